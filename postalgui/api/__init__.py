@@ -1,0 +1,1 @@
+"""The operator client: transport, tokens, errors, value types. Never imports Qt."""

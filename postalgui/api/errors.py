@@ -1,0 +1,135 @@
+"""Typed errors of the operator client.
+
+No exception of `requests` escapes the client: every failure becomes an `ApiError`
+whose text is safe to show (no credentials, no tokens) and, for operator answers,
+starts with the operator's own code (``GTW-008: ...``) as the user must see it.
+"""
+
+from __future__ import annotations
+
+import re
+
+_CODE_RE = re.compile(r"^\s*([A-Z]{2,5}-\d{2,4})\s*[:\-–]?\s*(.*)$", re.DOTALL)
+
+
+def split_code(message: str) -> tuple[str | None, str]:
+    """Split ``"CON-011: Serviço não encontrado"`` into its code and text."""
+    match = _CODE_RE.match(message)
+    if match is None:
+        return None, message.strip()
+    return match.group(1), match.group(2).strip()
+
+
+class ApiError(Exception):
+    """Base of every error raised by `postalgui.api`."""
+
+    def __init__(self, message: str, *, status: int | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.status = status
+
+
+class OperatorError(ApiError):
+    """The operator answered with an error status and (usually) an error body.
+
+    ``messages`` holds the operator's texts as sent; ``code`` the application code of
+    the first one (``CON-011``), when it has one.
+    """
+
+    def __init__(
+        self,
+        messages: list[str],
+        *,
+        status: int,
+        cause: str | None = None,
+        path: str | None = None,
+    ) -> None:
+        self.messages = [m for m in messages if m] or [f"HTTP {status}"]
+        self.code, self.text = split_code(self.messages[0])
+        self.cause = cause
+        self.path = path
+        super().__init__("; ".join(self.messages), status=status)
+
+    def __str__(self) -> str:
+        return f"{self.message} (HTTP {self.status})"
+
+
+class BadRequestError(OperatorError):
+    """400: the operator rejected the input."""
+
+
+class AuthenticationError(OperatorError):
+    """401, or an invalid-token answer: credentials or token not accepted."""
+
+
+class PermissionDeniedError(OperatorError):
+    """403: no authorization for the operation."""
+
+
+class NotFoundError(OperatorError):
+    """404: the resource does not exist (or, with ``CON-011``, the card lacks it)."""
+
+
+class ConflictError(OperatorError):
+    """409."""
+
+
+class RateLimitError(OperatorError):
+    """429: too many requests; ``retry_after`` in seconds when the operator said."""
+
+    retry_after: float | None = None
+
+
+class ServerError(OperatorError):
+    """5xx."""
+
+
+class TransportError(ApiError):
+    """The request did not get an answer (connection refused, reset, timed out)."""
+
+
+class ApiTimeoutError(TransportError):
+    """Connect or read timeout."""
+
+
+class InvalidResponseError(ApiError):
+    """The answer could not be read: not JSON, or not the shape the spec gives."""
+
+
+class RetriesExhaustedError(ApiError):
+    """Transient failures went on past the retry budget; ``last`` is the final one."""
+
+    def __init__(self, message: str, last: ApiError) -> None:
+        super().__init__(message, status=last.status)
+        self.last = last
+
+
+class CredentialsMissingError(ApiError):
+    """No login and access code (nor delegated key) are configured."""
+
+
+_BY_STATUS: dict[int, type[OperatorError]] = {
+    400: BadRequestError,
+    401: AuthenticationError,
+    403: PermissionDeniedError,
+    404: NotFoundError,
+    409: ConflictError,
+    429: RateLimitError,
+}
+
+
+def operator_error_class(status: int) -> type[OperatorError]:
+    """The most specific `OperatorError` subclass for an HTTP status."""
+    if status >= 500:
+        return ServerError
+    return _BY_STATUS.get(status, OperatorError)
+
+
+INVALID_TOKEN_CODE = "GTW-008"  # noqa: S105  # an error code, not a password
+
+
+def is_auth_failure(error: ApiError) -> bool:
+    """True for answers after which a fresh token may help (401, 403, ``GTW-008``)."""
+    if isinstance(error, AuthenticationError | PermissionDeniedError):
+        return True
+    return isinstance(error, OperatorError) and error.code == INVALID_TOKEN_CODE

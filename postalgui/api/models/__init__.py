@@ -1,0 +1,1 @@
+"""Pydantic models of the operator's wire format, one module per service."""

@@ -1,0 +1,94 @@
+"""Brazilian value types shared by every feature: CEP, CNPJ, money, dates, padded ids.
+
+Parsers take what the operator or a user sends and return one canonical Python value;
+formatters give the wire or UI text back. Every rejection is an
+:class:`InvalidValue` with a stable ``rule`` key (listed in :mod:`.errors`).
+"""
+
+from postalgui.api.values.cards import (
+    pad_card_number,
+    pad_contract_number,
+    pad_dr_fatura,
+    pad_item_fatura,
+    pad_number,
+)
+from postalgui.api.values.cep import Cep, format_cep, is_valid_cep, parse_cep
+from postalgui.api.values.cnpj import (
+    Cnpj,
+    compute_check_digits,
+    format_cnpj,
+    is_valid_cnpj,
+    parse_cnpj,
+)
+from postalgui.api.values.dates import (
+    DEFAULT_OFFSET,
+    DateDMY,
+    DateISO,
+    combine_offset,
+    format_date_dmy,
+    format_date_iso,
+    format_date_ui,
+    format_timestamp,
+    parse_date_dmy,
+    parse_date_iso,
+    parse_date_ui,
+    parse_timestamp,
+    parse_zone_offset,
+)
+from postalgui.api.values.errors import MESSAGES, InvalidValue
+from postalgui.api.values.money import (
+    Money,
+    Percent,
+    format_brl,
+    format_cents,
+    format_decimal_dot,
+    format_money_wire,
+    format_percent_wire,
+    parse_cents,
+    parse_money,
+    parse_percent,
+    parse_weight_grams,
+)
+
+__all__ = [
+    "DEFAULT_OFFSET",
+    "MESSAGES",
+    "Cep",
+    "Cnpj",
+    "DateDMY",
+    "DateISO",
+    "InvalidValue",
+    "Money",
+    "Percent",
+    "combine_offset",
+    "compute_check_digits",
+    "format_brl",
+    "format_cents",
+    "format_cep",
+    "format_cnpj",
+    "format_date_dmy",
+    "format_date_iso",
+    "format_date_ui",
+    "format_decimal_dot",
+    "format_money_wire",
+    "format_percent_wire",
+    "format_timestamp",
+    "is_valid_cep",
+    "is_valid_cnpj",
+    "pad_card_number",
+    "pad_contract_number",
+    "pad_dr_fatura",
+    "pad_item_fatura",
+    "pad_number",
+    "parse_cents",
+    "parse_cep",
+    "parse_cnpj",
+    "parse_date_dmy",
+    "parse_date_iso",
+    "parse_date_ui",
+    "parse_money",
+    "parse_percent",
+    "parse_timestamp",
+    "parse_weight_grams",
+    "parse_zone_offset",
+]

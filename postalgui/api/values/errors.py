@@ -1,0 +1,168 @@
+"""The one error every value parser raises, keyed by a stable rule.
+
+The GUI translates ``InvalidValue.rule`` (never the English text), so the keys below
+are part of the public contract: add keys freely, never rename one. Each key with its
+English message (``{value}`` is the offending input, other fields are ``params``):
+
+CEP (postal code)
+    ``cep.digits``    CEP may contain only digits, '-' and '.' (got '{value}')
+    ``cep.length``    CEP must have 8 digits (got {count})
+    ``cep.format``    CEP must be written 00000-000, 00.000-000 or 00000000 (got '{value}')
+
+CNPJ (company tax id, numeric or alphanumeric)
+    ``cnpj.characters``          CNPJ may contain only digits, letters A-Z and the
+                                 separators '.', '/', '-' (got '{value}')
+    ``cnpj.length``              CNPJ must have 14 characters (got {count})
+    ``cnpj.format``              CNPJ must be written 00.000.000/0000-00 or without
+                                 separators (got '{value}')
+    ``cnpj.check_digits_numeric``  CNPJ check digits (the last 2 characters) must be
+                                 numbers (got '{check}')
+    ``cnpj.repeated``            CNPJ cannot be one character repeated 14 times
+                                 (got '{value}')
+    ``cnpj.check_digits``        CNPJ check digits do not match (got '{check}',
+                                 expected '{expected}')
+    ``cnpj.base``                CNPJ base must be 12 characters 0-9 or A-Z (got '{value}')
+
+Card, contract and invoice numbers (``{width}`` is 10, 10, 5 and 3)
+    ``card.empty``            Posting card number is empty
+    ``card.digits``           Posting card number must contain only digits (got '{value}')
+    ``card.length``           Posting card number must have at most {width} digits (got {count})
+    ``contract.empty``        Contract number is empty
+    ``contract.digits``       Contract number must contain only digits (got '{value}')
+    ``contract.length``       Contract number must have at most {width} digits (got {count})
+    ``dr.empty``              DR number is empty
+    ``dr.digits``             DR number must contain only digits (got '{value}')
+    ``dr.length``             DR number must have at most {width} digits (got {count})
+    ``invoice_item.empty``    Invoice item is empty
+    ``invoice_item.digits``   Invoice item must contain only digits (got '{value}')
+    ``invoice_item.length``   Invoice item must have at most {width} digits (got {count})
+
+Money, percentages, weights, cents
+    ``money.format``      Amount must look like 1.234,56, 1234,56 or 1234.56 (got '{value}')
+    ``money.type``        Amount must be text, an integer or a Decimal, not {type} (got '{value}')
+    ``percent.format``    Percentage must look like 0,0100 or 0.0100 (got '{value}')
+    ``percent.type``      Percentage must be text, an integer or a Decimal, not {type}
+                          (got '{value}')
+    ``weight.format``     Weight must be a whole number of grams (got '{value}')
+    ``cents.format``      Amount in cents must contain only digits (got '{value}')
+    ``cents.length``      Amount in cents must have at most {width} digits (got {count})
+    ``cents.negative``    Amount in cents cannot be negative (got '{value}')
+    ``cents.precision``   Amount must have at most 2 decimal places to be sent in cents
+                          (got '{value}')
+
+Dates and times
+    ``date.format``       Date must be written {pattern} (got '{value}')
+    ``date.invalid``      Date does not exist in the calendar (got '{value}')
+    ``datetime.format``   Timestamp must be written YYYY-MM-DDThh:mm:ss[.mmm] (got '{value}')
+    ``datetime.invalid``  Timestamp is not a real date and time (got '{value}')
+    ``zone.format``       Time zone offset must look like -03:00, UTC-03:00 or Z (got '{value}')
+    ``zone.range``        Time zone offset must be between -23:59 and +23:59 (got '{value}')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+
+__all__ = ["MESSAGES", "InvalidValue"]
+
+_NUMBER_LABELS = {
+    "card": "Posting card number",
+    "contract": "Contract number",
+    "dr": "DR number",
+    "invoice_item": "Invoice item",
+}
+
+
+def _number_messages() -> dict[str, str]:
+    messages: dict[str, str] = {}
+    for prefix, label in _NUMBER_LABELS.items():
+        messages[f"{prefix}.empty"] = f"{label} is empty"
+        messages[f"{prefix}.digits"] = f"{label} must contain only digits (got '{{value}}')"
+        messages[f"{prefix}.length"] = f"{label} must have at most {{width}} digits (got {{count}})"
+    return messages
+
+
+MESSAGES: Mapping[str, str] = MappingProxyType(
+    {
+        "cep.digits": "CEP may contain only digits, '-' and '.' (got '{value}')",
+        "cep.length": "CEP must have 8 digits (got {count})",
+        "cep.format": "CEP must be written 00000-000, 00.000-000 or 00000000 (got '{value}')",
+        "cnpj.characters": (
+            "CNPJ may contain only digits, letters A-Z and the separators '.', '/', '-' (got '{value}')"
+        ),
+        "cnpj.length": "CNPJ must have 14 characters (got {count})",
+        "cnpj.format": ("CNPJ must be written 00.000.000/0000-00 or without separators (got '{value}')"),
+        "cnpj.check_digits_numeric": (
+            "CNPJ check digits (the last 2 characters) must be numbers (got '{check}')"
+        ),
+        "cnpj.repeated": "CNPJ cannot be one character repeated 14 times (got '{value}')",
+        "cnpj.check_digits": ("CNPJ check digits do not match (got '{check}', expected '{expected}')"),
+        "cnpj.base": "CNPJ base must be 12 characters 0-9 or A-Z (got '{value}')",
+        **_number_messages(),
+        "money.format": "Amount must look like 1.234,56, 1234,56 or 1234.56 (got '{value}')",
+        "money.type": "Amount must be text, an integer or a Decimal, not {type} (got '{value}')",
+        "percent.format": "Percentage must look like 0,0100 or 0.0100 (got '{value}')",
+        "percent.type": ("Percentage must be text, an integer or a Decimal, not {type} (got '{value}')"),
+        "weight.format": "Weight must be a whole number of grams (got '{value}')",
+        "cents.format": "Amount in cents must contain only digits (got '{value}')",
+        "cents.length": "Amount in cents must have at most {width} digits (got {count})",
+        "cents.negative": "Amount in cents cannot be negative (got '{value}')",
+        "cents.precision": ("Amount must have at most 2 decimal places to be sent in cents (got '{value}')"),
+        "date.format": "Date must be written {pattern} (got '{value}')",
+        "date.invalid": "Date does not exist in the calendar (got '{value}')",
+        "datetime.format": "Timestamp must be written YYYY-MM-DDThh:mm:ss[.mmm] (got '{value}')",
+        "datetime.invalid": "Timestamp is not a real date and time (got '{value}')",
+        "zone.format": "Time zone offset must look like -03:00, UTC-03:00 or Z (got '{value}')",
+        "zone.range": "Time zone offset must be between -23:59 and +23:59 (got '{value}')",
+    }
+)
+"""English message template per rule key; the GUI keeps its own translations."""
+
+_MAX_SHOWN = 60
+
+
+def _shown(value: object) -> str:
+    """Printable, bounded text of the bad input, so a message never floods a label."""
+    text = value if isinstance(value, str) else str(value)
+    text = "".join(char if char.isprintable() else "\N{REPLACEMENT CHARACTER}" for char in text)
+    if len(text) > _MAX_SHOWN:
+        text = text[: _MAX_SHOWN - 1] + "\N{HORIZONTAL ELLIPSIS}"
+    return text
+
+
+class InvalidValue(ValueError):  # noqa: N818 -- the name the whole project uses
+    """A user or wire value broke a rule; ``rule`` is the stable key the GUI translates.
+
+    A ``ValueError`` so that pydantic validators turn it into a ``ValidationError``
+    (the original stays reachable as ``error["ctx"]["error"]``).
+    """
+
+    rule: str
+    value: str
+    params: dict[str, object]
+
+    def __init__(self, rule: str, value: object, **params: object) -> None:
+        self.rule = rule
+        self.value = _shown(value)
+        self.params = params
+        super().__init__(self.message)
+
+    @property
+    def message(self) -> str:
+        """The English message; unknown rules still give a readable text."""
+        template = MESSAGES.get(self.rule)
+        if template is None:
+            return f"Invalid value ({self.rule}): '{self.value}'"
+        return template.format(value=self.value, **self.params)
+
+    def __str__(self) -> str:
+        return self.message
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # Keep rule and params across pickling (worker processes, crash reports).
+        return (_rebuild, (self.rule, self.value, self.params))
+
+
+def _rebuild(rule: str, value: str, params: dict[str, object]) -> InvalidValue:
+    return InvalidValue(rule, value, **params)

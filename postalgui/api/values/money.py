@@ -1,0 +1,193 @@
+"""Money, percentages, weights and cents as the operator writes them.
+
+The operator sends money and percentages as strings with a decimal comma (``"19,92"``,
+``"0,0100"``), sometimes with thousands dots (``"1.234,56"``), weights as gram strings
+(``"300"``) and, in the registration system, amounts as cent digits (``"1234"``).
+Everything becomes :class:`~decimal.Decimal` straight from the text, never via float.
+
+Reading rule for text (money and percentages), after stripping spaces and an optional
+leading ``-``:
+
+1. Brazilian form wins whenever the text fits it: digits with an optional decimal
+   comma, the integer part either plain (``1234``) or grouped with dots in threes
+   after a first group of 1-3 digits not starting with 0 (``1.234.567``).
+   So ``"1.234"`` is one thousand two hundred thirty-four, as the operator means it.
+2. Otherwise a single dot between digits is a decimal point (``"19.92"``, ``"0.500"``,
+   ``"1234.5"``): text that is not valid Brazilian form cannot mean thousands.
+3. Anything else (``"1,234.56"``, ``"1.23.456"``, ``",5"``, ``"5,"``, exponents,
+   ``"NaN"``, currency symbols, inner spaces) is rejected.
+
+The scale is kept as written (``"0,0100"`` -> ``Decimal("0.0100")``). Formatting to a
+fixed number of places rounds ROUND_HALF_UP (``0,005`` -> ``0,01``), the rounding
+people and invoices in Brazil expect, not banker's rounding.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from decimal import ROUND_HALF_UP, Context, Decimal
+from typing import Annotated
+
+from pydantic import BeforeValidator
+
+from postalgui.api.values.errors import InvalidValue
+
+__all__ = [
+    "Money",
+    "Percent",
+    "format_brl",
+    "format_cents",
+    "format_decimal_dot",
+    "format_money_wire",
+    "format_percent_wire",
+    "parse_cents",
+    "parse_money",
+    "parse_percent",
+    "parse_weight_grams",
+]
+
+_BRAZILIAN = re.compile(
+    r"(?P<sign>-?)(?P<int>[1-9]\d{0,2}(?:\.\d{3})+|\d+)(?:,(?P<frac>\d+))?",
+    flags=re.ASCII,
+)
+_DOT_DECIMAL = re.compile(r"(?P<sign>-?)(?P<int>\d+)\.(?P<frac>\d+)", flags=re.ASCII)
+_DIGITS = re.compile(r"\d+", flags=re.ASCII)
+_CENTS_WIDTH = 10
+
+
+def _parse_decimal(value: str | int | Decimal, kind: str) -> Decimal:
+    """Shared reader for money and percentages; ``kind`` prefixes the rule keys."""
+    if isinstance(value, Decimal):
+        if not value.is_finite():
+            raise InvalidValue(f"{kind}.format", value)
+        return value
+    if isinstance(value, int) and not isinstance(value, bool):
+        return Decimal(value)
+    if not isinstance(value, str):
+        raise InvalidValue(f"{kind}.type", value, type=type(value).__name__)
+    text = value.strip()
+    match = _BRAZILIAN.fullmatch(text) or _DOT_DECIMAL.fullmatch(text)
+    if match is None:
+        raise InvalidValue(f"{kind}.format", value)
+    integer = match["int"].replace(".", "")
+    fraction = match["frac"]
+    return Decimal(f"{match['sign']}{integer}.{fraction}" if fraction else f"{match['sign']}{integer}")
+
+
+def parse_money(value: str | int | Decimal) -> Decimal:
+    """Read an amount such as ``"1.234,56"``; see the module docstring for the rule."""
+    return _parse_decimal(value, "money")
+
+
+def parse_percent(value: str | int | Decimal) -> Decimal:
+    """Read a percentage string such as ``"0,0100"``, keeping its scale."""
+    return _parse_decimal(value, "percent")
+
+
+def _rounded(amount: Decimal, places: int) -> Decimal:
+    """``amount`` at ``places`` decimals, half up, with no negative zero."""
+    if not isinstance(amount, Decimal) or not amount.is_finite():
+        raise InvalidValue("money.format", amount)
+    # A roomy context: quantize fails when the result needs more than the precision.
+    context = Context(prec=max(28, amount.adjusted() + places + 2), rounding=ROUND_HALF_UP)
+    rounded = amount.quantize(Decimal(1).scaleb(-places), context=context)
+    return rounded.copy_abs() if rounded.is_zero() else rounded
+
+
+def format_money_wire(amount: Decimal) -> str:
+    """Operator form: 2 places, decimal comma, no thousands (``"1234,56"``)."""
+    return format(_rounded(amount, 2), "f").replace(".", ",")
+
+
+def format_percent_wire(amount: Decimal) -> str:
+    """Operator form of a percentage, keeping its scale (``"0,0100"``)."""
+    if not isinstance(amount, Decimal) or not amount.is_finite():
+        raise InvalidValue("percent.format", amount)
+    plain = amount.copy_abs() if amount.is_zero() else amount
+    return format(plain, "f").replace(".", ",")
+
+
+def format_brl(amount: Decimal, *, symbol: bool = True) -> str:
+    """UI form ``R$ 1.234,56`` (``-R$ 1.234,56`` when negative); ``symbol=False`` drops ``R$``."""
+    text = format(_rounded(amount, 2), "f")
+    sign = "-" if text.startswith("-") else ""
+    integer, fraction = text.lstrip("-").split(".")
+    grouped = f"{int(integer):,}".replace(",", ".")
+    prefix = "R$ " if symbol else ""
+    return f"{sign}{prefix}{grouped},{fraction}"
+
+
+def format_decimal_dot(amount: Decimal, places: int | None = 2) -> str:
+    """Dot-decimal text for JSON and CSV output (``"19.92"``); ``places=None`` keeps the scale."""
+    if places is None:
+        if not isinstance(amount, Decimal) or not amount.is_finite():
+            raise InvalidValue("money.format", amount)
+        return format(amount.copy_abs() if amount.is_zero() else amount, "f")
+    return format(_rounded(amount, places), "f")
+
+
+def parse_weight_grams(value: str | int) -> int:
+    """Gram count of a weight string such as ``"300"`` (whole grams only)."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        if value < 0:
+            raise InvalidValue("weight.format", value)
+        return value
+    if not isinstance(value, str) or not _DIGITS.fullmatch(value.strip()):
+        raise InvalidValue("weight.format", value)
+    return int(value.strip())
+
+
+def parse_cents(text: str) -> Decimal:
+    """Registration-system amount ``"1234"`` (cents, digits only) -> ``Decimal("12.34")``.
+
+    The spec also allows an empty string for ERP-tariffed services: that means "no
+    amount", which callers map to ``None`` before calling this.
+    """
+    if not isinstance(text, str) or not _DIGITS.fullmatch(text.strip()):
+        raise InvalidValue("cents.format", text)
+    digits = text.strip()
+    if len(digits) > _CENTS_WIDTH:
+        raise InvalidValue("cents.length", text, width=_CENTS_WIDTH, count=len(digits))
+    return Decimal(digits).scaleb(-2)
+
+
+def format_cents(amount: Decimal) -> str:
+    """``Decimal("12.34")`` -> ``"1234"``: digits only, in cents, never rounded."""
+    if not isinstance(amount, Decimal) or not amount.is_finite():
+        raise InvalidValue("cents.format", amount)
+    if amount < 0:
+        raise InvalidValue("cents.negative", amount)
+    if amount != _rounded(amount, 2):
+        raise InvalidValue("cents.precision", amount)
+    digits = str(int(amount.scaleb(2)))
+    if len(digits) > _CENTS_WIDTH:
+        raise InvalidValue("cents.length", amount, width=_CENTS_WIDTH, count=len(digits))
+    return digits
+
+
+def _from_wire(kind: str) -> BeforeValidator:
+    """Pydantic hook reading wire text as above.
+
+    Some fields are JSON numbers (invoice ``valor``); pydantic's parser hands those over
+    as float. Their shortest repr is the JSON text itself for amounts of up to 15
+    significant digits, so that is what becomes the Decimal; never a float's binary value.
+    """
+
+    def validate(value: object) -> object:
+        if isinstance(value, float):
+            if not math.isfinite(value):
+                raise InvalidValue(f"{kind}.format", value)
+            return Decimal(repr(value))
+        if isinstance(value, str | int | Decimal):
+            return _parse_decimal(value, kind)
+        raise InvalidValue(f"{kind}.type", value, type=type(value).__name__)
+
+    return BeforeValidator(validate)
+
+
+Money = Annotated[Decimal, _from_wire("money")]
+"""A pydantic Decimal field reading operator money text (``"1.234,56"``) or numbers."""
+
+Percent = Annotated[Decimal, _from_wire("percent")]
+"""A pydantic Decimal field reading operator percentage text (``"0,0100"``), scale kept."""

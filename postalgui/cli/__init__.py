@@ -1,0 +1,1 @@
+"""The command line over the same client, for scripting and support."""

@@ -1,0 +1,34 @@
+"""Printing for the CLI: JSON to stdout alone, messages to stderr, exit statuses.
+
+Exit status: 0 success, 1 operator or network error, 2 invalid input (nothing sent).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Mapping
+from typing import Any, TextIO
+
+EXIT_OK = 0
+EXIT_API_ERROR = 1
+EXIT_INVALID_INPUT = 2
+
+
+def print_json(data: Any, stream: TextIO | None = None) -> None:
+    json.dump(data, stream or sys.stdout, ensure_ascii=False, indent=2, default=str)
+    (stream or sys.stdout).write("\n")
+
+
+def print_fields(fields: Mapping[str, Any], stream: TextIO | None = None) -> None:
+    """``key: value`` lines, keys aligned, lists joined with commas."""
+    out = stream or sys.stdout
+    width = max((len(k) for k in fields), default=0)
+    for key, value in fields.items():
+        if isinstance(value, list | tuple):
+            value = ", ".join(str(v) for v in value)
+        out.write(f"{key.ljust(width)}  {'' if value is None else value}\n")
+
+
+def error(message: str) -> None:
+    sys.stderr.write(f"postalgui: {message}\n")

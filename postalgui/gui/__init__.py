@@ -1,0 +1,6 @@
+"""The desktop interface: main window, tabs, dialogs and shared widgets.
+
+Widgets never call the network: they hand task functions to `TaskRunner` and show
+what comes back. User-visible text goes through ``tr()`` (English in code, Brazilian
+Portuguese in ``resources/translations``).
+"""

@@ -1,0 +1,1 @@
+"""Dialogs: settings (also the first-run setup) and the crash report."""

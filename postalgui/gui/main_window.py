@@ -1,0 +1,404 @@
+"""The main window: builds the tabs, the menus and the status bar, and wires them.
+
+It holds no feature logic: tabs come from `postalgui.gui.tabs.TAB_FACTORIES` (or the
+``tab_factories`` a test hands in) and talk to the services they are given.
+"""
+
+from __future__ import annotations
+
+import html
+import logging
+from collections.abc import Sequence
+from datetime import UTC, datetime
+
+from PySide6.QtCore import Qt, QTimer, QUrl, Signal, Slot
+from PySide6.QtGui import QAction, QCloseEvent, QDesktopServices, QKeySequence
+from PySide6.QtWidgets import QFrame, QLabel, QMainWindow, QMessageBox, QTabWidget, QVBoxLayout, QWidget
+
+from postalgui.api.errors import ApiError, CredentialsMissingError, OperatorError
+from postalgui.api.tokens import REFRESH_MARGIN
+from postalgui.gui.background import renew_token
+from postalgui.gui.connection_overview import ConnectionOverview
+from postalgui.gui.dialogs.settings_dialog import SettingsDialog
+from postalgui.gui.messages import arg, describe_error, environment_name, local_time
+from postalgui.gui.tabs import TAB_FACTORIES, TabFactory
+from postalgui.gui.widgets.message_bar import MessageArea, MessageKind
+from postalgui.services.connection import ConnectionReport, current_token
+from postalgui.services.context import AppContext
+from postalgui.services.tasks import TaskHandle, TaskRunner
+
+log = logging.getLogger(__name__)
+
+TOKEN_TASK_KEY = "main-window/token"  # noqa: S105  # a task key, not a secret
+_STATUS_TEXT_WIDTH = 460  # px before a long error is elided (full text in the tooltip)
+_RECHECK_LATEST_MS = 6 * 60 * 60 * 1000
+_RECHECK_EARLIEST_MS = 30 * 1000
+
+
+class MainWindow(QMainWindow):
+    """Tabs (or the connection overview), menus, message strip and status bar.
+
+    Signals: ``settingsApplied()`` after the user saved new settings, so tabs can
+    re-read the context; ``tokenChecked(object)`` with a `ConnectionReport`;
+    ``tokenFailed(str)`` with the user-facing error text.
+    """
+
+    settingsApplied = Signal()
+    tokenChecked = Signal(object)
+    tokenFailed = Signal(str)
+
+    def __init__(
+        self,
+        context: AppContext,
+        runner: TaskRunner,
+        tab_factories: Sequence[TabFactory] | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.context = context
+        self.runner = runner
+        self._token_handle: TaskHandle | None = None
+        self._settings_dialog: SettingsDialog | None = None
+        self._first_run_dialog = False
+        self._keyring_warned = False
+        self.report: ConnectionReport | None = None
+
+        self.resize(1100, 720)
+        self._recheck_timer = QTimer(self)
+        self._recheck_timer.setSingleShot(True)
+        self._recheck_timer.timeout.connect(self._on_recheck_timer_timeout)
+
+        self._build_actions()
+        self._build_menus()
+        self._build_central(TAB_FACTORIES if tab_factories is None else tab_factories)
+        self._build_status_bar()
+        self.refresh_account()
+        self._show_startup_warnings()
+
+    # --- construction --------------------------------------------------------------------
+
+    def _build_actions(self) -> None:
+        self.settings_action = QAction(self.tr("&Settings…"), self)
+        self.settings_action.setShortcut(QKeySequence("Ctrl+,"))
+        self.settings_action.setMenuRole(QAction.MenuRole.PreferencesRole)
+        self.settings_action.triggered.connect(self._on_settings_action_triggered)
+
+        self.renew_action = QAction(self.tr("&Renew token"), self)
+        self.renew_action.setShortcut(QKeySequence(Qt.Key.Key_F5))
+        self.renew_action.setStatusTip(self.tr("Ask the token service for a new token now"))
+        self.renew_action.triggered.connect(self._on_renew_action_triggered)
+
+        self.quit_action = QAction(self.tr("&Quit"), self)
+        self.quit_action.setShortcut(QKeySequence("Ctrl+Q"))
+        self.quit_action.setMenuRole(QAction.MenuRole.QuitRole)
+        self.quit_action.triggered.connect(self._on_quit_action_triggered)
+
+        self.about_action = QAction(self.tr("&About PostalGUI"), self)
+        self.about_action.setShortcut(QKeySequence(Qt.Key.Key_F1))
+        self.about_action.setMenuRole(QAction.MenuRole.AboutRole)
+        self.about_action.triggered.connect(self._on_about_action_triggered)
+
+        self.log_folder_action = QAction(self.tr("Open &log folder"), self)
+        self.log_folder_action.setShortcut(QKeySequence("Ctrl+Shift+L"))
+        self.log_folder_action.triggered.connect(self._on_log_folder_action_triggered)
+
+    def _build_menus(self) -> None:
+        file_menu = self.menuBar().addMenu(self.tr("&File"))
+        file_menu.addAction(self.settings_action)
+        file_menu.addAction(self.renew_action)
+        file_menu.addSeparator()
+        file_menu.addAction(self.quit_action)
+        help_menu = self.menuBar().addMenu(self.tr("&Help"))
+        help_menu.addAction(self.about_action)
+        help_menu.addAction(self.log_folder_action)
+
+    def _build_central(self, factories: Sequence[TabFactory]) -> None:
+        central = QWidget(self)
+        layout = QVBoxLayout(central)
+        layout.setContentsMargins(8, 8, 8, 0)
+        self.messages = MessageArea(central)
+        layout.addWidget(self.messages)
+
+        self.overview = ConnectionOverview(central)
+        self.overview.settingsRequested.connect(self._on_overview_settings_requested)
+        self.overview.renewRequested.connect(self._on_overview_renew_requested)
+        self.tabs = QTabWidget(central)
+        self.tabs.setDocumentMode(True)
+        for factory in factories:
+            tab = factory(self.context, self.runner)
+            self.tabs.addTab(tab, tab.windowIcon(), tab.windowTitle())
+        if self.tabs.count():
+            self.overview.hide()
+            layout.addWidget(self.tabs, 1)
+        else:
+            self.tabs.hide()
+            layout.addWidget(self.overview, 1)
+        self.setCentralWidget(central)
+
+    def _build_status_bar(self) -> None:
+        bar = self.statusBar()
+        self.environment_label = QLabel(bar)
+        self.environment_label.setToolTip(self.tr("Environment"))
+        self.login_label = QLabel(bar)
+        self.login_label.setToolTip(self.tr("Login"))
+        self.token_label = QLabel(bar)
+        for index, label in enumerate((self.environment_label, self.login_label, self.token_label)):
+            if index:
+                separator = QFrame(bar)
+                separator.setFrameShape(QFrame.Shape.VLine)
+                separator.setFrameShadow(QFrame.Shadow.Sunken)
+                bar.addPermanentWidget(separator)
+            label.setContentsMargins(4, 0, 4, 0)
+            bar.addPermanentWidget(label)
+        self._set_token_text(self.tr("Token not checked yet"))
+
+    def _show_startup_warnings(self) -> None:
+        if self.context.store.problem:
+            self.messages.show_message(
+                arg(
+                    self.tr(
+                        "Your settings file could not be read, so PostalGUI started with default settings. %1"
+                    ),
+                    self.context.store.problem,
+                ),
+                MessageKind.WARNING,
+                key="settings-file",
+                action_text=self.tr("Open Settings"),
+                on_action=self._on_message_settings_requested,
+            )
+        self._warn_keyring_once()
+
+    def _warn_keyring_once(self) -> None:
+        """Say once per session that secrets will not survive a restart."""
+        if self._keyring_warned or self.context.credentials.persistent:
+            return
+        self._keyring_warned = True
+        self.messages.show_message(
+            self.tr(
+                "No usable system keyring was found, so your login, access code and tokens are kept for "
+                "this session only: you will have to enter them again after a restart. To keep them, "
+                "install or unlock a keyring service (GNOME Keyring or KWallet on Linux; Windows "
+                "Credential Manager and the macOS Keychain are built in) and restart PostalGUI."
+            ),
+            MessageKind.WARNING,
+            key="keyring",
+        )
+
+    # --- state shown ------------------------------------------------------------------------
+
+    def refresh_account(self) -> None:
+        """Title, status bar and overview from the context's current settings."""
+        settings = self.context.settings
+        name = environment_name(settings.environment, settings.custom_base_url)
+        self.setWindowTitle(f"PostalGUI \N{EM DASH} {name}")
+        self.environment_label.setText(name)
+        if self.context.profile.delegated:
+            self.login_label.setText(self.tr("Delegated access key"))
+        else:
+            self.login_label.setText(self.context.login or self.tr("No login set"))
+        self.overview.show_account(self.context)
+
+    def _set_token_text(self, text: str) -> None:
+        elided = self.token_label.fontMetrics().elidedText(
+            text, Qt.TextElideMode.ElideRight, _STATUS_TEXT_WIDTH
+        )
+        self.token_label.setText(elided)
+        self.token_label.setToolTip(text)
+
+    def token_text(self) -> str:
+        """The token state in full (the status bar may show it elided)."""
+        return self.token_label.toolTip()
+
+    # --- token checks -----------------------------------------------------------------------
+
+    def start(self) -> None:
+        """Called once the window is on screen: first-run setup, then the first token check.
+
+        On a first run the token check waits for the settings dialog, so the sandbox is
+        not started for an environment the user is about to leave.
+        """
+        if not self.context.saved_settings.first_run_done:
+            self._first_run_dialog = True
+            self.open_settings()
+            return
+        self.check_token()
+
+    def check_token(self, *, renew: bool = False) -> TaskHandle:
+        """Ask for the current token in the background (``renew``: a fresh one)."""
+        self._recheck_timer.stop()
+        self._set_token_text(self.tr("Getting token…"))
+        self.overview.show_token_pending()
+        self.renew_action.setEnabled(False)
+        task = renew_token if renew else current_token
+        self._token_handle = self.runner.run(
+            task,
+            self.context,
+            name="renew token" if renew else "token check",
+            key=TOKEN_TASK_KEY,
+            on_result=self._on_token_task_result,
+            on_error=self._on_token_task_error,
+        )
+        return self._token_handle
+
+    @Slot(object)
+    def _on_token_task_result(self, report: object) -> None:
+        if not isinstance(report, ConnectionReport):
+            return
+        self.report = report
+        self.renew_action.setEnabled(True)
+        if report.expires_at is not None:
+            self._set_token_text(arg(self.tr("Token valid until %1"), local_time(report.expires_at)))
+            self._schedule_recheck(report.expires_at)
+        else:
+            self._set_token_text(self.tr("Token valid (no expiry given)"))
+        self.overview.show_token(report)
+        self.messages.clear("token")
+        self._warn_keyring_once()
+        self.tokenChecked.emit(report)
+
+    @Slot(object)
+    def _on_token_task_error(self, error: object) -> None:
+        if not isinstance(error, BaseException):
+            return
+        self.report = None
+        self.renew_action.setEnabled(True)
+        text = describe_error(error)
+        self._set_token_text(text)
+        self.overview.show_token_error(text)
+        message = arg(self.tr("Could not get a token: %1"), text)
+        if isinstance(error, OperatorError | CredentialsMissingError):
+            self.messages.show_message(
+                message,
+                MessageKind.ERROR,
+                key="token",
+                action_text=self.tr("Open Settings"),
+                on_action=self._on_message_settings_requested,
+            )
+        else:
+            self.messages.show_message(
+                message,
+                MessageKind.ERROR,
+                key="token",
+                action_text=self.tr("Try again"),
+                on_action=self._on_message_retry_requested,
+            )
+        if not isinstance(error, ApiError):
+            log.warning("Token check failed: %s", type(error).__name__)
+        self._warn_keyring_once()
+        self.tokenFailed.emit(text)
+
+    def _schedule_recheck(self, expires_at: datetime) -> None:
+        """Look again once the cached token is due for renewal, so the status stays true."""
+        due = expires_at - REFRESH_MARGIN - datetime.now(UTC)
+        ms = int(due.total_seconds() * 1000) + 5000
+        self._recheck_timer.start(max(_RECHECK_EARLIEST_MS, min(ms, _RECHECK_LATEST_MS)))
+
+    # --- settings -----------------------------------------------------------------------------
+
+    def open_settings(self) -> SettingsDialog:
+        """Show the settings dialog (one at a time); returns it."""
+        if self._settings_dialog is not None:
+            self._settings_dialog.raise_()
+            self._settings_dialog.activateWindow()
+            return self._settings_dialog
+        dialog = SettingsDialog(self.context, self.runner, self, first_run=self._first_run_dialog)
+        dialog.accepted.connect(self._on_settings_dialog_accepted)
+        dialog.finished.connect(self._on_settings_dialog_finished)
+        self._settings_dialog = dialog
+        dialog.open()
+        return dialog
+
+    @Slot()
+    def _on_settings_dialog_accepted(self) -> None:
+        dialog = self._settings_dialog
+        self.refresh_account()
+        self.messages.clear("settings-file")
+        if dialog is not None and dialog.language_changed:
+            self.messages.show_message(
+                self.tr("The new language will be used the next time PostalGUI starts."),
+                MessageKind.INFO,
+                key="language",
+            )
+        self.settingsApplied.emit()
+        self.check_token()
+
+    @Slot(int)
+    def _on_settings_dialog_finished(self, result: int) -> None:
+        dialog, self._settings_dialog = self._settings_dialog, None
+        if dialog is not None:
+            dialog.deleteLater()
+        if self._first_run_dialog:
+            self._first_run_dialog = False
+            if not self.context.saved_settings.first_run_done:
+                # Cancelled: do not ask again on the next start.
+                saved = self.context.saved_settings
+                self.context.apply(saved.model_copy(update={"first_run_done": True}))
+            if result != SettingsDialog.DialogCode.Accepted:
+                self.check_token()
+
+    # --- slots ---------------------------------------------------------------------------------
+
+    @Slot()
+    def _on_settings_action_triggered(self) -> None:
+        self.open_settings()
+
+    @Slot()
+    def _on_overview_settings_requested(self) -> None:
+        self.open_settings()
+
+    @Slot()
+    def _on_message_settings_requested(self) -> None:
+        self.open_settings()
+
+    @Slot()
+    def _on_renew_action_triggered(self) -> None:
+        self.check_token(renew=True)
+
+    @Slot()
+    def _on_overview_renew_requested(self) -> None:
+        self.check_token(renew=True)
+
+    @Slot()
+    def _on_message_retry_requested(self) -> None:
+        self.check_token()
+
+    @Slot()
+    def _on_recheck_timer_timeout(self) -> None:
+        self.check_token()
+
+    @Slot()
+    def _on_quit_action_triggered(self) -> None:
+        self.close()
+
+    @Slot()
+    def _on_about_action_triggered(self) -> None:
+        QMessageBox.about(
+            self,
+            self.tr("About PostalGUI"),
+            self.tr(
+                "<h3>PostalGUI</h3><p>Quotes, invoices and payment slips, contracts and posting cards, "
+                "branches and attendances with the Correios business APIs.</p>"
+                "<p>Log file: %1</p>"
+            ).replace("%1", html.escape(str(self.context.paths.log_file))),
+        )
+
+    @Slot()
+    def _on_log_folder_action_triggered(self) -> None:
+        folder = self.context.paths.log_file.parent
+        if not QDesktopServices.openUrl(QUrl.fromLocalFile(str(folder))):
+            self.messages.show_message(
+                arg(self.tr("Could not open the log folder. It is at %1"), folder),
+                MessageKind.WARNING,
+                key="log-folder",
+            )
+
+    # --- events --------------------------------------------------------------------------------
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        """Stop what belongs to the window; the session shuts the runner down."""
+        self._recheck_timer.stop()
+        if self._token_handle is not None:
+            self._token_handle.cancel()
+        if self._settings_dialog is not None:
+            self._settings_dialog.reject()
+        super().closeEvent(event)

@@ -1,0 +1,256 @@
+"""User-facing texts shared by the window, dialogs and tabs.
+
+Errors reach the user as translated sentences; the operator's own messages (already in
+Portuguese, with their codes) are shown exactly as the operator wrote them, because
+that code is what the operator's support desk asks for. Value formatting reuses
+`postalgui.api.values` so the UI and the wire never disagree on a CNPJ or a CEP.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from datetime import datetime
+
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
+
+from postalgui.api.apis import api_label
+from postalgui.api.environments import Environment
+from postalgui.api.errors import (
+    ApiError,
+    ApiTimeoutError,
+    CredentialsMissingError,
+    InvalidResponseError,
+    OperatorError,
+    RetriesExhaustedError,
+    TransportError,
+)
+from postalgui.api.tokens import Scope, TokenScope
+from postalgui.api.values import InvalidValue, format_cnpj
+from postalgui.services.context import SandboxStartError
+
+_PLACEHOLDER = re.compile(r"%(\d)")
+
+
+def arg(text: str, *values: object) -> str:
+    """Fill Qt-style ``%1``..``%9`` placeholders in one pass, like ``QString.arg``.
+
+    One pass, so a value that itself contains ``%2`` is never substituted again.
+    """
+
+    def fill(match: re.Match[str]) -> str:
+        index = int(match.group(1))
+        return str(values[index - 1]) if 1 <= index <= len(values) else match.group(0)
+
+    return _PLACEHOLDER.sub(fill, text)
+
+
+# --- value rules -----------------------------------------------------------------------
+
+# Templates per `InvalidValue.rule` (see postalgui/api/values/errors.py). Named fields
+# are InvalidValue.value and .params; {label} is the thing a number rule is about.
+_RULES: dict[str, object] = {  # QT_TRANSLATE_NOOP is typed as returning object
+    "cep.digits": QT_TRANSLATE_NOOP("rules", "CEP may contain only digits, '-' and '.' (got '{value}')"),
+    "cep.length": QT_TRANSLATE_NOOP("rules", "CEP must have 8 digits (got {count})"),
+    "cep.format": QT_TRANSLATE_NOOP(
+        "rules", "CEP must be written 00000-000, 00.000-000 or 00000000 (got '{value}')"
+    ),
+    "cnpj.characters": QT_TRANSLATE_NOOP(
+        "rules", "CNPJ may contain only digits, letters A-Z and the separators '.', '/', '-' (got '{value}')"
+    ),
+    "cnpj.length": QT_TRANSLATE_NOOP("rules", "CNPJ must have 14 characters (got {count})"),
+    "cnpj.format": QT_TRANSLATE_NOOP(
+        "rules", "CNPJ must be written 00.000.000/0000-00 or without separators (got '{value}')"
+    ),
+    "cnpj.check_digits_numeric": QT_TRANSLATE_NOOP(
+        "rules", "CNPJ check digits (the last 2 characters) must be numbers (got '{check}')"
+    ),
+    "cnpj.repeated": QT_TRANSLATE_NOOP("rules", "CNPJ cannot be one character repeated 14 times"),
+    "cnpj.check_digits": QT_TRANSLATE_NOOP(
+        "rules", "CNPJ check digits do not match (got '{check}', expected '{expected}')"
+    ),
+    "cnpj.base": QT_TRANSLATE_NOOP("rules", "CNPJ base must be 12 characters 0-9 or A-Z (got '{value}')"),
+    "number.empty": QT_TRANSLATE_NOOP("rules", "{label} is empty"),
+    "number.digits": QT_TRANSLATE_NOOP("rules", "{label} must contain only digits (got '{value}')"),
+    "number.length": QT_TRANSLATE_NOOP("rules", "{label} must have at most {width} digits (got {count})"),
+    "money.format": QT_TRANSLATE_NOOP(
+        "rules", "Amount must look like 1.234,56, 1234,56 or 1234.56 (got '{value}')"
+    ),
+    "money.type": QT_TRANSLATE_NOOP("rules", "Amount must be a number (got '{value}')"),
+    "percent.format": QT_TRANSLATE_NOOP(
+        "rules", "Percentage must look like 0,0100 or 0.0100 (got '{value}')"
+    ),
+    "percent.type": QT_TRANSLATE_NOOP("rules", "Percentage must be a number (got '{value}')"),
+    "weight.format": QT_TRANSLATE_NOOP("rules", "Weight must be a whole number of grams (got '{value}')"),
+    "cents.format": QT_TRANSLATE_NOOP("rules", "Amount in cents must contain only digits (got '{value}')"),
+    "cents.length": QT_TRANSLATE_NOOP(
+        "rules", "Amount in cents must have at most {width} digits (got {count})"
+    ),
+    "cents.negative": QT_TRANSLATE_NOOP("rules", "Amount in cents cannot be negative (got '{value}')"),
+    "cents.precision": QT_TRANSLATE_NOOP(
+        "rules", "Amount must have at most 2 decimal places to be sent in cents (got '{value}')"
+    ),
+    "date.format": QT_TRANSLATE_NOOP("rules", "Date must be written {pattern} (got '{value}')"),
+    "date.invalid": QT_TRANSLATE_NOOP("rules", "Date does not exist in the calendar (got '{value}')"),
+    "datetime.format": QT_TRANSLATE_NOOP(
+        "rules", "Timestamp must be written YYYY-MM-DDThh:mm:ss[.mmm] (got '{value}')"
+    ),
+    "datetime.invalid": QT_TRANSLATE_NOOP("rules", "Timestamp is not a real date and time (got '{value}')"),
+    "zone.format": QT_TRANSLATE_NOOP(
+        "rules", "Time zone offset must look like -03:00, UTC-03:00 or Z (got '{value}')"
+    ),
+    "zone.range": QT_TRANSLATE_NOOP(
+        "rules", "Time zone offset must be between -23:59 and +23:59 (got '{value}')"
+    ),
+}
+
+_NUMBER_LABELS: dict[str, object] = {
+    "card": QT_TRANSLATE_NOOP("rules", "Posting card number"),
+    "contract": QT_TRANSLATE_NOOP("rules", "Contract number"),
+    "dr": QT_TRANSLATE_NOOP("rules", "DR number"),
+    "invoice_item": QT_TRANSLATE_NOOP("rules", "Invoice item"),
+}
+
+
+class _KeepMissing(dict[str, object]):
+    """Leaves a placeholder visible instead of raising when a parameter is absent."""
+
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
+def rule_message(error: InvalidValue) -> str:
+    """The translated message for a value rule; unknown rules still read sensibly."""
+    prefix, _, kind = error.rule.partition(".")
+    fields: dict[str, object] = _KeepMissing(error.params)
+    fields["value"] = error.value
+    if prefix in _NUMBER_LABELS:
+        template = _RULES.get(f"number.{kind}")
+        fields["label"] = QCoreApplication.translate("rules", str(_NUMBER_LABELS[prefix]))
+    else:
+        template = _RULES.get(error.rule)
+    if template is None:
+        return arg(QCoreApplication.translate("messages", "Invalid value: '%1'"), error.value)
+    return QCoreApplication.translate("rules", str(template)).format_map(fields)
+
+
+# --- errors ----------------------------------------------------------------------------
+
+
+def operator_text(error: OperatorError) -> str:
+    """``"GTW-008: Token não válido..."``: the operator's messages as sent."""
+    first = f"{error.code}: {error.text}" if error.code else error.text
+    return "; ".join([first, *error.messages[1:]])
+
+
+def describe_error(error: BaseException, field: str | None = None) -> str:
+    """A translated sentence for any failure a task or a form can produce.
+
+    ``field`` names the form field an `InvalidValue` came from, when the caller knows.
+    """
+    if isinstance(error, InvalidValue):
+        text = rule_message(error)
+        return arg(QCoreApplication.translate("messages", "%1: %2"), field, text) if field else text
+    if isinstance(error, OperatorError):
+        return arg(QCoreApplication.translate("messages", "%1 (HTTP %2)"), operator_text(error), error.status)
+    if isinstance(error, RetriesExhaustedError):
+        return arg(
+            QCoreApplication.translate(
+                "messages",
+                "The server kept failing, so PostalGUI gave up after several retries. Last answer: %1",
+            ),
+            describe_error(error.last),
+        )
+    if isinstance(error, ApiTimeoutError):
+        return arg(
+            QCoreApplication.translate(
+                "messages", "The server did not answer in time. Try again in a moment. (%1)"
+            ),
+            error.message,
+        )
+    if isinstance(error, TransportError):
+        return arg(
+            QCoreApplication.translate(
+                "messages",
+                "Could not reach the server. Check the network connection "
+                "and the API address in Settings. (%1)",
+            ),
+            error.message,
+        )
+    if isinstance(error, InvalidResponseError):
+        if error.status is None:
+            return QCoreApplication.translate("messages", "The server sent an answer that could not be read.")
+        return arg(
+            QCoreApplication.translate(
+                "messages", "The server sent an answer that could not be read (HTTP %1)."
+            ),
+            error.status,
+        )
+    if isinstance(error, CredentialsMissingError):
+        return QCoreApplication.translate(
+            "messages", "Enter your login and access code (or a delegated access key) in Settings."
+        )
+    if isinstance(error, SandboxStartError):
+        return QCoreApplication.translate(
+            "messages", "The built-in sandbox did not start. See the log file for details."
+        )
+    if isinstance(error, ApiError):
+        return error.message
+    return arg(
+        QCoreApplication.translate("messages", "Unexpected error: %1"),
+        f"{type(error).__name__}: {error}" if str(error) else type(error).__name__,
+    )
+
+
+# --- display helpers -------------------------------------------------------------------
+
+
+def environment_name(environment: Environment, custom_url: str = "") -> str:
+    """The environment as the office calls it; a custom environment is its URL."""
+    if environment is Environment.SANDBOX:
+        return QCoreApplication.translate("messages", "Sandbox")
+    if environment is Environment.HOMOLOGATION:
+        return QCoreApplication.translate("messages", "Homologation")
+    if environment is Environment.PRODUCTION:
+        return QCoreApplication.translate("messages", "Production")
+    return custom_url or QCoreApplication.translate("messages", "Custom URL")
+
+
+def display_cnpj(value: str) -> str:
+    """``00.000.000/0000-00``, or the text as typed when it is not a valid CNPJ."""
+    if not value:
+        return ""
+    try:
+        return format_cnpj(value)
+    except InvalidValue:
+        return value
+
+
+def local_time(moment: datetime) -> str:
+    """``HH:MM`` on the user's clock (the operator answers in its own zone)."""
+    return moment.astimezone().strftime("%H:%M")
+
+
+def local_datetime(moment: datetime) -> str:
+    """``DD/MM/AAAA HH:MM`` on the user's clock, the UI date format in both languages."""
+    return moment.astimezone().strftime("%d/%m/%Y %H:%M")
+
+
+def scope_text(scope: TokenScope) -> str:
+    """What a token was issued for, in words."""
+    if scope.kind is Scope.CARD:
+        return arg(QCoreApplication.translate("messages", "Posting card %1"), scope.card)
+    if scope.kind is Scope.CONTRACT:
+        return arg(QCoreApplication.translate("messages", "Contract %1"), scope.contract)
+    return QCoreApplication.translate("messages", "Login only")
+
+
+def api_list(api_ids: Iterable[int]) -> str:
+    """``"34 Preço, 35 Prazo, 76"``: known names beside the ids."""
+    labels = [api_label(api_id) for api_id in api_ids]
+    return ", ".join(labels) if labels else QCoreApplication.translate("messages", "none")
+
+
+def or_dash(value: str | None) -> str:
+    """An em dash for an unset value, so an empty row reads as "not set", not as broken."""
+    return value if value else "\N{EM DASH}"

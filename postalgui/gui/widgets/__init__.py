@@ -1,0 +1,1 @@
+"""Widgets shared by the window, the dialogs and the tabs."""

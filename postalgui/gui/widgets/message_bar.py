@@ -1,0 +1,186 @@
+"""Non-modal messages: a strip at the top of a window or tab instead of a dialog box.
+
+Routine failures (a token refused, the network down, no keyring) must not stop the
+clerk with a modal box; the strip says what happened and offers the one useful action.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from enum import Enum
+
+from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSizePolicy,
+    QStyle,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+
+class MessageKind(Enum):
+    """How serious a message is: picks its colours and icon."""
+
+    INFO = "info"
+    WARNING = "warning"
+    ERROR = "error"
+
+
+# Explicit foreground and background so the strip reads the same on dark themes.
+_COLOURS: dict[MessageKind, tuple[str, str, str]] = {
+    MessageKind.INFO: ("#e8f1fb", "#5b9bd5", "#0b2a4a"),
+    MessageKind.WARNING: ("#fff4ce", "#d4a500", "#3b2f00"),
+    MessageKind.ERROR: ("#fde7e9", "#d13438", "#4a0b0f"),
+}
+_ICONS: dict[MessageKind, QStyle.StandardPixmap] = {
+    MessageKind.INFO: QStyle.StandardPixmap.SP_MessageBoxInformation,
+    MessageKind.WARNING: QStyle.StandardPixmap.SP_MessageBoxWarning,
+    MessageKind.ERROR: QStyle.StandardPixmap.SP_MessageBoxCritical,
+}
+
+
+class MessageBar(QFrame):
+    """One dismissable message with an optional action button.
+
+    Signals: ``actionTriggered()`` when the action button was clicked;
+    ``dismissed()`` when the user closed the message.
+    """
+
+    actionTriggered = Signal()
+    dismissed = Signal()
+
+    def __init__(
+        self,
+        text: str,
+        kind: MessageKind = MessageKind.INFO,
+        action_text: str | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.kind = kind
+        self.setObjectName("messageBar")
+        background, border, foreground = _COLOURS[kind]
+        self.setStyleSheet(
+            f"QFrame#messageBar {{ background: {background}; border: 1px solid {border};"
+            " border-radius: 4px; }"
+            f" QFrame#messageBar QLabel {{ color: {foreground}; background: transparent; border: none; }}"
+        )
+        # Height follows the wrapped text at the width actually given, not a guessed width.
+        policy = QSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
+        policy.setHeightForWidth(True)
+        self.setSizePolicy(policy)
+
+        icon = QLabel(self)
+        size = self.style().pixelMetric(QStyle.PixelMetric.PM_SmallIconSize)
+        icon.setPixmap(self.style().standardIcon(_ICONS[kind]).pixmap(size, size))
+        icon.setAlignment(Qt.AlignmentFlag.AlignTop)
+
+        self.label = QLabel(text, self)
+        self.label.setWordWrap(True)
+        self.label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        policy = self.label.sizePolicy()  # keeps the height-for-width flag word wrap set
+        policy.setHorizontalPolicy(QSizePolicy.Policy.Expanding)
+        self.label.setSizePolicy(policy)
+
+        self.action_button: QPushButton | None = None
+        if action_text:
+            self.action_button = QPushButton(action_text, self)
+            self.action_button.clicked.connect(self._on_action_clicked)
+
+        self.close_button = QToolButton(self)
+        self.close_button.setText("\N{MULTIPLICATION SIGN}")
+        self.close_button.setAutoRaise(True)
+        self.close_button.setToolTip(self.tr("Dismiss this message"))
+        self.close_button.setAccessibleName(self.tr("Dismiss"))
+        self.close_button.clicked.connect(self._on_close_clicked)
+
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(8, 6, 6, 6)
+        layout.addWidget(icon)
+        layout.addWidget(self.label, 1)
+        if self.action_button is not None:
+            layout.addWidget(self.action_button, 0, Qt.AlignmentFlag.AlignVCenter)
+        layout.addWidget(self.close_button, 0, Qt.AlignmentFlag.AlignTop)
+
+    def text(self) -> str:
+        return self.label.text()
+
+    def set_text(self, text: str) -> None:
+        self.label.setText(text)
+
+    @Slot()
+    def _on_action_clicked(self) -> None:
+        self.actionTriggered.emit()
+
+    @Slot()
+    def _on_close_clicked(self) -> None:
+        self.hide()
+        self.dismissed.emit()
+        self.deleteLater()
+
+
+class MessageArea(QWidget):
+    """A column of `MessageBar`s; empty, it takes no space.
+
+    A message shown with a ``key`` replaces the previous one with that key, so a
+    repeated failure updates one strip instead of piling up strips.
+    """
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._layout = QVBoxLayout(self)
+        self._layout.setContentsMargins(0, 0, 0, 0)
+        self._layout.setSpacing(4)
+        self._keyed: dict[str, MessageBar] = {}
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
+
+    def show_message(
+        self,
+        text: str,
+        kind: MessageKind = MessageKind.INFO,
+        *,
+        key: str | None = None,
+        action_text: str | None = None,
+        on_action: Callable[[], None] | None = None,
+    ) -> MessageBar:
+        """Add (or replace, by ``key``) a message; ``on_action`` runs on its button."""
+        if key is not None:
+            self.clear(key)
+        bar = MessageBar(text, kind, action_text, self)
+        if on_action is not None:
+            bar.actionTriggered.connect(on_action)
+        if key is not None:
+            self._keyed[key] = bar
+            bar.dismissed.connect(self._on_bar_dismissed)
+        self._layout.addWidget(bar)
+        return bar
+
+    def message(self, key: str) -> MessageBar | None:
+        return self._keyed.get(key)
+
+    def messages(self) -> list[MessageBar]:
+        """The messages on screen, top to bottom."""
+        items = (self._layout.itemAt(i) for i in range(self._layout.count()))
+        bars = (item.widget() for item in items if item is not None)
+        return [bar for bar in bars if isinstance(bar, MessageBar) and not bar.isHidden()]
+
+    def clear(self, key: str) -> None:
+        bar = self._keyed.pop(key, None)
+        if bar is not None:
+            self._layout.removeWidget(bar)
+            bar.hide()
+            bar.deleteLater()
+
+    @Slot()
+    def _on_bar_dismissed(self) -> None:
+        sender = self.sender()
+        for key, bar in list(self._keyed.items()):
+            if bar is sender:
+                del self._keyed[key]
+        if isinstance(sender, MessageBar):
+            self._layout.removeWidget(sender)

@@ -1,0 +1,35 @@
+"""`create_app`: one sandbox as a FastAPI application, its state carried on the app."""
+
+from __future__ import annotations
+
+from fastapi import FastAPI
+
+from postalgui.sandbox import routes_contracts, routes_control, routes_token
+from postalgui.sandbox.config import SandboxConfig
+from postalgui.sandbox.errors import install_error_handlers
+from postalgui.sandbox.faults import CONTROL_PREFIX, FaultMiddleware
+from postalgui.sandbox.state import SandboxState
+from postalgui.sandbox.stats import StatsMiddleware
+
+__all__ = ["SandboxConfig", "create_app"]
+
+
+def create_app(config: SandboxConfig | None = None) -> FastAPI:
+    """A fresh sandbox app; several can live in one process without sharing state."""
+    state = SandboxState(config or SandboxConfig())
+    app = FastAPI(
+        title="PostalGUI sandbox",
+        summary="Emulation of the postal operator's business APIs, with demo data.",
+        docs_url=f"{CONTROL_PREFIX}/docs",
+        redoc_url=None,
+        openapi_url=f"{CONTROL_PREFIX}/openapi.json",
+    )
+    app.state.sandbox = state
+    install_error_handlers(app)
+    app.include_router(routes_token.router)
+    app.include_router(routes_contracts.router)
+    app.include_router(routes_control.router)
+    # Added last = outermost: counting sees every request, faulted or not.
+    app.add_middleware(FaultMiddleware, injector=state.faults, stats=state.stats)
+    app.add_middleware(StatsMiddleware, stats=state.stats, exclude_prefix=CONTROL_PREFIX)
+    return app

@@ -1,0 +1,55 @@
+"""SandboxConfig: what a sandbox starts with (secret, token lifetime, faults, data)."""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+
+from postalgui.sandbox.demo import DEMO, DemoData
+from postalgui.sandbox.faults import FaultConfig
+from postalgui.sandbox.tokens import DEFAULT_SECRET
+
+FAULTS_ENV = "POSTALGUI_SANDBOX_FAULTS"
+TOKEN_LIFETIME_ENV = "POSTALGUI_SANDBOX_TOKEN_LIFETIME"
+DEFAULT_TOKEN_LIFETIME_S = 24 * 3600
+"""The operator's tokens live 24 h."""
+
+
+@dataclass(frozen=True)
+class SandboxConfig:
+    """Initial settings of one sandbox; the live values can change through `/_sandbox`.
+
+    `clock` is injectable so tests can expire tokens without sleeping.
+    """
+
+    secret: str = DEFAULT_SECRET
+    token_lifetime_s: int = DEFAULT_TOKEN_LIFETIME_S
+    faults: FaultConfig = field(default_factory=FaultConfig)
+    ambiente: str = "LOCAL"
+    demo: DemoData = DEMO
+    clock: Callable[[], float] = time.time
+
+    @classmethod
+    def from_env(cls, environ: Mapping[str, str] | None = None, **overrides: object) -> SandboxConfig:
+        """Defaults, then ``POSTALGUI_SANDBOX_FAULTS`` / ``..._TOKEN_LIFETIME``, then `overrides`.
+
+        Raises ValueError naming the variable when one is set to something unreadable.
+        """
+        env = os.environ if environ is None else environ
+        values: dict[str, object] = {}
+        faults = env.get(FAULTS_ENV, "").strip()
+        if faults and "faults" not in overrides:
+            try:
+                values["faults"] = FaultConfig.parse(faults)
+            except ValueError as exc:
+                raise ValueError(f"{FAULTS_ENV}: {exc}") from exc
+        lifetime = env.get(TOKEN_LIFETIME_ENV, "").strip()
+        if lifetime and "token_lifetime_s" not in overrides:
+            try:
+                values["token_lifetime_s"] = int(lifetime)
+            except ValueError as exc:
+                raise ValueError(f"{TOKEN_LIFETIME_ENV}: expected whole seconds, got {lifetime!r}") from exc
+        values.update(overrides)
+        return cls(**values)  # type: ignore[arg-type]

@@ -1,0 +1,61 @@
+"""The live state of one sandbox, kept on its FastAPI app (never in module globals).
+
+Several sandboxes run in one process in the tests; each app carries its own state.
+"""
+
+from __future__ import annotations
+
+import threading
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+
+from postalgui.sandbox.config import SandboxConfig
+from postalgui.sandbox.faults import FaultInjector
+from postalgui.sandbox.stats import Stats
+
+
+class SandboxState:
+    """Token lifetime and revocation epoch, fault injector and counters of one app."""
+
+    def __init__(self, config: SandboxConfig) -> None:
+        self.config = config
+        self.faults = FaultInjector(config.faults)
+        self.stats = Stats()
+        self._lock = threading.Lock()
+        self._epoch = 0
+        self._token_lifetime_s = config.token_lifetime_s
+
+    @property
+    def epoch(self) -> int:
+        return self._epoch
+
+    @property
+    def token_lifetime_s(self) -> int:
+        return self._token_lifetime_s
+
+    @token_lifetime_s.setter
+    def token_lifetime_s(self, seconds: int) -> None:
+        self._token_lifetime_s = seconds
+
+    def now(self) -> float:
+        return self.config.clock()
+
+    def revoke_tokens(self) -> int:
+        """Invalidate every token issued so far; returns the new epoch."""
+        with self._lock:
+            self._epoch += 1
+            return self._epoch
+
+
+def app_state(app: Starlette) -> SandboxState:
+    """The state `create_app` put on this app."""
+    state = getattr(app.state, "sandbox", None)
+    if not isinstance(state, SandboxState):
+        raise TypeError("not a sandbox app (create_app sets app.state.sandbox)")
+    return state
+
+
+def get_state(request: Request) -> SandboxState:
+    """FastAPI dependency: the state of the app serving this request."""
+    return app_state(request.app)

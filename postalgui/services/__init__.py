@@ -1,0 +1,1 @@
+"""The Qt-aware layer: background tasks and the composition root."""

@@ -1,0 +1,97 @@
+"""Connection checks: what the token service says about the configured account.
+
+Task functions for `TaskRunner`: plain functions of their inputs and a handle.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from keyring.backends import fail
+
+from postalgui.api.credentials import CredentialStore
+from postalgui.api.environments import Environment
+from postalgui.api.errors import ApiError
+from postalgui.api.tokens import ACCESS_CODE_KEY, DELEGATED_KEY, LOGIN_KEY, Token, TokenManager, TokenScope
+from postalgui.api.transport import Transport
+from postalgui.services.context import AppContext
+from postalgui.services.settings import Settings
+from postalgui.services.tasks import TaskHandle
+
+
+@dataclass(frozen=True)
+class ConnectionReport:
+    """What a token says: shown by Test connection, the status bar and ``postalgui token``."""
+
+    base_url: str
+    scope: TokenScope
+    expires_at: datetime | None
+    delegated: bool = False
+    ambiente: str | None = None
+    perfil: str | None = None
+    cnpj: str | None = None
+    login: str | None = None
+    apis: list[int] = field(default_factory=list)
+
+    @classmethod
+    def from_token(cls, token: Token, base_url: str, scope: TokenScope) -> ConnectionReport:
+        info = token.info
+        if info is None:
+            return cls(base_url, scope, token.expires_at, delegated=token.delegated)
+        return cls(
+            base_url,
+            scope,
+            token.expires_at,
+            delegated=token.delegated,
+            ambiente=info.ambiente,
+            perfil=info.perfil,
+            cnpj=info.cnpj,
+            login=info.id,
+            apis=info.api_ids,
+        )
+
+
+def current_token(
+    handle: TaskHandle, context: AppContext, scope: TokenScope | None = None
+) -> ConnectionReport:
+    """The token the app uses now (cached when still good), for the status bar."""
+    backend = context.backend()
+    handle.raise_if_cancelled()
+    scope = scope or context.default_scope()
+    return ConnectionReport.from_token(backend.tokens.get(scope), backend.base_url, scope)
+
+
+def check_connection(
+    handle: TaskHandle,
+    context: AppContext,
+    candidate: Settings,
+    login: str,
+    access_code: str,
+    delegated_key: str = "",
+) -> ConnectionReport:
+    """Fetch a fresh token with settings the user has not saved yet.
+
+    Uses a throw-away session-only credential store: nothing is saved or cached.
+    """
+    profile = candidate.profile()
+    if candidate.environment is Environment.SANDBOX and not context.overrides.base_url:
+        base_url = context.sandbox_url()
+    else:
+        base_url = context.overrides.base_url or candidate.base_url() or ""
+    if not base_url:
+        raise ApiError("No API base URL is configured for this environment")
+    handle.raise_if_cancelled()
+    store = CredentialStore(fail.Keyring())  # type: ignore[no-untyped-call]  # keyring is untyped
+    env_key = candidate.env_key
+    store.remember(env_key, LOGIN_KEY, login)
+    store.remember(env_key, ACCESS_CODE_KEY, access_code)
+    if delegated_key:
+        store.remember(env_key, DELEGATED_KEY, delegated_key)
+    transport = Transport(base_url)
+    try:
+        tokens = TokenManager(transport, store, env_key, use_delegated=profile.delegated)
+        scope = profile.default_scope()
+        return ConnectionReport.from_token(tokens.fetch(scope), base_url, scope)
+    finally:
+        transport.close()

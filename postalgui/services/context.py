@@ -1,0 +1,210 @@
+"""The composition root: builds settings, credential store, token manager, client and
+the embedded sandbox, and hands them to the window, the tabs and the CLI.
+
+Building is cheap and never touches the network; the backend (sandbox start, HTTP
+session) is built on first use, normally from a background task, so the window shows
+at once.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import threading
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import keyring.backend
+
+from postalgui.api.client import OperatorClient
+from postalgui.api.credentials import CredentialStore
+from postalgui.api.environments import Environment
+from postalgui.api.errors import ApiError
+from postalgui.api.tokens import ACCESS_CODE_KEY, LOGIN_KEY, TokenManager, TokenScope
+from postalgui.api.transport import Transport
+from postalgui.services.paths import AppPaths, app_paths
+from postalgui.services.settings import (
+    Overrides,
+    Profile,
+    Settings,
+    SettingsStore,
+    sandbox_credentials,
+)
+
+if TYPE_CHECKING:
+    from postalgui.sandbox.server import SandboxServer
+
+log = logging.getLogger(__name__)
+
+
+class SandboxStartError(ApiError):
+    """The embedded sandbox did not come up."""
+
+
+@dataclass(frozen=True)
+class Backend:
+    """What talks to the operator for the current settings."""
+
+    base_url: str
+    transport: Transport
+    tokens: TokenManager
+    client: OperatorClient
+
+
+class AppContext:
+    """Owns the long-lived parts of the app; one per process."""
+
+    def __init__(
+        self,
+        paths: AppPaths,
+        store: SettingsStore,
+        saved: Settings,
+        credentials: CredentialStore,
+        overrides: Overrides | None = None,
+    ) -> None:
+        self.paths = paths
+        self.store = store
+        self.credentials = credentials
+        self.overrides = overrides or Overrides()
+        self._saved = saved
+        self.settings = self.overrides.apply(saved)
+        self._lock = threading.RLock()
+        self._backend: Backend | None = None
+        self._sandbox: SandboxServer | None = None
+        self._prefill_credentials()
+
+    # --- what the UI shows -------------------------------------------------------------
+
+    @property
+    def saved_settings(self) -> Settings:
+        """The settings file's content, without environment overrides (Settings dialog)."""
+        return self._saved
+
+    @property
+    def profile(self) -> Profile:
+        return self.settings.profile()
+
+    @property
+    def env_key(self) -> str:
+        return self.settings.env_key
+
+    @property
+    def uses_embedded_sandbox(self) -> bool:
+        return self.settings.environment is Environment.SANDBOX and not self.overrides.base_url
+
+    @property
+    def login(self) -> str | None:
+        if self.profile.delegated:
+            return None
+        return self.credentials.get(self.env_key, LOGIN_KEY)
+
+    def default_scope(self) -> TokenScope:
+        return self.profile.default_scope()
+
+    # --- the backend ---------------------------------------------------------------------
+
+    def backend(self) -> Backend:
+        """The backend for the current settings, built (and the sandbox started) once.
+
+        Blocks while the sandbox starts: call it from a background task.
+        """
+        with self._lock:
+            if self._backend is None:
+                self._backend = self._build_backend()
+            return self._backend
+
+    def _build_backend(self) -> Backend:
+        base_url = self.overrides.base_url or self.settings.base_url()
+        if base_url is None:
+            if not self.uses_embedded_sandbox:
+                raise ApiError("No API base URL is configured for this environment")
+            base_url = self.sandbox_url()
+        transport = Transport(base_url)
+        tokens = TokenManager(transport, self.credentials, self.env_key, use_delegated=self.profile.delegated)
+        return Backend(base_url, transport, tokens, OperatorClient(transport, tokens, self.default_scope()))
+
+    def sandbox_url(self) -> str:
+        """Start the embedded sandbox if needed and return its URL (blocks: background only)."""
+        with self._lock:
+            return self._start_sandbox()
+
+    def _start_sandbox(self) -> str:
+        if self._sandbox is None:
+            from postalgui.sandbox.server import SandboxServer
+
+            server = SandboxServer(port=0)
+            server.start()
+            self._sandbox = server
+        if not self._sandbox.wait_ready(15.0):
+            raise SandboxStartError("The embedded sandbox did not start in 15 s")
+        log.info("Embedded sandbox at %s", self._sandbox.url)
+        return self._sandbox.url
+
+    # --- changes ---------------------------------------------------------------------------
+
+    def apply(
+        self,
+        settings: Settings,
+        *,
+        login: str | None = None,
+        access_code: str | None = None,
+        delegated_key: str | None = None,
+    ) -> None:
+        """Save new settings and secrets; the backend is rebuilt on next use."""
+        self.store.save(settings)
+        with self._lock:
+            self._saved = settings
+            self.settings = self.overrides.apply(settings)
+            if login is not None and access_code is not None:
+                self.credentials.set(self.env_key, LOGIN_KEY, login.strip())
+                self.credentials.set(self.env_key, ACCESS_CODE_KEY, access_code.strip())
+            if delegated_key is not None:
+                self.credentials.set(self.env_key, "delegated_key", delegated_key.strip() or None)
+            self._prefill_credentials()
+            old, self._backend = self._backend, None
+            if not self.uses_embedded_sandbox and self._sandbox is not None:
+                self._sandbox.stop()
+                self._sandbox = None
+        if old is not None:
+            old.client.close()
+            if login is not None or delegated_key is not None:
+                old.tokens.forget_tokens()
+
+    def _prefill_credentials(self) -> None:
+        """Environment overrides and the sandbox's demo login, held for this session only."""
+        env_key = self.env_key
+        if self.overrides.user:
+            self.credentials.remember(env_key, LOGIN_KEY, self.overrides.user)
+        if self.overrides.access_code:
+            self.credentials.remember(env_key, ACCESS_CODE_KEY, self.overrides.access_code)
+        if self.settings.environment is Environment.SANDBOX:
+            for name, demo_value in zip((LOGIN_KEY, ACCESS_CODE_KEY), sandbox_credentials(), strict=True):
+                if not self.credentials.get(env_key, name):
+                    self.credentials.remember(env_key, name, demo_value)
+
+    def close(self) -> None:
+        """Stop the sandbox and close sessions; safe to call twice."""
+        with self._lock:
+            backend, self._backend = self._backend, None
+            sandbox, self._sandbox = self._sandbox, None
+        if backend is not None:
+            backend.client.close()
+        if sandbox is not None:
+            sandbox.stop()
+
+
+def build_context(
+    environ: Mapping[str, str] | None = None,
+    *,
+    keyring_backend: keyring.backend.KeyringBackend | None = None,
+) -> AppContext:
+    """Everything from the settings file, the environment and the keyring.
+
+    Raises `ConfigError` for an invalid ``POSTALGUI_*`` variable.
+    """
+    environ = os.environ if environ is None else environ
+    paths = app_paths(environ).ensure()
+    overrides = Overrides.from_environ(environ)
+    store = SettingsStore(paths.settings_file)
+    return AppContext(paths, store, store.load(), CredentialStore(keyring_backend), overrides)

@@ -1,0 +1,98 @@
+"""Fixtures for every test: no real keychain, no real config, no leaked threads.
+
+- ``POSTALGUI_CONFIG_DIR`` points at a fresh temporary folder and every other
+  ``POSTALGUI_*`` variable is cleared, so settings, data and logs stay in the test.
+- keyring's backend is an in-memory one (`MemoryKeyring`) for the whole test.
+- Qt runs offscreen; pytest-qt fails a test on Qt warnings (``qt_log_level_fail``).
+- A test that leaves a Python thread or a Qt pool thread running fails.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import keyring
+import keyring.backend
+import keyring.errors
+import pytest
+
+os.environ["QT_QPA_PLATFORM"] = "offscreen"
+
+
+class MemoryKeyring(keyring.backend.KeyringBackend):
+    """A keyring that lives in a dict: what tests use instead of the OS keychain."""
+
+    priority = 1  # type: ignore[assignment]  # keyring declares priority as a classproperty
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.passwords: dict[tuple[str, str], str] = {}
+
+    def get_password(self, service: str, username: str) -> str | None:
+        return self.passwords.get((service, username))
+
+    def set_password(self, service: str, username: str, password: str) -> None:
+        self.passwords[(service, username)] = password
+
+    def delete_password(self, service: str, username: str) -> None:
+        if self.passwords.pop((service, username), None) is None:
+            raise keyring.errors.PasswordDeleteError(username)
+
+
+# Threads that session-scoped fixtures own; the leak check leaves them alone.
+SESSION_THREADS: set[threading.Thread] = set()
+
+
+@pytest.fixture(autouse=True)
+def memory_keyring() -> Iterator[MemoryKeyring]:
+    previous = keyring.get_keyring()
+    backend = MemoryKeyring()
+    keyring.set_keyring(backend)
+    yield backend
+    keyring.set_keyring(previous)
+
+
+@pytest.fixture(autouse=True)
+def config_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    for name in list(os.environ):
+        if name.startswith("POSTALGUI_"):
+            monkeypatch.delenv(name)
+    folder = tmp_path / "postalgui-config"
+    monkeypatch.setenv("POSTALGUI_CONFIG_DIR", str(folder))
+    return folder
+
+
+# AnyIO's idle worker threads belong to a running sandbox's event loop (its sync
+# routes run there); they end with that loop, not with the request that used them.
+SERVER_POOL_THREAD_NAMES = frozenset({"AnyIO worker thread"})
+
+
+def _live_threads() -> set[threading.Thread]:
+    return {
+        t
+        for t in threading.enumerate()
+        if t.is_alive()
+        and not isinstance(t, threading._DummyThread)
+        and t not in SESSION_THREADS
+        and t.name not in SERVER_POOL_THREAD_NAMES
+    }
+
+
+@pytest.fixture(autouse=True)
+def no_leaked_threads() -> Iterator[None]:
+    before = _live_threads()
+    yield
+    leaked = _live_threads() - before - SESSION_THREADS
+    for thread in leaked:
+        thread.join(timeout=2.0)  # a thread that is already ending gets a moment to finish
+    leaked = {t for t in leaked if t.is_alive()}
+    assert not leaked, f"test leaked threads: {sorted(t.name for t in leaked)}"
+    try:
+        from PySide6.QtCore import QThreadPool
+    except ImportError:  # pragma: no cover - PySide6 is a dependency
+        return
+    pool = QThreadPool.globalInstance()
+    assert pool.waitForDone(5000), f"{pool.activeThreadCount()} Qt pool thread(s) still running"

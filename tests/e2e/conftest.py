@@ -1,0 +1,63 @@
+"""End-to-end fixtures: one real sandbox over loopback HTTP for the session."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+import requests
+
+from postalgui.sandbox import SandboxServer
+from tests.conftest import SESSION_THREADS
+
+
+class SandboxControl:
+    """The sandbox's ``/_sandbox`` endpoints: faults, stats, revocation."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+
+    def _call(self, method: str, path: str, body: Any = None) -> Any:
+        response = requests.request(method, f"{self.url}/_sandbox{path}", json=body, timeout=5)
+        response.raise_for_status()
+        return response.json() if response.content else None
+
+    def faults(self, **config: Any) -> None:
+        self._call("PUT", "/faults", config)
+
+    def script(self, *outcomes: dict[str, Any]) -> None:
+        self._call("POST", "/faults/script", list(outcomes))
+
+    def stats(self) -> dict[str, Any]:
+        result: dict[str, Any] = self._call("GET", "/stats")
+        return result
+
+    def reset(self) -> None:
+        self._call("PUT", "/faults", {})
+        self._call("DELETE", "/faults/script")
+        self._call("PUT", "/config", {"token_lifetime_s": 86400})
+        self._call("POST", "/stats/reset")
+
+    def revoke_tokens(self) -> None:
+        self._call("POST", "/tokens/revoke")
+
+
+@pytest.fixture(scope="session")
+def sandbox_server() -> Iterator[SandboxServer]:
+    before = set(threading.enumerate())
+    server = SandboxServer(port=0)
+    server.start()
+    assert server.wait_ready(15.0)
+    SESSION_THREADS.update(set(threading.enumerate()) - before)
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def sandbox(sandbox_server: SandboxServer) -> Iterator[SandboxControl]:
+    control = SandboxControl(sandbox_server.url)
+    control.reset()
+    yield control
+    control.reset()

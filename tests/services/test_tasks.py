@@ -1,0 +1,143 @@
+"""TaskRunner: results on the GUI thread, errors as signals, cancel, latest wins, shutdown."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+
+import pytest
+from PySide6.QtCore import QObject, QThread, Slot
+from pytestqt.qtbot import QtBot
+
+from postalgui.api.errors import ServerError
+from postalgui.services.tasks import Progress, TaskHandle, TaskRunner
+
+
+class Receiver(QObject):
+    """Records what the runner delivers, and on which thread."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.results: list[object] = []
+        self.errors: list[BaseException] = []
+        self.progress: list[Progress] = []
+        self.finished = 0
+        self.threads: set[QThread] = set()
+
+    @Slot(object)
+    def on_result(self, value: object) -> None:
+        self.threads.add(QThread.currentThread())
+        self.results.append(value)
+
+    @Slot(object)
+    def on_error(self, error: BaseException) -> None:
+        self.errors.append(error)
+
+    @Slot(object)
+    def on_progress(self, progress: Progress) -> None:
+        self.progress.append(progress)
+
+    @Slot()
+    def on_finished(self) -> None:
+        self.finished += 1
+
+
+@pytest.fixture
+def runner(qtbot: QtBot) -> Iterator[TaskRunner]:
+    runner = TaskRunner()
+    yield runner
+    assert runner.shutdown(5000)
+
+
+@pytest.fixture
+def receiver() -> Receiver:
+    return Receiver()
+
+
+def callbacks(r: Receiver) -> dict[str, object]:
+    return {
+        "on_result": r.on_result,
+        "on_error": r.on_error,
+        "on_progress": r.on_progress,
+        "on_finished": r.on_finished,
+    }
+
+
+def add(handle: TaskHandle, a: int, b: int) -> int:
+    handle.progress(1, 2, "half")
+    return a + b
+
+
+def test_result_and_progress_arrive_on_the_gui_thread(
+    qtbot: QtBot, runner: TaskRunner, receiver: Receiver
+) -> None:
+    runner.run(add, 2, 3, **callbacks(receiver))  # type: ignore[arg-type]
+    qtbot.waitUntil(lambda: receiver.finished == 1)
+    assert receiver.results == [5]
+    assert receiver.progress == [Progress(1, 2, "half")]
+    assert receiver.threads == {QThread.currentThread()}
+
+
+def fails(handle: TaskHandle) -> None:
+    raise ServerError(["PRC-999: fora do ar"], status=503)
+
+
+def test_errors_travel_as_signals(qtbot: QtBot, runner: TaskRunner, receiver: Receiver) -> None:
+    runner.run(fails, **callbacks(receiver))  # type: ignore[arg-type]
+    qtbot.waitUntil(lambda: receiver.finished == 1)
+    assert [type(e) for e in receiver.errors] == [ServerError]
+    assert receiver.results == []
+
+
+def test_busy_changes_once_per_batch(qtbot: QtBot, runner: TaskRunner, receiver: Receiver) -> None:
+    states: list[bool] = []
+    runner.busyChanged.connect(states.append)
+    runner.run(add, 1, 1, **callbacks(receiver))  # type: ignore[arg-type]
+    runner.run(add, 2, 2, **callbacks(receiver))  # type: ignore[arg-type]
+    qtbot.waitUntil(lambda: receiver.finished == 2)
+    assert states == [True, False]
+    assert sorted(receiver.results) == [2, 4]  # type: ignore[type-var]
+
+
+def wait_for(handle: TaskHandle, gate: threading.Event, value: str) -> str:
+    gate.wait(5)
+    handle.raise_if_cancelled()
+    return value
+
+
+def test_latest_request_wins(qtbot: QtBot, runner: TaskRunner, receiver: Receiver) -> None:
+    gate = threading.Event()
+    first = runner.run(wait_for, gate, "old", key="search", **callbacks(receiver))  # type: ignore[arg-type]
+    ready = threading.Event()
+    ready.set()
+    runner.run(wait_for, ready, "new", key="search", **callbacks(receiver))  # type: ignore[arg-type]
+    assert first.cancelled
+    gate.set()
+    qtbot.waitUntil(lambda: receiver.results == ["new"] and runner.active_count == 0, timeout=10000)
+    assert receiver.errors == []
+
+
+def blocks_until_cancelled(handle: TaskHandle) -> str:
+    handle.token.wait(30)  # raises Cancelled as soon as cancel() is called
+    return "never"
+
+
+def test_cancel_stops_a_waiting_task_and_reports_nothing(
+    qtbot: QtBot, runner: TaskRunner, receiver: Receiver
+) -> None:
+    handle = runner.run(blocks_until_cancelled, **callbacks(receiver))  # type: ignore[arg-type]
+    handle.cancel()
+    assert handle.finished_event.wait(5)
+    qtbot.waitUntil(lambda: runner.active_count == 0)
+    assert receiver.results == []
+    assert receiver.errors == []
+    assert receiver.finished == 0
+
+
+def test_shutdown_cancels_and_waits(qtbot: QtBot, receiver: Receiver) -> None:
+    runner = TaskRunner()
+    handles = [runner.run(blocks_until_cancelled, **callbacks(receiver)) for _ in range(3)]  # type: ignore[arg-type]
+    assert runner.shutdown(5000)
+    assert all(h.finished_event.is_set() for h in handles)
+    with pytest.raises(RuntimeError):
+        runner.run(add, 1, 2)

@@ -1,0 +1,129 @@
+"""Settings file, per-environment profiles, environment-variable overrides."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from postalgui.api.environments import Environment
+from postalgui.api.tokens import Scope
+from postalgui.sandbox.demo import DEMO
+from postalgui.services.settings import ConfigError, Overrides, Profile, Settings, SettingsStore
+
+
+def test_defaults_are_the_sandbox_with_the_demo_company() -> None:
+    settings = Settings()
+    assert settings.environment is Environment.SANDBOX
+    assert settings.profile().cnpj == DEMO.cnpj
+    assert settings.profile().card == DEMO.card
+    assert settings.base_url() is None  # the embedded sandbox picks its port at start
+
+
+def test_profile_normalises_and_validates() -> None:
+    profile = Profile(cnpj="11.222.333/0001-81", contract="12345", card="76543210", dr=72)
+    assert profile.cnpj == "11222333000181"
+    assert profile.contract == "0000012345"
+    assert profile.card == "0076543210"
+    with pytest.raises(ValueError, match="check digit"):
+        Profile(cnpj="11.222.333/0001-82")
+    with pytest.raises(ValueError, match="digits"):
+        Profile(card="12AB")
+    with pytest.raises(ValueError, match="less than or equal to 99"):
+        Profile(dr=150)
+
+
+def test_alphanumeric_cnpj_is_accepted() -> None:
+    assert Profile(cnpj="12.abc.345/01de-35").cnpj == "12ABC34501DE35"
+
+
+def test_default_scope_is_card_then_contract_then_login() -> None:
+    assert Profile(contract="1", card="2").default_scope().kind is Scope.CARD
+    assert Profile(contract="1").default_scope().kind is Scope.CONTRACT
+    assert Profile().default_scope().kind is Scope.LOGIN
+
+
+def test_profiles_are_kept_per_environment(tmp_path: Path) -> None:
+    store = SettingsStore(tmp_path / "settings.json")
+    settings = Settings(environment=Environment.PRODUCTION).with_profile(
+        Environment.PRODUCTION, Profile(contract="9900000001")
+    )
+    store.save(settings)
+    loaded = store.load()
+    assert loaded.profile().contract == "9900000001"
+    assert loaded.profile(Environment.SANDBOX).contract == DEMO.contract
+    assert loaded.base_url() == "https://api.correios.com.br"
+    text = (tmp_path / "settings.json").read_text()
+    assert json.loads(text)["schema_version"] == 1
+
+
+def test_secrets_never_reach_the_settings_file(tmp_path: Path) -> None:
+    store = SettingsStore(tmp_path / "settings.json")
+    store.save(Settings())
+    text = (tmp_path / "settings.json").read_text()
+    assert DEMO.access_code not in text
+    assert "token" not in text.lower()
+
+
+def test_broken_settings_file_is_set_aside_not_lost(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    path.write_text("{not json", encoding="utf-8")
+    store = SettingsStore(path)
+    assert store.load() == Settings()
+    assert store.problem
+    kept = list(tmp_path.glob("settings.json.bad-*"))
+    assert len(kept) == 1
+    assert kept[0].read_text() == "{not json"
+
+
+def test_newer_schema_is_not_silently_downgraded(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({"schema_version": 99}), encoding="utf-8")
+    store = SettingsStore(path)
+    store.load()
+    assert "could not be read" in (store.problem or "")
+
+
+def test_environment_overrides_win_without_being_saved() -> None:
+    overrides = Overrides.from_environ(
+        {
+            "POSTALGUI_ENV": "homologacao",
+            "POSTALGUI_CARD": "123",
+            "POSTALGUI_CONTRACT": "9912345678",
+            "POSTALGUI_DR": "10",
+            "POSTALGUI_USER": "u",
+            "POSTALGUI_ACCESS_CODE": "c",
+        }
+    )
+    saved = Settings()
+    effective = overrides.apply(saved)
+    assert effective.environment is Environment.HOMOLOGATION
+    assert effective.profile().card == "0000000123"
+    assert effective.profile().dr == 10
+    assert saved.environment is Environment.SANDBOX
+    assert (overrides.user, overrides.access_code) == ("u", "c")
+
+
+@pytest.mark.parametrize(
+    ("env", "names"),
+    [
+        ({"POSTALGUI_ENV": "prod"}, "POSTALGUI_ENV"),
+        ({"POSTALGUI_CNPJ": "123"}, "POSTALGUI_CNPJ"),
+        ({"POSTALGUI_CARD": "12x"}, "POSTALGUI_CARD"),
+        ({"POSTALGUI_DR": "abc"}, "POSTALGUI_DR"),
+        ({"POSTALGUI_BASE_URL": "ftp://x"}, "POSTALGUI_BASE_URL"),
+    ],
+)
+def test_bad_environment_variables_name_the_variable(env: dict[str, str], names: str) -> None:
+    with pytest.raises(ConfigError, match=names):
+        Overrides.from_environ(env)
+
+
+def test_custom_environment_has_its_own_key() -> None:
+    a = Settings(environment=Environment.CUSTOM, custom_base_url="https://proxy.example/")
+    b = Settings(environment=Environment.CUSTOM, custom_base_url="https://other.example")
+    assert a.base_url() == "https://proxy.example"
+    assert a.env_key != b.env_key != "custom"
+    with pytest.raises(ValueError, match="http"):
+        Settings(custom_base_url="proxy.example")

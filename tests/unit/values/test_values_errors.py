@@ -1,0 +1,133 @@
+"""InvalidValue: every documented rule key is raised, documented and readable."""
+
+from __future__ import annotations
+
+import pickle
+from collections.abc import Callable
+from decimal import Decimal
+from typing import Any
+
+import pytest
+
+from postalgui.api.values import (
+    MESSAGES,
+    InvalidValue,
+    compute_check_digits,
+    format_cents,
+    pad_contract_number,
+    pad_dr_fatura,
+    pad_item_fatura,
+    pad_number,
+    parse_cents,
+    parse_cep,
+    parse_cnpj,
+    parse_date_dmy,
+    parse_money,
+    parse_percent,
+    parse_timestamp,
+    parse_weight_grams,
+    parse_zone_offset,
+)
+from postalgui.api.values import errors as errors_module
+
+# A float smuggled past the type checker, as a careless caller would.
+FLOAT: Any = 19.92
+
+RULE_CASES: list[tuple[str, Callable[[Any], object], object]] = [
+    ("cep.digits", parse_cep, "01310-10a"),
+    ("cep.length", parse_cep, "0131010"),
+    ("cep.format", parse_cep, "0131-0100"),
+    ("cnpj.characters", parse_cnpj, "11.222.333/0001-8!"),
+    ("cnpj.length", parse_cnpj, "1122233300018"),
+    ("cnpj.format", parse_cnpj, "11222.333/0001-81"),
+    ("cnpj.check_digits_numeric", parse_cnpj, "12ABC34501DEAB"),
+    ("cnpj.repeated", parse_cnpj, "00000000000000"),
+    ("cnpj.check_digits", parse_cnpj, "11222333000182"),
+    ("cnpj.base", compute_check_digits, "12ABC34501D"),
+    ("card.empty", pad_number, "  "),
+    ("card.digits", pad_number, "12-3"),
+    ("card.length", pad_number, "12345678901"),
+    ("contract.empty", pad_contract_number, ""),
+    ("contract.digits", pad_contract_number, "99 12"),
+    ("contract.length", pad_contract_number, "99912345678"),
+    ("dr.empty", pad_dr_fatura, ""),
+    ("dr.digits", pad_dr_fatura, "-20"),
+    ("dr.length", pad_dr_fatura, "123456"),
+    ("invoice_item.empty", pad_item_fatura, " "),
+    ("invoice_item.digits", pad_item_fatura, "1a"),
+    ("invoice_item.length", pad_item_fatura, "0001"),
+    ("money.format", parse_money, "1,234.56"),
+    ("money.type", parse_money, FLOAT),
+    ("percent.format", parse_percent, "0,01%"),
+    ("percent.type", parse_percent, FLOAT),
+    ("weight.format", parse_weight_grams, "0,3"),
+    ("cents.format", parse_cents, "12,34"),
+    ("cents.length", parse_cents, "12345678901"),
+    ("cents.negative", format_cents, Decimal("-1")),
+    ("cents.precision", format_cents, Decimal("1.234")),
+    ("date.format", parse_date_dmy, "2026-11-22"),
+    ("date.invalid", parse_date_dmy, "31-02-2026"),
+    ("datetime.format", parse_timestamp, "22-11-2026 07:30"),
+    ("datetime.invalid", parse_timestamp, "2026-11-22T24:00:00"),
+    ("zone.format", parse_zone_offset, "Brasilia"),
+    ("zone.range", parse_zone_offset, "+24:00"),
+]
+
+
+def test_every_message_has_a_triggering_case() -> None:
+    assert {rule for rule, _, _ in RULE_CASES} == set(MESSAGES)
+
+
+@pytest.mark.parametrize(("rule", "func", "bad"), RULE_CASES, ids=[c[0] for c in RULE_CASES])
+def test_rule_is_raised_with_a_readable_message(
+    rule: str, func: Callable[[Any], object], bad: object
+) -> None:
+    with pytest.raises(InvalidValue) as caught:
+        func(bad)
+    error = caught.value
+    assert error.rule == rule
+    assert isinstance(error, ValueError)
+    assert error.value == str(bad)
+    message = str(error)
+    assert message == error.message
+    assert "{" not in message
+    assert "}" not in message
+    assert message[0].isupper()
+
+
+@pytest.mark.parametrize("rule", sorted(MESSAGES))
+def test_every_rule_is_documented_with_its_message(rule: str) -> None:
+    doc = errors_module.__doc__ or ""
+    assert f"``{rule}``" in doc
+    # The documented English text is the template itself (wrapped lines joined).
+    flattened = " ".join(doc.split())
+    assert " ".join(MESSAGES[rule].split()) in flattened
+
+
+def test_message_example_from_the_brief() -> None:
+    with pytest.raises(InvalidValue) as caught:
+        parse_cep("0131010")
+    assert str(caught.value) == "CEP must have 8 digits (got 7)"
+    assert caught.value.params == {"count": 7}
+
+
+def test_value_is_bounded_and_printable() -> None:
+    error = InvalidValue("money.format", "1\x00" + "9" * 500)
+    assert len(error.value) == 60
+    assert error.value.isprintable()
+
+
+def test_unknown_rule_still_reads() -> None:
+    error = InvalidValue("parcel.weird", "x")
+    assert str(error) == "Invalid value (parcel.weird): 'x'"
+
+
+def test_pickle_keeps_rule_value_and_params() -> None:
+    error = InvalidValue("card.length", "12345678901", width=10, count=11)
+    copy = pickle.loads(pickle.dumps(error))  # noqa: S301 -- our own bytes, just made
+    assert (copy.rule, copy.value, copy.params, str(copy)) == (
+        error.rule,
+        error.value,
+        error.params,
+        str(error),
+    )
