@@ -1,28 +1,30 @@
 """Start and stop the desktop app.
 
-Start-up is kept short: the context is built without network, the window is shown,
-and only then does the first token check (which starts the embedded sandbox in a
-background task) begin. Nothing here imports the sandbox's web stack.
+Start-up is kept short: the main window's frame (which needs only Qt) is shown and
+painted first; then the context is built (settings, keyring, client: no network) and
+attached to the window; only then does the first token check begin, in a background
+task that also starts the embedded sandbox. Nothing here imports the sandbox's web
+stack, and the services are imported only once the frame is on screen.
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QObject, QTimer, Slot
 from PySide6.QtWidgets import QApplication, QMessageBox
 
-from postalgui.gui.dialogs.crash_dialog import CrashDialog
-from postalgui.gui.i18n import install_translators, resolve_language
 from postalgui.gui.main_window import MainWindow
 from postalgui.gui.messages import arg
 from postalgui.gui.tabs import TabFactory
-from postalgui.services.context import AppContext, build_context
 from postalgui.services.crash import CrashReporter
-from postalgui.services.logs import route_qt_messages, setup_logging
-from postalgui.services.settings import ConfigError
 from postalgui.services.tasks import TaskRunner
+
+if TYPE_CHECKING:
+    from postalgui.gui.dialogs.crash_dialog import CrashDialog
+    from postalgui.services.context import AppContext
 
 log = logging.getLogger(__name__)
 
@@ -44,7 +46,9 @@ class GuiSession(QObject):
         runner: TaskRunner | None = None,
         tab_factories: Sequence[TabFactory] | None = None,
         parent: QObject | None = None,
+        window: MainWindow | None = None,
     ) -> None:
+        """``window``: a frame already on screen to attach to (start-up); else a new one."""
         super().__init__(parent)
         self.context = context
         self.runner = runner or TaskRunner(self)
@@ -53,7 +57,11 @@ class GuiSession(QObject):
         self.crash_dialog: CrashDialog | None = None
         self._closed = False
         self.crash.install()
-        self.window = MainWindow(context, self.runner, tab_factories)
+        if window is None:
+            window = MainWindow(context, self.runner, tab_factories)
+        else:
+            window.attach(context, self.runner, tab_factories)
+        self.window = window
 
     def start(self) -> None:
         """Show the window; the first token check (or first-run setup) follows it."""
@@ -74,6 +82,8 @@ class GuiSession(QObject):
 
     @Slot(str)
     def _on_crash_crashed(self, details: str) -> None:
+        from postalgui.gui.dialogs.crash_dialog import CrashDialog  # loaded when first needed
+
         if self.crash_dialog is not None and self.crash_dialog.isVisible():
             self.crash_dialog.add_report(details)
             return
@@ -94,10 +104,22 @@ def run_gui(argv: list[str]) -> int:
     app.setApplicationName(APP_NAME)
     app.setOrganizationName(APP_NAME)
     app.setDesktopFileName("postalgui")
+    window = MainWindow()  # the frame: no text yet, so it needs no translator
+    window.show()
+    app.processEvents()  # painted before the rest of the app loads
+
+    from postalgui.gui.i18n import install_translators, remove_translators, resolve_language, saved_language
+    from postalgui.services.context import build_context
+    from postalgui.services.logs import route_qt_messages, setup_logging
+    from postalgui.services.paths import app_paths
+    from postalgui.services.settings import ConfigError
+
+    paths = app_paths()
+    translators = install_translators(app, resolve_language(saved_language(paths.settings_file)))
     try:
         context = build_context()
     except ConfigError as exc:
-        translators = install_translators(app, resolve_language(""))
+        window.hide()
         QMessageBox.critical(
             None,
             APP_NAME,
@@ -110,16 +132,19 @@ def run_gui(argv: list[str]) -> int:
                 exc,
             ),
         )
-        del translators
+        remove_translators(app, translators)
         return EXIT_CONFIG_ERROR
     setup_logging(context.paths.log_file)
     route_qt_messages()
-    translators = install_translators(app, resolve_language(context.settings.language))
     log.info("PostalGUI starting (%s)", context.env_key)
-    session = GuiSession(context)
+    session = GuiSession(context, window=window)
+    if not window.isVisible():  # closed while the app was loading: nothing left to run
+        session.shutdown()
+        remove_translators(app, translators)
+        return 0
     app.aboutToQuit.connect(session.shutdown)
     session.start()
     code = app.exec()
     session.shutdown()
-    del translators
+    remove_translators(app, translators)
     return code

@@ -6,6 +6,8 @@ the office's first question ("are we connected, and as whom?").
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
@@ -30,8 +32,10 @@ from postalgui.gui.messages import (
     or_dash,
     scope_text,
 )
-from postalgui.services.connection import ConnectionReport
-from postalgui.services.context import AppContext
+
+if TYPE_CHECKING:
+    from postalgui.services.connection import ConnectionReport
+    from postalgui.services.context import AppContext
 
 
 class ConnectionOverview(QWidget):

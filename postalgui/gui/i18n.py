@@ -10,6 +10,7 @@ A language change applies on the next start: the window is built once, in one la
 
 from __future__ import annotations
 
+import json
 import logging
 from pathlib import Path
 
@@ -25,6 +26,21 @@ TRANSLATION_DIRS: tuple[Path, ...] = (
     Path(__file__).resolve().parents[2] / "resources" / "translations",
     Path(__file__).resolve().parent / "translations",
 )
+
+
+def saved_language(settings_file: Path) -> str:
+    """The ``language`` of the settings file, read before the settings model loads.
+
+    Translators must be installed before the first widget is built, and the window
+    is built before the (slower) settings model is imported; anything unreadable
+    means "system default", and the settings model reports the problem later.
+    """
+    try:
+        data = json.loads(settings_file.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return ""
+    language = data.get("language", "") if isinstance(data, dict) else ""
+    return language if isinstance(language, str) else ""
 
 
 def resolve_language(setting: str, system_locale: QLocale | None = None) -> str:

@@ -2,30 +2,35 @@
 
 It holds no feature logic: tabs come from `postalgui.gui.tabs.TAB_FACTORIES` (or the
 ``tab_factories`` a test hands in) and talk to the services they are given.
+
+The window is built in two steps so that it is on screen at once: the frame (menus,
+status bar, message strip) needs only Qt, and `MainWindow.attach` adds what needs the
+app's context (settings, credentials, tabs) right after the first paint. This module
+therefore imports the services and the client only where they are used.
 """
 
 from __future__ import annotations
 
-import html
 import logging
 from collections.abc import Sequence
 from datetime import UTC, datetime
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, QTimer, QUrl, Signal, Slot
-from PySide6.QtGui import QAction, QCloseEvent, QDesktopServices, QKeySequence
-from PySide6.QtWidgets import QFrame, QLabel, QMainWindow, QMessageBox, QTabWidget, QVBoxLayout, QWidget
+from PySide6.QtCore import Qt, QTimer, Signal, Slot
+from PySide6.QtWidgets import QMainWindow, QWidget
 
 from postalgui.api.errors import ApiError, CredentialsMissingError, OperatorError
-from postalgui.api.tokens import REFRESH_MARGIN
-from postalgui.gui.background import renew_token
-from postalgui.gui.connection_overview import ConnectionOverview
-from postalgui.gui.dialogs.settings_dialog import SettingsDialog
 from postalgui.gui.messages import arg, describe_error, environment_name, local_time
 from postalgui.gui.tabs import TAB_FACTORIES, TabFactory
-from postalgui.gui.widgets.message_bar import MessageArea, MessageKind
-from postalgui.services.connection import ConnectionReport, current_token
-from postalgui.services.context import AppContext
-from postalgui.services.tasks import TaskHandle, TaskRunner
+from postalgui.gui.widgets.message_kind import MessageKind
+
+if TYPE_CHECKING:
+    from PySide6.QtGui import QCloseEvent
+
+    from postalgui.gui.dialogs.settings_dialog import SettingsDialog
+    from postalgui.services.connection import ConnectionReport
+    from postalgui.services.context import AppContext
+    from postalgui.services.tasks import TaskHandle, TaskRunner
 
 log = logging.getLogger(__name__)
 
@@ -49,14 +54,13 @@ class MainWindow(QMainWindow):
 
     def __init__(
         self,
-        context: AppContext,
-        runner: TaskRunner,
+        context: AppContext | None = None,
+        runner: TaskRunner | None = None,
         tab_factories: Sequence[TabFactory] | None = None,
         parent: QWidget | None = None,
     ) -> None:
+        """The frame; with ``context`` and ``runner`` also its content (see `attach`)."""
         super().__init__(parent)
-        self.context = context
-        self.runner = runner
         self._token_handle: TaskHandle | None = None
         self._settings_dialog: SettingsDialog | None = None
         self._first_run_dialog = False
@@ -68,6 +72,20 @@ class MainWindow(QMainWindow):
         self._recheck_timer.setSingleShot(True)
         self._recheck_timer.timeout.connect(self._on_recheck_timer_timeout)
 
+        self.setWindowTitle("PostalGUI")
+        self.setCentralWidget(QWidget(self))
+        if context is not None and runner is not None:
+            self.attach(context, runner, tab_factories)
+
+    def attach(
+        self, context: AppContext, runner: TaskRunner, tab_factories: Sequence[TabFactory] | None = None
+    ) -> None:
+        """Build menus, status bar, tabs (or the overview) and warnings for ``context``.
+
+        Everything with text is built here, after the translators are installed.
+        """
+        self.context = context
+        self.runner = runner
         self._build_actions()
         self._build_menus()
         self._build_central(TAB_FACTORIES if tab_factories is None else tab_factories)
@@ -78,6 +96,8 @@ class MainWindow(QMainWindow):
     # --- construction --------------------------------------------------------------------
 
     def _build_actions(self) -> None:
+        from PySide6.QtGui import QAction, QKeySequence
+
         self.settings_action = QAction(self.tr("&Settings…"), self)
         self.settings_action.setShortcut(QKeySequence("Ctrl+,"))
         self.settings_action.setMenuRole(QAction.MenuRole.PreferencesRole)
@@ -113,12 +133,16 @@ class MainWindow(QMainWindow):
         help_menu.addAction(self.log_folder_action)
 
     def _build_central(self, factories: Sequence[TabFactory]) -> None:
+        from PySide6.QtWidgets import QTabWidget, QVBoxLayout
+
+        from postalgui.gui.connection_overview import ConnectionOverview
+        from postalgui.gui.widgets.message_bar import MessageArea
+
         central = QWidget(self)
         layout = QVBoxLayout(central)
         layout.setContentsMargins(8, 8, 8, 0)
         self.messages = MessageArea(central)
         layout.addWidget(self.messages)
-
         self.overview = ConnectionOverview(central)
         self.overview.settingsRequested.connect(self._on_overview_settings_requested)
         self.overview.renewRequested.connect(self._on_overview_renew_requested)
@@ -136,6 +160,8 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(central)
 
     def _build_status_bar(self) -> None:
+        from PySide6.QtWidgets import QFrame, QLabel
+
         bar = self.statusBar()
         self.environment_label = QLabel(bar)
         self.environment_label.setToolTip(self.tr("Environment"))
@@ -225,6 +251,8 @@ class MainWindow(QMainWindow):
 
     def check_token(self, *, renew: bool = False) -> TaskHandle:
         """Ask for the current token in the background (``renew``: a fresh one)."""
+        from postalgui.services.connection import current_token, renew_token
+
         self._recheck_timer.stop()
         self._set_token_text(self.tr("Getting token…"))
         self.overview.show_token_pending()
@@ -241,14 +269,13 @@ class MainWindow(QMainWindow):
         return self._token_handle
 
     @Slot(object)
-    def _on_token_task_result(self, report: object) -> None:
-        if not isinstance(report, ConnectionReport):
-            return
+    def _on_token_task_result(self, report: ConnectionReport) -> None:
         self.report = report
         self.renew_action.setEnabled(True)
         if report.expires_at is not None:
             self._set_token_text(arg(self.tr("Token valid until %1"), local_time(report.expires_at)))
-            self._schedule_recheck(report.expires_at)
+            if report.renew_at is not None:
+                self._schedule_recheck(report.renew_at)
         else:
             self._set_token_text(self.tr("Token valid (no expiry given)"))
         self.overview.show_token(report)
@@ -287,9 +314,9 @@ class MainWindow(QMainWindow):
         self._warn_keyring_once()
         self.tokenFailed.emit(text)
 
-    def _schedule_recheck(self, expires_at: datetime) -> None:
+    def _schedule_recheck(self, renew_at: datetime) -> None:
         """Look again once the cached token is due for renewal, so the status stays true."""
-        due = expires_at - REFRESH_MARGIN - datetime.now(UTC)
+        due = renew_at - datetime.now(UTC)
         ms = int(due.total_seconds() * 1000) + 5000
         self._recheck_timer.start(max(_RECHECK_EARLIEST_MS, min(ms, _RECHECK_LATEST_MS)))
 
@@ -297,6 +324,8 @@ class MainWindow(QMainWindow):
 
     def open_settings(self) -> SettingsDialog:
         """Show the settings dialog (one at a time); returns it."""
+        from postalgui.gui.dialogs.settings_dialog import SettingsDialog
+
         if self._settings_dialog is not None:
             self._settings_dialog.raise_()
             self._settings_dialog.activateWindow()
@@ -324,6 +353,8 @@ class MainWindow(QMainWindow):
 
     @Slot(int)
     def _on_settings_dialog_finished(self, result: int) -> None:
+        from postalgui.gui.dialogs.settings_dialog import SettingsDialog
+
         dialog, self._settings_dialog = self._settings_dialog, None
         if dialog is not None:
             dialog.deleteLater()
@@ -333,7 +364,7 @@ class MainWindow(QMainWindow):
                 # Cancelled: do not ask again on the next start.
                 saved = self.context.saved_settings
                 self.context.apply(saved.model_copy(update={"first_run_done": True}))
-            if result != SettingsDialog.DialogCode.Accepted:
+            if result != SettingsDialog.DialogCode.Accepted.value:
                 self.check_token()
 
     # --- slots ---------------------------------------------------------------------------------
@@ -372,6 +403,10 @@ class MainWindow(QMainWindow):
 
     @Slot()
     def _on_about_action_triggered(self) -> None:
+        import html
+
+        from PySide6.QtWidgets import QMessageBox
+
         QMessageBox.about(
             self,
             self.tr("About PostalGUI"),
@@ -384,6 +419,9 @@ class MainWindow(QMainWindow):
 
     @Slot()
     def _on_log_folder_action_triggered(self) -> None:
+        from PySide6.QtCore import QUrl
+        from PySide6.QtGui import QDesktopServices
+
         folder = self.context.paths.log_file.parent
         if not QDesktopServices.openUrl(QUrl.fromLocalFile(str(folder))):
             self.messages.show_message(
@@ -396,9 +434,12 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:
         """Stop what belongs to the window; the session shuts the runner down."""
+        from PySide6.QtWidgets import QDialog
+
         self._recheck_timer.stop()
         if self._token_handle is not None:
             self._token_handle.cancel()
-        if self._settings_dialog is not None:
-            self._settings_dialog.reject()
+        for dialog in self.findChildren(QDialog):
+            if dialog.isVisible():
+                dialog.reject()  # settings: nothing saved; crash report: already logged
         super().closeEvent(event)

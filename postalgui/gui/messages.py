@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
@@ -25,9 +26,10 @@ from postalgui.api.errors import (
     RetriesExhaustedError,
     TransportError,
 )
-from postalgui.api.tokens import Scope, TokenScope
-from postalgui.api.values import InvalidValue, format_cnpj
-from postalgui.services.context import SandboxStartError
+
+if TYPE_CHECKING:  # the window shows before these load; functions import them when called
+    from postalgui.api.tokens import TokenScope
+    from postalgui.api.values import InvalidValue
 
 _PLACEHOLDER = re.compile(r"%(\d)")
 
@@ -148,6 +150,9 @@ def describe_error(error: BaseException, field: str | None = None) -> str:
 
     ``field`` names the form field an `InvalidValue` came from, when the caller knows.
     """
+    from postalgui.api.values import InvalidValue
+    from postalgui.services.context import SandboxStartError
+
     if isinstance(error, InvalidValue):
         text = rule_message(error)
         return arg(QCoreApplication.translate("messages", "%1: %2"), field, text) if field else text
@@ -218,6 +223,8 @@ def environment_name(environment: Environment, custom_url: str = "") -> str:
 
 def display_cnpj(value: str) -> str:
     """``00.000.000/0000-00``, or the text as typed when it is not a valid CNPJ."""
+    from postalgui.api.values import InvalidValue, format_cnpj
+
     if not value:
         return ""
     try:
@@ -238,6 +245,8 @@ def local_datetime(moment: datetime) -> str:
 
 def scope_text(scope: TokenScope) -> str:
     """What a token was issued for, in words."""
+    from postalgui.api.tokens import Scope
+
     if scope.kind is Scope.CARD:
         return arg(QCoreApplication.translate("messages", "Posting card %1"), scope.card)
     if scope.kind is Scope.CONTRACT:

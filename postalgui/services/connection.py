@@ -13,7 +13,15 @@ from keyring.backends import fail
 from postalgui.api.credentials import CredentialStore
 from postalgui.api.environments import Environment
 from postalgui.api.errors import ApiError
-from postalgui.api.tokens import ACCESS_CODE_KEY, DELEGATED_KEY, LOGIN_KEY, Token, TokenManager, TokenScope
+from postalgui.api.tokens import (
+    ACCESS_CODE_KEY,
+    DELEGATED_KEY,
+    LOGIN_KEY,
+    REFRESH_MARGIN,
+    Token,
+    TokenManager,
+    TokenScope,
+)
 from postalgui.api.transport import Transport
 from postalgui.services.context import AppContext
 from postalgui.services.settings import Settings
@@ -33,6 +41,13 @@ class ConnectionReport:
     cnpj: str | None = None
     login: str | None = None
     apis: list[int] = field(default_factory=list)
+
+    @property
+    def renew_at(self) -> datetime | None:
+        """When the app will stop reusing this token and fetch a new one."""
+        if self.expires_at is None or self.delegated:
+            return None
+        return self.expires_at - REFRESH_MARGIN
 
     @classmethod
     def from_token(cls, token: Token, base_url: str, scope: TokenScope) -> ConnectionReport:
@@ -95,3 +110,11 @@ def check_connection(
         return ConnectionReport.from_token(tokens.fetch(scope), base_url, scope)
     finally:
         transport.close()
+
+
+def renew_token(handle: TaskHandle, context: AppContext) -> ConnectionReport:
+    """A new token for the configured scope, whatever the cache holds ("Renew token")."""
+    backend = context.backend()
+    handle.raise_if_cancelled()
+    scope = context.default_scope()
+    return ConnectionReport.from_token(backend.tokens.fetch(scope), backend.base_url, scope)

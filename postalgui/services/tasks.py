@@ -137,11 +137,18 @@ class TaskRunner(QObject):
         on_progress: Callable[[Progress], None] | None = None,
         on_finished: Callable[[], None] | None = None,
     ) -> TaskHandle:
-        """Start ``fn(handle, *args)`` in the pool; returns its handle."""
-        if self._closed:
-            raise RuntimeError("TaskRunner is shut down")
+        """Start ``fn(handle, *args)`` in the pool; returns its handle.
+
+        After `shutdown` (a timer firing while the app quits) nothing runs: the
+        handle comes back already cancelled, and no callback is called.
+        """
         signals = _WorkerSignals()
         handle = TaskHandle(name or str(getattr(fn, "__name__", "task")), signals)
+        if self._closed:
+            log.debug("Task %s not started: the runner is shut down", handle.name)
+            handle.cancel()
+            handle.finished_event.set()
+            return handle
         if key is not None:
             previous = self._latest.get(key)
             if previous is not None:

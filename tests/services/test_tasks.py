@@ -139,5 +139,8 @@ def test_shutdown_cancels_and_waits(qtbot: QtBot, receiver: Receiver) -> None:
     handles = [runner.run(blocks_until_cancelled, **callbacks(receiver)) for _ in range(3)]  # type: ignore[arg-type]
     assert runner.shutdown(5000)
     assert all(h.finished_event.is_set() for h in handles)
-    with pytest.raises(RuntimeError):
-        runner.run(add, 1, 2)
+    late = runner.run(add, 1, 2, **callbacks(receiver))  # type: ignore[arg-type]
+    assert late.cancelled
+    assert late.finished_event.is_set()
+    assert receiver.results == []
+    assert receiver.finished == 0

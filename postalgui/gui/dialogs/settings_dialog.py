@@ -702,6 +702,7 @@ class SettingsDialog(QDialog):
 
     @Slot(object)
     def _on_test_task_result(self, report: object) -> None:
+        self._test_ended()
         if not isinstance(report, ConnectionReport):
             return
         rows = [
@@ -728,6 +729,7 @@ class SettingsDialog(QDialog):
 
     @Slot(object)
     def _on_test_task_error(self, error: object) -> None:
+        self._test_ended()
         if isinstance(error, BaseException):
             self._show_failure(error)
             self.connectionTested.emit(error)
@@ -740,6 +742,10 @@ class SettingsDialog(QDialog):
 
     @Slot()
     def _on_test_task_finished(self) -> None:
+        self._test_ended()
+
+    def _test_ended(self) -> None:
+        """Button back to normal as soon as the outcome is known (before it is announced)."""
         self._test_handle = None
         self.test_button.setText(self.tr("&Test connection"))
         self._validate()

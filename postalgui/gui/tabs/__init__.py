@@ -19,12 +19,14 @@ While the list is empty the window shows the connection overview instead of tabs
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QWidget
 
-from postalgui.services.context import AppContext
-from postalgui.services.tasks import TaskRunner
+if TYPE_CHECKING:
+    from postalgui.services.context import AppContext
+    from postalgui.services.tasks import TaskRunner
 
-TabFactory = Callable[[AppContext, TaskRunner], QWidget]
+TabFactory = Callable[["AppContext", "TaskRunner"], QWidget]
 
 TAB_FACTORIES: list[TabFactory] = []

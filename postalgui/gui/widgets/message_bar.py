@@ -7,7 +7,6 @@ clerk with a modal box; the strip says what happened and offers the one useful a
 from __future__ import annotations
 
 from collections.abc import Callable
-from enum import Enum
 
 from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtWidgets import (
@@ -22,14 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-
-class MessageKind(Enum):
-    """How serious a message is: picks its colours and icon."""
-
-    INFO = "info"
-    WARNING = "warning"
-    ERROR = "error"
-
+from postalgui.gui.widgets.message_kind import MessageKind
 
 # Explicit foreground and background so the strip reads the same on dark themes.
 _COLOURS: dict[MessageKind, tuple[str, str, str]] = {

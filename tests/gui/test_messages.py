@@ -1,0 +1,86 @@
+"""User texts for errors and values: the operator's words kept, ours translated."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from postalgui.api.errors import (
+    ApiTimeoutError,
+    AuthenticationError,
+    CredentialsMissingError,
+    InvalidResponseError,
+    RetriesExhaustedError,
+    ServerError,
+    TransportError,
+)
+from postalgui.api.tokens import Scope, TokenScope
+from postalgui.api.values import InvalidValue, parse_cep
+from postalgui.gui.messages import (
+    api_list,
+    arg,
+    describe_error,
+    display_cnpj,
+    local_datetime,
+    rule_message,
+    scope_text,
+)
+
+
+def test_operator_error_keeps_code_and_text_and_adds_the_status(qapp: object) -> None:
+    error = AuthenticationError(["GTW-008: Token não válido para este ambiente"], status=401)
+    assert describe_error(error) == "GTW-008: Token não válido para este ambiente (HTTP 401)"
+
+
+def test_operator_error_without_code(qapp: object) -> None:
+    error = ServerError(["Erro interno", "tente mais tarde"], status=500)
+    assert describe_error(error) == "Erro interno; tente mais tarde (HTTP 500)"
+
+
+def test_network_errors_in_plain_words(qapp: object) -> None:
+    assert describe_error(TransportError("Could not reach x")).startswith("Could not reach the server.")
+    assert describe_error(ApiTimeoutError("No answer")).startswith("The server did not answer in time.")
+    last = ServerError(["GTW-053: Serviço temporariamente indisponível"], status=503)
+    text = describe_error(RetriesExhaustedError("Gave up", last))
+    assert "retries" in text
+    assert "GTW-053" in text
+    assert describe_error(InvalidResponseError("bad", status=200)) == (
+        "The server sent an answer that could not be read (HTTP 200)."
+    )
+    assert "in Settings" in describe_error(CredentialsMissingError("missing"))
+
+
+def test_unexpected_errors_name_their_type(qapp: object) -> None:
+    assert describe_error(KeyError("x")) == "Unexpected error: KeyError: 'x'"
+
+
+def test_value_rules_are_translated_texts_naming_the_field(qapp: object) -> None:
+    with pytest.raises(InvalidValue) as caught:
+        parse_cep("0131-100")
+    assert rule_message(caught.value) == "CEP must have 8 digits (got 7)"
+    assert describe_error(caught.value, field="Destination CEP") == (
+        "Destination CEP: CEP must have 8 digits (got 7)"
+    )
+    assert rule_message(InvalidValue("card.length", "1" * 11, width=10, count=11)) == (
+        "Posting card number must have at most 10 digits (got 11)"
+    )
+    assert rule_message(InvalidValue("no.such_rule", "x")) == "Invalid value: 'x'"
+
+
+def test_arg_fills_once(qapp: object) -> None:
+    assert arg("%1 and %2", "a%2", "b") == "a%2 and b"
+    assert arg("%1 %3", "a") == "a %3"
+
+
+def test_display_helpers(qapp: object) -> None:
+    assert display_cnpj("11222333000181") == "11.222.333/0001-81"
+    assert display_cnpj("bad") == "bad"
+    assert display_cnpj("") == ""
+    assert scope_text(TokenScope(Scope.CARD, card="74512345")) == "Posting card 0074512345"
+    assert scope_text(TokenScope(Scope.CONTRACT, contract="1")) == "Contract 0000000001"
+    assert scope_text(TokenScope(Scope.LOGIN)) == "Login only"
+    assert api_list([34, 566]) == "34 Preço, 566"
+    assert api_list([]) == "none"
+    moment = datetime(2026, 1, 2, 3, 4, tzinfo=UTC)
+    assert local_datetime(moment) == moment.astimezone().strftime("%d/%m/%Y %H:%M")

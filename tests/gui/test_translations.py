@@ -1,0 +1,146 @@
+"""The pt_BR catalog covers every UI string, is compiled, and loads."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QCoreApplication, QLocale, QTranslator
+from pytestqt.qtbot import QtBot
+
+from postalgui.api.values import InvalidValue
+from postalgui.gui import i18n
+from postalgui.gui.dialogs.settings_dialog import SettingsDialog
+from postalgui.gui.messages import describe_error, rule_message
+from postalgui.services.context import AppContext
+from postalgui.services.tasks import TaskRunner
+
+ROOT = Path(__file__).resolve().parents[2]
+GUI = ROOT / "postalgui" / "gui"
+TS = ROOT / "resources" / "translations" / "postalgui_pt_BR.ts"
+QM = ROOT / "resources" / "translations" / "postalgui_pt_BR.qm"
+TOOLS = Path(sys.executable).parent
+
+
+def _messages(ts_file: Path) -> dict[tuple[str, str], ET.Element]:
+    """(context, source) -> the <translation> element."""
+    found: dict[tuple[str, str], ET.Element] = {}
+    for context in ET.parse(ts_file).getroot().iter("context"):  # noqa: S314  # our own files
+        name = context.findtext("name", "")
+        for message in context.iter("message"):
+            translation = message.find("translation")
+            assert translation is not None
+            found[(name, message.findtext("source", ""))] = translation
+    return found
+
+
+def _finished(translation: ET.Element) -> bool:
+    return translation.get("type") is None and bool((translation.text or "").strip())
+
+
+def test_every_gui_string_has_a_finished_translation(tmp_path: Path) -> None:
+    fresh = tmp_path / "fresh.ts"
+    subprocess.run(
+        [
+            str(TOOLS / "pyside6-lupdate"),
+            "-extensions",
+            "py",
+            "-locations",
+            "none",
+            str(GUI),
+            "-ts",
+            str(fresh),
+        ],
+        check=True,
+        capture_output=True,
+        timeout=120,
+    )
+    needed = _messages(fresh)
+    committed = _messages(TS)
+    assert len(needed) > 100
+    missing = [key for key in needed if key not in committed or not _finished(committed[key])]
+    assert missing == [], "run lupdate and translate these (see resources/translations/README.md)"
+    leftovers = [key for key, translation in committed.items() if not _finished(translation)]
+    assert leftovers == [], "unfinished, vanished or obsolete entries in the .ts"
+
+
+def test_placeholders_survive_translation() -> None:
+    for (_, source), translation in _messages(TS).items():
+        text = translation.text or ""
+        for placeholder in ("%1", "%2", "{value}", "{count}", "{check}", "{expected}", "{label}", "{width}"):
+            assert (placeholder in source) == (placeholder in text), (source, text)
+
+
+def test_compiled_catalog_matches_the_source(tmp_path: Path) -> None:
+    compiled = tmp_path / "fresh.qm"
+    subprocess.run(
+        [str(TOOLS / "pyside6-lrelease"), str(TS), "-qm", str(compiled)],
+        check=True,
+        capture_output=True,
+        timeout=120,
+    )
+    assert compiled.read_bytes() == QM.read_bytes(), "recompile the .qm with lrelease"
+
+
+@pytest.fixture
+def portuguese(qapp: QCoreApplication) -> Iterator[list[QTranslator]]:
+    default = QLocale()
+    installed = i18n.install_translators(qapp, "pt_BR")
+    yield installed
+    i18n.remove_translators(qapp, installed)
+    QLocale.setDefault(default)
+
+
+def test_catalog_loads_and_translates(portuguese: list[QTranslator]) -> None:
+    assert i18n.catalog_path() == QM
+    assert len(portuguese) == 2  # Qt's qtbase and ours
+    translator = QTranslator()
+    assert translator.load(str(QM))
+    assert translator.translate("MainWindow", "&Settings…") == "&Configurações…"
+    assert QCoreApplication.translate("SettingsDialog", "&Test connection") == "&Testar conexão"
+    assert QCoreApplication.translate("MainWindow", "Token valid until %1") == "Token válido até %1"
+    assert QCoreApplication.translate("messages", "Homologation") == "Homologação"
+
+
+def test_value_rules_read_in_portuguese(portuguese: list[QTranslator]) -> None:
+    error = InvalidValue("cnpj.check_digits", "11222333000100", check="00", expected="81")
+    assert (
+        rule_message(error)
+        == "Os dígitos verificadores do CNPJ não conferem (recebidos: '00', esperados: '81')"
+    )
+    card = InvalidValue("card.digits", "12a")
+    assert describe_error(card) == "Número do cartão de postagem deve conter apenas dígitos (recebido: '12a')"
+
+
+def test_settings_dialog_in_portuguese(
+    portuguese: list[QTranslator], context: AppContext, runner: TaskRunner, qtbot: QtBot
+) -> None:
+    dialog = SettingsDialog(context, runner)
+    qtbot.addWidget(dialog)
+    assert dialog.windowTitle() == "Configurações"
+    assert dialog.test_button.text() == "&Testar conexão"
+    assert dialog.environment_combo.itemText(1) == "Homologação (apihom.correios.com.br)"
+    assert dialog.dr_spin.specialValueText() == "Nenhuma"
+
+
+@pytest.mark.parametrize(
+    ("setting", "locale", "expected"),
+    [
+        ("", "pt_BR", "pt_BR"),
+        ("", "pt_PT", "pt_BR"),
+        ("", "en_US", "en"),
+        ("", "de_DE", "en"),
+        ("en", "pt_BR", "en"),
+        ("pt_BR", "en_US", "pt_BR"),
+    ],
+)
+def test_language_follows_setting_then_system_locale(setting: str, locale: str, expected: str) -> None:
+    assert i18n.resolve_language(setting, QLocale(locale)) == expected
+
+
+def test_english_needs_no_catalog(qapp: QCoreApplication) -> None:
+    assert i18n.install_translators(qapp, "en") == []
