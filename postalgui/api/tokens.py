@@ -16,8 +16,6 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
-from enum import StrEnum
-from typing import Any
 
 import requests
 from pydantic import ValidationError
@@ -27,73 +25,17 @@ from postalgui.api.credentials import CredentialStore
 from postalgui.api.errors import ApiError, AuthenticationError, CredentialsMissingError, InvalidResponseError
 from postalgui.api.masking import register_secret
 from postalgui.api.models.token import TokenResponse
+from postalgui.api.scopes import (
+    ACCESS_CODE_KEY,
+    DELEGATED_KEY,
+    LOGIN_KEY,
+    REFRESH_MARGIN,
+    Scope,
+    TokenScope,
+)
 from postalgui.api.transport import Transport
-from postalgui.api.values import pad_card_number, pad_contract_number
 
 log = logging.getLogger(__name__)
-
-REFRESH_MARGIN = timedelta(minutes=30)
-TOKEN_BASE = "/token/v1/autentica"  # noqa: S105  # a path, not a password
-
-LOGIN_KEY = "login"
-ACCESS_CODE_KEY = "access_code"
-DELEGATED_KEY = "delegated_key"
-
-
-class Scope(StrEnum):
-    """What a token is issued for (spec 001, 4.4)."""
-
-    LOGIN = "login"
-    CONTRACT = "contract"
-    CARD = "card"
-
-
-@dataclass(frozen=True)
-class TokenScope:
-    """A token request: its scope and the numbers it names (zero-padded to 10 digits)."""
-
-    kind: Scope
-    contract: str | None = None
-    card: str | None = None
-    dr: int | None = None
-
-    def __post_init__(self) -> None:
-        if self.contract:
-            object.__setattr__(self, "contract", pad_contract_number(self.contract))
-        if self.card:
-            object.__setattr__(self, "card", pad_card_number(self.card))
-        if self.kind is Scope.CONTRACT and not self.contract:
-            raise ValueError("a contract token needs a contract number")
-        if self.kind is Scope.CARD and not self.card:
-            raise ValueError("a card token needs a posting card number")
-
-    @property
-    def key(self) -> str:
-        """Cache key: one token per scope and number."""
-        if self.kind is Scope.CARD:
-            return f"card:{self.card}"
-        if self.kind is Scope.CONTRACT:
-            return f"contract:{self.contract}"
-        return "login"
-
-    @property
-    def path(self) -> str:
-        return {
-            Scope.LOGIN: TOKEN_BASE,
-            Scope.CONTRACT: f"{TOKEN_BASE}/contrato",
-            Scope.CARD: f"{TOKEN_BASE}/cartaopostagem",
-        }[self.kind]
-
-    def body(self) -> dict[str, Any] | None:
-        if self.kind is Scope.LOGIN:
-            return None
-        body: dict[str, Any] = {"numero": self.card if self.kind is Scope.CARD else self.contract}
-        if self.kind is Scope.CARD and self.contract:
-            body["contrato"] = self.contract
-        if self.dr is not None:
-            body["dr"] = self.dr
-        return body
-
 
 @dataclass(frozen=True)
 class Token:

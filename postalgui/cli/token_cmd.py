@@ -6,7 +6,7 @@ import argparse
 from typing import Any
 
 from postalgui.api.apis import api_label
-from postalgui.api.tokens import Scope
+from postalgui.api.scopes import Scope
 from postalgui.cli.output import EXIT_INVALID_INPUT, EXIT_OK, error, print_fields, print_json
 from postalgui.services.context import AppContext
 from postalgui.services.settings import Profile

@@ -28,7 +28,7 @@ from postalgui.api.errors import (
 )
 
 if TYPE_CHECKING:  # the window shows before these load; functions import them when called
-    from postalgui.api.tokens import TokenScope
+    from postalgui.api.scopes import TokenScope
     from postalgui.api.values import InvalidValue
 
 _PLACEHOLDER = re.compile(r"%(\d)")
@@ -245,7 +245,7 @@ def local_datetime(moment: datetime) -> str:
 
 def scope_text(scope: TokenScope) -> str:
     """What a token was issued for, in words."""
-    from postalgui.api.tokens import Scope
+    from postalgui.api.scopes import Scope
 
     if scope.kind is Scope.CARD:
         return arg(QCoreApplication.translate("messages", "Posting card %1"), scope.card)

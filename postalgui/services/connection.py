@@ -7,25 +7,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 from keyring.backends import fail
 
 from postalgui.api.credentials import CredentialStore
 from postalgui.api.environments import Environment
 from postalgui.api.errors import ApiError
-from postalgui.api.tokens import (
-    ACCESS_CODE_KEY,
-    DELEGATED_KEY,
-    LOGIN_KEY,
-    REFRESH_MARGIN,
-    Token,
-    TokenManager,
-    TokenScope,
-)
-from postalgui.api.transport import Transport
+from postalgui.api.scopes import ACCESS_CODE_KEY, DELEGATED_KEY, LOGIN_KEY, REFRESH_MARGIN, TokenScope
 from postalgui.services.context import AppContext
 from postalgui.services.settings import Settings
 from postalgui.services.tasks import TaskHandle
+
+if TYPE_CHECKING:  # the HTTP client loads inside the tasks, off the GUI thread
+    from postalgui.api.tokens import Token
 
 
 @dataclass(frozen=True)
@@ -97,6 +92,9 @@ def check_connection(
     if not base_url:
         raise ApiError("No API base URL is configured for this environment")
     handle.raise_if_cancelled()
+    from postalgui.api.tokens import TokenManager
+    from postalgui.api.transport import Transport
+
     store = CredentialStore(fail.Keyring())  # type: ignore[no-untyped-call]  # keyring is untyped
     env_key = candidate.env_key
     store.remember(env_key, LOGIN_KEY, login)

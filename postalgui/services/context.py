@@ -2,8 +2,8 @@
 the embedded sandbox, and hands them to the window, the tabs and the CLI.
 
 Building is cheap and never touches the network; the backend (sandbox start, HTTP
-session) is built on first use, normally from a background task, so the window shows
-at once.
+client) is built on first use, normally from a background task, so the window shows
+at once and `requests` and the web stack load off the GUI thread.
 """
 
 from __future__ import annotations
@@ -17,12 +17,10 @@ from typing import TYPE_CHECKING
 
 import keyring.backend
 
-from postalgui.api.client import OperatorClient
 from postalgui.api.credentials import CredentialStore
 from postalgui.api.environments import Environment
 from postalgui.api.errors import ApiError
-from postalgui.api.tokens import ACCESS_CODE_KEY, LOGIN_KEY, TokenManager, TokenScope
-from postalgui.api.transport import Transport
+from postalgui.api.scopes import ACCESS_CODE_KEY, DELEGATED_KEY, LOGIN_KEY, TokenScope
 from postalgui.services.paths import AppPaths, app_paths
 from postalgui.services.settings import (
     Overrides,
@@ -33,6 +31,9 @@ from postalgui.services.settings import (
 )
 
 if TYPE_CHECKING:
+    from postalgui.api.client import OperatorClient
+    from postalgui.api.tokens import TokenManager
+    from postalgui.api.transport import Transport
     from postalgui.sandbox.server import SandboxServer
 
 log = logging.getLogger(__name__)
@@ -115,6 +116,11 @@ class AppContext:
             return self._backend
 
     def _build_backend(self) -> Backend:
+        # The HTTP client loads here, in the background task, not while the window opens.
+        from postalgui.api.client import OperatorClient
+        from postalgui.api.tokens import TokenManager
+        from postalgui.api.transport import Transport
+
         base_url = self.overrides.base_url or self.settings.base_url()
         if base_url is None:
             if not self.uses_embedded_sandbox:
@@ -160,7 +166,7 @@ class AppContext:
                 self.credentials.set(self.env_key, LOGIN_KEY, login.strip())
                 self.credentials.set(self.env_key, ACCESS_CODE_KEY, access_code.strip())
             if delegated_key is not None:
-                self.credentials.set(self.env_key, "delegated_key", delegated_key.strip() or None)
+                self.credentials.set(self.env_key, DELEGATED_KEY, delegated_key.strip() or None)
             self._prefill_credentials()
             old, self._backend = self._backend, None
             if not self.uses_embedded_sandbox and self._sandbox is not None:

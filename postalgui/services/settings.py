@@ -21,7 +21,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from postalgui.api.environments import BASE_URLS, Environment
-from postalgui.api.tokens import Scope, TokenScope
+from postalgui.api.scopes import Scope, TokenScope
 from postalgui.api.values import InvalidValue, pad_card_number, pad_contract_number, parse_cnpj
 
 log = logging.getLogger(__name__)

@@ -70,6 +70,7 @@ class _Worker(QRunnable):
         self.signals = handle._signals
 
     def run(self) -> None:
+        threading.current_thread().name = f"task {self.handle.name}"  # for the log lines
         try:
             with cancel_scope(self.handle.token):
                 self.handle.raise_if_cancelled()

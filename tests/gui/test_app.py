@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 
@@ -44,3 +45,23 @@ def test_the_window_frame_needs_only_qt() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
     )
     assert result.stdout.strip() == "[]"
+
+
+def test_the_http_client_loads_off_the_gui_thread() -> None:
+    """Building the context and attaching the window load no HTTP or web stack:
+    those load inside the first background task (context.backend())."""
+    code = (
+        "import sys\n"
+        "from PySide6.QtWidgets import QApplication\n"
+        "app = QApplication([])\n"
+        "from postalgui.services.context import build_context\n"
+        "from postalgui.services.tasks import TaskRunner\n"
+        "from postalgui.gui.main_window import MainWindow\n"
+        "window = MainWindow(build_context(), TaskRunner())\n"
+        "print(sorted(m for m in ('requests', 'urllib3', 'fastapi', 'uvicorn') if m in sys.modules))\n"
+    )
+    env = {**os.environ, "PYTHON_KEYRING_BACKEND": "keyring.backends.fail.Keyring"}
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60, env=env
+    )
+    assert result.stdout.strip().splitlines()[-1] == "[]"

@@ -35,7 +35,7 @@ from PySide6.QtWidgets import (
 )
 
 from postalgui.api.environments import BASE_URLS, Environment
-from postalgui.api.tokens import ACCESS_CODE_KEY, DELEGATED_KEY, LOGIN_KEY
+from postalgui.api.scopes import ACCESS_CODE_KEY, DELEGATED_KEY, LOGIN_KEY
 from postalgui.api.values import InvalidValue, pad_card_number, pad_contract_number, parse_cnpj
 from postalgui.gui.i18n import resolve_language
 from postalgui.gui.messages import (
