@@ -48,6 +48,11 @@ def main(argv: list[str] | None = None) -> int:
     except ConfigError as exc:
         error(str(exc))
         return EXIT_INVALID_INPUT
+    if not context.credentials.persistent:
+        error(
+            "note: no usable system keyring; credentials and tokens are kept for this run only "
+            "(set POSTALGUI_USER and POSTALGUI_ACCESS_CODE, or install a keyring service)"
+        )
     try:
         return int(args.run(args, context))
     except InvalidValue as exc:

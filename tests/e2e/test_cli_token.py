@@ -150,3 +150,16 @@ def test_entry_point_in_a_fresh_process(sandbox_server: SandboxServer, tmp_path:
     )
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["escopo"] == "cartao"
+
+
+def test_unusable_keyring_is_said_on_stderr_only(
+    env: None, sandbox: SandboxControl, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import keyring
+    from keyring.backends import fail
+
+    keyring.set_keyring(fail.Keyring())  # the autouse fixture restores the previous one
+    code, out, err = run(capsys, "token", "--json")
+    assert code == 0
+    assert json.loads(out)["escopo"] == "cartao"
+    assert "no usable system keyring" in err
