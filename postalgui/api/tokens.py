@@ -22,7 +22,7 @@ from pydantic import ValidationError
 from requests.auth import AuthBase, HTTPBasicAuth
 
 from postalgui.api.credentials import CredentialStore
-from postalgui.api.errors import ApiError, AuthenticationError, CredentialsMissingError, InvalidResponseError
+from postalgui.api.errors import CredentialsMissingError, InvalidResponseError
 from postalgui.api.masking import register_secret
 from postalgui.api.models.token import TokenResponse
 from postalgui.api.scopes import (
@@ -36,6 +36,7 @@ from postalgui.api.scopes import (
 from postalgui.api.transport import Transport
 
 log = logging.getLogger(__name__)
+
 
 @dataclass(frozen=True)
 class Token:
@@ -242,10 +243,11 @@ def _first_error(exc: Exception) -> str:
     return str(exc)
 
 
-__all__ = [
+__all__ = [  # scopes and key names re-exported: callers that fetch tokens need them too
+    "ACCESS_CODE_KEY",
+    "DELEGATED_KEY",
+    "LOGIN_KEY",
     "REFRESH_MARGIN",
-    "ApiError",
-    "AuthenticationError",
     "BearerAuth",
     "Scope",
     "Token",

@@ -14,11 +14,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal, Slot
+from PySide6.QtCore import QObject, QRunnable, QThread, QThreadPool, Signal, Slot
 
 from postalgui.api.cancel import Cancelled, CancelToken, cancel_scope
 
 log = logging.getLogger(__name__)
+
+IO_THREADS = 8
 
 
 @dataclass(frozen=True)
@@ -118,7 +120,12 @@ class TaskRunner(QObject):
 
     def __init__(self, parent: QObject | None = None, pool: QThreadPool | None = None) -> None:
         super().__init__(parent)
-        self._pool = pool or QThreadPool(self)
+        if pool is None:
+            pool = QThreadPool(self)
+            # Tasks mostly wait on the network, not the CPU: a 2-core machine still
+            # needs a token check, a quote and a download to run side by side.
+            pool.setMaxThreadCount(max(IO_THREADS, QThread.idealThreadCount()))
+        self._pool = pool
         self._running: dict[_WorkerSignals, _Running] = {}
         self._latest: dict[str, TaskHandle] = {}
         self._closed = False

@@ -44,26 +44,30 @@ watch = Watch()
 app.installEventFilter(watch)
 """
 
-BARE = WATCH + """
+BARE = (
+    WATCH
+    + """
 window = QMainWindow()
 window.resize(1100, 720)
 window.show()
 window.statusBar()
 app.exec()
 """
+)
 
-APP = WATCH + """
+APP = (
+    WATCH
+    + """
 from postalgui.gui.app import run_gui
 run_gui([])
 """
+)
 
 
 def time_to_shown(code: str, env: dict[str, str]) -> tuple[float, float]:
     """Seconds from process start to the window shown, and to its content in place."""
     started = time.perf_counter()
-    process = subprocess.Popen(
-        [sys.executable, "-c", code], stdout=subprocess.PIPE, env=env, text=True
-    )
+    process = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, env=env, text=True)
     assert process.stdout is not None
     first = process.stdout.readline()
     shown = time.perf_counter() - started

@@ -144,3 +144,17 @@ def test_shutdown_cancels_and_waits(qtbot: QtBot, receiver: Receiver) -> None:
     assert late.finished_event.is_set()
     assert receiver.results == []
     assert receiver.finished == 0
+
+
+def test_network_bound_tasks_run_side_by_side(qtbot: QtBot, runner: TaskRunner, receiver: Receiver) -> None:
+    """Four tasks that each wait for the others all start, even on a 2-core machine."""
+    barrier = threading.Barrier(4)
+
+    def meet(handle: TaskHandle) -> bool:
+        barrier.wait(timeout=5)
+        return True
+
+    for _ in range(4):
+        runner.run(meet, **callbacks(receiver))  # type: ignore[arg-type]
+    qtbot.waitUntil(lambda: receiver.finished == 4, timeout=10000)
+    assert receiver.results == [True] * 4
