@@ -3,10 +3,11 @@
 It holds no feature logic: tabs come from `postalgui.gui.tabs.TAB_FACTORIES` (or the
 ``tab_factories`` a test hands in) and talk to the services they are given.
 
-The window is built in two steps so that it is on screen at once: the frame (menus,
-status bar, message strip) needs only Qt, and `MainWindow.attach` adds what needs the
-app's context (settings, credentials, tabs) right after the first paint. This module
-therefore imports the services and the client only where they are used.
+The window is built in two steps so that it is on screen at once: the frame (title,
+size, an empty centre: no text, so no translator yet) needs only Qt, and
+`MainWindow.attach` builds everything else (menus, status bar, message strip, tabs or
+the overview) once the translators and the app's context exist. This module therefore
+imports widgets, services and the client only where they are used.
 """
 
 from __future__ import annotations

@@ -66,10 +66,22 @@ def current_token(
     handle: TaskHandle, context: AppContext, scope: TokenScope | None = None
 ) -> ConnectionReport:
     """The token the app uses now (cached when still good), for the status bar."""
+    return _token_report(handle, context, scope, fresh=False)
+
+
+def renew_token(handle: TaskHandle, context: AppContext) -> ConnectionReport:
+    """A new token for the configured scope, whatever the cache holds ("Renew token")."""
+    return _token_report(handle, context, None, fresh=True)
+
+
+def _token_report(
+    handle: TaskHandle, context: AppContext, scope: TokenScope | None, *, fresh: bool
+) -> ConnectionReport:
     backend = context.backend()
     handle.raise_if_cancelled()
     scope = scope or context.default_scope()
-    return ConnectionReport.from_token(backend.tokens.get(scope), backend.base_url, scope)
+    token = backend.tokens.fetch(scope) if fresh else backend.tokens.get(scope)
+    return ConnectionReport.from_token(token, backend.base_url, scope)
 
 
 def check_connection(
@@ -108,11 +120,3 @@ def check_connection(
         return ConnectionReport.from_token(tokens.fetch(scope), base_url, scope)
     finally:
         transport.close()
-
-
-def renew_token(handle: TaskHandle, context: AppContext) -> ConnectionReport:
-    """A new token for the configured scope, whatever the cache holds ("Renew token")."""
-    backend = context.backend()
-    handle.raise_if_cancelled()
-    scope = context.default_scope()
-    return ConnectionReport.from_token(backend.tokens.fetch(scope), backend.base_url, scope)
