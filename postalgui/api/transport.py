@@ -144,13 +144,27 @@ class Transport:
         self._rng = rng or random.Random()
         self._clock = clock
         self._sleep = sleep
-        self._session = session or requests.Session()
+        self._session = session or self._new_session(self.base_url)
         self._session.headers.update(
             {"Accept-Language": "pt-BR", "Accept": "application/json", "User-Agent": USER_AGENT}
         )
         adapter = requests.adapters.HTTPAdapter(pool_connections=4, pool_maxsize=16, max_retries=0)
         self._session.mount("http://", adapter)
         self._session.mount("https://", adapter)
+
+    @staticmethod
+    def _new_session(base_url: str) -> requests.Session:
+        """A session that reads proxy and CA settings from the environment once, not per call.
+
+        ``requests`` rescans every environment variable for proxies on each request
+        (about 0.7 ms, a third of a price chunk's client time); one base URL needs it once.
+        """
+        session = requests.Session()
+        found = session.merge_environment_settings(base_url, {}, None, None, None)
+        session.proxies.update(found["proxies"])
+        session.verify = found["verify"]
+        session.trust_env = False
+        return session
 
     def close(self) -> None:
         self._session.close()

@@ -96,3 +96,11 @@ def remove_translators(app: QCoreApplication, translators: list[QTranslator]) ->
     for translator in translators:
         app.removeTranslator(translator)
     translators.clear()
+
+
+def ui_language() -> str:
+    """The language the interface speaks now (``"pt_BR"`` or ``"en"``), for documents and names.
+
+    `install_translators` makes pt_BR the default locale, so the default locale tells.
+    """
+    return PORTUGUESE if QLocale().language() == QLocale.Language.Portuguese else ENGLISH

@@ -153,7 +153,8 @@ class MainWindow(QMainWindow):
             tab = factory(self.context, self.runner)
             self.tabs.addTab(tab, tab.windowIcon(), tab.windowTitle())
         if self.tabs.count():
-            self.overview.hide()
+            # The overview stays reachable as the last tab: "as whom are we connected?"
+            self.tabs.addTab(self.overview, self.tr("Connection"))
             layout.addWidget(self.tabs, 1)
         else:
             self.tabs.hide()

@@ -104,6 +104,21 @@ _RULES: dict[str, object] = {  # QT_TRANSLATE_NOOP is typed as returning object
     "zone.range": QT_TRANSLATE_NOOP(
         "rules", "Time zone offset must be between -23:59 and +23:59 (got '{value}')"
     ),
+    "price.product": QT_TRANSLATE_NOOP("rules", "Product code must have 5 digits (got '{value}')"),
+    "price.country": QT_TRANSLATE_NOOP(
+        "rules", "Country must be a 2-letter ISO code such as US (got '{value}')"
+    ),
+    "price.format": QT_TRANSLATE_NOOP(
+        "rules", "Format must be 1 envelope, 2 package or 3 roll (got '{value}')"
+    ),
+    "price.service_code": QT_TRANSLATE_NOOP(
+        "rules", "Additional service code must have 3 digits (got '{value}')"
+    ),
+    "price.size_format": QT_TRANSLATE_NOOP(
+        "rules", "Size must be a number of centimetres such as 20 or 20,5 (got '{value}')"
+    ),
+    "price.positive": QT_TRANSLATE_NOOP("rules", "Value must be greater than zero (got '{value}')"),
+    "price.required": QT_TRANSLATE_NOOP("rules", "Required for pricing"),
 }
 
 _NUMBER_LABELS: dict[str, object] = {

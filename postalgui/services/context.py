@@ -34,7 +34,8 @@ if TYPE_CHECKING:
     from postalgui.api.client import OperatorClient
     from postalgui.api.tokens import TokenManager
     from postalgui.api.transport import Transport
-    from postalgui.sandbox.server import SandboxServer
+    from postalgui.sandbox.process import SandboxProcess
+    from postalgui.services.quote_history import QuoteHistory
 
 log = logging.getLogger(__name__)
 
@@ -72,7 +73,8 @@ class AppContext:
         self.settings = self.overrides.apply(saved)
         self._lock = threading.RLock()
         self._backend: Backend | None = None
-        self._sandbox: SandboxServer | None = None
+        self._sandbox: SandboxProcess | None = None
+        self._history: QuoteHistory | None = None
         self._prefill_credentials()
 
     # --- what the UI shows -------------------------------------------------------------
@@ -137,9 +139,11 @@ class AppContext:
 
     def _start_sandbox(self) -> str:
         if self._sandbox is None:
-            from postalgui.sandbox.server import SandboxServer
+            # A child process, not a thread: its work must not compete with the window
+            # for the GIL (sandbox/process.py says why).
+            from postalgui.sandbox.process import SandboxProcess
 
-            server = SandboxServer(port=0)
+            server = SandboxProcess(port=0)
             server.start()
             self._sandbox = server
         if not self._sandbox.wait_ready(15.0):
@@ -177,6 +181,25 @@ class AppContext:
             if login is not None or delegated_key is not None:
                 old.tokens.forget_tokens()
 
+    def save_preferences(self, settings: Settings) -> None:
+        """Save settings that do not touch the connection (presets, remembered values).
+
+        Unlike `apply`, the backend and its cached tokens stay as they are.
+        """
+        self.store.save(settings)
+        with self._lock:
+            self._saved = settings
+            self.settings = self.overrides.apply(settings)
+
+    def quote_history(self) -> QuoteHistory:
+        """The quote history database, opened on first use (any thread)."""
+        with self._lock:
+            if self._history is None:
+                from postalgui.services.quote_history import QuoteHistory
+
+                self._history = QuoteHistory(self.paths.data_dir / "quotes.sqlite3")
+            return self._history
+
     def _prefill_credentials(self) -> None:
         """Environment overrides and the sandbox's demo login, held for this session only."""
         env_key = self.env_key
@@ -194,6 +217,9 @@ class AppContext:
         with self._lock:
             backend, self._backend = self._backend, None
             sandbox, self._sandbox = self._sandbox, None
+            history, self._history = self._history, None
+        if history is not None:
+            history.close()
         if backend is not None:
             backend.client.close()
         if sandbox is not None:

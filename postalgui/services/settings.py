@@ -23,6 +23,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from postalgui.api.environments import BASE_URLS, Environment
 from postalgui.api.scopes import Scope, TokenScope
 from postalgui.api.values import InvalidValue, pad_card_number, pad_contract_number, parse_cnpj
+from postalgui.services.price_settings import PriceSettings
 
 log = logging.getLogger(__name__)
 
@@ -83,6 +84,7 @@ class Settings(BaseModel):
     language: str = ""
     first_run_done: bool = False
     profiles: dict[Environment, Profile] = Field(default_factory=dict)
+    prices: PriceSettings = Field(default_factory=PriceSettings)
 
     @field_validator("custom_base_url")
     @classmethod

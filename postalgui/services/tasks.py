@@ -25,9 +25,12 @@ IO_THREADS = 8
 
 @dataclass(frozen=True)
 class Progress:
+    """A step of a task; ``payload`` carries partial results (batch items as they arrive)."""
+
     done: int
     total: int | None = None
     text: str = ""
+    payload: object = None
 
 
 class TaskHandle:
@@ -49,8 +52,9 @@ class TaskHandle:
     def raise_if_cancelled(self) -> None:
         self.token.raise_if_cancelled()
 
-    def progress(self, done: int, total: int | None = None, text: str = "") -> None:
-        self._signals.progress.emit(Progress(done, total, text))
+    def progress(self, done: int, total: int | None = None, text: str = "", payload: object = None) -> None:
+        """Report progress from the task's thread; thread-safe (a queued signal)."""
+        self._signals.progress.emit(Progress(done, total, text, payload))
 
 
 class _WorkerSignals(QObject):

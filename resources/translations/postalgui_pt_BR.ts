@@ -2,9 +2,355 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="pt_BR">
 <context>
+    <name>BatchPanel</name>
+    <message>
+        <location filename="../../postalgui/gui/tabs/price/batch_panel.py" line="+281"/>
+        <source>&amp;Open CSV…</source>
+        <translation>A&amp;brir CSV…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Open a batch file (Ctrl+O)</source>
+        <translation>Abrir um arquivo de lote (Ctrl+O)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Open a CSV file with one product to price per row. Column titles are the operator&apos;s parameter names (coProduto, cepOrigem, cepDestino, psObjeto…) or their Portuguese titles (Produto, CEP de origem, Peso (g)…).</source>
+        <translation>Abra um arquivo CSV com um produto a cotar por linha. Os títulos das colunas são os nomes dos parâmetros dos Correios (coProduto, cepOrigem, cepDestino, psObjeto…) ou os títulos equivalentes em português (Produto, CEP de origem, Peso (g)…).</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>&amp;Run</source>
+        <translation>&amp;Executar</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Price every row of the file (Ctrl+Enter)</source>
+        <translation>Cotar todas as linhas do arquivo (Ctrl+Enter)</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Problems in the file</source>
+        <translation>Problemas no arquivo</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%v of %m</source>
+        <translation>%v de %m</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Batch progress</source>
+        <translation>Progresso do lote</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Cancel</source>
+        <translation>Ca&amp;ncelar</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Stop sending the batch (Esc)</source>
+        <translation>Interromper o envio do lote (Esc)</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Filter by product, destination or error</source>
+        <translation>Filtrar por produto, destino ou erro</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>F&amp;ilter:</source>
+        <translation>&amp;Filtrar:</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>All quotes</source>
+        <translation>Todas as cotações</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Quoted</source>
+        <translation>Cotadas</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Failed</source>
+        <translation>Com falha</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Sho&amp;w:</source>
+        <translation>&amp;Mostrar:</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Export C&amp;SV…</source>
+        <translation>Exportar C&amp;SV…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Export &amp;PDF…</source>
+        <translation>Exportar &amp;PDF…</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Batch results</source>
+        <translation>Resultados do lote</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>Open CSV</source>
+        <translation>Abrir CSV</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Run batch</source>
+        <translation>Executar lote</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Cancel batch</source>
+        <translation>Cancelar lote</translation>
+    </message>
+    <message>
+        <location line="+92"/>
+        <source>Reading %1…</source>
+        <translation>Lendo %1…</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+28"/>
+        <source>%n quote(s) from the history</source>
+        <translation>
+            <numerusform>%n cotação do histórico</numerusform>
+            <numerusform>%n cotações do histórico</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>Sending…</source>
+        <translation>Enviando…</translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <source>Cancelling…</source>
+        <translation>Cancelando…</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+32"/>
+        <source>%n row(s) in the file</source>
+        <translation>
+            <numerusform>%n linha no arquivo</numerusform>
+            <numerusform>%n linhas no arquivo</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+4"/>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message numerus="yes">
+        <location line="-1"/>
+        <source>%n row(s) to send</source>
+        <translation>
+            <numerusform>%n linha a enviar</numerusform>
+            <numerusform>%n linhas a enviar</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>These columns were not understood and are ignored: %1</source>
+        <translation>Estas colunas não foram reconhecidas e serão ignoradas: %1</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>%1 could not be used.</source>
+        <translation>Não foi possível usar %1.</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>The file is empty.</source>
+        <translation>O arquivo está vazio.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The file has a header but no data rows.</source>
+        <translation>O arquivo tem cabeçalho, mas nenhuma linha de dados.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>No product column: the header needs coProduto (or Produto).</source>
+        <translation>Falta a coluna do produto: o cabeçalho precisa ter coProduto (ou Produto).</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Columns &apos;%1&apos; and &apos;%2&apos; both mean %3; keep one.</source>
+        <translation>As colunas &apos;%1&apos; e &apos;%2&apos; indicam o mesmo dado (%3); mantenha apenas uma.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Could not read %1: %2</source>
+        <translation>Não foi possível ler %1: %2</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+13"/>
+        <source>%n row(s) have problems. Nothing is sent until the file is fixed and opened again.</source>
+        <translation>
+            <numerusform>%n linha tem problemas. Nada será enviado até que o arquivo seja corrigido e aberto novamente.</numerusform>
+            <numerusform>%n linhas têm problemas. Nada será enviado até que o arquivo seja corrigido e aberto novamente.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Line %1, column %2: %3</source>
+        <translation>Linha %1, coluna %2: %3</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Line %1: %2</source>
+        <translation>Linha %1: %2</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Required for pricing</source>
+        <translation>Obrigatório para a cotação</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The row has more cells than the header (check the delimiter and quotes).</source>
+        <translation>A linha tem mais células que o cabeçalho (verifique o delimitador e as aspas).</translation>
+    </message>
+    <message>
+        <location line="+34"/>
+        <source>The batch stopped: %1</source>
+        <translation>O lote foi interrompido: %1</translation>
+    </message>
+    <message>
+        <location line="+44"/>
+        <source>Cancelled after %1 of %2</source>
+        <translation>Cancelado após %1 de %2</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Stopped after %1 of %2</source>
+        <translation>Interrompido após %1 de %2</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>%Ln quoted</source>
+        <translation>
+            <numerusform>%Ln cotada</numerusform>
+            <numerusform>%Ln cotadas</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%Ln failed</source>
+        <translation>
+            <numerusform>%Ln com falha</numerusform>
+            <numerusform>%Ln com falha</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1, %2 in %3 s</source>
+        <translation>%1, %2 em %3 s</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>Open batch file</source>
+        <translation>Abrir arquivo de lote</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>CSV files (*.csv *.txt);;All files (*)</source>
+        <translation>Arquivos CSV (*.csv *.txt);;Todos os arquivos (*)</translation>
+    </message>
+</context>
+<context>
+    <name>BreakdownView</name>
+    <message>
+        <location filename="../../postalgui/gui/tabs/price/breakdown_view.py" line="+90"/>
+        <source>Step</source>
+        <translation>Etapa</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Detail</source>
+        <translation>Detalhe</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Amount</source>
+        <translation>Valor</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Price breakdown</source>
+        <translation>Composição do preço</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Copy breakdown</source>
+        <translation>&amp;Copiar composição</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>No quote selected</source>
+        <translation>Nenhuma cotação selecionada</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Select a quote to see how its price is made.</source>
+        <translation>Selecione uma cotação para ver como o preço é composto.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>from %1</source>
+        <translation>de %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+2"/>
+        <source>to %1</source>
+        <translation>para %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 g</source>
+        <translation>%1 g</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 cm</source>
+        <translation>%1 cm</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 cm long, %2 cm diameter</source>
+        <translation>%1 cm de comprimento, %2 cm de diâmetro</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>services %1</source>
+        <translation>serviços %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>declared %1</source>
+        <translation>valor declarado %1</translation>
+    </message>
+</context>
+<context>
     <name>ConnectionOverview</name>
     <message>
-        <location filename="../../postalgui/gui/connection_overview.py" line="+51"/>
+        <location filename="../../postalgui/gui/connection_overview.py" line="+55"/>
         <source>Connection</source>
         <translation>Conexão</translation>
     </message>
@@ -183,9 +529,182 @@
     </message>
 </context>
 <context>
+    <name>HistoryModel</name>
+    <message>
+        <location filename="../../postalgui/gui/tabs/price/history_panel.py" line="+93"/>
+        <source>Date</source>
+        <translation>Data</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Environment</source>
+        <translation>Ambiente</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Source</source>
+        <translation>Fonte</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Product</source>
+        <translation>Produto</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Origin</source>
+        <translation>Origem</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Destination</source>
+        <translation>Destino</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Weight</source>
+        <translation>Peso</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Final price</source>
+        <translation>Preço final</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Error</source>
+        <translation>Erro</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Form</source>
+        <translation>Formulário</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Comparison</source>
+        <translation>Comparação</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Batch</source>
+        <translation>Lote</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>History</source>
+        <translation>Histórico</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Command line</source>
+        <translation>Linha de comando</translation>
+    </message>
+</context>
+<context>
+    <name>HistoryPanel</name>
+    <message>
+        <location line="+150"/>
+        <source>Product, CEP, country, request number or error</source>
+        <translation>Produto, CEP, país, nº da requisição ou erro</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>S&amp;earch:</source>
+        <translation>&amp;Buscar:</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Quote history</source>
+        <translation>Histórico de cotações</translation>
+    </message>
+    <message>
+        <location line="+46"/>
+        <source>&amp;Re-run</source>
+        <translation>&amp;Refazer cotação</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Quote the selected rows again (Enter)</source>
+        <translation>Cotar novamente as linhas selecionadas (Enter)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Export C&amp;SV…</source>
+        <translation>Exportar C&amp;SV…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+4"/>
+        <source>The selected quotes, or every quote shown</source>
+        <translation>As cotações selecionadas ou, se nenhuma estiver selecionada, todas as exibidas</translation>
+    </message>
+    <message>
+        <location line="-1"/>
+        <source>Export &amp;PDF…</source>
+        <translation>Exportar &amp;PDF…</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>&amp;Delete</source>
+        <translation>&amp;Excluir</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Remove the selected quotes from the history (Del)</source>
+        <translation>Remover as cotações selecionadas do histórico (Del)</translation>
+    </message>
+    <message>
+        <location line="+96"/>
+        <source>Delete quotes</source>
+        <translation>Excluir cotações</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>Delete %n quote(s) from the history? This cannot be undone.</source>
+        <translation>
+            <numerusform>Excluir %n cotação do histórico? Esta ação não pode ser desfeita.</numerusform>
+            <numerusform>Excluir %n cotações do histórico? Esta ação não pode ser desfeita.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+48"/>
+        <source>The newest %1 quotes; search to narrow down.</source>
+        <translation>As %1 cotações mais recentes; use a busca para refinar.</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>%Ln quote(s)</source>
+        <translation>
+            <numerusform>%Ln cotação</numerusform>
+            <numerusform>%Ln cotações</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Could not read the quote history: %1</source>
+        <translation>Não foi possível ler o histórico de cotações: %1</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Could not delete the quotes: %1</source>
+        <translation>Não foi possível excluir as cotações: %1</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>No quotes match “%1”.</source>
+        <translation>Nenhuma cotação corresponde a “%1”.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>No quotes yet. Every quote you make is kept here.</source>
+        <translation>Nenhuma cotação ainda. Todas as cotações que você fizer ficam guardadas aqui.</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../postalgui/gui/main_window.py" line="+81"/>
+        <location filename="../../postalgui/gui/main_window.py" line="+102"/>
         <source>&amp;Settings…</source>
         <translation>&amp;Configurações…</translation>
     </message>
@@ -225,7 +744,12 @@
         <translation>Aj&amp;uda</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+25"/>
+        <source>Connection</source>
+        <translation>Conexão</translation>
+    </message>
+    <message>
+        <location line="+12"/>
         <source>Environment</source>
         <translation>Ambiente</translation>
     </message>
@@ -246,12 +770,12 @@
     </message>
     <message>
         <location line="+6"/>
-        <location line="+108"/>
+        <location line="+109"/>
         <source>Open Settings</source>
         <translation>Abrir configurações</translation>
     </message>
     <message>
-        <location line="-96"/>
+        <location line="-97"/>
         <source>No usable system keyring was found, so your login, access code and tokens are kept for this session only: you will have to enter them again after a restart. To keep them, install or unlock a keyring service (GNOME Keyring or KWallet on Linux; Windows Credential Manager and the macOS Keychain are built in) and restart PostalGUI.</source>
         <translation>Nenhum chaveiro do sistema utilizável foi encontrado, por isso seu login, código de acesso e tokens ficam guardados só nesta sessão: será preciso informá-los de novo depois de reiniciar. Para mantê-los, instale ou desbloqueie um serviço de chaveiro (GNOME Keyring ou KWallet no Linux; o Gerenciador de Credenciais do Windows e o Keychain do macOS já vêm com o sistema) e reinicie o PostalGUI.</translation>
     </message>
@@ -266,17 +790,17 @@
         <translation>Nenhum login definido</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+33"/>
         <source>Getting token…</source>
         <translation>Obtendo token…</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+19"/>
         <source>Token valid until %1</source>
         <translation>Token válido até %1</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Token valid (no expiry given)</source>
         <translation>Token válido (sem validade informada)</translation>
     </message>
@@ -291,12 +815,12 @@
         <translation>Tentar novamente</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+38"/>
         <source>The new language will be used the next time PostalGUI starts.</source>
         <translation>O novo idioma será usado na próxima vez que o PostalGUI for aberto.</translation>
     </message>
     <message>
-        <location line="+59"/>
+        <location line="+65"/>
         <source>About PostalGUI</source>
         <translation>Sobre o PostalGUI</translation>
     </message>
@@ -306,7 +830,7 @@
         <translation>&lt;h3&gt;PostalGUI&lt;/h3&gt;&lt;p&gt;Cotações de preço, faturas e boletos, contratos e cartões de postagem, agências e atendimentos com as APIs empresariais dos Correios.&lt;/p&gt;&lt;p&gt;Arquivo de log: %1&lt;/p&gt;</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+14"/>
         <source>Could not open the log folder. It is at %1</source>
         <translation>Não foi possível abrir a pasta de logs. Ela fica em %1</translation>
     </message>
@@ -314,7 +838,7 @@
 <context>
     <name>MessageBar</name>
     <message>
-        <location filename="../../postalgui/gui/widgets/message_bar.py" line="+98"/>
+        <location filename="../../postalgui/gui/widgets/message_bar.py" line="+90"/>
         <source>Dismiss this message</source>
         <translation>Fechar esta mensagem</translation>
     </message>
@@ -322,6 +846,520 @@
         <location line="+1"/>
         <source>Dismiss</source>
         <translation>Fechar</translation>
+    </message>
+</context>
+<context>
+    <name>PriceTab</name>
+    <message>
+        <location filename="../../postalgui/gui/tabs/price/tab.py" line="+65"/>
+        <source>Prices</source>
+        <translation>Preços</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>Comparison</source>
+        <translation>Comparação</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Cancel</source>
+        <translation>Cancelar</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>&amp;Quote</source>
+        <translation>&amp;Cotação</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Batch</source>
+        <translation>&amp;Lote</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;History</source>
+        <translation>&amp;Histórico</translation>
+    </message>
+    <message>
+        <location line="+62"/>
+        <source>Nothing was sent: fix the fields named below the form.</source>
+        <translation>Nada foi enviado: corrija os campos indicados abaixo do formulário.</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Quoting %1 products…</source>
+        <translation>Cotando %1 produtos…</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>No product could be priced; the reasons are in the table.</source>
+        <translation>Nenhum produto pôde ser cotado; os motivos estão na tabela.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Cheapest: %1 at %2.</source>
+        <translation>Mais barato: %1 por %2.</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%n product(s) could not be priced.</source>
+        <translation>
+            <numerusform>%n produto não pôde ser cotado.</numerusform>
+            <numerusform>%n produtos não puderam ser cotados.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>(%1 ms)</source>
+        <translation>(%1 ms)</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>The quote failed.</source>
+        <translation>A cotação falhou.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <location line="+9"/>
+        <source>Cancelled.</source>
+        <translation>Cancelado.</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Loading the services each product offers…</source>
+        <translation>Carregando os serviços oferecidos por cada produto…</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Additional services could not be loaded: %1</source>
+        <translation>Não foi possível carregar os serviços adicionais: %1</translation>
+    </message>
+</context>
+<context>
+    <name>QuoteForm</name>
+    <message>
+        <location filename="../../postalgui/gui/tabs/price/quote_form.py" line="+97"/>
+        <source>&amp;National</source>
+        <translation>&amp;Nacional</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;International</source>
+        <translation>&amp;Internacional</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Presets</source>
+        <translation>Predefinições</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Saved origins</source>
+        <translation>Origens salvas</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>Save…</source>
+        <translation>Salvar…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Save this format, size and weight as a package preset</source>
+        <translation>Salvar este formato, as medidas e o peso como uma predefinição de pacote</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Envelope</source>
+        <translation>Envelope</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Package (box)</source>
+        <translation>Pacote (caixa)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Roll (tube)</source>
+        <translation>Rolo (tubo)</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>L</source>
+        <translation>C</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>W</source>
+        <translation>L</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>H</source>
+        <translation>A</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Ø</source>
+        <translation>Ø</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>none</source>
+        <translation>nenhum</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <location line="+80"/>
+        <location line="+286"/>
+        <source>Additional services</source>
+        <translation>Serviços adicionais</translation>
+    </message>
+    <message>
+        <location line="-359"/>
+        <location line="+78"/>
+        <source>Products to compare</source>
+        <translation>Produtos a comparar</translation>
+    </message>
+    <message>
+        <location line="-75"/>
+        <source>All</source>
+        <translation>Todos</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Quote</source>
+        <translation>Cota&amp;r</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Price the package for every checked product (Enter)</source>
+        <translation>Cotar o pacote em cada produto marcado (Enter)</translation>
+    </message>
+    <message>
+        <location line="+31"/>
+        <source>Route</source>
+        <translation>Origem e destino</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>&amp;Origin CEP:</source>
+        <translation>CEP de &amp;origem:</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Destination CEP:</source>
+        <translation>CEP de &amp;destino:</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Country:</source>
+        <translation>&amp;País:</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Package</source>
+        <translation>Pacote</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Pr&amp;eset:</source>
+        <translation>Pr&amp;edefinição:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Format:</source>
+        <translation>&amp;Formato:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Weight:</source>
+        <translation>Pe&amp;so:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Si&amp;zes:</source>
+        <translation>&amp;Medidas:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Decla&amp;red value:</source>
+        <translation>&amp;Valor declarado:</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Da&amp;te:</source>
+        <translation>Da&amp;ta:</translation>
+    </message>
+    <message>
+        <location line="+84"/>
+        <source>Declared value (per product)</source>
+        <translation>Valor declarado (por produto)</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Offered with: %1</source>
+        <translation>Disponível em: %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Services of %1 could not be read.</source>
+        <translation>Não foi possível ler os serviços de %1.</translation>
+    </message>
+    <message>
+        <location line="+59"/>
+        <source>Check at least one product to compare.</source>
+        <translation>Marque pelo menos um produto para comparar.</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Enter the declared value, or uncheck Declared value.</source>
+        <translation>Informe o valor declarado ou desmarque Valor declarado.</translation>
+    </message>
+    <message>
+        <location line="+50"/>
+        <source>Required for pricing</source>
+        <translation>Obrigatório para a cotação</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>This product takes no declared value.</source>
+        <translation>Este produto não aceita valor declarado.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>This product does not offer service %1.</source>
+        <translation>Este produto não oferece o serviço %1.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Declared value %1 is outside this product&apos;s limits (%2 to %3).</source>
+        <translation>O valor declarado de %1 está fora dos limites deste produto (de %2 a %3).</translation>
+    </message>
+    <message>
+        <location line="+31"/>
+        <source>Origin CEP</source>
+        <translation>CEP de origem</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Destination CEP</source>
+        <translation>CEP de destino</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Country</source>
+        <translation>País</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Weight</source>
+        <translation>Peso</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Format</source>
+        <translation>Formato</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Length</source>
+        <translation>Comprimento</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Width</source>
+        <translation>Largura</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Height</source>
+        <translation>Altura</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Diameter</source>
+        <translation>Diâmetro</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Declared value</source>
+        <translation>Valor declarado</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Date</source>
+        <translation>Data</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Products</source>
+        <translation>Produtos</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Contract</source>
+        <translation>Contrato</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <location line="+40"/>
+        <source>(choose a preset)</source>
+        <translation>(escolha uma predefinição)</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>Limits: %1 to %2, by product</source>
+        <translation>Limites: de %1 a %2, conforme o produto</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 to %2: %3</source>
+        <translation>de %1 a %2: %3</translation>
+    </message>
+    <message>
+        <location line="+102"/>
+        <source>Save package preset</source>
+        <translation>Salvar predefinição de pacote</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Preset name:</source>
+        <translation>Nome da predefinição:</translation>
+    </message>
+    <message>
+        <location line="+33"/>
+        <source>Save this origin…</source>
+        <translation>Salvar esta origem…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Remove</source>
+        <translation>Remover</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>Save origin</source>
+        <translation>Salvar origem</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Name of this origin:</source>
+        <translation>Nome desta origem:</translation>
+    </message>
+</context>
+<context>
+    <name>QuoteResultsModel</name>
+    <message>
+        <location filename="../../postalgui/gui/tabs/price/results_model.py" line="+93"/>
+        <source>Line</source>
+        <translation>Linha</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Product</source>
+        <translation>Produto</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Destination</source>
+        <translation>Destino</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Weight</source>
+        <translation>Peso</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Final price</source>
+        <translation>Preço final</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Product price</source>
+        <translation>Preço do produto</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Services</source>
+        <translation>Serviços</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Charged weight</source>
+        <translation>Peso cobrado</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cubic</source>
+        <translation>Cúbico</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Error</source>
+        <translation>Erro</translation>
+    </message>
+    <message>
+        <location line="+45"/>
+        <source>Yes</source>
+        <translation>Sim</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>No</source>
+        <translation>Não</translation>
+    </message>
+</context>
+<context>
+    <name>ResultsExporter</name>
+    <message>
+        <location filename="../../postalgui/gui/tabs/price/batch_panel.py" line="-653"/>
+        <source>One page per &amp;quote…</source>
+        <translation>Uma página por &amp;cotação…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Summary table…</source>
+        <translation>&amp;Tabela resumo…</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Export quotes to CSV</source>
+        <translation>Exportar cotações para CSV</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>CSV files (*.csv)</source>
+        <translation>Arquivos CSV (*.csv)</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Export quotes to PDF</source>
+        <translation>Exportar cotações para PDF</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>PDF files (*.pdf)</source>
+        <translation>Arquivos PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <location line="+47"/>
+        <source>Saved to %1</source>
+        <translation>Salvo em %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Open &amp;folder</source>
+        <translation>Abrir pas&amp;ta</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Could not save the file: %1</source>
+        <translation>Não foi possível salvar o arquivo: %1</translation>
     </message>
 </context>
 <context>
@@ -504,12 +1542,12 @@
     <message>
         <location line="+6"/>
         <location line="+333"/>
-        <location line="+80"/>
+        <location line="+86"/>
         <source>&amp;Test connection</source>
         <translation>&amp;Testar conexão</translation>
     </message>
     <message>
-        <location line="-406"/>
+        <location line="-412"/>
         <source>Connection test result</source>
         <translation>Resultado do teste de conexão</translation>
     </message>
@@ -520,12 +1558,12 @@
     </message>
     <message>
         <location line="+61"/>
-        <location line="+348"/>
+        <location line="+354"/>
         <source>Show</source>
         <translation>Mostrar</translation>
     </message>
     <message>
-        <location line="-257"/>
+        <location line="-263"/>
         <source>API base URL: enter the address of the API, e.g. https://api.example.com</source>
         <translation>URL base da API: informe o endereço da API, por exemplo https://api.exemplo.com.br</translation>
     </message>
@@ -565,7 +1603,7 @@
         <translation>Consultando o serviço de tokens…</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+21"/>
         <source>Environment:</source>
         <translation>Ambiente:</translation>
     </message>
@@ -615,12 +1653,12 @@
         <translation>Conectado: o serviço de tokens aceitou estas configurações.</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
         <source>Connection failed</source>
         <translation>Falha na conexão</translation>
     </message>
     <message>
-        <location line="+76"/>
+        <location line="+80"/>
         <source>Hide</source>
         <translation>Ocultar</translation>
     </message>
@@ -628,7 +1666,7 @@
 <context>
     <name>app</name>
     <message>
-        <location filename="../../postalgui/gui/app.py" line="+105"/>
+        <location filename="../../postalgui/gui/app.py" line="+128"/>
         <source>PostalGUI cannot start because an environment variable is invalid:
 
 %1
@@ -642,14 +1680,128 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
     </message>
 </context>
 <context>
+    <name>breakdown</name>
+    <message>
+        <location filename="../../postalgui/gui/tabs/price/breakdown_view.py" line="-144"/>
+        <source>Base price</source>
+        <translation>Preço base</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Weight band price</source>
+        <translation>Preço da faixa de peso</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Each additional unit</source>
+        <translation>Cada unidade adicional</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Additional units</source>
+        <translation>Unidades adicionais</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Base total</source>
+        <translation>Preço base total</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Combo variation</source>
+        <translation>Variação de combo</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Reference price</source>
+        <translation>Preço de referência</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Benefit</source>
+        <translation>Benefício</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Criterion</source>
+        <translation>Critério</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Benefits</source>
+        <translation>Benefícios</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Product price</source>
+        <translation>Preço do produto</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Additional service</source>
+        <translation>Serviço adicional</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Additional services</source>
+        <translation>Serviços adicionais</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Final price</source>
+        <translation>Preço final</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Tax base</source>
+        <translation>Base de cálculo do imposto</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Charged weight</source>
+        <translation>Peso cobrado</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Ad valorem</source>
+        <translation>Ad valorem</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Automatic insurance</source>
+        <translation>Seguro automático</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Storage exemption</source>
+        <translation>Isenção de armazenagem</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Extra fee</source>
+        <translation>Taxa extra</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Information</source>
+        <translation>Informação</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Error</source>
+        <translation>Erro</translation>
+    </message>
+</context>
+<context>
     <name>messages</name>
     <message>
-        <location filename="../../postalgui/gui/messages.py" line="+133"/>
+        <location filename="../../postalgui/gui/messages.py" line="+150"/>
+        <location filename="../../postalgui/gui/tabs/price/batch_panel.py" line="+611"/>
         <source>Invalid value: &apos;%1&apos;</source>
         <translation>Valor inválido: &apos;%1&apos;</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+23"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
@@ -719,7 +1871,7 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
         <translation>URL personalizada</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+30"/>
         <source>Posting card %1</source>
         <translation>Cartão de postagem %1</translation>
     </message>
@@ -742,7 +1894,7 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
 <context>
     <name>rules</name>
     <message>
-        <location line="-198"/>
+        <location line="-220"/>
         <source>CEP may contain only digits, &apos;-&apos; and &apos;.&apos; (got &apos;{value}&apos;)</source>
         <translation>O CEP pode conter apenas dígitos, &apos;-&apos; e &apos;.&apos; (recebido: &apos;{value}&apos;)</translation>
     </message>
@@ -882,7 +2034,42 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
         <translation>O fuso horário deve estar entre -23:59 e +23:59 (recebido: &apos;{value}&apos;)</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+3"/>
+        <source>Product code must have 5 digits (got &apos;{value}&apos;)</source>
+        <translation>O código do produto deve ter 5 dígitos (recebido: &apos;{value}&apos;)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Country must be a 2-letter ISO code such as US (got &apos;{value}&apos;)</source>
+        <translation>O país deve ser um código ISO de 2 letras, como US (recebido: &apos;{value}&apos;)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Format must be 1 envelope, 2 package or 3 roll (got &apos;{value}&apos;)</source>
+        <translation>O formato deve ser 1 para envelope, 2 para pacote ou 3 para rolo (recebido: &apos;{value}&apos;)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Additional service code must have 3 digits (got &apos;{value}&apos;)</source>
+        <translation>O código do serviço adicional deve ter 3 dígitos (recebido: &apos;{value}&apos;)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Size must be a number of centimetres such as 20 or 20,5 (got &apos;{value}&apos;)</source>
+        <translation>A medida deve ser um número de centímetros, como 20 ou 20,5 (recebido: &apos;{value}&apos;)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Value must be greater than zero (got &apos;{value}&apos;)</source>
+        <translation>O valor deve ser maior que zero (recebido: &apos;{value}&apos;)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Required for pricing</source>
+        <translation>Obrigatório para a cotação</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Posting card number</source>
         <translation>Número do cartão de postagem</translation>
     </message>

@@ -103,10 +103,11 @@ def test_tabs_come_from_the_registry(context: AppContext, runner: TaskRunner, qt
     qtbot.addWidget(window)
     window.show()
     assert made == [(context, runner)]
-    assert window.tabs.count() == 1
+    assert window.tabs.count() == 2
     assert window.tabs.tabText(0) == "Prices"
     assert window.tabs.isVisible()
-    assert window.overview.isHidden()
+    assert window.tabs.tabText(1) == "Connection"
+    assert window.tabs.widget(1) is window.overview
 
 
 def test_unusable_keyring_is_reported_once(config_dir: Path, qtbot: QtBot, qapp: object) -> None:

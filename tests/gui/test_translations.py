@@ -39,7 +39,13 @@ def _messages(ts_file: Path) -> dict[tuple[str, str], ET.Element]:
 
 
 def _finished(translation: ET.Element) -> bool:
-    return translation.get("type") is None and bool((translation.text or "").strip())
+    """Translated and not marked unfinished; a plural (%n) entry needs every form."""
+    if translation.get("type") is not None:
+        return False
+    forms = translation.findall("numerusform")
+    if forms:
+        return all((form.text or "").strip() for form in forms)
+    return bool((translation.text or "").strip())
 
 
 def test_every_gui_string_has_a_finished_translation(tmp_path: Path) -> None:

@@ -262,3 +262,18 @@ def test_backoff_grows_and_is_capped() -> None:
     ceilings = [max(policy.backoff(n, rng) for _ in range(200)) for n in (1, 2, 3, 6)]
     assert ceilings[0] <= 1.0 < ceilings[1] <= 2.0 < ceilings[2] <= 4.0
     assert ceilings[3] <= 4.0
+
+
+def test_proxy_settings_come_from_the_environment_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Read at construction (requests would rescan the environment on every call)."""
+    monkeypatch.setenv("HTTPS_PROXY", "http://proxy.example:3128")
+    monkeypatch.setenv("NO_PROXY", "localhost")
+    transport = Transport("https://api.correios.com.br")
+    local = Transport("http://localhost:8765")
+    try:
+        assert transport._session.proxies.get("https") == "http://proxy.example:3128"
+        assert transport._session.trust_env is False
+        assert "https" not in local._session.proxies, "NO_PROXY is honoured"
+    finally:
+        transport.close()
+        local.close()

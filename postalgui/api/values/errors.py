@@ -57,6 +57,14 @@ Dates and times
     ``datetime.invalid``  Timestamp is not a real date and time (got '{value}')
     ``zone.format``       Time zone offset must look like -03:00, UTC-03:00 or Z (got '{value}')
     ``zone.range``        Time zone offset must be between -23:59 and +23:59 (got '{value}')
+
+Price queries
+    ``price.product``       Product code must have 5 digits (got '{value}')
+    ``price.country``       Country must be a 2-letter ISO code such as US (got '{value}')
+    ``price.format``        Format must be 1 envelope, 2 package or 3 roll (got '{value}')
+    ``price.service_code``  Additional service code must have 3 digits (got '{value}')
+    ``price.size_format``   Size must be a number of centimetres such as 20 or 20,5 (got '{value}')
+    ``price.positive``      Value must be greater than zero (got '{value}')
 """
 
 from __future__ import annotations
@@ -115,6 +123,12 @@ MESSAGES: Mapping[str, str] = MappingProxyType(
         "datetime.invalid": "Timestamp is not a real date and time (got '{value}')",
         "zone.format": "Time zone offset must look like -03:00, UTC-03:00 or Z (got '{value}')",
         "zone.range": "Time zone offset must be between -23:59 and +23:59 (got '{value}')",
+        "price.product": "Product code must have 5 digits (got '{value}')",
+        "price.country": "Country must be a 2-letter ISO code such as US (got '{value}')",
+        "price.format": "Format must be 1 envelope, 2 package or 3 roll (got '{value}')",
+        "price.service_code": "Additional service code must have 3 digits (got '{value}')",
+        "price.size_format": "Size must be a number of centimetres such as 20 or 20,5 (got '{value}')",
+        "price.positive": "Value must be greater than zero (got '{value}')",
     }
 )
 """English message template per rule key; the GUI keeps its own translations."""

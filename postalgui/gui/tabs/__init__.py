@@ -6,14 +6,12 @@ label is the widget's ``windowTitle()`` (set it with ``self.tr(...)`` in the tab
 is translated with the tab's other strings) and its icon ``windowIcon()``.
 
 A feature adds its tab by creating ``postalgui/gui/tabs/<feature>/`` and appending
-its widget class here, e.g.::
-
-    from postalgui.gui.tabs.price import PriceTab
-
-    TAB_FACTORIES: list[TabFactory] = [PriceTab]
+a factory here that imports the widget when called: the window's frame imports this
+module before it is shown, so a tab's modules (pydantic models, ...) must load later.
 
 Planned order: Prices, Invoices and slips, Contracts and cards, Branches, Attendances.
-While the list is empty the window shows the connection overview instead of tabs.
+While the list is empty the window shows the connection overview instead of tabs;
+otherwise the overview is the last tab, "Connection".
 """
 
 from __future__ import annotations
@@ -29,4 +27,12 @@ if TYPE_CHECKING:
 
 TabFactory = Callable[["AppContext", "TaskRunner"], QWidget]
 
-TAB_FACTORIES: list[TabFactory] = []
+
+def price_tab(context: AppContext, runner: TaskRunner) -> QWidget:
+    """The Prices tab, imported when the window attaches (after the frame is shown)."""
+    from postalgui.gui.tabs.price import PriceTab
+
+    return PriceTab(context, runner)
+
+
+TAB_FACTORIES: list[TabFactory] = [price_tab]

@@ -8,7 +8,9 @@ from decimal import Decimal
 from typing import Any
 
 import pytest
+from pydantic import ValidationError
 
+from postalgui.api.models.price import PriceQuery
 from postalgui.api.values import (
     MESSAGES,
     InvalidValue,
@@ -29,6 +31,19 @@ from postalgui.api.values import (
     parse_zone_offset,
 )
 from postalgui.api.values import errors as errors_module
+
+
+def price_field(name: str) -> Callable[[Any], object]:
+    """Validate one field of a price query and raise its rule, as forms and CSV rows see it."""
+
+    def validate(value: Any) -> object:
+        try:
+            return PriceQuery.model_validate({"coProduto": "03220", name: value})
+        except ValidationError as exc:
+            raise exc.errors()[0]["ctx"]["error"] from None
+
+    return validate
+
 
 # A float smuggled past the type checker, as a careless caller would.
 FLOAT: Any = 19.92
@@ -71,6 +86,12 @@ RULE_CASES: list[tuple[str, Callable[[Any], object], object]] = [
     ("datetime.invalid", parse_timestamp, "2026-11-22T24:00:00"),
     ("zone.format", parse_zone_offset, "Brasilia"),
     ("zone.range", parse_zone_offset, "+24:00"),
+    ("price.product", price_field("coProduto"), "3220A"),
+    ("price.country", price_field("sgPaisDestino"), "USA"),
+    ("price.format", price_field("tpObjeto"), "caixote"),
+    ("price.service_code", price_field("servicosAdicionais"), "19A"),
+    ("price.size_format", price_field("comprimento"), "20 cm"),
+    ("price.positive", price_field("psObjeto"), "0"),
 ]
 
 

@@ -1,0 +1,822 @@
+"""The quote form: one package, priced for every product the clerk compares.
+
+Built for speed at the counter: origin remembered with presets, package presets that
+fill format, sizes and weight, Enter quotes from any field. `build_request` turns the
+form into one `PriceQuery` per product, or the list of problems (field and rule)
+with nothing sent. Additional services come per product from ``/servicos-adicionais``:
+the form shows their union, and a product that does not offer a chosen service, or
+whose declared-value limits the value breaks, gets its own explained row instead of
+a request.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import date
+from decimal import Decimal
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QDate, QEvent, QObject, QSignalBlocker, Qt, Signal, Slot
+from PySide6.QtGui import QAction, QKeyEvent, QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QComboBox,
+    QDateEdit,
+    QDoubleSpinBox,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QInputDialog,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QMenu,
+    QPushButton,
+    QRadioButton,
+    QSpinBox,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from postalgui.api.values import format_brl, format_cep
+from postalgui.gui.i18n import ui_language
+from postalgui.gui.messages import arg
+from postalgui.gui.tabs.price.countries import country_names
+from postalgui.services.price_settings import PackagePreset, PriceSettings, product_name
+
+if TYPE_CHECKING:
+    from postalgui.api.models.price import AdditionalService, PriceQuery
+    from postalgui.api.values import InvalidValue
+
+DECLARED = "VD"
+"""Key of the one "declared value" choice: each product has its own service code for it."""
+
+
+@dataclass
+class FormProblem:
+    """A field the user must fix: the operator field name, the widget and the message."""
+
+    field: str
+    message: str
+    widget: QWidget | None = None
+
+
+@dataclass
+class QuoteRequest:
+    """What the form asks for: the queries to send and the products refused locally."""
+
+    queries: list[PriceQuery] = field(default_factory=list)
+    refused: list[tuple[PriceQuery, str]] = field(default_factory=list)
+    problems: list[FormProblem] = field(default_factory=list)
+
+
+class QuoteForm(QWidget):
+    """The package and the products to price.
+
+    Signals: ``quoteRequested()`` on Enter or the Quote button; ``servicesNeeded()``
+    when the products, destination country or date change (the tab reloads the
+    offered additional services); ``presetsChanged()`` after a preset was saved or
+    removed (the tab saves settings).
+    """
+
+    quoteRequested = Signal()
+    servicesNeeded = Signal()
+    presetsChanged = Signal()
+
+    def __init__(self, prices: PriceSettings, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("quoteForm")
+        self.prices = prices
+        self._services: dict[str, list[AdditionalService] | Exception] = {}
+
+        # --- where ------------------------------------------------------------------
+        self.national_radio = QRadioButton(self.tr("&National"), self)
+        self.international_radio = QRadioButton(self.tr("&International"), self)
+        self.national_radio.setChecked(True)
+        self.mode_group = QButtonGroup(self)
+        self.mode_group.addButton(self.national_radio)
+        self.mode_group.addButton(self.international_radio)
+        self.national_radio.toggled.connect(self._on_mode_toggled)
+
+        self.origin_edit = QLineEdit(self)
+        self.origin_edit.setObjectName("originCep")
+        self.origin_edit.setPlaceholderText("00000-000")
+        self.origin_edit.setMaxLength(10)
+        if prices.origin_cep:
+            self.origin_edit.setText(format_cep(prices.origin_cep))
+        self.origin_presets_button = QToolButton(self)
+        self.origin_presets_button.setText(self.tr("Presets"))
+        self.origin_presets_button.setToolTip(self.tr("Saved origins"))
+        self.origin_presets_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        self.origin_menu = QMenu(self.origin_presets_button)
+        self.origin_presets_button.setMenu(self.origin_menu)
+        self.origin_menu.aboutToShow.connect(self._on_origin_menu_about_to_show)
+
+        self.destination_edit = QLineEdit(self)
+        self.destination_edit.setObjectName("destinationCep")
+        self.destination_edit.setPlaceholderText("00000-000")
+        self.destination_edit.setMaxLength(10)
+        self.country_combo = QComboBox(self)
+        self.country_combo.setObjectName("country")
+        for code, name in country_names(ui_language()):
+            self.country_combo.addItem(f"{name} ({code})", code)
+        us = self.country_combo.findData("US")
+        self.country_combo.setCurrentIndex(max(us, 0))
+        self.country_combo.currentIndexChanged.connect(self._on_services_input_changed)
+        for edit in (self.origin_edit, self.destination_edit):
+            edit.editingFinished.connect(self._on_cep_editing_finished)
+
+        # --- what ---------------------------------------------------------------------
+        self.package_combo = QComboBox(self)
+        self.package_combo.setObjectName("packagePreset")
+        self.package_combo.activated.connect(self._on_package_activated)
+        self.save_package_button = QToolButton(self)
+        self.save_package_button.setText(self.tr("Save…"))
+        self.save_package_button.setToolTip(self.tr("Save this format, size and weight as a package preset"))
+        self.save_package_button.clicked.connect(self._on_save_package_clicked)
+        self._fill_packages()
+
+        self.format_combo = QComboBox(self)
+        self.format_combo.setObjectName("format")
+        self.format_combo.addItem(self.tr("Envelope"), "1")
+        self.format_combo.addItem(self.tr("Package (box)"), "2")
+        self.format_combo.addItem(self.tr("Roll (tube)"), "3")
+        self.format_combo.setCurrentIndex(1)
+        self.format_combo.currentIndexChanged.connect(self._on_format_changed)
+
+        self.weight_spin = QSpinBox(self)
+        self.weight_spin.setObjectName("weight")
+        self.weight_spin.setRange(0, 300_000)
+        self.weight_spin.setSuffix(" g")
+        self.weight_spin.setGroupSeparatorShown(True)
+        self.weight_spin.setSpecialValueText("—")
+        self.weight_spin.setValue(300)
+        self.length_spin = self._size_spin("length")
+        self.width_spin = self._size_spin("width")
+        self.height_spin = self._size_spin("height")
+        self.diameter_spin = self._size_spin("diameter")
+        self.sizes_row = QWidget(self)
+        sizes = QHBoxLayout(self.sizes_row)
+        sizes.setContentsMargins(0, 0, 0, 0)
+        self.length_label = QLabel(self.tr("L"), self.sizes_row)
+        self.width_label = QLabel(self.tr("W"), self.sizes_row)
+        self.height_label = QLabel(self.tr("H"), self.sizes_row)
+        self.diameter_label = QLabel(self.tr("Ø"), self.sizes_row)
+        for label, spin in (
+            (self.length_label, self.length_spin),
+            (self.width_label, self.width_spin),
+            (self.height_label, self.height_spin),
+            (self.diameter_label, self.diameter_spin),
+        ):
+            label.setBuddy(spin)
+            sizes.addWidget(label)
+            sizes.addWidget(spin, 1)
+
+        self.declared_spin = QDoubleSpinBox(self)
+        self.declared_spin.setObjectName("declaredValue")
+        self.declared_spin.setRange(0, 1_000_000)
+        self.declared_spin.setDecimals(2)
+        self.declared_spin.setPrefix("R$ ")
+        self.declared_spin.setGroupSeparatorShown(True)
+        self.declared_spin.setSpecialValueText(self.tr("none"))
+        self.declared_spin.valueChanged.connect(self._on_declared_changed)
+        self.declared_hint = QLabel(self)
+        self.declared_hint.setWordWrap(True)
+
+        self.date_edit = QDateEdit(QDate.currentDate(), self)
+        self.date_edit.setObjectName("eventDate")
+        self.date_edit.setCalendarPopup(True)
+        self.date_edit.setDisplayFormat("dd/MM/yyyy")
+        self.date_edit.dateChanged.connect(self._on_services_input_changed)
+
+        self.services_list = QListWidget(self)
+        self.services_list.setObjectName("additionalServices")
+        self.services_list.setMaximumHeight(120)
+        self.services_list.setAccessibleName(self.tr("Additional services"))
+        self.services_status = QLabel(self)
+        self.services_status.setWordWrap(True)
+
+        self.products_list = QListWidget(self)
+        self.products_list.setObjectName("products")
+        self.products_list.setMaximumHeight(150)
+        self.products_list.setAccessibleName(self.tr("Products to compare"))
+        self.products_list.itemChanged.connect(self._on_product_item_changed)
+        self.all_products_button = QToolButton(self)
+        self.all_products_button.setText(self.tr("All"))
+        self.all_products_button.clicked.connect(self._on_all_products_clicked)
+
+        self.quote_button = QPushButton(self.tr("&Quote"), self)
+        self.quote_button.setObjectName("quoteButton")
+        self.quote_button.setDefault(True)
+        self.quote_button.setToolTip(self.tr("Price the package for every checked product (Enter)"))
+        self.quote_button.clicked.connect(self.quoteRequested)
+        self.problems_label = QLabel(self)
+        self.problems_label.setObjectName("formProblems")
+        self.problems_label.setWordWrap(True)
+        self.problems_label.setStyleSheet("color: #b3261e;")
+        self.problems_label.hide()
+
+        self._layout()
+        for view in (self.services_list, self.products_list):
+            view.installEventFilter(self)  # item views take Enter for themselves
+        for key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            shortcut = QShortcut(QKeySequence(key), self)
+            shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            shortcut.activated.connect(self._on_enter_activated)
+        self._fill_products()
+        self._on_format_changed()
+        self._on_mode_toggled()
+
+    # --- layout -----------------------------------------------------------------------
+
+    def _size_spin(self, name: str) -> QDoubleSpinBox:
+        spin = QDoubleSpinBox(self)
+        spin.setObjectName(name)
+        spin.setRange(0, 500)
+        spin.setDecimals(1)
+        spin.setSuffix(" cm")
+        spin.setSpecialValueText("—")
+        return spin
+
+    def _layout(self) -> None:
+        where = QGroupBox(self.tr("Route"), self)
+        where_form = QFormLayout(where)
+        modes = QHBoxLayout()
+        modes.addWidget(self.national_radio)
+        modes.addWidget(self.international_radio)
+        modes.addStretch(1)
+        where_form.addRow(modes)
+        origin = QHBoxLayout()
+        origin.addWidget(self.origin_edit, 1)
+        origin.addWidget(self.origin_presets_button)
+        self.origin_label = QLabel(self.tr("&Origin CEP:"), where)
+        self.origin_label.setBuddy(self.origin_edit)
+        where_form.addRow(self.origin_label, origin)
+        self.destination_label = QLabel(self.tr("&Destination CEP:"), where)
+        self.destination_label.setBuddy(self.destination_edit)
+        where_form.addRow(self.destination_label, self.destination_edit)
+        self.country_label = QLabel(self.tr("&Country:"), where)
+        self.country_label.setBuddy(self.country_combo)
+        where_form.addRow(self.country_label, self.country_combo)
+
+        what = QGroupBox(self.tr("Package"), self)
+        what_form = QFormLayout(what)
+        presets = QHBoxLayout()
+        presets.addWidget(self.package_combo, 1)
+        presets.addWidget(self.save_package_button)
+        self._add_row(what_form, self.tr("Pr&eset:"), presets, self.package_combo)
+        self._add_row(what_form, self.tr("&Format:"), self.format_combo)
+        self._add_row(what_form, self.tr("&Weight:"), self.weight_spin)
+        self._add_row(what_form, self.tr("Si&zes:"), self.sizes_row, self.length_spin)
+        self._add_row(what_form, self.tr("Decla&red value:"), self.declared_spin)
+        what_form.addRow(self.declared_hint)
+        self._add_row(what_form, self.tr("Da&te:"), self.date_edit)
+
+        services = QGroupBox(self.tr("Additional services"), self)
+        services_layout = QVBoxLayout(services)
+        services_layout.addWidget(self.services_list)
+        services_layout.addWidget(self.services_status)
+
+        products = QGroupBox(self.tr("Products to compare"), self)
+        products_layout = QVBoxLayout(products)
+        products_layout.addWidget(self.products_list)
+        products_buttons = QHBoxLayout()
+        products_buttons.addStretch(1)
+        products_buttons.addWidget(self.all_products_button)
+        products_layout.addLayout(products_buttons)
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(where)
+        layout.addWidget(what)
+        layout.addWidget(services)
+        layout.addWidget(products)
+        layout.addStretch(1)
+        # problems_label and quote_button are placed by the tab, outside the scrolling
+        # part, so the button and the reasons nothing was sent are always in sight.
+
+    def _add_row(
+        self, form: QFormLayout, text: str, field_item: QWidget | QHBoxLayout, buddy: QWidget | None = None
+    ) -> None:
+        label = QLabel(text, form.parentWidget())
+        target = buddy if buddy is not None else field_item
+        if isinstance(target, QWidget):
+            label.setBuddy(target)
+        form.addRow(label, field_item)
+
+    # --- state ------------------------------------------------------------------------
+
+    @property
+    def international(self) -> bool:
+        return self.international_radio.isChecked()
+
+    def country(self) -> str:
+        return str(self.country_combo.currentData() or "")
+
+    def event_date(self) -> date:
+        qdate = self.date_edit.date()
+        return date(qdate.year(), qdate.month(), qdate.day())
+
+    def product_codes(self) -> list[str]:
+        """Every product of the current mode, in list order."""
+        return [
+            self.products_list.item(row).data(Qt.ItemDataRole.UserRole)
+            for row in range(self.products_list.count())
+        ]
+
+    def checked_products(self) -> list[str]:
+        return [
+            self.products_list.item(row).data(Qt.ItemDataRole.UserRole)
+            for row in range(self.products_list.count())
+            if self.products_list.item(row).checkState() == Qt.CheckState.Checked
+        ]
+
+    def checked_services(self) -> list[str]:
+        return [
+            self.services_list.item(row).data(Qt.ItemDataRole.UserRole)
+            for row in range(self.services_list.count())
+            if self.services_list.item(row).checkState() == Qt.CheckState.Checked
+        ]
+
+    def set_services(self, found: Mapping[str, list[AdditionalService] | Exception]) -> None:
+        """Show the union of the services the products offer, keeping what was checked."""
+        checked = set(self.checked_services())
+        self._services = dict(found)
+        offers: dict[str, list[str]] = {}
+        names: dict[str, str] = {}
+        for code, services in found.items():
+            if isinstance(services, Exception):
+                continue
+            for service in services:
+                key = DECLARED if service.takes_declared_value else service.codigo
+                offers.setdefault(key, []).append(code)
+                names.setdefault(key, f"{service.codigo} {service.nome or service.sigla or ''}".strip())
+        with QSignalBlocker(self.services_list):
+            self.services_list.clear()
+            for key in sorted(offers, key=lambda k: (k == DECLARED, k)):
+                label = self.tr("Declared value (per product)") if key == DECLARED else names[key]
+                item = QListWidgetItem(label, self.services_list)
+                item.setData(Qt.ItemDataRole.UserRole, key)
+                item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+                item.setCheckState(Qt.CheckState.Checked if key in checked else Qt.CheckState.Unchecked)
+                products = ", ".join(product_name(code) or code for code in offers[key])
+                item.setToolTip(arg(self.tr("Offered with: %1"), products))
+        failed = [code for code, services in found.items() if isinstance(services, Exception)]
+        self.services_status.setText(
+            arg(self.tr("Services of %1 could not be read."), ", ".join(failed)) if failed else ""
+        )
+        self._update_declared_hint()
+
+    def clear_services(self, text: str) -> None:
+        self.services_status.setText(text)
+
+    def load_query(self, query: PriceQuery) -> None:
+        """Fill the form from a query (history re-run); the products list keeps its state."""
+        self.international_radio.setChecked(query.international)
+        self.national_radio.setChecked(not query.international)
+        if query.cepOrigem:
+            self.origin_edit.setText(format_cep(query.cepOrigem))
+        if query.cepDestino:
+            self.destination_edit.setText(format_cep(query.cepDestino))
+        if query.sgPaisDestino:
+            index = self.country_combo.findData(query.sgPaisDestino)
+            if index >= 0:
+                self.country_combo.setCurrentIndex(index)
+        if query.tpObjeto is not None:
+            self.format_combo.setCurrentIndex(max(self.format_combo.findData(query.tpObjeto.value), 0))
+        self.weight_spin.setValue(query.psObjeto or 0)
+        for spin, value in (
+            (self.length_spin, query.comprimento),
+            (self.width_spin, query.largura),
+            (self.height_spin, query.altura),
+            (self.diameter_spin, query.diametro),
+        ):
+            spin.setValue(float(value) if value is not None else 0.0)
+        self.declared_spin.setValue(float(query.vlDeclarado) if query.vlDeclarado is not None else 0.0)
+        if query.dtEvento is not None:
+            self.date_edit.setDate(QDate(query.dtEvento.year, query.dtEvento.month, query.dtEvento.day))
+        with QSignalBlocker(self.products_list):
+            for row in range(self.products_list.count()):
+                item = self.products_list.item(row)
+                wanted = item.data(Qt.ItemDataRole.UserRole) == query.coProduto
+                item.setCheckState(Qt.CheckState.Checked if wanted else Qt.CheckState.Unchecked)
+        wanted_services = set(query.servicosAdicionais)
+        for row in range(self.services_list.count()):
+            item = self.services_list.item(row)
+            key = item.data(Qt.ItemDataRole.UserRole)
+            on = key in wanted_services or (key == DECLARED and query.vlDeclarado is not None)
+            item.setCheckState(Qt.CheckState.Checked if on else Qt.CheckState.Unchecked)
+        self.servicesNeeded.emit()
+
+    # --- building the request ---------------------------------------------------------
+
+    def build_request(self, contract: str = "", dr: int | None = None) -> QuoteRequest:
+        """The queries for the checked products, or the problems that stop sending."""
+        from pydantic import ValidationError
+
+        from postalgui.api.models.price import PriceQuery
+        from postalgui.api.models.validation import field_problems
+
+        request = QuoteRequest()
+        products = self.checked_products()
+        if not products:
+            request.problems.append(
+                FormProblem(
+                    "coProduto", self.tr("Check at least one product to compare."), self.products_list
+                )
+            )
+            return request
+        base = self._base_values(contract, dr)
+        services = self.checked_services()
+        declared = base.get("vlDeclarado")
+        if DECLARED in services and declared is None:
+            request.problems.append(
+                FormProblem(
+                    "vlDeclarado",
+                    self.tr("Enter the declared value, or uncheck Declared value."),
+                    self.declared_spin,
+                )
+            )
+            return request
+        for code in products:
+            values = dict(base, coProduto=code)
+            wire_services, refusal = self._services_for(code, services, declared)
+            values["servicosAdicionais"] = wire_services
+            try:
+                query = PriceQuery.model_validate(values)
+            except ValidationError as exc:
+                for problem in field_problems(exc):
+                    request.problems.append(self._problem(problem.field, problem.error, problem.message))
+                return request
+            if refusal:
+                request.refused.append((query, refusal))
+            else:
+                request.queries.append(query)
+        return request
+
+    def _base_values(self, contract: str, dr: int | None) -> dict[str, object]:
+        values: dict[str, object] = {
+            "cepOrigem": self.origin_edit.text().strip() or None,
+            "psObjeto": self.weight_spin.value() or None,
+            "tpObjeto": self.format_combo.currentData(),
+            "dtEvento": self.event_date(),
+            "nuContrato": contract or None,
+            "nuDR": dr,
+        }
+        if self.international:
+            values["sgPaisDestino"] = self.country()
+        else:
+            values["cepDestino"] = self.destination_edit.text().strip() or None
+        fmt = self.format_combo.currentData()
+        sizes = {"comprimento": self.length_spin, "largura": self.width_spin}
+        if fmt == "2":
+            sizes["altura"] = self.height_spin
+        if fmt == "3":
+            sizes = {"comprimento": self.length_spin, "diametro": self.diameter_spin}
+        for name, spin in sizes.items():
+            if spin.value() > 0:
+                values[name] = Decimal(str(round(spin.value(), 1)))
+        if self.declared_spin.value() > 0:
+            values["vlDeclarado"] = Decimal(str(round(self.declared_spin.value(), 2)))
+        return values
+
+    def required_problems(self) -> list[FormProblem]:
+        """Fields pricing cannot do without (the operator's own check would refuse them)."""
+        problems: list[FormProblem] = []
+        required = self.tr("Required for pricing")
+        if not self.origin_edit.text().strip():
+            problems.append(FormProblem("cepOrigem", required, self.origin_edit))
+        if not self.international and not self.destination_edit.text().strip():
+            problems.append(FormProblem("cepDestino", required, self.destination_edit))
+        if not self.weight_spin.value():
+            problems.append(FormProblem("psObjeto", required, self.weight_spin))
+        return problems
+
+    def _services_for(
+        self, code: str, chosen: Sequence[str], declared: object
+    ) -> tuple[list[str], str | None]:
+        """The wire codes of the chosen services for one product, or why it cannot have them."""
+        offered = self._services.get(code)
+        if offered is None or isinstance(offered, Exception):
+            # Not known (still loading, or unreadable): send the plain codes; the operator decides.
+            return [key for key in chosen if key != DECLARED], None
+        by_code = {service.codigo: service for service in offered}
+        declared_service = next((service for service in offered if service.takes_declared_value), None)
+        wire: list[str] = []
+        for key in chosen:
+            if key == DECLARED:
+                if declared_service is None:
+                    return [], self.tr("This product takes no declared value.")
+                wire.append(declared_service.codigo)
+                continue
+            if key not in by_code:
+                return [], arg(self.tr("This product does not offer service %1."), key)
+            wire.append(key)
+        if declared_service is not None and isinstance(declared, Decimal):
+            low, high = declared_service.vlMinDeclarado, declared_service.vlMaxDeclarado
+            if (low is not None and declared < low) or (high is not None and declared > high):
+                return [], arg(
+                    self.tr("Declared value %1 is outside this product's limits (%2 to %3)."),
+                    format_brl(declared),
+                    format_brl(low or Decimal(0)),
+                    format_brl(high or Decimal(0)),
+                )
+        return wire, None
+
+    def _problem(self, field_name: str, error: InvalidValue | None, message: str) -> FormProblem:
+        from postalgui.gui.messages import rule_message
+
+        widgets: dict[str, QWidget] = {
+            "cepOrigem": self.origin_edit,
+            "cepDestino": self.destination_edit,
+            "sgPaisDestino": self.country_combo,
+            "psObjeto": self.weight_spin,
+            "tpObjeto": self.format_combo,
+            "comprimento": self.length_spin,
+            "largura": self.width_spin,
+            "altura": self.height_spin,
+            "diametro": self.diameter_spin,
+            "vlDeclarado": self.declared_spin,
+            "dtEvento": self.date_edit,
+            "servicosAdicionais": self.services_list,
+            "coProduto": self.products_list,
+        }
+        text = rule_message(error) if error is not None else message
+        return FormProblem(field_name, text, widgets.get(field_name))
+
+    def field_label(self, field_name: str) -> str:
+        """The form's own name for an operator field, for error messages."""
+        labels = {
+            "cepOrigem": self.tr("Origin CEP"),
+            "cepDestino": self.tr("Destination CEP"),
+            "sgPaisDestino": self.tr("Country"),
+            "psObjeto": self.tr("Weight"),
+            "tpObjeto": self.tr("Format"),
+            "comprimento": self.tr("Length"),
+            "largura": self.tr("Width"),
+            "altura": self.tr("Height"),
+            "diametro": self.tr("Diameter"),
+            "vlDeclarado": self.tr("Declared value"),
+            "dtEvento": self.tr("Date"),
+            "servicosAdicionais": self.tr("Additional services"),
+            "coProduto": self.tr("Products"),
+            "nuContrato": self.tr("Contract"),
+        }
+        return labels.get(field_name, field_name)
+
+    def show_problems(self, problems: Sequence[FormProblem]) -> None:
+        """Name each field and rule under the form; focus the first field to fix."""
+        for widget in (self.origin_edit, self.destination_edit):
+            widget.setProperty("invalid", False)
+            widget.setStyleSheet("")
+        if not problems:
+            self.problems_label.clear()
+            self.problems_label.hide()
+            return
+        lines = [arg(self.tr("%1: %2"), self.field_label(p.field), p.message) for p in problems]
+        self.problems_label.setText("\n".join(lines))
+        self.problems_label.show()
+        for problem in problems:
+            if isinstance(problem.widget, QLineEdit):
+                problem.widget.setProperty("invalid", True)
+                problem.widget.setStyleSheet("border: 1px solid #b3261e;")
+        first = next((p.widget for p in problems if p.widget is not None), None)
+        if first is not None:
+            first.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def remember_origin(self) -> bool:
+        """Keep the origin CEP for next time; True when it changed."""
+        from postalgui.api.values import InvalidValue, parse_cep
+
+        try:
+            cep = parse_cep(self.origin_edit.text())
+        except InvalidValue:
+            return False
+        if cep == self.prices.origin_cep:
+            return False
+        self.prices.origin_cep = cep
+        return True
+
+    # --- fillers ----------------------------------------------------------------------
+
+    def _fill_products(self) -> None:
+        codes = self.prices.international_products if self.international else self.prices.products
+        chosen = set(self.prices.compare_products)
+        with QSignalBlocker(self.products_list):
+            self.products_list.clear()
+            for code in codes:
+                item = QListWidgetItem(f"{code} {product_name(code)}".strip(), self.products_list)
+                item.setData(Qt.ItemDataRole.UserRole, code)
+                item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+                on = not chosen or code in chosen or self.international
+                item.setCheckState(Qt.CheckState.Checked if on else Qt.CheckState.Unchecked)
+
+    def _fill_packages(self) -> None:
+        self.package_combo.clear()
+        self.package_combo.addItem(self.tr("(choose a preset)"), None)
+        for index, preset in enumerate(self.prices.package_presets):
+            self.package_combo.addItem(preset.name, index)
+
+    def _update_declared_hint(self) -> None:
+        """One short line under the value (the widest range), every product's limits in its tooltip."""
+        limits: dict[tuple[Decimal, Decimal], list[str]] = {}
+        for code, services in self._services.items():
+            if isinstance(services, Exception):
+                continue
+            for service in services:
+                if service.takes_declared_value and service.vlMaxDeclarado is not None:
+                    low = service.vlMinDeclarado or Decimal(0)
+                    limits.setdefault((low, service.vlMaxDeclarado), []).append(product_name(code) or code)
+        if not limits:
+            self.declared_hint.clear()
+            self.declared_hint.setToolTip("")
+            self.declared_hint.hide()
+            return
+        lowest = min(low for low, _ in limits)
+        highest = max(high for _, high in limits)
+        self.declared_hint.setText(
+            arg(self.tr("Limits: %1 to %2, by product"), format_brl(lowest), format_brl(highest))
+        )
+        self.declared_hint.setToolTip(
+            "\n".join(
+                arg(self.tr("%1 to %2: %3"), format_brl(low), format_brl(high), ", ".join(names))
+                for (low, high), names in sorted(limits.items(), key=lambda pair: -pair[0][1])
+            )
+        )
+        self.declared_hint.setVisible(self.declared_spin.value() > 0)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Enter in the services or products list quotes, like everywhere else in the form."""
+        if (
+            watched in (self.services_list, self.products_list)
+            and event.type() == QEvent.Type.KeyPress
+            and isinstance(event, QKeyEvent)
+            and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+        ):
+            self.quoteRequested.emit()
+            return True
+        return super().eventFilter(watched, event)
+
+    # --- slots ------------------------------------------------------------------------
+
+    @Slot()
+    def _on_enter_activated(self) -> None:
+        focus = self.focusWidget()
+        if isinstance(focus, QComboBox) and focus.view().isVisible():
+            return  # Enter picks the item of an open list
+        self.quoteRequested.emit()
+
+    @Slot()
+    def _on_mode_toggled(self) -> None:
+        international = self.international
+        self.destination_label.setVisible(not international)
+        self.destination_edit.setVisible(not international)
+        self.country_label.setVisible(international)
+        self.country_combo.setVisible(international)
+        self._fill_products()
+        self._services = {}
+        self.servicesNeeded.emit()
+
+    @Slot()
+    def _on_services_input_changed(self) -> None:
+        self.servicesNeeded.emit()
+
+    @Slot(QListWidgetItem)
+    def _on_product_item_changed(self, _item: QListWidgetItem) -> None:
+        if not self.international:
+            checked = self.checked_products()
+            self.prices.compare_products = [] if len(checked) == self.products_list.count() else checked
+
+    @Slot()
+    def _on_all_products_clicked(self) -> None:
+        for row in range(self.products_list.count()):
+            self.products_list.item(row).setCheckState(Qt.CheckState.Checked)
+
+    @Slot()
+    def _on_format_changed(self) -> None:
+        fmt = self.format_combo.currentData()
+        self.height_label.setVisible(fmt == "2")
+        self.height_spin.setVisible(fmt == "2")
+        self.width_label.setVisible(fmt in ("1", "2"))
+        self.width_spin.setVisible(fmt in ("1", "2"))
+        self.diameter_label.setVisible(fmt == "3")
+        self.diameter_spin.setVisible(fmt == "3")
+
+    @Slot()
+    def _on_declared_changed(self) -> None:
+        if self.declared_spin.value() > 0:
+            for row in range(self.services_list.count()):
+                item = self.services_list.item(row)
+                if item.data(Qt.ItemDataRole.UserRole) == DECLARED:
+                    item.setCheckState(Qt.CheckState.Checked)
+        self._update_declared_hint()
+
+    @Slot()
+    def _on_cep_editing_finished(self) -> None:
+        from postalgui.api.values import InvalidValue, parse_cep
+
+        edit = self.sender()
+        if isinstance(edit, QLineEdit) and edit.text().strip():
+            with contextlib.suppress(InvalidValue):  # named when the user quotes
+                edit.setText(format_cep(parse_cep(edit.text())))
+
+    @Slot(int)
+    def _on_package_activated(self, index: int) -> None:
+        preset_index = self.package_combo.itemData(index)
+        if preset_index is None:
+            return
+        preset = self.prices.package_presets[int(preset_index)]
+        self.format_combo.setCurrentIndex(max(self.format_combo.findData(preset.format), 0))
+        for spin, value in (
+            (self.length_spin, preset.length),
+            (self.width_spin, preset.width),
+            (self.height_spin, preset.height),
+            (self.diameter_spin, preset.diameter),
+        ):
+            spin.setValue(float(value) if value is not None else 0.0)
+        if preset.weight_g:
+            self.weight_spin.setValue(preset.weight_g)
+        self.weight_spin.setFocus()
+        self.weight_spin.selectAll()
+
+    @Slot()
+    def _on_save_package_clicked(self) -> None:
+        name, accepted = QInputDialog.getText(self, self.tr("Save package preset"), self.tr("Preset name:"))
+        name = name.strip()
+        if not accepted or not name:
+            return
+
+        def size(spin: QDoubleSpinBox) -> Decimal | None:
+            return Decimal(str(round(spin.value(), 1))) if spin.isVisible() and spin.value() > 0 else None
+
+        preset = PackagePreset(
+            name=name,
+            format=str(self.format_combo.currentData()),
+            length=size(self.length_spin),
+            width=size(self.width_spin),
+            height=size(self.height_spin),
+            diameter=size(self.diameter_spin),
+            weight_g=self.weight_spin.value() or None,
+        )
+        presets = [existing for existing in self.prices.package_presets if existing.name != name]
+        self.prices.package_presets = [*presets, preset]
+        self._fill_packages()
+        self.package_combo.setCurrentIndex(self.package_combo.count() - 1)
+        self.presetsChanged.emit()
+
+    @Slot()
+    def _on_origin_menu_about_to_show(self) -> None:
+        self.origin_menu.clear()
+        for preset in self.prices.origin_presets:
+            action = QAction(f"{preset.name} — {format_cep(preset.cep)}", self.origin_menu)
+            action.setData(preset.cep)
+            action.triggered.connect(self._on_origin_preset_triggered)
+            self.origin_menu.addAction(action)
+        if self.prices.origin_presets:
+            self.origin_menu.addSeparator()
+        save = self.origin_menu.addAction(self.tr("Save this origin…"))
+        save.triggered.connect(self._on_save_origin_triggered)
+        if self.prices.origin_presets:
+            remove = self.origin_menu.addMenu(self.tr("Remove"))
+            for preset in self.prices.origin_presets:
+                action = QAction(preset.name, remove)
+                action.setData(preset.name)
+                action.triggered.connect(self._on_remove_origin_triggered)
+                remove.addAction(action)
+
+    @Slot()
+    def _on_origin_preset_triggered(self) -> None:
+        action = self.sender()
+        if isinstance(action, QAction):
+            self.origin_edit.setText(format_cep(str(action.data())))
+            self.destination_edit.setFocus()
+
+    @Slot()
+    def _on_save_origin_triggered(self) -> None:
+        from postalgui.api.values import InvalidValue, parse_cep
+        from postalgui.services.price_settings import OriginPreset
+
+        try:
+            cep = parse_cep(self.origin_edit.text())
+        except InvalidValue as exc:
+            self.show_problems([self._problem("cepOrigem", exc, str(exc))])
+            return
+        name, accepted = QInputDialog.getText(self, self.tr("Save origin"), self.tr("Name of this origin:"))
+        name = name.strip()
+        if not accepted or not name:
+            return
+        kept = [preset for preset in self.prices.origin_presets if preset.name != name]
+        self.prices.origin_presets = [*kept, OriginPreset(name=name, cep=cep)]
+        self.presetsChanged.emit()
+
+    @Slot()
+    def _on_remove_origin_triggered(self) -> None:
+        action = self.sender()
+        if isinstance(action, QAction):
+            name = str(action.data())
+            self.prices.origin_presets = [p for p in self.prices.origin_presets if p.name != name]
+            self.presetsChanged.emit()

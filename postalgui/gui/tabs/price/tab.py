@@ -1,0 +1,330 @@
+"""The Prices tab: the quote form with its comparison and breakdown, batches, history.
+
+The tab only wires: the form validates, `postalgui.services.pricing` does the work
+in the background, the results model shows it. One live comparison at a time: a new
+quote cancels the one still running and its late answers are dropped.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QItemSelection, Qt, QTimer, Signal, Slot
+from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    QSplitter,
+    QTableView,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from postalgui.gui.messages import arg, describe_error
+from postalgui.gui.tabs.price.batch_panel import BatchPanel
+from postalgui.gui.tabs.price.breakdown_view import BreakdownView
+from postalgui.gui.tabs.price.history_panel import HistoryPanel
+from postalgui.gui.tabs.price.quote_form import QuoteForm
+from postalgui.gui.tabs.price.results_model import Column, QuoteFilterProxy, QuoteResultsModel
+from postalgui.gui.widgets.message_bar import MessageArea
+from postalgui.gui.widgets.message_kind import MessageKind
+
+if TYPE_CHECKING:
+    from postalgui.api.models.price import AdditionalService, PriceQuery
+    from postalgui.api.price import QuoteResult
+    from postalgui.services.context import AppContext
+    from postalgui.services.tasks import TaskHandle, TaskRunner
+
+COMPARE_COLUMNS = (
+    Column.PRODUCT,
+    Column.FINAL,
+    Column.CHARGED_WEIGHT,
+    Column.CUBIC,
+    Column.SERVICES,
+    Column.ERROR,
+)
+
+
+class PriceTab(QWidget):
+    """Quote, Batch and History pages over one message area.
+
+    Signals: ``quoteFinished(int)`` with the number of products priced, after a
+    comparison has been shown.
+    """
+
+    quoteFinished = Signal(int)
+
+    def __init__(self, context: AppContext, runner: TaskRunner, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("priceTab")
+        self.setWindowTitle(self.tr("Prices"))
+        self.context = context
+        self.runner = runner
+        self._compare: TaskHandle | None = None
+        self._services_task: TaskHandle | None = None
+        self._started = 0.0
+        self._local: list[QuoteResult] = []
+
+        self.messages = MessageArea(self)
+        self.pages = QTabWidget(self)
+        self.pages.setObjectName("pricePages")
+        self.form = QuoteForm(context.settings.prices, self)
+        self.form.quoteRequested.connect(self._on_form_quote_requested)
+        self.form.servicesNeeded.connect(self._on_form_services_needed)
+        self.form.presetsChanged.connect(self._on_form_presets_changed)
+
+        self.model = QuoteResultsModel(COMPARE_COLUMNS, self)
+        self.proxy = QuoteFilterProxy(self)
+        self.proxy.setSourceModel(self.model)
+        self.table = QTableView(self)
+        self.table.setObjectName("compareTable")
+        self.table.setModel(self.proxy)
+        self.table.setSortingEnabled(True)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setAlternatingRowColors(True)
+        self.table.verticalHeader().hide()
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.table.horizontalHeader().setStretchLastSection(True)
+        self.table.setAccessibleName(self.tr("Comparison"))
+        self.table.selectionModel().selectionChanged.connect(self._on_table_selection_changed)
+        self.summary = QLabel(self)
+        self.summary.setObjectName("compareSummary")
+        self.summary.setWordWrap(True)
+        self.cancel_button = QPushButton(self.tr("Cancel"), self)
+        self.cancel_button.clicked.connect(self._on_cancel_clicked)
+        self.cancel_button.hide()
+        self.breakdown = BreakdownView(self)
+
+        self.batch = BatchPanel(context, runner, self)
+        self.batch.batchFinished.connect(self._on_batch_finished)
+        self.history = HistoryPanel(context, runner, self)
+        self.history.rerunRequested.connect(self._on_history_rerun_requested)
+
+        self.pages.addTab(self._quote_page(), self.tr("&Quote"))
+        self.pages.addTab(self.batch, self.tr("&Batch"))
+        self.pages.addTab(self.history, self.tr("&History"))
+        self.pages.currentChanged.connect(self._on_pages_current_changed)
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 4, 0, 0)
+        layout.addWidget(self.messages)
+        layout.addWidget(self.pages, 1)
+
+        escape = QShortcut(QKeySequence(Qt.Key.Key_Escape), self)
+        escape.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        escape.activated.connect(self._on_cancel_clicked)
+        # The services list needs the network: load it once the event loop runs.
+        QTimer.singleShot(0, self._on_form_services_needed)
+
+    def _quote_page(self) -> QWidget:
+        scroll = QScrollArea(self)
+        scroll.setWidget(self.form)
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll.setMinimumWidth(
+            self.form.minimumSizeHint().width() + scroll.verticalScrollBar().sizeHint().width()
+        )
+        left = QWidget(self)
+        left_layout = QVBoxLayout(left)
+        left_layout.setContentsMargins(0, 0, 0, 0)
+        left_layout.addWidget(scroll, 1)
+        left_layout.addWidget(self.form.problems_label)
+        left_layout.addWidget(self.form.quote_button)
+
+        results = QWidget(self)
+        results_layout = QVBoxLayout(results)
+        results_layout.setContentsMargins(0, 0, 0, 0)
+        results_layout.addWidget(self.summary)
+        results_layout.addWidget(self.cancel_button, 0, Qt.AlignmentFlag.AlignLeft)
+        right = QSplitter(Qt.Orientation.Vertical, results)
+        right.addWidget(self.table)
+        right.addWidget(self.breakdown)
+        right.setStretchFactor(0, 2)
+        right.setStretchFactor(1, 3)
+        results_layout.addWidget(right, 1)
+
+        page = QSplitter(Qt.Orientation.Horizontal, self)
+        page.setObjectName("quotePage")
+        page.addWidget(left)
+        page.addWidget(results)
+        page.setStretchFactor(0, 0)
+        page.setStretchFactor(1, 1)
+        page.setSizes([400, 900])
+        return page
+
+    # --- quoting ----------------------------------------------------------------------
+
+    def quote(self) -> bool:
+        """Validate the form and start the comparison; False when the form has problems."""
+        self.messages.clear("price.compare")
+        problems = self.form.required_problems()
+        profile = self.context.profile
+        request = self.form.build_request(profile.contract, profile.dr)
+        problems.extend(p for p in request.problems if p.field not in {q.field for q in problems})
+        self.form.show_problems(problems)
+        if problems:
+            self.summary.setText(self.tr("Nothing was sent: fix the fields named below the form."))
+            return False
+        from postalgui.api.models.price import ItemError
+        from postalgui.api.price import QuoteResult
+        from postalgui.services.pricing import quote_batch
+
+        if self.form.remember_origin():
+            self._save_preferences()
+        self._local = [
+            QuoteResult(index=-1 - number, query=query, response=None, failure=ItemError(text=reason))
+            for number, (query, reason) in enumerate(request.refused)
+        ]
+        self.model.set_results(self._local)
+        self.breakdown.show_result(None)
+        if not request.queries:
+            self._show_summary()
+            return True
+        self._started = time.perf_counter()
+        self.summary.setText(arg(self.tr("Quoting %1 products…"), len(request.queries)))
+        self.cancel_button.show()
+        self.form.quote_button.setEnabled(False)
+        self._compare = self.runner.run(
+            quote_batch,
+            self.context,
+            request.queries,
+            "compare",
+            name="price compare",
+            key="price.compare",
+            on_result=self._on_compare_result,
+            on_error=self._on_compare_error,
+            on_finished=self._on_compare_finished,
+        )
+        return True
+
+    def _show_summary(self) -> None:
+        results = self.model.results()
+        priced = [r for r in results if r.ok and r.response is not None and r.response.pcFinal is not None]
+        failed = len(results) - len(priced)
+        if not priced:
+            self.summary.setText(self.tr("No product could be priced; the reasons are in the table."))
+            return
+        from postalgui.api.values import format_brl
+        from postalgui.services.price_settings import product_name
+
+        prices = [(r.response.pcFinal, r) for r in priced if r.response and r.response.pcFinal is not None]
+        price, cheapest = min(prices, key=lambda pair: pair[0])
+        name = product_name(cheapest.query.coProduto) or cheapest.query.coProduto
+        text = arg(self.tr("Cheapest: %1 at %2."), name, format_brl(price))
+        if failed:
+            text += " " + self.tr("%n product(s) could not be priced.", "", failed)
+        if self._started:
+            elapsed_ms = round((time.perf_counter() - self._started) * 1000)
+            text += " " + arg(self.tr("(%1 ms)"), elapsed_ms)
+        self.summary.setText(text)
+
+    def _save_preferences(self) -> None:
+        settings = self.context.saved_settings.model_copy(update={"prices": self.form.prices})
+        try:
+            self.context.save_preferences(settings)
+        except OSError as exc:
+            self.messages.show_message(describe_error(exc), MessageKind.ERROR, key="price.settings")
+
+    # --- slots ------------------------------------------------------------------------
+
+    @Slot()
+    def _on_form_quote_requested(self) -> None:
+        self.quote()
+
+    @Slot(object)
+    def _on_compare_result(self, results: list[QuoteResult]) -> None:
+        self.model.set_results([*self._local, *results])
+        self.table.sortByColumn(COMPARE_COLUMNS.index(Column.FINAL), Qt.SortOrder.AscendingOrder)
+        self._show_summary()
+        if self.proxy.rowCount():
+            self.table.selectRow(0)
+        self.quoteFinished.emit(len(results))
+        self.history.refresh()
+
+    @Slot(object)
+    def _on_compare_error(self, error: BaseException) -> None:
+        self.summary.setText(self.tr("The quote failed."))
+        self.messages.show_message(describe_error(error), MessageKind.ERROR, key="price.compare")
+
+    @Slot()
+    def _on_compare_finished(self) -> None:
+        handle = self._compare
+        if handle is not None and handle.cancelled and not self.model.results():
+            self.summary.setText(self.tr("Cancelled."))
+        self._compare = None
+        self.cancel_button.hide()
+        self.form.quote_button.setEnabled(True)
+
+    @Slot()
+    def _on_cancel_clicked(self) -> None:
+        if self._compare is not None:
+            self._compare.cancel()
+            self.summary.setText(self.tr("Cancelled."))
+
+    @Slot(QItemSelection, QItemSelection)
+    def _on_table_selection_changed(self, _selected: QItemSelection, _deselected: QItemSelection) -> None:
+        rows = self.table.selectionModel().selectedRows()
+        if not rows:
+            self.breakdown.show_result(None)
+            return
+        source = self.proxy.mapToSource(rows[0])
+        self.breakdown.show_result(self.model.result(source.row()))
+
+    @Slot()
+    def _on_form_services_needed(self) -> None:
+        from postalgui.services.pricing import services_for_products
+
+        codes = self.form.product_codes()
+        country = self.form.country() if self.form.international else None
+        self.form.clear_services(self.tr("Loading the services each product offers…"))
+        self._services_task = self.runner.run(
+            services_for_products,
+            self.context,
+            codes,
+            self.form.event_date(),
+            country,
+            name="price services",
+            key="price.services",
+            on_result=self._on_services_result,
+            on_error=self._on_services_error,
+        )
+
+    @Slot(object)
+    def _on_services_result(self, found: dict[str, list[AdditionalService] | Exception]) -> None:
+        self.form.set_services(found)
+
+    @Slot(object)
+    def _on_services_error(self, error: BaseException) -> None:
+        self.form.clear_services(
+            arg(self.tr("Additional services could not be loaded: %1"), describe_error(error))
+        )
+
+    @Slot()
+    def _on_form_presets_changed(self) -> None:
+        self._save_preferences()
+
+    @Slot(int, int)
+    def _on_batch_finished(self, _count: int, _failed: int) -> None:
+        self.history.refresh()
+
+    @Slot(list)
+    def _on_history_rerun_requested(self, queries: list[PriceQuery]) -> None:
+        if len(queries) == 1:
+            self.form.load_query(queries[0])
+            self.pages.setCurrentIndex(0)
+            self.quote()
+        elif queries:
+            self.pages.setCurrentWidget(self.batch)
+            self.batch.run_queries(queries)
+
+    @Slot(int)
+    def _on_pages_current_changed(self, index: int) -> None:
+        if self.pages.widget(index) is self.history:
+            self.history.refresh()

@@ -1,0 +1,221 @@
+"""The price ladder: how the operator went from the base price to the final one.
+
+One list of `LadderStep` per `PriceResponse`, in the order the spec's formulas build
+the price (2.3): base, band, additional units, combo variation, reference, benefits
+with their criteria, product price, additional services, final price; then an
+information block (tax base, charged weight, ad valorem, insurance, storage exemption,
+extra fees, complementary information). The GUI breakdown view and the PDF both draw
+this list, so they cannot disagree.
+
+``kind`` is a stable key the GUI translates; ``sign`` tells how the step combines
+("+", "-", "=" or ""), and ``amount`` is the operator's value as sent (positive for a
+discount: the sign says it is taken off). Steps whose value is absent are left out, and
+so are the optional sections (additional units, services) when they are zero.
+
+Percentages: the operator's percentage fields are written as fractions in the real
+service's answers (``peAdValorem`` ``"0,0100"`` is 1 %, REFERENCE.md). The spec does not
+say so, and a deployment might send ``"1,00"`` meaning 1 %: `format_percent_ui` takes a
+value above 1 as already in percent. So a fraction of exactly 1 shows as 100 %; a real
+1 % written as ``"1,00"`` would also show as 100 % -- the known cost of the guess.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from decimal import Decimal
+
+from postalgui.api.models.price import Benefit, Criterion, InfoTipo, PriceResponse
+from postalgui.api.values import format_brl
+
+__all__ = ["KINDS", "LadderStep", "format_grams", "format_percent_ui", "ladder"]
+
+KINDS: tuple[str, ...] = (
+    "base",
+    "band",
+    "additional_each",
+    "additional_total",
+    "base_total",
+    "variation",
+    "reference",
+    "benefit",
+    "criterion",
+    "benefits_total",
+    "product",
+    "service",
+    "services_total",
+    "final",
+    "tax_base",
+    "charged_weight",
+    "ad_valorem",
+    "insurance",
+    "storage_exemption",
+    "extra_fee",
+    "info",
+    "error",
+)
+"""Every ``LadderStep.kind``, in ladder order."""
+
+INFO_KINDS = frozenset(KINDS[KINDS.index("tax_base") : KINDS.index("error")])
+"""Kinds of the information block after the final price (not part of the sum)."""
+
+
+@dataclass(frozen=True)
+class LadderStep:
+    """One line of the breakdown.
+
+    ``level`` indents sub-lines (1 for a benefit or a service, 2 for a benefit's
+    criterion); ``detail`` is short human text in the ladder's language.
+    """
+
+    kind: str
+    amount: Decimal | None
+    detail: str = ""
+    level: int = 0
+    sign: str = ""
+
+
+_HUNDRED = Decimal(100)
+
+# Words inside ``detail``; the kinds themselves are translated by the GUI or the PDF.
+_WORDS: Mapping[str, Mapping[str, str]] = {
+    "en": {
+        "band_factor": "band factor {factor}",
+        "each": "{quantity} ×",
+        "met": "met",
+        "not_met": "not met",
+        "negotiated": "negotiated {percent}",
+        "granted": "granted {percent}",
+        "real_weight": "real weight",
+        "cubic_weight": "cubic weight",
+    },
+    "pt_BR": {
+        "band_factor": "fator da faixa {factor}",
+        "each": "{quantity} ×",
+        "met": "atendido",
+        "not_met": "não atendido",
+        "negotiated": "negociado {percent}",
+        "granted": "concedido {percent}",
+        "real_weight": "peso real",
+        "cubic_weight": "peso cúbico",
+    },
+}
+
+
+def _words(language: str) -> Mapping[str, str]:
+    return _WORDS["pt_BR"] if language.lower().startswith("pt") else _WORDS["en"]
+
+
+def format_percent_ui(value: Decimal) -> str:
+    """``Decimal("0.0100")`` -> ``"1,00%"``; a value above 1 is taken as already in percent.
+
+    See the module docstring for why: the operator writes fractions, the spec does not say.
+    """
+    percent = value if abs(value) > 1 else value * _HUNDRED
+    return f"{format_brl(percent, symbol=False)}%"
+
+
+def format_grams(grams: int) -> str:
+    """``12500`` -> ``"12.500 g"`` (thousands dot, as weights are shown in Brazil)."""
+    return f"{grams:,} g".replace(",", ".")
+
+
+def _number(value: Decimal) -> str:
+    """A count or factor as text: ``10`` stays ``10``, ``1.0421`` becomes ``1,0421``."""
+    if value == value.to_integral_value():
+        return str(int(value))
+    return format(value, "f").replace(".", ",")
+
+
+def _positive(value: Decimal | None) -> bool:
+    return value is not None and value > 0
+
+
+def _benefit_detail(benefit: Benefit) -> str:
+    parts = [part for part in (benefit.tipo or benefit.tipoBeneficio, benefit.noPacote) if part]
+    if benefit.percentual is not None:
+        parts.append(format_percent_ui(benefit.percentual))
+    return " · ".join(parts)
+
+
+def _criterion_detail(criterion: Criterion, words: Mapping[str, str]) -> str:
+    name = " ".join(part for part in (criterion.nuCriterio, criterion.noCriterio) if part)
+    status = words["met"] if criterion.met else words["not_met"]
+    text = f"{name}: {status}" if name else status
+    extras = []
+    if criterion.peNegociado is not None:
+        extras.append(words["negotiated"].format(percent=format_percent_ui(criterion.peNegociado)))
+    if criterion.peConcedido is not None:
+        extras.append(words["granted"].format(percent=format_percent_ui(criterion.peConcedido)))
+    return f"{text}, {' '.join(extras)}" if extras else text
+
+
+def ladder(response: PriceResponse, *, language: str = "en") -> list[LadderStep]:
+    """The breakdown of ``response`` as steps; a failed item gives just its ``error`` step.
+
+    ``language`` (``"en"`` or ``"pt_BR"``) chooses the words inside ``detail``.
+    """
+    error = response.error
+    if error is not None:
+        return [LadderStep("error", None, str(error))]
+    words = _words(language)
+    steps: list[LadderStep] = []
+
+    def add(kind: str, amount: Decimal | None, detail: str = "", level: int = 0, sign: str = "") -> None:
+        if amount is not None:
+            steps.append(LadderStep(kind, amount, detail, level, sign))
+
+    factor = response.info(InfoTipo.FATOR_FAIXA)
+    add("base", response.pcBase, words["band_factor"].format(factor=factor) if factor else "")
+    add("band", response.pcFaixa)
+    if _positive(response.qtAdicional) or _positive(response.pcTotalAdicional):
+        quantity = response.qtAdicional
+        add(
+            "additional_each",
+            response.pcCadaAdicional,
+            words["each"].format(quantity=_number(quantity)) if quantity is not None else "",
+        )
+        add("additional_total", response.pcTotalAdicional, sign="+")
+    add("base_total", response.pcBaseGeral, sign="=")
+    if _positive(response.peVariacao) or _positive(response.vlTotalDescVariacao):
+        percent = response.peVariacao
+        detail = format_percent_ui(percent) if percent is not None else ""
+        if response.vlTotalDescVariacao is not None:
+            add("variation", response.vlTotalDescVariacao, detail, sign="-")
+        else:
+            steps.append(LadderStep("variation", None, detail, sign="-"))
+    add("reference", response.pcReferencia, sign="=")
+    for benefit in response.beneficios:
+        steps.append(LadderStep("benefit", benefit.valor, _benefit_detail(benefit), 1, "-"))
+        for criterion in benefit.criterio:
+            steps.append(LadderStep("criterion", None, _criterion_detail(criterion, words), 2))
+    if response.beneficios or _positive(response.vlTotalBeneficios):
+        add("benefits_total", response.vlTotalBeneficios, sign="-")
+    add("product", response.pcProduto, sign="=")
+    for service in response.servicoAdicional:
+        code = service.coServAdicional or ""
+        detail = f"{code} ({service.tpServAdicional})" if service.tpServAdicional else code
+        steps.append(LadderStep("service", service.pcServicoAdicional, detail, 1, "+"))
+    if response.servicoAdicional or _positive(response.pcTotalServicosAdicionais):
+        add("services_total", response.pcTotalServicosAdicionais, sign="+")
+    add("final", response.pcFinal, sign="=")
+
+    add("tax_base", response.vlBaseCalculoImposto)
+    if response.psCobrado is not None:
+        detail = format_grams(response.psCobrado)
+        if response.inPesoCubico:
+            kind = words["cubic_weight"] if response.cubic_weight_charged else words["real_weight"]
+            detail = f"{detail}, {kind}"
+        steps.append(LadderStep("charged_weight", None, detail))
+    if response.peAdValorem is not None:
+        steps.append(LadderStep("ad_valorem", None, format_percent_ui(response.peAdValorem)))
+    add("insurance", response.vlSeguroAutomatico)
+    exemption = response.peIsencaoArmazenagem
+    if exemption is not None and exemption > 0:
+        steps.append(LadderStep("storage_exemption", None, format_percent_ui(exemption)))
+    for fee in response.taxaExtra:
+        detail = " ".join(part for part in (fee.codigo, fee.tipo) if part)
+        steps.append(LadderStep("extra_fee", fee.vlTaxa, detail))
+    for info in response.infoAdicional:
+        steps.append(LadderStep("info", None, f"{info.tipo or '?'}: {info.valor or ''}"))
+    return steps

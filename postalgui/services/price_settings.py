@@ -1,0 +1,108 @@
+"""What the Prices tab remembers: origin CEP and its presets, package presets, products.
+
+Kept in ``settings.json`` under ``prices``. Product codes vary per contract
+(REFERENCE.md); the defaults are the operator's common codes, and the contracts tab
+(a later issue) makes the list follow the active card's services.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from postalgui.api.values import parse_cep
+
+NATIONAL_PRODUCTS: dict[str, str] = {
+    "03220": "SEDEX",
+    "03298": "PAC",
+    "04227": "Mini Envios",
+    "03158": "SEDEX 10",
+    "03140": "SEDEX 12",
+    "03204": "SEDEX Hoje",
+    "03212": "SEDEX Grandes Formatos",
+    "03328": "PAC Grandes Formatos",
+}
+"""Contract products of REFERENCE.md, in the order a clerk reads them."""
+
+COUNTER_PRODUCTS: dict[str, str] = {"04014": "SEDEX (balcão)", "04510": "PAC (balcão)"}
+"""Over-the-counter codes: known by name, not compared by default."""
+
+INTERNATIONAL_PRODUCTS: dict[str, str] = {
+    "45110": "Exporta Fácil Standard",
+    "45128": "Exporta Fácil Premium",
+    "45209": "Exporta Fácil Econômico",
+}
+"""International products the sandbox offers; a real contract lists its own."""
+
+
+def product_name(code: str) -> str:
+    """The known name of a product code, or ``""``."""
+    return NATIONAL_PRODUCTS.get(code) or COUNTER_PRODUCTS.get(code) or INTERNATIONAL_PRODUCTS.get(code) or ""
+
+
+class OriginPreset(BaseModel):
+    """A named origin, such as a warehouse."""
+
+    model_config = ConfigDict(frozen=True)
+
+    name: str
+    cep: str
+
+    @field_validator("cep")
+    @classmethod
+    def _cep(cls, value: str) -> str:
+        return parse_cep(value)
+
+
+class PackagePreset(BaseModel):
+    """A box, envelope or tube the office ships often."""
+
+    model_config = ConfigDict(frozen=True)
+
+    name: str
+    format: str = Field(default="2", pattern="^[123]$")  # tpObjeto: 1 envelope, 2 package, 3 roll
+    length: Decimal | None = None
+    width: Decimal | None = None
+    height: Decimal | None = None
+    diameter: Decimal | None = None
+    weight_g: int | None = Field(default=None, ge=1)
+
+
+def default_package_presets() -> list[PackagePreset]:
+    """The operator's own boxes (sizes in cm) and an envelope, as a start."""
+    return [
+        PackagePreset(name="Envelope A4", format="1", length=Decimal(32), width=Decimal(24), weight_g=100),
+        PackagePreset(
+            name="Caixa tipo 1", length=Decimal(18), width=Decimal("13.5"), height=Decimal(9), weight_g=300
+        ),
+        PackagePreset(
+            name="Caixa tipo 2", length=Decimal(27), width=Decimal(18), height=Decimal(9), weight_g=1000
+        ),
+        PackagePreset(
+            name="Caixa tipo 4",
+            length=Decimal(27),
+            width=Decimal("22.5"),
+            height=Decimal("13.5"),
+            weight_g=2000,
+        ),
+        PackagePreset(name="Tubo 60 cm", format="3", length=Decimal(60), diameter=Decimal(10), weight_g=500),
+    ]
+
+
+class PriceSettings(BaseModel):
+    """The Prices tab's memory."""
+
+    model_config = ConfigDict(validate_assignment=True, extra="ignore")
+
+    origin_cep: str = ""
+    origin_presets: list[OriginPreset] = Field(default_factory=list)
+    package_presets: list[PackagePreset] = Field(default_factory=default_package_presets)
+    products: list[str] = Field(default_factory=lambda: list(NATIONAL_PRODUCTS))
+    compare_products: list[str] = Field(default_factory=list)  # empty: every product
+    international_products: list[str] = Field(default_factory=lambda: list(INTERNATIONAL_PRODUCTS))
+
+    @field_validator("origin_cep")
+    @classmethod
+    def _origin(cls, value: str) -> str:
+        return parse_cep(value) if value.strip() else ""

@@ -1,0 +1,420 @@
+"""Every quote the office made, kept in SQLite so a clerk can find, re-export or redo it.
+
+One file (``quotes.sqlite3`` in the data folder), one connection shared by the GUI
+thread and the workers (``check_same_thread=False``, every use under a lock), WAL
+journal so a reader never waits long for a writer. The schema version lives in
+``PRAGMA user_version``; the database is created on first use. A file SQLite cannot
+read (a crash on a bad disk, a stray copy) is renamed aside as
+``quotes.sqlite3.bad-<timestamp>`` and a fresh one started: the history is a
+convenience, the quotes themselves were already shown and exported.
+
+The query and the response are stored as JSON that their models read back
+(`PriceQuery.model_validate`, `PriceResponse.model_validate`): money and percentages as
+decimal-comma text with their scale, dates ``DD-MM-YYYY``, formats ``"1"``-``"3"``. A
+few columns are copied out of them for searching and sorting; ``search_text`` holds
+them case-folded (CEPs with and without the hyphen) so that one ``LIKE`` finds a
+product, CEP, country, request number or error.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import sqlite3
+import threading
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, date, datetime
+from decimal import Decimal
+from enum import Enum
+from pathlib import Path
+from typing import Any, TypeVar
+
+from pydantic import ValidationError
+
+from postalgui.api.models.price import ItemError, PriceQuery, PriceResponse
+from postalgui.api.price import QuoteResult
+from postalgui.api.values import format_cep, format_date_dmy
+
+__all__ = ["FILENAME", "SCHEMA_VERSION", "SOURCES", "HistoryEntry", "HistoryError", "QuoteHistory"]
+
+log = logging.getLogger(__name__)
+
+FILENAME = "quotes.sqlite3"
+SCHEMA_VERSION = 1
+SOURCES = frozenset({"form", "compare", "batch", "history", "cli"})
+"""Where a quote was made: the form, the comparison, a batch file, a redo from the history, the CLI."""
+
+_SQLITE_CORRUPT = 11
+_SQLITE_NOTADB = 26
+_CHUNK = 500  # ids per DELETE: well under SQLite's bound-parameter limit
+
+_SCHEMA = """
+CREATE TABLE quote (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    at TEXT NOT NULL,
+    environment TEXT NOT NULL,
+    source TEXT NOT NULL,
+    query TEXT NOT NULL,
+    response TEXT,
+    failure_code TEXT,
+    failure_text TEXT,
+    co_produto TEXT NOT NULL,
+    cep_origem TEXT,
+    cep_destino TEXT,
+    sg_pais TEXT,
+    nu_requisicao TEXT,
+    pc_final TEXT,
+    error TEXT,
+    search_text TEXT NOT NULL
+);
+CREATE INDEX quote_at ON quote (at DESC, id DESC);
+CREATE INDEX quote_co_produto ON quote (co_produto);
+CREATE INDEX quote_cep_origem ON quote (cep_origem);
+CREATE INDEX quote_cep_destino ON quote (cep_destino);
+CREATE INDEX quote_sg_pais ON quote (sg_pais);
+CREATE INDEX quote_nu_requisicao ON quote (nu_requisicao);
+"""
+
+_COLUMNS = "id, at, environment, source, query, response, failure_code, failure_text"
+_INSERT = (
+    "INSERT INTO quote (at, environment, source, query, response, failure_code, failure_text,"
+    " co_produto, cep_origem, cep_destino, sg_pais, nu_requisicao, pc_final, error, search_text)"
+    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+)
+
+T = TypeVar("T")
+
+
+class HistoryError(RuntimeError):
+    """The history file belongs to a newer PostalGUI (its schema is unknown here)."""
+
+
+@dataclass(frozen=True)
+class HistoryEntry:
+    """One stored quote. ``at`` is aware (UTC); ``failure`` as the result carried it."""
+
+    id: int
+    at: datetime
+    environment: str
+    source: str
+    query: PriceQuery
+    response: PriceResponse | None
+    failure: ItemError | None
+
+    @property
+    def error(self) -> ItemError | None:
+        """The quote's failure, or the item error inside its response."""
+        if self.failure is not None:
+            return self.failure
+        return self.response.error if self.response is not None else None
+
+    def to_result(self, index: int = 0) -> QuoteResult:
+        """As a `QuoteResult`, for the CSV and PDF exports."""
+        return QuoteResult(index, self.query, self.response, self.failure)
+
+
+# --------------------------------------------------------------------------- JSON
+
+
+def _plain(value: Any) -> Any:
+    """JSON-ready value that the price models read back exactly.
+
+    Decimals become decimal-comma text keeping their scale: pydantic's own dump writes
+    ``"1.500"`` for one and a half, which the operator's reading rule takes as 1500.
+    """
+    if isinstance(value, Decimal):
+        text = format(value, "f")
+        return text.replace(".", ",")
+    if isinstance(value, datetime):
+        return value.isoformat()
+    if isinstance(value, date):
+        return format_date_dmy(value)
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, dict):
+        return {str(key): _plain(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [_plain(item) for item in value]
+    return value
+
+
+def _query_json(query: PriceQuery) -> str:
+    return json.dumps(_plain(query.model_dump(exclude_defaults=True)), ensure_ascii=False)
+
+
+def _response_json(response: PriceResponse) -> str:
+    return json.dumps(_plain(response.model_dump(exclude_none=True)), ensure_ascii=False)
+
+
+def _fold(*parts: str | None) -> str:
+    return "\x1f".join(part for part in parts if part).casefold()
+
+
+def _row(result: QuoteResult, at: str, environment: str, source: str) -> tuple[object, ...]:
+    query, response, failure = result.query, result.response, result.failure
+    error = failure or (response.error if response is not None else None)
+    error_text = None if error is None else str(error)
+    pc_final = None
+    if response is not None and error is None and response.pcFinal is not None:
+        pc_final = format(response.pcFinal, "f")
+    origin, destination = query.cepOrigem, query.cepDestino
+    search = _fold(
+        query.coProduto,
+        response.product_name if response is not None else None,
+        origin,
+        format_cep(origin) if origin else None,
+        destination,
+        format_cep(destination) if destination else None,
+        query.sgPaisDestino,
+        query.nuRequisicao,
+        error_text,
+    )
+    return (
+        at,
+        environment,
+        source,
+        _query_json(query),
+        None if response is None else _response_json(response),
+        None if failure is None else failure.code,
+        None if failure is None else failure.text,
+        query.coProduto,
+        origin,
+        destination,
+        query.sgPaisDestino,
+        query.nuRequisicao,
+        pc_final,
+        error_text,
+        search,
+    )
+
+
+def _entry(row: sqlite3.Row | tuple[Any, ...]) -> HistoryEntry:
+    entry_id, at, environment, source, query, response, failure_code, failure_text = row
+    return HistoryEntry(
+        id=entry_id,
+        at=datetime.fromisoformat(at),
+        environment=environment,
+        source=source,
+        query=PriceQuery.model_validate(json.loads(query)),
+        response=None if response is None else PriceResponse.model_validate(json.loads(response)),
+        failure=None if failure_text is None else ItemError(code=failure_code, text=failure_text),
+    )
+
+
+def _like(term: str) -> str:
+    escaped = term.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+    return f"%{escaped}%"
+
+
+def _where(text: str) -> tuple[str, list[str]]:
+    """Every whitespace-separated term must occur in ``search_text`` (case-insensitive)."""
+    terms = text.casefold().split()
+    if not terms:
+        return "", []
+    clause = " AND ".join("search_text LIKE ? ESCAPE '\\'" for _ in terms)
+    return f" WHERE {clause}", [_like(term) for term in terms]
+
+
+def _is_corruption(exc: sqlite3.DatabaseError) -> bool:
+    code = getattr(exc, "sqlite_errorcode", None)
+    if code is not None:
+        return code & 0xFF in (_SQLITE_CORRUPT, _SQLITE_NOTADB)
+    message = str(exc).lower()
+    return "malformed" in message or "not a database" in message
+
+
+# --------------------------------------------------------------------------- the store
+
+
+class QuoteHistory:
+    """The quote history at ``path`` (a file; a folder gets `FILENAME` inside it).
+
+    Thread-safe: every method takes the lock. The file is opened on first use and can
+    be closed any time (`close`); a later call opens it again.
+    """
+
+    def __init__(self, path: Path) -> None:
+        path = Path(path)
+        self.path = path / FILENAME if path.is_dir() else path
+        self._lock = threading.Lock()
+        self._conn: sqlite3.Connection | None = None
+
+    # --- connection ----------------------------------------------------------------
+
+    def _open(self) -> sqlite3.Connection:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        conn = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None, timeout=10)
+        try:
+            conn.execute("PRAGMA journal_mode=WAL")
+            conn.execute("PRAGMA synchronous=NORMAL")
+            version = conn.execute("PRAGMA user_version").fetchone()[0]
+            if version > SCHEMA_VERSION:
+                raise HistoryError(
+                    f"The quote history {self.path} was written by a newer PostalGUI "
+                    f"(schema {version}, this one knows {SCHEMA_VERSION})."
+                )
+            if version == 0:
+                # One script, one transaction: the tables and the version appear together.
+                conn.executescript(
+                    f"BEGIN IMMEDIATE;\n{_SCHEMA}PRAGMA user_version = {SCHEMA_VERSION};\nCOMMIT;"
+                )
+            conn.execute("SELECT count(*) FROM quote LIMIT 1").fetchone()
+        except BaseException:
+            conn.close()
+            raise
+        return conn
+
+    def _connection(self) -> sqlite3.Connection:
+        if self._conn is None:
+            try:
+                self._conn = self._open()
+            except sqlite3.DatabaseError as exc:
+                if isinstance(exc, sqlite3.OperationalError) and not _is_corruption(exc):
+                    raise  # locked, read-only, disk full: not a reason to set the file aside
+                self._set_aside(exc)
+                self._conn = self._open()
+        return self._conn
+
+    def _set_aside(self, exc: BaseException) -> None:
+        """Rename the unreadable file (and its WAL files) out of the way."""
+        if self._conn is not None:
+            self._conn.close()
+            self._conn = None
+        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+        target = self.path.with_name(f"{self.path.name}.bad-{stamp}")
+        number = 1
+        while target.exists():
+            number += 1
+            target = self.path.with_name(f"{self.path.name}.bad-{stamp}-{number}")
+        if self.path.exists():
+            self.path.replace(target)
+        for suffix in ("-wal", "-shm"):
+            side = self.path.with_name(self.path.name + suffix)
+            if side.exists():
+                side.replace(target.with_name(target.name + suffix))
+        log.warning(
+            "Quote history %s unreadable (%s); kept as %s, starting a new one", self.path, exc, target
+        )
+
+    def _run(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        """``work`` under the lock; a file found corrupt on the way is set aside and ``work`` retried."""
+        with self._lock:
+            try:
+                return work(self._connection())
+            except sqlite3.DatabaseError as exc:
+                if not _is_corruption(exc):
+                    raise
+                self._set_aside(exc)
+                return work(self._connection())
+
+    def close(self) -> None:
+        with self._lock:
+            if self._conn is not None:
+                self._conn.close()
+                self._conn = None
+
+    # --- writing ---------------------------------------------------------------------
+
+    def add(
+        self,
+        results: Sequence[QuoteResult],
+        *,
+        environment: str,
+        source: str,
+        at: datetime | None = None,
+    ) -> list[int]:
+        """Store ``results`` in one transaction; their ids, in order.
+
+        ``at`` defaults to now; a naive ``at`` is taken as local time. Stored as UTC.
+        """
+        if source not in SOURCES:
+            raise ValueError(f"unknown quote source {source!r}")
+        moment = (at or datetime.now(UTC)).astimezone(UTC).isoformat(timespec="microseconds")
+        rows = [_row(result, moment, environment, source) for result in results]
+        if not rows:
+            return []
+
+        def insert(conn: sqlite3.Connection) -> list[int]:
+            ids: list[int] = []
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                for row in rows:
+                    cursor = conn.execute(_INSERT, row)
+                    ids.append(int(cursor.lastrowid or 0))
+            except BaseException:
+                conn.execute("ROLLBACK")
+                raise
+            conn.execute("COMMIT")
+            return ids
+
+        return self._run(insert)
+
+    def delete(self, ids: Iterable[int]) -> None:
+        wanted = [int(entry_id) for entry_id in ids]
+        if not wanted:
+            return
+
+        def remove(conn: sqlite3.Connection) -> None:
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                for start in range(0, len(wanted), _CHUNK):
+                    chunk = wanted[start : start + _CHUNK]
+                    marks = ", ".join("?" * len(chunk))
+                    conn.execute(f"DELETE FROM quote WHERE id IN ({marks})", chunk)  # noqa: S608 -- only "?" marks
+            except BaseException:
+                conn.execute("ROLLBACK")
+                raise
+            conn.execute("COMMIT")
+
+        self._run(remove)
+
+    def clear(self) -> None:
+        self._run(lambda conn: conn.execute("DELETE FROM quote"))
+
+    def prune(self, keep_last: int) -> int:
+        """Keep the newest ``keep_last`` quotes, delete the rest; how many were deleted."""
+        if keep_last < 0:
+            raise ValueError("keep_last must not be negative")
+
+        def cut(conn: sqlite3.Connection) -> int:
+            cursor = conn.execute(
+                "DELETE FROM quote WHERE id NOT IN (SELECT id FROM quote ORDER BY at DESC, id DESC LIMIT ?)",
+                (keep_last,),
+            )
+            return int(cursor.rowcount)
+
+        return self._run(cut)
+
+    # --- reading ---------------------------------------------------------------------
+
+    def search(self, text: str = "", *, limit: int = 500, offset: int = 0) -> list[HistoryEntry]:
+        """Newest first. Each word of ``text`` must match a product code or name, a CEP
+        (with or without hyphen), a country, a request number or the error text."""
+        where, params = _where(text)
+        sql = f"SELECT {_COLUMNS} FROM quote{where} ORDER BY at DESC, id DESC LIMIT ? OFFSET ?"  # noqa: S608 -- fixed text, values bound
+        rows = self._run(lambda conn: conn.execute(sql, [*params, limit, offset]).fetchall())
+        entries: list[HistoryEntry] = []
+        for row in rows:
+            try:
+                entries.append(_entry(row))
+            except (ValidationError, ValueError) as exc:
+                log.warning("Quote %s in the history could not be read back: %s", row[0], exc)
+        return entries
+
+    def count(self, text: str = "") -> int:
+        where, params = _where(text)
+        sql = f"SELECT count(*) FROM quote{where}"  # noqa: S608 -- fixed text, values bound
+        return int(self._run(lambda conn: conn.execute(sql, params).fetchone()[0]))
+
+    def get(self, entry_id: int) -> HistoryEntry | None:
+        row = self._run(
+            lambda conn: conn.execute(f"SELECT {_COLUMNS} FROM quote WHERE id = ?", (entry_id,)).fetchone()  # noqa: S608 -- fixed text
+        )
+        if row is None:
+            return None
+        try:
+            return _entry(row)
+        except (ValidationError, ValueError) as exc:
+            log.warning("Quote %s in the history could not be read back: %s", entry_id, exc)
+            return None

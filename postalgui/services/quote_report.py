@@ -1,0 +1,640 @@
+"""Quotes as a PDF for a customer or the files (reportlab platypus).
+
+Two layouts: ``per_quote`` gives each quote its own A4 page (parameters, the price
+ladder of `price_breakdown`, the final price in large type, or the item's error);
+``summary`` is a landscape table of every quote with a repeated header row and the
+total of the final prices. Both carry the company, its CNPJ and the time of issue at
+the top of every page and "Página x de y" at the bottom.
+
+Labels are Brazilian Portuguese by default (the customer's language), English with
+``language="en"``. Money is ``R$ 1.234,56`` and dates ``DD/MM/AAAA`` in both, the
+app's conventions. The standard Helvetica covers Latin-1, so accents need no font file.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import tempfile
+from collections.abc import Callable, Mapping, Sequence
+from datetime import datetime
+from decimal import Decimal
+from pathlib import Path
+from typing import Any, Literal
+from xml.sax.saxutils import escape
+
+from reportlab.lib import colors  # type: ignore[import-untyped]  # reportlab ships no type hints
+from reportlab.lib.enums import TA_RIGHT  # type: ignore[import-untyped]
+from reportlab.lib.pagesizes import A4, landscape  # type: ignore[import-untyped]
+from reportlab.lib.styles import ParagraphStyle  # type: ignore[import-untyped]
+from reportlab.lib.units import mm  # type: ignore[import-untyped]
+from reportlab.pdfbase.pdfmetrics import stringWidth  # type: ignore[import-untyped]
+from reportlab.pdfgen.canvas import Canvas  # type: ignore[import-untyped]
+from reportlab.platypus import (  # type: ignore[import-untyped]
+    KeepInFrame,
+    PageBreak,
+    Paragraph,
+    SimpleDocTemplate,
+    Spacer,
+    Table,
+    TableStyle,
+)
+
+from postalgui.api.models.price import PriceQuery, PriceResponse
+from postalgui.api.price import QuoteResult
+from postalgui.api.values import InvalidValue, format_brl, format_cep, format_cnpj, format_date_ui
+from postalgui.services.price_breakdown import INFO_KINDS, LadderStep, format_grams, ladder
+
+__all__ = ["LABELS", "PRODUCT_NAMES", "write_quotes_pdf"]
+
+Layout = Literal["per_quote", "summary"]
+
+_KINDS_PT = {
+    "base": "Preço base",
+    "band": "Preço da faixa de peso",
+    "additional_each": "Cada adicional",
+    "additional_total": "Total de adicionais",
+    "base_total": "Preço base geral",
+    "variation": "Variação do combo",
+    "reference": "Preço de referência",
+    "benefit": "Benefício",
+    "criterion": "Critério",
+    "benefits_total": "Total de benefícios",
+    "product": "Preço do produto",
+    "service": "Serviço adicional",
+    "services_total": "Total de serviços adicionais",
+    "final": "Preço final",
+    "tax_base": "Base de cálculo do imposto",
+    "charged_weight": "Peso cobrado",
+    "ad_valorem": "Ad valorem",
+    "insurance": "Seguro automático",
+    "storage_exemption": "Isenção de armazenagem",
+    "extra_fee": "Taxa extra",
+    "info": "Informação",
+    "error": "Erro",
+}
+_KINDS_EN = {
+    "base": "Base price",
+    "band": "Weight band price",
+    "additional_each": "Each additional unit",
+    "additional_total": "Additional units total",
+    "base_total": "Overall base price",
+    "variation": "Combo variation",
+    "reference": "Reference price",
+    "benefit": "Benefit",
+    "criterion": "Criterion",
+    "benefits_total": "Benefits total",
+    "product": "Product price",
+    "service": "Additional service",
+    "services_total": "Additional services total",
+    "final": "Final price",
+    "tax_base": "Tax calculation base",
+    "charged_weight": "Charged weight",
+    "ad_valorem": "Ad valorem",
+    "insurance": "Automatic insurance",
+    "storage_exemption": "Storage exemption",
+    "extra_fee": "Extra fee",
+    "info": "Information",
+    "error": "Error",
+}
+
+LABELS: Mapping[str, Mapping[str, str]] = {
+    "pt_BR": {
+        "title": "Cotação de preço",
+        "summary_title": "Resumo de cotações de preço",
+        "cnpj": "CNPJ",
+        "generated": "Gerado em {when}",
+        "page": "Página {page} de {pages}",
+        "line": "Linha",
+        "parameters": "Parâmetros",
+        "breakdown": "Composição do preço",
+        "information": "Informações",
+        "product": "Produto",
+        "request": "Nº da requisição",
+        "contract": "Contrato",
+        "origin": "Origem",
+        "destination": "Destino",
+        "country": "País de destino",
+        "weight": "Peso",
+        "format": "Formato",
+        "dimensions": "Dimensões",
+        "diameter": "diâmetro {value} cm",
+        "declared": "Valor declarado",
+        "services": "Serviços adicionais",
+        "event_date": "Data do evento",
+        "final_price": "Preço final",
+        "error": "Erro",
+        "charged_weight": "Peso cobrado",
+        "cubic": "Cúbico",
+        "services_total": "Serviços",
+        "total": "Total ({count} cotações, {failed} com erro)",
+        "yes": "Sim",
+        "no": "Não",
+        "no_quotes": "Nenhuma cotação.",
+        "format_1": "Envelope",
+        "format_2": "Pacote",
+        "format_3": "Rolo",
+        **{f"kind.{kind}": text for kind, text in _KINDS_PT.items()},
+    },
+    "en": {
+        "title": "Price quote",
+        "summary_title": "Price quotes summary",
+        "cnpj": "CNPJ",
+        "generated": "Generated on {when}",
+        "page": "Page {page} of {pages}",
+        "line": "Line",
+        "parameters": "Parameters",
+        "breakdown": "Price breakdown",
+        "information": "Information",
+        "product": "Product",
+        "request": "Request number",
+        "contract": "Contract",
+        "origin": "Origin",
+        "destination": "Destination",
+        "country": "Destination country",
+        "weight": "Weight",
+        "format": "Format",
+        "dimensions": "Dimensions",
+        "diameter": "diameter {value} cm",
+        "declared": "Declared value",
+        "services": "Additional services",
+        "event_date": "Event date",
+        "final_price": "Final price",
+        "error": "Error",
+        "charged_weight": "Charged weight",
+        "cubic": "Cubic",
+        "services_total": "Services",
+        "total": "Total ({count} quotes, {failed} failed)",
+        "yes": "Yes",
+        "no": "No",
+        "no_quotes": "No quotes.",
+        "format_1": "Envelope",
+        "format_2": "Package",
+        "format_3": "Roll",
+        **{f"kind.{kind}": text for kind, text in _KINDS_EN.items()},
+    },
+}
+"""Every text of the PDF per language, the ladder kinds under ``kind.<kind>``."""
+
+PRODUCT_NAMES: Mapping[str, str] = {
+    "03220": "SEDEX",
+    "03298": "PAC",
+    "04227": "Mini Envios",
+    "03158": "SEDEX 10",
+    "03140": "SEDEX 12",
+    "03204": "SEDEX Hoje",
+    "03212": "SEDEX Grandes Formatos",
+    "03328": "PAC Grandes Formatos",
+    "03247": "SEDEX Reverso",
+    "03301": "PAC Reverso",
+    "04014": "SEDEX",
+    "04510": "PAC",
+}
+"""Common product names (REFERENCE.md), used when the response does not name the product."""
+
+_FONT = "Helvetica"
+_BOLD = "Helvetica-Bold"
+_MARGIN = 15 * mm
+_GREY = colors.HexColor("#E8E8E8")
+_LIGHT = colors.HexColor("#F6F6F6")
+_RED = colors.HexColor("#B00020")
+
+
+def _labels(language: str) -> Mapping[str, str]:
+    return LABELS["en"] if language.lower().startswith("en") else LABELS["pt_BR"]
+
+
+def _detail_language(language: str) -> str:
+    return "en" if language.lower().startswith("en") else "pt_BR"
+
+
+# --------------------------------------------------------------------------- canvas
+
+
+class _NumberedCanvas(Canvas):  # type: ignore[misc]  # reportlab is untyped
+    """Defers each page until the page count is known, then writes "Página x de y"."""
+
+    def __init__(self, *args: Any, footer: Callable[[Canvas, int, int], None], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._pages: list[dict[str, Any]] = []
+        self._footer = footer
+
+    def showPage(self) -> None:
+        self._pages.append(dict(self.__dict__))
+        self._startPage()
+
+    def save(self) -> None:
+        total = len(self._pages)
+        for number, state in enumerate(self._pages, start=1):
+            self.__dict__.update(state)
+            self._footer(self, number, total)
+            super().showPage()
+        super().save()
+
+
+def _page_decorations(
+    labels: Mapping[str, str], company: str, cnpj: str, generated: str
+) -> tuple[Callable[[Canvas, Any], None], Callable[[Canvas, int, int], None]]:
+    """``(header drawn on every page, footer drawn once the page count is known)``."""
+    right_text = labels["generated"].format(when=generated)
+    left_text = company
+    if cnpj:
+        left_text = f"{company}  ·  {labels['cnpj']} {cnpj}" if company else f"{labels['cnpj']} {cnpj}"
+
+    def header(canvas: Canvas, doc: Any) -> None:
+        width, height = canvas._pagesize
+        canvas.saveState()
+        canvas.setFont(_BOLD, 9)
+        canvas.drawString(_MARGIN, height - 10 * mm, left_text)
+        canvas.setFont(_FONT, 8)
+        canvas.drawRightString(width - _MARGIN, height - 10 * mm, right_text)
+        canvas.setStrokeColor(colors.grey)
+        canvas.setLineWidth(0.5)
+        canvas.line(_MARGIN, height - 12 * mm, width - _MARGIN, height - 12 * mm)
+        canvas.restoreState()
+
+    def footer(canvas: Canvas, page: int, pages: int) -> None:
+        width, _height = canvas._pagesize
+        canvas.saveState()
+        canvas.setFont(_FONT, 8)
+        canvas.drawRightString(width - _MARGIN, 8 * mm, labels["page"].format(page=page, pages=pages))
+        canvas.restoreState()
+
+    return header, footer
+
+
+# --------------------------------------------------------------------------- texts
+
+
+def _money(value: Decimal | None) -> str:
+    return "" if value is None else format_brl(value)
+
+
+def _number(value: Decimal) -> str:
+    if value == value.to_integral_value():
+        return str(int(value))
+    return format(value, "f").replace(".", ",")
+
+
+def _cep(value: str | None) -> str:
+    if not value:
+        return ""
+    try:
+        return format_cep(value)
+    except InvalidValue:
+        return value
+
+
+def _cnpj(value: str) -> str:
+    if not value.strip():
+        return ""
+    try:
+        return format_cnpj(value)
+    except InvalidValue:
+        return value.strip()
+
+
+def _product(query: PriceQuery, response: PriceResponse | None) -> str:
+    name = (response.product_name if response is not None else None) or PRODUCT_NAMES.get(query.coProduto)
+    return f"{query.coProduto} {name}" if name else query.coProduto
+
+
+def _destination(query: PriceQuery) -> str:
+    return query.sgPaisDestino if query.international and query.sgPaisDestino else _cep(query.cepDestino)
+
+
+def _error_text(result: QuoteResult) -> str:
+    error = result.failure or (result.response.error if result.response is not None else None)
+    return "" if error is None else str(error)
+
+
+def _when(moment: datetime) -> str:
+    return f"{format_date_ui(moment.date())} {moment:%H:%M}"
+
+
+def _final(result: QuoteResult) -> Decimal | None:
+    if _error_text(result) or result.response is None:
+        return None
+    return result.response.pcFinal
+
+
+# --------------------------------------------------------------------------- per quote
+
+
+class _Styles:
+    def __init__(self) -> None:
+        self.title = ParagraphStyle("title", fontName=_BOLD, fontSize=16, leading=20, spaceAfter=4)
+        self.subtitle = ParagraphStyle("subtitle", fontName=_FONT, fontSize=9, leading=12, spaceAfter=8)
+        self.heading = ParagraphStyle(
+            "heading", fontName=_BOLD, fontSize=11, leading=14, spaceBefore=8, spaceAfter=4
+        )
+        self.cell = ParagraphStyle("cell", fontName=_FONT, fontSize=9, leading=11)
+        self.small = ParagraphStyle("small", fontName=_FONT, fontSize=7.5, leading=9)
+        self.final = ParagraphStyle(
+            "final", fontName=_BOLD, fontSize=18, leading=24, alignment=TA_RIGHT, spaceBefore=10
+        )
+        self.error = ParagraphStyle(
+            "error", fontName=_BOLD, fontSize=11, leading=14, textColor=_RED, spaceBefore=10
+        )
+
+
+def _parameters(
+    query: PriceQuery, response: PriceResponse | None, labels: Mapping[str, str]
+) -> list[list[str]]:
+    rows: list[list[str]] = [[labels["product"], _product(query, response)]]
+    if query.nuRequisicao:
+        rows.append([labels["request"], query.nuRequisicao])
+    if query.nuContrato:
+        contract = query.nuContrato + (f" / DR {query.nuDR}" if query.nuDR is not None else "")
+        rows.append([labels["contract"], contract])
+    if query.cepOrigem:
+        rows.append([labels["origin"], _cep(query.cepOrigem)])
+    if query.international:
+        rows.append([labels["country"], query.sgPaisDestino or ""])
+    elif query.cepDestino:
+        rows.append([labels["destination"], _cep(query.cepDestino)])
+    if query.psObjeto is not None:
+        rows.append([labels["weight"], format_grams(query.psObjeto)])
+    if query.tpObjeto is not None:
+        rows.append([labels["format"], labels[f"format_{query.tpObjeto.value}"]])
+    sizes = [query.comprimento, query.largura, query.altura]
+    parts = []
+    if any(size is not None for size in sizes):
+        parts.append(" × ".join("?" if size is None else _number(size) for size in sizes) + " cm")
+    if query.diametro is not None:
+        parts.append(labels["diameter"].format(value=_number(query.diametro)))
+    if parts:
+        rows.append([labels["dimensions"], ", ".join(parts)])
+    if query.vlDeclarado is not None:
+        rows.append([labels["declared"], format_brl(query.vlDeclarado)])
+    if query.servicosAdicionais:
+        rows.append([labels["services"], ", ".join(query.servicosAdicionais)])
+    if query.dtEvento is not None:
+        rows.append([labels["event_date"], format_date_ui(query.dtEvento)])
+    return rows
+
+
+def _ladder_table(
+    steps: Sequence[LadderStep], labels: Mapping[str, str], styles: _Styles, width: float
+) -> Table:
+    widths = [8 * mm, 62 * mm, width - 8 * mm - 62 * mm - 32 * mm, 32 * mm]
+    data: list[list[Any]] = []
+    commands: list[tuple[Any, ...]] = [
+        ("FONT", (0, 0), (-1, -1), _FONT, 9),
+        ("ALIGN", (3, 0), (3, -1), "RIGHT"),
+        ("ALIGN", (0, 0), (0, -1), "CENTER"),
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("TOPPADDING", (0, 0), (-1, -1), 2),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
+    ]
+    for row, step in enumerate(steps):
+        data.append(
+            [
+                step.sign,
+                labels.get(f"kind.{step.kind}", step.kind),
+                Paragraph(escape(step.detail), styles.small if step.kind == "info" else styles.cell),
+                _money(step.amount),
+            ]
+        )
+        if step.level:
+            commands.append(("LEFTPADDING", (1, row), (1, row), 6 + 12 * step.level))
+            commands.append(("TEXTCOLOR", (1, row), (1, row), colors.HexColor("#444444")))
+        if step.sign == "=":
+            commands.append(("LINEABOVE", (1, row), (-1, row), 0.5, colors.grey))
+            commands.append(("FONT", (1, row), (1, row), _BOLD, 9))
+            commands.append(("FONT", (3, row), (3, row), _BOLD, 9))
+        if step.kind == "final":
+            commands.append(("BACKGROUND", (0, row), (-1, row), _GREY))
+    table = Table(data, colWidths=widths, hAlign="LEFT")
+    table.setStyle(TableStyle(commands))
+    return table
+
+
+def _quote_page(
+    result: QuoteResult, labels: Mapping[str, str], styles: _Styles, language: str, width: float
+) -> list[Any]:
+    query, response = result.query, result.response
+    story: list[Any] = [
+        Paragraph(escape(labels["title"]), styles.title),
+        Paragraph(
+            escape(f"{labels['line']} {result.index + 1} · {_product(query, response)}"), styles.subtitle
+        ),
+        Paragraph(escape(labels["parameters"]), styles.heading),
+    ]
+    parameters = Table(
+        _parameters(query, response, labels), colWidths=[45 * mm, width - 45 * mm], hAlign="LEFT"
+    )
+    parameters.setStyle(
+        TableStyle(
+            [
+                ("FONT", (0, 0), (0, -1), _BOLD, 9),
+                ("FONT", (1, 0), (1, -1), _FONT, 9),
+                ("TOPPADDING", (0, 0), (-1, -1), 1.5),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5),
+            ]
+        )
+    )
+    story.append(parameters)
+    error = _error_text(result)
+    if error or response is None:
+        story.append(Paragraph(escape(f"{labels['error']}: {error}"), styles.error))
+        return story
+    steps = ladder(response, language=_detail_language(language))
+    price_steps = [step for step in steps if step.kind not in INFO_KINDS]
+    info_steps = [step for step in steps if step.kind in INFO_KINDS]
+    if price_steps:
+        story.append(Paragraph(escape(labels["breakdown"]), styles.heading))
+        story.append(_ladder_table(price_steps, labels, styles, width))
+    if response.pcFinal is not None:
+        story.append(
+            Paragraph(escape(f"{labels['final_price']}: {format_brl(response.pcFinal)}"), styles.final)
+        )
+    if info_steps:
+        story.append(Paragraph(escape(labels["information"]), styles.heading))
+        story.append(_ladder_table(info_steps, labels, styles, width))
+    return story
+
+
+def _per_quote_story(
+    results: Sequence[QuoteResult], labels: Mapping[str, str], language: str, width: float, height: float
+) -> list[Any]:
+    styles = _Styles()
+    story: list[Any] = []
+    for number, result in enumerate(results):
+        if number:
+            story.append(PageBreak())
+        # One page per quote: a long ladder (many information entries) shrinks to fit.
+        page = _quote_page(result, labels, styles, language, width)
+        story.append(KeepInFrame(width, height - 1, page, mode="shrink"))
+    return story
+
+
+# --------------------------------------------------------------------------- summary
+
+
+_ERROR_CHARS = 160  # about three lines of the error column; the GUI has the whole text
+_SUMMARY_WIDTHS_MM = (12, 48, 22, 22, 20, 24, 14, 26, 28)  # the error column takes the rest
+
+
+def _fit(text: str, width: float, size: float) -> str:
+    """``text`` cut with "..." so that it fits ``width`` points in Helvetica."""
+    if stringWidth(text, _FONT, size) <= width:
+        return text
+    while text and stringWidth(text + "...", _FONT, size) > width:
+        text = text[: max(0, len(text) - max(1, len(text) // 10))]
+    return text + "..."
+
+
+def _summary_story(results: Sequence[QuoteResult], labels: Mapping[str, str], width: float) -> list[Any]:
+    styles = _Styles()
+    size = 8
+    widths = [value * mm for value in _SUMMARY_WIDTHS_MM]
+    widths.append(width - sum(widths))
+    header = [
+        labels["line"],
+        labels["product"],
+        labels["origin"],
+        labels["destination"],
+        labels["weight"],
+        labels["charged_weight"],
+        labels["cubic"],
+        labels["services_total"],
+        labels["final_price"],
+        labels["error"],
+    ]
+    error_style = ParagraphStyle("summary_error", fontName=_FONT, fontSize=7, leading=8.5, textColor=_RED)
+    data: list[list[Any]] = [header]
+    total = Decimal(0)
+    failed = 0
+    for result in results:
+        query, response = result.query, result.response
+        error = _error_text(result)
+        final = _final(result)
+        if final is not None:
+            total += final
+        if error or response is None:
+            failed += 1
+        good = response if not error else None
+        cubic = ""
+        if good is not None and good.inPesoCubico:
+            cubic = labels["yes"] if good.cubic_weight_charged else labels["no"]
+        error_cell: Any = ""
+        if error:
+            error = error if len(error) <= _ERROR_CHARS else error[: _ERROR_CHARS - 3] + "..."
+            fits = stringWidth(error, _FONT, 7) <= widths[-1] - 6
+            error_cell = error if fits else Paragraph(escape(error), error_style)
+        data.append(
+            [
+                str(result.index + 1),
+                _fit(_product(query, response), widths[1] - 6, size),
+                _cep(query.cepOrigem),
+                _destination(query),
+                "" if query.psObjeto is None else format_grams(query.psObjeto),
+                "" if good is None or good.psCobrado is None else format_grams(good.psCobrado),
+                cubic,
+                "" if good is None else _money(good.pcTotalServicosAdicionais),
+                _money(final),
+                error_cell,
+            ]
+        )
+    data.append(
+        [
+            "",
+            labels["total"].format(count=len(results), failed=failed),
+            "",
+            "",
+            "",
+            "",
+            "",
+            "",
+            format_brl(total),
+            "",
+        ]
+    )
+    last = len(data) - 1
+    table = Table(data, colWidths=widths, repeatRows=1, hAlign="LEFT")
+    table.setStyle(
+        TableStyle(
+            [
+                ("FONT", (0, 0), (-1, -1), _FONT, size),
+                ("FONT", (0, 0), (-1, 0), _BOLD, size),
+                ("BACKGROUND", (0, 0), (-1, 0), _GREY),
+                ("ROWBACKGROUNDS", (0, 1), (-1, last - 1), [colors.white, _LIGHT]),
+                ("ALIGN", (0, 0), (0, -1), "RIGHT"),
+                ("ALIGN", (4, 0), (5, -1), "RIGHT"),
+                ("ALIGN", (6, 0), (6, -1), "CENTER"),
+                ("ALIGN", (7, 0), (8, -1), "RIGHT"),
+                ("TEXTCOLOR", (9, 1), (9, -1), _RED),
+                ("FONTSIZE", (9, 1), (9, -1), 7),
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                ("LINEBELOW", (0, 0), (-1, 0), 0.75, colors.black),
+                ("TOPPADDING", (0, 0), (-1, -1), 2),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
+                ("SPAN", (1, last), (7, last)),
+                ("LINEABOVE", (0, last), (-1, last), 0.75, colors.black),
+                ("FONT", (0, last), (-1, last), _BOLD, size),
+                ("BACKGROUND", (0, last), (-1, last), _GREY),
+            ]
+        )
+    )
+    return [Paragraph(escape(labels["summary_title"]), styles.title), Spacer(1, 4), table]
+
+
+# --------------------------------------------------------------------------- entry point
+
+
+def write_quotes_pdf(
+    path: Path,
+    results: Sequence[QuoteResult],
+    *,
+    company: str,
+    cnpj: str,
+    generated_at: datetime,
+    layout: Layout,
+    language: str = "pt_BR",
+    compress: bool = True,
+) -> None:
+    """Write ``results`` as a PDF at ``path``, atomically (a temporary file, then a rename).
+
+    ``compress=False`` writes uncompressed, reproducible output (``invariant``): the
+    tests read its text without a PDF library.
+    """
+    if layout not in ("per_quote", "summary"):
+        raise ValueError(f"unknown layout {layout!r}")
+    path = Path(path)
+    labels = _labels(language)
+    pagesize = A4 if layout == "per_quote" else landscape(A4)
+    header, footer = _page_decorations(labels, company.strip(), _cnpj(cnpj), _when(generated_at))
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.stem}-", suffix=".pdf", dir=path.parent)
+    os.close(fd)
+    try:
+        doc = SimpleDocTemplate(
+            tmp,
+            pagesize=pagesize,
+            leftMargin=_MARGIN,
+            rightMargin=_MARGIN,
+            topMargin=_MARGIN + 4 * mm,
+            bottomMargin=_MARGIN,
+            title=labels["title"] if layout == "per_quote" else labels["summary_title"],
+            author=company,
+            creator="PostalGUI",
+            invariant=0 if compress else 1,
+            pageCompression=1 if compress else 0,
+        )
+        if not results:
+            story: list[Any] = [Paragraph(escape(labels["no_quotes"]), _Styles().cell)]
+        elif layout == "per_quote":
+            story = _per_quote_story(results, labels, language, doc.width, doc.height)
+        else:
+            story = _summary_story(results, labels, doc.width)
+        doc.build(
+            story,
+            onFirstPage=header,
+            onLaterPages=header,
+            canvasmaker=functools.partial(_NumberedCanvas, footer=footer),
+        )
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise

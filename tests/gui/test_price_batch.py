@@ -1,0 +1,286 @@
+"""The batch panel: checking a file, pricing it against the embedded sandbox, cancel, export."""
+
+from __future__ import annotations
+
+import csv
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+import pytest
+import requests
+from PySide6.QtCore import Qt, QTimer
+from pytestqt.qtbot import QtBot
+
+from postalgui.api.models.price import PriceQuery, PriceResponse
+from postalgui.api.price import QuoteResult
+from postalgui.gui.tabs.price.batch_panel import BatchPanel
+from postalgui.gui.tabs.price.results_model import Column
+from postalgui.gui.widgets.message_kind import MessageKind
+from postalgui.services import pricing
+from postalgui.services.context import AppContext
+from postalgui.services.tasks import TaskHandle, TaskRunner
+
+SANDBOX_MS = 30_000
+PRODUCTS = ("03220", "03298", "04227")
+DESTINATIONS = ("01310100", "20040020", "70002900")
+
+
+def _write(path: Path, rows: Sequence[Sequence[object]], delimiter: str = ",") -> Path:
+    with path.open("w", encoding="utf-8", newline="") as handle:
+        csv.writer(handle, delimiter=delimiter).writerows(rows)
+    return path
+
+
+def _good_rows(count: int) -> list[list[object]]:
+    rows: list[list[object]] = [["coProduto", "cepOrigem", "cepDestino", "psObjeto", "nuRequisicao"]]
+    for number in range(count):
+        product = PRODUCTS[number % 3]
+        grams = (
+            100 + 10 * (number % 20) if product == "04227" else 200 + 150 * number
+        )  # Mini Envios: 300 g at most
+        rows.append(
+            [product, "01310100", DESTINATIONS[(number // 3) % 3], str(grams), f"REQ{number + 1:04d}"]
+        )
+    return rows
+
+
+@pytest.fixture
+def panel(context: AppContext, runner: TaskRunner, qtbot: QtBot) -> BatchPanel:
+    widget = BatchPanel(context, runner)
+    qtbot.addWidget(widget)
+    widget.resize(1000, 700)
+    widget.show()
+    return widget
+
+
+def _load(panel: BatchPanel, qtbot: QtBot, path: Path) -> None:
+    panel.load_file(path)
+    assert not panel.run_button.isEnabled()  # not while reading
+    qtbot.waitUntil(lambda: panel._file_handle is None, timeout=5000)
+
+
+def test_a_file_with_problems_names_them_and_sends_nothing(
+    panel: BatchPanel, qtbot: QtBot, tmp_path: Path
+) -> None:
+    path = _write(
+        tmp_path / "lote.csv",
+        [
+            ["Produto", "CEP de origem", "CEP de destino", "Peso (g)"],
+            ["03220", "01310-100", "20040-020", "300"],
+            ["03298", "01310100", "70002900", "abc"],
+            ["04227", "01310100", "123", "100"],
+            ["03220", "01310100", "", "100"],
+        ],
+        delimiter=";",
+    )
+    _load(panel, qtbot, path)
+    problems = panel.problem_texts()
+    assert "Line 3, column Peso (g): Weight must be a whole number of grams (got 'abc')" in problems
+    assert any(text.startswith("Line 4, column CEP de destino: CEP must have 8 digits") for text in problems)
+    assert "Line 5, column CEP de destino: Required for pricing" in problems
+    assert panel.problems_list.isVisible()
+    assert "3 row(s) have problems" in panel.problems_label.text()
+    assert not panel.run_button.isEnabled()
+    assert not panel.run_action.isEnabled()
+    assert panel.queries() == []
+    assert panel.run() is None
+    assert panel.runner.active_count == 0
+
+
+def test_a_file_without_a_product_column_is_refused(panel: BatchPanel, qtbot: QtBot, tmp_path: Path) -> None:
+    path = _write(
+        tmp_path / "lote.csv", [["cepOrigem", "cepDestino", "psObjeto"], ["01310100", "20040020", "300"]]
+    )
+    _load(panel, qtbot, path)
+    bar = panel.messages.message("batch.file")
+    assert bar is not None
+    assert bar.kind is MessageKind.ERROR
+    assert bar.text() == "No product column: the header needs coProduto (or Produto)."
+    assert not panel.run_button.isEnabled()
+
+
+def test_unknown_columns_are_named(panel: BatchPanel, qtbot: QtBot, tmp_path: Path) -> None:
+    rows = _good_rows(2)
+    rows[0].append("Observação")
+    rows[1].append("frágil")
+    rows[2].append("")
+    _load(panel, qtbot, _write(tmp_path / "lote.csv", rows))
+    bar = panel.messages.message("batch.columns")
+    assert bar is not None
+    assert bar.text().endswith(": Observação")
+    assert panel.run_button.isEnabled()
+    assert len(panel.queries()) == 2
+
+
+def test_a_good_file_is_priced_and_exported(
+    panel: BatchPanel, context: AppContext, qtbot: QtBot, tmp_path: Path
+) -> None:
+    rows = _good_rows(12)
+    rows.append(["99999", "01310100", "20040020", "300", "REQ9999"])  # no such product
+    _load(panel, qtbot, _write(tmp_path / "lote.csv", rows))
+    assert panel.problem_texts() == []
+    assert "13 row(s) to send" in panel.file_label.text()
+    assert panel.run_button.isEnabled()
+    assert not panel.export_csv_button.isEnabled()
+
+    with qtbot.waitSignal(panel.batchFinished, timeout=SANDBOX_MS) as finished:
+        panel.run_button.click()
+        assert panel.running
+        assert panel.progress_bar.isVisible()
+        assert panel.cancel_button.isVisible()
+        assert not panel.open_button.isEnabled()
+    assert finished.args == [13, 1]
+    assert not panel.running
+    assert not panel.progress_bar.isVisible()
+    assert panel.summary_text().startswith("13 quoted, 1 failed in ")
+    assert panel.model.rowCount() == 13
+    final = panel.model.column_of(Column.FINAL)
+    error = panel.model.column_of(Column.ERROR)
+    assert final is not None
+    assert error is not None
+    results = sorted(panel.model.results(), key=lambda result: result.index)
+    assert [result.query.nuRequisicao for result in results[:12]] == [f"REQ{n:04d}" for n in range(1, 13)]
+    for result in results[:12]:
+        assert result.ok
+        assert result.response is not None
+        assert result.response.pcFinal is not None
+        assert result.response.pcFinal > 0
+    assert not results[12].ok
+    # the view is sorted by line: the failed product is the last row, its error shown
+    last = panel.proxy.rowCount() - 1
+    assert panel.proxy.index(0, 0).data() == "1"
+    assert panel.proxy.index(last, error).data().startswith("PRC-001")
+    assert panel.proxy.index(0, final).data().startswith("R$ ")
+    assert context.quote_history().count() == 13
+
+    # selecting a row shows its breakdown
+    panel.table.selectRow(0)
+    assert panel.breakdown.title.text().startswith("03220 SEDEX: R$ ")
+
+    # filtering and sorting the table
+    panel.status_combo.setCurrentIndex(panel.status_combo.findData("failed"))
+    assert panel.proxy.rowCount() == 1
+    panel.status_combo.setCurrentIndex(0)
+    panel.filter_edit.setText("pac")
+    assert panel.proxy.rowCount() == 4
+    panel.filter_edit.clear()
+    panel.table.sortByColumn(final, Qt.SortOrder.DescendingOrder)
+    assert panel.proxy.index(last, error).data().startswith("PRC-001")
+
+    assert panel.export_csv_button.isEnabled()
+    target = tmp_path / "saida" / "resultados.csv"
+    with qtbot.waitSignal(panel.exporter.exported, timeout=10_000):
+        panel.export_csv(target)
+    lines = target.read_text(encoding="utf-8-sig").splitlines()
+    assert len(lines) == 14
+    assert lines[0].startswith("linha;coProduto;")
+    assert lines[1].startswith("1;03220;REQ0001;")
+    assert "PRC-001" in lines[13]
+    bar = panel.messages.message(BatchPanel.EXPORT_TASK_KEY)
+    assert bar is not None
+    assert bar.text() == f"Saved to {target}"
+    assert bar.action_button is not None
+    assert bar.action_button.text() == "Open &folder"
+
+    for layout in ("per_quote", "summary"):
+        pdf = tmp_path / f"{layout}.pdf"
+        with qtbot.waitSignal(panel.exporter.exported, timeout=30_000):
+            panel.export_pdf(pdf, layout)
+        assert pdf.read_bytes().startswith(b"%PDF")
+
+
+def test_cancel_stops_a_slow_batch(
+    panel: BatchPanel, context: AppContext, runner: TaskRunner, qtbot: QtBot, tmp_path: Path
+) -> None:
+    url = context.sandbox_url()
+    answer = requests.put(f"{url}/_sandbox/faults", json={"latency_ms": 300, "paths": ["/preco"]}, timeout=5)
+    answer.raise_for_status()
+    _load(panel, qtbot, _write(tmp_path / "lote.csv", _good_rows(100)))
+    assert len(panel.queries()) == 100
+    assert not panel.cancel_action.isEnabled()
+
+    finished: list[tuple[int, int]] = []
+    panel.batchFinished.connect(lambda count, failed: finished.append((count, failed)))
+    panel.activateWindow()
+    panel.table.setFocus()
+    qtbot.waitUntil(panel.table.hasFocus, timeout=2000)
+    qtbot.keyClick(panel.table, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)  # Ctrl+Enter runs
+    assert panel.running
+    assert panel.cancel_action.isEnabled()
+    qtbot.waitUntil(lambda: panel.model.rowCount() > 0, timeout=SANDBOX_MS)
+    qtbot.keyClick(panel.table, Qt.Key.Key_Escape)  # Esc cancels
+    assert panel.summary_text() == "Cancelling…"
+    assert not panel.cancel_action.isEnabled()
+    qtbot.waitUntil(lambda: panel.summary_text().startswith("Cancelled after "), timeout=SANDBOX_MS)
+    qtbot.waitUntil(lambda: runner.active_count == 0, timeout=SANDBOX_MS)
+    shown = panel.model.rowCount()
+    assert 0 < shown < 100
+    assert panel.summary_text() == f"Cancelled after {shown} of 100"
+    assert finished == []
+    assert not panel.running
+    assert panel.run_button.isEnabled()  # the file can be sent again
+    assert panel.export_csv_button.isEnabled()  # what arrived can be saved
+
+
+def test_queries_from_the_history_run_as_a_batch(panel: BatchPanel, qtbot: QtBot) -> None:
+    queries = [
+        PriceQuery(coProduto="03220", cepOrigem="01310100", cepDestino="20040020", psObjeto=500),
+        PriceQuery(coProduto="03298", cepOrigem="01310100", cepDestino="70002900", psObjeto=1500),
+    ]
+    with qtbot.waitSignal(panel.batchFinished, timeout=SANDBOX_MS) as finished:
+        panel.run_queries(queries)
+    assert finished.args == [2, 0]
+    assert "2 quote(s) from the history" in panel.file_label.text()
+    assert {entry.source for entry in panel.context.quote_history().search()} == {"history"}
+
+
+def test_a_thousand_streamed_results_all_reach_the_table(
+    panel: BatchPanel, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Results arriving as fast as a worker can report them keep the GUI thread responsive."""
+    response = PriceResponse.model_validate(
+        {
+            "coProduto": "03220",
+            "pcProduto": "19,92",
+            "pcFinal": "19,92",
+            "psCobrado": "300",
+            "inPesoCubico": "N",
+        }
+    )
+
+    def fast_batch(
+        handle: TaskHandle, context: AppContext, queries: Sequence[PriceQuery], source: str = "batch"
+    ) -> list[QuoteResult]:
+        del context, source
+        results = [QuoteResult(index, query, response) for index, query in enumerate(queries)]
+        for done, result in enumerate(reversed(results), start=1):
+            handle.progress(done, len(results), payload=result)
+        return results
+
+    monkeypatch.setattr(pricing, "quote_batch", fast_batch)
+    query = PriceQuery(coProduto="03220", cepOrigem="01310100", cepDestino="20040020", psObjeto=300)
+    gaps: list[float] = []
+    last = [time.perf_counter()]
+
+    def beat() -> None:
+        now = time.perf_counter()
+        gaps.append(now - last[0])
+        last[0] = now
+
+    heartbeat = QTimer()
+    heartbeat.setInterval(5)
+    heartbeat.timeout.connect(beat)
+    heartbeat.start()
+    try:
+        with qtbot.waitSignal(panel.batchFinished, timeout=SANDBOX_MS) as finished:
+            last[0] = time.perf_counter()
+            panel.run_queries([query] * 1000, "batch")
+    finally:
+        heartbeat.stop()
+    assert finished.args == [1000, 0]
+    assert panel.model.rowCount() == 1000
+    assert panel.proxy.index(0, 0).data() == "1"
+    # How long the GUI thread stalls is measured by tests/benchmarks/bench_price_gui.py;
+    # here the heartbeat only has to keep beating while a thousand results stream in.
+    assert len(gaps) > 1

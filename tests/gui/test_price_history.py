@@ -1,0 +1,199 @@
+"""The history panel: newest first, search, breakdown, re-run, export and delete."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QMessageBox
+from pytestqt.qtbot import QtBot
+
+from postalgui.api.models.price import ItemError, PriceQuery, PriceResponse
+from postalgui.api.price import QuoteResult
+from postalgui.gui.tabs.price.history_panel import HistoryColumn, HistoryPanel
+from postalgui.services import pricing
+from postalgui.services.context import AppContext
+from postalgui.services.tasks import TaskRunner
+
+T0 = datetime(2025, 3, 10, 12, 0, tzinfo=UTC)
+
+
+def _result(index: int, product: str, destination: str, final: str | None) -> QuoteResult:
+    query = PriceQuery(coProduto=product, cepOrigem="01310100", cepDestino=destination, psObjeto=300 + index)
+    if final is None:
+        return QuoteResult(
+            index, query, None, ItemError(code="PRC-012", text=f"CEP {destination} inexistente")
+        )
+    response = PriceResponse.model_validate({"coProduto": product, "pcProduto": final, "pcFinal": final})
+    return QuoteResult(index, query, response)
+
+
+@pytest.fixture
+def stored(context: AppContext) -> None:
+    """Three sittings: a form quote, a batch of two, a comparison with a failure."""
+    history = context.quote_history()
+    history.add([_result(0, "03220", "20040020", "25,10")], environment="sandbox", source="form", at=T0)
+    history.add(
+        [_result(0, "03298", "70002900", "18,40"), _result(1, "04227", "20040020", "9,80")],
+        environment="sandbox",
+        source="batch",
+        at=T0 + timedelta(minutes=5),
+    )
+    history.add(
+        [_result(0, "03220", "99999999", None)],
+        environment="sandbox",
+        source="compare",
+        at=T0 + timedelta(minutes=10),
+    )
+
+
+@pytest.fixture
+def panel(context: AppContext, runner: TaskRunner, qtbot: QtBot) -> HistoryPanel:
+    widget = HistoryPanel(context, runner)
+    qtbot.addWidget(widget)
+    widget.resize(1000, 600)
+    widget.show()
+    return widget
+
+
+def _refresh(panel: HistoryPanel, qtbot: QtBot) -> None:
+    panel.refresh()
+    qtbot.waitUntil(lambda: panel._search_handle is None, timeout=5000)
+
+
+def _products(panel: HistoryPanel) -> list[str]:
+    return [entry.query.coProduto for entry in panel.entries()]
+
+
+def test_empty_history_says_what_it_is_for(panel: HistoryPanel, qtbot: QtBot) -> None:
+    _refresh(panel, qtbot)
+    assert panel.stack.currentWidget() is panel.empty_label
+    assert panel.empty_label.text() == "No quotes yet. Every quote you make is kept here."
+    assert not panel.export_csv_button.isEnabled()
+    assert not panel.rerun_button.isEnabled()
+
+
+@pytest.mark.usefixtures("stored")
+def test_lists_newest_first_and_searches(panel: HistoryPanel, qtbot: QtBot, runner: TaskRunner) -> None:
+    _refresh(panel, qtbot)
+    assert panel.stack.currentWidget() is panel.table
+    assert _products(panel) == ["03220", "04227", "03298", "03220"]
+    assert panel.count_label.text() == "4 quote(s)"
+    assert panel.proxy.index(0, HistoryColumn.SOURCE).data() == "Comparison"
+    assert panel.proxy.index(0, HistoryColumn.ERROR).data() == "PRC-012: CEP 99999999 inexistente"
+    assert panel.proxy.index(3, HistoryColumn.FINAL).data() == "R$ 25,10"
+    assert panel.proxy.index(3, HistoryColumn.DATE).data() == T0.astimezone().strftime("%d/%m/%Y %H:%M")
+
+    panel.search_edit.setText("20040-020")
+    assert runner.active_count == 0  # debounced: nothing searched while typing
+    qtbot.waitUntil(lambda: _products(panel) == ["04227", "03220"], timeout=5000)
+    panel.search_edit.setText("prc-012")
+    qtbot.waitUntil(lambda: len(panel.entries()) == 1, timeout=5000)
+    assert panel.entries()[0].query.cepDestino == "99999999"
+    panel.search_edit.setText("03220")
+    qtbot.waitUntil(lambda: len(panel.entries()) == 2, timeout=5000)
+    assert {entry.query.cepDestino for entry in panel.entries()} == {"99999999", "20040020"}
+    panel.search_edit.setText("nothing like this")
+    qtbot.waitUntil(lambda: panel.stack.currentWidget() is panel.empty_label, timeout=5000)
+    assert panel.empty_label.text() == "No quotes match “nothing like this”."
+
+
+@pytest.mark.usefixtures("stored")
+def test_selection_shows_the_breakdown_and_reruns(panel: HistoryPanel, qtbot: QtBot) -> None:
+    _refresh(panel, qtbot)
+    panel.select_rows([1])
+    assert panel.breakdown.title.text() == "04227 Mini Envios: R$ 9,80"
+    assert panel.rerun_button.isEnabled()
+    with qtbot.waitSignal(panel.rerunRequested) as one:
+        panel.rerun_button.click()
+    assert [query.coProduto for query in one.args[0]] == ["04227"]
+    assert isinstance(one.args[0][0], PriceQuery)
+
+    panel.select_rows([1, 2])
+    with qtbot.waitSignal(panel.rerunRequested) as two:
+        panel.rerun_selected()
+    assert [query.coProduto for query in two.args[0]] == ["04227", "03298"]
+    assert two.args[0][1] == panel.entries()[2].query
+
+
+@pytest.mark.usefixtures("stored")
+def test_delete_one_then_several(
+    panel: HistoryPanel, context: AppContext, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _refresh(panel, qtbot)
+    asked: list[str] = []
+
+    def answer(*args: object, **kwargs: object) -> QMessageBox.StandardButton:
+        asked.append(str(args[2]))
+        return QMessageBox.StandardButton.Yes
+
+    monkeypatch.setattr(QMessageBox, "question", answer)
+    panel.select_rows([0])
+    panel.delete_button.click()
+    qtbot.waitUntil(lambda: len(panel.entries()) == 3, timeout=5000)
+    assert asked == []  # one row: no question
+    assert _products(panel) == ["04227", "03298", "03220"]
+
+    panel.select_rows([0, 1])
+    panel.delete_selected()
+    qtbot.waitUntil(lambda: len(panel.entries()) == 1, timeout=5000)
+    assert asked == ["Delete 2 quote(s) from the history? This cannot be undone."]
+    assert context.quote_history().count() == 1
+
+
+@pytest.mark.usefixtures("stored")
+def test_export_selected_or_all_shown(panel: HistoryPanel, qtbot: QtBot, tmp_path: Path) -> None:
+    _refresh(panel, qtbot)
+    everything = tmp_path / "all.csv"
+    with qtbot.waitSignal(panel.exporter.exported, timeout=10_000):
+        panel.export_csv(everything)
+    lines = everything.read_text(encoding="utf-8-sig").splitlines()
+    assert len(lines) == 5
+    assert [line.split(";")[1] for line in lines[1:]] == _products(panel)
+
+    panel.select_rows([2])
+    chosen = tmp_path / "one.csv"
+    with qtbot.waitSignal(panel.exporter.exported, timeout=10_000):
+        panel.export_csv(chosen)
+    lines = chosen.read_text(encoding="utf-8-sig").splitlines()
+    assert len(lines) == 2
+    assert lines[1].startswith("1;03298;")
+    bar = panel.messages.message(HistoryPanel.EXPORT_TASK_KEY)
+    assert bar is not None
+    assert bar.text() == f"Saved to {chosen}"
+
+
+def test_quotes_made_in_the_background_appear(
+    panel: HistoryPanel, context: AppContext, runner: TaskRunner, qtbot: QtBot
+) -> None:
+    queries = [
+        PriceQuery(coProduto="03220", cepOrigem="01310100", cepDestino="20040020", psObjeto=500),
+        PriceQuery(coProduto="03298", cepOrigem="01310100", cepDestino="70002900", psObjeto=800),
+    ]
+    done: list[object] = []
+    runner.run(pricing.quote_batch, context, queries, "form", on_result=done.append)
+    qtbot.waitUntil(lambda: bool(done), timeout=30_000)
+    _refresh(panel, qtbot)
+    assert sorted(_products(panel)) == ["03220", "03298"]
+    assert all(
+        text.startswith("R$ ")
+        for text in (panel.proxy.index(r, HistoryColumn.FINAL).data() for r in range(2))
+    )
+    assert {panel.proxy.index(r, HistoryColumn.SOURCE).data() for r in range(2)} == {"Form"}
+
+
+@pytest.mark.usefixtures("stored")
+def test_enter_reruns_and_delete_key_deletes(panel: HistoryPanel, qtbot: QtBot) -> None:
+    _refresh(panel, qtbot)
+    panel.activateWindow()
+    panel.table.setFocus()
+    qtbot.waitUntil(panel.table.hasFocus, timeout=2000)
+    panel.select_rows([3])
+    with qtbot.waitSignal(panel.rerunRequested) as rerun:
+        qtbot.keyClick(panel.table, Qt.Key.Key_Return)
+    assert [query.coProduto for query in rerun.args[0]] == ["03220"]
+    qtbot.keyClick(panel.table, Qt.Key.Key_Delete)
+    qtbot.waitUntil(lambda: len(panel.entries()) == 3, timeout=5000)
+    assert "03298" in _products(panel)

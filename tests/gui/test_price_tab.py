@@ -1,0 +1,260 @@
+"""The Prices tab's quote page against the embedded sandbox: compare, breakdown, form rules."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from decimal import Decimal
+
+import pytest
+import requests
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
+
+from postalgui.api.models.price import PriceQuery
+from postalgui.gui.main_window import MainWindow
+from postalgui.gui.tabs.price import PriceTab
+from postalgui.gui.tabs.price.quote_form import DECLARED
+from postalgui.gui.tabs.price.results_model import Column
+from postalgui.services.context import AppContext
+from postalgui.services.tasks import TaskRunner
+
+WAIT_MS = 20_000
+
+
+@pytest.fixture
+def tab(context: AppContext, runner: TaskRunner, qtbot: QtBot) -> Iterator[PriceTab]:
+    widget = PriceTab(context, runner)
+    qtbot.addWidget(widget)
+    widget.resize(1300, 760)
+    widget.show()
+    qtbot.waitUntil(lambda: widget.form.services_list.count() > 0, timeout=WAIT_MS)
+    return widget
+
+
+def price_requests(context: AppContext) -> int:
+    stats = requests.get(f"{context.sandbox_url()}/_sandbox/stats", timeout=5).json()
+    return sum(count for route, count in stats["requests"].items() if " /preco/v1/nacional" in route)
+
+
+def fill_package(tab: PriceTab, destination: str = "05311-900") -> None:
+    form = tab.form
+    form.origin_edit.setText("01310-100")
+    form.destination_edit.setText(destination)
+    form.weight_spin.setValue(300)
+    form.format_combo.setCurrentIndex(form.format_combo.findData("2"))
+    for spin in (form.length_spin, form.width_spin, form.height_spin):
+        spin.setValue(20)
+
+
+def check_service(tab: PriceTab, key: str) -> None:
+    items = tab.form.services_list
+    for row in range(items.count()):
+        if items.item(row).data(Qt.ItemDataRole.UserRole) == key:
+            items.item(row).setCheckState(Qt.CheckState.Checked)
+            return
+    raise AssertionError(f"service {key} not offered")
+
+
+def compared_products(tab: PriceTab) -> list[str]:
+    column = tab.model.column_of(Column.PRODUCT)
+    return [tab.proxy.index(row, column or 0).data() for row in range(tab.proxy.rowCount())]
+
+
+def wait_for_results(tab: PriceTab, qtbot: QtBot) -> None:
+    with qtbot.waitSignal(tab.quoteFinished, timeout=WAIT_MS):
+        assert tab.quote()
+
+
+def test_compare_prices_every_product_cheapest_first(tab: PriceTab, qtbot: QtBot) -> None:
+    fill_package(tab)
+    wait_for_results(tab, qtbot)
+
+    results = [
+        tab.model.result(tab.proxy.mapToSource(tab.proxy.index(row, 0)).row())
+        for row in range(tab.proxy.rowCount())
+    ]
+    assert len(results) == len(tab.form.product_codes())
+    priced = [r.response.pcFinal for r in results if r.ok and r.response is not None]
+    assert priced == sorted(priced), "sorted by final price"
+    failed = [r for r in results if not r.ok]
+    assert results[-len(failed) :] == failed if failed else True, "failures after every price"
+    # Mini Envios only takes small packages: the operator's own item error, not a crash.
+    mini = next(r for r in results if r.query.coProduto == "04227")
+    assert mini.failure is not None
+    assert mini.failure.code
+    assert mini.failure.code.startswith("PRC-")
+    assert "Cheapest:" in tab.summary.text()
+    # The cheapest row is selected and its breakdown shown as a ladder.
+    assert tab.breakdown.table.rowCount() > 5
+    assert "Final price" in tab.breakdown.steps_text()
+
+
+def test_official_example_breakdown_reaches_19_92(tab: PriceTab, qtbot: QtBot) -> None:
+    """REFERENCE.md: SEDEX 300 g, 20x20x20, AR + declared value 200 -> R$ 19,92."""
+    fill_package(tab)
+    tab.form.declared_spin.setValue(200)
+    check_service(tab, "001")
+    assert DECLARED in tab.form.checked_services(), "a declared value checks the declared-value service"
+    for row in range(tab.form.products_list.count()):
+        item = tab.form.products_list.item(row)
+        on = item.data(Qt.ItemDataRole.UserRole) in {"03220", "03298"}
+        item.setCheckState(Qt.CheckState.Checked if on else Qt.CheckState.Unchecked)
+    wait_for_results(tab, qtbot)
+
+    sedex = next(r for r in tab.model.results() if r.query.coProduto == "03220")
+    assert sedex.query.servicosAdicionais == ("001", "019")
+    assert sedex.response is not None
+    assert sedex.response.pcFinal == Decimal("19.92")
+    pac = next(r for r in tab.model.results() if r.query.coProduto == "03298")
+    assert pac.query.servicosAdicionais == ("001", "064"), "PAC uses its own declared-value service"
+
+    source_row = tab.model.results().index(sedex)
+    tab.table.selectRow(tab.proxy.mapFromSource(tab.model.index(source_row, 0)).row())
+    text = tab.breakdown.steps_text()
+    for expected in (
+        "R$ 10,68",
+        "R$ 11,13",
+        "R$ 1,79",
+        "R$ 7,00",
+        "R$ 8,79",
+        "= R$ 19,92",
+        "1,00%",
+        "R$ 21,00",
+    ):
+        assert expected in text
+    tab.breakdown.copy_action.trigger()
+    assert "R$ 19,92" in QApplication.clipboard().text()
+
+
+def test_bad_input_names_the_field_and_sends_nothing(tab: PriceTab, context: AppContext) -> None:
+    before = price_requests(context)
+    fill_package(tab, destination="0531")
+    tab.form.weight_spin.setValue(0)
+
+    assert tab.quote() is False
+    problems = tab.form.problems_label.text()
+    assert "Destination CEP: CEP must have 8 digits (got 4)" in problems
+    assert "Weight: Required for pricing" in problems
+    assert "Nothing was sent" in tab.summary.text()
+    assert price_requests(context) == before
+
+
+def test_declared_value_needs_an_amount_and_respects_product_limits(tab: PriceTab, qtbot: QtBot) -> None:
+    fill_package(tab)
+    check_service(tab, DECLARED)
+    assert tab.quote() is False
+    assert "Declared value" in tab.form.problems_label.text()
+
+    # R$ 500 is within SEDEX's limit but above Mini Envios' R$ 100: Mini Envios is
+    # explained locally, the others are priced.
+    tab.form.declared_spin.setValue(500)
+    for row in range(tab.form.products_list.count()):
+        item = tab.form.products_list.item(row)
+        on = item.data(Qt.ItemDataRole.UserRole) in {"03220", "04227"}
+        item.setCheckState(Qt.CheckState.Checked if on else Qt.CheckState.Unchecked)
+    wait_for_results(tab, qtbot)
+    mini = next(r for r in tab.model.results() if r.query.coProduto == "04227")
+    assert mini.response is None
+    assert mini.failure is not None
+    assert "R$ 100,00" in mini.failure.text
+    sedex = next(r for r in tab.model.results() if r.query.coProduto == "03220")
+    assert sedex.ok
+
+
+def test_international_mode_quotes_by_country(tab: PriceTab, qtbot: QtBot) -> None:
+    tab.form.international_radio.setChecked(True)
+    assert tab.form.country_combo.isVisibleTo(tab)
+    assert not tab.form.destination_edit.isVisibleTo(tab)
+    assert set(tab.form.product_codes()) == {"45110", "45128", "45209"}
+    tab.form.country_combo.setCurrentIndex(tab.form.country_combo.findData("PT"))
+    tab.form.origin_edit.setText("01310-100")
+    tab.form.weight_spin.setValue(1500)
+    tab.form.length_spin.setValue(30)
+    tab.form.width_spin.setValue(20)
+    tab.form.height_spin.setValue(10)
+    wait_for_results(tab, qtbot)
+
+    results = tab.model.results()
+    assert {r.query.sgPaisDestino for r in results} == {"PT"}
+    assert all(r.ok for r in results)
+    assert any(r.response and r.response.nomeProduto for r in results)
+
+
+def test_enter_quotes_and_origin_is_remembered(tab: PriceTab, context: AppContext, qtbot: QtBot) -> None:
+    fill_package(tab)
+    tab.form.destination_edit.setFocus()
+    with qtbot.waitSignal(tab.quoteFinished, timeout=WAIT_MS):
+        qtbot.keyClick(tab.form.destination_edit, Qt.Key.Key_Return)
+    assert context.saved_settings.prices.origin_cep == "01310100"
+    assert context.store.load().prices.origin_cep == "01310100"
+    again = PriceTab(context, tab.runner)
+    qtbot.addWidget(again)
+    assert again.form.origin_edit.text() == "01310-100"
+
+
+def test_package_preset_fills_the_form_and_new_ones_are_saved(
+    tab: PriceTab, context: AppContext, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    form = tab.form
+    index = form.package_combo.findText("Caixa tipo 2")
+    form.package_combo.setCurrentIndex(index)
+    form.package_combo.activated.emit(index)
+    assert (form.length_spin.value(), form.width_spin.value(), form.height_spin.value()) == (27, 18, 9)
+    assert form.weight_spin.value() == 1000
+
+    form.weight_spin.setValue(750)
+    monkeypatch.setattr(
+        "PySide6.QtWidgets.QInputDialog.getText", lambda *args, **kwargs: ("Caixa loja", True)
+    )
+    form.save_package_button.click()
+    saved = context.store.load().prices.package_presets
+    assert saved[-1].name == "Caixa loja"
+    assert saved[-1].weight_g == 750
+
+
+def test_history_rerun_loads_the_form_and_quotes(tab: PriceTab, qtbot: QtBot) -> None:
+    query = PriceQuery(
+        coProduto="03220",
+        cepOrigem="01310100",
+        cepDestino="20040020",
+        psObjeto=1200,
+        tpObjeto="2",
+        comprimento=30,
+        largura=20,
+        altura=10,
+    )
+    with qtbot.waitSignal(tab.quoteFinished, timeout=WAIT_MS):
+        tab.history.rerunRequested.emit([query])
+    assert tab.form.destination_edit.text() == "20040-020"
+    assert tab.form.checked_products() == ["03220"]
+    (result,) = tab.model.results()
+    assert result.ok
+    assert result.query.psObjeto == 1200
+
+
+def test_prices_tab_is_the_first_tab_of_the_window(
+    context: AppContext, runner: TaskRunner, qtbot: QtBot
+) -> None:
+    window = MainWindow(context, runner)
+    qtbot.addWidget(window)
+    window.show()
+    assert isinstance(window.tabs.widget(0), PriceTab)
+    assert window.tabs.tabText(0) == "Prices"
+    qtbot.waitUntil(lambda: window.tabs.widget(0).form.services_list.count() > 0, timeout=WAIT_MS)
+    window.close()
+
+
+def test_enter_in_the_product_list_quotes_too(tab: PriceTab, qtbot: QtBot) -> None:
+    fill_package(tab)
+    tab.form.products_list.setFocus()
+    with qtbot.waitSignal(tab.quoteFinished, timeout=WAIT_MS):
+        qtbot.keyClick(tab.form.products_list, Qt.Key.Key_Return)
+
+
+def test_declared_value_limits_are_summed_up_in_one_line(tab: PriceTab) -> None:
+    tab.form.declared_spin.setValue(150)
+    hint = tab.form.declared_hint
+    assert hint.isVisibleTo(tab)
+    assert hint.text() == "Limits: R$ 25,50 to R$ 10.000,00, by product"
+    assert "R$ 25,50 to R$ 100,00: Mini Envios" in hint.toolTip()

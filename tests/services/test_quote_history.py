@@ -1,0 +1,318 @@
+"""The SQLite quote history: storing, finding, round trips, threads, a damaged file."""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+import threading
+from collections.abc import Iterator
+from datetime import UTC, date, datetime, timedelta, timezone
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+
+from postalgui.api.models.price import ItemError, ObjectFormat, PriceQuery, PriceResponse
+from postalgui.api.price import QuoteResult
+from postalgui.services.quote_history import SCHEMA_VERSION, HistoryError, QuoteHistory
+
+NATIONAL = PriceQuery(
+    coProduto="03220",
+    nuRequisicao="ETQ-Alpha-1",
+    nuContrato="9912208555",
+    nuDR=10,
+    cepOrigem="01310100",
+    cepDestino="20040020",
+    psObjeto=300,
+    nuUnidade="3",
+    tpObjeto=ObjectFormat.ROLL,
+    comprimento=Decimal("20.5"),
+    largura=Decimal("1.500"),
+    altura=Decimal(20),
+    diametro=Decimal(8),
+    psCubico=1400,
+    servicosAdicionais=("019", "001"),
+    criterios=("101",),
+    vlDeclarado=Decimal("1.234"),  # pydantic's JSON dump "1.234" would read back as 1234
+    dtEvento=date(2026, 1, 5),
+    coUnidadeOrigem="00123456",
+    dtArmazenagem=date(2026, 2, 28),
+    vlRemessa=Decimal("1234.56"),
+)
+INTERNATIONAL = PriceQuery(coProduto="04510", sgPaisDestino="US", psObjeto=500, nuRequisicao="int-9")
+FULL_RESPONSE = PriceResponse.model_validate(
+    {
+        "coProduto": "03220",
+        "noProduto": "03220",
+        "nomeProduto": "SEDEX CONTRATO AG",
+        "nuRequisicao": "ETQ-Alpha-1",
+        "pcBase": "10,68",
+        "pcFaixa": "11,13",
+        "pcCadaAdicional": "5,88",
+        "qtAdicional": "1,500",
+        "pcTotalAdicional": "0,00",
+        "pcBaseGeral": "11,13",
+        "peVariacao": "0,0500",
+        "pcFaixaVariacao": "10,57",
+        "pcCadaAdicionalVariacao": "5,59",
+        "pcTotalAdicionalVariacao": "0,00",
+        "vlTotalDescVariacao": "0,56",
+        "pcReferencia": "10,57",
+        "beneficios": [
+            {
+                "codigo": "7",
+                "tipoBeneficio": "DF",
+                "tipo": "desconto funcional - negociação",
+                "abrangencia": "N",
+                "coPacote": "12",
+                "noPacote": "Ouro",
+                "incondicional": "S",
+                "criterio": [
+                    {
+                        "nuCriterio": "101",
+                        "noCriterio": "Postagem eletrônica",
+                        "atendido": "S",
+                        "peNegociado": "0,0500",
+                        "peConcedido": "0,0500",
+                    }
+                ],
+                "vlBaseCalculo": "10,57",
+                "percentual": "0,0500",
+                "valor": "0,53",
+            }
+        ],
+        "vlTotalBeneficios": "0,53",
+        "pcProduto": "10,04",
+        "servicoAdicional": [
+            {"coServAdicional": "019", "tpServAdicional": "V", "pcServicoAdicional": "1,79"}
+        ],
+        "pcTotalServicosAdicionais": "1,79",
+        "pcFinal": "1.811,83",
+        "vlBaseCalculoImposto": "11,83",
+        "inPesoCubico": "N",
+        "psCobrado": "300",
+        "peAdValorem": "0,0100",
+        "vlSeguroAutomatico": "21,00",
+        "peIsencaoArmazenagem": "0,2500",
+        "taxaExtra": [{"codigo": "TX", "tipo": "Taxa", "vlTaxa": "3,00"}],
+        "infoAdicional": [{"tipo": "FATOR_FAIXA", "valor": "1,0421"}, {"tipo": "NOVO_TIPO", "valor": "x"}],
+        "campoNovo": {"a": [1, "dois", 3.5]},
+    }
+)
+FAILED_ITEM = PriceResponse.model_validate(
+    {"coProduto": "03298", "txErro": {"cdErro": "PRC-9", "dsErro": "CEP inválido"}}
+)
+
+
+@pytest.fixture
+def history(tmp_path: Path) -> Iterator[QuoteHistory]:
+    store = QuoteHistory(tmp_path / "data" / "quotes.sqlite3")
+    yield store
+    store.close()
+
+
+def sample_results() -> list[QuoteResult]:
+    return [
+        QuoteResult(0, NATIONAL, FULL_RESPONSE),
+        QuoteResult(
+            1, INTERNATIONAL, None, ItemError(code="GTW-008", text="Token não válido para este ambiente")
+        ),
+        QuoteResult(
+            2,
+            PriceQuery(coProduto="03298", cepOrigem="69005010", cepDestino="30130010", psObjeto=5),
+            FAILED_ITEM,
+        ),
+    ]
+
+
+def test_created_on_first_use_with_schema_version(tmp_path: Path) -> None:
+    path = tmp_path / "data" / "quotes.sqlite3"
+    store = QuoteHistory(path)
+    assert not path.exists()
+    assert store.count() == 0
+    store.close()
+    with sqlite3.connect(path) as conn:
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+        assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    conn.close()
+
+
+def test_a_folder_gets_the_standard_file_name(tmp_path: Path) -> None:
+    store = QuoteHistory(tmp_path)
+    store.add(sample_results()[:1], environment="sandbox", source="form")
+    store.close()
+    assert (tmp_path / "quotes.sqlite3").exists()
+
+
+def test_round_trip_of_every_field(history: QuoteHistory) -> None:
+    at = datetime(2026, 1, 5, 10, 30, tzinfo=timezone(timedelta(hours=-3)))
+    ids = history.add(sample_results(), environment="homologation", source="batch", at=at)
+    assert len(ids) == 3
+    entries = [history.get(entry_id) for entry_id in ids]
+    first, second, third = entries
+    assert first is not None
+    assert second is not None
+    assert third is not None
+    assert first.query == NATIONAL
+    assert first.query.model_dump() == NATIONAL.model_dump()
+    assert first.response == FULL_RESPONSE
+    assert first.response is not None
+    assert first.response.model_dump() == FULL_RESPONSE.model_dump()
+    assert first.response.pcFinal == Decimal("1811.83")
+    assert first.response.qtAdicional == Decimal("1.500")
+    assert first.response.model_extra == {"campoNovo": {"a": [1, "dois", 3.5]}}
+    assert first.failure is None
+    assert first.at == at
+    assert first.at.tzinfo is not None
+    assert first.at.utcoffset() == timedelta(0)
+    assert (first.environment, first.source) == ("homologation", "batch")
+    assert second.query == INTERNATIONAL
+    assert second.response is None
+    assert second.failure == ItemError(code="GTW-008", text="Token não válido para este ambiente")
+    assert second.error == second.failure
+    assert third.response == FAILED_ITEM
+    assert third.error == ItemError(code="PRC-9", text="CEP inválido")
+    result = first.to_result(7)
+    assert (result.index, result.query, result.response, result.failure) == (7, NATIONAL, FULL_RESPONSE, None)
+    assert second.to_result().failure == second.failure
+
+
+def test_search_by_every_searchable_value(history: QuoteHistory) -> None:
+    history.add(sample_results(), environment="sandbox", source="form")
+
+    def found(text: str) -> list[str]:
+        return [entry.query.coProduto for entry in history.search(text)]
+
+    assert found("") == ["03298", "04510", "03220"]  # newest first: the same instant, later id first
+    assert found("03220") == ["03220"]
+    assert found("01310-100") == ["03220"]
+    assert found("01310100") == ["03220"]
+    assert found("20040") == ["03220"]
+    assert found("us") == ["04510"]
+    assert found("etq-alpha") == ["03220"]
+    assert found("INT-9") == ["04510"]
+    assert found("token não") == ["04510"]  # every word must match
+    assert found("TOKEN NÃO VÁLIDO") == ["04510"]  # case-insensitive beyond ASCII
+    assert found("prc-9") == ["03298"]
+    assert found("sedex contrato") == ["03220"]  # the product name in the response
+    assert found("69005-010") == ["03298"]
+    assert found("%") == []  # wildcards are literal
+    assert found("_") == []
+    assert found("03220 69005") == []
+    assert history.count() == 3
+    assert history.count("01310-100") == 1
+    assert history.count("nothing like it") == 0
+
+
+def test_order_limit_and_offset(history: QuoteHistory) -> None:
+    start = datetime(2026, 1, 1, tzinfo=UTC)
+    for day in range(10):
+        query = PriceQuery(coProduto=f"{day:05d}", cepOrigem="01310100", cepDestino="20040020", psObjeto=1)
+        history.add(
+            [QuoteResult(0, query, None)], environment="sandbox", source="cli", at=start + timedelta(days=day)
+        )
+    newest = history.search(limit=3)
+    assert [entry.query.coProduto for entry in newest] == ["00009", "00008", "00007"]
+    page = history.search(limit=3, offset=3)
+    assert [entry.query.coProduto for entry in page] == ["00006", "00005", "00004"]
+    assert history.search("01310", limit=2, offset=9)[0].query.coProduto == "00000"
+
+
+def test_delete_clear_and_prune(history: QuoteHistory) -> None:
+    ids = history.add(sample_results() * 4, environment="sandbox", source="batch")
+    assert history.count() == 12
+    history.delete(ids[:2])
+    history.delete([])
+    assert history.count() == 10
+    assert history.get(ids[0]) is None
+    assert history.prune(keep_last=4) == 6
+    assert [entry.id for entry in history.search()] == list(reversed(ids[-4:]))
+    assert history.prune(keep_last=10) == 0
+    with pytest.raises(ValueError, match="keep_last"):
+        history.prune(-1)
+    history.clear()
+    assert history.count() == 0
+    assert history.search() == []
+
+
+def test_unknown_source_is_rejected(history: QuoteHistory) -> None:
+    with pytest.raises(ValueError, match="source"):
+        history.add(sample_results(), environment="sandbox", source="web")
+    assert history.add([], environment="sandbox", source="form") == []
+
+
+def test_naive_time_is_local_and_stored_as_utc(history: QuoteHistory) -> None:
+    naive = datetime(2026, 1, 5, 10, 30)
+    (entry_id,) = history.add(sample_results()[:1], environment="sandbox", source="form", at=naive)
+    entry = history.get(entry_id)
+    assert entry is not None
+    assert entry.at == naive.astimezone()
+    assert entry.at.tzinfo == UTC
+
+
+def test_persists_and_reopens_after_close(tmp_path: Path) -> None:
+    path = tmp_path / "quotes.sqlite3"
+    store = QuoteHistory(path)
+    store.add(sample_results(), environment="sandbox", source="form")
+    store.close()
+    assert store.count() == 3  # a later call opens it again
+    store.close()
+    other = QuoteHistory(path)
+    assert other.count("03220") == 1
+    other.close()
+
+
+def test_thousand_quotes_in_one_call(history: QuoteHistory) -> None:
+    results = [QuoteResult(index, NATIONAL, FULL_RESPONSE) for index in range(1000)]
+    ids = history.add(results, environment="sandbox", source="batch")
+    assert len(ids) == len(set(ids)) == 1000
+    assert ids == sorted(ids)
+    assert history.count() == 1000
+
+
+def test_used_from_worker_threads(history: QuoteHistory) -> None:
+    errors: list[BaseException] = []
+
+    def work(number: int) -> None:
+        try:
+            for _ in range(10):
+                history.add(sample_results(), environment="sandbox", source="batch")
+                history.search("03220", limit=5)
+                history.count()
+        except BaseException as exc:  # noqa: BLE001 -- reported below, on the test's thread
+            errors.append(exc)
+
+    threads = [threading.Thread(target=work, args=(number,), name=f"history-{number}") for number in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=30)
+    assert errors == []
+    assert history.count() == 4 * 10 * 3
+
+
+def test_corrupt_file_is_set_aside_and_replaced(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    path = tmp_path / "quotes.sqlite3"
+    path.write_bytes(b"this is not a database, just bytes " * 200)
+    store = QuoteHistory(path)
+    with caplog.at_level(logging.WARNING, logger="postalgui.services.quote_history"):
+        assert store.count() == 0
+    aside = [item for item in tmp_path.iterdir() if item.name.startswith("quotes.sqlite3.bad-")]
+    assert len(aside) == 1
+    assert aside[0].read_bytes().startswith(b"this is not a database")
+    assert "unreadable" in caplog.text
+    store.add(sample_results(), environment="sandbox", source="form")
+    assert store.count() == 3
+    store.close()
+
+
+def test_file_from_a_newer_version_is_left_alone(tmp_path: Path) -> None:
+    path = tmp_path / "quotes.sqlite3"
+    with sqlite3.connect(path) as conn:
+        conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    conn.close()
+    store = QuoteHistory(path)
+    with pytest.raises(HistoryError, match="newer"):
+        store.count()
+    store.close()
+    assert [item.name for item in tmp_path.iterdir()] == ["quotes.sqlite3"]
