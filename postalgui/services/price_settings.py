@@ -25,8 +25,13 @@ NATIONAL_PRODUCTS: dict[str, str] = {
 }
 """Contract products of REFERENCE.md, in the order a clerk reads them."""
 
-COUNTER_PRODUCTS: dict[str, str] = {"04014": "SEDEX (balcão)", "04510": "PAC (balcão)"}
-"""Over-the-counter codes: known by name, not compared by default."""
+COUNTER_PRODUCTS: dict[str, str] = {
+    "04014": "SEDEX (balcão)",
+    "04510": "PAC (balcão)",
+    "03247": "SEDEX Reverso",
+    "03301": "PAC Reverso",
+}
+"""Over-the-counter and reverse-logistics codes: known by name, not compared by default."""
 
 INTERNATIONAL_PRODUCTS: dict[str, str] = {
     "45110": "Exporta Fácil Standard",

@@ -44,8 +44,9 @@ from postalgui.api.models.price import PriceQuery, PriceResponse
 from postalgui.api.price import QuoteResult
 from postalgui.api.values import InvalidValue, format_brl, format_cep, format_cnpj, format_date_ui
 from postalgui.services.price_breakdown import INFO_KINDS, LadderStep, format_grams, ladder
+from postalgui.services.price_settings import product_name
 
-__all__ = ["LABELS", "PRODUCT_NAMES", "write_quotes_pdf"]
+__all__ = ["LABELS", "write_quotes_pdf"]
 
 Layout = Literal["per_quote", "summary"]
 
@@ -176,22 +177,6 @@ LABELS: Mapping[str, Mapping[str, str]] = {
 }
 """Every text of the PDF per language, the ladder kinds under ``kind.<kind>``."""
 
-PRODUCT_NAMES: Mapping[str, str] = {
-    "03220": "SEDEX",
-    "03298": "PAC",
-    "04227": "Mini Envios",
-    "03158": "SEDEX 10",
-    "03140": "SEDEX 12",
-    "03204": "SEDEX Hoje",
-    "03212": "SEDEX Grandes Formatos",
-    "03328": "PAC Grandes Formatos",
-    "03247": "SEDEX Reverso",
-    "03301": "PAC Reverso",
-    "04014": "SEDEX",
-    "04510": "PAC",
-}
-"""Common product names (REFERENCE.md), used when the response does not name the product."""
-
 _FONT = "Helvetica"
 _BOLD = "Helvetica-Bold"
 _MARGIN = 15 * mm
@@ -295,7 +280,7 @@ def _cnpj(value: str) -> str:
 
 
 def _product(query: PriceQuery, response: PriceResponse | None) -> str:
-    name = (response.product_name if response is not None else None) or PRODUCT_NAMES.get(query.coProduto)
+    name = (response.product_name if response is not None else None) or product_name(query.coProduto)
     return f"{query.coProduto} {name}" if name else query.coProduto
 
 

@@ -9,46 +9,10 @@ import pytest
 
 from postalgui.api.models.price import PriceResponse
 from postalgui.services.price_breakdown import KINDS, LadderStep, format_grams, format_percent_ui, ladder
+from tests import price_samples as samples
 
-OFFICIAL: dict[str, Any] = {  # REFERENCE.md: 03220, 300 g, 20x20x20 cm, services 019 and 001, declared 200
-    "coProduto": "03220",
-    "pcBase": "10,68",
-    "pcFaixa": "11,13",
-    "pcBaseGeral": "11,13",
-    "pcReferencia": "11,13",
-    "pcProduto": "11,13",
-    "servicoAdicional": [
-        {"coServAdicional": "019", "tpServAdicional": "V", "pcServicoAdicional": "1,79"},
-        {"coServAdicional": "001", "tpServAdicional": "A", "pcServicoAdicional": "7,00"},
-    ],
-    "pcTotalServicosAdicionais": "8,79",
-    "pcFinal": "19,92",
-    "vlBaseCalculoImposto": "19,92",
-    "peAdValorem": "0,0100",
-    "vlSeguroAutomatico": "21,00",
-    "inPesoCubico": "N",
-    "psCobrado": "300",
-    "infoAdicional": [{"tipo": "FATOR_FAIXA", "valor": "1,0421"}],
-}
-
-HEAVY_PAC: dict[str, Any] = {  # REFERENCE.md: 03298 PAC, 19.6 kg
-    "coProduto": "03298",
-    "pcBase": "15,45",
-    "pcFaixa": "47,45",
-    "qtAdicional": "10",
-    "pcCadaAdicional": "5,88",
-    "pcTotalAdicional": "58,80",
-    "pcBaseGeral": "106,25",
-    "peVariacao": "0,0000",
-    "vlTotalDescVariacao": "0,00",
-    "pcReferencia": "106,25",
-    "vlTotalBeneficios": "0,00",
-    "pcProduto": "106,25",
-    "pcTotalServicosAdicionais": "0,00",
-    "pcFinal": "106,25",
-    "inPesoCubico": "S",
-    "psCobrado": "19600",
-}
+OFFICIAL: dict[str, Any] = {**samples.OFFICIAL, "infoAdicional": [{"tipo": "FATOR_FAIXA", "valor": "1,0421"}]}
+HEAVY_PAC: dict[str, Any] = {**samples.HEAVY_PAC, "inPesoCubico": "S"}
 
 
 def steps_of(data: dict[str, Any], **kwargs: Any) -> list[LadderStep]:

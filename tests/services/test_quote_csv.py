@@ -20,6 +20,7 @@ from postalgui.services.quote_csv import (
     read_batch_text,
     write_results_csv,
 )
+from tests import price_samples as samples
 
 
 def write(tmp_path: Path, text: str, encoding: str = "utf-8", name: str = "lote.csv") -> Path:
@@ -328,24 +329,7 @@ NATIONAL = PriceQuery(
     vlRemessa=Decimal("10.125"),
 )
 INTERNATIONAL = PriceQuery(coProduto="04510", sgPaisDestino="US", psObjeto=500, diametro=Decimal(8))
-OFFICIAL = PriceResponse.model_validate(
-    {
-        "coProduto": "03220",
-        "pcBase": "10,68",
-        "pcFaixa": "11,13",
-        "pcProduto": "11,13",
-        "servicoAdicional": [
-            {"coServAdicional": "019", "tpServAdicional": "V", "pcServicoAdicional": "1,79"},
-            {"coServAdicional": "001", "tpServAdicional": "A", "pcServicoAdicional": "7,00"},
-        ],
-        "pcTotalServicosAdicionais": "8,79",
-        "pcFinal": "19,92",
-        "peAdValorem": "0,0100",
-        "vlSeguroAutomatico": "21,00",
-        "inPesoCubico": "N",
-        "psCobrado": "300",
-    }
-)
+OFFICIAL = PriceResponse.model_validate(samples.OFFICIAL)
 RESULTS = [
     QuoteResult(0, NATIONAL, OFFICIAL),
     QuoteResult(1, INTERNATIONAL, None, ItemError(code="PRC-101", text="País não atendido")),

@@ -16,6 +16,7 @@ import pytest
 from postalgui.api.models.price import ItemError, ObjectFormat, PriceQuery, PriceResponse
 from postalgui.api.price import QuoteResult
 from postalgui.services.quote_report import LABELS, write_quotes_pdf
+from tests import price_samples as samples
 
 WHEN = datetime(2026, 1, 5, 14, 30)
 COMPANY = "Loja Exemplo Comércio Ltda"
@@ -36,38 +37,12 @@ QUERY = PriceQuery(
 )
 OFFICIAL = PriceResponse.model_validate(
     {
-        "coProduto": "03220",
-        "pcBase": "10,68",
-        "pcFaixa": "11,13",
-        "pcProduto": "11,13",
-        "servicoAdicional": [
-            {"coServAdicional": "019", "tpServAdicional": "V", "pcServicoAdicional": "1,79"},
-            {"coServAdicional": "001", "tpServAdicional": "A", "pcServicoAdicional": "7,00"},
-        ],
-        "pcTotalServicosAdicionais": "8,79",
-        "pcFinal": "19,92",
-        "peAdValorem": "0,0100",
-        "vlSeguroAutomatico": "21,00",
-        "inPesoCubico": "N",
-        "psCobrado": "300",
+        **samples.OFFICIAL,
+        # enough complementary information to test that a quote still fits one page
         "infoAdicional": [{"tipo": tipo, "valor": "x" * 40} for tipo in ("NU_PROPOSTA", "CO_MODELO")] * 12,
     }
 )
-HEAVY = PriceResponse.model_validate(
-    {
-        "coProduto": "03298",
-        "pcBase": "15,45",
-        "pcFaixa": "47,45",
-        "qtAdicional": "10",
-        "pcCadaAdicional": "5,88",
-        "pcTotalAdicional": "58,80",
-        "pcBaseGeral": "106,25",
-        "pcProduto": "106,25",
-        "pcFinal": "106,25",
-        "psCobrado": "19600",
-        "inPesoCubico": "S",
-    }
-)
+HEAVY = PriceResponse.model_validate({**samples.HEAVY_PAC, "inPesoCubico": "S"})
 
 
 def results() -> list[QuoteResult]:
