@@ -9,7 +9,6 @@ stack, and the services are imported only once the frame is on screen.
 
 from __future__ import annotations
 
-import gc
 import logging
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
@@ -17,6 +16,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QCoreApplication, QObject, QTimer, Slot
 from PySide6.QtWidgets import QApplication, QMessageBox
 
+from postalgui.gui.collector import IdleCollector
 from postalgui.gui.main_window import MainWindow
 from postalgui.gui.messages import arg
 from postalgui.gui.tabs import TabFactory
@@ -56,6 +56,7 @@ class GuiSession(QObject):
         self.crash = CrashReporter(self)
         self.crash.crashed.connect(self._on_crash_crashed)
         self.crash_dialog: CrashDialog | None = None
+        self.collector = IdleCollector(self.runner, self)
         self._closed = False
         self.crash.install()
         if window is None:
@@ -67,6 +68,7 @@ class GuiSession(QObject):
     def start(self) -> None:
         """Show the window; the first token check (or first-run setup) follows it."""
         self.window.show()
+        self.collector.start()
         QTimer.singleShot(0, self.window.start)
 
     @Slot()
@@ -77,6 +79,7 @@ class GuiSession(QObject):
         self._closed = True
         if not self.runner.shutdown(SHUTDOWN_TIMEOUT_MS):
             log.warning("Quitting with background tasks still running")
+        self.collector.stop()
         self.context.close()
         self.crash.uninstall()
         log.info("PostalGUI closed")
@@ -145,9 +148,6 @@ def run_gui(argv: list[str]) -> int:
         return 0
     app.aboutToQuit.connect(session.shutdown)
     session.start()
-    # What start-up made (modules, widgets, settings) lives as long as the app: keep it out
-    # of the cyclic collector's full passes, which otherwise stall the window ~80 ms each.
-    gc.freeze()
     code = app.exec()
     session.shutdown()
     remove_translators(app, translators)

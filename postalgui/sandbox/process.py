@@ -119,8 +119,12 @@ def _serve(host: str, port: int) -> int:
     if not server.wait_ready(15.0):
         server.stop()
         return 1
-    sys.stdout.write(f"{READY_PREFIX}{server.url}\n")
-    sys.stdout.flush()
+    try:
+        sys.stdout.write(f"{READY_PREFIX}{server.url}\n")
+        sys.stdout.flush()
+    except BrokenPipeError:  # the app is gone already: nobody to serve
+        server.stop()
+        return 0
     with contextlib.suppress(KeyboardInterrupt):
         sys.stdin.read()  # until the parent closes the pipe or exits
     server.stop()

@@ -1,0 +1,74 @@
+"""Python's cyclic garbage collection, run from the GUI thread and never mid-task.
+
+Left automatic, the collector runs in whichever thread allocates when a threshold
+trips: in a worker it may finalize Qt objects off the GUI thread, and its full
+passes (40-90 ms once the app holds a few thousand quotes) land in the middle of a
+batch, where they froze the window. `IdleCollector` switches the automatic collector
+off, freezes what start-up made (modules, widgets: they live as long as the app),
+and collects on a timer in the GUI thread, by generation as the usual thresholds
+say, leaving full collections for when no background task is running (or, at the
+latest, after `MAX_DEFERRAL_S`). This is pyqtgraph's ``GarbageCollector`` idea.
+"""
+
+from __future__ import annotations
+
+import gc
+import time
+
+from PySide6.QtCore import QObject, QTimer, Slot
+
+from postalgui.services.tasks import TaskRunner
+
+INTERVAL_MS = 500
+MAX_DEFERRAL_S = 30.0
+
+
+class IdleCollector(QObject):
+    """Owns garbage collection while started; `stop` gives it back to Python."""
+
+    def __init__(self, runner: TaskRunner, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.runner = runner
+        self._timer = QTimer(self)
+        self._timer.setInterval(INTERVAL_MS)
+        self._timer.timeout.connect(self._on_timer_timeout)
+        self._thresholds = gc.get_threshold()
+        self._deferred_since: float | None = None
+        self.full_collections = 0
+
+    def start(self) -> None:
+        gc.freeze()
+        gc.disable()
+        self._timer.start()
+
+    def stop(self) -> None:
+        self._timer.stop()
+        gc.unfreeze()
+        gc.enable()
+
+    @Slot()
+    def _on_timer_timeout(self) -> None:
+        self.collect()
+
+    def collect(self) -> int | None:
+        """One step: the youngest generation due, a full pass only when idle; which one ran."""
+        first, second, third = gc.get_count()
+        limit0, limit1, limit2 = self._thresholds
+        if third > limit2:
+            if not self.runner.active_count or self._deferred_too_long():
+                self._deferred_since = None
+                self.full_collections += 1
+                gc.collect(2)
+                return 2
+            if self._deferred_since is None:
+                self._deferred_since = time.monotonic()
+        if second > limit1:
+            gc.collect(1)
+            return 1
+        if first > limit0:
+            gc.collect(0)
+            return 0
+        return None
+
+    def _deferred_too_long(self) -> bool:
+        return self._deferred_since is not None and time.monotonic() - self._deferred_since > MAX_DEFERRAL_S
