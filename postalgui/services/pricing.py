@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
 from postalgui.api.cancel import cancel_scope
+from postalgui.api.environments import Environment
 from postalgui.services.context import AppContext
 from postalgui.services.tasks import TaskHandle
 
@@ -155,8 +156,8 @@ def export_pdf(
 
 
 def company_name(context: AppContext) -> str:
-    """The company's name for documents; the sandbox knows its demo company."""
-    if context.uses_embedded_sandbox or context.settings.environment.value == "sandbox":
+    """The company's name for documents; only the sandbox knows it (its demo company)."""
+    if context.settings.environment is Environment.SANDBOX:
         from postalgui.sandbox.demo import DEMO
 
         company = DEMO.company_of(context.profile.cnpj)
