@@ -259,3 +259,13 @@ def test_declared_value_limits_are_summed_up_in_one_line(tab: PriceTab) -> None:
     assert hint.isVisibleTo(tab)
     assert hint.text() == "Limits: R$ 25,50 to R$ 10.000,00, by product"
     assert "R$ 25,50 to R$ 100,00: Mini Envios" in hint.toolTip()
+
+
+def test_the_compared_products_are_kept(tab: PriceTab, context: AppContext) -> None:
+    items = tab.form.products_list
+    for row in range(items.count()):
+        if items.item(row).data(Qt.ItemDataRole.UserRole) == "04227":
+            items.item(row).setCheckState(Qt.CheckState.Unchecked)
+    kept = context.store.load().prices.compare_products
+    assert "04227" not in kept
+    assert "03220" in kept

@@ -79,13 +79,13 @@ class QuoteForm(QWidget):
 
     Signals: ``quoteRequested()`` on Enter or the Quote button; ``servicesNeeded()``
     when the products, destination country or date change (the tab reloads the
-    offered additional services); ``presetsChanged()`` after a preset was saved or
-    removed (the tab saves settings).
+    offered additional services); ``preferencesChanged()`` after a preset was saved or
+    removed or the compared products changed (the tab saves settings).
     """
 
     quoteRequested = Signal()
     servicesNeeded = Signal()
-    presetsChanged = Signal()
+    preferencesChanged = Signal()
 
     def __init__(self, prices: PriceSettings, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -690,6 +690,7 @@ class QuoteForm(QWidget):
         if not self.international:
             checked = self.checked_products()
             self.prices.compare_products = [] if len(checked) == self.products_list.count() else checked
+            self.preferencesChanged.emit()
 
     @Slot()
     def _on_all_products_clicked(self) -> None:
@@ -766,7 +767,7 @@ class QuoteForm(QWidget):
         self.prices.package_presets = [*presets, preset]
         self._fill_packages()
         self.package_combo.setCurrentIndex(self.package_combo.count() - 1)
-        self.presetsChanged.emit()
+        self.preferencesChanged.emit()
 
     @Slot()
     def _on_origin_menu_about_to_show(self) -> None:
@@ -811,7 +812,7 @@ class QuoteForm(QWidget):
             return
         kept = [preset for preset in self.prices.origin_presets if preset.name != name]
         self.prices.origin_presets = [*kept, OriginPreset(name=name, cep=cep)]
-        self.presetsChanged.emit()
+        self.preferencesChanged.emit()
 
     @Slot()
     def _on_remove_origin_triggered(self) -> None:
@@ -819,4 +820,4 @@ class QuoteForm(QWidget):
         if isinstance(action, QAction):
             name = str(action.data())
             self.prices.origin_presets = [p for p in self.prices.origin_presets if p.name != name]
-            self.presetsChanged.emit()
+            self.preferencesChanged.emit()

@@ -76,7 +76,7 @@ class PriceTab(QWidget):
         self.form = QuoteForm(context.settings.prices, self)
         self.form.quoteRequested.connect(self._on_form_quote_requested)
         self.form.servicesNeeded.connect(self._on_form_services_needed)
-        self.form.presetsChanged.connect(self._on_form_presets_changed)
+        self.form.preferencesChanged.connect(self._on_form_preferences_changed)
 
         self.model = QuoteResultsModel(COMPARE_COLUMNS, self)
         self.proxy = QuoteFilterProxy(self)
@@ -307,7 +307,7 @@ class PriceTab(QWidget):
         )
 
     @Slot()
-    def _on_form_presets_changed(self) -> None:
+    def _on_form_preferences_changed(self) -> None:
         self._save_preferences()
 
     @Slot(int, int)
