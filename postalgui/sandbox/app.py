@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fastapi import FastAPI
 
-from postalgui.sandbox import routes_contracts, routes_control, routes_price, routes_token
+from postalgui.sandbox import routes_contracts, routes_control, routes_invoices, routes_price, routes_token
 from postalgui.sandbox.config import SandboxConfig
 from postalgui.sandbox.errors import install_error_handlers
 from postalgui.sandbox.faults import CONTROL_PREFIX, FaultMiddleware
@@ -29,6 +29,7 @@ def create_app(config: SandboxConfig | None = None) -> FastAPI:
     app.include_router(routes_token.router)
     app.include_router(routes_contracts.router)
     app.include_router(routes_price.router)
+    app.include_router(routes_invoices.router)
     app.include_router(routes_control.router)
     # Added last = outermost: counting sees every request, faulted or not.
     app.add_middleware(FaultMiddleware, injector=state.faults, stats=state.stats)

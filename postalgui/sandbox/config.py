@@ -13,19 +13,27 @@ from postalgui.sandbox.tokens import DEFAULT_SECRET
 
 FAULTS_ENV = "POSTALGUI_SANDBOX_FAULTS"
 TOKEN_LIFETIME_ENV = "POSTALGUI_SANDBOX_TOKEN_LIFETIME"
+PROCESSING_DELAY_ENV = "POSTALGUI_SANDBOX_PROCESSING_DELAY"
 DEFAULT_TOKEN_LIFETIME_S = 24 * 3600
 """The operator's tokens live 24 h."""
+DEFAULT_PROCESSING_DELAY_S = 3.0
+"""How long an asynchronous invoice processing takes before its file is ready."""
+DEFAULT_FILE_LIFETIME_S = 7 * 86400
+"""A processed file can be downloaded for 7 days (spec 8)."""
 
 
 @dataclass(frozen=True)
 class SandboxConfig:
     """Initial settings of one sandbox; the live values can change through `/_sandbox`.
 
-    `clock` is injectable so tests can expire tokens without sleeping.
+    `clock` is injectable so tests can expire tokens without sleeping (over HTTP,
+    ``POST /_sandbox/clock/advance`` moves the live clock the same way).
     """
 
     secret: str = DEFAULT_SECRET
     token_lifetime_s: int = DEFAULT_TOKEN_LIFETIME_S
+    processing_delay_s: float = DEFAULT_PROCESSING_DELAY_S
+    file_lifetime_s: int = DEFAULT_FILE_LIFETIME_S
     faults: FaultConfig = field(default_factory=FaultConfig)
     ambiente: str = "LOCAL"
     demo: DemoData = DEMO
@@ -33,7 +41,8 @@ class SandboxConfig:
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None, **overrides: object) -> SandboxConfig:
-        """Defaults, then ``POSTALGUI_SANDBOX_FAULTS`` / ``..._TOKEN_LIFETIME``, then `overrides`.
+        """Defaults, then ``POSTALGUI_SANDBOX_FAULTS`` / ``..._TOKEN_LIFETIME`` /
+        ``..._PROCESSING_DELAY`` (seconds, decimals allowed), then `overrides`.
 
         Raises ValueError naming the variable when one is set to something unreadable.
         """
@@ -51,5 +60,14 @@ class SandboxConfig:
                 values["token_lifetime_s"] = int(lifetime)
             except ValueError as exc:
                 raise ValueError(f"{TOKEN_LIFETIME_ENV}: expected whole seconds, got {lifetime!r}") from exc
+        delay = env.get(PROCESSING_DELAY_ENV, "").strip()
+        if delay and "processing_delay_s" not in overrides:
+            try:
+                seconds = float(delay)
+            except ValueError:
+                seconds = -1.0
+            if not 0 <= seconds < float("inf"):
+                raise ValueError(f"{PROCESSING_DELAY_ENV}: expected zero or more seconds, got {delay!r}")
+            values["processing_delay_s"] = seconds
         values.update(overrides)
         return cls(**values)  # type: ignore[arg-type]

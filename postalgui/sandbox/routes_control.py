@@ -3,18 +3,26 @@
 Never faulted, never authenticated: the sandbox listens on loopback only, and these
 exist so a test can script failures, read counters, revoke tokens or shorten their
 lifetime over the same HTTP the client uses.
+
+Invoice processing: ``PUT /config`` also sets ``processing_delay_s`` and
+``file_lifetime_s``; ``POST /processing/fail-next`` makes the next processings end in
+ERRO; ``DELETE /processing`` forgets them all. ``POST /clock/advance {"seconds": N}``
+moves the sandbox clock (tokens, invoice dates, processing states and file expiry
+all follow it); ``POST /clock/reset`` puts it back.
 """
 
 from __future__ import annotations
 
+import math
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Body, Depends
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from postalgui.sandbox.errors import GTW_VALIDATION, OperatorError
 from postalgui.sandbox.faults import CONTROL_PREFIX, FaultConfig, ScriptedFault
 from postalgui.sandbox.state import SandboxState, get_state
+from postalgui.sandbox.timefmt import format_local
 
 State = Annotated[SandboxState, Depends(get_state)]
 router = APIRouter(prefix=CONTROL_PREFIX, tags=["sandbox control"])
@@ -24,6 +32,20 @@ class ConfigUpdate(BaseModel):
     """Live settings that can change while the sandbox runs."""
 
     token_lifetime_s: int | None = None
+    processing_delay_s: float | None = Field(default=None, ge=0, allow_inf_nan=False)
+    file_lifetime_s: int | None = Field(default=None, ge=0)
+
+
+class ClockAdvance(BaseModel):
+    """How far to move the sandbox clock (negative goes back)."""
+
+    seconds: float = Field(allow_inf_nan=False)
+
+
+class FailNext(BaseModel):
+    """How many of the next invoice processings end in ERRO."""
+
+    count: int = Field(default=1, ge=0)
 
 
 def _bad_control_body(exc: ValueError) -> OperatorError:
@@ -97,6 +119,8 @@ async def revoke_tokens(state: State) -> dict[str, int]:
 def _config_view(state: SandboxState) -> dict[str, Any]:
     return {
         "token_lifetime_s": state.token_lifetime_s,
+        "processing_delay_s": state.processing_delay_s,
+        "file_lifetime_s": state.file_lifetime_s,
         "ambiente": state.config.ambiente,
         "epoch": state.epoch,
     }
@@ -109,7 +133,67 @@ async def get_config(state: State) -> dict[str, Any]:
 
 @router.put("/config")
 async def put_config(state: State, body: ConfigUpdate) -> dict[str, Any]:
-    """Change the lifetime of tokens issued from now on (zero or less: born expired)."""
+    """Change the lifetime of tokens issued from now on (zero or less: born expired), the
+    delay of invoice processings requested from now on, or how long their files live."""
     if body.token_lifetime_s is not None:
         state.token_lifetime_s = body.token_lifetime_s
+    if body.processing_delay_s is not None:
+        state.processing_delay_s = body.processing_delay_s
+    if body.file_lifetime_s is not None:
+        state.file_lifetime_s = body.file_lifetime_s
     return _config_view(state)
+
+
+def _clock_view(state: SandboxState) -> dict[str, Any]:
+    return {"now": format_local(state.now()), "offset_s": state.clock_offset_s}
+
+
+@router.get("/clock")
+async def get_clock(state: State) -> dict[str, Any]:
+    """The sandbox's time (operator time zone) and its offset from the real clock."""
+    return _clock_view(state)
+
+
+@router.post("/clock/advance")
+async def advance_clock(state: State, body: ClockAdvance) -> dict[str, Any]:
+    """Age everything by `seconds`: tokens expire, processed files reach their 7 days."""
+    if not math.isfinite(body.seconds):
+        raise OperatorError(400, f"{GTW_VALIDATION}: seconds must be a finite number")
+    state.advance_clock(body.seconds)
+    return _clock_view(state)
+
+
+@router.post("/clock/reset")
+async def reset_clock(state: State) -> dict[str, Any]:
+    state.reset_clock()
+    return _clock_view(state)
+
+
+def _processing_view(state: SandboxState) -> dict[str, Any]:
+    now = state.now()
+    return {
+        "fail_next": state.processing.pending_failures,
+        "processings": [p.record(now, state.file_lifetime_s) for p in state.processing.all()],
+    }
+
+
+@router.get("/processing")
+async def get_processing(state: State) -> dict[str, Any]:
+    """Every invoice processing as the status query would show it, and pending failures."""
+    return _processing_view(state)
+
+
+@router.post("/processing/fail-next")
+async def fail_next_processing(
+    state: State, body: Annotated[FailNext | None, Body()] = None
+) -> dict[str, Any]:
+    """The next `count` (default 1) analytic or preview requests end in ERRO."""
+    state.processing.fail_next((body or FailNext()).count)
+    return _processing_view(state)
+
+
+@router.delete("/processing")
+async def clear_processing(state: State) -> dict[str, Any]:
+    """Forget every processing and pending failure."""
+    state.processing.clear()
+    return _processing_view(state)

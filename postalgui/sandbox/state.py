@@ -12,19 +12,25 @@ from starlette.requests import Request
 
 from postalgui.sandbox.config import SandboxConfig
 from postalgui.sandbox.faults import FaultInjector
+from postalgui.sandbox.processing import ProcessingStore
 from postalgui.sandbox.stats import Stats
 
 
 class SandboxState:
-    """Token lifetime and revocation epoch, fault injector and counters of one app."""
+    """Token lifetime and revocation epoch, fault injector, counters, clock offset and
+    the invoice service's processings of one app."""
 
     def __init__(self, config: SandboxConfig) -> None:
         self.config = config
         self.faults = FaultInjector(config.faults)
         self.stats = Stats()
+        self.processing = ProcessingStore()
         self._lock = threading.Lock()
         self._epoch = 0
         self._token_lifetime_s = config.token_lifetime_s
+        self.processing_delay_s = config.processing_delay_s
+        self.file_lifetime_s = config.file_lifetime_s
+        self._clock_offset_s = 0.0
 
     @property
     def epoch(self) -> int:
@@ -39,7 +45,26 @@ class SandboxState:
         self._token_lifetime_s = seconds
 
     def now(self) -> float:
-        return self.config.clock()
+        """The sandbox's time: the configured clock plus any offset set through `/_sandbox/clock`.
+
+        Tokens, invoice dates and processing states all read this one clock, so
+        advancing it ages everything alike (a 7-day jump also expires 24-h tokens).
+        """
+        return self.config.clock() + self._clock_offset_s
+
+    @property
+    def clock_offset_s(self) -> float:
+        return self._clock_offset_s
+
+    def advance_clock(self, seconds: float) -> float:
+        """Move the sandbox clock by `seconds` (negative goes back); returns the offset."""
+        with self._lock:
+            self._clock_offset_s += seconds
+            return self._clock_offset_s
+
+    def reset_clock(self) -> None:
+        with self._lock:
+            self._clock_offset_s = 0.0
 
     def revoke_tokens(self) -> int:
         """Invalidate every token issued so far; returns the new epoch."""

@@ -20,7 +20,7 @@ import keyring.backend
 from postalgui.api.credentials import CredentialStore
 from postalgui.api.environments import Environment
 from postalgui.api.errors import ApiError
-from postalgui.api.scopes import ACCESS_CODE_KEY, DELEGATED_KEY, LOGIN_KEY, TokenScope
+from postalgui.api.scopes import ACCESS_CODE_KEY, DELEGATED_KEY, LOGIN_KEY, Scope, TokenScope
 from postalgui.services.paths import AppPaths, app_paths
 from postalgui.services.settings import (
     Overrides,
@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     from postalgui.api.tokens import TokenManager
     from postalgui.api.transport import Transport
     from postalgui.sandbox.process import SandboxProcess
+    from postalgui.services.invoice_jobs import JobStore
     from postalgui.services.quote_history import QuoteHistory
 
 log = logging.getLogger(__name__)
@@ -75,6 +76,7 @@ class AppContext:
         self._backend: Backend | None = None
         self._sandbox: SandboxProcess | None = None
         self._history: QuoteHistory | None = None
+        self._jobs: JobStore | None = None
         self._prefill_credentials()
 
     # --- what the UI shows -------------------------------------------------------------
@@ -104,6 +106,16 @@ class AppContext:
 
     def default_scope(self) -> TokenScope:
         return self.profile.default_scope()
+
+    def contract_scope(self) -> TokenScope:
+        """The token scope of the invoice service, which is authorized by contract (spec 001, 5).
+
+        Raises `ApiError` when no contract is configured for the environment.
+        """
+        profile = self.profile
+        if not profile.contract:
+            raise ApiError("Invoices need the contract number: set it in Settings")
+        return TokenScope(Scope.CONTRACT, contract=profile.contract, dr=profile.dr)
 
     # --- the backend ---------------------------------------------------------------------
 
@@ -200,6 +212,15 @@ class AppContext:
                 self._history = QuoteHistory(self.paths.data_dir / "quotes.sqlite3")
             return self._history
 
+    def job_store(self) -> JobStore:
+        """The pending asynchronous requests (invoice statements, previews), opened on first use."""
+        with self._lock:
+            if self._jobs is None:
+                from postalgui.services.invoice_jobs import JobStore
+
+                self._jobs = JobStore(self.paths.data_dir / "jobs.sqlite3")
+            return self._jobs
+
     def _prefill_credentials(self) -> None:
         """Environment overrides and the sandbox's demo login, held for this session only."""
         env_key = self.env_key
@@ -218,8 +239,11 @@ class AppContext:
             backend, self._backend = self._backend, None
             sandbox, self._sandbox = self._sandbox, None
             history, self._history = self._history, None
+            jobs, self._jobs = self._jobs, None
         if history is not None:
             history.close()
+        if jobs is not None:
+            jobs.close()
         if backend is not None:
             backend.client.close()
         if sandbox is not None:

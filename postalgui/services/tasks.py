@@ -94,11 +94,12 @@ class _Worker(QRunnable):
 
 
 def _expected(exc: Exception) -> bool:
-    """API and validation errors are routine: shown to the user, not logged as bugs."""
+    """API, validation and file-format errors are routine: shown to the user, not logged as bugs."""
+    from postalgui.api.analytic import AnalyticFormatError
     from postalgui.api.errors import ApiError
     from postalgui.api.values import InvalidValue
 
-    return isinstance(exc, ApiError | InvalidValue)
+    return isinstance(exc, ApiError | InvalidValue | AnalyticFormatError)
 
 
 @dataclass

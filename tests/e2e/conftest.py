@@ -10,11 +10,12 @@ import pytest
 import requests
 
 from postalgui.sandbox import SandboxServer
+from postalgui.sandbox.config import DEFAULT_FILE_LIFETIME_S, DEFAULT_PROCESSING_DELAY_S
 from tests.conftest import SESSION_THREADS
 
 
 class SandboxControl:
-    """The sandbox's ``/_sandbox`` endpoints: faults, stats, revocation."""
+    """The sandbox's ``/_sandbox`` endpoints: faults, stats, revocation, clock, processing."""
 
     def __init__(self, url: str) -> None:
         self.url = url
@@ -37,11 +38,34 @@ class SandboxControl:
     def reset(self) -> None:
         self._call("PUT", "/faults", {})
         self._call("DELETE", "/faults/script")
-        self._call("PUT", "/config", {"token_lifetime_s": 86400})
+        self._call(
+            "PUT",
+            "/config",
+            {
+                "token_lifetime_s": 86400,
+                "processing_delay_s": DEFAULT_PROCESSING_DELAY_S,
+                "file_lifetime_s": DEFAULT_FILE_LIFETIME_S,
+            },
+        )
+        self._call("POST", "/clock/reset")
+        self._call("DELETE", "/processing")
         self._call("POST", "/stats/reset")
 
     def revoke_tokens(self) -> None:
         self._call("POST", "/tokens/revoke")
+
+    def processing_delay(self, seconds: float) -> None:
+        """How long invoice processings requested from now on take to reach SUCESSO."""
+        self._call("PUT", "/config", {"processing_delay_s": seconds})
+
+    def fail_next_processing(self, count: int = 1) -> None:
+        """The next `count` analytic or preview requests end in ERRO."""
+        self._call("POST", "/processing/fail-next", {"count": count})
+
+    def advance_clock(self, seconds: float) -> dict[str, Any]:
+        """Move the sandbox clock forward (tokens expire and processed files age with it)."""
+        result: dict[str, Any] = self._call("POST", "/clock/advance", {"seconds": seconds})
+        return result
 
 
 @pytest.fixture(scope="session")

@@ -1,10 +1,21 @@
-"""Brazilian value types shared by every feature: CEP, CNPJ, money, dates, padded ids.
+"""Brazilian value types shared by every feature: CEP, CNPJ, money, dates, padded ids,
+payment-slip typed lines.
 
 Parsers take what the operator or a user sends and return one canonical Python value;
 formatters give the wire or UI text back. Every rejection is an
 :class:`InvalidValue` with a stable ``rule`` key (listed in :mod:`.errors`).
 """
 
+from postalgui.api.values.boleto import (
+    amount_of,
+    barcode_to_typed_line,
+    due_date,
+    due_factor,
+    find_typed_lines,
+    format_typed_line,
+    typed_line_to_barcode,
+    verify_typed_line,
+)
 from postalgui.api.values.cards import (
     pad_card_number,
     pad_contract_number,
@@ -60,8 +71,13 @@ __all__ = [
     "InvalidValue",
     "Money",
     "Percent",
+    "amount_of",
+    "barcode_to_typed_line",
     "combine_offset",
     "compute_check_digits",
+    "due_date",
+    "due_factor",
+    "find_typed_lines",
     "format_brl",
     "format_cents",
     "format_cep",
@@ -73,6 +89,7 @@ __all__ = [
     "format_money_wire",
     "format_percent_wire",
     "format_timestamp",
+    "format_typed_line",
     "is_valid_cep",
     "is_valid_cnpj",
     "pad_card_number",
@@ -91,4 +108,6 @@ __all__ = [
     "parse_timestamp",
     "parse_weight_grams",
     "parse_zone_offset",
+    "typed_line_to_barcode",
+    "verify_typed_line",
 ]

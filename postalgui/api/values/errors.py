@@ -65,6 +65,23 @@ Price queries
     ``price.service_code``  Additional service code must have 3 digits (got '{value}')
     ``price.size_format``   Size must be a number of centimetres such as 20 or 20,5 (got '{value}')
     ``price.positive``      Value must be greater than zero (got '{value}')
+
+Invoices
+    ``invoice.number``         Invoice number must contain only digits (got '{value}')
+    ``invoice.document_type``  Document type must be 2 letters or digits such as RE
+                               (got '{value}')
+
+Payment slips (typed line and barcode)
+    ``boleto.digits``          Typed line may contain only digits, spaces and dots
+                               (got '{value}')
+    ``boleto.length``          Typed line must have 47 digits (got {count})
+    ``boleto.barcode_length``  Barcode must have 44 digits (got {count})
+    ``boleto.field_check``     Check digit of typed line field {field} does not match
+                               (got {check}, expected {expected})
+    ``boleto.general_check``   General check digit does not match (got {check},
+                               expected {expected})
+    ``boleto.due_date``        Due date must be after 1997-10-07 (got '{value}')
+    ``boleto.factor``          Due factor must be between 0 and 9999 (got '{value}')
 """
 
 from __future__ import annotations
@@ -129,6 +146,17 @@ MESSAGES: Mapping[str, str] = MappingProxyType(
         "price.service_code": "Additional service code must have 3 digits (got '{value}')",
         "price.size_format": "Size must be a number of centimetres such as 20 or 20,5 (got '{value}')",
         "price.positive": "Value must be greater than zero (got '{value}')",
+        "invoice.number": "Invoice number must contain only digits (got '{value}')",
+        "invoice.document_type": "Document type must be 2 letters or digits such as RE (got '{value}')",
+        "boleto.digits": "Typed line may contain only digits, spaces and dots (got '{value}')",
+        "boleto.length": "Typed line must have 47 digits (got {count})",
+        "boleto.barcode_length": "Barcode must have 44 digits (got {count})",
+        "boleto.field_check": (
+            "Check digit of typed line field {field} does not match (got {check}, expected {expected})"
+        ),
+        "boleto.general_check": "General check digit does not match (got {check}, expected {expected})",
+        "boleto.due_date": "Due date must be after 1997-10-07 (got '{value}')",
+        "boleto.factor": "Due factor must be between 0 and 9999 (got '{value}')",
     }
 )
 """English message template per rule key; the GUI keeps its own translations."""

@@ -35,4 +35,11 @@ def price_tab(context: AppContext, runner: TaskRunner) -> QWidget:
     return PriceTab(context, runner)
 
 
-TAB_FACTORIES: list[TabFactory] = [price_tab]
+def invoices_tab(context: AppContext, runner: TaskRunner) -> QWidget:
+    """The Invoices and slips tab, imported when the window attaches."""
+    from postalgui.gui.tabs.invoices import InvoicesTab
+
+    return InvoicesTab(context, runner)
+
+
+TAB_FACTORIES: list[TabFactory] = [price_tab, invoices_tab]

@@ -4,17 +4,23 @@ from __future__ import annotations
 
 import pickle
 from collections.abc import Callable
+from datetime import date
 from decimal import Decimal
+from functools import partial
 from typing import Any
 
 import pytest
 from pydantic import ValidationError
 
+from postalgui.api.invoices import parse_document_type, parse_invoice_number
 from postalgui.api.models.price import PriceQuery
 from postalgui.api.values import (
     MESSAGES,
     InvalidValue,
+    barcode_to_typed_line,
     compute_check_digits,
+    due_date,
+    due_factor,
     format_cents,
     pad_contract_number,
     pad_dr_fatura,
@@ -29,6 +35,7 @@ from postalgui.api.values import (
     parse_timestamp,
     parse_weight_grams,
     parse_zone_offset,
+    verify_typed_line,
 )
 from postalgui.api.values import errors as errors_module
 
@@ -47,6 +54,9 @@ def price_field(name: str) -> Callable[[Any], object]:
 
 # A float smuggled past the type checker, as a careless caller would.
 FLOAT: Any = 19.92
+
+# Banco do Brasil's published typed line (tests/unit/values/test_values_boleto.py), broken on purpose.
+TYPED_LINE = "00190500954014481606906809350314337370000000100"
 
 RULE_CASES: list[tuple[str, Callable[[Any], object], object]] = [
     ("cep.digits", parse_cep, "01310-10a"),
@@ -92,6 +102,15 @@ RULE_CASES: list[tuple[str, Callable[[Any], object], object]] = [
     ("price.service_code", price_field("servicosAdicionais"), "19A"),
     ("price.size_format", price_field("comprimento"), "20 cm"),
     ("price.positive", price_field("psObjeto"), "0"),
+    ("invoice.number", parse_invoice_number, "12-34"),
+    ("invoice.document_type", parse_document_type, "REX"),
+    ("boleto.digits", verify_typed_line, "00190-50095"),
+    ("boleto.length", verify_typed_line, TYPED_LINE[:-1]),
+    ("boleto.barcode_length", barcode_to_typed_line, "0" * 43),
+    ("boleto.field_check", verify_typed_line, TYPED_LINE[:9] + "0" + TYPED_LINE[10:]),
+    ("boleto.general_check", verify_typed_line, TYPED_LINE[:32] + "4" + TYPED_LINE[33:]),
+    ("boleto.due_date", due_factor, date(1997, 10, 7)),
+    ("boleto.factor", partial(due_date, today=date(2026, 1, 1)), 10000),
 ]
 
 

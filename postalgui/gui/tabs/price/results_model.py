@@ -322,15 +322,11 @@ class QuoteResultsModel(QStandardItemModel):
         self._results: list[QuoteResult] = []
         self._failed = 0
         self.setSortRole(SORT_ROLE)
-        self._prototypes: list[QStandardItem] = []
+        self._alignments = [_RIGHT if column in _NUMERIC else _LEFT for column in self._columns]
         for position, column in enumerate(self._columns):
             header = QStandardItem(_header(column))
-            header.setData(_RIGHT if column in _NUMERIC else _LEFT, Qt.ItemDataRole.TextAlignmentRole)
+            header.setData(self._alignments[position], Qt.ItemDataRole.TextAlignmentRole)
             self.setHorizontalHeaderItem(position, header)
-            prototype = QStandardItem()
-            prototype.setEditable(False)
-            prototype.setData(_RIGHT if column in _NUMERIC else _LEFT, Qt.ItemDataRole.TextAlignmentRole)
-            self._prototypes.append(prototype)
 
     # --- content ------------------------------------------------------------------------
 
@@ -351,8 +347,11 @@ class QuoteResultsModel(QStandardItemModel):
         items: list[QStandardItem] = []
         colour = error_colour() if row.failed else None
         for position, column in enumerate(self._columns):
-            item = self._prototypes[position].clone()
-            item.setText(row.texts[column])
+            # New items, never clone(): a clone's Python wrapper outlives the item the
+            # model deletes, and PySide may hand it back for a later object at that address.
+            item = QStandardItem(row.texts[column])
+            item.setEditable(False)
+            item.setData(self._alignments[position], Qt.ItemDataRole.TextAlignmentRole)
             key = _sortable(row.keys[column])
             if key is not None:
                 item.setData(key, SORT_ROLE)

@@ -1,0 +1,433 @@
+"""``postalgui invoices``: list invoices, download their PDFs, fetch analytic statements and previews.
+
+Invoices are authorized by contract: every call uses a contract token of ``--contrato``
+and ``--dr`` (default: the configured contract and DR). Input is checked before
+anything is sent, and a rejection names the option (``--de``), exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Sequence
+from contextlib import suppress
+from dataclasses import dataclass
+from datetime import date
+from decimal import Decimal
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from postalgui.api.models.invoices import Divergence, Invoice, PreviewKind, ProcessingRecord
+from postalgui.api.scopes import Scope, TokenScope
+from postalgui.api.values import (
+    InvalidValue,
+    format_brl,
+    format_date_ui,
+    format_decimal_dot,
+    pad_contract_number,
+    pad_dr_fatura,
+    pad_item_fatura,
+    parse_date_dmy,
+    parse_date_iso,
+)
+from postalgui.cli.output import EXIT_INVALID_INPUT, EXIT_OK, error, print_json
+from postalgui.services.context import AppContext
+
+if TYPE_CHECKING:
+    from postalgui.api.invoices import InvoiceClient
+
+POLL_INTERVAL_S = 2.5
+DEFAULT_ITEM = "001"
+_MONEY_KEYS = ("valor", "vl", "pc", "diferenca")
+"""Keys of money fields an operator record may carry beyond the typed ones."""
+
+
+def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = commands.add_parser(
+        "invoices",
+        help="invoices: list, PDFs, analytic statements, previews, divergences",
+        description="Query the operator's invoice service with a contract token. Contract and DR "
+        "default to the configured ones, periods to the last 12 months. Money is printed as "
+        'R$ 1.234,56, or with --json as the operator\'s fields with a dot decimal separator ("1234.56").',
+    )
+    sub = parser.add_subparsers(dest="invoices_command", metavar="SUBCOMMAND", required=True)
+
+    listing = sub.add_parser(
+        "list",
+        help="list the invoices of a contract",
+        description="List the invoices of a contract closed in a period (GET /faturas/v1/faturas).",
+    )
+    _add_contract_options(listing)
+    _add_period_options(listing)
+    listing.add_argument("--json", action="store_true", help="print JSON to stdout")
+    listing.set_defaults(run=_run_list)
+
+    pdf = sub.add_parser(
+        "pdf",
+        help="download an invoice's synthetic statement or payment slip (PDF)",
+        description="Download the synthetic statement (GET .../sintetico/pdf) or, with --boleto, the "
+        "payment slip (GET .../boleto/pdf) of an invoice.",
+    )
+    _add_invoice_options(pdf, document_required=True)
+    pdf.add_argument("--boleto", action="store_true", help="the payment slip instead of the statement")
+    pdf.add_argument("--out", type=Path, required=True, metavar="FILE.pdf", help="where to save the PDF")
+    pdf.set_defaults(run=_run_pdf)
+
+    analytic = sub.add_parser(
+        "analytic",
+        help="request, wait for and download an invoice's analytic statement (CSV)",
+        description="Request the analytic statement of an invoice (POST .../analitico), poll its "
+        "processing every 2.5 s and download the CSV. Ctrl+C stops waiting.",
+    )
+    _add_invoice_options(analytic, document_required=False)
+    analytic.add_argument("--out", type=Path, required=True, metavar="FILE.csv", help="where to save the CSV")
+    _add_poll_option(analytic)
+    analytic.set_defaults(run=_run_analytic)
+
+    preview = sub.add_parser(
+        "preview",
+        help="request, wait for and download a preview of the next invoice",
+        description="Request a preview of the invoice in progress (POST /faturas/v1/previas): "
+        "SINTETICO is a PDF, ANALITICO a CSV. Polls every 2.5 s, then downloads.",
+    )
+    preview.add_argument(
+        "--tipo",
+        required=True,
+        type=str.upper,
+        choices=[kind.value for kind in PreviewKind],
+        help="SINTETICO (PDF) or ANALITICO (CSV)",
+    )
+    _add_contract_options(preview)
+    preview.add_argument("--centro-custo", help="only this cost centre")
+    preview.add_argument("--out", type=Path, required=True, metavar="FILE", help="where to save the file")
+    _add_poll_option(preview)
+    preview.set_defaults(run=_run_preview)
+
+    divergences = sub.add_parser(
+        "divergences",
+        help="list tariff divergences of open billing",
+        description="List the tariff divergences of a contract's open billing "
+        "(GET /faturas/v1/faturas/divergencias).",
+    )
+    _add_contract_options(divergences)
+    _add_period_options(divergences)
+    divergences.add_argument("--json", action="store_true", help="print JSON to stdout")
+    divergences.set_defaults(run=_run_divergences)
+
+
+def _add_contract_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--contrato", help="contract number (default: the configured one)")
+    parser.add_argument("--dr", help="regional office (DR) of the contract (default: the configured one)")
+
+
+def _add_period_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--de", metavar="DD-MM-YYYY", help="start of the period (default: 12 months ago)")
+    parser.add_argument("--ate", metavar="DD-MM-YYYY", help="end of the period (default: today)")
+
+
+def _add_invoice_options(parser: argparse.ArgumentParser, *, document_required: bool) -> None:
+    parser.add_argument("invoice", metavar="FATURA", help="invoice number")
+    document_help = "document type as the list shows it: RE, RT, RZ, RA..."
+    parser.add_argument(
+        "--tipo-documento",
+        required=document_required,
+        default=None if document_required else "RE",
+        help=document_help if document_required else f"{document_help} (default RE)",
+    )
+    parser.add_argument("--dr-fatura", help="DR of the invoice (default: the configured DR)")
+    parser.add_argument("--item", default=DEFAULT_ITEM, help="invoice item, 3 digits (default 001)")
+    _add_contract_options(parser)
+
+
+def _add_poll_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--poll-interval", type=float, default=POLL_INTERVAL_S, help=argparse.SUPPRESS)
+
+
+# --------------------------------------------------------------------------- shared input
+
+
+class _BadOption(Exception):  # noqa: N818  # control flow inside this module
+    """An option is wrong; the message names it."""
+
+
+@dataclass(frozen=True)
+class _Contract:
+    number: str
+    dr: int
+
+    @property
+    def scope(self) -> TokenScope:
+        return TokenScope(Scope.CONTRACT, contract=self.number, dr=self.dr)
+
+
+def _checked(option: str, parse: Callable[[Any], Any], value: Any) -> Any:
+    try:
+        return parse(value)
+    except InvalidValue as exc:
+        raise _BadOption(f"{option}: {exc.message}") from None
+
+
+def _contract(args: argparse.Namespace, context: AppContext) -> _Contract:
+    profile = context.profile
+    number = args.contrato if args.contrato is not None else profile.contract
+    if not number:
+        raise _BadOption("--contrato: no contract is configured (Settings or POSTALGUI_CONTRACT)")
+    dr = args.dr if args.dr is not None else profile.dr
+    if dr is None or dr == "":
+        raise _BadOption("--dr: no DR is configured (Settings or POSTALGUI_DR)")
+    padded = _checked("--contrato", pad_contract_number, number)
+    return _Contract(padded, int(_checked("--dr", pad_dr_fatura, dr)))
+
+
+def last_twelve_months(today: date) -> tuple[date, date]:
+    """The first day of the month 11 months back, to today (the window's default too)."""
+    months = today.year * 12 + today.month - 1 - 11
+    return date(months // 12, months % 12 + 1, 1), today
+
+
+def _period(args: argparse.Namespace) -> tuple[date, date]:
+    default_start, default_end = last_twelve_months(date.today())
+    start = default_start if args.de is None else _checked("--de", parse_date_dmy, args.de)
+    end = default_end if args.ate is None else _checked("--ate", parse_date_dmy, args.ate)
+    if start > end:
+        raise _BadOption(f"--de: the period starts after it ends ({args.de or start} > {args.ate or end})")
+    return start, end
+
+
+@dataclass(frozen=True)
+class _InvoiceRef:
+    number: str
+    document: str
+    dr_fatura: str
+    item: str
+
+
+def _invoice_ref(args: argparse.Namespace, context: AppContext) -> _InvoiceRef:
+    from postalgui.api.invoices import parse_document_type, parse_invoice_number
+
+    dr_fatura = args.dr_fatura if args.dr_fatura is not None else args.dr
+    if dr_fatura is None:
+        dr_fatura = context.profile.dr
+    if dr_fatura is None:
+        raise _BadOption("--dr-fatura: no DR is configured (Settings or POSTALGUI_DR)")
+    return _InvoiceRef(
+        _checked("FATURA", parse_invoice_number, args.invoice),
+        _checked("--tipo-documento", parse_document_type, args.tipo_documento),
+        _checked("--dr-fatura", pad_dr_fatura, dr_fatura),
+        _checked("--item", pad_item_fatura, args.item),
+    )
+
+
+def _out(path: Path) -> Path:
+    if path.is_dir():
+        raise _BadOption(f"--out: {path} is a folder; name the file to write")
+    if not path.parent.is_dir():
+        raise _BadOption(f"--out: the folder {path.parent} does not exist")
+    return path
+
+
+def _client(context: AppContext, contract: _Contract) -> InvoiceClient:
+    from postalgui.api.invoices import InvoiceClient
+
+    return InvoiceClient(context.backend().client, contract.scope)
+
+
+def _guarded(
+    run: Callable[[argparse.Namespace, AppContext], int],
+) -> Callable[[argparse.Namespace, AppContext], int]:
+    """Turn a `_BadOption` into its message and exit status 2 (nothing sent)."""
+
+    def wrapper(args: argparse.Namespace, context: AppContext) -> int:
+        try:
+            return run(args, context)
+        except _BadOption as exc:
+            error(str(exc))
+            return EXIT_INVALID_INPUT
+
+    wrapper.__doc__ = run.__doc__
+    return wrapper
+
+
+# --------------------------------------------------------------------------- list
+
+
+@_guarded
+def _run_list(args: argparse.Namespace, context: AppContext) -> int:
+    contract = _contract(args, context)
+    start, end = _period(args)
+    invoices = _client(context, contract).list_invoices(contract.number, contract.dr, start, end)
+    if args.json:
+        print_json([invoice_json(invoice) for invoice in invoices])
+        return EXIT_OK
+    if not invoices:
+        error(f"no invoices of contract {contract.number} in {_shown_period(start, end)}")
+        return EXIT_OK
+    _print_table(
+        ["NUMBER", "DUE", "CLOSING", "AMOUNT", "STATUS", "TYPE", "ITEM"],
+        [
+            [
+                str(invoice.id),
+                _ui_date(invoice.vencimento),
+                _ui_date(invoice.dataFechamento),
+                "" if invoice.valor is None else format_brl(invoice.valor),
+                invoice.status or "",
+                invoice.tipoDocumento or "",
+                invoice.itemFatura or "",
+            ]
+            for invoice in invoices
+        ],
+        right={3},
+    )
+    return EXIT_OK
+
+
+def invoice_json(invoice: Invoice) -> dict[str, Any]:
+    """An invoice with the operator's field names; money as dot strings, dates ISO."""
+    return _money_as_text(
+        invoice.model_dump(mode="json", exclude_none=True), invoice.valor, invoice.valorEmAberto
+    )
+
+
+def _money_as_text(
+    data: dict[str, Any], valor: Decimal | None = None, open_value: Decimal | None = None
+) -> dict[str, Any]:
+    if valor is not None:
+        data["valor"] = format_decimal_dot(valor)
+    if open_value is not None:
+        data["valorEmAberto"] = format_decimal_dot(open_value)
+    return data
+
+
+def _shown_period(start: date, end: date) -> str:
+    return f"{format_date_ui(start)} - {format_date_ui(end)}"
+
+
+def _ui_date(day: date | None) -> str:
+    return "" if day is None else format_date_ui(day)
+
+
+def _print_table(titles: list[str], rows: Sequence[Sequence[str]], *, right: set[int]) -> None:
+    widths = [max(len(title), *(len(row[i]) for row in rows)) for i, title in enumerate(titles)]
+
+    def line(cells: Sequence[str]) -> str:
+        return "  ".join(
+            cell.rjust(width) if i in right else cell.ljust(width)
+            for i, (cell, width) in enumerate(zip(cells, widths, strict=True))
+        ).rstrip()
+
+    sys.stdout.write(line(titles) + "\n")
+    for row in rows:
+        sys.stdout.write(line(row) + "\n")
+
+
+# --------------------------------------------------------------------------- PDFs
+
+
+@_guarded
+def _run_pdf(args: argparse.Namespace, context: AppContext) -> int:
+    contract = _contract(args, context)
+    ref = _invoice_ref(args, context)
+    out = _out(args.out)
+    client = _client(context, contract)
+    download = client.payment_slip_pdf if args.boleto else client.synthetic_pdf
+    path = download(ref.number, ref.document, ref.dr_fatura, ref.item, out)
+    sys.stdout.write(f"{path}\n")
+    return EXIT_OK
+
+
+# --------------------------------------------------------------------------- asynchronous files
+
+
+@_guarded
+def _run_analytic(args: argparse.Namespace, context: AppContext) -> int:
+    contract = _contract(args, context)
+    ref = _invoice_ref(args, context)
+    out = _out(args.out)
+    interval = _interval(args.poll_interval)
+    client = _client(context, contract)
+    record = client.request_analytic(ref.number, ref.document, ref.dr_fatura, ref.item)
+    return _follow(client, record, out, interval)
+
+
+@_guarded
+def _run_preview(args: argparse.Namespace, context: AppContext) -> int:
+    contract = _contract(args, context)
+    out = _out(args.out)
+    interval = _interval(args.poll_interval)
+    client = _client(context, contract)
+    record = client.request_preview(PreviewKind(args.tipo), contract.number, contract.dr, args.centro_custo)
+    return _follow(client, record, out, interval)
+
+
+def _interval(value: float) -> float:
+    if not value >= 0:  # also refuses NaN
+        raise _BadOption("--poll-interval: must be zero or more seconds")
+    return float(value)
+
+
+def _follow(client: InvoiceClient, record: ProcessingRecord, out: Path, interval: float) -> int:
+    """Poll the processing with a progress line on stderr, then download its file to ``out``."""
+    shown = sys.stderr.isatty()
+    sys.stderr.write(f"processing {record.id} requested\n")
+
+    def progress(current: ProcessingRecord, elapsed: float) -> None:
+        text = f"status {current.status.value}\N{HORIZONTAL ELLIPSIS} {elapsed:.0f} s"
+        sys.stderr.write(f"\r{text}\033[K" if shown else f"{text}\n")
+        sys.stderr.flush()
+
+    try:
+        done = client.wait_processing(record.id, poll_interval=interval, on_status=progress)
+        if shown:
+            sys.stderr.write("\n")
+        path = client.download_file(done.id, out)
+    except KeyboardInterrupt:
+        if shown:
+            sys.stderr.write("\n")
+        error(f"stopped waiting; the operator keeps processing {record.id} (files are kept 7 days)")
+        raise
+    sys.stdout.write(f"{path}\n")
+    return EXIT_OK
+
+
+# --------------------------------------------------------------------------- divergences
+
+
+@_guarded
+def _run_divergences(args: argparse.Namespace, context: AppContext) -> int:
+    contract = _contract(args, context)
+    start, end = _period(args)
+    items = _client(context, contract).divergences(contract.number, contract.dr, start, end)
+    if args.json:
+        print_json([divergence_json(item) for item in items])
+        return EXIT_OK
+    if not items:
+        error(f"no divergences of contract {contract.number} in {_shown_period(start, end)}")
+        return EXIT_OK
+    for item in items:
+        sys.stdout.write(_divergence_line(item) + "\n")
+    return EXIT_OK
+
+
+def divergence_json(item: Divergence) -> dict[str, Any]:
+    """A divergence as the operator sent it, money fields as dot strings."""
+    data = item.model_dump(mode="json", exclude_none=True)
+    if item.valorTarifadoSgpb is not None:
+        data["valorTarifadoSgpb"] = format_decimal_dot(item.valorTarifadoSgpb)
+    for key, value in data.items():
+        if key.startswith(_MONEY_KEYS) and isinstance(value, float):
+            data[key] = format_decimal_dot(Decimal(repr(value)))
+    return data
+
+
+def _divergence_line(item: Divergence) -> str:
+    posted = item.dataPostagem or ""
+    with suppress(InvalidValue):
+        posted = format_date_ui(parse_date_iso(posted[:10]))
+    parts = [item.codigoObjeto or "", posted]
+    if item.valorTarifadoSgpb is not None:
+        parts.append(format_brl(item.valorTarifadoSgpb))
+    extra = divergence_json(item)
+    for key in ("codigoObjeto", "dataPostagem", "valorTarifadoSgpb"):
+        extra.pop(key, None)
+    parts.extend(f"{key}={value}" for key, value in extra.items())
+    return "  ".join(part for part in parts if part)

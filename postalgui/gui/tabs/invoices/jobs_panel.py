@@ -1,0 +1,899 @@
+"""The jobs panel: analytic statements and previews, from the request to the file.
+
+A job is requested, then followed in the background (``follow_job`` polls the
+operator and downloads the file when it is ready); every state change shows here.
+Jobs live in SQLite (`postalgui.services.invoice_jobs`), so the panel starts by
+reading them (``refresh_expiry``, which marks the files the operator no longer keeps
+as expired) and follows again every job still pending: that is how a request made
+before the app was closed is resumed.
+
+Each followed job has its own `_Follower`, a small object whose slots receive the
+task's callbacks, so one panel can follow many jobs without lambdas. Destroying the
+panel cancels every task it started (`TaskGuard`); a cancelled ``follow_job`` leaves
+its job pending, for the next start.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, cast
+
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QCoreApplication,
+    QItemSelection,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    Qt,
+    Signal,
+    Slot,
+)
+from PySide6.QtGui import QAction, QColor, QGuiApplication, QIcon, QKeySequence, QPalette
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QApplication,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QProgressBar,
+    QPushButton,
+    QStyle,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from postalgui.api.models.invoices import PreviewKind, ProcessingKind
+from postalgui.gui.messages import arg, describe_error, local_datetime
+from postalgui.gui.tabs.price.results_model import error_colour
+from postalgui.gui.widgets.message_kind import MessageKind
+from postalgui.services.invoice_jobs import Job, JobState
+
+if TYPE_CHECKING:
+    from postalgui.api.models.invoices import Invoice
+    from postalgui.gui.widgets.message_bar import MessageArea
+    from postalgui.services.context import AppContext
+    from postalgui.services.tasks import Progress, TaskHandle, TaskRunner
+
+__all__ = ["JobColumn", "JobsModel", "JobsPanel", "TaskGuard", "job_title", "state_text"]
+
+POLL_INTERVAL_S = 2.5
+"""How often a pending job is asked about (the operator's clients poll every 2-3 s)."""
+
+ModelIndex = QModelIndex | QPersistentModelIndex
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("JobsPanel", text)
+
+
+def kind_text(kind: ProcessingKind) -> str:
+    if kind is ProcessingKind.EXTRATO_ANALITICO:
+        return _tr("Analytic statement")
+    if kind is ProcessingKind.PREVIA_SINTETICO:
+        return _tr("Synthetic preview")
+    return _tr("Analytic preview")
+
+
+def subject_text(job: Job) -> str:
+    """What the job is about: the invoice, or the contract and DR of a preview."""
+    if job.fatura:
+        return arg(_tr("Invoice %1"), job.fatura)
+    text = arg(_tr("Contract %1, DR %2"), job.params.get("contrato", ""), job.params.get("dr", ""))
+    centre = job.params.get("centroCusto")
+    if centre:
+        text = arg(_tr("%1, cost centre %2"), text, centre)
+    return text
+
+
+def job_title(job: Job) -> str:
+    """``Analytic statement, invoice 1234``: for window titles and messages."""
+    return arg(_tr("%1 \N{EM DASH} %2"), kind_text(job.kind), subject_text(job))
+
+
+def state_text(state: JobState) -> str:
+    """The state in words."""
+    texts = {
+        JobState.REQUESTED: _tr("Requested"),
+        JobState.PROCESSING: _tr("Processing"),
+        JobState.READY: _tr("Ready"),
+        JobState.FAILED: _tr("Failed"),
+        JobState.EXPIRED: _tr("Expired"),
+    }
+    return texts[state]
+
+
+def invoice_of(job: Job) -> Invoice:
+    """The invoice an analytic statement job was asked for, enough to ask again."""
+    from postalgui.api.models.invoices import Invoice
+
+    return Invoice.model_validate(
+        {
+            "id": job.params.get("fatura", ""),
+            "tipoDocumento": job.params.get("tipoDocumento"),
+            "drFatura": job.params.get("drFatura"),
+            "itemFatura": job.params.get("itemFatura"),
+        }
+    )
+
+
+# --- the model ------------------------------------------------------------------------------
+
+
+class JobColumn(IntEnum):
+    KIND = 0
+    SUBJECT = 1
+    STATE = 2
+    REQUESTED = 3
+    PROGRESS = 4
+
+
+def _headers() -> tuple[str, ...]:
+    return (_tr("Job"), _tr("For"), _tr("State"), _tr("Requested"), _tr("Progress"))
+
+
+def _icons() -> dict[JobState, QIcon]:
+    style = QApplication.style()
+    return {
+        JobState.REQUESTED: style.standardIcon(QStyle.StandardPixmap.SP_ArrowUp),
+        JobState.PROCESSING: style.standardIcon(QStyle.StandardPixmap.SP_BrowserReload),
+        JobState.READY: style.standardIcon(QStyle.StandardPixmap.SP_DialogApplyButton),
+        JobState.FAILED: style.standardIcon(QStyle.StandardPixmap.SP_MessageBoxCritical),
+        JobState.EXPIRED: style.standardIcon(QStyle.StandardPixmap.SP_MessageBoxWarning),
+    }
+
+
+def _state_colour(state: JobState) -> QColor | None:
+    dark = QGuiApplication.palette().color(QPalette.ColorRole.Base).lightness() < 128
+    if state is JobState.READY:
+        return QColor("#56d364") if dark else QColor("#1a7f37")
+    if state is JobState.FAILED:
+        return error_colour()
+    if state is JobState.EXPIRED:
+        return QGuiApplication.palette().color(QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text)
+    return None
+
+
+class JobsModel(QAbstractTableModel):
+    """Jobs newest first; a job is replaced in place when its state changes.
+
+    ``paused`` jobs are pending but not followed now (the network failed, or nobody
+    resumed them yet); their progress cell says so.
+    """
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._jobs: list[Job] = []
+        self._paused: set[int] = set()
+        self._icons: dict[JobState, QIcon] = {}
+
+    # --- content ---------------------------------------------------------------------
+
+    def set_jobs(self, jobs: list[Job]) -> None:
+        self.beginResetModel()
+        self._jobs = sorted(jobs, key=lambda job: (job.requested_at, job.id), reverse=True)
+        self._paused &= {job.id for job in self._jobs}
+        self.endResetModel()
+
+    def put(self, job: Job) -> int:
+        """Add or replace a job; its row."""
+        row = self.row_of(job.id)
+        if row is None:
+            self.beginInsertRows(QModelIndex(), 0, 0)
+            self._jobs.insert(0, job)
+            self.endInsertRows()
+            return 0
+        self._jobs[row] = job
+        if not job.pending:
+            self._paused.discard(job.id)
+        self._row_changed(row)
+        return row
+
+    def remove(self, job_id: int) -> None:
+        row = self.row_of(job_id)
+        if row is None:
+            return
+        self.beginRemoveRows(QModelIndex(), row, row)
+        del self._jobs[row]
+        self.endRemoveRows()
+        self._paused.discard(job_id)
+
+    def set_paused(self, job_id: int, paused: bool) -> None:
+        if paused:
+            self._paused.add(job_id)
+        else:
+            self._paused.discard(job_id)
+        row = self.row_of(job_id)
+        if row is not None:
+            self._row_changed(row)
+
+    def is_paused(self, job_id: int) -> bool:
+        return job_id in self._paused
+
+    def _row_changed(self, row: int) -> None:
+        self.dataChanged.emit(self.index(row, 0), self.index(row, len(JobColumn) - 1))
+
+    def row_of(self, job_id: int) -> int | None:
+        for row, job in enumerate(self._jobs):
+            if job.id == job_id:
+                return row
+        return None
+
+    def job(self, row: int) -> Job:
+        return self._jobs[row]
+
+    def find(self, job_id: int) -> Job | None:
+        row = self.row_of(job_id)
+        return None if row is None else self._jobs[row]
+
+    def jobs(self) -> list[Job]:
+        return list(self._jobs)
+
+    # --- Qt ----------------------------------------------------------------------------
+
+    def rowCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008  # Qt's default
+        return 0 if parent.isValid() else len(self._jobs)
+
+    def columnCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008  # Qt's default
+        return 0 if parent.isValid() else len(JobColumn)
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        if orientation is Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            headers = _headers()
+            if 0 <= section < len(headers):
+                return headers[section]
+        return None
+
+    def flags(self, index: ModelIndex) -> Qt.ItemFlag:
+        if not index.isValid():
+            return Qt.ItemFlag.NoItemFlags
+        return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemNeverHasChildren
+
+    def data(self, index: ModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or not 0 <= index.row() < len(self._jobs):
+            return None
+        job = self._jobs[index.row()]
+        column = index.column()
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self._text(job, column)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return job.error or None
+        if column == JobColumn.STATE:
+            if role == Qt.ItemDataRole.DecorationRole:
+                if not self._icons:  # the style exists once a view asks
+                    self._icons = _icons()
+                return self._icons[job.state]
+            if role == Qt.ItemDataRole.ForegroundRole:
+                return _state_colour(job.state)
+        if role == Qt.ItemDataRole.UserRole:
+            return job.id
+        return None
+
+    def _text(self, job: Job, column: int) -> str | None:
+        if column == JobColumn.KIND:
+            return kind_text(job.kind)
+        if column == JobColumn.SUBJECT:
+            return subject_text(job)
+        if column == JobColumn.STATE:
+            text = state_text(job.state)
+            if job.state is JobState.EXPIRED:
+                return arg(_tr("%1: request it again"), text)
+            return text
+        if column == JobColumn.REQUESTED:
+            return local_datetime(job.requested_at)
+        if column == JobColumn.PROGRESS:
+            if job.pending and job.id in self._paused:
+                return _tr("Paused")
+            if job.pending and job.error:
+                return _tr("Waiting for the network…")
+            if job.finished_at is not None and not job.pending:
+                return arg(_tr("Finished %1"), local_datetime(job.finished_at))
+            return ""
+        return None
+
+
+# --- following ------------------------------------------------------------------------------
+
+
+class TaskGuard(QObject):
+    """Cancels the tasks of a widget when the widget is destroyed.
+
+    Parentless on purpose: it must outlive the widget long enough to hear its
+    ``destroyed`` signal (connect it with `watch`).
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._handles: list[TaskHandle] = []
+
+    def watch(self, widget: QObject) -> None:
+        widget.destroyed.connect(self.cancel_all)
+
+    def add(self, handle: TaskHandle) -> TaskHandle:
+        self._handles = [h for h in self._handles if not h.finished_event.is_set()]
+        self._handles.append(handle)
+        return handle
+
+    @Slot()
+    def cancel_all(self) -> None:
+        for handle in self._handles:
+            handle.cancel()
+        self._handles = []
+
+
+class _Follower(QObject):
+    """Receives one ``follow_job`` task's callbacks and passes them on as signals.
+
+    Signals: ``updated(object)`` with the Job at each change and at the end;
+    ``failed(int, object)`` with the job id and the error when following stopped on
+    one; ``ended(int)`` with the job id once the task is over, whatever the outcome.
+    """
+
+    updated = Signal(object)
+    failed = Signal(int, object)
+    ended = Signal(int)
+
+    def __init__(self, job_id: int) -> None:
+        super().__init__()
+        self.job_id = job_id
+        self.handle: TaskHandle | None = None
+
+    @Slot(object)
+    def _on_task_progress(self, progress: Progress) -> None:
+        if isinstance(progress.payload, Job):
+            self.updated.emit(progress.payload)
+
+    @Slot(object)
+    def _on_task_result(self, job: object) -> None:
+        if isinstance(job, Job):
+            self.updated.emit(job)
+
+    @Slot(object)
+    def _on_task_error(self, error: BaseException) -> None:
+        self.failed.emit(self.job_id, error)
+
+    @Slot()
+    def _on_task_finished(self) -> None:
+        self.ended.emit(self.job_id)
+
+
+# --- the panel ------------------------------------------------------------------------------
+
+
+class JobsPanel(QWidget):
+    """The jobs of the current environment with Open, Request again, Resume and Remove.
+
+    Signals: ``jobsLoaded(int)`` with the number of pending jobs resumed, once the
+    stored jobs are shown; ``jobUpdated(object)`` with a `Job` whenever its state
+    changes; ``jobFinished(object)`` with a `Job` that reached READY, FAILED or
+    EXPIRED while followed; ``openRequested(object)`` with a READY `Job` the user
+    wants to see (the tab opens it).
+    """
+
+    jobsLoaded = Signal(int)
+    jobUpdated = Signal(object)
+    jobFinished = Signal(object)
+    openRequested = Signal(object)
+
+    def __init__(
+        self,
+        context: AppContext,
+        runner: TaskRunner,
+        messages: MessageArea,
+        parent: QWidget | None = None,
+        *,
+        poll_interval_s: float = POLL_INTERVAL_S,
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("invoiceJobsPanel")
+        self.context = context
+        self.runner = runner
+        self.messages = messages
+        self.poll_interval_s = poll_interval_s
+        self._followers: dict[int, _Follower] = {}
+        self._loaded = False
+        self._load_handle: TaskHandle | None = None
+        self._renewing: dict[frozenset[tuple[str, str]], int] = {}
+        self._ready_job: Job | None = None
+        self._guard = TaskGuard()
+        self._guard.watch(self)
+
+        self.model = JobsModel(self)
+        self.table = QTableView(self)
+        self.table.setObjectName("jobsTable")
+        self.table.setModel(self.model)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setAlternatingRowColors(True)
+        self.table.verticalHeader().hide()
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setStretchLastSection(True)
+        self.table.setAccessibleName(self.tr("Jobs"))
+        self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
+        self.table.selectionModel().selectionChanged.connect(self._on_table_selection_changed)
+        self.table.activated.connect(self._on_table_activated)
+        self.model.modelReset.connect(self._on_model_layout_changed)
+        self.model.rowsInserted.connect(self._on_model_rows_changed)
+        self.model.rowsRemoved.connect(self._on_model_rows_changed)
+        self.model.dataChanged.connect(self._on_model_data_changed)
+
+        self.open_action = QAction(self.tr("&Open"), self)
+        self.open_action.triggered.connect(self._on_open_action_triggered)
+        self.again_action = QAction(self.tr("Request &again"), self)
+        self.again_action.setToolTip(self.tr("Ask the operator for a new file"))
+        self.again_action.triggered.connect(self._on_again_action_triggered)
+        self.resume_action = QAction(self.tr("Res&ume"), self)
+        self.resume_action.setToolTip(self.tr("Follow this request again"))
+        self.resume_action.triggered.connect(self._on_resume_action_triggered)
+        self.remove_action = QAction(self.tr("&Remove"), self)
+        self.remove_action.setShortcut(QKeySequence(QKeySequence.StandardKey.Delete))
+        self.remove_action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
+        self.remove_action.triggered.connect(self._on_remove_action_triggered)
+        for action in (self.open_action, self.again_action, self.resume_action, self.remove_action):
+            self.table.addAction(action)
+
+        title = QLabel(self.tr("<b>Jobs</b>"), self)
+        self.status_label = QLabel(self)
+        self.status_label.setObjectName("jobsStatus")
+        self.open_button = QPushButton(self.open_action.iconText(), self)
+        self.open_button.clicked.connect(self._on_open_action_triggered)
+        self.again_button = QPushButton(self.again_action.iconText(), self)
+        self.again_button.setToolTip(self.again_action.toolTip())
+        self.again_button.clicked.connect(self._on_again_action_triggered)
+        self.resume_button = QPushButton(self.resume_action.iconText(), self)
+        self.resume_button.setToolTip(self.resume_action.toolTip())
+        self.resume_button.clicked.connect(self._on_resume_action_triggered)
+        self.remove_button = QPushButton(self.remove_action.iconText(), self)
+        self.remove_button.clicked.connect(self._on_remove_action_triggered)
+
+        top = QHBoxLayout()
+        top.addWidget(title)
+        top.addWidget(self.status_label, 1)
+        buttons = QHBoxLayout()
+        for button in (self.open_button, self.again_button, self.resume_button, self.remove_button):
+            buttons.addWidget(button)
+        buttons.addStretch(1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(top)
+        layout.addWidget(self.table, 1)
+        layout.addLayout(buttons)
+        self._update_actions()
+
+    # --- public ----------------------------------------------------------------------
+
+    @property
+    def loaded(self) -> bool:
+        return self._loaded
+
+    def start(self) -> TaskHandle:
+        """Show the stored jobs (expired ones marked) and resume the pending ones."""
+        from postalgui.services.invoicing import refresh_expiry
+
+        self.status_label.setText(self.tr("Loading…"))
+        self._load_handle = self._guard.add(
+            self.runner.run(
+                refresh_expiry,
+                self.context,
+                name="invoice jobs",
+                key="invoices.jobs.load",
+                on_result=self._on_load_task_result,
+                on_error=self._on_load_task_error,
+            )
+        )
+        return self._load_handle
+
+    def add_job(self, job: Job) -> None:
+        """A job just requested: show it on top and follow it."""
+        self.model.put(job)
+        self.table.selectRow(self.model.row_of(job.id) or 0)
+        if job.pending:
+            self.follow(job)
+        self._update_status()
+
+    def follow(self, job: Job) -> None:
+        """Poll a pending job in the background until it settles (no-op when followed)."""
+        from postalgui.services.invoicing import follow_job
+
+        if job.id in self._followers:
+            return
+        follower = _Follower(job.id)
+        follower.updated.connect(self._on_follower_updated)
+        follower.failed.connect(self._on_follower_failed)
+        follower.ended.connect(self._on_follower_ended)
+        self._followers[job.id] = follower
+        self.model.set_paused(job.id, False)
+        follower.handle = self._guard.add(
+            self.runner.run(
+                follow_job,
+                self.context,
+                job.id,
+                self.poll_interval_s,
+                name=f"invoice job {job.id}",
+                key=f"invoices.job.{job.id}",
+                on_progress=follower._on_task_progress,
+                on_result=follower._on_task_result,
+                on_error=follower._on_task_error,
+                on_finished=follower._on_task_finished,
+            )
+        )
+        self._sync_busy_bars()
+        self._update_actions()
+
+    def is_following(self, job_id: int) -> bool:
+        return job_id in self._followers
+
+    def follow_handle(self, job_id: int) -> TaskHandle | None:
+        """The task following a job now, if any."""
+        follower = self._followers.get(job_id)
+        return None if follower is None else follower.handle
+
+    def stop_following(self) -> None:
+        """Cancel every follow task; the jobs stay pending for the next start."""
+        for job_id, follower in list(self._followers.items()):
+            if follower.handle is not None:
+                follower.handle.cancel()
+            self.model.set_paused(job_id, True)
+        self._followers.clear()
+        self._sync_busy_bars()
+        self._update_actions()
+
+    def job(self, job_id: int) -> Job | None:
+        return self.model.find(job_id)
+
+    def selected_job(self) -> Job | None:
+        rows = self.table.selectionModel().selectedRows()
+        return self.model.job(rows[0].row()) if rows else None
+
+    def select_job(self, job_id: int) -> None:
+        row = self.model.row_of(job_id)
+        if row is not None:
+            self.table.selectRow(row)
+
+    def open_job(self, job: Job) -> bool:
+        """Ask the tab to show a READY job's file; False (and a message) when there is none."""
+        if job.state is not JobState.READY:
+            return False
+        path = job.path
+        if path is None or not path.exists():
+            self.messages.show_message(
+                arg(
+                    self.tr("The file of %1 is no longer on this computer; request it again."),
+                    job_title(job),
+                ),
+                MessageKind.WARNING,
+                key="invoices.jobs.open",
+            )
+            return False
+        self.messages.clear("invoices.jobs.open")
+        self.openRequested.emit(job)
+        return True
+
+    def request_again(self, job: Job) -> TaskHandle | None:
+        """Ask the operator again for a failed or expired job; the old one is removed once it is accepted."""
+        from postalgui.services.invoicing import request_analytic, request_preview
+
+        if job.pending:
+            return None
+        key = f"invoices.jobs.again.{job.id}"
+        if job.kind is ProcessingKind.EXTRATO_ANALITICO:
+            handle = self.runner.run(
+                request_analytic,
+                self.context,
+                invoice_of(job),
+                name="invoice analytic again",
+                key=key,
+                on_result=self._on_again_task_result,
+                on_error=self._on_again_task_error,
+            )
+        else:
+            try:
+                dr = int(job.params.get("dr", ""))
+            except ValueError:
+                dr = self.context.profile.dr or 0
+            handle = self.runner.run(
+                request_preview,
+                self.context,
+                PreviewKind(job.params.get("tipoPrevia") or _preview_kind(job.kind)),
+                job.params.get("contrato", ""),
+                dr,
+                job.params.get("centroCusto") or None,
+                name="invoice preview again",
+                key=key,
+                on_result=self._on_again_task_result,
+                on_error=self._on_again_task_error,
+            )
+        self._renewing[_request_key(job)] = job.id
+        self._guard.add(handle)
+        return handle
+
+    def remove_job(self, job: Job) -> TaskHandle:
+        """Forget a job (and its cached file); a pending one stops being followed."""
+        from postalgui.services.invoicing import delete_job
+
+        follower = self._followers.pop(job.id, None)
+        if follower is not None and follower.handle is not None:
+            follower.handle.cancel()
+        self.model.remove(job.id)
+        self._update_status()
+        self._update_actions()
+        return self._guard.add(
+            self.runner.run(
+                delete_job,
+                self.context,
+                job.id,
+                name=f"delete invoice job {job.id}",
+                key=f"invoices.jobs.delete.{job.id}",
+                on_error=self._on_delete_task_error,
+            )
+        )
+
+    # --- loading -----------------------------------------------------------------------
+
+    @Slot(object)
+    def _on_load_task_result(self, jobs: object) -> None:
+        stored = cast("list[Job]", jobs)
+        # Jobs added meanwhile (a request made while loading) are in the store too.
+        self.model.set_jobs(stored)
+        pending = [job for job in sorted(stored, key=lambda job: job.requested_at) if job.pending]
+        for job in pending:
+            self.follow(job)
+        self._loaded = True
+        self._update_status()
+        self._sync_busy_bars()
+        self._update_actions()
+        self.jobsLoaded.emit(len(pending))
+
+    @Slot(object)
+    def _on_load_task_error(self, error: BaseException) -> None:
+        self.status_label.setText(self.tr("The stored jobs could not be read."))
+        self.messages.show_message(
+            arg(self.tr("The stored jobs could not be read: %1"), describe_error(error)),
+            MessageKind.ERROR,
+            key="invoices.jobs.load",
+        )
+
+    # --- following ---------------------------------------------------------------------
+
+    @Slot(object)
+    def _on_follower_updated(self, job: Job) -> None:
+        before = self.model.find(job.id)
+        if before is None:
+            return  # removed meanwhile
+        self.model.put(job)
+        self.jobUpdated.emit(job)
+        if not job.pending and before.pending:
+            self._announce(job)
+            self.jobFinished.emit(job)
+        self._update_status()
+        self._update_actions()
+
+    @Slot(int, object)
+    def _on_follower_failed(self, job_id: int, error: BaseException) -> None:
+        job = self.model.find(job_id)
+        if job is None:
+            return
+        self.model.set_paused(job_id, True)
+        self.messages.show_message(
+            arg(
+                self.tr("%1 is waiting: %2. Resume it when the connection is back."),
+                job_title(job),
+                describe_error(error),
+            ),
+            MessageKind.WARNING,
+            key=f"invoices.job.{job_id}",
+            action_text=self.tr("Resume"),
+            on_action=self.resume_paused,
+        )
+
+    @Slot(int)
+    def _on_follower_ended(self, job_id: int) -> None:
+        self._followers.pop(job_id, None)
+        self._sync_busy_bars()
+        self._update_status()
+        self._update_actions()
+
+    @Slot()
+    def resume_paused(self) -> None:
+        """Follow every pending job that is not followed now."""
+        for job in self.model.jobs():
+            if job.pending and job.id not in self._followers:
+                self.messages.clear(f"invoices.job.{job.id}")
+                self.follow(job)
+
+    def _announce(self, job: Job) -> None:
+        key = f"invoices.job.{job.id}"
+        if job.state is JobState.READY:
+            self._ready_job = job
+            self.messages.show_message(
+                arg(self.tr("%1 is ready."), job_title(job)),
+                MessageKind.INFO,
+                key="invoices.job.ready",
+                action_text=self.tr("Open"),
+                on_action=self._on_ready_message_action,
+            )
+            self.messages.clear(key)
+        elif job.state is JobState.FAILED:
+            self.messages.show_message(
+                arg(self.tr("%1 failed: %2"), job_title(job), job.error or self.tr("no reason given")),
+                MessageKind.ERROR,
+                key=key,
+            )
+        elif job.state is JobState.EXPIRED:
+            self.messages.show_message(
+                arg(self.tr("%1 expired: the operator no longer keeps its file."), job_title(job)),
+                MessageKind.WARNING,
+                key=key,
+            )
+
+    @Slot()
+    def _on_ready_message_action(self) -> None:
+        job = self._ready_job
+        if job is not None:
+            self.open_job(self.model.find(job.id) or job)
+
+    # --- again, remove -----------------------------------------------------------------
+
+    @Slot(object)
+    def _on_again_task_result(self, job: object) -> None:
+        if not isinstance(job, Job):
+            return
+        old_id = self._take_renewed(job)
+        if old_id is not None:
+            old = self.model.find(old_id)
+            if old is not None:
+                self.remove_job(old)
+            self.messages.clear(f"invoices.job.{old_id}")
+        self.add_job(job)
+        self.messages.show_message(
+            arg(self.tr("%1 requested again."), job_title(job)), MessageKind.INFO, key="invoices.jobs.again"
+        )
+
+    @Slot(object)
+    def _on_again_task_error(self, error: BaseException) -> None:
+        self.messages.show_message(
+            arg(self.tr("The new request failed: %1"), describe_error(error)),
+            MessageKind.ERROR,
+            key="invoices.jobs.again",
+        )
+
+    def _take_renewed(self, new: Job) -> int | None:
+        """The failed or expired job a new request replaces."""
+        return self._renewing.pop(_request_key(new), None)
+
+    @Slot(object)
+    def _on_delete_task_error(self, error: BaseException) -> None:
+        self.messages.show_message(
+            arg(self.tr("The job could not be removed: %1"), describe_error(error)),
+            MessageKind.ERROR,
+            key="invoices.jobs.delete",
+        )
+
+    # --- view --------------------------------------------------------------------------
+
+    def _update_status(self) -> None:
+        if not self._loaded and not self.model.rowCount():
+            return
+        pending = sum(1 for job in self.model.jobs() if job.pending)
+        if not self.model.rowCount():
+            self.status_label.setText(self.tr("No jobs yet."))
+        elif pending:
+            self.status_label.setText(self.tr("%n job(s) in progress", "", pending))
+        else:
+            self.status_label.setText(self.tr("%n job(s)", "", self.model.rowCount()))
+
+    def _sync_busy_bars(self) -> None:
+        """A busy bar in the progress cell of every followed job, text otherwise."""
+        for row in range(self.model.rowCount()):
+            job = self.model.job(row)
+            index = self.model.index(row, JobColumn.PROGRESS)
+            followed = job.pending and job.id in self._followers
+            widget = self.table.indexWidget(index)
+            if followed and widget is None:
+                bar = QProgressBar(self.table)
+                bar.setRange(0, 0)
+                bar.setTextVisible(False)
+                bar.setMaximumHeight(self.table.verticalHeader().defaultSectionSize() - 6)
+                bar.setAccessibleName(self.tr("In progress"))
+                self.table.setIndexWidget(index, bar)
+            elif not followed and widget is not None:
+                self.table.setIndexWidget(index, None)  # type: ignore[arg-type]  # Qt takes nullptr: removes it
+
+    def busy_rows(self) -> list[int]:
+        """Rows showing a busy bar (for tests and accessibility checks)."""
+        return [
+            row
+            for row in range(self.model.rowCount())
+            if self.table.indexWidget(self.model.index(row, JobColumn.PROGRESS)) is not None
+        ]
+
+    def _update_actions(self) -> None:
+        job = self.selected_job()
+        ready = job is not None and job.state is JobState.READY
+        again = job is not None and job.state in (JobState.FAILED, JobState.EXPIRED)
+        resume = job is not None and job.pending and job.id not in self._followers
+        for action, button, enabled in (
+            (self.open_action, self.open_button, ready),
+            (self.again_action, self.again_button, again),
+            (self.resume_action, self.resume_button, resume),
+            (self.remove_action, self.remove_button, job is not None),
+        ):
+            action.setEnabled(enabled)
+            button.setEnabled(enabled)
+
+    @Slot()
+    def _on_model_layout_changed(self) -> None:
+        self._sync_busy_bars()
+        self._update_actions()
+
+    @Slot(QModelIndex, int, int)
+    def _on_model_rows_changed(self, _parent: QModelIndex, _first: int, _last: int) -> None:
+        self._sync_busy_bars()
+        self._update_actions()
+
+    @Slot(QModelIndex, QModelIndex, list)
+    def _on_model_data_changed(self, _top: QModelIndex, _bottom: QModelIndex, _roles: list[int]) -> None:
+        self._sync_busy_bars()
+        self._update_actions()
+
+    @Slot(QItemSelection, QItemSelection)
+    def _on_table_selection_changed(self, _selected: QItemSelection, _deselected: QItemSelection) -> None:
+        self._update_actions()
+
+    @Slot(QModelIndex)
+    def _on_table_activated(self, index: QModelIndex) -> None:
+        if index.isValid():
+            self.open_job(self.model.job(index.row()))
+
+    @Slot()
+    def _on_open_action_triggered(self) -> None:
+        job = self.selected_job()
+        if job is not None:
+            self.open_job(job)
+
+    @Slot()
+    def _on_again_action_triggered(self) -> None:
+        job = self.selected_job()
+        if job is not None:
+            self.request_again(job)
+
+    @Slot()
+    def _on_resume_action_triggered(self) -> None:
+        job = self.selected_job()
+        if job is not None and job.pending:
+            self.messages.clear(f"invoices.job.{job.id}")
+            self.follow(job)
+
+    @Slot()
+    def _on_remove_action_triggered(self) -> None:
+        job = self.selected_job()
+        if job is not None:
+            self.remove_job(job)
+
+
+def _request_key(job: Job) -> frozenset[tuple[str, str]]:
+    """What makes two requests the same: their parameters."""
+    return frozenset(job.params.items())
+
+
+def _preview_kind(kind: ProcessingKind) -> str:
+    return (
+        PreviewKind.SINTETICO.value
+        if kind is ProcessingKind.PREVIA_SINTETICO
+        else PreviewKind.ANALITICO.value
+    )
+
+
+def job_file_kind(job: Job) -> str:
+    """``"csv"`` or ``"pdf"``: how a READY job's file is shown."""
+    path = job.path or Path()
+    if path.suffix.casefold() == ".pdf":
+        return "pdf"
+    if path.suffix.casefold() == ".csv":
+        return "csv"
+    return "pdf" if job.kind is ProcessingKind.PREVIA_SINTETICO else "csv"

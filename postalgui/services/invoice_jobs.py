@@ -1,0 +1,428 @@
+"""The invoice service's asynchronous requests, kept in SQLite so they survive a restart.
+
+An analytic statement or an invoice preview is requested, then followed by polling
+until its file can be downloaded (spec 001, sections 3 and 4.1). That can take longer
+than a session: the bookkeeper asks in the evening, closes the laptop, and expects to
+find the file the next morning. So every request is written down at once, with the
+operator's processing id, and the app resumes the pending ones when it starts.
+
+One file (``jobs.sqlite3`` in the data folder), one connection shared by the GUI
+thread and the workers (``check_same_thread=False``, every use under a lock), WAL
+journal. The schema version lives in ``PRAGMA user_version``. A file SQLite cannot
+read is renamed aside as ``jobs.sqlite3.bad-<timestamp>`` and a fresh one started: the
+requests can be made again, and the operator keeps their files for 7 days anyway.
+"""
+
+from __future__ import annotations
+
+import builtins
+import json
+import logging
+import sqlite3
+import threading
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from enum import StrEnum
+from pathlib import Path
+from typing import Any, TypeVar
+
+from postalgui.api.models.invoices import ProcessingKind, ProcessingRecord, ProcessingStatus
+
+__all__ = ["FILENAME", "SCHEMA_VERSION", "Job", "JobState", "JobStore", "JobStoreError", "state_of"]
+
+log = logging.getLogger(__name__)
+
+FILENAME = "jobs.sqlite3"
+SCHEMA_VERSION = 1
+
+_SQLITE_CORRUPT = 11
+_SQLITE_NOTADB = 26
+
+_SCHEMA = """
+CREATE TABLE job (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    environment TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    processing_id TEXT NOT NULL,
+    params TEXT NOT NULL,
+    state TEXT NOT NULL,
+    requested_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL,
+    finished_at TEXT,
+    file_path TEXT,
+    error TEXT
+);
+CREATE INDEX job_environment ON job (environment, requested_at DESC, id DESC);
+CREATE INDEX job_state ON job (environment, state);
+"""
+
+_COLUMNS = (
+    "id, environment, kind, processing_id, params, state, requested_at, updated_at,"
+    " finished_at, file_path, error"
+)
+_CHANGEABLE = frozenset(
+    {
+        "kind",
+        "processing_id",
+        "params",
+        "state",
+        "requested_at",
+        "updated_at",
+        "finished_at",
+        "file_path",
+        "error",
+    }
+)
+
+T = TypeVar("T")
+
+
+class JobState(StrEnum):
+    """Where a request stands, as the app sees it (the operator's statuses map onto it)."""
+
+    REQUESTED = "requested"
+    PROCESSING = "processing"
+    READY = "ready"
+    FAILED = "failed"
+    EXPIRED = "expired"
+
+    @property
+    def pending(self) -> bool:
+        return self in (JobState.REQUESTED, JobState.PROCESSING)
+
+
+_BY_STATUS = {
+    ProcessingStatus.SOLICITADO: JobState.REQUESTED,
+    ProcessingStatus.EM_EXECUCAO: JobState.PROCESSING,
+    # Finished on the operator's side but not downloaded yet: still ours to follow.
+    ProcessingStatus.SUCESSO: JobState.PROCESSING,
+    ProcessingStatus.ERRO: JobState.FAILED,
+    ProcessingStatus.EXCLUIDO: JobState.FAILED,
+}
+
+
+def state_of(status: ProcessingStatus) -> JobState:
+    """The job state for an operator status; SUCESSO is PROCESSING until the file is here."""
+    return _BY_STATUS[status]
+
+
+class JobStoreError(RuntimeError):
+    """The jobs file belongs to a newer PostalGUI (its schema is unknown here)."""
+
+
+@dataclass(frozen=True)
+class Job:
+    """One asynchronous request. Times are aware (UTC).
+
+    ``params`` are the request's inputs as the operator names them: for an analytic
+    statement ``fatura``, ``tipoDocumento``, ``drFatura``, ``itemFatura``; for a
+    preview ``tipoPrevia``, ``contrato``, ``dr`` and, when given, ``centroCusto``.
+    ``error`` is the reason of a FAILED or EXPIRED job; on a pending one, the last
+    network problem met while following it (cleared by the next answer).
+    """
+
+    id: int
+    environment: str
+    kind: ProcessingKind
+    processing_id: str
+    params: dict[str, str]
+    state: JobState
+    requested_at: datetime
+    updated_at: datetime
+    finished_at: datetime | None
+    file_path: str | None
+    error: str | None
+
+    @property
+    def pending(self) -> bool:
+        """Still to be followed: REQUESTED or PROCESSING."""
+        return self.state.pending
+
+    @property
+    def fatura(self) -> str | None:
+        """The invoice number of an analytic statement; None for a preview."""
+        return self.params.get("fatura")
+
+    @property
+    def path(self) -> Path | None:
+        return Path(self.file_path) if self.file_path else None
+
+
+# --------------------------------------------------------------------------- conversions
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+def _stamp(moment: datetime) -> str:
+    """Stored as UTC ISO text, so that text order is time order; naive means local time."""
+    return moment.astimezone(UTC).isoformat(timespec="microseconds")
+
+
+def _aware(text: str) -> datetime:
+    moment = datetime.fromisoformat(text)
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
+def _moment(text: str | None) -> datetime | None:
+    return None if text is None else _aware(text)
+
+
+def _params_json(params: Mapping[str, str]) -> str:
+    return json.dumps(
+        {str(key): str(value) for key, value in params.items()}, ensure_ascii=False, sort_keys=True
+    )
+
+
+def _job(row: sqlite3.Row | tuple[Any, ...]) -> Job:
+    (
+        job_id,
+        environment,
+        kind,
+        processing_id,
+        params,
+        state,
+        requested,
+        updated,
+        finished,
+        file_path,
+        error,
+    ) = row
+    return Job(
+        id=int(job_id),
+        environment=environment,
+        kind=ProcessingKind(kind),
+        processing_id=processing_id,
+        params={str(k): str(v) for k, v in json.loads(params).items()},
+        state=JobState(state),
+        requested_at=_aware(requested),
+        updated_at=_aware(updated),
+        finished_at=_moment(finished),
+        file_path=file_path,
+        error=error,
+    )
+
+
+def _column_value(name: str, value: object) -> object:
+    if value is None:
+        if name in ("kind", "processing_id", "params", "state", "requested_at", "updated_at"):
+            raise ValueError(f"{name} cannot be empty")
+        return None
+    if name == "params":
+        if not isinstance(value, Mapping):
+            raise TypeError("params must be a mapping of strings")
+        return _params_json(value)
+    if name in ("requested_at", "updated_at", "finished_at"):
+        if not isinstance(value, datetime):
+            raise TypeError(f"{name} must be a datetime")
+        return _stamp(value)
+    if name == "kind":
+        return ProcessingKind(str(value)).value
+    if name == "state":
+        return JobState(str(value)).value
+    return str(value)
+
+
+def _is_corruption(exc: sqlite3.DatabaseError) -> bool:
+    code = getattr(exc, "sqlite_errorcode", None)
+    if code is not None:
+        return code & 0xFF in (_SQLITE_CORRUPT, _SQLITE_NOTADB)
+    message = str(exc).lower()
+    return "malformed" in message or "not a database" in message
+
+
+# --------------------------------------------------------------------------- the store
+
+
+class JobStore:
+    """The jobs at ``path`` (a file; a folder gets `FILENAME` inside it).
+
+    Thread-safe: every method takes the lock. The file is opened on first use and can
+    be closed any time (`close`); a later call opens it again. Two stores on the same
+    file (the app after a restart, the CLI beside the app) see each other's jobs.
+    """
+
+    def __init__(self, path: Path) -> None:
+        path = Path(path)
+        self.path = path / FILENAME if path.is_dir() else path
+        self._lock = threading.Lock()
+        self._conn: sqlite3.Connection | None = None
+
+    # --- connection ----------------------------------------------------------------
+
+    def _open(self) -> sqlite3.Connection:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        conn = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None, timeout=10)
+        try:
+            conn.execute("PRAGMA journal_mode=WAL")
+            conn.execute("PRAGMA synchronous=NORMAL")
+            version = conn.execute("PRAGMA user_version").fetchone()[0]
+            if version > SCHEMA_VERSION:
+                raise JobStoreError(
+                    f"The jobs file {self.path} was written by a newer PostalGUI "
+                    f"(schema {version}, this one knows {SCHEMA_VERSION})."
+                )
+            if version == 0:
+                conn.executescript(
+                    f"BEGIN IMMEDIATE;\n{_SCHEMA}PRAGMA user_version = {SCHEMA_VERSION};\nCOMMIT;"
+                )
+            conn.execute("SELECT count(*) FROM job LIMIT 1").fetchone()
+        except BaseException:
+            conn.close()
+            raise
+        return conn
+
+    def _connection(self) -> sqlite3.Connection:
+        if self._conn is None:
+            try:
+                self._conn = self._open()
+            except sqlite3.DatabaseError as exc:
+                if isinstance(exc, sqlite3.OperationalError) and not _is_corruption(exc):
+                    raise  # locked, read-only, disk full: not a reason to set the file aside
+                self._set_aside(exc)
+                self._conn = self._open()
+        return self._conn
+
+    def _set_aside(self, exc: BaseException) -> None:
+        """Rename the unreadable file (and its WAL files) out of the way."""
+        if self._conn is not None:
+            self._conn.close()
+            self._conn = None
+        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+        target = self.path.with_name(f"{self.path.name}.bad-{stamp}")
+        number = 1
+        while target.exists():
+            number += 1
+            target = self.path.with_name(f"{self.path.name}.bad-{stamp}-{number}")
+        if self.path.exists():
+            self.path.replace(target)
+        for suffix in ("-wal", "-shm"):
+            side = self.path.with_name(self.path.name + suffix)
+            if side.exists():
+                side.replace(target.with_name(target.name + suffix))
+        log.warning("Jobs file %s unreadable (%s); kept as %s, starting a new one", self.path, exc, target)
+
+    def _run(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        """``work`` under the lock; a file found corrupt on the way is set aside and ``work`` retried."""
+        with self._lock:
+            try:
+                return work(self._connection())
+            except sqlite3.DatabaseError as exc:
+                if not _is_corruption(exc):
+                    raise
+                self._set_aside(exc)
+                return work(self._connection())
+
+    def close(self) -> None:
+        with self._lock:
+            if self._conn is not None:
+                self._conn.close()
+                self._conn = None
+
+    # --- writing ---------------------------------------------------------------------
+
+    def add(
+        self,
+        environment: str,
+        kind: ProcessingKind,
+        record: ProcessingRecord,
+        params: Mapping[str, str],
+        *,
+        at: datetime | None = None,
+    ) -> Job:
+        """Record a request the operator accepted; its state follows ``record.status``.
+
+        ``at`` (the request time, default now) is this machine's clock, not the
+        operator's ``dataSolicitacao``, which carries no time zone.
+        """
+        moment = _stamp(at or _now())
+        state = state_of(record.status)
+        error = f"The operator answered {record.status.value}" if state is JobState.FAILED else None
+        row = (
+            environment,
+            ProcessingKind(kind).value,
+            record.id,
+            _params_json(params),
+            state.value,
+            moment,
+            moment,
+            moment if state is JobState.FAILED else None,
+            error,
+        )
+
+        def insert(conn: sqlite3.Connection) -> Job:
+            cursor = conn.execute(
+                "INSERT INTO job (environment, kind, processing_id, params, state, requested_at, updated_at,"
+                " finished_at, error) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                row,
+            )
+            job_id = int(cursor.lastrowid or 0)
+            return _job(conn.execute(f"SELECT {_COLUMNS} FROM job WHERE id = ?", (job_id,)).fetchone())  # noqa: S608 -- fixed text
+
+        return self._run(insert)
+
+    def update(self, job_id: int, **changes: object) -> Job:
+        """Change some fields of a job; ``updated_at`` becomes now unless given.
+
+        Raises KeyError for an unknown job, ValueError/TypeError for a bad field.
+        """
+        unknown = set(changes) - _CHANGEABLE
+        if unknown:
+            raise ValueError(f"cannot change {', '.join(sorted(unknown))} of a job")
+        values = {name: _column_value(name, value) for name, value in changes.items()}
+        values.setdefault("updated_at", _stamp(_now()))
+        names = sorted(values)
+        assignments = ", ".join(f"{name} = ?" for name in names)
+
+        def change(conn: sqlite3.Connection) -> Job:
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                cursor = conn.execute(
+                    f"UPDATE job SET {assignments} WHERE id = ?",  # noqa: S608 -- names from _CHANGEABLE, values bound
+                    [*(values[name] for name in names), job_id],
+                )
+                row = conn.execute(f"SELECT {_COLUMNS} FROM job WHERE id = ?", (job_id,)).fetchone()  # noqa: S608 -- fixed text
+            except BaseException:
+                conn.execute("ROLLBACK")
+                raise
+            conn.execute("COMMIT")
+            if cursor.rowcount == 0 or row is None:
+                raise KeyError(job_id)
+            return _job(row)
+
+        return self._run(change)
+
+    def delete(self, job_id: int) -> None:
+        self._run(lambda conn: conn.execute("DELETE FROM job WHERE id = ?", (job_id,)))
+
+    # --- reading ---------------------------------------------------------------------
+
+    def get(self, job_id: int) -> Job | None:
+        row = self._run(
+            lambda conn: conn.execute(f"SELECT {_COLUMNS} FROM job WHERE id = ?", (job_id,)).fetchone()  # noqa: S608 -- fixed text
+        )
+        return None if row is None else _job(row)
+
+    def pending(self, environment: str) -> builtins.list[Job]:
+        """REQUESTED and PROCESSING jobs of ``environment``, oldest first (resumed in order)."""
+        rows = self._run(
+            lambda conn: conn.execute(
+                f"SELECT {_COLUMNS} FROM job WHERE environment = ? AND state IN (?, ?)"  # noqa: S608 -- fixed text
+                " ORDER BY requested_at, id",
+                (environment, JobState.REQUESTED.value, JobState.PROCESSING.value),
+            ).fetchall()
+        )
+        return [_job(row) for row in rows]
+
+    def list(self, environment: str, limit: int = 200) -> builtins.list[Job]:
+        """The jobs of ``environment``, newest first."""
+        rows = self._run(
+            lambda conn: conn.execute(
+                f"SELECT {_COLUMNS} FROM job WHERE environment = ?"  # noqa: S608 -- fixed text
+                " ORDER BY requested_at DESC, id DESC LIMIT ?",
+                (environment, limit),
+            ).fetchall()
+        )
+        return [_job(row) for row in rows]

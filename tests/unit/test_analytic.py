@@ -1,0 +1,388 @@
+"""The analytic statement CSV: the five blocks, tolerated variations, errors naming the line."""
+
+from __future__ import annotations
+
+import random
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+
+from postalgui.api.analytic import (
+    AnalyticFormatError,
+    decode_analytic,
+    parse_analytic_csv,
+    reconcile,
+)
+from postalgui.api.models.invoices import AnalyticItem, InvoiceTotal, ServiceTotal
+
+SMALL = "\n".join(
+    [
+        "EXTRATO ANALÍTICO DA FATURA 123456",
+        "Nº DA FATURA;CNPJ;RAZAO SOCIAL;CONTRATO;SE DO CONTRATO;CENTRO DE CUSTO;STATUS;"
+        "DATA VENCIMENTO;DATA FECHAMENTO;CODIGO DO CLIENTE;DATA PAGAMENTO",
+        "123456;34028316000103;EMPRESA EXEMPLO LTDA;9912345678;20;0001;Em aberto;"
+        "10/03/2026;28/02/2026;12345678;",
+        "CARTAO POSTAGEM;TITULAR CARTAO;CODIGO SERVICO;SERVICO;DATA POSTAGEM;"
+        "SERVICOS ADICIONAIS;UNIDADE POSTAGEM;CEP DESTINATARIO;ETIQUETA;DOCUMENTO;PESO;"
+        "VALOR UNITARIO;DESCONTO;QUANTIDADE;VALOR LIQUIDO;VALOR DECLARADO",
+        "0067599079;EMPRESA EXEMPLO;03220;SEDEX CONTRATO AG;02/02/2026;019,001;"
+        "AC CENTRAL;05311900;AB123456789BR;NF 1;300;19,92;0,00;1;19,92;200,00",
+        "0067599079;EMPRESA EXEMPLO;03220;SEDEX CONTRATO AG;03/02/2026;;AC CENTRAL;"
+        "20040020;AB123456790BR;;1.250;1.234,56;34,56;1;1.200,00;",
+        "0067599079;EMPRESA EXEMPLO;03298;PAC CONTRATO AG;03/02/2026;;AC CENTRAL;"
+        "70002900;AB123456791BR;;19600;106,25;12,50;2;200,00;0",
+        "",
+        "TOTALIZACAO POR SERVICO",
+        "CODIGO SERVICO;DESCRICAO SERVICO;QUANTIDADE;VALOR SERVICO;DESCONTO;VALOR LIQUIDO",
+        "03220;SEDEX CONTRATO AG;2;1254,48;34,56;1219,92",
+        "03298;PAC CONTRATO AG;2;212,50;12,50;200,00",
+        "",
+        "TOTALIZACAO FATURA",
+        "DESCRICAO;QUANTIDADE;VALOR",
+        "SERVICOS DE CICLOS ANTERIORES;0;0,00",
+        "SERVICOS DO CICLO ATUAL;4;1419,92",
+        "COMPLEMENTO FINANCEIRO (COTA MINIMA);;0,00",
+        "ENCARGOS;;0,00",
+        "CREDITOS;;-0,00",
+        "TOTAL DA FATURA;;1.419,92",
+        "",
+    ]
+)
+
+DETAIL_LINE = 5  # the first detail line of SMALL
+
+
+def lines_of(text: str) -> list[str]:
+    return text.splitlines()
+
+
+def with_line(text: str, number: int, new: str) -> str:
+    """``text`` with physical line ``number`` (1-based) replaced."""
+    lines = lines_of(text)
+    lines[number - 1] = new
+    return "\n".join(lines) + "\n"
+
+
+# --------------------------------------------------------------------------- exact values
+
+
+def test_small_statement_exact_values() -> None:
+    statement = parse_analytic_csv(SMALL)
+    assert statement.title == "EXTRATO ANALÍTICO DA FATURA 123456"
+    assert statement.header.get("Nº DA FATURA") == "123456"
+    assert statement.header.get("CONTRATO") == "9912345678"
+    assert statement.header.get("DATA PAGAMENTO") == ""
+    assert statement.items[0] == AnalyticItem(
+        "0067599079",
+        "EMPRESA EXEMPLO",
+        "03220",
+        "SEDEX CONTRATO AG",
+        "02/02/2026",
+        "019,001",
+        "AC CENTRAL",
+        "05311900",
+        "AB123456789BR",
+        "NF 1",
+        300,
+        Decimal("19.92"),
+        Decimal("0.00"),
+        1,
+        Decimal("19.92"),
+        Decimal("200.00"),
+    )
+    second = statement.items[1]
+    assert (second.peso, second.valor_unitario, second.desconto, second.valor_liquido) == (
+        1250,
+        Decimal("1234.56"),
+        Decimal("34.56"),
+        Decimal("1200.00"),
+    )
+    assert second.valor_declarado == 0  # blank: none declared
+    assert statement.items[2].quantidade == 2
+    assert statement.service_totals == [
+        ServiceTotal(
+            "03220", "SEDEX CONTRATO AG", 2, Decimal("1254.48"), Decimal("34.56"), Decimal("1219.92")
+        ),
+        ServiceTotal("03298", "PAC CONTRATO AG", 2, Decimal("212.50"), Decimal("12.50"), Decimal("200.00")),
+    ]
+    assert statement.invoice_totals[1] == InvoiceTotal("SERVICOS DO CICLO ATUAL", 4, Decimal("1419.92"))
+    assert statement.invoice_totals[2].quantidade is None
+    assert statement.invoice_total == Decimal("1419.92")
+
+
+def test_reconcile_small_statement() -> None:
+    result = reconcile(parse_analytic_csv(SMALL))
+    assert result.items_total == Decimal("1419.92")
+    assert result.items_by_service == {"03220": Decimal("1219.92"), "03298": Decimal("200.00")}
+    assert result.service_totals == {"03220": Decimal("1219.92"), "03298": Decimal("200.00")}
+    assert result.service_differences == {"03220": 0, "03298": 0}
+    assert result.services_total == Decimal("1419.92")
+    assert result.invoice_total == Decimal("1419.92")
+    assert result.items_vs_invoice == 0
+    assert result.services_vs_invoice == 0
+    assert result.balanced
+    assert result.mismatched_services == []
+
+
+def test_reconcile_reports_differences() -> None:
+    text = SMALL.replace("03298;PAC CONTRATO AG;2;212,50;12,50;200,00", "03298;PAC;2;212,50;12,50;210,00")
+    text = text.replace("TOTAL DA FATURA;;1.419,92", "TOTAL DA FATURA;;1.400,00")
+    text = text.replace(
+        "03298;PAC;2;212,50;12,50;210,00", "03298;PAC;2;212,50;12,50;210,00\n04227;MINI;1;5;0;5"
+    )
+    result = reconcile(parse_analytic_csv(text))
+    assert result.service_differences == {
+        "03220": Decimal("0.00"),
+        "03298": Decimal("-10.00"),
+        "04227": Decimal("-5.00"),
+    }
+    assert result.mismatched_services == ["03298", "04227"]
+    assert result.services_total == Decimal("1434.92")
+    assert result.items_vs_invoice == Decimal("19.92")
+    assert result.services_vs_invoice == Decimal("34.92")
+    assert not result.balanced
+
+
+# --------------------------------------------------------------------------- tolerated variations
+
+
+def test_crlf_bom_trailing_semicolons_and_blank_lines() -> None:
+    lines = [line + ";" if line else line for line in lines_of(SMALL)]
+    lines.insert(3, "")  # between the header line and the detail titles
+    lines.insert(1, ";;;")
+    text = "\ufeff" + "\r\n".join(lines) + "\r\n\r\n"
+    reference = parse_analytic_csv(SMALL)
+    for source in (text, text.encode("utf-8")):
+        statement = parse_analytic_csv(source)
+        assert statement.items == reference.items
+        assert statement.service_totals == reference.service_totals
+        assert statement.invoice_totals == reference.invoice_totals
+        assert statement.header == reference.header
+
+
+def test_cp1252_file(tmp_path: Path) -> None:
+    text = SMALL.replace("TOTALIZACAO POR SERVICO", "TOTALIZAÇÃO POR SERVIÇO").replace(
+        "EMPRESA EXEMPLO;", "JOÃO AÇÚCAR;"
+    )
+    path = tmp_path / "analitico.csv"
+    path.write_bytes(text.encode("cp1252"))
+    statement = parse_analytic_csv(path)
+    assert statement.title == "EXTRATO ANALÍTICO DA FATURA 123456"
+    assert statement.items[0].titular == "JOÃO AÇÚCAR"
+    assert len(statement.service_totals) == 2
+    assert decode_analytic("ação".encode("cp1252")) == "ação"
+    assert decode_analytic("\ufeffação".encode()) == "ação"
+
+
+def test_columns_found_by_title_in_any_order() -> None:
+    lines = lines_of(SMALL)
+    order = list(reversed(range(16)))
+    for number in range(4, 8):  # detail titles and the three lines
+        fields = lines[number - 1].split(";")
+        lines[number - 1] = ";".join([fields[i] for i in order] + ["extra"])
+    # Accented titles, another case and an extra column are fine.
+    lines[3] = lines[3].replace("CODIGO SERVICO", "Código Serviço").replace("VALOR LIQUIDO", "VALOR LÍQUIDO")
+    statement = parse_analytic_csv("\n".join(lines))
+    assert statement.items == parse_analytic_csv(SMALL).items
+
+
+def test_dot_decimal_and_spaces_take_the_careful_path() -> None:
+    text = with_line(
+        SMALL,
+        DETAIL_LINE,
+        "0067599079;EMPRESA EXEMPLO;03220;SEDEX CONTRATO AG;02/02/2026;019,001;AC CENTRAL;05311900;"
+        "AB123456789BR;NF 1; 300 ;19.92; ;1;19,92 ;200",
+    )
+    item = parse_analytic_csv(text).items[0]
+    assert (item.peso, item.valor_unitario, item.desconto, item.valor_liquido, item.valor_declarado) == (
+        300,
+        Decimal("19.92"),
+        Decimal("0.00"),
+        Decimal("19.92"),
+        Decimal("200"),
+    )
+
+
+def test_a_statement_without_items() -> None:
+    lines = lines_of(SMALL)
+    del lines[4:7]
+    statement = parse_analytic_csv("\n".join(lines))
+    assert statement.items == []
+    assert reconcile(statement).items_total == 0
+
+
+# --------------------------------------------------------------------------- errors
+
+
+@pytest.mark.parametrize(
+    ("change", "line", "message"),
+    [
+        (
+            lambda t: with_line(t, 6, "0067599079;EMPRESA EXEMPLO;03220;SEDEX;03/02/2026;;AC CENTRAL"),
+            6,
+            "line 6: expected 16 fields, found 7",
+        ),
+        (
+            lambda t: with_line(t, 6, lines_of(t)[5] + ";surplus"),
+            6,
+            "line 6: expected 16 fields, found 17",
+        ),
+        (
+            lambda t: t.replace(";1.200,00;", ";12,3x;"),
+            6,
+            "line 6: column VALOR LIQUIDO: '12,3x' is not an amount",
+        ),
+        (
+            lambda t: t.replace(";1;19,92;200,00", ";1;;200,00"),
+            5,
+            "line 5: column VALOR LIQUIDO: '' is not an amount",
+        ),
+        (
+            lambda t: t.replace(";19600;", ";19,6;"),
+            7,
+            "line 7: column PESO: '19,6' is not a whole number",
+        ),
+        (
+            lambda t: t.replace("03298;PAC CONTRATO AG;2;212,50", "03298;PAC CONTRATO AG;dois;212,50"),
+            12,
+            "line 12: column QUANTIDADE: 'dois' is not a whole number",
+        ),
+        (
+            lambda t: t.replace("TOTAL DA FATURA;;1.419,92", "TOTAL DA FATURA;;R$ 1.419,92"),
+            21,
+            "line 21: column VALOR: 'R$ 1.419,92' is not an amount",
+        ),
+        (
+            lambda t: t.replace(";VALOR DECLARADO\n", "\n"),
+            4,
+            "line 4: expected the detail titles (CARTAO POSTAGEM;",
+        ),
+        (
+            lambda t: "\n".join(lines_of(t)[:8] + lines_of(t)[13:]),
+            9,
+            "line 9: found TOTALIZACAO FATURA before the TOTALIZACAO POR SERVICO block",
+        ),
+        (
+            lambda t: with_line(t, 2, "A;B;C"),
+            2,
+            "line 2: expected the invoice header titles",
+        ),
+        (
+            lambda t: t.replace("DESCRICAO;QUANTIDADE;VALOR", "DESCRICAO;VALOR"),
+            15,
+            "line 15: expected the TOTALIZACAO FATURA titles (DESCRICAO;QUANTIDADE;VALOR); "
+            "missing QUANTIDADE",
+        ),
+    ],
+)
+def test_malformed_file_names_the_line(change: object, line: int, message: str) -> None:
+    assert callable(change)
+    with pytest.raises(AnalyticFormatError) as info:
+        parse_analytic_csv(change(SMALL))
+    assert info.value.line == line
+    assert str(info.value).startswith(message)
+
+
+@pytest.mark.parametrize(
+    ("keep", "message"),
+    [
+        (0, "file ends before the title line"),
+        (1, "file ends before the invoice header titles"),
+        (3, "file ends before the detail titles"),
+        (6, "file ends before the TOTALIZACAO POR SERVICO block"),
+        (9, "file ends before the TOTALIZACAO POR SERVICO titles"),
+        (10, "file ends before the TOTALIZACAO FATURA block"),
+        (12, "file ends before the TOTALIZACAO FATURA block"),
+        (14, "file ends before the TOTALIZACAO FATURA titles"),
+        (15, "file ends before the rows of the TOTALIZACAO FATURA block"),
+    ],
+)
+def test_truncated_file(keep: int, message: str) -> None:
+    text = "\n".join(lines_of(SMALL)[:keep])
+    with pytest.raises(AnalyticFormatError) as info:
+        parse_analytic_csv(text)
+    assert str(info.value) == message
+    assert info.value.line is None
+
+
+def test_truncated_before_the_invoice_total_row() -> None:
+    text = "\n".join(lines_of(SMALL)[:-1])
+    with pytest.raises(AnalyticFormatError) as info:
+        parse_analytic_csv(text)
+    assert info.value.line == 20
+    assert str(info.value) == (
+        "line 20: file ends before the invoice total row of the TOTALIZACAO FATURA block "
+        "(the last row is 'CREDITOS')"
+    )
+
+
+def test_truncated_mid_line() -> None:
+    text = SMALL[: SMALL.index("AB123456791BR") + 5]
+    with pytest.raises(AnalyticFormatError) as info:
+        parse_analytic_csv(text)
+    assert str(info.value) == "line 7: expected 16 fields, found 9"
+
+
+def test_is_a_value_error() -> None:
+    with pytest.raises(ValueError, match=r"^file ends before the title line$"):
+        parse_analytic_csv(b"\r\n;;\r\n")
+
+
+# --------------------------------------------------------------------------- big files
+
+
+def make_statement(items: int, seed: int = 7) -> str:
+    """A valid statement of ``items`` detail lines whose blocks reconcile exactly."""
+    rng = random.Random(seed)
+    services = {"03220": "SEDEX CONTRATO AG", "03298": "PAC CONTRATO AG", "04227": "MINI ENVIOS"}
+    lines = [
+        "EXTRATO ANALITICO",
+        "Nº DA FATURA;CNPJ;RAZAO SOCIAL;CONTRATO;SE DO CONTRATO;CENTRO DE CUSTO;STATUS;"
+        "DATA VENCIMENTO;DATA FECHAMENTO;CODIGO DO CLIENTE;DATA PAGAMENTO",
+        "123456;34028316000103;EMPRESA;9912345678;20;0001;Em aberto;10/03/2026;28/02/2026;1;",
+        "CARTAO POSTAGEM;TITULAR CARTAO;CODIGO SERVICO;SERVICO;DATA POSTAGEM;SERVICOS ADICIONAIS;"
+        "UNIDADE POSTAGEM;CEP DESTINATARIO;ETIQUETA;DOCUMENTO;PESO;VALOR UNITARIO;DESCONTO;"
+        "QUANTIDADE;VALOR LIQUIDO;VALOR DECLARADO",
+    ]
+    totals = dict.fromkeys(services, 0)
+    counts = dict.fromkeys(services, 0)
+    for n in range(items):
+        code = rng.choice(list(services))
+        cents = rng.randrange(500, 50_000)
+        discount = rng.randrange(0, 100)
+        totals[code] += cents - discount
+        counts[code] += 1
+        lines.append(
+            f"0067599079;EMPRESA;{code};{services[code]};{1 + n % 28:02d}/02/2026;;AC CENTRAL;"
+            f"{rng.randrange(10**7, 10**8)};AB{n:09d}BR;;{rng.randrange(1, 30_000)};"
+            f"{cents // 100},{cents % 100:02d};{discount // 100},{discount % 100:02d};1;"
+            f"{(cents - discount) // 100},{(cents - discount) % 100:02d};"
+        )
+    lines += [
+        "",
+        "TOTALIZACAO POR SERVICO",
+        ";".join(["CODIGO SERVICO", "DESCRICAO SERVICO"])
+        + ";QUANTIDADE;VALOR SERVICO;DESCONTO;VALOR LIQUIDO",
+    ]
+    for code, net in totals.items():
+        lines.append(f"{code};{services[code]};{counts[code]};0,00;0,00;{net // 100},{net % 100:02d}")
+    grand = sum(totals.values())
+    lines += [
+        "",
+        "TOTALIZACAO FATURA",
+        "DESCRICAO;QUANTIDADE;VALOR",
+        f"SERVICOS DO CICLO ATUAL;{items};{grand // 100},{grand % 100:02d}",
+        f"TOTAL DA FATURA;;{grand // 100},{grand % 100:02d}",
+    ]
+    return "\r\n".join(lines) + "\r\n"
+
+
+def test_hundred_thousand_lines_parse_and_reconcile() -> None:
+    text = make_statement(100_000)
+    statement = parse_analytic_csv(text.encode("utf-8"))
+    assert len(statement.items) == 100_000
+    assert statement.items[-1].etiqueta == "AB000099999BR"
+    result = reconcile(statement)
+    assert result.balanced
+    assert result.items_total == statement.invoice_total
