@@ -119,6 +119,23 @@ _RULES: dict[str, object] = {  # QT_TRANSLATE_NOOP is typed as returning object
     ),
     "price.positive": QT_TRANSLATE_NOOP("rules", "Value must be greater than zero (got '{value}')"),
     "price.required": QT_TRANSLATE_NOOP("rules", "Required for pricing"),
+    "invoice.number": QT_TRANSLATE_NOOP("rules", "Invoice number must contain only digits (got '{value}')"),
+    "invoice.document_type": QT_TRANSLATE_NOOP(
+        "rules", "Document type must be 2 letters or digits such as RE (got '{value}')"
+    ),
+    "boleto.digits": QT_TRANSLATE_NOOP(
+        "rules", "Typed line may contain only digits, spaces and dots (got '{value}')"
+    ),
+    "boleto.length": QT_TRANSLATE_NOOP("rules", "Typed line must have 47 digits (got {count})"),
+    "boleto.barcode_length": QT_TRANSLATE_NOOP("rules", "Barcode must have 44 digits (got {count})"),
+    "boleto.field_check": QT_TRANSLATE_NOOP(
+        "rules", "Check digit of typed line field {field} does not match (got {check}, expected {expected})"
+    ),
+    "boleto.general_check": QT_TRANSLATE_NOOP(
+        "rules", "General check digit does not match (got {check}, expected {expected})"
+    ),
+    "boleto.due_date": QT_TRANSLATE_NOOP("rules", "Due date must be after 1997-10-07 (got '{value}')"),
+    "boleto.factor": QT_TRANSLATE_NOOP("rules", "Due factor must be between 0 and 9999 (got '{value}')"),
 }
 
 _NUMBER_LABELS: dict[str, object] = {

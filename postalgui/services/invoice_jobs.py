@@ -19,15 +19,15 @@ import builtins
 import json
 import logging
 import sqlite3
-import threading
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from enum import StrEnum
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 from postalgui.api.models.invoices import ProcessingKind, ProcessingRecord, ProcessingStatus
+from postalgui.services.sqlite_file import SqliteFile
 
 __all__ = ["FILENAME", "SCHEMA_VERSION", "Job", "JobState", "JobStore", "JobStoreError", "state_of"]
 
@@ -36,8 +36,6 @@ log = logging.getLogger(__name__)
 FILENAME = "jobs.sqlite3"
 SCHEMA_VERSION = 1
 
-_SQLITE_CORRUPT = 11
-_SQLITE_NOTADB = 26
 
 _SCHEMA = """
 CREATE TABLE job (
@@ -74,8 +72,6 @@ _CHANGEABLE = frozenset(
         "error",
     }
 )
-
-T = TypeVar("T")
 
 
 class JobState(StrEnum):
@@ -225,14 +221,6 @@ def _column_value(name: str, value: object) -> object:
     return str(value)
 
 
-def _is_corruption(exc: sqlite3.DatabaseError) -> bool:
-    code = getattr(exc, "sqlite_errorcode", None)
-    if code is not None:
-        return code & 0xFF in (_SQLITE_CORRUPT, _SQLITE_NOTADB)
-    message = str(exc).lower()
-    return "malformed" in message or "not a database" in message
-
-
 # --------------------------------------------------------------------------- the store
 
 
@@ -247,79 +235,18 @@ class JobStore:
     def __init__(self, path: Path) -> None:
         path = Path(path)
         self.path = path / FILENAME if path.is_dir() else path
-        self._lock = threading.Lock()
-        self._conn: sqlite3.Connection | None = None
-
-    # --- connection ----------------------------------------------------------------
-
-    def _open(self) -> sqlite3.Connection:
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        conn = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None, timeout=10)
-        try:
-            conn.execute("PRAGMA journal_mode=WAL")
-            conn.execute("PRAGMA synchronous=NORMAL")
-            version = conn.execute("PRAGMA user_version").fetchone()[0]
-            if version > SCHEMA_VERSION:
-                raise JobStoreError(
-                    f"The jobs file {self.path} was written by a newer PostalGUI "
-                    f"(schema {version}, this one knows {SCHEMA_VERSION})."
-                )
-            if version == 0:
-                conn.executescript(
-                    f"BEGIN IMMEDIATE;\n{_SCHEMA}PRAGMA user_version = {SCHEMA_VERSION};\nCOMMIT;"
-                )
-            conn.execute("SELECT count(*) FROM job LIMIT 1").fetchone()
-        except BaseException:
-            conn.close()
-            raise
-        return conn
-
-    def _connection(self) -> sqlite3.Connection:
-        if self._conn is None:
-            try:
-                self._conn = self._open()
-            except sqlite3.DatabaseError as exc:
-                if isinstance(exc, sqlite3.OperationalError) and not _is_corruption(exc):
-                    raise  # locked, read-only, disk full: not a reason to set the file aside
-                self._set_aside(exc)
-                self._conn = self._open()
-        return self._conn
-
-    def _set_aside(self, exc: BaseException) -> None:
-        """Rename the unreadable file (and its WAL files) out of the way."""
-        if self._conn is not None:
-            self._conn.close()
-            self._conn = None
-        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-        target = self.path.with_name(f"{self.path.name}.bad-{stamp}")
-        number = 1
-        while target.exists():
-            number += 1
-            target = self.path.with_name(f"{self.path.name}.bad-{stamp}-{number}")
-        if self.path.exists():
-            self.path.replace(target)
-        for suffix in ("-wal", "-shm"):
-            side = self.path.with_name(self.path.name + suffix)
-            if side.exists():
-                side.replace(target.with_name(target.name + suffix))
-        log.warning("Jobs file %s unreadable (%s); kept as %s, starting a new one", self.path, exc, target)
-
-    def _run(self, work: Callable[[sqlite3.Connection], T]) -> T:
-        """``work`` under the lock; a file found corrupt on the way is set aside and ``work`` retried."""
-        with self._lock:
-            try:
-                return work(self._connection())
-            except sqlite3.DatabaseError as exc:
-                if not _is_corruption(exc):
-                    raise
-                self._set_aside(exc)
-                return work(self._connection())
+        self._file = SqliteFile(
+            self.path,
+            schema=_SCHEMA,
+            version=SCHEMA_VERSION,
+            probe="job",
+            label="jobs file",
+            newer_error=JobStoreError,
+        )
 
     def close(self) -> None:
-        with self._lock:
-            if self._conn is not None:
-                self._conn.close()
-                self._conn = None
+        """Close the file; a later call opens it again."""
+        self._file.close()
 
     # --- writing ---------------------------------------------------------------------
 
@@ -361,7 +288,7 @@ class JobStore:
             job_id = int(cursor.lastrowid or 0)
             return _job(conn.execute(f"SELECT {_COLUMNS} FROM job WHERE id = ?", (job_id,)).fetchone())  # noqa: S608 -- fixed text
 
-        return self._run(insert)
+        return self._file.run(insert)
 
     def update(self, job_id: int, **changes: object) -> Job:
         """Change some fields of a job; ``updated_at`` becomes now unless given.
@@ -392,22 +319,22 @@ class JobStore:
                 raise KeyError(job_id)
             return _job(row)
 
-        return self._run(change)
+        return self._file.run(change)
 
     def delete(self, job_id: int) -> None:
-        self._run(lambda conn: conn.execute("DELETE FROM job WHERE id = ?", (job_id,)))
+        self._file.run(lambda conn: conn.execute("DELETE FROM job WHERE id = ?", (job_id,)))
 
     # --- reading ---------------------------------------------------------------------
 
     def get(self, job_id: int) -> Job | None:
-        row = self._run(
+        row = self._file.run(
             lambda conn: conn.execute(f"SELECT {_COLUMNS} FROM job WHERE id = ?", (job_id,)).fetchone()  # noqa: S608 -- fixed text
         )
         return None if row is None else _job(row)
 
     def pending(self, environment: str) -> builtins.list[Job]:
         """REQUESTED and PROCESSING jobs of ``environment``, oldest first (resumed in order)."""
-        rows = self._run(
+        rows = self._file.run(
             lambda conn: conn.execute(
                 f"SELECT {_COLUMNS} FROM job WHERE environment = ? AND state IN (?, ?)"  # noqa: S608 -- fixed text
                 " ORDER BY requested_at, id",
@@ -418,7 +345,7 @@ class JobStore:
 
     def list(self, environment: str, limit: int = 200) -> builtins.list[Job]:
         """The jobs of ``environment``, newest first."""
-        rows = self._run(
+        rows = self._file.run(
             lambda conn: conn.execute(
                 f"SELECT {_COLUMNS} FROM job WHERE environment = ?"  # noqa: S608 -- fixed text
                 " ORDER BY requested_at DESC, id DESC LIMIT ?",

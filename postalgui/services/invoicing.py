@@ -35,6 +35,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
+from postalgui.api.analytic import DETAIL_TITLES
 from postalgui.api.cancel import cancel_scope
 from postalgui.api.errors import (
     ApiError,
@@ -80,24 +81,8 @@ GONE_TEXT = "The operator no longer knows this request (HTTP 404); request it ag
 DELETED_TEXT = "The operator deleted this request (EXCLUIDO); request it again"
 FAILED_TEXT = "The operator could not produce the file (ERRO)"
 
-DETAIL_COLUMNS = (
-    "CARTAO POSTAGEM",
-    "TITULAR CARTAO",
-    "CODIGO SERVICO",
-    "SERVICO",
-    "DATA POSTAGEM",
-    "SERVICOS ADICIONAIS",
-    "UNIDADE POSTAGEM",
-    "CEP DESTINATARIO",
-    "ETIQUETA",
-    "DOCUMENTO",
-    "PESO",
-    "VALOR UNITARIO",
-    "DESCONTO",
-    "QUANTIDADE",
-    "VALOR LIQUIDO",
-    "VALOR DECLARADO",
-)
+DETAIL_COLUMNS = DETAIL_TITLES
+"""The detail block's titles, as exported (the operator's own order and words)."""
 """The detail block's titles, as the analytic statement writes them (spec 001, 2.1)."""
 
 _PREVIEW_KINDS = {

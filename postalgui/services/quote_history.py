@@ -21,20 +21,20 @@ from __future__ import annotations
 import json
 import logging
 import sqlite3
-import threading
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from decimal import Decimal
 from enum import Enum
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 from pydantic import ValidationError
 
 from postalgui.api.models.price import ItemError, PriceQuery, PriceResponse
 from postalgui.api.price import QuoteResult
 from postalgui.api.values import format_cep, format_date_dmy
+from postalgui.services.sqlite_file import SqliteFile
 
 __all__ = ["FILENAME", "SCHEMA_VERSION", "SOURCES", "HistoryEntry", "HistoryError", "QuoteHistory"]
 
@@ -45,8 +45,6 @@ SCHEMA_VERSION = 1
 SOURCES = frozenset({"form", "compare", "batch", "history", "cli"})
 """Where a quote was made: the form, the comparison, a batch file, a redo from the history, the CLI."""
 
-_SQLITE_CORRUPT = 11
-_SQLITE_NOTADB = 26
 _CHUNK = 500  # ids per DELETE: well under SQLite's bound-parameter limit
 
 _SCHEMA = """
@@ -82,8 +80,6 @@ _INSERT = (
     " co_produto, cep_origem, cep_destino, sg_pais, nu_requisicao, pc_final, error, search_text)"
     " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 )
-
-T = TypeVar("T")
 
 
 class HistoryError(RuntimeError):
@@ -216,14 +212,6 @@ def _where(text: str) -> tuple[str, list[str]]:
     return f" WHERE {clause}", [_like(term) for term in terms]
 
 
-def _is_corruption(exc: sqlite3.DatabaseError) -> bool:
-    code = getattr(exc, "sqlite_errorcode", None)
-    if code is not None:
-        return code & 0xFF in (_SQLITE_CORRUPT, _SQLITE_NOTADB)
-    message = str(exc).lower()
-    return "malformed" in message or "not a database" in message
-
-
 # --------------------------------------------------------------------------- the store
 
 
@@ -237,82 +225,18 @@ class QuoteHistory:
     def __init__(self, path: Path) -> None:
         path = Path(path)
         self.path = path / FILENAME if path.is_dir() else path
-        self._lock = threading.Lock()
-        self._conn: sqlite3.Connection | None = None
-
-    # --- connection ----------------------------------------------------------------
-
-    def _open(self) -> sqlite3.Connection:
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        conn = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None, timeout=10)
-        try:
-            conn.execute("PRAGMA journal_mode=WAL")
-            conn.execute("PRAGMA synchronous=NORMAL")
-            version = conn.execute("PRAGMA user_version").fetchone()[0]
-            if version > SCHEMA_VERSION:
-                raise HistoryError(
-                    f"The quote history {self.path} was written by a newer PostalGUI "
-                    f"(schema {version}, this one knows {SCHEMA_VERSION})."
-                )
-            if version == 0:
-                # One script, one transaction: the tables and the version appear together.
-                conn.executescript(
-                    f"BEGIN IMMEDIATE;\n{_SCHEMA}PRAGMA user_version = {SCHEMA_VERSION};\nCOMMIT;"
-                )
-            conn.execute("SELECT count(*) FROM quote LIMIT 1").fetchone()
-        except BaseException:
-            conn.close()
-            raise
-        return conn
-
-    def _connection(self) -> sqlite3.Connection:
-        if self._conn is None:
-            try:
-                self._conn = self._open()
-            except sqlite3.DatabaseError as exc:
-                if isinstance(exc, sqlite3.OperationalError) and not _is_corruption(exc):
-                    raise  # locked, read-only, disk full: not a reason to set the file aside
-                self._set_aside(exc)
-                self._conn = self._open()
-        return self._conn
-
-    def _set_aside(self, exc: BaseException) -> None:
-        """Rename the unreadable file (and its WAL files) out of the way."""
-        if self._conn is not None:
-            self._conn.close()
-            self._conn = None
-        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-        target = self.path.with_name(f"{self.path.name}.bad-{stamp}")
-        number = 1
-        while target.exists():
-            number += 1
-            target = self.path.with_name(f"{self.path.name}.bad-{stamp}-{number}")
-        if self.path.exists():
-            self.path.replace(target)
-        for suffix in ("-wal", "-shm"):
-            side = self.path.with_name(self.path.name + suffix)
-            if side.exists():
-                side.replace(target.with_name(target.name + suffix))
-        log.warning(
-            "Quote history %s unreadable (%s); kept as %s, starting a new one", self.path, exc, target
+        self._file = SqliteFile(
+            self.path,
+            schema=_SCHEMA,
+            version=SCHEMA_VERSION,
+            probe="quote",
+            label="quote history",
+            newer_error=HistoryError,
         )
 
-    def _run(self, work: Callable[[sqlite3.Connection], T]) -> T:
-        """``work`` under the lock; a file found corrupt on the way is set aside and ``work`` retried."""
-        with self._lock:
-            try:
-                return work(self._connection())
-            except sqlite3.DatabaseError as exc:
-                if not _is_corruption(exc):
-                    raise
-                self._set_aside(exc)
-                return work(self._connection())
-
     def close(self) -> None:
-        with self._lock:
-            if self._conn is not None:
-                self._conn.close()
-                self._conn = None
+        """Close the file; a later call opens it again."""
+        self._file.close()
 
     # --- writing ---------------------------------------------------------------------
 
@@ -348,7 +272,7 @@ class QuoteHistory:
             conn.execute("COMMIT")
             return ids
 
-        return self._run(insert)
+        return self._file.run(insert)
 
     def delete(self, ids: Iterable[int]) -> None:
         wanted = [int(entry_id) for entry_id in ids]
@@ -367,10 +291,10 @@ class QuoteHistory:
                 raise
             conn.execute("COMMIT")
 
-        self._run(remove)
+        self._file.run(remove)
 
     def clear(self) -> None:
-        self._run(lambda conn: conn.execute("DELETE FROM quote"))
+        self._file.run(lambda conn: conn.execute("DELETE FROM quote"))
 
     def prune(self, keep_last: int) -> int:
         """Keep the newest ``keep_last`` quotes, delete the rest; how many were deleted."""
@@ -384,7 +308,7 @@ class QuoteHistory:
             )
             return int(cursor.rowcount)
 
-        return self._run(cut)
+        return self._file.run(cut)
 
     # --- reading ---------------------------------------------------------------------
 
@@ -393,7 +317,7 @@ class QuoteHistory:
         (with or without hyphen), a country, a request number or the error text."""
         where, params = _where(text)
         sql = f"SELECT {_COLUMNS} FROM quote{where} ORDER BY at DESC, id DESC LIMIT ? OFFSET ?"  # noqa: S608 -- fixed text, values bound
-        rows = self._run(lambda conn: conn.execute(sql, [*params, limit, offset]).fetchall())
+        rows = self._file.run(lambda conn: conn.execute(sql, [*params, limit, offset]).fetchall())
         entries: list[HistoryEntry] = []
         for row in rows:
             try:
@@ -405,10 +329,10 @@ class QuoteHistory:
     def count(self, text: str = "") -> int:
         where, params = _where(text)
         sql = f"SELECT count(*) FROM quote{where}"  # noqa: S608 -- fixed text, values bound
-        return int(self._run(lambda conn: conn.execute(sql, params).fetchone()[0]))
+        return int(self._file.run(lambda conn: conn.execute(sql, params).fetchone()[0]))
 
     def get(self, entry_id: int) -> HistoryEntry | None:
-        row = self._run(
+        row = self._file.run(
             lambda conn: conn.execute(f"SELECT {_COLUMNS} FROM quote WHERE id = ?", (entry_id,)).fetchone()  # noqa: S608 -- fixed text
         )
         if row is None:

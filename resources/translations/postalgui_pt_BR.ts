@@ -2,6 +2,363 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="pt_BR">
 <context>
+    <name>AnalyticItemsModel</name>
+    <message>
+        <location filename="../../postalgui/gui/tabs/invoices/analytic_view.py" line="+154"/>
+        <source>Card</source>
+        <translation>Cartão</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Service</source>
+        <translation>Serviço</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Posting date</source>
+        <translation>Data de postagem</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Label</source>
+        <translation>Etiqueta</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Destination CEP</source>
+        <translation>CEP de destino</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Weight</source>
+        <translation>Peso</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Unit value</source>
+        <translation>Valor unitário</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Discount</source>
+        <translation>Desconto</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Quantity</source>
+        <translation>Quantidade</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Net value</source>
+        <translation>Valor líquido</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Declared value</source>
+        <translation>Valor declarado</translation>
+    </message>
+</context>
+<context>
+    <name>AnalyticView</name>
+    <message>
+        <location line="+832"/>
+        <source>Invoice</source>
+        <translation>Fatura</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Invoice number:</source>
+        <translation>Número da fatura:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Company:</source>
+        <translation>Empresa:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Contract:</source>
+        <translation>Contrato:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Status:</source>
+        <translation>Situação:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Due date:</source>
+        <translation>Vencimento:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Closing date:</source>
+        <translation>Fechamento:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Payment date:</source>
+        <translation>Data de pagamento:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cost centre:</source>
+        <translation>Centro de custo:</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>Cancel</source>
+        <translation>Cancelar</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>C&amp;ard:</source>
+        <translation>&amp;Cartão:</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Ser&amp;vice:</source>
+        <translation>Ser&amp;viço:</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>&amp;From:</source>
+        <translation>D&amp;e:</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;To:</source>
+        <translation>A&amp;té:</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Label, CEP, document, date</source>
+        <translation>Etiqueta, CEP, documento, data</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>S&amp;earch:</source>
+        <translation>&amp;Buscar:</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Statement items</source>
+        <translation>Itens do extrato</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>Export C&amp;SV…</source>
+        <translation>Exportar C&amp;SV…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The items shown, with the filters applied</source>
+        <translation>Os itens exibidos, com os filtros aplicados</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Totals per service</source>
+        <translation>Totais por serviço</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Invoice totals</source>
+        <translation>Totais da fatura</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>&amp;Items</source>
+        <translation>&amp;Itens</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Totals per ser&amp;vice</source>
+        <translation>Totais por se&amp;rviço</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Invoice &amp;totals</source>
+        <translation>T&amp;otais da fatura</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Open an analytic statement to see its items.</source>
+        <translation>Abra um extrato analítico para ver os itens.</translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <source>Reading %1…</source>
+        <translation>Lendo %1…</translation>
+    </message>
+    <message>
+        <location line="+76"/>
+        <source>Export items to CSV</source>
+        <translation>Exportar itens para CSV</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>CSV files (*.csv)</source>
+        <translation>Arquivos CSV (*.csv)</translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <source>%1, DR %2</source>
+        <translation>%1, DR %2</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>All cards</source>
+        <translation>Todos os cartões</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>All services</source>
+        <translation>Todos os serviços</translation>
+    </message>
+    <message>
+        <location line="+41"/>
+        <source>%1 items · net %2</source>
+        <translation>%1 itens · valor líquido %2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 of %2 items · net %3</source>
+        <translation>%1 de %2 itens · valor líquido %3</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Service</source>
+        <translation>Serviço</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+9"/>
+        <source>Quantity</source>
+        <translation>Quantidade</translation>
+    </message>
+    <message>
+        <location line="-8"/>
+        <source>Service value</source>
+        <translation>Valor do serviço</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Discount</source>
+        <translation>Desconto</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Net (service totals)</source>
+        <translation>Líquido (totais por serviço)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Net (sum of items)</source>
+        <translation>Líquido (soma dos itens)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Difference</source>
+        <translation>Diferença</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Description</source>
+        <translation>Descrição</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Value</source>
+        <translation>Valor</translation>
+    </message>
+    <message>
+        <location line="+41"/>
+        <source>Total</source>
+        <translation>Total</translation>
+    </message>
+    <message>
+        <location line="+39"/>
+        <source>Items %1 · services %2 · invoice total %3 · difference %4</source>
+        <translation>Itens %1 · serviços %2 · total da fatura %3 · diferença %4</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>service %1: items %2</source>
+        <translation>serviço %1: itens %2</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>the file names no invoice total</source>
+        <translation>o arquivo não informa o total da fatura</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>items against the invoice total: %1</source>
+        <translation>itens em relação ao total da fatura: %1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>the invoice&apos;s other rows (charges, credits, …) add %1</source>
+        <translation>as demais linhas da fatura (cobranças, créditos, …) somam %1</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>service totals against the invoice total: %1</source>
+        <translation>totais por serviço em relação ao total da fatura: %1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 — differences: %2</source>
+        <translation>%1 — diferenças: %2</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The statement adds up</source>
+        <translation>Os totais do extrato conferem</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>The statement does not add up</source>
+        <translation>Os totais do extrato não conferem</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>%1 is not a readable analytic statement: line %2: %3</source>
+        <translation>%1 não é um extrato analítico válido: linha %2: %3</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1 is not a readable analytic statement: %2</source>
+        <translation>%1 não é um extrato analítico válido: %2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Could not open %1: %2</source>
+        <translation>Não foi possível abrir %1: %2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Could not read %1: %2</source>
+        <translation>Não foi possível ler %1: %2</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Saved to %1</source>
+        <translation>Salvo em %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Open &amp;folder</source>
+        <translation>Abrir &amp;pasta</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Could not save the file: %1</source>
+        <translation>Não foi possível salvar o arquivo: %1</translation>
+    </message>
+</context>
+<context>
     <name>BatchPanel</name>
     <message>
         <location filename="../../postalgui/gui/tabs/price/batch_panel.py" line="+281"/>
@@ -529,6 +886,97 @@
     </message>
 </context>
 <context>
+    <name>DivergenceModel</name>
+    <message>
+        <location filename="../../postalgui/gui/tabs/invoices/divergences_view.py" line="+65"/>
+        <source>Object code</source>
+        <translation>Código do objeto</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Posting date</source>
+        <translation>Data de postagem</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Tariffed value</source>
+        <translation>Valor tarifado</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>Yes</source>
+        <translation>Sim</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>No</source>
+        <translation>Não</translation>
+    </message>
+    <message>
+        <location line="+145"/>
+        <source>Field sent by the operator</source>
+        <translation>Campo enviado pelos Correios</translation>
+    </message>
+</context>
+<context>
+    <name>DivergencesView</name>
+    <message>
+        <location line="+33"/>
+        <source>&amp;Refresh</source>
+        <translation>Atua&amp;lizar</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Ask the operator for the divergences again</source>
+        <translation>Consultar novamente as divergências nos Correios</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Tariff divergences</source>
+        <translation>Divergências tarifárias</translation>
+    </message>
+    <message>
+        <location line="+44"/>
+        <source>Contract %1, DR %2, %3 to %4</source>
+        <translation>Contrato %1, DR %2, de %3 a %4</translation>
+    </message>
+    <message>
+        <location line="+51"/>
+        <source>%1 divergence(s) · tariffed %2</source>
+        <translation>%1 divergência(s) · valor tarifado %2</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Choose a contract and a period to see tariff divergences.</source>
+        <translation>Escolha um contrato e um período para ver as divergências tarifárias.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Looking for tariff divergences…</source>
+        <translation>Buscando divergências tarifárias…</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>No tariff divergences for contract %1 from %2 to %3.</source>
+        <translation>Nenhuma divergência tarifária para o contrato %1 de %2 a %3.</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>The divergences could not be read.</source>
+        <translation>Não foi possível ler as divergências.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Could not read the tariff divergences: %1</source>
+        <translation>Não foi possível ler as divergências tarifárias: %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Try again</source>
+        <translation>&amp;Tentar novamente</translation>
+    </message>
+</context>
+<context>
     <name>HistoryModel</name>
     <message>
         <location filename="../../postalgui/gui/tabs/price/history_panel.py" line="+93"/>
@@ -702,6 +1150,638 @@
     </message>
 </context>
 <context>
+    <name>InvoiceModel</name>
+    <message>
+        <location filename="../../postalgui/gui/tabs/invoices/invoice_model.py" line="+80"/>
+        <source>Number</source>
+        <translation>Número</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Due date</source>
+        <translation>Vencimento</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Closing date</source>
+        <translation>Fechamento</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Amount</source>
+        <translation>Valor</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Status</source>
+        <translation>Situação</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Document</source>
+        <translation>Documento</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Item</source>
+        <translation>Item</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>Paid</source>
+        <translation>Paga</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Open</source>
+        <translation>Em aberto</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Reversed</source>
+        <translation>Estornada</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Invoice originated in the billing module</source>
+        <translation>Fatura originada no módulo de faturamento</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Invoice migrated from a legacy billing system</source>
+        <translation>Fatura migrada de um sistema de faturamento antigo</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Instalment plan of debts (debt acknowledgement term)</source>
+        <translation>Parcelamento de débitos (termo de confissão de dívida)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Postal tax-debt refinancing program invoice</source>
+        <translation>Fatura do programa de refinanciamento de débitos postais</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Court-agreement invoice</source>
+        <translation>Fatura de acordo judicial</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Estimate-based invoice</source>
+        <translation>Fatura por estimativa</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Zeroed invoice</source>
+        <translation>Fatura zerada</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Supplier invoice</source>
+        <translation>Fatura de fornecedor</translation>
+    </message>
+    <message>
+        <location line="+144"/>
+        <source>Still open: %1</source>
+        <translation>Em aberto: %1</translation>
+    </message>
+</context>
+<context>
+    <name>InvoicesTab</name>
+    <message>
+        <location filename="../../postalgui/gui/tabs/invoices/tab.py" line="+151"/>
+        <source>Invoices and slips</source>
+        <translation>Faturas e boletos</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>&amp;Invoices</source>
+        <translation>&amp;Faturas</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+88"/>
+        <source>&amp;Analytic statement</source>
+        <translation>Extrato a&amp;nalítico</translation>
+    </message>
+    <message>
+        <location line="-87"/>
+        <source>&amp;Divergences</source>
+        <translation>&amp;Divergências</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>Contract number</source>
+        <translation>Número do contrato</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>State office (DR) number</source>
+        <translation>Número da Diretoria Regional (DR)</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>&amp;Refresh</source>
+        <translation>Atua&amp;lizar</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Load the invoices of the period (F5)</source>
+        <translation>Carregar as faturas do período (F5)</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>&amp;Contract:</source>
+        <translation>&amp;Contrato:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>D&amp;R:</source>
+        <translation>D&amp;R:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;From:</source>
+        <translation>D&amp;e:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;To:</source>
+        <translation>A&amp;té:</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>&amp;Synthetic statement</source>
+        <translation>Extrato &amp;sintético</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Open the invoice&apos;s synthetic statement (PDF) (Enter)</source>
+        <translation>Abrir o extrato sintético da fatura (PDF) (Enter)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Payment &amp;slip</source>
+        <translation>&amp;Boleto</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Open the invoice&apos;s payment slip (PDF)</source>
+        <translation>Abrir o boleto da fatura (PDF)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>&amp;Copy typed line</source>
+        <translation>&amp;Copiar linha digitável</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Copy the payment slip&apos;s typed line, checked against its check digits</source>
+        <translation>Copiar a linha digitável do boleto, conferida pelos dígitos verificadores</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Request the invoice&apos;s analytic statement (CSV); it appears in Jobs when ready</source>
+        <translation>Solicitar o extrato analítico da fatura (CSV); ele aparece em Solicitações quando estiver pronto</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>&amp;Preview…</source>
+        <translation>&amp;Prévia…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Request a preview of the contract&apos;s next invoice</source>
+        <translation>Solicitar uma prévia da próxima fatura do contrato</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Invoice actions</source>
+        <translation>Ações da fatura</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Filter: number, date, amount, document…</source>
+        <translation>Filtrar: número, data, valor, documento…</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>All statuses</source>
+        <translation>Todas as situações</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Open</source>
+        <translation>Em aberto</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Paid</source>
+        <translation>Paga</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Reversed</source>
+        <translation>Estornada</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Other</source>
+        <translation>Outra</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Status filter</source>
+        <translation>Filtro de situação</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Invoices</source>
+        <translation>Faturas</translation>
+    </message>
+    <message>
+        <location line="+59"/>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Enter the contract number.</source>
+        <translation>Informe o número do contrato.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Enter the DR (state office number).</source>
+        <translation>Informe a DR (número da Diretoria Regional).</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The period starts after it ends.</source>
+        <translation>A data inicial do período é posterior à data final.</translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <location line="+38"/>
+        <location line="+251"/>
+        <source>Loading invoices…</source>
+        <translation>Carregando faturas…</translation>
+    </message>
+    <message>
+        <location line="-244"/>
+        <source>No invoices in this period.</source>
+        <translation>Nenhuma fatura neste período.</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>%n invoice(s)</source>
+        <translation>
+            <numerusform>%n fatura</numerusform>
+            <numerusform>%n faturas</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Showing %1 of %2 invoices</source>
+        <translation>Exibindo %1 de %2 faturas</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 · Open: %2 (%3) · Paid: %4 (%5)</source>
+        <translation>%1 · Em aberto: %2 (%3) · Pagas: %4 (%5)</translation>
+    </message>
+    <message>
+        <location line="+305"/>
+        <source>Synthetic statement — invoice %1</source>
+        <translation>Extrato sintético — fatura %1</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Payment slip — invoice %1</source>
+        <translation>Boleto — fatura %1</translation>
+    </message>
+    <message>
+        <location line="-265"/>
+        <source>Downloading the synthetic statement of invoice %1…</source>
+        <translation>Baixando o extrato sintético da fatura %1…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Downloading the payment slip of invoice %1…</source>
+        <translation>Baixando o boleto da fatura %1…</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>Reading the typed line of invoice %1…</source>
+        <translation>Lendo a linha digitável da fatura %1…</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>%1 could not be shown: the file is not a readable PDF.</source>
+        <translation>Não foi possível exibir %1: o arquivo não é um PDF válido.</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Invoice %1 is paid: there is no payment slip to open.</source>
+        <translation>A fatura %1 está paga: não há boleto para abrir.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Invoice %1 is a zeroed invoice (RZ): it has no payment slip.</source>
+        <translation>A fatura %1 é uma fatura zerada (RZ): não tem boleto.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Invoice %1 has nothing to pay: it has no payment slip.</source>
+        <translation>A fatura %1 não tem valor a pagar: não há boleto.</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>Requesting the analytic statement of invoice %1…</source>
+        <translation>Solicitando o extrato analítico da fatura %1…</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>Requesting the preview…</source>
+        <translation>Solicitando a prévia…</translation>
+    </message>
+    <message>
+        <location line="+38"/>
+        <source>Enter the contract and the DR, then Refresh.</source>
+        <translation>Informe o contrato e a DR e clique em Atualizar.</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>The invoices could not be loaded.</source>
+        <translation>Não foi possível carregar as faturas.</translation>
+    </message>
+    <message>
+        <location line="+91"/>
+        <source>The document could not be downloaded: %1</source>
+        <translation>Não foi possível baixar o documento: %1</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>No typed line with matching check digits was found in the payment slip of invoice %1; nothing was copied. Open the slip and check it by eye.</source>
+        <translation>Nenhuma linha digitável com dígitos verificadores válidos foi encontrada no boleto da fatura %1; nada foi copiado. Abra o boleto e confira visualmente.</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Typed line copied: %1</source>
+        <translation>Linha digitável copiada: %1</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>%1 requested; it opens from Jobs when ready.</source>
+        <translation>Solicitação enviada: %1. Quando estiver pronta, abra-a em Solicitações.</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>The request failed: %1</source>
+        <translation>A solicitação falhou: %1</translation>
+    </message>
+</context>
+<context>
+    <name>JobsPanel</name>
+    <message>
+        <location filename="../../postalgui/gui/tabs/invoices/jobs_panel.py" line="+70"/>
+        <source>Analytic statement</source>
+        <translation>Extrato analítico</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Synthetic preview</source>
+        <translation>Prévia sintética</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Analytic preview</source>
+        <translation>Prévia analítica</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Invoice %1</source>
+        <translation>Fatura %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Contract %1, DR %2</source>
+        <translation>Contrato %1, DR %2</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1, cost centre %2</source>
+        <translation>%1, centro de custo %2</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <location line="+39"/>
+        <source>Requested</source>
+        <translation>Solicitado</translation>
+    </message>
+    <message>
+        <location line="-38"/>
+        <source>Processing</source>
+        <translation>Em processamento</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Ready</source>
+        <translation>Pronto</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Failed</source>
+        <translation>Com falha</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Expired</source>
+        <translation>Expirado</translation>
+    </message>
+    <message>
+        <location line="+32"/>
+        <source>Job</source>
+        <translation>Solicitação</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>For</source>
+        <translation>Referente a</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>State</source>
+        <translation>Situação</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Progress</source>
+        <translation>Andamento</translation>
+    </message>
+    <message>
+        <location line="+151"/>
+        <source>%1: request it again</source>
+        <translation>%1: solicite novamente</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Paused</source>
+        <translation>Pausado</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Waiting for the network…</source>
+        <translation>Aguardando a rede…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Finished %1</source>
+        <translation>Concluído em %1</translation>
+    </message>
+    <message>
+        <location line="+123"/>
+        <source>Jobs</source>
+        <translation>Solicitações</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>&amp;Open</source>
+        <translation>&amp;Abrir</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Request &amp;again</source>
+        <translation>Solicitar &amp;novamente</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Ask the operator for a new file</source>
+        <translation>Pedir um novo arquivo aos Correios</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Res&amp;ume</source>
+        <translation>Re&amp;tomar</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Follow this request again</source>
+        <translation>Voltar a acompanhar esta solicitação</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Remove</source>
+        <translation>&amp;Remover</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>&lt;b&gt;Jobs&lt;/b&gt;</source>
+        <translation>&lt;b&gt;Solicitações&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <location line="+38"/>
+        <source>Loading…</source>
+        <translation>Carregando…</translation>
+    </message>
+    <message>
+        <location line="+88"/>
+        <source>The file of %1 is no longer on this computer; request it again.</source>
+        <translation>O arquivo de %1 não está mais neste computador; solicite-o novamente.</translation>
+    </message>
+    <message>
+        <location line="+88"/>
+        <source>The stored jobs could not be read.</source>
+        <translation>Não foi possível ler as solicitações salvas.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The stored jobs could not be read: %1</source>
+        <translation>Não foi possível ler as solicitações salvas: %1</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>%1 is waiting: %2. Resume it when the connection is back.</source>
+        <translation>%1 está em espera: %2. Retome o acompanhamento quando a conexão voltar.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Resume</source>
+        <translation>Retomar</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>%1 is ready.</source>
+        <translation>%1: arquivo pronto.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Open</source>
+        <translation>Abrir</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1 failed: %2</source>
+        <translation>Falha em %1: %2</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>no reason given</source>
+        <translation>sem motivo informado</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1 expired: the operator no longer keeps its file.</source>
+        <translation>%1 expirou: os Correios não guardam mais o arquivo.</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>%1 requested again.</source>
+        <translation>Nova solicitação enviada: %1.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The new request failed: %1</source>
+        <translation>A nova solicitação falhou: %1</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>The job could not be removed: %1</source>
+        <translation>Não foi possível remover a solicitação: %1</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>No jobs yet.</source>
+        <translation>Nenhuma solicitação ainda.</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%n job(s) in progress</source>
+        <translation>
+            <numerusform>%n solicitação em andamento</numerusform>
+            <numerusform>%n solicitações em andamento</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%n job(s)</source>
+        <translation>
+            <numerusform>%n solicitação</numerusform>
+            <numerusform>%n solicitações</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>In progress</source>
+        <translation>Em andamento</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <location filename="../../postalgui/gui/main_window.py" line="+102"/>
@@ -846,6 +1926,222 @@
         <location line="+1"/>
         <source>Dismiss</source>
         <translation>Fechar</translation>
+    </message>
+</context>
+<context>
+    <name>PdfViewer</name>
+    <message>
+        <location filename="../../postalgui/gui/widgets/pdf_viewer.py" line="+130"/>
+        <source>Document pages</source>
+        <translation>Páginas do documento</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>PDF tools</source>
+        <translation>Ferramentas de PDF</translation>
+    </message>
+    <message>
+        <location line="+41"/>
+        <source>Previous page</source>
+        <translation>Página anterior</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Next page</source>
+        <translation>Próxima página</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>First page</source>
+        <translation>Primeira página</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Last page</source>
+        <translation>Última página</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Zoom in</source>
+        <translation>Aumentar zoom</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Zoom out</source>
+        <translation>Diminuir zoom</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Fit width</source>
+        <translation>Ajustar à largura</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Fit page</source>
+        <translation>Ajustar à página</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>100%</source>
+        <translation>100%</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Find</source>
+        <translation>Localizar</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Next result</source>
+        <translation>Próximo resultado</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Previous result</source>
+        <translation>Resultado anterior</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Print…</source>
+        <translation>Imprimir…</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Save as…</source>
+        <translation>Salvar como…</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <location line="+493"/>
+        <source>Page</source>
+        <translation>Página</translation>
+    </message>
+    <message>
+        <location line="-474"/>
+        <location line="+1"/>
+        <source>Find in document</source>
+        <translation>Localizar no documento</translation>
+    </message>
+    <message>
+        <location line="+80"/>
+        <source>%1 was not found.</source>
+        <translation>O arquivo %1 não foi encontrado.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 is not a PDF file or is damaged.</source>
+        <translation>%1 não é um arquivo PDF ou está danificado.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 is protected by a password and cannot be shown.</source>
+        <translation>%1 está protegido por senha e não pode ser exibido.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 could not be opened.</source>
+        <translation>Não foi possível abrir %1.</translation>
+    </message>
+    <message>
+        <location line="+282"/>
+        <source>The printer could not be started.</source>
+        <translation>Não foi possível iniciar a impressora.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The printer stopped before the last page.</source>
+        <translation>A impressora parou antes da última página.</translation>
+    </message>
+    <message>
+        <location line="+39"/>
+        <source>Print document</source>
+        <translation>Imprimir documento</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>Could not save %1: %2</source>
+        <translation>Não foi possível salvar %1: %2</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Save PDF as</source>
+        <translation>Salvar PDF como</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>PDF files (*.pdf)</source>
+        <translation>Arquivos PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>of %1</source>
+        <translation>de %1</translation>
+    </message>
+    <message>
+        <location line="+33"/>
+        <source>No results</source>
+        <translation>Nenhum resultado</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 of %2</source>
+        <translation>%1 de %2</translation>
+    </message>
+</context>
+<context>
+    <name>PdfViewerWindow</name>
+    <message>
+        <location line="+35"/>
+        <source>Close</source>
+        <translation>Fechar</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>PDF viewer</source>
+        <translation>Visualizador de PDF</translation>
+    </message>
+</context>
+<context>
+    <name>PreviewDialog</name>
+    <message>
+        <location filename="../../postalgui/gui/tabs/invoices/tab.py" line="-780"/>
+        <source>Preview of the next invoice</source>
+        <translation>Prévia da próxima fatura</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Synthetic (PDF)</source>
+        <translation>Sintética (PDF)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Analytic (CSV)</source>
+        <translation>Analítica (CSV)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Optional</source>
+        <translation>Opcional</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Request</source>
+        <translation>Solicitar</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Contract %1, DR %2: postings not yet invoiced.</source>
+        <translation>Contrato %1, DR %2: postagens ainda não faturadas.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Kind:</source>
+        <translation>&amp;Tipo:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Cost centre:</source>
+        <translation>C&amp;entro de custo:</translation>
     </message>
 </context>
 <context>
@@ -1221,7 +2517,7 @@
         <translation>de %1 a %2: %3</translation>
     </message>
     <message>
-        <location line="+102"/>
+        <location line="+103"/>
         <source>Save package preset</source>
         <translation>Salvar predefinição de pacote</translation>
     </message>
@@ -1666,7 +2962,7 @@
 <context>
     <name>app</name>
     <message>
-        <location filename="../../postalgui/gui/app.py" line="+128"/>
+        <location filename="../../postalgui/gui/app.py" line="+131"/>
         <source>PostalGUI cannot start because an environment variable is invalid:
 
 %1
@@ -1795,7 +3091,7 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
 <context>
     <name>messages</name>
     <message>
-        <location filename="../../postalgui/gui/messages.py" line="+150"/>
+        <location filename="../../postalgui/gui/messages.py" line="+167"/>
         <location filename="../../postalgui/gui/tabs/price/batch_panel.py" line="+611"/>
         <source>Invalid value: &apos;%1&apos;</source>
         <translation>Valor inválido: &apos;%1&apos;</translation>
@@ -1894,7 +3190,7 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
 <context>
     <name>rules</name>
     <message>
-        <location line="-220"/>
+        <location line="-237"/>
         <source>CEP may contain only digits, &apos;-&apos; and &apos;.&apos; (got &apos;{value}&apos;)</source>
         <translation>O CEP pode conter apenas dígitos, &apos;-&apos; e &apos;.&apos; (recebido: &apos;{value}&apos;)</translation>
     </message>
@@ -2067,6 +3363,51 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
         <location line="+1"/>
         <source>Required for pricing</source>
         <translation>Obrigatório para a cotação</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Invoice number must contain only digits (got &apos;{value}&apos;)</source>
+        <translation>O número da fatura deve conter apenas dígitos (recebido: &apos;{value}&apos;)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Document type must be 2 letters or digits such as RE (got &apos;{value}&apos;)</source>
+        <translation>O tipo de documento deve ter 2 letras ou dígitos, como RE (recebido: &apos;{value}&apos;)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Typed line may contain only digits, spaces and dots (got &apos;{value}&apos;)</source>
+        <translation>A linha digitável pode conter apenas dígitos, espaços e pontos (recebido: &apos;{value}&apos;)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Typed line must have 47 digits (got {count})</source>
+        <translation>A linha digitável deve ter 47 dígitos (recebidos: {count})</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Barcode must have 44 digits (got {count})</source>
+        <translation>O código de barras deve ter 44 dígitos (recebidos: {count})</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Check digit of typed line field {field} does not match (got {check}, expected {expected})</source>
+        <translation>O dígito verificador do campo {field} da linha digitável não confere (recebido {check}, esperado {expected})</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>General check digit does not match (got {check}, expected {expected})</source>
+        <translation>O dígito verificador geral não confere (recebido {check}, esperado {expected})</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Due date must be after 1997-10-07 (got &apos;{value}&apos;)</source>
+        <translation>O vencimento deve ser posterior a 07/10/1997 (recebido: &apos;{value}&apos;)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Due factor must be between 0 and 9999 (got &apos;{value}&apos;)</source>
+        <translation>O fator de vencimento deve estar entre 0 e 9999 (recebido: &apos;{value}&apos;)</translation>
     </message>
     <message>
         <location line="+4"/>

@@ -75,19 +75,15 @@ class InvoiceColumn(IntEnum):
 _NUMERIC = frozenset({InvoiceColumn.NUMBER, InvoiceColumn.AMOUNT})
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("InvoiceModel", text)
-
-
 def _headers() -> tuple[str, ...]:
     return (
-        _tr("Number"),
-        _tr("Due date"),
-        _tr("Closing date"),
-        _tr("Amount"),
-        _tr("Status"),
-        _tr("Document"),
-        _tr("Item"),
+        QCoreApplication.translate("InvoiceModel", "Number"),
+        QCoreApplication.translate("InvoiceModel", "Due date"),
+        QCoreApplication.translate("InvoiceModel", "Closing date"),
+        QCoreApplication.translate("InvoiceModel", "Amount"),
+        QCoreApplication.translate("InvoiceModel", "Status"),
+        QCoreApplication.translate("InvoiceModel", "Document"),
+        QCoreApplication.translate("InvoiceModel", "Item"),
     )
 
 
@@ -109,11 +105,11 @@ def status_text(invoice: Invoice) -> str:
     """The status in the UI's words; a status the operator invents is shown as sent."""
     kind = status_kind(invoice)
     if kind == "paid":
-        return _tr("Paid")
+        return QCoreApplication.translate("InvoiceModel", "Paid")
     if kind == "open":
-        return _tr("Open")
+        return QCoreApplication.translate("InvoiceModel", "Open")
     if kind == "reversed":
-        return _tr("Reversed")
+        return QCoreApplication.translate("InvoiceModel", "Reversed")
     return invoice.status or ""
 
 
@@ -132,14 +128,16 @@ def status_colour(kind: str) -> QColor | None:
 def document_meaning(code: str | None) -> str:
     """What a ``tipoDocumento`` means, in the UI's language; empty for an unknown code."""
     meanings = {
-        "RE": _tr("Invoice originated in the billing module"),
-        "R4": _tr("Invoice migrated from a legacy billing system"),
-        "RA": _tr("Instalment plan of debts (debt acknowledgement term)"),
-        "R6": _tr("Postal tax-debt refinancing program invoice"),
-        "R8": _tr("Court-agreement invoice"),
-        "RT": _tr("Estimate-based invoice"),
-        "RZ": _tr("Zeroed invoice"),
-        "R3": _tr("Supplier invoice"),
+        "RE": QCoreApplication.translate("InvoiceModel", "Invoice originated in the billing module"),
+        "R4": QCoreApplication.translate("InvoiceModel", "Invoice migrated from a legacy billing system"),
+        "RA": QCoreApplication.translate(
+            "InvoiceModel", "Instalment plan of debts (debt acknowledgement term)"
+        ),
+        "R6": QCoreApplication.translate("InvoiceModel", "Postal tax-debt refinancing program invoice"),
+        "R8": QCoreApplication.translate("InvoiceModel", "Court-agreement invoice"),
+        "RT": QCoreApplication.translate("InvoiceModel", "Estimate-based invoice"),
+        "RZ": QCoreApplication.translate("InvoiceModel", "Zeroed invoice"),
+        "R3": QCoreApplication.translate("InvoiceModel", "Supplier invoice"),
     }
     return meanings.get((code or "").strip().upper(), "")
 
@@ -282,7 +280,10 @@ class InvoiceModel(QStandardItemModel):
             items[InvoiceColumn.DOCUMENT].setToolTip(f"{code} \N{EM DASH} {meaning}")
         if invoice.open and invoice.valorEmAberto is not None and invoice.valorEmAberto != amount:
             items[InvoiceColumn.AMOUNT].setToolTip(
-                arg(_tr("Still open: %1"), format_brl(invoice.valorEmAberto))
+                arg(
+                    QCoreApplication.translate("InvoiceModel", "Still open: %1"),
+                    format_brl(invoice.valorEmAberto),
+                )
             )
         search = " ".join(
             (

@@ -65,42 +65,42 @@ POLL_INTERVAL_S = 2.5
 ModelIndex = QModelIndex | QPersistentModelIndex
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("JobsPanel", text)
-
-
 def kind_text(kind: ProcessingKind) -> str:
     if kind is ProcessingKind.EXTRATO_ANALITICO:
-        return _tr("Analytic statement")
+        return QCoreApplication.translate("JobsPanel", "Analytic statement")
     if kind is ProcessingKind.PREVIA_SINTETICO:
-        return _tr("Synthetic preview")
-    return _tr("Analytic preview")
+        return QCoreApplication.translate("JobsPanel", "Synthetic preview")
+    return QCoreApplication.translate("JobsPanel", "Analytic preview")
 
 
 def subject_text(job: Job) -> str:
     """What the job is about: the invoice, or the contract and DR of a preview."""
     if job.fatura:
-        return arg(_tr("Invoice %1"), job.fatura)
-    text = arg(_tr("Contract %1, DR %2"), job.params.get("contrato", ""), job.params.get("dr", ""))
+        return arg(QCoreApplication.translate("JobsPanel", "Invoice %1"), job.fatura)
+    text = arg(
+        QCoreApplication.translate("JobsPanel", "Contract %1, DR %2"),
+        job.params.get("contrato", ""),
+        job.params.get("dr", ""),
+    )
     centre = job.params.get("centroCusto")
     if centre:
-        text = arg(_tr("%1, cost centre %2"), text, centre)
+        text = arg(QCoreApplication.translate("JobsPanel", "%1, cost centre %2"), text, centre)
     return text
 
 
 def job_title(job: Job) -> str:
     """``Analytic statement, invoice 1234``: for window titles and messages."""
-    return arg(_tr("%1 \N{EM DASH} %2"), kind_text(job.kind), subject_text(job))
+    return arg(QCoreApplication.translate("JobsPanel", "%1 — %2"), kind_text(job.kind), subject_text(job))
 
 
 def state_text(state: JobState) -> str:
     """The state in words."""
     texts = {
-        JobState.REQUESTED: _tr("Requested"),
-        JobState.PROCESSING: _tr("Processing"),
-        JobState.READY: _tr("Ready"),
-        JobState.FAILED: _tr("Failed"),
-        JobState.EXPIRED: _tr("Expired"),
+        JobState.REQUESTED: QCoreApplication.translate("JobsPanel", "Requested"),
+        JobState.PROCESSING: QCoreApplication.translate("JobsPanel", "Processing"),
+        JobState.READY: QCoreApplication.translate("JobsPanel", "Ready"),
+        JobState.FAILED: QCoreApplication.translate("JobsPanel", "Failed"),
+        JobState.EXPIRED: QCoreApplication.translate("JobsPanel", "Expired"),
     }
     return texts[state]
 
@@ -131,7 +131,13 @@ class JobColumn(IntEnum):
 
 
 def _headers() -> tuple[str, ...]:
-    return (_tr("Job"), _tr("For"), _tr("State"), _tr("Requested"), _tr("Progress"))
+    return (
+        QCoreApplication.translate("JobsPanel", "Job"),
+        QCoreApplication.translate("JobsPanel", "For"),
+        QCoreApplication.translate("JobsPanel", "State"),
+        QCoreApplication.translate("JobsPanel", "Requested"),
+        QCoreApplication.translate("JobsPanel", "Progress"),
+    )
 
 
 def _icons() -> dict[JobState, QIcon]:
@@ -281,17 +287,19 @@ class JobsModel(QAbstractTableModel):
         if column == JobColumn.STATE:
             text = state_text(job.state)
             if job.state is JobState.EXPIRED:
-                return arg(_tr("%1: request it again"), text)
+                return arg(QCoreApplication.translate("JobsPanel", "%1: request it again"), text)
             return text
         if column == JobColumn.REQUESTED:
             return local_datetime(job.requested_at)
         if column == JobColumn.PROGRESS:
             if job.pending and job.id in self._paused:
-                return _tr("Paused")
+                return QCoreApplication.translate("JobsPanel", "Paused")
             if job.pending and job.error:
-                return _tr("Waiting for the network…")
+                return QCoreApplication.translate("JobsPanel", "Waiting for the network…")
             if job.finished_at is not None and not job.pending:
-                return arg(_tr("Finished %1"), local_datetime(job.finished_at))
+                return arg(
+                    QCoreApplication.translate("JobsPanel", "Finished %1"), local_datetime(job.finished_at)
+                )
             return ""
         return None
 

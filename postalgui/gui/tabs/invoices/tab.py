@@ -494,7 +494,7 @@ class InvoicesTab(QWidget):
             count = arg(self.tr("Showing %1 of %2 invoices"), totals.count, total)
         self.summary.setText(
             arg(
-                self.tr("%1 \N{MIDDLE DOT} Open: %2 (%3) \N{MIDDLE DOT} Paid: %4 (%5)"),
+                self.tr("%1 · Open: %2 (%3) · Paid: %4 (%5)"),
                 count,
                 format_brl(totals.open_total),
                 totals.open_count,
@@ -799,16 +799,14 @@ class InvoicesTab(QWidget):
         invoice = self._documents.get("synthetic")
         number = invoice.id if invoice is not None else ""
         self.messages.clear("invoices.document")
-        self.show_pdf(
-            Path(cast("Path", path)), arg(self.tr("Synthetic statement \N{EM DASH} invoice %1"), number)
-        )
+        self.show_pdf(Path(cast("Path", path)), arg(self.tr("Synthetic statement — invoice %1"), number))
 
     @Slot(object)
     def _on_slip_task_result(self, path: object) -> None:
         invoice = self._documents.get("slip")
         number = invoice.id if invoice is not None else ""
         self.messages.clear("invoices.document")
-        self.show_pdf(Path(cast("Path", path)), arg(self.tr("Payment slip \N{EM DASH} invoice %1"), number))
+        self.show_pdf(Path(cast("Path", path)), arg(self.tr("Payment slip — invoice %1"), number))
 
     @Slot(object)
     def _on_document_task_error(self, error: BaseException) -> None:

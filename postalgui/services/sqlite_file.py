@@ -1,0 +1,140 @@
+"""One SQLite file the app keeps its own records in (quote history, pending jobs).
+
+What every such store needs and should not write twice: one connection shared by
+worker threads under a lock, WAL, a schema created in one transaction and versioned
+with ``PRAGMA user_version``, a refusal to touch a file from a newer PostalGUI, and a
+corrupt file set aside (``<name>.bad-<time>``, with its WAL files) so the user starts
+over instead of being stuck.
+"""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+import threading
+from collections.abc import Callable
+from datetime import datetime
+from pathlib import Path
+from typing import TypeVar
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+_SQLITE_CORRUPT = 11
+_SQLITE_NOTADB = 26
+
+
+def is_corruption(exc: sqlite3.DatabaseError) -> bool:
+    """Whether an error says the file itself is damaged (not locked, full or read-only)."""
+    code = getattr(exc, "sqlite_errorcode", None)
+    if code is not None:
+        return code & 0xFF in (_SQLITE_CORRUPT, _SQLITE_NOTADB)
+    message = str(exc).lower()
+    return "malformed" in message or "not a database" in message
+
+
+class SqliteFile:
+    """The connection to ``path``, opened on first use; `run` does work under the lock.
+
+    ``schema`` is the SQL that creates the tables (run once, with ``version``);
+    ``probe`` a table read on opening, so a damaged file shows itself at once;
+    ``newer_error`` is raised, with a sentence naming ``label``, for a file whose
+    schema is newer than ``version``.
+    """
+
+    def __init__(
+        self,
+        path: Path,
+        *,
+        schema: str,
+        version: int,
+        probe: str,
+        label: str,
+        newer_error: type[Exception],
+    ) -> None:
+        self.path = path
+        self._schema = schema
+        self._version = version
+        self._probe = probe
+        self._label = label
+        self._newer_error = newer_error
+        self._lock = threading.Lock()
+        self._conn: sqlite3.Connection | None = None
+
+    def _open(self) -> sqlite3.Connection:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        conn = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None, timeout=10)
+        try:
+            conn.execute("PRAGMA journal_mode=WAL")
+            conn.execute("PRAGMA synchronous=NORMAL")
+            found = conn.execute("PRAGMA user_version").fetchone()[0]
+            if found > self._version:
+                raise self._newer_error(
+                    f"The {self._label} {self.path} was written by a newer PostalGUI "
+                    f"(schema {found}, this one knows {self._version})."
+                )
+            if found == 0:
+                # One script, one transaction: the tables and the version appear together.
+                conn.executescript(
+                    f"BEGIN IMMEDIATE;\n{self._schema}PRAGMA user_version = {self._version};\nCOMMIT;"
+                )
+            conn.execute(f"SELECT count(*) FROM {self._probe} LIMIT 1").fetchone()  # noqa: S608  # our own name
+        except BaseException:
+            conn.close()
+            raise
+        return conn
+
+    def _connection(self) -> sqlite3.Connection:
+        if self._conn is None:
+            try:
+                self._conn = self._open()
+            except sqlite3.DatabaseError as exc:
+                if isinstance(exc, sqlite3.OperationalError) and not is_corruption(exc):
+                    raise  # locked, read-only, disk full: not a reason to set the file aside
+                self._set_aside(exc)
+                self._conn = self._open()
+        return self._conn
+
+    def _set_aside(self, exc: BaseException) -> None:
+        """Rename the unreadable file (and its WAL files) out of the way."""
+        if self._conn is not None:
+            self._conn.close()
+            self._conn = None
+        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+        target = self.path.with_name(f"{self.path.name}.bad-{stamp}")
+        number = 1
+        while target.exists():
+            number += 1
+            target = self.path.with_name(f"{self.path.name}.bad-{stamp}-{number}")
+        if self.path.exists():
+            self.path.replace(target)
+        for suffix in ("-wal", "-shm"):
+            side = self.path.with_name(self.path.name + suffix)
+            if side.exists():
+                side.replace(target.with_name(target.name + suffix))
+        log.warning(
+            "The %s %s is unreadable (%s); kept as %s, starting a new one",
+            self._label,
+            self.path,
+            exc,
+            target,
+        )
+
+    def run(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        """``work`` under the lock; a file found corrupt on the way is set aside and ``work`` retried."""
+        with self._lock:
+            try:
+                return work(self._connection())
+            except sqlite3.DatabaseError as exc:
+                if not is_corruption(exc):
+                    raise
+                self._set_aside(exc)
+                return work(self._connection())
+
+    def close(self) -> None:
+        """Close the connection; a later `run` opens the file again."""
+        with self._lock:
+            if self._conn is not None:
+                self._conn.close()
+                self._conn = None
