@@ -1,0 +1,199 @@
+"""The contract service's records (spec 001, sections 2.2 and 3; REFERENCE.md, Contract service).
+
+Field names are the operator's. Contacts, the category and some service lists have no
+published fields: their models type the fields seen and keep everything else
+(``extra="allow"``; `extras` lists it), so nothing the operator sends is dropped.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from enum import StrEnum
+from typing import Any, Generic, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+__all__ = [
+    "CardStatus",
+    "Category",
+    "Contact",
+    "Contract",
+    "ContractStatus",
+    "Page",
+    "PageInfo",
+    "PostingCard",
+    "Service",
+]
+
+
+class ContractStatus(StrEnum):
+    """Contract states (spec 3), with what each means for the office."""
+
+    ATIVO = "ATIVO"
+    SUSPENSO = "SUSPENSO"
+    CANCELADO = "CANCELADO"
+    EM_DESENVOLVIMENTO = "EM_DESENVOLVIMENTO"
+
+    @property
+    def meaning(self) -> str:
+        return _CONTRACT_MEANINGS[self]
+
+
+_CONTRACT_MEANINGS = {
+    ContractStatus.ATIVO: "usable normally",
+    ContractStatus.SUSPENSO: "suspended; can be reactivated",
+    ContractStatus.CANCELADO: "cancelled; cannot be reactivated",
+    ContractStatus.EM_DESENVOLVIMENTO: "being created, not yet active",
+}
+
+
+class CardStatus(StrEnum):
+    """Posting card states (spec 3)."""
+
+    ATIVO = "ATIVO"
+    SUSPENSO = "SUSPENSO"
+    CANCELADO = "CANCELADO"
+    IRREGULAR = "IRREGULAR"
+
+    @property
+    def meaning(self) -> str:
+        return _CARD_MEANINGS[self]
+
+
+_CARD_MEANINGS = {
+    CardStatus.ATIVO: "usable normally",
+    CardStatus.SUSPENSO: "suspended; can be reactivated",
+    CardStatus.CANCELADO: "cancelled; cannot be reactivated",
+    CardStatus.IRREGULAR: "irregular; the operator must be consulted",
+}
+
+
+class _Record(BaseModel):
+    model_config = ConfigDict(extra="allow", frozen=True)
+
+    @property
+    def extras(self) -> dict[str, Any]:
+        """Fields the operator sent that the model does not name, as sent."""
+        return dict(self.model_extra or {})
+
+
+def _blank_none(value: object) -> object:
+    return None if value == "" else value
+
+
+class Contract(_Record):
+    """A contract of the company (``nuCombo`` and ``categoria`` seen in the wild)."""
+
+    cnpj: str | None = None
+    nuContrato: str
+    nuSe: int | None = None
+    dtInicioVigencia: datetime | None = None
+    dtFimVigencia: datetime | None = None
+    status: str | None = None
+    nuCombo: str | None = None
+    categoria: str | None = None
+
+    _dates = field_validator("dtInicioVigencia", "dtFimVigencia", mode="before")(_blank_none)
+
+    @field_validator("nuCombo", "categoria", mode="before")
+    @classmethod
+    def _text(cls, value: object) -> object:
+        return None if value is None else str(value)
+
+    @property
+    def known_status(self) -> ContractStatus | None:
+        try:
+            return ContractStatus(self.status or "")
+        except ValueError:
+            return None
+
+
+class PostingCard(_Record):
+    """A posting card of a contract."""
+
+    cnpj: str | None = None
+    nuContrato: str | None = None
+    nuSe: int | None = None
+    nuCartaoPostagem: str
+    cnpjCartao: str | None = None
+    dtInicioVigencia: datetime | None = None
+    dtFimVigencia: datetime | None = None
+    status: str | None = None
+
+    _dates = field_validator("dtInicioVigencia", "dtFimVigencia", mode="before")(_blank_none)
+
+    @property
+    def known_status(self) -> CardStatus | None:
+        try:
+            return CardStatus(self.status or "")
+        except ValueError:
+            return None
+
+
+class Service(_Record):
+    """A service of a contract or card (code normally 5 digits)."""
+
+    codigo: str
+    descricao: str | None = None
+    coSegmento: str | None = None
+    descSegmento: str | None = None
+
+
+class Contact(_Record):
+    """A management or administration contact; the spec shows no fields.
+
+    Typed: the fields seen in the sandbox and in working clients; the rest is kept.
+    """
+
+    nome: str | None = None
+    cargo: str | None = None
+    email: str | None = None
+    telefone: str | None = None
+    celular: str | None = None
+    tipo: str | None = None
+
+
+class Category(_Record):
+    """The contract's category; the spec shows no fields."""
+
+    codigo: str | None = None
+    descricao: str | None = None
+
+    @field_validator("codigo", mode="before")
+    @classmethod
+    def _code(cls, value: object) -> object:
+        return None if value is None else str(value)
+
+
+class PageInfo(BaseModel):
+    """The ``page`` object of a page envelope (``number`` is 0-based)."""
+
+    model_config = ConfigDict(extra="allow", frozen=True)
+
+    size: int = 0
+    totalElements: int = 0
+    totalPages: int = 0
+    number: int = 0
+
+
+T = TypeVar("T", bound=BaseModel)
+
+
+class Page(BaseModel, Generic[T]):
+    """A page envelope: ``itens`` and ``page``, plus ``count``/``next``/``previous``/
+    ``first``/``last`` when a deployment sends them (kept as sent)."""
+
+    model_config = ConfigDict(extra="allow", frozen=True)
+
+    itens: list[T] = Field(default_factory=list)
+    page: PageInfo = Field(default_factory=PageInfo)
+
+    @field_validator("itens", mode="before")
+    @classmethod
+    def _null(cls, value: object) -> object:
+        return [] if value is None else value
+
+    @property
+    def last(self) -> bool:
+        """Whether this is the last page (or the only one)."""
+        return self.page.number + 1 >= self.page.totalPages
