@@ -152,6 +152,9 @@ class MainWindow(QMainWindow):
         for factory in factories:
             tab = factory(self.context, self.runner)
             self.tabs.addTab(tab, tab.windowIcon(), tab.windowTitle())
+            applied = getattr(tab, "settingsApplied", None)
+            if applied is not None:  # a tab that changes settings (the card quoting uses)
+                applied.connect(self._on_tab_settings_applied)
         if self.tabs.count():
             # The overview stays reachable as the last tab: "as whom are we connected?"
             self.tabs.addTab(self.overview, self.tr("Connection"))
@@ -351,7 +354,21 @@ class MainWindow(QMainWindow):
                 key="language",
             )
         self.settingsApplied.emit()
+        self._tell_tabs_settings_changed()
         self.check_token()
+
+    @Slot()
+    def _on_tab_settings_applied(self) -> None:
+        """A tab saved settings (it renews the token itself): every view follows them."""
+        self.refresh_account()
+        self.settingsApplied.emit()
+        self._tell_tabs_settings_changed()
+
+    def _tell_tabs_settings_changed(self) -> None:
+        for index in range(self.tabs.count()):
+            follow = getattr(self.tabs.widget(index), "settings_changed", None)
+            if callable(follow):
+                follow()
 
     @Slot(int)
     def _on_settings_dialog_finished(self, result: int) -> None:

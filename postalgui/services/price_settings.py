@@ -104,8 +104,13 @@ class PriceSettings(BaseModel):
     origin_presets: list[OriginPreset] = Field(default_factory=list)
     package_presets: list[PackagePreset] = Field(default_factory=default_package_presets)
     products: list[str] = Field(default_factory=lambda: list(NATIONAL_PRODUCTS))
+    product_names: dict[str, str] = Field(default_factory=dict)  # from the card's services
     compare_products: list[str] = Field(default_factory=list)  # empty: every product
     international_products: list[str] = Field(default_factory=lambda: list(INTERNATIONAL_PRODUCTS))
+
+    def name_of(self, code: str) -> str:
+        """The card's own name for a product, else the known one, else ``""``."""
+        return self.product_names.get(code) or product_name(code)
 
     @field_validator("origin_cep")
     @classmethod

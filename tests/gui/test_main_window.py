@@ -256,3 +256,27 @@ def test_title_and_status_name_the_environment(
     assert window.windowTitle() == f"PostalGUI \N{EM DASH} {title}"
     assert window.environment_label.text() == title
     assert window.login_label.text() == "No login set"
+
+
+def test_a_tab_that_changes_settings_makes_every_tab_follow(
+    context: AppContext, runner: TaskRunner, qtbot: QtBot
+) -> None:
+    from PySide6.QtCore import Signal
+
+    class Chooser(QLabel):
+        settingsApplied = Signal()
+
+    class Follower(QLabel):
+        def __init__(self) -> None:
+            super().__init__("follower")
+            self.calls = 0
+
+        def settings_changed(self) -> None:
+            self.calls += 1
+
+    chooser, follower = Chooser("chooser"), Follower()
+    window = MainWindow(context, runner, tab_factories=[lambda *_: chooser, lambda *_: follower])
+    qtbot.addWidget(window)
+    with qtbot.waitSignal(window.settingsApplied):
+        chooser.settingsApplied.emit()
+    assert follower.calls == 1

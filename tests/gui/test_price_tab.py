@@ -269,3 +269,14 @@ def test_the_compared_products_are_kept(tab: PriceTab, context: AppContext) -> N
     kept = context.store.load().prices.compare_products
     assert "04227" not in kept
     assert "03220" in kept
+
+
+def test_the_product_list_follows_new_settings(tab: PriceTab, context: AppContext, qtbot: QtBot) -> None:
+    prices = context.settings.prices.model_copy(
+        update={"products": ["03298", "04227"], "product_names": {"03298": "PAC CONTRATO AG"}}
+    )
+    context.apply(context.saved_settings.model_copy(update={"prices": prices}))
+    tab.settings_changed()
+    assert tab.form.product_codes() == ["03298", "04227"]
+    assert tab.form.products_list.item(0).text() == "03298 PAC CONTRATO AG"
+    qtbot.waitUntil(lambda: tab.form.services_list.count() > 0, timeout=WAIT_MS)

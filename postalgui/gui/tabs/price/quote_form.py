@@ -46,7 +46,7 @@ from postalgui.api.values import format_brl, format_cep
 from postalgui.gui.i18n import ui_language
 from postalgui.gui.messages import arg
 from postalgui.gui.tabs.price.countries import country_names
-from postalgui.services.price_settings import PackagePreset, PriceSettings, product_name
+from postalgui.services.price_settings import PackagePreset, PriceSettings
 
 if TYPE_CHECKING:
     from postalgui.api.models.price import AdditionalService, PriceQuery
@@ -363,13 +363,21 @@ class QuoteForm(QWidget):
                 item.setData(Qt.ItemDataRole.UserRole, key)
                 item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
                 item.setCheckState(Qt.CheckState.Checked if key in checked else Qt.CheckState.Unchecked)
-                products = ", ".join(product_name(code) or code for code in offers[key])
+                products = ", ".join(self.prices.name_of(code) or code for code in offers[key])
                 item.setToolTip(arg(self.tr("Offered with: %1"), products))
         failed = [code for code, services in found.items() if isinstance(services, Exception)]
         self.services_status.setText(
             arg(self.tr("Services of %1 could not be read."), ", ".join(failed)) if failed else ""
         )
         self._update_declared_hint()
+
+    def set_prices(self, prices: PriceSettings) -> None:
+        """Follow new settings (another tab chose the card to quote with): products, presets."""
+        self.prices = prices
+        self._services = {}
+        self._fill_packages()
+        self._fill_products()
+        self.servicesNeeded.emit()
 
     def clear_services(self, text: str) -> None:
         self.services_status.setText(text)
@@ -609,7 +617,7 @@ class QuoteForm(QWidget):
         with QSignalBlocker(self.products_list):
             self.products_list.clear()
             for code in codes:
-                item = QListWidgetItem(f"{code} {product_name(code)}".strip(), self.products_list)
+                item = QListWidgetItem(f"{code} {self.prices.name_of(code)}".strip(), self.products_list)
                 item.setData(Qt.ItemDataRole.UserRole, code)
                 item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
                 on = not chosen or code in chosen or self.international
@@ -630,7 +638,8 @@ class QuoteForm(QWidget):
             for service in services:
                 if service.takes_declared_value and service.vlMaxDeclarado is not None:
                     low = service.vlMinDeclarado or Decimal(0)
-                    limits.setdefault((low, service.vlMaxDeclarado), []).append(product_name(code) or code)
+                    name = self.prices.name_of(code) or code
+                    limits.setdefault((low, service.vlMaxDeclarado), []).append(name)
         if not limits:
             self.declared_hint.clear()
             self.declared_hint.setToolTip("")

@@ -232,6 +232,10 @@ class PriceTab(QWidget):
         except OSError as exc:
             self.messages.show_message(describe_error(exc), MessageKind.ERROR, key="price.settings")
 
+    def settings_changed(self) -> None:
+        """Settings changed elsewhere (the card to quote with): follow its products."""
+        self.form.set_prices(self.context.settings.prices)
+
     # --- slots ------------------------------------------------------------------------
 
     @Slot()
