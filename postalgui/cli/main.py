@@ -10,12 +10,12 @@ from postalgui.api.cancel import Cancelled
 from postalgui.api.errors import ApiError, CredentialsMissingError
 from postalgui.api.masking import scrub
 from postalgui.api.values import InvalidValue
-from postalgui.cli import invoices_cmd, price_cmd, sandbox_cmd, token_cmd
+from postalgui.cli import contracts_cmd, invoices_cmd, price_cmd, sandbox_cmd, token_cmd
 from postalgui.cli.output import EXIT_API_ERROR, EXIT_INVALID_INPUT, error
 from postalgui.services.context import build_context
 from postalgui.services.settings import ConfigError
 
-COMMAND_MODULES = [token_cmd, price_cmd, invoices_cmd, sandbox_cmd]
+COMMAND_MODULES = [token_cmd, price_cmd, invoices_cmd, contracts_cmd, sandbox_cmd]
 
 
 def build_parser() -> argparse.ArgumentParser:

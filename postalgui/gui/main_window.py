@@ -363,6 +363,7 @@ class MainWindow(QMainWindow):
         self.refresh_account()
         self.settingsApplied.emit()
         self._tell_tabs_settings_changed()
+        self.check_token()  # the status bar shows the token of the new scope
 
     def _tell_tabs_settings_changed(self) -> None:
         for index in range(self.tabs.count()):

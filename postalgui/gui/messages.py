@@ -136,6 +136,9 @@ _RULES: dict[str, object] = {  # QT_TRANSLATE_NOOP is typed as returning object
     ),
     "boleto.due_date": QT_TRANSLATE_NOOP("rules", "Due date must be after 1997-10-07 (got '{value}')"),
     "boleto.factor": QT_TRANSLATE_NOOP("rules", "Due factor must be between 0 and 9999 (got '{value}')"),
+    "contract.service_code": QT_TRANSLATE_NOOP(
+        "rules", "Service code must be letters and digits, at most 10 (got '{value}')"
+    ),
 }
 
 _NUMBER_LABELS: dict[str, object] = {

@@ -2,7 +2,15 @@
 
 Plain frozen data, so later features (prices, invoices, branches) extend it by adding
 records here instead of writing special cases in the routes. Wire field names appear
-only in the ``record()`` methods, which build the spec's shapes (spec 2.2).
+only in the ``record()`` methods, which build the spec's shapes (spec 2.2); services,
+contacts and categories are in `contract_data`.
+
+The demo company's contracts cover every contract status; the main contract
+9912345678 has 45 posting cards in every card status (several pages at the contract
+service's default page size), and contract 9912345680 always expires soon: its
+validity has a *rolling* end (`ends_in_days`), N days after the date the contract
+service is asked about (see `Contract.period`), so the demo never stops showing an
+expiring contract however long after this file was written it runs.
 
 Everything here is fictional: the CNPJs have valid check digits but are placeholder
 numbers used in documentation, the access code is public on purpose (the sandbox is
@@ -12,7 +20,27 @@ a demo that anyone can run with no account).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import date, timedelta
 from typing import Any
+
+from postalgui.sandbox.contract_data import (
+    CARD_SERVICE_BUNDLES,
+    COMPANY_ADMINISTRATION,
+    CORPORATE_CATEGORY,
+    ECOMMERCE_CATEGORY,
+    ECOMMERCE_SERVICES,
+    MAIN_CARD_SERVICES,
+    MAIN_CONTRACT_SERVICES,
+    MG_MANAGEMENT,
+    PAC_MINI_SERVICES,
+    SMALL_BUSINESS_CATEGORY,
+    SP_INTERIOR_MANAGEMENT,
+    SP_MANAGEMENT,
+    CategoryInfo,
+    ContactInfo,
+    ServiceInfo,
+    services,
+)
 
 CONTRACT_STATUSES = ("ATIVO", "SUSPENSO", "CANCELADO", "EM_DESENVOLVIMENTO")
 CARD_STATUSES = ("ATIVO", "SUSPENSO", "CANCELADO", "IRREGULAR")
@@ -58,9 +86,21 @@ BASIC_API: tuple[int, ...] = (27, 34, 35, 87)
 """APIs of a secondary card: quotes and tracking only."""
 
 
+def _period_end(valid_until: str, ends_in_days: int | None, today: date | None) -> str:
+    """A fixed end of validity, or the rolling one: `ends_in_days` after `today`."""
+    if ends_in_days is None:
+        return valid_until
+    day = (today or date.today()) + timedelta(days=ends_in_days)
+    return f"{day.isoformat()}T23:59:59"
+
+
 @dataclass(frozen=True)
 class PostingCard:
-    """A posting card (cartão de postagem) of a contract."""
+    """A posting card (cartão de postagem) of a contract.
+
+    ``ends_in_days`` set: the validity ends that many days after the day asked about
+    (`period`), and ``valid_until`` is ignored.
+    """
 
     number: str
     status: str
@@ -68,28 +108,44 @@ class PostingCard:
     valid_from: str
     valid_until: str
     api: tuple[int, ...]
+    services: tuple[ServiceInfo, ...] = ()
+    ends_in_days: int | None = None
 
     def __post_init__(self) -> None:
         if self.status not in CARD_STATUSES:
             raise ValueError(f"unknown card status {self.status!r}")
 
-    def record(self, contract: Contract) -> dict[str, Any]:
+    def period(self, today: date | None = None) -> tuple[str, str]:
+        """Start and end of validity; a rolling end is counted from `today` (default: the real date)."""
+        return self.valid_from, _period_end(self.valid_until, self.ends_in_days, today)
+
+    def service(self, code: str) -> ServiceInfo | None:
+        return next((info for info in self.services if info.code == code), None)
+
+    def record(self, contract: Contract, today: date | None = None) -> dict[str, Any]:
         """The spec's posting-card record (contract fields plus the card's own)."""
+        valid_from, valid_until = self.period(today)
         return {
             "cnpj": contract.cnpj,
             "nuContrato": contract.number,
             "nuSe": contract.dr,
             "nuCartaoPostagem": self.number,
             "cnpjCartao": self.holder_cnpj,
-            "dtInicioVigencia": self.valid_from,
-            "dtFimVigencia": self.valid_until,
+            "dtInicioVigencia": valid_from,
+            "dtFimVigencia": valid_until,
             "status": self.status,
         }
 
 
 @dataclass(frozen=True)
 class Contract:
-    """A commercial contract of a company, with its posting cards."""
+    """A commercial contract of a company, with its posting cards, services and contacts.
+
+    ``combo`` and ``category`` appear in the record as `nuCombo` and `categoria`
+    (REFERENCE: seen in the operator's answers); ``management`` are the operator's
+    account managers (`contatoGerencia`), ``administration`` the company's own
+    contract administrators (`contatoAcom`). ``ends_in_days``: see `PostingCard`.
+    """
 
     cnpj: str
     number: str
@@ -99,25 +155,45 @@ class Contract:
     status: str
     api: tuple[int, ...]
     cards: tuple[PostingCard, ...] = ()
+    services: tuple[ServiceInfo, ...] = ()
+    combo: str | None = None
+    category: CategoryInfo | None = None
+    management: tuple[ContactInfo, ...] = ()
+    administration: tuple[ContactInfo, ...] = ()
+    ends_in_days: int | None = None
 
     def __post_init__(self) -> None:
         if self.status not in CONTRACT_STATUSES:
             raise ValueError(f"unknown contract status {self.status!r}")
+        for card in self.cards:
+            extra = {info.code for info in card.services} - {info.code for info in self.services}
+            if extra:
+                raise ValueError(f"card {card.number} has services outside its contract: {sorted(extra)}")
 
-    def record(self) -> dict[str, Any]:
-        """The spec's contract record (spec 2.2)."""
+    def period(self, today: date | None = None) -> tuple[str, str]:
+        """Start and end of validity; a rolling end is counted from `today` (default: the real date)."""
+        return self.valid_from, _period_end(self.valid_until, self.ends_in_days, today)
+
+    def record(self, today: date | None = None) -> dict[str, Any]:
+        """The spec's contract record (spec 2.2) plus `nuCombo` and `categoria`."""
+        valid_from, valid_until = self.period(today)
         return {
             "cnpj": self.cnpj,
             "nuContrato": self.number,
             "nuSe": self.dr,
-            "dtInicioVigencia": self.valid_from,
-            "dtFimVigencia": self.valid_until,
+            "dtInicioVigencia": valid_from,
+            "dtFimVigencia": valid_until,
             "status": self.status,
+            "nuCombo": self.combo,
+            "categoria": self.category.code if self.category else None,
         }
 
     def card(self, number: str) -> PostingCard | None:
         """The card with this (10-digit) number, if it belongs to this contract."""
         return next((card for card in self.cards if card.number == number), None)
+
+    def service(self, code: str) -> ServiceInfo | None:
+        return next((info for info in self.services if info.code == code), None)
 
 
 @dataclass(frozen=True)
@@ -200,9 +276,16 @@ def _period(first_day: str, last_day: str) -> Period:
 
 
 def _card(
-    number: str, status: str, period: Period, api: tuple[int, ...], cnpj: str = DEMO_CNPJ
+    number: str,
+    status: str,
+    period: Period,
+    api: tuple[int, ...],
+    cnpj: str = DEMO_CNPJ,
+    *,
+    services: tuple[ServiceInfo, ...] = (),
+    ends_in_days: int | None = None,
 ) -> PostingCard:
-    return PostingCard(number, status, cnpj, period[0], period[1], api)
+    return PostingCard(number, status, cnpj, period[0], period[1], api, services, ends_in_days)
 
 
 def _contract(
@@ -213,11 +296,46 @@ def _contract(
     api: tuple[int, ...],
     cards: tuple[PostingCard, ...] = (),
     cnpj: str = DEMO_CNPJ,
+    **details: Any,
 ) -> Contract:
-    return Contract(cnpj, number, dr, period[0], period[1], status, api, cards)
+    """A contract; `details` are Contract's keyword fields (services, combo, category, ...)."""
+    return Contract(cnpj, number, dr, period[0], period[1], status, api, cards, **details)
 
 
 _MAIN_PERIOD = _period("2021-03-01", "2041-02-28")
+_HOLDERS = (DEMO_CNPJ, "11222333000262", "11222333000343")
+"""Card holders on the main contract: the head office and two branches (filiais)."""
+
+MAIN_CONTRACT_CARDS = 45
+"""Cards of the main contract: three pages at the contract service's default size (20)."""
+
+
+def _more_main_card(index: int) -> PostingCard:
+    """The main contract's cards after the first four, by a fixed rule.
+
+    Mostly ATIVO; every 10th CANCELADO (ended a year after it started), every 7th
+    SUSPENSO, every 13th IRREGULAR. Services rotate through the card bundles.
+    """
+    if index % 10 == 9:
+        status = "CANCELADO"
+    elif index % 7 == 6:
+        status = "SUSPENSO"
+    elif index % 13 == 12:
+        status = "IRREGULAR"
+    else:
+        status = "ATIVO"
+    start_year, start_month = 2021 + index % 4, 1 + index % 12
+    last_day = f"{start_year + 1}-12-31" if status == "CANCELADO" else "2041-02-28"
+    bundle = CARD_SERVICE_BUNDLES[index % len(CARD_SERVICE_BUNDLES)]
+    return _card(
+        f"{74512349 + index:010d}",
+        status,
+        _period(f"{start_year}-{start_month:02d}-01", last_day),
+        FULL_API if bundle is MAIN_CARD_SERVICES else BASIC_API,
+        _HOLDERS[index % len(_HOLDERS)],
+        services=bundle,
+    )
+
 
 _MAIN_CONTRACT = _contract(
     "9912345678",
@@ -226,12 +344,37 @@ _MAIN_CONTRACT = _contract(
     _MAIN_PERIOD,
     FULL_API,
     cards=(
-        _card("0074512345", "ATIVO", _MAIN_PERIOD, FULL_API),
-        _card("0074512346", "ATIVO", _period("2022-07-15", "2041-02-28"), BASIC_API),
-        _card("0074512347", "IRREGULAR", _MAIN_PERIOD, BASIC_API),
-        _card("0074512348", "CANCELADO", _period("2021-03-01", "2023-06-30"), BASIC_API),
+        _card("0074512345", "ATIVO", _MAIN_PERIOD, FULL_API, services=MAIN_CARD_SERVICES),
+        _card(
+            "0074512346",
+            "ATIVO",
+            _period("2022-07-15", "2041-02-28"),
+            BASIC_API,
+            services=PAC_MINI_SERVICES,
+        ),
+        _card("0074512347", "IRREGULAR", _MAIN_PERIOD, BASIC_API, services=ECOMMERCE_SERVICES),
+        _card(
+            "0074512348",
+            "CANCELADO",
+            _period("2021-03-01", "2023-06-30"),
+            BASIC_API,
+            services=ECOMMERCE_SERVICES,
+        ),
+        *(_more_main_card(index) for index in range(MAIN_CONTRACT_CARDS - 4)),
     ),
+    services=MAIN_CONTRACT_SERVICES,
+    combo="1052",  # the combo of the price sandbox's terms for this contract
+    category=ECOMMERCE_CATEGORY,
+    management=SP_MANAGEMENT,
+    administration=COMPANY_ADMINISTRATION,
 )
+
+EXPIRING_CONTRACT = "9912345680"
+EXPIRING_IN_DAYS = 20
+"""An ATIVO contract whose validity always ends 20 days after the day asked about."""
+
+_EXPIRING_PERIOD: Period = ("2022-01-10T00:00:00", "")
+"""Its end is rolling (`ends_in_days`), so `valid_until` stays empty."""
 
 _DEMO_CONTRACTS = (
     _MAIN_CONTRACT,
@@ -241,7 +384,50 @@ _DEMO_CONTRACTS = (
         "SUSPENSO",
         _period("2019-01-10", "2029-01-09"),
         BASIC_API,
-        cards=(_card("0074599001", "SUSPENSO", _period("2019-01-10", "2029-01-09"), BASIC_API),),
+        cards=(
+            _card(
+                "0074599001",
+                "SUSPENSO",
+                _period("2019-01-10", "2029-01-09"),
+                BASIC_API,
+                services=services("03220", "03298"),
+            ),
+        ),
+        services=services("03220", "03298", "04227", "10065"),
+        category=SMALL_BUSINESS_CATEGORY,
+        management=SP_INTERIOR_MANAGEMENT,
+        administration=COMPANY_ADMINISTRATION[:2],
+    ),
+    _contract(
+        EXPIRING_CONTRACT,
+        20,  # DR Minas Gerais
+        "ATIVO",
+        _EXPIRING_PERIOD,
+        (27, 34, 35, 41, 76, 87),
+        cards=(
+            _card(
+                "0074600001",
+                "ATIVO",
+                _EXPIRING_PERIOD,
+                BASIC_API,
+                services=ECOMMERCE_SERVICES,
+                ends_in_days=EXPIRING_IN_DAYS,
+            ),
+            _card(
+                "0074600002",
+                "SUSPENSO",
+                _EXPIRING_PERIOD,
+                BASIC_API,
+                _HOLDERS[1],
+                services=PAC_MINI_SERVICES,
+                ends_in_days=EXPIRING_IN_DAYS,
+            ),
+        ),
+        services=ECOMMERCE_SERVICES,
+        category=SMALL_BUSINESS_CATEGORY,
+        management=MG_MANAGEMENT,
+        administration=COMPANY_ADMINISTRATION[:1],
+        ends_in_days=EXPIRING_IN_DAYS,
     ),
     _contract(
         "9911000123",
@@ -249,9 +435,29 @@ _DEMO_CONTRACTS = (
         "CANCELADO",
         _period("2015-05-01", "2020-04-30"),
         BASIC_API,
-        cards=(_card("0070011223", "CANCELADO", _period("2015-05-01", "2020-04-30"), BASIC_API),),
+        cards=(
+            _card(
+                "0070011223",
+                "CANCELADO",
+                _period("2015-05-01", "2020-04-30"),
+                BASIC_API,
+                services=services("03220", "03298"),
+            ),
+        ),
+        services=services("03220", "03298", "80250"),
+        category=SMALL_BUSINESS_CATEGORY,
+        management=SP_MANAGEMENT[:1],
     ),
-    _contract("9912999001", 72, "EM_DESENVOLVIMENTO", _period("2031-01-01", "2035-12-31"), ()),
+    _contract(
+        "9912999001",
+        72,
+        "EM_DESENVOLVIMENTO",
+        _period("2031-01-01", "2035-12-31"),
+        (),
+        services=services("03220", "03298", "04227", "03212", "03328"),
+        category=CORPORATE_CATEGORY,
+        management=SP_MANAGEMENT,
+    ),
 )
 
 _FOREIGN_PERIOD = _period("2020-01-01", "2040-12-31")
@@ -265,8 +471,20 @@ _FOREIGN_COMPANY = Company(
             "ATIVO",
             _FOREIGN_PERIOD,
             FULL_API,
-            cards=(_card("0079999999", "ATIVO", _FOREIGN_PERIOD, FULL_API, FOREIGN_CNPJ),),
+            cards=(
+                _card(
+                    "0079999999",
+                    "ATIVO",
+                    _FOREIGN_PERIOD,
+                    FULL_API,
+                    FOREIGN_CNPJ,
+                    services=ECOMMERCE_SERVICES,
+                ),
+            ),
             cnpj=FOREIGN_CNPJ,
+            services=ECOMMERCE_SERVICES,
+            category=CORPORATE_CATEGORY,
+            management=SP_MANAGEMENT[1:],
         ),
     ),
 )

@@ -705,6 +705,44 @@
     </message>
 </context>
 <context>
+    <name>CardModel</name>
+    <message>
+        <location filename="../../postalgui/gui/tabs/contracts/card_model.py" line="+76"/>
+        <source>Card</source>
+        <translation>Cartão</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Holder CNPJ</source>
+        <translation>CNPJ do titular</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Valid from</source>
+        <translation>Início da vigência</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Valid until</source>
+        <translation>Fim da vigência</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Status</source>
+        <translation>Situação</translation>
+    </message>
+    <message>
+        <location line="+77"/>
+        <source>The card PostalGUI quotes with</source>
+        <translation>Cartão usado pelo PostalGUI nas cotações</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Card holder: %1</source>
+        <translation>Titular do cartão: %1</translation>
+    </message>
+</context>
+<context>
     <name>ConnectionOverview</name>
     <message>
         <location filename="../../postalgui/gui/connection_overview.py" line="+55"/>
@@ -845,6 +883,543 @@
         <location line="+6"/>
         <source>Not available: %1</source>
         <translation>Indisponível: %1</translation>
+    </message>
+</context>
+<context>
+    <name>ContactCard</name>
+    <message>
+        <location filename="../../postalgui/gui/tabs/contracts/contacts_view.py" line="+38"/>
+        <source>Name</source>
+        <translation>Nome</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Role</source>
+        <translation>Cargo</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>E-mail</source>
+        <translation>E-mail</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Phone</source>
+        <translation>Telefone</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Mobile</source>
+        <translation>Celular</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Type</source>
+        <translation>Tipo</translation>
+    </message>
+    <message>
+        <location line="+37"/>
+        <source>Copy</source>
+        <translation>Copiar</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Copy this contact as text</source>
+        <translation>Copiar este contato como texto</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+2"/>
+        <source>Copy contact</source>
+        <translation>Copiar contato</translation>
+    </message>
+</context>
+<context>
+    <name>ContactsView</name>
+    <message>
+        <location line="+49"/>
+        <source>The contacts could not be loaded: %1</source>
+        <translation>Não foi possível carregar os contatos: %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The operator lists no contacts here.</source>
+        <translation>Os Correios não informam contatos aqui.</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Loading…</source>
+        <translation>Carregando…</translation>
+    </message>
+</context>
+<context>
+    <name>ContractModel</name>
+    <message>
+        <location filename="../../postalgui/gui/tabs/contracts/contract_model.py" line="+66"/>
+        <location line="+11"/>
+        <source>usable normally</source>
+        <translation>em uso normal</translation>
+    </message>
+    <message>
+        <location line="-10"/>
+        <location line="+11"/>
+        <source>suspended; can be reactivated</source>
+        <translation>suspenso; pode ser reativado</translation>
+    </message>
+    <message>
+        <location line="-10"/>
+        <location line="+11"/>
+        <source>cancelled; cannot be reactivated</source>
+        <translation>cancelado; não pode ser reativado</translation>
+    </message>
+    <message>
+        <location line="-10"/>
+        <source>being created, not yet active</source>
+        <translation>em implantação, ainda não ativo</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>irregular; the operator must be consulted</source>
+        <translation>irregular; é preciso consultar os Correios</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Not stated</source>
+        <translation>Não informada</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 (a status PostalGUI does not know)</source>
+        <translation>%1 (situação desconhecida pelo PostalGUI)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Expired</source>
+        <translation>Vencido</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Expires today</source>
+        <translation>Vence hoje</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Expires tomorrow</source>
+        <translation>Vence amanhã</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Expires in %1 days</source>
+        <translation>Vence em %1 dias</translation>
+    </message>
+    <message>
+        <location line="+47"/>
+        <source>Contract</source>
+        <translation>Contrato</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>DR</source>
+        <translation>DR</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Valid from</source>
+        <translation>Início da vigência</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Valid until</source>
+        <translation>Fim da vigência</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Status</source>
+        <translation>Situação</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Attention</source>
+        <translation>Atenção</translation>
+    </message>
+    <message>
+        <location line="+39"/>
+        <source>Not active</source>
+        <translation>Não ativo</translation>
+    </message>
+    <message>
+        <location line="+40"/>
+        <source>Valid until %1</source>
+        <translation>Fim da vigência em %1</translation>
+    </message>
+</context>
+<context>
+    <name>ContractsTab</name>
+    <message>
+        <location filename="../../postalgui/gui/tabs/contracts/tab.py" line="+94"/>
+        <source>Contracts and cards</source>
+        <translation>Contratos e cartões</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>&amp;Details</source>
+        <translation>&amp;Detalhes</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>&amp;Services</source>
+        <translation>&amp;Serviços</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>C&amp;ards</source>
+        <translation>Ca&amp;rtões</translation>
+    </message>
+    <message>
+        <location line="+45"/>
+        <source>APIs enabled for the current token: not checked yet</source>
+        <translation>APIs habilitadas para o token atual: ainda não verificadas</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <location line="+106"/>
+        <source>All statuses</source>
+        <translation>Todas as situações</translation>
+    </message>
+    <message>
+        <location line="-100"/>
+        <source>Contract status filter</source>
+        <translation>Filtro de situação do contrato</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Valid today only</source>
+        <translation>Somente &amp;vigentes hoje</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Only contracts whose validity includes today</source>
+        <translation>Somente contratos cuja vigência inclui o dia de hoje</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Refresh</source>
+        <translation>Atua&amp;lizar</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>S&amp;tatus:</source>
+        <translation>Si&amp;tuação:</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>Contracts</source>
+        <translation>Contratos</translation>
+    </message>
+    <message>
+        <location line="+34"/>
+        <source>DR:</source>
+        <translation>DR:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+77"/>
+        <source>Validity:</source>
+        <translation>Vigência:</translation>
+    </message>
+    <message>
+        <location line="-76"/>
+        <location line="+77"/>
+        <source>Status:</source>
+        <translation>Situação:</translation>
+    </message>
+    <message>
+        <location line="-76"/>
+        <source>Combo:</source>
+        <translation>Combo:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Category:</source>
+        <translation>Categoria:</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Management contacts (the operator&apos;s account managers)</source>
+        <translation>Contatos de gerência (os gerentes de conta dos Correios)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Administration contacts (the company&apos;s contract administrators)</source>
+        <translation>Contatos de acompanhamento (os administradores do contrato na empresa)</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>Card status filter</source>
+        <translation>Filtro de situação do cartão</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Card st&amp;atus:</source>
+        <translation>Situação d&amp;o cartão:</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Posting cards</source>
+        <translation>Cartões de postagem</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Posting card</source>
+        <translation>Cartão de postagem</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Card:</source>
+        <translation>Cartão:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Holder CNPJ:</source>
+        <translation>CNPJ do titular:</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Use this card for quoting</source>
+        <translation>Usar &amp;este cartão nas cotações</translation>
+    </message>
+    <message>
+        <location line="+54"/>
+        <source>Loading contracts…</source>
+        <translation>Carregando contratos…</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>No contracts match the filter.</source>
+        <translation>Nenhum contrato corresponde ao filtro.</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%n contract(s)</source>
+        <translation>
+            <numerusform>%n contrato</numerusform>
+            <numerusform>%n contratos</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>%n expiring within 30 days</source>
+        <translation>
+            <numerusform>%n vence em até 30 dias</numerusform>
+            <numerusform>%n vencem em até 30 dias</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+32"/>
+        <source>Loading…</source>
+        <translation>Carregando…</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Loading contract %1…</source>
+        <translation>Carregando o contrato %1…</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Select a contract</source>
+        <translation>Selecione um contrato</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Contract %1</source>
+        <translation>Contrato %1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Its cards cannot be used for quoting while the contract is not active.</source>
+        <translation>Seus cartões não podem ser usados nas cotações enquanto o contrato não estiver ativo.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1 to %2</source>
+        <translation>%1 a %2</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Could not be loaded: %1</source>
+        <translation>Não foi possível carregar: %1</translation>
+    </message>
+    <message>
+        <location line="+58"/>
+        <source>Loading the services of card %1…</source>
+        <translation>Carregando os serviços do cartão %1…</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>The cards could not be loaded.</source>
+        <translation>Não foi possível carregar os cartões.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <location line="+288"/>
+        <source>Loading cards…</source>
+        <translation>Carregando cartões…</translation>
+    </message>
+    <message>
+        <location line="-284"/>
+        <source>%1 of %2 cards (scroll for more)</source>
+        <translation>%1 de %2 cartões (role para ver mais)</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%n card(s)</source>
+        <translation>
+            <numerusform>%n cartão</numerusform>
+            <numerusform>%n cartões</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+37"/>
+        <source>Reading the services of card %1…</source>
+        <translation>Lendo os serviços do cartão %1…</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>The settings could not be saved: %1</source>
+        <translation>Não foi possível salvar as configurações: %1</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>Getting a token for the card…</source>
+        <translation>Obtendo um token para o cartão…</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Quoting with card %1 of contract %2 (DR %3).</source>
+        <translation>As cotações usam o cartão %1 do contrato %2 (DR %3).</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>No posting card is set for quoting: pick an active card and use it for quoting.</source>
+        <translation>Nenhum cartão de postagem definido para as cotações: escolha um cartão ativo e use-o nas cotações.</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>APIs enabled for the current token: %1</source>
+        <translation>APIs habilitadas para o token atual: %1</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>Select a posting card first</source>
+        <translation>Selecione primeiro um cartão de postagem</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Only an active card of an active contract can be used for quoting</source>
+        <translation>Somente um cartão ativo de um contrato ativo pode ser usado nas cotações</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Make this card (with its contract and DR) the one PostalGUI quotes with; the Prices tab then compares the card&apos;s services</source>
+        <translation>Fazer deste cartão (com seu contrato e DR) o cartão usado pelo PostalGUI nas cotações; a aba Preços passa a comparar os serviços do cartão</translation>
+    </message>
+    <message>
+        <location line="+49"/>
+        <source>The contracts could not be loaded.</source>
+        <translation>Não foi possível carregar os contratos.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The contracts could not be loaded: %1</source>
+        <translation>Não foi possível carregar os contratos: %1</translation>
+    </message>
+    <message>
+        <location line="+42"/>
+        <source>The contract&apos;s details could not be loaded: %1</source>
+        <translation>Não foi possível carregar os detalhes do contrato: %1</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Contact copied to the clipboard (%1).</source>
+        <translation>Contato copiado para a área de transferência (%1).</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>The cards could not be loaded: %1</source>
+        <translation>Não foi possível carregar os cartões: %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Retry</source>
+        <translation>Tentar novamente</translation>
+    </message>
+    <message>
+        <location line="+38"/>
+        <source>The card&apos;s services could not be loaded: %1</source>
+        <translation>Não foi possível carregar os serviços do cartão: %1</translation>
+    </message>
+    <message>
+        <location line="+32"/>
+        <source>Card %1 was saved in the settings, but an environment variable sets another card for this session.</source>
+        <translation>O cartão %1 foi salvo nas configurações, mas uma variável de ambiente define outro cartão para esta sessão.</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Renewing the token…</source>
+        <translation>Renovando o token…</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+12"/>
+        <source>the Prices tab now compares its %n product(s).</source>
+        <translation>
+            <numerusform>a aba Preços agora compara %n produto do cartão.</numerusform>
+            <numerusform>a aba Preços agora compara os %n produtos do cartão.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the card lists no services, so the Prices tab keeps its products.</source>
+        <translation>o cartão não informa serviços, por isso a aba Preços mantém seus produtos.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Card %1 of contract %2 is now used for quoting; %3</source>
+        <translation>O cartão %1 do contrato %2 agora é usado nas cotações; %3</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Card %1 was not set for quoting: its services could not be read. %2</source>
+        <translation>O cartão %1 não foi definido para as cotações: não foi possível ler seus serviços. %2</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>unknown</source>
+        <translation>data desconhecida</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Token renewed for the card (valid until %1).</source>
+        <translation>Token renovado para o cartão (válido até %1).</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>The card is set for quoting, but a token for it could not be obtained: %1</source>
+        <translation>O cartão foi definido para as cotações, mas não foi possível obter um token para ele: %1</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>APIs enabled for the current token: unknown (no token)</source>
+        <translation>APIs habilitadas para o token atual: desconhecidas (sem token)</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>APIs enabled for the current token: unknown (%1)</source>
+        <translation>APIs habilitadas para o token atual: desconhecidas (%1)</translation>
     </message>
 </context>
 <context>
@@ -1824,7 +2399,7 @@
         <translation>Aj&amp;uda</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+28"/>
         <source>Connection</source>
         <translation>Conexão</translation>
     </message>
@@ -1900,7 +2475,7 @@
         <translation>O novo idioma será usado na próxima vez que o PostalGUI for aberto.</translation>
     </message>
     <message>
-        <location line="+65"/>
+        <location line="+79"/>
         <source>About PostalGUI</source>
         <translation>Sobre o PostalGUI</translation>
     </message>
@@ -2210,7 +2785,7 @@
         <translation>(%1 ms)</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+32"/>
         <source>The quote failed.</source>
         <translation>A cotação falhou.</translation>
     </message>
@@ -2306,12 +2881,12 @@
     <message>
         <location line="+14"/>
         <location line="+80"/>
-        <location line="+286"/>
+        <location line="+294"/>
         <source>Additional services</source>
         <translation>Serviços adicionais</translation>
     </message>
     <message>
-        <location line="-359"/>
+        <location line="-367"/>
         <location line="+78"/>
         <source>Products to compare</source>
         <translation>Produtos a comparar</translation>
@@ -2402,7 +2977,7 @@
         <translation>Não foi possível ler os serviços de %1.</translation>
     </message>
     <message>
-        <location line="+59"/>
+        <location line="+67"/>
         <source>Check at least one product to compare.</source>
         <translation>Marque pelo menos um produto para comparar.</translation>
     </message>
@@ -2507,7 +3082,7 @@
         <translation>(escolha uma predefinição)</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+23"/>
         <source>Limits: %1 to %2, by product</source>
         <translation>Limites: de %1 a %2, conforme o produto</translation>
     </message>
@@ -2656,6 +3231,140 @@
         <location line="+11"/>
         <source>Could not save the file: %1</source>
         <translation>Não foi possível salvar o arquivo: %1</translation>
+    </message>
+</context>
+<context>
+    <name>ServiceModel</name>
+    <message>
+        <location filename="../../postalgui/gui/tabs/contracts/services_panel.py" line="+80"/>
+        <source>Service: %1</source>
+        <translation>Serviço: %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Description: %1</source>
+        <translation>Descrição: %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Segment: %1</source>
+        <translation>Segmento: %1</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Card %1 has service %2 (%3).</source>
+        <translation>O cartão %1 possui o serviço %2 (%3).</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Contract %1 has service %2 (%3).</source>
+        <translation>O contrato %1 possui o serviço %2 (%3).</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Card %1 does not have service %2 (%3).</source>
+        <translation>O cartão %1 não possui o serviço %2 (%3).</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Contract %1 does not have service %2 (%3).</source>
+        <translation>O contrato %1 não possui o serviço %2 (%3).</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Code</source>
+        <translation>Código</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Description</source>
+        <translation>Descrição</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Segment</source>
+        <translation>Segmento</translation>
+    </message>
+</context>
+<context>
+    <name>ServicesPanel</name>
+    <message>
+        <location line="+90"/>
+        <source>Search: code, description, segment…</source>
+        <translation>Buscar: código, descrição, segmento…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Search services</source>
+        <translation>Buscar serviços</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Service code, e.g. 03220</source>
+        <translation>Código do serviço, por exemplo 03220</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Check service</source>
+        <translation>Verificar serviço</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Ask the operator whether this has the service</source>
+        <translation>Consultar os Correios para saber se o serviço está incluído</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Services</source>
+        <translation>Serviços</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>&amp;Search:</source>
+        <translation>&amp;Buscar:</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Service &amp;code:</source>
+        <translation>&amp;Código do serviço:</translation>
+    </message>
+    <message>
+        <location line="+69"/>
+        <source>Asking the operator…</source>
+        <translation>Consultando os Correios…</translation>
+    </message>
+    <message>
+        <location line="+32"/>
+        <source>The services could not be loaded: %1</source>
+        <translation>Não foi possível carregar os serviços: %1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Loading services…</source>
+        <translation>Carregando serviços…</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 of %2 services match</source>
+        <translation>%1 de %2 serviços correspondem</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 of %2 services (scroll for more)</source>
+        <translation>%1 de %2 serviços (role para ver mais)</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%n service(s)</source>
+        <translation>
+            <numerusform>%n serviço</numerusform>
+            <numerusform>%n serviços</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+53"/>
+        <source>The service could not be checked: %1</source>
+        <translation>Não foi possível verificar o serviço: %1</translation>
     </message>
 </context>
 <context>
@@ -3091,7 +3800,7 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
 <context>
     <name>messages</name>
     <message>
-        <location filename="../../postalgui/gui/messages.py" line="+167"/>
+        <location filename="../../postalgui/gui/messages.py" line="+170"/>
         <location filename="../../postalgui/gui/tabs/price/batch_panel.py" line="+611"/>
         <source>Invalid value: &apos;%1&apos;</source>
         <translation>Valor inválido: &apos;%1&apos;</translation>
@@ -3190,7 +3899,7 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
 <context>
     <name>rules</name>
     <message>
-        <location line="-237"/>
+        <location line="-240"/>
         <source>CEP may contain only digits, &apos;-&apos; and &apos;.&apos; (got &apos;{value}&apos;)</source>
         <translation>O CEP pode conter apenas dígitos, &apos;-&apos; e &apos;.&apos; (recebido: &apos;{value}&apos;)</translation>
     </message>
@@ -3410,7 +4119,12 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
         <translation>O fator de vencimento deve estar entre 0 e 9999 (recebido: &apos;{value}&apos;)</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+1"/>
+        <source>Service code must be letters and digits, at most 10 (got &apos;{value}&apos;)</source>
+        <translation>O código do serviço deve conter apenas letras e dígitos, no máximo 10 (recebido: &apos;{value}&apos;)</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>Posting card number</source>
         <translation>Número do cartão de postagem</translation>
     </message>

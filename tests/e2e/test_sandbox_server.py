@@ -13,13 +13,23 @@ import requests
 
 from postalgui.sandbox import DEMO, SandboxConfig, SandboxServer
 from postalgui.sandbox import tokens as sandbox_tokens
+from postalgui.sandbox.demo import EXPIRING_CONTRACT
 
 NOW = 1_748_876_400.0  # 2025-06-02T12:00:00-03:00
 AUTH = (DEMO.login, DEMO.access_code)
 TIMEOUT = 10
 LOCAL_TIMESTAMP = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}")
 ERROR_KEYS = {"msgs", "date", "method", "path", "causa", "stackTrace"}
-CONTRACT_KEYS = {"cnpj", "nuContrato", "nuSe", "dtInicioVigencia", "dtFimVigencia", "status"}
+CONTRACT_KEYS = {
+    "cnpj",
+    "nuContrato",
+    "nuSe",
+    "dtInicioVigencia",
+    "dtFimVigencia",
+    "status",
+    "nuCombo",
+    "categoria",
+}
 TRANSPORT_ERRORS = (requests.exceptions.ConnectionError, requests.exceptions.ChunkedEncodingError)
 
 
@@ -238,9 +248,9 @@ def test_contract_list_with_a_valid_token(http: requests.Session, server: Sandbo
 def test_contract_list_filters(http: requests.Session, server: SandboxServer) -> None:
     token = _token(http, server)
     active = _contracts(http, server, token, status="ATIVO").json()
-    assert [record["nuContrato"] for record in active] == [DEMO.contract]
+    assert [record["nuContrato"] for record in active] == [DEMO.contract, EXPIRING_CONTRACT]
     valid_today = _contracts(http, server, token, vigente="S").json()
-    assert {record["nuContrato"] for record in valid_today} == {"9912345678", "9912345679"}
+    assert {record["nuContrato"] for record in valid_today} == {"9912345678", "9912345679", EXPIRING_CONTRACT}
     bad = _contracts(http, server, token, status="VENCIDO")
     assert "'status'" in _assert_error(bad, 400, "GTW-010")["msgs"][0]
 

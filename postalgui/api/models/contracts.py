@@ -19,10 +19,12 @@ __all__ = [
     "Contact",
     "Contract",
     "ContractStatus",
+    "MissingService",
     "Page",
     "PageInfo",
     "PostingCard",
     "Service",
+    "ServiceLookup",
 ]
 
 
@@ -197,3 +199,42 @@ class Page(BaseModel, Generic[T]):
     def last(self) -> bool:
         """Whether this is the last page (or the only one)."""
         return self.page.number + 1 >= self.page.totalPages
+
+    @property
+    def extras(self) -> dict[str, Any]:
+        """Envelope fields beyond ``itens`` and ``page`` (``count``, ``next``, ...), as sent.
+
+        A ``last`` sent by the operator is here; the `last` property is computed from ``page``.
+        """
+        return dict(self.model_extra or {})
+
+
+class MissingService(BaseModel):
+    """Why a service lookup found nothing: the operator's code (``CON-011``) and text."""
+
+    model_config = ConfigDict(frozen=True)
+
+    code: str | None = None
+    text: str
+
+    def __str__(self) -> str:
+        return f"{self.code}: {self.text}" if self.code else self.text
+
+
+class ServiceLookup(BaseModel):
+    """The answer to "does this contract or card have service ``codigo``?".
+
+    ``service`` when it has; otherwise ``missing`` explains (``CON-011``, a 404 the
+    operator uses for "the card or contract lacks this service", which is an answer,
+    not a failure).
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    codigo: str
+    service: Service | None = None
+    missing: MissingService | None = None
+
+    @property
+    def found(self) -> bool:
+        return self.service is not None

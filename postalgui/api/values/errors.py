@@ -82,6 +82,7 @@ Payment slips (typed line and barcode)
                                expected {expected})
     ``boleto.due_date``        Due date must be after 1997-10-07 (got '{value}')
     ``boleto.factor``          Due factor must be between 0 and 9999 (got '{value}')
+    ``contract.service_code``  Service code must be letters and digits, at most 10 (got '{value}')
 """
 
 from __future__ import annotations
@@ -157,6 +158,7 @@ MESSAGES: Mapping[str, str] = MappingProxyType(
         "boleto.general_check": "General check digit does not match (got {check}, expected {expected})",
         "boleto.due_date": "Due date must be after 1997-10-07 (got '{value}')",
         "boleto.factor": "Due factor must be between 0 and 9999 (got '{value}')",
+        "contract.service_code": "Service code must be letters and digits, at most 10 (got '{value}')",
     }
 )
 """English message template per rule key; the GUI keeps its own translations."""

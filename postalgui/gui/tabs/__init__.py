@@ -44,4 +44,11 @@ def invoices_tab(context: AppContext, runner: TaskRunner) -> QWidget:
     return InvoicesTab(context, runner)
 
 
-TAB_FACTORIES: list[TabFactory] = [price_tab, invoices_tab]
+def contracts_tab(context: AppContext, runner: TaskRunner) -> QWidget:
+    """The Contracts and cards tab, imported when the window attaches."""
+    from postalgui.gui.tabs.contracts import ContractsTab
+
+    return ContractsTab(context, runner)
+
+
+TAB_FACTORIES: list[TabFactory] = [price_tab, invoices_tab, contracts_tab]

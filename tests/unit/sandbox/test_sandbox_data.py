@@ -55,6 +55,8 @@ def test_contract_record_has_the_spec_fields() -> None:
         "dtInicioVigencia": "2021-03-01T00:00:00",
         "dtFimVigencia": "2041-02-28T23:59:59",
         "status": "ATIVO",
+        "nuCombo": "1052",
+        "categoria": "4",
     }
 
 

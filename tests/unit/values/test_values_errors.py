@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
+from postalgui.api.contracts import parse_service_code
 from postalgui.api.invoices import parse_document_type, parse_invoice_number
 from postalgui.api.models.price import PriceQuery
 from postalgui.api.values import (
@@ -111,6 +112,7 @@ RULE_CASES: list[tuple[str, Callable[[Any], object], object]] = [
     ("boleto.general_check", verify_typed_line, TYPED_LINE[:32] + "4" + TYPED_LINE[33:]),
     ("boleto.due_date", due_factor, date(1997, 10, 7)),
     ("boleto.factor", partial(due_date, today=date(2026, 1, 1)), 10000),
+    ("contract.service_code", parse_service_code, "032-20"),
 ]
 
 

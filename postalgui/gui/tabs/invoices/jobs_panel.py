@@ -49,6 +49,7 @@ from postalgui.api.models.invoices import PreviewKind, ProcessingKind
 from postalgui.gui.messages import arg, describe_error, local_datetime
 from postalgui.gui.tabs.price.results_model import error_colour
 from postalgui.gui.widgets.message_kind import MessageKind
+from postalgui.gui.widgets.task_guard import TaskGuard
 from postalgui.services.invoice_jobs import Job, JobState
 
 if TYPE_CHECKING:
@@ -57,7 +58,7 @@ if TYPE_CHECKING:
     from postalgui.services.context import AppContext
     from postalgui.services.tasks import Progress, TaskHandle, TaskRunner
 
-__all__ = ["JobColumn", "JobsModel", "JobsPanel", "TaskGuard", "job_title", "state_text"]
+__all__ = ["JobColumn", "JobsModel", "JobsPanel", "job_title", "state_text"]
 
 POLL_INTERVAL_S = 2.5
 """How often a pending job is asked about (the operator's clients poll every 2-3 s)."""
@@ -305,32 +306,6 @@ class JobsModel(QAbstractTableModel):
 
 
 # --- following ------------------------------------------------------------------------------
-
-
-class TaskGuard(QObject):
-    """Cancels the tasks of a widget when the widget is destroyed.
-
-    Parentless on purpose: it must outlive the widget long enough to hear its
-    ``destroyed`` signal (connect it with `watch`).
-    """
-
-    def __init__(self) -> None:
-        super().__init__()
-        self._handles: list[TaskHandle] = []
-
-    def watch(self, widget: QObject) -> None:
-        widget.destroyed.connect(self.cancel_all)
-
-    def add(self, handle: TaskHandle) -> TaskHandle:
-        self._handles = [h for h in self._handles if not h.finished_event.is_set()]
-        self._handles.append(handle)
-        return handle
-
-    @Slot()
-    def cancel_all(self) -> None:
-        for handle in self._handles:
-            handle.cancel()
-        self._handles = []
 
 
 class _Follower(QObject):

@@ -52,10 +52,11 @@ from postalgui.gui.tabs.invoices.invoice_model import (
     invoice_totals,
     slip_available,
 )
-from postalgui.gui.tabs.invoices.jobs_panel import JobsPanel, TaskGuard, job_file_kind, job_title
+from postalgui.gui.tabs.invoices.jobs_panel import JobsPanel, job_file_kind, job_title
 from postalgui.gui.widgets.message_bar import MessageArea
 from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.gui.widgets.pdf_viewer import PdfViewerWindow
+from postalgui.gui.widgets.task_guard import TaskGuard
 
 if TYPE_CHECKING:
     from postalgui.api.models.invoices import Invoice

@@ -1,0 +1,608 @@
+"""``postalgui contracts`` and ``postalgui cards``: the company's contracts, posting cards,
+their services, contacts and category (the contract service, ``/meucontrato/v1``).
+
+The company is the configured CNPJ (Settings or ``POSTALGUI_CNPJ``). Calls use a
+contract token of the configured contract, or a login token when none is configured.
+Lists walk every page unless ``--page`` asks for one (0-based, as the operator counts).
+Input is checked before anything is sent; a rejection names the argument, exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+from pydantic import BaseModel
+
+from postalgui.api.models.contracts import (
+    CardStatus,
+    Category,
+    Contact,
+    Contract,
+    ContractStatus,
+    Page,
+    PostingCard,
+    Service,
+    ServiceLookup,
+)
+from postalgui.api.scopes import Scope, TokenScope
+from postalgui.api.values import (
+    InvalidValue,
+    format_cnpj,
+    format_date_ui,
+    pad_card_number,
+    pad_contract_number,
+)
+from postalgui.cli.output import EXIT_API_ERROR, EXIT_INVALID_INPUT, EXIT_OK, error, print_json
+from postalgui.services.context import AppContext
+
+if TYPE_CHECKING:
+    from postalgui.api.contracts import ContractClient
+
+_DATE_FIELDS = ("dtInicioVigencia", "dtFimVigencia")
+
+
+def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Register both top-level commands, ``contracts`` and ``cards``."""
+    _add_contracts(commands)
+    _add_cards(commands)
+
+
+def _add_contracts(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = commands.add_parser(
+        "contracts",
+        help="the company's contracts: list, details, services, contacts, category",
+        description="Query the operator's contract service (/meucontrato/v1) for the configured "
+        "company (CNPJ). Dates are printed DD/MM/YYYY, or with --json as the operator sends them.",
+    )
+    sub = parser.add_subparsers(dest="contracts_command", metavar="SUBCOMMAND", required=True)
+
+    listing = sub.add_parser(
+        "list",
+        help="list the company's contracts",
+        description="List the company's contracts (GET .../empresas/{cnpj}/contratos).",
+    )
+    listing.add_argument(
+        "--status",
+        type=str.upper,
+        choices=[status.value for status in ContractStatus],
+        help="only contracts in this status",
+    )
+    listing.add_argument("--vigente", action="store_true", help="only contracts valid today")
+    _add_json(listing)
+    listing.set_defaults(run=_run_contracts_list)
+
+    show = sub.add_parser(
+        "show",
+        help="show one contract",
+        description="Show one contract, every field the operator sends (GET .../contratos/{nuContrato}).",
+    )
+    _add_contract_arg(show)
+    _add_json(show)
+    show.set_defaults(run=_run_contracts_show)
+
+    services = sub.add_parser(
+        "services",
+        help="list a contract's services, or look one up",
+        description="List the contract's services (GET .../contratos/{nuContrato}/servicos), only "
+        "those of one posting card with --cartao. With CODIGO, whether the contract (or the card) "
+        "has that service: exit status 1 with the operator's CON-011 when it has not.",
+    )
+    _add_contract_arg(services)
+    services.add_argument("code", metavar="CODIGO", nargs="?", help="service code, e.g. 03220")
+    services.add_argument("--cartao", metavar="CARTAO", help="only the services of this posting card")
+    _add_page_options(services)
+    _add_json(services)
+    services.set_defaults(run=_run_contracts_services)
+
+    contacts = sub.add_parser(
+        "contacts",
+        help="a contract's management and administration contacts",
+        description="Show the contract's management contacts (GET .../contatoGerencia) and "
+        "administration contacts (GET .../contatoAcom), every field the operator sends.",
+    )
+    _add_contract_arg(contacts)
+    _add_json(contacts)
+    contacts.set_defaults(run=_run_contracts_contacts)
+
+    category = sub.add_parser(
+        "category",
+        help="a contract's category",
+        description="Show the contract's category (GET .../contratos/{nuContrato}/categoria).",
+    )
+    _add_contract_arg(category)
+    _add_json(category)
+    category.set_defaults(run=_run_contracts_category)
+
+
+def _add_cards(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = commands.add_parser(
+        "cards",
+        help="a contract's posting cards: list, details, services",
+        description="Query the posting cards of one of the company's contracts "
+        "(GET .../contratos/{nuContrato}/cartoes).",
+    )
+    sub = parser.add_subparsers(dest="cards_command", metavar="SUBCOMMAND", required=True)
+
+    listing = sub.add_parser(
+        "list",
+        help="list a contract's posting cards",
+        description="List the contract's posting cards, every page unless --page is given.",
+    )
+    _add_contract_arg(listing)
+    listing.add_argument(
+        "--status",
+        type=str.upper,
+        choices=[status.value for status in CardStatus],
+        help="only cards in this status",
+    )
+    listing.add_argument("--vigente", action="store_true", help="only cards valid today")
+    _add_page_options(listing)
+    _add_json(listing)
+    listing.set_defaults(run=_run_cards_list)
+
+    show = sub.add_parser(
+        "show",
+        help="show one posting card",
+        description="Show one posting card (GET .../cartoes/{nuCartaoPostagem}).",
+    )
+    _add_contract_arg(show)
+    _add_card_arg(show)
+    _add_json(show)
+    show.set_defaults(run=_run_cards_show)
+
+    services = sub.add_parser(
+        "services",
+        help="list a posting card's services, or look one up",
+        description="List the card's services (GET .../cartoes/{nuCartaoPostagem}/servicos). With "
+        "CODIGO, the service if the card has it; exit status 1 with the operator's CON-011 when "
+        "the card lacks it.",
+    )
+    _add_contract_arg(services)
+    _add_card_arg(services)
+    services.add_argument("code", metavar="CODIGO", nargs="?", help="service code, e.g. 03220")
+    _add_page_options(services)
+    _add_json(services)
+    services.set_defaults(run=_run_cards_services)
+
+
+def _add_contract_arg(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("contract", metavar="NUCONTRATO", help="contract number (up to 10 digits)")
+
+
+def _add_card_arg(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("card", metavar="CARTAO", help="posting card number (up to 10 digits)")
+
+
+def _add_json(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--json", action="store_true", help="print JSON to stdout (the operator's fields)")
+
+
+def _add_page_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--page",
+        metavar="N",
+        help="only page N, 0-based as the operator counts (default: every page); "
+        "with --json prints the operator's page envelope",
+    )
+    parser.add_argument(
+        "--size", metavar="N", help="records per page (default: the operator's; services 500)"
+    )
+
+
+# --------------------------------------------------------------------------- shared input
+
+
+class _BadOption(Exception):  # noqa: N818  # control flow inside this module
+    """An argument is wrong; the message names it."""
+
+
+def _checked(option: str, parse: Callable[[Any], Any], value: Any) -> Any:
+    try:
+        return parse(value)
+    except InvalidValue as exc:
+        raise _BadOption(f"{option}: {exc.message}") from None
+
+
+def _contract_number(args: argparse.Namespace) -> str:
+    number: str = _checked("NUCONTRATO", pad_contract_number, args.contract)
+    return number
+
+
+def _card_number(value: str, option: str = "CARTAO") -> str:
+    number: str = _checked(option, pad_card_number, value)
+    return number
+
+
+def _service_code(value: str) -> str:
+    from postalgui.api.contracts import parse_service_code
+
+    try:
+        return parse_service_code(value)
+    except InvalidValue:
+        raise _BadOption(
+            f"CODIGO: a service code is letters and digits, at most 10, e.g. 03220 (got {value!r})"
+        ) from None
+
+
+def _whole(option: str, value: str | None, minimum: int) -> int | None:
+    if value is None:
+        return None
+    text = value.strip()
+    if not text.isdigit() or int(text) < minimum:
+        raise _BadOption(f"{option}: must be a whole number, {minimum} or more (got {value!r})")
+    return int(text)
+
+
+def _page(args: argparse.Namespace) -> int | None:
+    return _whole("--page", args.page, 0)
+
+
+def _size(args: argparse.Namespace) -> int | None:
+    return _whole("--size", args.size, 1)
+
+
+def _scope(context: AppContext) -> TokenScope:
+    profile = context.profile
+    if profile.contract:
+        return TokenScope(Scope.CONTRACT, contract=profile.contract, dr=profile.dr)
+    return TokenScope(Scope.LOGIN)
+
+
+def _client(context: AppContext) -> ContractClient:
+    from postalgui.api.contracts import ContractClient
+
+    cnpj = context.profile.cnpj
+    if not cnpj:
+        raise _BadOption("no company CNPJ is configured (Settings or POSTALGUI_CNPJ)")
+    return ContractClient(context.backend().client, cnpj, _scope(context))
+
+
+def _guarded(
+    run: Callable[[argparse.Namespace, AppContext], int],
+) -> Callable[[argparse.Namespace, AppContext], int]:
+    """Turn a `_BadOption` into its message and exit status 2 (nothing sent)."""
+
+    def wrapper(args: argparse.Namespace, context: AppContext) -> int:
+        try:
+            return run(args, context)
+        except _BadOption as exc:
+            error(str(exc))
+            return EXIT_INVALID_INPUT
+
+    wrapper.__doc__ = run.__doc__
+    return wrapper
+
+
+# --------------------------------------------------------------------------- output
+
+
+def record_json(record: BaseModel) -> dict[str, Any]:
+    """A record with the operator's field names (extras included), timestamps as sent."""
+    data: dict[str, Any] = record.model_dump(mode="json", exclude_none=True)
+    return data
+
+
+def page_json(page: Page[Any]) -> dict[str, Any]:
+    """A page envelope as the operator sends it: ``itens``, ``page`` and any extra fields."""
+    data: dict[str, Any] = page.model_dump(mode="json", exclude_none=True)
+    data["itens"] = [record_json(item) for item in page.itens]
+    return data
+
+
+def _date(value: datetime | None) -> str:
+    return "" if value is None else format_date_ui(value.date())
+
+
+def contract_status_text(status: str | None) -> str:
+    """``ATIVO (usable normally)``; an unknown status as sent."""
+    try:
+        known = ContractStatus(status or "")
+    except ValueError:
+        return status or ""
+    return f"{known.value} ({known.meaning})"
+
+
+def card_status_text(status: str | None) -> str:
+    try:
+        known = CardStatus(status or "")
+    except ValueError:
+        return status or ""
+    return f"{known.value} ({known.meaning})"
+
+
+def _cnpj_text(value: str | None) -> str:
+    if not value:
+        return ""
+    try:
+        return format_cnpj(value)
+    except InvalidValue:
+        return value
+
+
+def _print_table(titles: Sequence[str], rows: Sequence[Sequence[str]], *, right: Iterable[int] = ()) -> None:
+    aligned = set(right)
+    widths = [max(len(title), *(len(row[i]) for row in rows)) for i, title in enumerate(titles)]
+
+    def line(cells: Sequence[str]) -> str:
+        return "  ".join(
+            cell.rjust(width) if i in aligned else cell.ljust(width)
+            for i, (cell, width) in enumerate(zip(cells, widths, strict=True))
+        ).rstrip()
+
+    sys.stdout.write(line(titles) + "\n")
+    for row in rows:
+        sys.stdout.write(line(row) + "\n")
+
+
+def _print_record(
+    record: BaseModel, shown: Mapping[str, str] | None = None, *, indent: str = "", stream: Any = None
+) -> None:
+    """Every field of ``record`` as ``name  value`` lines: dates DD/MM/YYYY, ``shown`` overrides."""
+    out = stream or sys.stdout
+    data = record.model_dump(exclude_none=True)
+    texts: dict[str, str] = {}
+    for key, value in data.items():
+        if key in (shown or {}):
+            texts[key] = (shown or {})[key]
+        elif isinstance(value, datetime):
+            texts[key] = _date(value)
+        elif isinstance(value, dict | list):
+            texts[key] = _compact(value)
+        else:
+            texts[key] = str(value)
+    width = max((len(key) for key in texts), default=0)
+    for key, text in texts.items():
+        out.write(f"{indent}{key.ljust(width)}  {text}".rstrip() + "\n")
+
+
+def _compact(value: Any) -> str:
+    import json
+
+    return json.dumps(value, ensure_ascii=False, default=str)
+
+
+def _page_note(page: Page[Any], what: str) -> None:
+    info = page.page
+    if info.totalPages:
+        error(
+            f"page {info.number} (pages 0 to {info.totalPages - 1}), "
+            f"{len(page.itens)} of {info.totalElements} {what}"
+        )
+
+
+def _services_table(services: Sequence[Service]) -> None:
+    _print_table(
+        ["CODE", "DESCRIPTION", "SEGMENT"],
+        [
+            [
+                service.codigo,
+                service.descricao or "",
+                " ".join(part for part in (service.coSegmento, service.descSegmento) if part),
+            ]
+            for service in services
+        ],
+    )
+
+
+def _print_services(
+    services: Sequence[Service], page: Page[Service] | None, args: argparse.Namespace, owner: str
+) -> int:
+    if args.json:
+        print_json(page_json(page) if page is not None else [record_json(s) for s in services])
+        return EXIT_OK
+    if page is not None:
+        _page_note(page, "services")
+    if not services:
+        error(f"no services on {owner}")
+        return EXIT_OK
+    _services_table(services)
+    return EXIT_OK
+
+
+def _print_lookup(lookup: ServiceLookup, args: argparse.Namespace, owner: str) -> int:
+    if lookup.service is None:
+        reason = str(lookup.missing) if lookup.missing is not None else f"service {lookup.codigo} not found"
+        error(f"{reason}, the {owner} lacks this service")
+        return EXIT_API_ERROR
+    if args.json:
+        print_json(record_json(lookup.service))
+    else:
+        _print_record(lookup.service)
+    return EXIT_OK
+
+
+# --------------------------------------------------------------------------- contracts
+
+
+@_guarded
+def _run_contracts_list(args: argparse.Namespace, context: AppContext) -> int:
+    contracts = _client(context).contracts(status=args.status, vigente=args.vigente or None)
+    if args.json:
+        print_json([record_json(contract) for contract in contracts])
+        return EXIT_OK
+    if not contracts:
+        error("no contracts" + (f" in status {args.status}" if args.status else ""))
+        return EXIT_OK
+    _contracts_table(contracts)
+    return EXIT_OK
+
+
+def _contracts_table(contracts: Sequence[Contract]) -> None:
+    _print_table(
+        ["CONTRACT", "DR", "VALID FROM", "VALID UNTIL", "CATEGORY", "STATUS"],
+        [
+            [
+                contract.nuContrato,
+                "" if contract.nuSe is None else str(contract.nuSe),
+                _date(contract.dtInicioVigencia),
+                _date(contract.dtFimVigencia),
+                contract.categoria or "",
+                contract_status_text(contract.status),
+            ]
+            for contract in contracts
+        ],
+        right={1},
+    )
+
+
+@_guarded
+def _run_contracts_show(args: argparse.Namespace, context: AppContext) -> int:
+    number = _contract_number(args)
+    contract = _client(context).contract(number)
+    if args.json:
+        print_json(record_json(contract))
+        return EXIT_OK
+    _print_record(
+        contract,
+        {"status": contract_status_text(contract.status), "cnpj": _cnpj_text(contract.cnpj)},
+    )
+    return EXIT_OK
+
+
+@_guarded
+def _run_contracts_services(args: argparse.Namespace, context: AppContext) -> int:
+    number = _contract_number(args)
+    card = None if args.cartao is None else _card_number(args.cartao, "--cartao")
+    code = None if args.code is None else _service_code(args.code)
+    page_number, size = _page(args), _size(args)
+    client = _client(context)
+    if code is not None:
+        if card is not None:
+            return _print_lookup(client.card_service(number, card, code), args, "card")
+        return _print_lookup(client.contract_service(number, code), args, "contract")
+    owner = f"card {card} of contract {number}" if card else f"contract {number}"
+    if page_number is not None:
+        page = client.contract_services(number, card=card, page=page_number, size=size)
+        return _print_services(page.itens, page, args, owner)
+    if size is None:
+        services = client.all_contract_services(number, card=card)
+    else:
+        services = client.all_contract_services(number, card=card, size=size)
+    return _print_services(services, None, args, owner)
+
+
+@_guarded
+def _run_contracts_contacts(args: argparse.Namespace, context: AppContext) -> int:
+    number = _contract_number(args)
+    client = _client(context)
+    management = client.management_contacts(number)
+    administration = client.administration_contacts(number)
+    if args.json:
+        print_json(
+            {
+                "contatoGerencia": [record_json(contact) for contact in management],
+                "contatoAcom": [record_json(contact) for contact in administration],
+            }
+        )
+        return EXIT_OK
+    _contacts_section("Management contacts (contatoGerencia)", management)
+    sys.stdout.write("\n")
+    _contacts_section("Administration contacts (contatoAcom)", administration)
+    return EXIT_OK
+
+
+def _contacts_section(title: str, contacts: Sequence[Contact]) -> None:
+    sys.stdout.write(f"{title}\n")
+    if not contacts:
+        sys.stdout.write("  (none)\n")
+    for index, contact in enumerate(contacts):
+        if index:
+            sys.stdout.write("\n")
+        _print_record(contact, indent="  ")
+
+
+@_guarded
+def _run_contracts_category(args: argparse.Namespace, context: AppContext) -> int:
+    number = _contract_number(args)
+    category: Category = _client(context).category(number)
+    if args.json:
+        print_json(record_json(category))
+        return EXIT_OK
+    _print_record(category)
+    return EXIT_OK
+
+
+# --------------------------------------------------------------------------- cards
+
+
+@_guarded
+def _run_cards_list(args: argparse.Namespace, context: AppContext) -> int:
+    number = _contract_number(args)
+    page_number, size = _page(args), _size(args)
+    client = _client(context)
+    vigente = args.vigente or None
+    page: Page[PostingCard] | None = None
+    if page_number is not None:
+        page = client.cards(number, status=args.status, vigente=vigente, page=page_number, size=size)
+        cards = page.itens
+    else:
+        cards = client.all_cards(number, status=args.status, vigente=vigente, size=size)
+    if args.json:
+        print_json(page_json(page) if page is not None else [record_json(card) for card in cards])
+        return EXIT_OK
+    if page is not None:
+        _page_note(page, "cards")
+    if not cards:
+        error(f"no posting cards on contract {number}" + (f" in status {args.status}" if args.status else ""))
+        return EXIT_OK
+    _cards_table(cards)
+    return EXIT_OK
+
+
+def _cards_table(cards: Sequence[PostingCard]) -> None:
+    _print_table(
+        ["CARD", "HOLDER CNPJ", "VALID FROM", "VALID UNTIL", "STATUS"],
+        [
+            [
+                card.nuCartaoPostagem,
+                _cnpj_text(card.cnpjCartao),
+                _date(card.dtInicioVigencia),
+                _date(card.dtFimVigencia),
+                card_status_text(card.status),
+            ]
+            for card in cards
+        ],
+    )
+
+
+@_guarded
+def _run_cards_show(args: argparse.Namespace, context: AppContext) -> int:
+    number = _contract_number(args)
+    card_number = _card_number(args.card)
+    card = _client(context).card(number, card_number)
+    if args.json:
+        print_json(record_json(card))
+        return EXIT_OK
+    _print_record(
+        card,
+        {
+            "status": card_status_text(card.status),
+            "cnpj": _cnpj_text(card.cnpj),
+            "cnpjCartao": _cnpj_text(card.cnpjCartao),
+        },
+    )
+    return EXIT_OK
+
+
+@_guarded
+def _run_cards_services(args: argparse.Namespace, context: AppContext) -> int:
+    number = _contract_number(args)
+    card = _card_number(args.card)
+    code = None if args.code is None else _service_code(args.code)
+    page_number, size = _page(args), _size(args)
+    client = _client(context)
+    if code is not None:
+        return _print_lookup(client.card_service(number, card, code), args, "card")
+    owner = f"card {card} of contract {number}"
+    if page_number is not None:
+        page = client.card_services(number, card, page=page_number, size=size)
+        return _print_services(page.itens, page, args, owner)
+    if size is None:
+        services = client.all_card_services(number, card)
+    else:
+        services = client.all_card_services(number, card, size=size)
+    return _print_services(services, None, args, owner)

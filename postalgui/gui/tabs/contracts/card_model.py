@@ -1,0 +1,182 @@
+"""A contract's posting cards, loaded page by page as the user scrolls.
+
+A contract can have hundreds of cards; the operator pages them (spec 001, 2.2, page
+envelope), and so does the model: `canFetchMore` is true while pages remain and
+`fetchMore` asks for the next one in the background. A status filter is the operator's
+(``status`` query): changing it reloads from page 0.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import date
+from enum import IntEnum
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QCoreApplication, QDate, QObject
+from PySide6.QtGui import QFont
+
+from postalgui.gui.messages import arg, display_cnpj
+from postalgui.gui.tabs.contracts.contract_model import (
+    alarm_colour,
+    card_status_meaning,
+    date_text,
+    days_to_expiry,
+    expiry_note,
+    muted_colour,
+    qdate,
+    status_line,
+    warning_colour,
+)
+from postalgui.gui.tabs.contracts.table_model import PagedTableModel
+
+if TYPE_CHECKING:
+    from postalgui.api.models.contracts import PostingCard
+    from postalgui.services.context import AppContext
+    from postalgui.services.tasks import TaskRunner
+
+__all__ = ["CARD_PAGE_SIZE", "CardColumn", "CardModel"]
+
+CARD_PAGE_SIZE = 20
+"""Cards asked for per page: a screenful, so the first page shows at once."""
+
+
+class CardColumn(IntEnum):
+    NUMBER = 0
+    HOLDER = 1
+    VALID_FROM = 2
+    VALID_TO = 3
+    STATUS = 4
+
+
+class CardModel(PagedTableModel):
+    """`PostingCard`s of one contract in `CardColumn` order, page by page.
+
+    Signals: those of `PagedTableModel`.
+    """
+
+    def __init__(
+        self,
+        context: AppContext,
+        runner: TaskRunner,
+        parent: QObject | None = None,
+        today: date | None = None,
+    ) -> None:
+        super().__init__(runner, "contracts.cards", CARD_PAGE_SIZE, parent)
+        self.context = context
+        self.today = today or date.today()
+        self._contract: str | None = None
+        self._status: str | None = None
+        self._active: str = ""
+        self._bold = QFont()
+        self._bold.setBold(True)
+
+    def headers(self) -> Sequence[str]:
+        return (
+            QCoreApplication.translate("CardModel", "Card"),
+            QCoreApplication.translate("CardModel", "Holder CNPJ"),
+            QCoreApplication.translate("CardModel", "Valid from"),
+            QCoreApplication.translate("CardModel", "Valid until"),
+            QCoreApplication.translate("CardModel", "Status"),
+        )
+
+    def numeric_columns(self) -> frozenset[int]:
+        return frozenset({CardColumn.NUMBER})
+
+    # --- the query -------------------------------------------------------------------------
+
+    @property
+    def contract(self) -> str | None:
+        return self._contract
+
+    @property
+    def status(self) -> str | None:
+        return self._status
+
+    def load(self, contract: str | None, status: str | None = None) -> None:
+        """The cards of ``contract`` (``None``: none) with ``status`` (``None``: any), from page 0."""
+        from postalgui.services.contracting import cards_page
+
+        self._contract = contract or None
+        self._status = status or None
+        if self._contract is None:
+            self.clear()
+            return
+        self.set_source(cards_page, self.context, self._contract, self._status)
+
+    def set_status(self, status: str | None) -> None:
+        """Filter by status: the operator's filter, so the list reloads from page 0."""
+        if (status or None) != self._status:
+            self.load(self._contract, status)
+
+    def set_active_card(self, card: str) -> None:
+        """The card the app quotes with: its number is shown in bold."""
+        if card != self._active:
+            self._active = card
+            self.refresh_rows()
+
+    def card(self, row: int) -> PostingCard:
+        found: PostingCard = self.item(row)
+        return found
+
+    def cards(self) -> list[PostingCard]:
+        return self.items()
+
+    def row_of(self, number: str) -> int | None:
+        return next((row for row, c in enumerate(self._items) if c.nuCartaoPostagem == number), None)
+
+    # --- cells -----------------------------------------------------------------------------
+
+    def display(self, item: Any, column: int) -> str:
+        card: PostingCard = item
+        if column == CardColumn.NUMBER:
+            return card.nuCartaoPostagem
+        if column == CardColumn.HOLDER:
+            return display_cnpj(card.cnpjCartao or "")
+        if column == CardColumn.VALID_FROM:
+            return date_text(card.dtInicioVigencia)
+        if column == CardColumn.VALID_TO:
+            return date_text(card.dtFimVigencia)
+        return card.status or ""
+
+    def sort_value(self, item: Any, column: int) -> object:
+        card: PostingCard = item
+        if column == CardColumn.VALID_FROM:
+            return qdate(card.dtInicioVigencia) or QDate()
+        if column == CardColumn.VALID_TO:
+            return qdate(card.dtFimVigencia) or QDate()
+        return super().sort_value(item, column)
+
+    def tooltip(self, item: Any, column: int) -> str | None:
+        card: PostingCard = item
+        if column == CardColumn.STATUS:
+            return status_line(card.status, card_status_meaning(card.status))
+        if column == CardColumn.VALID_TO:
+            return expiry_note(card.dtFimVigencia, self.today) or None
+        if column == CardColumn.NUMBER and card.nuCartaoPostagem == self._active:
+            return QCoreApplication.translate("CardModel", "The card PostalGUI quotes with")
+        if column == CardColumn.HOLDER and card.cnpjCartao:
+            return arg(
+                QCoreApplication.translate("CardModel", "Card holder: %1"), display_cnpj(card.cnpjCartao)
+            )
+        return None
+
+    def foreground(self, item: Any, column: int) -> object:
+        card: PostingCard = item
+        status = (card.status or "").upper()
+        if status == "IRREGULAR":
+            return alarm_colour()
+        days = days_to_expiry(card.dtFimVigencia, self.today)
+        if status != "ATIVO" or (days is not None and days < 0):
+            return muted_colour()
+        if column == CardColumn.VALID_TO and expiry_note(card.dtFimVigencia, self.today):
+            return warning_colour()
+        return None
+
+    def font(self, item: Any, column: int) -> object:
+        card: PostingCard = item
+        if (card.status or "").upper() == "IRREGULAR" and column == CardColumn.STATUS:
+            return self._bold
+        if column == CardColumn.NUMBER and card.nuCartaoPostagem == self._active:
+            return self._bold
+        return None

@@ -1,0 +1,266 @@
+"""The contract list: validity, status with what it means (spec 001, 3), expiry marks.
+
+A contract whose validity ends within `EXPIRING_DAYS` is marked ("Expires in 12 days",
+amber); one that is not ATIVO (or no longer valid) is greyed, so the usable contracts
+stand out. Statuses are shown as the operator sends them, because that word is what
+its support desk uses; the tooltip says what it means, in the UI's language.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import date, datetime
+from enum import IntEnum
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QCoreApplication, QDate, QObject
+from PySide6.QtGui import QColor, QFont, QGuiApplication, QPalette
+
+from postalgui.api.values import format_date_ui
+from postalgui.gui.messages import arg
+from postalgui.gui.tabs.contracts.table_model import RecordTableModel
+
+if TYPE_CHECKING:
+    from postalgui.api.models.contracts import Contract
+
+__all__ = [
+    "CARD_STATUSES",
+    "CONTRACT_STATUSES",
+    "EXPIRING_DAYS",
+    "ContractColumn",
+    "ContractModel",
+    "alarm_colour",
+    "card_status_meaning",
+    "contract_status_meaning",
+    "date_text",
+    "days_to_expiry",
+    "expiry_note",
+    "muted_colour",
+    "qdate",
+    "status_line",
+    "warning_colour",
+]
+
+EXPIRING_DAYS = 30
+"""A validity ending in fewer days than this is marked as expiring."""
+
+CONTRACT_STATUSES = ("ATIVO", "SUSPENSO", "CANCELADO", "EM_DESENVOLVIMENTO")
+CARD_STATUSES = ("ATIVO", "SUSPENSO", "CANCELADO", "IRREGULAR")
+
+
+class ContractColumn(IntEnum):
+    NUMBER = 0
+    DR = 1
+    VALID_FROM = 2
+    VALID_TO = 3
+    STATUS = 4
+    NOTE = 5
+
+
+# --- what a status means ----------------------------------------------------------------------
+
+
+def contract_status_meaning(status: str | None) -> str:
+    """What a contract status means (spec 001, 3); empty for a status the spec does not name."""
+    meanings = {
+        "ATIVO": QCoreApplication.translate("ContractModel", "usable normally"),
+        "SUSPENSO": QCoreApplication.translate("ContractModel", "suspended; can be reactivated"),
+        "CANCELADO": QCoreApplication.translate("ContractModel", "cancelled; cannot be reactivated"),
+        "EM_DESENVOLVIMENTO": QCoreApplication.translate("ContractModel", "being created, not yet active"),
+    }
+    return meanings.get((status or "").strip().upper(), "")
+
+
+def card_status_meaning(status: str | None) -> str:
+    """What a posting card status means (spec 001, 3); empty for an unknown one."""
+    meanings = {
+        "ATIVO": QCoreApplication.translate("ContractModel", "usable normally"),
+        "SUSPENSO": QCoreApplication.translate("ContractModel", "suspended; can be reactivated"),
+        "CANCELADO": QCoreApplication.translate("ContractModel", "cancelled; cannot be reactivated"),
+        "IRREGULAR": QCoreApplication.translate("ContractModel", "irregular; the operator must be consulted"),
+    }
+    return meanings.get((status or "").strip().upper(), "")
+
+
+def status_line(status: str | None, meaning: str) -> str:
+    """``"ATIVO — usable normally"``; a status the spec does not name is shown as sent."""
+    if not status:
+        return QCoreApplication.translate("ContractModel", "Not stated")
+    if not meaning:
+        return arg(
+            QCoreApplication.translate("ContractModel", "%1 (a status PostalGUI does not know)"), status
+        )
+    return arg(QCoreApplication.translate("ContractModel", "%1 — %2"), status, meaning)
+
+
+# --- validity ---------------------------------------------------------------------------------
+
+
+def days_to_expiry(end: datetime | None, today: date) -> int | None:
+    """Days from ``today`` to the last day of validity (0: ends today; negative: ended)."""
+    if end is None:
+        return None
+    return (end.date() - today).days
+
+
+def expiry_note(end: datetime | None, today: date) -> str:
+    """``"Expires in 12 days"``, ``"Expires tomorrow"``, ``"Expires today"``, ``"Expired"``; empty when
+    far off or unknown."""
+    days = days_to_expiry(end, today)
+    if days is None or days >= EXPIRING_DAYS:
+        return ""
+    if days < 0:
+        return QCoreApplication.translate("ContractModel", "Expired")
+    if days == 0:
+        return QCoreApplication.translate("ContractModel", "Expires today")
+    if days == 1:
+        return QCoreApplication.translate("ContractModel", "Expires tomorrow")
+    return arg(QCoreApplication.translate("ContractModel", "Expires in %1 days"), days)
+
+
+def date_text(value: datetime | None) -> str:
+    return "" if value is None else format_date_ui(value.date())
+
+
+def qdate(value: datetime | None) -> QDate | None:
+    return None if value is None else QDate(value.year, value.month, value.day)
+
+
+# --- colours ----------------------------------------------------------------------------------
+
+
+def _dark() -> bool:
+    return QGuiApplication.palette().color(QPalette.ColorRole.Base).lightness() < 128
+
+
+def muted_colour() -> QColor:
+    """The palette's disabled text: a row that cannot be used."""
+    return QGuiApplication.palette().color(QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text)
+
+
+def warning_colour() -> QColor:
+    """Amber that reads on the current palette, light or dark."""
+    return QColor("#e3b341") if _dark() else QColor("#9a6700")
+
+
+def alarm_colour() -> QColor:
+    """Red that reads on the current palette: a card the operator must be consulted about."""
+    return QColor("#ff7b72") if _dark() else QColor("#cf222e")
+
+
+# --- the model --------------------------------------------------------------------------------
+
+
+class ContractModel(RecordTableModel):
+    """`Contract`s in `ContractColumn` order, one row each, in the operator's order."""
+
+    def __init__(self, parent: QObject | None = None, today: date | None = None) -> None:
+        super().__init__(parent)
+        self.today = today or date.today()
+        self._bold = QFont()
+        self._bold.setBold(True)
+
+    def headers(self) -> Sequence[str]:
+        return (
+            QCoreApplication.translate("ContractModel", "Contract"),
+            QCoreApplication.translate("ContractModel", "DR"),
+            QCoreApplication.translate("ContractModel", "Valid from"),
+            QCoreApplication.translate("ContractModel", "Valid until"),
+            QCoreApplication.translate("ContractModel", "Status"),
+            QCoreApplication.translate("ContractModel", "Attention"),
+        )
+
+    def numeric_columns(self) -> frozenset[int]:
+        return frozenset({ContractColumn.NUMBER, ContractColumn.DR})
+
+    def set_contracts(self, contracts: Sequence[Contract], today: date | None = None) -> None:
+        if today is not None:
+            self.today = today
+        self.set_items(contracts)
+
+    def contract(self, row: int) -> Contract:
+        found: Contract = self.item(row)
+        return found
+
+    def contracts(self) -> list[Contract]:
+        return self.items()
+
+    def row_of(self, number: str) -> int | None:
+        return next((row for row, c in enumerate(self._items) if c.nuContrato == number), None)
+
+    # --- what a contract means -----------------------------------------------------------
+
+    def usable(self, contract: Contract) -> bool:
+        """ATIVO and not past its validity."""
+        days = days_to_expiry(contract.dtFimVigencia, self.today)
+        return (contract.status or "").upper() == "ATIVO" and (days is None or days >= 0)
+
+    def expiring(self, contract: Contract) -> bool:
+        """Within validity and ending in fewer than `EXPIRING_DAYS` days."""
+        days = days_to_expiry(contract.dtFimVigencia, self.today)
+        return days is not None and 0 <= days < EXPIRING_DAYS
+
+    def note(self, contract: Contract) -> str:
+        if self.expiring(contract) or not self.usable(contract):
+            note = expiry_note(contract.dtFimVigencia, self.today)
+            if note:
+                return note
+        if (contract.status or "").upper() != "ATIVO":
+            return QCoreApplication.translate("ContractModel", "Not active")
+        return ""
+
+    # --- cells ---------------------------------------------------------------------------
+
+    def display(self, item: Any, column: int) -> str:
+        contract: Contract = item
+        if column == ContractColumn.NUMBER:
+            return contract.nuContrato
+        if column == ContractColumn.DR:
+            return "" if contract.nuSe is None else str(contract.nuSe)
+        if column == ContractColumn.VALID_FROM:
+            return date_text(contract.dtInicioVigencia)
+        if column == ContractColumn.VALID_TO:
+            return date_text(contract.dtFimVigencia)
+        if column == ContractColumn.STATUS:
+            return contract.status or ""
+        return self.note(contract)
+
+    def sort_value(self, item: Any, column: int) -> object:
+        contract: Contract = item
+        if column == ContractColumn.NUMBER:
+            return int(contract.nuContrato) if contract.nuContrato.isdigit() else contract.nuContrato
+        if column == ContractColumn.DR:
+            return contract.nuSe if contract.nuSe is not None else -1
+        if column == ContractColumn.VALID_FROM:
+            return qdate(contract.dtInicioVigencia) or QDate()
+        if column == ContractColumn.VALID_TO:
+            return qdate(contract.dtFimVigencia) or QDate()
+        if column == ContractColumn.NOTE:
+            days = days_to_expiry(contract.dtFimVigencia, self.today)
+            return days if days is not None else 1 << 30
+        return super().sort_value(item, column)
+
+    def tooltip(self, item: Any, column: int) -> str | None:
+        contract: Contract = item
+        if column == ContractColumn.STATUS:
+            return status_line(contract.status, contract_status_meaning(contract.status))
+        if column == ContractColumn.NOTE and self.note(contract):
+            return arg(
+                QCoreApplication.translate("ContractModel", "Valid until %1"),
+                date_text(contract.dtFimVigencia),
+            )
+        return None
+
+    def foreground(self, item: Any, column: int) -> object:
+        contract: Contract = item
+        if self.expiring(contract) and column in (ContractColumn.NOTE, ContractColumn.VALID_TO):
+            return warning_colour()
+        if not self.usable(contract):
+            return muted_colour()
+        return None
+
+    def font(self, item: Any, column: int) -> object:
+        contract: Contract = item
+        if column == ContractColumn.NOTE and self.expiring(contract):
+            return self._bold
+        return None

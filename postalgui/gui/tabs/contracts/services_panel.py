@@ -1,0 +1,447 @@
+"""Services of a contract or a posting card: a searchable list, a service's detail, a lookup.
+
+The contract's list arrives page by page (`ServiceModel` is a `PagedTableModel`); a
+card's list comes whole. A search filters the rows already here and, for a paged list,
+loads the remaining pages so nothing is missed.
+
+"Check service" asks the operator about one code for this card (or contract). A card
+that lacks the service is an answer, not a failure (``CON-011``, a 404): the panel says
+so in one sentence with the operator's code and text, which its support desk asks for.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from enum import IntEnum
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import (
+    QCoreApplication,
+    QItemSelection,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    QRegularExpression,
+    QSortFilterProxyModel,
+    Qt,
+    Signal,
+    Slot,
+)
+from PySide6.QtGui import QRegularExpressionValidator
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSizePolicy,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from postalgui.gui.messages import arg, describe_error
+from postalgui.gui.tabs.contracts.table_model import SORT_ROLE, PagedTableModel
+from postalgui.gui.widgets.task_guard import TaskGuard
+
+if TYPE_CHECKING:
+    from postalgui.api.models.contracts import Service, ServiceLookup
+    from postalgui.services.context import AppContext
+    from postalgui.services.tasks import TaskHandle, TaskRunner
+
+__all__ = [
+    "SERVICE_PAGE_SIZE",
+    "ServiceColumn",
+    "ServiceFilterProxy",
+    "ServiceModel",
+    "ServicesPanel",
+    "lookup_text",
+    "service_detail_text",
+]
+
+SERVICE_PAGE_SIZE = 50
+"""Contract services asked for per page."""
+
+
+class ServiceColumn(IntEnum):
+    CODE = 0
+    DESCRIPTION = 1
+    SEGMENT = 2
+
+
+def _segment(service: Service) -> str:
+    parts = [p for p in (service.coSegmento, service.descSegmento) if p]
+    return " — ".join(parts)
+
+
+def service_detail_text(service: Service) -> str:
+    """A service's fields, one a line, including those the operator sent beyond the spec's."""
+    lines = [
+        arg(QCoreApplication.translate("ServiceModel", "Service: %1"), service.codigo),
+        arg(QCoreApplication.translate("ServiceModel", "Description: %1"), service.descricao or "—"),
+        arg(QCoreApplication.translate("ServiceModel", "Segment: %1"), _segment(service) or "—"),
+    ]
+    lines.extend(f"{key}: {value}" for key, value in service.extras.items() if value not in (None, ""))
+    return "\n".join(lines)
+
+
+def lookup_text(lookup: ServiceLookup, contract: str, card: str | None) -> str:
+    """The answer to "does this card (or contract) have service X?" in one sentence."""
+    service = lookup.service
+    if service is not None:
+        name = service.descricao or ""
+        if card:
+            return arg(
+                QCoreApplication.translate("ServiceModel", "Card %1 has service %2 (%3)."),
+                card,
+                lookup.codigo,
+                name,
+            )
+        return arg(
+            QCoreApplication.translate("ServiceModel", "Contract %1 has service %2 (%3)."),
+            contract,
+            lookup.codigo,
+            name,
+        )
+    reason = str(lookup.missing) if lookup.missing is not None else ""
+    if card:
+        return arg(
+            QCoreApplication.translate("ServiceModel", "Card %1 does not have service %2 (%3)."),
+            card,
+            lookup.codigo,
+            reason,
+        )
+    return arg(
+        QCoreApplication.translate("ServiceModel", "Contract %1 does not have service %2 (%3)."),
+        contract,
+        lookup.codigo,
+        reason,
+    )
+
+
+class ServiceModel(PagedTableModel):
+    """`Service`s in `ServiceColumn` order: a contract's page by page, or a card's whole list.
+
+    Signals: those of `PagedTableModel`.
+    """
+
+    def __init__(self, runner: TaskRunner, key: str, parent: QObject | None = None) -> None:
+        super().__init__(runner, key, SERVICE_PAGE_SIZE, parent)
+
+    def headers(self) -> Sequence[str]:
+        return (
+            QCoreApplication.translate("ServiceModel", "Code"),
+            QCoreApplication.translate("ServiceModel", "Description"),
+            QCoreApplication.translate("ServiceModel", "Segment"),
+        )
+
+    def load_contract(self, context: AppContext, contract: str | None) -> None:
+        """The contract's services, page by page (``None``: none)."""
+        from postalgui.services.contracting import contract_services_page
+
+        if not contract:
+            self.clear()
+            return
+        self.set_source(contract_services_page, context, contract)
+
+    def service(self, row: int) -> Service:
+        found: Service = self.item(row)
+        return found
+
+    def services(self) -> list[Service]:
+        return self.items()
+
+    def display(self, item: Any, column: int) -> str:
+        service: Service = item
+        if column == ServiceColumn.CODE:
+            return service.codigo
+        if column == ServiceColumn.DESCRIPTION:
+            return service.descricao or ""
+        return _segment(service)
+
+    def tooltip(self, item: Any, column: int) -> str | None:
+        del column
+        service: Service = item
+        return service_detail_text(service)
+
+
+class ServiceFilterProxy(QSortFilterProxyModel):
+    """Sorting by `SORT_ROLE`, and a search over every column (case-insensitive)."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.setSortRole(SORT_ROLE)
+        self.setDynamicSortFilter(True)
+        self.setFilterKeyColumn(-1)
+        self.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+
+    def set_text(self, text: str) -> None:
+        self.setFilterFixedString(text.strip())
+        source = self.sourceModel()
+        if text.strip() and isinstance(source, PagedTableModel):
+            source.fetch_all()  # a search must see every page, not only those scrolled to
+
+    def service(self, row: int) -> Service:
+        source = self.sourceModel()
+        if not isinstance(source, ServiceModel):
+            raise TypeError("the source model is not a ServiceModel")
+        return source.service(self.mapToSource(self.index(row, 0)).row())
+
+
+class ServicesPanel(QWidget):
+    """A service list with search, the selected service's detail and "Check service".
+
+    Signals: ``serviceChecked(str)`` with the sentence shown once a lookup has answered
+    (the service is there, is missing, or the question failed).
+    """
+
+    serviceChecked = Signal(str)
+
+    def __init__(
+        self,
+        context: AppContext,
+        runner: TaskRunner,
+        model: ServiceModel,
+        lookup_key: str,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.context = context
+        self.runner = runner
+        self.model = model
+        self._lookup_key = lookup_key
+        self._guard = TaskGuard()
+        self._guard.watch(self)
+        self._contract: str | None = None
+        self._card: str | None = None
+        self._asked: tuple[str, str | None] | None = None
+        self._lookup: TaskHandle | None = None
+
+        self.proxy = ServiceFilterProxy(self)
+        self.proxy.setSourceModel(model)
+
+        self.search_edit = QLineEdit(self)
+        self.search_edit.setObjectName("serviceSearch")
+        self.search_edit.setPlaceholderText(self.tr("Search: code, description, segment…"))
+        self.search_edit.setClearButtonEnabled(True)
+        self.search_edit.setAccessibleName(self.tr("Search services"))
+        self.search_edit.textChanged.connect(self._on_search_edit_text_changed)
+
+        self.code_edit = QLineEdit(self)
+        self.code_edit.setObjectName("serviceCodeEdit")
+        self.code_edit.setPlaceholderText(self.tr("Service code, e.g. 03220"))
+        self.code_edit.setValidator(
+            QRegularExpressionValidator(QRegularExpression("[A-Za-z0-9]{0,10}"), self.code_edit)
+        )
+        self.code_edit.setMaximumWidth(180)
+        self.code_edit.returnPressed.connect(self._on_check_button_clicked)
+        self.code_edit.textChanged.connect(self._on_code_edit_text_changed)
+        self.check_button = QPushButton(self.tr("Check service"), self)
+        self.check_button.setObjectName("checkServiceButton")
+        self.check_button.setToolTip(self.tr("Ask the operator whether this has the service"))
+        self.check_button.clicked.connect(self._on_check_button_clicked)
+
+        self.table = QTableView(self)
+        self.table.setObjectName("serviceTable")
+        self.table.setModel(self.proxy)
+        self.table.setSortingEnabled(True)
+        self.table.sortByColumn(-1, Qt.SortOrder.AscendingOrder)  # the operator's order until clicked
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setAlternatingRowColors(True)
+        self.table.verticalHeader().hide()
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setStretchLastSection(True)
+        self.table.setAccessibleName(self.tr("Services"))
+        self.table.selectionModel().selectionChanged.connect(self._on_table_selection_changed)
+
+        self.summary = QLabel(self)
+        self.summary.setObjectName("serviceSummary")
+        self.detail = self._text_label("serviceDetail")
+        self.answer = self._text_label("serviceAnswer")
+
+        model.pageLoaded.connect(self._on_model_page_loaded)
+        model.loadFailed.connect(self._on_model_load_failed)
+        model.modelReset.connect(self._on_model_reset)
+        model.rowsInserted.connect(self._on_model_rows_inserted)
+        self.proxy.layoutChanged.connect(self._update_summary)
+
+        search = QLabel(self.tr("&Search:"), self)
+        search.setBuddy(self.search_edit)
+        code = QLabel(self.tr("Service &code:"), self)
+        code.setBuddy(self.code_edit)
+        tools = QHBoxLayout()
+        tools.addWidget(search)
+        tools.addWidget(self.search_edit, 1)
+        tools.addSpacing(12)
+        tools.addWidget(code)
+        tools.addWidget(self.code_edit)
+        tools.addWidget(self.check_button)
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(tools)
+        layout.addWidget(self.answer)
+        layout.addWidget(self.table, 1)
+        layout.addWidget(self.summary)
+        layout.addWidget(self.detail)
+        self._update_actions()
+        self._update_summary()
+
+    def _text_label(self, name: str) -> QLabel:
+        label = QLabel(self)
+        label.setObjectName(name)
+        label.setWordWrap(True)
+        label.setTextFormat(Qt.TextFormat.PlainText)
+        label.setTextInteractionFlags(
+            Qt.TextInteractionFlag.TextSelectableByMouse | Qt.TextInteractionFlag.TextSelectableByKeyboard
+        )
+        policy = label.sizePolicy()
+        policy.setHorizontalPolicy(QSizePolicy.Policy.Expanding)
+        label.setSizePolicy(policy)
+        label.hide()
+        return label
+
+    # --- what it is about ------------------------------------------------------------------
+
+    def set_scope(self, contract: str | None, card: str | None = None) -> None:
+        """Lookups ask about ``card`` of ``contract`` (or the contract alone without ``card``)."""
+        if (contract, card) == (self._contract, self._card):
+            return
+        self._contract, self._card = contract or None, card or None
+        if self._lookup is not None:
+            self._lookup.cancel()
+            self._lookup = None
+        self._show(self.answer, "")
+        self._update_actions()
+
+    @property
+    def contract(self) -> str | None:
+        return self._contract
+
+    @property
+    def card(self) -> str | None:
+        return self._card
+
+    def current_service(self) -> Service | None:
+        rows = self.table.selectionModel().selectedRows()
+        return self.proxy.service(rows[0].row()) if rows else None
+
+    def check_service(self, code: str | None = None) -> TaskHandle | None:
+        """Ask whether the card (or contract) has service ``code`` (default: the code field)."""
+        from postalgui.services.contracting import service_lookup
+
+        if code is not None:
+            self.code_edit.setText(code)
+        code = self.code_edit.text().strip()
+        if not code or not self._contract:
+            return None
+        self._asked = (self._contract, self._card)
+        self._show(self.answer, self.tr("Asking the operator…"))
+        self._lookup = self._guard.add(
+            self.runner.run(
+                service_lookup,
+                self.context,
+                self._contract,
+                self._card,
+                code,
+                name="service lookup",
+                key=self._lookup_key,
+                on_result=self._on_lookup_task_result,
+                on_error=self._on_lookup_task_error,
+                on_finished=self._on_lookup_task_finished,
+            )
+        )
+        self._update_actions()
+        return self._lookup
+
+    # --- state -------------------------------------------------------------------------------
+
+    def _show(self, label: QLabel, text: str) -> None:
+        label.setText(text)
+        label.setVisible(bool(text))
+
+    def _update_actions(self) -> None:
+        self.check_button.setEnabled(
+            bool(self._contract) and bool(self.code_edit.text().strip()) and self._lookup is None
+        )
+
+    def _update_summary(self) -> None:
+        model = self.model
+        if model.error:
+            self.summary.setText(arg(self.tr("The services could not be loaded: %1"), model.error))
+            return
+        loaded = model.rowCount()
+        if model.loading and not loaded:
+            self.summary.setText(self.tr("Loading services…"))
+            return
+        total = model.total()
+        shown = self.proxy.rowCount()
+        if self.search_edit.text().strip():
+            text = arg(self.tr("%1 of %2 services match"), shown, loaded)
+        elif not model.complete and total is not None and total > loaded:
+            text = arg(self.tr("%1 of %2 services (scroll for more)"), loaded, total)
+        else:
+            text = self.tr("%n service(s)", "", loaded)
+        self.summary.setText(text)
+
+    # --- slots ---------------------------------------------------------------------------------
+
+    @Slot(str)
+    def _on_search_edit_text_changed(self, text: str) -> None:
+        self.proxy.set_text(text)
+        self._update_summary()
+
+    @Slot(str)
+    def _on_code_edit_text_changed(self, _text: str) -> None:
+        self._update_actions()
+
+    @Slot()
+    def _on_check_button_clicked(self) -> None:
+        self.check_service()
+
+    @Slot(QItemSelection, QItemSelection)
+    def _on_table_selection_changed(self, _selected: QItemSelection, _deselected: QItemSelection) -> None:
+        service = self.current_service()
+        self._show(self.detail, "" if service is None else service_detail_text(service))
+
+    @Slot(int)
+    def _on_model_page_loaded(self, _number: int) -> None:
+        self._update_summary()
+
+    @Slot(str)
+    def _on_model_load_failed(self, _reason: str) -> None:
+        self._update_summary()
+
+    @Slot()
+    def _on_model_reset(self) -> None:
+        self._show(self.detail, "")
+        self._update_summary()
+
+    @Slot(QModelIndex, int, int)
+    def _on_model_rows_inserted(
+        self, _parent: QModelIndex | QPersistentModelIndex, _first: int, _last: int
+    ) -> None:
+        self._update_summary()
+
+    @Slot(object)
+    def _on_lookup_task_result(self, lookup: ServiceLookup) -> None:
+        contract, card = self._asked or (self._contract or "", self._card)
+        text = lookup_text(lookup, contract or "", card)
+        if lookup.service is not None:
+            text = f"{text}\n{service_detail_text(lookup.service)}"
+        self._show(self.answer, text)
+        self.serviceChecked.emit(text)
+
+    @Slot(object)
+    def _on_lookup_task_error(self, error: BaseException) -> None:
+        text = arg(self.tr("The service could not be checked: %1"), describe_error(error))
+        self._show(self.answer, text)
+        self.serviceChecked.emit(text)
+
+    @Slot()
+    def _on_lookup_task_finished(self) -> None:
+        self._lookup = None
+        self._update_actions()

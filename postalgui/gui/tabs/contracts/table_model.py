@@ -1,0 +1,305 @@
+"""Table models of operator records: a plain list, and one that arrives page by page.
+
+`RecordTableModel` answers Qt's roles from per-column hooks, so a subclass only says
+what a record shows. `PagedTableModel` loads lazily (`canFetchMore`/`fetchMore`): the
+view asks for more when the user scrolls to the bottom, the model starts one background
+task for the next page and appends its rows when they arrive; the GUI never waits.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    Qt,
+    Signal,
+    Slot,
+)
+
+from postalgui.gui.messages import describe_error
+from postalgui.gui.widgets.task_guard import TaskGuard
+
+if TYPE_CHECKING:
+    from postalgui.api.models.contracts import Page
+    from postalgui.services.tasks import TaskHandle, TaskRunner
+
+__all__ = ["SORT_ROLE", "PagedTableModel", "RecordTableModel"]
+
+SORT_ROLE = Qt.ItemDataRole.UserRole + 1
+"""Sort value of a cell: int, `QDate` or folded text."""
+
+Index = QModelIndex | QPersistentModelIndex
+_ROOT = QModelIndex()
+_RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+_LEFT = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
+
+
+class RecordTableModel(QAbstractTableModel):
+    """Records in rows; a subclass names its columns and what each cell shows."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._items: list[Any] = []
+
+    # --- what a subclass says ----------------------------------------------------------
+
+    def headers(self) -> Sequence[str]:
+        raise NotImplementedError
+
+    def display(self, item: Any, column: int) -> str:
+        raise NotImplementedError
+
+    def sort_value(self, item: Any, column: int) -> object:
+        return self.display(item, column).casefold()
+
+    def tooltip(self, item: Any, column: int) -> str | None:
+        del item, column
+        return None
+
+    def foreground(self, item: Any, column: int) -> object:
+        del item, column
+        return None
+
+    def background(self, item: Any, column: int) -> object:
+        del item, column
+        return None
+
+    def font(self, item: Any, column: int) -> object:
+        del item, column
+        return None
+
+    def numeric_columns(self) -> frozenset[int]:
+        return frozenset()
+
+    # --- the records -------------------------------------------------------------------
+
+    def item(self, row: int) -> Any:
+        return self._items[row]
+
+    def items(self) -> list[Any]:
+        return list(self._items)
+
+    def set_items(self, items: Sequence[Any]) -> None:
+        self.beginResetModel()
+        self._items = list(items)
+        self.endResetModel()
+
+    def append_items(self, items: Sequence[Any]) -> None:
+        if not items:
+            return
+        first = len(self._items)
+        self.beginInsertRows(_ROOT, first, first + len(items) - 1)
+        self._items.extend(items)
+        self.endInsertRows()
+
+    def refresh_rows(self) -> None:
+        """Every cell may look different (a date passed, the active card changed)."""
+        if self._items:
+            self.dataChanged.emit(self.index(0, 0), self.index(len(self._items) - 1, self.columnCount() - 1))
+
+    # --- Qt ------------------------------------------------------------------------------
+
+    def rowCount(self, parent: Index = _ROOT) -> int:
+        return 0 if parent.isValid() else len(self._items)
+
+    def columnCount(self, parent: Index = _ROOT) -> int:
+        return 0 if parent.isValid() else len(self.headers())
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        if orientation != Qt.Orientation.Horizontal or not 0 <= section < self.columnCount():
+            return None
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self.headers()[section]
+        if role == Qt.ItemDataRole.TextAlignmentRole:
+            return _RIGHT if section in self.numeric_columns() else _LEFT
+        return None
+
+    def flags(self, index: Index) -> Qt.ItemFlag:
+        if not index.isValid():
+            return Qt.ItemFlag.NoItemFlags
+        return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemNeverHasChildren
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or index.parent().isValid():
+            return None
+        row, column = index.row(), index.column()
+        if not (0 <= row < len(self._items) and 0 <= column < self.columnCount()):
+            return None
+        item = self._items[row]
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self.display(item, column)
+        if role == SORT_ROLE:
+            return self.sort_value(item, column)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return self.tooltip(item, column)
+        if role == Qt.ItemDataRole.ForegroundRole:
+            return self.foreground(item, column)
+        if role == Qt.ItemDataRole.BackgroundRole:
+            return self.background(item, column)
+        if role == Qt.ItemDataRole.FontRole:
+            return self.font(item, column)
+        if role == Qt.ItemDataRole.TextAlignmentRole:
+            return _RIGHT if column in self.numeric_columns() else _LEFT
+        return None
+
+
+class PagedTableModel(RecordTableModel):
+    """Records loaded a page at a time in the background, as the view asks for them.
+
+    `set_source` names the task function and its leading arguments; the model appends
+    ``page`` and ``size`` and runs it with the runner under its own task key, so a new
+    source cancels the page still loading for the old one. `canFetchMore` is true while
+    pages remain; `fetchMore` starts the next page unless one is on its way.
+
+    Signals: ``pageLoaded(int)`` with the 0-based number of a page once its rows are in;
+    ``loadFailed(str)`` with the reason when a page could not be loaded (`retry` asks
+    again); ``loadingChanged(bool)`` when a page starts or stops loading.
+    """
+
+    pageLoaded = Signal(int)
+    loadFailed = Signal(str)
+    loadingChanged = Signal(bool)
+
+    def __init__(
+        self, runner: TaskRunner, key: str, page_size: int = 20, parent: QObject | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.runner = runner
+        self.key = key
+        self.page_size = page_size
+        self._guard = TaskGuard()
+        self._guard.watch(self)
+        self._fn: Callable[..., Page[Any]] | None = None
+        self._args: tuple[Any, ...] = ()
+        self._next_page = 0
+        self._complete = True
+        self._handle: TaskHandle | None = None
+        self._error: str | None = None
+        self._total: int | None = None
+        self._fetch_all = False
+
+    # --- the source ------------------------------------------------------------------------
+
+    def set_source(self, fn: Callable[..., Page[Any]], *args: Any, fetch: bool = True) -> None:
+        """Forget the rows and load from page 0 of ``fn(handle, *args, page, size)``."""
+        self._stop()
+        self.beginResetModel()
+        self._items = []
+        self._fn, self._args = fn, args
+        self._next_page = 0
+        self._complete = False
+        self._error = None
+        self._total = None
+        self._fetch_all = False
+        self.endResetModel()
+        if fetch:
+            self.fetchMore(_ROOT)
+
+    def set_items(self, items: Sequence[Any]) -> None:
+        """A complete list, with no pages to load."""
+        self._stop()
+        self._fn, self._args = None, ()
+        self._complete = True
+        self._error = None
+        self._total = len(items)
+        self._fetch_all = False
+        super().set_items(items)
+
+    def clear(self) -> None:
+        self.set_items([])
+
+    def _stop(self) -> None:
+        if self._handle is not None:
+            self._handle.cancel()
+            self._set_handle(None)
+
+    # --- state -----------------------------------------------------------------------------
+
+    @property
+    def loading(self) -> bool:
+        return self._handle is not None
+
+    @property
+    def complete(self) -> bool:
+        """Every page is in (or there is no source)."""
+        return self._complete
+
+    @property
+    def error(self) -> str | None:
+        """Why the last page failed; loading stops until `retry`."""
+        return self._error
+
+    def total(self) -> int | None:
+        """How many records the operator says there are (``totalElements``), once a page said it."""
+        return self._total
+
+    def pages_loaded(self) -> int:
+        return self._next_page
+
+    def fetch_all(self) -> None:
+        """Keep loading pages until the last (a search needs every row)."""
+        self._fetch_all = True
+        self.fetchMore(_ROOT)
+
+    def retry(self) -> None:
+        self._error = None
+        self.fetchMore(_ROOT)
+
+    # --- Qt's lazy loading ---------------------------------------------------------------
+
+    def canFetchMore(self, parent: Index = _ROOT) -> bool:
+        if parent.isValid():
+            return False
+        return self._fn is not None and not self._complete and self._error is None
+
+    def fetchMore(self, parent: Index = _ROOT) -> None:
+        if not self.canFetchMore(parent) or self._handle is not None or self._fn is None:
+            return
+        handle = self.runner.run(
+            self._fn,
+            *self._args,
+            self._next_page,
+            self.page_size,
+            name=f"{self.key} page {self._next_page}",
+            key=self.key,
+            on_result=self._on_page_task_result,
+            on_error=self._on_page_task_error,
+        )
+        self._set_handle(self._guard.add(handle))
+
+    def _set_handle(self, handle: TaskHandle | None) -> None:
+        was = self._handle is not None
+        self._handle = handle
+        if was != (handle is not None):
+            self.loadingChanged.emit(handle is not None)
+
+    # --- slots -----------------------------------------------------------------------------
+
+    @Slot(object)
+    def _on_page_task_result(self, page: Page[Any]) -> None:
+        number = self._next_page
+        self._set_handle(None)
+        items = list(page.itens)
+        self._next_page = number + 1
+        self._total = page.page.totalElements or (len(self._items) + len(items))
+        # The envelope says which page was last; an empty page ends it too, so a
+        # deployment that never says "last" cannot make the view ask forever.
+        self._complete = page.last or not items
+        self.append_items(items)
+        self.pageLoaded.emit(number)
+        if self._fetch_all and not self._complete:
+            self.fetchMore(_ROOT)
+
+    @Slot(object)
+    def _on_page_task_error(self, error: BaseException) -> None:
+        self._set_handle(None)
+        self._error = describe_error(error)
+        self._fetch_all = False
+        self.loadFailed.emit(self._error)
