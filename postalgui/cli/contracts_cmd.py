@@ -36,7 +36,14 @@ from postalgui.api.values import (
     pad_card_number,
     pad_contract_number,
 )
-from postalgui.cli.output import EXIT_API_ERROR, EXIT_INVALID_INPUT, EXIT_OK, error, print_json
+from postalgui.cli.output import (
+    EXIT_API_ERROR,
+    EXIT_OK,
+    BadOption,
+    error,
+    guarded,
+    print_json,
+)
 from postalgui.services.context import AppContext
 
 if TYPE_CHECKING:
@@ -196,15 +203,11 @@ def _add_page_options(parser: argparse.ArgumentParser) -> None:
 # --------------------------------------------------------------------------- shared input
 
 
-class _BadOption(Exception):  # noqa: N818  # control flow inside this module
-    """An argument is wrong; the message names it."""
-
-
 def _checked(option: str, parse: Callable[[Any], Any], value: Any) -> Any:
     try:
         return parse(value)
     except InvalidValue as exc:
-        raise _BadOption(f"{option}: {exc.message}") from None
+        raise BadOption(f"{option}: {exc.message}") from None
 
 
 def _contract_number(args: argparse.Namespace) -> str:
@@ -223,7 +226,7 @@ def _service_code(value: str) -> str:
     try:
         return parse_service_code(value)
     except InvalidValue:
-        raise _BadOption(
+        raise BadOption(
             f"CODIGO: a service code is letters and digits, at most 10, e.g. 03220 (got {value!r})"
         ) from None
 
@@ -233,7 +236,7 @@ def _whole(option: str, value: str | None, minimum: int) -> int | None:
         return None
     text = value.strip()
     if not text.isdigit() or int(text) < minimum:
-        raise _BadOption(f"{option}: must be a whole number, {minimum} or more (got {value!r})")
+        raise BadOption(f"{option}: must be a whole number, {minimum} or more (got {value!r})")
     return int(text)
 
 
@@ -257,24 +260,8 @@ def _client(context: AppContext) -> ContractClient:
 
     cnpj = context.profile.cnpj
     if not cnpj:
-        raise _BadOption("no company CNPJ is configured (Settings or POSTALGUI_CNPJ)")
+        raise BadOption("no company CNPJ is configured (Settings or POSTALGUI_CNPJ)")
     return ContractClient(context.backend().client, cnpj, _scope(context))
-
-
-def _guarded(
-    run: Callable[[argparse.Namespace, AppContext], int],
-) -> Callable[[argparse.Namespace, AppContext], int]:
-    """Turn a `_BadOption` into its message and exit status 2 (nothing sent)."""
-
-    def wrapper(args: argparse.Namespace, context: AppContext) -> int:
-        try:
-            return run(args, context)
-        except _BadOption as exc:
-            error(str(exc))
-            return EXIT_INVALID_INPUT
-
-    wrapper.__doc__ = run.__doc__
-    return wrapper
 
 
 # --------------------------------------------------------------------------- output
@@ -418,7 +405,7 @@ def _print_lookup(lookup: ServiceLookup, args: argparse.Namespace, owner: str) -
 # --------------------------------------------------------------------------- contracts
 
 
-@_guarded
+@guarded
 def _run_contracts_list(args: argparse.Namespace, context: AppContext) -> int:
     contracts = _client(context).contracts(status=args.status, vigente=args.vigente or None)
     if args.json:
@@ -449,7 +436,7 @@ def _contracts_table(contracts: Sequence[Contract]) -> None:
     )
 
 
-@_guarded
+@guarded
 def _run_contracts_show(args: argparse.Namespace, context: AppContext) -> int:
     number = _contract_number(args)
     contract = _client(context).contract(number)
@@ -463,7 +450,7 @@ def _run_contracts_show(args: argparse.Namespace, context: AppContext) -> int:
     return EXIT_OK
 
 
-@_guarded
+@guarded
 def _run_contracts_services(args: argparse.Namespace, context: AppContext) -> int:
     number = _contract_number(args)
     card = None if args.cartao is None else _card_number(args.cartao, "--cartao")
@@ -485,7 +472,7 @@ def _run_contracts_services(args: argparse.Namespace, context: AppContext) -> in
     return _print_services(services, None, args, owner)
 
 
-@_guarded
+@guarded
 def _run_contracts_contacts(args: argparse.Namespace, context: AppContext) -> int:
     number = _contract_number(args)
     client = _client(context)
@@ -515,7 +502,7 @@ def _contacts_section(title: str, contacts: Sequence[Contact]) -> None:
         _print_record(contact, indent="  ")
 
 
-@_guarded
+@guarded
 def _run_contracts_category(args: argparse.Namespace, context: AppContext) -> int:
     number = _contract_number(args)
     category: Category = _client(context).category(number)
@@ -529,7 +516,7 @@ def _run_contracts_category(args: argparse.Namespace, context: AppContext) -> in
 # --------------------------------------------------------------------------- cards
 
 
-@_guarded
+@guarded
 def _run_cards_list(args: argparse.Namespace, context: AppContext) -> int:
     number = _contract_number(args)
     page_number, size = _page(args), _size(args)
@@ -569,7 +556,7 @@ def _cards_table(cards: Sequence[PostingCard]) -> None:
     )
 
 
-@_guarded
+@guarded
 def _run_cards_show(args: argparse.Namespace, context: AppContext) -> int:
     number = _contract_number(args)
     card_number = _card_number(args.card)
@@ -588,7 +575,7 @@ def _run_cards_show(args: argparse.Namespace, context: AppContext) -> int:
     return EXIT_OK
 
 
-@_guarded
+@guarded
 def _run_cards_services(args: argparse.Namespace, context: AppContext) -> int:
     number = _contract_number(args)
     card = _card_number(args.card)

@@ -30,7 +30,7 @@ from postalgui.api.values import (
     parse_date_dmy,
     parse_date_iso,
 )
-from postalgui.cli.output import EXIT_INVALID_INPUT, EXIT_OK, error, print_json
+from postalgui.cli.output import EXIT_OK, BadOption, error, guarded, print_json
 from postalgui.services.context import AppContext
 
 if TYPE_CHECKING:
@@ -146,10 +146,6 @@ def _add_poll_option(parser: argparse.ArgumentParser) -> None:
 # --------------------------------------------------------------------------- shared input
 
 
-class _BadOption(Exception):  # noqa: N818  # control flow inside this module
-    """An option is wrong; the message names it."""
-
-
 @dataclass(frozen=True)
 class _Contract:
     number: str
@@ -164,17 +160,17 @@ def _checked(option: str, parse: Callable[[Any], Any], value: Any) -> Any:
     try:
         return parse(value)
     except InvalidValue as exc:
-        raise _BadOption(f"{option}: {exc.message}") from None
+        raise BadOption(f"{option}: {exc.message}") from None
 
 
 def _contract(args: argparse.Namespace, context: AppContext) -> _Contract:
     profile = context.profile
     number = args.contrato if args.contrato is not None else profile.contract
     if not number:
-        raise _BadOption("--contrato: no contract is configured (Settings or POSTALGUI_CONTRACT)")
+        raise BadOption("--contrato: no contract is configured (Settings or POSTALGUI_CONTRACT)")
     dr = args.dr if args.dr is not None else profile.dr
     if dr is None or dr == "":
-        raise _BadOption("--dr: no DR is configured (Settings or POSTALGUI_DR)")
+        raise BadOption("--dr: no DR is configured (Settings or POSTALGUI_DR)")
     padded = _checked("--contrato", pad_contract_number, number)
     return _Contract(padded, int(_checked("--dr", pad_dr_fatura, dr)))
 
@@ -190,7 +186,7 @@ def _period(args: argparse.Namespace) -> tuple[date, date]:
     start = default_start if args.de is None else _checked("--de", parse_date_dmy, args.de)
     end = default_end if args.ate is None else _checked("--ate", parse_date_dmy, args.ate)
     if start > end:
-        raise _BadOption(f"--de: the period starts after it ends ({args.de or start} > {args.ate or end})")
+        raise BadOption(f"--de: the period starts after it ends ({args.de or start} > {args.ate or end})")
     return start, end
 
 
@@ -209,7 +205,7 @@ def _invoice_ref(args: argparse.Namespace, context: AppContext) -> _InvoiceRef:
     if dr_fatura is None:
         dr_fatura = context.profile.dr
     if dr_fatura is None:
-        raise _BadOption("--dr-fatura: no DR is configured (Settings or POSTALGUI_DR)")
+        raise BadOption("--dr-fatura: no DR is configured (Settings or POSTALGUI_DR)")
     return _InvoiceRef(
         _checked("FATURA", parse_invoice_number, args.invoice),
         _checked("--tipo-documento", parse_document_type, args.tipo_documento),
@@ -220,9 +216,9 @@ def _invoice_ref(args: argparse.Namespace, context: AppContext) -> _InvoiceRef:
 
 def _out(path: Path) -> Path:
     if path.is_dir():
-        raise _BadOption(f"--out: {path} is a folder; name the file to write")
+        raise BadOption(f"--out: {path} is a folder; name the file to write")
     if not path.parent.is_dir():
-        raise _BadOption(f"--out: the folder {path.parent} does not exist")
+        raise BadOption(f"--out: the folder {path.parent} does not exist")
     return path
 
 
@@ -232,26 +228,10 @@ def _client(context: AppContext, contract: _Contract) -> InvoiceClient:
     return InvoiceClient(context.backend().client, contract.scope)
 
 
-def _guarded(
-    run: Callable[[argparse.Namespace, AppContext], int],
-) -> Callable[[argparse.Namespace, AppContext], int]:
-    """Turn a `_BadOption` into its message and exit status 2 (nothing sent)."""
-
-    def wrapper(args: argparse.Namespace, context: AppContext) -> int:
-        try:
-            return run(args, context)
-        except _BadOption as exc:
-            error(str(exc))
-            return EXIT_INVALID_INPUT
-
-    wrapper.__doc__ = run.__doc__
-    return wrapper
-
-
 # --------------------------------------------------------------------------- list
 
 
-@_guarded
+@guarded
 def _run_list(args: argparse.Namespace, context: AppContext) -> int:
     contract = _contract(args, context)
     start, end = _period(args)
@@ -323,7 +303,7 @@ def _print_table(titles: list[str], rows: Sequence[Sequence[str]], *, right: set
 # --------------------------------------------------------------------------- PDFs
 
 
-@_guarded
+@guarded
 def _run_pdf(args: argparse.Namespace, context: AppContext) -> int:
     contract = _contract(args, context)
     ref = _invoice_ref(args, context)
@@ -338,7 +318,7 @@ def _run_pdf(args: argparse.Namespace, context: AppContext) -> int:
 # --------------------------------------------------------------------------- asynchronous files
 
 
-@_guarded
+@guarded
 def _run_analytic(args: argparse.Namespace, context: AppContext) -> int:
     contract = _contract(args, context)
     ref = _invoice_ref(args, context)
@@ -349,7 +329,7 @@ def _run_analytic(args: argparse.Namespace, context: AppContext) -> int:
     return _follow(client, record, out, interval)
 
 
-@_guarded
+@guarded
 def _run_preview(args: argparse.Namespace, context: AppContext) -> int:
     contract = _contract(args, context)
     out = _out(args.out)
@@ -361,7 +341,7 @@ def _run_preview(args: argparse.Namespace, context: AppContext) -> int:
 
 def _interval(value: float) -> float:
     if not value >= 0:  # also refuses NaN
-        raise _BadOption("--poll-interval: must be zero or more seconds")
+        raise BadOption("--poll-interval: must be zero or more seconds")
     return float(value)
 
 
@@ -392,7 +372,7 @@ def _follow(client: InvoiceClient, record: ProcessingRecord, out: Path, interval
 # --------------------------------------------------------------------------- divergences
 
 
-@_guarded
+@guarded
 def _run_divergences(args: argparse.Namespace, context: AppContext) -> int:
     contract = _contract(args, context)
     start, end = _period(args)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, TextIO
 
 EXIT_OK = 0
@@ -32,3 +32,21 @@ def print_fields(fields: Mapping[str, Any], stream: TextIO | None = None) -> Non
 
 def error(message: str) -> None:
     sys.stderr.write(f"postalgui: {message}\n")
+
+
+class BadOption(Exception):  # noqa: N818  # control flow inside the commands, never shown raw
+    """An option is wrong; the message names it (exit 2, nothing sent)."""
+
+
+def guarded(run: Callable[[Any, Any], int]) -> Callable[[Any, Any], int]:
+    """A command's ``run(args, context)`` that turns a `BadOption` into its message and exit 2."""
+
+    def wrapper(args: Any, context: Any) -> int:
+        try:
+            return run(args, context)
+        except BadOption as exc:
+            error(str(exc))
+            return EXIT_INVALID_INPUT
+
+    wrapper.__doc__ = run.__doc__
+    return wrapper
