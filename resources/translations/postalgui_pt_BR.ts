@@ -4,7 +4,7 @@
 <context>
     <name>AnalyticItemsModel</name>
     <message>
-        <location filename="../../postalgui/gui/tabs/invoices/analytic_view.py" line="+154"/>
+        <location filename="../../postalgui/gui/tabs/invoices/analytic_view.py" line="+153"/>
         <source>Card</source>
         <translation>Cartão</translation>
     </message>
@@ -62,7 +62,7 @@
 <context>
     <name>AnalyticView</name>
     <message>
-        <location line="+832"/>
+        <location line="+833"/>
         <source>Invoice</source>
         <translation>Fatura</translation>
     </message>
@@ -342,26 +342,11 @@
         <source>Could not read %1: %2</source>
         <translation>Não foi possível ler %1: %2</translation>
     </message>
-    <message>
-        <location line="+20"/>
-        <source>Saved to %1</source>
-        <translation>Salvo em %1</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Open &amp;folder</source>
-        <translation>Abrir &amp;pasta</translation>
-    </message>
-    <message>
-        <location line="+11"/>
-        <source>Could not save the file: %1</source>
-        <translation>Não foi possível salvar o arquivo: %1</translation>
-    </message>
 </context>
 <context>
     <name>BatchPanel</name>
     <message>
-        <location filename="../../postalgui/gui/tabs/price/batch_panel.py" line="+281"/>
+        <location filename="../../postalgui/gui/tabs/price/batch_panel.py" line="+254"/>
         <source>&amp;Open CSV…</source>
         <translation>A&amp;brir CSV…</translation>
     </message>
@@ -1061,7 +1046,7 @@
 <context>
     <name>ContractsTab</name>
     <message>
-        <location filename="../../postalgui/gui/tabs/contracts/tab.py" line="+94"/>
+        <location filename="../../postalgui/gui/tabs/contracts/tab.py" line="+95"/>
         <source>Contracts and cards</source>
         <translation>Contratos e cartões</translation>
     </message>
@@ -1825,7 +1810,7 @@
 <context>
     <name>InvoicesTab</name>
     <message>
-        <location filename="../../postalgui/gui/tabs/invoices/tab.py" line="+151"/>
+        <location filename="../../postalgui/gui/tabs/invoices/tab.py" line="+152"/>
         <source>Invoices and slips</source>
         <translation>Faturas e boletos</translation>
     </message>
@@ -2119,7 +2104,7 @@
 <context>
     <name>JobsPanel</name>
     <message>
-        <location filename="../../postalgui/gui/tabs/invoices/jobs_panel.py" line="+70"/>
+        <location filename="../../postalgui/gui/tabs/invoices/jobs_panel.py" line="+71"/>
         <source>Analytic statement</source>
         <translation>Extrato analítico</translation>
     </message>
@@ -2220,7 +2205,7 @@
         <translation>Concluído em %1</translation>
     </message>
     <message>
-        <location line="+123"/>
+        <location line="+97"/>
         <source>Jobs</source>
         <translation>Solicitações</translation>
     </message>
@@ -2475,7 +2460,7 @@
         <translation>O novo idioma será usado na próxima vez que o PostalGUI for aberto.</translation>
     </message>
     <message>
-        <location line="+79"/>
+        <location line="+80"/>
         <source>About PostalGUI</source>
         <translation>Sobre o PostalGUI</translation>
     </message>
@@ -3188,7 +3173,7 @@
 <context>
     <name>ResultsExporter</name>
     <message>
-        <location filename="../../postalgui/gui/tabs/price/batch_panel.py" line="-653"/>
+        <location filename="../../postalgui/gui/tabs/price/batch_panel.py" line="-625"/>
         <source>One page per &amp;quote…</source>
         <translation>Uma página por &amp;cotação…</translation>
     </message>
@@ -3217,8 +3202,11 @@
         <source>PDF files (*.pdf)</source>
         <translation>Arquivos PDF (*.pdf)</translation>
     </message>
+</context>
+<context>
+    <name>SavedFileReporter</name>
     <message>
-        <location line="+47"/>
+        <location filename="../../postalgui/gui/widgets/saved_file.py" line="+36"/>
         <source>Saved to %1</source>
         <translation>Salvo em %1</translation>
     </message>
@@ -3236,7 +3224,7 @@
 <context>
     <name>ServiceModel</name>
     <message>
-        <location filename="../../postalgui/gui/tabs/contracts/services_panel.py" line="+80"/>
+        <location filename="../../postalgui/gui/tabs/contracts/services_panel.py" line="+81"/>
         <source>Service: %1</source>
         <translation>Serviço: %1</translation>
     </message>
@@ -3801,7 +3789,7 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
     <name>messages</name>
     <message>
         <location filename="../../postalgui/gui/messages.py" line="+170"/>
-        <location filename="../../postalgui/gui/tabs/price/batch_panel.py" line="+611"/>
+        <location filename="../../postalgui/gui/tabs/price/batch_panel.py" line="+644"/>
         <source>Invalid value: &apos;%1&apos;</source>
         <translation>Valor inválido: &apos;%1&apos;</translation>
     </message>

@@ -52,13 +52,11 @@ from PySide6.QtCore import (
     QStandardPaths,
     Qt,
     QTimer,
-    QUrl,
     Signal,
     Slot,
 )
 from PySide6.QtGui import (
     QColor,
-    QDesktopServices,
     QGuiApplication,
     QPalette,
     QStandardItem,
@@ -90,6 +88,7 @@ from postalgui.gui.messages import arg, describe_error, display_cnpj
 from postalgui.gui.tabs.price.results_model import SORT_ROLE, error_colour, format_grams
 from postalgui.gui.widgets.message_bar import MessageArea
 from postalgui.gui.widgets.message_kind import MessageKind
+from postalgui.gui.widgets.saved_file import SavedFileReporter
 from postalgui.services import invoicing
 
 if TYPE_CHECKING:
@@ -980,11 +979,12 @@ class AnalyticView(QWidget):
         self._loaded: LoadedStatement | None = None
         self._path: Path | None = None
         self._title = ""
-        self._saved_folder: Path | None = None
         documents = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
         self._folder = Path(documents) if documents else Path.home()
 
         self.messages = MessageArea(self)
+        self.saved = SavedFileReporter(self.messages, self.EXPORT_TASK_KEY, self)
+        self.saved.exported.connect(self.exported)
 
         # --- header block
         self.title_label = QLabel(self)
@@ -1248,8 +1248,8 @@ class AnalyticView(QWidget):
             self.model.file_rows(),
             name="export analytic items",
             key=self.EXPORT_TASK_KEY,
-            on_result=self._on_export_task_result,
-            on_error=self._on_export_task_error,
+            on_result=self.saved.saved,
+            on_error=self.saved.failed,
         )
 
     def ask_export(self) -> TaskHandle | None:
@@ -1545,29 +1545,6 @@ class AnalyticView(QWidget):
             self.stack.setCurrentWidget(self.empty_label)
         self.unsetCursor()
 
-    @Slot(object)
-    def _on_export_task_result(self, path: object) -> None:
-        if not isinstance(path, Path):
-            return
-        self._saved_folder = path.parent
-        self.messages.show_message(
-            arg(self.tr("Saved to %1"), str(path)),
-            MessageKind.INFO,
-            key=self.EXPORT_TASK_KEY,
-            action_text=self.tr("Open &folder"),
-            on_action=self._on_saved_message_action,
-        )
-        self.exported.emit(path)
-
-    @Slot(object)
-    def _on_export_task_error(self, error: object) -> None:
-        if not isinstance(error, BaseException):
-            return
-        reason = (error.strerror or str(error)) if isinstance(error, OSError) else describe_error(error)
-        self.messages.show_message(
-            arg(self.tr("Could not save the file: %1"), reason), MessageKind.ERROR, key=self.EXPORT_TASK_KEY
-        )
-
     # --- widget slots --------------------------------------------------------------------------
 
     @Slot()
@@ -1604,8 +1581,3 @@ class AnalyticView(QWidget):
     @Slot()
     def _on_export_button_clicked(self) -> None:
         self.ask_export()
-
-    @Slot()
-    def _on_saved_message_action(self) -> None:
-        if self._saved_folder is not None:
-            QDesktopServices.openUrl(QUrl.fromLocalFile(str(self._saved_folder)))

@@ -24,11 +24,10 @@ from PySide6.QtCore import (
     QStandardPaths,
     Qt,
     QTimer,
-    QUrl,
     Signal,
     Slot,
 )
-from PySide6.QtGui import QAction, QDesktopServices, QKeySequence
+from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -56,6 +55,7 @@ from postalgui.gui.tabs.price.breakdown_view import BreakdownView
 from postalgui.gui.tabs.price.results_model import Column, QuoteFilterProxy, QuoteResultsModel
 from postalgui.gui.widgets.message_bar import MessageArea
 from postalgui.gui.widgets.message_kind import MessageKind
+from postalgui.gui.widgets.saved_file import SavedFileReporter
 from postalgui.services import pricing
 from postalgui.services.context import AppContext
 from postalgui.services.tasks import Progress, TaskHandle, TaskRunner
@@ -139,7 +139,8 @@ class ResultsExporter(QObject):
         self._widget = parent
         documents = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
         self._folder = Path(documents) if documents else Path.home()
-        self._saved_folder: Path | None = None
+        self.saved = SavedFileReporter(messages, task_key, self)
+        self.saved.exported.connect(self.exported)
 
     def pdf_menu(self, parent: QWidget) -> QMenu:
         """The two PDF layouts, for a tool button's menu."""
@@ -186,8 +187,8 @@ class ResultsExporter(QObject):
             list(results),
             name="export quotes csv",
             key=self.task_key,
-            on_result=self._on_export_task_result,
-            on_error=self._on_export_task_error,
+            on_result=self.saved.saved,
+            on_error=self.saved.failed,
         )
 
     def export_pdf(self, path: Path, results: Sequence[QuoteResult], layout: PdfLayout) -> TaskHandle:
@@ -200,37 +201,9 @@ class ResultsExporter(QObject):
             report_language(self.context),
             name="export quotes pdf",
             key=self.task_key,
-            on_result=self._on_export_task_result,
-            on_error=self._on_export_task_error,
+            on_result=self.saved.saved,
+            on_error=self.saved.failed,
         )
-
-    @Slot(object)
-    def _on_export_task_result(self, path: object) -> None:
-        if not isinstance(path, Path):
-            return
-        self._saved_folder = path.parent
-        self.messages.show_message(
-            arg(self.tr("Saved to %1"), str(path)),
-            MessageKind.INFO,
-            key=self.task_key,
-            action_text=self.tr("Open &folder"),
-            on_action=self._on_saved_message_action,
-        )
-        self.exported.emit(path)
-
-    @Slot(object)
-    def _on_export_task_error(self, error: object) -> None:
-        if not isinstance(error, BaseException):
-            return
-        reason = (error.strerror or str(error)) if isinstance(error, OSError) else describe_error(error)
-        self.messages.show_message(
-            arg(self.tr("Could not save the file: %1"), reason), MessageKind.ERROR, key=self.task_key
-        )
-
-    @Slot()
-    def _on_saved_message_action(self) -> None:
-        if self._saved_folder is not None:
-            QDesktopServices.openUrl(QUrl.fromLocalFile(str(self._saved_folder)))
 
     @Slot()
     def _on_per_quote_action_triggered(self) -> None:
