@@ -29,20 +29,18 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QRegularExpressionValidator
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QLineEdit,
     QPushButton,
     QSizePolicy,
-    QTableView,
     QVBoxLayout,
     QWidget,
 )
 
 from postalgui.gui.messages import arg, describe_error
 from postalgui.gui.tabs.contracts.table_model import SORT_ROLE, PagedTableModel
+from postalgui.gui.widgets.tables import record_table
 from postalgui.gui.widgets.task_guard import TaskGuard
 
 if TYPE_CHECKING:
@@ -242,19 +240,9 @@ class ServicesPanel(QWidget):
         self.check_button.setToolTip(self.tr("Ask the operator whether this has the service"))
         self.check_button.clicked.connect(self._on_check_button_clicked)
 
-        self.table = QTableView(self)
-        self.table.setObjectName("serviceTable")
-        self.table.setModel(self.proxy)
+        self.table = record_table(self, self.proxy, "serviceTable", self.tr("Services"))
         self.table.setSortingEnabled(True)
         self.table.sortByColumn(-1, Qt.SortOrder.AscendingOrder)  # the operator's order until clicked
-        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.table.setAlternatingRowColors(True)
-        self.table.verticalHeader().hide()
-        header = self.table.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setStretchLastSection(True)
-        self.table.setAccessibleName(self.tr("Services"))
         self.table.selectionModel().selectionChanged.connect(self._on_table_selection_changed)
 
         self.summary = QLabel(self)

@@ -20,20 +20,17 @@ from typing import TYPE_CHECKING, cast
 from PySide6.QtCore import QItemSelection, QSortFilterProxyModel, Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QCheckBox,
     QComboBox,
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QProgressBar,
     QPushButton,
     QScrollArea,
     QSizePolicy,
     QSplitter,
-    QTableView,
     QTabWidget,
     QVBoxLayout,
     QWidget,
@@ -56,6 +53,7 @@ from postalgui.gui.tabs.contracts.services_panel import ServiceModel, ServicesPa
 from postalgui.gui.tabs.contracts.table_model import SORT_ROLE
 from postalgui.gui.widgets.message_bar import MessageArea
 from postalgui.gui.widgets.message_kind import MessageKind
+from postalgui.gui.widgets.tables import record_table
 from postalgui.gui.widgets.task_guard import TaskGuard
 
 if TYPE_CHECKING:
@@ -211,19 +209,9 @@ class ContractsTab(QWidget):
         filters.addStretch(1)
         filters.addWidget(self.refresh_button)
 
-        self.contract_table = QTableView(page)
-        self.contract_table.setObjectName("contractTable")
-        self.contract_table.setModel(self.contract_proxy)
+        self.contract_table = record_table(page, self.contract_proxy, "contractTable", self.tr("Contracts"))
         self.contract_table.setSortingEnabled(True)
         self.contract_table.sortByColumn(-1, Qt.SortOrder.AscendingOrder)  # the operator's order first
-        self.contract_table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.contract_table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.contract_table.setAlternatingRowColors(True)
-        self.contract_table.verticalHeader().hide()
-        header = self.contract_table.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setStretchLastSection(True)
-        self.contract_table.setAccessibleName(self.tr("Contracts"))
         self.contract_table.selectionModel().selectionChanged.connect(
             self._on_contract_table_selection_changed
         )
@@ -311,17 +299,8 @@ class ContractsTab(QWidget):
         filters.addStretch(1)
         filters.addWidget(self.cards_summary)
 
-        self.card_table = QTableView(page)
-        self.card_table.setObjectName("cardTable")
-        self.card_table.setModel(self.cards_model)  # the operator's order: rows arrive page by page
-        self.card_table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.card_table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.card_table.setAlternatingRowColors(True)
-        self.card_table.verticalHeader().hide()
-        header = self.card_table.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setStretchLastSection(True)
-        self.card_table.setAccessibleName(self.tr("Posting cards"))
+        # The operator's order: rows arrive page by page.
+        self.card_table = record_table(page, self.cards_model, "cardTable", self.tr("Posting cards"))
         self.card_table.selectionModel().selectionChanged.connect(self._on_card_table_selection_changed)
 
         detail = QGroupBox(self.tr("Posting card"), page)

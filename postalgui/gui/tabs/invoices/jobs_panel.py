@@ -32,15 +32,12 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QAction, QColor, QGuiApplication, QIcon, QKeySequence, QPalette
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QApplication,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QProgressBar,
     QPushButton,
     QStyle,
-    QTableView,
     QVBoxLayout,
     QWidget,
 )
@@ -49,6 +46,7 @@ from postalgui.api.models.invoices import PreviewKind, ProcessingKind
 from postalgui.gui.messages import arg, describe_error, local_datetime
 from postalgui.gui.tabs.price.results_model import error_colour
 from postalgui.gui.widgets.message_kind import MessageKind
+from postalgui.gui.widgets.tables import record_table
 from postalgui.gui.widgets.task_guard import TaskGuard
 from postalgui.services.invoice_jobs import Job, JobState
 
@@ -386,17 +384,7 @@ class JobsPanel(QWidget):
         self._guard.watch(self)
 
         self.model = JobsModel(self)
-        self.table = QTableView(self)
-        self.table.setObjectName("jobsTable")
-        self.table.setModel(self.model)
-        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.table.setAlternatingRowColors(True)
-        self.table.verticalHeader().hide()
-        header = self.table.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setStretchLastSection(True)
-        self.table.setAccessibleName(self.tr("Jobs"))
+        self.table = record_table(self, self.model, "jobsTable", self.tr("Jobs"))
         self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
         self.table.selectionModel().selectionChanged.connect(self._on_table_selection_changed)
         self.table.activated.connect(self._on_table_activated)

@@ -17,7 +17,6 @@ from PySide6.QtCore import QDate, QItemSelection, QModelIndex, QObject, Qt, QTim
 from PySide6.QtGui import QAction, QKeySequence, QShortcut
 from PySide6.QtPdf import QPdfDocument
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QApplication,
     QComboBox,
     QDateEdit,
@@ -25,14 +24,12 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QFormLayout,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QLineEdit,
     QProgressBar,
     QPushButton,
     QSpinBox,
     QSplitter,
-    QTableView,
     QTabWidget,
     QToolBar,
     QVBoxLayout,
@@ -56,6 +53,7 @@ from postalgui.gui.tabs.invoices.jobs_panel import JobsPanel, job_file_kind, job
 from postalgui.gui.widgets.message_bar import MessageArea
 from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.gui.widgets.pdf_viewer import PdfViewerWindow
+from postalgui.gui.widgets.tables import record_table
 from postalgui.gui.widgets.task_guard import TaskGuard
 
 if TYPE_CHECKING:
@@ -310,19 +308,9 @@ class InvoicesTab(QWidget):
         tools.addWidget(self.status_combo)
 
         # --- table
-        self.table = QTableView(page)
-        self.table.setObjectName("invoiceTable")
-        self.table.setModel(self.proxy)
+        self.table = record_table(page, self.proxy, "invoiceTable", self.tr("Invoices"))
         self.table.setSortingEnabled(True)
         self.table.sortByColumn(InvoiceColumn.DUE, Qt.SortOrder.DescendingOrder)
-        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.table.setAlternatingRowColors(True)
-        self.table.verticalHeader().hide()
-        header = self.table.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setStretchLastSection(True)
-        self.table.setAccessibleName(self.tr("Invoices"))
         self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
         for action in invoice_actions:
             self.table.addAction(action)

@@ -13,13 +13,10 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QItemSelection, Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
-    QAbstractItemView,
-    QHeaderView,
     QLabel,
     QPushButton,
     QScrollArea,
     QSplitter,
-    QTableView,
     QTabWidget,
     QVBoxLayout,
     QWidget,
@@ -33,6 +30,7 @@ from postalgui.gui.tabs.price.quote_form import QuoteForm
 from postalgui.gui.tabs.price.results_model import Column, QuoteFilterProxy, QuoteResultsModel
 from postalgui.gui.widgets.message_bar import MessageArea
 from postalgui.gui.widgets.message_kind import MessageKind
+from postalgui.gui.widgets.tables import record_table
 
 if TYPE_CHECKING:
     from postalgui.api.models.price import AdditionalService, PriceQuery
@@ -81,17 +79,8 @@ class PriceTab(QWidget):
         self.model = QuoteResultsModel(COMPARE_COLUMNS, self)
         self.proxy = QuoteFilterProxy(self)
         self.proxy.setSourceModel(self.model)
-        self.table = QTableView(self)
-        self.table.setObjectName("compareTable")
-        self.table.setModel(self.proxy)
+        self.table = record_table(self, self.proxy, "compareTable", self.tr("Comparison"))
         self.table.setSortingEnabled(True)
-        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.table.setAlternatingRowColors(True)
-        self.table.verticalHeader().hide()
-        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        self.table.horizontalHeader().setStretchLastSection(True)
-        self.table.setAccessibleName(self.tr("Comparison"))
         self.table.selectionModel().selectionChanged.connect(self._on_table_selection_changed)
         self.summary = QLabel(self)
         self.summary.setObjectName("compareSummary")
