@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
@@ -43,6 +43,7 @@ from postalgui.cli.output import (
     error,
     guarded,
     print_json,
+    print_table,
 )
 from postalgui.services.context import AppContext
 
@@ -310,21 +311,6 @@ def _cnpj_text(value: str | None) -> str:
         return value
 
 
-def _print_table(titles: Sequence[str], rows: Sequence[Sequence[str]], *, right: Iterable[int] = ()) -> None:
-    aligned = set(right)
-    widths = [max(len(title), *(len(row[i]) for row in rows)) for i, title in enumerate(titles)]
-
-    def line(cells: Sequence[str]) -> str:
-        return "  ".join(
-            cell.rjust(width) if i in aligned else cell.ljust(width)
-            for i, (cell, width) in enumerate(zip(cells, widths, strict=True))
-        ).rstrip()
-
-    sys.stdout.write(line(titles) + "\n")
-    for row in rows:
-        sys.stdout.write(line(row) + "\n")
-
-
 def _print_record(
     record: BaseModel, shown: Mapping[str, str] | None = None, *, indent: str = "", stream: Any = None
 ) -> None:
@@ -362,7 +348,7 @@ def _page_note(page: Page[Any], what: str) -> None:
 
 
 def _services_table(services: Sequence[Service]) -> None:
-    _print_table(
+    print_table(
         ["CODE", "DESCRIPTION", "SEGMENT"],
         [
             [
@@ -419,7 +405,7 @@ def _run_contracts_list(args: argparse.Namespace, context: AppContext) -> int:
 
 
 def _contracts_table(contracts: Sequence[Contract]) -> None:
-    _print_table(
+    print_table(
         ["CONTRACT", "DR", "VALID FROM", "VALID UNTIL", "CATEGORY", "STATUS"],
         [
             [
@@ -541,7 +527,7 @@ def _run_cards_list(args: argparse.Namespace, context: AppContext) -> int:
 
 
 def _cards_table(cards: Sequence[PostingCard]) -> None:
-    _print_table(
+    print_table(
         ["CARD", "HOLDER CNPJ", "VALID FROM", "VALID UNTIL", "STATUS"],
         [
             [

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from contextlib import suppress
 from dataclasses import dataclass
 from datetime import date
@@ -30,7 +30,7 @@ from postalgui.api.values import (
     parse_date_dmy,
     parse_date_iso,
 )
-from postalgui.cli.output import EXIT_OK, BadOption, error, guarded, print_json
+from postalgui.cli.output import EXIT_OK, BadOption, error, guarded, print_json, print_table
 from postalgui.services.context import AppContext
 
 if TYPE_CHECKING:
@@ -242,7 +242,7 @@ def _run_list(args: argparse.Namespace, context: AppContext) -> int:
     if not invoices:
         error(f"no invoices of contract {contract.number} in {_shown_period(start, end)}")
         return EXIT_OK
-    _print_table(
+    print_table(
         ["NUMBER", "DUE", "CLOSING", "AMOUNT", "STATUS", "TYPE", "ITEM"],
         [
             [
@@ -284,20 +284,6 @@ def _shown_period(start: date, end: date) -> str:
 
 def _ui_date(day: date | None) -> str:
     return "" if day is None else format_date_ui(day)
-
-
-def _print_table(titles: list[str], rows: Sequence[Sequence[str]], *, right: set[int]) -> None:
-    widths = [max(len(title), *(len(row[i]) for row in rows)) for i, title in enumerate(titles)]
-
-    def line(cells: Sequence[str]) -> str:
-        return "  ".join(
-            cell.rjust(width) if i in right else cell.ljust(width)
-            for i, (cell, width) in enumerate(zip(cells, widths, strict=True))
-        ).rstrip()
-
-    sys.stdout.write(line(titles) + "\n")
-    for row in rows:
-        sys.stdout.write(line(row) + "\n")
 
 
 # --------------------------------------------------------------------------- PDFs

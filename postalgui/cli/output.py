@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, TextIO
 
 EXIT_OK = 0
@@ -50,3 +50,19 @@ def guarded(run: Callable[[Any, Any], int]) -> Callable[[Any, Any], int]:
 
     wrapper.__doc__ = run.__doc__
     return wrapper
+
+
+def print_table(titles: Sequence[str], rows: Sequence[Sequence[str]], *, right: Iterable[int] = ()) -> None:
+    """Columns padded to their widest cell; the ``right`` column positions right-aligned."""
+    aligned = set(right)
+    widths = [max(len(title), *(len(row[i]) for row in rows)) for i, title in enumerate(titles)]
+
+    def line(cells: Sequence[str]) -> str:
+        return "  ".join(
+            cell.rjust(width) if i in aligned else cell.ljust(width)
+            for i, (cell, width) in enumerate(zip(cells, widths, strict=True))
+        ).rstrip()
+
+    sys.stdout.write(line(titles) + "\n")
+    for row in rows:
+        sys.stdout.write(line(row) + "\n")
