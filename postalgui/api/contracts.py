@@ -38,6 +38,7 @@ from postalgui.api.models.contracts import (
     Service,
     ServiceLookup,
 )
+from postalgui.api.records import one_record, record_list, validated
 from postalgui.api.tokens import TokenScope
 from postalgui.api.values import InvalidValue, pad_card_number, pad_contract_number, parse_cnpj
 
@@ -110,7 +111,7 @@ class ContractClient:
 
     def contract(self, nu: str | int) -> Contract:
         """One contract (``GET .../contratos/{nuContrato}``)."""
-        return _one(self._get(self._contract(nu)), Contract, "contract")
+        return one_record(self._get(self._contract(nu)), Contract, "contract")
 
     def contract_services(
         self,
@@ -142,15 +143,19 @@ class ContractClient:
 
     def management_contacts(self, nu: str | int) -> list[Contact]:
         """The contract's management contacts (``GET .../contatoGerencia``)."""
-        return _list_of(self._get(f"{self._contract(nu)}/contatoGerencia"), Contact, "contact")
+        return record_list(
+            self._get(f"{self._contract(nu)}/contatoGerencia"), Contact, "contact", bare_record=True
+        )
 
     def administration_contacts(self, nu: str | int) -> list[Contact]:
         """The contract's administration contacts (``GET .../contatoAcom``)."""
-        return _list_of(self._get(f"{self._contract(nu)}/contatoAcom"), Contact, "contact")
+        return record_list(
+            self._get(f"{self._contract(nu)}/contatoAcom"), Contact, "contact", bare_record=True
+        )
 
     def category(self, nu: str | int) -> Category:
         """The contract's category (``GET .../categoria``)."""
-        return _one(self._get(f"{self._contract(nu)}/categoria"), Category, "category")
+        return one_record(self._get(f"{self._contract(nu)}/categoria"), Category, "category")
 
     # --- posting cards ---------------------------------------------------------------------
 
@@ -185,7 +190,7 @@ class ContractClient:
 
     def card(self, nu: str | int, card: str | int) -> PostingCard:
         """One posting card (``GET .../cartoes/{nuCartaoPostagem}``)."""
-        return _one(self._get(self._card(nu, card)), PostingCard, "posting card")
+        return one_record(self._get(self._card(nu, card)), PostingCard, "posting card")
 
     def card_services(
         self, nu: str | int, card: str | int, *, page: int | None = None, size: int | None = None
@@ -227,7 +232,7 @@ class ContractClient:
                 raise
             log.debug("%s: %s, the service is not there", path, exc.code)
             return ServiceLookup(codigo=code, missing=MissingService(code=exc.code, text=exc.text))
-        return ServiceLookup(codigo=code, service=_one(data, Service, "service"))
+        return ServiceLookup(codigo=code, service=one_record(data, Service, "service"))
 
 
 # --------------------------------------------------------------------------- parameters
@@ -286,7 +291,7 @@ def _page_of(data: object, model: type[_Model], what: str) -> Page[_Model]:
     if data is None:
         data = []
     if isinstance(data, list):
-        items = _validated(data, model, what)
+        items = validated(data, model, what)
         count = len(items)
         info = PageInfo(size=count, totalElements=count, totalPages=1 if count else 0, number=0)
         return Page[model](itens=items, page=info)  # type: ignore[valid-type]
@@ -294,44 +299,6 @@ def _page_of(data: object, model: type[_Model], what: str) -> Page[_Model]:
         raise InvalidResponseError(f"Invalid response from the operator: expected a page of {what} records")
     try:
         return Page[model].model_validate(data)  # type: ignore[valid-type]
-    except ValidationError as exc:
-        raise InvalidResponseError(
-            f"Invalid {what} record from the operator: {exc.error_count()} problem(s)"
-        ) from exc
-
-
-def _list_of(data: object, model: type[_Model], what: str) -> list[_Model]:
-    """Records of an answer that may be an array, a page envelope or one bare record."""
-    if data is None:
-        return []
-    if isinstance(data, dict):
-        if isinstance(data.get("itens"), list):
-            return _page_of(data, model, what).itens
-        data = [data]
-    if not isinstance(data, list):
-        raise InvalidResponseError(f"Invalid response from the operator: expected a list of {what} records")
-    return _validated(data, model, what)
-
-
-def _one(data: object, model: type[_Model], what: str) -> _Model:
-    """One record; a single-element array (some gateways wrap it) is unwrapped."""
-    if isinstance(data, list) and len(data) == 1:
-        data = data[0]
-    if not isinstance(data, dict):
-        raise InvalidResponseError(f"Invalid response from the operator: expected a {what} record")
-    try:
-        return model.model_validate(data)
-    except ValidationError as exc:
-        raise InvalidResponseError(
-            f"Invalid {what} record from the operator: {exc.error_count()} problem(s)"
-        ) from exc
-
-
-def _validated(data: list[Any], model: type[_Model], what: str) -> list[_Model]:
-    if not all(isinstance(entry, dict) for entry in data):
-        raise InvalidResponseError(f"Invalid response from the operator: expected {what} records")
-    try:
-        return [model.model_validate(entry) for entry in data]
     except ValidationError as exc:
         raise InvalidResponseError(
             f"Invalid {what} record from the operator: {exc.error_count()} problem(s)"

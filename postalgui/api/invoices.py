@@ -29,7 +29,7 @@ from typing import Any, TypeVar
 from urllib.parse import quote, urlsplit
 
 import requests
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel
 
 from postalgui.api import cancel
 from postalgui.api.client import OperatorClient
@@ -48,6 +48,7 @@ from postalgui.api.models.invoices import (
     ProcessingRecord,
     ProcessingStatus,
 )
+from postalgui.api.records import one_record, record_list
 from postalgui.api.tokens import TokenScope
 from postalgui.api.values import (
     InvalidValue,
@@ -148,14 +149,14 @@ class InvoiceClient:
         with ``FAT-001``/``FAT-023``.
         """
         data = self._get_list(f"{self.BASE}/faturas", self._period_params(contrato, dr, start, end))
-        return _parse_list(data, Invoice, "invoice")
+        return record_list(data, Invoice, "invoice")
 
     def divergences(self, contrato: str, dr: int, start: date, end: date) -> list[Divergence]:
         """Tariff divergences of open billing (``GET /v1/faturas/divergencias``)."""
         data = self._get_list(
             f"{self.BASE}/faturas/divergencias", self._period_params(contrato, dr, start, end)
         )
-        return _parse_list(data, Divergence, "divergence")
+        return record_list(data, Divergence, "divergence")
 
     def _period_params(self, contrato: str, dr: int, start: date, end: date) -> dict[str, str]:
         return {
@@ -238,7 +239,7 @@ class InvoiceClient:
     def processing(self, processing_id: str) -> ProcessingRecord:
         """The status of a processing (``GET /v1/processamentos/{idProcessamento}``)."""
         data = self.client.call_json("GET", _processing_path(processing_id), scope=self.scope)
-        return _parse_record(data)
+        return one_record(data, ProcessingRecord, "processing")
 
     def wait_processing(
         self,
@@ -310,7 +311,7 @@ class InvoiceClient:
                 raise InvalidResponseError(
                     f"Invalid response from the operator (HTTP {status}): the body is not JSON", status=status
                 ) from None
-        return _parse_record(data)
+        return one_record(data, ProcessingRecord, "processing")
 
     # --- downloads -----------------------------------------------------------------------
 
@@ -392,31 +393,3 @@ def _invoice_params(
 
 def _processing_path(processing_id: str) -> str:
     return f"{InvoiceClient.BASE}/processamentos/{quote(processing_id.strip(), safe='')}"
-
-
-def _parse_record(data: object) -> ProcessingRecord:
-    if isinstance(data, list) and len(data) == 1:
-        data = data[0]  # some gateways wrap the single record in an array
-    if not isinstance(data, dict):
-        raise InvalidResponseError("Invalid response from the operator: expected a processing record")
-    try:
-        return ProcessingRecord.model_validate(data)
-    except ValidationError as exc:
-        raise InvalidResponseError(
-            f"Invalid processing record from the operator: {exc.error_count()} problem(s)"
-        ) from exc
-
-
-def _parse_list(data: object, model: type[_Model], what: str) -> list[_Model]:
-    if data is None:
-        return []
-    if isinstance(data, dict) and isinstance(data.get("itens"), list):
-        data = data["itens"]  # a page envelope, as other services send
-    if not isinstance(data, list):
-        raise InvalidResponseError(f"Invalid response from the operator: expected a list of {what} records")
-    try:
-        return [model.model_validate(entry) for entry in data]
-    except ValidationError as exc:
-        raise InvalidResponseError(
-            f"Invalid {what} record from the operator: {exc.error_count()} problem(s)"
-        ) from exc
