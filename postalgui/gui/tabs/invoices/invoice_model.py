@@ -8,7 +8,6 @@ order, so ``invoice(row)`` is a list lookup.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date
@@ -20,14 +19,13 @@ from PySide6.QtCore import (
     QCoreApplication,
     QDate,
     QObject,
-    QRegularExpression,
-    QSortFilterProxyModel,
     Qt,
 )
 from PySide6.QtGui import QColor, QGuiApplication, QPalette, QStandardItem, QStandardItemModel
 
 from postalgui.api.values import format_brl, format_date_ui
 from postalgui.gui.messages import arg
+from postalgui.gui.widgets.word_filter import FILTER_ROLE, SORT_ROLE, WordFilterProxy, filter_key
 
 if TYPE_CHECKING:
     from postalgui.api.models.invoices import Invoice
@@ -48,16 +46,9 @@ __all__ = [
     "status_text",
 ]
 
-SORT_ROLE = Qt.ItemDataRole.UserRole + 1
-"""Sort value of a cell: int, float (money), `QDate` or folded text; absent when none."""
-
-FILTER_ROLE = Qt.ItemDataRole.UserRole + 2
-"""On a row's first cell: the status kind, a separator, and the row's search text."""
-
 STATUSES = ("all", "open", "paid", "reversed", "other")
 """What the status filter takes; every kind but ``"all"`` is also a row's `status_kind`."""
 
-_FIELD = "\x1f"
 _RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
 _LEFT = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
 
@@ -295,40 +286,14 @@ class InvoiceModel(QStandardItemModel):
                 invoice.lote or "",
             )
         ).casefold()
-        items[0].setData(f"{kind}{_FIELD}{search}", FILTER_ROLE)
+        items[0].setData(filter_key(kind, search), FILTER_ROLE)
         return items
 
 
-class InvoiceFilterProxy(QSortFilterProxyModel):
+class InvoiceFilterProxy(WordFilterProxy):
     """Sorting by `SORT_ROLE`, a text filter (every word must appear) and a status filter."""
 
-    def __init__(self, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self._words: tuple[str, ...] = ()
-        self._status = "all"
-        self.setSortRole(SORT_ROLE)
-        self.setDynamicSortFilter(True)
-        self.setFilterRole(FILTER_ROLE)
-        self.setFilterKeyColumn(0)
-
-    def text(self) -> str:
-        return " ".join(self._words)
-
-    def status(self) -> str:
-        return self._status
-
-    def set_text(self, text: str) -> None:
-        words = tuple(text.casefold().split())
-        if words != self._words:
-            self._words = words
-            self._apply()
-
-    def set_status(self, status: str) -> None:
-        if status not in STATUSES:
-            raise ValueError(f"status must be one of {', '.join(STATUSES)}, not {status!r}")
-        if status != self._status:
-            self._status = status
-            self._apply()
+    STATUSES = STATUSES
 
     def invoice(self, row: int) -> Invoice:
         """The invoice on a row of this proxy."""
@@ -340,15 +305,3 @@ class InvoiceFilterProxy(QSortFilterProxyModel):
     def invoices(self) -> list[Invoice]:
         """The invoices the filter shows, in view order."""
         return [self.invoice(row) for row in range(self.rowCount())]
-
-    def _apply(self) -> None:
-        status = "" if self._status == "all" else f"(?={re.escape(self._status)}{_FIELD})"
-        words = "".join(f"(?=.*{re.escape(word)})" for word in self._words)
-        pattern = f"^{status}{words}" if status or words else ""
-        self.setFilterRegularExpression(
-            QRegularExpression(
-                pattern,
-                QRegularExpression.PatternOption.CaseInsensitiveOption
-                | QRegularExpression.PatternOption.DotMatchesEverythingOption,
-            )
-        )

@@ -11,7 +11,6 @@ native keys (`KeySortedModel`).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
@@ -24,13 +23,13 @@ from PySide6.QtCore import (
     QModelIndex,
     QObject,
     QPersistentModelIndex,
-    QRegularExpression,
     QSortFilterProxyModel,
     Qt,
 )
 from PySide6.QtGui import QColor, QGuiApplication, QPalette, QStandardItem, QStandardItemModel
 
 from postalgui.api.values import format_brl, format_cep
+from postalgui.gui.widgets.word_filter import FILTER_ROLE, SORT_ROLE, WordFilterProxy, filter_key
 from postalgui.services.price_settings import product_name
 
 if TYPE_CHECKING:
@@ -51,21 +50,16 @@ __all__ = [
     "product_text",
 ]
 
-SORT_ROLE = Qt.ItemDataRole.UserRole + 1
-"""Sort value of a cell: a number (money as float), folded text or a date; absent when none."""
 
 DESCENDING_ROLE = Qt.ItemDataRole.UserRole + 3
 """Negated sort value of a number, so a descending sort still puts absent values last."""
 
-FILTER_ROLE = Qt.ItemDataRole.UserRole + 2
-"""On a row's first cell: ``"ok"`` or ``"failed"``, a separator, and its search text."""
-
-_FIELD = "\x1f"
 
 ModelIndex = QModelIndex | QPersistentModelIndex
 _RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
 _LEFT = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
 STATUSES = ("all", "ok", "failed")
+"""Statuses of a quote row: its `FILTER_ROLE` key starts with ``ok`` or ``failed``."""
 
 
 class Column(IntEnum):
@@ -363,7 +357,7 @@ class QuoteResultsModel(QStandardItemModel):
                     item.setForeground(colour)
             items.append(item)
         status = "failed" if row.failed else "ok"
-        items[0].setData(f"{status}{_FIELD}{row.search}", FILTER_ROLE)
+        items[0].setData(filter_key(status, row.search), FILTER_ROLE)
         return items
 
     def clear(self) -> None:  # keeps the columns, unlike Qt's clear()
@@ -389,22 +383,14 @@ class QuoteResultsModel(QStandardItemModel):
         return not self._results[row].ok
 
 
-class QuoteFilterProxy(QSortFilterProxyModel):
+class QuoteFilterProxy(WordFilterProxy):
     """Sorting plus a text filter (product, destination, error) and a status filter.
 
-    Both run in C++: every word of the filter text must appear (a regular expression
-    of look-aheads over `FILTER_ROLE`); ``set_status`` takes ``"all"``, ``"ok"`` or
+    Both run in C++ (`WordFilterProxy`); ``set_status`` takes ``"all"``, ``"ok"`` or
     ``"failed"``.
     """
 
-    def __init__(self, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self._words: tuple[str, ...] = ()
-        self._status = "all"
-        self.setSortRole(SORT_ROLE)
-        self.setDynamicSortFilter(True)
-        self.setFilterRole(FILTER_ROLE)
-        self.setFilterKeyColumn(0)
+    STATUSES = STATUSES
 
     def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
         """Qt puts rows without a value last ascending but first descending; a number
@@ -421,30 +407,3 @@ class QuoteFilterProxy(QSortFilterProxyModel):
         else:
             self.setSortRole(SORT_ROLE)
             super().sort(column, order)
-
-    def text(self) -> str:
-        return " ".join(self._words)
-
-    def status(self) -> str:
-        return self._status
-
-    def set_text(self, text: str) -> None:
-        words = tuple(text.casefold().split())
-        if words != self._words:
-            self._words = words
-            self._apply()
-
-    def set_status(self, status: str) -> None:
-        if status not in STATUSES:
-            raise ValueError(f"status must be one of {', '.join(STATUSES)}, not {status!r}")
-        if status != self._status:
-            self._status = status
-            self._apply()
-
-    def _apply(self) -> None:
-        status = "" if self._status == "all" else f"(?={re.escape(self._status)}{_FIELD})"
-        words = "".join(f"(?=.*{re.escape(word)})" for word in self._words)
-        pattern = f"^{status}{words}" if status or words else ""
-        self.setFilterRegularExpression(
-            QRegularExpression(pattern, QRegularExpression.PatternOption.CaseInsensitiveOption)
-        )
