@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
 
+from postalgui.api.errors import RoutineError
 from postalgui.api.models.invoices import (
     AnalyticHeader,
     AnalyticItem,
@@ -100,7 +101,7 @@ _GROUPED_INT = re.compile(r"[1-9]\d{0,2}(?:\.\d{3})+", flags=re.ASCII)
 _ZERO = Decimal("0.00")
 
 
-class AnalyticFormatError(ValueError):
+class AnalyticFormatError(RoutineError, ValueError):
     """The file is not a readable analytic statement; ``line`` is the 1-based physical line.
 
     ``line`` is ``None`` when the problem is the file as a whole (it ends too early).

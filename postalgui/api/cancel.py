@@ -1,16 +1,20 @@
-"""Cooperative cancellation that crosses the layers without passing a handle everywhere.
+"""Cooperative cancellation and progress, the same for the GUI's tasks and the CLI.
 
-A background task sets a `CancelToken` for its thread's context; the transport checks
-it between attempts and waits on it while backing off, so a cancelled task stops
-within one request instead of sleeping out its retries.
+A use case takes a `TaskControl`: the GUI's Qt `TaskHandle` is one, `PlainTask` (the
+CLI, tests, scripts) is another, so the services never depend on Qt to be cancelled.
+A running task also sets its `CancelToken` for its thread's context; the transport
+checks it between attempts and waits on it while backing off, so a cancelled task
+stops within one request instead of sleeping out its retries.
 """
 
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from dataclasses import dataclass
+from typing import Protocol, runtime_checkable
 
 
 class Cancelled(Exception):  # noqa: N818  # a user decision, not an error
@@ -56,3 +60,55 @@ def cancel_scope(token: CancelToken) -> Iterator[CancelToken]:
         yield token
     finally:
         _current.reset(reset)
+
+
+@dataclass(frozen=True)
+class Progress:
+    """A step of a task; ``payload`` carries partial results (batch items as they arrive)."""
+
+    done: int
+    total: int | None = None
+    text: str = ""
+    payload: object = None
+
+
+@runtime_checkable
+class TaskControl(Protocol):
+    """What a use case may ask of whoever runs it: stop when told, say how far it is."""
+
+    @property
+    def token(self) -> CancelToken: ...
+
+    @property
+    def cancelled(self) -> bool: ...
+
+    def raise_if_cancelled(self) -> None: ...
+
+    def progress(
+        self, done: int, total: int | None = None, text: str = "", payload: object = None
+    ) -> None: ...
+
+
+class PlainTask:
+    """A `TaskControl` without Qt: for the CLI, scripts and tests.
+
+    ``on_progress`` is called on the task's own thread.
+    """
+
+    def __init__(self, on_progress: Callable[[Progress], None] | None = None) -> None:
+        self.token = CancelToken()
+        self._on_progress = on_progress
+
+    @property
+    def cancelled(self) -> bool:
+        return self.token.cancelled
+
+    def cancel(self) -> None:
+        self.token.cancel()
+
+    def raise_if_cancelled(self) -> None:
+        self.token.raise_if_cancelled()
+
+    def progress(self, done: int, total: int | None = None, text: str = "", payload: object = None) -> None:
+        if self._on_progress is not None:
+            self._on_progress(Progress(done, total, text, payload))

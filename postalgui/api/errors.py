@@ -20,7 +20,16 @@ def split_code(message: str) -> tuple[str | None, str]:
     return match.group(1), match.group(2).strip()
 
 
-class ApiError(Exception):
+class RoutineError(Exception):
+    """A failure the user can act on (bad input, the operator's refusal, the network, a
+    damaged file): shown in the tab's message area, never logged as a bug.
+
+    Every user-facing error inherits it, so the task runner tells routine failures from
+    programming errors by type alone (Anki's ``QueryOp`` failure handler).
+    """
+
+
+class ApiError(RoutineError):
     """Base of every error raised by `postalgui.api`."""
 
     def __init__(self, message: str, *, status: int | None = None) -> None:

@@ -27,7 +27,7 @@ from postalgui.api.values import (
 )
 from postalgui.cli.output import EXIT_API_ERROR, EXIT_INVALID_INPUT, EXIT_OK, error, print_fields, print_json
 from postalgui.services.context import AppContext
-from postalgui.services.price_breakdown import format_grams, format_percent_ui
+from postalgui.services.price.breakdown import format_grams, format_percent_ui
 
 if TYPE_CHECKING:
     from postalgui.api.price import PriceClient, QuoteResult
@@ -203,7 +203,7 @@ def _run_international(args: argparse.Namespace, context: AppContext) -> int:
 def _kept(context: AppContext, query: PriceQuery, price: PriceResponse) -> PriceResponse:
     """The quote goes to the same history as the window's."""
     from postalgui.api.price import QuoteResult
-    from postalgui.services.pricing import record_quotes
+    from postalgui.services.price.use_cases import record_quotes
 
     record_quotes(context, [QuoteResult(0, query, price, price.error)], "cli")
     return price
@@ -309,7 +309,7 @@ def _service_line(service: AdditionalService) -> str:
 
 
 def _run_batch(args: argparse.Namespace, context: AppContext) -> int:
-    from postalgui.services.quote_csv import BatchFileError, read_batch_csv, write_results_csv
+    from postalgui.services.price.batch_csv import BatchFileError, read_batch_csv, write_results_csv
 
     if args.out is not None and not args.out.parent.is_dir():
         error(f"--out: the folder {args.out.parent} does not exist")
@@ -339,7 +339,7 @@ def _run_batch(args: argparse.Namespace, context: AppContext) -> int:
         return EXIT_INVALID_INPUT
     queries = batch_file.queries
     results = _price_all(_price_client(context), queries)
-    from postalgui.services.pricing import record_quotes
+    from postalgui.services.price.use_cases import record_quotes
 
     record_quotes(context, results, "cli")
     if args.out is not None:

@@ -13,6 +13,7 @@ import os
 import threading
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from typing import TYPE_CHECKING
 
 import keyring.backend
@@ -35,8 +36,11 @@ if TYPE_CHECKING:
     from postalgui.api.tokens import TokenManager
     from postalgui.api.transport import Transport
     from postalgui.sandbox.process import SandboxProcess
-    from postalgui.services.invoice_jobs import JobStore
-    from postalgui.services.quote_history import QuoteHistory
+    from postalgui.services.contracts.service import ContractService
+    from postalgui.services.invoices.jobs import JobStore
+    from postalgui.services.invoices.service import InvoiceService
+    from postalgui.services.price.history import QuoteHistory
+    from postalgui.services.price.service import PriceService
 
 log = logging.getLogger(__name__)
 
@@ -116,6 +120,26 @@ class AppContext:
         if not profile.contract:
             raise ApiError("Invoices need the contract number: set it in Settings")
         return TokenScope(Scope.CONTRACT, contract=profile.contract, dr=profile.dr)
+
+    # --- the features (each builds its client with its own scope rule) -----------------
+
+    @cached_property
+    def price(self) -> PriceService:
+        from postalgui.services.price.service import PriceService
+
+        return PriceService(self)
+
+    @cached_property
+    def invoices(self) -> InvoiceService:
+        from postalgui.services.invoices.service import InvoiceService
+
+        return InvoiceService(self)
+
+    @cached_property
+    def contracts(self) -> ContractService:
+        from postalgui.services.contracts.service import ContractService
+
+        return ContractService(self)
 
     # --- the backend ---------------------------------------------------------------------
 
@@ -207,7 +231,7 @@ class AppContext:
         """The quote history database, opened on first use (any thread)."""
         with self._lock:
             if self._history is None:
-                from postalgui.services.quote_history import QuoteHistory
+                from postalgui.services.price.history import QuoteHistory
 
                 self._history = QuoteHistory(self.paths.data_dir / "quotes.sqlite3")
             return self._history
@@ -216,7 +240,7 @@ class AppContext:
         """The pending asynchronous requests (invoice statements, previews), opened on first use."""
         with self._lock:
             if self._jobs is None:
-                from postalgui.services.invoice_jobs import JobStore
+                from postalgui.services.invoices.jobs import JobStore
 
                 self._jobs = JobStore(self.paths.data_dir / "jobs.sqlite3")
             return self._jobs

@@ -21,9 +21,10 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from postalgui.api.environments import BASE_URLS, Environment
+from postalgui.api.errors import RoutineError
 from postalgui.api.scopes import Scope, TokenScope
 from postalgui.api.values import InvalidValue, pad_card_number, pad_contract_number, parse_cnpj
-from postalgui.services.price_settings import PriceSettings
+from postalgui.services.price.products import PriceSettings
 
 log = logging.getLogger(__name__)
 
@@ -143,7 +144,7 @@ def sandbox_credentials() -> tuple[str, str]:
     return DEMO.login, DEMO.access_code
 
 
-class ConfigError(ValueError):
+class ConfigError(RoutineError, ValueError):
     """An environment variable or setting is invalid; names the variable and the rule."""
 
 

@@ -1,42 +1,54 @@
 """Background work on a `QThreadPool`, with results delivered on the GUI thread.
 
-A task function is a plain function ``fn(handle, *args)`` that touches no widget;
-it reports progress through ``handle.progress`` and checks ``handle.cancelled``. The
-transport sees the same cancel token (`postalgui.api.cancel`), so a cancelled task
-stops between attempts instead of sleeping out its retries.
+A task function is a plain function ``fn(handle, *args)`` that touches no widget; the
+handle is a `postalgui.api.cancel.TaskControl` (progress, cancel), so the same use case
+runs from the CLI with a `PlainTask`. The transport sees the same cancel token, so a
+cancelled task stops between attempts instead of sleeping out its retries.
+
+Every task belongs to an owner (the widget whose slots take its callbacks, given or
+inferred from a bound-method callback) and ends with exactly one ``on_finished(cancelled)``
+(superqt's ``WorkerBase.run``): a caller that disabled a button on start enables it there,
+cancelled or not, and never polls a task from a timer. When the owner is destroyed its
+tasks are cancelled and none of their callbacks run, so no result lands on a dead widget.
+
+Routine failures (`RoutineError`) go to the owner's ``on_error``, or by default to the
+nearest `ErrorSink` (the tab's message area) up the owner's parents; only programming
+errors are logged with a traceback.
 """
 
 from __future__ import annotations
 
 import logging
 import threading
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
+import shiboken6
 from PySide6.QtCore import QObject, QRunnable, QThread, QThreadPool, Signal, Slot
 
-from postalgui.api.cancel import Cancelled, CancelToken, cancel_scope
+from postalgui.api.cancel import Cancelled, CancelToken, Progress, cancel_scope
+from postalgui.api.errors import RoutineError
 
 log = logging.getLogger(__name__)
 
 IO_THREADS = 8
 
+__all__ = ["IO_THREADS", "ErrorSink", "Progress", "TaskHandle", "TaskRunner"]
 
-@dataclass(frozen=True)
-class Progress:
-    """A step of a task; ``payload`` carries partial results (batch items as they arrive)."""
 
-    done: int
-    total: int | None = None
-    text: str = ""
-    payload: object = None
+@runtime_checkable
+class ErrorSink(Protocol):
+    """Where a routine failure of a task goes when its owner set no ``on_error``."""
+
+    def show_routine_error(self, error: BaseException, key: str | None = None) -> None: ...
 
 
 class TaskHandle:
-    """Given to the task function and to its caller: cancel and progress."""
+    """Given to the task function and to its caller: cancel and progress (a `TaskControl`)."""
 
-    def __init__(self, name: str, signals: _WorkerSignals) -> None:
+    def __init__(self, name: str, signals: _WorkerSignals | None) -> None:
         self.name = name
         self.token = CancelToken()
         self._signals = signals
@@ -54,7 +66,8 @@ class TaskHandle:
 
     def progress(self, done: int, total: int | None = None, text: str = "", payload: object = None) -> None:
         """Report progress from the task's thread; thread-safe (a queued signal)."""
-        self._signals.progress.emit(Progress(done, total, text, payload))
+        if self._signals is not None:
+            self._signals.progress.emit(Progress(done, total, text, payload))
 
 
 class _WorkerSignals(QObject):
@@ -67,13 +80,15 @@ class _WorkerSignals(QObject):
 
 
 class _Worker(QRunnable):
-    def __init__(self, fn: Callable[..., Any], handle: TaskHandle, args: tuple[Any, ...]) -> None:
+    def __init__(
+        self, fn: Callable[..., Any], handle: TaskHandle, signals: _WorkerSignals, args: tuple[Any, ...]
+    ) -> None:
         super().__init__()
         self.setAutoDelete(False)  # the runner owns us until `finished` is handled
         self._fn = fn
         self._args = args
         self.handle = handle
-        self.signals = handle._signals
+        self.signals = signals
 
     def run(self) -> None:
         threading.current_thread().name = f"task {self.handle.name}"  # for the log lines
@@ -85,7 +100,7 @@ class _Worker(QRunnable):
         except Cancelled:
             pass
         except Exception as exc:  # every failure travels as a signal
-            if not _expected(exc):
+            if not isinstance(exc, RoutineError):
                 log.exception("Task %s failed unexpectedly", self.handle.name)
             self.signals.error.emit(exc)
         finally:
@@ -93,23 +108,48 @@ class _Worker(QRunnable):
             self.signals.finished.emit()
 
 
-def _expected(exc: Exception) -> bool:
-    """API, validation and file-format errors are routine: shown to the user, not logged as bugs."""
-    from postalgui.api.analytic import AnalyticFormatError
-    from postalgui.api.errors import ApiError
-    from postalgui.api.values import InvalidValue
-
-    return isinstance(exc, ApiError | InvalidValue | AnalyticFormatError)
-
-
 @dataclass
 class _Running:
     worker: _Worker
     key: str | None
+    owner: QObject | None
     on_result: Callable[[Any], None] | None
     on_error: Callable[[BaseException], None] | None
     on_progress: Callable[[Progress], None] | None
-    on_finished: Callable[[], None] | None
+    on_finished: Callable[[bool], None] | None
+    orphaned: bool = False  # the owner is gone: no callback runs any more
+
+
+class _OwnerGuard(QObject):
+    """The tasks of one owner, cancelled and muted together when it is destroyed.
+
+    Parentless on purpose: it must outlive the owner to hear its ``destroyed``. It holds
+    the owner weakly, so a widget nobody keeps is still free to go.
+    """
+
+    def __init__(self, owner: QObject, runner: TaskRunner) -> None:
+        super().__init__()
+        self.owner = weakref.ref(owner)
+        self.entries: list[_Running] = []
+        self._runner = runner
+        owner.destroyed.connect(self._on_owner_destroyed)
+
+    @Slot()
+    def _on_owner_destroyed(self) -> None:
+        for entry in self.entries:
+            entry.orphaned = True
+            entry.worker.handle.cancel()
+        self.entries = []
+        self._runner._forget_guard(self)
+
+
+def _owner_of(callbacks: tuple[Callable[..., Any] | None, ...]) -> QObject | None:
+    """The QObject a bound-method callback belongs to, if any."""
+    for callback in callbacks:
+        target = getattr(callback, "__self__", None)
+        if isinstance(target, QObject):
+            return target
+    return None
 
 
 class TaskRunner(QObject):
@@ -118,7 +158,8 @@ class TaskRunner(QObject):
     Signals: ``busyChanged(bool)`` when the first task starts or the last one ends.
 
     With ``key``, the latest request wins: starting a task under a key cancels the
-    previous one under it, whose result and error are then dropped.
+    previous one under it and drops all its callbacks, ``on_finished`` included: the
+    caller has moved on, and the new task's own ``on_finished`` ends the wait.
     """
 
     busyChanged = Signal(bool)
@@ -132,7 +173,8 @@ class TaskRunner(QObject):
             pool.setMaxThreadCount(max(IO_THREADS, QThread.idealThreadCount()))
         self._pool = pool
         self._running: dict[_WorkerSignals, _Running] = {}
-        self._latest: dict[str, TaskHandle] = {}
+        self._latest: dict[str, _Running] = {}
+        self._guards: dict[int, _OwnerGuard] = {}
         self._closed = False
 
     @property
@@ -143,32 +185,42 @@ class TaskRunner(QObject):
         self,
         fn: Callable[..., Any],
         *args: Any,
+        owner: QObject | None = None,
         name: str | None = None,
         key: str | None = None,
         on_result: Callable[[Any], None] | None = None,
         on_error: Callable[[BaseException], None] | None = None,
         on_progress: Callable[[Progress], None] | None = None,
-        on_finished: Callable[[], None] | None = None,
+        on_finished: Callable[[bool], None] | None = None,
     ) -> TaskHandle:
         """Start ``fn(handle, *args)`` in the pool; returns its handle.
 
-        After `shutdown` (a timer firing while the app quits) nothing runs: the
-        handle comes back already cancelled, and no callback is called.
+        ``owner`` defaults to the QObject of the first bound-method callback. After
+        `shutdown` (a timer firing while the app quits) nothing runs: the handle comes
+        back already cancelled, and no callback is called.
         """
-        signals = _WorkerSignals()
-        handle = TaskHandle(name or str(getattr(fn, "__name__", "task")), signals)
+        task_name = name or str(getattr(fn, "__name__", "task"))
         if self._closed:
-            log.debug("Task %s not started: the runner is shut down", handle.name)
+            log.debug("Task %s not started: the runner is shut down", task_name)
+            handle = TaskHandle(task_name, None)
             handle.cancel()
             handle.finished_event.set()
             return handle
+        signals = _WorkerSignals()
+        handle = TaskHandle(task_name, signals)
+        if owner is None:
+            owner = _owner_of((on_result, on_error, on_progress, on_finished))
+        worker = _Worker(fn, handle, signals, args)
+        entry = _Running(worker, key, owner, on_result, on_error, on_progress, on_finished)
         if key is not None:
             previous = self._latest.get(key)
             if previous is not None:
-                previous.cancel()
-            self._latest[key] = handle
-        worker = _Worker(fn, handle, args)
-        self._running[signals] = _Running(worker, key, on_result, on_error, on_progress, on_finished)
+                previous.orphaned = True  # its caller has moved on to this one
+                previous.worker.handle.cancel()
+            self._latest[key] = entry
+        self._running[signals] = entry
+        if owner is not None:
+            self._own(owner, entry)
         signals.result.connect(self._on_worker_result)
         signals.error.connect(self._on_worker_error)
         signals.progress.connect(self._on_worker_progress)
@@ -178,10 +230,31 @@ class TaskRunner(QObject):
         self._pool.start(worker)
         return handle
 
+    def _own(self, owner: QObject, entry: _Running) -> None:
+        guard = self._guards.get(id(owner))
+        if guard is None or guard.owner() is not owner:  # new, or an id reused after a wrapper died
+            guard = self._guards[id(owner)] = _OwnerGuard(owner, self)
+        guard.entries.append(entry)
+
+    def _forget_guard(self, guard: _OwnerGuard) -> None:
+        for key, known in list(self._guards.items()):
+            if known is guard:
+                del self._guards[key]
+
+    def _live(self, entry: _Running | None) -> bool:
+        """Whether ``entry``'s callbacks may still run."""
+        if entry is None or entry.orphaned:
+            return False
+        if entry.owner is not None and not shiboken6.isValid(entry.owner):
+            entry.orphaned = True  # destroyed before its `destroyed` reached us
+            entry.worker.handle.cancel()
+            return False
+        return True
+
     def _entry(self) -> _Running | None:
         sender = self.sender()
         entry = self._running.get(sender) if isinstance(sender, _WorkerSignals) else None
-        if entry is None or entry.worker.handle.cancelled:
+        if not self._live(entry) or entry is None or entry.worker.handle.cancelled:
             return None
         return entry
 
@@ -194,8 +267,29 @@ class TaskRunner(QObject):
     @Slot(object)
     def _on_worker_error(self, error: object) -> None:
         entry = self._entry()
-        if entry is not None and entry.on_error is not None and isinstance(error, BaseException):
+        if entry is None or not isinstance(error, BaseException):
+            return
+        if entry.on_error is not None:
             entry.on_error(error)
+        elif isinstance(error, RoutineError):
+            sink = self._sink_for(entry.owner)
+            if sink is None:
+                log.warning("Task %s failed: %s", entry.worker.handle.name, error)
+            else:
+                sink.show_routine_error(error, entry.key or entry.worker.handle.name)
+
+    @staticmethod
+    def _sink_for(owner: QObject | None) -> ErrorSink | None:
+        """The owner itself, or the first sink among the children of it and its ancestors."""
+        node = owner
+        while node is not None:
+            if isinstance(node, ErrorSink):
+                return node
+            for child in node.children():
+                if isinstance(child, ErrorSink):
+                    return child
+            node = node.parent()
+        return None
 
     @Slot(object)
     def _on_worker_progress(self, progress: object) -> None:
@@ -209,13 +303,22 @@ class TaskRunner(QObject):
         entry = self._running.pop(sender, None) if isinstance(sender, _WorkerSignals) else None
         if entry is None:
             return
-        if entry.key is not None and self._latest.get(entry.key) is entry.worker.handle:
+        handle = entry.worker.handle
+        if entry.key is not None and self._latest.get(entry.key) is entry:
             del self._latest[entry.key]
-        if entry.on_finished is not None and not entry.worker.handle.cancelled:
-            entry.on_finished()
+        self._disown(entry)
+        if entry.on_finished is not None and self._live(entry):
+            entry.on_finished(handle.cancelled)
         entry.worker.signals.deleteLater()
         if not self._running:
             self.busyChanged.emit(False)
+
+    def _disown(self, entry: _Running) -> None:
+        if entry.owner is None:
+            return
+        guard = self._guards.get(id(entry.owner))
+        if guard is not None and entry in guard.entries:
+            guard.entries.remove(entry)
 
     def cancel_all(self) -> None:
         for entry in list(self._running.values()):
@@ -230,4 +333,5 @@ class TaskRunner(QObject):
             log.warning("%d background task(s) still running at shutdown", self._pool.activeThreadCount())
         self._running.clear()
         self._latest.clear()
+        self._guards.clear()
         return done

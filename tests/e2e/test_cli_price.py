@@ -12,7 +12,7 @@ import pytest
 
 from postalgui.cli.main import main
 from postalgui.sandbox import DEMO, SandboxServer
-from postalgui.services.quote_history import QuoteHistory
+from postalgui.services.price.history import QuoteHistory
 from tests.e2e.conftest import SandboxControl
 
 MONEY = re.compile(r"-?\d+\.\d{2}")

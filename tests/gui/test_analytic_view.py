@@ -20,6 +20,7 @@ from pytestqt.qtbot import QtBot
 
 from postalgui.api.analytic import parse_analytic_csv
 from postalgui.api.models.invoices import AnalyticItem, AnalyticStatement
+from postalgui.gui.models.roles import SORT_ROLE
 from postalgui.gui.tabs.invoices.analytic_view import (
     FETCH_BLOCK,
     AnalyticItemsModel,
@@ -31,7 +32,6 @@ from postalgui.gui.tabs.invoices.analytic_view import (
     index_items,
     sorted_rows,
 )
-from postalgui.gui.tabs.price.results_model import SORT_ROLE
 from postalgui.sandbox.analytic_csv import analytic_csv
 from postalgui.sandbox.invoice_data import large_invoice
 from postalgui.services.context import AppContext

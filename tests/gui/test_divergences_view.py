@@ -20,8 +20,8 @@ from postalgui.gui.tabs.invoices.divergences_view import (
     DivergencesView,
     posting_date,
 )
-from postalgui.services import invoicing
 from postalgui.services.context import AppContext
+from postalgui.services.invoices import use_cases as invoicing
 from postalgui.services.tasks import TaskHandle, TaskRunner
 
 TIMEOUT_MS = 60_000

@@ -28,8 +28,8 @@ from postalgui.gui.tabs.invoices.invoice_model import (
 from postalgui.gui.tabs.invoices.jobs_panel import JobColumn, JobsModel
 from postalgui.gui.widgets.pdf_viewer import PdfViewerWindow
 from postalgui.services.context import AppContext
-from postalgui.services.invoice_jobs import Job, JobState
-from postalgui.services.invoicing import last_twelve_months
+from postalgui.services.invoices.jobs import Job, JobState
+from postalgui.services.invoices.use_cases import last_twelve_months
 from postalgui.services.tasks import TaskRunner
 
 WAIT_MS = 20_000

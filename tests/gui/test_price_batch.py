@@ -17,8 +17,8 @@ from postalgui.api.price import QuoteResult
 from postalgui.gui.tabs.price.batch_panel import BatchPanel
 from postalgui.gui.tabs.price.results_model import Column
 from postalgui.gui.widgets.message_kind import MessageKind
-from postalgui.services import pricing
 from postalgui.services.context import AppContext
+from postalgui.services.price import use_cases as pricing
 from postalgui.services.tasks import TaskHandle, TaskRunner
 
 SANDBOX_MS = 30_000

@@ -12,15 +12,11 @@ from pytestqt.qtbot import QtBot
 
 from postalgui.api.models.price import ItemError, PriceQuery, PriceResponse
 from postalgui.api.price import QuoteResult
+from postalgui.gui.models.key_sorted import SortKeyProxy
+from postalgui.gui.models.roles import SORT_ROLE
 from postalgui.gui.tabs.price.history_panel import HistoryColumn, HistoryModel
-from postalgui.gui.tabs.price.results_model import (
-    SORT_ROLE,
-    Column,
-    QuoteFilterProxy,
-    QuoteResultsModel,
-    SortKeyProxy,
-)
-from postalgui.services.quote_history import HistoryEntry
+from postalgui.gui.tabs.price.results_model import Column, QuoteFilterProxy, QuoteResultsModel
+from postalgui.services.price.history import HistoryEntry
 
 ALL_COLUMNS = tuple(Column)
 

@@ -280,3 +280,18 @@ def test_the_product_list_follows_new_settings(tab: PriceTab, context: AppContex
     assert tab.form.product_codes() == ["03298", "04227"]
     assert tab.form.products_list.item(0).text() == "03298 PAC CONTRATO AG"
     qtbot.waitUntil(lambda: tab.form.services_list.count() > 0, timeout=WAIT_MS)
+
+
+def test_cancelling_a_comparison_gives_the_form_back(tab: PriceTab, qtbot: QtBot) -> None:
+    """Cancel ends the task with ``finished(cancelled=True)``: Quote is enabled, Cancel hidden."""
+    url = tab.context.sandbox_url()
+    answer = requests.put(f"{url}/_sandbox/faults", json={"latency_ms": 3000, "paths": ["/preco"]}, timeout=5)
+    assert answer.ok
+    fill_package(tab)
+    assert tab.quote()
+    assert not tab.form.quote_button.isEnabled()
+    assert tab.cancel_button.isVisible()
+    qtbot.mouseClick(tab.cancel_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: tab.form.quote_button.isEnabled(), timeout=WAIT_MS)
+    assert not tab.cancel_button.isVisible()
+    assert tab.summary.text() == tab.tr("Cancelled.")

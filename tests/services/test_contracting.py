@@ -16,8 +16,8 @@ from postalgui.api.errors import NotFoundError
 from postalgui.api.models.contracts import Contract, PostingCard, Service
 from postalgui.api.scopes import Scope
 from postalgui.sandbox.process import SandboxProcess
-from postalgui.services import contracting
 from postalgui.services.context import AppContext, build_context
+from postalgui.services.contracts import use_cases as contracting
 from postalgui.services.settings import Profile, Settings
 from postalgui.services.tasks import Progress, TaskHandle
 from tests.conftest import MemoryKeyring

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from postalgui.api.models.invoices import ProcessingKind, ProcessingRecord
-from postalgui.services.invoice_jobs import SCHEMA_VERSION, Job, JobState, JobStore, JobStoreError
+from postalgui.services.invoices.jobs import SCHEMA_VERSION, Job, JobState, JobStore, JobStoreError
 
 ANALYTIC = {"fatura": "1234567", "tipoDocumento": "RE", "drFatura": "00010", "itemFatura": "001"}
 PREVIEW = {"tipoPrevia": "SINTETICO", "contrato": "9912208555", "dr": "10", "centroCusto": "ÁREA-1"}
@@ -184,7 +184,7 @@ def test_a_corrupt_file_is_set_aside(tmp_path: Path, caplog: pytest.LogCaptureFi
     path.write_bytes(b"this is not a database, it is a stray copy of something else" * 100)
     jobs = JobStore(path)
     try:
-        with caplog.at_level(logging.WARNING, logger="postalgui.services.invoice_jobs"):
+        with caplog.at_level(logging.WARNING, logger="postalgui.services.invoices.jobs"):
             assert jobs.list("sandbox") == []
         job = jobs.add("sandbox", ProcessingKind.EXTRATO_ANALITICO, record(), ANALYTIC)
         assert jobs.get(job.id) == job

@@ -27,9 +27,9 @@ from postalgui.api.models.invoices import (
 )
 from postalgui.api.scopes import Scope
 from postalgui.sandbox.process import SandboxProcess
-from postalgui.services import invoicing
 from postalgui.services.context import AppContext, build_context
-from postalgui.services.invoice_jobs import Job, JobState
+from postalgui.services.invoices import use_cases as invoicing
+from postalgui.services.invoices.jobs import Job, JobState
 from postalgui.services.tasks import Progress, TaskHandle, TaskRunner
 from tests.conftest import MemoryKeyring
 

@@ -11,7 +11,7 @@ import pytest
 
 from postalgui.api.models.price import ItemError, ObjectFormat, PriceQuery, PriceResponse
 from postalgui.api.price import QuoteResult
-from postalgui.services.quote_csv import (
+from postalgui.services.price.batch_csv import (
     RESULT_COLUMNS,
     BatchFileError,
     RowProblem,

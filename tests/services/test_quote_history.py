@@ -14,7 +14,7 @@ import pytest
 
 from postalgui.api.models.price import ItemError, ObjectFormat, PriceQuery, PriceResponse
 from postalgui.api.price import QuoteResult
-from postalgui.services.quote_history import SCHEMA_VERSION, HistoryError, QuoteHistory
+from postalgui.services.price.history import SCHEMA_VERSION, HistoryError, QuoteHistory
 
 NATIONAL = PriceQuery(
     coProduto="03220",
@@ -295,7 +295,7 @@ def test_corrupt_file_is_set_aside_and_replaced(tmp_path: Path, caplog: pytest.L
     path = tmp_path / "quotes.sqlite3"
     path.write_bytes(b"this is not a database, just bytes " * 200)
     store = QuoteHistory(path)
-    with caplog.at_level(logging.WARNING, logger="postalgui.services.quote_history"):
+    with caplog.at_level(logging.WARNING, logger="postalgui.services.price.history"):
         assert store.count() == 0
     aside = [item for item in tmp_path.iterdir() if item.name.startswith("quotes.sqlite3.bad-")]
     assert len(aside) == 1

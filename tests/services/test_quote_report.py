@@ -15,7 +15,7 @@ import pytest
 
 from postalgui.api.models.price import ItemError, ObjectFormat, PriceQuery, PriceResponse
 from postalgui.api.price import QuoteResult
-from postalgui.services.quote_report import LABELS, write_quotes_pdf
+from postalgui.services.price.report import LABELS, write_quotes_pdf
 from tests import price_samples as samples
 
 WHEN = datetime(2026, 1, 5, 14, 30)

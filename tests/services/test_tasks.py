@@ -21,7 +21,7 @@ class Receiver(QObject):
         self.results: list[object] = []
         self.errors: list[BaseException] = []
         self.progress: list[Progress] = []
-        self.finished = 0
+        self.finished: list[bool] = []
         self.threads: set[QThread] = set()
 
     @Slot(object)
@@ -37,9 +37,9 @@ class Receiver(QObject):
     def on_progress(self, progress: Progress) -> None:
         self.progress.append(progress)
 
-    @Slot()
-    def on_finished(self) -> None:
-        self.finished += 1
+    @Slot(bool)
+    def on_finished(self, cancelled: bool) -> None:
+        self.finished.append(cancelled)
 
 
 @pytest.fixture
@@ -72,7 +72,7 @@ def test_result_and_progress_arrive_on_the_gui_thread(
     qtbot: QtBot, runner: TaskRunner, receiver: Receiver
 ) -> None:
     runner.run(add, 2, 3, **callbacks(receiver))  # type: ignore[arg-type]
-    qtbot.waitUntil(lambda: receiver.finished == 1)
+    qtbot.waitUntil(lambda: receiver.finished == [False])
     assert receiver.results == [5]
     assert receiver.progress == [Progress(1, 2, "half")]
     assert receiver.threads == {QThread.currentThread()}
@@ -84,7 +84,7 @@ def fails(handle: TaskHandle) -> None:
 
 def test_errors_travel_as_signals(qtbot: QtBot, runner: TaskRunner, receiver: Receiver) -> None:
     runner.run(fails, **callbacks(receiver))  # type: ignore[arg-type]
-    qtbot.waitUntil(lambda: receiver.finished == 1)
+    qtbot.waitUntil(lambda: receiver.finished == [False])
     assert [type(e) for e in receiver.errors] == [ServerError]
     assert receiver.results == []
 
@@ -94,7 +94,7 @@ def test_busy_changes_once_per_batch(qtbot: QtBot, runner: TaskRunner, receiver:
     runner.busyChanged.connect(states.append)
     runner.run(add, 1, 1, **callbacks(receiver))  # type: ignore[arg-type]
     runner.run(add, 2, 2, **callbacks(receiver))  # type: ignore[arg-type]
-    qtbot.waitUntil(lambda: receiver.finished == 2)
+    qtbot.waitUntil(lambda: receiver.finished == [False, False])
     assert states == [True, False]
     assert sorted(receiver.results) == [2, 4]  # type: ignore[type-var]
 
@@ -115,6 +115,7 @@ def test_latest_request_wins(qtbot: QtBot, runner: TaskRunner, receiver: Receive
     gate.set()
     qtbot.waitUntil(lambda: receiver.results == ["new"] and runner.active_count == 0, timeout=10000)
     assert receiver.errors == []
+    assert receiver.finished == [False]  # the replaced request's end is the caller's no more
 
 
 def blocks_until_cancelled(handle: TaskHandle) -> str:
@@ -122,16 +123,17 @@ def blocks_until_cancelled(handle: TaskHandle) -> str:
     return "never"
 
 
-def test_cancel_stops_a_waiting_task_and_reports_nothing(
+def test_cancel_stops_a_waiting_task_and_reports_only_its_end(
     qtbot: QtBot, runner: TaskRunner, receiver: Receiver
 ) -> None:
+    """A cancelled task still ends with one ``finished(True)``: the caller re-enables its buttons."""
     handle = runner.run(blocks_until_cancelled, **callbacks(receiver))  # type: ignore[arg-type]
     handle.cancel()
     assert handle.finished_event.wait(5)
     qtbot.waitUntil(lambda: runner.active_count == 0)
     assert receiver.results == []
     assert receiver.errors == []
-    assert receiver.finished == 0
+    assert receiver.finished == [True]
 
 
 def test_shutdown_cancels_and_waits(qtbot: QtBot, receiver: Receiver) -> None:
@@ -143,7 +145,7 @@ def test_shutdown_cancels_and_waits(qtbot: QtBot, receiver: Receiver) -> None:
     assert late.cancelled
     assert late.finished_event.is_set()
     assert receiver.results == []
-    assert receiver.finished == 0
+    assert receiver.finished == []
 
 
 def test_network_bound_tasks_run_side_by_side(qtbot: QtBot, runner: TaskRunner, receiver: Receiver) -> None:
@@ -156,5 +158,68 @@ def test_network_bound_tasks_run_side_by_side(qtbot: QtBot, runner: TaskRunner, 
 
     for _ in range(4):
         runner.run(meet, **callbacks(receiver))  # type: ignore[arg-type]
-    qtbot.waitUntil(lambda: receiver.finished == 4, timeout=10000)
+    qtbot.waitUntil(lambda: receiver.finished == [False] * 4, timeout=10000)
     assert receiver.results == [True] * 4
+
+
+def test_a_destroyed_owner_cancels_its_task_and_hears_nothing(qtbot: QtBot, runner: TaskRunner) -> None:
+    """The owner is inferred from the bound-method callbacks; its death ends the task at once."""
+    parent = QObject()
+    receiver = Receiver()
+    receiver.setParent(parent)
+    gate = threading.Event()
+    handle = runner.run(wait_for, gate, "late", **callbacks(receiver))  # type: ignore[arg-type]
+    del parent  # deletes the C++ receiver with it
+    qtbot.waitUntil(lambda: handle.cancelled)
+    gate.set()
+    assert handle.finished_event.wait(5)
+    qtbot.waitUntil(lambda: runner.active_count == 0)
+    assert receiver.results == []
+    assert receiver.finished == []
+
+
+def test_an_explicit_owner_guards_plain_callbacks(qtbot: QtBot, runner: TaskRunner) -> None:
+    owner = QObject()
+    seen: list[object] = []
+    handle = runner.run(blocks_until_cancelled, owner=owner, on_finished=seen.append)
+    owner.deleteLater()
+    qtbot.waitUntil(lambda: handle.finished_event.is_set())
+    qtbot.waitUntil(lambda: runner.active_count == 0)
+    assert seen == []
+
+
+class Sink(QObject):
+    """A message area stand-in: the runner's default destination for routine failures."""
+
+    def __init__(self, parent: QObject) -> None:
+        super().__init__(parent)
+        self.shown: list[tuple[BaseException, str | None]] = []
+
+    def show_routine_error(self, error: BaseException, key: str | None = None) -> None:
+        self.shown.append((error, key))
+
+
+def test_routine_errors_go_to_the_owners_message_area(qtbot: QtBot, runner: TaskRunner) -> None:
+    tab = QObject()
+    sink = Sink(tab)
+    page = Receiver()
+    page.setParent(tab)
+    runner.run(fails, key="price.compare", on_finished=page.on_finished)
+    qtbot.waitUntil(lambda: page.finished == [False])
+    assert [(type(e), key) for e, key in sink.shown] == [(ServerError, "price.compare")]
+
+
+def broken(handle: TaskHandle) -> None:
+    raise KeyError("a bug, not a routine failure")
+
+
+def test_bugs_are_not_shown_as_routine_messages(qtbot: QtBot, runner: TaskRunner, caplog) -> None:  # type: ignore[no-untyped-def]
+    tab = QObject()
+    sink = Sink(tab)
+    page = Receiver()
+    page.setParent(tab)
+    with caplog.at_level("ERROR"):
+        runner.run(broken, on_finished=page.on_finished)
+        qtbot.waitUntil(lambda: page.finished == [False])
+    assert sink.shown == []
+    assert "failed unexpectedly" in caplog.text

@@ -90,6 +90,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
+from postalgui.api.errors import RoutineError
+
 __all__ = ["MESSAGES", "InvalidValue"]
 
 _NUMBER_LABELS = {
@@ -175,7 +177,7 @@ def _shown(value: object) -> str:
     return text
 
 
-class InvalidValue(ValueError):  # noqa: N818 -- the name the whole project uses
+class InvalidValue(RoutineError, ValueError):  # noqa: N818 -- the name the whole project uses
     """A user or wire value broke a rule; ``rule`` is the stable key the GUI translates.
 
     A ``ValueError`` so that pydantic validators turn it into a ``ValidationError``

@@ -740,8 +740,8 @@ class SettingsDialog(QDialog):
             f"<p style='color: {_FAIL_COLOUR}'><b>{title}</b></p><p>{html.escape(describe_error(error))}</p>"
         )
 
-    @Slot()
-    def _on_test_task_finished(self) -> None:
+    @Slot(bool)
+    def _on_test_task_finished(self, cancelled: bool) -> None:
         self._test_ended()
 
     def _test_ended(self) -> None:

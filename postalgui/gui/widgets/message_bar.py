@@ -152,6 +152,12 @@ class MessageArea(QWidget):
         self._layout.addWidget(bar)
         return bar
 
+    def show_routine_error(self, error: BaseException, key: str | None = None) -> None:
+        """A task's routine failure, in the user's words (the runner's default `ErrorSink`)."""
+        from postalgui.gui.messages import describe_error
+
+        self.show_message(describe_error(error), MessageKind.ERROR, key=key)
+
     def message(self, key: str) -> MessageBar | None:
         return self._keyed.get(key)
 

@@ -10,21 +10,13 @@ from __future__ import annotations
 
 import re
 
-from PySide6.QtCore import QObject, QRegularExpression, QSortFilterProxyModel, Qt
+from PySide6.QtCore import QObject, QRegularExpression, QSortFilterProxyModel
 
-SORT_ROLE = Qt.ItemDataRole.UserRole + 1
-"""Sort value of a cell, of a type Qt compares itself (number, `QDate`, folded text)."""
+from postalgui.gui.models.roles import FILTER_ROLE, SORT_ROLE, filter_key
 
-FILTER_ROLE = Qt.ItemDataRole.UserRole + 2
-"""On a row's first cell: `filter_key` of its status and search text."""
+__all__ = ["FILTER_ROLE", "SORT_ROLE", "WordFilterProxy", "filter_key"]
 
 _FIELD = "\x1f"
-
-
-def filter_key(status: str, search: str) -> str:
-    """What a row offers the filter: its status, a separator, its search text."""
-    return f"{status}{_FIELD}{search}"
-
 
 class WordFilterProxy(QSortFilterProxyModel):
     """Sorting by `SORT_ROLE`, a text filter (every word must appear) and a status filter.

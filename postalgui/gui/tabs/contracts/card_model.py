@@ -95,7 +95,7 @@ class CardModel(PagedTableModel):
 
     def load(self, contract: str | None, status: str | None = None) -> None:
         """The cards of ``contract`` (``None``: none) with ``status`` (``None``: any), from page 0."""
-        from postalgui.services.contracting import cards_page
+        from postalgui.services.contracts.use_cases import cards_page
 
         self._contract = contract or None
         self._status = status or None

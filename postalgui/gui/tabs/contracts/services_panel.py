@@ -41,7 +41,6 @@ from PySide6.QtWidgets import (
 from postalgui.gui.messages import arg, describe_error
 from postalgui.gui.tabs.contracts.table_model import SORT_ROLE, PagedTableModel
 from postalgui.gui.widgets.tables import record_table
-from postalgui.gui.widgets.task_guard import TaskGuard
 
 if TYPE_CHECKING:
     from postalgui.api.models.contracts import Service, ServiceLookup
@@ -136,7 +135,7 @@ class ServiceModel(PagedTableModel):
 
     def load_contract(self, context: AppContext, contract: str | None) -> None:
         """The contract's services, page by page (``None``: none)."""
-        from postalgui.services.contracting import contract_services_page
+        from postalgui.services.contracts.use_cases import contract_services_page
 
         if not contract:
             self.clear()
@@ -209,8 +208,6 @@ class ServicesPanel(QWidget):
         self.runner = runner
         self.model = model
         self._lookup_key = lookup_key
-        self._guard = TaskGuard()
-        self._guard.watch(self)
         self._contract: str | None = None
         self._card: str | None = None
         self._asked: tuple[str, str | None] | None = None
@@ -319,7 +316,7 @@ class ServicesPanel(QWidget):
 
     def check_service(self, code: str | None = None) -> TaskHandle | None:
         """Ask whether the card (or contract) has service ``code`` (default: the code field)."""
-        from postalgui.services.contracting import service_lookup
+        from postalgui.services.contracts.use_cases import service_lookup
 
         if code is not None:
             self.code_edit.setText(code)
@@ -328,20 +325,19 @@ class ServicesPanel(QWidget):
             return None
         self._asked = (self._contract, self._card)
         self._show(self.answer, self.tr("Asking the operator…"))
-        self._lookup = self._guard.add(
-            self.runner.run(
-                service_lookup,
-                self.context,
-                self._contract,
-                self._card,
-                code,
-                name="service lookup",
-                key=self._lookup_key,
-                on_result=self._on_lookup_task_result,
-                on_error=self._on_lookup_task_error,
-                on_finished=self._on_lookup_task_finished,
-            )
+        self._lookup = self.runner.run(
+            service_lookup,
+            self.context,
+            self._contract,
+            self._card,
+            code,
+            name="service lookup",
+            key=self._lookup_key,
+            on_result=self._on_lookup_task_result,
+            on_error=self._on_lookup_task_error,
+            on_finished=self._on_lookup_task_finished,
         )
+
         self._update_actions()
         return self._lookup
 
@@ -429,7 +425,7 @@ class ServicesPanel(QWidget):
         self._show(self.answer, text)
         self.serviceChecked.emit(text)
 
-    @Slot()
-    def _on_lookup_task_finished(self) -> None:
+    @Slot(bool)
+    def _on_lookup_task_finished(self, cancelled: bool) -> None:
         self._lookup = None
         self._update_actions()

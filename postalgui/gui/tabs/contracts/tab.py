@@ -1,7 +1,7 @@
 """The Contracts and cards tab: the company's contracts, one contract's details, services and
 posting cards, and the card the app quotes with.
 
-The tab only wires: `postalgui.services.contracting` does the work in the background,
+The tab only wires: `postalgui.services.contracts.use_cases` does the work in the background,
 the models show it. Each view has one live request (task keys ``contracts.*``): a new
 selection cancels the answer still coming for the old one.
 
@@ -54,13 +54,12 @@ from postalgui.gui.tabs.contracts.table_model import SORT_ROLE
 from postalgui.gui.widgets.message_bar import MessageArea
 from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.gui.widgets.tables import record_table
-from postalgui.gui.widgets.task_guard import TaskGuard
 
 if TYPE_CHECKING:
     from postalgui.api.models.contracts import Category, Contract, PostingCard, Service
     from postalgui.services.connection import ConnectionReport
     from postalgui.services.context import AppContext
-    from postalgui.services.contracting import ContractDetail
+    from postalgui.services.contracts.use_cases import ContractDetail
     from postalgui.services.tasks import TaskHandle, TaskRunner
 
 __all__ = ["ContractsTab"]
@@ -93,8 +92,6 @@ class ContractsTab(QWidget):
         self.setWindowTitle(self.tr("Contracts and cards"))
         self.context = context
         self.runner = runner
-        self._guard = TaskGuard()
-        self._guard.watch(self)
         self._activity: dict[str, str] = {}
         self._profile_key = self._profile_fingerprint()
         self._contract: Contract | None = None
@@ -354,22 +351,21 @@ class ContractsTab(QWidget):
 
     def refresh(self) -> TaskHandle:
         """Load the contracts with the filter bar's status and validity."""
-        from postalgui.services.contracting import list_contracts
+        from postalgui.services.contracts.use_cases import list_contracts
 
         self.messages.clear("contracts.list")
-        self._list_handle = self._guard.add(
-            self.runner.run(
-                list_contracts,
-                self.context,
-                self.status_filter(),
-                True if self.valid_check.isChecked() else None,
-                name="contract list",
-                key="contracts.list",
-                on_result=self._on_list_task_result,
-                on_error=self._on_list_task_error,
-                on_finished=self._on_list_task_finished,
-            )
+        self._list_handle = self.runner.run(
+            list_contracts,
+            self.context,
+            self.status_filter(),
+            True if self.valid_check.isChecked() else None,
+            name="contract list",
+            key="contracts.list",
+            on_result=self._on_list_task_result,
+            on_error=self._on_list_task_error,
+            on_finished=self._on_list_task_finished,
         )
+
         self._set_activity("contracts.list", self.tr("Loading contracts…"))
         return self._list_handle
 
@@ -406,7 +402,7 @@ class ContractsTab(QWidget):
 
     def _show_contract(self, contract: Contract | None) -> None:
         """Fill the pages for ``contract`` and load its detail, services and cards."""
-        from postalgui.services.contracting import contract_detail
+        from postalgui.services.contracts.use_cases import contract_detail
 
         same = (
             contract is not None
@@ -432,18 +428,17 @@ class ContractsTab(QWidget):
         self.management_view.show_loading()
         self.administration_view.show_loading()
         self.category_value.setText(self.tr("Loading…"))
-        self._guard.add(
-            self.runner.run(
-                contract_detail,
-                self.context,
-                contract.nuContrato,
-                name="contract detail",
-                key="contracts.detail",
-                on_result=self._on_detail_task_result,
-                on_error=self._on_detail_task_error,
-                on_finished=self._on_detail_task_finished,
-            )
+        self.runner.run(
+            contract_detail,
+            self.context,
+            contract.nuContrato,
+            name="contract detail",
+            key="contracts.detail",
+            on_result=self._on_detail_task_result,
+            on_error=self._on_detail_task_error,
+            on_finished=self._on_detail_task_finished,
         )
+
         self._set_activity("contracts.detail", arg(self.tr("Loading contract %1…"), contract.nuContrato))
         self._update_actions()
 
@@ -504,7 +499,7 @@ class ContractsTab(QWidget):
         return True
 
     def _show_card(self, card: PostingCard | None) -> None:
-        from postalgui.services.contracting import card_services
+        from postalgui.services.contracts.use_cases import card_services
 
         self._card = card
         self._show_card_fields(card)
@@ -516,19 +511,18 @@ class ContractsTab(QWidget):
             return
         self.card_services_panel.set_scope(contract.nuContrato, card.nuCartaoPostagem)
         self.card_services.clear()
-        self._guard.add(
-            self.runner.run(
-                card_services,
-                self.context,
-                contract.nuContrato,
-                card.nuCartaoPostagem,
-                name="card services",
-                key="contracts.card_services",
-                on_result=self._on_card_services_task_result,
-                on_error=self._on_card_services_task_error,
-                on_finished=self._on_card_services_task_finished,
-            )
+        self.runner.run(
+            card_services,
+            self.context,
+            contract.nuContrato,
+            card.nuCartaoPostagem,
+            name="card services",
+            key="contracts.card_services",
+            on_result=self._on_card_services_task_result,
+            on_error=self._on_card_services_task_error,
+            on_finished=self._on_card_services_task_finished,
         )
+
         self._set_activity(
             "contracts.card_services", arg(self.tr("Loading the services of card %1…"), card.nuCartaoPostagem)
         )
@@ -582,25 +576,24 @@ class ContractsTab(QWidget):
 
     def use_card_for_quoting(self) -> TaskHandle | None:
         """Read the selected card's services, then make it the card the app quotes with."""
-        from postalgui.services.contracting import quoting_products
+        from postalgui.services.contracts.use_cases import quoting_products
 
         card, contract = self._card, self._contract
         if card is None or contract is None or not self.quotable(card) or self._quoting_handle is not None:
             return None
         self._quoting = (contract, card)
-        self._quoting_handle = self._guard.add(
-            self.runner.run(
-                quoting_products,
-                self.context,
-                contract.nuContrato,
-                card.nuCartaoPostagem,
-                name="quoting products",
-                key="contracts.quoting",
-                on_result=self._on_quoting_task_result,
-                on_error=self._on_quoting_task_error,
-                on_finished=self._on_quoting_task_finished,
-            )
+        self._quoting_handle = self.runner.run(
+            quoting_products,
+            self.context,
+            contract.nuContrato,
+            card.nuCartaoPostagem,
+            name="quoting products",
+            key="contracts.quoting",
+            on_result=self._on_quoting_task_result,
+            on_error=self._on_quoting_task_error,
+            on_finished=self._on_quoting_task_finished,
         )
+
         self._set_activity(
             "contracts.quoting", arg(self.tr("Reading the services of card %1…"), card.nuCartaoPostagem)
         )
@@ -609,7 +602,7 @@ class ContractsTab(QWidget):
 
     def _apply_card(self, contract: Contract, card: PostingCard, services: list[Service]) -> bool:
         """Save settings with ``card`` active and its services as products (GUI thread)."""
-        from postalgui.services.contracting import settings_for_card
+        from postalgui.services.contracts.use_cases import settings_for_card
 
         settings = settings_for_card(
             self.context.saved_settings, self.context.settings.environment, contract, card, services
@@ -630,17 +623,16 @@ class ContractsTab(QWidget):
         """A fresh token for the configured scope (the active card), in the background."""
         from postalgui.services.connection import renew_token
 
-        self._renew_handle = self._guard.add(
-            self.runner.run(
-                renew_token,
-                self.context,
-                name="renew token for card",
-                key="contracts.renew",
-                on_result=self._on_renew_task_result,
-                on_error=self._on_renew_task_error,
-                on_finished=self._on_renew_task_finished,
-            )
+        self._renew_handle = self.runner.run(
+            renew_token,
+            self.context,
+            name="renew token for card",
+            key="contracts.renew",
+            on_result=self._on_renew_task_result,
+            on_error=self._on_renew_task_error,
+            on_finished=self._on_renew_task_finished,
         )
+
         self._set_activity("contracts.renew", self.tr("Getting a token for the card…"))
         return self._renew_handle
 
@@ -662,18 +654,17 @@ class ContractsTab(QWidget):
 
     def refresh_apis(self) -> TaskHandle:
         """Show which APIs the current token enables (its ``api`` list)."""
-        from postalgui.services.contracting import token_apis
+        from postalgui.services.contracts.use_cases import token_apis
 
-        return self._guard.add(
-            self.runner.run(
-                token_apis,
-                self.context,
-                name="token APIs",
-                key="contracts.apis",
-                on_result=self._on_apis_task_result,
-                on_error=self._on_apis_task_error,
-            )
+        return self.runner.run(
+            token_apis,
+            self.context,
+            name="token APIs",
+            key="contracts.apis",
+            on_result=self._on_apis_task_result,
+            on_error=self._on_apis_task_error,
         )
+
 
     def _show_apis(self, apis: list[int]) -> None:
         self.apis = list(apis)
@@ -767,8 +758,8 @@ class ContractsTab(QWidget):
             key="contracts.list",
         )
 
-    @Slot()
-    def _on_list_task_finished(self) -> None:
+    @Slot(bool)
+    def _on_list_task_finished(self, cancelled: bool) -> None:
         self._list_handle = None
         self._set_activity("contracts.list", None)
 
@@ -809,8 +800,8 @@ class ContractsTab(QWidget):
             key="contracts.detail",
         )
 
-    @Slot()
-    def _on_detail_task_finished(self) -> None:
+    @Slot(bool)
+    def _on_detail_task_finished(self, cancelled: bool) -> None:
         self._set_activity("contracts.detail", None)
 
     @Slot(str)
@@ -882,8 +873,8 @@ class ContractsTab(QWidget):
             arg(self.tr("The card's services could not be loaded: %1"), describe_error(error))
         )
 
-    @Slot()
-    def _on_card_services_task_finished(self) -> None:
+    @Slot(bool)
+    def _on_card_services_task_finished(self, cancelled: bool) -> None:
         self._set_activity("contracts.card_services", None)
 
     @Slot(str)
@@ -953,8 +944,8 @@ class ContractsTab(QWidget):
             key="contracts.quoting",
         )
 
-    @Slot()
-    def _on_quoting_task_finished(self) -> None:
+    @Slot(bool)
+    def _on_quoting_task_finished(self, cancelled: bool) -> None:
         self._quoting_handle = None
         self._set_activity("contracts.quoting", None)
         self._update_actions()
@@ -987,8 +978,8 @@ class ContractsTab(QWidget):
         self.apis = None
         self.apis_label.setText(self.tr("APIs enabled for the current token: unknown (no token)"))
 
-    @Slot()
-    def _on_renew_task_finished(self) -> None:
+    @Slot(bool)
+    def _on_renew_task_finished(self, cancelled: bool) -> None:
         self._renew_handle = None
         self._set_activity("contracts.renew", None)
 

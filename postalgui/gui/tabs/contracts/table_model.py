@@ -22,7 +22,6 @@ from PySide6.QtCore import (
 )
 
 from postalgui.gui.messages import describe_error
-from postalgui.gui.widgets.task_guard import TaskGuard
 
 if TYPE_CHECKING:
     from postalgui.api.models.contracts import Page
@@ -174,8 +173,6 @@ class PagedTableModel(RecordTableModel):
         self.runner = runner
         self.key = key
         self.page_size = page_size
-        self._guard = TaskGuard()
-        self._guard.watch(self)
         self._fn: Callable[..., Page[Any]] | None = None
         self._args: tuple[Any, ...] = ()
         self._next_page = 0
@@ -272,7 +269,7 @@ class PagedTableModel(RecordTableModel):
             on_result=self._on_page_task_result,
             on_error=self._on_page_task_error,
         )
-        self._set_handle(self._guard.add(handle))
+        self._set_handle(handle)
 
     def _set_handle(self, handle: TaskHandle | None) -> None:
         was = self._handle is not None

@@ -85,11 +85,12 @@ from PySide6.QtWidgets import (
 from postalgui.api.models.invoices import AnalyticItem
 from postalgui.api.values import InvalidValue, format_brl, format_cep
 from postalgui.gui.messages import arg, describe_error, display_cnpj
-from postalgui.gui.tabs.price.results_model import SORT_ROLE, error_colour, format_grams
+from postalgui.gui.models.formatting import error_colour, format_grams
+from postalgui.gui.models.roles import SORT_ROLE
 from postalgui.gui.widgets.message_bar import MessageArea
 from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.gui.widgets.saved_file import SavedFileReporter
-from postalgui.services import invoicing
+from postalgui.services.invoices import use_cases as invoicing
 
 if TYPE_CHECKING:
     from postalgui.api.analytic import Reconciliation
@@ -1535,8 +1536,8 @@ class AnalyticView(QWidget):
         self.messages.show_message(text, MessageKind.ERROR, key=self.TASK_KEY)
         self.loadFailed.emit(text)
 
-    @Slot()
-    def _on_load_task_finished(self) -> None:
+    @Slot(bool)
+    def _on_load_task_finished(self, cancelled: bool) -> None:
         self._handle = None
         self._stop_busy()
 

@@ -40,10 +40,11 @@ from PySide6.QtWidgets import (
 
 from postalgui.api.values import InvalidValue, format_brl, parse_date_dmy, parse_date_iso, parse_date_ui
 from postalgui.gui.messages import arg, describe_error
-from postalgui.gui.tabs.price.results_model import SORT_ROLE, KeySortedModel, SortKeyProxy
+from postalgui.gui.models.key_sorted import KeySortedModel, SortKeyProxy
+from postalgui.gui.models.roles import SORT_ROLE
 from postalgui.gui.widgets.message_bar import MessageArea
 from postalgui.gui.widgets.message_kind import MessageKind
-from postalgui.services import invoicing
+from postalgui.services.invoices import use_cases as invoicing
 
 if TYPE_CHECKING:
     from postalgui.api.models.invoices import Divergence
@@ -423,8 +424,8 @@ class DivergencesView(QWidget):
             on_action=self._on_error_message_action,
         )
 
-    @Slot()
-    def _on_divergences_task_finished(self) -> None:
+    @Slot(bool)
+    def _on_divergences_task_finished(self, cancelled: bool) -> None:
         self._handle = None
         self.busy_bar.hide()
         self.refresh_button.setEnabled(True)

@@ -25,7 +25,8 @@ from PySide6.QtGui import QColor, QGuiApplication, QPalette, QStandardItem, QSta
 
 from postalgui.api.values import format_brl, format_date_ui
 from postalgui.gui.messages import arg
-from postalgui.gui.widgets.word_filter import FILTER_ROLE, SORT_ROLE, WordFilterProxy, filter_key
+from postalgui.gui.models.roles import FILTER_ROLE, SORT_ROLE, filter_key
+from postalgui.gui.widgets.word_filter import WordFilterProxy
 
 if TYPE_CHECKING:
     from postalgui.api.models.invoices import Invoice

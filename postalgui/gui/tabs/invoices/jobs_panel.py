@@ -2,7 +2,7 @@
 
 A job is requested, then followed in the background (``follow_job`` polls the
 operator and downloads the file when it is ready); every state change shows here.
-Jobs live in SQLite (`postalgui.services.invoice_jobs`), so the panel starts by
+Jobs live in SQLite (`postalgui.services.invoices.jobs`), so the panel starts by
 reading them (``refresh_expiry``, which marks the files the operator no longer keeps
 as expired) and follows again every job still pending: that is how a request made
 before the app was closed is resumed.
@@ -44,11 +44,10 @@ from PySide6.QtWidgets import (
 
 from postalgui.api.models.invoices import PreviewKind, ProcessingKind
 from postalgui.gui.messages import arg, describe_error, local_datetime
-from postalgui.gui.tabs.price.results_model import error_colour
+from postalgui.gui.models.formatting import error_colour
 from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.gui.widgets.tables import record_table
-from postalgui.gui.widgets.task_guard import TaskGuard
-from postalgui.services.invoice_jobs import Job, JobState
+from postalgui.services.invoices.jobs import Job, JobState
 
 if TYPE_CHECKING:
     from postalgui.api.models.invoices import Invoice
@@ -337,8 +336,8 @@ class _Follower(QObject):
     def _on_task_error(self, error: BaseException) -> None:
         self.failed.emit(self.job_id, error)
 
-    @Slot()
-    def _on_task_finished(self) -> None:
+    @Slot(bool)
+    def _on_task_finished(self, cancelled: bool) -> None:
         self.ended.emit(self.job_id)
 
 
@@ -380,8 +379,6 @@ class JobsPanel(QWidget):
         self._load_handle: TaskHandle | None = None
         self._renewing: dict[frozenset[tuple[str, str]], int] = {}
         self._ready_job: Job | None = None
-        self._guard = TaskGuard()
-        self._guard.watch(self)
 
         self.model = JobsModel(self)
         self.table = record_table(self, self.model, "jobsTable", self.tr("Jobs"))
@@ -444,19 +441,18 @@ class JobsPanel(QWidget):
 
     def start(self) -> TaskHandle:
         """Show the stored jobs (expired ones marked) and resume the pending ones."""
-        from postalgui.services.invoicing import refresh_expiry
+        from postalgui.services.invoices.use_cases import refresh_expiry
 
         self.status_label.setText(self.tr("Loading…"))
-        self._load_handle = self._guard.add(
-            self.runner.run(
-                refresh_expiry,
-                self.context,
-                name="invoice jobs",
-                key="invoices.jobs.load",
-                on_result=self._on_load_task_result,
-                on_error=self._on_load_task_error,
-            )
+        self._load_handle = self.runner.run(
+            refresh_expiry,
+            self.context,
+            name="invoice jobs",
+            key="invoices.jobs.load",
+            on_result=self._on_load_task_result,
+            on_error=self._on_load_task_error,
         )
+
         return self._load_handle
 
     def add_job(self, job: Job) -> None:
@@ -469,7 +465,7 @@ class JobsPanel(QWidget):
 
     def follow(self, job: Job) -> None:
         """Poll a pending job in the background until it settles (no-op when followed)."""
-        from postalgui.services.invoicing import follow_job
+        from postalgui.services.invoices.use_cases import follow_job
 
         if job.id in self._followers:
             return
@@ -479,20 +475,20 @@ class JobsPanel(QWidget):
         follower.ended.connect(self._on_follower_ended)
         self._followers[job.id] = follower
         self.model.set_paused(job.id, False)
-        follower.handle = self._guard.add(
-            self.runner.run(
-                follow_job,
-                self.context,
-                job.id,
-                self.poll_interval_s,
-                name=f"invoice job {job.id}",
-                key=f"invoices.job.{job.id}",
-                on_progress=follower._on_task_progress,
-                on_result=follower._on_task_result,
-                on_error=follower._on_task_error,
-                on_finished=follower._on_task_finished,
-            )
+        follower.handle = self.runner.run(
+            follow_job,
+            self.context,
+            job.id,
+            self.poll_interval_s,
+            owner=self,  # the follower's callbacks live as long as the panel
+            name=f"invoice job {job.id}",
+            key=f"invoices.job.{job.id}",
+            on_progress=follower._on_task_progress,
+            on_result=follower._on_task_result,
+            on_error=follower._on_task_error,
+            on_finished=follower._on_task_finished,
         )
+
         self._sync_busy_bars()
         self._update_actions()
 
@@ -547,7 +543,7 @@ class JobsPanel(QWidget):
 
     def request_again(self, job: Job) -> TaskHandle | None:
         """Ask the operator again for a failed or expired job; the old one is removed once it is accepted."""
-        from postalgui.services.invoicing import request_analytic, request_preview
+        from postalgui.services.invoices.use_cases import request_analytic, request_preview
 
         if job.pending:
             return None
@@ -580,12 +576,11 @@ class JobsPanel(QWidget):
                 on_error=self._on_again_task_error,
             )
         self._renewing[_request_key(job)] = job.id
-        self._guard.add(handle)
         return handle
 
     def remove_job(self, job: Job) -> TaskHandle:
         """Forget a job (and its cached file); a pending one stops being followed."""
-        from postalgui.services.invoicing import delete_job
+        from postalgui.services.invoices.use_cases import delete_job
 
         follower = self._followers.pop(job.id, None)
         if follower is not None and follower.handle is not None:
@@ -593,16 +588,15 @@ class JobsPanel(QWidget):
         self.model.remove(job.id)
         self._update_status()
         self._update_actions()
-        return self._guard.add(
-            self.runner.run(
-                delete_job,
-                self.context,
-                job.id,
-                name=f"delete invoice job {job.id}",
-                key=f"invoices.jobs.delete.{job.id}",
-                on_error=self._on_delete_task_error,
-            )
+        return self.runner.run(
+            delete_job,
+            self.context,
+            job.id,
+            name=f"delete invoice job {job.id}",
+            key=f"invoices.jobs.delete.{job.id}",
+            on_error=self._on_delete_task_error,
         )
+
 
     # --- loading -----------------------------------------------------------------------
 

@@ -1,6 +1,6 @@
 """The Invoices and slips tab: the contract's invoices, their documents, statements and jobs.
 
-The tab only wires: `postalgui.services.invoicing` does the work in the background,
+The tab only wires: `postalgui.services.invoices.use_cases` does the work in the background,
 the invoice model shows the list, PDFs open in `PdfViewerWindow`s, analytic
 statements and previews are jobs followed by the `JobsPanel`. One list at a time
 (task key ``invoices.list``): a new search cancels the one still running.
@@ -54,12 +54,11 @@ from postalgui.gui.widgets.message_bar import MessageArea
 from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.gui.widgets.pdf_viewer import PdfViewerWindow
 from postalgui.gui.widgets.tables import record_table
-from postalgui.gui.widgets.task_guard import TaskGuard
 
 if TYPE_CHECKING:
     from postalgui.api.models.invoices import Invoice
     from postalgui.services.context import AppContext
-    from postalgui.services.invoice_jobs import Job
+    from postalgui.services.invoices.jobs import Job
     from postalgui.services.tasks import TaskHandle, TaskRunner
 
 __all__ = ["InvoicesTab", "PreviewDialog", "pdf_text", "typed_line_of"]
@@ -150,8 +149,6 @@ class InvoicesTab(QWidget):
         self.setWindowTitle(self.tr("Invoices and slips"))
         self.context = context
         self.runner = runner
-        self._guard = TaskGuard()
-        self._guard.watch(self)
         self._list_handle: TaskHandle | None = None
         self._activity: dict[str, str] = {}
         self._documents: dict[str, Invoice] = {}
@@ -402,7 +399,7 @@ class InvoicesTab(QWidget):
 
     def refresh(self) -> TaskHandle | None:
         """Load the invoices of the filter bar's contract, DR and period; ``None`` when incomplete."""
-        from postalgui.services.invoicing import list_invoices
+        from postalgui.services.invoices.use_cases import list_invoices
 
         query = self.query()
         if query is None:
@@ -414,21 +411,20 @@ class InvoicesTab(QWidget):
         self.divergences.set_query(contract, dr, start, end, run=False)
         if self.pages.currentWidget() is self.divergences:
             self._refresh_divergences()
-        self._list_handle = self._guard.add(
-            self.runner.run(
-                list_invoices,
-                self.context,
-                contract,
-                dr,
-                start,
-                end,
-                name="invoice list",
-                key="invoices.list",
-                on_result=self._on_list_task_result,
-                on_error=self._on_list_task_error,
-                on_finished=self._on_list_task_finished,
-            )
+        self._list_handle = self.runner.run(
+            list_invoices,
+            self.context,
+            contract,
+            dr,
+            start,
+            end,
+            name="invoice list",
+            key="invoices.list",
+            on_result=self._on_list_task_result,
+            on_error=self._on_list_task_error,
+            on_finished=self._on_list_task_finished,
         )
+
         self._set_activity("invoices.list", self.tr("Loading invoices…"))
         self.table.viewport().setCursor(Qt.CursorShape.BusyCursor)
         return self._list_handle
@@ -505,7 +501,7 @@ class InvoicesTab(QWidget):
 
     def open_document(self, kind: DocumentKind, invoice: Invoice | None = None) -> TaskHandle | None:
         """Download the synthetic statement or the payment slip and show it in a viewer window."""
-        from postalgui.services.invoicing import fetch_document
+        from postalgui.services.invoices.use_cases import fetch_document
 
         invoice = invoice or self.current_invoice()
         if invoice is None:
@@ -535,11 +531,11 @@ class InvoicesTab(QWidget):
             else arg(self.tr("Downloading the payment slip of invoice %1…"), invoice.id)
         )
         self._set_activity(key, text)
-        return self._guard.add(handle)
+        return handle
 
     def copy_typed_line(self, invoice: Invoice | None = None) -> TaskHandle | None:
         """Download the slip, read its typed line, check it and put it on the clipboard."""
-        from postalgui.services.invoicing import fetch_document
+        from postalgui.services.invoices.use_cases import fetch_document
 
         invoice = invoice or self.current_invoice()
         if invoice is None:
@@ -562,7 +558,7 @@ class InvoicesTab(QWidget):
         self._set_activity(
             "invoices.typed_line", arg(self.tr("Reading the typed line of invoice %1…"), invoice.id)
         )
-        return self._guard.add(handle)
+        return handle
 
     def show_pdf(self, path: Path, title: str) -> PdfViewerWindow | None:
         """A viewer window on ``path``, kept until it is closed; ``None`` when it cannot be read."""
@@ -599,7 +595,7 @@ class InvoicesTab(QWidget):
 
     def request_analytic(self, invoice: Invoice | None = None) -> TaskHandle | None:
         """Ask for the invoice's analytic statement; the job appears in the jobs panel."""
-        from postalgui.services.invoicing import request_analytic
+        from postalgui.services.invoices.use_cases import request_analytic
 
         invoice = invoice or self.current_invoice()
         if invoice is None:
@@ -618,11 +614,11 @@ class InvoicesTab(QWidget):
         self._set_activity(
             "invoices.request", arg(self.tr("Requesting the analytic statement of invoice %1…"), invoice.id)
         )
-        return self._guard.add(handle)
+        return handle
 
     def request_preview(self, kind: PreviewKind, cost_centre: str | None = None) -> TaskHandle | None:
         """Ask for a preview of the filter bar's contract; the job appears in the jobs panel."""
-        from postalgui.services.invoicing import request_preview
+        from postalgui.services.invoices.use_cases import request_preview
 
         query = self.query()
         if query is None:
@@ -642,7 +638,7 @@ class InvoicesTab(QWidget):
             on_finished=self._on_request_task_finished,
         )
         self._set_activity("invoices.request", self.tr("Requesting the preview…"))
-        return self._guard.add(handle)
+        return handle
 
     def open_job(self, job: Job) -> bool:
         """Show a READY job's file: a CSV in the Analytic statement page, a PDF in a window."""
@@ -713,8 +709,8 @@ class InvoicesTab(QWidget):
         self.messages.show_message(describe_error(error), MessageKind.ERROR, key="invoices.list")
         self._update_actions()
 
-    @Slot()
-    def _on_list_task_finished(self) -> None:
+    @Slot(bool)
+    def _on_list_task_finished(self, cancelled: bool) -> None:
         self._list_handle = None
         self._set_activity("invoices.list", None)
         self.table.viewport().unsetCursor()
@@ -805,12 +801,12 @@ class InvoicesTab(QWidget):
             key="invoices.document",
         )
 
-    @Slot()
-    def _on_synthetic_task_finished(self) -> None:
+    @Slot(bool)
+    def _on_synthetic_task_finished(self, cancelled: bool) -> None:
         self._set_activity("invoices.document.synthetic", None)
 
-    @Slot()
-    def _on_slip_task_finished(self) -> None:
+    @Slot(bool)
+    def _on_slip_task_finished(self, cancelled: bool) -> None:
         self._set_activity("invoices.document.slip", None)
 
     @Slot(object)
@@ -842,8 +838,8 @@ class InvoicesTab(QWidget):
         )
         self.typedLineCopied.emit(line)
 
-    @Slot()
-    def _on_typed_line_task_finished(self) -> None:
+    @Slot(bool)
+    def _on_typed_line_task_finished(self, cancelled: bool) -> None:
         self._set_activity("invoices.typed_line", None)
 
     @Slot()
@@ -855,7 +851,7 @@ class InvoicesTab(QWidget):
 
     @Slot(object)
     def _on_request_task_result(self, job: object) -> None:
-        from postalgui.services.invoice_jobs import Job
+        from postalgui.services.invoices.jobs import Job
 
         if not isinstance(job, Job):
             return
@@ -875,13 +871,13 @@ class InvoicesTab(QWidget):
             key="invoices.request",
         )
 
-    @Slot()
-    def _on_request_task_finished(self) -> None:
+    @Slot(bool)
+    def _on_request_task_finished(self, cancelled: bool) -> None:
         self._set_activity("invoices.request", None)
 
     @Slot(object)
     def _on_jobs_open_requested(self, job: object) -> None:
-        from postalgui.services.invoice_jobs import Job
+        from postalgui.services.invoices.jobs import Job
 
         if isinstance(job, Job):
             self.open_job(job)
@@ -893,7 +889,7 @@ class InvoicesTab(QWidget):
 
 
 def _default_period() -> tuple[date, date]:
-    from postalgui.services.invoicing import last_twelve_months
+    from postalgui.services.invoices.use_cases import last_twelve_months
 
     return last_twelve_months(date.today())
 

@@ -56,14 +56,14 @@ from postalgui.gui.tabs.price.results_model import Column, QuoteFilterProxy, Quo
 from postalgui.gui.widgets.message_bar import MessageArea
 from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.gui.widgets.saved_file import SavedFileReporter
-from postalgui.services import pricing
 from postalgui.services.context import AppContext
+from postalgui.services.price import use_cases as pricing
 from postalgui.services.tasks import Progress, TaskHandle, TaskRunner
 
 if TYPE_CHECKING:
     from postalgui.api.models.price import PriceQuery
     from postalgui.api.price import QuoteResult
-    from postalgui.services.quote_csv import BatchFile, RowProblem
+    from postalgui.services.price.batch_csv import BatchFile, RowProblem
 
 PdfLayout = Literal["per_quote", "summary"]
 
@@ -247,6 +247,7 @@ class BatchPanel(QWidget):
         self._started = 0.0
         self._elapsed = 0.0
         self._task_done = False
+        self._task_cancelled = False
         self._task_failed = False
 
         self.messages = MessageArea(self)
@@ -491,6 +492,7 @@ class BatchPanel(QWidget):
         self._received = 0
         self._total = len(self._queries)
         self._task_done = False
+        self._task_cancelled = False
         self._task_failed = False
         self._started = time.monotonic()
         self.progress_bar.setRange(0, self._total)
@@ -591,13 +593,13 @@ class BatchPanel(QWidget):
         self.file_label.setText(arg(self.tr("%1 could not be used."), name))
         self.messages.show_message(self._file_error_text(error), MessageKind.ERROR, key="batch.file")
 
-    @Slot()
-    def _on_file_task_finished(self) -> None:
+    @Slot(bool)
+    def _on_file_task_finished(self, cancelled: bool) -> None:
         self._file_handle = None
         self._update_actions()
 
     def _file_error_text(self, error: BaseException) -> str:
-        from postalgui.services.quote_csv import BatchFileError
+        from postalgui.services.price.batch_csv import BatchFileError
 
         if isinstance(error, BatchFileError):
             if error.rule == "csv.empty":
@@ -688,9 +690,10 @@ class BatchPanel(QWidget):
             arg(self.tr("The batch stopped: %1"), describe_error(error)), MessageKind.ERROR, key="batch.run"
         )
 
-    @Slot()
-    def _on_batch_task_finished(self) -> None:
+    @Slot(bool)
+    def _on_batch_task_finished(self, cancelled: bool) -> None:
         self._task_done = True
+        self._task_cancelled = cancelled
         self._flush_timer.setInterval(FLUSH_BACKLOG_MS)  # drain what is left, then wrap up
 
     @Slot()
@@ -704,10 +707,7 @@ class BatchPanel(QWidget):
             self._flush_timer.stop()
             return
         if self._task_done:
-            self._finish(cancelled=False)
-        elif handle.cancelled and handle.finished_event.is_set():
-            # The runner drops a cancelled task's callbacks: its thread ending is the signal.
-            self._finish(cancelled=True)
+            self._finish(cancelled=self._task_cancelled)
         else:
             self._flush_timer.setInterval(FLUSH_INTERVAL_MS)
 

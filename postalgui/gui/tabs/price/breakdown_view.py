@@ -3,7 +3,7 @@
 From the base price through band, additional units, combo variation, benefits and
 additional services to the final price, then the facts behind it (tax base, charged
 weight, ad valorem, insurance, extra fees, the operator's complementary information).
-The steps come from `postalgui.services.price_breakdown.ladder`, shared with the PDF.
+The steps come from `postalgui.services.price.breakdown.ladder`, shared with the PDF.
 """
 
 from __future__ import annotations
@@ -25,11 +25,11 @@ from PySide6.QtWidgets import (
 from postalgui.api.values import format_brl
 from postalgui.gui.i18n import ui_language
 from postalgui.gui.messages import arg
-from postalgui.services.price_settings import product_name
+from postalgui.services.price.products import product_name
 
 if TYPE_CHECKING:
     from postalgui.api.price import QuoteResult
-    from postalgui.services.price_breakdown import LadderStep
+    from postalgui.services.price.breakdown import LadderStep
 
 STEP_LABELS: dict[str, object] = {  # QT_TRANSLATE_NOOP is typed as returning object
     "base": QT_TRANSLATE_NOOP("breakdown", "Base price"),
@@ -115,7 +115,7 @@ class BreakdownView(QWidget):
 
     def show_result(self, result: QuoteResult | None) -> None:
         """Show one quote's ladder; ``None`` clears the view."""
-        from postalgui.services.price_breakdown import ladder
+        from postalgui.services.price.breakdown import ladder
 
         self.table.setRowCount(0)
         if result is None:
@@ -133,7 +133,7 @@ class BreakdownView(QWidget):
         self.subtitle.setText(self._parameters(result))
         steps = ladder(result.response, language=ui_language()) if result.response is not None else []
         if result.failure is not None and not any(step.kind == "error" for step in steps):
-            from postalgui.services.price_breakdown import LadderStep
+            from postalgui.services.price.breakdown import LadderStep
 
             steps = [LadderStep("error", None, str(result.failure))]
         for step in steps:

@@ -46,27 +46,22 @@ from PySide6.QtWidgets import (
 from postalgui.api.environments import Environment
 from postalgui.api.values import format_brl, format_cep
 from postalgui.gui.messages import arg, describe_error, environment_name, local_datetime
+from postalgui.gui.models.formatting import error_colour, format_grams
+from postalgui.gui.models.key_sorted import KeySortedModel, SortKeyProxy
+from postalgui.gui.models.roles import SORT_ROLE
 from postalgui.gui.tabs.price.batch_panel import PdfLayout, ResultsExporter
 from postalgui.gui.tabs.price.breakdown_view import BreakdownView
-from postalgui.gui.tabs.price.results_model import (
-    SORT_ROLE,
-    KeySortedModel,
-    SortKeyProxy,
-    destination_text,
-    error_colour,
-    format_grams,
-    product_text,
-)
+from postalgui.gui.tabs.price.results_model import destination_text, product_text
 from postalgui.gui.widgets.message_bar import MessageArea
 from postalgui.gui.widgets.message_kind import MessageKind
-from postalgui.services import pricing
 from postalgui.services.context import AppContext
+from postalgui.services.price import use_cases as pricing
 from postalgui.services.tasks import TaskHandle, TaskRunner
 
 if TYPE_CHECKING:
     from postalgui.api.models.price import PriceQuery
     from postalgui.api.price import QuoteResult
-    from postalgui.services.quote_history import HistoryEntry
+    from postalgui.services.price.history import HistoryEntry
 
 __all__ = ["HistoryColumn", "HistoryModel", "HistoryPanel"]
 
@@ -495,8 +490,8 @@ class HistoryPanel(QWidget):
                 key=self.TASK_KEY,
             )
 
-    @Slot()
-    def _on_search_task_finished(self) -> None:
+    @Slot(bool)
+    def _on_search_task_finished(self, cancelled: bool) -> None:
         self._search_handle = None
 
     @Slot(object)

@@ -46,7 +46,7 @@ from postalgui.api.values import format_brl, format_cep
 from postalgui.gui.i18n import ui_language
 from postalgui.gui.messages import arg
 from postalgui.gui.tabs.price.countries import country_names
-from postalgui.services.price_settings import PackagePreset, PriceSettings
+from postalgui.services.price.products import PackagePreset, PriceSettings
 
 if TYPE_CHECKING:
     from postalgui.api.models.price import AdditionalService, PriceQuery
@@ -808,7 +808,7 @@ class QuoteForm(QWidget):
     @Slot()
     def _on_save_origin_triggered(self) -> None:
         from postalgui.api.values import InvalidValue, parse_cep
-        from postalgui.services.price_settings import OriginPreset
+        from postalgui.services.price.products import OriginPreset
 
         try:
             cep = parse_cep(self.origin_edit.text())

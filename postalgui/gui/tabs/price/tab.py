@@ -1,6 +1,6 @@
 """The Prices tab: the quote form with its comparison and breakdown, batches, history.
 
-The tab only wires: the form validates, `postalgui.services.pricing` does the work
+The tab only wires: the form validates, `postalgui.services.price.use_cases` does the work
 in the background, the results model shows it. One live comparison at a time: a new
 quote cancels the one still running and its late answers are dropped.
 """
@@ -163,7 +163,7 @@ class PriceTab(QWidget):
             return False
         from postalgui.api.models.price import ItemError
         from postalgui.api.price import QuoteResult
-        from postalgui.services.pricing import quote_batch
+        from postalgui.services.price.use_cases import quote_batch
 
         if self.form.remember_origin():
             self._save_preferences()
@@ -201,7 +201,7 @@ class PriceTab(QWidget):
             self.summary.setText(self.tr("No product could be priced; the reasons are in the table."))
             return
         from postalgui.api.values import format_brl
-        from postalgui.services.price_settings import product_name
+        from postalgui.services.price.products import product_name
 
         prices = [(r.response.pcFinal, r) for r in priced if r.response and r.response.pcFinal is not None]
         price, cheapest = min(prices, key=lambda pair: pair[0])
@@ -246,10 +246,9 @@ class PriceTab(QWidget):
         self.summary.setText(self.tr("The quote failed."))
         self.messages.show_message(describe_error(error), MessageKind.ERROR, key="price.compare")
 
-    @Slot()
-    def _on_compare_finished(self) -> None:
-        handle = self._compare
-        if handle is not None and handle.cancelled and not self.model.results():
+    @Slot(bool)
+    def _on_compare_finished(self, cancelled: bool) -> None:
+        if cancelled and not self.model.results():
             self.summary.setText(self.tr("Cancelled."))
         self._compare = None
         self.cancel_button.hide()
@@ -272,7 +271,7 @@ class PriceTab(QWidget):
 
     @Slot()
     def _on_form_services_needed(self) -> None:
-        from postalgui.services.pricing import services_for_products
+        from postalgui.services.price.use_cases import services_for_products
 
         codes = self.form.product_codes()
         country = self.form.country() if self.form.international else None

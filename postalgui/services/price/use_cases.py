@@ -23,8 +23,8 @@ from postalgui.services.tasks import TaskHandle
 if TYPE_CHECKING:
     from postalgui.api.models.price import AdditionalService, PriceQuery
     from postalgui.api.price import PriceClient, QuoteResult
-    from postalgui.services.quote_csv import BatchFile
-    from postalgui.services.quote_history import HistoryEntry
+    from postalgui.services.price.batch_csv import BatchFile
+    from postalgui.services.price.history import HistoryEntry
 
 log = logging.getLogger(__name__)
 
@@ -105,7 +105,7 @@ def additional_services(
 
 def read_batch_file(handle: TaskHandle, path: Path, defaults: Mapping[str, str]) -> BatchFile:
     """Read and validate a batch CSV (nothing is sent)."""
-    from postalgui.services.quote_csv import read_batch_csv
+    from postalgui.services.price.batch_csv import read_batch_csv
 
     handle.raise_if_cancelled()
     return read_batch_csv(path, defaults=defaults)
@@ -124,7 +124,7 @@ def delete_history(handle: TaskHandle, context: AppContext, ids: Sequence[int]) 
 
 
 def export_csv(handle: TaskHandle, path: Path, results: Sequence[QuoteResult]) -> Path:
-    from postalgui.services.quote_csv import write_results_csv
+    from postalgui.services.price.batch_csv import write_results_csv
 
     handle.raise_if_cancelled()
     write_results_csv(path, results)
@@ -140,7 +140,7 @@ def export_pdf(
     language: str,
 ) -> Path:
     """A PDF for a customer or the files: company name from the sandbox demo or the CNPJ."""
-    from postalgui.services.quote_report import write_quotes_pdf
+    from postalgui.services.price.report import write_quotes_pdf
 
     handle.raise_if_cancelled()
     write_quotes_pdf(

@@ -31,10 +31,11 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from postalgui.api.errors import RoutineError
 from postalgui.api.models.price import ItemError, PriceQuery, PriceResponse
 from postalgui.api.price import QuoteResult
 from postalgui.api.values import format_cep, format_date_dmy
-from postalgui.services.sqlite_file import SqliteFile
+from postalgui.storage.sqlite_file import SqliteFile
 
 __all__ = ["FILENAME", "SCHEMA_VERSION", "SOURCES", "HistoryEntry", "HistoryError", "QuoteHistory"]
 
@@ -82,7 +83,7 @@ _INSERT = (
 )
 
 
-class HistoryError(RuntimeError):
+class HistoryError(RoutineError, RuntimeError):
     """The history file belongs to a newer PostalGUI (its schema is unknown here)."""
 
 

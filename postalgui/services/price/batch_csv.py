@@ -35,6 +35,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
+from postalgui.api.errors import RoutineError
 from postalgui.api.models.price import PriceQuery
 from postalgui.api.models.validation import field_problems
 from postalgui.api.price import QuoteResult
@@ -181,7 +182,7 @@ def field_for_header(header: str) -> str | None:
 # --------------------------------------------------------------------------- records
 
 
-class BatchFileError(ValueError):
+class BatchFileError(RoutineError, ValueError):
     """The file as a whole cannot be read as a batch; ``rule`` is a stable key for the GUI.
 
     Keys: ``csv.empty``, ``csv.no_rows``, ``csv.no_product_column``,

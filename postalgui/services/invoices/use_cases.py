@@ -4,7 +4,7 @@ Plain functions of their inputs and a `TaskHandle`; the HTTP client loads inside
 them, on the worker thread. Invoices are authorized by contract (spec 001, 5), so
 every call uses the context's contract scope.
 
-An analytic statement or a preview is a job (`postalgui.services.invoice_jobs`):
+An analytic statement or a preview is a job (`postalgui.services.invoices.jobs`):
 requested, recorded at once, then followed by polling until its file is here.
 
 Following a job survives what a laptop does to a network. A transient failure
@@ -51,7 +51,7 @@ from postalgui.api.errors import (
 )
 from postalgui.api.models.invoices import PreviewKind, ProcessingKind, ProcessingStatus
 from postalgui.services.context import AppContext
-from postalgui.services.invoice_jobs import Job, JobState, state_of
+from postalgui.services.invoices.jobs import Job, JobState, state_of
 from postalgui.services.tasks import TaskHandle
 
 if TYPE_CHECKING:

@@ -26,8 +26,9 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
+from postalgui.api.errors import RoutineError
 from postalgui.api.models.invoices import ProcessingKind, ProcessingRecord, ProcessingStatus
-from postalgui.services.sqlite_file import SqliteFile
+from postalgui.storage.sqlite_file import SqliteFile
 
 __all__ = ["FILENAME", "SCHEMA_VERSION", "Job", "JobState", "JobStore", "JobStoreError", "state_of"]
 
@@ -103,7 +104,7 @@ def state_of(status: ProcessingStatus) -> JobState:
     return _BY_STATUS[status]
 
 
-class JobStoreError(RuntimeError):
+class JobStoreError(RoutineError, RuntimeError):
     """The jobs file belongs to a newer PostalGUI (its schema is unknown here)."""
 
 

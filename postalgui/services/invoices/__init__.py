@@ -1,0 +1,1 @@
+"""The invoices feature's services: Qt-free use cases shared by the GUI and the CLI."""

@@ -1,0 +1,1 @@
+"""Leaves every layer may use for storage: the SQLite file helper."""
