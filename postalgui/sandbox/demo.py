@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from datetime import date, timedelta
 from typing import Any
 
+from postalgui.sandbox import demo_account as account
 from postalgui.sandbox.contract_data import (
     CARD_SERVICE_BUNDLES,
     COMPANY_ADMINISTRATION,
@@ -264,8 +265,8 @@ class DemoData:
         return next((c for c in self.companies if c.cnpj == cnpj), None)
 
 
-DEMO_CNPJ = "11222333000181"
-FOREIGN_CNPJ = "99888777000100"
+DEMO_CNPJ = account.CNPJ
+FOREIGN_CNPJ = account.FOREIGN_CNPJ
 
 Period = tuple[str, str]
 
@@ -338,13 +339,13 @@ def _more_main_card(index: int) -> PostingCard:
 
 
 _MAIN_CONTRACT = _contract(
-    "9912345678",
-    72,  # DR São Paulo Metropolitana
+    account.CONTRACT,
+    account.DR,
     "ATIVO",
     _MAIN_PERIOD,
     FULL_API,
     cards=(
-        _card("0074512345", "ATIVO", _MAIN_PERIOD, FULL_API, services=MAIN_CARD_SERVICES),
+        _card(account.CARD, "ATIVO", _MAIN_PERIOD, FULL_API, services=MAIN_CARD_SERVICES),
         _card(
             "0074512346",
             "ATIVO",
@@ -463,7 +464,7 @@ _DEMO_CONTRACTS = (
 _FOREIGN_PERIOD = _period("2020-01-01", "2040-12-31")
 _FOREIGN_COMPANY = Company(
     cnpj=FOREIGN_CNPJ,
-    name="Transportes Outra Empresa S.A.",
+    name=account.FOREIGN_COMPANY_NAME,
     contracts=(
         _contract(
             "9917777777",
@@ -490,9 +491,9 @@ _FOREIGN_COMPANY = Company(
 )
 
 DEMO = DemoData(
-    login="empresa.demo",
-    access_code="Sbx7kQ2mZ9pL4vR8nT1wX6cY3hJ5dF0gB2aE7uKq",
-    company=Company(DEMO_CNPJ, "Loja Exemplo Comércio Eletrônico Ltda", _DEMO_CONTRACTS),
+    login=account.LOGIN,
+    access_code=account.ACCESS_CODE,
+    company=Company(DEMO_CNPJ, account.COMPANY_NAME, _DEMO_CONTRACTS),
     contract=_MAIN_CONTRACT.number,
     card=_MAIN_CONTRACT.cards[0].number,
     dr=_MAIN_CONTRACT.dr,

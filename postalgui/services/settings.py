@@ -24,6 +24,7 @@ from postalgui.api.environments import BASE_URLS, Environment
 from postalgui.api.errors import RoutineError
 from postalgui.api.scopes import Scope, TokenScope
 from postalgui.api.values import InvalidValue, pad_card_number, pad_contract_number, parse_cnpj
+from postalgui.sandbox import demo_account
 from postalgui.services.price.products import PriceSettings
 
 log = logging.getLogger(__name__)
@@ -133,15 +134,13 @@ class Settings(BaseModel):
 
 def sandbox_profile() -> Profile:
     """The demo company of the embedded sandbox."""
-    from postalgui.sandbox.demo import DEMO  # the demo data module is Qt- and FastAPI-free
-
-    return Profile(cnpj=DEMO.cnpj, contract=DEMO.contract, card=DEMO.card, dr=DEMO.dr)
+    return Profile(
+        cnpj=demo_account.CNPJ, contract=demo_account.CONTRACT, card=demo_account.CARD, dr=demo_account.DR
+    )
 
 
 def sandbox_credentials() -> tuple[str, str]:
-    from postalgui.sandbox.demo import DEMO
-
-    return DEMO.login, DEMO.access_code
+    return demo_account.LOGIN, demo_account.ACCESS_CODE
 
 
 class ConfigError(RoutineError, ValueError):

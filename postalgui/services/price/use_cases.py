@@ -158,11 +158,9 @@ def export_pdf(
 def company_name(context: AppContext) -> str:
     """The company's name for documents; only the sandbox knows it (its demo company)."""
     if context.settings.environment is Environment.SANDBOX:
-        from postalgui.sandbox.demo import DEMO
+        from postalgui.sandbox.demo_account import COMPANY_NAMES
 
-        company = DEMO.company_of(context.profile.cnpj)
-        if company is not None:
-            return company.name
+        return COMPANY_NAMES.get(context.profile.cnpj, "")
     return ""
 
 
