@@ -224,17 +224,74 @@ def _info_table(invoice: Invoice) -> Table:
     return table
 
 
+def _synthetic_texts(invoice: Invoice, issued: datetime) -> tuple[str, str, str, str]:
+    """Heading, subtitle, footer and issue note of a statement or of a preview."""
+    note = f"Emitido em {issued:%d/%m/%Y %H:%M} (horário de Brasília)."
+    if invoice.preview:
+        note += " Prévia: registros ainda não faturados, sujeitos a alteração até o fechamento."
+        return (
+            f"PRÉVIA DO EXTRATO SINTÉTICO - CONTRATO {invoice.contract}",
+            "Prévia do extrato sintético",
+            f"Prévia do contrato {invoice.contract} - emitida em {issued:%d/%m/%Y %H:%M}",
+            note,
+        )
+    return (
+        f"EXTRATO SINTÉTICO DA FATURA {invoice.id}",
+        "Extrato sintético da fatura",
+        f"Fatura {invoice.id} item {invoice.item} - contrato {invoice.contract}",
+        note,
+    )
+
+
+def _service_table(summary: InvoiceSummary) -> Table:
+    """Totals per service, with a total row."""
+    rows: list[list[str]] = [
+        ["Código", "Serviço", "Quantidade", "Valor do serviço", "Desconto", "Valor líquido"]
+    ]
+    for total in summary.services:
+        rows.append(
+            [
+                total.code,
+                total.name,
+                _integer(total.quantity),
+                brl(total.gross_cents),
+                brl(total.discount_cents),
+                brl(total.net_cents),
+            ]
+        )
+    rows.append(
+        [
+            "",
+            "Total dos serviços",
+            _integer(sum(total.quantity for total in summary.services)),
+            brl(sum(t.gross_cents for t in summary.services)),
+            brl(sum(t.discount_cents for t in summary.services)),
+            brl(sum(t.net_cents for t in summary.services)),
+        ]
+    )
+    widths = [16 * mm, 62 * mm, 22 * mm, 28 * mm, 24 * mm, 28 * mm]
+    return _grid(rows, widths, right_from=2, total=True)
+
+
+def _day_table(summary: InvoiceSummary) -> Table:
+    """Postings per day, card and service."""
+    rows: list[list[str]] = [["Data", "Cartão", "Código", "Serviço", "Quantidade", "Valor líquido"]]
+    for day in summary.days:
+        rows.append(
+            [br_date(day.posted), day.card, day.code, day.name, _integer(day.quantity), brl(day.net_cents)]
+        )
+    widths = [20 * mm, 22 * mm, 16 * mm, 70 * mm, 22 * mm, 30 * mm]
+    return _grid(rows, widths, right_from=4, total=False)
+
+
+def _section(title: str) -> list[Any]:
+    return [Paragraph(title, _STYLES["heading"]), Spacer(1, 2 * mm)]
+
+
 def synthetic_pdf(invoice: Invoice, summary: InvoiceSummary, issued: datetime) -> bytes:
     """The synthetic statement (or, for a preview invoice, the synthetic preview)."""
     buffer = io.BytesIO()
-    if invoice.preview:
-        heading = f"PRÉVIA DO EXTRATO SINTÉTICO - CONTRATO {invoice.contract}"
-        subtitle = "Prévia do extrato sintético"
-        footer_left = f"Prévia do contrato {invoice.contract} - emitida em {issued:%d/%m/%Y %H:%M}"
-    else:
-        heading = f"EXTRATO SINTÉTICO DA FATURA {invoice.id}"
-        subtitle = "Extrato sintético da fatura"
-        footer_left = f"Fatura {invoice.id} item {invoice.item} - contrato {invoice.contract}"
+    heading, subtitle, footer_left, note = _synthetic_texts(invoice, issued)
     header, footer = _decorations(subtitle, footer_left)
     doc = SimpleDocTemplate(
         buffer,
@@ -248,66 +305,15 @@ def synthetic_pdf(invoice: Invoice, summary: InvoiceSummary, issued: datetime) -
         invariant=1,
     )
     story: list[Any] = [Paragraph(escape(heading), _STYLES["title"]), _info_table(invoice)]
-    note = f"Emitido em {issued:%d/%m/%Y %H:%M} (horário de Brasília)."
-    if invoice.preview:
-        note += " Prévia: registros ainda não faturados, sujeitos a alteração até o fechamento."
     story.append(Paragraph(escape(note), _STYLES["note"]))
-
-    story.append(Paragraph("Totais por serviço", _STYLES["heading"]))
-    story.append(Spacer(1, 2 * mm))
-    service_rows: list[list[str]] = [
-        ["Código", "Serviço", "Quantidade", "Valor do serviço", "Desconto", "Valor líquido"]
-    ]
-    for total in summary.services:
-        service_rows.append(
-            [
-                total.code,
-                total.name,
-                _integer(total.quantity),
-                brl(total.gross_cents),
-                brl(total.discount_cents),
-                brl(total.net_cents),
-            ]
-        )
-    quantity = sum(total.quantity for total in summary.services)
-    service_rows.append(
-        [
-            "",
-            "Total dos serviços",
-            _integer(quantity),
-            brl(sum(t.gross_cents for t in summary.services)),
-            brl(sum(t.discount_cents for t in summary.services)),
-            brl(sum(t.net_cents for t in summary.services)),
-        ]
-    )
-    widths = [16 * mm, 62 * mm, 22 * mm, 28 * mm, 24 * mm, 28 * mm]
-    story.append(_grid(service_rows, widths, right_from=2, total=True))
-
-    story.append(Paragraph("Resumo da fatura", _STYLES["heading"]))
-    story.append(Spacer(1, 2 * mm))
+    story += [*_section("Totais por serviço"), _service_table(summary)]
     summary_rows: list[list[str]] = [["Descrição", "Quantidade", "Valor"]]
     for label, count, cents in totals_rows(invoice, summary):
         summary_rows.append([label, _integer(count), brl(cents)])
+    story += _section("Resumo da fatura")
     story.append(_grid(summary_rows, [110 * mm, 30 * mm, 40 * mm], right_from=1, total=True))
-
     if summary.days:
-        story.append(Paragraph("Postagens por data, cartão e serviço", _STYLES["heading"]))
-        story.append(Spacer(1, 2 * mm))
-        day_rows: list[list[str]] = [["Data", "Cartão", "Código", "Serviço", "Quantidade", "Valor líquido"]]
-        for day in summary.days:
-            day_rows.append(
-                [
-                    br_date(day.posted),
-                    day.card,
-                    day.code,
-                    day.name,
-                    _integer(day.quantity),
-                    brl(day.net_cents),
-                ]
-            )
-        widths = [20 * mm, 22 * mm, 16 * mm, 70 * mm, 22 * mm, 30 * mm]
-        story.append(_grid(day_rows, widths, right_from=4, total=False))
-
+        story += [*_section("Postagens por data, cartão e serviço"), _day_table(summary)]
     doc.build(
         story,
         onFirstPage=header,
@@ -392,23 +398,33 @@ def _bank_header(c: Canvas, left: float, width: float, top: float, line: str) ->
     return float(top - 8 * mm)
 
 
-def boleto_pdf(invoice: Invoice, issued: datetime) -> bytes:
-    """The payment slip of an invoice (a paid one is marked "PAGO")."""
-    slip = payment_slip(invoice)
-    buffer = io.BytesIO()
-    c = Canvas(buffer, pagesize=A4, invariant=1, pageCompression=1)
-    c.setTitle(f"Boleto da fatura {invoice.id} item {invoice.item}")
-    c.setAuthor(OPERATOR_NAME)
-    page_w, page_h = A4
-    left = 10 * mm
-    width = page_w - 20 * mm
-    amount = brl(boleto.amount_cents(slip.amount))
-    line = slip.formatted_line
-    document = f"{invoice.id}-{invoice.item}"
-    operator = f"{OPERATOR_NAME} - CNPJ {format_cnpj(OPERATOR_CNPJ)}"
-    payer = f"{invoice.company_name} - CNPJ {format_cnpj(invoice.cnpj)}"
+@dataclass(frozen=True)
+class _SlipTexts:
+    """What both parts of a slip print."""
 
-    top = page_h - 12 * mm
+    invoice: Invoice
+    slip: Slip
+    amount: str
+    document: str
+    operator: str
+    payer: str
+
+    @classmethod
+    def of(cls, invoice: Invoice) -> _SlipTexts:
+        slip = payment_slip(invoice)
+        return cls(
+            invoice,
+            slip,
+            brl(boleto.amount_cents(slip.amount)),
+            f"{invoice.id}-{invoice.item}",
+            f"{OPERATOR_NAME} - CNPJ {format_cnpj(OPERATOR_CNPJ)}",
+            f"{invoice.company_name} - CNPJ {format_cnpj(invoice.cnpj)}",
+        )
+
+
+def _receipt(c: Canvas, left: float, width: float, top: float, texts: _SlipTexts) -> float:
+    """The payer's receipt at the top of the page, then the cut line; returns the cut's y."""
+    slip = texts.slip
     c.setFont(_BOLD, 15)
     c.drawString(left, top - 5 * mm, BRAND)
     c.setFont(_FONT, 9)
@@ -421,17 +437,19 @@ def boleto_pdf(invoice: Invoice, issued: datetime) -> bytes:
     c.drawString(left, top - 14 * mm, "Recibo do Pagador")
     p = _SlipPainter(c, left, width, top - 16 * mm)
     c.line(left, p.y, left + width, p.y)
-    p.row([(0.7, "Beneficiário", operator), (0.3, "Agência/Código do beneficiário", AGENCY_BENEFICIARY)])
-    p.row([(0.7, "Pagador", payer), (0.3, "Vencimento", br_date(slip.due))])
+    p.row(
+        [(0.7, "Beneficiário", texts.operator), (0.3, "Agência/Código do beneficiário", AGENCY_BENEFICIARY)]
+    )
+    p.row([(0.7, "Pagador", texts.payer), (0.3, "Vencimento", br_date(slip.due))])
     p.row(
         [
-            (0.25, "Nº do documento", document),
-            (0.25, "Contrato", invoice.contract),
+            (0.25, "Nº do documento", texts.document),
+            (0.25, "Contrato", texts.invoice.contract),
             (0.2, "Nosso número", slip.nosso_numero),
-            (0.3, "(=) Valor do documento", amount),
+            (0.3, "(=) Valor do documento", texts.amount),
         ]
     )
-    p.row([(1.0, "Linha digitável", line)])
+    p.row([(1.0, "Linha digitável", slip.formatted_line)])
     c.setFont(_FONT, 6.5)
     c.drawRightString(left + width, p.y - 3 * mm, "Autenticação mecânica")
 
@@ -442,8 +460,15 @@ def boleto_pdf(invoice: Invoice, issued: datetime) -> bytes:
     c.setDash()
     c.setFont(_FONT, 6)
     c.drawRightString(left + width, cut + 1 * mm, "Corte na linha pontilhada")
+    return float(cut)
 
-    top = _bank_header(c, left, width, cut - 8 * mm, line)
+
+def _compensation(
+    c: Canvas, left: float, width: float, top: float, texts: _SlipTexts, issued: datetime
+) -> None:
+    """The bank's part (ficha de compensação) with its barcode."""
+    invoice, slip = texts.invoice, texts.slip
+    top = _bank_header(c, left, width, top, slip.formatted_line)
     p = _SlipPainter(c, left, width, top)
     p.row(
         [
@@ -453,7 +478,7 @@ def boleto_pdf(invoice: Invoice, issued: datetime) -> bytes:
     )
     p.row(
         [
-            (0.72, "Beneficiário", f"{operator}\n{OPERATOR_ADDRESS}"),
+            (0.72, "Beneficiário", f"{texts.operator}\n{OPERATOR_ADDRESS}"),
             (0.28, "Agência/Código do beneficiário", AGENCY_BENEFICIARY),
         ],
         height=12 * mm,
@@ -461,7 +486,7 @@ def boleto_pdf(invoice: Invoice, issued: datetime) -> bytes:
     p.row(
         [
             (0.16, "Data do documento", br_date(invoice.closing)),
-            (0.2, "Nº do documento", document),
+            (0.2, "Nº do documento", texts.document),
             (0.1, "Espécie doc.", "DS"),
             (0.08, "Aceite", "N"),
             (0.18, "Data do processamento", br_date(issued.date())),
@@ -475,7 +500,7 @@ def boleto_pdf(invoice: Invoice, issued: datetime) -> bytes:
             (0.1, "Espécie", "R$"),
             (0.16, "Quantidade", ""),
             (0.18, "Valor", ""),
-            (0.28, "(=) Valor do documento", amount),
+            (0.28, "(=) Valor do documento", texts.amount),
         ]
     )
     instructions = (
@@ -485,15 +510,9 @@ def boleto_pdf(invoice: Invoice, issued: datetime) -> bytes:
         "Após o vencimento, multa de 2% e juros de 0,033% ao dia.\n"
         "Não receber após 60 dias do vencimento."
     )
-    p.row(
-        [
-            (0.72, "", instructions),
-            (0.28, "(-) Desconto / (+) Mora/Multa", ""),
-        ],
-        height=22 * mm,
-    )
+    p.row([(0.72, "", instructions), (0.28, "(-) Desconto / (+) Mora/Multa", "")], height=22 * mm)
     p.row([(0.72, "", ""), (0.28, "(=) Valor cobrado", "")])
-    p.row([(1.0, "Pagador", f"{payer}\n{CUSTOMER_ADDRESS}")], height=13 * mm)
+    p.row([(1.0, "Pagador", f"{texts.payer}\n{CUSTOMER_ADDRESS}")], height=13 * mm)
 
     bars = I2of5(
         slip.barcode,
@@ -508,18 +527,36 @@ def boleto_pdf(invoice: Invoice, issued: datetime) -> bytes:
     c.setFont(_FONT, 6.5)
     c.drawRightString(left + width, p.y - 3 * mm, "Autenticação mecânica - Ficha de Compensação")
 
-    if invoice.status == STATUS_PAID:
-        c.saveState()
-        c.setFillColor(colors.Color(0.75, 0.1, 0.1, alpha=0.25))
-        c.setFont(_BOLD, 110)
-        c.translate(page_w / 2, page_h / 2)
-        c.rotate(35)
-        c.drawCentredString(0, 0, "PAGO")
-        c.restoreState()
-        c.setFont(_FONT, 7.5)
-        paid = br_date(invoice.paid_on) if invoice.paid_on else ""
-        c.drawString(left, 12 * mm, f"Segunda via para conferência: fatura paga em {paid}.")
 
+def _paid_mark(c: Canvas, left: float, invoice: Invoice) -> None:
+    """A paid invoice's slip is a copy for checking: a "PAGO" watermark and the payment date."""
+    page_w, page_h = A4
+    c.saveState()
+    c.setFillColor(colors.Color(0.75, 0.1, 0.1, alpha=0.25))
+    c.setFont(_BOLD, 110)
+    c.translate(page_w / 2, page_h / 2)
+    c.rotate(35)
+    c.drawCentredString(0, 0, "PAGO")
+    c.restoreState()
+    c.setFont(_FONT, 7.5)
+    paid = br_date(invoice.paid_on) if invoice.paid_on else ""
+    c.drawString(left, 12 * mm, f"Segunda via para conferência: fatura paga em {paid}.")
+
+
+def boleto_pdf(invoice: Invoice, issued: datetime) -> bytes:
+    """The payment slip of an invoice (a paid one is marked "PAGO")."""
+    buffer = io.BytesIO()
+    c = Canvas(buffer, pagesize=A4, invariant=1, pageCompression=1)
+    c.setTitle(f"Boleto da fatura {invoice.id} item {invoice.item}")
+    c.setAuthor(OPERATOR_NAME)
+    page_w, page_h = A4
+    left = 10 * mm
+    width = page_w - 20 * mm
+    texts = _SlipTexts.of(invoice)
+    cut = _receipt(c, left, width, page_h - 12 * mm, texts)
+    _compensation(c, left, width, cut - 8 * mm, texts, issued)
+    if invoice.status == STATUS_PAID:
+        _paid_mark(c, left, invoice)
     c.showPage()
     c.save()
     return buffer.getvalue()
