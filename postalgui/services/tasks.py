@@ -20,13 +20,12 @@ from __future__ import annotations
 
 import logging
 import threading
-import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
 import shiboken6
-from PySide6.QtCore import QObject, QRunnable, QThread, QThreadPool, Signal, Slot
+from PySide6.QtCore import QObject, QRunnable, Qt, QThread, QThreadPool, Signal, Slot
 
 from postalgui.api.cancel import Cancelled, CancelToken, Progress, cancel_scope
 from postalgui.api.errors import RoutineError
@@ -53,6 +52,7 @@ class TaskHandle:
         self.token = CancelToken()
         self._signals = signals
         self.finished_event = threading.Event()
+        self._orphaned = False  # its owner is gone, or a newer task replaced it: no callback runs
 
     @property
     def cancelled(self) -> bool:
@@ -117,30 +117,36 @@ class _Running:
     on_error: Callable[[BaseException], None] | None
     on_progress: Callable[[Progress], None] | None
     on_finished: Callable[[bool], None] | None
-    orphaned: bool = False  # the owner is gone: no callback runs any more
 
 
 class _OwnerGuard(QObject):
-    """The tasks of one owner, cancelled and muted together when it is destroyed.
+    """The running tasks of one owner, cancelled and muted together when it is destroyed.
 
-    Parentless on purpose: it must outlive the owner to hear its ``destroyed``. It holds
-    the owner weakly, so a widget nobody keeps is still free to go.
+    A child of the owner, so Qt deletes it with the owner (right after ``destroyed``)
+    and nothing outside holds it: no dictionary of owners to keep in step.
     """
 
-    def __init__(self, owner: QObject, runner: TaskRunner) -> None:
-        super().__init__()
-        self.owner = weakref.ref(owner)
-        self.entries: list[_Running] = []
-        self._runner = runner
+    NAME = "postalgui-task-guard"
+
+    def __init__(self, owner: QObject) -> None:
+        super().__init__(owner)
+        self.setObjectName(self.NAME)
+        # Handles only, never the entries: their callbacks hold the owner, and a cycle
+        # through this child would let the garbage collector clear them half way.
+        self.handles: list[TaskHandle] = []
         owner.destroyed.connect(self._on_owner_destroyed)
+
+    @classmethod
+    def of(cls, owner: QObject) -> _OwnerGuard:
+        guard = owner.findChild(cls, cls.NAME, Qt.FindChildOption.FindDirectChildrenOnly)
+        return guard if isinstance(guard, cls) else cls(owner)
 
     @Slot()
     def _on_owner_destroyed(self) -> None:
-        for entry in self.entries:
-            entry.orphaned = True
-            entry.worker.handle.cancel()
-        self.entries = []
-        self._runner._forget_guard(self)
+        for handle in self.handles:
+            handle._orphaned = True
+            handle.cancel()
+        self.handles = []
 
 
 def _owner_of(callbacks: tuple[Callable[..., Any] | None, ...]) -> QObject | None:
@@ -174,7 +180,6 @@ class TaskRunner(QObject):
         self._pool = pool
         self._running: dict[_WorkerSignals, _Running] = {}
         self._latest: dict[str, _Running] = {}
-        self._guards: dict[int, _OwnerGuard] = {}
         self._closed = False
 
     @property
@@ -215,7 +220,7 @@ class TaskRunner(QObject):
         if key is not None:
             previous = self._latest.get(key)
             if previous is not None:
-                previous.orphaned = True  # its caller has moved on to this one
+                previous.worker.handle._orphaned = True  # its caller has moved on to this one
                 previous.worker.handle.cancel()
             self._latest[key] = entry
         self._running[signals] = entry
@@ -231,22 +236,14 @@ class TaskRunner(QObject):
         return handle
 
     def _own(self, owner: QObject, entry: _Running) -> None:
-        guard = self._guards.get(id(owner))
-        if guard is None or guard.owner() is not owner:  # new, or an id reused after a wrapper died
-            guard = self._guards[id(owner)] = _OwnerGuard(owner, self)
-        guard.entries.append(entry)
-
-    def _forget_guard(self, guard: _OwnerGuard) -> None:
-        for key, known in list(self._guards.items()):
-            if known is guard:
-                del self._guards[key]
+        _OwnerGuard.of(owner).handles.append(entry.worker.handle)
 
     def _live(self, entry: _Running | None) -> bool:
         """Whether ``entry``'s callbacks may still run."""
-        if entry is None or entry.orphaned:
+        if entry is None or entry.worker.handle._orphaned:
             return False
         if entry.owner is not None and not shiboken6.isValid(entry.owner):
-            entry.orphaned = True  # destroyed before its `destroyed` reached us
+            entry.worker.handle._orphaned = True  # destroyed before its `destroyed` reached us
             entry.worker.handle.cancel()
             return False
         return True
@@ -314,11 +311,12 @@ class TaskRunner(QObject):
             self.busyChanged.emit(False)
 
     def _disown(self, entry: _Running) -> None:
-        if entry.owner is None:
+        owner = entry.owner
+        if owner is None or not shiboken6.isValid(owner):
             return
-        guard = self._guards.get(id(entry.owner))
-        if guard is not None and entry in guard.entries:
-            guard.entries.remove(entry)
+        guard = owner.findChild(_OwnerGuard, _OwnerGuard.NAME, Qt.FindChildOption.FindDirectChildrenOnly)
+        if isinstance(guard, _OwnerGuard) and entry.worker.handle in guard.handles:
+            guard.handles.remove(entry.worker.handle)
 
     def cancel_all(self) -> None:
         for entry in list(self._running.values()):
@@ -333,5 +331,4 @@ class TaskRunner(QObject):
             log.warning("%d background task(s) still running at shutdown", self._pool.activeThreadCount())
         self._running.clear()
         self._latest.clear()
-        self._guards.clear()
         return done

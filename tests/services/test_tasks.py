@@ -223,3 +223,32 @@ def test_bugs_are_not_shown_as_routine_messages(qtbot: QtBot, runner: TaskRunner
         qtbot.waitUntil(lambda: page.finished == [False])
     assert sink.shown == []
     assert "failed unexpectedly" in caplog.text
+
+
+def pause(handle: TaskHandle, seconds: float) -> int:
+    threading.Event().wait(seconds)  # not cancellable: the task outlives its owner
+    return 1
+
+
+def test_owners_collected_while_their_tasks_run_never_crash_the_runner(qtbot: QtBot) -> None:
+    """Parentless owners (models) dropped and garbage-collected mid-task, then a shutdown.
+
+    The first owner guard kept entries (whose callbacks hold the owner) in a cycle; the
+    collector cleared them half way and the shutdown crashed the interpreter.
+    """
+    import gc
+
+    for _ in range(5):
+        runner = TaskRunner()
+        owners = [Receiver() for _ in range(12)]
+        for owner in owners:
+            for _ in range(3):
+                runner.run(pause, 0.02, on_result=owner.on_result, on_finished=owner.on_finished)
+        del owners[:6]
+        gc.collect()
+        qtbot.wait(10)
+        del owners
+        gc.collect()
+        assert runner.shutdown(5000)
+        del runner
+        gc.collect()
