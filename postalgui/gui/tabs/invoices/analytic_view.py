@@ -90,7 +90,7 @@ from postalgui.gui.models.roles import SORT_ROLE
 from postalgui.gui.widgets.message_bar import MessageArea
 from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.gui.widgets.saved_file import SavedFileReporter
-from postalgui.services.invoices import use_cases as invoicing
+from postalgui.services.invoices import statements as invoicing
 
 if TYPE_CHECKING:
     from postalgui.api.analytic import Reconciliation

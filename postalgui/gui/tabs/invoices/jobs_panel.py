@@ -441,12 +441,12 @@ class JobsPanel(QWidget):
 
     def start(self) -> TaskHandle:
         """Show the stored jobs (expired ones marked) and resume the pending ones."""
-        from postalgui.services.invoices.use_cases import refresh_expiry
+        from postalgui.services.invoices.following import refresh_expiry
 
         self.status_label.setText(self.tr("Loading…"))
         self._load_handle = self.runner.run(
             refresh_expiry,
-            self.context,
+            self.context.invoices,
             name="invoice jobs",
             key="invoices.jobs.load",
             on_result=self._on_load_task_result,
@@ -465,7 +465,7 @@ class JobsPanel(QWidget):
 
     def follow(self, job: Job) -> None:
         """Poll a pending job in the background until it settles (no-op when followed)."""
-        from postalgui.services.invoices.use_cases import follow_job
+        from postalgui.services.invoices.following import follow_job
 
         if job.id in self._followers:
             return
@@ -477,7 +477,7 @@ class JobsPanel(QWidget):
         self.model.set_paused(job.id, False)
         follower.handle = self.runner.run(
             follow_job,
-            self.context,
+            self.context.invoices,
             job.id,
             self.poll_interval_s,
             owner=self,  # the follower's callbacks live as long as the panel
@@ -543,7 +543,7 @@ class JobsPanel(QWidget):
 
     def request_again(self, job: Job) -> TaskHandle | None:
         """Ask the operator again for a failed or expired job; the old one is removed once it is accepted."""
-        from postalgui.services.invoices.use_cases import request_analytic, request_preview
+        from postalgui.services.invoices.following import request_analytic, request_preview
 
         if job.pending:
             return None
@@ -551,7 +551,7 @@ class JobsPanel(QWidget):
         if job.kind is ProcessingKind.EXTRATO_ANALITICO:
             handle = self.runner.run(
                 request_analytic,
-                self.context,
+                self.context.invoices,
                 invoice_of(job),
                 name="invoice analytic again",
                 key=key,
@@ -562,10 +562,10 @@ class JobsPanel(QWidget):
             try:
                 dr = int(job.params.get("dr", ""))
             except ValueError:
-                dr = self.context.profile.dr or 0
+                dr = self.context.invoices.dr or 0
             handle = self.runner.run(
                 request_preview,
-                self.context,
+                self.context.invoices,
                 PreviewKind(job.params.get("tipoPrevia") or _preview_kind(job.kind)),
                 job.params.get("contrato", ""),
                 dr,
@@ -580,7 +580,7 @@ class JobsPanel(QWidget):
 
     def remove_job(self, job: Job) -> TaskHandle:
         """Forget a job (and its cached file); a pending one stops being followed."""
-        from postalgui.services.invoices.use_cases import delete_job
+        from postalgui.services.invoices.following import delete_job
 
         follower = self._followers.pop(job.id, None)
         if follower is not None and follower.handle is not None:
@@ -590,13 +590,12 @@ class JobsPanel(QWidget):
         self._update_actions()
         return self.runner.run(
             delete_job,
-            self.context,
+            self.context.invoices,
             job.id,
             name=f"delete invoice job {job.id}",
             key=f"invoices.jobs.delete.{job.id}",
             on_error=self._on_delete_task_error,
         )
-
 
     # --- loading -----------------------------------------------------------------------
 

@@ -399,7 +399,7 @@ class InvoicesTab(QWidget):
 
     def refresh(self) -> TaskHandle | None:
         """Load the invoices of the filter bar's contract, DR and period; ``None`` when incomplete."""
-        from postalgui.services.invoices.use_cases import list_invoices
+        from postalgui.services.invoices.documents import list_invoices
 
         query = self.query()
         if query is None:
@@ -413,7 +413,7 @@ class InvoicesTab(QWidget):
             self._refresh_divergences()
         self._list_handle = self.runner.run(
             list_invoices,
-            self.context,
+            self.context.invoices,
             contract,
             dr,
             start,
@@ -501,7 +501,7 @@ class InvoicesTab(QWidget):
 
     def open_document(self, kind: DocumentKind, invoice: Invoice | None = None) -> TaskHandle | None:
         """Download the synthetic statement or the payment slip and show it in a viewer window."""
-        from postalgui.services.invoices.use_cases import fetch_document
+        from postalgui.services.invoices.documents import fetch_document
 
         invoice = invoice or self.current_invoice()
         if invoice is None:
@@ -516,7 +516,7 @@ class InvoicesTab(QWidget):
         key = f"invoices.document.{kind}"
         handle = self.runner.run(
             fetch_document,
-            self.context,
+            self.context.invoices,
             invoice,
             kind,
             name=f"invoice {kind}",
@@ -535,7 +535,7 @@ class InvoicesTab(QWidget):
 
     def copy_typed_line(self, invoice: Invoice | None = None) -> TaskHandle | None:
         """Download the slip, read its typed line, check it and put it on the clipboard."""
-        from postalgui.services.invoices.use_cases import fetch_document
+        from postalgui.services.invoices.documents import fetch_document
 
         invoice = invoice or self.current_invoice()
         if invoice is None:
@@ -546,7 +546,7 @@ class InvoicesTab(QWidget):
         self._documents["typed_line"] = invoice
         handle = self.runner.run(
             fetch_document,
-            self.context,
+            self.context.invoices,
             invoice,
             "slip",
             name="invoice typed line",
@@ -595,7 +595,7 @@ class InvoicesTab(QWidget):
 
     def request_analytic(self, invoice: Invoice | None = None) -> TaskHandle | None:
         """Ask for the invoice's analytic statement; the job appears in the jobs panel."""
-        from postalgui.services.invoices.use_cases import request_analytic
+        from postalgui.services.invoices.following import request_analytic
 
         invoice = invoice or self.current_invoice()
         if invoice is None:
@@ -603,7 +603,7 @@ class InvoicesTab(QWidget):
         key = f"invoices.request.analytic.{invoice.id}.{invoice.itemFatura or ''}"
         handle = self.runner.run(
             request_analytic,
-            self.context,
+            self.context.invoices,
             invoice,
             name="invoice analytic request",
             key=key,
@@ -618,7 +618,7 @@ class InvoicesTab(QWidget):
 
     def request_preview(self, kind: PreviewKind, cost_centre: str | None = None) -> TaskHandle | None:
         """Ask for a preview of the filter bar's contract; the job appears in the jobs panel."""
-        from postalgui.services.invoices.use_cases import request_preview
+        from postalgui.services.invoices.following import request_preview
 
         query = self.query()
         if query is None:
@@ -626,7 +626,7 @@ class InvoicesTab(QWidget):
         contract, dr, _start, _end = query
         handle = self.runner.run(
             request_preview,
-            self.context,
+            self.context.invoices,
             PreviewKind(kind),
             contract,
             dr,
@@ -889,7 +889,7 @@ class InvoicesTab(QWidget):
 
 
 def _default_period() -> tuple[date, date]:
-    from postalgui.services.invoices.use_cases import last_twelve_months
+    from postalgui.services.invoices.documents import last_twelve_months
 
     return last_twelve_months(date.today())
 
