@@ -26,18 +26,11 @@ from `postalgui.api.analytic.reconcile`.
 
 from __future__ import annotations
 
-import itertools
-import threading
 from array import array
-from bisect import bisect_left, bisect_right
-from collections import Counter, deque
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
-from dataclasses import fields as dataclass_fields
 from datetime import date
-from decimal import Decimal, InvalidOperation
-from operator import attrgetter, contains
+from decimal import Decimal
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
@@ -90,7 +83,17 @@ from postalgui.gui.models.roles import SORT_ROLE
 from postalgui.gui.widgets.message_bar import MessageArea
 from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.gui.widgets.saved_file import SavedFileReporter
-from postalgui.services.invoices import statements as invoicing
+from postalgui.services.invoices.columns import ROWS
+from postalgui.services.invoices.item_index import (
+    ItemColumn,
+    ItemIndex,
+    LoadedStatement,
+    export_rows,
+    filter_rows,
+    index_items,
+    key_date,
+    load_indexed,
+)
 
 if TYPE_CHECKING:
     from postalgui.api.analytic import Reconciliation
@@ -102,17 +105,6 @@ __all__ = [
     "FETCH_BLOCK",
     "AnalyticItemsModel",
     "AnalyticView",
-    "Column",
-    "ItemColumn",
-    "ItemIndex",
-    "LoadedStatement",
-    "date_key",
-    "encode",
-    "export_rows",
-    "filter_rows",
-    "index_items",
-    "load_indexed",
-    "sorted_rows",
 ]
 
 FETCH_BLOCK = 1000
@@ -126,15 +118,6 @@ _RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
 _LEFT = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
 _ZERO = Decimal(0)
 _CENT_ZERO = Decimal("0.00")
-
-
-class ItemColumn:
-    """Column positions of `AnalyticItemsModel`."""
-
-    CARD, SERVICE, DATE, LABEL, CEP, WEIGHT, UNIT_VALUE, DISCOUNT, QUANTITY, NET_VALUE, DECLARED_VALUE = (
-        range(11)
-    )
-    COUNT = 11
 
 
 _NUMERIC = frozenset(
@@ -163,462 +146,6 @@ def _item_headers() -> tuple[str, ...]:
         QCoreApplication.translate("AnalyticItemsModel", "Net value"),
         QCoreApplication.translate("AnalyticItemsModel", "Declared value"),
     )
-
-
-# --- the index: built once per statement, off the GUI thread ---------------------------------
-
-
-def date_key(text: str) -> int | None:
-    """``DD/MM/YYYY`` (or ``YYYY-MM-DD``) as the number ``YYYYMMDD``; ``None`` when unreadable.
-
-    A number orders and compares like the date, and costs nothing to sort or filter.
-    """
-    text = text.strip()[:10]
-    try:
-        if len(text) == 10 and text[2] == "/" and text[5] == "/":
-            day, month, year = int(text[:2]), int(text[3:5]), int(text[6:])
-        elif len(text) == 10 and text[4] == "-" and text[7] == "-":
-            year, month, day = int(text[:4]), int(text[5:7]), int(text[8:])
-        else:
-            return None
-        date(year, month, day)  # a day the calendar has
-    except ValueError:
-        return None
-    return year * 10000 + month * 100 + day
-
-
-def _key_date(key: int) -> date:
-    return date(key // 10000, key // 100 % 100, key % 100)
-
-
-_STEP = 8192
-"""Rows per step of work that runs in C on a worker (a sort, a copy, a free): short
-steps let the GUI thread take the interpreter lock between them."""
-
-_ROWS = "I"
-"""Array type code of row numbers (unsigned int: 4 bytes, no Python objects)."""
-
-_FIELDS = tuple(item_field.name for item_field in dataclass_fields(AnalyticItem))
-"""`AnalyticItem`'s fields, in order."""
-
-_COLUMN_FIELDS = (
-    "cartao",
-    "codigo_servico",
-    "data_postagem",
-    "etiqueta",
-    "cep_destinatario",
-    "peso",
-    "valor_unitario",
-    "desconto",
-    "quantidade",
-    "valor_liquido",
-    "valor_declarado",
-)
-"""The field each `ItemColumn` shows and sorts by."""
-
-_ALWAYS_CODED = frozenset({"cartao", "codigo_servico", "data_postagem"})
-
-
-class Column:
-    """One field of every item, stored so the garbage collector never walks it.
-
-    With few distinct values (cards, services, dates, most amounts), ``values`` holds
-    them sorted and ``codes[row]`` (an ``array``: no Python objects) the position of a
-    row's value, so codes order rows as the values do. With many (labels, CEPs),
-    ``values`` holds one value per row and ``codes`` is ``None``.
-
-    Why: 100,000 `AnalyticItem` objects cost every garbage collection of their
-    generation about 100 ms, on the GUI thread; plain tuples of 100,000 strings cost
-    the first collection after a load about 60 ms for a statement's columns. Arrays
-    cost nothing, and the few tuples left are walked once and then untracked.
-    """
-
-    __slots__ = ("codes", "values")
-
-    def __init__(self, values: tuple[Any, ...], codes: array[int] | None = None) -> None:
-        self.values = values
-        self.codes = codes
-
-    def __len__(self) -> int:
-        return len(self.values) if self.codes is None else len(self.codes)
-
-    def __getitem__(self, row: int) -> Any:
-        return self.values[row] if self.codes is None else self.values[self.codes[row]]
-
-    def take(self, rows: Iterable[int]) -> list[Any]:
-        """The values of these rows (a C loop: for blocks of rows)."""
-        if self.codes is None:
-            return list(map(self.values.__getitem__, rows))
-        return list(map(self.values.__getitem__, map(self.codes.__getitem__, rows)))
-
-
-def encode(values: Sequence[Any], *, key: Callable[[Any], Any] | None = None, force: bool = False) -> Column:
-    """A `Column` of these values; coded when few are distinct (or ``force``)."""
-    distinct: set[Any] = set()
-    for start in range(0, len(values), _STEP):
-        distinct.update(values[start : start + _STEP])
-    if not force and len(distinct) > max(256, len(values) // 4):
-        return Column(tuple(values))
-    ordered = tuple(sorted(distinct, key=key))
-    position = {value: place for place, value in enumerate(ordered)}
-    codes = array(_ROWS)
-    for start in range(0, len(values), _STEP):
-        codes.extend(map(position.__getitem__, values[start : start + _STEP]))
-    return Column(ordered, codes)
-
-
-def sorted_rows(rows: Sequence[int], keys: Sequence[Any]) -> array[int]:
-    """``rows`` stably sorted by ``keys[row]``, in steps that never hold the GIL long.
-
-    One ``sorted`` of 100,000 strings runs 30-70 ms in C without releasing the
-    interpreter lock, so the GUI thread waits that long. Blocks of `_STEP` rows are
-    sorted, then merged two by two (`_merge`), every step a few milliseconds.
-    """
-    key = keys.__getitem__
-    runs = [sorted(rows[start : start + _STEP], key=key) for start in range(0, len(rows), _STEP)]
-    while len(runs) > 1:
-        runs = [
-            _merge(runs[position], runs[position + 1], key) if position + 1 < len(runs) else runs[position]
-            for position in range(0, len(runs), 2)
-        ]
-    return array(_ROWS, runs[0] if runs else ())
-
-
-def _merge(first: list[int], second: list[int], key: Callable[[int], Any]) -> list[int]:
-    """Two sorted runs as one, ``first``'s rows before ``second``'s on equal keys.
-
-    Cut at a value at most `_STEP` rows ahead in either run, so each ``sorted`` (of two
-    runs: a single merge in C) takes at most 2 * `_STEP` rows.
-    """
-    merged: list[int] = []
-    i = j = 0
-    while True:
-        cuts = [key(run[at + _STEP]) for run, at in ((first, i), (second, j)) if at + _STEP < len(run)]
-        if not cuts:
-            merged.extend(sorted(first[i:] + second[j:], key=key))
-            return merged
-        cut = min(cuts)
-        next_i = bisect_left(first, cut, lo=i, key=key)
-        next_j = bisect_left(second, cut, lo=j, key=key)
-        if next_i == i and next_j == j:  # both runs start at the cut value: its rows, first's first
-            next_i = bisect_right(first, cut, lo=i, key=key)
-            next_j = bisect_right(second, cut, lo=j, key=key)
-            merged.extend(first[i:next_i])
-            merged.extend(second[j:next_j])
-        else:
-            merged.extend(sorted(first[i:next_i] + second[j:next_j], key=key))
-        i, j = next_i, next_j
-
-
-def _buckets(codes: array[int], count: int) -> list[array[int]]:
-    """The rows of each code, in file order (a counting sort)."""
-    if count <= 8:  # a C pass per code
-        return [
-            array(_ROWS, itertools.compress(range(len(codes)), map(code.__eq__, codes)))
-            for code in range(count)
-        ]
-    buckets = [array(_ROWS) for _ in range(count)]
-    for row, code in enumerate(codes):
-        buckets[code].append(row)
-    return buckets
-
-
-def _joined(parts: Iterable[array[int]]) -> array[int]:
-    joined = array(_ROWS)
-    for part in parts:
-        joined.extend(part)
-    return joined
-
-
-def _free(values: list[Any]) -> None:
-    """Empty a big list in steps (freeing 100,000 objects at once holds the GIL ~25 ms)."""
-    while values:
-        del values[-_STEP:]
-
-
-@dataclass(slots=True, eq=False)
-class ItemIndex:
-    """A statement's items as columns, for filtering and sorting without comparisons.
-
-    ``fields`` holds a `Column` per `AnalyticItem` field; ``date_keys`` the
-    ``YYYYMMDD`` of each distinct posting date (``None`` when unreadable, sorted last).
-    ``orders[column]`` holds every row in ascending order of that table column, rows
-    without a value (an unreadable date) at the end, ``present[column]`` how many have
-    one. Rows are positions in the file's detail block. The `AnalyticItem` objects are
-    not kept (see `Column`); `item` and `items_at` rebuild them.
-    """
-
-    size: int
-    fields: dict[str, Column]
-    date_keys: tuple[int | None, ...]
-    orders: list[array[int]]
-    present: tuple[int, ...]
-    search: tuple[str, ...]
-    by_card: dict[str, array[int]]
-    by_service: dict[str, array[int]]
-    holders: dict[str, str]
-    service_names: dict[str, str]
-    net_by_card: dict[str, Decimal]
-    net_by_service: dict[str, Decimal]
-    first_date: int | None
-    last_date: int | None
-    net_total: Decimal
-    net_cents: array[int] | None = None
-    """Each row's net value in cents, when every one is a whole number of cents."""
-    _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
-
-    def __len__(self) -> int:
-        return self.size
-
-    @property
-    def rows(self) -> range:
-        """Every row, in file order."""
-        return range(self.size)
-
-    def column(self, column: int) -> Column:
-        """The `Column` a table column shows."""
-        return self.fields[_COLUMN_FIELDS[column]]
-
-    def sort_value(self, column: int, row: int) -> Any:
-        """A cell's native sort value (the date as ``YYYYMMDD``, ``None`` when unreadable)."""
-        if column == ItemColumn.DATE:
-            codes = self.fields["data_postagem"].codes
-            return None if codes is None else self.date_keys[codes[row]]
-        return self.column(column)[row]
-
-    def item(self, row: int) -> AnalyticItem:
-        """The item of a file row, as the parser read it."""
-        return AnalyticItem(*(self.fields[name][row] for name in _FIELDS))
-
-    def items_at(self, rows: Sequence[int], handle: TaskHandle | None = None) -> list[AnalyticItem]:
-        """The items of these file rows, in this order (a worker's job for many rows)."""
-        with self._lock:
-            found: list[AnalyticItem] = []
-            for start in range(0, len(rows), _STEP):
-                if handle is not None:
-                    handle.raise_if_cancelled()
-                block = rows[start : start + _STEP]
-                found.extend(map(AnalyticItem, *(self.fields[name].take(block) for name in _FIELDS)))
-            return found
-
-    def net_of(self, rows: Sequence[int]) -> Decimal:
-        """The sum of these rows' net values."""
-        if self.net_cents is not None:  # integer additions in C: 2 ms for 100,000 rows
-            return Decimal(sum(map(self.net_cents.__getitem__, rows))).scaleb(-2) + _CENT_ZERO
-        net = self.fields["valor_liquido"]
-        if net.codes is None:
-            return sum(map(net.values.__getitem__, rows), _ZERO)
-        counts = Counter(map(net.codes.__getitem__, rows))
-        return sum((net.values[code] * count for code, count in counts.items()), _ZERO)
-
-    def release(self) -> None:
-        """Drop the columns one at a time, each a few milliseconds (run on a worker)."""
-        with self._lock:
-            self.search = ()
-            while self.fields:
-                self.fields.popitem()
-            self.orders.clear()
-            self.by_card = {}
-            self.by_service = {}
-            self.net_cents = None
-            self.size = 0
-
-
-def _cents(column: Column) -> array[int] | None:
-    """A money column as an array of cents, ``None`` if a value has fractions of a cent."""
-    distinct = column.values if column.codes is not None else set(column.values)
-    try:
-        if any(value != value.quantize(_CENT_ZERO) for value in distinct):
-            return None
-    except InvalidOperation:  # beyond the decimal context's precision: sum the Decimals
-        return None
-    if column.codes is not None:
-        cents = tuple(int(value.scaleb(2)) for value in column.values)
-        found = array("q")
-        for start in range(0, len(column.codes), _STEP):
-            found.extend(map(cents.__getitem__, column.codes[start : start + _STEP]))
-        return found
-    found = array("q")
-    for start in range(0, len(column.values), _STEP):
-        found.extend(int(value.scaleb(2)) for value in column.values[start : start + _STEP])
-    return found
-
-
-def _date_order(text: str) -> tuple[bool, int, str]:
-    key = date_key(text)
-    return (key is None, key or 0, text)
-
-
-def _search_texts(fields: dict[str, Column], size: int) -> tuple[str, ...]:
-    """Per row, the folded text the search field looks in: label, CEP, document, date, unit."""
-    columns = [
-        fields[name]
-        for name in ("etiqueta", "cep_destinatario", "documento", "data_postagem", "unidade_postagem")
-    ]
-    found: list[str] = []
-    for start in range(0, size, _STEP):
-        block = range(start, min(start + _STEP, size))
-        found.extend(
-            map(str.casefold, map(" ".join, zip(*(column.take(block) for column in columns), strict=True)))
-        )
-    return tuple(found)
-
-
-def index_items(items: Sequence[AnalyticItem], handle: TaskHandle | None = None) -> ItemIndex:
-    """Work out an `ItemIndex` (0.6-0.8 s for 100,000 items): on a worker thread."""
-
-    def check() -> None:
-        if handle is not None:
-            handle.raise_if_cancelled()
-
-    size = len(items)
-    fields: dict[str, Column] = {}
-    for name in _FIELDS:
-        check()
-        get = attrgetter(name)
-        values: list[Any] = []
-        for start in range(0, size, _STEP):
-            values.extend(map(get, items[start : start + _STEP]))
-        if name == "data_postagem":
-            fields[name] = encode(values, key=_date_order, force=True)
-        else:
-            fields[name] = encode(values, force=name in _ALWAYS_CODED)
-        _free(values)
-    date_keys = tuple(map(date_key, fields["data_postagem"].values))
-    orders: list[array[int]] = []
-    present: list[int] = []
-    grouped: dict[str, dict[str, array[int]]] = {}
-    for name in _COLUMN_FIELDS:
-        check()
-        column = fields[name]
-        if column.codes is None:
-            orders.append(sorted_rows(range(size), column.values))
-            present.append(size)
-            continue
-        buckets = _buckets(column.codes, len(column.values))
-        orders.append(_joined(buckets))
-        if name == "data_postagem":
-            present.append(
-                sum(len(bucket) for bucket, key in zip(buckets, date_keys, strict=True) if key is not None)
-            )
-        else:
-            present.append(size)
-        if name in ("cartao", "codigo_servico"):
-            grouped[name] = dict(zip(column.values, buckets, strict=True))
-    check()
-    by_card, by_service = grouped["cartao"], grouped["codigo_servico"]
-    holders = {card: next(filter(None, fields["titular"].take(rows)), "") for card, rows in by_card.items()}
-    names = {code: next(filter(None, fields["servico"].take(rows)), "") for code, rows in by_service.items()}
-    known = [key for key in date_keys if key is not None]
-    index = ItemIndex(
-        size=size,
-        fields=fields,
-        date_keys=date_keys,
-        orders=orders,
-        present=tuple(present),
-        search=_search_texts(fields, size),
-        by_card=by_card,
-        by_service=by_service,
-        holders=holders,
-        service_names=names,
-        net_by_card={},
-        net_by_service={},
-        first_date=known[0] if known else None,
-        last_date=known[-1] if known else None,
-        net_total=_ZERO,
-    )
-    index.net_cents = _cents(fields["valor_liquido"])
-    index.net_total = index.net_of(range(size))
-    index.net_by_card = {card: index.net_of(rows) for card, rows in by_card.items()}
-    index.net_by_service = {code: index.net_of(rows) for code, rows in by_service.items()}
-    return index
-
-
-@dataclass(frozen=True, slots=True)
-class LoadedStatement:
-    """What `load_indexed` hands the view: ``statement`` keeps its header and totals,
-    its items are in ``index`` (the list of `AnalyticItem` objects is emptied)."""
-
-    statement: AnalyticStatement
-    reconciliation: Reconciliation
-    index: ItemIndex
-
-
-def load_indexed(handle: TaskHandle, path: Path, previous: ItemIndex | None = None) -> LoadedStatement:
-    """Task: read and reconcile a statement (`invoicing.load_analytic`), then index its items.
-
-    ``previous``, the statement shown until now, is freed here first (`ItemIndex.release`).
-    """
-    if previous is not None:
-        previous.release()
-    statement, reconciliation = invoicing.load_analytic(handle, path)
-    try:
-        handle.raise_if_cancelled()
-        index = index_items(statement.items, handle)
-    finally:
-        _free(statement.items)  # here, in steps, not on the GUI thread in one go
-    return LoadedStatement(statement, reconciliation, index)
-
-
-def export_rows(handle: TaskHandle, path: Path, index: ItemIndex, rows: Sequence[int]) -> Path:
-    """Task: write these rows' items as CSV (`invoicing.export_items_csv`)."""
-    items = index.items_at(rows, handle)
-    try:
-        return invoicing.export_items_csv(handle, path, items)
-    finally:
-        _free(items)
-
-
-def filter_rows(
-    index: ItemIndex,
-    *,
-    card: str | None = None,
-    service: str | None = None,
-    first: int | None = None,
-    last: int | None = None,
-    text: str = "",
-) -> Sequence[int] | None:
-    """The file rows passing every filter, in file order; ``None`` when nothing filters.
-
-    ``first`` and ``last`` are ``YYYYMMDD`` bounds (inclusive); ``text`` words must
-    all appear in a row's label, CEP, document, posting date or posting unit.
-    """
-    chosen: Sequence[int] | None = None
-    if card is not None:
-        chosen = index.by_card.get(card, array(_ROWS))
-    if service is not None:
-        if chosen is None:
-            chosen = index.by_service.get(service, array(_ROWS))
-        else:
-            services = index.fields["codigo_servico"]
-            if service in services.values and services.codes is not None:
-                code = services.values.index(service)
-                chosen = array(
-                    _ROWS,
-                    itertools.compress(chosen, map(code.__eq__, map(services.codes.__getitem__, chosen))),
-                )
-            else:
-                chosen = array(_ROWS)
-    if first is not None or last is not None:
-        low = first if first is not None else 0
-        high = last if last is not None else 99999999
-        wanted = bytes(key is not None and low <= key <= high for key in index.date_keys)
-        codes = index.fields["data_postagem"].codes
-        base = index.rows if chosen is None else chosen
-        if codes is not None:
-            chosen = array(
-                _ROWS, itertools.compress(base, map(wanted.__getitem__, map(codes.__getitem__, base)))
-            )
-    search = index.search
-    for word in text.casefold().split():  # C loops: `contains` over the folded texts
-        if chosen is None:
-            chosen = array(
-                _ROWS, itertools.compress(index.rows, map(contains, search, itertools.repeat(word)))
-            )
-        else:
-            found = map(contains, map(search.__getitem__, chosen), itertools.repeat(word))
-            chosen = array(_ROWS, itertools.compress(chosen, found))
-    return chosen
 
 
 # --- the items model -------------------------------------------------------------------------
@@ -670,7 +197,7 @@ class AnalyticItemsModel(QAbstractTableModel):
         self._index: ItemIndex | None = None
         self._subset: Sequence[int] | None = None
         self._net: Decimal | None = None
-        self._rows: array[int] = array(_ROWS)
+        self._rows: array[int] = array(ROWS)
         self._fetched = 0
         self._sorting: tuple[int, Qt.SortOrder] | None = None
         self._announcing_change = False
@@ -702,7 +229,7 @@ class AnalyticItemsModel(QAbstractTableModel):
 
     def file_rows(self) -> array[int]:
         """The file rows passing the filter, in the order shown."""
-        return array(_ROWS, self._rows)
+        return array(ROWS, self._rows)
 
     def items(self) -> list[AnalyticItem]:
         """The items passing the filter, in the order shown (rebuilt: a worker's job for many)."""
@@ -756,19 +283,12 @@ class AnalyticItemsModel(QAbstractTableModel):
         """The filtered rows in the current sort order (a few C passes over the rows)."""
         index = self._index
         if index is None:
-            return array(_ROWS)
+            return array(ROWS)
         if self._sorting is None:
-            return array(_ROWS, index.rows if self._subset is None else self._subset)
+            return array(ROWS, index.rows if self._subset is None else self._subset)
         column, order = self._sorting
-        ordered = index.orders[column]
-        if order == Qt.SortOrder.DescendingOrder:
-            present = index.present[column]
-            ordered = ordered[present - 1 :: -1] + ordered[present:] if present else ordered
-        if self._subset is None:
-            return array(_ROWS, ordered)
-        mask = bytearray(len(index))
-        deque(map(mask.__setitem__, self._subset, itertools.repeat(1)), maxlen=0)
-        return array(_ROWS, itertools.compress(ordered, map(mask.__getitem__, ordered)))
+        descending = order == Qt.SortOrder.DescendingOrder
+        return index.ordered(column, descending=descending, subset=self._subset)
 
     # --- sorting ----------------------------------------------------------------------------
 
@@ -1327,8 +847,8 @@ class AnalyticView(QWidget):
         self.search_edit.blockSignals(True)
         self.search_edit.clear()
         self.search_edit.blockSignals(False)
-        first = _key_date(index.first_date) if index.first_date is not None else date.today()
-        last = _key_date(index.last_date) if index.last_date is not None else first
+        first = key_date(index.first_date) if index.first_date is not None else date.today()
+        last = key_date(index.last_date) if index.last_date is not None else first
         for edit in (self.date_from, self.date_to):
             edit.blockSignals(True)
             edit.setDateRange(
