@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QComboBox, QDialog, QDialogButtonBox, QFormLayout,
 
 from postalgui.api.models.invoices import PreviewKind
 from postalgui.gui.messages import arg, describe_error
-from postalgui.gui.tabs.invoices.jobs_panel import job_title
+from postalgui.gui.tabs.invoices.jobs_model import job_title
 from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.services.invoices.following import request_analytic, request_preview
 from postalgui.services.invoices.jobs import Job

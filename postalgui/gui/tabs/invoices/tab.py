@@ -26,7 +26,8 @@ from postalgui.gui.tabs.invoices.invoice_actions import InvoiceActions
 from postalgui.gui.tabs.invoices.invoice_list_page import InvoiceListPage, InvoiceQuery
 from postalgui.gui.tabs.invoices.invoice_model import InvoiceTotals, slip_available
 from postalgui.gui.tabs.invoices.job_requests import JobRequests, PreviewDialog
-from postalgui.gui.tabs.invoices.jobs_panel import JobsPanel, job_file_kind, job_title
+from postalgui.gui.tabs.invoices.jobs_model import job_file_kind, job_title
+from postalgui.gui.tabs.invoices.jobs_panel import JobsPanel
 from postalgui.gui.widgets.message_bar import MessageArea
 from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.services.invoices.documents import DocumentKind, last_twelve_months, list_invoices
