@@ -7,10 +7,9 @@ reading them (``refresh_expiry``, which marks the files the operator no longer k
 as expired) and follows again every job still pending: that is how a request made
 before the app was closed is resumed.
 
-Each followed job has its own `JobFollower`, a small object whose slots receive the
-task's callbacks, so one panel can follow many jobs without lambdas. Destroying the
-panel cancels every task it started (`TaskGuard`); a cancelled ``follow_job`` leaves
-its job pending, for the next start.
+Following is `JobFollowing`'s (`job_follower`); the model and the jobs' texts are in
+`jobs_model`. The panel and its parts own every task they start: destroying the panel
+cancels them, and a cancelled ``follow_job`` leaves its job pending, for the next start.
 """
 
 from __future__ import annotations
@@ -37,7 +36,7 @@ from PySide6.QtWidgets import (
 
 from postalgui.api.models.invoices import PreviewKind, ProcessingKind
 from postalgui.gui.messages import arg, describe_error
-from postalgui.gui.tabs.invoices.job_follower import JobFollower
+from postalgui.gui.tabs.invoices.job_follower import JobFollowing
 from postalgui.gui.tabs.invoices.jobs_model import JobColumn, JobsModel, invoice_of, job_title
 from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.gui.widgets.tables import record_table
@@ -86,8 +85,10 @@ class JobsPanel(QWidget):
         self.context = context
         self.runner = runner
         self.messages = messages
-        self.poll_interval_s = poll_interval_s
-        self._followers: dict[int, JobFollower] = {}
+        self.following = JobFollowing(context.invoices, runner, poll_interval_s, self)
+        self.following.updated.connect(self._on_following_updated)
+        self.following.failed.connect(self._on_following_failed)
+        self.following.ended.connect(self._on_following_ended)
         self._loaded = False
         self._load_handle: TaskHandle | None = None
         self._renewing: dict[frozenset[tuple[str, str]], int] = {}
@@ -176,50 +177,35 @@ class JobsPanel(QWidget):
             self.follow(job)
         self._update_status()
 
+    @property
+    def poll_interval_s(self) -> float:
+        """How often a followed job is asked about (tests make it short)."""
+        return self.following.poll_interval_s
+
+    @poll_interval_s.setter
+    def poll_interval_s(self, seconds: float) -> None:
+        self.following.poll_interval_s = seconds
+
     def follow(self, job: Job) -> None:
         """Poll a pending job in the background until it settles (no-op when followed)."""
-        from postalgui.services.invoices.following import follow_job
-
-        if job.id in self._followers:
+        if self.following.is_following(job.id):
             return
-        follower = JobFollower(job.id)
-        follower.updated.connect(self._on_follower_updated)
-        follower.failed.connect(self._on_follower_failed)
-        follower.ended.connect(self._on_follower_ended)
-        self._followers[job.id] = follower
         self.model.set_paused(job.id, False)
-        follower.handle = self.runner.run(
-            follow_job,
-            self.context.invoices,
-            job.id,
-            self.poll_interval_s,
-            owner=self,  # the follower's callbacks live as long as the panel
-            name=f"invoice job {job.id}",
-            key=f"invoices.job.{job.id}",
-            on_progress=follower._on_task_progress,
-            on_result=follower._on_task_result,
-            on_error=follower._on_task_error,
-            on_finished=follower._on_task_finished,
-        )
-
+        self.following.follow(job.id)
         self._sync_busy_bars()
         self._update_actions()
 
     def is_following(self, job_id: int) -> bool:
-        return job_id in self._followers
+        return self.following.is_following(job_id)
 
     def follow_handle(self, job_id: int) -> TaskHandle | None:
         """The task following a job now, if any."""
-        follower = self._followers.get(job_id)
-        return None if follower is None else follower.handle
+        return self.following.handle(job_id)
 
     def stop_following(self) -> None:
         """Cancel every follow task; the jobs stay pending for the next start."""
-        for job_id, follower in list(self._followers.items()):
-            if follower.handle is not None:
-                follower.handle.cancel()
+        for job_id in self.following.stop_all():
             self.model.set_paused(job_id, True)
-        self._followers.clear()
         self._sync_busy_bars()
         self._update_actions()
 
@@ -295,9 +281,7 @@ class JobsPanel(QWidget):
         """Forget a job (and its cached file); a pending one stops being followed."""
         from postalgui.services.invoices.following import delete_job
 
-        follower = self._followers.pop(job.id, None)
-        if follower is not None and follower.handle is not None:
-            follower.handle.cancel()
+        self.following.stop(job.id)
         self.model.remove(job.id)
         self._update_status()
         self._update_actions()
@@ -338,7 +322,7 @@ class JobsPanel(QWidget):
     # --- following ---------------------------------------------------------------------
 
     @Slot(object)
-    def _on_follower_updated(self, job: Job) -> None:
+    def _on_following_updated(self, job: Job) -> None:
         before = self.model.find(job.id)
         if before is None:
             return  # removed meanwhile
@@ -351,7 +335,7 @@ class JobsPanel(QWidget):
         self._update_actions()
 
     @Slot(int, object)
-    def _on_follower_failed(self, job_id: int, error: BaseException) -> None:
+    def _on_following_failed(self, job_id: int, error: BaseException) -> None:
         job = self.model.find(job_id)
         if job is None:
             return
@@ -369,8 +353,7 @@ class JobsPanel(QWidget):
         )
 
     @Slot(int)
-    def _on_follower_ended(self, job_id: int) -> None:
-        self._followers.pop(job_id, None)
+    def _on_following_ended(self, job_id: int) -> None:
         self._sync_busy_bars()
         self._update_status()
         self._update_actions()
@@ -379,7 +362,7 @@ class JobsPanel(QWidget):
     def resume_paused(self) -> None:
         """Follow every pending job that is not followed now."""
         for job in self.model.jobs():
-            if job.pending and job.id not in self._followers:
+            if job.pending and not self.following.is_following(job.id):
                 self.messages.clear(f"invoices.job.{job.id}")
                 self.follow(job)
 
@@ -469,7 +452,7 @@ class JobsPanel(QWidget):
         for row in range(self.model.rowCount()):
             job = self.model.job(row)
             index = self.model.index(row, JobColumn.PROGRESS)
-            followed = job.pending and job.id in self._followers
+            followed = job.pending and self.following.is_following(job.id)
             widget = self.table.indexWidget(index)
             if followed and widget is None:
                 bar = QProgressBar(self.table)
@@ -493,7 +476,7 @@ class JobsPanel(QWidget):
         job = self.selected_job()
         ready = job is not None and job.state is JobState.READY
         again = job is not None and job.state in (JobState.FAILED, JobState.EXPIRED)
-        resume = job is not None and job.pending and job.id not in self._followers
+        resume = job is not None and job.pending and not self.following.is_following(job.id)
         for action, button, enabled in (
             (self.open_action, self.open_button, ready),
             (self.again_action, self.again_button, again),
