@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from postalgui.api.cancel import TaskControl
 from postalgui.api.models.invoices import AnalyticItem
-from postalgui.services.invoices import statements as invoicing
+from postalgui.services.invoices import statements
 from postalgui.services.invoices.columns import (
     ROWS,
     STEP,
@@ -331,13 +331,13 @@ class LoadedStatement:
 
 
 def load_indexed(task: TaskControl, path: Path, previous: ItemIndex | None = None) -> LoadedStatement:
-    """Task: read and reconcile a statement (`invoicing.load_analytic`), then index its items.
+    """Task: read and reconcile a statement (`statements.load_analytic`), then index its items.
 
     ``previous``, the statement shown until now, is freed here first (`ItemIndex.release`).
     """
     if previous is not None:
         previous.release()
-    statement, reconciliation = invoicing.load_analytic(task, path)
+    statement, reconciliation = statements.load_analytic(task, path)
     try:
         task.raise_if_cancelled()
         index = index_items(statement.items, task)
@@ -347,10 +347,10 @@ def load_indexed(task: TaskControl, path: Path, previous: ItemIndex | None = Non
 
 
 def export_rows(task: TaskControl, path: Path, index: ItemIndex, rows: Sequence[int]) -> Path:
-    """Task: write these rows' items as CSV (`invoicing.export_items_csv`)."""
+    """Task: write these rows' items as CSV (`statements.export_items_csv`)."""
     items = index.items_at(rows, task)
     try:
-        return invoicing.export_items_csv(task, path, items)
+        return statements.export_items_csv(task, path, items)
     finally:
         free_in_steps(items)
 
