@@ -3,22 +3,27 @@
 Invoices are authorized by contract: every call uses a contract token of ``--contrato``
 and ``--dr`` (default: the configured contract and DR). Input is checked before
 anything is sent, and a rejection names the option (``--de``), exit status 2.
+
+The commands run the feature's own use cases (`postalgui.services.invoices`) with a
+`PlainTask`, as the window runs them with its task runner: an analytic statement or a
+preview is a job, recorded in the same store as the window's and followed the same way.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+import time
 from collections.abc import Callable
 from contextlib import suppress
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from postalgui.api.models.invoices import Divergence, Invoice, PreviewKind, ProcessingRecord
-from postalgui.api.scopes import Scope, TokenScope
+from postalgui.api.cancel import PlainTask, Progress
+from postalgui.api.models.invoices import Divergence, Invoice, PreviewKind
 from postalgui.api.values import (
     InvalidValue,
     format_brl,
@@ -30,14 +35,26 @@ from postalgui.api.values import (
     parse_date_dmy,
     parse_date_iso,
 )
-from postalgui.cli.output import EXIT_OK, BadOption, error, guarded, print_json, print_table
+from postalgui.cli.output import EXIT_API_ERROR, EXIT_OK, BadOption, error, guarded, print_json, print_table
 from postalgui.services.context import AppContext
+from postalgui.services.invoices.documents import (
+    DEFAULT_ITEM,
+    DocumentKind,
+    DocumentRef,
+    divergences,
+    fetch_document,
+    last_twelve_months,
+    list_invoices,
+)
+from postalgui.services.invoices.following import (
+    POLL_INTERVAL_S,
+    follow_job,
+    request_analytic,
+    request_preview,
+)
+from postalgui.services.invoices.jobs import Job, JobState
+from postalgui.services.invoices.service import InvoiceService
 
-if TYPE_CHECKING:
-    from postalgui.api.invoices import InvoiceClient
-
-POLL_INTERVAL_S = 2.5
-DEFAULT_ITEM = "001"
 _MONEY_KEYS = ("valor", "vl", "pc", "diferenca")
 """Keys of money fields an operator record may carry beyond the typed ones."""
 
@@ -151,9 +168,9 @@ class _Contract:
     number: str
     dr: int
 
-    @property
-    def scope(self) -> TokenScope:
-        return TokenScope(Scope.CONTRACT, contract=self.number, dr=self.dr)
+    def service(self, context: AppContext) -> InvoiceService:
+        """The feature with this contract's token."""
+        return context.invoices.for_contract(self.number, self.dr)
 
 
 def _checked(option: str, parse: Callable[[Any], Any], value: Any) -> Any:
@@ -175,12 +192,6 @@ def _contract(args: argparse.Namespace, context: AppContext) -> _Contract:
     return _Contract(padded, int(_checked("--dr", pad_dr_fatura, dr)))
 
 
-def last_twelve_months(today: date) -> tuple[date, date]:
-    """The first day of the month 11 months back, to today (the window's default too)."""
-    months = today.year * 12 + today.month - 1 - 11
-    return date(months // 12, months % 12 + 1, 1), today
-
-
 def _period(args: argparse.Namespace) -> tuple[date, date]:
     default_start, default_end = last_twelve_months(date.today())
     start = default_start if args.de is None else _checked("--de", parse_date_dmy, args.de)
@@ -190,15 +201,7 @@ def _period(args: argparse.Namespace) -> tuple[date, date]:
     return start, end
 
 
-@dataclass(frozen=True)
-class _InvoiceRef:
-    number: str
-    document: str
-    dr_fatura: str
-    item: str
-
-
-def _invoice_ref(args: argparse.Namespace, context: AppContext) -> _InvoiceRef:
+def _invoice_ref(args: argparse.Namespace, context: AppContext) -> DocumentRef:
     from postalgui.api.invoices import parse_document_type, parse_invoice_number
 
     dr_fatura = args.dr_fatura if args.dr_fatura is not None else args.dr
@@ -206,7 +209,7 @@ def _invoice_ref(args: argparse.Namespace, context: AppContext) -> _InvoiceRef:
         dr_fatura = context.profile.dr
     if dr_fatura is None:
         raise BadOption("--dr-fatura: no DR is configured (Settings or POSTALGUI_DR)")
-    return _InvoiceRef(
+    return DocumentRef(
         _checked("FATURA", parse_invoice_number, args.invoice),
         _checked("--tipo-documento", parse_document_type, args.tipo_documento),
         _checked("--dr-fatura", pad_dr_fatura, dr_fatura),
@@ -222,12 +225,6 @@ def _out(path: Path) -> Path:
     return path
 
 
-def _client(context: AppContext, contract: _Contract) -> InvoiceClient:
-    from postalgui.api.invoices import InvoiceClient
-
-    return InvoiceClient(context.backend().client, contract.scope)
-
-
 # --------------------------------------------------------------------------- list
 
 
@@ -235,7 +232,8 @@ def _client(context: AppContext, contract: _Contract) -> InvoiceClient:
 def _run_list(args: argparse.Namespace, context: AppContext) -> int:
     contract = _contract(args, context)
     start, end = _period(args)
-    invoices = _client(context, contract).list_invoices(contract.number, contract.dr, start, end)
+    service = contract.service(context)
+    invoices = list_invoices(PlainTask(), service, contract.number, contract.dr, start, end)
     if args.json:
         print_json([invoice_json(invoice) for invoice in invoices])
         return EXIT_OK
@@ -294,9 +292,8 @@ def _run_pdf(args: argparse.Namespace, context: AppContext) -> int:
     contract = _contract(args, context)
     ref = _invoice_ref(args, context)
     out = _out(args.out)
-    client = _client(context, contract)
-    download = client.payment_slip_pdf if args.boleto else client.synthetic_pdf
-    path = download(ref.number, ref.document, ref.dr_fatura, ref.item, out)
+    kind: DocumentKind = "slip" if args.boleto else "synthetic"
+    path = fetch_document(PlainTask(), contract.service(context), ref, kind, out)
     sys.stdout.write(f"{path}\n")
     return EXIT_OK
 
@@ -310,9 +307,9 @@ def _run_analytic(args: argparse.Namespace, context: AppContext) -> int:
     ref = _invoice_ref(args, context)
     out = _out(args.out)
     interval = _interval(args.poll_interval)
-    client = _client(context, contract)
-    record = client.request_analytic(ref.number, ref.document, ref.dr_fatura, ref.item)
-    return _follow(client, record, out, interval)
+    service = contract.service(context)
+    job = request_analytic(PlainTask(), service, ref)
+    return _follow(service, job, out, interval)
 
 
 @guarded
@@ -320,9 +317,11 @@ def _run_preview(args: argparse.Namespace, context: AppContext) -> int:
     contract = _contract(args, context)
     out = _out(args.out)
     interval = _interval(args.poll_interval)
-    client = _client(context, contract)
-    record = client.request_preview(PreviewKind(args.tipo), contract.number, contract.dr, args.centro_custo)
-    return _follow(client, record, out, interval)
+    service = contract.service(context)
+    job = request_preview(
+        PlainTask(), service, PreviewKind(args.tipo), contract.number, contract.dr, args.centro_custo
+    )
+    return _follow(service, job, out, interval)
 
 
 def _interval(value: float) -> float:
@@ -331,27 +330,41 @@ def _interval(value: float) -> float:
     return float(value)
 
 
-def _follow(client: InvoiceClient, record: ProcessingRecord, out: Path, interval: float) -> int:
-    """Poll the processing with a progress line on stderr, then download its file to ``out``."""
-    shown = sys.stderr.isatty()
-    sys.stderr.write(f"processing {record.id} requested\n")
+_SHOWN_STATUS = {
+    JobState.REQUESTED: "SOLICITADO",
+    JobState.PROCESSING: "EM_EXECUCAO",
+    JobState.READY: "SUCESSO",
+}
+"""A job's state in the operator's words (what the progress line has always shown)."""
 
-    def progress(current: ProcessingRecord, elapsed: float) -> None:
-        text = f"status {current.status.value}\N{HORIZONTAL ELLIPSIS} {elapsed:.0f} s"
+
+def _follow(service: InvoiceService, job: Job, out: Path, interval: float) -> int:
+    """Follow the job (`follow_job`) with a progress line on stderr; its file goes to ``out``."""
+    shown = sys.stderr.isatty()
+    sys.stderr.write(f"processing {job.processing_id} requested\n")
+    started = time.monotonic()
+
+    def progress(report: Progress) -> None:
+        if not isinstance(report.payload, Job) or report.payload.state not in _SHOWN_STATUS:
+            return
+        elapsed = time.monotonic() - started
+        text = f"status {_SHOWN_STATUS[report.payload.state]}\N{HORIZONTAL ELLIPSIS} {elapsed:.0f} s"
         sys.stderr.write(f"\r{text}\033[K" if shown else f"{text}\n")
         sys.stderr.flush()
 
     try:
-        done = client.wait_processing(record.id, poll_interval=interval, on_status=progress)
-        if shown:
-            sys.stderr.write("\n")
-        path = client.download_file(done.id, out)
+        done = follow_job(PlainTask(progress), service, job.id, interval, dest=out)
     except KeyboardInterrupt:
         if shown:
             sys.stderr.write("\n")
-        error(f"stopped waiting; the operator keeps processing {record.id} (files are kept 7 days)")
+        error(f"stopped waiting; the operator keeps processing {job.processing_id} (files are kept 7 days)")
         raise
-    sys.stdout.write(f"{path}\n")
+    if shown:
+        sys.stderr.write("\n")
+    if done.state is not JobState.READY or done.path is None:
+        error(done.error or f"processing {job.processing_id}: {done.state.value}")
+        return EXIT_API_ERROR
+    sys.stdout.write(f"{done.path}\n")
     return EXIT_OK
 
 
@@ -362,7 +375,7 @@ def _follow(client: InvoiceClient, record: ProcessingRecord, out: Path, interval
 def _run_divergences(args: argparse.Namespace, context: AppContext) -> int:
     contract = _contract(args, context)
     start, end = _period(args)
-    items = _client(context, contract).divergences(contract.number, contract.dr, start, end)
+    items = divergences(PlainTask(), contract.service(context), contract.number, contract.dr, start, end)
     if args.json:
         print_json([divergence_json(item) for item in items])
         return EXIT_OK

@@ -8,7 +8,6 @@ figures are worked out here from the parsed items, not from the view.
 from __future__ import annotations
 
 import csv
-import random
 from collections.abc import Iterator
 from decimal import Decimal
 from pathlib import Path
@@ -21,20 +20,11 @@ from pytestqt.qtbot import QtBot
 from postalgui.api.analytic import parse_analytic_csv
 from postalgui.api.models.invoices import AnalyticItem, AnalyticStatement
 from postalgui.gui.models.roles import SORT_ROLE
-from postalgui.gui.tabs.invoices.analytic_view import (
-    FETCH_BLOCK,
-    AnalyticItemsModel,
-    AnalyticView,
-    ItemColumn,
-    date_key,
-    encode,
-    filter_rows,
-    index_items,
-    sorted_rows,
-)
+from postalgui.gui.tabs.invoices.analytic_view import FETCH_BLOCK, AnalyticItemsModel, AnalyticView
 from postalgui.sandbox.analytic_csv import analytic_csv
 from postalgui.sandbox.invoice_data import large_invoice
 from postalgui.services.context import AppContext
+from postalgui.services.invoices.item_index import ItemColumn, date_key, filter_rows, index_items
 from postalgui.services.tasks import TaskRunner
 
 ITEMS = 1500  # more than one fetch block
@@ -273,71 +263,6 @@ def test_search_and_dates_filter_after_a_pause(
     view.date_from.setDate(view.date_from.minimumDate())
     view.apply_filters()
     assert view.filtered_count() == ITEMS
-
-
-def test_filter_rows_combines_filters(parsed: AnalyticStatement) -> None:
-    index = index_items(parsed.items)
-    assert filter_rows(index) is None
-    card = parsed.items[0].cartao
-    service = parsed.items[0].codigo_servico
-    rows = filter_rows(index, card=card, service=service, text=parsed.items[0].etiqueta)
-    assert rows is not None
-    assert 0 in rows
-    assert all(
-        parsed.items[row].cartao == card and parsed.items[row].codigo_servico == service for row in rows
-    )
-    nothing = filter_rows(index, card="no such card")
-    assert nothing is not None
-    assert len(nothing) == 0
-    dated = filter_rows(
-        index, first=date_key(parsed.items[0].data_postagem), last=date_key(parsed.items[0].data_postagem)
-    )
-    assert dated is not None
-    assert [parsed.items[row] for row in dated] == [
-        item for item in parsed.items if item.data_postagem == parsed.items[0].data_postagem
-    ]
-    assert index.items_at(range(len(parsed.items))) == parsed.items
-    assert index.net_total == sum((item.valor_liquido for item in parsed.items), Decimal(0))
-
-
-@pytest.mark.parametrize("size", [0, 1, 5000, 8193, 40_000])
-@pytest.mark.parametrize("kind", ["few", "many", "text", "ascending", "descending"])
-def test_sorted_rows_is_a_stable_sort(size: int, kind: str) -> None:
-    generator = random.Random(f"{size}-{kind}")
-    keys: list[object]
-    if kind == "few":
-        keys = [generator.randint(0, 3) for _ in range(size)]
-    elif kind == "many":
-        keys = [Decimal(generator.randint(0, 10**6)).scaleb(-2) for _ in range(size)]
-    elif kind == "text":
-        keys = [f"SL{generator.randint(0, 10**5):09d}BR" for _ in range(size)]
-    elif kind == "ascending":
-        keys = list(range(size))
-    else:
-        keys = list(range(size, 0, -1))
-    expected = sorted(range(size), key=keys.__getitem__)
-    assert list(sorted_rows(range(size), keys)) == expected
-
-
-def test_columns_code_few_values_and_keep_many(parsed: AnalyticStatement) -> None:
-    few = encode([item.codigo_servico for item in parsed.items])
-    assert few.codes is not None
-    assert list(few.values) == sorted({item.codigo_servico for item in parsed.items})
-    labels = [f"L{n}" for n in range(2000)]
-    many = encode(labels)
-    assert many.codes is None
-    assert many[5] == "L5"
-    assert many.take([3, 1]) == ["L3", "L1"]
-    assert few.take(range(3)) == [item.codigo_servico for item in parsed.items[:3]]
-
-
-def test_date_key_reads_both_spellings() -> None:
-    assert date_key("05/03/2026") == 20260305
-    assert date_key("2026-03-05") == 20260305
-    assert date_key("") is None
-    assert date_key("31/13/2026") is None
-    assert date_key("30/02/2026") is None
-    assert date_key("aa/bb/cccc") is None
 
 
 # --- sorting -------------------------------------------------------------------------------------

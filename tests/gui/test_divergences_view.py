@@ -12,6 +12,7 @@ from PySide6.QtCore import Qt
 from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
+from postalgui.api.cancel import TaskControl
 from postalgui.api.errors import OperatorError
 from postalgui.api.models.invoices import Divergence
 from postalgui.gui.tabs.invoices.divergences_view import (
@@ -21,8 +22,9 @@ from postalgui.gui.tabs.invoices.divergences_view import (
     posting_date,
 )
 from postalgui.services.context import AppContext
-from postalgui.services.invoices import use_cases as invoicing
-from postalgui.services.tasks import TaskHandle, TaskRunner
+from postalgui.services.invoices import documents as invoicing
+from postalgui.services.invoices.service import InvoiceService
+from postalgui.services.tasks import TaskRunner
 
 TIMEOUT_MS = 60_000
 PERIOD = (date(2026, 1, 1), date(2026, 3, 31))
@@ -68,9 +70,9 @@ def fake_service(monkeypatch: pytest.MonkeyPatch) -> list[object]:
     answers: list[object] = []
 
     def fake(
-        handle: TaskHandle, context: AppContext, contrato: str, dr: int, start: date, end: date
+        task: TaskControl, service: InvoiceService, contrato: str, dr: int, start: date, end: date
     ) -> list[Divergence]:
-        del handle, context, contrato, dr, start, end
+        del task, service, contrato, dr, start, end
         answer = answers.pop(0) if answers else []
         if isinstance(answer, BaseException):
             raise answer

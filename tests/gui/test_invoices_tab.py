@@ -25,7 +25,7 @@ from postalgui.gui.tabs.invoices.invoice_model import (
     slip_available,
     status_kind,
 )
-from postalgui.gui.tabs.invoices.jobs_panel import JobColumn, JobsModel
+from postalgui.gui.tabs.invoices.jobs_model import JobColumn, JobsModel
 from postalgui.gui.widgets.pdf_viewer import PdfViewerWindow
 from postalgui.services.context import AppContext
 from postalgui.services.invoices.jobs import Job, JobState

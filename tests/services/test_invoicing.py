@@ -5,7 +5,6 @@ from __future__ import annotations
 import csv
 import io
 import os
-import threading
 from collections.abc import Callable, Iterator
 from datetime import UTC, date, datetime, timedelta
 from decimal import Decimal
@@ -16,7 +15,7 @@ import pytest
 import requests
 from pytestqt.qtbot import QtBot
 
-from postalgui.api.cancel import Cancelled, CancelToken
+from postalgui.api.cancel import Cancelled, PlainTask, Progress
 from postalgui.api.errors import ServerError
 from postalgui.api.models.invoices import (
     AnalyticItem,
@@ -30,7 +29,7 @@ from postalgui.sandbox.process import SandboxProcess
 from postalgui.services.context import AppContext, build_context
 from postalgui.services.invoices import use_cases as invoicing
 from postalgui.services.invoices.jobs import Job, JobState
-from postalgui.services.tasks import Progress, TaskHandle, TaskRunner
+from postalgui.services.tasks import TaskRunner
 from tests.conftest import MemoryKeyring
 
 FAST = 0.05
@@ -39,22 +38,18 @@ FAST = 0.05
 PROCESSING_PREFIX = "/faturas/v1/processamentos"
 
 
-class FakeHandle(TaskHandle):
-    """A `TaskHandle` without Qt: progress is recorded (and may act) on the calling thread."""
+class FakeHandle(PlainTask):
+    """A `PlainTask` that records its progress (and may act on it) on the calling thread."""
 
     def __init__(self, on_progress: Callable[[FakeHandle, Progress], None] | None = None) -> None:
-        # No super().__init__: the real handle's signals need a worker to deliver them.
-        self.name = "test"
-        self.token = CancelToken()
-        self.finished_event = threading.Event()
+        super().__init__(self._record)
         self.reports: list[Progress] = []
-        self._on_progress = on_progress
+        self._act = on_progress
 
-    def progress(self, done: int, total: int | None = None, text: str = "", payload: object = None) -> None:
-        report = Progress(done, total, text, payload)
+    def _record(self, report: Progress) -> None:
         self.reports.append(report)
-        if self._on_progress is not None:
-            self._on_progress(self, report)
+        if self._act is not None:
+            self._act(self, report)
 
     @property
     def texts(self) -> list[str]:
@@ -123,7 +118,7 @@ def invoices(context: AppContext) -> list[Invoice]:
     profile = context.profile
     assert profile.dr is not None
     start, end = invoicing.last_twelve_months(datetime.now(UTC).date())
-    return invoicing.list_invoices(FakeHandle(), context, profile.contract, profile.dr, start, end)
+    return invoicing.list_invoices(FakeHandle(), context.invoices, profile.contract, profile.dr, start, end)
 
 
 def open_invoice(invoices: list[Invoice]) -> Invoice:
@@ -131,11 +126,11 @@ def open_invoice(invoices: list[Invoice]) -> Invoice:
 
 
 def follow(context: AppContext, job: Job, handle: FakeHandle | None = None) -> Job:
-    return invoicing.follow_job(handle or FakeHandle(), context, job.id, FAST)
+    return invoicing.follow_job(handle or FakeHandle(), context.invoices, job.id, FAST)
 
 
 def analytic_job(context: AppContext, invoice: Invoice) -> Job:
-    return invoicing.request_analytic(FakeHandle(), context, invoice)
+    return invoicing.request_analytic(FakeHandle(), context.invoices, invoice)
 
 
 # --------------------------------------------------------------------------- plain calls
@@ -154,7 +149,7 @@ def test_list_and_both_documents(context: AppContext, invoices: list[Invoice]) -
     handle = FakeHandle()
     folder = context.paths.cache_dir / "invoices" / context.env_key
     for kind in ("synthetic", "slip"):
-        path = invoicing.fetch_document(handle, context, invoice, kind)
+        path = invoicing.fetch_document(handle, context.invoices, invoice, kind)
         assert path == folder / f"{invoice.id}-{invoice.itemFatura}-{kind}.pdf"
         assert path.read_bytes().startswith(b"%PDF")
     assert sorted(p.name for p in folder.iterdir()) == sorted(
@@ -167,7 +162,7 @@ def test_an_empty_period_is_an_empty_list(context: AppContext) -> None:
     assert profile.dr is not None
     found = invoicing.list_invoices(
         FakeHandle(),
-        context,
+        context.invoices,
         profile.contract,
         profile.dr,
         date(1990, 1, 1),
@@ -180,7 +175,7 @@ def test_divergences_are_a_list(context: AppContext) -> None:
     profile = context.profile
     assert profile.dr is not None
     start, end = invoicing.last_twelve_months(datetime.now(UTC).date())
-    found = invoicing.divergences(FakeHandle(), context, profile.contract, profile.dr, start, end)
+    found = invoicing.divergences(FakeHandle(), context.invoices, profile.contract, profile.dr, start, end)
     assert isinstance(found, list)
 
 
@@ -231,7 +226,7 @@ def test_analytic_job_is_followed_to_a_csv_that_reconciles(
 def test_preview_jobs_give_their_file(context: AppContext, kind: PreviewKind, suffix: str) -> None:
     profile = context.profile
     assert profile.dr is not None
-    job = invoicing.request_preview(FakeHandle(), context, kind, profile.contract, profile.dr, None)
+    job = invoicing.request_preview(FakeHandle(), context.invoices, kind, profile.contract, profile.dr, None)
     assert job.kind.value == f"PREVIA_{kind.value}"
     assert job.params == {"tipoPrevia": kind.value, "contrato": profile.contract, "dr": str(profile.dr)}
     assert job.fatura is None
@@ -260,7 +255,7 @@ def test_a_pending_job_is_resumed_after_a_restart(
     restarted = new_context(config_dir, memory_keyring, sandbox)
     try:
         assert restarted.env_key == context.env_key
-        pending = invoicing.pending_jobs(FakeHandle(), restarted)
+        pending = invoicing.pending_jobs(FakeHandle(), restarted.invoices)
         assert [found.id for found in pending] == [job.id]
         assert pending[0].processing_id == job.processing_id
         done = follow(restarted, pending[0])
@@ -285,7 +280,7 @@ def test_erro_makes_the_job_failed_with_the_operator_reason(
     assert "FAT-033" in done.error
     assert done.file_path is None
     assert handle.texts[-1] == "failed"
-    assert invoicing.pending_jobs(FakeHandle(), context) == []
+    assert invoicing.pending_jobs(FakeHandle(), context.invoices) == []
 
 
 def test_a_processing_the_operator_forgot_is_failed(
@@ -356,7 +351,7 @@ def test_cancel_leaves_the_job_pending_and_resumable(context: AppContext, invoic
     stored = context.job_store().get(job.id)
     assert stored is not None
     assert stored.pending
-    assert [found.id for found in invoicing.pending_jobs(FakeHandle(), context)] == [job.id]
+    assert [found.id for found in invoicing.pending_jobs(FakeHandle(), context.invoices)] == [job.id]
     assert follow(context, job).state is JobState.READY
 
 
@@ -395,10 +390,10 @@ def test_delete_job_removes_its_file(context: AppContext, invoices: list[Invoice
     done = follow(context, analytic_job(context, open_invoice(invoices)))
     assert done.path is not None
     assert done.path.exists()
-    invoicing.delete_job(FakeHandle(), context, done.id)
+    invoicing.delete_job(FakeHandle(), context.invoices, done.id)
     assert not done.path.exists()
     assert context.job_store().get(done.id) is None
-    invoicing.delete_job(FakeHandle(), context, done.id)  # twice is harmless
+    invoicing.delete_job(FakeHandle(), context.invoices, done.id)  # twice is harmless
 
 
 def test_a_job_followed_through_the_task_runner(
@@ -411,7 +406,12 @@ def test_a_job_followed_through_the_task_runner(
     reports: list[Progress] = []
     try:
         runner.run(
-            invoicing.follow_job, context, job.id, FAST, on_result=results.append, on_progress=reports.append
+            invoicing.follow_job,
+            context.invoices,
+            job.id,
+            FAST,
+            on_result=results.append,
+            on_progress=reports.append,
         )
         qtbot.waitUntil(lambda: bool(results), timeout=10_000)
     finally:
@@ -456,7 +456,7 @@ def test_refresh_expiry_with_fabricated_times(context: AppContext, tmp_path: Pat
     failed = store.update(add("f", old).id, state=JobState.FAILED, finished_at=old, error="ERRO")
     other_env = store.add("production", ProcessingKind.EXTRATO_ANALITICO, record("g"), params, at=old)
 
-    listed = invoicing.refresh_expiry(FakeHandle(), context)
+    listed = invoicing.refresh_expiry(FakeHandle(), context.invoices)
     states = {job.id: job.state for job in listed}
     assert states == {
         stale_pending.id: JobState.EXPIRED,
@@ -471,7 +471,7 @@ def test_refresh_expiry_with_fabricated_times(context: AppContext, tmp_path: Pat
     assert [job.id for job in listed] == newest_first
     assert store.get(other_env.id) == other_env  # another environment is left alone
     assert store.get(stale_pending.id).error == invoicing.EXPIRED_TEXT  # type: ignore[union-attr]
-    assert [job.id for job in invoicing.pending_jobs(FakeHandle(), context)] == [fresh_pending.id]
+    assert [job.id for job in invoicing.pending_jobs(FakeHandle(), context.invoices)] == [fresh_pending.id]
 
 
 def test_pending_jobs_expire_the_stale_ones(context: AppContext) -> None:
@@ -484,7 +484,7 @@ def test_pending_jobs_expire_the_stale_ones(context: AppContext) -> None:
         params,
         at=datetime.now(UTC) - timedelta(days=9),
     )
-    assert invoicing.pending_jobs(FakeHandle(), context) == []
+    assert invoicing.pending_jobs(FakeHandle(), context.invoices) == []
     assert store.get(stale.id).state is JobState.EXPIRED  # type: ignore[union-attr]
 
 

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING
+
+from postalgui.api.scopes import Scope, TokenScope
 
 if TYPE_CHECKING:
     from postalgui.api.invoices import InvoiceClient
@@ -12,19 +15,46 @@ if TYPE_CHECKING:
 
 class InvoiceService:
     """Owns the scope rule (the invoice service is authorized by contract, spec 001, 5), the
-    client's construction and the jobs store.
+    client's construction, the jobs store and where the feature's files go.
 
-    Cheap to build; `client` blocks on first use (sandbox start): call it from a task.
+    The use cases take this facade, never the whole `AppContext`. Cheap to build;
+    `client` blocks on first use (sandbox start): call it from a task.
     """
 
-    def __init__(self, context: AppContext) -> None:
+    def __init__(self, context: AppContext, contract: TokenScope | None = None) -> None:
         self.context = context
+        self._contract = contract
+
+    def for_contract(self, contract: str, dr: int) -> InvoiceService:
+        """The same feature with another contract's token (the CLI's ``--contrato``/``--dr``)."""
+        return InvoiceService(self.context, TokenScope(Scope.CONTRACT, contract=contract, dr=dr))
+
+    def scope(self) -> TokenScope:
+        """The contract's token scope; raises `ApiError` when no contract is configured."""
+        return self._contract or self.context.contract_scope()
 
     def client(self) -> InvoiceClient:
         """Raises `ApiError` when no contract is configured."""
         from postalgui.api.invoices import InvoiceClient
 
-        return InvoiceClient(self.context.backend().client, self.context.contract_scope())
+        return InvoiceClient(self.context.backend().client, self.scope())
 
     def jobs(self) -> JobStore:
         return self.context.job_store()
+
+    @property
+    def dr(self) -> int | None:
+        """The DR of the contract in use: the one given to `for_contract`, else the profile's."""
+        if self._contract is not None and self._contract.dr is not None:
+            return self._contract.dr
+        return self.context.profile.dr
+
+    @property
+    def env_key(self) -> str:
+        """The environment the jobs and cached files belong to."""
+        return self.context.env_key
+
+    @property
+    def cache_dir(self) -> Path:
+        """The app's cache folder (downloads are offered from there for "Save as")."""
+        return self.context.paths.cache_dir

@@ -44,7 +44,7 @@ from postalgui.gui.models.key_sorted import KeySortedModel, SortKeyProxy
 from postalgui.gui.models.roles import SORT_ROLE
 from postalgui.gui.widgets.message_bar import MessageArea
 from postalgui.gui.widgets.message_kind import MessageKind
-from postalgui.services.invoices import use_cases as invoicing
+from postalgui.services.invoices import documents as invoicing
 
 if TYPE_CHECKING:
     from postalgui.api.models.invoices import Divergence
@@ -345,7 +345,7 @@ class DivergencesView(QWidget):
         self.refresh_button.setEnabled(False)
         self._handle = self.runner.run(
             invoicing.divergences,
-            self.context,
+            self.context.invoices,
             contrato,
             dr,
             start,

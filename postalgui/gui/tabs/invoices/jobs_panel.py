@@ -7,338 +7,50 @@ reading them (``refresh_expiry``, which marks the files the operator no longer k
 as expired) and follows again every job still pending: that is how a request made
 before the app was closed is resumed.
 
-Each followed job has its own `_Follower`, a small object whose slots receive the
-task's callbacks, so one panel can follow many jobs without lambdas. Destroying the
-panel cancels every task it started (`TaskGuard`); a cancelled ``follow_job`` leaves
-its job pending, for the next start.
+Following is `JobFollowing`'s (`job_follower`); the model and the jobs' texts are in
+`jobs_model`. The panel and its parts own every task they start: destroying the panel
+cancels them, and a cancelled ``follow_job`` leaves its job pending, for the next start.
 """
 
 from __future__ import annotations
 
-from enum import IntEnum
-from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, cast
 
 from PySide6.QtCore import (
-    QAbstractTableModel,
-    QCoreApplication,
     QItemSelection,
     QModelIndex,
-    QObject,
     QPersistentModelIndex,
     Qt,
     Signal,
     Slot,
 )
-from PySide6.QtGui import QAction, QColor, QGuiApplication, QIcon, QKeySequence, QPalette
+from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
-    QApplication,
     QHBoxLayout,
     QLabel,
     QProgressBar,
     QPushButton,
-    QStyle,
     QVBoxLayout,
     QWidget,
 )
 
 from postalgui.api.models.invoices import PreviewKind, ProcessingKind
-from postalgui.gui.messages import arg, describe_error, local_datetime
-from postalgui.gui.models.formatting import error_colour
+from postalgui.gui.messages import arg, describe_error
+from postalgui.gui.tabs.invoices.job_follower import JobFollowing
+from postalgui.gui.tabs.invoices.jobs_model import JobColumn, JobsModel, invoice_of, job_title
 from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.gui.widgets.tables import record_table
+from postalgui.services.invoices.following import POLL_INTERVAL_S
 from postalgui.services.invoices.jobs import Job, JobState
 
 if TYPE_CHECKING:
-    from postalgui.api.models.invoices import Invoice
     from postalgui.gui.widgets.message_bar import MessageArea
     from postalgui.services.context import AppContext
-    from postalgui.services.tasks import Progress, TaskHandle, TaskRunner
+    from postalgui.services.tasks import TaskHandle, TaskRunner
 
-__all__ = ["JobColumn", "JobsModel", "JobsPanel", "job_title", "state_text"]
-
-POLL_INTERVAL_S = 2.5
-"""How often a pending job is asked about (the operator's clients poll every 2-3 s)."""
+__all__ = ["JobsPanel"]
 
 ModelIndex = QModelIndex | QPersistentModelIndex
-
-
-def kind_text(kind: ProcessingKind) -> str:
-    if kind is ProcessingKind.EXTRATO_ANALITICO:
-        return QCoreApplication.translate("JobsPanel", "Analytic statement")
-    if kind is ProcessingKind.PREVIA_SINTETICO:
-        return QCoreApplication.translate("JobsPanel", "Synthetic preview")
-    return QCoreApplication.translate("JobsPanel", "Analytic preview")
-
-
-def subject_text(job: Job) -> str:
-    """What the job is about: the invoice, or the contract and DR of a preview."""
-    if job.fatura:
-        return arg(QCoreApplication.translate("JobsPanel", "Invoice %1"), job.fatura)
-    text = arg(
-        QCoreApplication.translate("JobsPanel", "Contract %1, DR %2"),
-        job.params.get("contrato", ""),
-        job.params.get("dr", ""),
-    )
-    centre = job.params.get("centroCusto")
-    if centre:
-        text = arg(QCoreApplication.translate("JobsPanel", "%1, cost centre %2"), text, centre)
-    return text
-
-
-def job_title(job: Job) -> str:
-    """``Analytic statement, invoice 1234``: for window titles and messages."""
-    return arg(QCoreApplication.translate("JobsPanel", "%1 — %2"), kind_text(job.kind), subject_text(job))
-
-
-def state_text(state: JobState) -> str:
-    """The state in words."""
-    texts = {
-        JobState.REQUESTED: QCoreApplication.translate("JobsPanel", "Requested"),
-        JobState.PROCESSING: QCoreApplication.translate("JobsPanel", "Processing"),
-        JobState.READY: QCoreApplication.translate("JobsPanel", "Ready"),
-        JobState.FAILED: QCoreApplication.translate("JobsPanel", "Failed"),
-        JobState.EXPIRED: QCoreApplication.translate("JobsPanel", "Expired"),
-    }
-    return texts[state]
-
-
-def invoice_of(job: Job) -> Invoice:
-    """The invoice an analytic statement job was asked for, enough to ask again."""
-    from postalgui.api.models.invoices import Invoice
-
-    return Invoice.model_validate(
-        {
-            "id": job.params.get("fatura", ""),
-            "tipoDocumento": job.params.get("tipoDocumento"),
-            "drFatura": job.params.get("drFatura"),
-            "itemFatura": job.params.get("itemFatura"),
-        }
-    )
-
-
-# --- the model ------------------------------------------------------------------------------
-
-
-class JobColumn(IntEnum):
-    KIND = 0
-    SUBJECT = 1
-    STATE = 2
-    REQUESTED = 3
-    PROGRESS = 4
-
-
-def _headers() -> tuple[str, ...]:
-    return (
-        QCoreApplication.translate("JobsPanel", "Job"),
-        QCoreApplication.translate("JobsPanel", "For"),
-        QCoreApplication.translate("JobsPanel", "State"),
-        QCoreApplication.translate("JobsPanel", "Requested"),
-        QCoreApplication.translate("JobsPanel", "Progress"),
-    )
-
-
-def _icons() -> dict[JobState, QIcon]:
-    style = QApplication.style()
-    return {
-        JobState.REQUESTED: style.standardIcon(QStyle.StandardPixmap.SP_ArrowUp),
-        JobState.PROCESSING: style.standardIcon(QStyle.StandardPixmap.SP_BrowserReload),
-        JobState.READY: style.standardIcon(QStyle.StandardPixmap.SP_DialogApplyButton),
-        JobState.FAILED: style.standardIcon(QStyle.StandardPixmap.SP_MessageBoxCritical),
-        JobState.EXPIRED: style.standardIcon(QStyle.StandardPixmap.SP_MessageBoxWarning),
-    }
-
-
-def _state_colour(state: JobState) -> QColor | None:
-    dark = QGuiApplication.palette().color(QPalette.ColorRole.Base).lightness() < 128
-    if state is JobState.READY:
-        return QColor("#56d364") if dark else QColor("#1a7f37")
-    if state is JobState.FAILED:
-        return error_colour()
-    if state is JobState.EXPIRED:
-        return QGuiApplication.palette().color(QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text)
-    return None
-
-
-class JobsModel(QAbstractTableModel):
-    """Jobs newest first; a job is replaced in place when its state changes.
-
-    ``paused`` jobs are pending but not followed now (the network failed, or nobody
-    resumed them yet); their progress cell says so.
-    """
-
-    def __init__(self, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self._jobs: list[Job] = []
-        self._paused: set[int] = set()
-        self._icons: dict[JobState, QIcon] = {}
-
-    # --- content ---------------------------------------------------------------------
-
-    def set_jobs(self, jobs: list[Job]) -> None:
-        self.beginResetModel()
-        self._jobs = sorted(jobs, key=lambda job: (job.requested_at, job.id), reverse=True)
-        self._paused &= {job.id for job in self._jobs}
-        self.endResetModel()
-
-    def put(self, job: Job) -> int:
-        """Add or replace a job; its row."""
-        row = self.row_of(job.id)
-        if row is None:
-            self.beginInsertRows(QModelIndex(), 0, 0)
-            self._jobs.insert(0, job)
-            self.endInsertRows()
-            return 0
-        self._jobs[row] = job
-        if not job.pending:
-            self._paused.discard(job.id)
-        self._row_changed(row)
-        return row
-
-    def remove(self, job_id: int) -> None:
-        row = self.row_of(job_id)
-        if row is None:
-            return
-        self.beginRemoveRows(QModelIndex(), row, row)
-        del self._jobs[row]
-        self.endRemoveRows()
-        self._paused.discard(job_id)
-
-    def set_paused(self, job_id: int, paused: bool) -> None:
-        if paused:
-            self._paused.add(job_id)
-        else:
-            self._paused.discard(job_id)
-        row = self.row_of(job_id)
-        if row is not None:
-            self._row_changed(row)
-
-    def is_paused(self, job_id: int) -> bool:
-        return job_id in self._paused
-
-    def _row_changed(self, row: int) -> None:
-        self.dataChanged.emit(self.index(row, 0), self.index(row, len(JobColumn) - 1))
-
-    def row_of(self, job_id: int) -> int | None:
-        for row, job in enumerate(self._jobs):
-            if job.id == job_id:
-                return row
-        return None
-
-    def job(self, row: int) -> Job:
-        return self._jobs[row]
-
-    def find(self, job_id: int) -> Job | None:
-        row = self.row_of(job_id)
-        return None if row is None else self._jobs[row]
-
-    def jobs(self) -> list[Job]:
-        return list(self._jobs)
-
-    # --- Qt ----------------------------------------------------------------------------
-
-    def rowCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008  # Qt's default
-        return 0 if parent.isValid() else len(self._jobs)
-
-    def columnCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008  # Qt's default
-        return 0 if parent.isValid() else len(JobColumn)
-
-    def headerData(
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> Any:
-        if orientation is Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            headers = _headers()
-            if 0 <= section < len(headers):
-                return headers[section]
-        return None
-
-    def flags(self, index: ModelIndex) -> Qt.ItemFlag:
-        if not index.isValid():
-            return Qt.ItemFlag.NoItemFlags
-        return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemNeverHasChildren
-
-    def data(self, index: ModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid() or not 0 <= index.row() < len(self._jobs):
-            return None
-        job = self._jobs[index.row()]
-        column = index.column()
-        if role == Qt.ItemDataRole.DisplayRole:
-            return self._text(job, column)
-        if role == Qt.ItemDataRole.ToolTipRole:
-            return job.error or None
-        if column == JobColumn.STATE:
-            if role == Qt.ItemDataRole.DecorationRole:
-                if not self._icons:  # the style exists once a view asks
-                    self._icons = _icons()
-                return self._icons[job.state]
-            if role == Qt.ItemDataRole.ForegroundRole:
-                return _state_colour(job.state)
-        if role == Qt.ItemDataRole.UserRole:
-            return job.id
-        return None
-
-    def _text(self, job: Job, column: int) -> str | None:
-        if column == JobColumn.KIND:
-            return kind_text(job.kind)
-        if column == JobColumn.SUBJECT:
-            return subject_text(job)
-        if column == JobColumn.STATE:
-            text = state_text(job.state)
-            if job.state is JobState.EXPIRED:
-                return arg(QCoreApplication.translate("JobsPanel", "%1: request it again"), text)
-            return text
-        if column == JobColumn.REQUESTED:
-            return local_datetime(job.requested_at)
-        if column == JobColumn.PROGRESS:
-            if job.pending and job.id in self._paused:
-                return QCoreApplication.translate("JobsPanel", "Paused")
-            if job.pending and job.error:
-                return QCoreApplication.translate("JobsPanel", "Waiting for the network…")
-            if job.finished_at is not None and not job.pending:
-                return arg(
-                    QCoreApplication.translate("JobsPanel", "Finished %1"), local_datetime(job.finished_at)
-                )
-            return ""
-        return None
-
-
-# --- following ------------------------------------------------------------------------------
-
-
-class _Follower(QObject):
-    """Receives one ``follow_job`` task's callbacks and passes them on as signals.
-
-    Signals: ``updated(object)`` with the Job at each change and at the end;
-    ``failed(int, object)`` with the job id and the error when following stopped on
-    one; ``ended(int)`` with the job id once the task is over, whatever the outcome.
-    """
-
-    updated = Signal(object)
-    failed = Signal(int, object)
-    ended = Signal(int)
-
-    def __init__(self, job_id: int) -> None:
-        super().__init__()
-        self.job_id = job_id
-        self.handle: TaskHandle | None = None
-
-    @Slot(object)
-    def _on_task_progress(self, progress: Progress) -> None:
-        if isinstance(progress.payload, Job):
-            self.updated.emit(progress.payload)
-
-    @Slot(object)
-    def _on_task_result(self, job: object) -> None:
-        if isinstance(job, Job):
-            self.updated.emit(job)
-
-    @Slot(object)
-    def _on_task_error(self, error: BaseException) -> None:
-        self.failed.emit(self.job_id, error)
-
-    @Slot(bool)
-    def _on_task_finished(self, cancelled: bool) -> None:
-        self.ended.emit(self.job_id)
 
 
 # --- the panel ------------------------------------------------------------------------------
@@ -373,8 +85,10 @@ class JobsPanel(QWidget):
         self.context = context
         self.runner = runner
         self.messages = messages
-        self.poll_interval_s = poll_interval_s
-        self._followers: dict[int, _Follower] = {}
+        self.following = JobFollowing(context.invoices, runner, poll_interval_s, self)
+        self.following.updated.connect(self._on_following_updated)
+        self.following.failed.connect(self._on_following_failed)
+        self.following.ended.connect(self._on_following_ended)
         self._loaded = False
         self._load_handle: TaskHandle | None = None
         self._renewing: dict[frozenset[tuple[str, str]], int] = {}
@@ -441,12 +155,12 @@ class JobsPanel(QWidget):
 
     def start(self) -> TaskHandle:
         """Show the stored jobs (expired ones marked) and resume the pending ones."""
-        from postalgui.services.invoices.use_cases import refresh_expiry
+        from postalgui.services.invoices.following import refresh_expiry
 
         self.status_label.setText(self.tr("Loading…"))
         self._load_handle = self.runner.run(
             refresh_expiry,
-            self.context,
+            self.context.invoices,
             name="invoice jobs",
             key="invoices.jobs.load",
             on_result=self._on_load_task_result,
@@ -463,50 +177,35 @@ class JobsPanel(QWidget):
             self.follow(job)
         self._update_status()
 
+    @property
+    def poll_interval_s(self) -> float:
+        """How often a followed job is asked about (tests make it short)."""
+        return self.following.poll_interval_s
+
+    @poll_interval_s.setter
+    def poll_interval_s(self, seconds: float) -> None:
+        self.following.poll_interval_s = seconds
+
     def follow(self, job: Job) -> None:
         """Poll a pending job in the background until it settles (no-op when followed)."""
-        from postalgui.services.invoices.use_cases import follow_job
-
-        if job.id in self._followers:
+        if self.following.is_following(job.id):
             return
-        follower = _Follower(job.id)
-        follower.updated.connect(self._on_follower_updated)
-        follower.failed.connect(self._on_follower_failed)
-        follower.ended.connect(self._on_follower_ended)
-        self._followers[job.id] = follower
         self.model.set_paused(job.id, False)
-        follower.handle = self.runner.run(
-            follow_job,
-            self.context,
-            job.id,
-            self.poll_interval_s,
-            owner=self,  # the follower's callbacks live as long as the panel
-            name=f"invoice job {job.id}",
-            key=f"invoices.job.{job.id}",
-            on_progress=follower._on_task_progress,
-            on_result=follower._on_task_result,
-            on_error=follower._on_task_error,
-            on_finished=follower._on_task_finished,
-        )
-
+        self.following.follow(job.id)
         self._sync_busy_bars()
         self._update_actions()
 
     def is_following(self, job_id: int) -> bool:
-        return job_id in self._followers
+        return self.following.is_following(job_id)
 
     def follow_handle(self, job_id: int) -> TaskHandle | None:
         """The task following a job now, if any."""
-        follower = self._followers.get(job_id)
-        return None if follower is None else follower.handle
+        return self.following.handle(job_id)
 
     def stop_following(self) -> None:
         """Cancel every follow task; the jobs stay pending for the next start."""
-        for job_id, follower in list(self._followers.items()):
-            if follower.handle is not None:
-                follower.handle.cancel()
+        for job_id in self.following.stop_all():
             self.model.set_paused(job_id, True)
-        self._followers.clear()
         self._sync_busy_bars()
         self._update_actions()
 
@@ -543,7 +242,7 @@ class JobsPanel(QWidget):
 
     def request_again(self, job: Job) -> TaskHandle | None:
         """Ask the operator again for a failed or expired job; the old one is removed once it is accepted."""
-        from postalgui.services.invoices.use_cases import request_analytic, request_preview
+        from postalgui.services.invoices.following import request_analytic, request_preview
 
         if job.pending:
             return None
@@ -551,7 +250,7 @@ class JobsPanel(QWidget):
         if job.kind is ProcessingKind.EXTRATO_ANALITICO:
             handle = self.runner.run(
                 request_analytic,
-                self.context,
+                self.context.invoices,
                 invoice_of(job),
                 name="invoice analytic again",
                 key=key,
@@ -562,10 +261,10 @@ class JobsPanel(QWidget):
             try:
                 dr = int(job.params.get("dr", ""))
             except ValueError:
-                dr = self.context.profile.dr or 0
+                dr = self.context.invoices.dr or 0
             handle = self.runner.run(
                 request_preview,
-                self.context,
+                self.context.invoices,
                 PreviewKind(job.params.get("tipoPrevia") or _preview_kind(job.kind)),
                 job.params.get("contrato", ""),
                 dr,
@@ -580,23 +279,20 @@ class JobsPanel(QWidget):
 
     def remove_job(self, job: Job) -> TaskHandle:
         """Forget a job (and its cached file); a pending one stops being followed."""
-        from postalgui.services.invoices.use_cases import delete_job
+        from postalgui.services.invoices.following import delete_job
 
-        follower = self._followers.pop(job.id, None)
-        if follower is not None and follower.handle is not None:
-            follower.handle.cancel()
+        self.following.stop(job.id)
         self.model.remove(job.id)
         self._update_status()
         self._update_actions()
         return self.runner.run(
             delete_job,
-            self.context,
+            self.context.invoices,
             job.id,
             name=f"delete invoice job {job.id}",
             key=f"invoices.jobs.delete.{job.id}",
             on_error=self._on_delete_task_error,
         )
-
 
     # --- loading -----------------------------------------------------------------------
 
@@ -626,7 +322,7 @@ class JobsPanel(QWidget):
     # --- following ---------------------------------------------------------------------
 
     @Slot(object)
-    def _on_follower_updated(self, job: Job) -> None:
+    def _on_following_updated(self, job: Job) -> None:
         before = self.model.find(job.id)
         if before is None:
             return  # removed meanwhile
@@ -639,7 +335,7 @@ class JobsPanel(QWidget):
         self._update_actions()
 
     @Slot(int, object)
-    def _on_follower_failed(self, job_id: int, error: BaseException) -> None:
+    def _on_following_failed(self, job_id: int, error: BaseException) -> None:
         job = self.model.find(job_id)
         if job is None:
             return
@@ -657,8 +353,7 @@ class JobsPanel(QWidget):
         )
 
     @Slot(int)
-    def _on_follower_ended(self, job_id: int) -> None:
-        self._followers.pop(job_id, None)
+    def _on_following_ended(self, job_id: int) -> None:
         self._sync_busy_bars()
         self._update_status()
         self._update_actions()
@@ -667,7 +362,7 @@ class JobsPanel(QWidget):
     def resume_paused(self) -> None:
         """Follow every pending job that is not followed now."""
         for job in self.model.jobs():
-            if job.pending and job.id not in self._followers:
+            if job.pending and not self.following.is_following(job.id):
                 self.messages.clear(f"invoices.job.{job.id}")
                 self.follow(job)
 
@@ -757,7 +452,7 @@ class JobsPanel(QWidget):
         for row in range(self.model.rowCount()):
             job = self.model.job(row)
             index = self.model.index(row, JobColumn.PROGRESS)
-            followed = job.pending and job.id in self._followers
+            followed = job.pending and self.following.is_following(job.id)
             widget = self.table.indexWidget(index)
             if followed and widget is None:
                 bar = QProgressBar(self.table)
@@ -781,7 +476,7 @@ class JobsPanel(QWidget):
         job = self.selected_job()
         ready = job is not None and job.state is JobState.READY
         again = job is not None and job.state in (JobState.FAILED, JobState.EXPIRED)
-        resume = job is not None and job.pending and job.id not in self._followers
+        resume = job is not None and job.pending and not self.following.is_following(job.id)
         for action, button, enabled in (
             (self.open_action, self.open_button, ready),
             (self.again_action, self.again_button, again),
@@ -852,13 +547,3 @@ def _preview_kind(kind: ProcessingKind) -> str:
         if kind is ProcessingKind.PREVIA_SINTETICO
         else PreviewKind.ANALITICO.value
     )
-
-
-def job_file_kind(job: Job) -> str:
-    """``"csv"`` or ``"pdf"``: how a READY job's file is shown."""
-    path = job.path or Path()
-    if path.suffix.casefold() == ".pdf":
-        return "pdf"
-    if path.suffix.casefold() == ".csv":
-        return "csv"
-    return "pdf" if job.kind is ProcessingKind.PREVIA_SINTETICO else "csv"

@@ -1,0 +1,154 @@
+"""Requests for asynchronous files from the Invoices tab: an invoice's analytic statement, a
+preview of the contract's next invoice (asked for in `PreviewDialog`).
+
+A controller of the tab: it runs `following.request_analytic`/`request_preview` as its
+own tasks; an accepted request goes to the `JobsPanel`, which follows it. Texts keep the
+translation contexts (`InvoicesTab`, `PreviewDialog`) where the catalog has them.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QCoreApplication, QObject, Signal, Slot
+from PySide6.QtWidgets import QComboBox, QDialog, QDialogButtonBox, QFormLayout, QLabel, QLineEdit, QWidget
+
+from postalgui.api.models.invoices import PreviewKind
+from postalgui.gui.messages import arg, describe_error
+from postalgui.gui.tabs.invoices.jobs_model import job_title
+from postalgui.gui.widgets.message_kind import MessageKind
+from postalgui.services.invoices.following import request_analytic, request_preview
+from postalgui.services.invoices.jobs import Job
+
+if TYPE_CHECKING:
+    from postalgui.api.models.invoices import Invoice
+    from postalgui.gui.tabs.invoices.activity import ActivityIndicator
+    from postalgui.gui.tabs.invoices.jobs_panel import JobsPanel
+    from postalgui.gui.widgets.message_bar import MessageArea
+    from postalgui.services.invoices.service import InvoiceService
+    from postalgui.services.tasks import TaskHandle, TaskRunner
+
+__all__ = ["JobRequests", "PreviewDialog"]
+
+_KEY = "invoices.request"
+
+
+class PreviewDialog(QDialog):
+    """Asks which preview of the contract's next invoice to request."""
+
+    def __init__(self, contract: str, dr: int, cost_centre: str = "", parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(self.tr("Preview of the next invoice"))
+        self.kind_combo = QComboBox(self)
+        self.kind_combo.addItem(self.tr("Synthetic (PDF)"), PreviewKind.SINTETICO.value)
+        self.kind_combo.addItem(self.tr("Analytic (CSV)"), PreviewKind.ANALITICO.value)
+        self.centre_edit = QLineEdit(cost_centre, self)
+        self.centre_edit.setPlaceholderText(self.tr("Optional"))
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
+        )
+        ok = buttons.button(QDialogButtonBox.StandardButton.Ok)
+        ok.setText(self.tr("Request"))
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        form = QFormLayout(self)
+        form.addRow(
+            QLabel(arg(self.tr("Contract %1, DR %2: postings not yet invoiced."), contract, dr), self)
+        )
+        form.addRow(self.tr("&Kind:"), self.kind_combo)
+        form.addRow(self.tr("&Cost centre:"), self.centre_edit)
+        form.addRow(buttons)
+
+    def kind(self) -> PreviewKind:
+        return PreviewKind(str(self.kind_combo.currentData()))
+
+    def cost_centre(self) -> str | None:
+        return self.centre_edit.text().strip() or None
+
+
+class JobRequests(QObject):
+    """Asks the operator for analytic statements and previews; hands accepted jobs to the panel.
+
+    Signals: ``jobRequested(object)`` with a `Job` the operator accepted.
+    """
+
+    jobRequested = Signal(object)
+
+    def __init__(
+        self,
+        service: InvoiceService,
+        runner: TaskRunner,
+        messages: MessageArea,
+        activity: ActivityIndicator,
+        jobs: JobsPanel,
+        parent: QObject,
+    ) -> None:
+        super().__init__(parent)
+        self.service = service
+        self.runner = runner
+        self.messages = messages
+        self.activity = activity
+        self.jobs = jobs
+
+    def request_analytic(self, invoice: Invoice) -> TaskHandle:
+        """Ask for the invoice's analytic statement; the job appears in the jobs panel."""
+        handle = self.runner.run(
+            request_analytic,
+            self.service,
+            invoice,
+            name="invoice analytic request",
+            key=f"invoices.request.analytic.{invoice.id}.{invoice.itemFatura or ''}",
+            on_result=self._on_request_task_result,
+            on_error=self._on_request_task_error,
+            on_finished=self._on_request_task_finished,
+        )
+        text = QCoreApplication.translate("InvoicesTab", "Requesting the analytic statement of invoice %1…")
+        self.activity.set(_KEY, arg(text, invoice.id))
+        return handle
+
+    def request_preview(
+        self, kind: PreviewKind, contract: str, dr: int, cost_centre: str | None = None
+    ) -> TaskHandle:
+        """Ask for a preview of a contract's next invoice; the job appears in the jobs panel."""
+        handle = self.runner.run(
+            request_preview,
+            self.service,
+            PreviewKind(kind),
+            contract,
+            dr,
+            cost_centre or None,
+            name="invoice preview request",
+            key=f"invoices.request.preview.{PreviewKind(kind).value}",
+            on_result=self._on_request_task_result,
+            on_error=self._on_request_task_error,
+            on_finished=self._on_request_task_finished,
+        )
+        self.activity.set(_KEY, QCoreApplication.translate("InvoicesTab", "Requesting the preview…"))
+        return handle
+
+    @Slot(object)
+    def _on_request_task_result(self, job: object) -> None:
+        if not isinstance(job, Job):
+            return
+        self.jobs.add_job(job)
+        self.messages.show_message(
+            arg(
+                QCoreApplication.translate("InvoicesTab", "%1 requested; it opens from Jobs when ready."),
+                job_title(job),
+            ),
+            MessageKind.INFO,
+            key=_KEY,
+        )
+        self.jobRequested.emit(job)
+
+    @Slot(object)
+    def _on_request_task_error(self, error: BaseException) -> None:
+        self.messages.show_message(
+            arg(QCoreApplication.translate("InvoicesTab", "The request failed: %1"), describe_error(error)),
+            MessageKind.ERROR,
+            key=_KEY,
+        )
+
+    @Slot(bool)
+    def _on_request_task_finished(self, cancelled: bool) -> None:
+        self.activity.set(_KEY, None)

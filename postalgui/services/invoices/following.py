@@ -1,0 +1,333 @@
+"""Asynchronous files (analytic statements, previews) as jobs: requested, recorded, followed.
+
+Plain functions of a `TaskControl` and the feature's `InvoiceService`, shared by the
+GUI's jobs panel and the CLI. A request is recorded at once in the jobs store, then
+followed by polling until its file is here.
+
+Following a job survives what a laptop does to a network. A transient failure
+(no connection, timeout, 5xx, 429, an unreadable answer) is retried on the next
+poll; after `NETWORK_ATTEMPTS` failures in a row `follow_job` gives up *for now*:
+it raises the last error and the job stays pending, with the error text in its
+``error`` field, to be resumed on the next start or by the user. Only what the
+operator says about the processing itself ends a job: ERRO, a 404 or a 400 for the
+processing make it FAILED; a 410 on the file, or EXCLUIDO for a processing that had
+finished (its file deleted after 7 days), EXPIRED; EXCLUIDO before any file, FAILED.
+An authentication failure is raised with the job left pending (fix the credentials,
+then resume). Cancelling leaves it pending too.
+
+Job files go to ``<cache>/jobs/<env_key>/`` unless the caller names the file (the
+CLI's ``--out``); the GUI offers them for "Save as".
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from postalgui.api.cancel import TaskControl, cancel_scope
+from postalgui.api.errors import (
+    ApiError,
+    BadRequestError,
+    ConflictError,
+    InvalidResponseError,
+    NotFoundError,
+    OperatorError,
+    RateLimitError,
+    RetriesExhaustedError,
+    ServerError,
+    TransportError,
+)
+from postalgui.api.models.invoices import PreviewKind, ProcessingKind, ProcessingStatus
+from postalgui.services.invoices.documents import DocumentRef, document_ref
+from postalgui.services.invoices.jobs import Job, JobState, state_of
+
+if TYPE_CHECKING:
+    from postalgui.api.invoices import InvoiceClient
+    from postalgui.api.models.invoices import Invoice, ProcessingRecord
+    from postalgui.services.invoices.service import InvoiceService
+
+log = logging.getLogger(__name__)
+
+FILE_LIFETIME = timedelta(days=7)
+"""How long the operator keeps a processed file (spec 001, 8)."""
+
+NETWORK_ATTEMPTS = 3
+"""Polls in a row that may fail on the network before `follow_job` pauses the job."""
+
+POLL_INTERVAL_S = 2.5
+"""How often a followed job's processing is asked about."""
+
+EXPIRED_TEXT = "The file is no longer available; request it again"
+GONE_TEXT = "The operator no longer knows this request (HTTP 404); request it again"
+DELETED_TEXT = "The operator deleted this request (EXCLUIDO); request it again"
+FAILED_TEXT = "The operator could not produce the file (ERRO)"
+
+_PREVIEW_KINDS = {
+    PreviewKind.SINTETICO: ProcessingKind.PREVIA_SINTETICO,
+    PreviewKind.ANALITICO: ProcessingKind.PREVIA_ANALITICO,
+}
+_MEDIA_SUFFIXES = {"text/csv": ".csv", "application/pdf": ".pdf"}
+_TRANSIENT = (
+    TransportError,
+    RetriesExhaustedError,
+    ServerError,
+    RateLimitError,
+    InvalidResponseError,
+    ConflictError,  # 409 on the file: "not finished yet" though the status said SUCESSO; ask again
+)
+
+
+def _kind_of(record: ProcessingRecord, default: ProcessingKind) -> ProcessingKind:
+    try:
+        return ProcessingKind(record.tipoProcessamento or default)
+    except ValueError:
+        return default
+
+
+def request_analytic(task: TaskControl, service: InvoiceService, invoice: Invoice | DocumentRef) -> Job:
+    """Ask for an invoice's analytic statement (CSV) and record the job."""
+    ref = document_ref(service, invoice)
+    client = service.client()
+    with cancel_scope(task.token):
+        record = client.request_analytic(ref.fatura, ref.tipo, ref.dr_fatura, ref.item)
+    kind = _kind_of(record, ProcessingKind.EXTRATO_ANALITICO)
+    job = service.jobs().add(service.env_key, kind, record, ref.params())
+    log.info(
+        "Analytic statement of invoice %s requested: job %d, processing %s",
+        ref.fatura,
+        job.id,
+        job.processing_id,
+    )
+    return job
+
+
+def request_preview(
+    task: TaskControl,
+    service: InvoiceService,
+    kind: PreviewKind,
+    contrato: str,
+    dr: int,
+    centro_custo: str | None,
+) -> Job:
+    """Ask for a preview of the next invoice (records still to be invoiced) and record the job."""
+    kind = PreviewKind(kind)
+    client = service.client()
+    with cancel_scope(task.token):
+        record = client.request_preview(kind, contrato, dr, centro_custo)
+    params = {"tipoPrevia": kind.value, "contrato": contrato, "dr": str(dr)}
+    if centro_custo:
+        params["centroCusto"] = centro_custo
+    job = service.jobs().add(service.env_key, _kind_of(record, _PREVIEW_KINDS[kind]), record, params)
+    log.info(
+        "Preview %s of contract %s requested: job %d, processing %s",
+        kind.value,
+        contrato,
+        job.id,
+        job.processing_id,
+    )
+    return job
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+def _suffix(job: Job, record: ProcessingRecord) -> str:
+    """The file's extension: from the record's media type, else its file name, else the kind."""
+    media = (record.file_type or "").split(";")[0].strip().casefold()
+    if media in _MEDIA_SUFFIXES:
+        return _MEDIA_SUFFIXES[media]
+    name_suffix = Path(record.nomeArquivo or "").suffix.casefold()
+    if name_suffix in (".csv", ".pdf"):
+        return name_suffix
+    return ".pdf" if job.kind is ProcessingKind.PREVIA_SINTETICO else ".csv"
+
+
+def job_file(service: InvoiceService, job: Job, record: ProcessingRecord) -> Path:
+    """Where a job's file goes: ``<cache>/jobs/<env_key>/<id>-<kind>[-<fatura>].<ext>``."""
+    name = f"{job.id}-{job.kind.value.lower()}"
+    if job.fatura:
+        name += f"-{job.fatura}"
+    elif job.params.get("contrato"):
+        name += f"-{job.params['contrato']}"
+    safe = "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in name)
+    return service.cache_dir / "jobs" / service.env_key / f"{safe}{_suffix(job, record)}"
+
+
+def _record_error(record: ProcessingRecord) -> str:
+    """The operator's reason for ERRO, when the record carries one."""
+    extra = record.model_extra or {}
+    for key in ("mensagem", "msg", "erro", "descricaoErro", "motivo", "message"):
+        value = extra.get(key)
+        if isinstance(value, str) and value.strip():
+            return f"{FAILED_TEXT}: {value.strip()}"
+    msgs = extra.get("msgs")
+    if isinstance(msgs, list) and msgs:
+        return f"{FAILED_TEXT}: {'; '.join(str(m) for m in msgs)}"
+    return FAILED_TEXT
+
+
+def _expired(job: Job, now: datetime) -> bool:
+    """A request older than the file's lifetime: its file, if any, is gone by now."""
+    return now - job.requested_at > FILE_LIFETIME
+
+
+def follow_job(
+    task: TaskControl,
+    service: InvoiceService,
+    job_id: int,
+    interval_s: float = POLL_INTERVAL_S,
+    dest: Path | None = None,
+) -> Job:
+    """Poll a job until it is READY, FAILED or EXPIRED; each change reported as progress.
+
+    Progress is ``(0, None, text=state.value, payload=job)``. A READY job whose file
+    went missing is downloaded again while the operator still keeps it. On cancel
+    the job stays pending and `Cancelled` propagates; on `NETWORK_ATTEMPTS` network
+    failures in a row it stays pending and the last error is raised (module docstring).
+    """
+    store = service.jobs()
+    job = store.get(job_id)
+    if job is None:
+        raise ApiError(f"There is no request number {job_id}")
+    if job.state is JobState.READY and (job.path is None or not job.path.exists()):
+        if job.finished_at is not None and _now() - job.finished_at > FILE_LIFETIME:
+            return store.update(job.id, state=JobState.EXPIRED, error=EXPIRED_TEXT)
+    elif not job.pending:
+        return job
+    elif _expired(job, _now()):
+        return store.update(job.id, state=JobState.EXPIRED, finished_at=_now(), error=EXPIRED_TEXT)
+
+    client = service.client()
+    reported: tuple[JobState, str | None] | None = None
+    failures = 0
+
+    def report(current: Job) -> None:
+        nonlocal reported
+        if (current.state, current.error) != reported:
+            reported = (current.state, current.error)
+            task.progress(0, None, text=current.state.value, payload=current)
+
+    report(job)
+    with cancel_scope(task.token):
+        while True:
+            task.raise_if_cancelled()
+            try:
+                job = _poll_once(service, client, job, dest)
+            except _TRANSIENT as exc:
+                failures += 1
+                log.info("Job %d: poll %d failed (%s)", job.id, failures, exc)
+                job = store.update(job.id, error=str(exc))
+                report(job)
+                if failures >= NETWORK_ATTEMPTS:
+                    raise
+            else:
+                failures = 0
+                report(job)
+                if not job.pending:
+                    return job
+            task.token.wait(interval_s)
+
+
+def _poll_once(service: InvoiceService, client: InvoiceClient, job: Job, dest: Path | None) -> Job:
+    """One status query, and the download when the file is ready; the job as it now stands.
+
+    Transient errors propagate (the caller counts them); the operator's verdicts
+    (404, 400, ERRO, EXCLUIDO, 410) end the job here; a 409 on the file is transient.
+    """
+    store = service.jobs()
+    try:
+        record = client.processing(job.processing_id)
+    except NotFoundError:
+        return store.update(job.id, state=JobState.FAILED, finished_at=_now(), error=GONE_TEXT)
+    except BadRequestError as exc:  # the operator refuses this processing id: asking again will not help
+        return store.update(job.id, state=JobState.FAILED, finished_at=_now(), error=str(exc))
+    except OperatorError as exc:
+        if exc.status == 410:
+            return store.update(job.id, state=JobState.EXPIRED, finished_at=_now(), error=EXPIRED_TEXT)
+        raise
+    if record.status is ProcessingStatus.ERRO:
+        return store.update(job.id, state=JobState.FAILED, finished_at=_now(), error=_record_error(record))
+    if record.status is ProcessingStatus.EXCLUIDO:
+        if record.nomeArquivo or record.dataFimProcessamento:
+            # It had finished: the file was deleted after its 7 days (what the operator's
+            # status query answers once a file is gone).
+            return store.update(job.id, state=JobState.EXPIRED, finished_at=_now(), error=EXPIRED_TEXT)
+        return store.update(job.id, state=JobState.FAILED, finished_at=_now(), error=DELETED_TEXT)
+    if record.status is not ProcessingStatus.SUCESSO:
+        state = state_of(record.status)
+        if state is job.state and job.error is None:
+            return job
+        return store.update(job.id, state=state, error=None)
+    if job.state is not JobState.PROCESSING or job.error is not None:
+        job = store.update(job.id, state=JobState.PROCESSING, error=None)
+    if dest is None:
+        dest = job_file(service, job, record)
+        dest.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        path = client.download_file(job.processing_id, dest)
+    except NotFoundError:
+        return store.update(job.id, state=JobState.FAILED, finished_at=_now(), error=GONE_TEXT)
+    except OperatorError as exc:  # FileExpiredError, or a plain 410 from another client version
+        if exc.status == 410:
+            return store.update(job.id, state=JobState.EXPIRED, finished_at=_now(), error=EXPIRED_TEXT)
+        raise
+    log.info("Job %d ready: %s", job.id, path)
+    return store.update(job.id, state=JobState.READY, finished_at=_now(), file_path=str(path), error=None)
+
+
+def pending_jobs(task: TaskControl, service: InvoiceService) -> list[Job]:
+    """The jobs to resume at start, oldest first; those past the file lifetime become EXPIRED."""
+    task.raise_if_cancelled()
+    store = service.jobs()
+    now = _now()
+    found: list[Job] = []
+    for job in store.pending(service.env_key):
+        if _expired(job, now):
+            store.update(job.id, state=JobState.EXPIRED, finished_at=now, error=EXPIRED_TEXT)
+        else:
+            found.append(job)
+    return found
+
+
+def refresh_expiry(task: TaskControl, service: InvoiceService) -> list[Job]:
+    """Mark what the operator no longer keeps as EXPIRED; the environment's jobs, newest first.
+
+    A READY job whose local file is gone and which finished more than 7 days ago, and
+    a pending job requested more than 7 days ago, are EXPIRED. A READY job whose file
+    is still here stays READY whatever its age: the file is the user's.
+    """
+    task.raise_if_cancelled()
+    store = service.jobs()
+    now = _now()
+    for job in store.list(service.env_key, limit=-1):
+        if job.pending and _expired(job, now):
+            store.update(job.id, state=JobState.EXPIRED, finished_at=now, error=EXPIRED_TEXT)
+        elif (
+            job.state is JobState.READY
+            and (job.path is None or not job.path.exists())
+            and job.finished_at is not None
+            and now - job.finished_at > FILE_LIFETIME
+        ):
+            store.update(job.id, state=JobState.EXPIRED, error=EXPIRED_TEXT)
+    return store.list(service.env_key)
+
+
+def delete_job(task: TaskControl, service: InvoiceService, job_id: int) -> None:
+    """Forget a job and delete its cached file (a file the user saved elsewhere is theirs)."""
+    task.raise_if_cancelled()
+    store = service.jobs()
+    job = store.get(job_id)
+    if job is None:
+        return
+    if job.path is not None:
+        cache = service.cache_dir.resolve()
+        try:
+            path = job.path.resolve()
+            if path.is_relative_to(cache):
+                path.unlink(missing_ok=True)
+        except OSError as exc:
+            log.warning("Could not delete the file of job %d: %s", job_id, exc)
+    store.delete(job_id)

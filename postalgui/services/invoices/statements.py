@@ -1,0 +1,91 @@
+"""Analytic statements read and written: a downloaded CSV loaded and reconciled, items exported.
+
+Plain functions of a `TaskControl`; no client, no Qt.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import os
+import tempfile
+from collections.abc import Sequence
+from decimal import Decimal
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from postalgui.api.analytic import DETAIL_TITLES
+from postalgui.api.cancel import TaskControl
+
+if TYPE_CHECKING:
+    from postalgui.api.analytic import Reconciliation
+    from postalgui.api.models.invoices import AnalyticItem, AnalyticStatement
+
+DETAIL_COLUMNS = DETAIL_TITLES
+"""The detail block's titles, as exported (the operator's own order and words, spec 001, 2.1)."""
+
+
+def load_analytic(task: TaskControl, path: Path) -> tuple[AnalyticStatement, Reconciliation]:
+    """Read an analytic statement CSV and check its items against its totals."""
+    from postalgui.api.analytic import parse_analytic_csv, reconcile
+
+    task.raise_if_cancelled()
+    statement = parse_analytic_csv(Path(path))
+    task.raise_if_cancelled()
+    return statement, reconcile(statement)
+
+
+def _decimal(value: Decimal, places: int = 2) -> str:
+    """Decimal comma, at least ``places`` decimals, no thousands separator (spreadsheets read it)."""
+    exponent = value.as_tuple().exponent
+    if isinstance(exponent, int) and exponent > -places:
+        value = value.quantize(Decimal(1).scaleb(-places))
+    return format(value, "f").replace(".", ",")
+
+
+def _item_row(item: AnalyticItem) -> list[str]:
+    return [
+        item.cartao,
+        item.titular,
+        item.codigo_servico,
+        item.servico,
+        item.data_postagem,
+        item.servicos_adicionais,
+        item.unidade_postagem,
+        item.cep_destinatario,
+        item.etiqueta,
+        item.documento,
+        str(item.peso),
+        _decimal(item.valor_unitario),
+        _decimal(item.desconto),
+        str(item.quantidade),
+        _decimal(item.valor_liquido),
+        _decimal(item.valor_declarado),
+    ]
+
+
+def export_items_csv(task: TaskControl, path: Path, items: Sequence[AnalyticItem]) -> Path:
+    """Write detail items (a filtered view of a statement): ``;``, decimal comma, UTF-8 with BOM.
+
+    Written to a temporary file renamed over ``path``, so a failure leaves no half file.
+    """
+    path = Path(path)
+    task.raise_if_cancelled()
+    buffer = io.StringIO(newline="")
+    writer = csv.writer(buffer, delimiter=";", quotechar='"', lineterminator="\r\n")
+    writer.writerow(DETAIL_COLUMNS)
+    for done, item in enumerate(items):
+        if done % 5000 == 0:
+            task.raise_if_cancelled()
+        writer.writerow(_item_row(item))
+    data = buffer.getvalue().encode("utf-8-sig")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.stem}-", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as out:
+            out.write(data)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return path
