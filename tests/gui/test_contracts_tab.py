@@ -234,7 +234,7 @@ def test_contract_services_are_paged_and_searchable(tab: ContractsTab, qtbot: Qt
     qtbot.waitUntil(lambda: model.rowCount() > 0 and not model.loading, timeout=WAIT_MS)
     with qtbot.waitSignal(model.modelReset, timeout=WAIT_MS):
         model.page_size = 5
-        model.load_contract(tab.context, MAIN)
+        model.load_contract(tab.context.contracts, MAIN)
     qtbot.waitUntil(lambda: model.pages_loaded() >= 1 and not model.loading, timeout=WAIT_MS)
     total = model.total()
     assert total is not None
@@ -301,7 +301,7 @@ def test_irregular_cards_are_highlighted_and_cannot_be_used(tab: ContractsTab, q
 def test_card_model_loads_page_by_page(
     context: AppContext, runner: TaskRunner, qtbot: QtBot, qtmodeltester: ModelTester
 ) -> None:
-    model = CardModel(context, runner)
+    model = CardModel(context.contracts, runner)
     model.page_size = 10
     assert not model.canFetchMore(QModelIndex())  # no contract yet
     with qtbot.waitSignal(model.pageLoaded, timeout=WAIT_MS) as first:

@@ -44,7 +44,7 @@ from postalgui.gui.widgets.tables import record_table
 
 if TYPE_CHECKING:
     from postalgui.api.models.contracts import Service, ServiceLookup
-    from postalgui.services.context import AppContext
+    from postalgui.services.contracts.service import ContractService
     from postalgui.services.tasks import TaskHandle, TaskRunner
 
 __all__ = [
@@ -133,14 +133,14 @@ class ServiceModel(PagedTableModel):
             QCoreApplication.translate("ServiceModel", "Segment"),
         )
 
-    def load_contract(self, context: AppContext, contract: str | None) -> None:
+    def load_contract(self, service: ContractService, contract: str | None) -> None:
         """The contract's services, page by page (``None``: none)."""
         from postalgui.services.contracts.use_cases import contract_services_page
 
         if not contract:
             self.clear()
             return
-        self.set_source(contract_services_page, context, contract)
+        self.set_source(contract_services_page, service, contract)
 
     def service(self, row: int) -> Service:
         found: Service = self.item(row)
@@ -197,14 +197,14 @@ class ServicesPanel(QWidget):
 
     def __init__(
         self,
-        context: AppContext,
+        service: ContractService,
         runner: TaskRunner,
         model: ServiceModel,
         lookup_key: str,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
-        self.context = context
+        self.service = service
         self.runner = runner
         self.model = model
         self._lookup_key = lookup_key
@@ -327,7 +327,7 @@ class ServicesPanel(QWidget):
         self._show(self.answer, self.tr("Asking the operator…"))
         self._lookup = self.runner.run(
             service_lookup,
-            self.context,
+            self.service,
             self._contract,
             self._card,
             code,

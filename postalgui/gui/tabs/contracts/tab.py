@@ -111,7 +111,7 @@ class ContractsTab(QWidget):
         self.contract_proxy = QSortFilterProxyModel(self)
         self.contract_proxy.setSortRole(SORT_ROLE)
         self.contract_proxy.setSourceModel(self.contract_model)
-        self.cards_model = CardModel(context, runner, self)
+        self.cards_model = CardModel(context.contracts, runner, self)
         self.contract_services = ServiceModel(runner, "contracts.services", self)
         self.card_services = ServiceModel(runner, "contracts.card_services.list", self)
 
@@ -119,7 +119,7 @@ class ContractsTab(QWidget):
         self.pages.setObjectName("contractPages")
         self.pages.addTab(self._details_page(), self.tr("&Details"))
         self.services_panel = ServicesPanel(
-            context, runner, self.contract_services, "contracts.lookup.contract", self
+            context.contracts, runner, self.contract_services, "contracts.lookup.contract", self
         )
         self.services_panel.setObjectName("contractServicesPanel")
         self.pages.addTab(self.services_panel, self.tr("&Services"))
@@ -320,7 +320,7 @@ class ContractsTab(QWidget):
         top.addLayout(form, 1)
         top.addWidget(self.quote_button, 0, Qt.AlignmentFlag.AlignTop)
         self.card_services_panel = ServicesPanel(
-            self.context, self.runner, self.card_services, "contracts.lookup.card", detail
+            self.context.contracts, self.runner, self.card_services, "contracts.lookup.card", detail
         )
         self.card_services_panel.setObjectName("cardServicesPanel")
         detail_layout = QVBoxLayout(detail)
@@ -356,7 +356,7 @@ class ContractsTab(QWidget):
         self.messages.clear("contracts.list")
         self._list_handle = self.runner.run(
             list_contracts,
-            self.context,
+            self.context.contracts,
             self.status_filter(),
             True if self.valid_check.isChecked() else None,
             name="contract list",
@@ -416,7 +416,7 @@ class ContractsTab(QWidget):
         self._show_card(None)
         number = contract.nuContrato if contract is not None else None
         self.services_panel.set_scope(number)
-        self.contract_services.load_contract(self.context, number)
+        self.contract_services.load_contract(self.context.contracts, number)
         self.cards_model.load(number, self.card_status_filter())
         self.messages.clear("contracts.detail")
         self.messages.clear("contracts.cards")
@@ -430,7 +430,7 @@ class ContractsTab(QWidget):
         self.category_value.setText(self.tr("Loading…"))
         self.runner.run(
             contract_detail,
-            self.context,
+            self.context.contracts,
             contract.nuContrato,
             name="contract detail",
             key="contracts.detail",
@@ -513,7 +513,7 @@ class ContractsTab(QWidget):
         self.card_services.clear()
         self.runner.run(
             card_services,
-            self.context,
+            self.context.contracts,
             contract.nuContrato,
             card.nuCartaoPostagem,
             name="card services",
@@ -584,7 +584,7 @@ class ContractsTab(QWidget):
         self._quoting = (contract, card)
         self._quoting_handle = self.runner.run(
             quoting_products,
-            self.context,
+            self.context.contracts,
             contract.nuContrato,
             card.nuCartaoPostagem,
             name="quoting products",
@@ -602,13 +602,8 @@ class ContractsTab(QWidget):
 
     def _apply_card(self, contract: Contract, card: PostingCard, services: list[Service]) -> bool:
         """Save settings with ``card`` active and its services as products (GUI thread)."""
-        from postalgui.services.contracts.use_cases import settings_for_card
-
-        settings = settings_for_card(
-            self.context.saved_settings, self.context.settings.environment, contract, card, services
-        )
         try:
-            self.context.apply(settings)
+            self.context.contracts.use_card(contract, card, services)
         except OSError as exc:
             self.messages.show_message(
                 arg(self.tr("The settings could not be saved: %1"), describe_error(exc)),
@@ -658,7 +653,7 @@ class ContractsTab(QWidget):
 
         return self.runner.run(
             token_apis,
-            self.context,
+            self.context.contracts,
             name="token APIs",
             key="contracts.apis",
             on_result=self._on_apis_task_result,
