@@ -17,6 +17,7 @@ from PySide6.QtCore import QCoreApplication, QDate, QObject
 from PySide6.QtGui import QFont
 
 from postalgui.gui.messages import arg, display_cnpj
+from postalgui.gui.models.paged import PagedTableModel
 from postalgui.gui.tabs.contracts.contract_model import (
     alarm_colour,
     card_status_meaning,
@@ -28,7 +29,6 @@ from postalgui.gui.tabs.contracts.contract_model import (
     status_line,
     warning_colour,
 )
-from postalgui.gui.tabs.contracts.table_model import PagedTableModel
 
 if TYPE_CHECKING:
     from postalgui.api.models.contracts import PostingCard

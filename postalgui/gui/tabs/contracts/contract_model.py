@@ -18,7 +18,7 @@ from PySide6.QtGui import QColor, QFont, QGuiApplication, QPalette
 
 from postalgui.api.values import format_date_ui
 from postalgui.gui.messages import arg
-from postalgui.gui.tabs.contracts.table_model import RecordTableModel
+from postalgui.gui.models.records import RecordTableModel
 
 if TYPE_CHECKING:
     from postalgui.api.models.contracts import Contract

@@ -39,7 +39,8 @@ from PySide6.QtWidgets import (
 )
 
 from postalgui.gui.messages import arg, describe_error
-from postalgui.gui.tabs.contracts.table_model import SORT_ROLE, PagedTableModel
+from postalgui.gui.models.paged import PagedTableModel
+from postalgui.gui.models.roles import SORT_ROLE
 from postalgui.gui.widgets.tables import record_table
 
 if TYPE_CHECKING:

@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
 )
 
 from postalgui.gui.messages import api_list, arg, describe_error, display_cnpj, local_datetime, or_dash
+from postalgui.gui.models.roles import SORT_ROLE
 from postalgui.gui.tabs.contracts.card_model import CardModel
 from postalgui.gui.tabs.contracts.contacts_view import ContactsView
 from postalgui.gui.tabs.contracts.contract_model import (
@@ -50,7 +51,6 @@ from postalgui.gui.tabs.contracts.contract_model import (
     status_line,
 )
 from postalgui.gui.tabs.contracts.services_panel import ServiceModel, ServicesPanel
-from postalgui.gui.tabs.contracts.table_model import SORT_ROLE
 from postalgui.gui.widgets.message_bar import MessageArea
 from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.gui.widgets.tables import record_table
