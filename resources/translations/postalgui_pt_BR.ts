@@ -690,6 +690,64 @@
     </message>
 </context>
 <context>
+    <name>CardDetail</name>
+    <message>
+        <location filename="../../postalgui/gui/tabs/contracts/card_detail.py" line="+53"/>
+        <source>Posting card</source>
+        <translation>Cartão de postagem</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>&amp;Use this card for quoting</source>
+        <translation>Usar &amp;este cartão nas cotações</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>Card:</source>
+        <translation>Cartão:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Holder CNPJ:</source>
+        <translation>CNPJ do titular:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Validity:</source>
+        <translation>Vigência:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Status:</source>
+        <translation>Situação:</translation>
+    </message>
+    <message>
+        <location line="+33"/>
+        <source>Loading the services of card %1…</source>
+        <translation>Carregando os serviços do cartão %1…</translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <source>Select a posting card first</source>
+        <translation>Selecione primeiro um cartão de postagem</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Only an active card of an active contract can be used for quoting</source>
+        <translation>Somente um cartão ativo de um contrato ativo pode ser usado nas cotações</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Make this card (with its contract and DR) the one PostalGUI quotes with; the Prices tab then compares the card&apos;s services</source>
+        <translation>Fazer deste cartão (com seu contrato e DR) o cartão usado pelo PostalGUI nas cotações; a aba Preços passa a comparar os serviços do cartão</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>The card&apos;s services could not be loaded: %1</source>
+        <translation>Não foi possível carregar os serviços do cartão: %1</translation>
+    </message>
+</context>
+<context>
     <name>CardModel</name>
     <message>
         <location filename="../../postalgui/gui/tabs/contracts/card_model.py" line="+76"/>
@@ -796,12 +854,12 @@
 <context>
     <name>CardsPage</name>
     <message>
-        <location filename="../../postalgui/gui/tabs/contracts/cards_page.py" line="+92"/>
+        <location filename="../../postalgui/gui/tabs/contracts/cards_page.py" line="+63"/>
         <source>Posting cards</source>
         <translation>Cartões de postagem</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+22"/>
         <source>All statuses</source>
         <translation>Todas as situações</translation>
     </message>
@@ -816,57 +874,7 @@
         <translation>Situação d&amp;o cartão:</translation>
     </message>
     <message>
-        <location line="+12"/>
-        <source>Posting card</source>
-        <translation>Cartão de postagem</translation>
-    </message>
-    <message>
-        <location line="+8"/>
-        <source>Card:</source>
-        <translation>Cartão:</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Holder CNPJ:</source>
-        <translation>CNPJ do titular:</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Validity:</source>
-        <translation>Vigência:</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Status:</source>
-        <translation>Situação:</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>&amp;Use this card for quoting</source>
-        <translation>Usar &amp;este cartão nas cotações</translation>
-    </message>
-    <message>
-        <location line="+83"/>
-        <source>Loading the services of card %1…</source>
-        <translation>Carregando os serviços do cartão %1…</translation>
-    </message>
-    <message>
-        <location line="+24"/>
-        <source>Select a posting card first</source>
-        <translation>Selecione primeiro um cartão de postagem</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Only an active card of an active contract can be used for quoting</source>
-        <translation>Somente um cartão ativo de um contrato ativo pode ser usado nas cotações</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Make this card (with its contract and DR) the one PostalGUI quotes with; the Prices tab then compares the card&apos;s services</source>
-        <translation>Fazer deste cartão (com seu contrato e DR) o cartão usado pelo PostalGUI nas cotações; a aba Preços passa a comparar os serviços do cartão</translation>
-    </message>
-    <message>
-        <location line="+11"/>
+        <location line="+53"/>
         <source>The cards could not be loaded.</source>
         <translation>Não foi possível carregar os cartões.</translation>
     </message>
@@ -898,11 +906,6 @@
         <location line="+3"/>
         <source>Retry</source>
         <translation>Tentar novamente</translation>
-    </message>
-    <message>
-        <location line="+44"/>
-        <source>The card&apos;s services could not be loaded: %1</source>
-        <translation>Não foi possível carregar os serviços do cartão: %1</translation>
     </message>
 </context>
 <context>

@@ -258,12 +258,12 @@ def test_card_services_and_the_con011_answer(tab: ContractsTab, qtbot: QtBot) ->
     show_cards_page(tab)
     wait_first_card_page(tab, qtbot)
     select_card(tab, qtbot, SMALL_CARD)
-    codes = {service.codigo for service in tab.cards_page.card_services.services()}
+    codes = {service.codigo for service in tab.cards_page.detail.card_services.services()}
     assert codes == {"03298", "04227"}
-    assert tab.cards_page.card_number_value.text() == SMALL_CARD
-    assert tab.cards_page.card_status_value.text() == "ATIVO — usable normally"
+    assert tab.cards_page.detail.card_number_value.text() == SMALL_CARD
+    assert tab.cards_page.detail.card_status_value.text() == "ATIVO — usable normally"
 
-    panel = tab.cards_page.card_services_panel
+    panel = tab.cards_page.detail.card_services_panel
     with qtbot.waitSignal(panel.serviceChecked, timeout=WAIT_MS) as missing:
         assert panel.check_service("03204") is not None
     answer = missing.args[0]
@@ -290,9 +290,9 @@ def test_irregular_cards_are_highlighted_and_cannot_be_used(tab: ContractsTab, q
     holder = tab.cards_page.cards_model.index(row, CardColumn.HOLDER).data()
     assert "/" in holder  # 00.000.000/0000-00
     select_card(tab, qtbot, IRREGULAR_CARD)
-    assert not tab.cards_page.quote_button.isEnabled()
+    assert not tab.cards_page.detail.quote_button.isEnabled()
     select_card(tab, qtbot, SMALL_CARD)
-    assert tab.cards_page.quote_button.isEnabled()
+    assert tab.cards_page.detail.quote_button.isEnabled()
 
 
 # --- cards, page by page ----------------------------------------------------------------------
@@ -367,11 +367,11 @@ def test_use_a_card_for_quoting(tab: ContractsTab, context: AppContext, qtbot: Q
     show_cards_page(tab)
     wait_first_card_page(tab, qtbot)
     select_card(tab, qtbot, SMALL_CARD)
-    assert tab.cards_page.quote_button.isEnabled()
+    assert tab.cards_page.detail.quote_button.isEnabled()
 
     with qtbot.waitSignals([tab.settingsApplied, tab.tokenRenewed], timeout=WAIT_MS) as done:
-        qtbot.mouseClick(tab.cards_page.quote_button, Qt.MouseButton.LeftButton)
-        assert not tab.cards_page.quote_button.isEnabled()  # one switch at a time
+        qtbot.mouseClick(tab.cards_page.detail.quote_button, Qt.MouseButton.LeftButton)
+        assert not tab.cards_page.detail.quote_button.isEnabled()  # one switch at a time
     del done
     profile = context.settings.profile()
     assert profile.card == SMALL_CARD
@@ -396,7 +396,7 @@ def test_use_a_card_for_quoting(tab: ContractsTab, context: AppContext, qtbot: Q
     row = tab.cards_page.cards_model.row_of(SMALL_CARD)
     assert row is not None
     assert tab.cards_page.cards_model.index(row, CardColumn.NUMBER).data(Qt.ItemDataRole.FontRole).bold()
-    assert tab.cards_page.quote_button.isEnabled()
+    assert tab.cards_page.detail.quote_button.isEnabled()
 
 
 def test_a_card_of_another_contract_moves_the_profile_and_the_list_follows_settings(
@@ -460,9 +460,9 @@ def test_models_pass_the_model_tester(tab: ContractsTab, qtbot: QtBot, qtmodelte
     show_cards_page(tab)
     wait_first_card_page(tab, qtbot)
     select_card(tab, qtbot, SMALL_CARD)
-    qtmodeltester.check(tab.cards_page.card_services)
-    qtmodeltester.check(tab.cards_page.card_services_panel.proxy)
+    qtmodeltester.check(tab.cards_page.detail.card_services)
+    qtmodeltester.check(tab.cards_page.detail.card_services_panel.proxy)
     standalone = ServiceModel(tab.runner, "test.services")
-    standalone.set_items(tab.cards_page.card_services.services())
+    standalone.set_items(tab.cards_page.detail.card_services.services())
     qtmodeltester.check(standalone)
     standalone.deleteLater()

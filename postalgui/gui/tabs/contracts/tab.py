@@ -123,9 +123,9 @@ class ContractsTab(QWidget):
         self.list_page.contractSelected.connect(self._on_list_page_contract_selected)
         self.detail_page.detailLoaded.connect(self._on_detail_page_detail_loaded)
         self.detail_page.contactCopied.connect(self.contactCopied)
-        self.cards_page.cardServicesLoaded.connect(self.cardServicesLoaded)
-        self.cards_page.quoteRequested.connect(self._on_cards_page_quote_requested)
-        self.quoting.busyChanged.connect(self.cards_page.set_quoting)
+        self.cards_page.detail.cardServicesLoaded.connect(self.cardServicesLoaded)
+        self.cards_page.detail.quoteRequested.connect(self._on_card_detail_quote_requested)
+        self.quoting.busyChanged.connect(self.cards_page.detail.set_quoting)
         self.quoting.cardApplied.connect(self._on_quoting_card_applied)
         self.quoting.tokenRenewed.connect(self._on_quoting_token_renewed)
         self.quoting.tokenFailed.connect(self.apis_label.show_no_token)
@@ -241,7 +241,7 @@ class ContractsTab(QWidget):
         self.detailLoaded.emit(fresh.nuContrato)
 
     @Slot()
-    def _on_cards_page_quote_requested(self) -> None:
+    def _on_card_detail_quote_requested(self) -> None:
         self.use_card_for_quoting()
 
     @Slot()
