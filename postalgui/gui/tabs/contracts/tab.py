@@ -131,7 +131,7 @@ class ContractsTab(QWidget):
         self.quoting.tokenFailed.connect(self.apis_label.show_no_token)
         self.apis_label.apisLoaded.connect(self.apisLoaded)
 
-    # --- what tests and the window ask -------------------------------------------------------
+    # --- what the window and the tests ask ----------------------------------------------------
 
     @property
     def apis(self) -> list[int] | None:
