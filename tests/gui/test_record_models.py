@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import QModelIndex, Qt
+from PySide6.QtWidgets import QWidget
 from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
@@ -73,8 +74,18 @@ class Source:
         return FakePage(chunk, last, len(self.rows) if self.state_total else None)
 
 
-def test_record_model_answers_roles_from_its_hooks(runner: TaskRunner, qtmodeltester: ModelTester) -> None:
-    model = RowModel(runner, "test.rows")
+@pytest.fixture
+def holder(qtbot: QtBot) -> QWidget:
+    """The models' parent: pytest-qt deletes it before the runner shuts down, as a tab would go."""
+    widget = QWidget()
+    qtbot.addWidget(widget)
+    return widget
+
+
+def test_record_model_answers_roles_from_its_hooks(
+    runner: TaskRunner, holder: QWidget, qtmodeltester: ModelTester
+) -> None:
+    model = RowModel(runner, "test.rows", parent=holder)
     model.set_items([Row("b", 10), Row("A", 2)])
     assert model.rowCount() == 2
     assert model.columnCount() == 2
@@ -94,14 +105,13 @@ def test_record_model_answers_roles_from_its_hooks(runner: TaskRunner, qtmodelte
     assert model.items()[-1] == Row("c", 3)
     qtmodeltester.check(model)
     assert isinstance(model, RecordTableModel)
-    model.deleteLater()
 
 
 def test_pages_load_as_asked_and_a_new_source_starts_over(
-    runner: TaskRunner, qtbot: QtBot, qtmodeltester: ModelTester
+    runner: TaskRunner, holder: QWidget, qtbot: QtBot, qtmodeltester: ModelTester
 ) -> None:
     source = Source(25)
-    model = RowModel(runner, "test.rows", page_size=10)
+    model = RowModel(runner, "test.rows", page_size=10, parent=holder)
     with qtbot.waitSignal(model.pageLoaded, timeout=WAIT_MS) as first:
         model.set_source(source, "a")
         assert model.loading
@@ -134,9 +144,9 @@ def test_pages_load_as_asked_and_a_new_source_starts_over(
     qtmodeltester.check(model)  # last: the tester asks for more pages itself
 
 
-def test_a_failed_page_stops_loading_until_retry(runner: TaskRunner, qtbot: QtBot) -> None:
+def test_a_failed_page_stops_loading_until_retry(runner: TaskRunner, holder: QWidget, qtbot: QtBot) -> None:
     source = Source(15, state_total=False, fail_on=1)
-    model = RowModel(runner, "test.rows", page_size=10)
+    model = RowModel(runner, "test.rows", page_size=10, parent=holder)
     with qtbot.waitSignal(model.pageLoaded, timeout=WAIT_MS):
         model.set_source(source, "a")
     assert model.total() == 10  # not stated: what is here so far
@@ -154,16 +164,18 @@ def test_a_failed_page_stops_loading_until_retry(runner: TaskRunner, qtbot: QtBo
 
 
 @pytest.mark.parametrize("rows", [0, 10])
-def test_an_empty_or_exact_last_page_ends_the_list(runner: TaskRunner, qtbot: QtBot, rows: int) -> None:
-    model = RowModel(runner, "test.rows", page_size=10)
+def test_an_empty_or_exact_last_page_ends_the_list(
+    runner: TaskRunner, holder: QWidget, qtbot: QtBot, rows: int
+) -> None:
+    model = RowModel(runner, "test.rows", page_size=10, parent=holder)
     with qtbot.waitSignal(model.pageLoaded, timeout=WAIT_MS):
         model.set_source(Source(rows), "a")
     assert model.complete
     assert model.rowCount() == rows
 
 
-def test_set_items_stops_the_page_on_its_way(runner: TaskRunner, qtbot: QtBot) -> None:
-    model = RowModel(runner, "test.rows", page_size=10)
+def test_set_items_stops_the_page_on_its_way(runner: TaskRunner, holder: QWidget, qtbot: QtBot) -> None:
+    model = RowModel(runner, "test.rows", page_size=10, parent=holder)
     loading: list[bool] = []
     model.loadingChanged.connect(loading.append)
     model.pageLoaded.connect(lambda number: pytest.fail(f"page {number} arrived after set_items"))
