@@ -4,7 +4,7 @@
 <context>
     <name>AnalyticItemsModel</name>
     <message>
-        <location filename="../../postalgui/gui/tabs/invoices/analytic_view.py" line="+154"/>
+        <location filename="../../postalgui/gui/tabs/invoices/analytic_view.py" line="+153"/>
         <source>Card</source>
         <translation>Cartão</translation>
     </message>
@@ -346,7 +346,7 @@
 <context>
     <name>BatchPanel</name>
     <message>
-        <location filename="../../postalgui/gui/tabs/price/batch_panel.py" line="+255"/>
+        <location filename="../../postalgui/gui/tabs/price/batch_panel.py" line="+254"/>
         <source>&amp;Open CSV…</source>
         <translation>A&amp;brir CSV…</translation>
     </message>
@@ -469,7 +469,7 @@
         </translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+22"/>
         <source>Sending…</source>
         <translation>Enviando…</translation>
     </message>
@@ -569,7 +569,7 @@
         <translation>O lote foi interrompido: %1</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+44"/>
         <source>Cancelled after %1 of %2</source>
         <translation>Cancelado após %1 de %2</translation>
     </message>
@@ -1455,7 +1455,7 @@
 <context>
     <name>DivergenceModel</name>
     <message>
-        <location filename="../../postalgui/gui/tabs/invoices/divergences_view.py" line="+66"/>
+        <location filename="../../postalgui/gui/tabs/invoices/divergences_view.py" line="+65"/>
         <source>Object code</source>
         <translation>Código do objeto</translation>
     </message>
@@ -1546,7 +1546,7 @@
 <context>
     <name>HistoryModel</name>
     <message>
-        <location filename="../../postalgui/gui/tabs/price/history_panel.py" line="+88"/>
+        <location filename="../../postalgui/gui/tabs/price/history_panel.py" line="+93"/>
         <source>Date</source>
         <translation>Data</translation>
     </message>
@@ -1719,7 +1719,7 @@
 <context>
     <name>InvoiceModel</name>
     <message>
-        <location filename="../../postalgui/gui/tabs/invoices/invoice_model.py" line="+72"/>
+        <location filename="../../postalgui/gui/tabs/invoices/invoice_model.py" line="+80"/>
         <source>Number</source>
         <translation>Número</translation>
     </message>
@@ -1817,12 +1817,12 @@
 <context>
     <name>InvoicesTab</name>
     <message>
-        <location filename="../../postalgui/gui/tabs/invoices/tab.py" line="+149"/>
+        <location filename="../../postalgui/gui/tabs/invoices/tab.py" line="+152"/>
         <source>Invoices and slips</source>
         <translation>Faturas e boletos</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+25"/>
         <source>&amp;Invoices</source>
         <translation>&amp;Faturas</translation>
     </message>
@@ -1963,12 +1963,12 @@
         <translation>Filtro de situação</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+20"/>
         <source>Invoices</source>
         <translation>Faturas</translation>
     </message>
     <message>
-        <location line="+61"/>
+        <location line="+59"/>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
@@ -1988,7 +1988,7 @@
         <translation>A data inicial do período é posterior à data final.</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+35"/>
         <location line="+38"/>
         <location line="+251"/>
         <source>Loading invoices…</source>
@@ -2111,7 +2111,7 @@
 <context>
     <name>JobsPanel</name>
     <message>
-        <location filename="../../postalgui/gui/tabs/invoices/jobs_panel.py" line="+68"/>
+        <location filename="../../postalgui/gui/tabs/invoices/jobs_panel.py" line="+71"/>
         <source>Analytic statement</source>
         <translation>Extrato analítico</translation>
     </message>
@@ -2212,7 +2212,7 @@
         <translation>Concluído em %1</translation>
     </message>
     <message>
-        <location line="+85"/>
+        <location line="+97"/>
         <source>Jobs</source>
         <translation>Solicitações</translation>
     </message>
@@ -2257,12 +2257,12 @@
         <translation>Carregando…</translation>
     </message>
     <message>
-        <location line="+87"/>
+        <location line="+88"/>
         <source>The file of %1 is no longer on this computer; request it again.</source>
         <translation>O arquivo de %1 não está mais neste computador; solicite-o novamente.</translation>
     </message>
     <message>
-        <location line="+86"/>
+        <location line="+88"/>
         <source>The stored jobs could not be read.</source>
         <translation>Não foi possível ler as solicitações salvas.</translation>
     </message>
@@ -2671,7 +2671,7 @@
 <context>
     <name>PreviewDialog</name>
     <message>
-        <location filename="../../postalgui/gui/tabs/invoices/tab.py" line="-767"/>
+        <location filename="../../postalgui/gui/tabs/invoices/tab.py" line="-780"/>
         <source>Preview of the next invoice</source>
         <translation>Prévia da próxima fatura</translation>
     </message>
@@ -2714,17 +2714,17 @@
 <context>
     <name>PriceTab</name>
     <message>
-        <location filename="../../postalgui/gui/tabs/price/tab.py" line="+63"/>
+        <location filename="../../postalgui/gui/tabs/price/tab.py" line="+65"/>
         <source>Prices</source>
         <translation>Preços</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+29"/>
         <source>Comparison</source>
         <translation>Comparação</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+5"/>
         <source>Cancel</source>
         <translation>Cancelar</translation>
     </message>
@@ -2782,7 +2782,7 @@
         <translation>A cotação falhou.</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <location line="+9"/>
         <source>Cancelled.</source>
         <translation>Cancelado.</translation>
@@ -3117,7 +3117,7 @@
 <context>
     <name>QuoteResultsModel</name>
     <message>
-        <location filename="../../postalgui/gui/tabs/price/results_model.py" line="+86"/>
+        <location filename="../../postalgui/gui/tabs/price/results_model.py" line="+93"/>
         <source>Line</source>
         <translation>Linha</translation>
     </message>
@@ -3167,7 +3167,7 @@
         <translation>Erro</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+45"/>
         <source>Yes</source>
         <translation>Sim</translation>
     </message>
