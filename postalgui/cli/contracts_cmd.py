@@ -1,8 +1,10 @@
 """``postalgui contracts`` and ``postalgui cards``: the company's contracts, posting cards,
 their services, contacts and category (the contract service, ``/meucontrato/v1``).
 
-The company is the configured CNPJ (Settings or ``POSTALGUI_CNPJ``). Calls use a
-contract token of the configured contract, or a login token when none is configured.
+The company is the configured CNPJ (Settings or ``POSTALGUI_CNPJ``). The commands run
+the window's own use cases (`postalgui.services.contracts.use_cases`) with a `PlainTask`;
+`AppContext.contracts` picks the token: the configured contract's, or a login token
+when none is configured.
 Lists walk every page unless ``--page`` asks for one (0-based, as the operator counts).
 Input is checked before anything is sent; a rejection names the argument, exit status 2.
 """
@@ -17,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
+from postalgui.api.cancel import PlainTask
 from postalgui.api.models.contracts import (
     CardStatus,
     Category,
@@ -28,7 +31,6 @@ from postalgui.api.models.contracts import (
     Service,
     ServiceLookup,
 )
-from postalgui.api.scopes import Scope, TokenScope
 from postalgui.api.values import (
     InvalidValue,
     format_cnpj,
@@ -46,9 +48,10 @@ from postalgui.cli.output import (
     print_table,
 )
 from postalgui.services.context import AppContext
+from postalgui.services.contracts import use_cases
 
 if TYPE_CHECKING:
-    from postalgui.api.contracts import ContractClient
+    from postalgui.services.contracts.service import ContractService
 
 _DATE_FIELDS = ("dtInicioVigencia", "dtFimVigencia")
 
@@ -249,20 +252,11 @@ def _size(args: argparse.Namespace) -> int | None:
     return _whole("--size", args.size, 1)
 
 
-def _scope(context: AppContext) -> TokenScope:
-    profile = context.profile
-    if profile.contract:
-        return TokenScope(Scope.CONTRACT, contract=profile.contract, dr=profile.dr)
-    return TokenScope(Scope.LOGIN)
-
-
-def _client(context: AppContext) -> ContractClient:
-    from postalgui.api.contracts import ContractClient
-
-    cnpj = context.profile.cnpj
-    if not cnpj:
+def _service(context: AppContext) -> ContractService:
+    """The contracts feature, once a company is configured to ask about."""
+    if not context.profile.cnpj:
         raise BadOption("no company CNPJ is configured (Settings or POSTALGUI_CNPJ)")
-    return ContractClient(context.backend().client, cnpj, _scope(context))
+    return context.contracts
 
 
 # --------------------------------------------------------------------------- output
@@ -393,7 +387,7 @@ def _print_lookup(lookup: ServiceLookup, args: argparse.Namespace, owner: str) -
 
 @guarded
 def _run_contracts_list(args: argparse.Namespace, context: AppContext) -> int:
-    contracts = _client(context).contracts(status=args.status, vigente=args.vigente or None)
+    contracts = use_cases.list_contracts(PlainTask(), _service(context), args.status, args.vigente or None)
     if args.json:
         print_json([record_json(contract) for contract in contracts])
         return EXIT_OK
@@ -425,7 +419,7 @@ def _contracts_table(contracts: Sequence[Contract]) -> None:
 @guarded
 def _run_contracts_show(args: argparse.Namespace, context: AppContext) -> int:
     number = _contract_number(args)
-    contract = _client(context).contract(number)
+    contract = use_cases.contract_record(PlainTask(), _service(context), number)
     if args.json:
         print_json(record_json(contract))
         return EXIT_OK
@@ -442,28 +436,22 @@ def _run_contracts_services(args: argparse.Namespace, context: AppContext) -> in
     card = None if args.cartao is None else _card_number(args.cartao, "--cartao")
     code = None if args.code is None else _service_code(args.code)
     page_number, size = _page(args), _size(args)
-    client = _client(context)
+    task, service = PlainTask(), _service(context)
     if code is not None:
-        if card is not None:
-            return _print_lookup(client.card_service(number, card, code), args, "card")
-        return _print_lookup(client.contract_service(number, code), args, "contract")
+        lookup = use_cases.service_lookup(task, service, number, card, code)
+        return _print_lookup(lookup, args, "card" if card is not None else "contract")
     owner = f"card {card} of contract {number}" if card else f"contract {number}"
     if page_number is not None:
-        page = client.contract_services(number, card=card, page=page_number, size=size)
+        page = use_cases.contract_services_page(task, service, number, page_number, size, card=card)
         return _print_services(page.itens, page, args, owner)
-    if size is None:
-        services = client.all_contract_services(number, card=card)
-    else:
-        services = client.all_contract_services(number, card=card, size=size)
+    services = use_cases.all_contract_services(task, service, number, card=card, size=size)
     return _print_services(services, None, args, owner)
 
 
 @guarded
 def _run_contracts_contacts(args: argparse.Namespace, context: AppContext) -> int:
     number = _contract_number(args)
-    client = _client(context)
-    management = client.management_contacts(number)
-    administration = client.administration_contacts(number)
+    management, administration = use_cases.contract_contacts(PlainTask(), _service(context), number)
     if args.json:
         print_json(
             {
@@ -491,7 +479,7 @@ def _contacts_section(title: str, contacts: Sequence[Contact]) -> None:
 @guarded
 def _run_contracts_category(args: argparse.Namespace, context: AppContext) -> int:
     number = _contract_number(args)
-    category: Category = _client(context).category(number)
+    category: Category = use_cases.contract_category(PlainTask(), _service(context), number)
     if args.json:
         print_json(record_json(category))
         return EXIT_OK
@@ -506,14 +494,14 @@ def _run_contracts_category(args: argparse.Namespace, context: AppContext) -> in
 def _run_cards_list(args: argparse.Namespace, context: AppContext) -> int:
     number = _contract_number(args)
     page_number, size = _page(args), _size(args)
-    client = _client(context)
+    task, service = PlainTask(), _service(context)
     vigente = args.vigente or None
     page: Page[PostingCard] | None = None
     if page_number is not None:
-        page = client.cards(number, status=args.status, vigente=vigente, page=page_number, size=size)
+        page = use_cases.cards_page(task, service, number, args.status, page_number, size, vigente=vigente)
         cards = page.itens
     else:
-        cards = client.all_cards(number, status=args.status, vigente=vigente, size=size)
+        cards = use_cases.all_cards(task, service, number, args.status, vigente=vigente, size=size)
     if args.json:
         print_json(page_json(page) if page is not None else [record_json(card) for card in cards])
         return EXIT_OK
@@ -546,7 +534,7 @@ def _cards_table(cards: Sequence[PostingCard]) -> None:
 def _run_cards_show(args: argparse.Namespace, context: AppContext) -> int:
     number = _contract_number(args)
     card_number = _card_number(args.card)
-    card = _client(context).card(number, card_number)
+    card = use_cases.posting_card(PlainTask(), _service(context), number, card_number)
     if args.json:
         print_json(record_json(card))
         return EXIT_OK
@@ -567,15 +555,12 @@ def _run_cards_services(args: argparse.Namespace, context: AppContext) -> int:
     card = _card_number(args.card)
     code = None if args.code is None else _service_code(args.code)
     page_number, size = _page(args), _size(args)
-    client = _client(context)
+    task, service = PlainTask(), _service(context)
     if code is not None:
-        return _print_lookup(client.card_service(number, card, code), args, "card")
+        return _print_lookup(use_cases.service_lookup(task, service, number, card, code), args, "card")
     owner = f"card {card} of contract {number}"
     if page_number is not None:
-        page = client.card_services(number, card, page=page_number, size=size)
+        page = use_cases.card_services_page(task, service, number, card, page_number, size)
         return _print_services(page.itens, page, args, owner)
-    if size is None:
-        services = client.all_card_services(number, card)
-    else:
-        services = client.all_card_services(number, card, size=size)
+    services = use_cases.card_services(task, service, number, card, size)
     return _print_services(services, None, args, owner)

@@ -6,9 +6,11 @@ import argparse
 from typing import Any
 
 from postalgui.api.apis import api_label
+from postalgui.api.cancel import PlainTask
 from postalgui.api.scopes import Scope
 from postalgui.cli.output import EXIT_INVALID_INPUT, EXIT_OK, error, print_fields, print_json
 from postalgui.services.context import AppContext
+from postalgui.services.contracts.use_cases import current_token
 from postalgui.services.settings import Profile
 
 _SCOPES = {"login": Scope.LOGIN, "contract": Scope.CONTRACT, "card": Scope.CARD}
@@ -41,7 +43,7 @@ def run(args: argparse.Namespace, context: AppContext) -> int:
             error("--scope contract: no contract is configured (Settings or POSTALGUI_CONTRACT)")
             return EXIT_INVALID_INPUT
         scope = profile.scope(kind)
-    token = context.backend().tokens.get(scope)
+    token = current_token(PlainTask(), context.contracts, scope)
     info = token.info
     expires = token.expires_at.isoformat() if token.expires_at else None
     data: dict[str, Any] = {

@@ -690,6 +690,64 @@
     </message>
 </context>
 <context>
+    <name>CardDetail</name>
+    <message>
+        <location filename="../../postalgui/gui/tabs/contracts/card_detail.py" line="+53"/>
+        <source>Posting card</source>
+        <translation>Cartão de postagem</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>&amp;Use this card for quoting</source>
+        <translation>Usar &amp;este cartão nas cotações</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>Card:</source>
+        <translation>Cartão:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Holder CNPJ:</source>
+        <translation>CNPJ do titular:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Validity:</source>
+        <translation>Vigência:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Status:</source>
+        <translation>Situação:</translation>
+    </message>
+    <message>
+        <location line="+33"/>
+        <source>Loading the services of card %1…</source>
+        <translation>Carregando os serviços do cartão %1…</translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <source>Select a posting card first</source>
+        <translation>Selecione primeiro um cartão de postagem</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Only an active card of an active contract can be used for quoting</source>
+        <translation>Somente um cartão ativo de um contrato ativo pode ser usado nas cotações</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Make this card (with its contract and DR) the one PostalGUI quotes with; the Prices tab then compares the card&apos;s services</source>
+        <translation>Fazer deste cartão (com seu contrato e DR) o cartão usado pelo PostalGUI nas cotações; a aba Preços passa a comparar os serviços do cartão</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>The card&apos;s services could not be loaded: %1</source>
+        <translation>Não foi possível carregar os serviços do cartão: %1</translation>
+    </message>
+</context>
+<context>
     <name>CardModel</name>
     <message>
         <location filename="../../postalgui/gui/tabs/contracts/card_model.py" line="+76"/>
@@ -725,6 +783,129 @@
         <location line="+3"/>
         <source>Card holder: %1</source>
         <translation>Titular do cartão: %1</translation>
+    </message>
+</context>
+<context>
+    <name>CardQuoting</name>
+    <message>
+        <location filename="../../postalgui/gui/tabs/contracts/quoting.py" line="+110"/>
+        <source>Reading the services of card %1…</source>
+        <translation>Lendo os serviços do cartão %1…</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Getting a token for the card…</source>
+        <translation>Obtendo um token para o cartão…</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>The settings could not be saved: %1</source>
+        <translation>Não foi possível salvar as configurações: %1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+9"/>
+        <source>the Prices tab now compares its %n product(s).</source>
+        <translation>
+            <numerusform>a aba Preços agora compara %n produto do cartão.</numerusform>
+            <numerusform>a aba Preços agora compara os %n produtos do cartão.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the card lists no services, so the Prices tab keeps its products.</source>
+        <translation>o cartão não informa serviços, por isso a aba Preços mantém seus produtos.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Card %1 of contract %2 is now used for quoting; %3</source>
+        <translation>O cartão %1 do contrato %2 agora é usado nas cotações; %3</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Card %1 was saved in the settings, but an environment variable sets another card for this session.</source>
+        <translation>O cartão %1 foi salvo nas configurações, mas uma variável de ambiente define outro cartão para esta sessão.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Renewing the token…</source>
+        <translation>Renovando o token…</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Card %1 was not set for quoting: its services could not be read. %2</source>
+        <translation>O cartão %1 não foi definido para as cotações: não foi possível ler seus serviços. %2</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>unknown</source>
+        <translation>data desconhecida</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Token renewed for the card (valid until %1).</source>
+        <translation>Token renovado para o cartão (válido até %1).</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>The card is set for quoting, but a token for it could not be obtained: %1</source>
+        <translation>O cartão foi definido para as cotações, mas não foi possível obter um token para ele: %1</translation>
+    </message>
+</context>
+<context>
+    <name>CardsPage</name>
+    <message>
+        <location filename="../../postalgui/gui/tabs/contracts/cards_page.py" line="+63"/>
+        <source>Posting cards</source>
+        <translation>Cartões de postagem</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>All statuses</source>
+        <translation>Todas as situações</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Card status filter</source>
+        <translation>Filtro de situação do cartão</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Card st&amp;atus:</source>
+        <translation>Situação d&amp;o cartão:</translation>
+    </message>
+    <message>
+        <location line="+53"/>
+        <source>The cards could not be loaded.</source>
+        <translation>Não foi possível carregar os cartões.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <location line="+32"/>
+        <source>Loading cards…</source>
+        <translation>Carregando cartões…</translation>
+    </message>
+    <message>
+        <location line="-28"/>
+        <source>%1 of %2 cards (scroll for more)</source>
+        <translation>%1 de %2 cartões (role para ver mais)</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%n card(s)</source>
+        <translation>
+            <numerusform>%n cartão</numerusform>
+            <numerusform>%n cartões</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>The cards could not be loaded: %1</source>
+        <translation>Não foi possível carregar os cartões: %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Retry</source>
+        <translation>Tentar novamente</translation>
     </message>
 </context>
 <context>
@@ -938,9 +1119,161 @@
     </message>
 </context>
 <context>
+    <name>ContractDetailPage</name>
+    <message>
+        <location filename="../../postalgui/gui/tabs/contracts/detail_page.py" line="+79"/>
+        <source>Management contacts (the operator&apos;s account managers)</source>
+        <translation>Contatos de gerência (os gerentes de conta dos Correios)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Administration contacts (the company&apos;s contract administrators)</source>
+        <translation>Contatos de acompanhamento (os administradores do contrato na empresa)</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>DR:</source>
+        <translation>DR:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Validity:</source>
+        <translation>Vigência:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Status:</source>
+        <translation>Situação:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Combo:</source>
+        <translation>Combo:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Category:</source>
+        <translation>Categoria:</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Loading…</source>
+        <translation>Carregando…</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Loading contract %1…</source>
+        <translation>Carregando o contrato %1…</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Select a contract</source>
+        <translation>Selecione um contrato</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Contract %1</source>
+        <translation>Contrato %1</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Its cards cannot be used for quoting while the contract is not active.</source>
+        <translation>Seus cartões não podem ser usados nas cotações enquanto o contrato não estiver ativo.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Could not be loaded: %1</source>
+        <translation>Não foi possível carregar: %1</translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <source>The contract&apos;s details could not be loaded: %1</source>
+        <translation>Não foi possível carregar os detalhes do contrato: %1</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Contact copied to the clipboard (%1).</source>
+        <translation>Contato copiado para a área de transferência (%1).</translation>
+    </message>
+</context>
+<context>
+    <name>ContractListPage</name>
+    <message>
+        <location filename="../../postalgui/gui/tabs/contracts/list_page.py" line="+73"/>
+        <source>Contracts</source>
+        <translation>Contratos</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>All statuses</source>
+        <translation>Todas as situações</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Contract status filter</source>
+        <translation>Filtro de situação do contrato</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Valid today only</source>
+        <translation>Somente &amp;vigentes hoje</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Only contracts whose validity includes today</source>
+        <translation>Somente contratos cuja vigência inclui o dia de hoje</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Refresh</source>
+        <translation>Atua&amp;lizar</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>S&amp;tatus:</source>
+        <translation>Si&amp;tuação:</translation>
+    </message>
+    <message>
+        <location line="+31"/>
+        <source>Loading contracts…</source>
+        <translation>Carregando contratos…</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>No contracts match the filter.</source>
+        <translation>Nenhum contrato corresponde ao filtro.</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%n contract(s)</source>
+        <translation>
+            <numerusform>%n contrato</numerusform>
+            <numerusform>%n contratos</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>%n expiring within 30 days</source>
+        <translation>
+            <numerusform>%n vence em até 30 dias</numerusform>
+            <numerusform>%n vencem em até 30 dias</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+32"/>
+        <source>The contracts could not be loaded.</source>
+        <translation>Não foi possível carregar os contratos.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The contracts could not be loaded: %1</source>
+        <translation>Não foi possível carregar os contratos: %1</translation>
+    </message>
+</context>
+<context>
     <name>ContractModel</name>
     <message>
-        <location filename="../../postalgui/gui/tabs/contracts/contract_model.py" line="+66"/>
+        <location filename="../../postalgui/gui/tabs/contracts/contract_model.py" line="+67"/>
         <location line="+11"/>
         <source>usable normally</source>
         <translation>em uso normal</translation>
@@ -1003,7 +1336,12 @@
         <translation>Vence em %1 dias</translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+10"/>
+        <source>%1 to %2</source>
+        <translation>%1 a %2</translation>
+    </message>
+    <message>
+        <location line="+48"/>
         <source>Contract</source>
         <translation>Contrato</translation>
     </message>
@@ -1046,17 +1384,17 @@
 <context>
     <name>ContractsTab</name>
     <message>
-        <location filename="../../postalgui/gui/tabs/contracts/tab.py" line="+95"/>
+        <location filename="../../postalgui/gui/tabs/contracts/tab.py" line="+67"/>
         <source>Contracts and cards</source>
         <translation>Contratos e cartões</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+20"/>
         <source>&amp;Details</source>
         <translation>&amp;Detalhes</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+1"/>
         <source>&amp;Services</source>
         <translation>&amp;Serviços</translation>
     </message>
@@ -1066,225 +1404,7 @@
         <translation>Ca&amp;rtões</translation>
     </message>
     <message>
-        <location line="+45"/>
-        <source>APIs enabled for the current token: not checked yet</source>
-        <translation>APIs habilitadas para o token atual: ainda não verificadas</translation>
-    </message>
-    <message>
-        <location line="+14"/>
-        <location line="+106"/>
-        <source>All statuses</source>
-        <translation>Todas as situações</translation>
-    </message>
-    <message>
-        <location line="-100"/>
-        <source>Contract status filter</source>
-        <translation>Filtro de situação do contrato</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>&amp;Valid today only</source>
-        <translation>Somente &amp;vigentes hoje</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Only contracts whose validity includes today</source>
-        <translation>Somente contratos cuja vigência inclui o dia de hoje</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>&amp;Refresh</source>
-        <translation>Atua&amp;lizar</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>S&amp;tatus:</source>
-        <translation>Si&amp;tuação:</translation>
-    </message>
-    <message>
-        <location line="+21"/>
-        <source>Contracts</source>
-        <translation>Contratos</translation>
-    </message>
-    <message>
-        <location line="+34"/>
-        <source>DR:</source>
-        <translation>DR:</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <location line="+77"/>
-        <source>Validity:</source>
-        <translation>Vigência:</translation>
-    </message>
-    <message>
-        <location line="-76"/>
-        <location line="+77"/>
-        <source>Status:</source>
-        <translation>Situação:</translation>
-    </message>
-    <message>
-        <location line="-76"/>
-        <source>Combo:</source>
-        <translation>Combo:</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Category:</source>
-        <translation>Categoria:</translation>
-    </message>
-    <message>
-        <location line="+8"/>
-        <source>Management contacts (the operator&apos;s account managers)</source>
-        <translation>Contatos de gerência (os gerentes de conta dos Correios)</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Administration contacts (the company&apos;s contract administrators)</source>
-        <translation>Contatos de acompanhamento (os administradores do contrato na empresa)</translation>
-    </message>
-    <message>
-        <location line="+27"/>
-        <source>Card status filter</source>
-        <translation>Filtro de situação do cartão</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Card st&amp;atus:</source>
-        <translation>Situação d&amp;o cartão:</translation>
-    </message>
-    <message>
-        <location line="+20"/>
-        <source>Posting cards</source>
-        <translation>Cartões de postagem</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Posting card</source>
-        <translation>Cartão de postagem</translation>
-    </message>
-    <message>
-        <location line="+9"/>
-        <source>Card:</source>
-        <translation>Cartão:</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Holder CNPJ:</source>
-        <translation>CNPJ do titular:</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>&amp;Use this card for quoting</source>
-        <translation>Usar &amp;este cartão nas cotações</translation>
-    </message>
-    <message>
-        <location line="+54"/>
-        <source>Loading contracts…</source>
-        <translation>Carregando contratos…</translation>
-    </message>
-    <message>
-        <location line="+24"/>
-        <source>No contracts match the filter.</source>
-        <translation>Nenhum contrato corresponde ao filtro.</translation>
-    </message>
-    <message numerus="yes">
-        <location line="+2"/>
-        <source>%n contract(s)</source>
-        <translation>
-            <numerusform>%n contrato</numerusform>
-            <numerusform>%n contratos</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+3"/>
-        <source>%n expiring within 30 days</source>
-        <translation>
-            <numerusform>%n vence em até 30 dias</numerusform>
-            <numerusform>%n vencem em até 30 dias</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location line="+32"/>
-        <source>Loading…</source>
-        <translation>Carregando…</translation>
-    </message>
-    <message>
-        <location line="+13"/>
-        <source>Loading contract %1…</source>
-        <translation>Carregando o contrato %1…</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>Select a contract</source>
-        <translation>Selecione um contrato</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>Contract %1</source>
-        <translation>Contrato %1</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>Its cards cannot be used for quoting while the contract is not active.</source>
-        <translation>Seus cartões não podem ser usados nas cotações enquanto o contrato não estiver ativo.</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>%1 to %2</source>
-        <translation>%1 a %2</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>Could not be loaded: %1</source>
-        <translation>Não foi possível carregar: %1</translation>
-    </message>
-    <message>
-        <location line="+58"/>
-        <source>Loading the services of card %1…</source>
-        <translation>Carregando os serviços do cartão %1…</translation>
-    </message>
-    <message>
-        <location line="+25"/>
-        <source>The cards could not be loaded.</source>
-        <translation>Não foi possível carregar os cartões.</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <location line="+288"/>
-        <source>Loading cards…</source>
-        <translation>Carregando cartões…</translation>
-    </message>
-    <message>
-        <location line="-284"/>
-        <source>%1 of %2 cards (scroll for more)</source>
-        <translation>%1 de %2 cartões (role para ver mais)</translation>
-    </message>
-    <message numerus="yes">
-        <location line="+2"/>
-        <source>%n card(s)</source>
-        <translation>
-            <numerusform>%n cartão</numerusform>
-            <numerusform>%n cartões</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location line="+37"/>
-        <source>Reading the services of card %1…</source>
-        <translation>Lendo os serviços do cartão %1…</translation>
-    </message>
-    <message>
-        <location line="+16"/>
-        <source>The settings could not be saved: %1</source>
-        <translation>Não foi possível salvar as configurações: %1</translation>
-    </message>
-    <message>
-        <location line="+23"/>
-        <source>Getting a token for the card…</source>
-        <translation>Obtendo um token para o cartão…</translation>
-    </message>
-    <message>
-        <location line="+7"/>
+        <location line="+126"/>
         <source>Quoting with card %1 of contract %2 (DR %3).</source>
         <translation>As cotações usam o cartão %1 do contrato %2 (DR %3).</translation>
     </message>
@@ -1292,119 +1412,6 @@
         <location line="+6"/>
         <source>No posting card is set for quoting: pick an active card and use it for quoting.</source>
         <translation>Nenhum cartão de postagem definido para as cotações: escolha um cartão ativo e use-o nas cotações.</translation>
-    </message>
-    <message>
-        <location line="+23"/>
-        <source>APIs enabled for the current token: %1</source>
-        <translation>APIs habilitadas para o token atual: %1</translation>
-    </message>
-    <message>
-        <location line="+29"/>
-        <source>Select a posting card first</source>
-        <translation>Selecione primeiro um cartão de postagem</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Only an active card of an active contract can be used for quoting</source>
-        <translation>Somente um cartão ativo de um contrato ativo pode ser usado nas cotações</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Make this card (with its contract and DR) the one PostalGUI quotes with; the Prices tab then compares the card&apos;s services</source>
-        <translation>Fazer deste cartão (com seu contrato e DR) o cartão usado pelo PostalGUI nas cotações; a aba Preços passa a comparar os serviços do cartão</translation>
-    </message>
-    <message>
-        <location line="+49"/>
-        <source>The contracts could not be loaded.</source>
-        <translation>Não foi possível carregar os contratos.</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>The contracts could not be loaded: %1</source>
-        <translation>Não foi possível carregar os contratos: %1</translation>
-    </message>
-    <message>
-        <location line="+42"/>
-        <source>The contract&apos;s details could not be loaded: %1</source>
-        <translation>Não foi possível carregar os detalhes do contrato: %1</translation>
-    </message>
-    <message>
-        <location line="+13"/>
-        <source>Contact copied to the clipboard (%1).</source>
-        <translation>Contato copiado para a área de transferência (%1).</translation>
-    </message>
-    <message>
-        <location line="+21"/>
-        <source>The cards could not be loaded: %1</source>
-        <translation>Não foi possível carregar os cartões: %1</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Retry</source>
-        <translation>Tentar novamente</translation>
-    </message>
-    <message>
-        <location line="+38"/>
-        <source>The card&apos;s services could not be loaded: %1</source>
-        <translation>Não foi possível carregar os serviços do cartão: %1</translation>
-    </message>
-    <message>
-        <location line="+32"/>
-        <source>Card %1 was saved in the settings, but an environment variable sets another card for this session.</source>
-        <translation>O cartão %1 foi salvo nas configurações, mas uma variável de ambiente define outro cartão para esta sessão.</translation>
-    </message>
-    <message>
-        <location line="+10"/>
-        <source>Renewing the token…</source>
-        <translation>Renovando o token…</translation>
-    </message>
-    <message numerus="yes">
-        <location line="+12"/>
-        <source>the Prices tab now compares its %n product(s).</source>
-        <translation>
-            <numerusform>a aba Preços agora compara %n produto do cartão.</numerusform>
-            <numerusform>a aba Preços agora compara os %n produtos do cartão.</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>the card lists no services, so the Prices tab keeps its products.</source>
-        <translation>o cartão não informa serviços, por isso a aba Preços mantém seus produtos.</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Card %1 of contract %2 is now used for quoting; %3</source>
-        <translation>O cartão %1 do contrato %2 agora é usado nas cotações; %3</translation>
-    </message>
-    <message>
-        <location line="+8"/>
-        <source>Card %1 was not set for quoting: its services could not be read. %2</source>
-        <translation>O cartão %1 não foi definido para as cotações: não foi possível ler seus serviços. %2</translation>
-    </message>
-    <message>
-        <location line="+18"/>
-        <source>unknown</source>
-        <translation>data desconhecida</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Token renewed for the card (valid until %1).</source>
-        <translation>Token renovado para o cartão (válido até %1).</translation>
-    </message>
-    <message>
-        <location line="+11"/>
-        <source>The card is set for quoting, but a token for it could not be obtained: %1</source>
-        <translation>O cartão foi definido para as cotações, mas não foi possível obter um token para ele: %1</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>APIs enabled for the current token: unknown (no token)</source>
-        <translation>APIs habilitadas para o token atual: desconhecidas (sem token)</translation>
-    </message>
-    <message>
-        <location line="+15"/>
-        <source>APIs enabled for the current token: unknown (%1)</source>
-        <translation>APIs habilitadas para o token atual: desconhecidas (%1)</translation>
     </message>
 </context>
 <context>
@@ -3224,7 +3231,7 @@
 <context>
     <name>ServiceModel</name>
     <message>
-        <location filename="../../postalgui/gui/tabs/contracts/services_panel.py" line="+81"/>
+        <location filename="../../postalgui/gui/tabs/contracts/service_model.py" line="+54"/>
         <source>Service: %1</source>
         <translation>Serviço: %1</translation>
     </message>
@@ -3277,7 +3284,7 @@
 <context>
     <name>ServicesPanel</name>
     <message>
-        <location line="+90"/>
+        <location filename="../../postalgui/gui/tabs/contracts/services_panel.py" line="+105"/>
         <source>Search: code, description, segment…</source>
         <translation>Buscar: código, descrição, segmento…</translation>
     </message>
@@ -3302,12 +3309,12 @@
         <translation>Consultar os Correios para saber se o serviço está incluído</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="-47"/>
         <source>Services</source>
         <translation>Serviços</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+50"/>
         <source>&amp;Search:</source>
         <translation>&amp;Buscar:</translation>
     </message>
@@ -3317,12 +3324,12 @@
         <translation>&amp;Código do serviço:</translation>
     </message>
     <message>
-        <location line="+69"/>
+        <location line="+46"/>
         <source>Asking the operator…</source>
         <translation>Consultando os Correios…</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+31"/>
         <source>The services could not be loaded: %1</source>
         <translation>Não foi possível carregar os serviços: %1</translation>
     </message>
@@ -3654,6 +3661,29 @@
         <location line="+80"/>
         <source>Hide</source>
         <translation>Ocultar</translation>
+    </message>
+</context>
+<context>
+    <name>TokenApisLabel</name>
+    <message>
+        <location filename="../../postalgui/gui/tabs/contracts/token_apis.py" line="+40"/>
+        <source>APIs enabled for the current token: not checked yet</source>
+        <translation>APIs habilitadas para o token atual: ainda não verificadas</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>APIs enabled for the current token: %1</source>
+        <translation>APIs habilitadas para o token atual: %1</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>APIs enabled for the current token: unknown (no token)</source>
+        <translation>APIs habilitadas para o token atual: desconhecidas (sem token)</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>APIs enabled for the current token: unknown (%1)</source>
+        <translation>APIs habilitadas para o token atual: desconhecidas (%1)</translation>
     </message>
 </context>
 <context>

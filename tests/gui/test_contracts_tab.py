@@ -23,7 +23,7 @@ from postalgui.gui.tabs.contracts.contract_model import (
     muted_colour,
     warning_colour,
 )
-from postalgui.gui.tabs.contracts.services_panel import ServiceColumn, ServiceModel
+from postalgui.gui.tabs.contracts.service_model import ServiceColumn, ServiceModel
 from postalgui.gui.tabs.price import PriceTab
 from postalgui.services.context import AppContext
 from postalgui.services.tasks import TaskRunner
@@ -49,7 +49,7 @@ def tab(context: AppContext, runner: TaskRunner, qtbot: QtBot) -> ContractsTab:
 
 
 def contract_row(tab: ContractsTab, number: str) -> int:
-    row = tab.contract_model.row_of(number)
+    row = tab.list_page.contract_model.row_of(number)
     assert row is not None, f"contract {number} is not listed"
     return row
 
@@ -62,9 +62,9 @@ def load_all_cards(tab: ContractsTab, qtbot: QtBot) -> None:
     """Scroll the card table to the bottom until every page is in."""
 
     def all_in() -> None:
-        tab.card_table.scrollToBottom()
-        assert tab.cards_model.complete
-        assert not tab.cards_model.loading
+        tab.cards_page.card_table.scrollToBottom()
+        assert tab.cards_page.cards_model.complete
+        assert not tab.cards_page.cards_model.loading
 
     qtbot.waitUntil(all_in, timeout=WAIT_MS)
 
@@ -78,9 +78,8 @@ def select_card(tab: ContractsTab, qtbot: QtBot, number: str) -> None:
 
 
 def wait_first_card_page(tab: ContractsTab, qtbot: QtBot) -> None:
-    qtbot.waitUntil(
-        lambda: tab.cards_model.pages_loaded() >= 1 and not tab.cards_model.loading, timeout=WAIT_MS
-    )
+    model = tab.cards_page.cards_model
+    qtbot.waitUntil(lambda: model.pages_loaded() >= 1 and not model.loading, timeout=WAIT_MS)
 
 
 # --- the contract list ------------------------------------------------------------------------
@@ -94,7 +93,7 @@ def test_list_shows_every_contract_and_selects_the_profile_contract(
     tab: ContractsTab, context: AppContext
 ) -> None:
     assert tab.windowTitle() == "Contracts and cards"
-    model = tab.contract_model
+    model = tab.list_page.contract_model
     statuses = {c.status for c in model.contracts()}
     assert statuses == {"ATIVO", "SUSPENSO", "CANCELADO", "EM_DESENVOLVIMENTO"}
     current = tab.current_contract()
@@ -119,7 +118,7 @@ def test_list_shows_every_contract_and_selects_the_profile_contract(
 
 
 def test_expiring_and_inactive_contracts_are_marked(tab: ContractsTab) -> None:
-    model = tab.contract_model
+    model = tab.list_page.contract_model
     row = contract_row(tab, EXPIRING)
     note = model.index(row, ContractColumn.NOTE).data()
     assert note.startswith("Expires in ")
@@ -128,7 +127,7 @@ def test_expiring_and_inactive_contracts_are_marked(tab: ContractsTab) -> None:
     assert note == f"Expires in {days} days"
     assert model.index(row, ContractColumn.NOTE).data(Qt.ItemDataRole.ForegroundRole) == warning_colour()
     assert model.index(row, ContractColumn.NOTE).data(Qt.ItemDataRole.FontRole).bold()
-    assert "expiring within 30 days" in tab.contracts_summary.text()
+    assert "expiring within 30 days" in tab.list_page.contracts_summary.text()
 
     for contract in model.contracts():
         if contract.status == "ATIVO":
@@ -151,10 +150,10 @@ def test_expiring_and_inactive_contracts_are_marked(tab: ContractsTab) -> None:
 
 
 def test_filters_by_status_and_validity(tab: ContractsTab, qtbot: QtBot) -> None:
-    every = len(tab.contract_model.contracts())
+    every = len(tab.list_page.contract_model.contracts())
     with qtbot.waitSignal(tab.contractsLoaded, timeout=WAIT_MS):
-        tab.status_combo.setCurrentIndex(tab.status_combo.findData("SUSPENSO"))
-    suspended = tab.contract_model.contracts()
+        tab.list_page.status_combo.setCurrentIndex(tab.list_page.status_combo.findData("SUSPENSO"))
+    suspended = tab.list_page.contract_model.contracts()
     assert suspended
     assert {c.status for c in suspended} == {"SUSPENSO"}
     current = tab.current_contract()
@@ -162,12 +161,12 @@ def test_filters_by_status_and_validity(tab: ContractsTab, qtbot: QtBot) -> None
     assert current.status == "SUSPENSO"  # the pages follow the list
 
     with qtbot.waitSignal(tab.contractsLoaded, timeout=WAIT_MS):
-        tab.status_combo.setCurrentIndex(0)
-    assert len(tab.contract_model.contracts()) == every
+        tab.list_page.status_combo.setCurrentIndex(0)
+    assert len(tab.list_page.contract_model.contracts()) == every
 
     with qtbot.waitSignal(tab.contractsLoaded, timeout=WAIT_MS):
-        tab.valid_check.setChecked(True)
-    valid = {c.nuContrato: c.status for c in tab.contract_model.contracts()}
+        tab.list_page.valid_check.setChecked(True)
+    valid = {c.nuContrato: c.status for c in tab.list_page.contract_model.contracts()}
     assert MAIN in valid
     assert EXPIRING in valid
     assert "CANCELADO" not in valid.values()
@@ -179,33 +178,34 @@ def test_filters_by_status_and_validity(tab: ContractsTab, qtbot: QtBot) -> None
 
 
 def test_detail_shows_validity_status_meaning_combo_and_category(tab: ContractsTab, qtbot: QtBot) -> None:
-    assert tab.contract_title.text() == f"Contract {MAIN}"
-    assert tab.status_value.text() == "ATIVO — usable normally"
-    assert " to " in tab.validity_value.text()
-    assert tab.combo_value.text() == "1052"
-    assert tab.category_value.text() not in {"", "—", "Loading…"}
+    assert tab.detail_page.contract_title.text() == f"Contract {MAIN}"
+    assert tab.detail_page.status_value.text() == "ATIVO — usable normally"
+    assert " to " in tab.detail_page.validity_value.text()
+    assert tab.detail_page.combo_value.text() == "1052"
+    assert tab.detail_page.category_value.text() not in {"", "—", "Loading…"}
 
     with qtbot.waitSignal(tab.detailLoaded, timeout=WAIT_MS):
-        tab.contract_table.selectRow(
-            tab.contract_proxy.mapFromSource(tab.contract_model.index(contract_row(tab, EXPIRING), 0)).row()
+        page = tab.list_page
+        page.contract_table.selectRow(
+            page.contract_proxy.mapFromSource(page.contract_model.index(contract_row(tab, EXPIRING), 0)).row()
         )
-    assert "Expires in" in tab.validity_value.text()
-    cancelled = next(c for c in tab.contract_model.contracts() if c.status == "CANCELADO")
+    assert "Expires in" in tab.detail_page.validity_value.text()
+    cancelled = next(c for c in tab.list_page.contract_model.contracts() if c.status == "CANCELADO")
     with qtbot.waitSignal(tab.detailLoaded, timeout=WAIT_MS):
         assert tab.select_contract(cancelled.nuContrato)
-    status = tab.status_value.text()
+    status = tab.detail_page.status_value.text()
     assert status.startswith("CANCELADO — cancelled; cannot be reactivated")
     assert "not active" in status
 
 
 def test_contacts_show_every_field_and_copy_as_text(tab: ContractsTab, qtbot: QtBot) -> None:
-    management = tab.management_view.cards()
-    administration = tab.administration_view.cards()
+    management = tab.detail_page.management_view.cards()
+    administration = tab.detail_page.administration_view.cards()
     assert management
     assert administration
     contact = management[0].contact
     assert contact.extras  # fields the spec does not name are kept ...
-    texts = [label.text() for label in management[0].findChildren(type(tab.status_value))]
+    texts = [label.text() for label in management[0].findChildren(type(tab.detail_page.status_value))]
     for value in contact.extras.values():
         assert str(value) in texts  # ... and shown
     assert contact.nome in texts
@@ -234,7 +234,7 @@ def test_contract_services_are_paged_and_searchable(tab: ContractsTab, qtbot: Qt
     qtbot.waitUntil(lambda: model.rowCount() > 0 and not model.loading, timeout=WAIT_MS)
     with qtbot.waitSignal(model.modelReset, timeout=WAIT_MS):
         model.page_size = 5
-        model.load_contract(tab.context, MAIN)
+        model.load_contract(tab.context.contracts, MAIN)
     qtbot.waitUntil(lambda: model.pages_loaded() >= 1 and not model.loading, timeout=WAIT_MS)
     total = model.total()
     assert total is not None
@@ -258,12 +258,12 @@ def test_card_services_and_the_con011_answer(tab: ContractsTab, qtbot: QtBot) ->
     show_cards_page(tab)
     wait_first_card_page(tab, qtbot)
     select_card(tab, qtbot, SMALL_CARD)
-    codes = {service.codigo for service in tab.card_services.services()}
+    codes = {service.codigo for service in tab.cards_page.detail.card_services.services()}
     assert codes == {"03298", "04227"}
-    assert tab.card_number_value.text() == SMALL_CARD
-    assert tab.card_status_value.text() == "ATIVO — usable normally"
+    assert tab.cards_page.detail.card_number_value.text() == SMALL_CARD
+    assert tab.cards_page.detail.card_status_value.text() == "ATIVO — usable normally"
 
-    panel = tab.card_services_panel
+    panel = tab.cards_page.detail.card_services_panel
     with qtbot.waitSignal(panel.serviceChecked, timeout=WAIT_MS) as missing:
         assert panel.check_service("03204") is not None
     answer = missing.args[0]
@@ -280,19 +280,19 @@ def test_card_services_and_the_con011_answer(tab: ContractsTab, qtbot: QtBot) ->
 def test_irregular_cards_are_highlighted_and_cannot_be_used(tab: ContractsTab, qtbot: QtBot) -> None:
     show_cards_page(tab)
     wait_first_card_page(tab, qtbot)
-    row = tab.cards_model.row_of(IRREGULAR_CARD)
+    row = tab.cards_page.cards_model.row_of(IRREGULAR_CARD)
     assert row is not None
-    status = tab.cards_model.index(row, CardColumn.STATUS)
+    status = tab.cards_page.cards_model.index(row, CardColumn.STATUS)
     assert status.data() == "IRREGULAR"
     assert status.data(Qt.ItemDataRole.FontRole).bold()
     assert status.data(Qt.ItemDataRole.ToolTipRole) == "IRREGULAR — irregular; the operator must be consulted"
     assert isinstance(status.data(Qt.ItemDataRole.ForegroundRole), QColor)
-    holder = tab.cards_model.index(row, CardColumn.HOLDER).data()
+    holder = tab.cards_page.cards_model.index(row, CardColumn.HOLDER).data()
     assert "/" in holder  # 00.000.000/0000-00
     select_card(tab, qtbot, IRREGULAR_CARD)
-    assert not tab.quote_button.isEnabled()
+    assert not tab.cards_page.detail.quote_button.isEnabled()
     select_card(tab, qtbot, SMALL_CARD)
-    assert tab.quote_button.isEnabled()
+    assert tab.cards_page.detail.quote_button.isEnabled()
 
 
 # --- cards, page by page ----------------------------------------------------------------------
@@ -301,7 +301,7 @@ def test_irregular_cards_are_highlighted_and_cannot_be_used(tab: ContractsTab, q
 def test_card_model_loads_page_by_page(
     context: AppContext, runner: TaskRunner, qtbot: QtBot, qtmodeltester: ModelTester
 ) -> None:
-    model = CardModel(context, runner)
+    model = CardModel(context.contracts, runner)
     model.page_size = 10
     assert not model.canFetchMore(QModelIndex())  # no contract yet
     with qtbot.waitSignal(model.pageLoaded, timeout=WAIT_MS) as first:
@@ -338,24 +338,24 @@ def test_card_model_loads_page_by_page(
 
 def test_scrolling_loads_every_card_and_the_status_filter_reloads(tab: ContractsTab, qtbot: QtBot) -> None:
     show_cards_page(tab)
-    tab.cards_model.page_size = 10
-    with qtbot.waitSignal(tab.cards_model.pageLoaded, timeout=WAIT_MS):
-        tab.cards_model.load(MAIN)
-    total = tab.cards_model.total()
+    tab.cards_page.cards_model.page_size = 10
+    with qtbot.waitSignal(tab.cards_page.cards_model.pageLoaded, timeout=WAIT_MS):
+        tab.cards_page.cards_model.load(MAIN)
+    total = tab.cards_page.cards_model.total()
     assert total is not None
     assert total >= 30
     load_all_cards(tab, qtbot)
-    assert tab.cards_model.rowCount() == total
-    assert tab.cards_model.pages_loaded() >= 3
-    assert tab.cards_summary.text() == f"{total} card(s)"
+    assert tab.cards_page.cards_model.rowCount() == total
+    assert tab.cards_page.cards_model.pages_loaded() >= 3
+    assert tab.cards_page.cards_summary.text() == f"{total} card(s)"
 
-    with qtbot.waitSignal(tab.cards_model.pageLoaded, timeout=WAIT_MS) as reloaded:
-        tab.card_status_combo.setCurrentIndex(tab.card_status_combo.findData("IRREGULAR"))
+    with qtbot.waitSignal(tab.cards_page.cards_model.pageLoaded, timeout=WAIT_MS) as reloaded:
+        tab.cards_page.card_status_combo.setCurrentIndex(tab.cards_page.card_status_combo.findData("IRREGULAR"))
     assert reloaded.args == [0]
     load_all_cards(tab, qtbot)
-    statuses = {card.status for card in tab.cards_model.cards()}
+    statuses = {card.status for card in tab.cards_page.cards_model.cards()}
     assert statuses == {"IRREGULAR"}
-    assert tab.cards_model.rowCount() < total
+    assert tab.cards_page.cards_model.rowCount() < total
 
 
 # --- the card used for quoting ----------------------------------------------------------------
@@ -367,11 +367,11 @@ def test_use_a_card_for_quoting(tab: ContractsTab, context: AppContext, qtbot: Q
     show_cards_page(tab)
     wait_first_card_page(tab, qtbot)
     select_card(tab, qtbot, SMALL_CARD)
-    assert tab.quote_button.isEnabled()
+    assert tab.cards_page.detail.quote_button.isEnabled()
 
     with qtbot.waitSignals([tab.settingsApplied, tab.tokenRenewed], timeout=WAIT_MS) as done:
-        qtbot.mouseClick(tab.quote_button, Qt.MouseButton.LeftButton)
-        assert not tab.quote_button.isEnabled()  # one switch at a time
+        qtbot.mouseClick(tab.cards_page.detail.quote_button, Qt.MouseButton.LeftButton)
+        assert not tab.cards_page.detail.quote_button.isEnabled()  # one switch at a time
     del done
     profile = context.settings.profile()
     assert profile.card == SMALL_CARD
@@ -393,10 +393,10 @@ def test_use_a_card_for_quoting(tab: ContractsTab, context: AppContext, qtbot: Q
     assert 34 in tab.apis
     assert 76 not in tab.apis  # the small card's token opens quotes and tracking only
     assert ", 76" not in tab.apis_label.text()
-    row = tab.cards_model.row_of(SMALL_CARD)
+    row = tab.cards_page.cards_model.row_of(SMALL_CARD)
     assert row is not None
-    assert tab.cards_model.index(row, CardColumn.NUMBER).data(Qt.ItemDataRole.FontRole).bold()
-    assert tab.quote_button.isEnabled()
+    assert tab.cards_page.cards_model.index(row, CardColumn.NUMBER).data(Qt.ItemDataRole.FontRole).bold()
+    assert tab.cards_page.detail.quote_button.isEnabled()
 
 
 def test_a_card_of_another_contract_moves_the_profile_and_the_list_follows_settings(
@@ -455,14 +455,14 @@ def test_the_prices_tab_follows_the_card(context: AppContext, runner: TaskRunner
 
 
 def test_models_pass_the_model_tester(tab: ContractsTab, qtbot: QtBot, qtmodeltester: ModelTester) -> None:
-    qtmodeltester.check(tab.contract_model)
-    qtmodeltester.check(tab.contract_proxy)
+    qtmodeltester.check(tab.list_page.contract_model)
+    qtmodeltester.check(tab.list_page.contract_proxy)
     show_cards_page(tab)
     wait_first_card_page(tab, qtbot)
     select_card(tab, qtbot, SMALL_CARD)
-    qtmodeltester.check(tab.card_services)
-    qtmodeltester.check(tab.card_services_panel.proxy)
+    qtmodeltester.check(tab.cards_page.detail.card_services)
+    qtmodeltester.check(tab.cards_page.detail.card_services_panel.proxy)
     standalone = ServiceModel(tab.runner, "test.services")
-    standalone.set_items(tab.card_services.services())
+    standalone.set_items(tab.cards_page.detail.card_services.services())
     qtmodeltester.check(standalone)
     standalone.deleteLater()

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import os
-import threading
 from collections.abc import Iterator
 from datetime import datetime
 from pathlib import Path
 
 import pytest
 
-from postalgui.api.cancel import CancelToken
+from postalgui.api.cancel import PlainTask
 from postalgui.api.contracts import ContractClient
 from postalgui.api.errors import NotFoundError
 from postalgui.api.models.contracts import Contract, PostingCard, Service
@@ -19,26 +18,12 @@ from postalgui.sandbox.process import SandboxProcess
 from postalgui.services.context import AppContext, build_context
 from postalgui.services.contracts import use_cases as contracting
 from postalgui.services.settings import Profile, Settings
-from postalgui.services.tasks import Progress, TaskHandle
 from tests.conftest import MemoryKeyring
 
 MAIN = "9912345678"
 MAIN_CARD = "0074512345"
 SMALL_CARD = "0074512346"  # PAC and Mini Envios only
 EXPIRING = "9912345680"
-
-
-class FakeHandle(TaskHandle):
-    """A `TaskHandle` without Qt (the real one's signals need a worker)."""
-
-    def __init__(self) -> None:
-        self.name = "test"
-        self.token = CancelToken()
-        self.finished_event = threading.Event()
-        self.reports: list[Progress] = []
-
-    def progress(self, done: int, total: int | None = None, text: str = "", payload: object = None) -> None:
-        self.reports.append(Progress(done, total, text, payload))
 
 
 @pytest.fixture(scope="module")
@@ -66,7 +51,7 @@ def context(config_dir: Path, memory_keyring: MemoryKeyring, sandbox_url: str) -
 
 
 def test_client_uses_the_contract_scope_or_the_login_scope(context: AppContext) -> None:
-    client = contracting.contract_client(context)
+    client = context.contracts.client()
     assert isinstance(client, ContractClient)
     assert client.cnpj == context.profile.cnpj
     assert client.scope is not None
@@ -76,24 +61,25 @@ def test_client_uses_the_contract_scope_or_the_login_scope(context: AppContext) 
     settings = context.saved_settings
     no_contract = context.profile.model_copy(update={"contract": "", "card": ""})
     context.apply(settings.with_profile(settings.environment, no_contract))
-    client = contracting.contract_client(context)
+    client = context.contracts.client()
     assert client.scope is not None
     assert client.scope.kind is Scope.LOGIN
     # Without a contract the company's contracts can still be listed (to pick one).
-    assert {c.nuContrato for c in contracting.list_contracts(FakeHandle(), context, None, None)} >= {MAIN}
+    listed = contracting.list_contracts(PlainTask(), context.contracts, None, None)
+    assert {c.nuContrato for c in listed} >= {MAIN}
 
 
 # --------------------------------------------------------------------------- contracts
 
 
 def test_contracts_by_status_and_validity(context: AppContext) -> None:
-    handle = FakeHandle()
-    every = contracting.list_contracts(handle, context, None, None)
+    task = PlainTask()
+    every = contracting.list_contracts(task, context.contracts, None, None)
     assert {c.status for c in every} == {"ATIVO", "SUSPENSO", "CANCELADO", "EM_DESENVOLVIMENTO"}
-    suspended = contracting.list_contracts(handle, context, "SUSPENSO", None)
+    suspended = contracting.list_contracts(task, context.contracts, "SUSPENSO", None)
     assert suspended
     assert {c.status for c in suspended} == {"SUSPENSO"}
-    valid = contracting.list_contracts(handle, context, None, True)
+    valid = contracting.list_contracts(task, context.contracts, None, True)
     now = datetime.now()
     assert {c.nuContrato for c in valid} >= {MAIN, EXPIRING}
     assert len(valid) < len(every)
@@ -107,7 +93,7 @@ def test_contracts_by_status_and_validity(context: AppContext) -> None:
 
 
 def test_contract_detail_has_category_and_both_contact_groups_with_extras(context: AppContext) -> None:
-    detail = contracting.contract_detail(FakeHandle(), context, MAIN)
+    detail = contracting.contract_detail(PlainTask(), context.contracts, MAIN)
     assert detail.contract.nuContrato == MAIN
     assert detail.contract.status == "ATIVO"
     assert detail.category is not None
@@ -128,7 +114,7 @@ def test_one_failing_part_of_the_detail_keeps_the_others(
         raise NotFoundError(["CON-099: categoria indisponível"], status=404)
 
     monkeypatch.setattr(ContractClient, "category", refuse)
-    detail = contracting.contract_detail(FakeHandle(), context, MAIN)
+    detail = contracting.contract_detail(PlainTask(), context.contracts, MAIN)
     assert detail.category is None
     assert detail.category_error is not None
     assert "CON-099" in detail.category_error
@@ -139,18 +125,18 @@ def test_one_failing_part_of_the_detail_keeps_the_others(
 
 def test_an_unknown_contract_fails_the_detail(context: AppContext) -> None:
     with pytest.raises(NotFoundError):
-        contracting.contract_detail(FakeHandle(), context, "9900000001")
+        contracting.contract_detail(PlainTask(), context.contracts, "9900000001")
 
 
 def test_contract_services_come_a_page_at_a_time(context: AppContext) -> None:
-    handle = FakeHandle()
-    first = contracting.contract_services_page(handle, context, MAIN, 0, 5)
+    task = PlainTask()
+    first = contracting.contract_services_page(task, context.contracts, MAIN, 0, 5)
     assert len(first.itens) == 5
     assert first.page.number == 0
     assert first.page.totalElements > 5
     assert not first.last
     codes = [s.codigo for s in first.itens]
-    second = contracting.contract_services_page(handle, context, MAIN, 1, 5)
+    second = contracting.contract_services_page(task, context.contracts, MAIN, 1, 5)
     assert second.page.number == 1
     assert not set(codes) & {s.codigo for s in second.itens}
 
@@ -159,8 +145,8 @@ def test_contract_services_come_a_page_at_a_time(context: AppContext) -> None:
 
 
 def test_cards_span_pages_and_filter_by_status(context: AppContext) -> None:
-    handle = FakeHandle()
-    first = contracting.cards_page(handle, context, MAIN, None, 0, 20)
+    task = PlainTask()
+    first = contracting.cards_page(task, context.contracts, MAIN, None, 0, 20)
     assert len(first.itens) == 20
     assert first.page.totalElements >= 30
     assert not first.last
@@ -169,36 +155,36 @@ def test_cards_span_pages_and_filter_by_status(context: AppContext) -> None:
     page = first
     while not page.last:
         number += 1
-        page = contracting.cards_page(handle, context, MAIN, None, number, 20)
+        page = contracting.cards_page(task, context.contracts, MAIN, None, number, 20)
         seen.extend(c.nuCartaoPostagem for c in page.itens)
     assert len(seen) == len(set(seen)) == first.page.totalElements
-    irregular = contracting.cards_page(handle, context, MAIN, "IRREGULAR", 0, 50)
+    irregular = contracting.cards_page(task, context.contracts, MAIN, "IRREGULAR", 0, 50)
     assert irregular.itens
     assert {c.status for c in irregular.itens} == {"IRREGULAR"}
 
 
 def test_card_services_and_lookups(context: AppContext) -> None:
-    handle = FakeHandle()
-    small = contracting.card_services(handle, context, MAIN, SMALL_CARD)
+    task = PlainTask()
+    small = contracting.card_services(task, context.contracts, MAIN, SMALL_CARD)
     assert {s.codigo for s in small} == {"03298", "04227"}
-    main = contracting.card_services(handle, context, MAIN, MAIN_CARD)
+    main = contracting.card_services(task, context.contracts, MAIN, MAIN_CARD)
     assert len(main) > len(small)
-    assert contracting.quoting_products(handle, context, MAIN, SMALL_CARD) == small
+    assert contracting.quoting_products(task, context.contracts, MAIN, SMALL_CARD) == small
 
-    missing = contracting.service_lookup(handle, context, MAIN, SMALL_CARD, "03204")
+    missing = contracting.service_lookup(task, context.contracts, MAIN, SMALL_CARD, "03204")
     assert not missing.found
     assert missing.missing is not None
     assert missing.missing.code == "CON-011"
-    found = contracting.service_lookup(handle, context, MAIN, SMALL_CARD, "04227")
+    found = contracting.service_lookup(task, context.contracts, MAIN, SMALL_CARD, "04227")
     assert found.found
     assert found.service is not None
     assert found.service.codigo == "04227"
-    of_contract = contracting.service_lookup(handle, context, MAIN, None, "03204")
+    of_contract = contracting.service_lookup(task, context.contracts, MAIN, None, "03204")
     assert of_contract.found
 
 
 def test_token_apis_are_the_current_tokens(context: AppContext) -> None:
-    apis = contracting.token_apis(FakeHandle(), context)
+    apis = contracting.token_apis(PlainTask(), context.contracts)
     # The demo's main card (the sandbox profile's) enables every API the app shows.
     assert {34, 35, 41, 76, 87} <= set(apis)
 
@@ -257,3 +243,61 @@ def test_the_dr_falls_back_to_the_contracts() -> None:
     )
     assert updated.profile().contract == MAIN
     assert updated.profile().dr == 72
+
+
+# --------------------------------------------------------------------------- the facade, the CLI's view
+
+
+def test_the_use_cases_load_no_qt() -> None:
+    """The CLI runs them with a `PlainTask`: importing them must not bring Qt (nor the runner) in."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "import postalgui.services.contracts.use_cases, postalgui.services.contracts.service\n"
+        "loaded = [m for m in sys.modules if m.startswith('PySide6') or m == 'postalgui.services.tasks']\n"
+        "assert not loaded, loaded\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_contract_parts_one_at_a_time(context: AppContext) -> None:
+    task, service = PlainTask(), context.contracts
+    assert contracting.contract_record(task, service, MAIN).nuContrato == MAIN
+    assert contracting.contract_category(task, service, MAIN).descricao
+    contacts = contracting.contract_contacts(task, service, MAIN)
+    assert contacts.management
+    assert contacts.administration
+    card = contracting.posting_card(task, service, MAIN, SMALL_CARD)
+    assert card.nuCartaoPostagem == SMALL_CARD
+    every = contracting.all_cards(task, service, MAIN, None, size=20)
+    assert len(every) == contracting.cards_page(task, service, MAIN, None, 0, 20).page.totalElements
+    small = {s.codigo for s in contracting.all_contract_services(task, service, MAIN, card=SMALL_CARD)}
+    assert small == {"03298", "04227"}
+    page = contracting.card_services_page(task, service, MAIN, SMALL_CARD, 0, 1)
+    assert len(page.itens) == 1
+
+
+def test_a_cancelled_task_asks_nothing(context: AppContext) -> None:
+    from postalgui.api.cancel import Cancelled
+
+    task = PlainTask()
+    task.cancel()
+    with pytest.raises(Cancelled):
+        contracting.list_contracts(task, context.contracts, None, None)
+    with pytest.raises(Cancelled):
+        contracting.token_apis(task, context.contracts)
+
+
+def test_use_card_saves_the_card_its_contract_and_products(context: AppContext) -> None:
+    contract = Contract(nuContrato=EXPIRING, nuSe=20, status="ATIVO")
+    card = PostingCard(nuCartaoPostagem="0074600001", nuContrato=EXPIRING, nuSe=20, status="ATIVO")
+    before = context.saved_settings
+    context.contracts.use_card(contract, card, [Service(codigo="03298", descricao="PAC")])
+    assert context.profile.card == "0074600001"
+    assert context.profile.contract == EXPIRING
+    assert context.profile.dr == 20
+    assert context.settings.prices.products == ["03298"]
+    assert before.profile().card == MAIN_CARD  # a new settings object, the old one untouched
+    assert context.contracts.token().info is not None

@@ -218,6 +218,7 @@ def test_contract_services_page_and_card_filter(contracts: ContractClient) -> No
     assert [s.codigo for s in page.itens] == ["03220"]
     assert page.page.number == 1
     assert page.page.totalPages == 3
+    assert page.total == 3
     assert not page.last
     assert page.extras == {
         "count": 3,
@@ -258,6 +259,7 @@ def test_bare_array_is_a_single_page(contracts: ContractClient) -> None:
     assert [s.codigo for s in page.itens] == ["03220", "03298"]
     assert page.last
     assert (page.page.number, page.page.totalPages, page.page.totalElements) == (0, 1, 2)
+    assert page.total == 2
     assert [s.descricao for s in contracts.all_card_services("9912345678", "0074512345")] == [
         "SEDEX CONTRATO AG",
         "PAC",

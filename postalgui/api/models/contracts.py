@@ -201,6 +201,11 @@ class Page(BaseModel, Generic[T]):
         return self.page.number + 1 >= self.page.totalPages
 
     @property
+    def total(self) -> int | None:
+        """How many records there are over every page (``totalElements``), when stated."""
+        return self.page.totalElements or None
+
+    @property
     def extras(self) -> dict[str, Any]:
         """Envelope fields beyond ``itens`` and ``page`` (``count``, ``next``, ...), as sent.
 

@@ -8,15 +8,18 @@ from postalgui.api.scopes import Scope, TokenScope
 
 if TYPE_CHECKING:
     from postalgui.api.contracts import ContractClient
+    from postalgui.api.models.contracts import Contract, PostingCard, Service
+    from postalgui.api.tokens import Token
     from postalgui.services.context import AppContext
 
 
 class ContractService:
-    """Owns the scope rule and the client's construction.
+    """Owns the scope rule, the client's construction and the card switch's settings.
 
     The contract service is authorized by contract (spec 001, 5.7): the calls use the
     configured contract's scope, or the login scope while none is set, so a fresh install
-    can still list its contracts and pick one. `client` blocks on first use: tasks only.
+    can still list its contracts and pick one. `client` and `token` block on first use
+    (sandbox start): tasks only.
     """
 
     def __init__(self, context: AppContext) -> None:
@@ -29,3 +32,25 @@ class ContractService:
         from postalgui.api.contracts import ContractClient
 
         return ContractClient(self.context.backend().client, self.context.profile.cnpj, self.scope())
+
+    def token(self, scope: TokenScope | None = None, *, fresh: bool = False) -> Token:
+        """The token for ``scope`` (default: the profile's, the card's when one is set).
+
+        The cached one while it is good, else a new one; ``fresh`` always fetches.
+        """
+        tokens = self.context.backend().tokens
+        scope = scope or self.context.default_scope()
+        return tokens.fetch(scope) if fresh else tokens.get(scope)
+
+    def use_card(self, contract: Contract, card: PostingCard, services: list[Service]) -> None:
+        """Save settings that make ``card`` the one the app quotes with (`settings_for_card`).
+
+        Rebuilds the backend on next use (the token scope changed); call it on the GUI
+        thread, like every settings change. Raises `OSError` when the file cannot be written.
+        """
+        from postalgui.services.contracts.use_cases import settings_for_card
+
+        context = self.context
+        context.apply(
+            settings_for_card(context.saved_settings, context.settings.environment, contract, card, services)
+        )

@@ -1,60 +1,54 @@
-"""Contract tasks for `TaskRunner`: contracts, posting cards, their services, the card used for quoting.
+"""Contract use cases: contracts, posting cards, their services, the card used for quoting.
 
-Plain functions of their inputs and a `TaskHandle`; the HTTP client loads inside them,
-on the worker thread. The contract service is authorized by contract (spec 001, 5.7):
-the calls use the configured contract's scope, or the login scope while none is set,
-so a fresh install can still list its contracts and pick one.
+Plain functions of a `TaskControl` and the feature's `ContractService`, shared by the
+GUI (in the background, with the runner's handle) and the CLI (with a `PlainTask`).
+The HTTP client loads inside them, on the caller's thread; the facade owns the scope
+rule (the contract's token, or the login one while no contract is set). No Qt here.
 
-`settings_for_card` is the one pure function here: the settings that make a card the
-one the app quotes with (its contract and DR in the profile, its services as the
-Prices tab's products). The GUI applies them on its own thread.
+`settings_for_card` is the one pure function: the settings that make a card the one
+the app quotes with (its contract and DR in the profile, its services as the Prices
+tab's products). The GUI applies them on its own thread (`ContractService.use_card`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
-from postalgui.api.cancel import cancel_scope
+from postalgui.api.cancel import TaskControl, cancel_scope
 from postalgui.api.errors import ApiError
-from postalgui.api.scopes import Scope, TokenScope
-from postalgui.services.context import AppContext
 from postalgui.services.settings import Profile, Settings
-from postalgui.services.tasks import TaskHandle
 
 if TYPE_CHECKING:
-    from postalgui.api.contracts import ContractClient, ServiceLookup
+    from postalgui.api.contracts import ServiceLookup
     from postalgui.api.environments import Environment
     from postalgui.api.models.contracts import Category, Contact, Contract, Page, PostingCard, Service
+    from postalgui.api.scopes import TokenScope
+    from postalgui.api.tokens import Token
+    from postalgui.services.contracts.service import ContractService
 
 __all__ = [
+    "Contacts",
     "ContractDetail",
+    "all_cards",
+    "all_contract_services",
     "card_services",
+    "card_services_page",
     "cards_page",
-    "contract_client",
+    "contract_category",
+    "contract_contacts",
     "contract_detail",
+    "contract_record",
     "contract_services_page",
+    "current_token",
     "error_text",
     "list_contracts",
+    "posting_card",
     "quoting_products",
     "service_lookup",
     "settings_for_card",
     "token_apis",
 ]
-
-
-# --------------------------------------------------------------------------- client
-
-
-def contract_client(context: AppContext) -> ContractClient:
-    """A contract client for the profile's company, with the contract scope when one is set.
-
-    Blocks on first use (sandbox start): background only.
-    """
-    from postalgui.api.contracts import ContractClient
-
-    scope = context.contract_scope() if context.profile.contract else TokenScope(Scope.LOGIN)
-    return ContractClient(context.backend().client, context.profile.cnpj, scope)
 
 
 def error_text(error: BaseException) -> str:
@@ -68,12 +62,40 @@ def error_text(error: BaseException) -> str:
 
 
 def list_contracts(
-    handle: TaskHandle, context: AppContext, status: str | None, vigente: bool | None
+    task: TaskControl, service: ContractService, status: str | None, vigente: bool | None
 ) -> list[Contract]:
     """The company's contracts, by status (``None``: all) and, with ``vigente``, valid today only."""
-    client = contract_client(context)
-    with cancel_scope(handle.token):
+    client = service.client()
+    with cancel_scope(task.token):
         return client.contracts(status=status or None, vigente=vigente or None)
+
+
+def contract_record(task: TaskControl, service: ContractService, nu: str) -> Contract:
+    """One contract, every field the operator sends."""
+    client = service.client()
+    with cancel_scope(task.token):
+        return client.contract(nu)
+
+
+def contract_category(task: TaskControl, service: ContractService, nu: str) -> Category:
+    client = service.client()
+    with cancel_scope(task.token):
+        return client.category(nu)
+
+
+class Contacts(NamedTuple):
+    """A contract's two contact lists: the operator's account managers, the company's administrators."""
+
+    management: list[Contact]
+    administration: list[Contact]
+
+
+def contract_contacts(task: TaskControl, service: ContractService, nu: str) -> Contacts:
+    client = service.client()
+    with cancel_scope(task.token):
+        management = client.management_contacts(nu)
+        task.raise_if_cancelled()
+        return Contacts(management, client.administration_contacts(nu))
 
 
 @dataclass(frozen=True)
@@ -93,26 +115,26 @@ class ContractDetail:
     administration_error: str | None = None
 
 
-def contract_detail(handle: TaskHandle, context: AppContext, nu: str) -> ContractDetail:
+def contract_detail(task: TaskControl, service: ContractService, nu: str) -> ContractDetail:
     """The contract record (required) plus category and both contact lists (each may fail alone)."""
-    client = contract_client(context)
-    with cancel_scope(handle.token):
+    client = service.client()
+    with cancel_scope(task.token):
         contract = client.contract(nu)
         category: Category | None = None
         category_error = management_error = administration_error = None
         management: list[Contact] = []
         administration: list[Contact] = []
-        handle.raise_if_cancelled()
+        task.raise_if_cancelled()
         try:
             category = client.category(nu)
         except ApiError as exc:
             category_error = error_text(exc)
-        handle.raise_if_cancelled()
+        task.raise_if_cancelled()
         try:
             management = client.management_contacts(nu)
         except ApiError as exc:
             management_error = error_text(exc)
-        handle.raise_if_cancelled()
+        task.raise_if_cancelled()
         try:
             administration = client.administration_contacts(nu)
         except ApiError as exc:
@@ -129,39 +151,98 @@ def contract_detail(handle: TaskHandle, context: AppContext, nu: str) -> Contrac
 
 
 def contract_services_page(
-    handle: TaskHandle, context: AppContext, nu: str, page: int, size: int
+    task: TaskControl,
+    service: ContractService,
+    nu: str,
+    page: int,
+    size: int | None,
+    *,
+    card: str | None = None,
 ) -> Page[Service]:
-    """One page (0-based) of the contract's services."""
-    client = contract_client(context)
-    with cancel_scope(handle.token):
-        return client.contract_services(nu, page=page, size=size)
+    """One page (0-based) of the contract's services; with ``card``, only that card's."""
+    client = service.client()
+    with cancel_scope(task.token):
+        return client.contract_services(nu, card=card, page=page, size=size)
+
+
+def all_contract_services(
+    task: TaskControl, service: ContractService, nu: str, *, card: str | None = None, size: int | None = None
+) -> list[Service]:
+    """Every service of the contract (or of ``card`` within it); ``size`` per page, ``None``: the client's."""
+    client = service.client()
+    with cancel_scope(task.token):
+        if size is None:
+            return client.all_contract_services(nu, card=card)
+        return client.all_contract_services(nu, card=card, size=size)
 
 
 # --------------------------------------------------------------------------- cards
 
 
 def cards_page(
-    handle: TaskHandle, context: AppContext, nu: str, status: str | None, page: int, size: int
+    task: TaskControl,
+    service: ContractService,
+    nu: str,
+    status: str | None,
+    page: int,
+    size: int | None,
+    *,
+    vigente: bool | None = None,
 ) -> Page[PostingCard]:
     """One page (0-based) of the contract's posting cards, by status (``None``: all)."""
-    client = contract_client(context)
-    with cancel_scope(handle.token):
-        return client.cards(nu, status=status or None, page=page, size=size)
+    client = service.client()
+    with cancel_scope(task.token):
+        return client.cards(nu, status=status or None, vigente=vigente or None, page=page, size=size)
 
 
-def card_services(handle: TaskHandle, context: AppContext, nu: str, card: str) -> list[Service]:
+def all_cards(
+    task: TaskControl,
+    service: ContractService,
+    nu: str,
+    status: str | None,
+    *,
+    vigente: bool | None = None,
+    size: int | None = None,
+) -> list[PostingCard]:
+    """Every posting card of the contract, by status (``None``: all), walking all pages."""
+    client = service.client()
+    with cancel_scope(task.token):
+        return client.all_cards(nu, status=status or None, vigente=vigente or None, size=size)
+
+
+def posting_card(task: TaskControl, service: ContractService, nu: str, card: str) -> PostingCard:
+    """One posting card of the contract, every field the operator sends."""
+    client = service.client()
+    with cancel_scope(task.token):
+        return client.card(nu, card)
+
+
+def card_services_page(
+    task: TaskControl, service: ContractService, nu: str, card: str, page: int, size: int | None
+) -> Page[Service]:
+    """One page (0-based) of the card's services."""
+    client = service.client()
+    with cancel_scope(task.token):
+        return client.card_services(nu, card, page=page, size=size)
+
+
+def card_services(
+    task: TaskControl, service: ContractService, nu: str, card: str, size: int | None = None
+) -> list[Service]:
     """Every service of a posting card (a card may offer fewer than its contract)."""
-    client = contract_client(context)
-    with cancel_scope(handle.token):
-        return client.all_card_services(nu, card)
+    client = service.client()
+    with cancel_scope(task.token):
+        if size is None:
+            return client.all_card_services(nu, card)
+        return client.all_card_services(nu, card, size=size)
 
 
 def service_lookup(
-    handle: TaskHandle, context: AppContext, nu: str, card: str | None, codigo: str
+    task: TaskControl, service: ContractService, nu: str, card: str | None, codigo: str
 ) -> ServiceLookup:
     """One service of the card (or, without ``card``, of the contract), or why it is missing."""
-    client = contract_client(context)
-    with cancel_scope(handle.token):
+    client = service.client()
+    with cancel_scope(task.token):
         if card:
             return client.card_service(nu, card, codigo)
         return client.contract_service(nu, codigo)
@@ -170,9 +251,9 @@ def service_lookup(
 # --------------------------------------------------------------------------- quoting
 
 
-def quoting_products(handle: TaskHandle, context: AppContext, nu: str, card: str) -> list[Service]:
+def quoting_products(task: TaskControl, service: ContractService, nu: str, card: str) -> list[Service]:
     """The card's services: what the Prices tab compares once the card is the active one."""
-    return card_services(handle, context, nu, card)
+    return card_services(task, service, nu, card)
 
 
 def settings_for_card(
@@ -187,7 +268,8 @@ def settings_for_card(
     The profile takes the card, its contract and DR; ``prices.products`` becomes the
     card's service codes (in the operator's order, once each) with their descriptions
     in ``prices.product_names``. A card with no services leaves the products as they
-    were. Products chosen for comparison stay chosen when the card has them.
+    were. Products chosen for comparison stay chosen when the card has them. New
+    objects throughout: the settings models are never changed in place.
     """
     base = settings.profile(environment)
     dr = card.nuSe if card.nuSe is not None else contract.nuSe
@@ -215,8 +297,17 @@ def settings_for_card(
     )
 
 
-def token_apis(handle: TaskHandle, context: AppContext) -> list[int]:
-    """The APIs the current token enables (its ``api`` list), for the configured scope."""
-    from postalgui.services.connection import current_token
+# --------------------------------------------------------------------------- the token
 
-    return list(current_token(handle, context).apis)
+
+def current_token(task: TaskControl, service: ContractService, scope: TokenScope | None = None) -> Token:
+    """The token for ``scope`` (default: the profile's), cached while still good."""
+    task.raise_if_cancelled()
+    with cancel_scope(task.token):
+        return service.token(scope)
+
+
+def token_apis(task: TaskControl, service: ContractService) -> list[int]:
+    """The APIs the current token enables (its ``api`` list), for the configured scope."""
+    info = current_token(task, service).info
+    return list(info.api_ids) if info is not None else []

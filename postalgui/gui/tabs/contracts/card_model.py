@@ -17,6 +17,7 @@ from PySide6.QtCore import QCoreApplication, QDate, QObject
 from PySide6.QtGui import QFont
 
 from postalgui.gui.messages import arg, display_cnpj
+from postalgui.gui.models.paged import PagedTableModel
 from postalgui.gui.tabs.contracts.contract_model import (
     alarm_colour,
     card_status_meaning,
@@ -28,11 +29,10 @@ from postalgui.gui.tabs.contracts.contract_model import (
     status_line,
     warning_colour,
 )
-from postalgui.gui.tabs.contracts.table_model import PagedTableModel
 
 if TYPE_CHECKING:
     from postalgui.api.models.contracts import PostingCard
-    from postalgui.services.context import AppContext
+    from postalgui.services.contracts.service import ContractService
     from postalgui.services.tasks import TaskRunner
 
 __all__ = ["CARD_PAGE_SIZE", "CardColumn", "CardModel"]
@@ -57,13 +57,13 @@ class CardModel(PagedTableModel):
 
     def __init__(
         self,
-        context: AppContext,
+        service: ContractService,
         runner: TaskRunner,
         parent: QObject | None = None,
         today: date | None = None,
     ) -> None:
         super().__init__(runner, "contracts.cards", CARD_PAGE_SIZE, parent)
-        self.context = context
+        self.service = service
         self.today = today or date.today()
         self._contract: str | None = None
         self._status: str | None = None
@@ -102,7 +102,7 @@ class CardModel(PagedTableModel):
         if self._contract is None:
             self.clear()
             return
-        self.set_source(cards_page, self.context, self._contract, self._status)
+        self.set_source(cards_page, self.service, self._contract, self._status)
 
     def set_status(self, status: str | None) -> None:
         """Filter by status: the operator's filter, so the list reloads from page 0."""

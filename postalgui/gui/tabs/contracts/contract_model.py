@@ -17,8 +17,8 @@ from PySide6.QtCore import QCoreApplication, QDate, QObject
 from PySide6.QtGui import QColor, QFont, QGuiApplication, QPalette
 
 from postalgui.api.values import format_date_ui
-from postalgui.gui.messages import arg
-from postalgui.gui.tabs.contracts.table_model import RecordTableModel
+from postalgui.gui.messages import arg, or_dash
+from postalgui.gui.models.records import RecordTableModel
 
 if TYPE_CHECKING:
     from postalgui.api.models.contracts import Contract
@@ -38,6 +38,7 @@ __all__ = [
     "muted_colour",
     "qdate",
     "status_line",
+    "validity_text",
     "warning_colour",
 ]
 
@@ -120,6 +121,17 @@ def expiry_note(end: datetime | None, today: date) -> str:
 
 def date_text(value: datetime | None) -> str:
     return "" if value is None else format_date_ui(value.date())
+
+
+def validity_text(start: datetime | None, end: datetime | None, today: date) -> str:
+    """``"01/01/2025 to 31/12/2026"``, with the expiry note when it ends soon (or ended)."""
+    text = arg(
+        QCoreApplication.translate("ContractModel", "%1 to %2"),
+        or_dash(date_text(start)),
+        or_dash(date_text(end)),
+    )
+    note = expiry_note(end, today)
+    return f"{text} ({note})" if note else text
 
 
 def qdate(value: datetime | None) -> QDate | None:

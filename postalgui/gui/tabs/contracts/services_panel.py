@@ -1,189 +1,44 @@
-"""Services of a contract or a posting card: a searchable list, a service's detail, a lookup.
+"""A service list with search, the selected service's detail and "Check service".
 
-The contract's list arrives page by page (`ServiceModel` is a `PagedTableModel`); a
-card's list comes whole. A search filters the rows already here and, for a paged list,
-loads the remaining pages so nothing is missed.
-
-"Check service" asks the operator about one code for this card (or contract). A card
-that lacks the service is an answer, not a failure (``CON-011``, a 404): the panel says
-so in one sentence with the operator's code and text, which its support desk asks for.
+The panel shows a contract's services (page by page) or a card's (whole), both as a
+`ServiceModel`. "Check service" asks the operator about one code for this card (or
+contract). A card that lacks the service is an answer, not a failure (``CON-011``, a
+404): the panel says so in one sentence with the operator's code and text, which its
+support desk asks for.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from enum import IntEnum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import (
-    QCoreApplication,
     QItemSelection,
     QModelIndex,
-    QObject,
     QPersistentModelIndex,
     QRegularExpression,
-    QSortFilterProxyModel,
     Qt,
     Signal,
     Slot,
 )
 from PySide6.QtGui import QRegularExpressionValidator
-from PySide6.QtWidgets import (
-    QHBoxLayout,
-    QLabel,
-    QLineEdit,
-    QPushButton,
-    QSizePolicy,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QPushButton, QVBoxLayout, QWidget
 
 from postalgui.gui.messages import arg, describe_error
-from postalgui.gui.tabs.contracts.table_model import SORT_ROLE, PagedTableModel
+from postalgui.gui.tabs.contracts.labels import value_label
+from postalgui.gui.tabs.contracts.service_model import (
+    ServiceFilterProxy,
+    ServiceModel,
+    lookup_text,
+    service_detail_text,
+)
 from postalgui.gui.widgets.tables import record_table
 
 if TYPE_CHECKING:
     from postalgui.api.models.contracts import Service, ServiceLookup
-    from postalgui.services.context import AppContext
+    from postalgui.services.contracts.service import ContractService
     from postalgui.services.tasks import TaskHandle, TaskRunner
 
-__all__ = [
-    "SERVICE_PAGE_SIZE",
-    "ServiceColumn",
-    "ServiceFilterProxy",
-    "ServiceModel",
-    "ServicesPanel",
-    "lookup_text",
-    "service_detail_text",
-]
-
-SERVICE_PAGE_SIZE = 50
-"""Contract services asked for per page."""
-
-
-class ServiceColumn(IntEnum):
-    CODE = 0
-    DESCRIPTION = 1
-    SEGMENT = 2
-
-
-def _segment(service: Service) -> str:
-    parts = [p for p in (service.coSegmento, service.descSegmento) if p]
-    return " — ".join(parts)
-
-
-def service_detail_text(service: Service) -> str:
-    """A service's fields, one a line, including those the operator sent beyond the spec's."""
-    lines = [
-        arg(QCoreApplication.translate("ServiceModel", "Service: %1"), service.codigo),
-        arg(QCoreApplication.translate("ServiceModel", "Description: %1"), service.descricao or "—"),
-        arg(QCoreApplication.translate("ServiceModel", "Segment: %1"), _segment(service) or "—"),
-    ]
-    lines.extend(f"{key}: {value}" for key, value in service.extras.items() if value not in (None, ""))
-    return "\n".join(lines)
-
-
-def lookup_text(lookup: ServiceLookup, contract: str, card: str | None) -> str:
-    """The answer to "does this card (or contract) have service X?" in one sentence."""
-    service = lookup.service
-    if service is not None:
-        name = service.descricao or ""
-        if card:
-            return arg(
-                QCoreApplication.translate("ServiceModel", "Card %1 has service %2 (%3)."),
-                card,
-                lookup.codigo,
-                name,
-            )
-        return arg(
-            QCoreApplication.translate("ServiceModel", "Contract %1 has service %2 (%3)."),
-            contract,
-            lookup.codigo,
-            name,
-        )
-    reason = str(lookup.missing) if lookup.missing is not None else ""
-    if card:
-        return arg(
-            QCoreApplication.translate("ServiceModel", "Card %1 does not have service %2 (%3)."),
-            card,
-            lookup.codigo,
-            reason,
-        )
-    return arg(
-        QCoreApplication.translate("ServiceModel", "Contract %1 does not have service %2 (%3)."),
-        contract,
-        lookup.codigo,
-        reason,
-    )
-
-
-class ServiceModel(PagedTableModel):
-    """`Service`s in `ServiceColumn` order: a contract's page by page, or a card's whole list.
-
-    Signals: those of `PagedTableModel`.
-    """
-
-    def __init__(self, runner: TaskRunner, key: str, parent: QObject | None = None) -> None:
-        super().__init__(runner, key, SERVICE_PAGE_SIZE, parent)
-
-    def headers(self) -> Sequence[str]:
-        return (
-            QCoreApplication.translate("ServiceModel", "Code"),
-            QCoreApplication.translate("ServiceModel", "Description"),
-            QCoreApplication.translate("ServiceModel", "Segment"),
-        )
-
-    def load_contract(self, context: AppContext, contract: str | None) -> None:
-        """The contract's services, page by page (``None``: none)."""
-        from postalgui.services.contracts.use_cases import contract_services_page
-
-        if not contract:
-            self.clear()
-            return
-        self.set_source(contract_services_page, context, contract)
-
-    def service(self, row: int) -> Service:
-        found: Service = self.item(row)
-        return found
-
-    def services(self) -> list[Service]:
-        return self.items()
-
-    def display(self, item: Any, column: int) -> str:
-        service: Service = item
-        if column == ServiceColumn.CODE:
-            return service.codigo
-        if column == ServiceColumn.DESCRIPTION:
-            return service.descricao or ""
-        return _segment(service)
-
-    def tooltip(self, item: Any, column: int) -> str | None:
-        del column
-        service: Service = item
-        return service_detail_text(service)
-
-
-class ServiceFilterProxy(QSortFilterProxyModel):
-    """Sorting by `SORT_ROLE`, and a search over every column (case-insensitive)."""
-
-    def __init__(self, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self.setSortRole(SORT_ROLE)
-        self.setDynamicSortFilter(True)
-        self.setFilterKeyColumn(-1)
-        self.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
-
-    def set_text(self, text: str) -> None:
-        self.setFilterFixedString(text.strip())
-        source = self.sourceModel()
-        if text.strip() and isinstance(source, PagedTableModel):
-            source.fetch_all()  # a search must see every page, not only those scrolled to
-
-    def service(self, row: int) -> Service:
-        source = self.sourceModel()
-        if not isinstance(source, ServiceModel):
-            raise TypeError("the source model is not a ServiceModel")
-        return source.service(self.mapToSource(self.index(row, 0)).row())
+__all__ = ["ServicesPanel"]
 
 
 class ServicesPanel(QWidget):
@@ -197,14 +52,14 @@ class ServicesPanel(QWidget):
 
     def __init__(
         self,
-        context: AppContext,
+        service: ContractService,
         runner: TaskRunner,
         model: ServiceModel,
         lookup_key: str,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
-        self.context = context
+        self.service = service
         self.runner = runner
         self.model = model
         self._lookup_key = lookup_key
@@ -215,7 +70,36 @@ class ServicesPanel(QWidget):
 
         self.proxy = ServiceFilterProxy(self)
         self.proxy.setSourceModel(model)
+        tools = self._build_tools()
+        self.table = record_table(self, self.proxy, "serviceTable", self.tr("Services"))
+        self.table.setSortingEnabled(True)
+        self.table.sortByColumn(-1, Qt.SortOrder.AscendingOrder)  # the operator's order until clicked
+        self.table.selectionModel().selectionChanged.connect(self._on_table_selection_changed)
+        self.summary = QLabel(self)
+        self.summary.setObjectName("serviceSummary")
+        self.detail = value_label(self, "serviceDetail")
+        self.detail.hide()
+        self.answer = value_label(self, "serviceAnswer")
+        self.answer.hide()
 
+        model.pageLoaded.connect(self._on_model_page_loaded)
+        model.loadFailed.connect(self._on_model_load_failed)
+        model.modelReset.connect(self._on_model_reset)
+        model.rowsInserted.connect(self._on_model_rows_inserted)
+        self.proxy.layoutChanged.connect(self._update_summary)
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(tools)
+        layout.addWidget(self.answer)
+        layout.addWidget(self.table, 1)
+        layout.addWidget(self.summary)
+        layout.addWidget(self.detail)
+        self._update_actions()
+        self._update_summary()
+
+    def _build_tools(self) -> QHBoxLayout:
+        """The search field, the service code field and "Check service"."""
         self.search_edit = QLineEdit(self)
         self.search_edit.setObjectName("serviceSearch")
         self.search_edit.setPlaceholderText(self.tr("Search: code, description, segment…"))
@@ -237,22 +121,6 @@ class ServicesPanel(QWidget):
         self.check_button.setToolTip(self.tr("Ask the operator whether this has the service"))
         self.check_button.clicked.connect(self._on_check_button_clicked)
 
-        self.table = record_table(self, self.proxy, "serviceTable", self.tr("Services"))
-        self.table.setSortingEnabled(True)
-        self.table.sortByColumn(-1, Qt.SortOrder.AscendingOrder)  # the operator's order until clicked
-        self.table.selectionModel().selectionChanged.connect(self._on_table_selection_changed)
-
-        self.summary = QLabel(self)
-        self.summary.setObjectName("serviceSummary")
-        self.detail = self._text_label("serviceDetail")
-        self.answer = self._text_label("serviceAnswer")
-
-        model.pageLoaded.connect(self._on_model_page_loaded)
-        model.loadFailed.connect(self._on_model_load_failed)
-        model.modelReset.connect(self._on_model_reset)
-        model.rowsInserted.connect(self._on_model_rows_inserted)
-        self.proxy.layoutChanged.connect(self._update_summary)
-
         search = QLabel(self.tr("&Search:"), self)
         search.setBuddy(self.search_edit)
         code = QLabel(self.tr("Service &code:"), self)
@@ -264,30 +132,7 @@ class ServicesPanel(QWidget):
         tools.addWidget(code)
         tools.addWidget(self.code_edit)
         tools.addWidget(self.check_button)
-
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addLayout(tools)
-        layout.addWidget(self.answer)
-        layout.addWidget(self.table, 1)
-        layout.addWidget(self.summary)
-        layout.addWidget(self.detail)
-        self._update_actions()
-        self._update_summary()
-
-    def _text_label(self, name: str) -> QLabel:
-        label = QLabel(self)
-        label.setObjectName(name)
-        label.setWordWrap(True)
-        label.setTextFormat(Qt.TextFormat.PlainText)
-        label.setTextInteractionFlags(
-            Qt.TextInteractionFlag.TextSelectableByMouse | Qt.TextInteractionFlag.TextSelectableByKeyboard
-        )
-        policy = label.sizePolicy()
-        policy.setHorizontalPolicy(QSizePolicy.Policy.Expanding)
-        label.setSizePolicy(policy)
-        label.hide()
-        return label
+        return tools
 
     # --- what it is about ------------------------------------------------------------------
 
@@ -327,7 +172,7 @@ class ServicesPanel(QWidget):
         self._show(self.answer, self.tr("Asking the operator…"))
         self._lookup = self.runner.run(
             service_lookup,
-            self.context,
+            self.service,
             self._contract,
             self._card,
             code,

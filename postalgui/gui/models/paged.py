@@ -1,152 +1,45 @@
-"""Table models of operator records: a plain list, and one that arrives page by page.
+"""`PagedTableModel`: records that arrive a page at a time, as the view asks for them.
 
-`RecordTableModel` answers Qt's roles from per-column hooks, so a subclass only says
-what a record shows. `PagedTableModel` loads lazily (`canFetchMore`/`fetchMore`): the
-view asks for more when the user scrolls to the bottom, the model starts one background
-task for the next page and appends its rows when they arrive; the GUI never waits.
+Qt's lazy loading (`canFetchMore`/`fetchMore`, as Anki's browser table does): the
+view asks for more when the user scrolls to the bottom, the model starts one
+background task for the next page and appends its rows when they arrive; the GUI never
+waits. What a source answers is a `RecordPage`: its rows, whether it was the last, and
+how many records there are in all when the source says so.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
-from PySide6.QtCore import (
-    QAbstractTableModel,
-    QModelIndex,
-    QObject,
-    QPersistentModelIndex,
-    Qt,
-    Signal,
-    Slot,
-)
+from PySide6.QtCore import QModelIndex, QObject, Signal, Slot
 
 from postalgui.gui.messages import describe_error
+from postalgui.gui.models.records import Index, RecordTableModel
 
 if TYPE_CHECKING:
-    from postalgui.api.models.contracts import Page
     from postalgui.services.tasks import TaskHandle, TaskRunner
 
-__all__ = ["SORT_ROLE", "PagedTableModel", "RecordTableModel"]
+__all__ = ["PagedTableModel", "RecordPage"]
 
-SORT_ROLE = Qt.ItemDataRole.UserRole + 1
-"""Sort value of a cell: int, `QDate` or folded text."""
-
-Index = QModelIndex | QPersistentModelIndex
 _ROOT = QModelIndex()
-_RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
-_LEFT = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
 
 
-class RecordTableModel(QAbstractTableModel):
-    """Records in rows; a subclass names its columns and what each cell shows."""
+class RecordPage(Protocol):
+    """One page of records as a source answers it (the operator's page envelope is one)."""
 
-    def __init__(self, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self._items: list[Any] = []
+    @property
+    def itens(self) -> Sequence[Any]: ...
 
-    # --- what a subclass says ----------------------------------------------------------
+    @property
+    def last(self) -> bool:
+        """No page follows this one."""
+        ...
 
-    def headers(self) -> Sequence[str]:
-        raise NotImplementedError
-
-    def display(self, item: Any, column: int) -> str:
-        raise NotImplementedError
-
-    def sort_value(self, item: Any, column: int) -> object:
-        return self.display(item, column).casefold()
-
-    def tooltip(self, item: Any, column: int) -> str | None:
-        del item, column
-        return None
-
-    def foreground(self, item: Any, column: int) -> object:
-        del item, column
-        return None
-
-    def background(self, item: Any, column: int) -> object:
-        del item, column
-        return None
-
-    def font(self, item: Any, column: int) -> object:
-        del item, column
-        return None
-
-    def numeric_columns(self) -> frozenset[int]:
-        return frozenset()
-
-    # --- the records -------------------------------------------------------------------
-
-    def item(self, row: int) -> Any:
-        return self._items[row]
-
-    def items(self) -> list[Any]:
-        return list(self._items)
-
-    def set_items(self, items: Sequence[Any]) -> None:
-        self.beginResetModel()
-        self._items = list(items)
-        self.endResetModel()
-
-    def append_items(self, items: Sequence[Any]) -> None:
-        if not items:
-            return
-        first = len(self._items)
-        self.beginInsertRows(_ROOT, first, first + len(items) - 1)
-        self._items.extend(items)
-        self.endInsertRows()
-
-    def refresh_rows(self) -> None:
-        """Every cell may look different (a date passed, the active card changed)."""
-        if self._items:
-            self.dataChanged.emit(self.index(0, 0), self.index(len(self._items) - 1, self.columnCount() - 1))
-
-    # --- Qt ------------------------------------------------------------------------------
-
-    def rowCount(self, parent: Index = _ROOT) -> int:
-        return 0 if parent.isValid() else len(self._items)
-
-    def columnCount(self, parent: Index = _ROOT) -> int:
-        return 0 if parent.isValid() else len(self.headers())
-
-    def headerData(
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> Any:
-        if orientation != Qt.Orientation.Horizontal or not 0 <= section < self.columnCount():
-            return None
-        if role == Qt.ItemDataRole.DisplayRole:
-            return self.headers()[section]
-        if role == Qt.ItemDataRole.TextAlignmentRole:
-            return _RIGHT if section in self.numeric_columns() else _LEFT
-        return None
-
-    def flags(self, index: Index) -> Qt.ItemFlag:
-        if not index.isValid():
-            return Qt.ItemFlag.NoItemFlags
-        return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemNeverHasChildren
-
-    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid() or index.parent().isValid():
-            return None
-        row, column = index.row(), index.column()
-        if not (0 <= row < len(self._items) and 0 <= column < self.columnCount()):
-            return None
-        item = self._items[row]
-        if role == Qt.ItemDataRole.DisplayRole:
-            return self.display(item, column)
-        if role == SORT_ROLE:
-            return self.sort_value(item, column)
-        if role == Qt.ItemDataRole.ToolTipRole:
-            return self.tooltip(item, column)
-        if role == Qt.ItemDataRole.ForegroundRole:
-            return self.foreground(item, column)
-        if role == Qt.ItemDataRole.BackgroundRole:
-            return self.background(item, column)
-        if role == Qt.ItemDataRole.FontRole:
-            return self.font(item, column)
-        if role == Qt.ItemDataRole.TextAlignmentRole:
-            return _RIGHT if column in self.numeric_columns() else _LEFT
-        return None
+    @property
+    def total(self) -> int | None:
+        """How many records there are over every page, when the source says."""
+        ...
 
 
 class PagedTableModel(RecordTableModel):
@@ -173,7 +66,7 @@ class PagedTableModel(RecordTableModel):
         self.runner = runner
         self.key = key
         self.page_size = page_size
-        self._fn: Callable[..., Page[Any]] | None = None
+        self._fn: Callable[..., RecordPage] | None = None
         self._args: tuple[Any, ...] = ()
         self._next_page = 0
         self._complete = True
@@ -184,7 +77,7 @@ class PagedTableModel(RecordTableModel):
 
     # --- the source ------------------------------------------------------------------------
 
-    def set_source(self, fn: Callable[..., Page[Any]], *args: Any, fetch: bool = True) -> None:
+    def set_source(self, fn: Callable[..., RecordPage], *args: Any, fetch: bool = True) -> None:
         """Forget the rows and load from page 0 of ``fn(handle, *args, page, size)``."""
         self._stop()
         self.beginResetModel()
@@ -280,12 +173,12 @@ class PagedTableModel(RecordTableModel):
     # --- slots -----------------------------------------------------------------------------
 
     @Slot(object)
-    def _on_page_task_result(self, page: Page[Any]) -> None:
+    def _on_page_task_result(self, page: RecordPage) -> None:
         number = self._next_page
         self._set_handle(None)
         items = list(page.itens)
         self._next_page = number + 1
-        self._total = page.page.totalElements or (len(self._items) + len(items))
+        self._total = page.total or (len(self._items) + len(items))
         # The envelope says which page was last; an empty page ends it too, so a
         # deployment that never says "last" cannot make the view ask forever.
         self._complete = page.last or not items

@@ -1,0 +1,162 @@
+"""Services of a contract or a posting card as a table: `ServiceModel` and its search proxy.
+
+The contract's list arrives page by page (`ServiceModel` is a `PagedTableModel`); a
+card's list comes whole. A search filters the rows already here and, for a paged list,
+loads the remaining pages so nothing is missed. `lookup_text` says the answer to "does
+this card have service X?" in one sentence, with the operator's code (``CON-011``)
+when it has not.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from enum import IntEnum
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QCoreApplication, QObject, QSortFilterProxyModel, Qt
+
+from postalgui.gui.messages import arg
+from postalgui.gui.models.paged import PagedTableModel
+from postalgui.gui.models.roles import SORT_ROLE
+
+if TYPE_CHECKING:
+    from postalgui.api.models.contracts import Service, ServiceLookup
+    from postalgui.services.contracts.service import ContractService
+    from postalgui.services.tasks import TaskRunner
+
+__all__ = [
+    "SERVICE_PAGE_SIZE",
+    "ServiceColumn",
+    "ServiceFilterProxy",
+    "ServiceModel",
+    "lookup_text",
+    "service_detail_text",
+]
+
+SERVICE_PAGE_SIZE = 50
+"""Contract services asked for per page."""
+
+
+class ServiceColumn(IntEnum):
+    CODE = 0
+    DESCRIPTION = 1
+    SEGMENT = 2
+
+
+def _segment(service: Service) -> str:
+    parts = [p for p in (service.coSegmento, service.descSegmento) if p]
+    return " — ".join(parts)
+
+
+def service_detail_text(service: Service) -> str:
+    """A service's fields, one a line, including those the operator sent beyond the spec's."""
+    lines = [
+        arg(QCoreApplication.translate("ServiceModel", "Service: %1"), service.codigo),
+        arg(QCoreApplication.translate("ServiceModel", "Description: %1"), service.descricao or "—"),
+        arg(QCoreApplication.translate("ServiceModel", "Segment: %1"), _segment(service) or "—"),
+    ]
+    lines.extend(f"{key}: {value}" for key, value in service.extras.items() if value not in (None, ""))
+    return "\n".join(lines)
+
+
+def lookup_text(lookup: ServiceLookup, contract: str, card: str | None) -> str:
+    """The answer to "does this card (or contract) have service X?" in one sentence."""
+    service = lookup.service
+    if service is not None:
+        name = service.descricao or ""
+        if card:
+            return arg(
+                QCoreApplication.translate("ServiceModel", "Card %1 has service %2 (%3)."),
+                card,
+                lookup.codigo,
+                name,
+            )
+        return arg(
+            QCoreApplication.translate("ServiceModel", "Contract %1 has service %2 (%3)."),
+            contract,
+            lookup.codigo,
+            name,
+        )
+    reason = str(lookup.missing) if lookup.missing is not None else ""
+    if card:
+        return arg(
+            QCoreApplication.translate("ServiceModel", "Card %1 does not have service %2 (%3)."),
+            card,
+            lookup.codigo,
+            reason,
+        )
+    return arg(
+        QCoreApplication.translate("ServiceModel", "Contract %1 does not have service %2 (%3)."),
+        contract,
+        lookup.codigo,
+        reason,
+    )
+
+
+class ServiceModel(PagedTableModel):
+    """`Service`s in `ServiceColumn` order: a contract's page by page, or a card's whole list.
+
+    Signals: those of `PagedTableModel`.
+    """
+
+    def __init__(self, runner: TaskRunner, key: str, parent: QObject | None = None) -> None:
+        super().__init__(runner, key, SERVICE_PAGE_SIZE, parent)
+
+    def headers(self) -> Sequence[str]:
+        return (
+            QCoreApplication.translate("ServiceModel", "Code"),
+            QCoreApplication.translate("ServiceModel", "Description"),
+            QCoreApplication.translate("ServiceModel", "Segment"),
+        )
+
+    def load_contract(self, service: ContractService, contract: str | None) -> None:
+        """The contract's services, page by page (``None``: none)."""
+        from postalgui.services.contracts.use_cases import contract_services_page
+
+        if not contract:
+            self.clear()
+            return
+        self.set_source(contract_services_page, service, contract)
+
+    def service(self, row: int) -> Service:
+        found: Service = self.item(row)
+        return found
+
+    def services(self) -> list[Service]:
+        return self.items()
+
+    def display(self, item: Any, column: int) -> str:
+        service: Service = item
+        if column == ServiceColumn.CODE:
+            return service.codigo
+        if column == ServiceColumn.DESCRIPTION:
+            return service.descricao or ""
+        return _segment(service)
+
+    def tooltip(self, item: Any, column: int) -> str | None:
+        del column
+        service: Service = item
+        return service_detail_text(service)
+
+
+class ServiceFilterProxy(QSortFilterProxyModel):
+    """Sorting by `SORT_ROLE`, and a search over every column (case-insensitive)."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.setSortRole(SORT_ROLE)
+        self.setDynamicSortFilter(True)
+        self.setFilterKeyColumn(-1)
+        self.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+
+    def set_text(self, text: str) -> None:
+        self.setFilterFixedString(text.strip())
+        source = self.sourceModel()
+        if text.strip() and isinstance(source, PagedTableModel):
+            source.fetch_all()  # a search must see every page, not only those scrolled to
+
+    def service(self, row: int) -> Service:
+        source = self.sourceModel()
+        if not isinstance(source, ServiceModel):
+            raise TypeError("the source model is not a ServiceModel")
+        return source.service(self.mapToSource(self.index(row, 0)).row())
