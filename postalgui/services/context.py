@@ -40,7 +40,7 @@ if TYPE_CHECKING:
     from postalgui.services.invoices.service import InvoiceService
     from postalgui.services.price.history import QuoteHistory
     from postalgui.services.price.service import PriceService
-    from postalgui.serving import ChildServer
+    from postalgui.serving.child import ChildServer
 
 log = logging.getLogger(__name__)
 
@@ -187,7 +187,7 @@ class AppContext:
         if self._sandbox is None:
             # A child process, not a thread: its work must not compete with the window
             # for the GIL (serving/child.py says why).
-            from postalgui.serving import ChildServer
+            from postalgui.serving.child import ChildServer
 
             server = ChildServer(SANDBOX_APP, port=0, name="postalgui-sandbox", label="embedded sandbox")
             server.start()

@@ -23,9 +23,10 @@ import subprocess
 import sys
 import threading
 from collections.abc import Callable, Mapping
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
-from postalgui.serving.loopback import ASGIApp, LoopbackServer
+if TYPE_CHECKING:  # the parent side needs no uvicorn; the child imports it to serve
+    from postalgui.serving.loopback import ASGIApp
 
 READY_PREFIX = "POSTALGUI-SERVING "
 """What the child's first stdout line starts with; the URL follows."""
@@ -148,6 +149,8 @@ class ChildServer:
 
 def serve_until_stdin_closes(factory: Callable[[], ASGIApp], host: str, port: int) -> int:
     """The child's side: serve, announce the URL on stdout, stop when stdin closes."""
+    from postalgui.serving.loopback import LoopbackServer
+
     server = LoopbackServer(factory, host, port)
     server.start()
     if not server.wait_ready(15.0):

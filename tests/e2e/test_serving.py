@@ -82,14 +82,23 @@ def test_factory_spec_must_name_a_callable(spec: str) -> None:
         load_factory(spec)
 
 
-def test_serving_is_a_leaf_stdlib_and_uvicorn_only() -> None:
-    code = "import sys, postalgui.serving\nprint(' '.join(sys.modules))"
+def _modules_after(statement: str) -> set[str]:
+    code = f"import sys\n{statement}\nprint(' '.join(sys.modules))"
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    loaded = set(run.stdout.split())
+    return set(run.stdout.split())
+
+
+def test_serving_is_a_leaf_stdlib_and_uvicorn_only() -> None:
+    loaded = _modules_after("import postalgui.serving.child, postalgui.serving.loopback")
     assert {m for m in loaded if m.startswith("postalgui")} == {
         "postalgui",
         "postalgui.serving",
         "postalgui.serving.child",
         "postalgui.serving.loopback",
     }
+    assert "uvicorn" in loaded
     assert not {m.split(".")[0] for m in loaded} & {"fastapi", "starlette", "PySide6", "requests", "pydantic"}
+
+
+def test_the_parent_side_does_not_load_uvicorn() -> None:
+    assert "uvicorn" not in _modules_after("from postalgui.serving import ChildServer")
