@@ -5,14 +5,18 @@
 - keyring's backend is an in-memory one (`MemoryKeyring`) for the whole test.
 - Qt runs offscreen; pytest-qt fails a test on Qt warnings (``qt_log_level_fail``).
 - A test that leaves a Python thread or a Qt pool thread running fails.
+- A Qt test that leaves a top-level widget alive or a QTimer it started still active
+  fails (``tests/qt_leaks.py``), after pytest-qt has closed its registered widgets.
 """
 
 from __future__ import annotations
 
 import os
+import sys
 import threading
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from pathlib import Path
+from typing import Any
 
 import keyring
 import keyring.backend
@@ -96,3 +100,39 @@ def no_leaked_threads() -> Iterator[None]:
         return
     pool = QThreadPool.globalInstance()
     assert pool.waitForDone(5000), f"{pool.activeThreadCount()} Qt pool thread(s) still running"
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Generator[None, Any, Any]:
+    """Remember whether the test itself failed (its traceback then keeps its widgets alive)."""
+    report = yield
+    if report.when == "call" and report.failed:
+        item.stash[CALL_FAILED] = True
+    return report
+
+
+CALL_FAILED = pytest.StashKey[bool]()
+
+
+@pytest.fixture(autouse=True)
+def no_leaked_qt_objects(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Fail a test that leaves a top-level widget alive or a QTimer it started running.
+
+    Widgets given to ``qtbot.addWidget`` are closed and deleted by pytest-qt before this
+    runs; a failed test's leaks are cleaned up without a second failure.
+    """
+    if "PySide6.QtWidgets" not in sys.modules:  # a test module without Qt: nothing to watch
+        yield
+        return
+    from tests.qt_leaks import QtLeakWatch, watching_timers
+
+    watch = QtLeakWatch()
+    with watching_timers(watch):
+        yield
+    widgets, timers = watch.leaks()
+    if not widgets and not timers:
+        return
+    message = watch.message(widgets, timers)
+    watch.clean_up(widgets, timers)
+    if not request.node.stash.get(CALL_FAILED, False):
+        pytest.fail(message, pytrace=False)

@@ -9,6 +9,9 @@ Invoice processing: ``PUT /config`` also sets ``processing_delay_s`` and
 ERRO; ``DELETE /processing`` forgets them all. ``POST /clock/advance {"seconds": N}``
 moves the sandbox clock (tokens, invoice dates, processing states and file expiry
 all follow it); ``POST /clock/reset`` puts it back.
+
+``POST /reset`` puts everything above back as the sandbox started: what tests that
+share one sandbox call between them.
 """
 
 from __future__ import annotations
@@ -197,3 +200,16 @@ async def clear_processing(state: State) -> dict[str, Any]:
     """Forget every processing and pending failure."""
     state.processing.clear()
     return _processing_view(state)
+
+
+@router.post("/reset")
+async def reset_everything(state: State) -> dict[str, Any]:
+    """Faults, script, stats, token lifetime and revocations, config, clock and processings
+    back to how the sandbox started."""
+    state.reset()
+    return {
+        "faults": state.faults.config.to_dict(),
+        "config": _config_view(state),
+        "clock": _clock_view(state),
+        "processing": _processing_view(state),
+    }

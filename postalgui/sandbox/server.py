@@ -1,79 +1,21 @@
-"""`SandboxServer`: a sandbox app served by uvicorn on loopback.
+"""`SandboxServer`: a sandbox app served on loopback (`postalgui.serving.LoopbackServer`).
 
-The app starts one inside itself and the tests start many, so `start()` binds the
-socket in the caller's thread (the URL is known at once, port 0 gives an ephemeral
-port) and leaves uvicorn's startup to a daemon thread. There uvicorn installs no
-signal handlers and no logging configuration (``log_config=None``): the host
-application owns both.
+The e2e tests start one per session in their own process, and ``postalgui sandbox``
+serves one in the foreground; the app itself runs its sandbox in a child process
+(`postalgui.sandbox.process`).
 """
 
 from __future__ import annotations
 
-import contextlib
-import os
-import socket
-import threading
-import time
-from collections.abc import Callable, Generator
-from types import TracebackType
-
-import uvicorn
 from fastapi import FastAPI
 
 from postalgui.sandbox.app import create_app
 from postalgui.sandbox.config import SandboxConfig
 from postalgui.sandbox.state import SandboxState, app_state
-
-_BACKLOG = 128
-_GRACEFUL_SHUTDOWN_S = 1
-"""Cap on waiting for in-flight requests (e.g. an injected delay) when stopping."""
+from postalgui.serving import LoopbackServer
 
 
-class _Uvicorn(uvicorn.Server):
-    """uvicorn's server, reporting readiness and optionally leaving signals alone."""
-
-    def __init__(self, config: uvicorn.Config, *, handle_signals: bool) -> None:
-        super().__init__(config)
-        self.ready = threading.Event()
-        self._handle_signals = handle_signals
-
-    @contextlib.contextmanager
-    def capture_signals(self) -> Generator[None, None, None]:
-        if not self._handle_signals:
-            yield
-            return
-        with super().capture_signals():
-            yield
-
-    async def startup(self, sockets: list[socket.socket] | None = None) -> None:
-        await super().startup(sockets=sockets)
-        if self.started:
-            self.ready.set()
-
-
-def _listening_socket(host: str, port: int) -> socket.socket:
-    """A bound, listening TCP socket.
-
-    Made with an explicit IPPROTO_TCP: asyncio only sets TCP_NODELAY on accepted
-    sockets whose protocol says TCP, and without it every keep-alive request waits
-    ~40 ms on Nagle's algorithm (``socket.create_server`` leaves the protocol 0).
-    """
-    family, kind, proto, _, address = socket.getaddrinfo(
-        host, port, type=socket.SOCK_STREAM, proto=socket.IPPROTO_TCP, flags=socket.AI_PASSIVE
-    )[0]
-    sock = socket.socket(family, kind, proto)
-    try:
-        if os.name != "nt":  # on Windows SO_REUSEADDR would let others steal the port
-            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        sock.bind(address)
-        sock.listen(_BACKLOG)
-    except OSError:
-        sock.close()
-        raise
-    return sock
-
-
-class SandboxServer:
+class SandboxServer(LoopbackServer[FastAPI]):
     """One sandbox on `host:port`, in a background thread or in the caller's.
 
     Without a `config`, settings come from `SandboxConfig.from_env()` (so
@@ -82,144 +24,10 @@ class SandboxServer:
     """
 
     def __init__(self, host: str = "127.0.0.1", port: int = 0, config: SandboxConfig | None = None) -> None:
-        self.app: FastAPI = create_app(config or SandboxConfig.from_env())
-        self._host = host
-        self._requested_port = port
-        self._sock: socket.socket | None = None
-        self._port = 0
-        self._server: _Uvicorn | None = None
-        self._thread: threading.Thread | None = None
-        self._serving_thread: threading.Thread | None = None
-        self._finished = threading.Event()
-
-    # -- addresses ---------------------------------------------------------------
-
-    @property
-    def host(self) -> str:
-        return self._host
-
-    @property
-    def port(self) -> int:
-        """The bound port (the ephemeral one when asked for 0); 0 before binding."""
-        return self._port
-
-    @property
-    def url(self) -> str:
-        """Base URL such as ``http://127.0.0.1:54321``, without a trailing slash."""
-        if self._sock is None:
-            raise RuntimeError("the sandbox is not started")
-        host = f"[{self._host}]" if ":" in self._host else self._host
-        return f"http://{host}:{self.port}"
+        chosen = config or SandboxConfig.from_env()
+        super().__init__(lambda: create_app(chosen), host, port, name="postalgui-sandbox", label="sandbox")
 
     @property
     def state(self) -> SandboxState:
         """The app's live state (counters, faults), for in-process callers."""
         return app_state(self.app)
-
-    @property
-    def running(self) -> bool:
-        return self._thread is not None and self._thread.is_alive()
-
-    # -- lifecycle -----------------------------------------------------------------
-
-    def _bind(self) -> socket.socket:
-        if self._sock is not None:
-            raise RuntimeError("a SandboxServer can be started only once")
-        self._sock = _listening_socket(self._host, self._requested_port)
-        self._port = self._sock.getsockname()[1]
-        return self._sock
-
-    def _uvicorn(self, *, handle_signals: bool) -> _Uvicorn:
-        config = uvicorn.Config(
-            self.app,
-            log_config=None,
-            log_level="warning",
-            access_log=False,
-            http="h11",
-            loop="asyncio",
-            ws="none",
-            lifespan="off",
-            timeout_graceful_shutdown=_GRACEFUL_SHUTDOWN_S,
-        )
-        self._server = _Uvicorn(config, handle_signals=handle_signals)
-        return self._server
-
-    def start(self) -> None:
-        """Bind now, serve from a daemon thread; returns without waiting for uvicorn."""
-        sock = self._bind()
-        server = self._uvicorn(handle_signals=False)
-        self._thread = threading.Thread(
-            target=self._serve,
-            args=(server, sock),
-            name=f"postalgui-sandbox-{self.port}",
-            daemon=True,
-        )
-        self._serving_thread = self._thread
-        self._thread.start()
-
-    def _serve(self, server: _Uvicorn, sock: socket.socket) -> None:
-        try:
-            server.run(sockets=[sock])
-        finally:
-            sock.close()
-            self._finished.set()
-
-    def wait_ready(self, timeout: float = 10.0) -> bool:
-        """Wait until uvicorn accepts requests; False on timeout or failed startup."""
-        if self._server is None:
-            return False
-        deadline = time.monotonic() + timeout
-        while not self._server.ready.wait(0.05):
-            if self._finished.is_set() or time.monotonic() >= deadline:
-                return self._server.ready.is_set()
-        return True
-
-    def stop(self, timeout: float = 5.0) -> None:
-        """Shut uvicorn down and wait for it; the serving side closes the socket.
-
-        Safe to call twice, before readiness, or while `serve_forever` runs elsewhere.
-        """
-        server, serving = self._server, self._serving_thread
-        if server is None or serving is None or serving is threading.current_thread():
-            if server is not None:
-                server.should_exit = True
-            return
-        server.should_exit = True
-        if not self._finished.wait(timeout):
-            server.force_exit = True  # in-flight requests are abandoned
-            self._finished.wait(timeout)
-        if self._thread is not None:
-            self._thread.join(timeout)
-
-    def serve_forever(self, on_bound: Callable[[str], None] | None = None) -> None:
-        """Serve in the calling thread until Ctrl+C or `stop()` (used by the CLI).
-
-        `on_bound` gets the URL once the socket is bound, before serving starts.
-        """
-        sock = self._bind()
-        server = self._uvicorn(handle_signals=threading.current_thread() is threading.main_thread())
-        self._serving_thread = threading.current_thread()
-        try:
-            if on_bound is not None:
-                on_bound(self.url)
-            server.run(sockets=[sock])
-        except KeyboardInterrupt:
-            pass
-        finally:
-            sock.close()
-            self._finished.set()
-
-    def __enter__(self) -> SandboxServer:
-        self.start()
-        if not self.wait_ready():
-            self.stop()
-            raise RuntimeError("the sandbox did not start")
-        return self
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self.stop()

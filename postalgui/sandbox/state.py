@@ -66,6 +66,22 @@ class SandboxState:
         with self._lock:
             self._clock_offset_s = 0.0
 
+    def reset(self) -> None:
+        """Back to how `config` started it: faults (re-seeded) and script, counters, token
+        lifetime and revocations, processing delay and file lifetime, processings and
+        pending failures, clock offset. A test that shares one sandbox starts from here."""
+        config = self.config
+        self.faults.replace(config.faults)
+        self.faults.clear_script()
+        self.stats.reset()
+        self.processing.clear()
+        with self._lock:
+            self._epoch = 0
+            self._token_lifetime_s = config.token_lifetime_s
+            self.processing_delay_s = config.processing_delay_s
+            self.file_lifetime_s = config.file_lifetime_s
+            self._clock_offset_s = 0.0
+
     def revoke_tokens(self) -> int:
         """Invalidate every token issued so far; returns the new epoch."""
         with self._lock:

@@ -35,14 +35,18 @@ if TYPE_CHECKING:
     from postalgui.api.client import OperatorClient
     from postalgui.api.tokens import TokenManager
     from postalgui.api.transport import Transport
-    from postalgui.sandbox.process import SandboxProcess
     from postalgui.services.contracts.service import ContractService
     from postalgui.services.invoices.jobs import JobStore
     from postalgui.services.invoices.service import InvoiceService
     from postalgui.services.price.history import QuoteHistory
     from postalgui.services.price.service import PriceService
+    from postalgui.serving.child import ChildServer
 
 log = logging.getLogger(__name__)
+
+SANDBOX_APP = "postalgui.sandbox.process:app_from_environment"
+"""The embedded sandbox's app factory, which its child process imports (a name, not an
+import: services do not import the sandbox)."""
 
 
 class SandboxStartError(ApiError):
@@ -78,7 +82,7 @@ class AppContext:
         self.settings = self.overrides.apply(saved)
         self._lock = threading.RLock()
         self._backend: Backend | None = None
-        self._sandbox: SandboxProcess | None = None
+        self._sandbox: ChildServer | None = None
         self._history: QuoteHistory | None = None
         self._jobs: JobStore | None = None
         self._prefill_credentials()
@@ -169,17 +173,23 @@ class AppContext:
         return Backend(base_url, transport, tokens, OperatorClient(transport, tokens, self.default_scope()))
 
     def sandbox_url(self) -> str:
-        """Start the embedded sandbox if needed and return its URL (blocks: background only)."""
+        """The sandbox's URL: the embedded one, started if needed (blocks: background only).
+
+        In the Sandbox environment with a base URL override, that URL: a sandbox run
+        elsewhere (``postalgui sandbox``, the tests' shared one), nothing started here.
+        """
+        if self.settings.environment is Environment.SANDBOX and self.overrides.base_url:
+            return self.overrides.base_url
         with self._lock:
             return self._start_sandbox()
 
     def _start_sandbox(self) -> str:
         if self._sandbox is None:
             # A child process, not a thread: its work must not compete with the window
-            # for the GIL (sandbox/process.py says why).
-            from postalgui.sandbox.process import SandboxProcess
+            # for the GIL (serving/child.py says why).
+            from postalgui.serving.child import ChildServer
 
-            server = SandboxProcess(port=0)
+            server = ChildServer(SANDBOX_APP, port=0, name="postalgui-sandbox", label="embedded sandbox")
             server.start()
             self._sandbox = server
         if not self._sandbox.wait_ready(15.0):

@@ -10,7 +10,6 @@ import pytest
 import requests
 
 from postalgui.sandbox import SandboxServer
-from postalgui.sandbox.config import DEFAULT_FILE_LIFETIME_S, DEFAULT_PROCESSING_DELAY_S
 from tests.conftest import SESSION_THREADS
 
 
@@ -36,20 +35,8 @@ class SandboxControl:
         return result
 
     def reset(self) -> None:
-        self._call("PUT", "/faults", {})
-        self._call("DELETE", "/faults/script")
-        self._call(
-            "PUT",
-            "/config",
-            {
-                "token_lifetime_s": 86400,
-                "processing_delay_s": DEFAULT_PROCESSING_DELAY_S,
-                "file_lifetime_s": DEFAULT_FILE_LIFETIME_S,
-            },
-        )
-        self._call("POST", "/clock/reset")
-        self._call("DELETE", "/processing")
-        self._call("POST", "/stats/reset")
+        """Everything a test can change, back as the sandbox started."""
+        self._call("POST", "/reset")
 
     def revoke_tokens(self) -> None:
         self._call("POST", "/tokens/revoke")

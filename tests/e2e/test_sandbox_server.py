@@ -466,6 +466,37 @@ def test_stats_count_token_issuances_and_routes(http: requests.Session, server: 
     assert reset["token_requests"] == reset["total_requests"] == 0
 
 
+def test_reset_puts_everything_back_as_started(http: requests.Session, server: SandboxServer) -> None:
+    fresh = _control(http, server, "POST", "/reset")
+    old = _token(http, server)
+    _control(http, server, "PUT", "/faults", {"error_rate": 0.5, "paths": ["/preco"], "seed": 1})
+    _control(http, server, "POST", "/faults/script", {"status": 503, "path_prefix": "/token"})
+    _control(
+        http, server, "PUT", "/config", {"token_lifetime_s": 5, "processing_delay_s": 9, "file_lifetime_s": 1}
+    )
+    _control(http, server, "POST", "/clock/advance", {"seconds": 3600})
+    _control(http, server, "POST", "/processing/fail-next", {"count": 2})
+    _control(http, server, "POST", "/tokens/revoke")
+
+    after = _control(http, server, "POST", "/reset")
+    assert after == fresh
+    assert after["faults"] == {
+        "latency_ms": 0,
+        "error_rate": 0.0,
+        "malformed_rate": 0.0,
+        "drop_rate": 0.0,
+        "seed": None,
+        "paths": [],
+    }
+    assert after["config"]["token_lifetime_s"] == 24 * 3600
+    assert after["config"]["epoch"] == 0
+    assert after["clock"]["offset_s"] == 0
+    assert after["processing"] == {"fail_next": 0, "processings": []}
+    assert _control(http, server, "GET", "/faults/script") == {"pending": []}
+    assert _control(http, server, "GET", "/stats")["total_requests"] == 0
+    assert _contracts(http, server, old).status_code == 200  # as in a fresh sandbox: no revocation
+
+
 # -- lifecycle ----------------------------------------------------------------------
 
 

@@ -87,3 +87,18 @@ def test_apply_saves_settings_and_secrets_and_rebuilds(
     assert second.base_url == "https://apihom.correios.com.br"
     assert context.default_scope().kind is Scope.CONTRACT
     assert build_context().settings.environment is Environment.HOMOLOGATION
+
+
+def test_the_embedded_sandbox_factory_is_the_sandboxs() -> None:
+    from postalgui.sandbox.process import APP_FACTORY
+    from postalgui.services.context import SANDBOX_APP
+
+    assert SANDBOX_APP == APP_FACTORY
+
+
+def test_sandbox_url_is_the_override_in_the_sandbox_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("POSTALGUI_BASE_URL", "http://127.0.0.1:9")
+    context = build_context()
+    assert context.sandbox_url() == "http://127.0.0.1:9"
+    assert context._sandbox is None  # nothing started here
+    context.close()
