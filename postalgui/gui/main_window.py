@@ -23,6 +23,7 @@ from PySide6.QtWidgets import QMainWindow, QWidget
 from postalgui.api.errors import ApiError, CredentialsMissingError, OperatorError
 from postalgui.gui.messages import arg, describe_error, environment_name, local_time
 from postalgui.gui.tabs import TAB_FACTORIES, TabFactory
+from postalgui.gui.tabs.contract import ChangesSettings, FollowsSettings
 from postalgui.gui.widgets.message_kind import MessageKind
 
 if TYPE_CHECKING:
@@ -152,9 +153,8 @@ class MainWindow(QMainWindow):
         for factory in factories:
             tab = factory(self.context, self.runner)
             self.tabs.addTab(tab, tab.windowIcon(), tab.windowTitle())
-            applied = getattr(tab, "settingsApplied", None)
-            if applied is not None:  # a tab that changes settings (the card quoting uses)
-                applied.connect(self._on_tab_settings_applied)
+            if isinstance(tab, ChangesSettings):  # the card quoting uses, say
+                tab.settingsApplied.connect(self._on_tab_settings_applied)
         if self.tabs.count():
             # The overview stays reachable as the last tab: "as whom are we connected?"
             self.tabs.addTab(self.overview, self.tr("Connection"))
@@ -367,9 +367,9 @@ class MainWindow(QMainWindow):
 
     def _tell_tabs_settings_changed(self) -> None:
         for index in range(self.tabs.count()):
-            follow = getattr(self.tabs.widget(index), "settings_changed", None)
-            if callable(follow):
-                follow()
+            tab = self.tabs.widget(index)
+            if isinstance(tab, FollowsSettings):
+                tab.settings_changed()
 
     @Slot(int)
     def _on_settings_dialog_finished(self, result: int) -> None:

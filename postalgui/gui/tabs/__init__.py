@@ -6,9 +6,9 @@ label is the widget's ``windowTitle()`` (set it with ``self.tr(...)`` in the tab
 is translated with the tab's other strings) and its icon ``windowIcon()``.
 
 A feature adds its tab by creating ``postalgui/gui/tabs/<feature>/`` and appending
-a factory here that imports the widget when called (a tab that changes settings has a
-``settingsApplied`` signal; a tab that follows settings has ``settings_changed()``, which
-the window calls after any change): the window's frame imports this
+a factory here that imports the widget when called (a tab that changes settings is a
+`ChangesSettings`; a tab that follows settings is a `FollowsSettings`: see
+`postalgui.gui.tabs.contract`): the window's frame imports this
 module before it is shown, so a tab's modules (pydantic models, ...) must load later.
 
 Planned order: Prices, Invoices and slips, Contracts and cards, Branches, Attendances.
