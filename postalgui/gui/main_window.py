@@ -174,6 +174,7 @@ class MainWindow(QMainWindow):
             self.tabs.hide()
             layout.addWidget(self.overview, 1)
         self.setCentralWidget(central)
+        central.show()  # now, not from the event loop: the session paints it before any task starts
 
     def built_tab(self, index: int) -> QWidget:
         """The tab at ``index``, built now if it still is a placeholder.
