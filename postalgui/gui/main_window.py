@@ -190,11 +190,11 @@ class MainWindow(QMainWindow):
         tab = placeholder.factory.build(self.context, self.runner)
         if isinstance(tab, ChangesSettings):  # the card quoting uses, say
             tab.settingsApplied.connect(self._on_tab_settings_applied)
-        current = self.tabs.currentIndex()
+        current, label = self.tabs.currentIndex(), self.tabs.tabText(index)
         self._replacing_tab = True  # the removal moves the current index: build nothing else
         try:
             self.tabs.removeTab(index)
-            self.tabs.insertTab(index, tab, tab.windowTitle())
+            self.tabs.insertTab(index, tab, label)
             self.tabs.setCurrentIndex(current)
         finally:
             self._replacing_tab = False

@@ -11,11 +11,12 @@ from pathlib import Path
 
 import pytest
 from keyring.backends import fail
-from PySide6.QtCore import QCoreApplication, Signal
+from PySide6.QtCore import QCoreApplication, QLocale, Signal
 from PySide6.QtWidgets import QLabel, QWidget
 from pytestqt.qtbot import QtBot
 
 from postalgui.api.environments import Environment
+from postalgui.gui import i18n
 from postalgui.gui.app import GuiSession
 from postalgui.gui.main_window import MainWindow, TabPlaceholder
 from postalgui.gui.tabs import TAB_FACTORIES
@@ -439,3 +440,15 @@ def test_the_app_tabs_are_labelled_before_they_are_built(
         assert window.tabs.tabText(index) == label
     QCoreApplication.processEvents()  # the tabs' start-up timers run while the tabs live
     window.close()
+
+
+def test_tab_labels_are_translated_with_the_tabs_strings(qapp: QCoreApplication) -> None:
+    """A label is translated in its tab's context, so it matches the built tab's title."""
+    default = QLocale()
+    installed = i18n.install_translators(qapp, "pt_BR")
+    try:
+        labels = [factory.label() for factory in TAB_FACTORIES]
+    finally:
+        i18n.remove_translators(qapp, installed)
+        QLocale.setDefault(default)
+    assert labels == ["Preços", "Faturas e boletos", "Contratos e cartões"]
