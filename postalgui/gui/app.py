@@ -13,7 +13,7 @@ import logging
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication, QObject, QTimer, Slot
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QTimer, Slot
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from postalgui.gui.collector import IdleCollector
@@ -66,8 +66,15 @@ class GuiSession(QObject):
         self.window = window
 
     def start(self) -> None:
-        """Show the window; the first token check (or first-run setup) follows it."""
+        """Show the window; the first token check (or first-run setup) follows it.
+
+        The content is painted here, before the event loop runs: the visible tab's first
+        task and the token check start background threads (the HTTP client, the sandbox)
+        whose imports would otherwise compete for the GIL with that first paint.
+        """
         self.window.show()
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)  # sizes first, then paint
+        self.window.repaint()
         self.collector.start()
         QTimer.singleShot(0, self.window.start)
 

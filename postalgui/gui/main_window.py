@@ -1,7 +1,9 @@
 """The main window: builds the tabs, the menus and the status bar, and wires them.
 
 It holds no feature logic: tabs come from `postalgui.gui.tabs.TAB_FACTORIES` (or the
-``tab_factories`` a test hands in) and talk to the services they are given.
+``tab_factories`` a test hands in) and talk to the services they are given. Only the
+tab on screen is built at start; the others wait as a `TabPlaceholder` under their
+label until they are first shown, so start-up pays for one tab.
 
 The window is built in two steps so that it is on screen at once: the frame (title,
 size, an empty centre: no text, so no translator yet) needs only Qt, and
@@ -23,6 +25,7 @@ from PySide6.QtWidgets import QMainWindow, QWidget
 from postalgui.api.errors import ApiError, CredentialsMissingError, OperatorError
 from postalgui.gui.messages import arg, describe_error, environment_name, local_time
 from postalgui.gui.tabs import TAB_FACTORIES, TabFactory
+from postalgui.gui.tabs.contract import ChangesSettings, FollowsSettings
 from postalgui.gui.widgets.message_kind import MessageKind
 
 if TYPE_CHECKING:
@@ -34,6 +37,15 @@ if TYPE_CHECKING:
     from postalgui.services.tasks import TaskHandle, TaskRunner
 
 log = logging.getLogger(__name__)
+
+
+class TabPlaceholder(QWidget):
+    """Holds a tab's place (and its factory) until the tab is first shown."""
+
+    def __init__(self, factory: TabFactory, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.factory = factory
+
 
 TOKEN_TASK_KEY = "main-window/token"  # noqa: S105  # a task key, not a secret
 _STATUS_TEXT_WIDTH = 460  # px before a long error is elided (full text in the tooltip)
@@ -66,6 +78,7 @@ class MainWindow(QMainWindow):
         self._settings_dialog: SettingsDialog | None = None
         self._first_run_dialog = False
         self._keyring_warned = False
+        self._replacing_tab = False
         self.report: ConnectionReport | None = None
 
         self.resize(1100, 720)
@@ -149,20 +162,49 @@ class MainWindow(QMainWindow):
         self.overview.renewRequested.connect(self._on_overview_renew_requested)
         self.tabs = QTabWidget(central)
         self.tabs.setDocumentMode(True)
-        for factory in factories:
-            tab = factory(self.context, self.runner)
-            self.tabs.addTab(tab, tab.windowIcon(), tab.windowTitle())
-            applied = getattr(tab, "settingsApplied", None)
-            if applied is not None:  # a tab that changes settings (the card quoting uses)
-                applied.connect(self._on_tab_settings_applied)
+        for factory in factories:  # labels only: a tab is built when first shown
+            self.tabs.addTab(TabPlaceholder(factory, self.tabs), factory.label())
         if self.tabs.count():
             # The overview stays reachable as the last tab: "as whom are we connected?"
             self.tabs.addTab(self.overview, self.tr("Connection"))
             layout.addWidget(self.tabs, 1)
+            self.built_tab(self.tabs.currentIndex())
+            self.tabs.currentChanged.connect(self._on_tabs_current_changed)
         else:
             self.tabs.hide()
             layout.addWidget(self.overview, 1)
         self.setCentralWidget(central)
+        central.show()  # now, not from the event loop: the session paints it before any task starts
+
+    def built_tab(self, index: int) -> QWidget:
+        """The tab at ``index``, built now if it still is a placeholder.
+
+        The tab is built with the context as it is now, so settings changed before it
+        was built need no forwarding.
+        """
+        placeholder = self.tabs.widget(index)
+        if placeholder is None:
+            raise IndexError(index)
+        if not isinstance(placeholder, TabPlaceholder):
+            return placeholder
+        tab = placeholder.factory.build(self.context, self.runner)
+        if isinstance(tab, ChangesSettings):  # the card quoting uses, say
+            tab.settingsApplied.connect(self._on_tab_settings_applied)
+        current, label = self.tabs.currentIndex(), self.tabs.tabText(index)
+        self._replacing_tab = True  # the removal moves the current index: build nothing else
+        try:
+            self.tabs.removeTab(index)
+            self.tabs.insertTab(index, tab, label)
+            self.tabs.setCurrentIndex(current)
+        finally:
+            self._replacing_tab = False
+        placeholder.deleteLater()
+        return tab
+
+    @Slot(int)
+    def _on_tabs_current_changed(self, index: int) -> None:
+        if not self._replacing_tab and index >= 0:
+            self.built_tab(index)
 
     def _build_status_bar(self) -> None:
         from PySide6.QtWidgets import QFrame, QLabel
@@ -366,10 +408,11 @@ class MainWindow(QMainWindow):
         self.check_token()  # the status bar shows the token of the new scope
 
     def _tell_tabs_settings_changed(self) -> None:
+        """Built tabs re-read the settings; a placeholder's tab reads them when built."""
         for index in range(self.tabs.count()):
-            follow = getattr(self.tabs.widget(index), "settings_changed", None)
-            if callable(follow):
-                follow()
+            tab = self.tabs.widget(index)
+            if isinstance(tab, FollowsSettings):
+                tab.settings_changed()
 
     @Slot(int)
     def _on_settings_dialog_finished(self, result: int) -> None:

@@ -436,7 +436,7 @@ def test_the_prices_tab_follows_the_card(context: AppContext, runner: TaskRunner
     window = MainWindow(context, runner, tab_factories=[price_tab, contracts_tab])
     qtbot.addWidget(window)
     prices = window.tabs.widget(0)
-    contracts = window.tabs.widget(1)
+    contracts = window.built_tab(1)  # tabs after the first are built when first shown
     assert isinstance(prices, PriceTab)
     assert isinstance(contracts, ContractsTab)
     with qtbot.waitSignals([contracts.contractsLoaded, contracts.detailLoaded], timeout=WAIT_MS):

@@ -5,22 +5,53 @@ from __future__ import annotations
 import json
 import sys
 import threading
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 from keyring.backends import fail
+from PySide6.QtCore import QCoreApplication, QLocale, Signal
 from PySide6.QtWidgets import QLabel, QWidget
 from pytestqt.qtbot import QtBot
 
 from postalgui.api.environments import Environment
+from postalgui.gui import i18n
 from postalgui.gui.app import GuiSession
-from postalgui.gui.main_window import MainWindow
+from postalgui.gui.main_window import MainWindow, TabPlaceholder
+from postalgui.gui.tabs import TAB_FACTORIES
 from postalgui.gui.widgets.message_bar import MessageKind
 from postalgui.services.context import AppContext, build_context
 from postalgui.services.tasks import TaskRunner
 from tests.conftest import SERVER_POOL_THREAD_NAMES, MemoryKeyring
 
 TOKEN_TIMEOUT_MS = 15_000
+
+
+@dataclass
+class FakeTab:
+    """A `TabFactory` for tests: a fixed label and a function that builds the widget."""
+
+    text: str
+    make: Callable[[AppContext, TaskRunner], QWidget]
+
+    def label(self) -> str:
+        return self.text
+
+    def build(self, context: AppContext, runner: TaskRunner) -> QWidget:
+        return self.make(context, runner)
+
+
+def _label(text: str) -> Callable[[AppContext, TaskRunner], QWidget]:
+    """A builder of a QLabel tab titled ``text``."""
+
+    def make(context: AppContext, runner: TaskRunner) -> QWidget:
+        del context, runner
+        tab = QLabel(text)
+        tab.setWindowTitle(text)
+        return tab
+
+    return make
 
 
 def _keyring_bars(window: MainWindow) -> list[str]:
@@ -99,7 +130,7 @@ def test_tabs_come_from_the_registry(context: AppContext, runner: TaskRunner, qt
         tab.setWindowTitle("Prices")
         return tab
 
-    window = MainWindow(context, runner, tab_factories=[factory])
+    window = MainWindow(context, runner, tab_factories=[FakeTab("Prices", factory)])
     qtbot.addWidget(window)
     window.show()
     assert made == [(context, runner)]
@@ -261,8 +292,6 @@ def test_title_and_status_name_the_environment(
 def test_a_tab_that_changes_settings_makes_every_tab_follow(
     context: AppContext, runner: TaskRunner, qtbot: QtBot
 ) -> None:
-    from PySide6.QtCore import Signal
-
     class Chooser(QLabel):
         settingsApplied = Signal()
 
@@ -275,8 +304,151 @@ def test_a_tab_that_changes_settings_makes_every_tab_follow(
             self.calls += 1
 
     chooser, follower = Chooser("chooser"), Follower()
-    window = MainWindow(context, runner, tab_factories=[lambda *_: chooser, lambda *_: follower])
+    window = MainWindow(
+        context,
+        runner,
+        tab_factories=[FakeTab("chooser", lambda *_: chooser), FakeTab("follower", lambda *_: follower)],
+    )
     qtbot.addWidget(window)
+    window.tabs.setCurrentIndex(1)  # built when first shown
+    assert window.tabs.widget(1) is follower
     with qtbot.waitSignal(window.settingsApplied):
         chooser.settingsApplied.emit()
     assert follower.calls == 1
+
+
+# --- lazy tabs ----------------------------------------------------------------------------------
+
+
+def _counting_window(context: AppContext, runner: TaskRunner, qtbot: QtBot, built: list[str]) -> MainWindow:
+    """A window of three fake tabs that note in ``built`` each tab they build."""
+
+    def counted(text: str) -> FakeTab:
+        make = _label(text)
+
+        def build(ctx: AppContext, task_runner: TaskRunner) -> QWidget:
+            built.append(text)
+            return make(ctx, task_runner)
+
+        return FakeTab(text, build)
+
+    window = MainWindow(context, runner, tab_factories=[counted(t) for t in ("one", "two", "three")])
+    qtbot.addWidget(window)
+    window.show()
+    return window
+
+
+def test_the_start_builds_only_the_first_tab(context: AppContext, runner: TaskRunner, qtbot: QtBot) -> None:
+    built: list[str] = []
+    window = _counting_window(context, runner, qtbot, built)
+    assert built == ["one"]
+    assert [window.tabs.tabText(i) for i in range(window.tabs.count())] == [
+        "one",
+        "two",
+        "three",
+        "Connection",
+    ]
+    assert isinstance(window.tabs.widget(0), QLabel)
+    assert isinstance(window.tabs.widget(1), TabPlaceholder)
+    assert isinstance(window.tabs.widget(2), TabPlaceholder)
+    assert window.tabs.widget(3) is window.overview
+    assert window.tabs.currentIndex() == 0
+
+
+def test_switching_builds_a_tab_once(context: AppContext, runner: TaskRunner, qtbot: QtBot) -> None:
+    built: list[str] = []
+    window = _counting_window(context, runner, qtbot, built)
+    window.tabs.setCurrentIndex(2)
+    assert built == ["one", "three"]
+    tab = window.tabs.widget(2)
+    assert isinstance(tab, QLabel)
+    assert tab.text() == "three"
+    assert window.tabs.currentIndex() == 2
+    assert window.tabs.currentWidget() is tab
+    assert window.tabs.tabText(2) == "three"
+    assert isinstance(window.tabs.widget(1), TabPlaceholder)  # the neighbour waits still
+    window.tabs.setCurrentIndex(0)
+    window.tabs.setCurrentIndex(2)
+    window.tabs.setCurrentIndex(3)
+    assert built == ["one", "three"]
+    assert window.tabs.widget(2) is tab
+
+
+def test_a_settings_change_reaches_built_tabs_and_later_tabs_read_it(
+    context: AppContext, runner: TaskRunner, qtbot: QtBot
+) -> None:
+    class Follower(QLabel):
+        def __init__(self, ctx: AppContext) -> None:
+            super().__init__("follower")
+            self.card_at_start = ctx.profile.card
+            self.calls = 0
+
+        def settings_changed(self) -> None:
+            self.calls += 1
+
+    class Chooser(QLabel):
+        settingsApplied = Signal()
+
+    made: list[Follower] = []
+
+    def follower(ctx: AppContext, task_runner: TaskRunner) -> QWidget:
+        del task_runner
+        made.append(Follower(ctx))
+        return made[-1]
+
+    chooser = Chooser("chooser")
+    window = MainWindow(
+        context,
+        runner,
+        tab_factories=[
+            FakeTab("first", follower),
+            FakeTab("chooser", lambda *_: chooser),
+            FakeTab("late", follower),
+        ],
+    )
+    qtbot.addWidget(window)
+    window.tabs.setCurrentIndex(1)
+    assert len(made) == 1
+    settings = context.saved_settings
+    profile = settings.profile().model_copy(update={"card": "0074512346"})
+    context.apply(settings.with_profile(settings.environment, profile))
+    with qtbot.waitSignal(window.settingsApplied):
+        chooser.settingsApplied.emit()  # the chooser saved settings: every built tab follows
+    assert made[0].calls == 1
+    window.tabs.setCurrentIndex(2)
+    assert len(made) == 2
+    assert made[1].card_at_start == "0074512346"  # built on the new settings, no call needed
+    assert made[1].calls == 0
+    with qtbot.waitSignal(window.settingsApplied):
+        chooser.settingsApplied.emit()
+    assert [tab.calls for tab in made] == [2, 1]
+    window.close()
+
+
+def test_the_app_tabs_are_labelled_before_they_are_built(
+    context: AppContext, runner: TaskRunner, qtbot: QtBot
+) -> None:
+    window = MainWindow(context, runner)
+    qtbot.addWidget(window)
+    labels = [factory.label() for factory in TAB_FACTORIES]
+    assert labels == ["Prices", "Invoices and slips", "Contracts and cards"]
+    assert [window.tabs.tabText(i) for i in range(window.tabs.count())] == [*labels, "Connection"]
+    assert not isinstance(window.tabs.widget(0), TabPlaceholder)
+    assert all(isinstance(window.tabs.widget(i), TabPlaceholder) for i in (1, 2))
+    for index, label in enumerate(labels):
+        assert window.built_tab(index).windowTitle() == label
+        assert window.tabs.tabText(index) == label
+    QCoreApplication.processEvents()  # the tabs' start-up timers run while the tabs live
+    window.close()
+
+
+def test_tab_labels_are_translated_with_the_tabs_strings(qapp: QCoreApplication) -> None:
+    """A label is translated in its tab's context, so it matches the built tab's title."""
+    default = QLocale()
+    installed = i18n.install_translators(qapp, "pt_BR")
+    try:
+        labels = [factory.label() for factory in TAB_FACTORIES]
+    finally:
+        i18n.remove_translators(qapp, installed)
+        QLocale.setDefault(default)
+    assert labels == ["Preços", "Faturas e boletos", "Contratos e cartões"]

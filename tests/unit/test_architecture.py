@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -21,6 +23,29 @@ def test_import_contracts_hold() -> None:
     )
     assert done.returncode == 0, done.stdout + done.stderr
     assert "0 broken" in done.stdout
+
+
+def _contracts(kind: str) -> list[dict[str, Any]]:
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    contracts: list[dict[str, Any]] = config["tool"]["importlinter"]["contracts"]
+    return [contract for contract in contracts if contract["type"] == kind]
+
+
+def test_every_tab_package_is_independent_of_the_others() -> None:
+    """A new tab (branches, attendance) joins the independence contract when it lands."""
+    tabs = ROOT / "postalgui" / "gui" / "tabs"
+    on_disk = {f"postalgui.gui.tabs.{p.parent.name}" for p in tabs.glob("*/__init__.py")}
+    (contract,) = _contracts("independence")
+    assert set(contract["modules"]) == on_disk
+
+
+def test_the_layers_cover_every_package() -> None:
+    """``exhaustive``: import-linter fails while a top-level package has no layer."""
+    (contract,) = _contracts("layers")
+    assert contract["containers"] == ["postalgui"]
+    assert contract["exhaustive"] is True
+    assert contract["layers"][0] == "gui | cli"
+    assert contract["layers"][1] == "services"
 
 
 def _imported_modules(path: Path) -> set[str]:

@@ -1,15 +1,17 @@
 """The main window's tabs, in the order they appear.
 
-A tab factory is any callable ``factory(context, runner) -> QWidget``; a ``QWidget``
-subclass whose ``__init__`` takes ``(context, runner, parent=None)`` is one. The tab's
-label is the widget's ``windowTitle()`` (set it with ``self.tr(...)`` in the tab, so it
-is translated with the tab's other strings) and its icon ``windowIcon()``.
+Each entry is a `TabFactory` (see `postalgui.gui.tabs.contract`): ``label()`` names the
+tab without building it, ``build(context, runner)`` imports the tab's widget and builds
+it. The window builds only the tab on screen at start and the others when first shown.
+A tab is a ``QWidget`` whose ``__init__`` takes ``(context, runner, parent=None)``; its
+``windowTitle()`` is the label, and the factory's ``label()`` translates the same string
+in the same context (the tab's class name, as the tab's ``self.tr``), so both agree in
+every language.
 
-A feature adds its tab by creating ``postalgui/gui/tabs/<feature>/`` and appending
-a factory here that imports the widget when called (a tab that changes settings has a
-``settingsApplied`` signal; a tab that follows settings has ``settings_changed()``, which
-the window calls after any change): the window's frame imports this
-module before it is shown, so a tab's modules (pydantic models, ...) must load later.
+A feature adds its tab by creating ``postalgui/gui/tabs/<feature>/`` and appending a
+factory here (a tab that changes settings is a `ChangesSettings`; a tab that follows
+settings is a `FollowsSettings`): the window's frame imports this module before it is
+shown, so a tab's modules (pydantic models, ...) must load later, inside ``build``.
 
 Planned order: Prices, Invoices and slips, Contracts and cards, Branches, Attendances.
 While the list is empty the window shows the connection overview instead of tabs;
@@ -18,37 +20,70 @@ otherwise the overview is the last tab, "Connection".
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from PySide6.QtWidgets import QWidget
+from PySide6.QtCore import QCoreApplication
+
+from postalgui.gui.tabs.contract import ChangesSettings, FollowsSettings, TabFactory
 
 if TYPE_CHECKING:
+    from PySide6.QtWidgets import QWidget
+
     from postalgui.services.context import AppContext
     from postalgui.services.tasks import TaskRunner
 
-TabFactory = Callable[["AppContext", "TaskRunner"], QWidget]
+__all__ = [
+    "TAB_FACTORIES",
+    "ChangesSettings",
+    "ContractsTabFactory",
+    "FollowsSettings",
+    "InvoicesTabFactory",
+    "PriceTabFactory",
+    "TabFactory",
+    "contracts_tab",
+    "invoices_tab",
+    "price_tab",
+]
 
 
-def price_tab(context: AppContext, runner: TaskRunner) -> QWidget:
-    """The Prices tab, imported when the window attaches (after the frame is shown)."""
-    from postalgui.gui.tabs.price import PriceTab
+class PriceTabFactory:
+    """The Prices tab."""
 
-    return PriceTab(context, runner)
+    def label(self) -> str:
+        return QCoreApplication.translate("PriceTab", "Prices")
 
+    def build(self, context: AppContext, runner: TaskRunner) -> QWidget:
+        from postalgui.gui.tabs.price import PriceTab
 
-def invoices_tab(context: AppContext, runner: TaskRunner) -> QWidget:
-    """The Invoices and slips tab, imported when the window attaches."""
-    from postalgui.gui.tabs.invoices import InvoicesTab
-
-    return InvoicesTab(context, runner)
+        return PriceTab(context, runner)
 
 
-def contracts_tab(context: AppContext, runner: TaskRunner) -> QWidget:
-    """The Contracts and cards tab, imported when the window attaches."""
-    from postalgui.gui.tabs.contracts import ContractsTab
+class InvoicesTabFactory:
+    """The Invoices and slips tab."""
 
-    return ContractsTab(context, runner)
+    def label(self) -> str:
+        return QCoreApplication.translate("InvoicesTab", "Invoices and slips")
 
+    def build(self, context: AppContext, runner: TaskRunner) -> QWidget:
+        from postalgui.gui.tabs.invoices import InvoicesTab
+
+        return InvoicesTab(context, runner)
+
+
+class ContractsTabFactory:
+    """The Contracts and cards tab."""
+
+    def label(self) -> str:
+        return QCoreApplication.translate("ContractsTab", "Contracts and cards")
+
+    def build(self, context: AppContext, runner: TaskRunner) -> QWidget:
+        from postalgui.gui.tabs.contracts import ContractsTab
+
+        return ContractsTab(context, runner)
+
+
+price_tab = PriceTabFactory()
+invoices_tab = InvoicesTabFactory()
+contracts_tab = ContractsTabFactory()
 
 TAB_FACTORIES: list[TabFactory] = [price_tab, invoices_tab, contracts_tab]
