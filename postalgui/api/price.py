@@ -40,12 +40,13 @@ from postalgui.api.models.price import (
     ItemError,
     PriceQuery,
     PriceResponse,
+    QuoteResult,
     additional_services_params,
 )
 from postalgui.api.scopes import TokenScope
 from postalgui.api.values.errors import InvalidValue
 
-__all__ = ["PriceClient", "QuoteResult", "new_batch_id"]
+__all__ = ["PriceClient", "QuoteResult", "new_batch_id"]  # QuoteResult lives in api.models.price
 
 log = logging.getLogger(__name__)
 
@@ -53,25 +54,6 @@ _PRODUCT = re.compile(r"\d{5}", flags=re.ASCII)
 _COUNTRY = re.compile(r"[A-Za-z]{2}", flags=re.ASCII)
 _POLL_S = 0.05
 """How often the waiting caller looks at its cancel token while chunks are in flight."""
-
-
-@dataclass(frozen=True)
-class QuoteResult:
-    """One product of a batch: what was asked, what came back, and its own failure if any.
-
-    ``failure`` is the item's ``txErro``, or the operator's error (code and text) when
-    even a single-product request for it was refused; ``response`` is ``None`` then
-    unless the operator answered an item carrying ``txErro``.
-    """
-
-    index: int
-    query: PriceQuery
-    response: PriceResponse | None
-    failure: ItemError | None = None
-
-    @property
-    def ok(self) -> bool:
-        return self.failure is None and self.response is not None
 
 
 def new_batch_id() -> str:

@@ -30,7 +30,8 @@ from postalgui.services.context import AppContext
 from postalgui.services.price.breakdown import format_grams, format_percent_ui
 
 if TYPE_CHECKING:
-    from postalgui.api.price import PriceClient, QuoteResult
+    from postalgui.api.models.price import QuoteResult
+    from postalgui.api.price import PriceClient
 
 OPTION_OF_FIELD: dict[str, str] = {
     "coProduto": "COPRODUTO",
@@ -202,7 +203,7 @@ def _run_international(args: argparse.Namespace, context: AppContext) -> int:
 
 def _kept(context: AppContext, query: PriceQuery, price: PriceResponse) -> PriceResponse:
     """The quote goes to the same history as the window's."""
-    from postalgui.api.price import QuoteResult
+    from postalgui.api.models.price import QuoteResult
     from postalgui.services.price.use_cases import record_quotes
 
     record_quotes(context, [QuoteResult(0, query, price, price.error)], "cli")

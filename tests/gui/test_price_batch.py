@@ -12,8 +12,7 @@ import requests
 from PySide6.QtCore import Qt, QTimer
 from pytestqt.qtbot import QtBot
 
-from postalgui.api.models.price import PriceQuery, PriceResponse
-from postalgui.api.price import QuoteResult
+from postalgui.api.models.price import PriceQuery, PriceResponse, QuoteResult
 from postalgui.gui.tabs.price.batch_panel import BatchPanel
 from postalgui.gui.tabs.price.results_model import Column
 from postalgui.gui.widgets.message_kind import MessageKind

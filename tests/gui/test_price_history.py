@@ -10,8 +10,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
-from postalgui.api.models.price import ItemError, PriceQuery, PriceResponse
-from postalgui.api.price import QuoteResult
+from postalgui.api.models.price import ItemError, PriceQuery, PriceResponse, QuoteResult
 from postalgui.gui.tabs.price.history_panel import HistoryColumn, HistoryPanel
 from postalgui.services.context import AppContext
 from postalgui.services.price import use_cases as pricing

@@ -10,8 +10,7 @@ import pytest
 from PySide6.QtCore import QModelIndex, Qt
 from pytestqt.qtbot import QtBot
 
-from postalgui.api.models.price import ItemError, PriceQuery, PriceResponse
-from postalgui.api.price import QuoteResult
+from postalgui.api.models.price import ItemError, PriceQuery, PriceResponse, QuoteResult
 from postalgui.gui.models.key_sorted import SortKeyProxy
 from postalgui.gui.models.roles import SORT_ROLE
 from postalgui.gui.tabs.price.history_panel import HistoryColumn, HistoryModel

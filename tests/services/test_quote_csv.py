@@ -9,8 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from postalgui.api.models.price import ItemError, ObjectFormat, PriceQuery, PriceResponse
-from postalgui.api.price import QuoteResult
+from postalgui.api.models.price import ItemError, ObjectFormat, PriceQuery, PriceResponse, QuoteResult
 from postalgui.services.price.batch_csv import (
     RESULT_COLUMNS,
     BatchFileError,

@@ -12,8 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from postalgui.api.models.price import ItemError, ObjectFormat, PriceQuery, PriceResponse
-from postalgui.api.price import QuoteResult
+from postalgui.api.models.price import ItemError, ObjectFormat, PriceQuery, PriceResponse, QuoteResult
 from postalgui.services.price.history import SCHEMA_VERSION, HistoryError, QuoteHistory
 
 NATIONAL = PriceQuery(

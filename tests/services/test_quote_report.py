@@ -13,8 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from postalgui.api.models.price import ItemError, ObjectFormat, PriceQuery, PriceResponse
-from postalgui.api.price import QuoteResult
+from postalgui.api.models.price import ItemError, ObjectFormat, PriceQuery, PriceResponse, QuoteResult
 from postalgui.services.price.report import LABELS, write_quotes_pdf
 from tests import price_samples as samples
 

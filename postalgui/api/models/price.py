@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from dataclasses import dataclass
 from datetime import date, datetime
 from decimal import Decimal
 from enum import Enum, StrEnum
@@ -624,3 +625,22 @@ def wire_json(model: BaseModel) -> dict[str, Any]:
         if value is not None:
             out[name] = value
     return out
+
+
+@dataclass(frozen=True)
+class QuoteResult:
+    """One product of a batch: what was asked, what came back, and its own failure if any.
+
+    ``failure`` is the item's ``txErro``, or the operator's error (code and text) when
+    even a single-product request for it was refused; ``response`` is ``None`` then
+    unless the operator answered an item carrying ``txErro``.
+    """
+
+    index: int
+    query: PriceQuery
+    response: PriceResponse | None
+    failure: ItemError | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.failure is None and self.response is not None

@@ -36,9 +36,8 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from postalgui.api.errors import RoutineError
-from postalgui.api.models.price import PriceQuery
+from postalgui.api.models.price import PriceQuery, QuoteResult
 from postalgui.api.models.validation import field_problems
-from postalgui.api.price import QuoteResult
 from postalgui.api.values import (
     InvalidValue,
     format_date_dmy,

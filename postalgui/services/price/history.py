@@ -32,8 +32,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from postalgui.api.errors import RoutineError
-from postalgui.api.models.price import ItemError, PriceQuery, PriceResponse
-from postalgui.api.price import QuoteResult
+from postalgui.api.models.price import ItemError, PriceQuery, PriceResponse, QuoteResult
 from postalgui.api.values import format_cep, format_date_dmy
 from postalgui.storage.sqlite_file import SqliteFile
 

@@ -40,8 +40,7 @@ from reportlab.platypus import (  # type: ignore[import-untyped]
     TableStyle,
 )
 
-from postalgui.api.models.price import PriceQuery, PriceResponse
-from postalgui.api.price import QuoteResult
+from postalgui.api.models.price import PriceQuery, PriceResponse, QuoteResult
 from postalgui.api.values import InvalidValue, format_brl, format_cep, format_cnpj, format_date_ui
 from postalgui.services.price.breakdown import INFO_KINDS, LadderStep, format_grams, ladder
 from postalgui.services.price.products import product_name

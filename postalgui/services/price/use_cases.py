@@ -21,8 +21,8 @@ from postalgui.services.context import AppContext
 from postalgui.services.tasks import TaskHandle
 
 if TYPE_CHECKING:
-    from postalgui.api.models.price import AdditionalService, PriceQuery
-    from postalgui.api.price import PriceClient, QuoteResult
+    from postalgui.api.models.price import AdditionalService, PriceQuery, QuoteResult
+    from postalgui.api.price import PriceClient
     from postalgui.services.price.batch_csv import BatchFile
     from postalgui.services.price.history import HistoryEntry
 

@@ -61,8 +61,7 @@ from postalgui.services.price import use_cases as pricing
 from postalgui.services.tasks import Progress, TaskHandle, TaskRunner
 
 if TYPE_CHECKING:
-    from postalgui.api.models.price import PriceQuery
-    from postalgui.api.price import QuoteResult
+    from postalgui.api.models.price import PriceQuery, QuoteResult
     from postalgui.services.price.batch_csv import BatchFile, RowProblem
 
 PdfLayout = Literal["per_quote", "summary"]

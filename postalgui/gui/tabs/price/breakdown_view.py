@@ -28,7 +28,7 @@ from postalgui.gui.messages import arg
 from postalgui.services.price.products import product_name
 
 if TYPE_CHECKING:
-    from postalgui.api.price import QuoteResult
+    from postalgui.api.models.price import QuoteResult
     from postalgui.services.price.breakdown import LadderStep
 
 STEP_LABELS: dict[str, object] = {  # QT_TRANSLATE_NOOP is typed as returning object

@@ -59,8 +59,7 @@ from postalgui.services.price import use_cases as pricing
 from postalgui.services.tasks import TaskHandle, TaskRunner
 
 if TYPE_CHECKING:
-    from postalgui.api.models.price import PriceQuery
-    from postalgui.api.price import QuoteResult
+    from postalgui.api.models.price import PriceQuery, QuoteResult
     from postalgui.services.price.history import HistoryEntry
 
 __all__ = ["HistoryColumn", "HistoryModel", "HistoryPanel"]

@@ -34,8 +34,7 @@ from postalgui.gui.widgets.word_filter import WordFilterProxy
 from postalgui.services.price.products import product_name
 
 if TYPE_CHECKING:
-    from postalgui.api.models.price import PriceQuery, PriceResponse
-    from postalgui.api.price import QuoteResult
+    from postalgui.api.models.price import PriceQuery, PriceResponse, QuoteResult
 
 __all__ = [
     "FILTER_ROLE",

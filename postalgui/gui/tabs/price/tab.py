@@ -33,8 +33,7 @@ from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.gui.widgets.tables import record_table
 
 if TYPE_CHECKING:
-    from postalgui.api.models.price import AdditionalService, PriceQuery
-    from postalgui.api.price import QuoteResult
+    from postalgui.api.models.price import AdditionalService, PriceQuery, QuoteResult
     from postalgui.services.context import AppContext
     from postalgui.services.tasks import TaskHandle, TaskRunner
 
@@ -161,8 +160,7 @@ class PriceTab(QWidget):
         if problems:
             self.summary.setText(self.tr("Nothing was sent: fix the fields named below the form."))
             return False
-        from postalgui.api.models.price import ItemError
-        from postalgui.api.price import QuoteResult
+        from postalgui.api.models.price import ItemError, QuoteResult
         from postalgui.services.price.use_cases import quote_batch
 
         if self.form.remember_origin():
