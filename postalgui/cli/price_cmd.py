@@ -9,7 +9,6 @@ from __future__ import annotations
 import argparse
 import re
 import sys
-import threading
 from collections.abc import Iterable, Sequence
 from decimal import Decimal
 from pathlib import Path
@@ -17,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
+from postalgui.api.cancel import PlainTask, Progress
 from postalgui.api.models.price import AdditionalService, PriceQuery, PriceResponse, wire_json
 from postalgui.api.models.validation import field_problems
 from postalgui.api.values import (
@@ -31,7 +31,6 @@ from postalgui.services.price.breakdown import format_grams, format_percent_ui
 
 if TYPE_CHECKING:
     from postalgui.api.models.price import QuoteResult
-    from postalgui.api.price import PriceClient
 
 OPTION_OF_FIELD: dict[str, str] = {
     "coProduto": "COPRODUTO",
@@ -139,12 +138,6 @@ def _add_object_options(parser: argparse.ArgumentParser) -> None:
 # --------------------------------------------------------------------------- one product
 
 
-def _price_client(context: AppContext) -> PriceClient:
-    from postalgui.api.price import PriceClient
-
-    return PriceClient(context.backend().client)
-
-
 def _service_codes(values: Iterable[str]) -> list[str]:
     return [code for value in values for code in _SPLIT.split(value) if code]
 
@@ -188,26 +181,22 @@ def report_problems(exc: ValidationError) -> None:
 
 
 def _run_national(args: argparse.Namespace, context: AppContext) -> int:
-    query = build_query(args, context, international=False)
-    if query is None:
-        return EXIT_INVALID_INPUT
-    return _show_price(_kept(context, query, _price_client(context).national(query)), as_json=args.json)
+    return _run_single(args, context, international=False)
 
 
 def _run_international(args: argparse.Namespace, context: AppContext) -> int:
-    query = build_query(args, context, international=True)
+    return _run_single(args, context, international=True)
+
+
+def _run_single(args: argparse.Namespace, context: AppContext, *, international: bool) -> int:
+    """One quote, kept in the same history as the window's."""
+    from postalgui.services.price.use_cases import quote_single
+
+    query = build_query(args, context, international=international)
     if query is None:
         return EXIT_INVALID_INPUT
-    return _show_price(_kept(context, query, _price_client(context).international(query)), as_json=args.json)
-
-
-def _kept(context: AppContext, query: PriceQuery, price: PriceResponse) -> PriceResponse:
-    """The quote goes to the same history as the window's."""
-    from postalgui.api.models.price import QuoteResult
-    from postalgui.services.price.use_cases import record_quotes
-
-    record_quotes(context, [QuoteResult(0, query, price, price.error)], "cli")
-    return price
+    price = quote_single(PlainTask(), context.price, query, international=international)
+    return _show_price(price, as_json=args.json)
 
 
 def _show_price(price: PriceResponse, *, as_json: bool) -> int:
@@ -277,10 +266,11 @@ def _run_services(args: argparse.Namespace, context: AppContext) -> int:
     except InvalidValue as exc:
         error(f"--data: {exc.message}")
         return EXIT_INVALID_INPUT
-    client = _price_client(context)
+    from postalgui.services.price.use_cases import additional_services
+
     try:
-        services = client.additional_services(
-            args.product, vl_declarado=declared, dt_evento=day, sg_pais=args.pais
+        services = additional_services(
+            PlainTask(), context.price, args.product, vl_declarado=declared, dt_evento=day, sg_pais=args.pais
         )
     except InvalidValue as exc:
         option = OPTION_OF_FIELD.get(str(exc.params.get("field", "")), "")
@@ -315,12 +305,7 @@ def _run_batch(args: argparse.Namespace, context: AppContext) -> int:
     if args.out is not None and not args.out.parent.is_dir():
         error(f"--out: the folder {args.out.parent} does not exist")
         return EXIT_INVALID_INPUT
-    profile = context.profile
-    defaults: dict[str, str] = {}
-    if profile.contract:
-        defaults["nuContrato"] = profile.contract
-    if profile.dr is not None:
-        defaults["nuDR"] = str(profile.dr)
+    defaults = context.price.batch_defaults(remembered_origin=False)  # a file names its origin
     try:
         batch_file = read_batch_csv(args.file, defaults=defaults)
     except BatchFileError as exc:
@@ -339,10 +324,7 @@ def _run_batch(args: argparse.Namespace, context: AppContext) -> int:
         error(f"{args.file}: {len(problems)} problem(s); nothing was sent")
         return EXIT_INVALID_INPUT
     queries = batch_file.queries
-    results = _price_all(_price_client(context), queries)
-    from postalgui.services.price.use_cases import record_quotes
-
-    record_quotes(context, results, "cli")
+    results = _price_all(context, queries)
     if args.out is not None:
         write_results_csv(args.out, results)
     if args.json:
@@ -357,23 +339,20 @@ def _run_batch(args: argparse.Namespace, context: AppContext) -> int:
     return EXIT_OK
 
 
-def _price_all(client: PriceClient, queries: Sequence[PriceQuery]) -> list[QuoteResult]:
-    """`PriceClient.batch` with a ``done/total`` counter on a terminal's stderr."""
+def _price_all(context: AppContext, queries: Sequence[PriceQuery]) -> list[QuoteResult]:
+    """The window's batch use case (chunks, fallback, history) with ``done/total`` on a terminal."""
+    from postalgui.services.price.use_cases import quote_batch
+
     total = len(queries)
     shown = sys.stderr.isatty()
-    lock = threading.Lock()
-    done = 0
 
-    def progress(_result: QuoteResult) -> None:
-        nonlocal done
-        with lock:  # called from the batch's worker threads
-            done += 1
-            if shown:
-                sys.stderr.write(f"\r{done}/{total}")
-                sys.stderr.flush()
+    def progress(step: Progress) -> None:  # called from the batch's worker threads
+        if shown and step.done:
+            sys.stderr.write(f"\r{step.done}/{total}")
+            sys.stderr.flush()
 
     try:
-        return client.batch(queries, on_result=progress)
+        return quote_batch(PlainTask(progress), context.price, queries, "cli")
     finally:
         if shown:
             sys.stderr.write("\n")

@@ -18,6 +18,7 @@ from postalgui.gui.tabs.price.results_model import Column
 from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.services.context import AppContext
 from postalgui.services.price import use_cases as pricing
+from postalgui.services.price.service import PriceService
 from postalgui.services.tasks import TaskHandle, TaskRunner
 
 SANDBOX_MS = 30_000
@@ -249,9 +250,9 @@ def test_a_thousand_streamed_results_all_reach_the_table(
     )
 
     def fast_batch(
-        handle: TaskHandle, context: AppContext, queries: Sequence[PriceQuery], source: str = "batch"
+        handle: TaskHandle, service: PriceService, queries: Sequence[PriceQuery], source: str = "batch"
     ) -> list[QuoteResult]:
-        del context, source
+        del service, source
         results = [QuoteResult(index, query, response) for index, query in enumerate(queries)]
         for done, result in enumerate(reversed(results), start=1):
             handle.progress(done, len(results), payload=result)

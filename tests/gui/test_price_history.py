@@ -172,7 +172,7 @@ def test_quotes_made_in_the_background_appear(
         PriceQuery(coProduto="03298", cepOrigem="01310100", cepDestino="70002900", psObjeto=800),
     ]
     done: list[object] = []
-    runner.run(pricing.quote_batch, context, queries, "form", on_result=done.append)
+    runner.run(pricing.quote_batch, context.price, queries, "form", on_result=done.append)
     qtbot.waitUntil(lambda: bool(done), timeout=30_000)
     _refresh(panel, qtbot)
     assert sorted(_products(panel)) == ["03220", "03298"]

@@ -248,20 +248,6 @@ def test_the_dr_falls_back_to_the_contracts() -> None:
 # --------------------------------------------------------------------------- the facade, the CLI's view
 
 
-def test_the_use_cases_load_no_qt() -> None:
-    """The CLI runs them with a `PlainTask`: importing them must not bring Qt (nor the runner) in."""
-    import subprocess
-    import sys
-
-    code = (
-        "import sys\n"
-        "import postalgui.services.contracts.use_cases, postalgui.services.contracts.service\n"
-        "loaded = [m for m in sys.modules if m.startswith('PySide6') or m == 'postalgui.services.tasks']\n"
-        "assert not loaded, loaded\n"
-    )
-    subprocess.run([sys.executable, "-c", code], check=True)
-
-
 def test_contract_parts_one_at_a_time(context: AppContext) -> None:
     task, service = PlainTask(), context.contracts
     assert contracting.contract_record(task, service, MAIN).nuContrato == MAIN

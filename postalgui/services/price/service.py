@@ -2,16 +2,27 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import logging
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Literal
+
+from postalgui.api.environments import Environment
 
 if TYPE_CHECKING:
+    from postalgui.api.models.price import QuoteResult
     from postalgui.api.price import PriceClient
     from postalgui.services.context import AppContext
     from postalgui.services.price.history import QuoteHistory
 
+log = logging.getLogger(__name__)
+
+Source = Literal["form", "compare", "batch", "history", "cli"]
+"""Where a quote came from, as the history records it."""
+
 
 class PriceService:
-    """Owns the price client's construction (login scope, the backend's transport) and the history.
+    """Owns the price client's construction (the login scope over the context's backend),
+    the history, and what a batch may leave out.
 
     Cheap to build; `client` blocks on first use (sandbox start): call it from a task.
     """
@@ -26,3 +37,34 @@ class PriceService:
 
     def history(self) -> QuoteHistory:
         return self.context.quote_history()
+
+    def record(self, results: Sequence[QuoteResult], source: Source) -> None:
+        """Keep quotes in the history; a failing disk is logged, never raised over the quote."""
+        if not results:
+            return
+        try:
+            self.history().add(results, environment=self.context.env_key, source=source)
+        except Exception:  # the quote itself worked; a full disk must not hide it
+            log.exception("Could not write %d quotes to the history", len(results))
+
+    def company_name(self) -> str:
+        """The company's name for documents; only the sandbox knows it (its demo company)."""
+        if self.context.settings.environment is Environment.SANDBOX:
+            from postalgui.sandbox.demo_account import COMPANY_NAMES
+
+            return COMPANY_NAMES.get(self.context.profile.cnpj, "")
+        return ""
+
+    def batch_defaults(self, *, remembered_origin: bool = True) -> dict[str, str]:
+        """What a batch file may leave out: the profile's contract and DR and, in the
+        window, the origin CEP the Quote page remembers."""
+        defaults: dict[str, str] = {}
+        origin = self.context.settings.prices.origin_cep
+        if remembered_origin and origin:
+            defaults["cepOrigem"] = origin
+        profile = self.context.profile
+        if profile.contract:
+            defaults["nuContrato"] = profile.contract
+        if profile.dr is not None:
+            defaults["nuDR"] = str(profile.dr)
+        return defaults

@@ -58,6 +58,7 @@ from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.gui.widgets.saved_file import SavedFileReporter
 from postalgui.services.context import AppContext
 from postalgui.services.price import use_cases as pricing
+from postalgui.services.price.service import Source
 from postalgui.services.tasks import Progress, TaskHandle, TaskRunner
 
 if TYPE_CHECKING:
@@ -89,19 +90,6 @@ def report_language(context: AppContext) -> str:
     locale's); `QLocale` alone would say Portuguese on a Brazilian system set to English.
     """
     return resolve_language(context.settings.language)
-
-
-def batch_defaults(context: AppContext) -> dict[str, str]:
-    """What a batch file may leave out: the saved origin CEP and the profile's contract and DR."""
-    defaults: dict[str, str] = {}
-    if context.settings.prices.origin_cep:
-        defaults["cepOrigem"] = context.settings.prices.origin_cep
-    profile = context.profile
-    if profile.contract:
-        defaults["nuContrato"] = profile.contract
-    if profile.dr is not None:
-        defaults["nuDR"] = str(profile.dr)
-    return defaults
 
 
 def _number(value: int) -> str:
@@ -193,7 +181,7 @@ class ResultsExporter(QObject):
     def export_pdf(self, path: Path, results: Sequence[QuoteResult], layout: PdfLayout) -> TaskHandle:
         return self.runner.run(
             pricing.export_pdf,
-            self.context,
+            self.context.price,
             Path(path),
             list(results),
             layout,
@@ -452,7 +440,7 @@ class BatchPanel(QWidget):
         self._file_handle = self.runner.run(
             pricing.read_batch_file,
             path,
-            batch_defaults(self.context),
+            self.context.price.batch_defaults(),
             name="read batch file",
             key=self.FILE_TASK_KEY,
             on_result=self._on_file_task_result,
@@ -463,7 +451,7 @@ class BatchPanel(QWidget):
         return self._file_handle
 
     def run_queries(
-        self, queries: Sequence[PriceQuery], source: pricing.Source = "history"
+        self, queries: Sequence[PriceQuery], source: Source = "history"
     ) -> TaskHandle | None:
         """Price ``queries`` that come from elsewhere (a re-run from the history) as a batch."""
         self._abandon_run()
@@ -479,7 +467,7 @@ class BatchPanel(QWidget):
         self.file_label.setText(self.tr("%n quote(s) from the history", "", len(self._queries)))
         return self.run(source)
 
-    def run(self, source: pricing.Source = "batch") -> TaskHandle | None:
+    def run(self, source: Source = "batch") -> TaskHandle | None:
         """Price the loaded file's rows in the background; ``None`` when there is nothing to send."""
         if self.running or not self._queries:
             return None
@@ -502,7 +490,7 @@ class BatchPanel(QWidget):
         self.status_label.setText(self.tr("Sending…"))
         self._handle = self.runner.run(
             pricing.quote_batch,
-            self.context,
+            self.context.price,
             list(self._queries),
             source,
             name="price batch",

@@ -383,7 +383,7 @@ class HistoryPanel(QWidget):
         text = self.search_edit.text().strip()
         self._search_handle = self.runner.run(
             pricing.search_history,
-            self.context,
+            self.context.price,
             text,
             SEARCH_LIMIT,
             name="search quote history",
@@ -433,7 +433,7 @@ class HistoryPanel(QWidget):
                 return None
         return self.runner.run(
             pricing.delete_history,
-            self.context,
+            self.context.price,
             [entry.id for entry in entries],
             name="delete quotes",
             key=self.DELETE_TASK_KEY,

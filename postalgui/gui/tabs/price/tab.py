@@ -180,7 +180,7 @@ class PriceTab(QWidget):
         self.form.quote_button.setEnabled(False)
         self._compare = self.runner.run(
             quote_batch,
-            self.context,
+            self.context.price,
             request.queries,
             "compare",
             name="price compare",
@@ -276,7 +276,7 @@ class PriceTab(QWidget):
         self.form.clear_services(self.tr("Loading the services each product offers…"))
         self._services_task = self.runner.run(
             services_for_products,
-            self.context,
+            self.context.price,
             codes,
             self.form.event_date(),
             country,
