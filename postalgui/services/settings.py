@@ -18,13 +18,14 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import Field, ValidationError, field_validator
 
 from postalgui.api.environments import BASE_URLS, Environment
 from postalgui.api.errors import RoutineError
 from postalgui.api.scopes import Scope, TokenScope
 from postalgui.api.values import InvalidValue, pad_card_number, pad_contract_number, parse_cnpj
 from postalgui.sandbox import demo_account
+from postalgui.services.frozen_model import FrozenModel
 from postalgui.services.price.products import PriceSettings
 
 log = logging.getLogger(__name__)
@@ -33,10 +34,8 @@ SCHEMA_VERSION = 1
 LANGUAGES = ("", "pt_BR", "en")  # "" follows the system locale
 
 
-class Profile(BaseModel):
+class Profile(FrozenModel):
     """The company's numbers in one environment."""
-
-    model_config = ConfigDict(validate_assignment=True, extra="ignore")
 
     cnpj: str = ""
     contract: str = ""
@@ -75,10 +74,8 @@ class Profile(BaseModel):
         return TokenScope(Scope.LOGIN)
 
 
-class Settings(BaseModel):
-    """Everything the user sets, saved as ``settings.json``."""
-
-    model_config = ConfigDict(validate_assignment=True, extra="ignore")
+class Settings(FrozenModel):
+    """Everything the user sets, saved as ``settings.json``; frozen (`FrozenModel`)."""
 
     schema_version: int = SCHEMA_VERSION
     environment: Environment = Environment.SANDBOX

@@ -295,3 +295,19 @@ def test_cancelling_a_comparison_gives_the_form_back(tab: PriceTab, qtbot: QtBot
     qtbot.waitUntil(lambda: tab.form.quote_button.isEnabled(), timeout=WAIT_MS)
     assert not tab.cancel_button.isVisible()
     assert tab.summary.text() == tab.tr("Cancelled.")
+
+
+def test_the_form_never_edits_the_settings_it_was_given(tab: PriceTab, qtbot: QtBot) -> None:
+    """The remembered origin comes back as a new value that the tab saves; the saved object
+    every other tab reads is never changed behind the context's back."""
+    from postalgui.services.settings import SettingsStore
+
+    before = tab.context.saved_settings
+    shown_before = tab.context.settings
+    assert before.prices.origin_cep != "01310100"
+    fill_package(tab)
+    wait_for_results(tab, qtbot)
+    assert before.prices.origin_cep != "01310100"
+    assert shown_before.prices.origin_cep != "01310100"
+    assert tab.context.saved_settings.prices.origin_cep == "01310100"
+    assert SettingsStore(tab.context.paths.settings_file).load().prices.origin_cep == "01310100"

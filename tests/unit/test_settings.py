@@ -127,3 +127,21 @@ def test_custom_environment_has_its_own_key() -> None:
     assert a.env_key != b.env_key != "custom"
     with pytest.raises(ValueError, match="http"):
         Settings(custom_base_url="proxy.example")
+
+
+def test_settings_are_frozen_and_change_by_copy() -> None:
+    """A widget cannot edit the shared settings; `updated` makes a new, validated value."""
+    import pydantic
+
+    from postalgui.services.settings import Settings
+
+    settings = Settings()
+    with pytest.raises(pydantic.ValidationError):
+        settings.language = "en"  # type: ignore[misc]
+    with pytest.raises(pydantic.ValidationError):
+        settings.prices.origin_cep = "01310100"  # type: ignore[misc]
+    changed = settings.updated(prices=settings.prices.updated(origin_cep="01310-100"))
+    assert changed.prices.origin_cep == "01310100"  # validated: the hyphen is gone
+    assert settings.prices.origin_cep == ""
+    with pytest.raises(pydantic.ValidationError):
+        settings.updated(language="xx")

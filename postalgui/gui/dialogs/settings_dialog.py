@@ -591,13 +591,15 @@ class SettingsDialog(QDialog):
         """Settings as the form says; raises `InvalidValue`/`ValueError` if it is invalid."""
         self._store_form()
         saved = self.context.saved_settings
-        settings = saved.model_copy(deep=True)
-        settings.environment = self._environment
+        changes: dict[str, object] = {
+            "environment": self._environment,
+            "language": LANGUAGES[self.language_combo.currentIndex()],
+            "first_run_done": True,
+        }
         url = self.url_edit.text()
         if self._environment is Environment.CUSTOM or _url_error(url) is None:
-            settings.custom_base_url = url
-        settings.language = LANGUAGES[self.language_combo.currentIndex()]
-        settings.first_run_done = True
+            changes["custom_base_url"] = url
+        settings = saved.updated(**changes)
         for environment, draft in self._drafts.items():
             profile = draft.profile()
             if profile != saved.profile(environment):

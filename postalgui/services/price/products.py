@@ -12,6 +12,7 @@ from decimal import Decimal
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from postalgui.api.values import parse_cep
+from postalgui.services.frozen_model import FrozenModel
 
 NATIONAL_PRODUCTS: dict[str, str] = {
     "03220": "SEDEX",
@@ -95,10 +96,8 @@ def default_package_presets() -> list[PackagePreset]:
     ]
 
 
-class PriceSettings(BaseModel):
-    """The Prices tab's memory."""
-
-    model_config = ConfigDict(validate_assignment=True, extra="ignore")
+class PriceSettings(FrozenModel):
+    """The Prices tab's memory; frozen (`FrozenModel`): the form emits a new one."""
 
     origin_cep: str = ""
     origin_presets: list[OriginPreset] = Field(default_factory=list)

@@ -79,13 +79,15 @@ class QuoteForm(QWidget):
 
     Signals: ``quoteRequested()`` on Enter or the Quote button; ``servicesNeeded()``
     when the products, destination country or date change (the tab reloads the
-    offered additional services); ``preferencesChanged()`` after a preset was saved or
-    removed or the compared products changed (the tab saves settings).
+    offered additional services); ``pricesChanged(PriceSettings)`` with the new value
+    after the origin was remembered, a preset was saved or removed or the compared
+    products changed (the tab, which owns the settings, saves it). The form never edits
+    the settings it was given: they are frozen, and shared with the rest of the app.
     """
 
     quoteRequested = Signal()
     servicesNeeded = Signal()
-    preferencesChanged = Signal()
+    pricesChanged = Signal(object)
 
     def __init__(self, prices: PriceSettings, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -606,8 +608,12 @@ class QuoteForm(QWidget):
             return False
         if cep == self.prices.origin_cep:
             return False
-        self.prices.origin_cep = cep
+        self._change_prices(origin_cep=cep)
         return True
+
+    def _change_prices(self, **changes: object) -> None:
+        self.prices = self.prices.updated(**changes)
+        self.pricesChanged.emit(self.prices)
 
     # --- fillers ----------------------------------------------------------------------
 
@@ -698,8 +704,8 @@ class QuoteForm(QWidget):
     def _on_product_item_changed(self, _item: QListWidgetItem) -> None:
         if not self.international:
             checked = self.checked_products()
-            self.prices.compare_products = [] if len(checked) == self.products_list.count() else checked
-            self.preferencesChanged.emit()
+            every = len(checked) == self.products_list.count()
+            self._change_prices(compare_products=[] if every else checked)
 
     @Slot()
     def _on_all_products_clicked(self) -> None:
@@ -773,10 +779,9 @@ class QuoteForm(QWidget):
             weight_g=self.weight_spin.value() or None,
         )
         presets = [existing for existing in self.prices.package_presets if existing.name != name]
-        self.prices.package_presets = [*presets, preset]
+        self._change_prices(package_presets=[*presets, preset])
         self._fill_packages()
         self.package_combo.setCurrentIndex(self.package_combo.count() - 1)
-        self.preferencesChanged.emit()
 
     @Slot()
     def _on_origin_menu_about_to_show(self) -> None:
@@ -820,13 +825,11 @@ class QuoteForm(QWidget):
         if not accepted or not name:
             return
         kept = [preset for preset in self.prices.origin_presets if preset.name != name]
-        self.prices.origin_presets = [*kept, OriginPreset(name=name, cep=cep)]
-        self.preferencesChanged.emit()
+        self._change_prices(origin_presets=[*kept, OriginPreset(name=name, cep=cep)])
 
     @Slot()
     def _on_remove_origin_triggered(self) -> None:
         action = self.sender()
         if isinstance(action, QAction):
             name = str(action.data())
-            self.prices.origin_presets = [p for p in self.prices.origin_presets if p.name != name]
-            self.preferencesChanged.emit()
+            self._change_prices(origin_presets=[p for p in self.prices.origin_presets if p.name != name])

@@ -35,6 +35,7 @@ from postalgui.gui.widgets.tables import record_table
 if TYPE_CHECKING:
     from postalgui.api.models.price import AdditionalService, PriceQuery, QuoteResult
     from postalgui.services.context import AppContext
+    from postalgui.services.price.products import PriceSettings
     from postalgui.services.tasks import TaskHandle, TaskRunner
 
 COMPARE_COLUMNS = (
@@ -73,7 +74,7 @@ class PriceTab(QWidget):
         self.form = QuoteForm(context.settings.prices, self)
         self.form.quoteRequested.connect(self._on_form_quote_requested)
         self.form.servicesNeeded.connect(self._on_form_services_needed)
-        self.form.preferencesChanged.connect(self._on_form_preferences_changed)
+        self.form.pricesChanged.connect(self._on_form_prices_changed)
 
         self.model = QuoteResultsModel(COMPARE_COLUMNS, self)
         self.proxy = QuoteFilterProxy(self)
@@ -163,8 +164,7 @@ class PriceTab(QWidget):
         from postalgui.api.models.price import ItemError, QuoteResult
         from postalgui.services.price.use_cases import quote_batch
 
-        if self.form.remember_origin():
-            self._save_preferences()
+        self.form.remember_origin()  # a new origin comes back through pricesChanged
         self._local = [
             QuoteResult(index=-1 - number, query=query, response=None, failure=ItemError(text=reason))
             for number, (query, reason) in enumerate(request.refused)
@@ -212,8 +212,8 @@ class PriceTab(QWidget):
             text += " " + arg(self.tr("(%1 ms)"), elapsed_ms)
         self.summary.setText(text)
 
-    def _save_preferences(self) -> None:
-        settings = self.context.saved_settings.model_copy(update={"prices": self.form.prices})
+    def _save_prices(self, prices: PriceSettings) -> None:
+        settings = self.context.saved_settings.updated(prices=prices)
         try:
             self.context.save_preferences(settings)
         except OSError as exc:
@@ -296,9 +296,9 @@ class PriceTab(QWidget):
             arg(self.tr("Additional services could not be loaded: %1"), describe_error(error))
         )
 
-    @Slot()
-    def _on_form_preferences_changed(self) -> None:
-        self._save_preferences()
+    @Slot(object)
+    def _on_form_prices_changed(self, prices: PriceSettings) -> None:
+        self._save_prices(prices)
 
     @Slot(int, int)
     def _on_batch_finished(self, _count: int, _failed: int) -> None:
