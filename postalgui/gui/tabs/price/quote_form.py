@@ -16,10 +16,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from PySide6.QtCore import QDate, QEvent, QObject, QSignalBlocker, Qt, Signal, Slot
-from PySide6.QtGui import QAction, QKeyEvent, QKeySequence, QShortcut
+from PySide6.QtGui import QKeyEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QButtonGroup,
     QComboBox,
@@ -28,7 +28,6 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
-    QInputDialog,
     QLabel,
     QLineEdit,
     QListWidget,
@@ -46,14 +45,16 @@ from postalgui.api.values import format_brl, format_cep
 from postalgui.gui.i18n import ui_language
 from postalgui.gui.messages import arg
 from postalgui.gui.tabs.price.countries import country_names
-from postalgui.services.price.products import PackagePreset, PriceSettings
+from postalgui.gui.tabs.price.presets import FormPresets
+from postalgui.services.price.products import PriceSettings
+from postalgui.services.price.service_choice import DECLARED
 
 if TYPE_CHECKING:
     from postalgui.api.models.price import AdditionalService, PriceQuery
     from postalgui.api.values import InvalidValue
+    from postalgui.services.price.service_choice import Refusal
 
-DECLARED = "VD"
-"""Key of the one "declared value" choice: each product has its own service code for it."""
+__all__ = ["DECLARED", "FormProblem", "QuoteForm", "QuoteRequest"]
 
 
 @dataclass
@@ -95,7 +96,30 @@ class QuoteForm(QWidget):
         self.prices = prices
         self._services: dict[str, list[AdditionalService] | Exception] = {}
 
-        # --- where ------------------------------------------------------------------
+        self._build_route()
+        self._build_package()
+        self._build_sizes()
+        self._build_value_and_date()
+        self._build_choices()
+        self._build_actions()
+        self.presets = FormPresets(self)
+        self.presets.fill_packages()
+        self._layout()
+        for view in (self.services_list, self.products_list):
+            view.installEventFilter(self)  # item views take Enter for themselves
+        for key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            shortcut = QShortcut(QKeySequence(key), self)
+            shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            shortcut.activated.connect(self._on_enter_activated)
+        self._fill_products()
+        self._on_format_changed()
+        self._on_mode_toggled()
+
+
+    # --- building (in focus order: widgets are created in the order Tab visits them) ---
+
+    def _build_route(self) -> None:
+        """National or international, origin with its presets, destination CEP or country."""
         self.national_radio = QRadioButton(self.tr("&National"), self)
         self.international_radio = QRadioButton(self.tr("&International"), self)
         self.national_radio.setChecked(True)
@@ -108,15 +132,14 @@ class QuoteForm(QWidget):
         self.origin_edit.setObjectName("originCep")
         self.origin_edit.setPlaceholderText("00000-000")
         self.origin_edit.setMaxLength(10)
-        if prices.origin_cep:
-            self.origin_edit.setText(format_cep(prices.origin_cep))
+        if self.prices.origin_cep:
+            self.origin_edit.setText(format_cep(self.prices.origin_cep))
         self.origin_presets_button = QToolButton(self)
         self.origin_presets_button.setText(self.tr("Presets"))
         self.origin_presets_button.setToolTip(self.tr("Saved origins"))
         self.origin_presets_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         self.origin_menu = QMenu(self.origin_presets_button)
         self.origin_presets_button.setMenu(self.origin_menu)
-        self.origin_menu.aboutToShow.connect(self._on_origin_menu_about_to_show)
 
         self.destination_edit = QLineEdit(self)
         self.destination_edit.setObjectName("destinationCep")
@@ -132,15 +155,13 @@ class QuoteForm(QWidget):
         for edit in (self.origin_edit, self.destination_edit):
             edit.editingFinished.connect(self._on_cep_editing_finished)
 
-        # --- what ---------------------------------------------------------------------
+    def _build_package(self) -> None:
+        """Package presets, format and weight."""
         self.package_combo = QComboBox(self)
         self.package_combo.setObjectName("packagePreset")
-        self.package_combo.activated.connect(self._on_package_activated)
         self.save_package_button = QToolButton(self)
         self.save_package_button.setText(self.tr("Save…"))
         self.save_package_button.setToolTip(self.tr("Save this format, size and weight as a package preset"))
-        self.save_package_button.clicked.connect(self._on_save_package_clicked)
-        self._fill_packages()
 
         self.format_combo = QComboBox(self)
         self.format_combo.setObjectName("format")
@@ -157,6 +178,9 @@ class QuoteForm(QWidget):
         self.weight_spin.setGroupSeparatorShown(True)
         self.weight_spin.setSpecialValueText("—")
         self.weight_spin.setValue(300)
+
+    def _build_sizes(self) -> None:
+        """Length, width, height and diameter in one row (the format decides which show)."""
         self.length_spin = self._size_spin("length")
         self.width_spin = self._size_spin("width")
         self.height_spin = self._size_spin("height")
@@ -178,6 +202,7 @@ class QuoteForm(QWidget):
             sizes.addWidget(label)
             sizes.addWidget(spin, 1)
 
+    def _build_value_and_date(self) -> None:
         self.declared_spin = QDoubleSpinBox(self)
         self.declared_spin.setObjectName("declaredValue")
         self.declared_spin.setRange(0, 1_000_000)
@@ -195,6 +220,8 @@ class QuoteForm(QWidget):
         self.date_edit.setDisplayFormat("dd/MM/yyyy")
         self.date_edit.dateChanged.connect(self._on_services_input_changed)
 
+    def _build_choices(self) -> None:
+        """The additional services and the products to compare."""
         self.services_list = QListWidget(self)
         self.services_list.setObjectName("additionalServices")
         self.services_list.setMaximumHeight(120)
@@ -211,6 +238,8 @@ class QuoteForm(QWidget):
         self.all_products_button.setText(self.tr("All"))
         self.all_products_button.clicked.connect(self._on_all_products_clicked)
 
+    def _build_actions(self) -> None:
+        """The Quote button and the problems line (the tab places both, always in sight)."""
         self.quote_button = QPushButton(self.tr("&Quote"), self)
         self.quote_button.setObjectName("quoteButton")
         self.quote_button.setDefault(True)
@@ -221,17 +250,6 @@ class QuoteForm(QWidget):
         self.problems_label.setWordWrap(True)
         self.problems_label.setStyleSheet("color: #b3261e;")
         self.problems_label.hide()
-
-        self._layout()
-        for view in (self.services_list, self.products_list):
-            view.installEventFilter(self)  # item views take Enter for themselves
-        for key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
-            shortcut = QShortcut(QKeySequence(key), self)
-            shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-            shortcut.activated.connect(self._on_enter_activated)
-        self._fill_products()
-        self._on_format_changed()
-        self._on_mode_toggled()
 
     # --- layout -----------------------------------------------------------------------
 
@@ -377,7 +395,7 @@ class QuoteForm(QWidget):
         """Follow new settings (another tab chose the card to quote with): products, presets."""
         self.prices = prices
         self._services = {}
-        self._fill_packages()
+        self.presets.fill_packages()
         self._fill_products()
         self.servicesNeeded.emit()
 
@@ -460,7 +478,7 @@ class QuoteForm(QWidget):
                 query = PriceQuery.model_validate(values)
             except ValidationError as exc:
                 for problem in field_problems(exc):
-                    request.problems.append(self._problem(problem.field, problem.error, problem.message))
+                    request.problems.append(self.problem(problem.field, problem.error, problem.message))
                 return request
             if refusal:
                 request.refused.append((query, refusal))
@@ -510,34 +528,25 @@ class QuoteForm(QWidget):
         self, code: str, chosen: Sequence[str], declared: object
     ) -> tuple[list[str], str | None]:
         """The wire codes of the chosen services for one product, or why it cannot have them."""
-        offered = self._services.get(code)
-        if offered is None or isinstance(offered, Exception):
-            # Not known (still loading, or unreadable): send the plain codes; the operator decides.
-            return [key for key in chosen if key != DECLARED], None
-        by_code = {service.codigo: service for service in offered}
-        declared_service = next((service for service in offered if service.takes_declared_value), None)
-        wire: list[str] = []
-        for key in chosen:
-            if key == DECLARED:
-                if declared_service is None:
-                    return [], self.tr("This product takes no declared value.")
-                wire.append(declared_service.codigo)
-                continue
-            if key not in by_code:
-                return [], arg(self.tr("This product does not offer service %1."), key)
-            wire.append(key)
-        if declared_service is not None and isinstance(declared, Decimal):
-            low, high = declared_service.vlMinDeclarado, declared_service.vlMaxDeclarado
-            if (low is not None and declared < low) or (high is not None and declared > high):
-                return [], arg(
-                    self.tr("Declared value %1 is outside this product's limits (%2 to %3)."),
-                    format_brl(declared),
-                    format_brl(low or Decimal(0)),
-                    format_brl(high or Decimal(0)),
-                )
-        return wire, None
+        from postalgui.services.price.service_choice import wire_services
 
-    def _problem(self, field_name: str, error: InvalidValue | None, message: str) -> FormProblem:
+        offered = self._services.get(code)
+        known = None if offered is None or isinstance(offered, Exception) else offered
+        wire, refusal = wire_services(known, chosen, declared if isinstance(declared, Decimal) else None)
+        return wire, None if refusal is None else self._refusal_text(refusal)
+
+    def _refusal_text(self, refusal: Refusal) -> str:
+        params = refusal.params
+        if refusal.rule == "no_declared_value":
+            return self.tr("This product takes no declared value.")
+        if refusal.rule == "service_not_offered":
+            return arg(self.tr("This product does not offer service %1."), params["service"])
+        return arg(
+            self.tr("Declared value %1 is outside this product's limits (%2 to %3)."),
+            *(format_brl(cast("Decimal", params[name])) for name in ("value", "low", "high")),
+        )
+
+    def problem(self, field_name: str, error: InvalidValue | None, message: str) -> FormProblem:
         from postalgui.gui.messages import rule_message
 
         widgets: dict[str, QWidget] = {
@@ -608,10 +617,11 @@ class QuoteForm(QWidget):
             return False
         if cep == self.prices.origin_cep:
             return False
-        self._change_prices(origin_cep=cep)
+        self.change_prices(origin_cep=cep)
         return True
 
-    def _change_prices(self, **changes: object) -> None:
+    def change_prices(self, **changes: object) -> None:
+        """A new value of the settings, emitted for the tab to save."""
         self.prices = self.prices.updated(**changes)
         self.pricesChanged.emit(self.prices)
 
@@ -628,12 +638,6 @@ class QuoteForm(QWidget):
                 item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
                 on = not chosen or code in chosen or self.international
                 item.setCheckState(Qt.CheckState.Checked if on else Qt.CheckState.Unchecked)
-
-    def _fill_packages(self) -> None:
-        self.package_combo.clear()
-        self.package_combo.addItem(self.tr("(choose a preset)"), None)
-        for index, preset in enumerate(self.prices.package_presets):
-            self.package_combo.addItem(preset.name, index)
 
     def _update_declared_hint(self) -> None:
         """One short line under the value (the widest range), every product's limits in its tooltip."""
@@ -705,7 +709,7 @@ class QuoteForm(QWidget):
         if not self.international:
             checked = self.checked_products()
             every = len(checked) == self.products_list.count()
-            self._change_prices(compare_products=[] if every else checked)
+            self.change_prices(compare_products=[] if every else checked)
 
     @Slot()
     def _on_all_products_clicked(self) -> None:
@@ -740,96 +744,3 @@ class QuoteForm(QWidget):
             with contextlib.suppress(InvalidValue):  # named when the user quotes
                 edit.setText(format_cep(parse_cep(edit.text())))
 
-    @Slot(int)
-    def _on_package_activated(self, index: int) -> None:
-        preset_index = self.package_combo.itemData(index)
-        if preset_index is None:
-            return
-        preset = self.prices.package_presets[int(preset_index)]
-        self.format_combo.setCurrentIndex(max(self.format_combo.findData(preset.format), 0))
-        for spin, value in (
-            (self.length_spin, preset.length),
-            (self.width_spin, preset.width),
-            (self.height_spin, preset.height),
-            (self.diameter_spin, preset.diameter),
-        ):
-            spin.setValue(float(value) if value is not None else 0.0)
-        if preset.weight_g:
-            self.weight_spin.setValue(preset.weight_g)
-        self.weight_spin.setFocus()
-        self.weight_spin.selectAll()
-
-    @Slot()
-    def _on_save_package_clicked(self) -> None:
-        name, accepted = QInputDialog.getText(self, self.tr("Save package preset"), self.tr("Preset name:"))
-        name = name.strip()
-        if not accepted or not name:
-            return
-
-        def size(spin: QDoubleSpinBox) -> Decimal | None:
-            return Decimal(str(round(spin.value(), 1))) if spin.isVisible() and spin.value() > 0 else None
-
-        preset = PackagePreset(
-            name=name,
-            format=str(self.format_combo.currentData()),
-            length=size(self.length_spin),
-            width=size(self.width_spin),
-            height=size(self.height_spin),
-            diameter=size(self.diameter_spin),
-            weight_g=self.weight_spin.value() or None,
-        )
-        presets = [existing for existing in self.prices.package_presets if existing.name != name]
-        self._change_prices(package_presets=[*presets, preset])
-        self._fill_packages()
-        self.package_combo.setCurrentIndex(self.package_combo.count() - 1)
-
-    @Slot()
-    def _on_origin_menu_about_to_show(self) -> None:
-        self.origin_menu.clear()
-        for preset in self.prices.origin_presets:
-            action = QAction(f"{preset.name} — {format_cep(preset.cep)}", self.origin_menu)
-            action.setData(preset.cep)
-            action.triggered.connect(self._on_origin_preset_triggered)
-            self.origin_menu.addAction(action)
-        if self.prices.origin_presets:
-            self.origin_menu.addSeparator()
-        save = self.origin_menu.addAction(self.tr("Save this origin…"))
-        save.triggered.connect(self._on_save_origin_triggered)
-        if self.prices.origin_presets:
-            remove = self.origin_menu.addMenu(self.tr("Remove"))
-            for preset in self.prices.origin_presets:
-                action = QAction(preset.name, remove)
-                action.setData(preset.name)
-                action.triggered.connect(self._on_remove_origin_triggered)
-                remove.addAction(action)
-
-    @Slot()
-    def _on_origin_preset_triggered(self) -> None:
-        action = self.sender()
-        if isinstance(action, QAction):
-            self.origin_edit.setText(format_cep(str(action.data())))
-            self.destination_edit.setFocus()
-
-    @Slot()
-    def _on_save_origin_triggered(self) -> None:
-        from postalgui.api.values import InvalidValue, parse_cep
-        from postalgui.services.price.products import OriginPreset
-
-        try:
-            cep = parse_cep(self.origin_edit.text())
-        except InvalidValue as exc:
-            self.show_problems([self._problem("cepOrigem", exc, str(exc))])
-            return
-        name, accepted = QInputDialog.getText(self, self.tr("Save origin"), self.tr("Name of this origin:"))
-        name = name.strip()
-        if not accepted or not name:
-            return
-        kept = [preset for preset in self.prices.origin_presets if preset.name != name]
-        self._change_prices(origin_presets=[*kept, OriginPreset(name=name, cep=cep)])
-
-    @Slot()
-    def _on_remove_origin_triggered(self) -> None:
-        action = self.sender()
-        if isinstance(action, QAction):
-            name = str(action.data())
-            self._change_prices(origin_presets=[p for p in self.prices.origin_presets if p.name != name])
