@@ -10,13 +10,12 @@ from __future__ import annotations
 
 import logging
 import threading
-
-import keyring
-import keyring.backend
-import keyring.errors
-from keyring.backends import fail
+from typing import TYPE_CHECKING
 
 from postalgui.api.masking import register_secret
+
+if TYPE_CHECKING:
+    import keyring.backend
 
 log = logging.getLogger(__name__)
 
@@ -25,6 +24,8 @@ SERVICE_PREFIX = "postalgui"
 
 def keyring_usable(backend: keyring.backend.KeyringBackend) -> bool:
     """False for keyring's fail backend and for chainers without a real backend."""
+    from keyring.backends import fail
+
     if isinstance(backend, fail.Keyring):
         return False
     backends = getattr(backend, "backends", None)
@@ -39,17 +40,55 @@ def keyring_usable(backend: keyring.backend.KeyringBackend) -> bool:
 class CredentialStore:
     """Per-environment secrets with a memory fallback.
 
-    ``backend`` defaults to keyring's current one; tests pass an in-memory backend.
+    ``backend`` defaults to keyring's current one, found on first use: importing keyring
+    and probing its backends costs a tenth of a second, which the window's first paint
+    should not wait for (the first background task pays it). Tests pass an in-memory
+    backend.
     """
 
     def __init__(self, backend: keyring.backend.KeyringBackend | None = None) -> None:
-        self._backend = backend if backend is not None else keyring.get_keyring()
+        self._given = backend
+        self._found: keyring.backend.KeyringBackend | None = None
         self._memory: dict[tuple[str, str], str | None] = {}
+        self._defaults: dict[tuple[str, str], str] = {}
         self._lock = threading.Lock()
-        self.persistent = keyring_usable(self._backend)
-        self.problem: str | None = (
-            None if self.persistent else "No usable system keyring was found (keyring's fail backend)."
-        )
+        self._backend_lock = threading.Lock()
+        self._persistent = False
+        self._problem: str | None = None
+        if backend is not None:
+            self._backend  # noqa: B018  # a given backend costs nothing to look at: no waiting later
+
+    @property
+    def _backend(self) -> keyring.backend.KeyringBackend:
+        with self._backend_lock:
+            if self._found is None:
+                if self._given is not None:
+                    found = self._given
+                else:
+                    import keyring
+
+                    found = keyring.get_keyring()
+                self._persistent = keyring_usable(found)
+                if not self._persistent:
+                    self._problem = "No usable system keyring was found (keyring's fail backend)."
+                self._found = found
+            return self._found
+
+    @property
+    def resolved(self) -> bool:
+        """Whether the keyring backend was looked up yet (`persistent` would not block)."""
+        return self._found is not None
+
+    @property
+    def persistent(self) -> bool:
+        """Whether secrets survive a restart (a usable keyring that has not failed)."""
+        self._backend  # noqa: B018  # looked up on first use
+        return self._persistent
+
+    @property
+    def problem(self) -> str | None:
+        self._backend  # noqa: B018  # looked up on first use
+        return self._problem
 
     @staticmethod
     def service(env_key: str) -> str:
@@ -59,19 +98,31 @@ class CredentialStore:
         key = (env_key, name)
         with self._lock:
             if key in self._memory:
-                return self._memory[key]
+                return self._memory[key] or self._defaults.get(key)
         value: str | None = None
         if self.persistent:
             try:
                 value = self._backend.get_password(self.service(env_key), name)
-            except keyring.errors.KeyringError as exc:
+            except Exception as exc:  # noqa: BLE001  # KeyringError, and third-party backends raise anything
                 self._degrade(exc)
-            except Exception as exc:  # noqa: BLE001  # third-party backends raise anything (dbus, ctypes)
-                self._degrade(exc)
+        if value is None:
+            value = self._defaults.get(key)
         register_secret(value)
         with self._lock:
             self._memory[key] = value
         return value
+
+    def peek(self, env_key: str, name: str) -> str | None:
+        """What `get` would answer without asking the keyring (for a label drawn at start)."""
+        key = (env_key, name)
+        with self._lock:
+            return self._memory.get(key) or self._defaults.get(key)
+
+    def remember_default(self, env_key: str, name: str, value: str) -> None:
+        """Answer ``value`` when the keyring has none (the sandbox's demo login)."""
+        register_secret(value)
+        with self._lock:
+            self._defaults[(env_key, name)] = value
 
     def set(self, env_key: str, name: str, value: str | None) -> None:
         """Store ``value``; ``None`` or empty deletes it."""
@@ -99,14 +150,15 @@ class CredentialStore:
         if self.persistent:
             try:
                 self._backend.delete_password(self.service(env_key), name)
-            except keyring.errors.PasswordDeleteError:
-                pass
             except Exception as exc:  # noqa: BLE001  # see get()
-                self._degrade(exc)
+                from keyring.errors import PasswordDeleteError
+
+                if not isinstance(exc, PasswordDeleteError):  # nothing to delete is fine
+                    self._degrade(exc)
 
     def _degrade(self, exc: BaseException) -> None:
         """Keep going in memory when the keyring fails mid-session."""
-        if self.persistent:
+        if self._persistent:
             log.warning("System keyring failed (%s); keeping secrets in memory only", type(exc).__name__)
-        self.persistent = False
-        self.problem = f"The system keyring failed ({type(exc).__name__})."
+        self._persistent = False
+        self._problem = f"The system keyring failed ({type(exc).__name__})."

@@ -242,8 +242,13 @@ class MainWindow(QMainWindow):
         self._warn_keyring_once()
 
     def _warn_keyring_once(self) -> None:
-        """Say once per session that secrets will not survive a restart."""
-        if self._keyring_warned or self.context.credentials.persistent:
+        """Say once per session that secrets will not survive a restart.
+
+        Not before the first background task has looked the keyring up: the window
+        does not wait for it (the token check's answer calls this again).
+        """
+        credentials = self.context.credentials
+        if self._keyring_warned or not credentials.resolved or credentials.persistent:
             return
         self._keyring_warned = True
         self.messages.show_message(
@@ -327,6 +332,7 @@ class MainWindow(QMainWindow):
             self._set_token_text(self.tr("Token valid (no expiry given)"))
         self.overview.show_token(report)
         self.messages.clear("token")
+        self.refresh_account()  # the login, now that the keyring was read
         self._warn_keyring_once()
         self.tokenChecked.emit(report)
 
@@ -358,6 +364,7 @@ class MainWindow(QMainWindow):
             )
         if not isinstance(error, ApiError):
             log.warning("Token check failed: %s", type(error).__name__)
+        self.refresh_account()
         self._warn_keyring_once()
         self.tokenFailed.emit(text)
 

@@ -16,8 +16,6 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING
 
-import keyring.backend
-
 from postalgui.api.credentials import CredentialStore
 from postalgui.api.environments import Environment
 from postalgui.api.errors import ApiError
@@ -32,6 +30,8 @@ from postalgui.services.settings import (
 )
 
 if TYPE_CHECKING:
+    import keyring.backend
+
     from postalgui.api.client import OperatorClient
     from postalgui.api.tokens import TokenManager
     from postalgui.api.transport import Transport
@@ -110,6 +110,8 @@ class AppContext:
     def login(self) -> str | None:
         if self.profile.delegated:
             return None
+        if not self.credentials.resolved:  # the window's first paint must not wait for the keyring
+            return self.credentials.peek(self.env_key, LOGIN_KEY)
         return self.credentials.get(self.env_key, LOGIN_KEY)
 
     def default_scope(self) -> TokenScope:
@@ -263,9 +265,9 @@ class AppContext:
         if self.overrides.access_code:
             self.credentials.remember(env_key, ACCESS_CODE_KEY, self.overrides.access_code)
         if self.settings.environment is Environment.SANDBOX:
+            # A default, not a lookup: the keyring is asked on first use, off the GUI thread.
             for name, demo_value in zip((LOGIN_KEY, ACCESS_CODE_KEY), sandbox_credentials(), strict=True):
-                if not self.credentials.get(env_key, name):
-                    self.credentials.remember(env_key, name, demo_value)
+                self.credentials.remember_default(env_key, name, demo_value)
 
     def close(self) -> None:
         """Stop the sandbox and close sessions; safe to call twice."""

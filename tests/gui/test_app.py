@@ -48,8 +48,8 @@ def test_the_window_frame_needs_only_qt() -> None:
 
 
 def test_the_http_client_loads_off_the_gui_thread() -> None:
-    """Building the context and attaching the window load no HTTP or web stack:
-    those load inside the first background task (context.backend())."""
+    """Building the context and attaching the window load no HTTP or web stack, and do
+    not look the keyring up: those load inside the first background task."""
     code = (
         "import sys\n"
         "from PySide6.QtWidgets import QApplication\n"
@@ -58,7 +58,8 @@ def test_the_http_client_loads_off_the_gui_thread() -> None:
         "from postalgui.services.tasks import TaskRunner\n"
         "from postalgui.gui.main_window import MainWindow\n"
         "window = MainWindow(build_context(), TaskRunner())\n"
-        "print(sorted(m for m in ('requests', 'urllib3', 'fastapi', 'uvicorn') if m in sys.modules))\n"
+        "heavy = ('requests', 'urllib3', 'fastapi', 'uvicorn', 'keyring')\n"
+        "print(sorted(m for m in heavy if m in sys.modules))\n"
     )
     env = {**os.environ, "PYTHON_KEYRING_BACKEND": "keyring.backends.fail.Keyring"}
     result = subprocess.run(

@@ -71,3 +71,25 @@ def test_scrub_filter_cleans_log_records() -> None:
     record = logging.LogRecord("x", logging.INFO, __file__, 1, "token %s", ("another-secret-value",), None)
     assert ScrubFilter().filter(record)
     assert "another-secret-value" not in record.getMessage()
+
+
+def test_the_system_keyring_is_looked_up_on_first_use_only() -> None:
+    """Building the store costs nothing; the sandbox's demo login is a default that a
+    stored login replaces, and a label can show it without asking the keyring."""
+    store = CredentialStore()
+    assert not store.resolved
+    store.remember_default("sandbox", "login", "empresa.demo")
+    assert store.peek("sandbox", "login") == "empresa.demo"
+    assert not store.resolved
+
+
+def test_a_stored_value_wins_over_the_default(memory_keyring: MemoryKeyring) -> None:
+    store = CredentialStore(memory_keyring)
+    assert store.resolved
+    store.remember_default("sandbox", "login", "empresa.demo")
+    assert store.get("sandbox", "login") == "empresa.demo"
+    store.set("sandbox", "login", "outra.pessoa")
+    assert store.get("sandbox", "login") == "outra.pessoa"
+    assert CredentialStore(memory_keyring).get("sandbox", "login") == "outra.pessoa"
+    store.delete("sandbox", "login")
+    assert store.get("sandbox", "login") == "empresa.demo"  # cleared: the demo login again

@@ -115,14 +115,14 @@ class BreakdownView(QWidget):
 
     def show_result(self, result: QuoteResult | None) -> None:
         """Show one quote's ladder; ``None`` clears the view."""
-        from postalgui.services.price.breakdown import ladder
-
         self.table.setRowCount(0)
         if result is None:
             self.title.setText(self.tr("No quote selected"))
             self.subtitle.setText(self.tr("Select a quote to see how its price is made."))
             self.copy_action.setEnabled(False)
             return
+        # Loaded with the first quote, not while the empty tab is first painted.
+        from postalgui.services.price.breakdown import ladder
         code = result.query.coProduto
         name = product_name(code) or (result.response.product_name if result.response else None) or ""
         heading = f"{code} {name}".strip()
