@@ -311,3 +311,23 @@ def test_the_form_never_edits_the_settings_it_was_given(tab: PriceTab, qtbot: Qt
     assert shown_before.prices.origin_cep != "01310100"
     assert tab.context.saved_settings.prices.origin_cep == "01310100"
     assert SettingsStore(tab.context.paths.settings_file).load().prices.origin_cep == "01310100"
+
+
+def test_batch_and_history_pages_are_built_when_first_shown(tab: PriceTab, qtbot: QtBot) -> None:
+    """The Quote page comes first and alone; a quote made before the History page was ever
+    opened is listed there when it is."""
+    from postalgui.gui.tabs.price.batch_panel import BatchPanel
+    from postalgui.gui.tabs.price.history_panel import HistoryPanel
+
+    assert tab.findChild(BatchPanel) is None
+    assert tab.findChild(HistoryPanel) is None
+    fill_package(tab)
+    wait_for_results(tab, qtbot)
+    assert tab.findChild(HistoryPanel) is None
+    tab.pages.setCurrentIndex(1)
+    assert tab.findChild(BatchPanel) is tab.batch
+    assert tab.batch.isVisible()
+    tab.pages.setCurrentIndex(2)
+    history = tab.findChild(HistoryPanel)
+    assert history is tab.history
+    qtbot.waitUntil(lambda: history.model.rowCount() == len(tab.model.results()), timeout=WAIT_MS)

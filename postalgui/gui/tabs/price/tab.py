@@ -23,9 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from postalgui.gui.messages import arg, describe_error
-from postalgui.gui.tabs.price.batch_panel import BatchPanel
 from postalgui.gui.tabs.price.breakdown_view import BreakdownView
-from postalgui.gui.tabs.price.history_panel import HistoryPanel
 from postalgui.gui.tabs.price.quote_form import QuoteForm
 from postalgui.gui.tabs.price.results_model import Column, QuoteFilterProxy, QuoteResultsModel
 from postalgui.gui.widgets.message_bar import MessageArea
@@ -34,6 +32,8 @@ from postalgui.gui.widgets.tables import record_table
 
 if TYPE_CHECKING:
     from postalgui.api.models.price import AdditionalService, PriceQuery, QuoteResult
+    from postalgui.gui.tabs.price.batch_panel import BatchPanel
+    from postalgui.gui.tabs.price.history_panel import HistoryPanel
     from postalgui.services.context import AppContext
     from postalgui.services.price.products import PriceSettings
     from postalgui.services.tasks import TaskHandle, TaskRunner
@@ -90,14 +90,16 @@ class PriceTab(QWidget):
         self.cancel_button.hide()
         self.breakdown = BreakdownView(self)
 
-        self.batch = BatchPanel(context, runner, self)
-        self.batch.batchFinished.connect(self._on_batch_finished)
-        self.history = HistoryPanel(context, runner, self)
-        self.history.rerunRequested.connect(self._on_history_rerun_requested)
+        # The Batch and History pages are built when first shown (or first asked for):
+        # the Quote page is what a clerk sees first, and it must not wait for them.
+        self._batch: BatchPanel | None = None
+        self._history: HistoryPanel | None = None
+        self._batch_page = _PageHolder(self, "batchPage")
+        self._history_page = _PageHolder(self, "historyPage")
 
         self.pages.addTab(self._quote_page(), self.tr("&Quote"))
-        self.pages.addTab(self.batch, self.tr("&Batch"))
-        self.pages.addTab(self.history, self.tr("&History"))
+        self.pages.addTab(self._batch_page, self.tr("&Batch"))
+        self.pages.addTab(self._history_page, self.tr("&History"))
         self.pages.currentChanged.connect(self._on_pages_current_changed)
 
         layout = QVBoxLayout(self)
@@ -110,6 +112,33 @@ class PriceTab(QWidget):
         escape.activated.connect(self._on_cancel_clicked)
         # The services list needs the network: load it once the event loop runs.
         QTimer.singleShot(0, self._on_form_services_needed)
+
+    @property
+    def batch(self) -> BatchPanel:
+        """The Batch page's panel, built on first use."""
+        if self._batch is None:
+            from postalgui.gui.tabs.price.batch_panel import BatchPanel
+
+            self._batch = BatchPanel(self.context, self.runner, self._batch_page)
+            self._batch.batchFinished.connect(self._on_batch_finished)
+            self._batch_page.hold(self._batch)
+        return self._batch
+
+    @property
+    def history(self) -> HistoryPanel:
+        """The History page's panel, built on first use."""
+        if self._history is None:
+            from postalgui.gui.tabs.price.history_panel import HistoryPanel
+
+            self._history = HistoryPanel(self.context, self.runner, self._history_page)
+            self._history.rerunRequested.connect(self._on_history_rerun_requested)
+            self._history_page.hold(self._history)
+        return self._history
+
+    def _refresh_history(self) -> None:
+        """New quotes reach a History page already built; an unbuilt one reads them when shown."""
+        if self._history is not None:
+            self._history.refresh()
 
     def _quote_page(self) -> QWidget:
         scroll = QScrollArea(self)
@@ -237,7 +266,7 @@ class PriceTab(QWidget):
         if self.proxy.rowCount():
             self.table.selectRow(0)
         self.quoteFinished.emit(len(results))
-        self.history.refresh()
+        self._refresh_history()
 
     @Slot(object)
     def _on_compare_error(self, error: BaseException) -> None:
@@ -302,7 +331,7 @@ class PriceTab(QWidget):
 
     @Slot(int, int)
     def _on_batch_finished(self, _count: int, _failed: int) -> None:
-        self.history.refresh()
+        self._refresh_history()
 
     @Slot(list)
     def _on_history_rerun_requested(self, queries: list[PriceQuery]) -> None:
@@ -311,10 +340,28 @@ class PriceTab(QWidget):
             self.pages.setCurrentIndex(0)
             self.quote()
         elif queries:
-            self.pages.setCurrentWidget(self.batch)
-            self.batch.run_queries(queries)
+            batch = self.batch
+            self.pages.setCurrentWidget(self._batch_page)
+            batch.run_queries(queries)
 
     @Slot(int)
     def _on_pages_current_changed(self, index: int) -> None:
-        if self.pages.widget(index) is self.history:
-            self.history.refresh()
+        page = self.pages.widget(index)
+        if page is self._batch_page:
+            self.batch  # noqa: B018  # built on first show
+        elif page is self._history_page:
+            self.history.refresh()  # built on first show, and brought up to date
+
+
+class _PageHolder(QWidget):
+    """An empty page that a panel built later fills."""
+
+    def __init__(self, parent: QWidget, name: str) -> None:
+        super().__init__(parent)
+        self.setObjectName(name)
+        self._layout = QVBoxLayout(self)
+        self._layout.setContentsMargins(0, 0, 0, 0)
+
+    def hold(self, panel: QWidget) -> None:
+        self._layout.addWidget(panel)
+        panel.show()  # a child added to a page already on screen stays hidden otherwise
