@@ -34,14 +34,28 @@ log = logging.getLogger(__name__)
 
 IO_THREADS = 8
 
-__all__ = ["IO_THREADS", "ErrorSink", "Progress", "TaskHandle", "TaskRunner"]
+__all__ = ["IO_THREADS", "ErrorSink", "Failure", "Progress", "TaskHandle", "TaskRunner"]
 
 
 @runtime_checkable
 class ErrorSink(Protocol):
-    """Where a routine failure of a task goes when its owner set no ``on_error``."""
+    """Where a routine failure of a task goes when its owner set no ``on_error``.
 
-    def show_routine_error(self, error: BaseException, key: str | None = None) -> None: ...
+    ``template`` (translated, ``%1`` for the error's own text) says what failed.
+    """
+
+    def show_routine_error(
+        self, error: BaseException, key: str | None = None, template: str | None = None
+    ) -> None: ...
+
+
+@dataclass(frozen=True)
+class Failure:
+    """How a task's routine failure reads in the message area: what failed (``%1`` is the
+    error's text) and the message's key (a new failure replaces the previous one)."""
+
+    template: str | None = None
+    key: str | None = None
 
 
 class TaskHandle:
@@ -117,6 +131,7 @@ class _Running:
     on_error: Callable[[BaseException], None] | None
     on_progress: Callable[[Progress], None] | None
     on_finished: Callable[[bool], None] | None
+    failure: Failure | None = None
 
 
 class _OwnerGuard(QObject):
@@ -197,10 +212,13 @@ class TaskRunner(QObject):
         on_error: Callable[[BaseException], None] | None = None,
         on_progress: Callable[[Progress], None] | None = None,
         on_finished: Callable[[bool], None] | None = None,
+        failure: Failure | None = None,
     ) -> TaskHandle:
         """Start ``fn(handle, *args)`` in the pool; returns its handle.
 
-        ``owner`` defaults to the QObject of the first bound-method callback. After
+        ``owner`` defaults to the QObject of the first bound-method callback. Without
+        ``on_error``, a routine failure goes to the owner's message area, worded by
+        ``failure``. After
         `shutdown` (a timer firing while the app quits) nothing runs: the handle comes
         back already cancelled, and no callback is called.
         """
@@ -216,7 +234,7 @@ class TaskRunner(QObject):
         if owner is None:
             owner = _owner_of((on_result, on_error, on_progress, on_finished))
         worker = _Worker(fn, handle, signals, args)
-        entry = _Running(worker, key, owner, on_result, on_error, on_progress, on_finished)
+        entry = _Running(worker, key, owner, on_result, on_error, on_progress, on_finished, failure)
         if key is not None:
             previous = self._latest.get(key)
             if previous is not None:
@@ -273,7 +291,9 @@ class TaskRunner(QObject):
             if sink is None:
                 log.warning("Task %s failed: %s", entry.worker.handle.name, error)
             else:
-                sink.show_routine_error(error, entry.key or entry.worker.handle.name)
+                wording = entry.failure or Failure()
+                key = wording.key or entry.key or entry.worker.handle.name
+                sink.show_routine_error(error, key, wording.template)
 
     @staticmethod
     def _sink_for(owner: QObject | None) -> ErrorSink | None:

@@ -196,3 +196,22 @@ def test_enter_reruns_and_delete_key_deletes(panel: HistoryPanel, qtbot: QtBot) 
     qtbot.keyClick(panel.table, Qt.Key.Key_Delete)
     qtbot.waitUntil(lambda: len(panel.entries()) == 3, timeout=5000)
     assert "03298" in _products(panel)
+
+
+def test_an_unreadable_history_is_said_in_the_panels_message_area(
+    panel: HistoryPanel, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No error slot of its own: the runner routes the routine failure to the panel's
+    message area, worded by the task's `Failure`."""
+    from postalgui.services.price.history import HistoryError
+
+    def unreadable(*_: object) -> list[object]:
+        raise HistoryError("The history file belongs to a newer PostalGUI")
+
+    monkeypatch.setattr(pricing, "search_history", unreadable)
+    panel.refresh()
+    qtbot.waitUntil(lambda: panel.messages.message(panel.TASK_KEY) is not None)
+    bar = panel.messages.message(panel.TASK_KEY)
+    assert bar is not None
+    assert bar.text().startswith(panel.tr("Could not read the quote history: %1").replace("%1", ""))
+    assert "newer PostalGUI" in bar.text()

@@ -10,7 +10,7 @@ from PySide6.QtCore import QObject, QThread, Slot
 from pytestqt.qtbot import QtBot
 
 from postalgui.api.errors import ServerError
-from postalgui.services.tasks import Progress, TaskHandle, TaskRunner
+from postalgui.services.tasks import Failure, Progress, TaskHandle, TaskRunner
 
 
 class Receiver(QObject):
@@ -194,9 +194,13 @@ class Sink(QObject):
     def __init__(self, parent: QObject) -> None:
         super().__init__(parent)
         self.shown: list[tuple[BaseException, str | None]] = []
+        self.templates: list[str | None] = []
 
-    def show_routine_error(self, error: BaseException, key: str | None = None) -> None:
+    def show_routine_error(
+        self, error: BaseException, key: str | None = None, template: str | None = None
+    ) -> None:
         self.shown.append((error, key))
+        self.templates.append(template)
 
 
 def test_routine_errors_go_to_the_owners_message_area(qtbot: QtBot, runner: TaskRunner) -> None:
@@ -207,6 +211,19 @@ def test_routine_errors_go_to_the_owners_message_area(qtbot: QtBot, runner: Task
     runner.run(fails, key="price.compare", on_finished=page.on_finished)
     qtbot.waitUntil(lambda: page.finished == [False])
     assert [(type(e), key) for e, key in sink.shown] == [(ServerError, "price.compare")]
+    assert sink.templates == [None]
+
+
+def test_a_failure_says_what_failed_under_its_own_message_key(qtbot: QtBot, runner: TaskRunner) -> None:
+    tab = QObject()
+    sink = Sink(tab)
+    page = Receiver()
+    page.setParent(tab)
+    wording = Failure("Could not delete the quotes: %1", "history.delete")
+    runner.run(fails, key="history.delete.42", on_finished=page.on_finished, failure=wording)
+    qtbot.waitUntil(lambda: page.finished == [False])
+    assert [key for _, key in sink.shown] == ["history.delete"]
+    assert sink.templates == ["Could not delete the quotes: %1"]
 
 
 def broken(handle: TaskHandle) -> None:

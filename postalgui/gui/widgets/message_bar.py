@@ -152,11 +152,14 @@ class MessageArea(QWidget):
         self._layout.addWidget(bar)
         return bar
 
-    def show_routine_error(self, error: BaseException, key: str | None = None) -> None:
+    def show_routine_error(
+        self, error: BaseException, key: str | None = None, template: str | None = None
+    ) -> None:
         """A task's routine failure, in the user's words (the runner's default `ErrorSink`)."""
-        from postalgui.gui.messages import describe_error
+        from postalgui.gui.messages import arg, describe_error
 
-        self.show_message(describe_error(error), MessageKind.ERROR, key=key)
+        text = describe_error(error)
+        self.show_message(arg(template, text) if template else text, MessageKind.ERROR, key=key)
 
     def message(self, key: str) -> MessageBar | None:
         return self._keyed.get(key)

@@ -16,11 +16,12 @@ from PySide6.QtPdf import QPdfDocument
 from PySide6.QtWidgets import QApplication, QWidget
 
 from postalgui.api.values import InvalidValue
-from postalgui.gui.messages import arg, describe_error
+from postalgui.gui.messages import arg
 from postalgui.gui.tabs.invoices.invoice_model import slip_available
 from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.gui.widgets.pdf_viewer import PdfViewerWindow
 from postalgui.services.invoices.documents import DocumentKind, fetch_document
+from postalgui.services.tasks import Failure
 
 if TYPE_CHECKING:
     from postalgui.api.models.invoices import Invoice
@@ -105,7 +106,7 @@ class DocumentActions(QObject):
             name=f"invoice {kind}",
             key=key,
             on_result=self._on_synthetic_task_result if synthetic else self._on_slip_task_result,
-            on_error=self._on_document_task_error,
+            failure=_document_failure(),
             on_finished=self._on_synthetic_task_finished if synthetic else self._on_slip_task_finished,
         )
         text = (
@@ -138,7 +139,7 @@ class DocumentActions(QObject):
             name="invoice typed line",
             key="invoices.typed_line",
             on_result=self._on_typed_line_task_result,
-            on_error=self._on_document_task_error,
+            failure=_document_failure(),
             on_finished=self._on_typed_line_task_finished,
         )
         self.activity.set(
@@ -218,16 +219,6 @@ class DocumentActions(QObject):
         title = QCoreApplication.translate("InvoicesTab", "Payment slip — invoice %1")
         self.show_pdf(Path(cast("Path", path)), arg(title, number))
 
-    @Slot(object)
-    def _on_document_task_error(self, error: BaseException) -> None:
-        self.messages.show_message(
-            arg(
-                QCoreApplication.translate("InvoicesTab", "The document could not be downloaded: %1"),
-                describe_error(error),
-            ),
-            MessageKind.ERROR,
-            key="invoices.document",
-        )
 
     @Slot(bool)
     def _on_synthetic_task_finished(self, cancelled: bool) -> None:
@@ -277,3 +268,8 @@ class DocumentActions(QObject):
     def _on_window_closed(self) -> None:
         sender = self.sender()
         self._windows = [window for window in self._windows if window is not sender]
+
+
+def _document_failure() -> Failure:
+    text = QCoreApplication.translate("InvoicesTab", "The document could not be downloaded: %1")
+    return Failure(text, "invoices.document")

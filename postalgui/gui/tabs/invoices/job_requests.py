@@ -14,11 +14,12 @@ from PySide6.QtCore import QCoreApplication, QObject, Signal, Slot
 from PySide6.QtWidgets import QComboBox, QDialog, QDialogButtonBox, QFormLayout, QLabel, QLineEdit, QWidget
 
 from postalgui.api.models.invoices import PreviewKind
-from postalgui.gui.messages import arg, describe_error
+from postalgui.gui.messages import arg
 from postalgui.gui.tabs.invoices.jobs_model import job_title
 from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.services.invoices.following import request_analytic, request_preview
 from postalgui.services.invoices.jobs import Job
+from postalgui.services.tasks import Failure
 
 if TYPE_CHECKING:
     from postalgui.api.models.invoices import Invoice
@@ -99,7 +100,7 @@ class JobRequests(QObject):
             name="invoice analytic request",
             key=f"invoices.request.analytic.{invoice.id}.{invoice.itemFatura or ''}",
             on_result=self._on_request_task_result,
-            on_error=self._on_request_task_error,
+            failure=_request_failure(),
             on_finished=self._on_request_task_finished,
         )
         text = QCoreApplication.translate("InvoicesTab", "Requesting the analytic statement of invoice %1…")
@@ -120,7 +121,7 @@ class JobRequests(QObject):
             name="invoice preview request",
             key=f"invoices.request.preview.{PreviewKind(kind).value}",
             on_result=self._on_request_task_result,
-            on_error=self._on_request_task_error,
+            failure=_request_failure(),
             on_finished=self._on_request_task_finished,
         )
         self.activity.set(_KEY, QCoreApplication.translate("InvoicesTab", "Requesting the preview…"))
@@ -141,14 +142,11 @@ class JobRequests(QObject):
         )
         self.jobRequested.emit(job)
 
-    @Slot(object)
-    def _on_request_task_error(self, error: BaseException) -> None:
-        self.messages.show_message(
-            arg(QCoreApplication.translate("InvoicesTab", "The request failed: %1"), describe_error(error)),
-            MessageKind.ERROR,
-            key=_KEY,
-        )
 
     @Slot(bool)
     def _on_request_task_finished(self, cancelled: bool) -> None:
         self.activity.set(_KEY, None)
+
+
+def _request_failure() -> Failure:
+    return Failure(QCoreApplication.translate("InvoicesTab", "The request failed: %1"), _KEY)

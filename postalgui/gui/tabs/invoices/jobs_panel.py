@@ -42,6 +42,7 @@ from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.gui.widgets.tables import record_table
 from postalgui.services.invoices.following import POLL_INTERVAL_S
 from postalgui.services.invoices.jobs import Job, JobState
+from postalgui.services.tasks import Failure
 
 if TYPE_CHECKING:
     from postalgui.gui.widgets.message_bar import MessageArea
@@ -255,7 +256,7 @@ class JobsPanel(QWidget):
                 name="invoice analytic again",
                 key=key,
                 on_result=self._on_again_task_result,
-                on_error=self._on_again_task_error,
+                failure=self._again_failure(),
             )
         else:
             try:
@@ -272,7 +273,7 @@ class JobsPanel(QWidget):
                 name="invoice preview again",
                 key=key,
                 on_result=self._on_again_task_result,
-                on_error=self._on_again_task_error,
+                failure=self._again_failure(),
             )
         self._renewing[_request_key(job)] = job.id
         return handle
@@ -291,8 +292,12 @@ class JobsPanel(QWidget):
             job.id,
             name=f"delete invoice job {job.id}",
             key=f"invoices.jobs.delete.{job.id}",
-            on_error=self._on_delete_task_error,
+            owner=self,
+            failure=Failure(self.tr("The job could not be removed: %1"), "invoices.jobs.delete"),
         )
+
+    def _again_failure(self) -> Failure:
+        return Failure(self.tr("The new request failed: %1"), "invoices.jobs.again")
 
     # --- loading -----------------------------------------------------------------------
 
@@ -414,25 +419,11 @@ class JobsPanel(QWidget):
             arg(self.tr("%1 requested again."), job_title(job)), MessageKind.INFO, key="invoices.jobs.again"
         )
 
-    @Slot(object)
-    def _on_again_task_error(self, error: BaseException) -> None:
-        self.messages.show_message(
-            arg(self.tr("The new request failed: %1"), describe_error(error)),
-            MessageKind.ERROR,
-            key="invoices.jobs.again",
-        )
 
     def _take_renewed(self, new: Job) -> int | None:
         """The failed or expired job a new request replaces."""
         return self._renewing.pop(_request_key(new), None)
 
-    @Slot(object)
-    def _on_delete_task_error(self, error: BaseException) -> None:
-        self.messages.show_message(
-            arg(self.tr("The job could not be removed: %1"), describe_error(error)),
-            MessageKind.ERROR,
-            key="invoices.jobs.delete",
-        )
 
     # --- view --------------------------------------------------------------------------
 

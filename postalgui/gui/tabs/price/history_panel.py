@@ -45,7 +45,7 @@ from PySide6.QtWidgets import (
 
 from postalgui.api.environments import Environment
 from postalgui.api.values import format_brl, format_cep
-from postalgui.gui.messages import arg, describe_error, environment_name, local_datetime
+from postalgui.gui.messages import arg, environment_name, local_datetime
 from postalgui.gui.models.formatting import error_colour, format_grams
 from postalgui.gui.models.key_sorted import KeySortedModel, SortKeyProxy
 from postalgui.gui.models.roles import SORT_ROLE
@@ -53,10 +53,9 @@ from postalgui.gui.tabs.price.batch_panel import PdfLayout, ResultsExporter
 from postalgui.gui.tabs.price.breakdown_view import BreakdownView
 from postalgui.gui.tabs.price.results_model import destination_text, product_text
 from postalgui.gui.widgets.message_bar import MessageArea
-from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.services.context import AppContext
 from postalgui.services.price import use_cases as pricing
-from postalgui.services.tasks import TaskHandle, TaskRunner
+from postalgui.services.tasks import Failure, TaskHandle, TaskRunner
 
 if TYPE_CHECKING:
     from postalgui.api.models.price import PriceQuery, QuoteResult
@@ -389,7 +388,7 @@ class HistoryPanel(QWidget):
             name="search quote history",
             key=self.TASK_KEY,
             on_result=self._on_search_task_result,
-            on_error=self._on_search_task_error,
+            failure=Failure(self.tr("Could not read the quote history: %1")),
             on_finished=self._on_search_task_finished,
         )
         self._searched_text = text
@@ -438,7 +437,7 @@ class HistoryPanel(QWidget):
             name="delete quotes",
             key=self.DELETE_TASK_KEY,
             on_result=self._on_delete_task_result,
-            on_error=self._on_delete_task_error,
+            failure=Failure(self.tr("Could not delete the quotes: %1")),
         )
 
     def export_csv(self, path: Path) -> TaskHandle:
@@ -480,14 +479,6 @@ class HistoryPanel(QWidget):
         self._show_empty_state()
         self._update_actions()
 
-    @Slot(object)
-    def _on_search_task_error(self, error: object) -> None:
-        if isinstance(error, BaseException):
-            self.messages.show_message(
-                arg(self.tr("Could not read the quote history: %1"), describe_error(error)),
-                MessageKind.ERROR,
-                key=self.TASK_KEY,
-            )
 
     @Slot(bool)
     def _on_search_task_finished(self, cancelled: bool) -> None:
@@ -497,14 +488,6 @@ class HistoryPanel(QWidget):
     def _on_delete_task_result(self, _value: object) -> None:
         self.refresh()
 
-    @Slot(object)
-    def _on_delete_task_error(self, error: object) -> None:
-        if isinstance(error, BaseException):
-            self.messages.show_message(
-                arg(self.tr("Could not delete the quotes: %1"), describe_error(error)),
-                MessageKind.ERROR,
-                key=self.DELETE_TASK_KEY,
-            )
 
     # --- state ---------------------------------------------------------------------------------
 
