@@ -7,7 +7,7 @@ import logging
 import sys
 
 from postalgui.api.cancel import Cancelled
-from postalgui.api.errors import ApiError, CredentialsMissingError
+from postalgui.api.errors import CredentialsMissingError, RoutineError
 from postalgui.api.masking import scrub
 from postalgui.api.values import InvalidValue
 from postalgui.cli import contracts_cmd, invoices_cmd, price_cmd, sandbox_cmd, token_cmd
@@ -61,7 +61,7 @@ def main(argv: list[str] | None = None) -> int:
     except CredentialsMissingError as exc:
         error(f"{exc.message}: set them in Settings or POSTALGUI_USER and POSTALGUI_ACCESS_CODE")
         return EXIT_API_ERROR
-    except ApiError as exc:
+    except RoutineError as exc:  # the operator, the network, a store of a newer PostalGUI: said, no traceback
         error(scrub(str(exc)))
         return EXIT_API_ERROR
     except (Cancelled, KeyboardInterrupt):

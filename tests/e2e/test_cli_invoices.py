@@ -324,3 +324,22 @@ def test_divergences_bad_period_exits_2(
     assert code == 2
     assert "--ate: " in err
     assert sandbox.stats()["total_requests"] == 0
+
+
+def test_a_jobs_file_of_a_newer_version_is_said_not_a_traceback(
+    env: None, quick: SandboxControl, capsys: pytest.CaptureFixture[str], folder: Path, config_dir: Path
+) -> None:
+    """A routine failure of the shared jobs store (not an operator error) still exits 1
+    with one line naming the problem."""
+    import sqlite3
+
+    invoice = plain_invoice(list_json(capsys))
+    (config_dir / "data").mkdir(parents=True, exist_ok=True)
+    with sqlite3.connect(config_dir / "data" / "jobs.sqlite3") as connection:
+        connection.execute("PRAGMA user_version = 99")
+    out_file = folder / "analitico.csv"
+    code, out, err = run(capsys, "invoices", "analytic", str(invoice["id"]), "--out", str(out_file), *FAST)
+    assert code == 1
+    assert "Traceback" not in err
+    assert "newer" in err.lower()
+    assert not out_file.exists()
