@@ -145,3 +145,41 @@ def test_the_renewed_token_is_reported_with_the_switch(
     )
     assert "1 product(s)" in message.text()
     assert "Token renewed for the card (valid until " in message.text()
+
+
+class FakeContractClient:
+    """The two contracts a fake company has; records the filters it was asked for."""
+
+    def __init__(self) -> None:
+        self.asked: list[tuple[str | None, bool | None]] = []
+
+    def contracts(self, status: str | None = None, vigente: bool | None = None) -> list[Contract]:
+        self.asked.append((status, vigente))
+        both = [CONTRACT, Contract(nuContrato="9912345679", nuSe=72, status="SUSPENSO")]
+        return [c for c in both if status is None or c.status == status]
+
+
+class FakeContractService:
+    """A per-feature service without HTTP: what `AppContext.contracts` hands the page."""
+
+    def __init__(self) -> None:
+        self.fake_client = FakeContractClient()
+
+    def client(self) -> FakeContractClient:
+        return self.fake_client
+
+
+def test_the_list_page_alone_over_a_fake_service(
+    host: Host, context: AppContext, runner: TaskRunner, qtbot: QtBot
+) -> None:
+    """The page asks its feature service, never HTTP: a fake one is all it needs."""
+    service = FakeContractService()
+    context.__dict__["contracts"] = service  # the context's facade is a cached property
+    page = ContractListPage(context, runner, host.messages, host.activity, host)
+    with qtbot.waitSignal(page.contractsLoaded, timeout=WAIT_MS) as loaded:
+        page.refresh()
+    assert loaded.args == [2]
+    assert [c.nuContrato for c in page.contract_model.contracts()] == ["9912345678", "9912345679"]
+    page.status_combo.setCurrentIndex(page.status_combo.findData("SUSPENSO"))
+    qtbot.waitUntil(lambda: [c.nuContrato for c in page.contract_model.contracts()] == ["9912345679"])
+    assert service.fake_client.asked[-1] == ("SUSPENSO", None)
