@@ -338,7 +338,7 @@ def test_a_jobs_file_of_a_newer_version_is_said_not_a_traceback(
     with sqlite3.connect(config_dir / "data" / "jobs.sqlite3") as connection:
         connection.execute("PRAGMA user_version = 99")
     out_file = folder / "analitico.csv"
-    code, out, err = run(capsys, "invoices", "analytic", str(invoice["id"]), "--out", str(out_file), *FAST)
+    code, _out, err = run(capsys, "invoices", "analytic", str(invoice["id"]), "--out", str(out_file), *FAST)
     assert code == 1
     assert "Traceback" not in err
     assert "newer" in err.lower()
