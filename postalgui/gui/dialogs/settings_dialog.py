@@ -184,6 +184,33 @@ class SettingsDialog(QDialog):
     # --- construction ------------------------------------------------------------------------
 
     def _build(self) -> None:
+        self._build_notes()
+        connection = self._build_connection()
+        company = self._build_company()
+        interface = self._build_interface()
+        test_box = self._build_test_box()
+        self._build_bottom()
+
+        left = QVBoxLayout()
+        left.addWidget(connection)
+        left.addWidget(company)
+        left.addStretch(1)
+        right = QVBoxLayout()
+        right.addWidget(test_box, 1)
+        right.addWidget(interface)
+        columns = QHBoxLayout()
+        columns.addLayout(left, 3)
+        columns.addLayout(right, 2)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.welcome_label)
+        layout.addWidget(self.override_label)
+        layout.addLayout(columns, 1)
+        layout.addWidget(self.summary_label)
+        layout.addWidget(self.buttons)
+        self._chain_tab_order()
+
+    def _build_notes(self) -> None:
+        """The welcome text and the line naming environment overrides."""
         self.welcome_label = QLabel(
             self.tr(
                 "Welcome to PostalGUI. It starts in the built-in sandbox with a demo company, so every "
@@ -207,7 +234,8 @@ class SettingsDialog(QDialog):
         )
         self.override_label.setVisible(bool(overrides))
 
-        # Connection ------------------------------------------------------------------
+    def _build_connection(self) -> QGroupBox:
+        """Environment, API address and the credentials (login and code, or a delegated key)."""
         self.environment_combo = QComboBox(self)
         for environment in ENVIRONMENTS:
             self.environment_combo.addItem(self._environment_item_text(environment), environment.value)
@@ -260,8 +288,10 @@ class SettingsDialog(QDialog):
             self._row(self.delegated_key_edit, self.delegated_key_toggle),
             self.delegated_key_edit,
         )
+        return connection
 
-        # Company --------------------------------------------------------------------------
+    def _build_company(self) -> QGroupBox:
+        """CNPJ, contract, posting card and DR, each with its rule message."""
         self.cnpj_edit = QLineEdit(self)
         self.cnpj_edit.setPlaceholderText("00.000.000/0000-00")
         self.cnpj_edit.setAccessibleName(self.tr("Company CNPJ"))
@@ -304,8 +334,9 @@ class SettingsDialog(QDialog):
             form, self.tr("&Posting card:"), self._with_error(self.card_edit, self.card_error), self.card_edit
         )
         self._add_row(form, self.tr("D&R:"), self.dr_spin, self.dr_spin)
+        return company
 
-        # Interface --------------------------------------------------------------------------
+    def _build_interface(self) -> QGroupBox:
         self.language_combo = QComboBox(self)
         self.language_combo.addItem(self.tr("System default"), "")
         self.language_combo.addItem("Português (Brasil)", "pt_BR")  # endonyms: not translated
@@ -317,8 +348,10 @@ class SettingsDialog(QDialog):
         form = self._form(interface)
         self._add_row(form, self.tr("Lan&guage:"), self.language_combo, self.language_combo)
         form.addRow("", language_note)
+        return interface
 
-        # Test connection ------------------------------------------------------------------
+    def _build_test_box(self) -> QGroupBox:
+        """Test connection: a token with the values on the form, nothing saved."""
         test_box = QGroupBox(self.tr("Test connection"), self)
         test_intro = QLabel(
             self.tr(
@@ -345,8 +378,10 @@ class SettingsDialog(QDialog):
         button_row.addStretch(1)
         test_layout.addLayout(button_row)
         test_layout.addWidget(self.result_view, 1)
+        return test_box
 
-        # Bottom -------------------------------------------------------------------------------
+    def _build_bottom(self) -> None:
+        """The summary of what blocks OK, and OK and Cancel."""
         self.summary_label = QLabel(self)
         self.summary_label.setWordWrap(True)
         self.summary_label.setStyleSheet(_ERROR_STYLE)
@@ -358,23 +393,7 @@ class SettingsDialog(QDialog):
         self.buttons.rejected.connect(self.reject)
         self.ok_button = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
 
-        left = QVBoxLayout()
-        left.addWidget(connection)
-        left.addWidget(company)
-        left.addStretch(1)
-        right = QVBoxLayout()
-        right.addWidget(test_box, 1)
-        right.addWidget(interface)
-        columns = QHBoxLayout()
-        columns.addLayout(left, 3)
-        columns.addLayout(right, 2)
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.welcome_label)
-        layout.addWidget(self.override_label)
-        layout.addLayout(columns, 1)
-        layout.addWidget(self.summary_label)
-        layout.addWidget(self.buttons)
-
+    def _chain_tab_order(self) -> None:
         chain: list[QWidget] = [
             self.environment_combo,
             self.url_edit,
