@@ -237,6 +237,16 @@ class BatchPanel(QWidget):
         self._task_cancelled = False
         self._task_failed = False
 
+        self._build_file_row()
+        self._build_progress_row()
+        self._build_filter_row()
+        self._build_results()
+        self._build_actions()
+        self._lay_out()
+        self._update_actions()
+
+    def _build_file_row(self) -> None:
+        """Messages, the file to open, its problems, Run."""
         self.messages = MessageArea(self)
 
         self.open_button = QPushButton(self.tr("&Open CSV…"), self)
@@ -265,6 +275,7 @@ class BatchPanel(QWidget):
         self.problems_label.hide()
         self.problems_list.hide()
 
+    def _build_progress_row(self) -> None:
         self.progress_bar = QProgressBar(self)
         self.progress_bar.setFormat(self.tr("%v of %m"))
         self.progress_bar.setAccessibleName(self.tr("Batch progress"))
@@ -276,6 +287,8 @@ class BatchPanel(QWidget):
         self.progress_bar.hide()
         self.cancel_button.hide()
 
+    def _build_filter_row(self) -> None:
+        """The results model, its filter and status choice, and the exports."""
         self.model = QuoteResultsModel(BATCH_COLUMNS, self)
         self.proxy = QuoteFilterProxy(self)
         self.proxy.setSourceModel(self.model)
@@ -284,18 +297,18 @@ class BatchPanel(QWidget):
         self.filter_edit.setPlaceholderText(self.tr("Filter by product, destination or error"))
         self.filter_edit.setClearButtonEnabled(True)
         self.filter_edit.textChanged.connect(self._on_filter_edit_text_changed)
-        filter_label = QLabel(self.tr("F&ilter:"), self)
-        filter_label.setBuddy(self.filter_edit)
+        self._filter_label = QLabel(self.tr("F&ilter:"), self)
+        self._filter_label.setBuddy(self.filter_edit)
         self.status_combo = QComboBox(self)
         self.status_combo.addItem(self.tr("All quotes"), "all")
         self.status_combo.addItem(self.tr("Quoted"), "ok")
         self.status_combo.addItem(self.tr("Failed"), "failed")
         self.status_combo.currentIndexChanged.connect(self._on_status_combo_current_index_changed)
-        status_label = QLabel(self.tr("Sho&w:"), self)
-        status_label.setBuddy(self.status_combo)
+        self._show_label = QLabel(self.tr("Sho&w:"), self)
+        self._show_label.setBuddy(self.status_combo)
 
         self.exporter = ResultsExporter(
-            context, runner, self.messages, self.EXPORT_TASK_KEY, self.results_to_export, self
+            self.context, self.runner, self.messages, self.EXPORT_TASK_KEY, self.results_to_export, self
         )
         self.export_csv_button = QPushButton(self.tr("Export C&SV…"), self)
         self.export_csv_button.clicked.connect(self._on_export_csv_button_clicked)
@@ -305,6 +318,8 @@ class BatchPanel(QWidget):
         self.export_pdf_button.setMenu(self.exporter.pdf_menu(self.export_pdf_button))
         self.export_pdf_button.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
 
+    def _build_results(self) -> None:
+        """The results table beside the selected quote's breakdown."""
         self.table = QTableView(self)
         self.table.setObjectName("batchResults")
         self.table.setModel(self.proxy)
@@ -333,6 +348,8 @@ class BatchPanel(QWidget):
         self.splitter.setStretchFactor(1, 2)
         self.splitter.setChildrenCollapsible(False)
 
+    def _build_actions(self) -> None:
+        """The flush timer and the panel's keys: Ctrl+O, Ctrl+Enter, Esc."""
         self._flush_timer = QTimer(self)
         self._flush_timer.setInterval(FLUSH_INTERVAL_MS)
         self._flush_timer.timeout.connect(self._on_flush_timer_timeout)
@@ -347,6 +364,7 @@ class BatchPanel(QWidget):
         self.cancel_action = self._action(self.tr("Cancel batch"), [QKeySequence(Qt.Key.Key_Escape)])
         self.cancel_action.triggered.connect(self._on_cancel_button_clicked)
 
+    def _lay_out(self) -> None:
         file_row = QHBoxLayout()
         file_row.addWidget(self.open_button, 0, Qt.AlignmentFlag.AlignTop)
         file_row.addWidget(self.file_label, 1)
@@ -356,9 +374,9 @@ class BatchPanel(QWidget):
         progress_row.addWidget(self.cancel_button)
         progress_row.addWidget(self.status_label, 1)
         filter_row = QHBoxLayout()
-        filter_row.addWidget(filter_label)
+        filter_row.addWidget(self._filter_label)
         filter_row.addWidget(self.filter_edit, 2)
-        filter_row.addWidget(status_label)
+        filter_row.addWidget(self._show_label)
         filter_row.addWidget(self.status_combo)
         filter_row.addStretch(1)
         filter_row.addWidget(self.export_csv_button)
@@ -371,7 +389,6 @@ class BatchPanel(QWidget):
         layout.addLayout(progress_row)
         layout.addLayout(filter_row)
         layout.addWidget(self.splitter, 1)
-
         order = [
             self.open_button,
             self.run_button,
@@ -386,7 +403,6 @@ class BatchPanel(QWidget):
         ]
         for first, second in itertools.pairwise(order):
             self.setTabOrder(first, second)
-        self._update_actions()
 
     def _action(self, text: str, keys: list[QKeySequence]) -> QAction:
         action = QAction(text, self)
