@@ -251,14 +251,26 @@ class HistoryPanel(QWidget):
 
         self.messages = MessageArea(self)
 
+        self._build_search()
+        self._build_table()
+        self._build_views()
+        self._build_buttons()
+        self._build_keys()
+        self._lay_out()
+        self._show_empty_state()
+        self._update_actions()
+
+    def _build_search(self) -> None:
         self.search_edit = QLineEdit(self)
         self.search_edit.setPlaceholderText(self.tr("Product, CEP, country, request number or error"))
         self.search_edit.setClearButtonEnabled(True)
         self.search_edit.textChanged.connect(self._on_search_edit_text_changed)
-        search_label = QLabel(self.tr("S&earch:"), self)
-        search_label.setBuddy(self.search_edit)
+        self._search_label = QLabel(self.tr("S&earch:"), self)
+        self._search_label.setBuddy(self.search_edit)
         self.count_label = QLabel(self)
 
+    def _build_table(self) -> None:
+        """The history, newest first, with fixed starting widths."""
         self.model = HistoryModel(self)
         self.proxy = SortKeyProxy(self)
         self.proxy.setSourceModel(self.model)
@@ -295,6 +307,8 @@ class HistoryPanel(QWidget):
         self.table.selectionModel().selectionChanged.connect(self._on_table_selection_changed)
         self.table.selectionModel().currentRowChanged.connect(self._on_table_current_row_changed)
 
+    def _build_views(self) -> None:
+        """The table or the empty state, beside the selected quote's breakdown."""
         self.empty_label = QLabel(self)
         self.empty_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.empty_label.setWordWrap(True)
@@ -311,11 +325,12 @@ class HistoryPanel(QWidget):
         self.splitter.setStretchFactor(1, 2)
         self.splitter.setChildrenCollapsible(False)
 
+    def _build_buttons(self) -> None:
         self.rerun_button = QPushButton(self.tr("&Re-run"), self)
         self.rerun_button.setToolTip(self.tr("Quote the selected rows again (Enter)"))
         self.rerun_button.clicked.connect(self._on_rerun_button_clicked)
         self.exporter = ResultsExporter(
-            context, runner, self.messages, self.EXPORT_TASK_KEY, self.results_to_export, self
+            self.context, self.runner, self.messages, self.EXPORT_TASK_KEY, self.results_to_export, self
         )
         self.export_csv_button = QPushButton(self.tr("Export C&SV…"), self)
         self.export_csv_button.setToolTip(self.tr("The selected quotes, or every quote shown"))
@@ -330,6 +345,8 @@ class HistoryPanel(QWidget):
         self.delete_button.setToolTip(self.tr("Remove the selected quotes from the history (Del)"))
         self.delete_button.clicked.connect(self._on_delete_button_clicked)
 
+    def _build_keys(self) -> None:
+        """The debounced search, and Enter and Del on the table's selection."""
         self._search_timer = QTimer(self)
         self._search_timer.setSingleShot(True)
         self._search_timer.setInterval(SEARCH_DELAY_MS)
@@ -344,8 +361,9 @@ class HistoryPanel(QWidget):
         delete.setContext(Qt.ShortcutContext.WidgetShortcut)
         delete.activated.connect(self._on_delete_button_clicked)
 
+    def _lay_out(self) -> None:
         search_row = QHBoxLayout()
-        search_row.addWidget(search_label)
+        search_row.addWidget(self._search_label)
         search_row.addWidget(self.search_edit, 2)
         search_row.addWidget(self.count_label, 1)
         buttons = QHBoxLayout()
@@ -371,8 +389,6 @@ class HistoryPanel(QWidget):
         ]
         for first, second in itertools.pairwise(order):
             self.setTabOrder(first, second)
-        self._show_empty_state()
-        self._update_actions()
 
     # --- public API ----------------------------------------------------------------------------
 
