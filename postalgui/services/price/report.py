@@ -469,99 +469,82 @@ def _fit(text: str, width: float, size: float) -> str:
     return text + "..."
 
 
-def _summary_story(results: Sequence[QuoteResult], labels: Mapping[str, str], width: float) -> list[Any]:
-    styles = _Styles()
-    size = 8
-    widths = [value * mm for value in _SUMMARY_WIDTHS_MM]
-    widths.append(width - sum(widths))
-    header = [
-        labels["line"],
-        labels["product"],
-        labels["origin"],
-        labels["destination"],
-        labels["weight"],
-        labels["charged_weight"],
-        labels["cubic"],
-        labels["services_total"],
-        labels["final_price"],
-        labels["error"],
+def _summary_row(
+    result: QuoteResult, labels: Mapping[str, str], widths: Sequence[float], error_style: ParagraphStyle
+) -> list[Any]:
+    """One quote as a line of the summary table."""
+    query, response = result.query, result.response
+    error = _error_text(result)
+    good = response if not error else None
+    cubic = ""
+    if good is not None and good.inPesoCubico:
+        cubic = labels["yes"] if good.cubic_weight_charged else labels["no"]
+    error_cell: Any = ""
+    if error:
+        error = error if len(error) <= _ERROR_CHARS else error[: _ERROR_CHARS - 3] + "..."
+        fits = stringWidth(error, _FONT, 7) <= widths[-1] - 6
+        error_cell = error if fits else Paragraph(escape(error), error_style)
+    return [
+        str(result.index + 1),
+        _fit(_product(query, response), widths[1] - 6, _SUMMARY_SIZE),
+        _cep(query.cepOrigem),
+        _destination(query),
+        "" if query.psObjeto is None else format_grams(query.psObjeto),
+        "" if good is None or good.psCobrado is None else format_grams(good.psCobrado),
+        cubic,
+        "" if good is None else _money(good.pcTotalServicosAdicionais),
+        _money(_final(result)),
+        error_cell,
     ]
-    error_style = ParagraphStyle("summary_error", fontName=_FONT, fontSize=7, leading=8.5, textColor=_RED)
-    data: list[list[Any]] = [header]
-    total = Decimal(0)
-    failed = 0
-    for result in results:
-        query, response = result.query, result.response
-        error = _error_text(result)
-        final = _final(result)
-        if final is not None:
-            total += final
-        if error or response is None:
-            failed += 1
-        good = response if not error else None
-        cubic = ""
-        if good is not None and good.inPesoCubico:
-            cubic = labels["yes"] if good.cubic_weight_charged else labels["no"]
-        error_cell: Any = ""
-        if error:
-            error = error if len(error) <= _ERROR_CHARS else error[: _ERROR_CHARS - 3] + "..."
-            fits = stringWidth(error, _FONT, 7) <= widths[-1] - 6
-            error_cell = error if fits else Paragraph(escape(error), error_style)
-        data.append(
-            [
-                str(result.index + 1),
-                _fit(_product(query, response), widths[1] - 6, size),
-                _cep(query.cepOrigem),
-                _destination(query),
-                "" if query.psObjeto is None else format_grams(query.psObjeto),
-                "" if good is None or good.psCobrado is None else format_grams(good.psCobrado),
-                cubic,
-                "" if good is None else _money(good.pcTotalServicosAdicionais),
-                _money(final),
-                error_cell,
-            ]
-        )
-    data.append(
+
+
+def _summary_style(last: int) -> TableStyle:
+    """Header, stripes, alignments and the total row of the summary table."""
+    size = _SUMMARY_SIZE
+    return TableStyle(
         [
-            "",
-            labels["total"].format(count=len(results), failed=failed),
-            "",
-            "",
-            "",
-            "",
-            "",
-            "",
-            format_brl(total),
-            "",
+            ("FONT", (0, 0), (-1, -1), _FONT, size),
+            ("FONT", (0, 0), (-1, 0), _BOLD, size),
+            ("BACKGROUND", (0, 0), (-1, 0), _GREY),
+            ("ROWBACKGROUNDS", (0, 1), (-1, last - 1), [colors.white, _LIGHT]),
+            ("ALIGN", (0, 0), (0, -1), "RIGHT"),
+            ("ALIGN", (4, 0), (5, -1), "RIGHT"),
+            ("ALIGN", (6, 0), (6, -1), "CENTER"),
+            ("ALIGN", (7, 0), (8, -1), "RIGHT"),
+            ("TEXTCOLOR", (9, 1), (9, -1), _RED),
+            ("FONTSIZE", (9, 1), (9, -1), 7),
+            ("VALIGN", (0, 0), (-1, -1), "TOP"),
+            ("LINEBELOW", (0, 0), (-1, 0), 0.75, colors.black),
+            ("TOPPADDING", (0, 0), (-1, -1), 2),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
+            ("SPAN", (1, last), (7, last)),
+            ("LINEABOVE", (0, last), (-1, last), 0.75, colors.black),
+            ("FONT", (0, last), (-1, last), _BOLD, size),
+            ("BACKGROUND", (0, last), (-1, last), _GREY),
         ]
     )
-    last = len(data) - 1
+
+
+_SUMMARY_SIZE = 8
+_SUMMARY_COLUMNS = (
+    "line", "product", "origin", "destination", "weight",
+    "charged_weight", "cubic", "services_total", "final_price", "error",
+)  # fmt: skip
+
+
+def _summary_story(results: Sequence[QuoteResult], labels: Mapping[str, str], width: float) -> list[Any]:
+    widths = [value * mm for value in _SUMMARY_WIDTHS_MM]
+    widths.append(width - sum(widths))
+    error_style = ParagraphStyle("summary_error", fontName=_FONT, fontSize=7, leading=8.5, textColor=_RED)
+    data: list[list[Any]] = [[labels[column] for column in _SUMMARY_COLUMNS]]
+    data += [_summary_row(result, labels, widths, error_style) for result in results]
+    total = sum((final for final in map(_final, results) if final is not None), Decimal(0))
+    failed = sum(1 for result in results if _error_text(result) or result.response is None)
+    count = labels["total"].format(count=len(results), failed=failed)
+    data.append(["", count, "", "", "", "", "", "", format_brl(total), ""])
     table = Table(data, colWidths=widths, repeatRows=1, hAlign="LEFT")
-    table.setStyle(
-        TableStyle(
-            [
-                ("FONT", (0, 0), (-1, -1), _FONT, size),
-                ("FONT", (0, 0), (-1, 0), _BOLD, size),
-                ("BACKGROUND", (0, 0), (-1, 0), _GREY),
-                ("ROWBACKGROUNDS", (0, 1), (-1, last - 1), [colors.white, _LIGHT]),
-                ("ALIGN", (0, 0), (0, -1), "RIGHT"),
-                ("ALIGN", (4, 0), (5, -1), "RIGHT"),
-                ("ALIGN", (6, 0), (6, -1), "CENTER"),
-                ("ALIGN", (7, 0), (8, -1), "RIGHT"),
-                ("TEXTCOLOR", (9, 1), (9, -1), _RED),
-                ("FONTSIZE", (9, 1), (9, -1), 7),
-                ("VALIGN", (0, 0), (-1, -1), "TOP"),
-                ("LINEBELOW", (0, 0), (-1, 0), 0.75, colors.black),
-                ("TOPPADDING", (0, 0), (-1, -1), 2),
-                ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
-                ("SPAN", (1, last), (7, last)),
-                ("LINEABOVE", (0, last), (-1, last), 0.75, colors.black),
-                ("FONT", (0, last), (-1, last), _BOLD, size),
-                ("BACKGROUND", (0, last), (-1, last), _GREY),
-            ]
-        )
-    )
-    return [Paragraph(escape(labels["summary_title"]), styles.title), Spacer(1, 4), table]
+    table.setStyle(_summary_style(len(data) - 1))
+    return [Paragraph(escape(labels["summary_title"]), _Styles().title), Spacer(1, 4), table]
 
 
 # --------------------------------------------------------------------------- entry point
