@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import subprocess
 import sys
 import tomllib
@@ -49,8 +50,6 @@ def test_the_layers_cover_every_package() -> None:
 
 
 def _imported_modules(path: Path) -> set[str]:
-    import ast
-
     names: set[str] = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
@@ -73,3 +72,19 @@ def test_services_and_cli_use_qt_core_only() -> None:
         for path in (ROOT / "postalgui" / package).rglob("*.py")
     }
     assert {k: v for k, v in offenders.items() if v} == {}
+
+
+MAX_FUNCTION_LINES = 80
+
+
+def test_no_function_is_longer_than_a_screen() -> None:
+    """A widget is pages and controllers, a builder is steps: nothing over ~80 lines (issue 9)."""
+    long: list[str] = []
+    package = ROOT / "postalgui"
+    for path in sorted(package.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                lines = (node.end_lineno or node.lineno) - node.lineno + 1
+                if lines > MAX_FUNCTION_LINES:
+                    long.append(f"{path.relative_to(ROOT)}:{node.lineno} {node.name} ({lines} lines)")
+    assert long == []
