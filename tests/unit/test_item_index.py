@@ -18,7 +18,7 @@ from postalgui.api.cancel import Cancelled, PlainTask
 from postalgui.api.models.invoices import AnalyticStatement
 from postalgui.sandbox.analytic_csv import analytic_csv
 from postalgui.sandbox.invoice_data import large_invoice
-from postalgui.services.invoices.columns import ordered_rows, word_filter
+from postalgui.services.columns import ordered_rows, word_filter
 from postalgui.services.invoices.item_index import (
     ItemColumn,
     date_key,

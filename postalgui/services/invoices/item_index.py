@@ -5,7 +5,7 @@ the index: the items as columns, each table column's rows in ascending order (a
 sort permutation), the rows of each card and service, a folded search text per row.
 Filtering is then a few C passes over those columns into an array of rows; sorting
 keeps the filtered rows in a precomputed order: no comparison runs on the GUI thread.
-Why, measured: `postalgui.services.invoices.columns`. Qt-free; the GUI's items model is
+Why, measured: `postalgui.services.columns`. Qt-free; the GUI's items model is
 a thin adapter over it.
 """
 
@@ -26,8 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from postalgui.api.cancel import TaskControl
 from postalgui.api.models.invoices import AnalyticItem
-from postalgui.services.invoices import statements
-from postalgui.services.invoices.columns import (
+from postalgui.services.columns import (
     ROWS,
     STEP,
     Column,
@@ -39,6 +38,7 @@ from postalgui.services.invoices.columns import (
     sorted_rows,
     word_filter,
 )
+from postalgui.services.invoices import statements
 
 if TYPE_CHECKING:
     from postalgui.api.analytic import Reconciliation

@@ -27,7 +27,7 @@ from postalgui.api.models.invoices import AnalyticItem
 from postalgui.api.values import InvalidValue, format_brl, format_cep
 from postalgui.gui.models.formatting import format_grams
 from postalgui.gui.models.roles import SORT_ROLE
-from postalgui.services.invoices.columns import ROWS
+from postalgui.services.columns import ROWS
 from postalgui.services.invoices.item_index import ItemColumn, ItemIndex
 
 __all__ = ["FETCH_BLOCK", "AnalyticItemsModel", "grouped"]

@@ -1,6 +1,6 @@
 """Rows of a big list kept as columns: sorted, filtered and searched with C loops, not comparisons.
 
-Feature-neutral (the invoice's analytic items use it; a branches list can): a list is
+Shared by the features (the invoice's analytic items use it; the branches list will): a list is
 a set of `Column`s over row numbers ``0..n-1``; an order is an ``array`` of rows (a
 sort permutation, worked out once on a worker); a filter is an ``array`` of rows
 in file order; a search is words looked up in one folded text per row.
