@@ -27,7 +27,7 @@ from typing import Any, Protocol, runtime_checkable
 import shiboken6
 from PySide6.QtCore import QObject, QRunnable, Qt, QThread, QThreadPool, Signal, Slot
 
-from postalgui.api.cancel import Cancelled, CancelToken, Progress, cancel_scope
+from postalgui.api.cancel import Cancelled, PlainTask, Progress, cancel_scope
 from postalgui.api.errors import RoutineError
 
 log = logging.getLogger(__name__)
@@ -58,25 +58,18 @@ class Failure:
     key: str | None = None
 
 
-class TaskHandle:
-    """Given to the task function and to its caller: cancel and progress (a `TaskControl`)."""
+class TaskHandle(PlainTask):
+    """Given to the task function and to its caller: cancel and progress (a `TaskControl`).
+
+    A `PlainTask` whose progress travels to the GUI thread as a queued signal.
+    """
 
     def __init__(self, name: str, signals: _WorkerSignals | None) -> None:
+        super().__init__()
         self.name = name
-        self.token = CancelToken()
         self._signals = signals
         self.finished_event = threading.Event()
         self._orphaned = False  # its owner is gone, or a newer task replaced it: no callback runs
-
-    @property
-    def cancelled(self) -> bool:
-        return self.token.cancelled
-
-    def cancel(self) -> None:
-        self.token.cancel()
-
-    def raise_if_cancelled(self) -> None:
-        self.token.raise_if_cancelled()
 
     def progress(self, done: int, total: int | None = None, text: str = "", payload: object = None) -> None:
         """Report progress from the task's thread; thread-safe (a queued signal)."""
