@@ -22,12 +22,13 @@ from postalgui.api.models.validation import field_problems
 from postalgui.api.values import (
     InvalidValue,
     format_brl,
+    format_grams,
     parse_date_iso,
     parse_money,
 )
 from postalgui.cli.output import EXIT_API_ERROR, EXIT_INVALID_INPUT, EXIT_OK, error, print_fields, print_json
 from postalgui.services.context import AppContext
-from postalgui.services.price.breakdown import format_grams, format_percent_ui
+from postalgui.services.price.breakdown import format_percent_ui
 
 if TYPE_CHECKING:
     from postalgui.api.models.price import QuoteResult

@@ -8,7 +8,8 @@ from typing import Any
 import pytest
 
 from postalgui.api.models.price import PriceResponse
-from postalgui.services.price.breakdown import KINDS, LadderStep, format_grams, format_percent_ui, ladder
+from postalgui.api.values import format_grams
+from postalgui.services.price.breakdown import KINDS, LadderStep, format_percent_ui, ladder
 from tests import price_samples as samples
 
 OFFICIAL: dict[str, Any] = {**samples.OFFICIAL, "infoAdicional": [{"tipo": "FATOR_FAIXA", "valor": "1,0421"}]}

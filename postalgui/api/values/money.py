@@ -39,6 +39,7 @@ __all__ = [
     "format_brl",
     "format_cents",
     "format_decimal_dot",
+    "format_grams",
     "format_money_wire",
     "format_percent_wire",
     "parse_cents",
@@ -136,6 +137,11 @@ def parse_weight_grams(value: str | int) -> int:
     if not isinstance(value, str) or not _DIGITS.fullmatch(value.strip()):
         raise InvalidValue("weight.format", value)
     return int(value.strip())
+
+
+def format_grams(grams: int) -> str:
+    """``12500`` -> ``"12.500 g"`` (thousands dot, as weights are shown in Brazil)."""
+    return f"{grams:,} g".replace(",", ".")
 
 
 def parse_cents(text: str) -> Decimal:

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from PySide6.QtGui import QColor, QGuiApplication, QPalette
 
+from postalgui.api.values import format_grams as weight_text
+
 
 def format_grams(grams: int | None) -> str:
-    """``"12.500 g"``, or empty for no weight (the services' formatting, for table cells)."""
-    # Imported here: the price models behind it need not load before the first paint.
-    from postalgui.services.price.breakdown import format_grams as weight_text
-
+    """``"12.500 g"``, or empty for no weight (table cells)."""
     return "" if grams is None else weight_text(grams)
 
 

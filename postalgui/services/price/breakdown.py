@@ -26,9 +26,9 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from postalgui.api.models.price import Benefit, Criterion, InfoTipo, PriceResponse
-from postalgui.api.values import format_brl
+from postalgui.api.values import format_brl, format_grams
 
-__all__ = ["KINDS", "LadderStep", "format_grams", "format_percent_ui", "ladder"]
+__all__ = ["KINDS", "LadderStep", "format_percent_ui", "ladder"]
 
 KINDS: tuple[str, ...] = (
     "base",
@@ -113,11 +113,6 @@ def format_percent_ui(value: Decimal) -> str:
     """
     percent = value if abs(value) > 1 else value * _HUNDRED
     return f"{format_brl(percent, symbol=False)}%"
-
-
-def format_grams(grams: int) -> str:
-    """``12500`` -> ``"12.500 g"`` (thousands dot, as weights are shown in Brazil)."""
-    return f"{grams:,} g".replace(",", ".")
 
 
 def _number(value: Decimal) -> str:

@@ -41,8 +41,15 @@ from reportlab.platypus import (  # type: ignore[import-untyped]
 )
 
 from postalgui.api.models.price import PriceQuery, PriceResponse, QuoteResult
-from postalgui.api.values import InvalidValue, format_brl, format_cep, format_cnpj, format_date_ui
-from postalgui.services.price.breakdown import INFO_KINDS, LadderStep, format_grams, ladder
+from postalgui.api.values import (
+    InvalidValue,
+    format_brl,
+    format_cep,
+    format_cnpj,
+    format_date_ui,
+    format_grams,
+)
+from postalgui.services.price.breakdown import INFO_KINDS, LadderStep, ladder
 from postalgui.services.price.products import product_name
 
 __all__ = ["LABELS", "write_quotes_pdf"]
