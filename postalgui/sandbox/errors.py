@@ -32,6 +32,9 @@ GTW_METHOD_NOT_ALLOWED = "GTW-005: Método não suportado para este recurso"
 GTW_TOKEN_MISSING = "GTW-007: Token de acesso não informado"
 GTW_TOKEN_INVALID = "GTW-008: Token não válido para este ambiente"
 GTW_VALIDATION = "GTW-010"
+GTW_PAYLOAD_TOO_LARGE = "GTW-013: Corpo da requisição excede o tamanho máximo permitido"
+GTW_CONTROL_KEY_MISSING = "GTW-014: Chave de controle do sandbox não informada (X-Sandbox-Key)"
+GTW_CONTROL_KEY_INVALID = "GTW-015: Chave de controle do sandbox inválida"
 GTW_API_NOT_ENABLED = "GTW-011: API não habilitada para o cartão de postagem ou contrato do token"
 GTW_TOO_MANY_REQUESTS = "GTW-029: Limite de requisições excedido, tente novamente mais tarde"
 GTW_INTERNAL = "GTW-050: Erro interno no servidor"
@@ -43,6 +46,7 @@ STATUS_MESSAGES: dict[int, str] = {
     401: GTW_TOKEN_INVALID,
     404: GTW_NOT_FOUND,
     405: GTW_METHOD_NOT_ALLOWED,
+    413: GTW_PAYLOAD_TOO_LARGE,
     429: GTW_TOO_MANY_REQUESTS,
     500: GTW_INTERNAL,
     502: GTW_BAD_GATEWAY,
@@ -123,6 +127,7 @@ _RULES: dict[str, str] = {
     "int_type": "deve ser um número inteiro",
     "int_parsing": "deve ser um número inteiro",
     "int_from_float": "deve ser um número inteiro",
+    "int_parsing_size": "número longo demais",
     "bool_type": "deve ser verdadeiro ou falso",
     "bool_parsing": "deve ser verdadeiro ou falso",
     "string_too_short": "texto curto demais",
@@ -169,11 +174,17 @@ async def _on_validation_error(request: Request, exc: RequestValidationError) ->
     return error_response(request, 400, msgs, causa=_validation_causa(errors))
 
 
+_BODY_NOT_PARSED = "There was an error parsing the body"
+"""FastAPI's detail when a body is not JSON it can read (e.g. a number past the digit limit)."""
+
+
 async def _on_http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
     causa = exc.detail if isinstance(exc.detail, str) else None
-    return error_response(
-        request, exc.status_code, [message_for_status(exc.status_code)], causa=causa, headers=exc.headers
-    )
+    if exc.status_code == 400 and causa == _BODY_NOT_PARSED:
+        message = f"{GTW_VALIDATION}: Corpo da requisição não é um JSON válido"
+    else:
+        message = message_for_status(exc.status_code)
+    return error_response(request, exc.status_code, [message], causa=causa, headers=exc.headers)
 
 
 async def _on_unexpected_error(request: Request, exc: Exception) -> JSONResponse:

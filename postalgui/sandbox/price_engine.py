@@ -71,6 +71,12 @@ _DECIMAL = re.compile(r"\d+(?:[.,]\d+)?", flags=re.ASCII)
 _BR_MONEY = re.compile(r"\d{1,3}(?:\.\d{3})*,\d+|\d+,\d+", flags=re.ASCII)
 _COUNTRY = re.compile(r"[A-Za-z]{2}", flags=re.ASCII)
 _FOUR = Decimal("0.0001")
+MAX_GRAM_DIGITS = 9
+"""Most significant digits a weight in grams may have (999 t): beyond any product's limit,
+and small enough that band and additional-kilo arithmetic stays exact."""
+MAX_DR = 2**31 - 1
+"""`nuDR` is an int32 (spec 2.2)."""
+_SHOWN_CHARS = 20
 
 
 class PriceError(Exception):
@@ -192,7 +198,10 @@ def _text(raw: Mapping[str, Any], name: str) -> str | None:
         return None
     if isinstance(value, bool) or not isinstance(value, str | int):
         raise _fail("PRC-009", f"Campo '{name}' com tipo inválido: informe texto")
-    text = str(value).strip()
+    try:
+        text = str(value).strip()
+    except ValueError:  # an int past Python's digit limit for str()
+        raise _fail("PRC-009", f"Campo '{name}' inválido: número longo demais") from None
     return text or None
 
 
@@ -235,12 +244,22 @@ def parse_iso_date(text: str | None, name: str, today: date) -> date:
         ) from None
 
 
+def _shown(text: str) -> str:
+    """Client text echoed in a message, cut short when absurdly long."""
+    return text if len(text) <= _SHOWN_CHARS else f"{text[:_SHOWN_CHARS]}…"
+
+
 def _grams(raw: Mapping[str, Any], name: str) -> int | None:
     text = _text(raw, name)
     if text is None:
         return None
     if not _DIGITS.fullmatch(text):
-        raise _fail("PRC-020", f"Peso inválido no campo '{name}': informe gramas inteiros ({text})")
+        raise _fail("PRC-020", f"Peso inválido no campo '{name}': informe gramas inteiros ({_shown(text)})")
+    if len(text.lstrip("0")) > MAX_GRAM_DIGITS:
+        raise _fail(
+            "PRC-020",
+            f"Peso inválido no campo '{name}': informe até {MAX_GRAM_DIGITS} dígitos ({_shown(text)})",
+        )
     return int(text)
 
 
@@ -251,7 +270,7 @@ def _dimensions(raw: Mapping[str, Any]) -> dict[str, Decimal]:
         if text is None:
             continue
         if not _DECIMAL.fullmatch(text):
-            raise _fail("PRC-037", f"Dimensão inválida no campo '{name}': {text}", "object")
+            raise _fail("PRC-037", f"Dimensão inválida no campo '{name}': {_shown(text)}", "object")
         found[name] = Decimal(text.replace(",", "."))
     return found
 
@@ -282,15 +301,15 @@ def _declared(raw: Mapping[str, Any]) -> Decimal | None:
     try:
         return cat.round2(parse_wire_decimal(text))
     except (ValueError, InvalidOperation):
-        raise _fail("PRC-046", f"Valor declarado inválido: {text}") from None
+        raise _fail("PRC-046", f"Valor declarado inválido: {_shown(text)}") from None
 
 
 def _dr(raw: Mapping[str, Any]) -> int | None:
     text = _text(raw, "nuDR")
     if text is None:
         return None
-    if not _DIGITS.fullmatch(text):
-        raise _fail("PRC-009", f"Campo 'nuDR' inválido: informe o número da DR ({text})")
+    if not _DIGITS.fullmatch(text) or len(text.lstrip("0")) > len(str(MAX_DR)) or int(text) > MAX_DR:
+        raise _fail("PRC-009", f"Campo 'nuDR' inválido: informe o número da DR ({_shown(text)})")
     return int(text)
 
 

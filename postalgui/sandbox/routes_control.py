@@ -31,24 +31,30 @@ State = Annotated[SandboxState, Depends(get_state)]
 router = APIRouter(prefix=CONTROL_PREFIX, tags=["sandbox control"])
 
 
+MAX_SPAN_S = 50 * 365 * 86400
+"""Longest lifetime, delay or clock offset accepted (about 50 years): beyond it the
+sandbox's dates would leave what a timestamp can be written as."""
+MAX_FAIL_NEXT = 1_000_000
+
+
 class ConfigUpdate(BaseModel):
     """Live settings that can change while the sandbox runs."""
 
-    token_lifetime_s: int | None = None
-    processing_delay_s: float | None = Field(default=None, ge=0, allow_inf_nan=False)
-    file_lifetime_s: int | None = Field(default=None, ge=0)
+    token_lifetime_s: int | None = Field(default=None, ge=-MAX_SPAN_S, le=MAX_SPAN_S)
+    processing_delay_s: float | None = Field(default=None, ge=0, le=MAX_SPAN_S, allow_inf_nan=False)
+    file_lifetime_s: int | None = Field(default=None, ge=0, le=MAX_SPAN_S)
 
 
 class ClockAdvance(BaseModel):
     """How far to move the sandbox clock (negative goes back)."""
 
-    seconds: float = Field(allow_inf_nan=False)
+    seconds: float = Field(ge=-MAX_SPAN_S, le=MAX_SPAN_S, allow_inf_nan=False)
 
 
 class FailNext(BaseModel):
     """How many of the next invoice processings end in ERRO."""
 
-    count: int = Field(default=1, ge=0)
+    count: int = Field(default=1, ge=0, le=MAX_FAIL_NEXT)
 
 
 def _bad_control_body(exc: ValueError) -> OperatorError:
@@ -162,6 +168,10 @@ async def advance_clock(state: State, body: ClockAdvance) -> dict[str, Any]:
     """Age everything by `seconds`: tokens expire, processed files reach their 7 days."""
     if not math.isfinite(body.seconds):
         raise OperatorError(400, f"{GTW_VALIDATION}: seconds must be a finite number")
+    if abs(state.clock_offset_s + body.seconds) > MAX_SPAN_S:
+        raise OperatorError(
+            400, f"{GTW_VALIDATION}: the clock offset must stay within {MAX_SPAN_S} seconds of the real clock"
+        )
     state.advance_clock(body.seconds)
     return _clock_view(state)
 
