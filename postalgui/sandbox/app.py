@@ -8,6 +8,7 @@ from postalgui.sandbox import routes_contracts, routes_control, routes_invoices,
 from postalgui.sandbox.config import SandboxConfig
 from postalgui.sandbox.errors import install_error_handlers
 from postalgui.sandbox.faults import CONTROL_PREFIX, FaultMiddleware
+from postalgui.sandbox.limits import BodyLimitMiddleware
 from postalgui.sandbox.state import SandboxState
 from postalgui.sandbox.stats import StatsMiddleware
 
@@ -34,4 +35,6 @@ def create_app(config: SandboxConfig | None = None) -> FastAPI:
     # Added last = outermost: counting sees every request, faulted or not.
     app.add_middleware(FaultMiddleware, injector=state.faults, stats=state.stats)
     app.add_middleware(StatsMiddleware, stats=state.stats, exclude_prefix=CONTROL_PREFIX)
+    # Outermost of all: an oversized body is refused before anything else sees it.
+    app.add_middleware(BodyLimitMiddleware)
     return app
