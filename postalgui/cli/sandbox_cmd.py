@@ -17,6 +17,11 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("--port", type=int, default=None, help="port (default: the sandbox's own)")
     parser.add_argument("--faults", default=None, help='fault injection, e.g. "latency=200,error=0.1"')
     parser.add_argument("--token-lifetime", type=int, default=None, help="token lifetime in seconds")
+    parser.add_argument(
+        "--allow-remote",
+        action="store_true",
+        help="allow a --host other than loopback; /_sandbox then needs the control key printed at start",
+    )
     parser.set_defaults(run=None, run_plain=run)
 
 
@@ -30,4 +35,6 @@ def run(args: argparse.Namespace) -> int:
         argv += ["--faults", args.faults]
     if args.token_lifetime is not None:
         argv += ["--token-lifetime", str(args.token_lifetime)]
+    if args.allow_remote:
+        argv.append("--allow-remote")
     return sandbox_main(argv) or EXIT_OK

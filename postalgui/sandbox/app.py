@@ -9,6 +9,7 @@ from postalgui.sandbox.config import SandboxConfig
 from postalgui.sandbox.errors import install_error_handlers
 from postalgui.sandbox.faults import CONTROL_PREFIX, FaultMiddleware
 from postalgui.sandbox.limits import BodyLimitMiddleware
+from postalgui.sandbox.remote import ControlKeyMiddleware
 from postalgui.sandbox.state import SandboxState
 from postalgui.sandbox.stats import StatsMiddleware
 
@@ -35,6 +36,8 @@ def create_app(config: SandboxConfig | None = None) -> FastAPI:
     # Added last = outermost: counting sees every request, faulted or not.
     app.add_middleware(FaultMiddleware, injector=state.faults, stats=state.stats)
     app.add_middleware(StatsMiddleware, stats=state.stats, exclude_prefix=CONTROL_PREFIX)
+    if state.config.control_key is not None:
+        app.add_middleware(ControlKeyMiddleware, key=state.config.control_key)
     # Outermost of all: an oversized body is refused before anything else sees it.
     app.add_middleware(BodyLimitMiddleware)
     return app

@@ -9,7 +9,9 @@ import sys
 
 from postalgui.sandbox.config import FAULTS_ENV, SandboxConfig
 from postalgui.sandbox.faults import FaultConfig
+from postalgui.sandbox.remote import CONTROL_KEY_ENV, CONTROL_KEY_HEADER, remote_config
 from postalgui.sandbox.server import SandboxServer
+from postalgui.serving.child import is_loopback_host
 
 DEFAULT_PORT = 8765
 
@@ -20,6 +22,13 @@ def _parser() -> argparse.ArgumentParser:
         description="Serve an emulation of the postal operator's APIs with demo data.",
     )
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1)")
+    parser.add_argument(
+        "--allow-remote",
+        action="store_true",
+        help="allow a --host other than loopback: /_sandbox then needs the control key printed at start"
+        f" (or ${CONTROL_KEY_ENV}) in the {CONTROL_KEY_HEADER} header, and tokens are signed with a key"
+        " made for this run",
+    )
     parser.add_argument(
         "--port", type=int, default=DEFAULT_PORT, help=f"port, 0 for any free one (default: {DEFAULT_PORT})"
     )
@@ -41,7 +50,17 @@ def _config(args: argparse.Namespace) -> SandboxConfig:
         overrides["faults"] = FaultConfig.parse(args.faults)
     if args.token_lifetime is not None:
         overrides["token_lifetime_s"] = args.token_lifetime
-    return SandboxConfig.from_env(os.environ, **overrides)
+    config = SandboxConfig.from_env(os.environ, **overrides)
+    return config if is_loopback_host(args.host) else remote_config(config, os.environ)
+
+
+def _remote_refusal(host: str) -> str:
+    return (
+        f"postalgui sandbox: refusing to listen on {host!r}, which other machines can reach:"
+        " its control routes (/_sandbox) would be open to them. Use --allow-remote to serve it"
+        f" anyway (the control routes then need the {CONTROL_KEY_HEADER} header), or a loopback"
+        " host such as 127.0.0.1.\n"
+    )
 
 
 def banner(url: str, config: SandboxConfig) -> str:
@@ -59,6 +78,12 @@ def banner(url: str, config: SandboxConfig) -> str:
     ]
     if config.faults.active:
         lines.append(f"Faults: {config.faults.to_compact()}")
+    if config.control_key is not None:
+        lines += [
+            "Reachable from other machines:",
+            f"  control key  {config.control_key} (send it as {CONTROL_KEY_HEADER} to /_sandbox)",
+            "  tokens are signed with a key made for this run: they end with it",
+        ]
     lines.append("Press Ctrl+C to stop.")
     return "\n".join(lines)
 
@@ -71,6 +96,9 @@ def _say(text: str) -> None:
 def main(argv: list[str] | None = None) -> int:
     """Parse arguments, print the URL and demo credentials, serve until Ctrl+C."""
     args = _parser().parse_args(argv)
+    if not args.allow_remote and not is_loopback_host(args.host):
+        sys.stderr.write(_remote_refusal(args.host))
+        return 2
     try:
         config = _config(args)
     except ValueError as exc:

@@ -28,6 +28,10 @@ class SandboxConfig:
 
     `clock` is injectable so tests can expire tokens without sleeping (over HTTP,
     ``POST /_sandbox/clock/advance`` moves the live clock the same way).
+
+    `control_key`, when set, is required in ``X-Sandbox-Key`` by every ``/_sandbox``
+    route: a sandbox served beyond loopback has one (`remote.remote_config`), and a
+    signing `secret` of its own instead of the public default.
     """
 
     secret: str = DEFAULT_SECRET
@@ -38,6 +42,7 @@ class SandboxConfig:
     ambiente: str = "LOCAL"
     demo: DemoData = DEMO
     clock: Callable[[], float] = time.time
+    control_key: str | None = None
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None, **overrides: object) -> SandboxConfig:

@@ -17,7 +17,7 @@ import sys
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from postalgui.serving.child import READY_PREFIX, ChildServer, serve_until_stdin_closes
+from postalgui.serving.child import READY_PREFIX, ChildServer, is_loopback_host, serve_until_stdin_closes
 
 if TYPE_CHECKING:
     from fastapi import FastAPI
@@ -50,6 +50,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=0)
     args = parser.parse_args(argv)
+    if not is_loopback_host(args.host):
+        sys.stderr.write(
+            f"{parser.prog}: refusing to serve on {args.host!r}: loopback only"
+            " (use `postalgui sandbox --allow-remote` to serve other machines)\n"
+        )
+        return 2
     return serve_until_stdin_closes(app_from_environment, args.host, args.port)
 
 

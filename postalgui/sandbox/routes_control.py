@@ -1,8 +1,10 @@
 """Control endpoints under `/_sandbox` for tests and demos.
 
-Never faulted, never authenticated: the sandbox listens on loopback only, and these
-exist so a test can script failures, read counters, revoke tokens or shorten their
-lifetime over the same HTTP the client uses.
+Never faulted, and open on loopback (where the app and the tests run it): these exist
+so a test can script failures, read counters, revoke tokens or shorten their lifetime
+over the same HTTP the client uses. A sandbox served beyond loopback
+(``postalgui sandbox --allow-remote``) requires its control key in ``X-Sandbox-Key``
+for all of them (`remote.ControlKeyMiddleware`).
 
 Invoice processing: ``PUT /config`` also sets ``processing_delay_s`` and
 ``file_lifetime_s``; ``POST /processing/fail-next`` makes the next processings end in

@@ -12,12 +12,17 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from postalgui.serving.child import ChildServer
+    from postalgui.serving.child import ChildServer, is_loopback_host
     from postalgui.serving.loopback import ASGIApp, LoopbackServer
 
-_WHERE = {"ASGIApp": "loopback", "ChildServer": "child", "LoopbackServer": "loopback"}
+_WHERE = {
+    "ASGIApp": "loopback",
+    "ChildServer": "child",
+    "LoopbackServer": "loopback",
+    "is_loopback_host": "child",
+}
 
-__all__ = ["ASGIApp", "ChildServer", "LoopbackServer"]
+__all__ = ["ASGIApp", "ChildServer", "LoopbackServer", "is_loopback_host"]
 
 
 def __getattr__(name: str) -> Any:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import importlib
+import ipaddress
 import os
 import subprocess
 import sys
@@ -30,6 +31,24 @@ if TYPE_CHECKING:  # the parent side needs no uvicorn; the child imports it to s
 
 READY_PREFIX = "POSTALGUI-SERVING "
 """What the child's first stdout line starts with; the URL follows."""
+
+LOOPBACK_NAMES = frozenset({"localhost", "localhost.", "ip6-localhost"})
+
+
+def is_loopback_host(host: str) -> bool:
+    """True for ``localhost`` and loopback addresses (127.0.0.0/8, ::1).
+
+    Anything else counts as reachable from other machines: the empty host and
+    ``0.0.0.0``/``::`` (every interface), other addresses, and other host names
+    (which may resolve anywhere).
+    """
+    text = host.strip().lower()
+    if text in LOOPBACK_NAMES:
+        return True
+    try:
+        return ipaddress.ip_address(text.strip("[]")).is_loopback
+    except ValueError:
+        return False
 
 
 def load_factory(spec: str) -> Callable[[], ASGIApp]:
@@ -175,4 +194,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=0)
     args = parser.parse_args(argv)
+    if not is_loopback_host(args.host):
+        sys.stderr.write(f"python -m postalgui.serving: refusing to serve on {args.host!r}: loopback only\n")
+        return 2
     return serve_until_stdin_closes(load_factory(args.factory), args.host, args.port)
