@@ -3,6 +3,7 @@ oversized bodies (413, declared or chunked), out-of-range control settings."""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterator
 from typing import Any
 
@@ -233,7 +234,11 @@ def _chunks(total: int) -> Iterator[bytes]:
     "path", ["/preco/v1/nacional", "/faturas/v1/previas", "/token/v1/autentica/contrato"]
 )
 def test_a_chunked_oversized_body_is_413(
-    http: requests.Session, sandbox_server: SandboxServer, bearer: dict[str, str], path: str
+    http: requests.Session,
+    sandbox_server: SandboxServer,
+    bearer: dict[str, str],
+    path: str,
+    caplog: pytest.LogCaptureFixture,
 ) -> None:
     headers = bearer | {"Content-Type": "application/json"}
     response = http.post(
@@ -241,6 +246,7 @@ def test_a_chunked_oversized_body_is_413(
     )
     assert response.request.headers.get("Transfer-Encoding") == "chunked"
     assert _operator_error(response, 413)[0].startswith("GTW-013: ")
+    assert not [record for record in caplog.records if record.levelno >= logging.ERROR], "nothing crashed"
     # The connection is still usable, and a body within the limit goes through.
     small = http.post(
         f"{sandbox_server.url}/preco/v1/nacional",
