@@ -141,6 +141,14 @@ _RULES: dict[str, str] = {
 }
 
 
+_BOUNDS: dict[str, tuple[str, str]] = {
+    "less_than_equal": ("le", "deve ser no máximo"),
+    "less_than": ("lt", "deve ser menor que"),
+    "greater_than_equal": ("ge", "deve ser no mínimo"),
+    "greater_than": ("gt", "deve ser maior que"),
+}
+
+
 def validation_message(error: Mapping[str, Any]) -> str:
     """One pydantic error as an operator message naming the field and the rule."""
     loc = tuple(str(part) for part in error.get("loc", ()))
@@ -149,8 +157,11 @@ def validation_message(error: Mapping[str, Any]) -> str:
         return f"{GTW_VALIDATION}: Corpo da requisição não é um JSON válido"
     if loc == ("body",) and kind == "missing":
         return f"{GTW_VALIDATION}: Corpo da requisição obrigatório"
+    ctx = error.get("ctx", {})
     if kind == "value_error":
-        rule = str(error.get("ctx", {}).get("error", error.get("msg", "")))
+        rule = str(ctx.get("error", error.get("msg", "")))
+    elif kind in _BOUNDS:
+        rule = f"{_BOUNDS[kind][1]} {ctx.get(_BOUNDS[kind][0])}"
     else:
         rule = _RULES.get(kind, str(error.get("msg", kind)))
     field = ".".join(loc[1:]) or (loc[0] if loc else "?")

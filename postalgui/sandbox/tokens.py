@@ -4,7 +4,9 @@ Real JWTs (header.payload.signature, base64url without padding) so the client ca
 read `exp` the way it would read the operator's tokens, without a JWT dependency
 here. The signing secret is a fixed public constant by default: tokens the app
 cached in the keyring stay valid after a restart even though the sandbox port
-changes. The `epoch` claim lets the sandbox revoke every token at once.
+changes. A sandbox served beyond loopback (``postalgui sandbox --allow-remote``) signs
+with a key made for the run instead (`remote.remote_config`), since anyone can read the
+public one. The `epoch` claim lets the sandbox revoke every token at once.
 """
 
 from __future__ import annotations
