@@ -189,7 +189,9 @@ def test_control_settings_out_of_range_are_400_and_leave_the_sandbox_working(
     body: dict[str, Any],
 ) -> None:
     response = http.request(method, f"{sandbox_server.url}/_sandbox{path}", json=body, timeout=TIMEOUT)
-    assert _operator_error(response, 400)[0].startswith("GTW-010: ")
+    message = _operator_error(response, 400)[0]
+    assert message.startswith("GTW-010: Campo ")
+    assert "deve ser no máximo" in message or "deve ser no mínimo" in message
     token = http.post(
         f"{sandbox_server.url}/token/v1/autentica/contrato",
         auth=AUTH,
