@@ -2412,8 +2412,23 @@
     </message>
     <message>
         <location line="+7"/>
-        <source>Your settings file could not be read, so PostalGUI started with default settings. %1</source>
-        <translation>Não foi possível ler o arquivo de configurações; o PostalGUI iniciou com as configurações padrão. %1</translation>
+        <source>(no copy could be written)</source>
+        <translation>(não foi possível gravar uma cópia)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Your settings file could not be read, so PostalGUI started with default settings. The original file is kept as %1.</source>
+        <translation>Não foi possível ler o arquivo de configurações; o PostalGUI iniciou com as configurações padrão. O arquivo original foi guardado como %1.</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Your settings file %1 was written by a newer PostalGUI: it is read as far as possible and not overwritten, so changes made here are not saved.</source>
+        <translation>O arquivo de configurações %1 foi gravado por uma versão mais nova do PostalGUI: ele é lido no que for possível e não é sobrescrito, por isso as alterações feitas aqui não são salvas.</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Some settings were not valid and are back to their defaults: %1. The original file is kept as %2.</source>
+        <translation>Algumas configurações não eram válidas e voltaram ao padrão: %1. O arquivo original foi guardado como %2.</translation>
     </message>
     <message>
         <location line="+6"/>
