@@ -194,6 +194,36 @@ def test_a_corrupt_file_is_set_aside(tmp_path: Path, caplog: pytest.LogCaptureFi
     assert len(aside) == 1
     assert aside[0].read_bytes().startswith(b"this is not a database")
     assert "unreadable" in caplog.text
+    assert jobs.set_aside_path == aside[0]  # what the panel and the CLI tell the user
+
+
+def test_a_sound_file_was_set_aside_nowhere(store: JobStore) -> None:
+    store.list("sandbox")
+    assert store.set_aside_path is None
+
+
+def test_find_pending_matches_kind_parameters_and_environment(store: JobStore) -> None:
+    base = datetime(2026, 1, 1, tzinfo=UTC)
+    older = store.add("sandbox", ProcessingKind.EXTRATO_ANALITICO, record(), ANALYTIC, at=base)
+    newer = store.add(
+        "sandbox",
+        ProcessingKind.EXTRATO_ANALITICO,
+        record("EM_EXECUCAO"),
+        ANALYTIC,
+        at=base + timedelta(hours=1),
+    )
+    store.add("sandbox", ProcessingKind.PREVIA_SINTETICO, record(), PREVIEW)
+    assert store.find_pending("sandbox", ProcessingKind.EXTRATO_ANALITICO, ANALYTIC) == newer
+    assert store.find_pending("production", ProcessingKind.EXTRATO_ANALITICO, ANALYTIC) is None
+    assert store.find_pending("sandbox", ProcessingKind.PREVIA_ANALITICO, PREVIEW) is None
+    other_item = {**ANALYTIC, "itemFatura": "002"}
+    assert store.find_pending("sandbox", ProcessingKind.EXTRATO_ANALITICO, other_item) is None
+    store.update(newer.id, state=JobState.READY)
+    assert store.find_pending(
+        "sandbox", ProcessingKind.EXTRATO_ANALITICO, dict(reversed(ANALYTIC.items()))
+    ) == (store.get(older.id))
+    store.update(older.id, state=JobState.FAILED)
+    assert store.find_pending("sandbox", ProcessingKind.EXTRATO_ANALITICO, ANALYTIC) is None
 
 
 def test_a_newer_schema_is_refused(tmp_path: Path) -> None:
