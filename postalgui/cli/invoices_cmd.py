@@ -95,6 +95,22 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     pdf.add_argument("--out", type=Path, required=True, metavar="FILE.pdf", help="where to save the PDF")
     pdf.set_defaults(run=_run_pdf)
 
+    _add_job_parsers(sub)
+
+    divergences = sub.add_parser(
+        "divergences",
+        help="list tariff divergences of open billing",
+        description="List the tariff divergences of a contract's open billing "
+        "(GET /faturas/v1/faturas/divergencias).",
+    )
+    _add_contract_options(divergences)
+    _add_period_options(divergences)
+    divergences.add_argument("--json", action="store_true", help="print JSON to stdout")
+    divergences.set_defaults(run=_run_divergences)
+
+
+def _add_job_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """The asynchronous files: analytic, preview, and the jobs they leave (jobs, resume)."""
     analytic = sub.add_parser(
         "analytic",
         help="request, wait for and download an invoice's analytic statement (CSV)",
@@ -149,17 +165,6 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     _add_contract_options(resume)
     _add_poll_option(resume)
     resume.set_defaults(run=_run_resume)
-
-    divergences = sub.add_parser(
-        "divergences",
-        help="list tariff divergences of open billing",
-        description="List the tariff divergences of a contract's open billing "
-        "(GET /faturas/v1/faturas/divergencias).",
-    )
-    _add_contract_options(divergences)
-    _add_period_options(divergences)
-    divergences.add_argument("--json", action="store_true", help="print JSON to stdout")
-    divergences.set_defaults(run=_run_divergences)
 
 
 def _add_contract_options(parser: argparse.ArgumentParser) -> None:

@@ -2272,6 +2272,11 @@
         <translation>Não foi possível ler as solicitações salvas: %1</translation>
     </message>
     <message>
+        <location line="-30"/>
+        <source>The jobs file was damaged and has been set aside as %1. The requests it held are not listed: request them again if you still need them.</source>
+        <translation>O arquivo de solicitações estava danificado e foi guardado à parte como %1. As solicitações que ele continha não aparecem na lista: solicite-as novamente se ainda precisar delas.</translation>
+    </message>
+    <message>
         <location line="+28"/>
         <source>%1 is waiting: %2. Resume it when the connection is back.</source>
         <translation>%1 está em espera: %2. Retome o acompanhamento quando a conexão voltar.</translation>
