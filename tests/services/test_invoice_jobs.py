@@ -8,6 +8,7 @@ import threading
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta, timezone
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -243,3 +244,31 @@ def test_job_is_frozen(store: JobStore) -> None:
     assert isinstance(job, Job)
     with pytest.raises(AttributeError):
         job.state = JobState.READY  # type: ignore[misc]
+
+
+class _Service:
+    """What `pending_request` reads of an `InvoiceService`: the jobs store and the environment."""
+
+    env_key = "sandbox"
+
+    def __init__(self, store: JobStore) -> None:
+        self._store = store
+
+    def jobs(self) -> JobStore:
+        return self._store
+
+
+def test_pending_request_continues_a_recent_one_and_expires_an_old_one(store: JobStore) -> None:
+    from postalgui.api.cancel import PlainTask
+    from postalgui.services.invoices.following import FILE_LIFETIME, pending_request
+
+    service: Any = _Service(store)
+    assert pending_request(PlainTask(), service, ProcessingKind.EXTRATO_ANALITICO, ANALYTIC) is None
+    recent = store.add("sandbox", ProcessingKind.EXTRATO_ANALITICO, record(), ANALYTIC)
+    assert pending_request(PlainTask(), service, ProcessingKind.EXTRATO_ANALITICO, ANALYTIC) == recent
+
+    store.update(recent.id, requested_at=datetime.now(UTC) - FILE_LIFETIME - timedelta(minutes=1))
+    assert pending_request(PlainTask(), service, ProcessingKind.EXTRATO_ANALITICO, ANALYTIC) is None
+    expired = store.get(recent.id)
+    assert expired is not None
+    assert expired.state is JobState.EXPIRED
