@@ -134,25 +134,31 @@ class SqliteFile:
         first (waiting up to the busy timeout), then the version is read again inside
         the transaction, so exactly one process creates the schema.
         """
-        if conn.execute("PRAGMA user_version").fetchone()[0] == self._version:
-            return  # the usual case: a file made before; no write lock needed
+        found = conn.execute("PRAGMA user_version").fetchone()[0]
+        if found >= self._version:  # the usual case, a file made before: no write lock needed
+            self._refuse_newer(found)
+            return
         conn.execute("BEGIN IMMEDIATE")
         try:
             found = conn.execute("PRAGMA user_version").fetchone()[0]
-            if found > self._version:
-                raise self._newer_error(
-                    f"The {self._label} {self.path} was written by a newer PostalGUI "
-                    f"(schema {found}, this one knows {self._version})."
-                )
+            self._refuse_newer(found)
             if found == 0:
                 # executescript would commit first; statement by statement stays in this transaction.
                 for statement in _statements(self._schema):
                     conn.execute(statement)
                 conn.execute(f"PRAGMA user_version = {int(self._version)}")
         except BaseException:
-            conn.execute("ROLLBACK")
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
             raise
         conn.execute("COMMIT")
+
+    def _refuse_newer(self, found: int) -> None:
+        if found > self._version:
+            raise self._newer_error(
+                f"The {self._label} {self.path} was written by a newer PostalGUI "
+                f"(schema {found}, this one knows {self._version})."
+            )
 
     def _connection(self) -> sqlite3.Connection:
         if self._conn is None:
