@@ -12,6 +12,7 @@ preview is a job, recorded in the same store as the window's and followed the sa
 from __future__ import annotations
 
 import argparse
+import shutil
 import sys
 import time
 from collections.abc import Callable
@@ -23,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from postalgui.api.cancel import PlainTask, Progress
-from postalgui.api.models.invoices import Divergence, Invoice, PreviewKind
+from postalgui.api.models.invoices import Divergence, Invoice, PreviewKind, ProcessingKind
 from postalgui.api.values import (
     InvalidValue,
     format_brl,
@@ -49,6 +50,10 @@ from postalgui.services.invoices.documents import (
 from postalgui.services.invoices.following import (
     POLL_INTERVAL_S,
     follow_job,
+    pending_request,
+    preview_kind,
+    preview_params,
+    refresh_expiry,
     request_analytic,
     request_preview,
 )
@@ -90,11 +95,28 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     pdf.add_argument("--out", type=Path, required=True, metavar="FILE.pdf", help="where to save the PDF")
     pdf.set_defaults(run=_run_pdf)
 
+    _add_job_parsers(sub)
+
+    divergences = sub.add_parser(
+        "divergences",
+        help="list tariff divergences of open billing",
+        description="List the tariff divergences of a contract's open billing "
+        "(GET /faturas/v1/faturas/divergencias).",
+    )
+    _add_contract_options(divergences)
+    _add_period_options(divergences)
+    divergences.add_argument("--json", action="store_true", help="print JSON to stdout")
+    divergences.set_defaults(run=_run_divergences)
+
+
+def _add_job_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """The asynchronous files: analytic, preview, and the jobs they leave (jobs, resume)."""
     analytic = sub.add_parser(
         "analytic",
         help="request, wait for and download an invoice's analytic statement (CSV)",
         description="Request the analytic statement of an invoice (POST .../analitico), poll its "
-        "processing every 2.5 s and download the CSV. Ctrl+C stops waiting.",
+        "processing every 2.5 s and download the CSV. Ctrl+C stops waiting; a request still pending "
+        "for the same invoice (an interrupted run, the window's) is continued instead of sent again.",
     )
     _add_invoice_options(analytic, document_required=False)
     analytic.add_argument("--out", type=Path, required=True, metavar="FILE.csv", help="where to save the CSV")
@@ -105,7 +127,8 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "preview",
         help="request, wait for and download a preview of the next invoice",
         description="Request a preview of the invoice in progress (POST /faturas/v1/previas): "
-        "SINTETICO is a PDF, ANALITICO a CSV. Polls every 2.5 s, then downloads.",
+        "SINTETICO is a PDF, ANALITICO a CSV. Polls every 2.5 s, then downloads; a pending request "
+        "with the same inputs is continued instead of sent again.",
     )
     preview.add_argument(
         "--tipo",
@@ -120,16 +143,28 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     _add_poll_option(preview)
     preview.set_defaults(run=_run_preview)
 
-    divergences = sub.add_parser(
-        "divergences",
-        help="list tariff divergences of open billing",
-        description="List the tariff divergences of a contract's open billing "
-        "(GET /faturas/v1/faturas/divergencias).",
+    jobs = sub.add_parser(
+        "jobs",
+        help="list the analytic statements and previews requested here or in the window",
+        description="List the asynchronous requests (analytic statements, previews) of the current "
+        "environment, newest first, from the jobs store the Invoices tab uses. Requests the operator "
+        "no longer keeps (7 days) are marked expired.",
     )
-    _add_contract_options(divergences)
-    _add_period_options(divergences)
-    divergences.add_argument("--json", action="store_true", help="print JSON to stdout")
-    divergences.set_defaults(run=_run_divergences)
+    jobs.add_argument("--json", action="store_true", help="print JSON to stdout")
+    jobs.set_defaults(run=_run_jobs)
+
+    resume = sub.add_parser(
+        "resume",
+        help="finish a request: wait for its file and download it",
+        description="Follow a pending request (its ID from 'invoices jobs') until its file is ready, "
+        "then download it; a ready request's file is copied. Contract and DR default to the request's "
+        "own (a preview's) or the configured ones.",
+    )
+    resume.add_argument("job", type=int, metavar="ID", help="the request's ID in 'invoices jobs'")
+    resume.add_argument("--out", type=Path, required=True, metavar="FILE", help="where to save the file")
+    _add_contract_options(resume)
+    _add_poll_option(resume)
+    resume.set_defaults(run=_run_resume)
 
 
 def _add_contract_options(parser: argparse.ArgumentParser) -> None:
@@ -308,8 +343,11 @@ def _run_analytic(args: argparse.Namespace, context: AppContext) -> int:
     out = _out(args.out)
     interval = _interval(args.poll_interval)
     service = contract.service(context)
-    job = request_analytic(PlainTask(), service, ref)
-    return _follow(service, job, out, interval)
+    job = pending_request(PlainTask(), service, ProcessingKind.EXTRATO_ANALITICO, ref.params())
+    continued = job is not None
+    if job is None:
+        job = request_analytic(PlainTask(), service, ref)
+    return _follow(service, job, out, interval, continued=continued)
 
 
 @guarded
@@ -318,10 +356,30 @@ def _run_preview(args: argparse.Namespace, context: AppContext) -> int:
     out = _out(args.out)
     interval = _interval(args.poll_interval)
     service = contract.service(context)
-    job = request_preview(
-        PlainTask(), service, PreviewKind(args.tipo), contract.number, contract.dr, args.centro_custo
-    )
-    return _follow(service, job, out, interval)
+    kind = PreviewKind(args.tipo)
+    params = preview_params(kind, contract.number, contract.dr, args.centro_custo)
+    job = pending_request(PlainTask(), service, preview_kind(kind), params)
+    continued = job is not None
+    if job is None:
+        job = request_preview(PlainTask(), service, kind, contract.number, contract.dr, args.centro_custo)
+    return _follow(service, job, out, interval, continued=continued)
+
+
+@guarded
+def _run_resume(args: argparse.Namespace, context: AppContext) -> int:
+    out = _out(args.out)
+    interval = _interval(args.poll_interval)
+    store = context.invoices.jobs()
+    job = store.get(args.job)
+    if job is None or job.environment != context.env_key:
+        _say_set_aside(context.invoices)
+        raise BadOption(f"ID: no request {args.job} in this environment (see 'postalgui invoices jobs')")
+    if args.contrato is None and job.params.get("contrato"):
+        args.contrato = job.params["contrato"]
+    if args.dr is None and job.params.get("dr"):
+        args.dr = job.params["dr"]
+    service = _contract(args, context).service(context)
+    return _follow(service, job, out, interval, continued=True)
 
 
 def _interval(value: float) -> float:
@@ -338,10 +396,16 @@ _SHOWN_STATUS = {
 """A job's state in the operator's words (what the progress line has always shown)."""
 
 
-def _follow(service: InvoiceService, job: Job, out: Path, interval: float) -> int:
+def _follow(service: InvoiceService, job: Job, out: Path, interval: float, *, continued: bool) -> int:
     """Follow the job (`follow_job`) with a progress line on stderr; its file goes to ``out``."""
     shown = sys.stderr.isatty()
-    sys.stderr.write(f"processing {job.processing_id} requested\n")
+    if continued:
+        requested = job.requested_at.astimezone().strftime("%d/%m/%Y %H:%M")
+        processing = job.processing_id
+        sys.stderr.write(f"continuing request {job.id}: processing {processing}, requested {requested}\n")
+    else:
+        sys.stderr.write(f"processing {job.processing_id} requested (request {job.id})\n")
+    _say_set_aside(service)
     started = time.monotonic()
 
     def progress(report: Progress) -> None:
@@ -357,15 +421,86 @@ def _follow(service: InvoiceService, job: Job, out: Path, interval: float) -> in
     except KeyboardInterrupt:
         if shown:
             sys.stderr.write("\n")
-        error(f"stopped waiting; the operator keeps processing {job.processing_id} (files are kept 7 days)")
+        error(
+            f"stopped waiting; the operator keeps processing {job.processing_id} (files are kept 7 days): "
+            f"'postalgui invoices resume {job.id} --out FILE' finishes it"
+        )
         raise
     if shown:
         sys.stderr.write("\n")
     if done.state is not JobState.READY or done.path is None:
         error(done.error or f"processing {job.processing_id}: {done.state.value}")
         return EXIT_API_ERROR
-    sys.stdout.write(f"{done.path}\n")
+    if done.path.resolve() != out.resolve():  # a file downloaded before (the window's cache)
+        shutil.copyfile(done.path, out)
+    sys.stdout.write(f"{out}\n")
     return EXIT_OK
+
+
+def _say_set_aside(service: InvoiceService) -> None:
+    """One line on stderr when the jobs file was found damaged and set aside in this run."""
+    aside = service.jobs().set_aside_path
+    if aside is not None:
+        error(
+            f"the jobs file was unreadable and has been set aside as {aside}; "
+            "the requests it held are not listed (request them again if needed)"
+        )
+
+
+# --------------------------------------------------------------------------- jobs
+
+
+@guarded
+def _run_jobs(args: argparse.Namespace, context: AppContext) -> int:
+    service = context.invoices
+    jobs = refresh_expiry(PlainTask(), service)
+    _say_set_aside(service)
+    if args.json:
+        print_json([job_json(job) for job in jobs])
+        return EXIT_OK
+    if not jobs:
+        error("no requests in this environment")
+        return EXIT_OK
+    print_table(
+        ["ID", "KIND", "STATE", "FOR", "REQUESTED", "FILE OR REASON"],
+        [
+            [
+                str(job.id),
+                job.kind.value,
+                job.state.value,
+                _job_subject(job),
+                job.requested_at.astimezone().strftime("%d/%m/%Y %H:%M"),
+                job.file_path or job.error or "",
+            ]
+            for job in jobs
+        ],
+    )
+    return EXIT_OK
+
+
+def job_json(job: Job) -> dict[str, Any]:
+    """A request as the jobs store keeps it; the operator's names for its kind, id and inputs."""
+    return {
+        "id": job.id,
+        "tipoProcessamento": job.kind.value,
+        "idProcessamento": job.processing_id,
+        "parametros": dict(job.params),
+        "state": job.state.value,
+        "requestedAt": job.requested_at.isoformat(),
+        "updatedAt": job.updated_at.isoformat(),
+        "finishedAt": None if job.finished_at is None else job.finished_at.isoformat(),
+        "file": job.file_path,
+        "error": job.error,
+    }
+
+
+def _job_subject(job: Job) -> str:
+    if job.fatura:
+        return f"invoice {job.fatura}"
+    subject = f"contract {job.params.get('contrato', '')}"
+    if job.params.get("centroCusto"):
+        subject += f" ({job.params['centroCusto']})"
+    return subject
 
 
 # --------------------------------------------------------------------------- divergences

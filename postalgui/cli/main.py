@@ -48,6 +48,8 @@ def main(argv: list[str] | None = None) -> int:
     except ConfigError as exc:
         error(str(exc))
         return EXIT_INVALID_INPUT
+    if context.store.problem:  # a bad value reset, a newer file read only: said once, never rewritten
+        error(f"note: {context.store.problem}")
     if not context.credentials.persistent:
         error(
             "note: no usable system keyring; credentials and tokens are kept for this run only "

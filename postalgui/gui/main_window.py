@@ -226,20 +226,52 @@ class MainWindow(QMainWindow):
         self._set_token_text(self.tr("Token not checked yet"))
 
     def _show_startup_warnings(self) -> None:
-        if self.context.store.problem:
+        notice = self._settings_notice()
+        if notice:
             self.messages.show_message(
-                arg(
-                    self.tr(
-                        "Your settings file could not be read, so PostalGUI started with default settings. %1"
-                    ),
-                    self.context.store.problem,
-                ),
+                notice,
                 MessageKind.WARNING,
                 key="settings-file",
                 action_text=self.tr("Open Settings"),
                 on_action=self._on_message_settings_requested,
             )
         self._warn_keyring_once()
+
+    def _settings_notice(self) -> str:
+        """What loading the settings file found, in the UI's language; empty when it was fine."""
+        store = self.context.store
+        kept = str(store.kept_copy) if store.kept_copy else self.tr("(no copy could be written)")
+        if store.unreadable is not None:
+            return arg(
+                self.tr(
+                    "Your settings file could not be read, so PostalGUI started with default settings. "
+                    "The original file is kept as %1."
+                ),
+                kept,
+            )
+        parts: list[str] = []
+        if store.newer_version is not None:
+            parts.append(
+                arg(
+                    self.tr(
+                        "Your settings file %1 was written by a newer PostalGUI: it is read as far as "
+                        "possible and not overwritten, so changes made here are not saved."
+                    ),
+                    str(store.path),
+                )
+            )
+        if store.reset_fields and store.newer_version is None:
+            parts.append(
+                arg(
+                    self.tr(
+                        "Some settings were not valid and are back to their defaults: %1. "
+                        "The original file is kept as %2."
+                    ),
+                    ", ".join(field.name for field in store.reset_fields),
+                    kept,
+                )
+            )
+        return " ".join(parts)
 
     def _warn_keyring_once(self) -> None:
         """Say once per session that secrets will not survive a restart.
@@ -433,7 +465,8 @@ class MainWindow(QMainWindow):
             if not self.context.saved_settings.first_run_done:
                 # Cancelled: do not ask again on the next start.
                 saved = self.context.saved_settings
-                self.context.apply(saved.model_copy(update={"first_run_done": True}))
+                if not self.context.store.read_only:  # a newer PostalGUI's file is never overwritten
+                    self.context.apply(saved.model_copy(update={"first_run_done": True}))
             if result != SettingsDialog.DialogCode.Accepted.value:
                 self.check_token()
 

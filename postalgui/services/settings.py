@@ -213,36 +213,154 @@ def _reason(exc: ValidationError) -> str:
     return str(err["msg"]).removeprefix("Value error, ")
 
 
+class SettingsNewerError(RoutineError, OSError):
+    """The settings file belongs to a newer PostalGUI: it is read, never overwritten.
+
+    An `OSError` too, so every place that already reports a failed save says this.
+    """
+
+
+@dataclass(frozen=True)
+class ResetField:
+    """A setting whose stored value was invalid and is used at its default."""
+
+    name: str  # dotted, as in the file: ``profiles.producao.cnpj``, ``prices.origin_presets[2]``
+    reason: str
+
+
+_MAX_RESETS = 200
+"""More invalid places than any real file has: past this the whole file counts as unreadable."""
+
+
 class SettingsStore:
-    """Loads and saves `Settings`; a broken file is set aside, never lost silently."""
+    """Loads and saves `Settings`; nothing in the file is lost silently, and loading never writes it.
+
+    A value that does not validate (a CNPJ with a wrong check digit, an unknown
+    environment) is used at its default, every other field is kept, and the original
+    file is copied beside it once (``settings.json.bad-<time>``; a later load of the
+    same content finds that copy instead of making another). A file that is not JSON
+    at all is used as defaults and copied the same way. The file itself is replaced
+    only by `save`, that is when the user changes a setting. A file of a newer
+    PostalGUI (``schema_version`` above ours) is read as far as it can be and never
+    overwritten: `save` raises `SettingsNewerError`.
+
+    After `load`: ``reset_fields``, ``unreadable`` (why the whole file could not be
+    read), ``kept_copy``, ``newer_version`` and ``problem``, one English sentence
+    saying all that (the CLI prints it; the window composes its own, translated).
+    """
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        self.problem: str | None = None
+        self.reset_fields: list[ResetField] = []
+        self.unreadable: str | None = None
+        self.kept_copy: Path | None = None
+        self.newer_version: int | None = None
+
+    @property
+    def read_only(self) -> bool:
+        """The file is a newer PostalGUI's: `save` refuses to overwrite it."""
+        return self.newer_version is not None
 
     def load(self) -> Settings:
-        if not self.path.exists():
-            return Settings()
+        self.reset_fields, self.unreadable, self.kept_copy, self.newer_version = [], None, None, None
         try:
-            data = json.loads(self.path.read_text(encoding="utf-8"))
-            if not isinstance(data, dict):
-                raise ValueError("not a JSON object")
-            data = migrate(data)
-            return Settings.model_validate(data)
-        except (OSError, ValueError, ValidationError) as exc:
-            backup = self.path.with_name(f"{self.path.name}.bad-{datetime.now():%Y%m%d-%H%M%S}")
-            try:
-                self.path.replace(backup)
-            except OSError:
-                backup = self.path
-            self.problem = (
-                f"The settings file could not be read ({type(exc).__name__}); it was kept as {backup}."
-            )
+            raw = self.path.read_bytes()
+        except FileNotFoundError:
+            return Settings()
+        except OSError as exc:
+            self.unreadable = exc.strerror or type(exc).__name__
             log.warning("Settings file unreadable, defaults used: %s", exc)
             return Settings()
+        try:
+            data = json.loads(raw.decode("utf-8"))
+            if not isinstance(data, dict):
+                raise ValueError("not a JSON object")
+        except ValueError as exc:
+            self.unreadable = f"{type(exc).__name__}: {exc}"
+            self.kept_copy = self._keep_copy(raw)
+            log.warning("Settings file unreadable, defaults used: %s", exc)
+            return Settings()
+        version_reset = self._version_reset(data)
+        data = self._checked_version(data)
+        settings, self.reset_fields = validate_leniently(data)
+        self.reset_fields[:0] = version_reset
+        if self.reset_fields:
+            log.warning(
+                "Settings reset to their defaults: %s",
+                "; ".join(f"{field.name} ({field.reason})" for field in self.reset_fields),
+            )
+            if not self.read_only:
+                self.kept_copy = self._keep_copy(raw)
+        return settings
+
+    @staticmethod
+    def _version_reset(data: dict[str, Any]) -> list[ResetField]:
+        version = data.get("schema_version", SCHEMA_VERSION)
+        if isinstance(version, int) and not isinstance(version, bool):
+            return []
+        return [ResetField("schema_version", f"not a version number: {version!r}")]
+
+    def _checked_version(self, data: dict[str, Any]) -> dict[str, Any]:
+        version = data.get("schema_version", SCHEMA_VERSION)
+        if isinstance(version, int) and not isinstance(version, bool) and version > SCHEMA_VERSION:
+            self.newer_version = version
+            log.warning("Settings file of a newer PostalGUI (version %d): read only", version)
+            data = dict(data)
+            data["schema_version"] = SCHEMA_VERSION
+            return data
+        return migrate(data)
+
+    def _keep_copy(self, raw: bytes) -> Path | None:
+        """The original beside the file, written once: an identical earlier copy is reused."""
+        for earlier in sorted(self.path.parent.glob(f"{self.path.name}.bad-*")):
+            try:
+                if earlier.read_bytes() == raw:
+                    return earlier
+            except OSError:
+                continue
+        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+        target = self.path.with_name(f"{self.path.name}.bad-{stamp}")
+        number = 1
+        while target.exists():
+            number += 1
+            target = self.path.with_name(f"{self.path.name}.bad-{stamp}-{number}")
+        try:
+            with target.open("xb") as handle:
+                handle.write(raw)
+        except OSError as exc:
+            log.warning("Could not keep a copy of the settings file: %s", exc)
+            return None
+        return target
+
+    @property
+    def problem(self) -> str | None:
+        """What `load` found, in one line; None when the file was fine."""
+        copy = f"; the original is kept as {self.kept_copy}" if self.kept_copy else ""
+        if self.unreadable is not None:
+            reason = self.unreadable
+            return f"the settings file {self.path} could not be read ({reason}); defaults are used{copy}"
+        parts: list[str] = []
+        if self.newer_version is not None:
+            parts.append(
+                f"the settings file {self.path} was written by a newer PostalGUI (settings version "
+                f"{self.newer_version}, this one knows {SCHEMA_VERSION}): it is read as far as possible "
+                "and never overwritten, so changes are not saved"
+            )
+        if self.reset_fields:
+            names = ", ".join(field.name for field in self.reset_fields)
+            parts.append(f"invalid settings reset to their defaults: {names}{copy}")
+        return "; ".join(parts) or None
 
     def save(self, settings: Settings) -> None:
-        """Write atomically: a crash mid-save leaves the previous file intact."""
+        """Write atomically: a crash mid-save leaves the previous file intact.
+
+        Raises `SettingsNewerError`, writing nothing, over a newer PostalGUI's file.
+        """
+        if self.newer_version is not None:
+            raise SettingsNewerError(
+                f"The settings file {self.path} was written by a newer PostalGUI (settings version "
+                f"{self.newer_version}); it is not overwritten"
+            )
         self.path.parent.mkdir(parents=True, exist_ok=True)
         text = settings.model_dump_json(indent=2)
         fd, tmp = tempfile.mkstemp(prefix=".settings-", suffix=".json", dir=self.path.parent)
@@ -253,12 +371,68 @@ class SettingsStore:
         except BaseException:
             Path(tmp).unlink(missing_ok=True)
             raise
+        self.reset_fields, self.unreadable = [], None
+
+
+def validate_leniently(data: dict[str, Any]) -> tuple[Settings, list[ResetField]]:
+    """The settings in ``data`` with every invalid value dropped (so at its default).
+
+    Each round validates and drops the place of the first error: the value itself, or
+    when it is missing (a required part of a preset), the entry that lacks it; a bad
+    key of a mapping drops that entry. ``data`` is not changed.
+    """
+    work: Any = json.loads(json.dumps(data))
+    reset: list[ResetField] = []
+    for _ in range(_MAX_RESETS):
+        try:
+            return Settings.model_validate(work), reset
+        except ValidationError as exc:
+            error = exc.errors()[0]
+            name = _drop(work, tuple(error["loc"]))
+            if name is None:
+                break
+            reset.append(ResetField(name, _error_reason(error)))
+    reset.append(ResetField("*", "too many invalid values"))
+    return Settings(), reset
+
+
+def _drop(data: Any, loc: tuple[Any, ...]) -> str | None:
+    """Remove the deepest part of ``data`` on the path ``loc``; its dotted name, None if none."""
+    if loc and loc[-1] == "[key]":
+        loc = loc[:-1]
+    path: list[tuple[Any, Any]] = []  # (container, key) pairs down the path
+    node = data
+    for part in loc:
+        if not _holds(node, part):
+            break
+        path.append((node, part))
+        node = node[part]
+    if not path:
+        return None
+    container, key = path[-1]
+    del container[key]
+    return "".join(
+        f"[{part}]" if isinstance(part, int) else (f".{part}" if index else str(part))
+        for index, (_, part) in enumerate(path)
+    )
+
+
+def _holds(node: Any, part: Any) -> bool:
+    if isinstance(node, dict):
+        return part in node
+    return isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node)
+
+
+def _error_reason(error: Any) -> str:
+    ctx_error = (error.get("ctx") or {}).get("error")
+    if isinstance(ctx_error, InvalidValue):
+        return str(ctx_error)
+    return str(error.get("msg", "invalid")).removeprefix("Value error, ")
 
 
 def migrate(data: dict[str, Any]) -> dict[str, Any]:
-    """Bring an older settings document to `SCHEMA_VERSION`."""
-    version = data.get("schema_version", 1)
-    if not isinstance(version, int) or version > SCHEMA_VERSION:
-        raise ValueError(f"unknown settings schema version {version!r}")
+    """Bring an older settings document to `SCHEMA_VERSION` (a version that is not a number
+    is taken as ours: the fields then say what they can)."""
+    data = dict(data)
     data["schema_version"] = SCHEMA_VERSION
     return data

@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 import sqlite3
 import threading
+import time
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
@@ -20,6 +21,9 @@ from typing import TypeVar
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
+
+BUSY_TIMEOUT_S = 10.0
+"""How long a connection waits for another process's lock before saying the file is locked."""
 
 _SQLITE_CORRUPT = 11
 _SQLITE_NOTADB = 26
@@ -34,6 +38,44 @@ def is_corruption(exc: sqlite3.DatabaseError) -> bool:
     return "malformed" in message or "not a database" in message
 
 
+def _statements(script: str) -> list[str]:
+    """The complete SQL statements of ``script``, in order."""
+    found: list[str] = []
+    current = ""
+    for line in script.splitlines(keepends=True):
+        current += line
+        if sqlite3.complete_statement(current):
+            found.append(current.strip())
+            current = ""
+    if current.strip():
+        found.append(current.strip())
+    return found
+
+
+def _wal(conn: sqlite3.Connection, clock: Callable[[], float] = time.monotonic) -> None:
+    """Switch to WAL; retried while another process holds the lock the switch needs.
+
+    Changing the journal mode of a new file needs an exclusive lock, and SQLite may
+    answer "database is locked" at once instead of calling the busy handler while
+    another process is creating the same file; such an answer is retried until
+    `BUSY_TIMEOUT_S` has passed.
+    """
+    deadline = clock() + BUSY_TIMEOUT_S
+    pause = 0.005
+    while True:
+        try:
+            conn.execute("PRAGMA journal_mode=WAL").fetchone()
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc).lower() and "busy" not in str(exc).lower():
+                raise
+            if clock() >= deadline:
+                raise
+            time.sleep(pause)  # another process is setting the file up; it takes milliseconds
+            pause = min(pause * 2, 0.1)
+        else:
+            return
+
+
 class SqliteFile:
     """The connection to ``path``, opened on first use; `run` does work under the lock.
 
@@ -41,6 +83,10 @@ class SqliteFile:
     ``probe`` a table read on opening, so a damaged file shows itself at once;
     ``newer_error`` is raised, with a sentence naming ``label``, for a file whose
     schema is newer than ``version``.
+
+    ``set_aside_path`` is where the last unreadable file was moved (None while none
+    was), so the store's owner can tell the user what was put away and where; the
+    optional ``on_set_aside`` callback is called with it, under the lock.
     """
 
     def __init__(
@@ -61,29 +107,58 @@ class SqliteFile:
         self._newer_error = newer_error
         self._lock = threading.Lock()
         self._conn: sqlite3.Connection | None = None
+        self.set_aside_path: Path | None = None
+        self.on_set_aside: Callable[[Path], None] | None = None
 
     def _open(self) -> sqlite3.Connection:
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        conn = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None, timeout=10)
+        conn = sqlite3.connect(
+            self.path, check_same_thread=False, isolation_level=None, timeout=BUSY_TIMEOUT_S
+        )
         try:
-            conn.execute("PRAGMA journal_mode=WAL")
+            _wal(conn)
             conn.execute("PRAGMA synchronous=NORMAL")
-            found = conn.execute("PRAGMA user_version").fetchone()[0]
-            if found > self._version:
-                raise self._newer_error(
-                    f"The {self._label} {self.path} was written by a newer PostalGUI "
-                    f"(schema {found}, this one knows {self._version})."
-                )
-            if found == 0:
-                # One script, one transaction: the tables and the version appear together.
-                conn.executescript(
-                    f"BEGIN IMMEDIATE;\n{self._schema}PRAGMA user_version = {self._version};\nCOMMIT;"
-                )
+            self._set_up(conn)
             conn.execute(f"SELECT count(*) FROM {self._probe} LIMIT 1").fetchone()  # noqa: S608  # our own name
         except BaseException:
             conn.close()
             raise
         return conn
+
+    def _set_up(self, conn: sqlite3.Connection) -> None:
+        """Check the schema version and create the tables, all under the write lock.
+
+        Another process may be creating the same new file at this very moment: the
+        version read before taking the lock could be stale (two processes both saw 0,
+        the second one's CREATE TABLE failed). ``BEGIN IMMEDIATE`` takes the write lock
+        first (waiting up to the busy timeout), then the version is read again inside
+        the transaction, so exactly one process creates the schema.
+        """
+        found = conn.execute("PRAGMA user_version").fetchone()[0]
+        if found >= self._version:  # the usual case, a file made before: no write lock needed
+            self._refuse_newer(found)
+            return
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            found = conn.execute("PRAGMA user_version").fetchone()[0]
+            self._refuse_newer(found)
+            if found == 0:
+                # executescript would commit first; statement by statement stays in this transaction.
+                for statement in _statements(self._schema):
+                    conn.execute(statement)
+                conn.execute(f"PRAGMA user_version = {int(self._version)}")
+        except BaseException:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            raise
+        conn.execute("COMMIT")
+
+    def _refuse_newer(self, found: int) -> None:
+        if found > self._version:
+            raise self._newer_error(
+                f"The {self._label} {self.path} was written by a newer PostalGUI "
+                f"(schema {found}, this one knows {self._version})."
+            )
 
     def _connection(self) -> sqlite3.Connection:
         if self._conn is None:
@@ -107,8 +182,9 @@ class SqliteFile:
         while target.exists():
             number += 1
             target = self.path.with_name(f"{self.path.name}.bad-{stamp}-{number}")
-        if self.path.exists():
-            self.path.replace(target)
+        if not self.path.exists():
+            return  # nothing on disk to keep (it went away meanwhile)
+        self.path.replace(target)
         for suffix in ("-wal", "-shm"):
             side = self.path.with_name(self.path.name + suffix)
             if side.exists():
@@ -120,6 +196,9 @@ class SqliteFile:
             exc,
             target,
         )
+        self.set_aside_path = target
+        if self.on_set_aside is not None:
+            self.on_set_aside(target)
 
     def run(self, work: Callable[[sqlite3.Connection], T]) -> T:
         """``work`` under the lock; a file found corrupt on the way is set aside and ``work`` retried."""

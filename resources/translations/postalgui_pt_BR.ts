@@ -2272,6 +2272,11 @@
         <translation>Não foi possível ler as solicitações salvas: %1</translation>
     </message>
     <message>
+        <location line="-30"/>
+        <source>The jobs file was damaged and has been set aside as %1. The requests it held are not listed: request them again if you still need them.</source>
+        <translation>O arquivo de solicitações estava danificado e foi guardado à parte como %1. As solicitações que ele continha não aparecem na lista: solicite-as novamente se ainda precisar delas.</translation>
+    </message>
+    <message>
         <location line="+28"/>
         <source>%1 is waiting: %2. Resume it when the connection is back.</source>
         <translation>%1 está em espera: %2. Retome o acompanhamento quando a conexão voltar.</translation>
@@ -2412,8 +2417,23 @@
     </message>
     <message>
         <location line="+7"/>
-        <source>Your settings file could not be read, so PostalGUI started with default settings. %1</source>
-        <translation>Não foi possível ler o arquivo de configurações; o PostalGUI iniciou com as configurações padrão. %1</translation>
+        <source>(no copy could be written)</source>
+        <translation>(não foi possível gravar uma cópia)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Your settings file could not be read, so PostalGUI started with default settings. The original file is kept as %1.</source>
+        <translation>Não foi possível ler o arquivo de configurações; o PostalGUI iniciou com as configurações padrão. O arquivo original foi guardado como %1.</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Your settings file %1 was written by a newer PostalGUI: it is read as far as possible and not overwritten, so changes made here are not saved.</source>
+        <translation>O arquivo de configurações %1 foi gravado por uma versão mais nova do PostalGUI: ele é lido no que for possível e não é sobrescrito, por isso as alterações feitas aqui não são salvas.</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Some settings were not valid and are back to their defaults: %1. The original file is kept as %2.</source>
+        <translation>Algumas configurações não eram válidas e voltaram ao padrão: %1. O arquivo original foi guardado como %2.</translation>
     </message>
     <message>
         <location line="+6"/>

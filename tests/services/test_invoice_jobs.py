@@ -8,6 +8,7 @@ import threading
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta, timezone
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -194,6 +195,36 @@ def test_a_corrupt_file_is_set_aside(tmp_path: Path, caplog: pytest.LogCaptureFi
     assert len(aside) == 1
     assert aside[0].read_bytes().startswith(b"this is not a database")
     assert "unreadable" in caplog.text
+    assert jobs.set_aside_path == aside[0]  # what the panel and the CLI tell the user
+
+
+def test_a_sound_file_was_set_aside_nowhere(store: JobStore) -> None:
+    store.list("sandbox")
+    assert store.set_aside_path is None
+
+
+def test_find_pending_matches_kind_parameters_and_environment(store: JobStore) -> None:
+    base = datetime(2026, 1, 1, tzinfo=UTC)
+    older = store.add("sandbox", ProcessingKind.EXTRATO_ANALITICO, record(), ANALYTIC, at=base)
+    newer = store.add(
+        "sandbox",
+        ProcessingKind.EXTRATO_ANALITICO,
+        record("EM_EXECUCAO"),
+        ANALYTIC,
+        at=base + timedelta(hours=1),
+    )
+    store.add("sandbox", ProcessingKind.PREVIA_SINTETICO, record(), PREVIEW)
+    assert store.find_pending("sandbox", ProcessingKind.EXTRATO_ANALITICO, ANALYTIC) == newer
+    assert store.find_pending("production", ProcessingKind.EXTRATO_ANALITICO, ANALYTIC) is None
+    assert store.find_pending("sandbox", ProcessingKind.PREVIA_ANALITICO, PREVIEW) is None
+    other_item = {**ANALYTIC, "itemFatura": "002"}
+    assert store.find_pending("sandbox", ProcessingKind.EXTRATO_ANALITICO, other_item) is None
+    store.update(newer.id, state=JobState.READY)
+    assert store.find_pending(
+        "sandbox", ProcessingKind.EXTRATO_ANALITICO, dict(reversed(ANALYTIC.items()))
+    ) == (store.get(older.id))
+    store.update(older.id, state=JobState.FAILED)
+    assert store.find_pending("sandbox", ProcessingKind.EXTRATO_ANALITICO, ANALYTIC) is None
 
 
 def test_a_newer_schema_is_refused(tmp_path: Path) -> None:
@@ -213,3 +244,31 @@ def test_job_is_frozen(store: JobStore) -> None:
     assert isinstance(job, Job)
     with pytest.raises(AttributeError):
         job.state = JobState.READY  # type: ignore[misc]
+
+
+class _Service:
+    """What `pending_request` reads of an `InvoiceService`: the jobs store and the environment."""
+
+    env_key = "sandbox"
+
+    def __init__(self, store: JobStore) -> None:
+        self._store = store
+
+    def jobs(self) -> JobStore:
+        return self._store
+
+
+def test_pending_request_continues_a_recent_one_and_expires_an_old_one(store: JobStore) -> None:
+    from postalgui.api.cancel import PlainTask
+    from postalgui.services.invoices.following import FILE_LIFETIME, pending_request
+
+    service: Any = _Service(store)
+    assert pending_request(PlainTask(), service, ProcessingKind.EXTRATO_ANALITICO, ANALYTIC) is None
+    recent = store.add("sandbox", ProcessingKind.EXTRATO_ANALITICO, record(), ANALYTIC)
+    assert pending_request(PlainTask(), service, ProcessingKind.EXTRATO_ANALITICO, ANALYTIC) == recent
+
+    store.update(recent.id, requested_at=datetime.now(UTC) - FILE_LIFETIME - timedelta(minutes=1))
+    assert pending_request(PlainTask(), service, ProcessingKind.EXTRATO_ANALITICO, ANALYTIC) is None
+    expired = store.get(recent.id)
+    assert expired is not None
+    assert expired.state is JobState.EXPIRED

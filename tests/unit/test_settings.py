@@ -10,7 +10,14 @@ import pytest
 from postalgui.api.environments import Environment
 from postalgui.api.tokens import Scope
 from postalgui.sandbox.demo import DEMO
-from postalgui.services.settings import ConfigError, Overrides, Profile, Settings, SettingsStore
+from postalgui.services.settings import (
+    ConfigError,
+    Overrides,
+    Profile,
+    Settings,
+    SettingsNewerError,
+    SettingsStore,
+)
 
 
 def test_defaults_are_the_sandbox_with_the_demo_company() -> None:
@@ -77,12 +84,123 @@ def test_broken_settings_file_is_set_aside_not_lost(tmp_path: Path) -> None:
     assert kept[0].read_text() == "{not json"
 
 
-def test_newer_schema_is_not_silently_downgraded(tmp_path: Path) -> None:
+def test_newer_schema_is_read_but_never_overwritten(tmp_path: Path) -> None:
     path = tmp_path / "settings.json"
-    path.write_text(json.dumps({"schema_version": 99}), encoding="utf-8")
+    original = json.dumps(
+        {
+            "schema_version": 99,
+            "environment": "homologacao",
+            "profiles": {"homologacao": {"contract": "9912345678", "dr": 10}},
+            "a_setting_of_the_future": {"x": 1},
+        }
+    )
+    path.write_text(original, encoding="utf-8")
     store = SettingsStore(path)
-    store.load()
-    assert "could not be read" in (store.problem or "")
+    settings = store.load()
+    assert settings.environment is Environment.HOMOLOGATION  # read as far as it can be
+    assert settings.profile().contract == "9912345678"
+    assert store.read_only
+    assert "newer PostalGUI" in (store.problem or "")
+    assert "never overwritten" in (store.problem or "")
+    with pytest.raises(SettingsNewerError, match="not overwritten"):
+        store.save(settings.updated(language="en"))
+    assert path.read_text(encoding="utf-8") == original
+    assert list(tmp_path.iterdir()) == [path]  # no copy, no temporary file left
+
+
+def _file_with_a_bad_cnpj(path: Path) -> str:
+    text = json.dumps(
+        {
+            "schema_version": 1,
+            "environment": "producao",
+            "language": "en",
+            "first_run_done": True,
+            "profiles": {
+                "producao": {
+                    "cnpj": "11.222.333/0001-82",
+                    "contract": "9900000001",
+                    "card": "76543210",
+                    "dr": 72,
+                }
+            },
+            "prices": {"origin_cep": "01310-100"},
+        }
+    )
+    path.write_text(text, encoding="utf-8")
+    return text
+
+
+def test_one_bad_field_is_reset_and_every_other_kept(tmp_path: Path) -> None:
+    """A CNPJ with a wrong check digit no longer throws the whole file away (issue 10)."""
+    path = tmp_path / "settings.json"
+    original = _file_with_a_bad_cnpj(path)
+    store = SettingsStore(path)
+    settings = store.load()
+    assert settings.environment is Environment.PRODUCTION
+    assert settings.language == "en"
+    assert settings.first_run_done
+    assert settings.prices.origin_cep == "01310100"
+    profile = settings.profile()
+    assert (profile.cnpj, profile.contract, profile.card, profile.dr) == ("", "9900000001", "0076543210", 72)
+    assert [field.name for field in store.reset_fields] == ["profiles.producao.cnpj"]
+    assert "check digit" in store.reset_fields[0].reason
+    assert path.read_text(encoding="utf-8") == original  # loading never rewrites the file
+    assert store.kept_copy is not None
+    assert store.kept_copy.name.startswith("settings.json.bad-")
+    assert store.kept_copy.read_text(encoding="utf-8") == original
+    problem = store.problem or ""
+    assert "profiles.producao.cnpj" in problem
+    assert str(store.kept_copy) in problem
+    assert "\n" not in problem
+
+
+def test_the_original_is_kept_once_not_on_every_read(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    _file_with_a_bad_cnpj(path)
+    first = SettingsStore(path)
+    first.load()
+    again = SettingsStore(path)
+    again.load()
+    assert again.kept_copy == first.kept_copy
+    assert len(list(tmp_path.glob("settings.json.bad-*"))) == 1
+
+
+def test_saving_replaces_the_bad_values_and_the_notice_goes(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    _file_with_a_bad_cnpj(path)
+    store = SettingsStore(path)
+    store.save(store.load())
+    assert store.problem is None
+    fresh = SettingsStore(path)
+    assert fresh.load().profile().contract == "9900000001"
+    assert fresh.problem is None
+
+
+@pytest.mark.parametrize(
+    ("content", "reset"),
+    [
+        ({"environment": "marte", "language": "en"}, ["environment"]),
+        ({"language": "xx", "custom_base_url": "ftp://x"}, ["custom_base_url", "language"]),
+        (
+            {"profiles": {"lua": {"contract": "1"}, "producao": {"dr": 500}}},
+            ["profiles.lua", "profiles.producao.dr"],
+        ),
+        ({"prices": {"origin_cep": "123", "products": ["03220"]}}, ["prices.origin_cep"]),
+        ({"schema_version": "um", "language": "en"}, ["schema_version"]),
+    ],
+)
+def test_each_kind_of_bad_value_is_reset_alone(
+    tmp_path: Path, content: dict[str, object], reset: list[str]
+) -> None:
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps(content), encoding="utf-8")
+    store = SettingsStore(path)
+    settings = store.load()
+    assert sorted(field.name for field in store.reset_fields) == reset
+    if content.get("language") == "en":
+        assert settings.language == "en"
+    if "products" in content.get("prices", {}):  # type: ignore[operator]
+        assert settings.prices.products == ["03220"]
 
 
 def test_environment_overrides_win_without_being_saved() -> None:

@@ -116,9 +116,7 @@ def request_preview(
     client = service.client()
     with cancel_scope(task.token):
         record = client.request_preview(kind, contrato, dr, centro_custo)
-    params = {"tipoPrevia": kind.value, "contrato": contrato, "dr": str(dr)}
-    if centro_custo:
-        params["centroCusto"] = centro_custo
+    params = preview_params(kind, contrato, dr, centro_custo)
     job = service.jobs().add(service.env_key, _kind_of(record, _PREVIEW_KINDS[kind]), record, params)
     log.info(
         "Preview %s of contract %s requested: job %d, processing %s",
@@ -127,6 +125,37 @@ def request_preview(
         job.id,
         job.processing_id,
     )
+    return job
+
+
+def preview_params(kind: PreviewKind, contrato: str, dr: int, centro_custo: str | None) -> dict[str, str]:
+    """A preview request's inputs as its job records them (the operator's names)."""
+    params = {"tipoPrevia": PreviewKind(kind).value, "contrato": contrato, "dr": str(dr)}
+    if centro_custo:
+        params["centroCusto"] = centro_custo
+    return params
+
+
+def preview_kind(kind: PreviewKind) -> ProcessingKind:
+    """The processing kind of a preview request."""
+    return _PREVIEW_KINDS[PreviewKind(kind)]
+
+
+def pending_request(
+    task: TaskControl, service: InvoiceService, kind: ProcessingKind, params: dict[str, str]
+) -> Job | None:
+    """A pending job that asked the same thing (kind and inputs), to follow instead of asking again.
+
+    A second request would start a second processing at the operator; an interrupted
+    one (Ctrl+C, a killed run, a closed window) is still being prepared there. One
+    older than the file lifetime is marked EXPIRED and not returned.
+    """
+    task.raise_if_cancelled()
+    store = service.jobs()
+    job = store.find_pending(service.env_key, kind, params)
+    if job is not None and _expired(job, _now()):
+        store.update(job.id, state=JobState.EXPIRED, finished_at=_now(), error=EXPIRED_TEXT)
+        return None
     return job
 
 

@@ -249,6 +249,15 @@ class JobStore:
         """Close the file; a later call opens it again."""
         self._file.close()
 
+    @property
+    def set_aside_path(self) -> Path | None:
+        """Where an unreadable jobs file was moved in this process (None while none was).
+
+        The jobs it held are not in the fresh file: the panel and the CLI say so, with
+        this path, so the user knows what to request again.
+        """
+        return self._file.set_aside_path
+
     # --- writing ---------------------------------------------------------------------
 
     def add(
@@ -343,6 +352,24 @@ class JobStore:
             ).fetchall()
         )
         return [_job(row) for row in rows]
+
+    def find_pending(self, environment: str, kind: ProcessingKind, params: Mapping[str, str]) -> Job | None:
+        """The newest pending job of ``environment`` of this kind with exactly these parameters."""
+        wanted = _params_json(params)
+        row = self._file.run(
+            lambda conn: conn.execute(
+                f"SELECT {_COLUMNS} FROM job WHERE environment = ? AND kind = ? AND params = ?"  # noqa: S608 -- fixed text
+                " AND state IN (?, ?) ORDER BY requested_at DESC, id DESC LIMIT 1",
+                (
+                    environment,
+                    ProcessingKind(kind).value,
+                    wanted,
+                    JobState.REQUESTED.value,
+                    JobState.PROCESSING.value,
+                ),
+            ).fetchone()
+        )
+        return None if row is None else _job(row)
 
     def list(self, environment: str, limit: int = 200) -> builtins.list[Job]:
         """The jobs of ``environment``, newest first."""

@@ -14,6 +14,7 @@ cancels them, and a cancelled ``follow_job`` leaves its job pending, for the nex
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
 from PySide6.QtCore import (
@@ -94,6 +95,7 @@ class JobsPanel(QWidget):
         self._load_handle: TaskHandle | None = None
         self._renewing: dict[frozenset[tuple[str, str]], int] = {}
         self._ready_job: Job | None = None
+        self._told_set_aside: Path | None = None
 
         self.model = JobsModel(self)
         self.table = record_table(self, self.model, "jobsTable", self.tr("Jobs"))
@@ -123,6 +125,7 @@ class JobsPanel(QWidget):
         title = QLabel(self.tr("<b>Jobs</b>"), self)
         self.status_label = QLabel(self)
         self.status_label.setObjectName("jobsStatus")
+        self.set_aside_label = _notice_label(self, "jobsSetAside")
         self.open_button = QPushButton(self.open_action.iconText(), self)
         self.open_button.clicked.connect(self._on_open_action_triggered)
         self.again_button = QPushButton(self.again_action.iconText(), self)
@@ -144,6 +147,7 @@ class JobsPanel(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(top)
+        layout.addWidget(self.set_aside_label)
         layout.addWidget(self.table, 1)
         layout.addLayout(buttons)
         self._update_actions()
@@ -301,8 +305,26 @@ class JobsPanel(QWidget):
 
     # --- loading -----------------------------------------------------------------------
 
+    def _tell_set_aside(self) -> None:
+        """Say, once per file, that a damaged jobs file was set aside and where it is now."""
+        aside = self.context.invoices.jobs().set_aside_path
+        if aside is None or aside == self._told_set_aside:
+            return
+        self._told_set_aside = aside
+        text = arg(
+            self.tr(
+                "The jobs file was damaged and has been set aside as %1. The requests it held are not "
+                "listed: request them again if you still need them."
+            ),
+            str(aside),
+        )
+        self.set_aside_label.setText(text)
+        self.set_aside_label.show()
+        self.messages.show_message(text, MessageKind.WARNING, key="invoices.jobs.set-aside")
+
     @Slot(object)
     def _on_load_task_result(self, jobs: object) -> None:
+        self._tell_set_aside()
         stored = cast("list[Job]", jobs)
         # Jobs added meanwhile (a request made while loading) are in the store too.
         self.model.set_jobs(stored)
@@ -317,6 +339,7 @@ class JobsPanel(QWidget):
 
     @Slot(object)
     def _on_load_task_error(self, error: BaseException) -> None:
+        self._tell_set_aside()
         self.status_label.setText(self.tr("The stored jobs could not be read."))
         self.messages.show_message(
             arg(self.tr("The stored jobs could not be read: %1"), describe_error(error)),
@@ -328,6 +351,7 @@ class JobsPanel(QWidget):
 
     @Slot(object)
     def _on_following_updated(self, job: Job) -> None:
+        self._tell_set_aside()
         before = self.model.find(job.id)
         if before is None:
             return  # removed meanwhile
@@ -341,6 +365,7 @@ class JobsPanel(QWidget):
 
     @Slot(int, object)
     def _on_following_failed(self, job_id: int, error: BaseException) -> None:
+        self._tell_set_aside()
         job = self.model.find(job_id)
         if job is None:
             return
@@ -419,11 +444,9 @@ class JobsPanel(QWidget):
             arg(self.tr("%1 requested again."), job_title(job)), MessageKind.INFO, key="invoices.jobs.again"
         )
 
-
     def _take_renewed(self, new: Job) -> int | None:
         """The failed or expired job a new request replaces."""
         return self._renewing.pop(_request_key(new), None)
-
 
     # --- view --------------------------------------------------------------------------
 
@@ -525,6 +548,16 @@ class JobsPanel(QWidget):
         job = self.selected_job()
         if job is not None:
             self.remove_job(job)
+
+
+def _notice_label(parent: QWidget, name: str) -> QLabel:
+    """A hidden, wrapping, selectable label for a notice the panel keeps on show (a path to copy)."""
+    label = QLabel(parent)
+    label.setObjectName(name)
+    label.setWordWrap(True)
+    label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+    label.hide()
+    return label
 
 
 def _request_key(job: Job) -> frozenset[tuple[str, str]]:

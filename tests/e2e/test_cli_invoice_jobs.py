@@ -1,0 +1,199 @@
+"""``postalgui invoices`` requests that outlive a run: continued, listed, resumed (issue 10)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from postalgui.sandbox import SandboxServer
+from tests.e2e.conftest import SandboxControl
+from tests.e2e.test_cli_invoices import FAST, invoice_requests, list_json, plain_invoice, run
+
+ROOT = Path(__file__).resolve().parents[2]
+SLOW_S = 3600.0
+"""A processing that outlasts the killed run; the sandbox clock is then moved past it."""
+
+
+@pytest.fixture
+def env(sandbox_server: SandboxServer, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("POSTALGUI_ENV", "sandbox")
+    monkeypatch.setenv("POSTALGUI_BASE_URL", sandbox_server.url)
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Path:
+    path = tmp_path / "out"
+    path.mkdir()
+    return path
+
+
+def killed_analytic(invoice: dict[str, Any], out_file: Path) -> None:
+    """``invoices analytic`` in its own process, killed once its request is recorded.
+
+    What a closed terminal, a crash or a kill leaves: the operator processing, the
+    job pending in the store, no file.
+    """
+    env = {**os.environ, "PYTHON_KEYRING_BACKEND": "keyring.backends.fail.Keyring"}  # never the real keychain
+    args = [
+        "invoices",
+        "analytic",
+        str(invoice["id"]),
+        "--item",
+        invoice["itemFatura"],
+        "--out",
+        str(out_file),
+    ]
+    child = subprocess.Popen(
+        [sys.executable, "-m", "postalgui", *args, *FAST],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+        cwd=ROOT,
+    )
+    assert child.stderr is not None
+    seen: list[str] = []
+    try:
+        for line in child.stderr:  # the line is written once the job is in the store
+            seen.append(line)
+            if line.startswith("processing ") and "requested" in line:
+                break
+        else:
+            pytest.fail(f"the run ended before requesting: {''.join(seen)}")
+        child.kill()
+    finally:
+        child.wait(timeout=30)
+        child.stderr.close()
+    assert not out_file.exists()
+
+
+def jobs_json(capsys: pytest.CaptureFixture[str]) -> list[dict[str, Any]]:
+    code, out, err = run(capsys, "invoices", "jobs", "--json")
+    assert code == 0, err
+    result: list[dict[str, Any]] = json.loads(out)
+    return result
+
+
+def analytic_posts(sandbox: SandboxControl, invoice: dict[str, Any]) -> int:
+    return invoice_requests(sandbox).get(f"POST /faturas/v1/faturas/{invoice['id']}/analitico", 0)
+
+
+def test_a_killed_analytic_is_continued_not_requested_again(
+    env: None, sandbox: SandboxControl, capsys: pytest.CaptureFixture[str], folder: Path
+) -> None:
+    invoice = plain_invoice(list_json(capsys))
+    sandbox.processing_delay(SLOW_S)
+    killed_analytic(invoice, folder / "first.csv")
+    [pending] = jobs_json(capsys)
+    assert pending["state"] in ("requested", "processing")
+    assert pending["tipoProcessamento"] == "EXTRATO_ANALITICO"
+    assert pending["parametros"]["fatura"] == str(invoice["id"])
+    assert pending["file"] is None
+
+    sandbox.advance_clock(SLOW_S + 1)
+    out_file = folder / "analitico.csv"
+    args = [
+        "invoices",
+        "analytic",
+        str(invoice["id"]),
+        "--item",
+        invoice["itemFatura"],
+        "--out",
+        str(out_file),
+    ]
+    code, out, err = run(capsys, *args, *FAST)
+    assert code == 0, err
+    assert out.strip() == str(out_file)
+    assert f"continuing request {pending['id']}" in err
+    assert out_file.read_text(encoding="utf-8-sig").strip()
+    assert analytic_posts(sandbox, invoice) == 1, "the interrupted request was continued, not sent again"
+
+    [done] = jobs_json(capsys)
+    assert (done["id"], done["state"], done["file"]) == (pending["id"], "ready", str(out_file))
+    code, out, err = run(capsys, "invoices", "jobs")
+    assert code == 0, err
+    header, line = out.splitlines()
+    assert header.split()[:3] == ["ID", "KIND", "STATE"]
+    assert line.split()[:3] == [str(done["id"]), "EXTRATO_ANALITICO", "ready"]
+    assert f"invoice {invoice['id']}" in line
+
+
+def test_resume_finishes_a_killed_request_then_copies_its_file(
+    env: None, sandbox: SandboxControl, capsys: pytest.CaptureFixture[str], folder: Path
+) -> None:
+    invoice = plain_invoice(list_json(capsys))
+    sandbox.processing_delay(SLOW_S)
+    killed_analytic(invoice, folder / "first.csv")
+    [pending] = jobs_json(capsys)
+    sandbox.advance_clock(SLOW_S + 1)
+
+    out_file = folder / "resumed.csv"
+    code, out, err = run(capsys, "invoices", "resume", str(pending["id"]), "--out", str(out_file), *FAST)
+    assert code == 0, err
+    assert out.strip() == str(out_file)
+    assert out_file.stat().st_size > 0
+    assert analytic_posts(sandbox, invoice) == 1
+
+    again = folder / "copy.csv"
+    code, out, err = run(capsys, "invoices", "resume", str(pending["id"]), "--out", str(again), *FAST)
+    assert code == 0, err
+    assert again.read_bytes() == out_file.read_bytes()
+    downloads = sum(n for key, n in invoice_requests(sandbox).items() if key.endswith("/file"))
+    assert downloads == 1, "a ready request's file is copied, not downloaded again"
+
+
+def test_resume_of_an_unknown_request_exits_2_and_sends_nothing(
+    env: None, sandbox: SandboxControl, capsys: pytest.CaptureFixture[str], folder: Path
+) -> None:
+    code, out, err = run(capsys, "invoices", "resume", "41", "--out", str(folder / "x.csv"))
+    assert code == 2
+    assert out == ""
+    assert "ID: no request 41" in err
+    assert sandbox.stats()["total_requests"] == 0
+
+
+def test_an_unreadable_status_answer_is_polled_again(
+    env: None, sandbox: SandboxControl, capsys: pytest.CaptureFixture[str], folder: Path
+) -> None:
+    invoice = plain_invoice(list_json(capsys))
+    sandbox.processing_delay(0.3)
+    sandbox.script(
+        {"kind": "malformed", "variant": "html", "method": "GET", "path_prefix": "/faturas/v1/processamentos"}
+    )
+    out_file = folder / "analitico.csv"
+    args = [
+        "invoices",
+        "analytic",
+        str(invoice["id"]),
+        "--item",
+        invoice["itemFatura"],
+        "--out",
+        str(out_file),
+    ]
+    code, out, err = run(capsys, *args, *FAST)
+    assert code == 0, err
+    assert out.strip() == str(out_file)
+    assert analytic_posts(sandbox, invoice) == 1
+
+
+def test_jobs_says_when_a_damaged_jobs_file_was_set_aside(
+    env: None, sandbox: SandboxControl, capsys: pytest.CaptureFixture[str], config_dir: Path
+) -> None:
+    data = config_dir / "data"
+    data.mkdir(parents=True, exist_ok=True)
+    (data / "jobs.sqlite3").write_bytes(b"this is no database, it is a stray copy of something else" * 100)
+    code, out, err = run(capsys, "invoices", "jobs", "--json")
+    assert code == 0, err
+    assert json.loads(out) == []
+    [aside] = list(data.glob("jobs.sqlite3.bad-*"))
+    assert f"set aside as {aside}" in err
+    assert "Traceback" not in err
+    code, _out, err = run(capsys, "invoices", "jobs")  # a fresh file now: nothing more to say
+    assert code == 0
+    assert "set aside" not in err

@@ -1,0 +1,75 @@
+"""The CLI and a settings file with a bad value or of a newer PostalGUI: said once, never rewritten."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from postalgui.cli.main import main
+from postalgui.sandbox import SandboxServer
+from tests.e2e.conftest import SandboxControl
+
+
+@pytest.fixture
+def env(sandbox_server: SandboxServer, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("POSTALGUI_ENV", "sandbox")
+    monkeypatch.setenv("POSTALGUI_BASE_URL", sandbox_server.url)
+
+
+def _write(config_dir: Path, content: dict[str, object]) -> tuple[Path, str]:
+    config_dir.mkdir(parents=True, exist_ok=True)
+    path = config_dir / "settings.json"
+    text = json.dumps(content)
+    path.write_text(text, encoding="utf-8")
+    return path, text
+
+
+def _notes(err: str) -> list[str]:
+    return [line for line in err.splitlines() if line.startswith("postalgui: note: ") and "settings" in line]
+
+
+def test_a_read_only_command_keeps_the_file_and_names_the_reset_field(
+    env: None, sandbox: SandboxControl, config_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path, original = _write(
+        config_dir,
+        {"first_run_done": True, "language": "en", "profiles": {"producao": {"cnpj": "11.222.333/0001-82"}}},
+    )
+    for _ in range(2):
+        code = main(["token", "--json"])
+        out, err = capsys.readouterr()
+        assert code == 0, err
+        assert json.loads(out)["escopo"] == "cartao"
+        [note] = _notes(err)
+        assert "profiles.producao.cnpj" in note
+        kept = list(config_dir.glob("settings.json.bad-*"))
+        assert len(kept) == 1  # kept once, not on every run
+        assert str(kept[0]) in note
+        assert kept[0].read_text(encoding="utf-8") == original
+        assert path.read_text(encoding="utf-8") == original
+        assert "Traceback" not in err
+
+
+def test_a_newer_file_is_read_and_left_alone(
+    env: None, sandbox: SandboxControl, config_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path, original = _write(config_dir, {"schema_version": 42, "first_run_done": True, "future": [1, 2]})
+    code = main(["token", "--json"])
+    _out, err = capsys.readouterr()
+    assert code == 0, err
+    [note] = _notes(err)
+    assert "newer PostalGUI" in note
+    assert path.read_text(encoding="utf-8") == original
+    assert list(config_dir.glob("settings.json.bad-*")) == []
+
+
+def test_a_good_file_says_nothing(
+    env: None, sandbox: SandboxControl, config_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _write(config_dir, {"first_run_done": True})
+    code = main(["token", "--json"])
+    _out, err = capsys.readouterr()
+    assert code == 0, err
+    assert _notes(err) == []

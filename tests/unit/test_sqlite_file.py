@@ -1,0 +1,122 @@
+"""The SQLite file helper: a new file opened by several processes at once, a corrupt one set aside."""
+
+from __future__ import annotations
+
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from postalgui.storage.sqlite_file import SqliteFile
+
+ROOT = Path(__file__).resolve().parents[2]
+SCHEMA = "CREATE TABLE item (id INTEGER PRIMARY KEY AUTOINCREMENT, worker INTEGER NOT NULL);\n"
+
+FILES = 12
+"""New files every child opens in turn: the race is on the first opening of each."""
+
+# Each child imports first, then waits for the parent's word on stdin, so that the
+# openings and first writes of every child happen together on each new file.
+CHILD = """
+import sys
+from pathlib import Path
+from postalgui.storage.sqlite_file import SqliteFile
+
+folder, worker, files, schema = Path(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
+sys.stdin.read()
+for number in range(files):
+    store = SqliteFile(
+        folder / f"new-{number}.sqlite3", schema=schema, version=1, probe="item", label="test file",
+        newer_error=RuntimeError,
+    )
+    store.run(lambda conn: conn.execute("INSERT INTO item (worker) VALUES (?)", (worker,)))
+    store.close()
+print("recorded", worker)
+"""
+
+
+class Newer(Exception):  # noqa: N818  # a test stand-in for a store's own error
+    pass
+
+
+def _file(path: Path) -> SqliteFile:
+    return SqliteFile(path, schema=SCHEMA, version=1, probe="item", label="test file", newer_error=Newer)
+
+
+def test_processes_opening_a_new_file_together_lose_nothing(tmp_path: Path) -> None:
+    """Eight processes create the same new file at once: eight rows, no error (issue 10)."""
+    folder = tmp_path / "data"
+    children = [
+        subprocess.Popen(
+            [sys.executable, "-c", CHILD, str(folder), str(worker), str(FILES), SCHEMA],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            cwd=ROOT,
+        )
+        for worker in range(8)
+    ]
+    for child in children:  # every child is started and importing; now let them all go
+        assert child.stdin is not None
+        child.stdin.close()
+    for child in children:
+        assert child.wait(timeout=120) is not None
+    for child in children:
+        assert child.stdout is not None
+        assert child.stderr is not None
+        out, err = child.stdout.read(), child.stderr.read()
+        child.stdout.close()
+        child.stderr.close()
+        assert child.returncode == 0, err
+        assert out.startswith("recorded"), err
+    for number in range(FILES):
+        conn = sqlite3.connect(folder / f"new-{number}.sqlite3")
+        workers = sorted(row[0] for row in conn.execute("SELECT worker FROM item"))
+        version = conn.execute("PRAGMA user_version").fetchone()[0]
+        conn.close()
+        assert (number, workers, version) == (number, list(range(8)), 1)
+
+
+def test_a_new_file_gets_its_schema_and_version(tmp_path: Path) -> None:
+    store = _file(tmp_path / "a.sqlite3")
+    try:
+        store.run(lambda conn: conn.execute("INSERT INTO item (worker) VALUES (1)"))
+        assert store.run(lambda conn: conn.execute("PRAGMA user_version").fetchone()[0]) == 1
+        assert store.run(lambda conn: conn.execute("PRAGMA journal_mode").fetchone()[0]) == "wal"
+        assert store.set_aside_path is None
+    finally:
+        store.close()
+
+
+def test_a_newer_file_is_refused_and_left_alone(tmp_path: Path) -> None:
+    path = tmp_path / "a.sqlite3"
+    conn = sqlite3.connect(path)
+    conn.execute("PRAGMA user_version = 7")
+    conn.close()
+    store = _file(path)
+    with pytest.raises(Newer, match="newer"):
+        store.run(lambda conn: conn.execute("SELECT 1"))
+    store.close()
+    conn = sqlite3.connect(path)
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == 7
+    conn.close()
+
+
+def test_a_corrupt_file_is_set_aside_and_its_path_told(tmp_path: Path) -> None:
+    path = tmp_path / "a.sqlite3"
+    path.write_bytes(b"not a database at all " * 200)
+    seen: list[Path] = []
+    store = _file(path)
+    store.on_set_aside = seen.append
+    try:
+        assert store.run(lambda conn: conn.execute("SELECT count(*) FROM item").fetchone()[0]) == 0
+    finally:
+        store.close()
+    aside = store.set_aside_path
+    assert aside is not None
+    assert aside.name.startswith("a.sqlite3.bad-")
+    assert aside.read_bytes().startswith(b"not a database")
+    assert seen == [aside]
