@@ -40,7 +40,7 @@ from typing import Any, TextIO
 from pydantic import ValidationError
 
 from postalgui.api.errors import RoutineError
-from postalgui.api.models.price import PriceQuery, QuoteResult
+from postalgui.api.models.price import ObjectFormat, PriceQuery, QuoteResult
 from postalgui.api.models.validation import field_problems
 from postalgui.api.values import (
     InvalidValue,
@@ -96,6 +96,8 @@ FIELDS: tuple[str, ...] = (
 
 REQUIRED_RULE = "price.required"
 REQUIRED_MESSAGE = "Required for pricing"
+ROLL_SIZES = ("comprimento", "diametro")
+ROLL_MESSAGE = "Required for a roll (format 3)"
 
 # Portuguese titles, in normalised form (see `_header_key`): no accents, case, spaces
 # or punctuation. The operator's own names are added below.
@@ -526,6 +528,10 @@ def _read_row(
                 continue
             reported.add(field)
             problems.append(RowProblem(line, column_of(field), field, found.message, found.rule))
+    if query is not None and query.tpObjeto is ObjectFormat.ROLL:
+        for field in ROLL_SIZES:
+            if getattr(query, field) is None and field not in reported:
+                problems.append(RowProblem(line, column_of(field), field, ROLL_MESSAGE, REQUIRED_RULE))
     if problems:
         problems.sort(key=lambda problem: _problem_order(problem.field, positions))
         return BatchRow(line, None, tuple(problems))
