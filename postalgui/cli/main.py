@@ -49,6 +49,9 @@ def main(argv: list[str] | None = None) -> int:
             status = _run(args)
             sys.stdout.flush()  # a closed pipe shows here, not in the interpreter's exit flush
             return status
+        except KeyboardInterrupt:  # Ctrl+C before the command ran (while the context was built)
+            error("interrupted")
+            return 130
         except BrokenPipeError:  # `postalgui ... | head`: the reader has what it wanted
             silence_stdout()
             return EXIT_BROKEN_PIPE

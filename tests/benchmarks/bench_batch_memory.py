@@ -31,7 +31,9 @@ DESTINATIONS = ("05311900", "20040020", "70002900", "30130010")
 
 def write_batch(path: Path, rows: int) -> None:
     with path.open("w", encoding="utf-8", newline="") as handle:
-        handle.write("coProduto;cepOrigem;cepDestino;psObjeto;comprimento;largura;altura;servicosAdicionais\r\n")
+        handle.write(
+            "coProduto;cepOrigem;cepDestino;psObjeto;comprimento;largura;altura;servicosAdicionais\r\n"
+        )
         for n in range(rows):
             product = PRODUCTS[n % len(PRODUCTS)]
             destination = DESTINATIONS[n % len(DESTINATIONS)]
@@ -48,8 +50,8 @@ def run_cli(url: str, folder: Path, *args: str) -> tuple[int, float, float]:
         "PYTHON_KEYRING_BACKEND": "keyring.backends.fail.Keyring",  # never the real keychain
     }
     started = time.perf_counter()
-    with open(os.devnull, "w") as devnull:  # noqa: PTH123  # a plain sink
-        done = subprocess.run(  # noqa: S603  # our own entry point
+    with open(os.devnull, "w") as devnull:  # a plain sink
+        done = subprocess.run(  # our own entry point
             [sys.executable, "-m", "postalgui", *args],
             env=environ,
             stdout=devnull,
@@ -71,7 +73,9 @@ def main() -> int:
         folder = Path(tmp)
         source = folder / "lote.csv"
         write_batch(source, rows)
-        print(f"price batch of {rows:,} rows ({source.stat().st_size / 1e6:.1f} MB of CSV), sandbox in a thread")
+        print(
+            f"price batch of {rows:,} rows ({source.stat().st_size / 1e6:.1f} MB of CSV), sandbox in a thread"
+        )
         print(f"{'output':>12}  {'status':>6}  {'elapsed':>9}  {'peak RSS':>9}")
         # RUSAGE_CHILDREN keeps the largest child so far: run the lighter case first.
         for title, args in (

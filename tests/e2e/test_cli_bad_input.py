@@ -13,7 +13,6 @@ from pathlib import Path
 import pytest
 
 from postalgui.cli import price_cmd
-from postalgui.cli.main import main
 from postalgui.sandbox import SandboxServer
 from tests.e2e.conftest import SandboxControl
 from tests.e2e.test_cli_price import OFFICIAL, price_requests, run, write_csv
@@ -39,13 +38,14 @@ def fresh_process(
         "POSTALGUI_CONFIG_DIR": str(config_dir),
         "PYTHON_KEYRING_BACKEND": "keyring.backends.fail.Keyring",  # never the real keychain
     }
-    return subprocess.Popen(  # noqa: S603  # our own entry point
+    process: subprocess.Popen[str] = subprocess.Popen(  # our own entry point
         [sys.executable, "-m", "postalgui", *args],
         text=True,
         env=environ,
         stderr=subprocess.PIPE,
         **popen,  # type: ignore[call-overload]
     )
+    return process
 
 
 # --------------------------------------------------------------------------- input
@@ -124,7 +124,9 @@ def test_a_bad_dr_variable_is_named_with_its_rule(
     code, out, err = run(capsys, "token")
     assert code == 2
     assert out == ""
-    assert err.startswith("postalgui: POSTALGUI_DR: the regional office (DR) must be a whole number from 1 to 99")
+    assert err.startswith(
+        "postalgui: POSTALGUI_DR: the regional office (DR) must be a whole number from 1 to 99"
+    )
     assert "Input should be" not in err
 
 
@@ -144,7 +146,8 @@ def test_a_utf16_batch_is_read(
 ) -> None:
     source = tmp_path / "lote.txt"  # Excel's "Unicode text": UTF-16 with its mark, tab-separated
     source.write_text(
-        "Produto\tCEP de origem\tCEP de destino\tPeso (g)\n03220\t01310100\t05311900\t300\n", encoding="utf-16"
+        "Produto\tCEP de origem\tCEP de destino\tPeso (g)\n03220\t01310100\t05311900\t300\n",
+        encoding="utf-16",
     )
     code, out, err = run(capsys, "price", "batch", str(source), "--json")
     assert code == 0, err
@@ -155,7 +158,9 @@ def test_a_cell_over_the_csv_field_limit_names_its_line(
     env: None, sandbox: SandboxControl, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     big = '"' + "x" * (129 * 1024) + '"'
-    source = write_csv(tmp_path / "lote.csv", ["03220;01310100;05311900;300", f"03220;01310100;05311900;{big}"])
+    source = write_csv(
+        tmp_path / "lote.csv", ["03220;01310100;05311900;300", f"03220;01310100;05311900;{big}"]
+    )
     code, out, err = run(capsys, "price", "batch", str(source))
     assert code == 2
     assert out == ""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import inspect
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -12,6 +13,7 @@ from postalgui.api.masking import scrub
 from postalgui.api.models.price import ItemError, PriceQuery, QuoteResult
 from postalgui.services.price.batch_csv import (
     BatchFileError,
+    BatchRow,
     ResultsCsvWriter,
     extra_columns,
     open_batch_csv,
@@ -35,8 +37,8 @@ def test_rows_are_read_lazily_one_pass_per_iteration(tmp_path: Path) -> None:
     # Line 4 is unreadable: a lazy reader gives lines 2 and 3 before it gets there.
     path = write(tmp_path / "lote.csv", [HEADER, *rows(2), "03220;" + "9" * (csv.field_size_limit() + 1)])
     reader = open_batch_csv(path)
-    iterator = iter(reader)
-    assert inspect.isgenerator(iterator)
+    iterator: Iterator[BatchRow] = iter(reader)
+    assert inspect.isgenerator(iter(reader))
     first = next(iterator)
     assert (first.line, first.ok) == (2, True)
     assert next(iterator).line == 3
@@ -100,9 +102,14 @@ def test_results_written_as_they_come_replace_the_file_only_when_complete(tmp_pa
     target.write_text("old", encoding="utf-8")
     query = PriceQuery(coProduto="03220", cepOrigem="01310100", cepDestino="05311900", psObjeto=300)
     result = QuoteResult(0, query, None, ItemError(code="PRC-001", text="x"))
-    with pytest.raises(RuntimeError), ResultsCsvWriter(target, []) as writer:
-        writer.write(result)
-        raise RuntimeError
+
+    def interrupted() -> None:
+        with ResultsCsvWriter(target, []) as writer:
+            writer.write(result)
+            raise RuntimeError
+
+    with pytest.raises(RuntimeError):
+        interrupted()
     assert target.read_text(encoding="utf-8") == "old"
     assert list(tmp_path.iterdir()) == [target]  # no temporary file left behind
     with ResultsCsvWriter(target, extra_columns([query])) as writer:
