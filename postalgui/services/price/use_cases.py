@@ -132,7 +132,10 @@ def _quote_window(
         task.progress(0, total)
     try:
         with cancel_scope(task.token):
-            results = client.batch(queries, id_lote=lote, on_result=on_result)
+            if lote is None:  # the client names the batch
+                results = client.batch(queries, on_result=on_result)
+            else:
+                results = client.batch(queries, id_lote=lote, on_result=on_result)
     finally:
         with lock:
             rest, pending = pending, []
