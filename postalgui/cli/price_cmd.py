@@ -408,14 +408,16 @@ def _check_rows(reader: BatchReader, rule: DeclaredValueRule) -> _Checked:
     column = {field_name: title for title, field_name in reader.columns.items()}
     checked = _Checked()
     used: set[str] = set()
+    local_problems = False
     for row in reader:
         for problem in row.problems:
             checked.problem(problem)
+        local_problems = local_problems or bool(row.problems)
         if row.query is None or row.problems:
             continue
         checked.count += 1
         query = row.query
-        if not checked.problem_count:  # nothing will be sent: no need to ask the operator
+        if not local_problems:  # else nothing will be sent: no need to ask the operator
             query, refusal, added = rule.check(query)
             if refusal is not None:
                 name = "servicosAdicionais" if refusal.rule == "service_not_offered" else "vlDeclarado"

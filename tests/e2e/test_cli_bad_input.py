@@ -87,13 +87,15 @@ def test_declared_value_in_a_batch_without_the_service_names_the_row(
 ) -> None:
     source = write_csv(
         tmp_path / "lote.csv",
-        ["03220;01310100;05311900;300;150", "45110;01310100;05311900;300;20"],
+        ["03220;01310100;05311900;300;150", "45110;01310100;05311900;300;20", "45110;01310100;05311900;1;9"],
         header=BATCH_HEADER + ";Valor declarado",
     )
     code, out, err = run(capsys, "price", "batch", str(source), "--json")
     assert code == 2
     assert out == ""
     assert "line 3, column Valor declarado: Product 45110 has no declared-value service" in err
+    assert "line 4, column Valor declarado: Product 45110 has no declared-value service" in err
+    assert "2 problem(s); nothing was sent" in err
     assert "POST /preco/v1/nacional" not in price_requests(sandbox)
 
 
