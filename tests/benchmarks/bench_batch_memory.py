@@ -3,9 +3,11 @@
 The CLI runs as a child process, as a user runs it, and its peak resident set is read
 from ``getrusage(RUSAGE_CHILDREN).ru_maxrss`` once it has exited (the sandbox serves
 from a thread of this process, so its memory is not counted). Target: under 300 MB.
-Holding the whole batch (rows, queries, results, then the output) peaked at 1.7 GB;
-the CLI now checks the rows in one pass over the file and prices them in another, a
-window at a time, writing each result as it comes.
+Holding the whole batch (rows, queries, results, then the output) peaked at 1.7 GB
+(10,000 rows: 304 MB with ``--out``, 367 MB with ``--json``); the CLI now checks the
+rows in one pass over the file and prices them in another, a window at a time,
+writing each result as it comes: 79 MB for 10,000 rows and for 50,000 alike (2 shared
+cores: 50,000 in 121 s with ``--out``, 10,000 in 19 s against 17 s before).
 
 Prints rows, exit status, elapsed time and peak RSS for ``--out FILE`` and for
 ``--json`` (stdout to /dev/null). ``ROWS`` may be given as the first argument.
