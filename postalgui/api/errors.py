@@ -60,6 +60,10 @@ class OperatorError(ApiError):
         super().__init__("; ".join(self.messages), status=status)
 
     def __str__(self) -> str:
+        # A gateway's text often names the status already ("... (HTTP 403)", or the
+        # bare "HTTP 403 Forbidden" made for an empty body): say it once.
+        if re.search(rf"\bHTTP {self.status}\b", self.message):
+            return self.message
         return f"{self.message} (HTTP {self.status})"
 
 

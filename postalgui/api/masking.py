@@ -1,7 +1,8 @@
 """Keep credentials and tokens out of logs and error texts.
 
 Two nets: known secrets (login, access code, tokens) registered when they are read,
-and patterns (``Authorization`` values, JWT-shaped strings) for anything else.
+and patterns (``Authorization`` values, JWT-shaped strings, the ``user:password@`` of
+a URL such as ``POSTALGUI_BASE_URL``) for anything else.
 """
 
 from __future__ import annotations
@@ -18,6 +19,9 @@ _PATTERNS = (
     re.compile(r"\beyJ[A-Za-z0-9_\-]+\.[A-Za-z0-9_\-]+\.[A-Za-z0-9_\-]*"),
 )
 
+_USERINFO = re.compile(r"(?i)\b([a-z][a-z0-9+.\-]*://)[^/?#\s@]*@")
+"""The user information of a URL (``https://user:secret@host``), removed whole."""
+
 _lock = threading.Lock()
 _secrets: set[str] = set()
 
@@ -30,7 +34,9 @@ def register_secret(value: str | None) -> None:
 
 
 def scrub(text: str) -> str:
-    """``text`` with every registered secret and auth-looking value masked."""
+    """``text`` with every registered secret and auth-looking value masked, and URLs
+    without their ``user:password@``."""
+    text = _USERINFO.sub(r"\1", text)
     for pattern in _PATTERNS:
         text = pattern.sub(lambda m: (m.group(1) + " " + MASK) if m.lastindex else MASK, text)
     with _lock:

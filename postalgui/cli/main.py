@@ -3,15 +3,23 @@
 from __future__ import annotations
 
 import argparse
-import logging
 import sys
+import traceback
 
 from postalgui.api.cancel import Cancelled
 from postalgui.api.errors import CredentialsMissingError, RoutineError
 from postalgui.api.masking import scrub
 from postalgui.api.values import InvalidValue
 from postalgui.cli import contracts_cmd, invoices_cmd, price_cmd, sandbox_cmd, token_cmd
-from postalgui.cli.output import EXIT_API_ERROR, EXIT_INVALID_INPUT, error
+from postalgui.cli.output import (
+    EXIT_API_ERROR,
+    EXIT_BROKEN_PIPE,
+    EXIT_BUG,
+    EXIT_INVALID_INPUT,
+    cli_logging,
+    error,
+    silence_stdout,
+)
 from postalgui.services.context import build_context
 from postalgui.services.settings import ConfigError
 
@@ -24,9 +32,10 @@ def build_parser() -> argparse.ArgumentParser:
         prog="postalgui",
         description="PostalGUI: the postal operator's business APIs from the command line. "
         "Without a command, opens the window.",
-        epilog="Exit status: 0 success, 1 operator or network error, 2 invalid input.",
+        epilog="Exit status: 0 success, 1 operator or network error, 2 invalid input, "
+        "70 an unexpected error (details with -v), 141 stdout closed early (| head).",
     )
-    parser.add_argument("-v", "--verbose", action="store_true", help="log requests to stderr")
+    parser.add_argument("-v", "--verbose", action="store_true", help="log requests to stderr, and tracebacks")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for module in COMMAND_MODULES:
         module.add_parser(commands)
@@ -35,18 +44,37 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    if args.verbose:
-        handler = logging.StreamHandler(sys.stderr)
-        from postalgui.api.masking import ScrubFilter
+    with cli_logging(verbose=args.verbose):
+        try:
+            status = _run(args)
+            sys.stdout.flush()  # a closed pipe shows here, not in the interpreter's exit flush
+            return status
+        except KeyboardInterrupt:  # Ctrl+C before the command ran (while the context was built)
+            error("interrupted")
+            return 130
+        except BrokenPipeError:  # `postalgui ... | head`: the reader has what it wanted
+            silence_stdout()
+            return EXIT_BROKEN_PIPE
+        except Exception as exc:  # noqa: BLE001  # a bug: one line, the traceback with -v
+            return _unexpected(exc, verbose=args.verbose)
 
-        handler.addFilter(ScrubFilter())
-        logging.basicConfig(level=logging.DEBUG, handlers=[handler])
+
+def _unexpected(exc: Exception, *, verbose: bool) -> int:
+    if verbose:
+        sys.stderr.write(scrub("".join(traceback.format_exception(exc))))
+    lines = scrub(str(exc)).strip().splitlines()
+    what = f"{type(exc).__name__}: {lines[0][:200]}" if lines else type(exc).__name__
+    error(f"unexpected error ({what})" + ("" if verbose else "; run with -v for details"))
+    return EXIT_BUG
+
+
+def _run(args: argparse.Namespace) -> int:
     if getattr(args, "run_plain", None) is not None:
         return int(args.run_plain(args))
     try:
         context = build_context()
     except ConfigError as exc:
-        error(str(exc))
+        error(scrub(str(exc)))
         return EXIT_INVALID_INPUT
     if context.store.problem:  # a bad value reset, a newer file read only: said once, never rewritten
         error(f"note: {context.store.problem}")

@@ -6,13 +6,22 @@ Exit status: 0 success, 1 operator or network error, 2 invalid input (nothing se
 from __future__ import annotations
 
 import json
+import logging
+import os
 import sys
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from typing import Any, TextIO
+
+from postalgui.api.masking import scrub
 
 EXIT_OK = 0
 EXIT_API_ERROR = 1
 EXIT_INVALID_INPUT = 2
+EXIT_BUG = 70
+"""An unexpected exception (``EX_SOFTWARE``): one line, the traceback only with ``-v``."""
+EXIT_BROKEN_PIPE = 141
+"""The reader of stdout went away (``| head``): 128 + SIGPIPE, as a shell reports it."""
 
 
 def print_json(data: Any, stream: TextIO | None = None) -> None:
@@ -66,3 +75,59 @@ def print_table(titles: Sequence[str], rows: Sequence[Sequence[str]], *, right: 
     sys.stdout.write(line(titles) + "\n")
     for row in rows:
         sys.stdout.write(line(row) + "\n")
+
+
+class MessageHandler(logging.Handler):
+    """Log records as the CLI's one-line messages on stderr, scrubbed of secrets.
+
+    Without it Python's last-resort handler prints WARNING and above with their
+    tracebacks. Quiet: WARNING and above, the first line of the message, never a
+    traceback. Verbose (``-v``): every level, the logger's name and the traceback.
+    """
+
+    def __init__(self, *, verbose: bool) -> None:
+        super().__init__(logging.DEBUG if verbose else logging.WARNING)
+        self.verbose = verbose
+
+    def emit(self, record: logging.LogRecord) -> None:
+        try:
+            text = scrub(record.getMessage())
+            if self.verbose:
+                line = f"postalgui: {record.levelname.lower()}: {record.name}: {text}"
+                if record.exc_info and record.exc_info[1] is not None:
+                    line += "\n" + scrub(logging.Formatter().formatException(record.exc_info))
+            else:
+                first = text.strip().splitlines()[0] if text.strip() else record.levelname.lower()
+                line = f"postalgui: {'warning: ' if record.levelno < logging.ERROR else ''}{first}"
+            sys.stderr.write(line + "\n")
+        except BrokenPipeError:
+            pass  # stderr went away too: nothing left to tell
+        except Exception:  # noqa: BLE001  # logging must never raise into the caller
+            self.handleError(record)
+
+
+@contextmanager
+def cli_logging(*, verbose: bool) -> Iterator[MessageHandler]:
+    """`MessageHandler` on the root logger for one command, removed afterwards (tests run many)."""
+    root = logging.getLogger()
+    handler = MessageHandler(verbose=verbose)
+    level = root.level
+    root.addHandler(handler)
+    root.setLevel(logging.DEBUG if verbose else min(level or logging.WARNING, logging.WARNING))
+    try:
+        yield handler
+    finally:
+        root.removeHandler(handler)
+        root.setLevel(level)
+
+
+def silence_stdout() -> None:
+    """After a `BrokenPipeError`: point stdout at devnull so the exit flush stays quiet.
+
+    The way the Python documentation gives (``signal`` module, "Note on SIGPIPE").
+    """
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):  # a stdout without a descriptor (tests)
+        pass

@@ -7,9 +7,12 @@ the command-line option (``--peso``), not the operator's field (``psObjeto``).
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import json
 import re
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator
+from contextlib import ExitStack
 from decimal import Decimal
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -17,7 +20,13 @@ from typing import TYPE_CHECKING, Any
 from pydantic import ValidationError
 
 from postalgui.api.cancel import PlainTask, Progress
-from postalgui.api.models.price import AdditionalService, PriceQuery, PriceResponse, wire_json
+from postalgui.api.models.price import (
+    AdditionalService,
+    ObjectFormat,
+    PriceQuery,
+    PriceResponse,
+    wire_json,
+)
 from postalgui.api.models.validation import field_problems
 from postalgui.api.values import (
     InvalidValue,
@@ -32,6 +41,9 @@ from postalgui.services.price.breakdown import format_percent_ui
 
 if TYPE_CHECKING:
     from postalgui.api.models.price import QuoteResult
+    from postalgui.services.price.batch_csv import BatchReader, RowProblem
+    from postalgui.services.price.service_choice import Refusal
+    from postalgui.services.price.use_cases import DeclaredValueRule
 
 OPTION_OF_FIELD: dict[str, str] = {
     "coProduto": "COPRODUTO",
@@ -54,6 +66,8 @@ OPTION_OF_FIELD: dict[str, str] = {
 """The option a user typed for each operator field, to name it in error messages."""
 
 _FORMATS = ("envelope", "pacote", "rolo")
+ROLL_SIZES = ("comprimento", "diametro")
+"""What a roll is measured by (README: a roll takes --comprimento and --diametro)."""
 _SPLIT = re.compile(r"[,;\s]+")
 
 
@@ -166,10 +180,17 @@ def build_query(args: argparse.Namespace, context: AppContext, *, international:
     else:
         fields["cepDestino"] = args.cep_destino
     try:
-        return PriceQuery.model_validate({key: value for key, value in fields.items() if value is not None})
+        query = PriceQuery.model_validate({key: value for key, value in fields.items() if value is not None})
     except ValidationError as exc:
         report_problems(exc)
         return None
+    if query.tpObjeto is ObjectFormat.ROLL:
+        missing = [name for name in ROLL_SIZES if getattr(query, name) is None]
+        for name in missing:
+            error(f"{OPTION_OF_FIELD[name]}: required for a roll (--formato rolo), in centimetres")
+        if missing:
+            return None
+    return query
 
 
 def report_problems(exc: ValidationError) -> None:
@@ -191,13 +212,29 @@ def _run_international(args: argparse.Namespace, context: AppContext) -> int:
 
 def _run_single(args: argparse.Namespace, context: AppContext, *, international: bool) -> int:
     """One quote, kept in the same history as the window's."""
-    from postalgui.services.price.use_cases import quote_single
+    from postalgui.services.price.use_cases import DeclaredValueRule, quote_single, refusal_text
 
     query = build_query(args, context, international=international)
     if query is None:
         return EXIT_INVALID_INPUT
-    price = quote_single(PlainTask(), context.price, query, international=international)
+    task = PlainTask()
+    query, refusal, added = DeclaredValueRule(task, context.price).check(query)
+    if refusal is not None:
+        error(f"{_refusal_option(refusal)}: {refusal_text(refusal, query.coProduto)}")
+        return EXIT_INVALID_INPUT
+    if added is not None:
+        error(f"note: --valor-declarado: added {added}, the declared-value service of {query.coProduto}")
+    try:
+        price = quote_single(task, context.price, query, international=international)
+    except InvalidValue as exc:  # a rule the client checks itself (a blank --pais)
+        option = OPTION_OF_FIELD.get(str(exc.params.get("field", "")), "")
+        error(f"{option}: {exc.message}" if option else exc.message)
+        return EXIT_INVALID_INPUT
     return _show_price(price, as_json=args.json)
+
+
+def _refusal_option(refusal: Refusal) -> str:
+    return "--servico-adicional" if refusal.rule == "service_not_offered" else "--valor-declarado"
 
 
 def _show_price(price: PriceResponse, *, as_json: bool) -> int:
@@ -301,62 +338,163 @@ def _service_line(service: AdditionalService) -> str:
 
 
 def _run_batch(args: argparse.Namespace, context: AppContext) -> int:
-    from postalgui.services.price.batch_csv import BatchFileError, read_batch_csv, write_results_csv
+    """Every row checked in one pass over the file, then priced in another, a window at a
+    time, each result written as it comes: a 50,000-row file is never held whole."""
+    from postalgui.services.price.batch_csv import BatchFileError, open_batch_csv
+    from postalgui.services.price.use_cases import DeclaredValueRule
 
     if args.out is not None and not args.out.parent.is_dir():
         error(f"--out: the folder {args.out.parent} does not exist")
         return EXIT_INVALID_INPUT
     defaults = context.price.batch_defaults(remembered_origin=False)  # a file names its origin
+    task = PlainTask()
+    rule = DeclaredValueRule(task, context.price)
     try:
-        batch_file = read_batch_csv(args.file, defaults=defaults)
+        reader = open_batch_csv(args.file, defaults=defaults)
+        checked = _check_rows(reader, rule)
     except BatchFileError as exc:
         error(f"{args.file}: {exc}")
         return EXIT_INVALID_INPUT
     except OSError as exc:
         error(f"{args.file}: {exc.strerror or exc}")
         return EXIT_INVALID_INPUT
-    problems = batch_file.problems
-    if problems:
-        for problem in problems:
+    if checked.problem_count:
+        for problem in checked.problems:
             where = (
                 f"line {problem.line}, column {problem.column}" if problem.column else f"line {problem.line}"
             )
             sys.stderr.write(f"{where}: {problem.message}\n")
-        error(f"{args.file}: {len(problems)} problem(s); nothing was sent")
+        if checked.problem_count > len(checked.problems):
+            sys.stderr.write(f"... and {checked.problem_count - len(checked.problems)} more\n")
+        error(f"{args.file}: {checked.problem_count} problem(s); nothing was sent")
         return EXIT_INVALID_INPUT
-    queries = batch_file.queries
-    results = _price_all(context, queries)
-    if args.out is not None:
-        write_results_csv(args.out, results)
-    if args.json:
-        print_json([result_json(result) for result in results])
-    else:
-        for result in results:
-            sys.stdout.write(_result_line(result) + "\n")
-    failed = sum(1 for result in results if not result.ok)
+    for product, code in sorted(checked.added.items()):
+        error(f"note: rows of {product} with a declared value: added {code}, its declared-value service")
+    try:
+        failed, total = _price_rows(args, context, reader, rule, checked)
+    except BatchFileError as exc:  # the file changed between the two passes
+        error(f"{args.file}: {exc}")
+        return EXIT_INVALID_INPUT
     if failed:
-        error(f"{failed} of {len(results)} item(s) failed")
+        error(f"{failed} of {total} item(s) failed")
         return EXIT_API_ERROR
     return EXIT_OK
 
 
-def _price_all(context: AppContext, queries: Sequence[PriceQuery]) -> list[QuoteResult]:
-    """The window's batch use case (chunks, fallback, history) with ``done/total`` on a terminal."""
-    from postalgui.services.price.use_cases import quote_batch
+_MAX_PROBLEMS_SHOWN = 200
 
-    total = len(queries)
+
+@dataclasses.dataclass
+class _Checked:
+    """What the checking pass keeps: counts, the first problems, what the output needs."""
+
+    count: int = 0
+    problem_count: int = 0
+    problems: list[RowProblem] = dataclasses.field(default_factory=list)
+    extra: list[str] = dataclasses.field(default_factory=list)
+    added: dict[str, str] = dataclasses.field(default_factory=dict)
+
+    def problem(self, found: RowProblem) -> None:
+        self.problem_count += 1
+        if len(self.problems) < _MAX_PROBLEMS_SHOWN:
+            self.problems.append(found)
+
+
+def _check_rows(reader: BatchReader, rule: DeclaredValueRule) -> _Checked:
+    """One pass: each row's own problems, then (while none) the declared-value rule."""
+    from postalgui.services.price.batch_csv import EXTRA_QUERY_COLUMNS, RowProblem
+    from postalgui.services.price.use_cases import refusal_text
+
+    column = {field_name: title for title, field_name in reader.columns.items()}
+    checked = _Checked()
+    used: set[str] = set()
+    local_problems = False
+    for row in reader:
+        for problem in row.problems:
+            checked.problem(problem)
+        local_problems = local_problems or bool(row.problems)
+        if row.query is None or row.problems:
+            continue
+        checked.count += 1
+        query = row.query
+        if not local_problems:  # else nothing will be sent: no need to ask the operator
+            query, refusal, added = rule.check(query)
+            if refusal is not None:
+                name = "servicosAdicionais" if refusal.rule == "service_not_offered" else "vlDeclarado"
+                text = refusal_text(refusal, query.coProduto)
+                checked.problem(
+                    RowProblem(
+                        row.line, column.get(name, name), name, text[0].upper() + text[1:], refusal.rule
+                    )
+                )
+            if added is not None:
+                checked.added[query.coProduto] = added
+        used.update(name for name in EXTRA_QUERY_COLUMNS if name not in used and getattr(query, name))
+    checked.extra = [name for name in EXTRA_QUERY_COLUMNS if name in used]
+    return checked
+
+
+def _price_rows(
+    args: argparse.Namespace,
+    context: AppContext,
+    reader: BatchReader,
+    rule: DeclaredValueRule,
+    checked: _Checked,
+) -> tuple[int, int]:
+    """The checked rows priced and written as they come; ``(failed, total)``."""
+    from postalgui.services.price.batch_csv import ResultsCsvWriter
+    from postalgui.services.price.use_cases import quote_stream
+
+    def queries() -> Iterator[PriceQuery]:
+        for row in reader:
+            if row.query is not None:
+                yield rule.check(row.query)[0]  # the services were read by the first pass
+
     shown = sys.stderr.isatty()
 
     def progress(step: Progress) -> None:  # called from the batch's worker threads
         if shown and step.done:
-            sys.stderr.write(f"\r{step.done}/{total}")
+            sys.stderr.write(f"\r{step.done}/{checked.count}")
             sys.stderr.flush()
 
-    try:
-        return quote_batch(PlainTask(progress), context.price, queries, "cli")
-    finally:
+    failed = total = 0
+    with ExitStack() as stack:
+        writer = None
+        if args.out is not None:
+            writer = stack.enter_context(ResultsCsvWriter(args.out, checked.extra))
         if shown:
-            sys.stderr.write("\n")
+            stack.callback(sys.stderr.write, "\n")
+        array = stack.enter_context(_JsonArray()) if args.json else None
+        for result in quote_stream(PlainTask(progress), context.price, queries(), checked.count, "cli"):
+            total += 1
+            failed += not result.ok
+            if writer is not None:
+                writer.write(result)
+            if array is not None:
+                array.add(result_json(result))
+            else:
+                sys.stdout.write(_result_line(result) + "\n")
+    return failed, total
+
+
+class _JsonArray:
+    """A JSON array printed an element at a time; closed even when the batch stops early."""
+
+    def __init__(self) -> None:
+        self._count = 0
+
+    def __enter__(self) -> _JsonArray:
+        sys.stdout.write("[")
+        return self
+
+    def add(self, item: Any) -> None:
+        text = json.dumps(item, ensure_ascii=False, indent=2, default=str).replace("\n", "\n  ")
+        sys.stdout.write(("," if self._count else "") + "\n  " + text)
+        self._count += 1
+
+    def __exit__(self, kind: type[BaseException] | None, *_: object) -> None:
+        if kind is not BrokenPipeError:
+            sys.stdout.write("\n]\n" if self._count else "]\n")
 
 
 def result_json(result: QuoteResult) -> dict[str, Any]:

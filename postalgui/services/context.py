@@ -22,6 +22,7 @@ from postalgui.api.errors import ApiError
 from postalgui.api.scopes import ACCESS_CODE_KEY, DELEGATED_KEY, LOGIN_KEY, Scope, TokenScope
 from postalgui.services.paths import AppPaths, app_paths
 from postalgui.services.settings import (
+    ConfigError,
     Overrides,
     Profile,
     Settings,
@@ -297,6 +298,20 @@ def build_context(
     """
     environ = os.environ if environ is None else environ
     paths = app_paths(environ).ensure()
+    _check_dr(environ.get("POSTALGUI_DR", ""))
     overrides = Overrides.from_environ(environ)
     store = SettingsStore(paths.settings_file)
     return AppContext(paths, store, store.load(), CredentialStore(keyring_backend), overrides)
+
+
+def _check_dr(value: str) -> None:
+    """``POSTALGUI_DR`` named with its rule (the settings model would give pydantic's
+    generic "Input should be a valid integer")."""
+    text = value.strip()
+    if not text:
+        return
+    if not (text.isascii() and text.isdigit() and len(text) <= 2 and int(text) >= 1):
+        shown = text if len(text) <= 20 else text[:19] + "\N{HORIZONTAL ELLIPSIS}"
+        raise ConfigError(
+            f"POSTALGUI_DR: the regional office (DR) must be a whole number from 1 to 99 (got {shown!r})"
+        )

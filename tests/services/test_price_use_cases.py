@@ -7,7 +7,7 @@ product's failure never hiding the others'.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from decimal import Decimal
 from typing import Any, cast
 
@@ -101,3 +101,78 @@ def test_one_products_failure_does_not_hide_the_others_services() -> None:
     assert [s.codigo for s in services] == ["019"]
     assert isinstance(found["99999"], NotFoundError)
     assert [p.done for p in seen] == [1, 2]
+
+
+class WindowClient(FakeClient):
+    """`FakeClient` that also takes the batch name and keeps each call's size and name."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.calls: list[tuple[int, str | None]] = []
+
+    def batch(  # the real client's keyword too, which quote_stream passes
+        self,
+        queries: Sequence[PriceQuery],
+        on_result: Callable[[QuoteResult], None] | None = None,
+        id_lote: str | None = None,
+    ) -> list[QuoteResult]:
+        self.calls.append((len(queries), id_lote))
+        return super().batch(queries, on_result)
+
+
+def test_a_stream_reads_its_queries_a_window_at_a_time() -> None:
+    pulled = 0
+
+    def rows() -> Iterator[PriceQuery]:
+        nonlocal pulled
+        for number in range(10):
+            pulled += 1
+            yield query(number)
+
+    seen: list[Progress] = []
+    client = WindowClient()
+    service = FakePriceService(client)
+    stream = use_cases.quote_stream(PlainTask(seen.append), as_service(service), rows(), 10, "cli", window=4)
+    first = next(stream)
+    assert pulled == 4  # one window read, the rest of the file not yet
+    assert first.index == 0
+    rest = list(stream)
+    assert [result.index for result in [first, *rest]] == list(range(10))
+    assert [result.query.psObjeto for result in rest][-1] == 309
+    assert [size for size, _ in client.calls] == [4, 4, 2]
+    assert len({name for _, name in client.calls}) == 1  # one idLote for the whole batch
+    assert [step.done for step in seen if step.payload is not None] == list(range(1, 11))
+    assert {step.total for step in seen} == {10}
+    assert sorted(result.index for block in service.recorded for result in block) == list(range(10))
+
+
+def declared_rule(offered: list[AdditionalService]) -> use_cases.DeclaredValueRule:
+    client = FakeClient()
+    client.additional_services = lambda *_, **__: offered  # type: ignore[method-assign]
+    return use_cases.DeclaredValueRule(PlainTask(), as_service(FakePriceService(client)))
+
+
+def test_a_declared_value_takes_the_products_own_service_or_is_refused() -> None:
+    receipt = AdditionalService(codigo="001", nome="AR")
+    pac_value = AdditionalService(
+        codigo="064",
+        nome="Valor declarado PAC",
+        vlMinDeclarado=Decimal("25.50"),
+        vlMaxDeclarado=Decimal(3000),
+    )
+    rule = declared_rule([receipt, pac_value])
+    plain = query(0)
+    assert rule.check(plain) == (plain, None, None)  # no value: nothing to do
+    valued = plain.model_copy(update={"vlDeclarado": Decimal(200), "servicosAdicionais": ("001",)})
+    sent, refusal, added = rule.check(valued)
+    assert (refusal, added) == (None, "064")
+    assert sent.servicosAdicionais == ("001", "064")
+    too_much = valued.model_copy(update={"vlDeclarado": Decimal(5000)})
+    _, refusal, _ = rule.check(too_much)
+    assert refusal is not None
+    assert refusal.rule == "declared_out_of_limits"
+    assert "R$ 5.000,00 is outside the limits" in use_cases.refusal_text(refusal, "03298")
+    _, refusal, added = declared_rule([receipt]).check(valued)
+    assert refusal is not None
+    assert (refusal.rule, added) == ("no_declared_value", None)
+    assert "03220 has no declared-value service" in use_cases.refusal_text(refusal, "03220")

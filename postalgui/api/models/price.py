@@ -372,12 +372,18 @@ def _positive(value: Decimal | int | None, field: str) -> None:
         raise InvalidValue("price.positive", value, field=field)
 
 
+_SIZE_WIDTH = 12
+
+
 def _size(value: object) -> object:
     """Sizes in centimetres: ``"20"``, ``"20,5"``, ``20``; blank means not given."""
     if value is None or value == "":
         return None
     if isinstance(value, str):
         text = value.strip().replace(",", ".")
+        digits = sum(char.isdigit() for char in text)
+        if digits > _SIZE_WIDTH:  # int() of a 4,300-digit size would refuse with its own text
+            raise InvalidValue("price.size_length", value, width=_SIZE_WIDTH, count=digits)
         try:
             number = Decimal(text)
         except ArithmeticError:

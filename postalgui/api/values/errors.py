@@ -44,6 +44,9 @@ Money, percentages, weights, cents
     ``percent.type``      Percentage must be text, an integer or a Decimal, not {type}
                           (got '{value}')
     ``weight.format``     Weight must be a whole number of grams (got '{value}')
+    ``weight.length``     Weight is too long: at most {width} digits (got {count})
+    ``money.length``      Amount is too long: at most {width} digits (got {count})
+    ``percent.length``    Percentage is too long: at most {width} digits (got {count})
     ``cents.format``      Amount in cents must contain only digits (got '{value}')
     ``cents.length``      Amount in cents must have at most {width} digits (got {count})
     ``cents.negative``    Amount in cents cannot be negative (got '{value}')
@@ -64,6 +67,7 @@ Price queries
     ``price.format``        Format must be 1 envelope, 2 package or 3 roll (got '{value}')
     ``price.service_code``  Additional service code must have 3 digits (got '{value}')
     ``price.size_format``   Size must be a number of centimetres such as 20 or 20,5 (got '{value}')
+    ``price.size_length``   Size is too long: at most {width} digits (got {count})
     ``price.positive``      Value must be greater than zero (got '{value}')
 
 Invoices
@@ -133,6 +137,9 @@ MESSAGES: Mapping[str, str] = MappingProxyType(
         "percent.format": "Percentage must look like 0,0100 or 0.0100 (got '{value}')",
         "percent.type": ("Percentage must be text, an integer or a Decimal, not {type} (got '{value}')"),
         "weight.format": "Weight must be a whole number of grams (got '{value}')",
+        "weight.length": "Weight is too long: at most {width} digits (got {count})",
+        "money.length": "Amount is too long: at most {width} digits (got {count})",
+        "percent.length": "Percentage is too long: at most {width} digits (got {count})",
         "cents.format": "Amount in cents must contain only digits (got '{value}')",
         "cents.length": "Amount in cents must have at most {width} digits (got {count})",
         "cents.negative": "Amount in cents cannot be negative (got '{value}')",
@@ -148,6 +155,7 @@ MESSAGES: Mapping[str, str] = MappingProxyType(
         "price.format": "Format must be 1 envelope, 2 package or 3 roll (got '{value}')",
         "price.service_code": "Additional service code must have 3 digits (got '{value}')",
         "price.size_format": "Size must be a number of centimetres such as 20 or 20,5 (got '{value}')",
+        "price.size_length": "Size is too long: at most {width} digits (got {count})",
         "price.positive": "Value must be greater than zero (got '{value}')",
         "invoice.number": "Invoice number must contain only digits (got '{value}')",
         "invoice.document_type": "Document type must be 2 letters or digits such as RE (got '{value}')",

@@ -55,6 +55,11 @@ _BRAZILIAN = re.compile(
 _DOT_DECIMAL = re.compile(r"(?P<sign>-?)(?P<int>\d+)\.(?P<frac>\d+)", flags=re.ASCII)
 _DIGITS = re.compile(r"\d+", flags=re.ASCII)
 _CENTS_WIDTH = 10
+_WEIGHT_WIDTH = 9
+"""Digits of a weight in grams: 999,999,999 g is far past any product's limit, and a
+bound keeps a pasted run of digits from reaching ``int()`` (which refuses 4,300+)."""
+_NUMBER_WIDTH = 20
+"""Digits of an amount or percentage (both sides of the separator): as above."""
 
 
 def _parse_decimal(value: str | int | Decimal, kind: str) -> Decimal:
@@ -73,6 +78,9 @@ def _parse_decimal(value: str | int | Decimal, kind: str) -> Decimal:
         raise InvalidValue(f"{kind}.format", value)
     integer = match["int"].replace(".", "")
     fraction = match["frac"]
+    count = len(integer) + len(fraction or "")
+    if count > _NUMBER_WIDTH:
+        raise InvalidValue(f"{kind}.length", value, width=_NUMBER_WIDTH, count=count)
     return Decimal(f"{match['sign']}{integer}.{fraction}" if fraction else f"{match['sign']}{integer}")
 
 
@@ -136,7 +144,10 @@ def parse_weight_grams(value: str | int) -> int:
         return value
     if not isinstance(value, str) or not _DIGITS.fullmatch(value.strip()):
         raise InvalidValue("weight.format", value)
-    return int(value.strip())
+    digits = value.strip()
+    if len(digits) > _WEIGHT_WIDTH:
+        raise InvalidValue("weight.length", value, width=_WEIGHT_WIDTH, count=len(digits))
+    return int(digits)
 
 
 def format_grams(grams: int) -> str:

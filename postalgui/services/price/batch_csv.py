@@ -6,6 +6,8 @@ what those tools do and strict about what they mean:
 - delimiter ``;`` (Excel in Brazil), ``,`` or tab, told by counting them in the
   header line (``csv.Sniffer`` guesses wrong on decimal commas);
 - UTF-8 (with or without BOM), else Windows-1252 (Excel's "CSV" in Portuguese);
+  UTF-16 with its byte-order mark (Excel's "Unicode text"); UTF-16 without one is
+  refused by name (``csv.encoding``);
 - headers are the operator's names (``cepOrigem``) or Portuguese titles
   (``CEP de origem``, ``Peso (g)``), compared without accents, case, spaces,
   underscores and unit suffixes;
@@ -22,21 +24,23 @@ Brazil opens it as numbers; read back, it gives the same queries.
 
 from __future__ import annotations
 
+import codecs
 import csv
 import io
 import os
 import re
 import tempfile
 import unicodedata
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
+from typing import Any, TextIO
 
 from pydantic import ValidationError
 
 from postalgui.api.errors import RoutineError
-from postalgui.api.models.price import PriceQuery, QuoteResult
+from postalgui.api.models.price import ObjectFormat, PriceQuery, QuoteResult
 from postalgui.api.models.validation import field_problems
 from postalgui.api.values import (
     InvalidValue,
@@ -52,9 +56,13 @@ __all__ = [
     "RESULT_COLUMNS",
     "BatchFile",
     "BatchFileError",
+    "BatchReader",
     "BatchRow",
+    "ResultsCsvWriter",
     "RowProblem",
+    "extra_columns",
     "field_for_header",
+    "open_batch_csv",
     "read_batch_csv",
     "read_batch_text",
     "write_results_csv",
@@ -88,6 +96,8 @@ FIELDS: tuple[str, ...] = (
 
 REQUIRED_RULE = "price.required"
 REQUIRED_MESSAGE = "Required for pricing"
+ROLL_SIZES = ("comprimento", "diametro")
+ROLL_MESSAGE = "Required for a roll (format 3)"
 
 # Portuguese titles, in normalised form (see `_header_key`): no accents, case, spaces
 # or punctuation. The operator's own names are added below.
@@ -185,7 +195,8 @@ class BatchFileError(RoutineError, ValueError):
     """The file as a whole cannot be read as a batch; ``rule`` is a stable key for the GUI.
 
     Keys: ``csv.empty``, ``csv.no_rows``, ``csv.no_product_column``,
-    ``csv.duplicate_column`` (params ``columns``, ``field``).
+    ``csv.duplicate_column`` (params ``columns``, ``field``), ``csv.encoding``
+    (``encoding``), ``csv.cell_too_long`` and ``csv.unreadable`` (``line``).
     """
 
     def __init__(self, rule: str, message: str, **params: object) -> None:
@@ -228,7 +239,8 @@ class BatchRow:
 class BatchFile:
     """A whole batch as read: rows in file order plus how the file was understood.
 
-    ``encoding`` is ``"utf-8"``, ``"utf-8-sig"`` (with BOM) or ``"cp1252"`` for a file,
+    ``encoding`` is ``"utf-8"``, ``"utf-8-sig"`` (with BOM), ``"utf-16"`` (with BOM) or
+    ``"cp1252"`` for a file,
     ``""`` for pasted text. ``columns`` maps each recognised header to its field;
     ``ignored_columns`` lists the headers that were not understood (a warning).
     """
@@ -263,29 +275,71 @@ def read_batch_csv(path: Path, *, defaults: Mapping[str, str] | None = None) -> 
     ``defaults`` (operator field -> text, for example ``cepOrigem``, ``nuContrato`` and
     ``nuDR`` of the active profile) fill cells that are blank or columns that are absent.
     Raises `BatchFileError` for file-level problems and `OSError` when it cannot be read.
+    The whole file is held; `open_batch_csv` reads it row by row instead.
     """
-    data = Path(path).read_bytes()
-    text, encoding = _decode(data)
-    return _read(text, encoding=encoding, defaults=defaults, delimiters=";,\t")
+    return open_batch_csv(path, defaults=defaults).read_all()
 
 
 def read_batch_text(text: str, *, defaults: Mapping[str, str] | None = None) -> BatchFile:
     """Like `read_batch_csv` for text pasted from a spreadsheet (tab-separated, usually)."""
-    return _read(text.lstrip("\ufeff"), encoding="", defaults=defaults, delimiters="\t;,")
+    text = text.lstrip("\ufeff")
+    return BatchReader(lambda: iter(io.StringIO(text, newline="")), "", defaults, "\t;,").read_all()
 
 
-def _decode(data: bytes) -> tuple[str, str]:
-    if data.startswith(b"\xef\xbb\xbf"):
-        return data.decode("utf-8-sig"), "utf-8-sig"
-    try:
-        return data.decode("utf-8"), "utf-8"
-    except UnicodeDecodeError:
-        pass
-    try:
-        return data.decode("cp1252"), "cp1252"
-    except UnicodeDecodeError:
-        # cp1252 leaves five bytes undefined; Latin-1 maps every byte.
-        return data.decode("latin-1"), "latin-1"
+def open_batch_csv(path: Path, *, defaults: Mapping[str, str] | None = None) -> BatchReader:
+    """A batch file read lazily: the header is understood now, the rows on each iteration.
+
+    A 50,000-row file then never lives in memory whole (the CLI checks every row in
+    one pass and prices them in another). Raises like `read_batch_csv`; a row the CSV
+    parser cannot read raises `BatchFileError` when the iteration reaches it.
+    """
+    path = Path(path)
+    encoding = _detect_encoding(path)
+
+    def lines() -> Iterator[str]:
+        with path.open(encoding=encoding, newline="") as handle:
+            yield from handle
+
+    return BatchReader(lines, encoding, defaults, ";,\t")
+
+
+_BOMS = (
+    (b"\xef\xbb\xbf", "utf-8-sig"),
+    (b"\xff\xfe", "utf-16"),  # Excel's "Unicode text" (tab-separated), little-endian
+    (b"\xfe\xff", "utf-16"),
+)
+_SNIFF_BYTES = 1 << 16
+
+
+def _detect_encoding(path: Path) -> str:
+    """UTF-8 or UTF-16 by their byte-order mark, else UTF-8 if every byte decodes, else cp1252.
+
+    UTF-16 without a mark is refused by name (it would read as one column of NULs);
+    the file is decoded in blocks, so telling the encoding does not hold it whole.
+    """
+    with path.open("rb") as handle:
+        head = handle.read(_SNIFF_BYTES)
+        for mark, encoding in _BOMS:
+            if head.startswith(mark):
+                return encoding
+        if head.count(b"\x00") > len(head) // 4:
+            raise BatchFileError(
+                "csv.encoding",
+                "The file is UTF-16 without a byte-order mark; save it as CSV UTF-8 "
+                "(or as Unicode text, which has the mark).",
+                encoding="utf-16",
+            )
+        for encoding in ("utf-8", "cp1252"):
+            handle.seek(0)
+            decoder = codecs.getincrementaldecoder(encoding)()
+            try:
+                for block in iter(lambda: handle.read(_SNIFF_BYTES), b""):
+                    decoder.decode(block)
+                decoder.decode(b"", final=True)
+            except UnicodeDecodeError:
+                continue
+            return encoding
+    return "latin-1"  # cp1252 leaves five bytes undefined; Latin-1 maps every byte.
 
 
 def _detect_delimiter(header_line: str, candidates: str) -> str:
@@ -295,36 +349,81 @@ def _detect_delimiter(header_line: str, candidates: str) -> str:
     return best if counts[best] else candidates[0]
 
 
-def _records(text: str, delimiter: str) -> Iterator[tuple[int, list[str]]]:
-    """``(first physical line, cells)`` of every record, blank lines included as ``[]``."""
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, quotechar='"')
+def _records(lines: Iterator[str], delimiter: str) -> Iterator[tuple[int, list[str]]]:
+    """``(first physical line, cells)`` of every record, blank lines included as ``[]``.
+
+    A record the parser refuses (a cell over ``csv.field_size_limit()``, 128 KiB, most
+    often a quote left open that swallows the rest of the file) raises `BatchFileError`
+    naming its line.
+    """
+    reader = csv.reader(lines, delimiter=delimiter, quotechar='"')
     previous = 0
-    for cells in reader:
+    while True:
+        try:
+            cells = next(reader)
+        except StopIteration:
+            return
+        except csv.Error as exc:
+            line = previous + 1
+            if "field larger than field limit" in str(exc):
+                raise BatchFileError(
+                    "csv.cell_too_long",
+                    f"Line {line}: a cell is longer than {csv.field_size_limit() // 1024} KiB "
+                    "(a quote left open?); nothing was read past it.",
+                    line=line,
+                ) from None
+            raise BatchFileError(
+                "csv.unreadable", f"Line {line} cannot be read as CSV: {exc}", line=line
+            ) from None
         yield previous + 1, cells
         previous = reader.line_num
 
 
-def _read(text: str, *, encoding: str, defaults: Mapping[str, str] | None, delimiters: str) -> BatchFile:
-    defaults = _checked_defaults(defaults)
-    header_line = next((line for line in text.splitlines() if line.strip()), None)
-    if header_line is None:
-        raise BatchFileError("csv.empty", "The file is empty.")
-    delimiter = _detect_delimiter(header_line, delimiters)
-    records = _records(text, delimiter)
-    header: list[str] = []
-    for _line, cells in records:
-        if any(cell.strip() for cell in cells):
-            header = [cell.strip() for cell in cells]
-            break
-    columns, positions, ignored = _map_header(header)
-    rows: list[BatchRow] = []
-    for line, cells in records:
-        if not any(cell.strip() for cell in cells):
-            continue
-        rows.append(_read_row(line, cells, header, positions, defaults))
-    if not rows:
-        raise BatchFileError("csv.no_rows", "The file has a header but no data rows.")
-    return BatchFile(tuple(rows), delimiter, encoding, columns, ignored)
+def _is_blank(cells: Sequence[str]) -> bool:
+    return not any(cell.strip() for cell in cells)
+
+
+class BatchReader:
+    """A batch being read: how the header was understood, and its rows on each iteration.
+
+    Attributes as in `BatchFile`. Iterating reads the source again from the start and
+    yields one `BatchRow` per data row, so a caller can check every row, then price
+    them, without holding them.
+    """
+
+    def __init__(
+        self,
+        lines: Callable[[], Iterator[str]],
+        encoding: str,
+        defaults: Mapping[str, str] | None,
+        delimiters: str,
+    ) -> None:
+        self._lines = lines
+        self.encoding = encoding
+        self._defaults = _checked_defaults(defaults)
+        header_line = next((line for line in lines() if line.strip()), None)
+        if header_line is None:
+            raise BatchFileError("csv.empty", "The file is empty.")
+        self.delimiter = _detect_delimiter(header_line, delimiters)
+        records = self._data_records()
+        self.columns, self._positions, self.ignored_columns = _map_header(self._header)
+        if next(records, None) is None:
+            raise BatchFileError("csv.no_rows", "The file has a header but no data rows.")
+
+    def _data_records(self) -> Iterator[tuple[int, list[str]]]:
+        """Non-blank records after the header; reads the header into ``_header`` first."""
+        records = _records(self._lines(), self.delimiter)
+        self._header = next(
+            ([cell.strip() for cell in cells] for _, cells in records if not _is_blank(cells)), []
+        )
+        return ((line, cells) for line, cells in records if not _is_blank(cells))
+
+    def __iter__(self) -> Iterator[BatchRow]:
+        for line, cells in self._data_records():
+            yield _read_row(line, cells, self._header, self._positions, self._defaults)
+
+    def read_all(self) -> BatchFile:
+        return BatchFile(tuple(self), self.delimiter, self.encoding, self.columns, self.ignored_columns)
 
 
 def _checked_defaults(defaults: Mapping[str, str] | None) -> dict[str, str]:
@@ -429,6 +528,10 @@ def _read_row(
                 continue
             reported.add(field)
             problems.append(RowProblem(line, column_of(field), field, found.message, found.rule))
+    if query is not None and query.tpObjeto is ObjectFormat.ROLL:
+        for field in ROLL_SIZES:
+            if getattr(query, field) is None and field not in reported:
+                problems.append(RowProblem(line, column_of(field), field, ROLL_MESSAGE, REQUIRED_RULE))
     if problems:
         problems.sort(key=lambda problem: _problem_order(problem.field, positions))
         return BatchRow(line, None, tuple(problems))
@@ -568,23 +671,52 @@ def write_results_csv(path: Path, results: Sequence[QuoteResult]) -> None:
     Percentages keep the operator's scale (``0,0100``); money has 2 places and no
     thousands separator, so spreadsheets read numbers.
     """
-    path = Path(path)
-    extra = [field for field in EXTRA_QUERY_COLUMNS if any(getattr(r.query, field) for r in results)]
-    buffer = io.StringIO(newline="")
-    writer = csv.writer(buffer, delimiter=";", quotechar='"', lineterminator="\r\n")
-    writer.writerow([*RESULT_COLUMNS, *extra])
-    for result in results:
-        writer.writerow(_result_row(result, extra))
-    _write_atomic(path, buffer.getvalue().encode("utf-8-sig"))
+    with ResultsCsvWriter(path, extra_columns(r.query for r in results)) as writer:
+        for result in results:
+            writer.write(result)
 
 
-def _write_atomic(path: Path, data: bytes) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.stem}-", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+def extra_columns(queries: Iterable[PriceQuery]) -> list[str]:
+    """The `EXTRA_QUERY_COLUMNS` that at least one of ``queries`` uses, in their order."""
+    used: set[str] = set()
+    for query in queries:
+        used.update(field for field in EXTRA_QUERY_COLUMNS if field not in used and getattr(query, field))
+    return [field for field in EXTRA_QUERY_COLUMNS if field in used]
+
+
+class ResultsCsvWriter:
+    """`write_results_csv` one result at a time, for results that arrive as they are priced.
+
+    The rows go to a temporary file beside ``path``, which replaces ``path`` when the
+    block ends without an exception (and is removed otherwise): a reader never sees
+    half a file. ``extra`` are the `extra_columns` of every query to come.
+    """
+
+    def __init__(self, path: Path, extra: Sequence[str]) -> None:
+        self.path = Path(path)
+        self.extra = list(extra)
+        self._tmp: Path | None = None
+        self._handle: TextIO | None = None
+        self._writer: Any = None
+
+    def __enter__(self) -> ResultsCsvWriter:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{self.path.stem}-", suffix=".tmp", dir=self.path.parent)
+        self._tmp = Path(tmp)
+        self._handle = os.fdopen(fd, "w", encoding="utf-8-sig", newline="")
+        self._writer = csv.writer(self._handle, delimiter=";", quotechar='"', lineterminator="\r\n")
+        self._writer.writerow([*RESULT_COLUMNS, *self.extra])
+        return self
+
+    def write(self, result: QuoteResult) -> None:
+        self._writer.writerow(_result_row(result, self.extra))
+
+    def __exit__(self, kind: type[BaseException] | None, *_: object) -> None:
+        if self._handle is None or self._tmp is None:
+            return  # never entered
+        try:
+            self._handle.close()
+            if kind is None:
+                os.replace(self._tmp, self.path)
+        finally:
+            self._tmp.unlink(missing_ok=True)

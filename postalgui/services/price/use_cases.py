@@ -9,22 +9,29 @@ written to the history, whatever its outcome.
 from __future__ import annotations
 
 import threading
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import replace
 from datetime import date, datetime
 from decimal import Decimal
+from itertools import islice
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Literal, cast
 
 from postalgui.api.cancel import TaskControl, cancel_scope
 
 if TYPE_CHECKING:
     from postalgui.api.models.price import AdditionalService, PriceQuery, PriceResponse, QuoteResult
+    from postalgui.api.price import PriceClient
     from postalgui.services.price.batch_csv import BatchFile
     from postalgui.services.price.history import HistoryEntry
     from postalgui.services.price.service import PriceService, Source
+    from postalgui.services.price.service_choice import Refusal
 
 __all__ = [
+    "BATCH_WINDOW",
+    "DECLARED_VALUE_CODES",
     "HISTORY_BLOCK",
+    "DeclaredValueRule",
     "additional_services",
     "delete_history",
     "export_csv",
@@ -32,13 +39,21 @@ __all__ = [
     "quote_batch",
     "quote_one",
     "quote_single",
+    "quote_stream",
     "read_batch_file",
+    "refusal_text",
     "search_history",
     "services_for_products",
 ]
 
 HISTORY_BLOCK = 50
 """Settled quotes written to the history together during a batch."""
+
+BATCH_WINDOW = 1000
+"""Queries `quote_stream` prices before reading more."""
+
+DECLARED_VALUE_CODES = frozenset({"019", "064", "065"})
+"""The declared-value services of the SEDEX family, PAC and Mini Envios (REFERENCE.md)."""
 
 
 def quote_batch(
@@ -50,14 +65,58 @@ def quote_batch(
     was paid for in quota and time. They are written in blocks as they settle, so a
     big batch never ends with one long write competing with the window.
     """
+    return _quote_window(task, service, service.client(), queries, source)
+
+
+def quote_stream(
+    task: TaskControl,
+    service: PriceService,
+    queries: Iterable[PriceQuery],
+    total: int,
+    source: Source = "batch",
+    window: int = BATCH_WINDOW,
+) -> Iterator[QuoteResult]:
+    """`quote_batch` for a batch too big to hold: results in input order, a window at a time.
+
+    ``queries`` is read ``window`` at a time (a generator reading a file row by row
+    stays one); each window is priced like `quote_batch` (one ``idLote`` for all) and
+    its results are yielded before the next is read, so memory holds one window, not
+    the batch: 50,000 rows held whole took 1.7 GB. ``total`` is for progress only.
+    A window ends with its slowest chunk, so a window keeps many rounds of
+    `PriceClient.concurrency` chunks busy (1,000 products: 25 rounds of 8 chunks of 5).
+    """
+    from postalgui.api.price import new_batch_id
+
     client = service.client()
-    total = len(queries)
+    lote = new_batch_id()
+    rows = iter(queries)
+    offset = 0
+    while chunk := list(islice(rows, window)):
+        yield from _quote_window(task, service, client, chunk, source, lote=lote, offset=offset, total=total)
+        offset += len(chunk)
+
+
+def _quote_window(
+    task: TaskControl,
+    service: PriceService,
+    client: PriceClient,
+    queries: Sequence[PriceQuery],
+    source: Source,
+    *,
+    lote: str | None = None,
+    offset: int = 0,
+    total: int | None = None,
+) -> list[QuoteResult]:
+    """Price ``queries`` (indices and progress shifted by ``offset``), history in blocks."""
+    total = len(queries) if total is None else total
     lock = threading.Lock()
-    settled = 0
+    settled = offset
     pending: list[QuoteResult] = []
 
     def on_result(result: QuoteResult) -> None:
         nonlocal settled, pending
+        if offset:
+            result = replace(result, index=result.index + offset)
         with lock:
             settled += 1
             done = settled
@@ -69,15 +128,19 @@ def quote_batch(
         if block is not None:
             service.record(block, source)
 
-    task.progress(0, total)
+    if not offset:
+        task.progress(0, total)
     try:
         with cancel_scope(task.token):
-            results = client.batch(queries, on_result=on_result)
+            if lote is None:  # the client names the batch
+                results = client.batch(queries, on_result=on_result)
+            else:
+                results = client.batch(queries, id_lote=lote, on_result=on_result)
     finally:
         with lock:
             rest, pending = pending, []
         service.record(rest, source)
-    return results
+    return [replace(result, index=result.index + offset) for result in results] if offset else results
 
 
 def quote_one(
@@ -197,3 +260,68 @@ def services_for_products(
                 found[code] = exc
             task.progress(done + 1, len(codes))
     return found
+
+
+class DeclaredValueRule:
+    """A declared value needs the product's own declared-value service, or the operator
+    prices without it and the value is silently lost.
+
+    The Quote page picks that service per product (`service_choice.wire_services`); the
+    batch and the CLI apply the same rule to a query that gives ``vlDeclarado`` without
+    a declared-value service: the product's services are read once per product (and
+    country and date), its code (019, 064, 065) is added and its limits are checked, and
+    a product that has no such service is refused with the reason. When the services
+    cannot be read the query goes as it is and the operator decides.
+    """
+
+    def __init__(self, task: TaskControl, service: PriceService) -> None:
+        self._task = task
+        self._service = service
+        self._client: PriceClient | None = None
+        self._offered: dict[tuple[str, str | None, date | None], list[AdditionalService] | None] = {}
+
+    @staticmethod
+    def applies(query: PriceQuery) -> bool:
+        return query.vlDeclarado is not None and not DECLARED_VALUE_CODES & set(query.servicosAdicionais)
+
+    def check(self, query: PriceQuery) -> tuple[PriceQuery, Refusal | None, str | None]:
+        """``(query to send, why it cannot be sent, the service code added)``."""
+        from postalgui.services.price.service_choice import DECLARED, wire_services
+
+        if not self.applies(query):
+            return query, None, None
+        offered = self._services(query)
+        wire, refusal = wire_services(offered, [*query.servicosAdicionais, DECLARED], query.vlDeclarado)
+        if refusal is not None or offered is None:
+            return query, refusal, None
+        added = next((code for code in wire if code not in query.servicosAdicionais), None)
+        return query.model_copy(update={"servicosAdicionais": tuple(wire)}), None, added
+
+    def _services(self, query: PriceQuery) -> list[AdditionalService] | None:
+        from postalgui.api.errors import ApiError
+
+        key = (query.coProduto, query.sgPaisDestino, query.dtEvento)
+        if key not in self._offered:
+            if self._client is None:
+                self._client = self._service.client()
+            try:
+                with cancel_scope(self._task.token):
+                    self._offered[key] = self._client.additional_services(
+                        query.coProduto, dt_evento=query.dtEvento, sg_pais=query.sgPaisDestino
+                    )
+            except ApiError:
+                self._offered[key] = None  # the price request will carry the operator's reason
+        return self._offered[key]
+
+
+def refusal_text(refusal: Refusal, product: str) -> str:
+    """A `Refusal` as a sentence naming the product."""
+    from postalgui.api.values import format_brl
+
+    params = refusal.params
+    if refusal.rule == "no_declared_value":
+        return f"product {product} has no declared-value service, so the operator would ignore the value"
+    if refusal.rule == "service_not_offered":
+        return f"product {product} does not offer additional service {params['service']}"
+    value, low, high = (format_brl(cast("Decimal", params[name])) for name in ("value", "low", "high"))
+    return f"declared value {value} is outside the limits of product {product} ({low} to {high})"

@@ -87,6 +87,9 @@ RULE_CASES: list[tuple[str, Callable[[Any], object], object]] = [
     ("percent.format", parse_percent, "0,01%"),
     ("percent.type", parse_percent, FLOAT),
     ("weight.format", parse_weight_grams, "0,3"),
+    ("weight.length", parse_weight_grams, "1" * 10),
+    ("money.length", parse_money, "1" * 21),
+    ("percent.length", parse_percent, "0," + "1" * 20),
     ("cents.format", parse_cents, "12,34"),
     ("cents.length", parse_cents, "12345678901"),
     ("cents.negative", format_cents, Decimal("-1")),
@@ -102,6 +105,7 @@ RULE_CASES: list[tuple[str, Callable[[Any], object], object]] = [
     ("price.format", price_field("tpObjeto"), "caixote"),
     ("price.service_code", price_field("servicosAdicionais"), "19A"),
     ("price.size_format", price_field("comprimento"), "20 cm"),
+    ("price.size_length", price_field("comprimento"), "2" * 13),
     ("price.positive", price_field("psObjeto"), "0"),
     ("invoice.number", parse_invoice_number, "12-34"),
     ("invoice.document_type", parse_document_type, "REX"),
@@ -144,6 +148,25 @@ def test_every_rule_is_documented_with_its_message(rule: str) -> None:
     # The documented English text is the template itself (wrapped lines joined).
     flattened = " ".join(doc.split())
     assert " ".join(MESSAGES[rule].split()) in flattened
+
+
+@pytest.mark.parametrize(
+    ("func", "rule"),
+    [
+        (parse_weight_grams, "weight.length"),
+        (parse_money, "money.length"),
+        (price_field("comprimento"), "price.size_length"),
+        (price_field("psObjeto"), "weight.length"),
+        (price_field("vlDeclarado"), "money.length"),
+    ],
+)
+def test_a_5000_digit_number_is_too_long_not_an_int_limit(func: Callable[[Any], object], rule: str) -> None:
+    with pytest.raises(InvalidValue) as caught:
+        func("7" * 5000)
+    assert caught.value.rule == rule
+    assert "too long" in str(caught.value)
+    assert "(got 5000)" in str(caught.value)
+    assert "4300" not in str(caught.value)
 
 
 def test_message_example_from_the_brief() -> None:
