@@ -465,7 +465,7 @@ class Transport:
                 except requests.RequestException as exc:  # a streamed body that broke in `read`
                     return _Failure(TransportError(f"The answer broke off: {type(exc).__name__}"), True)
             finally:
-                if send.stream:
+                if send.stream and read is not _as_is:  # `request` hands the stream to its caller
                     response.close()
 
     @contextmanager
