@@ -96,7 +96,9 @@ def test_gives_up_when_retry_after_passes_the_budget(transport: Transport, waits
 
 @responses.activate
 def test_deadline_bounds_attempts_and_waits(clock: FakeClock, waits: list[float]) -> None:
-    transport = Transport(BASE, retry=RetryPolicy(max_attempts=50, deadline=5.0), clock=clock, sleep=clock.sleep)
+    transport = Transport(
+        BASE, retry=RetryPolicy(max_attempts=50, deadline=5.0), clock=clock, sleep=clock.sleep
+    )
     responses.get(f"{BASE}/x", status=503, headers={"Retry-After": "2"}, json={"msgs": ["manutenção"]})
     with pytest.raises(RetriesExhaustedError) as info:
         transport.request("GET", "/x")
@@ -220,7 +222,9 @@ def test_non_json_error_body_is_an_invalid_response_with_status(transport: Trans
     ("body", "content_type"),
     [('{"truncated": ', "application/json"), ("<html>Serviço em manutenção</html>", "text/html")],
 )
-def test_unreadable_answer_is_retried(transport: Transport, waits: list[float], body: str, content_type: str) -> None:
+def test_unreadable_answer_is_retried(
+    transport: Transport, waits: list[float], body: str, content_type: str
+) -> None:
     responses.get(f"{BASE}/x", body=body, content_type=content_type)
     responses.get(f"{BASE}/x", json={"ok": 1})
     assert transport.request_json("GET", "/x") == {"ok": 1}
