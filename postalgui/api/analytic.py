@@ -509,7 +509,7 @@ def analytic_end_problem(tail: bytes, *, whole: bool) -> str | None:
         columns = _columns(titles, INVOICE_TOTAL_TITLES, reader.line, _INVOICE_MARK)
         _read_invoice_totals(reader, columns, len(_titles(titles)))
     except AnalyticFormatError as exc:
-        return exc.reason
+        return f"its {_INVOICE_MARK} block is incomplete: {exc.reason}"
     if not text.endswith(("\n", "\r")):
         last = next(csv.reader([lines[-1]], delimiter=";"))
         value = last[columns[2]].strip() if len(last) > columns[2] else ""
