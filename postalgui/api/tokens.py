@@ -380,19 +380,25 @@ def _keyring_name(name: str) -> str:
 
 
 class BearerAuth(AuthBase):
-    """Attaches a token of one scope; `renew` swaps a rejected token for a new one once."""
+    """Attaches a token of one scope; `renew` swaps a rejected token for a new one once.
+
+    One per call (not shared between threads): `prepare` gets the token before each
+    attempt and the send attaches that very token, so a token that is already within
+    its renewal margin (a short-lived one) is not fetched twice for one attempt.
+    """
 
     def __init__(self, manager: TokenManager, scope: TokenScope) -> None:
         self._manager = manager
         self._scope = scope
         self._sent: str | None = None
+        self._prepared: Token | None = None
 
     def prepare(self) -> None:
         """Get the token before the send (the transport calls this inside the deadline)."""
-        self._manager.get(self._scope)
+        self._prepared = self._manager.get(self._scope)
 
     def __call__(self, request: requests.PreparedRequest) -> requests.PreparedRequest:
-        token = self._manager.get(self._scope)
+        token, self._prepared = self._prepared or self._manager.get(self._scope), None
         self._sent = token.value
         request.headers["Authorization"] = f"Bearer {token.value}"
         return request
@@ -400,6 +406,7 @@ class BearerAuth(AuthBase):
     def renew(self) -> bool:
         if self._manager.use_delegated:
             return False
+        self._prepared = None
         self._manager.invalidate(self._scope, self._sent)
         return True
 

@@ -188,27 +188,34 @@ class _Interrupt:
 
     Shutting a socket down (not closing it: a close does not wake a thread blocked in
     ``recv`` on Linux) makes the blocked read return at once; the attempt then sees
-    `fired` and raises `Cancelled` instead of a connection error.
+    `fired` and raises `Cancelled` instead of a connection error. Once `release`d (the
+    attempt is over and its connection may serve another call from the pool) a late
+    cancel touches nothing.
     """
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._connections: list[HTTPConnection] = []
+        self._released = False
         self.fired = False
 
     def attach(self, connection: HTTPConnection) -> None:
         with self._lock:
             self._connections.append(connection)
-            fired = self.fired
-        if fired:
-            _shut(connection)
+            if self.fired and not self._released:
+                _shut(connection)
 
     def fire(self) -> None:
         with self._lock:
+            if self._released:
+                return
             self.fired = True
-            connections = list(self._connections)
-        for connection in connections:
-            _shut(connection)
+            for connection in self._connections:
+                _shut(connection)
+
+    def release(self) -> None:
+        with self._lock:
+            self._released = True
 
 
 def _shut(connection: HTTPConnection) -> None:
@@ -482,6 +489,7 @@ class Transport:
             raise
         finally:
             withdraw()
+            interrupt.release()
             _ATTEMPT.reset(reset)
         if interrupt.fired:
             raise cancel.Cancelled
