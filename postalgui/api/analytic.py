@@ -48,11 +48,13 @@ from postalgui.api.models.invoices import (
 from postalgui.api.values import InvalidValue, parse_money
 
 __all__ = [
+    "ANALYTIC_TAIL_BYTES",
     "DETAIL_TITLES",
     "INVOICE_TOTAL_TITLES",
     "SERVICE_TOTAL_TITLES",
     "AnalyticFormatError",
     "Reconciliation",
+    "analytic_end_problem",
     "decode_analytic",
     "parse_analytic_csv",
     "reconcile",
@@ -471,6 +473,49 @@ def _read_invoice_totals(reader: _Reader, columns: list[int], width: int) -> lis
             reader.line,
         )
     return totals
+
+
+# --------------------------------------------------------------------------- is the file whole?
+
+ANALYTIC_TAIL_BYTES = 16 * 1024
+"""How much of a statement's end `analytic_end_problem` needs: block 5 is a dozen lines."""
+
+_WHOLE_AMOUNT = re.compile(r"-?(?:\d{1,3}(?:\.\d{3})+|\d+),\d{2}", flags=re.ASCII)
+
+
+def analytic_end_problem(tail: bytes, *, whole: bool) -> str | None:
+    """Why the end of an analytic statement shows the file was cut short, or ``None``.
+
+    ``tail`` is the file's last bytes (`ANALYTIC_TAIL_BYTES` are enough), ``whole``
+    says whether it is the entire file. A download reads only this, not 100,000
+    detail lines: the statement is complete when its last block (TOTALIZACAO FATURA)
+    is there with its titles and rows, the last row being the invoice total, read by
+    the same rules as `parse_analytic_csv`. A last line without a line break must end
+    in a whole amount (``1234,56``), since a cut inside it would still read as money.
+    """
+    if not whole:
+        start = tail.find(b"\n")
+        if start < 0:
+            return f"the file ends before the {_INVOICE_MARK} block"
+        tail = tail[start + 1 :]  # decode from a line's start, not from inside a character
+    text = decode_analytic(tail)
+    lines = text.splitlines(keepends=True)
+    marks = [i for i, line in enumerate(lines) if _marker(line.split(";")) == _INVOICE_MARK]
+    if not marks:
+        return f"the file ends before the {_INVOICE_MARK} block"
+    reader = _Reader("".join(lines[marks[-1] + 1 :]))
+    try:
+        titles = reader.next_filled(f"the {_INVOICE_MARK} titles")
+        columns = _columns(titles, INVOICE_TOTAL_TITLES, reader.line, _INVOICE_MARK)
+        _read_invoice_totals(reader, columns, len(_titles(titles)))
+    except AnalyticFormatError as exc:
+        return f"its {_INVOICE_MARK} block is incomplete: {exc.reason}"
+    if not text.endswith(("\n", "\r")):
+        last = next(csv.reader([lines[-1]], delimiter=";"))
+        value = last[columns[2]].strip() if len(last) > columns[2] else ""
+        if not _WHOLE_AMOUNT.fullmatch(value):
+            return f"the last line ends in '{_shown(value)}', not a whole amount: it looks cut"
+    return None
 
 
 # --------------------------------------------------------------------------- reconciliation

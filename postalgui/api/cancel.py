@@ -22,13 +22,42 @@ class Cancelled(Exception):  # noqa: N818  # a user decision, not an error
 
 
 class CancelToken:
-    """A thread-safe flag that can also be waited on."""
+    """A thread-safe flag that can also be waited on, or call back when it is set."""
 
     def __init__(self) -> None:
         self._event = threading.Event()
+        self._lock = threading.Lock()
+        self._callbacks: dict[int, Callable[[], None]] = {}
+        self._next = 0
 
     def cancel(self) -> None:
-        self._event.set()
+        with self._lock:
+            self._event.set()
+            callbacks, self._callbacks = list(self._callbacks.values()), {}
+        for callback in callbacks:
+            callback()
+
+    def on_cancel(self, callback: Callable[[], None]) -> Callable[[], None]:
+        """Call ``callback`` once when the token is cancelled (at once if it already is).
+
+        What a blocking call that cannot watch the flag uses to be interrupted (the
+        transport shuts the socket of a read the server never answers). Returns a
+        function that withdraws the callback. ``callback`` runs on the cancelling thread:
+        it must be quick and must not raise.
+        """
+        with self._lock:
+            if not self._event.is_set():
+                key = self._next
+                self._next += 1
+                self._callbacks[key] = callback
+
+                def withdraw() -> None:
+                    with self._lock:
+                        self._callbacks.pop(key, None)
+
+                return withdraw
+        callback()
+        return _nothing
 
     @property
     def cancelled(self) -> bool:
@@ -42,6 +71,10 @@ class CancelToken:
         """Sleep up to ``seconds``; raise `Cancelled` as soon as the token is set."""
         if self._event.wait(max(0.0, seconds)):
             raise Cancelled
+
+
+def _nothing() -> None:
+    return None
 
 
 _current: ContextVar[CancelToken | None] = ContextVar("postalgui_cancel", default=None)

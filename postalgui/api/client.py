@@ -6,12 +6,15 @@ verb-named methods that return pydantic models.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import requests
 
 from postalgui.api.tokens import TokenManager, TokenScope
 from postalgui.api.transport import Transport
+
+_T = TypeVar("_T")
 
 
 class OperatorClient:
@@ -30,8 +33,22 @@ class OperatorClient:
         return self.transport.request(method, path, auth=auth, **kwargs)
 
     def call_json(self, method: str, path: str, *, scope: TokenScope | None = None, **kwargs: Any) -> Any:
+        """The decoded JSON of an authenticated call; an unreadable body of an idempotent call is retried."""
         auth = self.tokens.auth(scope or self.default_scope)
         return self.transport.request_json(method, path, auth=auth, **kwargs)
+
+    def call_read(
+        self,
+        method: str,
+        path: str,
+        read: Callable[[requests.Response], _T],
+        *,
+        scope: TokenScope | None = None,
+        **kwargs: Any,
+    ) -> _T:
+        """An authenticated call whose answer ``read`` turns into the result (`Transport.request_read`)."""
+        auth = self.tokens.auth(scope or self.default_scope)
+        return self.transport.request_read(method, path, read, auth=auth, **kwargs)
 
     def close(self) -> None:
         self.transport.close()

@@ -75,6 +75,32 @@ class AuthenticationError(OperatorError):
     """401, or an invalid-token answer: credentials or token not accepted."""
 
 
+class CredentialsRefusedError(AuthenticationError):
+    """401 from the token service: the login or access code was refused.
+
+    Remembered until the credentials change: ``remembered`` is True for the callers
+    that got it without a request (no second login is tried with refused credentials).
+    """
+
+    def __init__(
+        self,
+        messages: list[str],
+        *,
+        status: int = 401,
+        cause: str | None = None,
+        path: str | None = None,
+        remembered: bool = False,
+    ) -> None:
+        super().__init__(messages, status=status, cause=cause, path=path)
+        self.remembered = remembered
+
+    def __str__(self) -> str:
+        text = super().__str__()
+        if self.remembered:
+            return f"{text}; the operator refused these credentials: not sent again until they change"
+        return text
+
+
 class PermissionDeniedError(OperatorError):
     """403: no authorization for the operation."""
 
@@ -107,6 +133,12 @@ class ApiTimeoutError(TransportError):
 
 class InvalidResponseError(ApiError):
     """The answer could not be read: not JSON, or not the shape the spec gives."""
+
+
+class IncompleteDownloadError(TransportError, InvalidResponseError):
+    """A downloaded file ended before its content says it is complete (a PDF without
+    its ``%%EOF`` trailer, an analytic statement without its last block, a body shorter
+    than its ``Content-Length``), however complete the transfer looked."""
 
 
 class RetriesExhaustedError(ApiError):

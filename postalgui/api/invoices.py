@@ -11,7 +11,9 @@ they travel in the query string, like every other input of the service.
 
 Downloads stream into a hidden ``.part`` file beside the destination and are renamed
 into place only once complete, so an interrupted, cancelled or refused download never
-leaves a partial file under the name the user chose.
+leaves a partial file under the name the user chose. Complete means what the file's
+content says (a PDF's ``%%EOF``, an analytic statement's last block), not only what
+the transfer says: a file cut short is fetched again, then reported.
 """
 
 from __future__ import annotations
@@ -32,13 +34,14 @@ import requests
 from pydantic import BaseModel
 
 from postalgui.api import cancel
+from postalgui.api.analytic import ANALYTIC_TAIL_BYTES, analytic_end_problem
 from postalgui.api.client import OperatorClient
 from postalgui.api.errors import (
     ApiError,
     ApiTimeoutError,
+    IncompleteDownloadError,
     InvalidResponseError,
     OperatorError,
-    TransportError,
 )
 from postalgui.api.models.invoices import (
     Divergence,
@@ -79,6 +82,9 @@ POLL_INTERVAL_S = 2.5
 _CHUNK = 64 * 1024
 _PDF_MAGIC = b"%PDF"
 _PDF_HEAD = 1024  # readers accept junk before %PDF within the first kilobyte
+_PDF_END = b"%%EOF"
+_PDF_END_WITHIN = 1024  # readers look for %%EOF in the last kilobyte
+_TAIL = max(ANALYTIC_TAIL_BYTES, _PDF_END_WITHIN)
 _DOCUMENT_TYPE = re.compile(r"[A-Z0-9]{2}", flags=re.ASCII)
 _NUMBER = re.compile(r"\d{1,20}", flags=re.ASCII)
 _NOT_A_FILE = ("text/html", "application/json")
@@ -316,69 +322,118 @@ class InvoiceClient:
     # --- downloads -----------------------------------------------------------------------
 
     def _download(self, path: str, params: Mapping[str, str] | None, dest: Path, *, pdf: bool) -> Path:
+        """Stream a file into a ``.part`` beside ``dest``; rename it into place once whole.
+
+        An answer that is not the file, a broken stream, or a file whose content says
+        it is cut short (`_check_whole`) is fetched again within the transport's
+        attempts and deadline; after the last one the call fails with the last error
+        (`IncompleteDownloadError` for a cut file) and nothing is left at ``dest``.
+        """
         token = cancel.current()
         accept = "application/pdf, */*" if pdf else "text/csv, application/octet-stream, */*"
+        part = dest.with_name(f".{dest.name}.{secrets.token_hex(4)}.part")
+
+        def save(response: requests.Response) -> int:
+            return _save(response, part, token, pdf=pdf)
+
         try:
-            response = self.client.call(
-                "GET", path, params=params, scope=self.scope, stream=True, headers={"Accept": accept}
+            written = self.client.call_read(
+                "GET", path, save, params=params, scope=self.scope, stream=True, headers={"Accept": accept}
             )
+            os.replace(part, dest)
         except OperatorError as exc:
             if exc.status == 410:
                 raise FileExpiredError(exc.messages, status=410, cause=exc.cause, path=exc.path) from None
             raise
-        with response:
-            content_type = response.headers.get("Content-Type", "").split(";")[0].strip().lower()
-            if not pdf and content_type in _NOT_A_FILE:
-                raise InvalidResponseError(
-                    f"Invalid response from the operator: expected a file, got {content_type}",
-                    status=response.status_code,
-                )
-            part = dest.with_name(f".{dest.name}.{secrets.token_hex(4)}.part")
-            try:
-                with part.open("xb") as out:
-                    written = _copy(response, out, token, pdf=pdf)
-                expected = response.headers.get("Content-Length")
-                if (
-                    expected is not None
-                    and expected.isdigit()
-                    and "Content-Encoding" not in response.headers
-                    and int(expected) != written
-                ):
-                    raise TransportError(f"Download incomplete: {written} of {expected} bytes arrived")
-                os.replace(part, dest)
-            except BaseException:
-                with suppress(OSError):
-                    part.unlink()
-                raise
+        finally:
+            with suppress(OSError):
+                part.unlink(missing_ok=True)
         log.info("Downloaded %s (%d bytes)", dest.name, written)
         return dest
 
 
-def _copy(response: requests.Response, out: Any, token: cancel.CancelToken, *, pdf: bool) -> int:
-    """Stream the body into ``out``; checks the PDF signature as soon as it can."""
+def _save(response: requests.Response, part: Path, token: cancel.CancelToken, *, pdf: bool) -> int:
+    """One attempt: the body into ``part`` (created afresh), checked whole; removed on any failure."""
+    content_type = response.headers.get("Content-Type", "").split(";")[0].strip().lower()
+    if not pdf and content_type in _NOT_A_FILE:
+        raise InvalidResponseError(
+            f"Invalid response from the operator: expected a file, got {content_type}",
+            status=response.status_code,
+        )
+    try:
+        with part.open("xb") as out:
+            written, head, tail = _copy(response, out, token, pdf=pdf)
+        expected = response.headers.get("Content-Length")
+        if (
+            expected is not None
+            and expected.isdigit()
+            and "Content-Encoding" not in response.headers
+            and int(expected) != written
+        ):
+            raise IncompleteDownloadError(f"Download incomplete: {written} of {expected} bytes arrived")
+        _check_whole(head, tail, whole=written <= len(tail), status=response.status_code)
+    except BaseException:
+        with suppress(OSError):
+            part.unlink()
+        raise
+    return written
+
+
+def _copy(
+    response: requests.Response, out: Any, token: cancel.CancelToken, *, pdf: bool
+) -> tuple[int, bytes, bytes]:
+    """Stream the body into ``out``; checks the PDF signature as soon as it can.
+
+    Returns the size, the first kilobyte and the last `_TAIL` bytes (what `_check_whole` reads).
+    """
     written = 0
     head = b""
+    tail = b""
     checked = not pdf
     try:
         for chunk in response.iter_content(_CHUNK):
             token.raise_if_cancelled()
-            if not checked:
+            if len(head) < _PDF_HEAD:
                 head += chunk[: _PDF_HEAD - len(head)]
-                if len(head) >= _PDF_HEAD:
-                    _check_pdf(head, response.status_code)
-                    checked = True
+            if not checked and len(head) >= _PDF_HEAD:
+                _check_pdf(head, response.status_code)
+                checked = True
             out.write(chunk)
             written += len(chunk)
+            tail = chunk[-_TAIL:] if len(chunk) >= _TAIL else (tail + chunk)[-_TAIL:]
     except requests.RequestException as exc:
-        raise TransportError(f"Download interrupted: {type(exc).__name__}") from None
+        raise IncompleteDownloadError(f"Download interrupted: {type(exc).__name__}") from None
     if not checked:
         _check_pdf(head, response.status_code)
-    return written
+    return written, head, tail
 
 
 def _check_pdf(head: bytes, status: int) -> None:
     if _PDF_MAGIC not in head:
         raise InvalidResponseError("Invalid response from the operator: the file is not a PDF", status=status)
+
+
+def _check_whole(head: bytes, tail: bytes, *, whole: bool, status: int) -> None:
+    """Raise `IncompleteDownloadError` unless the file's own content says it is complete.
+
+    A transfer can look complete (a ``Content-Length`` that matches, a clean end)
+    and still carry a file cut short by whoever produced or relayed it. A PDF ends with
+    its ``%%EOF`` marker (within its last kilobyte, as readers look for it); an
+    analytic statement ends with its TOTALIZACAO FATURA block and the invoice total
+    (`analytic_end_problem`). A file that is neither is judged as an analytic
+    statement: those are the only CSVs the service serves.
+    """
+    if _PDF_MAGIC in head:
+        if _PDF_END not in tail[-_PDF_END_WITHIN:]:
+            raise IncompleteDownloadError(
+                "Download incomplete: the PDF has no %%EOF marker at its end (cut short)", status=status
+            )
+        return
+    problem = analytic_end_problem(tail, whole=whole)
+    if problem is not None:
+        raise IncompleteDownloadError(
+            f"Download incomplete: the statement is cut short ({problem})", status=status
+        )
 
 
 def _invoice_params(

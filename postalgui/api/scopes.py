@@ -12,6 +12,9 @@ from typing import Any
 from postalgui.api.values import pad_card_number, pad_contract_number
 
 REFRESH_MARGIN = timedelta(minutes=30)
+"""A token is renewed this long before it expires, or earlier by `REFRESH_SHARE`..."""
+REFRESH_SHARE = 0.1
+"""...a tenth of its lifetime, when that is shorter (a 2 min token is renewed 12 s ahead)."""
 TOKEN_BASE = "/token/v1/autentica"  # noqa: S105  # a path, not a password
 
 LOGIN_KEY = "login"

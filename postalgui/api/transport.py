@@ -1,11 +1,23 @@
 """HTTP transport: one `requests.Session`, timeouts, bounded retries, error mapping.
 
 Retry rule: idempotent calls (GET, and POSTs the caller marks idempotent such as
-price queries and token requests) are retried on connection errors and on 429, 502,
-503 and 504, with exponential backoff and full jitter, honouring ``Retry-After``. The
-total time spent waiting between attempts is bounded by `RetryPolicy.max_total_wait`
-(30 s by default): when the next wait would pass it the transport gives up at once
-with `RetriesExhaustedError`, naming the last failure.
+price queries and token requests) are retried on connection errors, on 429, 500, 502,
+503 and 504, and on an answer the operation cannot read (an HTML maintenance page
+with 200, a JSON body cut short, a file whose content says it is incomplete), with
+exponential backoff and full jitter, honouring ``Retry-After``. A POST that starts
+work is sent once.
+
+One operation has one deadline (`RetryPolicy.deadline`, 60 s by default) covering
+its attempts, the waits between them and the token fetch it needs: each attempt's
+timeouts are capped to the time left, and once no time is left (or the next wait
+would pass it) the call fails naming the last failure. Before, five attempts with a
+30 s read timeout each let a server that accepts and never answers hold a call for
+two and a half minutes.
+
+Cancel: the current task's `CancelToken` ends an operation at once, during a wait
+and during a blocked read alike. ``requests`` cannot read in short slices, so each
+attempt registers a cancel callback that shuts the attempt's socket down: the read
+returns at once and the attempt raises `Cancelled`. No helper thread is involved.
 """
 
 from __future__ import annotations
@@ -14,13 +26,21 @@ import email.utils
 import json
 import logging
 import random
+import socket
+import threading
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager, suppress
+from contextvars import ContextVar
 from dataclasses import dataclass, field
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 import requests
+import urllib3
+from requests.adapters import HTTPAdapter
 from requests.auth import AuthBase
+from urllib3.connection import HTTPConnection, HTTPSConnection
+from urllib3.connectionpool import HTTPConnectionPool, HTTPSConnectionPool
 
 from postalgui.api import cancel
 from postalgui.api.errors import (
@@ -39,17 +59,24 @@ log = logging.getLogger(__name__)
 
 USER_AGENT = "PostalGUI/0.1 (+python-requests)"
 _IDEMPOTENT_METHODS = frozenset({"GET", "HEAD", "OPTIONS", "PUT", "DELETE"})
+DEFAULT_DEADLINE_S = 60.0
+"""How long one operation may take, attempts and waits together."""
+
+_T = TypeVar("_T")
 
 
 @dataclass(frozen=True)
 class RetryPolicy:
-    """How hard the transport tries before it reports a transient failure."""
+    """How hard the transport tries before it reports a transient failure.
+
+    ``deadline`` bounds one operation (attempts, waits and its token fetch) in seconds.
+    """
 
     max_attempts: int = 5
     backoff_base: float = 0.5
     backoff_max: float = 8.0
-    max_total_wait: float = 30.0
-    retry_statuses: frozenset[int] = field(default_factory=lambda: frozenset({429, 502, 503, 504}))
+    deadline: float = DEFAULT_DEADLINE_S
+    retry_statuses: frozenset[int] = field(default_factory=lambda: frozenset({429, 500, 502, 503, 504}))
 
     def backoff(self, attempt: int, rng: random.Random) -> float:
         """Full-jitter exponential backoff for the wait after ``attempt`` (1-based)."""
@@ -67,6 +94,18 @@ class RenewableAuth(Protocol):
     def renew(self) -> bool:
         """Drop the rejected credential and get a new one; False when it cannot."""
         ...
+
+
+@runtime_checkable
+class PreparedAuth(Protocol):
+    """An auth that gets what it attaches (a token) before the send, not during it.
+
+    The transport calls `prepare` before each attempt, so a token fetch counts against
+    the operation's deadline before the attempt's timeouts are set, instead of running
+    inside an attempt whose timeouts were already chosen.
+    """
+
+    def prepare(self) -> None: ...
 
 
 def parse_retry_after(value: str | None, now: float | None = None) -> float | None:
@@ -120,11 +159,160 @@ def error_from_response(response: requests.Response) -> ApiError:
     return error
 
 
+def json_body(response: requests.Response) -> Any:
+    """The decoded JSON of an answer (``None`` for 204 or no body).
+
+    Raises `InvalidResponseError` when the body is not JSON (an HTML maintenance page,
+    a body cut short): for an idempotent call the transport retries that answer.
+    """
+    if response.status_code == 204 or not response.content:
+        return None
+    try:
+        return response.json()
+    except ValueError:
+        raise InvalidResponseError(
+            f"Invalid response from the operator (HTTP {response.status_code}): the body is not JSON",
+            status=response.status_code,
+        ) from None
+
+
+def _as_is(response: requests.Response) -> requests.Response:
+    return response
+
+
+# --------------------------------------------------------------------------- interrupting a read
+
+
+class _Interrupt:
+    """The sockets one attempt uses, shut down when its task is cancelled.
+
+    Shutting a socket down (not closing it: a close does not wake a thread blocked in
+    ``recv`` on Linux) makes the blocked read return at once; the attempt then sees
+    `fired` and raises `Cancelled` instead of a connection error. Once `release`d (the
+    attempt is over and its connection may serve another call from the pool) a late
+    cancel touches nothing.
+    """
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._connections: list[HTTPConnection] = []
+        self._released = False
+        self.fired = False
+
+    def attach(self, connection: HTTPConnection) -> None:
+        with self._lock:
+            self._connections.append(connection)
+            if self.fired and not self._released:
+                _shut(connection)
+
+    def fire(self) -> None:
+        with self._lock:
+            if self._released:
+                return
+            self.fired = True
+            for connection in self._connections:
+                _shut(connection)
+
+    def release(self) -> None:
+        with self._lock:
+            self._released = True
+
+
+def _shut(connection: HTTPConnection) -> None:
+    sock = connection.sock
+    if sock is None:
+        return
+    # The plain socket's shutdown, also for TLS: SSLSocket.shutdown would drop the SSL
+    # object under the thread reading through it. OSError: already closed, nothing to do.
+    with suppress(OSError):
+        socket.socket.shutdown(sock, socket.SHUT_RDWR)
+
+
+_ATTEMPT: ContextVar[_Interrupt | None] = ContextVar("postalgui_attempt", default=None)
+_DEADLINE: ContextVar[float | None] = ContextVar("postalgui_deadline", default=None)
+
+
+class _WatchedHTTPConnection(HTTPConnection):
+    """Tells the running attempt which connection carries it (so cancel can shut it)."""
+
+    def request(self, *args: Any, **kwargs: Any) -> None:
+        interrupt = _ATTEMPT.get()
+        if interrupt is not None:
+            interrupt.attach(self)
+        super().request(*args, **kwargs)
+
+
+class _WatchedHTTPSConnection(HTTPSConnection):
+    def request(self, *args: Any, **kwargs: Any) -> None:
+        interrupt = _ATTEMPT.get()
+        if interrupt is not None:
+            interrupt.attach(self)
+        super().request(*args, **kwargs)
+
+
+class _WatchedHTTPPool(HTTPConnectionPool):
+    ConnectionCls = _WatchedHTTPConnection
+
+
+class _WatchedHTTPSPool(HTTPSConnectionPool):
+    ConnectionCls = _WatchedHTTPSConnection
+
+
+_WATCHED_POOLS: dict[str, type[HTTPConnectionPool]] = {"http": _WatchedHTTPPool, "https": _WatchedHTTPSPool}
+
+
+class _Adapter(HTTPAdapter):
+    """urllib3 pools whose connections report to the running attempt."""
+
+    def init_poolmanager(self, *args: Any, **kwargs: Any) -> None:
+        super().init_poolmanager(*args, **kwargs)
+        self.poolmanager.pool_classes_by_scheme = _WATCHED_POOLS
+
+    def proxy_manager_for(self, proxy: str, **proxy_kwargs: Any) -> Any:
+        manager = super().proxy_manager_for(proxy, **proxy_kwargs)
+        if manager.pool_classes_by_scheme is urllib3.poolmanager.pool_classes_by_scheme:  # not SOCKS
+            manager.pool_classes_by_scheme = _WATCHED_POOLS
+        return manager
+
+
+# --------------------------------------------------------------------------- the transport
+
+
+@dataclass
+class _Failure:
+    """Why one attempt did not give a result, and whether another may."""
+
+    error: ApiError
+    retryable: bool
+    retry_after: float | None = None
+    auth: bool = False
+
+
+class _Budget:
+    """The deadline of one operation; nested operations (its token fetch) share it."""
+
+    def __init__(self, clock: Callable[[], float], seconds: float) -> None:
+        self._clock = clock
+        self.started = clock()
+        self.seconds = seconds
+        own = self.started + seconds
+        outer = _DEADLINE.get()
+        self.deadline = own if outer is None else min(own, outer)
+
+    def left(self) -> float:
+        return self.deadline - self._clock()
+
+    def elapsed(self) -> float:
+        return self._clock() - self.started
+
+
 class Transport:
     """Sends requests to one API base and returns successful responses.
 
     Owns the session; thread-safe for concurrent calls (requests sessions are, for
-    the way we use them: no per-call mutation of session state).
+    the way we use them: no per-call mutation of session state). ``clock`` and
+    ``sleep`` are injectable for tests; a fake ``sleep`` should advance a fake
+    ``clock``, since the deadline is read on the clock.
     """
 
     def __init__(
@@ -148,7 +336,7 @@ class Transport:
         self._session.headers.update(
             {"Accept-Language": "pt-BR", "Accept": "application/json", "User-Agent": USER_AGENT}
         )
-        adapter = requests.adapters.HTTPAdapter(pool_connections=4, pool_maxsize=16, max_retries=0)
+        adapter = _Adapter(pool_connections=4, pool_maxsize=16, max_retries=0)
         self._session.mount("http://", adapter)
         self._session.mount("https://", adapter)
 
@@ -169,10 +357,23 @@ class Transport:
     def close(self) -> None:
         self._session.close()
 
-    def request(
+    def request(self, method: str, path: str, **kwargs: Any) -> requests.Response:
+        """Send one logical request and return the successful response.
+
+        Takes the keywords of `request_read`. Raises an `ApiError` subclass for every
+        failure (never a `requests` error), `Cancelled` when the task is cancelled.
+        """
+        return self.request_read(method, path, _as_is, **kwargs)
+
+    def request_json(self, method: str, path: str, **kwargs: Any) -> Any:
+        """Like `request`, returning the decoded JSON body; an unreadable body is retried."""
+        return self.request_read(method, path, json_body, **kwargs)
+
+    def request_read(
         self,
         method: str,
         path: str,
+        read: Callable[[requests.Response], _T],
         *,
         params: Mapping[str, Any] | list[tuple[str, Any]] | None = None,
         json_body: Any = None,
@@ -180,99 +381,174 @@ class Transport:
         auth: AuthBase | None = None,
         idempotent: bool | None = None,
         stream: bool = False,
-    ) -> requests.Response:
-        """Send one logical request; retries and re-authentication happen here.
+    ) -> _T:
+        """Send one logical request and turn its successful answer into a result with ``read``.
 
-        Raises an `ApiError` subclass for every failure; never a `requests` error.
+        ``read`` raises `InvalidResponseError` (or `TransportError`) when the answer is
+        not what the operation returns; an idempotent call retries that like any
+        transient failure. Retries, re-authentication and the deadline happen here.
+        A streamed response is closed once ``read`` returns.
         """
         method = method.upper()
         if idempotent is None:
             idempotent = method in _IDEMPOTENT_METHODS
         policy = self.retry if idempotent else NO_RETRY
+        budget = _Budget(self._clock, self.retry.deadline)
+        outer = _DEADLINE.set(budget.deadline)
+        try:
+            send = _Send(method, path, params, json_body, headers, auth, stream)
+            return self._attempts(send, read, policy, budget)
+        finally:
+            _DEADLINE.reset(outer)
+
+    def _attempts(
+        self, send: _Send, read: Callable[[requests.Response], _T], policy: RetryPolicy, budget: _Budget
+    ) -> _T:
         token = cancel.current()
-        waited = 0.0
         renewed = False
         attempt = 0
+        failure: _Failure | None = None
         while True:
             token.raise_if_cancelled()
+            if budget.left() <= 0:
+                raise self._gave_up(failure, attempt, budget, policy)
             attempt += 1
-            try:
-                response = self._send(method, path, params, json_body, headers, auth, stream)
-            except TransportError as exc:
-                error: ApiError = exc
-                retry_after: float | None = None
-            else:
-                if response.status_code < 400:
-                    return response
-                error = error_from_response(response)
-                response.close()
-                retry_after = error.retry_after if isinstance(error, RateLimitError) else None
-                if retry_after is None and response.status_code == 503:
-                    retry_after = parse_retry_after(response.headers.get("Retry-After"))
-                if is_auth_failure(error) and not renewed and isinstance(auth, RenewableAuth):
-                    renewed = True
-                    log.info("%s %s answered %s; renewing the token once", method, path, error.status)
-                    if auth.renew():
-                        attempt -= 1
-                        continue
-                    raise error
-                if response.status_code not in policy.retry_statuses:
-                    raise error
+            if isinstance(send.auth, PreparedAuth):
+                send.auth.prepare()  # a token fetch, inside this operation's deadline
+            outcome = self._attempt(send, read, policy, budget, token)
+            if not isinstance(outcome, _Failure):
+                return outcome
+            failure = outcome
+            if failure.auth and not renewed and isinstance(send.auth, RenewableAuth):
+                renewed = True
+                log.info(
+                    "%s %s answered %s; renewing the token once", send.method, send.path, failure.error.status
+                )
+                if send.auth.renew():
+                    attempt -= 1
+                    continue
+                raise failure.error
+            if not failure.retryable or policy.max_attempts == 1:
+                raise failure.error
             if attempt >= policy.max_attempts:
-                if policy.max_attempts == 1:
-                    raise error
-                raise RetriesExhaustedError(f"Gave up after {attempt} attempts: {error}", error) from error
+                raise self._gave_up(failure, attempt, budget, policy)
             delay = policy.backoff(attempt, self._rng)
-            if retry_after is not None:
-                delay = max(delay, retry_after)
-            if waited + delay > policy.max_total_wait:
-                raise RetriesExhaustedError(
-                    f"Gave up after {attempt} attempts and {waited:.1f} s of waiting "
-                    f"(next wait {delay:.1f} s would pass the {policy.max_total_wait:.0f} s limit): {error}",
-                    error,
-                ) from error
-            log.info("%s %s failed (%s); retry %d in %.2f s", method, path, error, attempt, delay)
+            if failure.retry_after is not None:
+                delay = max(delay, failure.retry_after)
+            left = budget.left()
+            if delay >= left:
+                raise self._gave_up(failure, attempt, budget, policy, next_wait=delay if left > 0 else None)
+            log.info(
+                "%s %s failed (%s); retry %d in %.2f s", send.method, send.path, failure.error, attempt, delay
+            )
             if self._sleep is None:
                 token.wait(delay)  # wakes early, raising Cancelled, when the task is cancelled
             else:
                 self._sleep(delay)
-            waited += delay
 
-    def request_json(self, method: str, path: str, **kwargs: Any) -> Any:
-        """Like `request`, returning the decoded JSON body."""
-        response = self.request(method, path, **kwargs)
-        if response.status_code == 204 or not response.content:
-            return None
-        try:
-            return response.json()
-        except ValueError:
-            raise InvalidResponseError(
-                f"Invalid response from the operator (HTTP {response.status_code}): the body is not JSON",
-                status=response.status_code,
-            ) from None
-
-    def _send(
+    def _attempt(
         self,
-        method: str,
-        path: str,
-        params: Mapping[str, Any] | list[tuple[str, Any]] | None,
-        json_body: Any,
-        headers: Mapping[str, str] | None,
-        auth: AuthBase | None,
-        stream: bool,
-    ) -> requests.Response:
-        url = self.base_url + path
+        send: _Send,
+        read: Callable[[requests.Response], _T],
+        policy: RetryPolicy,
+        budget: _Budget,
+        token: cancel.CancelToken,
+    ) -> _T | _Failure:
+        """One send and its reading, interruptible by cancel; a failure is returned, not raised."""
+        left = max(budget.left(), 0.001)
+        timeout = (min(self.timeout[0], left), min(self.timeout[1], left))
+        with self._interruptible(token):
+            try:
+                response = self._send(send, timeout)
+            except TransportError as exc:
+                return _Failure(exc, retryable=True)
+            try:
+                if response.status_code >= 400:
+                    return self._refusal(response, policy)
+                try:
+                    return read(response)
+                except (InvalidResponseError, TransportError) as exc:
+                    return _Failure(exc, retryable=True)
+                except requests.RequestException as exc:  # a streamed body that broke in `read`
+                    return _Failure(TransportError(f"The answer broke off: {type(exc).__name__}"), True)
+            finally:
+                if send.stream and read is not _as_is:  # `request` hands the stream to its caller
+                    response.close()
+
+    @contextmanager
+    def _interruptible(self, token: cancel.CancelToken) -> Iterator[None]:
+        """Let a cancel shut the sockets this attempt uses; raise `Cancelled` if it did."""
+        interrupt = _Interrupt()
+        reset = _ATTEMPT.set(interrupt)
+        withdraw = token.on_cancel(interrupt.fire)
+        try:
+            yield
+        except Exception:
+            if interrupt.fired:
+                raise cancel.Cancelled from None
+            raise
+        finally:
+            withdraw()
+            interrupt.release()
+            _ATTEMPT.reset(reset)
+        if interrupt.fired:
+            raise cancel.Cancelled
+
+    @staticmethod
+    def _refusal(response: requests.Response, policy: RetryPolicy) -> _Failure:
+        """The failure an error status stands for."""
+        error = error_from_response(response)
+        response.close()
+        retry_after = error.retry_after if isinstance(error, RateLimitError) else None
+        if retry_after is None and response.status_code == 503:
+            retry_after = parse_retry_after(response.headers.get("Retry-After"))
+        retryable = response.status_code in policy.retry_statuses
+        return _Failure(error, retryable, retry_after, auth=is_auth_failure(error))
+
+    def _gave_up(
+        self,
+        failure: _Failure | None,
+        attempts: int,
+        budget: _Budget,
+        policy: RetryPolicy,
+        next_wait: float | None = None,
+    ) -> ApiError:
+        """The error that ends an operation: the last failure, named, with what was tried."""
+        if failure is None:
+            return ApiTimeoutError(
+                f"No time left for a request to {self.base_url}: the operation's deadline passed"
+            )
+        error = failure.error
+        if policy.max_attempts == 1:
+            return error
+        tries = f"{attempts} attempt{'s' if attempts != 1 else ''}"
+        if next_wait is not None:
+            text = (
+                f"Gave up after {budget.elapsed():.0f} s and {tries} (waiting {next_wait:.0f} s more "
+                f"would pass the {budget.seconds:.0f} s limit): {error}"
+            )
+        elif attempts >= policy.max_attempts:
+            text = f"Gave up after {tries}: {error}"
+        else:
+            text = f"Gave up after {budget.elapsed():.0f} s and {tries}: {error}"
+        if isinstance(error, InvalidResponseError):
+            # An unreadable answer or an incomplete file keeps its kind: what callers catch.
+            return type(error)(text, status=error.status)
+        return RetriesExhaustedError(text, error)
+
+    def _send(self, send: _Send, timeout: tuple[float, float]) -> requests.Response:
+        url = self.base_url + send.path
         started = self._clock()
         try:
             response = self._session.request(
-                method,
+                send.method,
                 url,
-                params=params,
-                json=json_body,
-                headers=dict(headers or {}),
-                auth=auth,
-                timeout=self.timeout,
-                stream=stream,
+                params=send.params,
+                json=send.json_body,
+                headers=dict(send.headers or {}),
+                auth=send.auth,
+                timeout=timeout,
+                stream=send.stream,
             )
         except requests.Timeout as exc:
             raise ApiTimeoutError(f"No answer from {self.base_url} in time ({type(exc).__name__})") from None
@@ -283,13 +559,26 @@ class Transport:
         if log.isEnabledFor(logging.DEBUG):
             log.debug(
                 "%s %s -> %s in %.0f ms; headers %s",
-                method,
+                send.method,
                 scrub(url),
                 response.status_code,
                 (self._clock() - started) * 1000,
                 json.dumps(mask_headers(dict(response.request.headers))),
             )
         return response
+
+
+@dataclass(frozen=True)
+class _Send:
+    """What one logical request sends, the same for each of its attempts."""
+
+    method: str
+    path: str
+    params: Mapping[str, Any] | list[tuple[str, Any]] | None
+    json_body: Any
+    headers: Mapping[str, str] | None
+    auth: AuthBase | None
+    stream: bool
 
 
 def _short(exc: BaseException) -> str:
@@ -302,10 +591,13 @@ def _short(exc: BaseException) -> str:
 
 
 __all__ = [
+    "DEFAULT_DEADLINE_S",
     "NO_RETRY",
+    "PreparedAuth",
     "RenewableAuth",
     "RetryPolicy",
     "Transport",
     "error_from_response",
+    "json_body",
     "parse_retry_after",
 ]

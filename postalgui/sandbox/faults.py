@@ -1,7 +1,9 @@
 """Fault injection: slow, failing, garbled and dropped answers, random or scripted.
 
 The real operator rate-limits, times out behind its gateway and sometimes answers
-HTML maintenance pages; the client must survive all of it. `FaultConfig` sets random
+HTML maintenance pages, cuts files short behind a proxy that still sends a matching
+``Content-Length``, and accepts connections it never answers; the client must survive
+all of it. `FaultConfig` sets random
 faults for a whole run (also from a compact string for the CLI and the
 ``POSTALGUI_SANDBOX_FAULTS`` variable); `ScriptedFault` queues exact outcomes for the
 next matching requests, which is what tests use. `FaultMiddleware` applies both as
@@ -27,12 +29,23 @@ from postalgui.sandbox.stats import Stats
 CONTROL_PREFIX = "/_sandbox"
 RANDOM_ERROR_STATUSES = (429, 500, 503)
 RETRY_AFTER_STATUSES = (429, 503)
-FAULT_KINDS = ("error", "malformed", "drop", "delay")
+FAULT_KINDS = ("error", "malformed", "drop", "delay", "hang")
 MALFORMED_VARIANTS = ("html", "truncated")
 INJECTED_CAUSE = "Falha simulada pelo sandbox"
 
 _SCRIPT_KEYS = frozenset(
-    {"kind", "status", "retry_after", "variant", "latency_ms", "message", "path_prefix", "method", "count"}
+    {
+        "kind",
+        "status",
+        "retry_after",
+        "variant",
+        "cut_bytes",
+        "latency_ms",
+        "message",
+        "path_prefix",
+        "method",
+        "count",
+    }
 )
 _COMPACT_KEYS = {
     "latency": "latency_ms",
@@ -168,6 +181,7 @@ class Fault:
     variant: str | None = None
     latency_ms: int = 0
     message: str | None = None
+    cut_bytes: int | None = None
 
     def retry_after_header(self) -> str | None:
         if self.retry_after is not None:
@@ -193,7 +207,12 @@ class ScriptedFault:
         data: dict[str, Any] = {"kind": fault.kind}
         if fault.kind == "error":
             data["status"] = fault.status
-        optional = {"retry_after": fault.retry_after, "variant": fault.variant, "message": fault.message}
+        optional = {
+            "retry_after": fault.retry_after,
+            "variant": fault.variant,
+            "message": fault.message,
+            "cut_bytes": fault.cut_bytes,
+        }
         data |= {key: value for key, value in optional.items() if value is not None}
         if fault.latency_ms:
             data["latency_ms"] = fault.latency_ms
@@ -204,7 +223,11 @@ class ScriptedFault:
         """Build from JSON such as ``{"status": 503, "retry_after": 2, "path_prefix": "/token"}``.
 
         ``kind`` is one of error (implied by ``status``), malformed (optional
-        ``variant`` html|truncated), drop, delay (``latency_ms``, then answered normally).
+        ``variant`` html|truncated; a truncated answer is a 200 with the real
+        content type that loses its second half or, with ``cut_bytes``, its last N bytes,
+        and its ``Content-Length`` matches what is sent), drop, delay (``latency_ms``,
+        then answered normally), hang (the request is read and never answered, until
+        the client goes away).
         """
         _reject_unknown(data, _SCRIPT_KEYS, "script")
         kind = data.get("kind") or ("error" if "status" in data else None)
@@ -217,6 +240,9 @@ class ScriptedFault:
         variant = data.get("variant")
         if variant is not None and variant not in MALFORMED_VARIANTS:
             raise ValueError(f"variant must be one of {', '.join(MALFORMED_VARIANTS)}")
+        cut_bytes = data.get("cut_bytes")
+        if cut_bytes is not None:
+            cut_bytes = _int(cut_bytes, "cut_bytes", minimum=1)
         message = data.get("message")
         if message is not None and not isinstance(message, str):
             raise ValueError("message must be a string")
@@ -233,6 +259,7 @@ class ScriptedFault:
             variant=variant,
             latency_ms=_int(data.get("latency_ms", 0), "latency_ms", minimum=0),
             message=message,
+            cut_bytes=cut_bytes,
         )
         return cls(
             fault=fault,
@@ -373,8 +400,10 @@ class FaultMiddleware:
             await self._send_error(scope, send, fault)
         elif fault.kind == "drop":
             await self._drop(send)
+        elif fault.kind == "hang":
+            await _hang(receive)
         elif fault.variant == "truncated":
-            await self._send_truncated(scope, receive, send)
+            await self._send_truncated(scope, receive, send, fault.cut_bytes)
         else:
             await _send(send, 200, b"text/html; charset=utf-8", _GATEWAY_PAGE)
 
@@ -400,8 +429,11 @@ class FaultMiddleware:
         await send({"type": "http.response.body", "body": b'{"msgs": [', "more_body": True})
         raise InjectedDropError("connection dropped by fault injection")
 
-    async def _send_truncated(self, scope: Scope, receive: Receive, send: Send) -> None:
-        """Answer with the first half of the real body, as a cut-off proxy would."""
+    async def _send_truncated(
+        self, scope: Scope, receive: Receive, send: Send, cut_bytes: int | None
+    ) -> None:
+        """Answer with the real body cut short, as a cut-off proxy would: its first half,
+        or all but its last ``cut_bytes``, with 200 and the real content type."""
         chunks: list[bytes] = []
         content_type = b"application/json"
 
@@ -416,7 +448,19 @@ class FaultMiddleware:
 
         await self.app(scope, receive, capture)
         body = b"".join(chunks)
-        await _send(send, 200, content_type, body[: len(body) // 2])
+        keep = len(body) // 2 if cut_bytes is None else max(0, len(body) - cut_bytes)
+        await _send(send, 200, content_type, body[:keep])
+
+
+async def _hang(receive: Receive) -> None:
+    """Read the request and never answer; end when the client goes away.
+
+    Ending on the client's disconnect (not on a timer) means no task outlives the test
+    that scripted it; the server's graceful-shutdown limit covers a client that never
+    leaves.
+    """
+    while (await receive())["type"] != "http.disconnect":
+        pass
 
 
 async def _send(

@@ -44,7 +44,7 @@ def waits() -> list[float]:
 def client(
     sandbox_server: SandboxServer, store: CredentialStore, waits: list[float]
 ) -> Iterator[OperatorClient]:
-    transport = Transport(sandbox_server.url, retry=RetryPolicy(max_total_wait=30.0), sleep=waits.append)
+    transport = Transport(sandbox_server.url, retry=RetryPolicy(), sleep=waits.append)
     client = OperatorClient(transport, TokenManager(transport, store, "sandbox"), CARD)
     yield client
     client.close()
@@ -166,9 +166,18 @@ def test_dropped_connection_is_retried(client: OperatorClient, sandbox: SandboxC
     assert client.call_json("GET", CONTRACTS)
 
 
-def test_malformed_body_is_an_invalid_response(client: OperatorClient, sandbox: SandboxControl) -> None:
+def test_malformed_body_is_retried(client: OperatorClient, sandbox: SandboxControl) -> None:
     client.tokens.get(CARD)
     sandbox.script({"kind": "malformed", "variant": "truncated", "path_prefix": "/meucontrato"})
+    assert client.call_json("GET", CONTRACTS)
+    assert sandbox.stats()["requests"][f"GET {CONTRACTS}"] == 2
+
+
+def test_malformed_body_that_persists_is_an_invalid_response(
+    client: OperatorClient, sandbox: SandboxControl
+) -> None:
+    client.tokens.get(CARD)
+    sandbox.script({"kind": "malformed", "variant": "truncated", "path_prefix": "/meucontrato", "count": 10})
     with pytest.raises(InvalidResponseError) as info:
         client.call_json("GET", CONTRACTS)
     assert info.value.status == 200

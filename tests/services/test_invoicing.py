@@ -16,7 +16,7 @@ import requests
 from pytestqt.qtbot import QtBot
 
 from postalgui.api.cancel import Cancelled, PlainTask, Progress
-from postalgui.api.errors import ServerError
+from postalgui.api.errors import RetriesExhaustedError
 from postalgui.api.models.invoices import (
     AnalyticItem,
     Invoice,
@@ -25,6 +25,7 @@ from postalgui.api.models.invoices import (
     ProcessingRecord,
 )
 from postalgui.api.scopes import Scope
+from postalgui.api.transport import RetryPolicy
 from postalgui.sandbox.process import SandboxProcess
 from postalgui.services.context import AppContext, build_context
 from postalgui.services.invoices import use_cases as invoicing
@@ -366,13 +367,15 @@ def test_network_failures_are_retried_on_the_next_poll(
 
 
 def test_a_longer_outage_pauses_the_job_without_failing_it(
-    context: AppContext, sandbox: Sandbox, invoices: list[Invoice]
+    context: AppContext, sandbox: Sandbox, invoices: list[Invoice], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     job = analytic_job(context, open_invoice(invoices))
-    outage = {"status": 500, "path_prefix": PROCESSING_PREFIX, "count": invoicing.NETWORK_ATTEMPTS}
+    monkeypatch.setattr(RetryPolicy, "backoff", lambda _self, _attempt, _rng: 0.0)  # no real waiting
+    attempts = invoicing.NETWORK_ATTEMPTS * RetryPolicy().max_attempts  # each poll retries a 500 itself
+    outage = {"status": 500, "path_prefix": PROCESSING_PREFIX, "count": attempts}
     sandbox.control("POST", "/faults/script", outage)
     handle = FakeHandle()
-    with pytest.raises(ServerError):
+    with pytest.raises(RetriesExhaustedError):
         follow(context, job, handle)
     paused = context.job_store().get(job.id)
     assert paused is not None

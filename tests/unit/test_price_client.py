@@ -425,8 +425,11 @@ def test_chunk_that_keeps_failing_fails_its_items_and_the_batch_goes_on(operator
     queries = [make_query(n) for n in range(8)]
     results = price_client(operator, concurrency=1).batch(queries)
     assert [r.ok for r in results] == [False] * 5 + [True] * 3
-    assert results[0].failure == ItemError(code="PRC-999", text="Erro interno")
-    assert sizes() == [5, 3]  # a 500 is not retried and not split
+    failure = results[0].failure
+    assert failure is not None
+    assert failure.code == "PRC-999"
+    assert failure.text.startswith("Gave up after 3 attempts: PRC-999: Erro interno")
+    assert sizes() == [5, 5, 5, 3]  # a 500 is retried (idempotent batch), never split
 
 
 @responses.activate

@@ -5,20 +5,30 @@ from __future__ import annotations
 import base64
 import json
 import threading
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 
 import pytest
+import requests
 import responses
 from keyring.backends import fail
 
+from postalgui.api.cancel import Cancelled, CancelToken, cancel_scope
 from postalgui.api.client import OperatorClient
 from postalgui.api.credentials import CredentialStore
-from postalgui.api.errors import AuthenticationError, CredentialsMissingError, InvalidResponseError
+from postalgui.api.errors import (
+    AuthenticationError,
+    CredentialsMissingError,
+    CredentialsRefusedError,
+    InvalidResponseError,
+    PermissionDeniedError,
+)
 from postalgui.api.tokens import (
     ACCESS_CODE_KEY,
     DELEGATED_KEY,
     LOGIN_KEY,
     Scope,
+    Token,
     TokenManager,
     TokenScope,
     jwt_expiry,
@@ -274,3 +284,177 @@ def test_jwt_expiry_of_opaque_key_is_unknown() -> None:
 def test_scope_needs_its_number() -> None:
     with pytest.raises(ValueError, match="card"):
         TokenScope(Scope.CARD)
+
+
+# --------------------------------------------------------------------------- faults (issue 10)
+
+
+REFUSED = {"msgs": ["GTW-002: Usuário ou código de acesso inválido"]}
+
+
+class _CountingCondition(threading.Condition):
+    """The manager's condition, telling the test when ``expected`` callers wait on a fetch."""
+
+    def __init__(self, lock: threading.Lock, expected: int) -> None:
+        super().__init__(lock)
+        self.waiting = 0
+        self.expected = expected
+        self.all_waiting = threading.Event()
+
+    def wait(self, timeout: float | None = None) -> bool:
+        self.waiting += 1
+        if self.waiting >= self.expected:
+            self.all_waiting.set()
+        return super().wait(timeout)
+
+
+def _in_threads(count: int, work: Callable[[], object]) -> list[BaseException]:
+    errors: list[BaseException] = []
+    barrier = threading.Barrier(count)
+
+    def run() -> None:
+        barrier.wait()
+        try:
+            work()
+        except Exception as exc:  # noqa: BLE001  # collected for the test's asserts
+            errors.append(exc)
+
+    threads = [threading.Thread(target=run) for _ in range(count)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return errors
+
+
+@responses.activate
+def test_failed_fetch_is_shared_by_the_callers_waiting_on_it(store: CredentialStore, clock: Clock) -> None:
+    """Callers queued behind a failed fetch get its error; they do not each send one."""
+    tokens = manager(store, clock)
+    condition = _CountingCondition(tokens._lock, expected=7)
+    tokens._changed = condition
+
+    def refuse_when_all_wait(request: requests.PreparedRequest) -> tuple[int, dict[str, str], str]:
+        assert condition.all_waiting.wait(5.0)
+        return 403, {}, json.dumps({"msgs": ["TKN-011: Cartão de postagem com status IRREGULAR"]})
+
+    responses.add_callback(responses.POST, CARD_URL, callback=refuse_when_all_wait)
+    errors = _in_threads(8, lambda: tokens.get(CARD))
+    assert len(errors) == 8
+    assert all(isinstance(e, PermissionDeniedError) for e in errors)
+    assert len(responses.calls) == 1
+    with pytest.raises(PermissionDeniedError):  # not a credential refusal: a later call asks again
+        tokens.get(CARD)
+    assert len(responses.calls) == 2
+
+
+@responses.activate
+def test_refused_credentials_cost_one_login_until_they_change(store: CredentialStore, clock: Clock) -> None:
+    responses.post(CARD_URL, status=401, json=REFUSED)
+    tokens = manager(store, clock)
+    errors = _in_threads(12, lambda: tokens.get(CARD))
+    assert len(errors) == 12
+    assert all(isinstance(e, CredentialsRefusedError) for e in errors)
+    for scope in (CARD, TokenScope(Scope.LOGIN)):  # the credentials were refused, whatever the scope
+        with pytest.raises(CredentialsRefusedError) as info:
+            tokens.get(scope)
+        assert info.value.remembered
+        assert info.value.status == 401
+        assert str(info.value).startswith("GTW-002: Usuário ou código de acesso inválido")
+        assert "not sent again" in str(info.value)
+        assert "access-code-0123456789" not in str(info.value)
+    assert len(responses.calls) == 1
+    responses.replace(responses.POST, CARD_URL, status=201, json=token_body())
+    tokens.set_credentials("empresa.demo", "the-right-access-code")
+    assert tokens.get(CARD).value == "tok-1"
+    assert len(responses.calls) == 2
+
+
+@responses.activate
+def test_refusal_is_forgotten_when_the_store_holds_other_credentials(
+    store: CredentialStore, clock: Clock
+) -> None:
+    responses.post(CARD_URL, status=401, json=REFUSED)
+    tokens = manager(store, clock)
+    with pytest.raises(CredentialsRefusedError):
+        tokens.get(CARD)
+    store.set("homologacao", ACCESS_CODE_KEY, "another-access-code")  # the settings dialog's way
+    with pytest.raises(CredentialsRefusedError) as info:
+        tokens.get(CARD)
+    assert not info.value.remembered
+    assert len(responses.calls) == 2
+
+
+@responses.activate
+def test_cached_token_is_keyed_by_the_access_code_too(
+    backend: MemoryKeyring, store: CredentialStore, clock: Clock
+) -> None:
+    responses.post(CARD_URL, status=201, json=token_body("tok-1"))
+    responses.post(CARD_URL, status=201, json=token_body("tok-2"))
+    tokens = manager(store, clock)
+    assert tokens.get(CARD).value == "tok-1"
+    store.set("homologacao", ACCESS_CODE_KEY, "a-new-access-code")
+    assert tokens.get(CARD).value == "tok-2"
+    assert manager(CredentialStore(backend), clock).get(CARD).value == "tok-2"  # restart: the keyring
+    names = [n for (_service, n) in backend.passwords if n.startswith("token:")]
+    assert len(names) == 2
+    assert not any("access-code" in n or "empresa.demo" in n for n in names)
+    store.set("homologacao", ACCESS_CODE_KEY, "access-code-0123456789")
+    assert tokens.get(CARD).value == "tok-1"
+    assert len(responses.calls) == 2
+
+
+@responses.activate
+def test_short_lived_token_is_renewed_a_tenth_of_its_life_ahead(store: CredentialStore, clock: Clock) -> None:
+    """A 2 min token (under the 30 min margin) was fetched again for every request."""
+    two_minutes = token_body("tok-1", emissao="2026-11-22T07:00:00", expira="2026-11-22T07:02:00")
+    responses.post(CARD_URL, status=201, json=two_minutes)
+    responses.post(CARD_URL, status=201, json=token_body("tok-2"))
+    tokens = manager(store, clock)
+    assert tokens.get(CARD).value == "tok-1"
+    assert tokens.get(CARD).value == "tok-1"
+    clock.now = NOW + timedelta(seconds=107)
+    assert tokens.get(CARD).value == "tok-1"
+    clock.now = NOW + timedelta(seconds=109)  # within 12 s (a tenth of 120 s) of expiry
+    assert tokens.get(CARD).value == "tok-2"
+    assert len(responses.calls) == 2
+
+
+def test_margin_is_capped_and_known_lifetimes_shrink_it() -> None:
+    expiry = NOW + timedelta(hours=24)
+    assert Token("t", expiry, lifetime=timedelta(hours=24)).margin() == timedelta(minutes=30)
+    assert Token("t", expiry, lifetime=timedelta(minutes=10)).margin() == timedelta(minutes=1)
+    assert Token("t", expiry).margin() == timedelta(minutes=30)
+    assert Token("t", expiry, lifetime=timedelta(seconds=-60)).margin() == timedelta(0)
+
+
+@responses.activate
+def test_waiting_caller_leaves_at_once_when_its_task_is_cancelled(
+    store: CredentialStore, clock: Clock
+) -> None:
+    tokens = manager(store, clock)
+    condition = _CountingCondition(tokens._lock, expected=1)
+    tokens._changed = condition
+    fetching = threading.Event()
+    release = threading.Event()
+    task = CancelToken()
+
+    def slow_answer(request: requests.PreparedRequest) -> tuple[int, dict[str, str], str]:
+        fetching.set()
+        assert condition.all_waiting.wait(5.0)
+        task.cancel()  # the waiting caller's task, not this fetch's
+        assert release.wait(5.0)
+        return 201, {}, json.dumps(token_body())
+
+    responses.add_callback(responses.POST, CARD_URL, callback=slow_answer)
+    owner = threading.Thread(target=tokens.get, args=(CARD,))
+    owner.start()
+    assert fetching.wait(5.0)
+    try:
+        with cancel_scope(task), pytest.raises(Cancelled):
+            tokens.get(CARD)
+    finally:
+        release.set()
+        owner.join()
+    assert tokens.get(CARD).value == "tok-1"
+    assert len(responses.calls) == 1

@@ -8,6 +8,7 @@ import pytest
 import requests
 import responses
 
+from postalgui.api.cancel import Cancelled, CancelToken, cancel_scope
 from postalgui.api.errors import (
     ApiTimeoutError,
     AuthenticationError,
@@ -25,14 +26,34 @@ from postalgui.api.transport import RetryPolicy, Transport, parse_retry_after
 BASE = "https://api.example.test"
 
 
-@pytest.fixture
-def waits() -> list[float]:
-    return []
+class FakeClock:
+    """A monotonic clock that only moves when the transport waits (or a test moves it)."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+        self.waits: list[float] = []
+
+    def __call__(self) -> float:
+        return self.now
+
+    def sleep(self, seconds: float) -> None:
+        self.waits.append(seconds)
+        self.now += seconds
 
 
 @pytest.fixture
-def transport(waits: list[float]) -> Transport:
-    return Transport(BASE, retry=RetryPolicy(backoff_base=0.5, max_total_wait=30.0), sleep=waits.append)
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+@pytest.fixture
+def waits(clock: FakeClock) -> list[float]:
+    return clock.waits
+
+
+@pytest.fixture
+def transport(clock: FakeClock) -> Transport:
+    return Transport(BASE, retry=RetryPolicy(backoff_base=0.5), clock=clock, sleep=clock.sleep)
 
 
 @responses.activate
@@ -43,7 +64,7 @@ def test_sends_accept_language_and_returns_success(transport: Transport) -> None
 
 
 @responses.activate
-@pytest.mark.parametrize("status", [429, 502, 503, 504])
+@pytest.mark.parametrize("status", [429, 500, 502, 503, 504])
 def test_idempotent_call_is_retried_on_transient_status(
     transport: Transport, waits: list[float], status: int
 ) -> None:
@@ -68,19 +89,46 @@ def test_gives_up_when_retry_after_passes_the_budget(transport: Transport, waits
     with pytest.raises(RetriesExhaustedError) as info:
         transport.request("GET", "/x")
     assert waits == []
-    assert "30 s limit" in str(info.value)
+    assert "60 s limit" in str(info.value)
     assert isinstance(info.value.last, ServerError)
     assert info.value.last.messages == ["manutenção"]
 
 
 @responses.activate
-def test_total_wait_is_bounded(waits: list[float]) -> None:
-    transport = Transport(BASE, retry=RetryPolicy(max_attempts=50, max_total_wait=5.0), sleep=waits.append)
-    responses.get(f"{BASE}/x", status=503, headers={"Retry-After": "2"}, json={})
-    with pytest.raises(RetriesExhaustedError):
+def test_deadline_bounds_attempts_and_waits(clock: FakeClock, waits: list[float]) -> None:
+    transport = Transport(
+        BASE, retry=RetryPolicy(max_attempts=50, deadline=5.0), clock=clock, sleep=clock.sleep
+    )
+    responses.get(f"{BASE}/x", status=503, headers={"Retry-After": "2"}, json={"msgs": ["manutenção"]})
+    with pytest.raises(RetriesExhaustedError) as info:
         transport.request("GET", "/x")
     assert sum(waits) <= 5.0
     assert len(responses.calls) == 3  # waits 2 + 2, a third 2 would pass 5
+    assert str(info.value).startswith("Gave up after 4 s and 3 attempts")
+    assert "manutenção" in str(info.value)
+
+
+@responses.activate
+def test_a_server_that_never_answers_costs_one_deadline(clock: FakeClock) -> None:
+    """Each attempt's read timeout is capped to the time left (five 30 s timeouts took 150 s)."""
+    transport = Transport(BASE, retry=RetryPolicy(backoff_base=0.5), clock=clock, sleep=clock.sleep)
+    timeouts: list[float] = []
+
+    def never_answers(request: requests.PreparedRequest) -> tuple[int, dict[str, str], str]:
+        read_timeout = request.req_kwargs["timeout"][1]  # type: ignore[attr-defined]
+        timeouts.append(read_timeout)
+        clock.now += read_timeout
+        raise requests.ReadTimeout("read timed out")
+
+    responses.add_callback(responses.GET, f"{BASE}/x", callback=never_answers)
+    started = clock.now
+    with pytest.raises(RetriesExhaustedError) as info:
+        transport.request("GET", "/x")
+    assert clock.now - started <= 60.0
+    assert timeouts[0] == 30.0
+    assert timeouts[-1] < 30.0
+    assert str(info.value).startswith(f"Gave up after 60 s and {len(timeouts)} attempts: No answer")
+    assert isinstance(info.value.last, ApiTimeoutError)
 
 
 @responses.activate
@@ -170,11 +218,63 @@ def test_non_json_error_body_is_an_invalid_response_with_status(transport: Trans
 
 
 @responses.activate
-def test_non_json_success_body_is_an_invalid_response(transport: Transport) -> None:
+@pytest.mark.parametrize(
+    ("body", "content_type"),
+    [('{"truncated": ', "application/json"), ("<html>Serviço em manutenção</html>", "text/html")],
+)
+def test_unreadable_answer_is_retried(
+    transport: Transport, waits: list[float], body: str, content_type: str
+) -> None:
+    responses.get(f"{BASE}/x", body=body, content_type=content_type)
+    responses.get(f"{BASE}/x", json={"ok": 1})
+    assert transport.request_json("GET", "/x") == {"ok": 1}
+    assert len(responses.calls) == 2
+    assert len(waits) == 1
+
+
+@responses.activate
+def test_unreadable_answer_that_persists_is_an_invalid_response(transport: Transport) -> None:
     responses.get(f"{BASE}/x", body='{"truncated": ', content_type="application/json")
     with pytest.raises(InvalidResponseError) as info:
         transport.request_json("GET", "/x")
     assert info.value.status == 200
+    assert str(info.value).startswith("Gave up after 5 attempts: Invalid response")
+    assert len(responses.calls) == 5
+
+
+@responses.activate
+def test_post_that_starts_work_is_never_repeated(transport: Transport) -> None:
+    responses.post(f"{BASE}/x", status=500, json={"msgs": ["erro interno"]})
+    with pytest.raises(ServerError):
+        transport.request_json("POST", "/x")
+    responses.replace(responses.POST, f"{BASE}/x", body="<html>manutenção</html>", content_type="text/html")
+    with pytest.raises(InvalidResponseError):
+        transport.request_json("POST", "/x")
+    assert len(responses.calls) == 2
+
+
+@responses.activate
+def test_idempotent_post_is_retried_on_500_and_garbled_answers(transport: Transport) -> None:
+    responses.post(f"{BASE}/preco", status=500, json={"msgs": ["erro interno"]})
+    responses.post(f"{BASE}/preco", body="[{", content_type="application/json")
+    responses.post(f"{BASE}/preco", json=[{"pcFinal": "19,92"}])
+    assert transport.request_json("POST", "/preco", idempotent=True) == [{"pcFinal": "19,92"}]
+    assert len(responses.calls) == 3
+
+
+@responses.activate
+def test_cancel_during_an_attempt_ends_the_call_without_a_retry() -> None:
+    transport = Transport(BASE, retry=RetryPolicy(backoff_base=30.0, backoff_max=30.0))
+    token = CancelToken()
+
+    def cancelled_while_sending(request: requests.PreparedRequest) -> tuple[int, dict[str, str], str]:
+        token.cancel()
+        return 503, {"Retry-After": "30"}, '{"msgs": ["x"]}'
+
+    responses.add_callback(responses.GET, f"{BASE}/x", callback=cancelled_while_sending)
+    with cancel_scope(token), pytest.raises(Cancelled):
+        transport.request("GET", "/x")
+    assert len(responses.calls) == 1
 
 
 @responses.activate
