@@ -21,6 +21,8 @@ from postalgui.api.errors import (
     ApiError,
     ApiTimeoutError,
     CredentialsMissingError,
+    CredentialsRefusedError,
+    IncompleteDownloadError,
     InvalidResponseError,
     OperatorError,
     RetriesExhaustedError,
@@ -84,6 +86,11 @@ _RULES: dict[str, object] = {  # QT_TRANSLATE_NOOP is typed as returning object
     ),
     "percent.type": QT_TRANSLATE_NOOP("rules", "Percentage must be a number (got '{value}')"),
     "weight.format": QT_TRANSLATE_NOOP("rules", "Weight must be a whole number of grams (got '{value}')"),
+    "weight.length": QT_TRANSLATE_NOOP("rules", "Weight is too long: at most {width} digits (got {count})"),
+    "money.length": QT_TRANSLATE_NOOP("rules", "Amount is too long: at most {width} digits (got {count})"),
+    "percent.length": QT_TRANSLATE_NOOP(
+        "rules", "Percentage is too long: at most {width} digits (got {count})"
+    ),
     "cents.format": QT_TRANSLATE_NOOP("rules", "Amount in cents must contain only digits (got '{value}')"),
     "cents.length": QT_TRANSLATE_NOOP(
         "rules", "Amount in cents must have at most {width} digits (got {count})"
@@ -117,6 +124,7 @@ _RULES: dict[str, object] = {  # QT_TRANSLATE_NOOP is typed as returning object
     "price.size_format": QT_TRANSLATE_NOOP(
         "rules", "Size must be a number of centimetres such as 20 or 20,5 (got '{value}')"
     ),
+    "price.size_length": QT_TRANSLATE_NOOP("rules", "Size is too long: at most {width} digits (got {count})"),
     "price.positive": QT_TRANSLATE_NOOP("rules", "Value must be greater than zero (got '{value}')"),
     "price.required": QT_TRANSLATE_NOOP("rules", "Required for pricing"),
     "invoice.number": QT_TRANSLATE_NOOP("rules", "Invoice number must contain only digits (got '{value}')"),
@@ -191,6 +199,15 @@ def describe_error(error: BaseException, field: str | None = None) -> str:
     if isinstance(error, InvalidValue):
         text = rule_message(error)
         return arg(QCoreApplication.translate("messages", "%1: %2"), field, text) if field else text
+    if isinstance(error, CredentialsRefusedError):
+        return arg(
+            QCoreApplication.translate(
+                "messages",
+                "The operator refused the login or access code: %1. Correct them in Settings; "
+                "PostalGUI does not send them again until they change.",
+            ),
+            operator_text(error),
+        )
     if isinstance(error, OperatorError):
         return arg(QCoreApplication.translate("messages", "%1 (HTTP %2)"), operator_text(error), error.status)
     if isinstance(error, RetriesExhaustedError):
@@ -200,6 +217,13 @@ def describe_error(error: BaseException, field: str | None = None) -> str:
                 "The server kept failing, so PostalGUI gave up after several retries. Last answer: %1",
             ),
             describe_error(error.last),
+        )
+    if isinstance(error, IncompleteDownloadError):
+        return arg(
+            QCoreApplication.translate(
+                "messages", "The file arrived incomplete, so nothing was saved. Try again in a moment. (%1)"
+            ),
+            error.message,
         )
     if isinstance(error, ApiTimeoutError):
         return arg(

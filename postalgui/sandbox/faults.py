@@ -61,11 +61,19 @@ _COMPACT_KEYS = {
 }
 
 
-def _int(value: Any, name: str, *, minimum: int | None = None) -> int:
+MAX_LATENCY_MS = 600_000
+"""Ten minutes: past any client deadline, yet a typo cannot stall the sandbox for good."""
+MAX_RETRY_AFTER_S = 3_600
+MAX_COUNT = 1_000_000
+
+
+def _int(value: Any, name: str, *, minimum: int | None = None, maximum: int | None = None) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise ValueError(f"{name} must be an integer")
     if minimum is not None and value < minimum:
         raise ValueError(f"{name} must be >= {minimum}")
+    if maximum is not None and value > maximum:
+        raise ValueError(f"{name} must be <= {maximum}")
     return value
 
 
@@ -98,7 +106,7 @@ class FaultConfig:
     paths: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
-        _int(self.latency_ms, "latency_ms", minimum=0)
+        _int(self.latency_ms, "latency_ms", minimum=0, maximum=MAX_LATENCY_MS)
         for name in ("error_rate", "malformed_rate", "drop_rate"):
             _rate(getattr(self, name), name)
         if self.seed is not None:
@@ -255,9 +263,11 @@ class ScriptedFault:
         fault = Fault(
             kind=kind,
             status=status,
-            retry_after=None if retry_after is None else _int(retry_after, "retry_after", minimum=0),
+            retry_after=None
+            if retry_after is None
+            else _int(retry_after, "retry_after", minimum=0, maximum=MAX_RETRY_AFTER_S),
             variant=variant,
-            latency_ms=_int(data.get("latency_ms", 0), "latency_ms", minimum=0),
+            latency_ms=_int(data.get("latency_ms", 0), "latency_ms", minimum=0, maximum=MAX_LATENCY_MS),
             message=message,
             cut_bytes=cut_bytes,
         )
@@ -265,7 +275,7 @@ class ScriptedFault:
             fault=fault,
             path_prefix=path_prefix,
             method=None if method is None else method.upper(),
-            count=_int(data.get("count", 1), "count", minimum=1),
+            count=_int(data.get("count", 1), "count", minimum=1, maximum=MAX_COUNT),
         )
 
 

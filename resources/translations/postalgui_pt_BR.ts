@@ -3869,6 +3869,16 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
         <translation>Não foi possível conectar ao servidor. Verifique a conexão de rede e o endereço da API nas Configurações. (%1)</translation>
     </message>
     <message>
+        <location line="+1"/>
+        <source>The operator refused the login or access code: %1. Correct them in Settings; PostalGUI does not send them again until they change.</source>
+        <translation>O operador recusou o login ou o código de acesso: %1. Corrija-os nas Configurações; o PostalGUI não os envia de novo até que sejam alterados.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The file arrived incomplete, so nothing was saved. Try again in a moment. (%1)</source>
+        <translation>O arquivo chegou incompleto, por isso nada foi salvo. Tente de novo em instantes. (%1)</translation>
+    </message>
+    <message>
         <location line="+9"/>
         <source>The server sent an answer that could not be read.</source>
         <translation>O servidor enviou uma resposta que não pôde ser lida.</translation>
@@ -4028,6 +4038,21 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
     </message>
     <message>
         <location line="+1"/>
+        <source>Percentage is too long: at most {width} digits (got {count})</source>
+        <translation>O percentual é longo demais: no máximo {width} dígitos (recebido: {count})</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Amount is too long: at most {width} digits (got {count})</source>
+        <translation>O valor é longo demais: no máximo {width} dígitos (recebido: {count})</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Weight is too long: at most {width} digits (got {count})</source>
+        <translation>O peso é longo demais: no máximo {width} dígitos (recebido: {count})</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Amount in cents must contain only digits (got &apos;{value}&apos;)</source>
         <translation>O valor em centavos deve conter apenas dígitos (recebido: &apos;{value}&apos;)</translation>
     </message>
@@ -4100,6 +4125,11 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
         <location line="+3"/>
         <source>Size must be a number of centimetres such as 20 or 20,5 (got &apos;{value}&apos;)</source>
         <translation>A medida deve ser um número de centímetros, como 20 ou 20,5 (recebido: &apos;{value}&apos;)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Size is too long: at most {width} digits (got {count})</source>
+        <translation>A medida é longa demais: no máximo {width} dígitos (recebido: {count})</translation>
     </message>
     <message>
         <location line="+3"/>

@@ -5,18 +5,22 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 import pytest
+from PySide6.QtCore import QCoreApplication
 
 from postalgui.api.errors import (
     ApiTimeoutError,
     AuthenticationError,
     CredentialsMissingError,
+    CredentialsRefusedError,
+    IncompleteDownloadError,
     InvalidResponseError,
     RetriesExhaustedError,
     ServerError,
     TransportError,
 )
 from postalgui.api.tokens import Scope, TokenScope
-from postalgui.api.values import InvalidValue, parse_cep
+from postalgui.api.values import InvalidValue, parse_cep, parse_weight_grams
+from postalgui.gui import i18n
 from postalgui.gui.messages import (
     api_list,
     arg,
@@ -49,6 +53,27 @@ def test_network_errors_in_plain_words(qapp: object) -> None:
         "The server sent an answer that could not be read (HTTP 200)."
     )
     assert "in Settings" in describe_error(CredentialsMissingError("missing"))
+
+
+def test_faults_the_client_now_tells_apart_are_said_in_portuguese(qapp: QCoreApplication) -> None:
+    """A cut file is not "could not reach the server"; a refused login says it is not sent again."""
+    installed = i18n.install_translators(qapp, "pt_BR")
+    try:
+        cut = describe_error(IncompleteDownloadError("the PDF ends without its %%EOF trailer"))
+        refused = describe_error(
+            CredentialsRefusedError(["GTW-001: Usuário ou senha inválidos"], remembered=True)
+        )
+        with pytest.raises(InvalidValue) as caught:
+            parse_weight_grams("9" * 5000)
+        too_long = rule_message(caught.value)
+    finally:
+        i18n.remove_translators(qapp, installed)
+    assert cut.startswith("O arquivo chegou incompleto, por isso nada foi salvo.")
+    assert "%%EOF" in cut
+    assert refused.startswith("O operador recusou o login ou o código de acesso: GTW-001: Usuário ou senha")
+    assert "não os envia de novo" in refused
+    assert too_long.startswith("O peso é longo demais: no máximo")
+    assert "5000" in too_long
 
 
 def test_unexpected_errors_name_their_type(qapp: object) -> None:

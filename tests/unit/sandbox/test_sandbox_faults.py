@@ -36,6 +36,7 @@ def test_parse_empty_string_is_no_faults() -> None:
         "error=0.6,drop=0.6",
         "paths=token",
         "seed=1.5",
+        "latency=600001",  # a typo must not stall every request until the sandbox stops
     ],
 )
 def test_parse_refuses_bad_settings(text: str) -> None:
@@ -81,6 +82,9 @@ def test_script_entry_with_status_is_an_error() -> None:
         {"kind": "malformed", "variant": "xml"},
         {"kind": "drop", "when": "now"},
         {"kind": "delay", "latency_ms": -5},
+        {"kind": "delay", "latency_ms": 10**100},
+        {"status": 503, "retry_after": 10**12},
+        {"kind": "drop", "count": 10**100},
     ],
 )
 def test_bad_script_entries_are_refused(data: dict[str, object]) -> None:
