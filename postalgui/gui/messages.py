@@ -203,10 +203,11 @@ def describe_error(error: BaseException, field: str | None = None) -> str:
         return arg(
             QCoreApplication.translate(
                 "messages",
-                "The operator refused the login or access code: %1. Correct them in Settings; "
+                "%1 (HTTP %2). The operator refused the login or access code: correct them in Settings; "
                 "PostalGUI does not send them again until they change.",
             ),
             operator_text(error),
+            error.status,
         )
     if isinstance(error, OperatorError):
         return arg(QCoreApplication.translate("messages", "%1 (HTTP %2)"), operator_text(error), error.status)

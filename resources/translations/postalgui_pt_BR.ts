@@ -3870,8 +3870,8 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
     </message>
     <message>
         <location line="+1"/>
-        <source>The operator refused the login or access code: %1. Correct them in Settings; PostalGUI does not send them again until they change.</source>
-        <translation>O operador recusou o login ou o código de acesso: %1. Corrija-os nas Configurações; o PostalGUI não os envia de novo até que sejam alterados.</translation>
+        <source>%1 (HTTP %2). The operator refused the login or access code: correct them in Settings; PostalGUI does not send them again until they change.</source>
+        <translation>%1 (HTTP %2). O operador recusou o login ou o código de acesso: corrija-os nas Configurações; o PostalGUI não os envia de novo até que sejam alterados.</translation>
     </message>
     <message>
         <location line="+1"/>

@@ -70,7 +70,7 @@ def test_faults_the_client_now_tells_apart_are_said_in_portuguese(qapp: QCoreApp
         i18n.remove_translators(qapp, installed)
     assert cut.startswith("O arquivo chegou incompleto, por isso nada foi salvo.")
     assert "%%EOF" in cut
-    assert refused.startswith("O operador recusou o login ou o código de acesso: GTW-001: Usuário ou senha")
+    assert refused.startswith("GTW-001: Usuário ou senha inválidos (HTTP 401). O operador recusou o login")
     assert "não os envia de novo" in refused
     assert too_long.startswith("O peso é longo demais: no máximo")
     assert "5000" in too_long
