@@ -86,6 +86,8 @@ class RetryPolicy:
 
 
 NO_RETRY = RetryPolicy(max_attempts=1)
+DEFAULT_RETRY = RetryPolicy()
+"""The policy of a transport built without one (read when it is built)."""
 
 
 @runtime_checkable
@@ -329,7 +331,7 @@ class Transport:
     ) -> None:
         self.base_url = base_url.rstrip("/")
         self.timeout = timeout
-        self.retry = retry or RetryPolicy()
+        self.retry = retry or DEFAULT_RETRY
         self._rng = rng or random.Random()
         self._clock = clock
         self._sleep = sleep

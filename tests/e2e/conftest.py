@@ -9,6 +9,8 @@ from typing import Any
 import pytest
 import requests
 
+from postalgui.api import transport
+from postalgui.api.transport import RetryPolicy
 from postalgui.sandbox import SandboxServer
 from tests.conftest import SESSION_THREADS
 
@@ -53,6 +55,13 @@ class SandboxControl:
         """Move the sandbox clock forward (tokens expire and processed files age with it)."""
         result: dict[str, Any] = self._call("POST", "/clock/advance", {"seconds": seconds})
         return result
+
+
+@pytest.fixture
+def no_backoff(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Transports built from now on retry without waiting (a server that is not there
+    otherwise costs the whole backoff, some 30 s, before the command reports it)."""
+    monkeypatch.setattr(transport, "DEFAULT_RETRY", RetryPolicy(backoff_base=0.0))
 
 
 @pytest.fixture(scope="session")

@@ -185,7 +185,7 @@ def test_a_403_says_its_status_once(
 
 
 def test_a_password_in_the_base_url_never_shows(
-    env: None, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    env: None, no_backoff: None, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("POSTALGUI_BASE_URL", "http://clerk:Sup3r-s3cret@127.0.0.1:9")  # nothing listens
     for verbose in ((), ("-v",)):

@@ -117,7 +117,7 @@ def test_bad_usage_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_unreachable_server_exits_1(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    no_backoff: None, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.setenv("POSTALGUI_ENV", "sandbox")
     monkeypatch.setenv("POSTALGUI_BASE_URL", "http://127.0.0.1:9")  # discard port: nothing listens
