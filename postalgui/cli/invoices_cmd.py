@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from postalgui.api.cancel import PlainTask, Progress
-from postalgui.api.models.invoices import Divergence, Invoice, PreviewKind, ProcessingKind
+from postalgui.api.models.invoices import Divergence, Invoice, PreviewKind
 from postalgui.api.values import (
     InvalidValue,
     format_brl,
@@ -49,13 +49,10 @@ from postalgui.services.invoices.documents import (
 )
 from postalgui.services.invoices.following import (
     POLL_INTERVAL_S,
+    analytic_once,
     follow_job,
-    pending_request,
-    preview_kind,
-    preview_params,
+    preview_once,
     refresh_expiry,
-    request_analytic,
-    request_preview,
 )
 from postalgui.services.invoices.jobs import Job, JobState
 from postalgui.services.invoices.service import InvoiceService
@@ -343,11 +340,8 @@ def _run_analytic(args: argparse.Namespace, context: AppContext) -> int:
     out = _out(args.out)
     interval = _interval(args.poll_interval)
     service = contract.service(context)
-    job = pending_request(PlainTask(), service, ProcessingKind.EXTRATO_ANALITICO, ref.params())
-    continued = job is not None
-    if job is None:
-        job = request_analytic(PlainTask(), service, ref)
-    return _follow(service, job, out, interval, continued=continued)
+    asked = analytic_once(PlainTask(), service, ref)
+    return _follow(service, asked.job, out, interval, continued=asked.continued)
 
 
 @guarded
@@ -357,12 +351,8 @@ def _run_preview(args: argparse.Namespace, context: AppContext) -> int:
     interval = _interval(args.poll_interval)
     service = contract.service(context)
     kind = PreviewKind(args.tipo)
-    params = preview_params(kind, contract.number, contract.dr, args.centro_custo)
-    job = pending_request(PlainTask(), service, preview_kind(kind), params)
-    continued = job is not None
-    if job is None:
-        job = request_preview(PlainTask(), service, kind, contract.number, contract.dr, args.centro_custo)
-    return _follow(service, job, out, interval, continued=continued)
+    asked = preview_once(PlainTask(), service, kind, contract.number, contract.dr, args.centro_custo)
+    return _follow(service, asked.job, out, interval, continued=asked.continued)
 
 
 @guarded

@@ -2103,6 +2103,11 @@
         <translation>Solicitação enviada: %1. Quando estiver pronta, abra-a em Solicitações.</translation>
     </message>
     <message>
+        <location line="+1"/>
+        <source>%1 was already requested and is still being prepared; it opens from Jobs when ready.</source>
+        <translation>Solicitação já feita e ainda em preparo: %1. Quando estiver pronta, abra-a em Solicitações.</translation>
+    </message>
+    <message>
         <location line="+9"/>
         <source>The request failed: %1</source>
         <translation>A solicitação falhou: %1</translation>

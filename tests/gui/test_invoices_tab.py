@@ -346,6 +346,26 @@ def test_a_pending_job_is_resumed_by_the_next_tab(
     assert context.job_store().get(job.id) == done
 
 
+def test_asking_again_for_a_statement_in_preparation_follows_the_same_job(
+    tab: InvoicesTab, context: AppContext, qtbot: QtBot
+) -> None:
+    set_processing_delay(context, 30)
+    invoice = next(i for i in tab.model.invoices() if i.paid)
+    before = requests.get(f"{context.sandbox_url()}/_sandbox/stats", timeout=5).json()["requests"]
+    with qtbot.waitSignal(tab.jobRequested, timeout=WAIT_MS) as first:
+        tab.request_analytic(invoice)
+    with qtbot.waitSignal(tab.jobRequested, timeout=WAIT_MS) as second:
+        tab.request_analytic(invoice)
+    assert second.args[0].id == first.args[0].id
+    after = requests.get(f"{context.sandbox_url()}/_sandbox/stats", timeout=5).json()["requests"]
+    posts = [key for key in after if key.startswith("POST ") and "/faturas/" in key]
+    assert sum(after[key] - before.get(key, 0) for key in posts) == 1, "one processing at the operator"
+    bar = tab.messages.message("invoices.request")
+    assert bar is not None
+    assert "already requested" in bar.text()
+    assert tab.jobs.model.rowCount() == 1
+
+
 def test_an_expired_job_offers_a_new_request(context: AppContext, runner: TaskRunner, qtbot: QtBot) -> None:
     set_processing_delay(context, 0.2)
     profile = context.profile

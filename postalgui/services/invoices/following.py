@@ -22,6 +22,7 @@ CLI's ``--out``); the GUI offers them for "Save as".
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -157,6 +158,40 @@ def pending_request(
         store.update(job.id, state=JobState.EXPIRED, finished_at=_now(), error=EXPIRED_TEXT)
         return None
     return job
+
+
+@dataclass(frozen=True)
+class Asked:
+    """A request's job, and whether it was a pending one followed instead of a new request."""
+
+    job: Job
+    continued: bool
+
+
+def analytic_once(task: TaskControl, service: InvoiceService, invoice: Invoice | DocumentRef) -> Asked:
+    """The pending job that asked for this statement, else a new request (a second click,
+    a second run or a killed one never starts a second processing at the operator)."""
+    ref = document_ref(service, invoice)
+    job = pending_request(task, service, ProcessingKind.EXTRATO_ANALITICO, ref.params())
+    if job is not None:
+        return Asked(job, continued=True)
+    return Asked(request_analytic(task, service, ref), continued=False)
+
+
+def preview_once(
+    task: TaskControl,
+    service: InvoiceService,
+    kind: PreviewKind,
+    contrato: str,
+    dr: int,
+    centro_custo: str | None,
+) -> Asked:
+    """The pending job that asked for this preview, else a new request (as `analytic_once`)."""
+    params = preview_params(kind, contrato, dr, centro_custo)
+    job = pending_request(task, service, preview_kind(kind), params)
+    if job is not None:
+        return Asked(job, continued=True)
+    return Asked(request_preview(task, service, kind, contrato, dr, centro_custo), continued=False)
 
 
 def _now() -> datetime:

@@ -17,8 +17,7 @@ from postalgui.api.models.invoices import PreviewKind
 from postalgui.gui.messages import arg
 from postalgui.gui.tabs.invoices.jobs_model import job_title
 from postalgui.gui.widgets.message_kind import MessageKind
-from postalgui.services.invoices.following import request_analytic, request_preview
-from postalgui.services.invoices.jobs import Job
+from postalgui.services.invoices.following import Asked, analytic_once, preview_once
 from postalgui.services.tasks import Failure
 
 if TYPE_CHECKING:
@@ -94,7 +93,7 @@ class JobRequests(QObject):
     def request_analytic(self, invoice: Invoice) -> TaskHandle:
         """Ask for the invoice's analytic statement; the job appears in the jobs panel."""
         handle = self.runner.run(
-            request_analytic,
+            analytic_once,
             self.service,
             invoice,
             name="invoice analytic request",
@@ -112,7 +111,7 @@ class JobRequests(QObject):
     ) -> TaskHandle:
         """Ask for a preview of a contract's next invoice; the job appears in the jobs panel."""
         handle = self.runner.run(
-            request_preview,
+            preview_once,
             self.service,
             PreviewKind(kind),
             contract,
@@ -128,20 +127,20 @@ class JobRequests(QObject):
         return handle
 
     @Slot(object)
-    def _on_request_task_result(self, job: object) -> None:
-        if not isinstance(job, Job):
+    def _on_request_task_result(self, asked: object) -> None:
+        if not isinstance(asked, Asked):
             return
+        job = asked.job
         self.jobs.add_job(job)
-        self.messages.show_message(
-            arg(
-                QCoreApplication.translate("InvoicesTab", "%1 requested; it opens from Jobs when ready."),
-                job_title(job),
-            ),
-            MessageKind.INFO,
-            key=_KEY,
-        )
+        if asked.continued:  # the same request is still being prepared: no second processing
+            text = QCoreApplication.translate(
+                "InvoicesTab",
+                "%1 was already requested and is still being prepared; it opens from Jobs when ready.",
+            )
+        else:
+            text = QCoreApplication.translate("InvoicesTab", "%1 requested; it opens from Jobs when ready.")
+        self.messages.show_message(arg(text, job_title(job)), MessageKind.INFO, key=_KEY)
         self.jobRequested.emit(job)
-
 
     @Slot(bool)
     def _on_request_task_finished(self, cancelled: bool) -> None:
