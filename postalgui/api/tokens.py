@@ -156,11 +156,37 @@ class _Refusal:
         return CredentialsRefusedError(self.messages, cause=self.cause, path=self.path, remembered=True)
 
 
+class RefusedCredentials:
+    """Credential sets the token service refused (401), by fingerprint, never the secrets.
+
+    Kept by whoever outlives the token managers (the app context rebuilds its manager
+    when settings change), so a refusal is not forgotten because the language changed:
+    one rejected login per credential set, until the credentials change.
+    """
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._refused: dict[str, _Refusal] = {}
+
+    def get(self, fingerprint: str) -> _Refusal | None:
+        with self._lock:
+            return self._refused.get(fingerprint)
+
+    def remember(self, fingerprint: str, refusal: _Refusal) -> None:
+        with self._lock:
+            self._refused[fingerprint] = refusal
+
+    def clear(self) -> None:
+        with self._lock:
+            self._refused.clear()
+
+
 class TokenManager:
     """Hands out bearer tokens for one environment (``env_key``).
 
     ``use_delegated``: a delegated access key (spec 001, 5.3) stands in for the token;
     it is used as is and never renewed. ``margin`` caps the renewal margin.
+    ``refused`` is the memory of refused credentials, shared when given.
     """
 
     def __init__(
@@ -172,6 +198,7 @@ class TokenManager:
         use_delegated: bool = False,
         clock: Callable[[], datetime] = lambda: datetime.now(UTC),
         margin: timedelta = REFRESH_MARGIN,
+        refused: RefusedCredentials | None = None,
     ) -> None:
         self._transport = transport
         self._store = store
@@ -181,7 +208,7 @@ class TokenManager:
         self._margin = margin
         self._cache: dict[str, Token] = {}
         self._flights: dict[str, _Flight] = {}
-        self._refused: dict[str, _Refusal] = {}
+        self._refused = refused if refused is not None else RefusedCredentials()
         self._lock = threading.Lock()
         self._changed = threading.Condition(self._lock)
 
@@ -191,8 +218,7 @@ class TokenManager:
         """Replace login and access code; cached tokens and remembered refusals are dropped."""
         self._store.set(self.env_key, LOGIN_KEY, login.strip())
         self._store.set(self.env_key, ACCESS_CODE_KEY, access_code.strip())
-        with self._lock:
-            self._refused.clear()
+        self._refused.clear()
         self.forget_tokens()
 
     def set_delegated_key(self, key: str | None) -> None:
@@ -347,7 +373,7 @@ class TokenManager:
             if token is not None:
                 self._cache[name] = token
             if refusal is not None:
-                self._refused[refusal[0]] = refusal[1]
+                self._refused.remember(*refusal)
             flight.token, flight.error, flight.done = token, error, True
             if self._flights.get(name) is flight:
                 del self._flights[name]
@@ -425,6 +451,7 @@ __all__ = [  # scopes and key names re-exported: callers that fetch tokens need 
     "REFRESH_MARGIN",
     "REFRESH_SHARE",
     "BearerAuth",
+    "RefusedCredentials",
     "Scope",
     "Token",
     "TokenManager",

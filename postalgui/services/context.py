@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     import keyring.backend
 
     from postalgui.api.client import OperatorClient
-    from postalgui.api.tokens import TokenManager
+    from postalgui.api.tokens import RefusedCredentials, TokenManager
     from postalgui.api.transport import Transport
     from postalgui.services.contracts.service import ContractService
     from postalgui.services.invoices.jobs import JobStore
@@ -83,6 +83,7 @@ class AppContext:
         self.settings = self.overrides.apply(saved)
         self._lock = threading.RLock()
         self._backend: Backend | None = None
+        self._refused: RefusedCredentials | None = None  # outlives the backends: one refused login per set
         self._sandbox: ChildServer | None = None
         self._history: QuoteHistory | None = None
         self._jobs: JobStore | None = None
@@ -163,7 +164,7 @@ class AppContext:
     def _build_backend(self) -> Backend:
         # The HTTP client loads here, in the background task, not while the window opens.
         from postalgui.api.client import OperatorClient
-        from postalgui.api.tokens import TokenManager
+        from postalgui.api.tokens import RefusedCredentials, TokenManager
         from postalgui.api.transport import Transport
 
         base_url = self.overrides.base_url or self.settings.base_url()
@@ -172,7 +173,15 @@ class AppContext:
                 raise ApiError("No API base URL is configured for this environment")
             base_url = self.sandbox_url()
         transport = Transport(base_url)
-        tokens = TokenManager(transport, self.credentials, self.env_key, use_delegated=self.profile.delegated)
+        if self._refused is None:
+            self._refused = RefusedCredentials()
+        tokens = TokenManager(
+            transport,
+            self.credentials,
+            self.env_key,
+            use_delegated=self.profile.delegated,
+            refused=self._refused,
+        )
         return Backend(base_url, transport, tokens, OperatorClient(transport, tokens, self.default_scope()))
 
     def sandbox_url(self) -> str:

@@ -35,6 +35,7 @@ from postalgui.api.tokens import ACCESS_CODE_KEY, LOGIN_KEY, Scope, TokenManager
 from postalgui.api.transport import RetryPolicy, Transport
 from postalgui.cli.main import main
 from postalgui.sandbox import DEMO, SandboxServer
+from postalgui.services.context import build_context
 from tests.conftest import MemoryKeyring
 from tests.e2e.conftest import SandboxControl
 
@@ -345,6 +346,30 @@ def test_wrong_access_code_costs_one_login(
     client.tokens.set_credentials(DEMO.login, DEMO.access_code)
     assert client.call_json("GET", CONTRACTS)
     assert route_requests(sandbox, CARD_TOKEN_ROUTE) == 2
+
+
+def test_a_refusal_outlives_a_settings_change_that_keeps_the_credentials(
+    sandbox_server: SandboxServer, sandbox: SandboxControl, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The window rebuilds its client when any setting changes: not a reason to log in again."""
+    monkeypatch.setenv("POSTALGUI_ENV", "sandbox")
+    monkeypatch.setenv("POSTALGUI_BASE_URL", sandbox_server.url)
+    context = build_context()
+    try:
+        context.apply(context.saved_settings, login=DEMO.login, access_code="wrong-code")
+        scope = context.default_scope()
+        with pytest.raises(CredentialsRefusedError):
+            context.backend().tokens.get(scope)
+        context.apply(context.saved_settings.updated(language="en"))  # a new backend, same credentials
+        with pytest.raises(CredentialsRefusedError) as info:
+            context.backend().tokens.get(scope)
+        assert info.value.remembered
+        assert sandbox.stats()["token_requests"] == 0  # refused logins issue no token
+        assert sum(n for route, n in sandbox.stats()["requests"].items() if "/token/" in route) == 1
+        context.apply(context.saved_settings, login=DEMO.login, access_code=DEMO.access_code)
+        assert context.backend().tokens.get(scope).value
+    finally:
+        context.close()
 
 
 def test_changed_access_code_does_not_get_the_cached_token(
