@@ -23,7 +23,7 @@ from PySide6.QtCore import Qt, QTimer, Signal, Slot
 from PySide6.QtWidgets import QMainWindow, QWidget
 
 from postalgui.api.errors import ApiError, CredentialsMissingError, OperatorError
-from postalgui.gui.messages import arg, describe_error, environment_name, local_time
+from postalgui.gui.messages import arg, describe_error, environment_name, local_time, setting_label
 from postalgui.gui.tabs import TAB_FACTORIES, TabFactory
 from postalgui.gui.tabs.contract import ChangesSettings, FollowsSettings
 from postalgui.gui.widgets.message_kind import MessageKind
@@ -267,7 +267,7 @@ class MainWindow(QMainWindow):
                         "Some settings were not valid and are back to their defaults: %1. "
                         "The original file is kept as %2."
                     ),
-                    ", ".join(field.name for field in store.reset_fields),
+                    ", ".join(setting_label(field.name) for field in store.reset_fields),
                     kept,
                 )
             )

@@ -270,6 +270,43 @@ def describe_error(error: BaseException, field: str | None = None) -> str:
 # --- display helpers -------------------------------------------------------------------
 
 
+_SETTING_LABELS: dict[str, object] = {
+    "environment": QT_TRANSLATE_NOOP("messages", "Environment"),
+    "custom_base_url": QT_TRANSLATE_NOOP("messages", "API address"),
+    "language": QT_TRANSLATE_NOOP("messages", "Language"),
+    "cnpj": QT_TRANSLATE_NOOP("messages", "CNPJ"),
+    "contract": QT_TRANSLATE_NOOP("messages", "Contract"),
+    "card": QT_TRANSLATE_NOOP("messages", "Posting card"),
+    "dr": QT_TRANSLATE_NOOP("messages", "DR"),
+    "delegated": QT_TRANSLATE_NOOP("messages", "Delegated access key"),
+    "origin_cep": QT_TRANSLATE_NOOP("messages", "Origin CEP"),
+    "origin_presets": QT_TRANSLATE_NOOP("messages", "Saved origins"),
+    "package_presets": QT_TRANSLATE_NOOP("messages", "Package presets"),
+    "products": QT_TRANSLATE_NOOP("messages", "Products"),
+    "compare_products": QT_TRANSLATE_NOOP("messages", "Products to compare"),
+    "international_products": QT_TRANSLATE_NOOP("messages", "International products"),
+}
+_SETTING_PATH = re.compile(
+    r"(?:profiles\.(?P<env>[a-z]+)\.|prices\.)?(?P<field>[a-z_]+)(?:\[\d+\])?(?:\..*)?"
+)
+
+
+def setting_label(name: str) -> str:
+    """A settings-file path (``profiles.sandbox.cnpj``) as the Settings dialog names it
+    ("CNPJ (Sandbox)"); a path we have no words for stays as written."""
+    match = _SETTING_PATH.fullmatch(name)
+    label = _SETTING_LABELS.get(match["field"]) if match else None
+    if match is None or label is None:
+        return name
+    text = QCoreApplication.translate("messages", str(label))
+    if match["env"]:
+        try:
+            text = f"{text} ({environment_name(Environment(match['env']))})"
+        except ValueError:
+            text = f"{text} ({match['env']})"
+    return text
+
+
 def environment_name(environment: Environment, custom_url: str = "") -> str:
     """The environment as the office calls it; a custom environment is its URL."""
     if environment is Environment.SANDBOX:

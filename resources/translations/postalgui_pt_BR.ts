@@ -3843,6 +3843,76 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
 <context>
     <name>messages</name>
     <message>
+        <location filename="../../postalgui/gui/messages.py" line="+1"/>
+        <source>Environment</source>
+        <translation>Ambiente</translation>
+    </message>
+    <message>
+        <location filename="../../postalgui/gui/messages.py" line="+1"/>
+        <source>API address</source>
+        <translation>Endereço da API</translation>
+    </message>
+    <message>
+        <location filename="../../postalgui/gui/messages.py" line="+1"/>
+        <source>Language</source>
+        <translation>Idioma</translation>
+    </message>
+    <message>
+        <location filename="../../postalgui/gui/messages.py" line="+1"/>
+        <source>CNPJ</source>
+        <translation>CNPJ</translation>
+    </message>
+    <message>
+        <location filename="../../postalgui/gui/messages.py" line="+1"/>
+        <source>Contract</source>
+        <translation>Contrato</translation>
+    </message>
+    <message>
+        <location filename="../../postalgui/gui/messages.py" line="+1"/>
+        <source>Posting card</source>
+        <translation>Cartão de postagem</translation>
+    </message>
+    <message>
+        <location filename="../../postalgui/gui/messages.py" line="+1"/>
+        <source>DR</source>
+        <translation>DR</translation>
+    </message>
+    <message>
+        <location filename="../../postalgui/gui/messages.py" line="+1"/>
+        <source>Delegated access key</source>
+        <translation>Chave de acesso delegada</translation>
+    </message>
+    <message>
+        <location filename="../../postalgui/gui/messages.py" line="+1"/>
+        <source>Origin CEP</source>
+        <translation>CEP de origem</translation>
+    </message>
+    <message>
+        <location filename="../../postalgui/gui/messages.py" line="+1"/>
+        <source>Saved origins</source>
+        <translation>Origens salvas</translation>
+    </message>
+    <message>
+        <location filename="../../postalgui/gui/messages.py" line="+1"/>
+        <source>Package presets</source>
+        <translation>Predefinições de pacote</translation>
+    </message>
+    <message>
+        <location filename="../../postalgui/gui/messages.py" line="+1"/>
+        <source>Products</source>
+        <translation>Produtos</translation>
+    </message>
+    <message>
+        <location filename="../../postalgui/gui/messages.py" line="+1"/>
+        <source>Products to compare</source>
+        <translation>Produtos a comparar</translation>
+    </message>
+    <message>
+        <location filename="../../postalgui/gui/messages.py" line="+1"/>
+        <source>International products</source>
+        <translation>Produtos internacionais</translation>
+    </message>
+    <message>
         <location filename="../../postalgui/gui/messages.py" line="+170"/>
         <location filename="../../postalgui/gui/tabs/price/batch_panel.py" line="+644"/>
         <source>Invalid value: &apos;%1&apos;</source>

@@ -29,6 +29,7 @@ from postalgui.gui.messages import (
     local_datetime,
     rule_message,
     scope_text,
+    setting_label,
 )
 
 
@@ -74,6 +75,22 @@ def test_faults_the_client_now_tells_apart_are_said_in_portuguese(qapp: QCoreApp
     assert "não os envia de novo" in refused
     assert too_long.startswith("O peso é longo demais: no máximo")
     assert "5000" in too_long
+
+
+@pytest.mark.parametrize(
+    ("name", "label"),
+    [
+        ("profiles.sandbox.cnpj", "CNPJ (Sandbox)"),
+        ("profiles.producao.dr", "DR (Production)"),
+        ("prices.origin_presets[2].cep", "Saved origins"),
+        ("language", "Language"),
+        ("something.new", "something.new"),  # a path we have no words for stays as written
+    ],
+)
+def test_settings_reset_are_named_as_the_settings_dialog_names_them(
+    qapp: QCoreApplication, name: str, label: str
+) -> None:
+    assert setting_label(name) == label
 
 
 def test_unexpected_errors_name_their_type(qapp: object) -> None:

@@ -44,7 +44,7 @@ def test_a_reset_value_is_named_with_the_kept_original(
     path.write_text(original, encoding="utf-8")
     text, kind, kept = _notice(config_dir, memory_keyring, qtbot)
     assert kind is MessageKind.WARNING
-    assert "profiles.sandbox.cnpj" in text
+    assert "back to their defaults: CNPJ (Sandbox)." in text  # the words of the Settings dialog
     assert kept is not None
     assert str(kept) in text
     assert kept.read_text(encoding="utf-8") == original
