@@ -318,9 +318,8 @@ class JobsPanel(QWidget):
             ),
             str(aside),
         )
-        self.set_aside_label.setText(text)
+        self.set_aside_label.setText(text)  # in the panel, once: not repeated in the tab's message area
         self.set_aside_label.show()
-        self.messages.show_message(text, MessageKind.WARNING, key="invoices.jobs.set-aside")
 
     @Slot(object)
     def _on_load_task_result(self, jobs: object) -> None:
