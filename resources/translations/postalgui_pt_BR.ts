@@ -1701,6 +1701,11 @@
         <translation>Não foi possível ler o histórico de cotações: %1</translation>
     </message>
     <message>
+        <location line="+1"/>
+        <source>The quote history file was damaged and has been set aside as %1; the history starts again empty.</source>
+        <translation>O arquivo do histórico de cotações estava danificado e foi guardado à parte como %1; o histórico recomeça vazio.</translation>
+    </message>
+    <message>
         <location line="+17"/>
         <source>Could not delete the quotes: %1</source>
         <translation>Não foi possível excluir as cotações: %1</translation>

@@ -215,3 +215,21 @@ def test_an_unreadable_history_is_said_in_the_panels_message_area(
     assert bar is not None
     assert bar.text().startswith(panel.tr("Could not read the quote history: %1").replace("%1", ""))
     assert "newer PostalGUI" in bar.text()
+
+
+def test_a_damaged_history_file_is_set_aside_and_said_with_its_path(
+    context: AppContext, panel: HistoryPanel, qtbot: QtBot
+) -> None:
+    history = context.price.history()
+    history.close()
+    history.path.parent.mkdir(parents=True, exist_ok=True)
+    history.path.write_bytes(b"not a database, a stray copy of something else " * 100)
+    _refresh(panel, qtbot)
+    [aside] = list(history.path.parent.glob(f"{history.path.name}.bad-*"))
+    bar = panel.messages.message("price.history.set-aside")
+    assert bar is not None
+    assert str(aside) in bar.text()
+    assert panel.stack.currentWidget() is panel.empty_label  # a fresh, empty history works on
+    panel.messages.clear("price.history.set-aside")
+    _refresh(panel, qtbot)
+    assert panel.messages.message("price.history.set-aside") is None  # said once per file

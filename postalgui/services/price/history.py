@@ -238,6 +238,11 @@ class QuoteHistory:
         """Close the file; a later call opens it again."""
         self._file.close()
 
+    @property
+    def set_aside_path(self) -> Path | None:
+        """Where an unreadable history file was moved in this process (None while none was)."""
+        return self._file.set_aside_path
+
     # --- writing ---------------------------------------------------------------------
 
     def add(

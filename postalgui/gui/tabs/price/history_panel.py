@@ -53,6 +53,7 @@ from postalgui.gui.tabs.price.batch_panel import PdfLayout, ResultsExporter
 from postalgui.gui.tabs.price.breakdown_view import BreakdownView
 from postalgui.gui.tabs.price.results_model import destination_text, product_text
 from postalgui.gui.widgets.message_bar import MessageArea
+from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.services.context import AppContext
 from postalgui.services.price import use_cases as pricing
 from postalgui.services.tasks import Failure, TaskHandle, TaskRunner
@@ -248,6 +249,7 @@ class HistoryPanel(QWidget):
         self.runner = runner
         self._search_handle: TaskHandle | None = None
         self._searched_text = ""
+        self._told_set_aside: Path | None = None
 
         self.messages = MessageArea(self)
 
@@ -485,6 +487,7 @@ class HistoryPanel(QWidget):
         found = cast("list[HistoryEntry]", entries)
         self.model.set_entries(found)
         self.messages.clear(self.TASK_KEY)
+        self._tell_set_aside()
         self.breakdown.show_result(None)
         if len(found) >= SEARCH_LIMIT:
             self.count_label.setText(
@@ -495,6 +498,17 @@ class HistoryPanel(QWidget):
         self._show_empty_state()
         self._update_actions()
 
+
+    def _tell_set_aside(self) -> None:
+        """Say, once per file, that a damaged history file was set aside and where it is now."""
+        aside = self.context.price.history().set_aside_path
+        if aside is None or aside == self._told_set_aside:
+            return
+        self._told_set_aside = aside
+        text = self.tr(
+            "The quote history file was damaged and has been set aside as %1; the history starts again empty."
+        )
+        self.messages.show_message(arg(text, str(aside)), MessageKind.WARNING, key="price.history.set-aside")
 
     @Slot(bool)
     def _on_search_task_finished(self, cancelled: bool) -> None:
