@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Qt, QTimer, Signal, Slot
 from PySide6.QtWidgets import QMainWindow, QWidget
 
+from postalgui.api.environments import Environment
 from postalgui.api.errors import ApiError, CredentialsMissingError, OperatorError
 from postalgui.gui.messages import arg, describe_error, environment_name, local_time, setting_label
 from postalgui.gui.tabs import TAB_FACTORIES, TabFactory
@@ -283,6 +284,11 @@ class MainWindow(QMainWindow):
         if self._keyring_warned or not credentials.resolved or credentials.persistent:
             return
         self._keyring_warned = True
+        if self.context.settings.environment is Environment.SANDBOX:
+            # The demo login comes back by itself on every start: nothing to lose, so a
+            # quiet note beside the login instead of a banner over the work.
+            self._note_session_only_login()
+            return
         self.messages.show_message(
             self.tr(
                 "No usable system keyring was found, so your login, access code and tokens are kept for "
@@ -306,7 +312,21 @@ class MainWindow(QMainWindow):
             self.login_label.setText(self.tr("Delegated access key"))
         else:
             self.login_label.setText(self.context.login or self.tr("No login set"))
+        self.login_label.setToolTip(self.tr("Login"))
+        self._note_session_only_login()
         self.overview.show_account(self.context)
+
+    def _note_session_only_login(self) -> None:
+        """On the sandbox without a keyring: the login in the status bar says it is for this session."""
+        if not self._keyring_warned or self.context.settings.environment is not Environment.SANDBOX:
+            return
+        self.login_label.setText(arg(self.tr("%1 (this session)"), self.login_label.text()))
+        self.login_label.setToolTip(
+            self.tr(
+                "No usable system keyring: credentials are kept for this session only. "
+                "The sandbox's demo login needs none."
+            )
+        )
 
     def _set_token_text(self, text: str) -> None:
         elided = self.token_label.fontMetrics().elidedText(

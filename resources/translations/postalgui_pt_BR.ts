@@ -2467,6 +2467,16 @@
         <translation>Nenhum login definido</translation>
     </message>
     <message>
+        <location line="+1"/>
+        <source>%1 (this session)</source>
+        <translation>%1 (só nesta sessão)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>No usable system keyring: credentials are kept for this session only. The sandbox&apos;s demo login needs none.</source>
+        <translation>Nenhum chaveiro do sistema utilizável: as credenciais ficam guardadas só nesta sessão. O login de demonstração do sandbox não precisa de chaveiro.</translation>
+    </message>
+    <message>
         <location line="+33"/>
         <source>Getting token…</source>
         <translation>Obtendo token…</translation>

@@ -21,6 +21,7 @@ from postalgui.gui.app import GuiSession
 from postalgui.gui.main_window import MainWindow, TabPlaceholder
 from postalgui.gui.tabs import TAB_FACTORIES
 from postalgui.gui.widgets.message_bar import MessageKind
+from postalgui.sandbox.demo import DEMO
 from postalgui.services.context import AppContext, build_context
 from postalgui.services.tasks import TaskRunner
 from tests.conftest import SERVER_POOL_THREAD_NAMES, MemoryKeyring
@@ -141,10 +142,37 @@ def test_tabs_come_from_the_registry(context: AppContext, runner: TaskRunner, qt
     assert window.tabs.widget(1) is window.overview
 
 
-def test_unusable_keyring_is_reported_once(config_dir: Path, qtbot: QtBot, qapp: object) -> None:
+def test_unusable_keyring_on_the_sandbox_is_a_quiet_note(
+    config_dir: Path, qtbot: QtBot, qapp: object
+) -> None:
+    """The demo login comes back by itself: no banner over the work, a note beside the login."""
     context = build_context(environ={"POSTALGUI_CONFIG_DIR": str(config_dir)}, keyring_backend=fail.Keyring())
     runner = TaskRunner()
     try:
+        window = MainWindow(context, runner, tab_factories=[])
+        qtbot.addWidget(window)
+        window.show()
+        with qtbot.waitSignal(window.tokenChecked, timeout=TOKEN_TIMEOUT_MS):
+            window.check_token()
+        assert _keyring_bars(window) == []
+        assert window.login_label.text() == "empresa.demo (this session)"
+        assert "session only" in window.login_label.toolTip()
+        window.refresh_account()  # a settings change keeps the note
+        assert window.login_label.text() == "empresa.demo (this session)"
+        window.close()
+    finally:
+        assert runner.shutdown(15000)
+        context.close()
+
+
+def test_unusable_keyring_is_reported_once(
+    config_dir: Path, qtbot: QtBot, qapp: object, shared_sandbox: str
+) -> None:
+    context = build_context(environ={"POSTALGUI_CONFIG_DIR": str(config_dir)}, keyring_backend=fail.Keyring())
+    runner = TaskRunner()
+    try:
+        settings = context.saved_settings.updated(environment=Environment.CUSTOM, custom_base_url=shared_sandbox)
+        context.apply(settings, login="empresa.demo", access_code=DEMO.access_code)
         window = MainWindow(context, runner, tab_factories=[])
         qtbot.addWidget(window)
         window.show()

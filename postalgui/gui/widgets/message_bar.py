@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtCore import Qt, QTimer, Signal, Slot
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -55,6 +55,7 @@ class MessageBar(QFrame):
     ) -> None:
         super().__init__(parent)
         self.kind = kind
+        self._gone = False
         self.setObjectName("messageBar")
         background, border, foreground = _COLOURS[kind]
         self.setStyleSheet(
@@ -111,6 +112,14 @@ class MessageBar(QFrame):
 
     @Slot()
     def _on_close_clicked(self) -> None:
+        self.expire()
+
+    @Slot()
+    def expire(self) -> None:
+        """Leave as if dismissed (an information that has had its time)."""
+        if self._gone:
+            return
+        self._gone = True
         self.hide()
         self.dismissed.emit()
         self.deleteLater()
@@ -120,8 +129,14 @@ class MessageArea(QWidget):
     """A column of `MessageBar`s; empty, it takes no space.
 
     A message shown with a ``key`` replaces the previous one with that key, so a
-    repeated failure updates one strip instead of piling up strips.
+    repeated failure updates one strip instead of piling up strips. Information is
+    news, not a state: a new one replaces the one before, and each leaves by itself
+    after `info_timeout_ms` (`info_action_timeout_ms` when it offers an action, so
+    there is time to click it). Warnings and errors stay until dealt with.
     """
+
+    info_timeout_ms = 8_000
+    info_action_timeout_ms = 30_000
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -143,6 +158,8 @@ class MessageArea(QWidget):
         """Add (or replace, by ``key``) a message; ``on_action`` runs on its button."""
         if key is not None:
             self.clear(key)
+        if kind is MessageKind.INFO:
+            self._clear_info()
         bar = MessageBar(text, kind, action_text, self)
         if on_action is not None:
             bar.actionTriggered.connect(on_action)
@@ -150,7 +167,20 @@ class MessageArea(QWidget):
             self._keyed[key] = bar
             bar.dismissed.connect(self._on_bar_dismissed)
         self._layout.addWidget(bar)
+        if kind is MessageKind.INFO:
+            timeout = self.info_action_timeout_ms if action_text else self.info_timeout_ms
+            # The bar is the context: its timer goes with it when it is closed earlier.
+            QTimer.singleShot(timeout, bar, bar.expire)
         return bar
+
+    def _clear_info(self) -> None:
+        # Every bar in the layout: one added a moment ago is still hidden until the
+        # event loop shows it, and must go too.
+        items = (self._layout.itemAt(i) for i in range(self._layout.count()))
+        bars = [item.widget() for item in items if item is not None]
+        for bar in bars:
+            if isinstance(bar, MessageBar) and bar.kind is MessageKind.INFO:
+                bar.expire()
 
     def show_routine_error(
         self, error: BaseException, key: str | None = None, template: str | None = None

@@ -1,0 +1,49 @@
+"""The message strip: news leaves by itself, one at a time; warnings and errors stay."""
+
+from __future__ import annotations
+
+from pytestqt.qtbot import QtBot
+
+from postalgui.gui.widgets.message_bar import MessageArea
+from postalgui.gui.widgets.message_kind import MessageKind
+
+
+def _area(qtbot: QtBot) -> MessageArea:
+    area = MessageArea()
+    qtbot.addWidget(area)
+    area.show()
+    return area
+
+
+def test_information_leaves_by_itself_and_warnings_stay(qtbot: QtBot) -> None:
+    area = _area(qtbot)
+    area.info_timeout_ms = 50
+    area.show_message("Quote saved", MessageKind.INFO, key="saved")
+    area.show_message("No keyring", MessageKind.WARNING, key="keyring")
+    area.show_message("Network down", MessageKind.ERROR)
+    qtbot.waitUntil(lambda: area.message("saved") is None, timeout=2000)
+    assert [bar.text() for bar in area.messages()] == ["No keyring", "Network down"]
+
+
+def test_a_new_information_replaces_the_one_before(qtbot: QtBot) -> None:
+    area = _area(qtbot)
+    area.show_message("Statement requested", MessageKind.INFO, key="request")
+    area.show_message("Statement ready", MessageKind.INFO, key="ready", action_text="Open")
+    area.show_message("Check the CEP", MessageKind.WARNING)
+    qtbot.waitUntil(lambda: len(area.messages()) == 2, timeout=2000)
+    assert [bar.text() for bar in area.messages()] == ["Statement ready", "Check the CEP"]
+    assert area.message("request") is None
+
+
+def test_an_information_with_an_action_gives_time_to_click_it(qtbot: QtBot) -> None:
+    area = _area(qtbot)
+    area.info_timeout_ms = 50
+    area.info_action_timeout_ms = 60_000
+    bar = area.show_message("Statement ready", MessageKind.INFO, key="ready", action_text="Open")
+    other = MessageArea()
+    qtbot.addWidget(other)
+    other.info_timeout_ms = 100
+    other.show_message("Saved", MessageKind.INFO, key="saved")
+    qtbot.waitUntil(lambda: other.message("saved") is None, timeout=2000)  # plain news has gone
+    assert area.message("ready") is bar
+    assert not bar.isHidden()
