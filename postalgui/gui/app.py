@@ -76,7 +76,7 @@ class GuiSession(QObject):
         QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)  # sizes first, then paint
         self.window.repaint()
         self.collector.start()
-        QTimer.singleShot(0, self.window.start)
+        QTimer.singleShot(0, self.window, self.window.start)
 
     @Slot()
     def shutdown(self) -> None:
@@ -115,14 +115,18 @@ def run_gui(argv: list[str]) -> int:
     app.setApplicationName(APP_NAME)
     app.setOrganizationName(APP_NAME)
     app.setDesktopFileName("postalgui")
+    from postalgui.gui.widgets.window_state import WindowState
+    from postalgui.services.paths import app_paths
+
     window = MainWindow()  # the frame: no text yet, so it needs no translator
+    window.window_state = WindowState(app_paths().config_dir)
+    window.window_state.restore_window(window)  # before it shows: no jump
     window.show()
     app.processEvents()  # painted before the rest of the app loads
 
     from postalgui.gui.i18n import install_translators, remove_translators, resolve_language, saved_language
     from postalgui.services.context import build_context
     from postalgui.services.logs import route_qt_messages, setup_logging
-    from postalgui.services.paths import app_paths
     from postalgui.services.settings import ConfigError
 
     paths = app_paths()

@@ -28,6 +28,7 @@ from postalgui.gui.messages import arg, describe_error, environment_name, local_
 from postalgui.gui.tabs import TAB_FACTORIES, TabFactory
 from postalgui.gui.tabs.contract import ChangesSettings, FollowsSettings
 from postalgui.gui.widgets.message_kind import MessageKind
+from postalgui.gui.widgets.window_state import WindowState
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QCloseEvent
@@ -81,6 +82,7 @@ class MainWindow(QMainWindow):
         self._keyring_warned = False
         self._replacing_tab = False
         self.report: ConnectionReport | None = None
+        self.window_state: WindowState | None = None  # where the window was (run_gui sets it early)
 
         self.resize(1100, 720)
         self._recheck_timer = QTimer(self)
@@ -101,6 +103,9 @@ class MainWindow(QMainWindow):
         """
         self.context = context
         self.runner = runner
+        if self.window_state is None:
+            self.window_state = WindowState(context.paths.config_dir)
+            self.window_state.restore_window(self)
         self._build_actions()
         self._build_menus()
         self._build_central(TAB_FACTORIES if tab_factories is None else tab_factories)
@@ -565,4 +570,6 @@ class MainWindow(QMainWindow):
         for dialog in self.findChildren(QDialog):
             if dialog.isVisible():
                 dialog.reject()  # settings: nothing saved; crash report: already logged
+        if self.window_state is not None:
+            self.window_state.save(self)
         super().closeEvent(event)

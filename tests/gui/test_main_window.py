@@ -171,7 +171,9 @@ def test_unusable_keyring_is_reported_once(
     context = build_context(environ={"POSTALGUI_CONFIG_DIR": str(config_dir)}, keyring_backend=fail.Keyring())
     runner = TaskRunner()
     try:
-        settings = context.saved_settings.updated(environment=Environment.CUSTOM, custom_base_url=shared_sandbox)
+        settings = context.saved_settings.updated(
+            environment=Environment.CUSTOM, custom_base_url=shared_sandbox
+        )
         context.apply(settings, login="empresa.demo", access_code=DEMO.access_code)
         window = MainWindow(context, runner, tab_factories=[])
         qtbot.addWidget(window)

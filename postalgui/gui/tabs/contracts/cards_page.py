@@ -11,7 +11,7 @@ from datetime import date
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QItemSelection, Qt, Slot
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSplitter, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from postalgui.gui.messages import arg
 from postalgui.gui.tabs.contracts.card_detail import CardDetail
@@ -19,6 +19,7 @@ from postalgui.gui.tabs.contracts.card_model import CardModel
 from postalgui.gui.tabs.contracts.contract_model import CARD_STATUSES, card_status_meaning
 from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.gui.widgets.tables import record_table
+from postalgui.gui.widgets.window_state import RememberedSplitter
 
 if TYPE_CHECKING:
     from postalgui.api.models.contracts import Contract, PostingCard
@@ -63,7 +64,7 @@ class CardsPage(QWidget):
         self.card_table = record_table(upper, self.cards_model, "cardTable", self.tr("Posting cards"))
         self.card_table.selectionModel().selectionChanged.connect(self._on_card_table_selection_changed)
         upper_layout.addWidget(self.card_table, 1)
-        splitter = QSplitter(Qt.Orientation.Vertical, self)
+        splitter = RememberedSplitter("contracts.cards", Qt.Orientation.Vertical, self)
         splitter.setObjectName("cardsSplitter")
         splitter.addWidget(upper)
         splitter.addWidget(self.detail)

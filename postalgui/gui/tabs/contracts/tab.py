@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 from PySide6.QtCore import Qt, QTimer, Signal, Slot
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QSplitter, QTabWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QTabWidget, QVBoxLayout, QWidget
 
 from postalgui.gui.messages import arg, or_dash
 from postalgui.gui.tabs.contracts.activity import ActivityIndicator
@@ -30,6 +30,7 @@ from postalgui.gui.tabs.contracts.service_model import ServiceModel
 from postalgui.gui.tabs.contracts.services_panel import ServicesPanel
 from postalgui.gui.tabs.contracts.token_apis import TokenApisLabel
 from postalgui.gui.widgets.message_bar import MessageArea
+from postalgui.gui.widgets.window_state import RememberedSplitter
 
 if TYPE_CHECKING:
     from postalgui.api.models.contracts import Contract, PostingCard
@@ -87,7 +88,7 @@ class ContractsTab(QWidget):
         self.pages.addTab(self.detail_page, self.tr("&Details"))
         self.pages.addTab(self.services_panel, self.tr("&Services"))
         self.pages.addTab(self.cards_page, self.tr("C&ards"))
-        splitter = QSplitter(Qt.Orientation.Horizontal, self)
+        splitter = RememberedSplitter("contracts.main", Qt.Orientation.Horizontal, self)
         splitter.setObjectName("contractsSplitter")
         splitter.addWidget(self.list_page)
         splitter.addWidget(self.pages)
@@ -103,7 +104,7 @@ class ContractsTab(QWidget):
         self._connect()
         self._update_active_card()
         # Everything here needs the network: start once the event loop runs.
-        QTimer.singleShot(0, self._on_start_timer_timeout)
+        QTimer.singleShot(0, self, self._on_start_timer_timeout)
 
     def _build_footer(self) -> QHBoxLayout:
         self.active_label = QLabel(self)

@@ -20,7 +20,6 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPushButton,
     QSpinBox,
-    QSplitter,
     QTableView,
     QToolBar,
     QVBoxLayout,
@@ -38,6 +37,7 @@ from postalgui.gui.tabs.invoices.invoice_model import (
     invoice_totals,
 )
 from postalgui.gui.widgets.tables import record_table
+from postalgui.gui.widgets.window_state import RememberedSplitter
 
 if TYPE_CHECKING:
     from postalgui.api.models.invoices import Invoice
@@ -104,7 +104,7 @@ class InvoiceListPage(QWidget):
         upper_layout.addLayout(tools)
         upper_layout.addWidget(self.table, 1)
         upper_layout.addLayout(footer)
-        splitter = QSplitter(Qt.Orientation.Vertical, self)
+        splitter = RememberedSplitter("invoices.list", Qt.Orientation.Vertical, self)
         splitter.setObjectName("invoiceSplitter")
         splitter.addWidget(upper)
         splitter.addWidget(jobs)

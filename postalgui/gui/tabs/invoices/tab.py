@@ -98,7 +98,7 @@ class InvoicesTab(QWidget):
         self._update_actions()
         self._update_summary()
         # Both need the network or the disk: start them once the event loop runs.
-        QTimer.singleShot(0, self._on_start_timer_timeout)
+        QTimer.singleShot(0, self, self._on_start_timer_timeout)
 
     def _expose_list_page(self) -> None:
         """The list page's parts under the names the tab has always given them."""

@@ -40,7 +40,6 @@ from PySide6.QtWidgets import (
     QMenu,
     QProgressBar,
     QPushButton,
-    QSplitter,
     QTableView,
     QToolButton,
     QVBoxLayout,
@@ -56,6 +55,7 @@ from postalgui.gui.tabs.price.results_model import Column, QuoteFilterProxy, Quo
 from postalgui.gui.widgets.message_bar import MessageArea
 from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.gui.widgets.saved_file import SavedFileReporter
+from postalgui.gui.widgets.window_state import RememberedSplitter
 from postalgui.services.context import AppContext
 from postalgui.services.price import use_cases as pricing
 from postalgui.services.price.service import Source
@@ -341,7 +341,7 @@ class BatchPanel(QWidget):
         self._size_columns()
         self.table.selectionModel().currentRowChanged.connect(self._on_table_current_row_changed)
         self.breakdown = BreakdownView(self)
-        self.splitter = QSplitter(Qt.Orientation.Horizontal, self)
+        self.splitter = RememberedSplitter("price.batch", Qt.Orientation.Horizontal, self)
         self.splitter.addWidget(self.table)
         self.splitter.addWidget(self.breakdown)
         self.splitter.setStretchFactor(0, 3)

@@ -35,7 +35,6 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QMessageBox,
     QPushButton,
-    QSplitter,
     QStackedWidget,
     QTableView,
     QToolButton,
@@ -54,6 +53,7 @@ from postalgui.gui.tabs.price.breakdown_view import BreakdownView
 from postalgui.gui.tabs.price.results_model import destination_text, product_text
 from postalgui.gui.widgets.message_bar import MessageArea
 from postalgui.gui.widgets.message_kind import MessageKind
+from postalgui.gui.widgets.window_state import RememberedSplitter
 from postalgui.services.context import AppContext
 from postalgui.services.price import use_cases as pricing
 from postalgui.services.tasks import Failure, TaskHandle, TaskRunner
@@ -320,7 +320,7 @@ class HistoryPanel(QWidget):
         self.stack.addWidget(self.empty_label)
 
         self.breakdown = BreakdownView(self)
-        self.splitter = QSplitter(Qt.Orientation.Horizontal, self)
+        self.splitter = RememberedSplitter("price.history", Qt.Orientation.Horizontal, self)
         self.splitter.addWidget(self.stack)
         self.splitter.addWidget(self.breakdown)
         self.splitter.setStretchFactor(0, 3)
@@ -498,7 +498,6 @@ class HistoryPanel(QWidget):
         self._show_empty_state()
         self._update_actions()
 
-
     def _tell_set_aside(self) -> None:
         """Say, once per file, that a damaged history file was set aside and where it is now."""
         aside = self.context.price.history().set_aside_path
@@ -517,7 +516,6 @@ class HistoryPanel(QWidget):
     @Slot(object)
     def _on_delete_task_result(self, _value: object) -> None:
         self.refresh()
-
 
     # --- state ---------------------------------------------------------------------------------
 

@@ -16,7 +16,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QPushButton,
     QScrollArea,
-    QSplitter,
     QTabWidget,
     QVBoxLayout,
     QWidget,
@@ -29,6 +28,7 @@ from postalgui.gui.tabs.price.results_model import Column, QuoteFilterProxy, Quo
 from postalgui.gui.widgets.message_bar import MessageArea
 from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.gui.widgets.tables import record_table
+from postalgui.gui.widgets.window_state import RememberedSplitter
 
 if TYPE_CHECKING:
     from postalgui.api.models.price import AdditionalService, PriceQuery, QuoteResult
@@ -111,7 +111,7 @@ class PriceTab(QWidget):
         escape.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         escape.activated.connect(self._on_cancel_clicked)
         # The services list needs the network: load it once the event loop runs.
-        QTimer.singleShot(0, self._on_form_services_needed)
+        QTimer.singleShot(0, self, self._on_form_services_needed)  # not after the tab is gone
 
     @property
     def batch(self) -> BatchPanel:
@@ -161,14 +161,14 @@ class PriceTab(QWidget):
         results_layout.setContentsMargins(0, 0, 0, 0)
         results_layout.addWidget(self.summary)
         results_layout.addWidget(self.cancel_button, 0, Qt.AlignmentFlag.AlignLeft)
-        right = QSplitter(Qt.Orientation.Vertical, results)
+        right = RememberedSplitter("price.results", Qt.Orientation.Vertical, results)
         right.addWidget(self.table)
         right.addWidget(self.breakdown)
         right.setStretchFactor(0, 2)
         right.setStretchFactor(1, 3)
         results_layout.addWidget(right, 1)
 
-        page = QSplitter(Qt.Orientation.Horizontal, self)
+        page = RememberedSplitter("price.quote", Qt.Orientation.Horizontal, self)
         page.setObjectName("quotePage")
         page.addWidget(left)
         page.addWidget(results)
