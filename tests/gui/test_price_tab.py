@@ -331,3 +331,25 @@ def test_batch_and_history_pages_are_built_when_first_shown(tab: PriceTab, qtbot
     history = tab.findChild(HistoryPanel)
     assert history is tab.history
     qtbot.waitUntil(lambda: history.model.rowCount() == len(tab.model.results()), timeout=WAIT_MS)
+
+
+def test_a_new_route_clears_the_old_prices_and_the_old_errors(tab: PriceTab, qtbot: QtBot) -> None:
+    fill_package(tab)
+    wait_for_results(tab, qtbot)
+    assert tab.model.rowCount() > 0
+    qtbot.keyClicks(tab.form.destination_edit, "0")  # editing the CEP: those prices are another route's
+    assert tab.model.rowCount() == 0
+    assert tab.summary.text() == ""
+
+    tab.form.destination_edit.setText("0131")
+    assert not tab.quote()
+    assert tab.form.destination_edit.property("invalid")
+    assert tab.form.problems_label.isVisibleTo(tab)
+    qtbot.keyClicks(tab.form.destination_edit, "0100")
+    assert not tab.form.destination_edit.property("invalid"), "the field's old error went with the edit"
+    assert not tab.form.problems_label.isVisibleTo(tab)
+
+    fill_package(tab)
+    wait_for_results(tab, qtbot)
+    tab.form.international_radio.setChecked(True)  # national prices beside a country: stale
+    assert tab.model.rowCount() == 0

@@ -89,6 +89,7 @@ class QuoteForm(QWidget):
     quoteRequested = Signal()
     servicesNeeded = Signal()
     pricesChanged = Signal(object)
+    routeChanged = Signal()
 
     def __init__(self, prices: PriceSettings, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -154,6 +155,8 @@ class QuoteForm(QWidget):
         self.country_combo.currentIndexChanged.connect(self._on_services_input_changed)
         for edit in (self.origin_edit, self.destination_edit):
             edit.editingFinished.connect(self._on_cep_editing_finished)
+            edit.textEdited.connect(self._on_route_edited)
+        self.country_combo.currentIndexChanged.connect(self._on_route_edited)
 
     def _build_package(self) -> None:
         """Package presets, format and weight."""
@@ -690,7 +693,21 @@ class QuoteForm(QWidget):
         self.quoteRequested.emit()
 
     @Slot()
+    def _on_route_edited(self) -> None:
+        """A CEP typed or a country chosen: the field's old error no longer applies."""
+        sender = self.sender()
+        if isinstance(sender, QLineEdit) and sender.property("invalid"):
+            sender.setProperty("invalid", False)
+            sender.setStyleSheet("")
+        self.problems_label.clear()
+        self.problems_label.hide()
+        self.routeChanged.emit()
+
+    @Slot()
     def _on_mode_toggled(self) -> None:
+        self.problems_label.clear()
+        self.problems_label.hide()
+        self.routeChanged.emit()
         international = self.international
         self.destination_label.setVisible(not international)
         self.destination_edit.setVisible(not international)

@@ -75,6 +75,7 @@ class PriceTab(QWidget):
         self.form.quoteRequested.connect(self._on_form_quote_requested)
         self.form.servicesNeeded.connect(self._on_form_services_needed)
         self.form.pricesChanged.connect(self._on_form_prices_changed)
+        self.form.routeChanged.connect(self._on_form_route_changed)
 
         self.model = QuoteResultsModel(COMPARE_COLUMNS, self)
         self.proxy = QuoteFilterProxy(self)
@@ -295,6 +296,16 @@ class PriceTab(QWidget):
             return
         source = self.proxy.mapToSource(rows[0])
         self.breakdown.show_result(self.model.result(source.row()))
+
+    @Slot()
+    def _on_form_route_changed(self) -> None:
+        """Prices of another route must not sit beside the one now typed (kept while quoting)."""
+        if self._compare is not None or self.model.rowCount() == 0:
+            return
+        self.model.clear()
+        self.breakdown.show_result(None)
+        self.summary.clear()
+        self.messages.clear("price.compare")
 
     @Slot()
     def _on_form_services_needed(self) -> None:
