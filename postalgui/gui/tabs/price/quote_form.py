@@ -228,6 +228,7 @@ class QuoteForm(QWidget):
         self.services_list = QListWidget(self)
         self.services_list.setObjectName("additionalServices")
         self.services_list.setMaximumHeight(120)
+        _elide_items(self.services_list)
         self.services_list.setAccessibleName(self.tr("Additional services"))
         self.services_status = QLabel(self)
         self.services_status.setWordWrap(True)
@@ -235,6 +236,7 @@ class QuoteForm(QWidget):
         self.products_list = QListWidget(self)
         self.products_list.setObjectName("products")
         self.products_list.setMaximumHeight(150)
+        _elide_items(self.products_list)
         self.products_list.setAccessibleName(self.tr("Products to compare"))
         self.products_list.itemChanged.connect(self._on_product_item_changed)
         self.all_products_button = QToolButton(self)
@@ -316,8 +318,11 @@ class QuoteForm(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(where)
         layout.addWidget(what)
-        layout.addWidget(services)
-        layout.addWidget(products)
+        # Side by side: at 1366x768 the products to compare stay in sight without scrolling.
+        choices = QHBoxLayout()
+        choices.addWidget(services, 1)
+        choices.addWidget(products, 1)
+        layout.addLayout(choices)
         layout.addStretch(1)
         # problems_label and quote_button are placed by the tab, outside the scrolling
         # part, so the button and the reasons nothing was sent are always in sight.
@@ -387,7 +392,7 @@ class QuoteForm(QWidget):
                 item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
                 item.setCheckState(Qt.CheckState.Checked if key in checked else Qt.CheckState.Unchecked)
                 products = ", ".join(self.prices.name_of(code) or code for code in offers[key])
-                item.setToolTip(arg(self.tr("Offered with: %1"), products))
+                item.setToolTip(f"{label}\n" + arg(self.tr("Offered with: %1"), products))
         failed = [code for code, services in found.items() if isinstance(services, Exception)]
         self.services_status.setText(
             arg(self.tr("Services of %1 could not be read."), ", ".join(failed)) if failed else ""
@@ -637,6 +642,7 @@ class QuoteForm(QWidget):
             self.products_list.clear()
             for code in codes:
                 item = QListWidgetItem(f"{code} {self.prices.name_of(code)}".strip(), self.products_list)
+                item.setToolTip(item.text())  # the list is narrow: a long name is elided
                 item.setData(Qt.ItemDataRole.UserRole, code)
                 item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
                 on = not chosen or code in chosen or self.international
@@ -761,3 +767,8 @@ class QuoteForm(QWidget):
             with contextlib.suppress(InvalidValue):  # named when the user quotes
                 edit.setText(format_cep(parse_cep(edit.text())))
 
+
+def _elide_items(view: QListWidget) -> None:
+    """Names end in "…" (the whole name in the tooltip) instead of a sideways scroll bar."""
+    view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    view.setTextElideMode(Qt.TextElideMode.ElideRight)
