@@ -14,11 +14,13 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QDate, QModelIndex, Qt
+from PySide6.QtWidgets import QApplication
 from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
 from postalgui.api.analytic import parse_analytic_csv
 from postalgui.api.models.invoices import AnalyticItem, AnalyticStatement
+from postalgui.gui import i18n
 from postalgui.gui.models.roles import SORT_ROLE
 from postalgui.gui.tabs.invoices.analytic_view import FETCH_BLOCK, AnalyticItemsModel, AnalyticView
 from postalgui.sandbox.analytic_csv import analytic_csv
@@ -469,3 +471,21 @@ def test_a_newer_load_replaces_the_older(
     assert blocker.args == [40]
     assert view.title_label.text() == "small"
     assert view.filtered_count() == 40
+
+
+@pytest.mark.parametrize("language", ["pt_BR", "en"])
+def test_column_titles_are_never_cut(
+    context: AppContext, runner: TaskRunner, qtbot: QtBot, qapp: QApplication, language: str
+) -> None:
+    """ "Data de postage" and "uantidade" were what a bookkeeper read in Portuguese."""
+    installed = i18n.install_translators(qapp, language)
+    try:
+        view = AnalyticView(context, runner)
+        qtbot.addWidget(view)
+        header = view.table.horizontalHeader()
+        metrics = header.fontMetrics()
+        for column in range(view.model.columnCount()):
+            title = str(view.model.headerData(column, Qt.Orientation.Horizontal))
+            assert view.table.columnWidth(column) >= metrics.horizontalAdvance(title) + 8, title
+    finally:
+        i18n.remove_translators(qapp, installed)

@@ -164,8 +164,11 @@ class AnalyticView(QWidget):
         header.setSortIndicator(-1, Qt.SortOrder.AscendingOrder)  # file order until a header is clicked
         table.setSortingEnabled(True)
         char = self.fontMetrics().horizontalAdvance("0")
-        for column, chars in _COLUMN_CHARS:
-            table.setColumnWidth(column, chars * char + 16)
+        chars = dict(_COLUMN_CHARS)
+        for column in range(self.model.columnCount()):
+            # Never narrower than its title: "Quantidade" is longer than any quantity.
+            width = chars.get(column, 0) * char + 16
+            table.setColumnWidth(column, max(width, header.sectionSizeHint(column)))
         return table
 
     def _build_busy_page(self) -> None:
