@@ -14,6 +14,7 @@ from PySide6.QtPrintSupport import QPrinter
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
+from postalgui.gui import i18n
 from postalgui.gui.widgets.pdf_viewer import PdfViewer, PdfViewerWindow
 
 PAGES = 6
@@ -297,3 +298,27 @@ def test_window_shows_a_failure_in_its_message_strip(tmp_path: Path, qtbot: QtBo
     qtbot.waitUntil(lambda: len(window.messages.messages()) == 1)
     assert window.messages.messages()[0].text() == "fatura.pdf is not a PDF file or is damaged."
     assert window.windowTitle() == "fatura.pdf"
+
+
+@pytest.mark.parametrize("language", ["pt_BR", "en"])
+def test_the_toolbar_fits_the_window_in_both_languages(
+    qtbot: QtBot, qapp: QApplication, statement: Path, language: str
+) -> None:
+    """Print and Save as in sight, not behind the toolbar's », at the size the window
+    takes on a 1366x768 screen (the offscreen screen is smaller)."""
+    installed = i18n.install_translators(qapp, language)
+    try:
+        window = PdfViewerWindow(statement)
+        qtbot.addWidget(window)
+        window.resize(960, 690)
+        window.show()
+        qtbot.waitExposed(window)
+        bar = window.viewer.toolbar
+        for action in (window.viewer.print_action, window.viewer.save_as_action):
+            button = bar.widgetForAction(action)
+            assert button is not None
+            qtbot.waitUntil(button.isVisible)
+            assert bar.rect().contains(button.geometry()), action.text()
+        window.close()
+    finally:
+        i18n.remove_translators(qapp, installed)

@@ -207,6 +207,10 @@ class PdfViewer(QWidget):
             self.tr("Zoom out"), QIcon.ThemeIcon.ZoomOut, keys(standard.ZoomOut)
         )
         self.zoom_out_action.triggered.connect(self._on_zoom_out_action_triggered)
+        # Without an icon theme the buttons show their text: signs keep the toolbar in one
+        # line in Portuguese too ("Diminuir zoom" stays in the tooltip).
+        self.zoom_in_action.setIconText("+")
+        self.zoom_out_action.setIconText("\N{MINUS SIGN}")
         # Acrobat's keys, which the clerks already know: Ctrl+0 page, Ctrl+1 actual size, Ctrl+2 width.
         self.fit_width_action = self._action(self.tr("Fit width"), None, [QKeySequence("Ctrl+2")])
         self.fit_page_action = self._action(
@@ -830,7 +834,7 @@ class PdfViewerWindow(QMainWindow):
 
         self.setWindowTitle(self.tr("PDF viewer"))
         screen = self.screen().availableGeometry().size()
-        self.resize(QSize(900, 1000).boundedTo(screen * 0.9))
+        self.resize(QSize(960, 1000).boundedTo(screen * 0.9))
         if path is not None:
             self.open(path)
 
