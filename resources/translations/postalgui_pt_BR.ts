@@ -1484,6 +1484,46 @@
         <source>Field sent by the operator</source>
         <translation>Campo enviado pelos Correios</translation>
     </message>
+    <message>
+        <source>Reason</source>
+        <translation>Motivo</translation>
+    </message>
+    <message>
+        <source>Charged</source>
+        <translation>Cobrado</translation>
+    </message>
+    <message>
+        <source>Difference</source>
+        <translation>Diferença</translation>
+    </message>
+    <message>
+        <source>Declared weight</source>
+        <translation>Peso informado</translation>
+    </message>
+    <message>
+        <source>Measured weight</source>
+        <translation>Peso aferido</translation>
+    </message>
+    <message>
+        <source>Service code</source>
+        <translation>Código do serviço</translation>
+    </message>
+    <message>
+        <source>Service</source>
+        <translation>Serviço</translation>
+    </message>
+    <message>
+        <source>Destination CEP</source>
+        <translation>CEP de destino</translation>
+    </message>
+    <message>
+        <source>Posting card</source>
+        <translation>Cartão de postagem</translation>
+    </message>
+    <message>
+        <source>The operator's field %1</source>
+        <translation>Campo %1 dos Correios</translation>
+    </message>
 </context>
 <context>
     <name>DivergencesView</name>
@@ -1541,6 +1581,10 @@
         <location line="+3"/>
         <source>&amp;Try again</source>
         <translation>&amp;Tentar novamente</translation>
+    </message>
+    <message>
+        <source>%1 divergence(s) · charged %2 · tariffed %3 · difference %4</source>
+        <translation>%1 divergência(s) · cobrado %2 · valor tarifado %3 · diferença %4</translation>
     </message>
 </context>
 <context>
