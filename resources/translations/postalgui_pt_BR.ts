@@ -1380,6 +1380,30 @@
         <source>Valid until %1</source>
         <translation>Fim da vigência em %1</translation>
     </message>
+    <message>
+        <source>Active</source>
+        <translation>Ativo</translation>
+    </message>
+    <message>
+        <source>Suspended</source>
+        <translation>Suspenso</translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation>Cancelado</translation>
+    </message>
+    <message>
+        <source>In development</source>
+        <translation>Em desenvolvimento</translation>
+    </message>
+    <message>
+        <source>Irregular</source>
+        <translation>Irregular</translation>
+    </message>
+    <message>
+        <source>%1 (operator's code %2)</source>
+        <translation>%1 (código dos Correios %2)</translation>
+    </message>
 </context>
 <context>
     <name>ContractsTab</name>
@@ -4334,6 +4358,49 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
         <location line="+1"/>
         <source>Invoice item</source>
         <translation>Item da fatura</translation>
+    </message>
+</context>
+<context>
+    <name>FieldLabel</name>
+    <message>
+        <source>Extension</source>
+        <translation>Ramal</translation>
+    </message>
+    <message>
+        <source>Office hours</source>
+        <translation>Horário de atendimento</translation>
+    </message>
+    <message>
+        <source>Unit</source>
+        <translation>Unidade</translation>
+    </message>
+    <message>
+        <source>Level</source>
+        <translation>Nível</translation>
+    </message>
+    <message>
+        <source>Fax</source>
+        <translation>Fax</translation>
+    </message>
+    <message>
+        <source>Department</source>
+        <translation>Departamento</translation>
+    </message>
+    <message>
+        <source>Sector</source>
+        <translation>Setor</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>Observação</translation>
+    </message>
+    <message>
+        <source>Address</source>
+        <translation>Endereço</translation>
+    </message>
+    <message>
+        <source>CEP</source>
+        <translation>CEP</translation>
     </message>
 </context>
 </TS>
