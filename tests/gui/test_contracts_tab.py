@@ -4,6 +4,7 @@ page, services, the CON-011 answer, and the card used for quoting."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from PySide6.QtCore import QModelIndex, Qt
@@ -117,6 +118,8 @@ def test_list_shows_every_contract_and_selects_the_profile_contract(
     assert model.index(row, ContractColumn.NUMBER).data(Qt.ItemDataRole.ForegroundRole) is None
     assert "APIs enabled for the current token:" in tab.apis_label.text()
     assert "34 Preço" in tab.apis_label.text()
+    assert "76 Faturas" in tab.apis_label.text()  # every API of the demo card has its name
+    assert not re.search(r"(^|, )\d+(,|$)", tab.apis_label.text().split(": ", 1)[1])
     assert MAIN_CARD in tab.active_label.text()
 
 
@@ -416,7 +419,7 @@ def test_use_a_card_for_quoting(tab: ContractsTab, context: AppContext, qtbot: Q
     assert tab.apis is not None
     assert 34 in tab.apis
     assert 76 not in tab.apis  # the small card's token opens quotes and tracking only
-    assert ", 76" not in tab.apis_label.text()
+    assert "76 Faturas" not in tab.apis_label.text()
     row = tab.cards_page.cards_model.row_of(SMALL_CARD)
     assert row is not None
     assert tab.cards_page.cards_model.index(row, CardColumn.NUMBER).data(Qt.ItemDataRole.FontRole).bold()

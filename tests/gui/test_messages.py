@@ -122,7 +122,9 @@ def test_display_helpers(qapp: object) -> None:
     assert scope_text(TokenScope(Scope.CARD, card="74512345")) == "Posting card 0074512345"
     assert scope_text(TokenScope(Scope.CONTRACT, contract="1")) == "Contract 0000000001"
     assert scope_text(TokenScope(Scope.LOGIN)) == "Login only"
-    assert api_list([34, 566]) == "34 Preço, 566"
+    assert api_list([34, 9999]) == "34 Preço, 9999"  # an id without a name: by number
+    assert api_list([35, 36, 87]) == "35 Prazo, 36 Pré-postagem, 87 Rastro (SRO)"
+    assert api_list([41, 76, 78]) == "41 Meu contrato, 76 Faturas, 78 Busca agência"
     assert api_list([]) == "none"
     moment = datetime(2026, 1, 2, 3, 4, tzinfo=UTC)
     assert local_datetime(moment) == moment.astimezone().strftime("%d/%m/%Y %H:%M")
