@@ -1886,6 +1886,18 @@
         <source>Still open: %1</source>
         <translation>Em aberto: %1</translation>
     </message>
+    <message>
+        <source>Overdue</source>
+        <translation>Vencida</translation>
+    </message>
+    <message>
+        <source>Overdue by 1 day (due %2)</source>
+        <translation>Vencida há 1 dia (vencimento %2)</translation>
+    </message>
+    <message>
+        <source>Overdue by %1 days (due %2)</source>
+        <translation>Vencida há %1 dias (vencimento %2)</translation>
+    </message>
 </context>
 <context>
     <name>InvoicesTab</name>
@@ -2184,6 +2196,10 @@
         <location line="+9"/>
         <source>The request failed: %1</source>
         <translation>A solicitação falhou: %1</translation>
+    </message>
+    <message>
+        <source>Typed line copied: %1. Invoice %2 is overdue (%3 day(s) past its due date): banks may refuse this slip or charge interest.</source>
+        <translation>Linha digitável copiada: %1. A fatura %2 está vencida (%3 dia(s) após o vencimento): os bancos podem recusar este boleto ou cobrar juros.</translation>
     </message>
 </context>
 <context>
