@@ -2595,6 +2595,10 @@
         <source>Could not open the log folder. It is at %1</source>
         <translation>Não foi possível abrir a pasta de logs. Ela fica em %1</translation>
     </message>
+    <message>
+        <source>&lt;h3&gt;PostalGUI %1&lt;/h3&gt;&lt;p&gt;Works with the Correios business APIs: national and international price quotes, one at a time or in batches; invoices, payment slips and their typed lines, analytic statements and tariff divergences; contracts, posting cards and their services. A built-in sandbox with demo data works without an account.&lt;/p&gt;&lt;p&gt;Log file: %2&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;PostalGUI %1&lt;/h3&gt;&lt;p&gt;Trabalha com as APIs empresariais dos Correios: cotações de preço nacionais e internacionais, uma a uma ou em lote; faturas, boletos e suas linhas digitáveis, extratos analíticos e divergências de tarifação; contratos, cartões de postagem e seus serviços. Um sandbox embutido com dados de demonstração funciona sem conta.&lt;/p&gt;&lt;p&gt;Arquivo de log: %2&lt;/p&gt;</translation>
+    </message>
 </context>
 <context>
     <name>MessageBar</name>
@@ -3799,6 +3803,10 @@
         <source>APIs enabled for the current token: unknown (%1)</source>
         <translation>APIs habilitadas para o token atual: desconhecidas (%1)</translation>
     </message>
+    <message>
+        <source>APIs enabled for the current token: asking…</source>
+        <translation>APIs habilitadas para o token atual: consultando…</translation>
+    </message>
 </context>
 <context>
     <name>app</name>
@@ -4106,6 +4114,14 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
         <location line="+6"/>
         <source>none</source>
         <translation>nenhuma</translation>
+    </message>
+    <message>
+        <source>Token valid until %1</source>
+        <translation>Token válido até %1</translation>
+    </message>
+    <message>
+        <source>Token valid until tomorrow %1</source>
+        <translation>Token válido até amanhã %1</translation>
     </message>
 </context>
 <context>
