@@ -1,4 +1,5 @@
-"""Names of the operator's API ids as they appear in a token's ``api`` list.
+"""Names of the operator's API ids as they appear in a token's ``api`` list, and of its
+additional services by code.
 
 The operator publishes the ids, not a catalogue with them; the names here are the ones
 its developer portal and manuals use for each service (REFERENCE.md names 34 price,
@@ -38,3 +39,25 @@ def api_label(api_id: int) -> str:
     """``"34 Preço"`` for a known id, ``"9999"`` otherwise."""
     name = API_NAMES.get(api_id)
     return f"{api_id} {name}" if name else str(api_id)
+
+
+ADDITIONAL_SERVICE_NAMES: dict[str, str] = {
+    "001": "Aviso de recebimento",
+    "002": "Mão própria",
+    "019": "Valor declarado (SEDEX)",
+    "021": "Aviso de recebimento eletrônico",
+    "025": "Registro",
+    "064": "Valor declarado (PAC)",
+    "065": "Valor declarado (Mini Envios)",
+}
+"""The operator's names of its additional services (REFERENCE.md, price service), by code."""
+
+
+def additional_service_label(code: str) -> str:
+    """``"064 Valor declarado (PAC)"`` for a known code; the code alone otherwise.
+
+    Shown where the wire carries only ``coServAdicional`` and ``tpServAdicional`` (a
+    letter that says how the service is charged), which tell the office nothing.
+    """
+    name = ADDITIONAL_SERVICE_NAMES.get(code.strip())
+    return f"{code.strip()} {name}" if name else code.strip()
