@@ -269,6 +269,8 @@ def test_divergences_from_the_embedded_sandbox(
             assert re.fullmatch(r"\d{5}-\d{3}", cell(view, row, column("cepDestino")))
             assert re.fullmatch(r"\d+ g|\d+(,\d+)? kg", cell(view, row, column("pesoAferido")))
             assert not cell(view, row, 0).isupper()  # the reason is written to be read
+            reason_width = view.table.fontMetrics().horizontalAdvance(cell(view, row, 0))
+            assert view.table.columnWidth(0) > reason_width  # and shown whole, not elided
         assert "charged R$ " in view.count_label.text()
         assert "difference R$ " in view.count_label.text()
     else:
