@@ -221,7 +221,6 @@ class DocumentActions(QObject):
         title = QCoreApplication.translate("InvoicesTab", "Payment slip — invoice %1")
         self.show_pdf(Path(cast("Path", path)), arg(title, number))
 
-
     @Slot(bool)
     def _on_synthetic_task_finished(self, cancelled: bool) -> None:
         self.activity.set("invoices.document.synthetic", None)
