@@ -24,7 +24,7 @@ from PySide6.QtWidgets import QMainWindow, QWidget
 
 from postalgui.api.environments import Environment
 from postalgui.api.errors import ApiError, CredentialsMissingError, OperatorError
-from postalgui.gui.messages import arg, describe_error, environment_name, local_time, setting_label
+from postalgui.gui.messages import arg, describe_error, environment_name, setting_label, token_expiry_text
 from postalgui.gui.tabs import TAB_FACTORIES, TabFactory
 from postalgui.gui.tabs.contract import ChangesSettings, FollowsSettings
 from postalgui.gui.widgets.message_kind import MessageKind
@@ -382,7 +382,7 @@ class MainWindow(QMainWindow):
         self.report = report
         self.renew_action.setEnabled(True)
         if report.expires_at is not None:
-            self._set_token_text(arg(self.tr("Token valid until %1"), local_time(report.expires_at)))
+            self._set_token_text(token_expiry_text(report.expires_at))
             if report.renew_at is not None:
                 self._schedule_recheck(report.renew_at)
         else:
@@ -531,18 +531,29 @@ class MainWindow(QMainWindow):
 
     @Slot()
     def _on_about_action_triggered(self) -> None:
-        import html
-
         from PySide6.QtWidgets import QMessageBox
 
-        QMessageBox.about(
-            self,
-            self.tr("About PostalGUI"),
+        QMessageBox.about(self, self.tr("About PostalGUI"), self.about_text())
+
+    def about_text(self) -> str:
+        """What About says: the version and what this version does, then the log file."""
+        import html
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            number = version("postalgui")
+        except PackageNotFoundError:
+            number = "?"
+        return arg(
             self.tr(
-                "<h3>PostalGUI</h3><p>Quotes, invoices and payment slips, contracts and posting cards, "
-                "branches and attendances with the Correios business APIs.</p>"
-                "<p>Log file: %1</p>"
-            ).replace("%1", html.escape(str(self.context.paths.log_file))),
+                "<h3>PostalGUI %1</h3><p>Works with the Correios business APIs: national and "
+                "international price quotes, one at a time or in batches; invoices, payment slips "
+                "and their typed lines, analytic statements and tariff divergences; contracts, "
+                "posting cards and their services. A built-in sandbox with demo data works "
+                "without an account.</p><p>Log file: %2</p>"
+            ),
+            html.escape(number),
+            html.escape(str(self.context.paths.log_file)),
         )
 
     @Slot()

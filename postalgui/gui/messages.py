@@ -340,6 +340,21 @@ def local_datetime(moment: datetime) -> str:
     return moment.astimezone().strftime("%d/%m/%Y %H:%M")
 
 
+def token_expiry_text(expires_at: datetime, now: datetime | None = None) -> str:
+    """The status bar's token line on the user's clock: ``"Token valid until 20:20"`` today,
+    ``"Token valid until tomorrow 20:20"``, else with the date (``"... 26/11/2026 20:20"``)."""
+    local = expires_at.astimezone()
+    today = (now or datetime.now(local.tzinfo)).astimezone().date()
+    days = (local.date() - today).days
+    if days == 0:
+        return arg(QCoreApplication.translate("messages", "Token valid until %1"), local_time(expires_at))
+    if days == 1:
+        return arg(
+            QCoreApplication.translate("messages", "Token valid until tomorrow %1"), local_time(expires_at)
+        )
+    return arg(QCoreApplication.translate("messages", "Token valid until %1"), local_datetime(expires_at))
+
+
 def scope_text(scope: TokenScope) -> str:
     """What a token was issued for, in words."""
     from postalgui.api.scopes import Scope

@@ -1380,6 +1380,30 @@
         <source>Valid until %1</source>
         <translation>Fim da vigência em %1</translation>
     </message>
+    <message>
+        <source>Active</source>
+        <translation>Ativo</translation>
+    </message>
+    <message>
+        <source>Suspended</source>
+        <translation>Suspenso</translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation>Cancelado</translation>
+    </message>
+    <message>
+        <source>In development</source>
+        <translation>Em desenvolvimento</translation>
+    </message>
+    <message>
+        <source>Irregular</source>
+        <translation>Irregular</translation>
+    </message>
+    <message>
+        <source>%1 (operator's code %2)</source>
+        <translation>%1 (código dos Correios %2)</translation>
+    </message>
 </context>
 <context>
     <name>ContractsTab</name>
@@ -1484,6 +1508,46 @@
         <source>Field sent by the operator</source>
         <translation>Campo enviado pelos Correios</translation>
     </message>
+    <message>
+        <source>Reason</source>
+        <translation>Motivo</translation>
+    </message>
+    <message>
+        <source>Charged</source>
+        <translation>Cobrado</translation>
+    </message>
+    <message>
+        <source>Difference</source>
+        <translation>Diferença</translation>
+    </message>
+    <message>
+        <source>Declared weight</source>
+        <translation>Peso informado</translation>
+    </message>
+    <message>
+        <source>Measured weight</source>
+        <translation>Peso aferido</translation>
+    </message>
+    <message>
+        <source>Service code</source>
+        <translation>Código do serviço</translation>
+    </message>
+    <message>
+        <source>Service</source>
+        <translation>Serviço</translation>
+    </message>
+    <message>
+        <source>Destination CEP</source>
+        <translation>CEP de destino</translation>
+    </message>
+    <message>
+        <source>Posting card</source>
+        <translation>Cartão de postagem</translation>
+    </message>
+    <message>
+        <source>The operator's field %1</source>
+        <translation>Campo %1 dos Correios</translation>
+    </message>
 </context>
 <context>
     <name>DivergencesView</name>
@@ -1541,6 +1605,10 @@
         <location line="+3"/>
         <source>&amp;Try again</source>
         <translation>&amp;Tentar novamente</translation>
+    </message>
+    <message>
+        <source>%1 divergence(s) · charged %2 · tariffed %3 · difference %4</source>
+        <translation>%1 divergência(s) · cobrado %2 · valor tarifado %3 · diferença %4</translation>
     </message>
 </context>
 <context>
@@ -1817,6 +1885,18 @@
         <location line="+144"/>
         <source>Still open: %1</source>
         <translation>Em aberto: %1</translation>
+    </message>
+    <message>
+        <source>Overdue</source>
+        <translation>Vencida</translation>
+    </message>
+    <message>
+        <source>Overdue by 1 day (due %2)</source>
+        <translation>Vencida há 1 dia (vencimento %2)</translation>
+    </message>
+    <message>
+        <source>Overdue by %1 days (due %2)</source>
+        <translation>Vencida há %1 dias (vencimento %2)</translation>
     </message>
 </context>
 <context>
@@ -2116,6 +2196,10 @@
         <location line="+9"/>
         <source>The request failed: %1</source>
         <translation>A solicitação falhou: %1</translation>
+    </message>
+    <message>
+        <source>Typed line copied: %1. Invoice %2 is overdue (%3 day(s) past its due date): banks may refuse this slip or charge interest.</source>
+        <translation>Linha digitável copiada: %1. A fatura %2 está vencida (%3 dia(s) após o vencimento): os bancos podem recusar este boleto ou cobrar juros.</translation>
     </message>
 </context>
 <context>
@@ -2520,6 +2604,10 @@
         <location line="+14"/>
         <source>Could not open the log folder. It is at %1</source>
         <translation>Não foi possível abrir a pasta de logs. Ela fica em %1</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;PostalGUI %1&lt;/h3&gt;&lt;p&gt;Works with the Correios business APIs: national and international price quotes, one at a time or in batches; invoices, payment slips and their typed lines, analytic statements and tariff divergences; contracts, posting cards and their services. A built-in sandbox with demo data works without an account.&lt;/p&gt;&lt;p&gt;Log file: %2&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;PostalGUI %1&lt;/h3&gt;&lt;p&gt;Trabalha com as APIs empresariais dos Correios: cotações de preço nacionais e internacionais, uma a uma ou em lote; faturas, boletos e suas linhas digitáveis, extratos analíticos e divergências de tarifação; contratos, cartões de postagem e seus serviços. Um sandbox embutido com dados de demonstração funciona sem conta.&lt;/p&gt;&lt;p&gt;Arquivo de log: %2&lt;/p&gt;</translation>
     </message>
 </context>
 <context>
@@ -3725,6 +3813,10 @@
         <source>APIs enabled for the current token: unknown (%1)</source>
         <translation>APIs habilitadas para o token atual: desconhecidas (%1)</translation>
     </message>
+    <message>
+        <source>APIs enabled for the current token: asking…</source>
+        <translation>APIs habilitadas para o token atual: consultando…</translation>
+    </message>
 </context>
 <context>
     <name>app</name>
@@ -4033,6 +4125,14 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
         <source>none</source>
         <translation>nenhuma</translation>
     </message>
+    <message>
+        <source>Token valid until %1</source>
+        <translation>Token válido até %1</translation>
+    </message>
+    <message>
+        <source>Token valid until tomorrow %1</source>
+        <translation>Token válido até amanhã %1</translation>
+    </message>
 </context>
 <context>
     <name>rules</name>
@@ -4300,6 +4400,49 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
         <location line="+1"/>
         <source>Invoice item</source>
         <translation>Item da fatura</translation>
+    </message>
+</context>
+<context>
+    <name>FieldLabel</name>
+    <message>
+        <source>Extension</source>
+        <translation>Ramal</translation>
+    </message>
+    <message>
+        <source>Office hours</source>
+        <translation>Horário de atendimento</translation>
+    </message>
+    <message>
+        <source>Unit</source>
+        <translation>Unidade</translation>
+    </message>
+    <message>
+        <source>Level</source>
+        <translation>Nível</translation>
+    </message>
+    <message>
+        <source>Fax</source>
+        <translation>Fax</translation>
+    </message>
+    <message>
+        <source>Department</source>
+        <translation>Departamento</translation>
+    </message>
+    <message>
+        <source>Sector</source>
+        <translation>Setor</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>Observação</translation>
+    </message>
+    <message>
+        <source>Address</source>
+        <translation>Endereço</translation>
+    </message>
+    <message>
+        <source>CEP</source>
+        <translation>CEP</translation>
     </message>
 </context>
 </TS>

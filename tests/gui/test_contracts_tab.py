@@ -4,11 +4,12 @@ page, services, the CON-011 answer, and the card used for quoting."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtGui import QColor
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QLabel
 from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
@@ -21,8 +22,10 @@ from postalgui.gui.tabs.contracts.contract_model import (
     EXPIRING_DAYS,
     ContractColumn,
     muted_colour,
+    status_word,
     warning_colour,
 )
+from postalgui.gui.tabs.contracts.labels import field_label
 from postalgui.gui.tabs.contracts.service_model import ServiceColumn, ServiceModel
 from postalgui.gui.tabs.price import PriceTab
 from postalgui.services.context import AppContext
@@ -106,14 +109,17 @@ def test_list_shows_every_contract_and_selects_the_profile_contract(
     assert model.index(row, ContractColumn.VALID_FROM).data() == contract.dtInicioVigencia.strftime(
         "%d/%m/%Y"
     )
-    assert model.index(row, ContractColumn.STATUS).data() == "ATIVO"
+    assert model.index(row, ContractColumn.STATUS).data() == "Active"
     assert (
-        model.index(row, ContractColumn.STATUS).data(Qt.ItemDataRole.ToolTipRole) == "ATIVO — usable normally"
+        model.index(row, ContractColumn.STATUS).data(Qt.ItemDataRole.ToolTipRole)
+        == "Active — usable normally (operator's code ATIVO)"
     )
     assert model.index(row, ContractColumn.NOTE).data() == ""
     assert model.index(row, ContractColumn.NUMBER).data(Qt.ItemDataRole.ForegroundRole) is None
     assert "APIs enabled for the current token:" in tab.apis_label.text()
     assert "34 Preço" in tab.apis_label.text()
+    assert "76 Faturas" in tab.apis_label.text()  # every API of the demo card has its name
+    assert not re.search(r"(^|, )\d+(,|$)", tab.apis_label.text().split(": ", 1)[1])
     assert MAIN_CARD in tab.active_label.text()
 
 
@@ -138,15 +144,24 @@ def test_expiring_and_inactive_contracts_are_marked(tab: ContractsTab) -> None:
         assert colour == muted_colour()
         assert model.index(other, ContractColumn.NOTE).data() in {"Not active", "Expired"}
         tooltip = model.index(other, ContractColumn.STATUS).data(Qt.ItemDataRole.ToolTipRole)
-        assert tooltip.startswith(f"{contract.status} — ")
+        assert tooltip.startswith(f"{status_word(contract.status)} — ")
+        assert tooltip.endswith(f"(operator's code {contract.status})")
 
     with_meaning = {
         model.contract(r).status: model.index(r, ContractColumn.STATUS).data(Qt.ItemDataRole.ToolTipRole)
         for r in range(model.rowCount())
     }
-    assert with_meaning["CANCELADO"] == "CANCELADO — cancelled; cannot be reactivated"
-    assert with_meaning["SUSPENSO"] == "SUSPENSO — suspended; can be reactivated"
-    assert with_meaning["EM_DESENVOLVIMENTO"] == "EM_DESENVOLVIMENTO — being created, not yet active"
+    assert with_meaning["CANCELADO"].startswith("Cancelled — cancelled; cannot be reactivated")
+    assert with_meaning["SUSPENSO"].startswith("Suspended — suspended; can be reactivated")
+    assert with_meaning["EM_DESENVOLVIMENTO"] == (
+        "In development — being created, not yet active (operator's code EM_DESENVOLVIMENTO)"
+    )
+    words = {
+        model.contract(r).status: model.index(r, ContractColumn.STATUS).data()
+        for r in range(model.rowCount())
+    }
+    assert words["EM_DESENVOLVIMENTO"] == "In development"
+    assert not any("_" in word for word in words.values())
 
 
 def test_filters_by_status_and_validity(tab: ContractsTab, qtbot: QtBot) -> None:
@@ -179,7 +194,7 @@ def test_filters_by_status_and_validity(tab: ContractsTab, qtbot: QtBot) -> None
 
 def test_detail_shows_validity_status_meaning_combo_and_category(tab: ContractsTab, qtbot: QtBot) -> None:
     assert tab.detail_page.contract_title.text() == f"Contract {MAIN}"
-    assert tab.detail_page.status_value.text() == "ATIVO — usable normally"
+    assert tab.detail_page.status_value.text() == "Active — usable normally"
     assert " to " in tab.detail_page.validity_value.text()
     assert tab.detail_page.combo_value.text() == "1052"
     assert tab.detail_page.category_value.text() not in {"", "—", "Loading…"}
@@ -194,7 +209,7 @@ def test_detail_shows_validity_status_meaning_combo_and_category(tab: ContractsT
     with qtbot.waitSignal(tab.detailLoaded, timeout=WAIT_MS):
         assert tab.select_contract(cancelled.nuContrato)
     status = tab.detail_page.status_value.text()
-    assert status.startswith("CANCELADO — cancelled; cannot be reactivated")
+    assert status.startswith("Cancelled — cancelled; cannot be reactivated")
     assert "not active" in status
 
 
@@ -217,7 +232,15 @@ def test_contacts_show_every_field_and_copy_as_text(tab: ContractsTab, qtbot: Qt
     assert text == contact_text(administration[0].contact) == copied.args[0]
     assert f"Name: {administration[0].contact.nome}" in text
     for key in administration[0].contact.extras:
-        assert f"{key}: " in text
+        assert f"{field_label(key)}: " in text
+    extras = {key for card in [*management, *administration] for key in card.contact.extras}
+    assert "ramal" in extras
+    assert "horarioAtendimento" in extras
+    labels = [label.text() for card in [*management, *administration] for label in card.findChildren(QLabel)]
+    assert "Extension:" in labels
+    assert "Office hours:" in labels
+    assert "ramal:" not in labels
+    assert "horarioAtendimento:" not in labels
     assert "Contact copied" in tab.messages.message("contracts.copy").text()
 
     management[0].copy_action.trigger()
@@ -261,7 +284,7 @@ def test_card_services_and_the_con011_answer(tab: ContractsTab, qtbot: QtBot) ->
     codes = {service.codigo for service in tab.cards_page.detail.card_services.services()}
     assert codes == {"03298", "04227"}
     assert tab.cards_page.detail.card_number_value.text() == SMALL_CARD
-    assert tab.cards_page.detail.card_status_value.text() == "ATIVO — usable normally"
+    assert tab.cards_page.detail.card_status_value.text() == "Active — usable normally"
 
     panel = tab.cards_page.detail.card_services_panel
     with qtbot.waitSignal(panel.serviceChecked, timeout=WAIT_MS) as missing:
@@ -283,9 +306,11 @@ def test_irregular_cards_are_highlighted_and_cannot_be_used(tab: ContractsTab, q
     row = tab.cards_page.cards_model.row_of(IRREGULAR_CARD)
     assert row is not None
     status = tab.cards_page.cards_model.index(row, CardColumn.STATUS)
-    assert status.data() == "IRREGULAR"
+    assert status.data() == "Irregular"
     assert status.data(Qt.ItemDataRole.FontRole).bold()
-    assert status.data(Qt.ItemDataRole.ToolTipRole) == "IRREGULAR — irregular; the operator must be consulted"
+    assert status.data(Qt.ItemDataRole.ToolTipRole) == (
+        "Irregular — irregular; the operator must be consulted (operator's code IRREGULAR)"
+    )
     assert isinstance(status.data(Qt.ItemDataRole.ForegroundRole), QColor)
     holder = tab.cards_page.cards_model.index(row, CardColumn.HOLDER).data()
     assert "/" in holder  # 00.000.000/0000-00
@@ -350,7 +375,9 @@ def test_scrolling_loads_every_card_and_the_status_filter_reloads(tab: Contracts
     assert tab.cards_page.cards_summary.text() == f"{total} card(s)"
 
     with qtbot.waitSignal(tab.cards_page.cards_model.pageLoaded, timeout=WAIT_MS) as reloaded:
-        tab.cards_page.card_status_combo.setCurrentIndex(tab.cards_page.card_status_combo.findData("IRREGULAR"))
+        tab.cards_page.card_status_combo.setCurrentIndex(
+            tab.cards_page.card_status_combo.findData("IRREGULAR")
+        )
     assert reloaded.args == [0]
     load_all_cards(tab, qtbot)
     statuses = {card.status for card in tab.cards_page.cards_model.cards()}
@@ -392,7 +419,7 @@ def test_use_a_card_for_quoting(tab: ContractsTab, context: AppContext, qtbot: Q
     assert tab.apis is not None
     assert 34 in tab.apis
     assert 76 not in tab.apis  # the small card's token opens quotes and tracking only
-    assert ", 76" not in tab.apis_label.text()
+    assert "76 Faturas" not in tab.apis_label.text()
     row = tab.cards_page.cards_model.row_of(SMALL_CARD)
     assert row is not None
     assert tab.cards_page.cards_model.index(row, CardColumn.NUMBER).data(Qt.ItemDataRole.FontRole).bold()

@@ -2,24 +2,27 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from datetime import date
 from decimal import Decimal
 from typing import Any
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
 from postalgui.api.cancel import TaskControl
 from postalgui.api.errors import OperatorError
 from postalgui.api.models.invoices import Divergence
+from postalgui.gui import i18n
 from postalgui.gui.tabs.invoices.divergences_view import (
-    KNOWN_FIELDS,
     DivergenceModel,
     DivergencesView,
     posting_date,
+    reason_text,
+    weight_text,
 )
 from postalgui.services.context import AppContext
 from postalgui.services.invoices import documents as invoicing
@@ -109,36 +112,55 @@ def test_known_fields_are_formatted_and_extra_fields_kept(
     assert "9912345678" in view.query_label.text()
     assert "01/01/2026" in view.query_label.text()
     assert headers(view) == [
+        "Reason",
         "Object code",
         "Posting date",
+        "Charged",
         "Tariffed value",
-        "valorCobrado",
-        "motivo",
-        "pesoAferido",
+        "Measured weight",
         "medidas",
         "reavaliado",
         "observacao",
     ]
-    assert view.model.extra_fields() == [
-        "valorCobrado",
+    assert view.model.extra_fields() == ["medidas", "reavaliado", "observacao"]
+    assert view.model.fields()[:6] == [
         "motivo",
+        "codigoObjeto",
+        "dataPostagem",
+        "valorCobrado",
+        "valorTarifadoSgpb",
         "pesoAferido",
-        "medidas",
-        "reavaliado",
-        "observacao",
     ]
-    assert [cell(view, 0, column) for column in range(3)] == ["OB123456785BR", "05/03/2026", "R$ 31,90"]
-    assert [cell(view, 1, column) for column in range(3)] == ["SL987654321BR", "02/03/2026", "R$ 112,40"]
-    assert cell(view, 2, 1) == ""
-    assert cell(view, 0, 3) == "25.5"
-    assert cell(view, 1, 3) == ""  # a field one record lacks is blank there, not dropped
+    assert [cell(view, 0, column) for column in range(6)] == [
+        "Peso divergente",
+        "OB123456785BR",
+        "05/03/2026",
+        "R$ 25,50",
+        "R$ 31,90",
+        "1,2 kg",
+    ]
+    assert [cell(view, 1, column) for column in range(5)] == [
+        "Dimensões divergentes",
+        "SL987654321BR",
+        "02/03/2026",
+        "",  # a field one record lacks is blank there, not dropped
+        "R$ 112,40",
+    ]
+    assert cell(view, 2, 2) == ""
     assert cell(view, 1, 6) == '{"altura": 10, "largura": 20}'
     assert cell(view, 1, 7) == "Yes"
+    tip = Qt.ItemDataRole.ToolTipRole
+    assert view.proxy.data(view.proxy.index(0, 0), tip) == "PESO DIVERGENTE"  # the operator's words
+    assert view.proxy.data(view.proxy.index(0, 5), tip) == "1.200 g"
+    assert view.proxy.headerData(3, Qt.Orientation.Horizontal, tip).endswith("valorCobrado")
     right = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
-    assert view.proxy.data(view.proxy.index(0, 2), Qt.ItemDataRole.TextAlignmentRole) == right
-    assert view.proxy.data(view.proxy.index(0, 3), Qt.ItemDataRole.TextAlignmentRole) == right
-    assert view.proxy.data(view.proxy.index(0, 4), Qt.ItemDataRole.TextAlignmentRole) != right
-    assert "R$ 151,30" in view.count_label.text()
+    for column in (3, 4, 5):
+        assert view.proxy.data(view.proxy.index(0, column), Qt.ItemDataRole.TextAlignmentRole) == right
+    assert view.proxy.data(view.proxy.index(0, 0), Qt.ItemDataRole.TextAlignmentRole) != right
+    # charged sums the records that carry it; the difference is tariffed minus charged
+    assert view.count_label.text() == (
+        "3 divergence(s) · charged R$ 25,50 · tariffed R$ 151,30 · difference R$ 125,80"
+    )
 
 
 def test_sorting_by_tariffed_value_and_date(
@@ -147,10 +169,10 @@ def test_sorting_by_tariffed_value_and_date(
     fake_service.append(divergences_of(RECORDS))
     with qtbot.waitSignal(view.loaded, timeout=TIMEOUT_MS):
         view.set_query("9912345678", 72, *PERIOD)
-    view.table.sortByColumn(KNOWN_FIELDS.index("valorTarifadoSgpb"), Qt.SortOrder.DescendingOrder)
+    view.table.sortByColumn(view.model.column_of("valorTarifadoSgpb"), Qt.SortOrder.DescendingOrder)
     values = [divergence.valorTarifadoSgpb for divergence in view.divergences()]
     assert values == [Decimal("112.40"), Decimal("31.9"), Decimal("7")]
-    view.table.sortByColumn(KNOWN_FIELDS.index("dataPostagem"), Qt.SortOrder.AscendingOrder)
+    view.table.sortByColumn(view.model.column_of("dataPostagem"), Qt.SortOrder.AscendingOrder)
     codes = [divergence.codigoObjeto for divergence in view.divergences()]
     assert codes == ["SL987654321BR", "OB123456785BR", "NB111111119BR"]  # no date goes last
 
@@ -233,11 +255,57 @@ def test_divergences_from_the_embedded_sandbox(
         assert view.stack.currentWidget() is view.table
         assert view.proxy.rowCount() == count
         shown = headers(view)
-        assert shown[:3] == ["Object code", "Posting date", "Tariffed value"]
+        assert shown[0] == "Reason"
+        assert "Tariffed value" in shown
         sent = {name for divergence in view.divergences() for name in (divergence.model_extra or {})}
-        assert sent <= set(shown[3:])  # every extra field the sandbox sends has a column
-        assert all(cell(view, row, 2).startswith("R$ ") for row in range(count))
-        assert all(len(cell(view, row, 1)) == 10 for row in range(count))
+        assert sent <= set(view.model.fields())  # every field the sandbox sends has a column
+        assert view.model.extra_fields() == []  # and PostalGUI has words for all of them
+        column = view.model.column_of
+        for row in range(count):
+            assert cell(view, row, column("valorTarifadoSgpb")).startswith("R$ ")
+            assert cell(view, row, column("valorCobrado")).startswith("R$ ")
+            assert cell(view, row, column("diferenca")).startswith("R$ ")
+            assert len(cell(view, row, column("dataPostagem"))) == 10
+            assert re.fullmatch(r"\d{5}-\d{3}", cell(view, row, column("cepDestino")))
+            assert re.fullmatch(r"\d+ g|\d+(,\d+)? kg", cell(view, row, column("pesoAferido")))
+            assert not cell(view, row, 0).isupper()  # the reason is written to be read
+            reason_width = view.table.fontMetrics().horizontalAdvance(cell(view, row, 0))
+            assert view.table.columnWidth(0) > reason_width  # and shown whole, not elided
+        assert "charged R$ " in view.count_label.text()
+        assert "difference R$ " in view.count_label.text()
     else:
         assert view.stack.currentWidget() is view.empty_label
         assert "No tariff divergences" in view.empty_label.text()
+
+
+def test_weights_and_reasons_read_as_words() -> None:
+    assert weight_text(850) == "850 g"
+    assert weight_text(1000) == "1 kg"
+    assert weight_text(1200) == "1,2 kg"
+    assert weight_text(19600) == "19,6 kg"
+    assert weight_text(1234) == "1,234 kg"
+    assert reason_text("PESO DIVERGENTE") == "Peso divergente"
+    assert reason_text("CEP DE DESTINO DIVERGENTE") == "CEP de destino divergente"
+    assert reason_text("COBRANCA EM DUPLICIDADE") == "Cobranca em duplicidade"
+    assert reason_text("Peso aferido maior") == "Peso aferido maior"
+    assert reason_text(None) == ""
+
+
+def test_divergence_columns_in_portuguese(qapp: QCoreApplication) -> None:
+    installed = i18n.install_translators(qapp, "pt_BR")
+    try:
+        model = DivergenceModel()
+        model.set_divergences(divergences_of(RECORDS))
+        shown = [model.headerData(column, Qt.Orientation.Horizontal) for column in range(6)]
+        assert shown == [
+            "Motivo",
+            "Código do objeto",
+            "Data de postagem",
+            "Cobrado",
+            "Valor tarifado",
+            "Peso aferido",
+        ]
+        assert model.headerData(6, Qt.Orientation.Horizontal) == "medidas"  # the operator's own name
+        assert model.data(model.index(1, 7)) == "Sim"
+    finally:
+        i18n.remove_translators(qapp, installed)

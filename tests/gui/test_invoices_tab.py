@@ -9,7 +9,7 @@ from decimal import Decimal
 import pytest
 import requests
 import shiboken6
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QStandardItem
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
@@ -17,15 +17,18 @@ from pytestqt.qtbot import QtBot
 from postalgui.api.models.invoices import Invoice, ProcessingKind, ProcessingRecord, ProcessingStatus
 from postalgui.api.values import format_brl
 from postalgui.api.values.boleto import verify_typed_line
+from postalgui.gui import i18n
 from postalgui.gui.tabs.invoices import InvoicesTab
 from postalgui.gui.tabs.invoices.invoice_model import (
     InvoiceColumn,
     InvoiceFilterProxy,
     InvoiceModel,
+    days_overdue,
     slip_available,
     status_kind,
 )
 from postalgui.gui.tabs.invoices.jobs_model import JobColumn, JobsModel
+from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.gui.widgets.pdf_viewer import PdfViewerWindow
 from postalgui.services.context import AppContext
 from postalgui.services.invoices.jobs import Job, JobState
@@ -138,21 +141,41 @@ def test_list_loads_with_the_profile_and_the_last_twelve_months(
 def test_cells_show_dates_money_status_colours_and_document_meanings(tab: InvoicesTab, qtbot: QtBot) -> None:
     load_two_years(tab, qtbot)
     model = tab.model
-    rows = {status_kind(model.invoice(row)): row for row in range(model.rowCount())}
-    paid_row, open_row = rows["paid"], rows["open"]
+    today = date.today()
+    rows = {
+        ("overdue" if days_overdue(model.invoice(row), today) else status_kind(model.invoice(row))): row
+        for row in range(model.rowCount())
+    }
+    # the sandbox's older open month is always overdue; the newer one is once past its day 20
+    paid_row, overdue_row = rows["paid"], rows["overdue"]
+    open_row = rows.get("open", overdue_row)
     invoice = model.invoice(open_row)
     assert invoice.vencimento is not None
     assert invoice.valor is not None
     due = model.index(open_row, InvoiceColumn.DUE).data()
     assert due == invoice.vencimento.strftime("%d/%m/%Y")
     assert model.index(open_row, InvoiceColumn.AMOUNT).data() == format_brl(invoice.valor)
-    assert model.index(open_row, InvoiceColumn.STATUS).data() == "Open"
+    assert model.index(open_row, InvoiceColumn.STATUS).data() in {"Open", "Overdue"}
     assert model.index(paid_row, InvoiceColumn.STATUS).data() == "Paid"
     paid_colour = model.index(paid_row, InvoiceColumn.STATUS).data(Qt.ItemDataRole.ForegroundRole)
     open_colour = model.index(open_row, InvoiceColumn.STATUS).data(Qt.ItemDataRole.ForegroundRole)
     assert paid_colour is not None
     assert open_colour is not None
     assert paid_colour.color() != open_colour.color()
+    # an open invoice past its due date: "Overdue" in red, the days in the tooltip
+    late = model.invoice(overdue_row)
+    assert late.vencimento is not None
+    assert model.index(overdue_row, InvoiceColumn.STATUS).data() == "Overdue"
+    overdue_colour = model.index(overdue_row, InvoiceColumn.STATUS).data(Qt.ItemDataRole.ForegroundRole)
+    assert overdue_colour.color() != paid_colour.color()
+    assert open_row == overdue_row or overdue_colour.color() != open_colour.color()
+    days = (today - late.vencimento).days
+    assert model.index(overdue_row, InvoiceColumn.STATUS).data(Qt.ItemDataRole.ToolTipRole) == (
+        f"Overdue by {days} days (due {late.vencimento.strftime('%d/%m/%Y')})"
+    )
+    tab.status_combo.setCurrentIndex(tab.status_combo.findData("open"))
+    assert late in shown_invoices(tab)  # still owed: the "open" filter keeps it
+    tab.status_combo.setCurrentIndex(tab.status_combo.findData("all"))
     tip = model.index(open_row, InvoiceColumn.DOCUMENT).data(Qt.ItemDataRole.ToolTipRole)
     assert tip.startswith(f"{invoice.tipoDocumento} ")
     zero = zeroed(tab)
@@ -270,7 +293,8 @@ def test_enter_opens_the_synthetic_statement(tab: InvoicesTab, qtbot: QtBot) -> 
 
 def test_copy_typed_line_puts_a_verified_line_on_the_clipboard(tab: InvoicesTab, qtbot: QtBot) -> None:
     QApplication.clipboard().clear()
-    select(tab, first(tab, "open"))
+    invoice = first(tab, "open")
+    select(tab, invoice)
     with qtbot.waitSignal(tab.typedLineCopied, timeout=WAIT_MS) as blocker:
         tab.copy_line_action.trigger()
     copied = QApplication.clipboard().text()
@@ -279,7 +303,24 @@ def test_copy_typed_line_puts_a_verified_line_on_the_clipboard(tab: InvoicesTab,
     assert len(digits) == 47
     bar = tab.messages.message("invoices.typed_line")
     assert bar is not None
-    assert bar.text() == f"Typed line copied: {copied}"
+    if days_overdue(invoice, date.today()) is None:
+        assert bar.text() == f"Typed line copied: {copied}"
+    else:  # the sandbox's newest open invoice is overdue once past its day 20
+        assert bar.text().startswith(f"Typed line copied: {copied}. Invoice {invoice.id} is overdue")
+
+
+def test_copying_an_overdue_slips_line_warns_of_refusal_and_interest(tab: InvoicesTab, qtbot: QtBot) -> None:
+    load_two_years(tab, qtbot)
+    late = next(invoice for invoice in tab.model.invoices() if days_overdue(invoice, date.today()))
+    select(tab, late)
+    with qtbot.waitSignal(tab.typedLineCopied, timeout=WAIT_MS) as blocker:
+        tab.copy_line_action.trigger()
+    assert QApplication.clipboard().text() == blocker.args[0]
+    bar = tab.messages.message("invoices.typed_line")
+    assert bar is not None
+    assert bar.kind is MessageKind.WARNING
+    assert f"Invoice {late.id} is overdue" in bar.text()
+    assert "banks may refuse this slip or charge interest" in bar.text()
 
 
 # --- jobs ----------------------------------------------------------------------------------
@@ -467,6 +508,35 @@ def test_invoice_model_sorts_missing_dates_and_reversed_status(qtmodeltester: ob
     proxy.set_status("reversed")
     assert [invoice.id for invoice in proxy.invoices()] == [2]
     assert model.index(2, InvoiceColumn.STATUS).data() == "Reversed"
+
+
+def test_overdue_is_an_open_invoice_past_its_due_date() -> None:
+    invoices = sample_invoices()
+    model = InvoiceModel(today=date(2026, 3, 21))
+    model.set_invoices(invoices)
+    assert [days_overdue(invoice, date(2026, 3, 21)) for invoice in invoices] == [None, 1, None, None, None]
+    assert days_overdue(invoices[1], date(2026, 3, 20)) is None  # due today is not overdue
+    assert model.index(1, InvoiceColumn.STATUS).data() == "Overdue"
+    assert (
+        model.index(1, InvoiceColumn.STATUS).data(Qt.ItemDataRole.ToolTipRole)
+        == "Overdue by 1 day (due 20/03/2026)"
+    )
+    assert model.index(0, InvoiceColumn.STATUS).data() == "Paid"  # a paid one never is
+    assert model.index(4, InvoiceColumn.STATUS).data() == "Open"  # no due date: cannot tell
+
+
+def test_overdue_in_portuguese(qapp: QCoreApplication) -> None:
+    installed = i18n.install_translators(qapp, "pt_BR")
+    try:
+        model = InvoiceModel(today=date(2026, 4, 1))
+        model.set_invoices(sample_invoices())
+        assert model.index(1, InvoiceColumn.STATUS).data() == "Vencida"
+        assert model.index(1, InvoiceColumn.STATUS).data(Qt.ItemDataRole.ToolTipRole) == (
+            "Vencida há 12 dias (vencimento 20/03/2026)"
+        )
+        assert model.index(4, InvoiceColumn.STATUS).data() == "Em aberto"
+    finally:
+        i18n.remove_translators(qapp, installed)
 
 
 def test_jobs_model_passes_the_model_tester(qtmodeltester: object, qapp: QApplication) -> None:

@@ -7,6 +7,7 @@ import sys
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
+from importlib.metadata import version
 from pathlib import Path
 
 import pytest
@@ -19,6 +20,7 @@ from postalgui.api.environments import Environment
 from postalgui.gui import i18n
 from postalgui.gui.app import GuiSession
 from postalgui.gui.main_window import MainWindow, TabPlaceholder
+from postalgui.gui.messages import token_expiry_text
 from postalgui.gui.tabs import TAB_FACTORIES
 from postalgui.gui.widgets.message_bar import MessageKind
 from postalgui.sandbox.demo import DEMO
@@ -83,6 +85,9 @@ def test_status_bar_reaches_valid_until_against_the_sandbox(window: MainWindow, 
     report = blocker.args[0]
     assert report.ambiente == "LOCAL"
     assert window.token_text().startswith("Token valid until ")
+    assert "not checked" not in window.token_text()
+    assert report.expires_at is not None
+    assert window.token_text() == token_expiry_text(report.expires_at)  # 24 h: "tomorrow" or a time
     assert window.overview.token_state_value.text() == "Valid"
     assert "34 Preço" in window.overview.apis_value.text()
     assert window.overview.base_url_value.text().startswith("http://127.0.0.1:")
@@ -482,3 +487,16 @@ def test_tab_labels_are_translated_with_the_tabs_strings(qapp: QCoreApplication)
         i18n.remove_translators(qapp, installed)
         QLocale.setDefault(default)
     assert labels == ["Preços", "Faturas e boletos", "Contratos e cartões"]
+
+
+def test_about_shows_the_version_and_what_the_app_does(window: MainWindow, qapp: QCoreApplication) -> None:
+    text = window.about_text()
+    assert f"PostalGUI {version('postalgui')}" in text
+    assert "invoices, payment slips" in text
+    assert "branches" not in text  # no Branches tab yet: About says what the app does today
+    assert str(window.context.paths.log_file.name) in text
+    installed = i18n.install_translators(qapp, "pt_BR")
+    try:
+        assert "faturas, boletos" in window.about_text()
+    finally:
+        i18n.remove_translators(qapp, installed)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from PySide6.QtCore import QCoreApplication
@@ -30,6 +30,7 @@ from postalgui.gui.messages import (
     rule_message,
     scope_text,
     setting_label,
+    token_expiry_text,
 )
 
 
@@ -122,7 +123,28 @@ def test_display_helpers(qapp: object) -> None:
     assert scope_text(TokenScope(Scope.CARD, card="74512345")) == "Posting card 0074512345"
     assert scope_text(TokenScope(Scope.CONTRACT, contract="1")) == "Contract 0000000001"
     assert scope_text(TokenScope(Scope.LOGIN)) == "Login only"
-    assert api_list([34, 566]) == "34 Preço, 566"
+    assert api_list([34, 9999]) == "34 Preço, 9999"  # an id without a name: by number
+    assert api_list([35, 36, 87]) == "35 Prazo, 36 Pré-postagem, 87 Rastro (SRO)"
+    assert api_list([41, 76, 78]) == "41 Meu contrato, 76 Faturas, 78 Busca agência"
     assert api_list([]) == "none"
     moment = datetime(2026, 1, 2, 3, 4, tzinfo=UTC)
     assert local_datetime(moment) == moment.astimezone().strftime("%d/%m/%Y %H:%M")
+
+
+def test_token_expiry_says_the_day_when_it_is_not_today(qapp: QCoreApplication) -> None:
+    now = datetime(2026, 11, 24, 10, 0).astimezone()  # the user's clock
+    today = now.replace(hour=20, minute=20)
+    tomorrow = today + timedelta(days=1)
+    later = today + timedelta(days=2)
+    assert token_expiry_text(today, now) == "Token valid until 20:20"
+    assert token_expiry_text(tomorrow, now) == "Token valid until tomorrow 20:20"
+    assert token_expiry_text(later, now) == f"Token valid until {later.strftime('%d/%m/%Y')} 20:20"
+    assert token_expiry_text(today.astimezone(UTC), now) == "Token valid until 20:20"  # any zone in
+    installed = i18n.install_translators(qapp, "pt_BR")
+    try:
+        assert token_expiry_text(today, now) == "Token válido até 20:20"
+        assert token_expiry_text(tomorrow, now) == "Token válido até amanhã 20:20"
+        assert token_expiry_text(later, now) == f"Token válido até {later.strftime('%d/%m/%Y')} 20:20"
+        assert api_list([76]) == "76 Faturas"  # the operator's names in both languages
+    finally:
+        i18n.remove_translators(qapp, installed)

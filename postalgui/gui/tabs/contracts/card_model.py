@@ -26,7 +26,8 @@ from postalgui.gui.tabs.contracts.contract_model import (
     expiry_note,
     muted_colour,
     qdate,
-    status_line,
+    status_tooltip,
+    status_word,
     warning_colour,
 )
 
@@ -137,7 +138,7 @@ class CardModel(PagedTableModel):
             return date_text(card.dtInicioVigencia)
         if column == CardColumn.VALID_TO:
             return date_text(card.dtFimVigencia)
-        return card.status or ""
+        return status_word(card.status)
 
     def sort_value(self, item: Any, column: int) -> object:
         card: PostingCard = item
@@ -150,7 +151,7 @@ class CardModel(PagedTableModel):
     def tooltip(self, item: Any, column: int) -> str | None:
         card: PostingCard = item
         if column == CardColumn.STATUS:
-            return status_line(card.status, card_status_meaning(card.status))
+            return status_tooltip(card.status, card_status_meaning(card.status))
         if column == CardColumn.VALID_TO:
             return expiry_note(card.dtFimVigencia, self.today) or None
         if column == CardColumn.NUMBER and card.nuCartaoPostagem == self._active:

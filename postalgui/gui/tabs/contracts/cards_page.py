@@ -16,7 +16,12 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QVBoxLayout, QWidg
 from postalgui.gui.messages import arg
 from postalgui.gui.tabs.contracts.card_detail import CardDetail
 from postalgui.gui.tabs.contracts.card_model import CardModel
-from postalgui.gui.tabs.contracts.contract_model import CARD_STATUSES, card_status_meaning
+from postalgui.gui.tabs.contracts.contract_model import (
+    CARD_STATUSES,
+    card_status_meaning,
+    status_tooltip,
+    status_word,
+)
 from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.gui.widgets.tables import record_table
 from postalgui.gui.widgets.window_state import RememberedSplitter
@@ -85,9 +90,11 @@ class CardsPage(QWidget):
         self.card_status_combo.setObjectName("cardStatusFilter")
         self.card_status_combo.addItem(self.tr("All statuses"), "")
         for status in CARD_STATUSES:
-            self.card_status_combo.addItem(status, status)
+            self.card_status_combo.addItem(status_word(status), status)
             self.card_status_combo.setItemData(
-                self.card_status_combo.count() - 1, card_status_meaning(status), Qt.ItemDataRole.ToolTipRole
+                self.card_status_combo.count() - 1,
+                status_tooltip(status, card_status_meaning(status)),
+                Qt.ItemDataRole.ToolTipRole,
             )
         self.card_status_combo.setAccessibleName(self.tr("Card status filter"))
         self.card_status_combo.currentIndexChanged.connect(self._on_card_status_combo_current_index_changed)

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from postalgui.gui.messages import arg
+from postalgui.gui.tabs.contracts.labels import field_label
 
 if TYPE_CHECKING:
     from postalgui.api.models.contracts import Contact
@@ -33,7 +34,8 @@ __all__ = ["ContactCard", "ContactsView", "contact_fields", "contact_text"]
 
 
 def contact_fields(contact: Contact) -> list[tuple[str, str]]:
-    """(label, value) of every field the contact has: the usual ones first, then the extras as sent."""
+    """(label, value) of every field the contact has: the usual ones first, then the extras
+    (``ramal`` as "Extension")."""
     named = (
         (QCoreApplication.translate("ContactCard", "Name"), contact.nome),
         (QCoreApplication.translate("ContactCard", "Role"), contact.cargo),
@@ -44,7 +46,9 @@ def contact_fields(contact: Contact) -> list[tuple[str, str]]:
     )
     fields = [(label, str(value)) for label, value in named if value]
     fields.extend(
-        (key, str(value)) for key, value in contact.extras.items() if value is not None and str(value) != ""
+        (field_label(key), str(value))
+        for key, value in contact.extras.items()
+        if value is not None and str(value) != ""
     )
     return fields
 

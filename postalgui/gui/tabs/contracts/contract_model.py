@@ -2,8 +2,9 @@
 
 A contract whose validity ends within `EXPIRING_DAYS` is marked ("Expires in 12 days",
 amber); one that is not ATIVO (or no longer valid) is greyed, so the usable contracts
-stand out. Statuses are shown as the operator sends them, because that word is what
-its support desk uses; the tooltip says what it means, in the UI's language.
+stand out. Statuses are shown in words ("Em desenvolvimento", not ``EM_DESENVOLVIMENTO``);
+the tooltip says what the status means and the operator's own code, which its support
+desk asks for.
 """
 
 from __future__ import annotations
@@ -38,6 +39,8 @@ __all__ = [
     "muted_colour",
     "qdate",
     "status_line",
+    "status_tooltip",
+    "status_word",
     "validity_text",
     "warning_colour",
 ]
@@ -83,15 +86,36 @@ def card_status_meaning(status: str | None) -> str:
     return meanings.get((status or "").strip().upper(), "")
 
 
+def status_word(status: str | None) -> str:
+    """A contract or card status in words (``EM_DESENVOLVIMENTO`` -> "In development");
+    a status the spec does not name is shown as sent."""
+    words = {
+        "ATIVO": QCoreApplication.translate("ContractModel", "Active"),
+        "SUSPENSO": QCoreApplication.translate("ContractModel", "Suspended"),
+        "CANCELADO": QCoreApplication.translate("ContractModel", "Cancelled"),
+        "EM_DESENVOLVIMENTO": QCoreApplication.translate("ContractModel", "In development"),
+        "IRREGULAR": QCoreApplication.translate("ContractModel", "Irregular"),
+    }
+    return words.get((status or "").strip().upper(), status or "")
+
+
 def status_line(status: str | None, meaning: str) -> str:
-    """``"ATIVO — usable normally"``; a status the spec does not name is shown as sent."""
+    """``"Active — usable normally"``; a status the spec does not name is shown as sent."""
     if not status:
         return QCoreApplication.translate("ContractModel", "Not stated")
     if not meaning:
         return arg(
             QCoreApplication.translate("ContractModel", "%1 (a status PostalGUI does not know)"), status
         )
-    return arg(QCoreApplication.translate("ContractModel", "%1 — %2"), status, meaning)
+    return arg(QCoreApplication.translate("ContractModel", "%1 — %2"), status_word(status), meaning)
+
+
+def status_tooltip(status: str | None, meaning: str) -> str:
+    """The status line with the operator's code: ``"Active — usable normally (code ATIVO)"``."""
+    line = status_line(status, meaning)
+    if not status or not meaning:
+        return line
+    return arg(QCoreApplication.translate("ContractModel", "%1 (operator's code %2)"), line, status)
 
 
 # --- validity ---------------------------------------------------------------------------------
@@ -234,7 +258,7 @@ class ContractModel(RecordTableModel):
         if column == ContractColumn.VALID_TO:
             return date_text(contract.dtFimVigencia)
         if column == ContractColumn.STATUS:
-            return contract.status or ""
+            return status_word(contract.status)
         return self.note(contract)
 
     def sort_value(self, item: Any, column: int) -> object:
@@ -255,7 +279,7 @@ class ContractModel(RecordTableModel):
     def tooltip(self, item: Any, column: int) -> str | None:
         contract: Contract = item
         if column == ContractColumn.STATUS:
-            return status_line(contract.status, contract_status_meaning(contract.status))
+            return status_tooltip(contract.status, contract_status_meaning(contract.status))
         if column == ContractColumn.NOTE and self.note(contract):
             return arg(
                 QCoreApplication.translate("ContractModel", "Valid until %1"),

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QFormLayout, QGroupBox, QLabel, QScrollArea, QVBox
 from postalgui.gui.messages import arg, describe_error, or_dash
 from postalgui.gui.tabs.contracts.contacts_view import ContactsView
 from postalgui.gui.tabs.contracts.contract_model import contract_status_meaning, status_line, validity_text
-from postalgui.gui.tabs.contracts.labels import value_label
+from postalgui.gui.tabs.contracts.labels import field_label, value_label
 from postalgui.gui.widgets.message_kind import MessageKind
 
 if TYPE_CHECKING:
@@ -166,7 +166,9 @@ class ContractDetailPage(QScrollArea):
             if head:
                 parts.append(head)
             parts.extend(
-                f"{key}: {value}" for key, value in category.extras.items() if value not in (None, "")
+                f"{field_label(key)}: {value}"
+                for key, value in category.extras.items()
+                if value not in (None, "")
             )
         if not parts and contract.categoria:
             parts.append(contract.categoria)

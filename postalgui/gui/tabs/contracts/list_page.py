@@ -19,6 +19,8 @@ from postalgui.gui.tabs.contracts.contract_model import (
     CONTRACT_STATUSES,
     ContractModel,
     contract_status_meaning,
+    status_tooltip,
+    status_word,
 )
 from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.gui.widgets.tables import record_table
@@ -91,9 +93,11 @@ class ContractListPage(QWidget):
         self.status_combo.setObjectName("contractStatusFilter")
         self.status_combo.addItem(self.tr("All statuses"), "")
         for status in CONTRACT_STATUSES:
-            self.status_combo.addItem(status, status)
+            self.status_combo.addItem(status_word(status), status)
             self.status_combo.setItemData(
-                self.status_combo.count() - 1, contract_status_meaning(status), Qt.ItemDataRole.ToolTipRole
+                self.status_combo.count() - 1,
+                status_tooltip(status, contract_status_meaning(status)),
+                Qt.ItemDataRole.ToolTipRole,
             )
         self.status_combo.setAccessibleName(self.tr("Contract status filter"))
         self.status_combo.currentIndexChanged.connect(self._on_status_combo_current_index_changed)

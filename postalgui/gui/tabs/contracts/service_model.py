@@ -18,6 +18,7 @@ from PySide6.QtCore import QCoreApplication, QObject, QSortFilterProxyModel, Qt
 from postalgui.gui.messages import arg
 from postalgui.gui.models.paged import PagedTableModel
 from postalgui.gui.models.roles import SORT_ROLE
+from postalgui.gui.tabs.contracts.labels import field_label
 
 if TYPE_CHECKING:
     from postalgui.api.models.contracts import Service, ServiceLookup
@@ -55,7 +56,9 @@ def service_detail_text(service: Service) -> str:
         arg(QCoreApplication.translate("ServiceModel", "Description: %1"), service.descricao or "—"),
         arg(QCoreApplication.translate("ServiceModel", "Segment: %1"), _segment(service) or "—"),
     ]
-    lines.extend(f"{key}: {value}" for key, value in service.extras.items() if value not in (None, ""))
+    lines.extend(
+        f"{field_label(key)}: {value}" for key, value in service.extras.items() if value not in (None, "")
+    )
     return "\n".join(lines)
 
 

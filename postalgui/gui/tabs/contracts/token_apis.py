@@ -37,7 +37,7 @@ class TokenApisLabel(QLabel):
         self.runner = runner
         self.apis: list[int] | None = None
         """The API ids the current token enables, once known."""
-        self.setText(self.tr("APIs enabled for the current token: not checked yet"))
+        self.setText(self.tr("APIs enabled for the current token: asking…"))
 
     def refresh(self) -> TaskHandle:
         """Ask which APIs the token of the configured scope enables (the cached token will do)."""

@@ -1,21 +1,26 @@
 """Tariff divergences of open billing for a contract and period.
 
 The spec does not list a divergence's fields; working clients see ``codigoObjeto``,
-``valorTarifadoSgpb`` and ``dataPostagem``. Those get named, formatted columns; every
-other field a record carries becomes a further column titled with the operator's own
-field name, so nothing the operator sends is hidden from the clerk.
+``valorTarifadoSgpb`` and ``dataPostagem``, and the operator's records also carry the
+reason (``motivo``), the charged value and the difference, the declared and measured
+weights, the service and the destination CEP. Those get named columns in the UI's
+language, formatted as the office reads them (R$ 1.234,56, 00000-000, g/kg), the reason
+first; every other field a record carries becomes a further column titled with the
+operator's own field name, so nothing the operator sends is hidden from the clerk.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal, InvalidOperation
+from enum import Enum
 from typing import TYPE_CHECKING, Any, cast
 
 from PySide6.QtCore import (
+    QT_TRANSLATE_NOOP,
     QCoreApplication,
     QLocale,
     QModelIndex,
@@ -38,7 +43,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from postalgui.api.values import InvalidValue, format_brl, parse_date_dmy, parse_date_iso, parse_date_ui
+from postalgui.api.values import (
+    InvalidValue,
+    format_brl,
+    format_cep,
+    format_grams,
+    parse_date_dmy,
+    parse_date_iso,
+    parse_date_ui,
+    parse_money,
+)
 from postalgui.gui.messages import arg, describe_error
 from postalgui.gui.models.key_sorted import KeySortedModel, SortKeyProxy
 from postalgui.gui.models.roles import SORT_ROLE
@@ -51,22 +65,58 @@ if TYPE_CHECKING:
     from postalgui.services.context import AppContext
     from postalgui.services.tasks import TaskHandle, TaskRunner
 
-__all__ = ["KNOWN_FIELDS", "DivergenceModel", "DivergencesView"]
+__all__ = [
+    "FIELD_ORDER",
+    "KNOWN_FIELDS",
+    "DivergenceModel",
+    "DivergenceTotals",
+    "DivergencesView",
+    "reason_text",
+    "weight_text",
+]
 
 KNOWN_FIELDS = ("codigoObjeto", "dataPostagem", "valorTarifadoSgpb")
-"""The fields with their own column, in column order; the others follow as sent."""
+"""The typed fields: they always have a column, even when a record lacks them."""
 
 ModelIndex = QModelIndex | QPersistentModelIndex
 _RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
 _LEFT = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
 
 
-def _known_headers() -> tuple[str, ...]:
-    return (
-        QCoreApplication.translate("DivergenceModel", "Object code"),
-        QCoreApplication.translate("DivergenceModel", "Posting date"),
-        QCoreApplication.translate("DivergenceModel", "Tariffed value"),
-    )
+class _Kind(Enum):
+    TEXT = "text"
+    REASON = "reason"
+    DATE = "date"
+    MONEY = "money"
+    WEIGHT = "weight"
+    CEP = "cep"
+
+
+# The operator's field names the office gets words for, in column order; QT_TRANSLATE_NOOP
+# is typed as returning object.
+_NAMED: dict[str, tuple[object, _Kind]] = {
+    "motivo": (QT_TRANSLATE_NOOP("DivergenceModel", "Reason"), _Kind.REASON),
+    "codigoObjeto": (QT_TRANSLATE_NOOP("DivergenceModel", "Object code"), _Kind.TEXT),
+    "dataPostagem": (QT_TRANSLATE_NOOP("DivergenceModel", "Posting date"), _Kind.DATE),
+    "valorCobrado": (QT_TRANSLATE_NOOP("DivergenceModel", "Charged"), _Kind.MONEY),
+    "valorTarifadoSgpb": (QT_TRANSLATE_NOOP("DivergenceModel", "Tariffed value"), _Kind.MONEY),
+    "diferenca": (QT_TRANSLATE_NOOP("DivergenceModel", "Difference"), _Kind.MONEY),
+    "pesoInformado": (QT_TRANSLATE_NOOP("DivergenceModel", "Declared weight"), _Kind.WEIGHT),
+    "pesoAferido": (QT_TRANSLATE_NOOP("DivergenceModel", "Measured weight"), _Kind.WEIGHT),
+    "codigoServico": (QT_TRANSLATE_NOOP("DivergenceModel", "Service code"), _Kind.TEXT),
+    "nomeServico": (QT_TRANSLATE_NOOP("DivergenceModel", "Service"), _Kind.TEXT),
+    "cepDestino": (QT_TRANSLATE_NOOP("DivergenceModel", "Destination CEP"), _Kind.CEP),
+    "cartaoPostagem": (QT_TRANSLATE_NOOP("DivergenceModel", "Posting card"), _Kind.TEXT),
+}
+FIELD_ORDER = tuple(_NAMED)
+"""The fields with words of their own, in column order; the others follow as sent."""
+
+# The operator's reasons come in capitals without accents; these read as Portuguese.
+_REASONS = {
+    "PESO DIVERGENTE": "Peso divergente",
+    "DIMENSOES DIVERGENTES": "Dimensões divergentes",
+    "CEP DE DESTINO DIVERGENTE": "CEP de destino divergente",
+}
 
 
 def posting_date(text: str | None) -> date | None:
@@ -80,6 +130,24 @@ def posting_date(text: str | None) -> date | None:
         except InvalidValue:
             continue
     return None
+
+
+def reason_text(value: object) -> str:
+    """``"PESO DIVERGENTE"`` -> ``"Peso divergente"``: the operator's words, written to be read."""
+    text = _value_text(value).strip()
+    if text in _REASONS:
+        return _REASONS[text]
+    if text.isupper():
+        return text[:1] + text[1:].lower()
+    return text
+
+
+def weight_text(grams: int) -> str:
+    """``850`` -> ``"850 g"``; ``1200`` -> ``"1,2 kg"``; ``19600`` -> ``"19,6 kg"``."""
+    if abs(grams) < 1000:
+        return format_grams(grams)
+    kilos = f"{Decimal(grams) / 1000:f}".rstrip("0").rstrip(".")
+    return kilos.replace(".", ",") + " kg"
 
 
 def _value_text(value: object) -> str:
@@ -122,6 +190,88 @@ def _numeric(value: object) -> bool:
     return not isinstance(value, bool) and isinstance(value, int | float | Decimal)
 
 
+def _money(value: object) -> Decimal | None:
+    """An amount as the operator sends it (``25.5``, ``"112,40"``); ``None`` when unreadable."""
+    if value is None or value == "" or isinstance(value, bool):
+        return None
+    if isinstance(value, float):
+        return Decimal(str(value))
+    if isinstance(value, int | Decimal | str):
+        try:
+            return parse_money(value)
+        except InvalidValue:
+            return None
+    return None
+
+
+def _grams(value: object) -> int | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, str) and value.strip().isdigit():
+        return int(value.strip())
+    return None
+
+
+def _cep(value: object) -> str:
+    text = _value_text(value).strip()
+    digits = text.replace("-", "").replace(".", "")
+    return format_cep(digits) if len(digits) == 8 and digits.isdigit() else text
+
+
+def _date_cell(value: object) -> tuple[str, object]:
+    text = value if isinstance(value, str) else None
+    posted = posting_date(text)
+    return (posted.strftime("%d/%m/%Y") if posted is not None else (text or "")), posted
+
+
+def _money_cell(value: object) -> tuple[str, object]:
+    amount = _money(value)
+    if amount is None:
+        return _value_text(value), _value_key(value)
+    return format_brl(amount), amount
+
+
+def _weight_cell(value: object) -> tuple[str, object]:
+    grams = _grams(value)
+    if grams is None:
+        return _value_text(value), _value_key(value)
+    return weight_text(grams), grams
+
+
+def _text_cell(value: object) -> tuple[str, object]:
+    return _value_text(value), _value_key(value)
+
+
+def _reason_cell(value: object) -> tuple[str, object]:
+    text = reason_text(value)
+    return text, text.casefold() or None
+
+
+def _cep_cell(value: object) -> tuple[str, object]:
+    text = _cep(value)
+    return text, text or None
+
+
+_CELLS: dict[_Kind, Callable[[object], tuple[str, object]]] = {
+    _Kind.TEXT: _text_cell,
+    _Kind.REASON: _reason_cell,
+    _Kind.DATE: _date_cell,
+    _Kind.MONEY: _money_cell,
+    _Kind.WEIGHT: _weight_cell,
+    _Kind.CEP: _cep_cell,
+}
+
+
+def _field_value(divergence: Divergence, name: str) -> object:
+    if name in KNOWN_FIELDS:
+        return getattr(divergence, name)
+    return (divergence.model_extra or {}).get(name)
+
+
 @dataclass(frozen=True, slots=True)
 class _Row:
     divergence: Divergence
@@ -129,50 +279,53 @@ class _Row:
     keys: tuple[object, ...]
 
 
-class DivergenceModel(KeySortedModel):
-    """Divergences as a table: the known fields, then every extra field seen, in arrival order.
+@dataclass(frozen=True, slots=True)
+class DivergenceTotals:
+    """Sums over the divergences shown; ``None`` where no record carries the field."""
 
-    `SORT_ROLE` carries native values (the value as `Decimal`, the date as `date`).
+    charged: Decimal | None
+    tariffed: Decimal
+    difference: Decimal | None
+
+
+class DivergenceModel(KeySortedModel):
+    """Divergences as a table: the named fields in `FIELD_ORDER` (the reason first), then
+    every other field seen, in arrival order.
+
+    `SORT_ROLE` carries native values (amounts as `Decimal`, the date as `date`, weights
+    in grams).
     """
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._rows: list[_Row] = []
-        self._extra: list[str] = []
+        self._columns: list[str] = list(_default_columns())
         self._numeric_extra: set[str] = set()
 
     def set_divergences(self, divergences: Sequence[Divergence]) -> None:
-        extra: dict[str, None] = {}
+        seen: dict[str, None] = dict.fromkeys(KNOWN_FIELDS)
         numeric: dict[str, bool] = {}
         for divergence in divergences:
             for name, value in (divergence.model_extra or {}).items():
-                extra.setdefault(name, None)
+                seen.setdefault(name, None)
                 if value is not None and value != "":
                     numeric[name] = numeric.get(name, True) and _numeric(value)
         self.beginResetModel()
-        self._extra = list(extra)
+        named = [name for name in FIELD_ORDER if name in seen]
+        self._columns = named + [name for name in seen if name not in _NAMED]
         self._numeric_extra = {name for name, is_number in numeric.items() if is_number}
         self._rows = [self._row(divergence) for divergence in divergences]
         self.endResetModel()
         self._resort()
 
     def _row(self, divergence: Divergence) -> _Row:
-        extra = divergence.model_extra or {}
-        posted = posting_date(divergence.dataPostagem)
-        value = divergence.valorTarifadoSgpb
-        texts = [
-            divergence.codigoObjeto or "",
-            posted.strftime("%d/%m/%Y") if posted is not None else (divergence.dataPostagem or ""),
-            "" if value is None else format_brl(value),
-        ]
-        keys: list[object] = [
-            (divergence.codigoObjeto or "").casefold() or None,
-            posted,
-            value,
-        ]
-        for name in self._extra:
-            texts.append(_value_text(extra.get(name)))
-            keys.append(_value_key(extra.get(name)))
+        texts: list[str] = []
+        keys: list[object] = []
+        for name in self._columns:
+            kind = _NAMED[name][1] if name in _NAMED else _Kind.TEXT
+            text, key = _CELLS[kind](_field_value(divergence, name))
+            texts.append(text)
+            keys.append(key)
         return _Row(divergence, tuple(texts), tuple(keys))
 
     def clear(self) -> None:
@@ -181,26 +334,49 @@ class DivergenceModel(KeySortedModel):
     def divergence(self, row: int) -> Divergence:
         return self._rows[row].divergence
 
+    def fields(self) -> list[str]:
+        """The operator's field name of each column, in column order."""
+        return list(self._columns)
+
+    def column_of(self, name: str) -> int:
+        """The column of an operator's field name; -1 when no record carries it."""
+        return self._columns.index(name) if name in self._columns else -1
+
     def extra_fields(self) -> list[str]:
-        """The extra fields' names, in the order of their columns."""
-        return list(self._extra)
+        """The names of the fields PostalGUI has no words for, in the order of their columns."""
+        return [name for name in self._columns if name not in _NAMED]
 
     def tariffed_total(self) -> Decimal:
         return sum((row.divergence.valorTarifadoSgpb or Decimal(0) for row in self._rows), Decimal(0))
+
+    def _extra_total(self, name: str) -> Decimal | None:
+        amounts = [_money((row.divergence.model_extra or {}).get(name)) for row in self._rows]
+        known = [amount for amount in amounts if amount is not None]
+        return sum(known, Decimal(0)) if known else None
+
+    def totals(self) -> DivergenceTotals:
+        """Charged, tariffed and difference; the difference is tariffed minus charged when not sent."""
+        charged = self._extra_total("valorCobrado")
+        tariffed = self.tariffed_total()
+        difference = self._extra_total("diferenca")
+        if difference is None and charged is not None:
+            difference = tariffed - charged
+        return DivergenceTotals(charged, tariffed, difference)
 
     def sort_key(self, row: int, column: int) -> object:
         return self._rows[row].keys[column]
 
     def _right(self, column: int) -> bool:
-        if column == 2:
-            return True
-        return column >= 3 and self._extra[column - 3] in self._numeric_extra
+        name = self._columns[column]
+        if name in _NAMED:
+            return _NAMED[name][1] in (_Kind.MONEY, _Kind.WEIGHT)
+        return name in self._numeric_extra
 
     def rowCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008  # Qt's default
         return 0 if parent.isValid() else len(self._rows)
 
     def columnCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008  # Qt's default
-        return 0 if parent.isValid() else len(KNOWN_FIELDS) + len(self._extra)
+        return 0 if parent.isValid() else len(self._columns)
 
     def flags(self, index: ModelIndex) -> Qt.ItemFlag:
         if not index.isValid():
@@ -218,27 +394,41 @@ class DivergenceModel(KeySortedModel):
             return row.keys[column]
         if role == Qt.ItemDataRole.TextAlignmentRole:
             return _RIGHT if self._right(column) else _LEFT
-        if role == Qt.ItemDataRole.ToolTipRole and column >= len(KNOWN_FIELDS):
-            text = row.texts[column]
-            return text if len(text) > 40 else None
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return self._tooltip(row, column)
         return None
+
+    def _tooltip(self, row: _Row, column: int) -> str | None:
+        name = self._columns[column]
+        sent = _field_value(row.divergence, name)
+        if name in _NAMED and _NAMED[name][1] is _Kind.WEIGHT and (grams := _grams(sent)) is not None:
+            return format_grams(grams)
+        if name == "motivo":
+            return _value_text(sent) or None
+        text = row.texts[column]
+        return text if name not in _NAMED and len(text) > 40 else None
 
     def headerData(
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
     ) -> Any:
         if orientation != Qt.Orientation.Horizontal or not 0 <= section < self.columnCount():
             return None
+        name = self._columns[section]
         if role == Qt.ItemDataRole.DisplayRole:
-            if section < len(KNOWN_FIELDS):
-                return _known_headers()[section]
-            return self._extra[section - len(KNOWN_FIELDS)]
+            if name in _NAMED:
+                return QCoreApplication.translate("DivergenceModel", str(_NAMED[name][0]))
+            return name
         if role == Qt.ItemDataRole.ToolTipRole:
-            if section < len(KNOWN_FIELDS):
-                return KNOWN_FIELDS[section]
+            if name in _NAMED:
+                return arg(QCoreApplication.translate("DivergenceModel", "The operator's field %1"), name)
             return QCoreApplication.translate("DivergenceModel", "Field sent by the operator")
         if role == Qt.ItemDataRole.TextAlignmentRole:
             return _RIGHT if self._right(section) else _LEFT
         return None
+
+
+def _default_columns() -> tuple[str, ...]:
+    return tuple(name for name in FIELD_ORDER if name in KNOWN_FIELDS)
 
 
 class DivergencesView(QWidget):
@@ -371,13 +561,7 @@ class DivergencesView(QWidget):
         count = self.model.rowCount()
         if count:
             self.stack.setCurrentWidget(self.table)
-            self.count_label.setText(
-                arg(
-                    self.tr("%1 divergence(s) · tariffed %2"),
-                    QLocale().toString(count),
-                    format_brl(self.model.tariffed_total()),
-                )
-            )
+            self.count_label.setText(self._totals_text(count))
             return
         self.count_label.clear()
         if self._query is None:
@@ -395,6 +579,23 @@ class DivergencesView(QWidget):
                 )
             )
         self.stack.setCurrentWidget(self.empty_label)
+
+    def _totals_text(self, count: int) -> str:
+        """``"3 divergence(s) · charged R$ 10,00 · tariffed R$ 15,00 · difference R$ 5,00"``."""
+        totals = self.model.totals()
+        if totals.charged is None or totals.difference is None:
+            return arg(
+                self.tr("%1 divergence(s) · tariffed %2"),
+                QLocale().toString(count),
+                format_brl(totals.tariffed),
+            )
+        return arg(
+            self.tr("%1 divergence(s) · charged %2 · tariffed %3 · difference %4"),
+            QLocale().toString(count),
+            format_brl(totals.charged),
+            format_brl(totals.tariffed),
+            format_brl(totals.difference),
+        )
 
     # --- tasks ---------------------------------------------------------------------------------
 

@@ -1,5 +1,6 @@
 """An invoice's PDFs: the synthetic statement and the payment slip opened in viewer windows,
-and the slip's typed line read, checked and copied.
+and the slip's typed line read, checked and copied (with a warning when the invoice is
+overdue: banks may refuse a slip past its due date or charge interest).
 
 A controller of the Invoices tab: it runs `documents.fetch_document` as its own tasks
 and reports in the tab's message area. Texts keep the `InvoicesTab` translation context,
@@ -8,6 +9,7 @@ where the catalog has them.
 
 from __future__ import annotations
 
+from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
@@ -17,7 +19,7 @@ from PySide6.QtWidgets import QApplication, QWidget
 
 from postalgui.api.values import InvalidValue
 from postalgui.gui.messages import arg
-from postalgui.gui.tabs.invoices.invoice_model import slip_available
+from postalgui.gui.tabs.invoices.invoice_model import days_overdue, slip_available
 from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.gui.widgets.pdf_viewer import PdfViewerWindow
 from postalgui.services.invoices.documents import DocumentKind, fetch_document
@@ -219,7 +221,6 @@ class DocumentActions(QObject):
         title = QCoreApplication.translate("InvoicesTab", "Payment slip — invoice %1")
         self.show_pdf(Path(cast("Path", path)), arg(title, number))
 
-
     @Slot(bool)
     def _on_synthetic_task_finished(self, cancelled: bool) -> None:
         self.activity.set("invoices.document.synthetic", None)
@@ -253,11 +254,22 @@ class DocumentActions(QObject):
             return
         line = format_typed_line(digits)
         QApplication.clipboard().setText(line)
-        self.messages.show_message(
-            arg(QCoreApplication.translate("InvoicesTab", "Typed line copied: %1"), line),
-            MessageKind.INFO,
-            key="invoices.typed_line",
-        )
+        overdue = days_overdue(invoice, date.today()) if invoice is not None else None
+        if overdue is None:
+            text = arg(QCoreApplication.translate("InvoicesTab", "Typed line copied: %1"), line)
+        else:
+            text = arg(
+                QCoreApplication.translate(
+                    "InvoicesTab",
+                    "Typed line copied: %1. Invoice %2 is overdue (%3 day(s) past its due date): "
+                    "banks may refuse this slip or charge interest.",
+                ),
+                line,
+                number,
+                overdue,
+            )
+        kind = MessageKind.INFO if overdue is None else MessageKind.WARNING
+        self.messages.show_message(text, kind, key="invoices.typed_line")
         self.typedLineCopied.emit(line)
 
     @Slot(bool)

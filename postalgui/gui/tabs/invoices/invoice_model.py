@@ -39,6 +39,7 @@ __all__ = [
     "InvoiceFilterProxy",
     "InvoiceModel",
     "InvoiceTotals",
+    "days_overdue",
     "document_meaning",
     "invoice_totals",
     "open_amount",
@@ -93,12 +94,24 @@ def status_kind(invoice: Invoice) -> str:
     return "other"
 
 
-def status_text(invoice: Invoice) -> str:
-    """The status in the UI's words; a status the operator invents is shown as sent."""
+def days_overdue(invoice: Invoice, today: date) -> int | None:
+    """Days an open invoice is past its due date; ``None`` when it is not overdue (paid,
+    reversed, not yet due, due today, or with no due date)."""
+    if not invoice.open or invoice.vencimento is None:
+        return None
+    days = (today - invoice.vencimento).days
+    return days if days > 0 else None
+
+
+def status_text(invoice: Invoice, today: date | None = None) -> str:
+    """The status in the UI's words; an open invoice past its due date on ``today`` is
+    "Overdue"; a status the operator invents is shown as sent."""
     kind = status_kind(invoice)
     if kind == "paid":
         return QCoreApplication.translate("InvoiceModel", "Paid")
     if kind == "open":
+        if today is not None and days_overdue(invoice, today) is not None:
+            return QCoreApplication.translate("InvoiceModel", "Overdue")
         return QCoreApplication.translate("InvoiceModel", "Open")
     if kind == "reversed":
         return QCoreApplication.translate("InvoiceModel", "Reversed")
@@ -106,8 +119,10 @@ def status_text(invoice: Invoice) -> str:
 
 
 def status_colour(kind: str) -> QColor | None:
-    """Green, amber and grey that read on the current palette, light or dark."""
+    """Green, amber, red (``"overdue"``) and grey that read on the current palette, light or dark."""
     dark = QGuiApplication.palette().color(QPalette.ColorRole.Base).lightness() < 128
+    if kind == "overdue":
+        return QColor("#ff7b72") if dark else QColor("#cf222e")
     if kind == "paid":
         return QColor("#56d364") if dark else QColor("#1a7f37")
     if kind == "open":
@@ -198,10 +213,16 @@ def _date_text(value: date | None) -> str:
 
 
 class InvoiceModel(QStandardItemModel):
-    """`Invoice`s in `InvoiceColumn` order, one row each, in the order they were given."""
+    """`Invoice`s in `InvoiceColumn` order, one row each, in the order they were given.
 
-    def __init__(self, parent: QObject | None = None) -> None:
+    An open invoice past its due date on `today` (the day the rows were made unless a
+    test fixes it) is marked "Overdue" in red, with the days overdue in its tooltip.
+    """
+
+    def __init__(self, parent: QObject | None = None, today: date | None = None) -> None:
         super().__init__(0, len(InvoiceColumn), parent)
+        self._fixed_today = today
+        self.today = today or date.today()
         self._invoices: list[Invoice] = []
         self.setSortRole(SORT_ROLE)
         for column, title in zip(InvoiceColumn, _headers(), strict=True):
@@ -211,6 +232,7 @@ class InvoiceModel(QStandardItemModel):
 
     def set_invoices(self, invoices: Sequence[Invoice]) -> None:
         self.setRowCount(0)
+        self.today = self._fixed_today or date.today()
         self._invoices = list(invoices)
         for invoice in self._invoices:
             self.appendRow(self._items(invoice))
@@ -229,7 +251,7 @@ class InvoiceModel(QStandardItemModel):
 
     def _items(self, invoice: Invoice) -> list[QStandardItem]:
         kind = status_kind(invoice)
-        status = status_text(invoice)
+        status = status_text(invoice, self.today)
         code = (invoice.tipoDocumento or "").strip()
         meaning = document_meaning(code)
         amount = invoice.valor
@@ -262,12 +284,7 @@ class InvoiceModel(QStandardItemModel):
             if keys[column] is not None:
                 item.setData(keys[column], SORT_ROLE)
             items.append(item)
-        colour = status_colour(kind)
-        status_item = items[InvoiceColumn.STATUS]
-        if colour is not None:
-            status_item.setForeground(colour)
-        if invoice.status and invoice.status != status:
-            status_item.setToolTip(invoice.status)
+        self._mark_status(invoice, kind, status, items[InvoiceColumn.STATUS])
         if meaning:
             items[InvoiceColumn.DOCUMENT].setToolTip(f"{code} \N{EM DASH} {meaning}")
         if invoice.open and invoice.valorEmAberto is not None and invoice.valorEmAberto != amount:
@@ -289,6 +306,22 @@ class InvoiceModel(QStandardItemModel):
         ).casefold()
         items[0].setData(filter_key(kind, search), FILTER_ROLE)
         return items
+
+    def _mark_status(self, invoice: Invoice, kind: str, status: str, item: QStandardItem) -> None:
+        """The status cell's colour and tooltip: days overdue, or the operator's word."""
+        overdue = days_overdue(invoice, self.today)
+        colour = status_colour("overdue" if overdue is not None else kind)
+        if colour is not None:
+            item.setForeground(colour)
+        if overdue is not None and invoice.vencimento is not None:
+            template = (
+                QCoreApplication.translate("InvoiceModel", "Overdue by 1 day (due %2)")
+                if overdue == 1
+                else QCoreApplication.translate("InvoiceModel", "Overdue by %1 days (due %2)")
+            )
+            item.setToolTip(arg(template, overdue, format_date_ui(invoice.vencimento)))
+        elif invoice.status and invoice.status != status:
+            item.setToolTip(invoice.status)
 
 
 class InvoiceFilterProxy(WordFilterProxy):
