@@ -203,10 +203,16 @@ class MeasureSpinBox(QDoubleSpinBox):
     def _on_editing_finished(self) -> None:
         typed, self._typed = self._typed, ""
         if typed.strip() and self.understand(typed).value is None:
-            self._set_note(arg(self._not_understood(), typed.strip()))
+            self._set_note(self.not_understood(typed))
 
-    def _not_understood(self) -> str:
-        return QCoreApplication.translate("NumberInput", "“%1” is not a size in cm: value kept")
+    def unreadable(self) -> str:
+        """Why the text in the box is not a value (typed, not yet taken), or ``""``."""
+        text = self.text()
+        return "" if not text.strip() or self.hasAcceptableInput() else self.not_understood(text)
+
+    def not_understood(self, typed: str) -> str:
+        typed = _core(typed, self.prefix(), self.suffix())
+        return arg(QCoreApplication.translate("NumberInput", "“%1” is not a size in cm"), typed)
 
 
 class MoneySpinBox(MeasureSpinBox):
@@ -225,8 +231,9 @@ class MoneySpinBox(MeasureSpinBox):
             core = core[2:].strip()
         return understand(core, self._form, self._plausible)
 
-    def _not_understood(self) -> str:
-        return QCoreApplication.translate("NumberInput", "“%1” is not an amount in reais: value kept")
+    def not_understood(self, typed: str) -> str:
+        typed = _core(typed, self.prefix(), self.suffix())
+        return arg(QCoreApplication.translate("NumberInput", "“%1” is not an amount in reais"), typed)
 
 
 class GramsSpinBox(QSpinBox):
@@ -293,7 +300,15 @@ class GramsSpinBox(QSpinBox):
     def _on_editing_finished(self) -> None:
         typed, self._typed = self._typed, ""
         if typed.strip() and self.understand(typed).value is None:
-            hint = QCoreApplication.translate(
-                "NumberInput", "“%1” is not a weight: type whole grams (1500) or kilograms (%2); value kept"
-            )
-            self._set_note(arg(hint, typed.strip(), f"1{self._form.decimal}5 kg"))
+            self._set_note(self.not_understood(typed))
+
+    def unreadable(self) -> str:
+        """Why the text in the box is not a weight (typed, not yet taken), or ``""``."""
+        text = self.text()
+        return "" if not text.strip() or self.hasAcceptableInput() else self.not_understood(text)
+
+    def not_understood(self, typed: str) -> str:
+        hint = QCoreApplication.translate(
+            "NumberInput", "“%1” is not a weight: type whole grams (1500) or kilograms (%2)"
+        )
+        return arg(hint, _core(typed, self.prefix(), self.suffix()), f"1{self._form.decimal}5 kg")

@@ -546,9 +546,24 @@ class QuoteForm(QWidget):
             problems.append(FormProblem("cepOrigem", required, self.origin_edit))
         if not self.international and not self.destination_edit.text().strip():
             problems.append(FormProblem("cepDestino", required, self.destination_edit))
-        if not self.weight_spin.value():
+        unreadable = self.unreadable_numbers()
+        problems.extend(unreadable)
+        if not self.weight_spin.value() and "psObjeto" not in {p.field for p in unreadable}:
             problems.append(FormProblem("psObjeto", required, self.weight_spin))
         return problems
+
+    def unreadable_numbers(self) -> list[FormProblem]:
+        """Boxes holding typed text that is no number (Enter quoted before the box took it)."""
+        boxes: list[tuple[str, GramsSpinBox | MeasureSpinBox]] = [
+            ("psObjeto", self.weight_spin),
+            *self._sizes(),
+            ("vlDeclarado", self.declared_spin),
+        ]
+        return [
+            FormProblem(name, box.unreadable(), box)
+            for name, box in boxes
+            if box.isVisibleTo(self) and box.unreadable()
+        ]
 
     def _services_for(
         self, code: str, chosen: Sequence[str], declared: object
