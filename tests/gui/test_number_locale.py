@@ -288,3 +288,12 @@ def test_boxes_built_for_a_language_read_it_whatever_their_parent_says(qtbot: Qt
     weight.setValue(12_500)
     assert size.locale().name() == "pt_BR"
     assert weight.text() == "12.500"
+
+
+@pytest.mark.parametrize("text", ["1,5 kg", "1,5kg", "1,5 KG g", "1.500 g", "1500g", "1.500"])
+def test_weight_units_as_typed(qtbot: QtBot, text: str) -> None:
+    weight = GramsSpinBox(language="pt_BR")
+    qtbot.addWidget(weight)
+    weight.setRange(0, 300_000)
+    weight.setSuffix(" g")
+    assert weight.understand(text).value == Decimal(1500)

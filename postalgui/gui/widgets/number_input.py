@@ -137,6 +137,10 @@ def _state(understood: Understood, core: str, low: float, high: float) -> QValid
     return QValidator.State.Intermediate if _ALLOWED.fullmatch(core) else QValidator.State.Invalid
 
 
+_WEIGHT = re.compile(r"(?P<number>.*?)\s*(?P<unit>kg|g)?(?:\s*g)?", flags=re.ASCII | re.IGNORECASE)
+"""A weight as typed: "1500", "1.500 g", "1,5 kg" (the box may add its own " g" after it)."""
+
+
 def _understood_note(text: str) -> str:
     return arg(QCoreApplication.translate("NumberInput", "understood: %1"), text)
 
@@ -253,13 +257,11 @@ class GramsSpinBox(QSpinBox):
         self.editingFinished.connect(self._on_editing_finished)
 
     def understand(self, text: str) -> Understood:
-        core = _core(text, self.prefix(), self.suffix())
-        scale = Decimal(1)
-        if core.lower().endswith("kg"):
-            core, scale = core[:-2].strip(), Decimal(1000)
-        elif core.lower().endswith("g"):
-            core = core[:-1].strip()
-        return understand(core, self._form, self.PLAUSIBLE, scale)
+        match = _WEIGHT.fullmatch(text.strip())
+        if match is None:
+            return Understood(None)
+        scale = Decimal(1000) if (match["unit"] or "").lower() == "kg" else Decimal(1)
+        return understand(match["number"], self._form, self.PLAUSIBLE, scale)
 
     def validate(self, text: str, pos: int) -> tuple[QValidator.State, str, int]:
         if self.specialValueText() and text == self.specialValueText():
