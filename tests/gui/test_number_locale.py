@@ -297,3 +297,36 @@ def test_weight_units_as_typed(qtbot: QtBot, text: str) -> None:
     weight.setRange(0, 300_000)
     weight.setSuffix(" g")
     assert weight.understand(text).value == Decimal(1500)
+
+
+def test_the_frame_built_before_the_language_takes_its_locale(
+    monkeypatch: pytest.MonkeyPatch, qapp: QCoreApplication
+) -> None:
+    """`run_gui` builds the frame with the system's locale, then gives it the language's."""
+    from PySide6.QtWidgets import QMessageBox
+
+    from postalgui.gui import app as gui_app
+
+    default = QLocale()
+    QLocale.setDefault(QLocale("en_US"))  # the system's
+    given: list[str] = []
+
+    class Frame(gui_app.MainWindow):  # type: ignore[misc,name-defined]
+        def setLocale(self, locale: QLocale) -> None:
+            given.append(locale.name())
+            super().setLocale(locale)
+
+    def portuguese(app: QCoreApplication, language: str) -> list[object]:
+        del app, language
+        QLocale.setDefault(QLocale("pt_BR"))
+        return []
+
+    monkeypatch.setenv("POSTALGUI_ENV", "moon")  # stops right after the language is set up
+    monkeypatch.setattr(QMessageBox, "critical", lambda *args: QMessageBox.StandardButton.Ok)
+    monkeypatch.setattr(i18n, "install_translators", portuguese)
+    monkeypatch.setattr(gui_app, "MainWindow", Frame)
+    try:
+        assert gui_app.run_gui([]) == 2
+    finally:
+        QLocale.setDefault(default)
+    assert given == ["pt_BR"]
