@@ -13,7 +13,7 @@ import logging
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, QTimer, Slot
+from PySide6.QtCore import QCoreApplication, QEvent, QLocale, QObject, QTimer, Slot
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from postalgui.gui.collector import IdleCollector
@@ -131,6 +131,9 @@ def run_gui(argv: list[str]) -> int:
 
     paths = app_paths()
     translators = install_translators(app, resolve_language(saved_language(paths.settings_file)))
+    # The frame was built before the language was known, with the system's locale, and
+    # every widget added to it inherits the frame's: give it the language's (numbers).
+    window.setLocale(QLocale())
     try:
         context = build_context()
     except ConfigError as exc:

@@ -46,13 +46,38 @@ def saved_language(settings_file: Path) -> str:
 def resolve_language(setting: str, system_locale: QLocale | None = None) -> str:
     """``"pt_BR"`` or ``"en"``: the setting, or for ``""`` the system locale's language.
 
-    Any Portuguese locale (pt_BR, pt_PT, ...) gets the Brazilian translation: it is the
-    only Portuguese one there is, and closer than English for a Portuguese reader.
+    Portuguese is the app's own language: a locale that names no language (``C``,
+    ``POSIX``, an unset ``LANG``) starts in Portuguese, and only a locale that names
+    another language starts in English. Any Portuguese locale (pt_BR, pt_PT, ...) gets
+    the Brazilian translation: it is the only Portuguese one there is.
     """
     if setting in (PORTUGUESE, ENGLISH):
         return setting
     locale = system_locale if system_locale is not None else QLocale.system()
-    return PORTUGUESE if locale.language() == QLocale.Language.Portuguese else ENGLISH
+    return ENGLISH if _names_another_language(locale) else PORTUGUESE
+
+
+def _names_another_language(locale: QLocale) -> bool:
+    """True for an explicit language other than Portuguese (not ``C``, not unset)."""
+    no_language = (QLocale.Language.C, QLocale.Language.AnyLanguage, QLocale.Language.Portuguese)
+    return locale.language() not in no_language
+
+
+def app_locale(language: str | None = None) -> QLocale:
+    """The locale numbers are read and written in: ``pt_BR``, or ``en_US`` for English.
+
+    ``language`` defaults to the one the interface speaks (`ui_language`). Money is the
+    exception: it is always reais in Brazilian form (`money_locale`), in both languages.
+    """
+    spoken = ui_language() if language is None else language
+    if spoken == PORTUGUESE:
+        return QLocale("pt_BR")
+    return QLocale("en_US")
+
+
+def money_locale() -> QLocale:
+    """Brazilian form (``R$ 1.234,56``) whatever the language: money is always reais."""
+    return QLocale("pt_BR")
 
 
 def catalog_path(language: str = PORTUGUESE) -> Path | None:
@@ -68,11 +93,13 @@ def install_translators(app: QCoreApplication, language: str) -> list[QTranslato
     """Install the translators for ``language`` ("pt_BR" or "en"); returns them.
 
     The caller keeps the list: a QTranslator collected by Python stops translating.
-    English is the source language, so it needs no catalog.
+    English is the source language, so it needs no catalog. Either way the default
+    locale becomes the language's (`app_locale`), so every widget built afterwards reads
+    and writes numbers as the interface speaks, whatever the system locale is.
     """
+    QLocale.setDefault(app_locale(language))
     if language != PORTUGUESE:
         return []
-    QLocale.setDefault(QLocale("pt_BR"))
     installed: list[QTranslator] = []
     qt_dir = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
     qt_translator = QTranslator(app)
@@ -101,6 +128,7 @@ def remove_translators(app: QCoreApplication, translators: list[QTranslator]) ->
 def ui_language() -> str:
     """The language the interface speaks now (``"pt_BR"`` or ``"en"``), for documents and names.
 
-    `install_translators` makes pt_BR the default locale, so the default locale tells.
+    `install_translators` makes the language's locale the default, so the default
+    locale tells; read with `resolve_language`'s rule (``C`` is Portuguese).
     """
-    return PORTUGUESE if QLocale().language() == QLocale.Language.Portuguese else ENGLISH
+    return resolve_language("", QLocale())

@@ -664,11 +664,6 @@
         <translation>para %1</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>%1 g</source>
-        <translation>%1 g</translation>
-    </message>
-    <message>
         <location line="+4"/>
         <source>%1 cm</source>
         <translation>%1 cm</translation>
@@ -2621,6 +2616,29 @@
         <location line="+1"/>
         <source>Dismiss</source>
         <translation>Fechar</translation>
+    </message>
+</context>
+<context>
+    <name>NumberInput</name>
+    <message>
+        <location filename="../../postalgui/gui/widgets/number_input.py" line="+1"/>
+        <source>understood: %1</source>
+        <translation>entendido: %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>“%1” is not a size in cm</source>
+        <translation>“%1” não é uma medida em cm</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>“%1” is not an amount in reais</source>
+        <translation>“%1” não é um valor em reais</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>“%1” is not a weight: type whole grams (1500) or kilograms (%2)</source>
+        <translation>“%1” não é um peso: digite gramas inteiros (1500) ou quilos (%2)</translation>
     </message>
 </context>
 <context>

@@ -149,4 +149,8 @@ def test_language_follows_setting_then_system_locale(setting: str, locale: str, 
 
 
 def test_english_needs_no_catalog(qapp: QCoreApplication) -> None:
-    assert i18n.install_translators(qapp, "en") == []
+    default = QLocale()
+    try:
+        assert i18n.install_translators(qapp, "en") == []
+    finally:
+        QLocale.setDefault(default)  # English numbers became the default

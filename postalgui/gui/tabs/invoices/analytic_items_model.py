@@ -25,7 +25,7 @@ from PySide6.QtCore import (
 
 from postalgui.api.models.invoices import AnalyticItem
 from postalgui.api.values import InvalidValue, format_brl, format_cep
-from postalgui.gui.models.formatting import format_grams
+from postalgui.gui.models.formatting import format_count, format_grams
 from postalgui.gui.models.roles import SORT_ROLE
 from postalgui.services.columns import ROWS
 from postalgui.services.invoices.item_index import ItemColumn, ItemIndex
@@ -72,7 +72,7 @@ def _item_headers() -> tuple[str, ...]:
 
 
 def grouped(number: int) -> str:
-    return f"{number:,}".replace(",", ".")
+    return format_count(number)
 
 
 _MONEY = frozenset(

@@ -25,9 +25,12 @@ from PySide6.QtWidgets import (
 from postalgui.api.values import format_brl
 from postalgui.gui.i18n import ui_language
 from postalgui.gui.messages import arg
+from postalgui.gui.models.formatting import format_grams, format_measure
 from postalgui.services.price.products import product_name
 
 if TYPE_CHECKING:
+    from decimal import Decimal
+
     from postalgui.api.models.price import QuoteResult
     from postalgui.services.price.breakdown import LadderStep
 
@@ -161,7 +164,7 @@ class BreakdownView(QWidget):
         elif query.cepDestino:
             parts.append(arg(self.tr("to %1"), format_cep(query.cepDestino)))
         if query.psObjeto is not None:
-            parts.append(arg(self.tr("%1 g"), f"{query.psObjeto:,}".replace(",", ".")))
+            parts.append(format_grams(query.psObjeto))
         sizes = [query.comprimento, query.largura, query.altura]
         if all(size is not None for size in sizes):
             parts.append(
@@ -207,8 +210,6 @@ class BreakdownView(QWidget):
         QGuiApplication.clipboard().setText(self.steps_text())
 
 
-def _number(value: object) -> str:
-    text = format(value, "f") if value is not None else ""
-    if "." in text:
-        text = text.rstrip("0").rstrip(".")
-    return text.replace(".", ",")
+def _number(value: Decimal | None) -> str:
+    """A size as the interface writes it (``20,5`` / ``20.5``)."""
+    return format_measure(value)

@@ -24,7 +24,6 @@ from PySide6.QtWidgets import (
     QButtonGroup,
     QComboBox,
     QDateEdit,
-    QDoubleSpinBox,
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
@@ -35,7 +34,6 @@ from PySide6.QtWidgets import (
     QMenu,
     QPushButton,
     QRadioButton,
-    QSpinBox,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -46,6 +44,7 @@ from postalgui.gui.i18n import ui_language
 from postalgui.gui.messages import arg
 from postalgui.gui.tabs.price.countries import country_names
 from postalgui.gui.tabs.price.presets import FormPresets
+from postalgui.gui.widgets.number_input import GramsSpinBox, MeasureSpinBox, MoneySpinBox
 from postalgui.services.price.products import PriceSettings
 from postalgui.services.price.service_choice import DECLARED
 
@@ -174,13 +173,14 @@ class QuoteForm(QWidget):
         self.format_combo.setCurrentIndex(1)
         self.format_combo.currentIndexChanged.connect(self._on_format_changed)
 
-        self.weight_spin = QSpinBox(self)
+        self.weight_spin = GramsSpinBox(self)
         self.weight_spin.setObjectName("weight")
         self.weight_spin.setRange(0, 300_000)
         self.weight_spin.setSuffix(" g")
         self.weight_spin.setGroupSeparatorShown(True)
         self.weight_spin.setSpecialValueText("—")
         self.weight_spin.setValue(300)
+        self.weight_note = self._note_label("weightNote", self.weight_spin)
 
     def _build_sizes(self) -> None:
         """Length, width, height and diameter in one row (the format decides which show)."""
@@ -188,6 +188,7 @@ class QuoteForm(QWidget):
         self.width_spin = self._size_spin("width")
         self.height_spin = self._size_spin("height")
         self.diameter_spin = self._size_spin("diameter")
+        self.sizes_note = self._note_label("sizesNote", *(spin for _, spin in self._sizes()))
         self.sizes_row = QWidget(self)
         sizes = QHBoxLayout(self.sizes_row)
         sizes.setContentsMargins(0, 0, 0, 0)
@@ -206,7 +207,7 @@ class QuoteForm(QWidget):
             sizes.addWidget(spin, 1)
 
     def _build_value_and_date(self) -> None:
-        self.declared_spin = QDoubleSpinBox(self)
+        self.declared_spin = MoneySpinBox(self)
         self.declared_spin.setObjectName("declaredValue")
         self.declared_spin.setRange(0, 1_000_000)
         self.declared_spin.setDecimals(2)
@@ -214,6 +215,7 @@ class QuoteForm(QWidget):
         self.declared_spin.setGroupSeparatorShown(True)
         self.declared_spin.setSpecialValueText(self.tr("none"))
         self.declared_spin.valueChanged.connect(self._on_declared_changed)
+        self.declared_note = self._note_label("declaredNote", self.declared_spin)
         self.declared_hint = QLabel(self)
         self.declared_hint.setWordWrap(True)
 
@@ -258,14 +260,35 @@ class QuoteForm(QWidget):
 
     # --- layout -----------------------------------------------------------------------
 
-    def _size_spin(self, name: str) -> QDoubleSpinBox:
-        spin = QDoubleSpinBox(self)
+    def _size_spin(self, name: str) -> MeasureSpinBox:
+        spin = MeasureSpinBox(self)
         spin.setObjectName(name)
         spin.setRange(0, 500)
         spin.setDecimals(1)
         spin.setSuffix(" cm")
         spin.setSpecialValueText("—")
         return spin
+
+    def _sizes(self) -> tuple[tuple[str, MeasureSpinBox], ...]:
+        return (
+            ("comprimento", self.length_spin),
+            ("largura", self.width_spin),
+            ("altura", self.height_spin),
+            ("diametro", self.diameter_spin),
+        )
+
+    def _note_label(self, name: str, *spins: GramsSpinBox | MeasureSpinBox) -> QLabel:
+        """A small line saying how a box read what was typed ("understood: 1,5 cm")."""
+        label = QLabel(self)
+        label.setObjectName(name)
+        label.setWordWrap(True)
+        font = label.font()
+        font.setPointSizeF(font.pointSizeF() * 0.9)
+        label.setFont(font)
+        label.hide()
+        for spin in spins:
+            spin.noteChanged.connect(self._on_note_changed)
+        return label
 
     def _layout(self) -> None:
         where = QGroupBox(self.tr("Route"), self)
@@ -296,8 +319,11 @@ class QuoteForm(QWidget):
         self._add_row(what_form, self.tr("Pr&eset:"), presets, self.package_combo)
         self._add_row(what_form, self.tr("&Format:"), self.format_combo)
         self._add_row(what_form, self.tr("&Weight:"), self.weight_spin)
+        what_form.addRow(self.weight_note)
         self._add_row(what_form, self.tr("Si&zes:"), self.sizes_row, self.length_spin)
+        what_form.addRow(self.sizes_note)
         self._add_row(what_form, self.tr("Decla&red value:"), self.declared_spin)
+        what_form.addRow(self.declared_note)
         what_form.addRow(self.declared_hint)
         self._add_row(what_form, self.tr("Da&te:"), self.date_edit)
 
@@ -528,9 +554,24 @@ class QuoteForm(QWidget):
             problems.append(FormProblem("cepOrigem", required, self.origin_edit))
         if not self.international and not self.destination_edit.text().strip():
             problems.append(FormProblem("cepDestino", required, self.destination_edit))
-        if not self.weight_spin.value():
+        unreadable = self.unreadable_numbers()
+        problems.extend(unreadable)
+        if not self.weight_spin.value() and "psObjeto" not in {p.field for p in unreadable}:
             problems.append(FormProblem("psObjeto", required, self.weight_spin))
         return problems
+
+    def unreadable_numbers(self) -> list[FormProblem]:
+        """Boxes holding typed text that is no number (Enter quoted before the box took it)."""
+        boxes: list[tuple[str, GramsSpinBox | MeasureSpinBox]] = [
+            ("psObjeto", self.weight_spin),
+            *self._sizes(),
+            ("vlDeclarado", self.declared_spin),
+        ]
+        return [
+            FormProblem(name, box.unreadable(), box)
+            for name, box in boxes
+            if box.isVisibleTo(self) and box.unreadable()
+        ]
 
     def _services_for(
         self, code: str, chosen: Sequence[str], declared: object
@@ -748,6 +789,22 @@ class QuoteForm(QWidget):
         self.width_spin.setVisible(fmt in ("1", "2"))
         self.diameter_label.setVisible(fmt == "3")
         self.diameter_spin.setVisible(fmt == "3")
+
+    @Slot(str)
+    def _on_note_changed(self, _note: str) -> None:
+        """Say under the weight, the sizes and the value how each read what was typed."""
+        sizes = [
+            arg(self.tr("%1: %2"), self.field_label(name), spin.note)
+            for name, spin in self._sizes()
+            if spin.note
+        ]
+        for label, text in (
+            (self.weight_note, self.weight_spin.note),
+            (self.sizes_note, "; ".join(sizes)),
+            (self.declared_note, self.declared_spin.note),
+        ):
+            label.setText(text)
+            label.setVisible(bool(text))
 
     @Slot()
     def _on_declared_changed(self) -> None:

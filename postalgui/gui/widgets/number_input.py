@@ -1,0 +1,316 @@
+"""Number inputs that read as the interface speaks, and say what they understood.
+
+A spin box of Qt reads numbers in its locale, which it inherits from the system: with
+the interface in Portuguese on an English system, "20,5" cm became 205 cm. These read
+in the app's language instead (`app_locale`; money always in Brazilian form), and they
+also accept the other language's form, since a clerk types what they are used to:
+
+- Text that reads one way only is taken that way: "20.5" in Portuguese is 20,5 cm
+  ("20.5" cannot be Portuguese thousands), and "150.50" is R$ 150,50.
+- Text that reads two ways ("1.500": one and a half, or fifteen hundred) is taken the
+  way that is plausible for the field (a weight from 1 g to 30 kg in whole grams, a
+  size from 1 to 200 cm); when both are plausible, the interface language's way wins.
+- Whenever the text could be read otherwise, or was read in the other language's
+  form, the field says what it understood ("entendido: 1,5 cm") next to it, so a
+  value is never silently taken 10x or 1000x off.
+- A weight also takes kilograms: "1,5 kg" is 1.500 g.
+
+`understand` is the rule, free of widgets; `MeasureSpinBox` (sizes), `GramsSpinBox`
+(weights) and `MoneySpinBox` (declared values) apply it, and emit ``noteChanged(str)``
+with the sentence to show next to them (empty when there is nothing to say).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal
+
+from PySide6.QtCore import QCoreApplication, Signal, Slot
+from PySide6.QtGui import QValidator
+from PySide6.QtWidgets import QDoubleSpinBox, QSpinBox, QWidget
+
+from postalgui.gui.i18n import PORTUGUESE, app_locale, money_locale, ui_language
+from postalgui.gui.messages import arg
+
+__all__ = [
+    "ENGLISH_FORM",
+    "PORTUGUESE_FORM",
+    "Form",
+    "GramsSpinBox",
+    "MeasureSpinBox",
+    "MoneySpinBox",
+    "Plausible",
+    "Understood",
+    "understand",
+]
+
+
+@dataclass(frozen=True)
+class Form:
+    """How a language writes numbers: its decimal and thousands separators."""
+
+    decimal: str
+    group: str
+
+    def other(self) -> Form:
+        return Form(self.group, self.decimal)
+
+
+PORTUGUESE_FORM = Form(",", ".")
+ENGLISH_FORM = Form(".", ",")
+
+
+@dataclass(frozen=True)
+class Plausible:
+    """The values a field can mean; ``whole``: only whole numbers (grams)."""
+
+    low: Decimal
+    high: Decimal
+    whole: bool = False
+
+    def __contains__(self, value: object) -> bool:
+        if not isinstance(value, Decimal):
+            return False
+        return self.low <= value <= self.high and (not self.whole or value == value.to_integral_value())
+
+
+@dataclass(frozen=True)
+class Understood:
+    """What a text was read as (``None``: not a number), and whether to say so."""
+
+    value: Decimal | None
+    say: bool = False
+
+
+def read_in(text: str, form: Form) -> Decimal | None:
+    """``text`` as a number written in ``form`` (thousands in threes, optional), or None."""
+    group, decimal = re.escape(form.group), re.escape(form.decimal)
+    pattern = rf"(?P<int>[1-9]\d{{0,2}}(?:{group}\d{{3}})+|\d+)(?:{decimal}(?P<frac>\d+))?"
+    match = re.fullmatch(pattern, text.strip(), flags=re.ASCII)
+    if match is None or len(text) > 30:
+        return None
+    integer = match["int"].replace(form.group, "")
+    return Decimal(f"{integer}.{match['frac']}" if match["frac"] else integer)
+
+
+def understand(text: str, form: Form, plausible: Plausible, scale: Decimal = Decimal(1)) -> Understood:
+    """Read ``text`` in ``form`` or the other form, times ``scale`` (kg -> g); see the module."""
+
+    def reading(candidate: Form) -> Decimal | None:
+        value = read_in(text, candidate)
+        if value is None:
+            return None
+        value *= scale
+        if scale != 1 and plausible.whole:
+            value = value.quantize(Decimal(1), rounding=ROUND_HALF_UP)
+        if plausible.whole and value != value.to_integral_value():
+            return None  # "1,500 g" in English is not one and a half grams
+        return value
+
+    mine, theirs = reading(form), reading(form.other())
+    if mine is None:
+        return Understood(theirs, say=theirs is not None)
+    if theirs is None or theirs == mine:
+        return Understood(mine)
+    if mine in plausible or theirs not in plausible:
+        return Understood(mine, say=True)
+    return Understood(theirs, say=True)
+
+
+_ALLOWED = re.compile(r"[\d.,\s]*[a-zA-Z$]*\s*", flags=re.ASCII)
+
+
+def _core(text: str, prefix: str, suffix: str) -> str:
+    """The typed number without the box's prefix and suffix."""
+    core = text.strip()
+    if prefix.strip() and core.startswith(prefix.strip()):
+        core = core[len(prefix.strip()) :]
+    if suffix.strip() and core.endswith(suffix.strip()):
+        core = core[: -len(suffix.strip())]
+    return core.strip()
+
+
+def _state(understood: Understood, core: str, low: float, high: float) -> QValidator.State:
+    if understood.value is not None and low <= float(understood.value) <= high:
+        return QValidator.State.Acceptable
+    return QValidator.State.Intermediate if _ALLOWED.fullmatch(core) else QValidator.State.Invalid
+
+
+_WEIGHT = re.compile(r"(?P<number>.*?)\s*(?P<unit>kg|g)?(?:\s*g)?", flags=re.ASCII | re.IGNORECASE)
+"""A weight as typed: "1500", "1.500 g", "1,5 kg" (the box may add its own " g" after it)."""
+
+
+def _understood_note(text: str) -> str:
+    return arg(QCoreApplication.translate("NumberInput", "understood: %1"), text)
+
+
+class MeasureSpinBox(QDoubleSpinBox):
+    """Centimetres (one decimal) read as `understand` says; ``noteChanged(str)``."""
+
+    noteChanged = Signal(str)
+
+    PLAUSIBLE = Plausible(Decimal(1), Decimal(200))
+
+    def __init__(self, parent: QWidget | None = None, *, language: str | None = None) -> None:
+        self._form = PORTUGUESE_FORM if (language or ui_language()) == PORTUGUESE else ENGLISH_FORM
+        self._plausible = self.PLAUSIBLE
+        self.note = ""
+        self._typed = ""
+        super().__init__(parent)
+        self.setLocale(app_locale(language))
+        self.lineEdit().textEdited.connect(self._on_text_edited)
+        self.editingFinished.connect(self._on_editing_finished)
+
+    def understand(self, text: str) -> Understood:
+        core = _core(text, self.prefix(), self.suffix())
+        if core.lower().endswith("cm"):
+            core = core[:-2].strip()
+        return understand(core, self._form, self._plausible)
+
+    def validate(self, text: str, pos: int) -> tuple[QValidator.State, str, int]:
+        if self.specialValueText() and text == self.specialValueText():
+            return QValidator.State.Acceptable, text, pos
+        core = _core(text, self.prefix(), self.suffix())
+        return _state(self.understand(text), core, self.minimum(), self.maximum()), text, pos
+
+    def valueFromText(self, text: str) -> float:
+        value = self.understand(text).value
+        return self.value() if value is None else float(value)
+
+    def setValue(self, value: float) -> None:
+        self._set_note("")
+        super().setValue(value)
+
+    def stepBy(self, steps: int) -> None:
+        self._set_note("")
+        super().stepBy(steps)
+
+    def _set_note(self, note: str) -> None:
+        if note != self.note:
+            self.note = note
+            self.noteChanged.emit(note)
+
+    @Slot(str)
+    def _on_text_edited(self, text: str) -> None:
+        self._typed = text
+        understood = self.understand(text)
+        if understood.value is None:
+            self._set_note("")  # said when the editing ends, not at every keystroke
+        elif understood.say:
+            shown = self.prefix() + self.textFromValue(float(understood.value)) + self.suffix()
+            self._set_note(_understood_note(shown.strip()))
+        else:
+            self._set_note("")
+
+    @Slot()
+    def _on_editing_finished(self) -> None:
+        typed, self._typed = self._typed, ""
+        if typed.strip() and self.understand(typed).value is None:
+            self._set_note(self.not_understood(typed))
+
+    def unreadable(self) -> str:
+        """Why the text in the box is not a value (typed, not yet taken), or ``""``."""
+        text = self.text()
+        return "" if not text.strip() or self.hasAcceptableInput() else self.not_understood(text)
+
+    def not_understood(self, typed: str) -> str:
+        typed = _core(typed, self.prefix(), self.suffix())
+        return arg(QCoreApplication.translate("NumberInput", "“%1” is not a size in cm"), typed)
+
+
+class MoneySpinBox(MeasureSpinBox):
+    """Reais, always in Brazilian form (``R$ 1.234,56``) whatever the language."""
+
+    PLAUSIBLE = Plausible(Decimal("0.01"), Decimal(1_000_000))
+
+    def __init__(self, parent: QWidget | None = None, *, language: str | None = None) -> None:
+        super().__init__(parent, language=language)
+        self._form = PORTUGUESE_FORM
+        self.setLocale(money_locale())
+
+    def understand(self, text: str) -> Understood:
+        core = _core(text, self.prefix(), self.suffix())
+        if core.upper().startswith("R$"):
+            core = core[2:].strip()
+        return understand(core, self._form, self._plausible)
+
+    def not_understood(self, typed: str) -> str:
+        typed = _core(typed, self.prefix(), self.suffix())
+        return arg(QCoreApplication.translate("NumberInput", "“%1” is not an amount in reais"), typed)
+
+
+class GramsSpinBox(QSpinBox):
+    """Whole grams, or kilograms with "kg" ("1,5 kg" is 1.500 g); ``noteChanged(str)``."""
+
+    noteChanged = Signal(str)
+
+    PLAUSIBLE = Plausible(Decimal(1), Decimal(30_000), whole=True)
+
+    def __init__(self, parent: QWidget | None = None, *, language: str | None = None) -> None:
+        self._form = PORTUGUESE_FORM if (language or ui_language()) == PORTUGUESE else ENGLISH_FORM
+        self.note = ""
+        self._typed = ""
+        super().__init__(parent)
+        self.setLocale(app_locale(language))
+        self.lineEdit().textEdited.connect(self._on_text_edited)
+        self.editingFinished.connect(self._on_editing_finished)
+
+    def understand(self, text: str) -> Understood:
+        match = _WEIGHT.fullmatch(text.strip())
+        if match is None:
+            return Understood(None)
+        scale = Decimal(1000) if (match["unit"] or "").lower() == "kg" else Decimal(1)
+        return understand(match["number"], self._form, self.PLAUSIBLE, scale)
+
+    def validate(self, text: str, pos: int) -> tuple[QValidator.State, str, int]:
+        if self.specialValueText() and text == self.specialValueText():
+            return QValidator.State.Acceptable, text, pos
+        core = _core(text, self.prefix(), self.suffix())
+        return _state(self.understand(text), core, self.minimum(), self.maximum()), text, pos
+
+    def valueFromText(self, text: str) -> int:
+        value = self.understand(text).value
+        return self.value() if value is None else int(value)
+
+    def setValue(self, value: int) -> None:
+        self._set_note("")
+        super().setValue(value)
+
+    def stepBy(self, steps: int) -> None:
+        self._set_note("")
+        super().stepBy(steps)
+
+    def _set_note(self, note: str) -> None:
+        if note != self.note:
+            self.note = note
+            self.noteChanged.emit(note)
+
+    @Slot(str)
+    def _on_text_edited(self, text: str) -> None:
+        self._typed = text
+        understood = self.understand(text)
+        if understood.value is None:
+            self._set_note("")  # said when the editing ends, not at every keystroke
+        elif understood.say or "k" in text.lower():
+            shown = self.textFromValue(int(understood.value)) + self.suffix()
+            self._set_note(_understood_note(shown.strip()))
+        else:
+            self._set_note("")
+
+    @Slot()
+    def _on_editing_finished(self) -> None:
+        typed, self._typed = self._typed, ""
+        if typed.strip() and self.understand(typed).value is None:
+            self._set_note(self.not_understood(typed))
+
+    def unreadable(self) -> str:
+        """Why the text in the box is not a weight (typed, not yet taken), or ``""``."""
+        text = self.text()
+        return "" if not text.strip() or self.hasAcceptableInput() else self.not_understood(text)
+
+    def not_understood(self, typed: str) -> str:
+        hint = QCoreApplication.translate(
+            "NumberInput", "“%1” is not a weight: type whole grams (1500) or kilograms (%2)"
+        )
+        return arg(hint, _core(typed, self.prefix(), self.suffix()), f"1{self._form.decimal}5 kg")
