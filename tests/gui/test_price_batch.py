@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import time
 from collections.abc import Sequence
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
@@ -111,6 +112,67 @@ def test_unknown_columns_are_named(panel: BatchPanel, qtbot: QtBot, tmp_path: Pa
     assert bar.text().endswith(": Observação")
     assert panel.run_button.isEnabled()
     assert len(panel.queries()) == 2
+
+
+def test_a_declared_value_is_priced_with_the_products_own_service(
+    panel: BatchPanel, qtbot: QtBot, tmp_path: Path
+) -> None:
+    """A valued row without 019/064/065 gets its product's service, as on the Quote page."""
+    rows = [
+        ["Produto", "CEP de origem", "CEP de destino", "Peso (g)", "Valor declarado"],
+        ["03220", "01310100", "20040020", "500", "200,00"],
+        ["03298", "01310100", "70002900", "800", "150"],
+        ["03220", "01310100", "20040020", "500", ""],
+    ]
+    _load(panel, qtbot, _write(tmp_path / "lote.csv", rows, delimiter=";"))
+    assert panel.problem_texts() == []
+    assert [query.servicosAdicionais for query in panel.queries()] == [("019",), ("064",), ()]
+    bar = panel.messages.message("batch.declared")
+    assert bar is not None
+    assert bar.kind is MessageKind.INFO
+    assert bar.text().endswith(": 03220: 019, 03298: 064")
+
+    with qtbot.waitSignal(panel.batchFinished, timeout=SANDBOX_MS) as finished:
+        panel.run_button.click()
+    assert finished.args == [3, 0]
+    results = sorted(panel.model.results(), key=lambda result: result.index)
+    sedex, pac = results[0].response, results[1].response
+    assert sedex is not None
+    assert pac is not None
+    # the operator priced the insurance: the request carried the service
+    assert [item.coServAdicional for item in sedex.servicoAdicional] == ["019"]
+    assert (sedex.pcTotalServicosAdicionais or 0) > 0
+    assert [item.coServAdicional for item in pac.servicoAdicional] == ["064"]
+    assert results[0].query.vlDeclarado == Decimal("200.00")
+    services = panel.model.column_of(Column.SERVICES)
+    assert services is not None
+    assert panel.proxy.index(0, services).data() == "R$ 1,79"  # (200 - 21 insured) x 1%
+    panel.table.selectRow(0)
+    shown = panel.breakdown.subtitle.text()
+    assert "services 019" in shown
+    assert "declared R$ 200,00" in shown
+
+
+def test_a_declared_value_the_product_cannot_take_is_a_row_problem(
+    panel: BatchPanel, qtbot: QtBot, tmp_path: Path
+) -> None:
+    rows = [
+        ["coProduto", "cepOrigem", "cepDestino", "sgPaisDestino", "psObjeto", "vlDeclarado"],
+        ["45110", "01310100", "", "US", "500", "200"],
+        ["04227", "01310100", "20040020", "", "200", "150"],
+        ["03220", "01310100", "20040020", "", "500", "200"],
+    ]
+    _load(panel, qtbot, _write(tmp_path / "lote.csv", rows))
+    assert panel.problem_texts() == [
+        "Line 2, column vlDeclarado: Product 45110 has no declared-value service, "
+        "so the declared value cannot be priced.",
+        "Line 3, column vlDeclarado: Declared value R$ 150,00 is outside the limits of product 04227 "
+        "(R$ 25,50 to R$ 100,00).",
+    ]
+    assert "2 row(s) have problems" in panel.problems_label.text()
+    assert panel.queries() == []
+    assert not panel.run_button.isEnabled()
+    assert panel.messages.message("batch.declared") is None
 
 
 def test_a_good_file_is_priced_and_exported(

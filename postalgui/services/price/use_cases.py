@@ -18,11 +18,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Literal, cast
 
 from postalgui.api.cancel import TaskControl, cancel_scope
+from postalgui.services.price.service_choice import DECLARED_VALUE_CODES
 
 if TYPE_CHECKING:
     from postalgui.api.models.price import AdditionalService, PriceQuery, PriceResponse, QuoteResult
     from postalgui.api.price import PriceClient
-    from postalgui.services.price.batch_csv import BatchFile
+    from postalgui.services.price.batch_csv import BatchFile, BatchRow
     from postalgui.services.price.history import HistoryEntry
     from postalgui.services.price.service import PriceService, Source
     from postalgui.services.price.service_choice import Refusal
@@ -51,9 +52,6 @@ HISTORY_BLOCK = 50
 
 BATCH_WINDOW = 1000
 """Queries `quote_stream` prices before reading more."""
-
-DECLARED_VALUE_CODES = frozenset({"019", "064", "065"})
-"""The declared-value services of the SEDEX family, PAC and Mini Envios (REFERENCE.md)."""
 
 
 def quote_batch(
@@ -184,12 +182,21 @@ def additional_services(
         )
 
 
-def read_batch_file(task: TaskControl, path: Path, defaults: Mapping[str, str]) -> BatchFile:
-    """Read and validate a batch CSV (nothing is sent)."""
+def read_batch_file(
+    task: TaskControl, service: PriceService, path: Path, defaults: Mapping[str, str]
+) -> BatchFile:
+    """Read and validate a batch CSV, then apply the `DeclaredValueRule` (no price is asked).
+
+    The rule reads the products' services only when every row is otherwise right:
+    nothing will be sent while one row has a problem.
+    """
     from postalgui.services.price.batch_csv import read_batch_csv
 
     task.raise_if_cancelled()
-    return read_batch_csv(path, defaults=defaults)
+    batch = read_batch_csv(path, defaults=defaults)
+    if not batch.ok:
+        return batch
+    return DeclaredValueRule(task, service).check_batch(batch)
 
 
 def search_history(
@@ -296,6 +303,38 @@ class DeclaredValueRule:
             return query, refusal, None
         added = next((code for code in wire if code not in query.servicosAdicionais), None)
         return query.model_copy(update={"servicosAdicionais": tuple(wire)}), None, added
+
+    def check_row(self, row: BatchRow, columns: Mapping[str, str]) -> tuple[BatchRow, str | None]:
+        """A batch row with its query to send, or with a problem saying why it cannot go.
+
+        ``columns`` maps the file's headers to fields (`BatchReader.columns`), to name the
+        column of the problem; the second item is the service code added, if one was.
+        """
+        from postalgui.services.price.batch_csv import RowProblem
+
+        if row.query is None or row.problems:
+            return row, None
+        query, refusal, added = self.check(row.query)
+        if refusal is None:
+            return replace(row, query=query), added
+        name = "servicosAdicionais" if refusal.rule == "service_not_offered" else "vlDeclarado"
+        column = next((title for title, field in columns.items() if field == name), name)
+        text = refusal_text(refusal, query.coProduto)
+        params = {**refusal.params, "product": query.coProduto}
+        problem = RowProblem(row.line, column, name, text[0].upper() + text[1:], refusal.rule, params)
+        return replace(row, problems=(problem,)), None
+
+    def check_batch(self, batch: BatchFile) -> BatchFile:
+        """`check_row` for every row of a file read whole; what was added in ``added_services``."""
+        rows: list[BatchRow] = []
+        added: dict[str, str] = {}
+        for row in batch.rows:
+            self._task.raise_if_cancelled()
+            checked, code = self.check_row(row, batch.columns)
+            rows.append(checked)
+            if code is not None and checked.query is not None:
+                added[checked.query.coProduto] = code
+        return replace(batch, rows=tuple(rows), added_services=added)
 
     def _services(self, query: PriceQuery) -> list[AdditionalService] | None:
         from postalgui.api.errors import ApiError
