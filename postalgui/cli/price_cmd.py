@@ -66,6 +66,8 @@ OPTION_OF_FIELD: dict[str, str] = {
 """The option a user typed for each operator field, to name it in error messages."""
 
 _FORMATS = ("envelope", "pacote", "rolo")
+_SIZES = {"comprimento": "length", "largura": "width", "altura": "height", "diametro": "diameter (a roll)"}
+"""Each size option and what it measures, for its help."""
 ROLL_SIZES = ("comprimento", "diametro")
 """What a roll is measured by (README: a roll takes --comprimento and --diametro)."""
 _SPLIT = re.compile(r"[,;\s]+")
@@ -131,9 +133,11 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 def _add_object_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--peso", required=True, help="weight in grams")
-    parser.add_argument("--formato", choices=_FORMATS, help="object format")
-    for name in ("comprimento", "largura", "altura", "diametro"):
-        parser.add_argument(f"--{name}", help=f"{name} in centimetres")
+    parser.add_argument(
+        "--formato", choices=_FORMATS, help="object format: envelope, pacote (package) or rolo (roll)"
+    )
+    for name, size in _SIZES.items():
+        parser.add_argument(f"--{name}", help=f"{size} in centimetres")
     parser.add_argument(
         "--servico-adicional",
         action="append",
