@@ -704,6 +704,10 @@
         <source>declared %1</source>
         <translation>valor declarado %1</translation>
     </message>
+    <message>
+        <source>declared %1, not priced (no declared-value service)</source>
+        <translation>valor declarado %1, não cotado (sem serviço de valor declarado)</translation>
+    </message>
 </context>
 <context>
     <name>CardDetail</name>

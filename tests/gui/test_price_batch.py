@@ -297,6 +297,38 @@ def test_queries_from_the_history_run_as_a_batch(panel: BatchPanel, qtbot: QtBot
     assert {entry.source for entry in panel.context.quote_history().search()} == {"history"}
 
 
+def test_a_rerun_from_the_history_prices_its_declared_value(panel: BatchPanel, qtbot: QtBot) -> None:
+    """An old quote sent without 019 gets it now; one the rule refuses fails without being sent."""
+    valued = PriceQuery(
+        coProduto="03220", cepOrigem="01310100", cepDestino="20040020", psObjeto=500, vlDeclarado=Decimal(200)
+    )
+    abroad = PriceQuery(
+        coProduto="45110", cepOrigem="01310100", sgPaisDestino="US", psObjeto=500, vlDeclarado=Decimal(200)
+    )
+    with qtbot.waitSignal(panel.batchFinished, timeout=SANDBOX_MS) as finished:
+        panel.run_queries([valued, abroad])
+    assert finished.args == [2, 1]
+    first, second = sorted(panel.model.results(), key=lambda result: result.index)
+    assert first.query.servicosAdicionais == ("019",)
+    assert first.response is not None
+    assert [item.coServAdicional for item in first.response.servicoAdicional] == ["019"]
+    assert second.response is None
+    assert str(second.failure).startswith("Product 45110 has no declared-value service")
+    assert [entry.query.coProduto for entry in panel.context.quote_history().search()] == ["03220"]
+
+
+def test_the_breakdown_says_a_declared_value_that_was_not_priced(panel: BatchPanel) -> None:
+    query = PriceQuery(
+        coProduto="03220", cepOrigem="01310100", cepDestino="20040020", psObjeto=500, vlDeclarado=Decimal(200)
+    )
+    response = PriceResponse(coProduto="03220", pcFinal=Decimal("30.10"))
+    panel.breakdown.show_result(QuoteResult(0, query, response))
+    assert "declared R$ 200,00, not priced (no declared-value service)" in panel.breakdown.subtitle.text()
+    insured = query.model_copy(update={"servicosAdicionais": ("019",)})
+    panel.breakdown.show_result(QuoteResult(0, insured, response))
+    assert panel.breakdown.subtitle.text().endswith("services 019 · declared R$ 200,00")
+
+
 def test_a_thousand_streamed_results_all_reach_the_table(
     panel: BatchPanel, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
 ) -> None:

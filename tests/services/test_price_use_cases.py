@@ -248,3 +248,29 @@ def test_a_file_with_its_own_problems_asks_the_operator_nothing(tmp_path: Path) 
     batch = use_cases.read_batch_file(PlainTask(), as_service(FakePriceService(client)), path, {})
     assert [p.field for p in batch.problems] == ["cepDestino"]
     assert client.looked_up == []
+
+
+def test_a_rerun_meets_the_declared_value_rule_and_keeps_its_places() -> None:
+    """A history re-run: the valued query gets 019, the refused one is a failed result, unsent."""
+    valued = query(0).model_copy(update={"vlDeclarado": Decimal(200)})
+    abroad = PriceQuery(coProduto="45110", cepOrigem="01310100", sgPaisDestino="US", psObjeto=500)
+    abroad = abroad.model_copy(update={"vlDeclarado": Decimal(200)})
+    seen: list[Progress] = []
+    service = FakePriceService(ProductServicesClient())
+    results = use_cases.quote_checked(
+        PlainTask(seen.append), as_service(service), [valued, abroad, query(2)], "history"
+    )
+    assert [result.index for result in results] == [0, 1, 2]
+    assert results[0].query.servicosAdicionais == ("019",)
+    assert results[0].ok
+    assert not results[1].ok
+    assert results[1].response is None
+    assert results[1].failure is not None
+    assert str(results[1].failure).startswith("Product 45110 has no declared-value service")
+    assert results[2].ok
+    sent = [result.query for block in service.recorded for result in block]
+    assert [item.coProduto for item in sent] == ["03220", "03220"]  # the refused one never went
+    payloads = [step.payload for step in seen if isinstance(step.payload, QuoteResult)]
+    assert sorted(result.index for result in payloads) == [0, 1, 2]
+    assert [step.done for step in seen] == [1, 1, 2, 3]  # refused first, then the priced
+    assert {step.total for step in seen} == {3}

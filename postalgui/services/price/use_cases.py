@@ -17,7 +17,7 @@ from itertools import islice
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal, cast
 
-from postalgui.api.cancel import TaskControl, cancel_scope
+from postalgui.api.cancel import CancelToken, TaskControl, cancel_scope
 from postalgui.services.price.service_choice import DECLARED_VALUE_CODES
 
 if TYPE_CHECKING:
@@ -38,6 +38,7 @@ __all__ = [
     "export_csv",
     "export_pdf",
     "quote_batch",
+    "quote_checked",
     "quote_one",
     "quote_single",
     "quote_stream",
@@ -64,6 +65,68 @@ def quote_batch(
     big batch never ends with one long write competing with the window.
     """
     return _quote_window(task, service, service.client(), queries, source)
+
+
+def quote_checked(
+    task: TaskControl, service: PriceService, queries: Sequence[PriceQuery], source: Source = "batch"
+) -> list[QuoteResult]:
+    """`quote_batch` after the `DeclaredValueRule`, for queries no file check went over.
+
+    A re-run from the history may hold a declared value sent without its service: it
+    gets the product's own now, and a query the rule refuses is a failed result saying
+    why, never sent. Results and progress keep the positions in ``queries``; a query
+    that already has its service (a checked file's) costs no look-up.
+    """
+    from postalgui.api.models.price import ItemError, QuoteResult
+
+    rule = DeclaredValueRule(task, service)
+    sent: list[PriceQuery] = []
+    positions: list[int] = []
+    refused: list[QuoteResult] = []
+    for index, query in enumerate(queries):
+        checked, refusal, _ = rule.check(query)
+        if refusal is None:
+            sent.append(checked)
+            positions.append(index)
+        else:
+            text = refusal_text(refusal, query.coProduto)
+            refused.append(QuoteResult(index, query, None, ItemError(text=text[0].upper() + text[1:])))
+    total = len(queries)
+    for done, result in enumerate(refused, 1):
+        task.progress(done, total, payload=result)
+    part = _Renumbered(task, positions, len(refused), total)
+    priced = quote_batch(part, service, sent, source) if sent else []
+    renumbered = [replace(result, index=positions[result.index]) for result in priced]
+    return sorted([*refused, *renumbered], key=lambda result: result.index)
+
+
+class _Renumbered:
+    """A task seen by a part of a batch: results at their places in the whole, progress after ``before``."""
+
+    def __init__(self, task: TaskControl, positions: Sequence[int], before: int, total: int) -> None:
+        self._task = task
+        self._positions = positions
+        self._before = before
+        self._total = total
+
+    @property
+    def token(self) -> CancelToken:
+        return self._task.token
+
+    @property
+    def cancelled(self) -> bool:
+        return self._task.cancelled
+
+    def raise_if_cancelled(self) -> None:
+        self._task.raise_if_cancelled()
+
+    def progress(self, done: int, total: int | None = None, text: str = "", payload: object = None) -> None:
+        from postalgui.api.models.price import QuoteResult
+
+        del total
+        if isinstance(payload, QuoteResult):
+            payload = replace(payload, index=self._positions[payload.index])
+        self._task.progress(self._before + done, self._total, text, payload)
 
 
 def quote_stream(

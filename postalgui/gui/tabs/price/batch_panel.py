@@ -506,7 +506,7 @@ class BatchPanel(QWidget):
         self.cancel_button.setEnabled(True)
         self.status_label.setText(self.tr("Sending…"))
         self._handle = self.runner.run(
-            pricing.quote_batch,
+            pricing.quote_checked,  # a re-run from the history meets the declared-value rule too
             self.context.price,
             list(self._queries),
             source,
