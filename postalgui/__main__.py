@@ -1,4 +1,8 @@
-"""``postalgui`` (and ``python -m postalgui``): the window, or a command when one is given."""
+"""``postalgui`` (and ``python -m postalgui``): the window, or a command when one is given.
+
+``postalgui`` is a console script, so a command prints on Windows too; ``postalguiw`` is
+its gui-script twin that opens the window without a console window.
+"""
 
 from __future__ import annotations
 
@@ -11,6 +15,13 @@ def main(argv: list[str] | None = None) -> int:
         from postalgui.cli.main import main as cli_main
 
         return cli_main(args)
+    from postalgui.gui.app import run_gui
+
+    return run_gui(sys.argv[:1])
+
+
+def gui_main() -> int:
+    """``postalguiw``: the window only, started without a console on Windows (a gui-script)."""
     from postalgui.gui.app import run_gui
 
     return run_gui(sys.argv[:1])

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
 import traceback
+from pathlib import Path
 
 from postalgui.api.cancel import Cancelled
 from postalgui.api.errors import CredentialsMissingError, RoutineError
@@ -68,6 +70,29 @@ def _unexpected(exc: Exception, *, verbose: bool) -> int:
     return EXIT_BUG
 
 
+KEYRING_NOTE_MARKER = "keyring-note-shown"
+"""The file in the config folder that says the keyring note was given on this machine."""
+
+
+def note_keyring_once(config_dir: Path, *, verbose: bool) -> None:
+    """Say once per machine (config folder) that credentials are not kept; ``-v`` says it again.
+
+    A script run every minute on a server without a keyring service would otherwise
+    print the same note every time. When the marker cannot be written the note is said
+    again next time, which is the safe side.
+    """
+    marker = config_dir / KEYRING_NOTE_MARKER
+    if marker.exists() and not verbose:
+        return
+    error(
+        "note: no usable system keyring; credentials and tokens are kept for this run only "
+        "(set POSTALGUI_USER and POSTALGUI_ACCESS_CODE, or install a keyring service). "
+        "Said once on this machine; -v says it again."
+    )
+    with contextlib.suppress(OSError):
+        marker.write_text("The note about the missing system keyring was shown.\n", encoding="utf-8")
+
+
 def _run(args: argparse.Namespace) -> int:
     if getattr(args, "run_plain", None) is not None:
         return int(args.run_plain(args))
@@ -79,10 +104,7 @@ def _run(args: argparse.Namespace) -> int:
     if context.store.problem:  # a bad value reset, a newer file read only: said once, never rewritten
         error(f"note: {context.store.problem}")
     if not context.credentials.persistent:
-        error(
-            "note: no usable system keyring; credentials and tokens are kept for this run only "
-            "(set POSTALGUI_USER and POSTALGUI_ACCESS_CODE, or install a keyring service)"
-        )
+        note_keyring_once(context.paths.config_dir, verbose=args.verbose)
     try:
         return int(args.run(args, context))
     except InvalidValue as exc:

@@ -66,6 +66,8 @@ OPTION_OF_FIELD: dict[str, str] = {
 """The option a user typed for each operator field, to name it in error messages."""
 
 _FORMATS = ("envelope", "pacote", "rolo")
+_SIZES = {"comprimento": "length", "largura": "width", "altura": "height", "diametro": "diameter (a roll)"}
+"""Each size option and what it measures, for its help."""
 ROLL_SIZES = ("comprimento", "diametro")
 """What a roll is measured by (README: a roll takes --comprimento and --diametro)."""
 _SPLIT = re.compile(r"[,;\s]+")
@@ -131,9 +133,11 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 def _add_object_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--peso", required=True, help="weight in grams")
-    parser.add_argument("--formato", choices=_FORMATS, help="object format")
-    for name in ("comprimento", "largura", "altura", "diametro"):
-        parser.add_argument(f"--{name}", help=f"{name} in centimetres")
+    parser.add_argument(
+        "--formato", choices=_FORMATS, help="object format: envelope, pacote (package) or rolo (roll)"
+    )
+    for name, size in _SIZES.items():
+        parser.add_argument(f"--{name}", help=f"{size} in centimetres")
     parser.add_argument(
         "--servico-adicional",
         action="append",
@@ -402,10 +406,8 @@ class _Checked:
 
 def _check_rows(reader: BatchReader, rule: DeclaredValueRule) -> _Checked:
     """One pass: each row's own problems, then (while none) the declared-value rule."""
-    from postalgui.services.price.batch_csv import EXTRA_QUERY_COLUMNS, RowProblem
-    from postalgui.services.price.use_cases import refusal_text
+    from postalgui.services.price.batch_csv import EXTRA_QUERY_COLUMNS
 
-    column = {field_name: title for title, field_name in reader.columns.items()}
     checked = _Checked()
     used: set[str] = set()
     local_problems = False
@@ -418,17 +420,12 @@ def _check_rows(reader: BatchReader, rule: DeclaredValueRule) -> _Checked:
         checked.count += 1
         query = row.query
         if not local_problems:  # else nothing will be sent: no need to ask the operator
-            query, refusal, added = rule.check(query)
-            if refusal is not None:
-                name = "servicosAdicionais" if refusal.rule == "service_not_offered" else "vlDeclarado"
-                text = refusal_text(refusal, query.coProduto)
-                checked.problem(
-                    RowProblem(
-                        row.line, column.get(name, name), name, text[0].upper() + text[1:], refusal.rule
-                    )
-                )
+            row, added = rule.check_row(row, reader.columns)
+            for problem in row.problems:
+                checked.problem(problem)
             if added is not None:
                 checked.added[query.coProduto] = added
+            query = row.query or query
         used.update(name for name in EXTRA_QUERY_COLUMNS if name not in used and getattr(query, name))
     checked.extra = [name for name in EXTRA_QUERY_COLUMNS if name in used]
     return checked

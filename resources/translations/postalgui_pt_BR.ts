@@ -346,6 +346,22 @@
 <context>
     <name>BatchPanel</name>
     <message>
+        <source>Declared values are priced with each product&apos;s own declared-value service: %1</source>
+        <translation>Os valores declarados são cotados com o serviço de valor declarado de cada produto: %1</translation>
+    </message>
+    <message>
+        <source>Product %1 has no declared-value service, so the declared value cannot be priced.</source>
+        <translation>O produto %1 não tem serviço de valor declarado; o valor declarado não pode ser cotado.</translation>
+    </message>
+    <message>
+        <source>Product %1 does not offer additional service %2.</source>
+        <translation>O produto %1 não oferece o serviço adicional %2.</translation>
+    </message>
+    <message>
+        <source>Declared value %1 is outside the limits of product %2 (%3 to %4).</source>
+        <translation>O valor declarado de %1 está fora dos limites do produto %2 (de %3 a %4).</translation>
+    </message>
+    <message>
         <location filename="../../postalgui/gui/tabs/price/batch_panel.py" line="+254"/>
         <source>&amp;Open CSV…</source>
         <translation>A&amp;brir CSV…</translation>
@@ -682,6 +698,10 @@
         <location line="+2"/>
         <source>declared %1</source>
         <translation>valor declarado %1</translation>
+    </message>
+    <message>
+        <source>declared %1, not priced (no declared-value service)</source>
+        <translation>valor declarado %1, não cotado (sem serviço de valor declarado)</translation>
     </message>
 </context>
 <context>

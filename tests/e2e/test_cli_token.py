@@ -7,6 +7,7 @@ import os
 import subprocess
 import sys
 from datetime import datetime
+from pathlib import Path
 
 import pytest
 
@@ -163,3 +164,42 @@ def test_unusable_keyring_is_said_on_stderr_only(
     assert code == 0
     assert json.loads(out)["escopo"] == "cartao"
     assert "no usable system keyring" in err
+
+
+def test_the_keyring_note_is_said_once_per_machine(
+    env: None, sandbox: SandboxControl, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import keyring
+    from keyring.backends import fail
+
+    from postalgui.cli.main import KEYRING_NOTE_MARKER
+    from postalgui.services.paths import app_paths
+
+    keyring.set_keyring(fail.Keyring())  # the autouse fixture restores the previous one
+    marker = app_paths().config_dir / KEYRING_NOTE_MARKER
+    assert not marker.exists()
+    code, _, err = run(capsys, "token", "--json")
+    assert code == 0
+    assert err.count("no usable system keyring") == 1
+    assert "Said once on this machine; -v says it again." in err
+    assert marker.is_file()
+    code, _, err = run(capsys, "token", "--json")
+    assert code == 0
+    assert "keyring" not in err  # not every run
+    code, _, err = run(capsys, "-v", "token", "--json")
+    assert code == 0
+    assert "no usable system keyring" in err  # asked for details: said again
+    marker.unlink()  # another machine, or the folder cleared
+    code, _, err = run(capsys, "token", "--json")
+    assert code == 0
+    assert "no usable system keyring" in err
+    assert marker.is_file()
+
+
+def test_an_unwritable_marker_still_says_the_note(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from postalgui.cli.main import note_keyring_once
+
+    missing = tmp_path / "gone"  # the folder does not exist: the marker cannot be written
+    note_keyring_once(missing, verbose=False)
+    note_keyring_once(missing, verbose=False)
+    assert capsys.readouterr().err.count("no usable system keyring") == 2

@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import time
 from collections.abc import Sequence
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
@@ -111,6 +112,67 @@ def test_unknown_columns_are_named(panel: BatchPanel, qtbot: QtBot, tmp_path: Pa
     assert bar.text().endswith(": Observação")
     assert panel.run_button.isEnabled()
     assert len(panel.queries()) == 2
+
+
+def test_a_declared_value_is_priced_with_the_products_own_service(
+    panel: BatchPanel, qtbot: QtBot, tmp_path: Path
+) -> None:
+    """A valued row without 019/064/065 gets its product's service, as on the Quote page."""
+    rows = [
+        ["Produto", "CEP de origem", "CEP de destino", "Peso (g)", "Valor declarado"],
+        ["03220", "01310100", "20040020", "500", "200,00"],
+        ["03298", "01310100", "70002900", "800", "150"],
+        ["03220", "01310100", "20040020", "500", ""],
+    ]
+    _load(panel, qtbot, _write(tmp_path / "lote.csv", rows, delimiter=";"))
+    assert panel.problem_texts() == []
+    assert [query.servicosAdicionais for query in panel.queries()] == [("019",), ("064",), ()]
+    bar = panel.messages.message("batch.declared")
+    assert bar is not None
+    assert bar.kind is MessageKind.INFO
+    assert bar.text().endswith(": 03220: 019, 03298: 064")
+
+    with qtbot.waitSignal(panel.batchFinished, timeout=SANDBOX_MS) as finished:
+        panel.run_button.click()
+    assert finished.args == [3, 0]
+    results = sorted(panel.model.results(), key=lambda result: result.index)
+    sedex, pac = results[0].response, results[1].response
+    assert sedex is not None
+    assert pac is not None
+    # the operator priced the insurance: the request carried the service
+    assert [item.coServAdicional for item in sedex.servicoAdicional] == ["019"]
+    assert (sedex.pcTotalServicosAdicionais or 0) > 0
+    assert [item.coServAdicional for item in pac.servicoAdicional] == ["064"]
+    assert results[0].query.vlDeclarado == Decimal("200.00")
+    services = panel.model.column_of(Column.SERVICES)
+    assert services is not None
+    assert panel.proxy.index(0, services).data() == "R$ 1,79"  # (200 - 21 insured) x 1%
+    panel.table.selectRow(0)
+    shown = panel.breakdown.subtitle.text()
+    assert "services 019" in shown
+    assert "declared R$ 200,00" in shown
+
+
+def test_a_declared_value_the_product_cannot_take_is_a_row_problem(
+    panel: BatchPanel, qtbot: QtBot, tmp_path: Path
+) -> None:
+    rows = [
+        ["coProduto", "cepOrigem", "cepDestino", "sgPaisDestino", "psObjeto", "vlDeclarado"],
+        ["45110", "01310100", "", "US", "500", "200"],
+        ["04227", "01310100", "20040020", "", "200", "150"],
+        ["03220", "01310100", "20040020", "", "500", "200"],
+    ]
+    _load(panel, qtbot, _write(tmp_path / "lote.csv", rows))
+    assert panel.problem_texts() == [
+        "Line 2, column vlDeclarado: Product 45110 has no declared-value service, "
+        "so the declared value cannot be priced.",
+        "Line 3, column vlDeclarado: Declared value R$ 150,00 is outside the limits of product 04227 "
+        "(R$ 25,50 to R$ 100,00).",
+    ]
+    assert "2 row(s) have problems" in panel.problems_label.text()
+    assert panel.queries() == []
+    assert not panel.run_button.isEnabled()
+    assert panel.messages.message("batch.declared") is None
 
 
 def test_a_good_file_is_priced_and_exported(
@@ -233,6 +295,38 @@ def test_queries_from_the_history_run_as_a_batch(panel: BatchPanel, qtbot: QtBot
     assert finished.args == [2, 0]
     assert "2 quote(s) from the history" in panel.file_label.text()
     assert {entry.source for entry in panel.context.quote_history().search()} == {"history"}
+
+
+def test_a_rerun_from_the_history_prices_its_declared_value(panel: BatchPanel, qtbot: QtBot) -> None:
+    """An old quote sent without 019 gets it now; one the rule refuses fails without being sent."""
+    valued = PriceQuery(
+        coProduto="03220", cepOrigem="01310100", cepDestino="20040020", psObjeto=500, vlDeclarado=Decimal(200)
+    )
+    abroad = PriceQuery(
+        coProduto="45110", cepOrigem="01310100", sgPaisDestino="US", psObjeto=500, vlDeclarado=Decimal(200)
+    )
+    with qtbot.waitSignal(panel.batchFinished, timeout=SANDBOX_MS) as finished:
+        panel.run_queries([valued, abroad])
+    assert finished.args == [2, 1]
+    first, second = sorted(panel.model.results(), key=lambda result: result.index)
+    assert first.query.servicosAdicionais == ("019",)
+    assert first.response is not None
+    assert [item.coServAdicional for item in first.response.servicoAdicional] == ["019"]
+    assert second.response is None
+    assert str(second.failure).startswith("Product 45110 has no declared-value service")
+    assert [entry.query.coProduto for entry in panel.context.quote_history().search()] == ["03220"]
+
+
+def test_the_breakdown_says_a_declared_value_that_was_not_priced(panel: BatchPanel) -> None:
+    query = PriceQuery(
+        coProduto="03220", cepOrigem="01310100", cepDestino="20040020", psObjeto=500, vlDeclarado=Decimal(200)
+    )
+    response = PriceResponse(coProduto="03220", pcFinal=Decimal("30.10"))
+    panel.breakdown.show_result(QuoteResult(0, query, response))
+    assert "declared R$ 200,00, not priced (no declared-value service)" in panel.breakdown.subtitle.text()
+    insured = query.model_copy(update={"servicosAdicionais": ("019",)})
+    panel.breakdown.show_result(QuoteResult(0, insured, response))
+    assert panel.breakdown.subtitle.text().endswith("services 019 · declared R$ 200,00")
 
 
 def test_a_thousand_streamed_results_all_reach_the_table(

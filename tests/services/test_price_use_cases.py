@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from decimal import Decimal
-from typing import Any, cast
+from pathlib import Path
+from typing import Any, ClassVar, cast
 
 import pytest
 
@@ -176,3 +177,100 @@ def test_a_declared_value_takes_the_products_own_service_or_is_refused() -> None
     assert refusal is not None
     assert (refusal.rule, added) == ("no_declared_value", None)
     assert "03220 has no declared-value service" in use_cases.refusal_text(refusal, "03220")
+
+
+class ProductServicesClient(FakeClient):
+    """Each product's services as the operator lists them; counts the look-ups."""
+
+    OFFERED: ClassVar[dict[str, list[AdditionalService]]] = {
+        "03220": [
+            AdditionalService(
+                codigo="019", nome="VD SEDEX", vlMinDeclarado=Decimal("25.50"), vlMaxDeclarado=Decimal(10000)
+            )
+        ],
+        "04227": [
+            AdditionalService(
+                codigo="065", nome="VD Mini", vlMinDeclarado=Decimal("25.50"), vlMaxDeclarado=Decimal(100)
+            )
+        ],
+        "45110": [AdditionalService(codigo="001", nome="AR")],
+    }
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.looked_up: list[str] = []
+
+    def additional_services(self, code: str, **_: Any) -> list[AdditionalService]:
+        self.looked_up.append(code)
+        return self.OFFERED[code]
+
+
+def test_reading_a_batch_file_applies_the_declared_value_rule(tmp_path: Path) -> None:
+    """The GUI's file reading: the product's own service added, a row it cannot serve a problem."""
+    path = tmp_path / "lote.csv"
+    path.write_text(
+        "Produto;CEP de origem;CEP de destino;País;Peso (g);Valor declarado\n"
+        "03220;01310100;20040020;;500;200,00\n"
+        "03220;01310100;20040020;;700;\n"
+        "03220;01310100;70002900;;900;50\n",
+        encoding="utf-8",
+    )
+    client = ProductServicesClient()
+    service = as_service(FakePriceService(client))
+    batch = use_cases.read_batch_file(PlainTask(), service, path, {})
+    assert batch.ok
+    assert [q.servicosAdicionais for q in batch.queries] == [("019",), (), ("019",)]
+    assert dict(batch.added_services) == {"03220": "019"}
+    assert client.looked_up == ["03220"]  # once per product
+
+    path.write_text(
+        "coProduto;cepOrigem;cepDestino;sgPaisDestino;psObjeto;vlDeclarado\n"
+        "45110;01310100;;US;500;200\n"
+        "04227;01310100;20040020;;200;150\n"
+        "03220;01310100;20040020;;500;200\n",
+        encoding="utf-8",
+    )
+    batch = use_cases.read_batch_file(PlainTask(), service, path, {})
+    assert not batch.ok
+    assert [(p.line, p.column, p.rule) for p in batch.problems] == [
+        (2, "vlDeclarado", "no_declared_value"),
+        (3, "vlDeclarado", "declared_out_of_limits"),
+    ]
+    assert batch.problems[0].message.startswith("Product 45110 has no declared-value service")
+    assert batch.problems[1].params["high"] == Decimal(100)
+    assert batch.problems[1].params["product"] == "04227"
+
+
+def test_a_file_with_its_own_problems_asks_the_operator_nothing(tmp_path: Path) -> None:
+    path = tmp_path / "lote.csv"
+    path.write_text("coProduto;cepOrigem;cepDestino;psObjeto;vlDeclarado\n03220;01310100;123;500;200\n")
+    client = ProductServicesClient()
+    batch = use_cases.read_batch_file(PlainTask(), as_service(FakePriceService(client)), path, {})
+    assert [p.field for p in batch.problems] == ["cepDestino"]
+    assert client.looked_up == []
+
+
+def test_a_rerun_meets_the_declared_value_rule_and_keeps_its_places() -> None:
+    """A history re-run: the valued query gets 019, the refused one is a failed result, unsent."""
+    valued = query(0).model_copy(update={"vlDeclarado": Decimal(200)})
+    abroad = PriceQuery(coProduto="45110", cepOrigem="01310100", sgPaisDestino="US", psObjeto=500)
+    abroad = abroad.model_copy(update={"vlDeclarado": Decimal(200)})
+    seen: list[Progress] = []
+    service = FakePriceService(ProductServicesClient())
+    results = use_cases.quote_checked(
+        PlainTask(seen.append), as_service(service), [valued, abroad, query(2)], "history"
+    )
+    assert [result.index for result in results] == [0, 1, 2]
+    assert results[0].query.servicosAdicionais == ("019",)
+    assert results[0].ok
+    assert not results[1].ok
+    assert results[1].response is None
+    assert results[1].failure is not None
+    assert str(results[1].failure).startswith("Product 45110 has no declared-value service")
+    assert results[2].ok
+    sent = [result.query for block in service.recorded for result in block]
+    assert [item.coProduto for item in sent] == ["03220", "03220"]  # the refused one never went
+    payloads = [step.payload for step in seen if isinstance(step.payload, QuoteResult)]
+    assert sorted(result.index for result in payloads) == [0, 1, 2]
+    assert [step.done for step in seen] == [1, 1, 2, 3]  # refused first, then the priced
+    assert {step.total for step in seen} == {3}

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from postalgui.api.models.price import ItemError, ObjectFormat, PriceQuery, PriceResponse, QuoteResult
-from postalgui.services.price.report import LABELS, write_quotes_pdf
+from postalgui.services.price.report import LABELS, declared_text, write_quotes_pdf
 from tests import price_samples as samples
 
 WHEN = datetime(2026, 1, 5, 14, 30)
@@ -196,3 +196,21 @@ def test_thousand_quotes_summary_fits_its_pages(tmp_path: Path) -> None:
         tmp_path / "big.pdf", items, company=COMPANY, cnpj=CNPJ, generated_at=WHEN, layout="summary"
     )
     assert (tmp_path / "big.pdf").read_bytes().startswith(b"%PDF-")
+
+
+def test_the_declared_value_is_shown_as_it_was_priced(tmp_path: Path) -> None:
+    """A value that went with its declared-value service is the value; one without says so."""
+    unpriced = QUERY.model_copy(update={"servicosAdicionais": ()})
+    plain = PriceResponse.model_validate({**samples.OFFICIAL, "servicoAdicional": []})
+    items = [QuoteResult(0, QUERY, OFFICIAL), QuoteResult(1, unpriced, plain)]
+    text = pdf_text(build(tmp_path, "per_quote", items))
+    assert "R$ 200,00 (não cotado: sem serviço de valor declarado)" in text
+    assert text.count("R$ 200,00") == 2  # the priced one has no note
+    assert text.count("não cotado") == 1
+    english = pdf_text(build(tmp_path, "per_quote", items[1:], language="en"))
+    assert "R$ 200,00 (not priced: no declared-value service)" in english
+    # the services the operator priced count when it lists them, else what was sent
+    assert declared_text(unpriced, OFFICIAL, LABELS["en"]) == "R$ 200,00"
+    assert declared_text(QUERY, plain, LABELS["en"]) == "R$ 200,00"
+    assert declared_text(QUERY, None, LABELS["en"]) == "R$ 200,00"
+    assert declared_text(unpriced, None, LABELS["en"]).endswith("(not priced: no declared-value service)")

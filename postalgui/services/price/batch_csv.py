@@ -33,6 +33,7 @@ import tempfile
 import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from dataclasses import field as dataclass_field
 from decimal import Decimal
 from pathlib import Path
 from typing import Any, TextIO
@@ -212,7 +213,8 @@ class RowProblem:
     ``column`` is the file's header text, or the field name when the value came from
     the defaults or the column is missing; ``rule`` is the `InvalidValue` key
     (``price.required`` for a missing required value, ``csv.extra_cells`` for a row
-    longer than the header).
+    longer than the header, or a `service_choice.Refusal` rule such as
+    ``no_declared_value``); ``params`` are the rule's values, for a translated sentence.
     """
 
     line: int
@@ -220,6 +222,7 @@ class RowProblem:
     field: str
     message: str
     rule: str | None
+    params: Mapping[str, object] = dataclass_field(default_factory=dict, compare=False)
 
 
 @dataclass(frozen=True)
@@ -242,7 +245,9 @@ class BatchFile:
     ``encoding`` is ``"utf-8"``, ``"utf-8-sig"`` (with BOM), ``"utf-16"`` (with BOM) or
     ``"cp1252"`` for a file,
     ``""`` for pasted text. ``columns`` maps each recognised header to its field;
-    ``ignored_columns`` lists the headers that were not understood (a warning).
+    ``ignored_columns`` lists the headers that were not understood (a warning);
+    ``added_services`` maps a product to the declared-value service the declared-value
+    rule added to its rows (`use_cases.DeclaredValueRule`).
     """
 
     rows: tuple[BatchRow, ...]
@@ -250,6 +255,7 @@ class BatchFile:
     encoding: str
     columns: dict[str, str]
     ignored_columns: tuple[str, ...] = ()
+    added_services: Mapping[str, str] = dataclass_field(default_factory=dict, compare=False)
 
     @property
     def queries(self) -> list[PriceQuery]:

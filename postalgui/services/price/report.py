@@ -51,8 +51,9 @@ from postalgui.api.values import (
 )
 from postalgui.services.price.breakdown import INFO_KINDS, LadderStep, ladder
 from postalgui.services.price.products import product_name
+from postalgui.services.price.service_choice import declared_value_priced
 
-__all__ = ["LABELS", "write_quotes_pdf"]
+__all__ = ["LABELS", "declared_text", "write_quotes_pdf"]
 
 Layout = Literal["per_quote", "summary"]
 
@@ -127,6 +128,7 @@ LABELS: Mapping[str, Mapping[str, str]] = {
         "dimensions": "Dimensões",
         "diameter": "diâmetro {value} cm",
         "declared": "Valor declarado",
+        "declared_not_priced": "{value} (não cotado: sem serviço de valor declarado)",
         "services": "Serviços adicionais",
         "event_date": "Data do evento",
         "final_price": "Preço final",
@@ -164,6 +166,7 @@ LABELS: Mapping[str, Mapping[str, str]] = {
         "dimensions": "Dimensions",
         "diameter": "diameter {value} cm",
         "declared": "Declared value",
+        "declared_not_priced": "{value} (not priced: no declared-value service)",
         "services": "Additional services",
         "event_date": "Event date",
         "final_price": "Final price",
@@ -357,12 +360,20 @@ def _parameters(
     if parts:
         rows.append([labels["dimensions"], ", ".join(parts)])
     if query.vlDeclarado is not None:
-        rows.append([labels["declared"], format_brl(query.vlDeclarado)])
+        rows.append([labels["declared"], declared_text(query, response, labels)])
     if query.servicosAdicionais:
         rows.append([labels["services"], ", ".join(query.servicosAdicionais)])
     if query.dtEvento is not None:
         rows.append([labels["event_date"], format_date_ui(query.dtEvento)])
     return rows
+
+
+def declared_text(query: PriceQuery, response: PriceResponse | None, labels: Mapping[str, str]) -> str:
+    """The declared value as priced: a value that went without a declared-value service says so."""
+    value = format_brl(query.vlDeclarado) if query.vlDeclarado is not None else ""
+    if declared_value_priced(query, response):
+        return value
+    return labels["declared_not_priced"].format(value=value)
 
 
 def _ladder_table(

@@ -16,7 +16,10 @@ from decimal import Decimal
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from postalgui.api.models.price import AdditionalService
+    from postalgui.api.models.price import AdditionalService, PriceQuery, PriceResponse
+
+DECLARED_VALUE_CODES = frozenset({"019", "064", "065"})
+"""The declared-value services of the SEDEX family, PAC and Mini Envios (REFERENCE.md)."""
 
 DECLARED = "VD"
 """Key of the one "declared value" choice: each product has its own service code for it."""
@@ -66,3 +69,16 @@ def wire_services(
             }
             return [], Refusal("declared_out_of_limits", limits)
     return wire, None
+
+
+def declared_value_priced(query: PriceQuery, response: PriceResponse | None) -> bool:
+    """Whether the declared value of ``query`` was priced: a declared-value service went with it.
+
+    What the operator priced is the response's services when it lists any, else the
+    query's; a value sent without one of `DECLARED_VALUE_CODES` buys no insurance.
+    """
+    if query.vlDeclarado is None:
+        return False
+    priced = [service.coServAdicional for service in response.servicoAdicional] if response else []
+    codes = set(priced) if priced else set(query.servicosAdicionais)
+    return bool(DECLARED_VALUE_CODES & codes)

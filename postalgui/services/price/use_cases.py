@@ -17,12 +17,13 @@ from itertools import islice
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal, cast
 
-from postalgui.api.cancel import TaskControl, cancel_scope
+from postalgui.api.cancel import CancelToken, TaskControl, cancel_scope
+from postalgui.services.price.service_choice import DECLARED_VALUE_CODES
 
 if TYPE_CHECKING:
     from postalgui.api.models.price import AdditionalService, PriceQuery, PriceResponse, QuoteResult
     from postalgui.api.price import PriceClient
-    from postalgui.services.price.batch_csv import BatchFile
+    from postalgui.services.price.batch_csv import BatchFile, BatchRow
     from postalgui.services.price.history import HistoryEntry
     from postalgui.services.price.service import PriceService, Source
     from postalgui.services.price.service_choice import Refusal
@@ -37,6 +38,7 @@ __all__ = [
     "export_csv",
     "export_pdf",
     "quote_batch",
+    "quote_checked",
     "quote_one",
     "quote_single",
     "quote_stream",
@@ -52,9 +54,6 @@ HISTORY_BLOCK = 50
 BATCH_WINDOW = 1000
 """Queries `quote_stream` prices before reading more."""
 
-DECLARED_VALUE_CODES = frozenset({"019", "064", "065"})
-"""The declared-value services of the SEDEX family, PAC and Mini Envios (REFERENCE.md)."""
-
 
 def quote_batch(
     task: TaskControl, service: PriceService, queries: Sequence[PriceQuery], source: Source = "batch"
@@ -66,6 +65,68 @@ def quote_batch(
     big batch never ends with one long write competing with the window.
     """
     return _quote_window(task, service, service.client(), queries, source)
+
+
+def quote_checked(
+    task: TaskControl, service: PriceService, queries: Sequence[PriceQuery], source: Source = "batch"
+) -> list[QuoteResult]:
+    """`quote_batch` after the `DeclaredValueRule`, for queries no file check went over.
+
+    A re-run from the history may hold a declared value sent without its service: it
+    gets the product's own now, and a query the rule refuses is a failed result saying
+    why, never sent. Results and progress keep the positions in ``queries``; a query
+    that already has its service (a checked file's) costs no look-up.
+    """
+    from postalgui.api.models.price import ItemError, QuoteResult
+
+    rule = DeclaredValueRule(task, service)
+    sent: list[PriceQuery] = []
+    positions: list[int] = []
+    refused: list[QuoteResult] = []
+    for index, query in enumerate(queries):
+        checked, refusal, _ = rule.check(query)
+        if refusal is None:
+            sent.append(checked)
+            positions.append(index)
+        else:
+            text = refusal_text(refusal, query.coProduto)
+            refused.append(QuoteResult(index, query, None, ItemError(text=text[0].upper() + text[1:])))
+    total = len(queries)
+    for done, result in enumerate(refused, 1):
+        task.progress(done, total, payload=result)
+    part = _Renumbered(task, positions, len(refused), total)
+    priced = quote_batch(part, service, sent, source) if sent else []
+    renumbered = [replace(result, index=positions[result.index]) for result in priced]
+    return sorted([*refused, *renumbered], key=lambda result: result.index)
+
+
+class _Renumbered:
+    """A task seen by a part of a batch: results at their places in the whole, progress after ``before``."""
+
+    def __init__(self, task: TaskControl, positions: Sequence[int], before: int, total: int) -> None:
+        self._task = task
+        self._positions = positions
+        self._before = before
+        self._total = total
+
+    @property
+    def token(self) -> CancelToken:
+        return self._task.token
+
+    @property
+    def cancelled(self) -> bool:
+        return self._task.cancelled
+
+    def raise_if_cancelled(self) -> None:
+        self._task.raise_if_cancelled()
+
+    def progress(self, done: int, total: int | None = None, text: str = "", payload: object = None) -> None:
+        from postalgui.api.models.price import QuoteResult
+
+        del total
+        if isinstance(payload, QuoteResult):
+            payload = replace(payload, index=self._positions[payload.index])
+        self._task.progress(self._before + done, self._total, text, payload)
 
 
 def quote_stream(
@@ -184,12 +245,21 @@ def additional_services(
         )
 
 
-def read_batch_file(task: TaskControl, path: Path, defaults: Mapping[str, str]) -> BatchFile:
-    """Read and validate a batch CSV (nothing is sent)."""
+def read_batch_file(
+    task: TaskControl, service: PriceService, path: Path, defaults: Mapping[str, str]
+) -> BatchFile:
+    """Read and validate a batch CSV, then apply the `DeclaredValueRule` (no price is asked).
+
+    The rule reads the products' services only when every row is otherwise right:
+    nothing will be sent while one row has a problem.
+    """
     from postalgui.services.price.batch_csv import read_batch_csv
 
     task.raise_if_cancelled()
-    return read_batch_csv(path, defaults=defaults)
+    batch = read_batch_csv(path, defaults=defaults)
+    if not batch.ok:
+        return batch
+    return DeclaredValueRule(task, service).check_batch(batch)
 
 
 def search_history(
@@ -296,6 +366,38 @@ class DeclaredValueRule:
             return query, refusal, None
         added = next((code for code in wire if code not in query.servicosAdicionais), None)
         return query.model_copy(update={"servicosAdicionais": tuple(wire)}), None, added
+
+    def check_row(self, row: BatchRow, columns: Mapping[str, str]) -> tuple[BatchRow, str | None]:
+        """A batch row with its query to send, or with a problem saying why it cannot go.
+
+        ``columns`` maps the file's headers to fields (`BatchReader.columns`), to name the
+        column of the problem; the second item is the service code added, if one was.
+        """
+        from postalgui.services.price.batch_csv import RowProblem
+
+        if row.query is None or row.problems:
+            return row, None
+        query, refusal, added = self.check(row.query)
+        if refusal is None:
+            return replace(row, query=query), added
+        name = "servicosAdicionais" if refusal.rule == "service_not_offered" else "vlDeclarado"
+        column = next((title for title, field in columns.items() if field == name), name)
+        text = refusal_text(refusal, query.coProduto)
+        params = {**refusal.params, "product": query.coProduto}
+        problem = RowProblem(row.line, column, name, text[0].upper() + text[1:], refusal.rule, params)
+        return replace(row, problems=(problem,)), None
+
+    def check_batch(self, batch: BatchFile) -> BatchFile:
+        """`check_row` for every row of a file read whole; what was added in ``added_services``."""
+        rows: list[BatchRow] = []
+        added: dict[str, str] = {}
+        for row in batch.rows:
+            self._task.raise_if_cancelled()
+            checked, code = self.check_row(row, batch.columns)
+            rows.append(checked)
+            if code is not None and checked.query is not None:
+                added[checked.query.coProduto] = code
+        return replace(batch, rows=tuple(rows), added_services=added)
 
     def _services(self, query: PriceQuery) -> list[AdditionalService] | None:
         from postalgui.api.errors import ApiError

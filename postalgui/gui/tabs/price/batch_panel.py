@@ -11,7 +11,7 @@ from __future__ import annotations
 import itertools
 import re
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal, cast
@@ -450,11 +450,13 @@ class BatchPanel(QWidget):
         self._show_problems([])
         self.messages.clear("batch.file")
         self.messages.clear("batch.columns")
+        self.messages.clear("batch.declared")
         self.messages.clear("batch.run")
         self.status_label.clear()
         self.file_label.setText(arg(self.tr("Reading %1…"), path.name))
         self._file_handle = self.runner.run(
             pricing.read_batch_file,
+            self.context.price,
             path,
             self.context.price.batch_defaults(),
             name="read batch file",
@@ -466,9 +468,7 @@ class BatchPanel(QWidget):
         self._update_actions()
         return self._file_handle
 
-    def run_queries(
-        self, queries: Sequence[PriceQuery], source: Source = "history"
-    ) -> TaskHandle | None:
+    def run_queries(self, queries: Sequence[PriceQuery], source: Source = "history") -> TaskHandle | None:
         """Price ``queries`` that come from elsewhere (a re-run from the history) as a batch."""
         self._abandon_run()
         if self._file_handle is not None:
@@ -480,6 +480,7 @@ class BatchPanel(QWidget):
         self._show_problems([])
         self.messages.clear("batch.file")
         self.messages.clear("batch.columns")
+        self.messages.clear("batch.declared")
         self.file_label.setText(self.tr("%n quote(s) from the history", "", len(self._queries)))
         return self.run(source)
 
@@ -505,7 +506,7 @@ class BatchPanel(QWidget):
         self.cancel_button.setEnabled(True)
         self.status_label.setText(self.tr("Sending…"))
         self._handle = self.runner.run(
-            pricing.quote_batch,
+            pricing.quote_checked,  # a re-run from the history meets the declared-value rule too
             self.context.price,
             list(self._queries),
             source,
@@ -585,6 +586,22 @@ class BatchPanel(QWidget):
                 MessageKind.WARNING,
                 key="batch.columns",
             )
+        if not problems:
+            self._show_added_services(self.batch.added_services)
+
+    def _show_added_services(self, added: Mapping[str, str]) -> None:
+        """Say which declared-value service each product's valued rows got (the Quote page's rule)."""
+        if not added:
+            return
+        pairs = ", ".join(arg(self.tr("%1: %2"), product, code) for product, code in sorted(added.items()))
+        self.messages.show_message(
+            arg(
+                self.tr("Declared values are priced with each product's own declared-value service: %1"),
+                pairs,
+            ),
+            MessageKind.INFO,
+            key="batch.declared",
+        )
 
     @Slot(object)
     def _on_file_task_error(self, error: object) -> None:
@@ -657,6 +674,9 @@ class BatchPanel(QWidget):
             return self.tr("Required for pricing")
         if problem.rule == "csv.extra_cells":
             return self.tr("The row has more cells than the header (check the delimiter and quotes).")
+        refusal = self._refusal_reason(problem)
+        if refusal is not None:
+            return refusal
         error = _invalid_value(problem)
         if error is None:
             return problem.message
@@ -664,6 +684,38 @@ class BatchPanel(QWidget):
         # A rule the GUI has no translation for comes back as a generic sentence; the
         # English message names the problem better then.
         return problem.message if translated == _generic(error.value) else translated
+
+    def _refusal_reason(self, problem: RowProblem) -> str | None:
+        """The declared-value rule's refusals (`service_choice.Refusal`), translated."""
+        from decimal import Decimal
+
+        from postalgui.api.values import format_brl
+
+        params = problem.params
+        product = str(params.get("product", ""))
+        if problem.rule == "no_declared_value":
+            return arg(
+                self.tr("Product %1 has no declared-value service, so the declared value cannot be priced."),
+                product,
+            )
+        if problem.rule == "service_not_offered":
+            return arg(
+                self.tr("Product %1 does not offer additional service %2."),
+                product,
+                params.get("service", ""),
+            )
+        if problem.rule == "declared_out_of_limits":
+            value, low, high = (params.get(name) for name in ("value", "low", "high"))
+            if isinstance(value, Decimal) and isinstance(low, Decimal) and isinstance(high, Decimal):
+                return arg(
+                    self.tr("Declared value %1 is outside the limits of product %2 (%3 to %4)."),
+                    format_brl(value),
+                    product,
+                    format_brl(low),
+                    format_brl(high),
+                )
+            return problem.message
+        return None
 
     # --- the run -------------------------------------------------------------------------------
 

@@ -179,7 +179,14 @@ class BreakdownView(QWidget):
         if query.servicosAdicionais:
             parts.append(arg(self.tr("services %1"), ", ".join(query.servicosAdicionais)))
         if query.vlDeclarado is not None:
-            parts.append(arg(self.tr("declared %1"), format_brl(query.vlDeclarado)))
+            from postalgui.services.price.service_choice import declared_value_priced
+
+            declared = (
+                self.tr("declared %1")
+                if declared_value_priced(query, result.response)
+                else self.tr("declared %1, not priced (no declared-value service)")
+            )
+            parts.append(arg(declared, format_brl(query.vlDeclarado)))
         return " · ".join(parts)
 
     def _add_step(self, step: LadderStep) -> None:
