@@ -31,6 +31,17 @@ from tests.conftest import MemoryKeyring
 # about the plugin, not about our code, so it must not fail the test.
 OFFSCREEN_NOISE = "This plugin does not support propagateSizeHints"
 
+
+@pytest.fixture(autouse=True)
+def default_locale_restored() -> Iterator[None]:
+    """Installing a language sets the default locale (numbers follow it): no test leaves
+    its language's numbers to the next one."""
+    from PySide6.QtCore import QLocale
+
+    before = QLocale()
+    yield
+    QLocale.setDefault(before)
+
 # Tests that check the embedded sandbox's own life (started by the context, stopped with
 # the session) and so need it rather than the shared one. The marker belongs in the test
 # file; it is added here until that file's owner moves it there.
