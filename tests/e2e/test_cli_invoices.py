@@ -256,7 +256,7 @@ def test_analytic_out_xlsx_writes_the_items_as_a_workbook(
     assert first["CEP DESTINATARIO"].data_type == "s"
     assert len(str(first["CEP DESTINATARIO"].value)) == 8
     assert first["VALOR LIQUIDO"].number_format == '"R$" #,##0.00'
-    assert first["DATA POSTAGEM"].is_date
+    assert first["DATA POSTAGEM"].number_format == "DD/MM/YYYY"
 
 
 def test_a_synthetic_preview_cannot_be_a_workbook(
