@@ -334,8 +334,10 @@ class HistoryPanel(QWidget):
         self.exporter = ResultsExporter(
             self.context, self.runner, self.messages, self.EXPORT_TASK_KEY, self.results_to_export, self
         )
-        self.export_csv_button = QPushButton(self.tr("Export C&SV…"), self)
-        self.export_csv_button.setToolTip(self.tr("The selected quotes, or every quote shown"))
+        self.export_csv_button = QPushButton(self.tr("Export &spreadsheet…"), self)
+        self.export_csv_button.setToolTip(
+            self.tr("The selected quotes, or every quote shown, as an Excel workbook (.xlsx) or CSV")
+        )
         self.export_csv_button.clicked.connect(self._on_export_csv_button_clicked)
         self.export_pdf_button = QToolButton(self)
         self.export_pdf_button.setText(self.tr("Export &PDF…"))
@@ -498,7 +500,6 @@ class HistoryPanel(QWidget):
         self._show_empty_state()
         self._update_actions()
 
-
     def _tell_set_aside(self) -> None:
         """Say, once per file, that a damaged history file was set aside and where it is now."""
         aside = self.context.price.history().set_aside_path
@@ -517,7 +518,6 @@ class HistoryPanel(QWidget):
     @Slot(object)
     def _on_delete_task_result(self, _value: object) -> None:
         self.refresh()
-
 
     # --- state ---------------------------------------------------------------------------------
 
@@ -574,4 +574,4 @@ class HistoryPanel(QWidget):
 
     @Slot()
     def _on_export_csv_button_clicked(self) -> None:
-        self.exporter.ask_csv()
+        self.exporter.ask_table()
