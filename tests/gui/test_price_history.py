@@ -132,14 +132,36 @@ def test_delete_one_then_several(
     panel.select_rows([0])
     panel.delete_button.click()
     qtbot.waitUntil(lambda: len(panel.entries()) == 3, timeout=5000)
-    assert asked == []  # one row: no question
+    assert asked == ["Delete 1 quote(s) from the history? This cannot be undone."]  # one row asks too
     assert _products(panel) == ["04227", "03298", "03220"]
 
     panel.select_rows([0, 1])
     panel.delete_selected()
     qtbot.waitUntil(lambda: len(panel.entries()) == 1, timeout=5000)
-    assert asked == ["Delete 2 quote(s) from the history? This cannot be undone."]
+    assert asked[1:] == ["Delete 2 quote(s) from the history? This cannot be undone."]
     assert context.quote_history().count() == 1
+
+
+@pytest.mark.usefixtures("stored")
+def test_delete_asks_first_with_no_as_the_default(
+    panel: HistoryPanel, context: AppContext, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _refresh(panel, qtbot)
+    asked: list[tuple[object, ...]] = []
+
+    def answer(*args: object) -> QMessageBox.StandardButton:
+        asked.append(args)
+        return QMessageBox.StandardButton.No
+
+    monkeypatch.setattr(QMessageBox, "question", answer)
+    panel.select_rows([1])
+    assert panel.delete_selected() is None
+    (question,) = asked
+    buttons, default = question[3], question[4]
+    assert buttons == QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No
+    assert default == QMessageBox.StandardButton.No
+    assert len(panel.entries()) == 4
+    assert context.quote_history().count() == 4
 
 
 @pytest.mark.usefixtures("stored")
@@ -184,7 +206,10 @@ def test_quotes_made_in_the_background_appear(
 
 
 @pytest.mark.usefixtures("stored")
-def test_enter_reruns_and_delete_key_deletes(panel: HistoryPanel, qtbot: QtBot) -> None:
+def test_enter_reruns_and_delete_key_deletes(
+    panel: HistoryPanel, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(QMessageBox, "question", lambda *_: QMessageBox.StandardButton.Yes)
     _refresh(panel, qtbot)
     panel.activateWindow()
     panel.table.setFocus()

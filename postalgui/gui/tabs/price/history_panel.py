@@ -436,11 +436,11 @@ class HistoryPanel(QWidget):
         return queries
 
     def delete_selected(self, *, confirm: bool = True) -> TaskHandle | None:
-        """Delete the selected quotes; more than one is confirmed first."""
+        """Delete the selected quotes, once the user confirms (No is the default)."""
         entries = self.selected_entries()
         if not entries:
             return None
-        if confirm and len(entries) > 1:
+        if confirm:
             answer = QMessageBox.question(
                 self,
                 self.tr("Delete quotes"),
