@@ -186,6 +186,49 @@ def test_export_selected_or_all_shown(panel: HistoryPanel, qtbot: QtBot, tmp_pat
     assert bar.text() == f"Saved to {chosen}"
 
 
+@pytest.mark.usefixtures("stored")
+def test_export_xlsx_and_the_next_dialog_starts_in_that_folder(
+    panel: HistoryPanel,
+    context: AppContext,
+    runner: TaskRunner,
+    qtbot: QtBot,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from openpyxl import load_workbook
+    from PySide6.QtWidgets import QFileDialog
+
+    _refresh(panel, qtbot)
+    folder = tmp_path / "planilhas"
+    folder.mkdir()
+    starts: list[Path] = []
+
+    def choose(_parent: object, _title: str, suggested: str, *_: object) -> tuple[str, str]:
+        starts.append(Path(suggested).parent)
+        return str(folder / "historico.xlsx"), "CSV (*.csv)"  # the name's suffix wins
+
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", choose)
+    with qtbot.waitSignal(panel.exporter.exported, timeout=10_000):
+        panel.export_csv_button.click()
+    sheet = load_workbook(folder / "historico.xlsx").active
+    assert sheet is not None
+    products = [row[1] for row in sheet.iter_rows(min_row=2, values_only=True)]
+    assert products == _products(panel)  # "03220", "03298": text with their leading zero
+    assert starts[0] != folder
+
+    # another dialog, in another panel or after a restart, starts where the file went
+    def cancel(_parent: object, _title: str, suggested: str, *_: object) -> tuple[str, str]:
+        starts.append(Path(suggested).parent)
+        return "", ""
+
+    other = HistoryPanel(context, runner)
+    qtbot.addWidget(other)
+    _refresh(other, qtbot)
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", cancel)
+    assert other.exporter.ask_pdf("summary") is None
+    assert starts[-1] == folder
+
+
 def test_quotes_made_in_the_background_appear(
     panel: HistoryPanel, context: AppContext, runner: TaskRunner, qtbot: QtBot
 ) -> None:
