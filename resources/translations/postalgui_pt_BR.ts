@@ -2120,6 +2120,18 @@
         <source>The request failed: %1</source>
         <translation>A solicitação falhou: %1</translation>
     </message>
+    <message>
+        <source>Export &amp;spreadsheet…</source>
+        <translation>Exportar &amp;planilha…</translation>
+    </message>
+    <message>
+        <source>The invoices shown, as an Excel workbook (.xlsx) or CSV</source>
+        <translation>As faturas exibidas, como planilha do Excel (.xlsx) ou CSV</translation>
+    </message>
+    <message>
+        <source>Export invoices</source>
+        <translation>Exportar faturas</translation>
+    </message>
 </context>
 <context>
     <name>JobsPanel</name>
