@@ -16,6 +16,7 @@ Qt-free: the GUI, the CLI and unit tests call it alike.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import tempfile
 from collections.abc import Iterable, Sequence
@@ -225,7 +226,8 @@ class SheetWriter:
             return
         if kind is not None:
             if sheet is not None:
-                _discard(sheet)
+                with contextlib.suppress(Exception):  # the error that ended the block is the one to see
+                    _discard(sheet)
             return
         self.path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=f".{self.path.stem}-", suffix=".tmp", dir=self.path.parent)
