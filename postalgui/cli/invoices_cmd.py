@@ -56,6 +56,7 @@ from postalgui.services.invoices.following import (
 )
 from postalgui.services.invoices.jobs import Job, JobState
 from postalgui.services.invoices.service import InvoiceService
+from postalgui.services.spreadsheet import is_xlsx
 
 _MONEY_KEYS = ("valor", "vl", "pc", "diferenca")
 """Keys of money fields an operator record may carry beyond the typed ones."""
@@ -116,7 +117,13 @@ def _add_job_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -
         "for the same invoice (an interrupted run, the window's) is continued instead of sent again.",
     )
     _add_invoice_options(analytic, document_required=False)
-    analytic.add_argument("--out", type=Path, required=True, metavar="FILE.csv", help="where to save the CSV")
+    analytic.add_argument(
+        "--out",
+        type=Path,
+        required=True,
+        metavar="FILE.csv",
+        help="where to save the CSV; a name ending in .xlsx gets the detail items as an Excel workbook",
+    )
     _add_poll_option(analytic)
     analytic.set_defaults(run=_run_analytic)
 
@@ -136,7 +143,13 @@ def _add_job_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -
     )
     _add_contract_options(preview)
     preview.add_argument("--centro-custo", help="only this cost centre")
-    preview.add_argument("--out", type=Path, required=True, metavar="FILE", help="where to save the file")
+    preview.add_argument(
+        "--out",
+        type=Path,
+        required=True,
+        metavar="FILE",
+        help="where to save the file; an ANALITICO named .xlsx gets its items as an Excel workbook",
+    )
     _add_poll_option(preview)
     preview.set_defaults(run=_run_preview)
 
@@ -351,6 +364,8 @@ def _run_preview(args: argparse.Namespace, context: AppContext) -> int:
     interval = _interval(args.poll_interval)
     service = contract.service(context)
     kind = PreviewKind(args.tipo)
+    if is_xlsx(out) and kind is not PreviewKind.ANALITICO:
+        raise BadOption("--out: a SINTETICO preview is a PDF; name the file .pdf")
     asked = preview_once(PlainTask(), service, kind, contract.number, contract.dr, args.centro_custo)
     return _follow(service, asked.job, out, interval, continued=asked.continued)
 
@@ -407,7 +422,8 @@ def _follow(service: InvoiceService, job: Job, out: Path, interval: float, *, co
         sys.stderr.flush()
 
     try:
-        done = follow_job(PlainTask(progress), service, job.id, interval, dest=out)
+        # a workbook is made from the statement the operator sends (kept in the cache)
+        done = follow_job(PlainTask(progress), service, job.id, interval, dest=None if is_xlsx(out) else out)
     except KeyboardInterrupt:
         if shown:
             sys.stderr.write("\n")
@@ -421,8 +437,24 @@ def _follow(service: InvoiceService, job: Job, out: Path, interval: float, *, co
     if done.state is not JobState.READY or done.path is None:
         error(done.error or f"processing {job.processing_id}: {done.state.value}")
         return EXIT_API_ERROR
+    if is_xlsx(out):
+        return _save_workbook(done.path, out)
     if done.path.resolve() != out.resolve():  # a file downloaded before (the window's cache)
         shutil.copyfile(done.path, out)
+    sys.stdout.write(f"{out}\n")
+    return EXIT_OK
+
+
+def _save_workbook(statement: Path, out: Path) -> int:
+    """An analytic statement's detail items as an Excel workbook (``--out FILE.xlsx``)."""
+    from postalgui.services.invoices.statements import export_items_xlsx, load_analytic
+
+    if statement.suffix.casefold() != ".csv":
+        raise BadOption(
+            f"--out: this request's file is a {statement.suffix[1:].upper()}; name it {statement.suffix}"
+        )
+    loaded, _ = load_analytic(PlainTask(), statement)
+    export_items_xlsx(PlainTask(), out, loaded.items)
     sys.stdout.write(f"{out}\n")
     return EXIT_OK
 

@@ -126,7 +126,12 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "contract and DR fill rows that leave them blank. Invalid rows are listed and nothing is sent.",
     )
     batch.add_argument("file", metavar="FILE.csv", type=Path, help="the CSV file to price")
-    batch.add_argument("--out", type=Path, help="also write the results to this CSV file")
+    batch.add_argument(
+        "--out",
+        type=Path,
+        metavar="FILE",
+        help="also write the results to this file: an Excel workbook when it ends in .xlsx, else CSV",
+    )
     batch.add_argument("--json", action="store_true", help="print a JSON array to stdout")
     batch.set_defaults(run=_run_batch)
 
@@ -439,7 +444,7 @@ def _price_rows(
     checked: _Checked,
 ) -> tuple[int, int]:
     """The checked rows priced and written as they come; ``(failed, total)``."""
-    from postalgui.services.price.batch_csv import ResultsCsvWriter
+    from postalgui.services.price.batch_csv import results_writer
     from postalgui.services.price.use_cases import quote_stream
 
     def queries() -> Iterator[PriceQuery]:
@@ -456,9 +461,9 @@ def _price_rows(
 
     failed = total = 0
     with ExitStack() as stack:
-        writer = None
-        if args.out is not None:
-            writer = stack.enter_context(ResultsCsvWriter(args.out, checked.extra))
+        writer = None if args.out is None else results_writer(args.out, checked.extra)
+        if writer is not None:
+            stack.enter_context(writer)
         if shown:
             stack.callback(sys.stderr.write, "\n")
         array = stack.enter_context(_JsonArray()) if args.json else None

@@ -148,13 +148,13 @@
     </message>
     <message>
         <location line="+30"/>
-        <source>Export C&amp;SV…</source>
-        <translation>Exportar C&amp;SV…</translation>
+        <source>Export &amp;spreadsheet…</source>
+        <translation>Exportar &amp;planilha…</translation>
     </message>
     <message>
         <location line="+1"/>
-        <source>The items shown, with the filters applied</source>
-        <translation>Os itens exibidos, com os filtros aplicados</translation>
+        <source>The items shown, with the filters applied, as an Excel workbook (.xlsx) or CSV</source>
+        <translation>Os itens exibidos, com os filtros aplicados, como planilha do Excel (.xlsx) ou CSV</translation>
     </message>
     <message>
         <location line="+6"/>
@@ -193,13 +193,8 @@
     </message>
     <message>
         <location line="+76"/>
-        <source>Export items to CSV</source>
-        <translation>Exportar itens para CSV</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>CSV files (*.csv)</source>
-        <translation>Arquivos CSV (*.csv)</translation>
+        <source>Export items</source>
+        <translation>Exportar itens</translation>
     </message>
     <message>
         <location line="+35"/>
@@ -443,8 +438,8 @@
     </message>
     <message>
         <location line="+6"/>
-        <source>Export C&amp;SV…</source>
-        <translation>Exportar C&amp;SV…</translation>
+        <source>Export &amp;spreadsheet…</source>
+        <translation>Exportar &amp;planilha…</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -624,6 +619,10 @@
         <location line="+2"/>
         <source>CSV files (*.csv *.txt);;All files (*)</source>
         <translation>Arquivos CSV (*.csv *.txt);;Todos os arquivos (*)</translation>
+    </message>
+    <message>
+        <source>The results shown, as an Excel workbook (.xlsx) or CSV</source>
+        <translation>Os resultados exibidos, como planilha do Excel (.xlsx) ou CSV</translation>
     </message>
 </context>
 <context>
@@ -1728,8 +1727,8 @@
     </message>
     <message>
         <location line="+5"/>
-        <source>Export C&amp;SV…</source>
-        <translation>Exportar C&amp;SV…</translation>
+        <source>Export &amp;spreadsheet…</source>
+        <translation>Exportar &amp;planilha…</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -1802,6 +1801,10 @@
         <location line="+2"/>
         <source>No quotes yet. Every quote you make is kept here.</source>
         <translation>Nenhuma cotação ainda. Todas as cotações que você fizer ficam guardadas aqui.</translation>
+    </message>
+    <message>
+        <source>The selected quotes, or every quote shown, as an Excel workbook (.xlsx) or CSV</source>
+        <translation>As cotações selecionadas, ou todas as exibidas, como planilha do Excel (.xlsx) ou CSV</translation>
     </message>
 </context>
 <context>
@@ -2215,6 +2218,18 @@
     <message>
         <source>Typed line copied: %1. Invoice %2 is overdue (%3 day(s) past its due date): banks may refuse this slip or charge interest.</source>
         <translation>Linha digitável copiada: %1. A fatura %2 está vencida (%3 dia(s) após o vencimento): os bancos podem recusar este boleto ou cobrar juros.</translation>
+    </message>
+    <message>
+        <source>Export &amp;spreadsheet…</source>
+        <translation>Exportar &amp;planilha…</translation>
+    </message>
+    <message>
+        <source>The invoices shown, as an Excel workbook (.xlsx) or CSV</source>
+        <translation>As faturas exibidas, como planilha do Excel (.xlsx) ou CSV</translation>
+    </message>
+    <message>
+        <source>Export invoices</source>
+        <translation>Exportar faturas</translation>
     </message>
 </context>
 <context>
@@ -2801,11 +2816,6 @@
         <translation>Salvar PDF como</translation>
     </message>
     <message>
-        <location line="+0"/>
-        <source>PDF files (*.pdf)</source>
-        <translation>Arquivos PDF (*.pdf)</translation>
-    </message>
-    <message>
         <location line="+23"/>
         <source>of %1</source>
         <translation>de %1</translation>
@@ -3357,23 +3367,13 @@
     </message>
     <message>
         <location line="+10"/>
-        <source>Export quotes to CSV</source>
-        <translation>Exportar cotações para CSV</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>CSV files (*.csv)</source>
-        <translation>Arquivos CSV (*.csv)</translation>
+        <source>Export quotes</source>
+        <translation>Exportar cotações</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>Export quotes to PDF</source>
         <translation>Exportar cotações para PDF</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>PDF files (*.pdf)</source>
-        <translation>Arquivos PDF (*.pdf)</translation>
     </message>
 </context>
 <context>
@@ -3392,6 +3392,21 @@
         <location line="+11"/>
         <source>Could not save the file: %1</source>
         <translation>Não foi possível salvar o arquivo: %1</translation>
+    </message>
+</context>
+<context>
+    <name>SaveDialog</name>
+    <message>
+        <source>Excel workbook (*.xlsx)</source>
+        <translation>Planilha do Excel (*.xlsx)</translation>
+    </message>
+    <message>
+        <source>CSV (*.csv)</source>
+        <translation>CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>PDF files (*.pdf)</source>
+        <translation>Arquivos PDF (*.pdf)</translation>
     </message>
 </context>
 <context>

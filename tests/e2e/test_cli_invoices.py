@@ -236,6 +236,41 @@ def test_analytic_end_to_end(
     assert sorted(p.name for p in folder.iterdir()) == ["analitico.csv"]
 
 
+def test_analytic_out_xlsx_writes_the_items_as_a_workbook(
+    env: None, quick: SandboxControl, capsys: pytest.CaptureFixture[str], folder: Path
+) -> None:
+    from openpyxl import load_workbook
+
+    invoice = plain_invoice(list_json(capsys))
+    out_file = folder / "analitico.xlsx"
+    code, out, err = run(capsys, "invoices", "analytic", str(invoice["id"]), "--out", str(out_file), *FAST)
+    assert code == 0, err
+    assert out.strip() == str(out_file)
+    assert sorted(p.name for p in folder.iterdir()) == ["analitico.xlsx"]
+    sheet = load_workbook(out_file).active
+    assert sheet is not None
+    assert sheet.freeze_panes == "A2"
+    titles = [cell.value for cell in sheet[1]]
+    assert titles[0] == "CARTAO POSTAGEM"
+    first = dict(zip(titles, sheet[2], strict=True))
+    assert first["CEP DESTINATARIO"].data_type == "s"
+    assert len(str(first["CEP DESTINATARIO"].value)) == 8
+    assert first["VALOR LIQUIDO"].number_format == '"R$" #,##0.00'
+    assert first["DATA POSTAGEM"].number_format == "DD/MM/YYYY"
+
+
+def test_a_synthetic_preview_cannot_be_a_workbook(
+    env: None, quick: SandboxControl, capsys: pytest.CaptureFixture[str], folder: Path
+) -> None:
+    code, out, err = run(
+        capsys, "invoices", "preview", "--tipo", "SINTETICO", "--out", str(folder / "p.xlsx")
+    )
+    assert code == 2
+    assert out == ""
+    assert "--out: a SINTETICO preview is a PDF" in err
+    assert quick.stats()["total_requests"] == 0
+
+
 def test_analytic_that_fails_at_the_operator_exits_1(
     env: None, quick: SandboxControl, capsys: pytest.CaptureFixture[str], folder: Path
 ) -> None:

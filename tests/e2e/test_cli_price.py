@@ -290,6 +290,34 @@ def test_batch_json_in_input_order_with_one_failed_item(
     assert first["pcFinal"].count(",") == 1
 
 
+def test_batch_out_xlsx_writes_a_workbook_with_typed_cells(
+    env: None, sandbox: SandboxControl, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    from openpyxl import load_workbook
+
+    source = write_csv(
+        tmp_path / "lote.csv", ["03220;01310100;05311900;300;001", "03298;01310100;20040020;1500;"]
+    )
+    out_file = tmp_path / "Resultado.XLSX"
+    code, out, err = run(capsys, "price", "batch", str(source), "--out", str(out_file))
+    assert code == 0, err
+    assert len(out.splitlines()) == 2
+    sheet = load_workbook(out_file).active
+    assert sheet is not None
+    assert sheet.freeze_panes == "A2"
+    rows = list(sheet.iter_rows(values_only=True))
+    assert len(rows) == 3
+    first = dict(zip(rows[0], sheet[2], strict=True))
+    assert first["coProduto"].value == "03220"
+    assert first["cepOrigem"].value == "01310100"
+    assert first["nuContrato"].value == DEMO.contract
+    assert first["nuContrato"].data_type == "s"
+    assert isinstance(first["pcFinal"].value, float)
+    assert first["pcFinal"].number_format == '"R$" #,##0.00'
+    assert first["psCobrado"].value == 300
+    assert not list(tmp_path.glob(".*"))  # no temporary file left beside it
+
+
 def test_batch_table_and_success_exit(
     env: None, sandbox: SandboxControl, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

@@ -371,6 +371,28 @@ def test_reconciliation_shows_the_difference_of_an_altered_item(
 # --- export --------------------------------------------------------------------------------------
 
 
+def test_export_items_as_an_excel_workbook_from_the_dialog(
+    view: AnalyticView, qtbot: QtBot, sample_file: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from openpyxl import load_workbook
+    from PySide6.QtWidgets import QFileDialog
+
+    load(view, qtbot, sample_file)
+    target = tmp_path / "itens.xlsx"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *_: (str(target), "Excel workbook (*.xlsx)"))
+    with qtbot.waitSignal(view.exported, timeout=LOAD_TIMEOUT_MS):
+        view.export_button.click()
+    sheet = load_workbook(target).active
+    assert sheet is not None
+    assert sheet.freeze_panes == "A2"
+    assert sheet.max_row == view.filtered_count() + 1
+    first = dict(zip([cell.value for cell in sheet[1]], sheet[2], strict=True))
+    assert first["CEP DESTINATARIO"].data_type == "s"
+    assert len(str(first["CEP DESTINATARIO"].value)) == 8
+    assert first["VALOR LIQUIDO"].number_format == '"R$" #,##0.00'
+    assert first["DATA POSTAGEM"].number_format == "DD/MM/YYYY"
+
+
 def test_export_writes_the_filtered_rows_in_the_order_shown(
     view: AnalyticView, qtbot: QtBot, sample_file: Path, tmp_path: Path, parsed: AnalyticStatement
 ) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import gc
 from datetime import UTC, date, datetime, timedelta
 from decimal import Decimal
+from pathlib import Path
 
 import pytest
 import requests
@@ -220,6 +221,48 @@ def test_sorting_and_filtering(tab: InvoicesTab, qtbot: QtBot) -> None:
     assert {invoice.tipoDocumento for invoice in zeroed_shown} == {"RZ"}
     tab.filter_edit.clear()
     assert tab.proxy.rowCount() == total
+
+
+def test_the_invoices_shown_export_as_a_workbook_or_csv(
+    tab: InvoicesTab, qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from openpyxl import load_workbook
+    from PySide6.QtWidgets import QFileDialog
+
+    load_two_years(tab, qtbot)
+    assert tab.list_page.export_button.isEnabled()
+    tab.filter_edit.setText("no invoice says this")
+    assert not tab.list_page.export_button.isEnabled()
+    tab.filter_edit.clear()
+    assert tab.list_page.export_button.isEnabled()
+    tab.table.sortByColumn(InvoiceColumn.AMOUNT, Qt.SortOrder.DescendingOrder)
+    shown = shown_invoices(tab)
+    target = tmp_path / "faturas"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *_: (str(target), "Excel workbook (*.xlsx)"))
+    with qtbot.waitSignal(tab.saved.exported, timeout=WAIT_MS):
+        tab.list_page.export_button.click()
+    sheet = load_workbook(tmp_path / "faturas.xlsx").active
+    assert sheet is not None
+    assert sheet.freeze_panes == "A2"
+    titles = [cell.value for cell in sheet[1]]
+    rows = [dict(zip(titles, row, strict=True)) for row in sheet.iter_rows(min_row=2)]
+    assert [row["fatura"].value for row in rows] == [str(invoice.id) for invoice in shown]
+    first, invoice = rows[0], shown[0]
+    assert first["contrato"].value == invoice.contrato
+    assert first["contrato"].data_type == "s"  # leading zeros kept
+    assert first["valor"].value == pytest.approx(float(invoice.valor or 0))
+    assert first["valor"].number_format == '"R$" #,##0.00'
+    assert invoice.vencimento is not None
+    assert first["vencimento"].value.date() == invoice.vencimento
+    assert first["vencimento"].number_format == "DD/MM/YYYY"
+
+    csv_file = tmp_path / "faturas.csv"
+    with qtbot.waitSignal(tab.saved.exported, timeout=WAIT_MS):
+        tab.export_invoices(csv_file)
+    lines = csv_file.read_text(encoding="utf-8-sig").splitlines()
+    assert lines[0].startswith("fatura;itemFatura;drFatura;")
+    assert len(lines) == len(shown) + 1
+    assert f";{invoice.vencimento:%d/%m/%Y};" in lines[1]
 
 
 def test_an_incomplete_query_sends_nothing_and_says_why(tab: InvoicesTab) -> None:

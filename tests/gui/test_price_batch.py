@@ -329,6 +329,44 @@ def test_the_breakdown_says_a_declared_value_that_was_not_priced(panel: BatchPan
     assert panel.breakdown.subtitle.text().endswith("services 019 · declared R$ 200,00")
 
 
+def test_results_export_as_an_excel_workbook_from_the_dialog(
+    panel: BatchPanel, qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from openpyxl import load_workbook
+    from PySide6.QtWidgets import QFileDialog
+
+    queries = [
+        PriceQuery(coProduto="03220", cepOrigem="01310100", cepDestino="05311900", psObjeto=500),
+        PriceQuery(coProduto="03298", cepOrigem="01310100", cepDestino="70002900", psObjeto=1500),
+    ]
+    with qtbot.waitSignal(panel.batchFinished, timeout=SANDBOX_MS):
+        panel.run_queries(queries)
+    asked: list[tuple[object, ...]] = []
+
+    def choose(*args: object) -> tuple[str, str]:
+        asked.append(args)
+        return str(tmp_path / "cotacoes"), "Excel workbook (*.xlsx)"  # typed without a suffix
+
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", choose)
+    with qtbot.waitSignal(panel.exporter.exported, timeout=10_000) as saved:
+        panel.export_csv_button.click()
+    target = tmp_path / "cotacoes.xlsx"
+    assert saved.args == [target]
+    (question,) = asked
+    assert question[3] == "Excel workbook (*.xlsx);;CSV (*.csv)"
+    assert str(question[2]).endswith(".xlsx")
+    sheet = load_workbook(target).active
+    assert sheet is not None
+    assert sheet.freeze_panes == "A2"
+    titles = [cell.value for cell in sheet[1]]
+    rows = [dict(zip(titles, row, strict=True)) for row in sheet.iter_rows(min_row=2)]
+    assert [row["coProduto"].value for row in rows] == ["03220", "03298"]
+    assert rows[0]["cepOrigem"].value == "01310100"
+    assert rows[0]["cepDestino"].value == "05311900"
+    assert isinstance(rows[0]["pcFinal"].value, float)
+    assert rows[0]["pcFinal"].number_format == '"R$" #,##0.00'
+
+
 def test_a_thousand_streamed_results_all_reach_the_table(
     panel: BatchPanel, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
 ) -> None:

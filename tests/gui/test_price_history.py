@@ -132,14 +132,36 @@ def test_delete_one_then_several(
     panel.select_rows([0])
     panel.delete_button.click()
     qtbot.waitUntil(lambda: len(panel.entries()) == 3, timeout=5000)
-    assert asked == []  # one row: no question
+    assert asked == ["Delete 1 quote(s) from the history? This cannot be undone."]  # one row asks too
     assert _products(panel) == ["04227", "03298", "03220"]
 
     panel.select_rows([0, 1])
     panel.delete_selected()
     qtbot.waitUntil(lambda: len(panel.entries()) == 1, timeout=5000)
-    assert asked == ["Delete 2 quote(s) from the history? This cannot be undone."]
+    assert asked[1:] == ["Delete 2 quote(s) from the history? This cannot be undone."]
     assert context.quote_history().count() == 1
+
+
+@pytest.mark.usefixtures("stored")
+def test_delete_asks_first_with_no_as_the_default(
+    panel: HistoryPanel, context: AppContext, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _refresh(panel, qtbot)
+    asked: list[tuple[object, ...]] = []
+
+    def answer(*args: object) -> QMessageBox.StandardButton:
+        asked.append(args)
+        return QMessageBox.StandardButton.No
+
+    monkeypatch.setattr(QMessageBox, "question", answer)
+    panel.select_rows([1])
+    assert panel.delete_selected() is None
+    (question,) = asked
+    buttons, default = question[3], question[4]
+    assert buttons == QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No
+    assert default == QMessageBox.StandardButton.No
+    assert len(panel.entries()) == 4
+    assert context.quote_history().count() == 4
 
 
 @pytest.mark.usefixtures("stored")
@@ -164,6 +186,49 @@ def test_export_selected_or_all_shown(panel: HistoryPanel, qtbot: QtBot, tmp_pat
     assert bar.text() == f"Saved to {chosen}"
 
 
+@pytest.mark.usefixtures("stored")
+def test_export_xlsx_and_the_next_dialog_starts_in_that_folder(
+    panel: HistoryPanel,
+    context: AppContext,
+    runner: TaskRunner,
+    qtbot: QtBot,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from openpyxl import load_workbook
+    from PySide6.QtWidgets import QFileDialog
+
+    _refresh(panel, qtbot)
+    folder = tmp_path / "planilhas"
+    folder.mkdir()
+    starts: list[Path] = []
+
+    def choose(_parent: object, _title: str, suggested: str, *_: object) -> tuple[str, str]:
+        starts.append(Path(suggested).parent)
+        return str(folder / "historico.xlsx"), "CSV (*.csv)"  # the name's suffix wins
+
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", choose)
+    with qtbot.waitSignal(panel.exporter.exported, timeout=10_000):
+        panel.export_csv_button.click()
+    sheet = load_workbook(folder / "historico.xlsx").active
+    assert sheet is not None
+    products = [row[1] for row in sheet.iter_rows(min_row=2, values_only=True)]
+    assert products == _products(panel)  # "03220", "03298": text with their leading zero
+    assert starts[0] != folder
+
+    # another dialog, in another panel or after a restart, starts where the file went
+    def cancel(_parent: object, _title: str, suggested: str, *_: object) -> tuple[str, str]:
+        starts.append(Path(suggested).parent)
+        return "", ""
+
+    other = HistoryPanel(context, runner)
+    qtbot.addWidget(other)
+    _refresh(other, qtbot)
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", cancel)
+    assert other.exporter.ask_pdf("summary") is None
+    assert starts[-1] == folder
+
+
 def test_quotes_made_in_the_background_appear(
     panel: HistoryPanel, context: AppContext, runner: TaskRunner, qtbot: QtBot
 ) -> None:
@@ -184,7 +249,10 @@ def test_quotes_made_in_the_background_appear(
 
 
 @pytest.mark.usefixtures("stored")
-def test_enter_reruns_and_delete_key_deletes(panel: HistoryPanel, qtbot: QtBot) -> None:
+def test_enter_reruns_and_delete_key_deletes(
+    panel: HistoryPanel, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(QMessageBox, "question", lambda *_: QMessageBox.StandardButton.Yes)
     _refresh(panel, qtbot)
     panel.activateWindow()
     panel.table.setFocus()

@@ -228,10 +228,33 @@ def test_history_rerun_loads_the_form_and_quotes(tab: PriceTab, qtbot: QtBot) ->
     with qtbot.waitSignal(tab.quoteFinished, timeout=WAIT_MS):
         tab.history.rerunRequested.emit([query])
     assert tab.form.destination_edit.text() == "20040-020"
-    assert tab.form.checked_products() == ["03220"]
-    (result,) = tab.model.results()
+    (result,) = tab.model.results()  # only the product re-run is quoted
     assert result.ok
+    assert result.query.coProduto == "03220"
     assert result.query.psObjeto == 1200
+    assert tab.form.checked_products() == tab.form.product_codes()  # the list is not narrowed
+
+
+def test_history_rerun_keeps_the_saved_product_selection(
+    tab: PriceTab, context: AppContext, qtbot: QtBot
+) -> None:
+    items = tab.form.products_list
+    for row in range(items.count()):
+        if items.item(row).data(Qt.ItemDataRole.UserRole) in ("04227", "03158"):
+            items.item(row).setCheckState(Qt.CheckState.Unchecked)
+    chosen = context.store.load().prices.compare_products
+    assert chosen
+    assert "03298" in chosen
+    query = PriceQuery(coProduto="04227", cepOrigem="01310100", cepDestino="20040020", psObjeto=300)
+    with qtbot.waitSignal(tab.quoteFinished, timeout=WAIT_MS):
+        tab.history.rerunRequested.emit([query])
+    assert [result.query.coProduto for result in tab.model.results()] == ["04227"]
+    assert tab.form.checked_products() == chosen
+    # the next change starts from the saved selection, not from the product re-run
+    for row in range(items.count()):
+        if items.item(row).data(Qt.ItemDataRole.UserRole) == "03298":
+            items.item(row).setCheckState(Qt.CheckState.Unchecked)
+    assert context.store.load().prices.compare_products == [code for code in chosen if code != "03298"]
 
 
 def test_prices_tab_is_the_first_tab_of_the_window(

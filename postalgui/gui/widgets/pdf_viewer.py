@@ -24,7 +24,6 @@ from PySide6.QtCore import (
     QSignalBlocker,
     QSize,
     QSizeF,
-    QStandardPaths,
     Qt,
     QTimer,
     Signal,
@@ -47,7 +46,6 @@ from PySide6.QtWidgets import (
     QAbstractSpinBox,
     QApplication,
     QDialog,
-    QFileDialog,
     QLabel,
     QLineEdit,
     QMainWindow,
@@ -61,6 +59,7 @@ from PySide6.QtWidgets import (
 from postalgui.gui.messages import arg
 from postalgui.gui.widgets.message_bar import MessageArea
 from postalgui.gui.widgets.message_kind import MessageKind
+from postalgui.gui.widgets.saved_file import ask_save_path, pdf_type
 
 log = logging.getLogger(__name__)
 
@@ -732,15 +731,9 @@ class PdfViewer(QWidget):
         """Ask where to save a copy and save it there; the path saved to, or ``None``."""
         if self._path is None:
             return None
-        folder = Path(QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation))
-        chosen, _ = QFileDialog.getSaveFileName(
-            self, self.tr("Save PDF as"), str(folder / self._path.name), self.tr("PDF files (*.pdf)")
-        )
-        if not chosen:
+        target = ask_save_path(self, self.tr("Save PDF as"), self._path.stem, [pdf_type()])
+        if target is None:
             return None
-        target = Path(chosen)
-        if target.suffix.lower() != ".pdf":
-            target = target.with_name(f"{target.name}.pdf")
         return target if self.save_as(target) else None
 
     @Slot()

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from postalgui.api.analytic import DETAIL_TITLES
 from postalgui.api.cancel import TaskControl
+from postalgui.services.spreadsheet import CellKind, SheetColumn, SheetWriter, is_xlsx
 
 if TYPE_CHECKING:
     from postalgui.api.analytic import Reconciliation
@@ -64,12 +65,63 @@ def _item_row(item: AnalyticItem) -> list[str]:
     ]
 
 
+_MONEY_TITLES = frozenset({"VALOR UNITARIO", "DESCONTO", "VALOR LIQUIDO", "VALOR DECLARADO"})
+_KINDS = {"DATA POSTAGEM": CellKind.DATE, "PESO": CellKind.INT, "QUANTIDADE": CellKind.INT}
+_WIDTHS = {"TITULAR CARTAO": 30, "SERVICO": 30, "UNIDADE POSTAGEM": 24, "ETIQUETA": 16}
+
+DETAIL_SHEET_COLUMNS = tuple(
+    SheetColumn(
+        title,
+        CellKind.MONEY if title in _MONEY_TITLES else _KINDS.get(title, CellKind.TEXT),
+        _WIDTHS.get(title),
+    )
+    for title in DETAIL_COLUMNS
+)
+"""The detail columns in a workbook: card, service code, CEP and label as text, money and dates typed."""
+
+
+def _item_values(item: AnalyticItem) -> list[object]:
+    return [
+        item.cartao,
+        item.titular,
+        item.codigo_servico,
+        item.servico,
+        item.data_postagem,
+        item.servicos_adicionais,
+        item.unidade_postagem,
+        item.cep_destinatario,
+        item.etiqueta,
+        item.documento,
+        item.peso,
+        item.valor_unitario,
+        item.desconto,
+        item.quantidade,
+        item.valor_liquido,
+        item.valor_declarado,
+    ]
+
+
+def export_items_xlsx(task: TaskControl, path: Path, items: Sequence[AnalyticItem]) -> Path:
+    """Write detail items as an Excel workbook (`spreadsheet.SheetWriter`), atomically."""
+    path = Path(path)
+    task.raise_if_cancelled()
+    with SheetWriter(path, DETAIL_SHEET_COLUMNS, title="Itens") as sheet:
+        for done, item in enumerate(items):
+            if done % 5000 == 0:
+                task.raise_if_cancelled()
+            sheet.write(_item_values(item))
+    return path
+
+
 def export_items_csv(task: TaskControl, path: Path, items: Sequence[AnalyticItem]) -> Path:
     """Write detail items (a filtered view of a statement): ``;``, decimal comma, UTF-8 with BOM.
 
-    Written to a temporary file renamed over ``path``, so a failure leaves no half file.
+    Written to a temporary file renamed over ``path``, so a failure leaves no half file. A
+    ``path`` ending in ``.xlsx`` gets a workbook instead (`export_items_xlsx`).
     """
     path = Path(path)
+    if is_xlsx(path):
+        return export_items_xlsx(task, path, items)
     task.raise_if_cancelled()
     buffer = io.StringIO(newline="")
     writer = csv.writer(buffer, delimiter=";", quotechar='"', lineterminator="\r\n")

@@ -275,10 +275,11 @@ def delete_history(task: TaskControl, service: PriceService, ids: Sequence[int])
 
 
 def export_csv(task: TaskControl, path: Path, results: Sequence[QuoteResult]) -> Path:
-    from postalgui.services.price.batch_csv import write_results_csv
+    """Write the results as CSV, or as an Excel workbook when ``path`` ends in ``.xlsx``."""
+    from postalgui.services.price.batch_csv import write_results
 
     task.raise_if_cancelled()
-    write_results_csv(path, results)
+    write_results(path, results)
     return path
 
 

@@ -20,10 +20,9 @@ from decimal import Decimal
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
-from PySide6.QtCore import QLocale, QStandardPaths, Qt, Signal, Slot
+from PySide6.QtCore import QLocale, Qt, Signal, Slot
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QFileDialog,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -44,7 +43,7 @@ from postalgui.gui.tabs.invoices.analytic_items_model import FETCH_BLOCK, Analyt
 from postalgui.gui.tabs.invoices.analytic_totals import ReconciliationLine, StatementTotals
 from postalgui.gui.widgets.message_bar import MessageArea
 from postalgui.gui.widgets.message_kind import MessageKind
-from postalgui.gui.widgets.saved_file import SavedFileReporter
+from postalgui.gui.widgets.saved_file import SavedFileReporter, ask_save_path, table_types
 from postalgui.services.invoices.item_index import (
     ItemColumn,
     LoadedStatement,
@@ -101,8 +100,6 @@ class AnalyticView(QWidget):
         self._loaded: LoadedStatement | None = None
         self._path: Path | None = None
         self._title = ""
-        documents = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
-        self._folder = Path(documents) if documents else Path.home()
 
         self.messages = MessageArea(self)
         self.saved = SavedFileReporter(self.messages, self.EXPORT_TASK_KEY, self)
@@ -126,8 +123,10 @@ class AnalyticView(QWidget):
         self.table = self._items_table()
         self.count_label = QLabel(self)
         self.count_label.setObjectName("filteredTotals")
-        self.export_button = QPushButton(self.tr("Export C&SV…"), self)
-        self.export_button.setToolTip(self.tr("The items shown, with the filters applied"))
+        self.export_button = QPushButton(self.tr("Export &spreadsheet…"), self)
+        self.export_button.setToolTip(
+            self.tr("The items shown, with the filters applied, as an Excel workbook (.xlsx) or CSV")
+        )
         self.export_button.clicked.connect(self._on_export_button_clicked)
         self.totals = StatementTotals(self)
         self.services_model, self.totals_model = self.totals.services_model, self.totals.totals_model
@@ -276,7 +275,8 @@ class AnalyticView(QWidget):
         self._update_actions()
 
     def export_csv(self, path: Path) -> TaskHandle:
-        """Save the items shown (filters applied, in the table's order) as CSV."""
+        """Save the items shown (filters applied, in the table's order) as CSV, or as an Excel
+        workbook when ``path`` ends in ``.xlsx``."""
         index = self.model.item_index()
         return self.runner.run(
             export_rows,
@@ -290,21 +290,12 @@ class AnalyticView(QWidget):
         )
 
     def ask_export(self) -> TaskHandle | None:
-        """Ask where to save the items shown, then save them."""
+        """Ask where to save the items shown (an Excel workbook by default, or CSV), then save them."""
         if self.model.row_count() == 0:
             return None
         stem = self._path.stem if self._path is not None else "analytic"
-        suggested = self._folder / f"{stem}-items.csv"
-        chosen, _ = QFileDialog.getSaveFileName(
-            self, self.tr("Export items to CSV"), str(suggested), self.tr("CSV files (*.csv)")
-        )
-        if not chosen:
-            return None
-        path = Path(chosen)
-        if path.suffix.lower() != ".csv":
-            path = path.with_name(f"{path.name}.csv")
-        self._folder = path.parent
-        return self.export_csv(path)
+        path = ask_save_path(self, self.tr("Export items"), f"{stem}-items", table_types())
+        return None if path is None else self.export_csv(path)
 
     # --- showing a statement ----------------------------------------------------------------
 

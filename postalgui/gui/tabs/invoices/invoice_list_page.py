@@ -63,13 +63,15 @@ class InvoiceListPage(QWidget):
 
     Signals: ``refreshRequested()`` (Refresh, Enter in the contract, F5);
     ``cancelRequested()`` (Escape); ``invoiceActivated(object)`` with the `Invoice`
-    double-clicked or entered; ``rowsChanged()`` when the rows shown changed (a list,
-    a filter); ``stateChanged()`` when the selection or the query changed.
+    double-clicked or entered; ``exportRequested()`` (Export spreadsheet); ``rowsChanged()``
+    when the rows shown changed (a list, a filter); ``stateChanged()`` when the selection
+    or the query changed.
     """
 
     refreshRequested = Signal()
     cancelRequested = Signal()
     invoiceActivated = Signal(object)
+    exportRequested = Signal()
     rowsChanged = Signal()
     stateChanged = Signal()
 
@@ -183,10 +185,23 @@ class InvoiceListPage(QWidget):
             self.status_combo.addItem(text, status)
         self.status_combo.setAccessibleName(QCoreApplication.translate("InvoicesTab", "Status filter"))
         self.status_combo.currentIndexChanged.connect(self._on_status_combo_current_index_changed)
+        self.export_button = QPushButton(
+            QCoreApplication.translate("InvoicesTab", "Export &spreadsheet…"), self
+        )
+        self.export_button.setObjectName("exportInvoicesButton")
+        self.export_button.setToolTip(
+            QCoreApplication.translate(
+                "InvoicesTab", "The invoices shown, as an Excel workbook (.xlsx) or CSV"
+            )
+        )
+        self.export_button.setEnabled(False)
+        self.export_button.clicked.connect(self.exportRequested)
+        self.rowsChanged.connect(self._on_rows_changed)
         tools = QHBoxLayout()
         tools.addWidget(toolbar, 1)
         tools.addWidget(self.filter_edit)
         tools.addWidget(self.status_combo)
+        tools.addWidget(self.export_button)
         return tools
 
     def _build_table(self, actions: InvoiceActions) -> QTableView:
@@ -316,6 +331,10 @@ class InvoiceListPage(QWidget):
     @Slot(QModelIndex, int, int)
     def _on_proxy_rows_inserted_or_removed(self, _parent: QModelIndex, _first: int, _last: int) -> None:
         self.rowsChanged.emit()
+
+    @Slot()
+    def _on_rows_changed(self) -> None:
+        self.export_button.setEnabled(self.proxy.rowCount() > 0)
 
     @Slot(QItemSelection, QItemSelection)
     def _on_table_selection_changed(self, _selected: QItemSelection, _deselected: QItemSelection) -> None:

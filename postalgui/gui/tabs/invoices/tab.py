@@ -30,7 +30,9 @@ from postalgui.gui.tabs.invoices.jobs_model import job_file_kind, job_title
 from postalgui.gui.tabs.invoices.jobs_panel import JobsPanel
 from postalgui.gui.widgets.message_bar import MessageArea
 from postalgui.gui.widgets.message_kind import MessageKind
+from postalgui.gui.widgets.saved_file import SavedFileReporter, ask_save_path, table_types
 from postalgui.services.invoices.documents import DocumentKind, last_twelve_months, list_invoices
+from postalgui.services.invoices.invoice_table import export_invoices
 from postalgui.services.invoices.jobs import Job
 
 if TYPE_CHECKING:
@@ -42,6 +44,7 @@ if TYPE_CHECKING:
 __all__ = ["InvoicesTab", "PreviewDialog", "pdf_text", "typed_line_of"]
 
 _LIST_KEY = "invoices.list"
+_EXPORT_KEY = "invoices.list.export"
 
 
 class InvoicesTab(QWidget):
@@ -71,6 +74,7 @@ class InvoicesTab(QWidget):
         self._divergences_query: InvoiceQuery | None = None
 
         self.messages = MessageArea(self)
+        self.saved = SavedFileReporter(self.messages, _EXPORT_KEY, self)
         self.pages = QTabWidget(self)
         self.pages.setObjectName("invoicePages")
         self.jobs = JobsPanel(context, runner, self.messages, self)
@@ -121,6 +125,7 @@ class InvoicesTab(QWidget):
         page.refreshRequested.connect(self._on_list_page_refresh_requested)
         page.cancelRequested.connect(self._on_list_page_cancel_requested)
         page.invoiceActivated.connect(self._on_list_page_invoice_activated)
+        page.exportRequested.connect(self._on_list_page_export_requested)
         page.rowsChanged.connect(self._on_list_page_rows_changed)
         page.stateChanged.connect(self._on_list_page_state_changed)
         self.invoice_actions.synthetic.triggered.connect(self._on_synthetic_action_triggered)
@@ -193,6 +198,27 @@ class InvoicesTab(QWidget):
     def select_invoice(self, number: int, item: str | None = None) -> bool:
         """Select the row of invoice ``number`` (and ``item``, for instalments); False when not shown."""
         return self.list_page.select_invoice(number, item)
+
+    def export_invoices(self, path: Path) -> TaskHandle:
+        """Save the invoices shown (filters applied, in the table's order): an Excel workbook
+        when ``path`` ends in ``.xlsx``, else CSV. ``self.saved.exported`` says where."""
+        return self.runner.run(
+            export_invoices,
+            Path(path),
+            self.proxy.invoices(),
+            name="export invoices",
+            key=_EXPORT_KEY,
+            on_result=self.saved.saved,
+            on_error=self.saved.failed,
+        )
+
+    def ask_export(self) -> TaskHandle | None:
+        """Ask where to save the invoices shown, then save them."""
+        if self.proxy.rowCount() == 0:
+            return None
+        name = f"faturas-{self._query[0]}" if self._query is not None else "faturas"
+        path = ask_save_path(self, self.tr("Export invoices"), name, table_types())
+        return None if path is None else self.export_invoices(path)
 
     def _update_summary(self) -> None:
         self.list_page.update_summary(loading=self.loading, queried=self._query is not None)
@@ -284,6 +310,10 @@ class InvoicesTab(QWidget):
     @Slot()
     def _on_list_page_state_changed(self) -> None:
         self._update_actions()
+
+    @Slot()
+    def _on_list_page_export_requested(self) -> None:
+        self.ask_export()
 
     @Slot(object)
     def _on_list_page_invoice_activated(self, invoice: object) -> None:

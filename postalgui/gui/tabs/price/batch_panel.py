@@ -21,7 +21,6 @@ from PySide6.QtCore import (
     QLocale,
     QModelIndex,
     QObject,
-    QStandardPaths,
     Qt,
     QTimer,
     Signal,
@@ -54,7 +53,7 @@ from postalgui.gui.tabs.price.breakdown_view import BreakdownView
 from postalgui.gui.tabs.price.results_model import Column, QuoteFilterProxy, QuoteResultsModel
 from postalgui.gui.widgets.message_bar import MessageArea
 from postalgui.gui.widgets.message_kind import MessageKind
-from postalgui.gui.widgets.saved_file import SavedFileReporter
+from postalgui.gui.widgets.saved_file import SavedFileReporter, ask_save_path, pdf_type, table_types
 from postalgui.gui.widgets.window_state import RememberedSplitter
 from postalgui.services.context import AppContext
 from postalgui.services.price import use_cases as pricing
@@ -124,8 +123,6 @@ class ResultsExporter(QObject):
         self.task_key = task_key
         self._source = source
         self._widget = parent
-        documents = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
-        self._folder = Path(documents) if documents else Path.home()
         self.saved = SavedFileReporter(messages, task_key, self)
         self.saved.exported.connect(self.exported)
 
@@ -140,34 +137,29 @@ class ResultsExporter(QObject):
 
     # --- asking for a file -----------------------------------------------------------
 
-    def ask_csv(self) -> TaskHandle | None:
+    def ask_table(self) -> TaskHandle | None:
+        """Ask for a file, an Excel workbook (the default) or CSV, and save the results there."""
         results = list(self._source())
         if not results:
             return None
-        path = self._ask(self.tr("Export quotes to CSV"), "csv", self.tr("CSV files (*.csv)"))
+        path = ask_save_path(self._widget, self.tr("Export quotes"), self._file_name(), table_types())
         return None if path is None else self.export_csv(path, results)
 
     def ask_pdf(self, layout: PdfLayout) -> TaskHandle | None:
         results = list(self._source())
         if not results:
             return None
-        path = self._ask(self.tr("Export quotes to PDF"), "pdf", self.tr("PDF files (*.pdf)"))
+        path = ask_save_path(self._widget, self.tr("Export quotes to PDF"), self._file_name(), [pdf_type()])
         return None if path is None else self.export_pdf(path, results, layout)
 
-    def _ask(self, title: str, suffix: str, filters: str) -> Path | None:
-        suggested = self._folder / f"quotes-{date.today().isoformat()}.{suffix}"
-        chosen, _ = QFileDialog.getSaveFileName(self._widget, title, str(suggested), filters)
-        if not chosen:
-            return None
-        path = Path(chosen)
-        if path.suffix.lower() != f".{suffix}":
-            path = path.with_name(f"{path.name}.{suffix}")
-        self._folder = path.parent
-        return path
+    @staticmethod
+    def _file_name() -> str:
+        return f"quotes-{date.today().isoformat()}"
 
     # --- saving ----------------------------------------------------------------------
 
     def export_csv(self, path: Path, results: Sequence[QuoteResult]) -> TaskHandle:
+        """Save as CSV, or as an Excel workbook when ``path`` ends in ``.xlsx``."""
         return self.runner.run(
             pricing.export_csv,
             Path(path),
@@ -310,7 +302,8 @@ class BatchPanel(QWidget):
         self.exporter = ResultsExporter(
             self.context, self.runner, self.messages, self.EXPORT_TASK_KEY, self.results_to_export, self
         )
-        self.export_csv_button = QPushButton(self.tr("Export C&SV…"), self)
+        self.export_csv_button = QPushButton(self.tr("Export &spreadsheet…"), self)
+        self.export_csv_button.setToolTip(self.tr("The results shown, as an Excel workbook (.xlsx) or CSV"))
         self.export_csv_button.clicked.connect(self._on_export_csv_button_clicked)
         self.export_pdf_button = QToolButton(self)
         self.export_pdf_button.setText(self.tr("Export &PDF…"))
@@ -840,7 +833,7 @@ class BatchPanel(QWidget):
 
     @Slot()
     def _on_export_csv_button_clicked(self) -> None:
-        self.exporter.ask_csv()
+        self.exporter.ask_table()
 
     @Slot(str)
     def _on_filter_edit_text_changed(self, text: str) -> None:

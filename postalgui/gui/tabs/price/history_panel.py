@@ -334,8 +334,10 @@ class HistoryPanel(QWidget):
         self.exporter = ResultsExporter(
             self.context, self.runner, self.messages, self.EXPORT_TASK_KEY, self.results_to_export, self
         )
-        self.export_csv_button = QPushButton(self.tr("Export C&SV…"), self)
-        self.export_csv_button.setToolTip(self.tr("The selected quotes, or every quote shown"))
+        self.export_csv_button = QPushButton(self.tr("Export &spreadsheet…"), self)
+        self.export_csv_button.setToolTip(
+            self.tr("The selected quotes, or every quote shown, as an Excel workbook (.xlsx) or CSV")
+        )
         self.export_csv_button.clicked.connect(self._on_export_csv_button_clicked)
         self.export_pdf_button = QToolButton(self)
         self.export_pdf_button.setText(self.tr("Export &PDF…"))
@@ -434,11 +436,11 @@ class HistoryPanel(QWidget):
         return queries
 
     def delete_selected(self, *, confirm: bool = True) -> TaskHandle | None:
-        """Delete the selected quotes; more than one is confirmed first."""
+        """Delete the selected quotes, once the user confirms (No is the default)."""
         entries = self.selected_entries()
         if not entries:
             return None
-        if confirm and len(entries) > 1:
+        if confirm:
             answer = QMessageBox.question(
                 self,
                 self.tr("Delete quotes"),
@@ -572,4 +574,4 @@ class HistoryPanel(QWidget):
 
     @Slot()
     def _on_export_csv_button_clicked(self) -> None:
-        self.exporter.ask_csv()
+        self.exporter.ask_table()

@@ -437,7 +437,8 @@ class QuoteForm(QWidget):
         self.services_status.setText(text)
 
     def load_query(self, query: PriceQuery) -> None:
-        """Fill the form from a query (history re-run); the products list keeps its state."""
+        """Fill the form from a query (history re-run): only its product is checked, for
+        this quote; `show_saved_products` gives the list back its saved selection."""
         self.international_radio.setChecked(query.international)
         self.national_radio.setChecked(not query.international)
         if query.cepOrigem:
@@ -473,6 +474,10 @@ class QuoteForm(QWidget):
             on = key in wanted_services or (key == DECLARED and query.vlDeclarado is not None)
             item.setCheckState(Qt.CheckState.Checked if on else Qt.CheckState.Unchecked)
         self.servicesNeeded.emit()
+
+    def show_saved_products(self) -> None:
+        """Check the products of the saved selection again (after a re-run quoted one)."""
+        self._fill_products()
 
     # --- building the request ---------------------------------------------------------
 

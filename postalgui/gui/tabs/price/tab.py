@@ -350,6 +350,7 @@ class PriceTab(QWidget):
             self.form.load_query(queries[0])
             self.pages.setCurrentIndex(0)
             self.quote()
+            self.form.show_saved_products()  # a re-run never narrows the products compared
         elif queries:
             batch = self.batch
             self.pages.setCurrentWidget(self._batch_page)
