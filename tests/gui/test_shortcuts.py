@@ -1,0 +1,213 @@
+"""Shortcuts that work: no key is claimed twice, and every key the README lists does its
+thing when pressed on a real focused widget of the real window (not only through its action).
+
+Ambiguity is found the way Qt finds it: `ShortcutProbe` watches the application's
+shortcut events while keys are pressed with the focus on every focusable widget of every
+page, and swallows them (and the key presses), so probing triggers nothing. A key that Qt
+hands out as "ambiguous" to a `QAction` or `QShortcut` does nothing at all ("Ambiguous
+shortcut overload"). Mnemonics shared by two widgets of one page are Qt's own business
+(the presses take turns between them), so only those involving an action or a shortcut fail.
+
+Main tabs: Ctrl+1..9 and Ctrl+PgUp/PgDn are the window's, and win wherever the focus is,
+also inside a tab's own pages (which step with Ctrl+Tab, Qt's key for a tab widget).
+"""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+
+import pytest
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtGui import QAction, QKeySequence, QShortcut, QShortcutEvent
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication, QStackedWidget, QTabWidget, QWidget
+from pytestqt.qtbot import QtBot
+
+from postalgui.gui.main_window import MainWindow
+from postalgui.services.context import AppContext
+from postalgui.services.tasks import TaskRunner
+
+Key = tuple[Qt.Key, Qt.KeyboardModifier]
+
+
+def _tab_widgets(window: MainWindow) -> list[QTabWidget]:
+    return [tabs for tabs in window.findChildren(QTabWidget) if tabs.window() is window]
+
+
+def reveal(widget: QWidget) -> None:
+    """Make every tab widget above ``widget`` show the page that holds it."""
+    child, parent = widget, widget.parentWidget()
+    while parent is not None:
+        owner = parent.parentWidget()
+        if isinstance(parent, QStackedWidget) and isinstance(owner, QTabWidget):
+            owner.setCurrentWidget(child)
+        child, parent = parent, owner
+
+
+def build_everything(window: MainWindow) -> None:
+    """Every main tab and every page of every tab widget (they are built when first shown)."""
+    for index in range(window.tabs.count()):
+        window.built_tab(index)
+    seen: set[int] = set()
+    while fresh := [tabs for tabs in _tab_widgets(window) if id(tabs) not in seen]:
+        for tabs in fresh:
+            seen.add(id(tabs))
+            reveal(tabs)
+            for index in range(tabs.count()):
+                tabs.setCurrentIndex(index)
+            tabs.setCurrentIndex(0)
+    window.tabs.setCurrentIndex(0)
+
+
+def page_states(window: MainWindow) -> Iterator[str]:
+    """Show every page of every tab widget in turn; yields a name for each."""
+    for tabs in _tab_widgets(window):
+        for index in range(tabs.count()):
+            reveal(tabs)
+            tabs.setCurrentIndex(index)
+            yield f"{tabs.objectName() or type(tabs.parentWidget()).__name__}/{tabs.tabText(index)}"
+
+
+def focusable(window: MainWindow) -> list[QWidget]:
+    return [
+        widget
+        for widget in window.findChildren(QWidget)
+        if widget.window() is window
+        and widget.isVisible()
+        and widget.isEnabled()
+        and widget.focusPolicy() != Qt.FocusPolicy.NoFocus
+    ]
+
+
+def key_of(sequence: QKeySequence) -> Key:
+    combination = sequence[0]
+    return combination.key(), combination.keyboardModifiers()
+
+
+def name_of(key: Key) -> str:
+    return QKeySequence(key[1].value | key[0].value).toString()
+
+
+def claimed_keys(window: MainWindow) -> set[Key]:
+    """Every key an action or a shortcut of the window claims, F1..F12, Esc, Enter, Alt+letter."""
+    keys: set[Key] = set()
+    for action in window.findChildren(QAction):
+        keys.update(key_of(sequence) for sequence in action.shortcuts())
+    for shortcut in window.findChildren(QShortcut):
+        keys.update(key_of(sequence) for sequence in shortcut.keys())
+    plain = Qt.KeyboardModifier.NoModifier
+    keys.update((Qt.Key(Qt.Key.Key_F1.value + n), plain) for n in range(12))
+    keys.update({(Qt.Key.Key_Escape, plain), (Qt.Key.Key_Return, plain), (Qt.Key.Key_Enter, plain)})
+    alt = Qt.KeyboardModifier.AltModifier
+    keys.update((Qt.Key(ord(letter)), alt) for letter in string.ascii_uppercase)
+    return keys
+
+
+@dataclass
+class ShortcutProbe(QObject):
+    """Swallows key and shortcut events, noting who each shortcut went to and if ambiguously."""
+
+    hits: list[tuple[QObject, bool]] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        super().__init__()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        kind = event.type()
+        if kind == QEvent.Type.Shortcut:
+            assert isinstance(event, QShortcutEvent)
+            self.hits.append((watched, event.isAmbiguous()))
+            return True
+        return kind in {QEvent.Type.KeyPress, QEvent.Type.KeyRelease}
+
+    def press(self, focus: QWidget, key: Key) -> list[tuple[QObject, bool]]:
+        """Who gets ``key`` from ``focus``: one press, three more when it is ambiguous (they take turns)."""
+        self.hits.clear()
+        QTest.keyClick(focus, key[0], key[1])
+        if any(ambiguous for _, ambiguous in self.hits):
+            for _ in range(3):
+                QTest.keyClick(focus, key[0], key[1])
+        return list(self.hits)
+
+
+def describe(receiver: QObject) -> str:
+    if not isinstance(receiver, QAction | QShortcut):
+        return f"{type(receiver).__name__} {receiver.objectName()!r}"
+    owner = receiver.parent()
+    text = receiver.text() if isinstance(receiver, QAction) else ""
+    return f"{type(receiver).__name__} {text!r} of {type(owner).__name__} {owner.objectName()!r}"
+
+
+@contextmanager
+def all_enabled(window: MainWindow) -> Iterator[None]:
+    """Every action and shortcut enabled for a while: a disabled one is not ambiguous yet,
+    but it will be once enabled (Esc of a batch that runs, say)."""
+    claimers: list[QAction | QShortcut] = [*window.findChildren(QAction), *window.findChildren(QShortcut)]
+    disabled = [claimer for claimer in claimers if not claimer.isEnabled()]
+    for claimer in disabled:
+        claimer.setEnabled(True)
+    try:
+        yield
+    finally:
+        for claimer in disabled:
+            claimer.setEnabled(False)
+
+
+def activate(window: QWidget, qtbot: QtBot) -> None:
+    window.show()
+    qtbot.waitExposed(window)
+    window.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
+
+
+@pytest.fixture
+def full_window(context: AppContext, runner: TaskRunner, qtbot: QtBot) -> Iterator[MainWindow]:
+    """The real window with every tab and page built, shown and active."""
+    main = MainWindow(context, runner)
+    qtbot.addWidget(main)
+    main.resize(1300, 850)
+    activate(main, qtbot)
+    build_everything(main)
+    yield main
+    main.close()
+
+
+# --- no key claimed twice -----------------------------------------------------------------------
+
+
+def ambiguities(window: MainWindow, probe: ShortcutProbe, keys: list[Key]) -> Iterator[tuple[str, str]]:
+    """(key, who claims it) for each key an action or a shortcut gets ambiguously, per focus."""
+    for widget in focusable(window):
+        widget.setFocus(Qt.FocusReason.OtherFocusReason)
+        focus = QApplication.focusWidget()
+        assert focus is not None
+        for key in keys:
+            hits = probe.press(focus, key)
+            if any(ambiguous for _, ambiguous in hits) and any(
+                isinstance(receiver, QAction | QShortcut) for receiver, _ in hits
+            ):
+                yield name_of(key), f"focus {describe(focus)}: {sorted({describe(r) for r, _ in hits})}"
+
+
+def test_no_shortcut_is_ambiguous_on_any_page_for_any_focus(full_window: MainWindow) -> None:
+    keys = sorted(claimed_keys(full_window), key=name_of)
+    assert len(keys) > 40
+    probe = ShortcutProbe()
+    app = QApplication.instance()
+    assert app is not None
+    found: dict[str, str] = {}
+    states = 0
+    app.installEventFilter(probe)
+    try:
+        for state in page_states(full_window):
+            states += 1
+            with all_enabled(full_window):
+                for key, claims in ambiguities(full_window, probe, keys):
+                    found.setdefault(f"{key} on {state}", claims)
+    finally:
+        app.removeEventFilter(probe)
+    assert states >= 15  # 4 main tabs, their pages and the analytic statement's
+    assert found == {}
