@@ -20,17 +20,30 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 import pytest
-from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtCore import QCoreApplication, QEvent, QLocale, QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence, QShortcut, QShortcutEvent
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication, QStackedWidget, QTabWidget, QWidget
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QApplication,
+    QLabel,
+    QStackedWidget,
+    QTabBar,
+    QTabWidget,
+    QWidget,
+)
 from pytestqt.qtbot import QtBot
 
-from postalgui.gui.main_window import MainWindow
+from postalgui.gui import i18n
+from postalgui.gui.main_window import MainWindow, mnemonic_letter
+from postalgui.gui.tabs.price import PriceTab
 from postalgui.services.context import AppContext
 from postalgui.services.tasks import TaskRunner
 
 Key = tuple[Qt.Key, Qt.KeyboardModifier]
+NO_MODIFIER = Qt.KeyboardModifier.NoModifier
+CTRL = Qt.KeyboardModifier.ControlModifier
+WAIT_MS = 30_000
 
 
 def _tab_widgets(window: MainWindow) -> list[QTabWidget]:
@@ -97,7 +110,7 @@ def claimed_keys(window: MainWindow) -> set[Key]:
     for action in window.findChildren(QAction):
         keys.update(key_of(sequence) for sequence in action.shortcuts())
     for shortcut in window.findChildren(QShortcut):
-        keys.update(key_of(sequence) for sequence in shortcut.keys())
+        keys.update(key_of(sequence) for sequence in shortcut.keys())  # noqa: SIM118  # a QShortcut, not a dict
     plain = Qt.KeyboardModifier.NoModifier
     keys.update((Qt.Key(Qt.Key.Key_F1.value + n), plain) for n in range(12))
     keys.update({(Qt.Key.Key_Escape, plain), (Qt.Key.Key_Return, plain), (Qt.Key.Key_Enter, plain)})
@@ -211,3 +224,120 @@ def test_no_shortcut_is_ambiguous_on_any_page_for_any_focus(full_window: MainWin
         app.removeEventFilter(probe)
     assert states >= 15  # 4 main tabs, their pages and the analytic statement's
     assert found == {}
+
+
+# --- the main tabs from the keyboard ------------------------------------------------------------
+
+
+def focused(window: QWidget) -> QWidget:
+    return QApplication.focusWidget() or window
+
+
+def press(qtbot: QtBot, widget: QWidget, key: Qt.Key, modifier: Qt.KeyboardModifier = NO_MODIFIER) -> None:
+    """``key`` pressed on ``widget``, focused first as a user's click would."""
+    widget.setFocus(Qt.FocusReason.MouseFocusReason)
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is not None)
+    qtbot.keyClick(focused(widget), key, modifier)
+
+
+def test_ctrl_digits_pick_the_main_tabs(full_window: MainWindow, qtbot: QtBot) -> None:
+    tabs = full_window.tabs
+    assert tabs.count() == 4
+    for index in (2, 0, 3, 1):
+        qtbot.keyClick(focused(full_window), Qt.Key(Qt.Key.Key_1.value + index), CTRL)
+        assert tabs.currentIndex() == index
+
+
+def test_ctrl_page_keys_step_the_main_tabs_from_any_focus(full_window: MainWindow, qtbot: QtBot) -> None:
+    """Also from inside a tab's own pages: their tab widgets step with Ctrl+Tab instead."""
+    tabs = full_window.tabs
+    count = tabs.count()
+    tried = 0
+    for _ in page_states(full_window):
+        here = tabs.currentIndex()
+        for widget in focusable(full_window):
+            for key, step in ((Qt.Key.Key_PageDown, 1), (Qt.Key.Key_PageUp, -1)):
+                widget.setFocus(Qt.FocusReason.OtherFocusReason)
+                qtbot.keyClick(focused(full_window), key, CTRL)
+                assert tabs.currentIndex() == (here + step) % count, (key, describe(widget))
+                tabs.setCurrentIndex(here)
+                tried += 1
+    assert tried > 100
+
+
+def visible_mnemonics(window: MainWindow) -> set[str]:
+    """Alt+letters of the widgets on screen, beside the main tabs' own."""
+    texts: list[str] = []
+    for widget in window.findChildren(QWidget):
+        if not widget.isVisible() or widget is window.tabs.tabBar():
+            continue
+        if isinstance(widget, QAbstractButton) or (isinstance(widget, QLabel) and widget.buddy()):
+            texts.append(widget.text())
+        elif isinstance(widget, QTabBar):
+            texts.extend(widget.tabText(i) for i in range(widget.count()))
+    return {mnemonic_letter(text) for text in texts} - {""}
+
+
+def test_alt_letters_pick_the_main_tabs(full_window: MainWindow, qtbot: QtBot) -> None:
+    """From a tab where no widget shares the letter (one that does takes turns with the tab)."""
+    tabs = full_window.tabs
+    letters = [mnemonic_letter(tabs.tabText(i)) for i in range(tabs.count())]
+    assert all(letters)
+    for target, letter in enumerate(letters):
+        starts = []
+        for start in range(tabs.count()):
+            tabs.setCurrentIndex(start)
+            if start != target and letter not in visible_mnemonics(full_window):
+                starts.append(start)
+        assert starts, f"Alt+{letter} is shared on every other tab"
+        tabs.setCurrentIndex(starts[0])
+        qtbot.keyClick(focused(full_window), Qt.Key(ord(letter)), Qt.KeyboardModifier.AltModifier)
+        assert tabs.currentIndex() == target, letter
+
+
+def window_letters(window: MainWindow) -> list[str]:
+    menus = [action.text() for action in window.menuBar().actions()]
+    titles = [window.tabs.tabText(i) for i in range(window.tabs.count())]
+    return [mnemonic_letter(text) for text in menus + titles]
+
+
+@pytest.mark.parametrize("language", ["en", "pt_BR"])
+def test_menu_and_main_tab_letters_are_unique_in_both_languages(
+    context: AppContext, runner: TaskRunner, qapp: QApplication, language: str
+) -> None:
+    default = QLocale()
+    installed = i18n.install_translators(qapp, language) if language != "en" else []
+    try:
+        window = MainWindow(context, runner)
+        letters = window_letters(window)
+        titles = [window.tabs.tabText(i) for i in range(window.tabs.count())]
+        QCoreApplication.processEvents()  # the first tab's start-up timers run while it lives
+        window.deleteLater()
+        QCoreApplication.processEvents()
+    finally:
+        i18n.remove_translators(qapp, installed)
+        QLocale.setDefault(default)
+    assert all(letters)
+    assert len(set(letters)) == len(letters), letters
+    if language == "pt_BR":
+        assert [title.replace("&", "") for title in titles] == [
+            "Preços",
+            "Faturas e boletos",
+            "Contratos e cartões",
+            "Conexão",
+        ]
+
+
+# --- the Quote form's focus chain ---------------------------------------------------------------
+
+
+def test_tab_goes_origin_destination_then_presets(full_window: MainWindow, qtbot: QtBot) -> None:
+    tab = full_window.built_tab(0)
+    assert isinstance(tab, PriceTab)
+    form = tab.form
+    press(qtbot, form.origin_edit, Qt.Key.Key_Tab)
+    assert form.destination_edit.hasFocus()
+    qtbot.keyClick(form.destination_edit, Qt.Key.Key_Tab)
+    assert form.origin_presets_button.hasFocus()
+    qtbot.keyClick(form.origin_presets_button, Qt.Key.Key_Backtab, Qt.KeyboardModifier.ShiftModifier)
+    assert form.destination_edit.hasFocus()
