@@ -18,8 +18,10 @@ import string
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import pytest
+import requests
 from PySide6.QtCore import QCoreApplication, QEvent, QLocale, QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence, QShortcut, QShortcutEvent
 from PySide6.QtTest import QTest
@@ -35,8 +37,10 @@ from PySide6.QtWidgets import (
 from pytestqt.qtbot import QtBot
 
 from postalgui.gui import i18n
+from postalgui.gui.dialogs.settings_dialog import SettingsDialog
 from postalgui.gui.main_window import MainWindow, mnemonic_letter
-from postalgui.gui.tabs.price import PriceTab
+from postalgui.gui.tabs.invoices import InvoicesTab
+from postalgui.gui.tabs.price import PriceTab, batch_panel
 from postalgui.services.context import AppContext
 from postalgui.services.tasks import TaskRunner
 
@@ -71,8 +75,8 @@ def build_everything(window: MainWindow) -> None:
             reveal(tabs)
             for index in range(tabs.count()):
                 tabs.setCurrentIndex(index)
-            tabs.setCurrentIndex(0)
-    window.tabs.setCurrentIndex(0)
+    for tabs in _tab_widgets(window):  # back to the first page everywhere
+        tabs.setCurrentIndex(0)
 
 
 def page_states(window: MainWindow) -> Iterator[str]:
@@ -235,6 +239,7 @@ def focused(window: QWidget) -> QWidget:
 
 def press(qtbot: QtBot, widget: QWidget, key: Qt.Key, modifier: Qt.KeyboardModifier = NO_MODIFIER) -> None:
     """``key`` pressed on ``widget``, focused first as a user's click would."""
+    assert widget.isVisible()
     widget.setFocus(Qt.FocusReason.MouseFocusReason)
     qtbot.waitUntil(lambda: QApplication.focusWidget() is not None)
     qtbot.keyClick(focused(widget), key, modifier)
@@ -341,3 +346,145 @@ def test_tab_goes_origin_destination_then_presets(full_window: MainWindow, qtbot
     assert form.origin_presets_button.hasFocus()
     qtbot.keyClick(form.origin_presets_button, Qt.Key.Key_Backtab, Qt.KeyboardModifier.ShiftModifier)
     assert form.destination_edit.hasFocus()
+
+
+# --- every key of the README, pressed -----------------------------------------------------------
+
+
+def slow_down(context: AppContext, path: str, latency_ms: int) -> None:
+    answer = requests.put(
+        f"{context.sandbox_url()}/_sandbox/faults",
+        json={"latency_ms": latency_ms, "paths": [path]},
+        timeout=5,
+    )
+    answer.raise_for_status()
+
+
+def list_requests(context: AppContext) -> int:
+    """How many invoice lists the sandbox answered."""
+    stats = requests.get(f"{context.sandbox_url()}/_sandbox/stats", timeout=5).json()["requests"]
+    return sum(count for key, count in stats.items() if key.startswith("GET ") and key.endswith("/faturas"))
+
+
+def test_ctrl_f5_renews_the_token_and_ctrl_comma_opens_settings(
+    full_window: MainWindow, qtbot: QtBot
+) -> None:
+    tab = full_window.built_tab(1)
+    assert isinstance(tab, InvoicesTab)
+    full_window.tabs.setCurrentIndex(1)
+    with qtbot.waitSignal(full_window.tokenChecked, timeout=WAIT_MS):
+        press(qtbot, tab.table, Qt.Key.Key_F5, CTRL)  # F5 alone is the list's
+    press(qtbot, tab.table, Qt.Key.Key_Comma, CTRL)
+    dialog = full_window.findChild(SettingsDialog)
+    assert dialog is not None
+    assert dialog.isVisible()
+    with qtbot.waitSignal(dialog.finished):
+        dialog.reject()
+
+
+def test_enter_quotes_ctrl_c_copies_the_breakdown_and_esc_cancels(
+    full_window: MainWindow, context: AppContext, qtbot: QtBot
+) -> None:
+    tab = full_window.built_tab(0)
+    assert isinstance(tab, PriceTab)
+    qtbot.waitUntil(lambda: tab.form.services_list.count() > 0, timeout=WAIT_MS)
+    form = tab.form
+    form.origin_edit.setText("01310-100")
+    form.destination_edit.setText("05311-900")
+    form.weight_spin.setValue(300)
+    with qtbot.waitSignal(tab.quoteFinished, timeout=WAIT_MS):
+        press(qtbot, form.weight_spin, Qt.Key.Key_Return)
+    tab.table.selectRow(0)
+    assert "Final price" in tab.breakdown.steps_text()
+    QApplication.clipboard().clear()
+    press(qtbot, tab.breakdown.table, Qt.Key.Key_C, CTRL)
+    assert QApplication.clipboard().text() == tab.breakdown.steps_text()
+
+    slow_down(context, "/preco", 3000)
+    press(qtbot, form.destination_edit, Qt.Key.Key_Return)
+    assert tab.cancel_button.isVisible()
+    assert not form.quote_button.isEnabled()
+    press(qtbot, form.destination_edit, Qt.Key.Key_Escape)
+    assert tab.summary.text() == "Cancelled."
+    qtbot.waitUntil(form.quote_button.isEnabled, timeout=WAIT_MS)
+
+
+def test_batch_keys_open_run_and_cancel(
+    full_window: MainWindow,
+    context: AppContext,
+    qtbot: QtBot,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    tab = full_window.built_tab(0)
+    assert isinstance(tab, PriceTab)
+    panel = tab.batch
+    reveal(panel)
+    rows = ["coProduto;cepOrigem;cepDestino;psObjeto"]
+    rows += [f"03298;01310100;{cep};{300 + n}" for n, cep in enumerate(["20040020", "70002900"] * 30)]
+    batch = tmp_path / "lote.csv"
+    batch.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    asked: list[str] = []
+
+    def chosen(*args: object) -> tuple[str, str]:
+        asked.append(str(args[1]))
+        return str(batch), ""
+
+    monkeypatch.setattr(batch_panel.QFileDialog, "getOpenFileName", chosen)
+    press(qtbot, panel.table, Qt.Key.Key_O, CTRL)
+    assert asked == ["Open batch file"]
+    qtbot.waitUntil(panel.run_button.isEnabled, timeout=WAIT_MS)
+    assert len(panel.queries()) == 60
+
+    slow_down(context, "/preco", 300)
+    press(qtbot, panel.table, Qt.Key.Key_Return, CTRL)
+    assert panel.running
+    press(qtbot, panel.table, Qt.Key.Key_Escape)  # the Quote page's Esc is not in the way
+    assert panel.summary_text() == "Cancelling…"
+    qtbot.waitUntil(lambda: not panel.running, timeout=WAIT_MS)
+    assert panel.summary_text().startswith("Cancelled after ")
+
+
+def test_invoice_keys(full_window: MainWindow, context: AppContext, qtbot: QtBot) -> None:
+    """F5 sends the list request, Esc stops it, Enter, Ctrl+B, Ctrl+Shift+C and Ctrl+Shift+A act."""
+    tab = full_window.built_tab(1)
+    assert isinstance(tab, InvoicesTab)
+    full_window.tabs.setCurrentIndex(1)
+    qtbot.waitUntil(lambda: not tab.list_page.activity.label.text(), timeout=WAIT_MS)  # the first list
+    before = list_requests(context)
+    with qtbot.waitSignal(tab.invoicesLoaded, timeout=WAIT_MS):
+        press(qtbot, tab.table, Qt.Key.Key_F5)
+    assert list_requests(context) == before + 1
+
+    slow_down(context, "/faturas/v1/faturas", 3000)
+    press(qtbot, tab.list_page.contract_edit, Qt.Key.Key_F5)
+    assert tab.list_page.activity.label.text()
+    press(qtbot, tab.list_page.contract_edit, Qt.Key.Key_Escape)
+    assert not tab.list_page.activity.label.text()
+    requests.put(f"{context.sandbox_url()}/_sandbox/faults", json={}, timeout=5).raise_for_status()
+    with qtbot.waitSignal(tab.invoicesLoaded, timeout=WAIT_MS):
+        press(qtbot, tab.table, Qt.Key.Key_F5)
+
+    tab.table.selectRow(0)
+    for key, modifier in ((Qt.Key.Key_Return, NO_MODIFIER), (Qt.Key.Key_B, CTRL)):
+        if not tab.slip_action.isEnabled() and key == Qt.Key.Key_B:
+            select_open_invoice(tab)
+        with qtbot.waitSignal(tab.documentOpened, timeout=WAIT_MS) as opened:
+            press(qtbot, tab.table, key, modifier)
+        viewer = opened.args[0]
+        with qtbot.waitSignal(viewer.closed, timeout=WAIT_MS):
+            viewer.close()
+        activate(full_window, qtbot)
+    select_open_invoice(tab)
+    with qtbot.waitSignal(tab.typedLineCopied, timeout=WAIT_MS):
+        press(qtbot, tab.table, Qt.Key.Key_C, CTRL | Qt.KeyboardModifier.ShiftModifier)
+    with qtbot.waitSignal(tab.jobRequested, timeout=WAIT_MS):
+        press(qtbot, tab.table, Qt.Key.Key_A, CTRL | Qt.KeyboardModifier.ShiftModifier)
+
+
+def select_open_invoice(tab: InvoicesTab) -> None:
+    for row in range(tab.table.model().rowCount()):
+        tab.table.selectRow(row)
+        if tab.slip_action.isEnabled():
+            return
+    raise AssertionError("no open invoice listed")
