@@ -24,6 +24,7 @@ import pytest
 import requests
 from PySide6.QtCore import QCoreApplication, QEvent, QLocale, QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence, QShortcut, QShortcutEvent
+from PySide6.QtPdfWidgets import QPdfView
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import (
     QAbstractButton,
@@ -41,8 +42,10 @@ from postalgui.gui.dialogs.settings_dialog import SettingsDialog
 from postalgui.gui.main_window import MainWindow, mnemonic_letter
 from postalgui.gui.tabs.invoices import InvoicesTab
 from postalgui.gui.tabs.price import PriceTab, batch_panel
+from postalgui.gui.widgets.pdf_viewer import PdfViewer, PdfViewerWindow
 from postalgui.services.context import AppContext
 from postalgui.services.tasks import TaskRunner
+from tests.gui.test_pdf_viewer import make_statement
 
 Key = tuple[Qt.Key, Qt.KeyboardModifier]
 NO_MODIFIER = Qt.KeyboardModifier.NoModifier
@@ -50,7 +53,7 @@ CTRL = Qt.KeyboardModifier.ControlModifier
 WAIT_MS = 30_000
 
 
-def _tab_widgets(window: MainWindow) -> list[QTabWidget]:
+def _tab_widgets(window: QWidget) -> list[QTabWidget]:
     return [tabs for tabs in window.findChildren(QTabWidget) if tabs.window() is window]
 
 
@@ -88,7 +91,7 @@ def page_states(window: MainWindow) -> Iterator[str]:
             yield f"{tabs.objectName() or type(tabs.parentWidget()).__name__}/{tabs.tabText(index)}"
 
 
-def focusable(window: MainWindow) -> list[QWidget]:
+def focusable(window: QWidget) -> list[QWidget]:
     return [
         widget
         for widget in window.findChildren(QWidget)
@@ -108,7 +111,7 @@ def name_of(key: Key) -> str:
     return QKeySequence(key[1].value | key[0].value).toString()
 
 
-def claimed_keys(window: MainWindow) -> set[Key]:
+def claimed_keys(window: QWidget) -> set[Key]:
     """Every key an action or a shortcut of the window claims, F1..F12, Esc, Enter, Alt+letter."""
     keys: set[Key] = set()
     for action in window.findChildren(QAction):
@@ -120,7 +123,8 @@ def claimed_keys(window: MainWindow) -> set[Key]:
     keys.update({(Qt.Key.Key_Escape, plain), (Qt.Key.Key_Return, plain), (Qt.Key.Key_Enter, plain)})
     alt = Qt.KeyboardModifier.AltModifier
     keys.update((Qt.Key(ord(letter)), alt) for letter in string.ascii_uppercase)
-    return keys
+    # Not the device keys (Zoom In, Find, Close... of some keyboards): QTest cannot type them.
+    return {key for key in keys if key[0].value < Qt.Key.Key_Back.value}
 
 
 @dataclass
@@ -159,7 +163,7 @@ def describe(receiver: QObject) -> str:
 
 
 @contextmanager
-def all_enabled(window: MainWindow) -> Iterator[None]:
+def all_enabled(window: QWidget) -> Iterator[None]:
     """Every action and shortcut enabled for a while: a disabled one is not ambiguous yet,
     but it will be once enabled (Esc of a batch that runs, say)."""
     claimers: list[QAction | QShortcut] = [*window.findChildren(QAction), *window.findChildren(QShortcut)]
@@ -195,7 +199,7 @@ def full_window(context: AppContext, runner: TaskRunner, qtbot: QtBot) -> Iterat
 # --- no key claimed twice -----------------------------------------------------------------------
 
 
-def ambiguities(window: MainWindow, probe: ShortcutProbe, keys: list[Key]) -> Iterator[tuple[str, str]]:
+def ambiguities(window: QWidget, probe: ShortcutProbe, keys: list[Key]) -> Iterator[tuple[str, str]]:
     """(key, who claims it) for each key an action or a shortcut gets ambiguously, per focus."""
     for widget in focusable(window):
         widget.setFocus(Qt.FocusReason.OtherFocusReason)
@@ -488,3 +492,46 @@ def select_open_invoice(tab: InvoicesTab) -> None:
         if tab.slip_action.isEnabled():
             return
     raise AssertionError("no open invoice listed")
+
+
+# --- the PDF viewer's keys, in a viewer window of the main window -------------------------------
+
+
+def test_pdf_viewer_keys_and_none_ambiguous(
+    full_window: MainWindow, qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ctrl+0/1/2, Ctrl+P and Ctrl+Shift+S; the window's Ctrl+1/2 do not reach into it.
+
+    PgUp/PgDn, Ctrl++/-, Ctrl+F and F3 are pressed in test_pdf_viewer.py.
+    """
+    asked: list[str] = []
+    monkeypatch.setattr(PdfViewer, "print_with_dialog", lambda _viewer: asked.append("print") or 0)
+    monkeypatch.setattr(PdfViewer, "save_with_dialog", lambda _viewer: asked.append("save") and None)
+    window = PdfViewerWindow(make_statement(tmp_path / "statement.pdf"), full_window)
+    activate(window, qtbot)
+    viewer = window.viewer
+    qtbot.waitUntil(lambda: viewer.page_count > 0)
+    main_tab = full_window.tabs.currentIndex()
+    press(qtbot, viewer.view, Qt.Key.Key_0, CTRL)
+    assert viewer.zoom_mode == QPdfView.ZoomMode.FitInView
+    press(qtbot, viewer.view, Qt.Key.Key_1, CTRL)
+    assert (viewer.zoom_mode, viewer.zoom_factor) == (QPdfView.ZoomMode.Custom, 1.0)
+    press(qtbot, viewer.view, Qt.Key.Key_2, CTRL)
+    assert viewer.zoom_mode == QPdfView.ZoomMode.FitToWidth
+    assert full_window.tabs.currentIndex() == main_tab
+    press(qtbot, viewer.view, Qt.Key.Key_P, CTRL)
+    press(qtbot, viewer.view, Qt.Key.Key_S, CTRL | Qt.KeyboardModifier.ShiftModifier)
+    assert asked == ["print", "save"]
+
+    probe = ShortcutProbe()
+    app = QApplication.instance()
+    assert app is not None
+    app.installEventFilter(probe)
+    try:
+        with all_enabled(window):
+            found = dict(ambiguities(window, probe, sorted(claimed_keys(window), key=name_of)))
+    finally:
+        app.removeEventFilter(probe)
+    assert found == {}
+    with qtbot.waitSignal(window.closed):
+        window.close()
