@@ -23,13 +23,14 @@ from pathlib import Path
 import pytest
 import requests
 from PySide6.QtCore import QCoreApplication, QEvent, QLocale, QObject, Qt
-from PySide6.QtGui import QAction, QKeySequence, QShortcut, QShortcutEvent
+from PySide6.QtGui import QAction, QDesktopServices, QKeySequence, QShortcut, QShortcutEvent
 from PySide6.QtPdfWidgets import QPdfView
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import (
     QAbstractButton,
     QApplication,
     QLabel,
+    QMessageBox,
     QStackedWidget,
     QTabBar,
     QTabWidget,
@@ -535,3 +536,25 @@ def test_pdf_viewer_keys_and_none_ambiguous(
     assert found == {}
     with qtbot.waitSignal(window.closed):
         window.close()
+
+
+def test_ctrl_tab_steps_a_tabs_own_pages_from_a_field(full_window: MainWindow, qtbot: QtBot) -> None:
+    tab = full_window.built_tab(0)
+    assert isinstance(tab, PriceTab)
+    press(qtbot, tab.form.origin_edit, Qt.Key.Key_Tab, CTRL)
+    assert (full_window.tabs.currentIndex(), tab.pages.currentIndex()) == (0, 1)
+    press(qtbot, tab.batch.filter_edit, Qt.Key.Key_Backtab, CTRL | Qt.KeyboardModifier.ShiftModifier)
+    assert (full_window.tabs.currentIndex(), tab.pages.currentIndex()) == (0, 0)
+
+
+def test_help_and_quit_keys(full_window: MainWindow, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    shown: list[str] = []
+    monkeypatch.setattr(QMessageBox, "about", lambda _parent, title, _text: shown.append(title))
+    monkeypatch.setattr(QDesktopServices, "openUrl", lambda url: shown.append(url.toLocalFile()) or True)
+    tab = full_window.built_tab(0)
+    assert isinstance(tab, PriceTab)
+    press(qtbot, tab.form.origin_edit, Qt.Key.Key_F1)
+    press(qtbot, tab.form.origin_edit, Qt.Key.Key_L, CTRL | Qt.KeyboardModifier.ShiftModifier)
+    assert shown == ["About PostalGUI", str(full_window.context.paths.log_file.parent)]
+    press(qtbot, tab.form.origin_edit, Qt.Key.Key_Q, CTRL)
+    assert not full_window.isVisible()
