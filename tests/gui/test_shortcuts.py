@@ -17,7 +17,6 @@ from __future__ import annotations
 import string
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
@@ -128,14 +127,16 @@ def claimed_keys(window: QWidget) -> set[Key]:
     return {key for key in keys if key[0].value < Qt.Key.Key_Back.value}
 
 
-@dataclass
 class ShortcutProbe(QObject):
-    """Swallows key and shortcut events, noting who each shortcut went to and if ambiguously."""
+    """Swallows key and shortcut events, noting who each shortcut went to and if ambiguously.
 
-    hits: list[tuple[QObject, bool]] = field(default_factory=list)
+    Installed on the application, it sees the shortcut event Qt sends to the one action,
+    shortcut or mnemonic widget it picked, with Qt's own verdict (`isAmbiguous`).
+    """
 
-    def __post_init__(self) -> None:
+    def __init__(self) -> None:
         super().__init__()
+        self.hits: list[tuple[QObject, bool]] = []
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         kind = event.type()
