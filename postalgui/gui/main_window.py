@@ -49,6 +49,34 @@ class TabPlaceholder(QWidget):
         self.factory = factory
 
 
+def mnemonic_letter(text: str) -> str:
+    """The letter after the ``&`` of ``text``, upper case; empty without one."""
+    at = text.replace("&&", "").find("&")
+    return text.replace("&&", "")[at + 1 : at + 2].upper() if at >= 0 else ""
+
+
+def with_mnemonic(label: str, taken: set[str]) -> str:
+    """``label`` with an ``&`` before a letter not in ``taken``, which then holds it too.
+
+    Word-initial letters first, then any other; plain ASCII letters only, so Alt+letter
+    can be typed on any layout. A label that has its ``&`` already keeps it, and one
+    without a free letter stays as it is. Placed here, not in the translations, so the
+    letters stay unique in every language and for every tab added later; the menu
+    bar's letters are ``taken`` from the start.
+    """
+    if mnemonic_letter(label):
+        taken.add(mnemonic_letter(label))
+        return label
+    starts = [i for i, char in enumerate(label) if i == 0 or not label[i - 1].isalnum()]
+    rest = [i for i in range(len(label)) if i not in starts]
+    for i in starts + rest:
+        char = label[i]
+        if char.isascii() and char.isalpha() and char.upper() not in taken:
+            taken.add(char.upper())
+            return f"{label[:i]}&{label[i:]}"
+    return label
+
+
 TOKEN_TASK_KEY = "main-window/token"  # noqa: S105  # a task key, not a secret
 _STATUS_TEXT_WIDTH = 460  # px before a long error is elided (full text in the tooltip)
 _RECHECK_LATEST_MS = 6 * 60 * 60 * 1000
@@ -124,7 +152,9 @@ class MainWindow(QMainWindow):
         self.settings_action.triggered.connect(self._on_settings_action_triggered)
 
         self.renew_action = QAction(self.tr("&Renew token"), self)
-        self.renew_action.setShortcut(QKeySequence(Qt.Key.Key_F5))
+        # Ctrl+F5, not F5: F5 refreshes the page in focus (the invoice list), and one key
+        # claimed twice does nothing at all (Qt's "Ambiguous shortcut overload").
+        self.renew_action.setShortcut(QKeySequence(Qt.Modifier.CTRL | Qt.Key.Key_F5))
         self.renew_action.setStatusTip(self.tr("Ask the token service for a new token now"))
         self.renew_action.triggered.connect(self._on_renew_action_triggered)
 
@@ -168,19 +198,62 @@ class MainWindow(QMainWindow):
         self.overview.renewRequested.connect(self._on_overview_renew_requested)
         self.tabs = QTabWidget(central)
         self.tabs.setDocumentMode(True)
+        taken = {mnemonic_letter(action.text()) for action in self.menuBar().actions()}
         for factory in factories:  # labels only: a tab is built when first shown
-            self.tabs.addTab(TabPlaceholder(factory, self.tabs), factory.label())
+            self.tabs.addTab(TabPlaceholder(factory, self.tabs), with_mnemonic(factory.label(), taken))
         if self.tabs.count():
             # The overview stays reachable as the last tab: "as whom are we connected?"
-            self.tabs.addTab(self.overview, self.tr("Connection"))
+            self.tabs.addTab(self.overview, with_mnemonic(self.tr("Connection"), taken))
             layout.addWidget(self.tabs, 1)
             self.built_tab(self.tabs.currentIndex())
             self.tabs.currentChanged.connect(self._on_tabs_current_changed)
+            self._build_tab_navigation()
         else:
             self.tabs.hide()
             layout.addWidget(self.overview, 1)
         self.setCentralWidget(central)
         central.show()  # now, not from the event loop: the session paints it before any task starts
+
+    def _build_tab_navigation(self) -> None:
+        """Main tabs from the keyboard: Ctrl+1..9 pick one, Ctrl+PgUp/PgDn step through them.
+
+        Window-wide actions, so they work wherever the focus is, also inside a tab's own
+        pages (which step with Ctrl+Tab, Qt's own key for a tab widget); no page claims
+        these keys, so none is ambiguous. The tab titles' ``&`` letters give Alt+letter.
+        """
+        from PySide6.QtGui import QAction, QKeySequence
+
+        self.tab_actions: list[QAction] = []  # Ctrl+1 is the first tab
+        for index in range(min(self.tabs.count(), 9)):
+            action = QAction(self)
+            action.setShortcut(QKeySequence(Qt.Modifier.CTRL | Qt.Key(Qt.Key.Key_1 + index)))
+            action.triggered.connect(self._on_tab_action_triggered)
+            action.setData(index)
+            self.addAction(action)
+            self.tab_actions.append(action)
+        self.next_tab_action = QAction(self)
+        self.next_tab_action.setShortcut(QKeySequence(Qt.Modifier.CTRL | Qt.Key.Key_PageDown))
+        self.next_tab_action.triggered.connect(self._on_next_tab_action_triggered)
+        self.previous_tab_action = QAction(self)
+        self.previous_tab_action.setShortcut(QKeySequence(Qt.Modifier.CTRL | Qt.Key.Key_PageUp))
+        self.previous_tab_action.triggered.connect(self._on_previous_tab_action_triggered)
+        self.addActions([self.next_tab_action, self.previous_tab_action])
+
+    @Slot()
+    def _on_tab_action_triggered(self) -> None:
+        from PySide6.QtGui import QAction
+
+        action = self.sender()
+        if isinstance(action, QAction):
+            self.tabs.setCurrentIndex(int(action.data()))
+
+    @Slot()
+    def _on_next_tab_action_triggered(self) -> None:
+        self.tabs.setCurrentIndex((self.tabs.currentIndex() + 1) % self.tabs.count())
+
+    @Slot()
+    def _on_previous_tab_action_triggered(self) -> None:
+        self.tabs.setCurrentIndex((self.tabs.currentIndex() - 1) % self.tabs.count())
 
     def built_tab(self, index: int) -> QWidget:
         """The tab at ``index``, built now if it still is a placeholder.

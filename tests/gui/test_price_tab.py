@@ -264,7 +264,7 @@ def test_prices_tab_is_the_first_tab_of_the_window(
     qtbot.addWidget(window)
     window.show()
     assert isinstance(window.tabs.widget(0), PriceTab)
-    assert window.tabs.tabText(0) == "Prices"
+    assert window.tabs.tabText(0) == "&Prices"  # Alt+P
     qtbot.waitUntil(lambda: window.tabs.widget(0).form.services_list.count() > 0, timeout=WAIT_MS)
     window.close()
 

@@ -114,6 +114,7 @@ class QuoteForm(QWidget):
         self._fill_products()
         self._on_format_changed()
         self._on_mode_toggled()
+        self._set_route_tab_order()
 
 
     # --- building (in focus order: widgets are created in the order Tab visits them) ---
@@ -257,6 +258,12 @@ class QuoteForm(QWidget):
         self.problems_label.setWordWrap(True)
         self.problems_label.setStyleSheet("color: #b3261e;")
         self.problems_label.hide()
+
+    def _set_route_tab_order(self) -> None:
+        """Tab goes origin CEP, destination CEP, then Presets: the two CEPs are typed in a row."""
+        self.setTabOrder(self.origin_edit, self.destination_edit)
+        self.setTabOrder(self.destination_edit, self.origin_presets_button)
+        self.setTabOrder(self.origin_presets_button, self.country_combo)
 
     # --- layout -----------------------------------------------------------------------
 

@@ -98,7 +98,8 @@ class PriceTab(QWidget):
         self._batch_page = _PageHolder(self, "batchPage")
         self._history_page = _PageHolder(self, "historyPage")
 
-        self.pages.addTab(self._quote_page(), self.tr("&Quote"))
+        quote_page = self._quote_page()
+        self.pages.addTab(quote_page, self.tr("&Quote"))
         self.pages.addTab(self._batch_page, self.tr("&Batch"))
         self.pages.addTab(self._history_page, self.tr("&History"))
         self.pages.currentChanged.connect(self._on_pages_current_changed)
@@ -108,7 +109,9 @@ class PriceTab(QWidget):
         layout.addWidget(self.messages)
         layout.addWidget(self.pages, 1)
 
-        escape = QShortcut(QKeySequence(Qt.Key.Key_Escape), self)
+        # Esc on the Quote page only: the Batch page's Esc cancels its batch, and one key
+        # claimed twice for the same focus does nothing at all.
+        escape = QShortcut(QKeySequence(Qt.Key.Key_Escape), quote_page)
         escape.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         escape.activated.connect(self._on_cancel_clicked)
         # The services list needs the network: load it once the event loop runs.
