@@ -53,8 +53,8 @@ def test_official_example_sequence() -> None:
     assert by_kind["info"].detail == "FATOR_FAIXA: 1,0421"
     services = [step for step in steps if step.kind == "service"]
     assert [(step.detail, step.amount) for step in services] == [
-        ("019 (V)", Decimal("1.79")),
-        ("001 (A)", Decimal("7.00")),
+        ("019 Valor declarado (SEDEX)", Decimal("1.79")),
+        ("001 Aviso de recebimento", Decimal("7.00")),
     ]
     assert all(step.kind in KINDS for step in steps)
 

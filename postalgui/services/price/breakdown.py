@@ -25,6 +25,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 
+from postalgui.api.apis import additional_service_label
 from postalgui.api.models.price import Benefit, Criterion, InfoTipo, PriceResponse
 from postalgui.api.values import format_brl, format_grams
 
@@ -188,8 +189,8 @@ def ladder(response: PriceResponse, *, language: str = "en") -> list[LadderStep]
         add("benefits_total", response.vlTotalBeneficios, sign="-")
     add("product", response.pcProduto, sign="=")
     for service in response.servicoAdicional:
-        code = service.coServAdicional or ""
-        detail = f"{code} ({service.tpServAdicional})" if service.tpServAdicional else code
+        # The operator's name ("064 Valor declarado (PAC)"), not its charging letter ("064 (V)").
+        detail = additional_service_label(service.coServAdicional or "")
         steps.append(LadderStep("service", service.pcServicoAdicional, detail, 1, "+"))
     if response.servicoAdicional or _positive(response.pcTotalServicosAdicionais):
         add("services_total", response.pcTotalServicosAdicionais, sign="+")
