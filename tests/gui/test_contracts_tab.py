@@ -493,3 +493,13 @@ def test_models_pass_the_model_tester(tab: ContractsTab, qtbot: QtBot, qtmodelte
     standalone.set_items(tab.cards_page.detail.card_services.services())
     qtmodeltester.check(standalone)
     standalone.deleteLater()
+
+
+def test_the_cards_list_shows_several_cards_at_1366x768(tab: ContractsTab, qtbot: QtBot) -> None:
+    """The window's default size on a 1366x768 screen: the list must not shrink to three rows."""
+    tab.resize(1080, 600)
+    show_cards_page(tab)
+    table = tab.cards_page.card_table
+    qtbot.waitUntil(lambda: tab.cards_page.cards_model.rowCount() >= 7, timeout=WAIT_MS)
+    rows_in_sight = table.viewport().height() // table.verticalHeader().defaultSectionSize()
+    assert rows_in_sight >= 7
