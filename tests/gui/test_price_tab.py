@@ -376,3 +376,34 @@ def test_a_new_route_clears_the_old_prices_and_the_old_errors(tab: PriceTab, qtb
     wait_for_results(tab, qtbot)
     tab.form.international_radio.setChecked(True)  # national prices beside a country: stale
     assert tab.model.rowCount() == 0
+
+
+@pytest.mark.parametrize("language", ["pt_BR", "en"])
+def test_price_and_error_columns_are_in_sight_at_1366x768(
+    tab: PriceTab, qtbot: QtBot, qapp: QApplication, language: str
+) -> None:
+    """The window's default size fits a 1366x768 screen; its Prices tab is about 1080x560 there."""
+    from postalgui.gui import i18n
+    from postalgui.gui.tabs.price.history_panel import HistoryColumn
+
+    fill_package(tab)
+    wait_for_results(tab, qtbot)  # a quote in the history too, so its table shows
+    installed = i18n.install_translators(qapp, language)
+    try:
+        tab.resize(1080, 560)
+        batch = tab.batch
+        pages = [
+            (tab.table, [tab.model.column_of(Column.FINAL), tab.model.column_of(Column.ERROR)]),
+            (batch.table, [batch.model.column_of(Column.FINAL), batch.model.column_of(Column.ERROR)]),
+            (tab.history.table, [HistoryColumn.FINAL, HistoryColumn.ERROR]),
+        ]
+        for page, (table, columns) in enumerate(pages):
+            tab.pages.setCurrentIndex(page)
+            qtbot.waitUntil(table.isVisible)
+            for column in columns:
+                assert column is not None
+                start = table.columnViewportPosition(column)
+                width = table.viewport().width()
+                assert 0 <= start <= width - 80, (page, column, start, width)
+    finally:
+        i18n.remove_translators(qapp, installed)

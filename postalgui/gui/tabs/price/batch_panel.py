@@ -72,10 +72,10 @@ BATCH_COLUMNS: tuple[Column, ...] = (
     Column.DESTINATION,
     Column.WEIGHT,
     Column.FINAL,
+    Column.ERROR,  # beside the price: a failed row says why without scrolling sideways
     Column.CHARGED_WEIGHT,
     Column.CUBIC,
     Column.SERVICES,
-    Column.ERROR,
 )
 FLUSH_INTERVAL_MS = 50
 FLUSH_BACKLOG_MS = 15
@@ -337,8 +337,8 @@ class BatchPanel(QWidget):
         self.splitter = RememberedSplitter("price.batch", Qt.Orientation.Horizontal, self)
         self.splitter.addWidget(self.table)
         self.splitter.addWidget(self.breakdown)
-        self.splitter.setStretchFactor(0, 3)
-        self.splitter.setStretchFactor(1, 2)
+        self.splitter.setStretchFactor(0, 2)  # the table first: its price and error columns in sight
+        self.splitter.setStretchFactor(1, 1)
         self.splitter.setChildrenCollapsible(False)
 
     def _build_actions(self) -> None:

@@ -80,6 +80,18 @@ class HistoryColumn:
 
 
 _NUMERIC = frozenset({HistoryColumn.WEIGHT, HistoryColumn.FINAL})
+_SHOWN_ORDER = (
+    HistoryColumn.DATE,
+    HistoryColumn.PRODUCT,
+    HistoryColumn.FINAL,
+    HistoryColumn.ERROR,
+    HistoryColumn.DESTINATION,
+    HistoryColumn.WEIGHT,
+    HistoryColumn.ORIGIN,
+    HistoryColumn.SOURCE,
+    HistoryColumn.ENVIRONMENT,
+)
+"""The columns left to right (the model keeps its own order; the header moves them)."""
 
 
 def _headers() -> tuple[str, ...]:
@@ -304,8 +316,12 @@ class HistoryPanel(QWidget):
             (HistoryColumn.DESTINATION, 11),
             (HistoryColumn.WEIGHT, 10),
             (HistoryColumn.FINAL, 12),
+            (HistoryColumn.ERROR, 30),
         ):
             self.table.setColumnWidth(column, chars * char + 16)
+        # What a quote cost or why it failed, in sight at 1366x768; where it ran, last.
+        for visual, logical in enumerate(_SHOWN_ORDER):
+            header.moveSection(header.visualIndex(logical), visual)
         self.table.selectionModel().selectionChanged.connect(self._on_table_selection_changed)
         self.table.selectionModel().currentRowChanged.connect(self._on_table_current_row_changed)
 
@@ -323,8 +339,8 @@ class HistoryPanel(QWidget):
         self.splitter = RememberedSplitter("price.history", Qt.Orientation.Horizontal, self)
         self.splitter.addWidget(self.stack)
         self.splitter.addWidget(self.breakdown)
-        self.splitter.setStretchFactor(0, 3)
-        self.splitter.setStretchFactor(1, 2)
+        self.splitter.setStretchFactor(0, 2)  # the table first: its price and error columns in sight
+        self.splitter.setStretchFactor(1, 1)
         self.splitter.setChildrenCollapsible(False)
 
     def _build_buttons(self) -> None:

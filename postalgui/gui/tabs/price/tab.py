@@ -41,10 +41,10 @@ if TYPE_CHECKING:
 COMPARE_COLUMNS = (
     Column.PRODUCT,
     Column.FINAL,
+    Column.ERROR,  # beside the price: why a product has none, without scrolling sideways
     Column.CHARGED_WEIGHT,
     Column.CUBIC,
     Column.SERVICES,
-    Column.ERROR,
 )
 
 
