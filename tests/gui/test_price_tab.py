@@ -320,6 +320,18 @@ def test_cancelling_a_comparison_gives_the_form_back(tab: PriceTab, qtbot: QtBot
     assert tab.summary.text() == tab.tr("Cancelled.")
 
 
+def test_typing_another_cep_while_quoting_stops_the_old_quote(tab: PriceTab, qtbot: QtBot) -> None:
+    """Prices of the old route would arrive beside the new CEP: the quote is cancelled."""
+    url = tab.context.sandbox_url()
+    answer = requests.put(f"{url}/_sandbox/faults", json={"latency_ms": 3000, "paths": ["/preco"]}, timeout=5)
+    assert answer.ok
+    fill_package(tab)
+    assert tab.quote()
+    qtbot.keyClicks(tab.form.destination_edit, "1")
+    qtbot.waitUntil(lambda: tab.form.quote_button.isEnabled(), timeout=WAIT_MS)
+    assert tab.model.rowCount() == 0
+
+
 def test_the_form_never_edits_the_settings_it_was_given(tab: PriceTab, qtbot: QtBot) -> None:
     """The remembered origin comes back as a new value that the tab saves; the saved object
     every other tab reads is never changed behind the context's back."""

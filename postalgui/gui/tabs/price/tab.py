@@ -302,8 +302,10 @@ class PriceTab(QWidget):
 
     @Slot()
     def _on_form_route_changed(self) -> None:
-        """Prices of another route must not sit beside the one now typed (kept while quoting)."""
-        if self._compare is not None or self.model.rowCount() == 0:
+        """Prices of another route must not sit beside the one now typed, nor arrive later."""
+        if self._compare is not None:
+            self._compare.cancel()  # a quote of the old route: its prices would be stale on arrival
+        if self.model.rowCount() == 0:
             return
         self.model.clear()
         self.breakdown.show_result(None)
