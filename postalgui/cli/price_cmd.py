@@ -38,6 +38,7 @@ from postalgui.api.values import (
 from postalgui.cli.output import EXIT_API_ERROR, EXIT_INVALID_INPUT, EXIT_OK, error, print_fields, print_json
 from postalgui.services.context import AppContext
 from postalgui.services.price.breakdown import format_percent_ui
+from postalgui.services.price.products import product_name
 
 if TYPE_CHECKING:
     from postalgui.api.models.price import QuoteResult
@@ -246,9 +247,26 @@ def _refusal_option(refusal: Refusal) -> str:
     return "--servico-adicional" if refusal.rule == "service_not_offered" else "--valor-declarado"
 
 
+def priced_json(price: PriceResponse) -> dict[str, Any]:
+    """The operator's record as written (``noProduto`` is the code it queried, as the spec
+    says), with the product's name (``nomeProduto``) beside it where the catalogue knows it."""
+    record = wire_json(price)
+    name = product_name(price.coProduto or "")
+    if not name or "nomeProduto" in record:
+        return record
+    if "noProduto" not in record:
+        return record | {"nomeProduto": name}
+    named: dict[str, Any] = {}
+    for key, value in record.items():
+        named[key] = value
+        if key == "noProduto":
+            named["nomeProduto"] = name
+    return named
+
+
 def _show_price(price: PriceResponse, *, as_json: bool) -> int:
     if as_json:
-        print_json(wire_json(price))
+        print_json(priced_json(price))
     item_error = price.error
     if item_error is not None:
         error(str(item_error))
@@ -502,7 +520,7 @@ class _JsonArray:
 def result_json(result: QuoteResult) -> dict[str, Any]:
     """A result for ``--json``: the operator's record, or its error in one fixed shape."""
     if result.ok and result.response is not None:
-        return wire_json(result.response)
+        return priced_json(result.response)
     failure = result.failure
     number = result.query.nuRequisicao or (result.response.nuRequisicao if result.response else None)
     item: dict[str, Any] = {"coProduto": result.query.coProduto}

@@ -89,6 +89,9 @@ def test_official_example_as_json(
     record = json.loads(out)
     assert_price_record(record)
     assert record["coProduto"] == "03220"
+    assert record["noProduto"] == "03220"  # as the operator writes it: the code queried
+    assert record["nomeProduto"] == "SEDEX"  # the name, from the catalogue, beside it
+    assert list(record).index("nomeProduto") == list(record).index("noProduto") + 1
     assert record["pcBase"] == "10.68"
     assert record["pcFaixa"] == "11.13"
     assert record["pcProduto"] == "11.13"
