@@ -25,8 +25,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
+from typing import Protocol
 
-from PySide6.QtCore import QCoreApplication, Signal, Slot
+from PySide6.QtCore import QCoreApplication, Signal, SignalInstance
 from PySide6.QtGui import QValidator
 from PySide6.QtWidgets import QDoubleSpinBox, QSpinBox, QWidget
 
@@ -145,7 +146,71 @@ def _understood_note(text: str) -> str:
     return arg(QCoreApplication.translate("NumberInput", "understood: %1"), text)
 
 
-class MeasureSpinBox(QDoubleSpinBox):
+class _SpinBoxLike(Protocol):
+    """What `_ReadsAsSpoken` needs of the spin box it is mixed into."""
+
+    noteChanged: SignalInstance
+    note: str
+    _typed: str
+
+    def prefix(self) -> str: ...
+    def suffix(self) -> str: ...
+    def minimum(self) -> float: ...
+    def maximum(self) -> float: ...
+    def text(self) -> str: ...
+    def specialValueText(self) -> str: ...
+    def hasAcceptableInput(self) -> bool: ...
+    def understand(self, text: str) -> Understood: ...
+    def not_understood(self, typed: str) -> str: ...
+    def shown(self, value: Decimal) -> str: ...
+    def always_say(self, text: str) -> bool: ...
+    def _set_note(self, note: str) -> None: ...
+
+
+class _ReadsAsSpoken:
+    """What the number boxes share: reading as `understand` says, and the note.
+
+    Mixed in before the Qt spin box (so `validate` overrides Qt's); each box gives
+    `understand`, `not_understood` and `shown`, and declares ``noteChanged``.
+    """
+
+    def validate(self: _SpinBoxLike, text: str, pos: int) -> tuple[QValidator.State, str, int]:
+        if self.specialValueText() and text == self.specialValueText():
+            return QValidator.State.Acceptable, text, pos
+        core = _core(text, self.prefix(), self.suffix())
+        return _state(self.understand(text), core, self.minimum(), self.maximum()), text, pos
+
+    def always_say(self, text: str) -> bool:
+        """Whether to say what was understood even when the text reads one way only."""
+        return False
+
+    def _set_note(self: _SpinBoxLike, note: str) -> None:
+        if note != self.note:
+            self.note = note
+            self.noteChanged.emit(note)
+
+    def _on_text_edited(self: _SpinBoxLike, text: str) -> None:
+        self._typed = text
+        understood = self.understand(text)
+        if understood.value is None:
+            self._set_note("")  # said when the editing ends, not at every keystroke
+        elif understood.say or self.always_say(text):
+            self._set_note(_understood_note(self.shown(understood.value)))
+        else:
+            self._set_note("")
+
+    def _on_editing_finished(self: _SpinBoxLike) -> None:
+        typed, self._typed = self._typed, ""
+        if typed.strip() and self.understand(typed).value is None:
+            self._set_note(self.not_understood(typed))
+
+    def unreadable(self: _SpinBoxLike) -> str:
+        """Why the text in the box is not a value (typed, not yet taken), or ``""``."""
+        text = self.text()
+        return "" if not text.strip() or self.hasAcceptableInput() else self.not_understood(text)
+
+
+class MeasureSpinBox(_ReadsAsSpoken, QDoubleSpinBox):
     """Centimetres (one decimal) read as `understand` says; ``noteChanged(str)``."""
 
     noteChanged = Signal(str)
@@ -168,11 +233,8 @@ class MeasureSpinBox(QDoubleSpinBox):
             core = core[:-2].strip()
         return understand(core, self._form, self._plausible)
 
-    def validate(self, text: str, pos: int) -> tuple[QValidator.State, str, int]:
-        if self.specialValueText() and text == self.specialValueText():
-            return QValidator.State.Acceptable, text, pos
-        core = _core(text, self.prefix(), self.suffix())
-        return _state(self.understand(text), core, self.minimum(), self.maximum()), text, pos
+    def shown(self, value: Decimal) -> str:
+        return (self.prefix() + self.textFromValue(float(value)) + self.suffix()).strip()
 
     def valueFromText(self, text: str) -> float:
         value = self.understand(text).value
@@ -185,34 +247,6 @@ class MeasureSpinBox(QDoubleSpinBox):
     def stepBy(self, steps: int) -> None:
         self._set_note("")
         super().stepBy(steps)
-
-    def _set_note(self, note: str) -> None:
-        if note != self.note:
-            self.note = note
-            self.noteChanged.emit(note)
-
-    @Slot(str)
-    def _on_text_edited(self, text: str) -> None:
-        self._typed = text
-        understood = self.understand(text)
-        if understood.value is None:
-            self._set_note("")  # said when the editing ends, not at every keystroke
-        elif understood.say:
-            shown = self.prefix() + self.textFromValue(float(understood.value)) + self.suffix()
-            self._set_note(_understood_note(shown.strip()))
-        else:
-            self._set_note("")
-
-    @Slot()
-    def _on_editing_finished(self) -> None:
-        typed, self._typed = self._typed, ""
-        if typed.strip() and self.understand(typed).value is None:
-            self._set_note(self.not_understood(typed))
-
-    def unreadable(self) -> str:
-        """Why the text in the box is not a value (typed, not yet taken), or ``""``."""
-        text = self.text()
-        return "" if not text.strip() or self.hasAcceptableInput() else self.not_understood(text)
 
     def not_understood(self, typed: str) -> str:
         typed = _core(typed, self.prefix(), self.suffix())
@@ -240,7 +274,7 @@ class MoneySpinBox(MeasureSpinBox):
         return arg(QCoreApplication.translate("NumberInput", "“%1” is not an amount in reais"), typed)
 
 
-class GramsSpinBox(QSpinBox):
+class GramsSpinBox(_ReadsAsSpoken, QSpinBox):
     """Whole grams, or kilograms with "kg" ("1,5 kg" is 1.500 g); ``noteChanged(str)``."""
 
     noteChanged = Signal(str)
@@ -263,11 +297,11 @@ class GramsSpinBox(QSpinBox):
         scale = Decimal(1000) if (match["unit"] or "").lower() == "kg" else Decimal(1)
         return understand(match["number"], self._form, self.PLAUSIBLE, scale)
 
-    def validate(self, text: str, pos: int) -> tuple[QValidator.State, str, int]:
-        if self.specialValueText() and text == self.specialValueText():
-            return QValidator.State.Acceptable, text, pos
-        core = _core(text, self.prefix(), self.suffix())
-        return _state(self.understand(text), core, self.minimum(), self.maximum()), text, pos
+    def always_say(self, text: str) -> bool:
+        return "k" in text.lower()  # kilograms typed: say the grams taken
+
+    def shown(self, value: Decimal) -> str:
+        return (self.textFromValue(int(value)) + self.suffix()).strip()
 
     def valueFromText(self, text: str) -> int:
         value = self.understand(text).value
@@ -280,34 +314,6 @@ class GramsSpinBox(QSpinBox):
     def stepBy(self, steps: int) -> None:
         self._set_note("")
         super().stepBy(steps)
-
-    def _set_note(self, note: str) -> None:
-        if note != self.note:
-            self.note = note
-            self.noteChanged.emit(note)
-
-    @Slot(str)
-    def _on_text_edited(self, text: str) -> None:
-        self._typed = text
-        understood = self.understand(text)
-        if understood.value is None:
-            self._set_note("")  # said when the editing ends, not at every keystroke
-        elif understood.say or "k" in text.lower():
-            shown = self.textFromValue(int(understood.value)) + self.suffix()
-            self._set_note(_understood_note(shown.strip()))
-        else:
-            self._set_note("")
-
-    @Slot()
-    def _on_editing_finished(self) -> None:
-        typed, self._typed = self._typed, ""
-        if typed.strip() and self.understand(typed).value is None:
-            self._set_note(self.not_understood(typed))
-
-    def unreadable(self) -> str:
-        """Why the text in the box is not a weight (typed, not yet taken), or ``""``."""
-        text = self.text()
-        return "" if not text.strip() or self.hasAcceptableInput() else self.not_understood(text)
 
     def not_understood(self, typed: str) -> str:
         hint = QCoreApplication.translate(
