@@ -44,27 +44,6 @@ def _decimal(value: Decimal, places: int = 2) -> str:
     return format(value, "f").replace(".", ",")
 
 
-def _item_row(item: AnalyticItem) -> list[str]:
-    return [
-        item.cartao,
-        item.titular,
-        item.codigo_servico,
-        item.servico,
-        item.data_postagem,
-        item.servicos_adicionais,
-        item.unidade_postagem,
-        item.cep_destinatario,
-        item.etiqueta,
-        item.documento,
-        str(item.peso),
-        _decimal(item.valor_unitario),
-        _decimal(item.desconto),
-        str(item.quantidade),
-        _decimal(item.valor_liquido),
-        _decimal(item.valor_declarado),
-    ]
-
-
 _MONEY_TITLES = frozenset({"VALOR UNITARIO", "DESCONTO", "VALOR LIQUIDO", "VALOR DECLARADO"})
 _KINDS = {"DATA POSTAGEM": CellKind.DATE, "PESO": CellKind.INT, "QUANTIDADE": CellKind.INT}
 _WIDTHS = {"TITULAR CARTAO": 30, "SERVICO": 30, "UNIDADE POSTAGEM": 24, "ETIQUETA": 16}
@@ -98,6 +77,14 @@ def _item_values(item: AnalyticItem) -> list[object]:
         item.quantidade,
         item.valor_liquido,
         item.valor_declarado,
+    ]
+
+
+def _item_row(item: AnalyticItem) -> list[str]:
+    """The item's CSV cells: the workbook's values, money with a decimal comma."""
+    return [
+        _decimal(value) if isinstance(value, Decimal) and column.kind is CellKind.MONEY else str(value)
+        for value, column in zip(_item_values(item), DETAIL_SHEET_COLUMNS, strict=True)
     ]
 
 
