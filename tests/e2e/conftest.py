@@ -10,9 +10,12 @@ import pytest
 import requests
 
 from postalgui.api import transport
-from postalgui.api.transport import RetryPolicy
-from postalgui.sandbox import SandboxServer
-from tests.conftest import SESSION_THREADS
+from postalgui.api.client import OperatorClient
+from postalgui.api.credentials import CredentialStore
+from postalgui.api.tokens import ACCESS_CODE_KEY, LOGIN_KEY, Scope, TokenManager, TokenScope
+from postalgui.api.transport import RetryPolicy, Transport
+from postalgui.sandbox import DEMO, SandboxServer
+from tests.conftest import SESSION_THREADS, MemoryKeyring
 
 
 class SandboxControl:
@@ -81,3 +84,37 @@ def sandbox(sandbox_server: SandboxServer) -> Iterator[SandboxControl]:
     control.reset()
     yield control
     control.reset()
+
+
+CARD = TokenScope(Scope.CARD, contract=DEMO.contract, card=DEMO.card, dr=DEMO.dr)
+CONTRACTS = f"/meucontrato/v1/empresas/{DEMO.cnpj}/contratos"
+
+
+@pytest.fixture
+def store() -> CredentialStore:
+    """The demo credentials in an in-memory keyring, for a client built by hand."""
+    store = CredentialStore(MemoryKeyring())
+    store.set("sandbox", LOGIN_KEY, DEMO.login)
+    store.set("sandbox", ACCESS_CODE_KEY, DEMO.access_code)
+    return store
+
+
+@pytest.fixture
+def waits() -> list[float]:
+    return []
+
+
+def make_client(url: str, store: CredentialStore, waits: list[float], **policy: Any) -> OperatorClient:
+    """A client whose backoff waits are recorded, not slept (the deadline runs on the real clock)."""
+    transport = Transport(url, retry=RetryPolicy(**policy), sleep=waits.append)
+    return OperatorClient(transport, TokenManager(transport, store, "sandbox"), CARD)
+
+
+@pytest.fixture
+def client(
+    sandbox_server: SandboxServer, store: CredentialStore, waits: list[float]
+) -> Iterator[OperatorClient]:
+    """The real client on the session's sandbox, with the card scope."""
+    client = make_client(sandbox_server.url, store, waits)
+    yield client
+    client.close()

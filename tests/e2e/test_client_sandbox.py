@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
 from datetime import timedelta
 
 import pytest
@@ -17,37 +16,11 @@ from postalgui.api.errors import (
     RetriesExhaustedError,
 )
 from postalgui.api.tokens import ACCESS_CODE_KEY, LOGIN_KEY, Scope, TokenManager, TokenScope
-from postalgui.api.transport import RetryPolicy, Transport
+from postalgui.api.transport import Transport
 from postalgui.sandbox import DEMO, SandboxServer
 from postalgui.sandbox.demo import FOREIGN_CNPJ
 from tests.conftest import MemoryKeyring
-from tests.e2e.conftest import SandboxControl
-
-CARD = TokenScope(Scope.CARD, contract=DEMO.contract, card=DEMO.card, dr=DEMO.dr)
-CONTRACTS = f"/meucontrato/v1/empresas/{DEMO.cnpj}/contratos"
-
-
-@pytest.fixture
-def store() -> CredentialStore:
-    store = CredentialStore(MemoryKeyring())
-    store.set("sandbox", LOGIN_KEY, DEMO.login)
-    store.set("sandbox", ACCESS_CODE_KEY, DEMO.access_code)
-    return store
-
-
-@pytest.fixture
-def waits() -> list[float]:
-    return []
-
-
-@pytest.fixture
-def client(
-    sandbox_server: SandboxServer, store: CredentialStore, waits: list[float]
-) -> Iterator[OperatorClient]:
-    transport = Transport(sandbox_server.url, retry=RetryPolicy(), sleep=waits.append)
-    client = OperatorClient(transport, TokenManager(transport, store, "sandbox"), CARD)
-    yield client
-    client.close()
+from tests.e2e.conftest import CARD, CONTRACTS, SandboxControl
 
 
 def test_card_token_from_the_sandbox(client: OperatorClient, sandbox: SandboxControl) -> None:

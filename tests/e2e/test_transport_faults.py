@@ -10,10 +10,8 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Iterator
 from datetime import date
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -31,17 +29,14 @@ from postalgui.api.invoices import InvoiceClient
 from postalgui.api.models.invoices import Invoice
 from postalgui.api.models.price import PriceQuery
 from postalgui.api.price import PriceClient
-from postalgui.api.tokens import ACCESS_CODE_KEY, LOGIN_KEY, Scope, TokenManager, TokenScope
-from postalgui.api.transport import RetryPolicy, Transport
+from postalgui.api.tokens import ACCESS_CODE_KEY, Scope, TokenScope
+from postalgui.api.transport import RetryPolicy
 from postalgui.cli.main import main
 from postalgui.sandbox import DEMO, SandboxServer
 from postalgui.services.context import build_context
-from tests.conftest import MemoryKeyring
-from tests.e2e.conftest import SandboxControl
+from tests.e2e.conftest import CARD, CONTRACTS, SandboxControl, make_client
 
-CARD = TokenScope(Scope.CARD, contract=DEMO.contract, card=DEMO.card, dr=DEMO.dr)
 CONTRACT = TokenScope(Scope.CONTRACT, contract=DEMO.contract, dr=DEMO.dr)
-CONTRACTS = f"/meucontrato/v1/empresas/{DEMO.cnpj}/contratos"
 CARD_TOKEN_ROUTE = "POST /token/v1/autentica/cartaopostagem"
 NO_HANG_S = 5.0
 """A generous bound for "does not hang": the old client took 150 s for what these test."""
@@ -50,34 +45,6 @@ NO_HANG_S = 5.0
 def route_requests(sandbox: SandboxControl, route: str) -> int:
     count: int = sandbox.stats()["requests"].get(route, 0)
     return count
-
-
-@pytest.fixture
-def store() -> CredentialStore:
-    store = CredentialStore(MemoryKeyring())
-    store.set("sandbox", LOGIN_KEY, DEMO.login)
-    store.set("sandbox", ACCESS_CODE_KEY, DEMO.access_code)
-    return store
-
-
-@pytest.fixture
-def waits() -> list[float]:
-    return []
-
-
-def make_client(url: str, store: CredentialStore, waits: list[float], **policy: Any) -> OperatorClient:
-    """A client whose backoff waits are recorded, not slept (the deadline runs on the real clock)."""
-    transport = Transport(url, retry=RetryPolicy(**policy), sleep=waits.append)
-    return OperatorClient(transport, TokenManager(transport, store, "sandbox"), CARD)
-
-
-@pytest.fixture
-def client(
-    sandbox_server: SandboxServer, store: CredentialStore, waits: list[float]
-) -> Iterator[OperatorClient]:
-    client = make_client(sandbox_server.url, store, waits)
-    yield client
-    client.close()
 
 
 @pytest.fixture
