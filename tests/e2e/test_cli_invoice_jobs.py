@@ -33,6 +33,12 @@ def folder(tmp_path: Path) -> Path:
     return path
 
 
+def analytic_args(invoice: dict[str, Any], out_file: Path) -> list[str]:
+    """``invoices analytic`` for ``invoice``, its file to ``out_file``."""
+    number, item = str(invoice["id"]), invoice["itemFatura"]
+    return ["invoices", "analytic", number, "--item", item, "--out", str(out_file)]
+
+
 def killed_analytic(invoice: dict[str, Any], out_file: Path) -> None:
     """``invoices analytic`` in its own process, killed once its request is recorded.
 
@@ -40,15 +46,7 @@ def killed_analytic(invoice: dict[str, Any], out_file: Path) -> None:
     job pending in the store, no file.
     """
     env = {**os.environ, "PYTHON_KEYRING_BACKEND": "keyring.backends.fail.Keyring"}  # never the real keychain
-    args = [
-        "invoices",
-        "analytic",
-        str(invoice["id"]),
-        "--item",
-        invoice["itemFatura"],
-        "--out",
-        str(out_file),
-    ]
+    args = analytic_args(invoice, out_file)
     child = subprocess.Popen(
         [sys.executable, "-m", "postalgui", *args, *FAST],
         stdout=subprocess.DEVNULL,
@@ -98,15 +96,7 @@ def test_a_killed_analytic_is_continued_not_requested_again(
 
     sandbox.advance_clock(SLOW_S + 1)
     out_file = folder / "analitico.csv"
-    args = [
-        "invoices",
-        "analytic",
-        str(invoice["id"]),
-        "--item",
-        invoice["itemFatura"],
-        "--out",
-        str(out_file),
-    ]
+    args = analytic_args(invoice, out_file)
     code, out, err = run(capsys, *args, *FAST)
     assert code == 0, err
     assert out.strip() == str(out_file)
@@ -167,15 +157,7 @@ def test_an_unreadable_status_answer_is_polled_again(
         {"kind": "malformed", "variant": "html", "method": "GET", "path_prefix": "/faturas/v1/processamentos"}
     )
     out_file = folder / "analitico.csv"
-    args = [
-        "invoices",
-        "analytic",
-        str(invoice["id"]),
-        "--item",
-        invoice["itemFatura"],
-        "--out",
-        str(out_file),
-    ]
+    args = analytic_args(invoice, out_file)
     code, out, err = run(capsys, *args, *FAST)
     assert code == 0, err
     assert out.strip() == str(out_file)
