@@ -14,7 +14,6 @@ import os
 import tempfile
 from collections.abc import Mapping
 from dataclasses import dataclass
-from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +26,7 @@ from postalgui.api.values import InvalidValue, pad_card_number, pad_contract_num
 from postalgui.sandbox import demo_account
 from postalgui.services.frozen_model import FrozenModel
 from postalgui.services.price.products import PriceSettings
+from postalgui.storage.aside import aside_path
 
 log = logging.getLogger(__name__)
 
@@ -318,12 +318,7 @@ class SettingsStore:
                     return earlier
             except OSError:
                 continue
-        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-        target = self.path.with_name(f"{self.path.name}.bad-{stamp}")
-        number = 1
-        while target.exists():
-            number += 1
-            target = self.path.with_name(f"{self.path.name}.bad-{stamp}-{number}")
+        target = aside_path(self.path)
         try:
             with target.open("xb") as handle:
                 handle.write(raw)

@@ -14,9 +14,10 @@ import sqlite3
 import threading
 import time
 from collections.abc import Callable
-from datetime import datetime
 from pathlib import Path
 from typing import TypeVar
+
+from postalgui.storage.aside import aside_path
 
 log = logging.getLogger(__name__)
 
@@ -176,12 +177,7 @@ class SqliteFile:
         if self._conn is not None:
             self._conn.close()
             self._conn = None
-        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-        target = self.path.with_name(f"{self.path.name}.bad-{stamp}")
-        number = 1
-        while target.exists():
-            number += 1
-            target = self.path.with_name(f"{self.path.name}.bad-{stamp}-{number}")
+        target = aside_path(self.path)
         if not self.path.exists():
             return  # nothing on disk to keep (it went away meanwhile)
         self.path.replace(target)
