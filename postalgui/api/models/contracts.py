@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from datetime import datetime
 from enum import StrEnum
-from typing import Any, Generic, TypeVar
+from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, field_validator
+
+from postalgui.api.models.paging import Page, PageInfo
 
 __all__ = [
     "CardStatus",
@@ -165,53 +167,6 @@ class Category(_Record):
     @classmethod
     def _code(cls, value: object) -> object:
         return None if value is None else str(value)
-
-
-class PageInfo(BaseModel):
-    """The ``page`` object of a page envelope (``number`` is 0-based)."""
-
-    model_config = ConfigDict(extra="allow", frozen=True)
-
-    size: int = 0
-    totalElements: int = 0
-    totalPages: int = 0
-    number: int = 0
-
-
-T = TypeVar("T", bound=BaseModel)
-
-
-class Page(BaseModel, Generic[T]):
-    """A page envelope: ``itens`` and ``page``, plus ``count``/``next``/``previous``/
-    ``first``/``last`` when a deployment sends them (kept as sent)."""
-
-    model_config = ConfigDict(extra="allow", frozen=True)
-
-    itens: list[T] = Field(default_factory=list)
-    page: PageInfo = Field(default_factory=PageInfo)
-
-    @field_validator("itens", mode="before")
-    @classmethod
-    def _null(cls, value: object) -> object:
-        return [] if value is None else value
-
-    @property
-    def last(self) -> bool:
-        """Whether this is the last page (or the only one)."""
-        return self.page.number + 1 >= self.page.totalPages
-
-    @property
-    def total(self) -> int | None:
-        """How many records there are over every page (``totalElements``), when stated."""
-        return self.page.totalElements or None
-
-    @property
-    def extras(self) -> dict[str, Any]:
-        """Envelope fields beyond ``itens`` and ``page`` (``count``, ``next``, ...), as sent.
-
-        A ``last`` sent by the operator is here; the `last` property is computed from ``page``.
-        """
-        return dict(self.model_extra or {})
 
 
 class MissingService(BaseModel):
