@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from fastapi import FastAPI
 
-from postalgui.sandbox import routes_contracts, routes_control, routes_invoices, routes_price, routes_token
+from postalgui.sandbox import (
+    routes_branches,
+    routes_contracts,
+    routes_control,
+    routes_invoices,
+    routes_price,
+    routes_token,
+)
 from postalgui.sandbox.config import SandboxConfig
 from postalgui.sandbox.errors import install_error_handlers
 from postalgui.sandbox.faults import CONTROL_PREFIX, FaultMiddleware
@@ -32,6 +39,8 @@ def create_app(config: SandboxConfig | None = None) -> FastAPI:
     app.include_router(routes_contracts.router)
     app.include_router(routes_price.router)
     app.include_router(routes_invoices.router)
+    app.include_router(routes_branches.router)
+    app.include_router(routes_branches.control)
     app.include_router(routes_control.router)
     # Added last = outermost: counting sees every request, faulted or not.
     app.add_middleware(FaultMiddleware, injector=state.faults, stats=state.stats)

@@ -6,6 +6,8 @@ Several sandboxes run in one process in the tests; each app carries its own stat
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -14,6 +16,8 @@ from postalgui.sandbox.config import SandboxConfig
 from postalgui.sandbox.faults import FaultInjector
 from postalgui.sandbox.processing import ProcessingStore
 from postalgui.sandbox.stats import Stats
+
+_T = TypeVar("_T")
 
 
 class SandboxState:
@@ -31,6 +35,15 @@ class SandboxState:
         self.processing_delay_s = config.processing_delay_s
         self.file_lifetime_s = config.file_lifetime_s
         self._clock_offset_s = 0.0
+        self._extensions: dict[str, Any] = {}
+
+    def extension(self, name: str, factory: Callable[[], _T]) -> _T:
+        """A feature's own state (the branch service's changed units, ...), made on first
+        use and dropped by `reset`."""
+        with self._lock:
+            if name not in self._extensions:
+                self._extensions[name] = factory()
+            return self._extensions[name]  # type: ignore[no-any-return]
 
     @property
     def epoch(self) -> int:
@@ -81,6 +94,7 @@ class SandboxState:
             self.processing_delay_s = config.processing_delay_s
             self.file_lifetime_s = config.file_lifetime_s
             self._clock_offset_s = 0.0
+            self._extensions.clear()
 
     def revoke_tokens(self) -> int:
         """Invalidate every token issued so far; returns the new epoch."""
