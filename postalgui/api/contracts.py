@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Callable
 from typing import Any, TypeVar
 from urllib.parse import quote
 
@@ -38,6 +37,7 @@ from postalgui.api.models.contracts import (
     Service,
     ServiceLookup,
 )
+from postalgui.api.paging import MAX_PAGES, walk_pages
 from postalgui.api.records import one_record, record_list, validated
 from postalgui.api.tokens import TokenScope
 from postalgui.api.values import InvalidValue, pad_card_number, pad_contract_number, parse_cnpj
@@ -59,9 +59,6 @@ SERVICE_MISSING_CODE = "CON-011"
 
 SERVICES_PAGE_SIZE = 500
 """Page size working clients use for service lists (``?page=0&size=500``)."""
-
-MAX_PAGES = 10_000
-"""A bound on page walks, so a deployment that never says "last page" cannot loop forever."""
 
 _SERVICE_CODE = re.compile(r"[A-Za-z0-9]{1,10}", flags=re.ASCII)
 
@@ -134,7 +131,7 @@ class ContractClient:
         self, nu: str | int, *, card: str | int | None = None, size: int = SERVICES_PAGE_SIZE
     ) -> list[Service]:
         """Every service of the contract (or of ``card`` within it), walking all pages."""
-        return _walk(lambda page: self.contract_services(nu, card=card, page=page, size=size))
+        return walk_pages(lambda page: self.contract_services(nu, card=card, page=page, size=size))
 
     def contract_service(self, nu: str | int, codigo: str | int) -> ServiceLookup:
         """Whether the contract has service ``codigo`` (``GET .../servicos/{coServico}``)."""
@@ -186,7 +183,7 @@ class ContractClient:
         size: int | None = None,
     ) -> list[PostingCard]:
         """Every posting card of the contract, walking all pages."""
-        return _walk(lambda page: self.cards(nu, status=status, vigente=vigente, page=page, size=size))
+        return walk_pages(lambda page: self.cards(nu, status=status, vigente=vigente, page=page, size=size))
 
     def card(self, nu: str | int, card: str | int) -> PostingCard:
         """One posting card (``GET .../cartoes/{nuCartaoPostagem}``)."""
@@ -203,7 +200,7 @@ class ContractClient:
         self, nu: str | int, card: str | int, *, size: int = SERVICES_PAGE_SIZE
     ) -> list[Service]:
         """Every service of the card, walking all pages."""
-        return _walk(lambda page: self.card_services(nu, card, page=page, size=size))
+        return walk_pages(lambda page: self.card_services(nu, card, page=page, size=size))
 
     def card_service(self, nu: str | int, card: str | int, codigo: str | int) -> ServiceLookup:
         """Whether the card has service ``codigo``; ``CON-011`` gives a lookup with ``missing``."""
@@ -261,29 +258,6 @@ def _page_size(size: int | None) -> int | None:
 
 
 # --------------------------------------------------------------------------- answers
-
-
-def _walk(fetch: Callable[[int | None], Page[_Model]]) -> list[_Model]:
-    """Every item of every page, from page 0 on, until the envelope says it was the last.
-
-    Stops early on an empty page, and when the answer is not the page asked for (a
-    deployment that ignores ``page`` would otherwise repeat its first page forever).
-    """
-    first = fetch(0)
-    items = list(first.itens)
-    total = min(first.page.totalPages, MAX_PAGES)
-    current = first
-    number = 0
-    while not current.last and current.itens and number + 1 < total:
-        number += 1
-        current = fetch(number)
-        if current.page.number != number:
-            log.warning(
-                "asked for page %d, the operator answered page %d; stopping", number, current.page.number
-            )
-            break
-        items.extend(current.itens)
-    return items
 
 
 def _page_of(data: object, model: type[_Model], what: str) -> Page[_Model]:

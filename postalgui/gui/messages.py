@@ -147,6 +147,17 @@ _RULES: dict[str, object] = {  # QT_TRANSLATE_NOOP is typed as returning object
     "contract.service_code": QT_TRANSLATE_NOOP(
         "rules", "Service code must be letters and digits, at most 10 (got '{value}')"
     ),
+    "branches.mcu": QT_TRANSLATE_NOOP("rules", "Unit MCU must have 8 digits (got '{value}')"),
+    "branches.uf": QT_TRANSLATE_NOOP(
+        "rules", "State must be one of the 27 abbreviations, such as SP (got '{value}')"
+    ),
+    "branches.status": QT_TRANSLATE_NOOP("rules", "Unit status must be a code from 1 to 6 (got '{value}')"),
+    "branches.type": QT_TRANSLATE_NOOP(
+        "rules", "Unit type must be a code of 1 or 2 digits, such as 09 (got '{value}')"
+    ),
+    "branches.sort": QT_TRANSLATE_NOOP(
+        "rules", "Sort must be written field,direction, such as nome,asc (got '{value}')"
+    ),
 }
 
 _NUMBER_LABELS: dict[str, object] = {

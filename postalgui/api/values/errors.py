@@ -87,6 +87,11 @@ Payment slips (typed line and barcode)
     ``boleto.due_date``        Due date must be after 1997-10-07 (got '{value}')
     ``boleto.factor``          Due factor must be between 0 and 9999 (got '{value}')
     ``contract.service_code``  Service code must be letters and digits, at most 10 (got '{value}')
+    ``branches.mcu``           Unit MCU must have 8 digits (got '{value}')
+    ``branches.uf``            State must be one of the 27 abbreviations, such as SP (got '{value}')
+    ``branches.status``        Unit status must be a code from 1 to 6 (got '{value}')
+    ``branches.type``          Unit type must be a code of 1 or 2 digits, such as 09 (got '{value}')
+    ``branches.sort``          Sort must be written field,direction, such as nome,asc (got '{value}')
 """
 
 from __future__ import annotations
@@ -169,6 +174,11 @@ MESSAGES: Mapping[str, str] = MappingProxyType(
         "boleto.due_date": "Due date must be after 1997-10-07 (got '{value}')",
         "boleto.factor": "Due factor must be between 0 and 9999 (got '{value}')",
         "contract.service_code": "Service code must be letters and digits, at most 10 (got '{value}')",
+        "branches.mcu": "Unit MCU must have 8 digits (got '{value}')",
+        "branches.uf": "State must be one of the 27 abbreviations, such as SP (got '{value}')",
+        "branches.status": "Unit status must be a code from 1 to 6 (got '{value}')",
+        "branches.type": "Unit type must be a code of 1 or 2 digits, such as 09 (got '{value}')",
+        "branches.sort": "Sort must be written field,direction, such as nome,asc (got '{value}')",
     }
 )
 """English message template per rule key; the GUI keeps its own translations."""

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
+from postalgui.api.branches import BranchClient, UnitQuery, parse_mcu, parse_uf
 from postalgui.api.contracts import parse_service_code
 from postalgui.api.invoices import parse_document_type, parse_invoice_number
 from postalgui.api.models.price import PriceQuery
@@ -117,6 +118,11 @@ RULE_CASES: list[tuple[str, Callable[[Any], object], object]] = [
     ("boleto.due_date", due_factor, date(1997, 10, 7)),
     ("boleto.factor", partial(due_date, today=date(2026, 1, 1)), 10000),
     ("contract.service_code", parse_service_code, "032-20"),
+    ("branches.mcu", parse_mcu, "2441"),
+    ("branches.uf", parse_uf, "XX"),
+    ("branches.status", lambda value: UnitQuery(statuses=(value,)), "7"),
+    ("branches.type", lambda value: UnitQuery(type_codes=(value,)), "AC"),
+    ("branches.sort", lambda value: BranchClient(None, None).units(sort=value), "nome"),  # type: ignore[arg-type]
 ]
 
 
