@@ -17,9 +17,11 @@ Qt-free: the GUI, the CLI and unit tests call it alike.
 from __future__ import annotations
 
 import contextlib
+import csv
+import io
 import os
 import tempfile
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from decimal import Decimal, InvalidOperation
@@ -255,3 +257,36 @@ def write_sheet(
         for row in rows:
             sheet.write(row)
     return Path(path)
+
+
+def write_csv(
+    path: Path,
+    header: Sequence[str],
+    rows: Iterable[Sequence[str]],
+    *,
+    check: Callable[[], None] | None = None,
+) -> Path:
+    """Write a CSV the Brazilian way (``;``, CRLF, UTF-8 with a byte-order mark, so Excel reads
+    the accents) to a temporary file renamed over ``path``: a failure leaves no half file.
+
+    ``check`` runs every 5,000 rows (a task's ``raise_if_cancelled``).
+    """
+    path = Path(path)
+    buffer = io.StringIO(newline="")
+    writer = csv.writer(buffer, delimiter=";", quotechar='"', lineterminator="\r\n")
+    writer.writerow(header)
+    for done, row in enumerate(rows):
+        if check is not None and done % 5000 == 0:
+            check()
+        writer.writerow(row)
+    data = buffer.getvalue().encode("utf-8-sig")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.stem}-", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as out:
+            out.write(data)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return path

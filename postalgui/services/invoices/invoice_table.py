@@ -6,10 +6,6 @@ field names (``GET /v1/faturas``), as the CSV of quotes uses its own.
 
 from __future__ import annotations
 
-import csv
-import io
-import os
-import tempfile
 from collections.abc import Sequence
 from datetime import date
 from decimal import Decimal
@@ -18,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from postalgui.api.cancel import TaskControl
 from postalgui.api.values import format_money_wire
-from postalgui.services.spreadsheet import CellKind, SheetColumn, SheetWriter, is_xlsx
+from postalgui.services.spreadsheet import CellKind, SheetColumn, SheetWriter, is_xlsx, write_csv
 
 if TYPE_CHECKING:
     from postalgui.api.models.invoices import Invoice
@@ -83,18 +79,8 @@ def export_invoices(task: TaskControl, path: Path, invoices: Sequence[Invoice]) 
             for invoice in invoices:
                 sheet.write(_values(invoice))
         return path
-    buffer = io.StringIO(newline="")
-    writer = csv.writer(buffer, delimiter=";", quotechar='"', lineterminator="\r\n")
-    writer.writerow([column.title for column in INVOICE_SHEET_COLUMNS])
-    for invoice in invoices:
-        writer.writerow([_csv_cell(value) for value in _values(invoice)])
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.stem}-", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as out:
-            out.write(buffer.getvalue().encode("utf-8-sig"))
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    return path
+    return write_csv(
+        path,
+        [column.title for column in INVOICE_SHEET_COLUMNS],
+        ([_csv_cell(value) for value in _values(invoice)] for invoice in invoices),
+    )

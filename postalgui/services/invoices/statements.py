@@ -5,10 +5,6 @@ Plain functions of a `TaskControl`; no client, no Qt.
 
 from __future__ import annotations
 
-import csv
-import io
-import os
-import tempfile
 from collections.abc import Sequence
 from decimal import Decimal
 from pathlib import Path
@@ -16,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from postalgui.api.analytic import DETAIL_TITLES
 from postalgui.api.cancel import TaskControl
-from postalgui.services.spreadsheet import CellKind, SheetColumn, SheetWriter, is_xlsx
+from postalgui.services.spreadsheet import CellKind, SheetColumn, SheetWriter, is_xlsx, write_csv
 
 if TYPE_CHECKING:
     from postalgui.api.analytic import Reconciliation
@@ -110,21 +106,4 @@ def export_items_csv(task: TaskControl, path: Path, items: Sequence[AnalyticItem
     if is_xlsx(path):
         return export_items_xlsx(task, path, items)
     task.raise_if_cancelled()
-    buffer = io.StringIO(newline="")
-    writer = csv.writer(buffer, delimiter=";", quotechar='"', lineterminator="\r\n")
-    writer.writerow(DETAIL_COLUMNS)
-    for done, item in enumerate(items):
-        if done % 5000 == 0:
-            task.raise_if_cancelled()
-        writer.writerow(_item_row(item))
-    data = buffer.getvalue().encode("utf-8-sig")
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.stem}-", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as out:
-            out.write(data)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    return path
+    return write_csv(path, DETAIL_COLUMNS, map(_item_row, items), check=task.raise_if_cancelled)
