@@ -18,8 +18,10 @@ says exactly that beside the operator's own message.
 from __future__ import annotations
 
 import re
+import threading
 import unicodedata
 from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
@@ -27,11 +29,13 @@ from urllib.parse import quote
 
 from pydantic import ValidationError
 
+from postalgui.api.cancel import Cancelled, CancelToken, cancel_scope
+from postalgui.api.cancel import current as current_cancel_token
 from postalgui.api.client import OperatorClient
 from postalgui.api.errors import InvalidResponseError, PermissionDeniedError
 from postalgui.api.models.branches import Locality, Unit, UnitStatus, UnitType
 from postalgui.api.models.paging import Page
-from postalgui.api.paging import walk_pages
+from postalgui.api.paging import MAX_PAGES, walk_pages
 from postalgui.api.records import one_record, record_list
 from postalgui.api.tokens import TokenScope
 from postalgui.api.values import InvalidValue, format_timestamp, parse_cep
@@ -266,12 +270,78 @@ class BranchClient:
         *,
         size: int = MAX_PAGE_SIZE,
         sort: str | None = None,
+        concurrency: int = 1,
         progress: Callable[[int, int], None] | None = None,
     ) -> list[Unit]:
-        """Every unit of the query, page after page (`walk_pages`); ``progress(done, total)``."""
-        return walk_pages(
-            lambda number: self.units(query, page=number, size=size, sort=sort), progress=progress
+        """Every unit of the query; ``progress(pages_done, total_pages)`` after each page.
+
+        With ``concurrency`` 1 the pages come one after the other (`walk_pages`: the walk
+        stops at a short or empty page). Above 1, page 0 says how many pages there are and
+        the rest are fetched by that many threads at once, each carrying the caller's
+        cancel token (cancelling stops new requests at once and ends the waits of those in
+        flight); the units come back in page order. A deployment that ignores ``page``
+        is caught: an answer for another page than the one asked raises
+        `InvalidResponseError` instead of mixing pages.
+        """
+        if concurrency <= 1:
+            return walk_pages(
+                lambda number: self.units(query, page=number, size=size, sort=sort), progress=progress
+            )
+        first = self.units(query, page=0, size=size, sort=sort)
+        total = min(first.page.totalPages, MAX_PAGES)
+        if progress:
+            progress(1, max(total, 1))
+        if total <= 1 or not first.itens:
+            return list(first.itens)
+        return list(first.itens) + self._pages_at_once(
+            query, size, sort, range(1, total), concurrency, progress
         )
+
+    def _pages_at_once(
+        self,
+        query: UnitQuery | None,
+        size: int,
+        sort: str | None,
+        numbers: range,
+        concurrency: int,
+        progress: Callable[[int, int], None] | None,
+    ) -> list[Unit]:
+        caller = current_cancel_token()
+        token = CancelToken()  # the workers': cancelled with the caller's, or when one fails
+        withdraw = caller.on_cancel(token.cancel)
+        pages: dict[int, list[Unit]] = {}
+        lock = threading.Lock()
+
+        def fetch(number: int) -> None:
+            with cancel_scope(token):
+                token.raise_if_cancelled()
+                page = self.units(query, page=number, size=size, sort=sort)
+            if page.page.number != number:
+                answered = page.page.number
+                raise InvalidResponseError(
+                    f"Invalid response from the operator: asked for page {number}, got page {answered}"
+                )
+            with lock:
+                pages[number] = list(page.itens)
+                done = len(pages) + 1
+            if progress:
+                progress(done, numbers.stop)
+
+        executor = ThreadPoolExecutor(
+            max_workers=min(concurrency, len(numbers)), thread_name_prefix="postalgui-units"
+        )
+        try:
+            futures = [executor.submit(fetch, number) for number in numbers]
+            for future in as_completed(futures):
+                error = future.exception()
+                if error is not None:
+                    raise error if not caller.cancelled else Cancelled()
+            caller.raise_if_cancelled()
+        finally:
+            token.cancel()  # a no-op after success; otherwise queued pages never start
+            withdraw()
+            executor.shutdown(wait=True, cancel_futures=True)
+        return [unit for number in numbers for unit in pages.get(number, ())]
 
     def unit(self, mcu: str | int) -> Unit:
         """One unit (``GET /v1/unidades/{id}``); an unknown MCU raises `NotFoundError`."""

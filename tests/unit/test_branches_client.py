@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from datetime import datetime
 from typing import Any
@@ -13,7 +14,7 @@ import responses
 from postalgui.api.branches import BranchClient, BranchSearchNotContractedError, UnitQuery
 from postalgui.api.client import OperatorClient
 from postalgui.api.credentials import CredentialStore
-from postalgui.api.errors import NotFoundError
+from postalgui.api.errors import InvalidResponseError, NotFoundError
 from postalgui.api.models.branches import UnitStatusCode
 from postalgui.api.tokens import DELEGATED_KEY, Scope, TokenManager, TokenScope
 from postalgui.api.transport import RetryPolicy, Transport
@@ -228,3 +229,24 @@ def test_a_403_says_the_contract_lacks_the_branch_search_service(branches: Branc
     responses.get(f"{UNITS}/00000001", json={"msgs": ["AGE-002: Unidade não encontrada"]}, status=404)
     with pytest.raises(NotFoundError):
         branches.unit("00000001")
+
+
+@responses.activate
+def test_pages_at_once_come_back_in_page_order(branches: BranchClient) -> None:
+    def page(request: Any) -> tuple[int, dict[str, str], str]:
+        number = int(dict(parse_qsl(urlsplit(request.url).query))["page"])
+        items = [unit(number * 50 + i) for i in range(50 if number < 6 else 3)]
+        return 200, {}, json.dumps(envelope(items, number, 7, 50, 303))
+
+    responses.add_callback(responses.GET, UNITS, callback=page)
+    seen: list[int] = []
+    units = branches.all_units(concurrency=4, progress=lambda done, _total: seen.append(done))
+    assert [found.id for found in units] == [f"{24419 + i:08d}" for i in range(303)]
+    assert sorted(seen) == list(range(1, 8))
+
+
+@responses.activate
+def test_a_deployment_that_ignores_page_is_caught_when_pages_come_at_once(branches: BranchClient) -> None:
+    responses.get(UNITS, json=envelope([unit(i) for i in range(50)], 0, 3, 50, 150))
+    with pytest.raises(InvalidResponseError):
+        branches.all_units(concurrency=3)
