@@ -36,6 +36,8 @@ if TYPE_CHECKING:
     from postalgui.api.client import OperatorClient
     from postalgui.api.tokens import RefusedCredentials, TokenManager
     from postalgui.api.transport import Transport
+    from postalgui.services.branches.service import BranchService
+    from postalgui.services.branches.store import BranchCache
     from postalgui.services.contracts.service import ContractService
     from postalgui.services.invoices.jobs import JobStore
     from postalgui.services.invoices.service import InvoiceService
@@ -87,6 +89,7 @@ class AppContext:
         self._sandbox: ChildServer | None = None
         self._history: QuoteHistory | None = None
         self._jobs: JobStore | None = None
+        self._branch_cache: BranchCache | None = None
         self._prefill_credentials()
 
     # --- what the UI shows -------------------------------------------------------------
@@ -120,13 +123,13 @@ class AppContext:
         return self.profile.default_scope()
 
     def contract_scope(self) -> TokenScope:
-        """The token scope of the invoice service, which is authorized by contract (spec 001, 5).
+        """The token scope of the invoice and branch-search services, authorized by contract (spec 001, 5).
 
         Raises `ApiError` when no contract is configured for the environment.
         """
         profile = self.profile
         if not profile.contract:
-            raise ApiError("Invoices need the contract number: set it in Settings")
+            raise ApiError("Invoices and the branch search need the contract number: set it in Settings")
         return TokenScope(Scope.CONTRACT, contract=profile.contract, dr=profile.dr)
 
     # --- the features (each builds its client with its own scope rule) -----------------
@@ -148,6 +151,12 @@ class AppContext:
         from postalgui.services.contracts.service import ContractService
 
         return ContractService(self)
+
+    @cached_property
+    def branches(self) -> BranchService:
+        from postalgui.services.branches.service import BranchService
+
+        return BranchService(self)
 
     # --- the backend ---------------------------------------------------------------------
 
@@ -267,6 +276,18 @@ class AppContext:
                 self._jobs = JobStore(self.paths.data_dir / "jobs.sqlite3")
             return self._jobs
 
+    def branch_cache(self) -> BranchCache:
+        """The branch cache of the current environment (``branches-<env>.sqlite3``), opened on first use."""
+        name = f"branches-{self.env_key}.sqlite3"
+        with self._lock:
+            if self._branch_cache is None or self._branch_cache.path.name != name:
+                from postalgui.services.branches.store import BranchCache
+
+                if self._branch_cache is not None:
+                    self._branch_cache.close()
+                self._branch_cache = BranchCache(self.paths.data_dir / name)
+            return self._branch_cache
+
     def _prefill_credentials(self) -> None:
         """Environment overrides and the sandbox's demo login, held for this session only."""
         env_key = self.env_key
@@ -286,6 +307,9 @@ class AppContext:
             sandbox, self._sandbox = self._sandbox, None
             history, self._history = self._history, None
             jobs, self._jobs = self._jobs, None
+            branch_cache, self._branch_cache = self._branch_cache, None
+        if branch_cache is not None:
+            branch_cache.close()
         if history is not None:
             history.close()
         if jobs is not None:

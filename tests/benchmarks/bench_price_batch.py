@@ -61,19 +61,20 @@ def _config() -> SandboxConfig:
     return SandboxConfig(faults=FaultConfig(latency_ms=LATENCY_MS, paths=("/preco",)))
 
 
-def _serve_child(urls: multiprocessing.Queue[str], stop: Any) -> None:
-    with SandboxServer(port=0, config=_config()) as server:
+def _serve_child(urls: multiprocessing.Queue[str], stop: Any, config: SandboxConfig) -> None:
+    with SandboxServer(port=0, config=config) as server:
         urls.put(server.url)
         stop.wait()
 
 
 @contextmanager
-def child_sandbox() -> Iterator[str]:
+def child_sandbox(config: SandboxConfig | None = None) -> Iterator[str]:
     """A sandbox in its own process, as the operator is: its CPU does not take our GIL."""
     context = multiprocessing.get_context("spawn")
     urls: multiprocessing.Queue[str] = context.Queue()
     stop = context.Event()
-    process = context.Process(target=_serve_child, args=(urls, stop), daemon=True)
+    args = (urls, stop, config or _config())
+    process = context.Process(target=_serve_child, args=args, daemon=True)
     process.start()
     try:
         yield urls.get(timeout=60)
@@ -88,13 +89,13 @@ def thread_sandbox() -> Iterator[str]:
         yield server.url
 
 
-def operator_client(url: str) -> OperatorClient:
-    """A client with the demo card's token already fetched (the token is not measured)."""
+def operator_client(url: str, scope: TokenScope | None = None) -> OperatorClient:
+    """A client with the demo card's (or ``scope``'s) token already fetched (the token is not measured)."""
     store = CredentialStore(fail.Keyring())  # memory only: the benchmark never touches a keyring
     store.remember("sandbox", LOGIN_KEY, DEMO.login)
     store.remember("sandbox", ACCESS_CODE_KEY, DEMO.access_code)
     transport = Transport(url)
-    scope = TokenScope(Scope.CARD, contract=DEMO.contract, card=DEMO.card, dr=DEMO.dr)
+    scope = scope or TokenScope(Scope.CARD, contract=DEMO.contract, card=DEMO.card, dr=DEMO.dr)
     tokens = TokenManager(transport, store, "sandbox")
     tokens.get(scope)
     return OperatorClient(transport, tokens, scope)

@@ -1,0 +1,36 @@
+"""`BranchService`: the Branches feature as the GUI and the CLI reach it, from `AppContext.branches`."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from postalgui.api.branches import BranchClient
+    from postalgui.api.scopes import TokenScope
+    from postalgui.services.branches.store import BranchCache
+    from postalgui.services.context import AppContext
+
+
+class BranchService:
+    """Owns the scope rule, the client's construction and the cache.
+
+    The branch search is authorized by contract (spec 001, 5.6 and 5.7): calls use the
+    configured contract's token. `client` blocks on first use (sandbox start): tasks
+    only. The cache is one file per environment, so the sandbox's demo units never
+    mix with a real operator's.
+    """
+
+    def __init__(self, context: AppContext) -> None:
+        self.context = context
+
+    def scope(self) -> TokenScope:
+        return self.context.contract_scope()
+
+    def client(self) -> BranchClient:
+        from postalgui.api.branches import BranchClient
+
+        return BranchClient(self.context.backend().client, self.scope())
+
+    def cache(self) -> BranchCache:
+        """The branch cache of the current environment, opened on first use (any thread)."""
+        return self.context.branch_cache()
