@@ -466,11 +466,17 @@ def test_the_app_tabs_are_labelled_before_they_are_built(
     window = MainWindow(context, runner)
     qtbot.addWidget(window)
     labels = [factory.label() for factory in TAB_FACTORIES]
-    assert labels == ["Prices", "Invoices and slips", "Contracts and cards"]
+    assert labels == ["Prices", "Invoices and slips", "Contracts and cards", "Branches"]
     texts = [window.tabs.tabText(i) for i in range(window.tabs.count())]
-    assert texts == ["&Prices", "&Invoices and slips", "&Contracts and cards", "C&onnection"]  # Alt+letter
+    assert texts == [  # Alt+letter
+        "&Prices",
+        "&Invoices and slips",
+        "&Contracts and cards",
+        "&Branches",
+        "C&onnection",
+    ]
     assert not isinstance(window.tabs.widget(0), TabPlaceholder)
-    assert all(isinstance(window.tabs.widget(i), TabPlaceholder) for i in (1, 2))
+    assert all(isinstance(window.tabs.widget(i), TabPlaceholder) for i in (1, 2, 3))
     for index, label in enumerate(labels):
         assert window.built_tab(index).windowTitle() == label
         assert window.tabs.tabText(index).replace("&", "") == label

@@ -232,7 +232,7 @@ def test_no_shortcut_is_ambiguous_on_any_page_for_any_focus(full_window: MainWin
                     found.setdefault(f"{key} on {state}", claims)
     finally:
         app.removeEventFilter(probe)
-    assert states >= 15  # 4 main tabs, their pages and the analytic statement's
+    assert states >= 16  # 5 main tabs, their pages and the analytic statement's
     assert found == {}
 
 
@@ -253,8 +253,8 @@ def press(qtbot: QtBot, widget: QWidget, key: Qt.Key, modifier: Qt.KeyboardModif
 
 def test_ctrl_digits_pick_the_main_tabs(full_window: MainWindow, qtbot: QtBot) -> None:
     tabs = full_window.tabs
-    assert tabs.count() == 4
-    for index in (2, 0, 3, 1):
+    assert tabs.count() == 5
+    for index in (2, 0, 4, 3, 1):
         qtbot.keyClick(focused(full_window), Qt.Key(Qt.Key.Key_1.value + index), CTRL)
         assert tabs.currentIndex() == index
 
@@ -335,6 +335,7 @@ def test_menu_and_main_tab_letters_are_unique_in_both_languages(
             "Preços",
             "Faturas e boletos",
             "Contratos e cartões",
+            "Agências",
             "Conexão",
         ]
 

@@ -34,12 +34,14 @@ if TYPE_CHECKING:
 
 __all__ = [
     "TAB_FACTORIES",
+    "BranchesTabFactory",
     "ChangesSettings",
     "ContractsTabFactory",
     "FollowsSettings",
     "InvoicesTabFactory",
     "PriceTabFactory",
     "TabFactory",
+    "branches_tab",
     "contracts_tab",
     "invoices_tab",
     "price_tab",
@@ -82,8 +84,21 @@ class ContractsTabFactory:
         return ContractsTab(context, runner)
 
 
+class BranchesTabFactory:
+    """The Branches tab."""
+
+    def label(self) -> str:
+        return QCoreApplication.translate("BranchesTab", "Branches")
+
+    def build(self, context: AppContext, runner: TaskRunner) -> QWidget:
+        from postalgui.gui.tabs.branches import BranchesTab
+
+        return BranchesTab(context, runner)
+
+
 price_tab = PriceTabFactory()
 invoices_tab = InvoicesTabFactory()
 contracts_tab = ContractsTabFactory()
+branches_tab = BranchesTabFactory()
 
-TAB_FACTORIES: list[TabFactory] = [price_tab, invoices_tab, contracts_tab]
+TAB_FACTORIES: list[TabFactory] = [price_tab, invoices_tab, contracts_tab, branches_tab]

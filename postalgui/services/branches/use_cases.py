@@ -22,6 +22,9 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+# The query type is the feature's, handed to the GUI from here: widgets never import
+# the client module (pyproject.toml, "widgets never do HTTP...").
+from postalgui.api.branches import UnitQuery
 from postalgui.api.cancel import TaskControl, cancel_scope
 from postalgui.api.models.branches import Locality, UnitStatus, UnitType
 from postalgui.api.values import DEFAULT_OFFSET
@@ -29,7 +32,7 @@ from postalgui.services.branches.export import UNIT_COLUMNS, unit_row
 from postalgui.services.spreadsheet import write_csv
 
 if TYPE_CHECKING:
-    from postalgui.api.branches import BranchClient, UnitQuery
+    from postalgui.api.branches import BranchClient
     from postalgui.api.models.branches import Unit
     from postalgui.services.branches.service import BranchService
     from postalgui.services.branches.store import BranchCache
@@ -37,6 +40,7 @@ if TYPE_CHECKING:
 __all__ = [
     "SYNC_CONCURRENCY",
     "BranchResult",
+    "UnitQuery",
     "cached",
     "export_units",
     "localities",
@@ -102,8 +106,6 @@ def sync_country(
     task: TaskControl, service: BranchService, *, concurrency: int = SYNC_CONCURRENCY
 ) -> BranchResult:
     """Every unit in Brazil ("All of Brazil"), with progress (`search` of the empty query)."""
-    from postalgui.api.branches import UnitQuery
-
     return search(task, service, UnitQuery(), concurrency=concurrency)
 
 

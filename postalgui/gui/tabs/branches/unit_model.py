@@ -1,0 +1,323 @@
+"""`UnitModel`: the units shown in the list, a subset of the loaded set in a chosen order.
+
+The loaded set (up to the whole country, ~12,000 units) is given once (`set_units`);
+each keystroke of the local filter hands the positions it keeps (`set_rows`), and the
+model puts them in the current sort order with one Python sort over cached keys
+(`KeySortedModel`'s reason: a Qt proxy would call back into Python twice per
+comparison). Opening states depend on the clock: they are computed for the rows a view
+asks for, cached for the current minute (`set_now`), and only a sort by "Open now" or
+"Closes at" computes them for every row shown. Distances come from whoever knows the
+point (`set_distances`, the index's haversine per unit).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from enum import IntEnum
+from typing import Any
+
+from PySide6.QtCore import QCoreApplication, QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtGui import QGuiApplication, QPalette
+
+from postalgui.api.models.branches import Unit, UnitStatusCode
+from postalgui.gui.i18n import app_locale
+from postalgui.gui.messages import arg
+from postalgui.gui.models.key_sorted import KeySortedModel
+from postalgui.gui.models.roles import SORT_ROLE
+from postalgui.gui.tabs.branches.words import (
+    opening_text,
+    place_text,
+    status_meaning,
+    status_word,
+    type_word,
+)
+from postalgui.services.branches.hours import OpeningState, opening_state
+from postalgui.services.branches.index import fold
+
+__all__ = ["UnitColumn", "UnitModel", "distance_text"]
+
+Index = QModelIndex | QPersistentModelIndex
+_ROOT = QModelIndex()
+_RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+_LEFT = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
+
+
+class UnitColumn(IntEnum):
+    NAME = 0
+    TYPE = 1
+    STATUS = 2
+    PLACE = 3
+    DISTANCE = 4
+    OPEN_NOW = 5
+    CLOSES_AT = 6
+
+
+def distance_text(km: float | None) -> str:
+    """``12,3 km`` (Portuguese) / ``12.3 km``; metres under one kilometre."""
+    if km is None:
+        return ""
+    locale = app_locale()
+    if km < 1:
+        return f"{locale.toString(round(km * 1000))} m"
+    return f"{locale.toString(km, 'f', 1)} km"
+
+
+class UnitModel(KeySortedModel):
+    """Loaded units; the rows are positions into them (`position`), in `UnitColumn` order."""
+
+    def __init__(self, parent: QObject | None = None, now: datetime | None = None) -> None:
+        super().__init__(parent)
+        self._units: list[Unit] = []
+        self._names: list[str | None] = []
+        self._now = now or datetime.now(UTC)
+        self._states: dict[int, OpeningState] = {}
+        self._distances: Sequence[float] | None = None
+
+    # --- the data --------------------------------------------------------------------------
+
+    def set_units(self, units: Sequence[Unit], rows: Sequence[int] | None = None) -> None:
+        """A new loaded set; every unit shown unless ``rows`` says which."""
+        self.beginResetModel()
+        self._units = list(units)
+        self._names = [None] * len(self._units)
+        self._states = {}
+        self._distances = None
+        self._rows = self._ordered(range(len(self._units)) if rows is None else rows)
+        self.endResetModel()
+
+    def set_rows(self, rows: Sequence[int]) -> None:
+        """Show the units at these positions (the local filter's answer), in the sort order."""
+        ordered = self._ordered(rows)
+        if ordered == self._rows:
+            return
+        self.beginResetModel()
+        self._rows = ordered
+        self.endResetModel()
+
+    def set_now(self, now: datetime) -> None:
+        """The clock moved: opening states are computed again for ``now`` (aware)."""
+        self._now = now
+        self._states = {}
+        self._resort()
+        self._refresh_columns(UnitColumn.OPEN_NOW, UnitColumn.CLOSES_AT)
+
+    @property
+    def now(self) -> datetime:
+        return self._now
+
+    def set_distances(self, distances: Sequence[float] | None) -> None:
+        """Kilometres from the picked place, one per loaded unit; ``None``: no place."""
+        self._distances = distances
+        self._resort()
+        self._refresh_columns(UnitColumn.DISTANCE, UnitColumn.DISTANCE)
+
+    def has_distances(self) -> bool:
+        return self._distances is not None
+
+    def units(self) -> list[Unit]:
+        """The loaded set (every unit, shown or not)."""
+        return self._units
+
+    def shown_units(self) -> list[Unit]:
+        """The units shown, in the list's order."""
+        return [self._units[position] for position in self._rows]
+
+    def positions(self) -> list[int]:
+        """Positions of the units shown, in the list's order."""
+        return list(self._rows)
+
+    def unit(self, row: int) -> Unit:
+        position: int = self._rows[row]
+        return self._units[position]
+
+    def position(self, row: int) -> int:
+        return int(self._rows[row])
+
+    def row_of_position(self, position: int) -> int | None:
+        try:
+            return self._rows.index(position)
+        except ValueError:
+            return None
+
+    def state(self, position: int) -> OpeningState:
+        """The unit's opening state now (cached for the current `now`)."""
+        found = self._states.get(position)
+        if found is None:
+            unit = self._units[position]
+            found = opening_state(unit.horarios, unit.endereco.fuso, self._now)
+            self._states[position] = found
+        return found
+
+    def distance(self, position: int) -> float | None:
+        if self._distances is None or not 0 <= position < len(self._distances):
+            return None
+        value = float(self._distances[position])
+        return value if value == value and value >= 0 else None  # NaN: no coordinates
+
+    # --- sorting ---------------------------------------------------------------------------
+
+    def _name(self, position: int) -> str:
+        name = self._names[position]
+        if name is None:
+            name = fold(self._units[position].nome)
+            self._names[position] = name
+        return name
+
+    def _key(self, position: int, column: int) -> object:
+        unit = self._units[position]
+        if column == UnitColumn.NAME:
+            return self._name(position)
+        if column == UnitColumn.TYPE:
+            return (fold(type_word(unit)), self._name(position))
+        if column == UnitColumn.STATUS:
+            return (fold(status_word(unit.status)), self._name(position))
+        if column == UnitColumn.PLACE:
+            address = unit.endereco
+            return (
+                fold(address.municipio or address.localidade or ""),
+                address.uf or "",
+                self._name(position),
+            )
+        if column == UnitColumn.DISTANCE:
+            return self.distance(position)
+        state = self.state(position)
+        if column == UnitColumn.OPEN_NOW:
+            rank = 0 if state.open else (1 if state.known else 2)
+            return (rank, self._name(position))
+        if column == UnitColumn.CLOSES_AT:
+            if not state.open:
+                return None
+            if state.closes_at is None:  # open all day and night: closes last
+                return (1 << 30, self._name(position))
+            return (int((state.closes_at - self._now).total_seconds() // 60), self._name(position))
+        return None
+
+    def sort_key(self, row: int, column: int) -> object:
+        return self._key(self._rows[row], column)
+
+    def _ordered(self, rows: Sequence[int] | range) -> list[int]:
+        """``rows`` in the current sort order (absent keys last in both directions)."""
+        ordered = list(rows)
+        if self._sorting is None or len(ordered) < 2:
+            return ordered
+        column, order = self._sorting
+        keys = {position: self._key(position, column) for position in ordered}
+        present = [position for position in ordered if keys[position] is not None]
+        missing = [position for position in ordered if keys[position] is None]
+        descending = order == Qt.SortOrder.DescendingOrder
+        try:
+            present.sort(key=lambda position: keys[position], reverse=descending)  # type: ignore[arg-type,return-value]  # keys of one column compare
+        except TypeError:
+            present.sort(key=lambda position: str(keys[position]), reverse=descending)
+        return present + missing
+
+    # --- Qt --------------------------------------------------------------------------------
+
+    def headers(self) -> tuple[str, ...]:
+        return (
+            QCoreApplication.translate("UnitModel", "Name"),
+            QCoreApplication.translate("UnitModel", "Type"),
+            QCoreApplication.translate("UnitModel", "Status"),
+            QCoreApplication.translate("UnitModel", "Municipality/UF"),
+            QCoreApplication.translate("UnitModel", "Distance"),
+            QCoreApplication.translate("UnitModel", "Open now"),
+            QCoreApplication.translate("UnitModel", "Closes at"),
+        )
+
+    def rowCount(self, parent: Index = _ROOT) -> int:
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: Index = _ROOT) -> int:
+        return 0 if parent.isValid() else len(UnitColumn)
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(UnitColumn):
+            return None
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self.headers()[section]
+        if role == Qt.ItemDataRole.TextAlignmentRole:
+            return _RIGHT if section == UnitColumn.DISTANCE else _LEFT
+        return None
+
+    def flags(self, index: Index) -> Qt.ItemFlag:
+        if not index.isValid():
+            return Qt.ItemFlag.NoItemFlags
+        return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemNeverHasChildren
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or index.parent().isValid():
+            return None
+        row, column = index.row(), index.column()
+        if not (0 <= row < len(self._rows) and 0 <= column < len(UnitColumn)):
+            return None
+        position = self._rows[row]
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self.display(position, column)
+        if role == SORT_ROLE:
+            key = self._key(position, column)
+            return str(key) if isinstance(key, tuple) else key
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return self.tooltip(position, column)
+        if role == Qt.ItemDataRole.ForegroundRole:
+            return self.foreground(position)
+        if role == Qt.ItemDataRole.TextAlignmentRole:
+            return _RIGHT if column == UnitColumn.DISTANCE else _LEFT
+        return None
+
+    # --- cells -----------------------------------------------------------------------------
+
+    def display(self, position: int, column: int) -> str:
+        unit = self._units[position]
+        if column == UnitColumn.NAME:
+            return unit.nome
+        if column == UnitColumn.TYPE:
+            return type_word(unit)
+        if column == UnitColumn.STATUS:
+            return status_word(unit.status)
+        if column == UnitColumn.PLACE:
+            return place_text(unit)
+        if column == UnitColumn.DISTANCE:
+            return distance_text(self.distance(position))
+        state = self.state(position)
+        if column == UnitColumn.OPEN_NOW:
+            if not state.known:
+                return QCoreApplication.translate("UnitModel", "Hours not given")
+            if state.open:
+                return QCoreApplication.translate("UnitModel", "Open")
+            if state.on_lunch:
+                return QCoreApplication.translate("UnitModel", "Lunch break")
+            return QCoreApplication.translate("UnitModel", "Closed")
+        if state.open:
+            if state.closes_at is None:
+                return QCoreApplication.translate("UnitModel", "Open 24 hours")
+            return state.closes_at.strftime("%H:%M")
+        return ""
+
+    def tooltip(self, position: int, column: int) -> str | None:
+        unit = self._units[position]
+        if column == UnitColumn.STATUS:
+            meaning = status_meaning(unit.status)
+            word = status_word(unit.status)
+            return arg(QCoreApplication.translate("UnitModel", "%1 — %2"), word, meaning) if meaning else word
+        if column == UnitColumn.TYPE and unit.tipoUnidade is not None:
+            return arg(
+                QCoreApplication.translate("UnitModel", "%1 (operator's type %2, %3)"),
+                type_word(unit),
+                unit.tipoUnidade.codigo,
+                unit.tipoUnidade.descricao or unit.tipoUnidade.sigla,
+            )
+        if column in (UnitColumn.OPEN_NOW, UnitColumn.CLOSES_AT):
+            return opening_text(self.state(position), self._now)
+        return None
+
+    def foreground(self, position: int) -> object:
+        if self._units[position].known_status is UnitStatusCode.INSTALADO:
+            return None
+        return QGuiApplication.palette().color(QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text)
+
+    def _refresh_columns(self, first: int, last: int) -> None:
+        if self._rows:
+            self.dataChanged.emit(self.index(0, first), self.index(len(self._rows) - 1, last))
