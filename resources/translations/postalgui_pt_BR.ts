@@ -4454,6 +4454,26 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
         <source>Invoice item</source>
         <translation>Item da fatura</translation>
     </message>
+    <message>
+        <source>Unit MCU must have 8 digits (got &apos;{value}&apos;)</source>
+        <translation>O código da unidade (MCU) deve ter 8 dígitos (recebido &apos;{value}&apos;)</translation>
+    </message>
+    <message>
+        <source>State must be one of the 27 abbreviations, such as SP (got &apos;{value}&apos;)</source>
+        <translation>O estado deve ser uma das 27 siglas, como SP (recebido &apos;{value}&apos;)</translation>
+    </message>
+    <message>
+        <source>Unit status must be a code from 1 to 6 (got &apos;{value}&apos;)</source>
+        <translation>A situação da unidade deve ser um código de 1 a 6 (recebido &apos;{value}&apos;)</translation>
+    </message>
+    <message>
+        <source>Unit type must be a code of 1 or 2 digits, such as 09 (got &apos;{value}&apos;)</source>
+        <translation>O tipo de unidade deve ser um código de 1 ou 2 dígitos, como 09 (recebido &apos;{value}&apos;)</translation>
+    </message>
+    <message>
+        <source>Sort must be written field,direction, such as nome,asc (got &apos;{value}&apos;)</source>
+        <translation>A ordenação deve ser escrita campo,direção, como nome,asc (recebido &apos;{value}&apos;)</translation>
+    </message>
 </context>
 <context>
     <name>FieldLabel</name>
@@ -4496,6 +4516,632 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
     <message>
         <source>CEP</source>
         <translation>CEP</translation>
+    </message>
+</context>
+<context>
+    <name>BranchWords</name>
+    <message>
+        <source>Branch</source>
+        <translation>Agência própria</translation>
+    </message>
+    <message>
+        <source>Community branch</source>
+        <translation>Agência comunitária</translation>
+    </message>
+    <message>
+        <source>Franchised branch</source>
+        <translation>Agência franqueada</translation>
+    </message>
+    <message>
+        <source>Home delivery centre</source>
+        <translation>Centro de distribuição domiciliária</translation>
+    </message>
+    <message>
+        <source>Parcel delivery centre</source>
+        <translation>Centro de entrega de encomendas</translation>
+    </message>
+    <message>
+        <source>Letter and parcel sorting centre</source>
+        <translation>Centro de tratamento de cartas e encomendas</translation>
+    </message>
+    <message>
+        <source>Integrated logistics centre</source>
+        <translation>Centro de logística integrada</translation>
+    </message>
+    <message>
+        <source>Sales point</source>
+        <translation>Ponto de venda</translation>
+    </message>
+    <message>
+        <source>Satellite branch</source>
+        <translation>Agência satélite</translation>
+    </message>
+    <message>
+        <source>Community post box</source>
+        <translation>Caixa postal comunitária</translation>
+    </message>
+    <message>
+        <source>Corporate service centre</source>
+        <translation>Central de atendimento corporativo</translation>
+    </message>
+    <message>
+        <source>Locker</source>
+        <translation>Locker (armário inteligente)</translation>
+    </message>
+    <message>
+        <source>Not installed</source>
+        <translation>Não instalada</translation>
+    </message>
+    <message>
+        <source>Installed</source>
+        <translation>Instalada</translation>
+    </message>
+    <message>
+        <source>Temporarily closed</source>
+        <translation>Fechada provisoriamente</translation>
+    </message>
+    <message>
+        <source>Closed down</source>
+        <translation>Extinta</translation>
+    </message>
+    <message>
+        <source>Closing down</source>
+        <translation>Em extinção</translation>
+    </message>
+    <message>
+        <source>Other</source>
+        <translation>Outra situação</translation>
+    </message>
+    <message>
+        <source>registered but not yet open to the public</source>
+        <translation>cadastrada, mas ainda não aberta ao público</translation>
+    </message>
+    <message>
+        <source>working normally</source>
+        <translation>funcionando normalmente</translation>
+    </message>
+    <message>
+        <source>closed for now; expected to reopen</source>
+        <translation>fechada por enquanto; deve reabrir</translation>
+    </message>
+    <message>
+        <source>closed for good; do not send anyone there</source>
+        <translation>fechada de vez; não envie ninguém para lá</translation>
+    </message>
+    <message>
+        <source>about to close for good</source>
+        <translation>prestes a fechar de vez</translation>
+    </message>
+    <message>
+        <source>another situation; ask the operator</source>
+        <translation>outra situação; consulte os Correios</translation>
+    </message>
+    <message>
+        <source>Monday</source>
+        <translation>Segunda-feira</translation>
+    </message>
+    <message>
+        <source>Tuesday</source>
+        <translation>Terça-feira</translation>
+    </message>
+    <message>
+        <source>Wednesday</source>
+        <translation>Quarta-feira</translation>
+    </message>
+    <message>
+        <source>Thursday</source>
+        <translation>Quinta-feira</translation>
+    </message>
+    <message>
+        <source>Friday</source>
+        <translation>Sexta-feira</translation>
+    </message>
+    <message>
+        <source>Saturday</source>
+        <translation>Sábado</translation>
+    </message>
+    <message>
+        <source>Sunday</source>
+        <translation>Domingo</translation>
+    </message>
+    <message>
+        <source>Type %1</source>
+        <translation>Tipo %1</translation>
+    </message>
+    <message>
+        <source>Unknown type</source>
+        <translation>Tipo desconhecido</translation>
+    </message>
+    <message>
+        <source>Status %1</source>
+        <translation>Situação %1</translation>
+    </message>
+    <message>
+        <source>Unknown status</source>
+        <translation>Situação desconhecida</translation>
+    </message>
+    <message>
+        <source>Yes</source>
+        <translation>Sim</translation>
+    </message>
+    <message>
+        <source>No</source>
+        <translation>Não</translation>
+    </message>
+    <message>
+        <source>no number</source>
+        <translation>s/n</translation>
+    </message>
+    <message>
+        <source>CEP %1</source>
+        <translation>CEP %1</translation>
+    </message>
+    <message>
+        <source>today at %1</source>
+        <translation>hoje às %1</translation>
+    </message>
+    <message>
+        <source>tomorrow at %1</source>
+        <translation>amanhã às %1</translation>
+    </message>
+    <message>
+        <source>%1 at %2</source>
+        <translation>%1 às %2</translation>
+    </message>
+    <message>
+        <source>Opening hours not given</source>
+        <translation>Horário não informado</translation>
+    </message>
+    <message>
+        <source>Open 24 hours</source>
+        <translation>Aberta 24 horas</translation>
+    </message>
+    <message>
+        <source>Open now, closes %1</source>
+        <translation>Aberta agora, fecha %1</translation>
+    </message>
+    <message>
+        <source>Open now, closes at %1</source>
+        <translation>Aberta agora, fecha às %1</translation>
+    </message>
+    <message>
+        <source>Closed</source>
+        <translation>Fechada</translation>
+    </message>
+    <message>
+        <source>Closed for lunch, opens %1</source>
+        <translation>Fechada para almoço, abre %1</translation>
+    </message>
+    <message>
+        <source>Closed, opens %1</source>
+        <translation>Fechada, abre %1</translation>
+    </message>
+</context>
+<context>
+    <name>BranchesTab</name>
+    <message>
+        <source>Branches</source>
+        <translation>Agências</translation>
+    </message>
+    <message>
+        <source>Units</source>
+        <translation>Unidades</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Cancelar</translation>
+    </message>
+    <message>
+        <source>Stop the download (Esc); what was synced before stays</source>
+        <translation>Para o download (Esc); o que já estava sincronizado continua</translation>
+    </message>
+    <message>
+        <source>E&amp;xport CSV…</source>
+        <translation>E&amp;xportar CSV…</translation>
+    </message>
+    <message>
+        <source>Save the units shown, in the list&apos;s order, as a CSV file</source>
+        <translation>Salva as unidades mostradas, na ordem da lista, em um arquivo CSV</translation>
+    </message>
+    <message>
+        <source>CEP</source>
+        <translation>CEP</translation>
+    </message>
+    <message>
+        <source>Connecting…</source>
+        <translation>Conectando…</translation>
+    </message>
+    <message>
+        <source>Export units</source>
+        <translation>Exportar unidades</translation>
+    </message>
+    <message>
+        <source>branches</source>
+        <translation>agencias</translation>
+    </message>
+    <message>
+        <source>All of Brazil</source>
+        <translation>Brasil inteiro</translation>
+    </message>
+    <message>
+        <source>chosen types and statuses</source>
+        <translation>tipos e situações escolhidos</translation>
+    </message>
+    <message>
+        <source>the operator&apos;s filters</source>
+        <translation>filtros dos Correios</translation>
+    </message>
+    <message>
+        <source>Searching…</source>
+        <translation>Buscando…</translation>
+    </message>
+    <message>
+        <source>Pick a state (or a municipality, a CEP…) and press Search, or download All of Brazil once to filter every unit at once.</source>
+        <translation>Escolha um estado (ou um município, um CEP…) e clique em Buscar, ou baixe o Brasil inteiro uma vez para filtrar todas as unidades na hora.</translation>
+    </message>
+    <message>
+        <source>%1 of %2 units shown · %3</source>
+        <translation>%1 de %2 unidades mostradas · %3</translation>
+    </message>
+    <message>
+        <source>last synced %1</source>
+        <translation>sincronizado em %1</translation>
+    </message>
+    <message>
+        <source>checking for changes…</source>
+        <translation>verificando alterações…</translation>
+    </message>
+    <message>
+        <source>The list of municipalities could not be loaded: %1</source>
+        <translation>Não foi possível carregar a lista de municípios: %1</translation>
+    </message>
+    <message>
+        <source>Could not check for changes: %1. Showing the copy synced %2.</source>
+        <translation>Não foi possível verificar alterações: %1. Mostrando a cópia sincronizada em %2.</translation>
+    </message>
+    <message>
+        <source>The units could not be loaded: %1</source>
+        <translation>Não foi possível carregar as unidades: %1</translation>
+    </message>
+    <message>
+        <source>Checking for changes…</source>
+        <translation>Verificando alterações…</translation>
+    </message>
+    <message>
+        <source>Page %1 of %2</source>
+        <translation>Página %1 de %2</translation>
+    </message>
+    <message>
+        <source>All of Brazil is synced: %1 units (%2 new or changed).</source>
+        <translation>Brasil inteiro sincronizado: %1 unidades (%2 novas ou alteradas).</translation>
+    </message>
+    <message>
+        <source>All of Brazil could not be synced: %1</source>
+        <translation>Não foi possível sincronizar o Brasil inteiro: %1</translation>
+    </message>
+    <message>
+        <source>Download cancelled; the units synced before are kept.</source>
+        <translation>Download cancelado; as unidades sincronizadas antes foram mantidas.</translation>
+    </message>
+</context>
+<context>
+    <name>FiltersPanel</name>
+    <message>
+        <source>Search the list: name, street, neighbourhood, CEP, code…</source>
+        <translation>Pesquisar na lista: nome, rua, bairro, CEP, código…</translation>
+    </message>
+    <message>
+        <source>Filters the units loaded, as you type (Ctrl+F)</source>
+        <translation>Filtra as unidades carregadas enquanto você digita (Ctrl+F)</translation>
+    </message>
+    <message>
+        <source>Search the list</source>
+        <translation>Pesquisar na lista</translation>
+    </message>
+    <message>
+        <source>All states</source>
+        <translation>Todos os estados</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Estado</translation>
+    </message>
+    <message>
+        <source>Any municipality</source>
+        <translation>Qualquer município</translation>
+    </message>
+    <message>
+        <source>Municipality</source>
+        <translation>Município</translation>
+    </message>
+    <message>
+        <source>Any neighbourhood</source>
+        <translation>Qualquer bairro</translation>
+    </message>
+    <message>
+        <source>Neighbourhood</source>
+        <translation>Bairro</translation>
+    </message>
+    <message>
+        <source>Any name</source>
+        <translation>Qualquer nome</translation>
+    </message>
+    <message>
+        <source>Unit name</source>
+        <translation>Nome da unidade</translation>
+    </message>
+    <message>
+        <source>One or more CEPs, separated by spaces or commas</source>
+        <translation>Um ou mais CEPs, separados por espaços ou vírgulas</translation>
+    </message>
+    <message>
+        <source>CEP</source>
+        <translation>CEP</translation>
+    </message>
+    <message>
+        <source>Types</source>
+        <translation>Tipos</translation>
+    </message>
+    <message>
+        <source>Statuses</source>
+        <translation>Situações</translation>
+    </message>
+    <message>
+        <source>Open &amp;now</source>
+        <translation>Aberta &amp;agora</translation>
+    </message>
+    <message>
+        <source>Units open at this moment, on their own clock</source>
+        <translation>Unidades abertas neste momento, no horário local de cada uma</translation>
+    </message>
+    <message>
+        <source>Open &amp;at</source>
+        <translation>Aberta &amp;em</translation>
+    </message>
+    <message>
+        <source>Units open on that day at that time, on their own clock</source>
+        <translation>Unidades abertas nesse dia e horário, no horário local de cada uma</translation>
+    </message>
+    <message>
+        <source>Day of the week</source>
+        <translation>Dia da semana</translation>
+    </message>
+    <message>
+        <source>Time of day</source>
+        <translation>Horário</translation>
+    </message>
+    <message>
+        <source>Clique e &amp;Retire</source>
+        <translation>Clique e &amp;Retire</translation>
+    </message>
+    <message>
+        <source>Units where online purchases can be picked up</source>
+        <translation>Unidades onde compras on-line podem ser retiradas</translation>
+    </message>
+    <message>
+        <source>&amp;Lockers only</source>
+        <translation>Só &amp;lockers</translation>
+    </message>
+    <message>
+        <source>&amp;Search</source>
+        <translation>&amp;Buscar</translation>
+    </message>
+    <message>
+        <source>Ask the operator for the units of the state, municipality, …</source>
+        <translation>Pede aos Correios as unidades do estado, município, …</translation>
+    </message>
+    <message>
+        <source>All of &amp;Brazil</source>
+        <translation>Brasil &amp;inteiro</translation>
+    </message>
+    <message>
+        <source>Download every unit in Brazil once; then every filter works at once, also offline</source>
+        <translation>Baixa uma vez todas as unidades do Brasil; depois todo filtro responde na hora, também sem internet</translation>
+    </message>
+    <message>
+        <source>Fi&amp;nd:</source>
+        <translation>&amp;Pesquisar:</translation>
+    </message>
+    <message>
+        <source>S&amp;tate:</source>
+        <translation>Es&amp;tado:</translation>
+    </message>
+    <message>
+        <source>&amp;Municipality:</source>
+        <translation>&amp;Município:</translation>
+    </message>
+</context>
+<context>
+    <name>ChoiceButton</name>
+    <message>
+        <source>%1: all</source>
+        <translation>%1: todos</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>%1: %2 chosen</source>
+        <translation>%1: %2 escolhidos</translation>
+    </message>
+</context>
+<context>
+    <name>UnitDetail</name>
+    <message>
+        <source>&amp;Copy address</source>
+        <translation>&amp;Copiar endereço</translation>
+    </message>
+    <message>
+        <source>Open in a map &amp;website</source>
+        <translation>Abrir em um &amp;site de mapas</translation>
+    </message>
+    <message>
+        <source>Shows the unit on openstreetmap.org in your browser</source>
+        <translation>Mostra a unidade no openstreetmap.org, no navegador</translation>
+    </message>
+    <message>
+        <source>Type:</source>
+        <translation>Tipo:</translation>
+    </message>
+    <message>
+        <source>Status:</source>
+        <translation>Situação:</translation>
+    </message>
+    <message>
+        <source>Unit code (MCU):</source>
+        <translation>Código da unidade (MCU):</translation>
+    </message>
+    <message>
+        <source>Address:</source>
+        <translation>Endereço:</translation>
+    </message>
+    <message>
+        <source>Phones:</source>
+        <translation>Telefones:</translation>
+    </message>
+    <message>
+        <source>E-mails:</source>
+        <translation>E-mails:</translation>
+    </message>
+    <message>
+        <source>Services:</source>
+        <translation>Serviços:</translation>
+    </message>
+    <message>
+        <source>Time zone:</source>
+        <translation>Fuso horário:</translation>
+    </message>
+    <message>
+        <source>Last changed:</source>
+        <translation>Última alteração:</translation>
+    </message>
+    <message>
+        <source>Opening hours (the unit&apos;s local time)</source>
+        <translation>Horário de funcionamento (hora local da unidade)</translation>
+    </message>
+    <message>
+        <source>Monday to Friday</source>
+        <translation>Segunda a sexta</translation>
+    </message>
+    <message>
+        <source>Lunch break</source>
+        <translation>Almoço</translation>
+    </message>
+    <message>
+        <source>Saturday</source>
+        <translation>Sábado</translation>
+    </message>
+    <message>
+        <source>Sunday</source>
+        <translation>Domingo</translation>
+    </message>
+    <message>
+        <source>Posting deadline (weekdays)</source>
+        <translation>Limite de postagem (dias úteis)</translation>
+    </message>
+    <message>
+        <source>Pick a unit in the list or on the map to see its details.</source>
+        <translation>Escolha uma unidade na lista ou no mapa para ver os detalhes.</translation>
+    </message>
+    <message>
+        <source>Operator&apos;s type %1: %2</source>
+        <translation>Tipo %1 dos Correios: %2</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>Clique e Retire (pick-up of online purchases): %1</source>
+        <translation>Clique e Retire (retirada de compras on-line): %1</translation>
+    </message>
+    <message>
+        <source>Attended by the operator&apos;s staff: %1</source>
+        <translation>Atendimento por funcionários dos Correios: %1</translation>
+    </message>
+    <message>
+        <source>%1 (not given; Brasília time assumed)</source>
+        <translation>%1 (não informado; considerado o horário de Brasília)</translation>
+    </message>
+    <message>
+        <source>Closed</source>
+        <translation>Fechada</translation>
+    </message>
+    <message>
+        <source>%1 to %2</source>
+        <translation>%1 às %2</translation>
+    </message>
+    <message>
+        <source>Open 24 hours</source>
+        <translation>Aberta 24 horas</translation>
+    </message>
+    <message>
+        <source>No lunch break</source>
+        <translation>Sem intervalo de almoço</translation>
+    </message>
+    <message>
+        <source>The operator says: %1</source>
+        <translation>Segundo os Correios: %1</translation>
+    </message>
+</context>
+<context>
+    <name>UnitModel</name>
+    <message>
+        <source>Name</source>
+        <translation>Nome</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>Tipo</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Situação</translation>
+    </message>
+    <message>
+        <source>Municipality/UF</source>
+        <translation>Município/UF</translation>
+    </message>
+    <message>
+        <source>Distance</source>
+        <translation>Distância</translation>
+    </message>
+    <message>
+        <source>Open now</source>
+        <translation>Aberta agora</translation>
+    </message>
+    <message>
+        <source>Closes at</source>
+        <translation>Fecha às</translation>
+    </message>
+    <message>
+        <source>Hours not given</source>
+        <translation>Horário não informado</translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation>Aberta</translation>
+    </message>
+    <message>
+        <source>Lunch break</source>
+        <translation>Almoço</translation>
+    </message>
+    <message>
+        <source>Closed</source>
+        <translation>Fechada</translation>
+    </message>
+    <message>
+        <source>Open 24 hours</source>
+        <translation>24 horas</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>%1 (operator&apos;s type %2, %3)</source>
+        <translation>%1 (tipo %2 dos Correios, %3)</translation>
     </message>
 </context>
 </TS>

@@ -493,7 +493,7 @@ def test_tab_labels_are_translated_with_the_tabs_strings(qapp: QCoreApplication)
     finally:
         i18n.remove_translators(qapp, installed)
         QLocale.setDefault(default)
-    assert labels == ["Preços", "Faturas e boletos", "Contratos e cartões"]
+    assert labels == ["Preços", "Faturas e boletos", "Contratos e cartões", "Agências"]
 
 
 def test_about_shows_the_version_and_what_the_app_does(window: MainWindow, qapp: QCoreApplication) -> None:

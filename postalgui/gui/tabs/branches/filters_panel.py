@@ -68,7 +68,7 @@ STATE_NAMES = {
 }
 
 
-class _ChoiceButton(QToolButton):
+class ChoiceButton(QToolButton):
     """A button whose menu holds checkable choices ("Types: all" / "Types: 2 chosen").
 
     Signals: ``choicesChanged()`` when a choice is ticked or cleared.
@@ -185,11 +185,11 @@ class FiltersPanel(QWidget):
         self.cep_edit.setToolTip(self.tr("One or more CEPs, separated by spaces or commas"))
         self.cep_edit.setAccessibleName(self.tr("CEP"))
 
-        self.types_button = _ChoiceButton(self.tr("Types"), self)
+        self.types_button = ChoiceButton(self.tr("Types"), self)
         self.types_button.setObjectName("branchTypesButton")
         for code in TYPE_CODES:
             self.types_button.add_choice(code, type_word(code))
-        self.statuses_button = _ChoiceButton(self.tr("Statuses"), self)
+        self.statuses_button = ChoiceButton(self.tr("Statuses"), self)
         self.statuses_button.setObjectName("branchStatusesButton")
         for status in UnitStatusCode:
             self.statuses_button.add_choice(

@@ -109,8 +109,8 @@ def type_word(unit_or_code: Unit | str | None) -> str:
     if described:
         return _operator_words(described)
     if code:
-        return arg(_tr("Type %1"), code)
-    return _tr("Unknown type")
+        return arg(QCoreApplication.translate("BranchWords", "Type %1"), code)
+    return QCoreApplication.translate("BranchWords", "Unknown type")
 
 
 def status_word(status: str | None) -> str:
@@ -118,7 +118,11 @@ def status_word(status: str | None) -> str:
     try:
         known = UnitStatusCode((status or "").strip())
     except ValueError:
-        return arg(_tr("Status %1"), status) if status else _tr("Unknown status")
+        return (
+            arg(QCoreApplication.translate("BranchWords", "Status %1"), status)
+            if status
+            else QCoreApplication.translate("BranchWords", "Unknown status")
+        )
     return _tr(str(_STATUS_WORDS[known]))
 
 
@@ -132,7 +136,11 @@ def status_meaning(status: str | None) -> str:
 
 
 def yes_no(value: bool) -> str:
-    return _tr("Yes") if value else _tr("No")
+    return (
+        QCoreApplication.translate("BranchWords", "Yes")
+        if value
+        else QCoreApplication.translate("BranchWords", "No")
+    )
 
 
 def weekday_name(weekday: int) -> str:
@@ -165,7 +173,7 @@ def address_lines(unit: Unit) -> list[str]:
     street = address.logradouro or ""
     number = address.numero or ""
     if number.strip().upper() in {"SN", "S/N", "S N"}:
-        number = _tr("no number")
+        number = QCoreApplication.translate("BranchWords", "no number")
     first = ", ".join(part for part in (street, number) if part)
     if address.complemento:
         first = f"{first} – {address.complemento}" if first else address.complemento
@@ -173,7 +181,7 @@ def address_lines(unit: Unit) -> list[str]:
     lines = [first, address.bairro or "", city.replace("/", " – ") if city else ""]
     cep = cep_text(address.cep)
     if cep:
-        lines.append(arg(_tr("CEP %1"), cep))
+        lines.append(arg(QCoreApplication.translate("BranchWords", "CEP %1"), cep))
     return [line for line in lines if line]
 
 
@@ -185,10 +193,14 @@ def _when(moment: datetime, now_local: datetime) -> str:
     """``today at 09:00``, ``tomorrow at 09:00``, ``Monday at 09:00`` (within a week)."""
     days = (moment.date() - now_local.date()).days
     if days <= 0:
-        return arg(_tr("today at %1"), _clock(moment))
+        return arg(QCoreApplication.translate("BranchWords", "today at %1"), _clock(moment))
     if days == 1:
-        return arg(_tr("tomorrow at %1"), _clock(moment))
-    return arg(_tr("%1 at %2"), weekday_name(moment.weekday()).lower(), _clock(moment))
+        return arg(QCoreApplication.translate("BranchWords", "tomorrow at %1"), _clock(moment))
+    return arg(
+        QCoreApplication.translate("BranchWords", "%1 at %2"),
+        weekday_name(moment.weekday()).lower(),
+        _clock(moment),
+    )
 
 
 def opening_text(state: OpeningState, now: datetime) -> str:
@@ -198,18 +210,23 @@ def opening_text(state: OpeningState, now: datetime) -> str:
     the state's own times).
     """
     if not state.known:
-        return _tr("Opening hours not given")
+        return QCoreApplication.translate("BranchWords", "Opening hours not given")
     if state.open:
         if state.always_open or state.closes_at is None:
-            return _tr("Open 24 hours")
+            return QCoreApplication.translate("BranchWords", "Open 24 hours")
         local = now.astimezone(state.closes_at.tzinfo)
         if state.closes_at.date() != local.date():
-            return arg(_tr("Open now, closes %1"), _when(state.closes_at, local))
-        return arg(_tr("Open now, closes at %1"), _clock(state.closes_at))
+            return arg(
+                QCoreApplication.translate("BranchWords", "Open now, closes %1"),
+                _when(state.closes_at, local),
+            )
+        return arg(
+            QCoreApplication.translate("BranchWords", "Open now, closes at %1"), _clock(state.closes_at)
+        )
     if state.opens_at is None:
-        return _tr("Closed")
+        return QCoreApplication.translate("BranchWords", "Closed")
     local = now.astimezone(state.opens_at.tzinfo)
     opens = _when(state.opens_at, local)
     if state.on_lunch:
-        return arg(_tr("Closed for lunch, opens %1"), opens)
-    return arg(_tr("Closed, opens %1"), opens)
+        return arg(QCoreApplication.translate("BranchWords", "Closed for lunch, opens %1"), opens)
+    return arg(QCoreApplication.translate("BranchWords", "Closed, opens %1"), opens)
