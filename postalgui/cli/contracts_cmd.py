@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
@@ -42,10 +42,13 @@ from postalgui.cli.output import (
     EXIT_API_ERROR,
     EXIT_OK,
     BadOption,
+    checked,
     error,
     guarded,
     print_json,
     print_table,
+    record_json,
+    whole_number,
 )
 from postalgui.services.context import AppContext
 from postalgui.services.contracts import use_cases
@@ -207,20 +210,13 @@ def _add_page_options(parser: argparse.ArgumentParser) -> None:
 # --------------------------------------------------------------------------- shared input
 
 
-def _checked(option: str, parse: Callable[[Any], Any], value: Any) -> Any:
-    try:
-        return parse(value)
-    except InvalidValue as exc:
-        raise BadOption(f"{option}: {exc.message}") from None
-
-
 def _contract_number(args: argparse.Namespace) -> str:
-    number: str = _checked("NUCONTRATO", pad_contract_number, args.contract)
+    number: str = checked("NUCONTRATO", pad_contract_number, args.contract)
     return number
 
 
 def _card_number(value: str, option: str = "CARTAO") -> str:
-    number: str = _checked(option, pad_card_number, value)
+    number: str = checked(option, pad_card_number, value)
     return number
 
 
@@ -235,21 +231,12 @@ def _service_code(value: str) -> str:
         ) from None
 
 
-def _whole(option: str, value: str | None, minimum: int) -> int | None:
-    if value is None:
-        return None
-    text = value.strip()
-    if not text.isdigit() or int(text) < minimum:
-        raise BadOption(f"{option}: must be a whole number, {minimum} or more (got {value!r})")
-    return int(text)
-
-
 def _page(args: argparse.Namespace) -> int | None:
-    return _whole("--page", args.page, 0)
+    return whole_number("--page", args.page, 0)
 
 
 def _size(args: argparse.Namespace) -> int | None:
-    return _whole("--size", args.size, 1)
+    return whole_number("--size", args.size, 1)
 
 
 def _service(context: AppContext) -> ContractService:
@@ -260,12 +247,6 @@ def _service(context: AppContext) -> ContractService:
 
 
 # --------------------------------------------------------------------------- output
-
-
-def record_json(record: BaseModel) -> dict[str, Any]:
-    """A record with the operator's field names (extras included), timestamps as sent."""
-    data: dict[str, Any] = record.model_dump(mode="json", exclude_none=True)
-    return data
 
 
 def page_json(page: Page[Any]) -> dict[str, Any]:

@@ -254,5 +254,5 @@ class Locality(_Record):
 
     @property
     def name(self) -> str:
-        """The municipality's name as the operator writes it, whichever key carries it."""
-        return self.municipio or self.localidade or ""
+        """The municipality's name for people (``localidade``, accents kept), else ``municipio``."""
+        return self.localidade or self.municipio or ""

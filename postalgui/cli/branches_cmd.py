@@ -1,0 +1,283 @@
+"""``postalgui branches``: the operator's units (branch-search service, ``/agencia/v1``).
+
+``search`` walks every page unless ``--page`` asks for one; list options repeat
+(``--status 2 --status 5``) and travel as repeated keys; names go without accents.
+``--aberta-agora`` keeps the units open now on their own clock (a local filter, after
+the operator's). The token is the configured contract's (it must hold service 86711).
+Input is checked before anything is sent; a rejection names the option, exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING
+
+from postalgui.api.cancel import PlainTask, cancel_scope
+from postalgui.api.values import format_cep, is_valid_cep, parse_timestamp
+from postalgui.cli.output import (
+    EXIT_OK,
+    BadOption,
+    checked,
+    error,
+    guarded,
+    print_fields,
+    print_json,
+    print_table,
+    record_json,
+    whole_number,
+)
+from postalgui.services.context import AppContext
+
+if TYPE_CHECKING:
+    from postalgui.api.branches import UnitQuery
+    from postalgui.api.models.branches import Unit
+
+
+def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = commands.add_parser(
+        "branches",
+        help="the operator's units: search, one unit, types, statuses, localities",
+        description="Query the operator's branch-search service (/agencia/v1) with the configured "
+        "contract's token (the contract must include service 86711).",
+    )
+    sub = parser.add_subparsers(dest="branches_command", metavar="SUBCOMMAND", required=True)
+
+    search = sub.add_parser(
+        "search",
+        help="search units (every page unless --page)",
+        description="Search units (GET /v1/unidades). Options that take a list repeat: "
+        "--status 2 --status 5. Names are sent without accents.",
+    )
+    search.add_argument("--uf", metavar="UF", help="state abbreviation, e.g. SP")
+    search.add_argument("--municipio", metavar="M", help="municipality, e.g. 'São Paulo'")
+    search.add_argument("--bairro", metavar="B", help="neighbourhood, e.g. CENTRO")
+    search.add_argument("--nome", metavar="N", help="unit name or part of it")
+    search.add_argument(
+        "--tipo", metavar="CODE", action="append", default=[], help="unit type code (09, 24, 46...)"
+    )
+    search.add_argument(
+        "--status", metavar="CODE", action="append", default=[], help="unit status code, 1 to 6"
+    )
+    search.add_argument("--cep", metavar="CEP", action="append", default=[], help="unit CEP")
+    search.add_argument("--id", metavar="MCU", action="append", default=[], help="unit MCU (8 digits)")
+    search.add_argument(
+        "--alterado-desde",
+        metavar="YYYY-MM-DDThh:mm:ss",
+        help="only units created or changed since then (dhAlteracaoInicial, the operator's clock)",
+    )
+    search.add_argument("--aberta-agora", action="store_true", help="only units open now, on their own clock")
+    search.add_argument("--page", metavar="N", help="only page N (0-based, 50 units)")
+    _add_json(search, "an array of the operator's unit records")
+    search.set_defaults(run=_run_search)
+
+    show = sub.add_parser("show", help="one unit by MCU", description="One unit (GET /v1/unidades/{id}).")
+    show.add_argument("mcu", metavar="MCU", help="unit identifier, 8 digits")
+    _add_json(show, "the operator's record")
+    show.set_defaults(run=_run_show)
+
+    types = sub.add_parser("types", help="unit types", description="Unit types (GET /v1/tipos).")
+    _add_json(types, "the operator's list")
+    types.set_defaults(run=_run_types)
+
+    statuses = sub.add_parser("statuses", help="unit statuses", description="Unit statuses (GET /v1/status).")
+    _add_json(statuses, "the operator's list")
+    statuses.set_defaults(run=_run_statuses)
+
+    localities = sub.add_parser(
+        "localities",
+        help="municipalities (or neighbourhoods) of a state with units",
+        description="Localities of a state's units (GET /v1/localidades).",
+    )
+    localities.add_argument("--uf", metavar="UF", required=True, help="state abbreviation, e.g. AC")
+    localities.add_argument("--municipio", metavar="M", help="a municipality: its neighbourhoods")
+    _add_json(localities, "the operator's list")
+    localities.set_defaults(run=_run_localities)
+
+
+def _add_json(parser: argparse.ArgumentParser, what: str) -> None:
+    parser.add_argument("--json", action="store_true", help=f"print JSON to stdout: {what}")
+
+
+# --------------------------------------------------------------------------- input
+
+
+def _query(args: argparse.Namespace) -> UnitQuery:
+    """The options as a query; the first bad one names itself (exit 2, nothing sent)."""
+    from postalgui.api.branches import UnitQuery, parse_mcu, parse_uf
+    from postalgui.api.values import parse_cep
+
+    for option, values, parse in (
+        ("--id", args.id, parse_mcu),
+        ("--cep", args.cep, parse_cep),
+        ("--status", args.status, lambda value: UnitQuery(statuses=(value,))),
+        ("--tipo", args.tipo, lambda value: UnitQuery(type_codes=(value,))),
+    ):
+        for value in values:
+            checked(option, parse, value)
+    if args.uf is not None:
+        checked("--uf", parse_uf, args.uf)
+    since = checked("--alterado-desde", parse_timestamp, args.alterado_desde) if args.alterado_desde else None
+    return UnitQuery(
+        ids=tuple(args.id),
+        statuses=tuple(args.status),
+        ceps=tuple(args.cep),
+        type_codes=tuple(args.tipo),
+        nome=args.nome,
+        municipio=args.municipio,
+        bairro=args.bairro,
+        uf=args.uf,
+        changed_from=since.replace(tzinfo=None) if since else None,
+    )
+
+
+# --------------------------------------------------------------------------- output
+
+
+def _cep(text: str | None) -> str:
+    return format_cep(text) if text and is_valid_cep(text) else text or ""
+
+
+def _units_table(units: Sequence[Unit], now: datetime) -> None:
+    from postalgui.services.branches.hours import opening_state
+
+    rows = []
+    for unit in units:
+        state = opening_state(unit.horarios, unit.endereco.fuso, now)
+        if not state.known:
+            hours = ""
+        elif state.always_open:
+            hours = "open 24 h"
+        elif state.open and state.closes_at:
+            hours = f"open until {state.closes_at:%H:%M}"
+        else:
+            hours = f"closed, opens {state.opens_at:%a %H:%M}" if state.opens_at else "closed"
+        rows.append(
+            [
+                unit.id,
+                unit.nome,
+                unit.tipoUnidade.sigla if unit.tipoUnidade else "",
+                unit.descStatus or unit.status or "",
+                f"{unit.endereco.localidade or unit.endereco.municipio or ''}/{unit.endereco.uf or ''}",
+                _cep(unit.endereco.cep),
+                hours,
+            ]
+        )
+    print_table(["MCU", "NAME", "TYPE", "STATUS", "MUNICIPALITY/UF", "CEP", "NOW (UNIT'S CLOCK)"], rows)
+
+
+# --------------------------------------------------------------------------- commands
+
+
+@guarded
+def _run_search(args: argparse.Namespace, context: AppContext) -> int:
+    query = _query(args)
+    page = whole_number("--page", args.page, 0)
+    task = PlainTask()
+    client = context.branches.client()
+    with cancel_scope(task.token):
+        if page is not None:
+            units = list(client.units(query, page=page, size=50).itens)
+        else:
+            units = client.all_units(query)
+    now = datetime.now(UTC)
+    if args.aberta_agora:
+        from postalgui.services.branches.hours import opening_state
+
+        units = [unit for unit in units if opening_state(unit.horarios, unit.endereco.fuso, now).open]
+    if args.json:
+        print_json([unit.wire() for unit in units])
+        return EXIT_OK
+    if not units:
+        error("no units match")
+        return EXIT_OK
+    _units_table(units, now)
+    error(f"{len(units)} units")
+    return EXIT_OK
+
+
+@guarded
+def _run_show(args: argparse.Namespace, context: AppContext) -> int:
+    from postalgui.api.branches import parse_mcu
+
+    mcu = checked("MCU", parse_mcu, args.mcu)
+    unit = context.branches.client().unit(mcu)
+    if args.json:
+        print_json(unit.wire())
+        return EXIT_OK
+    from postalgui.services.branches.export import hours_summary
+    from postalgui.services.branches.hours import opening_state
+
+    state = opening_state(unit.horarios, unit.endereco.fuso, datetime.now(UTC))
+    address = unit.endereco
+    print_fields(
+        {
+            "MCU": unit.id,
+            "Name": unit.nome,
+            "Type": unit.tipoUnidade.descricao if unit.tipoUnidade else "",
+            "Status": f"{unit.status} {unit.descStatus or ''}".strip(),
+            "Address": ", ".join(
+                part
+                for part in (address.logradouro, address.numero, address.complemento, address.bairro)
+                if part
+            ),
+            "Municipality": f"{address.localidade or address.municipio or ''}/{address.uf or ''}",
+            "CEP": _cep(address.cep),
+            "Phones": " / ".join(unit.telefones),
+            "E-mails": " / ".join(unit.emails),
+            "Hours": hours_summary(unit),
+            "Posting until": unit.horarios.limitePostagemSemana or "",
+            "Open now": "yes" if state.open else ("unknown" if not state.known else "no"),
+            "Time zone": address.fuso or "",
+            "Clique e Retire": "yes" if unit.clique_retire else "no",
+            "Coordinates": f"{address.latitude}, {address.longitude}" if address.latitude else "",
+        }
+    )
+    return EXIT_OK
+
+
+@guarded
+def _run_types(args: argparse.Namespace, context: AppContext) -> int:
+    types = context.branches.client().types()
+    if args.json:
+        print_json([record_json(item) for item in types])
+    else:
+        print_table(
+            ["CODE", "DESCRIPTION", "ABBREVIATION"], [[t.codigo, t.descricao, t.sigla] for t in types]
+        )
+    return EXIT_OK
+
+
+@guarded
+def _run_statuses(args: argparse.Namespace, context: AppContext) -> int:
+    statuses = context.branches.client().statuses()
+    if args.json:
+        print_json([record_json(item) for item in statuses])
+    else:
+        print_table(["CODE", "DESCRIPTION"], [[s.codigo, s.descricao] for s in statuses])
+    return EXIT_OK
+
+
+@guarded
+def _run_localities(args: argparse.Namespace, context: AppContext) -> int:
+    from postalgui.api.branches import parse_uf
+
+    uf = checked("--uf", parse_uf, args.uf)
+    if args.municipio is not None and not args.municipio.strip():
+        raise BadOption("--municipio: is empty")
+    places = context.branches.client().localities(uf, municipio=args.municipio)
+    if args.json:
+        print_json([record_json(place) for place in places])
+        return EXIT_OK
+    rows = [
+        [
+            place.name,
+            place.bairro or "",
+            place.codigoIbge or "",
+            str(place.extras.get("quantidadeUnidades", "")),
+        ]
+        for place in places
+    ]
+    print_table(["MUNICIPALITY", "NEIGHBOURHOOD", "IBGE", "UNITS"], rows, right={3})
+    return EXIT_OK

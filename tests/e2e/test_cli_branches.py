@@ -1,0 +1,120 @@
+"""``postalgui branches`` end to end against the sandbox over real HTTP."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from postalgui.cli.main import main
+from postalgui.sandbox import SandboxServer
+from tests.e2e.conftest import SandboxControl
+
+
+@pytest.fixture
+def env(sandbox_server: SandboxServer, sandbox: SandboxControl, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("POSTALGUI_ENV", "sandbox")
+    monkeypatch.setenv("POSTALGUI_BASE_URL", sandbox_server.url)
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def run_json(capsys: pytest.CaptureFixture[str], *args: str) -> Any:
+    code, out, err = run(capsys, *args, "--json")
+    assert code == 0, err
+    return json.loads(out)
+
+
+def unit_lists(sandbox: SandboxControl) -> int:
+    return int(sandbox.stats()["requests"].get("GET /agencia/v1/unidades", 0))
+
+
+@pytest.mark.usefixtures("env")
+def test_search_walks_every_page_and_prints_the_operators_records(
+    capsys: pytest.CaptureFixture[str], sandbox: SandboxControl
+) -> None:
+    units = run_json(capsys, "branches", "search", "--uf", "AC")
+    assert len(units) > 50  # more than a page
+    assert unit_lists(sandbox) == -(-len(units) // 50)
+    assert {unit["endereco"]["uf"] for unit in units} == {"AC"}
+    assert {"id", "nome", "tipoUnidade", "endereco", "horarios", "dhAlteracao"} <= set(units[0])
+    assert units[0]["endereco"]["fuso"] == "UTC-05:00"
+    one_page = run_json(capsys, "branches", "search", "--uf", "AC", "--page", "1")
+    assert one_page == units[50:100]
+
+
+@pytest.mark.usefixtures("env")
+def test_list_options_repeat_and_names_lose_their_accents(capsys: pytest.CaptureFixture[str]) -> None:
+    units = run_json(
+        capsys,
+        "branches",
+        "search",
+        "--uf",
+        "SP",
+        "--municipio",
+        "São Paulo",
+        "--status",
+        "3",
+        "--status",
+        "5",
+    )
+    assert units
+    assert {unit["status"] for unit in units} <= {"3", "5"}
+    assert {unit["endereco"]["municipio"] for unit in units} == {"SAO PAULO"}
+
+
+@pytest.mark.usefixtures("env")
+def test_the_table_says_whether_each_unit_is_open_on_its_own_clock(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, err = run(capsys, "branches", "search", "--uf", "RR", "--tipo", "09")
+    assert code == 0, err
+    assert "NOW (UNIT'S CLOCK)" in out.splitlines()[0]
+    assert "open until" in out or "closed" in out
+    open_now = run_json(capsys, "branches", "search", "--uf", "RR", "--aberta-agora")
+    everything = run_json(capsys, "branches", "search", "--uf", "RR")
+    assert len(open_now) <= len(everything)
+
+
+@pytest.mark.usefixtures("env")
+def test_show_types_statuses_and_localities(capsys: pytest.CaptureFixture[str]) -> None:
+    first = run_json(capsys, "branches", "search", "--uf", "DF", "--page", "0")[0]
+    assert run_json(capsys, "branches", "show", first["id"]) == first
+    code, out, _ = run(capsys, "branches", "show", first["id"])
+    assert code == 0
+    assert "Time zone" in out
+    assert "UTC-03:00" in out
+    assert {item["codigo"] for item in run_json(capsys, "branches", "types")} >= {"09", "24", "46"}
+    assert len(run_json(capsys, "branches", "statuses")) == 6
+    places = run_json(capsys, "branches", "localities", "--uf", "AC")
+    assert len(places) == 22
+    code, out, _ = run(capsys, "branches", "localities", "--uf", "ac")
+    assert "Rio Branco" in out
+
+
+@pytest.mark.usefixtures("env")
+@pytest.mark.parametrize(
+    ("args", "option"),
+    [
+        (("search", "--uf", "XX"), "--uf"),
+        (("search", "--id", "2441"), "--id"),
+        (("search", "--status", "9"), "--status"),
+        (("search", "--cep", "0103"), "--cep"),
+        (("search", "--alterado-desde", "24/11/2026"), "--alterado-desde"),
+        (("search", "--page", "-1"), "--page"),
+        (("show", "123"), "MCU"),
+        (("localities", "--uf", "XY"), "--uf"),
+    ],
+)
+def test_bad_input_names_the_option_and_sends_nothing(
+    capsys: pytest.CaptureFixture[str], sandbox: SandboxControl, args: tuple[str, ...], option: str
+) -> None:
+    code, _out, err = run(capsys, "branches", *args)
+    assert code == 2
+    assert err.startswith(f"postalgui: {option}: ")
+    assert sandbox.stats()["total_requests"] == 0
