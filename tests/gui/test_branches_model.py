@@ -18,6 +18,7 @@ from postalgui.gui.tabs.branches.detail_panel import UnitDetail, map_url
 from postalgui.gui.tabs.branches.unit_model import UnitColumn, UnitModel, distance_text
 from postalgui.gui.tabs.branches.words import opening_text, status_word, type_word, yes_no
 from postalgui.services.branches.hours import opening_state
+from postalgui.services.branches.index import BranchIndex
 
 # Wednesday 26/11/2025 20:30 UTC: 17:30 in São Paulo (UTC-03:00), 15:30 in Rio Branco (UTC-05:00).
 NOW = datetime(2025, 11, 26, 20, 30, tzinfo=UTC)
@@ -159,7 +160,12 @@ def test_open_now_is_read_on_each_units_own_clock(model: UnitModel) -> None:
     assert cell(model, "00000001", UnitColumn.OPEN_NOW) == "Lunch break"
 
 
-def test_sorting_uses_native_keys_and_keeps_absent_values_last(model: UnitModel) -> None:
+@pytest.mark.parametrize("indexed", [False, True], ids=["states", "index"])
+def test_sorting_uses_native_keys_and_keeps_absent_values_last(model: UnitModel, indexed: bool) -> None:
+    if indexed:  # the tab's way: open now and closes at from the index's week, not 12,000 states
+        model.set_units(UNITS, None, BranchIndex(UNITS))
+    model.sort(UnitColumn.OPEN_NOW, Qt.SortOrder.AscendingOrder)
+    assert names(model) == ["AC Rio Branco", "Locker Paulista", "AC Sé", "Ágape Vendas"]
     model.sort(UnitColumn.NAME, Qt.SortOrder.AscendingOrder)
     assert names(model) == ["AC Rio Branco", "AC Sé", "Ágape Vendas", "Locker Paulista"]  # accents fold
     model.sort(UnitColumn.CLOSES_AT, Qt.SortOrder.AscendingOrder)
