@@ -5144,4 +5144,71 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
         <translation>%1 (tipo %2 dos Correios, %3)</translation>
     </message>
 </context>
+<context>
+    <name>MapPane</name>
+    <message>
+        <source>Map of the units</source>
+        <translation>Mapa das unidades</translation>
+    </message>
+    <message>
+        <source>Click a unit to select it, a cluster to zoom in; drag to pan; wheel or +/- zoom</source>
+        <translation>Clique em uma unidade para selecioná-la, em um grupo para aproximar; arraste para mover; roda ou +/- para zoom</translation>
+    </message>
+    <message>
+        <source>Distance from a place…</source>
+        <translation>Distância de um lugar…</translation>
+    </message>
+    <message>
+        <source>Click here, then on the map: the list is sorted by distance from there</source>
+        <translation>Clique aqui e depois no mapa: a lista é ordenada pela distância até lá</translation>
+    </message>
+    <message>
+        <source>Clear place</source>
+        <translation>Limpar lugar</translation>
+    </message>
+    <message>
+        <source>Streets</source>
+        <translation>Ruas</translation>
+    </message>
+    <message>
+        <source>OpenStreetMap streets under the units, when this computer is online (not in the sandbox)</source>
+        <translation>Ruas do OpenStreetMap sob as unidades, quando este computador está on-line (não no sandbox)</translation>
+    </message>
+    <message>
+        <source>Show all</source>
+        <translation>Mostrar tudo</translation>
+    </message>
+    <message>
+        <source>Every unit shown in view (Home)</source>
+        <translation>Todas as unidades mostradas à vista (Home)</translation>
+    </message>
+    <message>
+        <source>Branch</source>
+        <translation>Agência própria</translation>
+    </message>
+    <message>
+        <source>Franchised or community</source>
+        <translation>Franqueada ou comunitária</translation>
+    </message>
+    <message>
+        <source>Locker</source>
+        <translation>Locker</translation>
+    </message>
+    <message>
+        <source>Sales point</source>
+        <translation>Ponto de venda</translation>
+    </message>
+    <message>
+        <source>Other</source>
+        <translation>Outras</translation>
+    </message>
+    <message>
+        <source>Streets are off in the sandbox: it uses no network</source>
+        <translation>Ruas desligadas no sandbox: ele não usa a rede</translation>
+    </message>
+    <message>
+        <source>Offline: state outlines only</source>
+        <translation>Sem conexão: só os contornos dos estados</translation>
+    </message>
+</context>
 </TS>

@@ -464,3 +464,61 @@ def test_the_unit_shown_stays_selected_after_a_new_load(tab: BranchesTab, qtbot:
     assert tab.table.selectionModel().selectedRows()[0].row() == tab.model.row_of_position(
         tab.model.positions()[tab.table.selectionModel().selectedRows()[0].row()]
     )
+
+
+# --- the map ------------------------------------------------------------------------------------
+
+
+def test_list_and_map_select_each_other(tab: BranchesTab, qtbot: QtBot) -> None:
+    pick_state(tab, qtbot, "SP")
+    view = tab.map_pane.map_view
+    assert view.point_count() == 12
+    tab.table.selectRow(2)
+    unit = shown(tab)[2]
+    index = tab.index
+    assert index is not None
+    assert view.selected() == index.position(unit.id)
+
+    other = shown(tab)[5]
+    position = index.position(other.id)
+    assert position is not None
+    with qtbot.waitSignal(tab.unitSelected, timeout=WAIT_MS) as selected:
+        view.select(position)  # as a click on its point does
+    assert selected.args == [other.id]
+    assert tab.table.selectionModel().selectedRows()[0].row() == 5
+    with qtbot.waitSignal(tab.detailOpened, timeout=WAIT_MS) as opened:
+        view.pointActivated.emit(position)
+    assert opened.args == [other.id]
+
+
+def test_the_map_shows_what_the_filters_keep(tab: BranchesTab, qtbot: QtBot) -> None:
+    pick_state(tab, qtbot, "SP")
+    tab.filters.lockers_check.setChecked(True)
+    index = tab.index
+    assert index is not None
+    visible = tab.map_pane.map_view._visible
+    assert visible is not None
+    assert sorted(visible) == sorted(index.position(unit.id) for unit in shown(tab))
+
+
+def test_a_place_picked_on_the_map_sorts_by_distance(tab: BranchesTab, qtbot: QtBot) -> None:
+    pick_state(tab, qtbot, "SP")
+    far = shown(tab)[-1]
+    assert far.endereco.lon is not None
+    assert far.endereco.lat is not None
+    tab.map_pane.place_button.click()
+    with qtbot.waitSignal(tab.map_pane.placePicked, timeout=WAIT_MS):
+        tab.map_pane.map_view.placePicked.emit(far.endereco.lon, far.endereco.lat)
+    assert not tab.map_pane.place_button.isChecked()
+    assert shown(tab)[0].id == far.id  # nearest first
+    distances = [tab.model.index(row, UnitColumn.DISTANCE).data() for row in range(tab.model.rowCount())]
+    assert distances[0] == "0 m"
+    assert all(text.endswith((" km", " m")) for text in distances)
+    tab.map_pane.clear_place_button.click()
+    assert tab.model.index(0, UnitColumn.DISTANCE).data() == ""
+
+
+def test_no_street_tiles_in_the_sandbox(tab: BranchesTab) -> None:
+    assert not tab.map_pane.streets_check.isEnabled()
+    assert not tab.map_pane.streets_check.isChecked()
+    assert tab.map_pane.streets_check.toolTip() == "Streets are off in the sandbox: it uses no network"

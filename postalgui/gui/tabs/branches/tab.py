@@ -1,9 +1,9 @@
 """The Branches tab: every unit of the postal operator, filtered, listed, on a map and in detail.
 
 The tab composes and wires: the filter bar (`FiltersPanel`), the list (`UnitModel` in a
-sortable table), the map and the selected unit's detail (`UnitDetail`), and a footer
-saying what is shown and when it was last synced, with the whole-country download's
-progress and Cancel.
+sortable table), the map (`MapPane`; selecting in one selects in the other), the selected
+unit's detail (`UnitDetail`), and a footer saying what is shown and when it was last
+synced, with the whole-country download's progress and Cancel.
 
 Who filters what: the operator's filters (state, municipality, neighbourhood, name,
 types, statuses, CEP) become a `UnitQuery`, asked in the background (task key
@@ -32,11 +32,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from postalgui.api.environments import Environment
 from postalgui.api.values import InvalidValue
 from postalgui.gui.i18n import app_locale
 from postalgui.gui.messages import arg, describe_error, local_datetime
 from postalgui.gui.tabs.branches.detail_panel import UnitDetail
 from postalgui.gui.tabs.branches.filters_panel import STATE_NAMES, FiltersPanel
+from postalgui.gui.tabs.branches.map_pane import MapPane
 from postalgui.gui.tabs.branches.unit_model import UnitColumn, UnitModel
 from postalgui.gui.widgets.message_bar import MessageArea
 from postalgui.gui.widgets.message_kind import MessageKind
@@ -117,6 +119,7 @@ class BranchesTab(QWidget):
         self._load_handle: TaskHandle | None = None
         self._country_handle: TaskHandle | None = None
         self._shown_mcu = ""
+        self._place: tuple[float, float] | None = None
 
         self.messages = MessageArea(self)
         self.filters = FiltersPanel(self)
@@ -128,8 +131,14 @@ class BranchesTab(QWidget):
         self.detail = UnitDetail(self)
         self.saved = SavedFileReporter(self.messages, EXPORT_KEY, self)
 
+        self.map_pane = MapPane(self)
+        sandbox = context.settings.environment is Environment.SANDBOX  # the sandbox uses no network
+        self.map_pane.allow_streets(None if sandbox else context.paths.cache_dir / "tiles")
         side = RememberedSplitter("branches.side", Qt.Orientation.Vertical, self)
+        side.addWidget(self.map_pane)
         side.addWidget(self.detail)
+        side.setStretchFactor(0, 3)
+        side.setStretchFactor(1, 2)
         side.setChildrenCollapsible(False)
         self.side = side
         main = RememberedSplitter("branches.main", Qt.Orientation.Horizontal, self)
@@ -184,6 +193,10 @@ class BranchesTab(QWidget):
         self.filters.stateChanged.connect(self._on_filters_state_changed)
         self.table.selectionModel().selectionChanged.connect(self._on_table_selection_changed)
         self.table.activated.connect(self._on_table_activated)
+        self.map_pane.positionSelected.connect(self._on_map_pane_position_selected)
+        self.map_pane.positionActivated.connect(self._on_map_pane_position_activated)
+        self.map_pane.placePicked.connect(self._on_map_pane_place_picked)
+        self.map_pane.placeCleared.connect(self._on_map_pane_place_cleared)
         self.cancel_button.clicked.connect(self._on_cancel_button_clicked)
         self.export_button.clicked.connect(self._on_export_button_clicked)
         self.saved.exported.connect(self.exported)
@@ -295,6 +308,7 @@ class BranchesTab(QWidget):
             return
         rows = self._index.select(self.filters.local_criteria(everything=self._everything), self._clock())
         self.model.set_rows(rows)
+        self.map_pane.show_rows(rows)
         self._reselect()
         self._update_summary()
         self.rowsChanged.emit(self.model.rowCount())
@@ -359,6 +373,9 @@ class BranchesTab(QWidget):
         criteria = self.filters.local_criteria(everything=self._everything)
         rows = loaded.index.select(criteria, self._clock())
         self.model.set_units(loaded.index.units, rows, loaded.index)
+        self.map_pane.show_units(loaded.index, rows)
+        if self._place is not None:
+            self.model.set_distances(loaded.index.distances_km(*self._place))
         self._reselect()
         self._update_summary()
         self.unitsLoaded.emit(len(loaded.index))
@@ -376,8 +393,19 @@ class BranchesTab(QWidget):
         if mcu == self._shown_mcu and unit is self.detail.unit():
             return
         self._shown_mcu = mcu
+        position = self._index.position(mcu) if unit is not None and self._index is not None else None
+        self.map_pane.select_position(-1 if position is None else position)
         self.detail.show_unit(unit, self._clock())
         self.unitSelected.emit(mcu)
+
+    def sort_by_distance(self, lon: float, lat: float) -> None:
+        """Distances from (lon, lat) in the list, nearest first (the place picked on the map)."""
+        self._place = (lon, lat)
+        if self._index is not None:
+            self.model.set_distances(self._index.distances_km(lon, lat))
+        self.table.sortByColumn(UnitColumn.DISTANCE, Qt.SortOrder.AscendingOrder)
+        if self.model.rowCount():
+            self.table.scrollToTop()
 
     def _set_name(self) -> str:
         """What the loaded set is, in words: "All of Brazil", "SP", "São Paulo/SP, Centro"."""
@@ -598,6 +626,28 @@ class BranchesTab(QWidget):
         if index.isValid():
             self._show_unit(self.model.unit(index.row()))
             self.open_detail()
+
+    @Slot(int)
+    def _on_map_pane_position_selected(self, position: int) -> None:
+        row = self.model.row_of_position(position)
+        if row is not None:
+            self.table.selectRow(row)
+            self.table.scrollTo(self.model.index(row, 0))
+
+    @Slot(int)
+    def _on_map_pane_position_activated(self, position: int) -> None:
+        self._on_map_pane_position_selected(position)
+        if self._index is not None and self.detail.unit() is self._index.units[position]:
+            self.open_detail()
+
+    @Slot(float, float)
+    def _on_map_pane_place_picked(self, lon: float, lat: float) -> None:
+        self.sort_by_distance(lon, lat)
+
+    @Slot()
+    def _on_map_pane_place_cleared(self) -> None:
+        self._place = None
+        self.model.set_distances(None)
 
     @Slot()
     def _on_clock_timer_timeout(self) -> None:
