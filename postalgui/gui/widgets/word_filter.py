@@ -18,6 +18,7 @@ __all__ = ["FILTER_ROLE", "SORT_ROLE", "WordFilterProxy", "filter_key"]
 
 _FIELD = "\x1f"
 
+
 class WordFilterProxy(QSortFilterProxyModel):
     """Sorting by `SORT_ROLE`, a text filter (every word must appear) and a status filter.
 
