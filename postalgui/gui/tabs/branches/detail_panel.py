@@ -192,10 +192,10 @@ class UnitDetail(QScrollArea):
             return
         self.title_label.setText(unit.nome or unit.id)
         self.type_value.setText(type_word(unit))
-        if unit.tipoUnidade is not None:
-            self.type_value.setToolTip(
-                arg(self.tr("Operator's type %1: %2"), unit.tipoUnidade.codigo, unit.tipoUnidade.descricao)
-            )
+        kind = unit.tipoUnidade
+        self.type_value.setToolTip(
+            arg(self.tr("Operator's type %1: %2"), kind.codigo, kind.descricao) if kind is not None else ""
+        )
         meaning = status_meaning(unit.status)
         word = status_word(unit.status)
         self.status_value.setText(arg(self.tr("%1 — %2"), word, meaning) if meaning else word)

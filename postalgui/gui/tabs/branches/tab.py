@@ -126,6 +126,8 @@ class BranchesTab(QWidget):
         self.model = UnitModel(self, self._clock())
         self.table = record_table(self, self.model, "unitTable", self.tr("Units"))
         fit_columns(self.table)
+        self.table.setWordWrap(False)  # one line per unit: long names end in "…"
+        self.table.verticalHeader().setDefaultSectionSize(self.table.fontMetrics().height() + 8)
         self.table.setSortingEnabled(True)
         self.table.sortByColumn(UnitColumn.NAME, Qt.SortOrder.AscendingOrder)
         self.detail = UnitDetail(self)
@@ -144,8 +146,9 @@ class BranchesTab(QWidget):
         main = RememberedSplitter("branches.main", Qt.Orientation.Horizontal, self)
         main.addWidget(self.table)
         main.addWidget(side)
-        main.setStretchFactor(0, 3)
-        main.setStretchFactor(1, 2)
+        main.setStretchFactor(0, 1)
+        main.setStretchFactor(1, 1)
+        main.setSizes([650, 650])  # until the user's own split comes back
         main.setChildrenCollapsible(False)
 
         layout = QVBoxLayout(self)
