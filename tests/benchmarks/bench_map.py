@@ -57,9 +57,8 @@ def main() -> int:
     first = repaint_ms(view, image)
     times = [repaint_ms(view, image) for _ in range(RUNS)]
     print(f"{len(units)} points, whole Brazil (zoom {view.zoom():.2f}), {view.width()}x{view.height()}")
-    print(
-        f"repaint: first {first:.1f} ms, then median {statistics.median(times):.1f} ms, max {max(times):.1f} ms"
-    )
+    median = statistics.median(times)
+    print(f"repaint: first {first:.1f} ms, then median {median:.1f} ms, max {max(times):.1f} ms")
     steps_new, steps_seen = [], []
     for _ in range(6):
         started = time.perf_counter()
