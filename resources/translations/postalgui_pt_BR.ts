@@ -4950,6 +4950,18 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
         <source>&amp;Municipality:</source>
         <translation>&amp;Município:</translation>
     </message>
+    <message>
+        <source>Neighbourhood:</source>
+        <translation>Bairro:</translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation>Nome:</translation>
+    </message>
+    <message>
+        <source>CEP:</source>
+        <translation>CEP:</translation>
+    </message>
 </context>
 <context>
     <name>ChoiceButton</name>

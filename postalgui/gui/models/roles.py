@@ -17,5 +17,6 @@ def filter_key(status: str, search: str) -> str:
     """What a row offers the filter: its status, a separator, its search text."""
     return f"{status}{_FIELD}{search}"
 
+
 DESCENDING_ROLE = Qt.ItemDataRole.UserRole + 3
 """Negated sort value of a number, so a descending sort still puts absent values last."""

@@ -115,6 +115,7 @@ class MapView(QGraphicsView):
         self._note.setObjectName("mapNote")
         self._note.setStyleSheet("QLabel#mapNote { background: rgba(255,255,255,200); padding: 2px 4px; }")
         self._note.hide()
+        self._wanted: QRectF | None = None
         self.show_area(*BRAZIL)
 
     # --- data ----------------------------------------------------------------------------
@@ -183,6 +184,7 @@ class MapView(QGraphicsView):
         changed = index != self._selected
         self._selected = index
         if index >= 0 and center and self._index.xs[index] > -1e8:
+            self._wanted = None
             self.centerOn(self._index.xs[index], self._index.ys[index])
         self.viewport().update()
         if changed:
@@ -335,7 +337,8 @@ class MapView(QGraphicsView):
             return
         moved = event.position() - pressed
         if abs(moved.x()) + abs(moved.y()) > CLICK_SLOP_PX:
-            return  # a drag: the view panned
+            self._wanted = None  # a drag: the view panned, and stays where the user put it
+            return
         self._click(event.position())
 
     def mouseDoubleClickEvent(self, event: QMouseEvent) -> None:
@@ -393,6 +396,7 @@ class MapView(QGraphicsView):
         elif key in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self._selected >= 0:
             self.pointActivated.emit(self._selected)
         elif Qt.Key(key) in _PAN:
+            self._wanted = None
             step_x, step_y = _PAN[Qt.Key(key)]
             bar_x, bar_y = self.horizontalScrollBar(), self.verticalScrollBar()
             bar_x.setValue(bar_x.value() + int(step_x * self.viewport().width() / 8))
@@ -402,6 +406,8 @@ class MapView(QGraphicsView):
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
+        if self._wanted is not None:
+            self._fit(self._wanted)
         self._place_note()
 
     # --- plumbing ------------------------------------------------------------------------
@@ -413,6 +419,7 @@ class MapView(QGraphicsView):
         self.setTransformationAnchor(anchor)
 
     def _zoom_by(self, factor: float) -> None:
+        self._wanted = None
         current = self.transform().m11()
         target = max(MIN_SCALE, min(MAX_SCALE, current * factor))
         if abs(target - current) < 1e-12:
@@ -421,8 +428,13 @@ class MapView(QGraphicsView):
         self.zoomChanged.emit(self.zoom())
 
     def _fit(self, area: QRectF) -> None:
-        """Fit ``area`` (world units) with a margin, within the zoom limits."""
+        """Fit ``area`` (world units) with a margin, within the zoom limits.
+
+        Until the user moves the map, the area is fitted again when the view's size
+        changes (a view built before its layout would otherwise keep a postage stamp).
+        """
         area = area.normalized()
+        self._wanted = area
         if area.width() < 1e-4 and area.height() < 1e-4:
             area = area.adjusted(-0.002, -0.002, 0.002, 0.002)
         view = self.viewport().rect()

@@ -240,7 +240,7 @@ class FiltersPanel(QWidget):
         row.addWidget(self.clique_check)
         row.addWidget(self.lockers_check)
         row.addStretch(1)
-        grid.addLayout(row, 0, 4, 1, 5)
+        grid.addLayout(row, 0, 4, 1, 4)
 
         state_label = QLabel(self.tr("S&tate:"), self)
         state_label.setBuddy(self.state_combo)
@@ -250,17 +250,31 @@ class FiltersPanel(QWidget):
         city_label.setBuddy(self.municipality_combo)
         grid.addWidget(city_label, 1, 2)
         grid.addWidget(self.municipality_combo, 1, 3)
+        # Three rows: on two, the neighbourhood, name and CEP boxes were cut to a few
+        # letters at the default window size.
+        for column, (text, edit) in enumerate(
+            ((self.tr("Neighbourhood:"), self.neighbourhood_edit), (self.tr("Name:"), self.name_edit)),
+            start=2,
+        ):
+            label = QLabel(text, self)
+            label.setBuddy(edit)
+            grid.addWidget(label, 1, 2 * column)
+            grid.addWidget(edit, 1, 2 * column + 1)
+        cep_label = QLabel(self.tr("CEP:"), self)
+        cep_label.setBuddy(self.cep_edit)
+        grid.addWidget(cep_label, 2, 0)
         server = QHBoxLayout()
-        server.addWidget(self.neighbourhood_edit)
-        server.addWidget(self.name_edit)
         server.addWidget(self.cep_edit)
         server.addWidget(self.types_button)
         server.addWidget(self.statuses_button)
+        server.addStretch(1)
         server.addWidget(self.search_button)
         server.addWidget(self.country_button)
-        grid.addLayout(server, 1, 4, 1, 5)
+        grid.addLayout(server, 2, 1, 1, 7)
         grid.setColumnStretch(1, 1)
         grid.setColumnStretch(3, 1)
+        grid.setColumnStretch(5, 1)
+        grid.setColumnStretch(7, 1)
         self._update_open_at()
 
     def _connect(self) -> None:

@@ -89,8 +89,17 @@ class MapPane(QWidget):
         self.fit_button.setObjectName("fitMapButton")
         self.fit_button.setText(self.tr("Show all"))
         self.fit_button.setToolTip(self.tr("Every unit shown in view (Home)"))
+        # Buttons above the map, the legend under it: on one line they would make the map
+        # pane some 950 px wide at least, and squeeze the list at the default window size.
         bar = QHBoxLayout()
         bar.setContentsMargins(0, 0, 0, 0)
+        bar.addStretch(1)
+        bar.addWidget(self.streets_check)
+        bar.addWidget(self.fit_button)
+        bar.addWidget(self.place_button)
+        bar.addWidget(self.clear_place_button)
+        legend = QHBoxLayout()
+        legend.setContentsMargins(0, 0, 0, 0)
         for kind, text in enumerate(
             (
                 self.tr("Branch"),
@@ -100,16 +109,13 @@ class MapPane(QWidget):
                 self.tr("Other"),
             )
         ):
-            bar.addWidget(self._legend(kind, text))
-        bar.addStretch(1)
-        bar.addWidget(self.streets_check)
-        bar.addWidget(self.fit_button)
-        bar.addWidget(self.place_button)
-        bar.addWidget(self.clear_place_button)
+            legend.addWidget(self._legend(kind, text))
+        legend.addStretch(1)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(bar)
         layout.addWidget(self.map_view, 1)
+        layout.addLayout(legend)
         self._positions = 0
         self._selecting = False
         self._tiles_dir: Path | None = None

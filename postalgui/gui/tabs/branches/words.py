@@ -159,9 +159,10 @@ def cep_text(cep: str | None) -> str:
 
 
 def place_text(unit: Unit) -> str:
-    """``São Paulo/SP``: the list's municipality column."""
+    """``São Paulo/SP``: the list's municipality column (``localidade``, the name as
+    people write it, before the operator's upper-case ``municipio``)."""
     address = unit.endereco
-    city = address.municipio or address.localidade or ""
+    city = address.localidade or address.municipio or ""
     if city and address.uf:
         return f"{city}/{address.uf}"
     return city or address.uf or ""

@@ -126,6 +126,7 @@ class BreakdownView(QWidget):
             return
         # Loaded with the first quote, not while the empty tab is first painted.
         from postalgui.services.price.breakdown import ladder
+
         code = result.query.coProduto
         name = product_name(code) or (result.response.product_name if result.response else None) or ""
         heading = f"{code} {name}".strip()

@@ -116,7 +116,6 @@ class QuoteForm(QWidget):
         self._on_mode_toggled()
         self._set_route_tab_order()
 
-
     # --- building (in focus order: widgets are created in the order Tab visits them) ---
 
     def _build_route(self) -> None:
