@@ -92,6 +92,9 @@ class MapView(QGraphicsView):
         self.setScene(QGraphicsScene(0.0, 0.0, WORLD, WORLD, self))
         self.setRenderHint(QPainter.RenderHint.Antialiasing)
         self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.FullViewportUpdate)
+        # The outlines (and tiles) change only with the view: kept as a picture, a filter's
+        # repaint draws the points alone (tests/benchmarks/bench_branch_filter.py).
+        self.setCacheMode(QGraphicsView.CacheModeFlag.CacheBackground)
         self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
         self.setResizeAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
         self.setDragMode(QGraphicsView.DragMode.ScrollHandDrag)
@@ -207,7 +210,7 @@ class MapView(QGraphicsView):
         """Draw tiles under the outlines (None: outlines only); shows the source's attribution."""
         self._tiles = source
         self.set_note(source.attribution if source is not None else "")
-        self.viewport().update()
+        self.refresh()
 
     def set_note(self, text: str) -> None:
         """A small note in the corner (the tiles' attribution, or why there are none)."""
@@ -219,6 +222,7 @@ class MapView(QGraphicsView):
     @Slot()
     def refresh(self) -> None:
         """Draw again (new tiles arrived)."""
+        self.resetCachedContent()
         self.viewport().update()
 
     # --- drawing -------------------------------------------------------------------------

@@ -76,8 +76,19 @@ class BranchIndex:
         self.lons = array("d")
         self.lats = array("d")
         self._positions: dict[str, int] = {}
+        # Units share a few hundred distinct weeks and four clocks: "open at" is worked
+        # out once per distinct (week, clock), then spread to the units in one C loop.
+        self._schedules: list[tuple[tuple[tuple[int, int], ...], int]] = []
+        self._schedule_of: list[int] = []
+        known: dict[tuple[tuple[tuple[int, int], ...], int], int] = {}
         for position, unit in enumerate(self.units):
             self._add(position, unit)
+            key = (self.weeks[position], self.offsets[position])
+            number = known.get(key)
+            if number is None:
+                number = known[key] = len(self._schedules)
+                self._schedules.append(key)
+            self._schedule_of.append(number)
         self._open_cache: tuple[int, bytearray] | None = None
 
     def _add(self, position: int, unit: Unit) -> None:
@@ -147,7 +158,8 @@ class BranchIndex:
         if criteria.open_at is not None:
             day, at = criteria.open_at
             minute = day * 1440 + at.hour * 60 + at.minute
-            rows = _keep(rows, len(self), lambda i: is_open_in(self.weeks[i], minute))
+            by_schedule = [is_open_in(week, minute) for week, _offset in self._schedules]
+            rows = _keep(rows, len(self), lambda i: by_schedule[self._schedule_of[i]])
         rows = word_filter(self.search, fold(criteria.text), rows)
         return range(len(self)) if rows is None else rows
 
@@ -157,10 +169,11 @@ class BranchIndex:
         if self._open_cache is not None and self._open_cache[0] == stamp:
             return self._open_cache[1]
         utc = now.astimezone(UTC).replace(tzinfo=None)
-        minutes = {offset: minute_of_week(utc + timedelta(minutes=offset)) for offset in set(self.offsets)}
-        mask = bytearray(
-            is_open_in(week, minutes[offset]) for week, offset in zip(self.weeks, self.offsets, strict=True)
-        )
+        by_schedule = [
+            1 if is_open_in(week, minute_of_week(utc + timedelta(minutes=offset))) else 0
+            for week, offset in self._schedules
+        ]
+        mask = bytearray(map(by_schedule.__getitem__, self._schedule_of))
         self._open_cache = (stamp, mask)
         return mask
 
