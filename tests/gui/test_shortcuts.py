@@ -40,6 +40,7 @@ from pytestqt.qtbot import QtBot
 from postalgui.gui import i18n
 from postalgui.gui.dialogs.settings_dialog import SettingsDialog
 from postalgui.gui.main_window import MainWindow, mnemonic_letter
+from postalgui.gui.tabs.branches import BranchesTab
 from postalgui.gui.tabs.invoices import InvoicesTab
 from postalgui.gui.tabs.price import PriceTab, batch_panel
 from postalgui.gui.widgets.pdf_viewer import PdfViewer, PdfViewerWindow
@@ -487,6 +488,30 @@ def test_invoice_keys(full_window: MainWindow, context: AppContext, qtbot: QtBot
         press(qtbot, tab.table, Qt.Key.Key_C, CTRL | Qt.KeyboardModifier.ShiftModifier)
     with qtbot.waitSignal(tab.jobRequested, timeout=WAIT_MS):
         press(qtbot, tab.table, Qt.Key.Key_A, CTRL | Qt.KeyboardModifier.ShiftModifier)
+
+
+def test_branch_keys(full_window: MainWindow, context: AppContext, qtbot: QtBot) -> None:
+    """Ctrl+F goes to the search box, Enter opens the unit's detail, Esc stops All of Brazil."""
+    tab = full_window.built_tab(3)
+    assert isinstance(tab, BranchesTab)
+    full_window.tabs.setCurrentIndex(3)
+    qtbot.waitUntil(lambda: not tab.loading, timeout=WAIT_MS)
+    press(qtbot, tab.table, Qt.Key.Key_F, CTRL)
+    assert tab.filters.search_edit.hasFocus()
+    with qtbot.waitSignal(tab.unitsLoaded, timeout=WAIT_MS):
+        tab.filters.set_state("AC")
+    qtbot.waitUntil(lambda: not tab.loading, timeout=WAIT_MS)
+    tab.table.selectRow(0)
+    with qtbot.waitSignal(tab.detailOpened, timeout=WAIT_MS):
+        press(qtbot, tab.table, Qt.Key.Key_Return)
+
+    slow_down(context, "/agencia/v1/unidades", 3000)
+    tab.filters.country_button.click()
+    assert tab.cancel_button.isVisible()
+    with qtbot.waitSignal(tab.countryFinished, timeout=WAIT_MS) as finished:
+        press(qtbot, tab.filters.search_edit, Qt.Key.Key_Escape)
+    assert finished.args == [True]
+    assert not tab.everything
 
 
 def select_open_invoice(tab: InvoicesTab) -> None:
