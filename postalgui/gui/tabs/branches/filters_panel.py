@@ -145,6 +145,7 @@ class FiltersPanel(QWidget):
         super().__init__(parent)
         self.setObjectName("branchFilters")
         self._build()
+        self._lay_out()
         self._connect()
 
     def _build(self) -> None:
@@ -226,6 +227,7 @@ class FiltersPanel(QWidget):
             self.tr("Download every unit in Brazil once; then every filter works at once, also offline")
         )
 
+    def _lay_out(self) -> None:
         grid = QGridLayout(self)
         grid.setContentsMargins(0, 0, 0, 0)
         search_label = QLabel(self.tr("Fi&nd:"), self)
