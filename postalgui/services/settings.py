@@ -10,8 +10,6 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
-import os
-import tempfile
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,6 +25,7 @@ from postalgui.sandbox import demo_account
 from postalgui.services.frozen_model import FrozenModel
 from postalgui.services.price.products import PriceSettings
 from postalgui.storage.aside import aside_path
+from postalgui.storage.atomic import write_atomically
 
 log = logging.getLogger(__name__)
 
@@ -356,16 +355,7 @@ class SettingsStore:
                 f"The settings file {self.path} was written by a newer PostalGUI (settings version "
                 f"{self.newer_version}); it is not overwritten"
             )
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        text = settings.model_dump_json(indent=2)
-        fd, tmp = tempfile.mkstemp(prefix=".settings-", suffix=".json", dir=self.path.parent)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as handle:
-                handle.write(text)
-            os.replace(tmp, self.path)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
+        write_atomically(self.path, settings.model_dump_json(indent=2).encode("utf-8"))
         self.reset_fields, self.unreadable = [], None
 
 

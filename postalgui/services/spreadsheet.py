@@ -30,6 +30,8 @@ from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
+from postalgui.storage.atomic import write_atomically
+
 if TYPE_CHECKING:
     from openpyxl import Workbook
     from openpyxl.cell import Cell
@@ -279,14 +281,4 @@ def write_csv(
         if check is not None and done % 5000 == 0:
             check()
         writer.writerow(row)
-    data = buffer.getvalue().encode("utf-8-sig")
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.stem}-", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as out:
-            out.write(data)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    return path
+    return write_atomically(path, buffer.getvalue().encode("utf-8-sig"))

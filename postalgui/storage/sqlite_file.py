@@ -15,7 +15,7 @@ import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import TypeVar
+from typing import ClassVar, TypeVar
 
 from postalgui.storage.aside import aside_path
 
@@ -213,3 +213,40 @@ class SqliteFile:
             if self._conn is not None:
                 self._conn.close()
                 self._conn = None
+
+
+class SqliteStore:
+    """What every store kept in one `SqliteFile` starts with: its path (a folder takes the
+    store's `FILENAME`), the file opened on first use, `close`, and `set_aside_path`.
+
+    Subclasses name their file, schema and version, the table read on opening, the label
+    sentences use and the error for a newer file, as class attributes.
+    """
+
+    FILENAME: ClassVar[str]
+    SCHEMA: ClassVar[str]
+    VERSION: ClassVar[int]
+    PROBE: ClassVar[str]
+    LABEL: ClassVar[str]
+    NEWER_ERROR: ClassVar[type[Exception]]
+
+    def __init__(self, path: Path) -> None:
+        path = Path(path)
+        self.path = path / self.FILENAME if path.is_dir() else path
+        self._file = SqliteFile(
+            self.path,
+            schema=self.SCHEMA,
+            version=self.VERSION,
+            probe=self.PROBE,
+            label=self.LABEL,
+            newer_error=self.NEWER_ERROR,
+        )
+
+    def close(self) -> None:
+        """Close the file; a later call opens it again."""
+        self._file.close()
+
+    @property
+    def set_aside_path(self) -> Path | None:
+        """Where an unreadable file was moved in this process (None while none was)."""
+        return self._file.set_aside_path

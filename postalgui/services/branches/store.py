@@ -18,11 +18,10 @@ import sqlite3
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from pathlib import Path
 from typing import Any
 
 from postalgui.api.models.branches import Unit
-from postalgui.storage.sqlite_file import SqliteFile
+from postalgui.storage.sqlite_file import SqliteStore
 
 __all__ = ["FILENAME", "SCHEMA_VERSION", "BranchCache", "BranchCacheError", "CachedQuery", "QueryInfo"]
 
@@ -83,28 +82,15 @@ def _moment(text: str | None) -> datetime | None:
     return None if text is None else datetime.fromisoformat(text)
 
 
-class BranchCache:
+class BranchCache(SqliteStore):
     """The branch cache file; thread-safe, opened on first use."""
 
-    def __init__(self, path: Path) -> None:
-        path = Path(path)
-        self.path = path / FILENAME if path.is_dir() else path
-        self._file = SqliteFile(
-            self.path,
-            schema=_SCHEMA,
-            version=SCHEMA_VERSION,
-            probe="query",
-            label="branch cache",
-            newer_error=BranchCacheError,
-        )
-
-    def close(self) -> None:
-        self._file.close()
-
-    @property
-    def set_aside_path(self) -> Path | None:
-        """Where an unreadable cache was moved in this process (None while none was)."""
-        return self._file.set_aside_path
+    FILENAME = FILENAME
+    SCHEMA = _SCHEMA
+    VERSION = SCHEMA_VERSION
+    PROBE = "query"
+    LABEL = "branch cache"
+    NEWER_ERROR = BranchCacheError
 
     # --- reading -------------------------------------------------------------------------
 

@@ -19,9 +19,7 @@ import email.utils
 import hashlib
 import json
 import logging
-import os
 import re
-import tempfile
 import threading
 import time
 from collections.abc import Callable
@@ -29,6 +27,8 @@ from importlib import metadata
 from pathlib import Path
 
 import requests
+
+from postalgui.storage.atomic import write_atomically
 
 __all__ = ["MAX_CONNECTIONS", "MAX_ZOOM", "TILE_URL", "USER_AGENT", "TileFetcher", "TileUnavailable"]
 
@@ -133,8 +133,8 @@ class TileFetcher:
         try:
             image.parent.mkdir(parents=True, exist_ok=True)
             if content is not None:
-                _write(image, content)
-            _write(meta_path, json.dumps(meta).encode())
+                write_atomically(image, content)
+            write_atomically(meta_path, json.dumps(meta).encode())
         except OSError as exc:  # a full or read-only cache costs speed, never the tile
             log.warning("could not keep tile %s: %s", image, exc)
 
@@ -159,14 +159,3 @@ def _read_meta(path: Path) -> dict[str, object]:
     except (OSError, ValueError):
         return {}
     return data if isinstance(data, dict) else {}
-
-
-def _write(path: Path, data: bytes) -> None:
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.stem}-", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as out:
-            out.write(data)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise

@@ -28,7 +28,7 @@ from typing import Any
 
 from postalgui.api.errors import RoutineError
 from postalgui.api.models.invoices import ProcessingKind, ProcessingRecord, ProcessingStatus
-from postalgui.storage.sqlite_file import SqliteFile
+from postalgui.storage.sqlite_file import SqliteStore
 
 __all__ = ["FILENAME", "SCHEMA_VERSION", "Job", "JobState", "JobStore", "JobStoreError", "state_of"]
 
@@ -225,38 +225,22 @@ def _column_value(name: str, value: object) -> object:
 # --------------------------------------------------------------------------- the store
 
 
-class JobStore:
+class JobStore(SqliteStore):
     """The jobs at ``path`` (a file; a folder gets `FILENAME` inside it).
 
     Thread-safe: every method takes the lock. The file is opened on first use and can
     be closed any time (`close`); a later call opens it again. Two stores on the same
-    file (the app after a restart, the CLI beside the app) see each other's jobs.
+    file (the app after a restart, the CLI beside the app) see each other's jobs. The jobs
+    of a file set aside as unreadable (`set_aside_path`) are not in the fresh one: the
+    panel and the CLI say so, with that path, so the user knows what to request again.
     """
 
-    def __init__(self, path: Path) -> None:
-        path = Path(path)
-        self.path = path / FILENAME if path.is_dir() else path
-        self._file = SqliteFile(
-            self.path,
-            schema=_SCHEMA,
-            version=SCHEMA_VERSION,
-            probe="job",
-            label="jobs file",
-            newer_error=JobStoreError,
-        )
-
-    def close(self) -> None:
-        """Close the file; a later call opens it again."""
-        self._file.close()
-
-    @property
-    def set_aside_path(self) -> Path | None:
-        """Where an unreadable jobs file was moved in this process (None while none was).
-
-        The jobs it held are not in the fresh file: the panel and the CLI say so, with
-        this path, so the user knows what to request again.
-        """
-        return self._file.set_aside_path
+    FILENAME = FILENAME
+    SCHEMA = _SCHEMA
+    VERSION = SCHEMA_VERSION
+    PROBE = "job"
+    LABEL = "jobs file"
+    NEWER_ERROR = JobStoreError
 
     # --- writing ---------------------------------------------------------------------
 

@@ -26,7 +26,6 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from decimal import Decimal
 from enum import Enum
-from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
@@ -34,7 +33,7 @@ from pydantic import ValidationError
 from postalgui.api.errors import RoutineError
 from postalgui.api.models.price import ItemError, PriceQuery, PriceResponse, QuoteResult
 from postalgui.api.values import format_cep, format_date_dmy
-from postalgui.storage.sqlite_file import SqliteFile
+from postalgui.storage.sqlite_file import SqliteStore
 
 __all__ = ["FILENAME", "SCHEMA_VERSION", "SOURCES", "HistoryEntry", "HistoryError", "QuoteHistory"]
 
@@ -215,33 +214,19 @@ def _where(text: str) -> tuple[str, list[str]]:
 # --------------------------------------------------------------------------- the store
 
 
-class QuoteHistory:
+class QuoteHistory(SqliteStore):
     """The quote history at ``path`` (a file; a folder gets `FILENAME` inside it).
 
     Thread-safe: every method takes the lock. The file is opened on first use and can
     be closed any time (`close`); a later call opens it again.
     """
 
-    def __init__(self, path: Path) -> None:
-        path = Path(path)
-        self.path = path / FILENAME if path.is_dir() else path
-        self._file = SqliteFile(
-            self.path,
-            schema=_SCHEMA,
-            version=SCHEMA_VERSION,
-            probe="quote",
-            label="quote history",
-            newer_error=HistoryError,
-        )
-
-    def close(self) -> None:
-        """Close the file; a later call opens it again."""
-        self._file.close()
-
-    @property
-    def set_aside_path(self) -> Path | None:
-        """Where an unreadable history file was moved in this process (None while none was)."""
-        return self._file.set_aside_path
+    FILENAME = FILENAME
+    SCHEMA = _SCHEMA
+    VERSION = SCHEMA_VERSION
+    PROBE = "quote"
+    LABEL = "quote history"
+    NEWER_ERROR = HistoryError
 
     # --- writing ---------------------------------------------------------------------
 
