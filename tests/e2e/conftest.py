@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import threading
 from collections.abc import Iterator
 from typing import Any
@@ -118,3 +119,19 @@ def client(
     client = make_client(sandbox_server.url, store, waits)
     yield client
     client.close()
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    """The command line in this process: exit status, stdout and stderr."""
+    from postalgui.cli.main import main
+
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def run_json(capsys: pytest.CaptureFixture[str], *args: str) -> Any:
+    """A command's ``--json`` output, decoded; it must succeed."""
+    code, out, err = run(capsys, *args, "--json")
+    assert code == 0, err
+    return json.loads(out)

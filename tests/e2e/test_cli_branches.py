@@ -2,32 +2,16 @@
 
 from __future__ import annotations
 
-import json
-from typing import Any
-
 import pytest
 
-from postalgui.cli.main import main
 from postalgui.sandbox import SandboxServer
-from tests.e2e.conftest import SandboxControl
+from tests.e2e.conftest import SandboxControl, run, run_json
 
 
 @pytest.fixture
 def env(sandbox_server: SandboxServer, sandbox: SandboxControl, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("POSTALGUI_ENV", "sandbox")
     monkeypatch.setenv("POSTALGUI_BASE_URL", sandbox_server.url)
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    code = main(list(args))
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def run_json(capsys: pytest.CaptureFixture[str], *args: str) -> Any:
-    code, out, err = run(capsys, *args, "--json")
-    assert code == 0, err
-    return json.loads(out)
 
 
 def unit_lists(sandbox: SandboxControl) -> int:

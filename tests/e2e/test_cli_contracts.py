@@ -2,18 +2,16 @@
 
 from __future__ import annotations
 
-import json
 import re
 from datetime import datetime
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from postalgui.cli.main import main
 from postalgui.sandbox import DEMO, SandboxServer
 from postalgui.services.settings import Profile, Settings, SettingsStore
-from tests.e2e.conftest import SandboxControl
+from tests.e2e.conftest import SandboxControl, run, run_json
 
 MAIN = DEMO.contract  # 9912345678: the contract with more cards than one page holds
 MAIN_CARD = DEMO.card  # 0074512345: every service of its contract
@@ -33,18 +31,6 @@ CONTRACT_MEANINGS = {
 def env(sandbox_server: SandboxServer, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("POSTALGUI_ENV", "sandbox")
     monkeypatch.setenv("POSTALGUI_BASE_URL", sandbox_server.url)
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    code = main(list(args))
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def run_json(capsys: pytest.CaptureFixture[str], *args: str) -> Any:
-    code, out, err = run(capsys, *args, "--json")
-    assert code == 0, err
-    return json.loads(out)
 
 
 def contract_requests(sandbox: SandboxControl, part: str = "") -> dict[str, int]:
