@@ -289,6 +289,11 @@ class MapView(QGraphicsView):
         if 0 <= self._selected < len(self._index) and self._index.xs[self._selected] > -1e8:
             sx = self._index.xs[self._selected] * scale + dx
             sy = self._index.ys[self._selected] * scale + dy
+            # Its own dot too: inside a cluster the selected point would be a ring around nothing.
+            kind = self._kinds[self._selected] if self._kinds else 0
+            colour = KIND_COLOURS[min(kind, len(KIND_COLOURS) - 1)]
+            painter.setPen(QPen(colour, POINT_PX, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
+            painter.drawPoint(QPointF(sx, sy))
             painter.setPen(QPen(QColor("#c0392b"), 3.0))
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawEllipse(QPointF(sx, sy), POINT_PX, POINT_PX)

@@ -74,13 +74,13 @@ def fit_columns(table: QTableView) -> None:
     header = table.horizontalHeader()
     header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
     metrics = table.fontMetrics()
-    widths = {
-        UnitColumn.NAME: 34,
-        UnitColumn.TYPE: 18,
-        UnitColumn.STATUS: 14,
-        UnitColumn.PLACE: 22,
+    widths = {  # in average characters: at the default window size "Open now" is in view
+        UnitColumn.NAME: 24,
+        UnitColumn.TYPE: 16,
+        UnitColumn.STATUS: 11,
+        UnitColumn.PLACE: 19,
         UnitColumn.DISTANCE: 9,
-        UnitColumn.OPEN_NOW: 12,
+        UnitColumn.OPEN_NOW: 11,
     }
     for column, characters in widths.items():
         header.resizeSection(column, metrics.averageCharWidth() * characters)
@@ -148,7 +148,7 @@ class BranchesTab(QWidget):
         main.addWidget(side)
         main.setStretchFactor(0, 1)
         main.setStretchFactor(1, 1)
-        main.setSizes([650, 650])  # until the user's own split comes back
+        main.setSizes([700, 600])  # until the user's own split comes back
         main.setChildrenCollapsible(False)
 
         layout = QVBoxLayout(self)
