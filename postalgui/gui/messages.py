@@ -158,6 +158,37 @@ _RULES: dict[str, object] = {  # QT_TRANSLATE_NOOP is typed as returning object
     "branches.sort": QT_TRANSLATE_NOOP(
         "rules", "Sort must be written field,direction, such as nome,asc (got '{value}')"
     ),
+    "taxid.format": QT_TRANSLATE_NOOP(
+        "rules",
+        "Client tax id must be a CPF (11 digits) or a CNPJ (14), bare or written"
+        " 000.000.000-00 / 00.000.000/0000-00 (got '{value}')",
+    ),
+    "cpf.repeated": QT_TRANSLATE_NOOP("rules", "CPF cannot be one digit repeated 11 times (got '{value}')"),
+    "cpf.check_digits": QT_TRANSLATE_NOOP(
+        "rules", "CPF check digits do not match (got '{check}', expected '{expected}')"
+    ),
+    "protocol.format": QT_TRANSLATE_NOOP(
+        "rules", "Protocol must have 14 digits: year, contractor, sequence (got '{value}')"
+    ),
+    "ster.contract": QT_TRANSLATE_NOOP(
+        "rules", "Registration-system contract must have 12 characters (got '{value}')"
+    ),
+    "ster.code_length": QT_TRANSLATE_NOOP(
+        "rules", "Operator code must have 300 to 700 characters (got {count})"
+    ),
+    "ster.quantity": QT_TRANSLATE_NOOP(
+        "rules", "Quantity must be a whole number from 1 to 999 (got '{value}')"
+    ),
+    "ster.client_key": QT_TRANSLATE_NOOP("rules", "Client key must have at most 30 characters (got {count})"),
+    "ster.ticket_line": QT_TRANSLATE_NOOP(
+        "rules", "Ticket line {line} has {count} characters: at most 50 per line"
+    ),
+    "ster.ticket_plus": QT_TRANSLATE_NOOP(
+        "rules", "Ticket line {line} cannot contain '+', which separates lines"
+    ),
+    "ster.ticket_length": QT_TRANSLATE_NOOP(
+        "rules", "Ticket text must have at most 4000 characters (got {count})"
+    ),
 }
 
 _NUMBER_LABELS: dict[str, object] = {

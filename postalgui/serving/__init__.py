@@ -13,16 +13,17 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from postalgui.serving.child import ChildServer, is_loopback_host
-    from postalgui.serving.loopback import ASGIApp, LoopbackServer
+    from postalgui.serving.loopback import ASGIApp, LoopbackServer, TlsFiles
 
 _WHERE = {
     "ASGIApp": "loopback",
     "ChildServer": "child",
     "LoopbackServer": "loopback",
+    "TlsFiles": "loopback",
     "is_loopback_host": "child",
 }
 
-__all__ = ["ASGIApp", "ChildServer", "LoopbackServer", "is_loopback_host"]
+__all__ = ["ASGIApp", "ChildServer", "LoopbackServer", "TlsFiles", "is_loopback_host"]
 
 
 def __getattr__(name: str) -> Any:

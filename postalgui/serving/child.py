@@ -79,8 +79,10 @@ class ChildServer:
         environ: Mapping[str, str] | None = None,
         name: str = "postalgui-server",
         label: str = "server",
+        lifespan: bool = False,
     ) -> None:
         self._factory = factory
+        self._lifespan = lifespan
         self._label = label
         self._host = host
         self._port = port
@@ -112,6 +114,8 @@ class ChildServer:
             raise RuntimeError(f"a {type(self).__name__} can be started only once")
         command = [sys.executable, "-m", "postalgui.serving", self._factory]
         command += ["--host", self._host, "--port", str(self._port)]
+        if self._lifespan:
+            command.append("--lifespan")
         self._process = subprocess.Popen(  # noqa: S603  # our own interpreter and module
             command,
             stdin=subprocess.PIPE,
@@ -166,11 +170,13 @@ class ChildServer:
             self._reader.join(timeout)
 
 
-def serve_until_stdin_closes(factory: Callable[[], ASGIApp], host: str, port: int) -> int:
+def serve_until_stdin_closes(
+    factory: Callable[[], ASGIApp], host: str, port: int, *, lifespan: bool = False
+) -> int:
     """The child's side: serve, announce the URL on stdout, stop when stdin closes."""
     from postalgui.serving.loopback import LoopbackServer
 
-    server = LoopbackServer(factory, host, port)
+    server = LoopbackServer(factory, host, port, lifespan=lifespan)
     server.start()
     if not server.wait_ready(15.0):
         server.stop()
@@ -193,8 +199,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("factory", help="the app factory, as module:function")
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=0)
+    parser.add_argument("--lifespan", action="store_true", help="run the app's startup and shutdown events")
     args = parser.parse_args(argv)
     if not is_loopback_host(args.host):
         sys.stderr.write(f"python -m postalgui.serving: refusing to serve on {args.host!r}: loopback only\n")
         return 2
-    return serve_until_stdin_closes(load_factory(args.factory), args.host, args.port)
+    return serve_until_stdin_closes(load_factory(args.factory), args.host, args.port, lifespan=args.lifespan)

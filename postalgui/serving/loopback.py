@@ -12,9 +12,12 @@ from __future__ import annotations
 import contextlib
 import os
 import socket
+import ssl
 import threading
 import time
 from collections.abc import Awaitable, Callable, Generator, MutableMapping
+from dataclasses import dataclass
+from pathlib import Path
 from types import TracebackType
 from typing import Any, Generic, Self, TypeVar
 
@@ -78,12 +81,30 @@ def _listening_socket(host: str, port: int) -> socket.socket:
     return sock
 
 
+@dataclass(frozen=True)
+class TlsFiles:
+    """Certificate and key files (PEM) to serve HTTPS with; `client_ca` requires clients to
+    present a certificate it signed (mutual TLS). TLS 1.2 is the oldest version accepted."""
+
+    cert: Path
+    key: Path
+    client_ca: Path | None = None
+
+
+def _refuse_old_tls(config: uvicorn.Config) -> None:
+    """Load `config` (which builds uvicorn's SSL context), then refuse TLS older than 1.2."""
+    config.load()
+    if config.ssl is not None:
+        config.ssl.minimum_version = ssl.TLSVersion.TLSv1_2
+
+
 class LoopbackServer(Generic[AppT]):
     """The app `factory` builds, served on `host:port` in a background thread or the caller's.
 
     The factory runs at once (its errors reach the caller); `name` names the serving
     thread (``<name>-<port>``), `label` what the errors call it ("the sandbox is not
-    started").
+    started"). With `tls` it serves HTTPS; with `lifespan` the app's startup and
+    shutdown events run (the partner server's reconciliation schedule lives there).
     """
 
     def __init__(
@@ -94,8 +115,12 @@ class LoopbackServer(Generic[AppT]):
         *,
         name: str = "postalgui-server",
         label: str = "server",
+        tls: TlsFiles | None = None,
+        lifespan: bool = False,
     ) -> None:
         self.app: AppT = factory()
+        self._tls = tls
+        self._lifespan = lifespan
         self._name = name
         self._label = label
         self._host = host
@@ -124,7 +149,8 @@ class LoopbackServer(Generic[AppT]):
         if self._sock is None:
             raise RuntimeError(f"the {self._label} is not started")
         host = f"[{self._host}]" if ":" in self._host else self._host
-        return f"http://{host}:{self.port}"
+        scheme = "https" if self._tls is not None else "http"
+        return f"{scheme}://{host}:{self.port}"
 
     @property
     def running(self) -> bool:
@@ -148,11 +174,23 @@ class LoopbackServer(Generic[AppT]):
             http="h11",
             loop="asyncio",
             ws="none",
-            lifespan="off",
+            lifespan="on" if self._lifespan else "off",
             timeout_graceful_shutdown=_GRACEFUL_SHUTDOWN_S,
+            **self._ssl_options(),
         )
+        if self._tls is not None:
+            _refuse_old_tls(config)
         self._server = _Uvicorn(config, handle_signals=handle_signals)
         return self._server
+
+    def _ssl_options(self) -> dict[str, Any]:
+        tls = self._tls
+        if tls is None:
+            return {}
+        options: dict[str, Any] = {"ssl_certfile": str(tls.cert), "ssl_keyfile": str(tls.key)}
+        if tls.client_ca is not None:
+            options |= {"ssl_ca_certs": str(tls.client_ca), "ssl_cert_reqs": ssl.CERT_REQUIRED}
+        return options
 
     def start(self) -> None:
         """Bind now, serve from a daemon thread; returns without waiting for uvicorn."""

@@ -92,6 +92,20 @@ Payment slips (typed line and barcode)
     ``branches.status``        Unit status must be a code from 1 to 6 (got '{value}')
     ``branches.type``          Unit type must be a code of 1 or 2 digits, such as 09 (got '{value}')
     ``branches.sort``          Sort must be written field,direction, such as nome,asc (got '{value}')
+
+Counter attendances (registration system, spec 002)
+    ``taxid.format``       Client tax id must be a CPF (11 digits) or a CNPJ (14), bare or
+                           written 000.000.000-00 / 00.000.000/0000-00 (got '{value}')
+    ``cpf.repeated``       CPF cannot be one digit repeated 11 times (got '{value}')
+    ``cpf.check_digits``   CPF check digits do not match (got '{check}', expected '{expected}')
+    ``protocol.format``    Protocol must have 14 digits: year, contractor, sequence (got '{value}')
+    ``ster.contract``      Registration-system contract must have 12 characters (got '{value}')
+    ``ster.code_length``   Operator code must have 300 to 700 characters (got {count})
+    ``ster.quantity``      Quantity must be a whole number from 1 to 999 (got '{value}')
+    ``ster.client_key``    Client key must have at most 30 characters (got {count})
+    ``ster.ticket_line``   Ticket line {line} has {count} characters: at most 50 per line
+    ``ster.ticket_plus``   Ticket line {line} cannot contain '+', which separates lines
+    ``ster.ticket_length`` Ticket text must have at most 4000 characters (got {count})
 """
 
 from __future__ import annotations
@@ -179,6 +193,20 @@ MESSAGES: Mapping[str, str] = MappingProxyType(
         "branches.status": "Unit status must be a code from 1 to 6 (got '{value}')",
         "branches.type": "Unit type must be a code of 1 or 2 digits, such as 09 (got '{value}')",
         "branches.sort": "Sort must be written field,direction, such as nome,asc (got '{value}')",
+        "taxid.format": (
+            "Client tax id must be a CPF (11 digits) or a CNPJ (14), bare or written"
+            " 000.000.000-00 / 00.000.000/0000-00 (got '{value}')"
+        ),
+        "cpf.repeated": "CPF cannot be one digit repeated 11 times (got '{value}')",
+        "cpf.check_digits": "CPF check digits do not match (got '{check}', expected '{expected}')",
+        "protocol.format": "Protocol must have 14 digits: year, contractor, sequence (got '{value}')",
+        "ster.contract": "Registration-system contract must have 12 characters (got '{value}')",
+        "ster.code_length": "Operator code must have 300 to 700 characters (got {count})",
+        "ster.quantity": "Quantity must be a whole number from 1 to 999 (got '{value}')",
+        "ster.client_key": "Client key must have at most 30 characters (got {count})",
+        "ster.ticket_line": "Ticket line {line} has {count} characters: at most 50 per line",
+        "ster.ticket_plus": "Ticket line {line} cannot contain '+', which separates lines",
+        "ster.ticket_length": "Ticket text must have at most 4000 characters (got {count})",
     }
 )
 """English message template per rule key; the GUI keeps its own translations."""

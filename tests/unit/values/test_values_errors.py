@@ -54,6 +54,17 @@ def price_field(name: str) -> Callable[[Any], object]:
     return validate
 
 
+from postalgui.api.values.ster import (  # noqa: E402
+    check_client_key,
+    check_operator_code,
+    check_quantity,
+    join_ticket,
+    parse_protocol,
+    parse_ster_contract,
+    ticket_from_text,
+)
+from postalgui.api.values.taxid import parse_cpf, parse_tax_id  # noqa: E402
+
 # A float smuggled past the type checker, as a careless caller would.
 FLOAT: Any = 19.92
 
@@ -123,6 +134,17 @@ RULE_CASES: list[tuple[str, Callable[[Any], object], object]] = [
     ("branches.status", lambda value: UnitQuery(statuses=(value,)), "7"),
     ("branches.type", lambda value: UnitQuery(type_codes=(value,)), "AC"),
     ("branches.sort", lambda value: BranchClient(None, None).units(sort=value), "nome"),  # type: ignore[arg-type]
+    ("taxid.format", parse_tax_id, "123.456.789"),
+    ("cpf.repeated", parse_cpf, "111.111.111-11"),
+    ("cpf.check_digits", parse_cpf, "529.982.247-26"),
+    ("protocol.format", parse_protocol, "2647000000012"),
+    ("ster.contract", parse_ster_contract, "9912345678"),
+    ("ster.code_length", check_operator_code, "abc"),
+    ("ster.quantity", check_quantity, "0"),
+    ("ster.client_key", check_client_key, "P" * 31),
+    ("ster.ticket_line", lambda value: join_ticket([value]), "x" * 51),
+    ("ster.ticket_plus", lambda value: join_ticket([value]), "1+1"),
+    ("ster.ticket_length", ticket_from_text, "x" * 4001),
 ]
 
 

@@ -1,0 +1,126 @@
+"""Values of the counter registration system (spec 002): protocols, ticket text, sizes.
+
+A protocol is 14 digits: year (2) + contractor (2) + sequence (10) (spec 2.2). Ticket
+text is lines of at most 50 characters joined by ``+``, 4,000 characters in all (2.4).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from postalgui.api.values.errors import InvalidValue
+
+__all__ = [
+    "CODE_MAX",
+    "CODE_MIN",
+    "Protocol",
+    "check_client_key",
+    "check_operator_code",
+    "check_quantity",
+    "join_ticket",
+    "parse_protocol",
+    "parse_ster_contract",
+    "split_ticket",
+    "ticket_from_text",
+]
+
+CODE_MIN = 300
+CODE_MAX = 700
+TICKET_LINE = 50
+TICKET_MAX = 4000
+CLIENT_KEY_MAX = 30
+CONTRACT_LENGTH = 12
+_PROTOCOL = re.compile(r"\d{14}", flags=re.ASCII)
+_QUANTITY = re.compile(r"[1-9]\d{0,2}", flags=re.ASCII)
+_CONTRACT = re.compile(r"[0-9A-Za-z]{12}", flags=re.ASCII)
+
+
+@dataclass(frozen=True, order=True)
+class Protocol:
+    """One attendance's protocol number, with its three parts."""
+
+    digits: str
+
+    @property
+    def year(self) -> int:
+        """The four-digit year (the protocol carries its last two digits)."""
+        return 2000 + int(self.digits[:2])
+
+    @property
+    def contractor(self) -> str:
+        return self.digits[2:4]
+
+    @property
+    def sequence(self) -> int:
+        return int(self.digits[4:])
+
+    def __str__(self) -> str:
+        return self.digits
+
+
+def parse_protocol(text: object) -> Protocol:
+    """A protocol from its 14 digits (a JSON number is accepted: the spec types it N)."""
+    value = str(text).strip() if isinstance(text, str | int) and not isinstance(text, bool) else None
+    if value is None or not _PROTOCOL.fullmatch(value):
+        raise InvalidValue("protocol.format", text)
+    return Protocol(value)
+
+
+def parse_ster_contract(text: str) -> str:
+    """The registration system's contract number: 12 characters (spec 4.1)."""
+    value = text.strip() if isinstance(text, str) else ""
+    if not _CONTRACT.fullmatch(value):
+        raise InvalidValue("ster.contract", text)
+    return value
+
+
+def check_operator_code(code: str) -> str:
+    """The operator code as received (300 to 700 characters), stripped of surrounding blanks."""
+    value = code.strip() if isinstance(code, str) else ""
+    if not CODE_MIN <= len(value) <= CODE_MAX:
+        raise InvalidValue("ster.code_length", code, count=len(value))
+    return value
+
+
+def check_quantity(value: object) -> str:
+    """Quantity of services as the wire takes it: 1 to 3 digits, at least 1."""
+    text = str(value).strip() if isinstance(value, str | int) and not isinstance(value, bool) else ""
+    if not _QUANTITY.fullmatch(text):
+        raise InvalidValue("ster.quantity", value)
+    return text
+
+
+def check_client_key(value: str) -> str:
+    """The partner's own record key (order, title, proposal): at most 30 characters."""
+    text = value.strip()
+    if len(text) > CLIENT_KEY_MAX:
+        raise InvalidValue("ster.client_key", text, count=len(text))
+    return text
+
+
+def ticket_from_text(text: str) -> str:
+    """The wire form of a ticket typed or read from a file, one ticket line per text line."""
+    return join_ticket(text.splitlines(), shown=text)
+
+
+def join_ticket(lines: Iterable[str], *, shown: str | None = None) -> str:
+    """Ticket lines joined by ``+`` after checking the whole and each line (spec 2.4)."""
+    checked = [line.rstrip() for line in lines]
+    while checked and not checked[-1]:
+        checked.pop()
+    joined = "+".join(checked)
+    if len(joined) > TICKET_MAX:
+        raise InvalidValue("ster.ticket_length", joined if shown is None else shown, count=len(joined))
+    for number, text in enumerate(checked, start=1):
+        if "+" in text:
+            raise InvalidValue("ster.ticket_plus", text, line=number)
+        if len(text) > TICKET_LINE:
+            raise InvalidValue("ster.ticket_line", text, line=number, count=len(text))
+    return joined
+
+
+def split_ticket(text: str) -> list[str]:
+    """The lines of a ticket as the wire carries it (``+`` separates them)."""
+    return text.split("+") if text else []
