@@ -102,17 +102,17 @@ def check_client_key(value: str) -> str:
 
 def ticket_from_text(text: str) -> str:
     """The wire form of a ticket typed or read from a file, one ticket line per text line."""
-    return join_ticket(text.splitlines(), shown=text)
+    return join_ticket(text.splitlines())
 
 
-def join_ticket(lines: Iterable[str], *, shown: str | None = None) -> str:
+def join_ticket(lines: Iterable[str]) -> str:
     """Ticket lines joined by ``+`` after checking the whole and each line (spec 2.4)."""
     checked = [line.rstrip() for line in lines]
     while checked and not checked[-1]:
         checked.pop()
     joined = "+".join(checked)
     if len(joined) > TICKET_MAX:
-        raise InvalidValue("ster.ticket_length", joined if shown is None else shown, count=len(joined))
+        raise InvalidValue("ster.ticket_length", len(joined), count=len(joined))
     for number, text in enumerate(checked, start=1):
         if "+" in text:
             raise InvalidValue("ster.ticket_plus", text, line=number)
