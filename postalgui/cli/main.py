@@ -12,7 +12,16 @@ from postalgui.api.cancel import Cancelled
 from postalgui.api.errors import CredentialsMissingError, RoutineError
 from postalgui.api.masking import scrub
 from postalgui.api.values import InvalidValue
-from postalgui.cli import branches_cmd, contracts_cmd, invoices_cmd, price_cmd, sandbox_cmd, token_cmd
+from postalgui.cli import (
+    attendance_cmd,
+    branches_cmd,
+    contracts_cmd,
+    invoices_cmd,
+    partner_cmd,
+    price_cmd,
+    sandbox_cmd,
+    token_cmd,
+)
 from postalgui.cli.output import (
     EXIT_API_ERROR,
     EXIT_BROKEN_PIPE,
@@ -25,7 +34,16 @@ from postalgui.cli.output import (
 from postalgui.services.context import build_context
 from postalgui.services.settings import ConfigError
 
-COMMAND_MODULES = [token_cmd, price_cmd, invoices_cmd, contracts_cmd, branches_cmd, sandbox_cmd]
+COMMAND_MODULES = [
+    token_cmd,
+    price_cmd,
+    invoices_cmd,
+    contracts_cmd,
+    branches_cmd,
+    attendance_cmd,
+    partner_cmd,
+    sandbox_cmd,
+]
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from postalgui.api.client import OperatorClient
     from postalgui.api.tokens import RefusedCredentials, TokenManager
     from postalgui.api.transport import Transport
+    from postalgui.services.attendance.service import AttendanceService
     from postalgui.services.branches.service import BranchService
     from postalgui.services.branches.store import BranchCache
     from postalgui.services.contracts.service import ContractService
@@ -151,6 +152,12 @@ class AppContext:
         from postalgui.services.contracts.service import ContractService
 
         return ContractService(self)
+
+    @cached_property
+    def attendance(self) -> AttendanceService:
+        from postalgui.services.attendance.service import AttendanceService
+
+        return AttendanceService(self)
 
     @cached_property
     def branches(self) -> BranchService:
@@ -301,7 +308,9 @@ class AppContext:
                 self.credentials.remember_default(env_key, name, demo_value)
 
     def close(self) -> None:
-        """Stop the sandbox and close sessions; safe to call twice."""
+        """Stop the sandbox and the partner server, close sessions; safe to call twice."""
+        if "attendance" in self.__dict__:
+            self.attendance.close()
         with self._lock:
             backend, self._backend = self._backend, None
             sandbox, self._sandbox = self._sandbox, None

@@ -22,6 +22,7 @@ from postalgui.api.errors import RoutineError
 from postalgui.api.scopes import Scope, TokenScope
 from postalgui.api.values import InvalidValue, pad_card_number, pad_contract_number, parse_cnpj
 from postalgui.sandbox import demo_account
+from postalgui.services.attendance.settings import AttendanceSettings
 from postalgui.services.frozen_model import FrozenModel
 from postalgui.services.price.products import PriceSettings
 from postalgui.storage.aside import aside_path
@@ -83,6 +84,7 @@ class Settings(FrozenModel):
     first_run_done: bool = False
     profiles: dict[Environment, Profile] = Field(default_factory=dict)
     prices: PriceSettings = Field(default_factory=PriceSettings)
+    attendance: AttendanceSettings = Field(default_factory=AttendanceSettings)
 
     @field_validator("custom_base_url")
     @classmethod
@@ -157,6 +159,7 @@ class Overrides:
     user: str | None = None
     access_code: str | None = None
     profile: Mapping[str, Any] | None = None
+    ster_url: str | None = None
 
     @classmethod
     def from_environ(cls, environ: Mapping[str, str]) -> Overrides:
@@ -186,7 +189,11 @@ class Overrides:
         base_url = environ.get("POSTALGUI_BASE_URL", "").strip().rstrip("/") or None
         if base_url and not base_url.startswith(("http://", "https://")):
             raise ConfigError("POSTALGUI_BASE_URL: must start with http:// or https://")
+        ster_url = environ.get("POSTALGUI_STER_URL", "").strip().rstrip("/") or None
+        if ster_url and not ster_url.startswith(("http://", "https://")):
+            raise ConfigError("POSTALGUI_STER_URL: must start with http:// or https://")
         return cls(
+            ster_url=ster_url,
             environment=environment,
             base_url=base_url,
             user=environ.get("POSTALGUI_USER") or None,

@@ -1,0 +1,201 @@
+"""Records of the counter registration system (spec 002; REFERENCE.md, Counter-partner).
+
+Tolerant where deployments differ: identifiers sent as numbers or text, the protocol
+under ``numeroProtocolo`` or ``protocolo``, amounts as cent digits or empty (ERP-tariffed
+services). Unknown fields are kept (``extra="allow"``) so ``--json`` prints what came.
+The operator code's ``chave`` (``user:password`` in base 64) is never in ``repr`` or
+``str``: `OperatorCode.credentials` decodes it on request, and the CLI and the tab show
+it masked.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+from datetime import UTC, datetime
+from decimal import Decimal
+from enum import StrEnum
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, SecretStr, field_validator, model_validator
+
+from postalgui.api.values.money import parse_cents
+
+__all__ = ["AttendanceDetail", "AttendanceStatus", "OperatorCode", "PartnerCredentials", "RegistrationAnswer"]
+
+
+def _text(value: object) -> object:
+    """Numbers the spec types "number or string" become text."""
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return str(int(value)) if float(value).is_integer() else str(value)
+    return value
+
+
+class PartnerCredentials(BaseModel):
+    """User and password decoded from ``chave`` (at most 250 characters each, spec 2.1)."""
+
+    user: str
+    password: SecretStr
+
+
+class OperatorCode(BaseModel):
+    """The decrypted operator code (spec 2.1): who attends, where, and when the code was made."""
+
+    model_config = ConfigDict(extra="allow", populate_by_name=True, hide_input_in_errors=True)
+
+    ateNu: str | None = None
+    servicoTerceiro: str | None = None
+    numeroCaixa: str | None = None
+    mcmcuAgencia: str | None = None
+    tipoAgencia: str | None = None
+    codigoAgencia: str | None = None
+    cpf: str | None = None
+    matricula: str | None = None
+    chave: SecretStr | None = None
+    nome: str | None = None
+    siglaLotacao: str | None = None
+    time: int | None = None
+    cep: str | None = None
+    cidade: str | None = None
+    uf: str | None = None
+
+    _texts = field_validator(
+        "ateNu",
+        "servicoTerceiro",
+        "numeroCaixa",
+        "mcmcuAgencia",
+        "codigoAgencia",
+        "cpf",
+        "matricula",
+        "cep",
+        mode="before",
+    )(_text)
+
+    @field_validator("time", mode="before")
+    @classmethod
+    def _millis(cls, value: object) -> object:
+        if isinstance(value, str) and value.strip().isdigit():
+            return int(value.strip())
+        return value
+
+    @property
+    def issued_at(self) -> datetime | None:
+        """When the code was made (``time`` is milliseconds since the epoch)."""
+        if self.time is None:
+            return None
+        return datetime.fromtimestamp(self.time / 1000, tz=UTC)
+
+    def age_seconds(self, now: datetime) -> float | None:
+        """How old the code is at `now` (None when it carries no ``time``)."""
+        issued = self.issued_at
+        return None if issued is None else (now - issued).total_seconds()
+
+    def credentials(self) -> PartnerCredentials | None:
+        """``chave`` decoded into user and password; None when absent or unreadable."""
+        if self.chave is None:
+            return None
+        try:
+            decoded = base64.b64decode(self.chave.get_secret_value(), validate=True).decode("utf-8")
+        except (binascii.Error, UnicodeDecodeError):
+            return None
+        user, sep, password = decoded.partition(":")
+        if not sep:
+            return None
+        return PartnerCredentials(user=user, password=SecretStr(password))
+
+    def wire(self) -> dict[str, Any]:
+        """The record as the operator sent it, with ``chave`` masked."""
+        data = self.model_dump(exclude_none=True)
+        if self.chave is not None:
+            data["chave"] = "********"
+        return data
+
+
+class RegistrationAnswer(BaseModel):
+    """The answer to ``registra`` (spec 4.1): the protocol under either key."""
+
+    model_config = ConfigDict(extra="allow")
+
+    codigo: int | None = None
+    mensagem: str | None = None
+    protocol: str = Field(min_length=14, max_length=14, pattern=r"^\d{14}$")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _protocol_key(cls, data: object) -> object:
+        if isinstance(data, dict) and "protocol" not in data:
+            value = data.get("numeroProtocolo") or data.get("protocolo")
+            return {**data, "protocol": _text(value)}
+        return data
+
+    @field_validator("codigo", mode="before")
+    @classmethod
+    def _code(cls, value: object) -> object:
+        return int(value) if isinstance(value, str) and value.strip().isdigit() else value
+
+
+class AttendanceStatus(StrEnum):
+    """``statusAtendimento`` as the detail query answers it (REFERENCE: F, P, C; E is ours)."""
+
+    FINALISED = "F"
+    PENDING = "P"
+    CANCELLED = "C"
+    REVERSED = "E"
+
+    @classmethod
+    def read(cls, value: object) -> AttendanceStatus | None:
+        """The status from a letter or the spec's words (FINALIZADO, CANCELADO, ESTORNADO)."""
+        text = str(value or "").strip().upper()
+        for status in cls:
+            if text == status.value or (text and _WORDS[status].startswith(text)):
+                return status
+        return None
+
+
+_WORDS = {
+    AttendanceStatus.FINALISED: "FINALIZADO",
+    AttendanceStatus.PENDING: "PENDENTE",
+    AttendanceStatus.CANCELLED: "CANCELADO",
+    AttendanceStatus.REVERSED: "ESTORNADO",
+}
+
+
+class AttendanceDetail(BaseModel):
+    """One attendance as the registration system knows it (detail query or day list)."""
+
+    model_config = ConfigDict(extra="allow")
+
+    protocol: str
+    statusAtendimento: str | None = None
+    valorServico: str | None = None
+    quantidade: str | None = None
+    chaveCliente: str | None = None
+    mcmcuAgencia: str | None = None
+    dataHoraAtendimento: str | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _protocol_key(cls, data: object) -> object:
+        if isinstance(data, dict) and "protocol" not in data:
+            value = data.get("numeroProtocolo") or data.get("protocolo")
+            return {**data, "protocol": _text(value)}
+        return data
+
+    _texts = field_validator("valorServico", "quantidade", "mcmcuAgencia", mode="before")(_text)
+
+    @property
+    def status(self) -> AttendanceStatus | None:
+        return AttendanceStatus.read(
+            self.statusAtendimento or (self.model_extra or {}).get("descricaoStatus")
+        )
+
+    @property
+    def amount(self) -> Decimal | None:
+        """The amount in reais, or None when not sent (an ERP-tariffed service) or unreadable."""
+        text = (self.valorServico or "").strip()
+        if not text:
+            return None
+        try:
+            return parse_cents(text)
+        except ValueError:
+            return None

@@ -1,0 +1,242 @@
+"""``postalgui attendance``: the counter partner's side of the registration system (spec 002).
+
+``decode`` and ``register`` call the registration system with the identity-portal
+credentials; ``list`` reads the partner server's ledger; ``reconcile`` checks a day
+with the registration system and prints the report. Input is checked before anything
+is sent; a rejection names the option, exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+from datetime import date
+from decimal import Decimal
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from postalgui.api.values import InvalidValue, format_brl, parse_money
+from postalgui.api.values.ster import parse_ster_contract, ticket_from_text
+from postalgui.cli.output import EXIT_OK, BadOption, checked, guarded, print_fields, print_json, print_table
+from postalgui.services.context import AppContext
+
+if TYPE_CHECKING:
+    from postalgui.partner.ledger.schema import Attendance
+    from postalgui.partner.reconcile import Report
+
+STATES = ("received", "registered", "confirmed", "not_confirmed", "cancelled", "reversed", "pending")
+
+
+def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = commands.add_parser(
+        "attendance",
+        help="counter attendances: decode a code, register, list the ledger, reconcile a day",
+        description="The counter partner's side of the operator's registration system (STER).",
+    )
+    sub = parser.add_subparsers(dest="attendance_command", metavar="SUBCOMMAND", required=True)
+
+    decode = sub.add_parser("decode", help="decrypt an operator code (codigoOperador)")
+    decode.add_argument("code", metavar="CODE", help="the code, or the partner URL with ?codigoOperador=")
+    decode.add_argument("--contrato", metavar="N", help="registration-system contract (12 characters)")
+    decode.add_argument("--json", action="store_true", help="print the record (chave masked)")
+    decode.set_defaults(run=guarded(run_decode))
+
+    register = sub.add_parser("register", help="register a model-2 attendance; prints the protocol")
+    register.add_argument("--codigo", required=True, metavar="CODE", help="the operator code (or the URL)")
+    register.add_argument("--valor", metavar="12,34", help="amount in R$ (empty for ERP-tariffed services)")
+    register.add_argument("--quantidade", default="1", metavar="N", help="quantity of services, 1 to 999")
+    register.add_argument("--cliente", metavar="CPF/CNPJ", help="the attended client's tax id")
+    register.add_argument(
+        "--chave", metavar="K", help="your record key (order, title), at most 30 characters"
+    )
+    register.add_argument("--ticket-file", metavar="F", type=Path, help="ticket text, one line per line")
+    register.add_argument("--json", action="store_true")
+    register.set_defaults(run=guarded(run_register))
+
+    listing = sub.add_parser("list", help="the partner server's ledger")
+    listing.add_argument("--dia", metavar="YYYY-MM-DD", help="one day (Brasília time); default all")
+    listing.add_argument("--estado", choices=STATES, help="one state")
+    listing.add_argument("--database", metavar="URL", help="the ledger's SQLAlchemy URL (default: settings)")
+    listing.add_argument("--json", action="store_true")
+    listing.set_defaults(run=guarded(run_list))
+
+    reconcile = sub.add_parser("reconcile", help="reconcile a day with the registration system")
+    reconcile.add_argument("--dia", metavar="YYYY-MM-DD", help="the day (default today, Brasília time)")
+    reconcile.add_argument("--json", action="store_true")
+    reconcile.set_defaults(run=guarded(run_reconcile))
+
+
+def _day(value: str | None) -> date | None:
+    if value is None:
+        return None
+    try:
+        return date.fromisoformat(value.strip())
+    except ValueError:
+        raise BadOption(f"--dia: the day must be written YYYY-MM-DD (got {value!r})") from None
+
+
+def run_decode(args: argparse.Namespace, context: AppContext) -> int:
+    from postalgui.services.attendance.use_cases import code_from_text, decode_code
+
+    service = context.attendance
+    if args.contrato:
+        contract = checked("--contrato", parse_ster_contract, args.contrato)
+        settings = context.settings.attendance.model_copy(update={"ster_contract": contract})
+        context.settings = context.settings.model_copy(update={"attendance": settings})
+    from postalgui.api.values.ster import check_operator_code
+
+    checked("CODE", check_operator_code, code_from_text(args.code))
+    record = decode_code(service, args.code)
+    if args.json:
+        print_json(record.wire())
+        return EXIT_OK
+    credentials = record.credentials()
+    fields: dict[str, Any] = {
+        "attendant": record.nome,
+        "cpf": record.cpf,
+        "unit": f"{record.mcmcuAgencia or ''} ({record.tipoAgencia or ''})",
+        "terminal": record.numeroCaixa,
+        "place": f"{record.cidade or ''}/{record.uf or ''}",
+        "issued": record.issued_at.isoformat(timespec="seconds") if record.issued_at else None,
+        "partner user": credentials.user if credentials else None,
+        "partner password": "********" if credentials else None,
+    }
+    print_fields({key: value for key, value in fields.items() if value})
+    return EXIT_OK
+
+
+_RULE_OPTIONS = {
+    "ster.code_length": "--codigo",
+    "ster.quantity": "--quantidade",
+    "ster.client_key": "--chave",
+}
+
+
+def _option_of(rule: str) -> str:
+    """The option a registration rule belongs to."""
+    if rule in _RULE_OPTIONS:
+        return _RULE_OPTIONS[rule]
+    if rule.startswith(("taxid.", "cpf.", "cnpj.")):
+        return "--cliente"
+    return "--valor"
+
+
+def run_register(args: argparse.Namespace, context: AppContext) -> int:
+    from postalgui.api.ster import Registration
+    from postalgui.services.attendance.use_cases import code_from_text, register_attendance
+
+    amount: Decimal | None = checked("--valor", parse_money, args.valor) if args.valor else None
+    ticket = None
+    if args.ticket_file is not None:
+        try:
+            text = args.ticket_file.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise BadOption(f"--ticket-file: cannot read {args.ticket_file}: {exc}") from None
+        ticket = checked("--ticket-file", ticket_from_text, text)
+    try:
+        registration = Registration(
+            operator_code=code_from_text(args.codigo),
+            quantity=args.quantidade,
+            amount=amount,
+            client_tax_id=args.cliente or None,
+            client_key=args.chave or None,
+            ticket=ticket,
+        )
+    except InvalidValue as exc:
+        raise BadOption(f"{_option_of(exc.rule)}: {exc.message}") from None
+    done = register_attendance(context.attendance, registration)
+    if "amount_over_8_digits" in done.warnings:
+        from postalgui.cli.output import error
+
+        error("warning: the amount has more than 8 digits in cents; the spec's size is 8 (10 accepted)")
+    if args.json:
+        print_json({"protocolo": done.answer.protocol, "mensagem": done.answer.mensagem})
+    else:
+        print_fields({"protocol": done.answer.protocol, "message": done.answer.mensagem})
+    return EXIT_OK
+
+
+def _row(attendance: Attendance) -> list[str]:
+    amount = attendance.amount_cents
+    return [
+        attendance.protocol,
+        attendance.day.isoformat(),
+        str(attendance.model),
+        attendance.state,
+        format_brl(Decimal(amount).scaleb(-2)) if amount is not None else "",
+        attendance.client_key or "",
+        attendance.flag or "",
+    ]
+
+
+def _json(attendance: Attendance) -> dict[str, Any]:
+    return {
+        "protocolo": attendance.protocol,
+        "dia": attendance.day.isoformat(),
+        "modelo": attendance.model,
+        "estado": attendance.state,
+        "valorCentavos": attendance.amount_cents,
+        "quantidade": attendance.quantity,
+        "cliente": attendance.client_tax_id,
+        "chaveCliente": attendance.client_key,
+        "confirmacao": attendance.confirmation,
+        "codigoParceiro": attendance.partner_code,
+        "statusOperador": attendance.operator_status,
+        "sinal": attendance.flag,
+        "criadoEm": attendance.created_at.isoformat(),
+    }
+
+
+def run_list(args: argparse.Namespace, context: AppContext) -> int:
+    day = _day(args.dia)
+    if args.database:
+        from postalgui.partner.ledger.store import Ledger
+
+        try:
+            ledger = Ledger(args.database)
+        except Exception as exc:  # noqa: BLE001  # a bad URL or an unreachable server, said plainly
+            raise BadOption(f"--database: cannot open the ledger: {type(exc).__name__}") from None
+        try:
+            rows = ledger.attendances(day, {args.estado} if args.estado else None)
+        finally:
+            ledger.close()
+    else:
+        from postalgui.services.attendance.use_cases import list_attendances
+
+        rows = list_attendances(context.attendance, day, args.estado)
+    if args.json:
+        print_json([_json(row) for row in rows])
+    elif rows:
+        print_table(
+            ["protocol", "day", "model", "state", "amount", "client key", "flag"],
+            [_row(r) for r in rows],
+            right=[4],
+        )
+    return EXIT_OK
+
+
+def _print_report(report: Report) -> None:
+    from postalgui.services.attendance.export import KINDS, report_rows
+
+    data = report.as_json()
+    print_fields({kind: str(len(data[kind])) for kind in KINDS})
+    rows = list(report_rows(data, "en"))
+    if rows:
+        print_table(
+            ["result", "protocol", "ledger", "operator", "ledger amount", "operator amount", "note"], rows
+        )
+    for text in report.errors:
+        from postalgui.cli.output import error
+
+        error(f"error: {text}")
+
+
+def run_reconcile(args: argparse.Namespace, context: AppContext) -> int:
+    from postalgui.services.attendance.use_cases import reconcile_day, today
+
+    day = _day(args.dia) or today()
+    report = reconcile_day(context.attendance, day)
+    if args.json:
+        print_json(report.as_json())
+    else:
+        _print_report(report)
+    return EXIT_OK

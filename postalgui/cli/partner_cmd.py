@@ -1,0 +1,113 @@
+"""``postalgui partner serve``: the partner server, headless, for a real deployment.
+
+Secrets come from ``POSTALGUI_PARTNER_USER``/``..._PASSWORD`` and/or
+``POSTALGUI_PARTNER_CLIENT_ID``/``..._CLIENT_SECRET`` (or the keyring entries the
+Settings dialog keeps) and are hashed when loaded. The ledger is the settings' one
+unless ``--database``. With ``--tls-cert``/``--tls-key`` it serves HTTPS (TLS 1.2 or
+newer); ``--client-ca`` then requires the operator's client certificate.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from postalgui.cli.output import EXIT_INVALID_INPUT, EXIT_OK, error
+from postalgui.services.context import AppContext
+from postalgui.serving.loopback import LoopbackServer, TlsFiles
+
+
+def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = commands.add_parser(
+        "partner", help="the counter partner's server (form receiver, confirmations)"
+    )
+    sub = parser.add_subparsers(dest="partner_command", metavar="SUBCOMMAND", required=True)
+    serve = sub.add_parser(
+        "serve",
+        help="serve the partner server until Ctrl+C",
+        description="Serve the model-1 form receiver, confirmarAtendimento and the OAuth token endpoint.",
+    )
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    serve.add_argument("--port", type=int, default=8443, help="port (default 8443)")
+    serve.add_argument("--database", metavar="URL", help="ledger URL, e.g. postgresql+psycopg://user@host/db")
+    serve.add_argument("--tls-cert", type=Path, metavar="PEM", help="server certificate chain (PEM)")
+    serve.add_argument("--tls-key", type=Path, metavar="PEM", help="server private key (PEM)")
+    serve.add_argument(
+        "--client-ca", type=Path, metavar="PEM", help="require client certificates signed by this CA"
+    )
+    serve.add_argument(
+        "--form-path", metavar="PATH", help="path of the model-1 form receiver (default /ster/formulario)"
+    )
+    serve.add_argument(
+        "--handler", metavar="MODULE:NAME", help="form handler (default: the demo bill payment)"
+    )
+    serve.set_defaults(run=run_serve)
+
+
+def _tls(args: argparse.Namespace) -> TlsFiles | None:
+    if args.tls_cert is None and args.tls_key is None:
+        if args.client_ca is not None:
+            raise ValueError("--client-ca needs --tls-cert and --tls-key")
+        return None
+    if args.tls_cert is None or args.tls_key is None:
+        raise ValueError("--tls-cert and --tls-key go together")
+    for option, path in (
+        ("--tls-cert", args.tls_cert),
+        ("--tls-key", args.tls_key),
+        ("--client-ca", args.client_ca),
+    ):
+        if path is not None and not path.is_file():
+            raise ValueError(f"{option}: no such file: {path}")
+    return TlsFiles(args.tls_cert, args.tls_key, args.client_ca)
+
+
+def _shown(url: str) -> str:
+    from sqlalchemy.engine import make_url
+
+    return make_url(url).render_as_string(hide_password=True)
+
+
+def run_serve(args: argparse.Namespace, context: AppContext) -> int:
+    from postalgui.partner.app import create_app
+    from postalgui.partner.config import PartnerConfig
+    from postalgui.partner.schedule import scheduler_for
+
+    service = context.attendance
+    environ = service.partner_environment()
+    if args.database:
+        environ["POSTALGUI_PARTNER_DATABASE"] = args.database
+    if args.form_path:
+        environ["POSTALGUI_PARTNER_FORM_PATH"] = args.form_path
+    if args.handler:
+        environ["POSTALGUI_PARTNER_HANDLER"] = args.handler
+    if not 0 <= args.port <= 65535:
+        error(f"--port: must be 0 to 65535 (got {args.port})")
+        return EXIT_INVALID_INPUT
+    try:
+        tls = _tls(args)
+        config = PartnerConfig.from_environ(environ)
+    except ValueError as exc:
+        error(str(exc))
+        return EXIT_INVALID_INPUT
+    server = LoopbackServer(
+        lambda: create_app(config, on_start=scheduler_for(config)),
+        args.host,
+        args.port,
+        name="postalgui-partner",
+        label="partner server",
+        tls=tls,
+        lifespan=True,
+    )
+
+    def bound(url: str) -> None:
+        sys.stdout.write(
+            f"Partner server at {url}\n  form receiver {url}{config.form_path}\n"
+            f"  confirmarAtendimento {url}{config.confirm_path}\n  token {url}/oauth/token\n"
+            f"  ledger {_shown(config.database_url)}\n"
+            "Ctrl+C stops it.\n"
+        )
+        sys.stdout.flush()
+
+    server.serve_forever(on_bound=bound)
+    return EXIT_OK

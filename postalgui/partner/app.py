@@ -1,0 +1,185 @@
+"""`create_app`: the partner server as a FastAPI app (spec 002, 4.2 and 5).
+
+Routes: the model-1 form receiver and ``confirmarAtendimento`` at configurable paths,
+``POST /oauth/token`` (client credentials), and ``GET /health`` for a status light.
+Every call to the first two is appended to the ledger's call log with its answer,
+refused ones included; the Authorization header never is.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.responses import JSONResponse
+from starlette.concurrency import run_in_threadpool
+
+from postalgui.api.values import InvalidValue
+from postalgui.api.values.ster import parse_protocol
+from postalgui.partner.auth import UnauthorizedError, challenge, check_caller, issue_token
+from postalgui.partner.config import TOKEN_PATH, PartnerConfig
+from postalgui.partner.handlers import FormAnswer, FormHandler, load_handler
+from postalgui.partner.ledger.store import FormRecord, Ledger, Reply
+from postalgui.partner.states import AttendanceState
+
+__all__ = ["MAX_BODY", "app_from_environment", "create_app"]
+
+log = logging.getLogger(__name__)
+
+MAX_BODY = 1_000_000
+"""Bytes; the spec's guidance is about 100 KB a form."""
+
+
+async def _json_body(request: Request) -> dict[str, Any] | None:
+    raw = await request.body()
+    if len(raw) > MAX_BODY:
+        return None
+    try:
+        data = json.loads(raw or b"null")
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        return None
+    return data if isinstance(data, dict) else None
+
+
+def _protocol_of(body: dict[str, Any]) -> str | None:
+    value = body.get("numeroProtocolo", body.get("protocolo"))
+    try:
+        return parse_protocol(value).digits
+    except InvalidValue:
+        return None
+
+
+def _form_record(answer: FormAnswer, fields: dict[str, Any]) -> FormRecord:
+    ok = answer.status == 200
+    cents = None if answer.amount is None else int(answer.amount.scaleb(2))
+    quantity = fields.get("quantidade")
+    return FormRecord(
+        model=1,
+        state=AttendanceState.RECEIVED if ok else AttendanceState.CANCELLED,
+        amount_cents=cents,
+        quantity=int(quantity) if isinstance(quantity, int | str) and str(quantity).isdigit() else None,
+        client_key=answer.client_key if ok else None,
+    )
+
+
+class PartnerApp:
+    """The routes' shared parts: config, ledger, handler."""
+
+    def __init__(self, config: PartnerConfig, ledger: Ledger, handler: FormHandler) -> None:
+        self.config = config
+        self.ledger = ledger
+        self.handler = handler
+
+    def _authorized(
+        self, request: Request, endpoint: str, body: object, refusal: dict[str, Any]
+    ) -> Reply | None:
+        try:
+            check_caller(self.config, self.ledger, request.headers.get("authorization", ""))
+        except UnauthorizedError:
+            reply = Reply(401, refusal)
+            self.ledger.log_call(endpoint, None, body, reply)
+            return reply
+        return None
+
+    async def form(self, request: Request) -> JSONResponse:
+        body = await _json_body(request)
+        # Hashing a password and the ledger's queries block: off the event loop.
+        return self._respond(await run_in_threadpool(self._form, request, body))
+
+    def _form(self, request: Request, body: dict[str, Any] | None) -> Reply:
+        refusal = {"codigo_retorno": "97", "descricao_retorno": "Não autorizado"}
+        denied = self._authorized(request, "formulario", body, refusal)
+        if denied is not None:
+            return denied
+        protocol = None if body is None else _protocol_of(body)
+        if body is None or protocol is None:
+            reply = Reply(400, {"codigo_retorno": "98", "descricao_retorno": "Protocolo ausente ou inválido"})
+            self.ledger.log_call("formulario", None, body, reply)
+            return reply
+        fields = body
+
+        def handle() -> tuple[Reply, FormRecord]:
+            answer = self.handler(fields, protocol)
+            return Reply(answer.status, answer.body()), _form_record(answer, fields)
+
+        try:
+            reply = self.ledger.receive_form(protocol, fields, handle)
+        except Exception:  # a handler's or the database's failure: 500, the form can come again
+            log.exception("form for protocol %s failed", protocol)
+            reply = Reply(500, {"codigo_retorno": "99", "descricao_retorno": "Falha no processamento"})
+            self.ledger.log_call("formulario", protocol, fields, reply)
+        return reply
+
+    async def confirm(self, request: Request) -> JSONResponse:
+        body = await _json_body(request)
+        return self._respond(await run_in_threadpool(self._confirm, request, body))
+
+    def _confirm(self, request: Request, body: dict[str, Any] | None) -> Reply:
+        denied = self._authorized(request, "confirmarAtendimento", body, {"codigo": ""})
+        if denied is not None:
+            return denied
+        protocol = None if body is None else _protocol_of(body)
+        code = None if body is None else str(body.get("codigoConfirmacao", "")).strip()
+        if body is None or protocol is None or code not in ("00", "99"):
+            reply = Reply(400, {"codigo": ""})
+            self.ledger.log_call("confirmarAtendimento", protocol, body, reply)
+            return reply
+        return self.ledger.confirm(protocol, code, body)
+
+    def _respond(self, reply: Reply) -> JSONResponse:
+        headers = challenge(self.config) if reply.status == 401 else None
+        return JSONResponse(reply.body, status_code=reply.status, headers=headers)
+
+
+def create_app(
+    config: PartnerConfig,
+    *,
+    ledger: Ledger | None = None,
+    handler: FormHandler | None = None,
+    on_start: Callable[[Ledger], Callable[[], None] | None] | None = None,
+) -> FastAPI:
+    """The partner server. `on_start` runs at the app's startup (the reconciliation
+    schedule) and returns what stops it at shutdown."""
+    owned = ledger is None
+    the_ledger = ledger or Ledger(config.database_url)
+    partner = PartnerApp(config, the_ledger, handler or load_handler(config.handler))
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        stop = on_start(the_ledger) if on_start is not None else None
+        try:
+            yield
+        finally:
+            if stop is not None:
+                stop()
+            if owned:
+                the_ledger.close()
+
+    app = FastAPI(
+        title="PostalGUI partner server", docs_url=None, redoc_url=None, openapi_url=None, lifespan=lifespan
+    )
+    app.state.partner = partner
+    app.add_api_route(config.form_path, partner.form, methods=["POST"])
+    app.add_api_route(config.confirm_path, partner.confirm, methods=["POST"])
+
+    async def token(request: Request) -> JSONResponse:
+        return await issue_token(request, config, the_ledger)
+
+    async def health() -> dict[str, Any]:
+        return {"status": "ok", "form_path": config.form_path, "confirm_path": config.confirm_path}
+
+    app.add_api_route(TOKEN_PATH, token, methods=["POST"])
+    app.add_api_route("/health", health, methods=["GET"])
+    return app
+
+
+def app_from_environment() -> FastAPI:
+    """The app a child process serves, configured by ``POSTALGUI_PARTNER_*``, with its schedule."""
+    from postalgui.partner.schedule import scheduler_for
+
+    config = PartnerConfig.from_environ()
+    return create_app(config, on_start=scheduler_for(config))

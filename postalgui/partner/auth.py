@@ -1,0 +1,110 @@
+"""Who may call the partner: Basic, or a bearer token from the OAuth 2.0 client-credentials
+endpoint (spec 5), as the partner arranged with the operator.
+
+Every comparison is constant-time (`HashedSecret.matches`, and tokens by their SHA-256
+looked up in the ledger). A refusal is 401 with a ``WWW-Authenticate`` challenge and
+never echoes what was sent.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+from datetime import timedelta
+from typing import Any
+from urllib.parse import parse_qs
+
+from fastapi import Request
+from fastapi.responses import JSONResponse
+from starlette.concurrency import run_in_threadpool
+
+from postalgui.partner.config import PartnerConfig
+from postalgui.partner.ledger.store import Ledger
+from postalgui.partner.secrets import new_token, token_digest
+
+__all__ = ["UnauthorizedError", "check_caller", "issue_token"]
+
+GRANT_TYPES = frozenset({"client_credentials", "cliente_credentials"})
+"""The flow's name, and the spec's spelling of it."""
+
+
+class UnauthorizedError(Exception):
+    """The call carries no credentials this server accepts."""
+
+
+def _basic(header: str) -> tuple[str, str] | None:
+    scheme, _, encoded = header.partition(" ")
+    if scheme.lower() != "basic":
+        return None
+    try:
+        user, sep, password = base64.b64decode(encoded.strip(), validate=True).decode("utf-8").partition(":")
+    except (binascii.Error, UnicodeDecodeError):
+        return None
+    return (user, password) if sep else None
+
+
+def check_caller(config: PartnerConfig, ledger: Ledger, header: str) -> None:
+    """Raise `UnauthorizedError` unless `header` (Authorization) is accepted."""
+    scheme = header.partition(" ")[0].lower()
+    if scheme == "basic" and config.accepts_basic:
+        pair = _basic(header)
+        secret = config.basic_secret
+        user_ok = pair is not None and pair[0] == config.basic_user
+        if pair is not None and secret is not None and secret.matches(pair[1]) and user_ok:
+            return
+    elif scheme == "bearer" and config.accepts_oauth:
+        token = header.partition(" ")[2].strip()
+        if token and ledger.token_valid(token_digest(token)):
+            return
+    raise UnauthorizedError
+
+
+def challenge(config: PartnerConfig) -> dict[str, str]:
+    schemes = []
+    if config.accepts_basic:
+        schemes.append('Basic realm="postalgui-partner", charset="UTF-8"')
+    if config.accepts_oauth:
+        schemes.append('Bearer realm="postalgui-partner"')
+    return {"WWW-Authenticate": ", ".join(schemes)}
+
+
+def _client(request_header: str, form: dict[str, list[str]]) -> tuple[str, str] | None:
+    """Client credentials from HTTP Basic (RFC 6749 2.3.1) or the form's client_id/secret."""
+    pair = _basic(request_header) if request_header else None
+    if pair is not None:
+        return pair
+    client_id, secret = form.get("client_id", [""])[0], form.get("client_secret", [""])[0]
+    return (client_id, secret) if client_id else None
+
+
+def _oauth_error(status: int, error: str, description: str) -> JSONResponse:
+    headers = {"Cache-Control": "no-store"}
+    if status == 401:
+        headers["WWW-Authenticate"] = 'Basic realm="postalgui-partner"'
+    return JSONResponse(
+        {"error": error, "error_description": description}, status_code=status, headers=headers
+    )
+
+
+def _client_matches(config: PartnerConfig, client: tuple[str, str]) -> bool:
+    secret = config.client_secret
+    return secret is not None and client[0] == config.client_id and secret.matches(client[1])
+
+
+async def issue_token(request: Request, config: PartnerConfig, ledger: Ledger) -> JSONResponse:
+    """``POST /oauth/token`` with ``grant_type=client_credentials`` (form-encoded)."""
+    if not config.accepts_oauth:
+        return _oauth_error(400, "unsupported_grant_type", "OAuth 2.0 is not enabled on this server")
+    form = parse_qs((await request.body()).decode("utf-8", "replace"), keep_blank_values=True)
+    grant = form.get("grant_type", [""])[0]
+    if grant not in GRANT_TYPES:
+        return _oauth_error(400, "unsupported_grant_type", "grant_type must be client_credentials")
+    client = _client(request.headers.get("authorization", ""), form)
+    if client is None or not await run_in_threadpool(_client_matches, config, client):
+        return _oauth_error(401, "invalid_client", "Client authentication failed")
+    token = new_token()
+    lifetime = config.token_lifetime_s
+    expires = ledger.now() + timedelta(seconds=lifetime)
+    await run_in_threadpool(ledger.store_token, token_digest(token), client[0], expires)
+    body: dict[str, Any] = {"access_token": token, "token_type": "Bearer", "expires_in": lifetime}
+    return JSONResponse(body, headers={"Cache-Control": "no-store", "Pragma": "no-cache"})

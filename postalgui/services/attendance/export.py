@@ -1,0 +1,190 @@
+"""A reconciliation report as a CSV (for the books) and a PDF (to file or send).
+
+Labels are Brazilian Portuguese by default, English with ``language="en"``; money is
+``R$ 1.234,56`` and the day ``DD/MM/AAAA`` in both (the app's conventions).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterator, Mapping, Sequence
+from datetime import date
+from decimal import Decimal
+from pathlib import Path
+from typing import Any, Literal
+from xml.sax.saxutils import escape
+
+from reportlab.lib import colors  # type: ignore[import-untyped]  # reportlab ships no type hints
+from reportlab.lib.pagesizes import A4  # type: ignore[import-untyped]
+from reportlab.lib.styles import ParagraphStyle  # type: ignore[import-untyped]
+from reportlab.lib.units import mm  # type: ignore[import-untyped]
+from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle  # type: ignore[import-untyped]
+
+from postalgui.api.values import format_brl
+from postalgui.services.spreadsheet import write_csv
+from postalgui.storage.atomic import write_atomically
+
+__all__ = ["KINDS", "report_rows", "write_report_csv", "write_report_pdf"]
+
+Language = Literal["pt", "en"]
+
+KINDS = (
+    "confirmed",
+    "cancelled",
+    "reversed",
+    "pending",
+    "unknown_to_operator",
+    "missing_from_ledger",
+    "amount_differences",
+    "flagged",
+)
+"""The report's lists, in the order a bookkeeper reads them."""
+
+_WORDS: Mapping[Language, Mapping[str, str]] = {
+    "pt": {
+        "confirmed": "Confirmados",
+        "cancelled": "Cancelados",
+        "reversed": "Estornados",
+        "pending": "Ainda pendentes",
+        "unknown_to_operator": "No livro, desconhecidos do Operador",
+        "missing_from_ledger": "Do Operador, ausentes do livro",
+        "amount_differences": "Diferenças de valor",
+        "flagged": "Sinalizados (confirmações contraditórias)",
+        "title": "Conciliação de atendimentos",
+        "kind": "Situação",
+        "protocol": "Protocolo",
+        "ledger_state": "No livro",
+        "operator_status": "No Operador",
+        "ledger_amount": "Valor no livro",
+        "operator_amount": "Valor no Operador",
+        "note": "Observação",
+        "count": "Quantidade",
+        "errors": "Erros",
+        "ran_at": "Executada em",
+        "none": "Nenhum.",
+    },
+    "en": {
+        "confirmed": "Confirmed",
+        "cancelled": "Cancelled",
+        "reversed": "Reversed",
+        "pending": "Still pending",
+        "unknown_to_operator": "In the ledger, unknown to the operator",
+        "missing_from_ledger": "Known to the operator, missing from the ledger",
+        "amount_differences": "Amount differences",
+        "flagged": "Flagged (contradicting confirmations)",
+        "title": "Attendance reconciliation",
+        "kind": "Result",
+        "protocol": "Protocol",
+        "ledger_state": "Ledger",
+        "operator_status": "Operator",
+        "ledger_amount": "Ledger amount",
+        "operator_amount": "Operator amount",
+        "note": "Note",
+        "count": "Count",
+        "errors": "Errors",
+        "ran_at": "Run at",
+        "none": "None.",
+    },
+}
+
+
+def _money(cents: object) -> str:
+    return format_brl(Decimal(int(cents)).scaleb(-2)) if isinstance(cents, int) else ""
+
+
+def _day(report: Mapping[str, Any]) -> str:
+    return date.fromisoformat(str(report["day"])).strftime("%d/%m/%Y")
+
+
+def report_rows(report: Mapping[str, Any], language: Language = "pt") -> Iterator[list[str]]:
+    """One row per line of every list: kind, protocol, states, amounts, note."""
+    words = _WORDS[language]
+    for kind in KINDS:
+        for line in report.get(kind, []):
+            yield [
+                words[kind],
+                str(line.get("protocol", "")),
+                str(line.get("ledger_state") or ""),
+                str(line.get("operator_status") or ""),
+                _money(line.get("ledger_cents")),
+                _money(line.get("operator_cents")),
+                str(line.get("note") or ""),
+            ]
+
+
+def _header(language: Language) -> list[str]:
+    words = _WORDS[language]
+    keys = ("kind", "protocol", "ledger_state", "operator_status", "ledger_amount", "operator_amount", "note")
+    return [words[key] for key in keys]
+
+
+def write_report_csv(path: Path, report: Mapping[str, Any], language: Language = "pt") -> Path:
+    return write_csv(path, _header(language), report_rows(report, language))
+
+
+@functools.cache
+def _styles() -> dict[str, ParagraphStyle]:
+    return {
+        "title": ParagraphStyle("title", fontName="Helvetica-Bold", fontSize=15, leading=19, spaceAfter=4),
+        "head": ParagraphStyle("head", fontName="Helvetica-Bold", fontSize=11, leading=14, spaceBefore=8),
+        "body": ParagraphStyle("body", fontName="Helvetica", fontSize=8.5, leading=11),
+    }
+
+
+def _table(rows: Sequence[Sequence[str]], widths: Sequence[float]) -> Table:
+    body = _styles()["body"]
+    cells = [[Paragraph(escape(cell), body) for cell in row] for row in rows]
+    table = Table(cells, colWidths=widths, repeatRows=1)
+    table.setStyle(
+        TableStyle(
+            [
+                ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#e8edf3")),
+                ("GRID", (0, 0), (-1, -1), 0.3, colors.HexColor("#b8c2cc")),
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+            ]
+        )
+    )
+    return table
+
+
+def write_report_pdf(path: Path, report: Mapping[str, Any], language: Language = "pt") -> Path:
+    """An A4 report: the day, a summary of counts, then each non-empty list as a table."""
+    import io
+
+    words, styles = _WORDS[language], _styles()
+    story: list[Any] = [
+        Paragraph(escape(f"{words['title']} — {_day(report)}"), styles["title"]),
+        Paragraph(escape(f"{words['ran_at']}: {report.get('ran_at', '')}"), styles["body"]),
+        Spacer(1, 4 * mm),
+        _table(
+            [
+                [words["kind"], words["count"]],
+                *([words[kind], str(len(report.get(kind, [])))] for kind in KINDS),
+            ],
+            [120 * mm, 30 * mm],
+        ),
+    ]
+    header = _header(language)[1:]
+    widths = [30 * mm, 24 * mm, 20 * mm, 26 * mm, 26 * mm, 54 * mm]
+    for kind in KINDS:
+        lines = report.get(kind, [])
+        if not lines:
+            continue
+        story.append(Paragraph(escape(words[kind]), styles["head"]))
+        rows = [row[1:] for row in report_rows({kind: lines}, language)]
+        story.append(_table([header, *rows], widths))
+    if report.get("errors"):
+        story.append(Paragraph(escape(words["errors"]), styles["head"]))
+        story.extend(Paragraph(escape(str(text)), styles["body"]) for text in report["errors"])
+    buffer = io.BytesIO()
+    document = SimpleDocTemplate(
+        buffer,
+        pagesize=A4,
+        leftMargin=14 * mm,
+        rightMargin=14 * mm,
+        topMargin=14 * mm,
+        bottomMargin=14 * mm,
+        title=f"{words['title']} {report.get('day', '')}",
+    )
+    document.build(story)
+    return write_atomically(Path(path), buffer.getvalue())

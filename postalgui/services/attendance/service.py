@@ -1,0 +1,284 @@
+"""`AttendanceService`: the Attendances feature as the GUI and the CLI reach it (`AppContext.attendance`).
+
+Owns where things are: the registration system's address and auth for this
+environment, the partner server's child process, and the ledger it writes (read here
+too: the tab's table and the CLI's ``attendance list`` open the same database).
+
+The registration system lives on the operator's ``app``/``apphom`` host; in the sandbox
+it is the sandbox itself. ``POSTALGUI_STER_URL`` overrides it; with only
+``POSTALGUI_BASE_URL`` set it is at that base too.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from postalgui.api.environments import Environment
+from postalgui.api.errors import ApiError, CredentialsMissingError
+from postalgui.api.scopes import ACCESS_CODE_KEY, LOGIN_KEY
+from postalgui.sandbox import demo_account
+from postalgui.services.attendance.settings import AttendanceSettings
+
+if TYPE_CHECKING:
+    from requests.auth import AuthBase
+
+    from postalgui.api.ster import SterClient
+    from postalgui.api.transport import Transport
+    from postalgui.partner.ledger.store import Ledger
+    from postalgui.services.context import AppContext
+    from postalgui.serving.child import ChildServer
+
+__all__ = ["PARTNER_APP", "AttendanceService", "PartnerSecrets", "PartnerStatus"]
+
+PARTNER_APP = "postalgui.partner.app:app_from_environment"
+"""The partner server's app factory as its child process imports it."""
+
+PARTNER_USER_KEY = "partner_user"
+PARTNER_PASSWORD_KEY = "partner_password"  # noqa: S105  # keyring entry names, not secrets
+PARTNER_CLIENT_ID_KEY = "partner_client_id"
+PARTNER_CLIENT_SECRET_KEY = "partner_client_secret"  # noqa: S105
+_SECRET_VARS = {
+    PARTNER_USER_KEY: "POSTALGUI_PARTNER_USER",
+    PARTNER_PASSWORD_KEY: "POSTALGUI_PARTNER_PASSWORD",
+    PARTNER_CLIENT_ID_KEY: "POSTALGUI_PARTNER_CLIENT_ID",
+    PARTNER_CLIENT_SECRET_KEY: "POSTALGUI_PARTNER_CLIENT_SECRET",
+}
+
+
+@dataclass(frozen=True, repr=False)
+class PartnerSecrets:
+    """The credentials the operator uses to call the partner (plain: they go to the child's
+    environment and, in the sandbox, to its simulated counter; the server hashes them)."""
+
+    user: str | None
+    password: str | None
+    client_id: str | None
+    client_secret: str | None
+
+    def __repr__(self) -> str:
+        return f"PartnerSecrets(user={self.user!r}, client_id={self.client_id!r}, ...)"
+
+
+@dataclass(frozen=True)
+class PartnerStatus:
+    """What the tab's status line shows."""
+
+    running: bool
+    url: str | None
+    form_path: str
+    confirm_path: str
+    auth: str
+    database: str
+
+
+class AttendanceService:
+    def __init__(self, context: AppContext) -> None:
+        self.context = context
+        self._lock = threading.RLock()
+        self._ledger: Ledger | None = None
+        self._partner: ChildServer | None = None
+
+    # --- settings ---------------------------------------------------------------------------
+
+    @property
+    def settings(self) -> AttendanceSettings:
+        return self.context.settings.attendance
+
+    @property
+    def in_sandbox(self) -> bool:
+        return self.context.settings.environment is Environment.SANDBOX
+
+    def ster_contract(self) -> str:
+        contract = self.settings.ster_contract
+        if not contract and self.in_sandbox:
+            return demo_account.STER_CONTRACT
+        if not contract:
+            raise ApiError("The registration-system contract (12 characters) is not set: set it in Settings")
+        return contract
+
+    def ster_base_url(self) -> str:
+        """The registration system's base (blocks while the embedded sandbox starts: tasks only)."""
+        overrides = self.context.overrides
+        if overrides.ster_url:
+            return overrides.ster_url
+        if overrides.base_url:
+            return overrides.base_url
+        from postalgui.api.ster import STER_URLS
+
+        environment = self.context.settings.environment
+        if environment is Environment.SANDBOX:
+            return self.context.sandbox_url()
+        if environment is Environment.CUSTOM:
+            base = self.context.settings.custom_base_url
+            if base:
+                return base
+        url = STER_URLS.get(environment.value)
+        if url is None:
+            raise ApiError("No registration-system address is configured for this environment")
+        return url
+
+    def ster_client(self) -> SterClient:
+        """A client of the registration system with the partner's auth (tasks only)."""
+        from postalgui.api.ster import SterClient, basic_auth
+        from postalgui.api.transport import Transport
+
+        transport = Transport(self.ster_base_url())
+        auth: AuthBase
+        if self.settings.ster_auth == "token":
+            auth = self.context.backend().tokens.auth(self.context.default_scope())
+        else:
+            user, password = self._identity()
+            auth = basic_auth(user, password)
+        return SterClient(transport, auth, self.ster_contract())
+
+    def _identity(self) -> tuple[str, str]:
+        store, env_key = self.context.credentials, self.context.env_key
+        user, password = store.get(env_key, LOGIN_KEY), store.get(env_key, ACCESS_CODE_KEY)
+        if not user or not password:
+            raise CredentialsMissingError("The identity-portal login and access code are not set")
+        return user, password
+
+    # --- the ledger ------------------------------------------------------------------------------
+
+    def ledger_url(self) -> str:
+        if self.settings.partner_database:
+            return self.settings.partner_database
+        from postalgui.partner.ledger.store import sqlite_url
+
+        return sqlite_url(self.context.paths.data_dir / f"partner-ledger-{self.context.env_key}.sqlite3")
+
+    def ledger(self) -> Ledger:
+        """The ledger of this environment, opened (and migrated) on first use: any thread."""
+        url = self.ledger_url()
+        with self._lock:
+            if self._ledger is None or self._ledger.url != url:
+                from postalgui.partner.ledger.store import Ledger
+
+                if self._ledger is not None:
+                    self._ledger.close()
+                self._ledger = Ledger(url)
+            return self._ledger
+
+    # --- the partner server --------------------------------------------------------------------
+
+    def partner_secrets(self) -> PartnerSecrets:
+        """From ``POSTALGUI_PARTNER_*``, else the keyring, else (sandbox) the demo partner's."""
+        store, env_key = self.context.credentials, self.context.env_key
+        found = {}
+        for key, var in _SECRET_VARS.items():
+            found[key] = os.environ.get(var) or store.get(env_key, key)
+        if self.in_sandbox and not any(found.values()):
+            found = {
+                PARTNER_USER_KEY: demo_account.PARTNER_USER,
+                PARTNER_PASSWORD_KEY: demo_account.PARTNER_PASSWORD,
+                PARTNER_CLIENT_ID_KEY: demo_account.PARTNER_CLIENT_ID,
+                PARTNER_CLIENT_SECRET_KEY: demo_account.PARTNER_CLIENT_SECRET,
+            }
+        return PartnerSecrets(
+            found[PARTNER_USER_KEY],
+            found[PARTNER_PASSWORD_KEY],
+            found[PARTNER_CLIENT_ID_KEY],
+            found[PARTNER_CLIENT_SECRET_KEY],
+        )
+
+    def partner_environment(self) -> dict[str, str]:
+        """The child's environment: the partner's settings and secrets, and the registration
+        system's access for the scheduled reconciliation (blocks: tasks only)."""
+        settings = self.settings
+        secrets = self.partner_secrets()
+        env = dict(os.environ)
+        env["POSTALGUI_PARTNER_DATABASE"] = self.ledger_url()
+        env["POSTALGUI_PARTNER_FORM_PATH"] = settings.partner_form_path
+        env["POSTALGUI_PARTNER_AUTH"] = settings.partner_auth
+        pairs = ((secrets.user, secrets.password), (secrets.client_id, secrets.client_secret))
+        for (user, secret), (user_var, secret_var) in zip(
+            pairs,
+            (
+                ("POSTALGUI_PARTNER_USER", "POSTALGUI_PARTNER_PASSWORD"),
+                ("POSTALGUI_PARTNER_CLIENT_ID", "POSTALGUI_PARTNER_CLIENT_SECRET"),
+            ),
+            strict=True,
+        ):
+            if user and secret:
+                env[user_var], env[secret_var] = user, secret
+        try:
+            user, password = self._identity()
+            env |= {
+                "POSTALGUI_STER_URL": self.ster_base_url(),
+                "POSTALGUI_STER_CONTRACT": self.ster_contract(),
+                "POSTALGUI_USER": user,
+                "POSTALGUI_ACCESS_CODE": password,
+            }
+        except ApiError:
+            pass  # no scheduled reconciliation; on demand still says why
+        return env
+
+    def start_partner(self) -> str:
+        """Start the partner server as a child process on loopback; its URL (tasks only)."""
+        with self._lock:
+            if self._partner is not None and self._partner.running:
+                return self._partner.url
+            from postalgui.serving.child import ChildServer
+
+            self.ledger()  # migrate here, once, before the child opens it
+            server = ChildServer(
+                PARTNER_APP,
+                port=self.settings.partner_port,
+                environ=self.partner_environment(),
+                name="postalgui-partner",
+                label="partner server",
+                lifespan=True,
+            )
+            server.start()
+            if not server.wait_ready(20.0):
+                server.stop()
+                raise ApiError("The partner server did not start in 20 s (is the port in use?)")
+            self._partner = server
+            return server.url
+
+    def stop_partner(self) -> None:
+        with self._lock:
+            server, self._partner = self._partner, None
+        if server is not None:
+            server.stop()
+
+    def partner_status(self) -> PartnerStatus:
+        with self._lock:
+            server = self._partner
+            running = server is not None and server.running
+            url = server.url if running and server is not None else None
+        from postalgui.partner.config import DEFAULT_CONFIRM_PATH
+
+        return PartnerStatus(
+            running=running,
+            url=url,
+            form_path=self.settings.partner_form_path,
+            confirm_path=DEFAULT_CONFIRM_PATH,
+            auth=self.settings.partner_auth,
+            database=_shown_url(self.ledger_url()),
+        )
+
+    def sandbox_control(self) -> Transport:
+        """A transport to the sandbox's control routes (the simulated counter): sandbox only."""
+        if not self.in_sandbox:
+            raise ApiError("The simulated counter exists only in the sandbox")
+        from postalgui.api.transport import Transport
+
+        return Transport(self.ster_base_url())
+
+    def close(self) -> None:
+        self.stop_partner()
+        with self._lock:
+            ledger, self._ledger = self._ledger, None
+        if ledger is not None:
+            ledger.close()
+
+
+def _shown_url(url: str) -> str:
+    """A database URL without its password."""
+    from sqlalchemy.engine import make_url
+
+    return make_url(url).render_as_string(hide_password=True)

@@ -1,0 +1,92 @@
+"""The Attendances use cases, shared by the tab and the CLI: plain functions of their inputs.
+
+Each runs in a background task (or the CLI's thread) and may block on the network or
+the ledger's database.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, date, datetime
+from urllib.parse import parse_qs, urlsplit
+
+from postalgui.api.models.ster import OperatorCode, RegistrationAnswer
+from postalgui.api.ster import Registration
+from postalgui.partner.ledger.schema import Attendance
+from postalgui.partner.ledger.store import FormRecord, operator_day
+from postalgui.partner.reconcile import Report, reconcile
+from postalgui.partner.states import AttendanceState
+from postalgui.services.attendance.service import AttendanceService
+
+__all__ = [
+    "Registered",
+    "code_from_text",
+    "decode_code",
+    "list_attendances",
+    "reconcile_day",
+    "register_attendance",
+    "today",
+]
+
+CODE_KEYS = ("codigoOperador", "codigoCorreios")
+"""The URL parameter the operator appends (the spec's name, and the one some partners see)."""
+
+
+def today() -> date:
+    """Today in Brasília time: the operator's day."""
+    return operator_day(datetime.now(UTC))
+
+
+def code_from_text(text: str) -> str:
+    """The operator code from what the attendant pasted: the code itself, or the partner URL
+    with ``?codigoOperador=`` (percent-decoded)."""
+    stripped = text.strip()
+    if "?" in stripped and "://" in stripped.split("?", 1)[0]:
+        query = parse_qs(urlsplit(stripped).query, keep_blank_values=True)
+        for key in CODE_KEYS:
+            if query.get(key):
+                return query[key][0].strip()
+    return stripped
+
+
+def decode_code(service: AttendanceService, text: str) -> OperatorCode:
+    return service.ster_client().decode(code_from_text(text))
+
+
+@dataclass(frozen=True)
+class Registered:
+    answer: RegistrationAnswer
+    warnings: tuple[str, ...]
+
+
+def register_attendance(
+    service: AttendanceService, registration: Registration, decoded: OperatorCode | None = None
+) -> Registered:
+    """Register a model-2 attendance and keep it in the ledger as registered."""
+    answer = service.ster_client().register(registration)
+    cents = None if registration.amount is None else int(registration.amount.scaleb(2))
+    record = FormRecord(
+        model=2,
+        state=AttendanceState.REGISTERED,
+        amount_cents=cents,
+        quantity=int(registration.quantity),
+        client_tax_id=registration.client_tax_id,
+        client_key=registration.client_key,
+        attendant=decoded.nome if decoded else None,
+        unit=decoded.mcmcuAgencia if decoded else None,
+        terminal=decoded.numeroCaixa if decoded else None,
+    )
+    body = {key: value for key, value in registration.body().items() if key != "codigoOperador"}
+    service.ledger().record_registration(answer.protocol, record, body)
+    return Registered(answer, registration.warnings)
+
+
+def list_attendances(service: AttendanceService, day: date | None, state: str | None) -> list[Attendance]:
+    """The ledger's attendances of `day` (all days when None), in one state or all."""
+    states = {AttendanceState(state).value} if state else None
+    return service.ledger().attendances(day, states)
+
+
+def reconcile_day(service: AttendanceService, day: date) -> Report:
+    """Reconcile `day` with the registration system now (also done nightly by the server)."""
+    return reconcile(service.ledger(), service.ster_client(), day)
