@@ -8,13 +8,18 @@ token requests) and answers as a partner would.
 from __future__ import annotations
 
 import base64
+import http.server
+import json
 import re
+import ssl
+import threading
 from collections.abc import Iterator
 from typing import Any
 from urllib.parse import parse_qs, parse_qsl, quote, urlsplit
 
 import pytest
 import requests
+import trustme
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 
@@ -450,3 +455,85 @@ def test_reset_forgets_the_attendances(sandbox: SandboxControl, sandbox_server: 
     assert requests.get(f"{sandbox.url}/_sandbox/ster/attendances", timeout=5).json() == {"atendimentos": []}
     assert _register(sandbox, code).json() == {"codigo": 400, "mensagem": "Código do operador inválido"}
     assert sandbox_server.url == sandbox.url
+
+
+# --------------------------------------------------------------------- TLS to the partner
+
+
+class _TlsPartner(http.server.BaseHTTPRequestHandler):
+    """Answers every POST with a confirmation and records the body and our client certificate."""
+
+    server: _TlsServer
+
+    def do_POST(self) -> None:
+        body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+        peer = self.connection.getpeercert() if isinstance(self.connection, ssl.SSLSocket) else None
+        self.server.received.append((body, peer))
+        payload = b'{"codigo": "00"}'
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(payload)))
+        self.end_headers()
+        self.wfile.write(payload)
+
+    def log_message(self, format: str, *args: Any) -> None:
+        del format, args
+
+
+class _TlsServer(http.server.HTTPServer):
+    received: list[tuple[Any, Any]]
+
+
+@pytest.fixture
+def tls_partner() -> Iterator[tuple[str, trustme.CA]]:
+    """An HTTPS partner that requires TLS 1.2+ and a client certificate from its CA."""
+    ca = trustme.CA()
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    context.minimum_version = ssl.TLSVersion.TLSv1_2
+    ca.issue_cert("127.0.0.1").configure_cert(context)
+    ca.configure_trust(context)
+    context.verify_mode = ssl.CERT_REQUIRED
+    server = _TlsServer(("127.0.0.1", 0), _TlsPartner)
+    server.received = []
+    server.socket = context.wrap_socket(server.socket, server_side=True)
+    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, name="tls-partner")
+    thread.start()
+    try:
+        yield f"https://127.0.0.1:{server.server_address[1]}", ca
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(5)
+
+
+def test_callbacks_over_tls_with_our_client_certificate(
+    sandbox: SandboxControl, tls_partner: tuple[str, trustme.CA]
+) -> None:
+    url, ca = tls_partner
+    client = ca.issue_cert("operador.example")
+    config = {
+        "url": url,
+        "ca_pem": ca.cert_pem.bytes().decode(),
+        "client_cert_pem": client.cert_chain_pems[0].bytes().decode(),
+        "client_key_pem": client.private_key_pem.bytes().decode(),
+    }
+    shown = _put_partner(sandbox, **config)
+    assert "client_key_pem" not in shown
+    assert shown["client_key_pem_set"] is True
+    sent = _control(sandbox, "/attendances/26470000000001/callback", {"codigoConfirmacao": "00"})
+    assert (sent["callback_status"], sent["callback_answer"], sent["error"]) == (200, {"codigo": "00"}, None)
+    untrusted = _put_partner(sandbox, **(config | {"ca_pem": None}))
+    assert untrusted["ca_pem"] is None
+    refused = _control(sandbox, "/attendances/26470000000001/callback", {"codigoConfirmacao": "00"})
+    assert refused["callback_status"] is None
+    assert "CERTIFICATE_VERIFY_FAILED" in refused["error"]
+
+
+def test_a_partner_demanding_our_certificate_is_reported_without_one(
+    sandbox: SandboxControl, tls_partner: tuple[str, trustme.CA]
+) -> None:
+    url, ca = tls_partner
+    _put_partner(sandbox, url=url, ca_pem=ca.cert_pem.bytes().decode())
+    refused = _control(sandbox, "/attendances/26470000000001/callback", {"codigoConfirmacao": "99"})
+    assert refused["callback_status"] is None
+    assert refused["error"]
