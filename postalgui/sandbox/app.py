@@ -11,6 +11,7 @@ from postalgui.sandbox import (
     routes_invoices,
     routes_price,
     routes_token,
+    ster,
 )
 from postalgui.sandbox.config import SandboxConfig
 from postalgui.sandbox.errors import install_error_handlers
@@ -32,6 +33,7 @@ def create_app(config: SandboxConfig | None = None) -> FastAPI:
         docs_url=f"{CONTROL_PREFIX}/docs",
         redoc_url=None,
         openapi_url=f"{CONTROL_PREFIX}/openapi.json",
+        openapi_tags=ster.OPENAPI_TAGS,
     )
     app.state.sandbox = state
     install_error_handlers(app)
@@ -42,6 +44,7 @@ def create_app(config: SandboxConfig | None = None) -> FastAPI:
     app.include_router(routes_branches.router)
     app.include_router(routes_branches.control)
     app.include_router(routes_control.router)
+    ster.include_routers(app)
     # Added last = outermost: counting sees every request, faulted or not.
     app.add_middleware(FaultMiddleware, injector=state.faults, stats=state.stats)
     app.add_middleware(StatsMiddleware, stats=state.stats, exclude_prefix=CONTROL_PREFIX)

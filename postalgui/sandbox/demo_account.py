@@ -20,3 +20,14 @@ FOREIGN_COMPANY_NAME = "Transportes Outra Empresa S.A."
 
 COMPANY_NAMES: dict[str, str] = {CNPJ: COMPANY_NAME, FOREIGN_CNPJ: FOREIGN_COMPANY_NAME}
 """Legal names of the companies the sandbox knows, by CNPJ (for documents)."""
+
+# The counter-partner registration system (STER, spec 002).
+STER_CONTRACT = "009912345678"
+"""The registration-system contract number: 12 characters (spec 002, 4.1)."""
+STER_CONTRACTOR_ID = "47"
+"""The demo partner's contractor id: digits 3-4 of every protocol number (spec 002, 2.2)."""
+PARTNER_USER = "parceiro.demo"
+PARTNER_PASSWORD = "Prc-demo-2026"
+PARTNER_CLIENT_ID = "operador-ster"
+PARTNER_CLIENT_SECRET = "Sbx-ster-secret-2026"
+"""Credentials the simulated counter sends to the demo partner (Basic, or OAuth client credentials)."""
