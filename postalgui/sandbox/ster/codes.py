@@ -23,7 +23,7 @@ from typing import Any
 from cryptography.exceptions import InvalidTag
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 
-from postalgui.sandbox.ster.counters import Attendant
+from postalgui.sandbox.ster.attendants import Attendant
 
 CODE_LIFETIME_MS = 30 * 60 * 1000
 """A code is good for 30 minutes after its `time` (the spec says only "restricted")."""

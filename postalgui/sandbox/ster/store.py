@@ -16,8 +16,8 @@ from typing import Any
 
 from postalgui.sandbox.demo_account import STER_CONTRACTOR_ID
 from postalgui.sandbox.state import SandboxState
+from postalgui.sandbox.ster.attendants import ATTENDANTS, Attendant
 from postalgui.sandbox.ster.codes import CodeCipher
-from postalgui.sandbox.ster.counters import ATTENDANTS, Attendant
 from postalgui.sandbox.ster.partner import PartnerConfig, PartnerLink
 from postalgui.sandbox.timefmt import local_datetime
 
