@@ -20,8 +20,8 @@ from postalgui.cli.output import EXIT_OK, BadOption, checked, guarded, print_fie
 from postalgui.services.context import AppContext
 
 if TYPE_CHECKING:
-    from postalgui.partner.ledger.schema import Attendance
     from postalgui.partner.reconcile import Report
+    from postalgui.services.attendance.use_cases import LedgerRow
 
 STATES = ("received", "registered", "confirmed", "not_confirmed", "cancelled", "reversed", "pending")
 
@@ -155,26 +155,25 @@ def run_register(args: argparse.Namespace, context: AppContext) -> int:
     return EXIT_OK
 
 
-def _row(attendance: Attendance) -> list[str]:
-    amount = attendance.amount_cents
+def _row(attendance: LedgerRow) -> list[str]:
     return [
         attendance.protocol,
         attendance.day.isoformat(),
         str(attendance.model),
         attendance.state,
-        format_brl(Decimal(amount).scaleb(-2)) if amount is not None else "",
+        format_brl(attendance.amount) if attendance.amount is not None else "",
         attendance.client_key or "",
         attendance.flag or "",
     ]
 
 
-def _json(attendance: Attendance) -> dict[str, Any]:
+def _json(attendance: LedgerRow) -> dict[str, Any]:
     return {
         "protocolo": attendance.protocol,
         "dia": attendance.day.isoformat(),
         "modelo": attendance.model,
         "estado": attendance.state,
-        "valorCentavos": attendance.amount_cents,
+        "valorCentavos": None if attendance.amount is None else int(attendance.amount.scaleb(2)),
         "quantidade": attendance.quantity,
         "cliente": attendance.client_tax_id,
         "chaveCliente": attendance.client_key,
@@ -190,13 +189,16 @@ def run_list(args: argparse.Namespace, context: AppContext) -> int:
     day = _day(args.dia)
     if args.database:
         from postalgui.partner.ledger.store import Ledger
+        from postalgui.services.attendance.use_cases import LedgerRow
 
         try:
             ledger = Ledger(args.database)
         except Exception as exc:  # noqa: BLE001  # a bad URL or an unreachable server, said plainly
             raise BadOption(f"--database: cannot open the ledger: {type(exc).__name__}") from None
         try:
-            rows = ledger.attendances(day, {args.estado} if args.estado else None)
+            rows = [
+                LedgerRow.of(row) for row in ledger.attendances(day, {args.estado} if args.estado else None)
+            ]
         finally:
             ledger.close()
     else:

@@ -61,7 +61,11 @@ def running_partner(config: PartnerConfig, tls: TlsFiles | None = None) -> Itera
     ledger = Ledger(config.database_url)
     try:
         server = LoopbackServer(
-            lambda: create_app(config, ledger=ledger), name="test-partner", label="partner", tls=tls, lifespan=True
+            lambda: create_app(config, ledger=ledger),
+            name="test-partner",
+            label="partner",
+            tls=tls,
+            lifespan=True,
         )
         with server:
             yield RunningPartner(server.url, ledger, config)

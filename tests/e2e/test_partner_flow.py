@@ -42,7 +42,9 @@ def partner(sandbox: SandboxControl, tmp_path: Path) -> Iterator[RunningPartner]
 
 @pytest.fixture
 def ster(sandbox_server: SandboxServer) -> Iterator[SterClient]:
-    client = SterClient(Transport(sandbox_server.url), basic_auth(DEMO.login, DEMO.access_code), STER_CONTRACT)
+    client = SterClient(
+        Transport(sandbox_server.url), basic_auth(DEMO.login, DEMO.access_code), STER_CONTRACT
+    )
     yield client
     client.transport.close()
 
@@ -52,7 +54,9 @@ def start_model_1(sandbox: SandboxControl, cents: int = 15990, **form: str) -> d
     return counter_call(sandbox.url, "POST", "/attendances", {"model": 1, "form": fields})
 
 
-def test_model_1_form_is_answered_booked_and_confirmed(sandbox: SandboxControl, partner: RunningPartner) -> None:
+def test_model_1_form_is_answered_booked_and_confirmed(
+    sandbox: SandboxControl, partner: RunningPartner
+) -> None:
     started = start_model_1(sandbox, 15990)
     protocol = started["protocolo"]
     assert started["partner_status"] == 200
@@ -100,7 +104,9 @@ def test_a_bad_typed_line_is_a_business_exception(sandbox: SandboxControl, partn
 def test_repeated_and_contradicting_callbacks(sandbox: SandboxControl, partner: RunningPartner) -> None:
     protocol = start_model_1(sandbox)["protocolo"]
     counter_call(sandbox.url, "POST", f"/attendances/{protocol}/finish", {"outcome": "concluded"})
-    repeated = counter_call(sandbox.url, "POST", f"/attendances/{protocol}/callback", {"codigoConfirmacao": "00"})
+    repeated = counter_call(
+        sandbox.url, "POST", f"/attendances/{protocol}/callback", {"codigoConfirmacao": "00"}
+    )
     assert repeated["callback_status"] == 200
     assert repeated["callback_answer"] == {"codigo": f"PG{protocol}"}
     contradicting = counter_call(
@@ -113,8 +119,12 @@ def test_repeated_and_contradicting_callbacks(sandbox: SandboxControl, partner: 
     assert row.flag and "contradicts" in row.flag
 
 
-def test_a_callback_for_an_unknown_protocol_is_refused(sandbox: SandboxControl, partner: RunningPartner) -> None:
-    answer = counter_call(sandbox.url, "POST", "/attendances/26479999999999/callback", {"codigoConfirmacao": "00"})
+def test_a_callback_for_an_unknown_protocol_is_refused(
+    sandbox: SandboxControl, partner: RunningPartner
+) -> None:
+    answer = counter_call(
+        sandbox.url, "POST", "/attendances/26479999999999/callback", {"codigoConfirmacao": "00"}
+    )
     assert answer["callback_status"] == 400
     assert answer["callback_answer"] == {"codigo": ""}
 
@@ -148,7 +158,10 @@ def test_the_token_endpoint_speaks_oauth(partner: RunningPartner) -> None:
         body = answer.json()
         assert body["token_type"] == "Bearer" and body["expires_in"] == 43200 and body["access_token"]
     wrong = requests.post(
-        f"{partner.url}/oauth/token", data={"grant_type": "client_credentials"}, auth=(PARTNER_CLIENT_ID, "x"), timeout=10
+        f"{partner.url}/oauth/token",
+        data={"grant_type": "client_credentials"},
+        auth=(PARTNER_CLIENT_ID, "x"),
+        timeout=10,
     )
     assert wrong.status_code == 401 and wrong.json()["error"] == "invalid_client"
     bad_grant = requests.post(f"{partner.url}/oauth/token", data={"grant_type": "password"}, timeout=10)
@@ -190,7 +203,9 @@ def test_model_2_register_then_confirm(
     assert decoded.credentials() is not None and decoded.credentials().user == PARTNER_USER
     assert "chave" not in repr(decoded) or "**" in repr(decoded)
     answer = ster.register(
-        Registration(code, quantity="2", amount=Decimal("49.90"), client_tax_id="529.982.247-25", ticket="A+B")
+        Registration(
+            code, quantity="2", amount=Decimal("49.90"), client_tax_id="529.982.247-25", ticket="A+B"
+        )
     )
     protocol = answer.protocol
     assert protocol[2:4] == "47" and len(protocol) == 14
@@ -215,7 +230,9 @@ def test_a_registration_500_is_reverted_and_not_retried(sandbox: SandboxControl,
     assert len(ster.register(Registration(fresh)).protocol) == 14
 
 
-def test_an_expired_code_is_refused_with_the_operators_message(sandbox: SandboxControl, ster: SterClient) -> None:
+def test_an_expired_code_is_refused_with_the_operators_message(
+    sandbox: SandboxControl, ster: SterClient
+) -> None:
     code = counter_call(sandbox.url, "POST", "/attendances", {"model": 2})["codigoOperador"]
     sandbox.advance_clock(3600)
     with pytest.raises(ApiError) as caught:
@@ -256,7 +273,9 @@ def test_tls_with_the_operators_client_certificate(
         started = start_model_1(sandbox)
         assert started["partner_status"] == 200, started
         protocol = started["protocolo"]
-        finished = counter_call(sandbox.url, "POST", f"/attendances/{protocol}/finish", {"outcome": "cancelled"})
+        finished = counter_call(
+            sandbox.url, "POST", f"/attendances/{protocol}/finish", {"outcome": "cancelled"}
+        )
         assert finished["callback_status"] == 200
         assert running.ledger.get(protocol).state == "not_confirmed"
 

@@ -9,7 +9,7 @@ from typing import Any
 
 from postalgui.services.attendance.service import AttendanceService
 
-__all__ = ["configure_counter", "finish", "start"]
+__all__ = ["attendances", "configure_counter", "finish", "start"]
 
 PREFIX = "/_sandbox/ster"
 OUTCOMES = ("concluded", "cancelled", "reversed")
@@ -31,6 +31,7 @@ def configure_counter(service: AttendanceService, partner_url: str) -> None:
         "client_id": secrets.client_id,
         "client_secret": secrets.client_secret,
     }
+    body = {key: value for key, value in body.items() if value is not None}
     transport = service.sandbox_control()
     try:
         transport.request_json("PUT", f"{PREFIX}/partner", json_body=body)
@@ -62,3 +63,14 @@ def finish(
         return dict(transport.request_json("POST", path, json_body=body, idempotent=False))
     finally:
         transport.close()
+
+
+def attendances(service: AttendanceService) -> list[dict[str, Any]]:
+    """Every attendance the counter knows, as the operator's detail records."""
+    transport = service.sandbox_control()
+    try:
+        data = transport.request_json("GET", f"{PREFIX}/attendances")
+    finally:
+        transport.close()
+    records = data.get("atendimentos", []) if isinstance(data, dict) else data
+    return [dict(record) for record in records or []]

@@ -8,17 +8,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
+from decimal import Decimal
 from urllib.parse import parse_qs, urlsplit
 
 from postalgui.api.models.ster import OperatorCode, RegistrationAnswer
 from postalgui.api.ster import Registration
-from postalgui.partner.ledger.schema import Attendance
+from postalgui.partner.ledger.schema import Attendance, utc
 from postalgui.partner.ledger.store import FormRecord, operator_day
 from postalgui.partner.reconcile import Report, reconcile
 from postalgui.partner.states import AttendanceState
 from postalgui.services.attendance.service import AttendanceService
 
 __all__ = [
+    "LedgerRow",
     "Registered",
     "code_from_text",
     "decode_code",
@@ -54,6 +56,50 @@ def decode_code(service: AttendanceService, text: str) -> OperatorCode:
 
 
 @dataclass(frozen=True)
+class LedgerRow:
+    """One attendance of the ledger as the tab and the CLI show it (no database object escapes)."""
+
+    protocol: str
+    day: date
+    model: int
+    state: str
+    amount: Decimal | None
+    quantity: int | None
+    client_tax_id: str | None
+    client_key: str | None
+    attendant: str | None
+    unit: str | None
+    confirmation: str | None
+    partner_code: str | None
+    operator_status: str | None
+    flag: str | None
+    created_at: datetime
+    updated_at: datetime
+
+    @classmethod
+    def of(cls, row: Attendance) -> LedgerRow:
+        cents = row.amount_cents
+        return cls(
+            protocol=row.protocol,
+            day=row.day,
+            model=row.model,
+            state=row.state,
+            amount=None if cents is None else Decimal(cents).scaleb(-2),
+            quantity=row.quantity,
+            client_tax_id=row.client_tax_id,
+            client_key=row.client_key,
+            attendant=row.attendant,
+            unit=row.unit,
+            confirmation=row.confirmation,
+            partner_code=row.partner_code,
+            operator_status=row.operator_status,
+            flag=row.flag,
+            created_at=utc(row.created_at),
+            updated_at=utc(row.updated_at),
+        )
+
+
+@dataclass(frozen=True)
 class Registered:
     answer: RegistrationAnswer
     warnings: tuple[str, ...]
@@ -81,10 +127,10 @@ def register_attendance(
     return Registered(answer, registration.warnings)
 
 
-def list_attendances(service: AttendanceService, day: date | None, state: str | None) -> list[Attendance]:
+def list_attendances(service: AttendanceService, day: date | None, state: str | None) -> list[LedgerRow]:
     """The ledger's attendances of `day` (all days when None), in one state or all."""
     states = {AttendanceState(state).value} if state else None
-    return service.ledger().attendances(day, states)
+    return [LedgerRow.of(row) for row in service.ledger().attendances(day, states)]
 
 
 def reconcile_day(service: AttendanceService, day: date) -> Report:
