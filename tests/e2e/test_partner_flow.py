@@ -66,7 +66,9 @@ def test_model_1_form_is_answered_booked_and_confirmed(
     assert "R$ 159,90" in answer["texto_ticket"]
     assert all(len(line) <= 50 for line in answer["texto_ticket"].split("+"))
     row = partner.ledger.get(protocol)
-    assert row is not None and row.state == "received" and row.amount_cents == 15990
+    assert row is not None
+    assert row.state == "received"
+    assert row.amount_cents == 15990
 
     finished = counter_call(sandbox.url, "POST", f"/attendances/{protocol}/finish", {"outcome": "concluded"})
     assert finished["callback_status"] == 200
@@ -116,7 +118,8 @@ def test_repeated_and_contradicting_callbacks(sandbox: SandboxControl, partner: 
     assert contradicting["callback_answer"] == {"codigo": ""}
     row = partner.ledger.get(protocol)
     assert row.state == "confirmed"  # never silently applied
-    assert row.flag and "contradicts" in row.flag
+    assert row.flag
+    assert "contradicts" in row.flag
 
 
 def test_a_callback_for_an_unknown_protocol_is_refused(
@@ -156,14 +159,17 @@ def test_the_token_endpoint_speaks_oauth(partner: RunningPartner) -> None:
         )
         assert answer.status_code == 200
         body = answer.json()
-        assert body["token_type"] == "Bearer" and body["expires_in"] == 43200 and body["access_token"]
+        assert body["token_type"] == "Bearer"
+        assert body["expires_in"] == 43200
+        assert body["access_token"]
     wrong = requests.post(
         f"{partner.url}/oauth/token",
         data={"grant_type": "client_credentials"},
         auth=(PARTNER_CLIENT_ID, "x"),
         timeout=10,
     )
-    assert wrong.status_code == 401 and wrong.json()["error"] == "invalid_client"
+    assert wrong.status_code == 401
+    assert wrong.json()["error"] == "invalid_client"
     bad_grant = requests.post(f"{partner.url}/oauth/token", data={"grant_type": "password"}, timeout=10)
     assert bad_grant.json()["error"] == "unsupported_grant_type"
 
@@ -200,7 +206,8 @@ def test_model_2_register_then_confirm(
     assert "?codigoOperador=" in started["url"]
     code = started["codigoOperador"]
     decoded = ster.decode(code)
-    assert decoded.credentials() is not None and decoded.credentials().user == PARTNER_USER
+    assert decoded.credentials() is not None
+    assert decoded.credentials().user == PARTNER_USER
     assert "chave" not in repr(decoded) or "**" in repr(decoded)
     answer = ster.register(
         Registration(
@@ -208,7 +215,8 @@ def test_model_2_register_then_confirm(
         )
     )
     protocol = answer.protocol
-    assert protocol[2:4] == "47" and len(protocol) == 14
+    assert protocol[2:4] == "47"
+    assert len(protocol) == 14
     partner.ledger.record_registration(
         protocol, FormRecord(2, AttendanceState.REGISTERED, amount_cents=4990, quantity=2), {}
     )
@@ -282,7 +290,8 @@ def test_tls_with_the_operators_client_certificate(
         # Without the client certificate the handshake fails: nothing reaches the ledger.
         point_counter(sandbox.url, running.url, ca_pem=certificates["server_ca_pem"].decode())
         refused = start_model_1(sandbox)
-        assert refused["partner_status"] is None and refused["error"]
+        assert refused["partner_status"] is None
+        assert refused["error"]
         assert len(running.ledger.attendances()) == 1
 
 
@@ -296,13 +305,16 @@ def test_tls_serves_1_2_and_refuses_anything_older(tmp_path: Path, certificates:
         port = int(running.url.rsplit(":", 1)[1])
         context = ssl.create_default_context(cadata=certificates["server_ca_pem"].decode())
         context.maximum_version = ssl.TLSVersion.TLSv1_2
-        with socket.create_connection(("127.0.0.1", port), timeout=5) as raw:
-            with context.wrap_socket(raw, server_hostname="127.0.0.1") as wrapped:
-                assert wrapped.version() == "TLSv1.2"
+        with (
+            socket.create_connection(("127.0.0.1", port), timeout=5) as raw,
+            context.wrap_socket(raw, server_hostname="127.0.0.1") as wrapped,
+        ):
+            assert wrapped.version() == "TLSv1.2"
     import uvicorn
 
     from postalgui.serving.loopback import _refuse_old_tls
 
     served = uvicorn.Config(lambda: None, ssl_certfile=str(tls.cert), ssl_keyfile=str(tls.key))
     _refuse_old_tls(served)
-    assert served.ssl is not None and served.ssl.minimum_version == ssl.TLSVersion.TLSv1_2
+    assert served.ssl is not None
+    assert served.ssl.minimum_version == ssl.TLSVersion.TLSv1_2

@@ -42,6 +42,7 @@ def default_locale_restored() -> Iterator[None]:
     yield
     QLocale.setDefault(before)
 
+
 # Tests that check the embedded sandbox's own life (started by the context, stopped with
 # the session) and so need it rather than the shared one. The marker belongs in the test
 # file; it is added here until that file's owner moves it there.

@@ -1,0 +1,177 @@
+"""``postalgui attendance`` and ``postalgui partner serve`` end to end against the sandbox."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import requests
+
+from postalgui.sandbox import SandboxServer
+from postalgui.sandbox.demo_account import PARTNER_PASSWORD, PARTNER_USER
+from tests.e2e.conftest import SandboxControl, run, run_json
+from tests.e2e.partner_support import counter_call, typed_line
+
+
+@pytest.fixture
+def env(sandbox_server: SandboxServer, sandbox: SandboxControl, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("POSTALGUI_ENV", "sandbox")
+    monkeypatch.setenv("POSTALGUI_BASE_URL", sandbox_server.url)
+
+
+def new_code(sandbox: SandboxControl) -> dict[str, str]:
+    started: dict[str, str] = counter_call(sandbox.url, "POST", "/attendances", {"model": 2})
+    return started
+
+
+def registrations(sandbox: SandboxControl) -> int:
+    return int(sandbox.stats()["requests"].get("POST /ster/api/v1/atendimentos/registra", 0))
+
+
+@pytest.mark.usefixtures("env")
+def test_decode_shows_the_attendant_and_masks_the_partner_password(
+    capsys: pytest.CaptureFixture[str], sandbox: SandboxControl
+) -> None:
+    started = new_code(sandbox)
+    record = run_json(capsys, "attendance", "decode", started["codigoOperador"])
+    assert record["nome"]
+    assert record["mcmcuAgencia"]
+    assert record["chave"] == "********"
+    code, out, _ = run(capsys, "attendance", "decode", started["url"])  # the partner URL works too
+    assert code == 0
+    assert record["nome"] in out
+    assert PARTNER_USER in out
+    assert "********" in out
+    assert PARTNER_PASSWORD not in out
+
+
+@pytest.mark.usefixtures("env")
+def test_register_prints_the_protocol_and_the_ledger_lists_it(
+    capsys: pytest.CaptureFixture[str], sandbox: SandboxControl, tmp_path: Path
+) -> None:
+    ticket = tmp_path / "ticket.txt"
+    ticket.write_text("PAGAMENTO\nValor R$ 12,34\n", encoding="utf-8")
+    code = new_code(sandbox)["codigoOperador"]
+    answer = run_json(
+        capsys,
+        "attendance", "register", "--codigo", code, "--valor", "12,34", "--quantidade", "2",
+        "--cliente", "529.982.247-25", "--chave", "PED-1", "--ticket-file", str(ticket),
+    )  # fmt: skip
+    protocol = answer["protocolo"]
+    assert len(protocol) == 14
+    assert protocol.isdigit()
+    (row,) = run_json(capsys, "attendance", "list", "--estado", "registered")
+    assert row["protocolo"] == protocol
+    assert (row["valorCentavos"], row["quantidade"], row["cliente"]) == (1234, 2, "52998224725")
+    detail = requests.get(
+        f"{sandbox.url}/ster/api/v1/atendimentos/numerocontrato/009912345678/protocolo/{protocol}/detalhes",
+        auth=("empresa.demo", "Sbx7kQ2mZ9pL4vR8nT1wX6cY3hJ5dF0gB2aE7uKq"),
+        timeout=5,
+    )
+    assert detail.json()["valorServico"] == "1234"
+    assert detail.json()["numeroIdentificacaoCliente"] == "52998224725"
+
+
+@pytest.mark.usefixtures("env")
+@pytest.mark.parametrize(
+    ("option", "value", "named"),
+    [
+        ("--cliente", "111.111.111-11", "--cliente"),
+        ("--cliente", "529.982.247-26", "--cliente"),
+        ("--quantidade", "0", "--quantidade"),
+        ("--valor", "12,345", "--valor"),
+        ("--chave", "K" * 31, "--chave"),
+    ],
+)
+def test_bad_input_names_the_option_and_sends_nothing(
+    capsys: pytest.CaptureFixture[str], sandbox: SandboxControl, option: str, value: str, named: str
+) -> None:
+    code = new_code(sandbox)["codigoOperador"]
+    status, _, err = run(capsys, "attendance", "register", "--codigo", code, option, value)
+    assert status == 2
+    assert named in err
+    assert registrations(sandbox) == 0
+
+
+@pytest.mark.usefixtures("env")
+def test_a_short_code_and_a_bad_day_are_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, err = run(capsys, "attendance", "decode", "abc")
+    assert status == 2
+    assert "300 to 700" in err
+    status, _, err = run(capsys, "attendance", "list", "--dia", "24/11/2026")
+    assert status == 2
+    assert "--dia" in err
+
+
+@pytest.mark.usefixtures("env")
+def test_a_registration_500_exits_1_with_the_operators_message(
+    capsys: pytest.CaptureFixture[str], sandbox: SandboxControl
+) -> None:
+    code = new_code(sandbox)["codigoOperador"]
+    counter_call(sandbox.url, "POST", "/fail-next-register", {"count": 1})
+    status, _, err = run(capsys, "attendance", "register", "--codigo", code)
+    assert status == 1
+    assert "estornado" in err
+    assert registrations(sandbox) == 1  # never retried
+
+
+@pytest.mark.usefixtures("env")
+def test_reconcile_prints_the_report(capsys: pytest.CaptureFixture[str], sandbox: SandboxControl) -> None:
+    code = new_code(sandbox)["codigoOperador"]
+    protocol = run_json(capsys, "attendance", "register", "--codigo", code, "--valor", "5,00")["protocolo"]
+    counter_call(
+        sandbox.url, "POST", f"/attendances/{protocol}/finish", {"outcome": "concluded", "callback": False}
+    )
+    report = run_json(capsys, "attendance", "reconcile")
+    assert [line["protocol"] for line in report["confirmed"]] == [protocol]
+    code_, out, _ = run(capsys, "attendance", "reconcile")
+    assert code_ == 0
+    assert "confirmed" in out
+    assert protocol in out
+
+
+def test_partner_serve_runs_headless(tmp_path: Path) -> None:
+    env = {key: value for key, value in os.environ.items() if not key.startswith("POSTALGUI_")} | {
+        "POSTALGUI_CONFIG_DIR": str(tmp_path / "config"),
+        "POSTALGUI_ENV": "producao",
+        "POSTALGUI_PARTNER_USER": PARTNER_USER,
+        "POSTALGUI_PARTNER_PASSWORD": PARTNER_PASSWORD,
+        "PYTHON_KEYRING_BACKEND": "keyring.backends.fail.Keyring",
+    }
+    database = f"sqlite+pysqlite:///{tmp_path / 'served.sqlite3'}"
+    command = [sys.executable, "-m", "postalgui", "partner", "serve", "--port", "0", "--database", database]
+    with subprocess.Popen(
+        command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    ) as process:
+        try:
+            assert process.stdout is not None
+            first = process.stdout.readline()
+            assert first.startswith("Partner server at http://127.0.0.1:"), first + process.stderr.read()
+            url = first.split(" at ", 1)[1].strip()
+            body = {"numeroProtocolo": "26470000000007", "linhaDigitavel": typed_line(777)}
+            answer = requests.post(
+                f"{url}/ster/formulario", json=body, auth=(PARTNER_USER, PARTNER_PASSWORD), timeout=10
+            )
+            assert answer.status_code == 200
+            assert answer.json()["valor"] == "777"
+            assert requests.post(f"{url}/ster/formulario", json=body, timeout=10).status_code == 401
+        finally:
+            process.terminate()
+            process.wait(10)
+
+
+def test_partner_serve_without_credentials_says_which_variables(tmp_path: Path) -> None:
+    env = {key: value for key, value in os.environ.items() if not key.startswith("POSTALGUI_")} | {
+        "POSTALGUI_CONFIG_DIR": str(tmp_path / "config"),
+        "POSTALGUI_ENV": "producao",
+        "PYTHON_KEYRING_BACKEND": "keyring.backends.fail.Keyring",
+    }
+    done = subprocess.run(
+        [sys.executable, "-m", "postalgui", "partner", "serve", "--port", "0"],
+        env=env, capture_output=True, text=True, timeout=60, check=False,
+    )  # fmt: skip
+    assert done.returncode == 2
+    assert "POSTALGUI_PARTNER_USER" in done.stderr

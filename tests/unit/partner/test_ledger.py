@@ -1,0 +1,129 @@
+"""The ledger on SQLite and PostgreSQL: one row per protocol, whatever the timing; callbacks
+applied once; contradictions flagged, never applied; every call logged."""
+
+from __future__ import annotations
+
+import threading
+from datetime import UTC, datetime, timedelta
+
+from sqlalchemy import inspect
+
+from postalgui.partner.ledger.store import FormRecord, Ledger, Reply, partner_code
+from postalgui.partner.secrets import token_digest
+from postalgui.partner.states import AttendanceState
+
+PROTOCOL = "26470000000042"
+
+
+def _answer(cents: int = 1234) -> tuple[Reply, FormRecord]:
+    reply = Reply(200, {"codigo_retorno": "00", "descricao_retorno": "ok", "valor": str(cents)})
+    return reply, FormRecord(1, AttendanceState.RECEIVED, amount_cents=cents)
+
+
+def test_opening_migrates_to_the_newest_schema_and_reopening_is_harmless(ledger_url: str) -> None:
+    first = Ledger(ledger_url)
+    tables = set(inspect(first.engine).get_table_names())
+    assert {"attendances", "calls", "tokens", "reconciliations", "alembic_version"} <= tables
+    first.close()
+    again = Ledger(ledger_url)
+    assert again.attendances() == []
+    again.close()
+
+
+def test_a_repeated_form_gets_the_stored_answer_without_running_the_handler(ledger: Ledger) -> None:
+    calls = []
+
+    def handle() -> tuple[Reply, FormRecord]:
+        calls.append(1)
+        return _answer()
+
+    first = ledger.receive_form(PROTOCOL, {"linhaDigitavel": "1"}, handle)
+    second = ledger.receive_form(PROTOCOL, {"linhaDigitavel": "1"}, handle)
+    assert first == second
+    assert len(calls) == 1
+    assert len(ledger.attendances()) == 1
+    assert [call.status for call in ledger.calls(PROTOCOL)] == [200, 200]
+
+
+def test_the_same_form_at_the_same_moment_in_two_workers_makes_one_row(ledger_url: str) -> None:
+    """Two ledgers (two workers) handle one protocol at once: both answer the stored answer."""
+    workers = [Ledger(ledger_url), Ledger(ledger_url)]
+    both_handling = threading.Barrier(2, timeout=10)
+    answers: list[Reply] = []
+
+    def work(worker: Ledger, cents: int) -> None:
+        def handle() -> tuple[Reply, FormRecord]:
+            both_handling.wait()  # both handlers run before either stores
+            return _answer(cents)
+
+        answers.append(worker.receive_form(PROTOCOL, {}, handle))
+
+    threads = [threading.Thread(target=work, args=(w, c)) for w, c in zip(workers, (100, 200), strict=True)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(20)
+    try:
+        rows = workers[0].attendances()
+        assert len(rows) == 1
+        assert answers[0] == answers[1]
+        assert answers[0].body["valor"] == str(rows[0].amount_cents)
+    finally:
+        for worker in workers:
+            worker.close()
+
+
+def test_confirmations_apply_once_and_contradictions_are_flagged(ledger: Ledger) -> None:
+    ledger.receive_form(PROTOCOL, {}, _answer)
+    assert ledger.confirm("26470000000099", "00", {}) == Reply(400, {"codigo": ""})
+    confirmed = ledger.confirm(PROTOCOL, "00", {})
+    assert confirmed == Reply(200, {"codigo": partner_code(PROTOCOL)})
+    assert len(partner_code(PROTOCOL)) <= 20
+    assert ledger.confirm(PROTOCOL, "00", {}) == confirmed
+    assert ledger.confirm(PROTOCOL, "99", {}) == Reply(400, {"codigo": ""})
+    row = ledger.get(PROTOCOL)
+    assert row is not None
+    assert row.state == "confirmed"
+    assert row.flag is not None
+    assert "99 contradicts 00" in row.flag
+
+
+def test_a_99_marks_not_confirmed(ledger: Ledger) -> None:
+    ledger.receive_form(PROTOCOL, {}, _answer)
+    assert ledger.confirm(PROTOCOL, "99", {}).status == 200
+    row = ledger.get(PROTOCOL)
+    assert row is not None
+    assert row.state == "not_confirmed"
+
+
+def test_every_call_is_logged_in_order(ledger: Ledger) -> None:
+    ledger.receive_form(PROTOCOL, {"campo": "á"}, _answer)
+    ledger.confirm(PROTOCOL, "00", {"numeroProtocolo": PROTOCOL, "codigoConfirmacao": "00"})
+    ledger.log_call("formulario", None, None, Reply(401, {"codigo_retorno": "97"}))
+    calls = ledger.calls()
+    assert [(c.endpoint, c.status) for c in calls] == [
+        ("formulario", 200),
+        ("confirmarAtendimento", 200),
+        ("formulario", 401),
+    ]
+    assert '"á"' in calls[0].body
+
+
+def test_tokens_are_valid_until_they_expire(ledger: Ledger) -> None:
+    now = ledger.now()
+    ledger.store_token(token_digest("live"), "client", now + timedelta(hours=12))
+    ledger.store_token(token_digest("old"), "client", now - timedelta(seconds=1))
+    assert ledger.token_valid(token_digest("live"))
+    assert not ledger.token_valid(token_digest("old"))
+    assert not ledger.token_valid(token_digest("never issued"))
+
+
+def test_the_day_is_brasilia_time(ledger_url: str) -> None:
+    late = datetime(2026, 11, 25, 2, 30, tzinfo=UTC)  # 23:30 on the 24th in Brasília
+    clocked = Ledger(ledger_url, clock=lambda: late)
+    try:
+        clocked.receive_form(PROTOCOL, {}, _answer)
+        (row,) = clocked.attendances()
+        assert row.day.isoformat() == "2026-11-24"
+    finally:
+        clocked.close()
