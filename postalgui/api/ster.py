@@ -46,6 +46,7 @@ __all__ = [
     "Registration",
     "RegistrationRefusedError",
     "RegistrationRevertedError",
+    "SterAuth",
     "SterClient",
     "basic_auth",
 ]
@@ -56,6 +57,9 @@ STER_URLS = {
     "homologacao": "https://apphom.correios.com.br",
 }
 """The registration system's host per environment (REFERENCE.md, Environments)."""
+
+SterAuth = AuthBase
+"""What a `SterClient` authenticates with: `basic_auth`, or the token manager's bearer auth."""
 
 AMOUNT_WARN_DIGITS = 8
 """The spec's size 8 for amounts, against its own "up to 10 digits": we send up to 10 and warn above 8."""

@@ -23,9 +23,7 @@ from postalgui.sandbox import demo_account
 from postalgui.services.attendance.settings import AttendanceSettings
 
 if TYPE_CHECKING:
-    from requests.auth import AuthBase
-
-    from postalgui.api.ster import SterClient
+    from postalgui.api.ster import SterAuth, SterClient
     from postalgui.api.transport import Transport
     from postalgui.partner.ledger.store import Ledger
     from postalgui.services.context import AppContext
@@ -126,7 +124,7 @@ class AttendanceService:
         from postalgui.api.transport import Transport
 
         transport = Transport(self.ster_base_url())
-        auth: AuthBase
+        auth: SterAuth
         if self.settings.ster_auth == "token":
             auth = self.context.backend().tokens.auth(self.context.default_scope())
         else:
