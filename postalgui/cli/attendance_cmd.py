@@ -53,14 +53,14 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     register.set_defaults(run=guarded(run_register))
 
     listing = sub.add_parser("list", help="the partner server's ledger")
-    listing.add_argument("--dia", metavar="YYYY-MM-DD", help="one day (Brasília time); default all")
+    listing.add_argument("--dia", metavar="YYYY-MM-DD", help="one day (Brasilia time); default all")
     listing.add_argument("--estado", choices=STATES, help="one state")
     listing.add_argument("--database", metavar="URL", help="the ledger's SQLAlchemy URL (default: settings)")
     listing.add_argument("--json", action="store_true")
     listing.set_defaults(run=guarded(run_list))
 
     reconcile = sub.add_parser("reconcile", help="reconcile a day with the registration system")
-    reconcile.add_argument("--dia", metavar="YYYY-MM-DD", help="the day (default today, Brasília time)")
+    reconcile.add_argument("--dia", metavar="YYYY-MM-DD", help="the day (default today, Brasilia time)")
     reconcile.add_argument("--json", action="store_true")
     reconcile.set_defaults(run=guarded(run_reconcile))
 

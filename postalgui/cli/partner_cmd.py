@@ -44,6 +44,56 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     serve.set_defaults(run=run_serve)
 
+    keep = sub.add_parser(
+        "credentials",
+        help="keep the partner server's credentials in the system keyring",
+        description="Store the credentials the operator uses to call your partner server in the system "
+        "keyring of this environment (asked without echo; one secret per line on stdin with --stdin). "
+        "The server hashes them when it starts.",
+    )
+    keep.add_argument("--user", metavar="U", help="Basic user (its password is asked)")
+    keep.add_argument("--client-id", metavar="ID", help="OAuth client id (its secret is asked)")
+    keep.add_argument("--stdin", action="store_true", help="read the password, then the secret, from stdin")
+    keep.add_argument("--forget", action="store_true", help="remove the stored partner credentials")
+    keep.set_defaults(run=run_credentials)
+
+
+def _secret(prompt: str, *, from_stdin: bool) -> str:
+    if from_stdin:
+        return sys.stdin.readline().rstrip("\r\n")
+    import getpass
+
+    return getpass.getpass(prompt)
+
+
+def run_credentials(args: argparse.Namespace, context: AppContext) -> int:
+    from postalgui.services.attendance.service import PARTNER_KEYS
+
+    store, env_key = context.credentials, context.env_key
+    if args.forget:
+        for key in PARTNER_KEYS:
+            store.delete(env_key, key)
+        sys.stdout.write("Partner credentials removed.\n")
+        return EXIT_OK
+    if not args.user and not args.client_id:
+        error("give --user, --client-id or both (or --forget)")
+        return EXIT_INVALID_INPUT
+    pairs = []
+    if args.user:
+        pairs.append((PARTNER_KEYS[0], args.user, PARTNER_KEYS[1], "Password for the partner's Basic user: "))
+    if args.client_id:
+        pairs.append((PARTNER_KEYS[2], args.client_id, PARTNER_KEYS[3], "Secret of the OAuth client: "))
+    for user_key, user, secret_key, prompt in pairs:
+        secret = _secret(prompt, from_stdin=args.stdin)
+        if len(secret) < 8:
+            error(f"{prompt.rstrip(': ')}: at least 8 characters")
+            return EXIT_INVALID_INPUT
+        store.set(env_key, user_key, user.strip())
+        store.set(env_key, secret_key, secret)
+    kept = "the system keyring" if store.persistent else "memory only (no usable keyring)"
+    sys.stdout.write(f"Partner credentials kept in {kept}.\n")
+    return EXIT_OK
+
 
 def _tls(args: argparse.Namespace) -> TlsFiles | None:
     if args.tls_cert is None and args.tls_key is None:

@@ -135,3 +135,8 @@ def run_json(capsys: pytest.CaptureFixture[str], *args: str) -> Any:
     code, out, err = run(capsys, *args, "--json")
     assert code == 0, err
     return json.loads(out)
+
+
+from tests.e2e.partner_support import partner, ster  # noqa: E402  # the attendance tests' fixtures
+
+__all__ = ["partner", "ster"]

@@ -9,21 +9,27 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import pytest
 import requests
 
+from postalgui.api.ster import SterClient, basic_auth
+from postalgui.api.transport import Transport
 from postalgui.api.values import barcode_to_typed_line
 from postalgui.api.values.boleto import mod11
 from postalgui.partner.app import create_app
 from postalgui.partner.config import AuthMode, PartnerConfig
-from postalgui.partner.ledger.store import Ledger
+from postalgui.partner.ledger.store import Ledger, sqlite_url
 from postalgui.partner.secrets import HashedSecret
+from postalgui.sandbox import DEMO, SandboxServer
 from postalgui.sandbox.demo_account import (
     PARTNER_CLIENT_ID,
     PARTNER_CLIENT_SECRET,
     PARTNER_PASSWORD,
     PARTNER_USER,
+    STER_CONTRACT,
 )
 from postalgui.serving import LoopbackServer, TlsFiles
+from tests.e2e.conftest import SandboxControl
 
 
 def typed_line(cents: int, factor: int = 1500, bank: str = "001") -> str:
@@ -88,3 +94,21 @@ def write_pem(folder: Path, name: str, data: bytes) -> Path:
     path = folder / name
     path.write_bytes(data)
     return path
+
+
+@pytest.fixture
+def partner(sandbox: SandboxControl, tmp_path: Path) -> Iterator[RunningPartner]:
+    """The real partner server on loopback (its own SQLite ledger), the counter pointed at it."""
+    with running_partner(partner_config(sqlite_url(tmp_path / "ledger.sqlite3"))) as running:
+        point_counter(sandbox.url, running.url)
+        yield running
+
+
+@pytest.fixture
+def ster(sandbox_server: SandboxServer) -> Iterator[SterClient]:
+    """The registration-system client on the session's sandbox, with the demo login."""
+    client = SterClient(
+        Transport(sandbox_server.url), basic_auth(DEMO.login, DEMO.access_code), STER_CONTRACT
+    )
+    yield client
+    client.transport.close()

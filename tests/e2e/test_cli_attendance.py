@@ -175,3 +175,29 @@ def test_partner_serve_without_credentials_says_which_variables(tmp_path: Path) 
     )  # fmt: skip
     assert done.returncode == 2
     assert "POSTALGUI_PARTNER_USER" in done.stderr
+
+
+def test_partner_credentials_are_kept_in_the_keyring_and_used_by_the_server(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import io
+
+    from postalgui.services.context import build_context
+
+    monkeypatch.setenv("POSTALGUI_ENV", "producao")
+    monkeypatch.setattr("sys.stdin", io.StringIO("a-long-password\nan-oauth-secret\n"))
+    code, out, _ = run(capsys, "partner", "credentials", "--user", "operador", "--client-id", "ster", "--stdin")
+    assert code == 0 and "keyring" in out
+    context = build_context()
+    try:
+        secrets = context.attendance.partner_secrets()
+        assert (secrets.user, secrets.password) == ("operador", "a-long-password")
+        assert (secrets.client_id, secrets.client_secret) == ("ster", "an-oauth-secret")
+        assert "a-long-password" not in repr(secrets)
+        environ = context.attendance.partner_environment()
+        assert environ["POSTALGUI_PARTNER_USER"] == "operador"
+    finally:
+        context.close()
+    monkeypatch.setattr("sys.stdin", io.StringIO("short\n"))
+    code, _, err = run(capsys, "partner", "credentials", "--user", "x", "--stdin")
+    assert code == 2 and "8 characters" in err

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import ssl
-from collections.abc import Iterator
 from decimal import Decimal
 from pathlib import Path
 
@@ -14,12 +13,10 @@ import requests
 import trustme
 
 from postalgui.api.errors import ApiError
-from postalgui.api.ster import Registration, RegistrationRevertedError, SterClient, basic_auth
-from postalgui.api.transport import Transport
+from postalgui.api.ster import Registration, RegistrationRevertedError, SterClient
 from postalgui.partner.config import AuthMode
 from postalgui.partner.ledger.store import sqlite_url
-from postalgui.sandbox import DEMO, SandboxServer
-from postalgui.sandbox.demo_account import PARTNER_PASSWORD, PARTNER_USER, STER_CONTRACT
+from postalgui.sandbox.demo_account import PARTNER_PASSWORD, PARTNER_USER
 from postalgui.serving import TlsFiles
 from tests.e2e.conftest import SandboxControl
 from tests.e2e.partner_support import (
@@ -31,22 +28,6 @@ from tests.e2e.partner_support import (
     typed_line,
     write_pem,
 )
-
-
-@pytest.fixture
-def partner(sandbox: SandboxControl, tmp_path: Path) -> Iterator[RunningPartner]:
-    with running_partner(partner_config(sqlite_url(tmp_path / "ledger.sqlite3"))) as running:
-        point_counter(sandbox.url, running.url)
-        yield running
-
-
-@pytest.fixture
-def ster(sandbox_server: SandboxServer) -> Iterator[SterClient]:
-    client = SterClient(
-        Transport(sandbox_server.url), basic_auth(DEMO.login, DEMO.access_code), STER_CONTRACT
-    )
-    yield client
-    client.transport.close()
 
 
 def start_model_1(sandbox: SandboxControl, cents: int = 15990, **form: str) -> dict:

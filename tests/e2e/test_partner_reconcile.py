@@ -4,45 +4,22 @@ server's own schedule for days it missed."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 
 import pytest
 
-from postalgui.api.ster import SterClient, basic_auth
-from postalgui.api.transport import Transport
+from postalgui.api.ster import SterClient
 from postalgui.partner.ledger.store import FormRecord, Ledger, Reply, operator_day, sqlite_url
 from postalgui.partner.reconcile import reconcilable_days, reconcile
 from postalgui.partner.schedule import ReconciliationSchedule
 from postalgui.partner.states import AttendanceState
-from postalgui.sandbox import DEMO, SandboxServer
-from postalgui.sandbox.demo_account import STER_CONTRACT
 from tests.e2e.conftest import SandboxControl
 from tests.e2e.partner_support import (
     RunningPartner,
     counter_call,
-    partner_config,
-    point_counter,
-    running_partner,
     typed_line,
 )
-
-
-@pytest.fixture
-def partner(sandbox: SandboxControl, tmp_path: Path) -> Iterator[RunningPartner]:
-    with running_partner(partner_config(sqlite_url(tmp_path / "ledger.sqlite3"))) as running:
-        point_counter(sandbox.url, running.url)
-        yield running
-
-
-@pytest.fixture
-def ster(sandbox_server: SandboxServer) -> Iterator[SterClient]:
-    client = SterClient(
-        Transport(sandbox_server.url), basic_auth(DEMO.login, DEMO.access_code), STER_CONTRACT
-    )
-    yield client
-    client.transport.close()
 
 
 def _start(sandbox: SandboxControl, cents: int = 2500, *, deliver: bool = True) -> str:

@@ -31,6 +31,14 @@ def _text(value: object) -> object:
     return value
 
 
+def _protocol_of(cls: type, data: object) -> object:
+    """The protocol under the spec's ``numeroProtocolo`` or the ``protocolo`` seen in the wild."""
+    if isinstance(data, dict) and "protocol" not in data:
+        value = data.get("numeroProtocolo") or data.get("protocolo")
+        return {**data, "protocol": _text(value)}
+    return data
+
+
 class PartnerCredentials(BaseModel):
     """User and password decoded from ``chave`` (at most 250 characters each, spec 2.1)."""
 
@@ -120,13 +128,7 @@ class RegistrationAnswer(BaseModel):
     mensagem: str | None = None
     protocol: str = Field(min_length=14, max_length=14, pattern=r"^\d{14}$")
 
-    @model_validator(mode="before")
-    @classmethod
-    def _protocol_key(cls, data: object) -> object:
-        if isinstance(data, dict) and "protocol" not in data:
-            value = data.get("numeroProtocolo") or data.get("protocolo")
-            return {**data, "protocol": _text(value)}
-        return data
+    _protocol_key = model_validator(mode="before")(_protocol_of)
 
     @field_validator("codigo", mode="before")
     @classmethod
@@ -173,13 +175,7 @@ class AttendanceDetail(BaseModel):
     mcmcuAgencia: str | None = None
     dataHoraAtendimento: str | None = None
 
-    @model_validator(mode="before")
-    @classmethod
-    def _protocol_key(cls, data: object) -> object:
-        if isinstance(data, dict) and "protocol" not in data:
-            value = data.get("numeroProtocolo") or data.get("protocolo")
-            return {**data, "protocol": _text(value)}
-        return data
+    _protocol_key = model_validator(mode="before")(_protocol_of)
 
     _texts = field_validator("valorServico", "quantidade", "mcmcuAgencia", mode="before")(_text)
 

@@ -61,6 +61,24 @@ class FormRecord:
     unit: str | None = None
     terminal: str | None = None
 
+    def row(self, protocol: str, now: datetime) -> Attendance:
+        """A new ledger row for `protocol`, made at `now` (its day is Brasília's)."""
+        return Attendance(
+            protocol=protocol,
+            model=self.model,
+            state=self.state.value,
+            day=operator_day(now),
+            amount_cents=self.amount_cents,
+            quantity=self.quantity,
+            client_tax_id=self.client_tax_id,
+            client_key=self.client_key,
+            attendant=self.attendant,
+            unit=self.unit,
+            terminal=self.terminal,
+            created_at=now,
+            updated_at=now,
+        )
+
 
 def _on_sqlite_connect(dbapi_connection: Any, _record: Any) -> None:
     cursor = dbapi_connection.cursor()
@@ -139,25 +157,10 @@ class Ledger:
         if stored is not None:
             return stored
         reply, record = handle()
-        now = self.now()
-        row = Attendance(
-            protocol=protocol,
-            model=record.model,
-            state=record.state.value,
-            day=operator_day(now),
-            amount_cents=record.amount_cents,
-            quantity=record.quantity,
-            client_tax_id=record.client_tax_id,
-            client_key=record.client_key,
-            attendant=record.attendant,
-            unit=record.unit,
-            terminal=record.terminal,
-            form=json.dumps(dict(fields), ensure_ascii=False, default=str),
-            answer_status=reply.status,
-            answer=json.dumps(reply.body, ensure_ascii=False),
-            created_at=now,
-            updated_at=now,
-        )
+        row = record.row(protocol, self.now())
+        row.form = json.dumps(dict(fields), ensure_ascii=False, default=str)
+        row.answer_status = reply.status
+        row.answer = json.dumps(reply.body, ensure_ascii=False)
         try:
             with self._transaction() as session:
                 session.add(row)
@@ -183,27 +186,10 @@ class Ledger:
 
     def record_registration(self, protocol: str, record: FormRecord, body: Mapping[str, Any]) -> None:
         """A model-2 attendance we registered with the operator (its protocol is new to us)."""
-        now = self.now()
         with self._transaction() as session:
             if session.get(Attendance, protocol) is not None:
                 return
-            session.add(
-                Attendance(
-                    protocol=protocol,
-                    model=2,
-                    state=record.state.value,
-                    day=operator_day(now),
-                    amount_cents=record.amount_cents,
-                    quantity=record.quantity,
-                    client_tax_id=record.client_tax_id,
-                    client_key=record.client_key,
-                    attendant=record.attendant,
-                    unit=record.unit,
-                    terminal=record.terminal,
-                    created_at=now,
-                    updated_at=now,
-                )
-            )
+            session.add(record.row(protocol, self.now()))
             session.flush()
             self._log(session, "registra", protocol, body, Reply(200, {"protocolo": protocol}))
 

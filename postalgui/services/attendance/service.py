@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from postalgui.services.context import AppContext
     from postalgui.serving.child import ChildServer
 
-__all__ = ["PARTNER_APP", "AttendanceService", "PartnerSecrets", "PartnerStatus"]
+__all__ = ["PARTNER_APP", "PARTNER_KEYS", "AttendanceService", "PartnerSecrets", "PartnerStatus"]
 
 PARTNER_APP = "postalgui.partner.app:app_from_environment"
 """The partner server's app factory as its child process imports it."""
@@ -38,6 +38,8 @@ PARTNER_USER_KEY = "partner_user"
 PARTNER_PASSWORD_KEY = "partner_password"  # noqa: S105  # keyring entry names, not secrets
 PARTNER_CLIENT_ID_KEY = "partner_client_id"
 PARTNER_CLIENT_SECRET_KEY = "partner_client_secret"  # noqa: S105
+PARTNER_KEYS = (PARTNER_USER_KEY, PARTNER_PASSWORD_KEY, PARTNER_CLIENT_ID_KEY, PARTNER_CLIENT_SECRET_KEY)
+"""Keyring entries of the partner's credentials: user, password, client id, client secret."""
 _SECRET_VARS = {
     PARTNER_USER_KEY: "POSTALGUI_PARTNER_USER",
     PARTNER_PASSWORD_KEY: "POSTALGUI_PARTNER_PASSWORD",
