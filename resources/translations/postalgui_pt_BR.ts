@@ -4474,6 +4474,50 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
         <source>Sort must be written field,direction, such as nome,asc (got &apos;{value}&apos;)</source>
         <translation>A ordenação deve ser escrita campo,direção, como nome,asc (recebido &apos;{value}&apos;)</translation>
     </message>
+    <message>
+        <source>Client tax id must be a CPF (11 digits) or a CNPJ (14), bare or written 000.000.000-00 / 00.000.000/0000-00 (got &apos;{value}&apos;)</source>
+        <translation>O CPF/CNPJ do cliente deve ser um CPF (11 dígitos) ou um CNPJ (14), sem separadores ou escrito 000.000.000-00 / 00.000.000/0000-00 (recebido &apos;{value}&apos;)</translation>
+    </message>
+    <message>
+        <source>CPF cannot be one digit repeated 11 times (got &apos;{value}&apos;)</source>
+        <translation>O CPF não pode ser um dígito repetido 11 vezes (recebido &apos;{value}&apos;)</translation>
+    </message>
+    <message>
+        <source>CPF check digits do not match (got &apos;{check}&apos;, expected &apos;{expected}&apos;)</source>
+        <translation>Os dígitos verificadores do CPF não conferem (recebido &apos;{check}&apos;, esperado &apos;{expected}&apos;)</translation>
+    </message>
+    <message>
+        <source>Protocol must have 14 digits: year, contractor, sequence (got &apos;{value}&apos;)</source>
+        <translation>O protocolo deve ter 14 dígitos: ano, contratante e sequencial (recebido &apos;{value}&apos;)</translation>
+    </message>
+    <message>
+        <source>Registration-system contract must have 12 characters (got &apos;{value}&apos;)</source>
+        <translation>O contrato do sistema de registro deve ter 12 caracteres (recebido &apos;{value}&apos;)</translation>
+    </message>
+    <message>
+        <source>Operator code must have 300 to 700 characters (got {count})</source>
+        <translation>O código do operador deve ter de 300 a 700 caracteres (recebidos {count})</translation>
+    </message>
+    <message>
+        <source>Quantity must be a whole number from 1 to 999 (got &apos;{value}&apos;)</source>
+        <translation>A quantidade deve ser um número inteiro de 1 a 999 (recebido &apos;{value}&apos;)</translation>
+    </message>
+    <message>
+        <source>Client key must have at most 30 characters (got {count})</source>
+        <translation>A chave do cliente deve ter no máximo 30 caracteres (recebidos {count})</translation>
+    </message>
+    <message>
+        <source>Ticket line {line} has {count} characters: at most 50 per line</source>
+        <translation>A linha {line} do comprovante tem {count} caracteres: no máximo 50 por linha</translation>
+    </message>
+    <message>
+        <source>Ticket line {line} cannot contain &apos;+&apos;, which separates lines</source>
+        <translation>A linha {line} do comprovante não pode conter &apos;+&apos;, que separa as linhas</translation>
+    </message>
+    <message>
+        <source>Ticket text must have at most 4000 characters (got {count})</source>
+        <translation>O texto do comprovante deve ter no máximo 4000 caracteres (recebidos {count})</translation>
+    </message>
 </context>
 <context>
     <name>FieldLabel</name>
