@@ -140,6 +140,13 @@ def run_serve(args: argparse.Namespace, context: AppContext) -> int:
     except ValueError as exc:
         error(str(exc))
         return EXIT_INVALID_INPUT
+    from postalgui.serving.child import is_loopback_host
+
+    if tls is None and not is_loopback_host(args.host):
+        error(
+            "note: plain HTTP beyond this machine; the operator calls partners over HTTPS (TLS 1.2+): "
+            "give --tls-cert and --tls-key, or put a TLS proxy in front"
+        )
     server = LoopbackServer(
         lambda: create_app(config, on_start=scheduler_for(config)),
         args.host,
