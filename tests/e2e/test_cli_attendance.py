@@ -186,7 +186,9 @@ def test_partner_credentials_are_kept_in_the_keyring_and_used_by_the_server(
 
     monkeypatch.setenv("POSTALGUI_ENV", "producao")
     monkeypatch.setattr("sys.stdin", io.StringIO("a-long-password\nan-oauth-secret\n"))
-    code, out, _ = run(capsys, "partner", "credentials", "--user", "operador", "--client-id", "ster", "--stdin")
+    code, out, _ = run(
+        capsys, "partner", "credentials", "--user", "operador", "--client-id", "ster", "--stdin"
+    )
     assert code == 0 and "keyring" in out
     context = build_context()
     try:
