@@ -189,7 +189,8 @@ def test_partner_credentials_are_kept_in_the_keyring_and_used_by_the_server(
     code, out, _ = run(
         capsys, "partner", "credentials", "--user", "operador", "--client-id", "ster", "--stdin"
     )
-    assert code == 0 and "keyring" in out
+    assert code == 0
+    assert "keyring" in out
     context = build_context()
     try:
         secrets = context.attendance.partner_secrets()
@@ -202,4 +203,5 @@ def test_partner_credentials_are_kept_in_the_keyring_and_used_by_the_server(
         context.close()
     monkeypatch.setattr("sys.stdin", io.StringIO("short\n"))
     code, _, err = run(capsys, "partner", "credentials", "--user", "x", "--stdin")
-    assert code == 2 and "8 characters" in err
+    assert code == 2
+    assert "8 characters" in err

@@ -48,9 +48,11 @@ def test_decode_percent_encodes_the_code_and_reads_numbers_as_text(client: SterC
     assert (decoded.ateNu, decoded.numeroCaixa, decoded.cpf) == ("981", "3", "12345678909")
     assert decoded.age_seconds(datetime(2026, 11, 24, 13, 5, tzinfo=UTC)) == 300
     credentials = decoded.credentials()
-    assert credentials is not None and credentials.user == "parceiro"
+    assert credentials is not None
+    assert credentials.user == "parceiro"
     assert credentials.password.get_secret_value() == "senha-do-atendente"
-    assert "senha" not in repr(decoded) and "senha" not in str(decoded.wire())
+    assert "senha" not in repr(decoded)
+    assert "senha" not in str(decoded.wire())
     assert decoded.wire()["novoCampo"] == "x"
 
 
