@@ -16,7 +16,17 @@ from typing import TYPE_CHECKING, Any
 
 from postalgui.api.values import InvalidValue, format_brl, parse_money
 from postalgui.api.values.ster import parse_ster_contract, ticket_from_text
-from postalgui.cli.output import EXIT_OK, BadOption, checked, guarded, print_fields, print_json, print_table
+from postalgui.cli.output import (
+    EXIT_API_ERROR,
+    EXIT_OK,
+    BadOption,
+    error,
+    checked,
+    guarded,
+    print_fields,
+    print_json,
+    print_table,
+)
 from postalgui.services.context import AppContext
 
 if TYPE_CHECKING:
@@ -143,10 +153,14 @@ def run_register(args: argparse.Namespace, context: AppContext) -> int:
         )
     except InvalidValue as exc:
         raise BadOption(f"{_option_of(exc.rule)}: {exc.message}") from None
-    done = register_attendance(context.attendance, registration)
-    if "amount_over_8_digits" in done.warnings:
-        from postalgui.cli.output import error
+    from postalgui.api.ster import RegistrationRevertedError
 
+    try:
+        done = register_attendance(context.attendance, registration)
+    except RegistrationRevertedError as exc:
+        error(f"{exc} (the operator reverted this registration: start a new attendance at the counter)")
+        return EXIT_API_ERROR
+    if "amount_over_8_digits" in done.warnings:
         error("warning: the amount has more than 8 digits in cents; the spec's size is 8 (10 accepted)")
     if args.json:
         print_json({"protocolo": done.answer.protocol, "mensagem": done.answer.mensagem})
@@ -227,8 +241,6 @@ def _print_report(report: Report) -> None:
             ["result", "protocol", "ledger", "operator", "ledger amount", "operator amount", "note"], rows
         )
     for text in report.errors:
-        from postalgui.cli.output import error
-
         error(f"error: {text}")
 
 

@@ -115,6 +115,7 @@ def test_a_registration_500_exits_1_with_the_operators_message(
     status, _, err = run(capsys, "attendance", "register", "--codigo", code)
     assert status == 1
     assert "estornado" in err
+    assert "start a new attendance" in err
     assert registrations(sandbox) == 1  # never retried
 
 
