@@ -20,7 +20,7 @@ from starlette.concurrency import run_in_threadpool
 
 from postalgui.api.values import InvalidValue
 from postalgui.api.values.ster import parse_protocol
-from postalgui.partner.auth import UnauthorizedError, challenge, check_caller, issue_token
+from postalgui.partner.auth import RecentlyVerified, UnauthorizedError, challenge, check_caller, issue_token
 from postalgui.partner.config import TOKEN_PATH, PartnerConfig
 from postalgui.partner.handlers import FormAnswer, FormHandler, load_handler
 from postalgui.partner.ledger.store import FormRecord, Ledger, Reply
@@ -73,12 +73,13 @@ class PartnerApp:
         self.config = config
         self.ledger = ledger
         self.handler = handler
+        self.verified = RecentlyVerified()
 
     def _authorized(
         self, request: Request, endpoint: str, body: object, refusal: dict[str, Any]
     ) -> Reply | None:
         try:
-            check_caller(self.config, self.ledger, request.headers.get("authorization", ""))
+            check_caller(self.config, self.ledger, request.headers.get("authorization", ""), self.verified)
         except UnauthorizedError:
             reply = Reply(401, refusal)
             self.ledger.log_call(endpoint, None, body, reply)

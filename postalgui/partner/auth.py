@@ -10,6 +10,12 @@ from __future__ import annotations
 
 import base64
 import binascii
+import hashlib
+import hmac
+import secrets
+import threading
+import time
+from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
 from urllib.parse import parse_qs
@@ -22,7 +28,7 @@ from postalgui.partner.config import PartnerConfig
 from postalgui.partner.ledger.store import Ledger
 from postalgui.partner.secrets import new_token, token_digest
 
-__all__ = ["UnauthorizedError", "check_caller", "issue_token"]
+__all__ = ["RecentlyVerified", "UnauthorizedError", "check_caller", "issue_token"]
 
 GRANT_TYPES = frozenset({"client_credentials", "cliente_credentials"})
 """The flow's name, and the spec's spelling of it."""
@@ -43,14 +49,48 @@ def _basic(header: str) -> tuple[str, str] | None:
     return (user, password) if sep else None
 
 
-def check_caller(config: PartnerConfig, ledger: Ledger, header: str) -> None:
+class RecentlyVerified:
+    """Basic headers verified in the last minutes, by a keyed hash (never the header itself).
+
+    A scrypt check costs tens of milliseconds by design; the operator sends the same
+    header on every call, so one check per header every few minutes is enough. The key
+    is random per process, so the stored digests are useless outside it.
+    """
+
+    def __init__(self, lifetime_s: float = 300.0, clock: Callable[[], float] = time.monotonic) -> None:
+        self._key = secrets.token_bytes(32)
+        self._lifetime_s = lifetime_s
+        self._clock = clock
+        self._until: dict[bytes, float] = {}
+        self._lock = threading.Lock()
+
+    def _digest(self, header: str) -> bytes:
+        return hmac.new(self._key, header.encode("utf-8", "surrogateescape"), hashlib.sha256).digest()
+
+    def known(self, header: str) -> bool:
+        digest, now = self._digest(header), self._clock()
+        with self._lock:
+            return self._until.get(digest, 0.0) > now
+
+    def remember(self, header: str) -> None:
+        digest, now = self._digest(header), self._clock()
+        with self._lock:
+            if len(self._until) > 1000:
+                self._until = {key: until for key, until in self._until.items() if until > now}
+            self._until[digest] = now + self._lifetime_s
+
+
+def check_caller(config: PartnerConfig, ledger: Ledger, header: str, verified: RecentlyVerified) -> None:
     """Raise `UnauthorizedError` unless `header` (Authorization) is accepted."""
     scheme = header.partition(" ")[0].lower()
     if scheme == "basic" and config.accepts_basic:
+        if verified.known(header):
+            return
         pair = _basic(header)
         secret = config.basic_secret
         user_ok = pair is not None and pair[0] == config.basic_user
         if pair is not None and secret is not None and secret.matches(pair[1]) and user_ok:
+            verified.remember(header)
             return
     elif scheme == "bearer" and config.accepts_oauth:
         token = header.partition(" ")[2].strip()

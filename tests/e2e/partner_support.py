@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 import requests
@@ -29,7 +29,9 @@ from postalgui.sandbox.demo_account import (
     STER_CONTRACT,
 )
 from postalgui.serving import LoopbackServer, TlsFiles
-from tests.e2e.conftest import SandboxControl
+
+if TYPE_CHECKING:
+    from tests.e2e.conftest import SandboxControl
 
 
 def typed_line(cents: int, factor: int = 1500, bank: str = "001") -> str:
