@@ -278,7 +278,10 @@ class AttendanceService:
 
 
 def _shown_url(url: str) -> str:
-    """A database URL without its password."""
+    """A database as a person reads it: ``SQLite: /path/file`` or the URL without its password."""
     from sqlalchemy.engine import make_url
 
-    return make_url(url).render_as_string(hide_password=True)
+    parsed = make_url(url)
+    if parsed.get_backend_name() == "sqlite":
+        return f"SQLite: {parsed.database or 'memory'}"
+    return parsed.render_as_string(hide_password=True)
