@@ -112,16 +112,11 @@ def _tls(args: argparse.Namespace) -> TlsFiles | None:
     return TlsFiles(args.tls_cert, args.tls_key, args.client_ca)
 
 
-def _shown(url: str) -> str:
-    from sqlalchemy.engine import make_url
-
-    return make_url(url).render_as_string(hide_password=True)
-
-
 def run_serve(args: argparse.Namespace, context: AppContext) -> int:
     from postalgui.partner.app import create_app
     from postalgui.partner.config import PartnerConfig
     from postalgui.partner.schedule import scheduler_for
+    from postalgui.services.attendance.service import shown_database
 
     service = context.attendance
     environ = service.partner_environment()
@@ -161,7 +156,7 @@ def run_serve(args: argparse.Namespace, context: AppContext) -> int:
         sys.stdout.write(
             f"Partner server at {url}\n  form receiver {url}{config.form_path}\n"
             f"  confirmarAtendimento {url}{config.confirm_path}\n  token {url}/oauth/token\n"
-            f"  ledger {_shown(config.database_url)}\n"
+            f"  ledger {shown_database(config.database_url)}\n"
             "Ctrl+C stops it.\n"
         )
         sys.stdout.flush()

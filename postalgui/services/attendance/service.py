@@ -258,7 +258,7 @@ class AttendanceService:
             form_path=self.settings.partner_form_path,
             confirm_path=DEFAULT_CONFIRM_PATH,
             auth=self.settings.partner_auth,
-            database=_shown_url(self.ledger_url()),
+            database=shown_database(self.ledger_url()),
         )
 
     def sandbox_control(self) -> Transport:
@@ -277,7 +277,7 @@ class AttendanceService:
             ledger.close()
 
 
-def _shown_url(url: str) -> str:
+def shown_database(url: str) -> str:
     """A database as a person reads it: ``SQLite: /path/file`` or the URL without its password."""
     from sqlalchemy.engine import make_url
 
