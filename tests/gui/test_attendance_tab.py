@@ -1,0 +1,186 @@
+"""The Attendances tab against the shared sandbox: the partner server started from the tab,
+the simulated counter's two models, the ledger following the callbacks, the model-2 form's
+checks, the ticket preview, and the day's reconciliation with its CSV and PDF."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QFileDialog
+from pytestqt.qtbot import QtBot
+
+from postalgui.gui.tabs import TAB_FACTORIES, attendance_tab, branches_tab
+from postalgui.gui.tabs.attendance import AttendanceTab, jobs
+from postalgui.gui.tabs.attendance.ledger_model import LedgerColumn
+from postalgui.services.context import AppContext
+from postalgui.services.tasks import TaskRunner
+
+WAIT_MS = 30_000
+
+
+@pytest.fixture
+def tab(context: AppContext, runner: TaskRunner, qtbot: QtBot) -> Iterator[AttendanceTab]:
+    widget = AttendanceTab(context, runner)
+    qtbot.addWidget(widget)
+    widget.resize(1100, 650)
+    widget.show()
+    qtbot.waitUntil(lambda: not widget.partner.busy, timeout=WAIT_MS)
+    yield widget
+    widget.hide()  # no more ledger reads
+    qtbot.waitUntil(lambda: runner.active_count == 0, timeout=WAIT_MS)
+    context.attendance.stop_partner()
+
+
+def start_server(tab: AttendanceTab, qtbot: QtBot) -> str:
+    qtbot.mouseClick(tab.partner.start_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(
+        lambda: not tab.partner.busy and tab.partner.status is not None and tab.partner.status.running,
+        timeout=WAIT_MS,
+    )
+    return tab.partner.url_label.text()
+
+
+def start_model_1(tab: AttendanceTab, qtbot: QtBot) -> str:
+    """A model-1 attendance at the counter; its protocol once the ledger shows it."""
+    before = tab.ledger.model.rowCount()
+    qtbot.mouseClick(tab.counter.model1_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: tab.ledger.model.rowCount() == before + 1, timeout=WAIT_MS)
+    qtbot.waitUntil(lambda: not tab.counter.busy and tab.counter.selected_protocol() != "", timeout=WAIT_MS)
+    return tab.counter.selected_protocol()
+
+
+def start_model_2(tab: AttendanceTab, qtbot: QtBot) -> None:
+    qtbot.mouseClick(tab.counter.model2_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: "codigoOperador=" in tab.form.code_edit.text(), timeout=WAIT_MS)
+
+
+def test_the_tab_comes_after_branches() -> None:
+    assert TAB_FACTORIES.index(attendance_tab) == TAB_FACTORIES.index(branches_tab) + 1
+    assert attendance_tab.label() == "Attendances"
+
+
+def test_starting_the_partner_server_shows_it_running(tab: AttendanceTab, qtbot: QtBot) -> None:
+    assert tab.partner.state_label.text() == "Stopped"
+    assert tab.partner.start_button.isEnabled()
+    url = start_server(tab, qtbot)
+    assert tab.partner.state_label.text() == "Running"
+    assert url.startswith("http://127.0.0.1:")
+    assert tab.partner.confirm_path_label.text().startswith("/")
+    assert not tab.partner.start_button.isEnabled()
+    assert tab.partner.stop_button.isEnabled()
+    assert tab.counter.isVisible()
+    qtbot.mouseClick(tab.partner.stop_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: tab.partner.state_label.text() == "Stopped", timeout=WAIT_MS)
+
+
+def test_model_1_reaches_the_ledger_and_its_conclusion_confirms_it(tab: AttendanceTab, qtbot: QtBot) -> None:
+    start_server(tab, qtbot)
+    protocol = start_model_1(tab, qtbot)
+    row = tab.ledger.row(protocol)
+    assert row is not None
+    assert row.state == "received"
+    assert "accepted the form" in tab.counter.answer_label.text()
+    assert tab.counter.callback_boxes["concluded"].isChecked()
+    qtbot.mouseClick(tab.counter.finish_buttons["concluded"], Qt.MouseButton.LeftButton)
+
+    def confirmed() -> bool:
+        found = tab.ledger.row(protocol)
+        return found is not None and found.state == "confirmed"
+
+    qtbot.waitUntil(confirmed, timeout=WAIT_MS)
+    position = tab.ledger.model.row_of(protocol)
+    assert position is not None
+    shown = tab.ledger.model.index(position, LedgerColumn.STATE).data()
+    assert shown == "Confirmed"
+    assert "took the callback" in tab.counter.answer_label.text()
+
+
+def test_model_2_decode_then_register_shows_a_protocol(tab: AttendanceTab, qtbot: QtBot) -> None:
+    start_model_2(tab, qtbot)
+    assert tab.pages.currentWidget() is tab.form_page
+    qtbot.keyClick(tab.form.code_edit, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: tab.form.attendant_label.text() not in ("", "\N{EM DASH}"), timeout=WAIT_MS)
+    assert tab.form.code is not None
+    assert tab.form.attendant_label.text() == tab.form.code.nome
+    assert "min" in tab.form.age_label.text()
+    assert "\N{BULLET}" * 8 in tab.form.credentials_label.text()
+    tab.form.amount_spin.setValue(49.90)
+    tab.form.tax_id_edit.setText("529.982.247-25")
+    tab.form.quantity_spin.setValue(2)
+    tab.form.client_key_edit.setText("PEDIDO-1")
+    tab.form.ticket_edit.setPlainText("Pagamento de conta\nObrigado")
+    qtbot.mouseClick(tab.form.register_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: len(tab.form.protocol_edit.text()) == 14, timeout=WAIT_MS)
+    protocol = tab.form.protocol_edit.text()
+    assert protocol.isdigit()
+    assert protocol in tab.form.result_label.text()
+    qtbot.waitUntil(lambda: tab.ledger.row(protocol) is not None, timeout=WAIT_MS)
+    row = tab.ledger.row(protocol)
+    assert row is not None
+    assert row.state == "registered"
+    assert row.attendant == tab.form.code.nome
+
+
+def test_a_bad_cpf_is_named_inline_and_nothing_is_sent(
+    tab: AttendanceTab, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    sent: list[Any] = []
+    monkeypatch.setattr(jobs, "register", lambda *args: sent.append(args))
+    start_model_2(tab, qtbot)
+    tab.form.tax_id_edit.setText("529.982.247-24")
+    with qtbot.waitSignal(tab.form.invalid, timeout=WAIT_MS) as caught:
+        qtbot.mouseClick(tab.form.register_button, Qt.MouseButton.LeftButton)
+    text = tab.form.problems_label.text()
+    assert caught.args == [text]
+    assert text.startswith("Client CPF/CNPJ:")
+    assert "CPF check digits do not match" in text
+    assert not tab.form.problems_label.isHidden()
+    assert sent == []
+    assert tab.form.protocol_edit.text() == ""
+
+
+def test_the_ticket_preview_marks_a_line_over_50_characters(tab: AttendanceTab) -> None:
+    tab.form.ticket_edit.setPlainText("Pagamento de conta\n" + "x" * 57 + "\nfim")
+    assert tab.form.preview_over() == [2]
+    html = tab.form.preview.toHtml()
+    assert "57 characters: at most 50" in html
+    assert "fim" in html
+    tab.form.ticket_edit.setPlainText("x" * 50)
+    assert tab.form.preview_over() == []
+
+
+def test_reconciliation_counts_and_exports_csv_and_pdf(
+    tab: AttendanceTab, qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    start_server(tab, qtbot)
+    protocol = start_model_1(tab, qtbot)
+    tab.counter.callback_boxes["concluded"].setChecked(False)  # silent: only reconciliation tells
+    qtbot.mouseClick(tab.counter.finish_buttons["concluded"], Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: "No callback" in tab.counter.answer_label.text(), timeout=WAIT_MS)
+    row = tab.ledger.row(protocol)
+    assert row is not None
+    assert row.state == "received"
+
+    tab.pages.setCurrentWidget(tab.reconcile)
+    with qtbot.waitSignal(tab.reconcile.finished, timeout=WAIT_MS) as ended:
+        qtbot.mouseClick(tab.reconcile.reconcile_button, Qt.MouseButton.LeftButton)
+        assert tab.reconcile.busy_bar.isVisible()
+        assert tab.reconcile.cancel_button.isVisible()
+    assert ended.args == [False]
+    assert "Confirmed: 1" in tab.reconcile.summary_label.text()
+    assert tab.reconcile.model.rowCount() >= 1
+    assert tab.reconcile.model.index(0, 1).data() == protocol
+
+    for kind, button in (("csv", tab.reconcile.csv_button), ("pdf", tab.reconcile.pdf_button)):
+        target = tmp_path / f"report.{kind}"
+        monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *args, t=target: (str(t), ""))
+        with qtbot.waitSignal(tab.reconcile.exported, timeout=WAIT_MS):
+            qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+        assert target.exists()
+    header = (tmp_path / "report.csv").read_text(encoding="utf-8-sig").splitlines()[0]
+    assert "Protocol" in header
+    assert (tmp_path / "report.pdf").read_bytes().startswith(b"%PDF")
