@@ -91,7 +91,7 @@ class ReconcilePanel(QWidget):
         self.day_edit.setObjectName("reconcileDay")
         self.day_edit.setCalendarPopup(True)
         self.day_edit.setDisplayFormat("dd/MM/yyyy")
-        day_label = QLabel(self.tr("D&ay:"), self)
+        day_label = QLabel(self.tr("Da&y:"), self)
         day_label.setBuddy(self.day_edit)
         self.reconcile_button = QPushButton(self.tr("&Reconcile"), self)
         self.reconcile_button.setObjectName("reconcileButton")

@@ -45,10 +45,9 @@ from postalgui.gui.widgets.number_input import MoneySpinBox
 
 if TYPE_CHECKING:
     from postalgui.api.models.ster import OperatorCode
-    from postalgui.services.attendance.use_cases import Registration
     from postalgui.gui.widgets.message_bar import MessageArea
     from postalgui.services.attendance.service import AttendanceService
-    from postalgui.services.attendance.use_cases import Registered
+    from postalgui.services.attendance.use_cases import Registered, Registration
     from postalgui.services.tasks import TaskHandle, TaskRunner
 
 __all__ = ["RegistrationForm"]
@@ -111,7 +110,7 @@ class RegistrationForm(QWidget):
         self.code_edit.setObjectName("operatorCode")
         self.code_edit.setPlaceholderText(self.tr("Paste the partner URL or the operator code, then Enter"))
         self.code_edit.setClearButtonEnabled(True)
-        self.decode_button = QPushButton(self.tr("&Decode"), self)
+        self.decode_button = QPushButton(self.tr("D&ecode"), self)
         self.decode_button.setObjectName("decodeButton")
         self.attendant_label = self._value("decodedAttendant")
         self.unit_label = self._value("decodedUnit")
@@ -188,7 +187,7 @@ class RegistrationForm(QWidget):
         what = QGroupBox(self.tr("Service"), self)
         what_form = QFormLayout(what)
         for text, field in (
-            (self.tr("&Amount:"), self.amount_spin),
+            (self.tr("Amou&nt:"), self.amount_spin),
             (self.tr("Client C&PF/CNPJ:"), self.tax_id_edit),
             (self.tr("&Quantity:"), self.quantity_spin),
             (self.tr("Client &key:"), self.client_key_edit),
@@ -206,7 +205,7 @@ class RegistrationForm(QWidget):
     def _layout_right(self, left: QVBoxLayout) -> None:
         ticket = QGroupBox(self.tr("Ticket"), self)
         ticket_layout = QVBoxLayout(ticket)
-        ticket_label = QLabel(self.tr("&Ticket text:"), ticket)
+        ticket_label = QLabel(self.tr("Ticket te&xt:"), ticket)
         ticket_label.setBuddy(self.ticket_edit)
         ticket_layout.addWidget(ticket_label)
         ticket_layout.addWidget(self.ticket_edit, 1)
