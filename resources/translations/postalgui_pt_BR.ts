@@ -3781,10 +3781,6 @@
 <context>
     <name>RegistrationForm</name>
     <message>
-        <source>Paste the partner URL or the operator code, then Enter</source>
-        <translation>Cole o endereço do parceiro ou o código do Operador e tecle Enter</translation>
-    </message>
-    <message>
         <source>D&amp;ecode</source>
         <translation>D&amp;ecodificar</translation>
     </message>
@@ -3947,6 +3943,14 @@
     <message>
         <source>The attendance was not registered: %1</source>
         <translation>O atendimento não foi registrado: %1</translation>
+    </message>
+    <message>
+        <source>Partner URL or operator code</source>
+        <translation>Endereço do parceiro ou código do Operador</translation>
+    </message>
+    <message>
+        <source>Paste the partner URL or the operator code, then press Enter to decode</source>
+        <translation>Cole o endereço do parceiro ou o código do Operador e tecle Enter para decodificar</translation>
     </message>
 </context>
 <context>

@@ -9,13 +9,18 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import Qt
+import requests
+from PySide6.QtCore import QCoreApplication, QLocale, Qt
 from PySide6.QtWidgets import QFileDialog
 from pytestqt.qtbot import QtBot
 
+from postalgui.gui import i18n
 from postalgui.gui.tabs import TAB_FACTORIES, attendance_tab, branches_tab
 from postalgui.gui.tabs.attendance import AttendanceTab, jobs
 from postalgui.gui.tabs.attendance.ledger_model import LedgerColumn
+from postalgui.gui.tabs.attendance.reconcile_panel import report_language
+from postalgui.gui.tabs.attendance.report_model import report_lines, summary_text
+from postalgui.gui.tabs.attendance.words import state_text
 from postalgui.services.context import AppContext
 from postalgui.services.tasks import TaskRunner
 
@@ -184,3 +189,101 @@ def test_reconciliation_counts_and_exports_csv_and_pdf(
     header = (tmp_path / "report.csv").read_text(encoding="utf-8-sig").splitlines()[0]
     assert "Protocol" in header
     assert (tmp_path / "report.pdf").read_bytes().startswith(b"%PDF")
+
+
+def register_filled(tab: AttendanceTab, qtbot: QtBot) -> str:
+    """Decode the code in the form, register with an amount; the result line once it came."""
+    qtbot.keyClick(tab.form.code_edit, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: tab.form.code is not None, timeout=WAIT_MS)
+    tab.form.amount_spin.setValue(10.0)
+    tab.form.result_label.clear()
+    qtbot.mouseClick(tab.form.register_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(
+        lambda: (
+            tab.form.result_label.text() not in ("", "Registering…") and tab.form.register_button.isEnabled()
+        ),
+        timeout=WAIT_MS,
+    )
+    return tab.form.result_label.text()
+
+
+def test_a_reverted_registration_says_to_start_again(
+    tab: AttendanceTab, qtbot: QtBot, context: AppContext
+) -> None:
+    start_model_2(tab, qtbot)
+    url = context.overrides.base_url
+    requests.post(f"{url}/_sandbox/ster/fail-next-register", json={"count": 1}, timeout=10).raise_for_status()
+    text = register_filled(tab, qtbot)
+    assert text.startswith("The operator reverted the registration; start a new attendance.")
+    assert "estornad" in text
+    assert "HTTP 500" in text
+    assert tab.form.protocol_edit.text() == ""
+    assert tab.messages.message("attendance.register") is not None
+
+
+def test_a_refused_registration_shows_the_operators_message(tab: AttendanceTab, qtbot: QtBot) -> None:
+    start_model_2(tab, qtbot)
+    first = register_filled(tab, qtbot)
+    assert first.startswith("Registered: protocol")
+    again = register_filled(tab, qtbot)  # the same code a second time
+    assert again.startswith("The operator refused the registration:")
+    assert "utilizado" in again
+    assert "HTTP 400" in again
+
+
+def test_the_counter_is_hidden_outside_the_sandbox(
+    tab: AttendanceTab, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert tab.counter.isVisible()
+    monkeypatch.setattr(type(tab.service), "in_sandbox", property(lambda _self: False))
+    tab.settings_changed()
+    assert not tab.counter.isVisible()
+
+
+def test_the_ledger_refreshes_only_while_shown(tab: AttendanceTab, qtbot: QtBot) -> None:
+    assert tab.ledger.timer.isActive()
+    assert tab.ledger.timer.interval() == 2_000
+    tab.hide()
+    assert not tab.ledger.timer.isActive()
+    tab.show()
+    assert tab.ledger.timer.isActive()
+    qtbot.waitUntil(lambda: not tab.ledger.loading, timeout=WAIT_MS)
+
+
+def test_the_models_pass_the_model_tester(tab: AttendanceTab, qtbot: QtBot, qtmodeltester: Any) -> None:
+    start_server(tab, qtbot)
+    start_model_1(tab, qtbot)
+    qtmodeltester.check(tab.ledger.model)
+    qtmodeltester.check(tab.ledger.proxy)
+    lines = {
+        "day": "2026-11-24",
+        "confirmed": [
+            {
+                "protocol": "26470000000001",
+                "ledger_state": "confirmed",
+                "operator_status": "F",
+                "ledger_cents": 15990,
+                "operator_cents": 15990,
+                "note": "",
+            }
+        ],
+    }
+    tab.reconcile.model.set_items(report_lines(lines))
+    qtmodeltester.check(tab.reconcile.model)
+    assert tab.reconcile.model.index(0, 4).data() == "R$ 159,90"
+    assert summary_text(lines) == "Confirmed: 1"
+
+
+def test_states_and_the_label_read_in_portuguese(qapp: QCoreApplication) -> None:
+    default = QLocale()
+    installed = i18n.install_translators(qapp, "pt_BR")
+    try:
+        assert attendance_tab.label() == "Atendimentos"
+        assert state_text("confirmed") == "Confirmado"
+        assert state_text("not_confirmed") == "Não confirmado"
+        assert state_text("reversed") == "Estornado"
+        assert report_language() == "pt"
+    finally:
+        i18n.remove_translators(qapp, installed)
+        QLocale.setDefault(default)
+    assert state_text("confirmed") == "Confirmed"

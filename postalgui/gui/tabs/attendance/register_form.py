@@ -108,7 +108,10 @@ class RegistrationForm(QWidget):
     def _build_code(self) -> None:
         self.code_edit = QLineEdit(self)
         self.code_edit.setObjectName("operatorCode")
-        self.code_edit.setPlaceholderText(self.tr("Paste the partner URL or the operator code, then Enter"))
+        self.code_edit.setPlaceholderText(self.tr("Partner URL or operator code"))
+        self.code_edit.setToolTip(
+            self.tr("Paste the partner URL or the operator code, then press Enter to decode")
+        )
         self.code_edit.setClearButtonEnabled(True)
         self.decode_button = QPushButton(self.tr("D&ecode"), self)
         self.decode_button.setObjectName("decodeButton")
