@@ -353,8 +353,8 @@
         <translation>Registro (&amp;modelo 2)</translation>
     </message>
     <message>
-        <source>Reconc&amp;iliation</source>
-        <translation>Conc&amp;iliação</translation>
+        <source>Reco&amp;nciliation</source>
+        <translation>Conci&amp;liação</translation>
     </message>
 </context>
 <context>
@@ -1581,24 +1581,24 @@
         <translation>Atendimento pendente no balcão</translation>
     </message>
     <message>
-        <source>&amp;Pending attendance:</source>
-        <translation>Atendimento &amp;pendente:</translation>
+        <source>Pending attendance:</source>
+        <translation>Atendimento pendente:</translation>
     </message>
     <message>
-        <source>Re&amp;load</source>
-        <translation>Re&amp;carregar</translation>
+        <source>Reload</source>
+        <translation>Recarregar</translation>
     </message>
     <message>
-        <source>Co&amp;nclude</source>
-        <translation>Co&amp;ncluir</translation>
+        <source>Concl&amp;ude</source>
+        <translation>Finali&amp;zar</translation>
     </message>
     <message>
-        <source>&amp;Cancel attendance</source>
-        <translation>Cancelar at&amp;endimento</translation>
+        <source>Cance&amp;l attendance</source>
+        <translation>Cancelar ate&amp;ndimento</translation>
     </message>
     <message>
         <source>Re&amp;verse</source>
-        <translation>Est&amp;ornar</translation>
+        <translation>&amp;Estornar</translation>
     </message>
     <message>
         <source>send callback</source>
@@ -2740,8 +2740,8 @@
         <translation>&amp;Dia:</translation>
     </message>
     <message>
-        <source>All d&amp;ays</source>
-        <translation>Todos os di&amp;as</translation>
+        <source>All days</source>
+        <translation>Todos os dias</translation>
     </message>
     <message>
         <source>All</source>
@@ -2749,11 +2749,11 @@
     </message>
     <message>
         <source>S&amp;tate:</source>
-        <translation>Si&amp;tuação:</translation>
+        <translation>S&amp;ituação:</translation>
     </message>
     <message>
-        <source>Re&amp;fresh</source>
-        <translation>Atuali&amp;zar</translation>
+        <source>Refresh</source>
+        <translation>Atualizar</translation>
     </message>
     <message>
         <source>Ledger</source>
@@ -2999,15 +2999,15 @@
     </message>
     <message>
         <source>Sta&amp;rt server</source>
-        <translation>Inicia&amp;r servidor</translation>
+        <translation>Iniciar ser&amp;vidor</translation>
     </message>
     <message>
         <source>Start the partner server on this computer</source>
         <translation>Iniciar o servidor do parceiro neste computador</translation>
     </message>
     <message>
-        <source>St&amp;op server</source>
-        <translation>Parar ser&amp;vidor</translation>
+        <source>Stop s&amp;erver</source>
+        <translation>Pa&amp;rar servidor</translation>
     </message>
     <message>
         <source>Reading the partner server&apos;s status failed: %1</source>
@@ -3719,11 +3719,11 @@
     <name>ReconcilePanel</name>
     <message>
         <source>Da&amp;y:</source>
-        <translation>Dia da concilia&amp;ção:</translation>
+        <translation>Dia da co&amp;nciliação:</translation>
     </message>
     <message>
         <source>&amp;Reconcile</source>
-        <translation>Conci&amp;liar</translation>
+        <translation>Concilia&amp;r</translation>
     </message>
     <message>
         <source>Ask the registration system for the day&apos;s attendances and compare</source>
@@ -3734,12 +3734,12 @@
         <translation>Cancelar</translation>
     </message>
     <message>
-        <source>Export &amp;CSV…</source>
-        <translation>Exportar &amp;CSV…</translation>
+        <source>Export CS&amp;V…</source>
+        <translation>Exportar CS&amp;V…</translation>
     </message>
     <message>
-        <source>Export &amp;PDF…</source>
-        <translation>Exportar PD&amp;F…</translation>
+        <source>E&amp;xport PDF…</source>
+        <translation>E&amp;xportar PDF…</translation>
     </message>
     <message>
         <source>Pick a day and press Reconcile.</source>
@@ -3821,8 +3821,8 @@
         <translation>Código do Operador</translation>
     </message>
     <message>
-        <source>&amp;Code or URL:</source>
-        <translation>&amp;Código ou endereço:</translation>
+        <source>Code or UR&amp;L:</source>
+        <translation>Código ou e&amp;ndereço:</translation>
     </message>
     <message>
         <source>Attendant:</source>
@@ -3853,12 +3853,12 @@
         <translation>Serviço</translation>
     </message>
     <message>
-        <source>Amou&amp;nt:</source>
+        <source>Amo&amp;unt:</source>
         <translation>&amp;Valor:</translation>
     </message>
     <message>
-        <source>Client C&amp;PF/CNPJ:</source>
-        <translation>C&amp;PF/CNPJ do cliente:</translation>
+        <source>Client CPF/CNP&amp;J:</source>
+        <translation>CPF/CNP&amp;J do cliente:</translation>
     </message>
     <message>
         <source>&amp;Quantity:</source>

@@ -11,10 +11,11 @@ from typing import Any
 import pytest
 import requests
 from PySide6.QtCore import QCoreApplication, QLocale, Qt
-from PySide6.QtWidgets import QFileDialog
+from PySide6.QtWidgets import QAbstractButton, QFileDialog, QLabel, QTabBar, QWidget
 from pytestqt.qtbot import QtBot
 
 from postalgui.gui import i18n
+from postalgui.gui.main_window import MainWindow, mnemonic_letter
 from postalgui.gui.tabs import TAB_FACTORIES, attendance_tab, branches_tab
 from postalgui.gui.tabs.attendance import AttendanceTab, jobs
 from postalgui.gui.tabs.attendance.ledger_model import LedgerColumn
@@ -287,3 +288,45 @@ def test_states_and_the_label_read_in_portuguese(qapp: QCoreApplication) -> None
         i18n.remove_translators(qapp, installed)
         QLocale.setDefault(default)
     assert state_text("confirmed") == "Confirmed"
+
+
+def _mnemonics(root: QWidget) -> list[str]:
+    """The Alt letters of the buttons, buddied labels and tab titles on screen under ``root``."""
+    letters: list[str] = []
+    for widget in root.findChildren(QWidget):
+        if not widget.isVisible():
+            continue
+        if isinstance(widget, QAbstractButton) or (isinstance(widget, QLabel) and widget.buddy() is not None):
+            letters.append(mnemonic_letter(widget.text()))
+        elif isinstance(widget, QTabBar):
+            letters.extend(mnemonic_letter(widget.tabText(i)) for i in range(widget.count()))
+    return [letter for letter in letters if letter]
+
+
+@pytest.mark.parametrize("language", ["en", "pt_BR"])
+def test_every_page_has_unique_alt_letters(
+    context: AppContext, runner: TaskRunner, qtbot: QtBot, qapp: QCoreApplication, language: str
+) -> None:
+    default = QLocale()
+    installed = i18n.install_translators(qapp, language)
+    try:
+        window = MainWindow(context, runner, tab_factories=TAB_FACTORIES)
+        qtbot.addWidget(window)
+        window.show()
+        index = TAB_FACTORIES.index(attendance_tab)
+        window.tabs.setCurrentIndex(index)
+        tab = window.built_tab(index)
+        assert isinstance(tab, AttendanceTab)
+        window_letters = [mnemonic_letter(window.tabs.tabText(i)) for i in range(window.tabs.count())]
+        qtbot.waitUntil(lambda: not tab.partner.busy, timeout=WAIT_MS)
+        menus = [mnemonic_letter(action.text()) for action in window.menuBar().actions()]
+        for page in range(tab.pages.count()):
+            tab.pages.setCurrentIndex(page)
+            letters = menus + window_letters + _mnemonics(tab)
+            assert sorted(letters) == sorted(set(letters)), (page, sorted(letters))
+        tab.hide()
+        window.close()
+        qtbot.waitUntil(lambda: runner.active_count == 0, timeout=WAIT_MS)
+    finally:
+        i18n.remove_translators(qapp, installed)
+        QLocale.setDefault(default)

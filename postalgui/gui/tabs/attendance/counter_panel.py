@@ -97,9 +97,9 @@ class CounterPanel(QGroupBox):
         self.pending_combo = QComboBox(self)
         self.pending_combo.setObjectName("counterPending")
         self.pending_combo.setAccessibleName(self.tr("Pending attendance at the counter"))
-        pending_label = QLabel(self.tr("&Pending attendance:"), self)
+        pending_label = QLabel(self.tr("Pending attendance:"), self)
         pending_label.setBuddy(self.pending_combo)
-        self.reload_button = QPushButton(self.tr("Re&load"), self)
+        self.reload_button = QPushButton(self.tr("Reload"), self)
         self.reload_button.setObjectName("counterReloadButton")
         pending = QHBoxLayout()
         pending.addWidget(pending_label)
@@ -110,8 +110,8 @@ class CounterPanel(QGroupBox):
         self.callback_boxes: dict[str, QCheckBox] = {}
         grid = QGridLayout()
         texts = {
-            "concluded": self.tr("Co&nclude"),
-            "cancelled": self.tr("&Cancel attendance"),
+            "concluded": self.tr("Concl&ude"),
+            "cancelled": self.tr("Cance&l attendance"),
             "reversed": self.tr("Re&verse"),
         }
         for row, outcome in enumerate(OUTCOMES):

@@ -76,7 +76,7 @@ class PartnerPanel(QGroupBox):
         self.start_button = QPushButton(self.tr("Sta&rt server"), self)
         self.start_button.setObjectName("partnerStartButton")
         self.start_button.setToolTip(self.tr("Start the partner server on this computer"))
-        self.stop_button = QPushButton(self.tr("St&op server"), self)
+        self.stop_button = QPushButton(self.tr("Stop s&erver"), self)
         self.stop_button.setObjectName("partnerStopButton")
         buttons = QHBoxLayout()
         buttons.addWidget(self.start_button)

@@ -105,9 +105,9 @@ class ReconcilePanel(QWidget):
         self.busy_bar.hide()
         self.cancel_button = QPushButton(self.tr("Cancel"), self)
         self.cancel_button.hide()
-        self.csv_button = QPushButton(self.tr("Export &CSV…"), self)
+        self.csv_button = QPushButton(self.tr("Export CS&V…"), self)
         self.csv_button.setObjectName("reconcileCsvButton")
-        self.pdf_button = QPushButton(self.tr("Export &PDF…"), self)
+        self.pdf_button = QPushButton(self.tr("E&xport PDF…"), self)
         self.pdf_button.setObjectName("reconcilePdfButton")
         top = QHBoxLayout()
         for widget in (day_label, self.day_edit, self.reconcile_button, self.busy_bar, self.cancel_button):

@@ -178,7 +178,7 @@ class RegistrationForm(QWidget):
         code_row.addWidget(self.decode_button)
         who = QGroupBox(self.tr("Operator code"), self)
         who_form = QFormLayout(who)
-        code_label = QLabel(self.tr("&Code or URL:"), who)
+        code_label = QLabel(self.tr("Code or UR&L:"), who)
         code_label.setBuddy(self.code_edit)
         who_form.addRow(code_label, code_row)
         who_form.addRow(self.tr("Attendant:"), self.attendant_label)
@@ -190,8 +190,8 @@ class RegistrationForm(QWidget):
         what = QGroupBox(self.tr("Service"), self)
         what_form = QFormLayout(what)
         for text, field in (
-            (self.tr("Amou&nt:"), self.amount_spin),
-            (self.tr("Client C&PF/CNPJ:"), self.tax_id_edit),
+            (self.tr("Amo&unt:"), self.amount_spin),
+            (self.tr("Client CPF/CNP&J:"), self.tax_id_edit),
             (self.tr("&Quantity:"), self.quantity_spin),
             (self.tr("Client &key:"), self.client_key_edit),
         ):

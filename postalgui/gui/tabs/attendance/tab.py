@@ -70,7 +70,7 @@ class AttendanceTab(QWidget):
         self.form_page = _scrolled(self.form, self)
         self.pages.addTab(self.server_page, self.tr("&Server and counter"))
         self.pages.addTab(self.form_page, self.tr("Registration (&model 2)"))
-        self.pages.addTab(self.reconcile, self.tr("Reconc&iliation"))
+        self.pages.addTab(self.reconcile, self.tr("Reco&nciliation"))
 
         split = RememberedSplitter("attendance.main", Qt.Orientation.Vertical, self)
         split.addWidget(self.pages)
