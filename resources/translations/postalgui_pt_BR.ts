@@ -2764,8 +2764,8 @@
         <translation>Não foi possível ler o livro de atendimentos: %1</translation>
     </message>
     <message>
-        <source>%1 attendances</source>
-        <translation>%1 atendimentos</translation>
+        <source>Attendances: %1</source>
+        <translation>Atendimentos: %1</translation>
     </message>
 </context>
 <context>
@@ -3951,6 +3951,10 @@
     <message>
         <source>Paste the partner URL or the operator code, then press Enter to decode</source>
         <translation>Cole o endereço do parceiro ou o código do Operador e tecle Enter para decodificar</translation>
+    </message>
+    <message>
+        <source>&apos;+&apos; separates ticket lines: it cannot be inside one</source>
+        <translation>&apos;+&apos; separa as linhas do ticket: não pode estar dentro de uma</translation>
     </message>
 </context>
 <context>

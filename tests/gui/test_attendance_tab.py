@@ -52,11 +52,13 @@ def start_server(tab: AttendanceTab, qtbot: QtBot) -> str:
 
 def start_model_1(tab: AttendanceTab, qtbot: QtBot) -> str:
     """A model-1 attendance at the counter; its protocol once the ledger shows it."""
-    before = tab.ledger.model.rowCount()
+    before = {row.protocol for row in tab.ledger.model.items()}
     qtbot.mouseClick(tab.counter.model1_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: tab.ledger.model.rowCount() == before + 1, timeout=WAIT_MS)
-    qtbot.waitUntil(lambda: not tab.counter.busy and tab.counter.selected_protocol() != "", timeout=WAIT_MS)
-    return tab.counter.selected_protocol()
+    qtbot.waitUntil(lambda: len(tab.ledger.model.items()) == len(before) + 1, timeout=WAIT_MS)
+    (protocol,) = {row.protocol for row in tab.ledger.model.items()} - before
+    qtbot.waitUntil(lambda: tab.counter.selected_protocol() == protocol, timeout=WAIT_MS)
+    qtbot.waitUntil(lambda: tab.counter.finish_buttons["concluded"].isEnabled(), timeout=WAIT_MS)
+    return protocol
 
 
 def start_model_2(tab: AttendanceTab, qtbot: QtBot) -> None:
@@ -157,6 +159,9 @@ def test_the_ticket_preview_marks_a_line_over_50_characters(tab: AttendanceTab) 
     assert "fim" in html
     tab.form.ticket_edit.setPlainText("x" * 50)
     assert tab.form.preview_over() == []
+    tab.form.ticket_edit.setPlainText("a+b")
+    assert tab.form.preview_over() == [1]
+    assert "separates ticket lines" in tab.form.preview.toHtml()
 
 
 def test_reconciliation_counts_and_exports_csv_and_pdf(

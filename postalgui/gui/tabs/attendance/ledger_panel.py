@@ -167,7 +167,7 @@ class LedgerPanel(QWidget):
     def _on_load_task_result(self, rows: object) -> None:
         found = cast("list[LedgerRow]", rows)
         self.model.set_rows(found)
-        self.count_label.setText(arg(self.tr("%1 attendances"), format_count(len(found))))
+        self.count_label.setText(arg(self.tr("Attendances: %1"), format_count(len(found))))
         self.loaded.emit(len(found))
 
     @Slot(bool)

@@ -20,6 +20,7 @@ from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import (
     QFormLayout,
+    QGridLayout,
     QGroupBox,
     QHBoxLayout,
     QLabel,
@@ -173,20 +174,65 @@ class RegistrationForm(QWidget):
         self.result_label = self._value("registrationResult")
 
     def _layout(self) -> None:
+        """Two columns: who and what on the left with Register under them (the inline error
+        beside the fields it names), the ticket on the right; fits the default window."""
+        columns = QHBoxLayout(self)
+        columns.setContentsMargins(4, 4, 4, 4)
+        left = QVBoxLayout()
+        left.addWidget(self._who_box())
+        left.addWidget(self._what_box())
+        left.addWidget(self.problems_label)
+        result = QHBoxLayout()
+        result.addWidget(self.register_button)
+        protocol_label = QLabel(self.tr("Protocol:"), self)
+        protocol_label.setBuddy(self.protocol_edit)
+        result.addWidget(protocol_label)
+        result.addWidget(self.protocol_edit, 1)
+        left.addLayout(result)
+        left.addWidget(self.result_label)
+        left.addStretch(1)
+        columns.addLayout(left, 1)
+        columns.addWidget(self._ticket_box(), 1)
+        order = (
+            self.code_edit,
+            self.decode_button,
+            self.amount_spin,
+            self.tax_id_edit,
+            self.quantity_spin,
+            self.client_key_edit,
+            self.register_button,
+            self.protocol_edit,
+            self.ticket_edit,
+        )
+        for first, second in pairwise(order):
+            self.setTabOrder(first, second)
+
+    def _who_box(self) -> QGroupBox:
+        """The code field, then what the code says in pairs (three rows, not six)."""
+        who = QGroupBox(self.tr("Operator code"), self)
+        grid = QGridLayout(who)
+        code_label = QLabel(self.tr("Code or UR&L:"), who)
+        code_label.setBuddy(self.code_edit)
         code_row = QHBoxLayout()
         code_row.addWidget(self.code_edit, 1)
         code_row.addWidget(self.decode_button)
-        who = QGroupBox(self.tr("Operator code"), self)
-        who_form = QFormLayout(who)
-        code_label = QLabel(self.tr("Code or UR&L:"), who)
-        code_label.setBuddy(self.code_edit)
-        who_form.addRow(code_label, code_row)
-        who_form.addRow(self.tr("Attendant:"), self.attendant_label)
-        who_form.addRow(self.tr("Unit:"), self.unit_label)
-        who_form.addRow(self.tr("Terminal:"), self.terminal_label)
-        who_form.addRow(self.tr("City/UF:"), self.city_label)
-        who_form.addRow(self.tr("Code age:"), self.age_label)
-        who_form.addRow(self.tr("Partner login:"), self.credentials_label)
+        grid.addWidget(code_label, 0, 0)
+        grid.addLayout(code_row, 0, 1, 1, 3)
+        pairs = (
+            (self.tr("Attendant:"), self.attendant_label, self.tr("Unit:"), self.unit_label),
+            (self.tr("Terminal:"), self.terminal_label, self.tr("City/UF:"), self.city_label),
+            (self.tr("Code age:"), self.age_label, self.tr("Partner login:"), self.credentials_label),
+        )
+        for row, (first, first_value, second, second_value) in enumerate(pairs, start=1):
+            grid.addWidget(QLabel(first, who), row, 0)
+            grid.addWidget(first_value, row, 1)
+            grid.addWidget(QLabel(second, who), row, 2)
+            grid.addWidget(second_value, row, 3)
+        grid.setColumnStretch(1, 1)
+        grid.setColumnStretch(3, 1)
+        return who
+
+    def _what_box(self) -> QGroupBox:
         what = QGroupBox(self.tr("Service"), self)
         what_form = QFormLayout(what)
         for text, field in (
@@ -199,13 +245,9 @@ class RegistrationForm(QWidget):
             label.setBuddy(field)
             what_form.addRow(label, field)
         what_form.insertRow(1, "", self.amount_note)
-        left = QVBoxLayout()
-        left.addWidget(who)
-        left.addWidget(what)
-        left.addStretch(1)
-        self._layout_right(left)
+        return what
 
-    def _layout_right(self, left: QVBoxLayout) -> None:
+    def _ticket_box(self) -> QGroupBox:
         ticket = QGroupBox(self.tr("Ticket"), self)
         ticket_layout = QVBoxLayout(ticket)
         ticket_label = QLabel(self.tr("Ticket te&xt:"), ticket)
@@ -214,34 +256,10 @@ class RegistrationForm(QWidget):
         ticket_layout.addWidget(self.ticket_edit, 1)
         ticket_layout.addWidget(QLabel(self.tr("Preview (50 characters a line):"), ticket))
         ticket_layout.addWidget(self.preview, 1)
-        result = QHBoxLayout()
-        result.addWidget(self.register_button)
-        protocol_label = QLabel(self.tr("Protocol:"), self)
-        protocol_label.setBuddy(self.protocol_edit)
-        result.addWidget(protocol_label)
-        result.addWidget(self.protocol_edit, 1)
-        right = QVBoxLayout()
-        right.addWidget(ticket, 1)
-        right.addWidget(self.problems_label)
-        right.addLayout(result)
-        right.addWidget(self.result_label)
-        columns = QHBoxLayout(self)
-        columns.setContentsMargins(4, 4, 4, 4)
-        columns.addLayout(left, 1)
-        columns.addLayout(right, 1)
-        order = (
-            self.code_edit,
-            self.decode_button,
-            self.amount_spin,
-            self.tax_id_edit,
-            self.quantity_spin,
-            self.client_key_edit,
-            self.ticket_edit,
-            self.register_button,
-            self.protocol_edit,
-        )
-        for first, second in pairwise(order):
-            self.setTabOrder(first, second)
+        lines = self.fontMetrics().lineSpacing()
+        for editor in (self.ticket_edit, self.preview):
+            editor.setMinimumHeight(lines * 4)
+        return ticket
 
     def _connect(self) -> None:
         self.code_edit.returnPressed.connect(self._on_code_edit_return_pressed)
@@ -365,8 +383,9 @@ class RegistrationForm(QWidget):
 
     def _update_preview(self) -> None:
         marker = self.tr("%1 characters: at most 50")
+        plus = self.tr("'+' separates ticket lines: it cannot be inside one")
         self.preview.setHtml(
-            preview_html(preview_lines(self.ticket_edit.toPlainText()), marker, error_colour().name())
+            preview_html(preview_lines(self.ticket_edit.toPlainText()), marker, error_colour().name(), plus)
         )
 
     def show_code(self, code: OperatorCode) -> None:

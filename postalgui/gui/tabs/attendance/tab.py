@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Slot
-from PySide6.QtWidgets import QHBoxLayout, QScrollArea, QTabWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QTabWidget, QVBoxLayout, QWidget
 
 from postalgui.gui.tabs.attendance.counter_panel import CounterPanel
 from postalgui.gui.tabs.attendance.ledger_panel import LedgerPanel
@@ -28,15 +28,6 @@ if TYPE_CHECKING:
     from postalgui.services.tasks import TaskRunner
 
 __all__ = ["AttendanceTab"]
-
-
-def _scrolled(widget: QWidget, parent: QWidget) -> QScrollArea:
-    """A page that scrolls instead of cutting text when the window is small (1366x768)."""
-    area = QScrollArea(parent)
-    area.setWidgetResizable(True)
-    area.setFrameShape(QScrollArea.Shape.NoFrame)
-    area.setWidget(widget)
-    return area
 
 
 class AttendanceTab(QWidget):
@@ -66,8 +57,10 @@ class AttendanceTab(QWidget):
         self.pages = QTabWidget(self)
         self.pages.setObjectName("attendancePages")
         self.pages.setDocumentMode(True)
-        self.server_page = _scrolled(server_page, self)
-        self.form_page = _scrolled(self.form, self)
+        # No scroll areas: word-wrapped labels make one ask for the preferred height, not
+        # the minimum, and scroll a page that fits; the layouts' minimums keep text whole.
+        self.server_page = server_page
+        self.form_page = self.form
         self.pages.addTab(self.server_page, self.tr("&Server and counter"))
         self.pages.addTab(self.form_page, self.tr("Registration (&model 2)"))
         self.pages.addTab(self.reconcile, self.tr("Reco&nciliation"))
@@ -77,7 +70,7 @@ class AttendanceTab(QWidget):
         split.addWidget(self.ledger)
         split.setStretchFactor(0, 3)
         split.setStretchFactor(1, 2)
-        split.setSizes([380, 220])
+        split.setSizes([440, 180])  # the form whole at the default size; the ledger's last rows
         split.setChildrenCollapsible(False)
         self.split = split
         layout = QVBoxLayout(self)

@@ -45,10 +45,12 @@ def preview_lines(text: str) -> list[PreviewLine]:
     return [PreviewLine(number, line) for number, line in enumerate(lines, start=1)]
 
 
-def preview_html(lines: list[PreviewLine], marker: str, colour: str) -> str:
-    """The lines in a monospaced block, a ruler of 50 on top; a bad line in ``colour`` with ``marker``.
+def preview_html(lines: list[PreviewLine], marker: str, colour: str, plus_marker: str = "") -> str:
+    """The lines in a monospaced block, a ruler of 50 on top; a bad line in ``colour``, its
+    part past 50 underlined and ``marker`` on the row below (always in view, however long).
 
-    ``marker`` is a translated note with ``%1`` for the line's length.
+    ``marker`` is a translated note with ``%1`` for the line's length; ``plus_marker`` the
+    note for a line holding a ``+`` (which the wire reads as a line break).
     """
     ruler = "".join(str(i % 10) for i in range(1, TICKET_LINE + 1))
     rows = [f'<span style="color: gray">   {ruler}</span>']
@@ -56,10 +58,10 @@ def preview_html(lines: list[PreviewLine], marker: str, colour: str) -> str:
         number = f"{line.number:>2} "
         if line.over or line.has_plus:
             fits, rest = escape(line.text[:TICKET_LINE]), escape(line.text[TICKET_LINE:])
-            note = escape(marker.replace("%1", str(line.length)))
-            rows.append(
-                f'<span style="color: {colour}">{number}{fits}<u>{rest}</u>  \N{WARNING SIGN} {note}</span>'
-            )
+            text = marker if line.over or not plus_marker else plus_marker
+            note = escape(text.replace("%1", str(line.length)))
+            rows.append(f'<span style="color: {colour}">{number}{fits}<u>{rest}</u></span>')
+            rows.append(f'<span style="color: {colour}">   \N{WARNING SIGN} {note}</span>')
         else:
             rows.append(f"{number}{escape(line.text)}")
     return '<pre style="margin: 0">' + "\n".join(rows) + "</pre>"
