@@ -3777,6 +3777,10 @@
         <source>Reconciliation cancelled.</source>
         <translation>Conciliação cancelada.</translation>
     </message>
+    <message>
+        <source>Stop the reconciliation (Esc); the ledger keeps what was booked</source>
+        <translation>Parar a conciliação (Esc); o livro mantém o que já foi lançado</translation>
+    </message>
 </context>
 <context>
     <name>RegistrationForm</name>

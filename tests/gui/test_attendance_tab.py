@@ -14,6 +14,7 @@ from PySide6.QtCore import QCoreApplication, QLocale, Qt
 from PySide6.QtWidgets import QAbstractButton, QFileDialog, QLabel, QTabBar, QWidget
 from pytestqt.qtbot import QtBot
 
+from postalgui.api.cancel import TaskControl
 from postalgui.gui import i18n
 from postalgui.gui.main_window import MainWindow, mnemonic_letter
 from postalgui.gui.tabs import TAB_FACTORIES, attendance_tab, branches_tab
@@ -192,8 +193,10 @@ def test_reconciliation_counts_and_exports_csv_and_pdf(
         with qtbot.waitSignal(tab.reconcile.exported, timeout=WAIT_MS):
             qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
         assert target.exists()
-    header = (tmp_path / "report.csv").read_text(encoding="utf-8-sig").splitlines()[0]
-    assert "Protocol" in header
+    header = (tmp_path / "report.csv").read_text(encoding="utf-8-sig").splitlines()[0].split(";")
+    expected = {"pt": ["Situação", "Protocolo"], "en": ["Result", "Protocol"]}[report_language()]
+    assert header[:2] == expected
+    assert len(header) == 7
     assert (tmp_path / "report.pdf").read_bytes().startswith(b"%PDF")
 
 
@@ -335,3 +338,27 @@ def test_every_page_has_unique_alt_letters(
     finally:
         i18n.remove_translators(qapp, installed)
         QLocale.setDefault(default)
+
+
+def test_a_reconciliation_under_way_shows_busy_and_escape_cancels_it(
+    tab: AttendanceTab, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def slow(task: TaskControl, *_args: object) -> dict[str, Any]:
+        for _ in range(200):  # at most 20 s, ended at once by the cancel
+            task.token.wait(0.1)
+            task.raise_if_cancelled()
+        return {}
+
+    monkeypatch.setattr(jobs, "reconcile", slow)
+    tab.pages.setCurrentWidget(tab.reconcile)
+    tab.reconcile.reconcile()
+    assert tab.reconcile.running
+    assert tab.reconcile.busy_bar.isVisible()
+    assert not tab.reconcile.reconcile_button.isEnabled()
+    tab.reconcile.table.setFocus()
+    with qtbot.waitSignal(tab.reconcile.finished, timeout=WAIT_MS) as ended:
+        qtbot.keyClick(tab.reconcile.table, Qt.Key.Key_Escape)
+    assert ended.args == [True]
+    assert tab.reconcile.summary_label.text() == "Reconciliation cancelled."
+    assert not tab.reconcile.busy_bar.isVisible()
+    assert tab.reconcile.reconcile_button.isEnabled()

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Literal, cast
 
 from PySide6.QtCore import QSortFilterProxyModel, Qt, Signal, Slot
+from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QDateEdit,
     QHBoxLayout,
@@ -82,6 +83,9 @@ class ReconcilePanel(QWidget):
         self.csv_button.clicked.connect(self._on_csv_button_clicked)
         self.pdf_button.clicked.connect(self._on_pdf_button_clicked)
         self.saved.exported.connect(self.exported)
+        self.escape_shortcut = QShortcut(QKeySequence(Qt.Key.Key_Escape), self)
+        self.escape_shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        self.escape_shortcut.activated.connect(self._on_cancel_button_clicked)
         self._update_buttons()
 
     def _build(self) -> None:
@@ -104,6 +108,9 @@ class ReconcilePanel(QWidget):
         self.busy_bar.setTextVisible(False)
         self.busy_bar.hide()
         self.cancel_button = QPushButton(self.tr("Cancel"), self)
+        self.cancel_button.setToolTip(
+            self.tr("Stop the reconciliation (Esc); the ledger keeps what was booked")
+        )
         self.cancel_button.hide()
         self.csv_button = QPushButton(self.tr("Export CS&V…"), self)
         self.csv_button.setObjectName("reconcileCsvButton")
