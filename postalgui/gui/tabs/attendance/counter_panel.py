@@ -10,6 +10,7 @@ reconciliation gets work. The panel is built only in the sandbox.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, cast
 
 from PySide6.QtCore import Qt, Signal, Slot
@@ -191,7 +192,14 @@ class CounterPanel(QGroupBox):
             failure=Failure(self.tr("The counter's attendances could not be read: %1"), LIST_KEY),
         )
 
-    def _run(self, fn: Any, args: tuple[Any, ...], on_result: Any, template: str) -> TaskHandle:
+    def _run(
+        self,
+        fn: Callable[..., dict[str, Any]],
+        args: tuple[Any, ...],
+        on_result: Callable[[object], None],
+        template: str,
+    ) -> TaskHandle:
+        """One counter call at a time: its buttons wait until it ended."""
         self._handle = self.runner.run(
             fn,
             *args,

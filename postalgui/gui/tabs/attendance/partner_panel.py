@@ -60,6 +60,9 @@ class PartnerPanel(QGroupBox):
 
     def _build(self) -> None:
         self.state_label = self._value("partnerState")
+        bold = self.state_label.font()
+        bold.setBold(True)
+        self.state_label.setFont(bold)
         self.url_label = self._value("partnerUrl")
         self.form_path_label = self._value("partnerFormPath")
         self.confirm_path_label = self._value("partnerConfirmPath")
@@ -115,10 +118,6 @@ class PartnerPanel(QGroupBox):
 
     def show_status(self, status: PartnerStatus) -> None:
         self.status = status
-        if status.running:
-            self.state_label.setText(self.tr("Running"))
-        else:
-            self.state_label.setText(self.tr("Stopped"))
         self.url_label.setText(or_dash(status.url))
         self.form_path_label.setText(status.form_path)
         self.confirm_path_label.setText(status.confirm_path)
@@ -133,6 +132,10 @@ class PartnerPanel(QGroupBox):
         self.stop_button.setEnabled(not busy and running)
         if busy:
             self.state_label.setText(self.tr("Working…"))
+        elif self.status is None:
+            self.state_label.setText(self.tr("Unknown"))
+        else:
+            self.state_label.setText(self.tr("Running") if running else self.tr("Stopped"))
         self.busyChanged.emit(busy)
 
     # --- slots ---------------------------------------------------------------------------------
@@ -145,10 +148,6 @@ class PartnerPanel(QGroupBox):
     def _on_task_finished(self, _cancelled: bool) -> None:
         self._handle = None
         self._set_busy(False)
-        if self.status is not None:
-            self.state_label.setText(self.tr("Running") if self.status.running else self.tr("Stopped"))
-        else:
-            self.state_label.setText(self.tr("Unknown"))
 
     @Slot()
     def _on_start_button_clicked(self) -> None:
