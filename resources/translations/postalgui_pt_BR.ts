@@ -339,6 +339,104 @@
     </message>
 </context>
 <context>
+    <name>AttendanceTab</name>
+    <message>
+        <source>Attendances</source>
+        <translation>Atendimentos</translation>
+    </message>
+    <message>
+        <source>&amp;Server and counter</source>
+        <translation>&amp;Servidor e balcão</translation>
+    </message>
+    <message>
+        <source>Registration (&amp;model 2)</source>
+        <translation>Registro (&amp;modelo 2)</translation>
+    </message>
+    <message>
+        <source>Reco&amp;nciliation</source>
+        <translation>Conci&amp;liação</translation>
+    </message>
+</context>
+<context>
+    <name>AttendanceWords</name>
+    <message>
+        <source>Received</source>
+        <translation>Recebido</translation>
+    </message>
+    <message>
+        <source>Registered</source>
+        <translation>Registrado</translation>
+    </message>
+    <message>
+        <source>Confirmed</source>
+        <translation>Confirmado</translation>
+    </message>
+    <message>
+        <source>Not confirmed</source>
+        <translation>Não confirmado</translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation>Cancelado</translation>
+    </message>
+    <message>
+        <source>Reversed</source>
+        <translation>Estornado</translation>
+    </message>
+    <message>
+        <source>Pending</source>
+        <translation>Pendente</translation>
+    </message>
+    <message>
+        <source>Pending at the counter</source>
+        <translation>Pendente no balcão</translation>
+    </message>
+    <message>
+        <source>Concluded (FINALIZADO)</source>
+        <translation>Concluído (FINALIZADO)</translation>
+    </message>
+    <message>
+        <source>Cancelled (CANCELADO)</source>
+        <translation>Cancelado (CANCELADO)</translation>
+    </message>
+    <message>
+        <source>Reversed (ESTORNADO)</source>
+        <translation>Estornado (ESTORNADO)</translation>
+    </message>
+    <message>
+        <source>Still pending</source>
+        <translation>Ainda pendentes</translation>
+    </message>
+    <message>
+        <source>In the ledger, unknown to the operator</source>
+        <translation>No livro, desconhecidos do Operador</translation>
+    </message>
+    <message>
+        <source>Known to the operator, missing from the ledger</source>
+        <translation>Do Operador, ausentes do livro</translation>
+    </message>
+    <message>
+        <source>Amount differences</source>
+        <translation>Diferenças de valor</translation>
+    </message>
+    <message>
+        <source>Flagged (contradicting confirmations)</source>
+        <translation>Sinalizados (confirmações contraditórias)</translation>
+    </message>
+    <message>
+        <source>Basic (user and password)</source>
+        <translation>Basic (usuário e senha)</translation>
+    </message>
+    <message>
+        <source>OAuth 2.0 bearer token</source>
+        <translation>Token OAuth 2.0 (Bearer)</translation>
+    </message>
+    <message>
+        <source>Basic or OAuth 2.0 bearer token</source>
+        <translation>Basic ou token OAuth 2.0 (Bearer)</translation>
+    </message>
+</context>
+<context>
     <name>BatchPanel</name>
     <message>
         <source>Declared values are priced with each product&apos;s own declared-value service: %1</source>
@@ -1453,6 +1551,121 @@
     </message>
 </context>
 <context>
+    <name>CounterPanel</name>
+    <message>
+        <source>Simulated counter (sandbox)</source>
+        <translation>Balcão simulado (sandbox)</translation>
+    </message>
+    <message>
+        <source>Typed line of the bill to pay</source>
+        <translation>Linha digitável da conta a pagar</translation>
+    </message>
+    <message>
+        <source>T&amp;yped line (model 1 form):</source>
+        <translation>Lin&amp;ha digitável (formulário do modelo 1):</translation>
+    </message>
+    <message>
+        <source>Start attendance (model &amp;1)</source>
+        <translation>Iniciar atendimento (modelo &amp;1)</translation>
+    </message>
+    <message>
+        <source>Start attendance (model &amp;2)</source>
+        <translation>Iniciar atendimento (modelo &amp;2)</translation>
+    </message>
+    <message>
+        <source>The counter hands out the partner URL; it goes to the model 2 form</source>
+        <translation>O balcão entrega o endereço do parceiro; ele vai para o formulário do modelo 2</translation>
+    </message>
+    <message>
+        <source>Pending attendance at the counter</source>
+        <translation>Atendimento pendente no balcão</translation>
+    </message>
+    <message>
+        <source>Pending attendance:</source>
+        <translation>Atendimento pendente:</translation>
+    </message>
+    <message>
+        <source>Reload</source>
+        <translation>Recarregar</translation>
+    </message>
+    <message>
+        <source>Concl&amp;ude</source>
+        <translation>Finali&amp;zar</translation>
+    </message>
+    <message>
+        <source>Cance&amp;l attendance</source>
+        <translation>Cancelar ate&amp;ndimento</translation>
+    </message>
+    <message>
+        <source>Re&amp;verse</source>
+        <translation>&amp;Estornar</translation>
+    </message>
+    <message>
+        <source>send callback</source>
+        <translation>enviar confirmação</translation>
+    </message>
+    <message>
+        <source>Unchecked: the counter stays silent and only reconciliation finds out</source>
+        <translation>Desmarcado: o balcão não avisa e só a conciliação descobre</translation>
+    </message>
+    <message>
+        <source>The counter could not start the attendance: %1</source>
+        <translation>O balcão não conseguiu iniciar o atendimento: %1</translation>
+    </message>
+    <message>
+        <source>The counter could not finish the attendance: %1</source>
+        <translation>O balcão não conseguiu encerrar o atendimento: %1</translation>
+    </message>
+    <message>
+        <source>The counter&apos;s attendances could not be read: %1</source>
+        <translation>Não foi possível ler os atendimentos do balcão: %1</translation>
+    </message>
+    <message>
+        <source>no answer</source>
+        <translation>sem resposta</translation>
+    </message>
+    <message>
+        <source>Attendance %1 started, but the counter could not reach our server: %2</source>
+        <translation>Atendimento %1 iniciado, mas o balcão não alcançou nosso servidor: %2</translation>
+    </message>
+    <message>
+        <source>Attendance %1 started; our server accepted the form: %2</source>
+        <translation>Atendimento %1 iniciado; nosso servidor aceitou o formulário: %2</translation>
+    </message>
+    <message>
+        <source>Attendance %1 started; our server refused the form (HTTP %2): %3</source>
+        <translation>Atendimento %1 iniciado; nosso servidor recusou o formulário (HTTP %2): %3</translation>
+    </message>
+    <message>
+        <source>Attendance %1: %2.</source>
+        <translation>Atendimento %1: %2.</translation>
+    </message>
+    <message>
+        <source>No callback was sent: only the reconciliation will tell our ledger.</source>
+        <translation>Nenhuma confirmação foi enviada: só a conciliação avisará nosso livro.</translation>
+    </message>
+    <message>
+        <source>The callback did not reach our server: %1</source>
+        <translation>A confirmação não chegou ao nosso servidor: %1</translation>
+    </message>
+    <message>
+        <source>Our server took the callback (code %1).</source>
+        <translation>Nosso servidor aceitou a confirmação (código %1).</translation>
+    </message>
+    <message>
+        <source>Our server refused the callback (HTTP %1).</source>
+        <translation>Nosso servidor recusou a confirmação (HTTP %1).</translation>
+    </message>
+    <message>
+        <source>The counter handed out the partner address; decode it in the model 2 form.</source>
+        <translation>O balcão entregou o endereço do parceiro; decodifique-o no formulário do modelo 2.</translation>
+    </message>
+    <message>
+        <source>%1 · model %2</source>
+        <translation>%1 · modelo %2</translation>
+    </message>
+</context>
+<context>
     <name>CrashDialog</name>
     <message>
         <location filename="../../postalgui/gui/dialogs/crash_dialog.py" line="+37"/>
@@ -2478,6 +2691,84 @@
     </message>
 </context>
 <context>
+    <name>LedgerModel</name>
+    <message>
+        <source>Protocol</source>
+        <translation>Protocolo</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>Horário</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Modelo</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Situação</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>Valor</translation>
+    </message>
+    <message>
+        <source>Client key</source>
+        <translation>Chave do cliente</translation>
+    </message>
+    <message>
+        <source>Attendant</source>
+        <translation>Atendente</translation>
+    </message>
+    <message>
+        <source>Unit</source>
+        <translation>Unidade</translation>
+    </message>
+    <message>
+        <source>Confirmation</source>
+        <translation>Confirmação</translation>
+    </message>
+    <message>
+        <source>Flag</source>
+        <translation>Sinalização</translation>
+    </message>
+</context>
+<context>
+    <name>LedgerPanel</name>
+    <message>
+        <source>&amp;Day:</source>
+        <translation>&amp;Dia:</translation>
+    </message>
+    <message>
+        <source>All days</source>
+        <translation>Todos os dias</translation>
+    </message>
+    <message>
+        <source>All</source>
+        <translation>Todas</translation>
+    </message>
+    <message>
+        <source>S&amp;tate:</source>
+        <translation>S&amp;ituação:</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>Atualizar</translation>
+    </message>
+    <message>
+        <source>Ledger</source>
+        <translation>Livro de atendimentos</translation>
+    </message>
+    <message>
+        <source>The ledger could not be read: %1</source>
+        <translation>Não foi possível ler o livro de atendimentos: %1</translation>
+    </message>
+    <message>
+        <source>Attendances: %1</source>
+        <translation>Atendimentos: %1</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <location filename="../../postalgui/gui/main_window.py" line="+102"/>
@@ -2674,6 +2965,77 @@
         <location line="+1"/>
         <source>“%1” is not a weight: type whole grams (1500) or kilograms (%2)</source>
         <translation>“%1” não é um peso: digite gramas inteiros (1500) ou quilos (%2)</translation>
+    </message>
+</context>
+<context>
+    <name>PartnerPanel</name>
+    <message>
+        <source>Partner server</source>
+        <translation>Servidor do parceiro</translation>
+    </message>
+    <message>
+        <source>Status:</source>
+        <translation>Estado:</translation>
+    </message>
+    <message>
+        <source>Address:</source>
+        <translation>Endereço:</translation>
+    </message>
+    <message>
+        <source>Form path (model 1):</source>
+        <translation>Caminho do formulário (modelo 1):</translation>
+    </message>
+    <message>
+        <source>Confirmation path:</source>
+        <translation>Caminho da confirmação:</translation>
+    </message>
+    <message>
+        <source>Authentication:</source>
+        <translation>Autenticação:</translation>
+    </message>
+    <message>
+        <source>Ledger database:</source>
+        <translation>Banco do livro:</translation>
+    </message>
+    <message>
+        <source>Sta&amp;rt server</source>
+        <translation>Iniciar ser&amp;vidor</translation>
+    </message>
+    <message>
+        <source>Start the partner server on this computer</source>
+        <translation>Iniciar o servidor do parceiro neste computador</translation>
+    </message>
+    <message>
+        <source>Stop s&amp;erver</source>
+        <translation>Pa&amp;rar servidor</translation>
+    </message>
+    <message>
+        <source>Reading the partner server&apos;s status failed: %1</source>
+        <translation>Não foi possível ler o estado do servidor do parceiro: %1</translation>
+    </message>
+    <message>
+        <source>The partner server did not start: %1</source>
+        <translation>O servidor do parceiro não iniciou: %1</translation>
+    </message>
+    <message>
+        <source>The partner server did not stop: %1</source>
+        <translation>O servidor do parceiro não parou: %1</translation>
+    </message>
+    <message>
+        <source>Running</source>
+        <translation>Em execução</translation>
+    </message>
+    <message>
+        <source>Stopped</source>
+        <translation>Parado</translation>
+    </message>
+    <message>
+        <source>Working…</source>
+        <translation>Trabalhando…</translation>
+    </message>
+    <message>
+        <source>Unknown</source>
+        <translation>Desconhecido</translation>
     </message>
 </context>
 <context>
@@ -3351,6 +3713,291 @@
         <location line="+1"/>
         <source>No</source>
         <translation>Não</translation>
+    </message>
+</context>
+<context>
+    <name>ReconcilePanel</name>
+    <message>
+        <source>Da&amp;y:</source>
+        <translation>Dia da co&amp;nciliação:</translation>
+    </message>
+    <message>
+        <source>&amp;Reconcile</source>
+        <translation>Concilia&amp;r</translation>
+    </message>
+    <message>
+        <source>Ask the registration system for the day&apos;s attendances and compare</source>
+        <translation>Pedir ao sistema de registro os atendimentos do dia e comparar</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Cancelar</translation>
+    </message>
+    <message>
+        <source>Export CS&amp;V…</source>
+        <translation>Exportar CS&amp;V…</translation>
+    </message>
+    <message>
+        <source>E&amp;xport PDF…</source>
+        <translation>E&amp;xportar PDF…</translation>
+    </message>
+    <message>
+        <source>Pick a day and press Reconcile.</source>
+        <translation>Escolha um dia e clique em Conciliar.</translation>
+    </message>
+    <message>
+        <source>Reconciliation lines</source>
+        <translation>Linhas da conciliação</translation>
+    </message>
+    <message>
+        <source>The reconciliation failed: %1</source>
+        <translation>A conciliação falhou: %1</translation>
+    </message>
+    <message>
+        <source>Asking the registration system…</source>
+        <translation>Consultando o sistema de registro…</translation>
+    </message>
+    <message>
+        <source>reconciliation-%1</source>
+        <translation>conciliacao-%1</translation>
+    </message>
+    <message>
+        <source>Export the reconciliation as PDF</source>
+        <translation>Exportar a conciliação em PDF</translation>
+    </message>
+    <message>
+        <source>Export the reconciliation as CSV</source>
+        <translation>Exportar a conciliação em CSV</translation>
+    </message>
+    <message>
+        <source>Some attendances could not be checked: %1</source>
+        <translation>Alguns atendimentos não puderam ser verificados: %1</translation>
+    </message>
+    <message>
+        <source>Reconciliation cancelled.</source>
+        <translation>Conciliação cancelada.</translation>
+    </message>
+    <message>
+        <source>Stop the reconciliation (Esc); the ledger keeps what was booked</source>
+        <translation>Parar a conciliação (Esc); o livro mantém o que já foi lançado</translation>
+    </message>
+</context>
+<context>
+    <name>RegistrationForm</name>
+    <message>
+        <source>D&amp;ecode</source>
+        <translation>D&amp;ecodificar</translation>
+    </message>
+    <message>
+        <source>none (ERP tariff)</source>
+        <translation>nenhum (tarifa do ERP)</translation>
+    </message>
+    <message>
+        <source>CPF or CNPJ (optional)</source>
+        <translation>CPF ou CNPJ (opcional)</translation>
+    </message>
+    <message>
+        <source>order, title or proposal number (optional)</source>
+        <translation>número do pedido, título ou proposta (opcional)</translation>
+    </message>
+    <message>
+        <source>One printed line per line, at most 50 characters each</source>
+        <translation>Uma linha impressa por linha, no máximo 50 caracteres cada</translation>
+    </message>
+    <message>
+        <source>Ticket text</source>
+        <translation>Texto do ticket</translation>
+    </message>
+    <message>
+        <source>Ticket preview</source>
+        <translation>Prévia do ticket</translation>
+    </message>
+    <message>
+        <source>&amp;Register</source>
+        <translation>&amp;Registrar</translation>
+    </message>
+    <message>
+        <source>the protocol appears here</source>
+        <translation>o protocolo aparece aqui</translation>
+    </message>
+    <message>
+        <source>Operator code</source>
+        <translation>Código do Operador</translation>
+    </message>
+    <message>
+        <source>Code or UR&amp;L:</source>
+        <translation>Código ou e&amp;ndereço:</translation>
+    </message>
+    <message>
+        <source>Attendant:</source>
+        <translation>Atendente:</translation>
+    </message>
+    <message>
+        <source>Unit:</source>
+        <translation>Unidade:</translation>
+    </message>
+    <message>
+        <source>Terminal:</source>
+        <translation>Caixa:</translation>
+    </message>
+    <message>
+        <source>City/UF:</source>
+        <translation>Cidade/UF:</translation>
+    </message>
+    <message>
+        <source>Code age:</source>
+        <translation>Idade do código:</translation>
+    </message>
+    <message>
+        <source>Partner login:</source>
+        <translation>Login do parceiro:</translation>
+    </message>
+    <message>
+        <source>Service</source>
+        <translation>Serviço</translation>
+    </message>
+    <message>
+        <source>Amo&amp;unt:</source>
+        <translation>&amp;Valor:</translation>
+    </message>
+    <message>
+        <source>Client CPF/CNP&amp;J:</source>
+        <translation>CPF/CNP&amp;J do cliente:</translation>
+    </message>
+    <message>
+        <source>&amp;Quantity:</source>
+        <translation>&amp;Quantidade:</translation>
+    </message>
+    <message>
+        <source>Client &amp;key:</source>
+        <translation>C&amp;have do cliente:</translation>
+    </message>
+    <message>
+        <source>Ticket</source>
+        <translation>Ticket</translation>
+    </message>
+    <message>
+        <source>Ticket te&amp;xt:</source>
+        <translation>Te&amp;xto do ticket:</translation>
+    </message>
+    <message>
+        <source>Preview (50 characters a line):</source>
+        <translation>Prévia (50 caracteres por linha):</translation>
+    </message>
+    <message>
+        <source>Protocol:</source>
+        <translation>Protocolo:</translation>
+    </message>
+    <message>
+        <source>Client CPF/CNPJ</source>
+        <translation>CPF/CNPJ do cliente</translation>
+    </message>
+    <message>
+        <source>Quantity</source>
+        <translation>Quantidade</translation>
+    </message>
+    <message>
+        <source>Client key</source>
+        <translation>Chave do cliente</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>Valor</translation>
+    </message>
+    <message>
+        <source>Registering…</source>
+        <translation>Registrando…</translation>
+    </message>
+    <message>
+        <source>%1 characters: at most 50</source>
+        <translation>%1 caracteres: no máximo 50</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 min</translation>
+    </message>
+    <message>
+        <source>The operator code could not be decoded: %1</source>
+        <translation>Não foi possível decodificar o código do Operador: %1</translation>
+    </message>
+    <message>
+        <source>Registered: protocol %1. %2</source>
+        <translation>Registrado: protocolo %1. %2</translation>
+    </message>
+    <message>
+        <source>Note: the amount has more than 8 digits in cents; the spec gives the size as 8 and as 10.</source>
+        <translation>Atenção: o valor tem mais de 8 dígitos em centavos; a especificação dá o tamanho como 8 e como 10.</translation>
+    </message>
+    <message>
+        <source>The operator reverted the registration; start a new attendance. %1</source>
+        <translation>O Operador estornou o registro; inicie um novo atendimento. %1</translation>
+    </message>
+    <message>
+        <source>The operator refused the registration: %1</source>
+        <translation>O Operador recusou o registro: %1</translation>
+    </message>
+    <message>
+        <source>The attendance was not registered: %1</source>
+        <translation>O atendimento não foi registrado: %1</translation>
+    </message>
+    <message>
+        <source>Partner URL or operator code</source>
+        <translation>Endereço do parceiro ou código do Operador</translation>
+    </message>
+    <message>
+        <source>Paste the partner URL or the operator code, then press Enter to decode</source>
+        <translation>Cole o endereço do parceiro ou o código do Operador e tecle Enter para decodificar</translation>
+    </message>
+    <message>
+        <source>&apos;+&apos; separates ticket lines: it cannot be inside one</source>
+        <translation>&apos;+&apos; separa as linhas do ticket: não pode estar dentro de uma</translation>
+    </message>
+</context>
+<context>
+    <name>ReportModel</name>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>No attendances on this day.</source>
+        <translation>Nenhum atendimento neste dia.</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>Situação</translation>
+    </message>
+    <message>
+        <source>Protocol</source>
+        <translation>Protocolo</translation>
+    </message>
+    <message>
+        <source>Ledger</source>
+        <translation>No livro</translation>
+    </message>
+    <message>
+        <source>Operator</source>
+        <translation>No Operador</translation>
+    </message>
+    <message>
+        <source>Ledger amount</source>
+        <translation>Valor no livro</translation>
+    </message>
+    <message>
+        <source>Operator amount</source>
+        <translation>Valor no Operador</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>Observação</translation>
     </message>
 </context>
 <context>
@@ -4476,47 +5123,47 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
     </message>
     <message>
         <source>Client tax id must be a CPF (11 digits) or a CNPJ (14), bare or written 000.000.000-00 / 00.000.000/0000-00 (got &apos;{value}&apos;)</source>
-        <translation>O CPF/CNPJ do cliente deve ser um CPF (11 dígitos) ou um CNPJ (14), sem separadores ou escrito 000.000.000-00 / 00.000.000/0000-00 (recebido &apos;{value}&apos;)</translation>
+        <translation>A identificação do cliente deve ser um CPF (11 dígitos) ou um CNPJ (14), sem separadores ou escrita 000.000.000-00 / 00.000.000/0000-00 (recebido: &apos;{value}&apos;)</translation>
     </message>
     <message>
         <source>CPF cannot be one digit repeated 11 times (got &apos;{value}&apos;)</source>
-        <translation>O CPF não pode ser um dígito repetido 11 vezes (recebido &apos;{value}&apos;)</translation>
+        <translation>O CPF não pode ser um dígito repetido 11 vezes (recebido: &apos;{value}&apos;)</translation>
     </message>
     <message>
         <source>CPF check digits do not match (got &apos;{check}&apos;, expected &apos;{expected}&apos;)</source>
-        <translation>Os dígitos verificadores do CPF não conferem (recebido &apos;{check}&apos;, esperado &apos;{expected}&apos;)</translation>
+        <translation>Os dígitos verificadores do CPF não conferem (recebidos: &apos;{check}&apos;, esperados: &apos;{expected}&apos;)</translation>
     </message>
     <message>
         <source>Protocol must have 14 digits: year, contractor, sequence (got &apos;{value}&apos;)</source>
-        <translation>O protocolo deve ter 14 dígitos: ano, contratante e sequencial (recebido &apos;{value}&apos;)</translation>
+        <translation>O protocolo deve ter 14 dígitos: ano, contratante, sequência (recebido: &apos;{value}&apos;)</translation>
     </message>
     <message>
         <source>Registration-system contract must have 12 characters (got &apos;{value}&apos;)</source>
-        <translation>O contrato do sistema de registro deve ter 12 caracteres (recebido &apos;{value}&apos;)</translation>
+        <translation>O contrato do sistema de registro deve ter 12 caracteres (recebido: &apos;{value}&apos;)</translation>
     </message>
     <message>
         <source>Operator code must have 300 to 700 characters (got {count})</source>
-        <translation>O código do operador deve ter de 300 a 700 caracteres (recebidos {count})</translation>
+        <translation>O código do Operador deve ter de 300 a 700 caracteres (recebidos: {count})</translation>
     </message>
     <message>
         <source>Quantity must be a whole number from 1 to 999 (got &apos;{value}&apos;)</source>
-        <translation>A quantidade deve ser um número inteiro de 1 a 999 (recebido &apos;{value}&apos;)</translation>
+        <translation>A quantidade deve ser um número inteiro de 1 a 999 (recebido: &apos;{value}&apos;)</translation>
     </message>
     <message>
         <source>Client key must have at most 30 characters (got {count})</source>
-        <translation>A chave do cliente deve ter no máximo 30 caracteres (recebidos {count})</translation>
+        <translation>A chave do cliente deve ter no máximo 30 caracteres (recebidos: {count})</translation>
     </message>
     <message>
         <source>Ticket line {line} has {count} characters: at most 50 per line</source>
-        <translation>A linha {line} do comprovante tem {count} caracteres: no máximo 50 por linha</translation>
+        <translation>A linha {line} do ticket tem {count} caracteres: no máximo 50 por linha</translation>
     </message>
     <message>
         <source>Ticket line {line} cannot contain &apos;+&apos;, which separates lines</source>
-        <translation>A linha {line} do comprovante não pode conter &apos;+&apos;, que separa as linhas</translation>
+        <translation>A linha {line} do ticket não pode conter &apos;+&apos;, que separa as linhas</translation>
     </message>
     <message>
         <source>Ticket text must have at most 4000 characters (got {count})</source>
-        <translation>O texto do comprovante deve ter no máximo 4000 caracteres (recebidos {count})</translation>
+        <translation>O texto do ticket deve ter no máximo 4000 caracteres (recebidos: {count})</translation>
     </message>
 </context>
 <context>

@@ -466,17 +466,18 @@ def test_the_app_tabs_are_labelled_before_they_are_built(
     window = MainWindow(context, runner)
     qtbot.addWidget(window)
     labels = [factory.label() for factory in TAB_FACTORIES]
-    assert labels == ["Prices", "Invoices and slips", "Contracts and cards", "Branches"]
+    assert labels == ["Prices", "Invoices and slips", "Contracts and cards", "Branches", "Attendances"]
     texts = [window.tabs.tabText(i) for i in range(window.tabs.count())]
     assert texts == [  # Alt+letter
         "&Prices",
         "&Invoices and slips",
         "&Contracts and cards",
         "&Branches",
+        "&Attendances",
         "C&onnection",
     ]
     assert not isinstance(window.tabs.widget(0), TabPlaceholder)
-    assert all(isinstance(window.tabs.widget(i), TabPlaceholder) for i in (1, 2, 3))
+    assert all(isinstance(window.tabs.widget(i), TabPlaceholder) for i in (1, 2, 3, 4))
     for index, label in enumerate(labels):
         assert window.built_tab(index).windowTitle() == label
         assert window.tabs.tabText(index).replace("&", "") == label
@@ -493,7 +494,7 @@ def test_tab_labels_are_translated_with_the_tabs_strings(qapp: QCoreApplication)
     finally:
         i18n.remove_translators(qapp, installed)
         QLocale.setDefault(default)
-    assert labels == ["Preços", "Faturas e boletos", "Contratos e cartões", "Agências"]
+    assert labels == ["Preços", "Faturas e boletos", "Contratos e cartões", "Agências", "Atendimentos"]
 
 
 def test_about_shows_the_version_and_what_the_app_does(window: MainWindow, qapp: QCoreApplication) -> None:

@@ -34,6 +34,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "TAB_FACTORIES",
+    "AttendanceTabFactory",
     "BranchesTabFactory",
     "ChangesSettings",
     "ContractsTabFactory",
@@ -41,6 +42,7 @@ __all__ = [
     "InvoicesTabFactory",
     "PriceTabFactory",
     "TabFactory",
+    "attendance_tab",
     "branches_tab",
     "contracts_tab",
     "invoices_tab",
@@ -96,9 +98,22 @@ class BranchesTabFactory:
         return BranchesTab(context, runner)
 
 
+class AttendanceTabFactory:
+    """The Attendances tab."""
+
+    def label(self) -> str:
+        return QCoreApplication.translate("AttendanceTab", "Attendances")
+
+    def build(self, context: AppContext, runner: TaskRunner) -> QWidget:
+        from postalgui.gui.tabs.attendance import AttendanceTab
+
+        return AttendanceTab(context, runner)
+
+
 price_tab = PriceTabFactory()
 invoices_tab = InvoicesTabFactory()
 contracts_tab = ContractsTabFactory()
 branches_tab = BranchesTabFactory()
+attendance_tab = AttendanceTabFactory()
 
-TAB_FACTORIES: list[TabFactory] = [price_tab, invoices_tab, contracts_tab, branches_tab]
+TAB_FACTORIES: list[TabFactory] = [price_tab, invoices_tab, contracts_tab, branches_tab, attendance_tab]

@@ -22,6 +22,7 @@ from postalgui.services.attendance.service import AttendanceService
 __all__ = [
     "LedgerRow",
     "Registered",
+    "Registration",
     "code_from_text",
     "decode_code",
     "list_attendances",

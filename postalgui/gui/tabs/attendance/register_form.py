@@ -1,0 +1,497 @@
+"""`RegistrationForm`: model 2 of spec 002, the partner's own application at the counter.
+
+The attendant arrives with the partner URL (``?codigoOperador=``) or the code itself;
+Decode asks the registration system who is attending, where, and how old the code is
+(it expires). The clerk then fills what the service charged and for whom; every field is
+checked here first (`Registration` raises `InvalidValue`), and a bad one is named inline
+with its rule and nothing is sent. Register answers the protocol, which the clerk may
+copy; a 400 or a 500 (reverted: a new attendance must start) shows the operator's words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import UTC, datetime
+from decimal import Decimal
+from itertools import pairwise
+from typing import TYPE_CHECKING, cast
+
+from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtGui import QFontDatabase
+from PySide6.QtWidgets import (
+    QFormLayout,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QPushButton,
+    QSpinBox,
+    QTextEdit,
+    QVBoxLayout,
+    QWidget,
+)
+
+from postalgui.api.errors import OperatorError
+from postalgui.api.values import InvalidValue
+from postalgui.api.values.ster import check_client_key, check_operator_code, check_quantity, ticket_from_text
+from postalgui.api.values.taxid import parse_tax_id
+from postalgui.gui.messages import arg, describe_error, or_dash
+from postalgui.gui.models.formatting import error_colour, format_count
+from postalgui.gui.tabs.attendance import jobs
+from postalgui.gui.tabs.attendance.ticket import preview_html, preview_lines
+from postalgui.gui.widgets.message_kind import MessageKind
+from postalgui.gui.widgets.number_input import MoneySpinBox
+
+if TYPE_CHECKING:
+    from postalgui.api.models.ster import OperatorCode
+    from postalgui.gui.widgets.message_bar import MessageArea
+    from postalgui.services.attendance.service import AttendanceService
+    from postalgui.services.attendance.use_cases import Registered, Registration
+    from postalgui.services.tasks import TaskHandle, TaskRunner
+
+__all__ = ["RegistrationForm"]
+
+DECODE_KEY = "attendance.decode"
+REGISTER_KEY = "attendance.register"
+MAX_AMOUNT = 99_999_999.99
+"""Ten digits in cents: the larger reading of the spec's amount size (2.4)."""
+BAD_REQUEST = 400
+SERVER_FAILURE = 500
+_MASK = "\N{BULLET}" * 8
+
+
+class RegistrationForm(QWidget):
+    """Decode an operator code, fill the registration, register it.
+
+    Signals: ``decoded(object)`` with the `OperatorCode`; ``registered(str)`` with the
+    protocol the operator answered; ``invalid(str)`` with the inline error shown when a
+    field broke its rule (nothing was sent).
+    """
+
+    decoded = Signal(object)
+    registered = Signal(str)
+    invalid = Signal(str)
+
+    def __init__(
+        self,
+        service: AttendanceService,
+        runner: TaskRunner,
+        messages: MessageArea,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.service = service
+        self.runner = runner
+        self.messages = messages
+        self.code: OperatorCode | None = None
+        self._code_text = ""
+        self._decode_handle: TaskHandle | None = None
+        self._register_handle: TaskHandle | None = None
+        self._build_code()
+        self._build_fields()
+        self._build_ticket()
+        self._layout()
+        self._connect()
+        self._update_preview()
+        self._update_buttons()
+
+    # --- building ------------------------------------------------------------------------------
+
+    def _value(self, name: str) -> QLabel:
+        label = QLabel(self)
+        label.setObjectName(name)
+        label.setWordWrap(True)
+        label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        return label
+
+    def _build_code(self) -> None:
+        self.code_edit = QLineEdit(self)
+        self.code_edit.setObjectName("operatorCode")
+        self.code_edit.setPlaceholderText(self.tr("Partner URL or operator code"))
+        self.code_edit.setToolTip(
+            self.tr("Paste the partner URL or the operator code, then press Enter to decode")
+        )
+        self.code_edit.setClearButtonEnabled(True)
+        self.decode_button = QPushButton(self.tr("D&ecode"), self)
+        self.decode_button.setObjectName("decodeButton")
+        self.attendant_label = self._value("decodedAttendant")
+        self.unit_label = self._value("decodedUnit")
+        self.terminal_label = self._value("decodedTerminal")
+        self.city_label = self._value("decodedCity")
+        self.age_label = self._value("decodedAge")
+        self.credentials_label = self._value("decodedCredentials")
+
+    def _build_fields(self) -> None:
+        self.amount_spin = MoneySpinBox(self)
+        self.amount_spin.setObjectName("amount")
+        self.amount_spin.setRange(0, MAX_AMOUNT)
+        self.amount_spin.setDecimals(2)
+        self.amount_spin.setPrefix("R$ ")
+        self.amount_spin.setGroupSeparatorShown(True)
+        self.amount_spin.setSpecialValueText(self.tr("none (ERP tariff)"))
+        self.amount_note = QLabel(self)
+        self.amount_note.setObjectName("amountNote")
+        self.amount_note.hide()
+        self.tax_id_edit = QLineEdit(self)
+        self.tax_id_edit.setObjectName("clientTaxId")
+        self.tax_id_edit.setPlaceholderText(self.tr("CPF or CNPJ (optional)"))
+        self.quantity_spin = QSpinBox(self)
+        self.quantity_spin.setObjectName("quantity")
+        self.quantity_spin.setRange(1, 999)
+        self.client_key_edit = QLineEdit(self)
+        self.client_key_edit.setObjectName("clientKey")
+        self.client_key_edit.setMaxLength(30)
+        self.client_key_edit.setPlaceholderText(self.tr("order, title or proposal number (optional)"))
+
+    def _build_ticket(self) -> None:
+        fixed = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
+        self.ticket_edit = QPlainTextEdit(self)
+        self.ticket_edit.setObjectName("ticketText")
+        self.ticket_edit.setFont(fixed)
+        self.ticket_edit.setTabChangesFocus(True)
+        self.ticket_edit.setPlaceholderText(self.tr("One printed line per line, at most 50 characters each"))
+        self.ticket_edit.setAccessibleName(self.tr("Ticket text"))
+        self.preview = QTextEdit(self)
+        self.preview.setObjectName("ticketPreview")
+        self.preview.setReadOnly(True)
+        self.preview.setFont(fixed)
+        self.preview.setLineWrapMode(QTextEdit.LineWrapMode.NoWrap)
+        self.preview.setAccessibleName(self.tr("Ticket preview"))
+        self.preview.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
+        self.register_button = QPushButton(self.tr("&Register"), self)
+        self.register_button.setObjectName("registerButton")
+        self.problems_label = QLabel(self)
+        self.problems_label.setObjectName("registrationProblems")
+        self.problems_label.setWordWrap(True)
+        self.problems_label.setStyleSheet(f"color: {error_colour().name()};")
+        self.problems_label.hide()
+        self.protocol_edit = QLineEdit(self)
+        self.protocol_edit.setObjectName("protocol")
+        self.protocol_edit.setReadOnly(True)
+        self.protocol_edit.setPlaceholderText(self.tr("the protocol appears here"))
+        self.result_label = self._value("registrationResult")
+
+    def _layout(self) -> None:
+        """Two columns: who and what on the left with Register under them (the inline error
+        beside the fields it names), the ticket on the right; fits the default window."""
+        columns = QHBoxLayout(self)
+        columns.setContentsMargins(4, 4, 4, 4)
+        left = QVBoxLayout()
+        left.addWidget(self._who_box())
+        left.addWidget(self._what_box())
+        left.addWidget(self.problems_label)
+        result = QHBoxLayout()
+        result.addWidget(self.register_button)
+        protocol_label = QLabel(self.tr("Protocol:"), self)
+        protocol_label.setBuddy(self.protocol_edit)
+        result.addWidget(protocol_label)
+        result.addWidget(self.protocol_edit, 1)
+        left.addLayout(result)
+        left.addWidget(self.result_label)
+        left.addStretch(1)
+        columns.addLayout(left, 1)
+        columns.addWidget(self._ticket_box(), 1)
+        order = (
+            self.code_edit,
+            self.decode_button,
+            self.amount_spin,
+            self.tax_id_edit,
+            self.quantity_spin,
+            self.client_key_edit,
+            self.register_button,
+            self.protocol_edit,
+            self.ticket_edit,
+        )
+        for first, second in pairwise(order):
+            self.setTabOrder(first, second)
+
+    def _who_box(self) -> QGroupBox:
+        """The code field, then what the code says in pairs (three rows, not six)."""
+        who = QGroupBox(self.tr("Operator code"), self)
+        grid = QGridLayout(who)
+        code_label = QLabel(self.tr("Code or UR&L:"), who)
+        code_label.setBuddy(self.code_edit)
+        code_row = QHBoxLayout()
+        code_row.addWidget(self.code_edit, 1)
+        code_row.addWidget(self.decode_button)
+        grid.addWidget(code_label, 0, 0)
+        grid.addLayout(code_row, 0, 1, 1, 3)
+        pairs = (
+            (self.tr("Attendant:"), self.attendant_label, self.tr("Unit:"), self.unit_label),
+            (self.tr("Terminal:"), self.terminal_label, self.tr("City/UF:"), self.city_label),
+            (self.tr("Code age:"), self.age_label, self.tr("Partner login:"), self.credentials_label),
+        )
+        for row, (first, first_value, second, second_value) in enumerate(pairs, start=1):
+            grid.addWidget(QLabel(first, who), row, 0)
+            grid.addWidget(first_value, row, 1)
+            grid.addWidget(QLabel(second, who), row, 2)
+            grid.addWidget(second_value, row, 3)
+        grid.setColumnStretch(1, 1)
+        grid.setColumnStretch(3, 1)
+        return who
+
+    def _what_box(self) -> QGroupBox:
+        what = QGroupBox(self.tr("Service"), self)
+        what_form = QFormLayout(what)
+        for text, field in (
+            (self.tr("Amo&unt:"), self.amount_spin),
+            (self.tr("Client CPF/CNP&J:"), self.tax_id_edit),
+            (self.tr("&Quantity:"), self.quantity_spin),
+            (self.tr("Client &key:"), self.client_key_edit),
+        ):
+            label = QLabel(text, what)
+            label.setBuddy(field)
+            what_form.addRow(label, field)
+        what_form.insertRow(1, "", self.amount_note)
+        return what
+
+    def _ticket_box(self) -> QGroupBox:
+        ticket = QGroupBox(self.tr("Ticket"), self)
+        ticket_layout = QVBoxLayout(ticket)
+        ticket_label = QLabel(self.tr("Ticket te&xt:"), ticket)
+        ticket_label.setBuddy(self.ticket_edit)
+        ticket_layout.addWidget(ticket_label)
+        ticket_layout.addWidget(self.ticket_edit, 1)
+        ticket_layout.addWidget(QLabel(self.tr("Preview (50 characters a line):"), ticket))
+        ticket_layout.addWidget(self.preview, 1)
+        lines = self.fontMetrics().lineSpacing()
+        for editor in (self.ticket_edit, self.preview):
+            editor.setMinimumHeight(lines * 4)
+        return ticket
+
+    def _connect(self) -> None:
+        self.code_edit.returnPressed.connect(self._on_code_edit_return_pressed)
+        self.code_edit.textChanged.connect(self._on_code_edit_text_changed)
+        self.decode_button.clicked.connect(self._on_decode_button_clicked)
+        self.register_button.clicked.connect(self._on_register_button_clicked)
+        self.ticket_edit.textChanged.connect(self._on_ticket_edit_text_changed)
+        self.amount_spin.noteChanged.connect(self._on_amount_spin_note_changed)
+
+    # --- what the tab and the tests ask --------------------------------------------------------
+
+    def set_code_text(self, text: str) -> None:
+        """Put a partner URL or a code in the field (the counter's model 2) and clear the rest."""
+        self.code_edit.setText(text)
+        self.protocol_edit.clear()
+        self.result_label.clear()
+        self.code_edit.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def decode(self) -> TaskHandle | None:
+        text = self.code_edit.text().strip()
+        if not text:
+            return None
+        self.messages.clear(DECODE_KEY)
+        self._decode_handle = self.runner.run(
+            jobs.decode,
+            self.service,
+            text,
+            name="decode operator code",
+            key=DECODE_KEY,
+            on_result=self._on_decode_task_result,
+            on_error=self._on_decode_task_error,
+            on_finished=self._on_decode_task_finished,
+        )
+        self._code_text = text
+        self._update_buttons()
+        return self._decode_handle
+
+    def registration(self) -> Registration | None:
+        """The form as a `Registration`; None after naming the first bad field inline."""
+        from postalgui.services.attendance.use_cases import Registration, code_from_text
+
+        code = code_from_text(self.code_edit.text())
+        tax_id = self.tax_id_edit.text().strip()
+        key = self.client_key_edit.text().strip()
+        checks: list[tuple[str, QWidget, Callable[[], object]]] = [
+            (self.tr("Operator code"), self.code_edit, lambda: check_operator_code(code)),
+            (self.tr("Client CPF/CNPJ"), self.tax_id_edit, lambda: parse_tax_id(tax_id) if tax_id else ""),
+            (
+                self.tr("Quantity"),
+                self.quantity_spin,
+                lambda: check_quantity(str(self.quantity_spin.value())),
+            ),
+            (self.tr("Client key"), self.client_key_edit, lambda: check_client_key(key)),
+            (self.tr("Ticket"), self.ticket_edit, lambda: ticket_from_text(self.ticket_edit.toPlainText())),
+        ]
+        unreadable = self.amount_spin.unreadable()
+        if unreadable:
+            self._refuse(arg(self.tr("%1: %2"), self.tr("Amount"), unreadable), self.amount_spin)
+            return None
+        current: tuple[str, QWidget] = (checks[0][0], checks[0][1])
+        try:
+            for field, widget, check in checks:
+                current = (field, widget)
+                check()
+            current = (self.tr("Amount"), self.amount_spin)
+            return Registration(
+                code,
+                quantity=str(self.quantity_spin.value()),
+                amount=self.amount(),
+                client_tax_id=tax_id or None,
+                client_key=key or None,
+                ticket=ticket_from_text(self.ticket_edit.toPlainText()) or None,
+            )
+        except InvalidValue as error:
+            self._refuse(describe_error(error, current[0]), current[1])
+            return None
+
+    def amount(self) -> Decimal | None:
+        value = self.amount_spin.value()
+        return None if value <= 0 else Decimal(f"{value:.2f}")
+
+    def register(self) -> TaskHandle | None:
+        registration = self.registration()
+        if registration is None:
+            return None
+        self.problems_label.hide()
+        self.messages.clear(REGISTER_KEY)
+        self.result_label.setText(self.tr("Registering…"))
+        decoded = self.code if self._code_text == self.code_edit.text().strip() else None
+        self._register_handle = self.runner.run(
+            jobs.register,
+            self.service,
+            registration,
+            decoded,
+            name="register attendance",
+            key=REGISTER_KEY,
+            on_result=self._on_register_task_result,
+            on_error=self._on_register_task_error,
+            on_finished=self._on_register_task_finished,
+        )
+        self._update_buttons()
+        return self._register_handle
+
+    def preview_over(self) -> list[int]:
+        """Numbers of the ticket lines over 50 characters (or holding a ``+``)."""
+        lines = preview_lines(self.ticket_edit.toPlainText())
+        return [line.number for line in lines if line.over or line.has_plus]
+
+    # --- state ---------------------------------------------------------------------------------
+
+    def _refuse(self, text: str, widget: QWidget) -> None:
+        self.problems_label.setText(text)
+        self.problems_label.show()
+        widget.setFocus(Qt.FocusReason.OtherFocusReason)
+        self.invalid.emit(text)
+        return
+
+    def _update_buttons(self) -> None:
+        self.decode_button.setEnabled(self._decode_handle is None and bool(self.code_edit.text().strip()))
+        self.register_button.setEnabled(self._register_handle is None)
+
+    def _update_preview(self) -> None:
+        marker = self.tr("%1 characters: at most 50")
+        plus = self.tr("'+' separates ticket lines: it cannot be inside one")
+        self.preview.setHtml(
+            preview_html(preview_lines(self.ticket_edit.toPlainText()), marker, error_colour().name(), plus)
+        )
+
+    def show_code(self, code: OperatorCode) -> None:
+        self.code = code
+        self.attendant_label.setText(or_dash(code.nome))
+        unit = code.mcmcuAgencia or ""
+        if code.tipoAgencia:
+            unit = arg(self.tr("%1 (%2)"), unit, code.tipoAgencia) if unit else code.tipoAgencia
+        self.unit_label.setText(or_dash(unit))
+        self.terminal_label.setText(or_dash(code.numeroCaixa))
+        place = "/".join(part for part in (code.cidade, code.uf) if part)
+        self.city_label.setText(or_dash(place))
+        age = code.age_seconds(datetime.now(UTC))
+        minutes = "" if age is None else arg(self.tr("%1 min"), format_count(max(0, int(age // 60))))
+        self.age_label.setText(or_dash(minutes))
+        credentials = code.credentials()
+        login = "" if credentials is None else f"{credentials.user} / {_MASK}"
+        self.credentials_label.setText(or_dash(login))
+
+    def _clear_code(self) -> None:
+        self.code = None
+        for label in (
+            self.attendant_label,
+            self.unit_label,
+            self.terminal_label,
+            self.city_label,
+            self.age_label,
+            self.credentials_label,
+        ):
+            label.clear()
+
+    # --- slots ---------------------------------------------------------------------------------
+
+    @Slot()
+    def _on_code_edit_return_pressed(self) -> None:
+        self.decode()
+
+    @Slot(str)
+    def _on_code_edit_text_changed(self, _text: str) -> None:
+        self._update_buttons()
+
+    @Slot()
+    def _on_decode_button_clicked(self) -> None:
+        self.decode()
+
+    @Slot()
+    def _on_register_button_clicked(self) -> None:
+        self.register()
+
+    @Slot()
+    def _on_ticket_edit_text_changed(self) -> None:
+        self._update_preview()
+
+    @Slot(str)
+    def _on_amount_spin_note_changed(self, note: str) -> None:
+        self.amount_note.setText(note)
+        self.amount_note.setVisible(bool(note))
+
+    @Slot(object)
+    def _on_decode_task_result(self, code: object) -> None:
+        found = cast("OperatorCode", code)
+        self.show_code(found)
+        self.decoded.emit(found)
+
+    @Slot(object)
+    def _on_decode_task_error(self, error: BaseException) -> None:
+        self._clear_code()
+        text = arg(
+            self.tr("The operator code could not be decoded: %1"),
+            describe_error(error, self.tr("Operator code")),
+        )
+        self.messages.show_message(text, MessageKind.ERROR, key=DECODE_KEY)
+
+    @Slot(bool)
+    def _on_decode_task_finished(self, _cancelled: bool) -> None:
+        self._decode_handle = None
+        self._update_buttons()
+
+    @Slot(object)
+    def _on_register_task_result(self, result: object) -> None:
+        registered = cast("Registered", result)
+        protocol = registered.answer.protocol
+        self.protocol_edit.setText(protocol)
+        text = arg(self.tr("Registered: protocol %1. %2"), protocol, registered.answer.mensagem or "")
+        if "amount_over_8_digits" in registered.warnings:
+            text += " " + self.tr(
+                "Note: the amount has more than 8 digits in cents; the spec gives the size as 8 and as 10."
+            )
+        self.result_label.setText(text.strip())
+        self.registered.emit(protocol)
+
+    @Slot(object)
+    def _on_register_task_error(self, error: BaseException) -> None:
+        # By status, as the spec words it (4.1): a 500 was reverted, a 400 registered nothing.
+        status = error.status if isinstance(error, OperatorError) else None
+        if status == SERVER_FAILURE:
+            template = self.tr("The operator reverted the registration; start a new attendance. %1")
+        elif status == BAD_REQUEST:
+            template = self.tr("The operator refused the registration: %1")
+        else:
+            template = self.tr("The attendance was not registered: %1")
+        text = arg(template, describe_error(error))
+        self.result_label.setText(text)
+        self.messages.show_message(text, MessageKind.ERROR, key=REGISTER_KEY)
+
+    @Slot(bool)
+    def _on_register_task_finished(self, _cancelled: bool) -> None:
+        self._register_handle = None
+        self._update_buttons()

@@ -1,0 +1,122 @@
+"""The Attendances tab: the counter partner's side of the registration system (spec 002).
+
+The tab composes and wires: the partner server's panel (`PartnerPanel`), the sandbox's
+simulated counter (`CounterPanel`, hidden outside the sandbox), the model-2 form
+(`RegistrationForm`) and the day's reconciliation (`ReconcilePanel`) as pages above the
+ledger (`LedgerPanel`), which stays in sight below them so a conclusion at the counter
+shows up as its callback arrives. Every call runs as a task owned by its panel; routine
+failures land in the tab's message area.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt, Slot
+from PySide6.QtWidgets import QHBoxLayout, QTabWidget, QVBoxLayout, QWidget
+
+from postalgui.gui.tabs.attendance.counter_panel import CounterPanel
+from postalgui.gui.tabs.attendance.ledger_panel import LedgerPanel
+from postalgui.gui.tabs.attendance.partner_panel import PartnerPanel
+from postalgui.gui.tabs.attendance.reconcile_panel import ReconcilePanel
+from postalgui.gui.tabs.attendance.register_form import RegistrationForm
+from postalgui.gui.widgets.message_bar import MessageArea
+from postalgui.gui.widgets.window_state import RememberedSplitter
+
+if TYPE_CHECKING:
+    from postalgui.services.context import AppContext
+    from postalgui.services.tasks import TaskRunner
+
+__all__ = ["AttendanceTab"]
+
+
+class AttendanceTab(QWidget):
+    """Partner server and counter, model-2 registration and reconciliation above the ledger."""
+
+    def __init__(self, context: AppContext, runner: TaskRunner, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("attendanceTab")
+        self.setWindowTitle(self.tr("Attendances"))
+        self.context = context
+        self.runner = runner
+        service = context.attendance
+        self.service = service
+
+        self.messages = MessageArea(self)
+        self.partner = PartnerPanel(service, runner, self)
+        self.counter = CounterPanel(service, runner, self)
+        self.form = RegistrationForm(service, runner, self.messages, self)
+        self.reconcile = ReconcilePanel(service, runner, self.messages, self)
+        self.ledger = LedgerPanel(service, runner, self)
+
+        server_page = QWidget(self)
+        server_layout = QHBoxLayout(server_page)
+        server_layout.setContentsMargins(4, 4, 4, 4)
+        server_layout.addWidget(self.partner, 1)
+        server_layout.addWidget(self.counter, 1)
+        self.pages = QTabWidget(self)
+        self.pages.setObjectName("attendancePages")
+        self.pages.setDocumentMode(True)
+        # No scroll areas: word-wrapped labels make one ask for the preferred height, not
+        # the minimum, and scroll a page that fits; the layouts' minimums keep text whole.
+        self.server_page = server_page
+        self.form_page = self.form
+        self.pages.addTab(self.server_page, self.tr("&Server and counter"))
+        self.pages.addTab(self.form_page, self.tr("Registration (&model 2)"))
+        self.pages.addTab(self.reconcile, self.tr("Reco&nciliation"))
+
+        split = RememberedSplitter("attendance.main", Qt.Orientation.Vertical, self)
+        split.addWidget(self.pages)
+        split.addWidget(self.ledger)
+        split.setStretchFactor(0, 3)
+        split.setStretchFactor(1, 2)
+        split.setSizes([440, 180])  # the form whole at the default size; the ledger's last rows
+        split.setChildrenCollapsible(False)
+        self.split = split
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 4, 0, 0)
+        layout.addWidget(self.messages)
+        layout.addWidget(split, 1)
+
+        self.counter.model2Started.connect(self._on_counter_model2_started)
+        self.counter.attendanceChanged.connect(self._on_counter_attendance_changed)
+        self.form.registered.connect(self._on_form_registered)
+        self.reconcile.reconciled.connect(self._on_reconcile_reconciled)
+        self.partner.statusChanged.connect(self._on_partner_status_changed)
+        self.settings_changed()
+
+    # --- the window's hooks ------------------------------------------------------------------
+
+    def settings_changed(self) -> None:
+        """The environment may have changed: the counter exists only in the sandbox."""
+        sandbox = self.service.in_sandbox
+        self.counter.setVisible(sandbox)
+        if sandbox:
+            self.counter.reload()
+        self.partner.refresh()
+
+    # --- slots ---------------------------------------------------------------------------------
+
+    @Slot(str)
+    def _on_counter_model2_started(self, url: str) -> None:
+        self.form.set_code_text(url)
+        self.pages.setCurrentWidget(self.form_page)
+        self.form.code_edit.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    @Slot(str)
+    def _on_counter_attendance_changed(self, _protocol: str) -> None:
+        self.ledger.refresh()
+
+    @Slot(str)
+    def _on_form_registered(self, protocol: str) -> None:
+        self.ledger.refresh()
+        if self.service.in_sandbox:
+            self.counter.reload(select=protocol)
+
+    @Slot(object)
+    def _on_reconcile_reconciled(self, _report: object) -> None:
+        self.ledger.refresh()
+
+    @Slot(object)
+    def _on_partner_status_changed(self, _status: object) -> None:
+        self.ledger.refresh()

@@ -1,0 +1,364 @@
+"""The Attendances tab against the shared sandbox: the partner server started from the tab,
+the simulated counter's two models, the ledger following the callbacks, the model-2 form's
+checks, the ticket preview, and the day's reconciliation with its CSV and PDF."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import requests
+from PySide6.QtCore import QCoreApplication, QLocale, Qt
+from PySide6.QtWidgets import QAbstractButton, QFileDialog, QLabel, QTabBar, QWidget
+from pytestqt.qtbot import QtBot
+
+from postalgui.api.cancel import TaskControl
+from postalgui.gui import i18n
+from postalgui.gui.main_window import MainWindow, mnemonic_letter
+from postalgui.gui.tabs import TAB_FACTORIES, attendance_tab, branches_tab
+from postalgui.gui.tabs.attendance import AttendanceTab, jobs
+from postalgui.gui.tabs.attendance.ledger_model import LedgerColumn
+from postalgui.gui.tabs.attendance.reconcile_panel import report_language
+from postalgui.gui.tabs.attendance.report_model import report_lines, summary_text
+from postalgui.gui.tabs.attendance.words import state_text
+from postalgui.services.context import AppContext
+from postalgui.services.tasks import TaskRunner
+
+WAIT_MS = 30_000
+
+
+@pytest.fixture
+def tab(context: AppContext, runner: TaskRunner, qtbot: QtBot) -> Iterator[AttendanceTab]:
+    widget = AttendanceTab(context, runner)
+    qtbot.addWidget(widget)
+    widget.resize(1100, 650)
+    widget.show()
+    qtbot.waitUntil(lambda: not widget.partner.busy, timeout=WAIT_MS)
+    yield widget
+    widget.hide()  # no more ledger reads
+    qtbot.waitUntil(lambda: runner.active_count == 0, timeout=WAIT_MS)
+    context.attendance.stop_partner()
+
+
+def start_server(tab: AttendanceTab, qtbot: QtBot) -> str:
+    qtbot.mouseClick(tab.partner.start_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(
+        lambda: not tab.partner.busy and tab.partner.status is not None and tab.partner.status.running,
+        timeout=WAIT_MS,
+    )
+    return tab.partner.url_label.text()
+
+
+def start_model_1(tab: AttendanceTab, qtbot: QtBot) -> str:
+    """A model-1 attendance at the counter; its protocol once the ledger shows it."""
+    before = {row.protocol for row in tab.ledger.model.items()}
+    qtbot.mouseClick(tab.counter.model1_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: len(tab.ledger.model.items()) == len(before) + 1, timeout=WAIT_MS)
+    (protocol,) = {row.protocol for row in tab.ledger.model.items()} - before
+    qtbot.waitUntil(lambda: tab.counter.selected_protocol() == protocol, timeout=WAIT_MS)
+    qtbot.waitUntil(lambda: tab.counter.finish_buttons["concluded"].isEnabled(), timeout=WAIT_MS)
+    return protocol
+
+
+def start_model_2(tab: AttendanceTab, qtbot: QtBot) -> None:
+    qtbot.mouseClick(tab.counter.model2_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: "codigoOperador=" in tab.form.code_edit.text(), timeout=WAIT_MS)
+
+
+def test_the_tab_comes_after_branches() -> None:
+    assert TAB_FACTORIES.index(attendance_tab) == TAB_FACTORIES.index(branches_tab) + 1
+    assert attendance_tab.label() == "Attendances"
+
+
+def test_starting_the_partner_server_shows_it_running(tab: AttendanceTab, qtbot: QtBot) -> None:
+    assert tab.partner.state_label.text() == "Stopped"
+    assert tab.partner.start_button.isEnabled()
+    url = start_server(tab, qtbot)
+    assert tab.partner.state_label.text() == "Running"
+    assert url.startswith("http://127.0.0.1:")
+    assert tab.partner.confirm_path_label.text().startswith("/")
+    assert not tab.partner.start_button.isEnabled()
+    assert tab.partner.stop_button.isEnabled()
+    assert tab.counter.isVisible()
+    qtbot.mouseClick(tab.partner.stop_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: tab.partner.state_label.text() == "Stopped", timeout=WAIT_MS)
+
+
+def test_model_1_reaches_the_ledger_and_its_conclusion_confirms_it(tab: AttendanceTab, qtbot: QtBot) -> None:
+    start_server(tab, qtbot)
+    protocol = start_model_1(tab, qtbot)
+    row = tab.ledger.row(protocol)
+    assert row is not None
+    assert row.state == "received"
+    assert "accepted the form" in tab.counter.answer_label.text()
+    assert tab.counter.callback_boxes["concluded"].isChecked()
+    qtbot.mouseClick(tab.counter.finish_buttons["concluded"], Qt.MouseButton.LeftButton)
+
+    def confirmed() -> bool:
+        found = tab.ledger.row(protocol)
+        return found is not None and found.state == "confirmed"
+
+    qtbot.waitUntil(confirmed, timeout=WAIT_MS)
+    position = tab.ledger.model.row_of(protocol)
+    assert position is not None
+    shown = tab.ledger.model.index(position, LedgerColumn.STATE).data()
+    assert shown == "Confirmed"
+    assert "took the callback" in tab.counter.answer_label.text()
+
+
+def test_model_2_decode_then_register_shows_a_protocol(tab: AttendanceTab, qtbot: QtBot) -> None:
+    start_model_2(tab, qtbot)
+    assert tab.pages.currentWidget() is tab.form_page
+    qtbot.keyClick(tab.form.code_edit, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: tab.form.attendant_label.text() not in ("", "\N{EM DASH}"), timeout=WAIT_MS)
+    assert tab.form.code is not None
+    assert tab.form.attendant_label.text() == tab.form.code.nome
+    assert "min" in tab.form.age_label.text()
+    assert "\N{BULLET}" * 8 in tab.form.credentials_label.text()
+    tab.form.amount_spin.setValue(49.90)
+    tab.form.tax_id_edit.setText("529.982.247-25")
+    tab.form.quantity_spin.setValue(2)
+    tab.form.client_key_edit.setText("PEDIDO-1")
+    tab.form.ticket_edit.setPlainText("Pagamento de conta\nObrigado")
+    qtbot.mouseClick(tab.form.register_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: len(tab.form.protocol_edit.text()) == 14, timeout=WAIT_MS)
+    protocol = tab.form.protocol_edit.text()
+    assert protocol.isdigit()
+    assert protocol in tab.form.result_label.text()
+    qtbot.waitUntil(lambda: tab.ledger.row(protocol) is not None, timeout=WAIT_MS)
+    row = tab.ledger.row(protocol)
+    assert row is not None
+    assert row.state == "registered"
+    assert row.attendant == tab.form.code.nome
+
+
+def test_a_bad_cpf_is_named_inline_and_nothing_is_sent(
+    tab: AttendanceTab, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    sent: list[Any] = []
+    monkeypatch.setattr(jobs, "register", lambda *args: sent.append(args))
+    start_model_2(tab, qtbot)
+    tab.form.tax_id_edit.setText("529.982.247-24")
+    with qtbot.waitSignal(tab.form.invalid, timeout=WAIT_MS) as caught:
+        qtbot.mouseClick(tab.form.register_button, Qt.MouseButton.LeftButton)
+    text = tab.form.problems_label.text()
+    assert caught.args == [text]
+    assert text.startswith("Client CPF/CNPJ:")
+    assert "CPF check digits do not match" in text
+    assert not tab.form.problems_label.isHidden()
+    assert sent == []
+    assert tab.form.protocol_edit.text() == ""
+
+
+def test_the_ticket_preview_marks_a_line_over_50_characters(tab: AttendanceTab) -> None:
+    tab.form.ticket_edit.setPlainText("Pagamento de conta\n" + "x" * 57 + "\nfim")
+    assert tab.form.preview_over() == [2]
+    html = tab.form.preview.toHtml()
+    assert "57 characters: at most 50" in html
+    assert "fim" in html
+    tab.form.ticket_edit.setPlainText("x" * 50)
+    assert tab.form.preview_over() == []
+    tab.form.ticket_edit.setPlainText("a+b")
+    assert tab.form.preview_over() == [1]
+    assert "separates ticket lines" in tab.form.preview.toHtml()
+
+
+def test_reconciliation_counts_and_exports_csv_and_pdf(
+    tab: AttendanceTab, qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    start_server(tab, qtbot)
+    protocol = start_model_1(tab, qtbot)
+    tab.counter.callback_boxes["concluded"].setChecked(False)  # silent: only reconciliation tells
+    qtbot.mouseClick(tab.counter.finish_buttons["concluded"], Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: "No callback" in tab.counter.answer_label.text(), timeout=WAIT_MS)
+    row = tab.ledger.row(protocol)
+    assert row is not None
+    assert row.state == "received"
+
+    tab.pages.setCurrentWidget(tab.reconcile)
+    with qtbot.waitSignal(tab.reconcile.finished, timeout=WAIT_MS) as ended:
+        qtbot.mouseClick(tab.reconcile.reconcile_button, Qt.MouseButton.LeftButton)
+        assert tab.reconcile.busy_bar.isVisible()
+        assert tab.reconcile.cancel_button.isVisible()
+    assert ended.args == [False]
+    assert "Confirmed: 1" in tab.reconcile.summary_label.text()
+    assert tab.reconcile.model.rowCount() >= 1
+    assert tab.reconcile.model.index(0, 1).data() == protocol
+
+    for kind, button in (("csv", tab.reconcile.csv_button), ("pdf", tab.reconcile.pdf_button)):
+        target = tmp_path / f"report.{kind}"
+        monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *args, t=target: (str(t), ""))
+        with qtbot.waitSignal(tab.reconcile.exported, timeout=WAIT_MS):
+            qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+        assert target.exists()
+    header = (tmp_path / "report.csv").read_text(encoding="utf-8-sig").splitlines()[0].split(";")
+    expected = {"pt": ["Situação", "Protocolo"], "en": ["Result", "Protocol"]}[report_language()]
+    assert header[:2] == expected
+    assert len(header) == 7
+    assert (tmp_path / "report.pdf").read_bytes().startswith(b"%PDF")
+
+
+def register_filled(tab: AttendanceTab, qtbot: QtBot) -> str:
+    """Decode the code in the form, register with an amount; the result line once it came."""
+    qtbot.keyClick(tab.form.code_edit, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: tab.form.code is not None, timeout=WAIT_MS)
+    tab.form.amount_spin.setValue(10.0)
+    tab.form.result_label.clear()
+    qtbot.mouseClick(tab.form.register_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(
+        lambda: (
+            tab.form.result_label.text() not in ("", "Registering…") and tab.form.register_button.isEnabled()
+        ),
+        timeout=WAIT_MS,
+    )
+    return tab.form.result_label.text()
+
+
+def test_a_reverted_registration_says_to_start_again(
+    tab: AttendanceTab, qtbot: QtBot, context: AppContext
+) -> None:
+    start_model_2(tab, qtbot)
+    url = context.overrides.base_url
+    requests.post(f"{url}/_sandbox/ster/fail-next-register", json={"count": 1}, timeout=10).raise_for_status()
+    text = register_filled(tab, qtbot)
+    assert text.startswith("The operator reverted the registration; start a new attendance.")
+    assert "estornad" in text
+    assert "HTTP 500" in text
+    assert tab.form.protocol_edit.text() == ""
+    assert tab.messages.message("attendance.register") is not None
+
+
+def test_a_refused_registration_shows_the_operators_message(tab: AttendanceTab, qtbot: QtBot) -> None:
+    start_model_2(tab, qtbot)
+    first = register_filled(tab, qtbot)
+    assert first.startswith("Registered: protocol")
+    again = register_filled(tab, qtbot)  # the same code a second time
+    assert again.startswith("The operator refused the registration:")
+    assert "utilizado" in again
+    assert "HTTP 400" in again
+
+
+def test_the_counter_is_hidden_outside_the_sandbox(
+    tab: AttendanceTab, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert tab.counter.isVisible()
+    monkeypatch.setattr(type(tab.service), "in_sandbox", property(lambda _self: False))
+    tab.settings_changed()
+    assert not tab.counter.isVisible()
+
+
+def test_the_ledger_refreshes_only_while_shown(tab: AttendanceTab, qtbot: QtBot) -> None:
+    assert tab.ledger.timer.isActive()
+    assert tab.ledger.timer.interval() == 2_000
+    tab.hide()
+    assert not tab.ledger.timer.isActive()
+    tab.show()
+    assert tab.ledger.timer.isActive()
+    qtbot.waitUntil(lambda: not tab.ledger.loading, timeout=WAIT_MS)
+
+
+def test_the_models_pass_the_model_tester(tab: AttendanceTab, qtbot: QtBot, qtmodeltester: Any) -> None:
+    start_server(tab, qtbot)
+    start_model_1(tab, qtbot)
+    qtmodeltester.check(tab.ledger.model)
+    qtmodeltester.check(tab.ledger.proxy)
+    lines = {
+        "day": "2026-11-24",
+        "confirmed": [
+            {
+                "protocol": "26470000000001",
+                "ledger_state": "confirmed",
+                "operator_status": "F",
+                "ledger_cents": 15990,
+                "operator_cents": 15990,
+                "note": "",
+            }
+        ],
+    }
+    tab.reconcile.model.set_items(report_lines(lines))
+    qtmodeltester.check(tab.reconcile.model)
+    assert tab.reconcile.model.index(0, 4).data() == "R$ 159,90"
+    assert summary_text(lines) == "Confirmed: 1"
+
+
+def test_states_and_the_label_read_in_portuguese(qapp: QCoreApplication) -> None:
+    default = QLocale()
+    installed = i18n.install_translators(qapp, "pt_BR")
+    try:
+        assert attendance_tab.label() == "Atendimentos"
+        assert state_text("confirmed") == "Confirmado"
+        assert state_text("not_confirmed") == "Não confirmado"
+        assert state_text("reversed") == "Estornado"
+        assert report_language() == "pt"
+    finally:
+        i18n.remove_translators(qapp, installed)
+        QLocale.setDefault(default)
+    assert state_text("confirmed") == "Confirmed"
+
+
+def _mnemonics(root: QWidget) -> list[str]:
+    """The Alt letters of the buttons, buddied labels and tab titles on screen under ``root``."""
+    letters: list[str] = []
+    for widget in root.findChildren(QWidget):
+        if not widget.isVisible():
+            continue
+        if isinstance(widget, QAbstractButton) or (isinstance(widget, QLabel) and widget.buddy() is not None):
+            letters.append(mnemonic_letter(widget.text()))
+        elif isinstance(widget, QTabBar):
+            letters.extend(mnemonic_letter(widget.tabText(i)) for i in range(widget.count()))
+    return [letter for letter in letters if letter]
+
+
+@pytest.mark.parametrize("language", ["en", "pt_BR"])
+def test_every_page_has_unique_alt_letters(
+    context: AppContext, runner: TaskRunner, qtbot: QtBot, qapp: QCoreApplication, language: str
+) -> None:
+    default = QLocale()
+    installed = i18n.install_translators(qapp, language)
+    try:
+        window = MainWindow(context, runner, tab_factories=TAB_FACTORIES)
+        qtbot.addWidget(window)
+        window.show()
+        index = TAB_FACTORIES.index(attendance_tab)
+        window.tabs.setCurrentIndex(index)
+        tab = window.built_tab(index)
+        assert isinstance(tab, AttendanceTab)
+        window_letters = [mnemonic_letter(window.tabs.tabText(i)) for i in range(window.tabs.count())]
+        qtbot.waitUntil(lambda: not tab.partner.busy, timeout=WAIT_MS)
+        menus = [mnemonic_letter(action.text()) for action in window.menuBar().actions()]
+        for page in range(tab.pages.count()):
+            tab.pages.setCurrentIndex(page)
+            letters = menus + window_letters + _mnemonics(tab)
+            assert sorted(letters) == sorted(set(letters)), (page, sorted(letters))
+        tab.hide()
+        window.close()
+        qtbot.waitUntil(lambda: runner.active_count == 0, timeout=WAIT_MS)
+    finally:
+        i18n.remove_translators(qapp, installed)
+        QLocale.setDefault(default)
+
+
+def test_a_reconciliation_under_way_shows_busy_and_escape_cancels_it(
+    tab: AttendanceTab, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def slow(task: TaskControl, *_args: object) -> dict[str, Any]:
+        for _ in range(200):  # at most 20 s, ended at once by the cancel
+            task.token.wait(0.1)
+            task.raise_if_cancelled()
+        return {}
+
+    monkeypatch.setattr(jobs, "reconcile", slow)
+    tab.pages.setCurrentWidget(tab.reconcile)
+    tab.reconcile.reconcile()
+    assert tab.reconcile.running
+    assert tab.reconcile.busy_bar.isVisible()
+    assert not tab.reconcile.reconcile_button.isEnabled()
+    tab.reconcile.table.setFocus()
+    with qtbot.waitSignal(tab.reconcile.finished, timeout=WAIT_MS) as ended:
+        qtbot.keyClick(tab.reconcile.table, Qt.Key.Key_Escape)
+    assert ended.args == [True]
+    assert tab.reconcile.summary_label.text() == "Reconciliation cancelled."
+    assert not tab.reconcile.busy_bar.isVisible()
+    assert tab.reconcile.reconcile_button.isEnabled()
