@@ -82,10 +82,13 @@ def _cents(detail: AttendanceDetail) -> int | None:
     return None if amount is None else int(amount.scaleb(2))
 
 
-def _line(row: Attendance | None, detail: AttendanceDetail | None, note: str = "") -> Line:
+def _line(
+    row: Attendance | None, detail: AttendanceDetail | None, note: str = "", state: str | None = None
+) -> Line:
+    """A report line; `state` is the ledger's state after this reconciliation (the row's, if unchanged)."""
     return Line(
         protocol=row.protocol if row is not None else (detail.protocol if detail else ""),
-        ledger_state=row.state if row is not None else None,
+        ledger_state=state or (row.state if row is not None else None),
         operator_status=(detail.statusAtendimento if detail is not None else None),
         ledger_cents=row.amount_cents if row is not None else None,
         operator_cents=_cents(detail) if detail is not None else None,
@@ -157,10 +160,10 @@ def _reconcile_row(ledger: Ledger, row: Attendance, detail: AttendanceDetail | N
         report.flagged.append(_line(row, detail, note))
     bucket = _BUCKET.get(state)
     if bucket is not None:
-        getattr(report, bucket).append(_line(row, detail))
+        getattr(report, bucket).append(_line(row, detail, state=state.value))
     operator_cents = _cents(detail)
     if state in (AttendanceState.CONFIRMED, AttendanceState.PENDING) and operator_cents != row.amount_cents:
-        report.amount_differences.append(_line(row, detail))
+        report.amount_differences.append(_line(row, detail, state=state.value))
 
 
 def due_moment(day: date) -> datetime:

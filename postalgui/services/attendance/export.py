@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterator, Mapping, Sequence
-from datetime import date
+from datetime import date, datetime, timedelta, timezone
 from decimal import Decimal
 from pathlib import Path
 from typing import Any, Literal
@@ -60,7 +60,7 @@ _WORDS: Mapping[Language, Mapping[str, str]] = {
         "note": "Observação",
         "count": "Quantidade",
         "errors": "Erros",
-        "ran_at": "Executada em",
+        "ran_at": "Executada em (horário de Brasília)",
         "none": "Nenhum.",
     },
     "en": {
@@ -82,10 +82,58 @@ _WORDS: Mapping[Language, Mapping[str, str]] = {
         "note": "Note",
         "count": "Count",
         "errors": "Errors",
-        "ran_at": "Run at",
+        "ran_at": "Run at (Brasilia time)",
         "none": "None.",
     },
 }
+
+
+_STATES: Mapping[Language, Mapping[str, str]] = {
+    "pt": {
+        "received": "Recebido",
+        "registered": "Registrado",
+        "confirmed": "Confirmado",
+        "not_confirmed": "Não confirmado",
+        "cancelled": "Cancelado",
+        "reversed": "Estornado",
+        "pending": "Pendente",
+        "F": "Finalizado",
+        "P": "Pendente",
+        "C": "Cancelado",
+        "E": "Estornado",
+    },
+    "en": {
+        "received": "Received",
+        "registered": "Registered",
+        "confirmed": "Confirmed",
+        "not_confirmed": "Not confirmed",
+        "cancelled": "Cancelled",
+        "reversed": "Reversed",
+        "pending": "Pending",
+        "F": "Finalised",
+        "P": "Pending",
+        "C": "Cancelled",
+        "E": "Reversed",
+    },
+}
+"""The ledger's states and the operator's situations in words (FINALIZADO, PENDENTE, ...)."""
+
+
+def _state(value: object, language: Language) -> str:
+    text = str(value or "")
+    return _STATES[language].get(text, text)
+
+
+def _ran_at(report: Mapping[str, Any]) -> str:
+    """When the report was made, in Brasília time: ``24/11/2026 04:25``."""
+    text = str(report.get("ran_at") or "")
+    try:
+        moment = datetime.fromisoformat(text)
+    except ValueError:
+        return text
+    if moment.tzinfo is not None:
+        moment = moment.astimezone(timezone(timedelta(hours=-3)))
+    return moment.strftime("%d/%m/%Y %H:%M")
 
 
 def _money(cents: object) -> str:
@@ -104,8 +152,8 @@ def report_rows(report: Mapping[str, Any], language: Language = "pt") -> Iterato
             yield [
                 words[kind],
                 str(line.get("protocol", "")),
-                str(line.get("ledger_state") or ""),
-                str(line.get("operator_status") or ""),
+                _state(line.get("ledger_state"), language),
+                _state(line.get("operator_status"), language),
                 _money(line.get("ledger_cents")),
                 _money(line.get("operator_cents")),
                 str(line.get("note") or ""),
@@ -154,7 +202,7 @@ def write_report_pdf(path: Path, report: Mapping[str, Any], language: Language =
     words, styles = _WORDS[language], _styles()
     story: list[Any] = [
         Paragraph(escape(f"{words['title']} — {_day(report)}"), styles["title"]),
-        Paragraph(escape(f"{words['ran_at']}: {report.get('ran_at', '')}"), styles["body"]),
+        Paragraph(escape(f"{words['ran_at']}: {_ran_at(report)}"), styles["body"]),
         Spacer(1, 4 * mm),
         _table(
             [
