@@ -1,7 +1,9 @@
 """``postalgui`` (and ``python -m postalgui``): the window, or a command when one is given.
 
 ``postalgui`` is a console script, so a command prints on Windows too; ``postalguiw`` is
-its gui-script twin that opens the window without a console window.
+its gui-script twin that opens the window without a console window. Two flags come
+before anything else: ``--serve-child`` (the frozen app starting its own sandbox or
+partner server, see `postalgui.serving.child`) and ``--smoke-test`` (`postalgui.gui.smoke`).
 """
 
 from __future__ import annotations
@@ -11,6 +13,14 @@ import sys
 
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
+    if args[:1] == ["--serve-child"]:  # a server child of the frozen app: no Qt, no CLI
+        from postalgui.serving.child import main as serve_child
+
+        return serve_child(args[1:])
+    if args[:1] == ["--smoke-test"]:
+        from postalgui.gui.smoke import main as smoke_main
+
+        return smoke_main(args[1:])
     if args:
         from postalgui.cli.main import main as cli_main
 

@@ -51,6 +51,19 @@ def is_loopback_host(host: str) -> bool:
         return False
 
 
+CHILD_FLAG = "--serve-child"
+"""What the frozen executable takes, first, to be a server child instead of the app
+(``postalgui --serve-child module:function ...``; handled before Qt loads)."""
+
+
+def child_command() -> list[str]:
+    """How this program starts a server child: the frozen executable itself, or this
+    interpreter with ``-m postalgui.serving`` from a source or wheel install."""
+    if getattr(sys, "frozen", False):
+        return [sys.executable, CHILD_FLAG]
+    return [sys.executable, "-m", "postalgui.serving"]
+
+
 def load_factory(spec: str) -> Callable[[], ASGIApp]:
     """The callable a ``module:function`` string names (ValueError if it names nothing)."""
     module_name, _, attribute = spec.partition(":")
@@ -112,8 +125,7 @@ class ChildServer:
         """Launch the child; returns at once (see `wait_ready`)."""
         if self._process is not None:
             raise RuntimeError(f"a {type(self).__name__} can be started only once")
-        command = [sys.executable, "-m", "postalgui.serving", self._factory]
-        command += ["--host", self._host, "--port", str(self._port)]
+        command = [*child_command(), self._factory, "--host", self._host, "--port", str(self._port)]
         if self._lifespan:
             command.append("--lifespan")
         self._process = subprocess.Popen(  # noqa: S603  # our own interpreter and module
