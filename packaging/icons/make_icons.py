@@ -19,10 +19,10 @@ from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from PIL import Image  # noqa: E402  # after the platform is chosen, like the Qt imports
-from PySide6.QtCore import QBuffer, QIODevice, Qt  # noqa: E402
-from PySide6.QtGui import QGuiApplication, QImage, QPainter  # noqa: E402
-from PySide6.QtSvg import QSvgRenderer  # noqa: E402
+from PIL import Image  # imported after the platform is chosen (ruff allows it)
+from PySide6.QtCore import QBuffer, QIODevice, Qt
+from PySide6.QtGui import QGuiApplication, QImage, QPainter
+from PySide6.QtSvg import QSvgRenderer
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
