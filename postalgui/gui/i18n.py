@@ -1,9 +1,10 @@
 """Loading the UI translation: our ``postalgui_pt_BR.qm`` plus Qt's own ``qtbase_pt_BR``.
 
 The ``.qm`` files live in ``resources/translations`` at the top of the project, next to
-the ``.ts`` source, so there is one copy to refresh. A frozen or wheel build that
-cannot keep that layout may copy them into ``postalgui/gui/translations`` instead;
-both places are searched, the project folder first.
+the ``.ts`` source, so there is one copy to refresh. A frozen build has them at the same
+relative path under ``sys._MEIPASS``; a build that cannot keep that layout may copy them
+into ``postalgui/gui/translations`` instead (`resources.resource_dirs` says where and in
+which order they are searched).
 
 A language change applies on the next start: the window is built once, in one language.
 """
@@ -16,16 +17,13 @@ from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
 
+from postalgui.gui.resources import resource_dirs
+
 log = logging.getLogger(__name__)
 
 CATALOG = "postalgui"
 PORTUGUESE = "pt_BR"
 ENGLISH = "en"
-
-TRANSLATION_DIRS: tuple[Path, ...] = (
-    Path(__file__).resolve().parents[2] / "resources" / "translations",
-    Path(__file__).resolve().parent / "translations",
-)
 
 
 def saved_language(settings_file: Path) -> str:
@@ -82,7 +80,7 @@ def money_locale() -> QLocale:
 
 def catalog_path(language: str = PORTUGUESE) -> Path | None:
     """Where our compiled catalog for ``language`` is, if anywhere."""
-    for folder in TRANSLATION_DIRS:
+    for folder in resource_dirs("translations"):
         candidate = folder / f"{CATALOG}_{language}.qm"
         if candidate.is_file():
             return candidate
