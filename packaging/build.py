@@ -52,7 +52,8 @@ def smoke(folder: Path, qpa: str) -> int:
     executable = folder / ("postalgui.exe" if os.name == "nt" else "postalgui")
     env = dict(os.environ, QT_QPA_PLATFORM=qpa)
     shots = folder.parent / f"smoke-{qpa}"
-    return subprocess.run([str(executable), "--smoke-test", "--screenshots", str(shots)], env=env, check=False).returncode  # noqa: S603
+    command = [str(executable), "--smoke-test", "--screenshots", str(shots)]
+    return subprocess.run(command, env=env, check=False).returncode  # noqa: S603  # the app just built
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -25,6 +25,16 @@ def main(argv: list[str] | None = None) -> int:
         from postalgui.cli.main import main as cli_main
 
         return cli_main(args)
+    return _window()
+
+
+def _window() -> int:
+    import os
+
+    if os.environ.get("POSTALGUI_STARTUP_PROBE"):  # benchmarks: start-up marks on stdout
+        from postalgui.gui.startup_probe import install_probe
+
+        install_probe()
     from postalgui.gui.app import run_gui
 
     return run_gui(sys.argv[:1])

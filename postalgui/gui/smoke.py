@@ -65,7 +65,8 @@ class Smoke:
     def token(self) -> str:
         backend = self.context.backend()  # starts the embedded sandbox (a child process)
         token = backend.tokens.get(self.context.default_scope())
-        return f"sandbox at {backend.base_url}, token until {token.expires_at.astimezone():%H:%M}"
+        until = f", valid until {token.expires_at.astimezone():%H:%M}" if token.expires_at else ""
+        return f"sandbox at {backend.base_url}, token fetched{until}"
 
     def tabs(self) -> str:
         tabs = self.window.tabs

@@ -91,9 +91,14 @@ run_gui([])
 
 
 def time_to(code: str, env: dict[str, str], marks: tuple[str, ...]) -> dict[str, float]:
-    """Seconds from process start to each of ``marks`` printed by the child."""
+    """Seconds from process start to each of ``marks`` printed by ``python -c code``."""
+    return time_to_command([sys.executable, "-c", code], env, marks)
+
+
+def time_to_command(command: list[str], env: dict[str, str], marks: tuple[str, ...]) -> dict[str, float]:
+    """Seconds from process start to each of ``marks`` printed by the child (other lines ignored)."""
     started = time.perf_counter()
-    process = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, env=env, text=True)
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, env=env, text=True)
     assert process.stdout is not None
     seen: dict[str, float] = {}
     try:
