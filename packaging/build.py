@@ -29,7 +29,10 @@ def version() -> str:
 
 
 def folder_mb(folder: Path) -> float:
-    return sum(path.stat().st_size for path in folder.rglob("*") if path.is_file()) / 1e6
+    """Megabytes the folder holds (a symbolic link counts as the link, not its target again)."""
+    return (
+        sum(path.lstat().st_size for path in folder.rglob("*") if path.is_file() or path.is_symlink()) / 1e6
+    )
 
 
 def build(dist: Path, work: Path) -> Path:
