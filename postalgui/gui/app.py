@@ -146,6 +146,7 @@ def run_gui(argv: list[str]) -> int:
     try:
         return _run_first_instance(app, instance)
     finally:
+        instance.window = None  # the window goes with the run, not with the listener
         instance.close()
         instance.deleteLater()
 
