@@ -140,7 +140,10 @@ def run_gui(argv: list[str]) -> int:
     if launch is not Launch.FIRST:
         instance.deleteLater()
         if launch is Launch.UNANSWERED:
-            sys.stderr.write("PostalGUI is already running but did not answer; not starting a second one.\n")
+            if sys.stderr is not None:  # None under pythonw (postalguiw on Windows)
+                sys.stderr.write(
+                    "PostalGUI is already running but did not answer; not starting a second one.\n"
+                )
             return EXIT_NOT_ANSWERED
         return 0
     try:
