@@ -10,6 +10,7 @@ stack, and the services are imported only once the frame is on screen.
 from __future__ import annotations
 
 import logging
+import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -17,6 +18,7 @@ from PySide6.QtCore import QCoreApplication, QEvent, QLocale, QObject, QTimer, S
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from postalgui.gui.collector import IdleCollector
+from postalgui.gui.lifecycle import Launch, SignalQuitter, SingleInstance, instance_name
 from postalgui.gui.main_window import MainWindow
 from postalgui.gui.messages import arg
 from postalgui.gui.tabs import TabFactory
@@ -31,6 +33,7 @@ log = logging.getLogger(__name__)
 
 APP_NAME = "PostalGUI"
 EXIT_CONFIG_ERROR = 2
+EXIT_NOT_ANSWERED = 3  # another instance runs but did not come forward
 SHUTDOWN_TIMEOUT_MS = 5000
 
 
@@ -91,6 +94,17 @@ class GuiSession(QObject):
         self.crash.uninstall()
         log.info("PostalGUI closed")
 
+    @Slot()
+    def request_quit(self) -> None:
+        """What File > Quit does (the window closes and saves its state), then quit the app.
+
+        The explicit quit covers what closing the window alone may not: another
+        top-level window open, or the window already hidden. `shutdown` follows from
+        ``aboutToQuit``. A logout, ``kill`` or Ctrl+C come here (`SignalQuitter`).
+        """
+        self.window.close()
+        QCoreApplication.quit()
+
     @Slot(str)
     def _on_crash_crashed(self, details: str) -> None:
         from postalgui.gui.dialogs.crash_dialog import CrashDialog  # loaded when first needed
@@ -109,16 +123,44 @@ class GuiSession(QObject):
 
 
 def run_gui(argv: list[str]) -> int:
-    """Run the desktop app; ``argv`` are Qt's arguments (no program name). Returns the exit code."""
+    """Run the desktop app; ``argv`` are Qt's arguments (no program name). Returns the exit code.
+
+    A second launch for the same user and config folder brings the running window
+    forward and returns at once, before any window or context of its own is built.
+    """
     existing = QApplication.instance()
     app = existing if isinstance(existing, QApplication) else QApplication(["postalgui", *argv])
     app.setApplicationName(APP_NAME)
     app.setOrganizationName(APP_NAME)
     app.setDesktopFileName("postalgui")
+    from postalgui.services.paths import app_paths
+
+    instance = SingleInstance(instance_name(app_paths().config_dir))
+    launch = instance.claim()
+    if launch is not Launch.FIRST:
+        instance.deleteLater()
+        if launch is Launch.UNANSWERED:
+            if sys.stderr is not None:  # None under pythonw (postalguiw on Windows)
+                sys.stderr.write(
+                    "PostalGUI is already running but did not answer; not starting a second one.\n"
+                )
+            return EXIT_NOT_ANSWERED
+        return 0
+    try:
+        return _run_first_instance(app, instance)
+    finally:
+        instance.window = None  # the window goes with the run, not with the listener
+        instance.close()
+        instance.deleteLater()
+
+
+def _run_first_instance(app: QApplication, instance: SingleInstance) -> int:
+    """Frame, context, session and event loop of the instance that owns the window."""
     from postalgui.gui.widgets.window_state import WindowState
     from postalgui.services.paths import app_paths
 
     window = MainWindow()  # the frame: no text yet, so it needs no translator
+    instance.window = window  # a second launch from now on brings it forward
     window.window_state = WindowState(app_paths().config_dir)
     window.window_state.restore_window(window)  # before it shows: no jump
     window.show()
@@ -161,8 +203,13 @@ def run_gui(argv: list[str]) -> int:
         remove_translators(app, translators)
         return 0
     app.aboutToQuit.connect(session.shutdown)
+    quitter = SignalQuitter(session.request_quit, parent=session)
+    quitter.install()  # a logout, kill or Ctrl+C: the same as File > Quit
     session.start()
-    code = app.exec()
-    session.shutdown()
-    remove_translators(app, translators)
+    try:
+        code = app.exec()
+    finally:
+        session.shutdown()
+        quitter.uninstall()
+        remove_translators(app, translators)
     return code
