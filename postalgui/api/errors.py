@@ -36,6 +36,8 @@ class ApiError(RoutineError):
         super().__init__(message)
         self.message = message
         self.status = status
+        self.body: object = None
+        """The decoded JSON of an operator's error answer, for callers that read it item by item."""
 
 
 class OperatorError(ApiError):

@@ -157,6 +157,7 @@ def error_from_response(response: requests.Response) -> ApiError:
     if not messages:
         messages = [f"HTTP {status} {response.reason or ''}".strip()]
     error = operator_error_class(status)([scrub(m) for m in messages], status=status, cause=cause, path=path)
+    error.body = body
     if isinstance(error, RateLimitError):
         error.retry_after = parse_retry_after(response.headers.get("Retry-After"))
     return error
