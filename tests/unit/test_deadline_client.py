@@ -125,8 +125,12 @@ def test_single_international_pickup_and_expected_date(client: DeadlineClient) -
     assert (deadline.coProduto, deadline.prazoEntrega, deadline.by) == ("3220", 2, date(2026, 11, 26))
     assert deadline.wire()["entregaSabado"] == "S"
     assert "dtEvento" not in responses.calls[0].request.url
-    export_answer = {"prazoMinimo": 6, "prazoMaximo": 12,
-                     "dataMinEntrega": "2026-12-02T00:00:00", "dataMaxEntrega": "2026-12-10T00:00:00"}  # fmt: skip
+    export_answer = {
+        "prazoMinimo": 6,
+        "prazoMaximo": 12,
+        "dataMinEntrega": "2026-12-02T00:00:00",
+        "dataMaxEntrega": "2026-12-10T00:00:00",
+    }
     responses.get(f"{BASE}/prazo/v2/internacional/exportacao/45209", json=export_answer)
     export = client.international("45209", "us")
     assert (export.prazoMinimo, export.prazoMaximo) == (6, 12)
