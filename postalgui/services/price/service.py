@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Literal
 from postalgui.api.environments import Environment
 
 if TYPE_CHECKING:
+    from postalgui.api.deadline import DeadlineClient
     from postalgui.api.models.price import QuoteResult
     from postalgui.api.price import PriceClient
     from postalgui.services.context import AppContext
@@ -34,6 +35,12 @@ class PriceService:
         from postalgui.api.price import PriceClient
 
         return PriceClient(self.context.backend().client)
+
+    def deadlines(self) -> DeadlineClient:
+        """The delivery-time client, with the same token as prices (blocks on first use: tasks only)."""
+        from postalgui.api.deadline import DeadlineClient
+
+        return DeadlineClient(self.context.backend().client)
 
     def history(self) -> QuoteHistory:
         return self.context.quote_history()

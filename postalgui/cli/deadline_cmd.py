@@ -1,0 +1,128 @@
+"""``postalgui deadline``: the operator's delivery time (``/prazo``, API 35), by product and route.
+
+``national`` answers days and the date that counts ("until Fri 27/11"), home delivery or
+pick-up at a branch, Saturday and Sunday delivery, and the operator's message;
+``international`` the export range (v2); ``pickup`` the pick-up lead time of a CEP.
+Input is checked before anything is sent; a rejection names the option, exit 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+from datetime import date
+
+from pydantic import ValidationError
+
+from postalgui.api.values import InvalidValue, format_cep, parse_cep, parse_date_dmy
+from postalgui.cli.output import EXIT_OK, BadOption, checked, guarded, print_fields, print_json
+from postalgui.services.context import AppContext
+
+_WEEKDAYS = ("seg", "ter", "qua", "qui", "sex", "sáb", "dom")
+
+
+def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = commands.add_parser(
+        "deadline",
+        help="delivery time: national, international, pick-up",
+        description="The operator's delivery-time service (/prazo, API 35) with the configured card's token.",
+    )
+    sub = parser.add_subparsers(dest="deadline_command", metavar="SUBCOMMAND", required=True)
+    national = sub.add_parser("national", help="days and last delivery date of a product on a route")
+    national.add_argument("product", metavar="CODE", help="product code, e.g. 03220 (SEDEX)")
+    national.add_argument("--cep-origem", required=True, help="origin CEP (8 digits, hyphen optional)")
+    national.add_argument("--cep-destino", required=True, help="destination CEP")
+    national.add_argument("--data", metavar="DD-MM-YYYY", help="posting date (default: today)")
+    national.add_argument("--json", action="store_true", help="print the operator's record")
+    national.set_defaults(run=guarded(run_national))
+    international = sub.add_parser("international", help="export delivery range of a product to a country")
+    international.add_argument("product", metavar="CODE", help="international product code")
+    international.add_argument(
+        "--pais", required=True, metavar="XX", help="destination country, ISO code such as US"
+    )
+    international.add_argument("--json", action="store_true")
+    international.set_defaults(run=guarded(run_international))
+    pickup = sub.add_parser("pickup", help="pick-up lead time (business days) at a CEP")
+    pickup.add_argument("cep", metavar="CEP")
+    pickup.add_argument("--json", action="store_true")
+    pickup.set_defaults(run=guarded(run_pickup))
+
+
+def until_text(day: date) -> str:
+    """``até sex 27/11``: the weekday and date a clerk reads out."""
+    return f"até {_WEEKDAYS[day.weekday()]} {day:%d/%m}"
+
+
+def _yes(value: bool | None) -> str:
+    return "" if value is None else ("yes" if value else "no")
+
+
+def run_national(args: argparse.Namespace, context: AppContext) -> int:
+    from postalgui.api.models.deadline import DeadlineQuery
+
+    posted = checked("--data", parse_date_dmy, args.data) if args.data else None
+    origin = checked("--cep-origem", parse_cep, args.cep_origem)
+    destination = checked("--cep-destino", parse_cep, args.cep_destino)
+    try:
+        query = DeadlineQuery(
+            coProduto=args.product, cepOrigem=origin, cepDestino=destination, dtEvento=posted
+        )
+    except ValidationError:
+        raise BadOption(f"CODE: the product code must have 5 digits (got {args.product!r})") from None
+    deadline = context.price.deadlines().national(query)
+    if args.json:
+        print_json(deadline.wire())
+        return EXIT_OK
+    if deadline.error is not None:
+        from postalgui.api.errors import BadRequestError
+
+        raise BadRequestError([str(deadline.error)], status=200)
+    print_fields(
+        {
+            "product": deadline.coProduto or args.product,
+            "route": f"{format_cep(origin)} -> {format_cep(destination)}",
+            "days": str(deadline.prazoEntrega) if deadline.prazoEntrega is not None else "",
+            "arrives": until_text(deadline.by) if deadline.by else "",
+            "home delivery": _yes(deadline.entregaDomiciliar)
+            + ("" if deadline.entregaDomiciliar is not False else " (pick up at a branch)"),
+            "saturday": _yes(deadline.entregaSabado),
+            "sunday": _yes(deadline.entregaDomingo),
+            "message": deadline.msgPrazo or "",
+        }
+    )
+    return EXIT_OK
+
+
+def run_international(args: argparse.Namespace, context: AppContext) -> int:
+    country = (args.pais or "").strip().upper()
+    if len(country) != 2 or not country.isalpha():
+        raise BadOption(f"--pais: the country must be a 2-letter ISO code such as US (got {args.pais!r})")
+    if not (len(args.product) == 5 and args.product.isdigit()):
+        raise BadOption(f"CODE: the product code must have 5 digits (got {args.product!r})")
+    export = context.price.deadlines().international(args.product, country)
+    if args.json:
+        print_json(export.model_dump(mode="json", exclude_none=True))
+        return EXIT_OK
+    print_fields(
+        {
+            "product": args.product,
+            "country": country,
+            "days": f"{export.prazoMinimo} to {export.prazoMaximo}",
+            "arrives": " - ".join(
+                f"{moment:%d/%m/%Y}" for moment in (export.dataMinEntrega, export.dataMaxEntrega) if moment
+            ),
+        }
+    )
+    return EXIT_OK
+
+
+def run_pickup(args: argparse.Namespace, context: AppContext) -> int:
+    cep = checked("CEP", parse_cep, args.cep)
+    days = context.price.deadlines().pickup_days(cep)
+    if args.json:
+        print_json({"cep": cep, "prazoColeta": days})
+    else:
+        print_fields({"cep": format_cep(cep), "pick-up days": str(days)})
+    return EXIT_OK
+
+
+__all__ = ["InvalidValue", "add_parser", "until_text"]
