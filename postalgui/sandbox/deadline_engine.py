@@ -183,15 +183,19 @@ def parse_date(text: str | None, name: str, today: date) -> date:
         ) from None
 
 
+_CEP_ERRORS: Mapping[str, tuple[str, str]] = {
+    "cepOrigem": ("PRZ-010", "CEP de origem"),
+    "cepDestino": ("PRZ-011", "CEP de destino"),
+}
+
+
 def check_cep(text: str | None, name: str) -> str:
     """An existing 8-digit CEP (the price catalog's UF ranges)."""
     if text is None:
         raise DeadlineError("PRZ-004", f"Campo '{name}' obrigatório")
-    code, which = ("PRZ-010", "de origem") if name == "cepOrigem" else ("PRZ-011", "de destino")
-    if name == "cep":
-        code, which = "PRZ-011", ""
     if not _CEP.fullmatch(text):
-        raise DeadlineError(code, " ".join(filter(None, ("CEP", which, f"inválido: {_shown(text)}"))))
+        code, label = _CEP_ERRORS.get(name, ("PRZ-011", "CEP"))
+        raise DeadlineError(code, f"{label} inválido: {_shown(text)}")
     if cat.uf_of(text) is None:
         raise DeadlineError("PRZ-012", f"CEP {text} inexistente")
     return text
