@@ -8,6 +8,7 @@ from postalgui.sandbox import (
     routes_branches,
     routes_contracts,
     routes_control,
+    routes_deadline,
     routes_invoices,
     routes_price,
     routes_token,
@@ -40,6 +41,7 @@ def create_app(config: SandboxConfig | None = None) -> FastAPI:
     app.include_router(routes_token.router)
     app.include_router(routes_contracts.router)
     app.include_router(routes_price.router)
+    app.include_router(routes_deadline.router)
     app.include_router(routes_invoices.router)
     app.include_router(routes_branches.router)
     app.include_router(routes_branches.control)

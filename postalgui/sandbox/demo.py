@@ -86,6 +86,10 @@ FULL_API: tuple[int, ...] = (27, 34, 35, 36, 37, 41, 76, 78, 80, 83, 87, 93, 566
 BASIC_API: tuple[int, ...] = (27, 34, 35, 87)
 """APIs of a secondary card: quotes and tracking only."""
 
+PRICE_ONLY_API: tuple[int, ...] = (27, 34, 87)
+"""APIs of the small PAC/Mini card: prices without delivery time (35), as cards with
+the price API alone exist; clients must say "delivery time is not enabled"."""
+
 
 def _period_end(valid_until: str, ends_in_days: int | None, today: date | None) -> str:
     """A fixed end of validity, or the rolling one: `ends_in_days` after `today`."""
@@ -350,7 +354,7 @@ _MAIN_CONTRACT = _contract(
             "0074512346",
             "ATIVO",
             _period("2022-07-15", "2041-02-28"),
-            BASIC_API,
+            PRICE_ONLY_API,
             services=PAC_MINI_SERVICES,
         ),
         _card("0074512347", "IRREGULAR", _MAIN_PERIOD, BASIC_API, services=ECOMMERCE_SERVICES),

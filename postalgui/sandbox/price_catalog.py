@@ -587,6 +587,11 @@ class Product:
     def covers(self, day: date) -> bool:
         return self.valid_from <= day <= self.valid_until
 
+    def serves(self, route: Corridor) -> bool:
+        """Whether the product carries parcels on this corridor: the one rule both the
+        price and the delivery-time engines apply, so a priced route always has a deadline."""
+        return not self.local_only or route.category is Category.LOCAL
+
 
 _MIN_DECLARED = Decimal("25.50")
 SEDEX_DECLARED = DeclaredValue("019", _MIN_DECLARED, Decimal("10000.00"), Decimal("21.00"), Decimal("0.0100"))

@@ -403,7 +403,7 @@ def _corridor(request: PriceRequest, product: cat.Product) -> cat.Corridor:
     origin = _cep(request.cep_origem, "cepOrigem", product.code)
     destination = _cep(request.cep_destino, "cepDestino", product.code)
     corridor = cat.corridor(origin, destination)
-    if product.local_only and corridor.category is not cat.Category.LOCAL:
+    if not product.serves(corridor):
         raise _fail(
             "PRC-013",
             f"Produto {product.code} ({product.name}) não atende o trecho "
