@@ -16,6 +16,7 @@ from postalgui.cli import (
     attendance_cmd,
     branches_cmd,
     contracts_cmd,
+    deadline_cmd,
     invoices_cmd,
     partner_cmd,
     price_cmd,
@@ -37,6 +38,7 @@ from postalgui.services.settings import ConfigError
 COMMAND_MODULES = [
     token_cmd,
     price_cmd,
+    deadline_cmd,
     invoices_cmd,
     contracts_cmd,
     branches_cmd,
