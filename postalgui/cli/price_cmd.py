@@ -12,7 +12,9 @@ import json
 import re
 import sys
 from collections.abc import Iterable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import ExitStack
+from datetime import date
 from decimal import Decimal
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -20,8 +22,10 @@ from typing import TYPE_CHECKING, Any
 from pydantic import ValidationError
 
 from postalgui.api.cancel import PlainTask, Progress
+from postalgui.api.models.deadline import Deadline
 from postalgui.api.models.price import (
     AdditionalService,
+    ItemError,
     ObjectFormat,
     PriceQuery,
     PriceResponse,
@@ -32,6 +36,7 @@ from postalgui.api.values import (
     InvalidValue,
     format_brl,
     format_grams,
+    parse_date_dmy,
     parse_date_iso,
     parse_money,
 )
@@ -94,6 +99,11 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     national.add_argument("--cep-origem", required=True, help="origin CEP (8 digits, hyphen optional)")
     national.add_argument("--cep-destino", required=True, help="destination CEP")
     _add_object_options(national)
+    national.add_argument(
+        "--chegar-ate",
+        metavar="DD-MM-YYYY",
+        help="must arrive by this day: says whether the delivery-time service's date makes it",
+    )
     national.set_defaults(run=_run_national)
 
     international = sub.add_parser(
@@ -216,6 +226,47 @@ def _run_national(args: argparse.Namespace, context: AppContext) -> int:
     return _run_single(args, context, international=False)
 
 
+def _deadline_of(context: AppContext, query: PriceQuery) -> Deadline | ItemError:
+    """The delivery time of a national query, or why there is none (never raises: prices still work)."""
+    from postalgui.api.errors import ApiError
+    from postalgui.api.models.deadline import DeadlineQuery
+
+    try:
+        asked = DeadlineQuery(
+            coProduto=query.coProduto,
+            cepOrigem=query.cepOrigem,
+            cepDestino=query.cepDestino,
+            dtEvento=query.dtEvento,
+        )
+        deadline = context.price.deadlines().national(asked)
+    except ApiError as exc:
+        return ItemError(text=str(exc))
+    return deadline.error or deadline
+
+
+def _deadline_json(found: Deadline | ItemError) -> dict[str, Any]:
+    if isinstance(found, ItemError):
+        return {"erroPrazo": str(found)}
+    record = found.wire()
+    keys = ("prazoEntrega", "dataMaxima", "entregaDomiciliar", "entregaSabado", "entregaDomingo", "msgPrazo")
+    return {key: record[key] for key in keys if key in record}
+
+
+def _deadline_line(found: Deadline | ItemError, must_arrive: date | None) -> dict[str, str]:
+    from postalgui.cli.deadline_cmd import until_text
+
+    if isinstance(found, ItemError):
+        return {"delivery": f"unknown ({found})"}
+    day = found.by
+    days = f"{found.prazoEntrega} business day(s), " if found.prazoEntrega is not None else ""
+    line = {"delivery": f"{days}{until_text(day)}" if day else days.rstrip(", ")}
+    if found.entregaDomiciliar is False:
+        line["home delivery"] = "no: pick up at a branch"
+    if must_arrive is not None and day is not None:
+        line["arrives by " + must_arrive.strftime("%d/%m")] = "yes" if day <= must_arrive else "NO"
+    return line
+
+
 def _run_international(args: argparse.Namespace, context: AppContext) -> int:
     return _run_single(args, context, international=True)
 
@@ -234,13 +285,24 @@ def _run_single(args: argparse.Namespace, context: AppContext, *, international:
         return EXIT_INVALID_INPUT
     if added is not None:
         error(f"note: --valor-declarado: added {added}, the declared-value service of {query.coProduto}")
-    try:
-        price = quote_single(task, context.price, query, international=international)
-    except InvalidValue as exc:  # a rule the client checks itself (a blank --pais)
-        option = OPTION_OF_FIELD.get(str(exc.params.get("field", "")), "")
-        error(f"{option}: {exc.message}" if option else exc.message)
-        return EXIT_INVALID_INPUT
-    return _show_price(price, as_json=args.json)
+    must_arrive = None
+    if getattr(args, "chegar_ate", None):
+        try:
+            must_arrive = parse_date_dmy(args.chegar_ate)
+        except InvalidValue as exc:
+            error(f"--chegar-ate: {exc.message}")
+            return EXIT_INVALID_INPUT
+    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="deadline") as pool:
+        # The deadline travels beside the price, never before it (API 35 may be missing).
+        deadline = None if international else pool.submit(_deadline_of, context, query)
+        try:
+            price = quote_single(task, context.price, query, international=international)
+        except InvalidValue as exc:  # a rule the client checks itself (a blank --pais)
+            option = OPTION_OF_FIELD.get(str(exc.params.get("field", "")), "")
+            error(f"{option}: {exc.message}" if option else exc.message)
+            return EXIT_INVALID_INPUT
+        found = None if deadline is None else deadline.result()
+    return _show_price(price, as_json=args.json, deadline=found, must_arrive=must_arrive)
 
 
 def _refusal_option(refusal: Refusal) -> str:
@@ -264,15 +326,29 @@ def priced_json(price: PriceResponse) -> dict[str, Any]:
     return named
 
 
-def _show_price(price: PriceResponse, *, as_json: bool) -> int:
+def _show_price(
+    price: PriceResponse,
+    *,
+    as_json: bool,
+    deadline: Deadline | ItemError | None = None,
+    must_arrive: date | None = None,
+) -> int:
     if as_json:
-        print_json(priced_json(price))
+        record = priced_json(price)
+        if deadline is not None:
+            record |= _deadline_json(deadline)
+            if must_arrive is not None and isinstance(deadline, Deadline) and deadline.by is not None:
+                record["chegaAte"] = deadline.by <= must_arrive
+        print_json(record)
     item_error = price.error
     if item_error is not None:
         error(str(item_error))
         return EXIT_API_ERROR
     if not as_json:
-        print_fields(breakdown(price))
+        fields = breakdown(price)
+        if deadline is not None:
+            fields |= _deadline_line(deadline, must_arrive)
+        print_fields(fields)
     return EXIT_OK
 
 

@@ -79,3 +79,48 @@ def test_bad_input_names_the_option_and_sends_nothing(
     assert code == 2
     assert named in err
     assert not any(key.startswith(("GET /prazo", "POST /prazo")) for key in sandbox.stats()["requests"])
+
+
+PRICE = (
+    "price",
+    "national",
+    "04162",
+    "--cep-origem",
+    "05311900",
+    "--cep-destino",
+    "70002900",
+    "--peso",
+    "300",
+)
+
+
+@pytest.mark.usefixtures("env")
+def test_price_national_carries_the_deadline(capsys: pytest.CaptureFixture[str]) -> None:
+    posted, by = ("--data", "13-11-2026"), ("--chegar-ate", "16-11-2026")  # a Friday; the Monday after
+    record = run_json(capsys, *PRICE[:2], "03220", *PRICE[3:], *posted, *by)
+    assert record["pcFinal"]
+    assert record["prazoEntrega"] == 1
+    assert record["dataMaxima"].startswith("2026-11-16")
+    assert record["chegaAte"] is True
+    code, out, _ = run(capsys, *PRICE[:2], "03298", *PRICE[3:], *posted, *by)
+    assert code == 0
+    assert "até" in out
+    assert "arrives by 16/11" in out
+    assert "NO" in out
+
+
+@pytest.mark.usefixtures("env")
+def test_a_card_without_api_35_still_prices(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("POSTALGUI_CARD", "0074512346")
+    record = run_json(capsys, *PRICE[:2], "03298", *PRICE[3:])
+    assert record["pcFinal"]
+    assert "35" in record["erroPrazo"] or "GTW-011" in record["erroPrazo"]
+
+
+@pytest.mark.usefixtures("env")
+def test_a_bad_arrival_day_names_the_option(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, *PRICE[:2], "03220", *PRICE[3:], "--chegar-ate", "2022-03-21")
+    assert code == 2
+    assert "--chegar-ate" in err
