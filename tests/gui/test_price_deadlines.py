@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from datetime import date
 
 import pytest
-from PySide6.QtCore import QDate
+from PySide6.QtCore import QCoreApplication, QDate
 from pytestqt.qtbot import QtBot
 
 from postalgui.gui.tabs.price import PriceTab
@@ -131,3 +131,19 @@ def test_a_card_without_delivery_time_still_prices(tab: PriceTab, context: AppCo
     note = model.column_of(Column.DEADLINE_NOTE) or 0
     assert {model.item(row, note).text() for row in range(model.rowCount())} == {"Not enabled for this card"}
     assert any("not enabled for this card" in bar.text() for bar in tab.messages.messages())
+
+
+def test_deadline_texts_speak_the_ui_language(qapp: QCoreApplication) -> None:
+    from postalgui.gui import i18n
+    from postalgui.gui.tabs.price.deadline_texts import deadline_cells, until_text
+    from postalgui.services.price.deadlines import DeadlineOutcome
+
+    friday = date(2026, 11, 27)
+    assert until_text(friday) == "by Fri 27/11"
+    installed = i18n.install_translators(qapp, "pt_BR")
+    try:
+        assert until_text(friday) == "até sex 27/11"
+        assert deadline_cells(DeadlineOutcome(0, "not_enabled"))[0][4] == "Não habilitado para este cartão"
+        assert deadline_cells(DeadlineOutcome(0, "international"))[0][4] == "Internacional: não disponível"
+    finally:
+        i18n.remove_translators(qapp, installed)
