@@ -3252,6 +3252,14 @@
 <context>
     <name>PriceTab</name>
     <message>
+        <source>Delivery time is not enabled for this card: prices are shown without deadlines.</source>
+        <translation>O prazo de entrega não está habilitado para este cartão: os preços aparecem sem prazos.</translation>
+    </message>
+    <message>
+        <source>Delivery times could not be read: %1</source>
+        <translation>Não foi possível ler os prazos de entrega: %1</translation>
+    </message>
+    <message>
         <location filename="../../postalgui/gui/tabs/price/tab.py" line="+65"/>
         <source>Prices</source>
         <translation>Preços</translation>
@@ -3338,6 +3346,18 @@
 </context>
 <context>
     <name>QuoteForm</name>
+    <message>
+        <source>Must arrive by:</source>
+        <translation>Deve chegar até:</translation>
+    </message>
+    <message>
+        <source>Business days between the quote and the posting, added to every delivery time</source>
+        <translation>Dias úteis entre a cotação e a postagem, somados a todo prazo de entrega</translation>
+    </message>
+    <message>
+        <source>Handling days:</source>
+        <translation>Dias de manuseio:</translation>
+    </message>
     <message>
         <location filename="../../postalgui/gui/tabs/price/quote_form.py" line="+97"/>
         <source>&amp;National</source>
@@ -3654,6 +3674,30 @@
 </context>
 <context>
     <name>QuoteResultsModel</name>
+    <message>
+        <source>Days</source>
+        <translation>Dias</translation>
+    </message>
+    <message>
+        <source>Arrives</source>
+        <translation>Chega</translation>
+    </message>
+    <message>
+        <source>Home delivery</source>
+        <translation>Entrega domiciliar</translation>
+    </message>
+    <message>
+        <source>Saturday</source>
+        <translation>Sábado</translation>
+    </message>
+    <message>
+        <source>Delivery time</source>
+        <translation>Prazo</translation>
+    </message>
+    <message>
+        <source>Arrives too late: must arrive %1</source>
+        <translation>Chega tarde demais: deve chegar %1</translation>
+    </message>
     <message>
         <location filename="../../postalgui/gui/tabs/price/results_model.py" line="+93"/>
         <source>Line</source>
@@ -5912,6 +5956,73 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
     <message>
         <source>Offline: state outlines only</source>
         <translation>Sem conexão: só os contornos dos estados</translation>
+    </message>
+</context>
+<context>
+    <name>DeadlineText</name>
+    <message>
+        <source>Mon</source>
+        <translation>seg</translation>
+    </message>
+    <message>
+        <source>Tue</source>
+        <translation>ter</translation>
+    </message>
+    <message>
+        <source>Wed</source>
+        <translation>qua</translation>
+    </message>
+    <message>
+        <source>Thu</source>
+        <translation>qui</translation>
+    </message>
+    <message>
+        <source>Fri</source>
+        <translation>sex</translation>
+    </message>
+    <message>
+        <source>Sat</source>
+        <translation>sáb</translation>
+    </message>
+    <message>
+        <source>Sun</source>
+        <translation>dom</translation>
+    </message>
+    <message>
+        <source>by %1 %2</source>
+        <translation>até %1 %2</translation>
+    </message>
+    <message>
+        <source>(+1 handling day)</source>
+        <translation>(+1 dia de manuseio)</translation>
+    </message>
+    <message>
+        <source>(+%1 handling days)</source>
+        <translation>(+%1 dias de manuseio)</translation>
+    </message>
+    <message>
+        <source>Yes</source>
+        <translation>Sim</translation>
+    </message>
+    <message>
+        <source>No</source>
+        <translation>Não</translation>
+    </message>
+    <message>
+        <source>Not enabled for this card</source>
+        <translation>Não habilitado para este cartão</translation>
+    </message>
+    <message>
+        <source>International: not available</source>
+        <translation>Internacional: não disponível</translation>
+    </message>
+    <message>
+        <source>No delivery time</source>
+        <translation>Sem prazo</translation>
+    </message>
+    <message>
+        <source>Pick up at a branch</source>
+        <translation>Retirar na agência</translation>
     </message>
 </context>
 </TS>

@@ -96,6 +96,10 @@ def default_package_presets() -> list[PackagePreset]:
     ]
 
 
+MAX_HANDLING_DAYS = 10
+"""Business days an office may put between a quote and the posting (`PriceSettings.handling_days`)."""
+
+
 class PriceSettings(FrozenModel):
     """The Prices tab's memory; frozen (`FrozenModel`): the form emits a new one."""
 
@@ -106,6 +110,7 @@ class PriceSettings(FrozenModel):
     product_names: dict[str, str] = Field(default_factory=dict)  # from the card's services
     compare_products: list[str] = Field(default_factory=list)  # empty: every product
     international_products: list[str] = Field(default_factory=lambda: list(INTERNATIONAL_PRODUCTS))
+    handling_days: int = Field(default=0, ge=0, le=MAX_HANDLING_DAYS)  # business days, quote to posting
 
     def name_of(self, code: str) -> str:
         """The card's own name for a product, else the known one, else ``""``."""

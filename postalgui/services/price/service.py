@@ -42,6 +42,16 @@ class PriceService:
 
         return DeadlineClient(self.context.backend().client)
 
+    def enabled_apis(self) -> list[int] | None:
+        """The API ids the quoting token may use; ``None`` when the token does not say
+        (a delegated token). Blocks on first use (a token fetch): tasks only."""
+        token = self.context.backend().tokens.get(self.context.default_scope())
+        return None if token.info is None else token.info.api_ids
+
+    def handling_days(self) -> int:
+        """Business days the office puts between a quote and the posting."""
+        return self.context.settings.prices.handling_days
+
     def history(self) -> QuoteHistory:
         return self.context.quote_history()
 

@@ -22,6 +22,7 @@ from PySide6.QtCore import QDate, QEvent, QObject, QSignalBlocker, Qt, Signal, S
 from PySide6.QtGui import QKeyEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QButtonGroup,
+    QCheckBox,
     QComboBox,
     QDateEdit,
     QFormLayout,
@@ -34,6 +35,7 @@ from PySide6.QtWidgets import (
     QMenu,
     QPushButton,
     QRadioButton,
+    QSpinBox,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -45,7 +47,7 @@ from postalgui.gui.messages import arg
 from postalgui.gui.tabs.price.countries import country_names
 from postalgui.gui.tabs.price.presets import FormPresets
 from postalgui.gui.widgets.number_input import GramsSpinBox, MeasureSpinBox, MoneySpinBox
-from postalgui.services.price.products import PriceSettings
+from postalgui.services.price.products import MAX_HANDLING_DAYS, PriceSettings
 from postalgui.services.price.service_choice import DECLARED
 
 if TYPE_CHECKING:
@@ -80,15 +82,17 @@ class QuoteForm(QWidget):
     Signals: ``quoteRequested()`` on Enter or the Quote button; ``servicesNeeded()``
     when the products, destination country or date change (the tab reloads the
     offered additional services); ``pricesChanged(PriceSettings)`` with the new value
-    after the origin was remembered, a preset was saved or removed or the compared
-    products changed (the tab, which owns the settings, saves it). The form never edits
+    after the origin was remembered, a preset was saved or removed, the compared
+    products or the handling days changed (the tab, which owns the settings, saves it). The form never edits
     the settings it was given: they are frozen, and shared with the rest of the app.
+    ``arriveByChanged(date | None)`` when "must arrive by" is set, moved or cleared.
     """
 
     quoteRequested = Signal()
     servicesNeeded = Signal()
     pricesChanged = Signal(object)
     routeChanged = Signal()
+    arriveByChanged = Signal(object)
 
     def __init__(self, prices: PriceSettings, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -224,6 +228,27 @@ class QuoteForm(QWidget):
         self.date_edit.setCalendarPopup(True)
         self.date_edit.setDisplayFormat("dd/MM/yyyy")
         self.date_edit.dateChanged.connect(self._on_services_input_changed)
+        self._build_delivery()
+
+    def _build_delivery(self) -> None:
+        """ "Must arrive by" (marks the products that cannot) and the office's handling days."""
+        self.arrive_check = QCheckBox(self.tr("Must arrive by:"), self)
+        self.arrive_check.setObjectName("arriveByCheck")
+        self.arrive_check.toggled.connect(self._on_arrive_by_changed)
+        self.arrive_edit = QDateEdit(QDate.currentDate().addDays(7), self)
+        self.arrive_edit.setObjectName("arriveBy")
+        self.arrive_edit.setCalendarPopup(True)
+        self.arrive_edit.setDisplayFormat("dd/MM/yyyy")
+        self.arrive_edit.setEnabled(False)
+        self.arrive_edit.dateChanged.connect(self._on_arrive_by_changed)
+        self.handling_spin = QSpinBox(self)
+        self.handling_spin.setObjectName("handlingDays")
+        self.handling_spin.setRange(0, MAX_HANDLING_DAYS)
+        self.handling_spin.setValue(self.prices.handling_days)
+        self.handling_spin.setToolTip(
+            self.tr("Business days between the quote and the posting, added to every delivery time")
+        )
+        self.handling_spin.valueChanged.connect(self._on_handling_changed)
 
     def _build_choices(self) -> None:
         """The additional services and the products to compare."""
@@ -332,6 +357,8 @@ class QuoteForm(QWidget):
         what_form.addRow(self.declared_note)
         what_form.addRow(self.declared_hint)
         self._add_row(what_form, self.tr("Da&te:"), self.date_edit)
+        what_form.addRow(self.arrive_check, self.arrive_edit)
+        self._add_row(what_form, self.tr("Handling days:"), self.handling_spin)
 
         services = QGroupBox(self.tr("Additional services"), self)
         services_layout = QVBoxLayout(services)
@@ -379,6 +406,13 @@ class QuoteForm(QWidget):
 
     def event_date(self) -> date:
         qdate = self.date_edit.date()
+        return date(qdate.year(), qdate.month(), qdate.day())
+
+    def arrive_by(self) -> date | None:
+        """The "must arrive by" date, ``None`` when unchecked."""
+        if not self.arrive_check.isChecked():
+            return None
+        qdate = self.arrive_edit.date()
         return date(qdate.year(), qdate.month(), qdate.day())
 
     def product_codes(self) -> list[str]:
@@ -435,6 +469,8 @@ class QuoteForm(QWidget):
         """Follow new settings (another tab chose the card to quote with): products, presets."""
         self.prices = prices
         self._services = {}
+        with QSignalBlocker(self.handling_spin):
+            self.handling_spin.setValue(prices.handling_days)
         self.presets.fill_packages()
         self._fill_products()
         self.servicesNeeded.emit()
@@ -774,6 +810,15 @@ class QuoteForm(QWidget):
         self._fill_products()
         self._services = {}
         self.servicesNeeded.emit()
+
+    @Slot()
+    def _on_arrive_by_changed(self) -> None:
+        self.arrive_edit.setEnabled(self.arrive_check.isChecked())
+        self.arriveByChanged.emit(self.arrive_by())
+
+    @Slot(int)
+    def _on_handling_changed(self, days: int) -> None:
+        self.change_prices(handling_days=days)
 
     @Slot()
     def _on_services_input_changed(self) -> None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import date
 from decimal import Decimal
 from enum import IntEnum
 from typing import TYPE_CHECKING
@@ -24,19 +25,22 @@ from PySide6.QtCore import (
     QPersistentModelIndex,
     Qt,
 )
-from PySide6.QtGui import QStandardItem, QStandardItemModel
+from PySide6.QtGui import QGuiApplication, QPalette, QStandardItem, QStandardItemModel
 
 from postalgui.api.values import format_brl, format_cep
 from postalgui.gui.models.formatting import error_colour, format_grams
 from postalgui.gui.models.key_sorted import SortKeyed, SortKeyProxy
 from postalgui.gui.models.roles import DESCENDING_ROLE, FILTER_ROLE, SORT_ROLE, filter_key
+from postalgui.gui.tabs.price.deadline_texts import deadline_cells, until_text
 from postalgui.gui.widgets.word_filter import WordFilterProxy
 from postalgui.services.price.products import product_name
 
 if TYPE_CHECKING:
     from postalgui.api.models.price import PriceQuery, PriceResponse, QuoteResult
+    from postalgui.services.price.deadlines import DeadlineOutcome
 
 __all__ = [
+    "DEADLINE_COLUMNS",
     "FILTER_ROLE",
     "SORT_ROLE",
     "Column",
@@ -52,6 +56,9 @@ __all__ = [
 
 
 ModelIndex = QModelIndex | QPersistentModelIndex
+LATE_OFFSET = 1e12
+"""Added to the final price's sort value of a product that arrives too late: after every
+product that arrives in time, before the ones without a price."""
 _RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
 _LEFT = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
 STATUSES = ("all", "ok", "failed")
@@ -71,10 +78,26 @@ class Column(IntEnum):
     CHARGED_WEIGHT = 7
     CUBIC = 8
     ERROR = 9
+    DAYS = 10
+    ARRIVES = 11
+    HOME = 12
+    SATURDAY = 13
+    DEADLINE_NOTE = 14
 
+
+DEADLINE_COLUMNS = (Column.DAYS, Column.ARRIVES, Column.HOME, Column.SATURDAY, Column.DEADLINE_NOTE)
+"""Filled when the deadlines arrive (`QuoteResultsModel.set_deadlines`), after or before the prices."""
 
 _NUMERIC = frozenset(
-    {Column.LINE, Column.WEIGHT, Column.FINAL, Column.PRODUCT_PRICE, Column.SERVICES, Column.CHARGED_WEIGHT}
+    {
+        Column.LINE,
+        Column.WEIGHT,
+        Column.FINAL,
+        Column.PRODUCT_PRICE,
+        Column.SERVICES,
+        Column.CHARGED_WEIGHT,
+        Column.DAYS,
+    }
 )
 
 
@@ -90,6 +113,11 @@ def _header(column: Column) -> str:
         Column.CHARGED_WEIGHT: QCoreApplication.translate("QuoteResultsModel", "Charged weight"),
         Column.CUBIC: QCoreApplication.translate("QuoteResultsModel", "Cubic"),
         Column.ERROR: QCoreApplication.translate("QuoteResultsModel", "Error"),
+        Column.DAYS: QCoreApplication.translate("QuoteResultsModel", "Days"),
+        Column.ARRIVES: QCoreApplication.translate("QuoteResultsModel", "Arrives"),
+        Column.HOME: QCoreApplication.translate("QuoteResultsModel", "Home delivery"),
+        Column.SATURDAY: QCoreApplication.translate("QuoteResultsModel", "Saturday"),
+        Column.DEADLINE_NOTE: QCoreApplication.translate("QuoteResultsModel", "Delivery time"),
     }
     return titles[column]
 
@@ -161,6 +189,7 @@ def _row(result: QuoteResult) -> _Row:
         format_grams(charged),
         cubic,
         error_text,
+        *("" for _ in DEADLINE_COLUMNS),
     )
     keys: tuple[object, ...] = (
         result.index,
@@ -173,6 +202,7 @@ def _row(result: QuoteResult) -> _Row:
         charged,
         cubic.casefold() or None,
         error_text.casefold() or None,
+        *(None for _ in DEADLINE_COLUMNS),
     )
     search = " ".join((product, destination, query.cepDestino or "", error_text)).casefold()
     return _Row(result, texts, keys, search, failed)
@@ -211,6 +241,9 @@ class QuoteResultsModel(QStandardItemModel):
         self._positions = {column: position for position, column in enumerate(self._columns)}
         self._results: list[QuoteResult] = []
         self._failed = 0
+        self._deadlines: dict[int, DeadlineOutcome] = {}  # by the result's index
+        self._arrive_by: date | None = None
+        self._late: set[int] = set()  # source rows marked as arriving too late
         self.setSortRole(SORT_ROLE)
         self._alignments = [_RIGHT if column in _NUMERIC else _LEFT for column in self._columns]
         for position, column in enumerate(self._columns):
@@ -224,6 +257,7 @@ class QuoteResultsModel(QStandardItemModel):
         self.setRowCount(0)
         self._results = []
         self._failed = 0
+        self._late = set()
         self.append_results(results)
 
     def append_results(self, results: Sequence[QuoteResult]) -> None:
@@ -232,6 +266,8 @@ class QuoteResultsModel(QStandardItemModel):
             self.appendRow(self._items(_row(result)))
             self._results.append(result)
             self._failed += not result.ok
+            if result.index in self._deadlines:
+                self._fill_deadline(len(self._results) - 1)
 
     def _items(self, row: _Row) -> list[QStandardItem]:
         items: list[QStandardItem] = []
@@ -257,7 +293,85 @@ class QuoteResultsModel(QStandardItemModel):
         return items
 
     def clear(self) -> None:  # keeps the columns, unlike Qt's clear()
+        self._deadlines = {}
         self.set_results([])
+
+    # --- deadlines ------------------------------------------------------------------------
+
+    def set_deadlines(self, outcomes: Sequence[DeadlineOutcome]) -> None:
+        """Fill the deadline columns of the rows whose result has an outcome's index;
+        outcomes for rows not here yet are kept for them (deadlines may come first)."""
+        self._deadlines.update({outcome.index: outcome for outcome in outcomes})
+        for row, result in enumerate(self._results):
+            if result.index in self._deadlines:
+                self._fill_deadline(row)
+
+    def clear_deadlines(self) -> None:
+        """Forget the deadlines of an older quote (the rows keep their texts until replaced)."""
+        self._deadlines = {}
+
+    def deadline(self, row: int) -> DeadlineOutcome | None:
+        return self._deadlines.get(self._results[row].index)
+
+    def set_arrive_by(self, day: date | None) -> None:
+        """Mark the products whose deadline is after ``day`` (struck out and grey, sorted
+        after the ones that arrive in time); ``None`` marks none."""
+        self._arrive_by = day
+        for row in range(len(self._results)):
+            self._mark(row)
+
+    def arrive_by(self) -> date | None:
+        return self._arrive_by
+
+    def is_late(self, row: int) -> bool:
+        return row in self._late
+
+    def _fill_deadline(self, row: int) -> None:
+        outcome = self._deadlines[self._results[row].index]
+        texts, keys = deadline_cells(outcome)
+        for column, text, key in zip(DEADLINE_COLUMNS, texts, keys, strict=True):
+            position = self._positions.get(column)
+            if position is None:
+                continue
+            item = self.item(row, position)
+            item.setText(text)
+            item.setData(key, SORT_ROLE)
+            item.setData(-key if isinstance(key, int) else None, DESCENDING_ROLE)
+        self._mark(row, force=True)
+
+    def _mark(self, row: int, *, force: bool = False) -> None:
+        outcome = self._deadlines.get(self._results[row].index)
+        by = None if outcome is None else outcome.by
+        late = self._arrive_by is not None and by is not None and by > self._arrive_by
+        if late == (row in self._late) and not force:
+            return
+        self._late.discard(row)
+        if late:
+            self._late.add(row)
+        grey = QGuiApplication.palette().color(QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text)
+        for position, column in enumerate(self._columns):
+            item = self.item(row, position)
+            font = item.font()
+            font.setStrikeOut(late)
+            item.setFont(font)
+            if column is not Column.ERROR:
+                item.setData(grey if late else None, Qt.ItemDataRole.ForegroundRole)
+        self._sort_final(row, late)
+        arrives = self._positions.get(Column.ARRIVES)
+        if arrives is not None and by is not None and self._arrive_by is not None:
+            tip = QCoreApplication.translate("QuoteResultsModel", "Arrives too late: must arrive %1")
+            self.item(row, arrives).setToolTip(tip.replace("%1", until_text(self._arrive_by)) if late else "")
+
+    def _sort_final(self, row: int, late: bool) -> None:
+        position = self._positions.get(Column.FINAL)
+        result = self._results[row]
+        price = result.response.pcFinal if result.ok and result.response is not None else None
+        if position is None or price is None:
+            return
+        key = float(price) + (LATE_OFFSET if late else 0.0)
+        item = self.item(row, position)
+        item.setData(key, SORT_ROLE)
+        item.setData(-key, DESCENDING_ROLE)
 
     def result(self, row: int) -> QuoteResult:
         return self._results[row]

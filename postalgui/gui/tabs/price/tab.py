@@ -8,6 +8,7 @@ quote cancels the one still running and its late answers are dropped.
 from __future__ import annotations
 
 import time
+from datetime import date
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QItemSelection, Qt, QTimer, Signal, Slot
@@ -35,13 +36,19 @@ if TYPE_CHECKING:
     from postalgui.gui.tabs.price.batch_panel import BatchPanel
     from postalgui.gui.tabs.price.history_panel import HistoryPanel
     from postalgui.services.context import AppContext
+    from postalgui.services.price.deadlines import DeadlineOutcome
     from postalgui.services.price.products import PriceSettings
     from postalgui.services.tasks import TaskHandle, TaskRunner
 
 COMPARE_COLUMNS = (
     Column.PRODUCT,
     Column.FINAL,
+    Column.ARRIVES,  # how much and when: the two questions a clerk is asked
+    Column.DAYS,
     Column.ERROR,  # beside the price: why a product has none, without scrolling sideways
+    Column.HOME,
+    Column.SATURDAY,
+    Column.DEADLINE_NOTE,
     Column.CHARGED_WEIGHT,
     Column.CUBIC,
     Column.SERVICES,
@@ -64,6 +71,7 @@ class PriceTab(QWidget):
         self.context = context
         self.runner = runner
         self._compare: TaskHandle | None = None
+        self._deadlines: TaskHandle | None = None
         self._services_task: TaskHandle | None = None
         self._started = 0.0
         self._local: list[QuoteResult] = []
@@ -76,8 +84,10 @@ class PriceTab(QWidget):
         self.form.servicesNeeded.connect(self._on_form_services_needed)
         self.form.pricesChanged.connect(self._on_form_prices_changed)
         self.form.routeChanged.connect(self._on_form_route_changed)
+        self.form.arriveByChanged.connect(self._on_form_arrive_by_changed)
 
         self.model = QuoteResultsModel(COMPARE_COLUMNS, self)
+        self.model.set_arrive_by(self.form.arrive_by())
         self.proxy = QuoteFilterProxy(self)
         self.proxy.setSourceModel(self.model)
         self.table = record_table(self, self.proxy, "compareTable", self.tr("Comparison"))
@@ -202,11 +212,13 @@ class PriceTab(QWidget):
             QuoteResult(index=-1 - number, query=query, response=None, failure=ItemError(text=reason))
             for number, (query, reason) in enumerate(request.refused)
         ]
+        self.model.clear_deadlines()
         self.model.set_results(self._local)
         self.breakdown.show_result(None)
         if not request.queries:
             self._show_summary()
             return True
+        self._start_deadlines(request.queries)
         self._started = time.perf_counter()
         self.summary.setText(arg(self.tr("Quoting %1 products…"), len(request.queries)))
         self.cancel_button.show()
@@ -223,6 +235,23 @@ class PriceTab(QWidget):
             on_finished=self._on_compare_finished,
         )
         return True
+
+    def _start_deadlines(self, queries: list[PriceQuery]) -> None:
+        """Deadlines in their own task, started with the prices: the price column never waits."""
+        from postalgui.services.price.deadlines import deadlines_for
+
+        if self._deadlines is not None:
+            self._deadlines.cancel()
+        self._deadlines = self.runner.run(
+            deadlines_for,
+            self.context.price,
+            queries,
+            name="price deadlines",
+            key="price.deadlines",
+            on_result=self._on_deadlines_result,
+            on_error=self._on_deadlines_error,
+            on_finished=self._on_deadlines_finished,
+        )
 
     def _show_summary(self) -> None:
         results = self.model.results()
@@ -285,8 +314,33 @@ class PriceTab(QWidget):
         self.cancel_button.hide()
         self.form.quote_button.setEnabled(True)
 
+    @Slot(object)
+    def _on_deadlines_result(self, outcomes: list[DeadlineOutcome]) -> None:
+        self.model.set_deadlines(outcomes)
+        if any(outcome.reason == "not_enabled" for outcome in outcomes):
+            self.messages.show_message(
+                self.tr("Delivery time is not enabled for this card: prices are shown without deadlines."),
+                MessageKind.INFO,
+                key="price.deadlines",
+            )
+
+    @Slot(object)
+    def _on_deadlines_error(self, error: BaseException) -> None:
+        text = arg(self.tr("Delivery times could not be read: %1"), describe_error(error))
+        self.messages.show_message(text, MessageKind.WARNING, key="price.deadlines")
+
+    @Slot(bool)
+    def _on_deadlines_finished(self, _cancelled: bool) -> None:
+        self._deadlines = None
+
+    @Slot(object)
+    def _on_form_arrive_by_changed(self, day: date | None) -> None:
+        self.model.set_arrive_by(day)
+
     @Slot()
     def _on_cancel_clicked(self) -> None:
+        if self._deadlines is not None:
+            self._deadlines.cancel()
         if self._compare is not None:
             self._compare.cancel()
             self.summary.setText(self.tr("Cancelled."))
@@ -305,6 +359,9 @@ class PriceTab(QWidget):
         """Prices of another route must not sit beside the one now typed, nor arrive later."""
         if self._compare is not None:
             self._compare.cancel()  # a quote of the old route: its prices would be stale on arrival
+        if self._deadlines is not None:
+            self._deadlines.cancel()
+        self.model.clear_deadlines()
         if self.model.rowCount() == 0:
             return
         self.model.clear()
