@@ -3309,6 +3309,14 @@
         <source>Cheapest: %1 at %2.</source>
         <translation>Mais barato: %1 por %2.</translation>
     </message>
+    <message>
+        <source>Cheapest that arrives %1: %2 at %3.</source>
+        <translation>Mais barato que chega %1: %2 por %3.</translation>
+    </message>
+    <message>
+        <source>No product arrives %1; cheapest: %2 at %3.</source>
+        <translation>Nenhum produto chega %1; mais barato: %2 por %3.</translation>
+    </message>
     <message numerus="yes">
         <location line="+2"/>
         <source>%n product(s) could not be priced.</source>

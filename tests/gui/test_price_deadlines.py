@@ -95,7 +95,14 @@ def test_must_arrive_by_marks_the_late_ones_and_sorts_the_rest_cheapest_first(
     assert priced[: len(in_time)] == in_time  # every product in time before every late one
     prices = [model.result(row).response.pcFinal for row in in_time]  # type: ignore[union-attr]
     assert prices == sorted(prices)  # type: ignore[type-var]
+    # The summary names the cheapest that makes it, not the cheapest of all.
+    from postalgui.api.values import format_brl
+    from postalgui.gui.tabs.price.deadline_texts import until_text
+
+    assert tab.summary.text().startswith(f"Cheapest that arrives {until_text(limit)}: ")
+    assert format_brl(prices[0]) in tab.summary.text()
     tab.form.arrive_check.setChecked(False)
+    assert tab.summary.text().startswith("Cheapest: ")
     assert not any(model.is_late(row) for row in range(model.rowCount()))
     assert not model.item(next(iter(late)), 0).font().strikeOut()
 

@@ -260,19 +260,40 @@ class PriceTab(QWidget):
         if not priced:
             self.summary.setText(self.tr("No product could be priced; the reasons are in the table."))
             return
-        from postalgui.api.values import format_brl
-        from postalgui.services.price.products import product_name
 
-        prices = [(r.response.pcFinal, r) for r in priced if r.response and r.response.pcFinal is not None]
-        price, cheapest = min(prices, key=lambda pair: pair[0])
-        name = product_name(cheapest.query.coProduto) or cheapest.query.coProduto
-        text = arg(self.tr("Cheapest: %1 at %2."), name, format_brl(price))
+        text = self._cheapest_text(results, priced)
         if failed:
             text += " " + self.tr("%n product(s) could not be priced.", "", failed)
         if self._started:
             elapsed_ms = round((time.perf_counter() - self._started) * 1000)
             text += " " + arg(self.tr("(%1 ms)"), elapsed_ms)
         self.summary.setText(text)
+
+    def _cheapest_text(self, results: list[QuoteResult], priced: list[QuoteResult]) -> str:
+        """ "Cheapest: SEDEX at R$ 33,09", or with "must arrive by" the cheapest that makes it."""
+        from postalgui.api.values import format_brl
+        from postalgui.gui.tabs.price.deadline_texts import until_text
+        from postalgui.services.price.products import product_name
+
+        by = self.model.arrive_by()
+        on_time = priced
+        if by is not None:
+            late = {id(results[row]) for row in range(len(results)) if self.model.is_late(row)}
+            on_time = [r for r in priced if id(r) not in late]
+        prices = [
+            (r.response.pcFinal, r)
+            for r in (on_time or priced)
+            if r.response and r.response.pcFinal is not None
+        ]
+        price, cheapest = min(prices, key=lambda pair: pair[0])
+        name = product_name(cheapest.query.coProduto) or cheapest.query.coProduto
+        if by is None:
+            return arg(self.tr("Cheapest: %1 at %2."), name, format_brl(price))
+        if not on_time:
+            return arg(
+                self.tr("No product arrives %1; cheapest: %2 at %3."), until_text(by), name, format_brl(price)
+            )
+        return arg(self.tr("Cheapest that arrives %1: %2 at %3."), until_text(by), name, format_brl(price))
 
     def _save_prices(self, prices: PriceSettings) -> None:
         settings = self.context.saved_settings.updated(prices=prices)
@@ -317,6 +338,8 @@ class PriceTab(QWidget):
     @Slot(object)
     def _on_deadlines_result(self, outcomes: list[DeadlineOutcome]) -> None:
         self.model.set_deadlines(outcomes)
+        if self.model.results():
+            self._show_summary()  # "the cheapest that arrives by Friday" needs the dates
         if any(outcome.reason == "not_enabled" for outcome in outcomes):
             self.messages.show_message(
                 self.tr("Delivery time is not enabled for this card: prices are shown without deadlines."),
@@ -336,6 +359,8 @@ class PriceTab(QWidget):
     @Slot(object)
     def _on_form_arrive_by_changed(self, day: date | None) -> None:
         self.model.set_arrive_by(day)
+        if self.model.results():
+            self._show_summary()
 
     @Slot()
     def _on_cancel_clicked(self) -> None:
