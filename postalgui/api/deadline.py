@@ -11,12 +11,15 @@ only that item. International deadlines use v2 (v1 is deprecated).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
 import requests
 
+from postalgui.api.cancel import cancel_scope
+from postalgui.api.cancel import current as current_cancel_token
 from postalgui.api.client import OperatorClient
 from postalgui.api.errors import ApiError, BadRequestError, InvalidResponseError
 from postalgui.api.models.deadline import Deadline, DeadlineQuery, InternationalDeadline
@@ -64,10 +67,15 @@ def _items(response: requests.Response) -> list[Any]:
 
 
 class DeadlineClient:
-    """Delivery-time calls with the scope prices use (the card's token)."""
+    """Delivery-time calls with the scope prices use (the card's token).
 
-    def __init__(self, client: OperatorClient) -> None:
+    ``concurrency`` bounds the chunks of a batch in flight at once, as for prices: a
+    deadline batch runs beside a price batch and must not take longer than it.
+    """
+
+    def __init__(self, client: OperatorClient, *, concurrency: int = 8) -> None:
         self.client = client
+        self.concurrency = concurrency
 
     def national(self, query: DeadlineQuery, *, scope: TokenScope | None = None) -> Deadline:
         data = self.client.call_json(
@@ -79,10 +87,25 @@ class DeadlineClient:
         self, queries: Sequence[DeadlineQuery], *, scope: TokenScope | None = None
     ) -> list[DeadlineResult]:
         """Every query's deadline, in the order given; item errors are results, not exceptions."""
+        caller = current_cancel_token()
+        caller.raise_if_cancelled()
         results: dict[int, DeadlineResult] = {}
         pending = list(enumerate(queries))
-        for start in range(0, len(pending), CHUNK_SIZES[0]):
-            self._chunk(pending[start : start + CHUNK_SIZES[0]], results, scope)
+        chunks = [pending[start : start + CHUNK_SIZES[0]] for start in range(0, len(pending), CHUNK_SIZES[0])]
+        if len(chunks) <= 1:
+            for chunk in chunks:
+                self._chunk(chunk, results, scope)
+            return [results[index] for index in range(len(queries))]
+
+        def work(chunk: list[tuple[int, DeadlineQuery]]) -> None:
+            with cancel_scope(caller):  # each worker answers to the caller's cancel
+                self._chunk(chunk, results, scope)
+
+        with ThreadPoolExecutor(
+            min(self.concurrency, len(chunks)), thread_name_prefix="postalgui-deadline"
+        ) as pool:
+            for future in [pool.submit(work, chunk) for chunk in chunks]:
+                future.result()
         return [results[index] for index in range(len(queries))]
 
     def _chunk(

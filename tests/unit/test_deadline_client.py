@@ -111,7 +111,7 @@ def test_a_chunk_refused_whole_is_resent_smaller(client: DeadlineClient) -> None
     responses.add_callback(responses.POST, BATCH, callback=answer)
     results = client.batch([query() for _ in range(7)])
     assert [r.deadline is not None for r in results] == [True] * 7
-    assert calls == [5, 3, 2, 2]
+    assert sorted(calls) == [2, 2, 3, 5]  # chunks go in parallel: 5 refused, resent as 3 + 2; then 2
 
 
 @responses.activate
