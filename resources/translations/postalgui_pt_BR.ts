@@ -439,6 +439,14 @@
 <context>
     <name>BatchPanel</name>
     <message>
+        <source>Delivery time is not enabled for this card: prices are shown without deadlines.</source>
+        <translation>O prazo de entrega não está habilitado para este cartão: os preços aparecem sem prazos.</translation>
+    </message>
+    <message>
+        <source>Delivery times could not be read: %1</source>
+        <translation>Não foi possível ler os prazos de entrega: %1</translation>
+    </message>
+    <message>
         <source>Declared values are priced with each product&apos;s own declared-value service: %1</source>
         <translation>Os valores declarados são cotados com o serviço de valor declarado de cada produto: %1</translation>
     </message>

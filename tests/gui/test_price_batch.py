@@ -416,3 +416,50 @@ def test_a_thousand_streamed_results_all_reach_the_table(
     # How long the GUI thread stalls is measured by tests/benchmarks/bench_price_gui.py;
     # here the heartbeat only has to keep beating while a thousand results stream in.
     assert len(gaps) > 1
+
+
+def test_a_small_batch_shows_deadlines_after_its_prices_and_exports_them(
+    panel: BatchPanel, qtbot: QtBot, tmp_path: Path
+) -> None:
+    rows = _good_rows(3)
+    rows[0].append("sgPaisDestino")
+    for row in rows[1:]:
+        row.append("")
+    rows.append(["45110", "01310100", "", "300", "REQ0004", "US"])
+    _load(panel, qtbot, _write(tmp_path / "lote.csv", rows))
+    assert panel.problem_texts() == []
+    with qtbot.waitSignal(panel.batchFinished, timeout=SANDBOX_MS):
+        panel.run_button.click()
+    qtbot.waitUntil(lambda: not panel.fetching_deadlines, timeout=SANDBOX_MS)
+    model = panel.model
+    arrives = model.column_of(Column.ARRIVES)
+    days = model.column_of(Column.DAYS)
+    note = model.column_of(Column.DEADLINE_NOTE)
+    assert arrives is not None
+    assert days is not None
+    assert note is not None
+    by_line = {model.result(row).index: row for row in range(model.rowCount())}
+    for index in range(3):
+        row = by_line[index]
+        outcome = model.deadline(row)
+        assert outcome is not None
+        assert outcome.reason == "ok", outcome
+        assert outcome.by is not None
+        assert model.item(row, arrives).text().startswith("by ")
+        assert model.item(row, arrives).text().endswith(f"{outcome.by:%d/%m}")
+        assert model.item(row, days).text().isdigit()
+    abroad = model.deadline(by_line[3])
+    assert abroad is not None
+    assert abroad.reason == "international"
+    assert model.item(by_line[3], note).text() == "International: not available"
+
+    target = tmp_path / "prazos.csv"
+    with qtbot.waitSignal(panel.exporter.exported, timeout=10_000):
+        panel.export_csv(target)
+    with target.open(encoding="utf-8-sig", newline="") as handle:
+        records = list(csv.DictReader(handle, delimiter=";"))
+    first = model.deadline(by_line[0])
+    assert first is not None
+    assert first.by is not None
+    assert records[0]["dataMaxima"] == f"{first.by:%d/%m/%Y}"
+    assert records[3]["dataMaxima"] == ""

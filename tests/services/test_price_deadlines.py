@@ -14,7 +14,7 @@ from postalgui.api.deadline import DeadlineResult
 from postalgui.api.errors import ServerError
 from postalgui.api.models.deadline import Deadline, DeadlineQuery
 from postalgui.api.models.price import ItemError, PriceQuery
-from postalgui.services.price.deadlines import add_business_days, deadlines_for
+from postalgui.services.price.deadlines import DeadlineOutcome, add_business_days, deadlines_for
 from postalgui.services.price.products import PriceSettings
 from postalgui.services.price.service import PriceService
 
@@ -113,3 +113,23 @@ def test_business_days_and_the_setting_limits() -> None:
     for bad in (-1, 11):
         with pytest.raises(ValidationError):
             PriceSettings(handling_days=bad)
+
+
+def test_a_batch_gets_its_deadlines_a_window_at_a_time_numbered_as_its_results() -> None:
+    from postalgui.services.price.deadlines import deadlines_in_windows
+    from postalgui.services.tasks import Progress
+
+    service = FakeService([34, 35])
+    seen: list[Progress] = []
+    queries = [national(), abroad(), national("03204"), national(), national()]
+    indices = [10, 11, 12, 14, 15]  # a row without a result (13) is skipped
+    asked = deadlines_in_windows(
+        PlainTask(on_progress=seen.append), cast("PriceService", service), queries, indices, window=2
+    )
+    assert asked == 5
+    assert [progress.done for progress in seen] == [2, 4, 5]
+    windows = [cast("list[DeadlineOutcome]", progress.payload) for progress in seen]
+    assert [[o.index for o in window] for window in windows] == [[10, 11], [12, 14], [15]]
+    reasons = [o.reason for window in windows for o in window]
+    assert reasons == ["ok", "international", "item_error", "ok", "ok"]
+    assert len(service.client.asked) == 4  # the international row asked nothing

@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from dataclasses import field as dataclass_field
 from decimal import Decimal
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from pydantic import ValidationError
 
@@ -51,7 +51,11 @@ from postalgui.api.values import (
 )
 from postalgui.services.spreadsheet import CellKind, SheetColumn, SheetWriter, is_xlsx
 
+if TYPE_CHECKING:
+    from postalgui.services.price.deadlines import DeadlineOutcome
+
 __all__ = [
+    "DEADLINE_COLUMNS",
     "EXTRA_QUERY_COLUMNS",
     "FIELDS",
     "REQUIRED_RULE",
@@ -63,6 +67,7 @@ __all__ = [
     "ResultsCsvWriter",
     "ResultsXlsxWriter",
     "RowProblem",
+    "deadline_row",
     "extra_columns",
     "field_for_header",
     "open_batch_csv",
@@ -615,6 +620,20 @@ RESULT_COLUMNS: tuple[str, ...] = (
 )
 """The columns every results file has, in order."""
 
+DEADLINE_COLUMNS: tuple[str, ...] = (
+    "prazoEntrega",
+    "dataMaxima",
+    "entregaDomiciliar",
+    "entregaSabado",
+    "msgPrazo",
+)
+"""Days, the last day of delivery (DD/MM/YYYY), home delivery and Saturday (``S``/``N``)
+and the operator's message (or why there is no deadline): after `RESULT_COLUMNS` when
+the deadlines are known. Reading the file back ignores them, as it does the prices."""
+
+Deadlines = Mapping[int, "DeadlineOutcome"]
+"""Deadline outcomes by the result's ``index``."""
+
 EXTRA_QUERY_COLUMNS: tuple[str, ...] = tuple(field for field in FIELDS if field not in RESULT_COLUMNS)
 """Query fields appended after `RESULT_COLUMNS` when at least one result uses them, so
 that reading the results file back gives the same queries (sizes, dates, contract...)."""
@@ -675,13 +694,48 @@ def _result_row(result: QuoteResult, extra: Sequence[str]) -> list[str]:
     return row
 
 
-def write_results_csv(path: Path, results: Sequence[QuoteResult]) -> None:
+def _flag_cell(value: bool | None) -> str:
+    return "" if value is None else ("S" if value else "N")
+
+
+def deadline_row(outcome: DeadlineOutcome | None) -> list[str]:
+    """The `DEADLINE_COLUMNS` cells of an outcome; blank without one, the operator's
+    error in ``msgPrazo`` when it refused the deadline."""
+    if outcome is None:
+        return [""] * len(DEADLINE_COLUMNS)
+    deadline = outcome.deadline
+    if deadline is None:
+        return ["", "", "", "", "" if outcome.error is None else str(outcome.error)]
+    by = deadline.by
+    return [
+        "" if deadline.prazoEntrega is None else str(deadline.prazoEntrega),
+        "" if by is None else f"{by:%d/%m/%Y}",
+        _flag_cell(deadline.entregaDomiciliar),
+        _flag_cell(deadline.entregaSabado),
+        deadline.msgPrazo or "",
+    ]
+
+
+def _header(extra: Sequence[str], deadlines: Deadlines | None) -> list[str]:
+    return [*RESULT_COLUMNS, *(DEADLINE_COLUMNS if deadlines is not None else ()), *extra]
+
+
+def _full_row(result: QuoteResult, extra: Sequence[str], deadlines: Deadlines | None) -> list[str]:
+    row = _result_row(result, extra)
+    if deadlines is None:
+        return row
+    at = len(RESULT_COLUMNS)
+    return [*row[:at], *deadline_row(deadlines.get(result.index)), *row[at:]]
+
+
+def write_results_csv(path: Path, results: Sequence[QuoteResult], deadlines: Deadlines | None = None) -> None:
     """Write one row per result, in order: ``;``, UTF-8 with BOM, decimal comma, atomically.
 
     Percentages keep the operator's scale (``0,0100``); money has 2 places and no
-    thousands separator, so spreadsheets read numbers.
+    thousands separator, so spreadsheets read numbers. With ``deadlines`` (even empty)
+    the `DEADLINE_COLUMNS` follow the prices.
     """
-    with ResultsCsvWriter(path, extra_columns(r.query for r in results)) as writer:
+    with ResultsCsvWriter(path, extra_columns(r.query for r in results), deadlines) as writer:
         for result in results:
             writer.write(result)
 
@@ -699,12 +753,14 @@ class ResultsCsvWriter:
 
     The rows go to a temporary file beside ``path``, which replaces ``path`` when the
     block ends without an exception (and is removed otherwise): a reader never sees
-    half a file. ``extra`` are the `extra_columns` of every query to come.
+    half a file. ``extra`` are the `extra_columns` of every query to come; ``deadlines``
+    adds the `DEADLINE_COLUMNS`.
     """
 
-    def __init__(self, path: Path, extra: Sequence[str]) -> None:
+    def __init__(self, path: Path, extra: Sequence[str], deadlines: Deadlines | None = None) -> None:
         self.path = Path(path)
         self.extra = list(extra)
+        self.deadlines = deadlines
         self._tmp: Path | None = None
         self._handle: TextIO | None = None
         self._writer: Any = None
@@ -715,11 +771,11 @@ class ResultsCsvWriter:
         self._tmp = Path(tmp)
         self._handle = os.fdopen(fd, "w", encoding="utf-8-sig", newline="")
         self._writer = csv.writer(self._handle, delimiter=";", quotechar='"', lineterminator="\r\n")
-        self._writer.writerow([*RESULT_COLUMNS, *self.extra])
+        self._writer.writerow(_header(self.extra, self.deadlines))
         return self
 
     def write(self, result: QuoteResult) -> None:
-        self._writer.writerow(_result_row(result, self.extra))
+        self._writer.writerow(_full_row(result, self.extra, self.deadlines))
 
     def __exit__(self, kind: type[BaseException] | None, *_: object) -> None:
         if self._handle is None or self._tmp is None:
@@ -738,9 +794,9 @@ _MONEY_FIELDS = frozenset(
     {"vlDeclarado", "vlRemessa", "pcFinal", "pcProduto", "pcTotalServicosAdicionais"}
     | {"vlTotalBeneficios", "vlSeguroAutomatico"}
 )
-_INT_FIELDS = frozenset({"linha", "psObjeto", "psCobrado", "psCubico", "nuDR"})
+_INT_FIELDS = frozenset({"linha", "psObjeto", "psCobrado", "psCubico", "nuDR", "prazoEntrega"})
 _DECIMAL_FIELDS = frozenset({"comprimento", "largura", "altura", "diametro", "peAdValorem"})
-_DATE_FIELDS = frozenset({"dtEvento", "dtArmazenagem"})
+_DATE_FIELDS = frozenset({"dtEvento", "dtArmazenagem", "dataMaxima"})
 
 
 def _sheet_column(field: str) -> SheetColumn:
@@ -753,7 +809,7 @@ def _sheet_column(field: str) -> SheetColumn:
         return SheetColumn(field, CellKind.DECIMAL)
     if field in _DATE_FIELDS:
         return SheetColumn(field, CellKind.DATE)
-    if field == "erro":
+    if field in ("erro", "msgPrazo"):
         return SheetColumn(field, width=50)
     return SheetColumn(field)
 
@@ -764,10 +820,11 @@ class ResultsXlsxWriter:
     The same titles in the same order, so a clerk finds the CSV's columns; the cells typed.
     """
 
-    def __init__(self, path: Path, extra: Sequence[str]) -> None:
+    def __init__(self, path: Path, extra: Sequence[str], deadlines: Deadlines | None = None) -> None:
         self.path = Path(path)
         self.extra = list(extra)
-        columns = [_sheet_column(field) for field in (*RESULT_COLUMNS, *self.extra)]
+        self.deadlines = deadlines
+        columns = [_sheet_column(field) for field in _header(self.extra, deadlines)]
         self._sheet = SheetWriter(self.path, columns, title="Cotações")
 
     def __enter__(self) -> ResultsXlsxWriter:
@@ -775,19 +832,23 @@ class ResultsXlsxWriter:
         return self
 
     def write(self, result: QuoteResult) -> None:
-        self._sheet.write(_result_row(result, self.extra))
+        self._sheet.write(_full_row(result, self.extra, self.deadlines))
 
     def __exit__(self, kind: type[BaseException] | None, *rest: Any) -> None:
         self._sheet.__exit__(kind, *rest)
 
 
-def results_writer(path: Path, extra: Sequence[str]) -> ResultsCsvWriter | ResultsXlsxWriter:
+def results_writer(
+    path: Path, extra: Sequence[str], deadlines: Deadlines | None = None
+) -> ResultsCsvWriter | ResultsXlsxWriter:
     """A workbook writer when ``path`` ends in ``.xlsx``, else the CSV writer."""
-    return ResultsXlsxWriter(path, extra) if is_xlsx(path) else ResultsCsvWriter(path, extra)
+    if is_xlsx(path):
+        return ResultsXlsxWriter(path, extra, deadlines)
+    return ResultsCsvWriter(path, extra, deadlines)
 
 
-def write_results(path: Path, results: Sequence[QuoteResult]) -> None:
+def write_results(path: Path, results: Sequence[QuoteResult], deadlines: Deadlines | None = None) -> None:
     """`write_results_csv`, or a workbook when ``path`` ends in ``.xlsx``."""
-    with results_writer(path, extra_columns(r.query for r in results)) as writer:
+    with results_writer(path, extra_columns(r.query for r in results), deadlines) as writer:
         for result in results:
             writer.write(result)

@@ -11,7 +11,7 @@ date the parcel arrives if it is posted then.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, timedelta
 from typing import TYPE_CHECKING, Literal
 
@@ -22,7 +22,17 @@ if TYPE_CHECKING:
     from postalgui.api.models.price import ItemError, PriceQuery
     from postalgui.services.price.service import PriceService
 
-__all__ = ["DeadlineOutcome", "Reason", "add_business_days", "deadlines_for"]
+__all__ = [
+    "DEADLINE_WINDOW",
+    "DeadlineOutcome",
+    "Reason",
+    "add_business_days",
+    "deadlines_for",
+    "deadlines_in_windows",
+]
+
+DEADLINE_WINDOW = 200
+"""Queries `deadlines_in_windows` asks for at a time (a batch's deadlines fill in windows)."""
 
 Reason = Literal["ok", "item_error", "not_enabled", "international", "failed"]
 """Why an outcome has (``ok``) or lacks a deadline; the GUI turns it into a sentence."""
@@ -107,6 +117,27 @@ def deadlines_for(
                 index, reason, result.deadline, result.error, posted[index], handling
             )
     return [outcomes[index] for index in range(len(queries))]
+
+
+def deadlines_in_windows(
+    task: TaskControl,
+    service: PriceService,
+    queries: Sequence[PriceQuery],
+    indices: Sequence[int],
+    window: int = DEADLINE_WINDOW,
+) -> int:
+    """`deadlines_for` a window of ``queries`` at a time, for a batch that may be large.
+
+    Each window's outcomes, numbered with ``indices`` (the results' indices), go out as
+    the progress payload as soon as they are known; the result is how many were asked.
+    """
+    total = len(queries)
+    for start in range(0, total, window):
+        task.raise_if_cancelled()
+        found = deadlines_for(task, service, queries[start : start + window])
+        outcomes = [replace(outcome, index=indices[start + outcome.index]) for outcome in found]
+        task.progress(start + len(found), total, payload=outcomes)
+    return total
 
 
 def _deadline_query(query: PriceQuery, posted: date) -> DeadlineQuery:

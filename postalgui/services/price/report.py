@@ -20,7 +20,7 @@ from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from decimal import Decimal
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 from xml.sax.saxutils import escape
 
 from reportlab.lib import colors  # type: ignore[import-untyped]  # reportlab ships no type hints
@@ -52,6 +52,12 @@ from postalgui.api.values import (
 from postalgui.services.price.breakdown import INFO_KINDS, LadderStep, ladder
 from postalgui.services.price.products import product_name
 from postalgui.services.price.service_choice import declared_value_priced
+
+if TYPE_CHECKING:
+    from postalgui.services.price.deadlines import DeadlineOutcome
+
+Deadlines = Mapping[int, "DeadlineOutcome"]
+"""Deadline outcomes by the result's ``index``."""
 
 __all__ = ["LABELS", "declared_text", "write_quotes_pdf"]
 
@@ -140,6 +146,14 @@ LABELS: Mapping[str, Mapping[str, str]] = {
         "yes": "Sim",
         "no": "Não",
         "no_quotes": "Nenhuma cotação.",
+        "deadline": "Prazo de entrega",
+        "deadline_days": "Dias úteis",
+        "deadline_by": "Chega até",
+        "deadline_home": "Entrega em domicílio",
+        "deadline_saturday": "Entrega no sábado",
+        "deadline_message": "Mensagem do prazo",
+        "deadline_branch": "Retirar na agência",
+        "arrives": "Chega até",
         "format_1": "Envelope",
         "format_2": "Pacote",
         "format_3": "Rolo",
@@ -178,6 +192,14 @@ LABELS: Mapping[str, Mapping[str, str]] = {
         "yes": "Yes",
         "no": "No",
         "no_quotes": "No quotes.",
+        "deadline": "Delivery time",
+        "deadline_days": "Business days",
+        "deadline_by": "Arrives by",
+        "deadline_home": "Home delivery",
+        "deadline_saturday": "Saturday delivery",
+        "deadline_message": "Delivery message",
+        "deadline_branch": "Pick up at a branch",
+        "arrives": "Arrives by",
         "format_1": "Envelope",
         "format_2": "Package",
         "format_3": "Roll",
@@ -368,6 +390,31 @@ def _parameters(
     return rows
 
 
+def _deadline_rows(outcome: DeadlineOutcome | None, labels: Mapping[str, str]) -> list[list[str]]:
+    """Days, the date, home delivery, Saturday and the message of a known deadline."""
+    deadline = None if outcome is None else outcome.deadline
+    if deadline is None:
+        return []
+    rows: list[list[str]] = []
+    if deadline.prazoEntrega is not None:
+        rows.append([labels["deadline_days"], str(deadline.prazoEntrega)])
+    if deadline.by is not None:
+        rows.append([labels["deadline_by"], f"{deadline.by:%d/%m/%Y}"])
+    if deadline.entregaDomiciliar is not None:
+        home = labels["yes"] if deadline.entregaDomiciliar else labels["deadline_branch"]
+        rows.append([labels["deadline_home"], home])
+    if deadline.entregaSabado is not None:
+        rows.append([labels["deadline_saturday"], labels["yes"] if deadline.entregaSabado else labels["no"]])
+    if deadline.msgPrazo:
+        rows.append([labels["deadline_message"], deadline.msgPrazo])
+    return rows
+
+
+def _arrives(outcome: DeadlineOutcome | None) -> str:
+    by = None if outcome is None else outcome.by
+    return "" if by is None else f"{by:%d/%m/%Y}"
+
+
 def declared_text(query: PriceQuery, response: PriceResponse | None, labels: Mapping[str, str]) -> str:
     """The declared value as priced: a value that went without a declared-value service says so."""
     value = format_brl(query.vlDeclarado) if query.vlDeclarado is not None else ""
@@ -413,7 +460,12 @@ def _ladder_table(
 
 
 def _quote_page(
-    result: QuoteResult, labels: Mapping[str, str], styles: _Styles, language: str, width: float
+    result: QuoteResult,
+    labels: Mapping[str, str],
+    styles: _Styles,
+    language: str,
+    width: float,
+    deadline: DeadlineOutcome | None = None,
 ) -> list[Any]:
     query, response = result.query, result.response
     story: list[Any] = [
@@ -423,9 +475,8 @@ def _quote_page(
         ),
         Paragraph(escape(labels["parameters"]), styles.heading),
     ]
-    parameters = Table(
-        _parameters(query, response, labels), colWidths=[45 * mm, width - 45 * mm], hAlign="LEFT"
-    )
+    rows = _parameters(query, response, labels) + _deadline_rows(deadline, labels)
+    parameters = Table(rows, colWidths=[45 * mm, width - 45 * mm], hAlign="LEFT")
     parameters.setStyle(
         TableStyle(
             [
@@ -458,7 +509,12 @@ def _quote_page(
 
 
 def _per_quote_story(
-    results: Sequence[QuoteResult], labels: Mapping[str, str], language: str, width: float, height: float
+    results: Sequence[QuoteResult],
+    labels: Mapping[str, str],
+    language: str,
+    width: float,
+    height: float,
+    deadlines: Deadlines,
 ) -> list[Any]:
     styles = _Styles()
     story: list[Any] = []
@@ -466,7 +522,7 @@ def _per_quote_story(
         if number:
             story.append(PageBreak())
         # One page per quote: a long ladder (many information entries) shrinks to fit.
-        page = _quote_page(result, labels, styles, language, width)
+        page = _quote_page(result, labels, styles, language, width, deadlines.get(result.index))
         story.append(KeepInFrame(width, height - 1, page, mode="shrink"))
     return story
 
@@ -488,7 +544,11 @@ def _fit(text: str, width: float, size: float) -> str:
 
 
 def _summary_row(
-    result: QuoteResult, labels: Mapping[str, str], widths: Sequence[float], error_style: ParagraphStyle
+    result: QuoteResult,
+    labels: Mapping[str, str],
+    widths: Sequence[float],
+    error_style: ParagraphStyle,
+    deadlines: Deadlines | None = None,
 ) -> list[Any]:
     """One quote as a line of the summary table."""
     query, response = result.query, result.response
@@ -512,6 +572,7 @@ def _summary_row(
         cubic,
         "" if good is None else _money(good.pcTotalServicosAdicionais),
         _money(_final(result)),
+        *(() if deadlines is None else (_arrives(deadlines.get(result.index)),)),
         error_cell,
     ]
 
@@ -529,8 +590,8 @@ def _summary_style(last: int) -> TableStyle:
             ("ALIGN", (4, 0), (5, -1), "RIGHT"),
             ("ALIGN", (6, 0), (6, -1), "CENTER"),
             ("ALIGN", (7, 0), (8, -1), "RIGHT"),
-            ("TEXTCOLOR", (9, 1), (9, -1), _RED),
-            ("FONTSIZE", (9, 1), (9, -1), 7),
+            ("TEXTCOLOR", (-1, 1), (-1, -1), _RED),
+            ("FONTSIZE", (-1, 1), (-1, -1), 7),
             ("VALIGN", (0, 0), (-1, -1), "TOP"),
             ("LINEBELOW", (0, 0), (-1, 0), 0.75, colors.black),
             ("TOPPADDING", (0, 0), (-1, -1), 2),
@@ -550,16 +611,26 @@ _SUMMARY_COLUMNS = (
 )  # fmt: skip
 
 
-def _summary_story(results: Sequence[QuoteResult], labels: Mapping[str, str], width: float) -> list[Any]:
+def _summary_story(
+    results: Sequence[QuoteResult],
+    labels: Mapping[str, str],
+    width: float,
+    deadlines: Deadlines | None = None,
+) -> list[Any]:
+    """The summary table; with ``deadlines`` an "arrives by" date column before the errors."""
     widths = [value * mm for value in _SUMMARY_WIDTHS_MM]
+    columns = list(_SUMMARY_COLUMNS)
+    if deadlines is not None:
+        widths.append(20 * mm)
+        columns.insert(-1, "arrives")
     widths.append(width - sum(widths))
     error_style = ParagraphStyle("summary_error", fontName=_FONT, fontSize=7, leading=8.5, textColor=_RED)
-    data: list[list[Any]] = [[labels[column] for column in _SUMMARY_COLUMNS]]
-    data += [_summary_row(result, labels, widths, error_style) for result in results]
+    data: list[list[Any]] = [[labels[column] for column in columns]]
+    data += [_summary_row(result, labels, widths, error_style, deadlines) for result in results]
     total = sum((final for final in map(_final, results) if final is not None), Decimal(0))
     failed = sum(1 for result in results if _error_text(result) or result.response is None)
     count = labels["total"].format(count=len(results), failed=failed)
-    data.append(["", count, "", "", "", "", "", "", format_brl(total), ""])
+    data.append(["", count, "", "", "", "", "", "", format_brl(total)] + [""] * (len(columns) - 9))
     table = Table(data, colWidths=widths, repeatRows=1, hAlign="LEFT")
     table.setStyle(_summary_style(len(data) - 1))
     return [Paragraph(escape(labels["summary_title"]), _Styles().title), Spacer(1, 4), table]
@@ -578,8 +649,12 @@ def write_quotes_pdf(
     layout: Layout,
     language: str = "pt_BR",
     compress: bool = True,
+    deadlines: Deadlines | None = None,
 ) -> None:
     """Write ``results`` as a PDF at ``path``, atomically (a temporary file, then a rename).
+
+    ``deadlines`` (by the result's index) add each quote's delivery time: its rows on a
+    quote's page, an "arrives by" column in the summary.
 
     ``compress=False`` writes uncompressed, reproducible output (``invariant``): the
     tests read its text without a PDF library.
@@ -610,9 +685,9 @@ def write_quotes_pdf(
         if not results:
             story: list[Any] = [Paragraph(escape(labels["no_quotes"]), _Styles().cell)]
         elif layout == "per_quote":
-            story = _per_quote_story(results, labels, language, doc.width, doc.height)
+            story = _per_quote_story(results, labels, language, doc.width, doc.height, deadlines or {})
         else:
-            story = _summary_story(results, labels, doc.width)
+            story = _summary_story(results, labels, doc.width, deadlines)
         doc.build(
             story,
             onFirstPage=header,

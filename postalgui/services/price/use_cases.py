@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from postalgui.api.models.price import AdditionalService, PriceQuery, PriceResponse, QuoteResult
     from postalgui.api.price import PriceClient
     from postalgui.services.price.batch_csv import BatchFile, BatchRow
+    from postalgui.services.price.deadlines import DeadlineOutcome
     from postalgui.services.price.history import HistoryEntry
     from postalgui.services.price.service import PriceService, Source
     from postalgui.services.price.service_choice import Refusal
@@ -274,12 +275,18 @@ def delete_history(task: TaskControl, service: PriceService, ids: Sequence[int])
     service.history().delete(ids)
 
 
-def export_csv(task: TaskControl, path: Path, results: Sequence[QuoteResult]) -> Path:
-    """Write the results as CSV, or as an Excel workbook when ``path`` ends in ``.xlsx``."""
+def export_csv(
+    task: TaskControl,
+    path: Path,
+    results: Sequence[QuoteResult],
+    deadlines: Mapping[int, DeadlineOutcome] | None = None,
+) -> Path:
+    """Write the results as CSV, or as an Excel workbook when ``path`` ends in ``.xlsx``;
+    ``deadlines`` (by the result's index) add the deadline columns."""
     from postalgui.services.price.batch_csv import write_results
 
     task.raise_if_cancelled()
-    write_results(path, results)
+    write_results(path, results, deadlines)
     return path
 
 
@@ -290,8 +297,10 @@ def export_pdf(
     results: Sequence[QuoteResult],
     layout: Literal["per_quote", "summary"],
     language: str,
+    deadlines: Mapping[int, DeadlineOutcome] | None = None,
 ) -> Path:
-    """A PDF for a customer or the files: company name from the sandbox demo or the CNPJ."""
+    """A PDF for a customer or the files: company name from the sandbox demo or the CNPJ;
+    ``deadlines`` (by the result's index) add each quote's delivery time."""
     from postalgui.services.price.report import write_quotes_pdf
 
     task.raise_if_cancelled()
@@ -303,6 +312,7 @@ def export_pdf(
         generated_at=datetime.now().astimezone(),
         layout=layout,
         language=language,
+        deadlines=deadlines,
     )
     return path
 

@@ -50,7 +50,12 @@ from postalgui.api.values.errors import MESSAGES
 from postalgui.gui.i18n import resolve_language
 from postalgui.gui.messages import arg, describe_error, rule_message
 from postalgui.gui.tabs.price.breakdown_view import BreakdownView
-from postalgui.gui.tabs.price.results_model import Column, QuoteFilterProxy, QuoteResultsModel
+from postalgui.gui.tabs.price.results_model import (
+    DEADLINE_COLUMNS,
+    Column,
+    QuoteFilterProxy,
+    QuoteResultsModel,
+)
 from postalgui.gui.widgets.message_bar import MessageArea
 from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.gui.widgets.saved_file import SavedFileReporter, ask_save_path, pdf_type, table_types
@@ -63,6 +68,7 @@ from postalgui.services.tasks import Progress, TaskHandle, TaskRunner
 if TYPE_CHECKING:
     from postalgui.api.models.price import PriceQuery, QuoteResult
     from postalgui.services.price.batch_csv import BatchFile, RowProblem
+    from postalgui.services.price.deadlines import DeadlineOutcome
 
 PdfLayout = Literal["per_quote", "summary"]
 
@@ -76,6 +82,7 @@ BATCH_COLUMNS: tuple[Column, ...] = (
     Column.CHARGED_WEIGHT,
     Column.CUBIC,
     Column.SERVICES,
+    *DEADLINE_COLUMNS,  # filled after the prices, a window at a time
 )
 FLUSH_INTERVAL_MS = 50
 FLUSH_BACKLOG_MS = 15
@@ -115,6 +122,7 @@ class ResultsExporter(QObject):
         task_key: str,
         source: Callable[[], Sequence[QuoteResult]],
         parent: QWidget,
+        deadlines: Callable[[], Mapping[int, DeadlineOutcome] | None] | None = None,
     ) -> None:
         super().__init__(parent)
         self.context = context
@@ -122,6 +130,7 @@ class ResultsExporter(QObject):
         self.messages = messages
         self.task_key = task_key
         self._source = source
+        self._deadlines = deadlines
         self._widget = parent
         self.saved = SavedFileReporter(messages, task_key, self)
         self.saved.exported.connect(self.exported)
@@ -158,12 +167,19 @@ class ResultsExporter(QObject):
 
     # --- saving ----------------------------------------------------------------------
 
+    def known_deadlines(self) -> dict[int, DeadlineOutcome] | None:
+        """The deadlines the exports carry (by the result's index), ``None`` when none are known."""
+        found = None if self._deadlines is None else self._deadlines()
+        return None if found is None else dict(found)
+
     def export_csv(self, path: Path, results: Sequence[QuoteResult]) -> TaskHandle:
-        """Save as CSV, or as an Excel workbook when ``path`` ends in ``.xlsx``."""
+        """Save as CSV, or as an Excel workbook when ``path`` ends in ``.xlsx``; with the
+        deadline columns when deadlines are known."""
         return self.runner.run(
             pricing.export_csv,
             Path(path),
             list(results),
+            self.known_deadlines(),
             name="export quotes csv",
             key=self.task_key,
             on_result=self.saved.saved,
@@ -178,6 +194,7 @@ class ResultsExporter(QObject):
             list(results),
             layout,
             report_language(self.context),
+            self.known_deadlines(),
             name="export quotes pdf",
             key=self.task_key,
             on_result=self.saved.saved,
@@ -208,6 +225,7 @@ class BatchPanel(QWidget):
     TASK_KEY = "price.batch"
     FILE_TASK_KEY = "price.batch.file"
     EXPORT_TASK_KEY = "price.batch.export"
+    DEADLINE_TASK_KEY = "price.batch.deadlines"
 
     def __init__(self, context: AppContext, runner: TaskRunner, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -219,6 +237,7 @@ class BatchPanel(QWidget):
         self._queries: list[PriceQuery] = []
         self._file_handle: TaskHandle | None = None
         self._handle: TaskHandle | None = None
+        self._deadline_handle: TaskHandle | None = None
         self._buffer: list[QuoteResult] = []
         self._seen: set[int] = set()
         self._received = 0
@@ -300,7 +319,13 @@ class BatchPanel(QWidget):
         self._show_label.setBuddy(self.status_combo)
 
         self.exporter = ResultsExporter(
-            self.context, self.runner, self.messages, self.EXPORT_TASK_KEY, self.results_to_export, self
+            self.context,
+            self.runner,
+            self.messages,
+            self.EXPORT_TASK_KEY,
+            self.results_to_export,
+            self,
+            deadlines=self.model.deadlines,
         )
         self.export_csv_button = QPushButton(self.tr("Export &spreadsheet…"), self)
         self.export_csv_button.setToolTip(self.tr("The results shown, as an Excel workbook (.xlsx) or CSV"))
@@ -481,6 +506,7 @@ class BatchPanel(QWidget):
         """Price the loaded file's rows in the background; ``None`` when there is nothing to send."""
         if self.running or not self._queries:
             return None
+        self._stop_deadlines()
         self.model.clear()
         self.breakdown.show_result(None)
         self.messages.clear("batch.run")
@@ -517,6 +543,7 @@ class BatchPanel(QWidget):
 
     def _abandon_run(self) -> None:
         """Drop a running batch without a word: something else replaces it."""
+        self._stop_deadlines()
         if self._handle is None:
             return
         self._handle.cancel()  # the runner drops its callbacks; what was priced is in the history
@@ -789,8 +816,62 @@ class BatchPanel(QWidget):
             seconds = QLocale().toString(self._elapsed, "f", 1)
             self.status_label.setText(arg(self.tr("%1, %2 in %3 s"), quoted, failures, seconds))
         self._update_actions()
+        self._start_deadlines()
         if not cancelled and not self._task_failed:
             self.batchFinished.emit(count, failed)
+
+    # --- deadlines -----------------------------------------------------------------------------
+
+    @property
+    def fetching_deadlines(self) -> bool:
+        return self._deadline_handle is not None
+
+    def _start_deadlines(self) -> None:
+        """The deadlines of the priced rows in their own task, after the prices (never
+        delaying them), a window at a time: a large batch fills its columns as they come."""
+        from postalgui.services.price.deadlines import deadlines_in_windows
+
+        self._stop_deadlines()
+        results = sorted(self.model.results(), key=lambda result: result.index)
+        if not results:
+            return
+        self._deadline_handle = self.runner.run(
+            deadlines_in_windows,
+            self.context.price,
+            [result.query for result in results],
+            [result.index for result in results],
+            name="price batch deadlines",
+            key=self.DEADLINE_TASK_KEY,
+            on_progress=self._on_deadline_task_progress,
+            on_error=self._on_deadline_task_error,
+            on_finished=self._on_deadline_task_finished,
+        )
+
+    def _stop_deadlines(self) -> None:
+        if self._deadline_handle is not None:
+            self._deadline_handle.cancel()
+            self._deadline_handle = None
+        self.messages.clear("batch.deadlines")
+
+    @Slot(object)
+    def _on_deadline_task_progress(self, progress: Progress) -> None:
+        outcomes = cast("list[DeadlineOutcome]", progress.payload or [])
+        self.model.set_deadlines(outcomes)
+        if any(outcome.reason == "not_enabled" for outcome in outcomes):
+            self.messages.show_message(
+                self.tr("Delivery time is not enabled for this card: prices are shown without deadlines."),
+                MessageKind.INFO,
+                key="batch.deadlines",
+            )
+
+    @Slot(object)
+    def _on_deadline_task_error(self, error: BaseException) -> None:
+        text = arg(self.tr("Delivery times could not be read: %1"), describe_error(error))
+        self.messages.show_message(text, MessageKind.WARNING, key="batch.deadlines")
+
+    @Slot(bool)
+    def _on_deadline_task_finished(self, _cancelled: bool) -> None:
+        self._deadline_handle = None
 
     # --- state ---------------------------------------------------------------------------------
 

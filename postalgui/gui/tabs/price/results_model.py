@@ -310,6 +310,10 @@ class QuoteResultsModel(QStandardItemModel):
         """Forget the deadlines of an older quote (the rows keep their texts until replaced)."""
         self._deadlines = {}
 
+    def deadlines(self) -> dict[int, DeadlineOutcome] | None:
+        """The outcomes known, by the result's index, for the exports; ``None`` before any."""
+        return dict(self._deadlines) if self._deadlines else None
+
     def deadline(self, row: int) -> DeadlineOutcome | None:
         return self._deadlines.get(self._results[row].index)
 
