@@ -21,9 +21,10 @@ import requests
 from postalgui.api.cancel import cancel_scope
 from postalgui.api.cancel import current as current_cancel_token
 from postalgui.api.client import OperatorClient
-from postalgui.api.errors import ApiError, BadRequestError, InvalidResponseError
+from postalgui.api.errors import BadRequestError, InvalidResponseError
 from postalgui.api.models.deadline import Deadline, DeadlineQuery, InternationalDeadline
 from postalgui.api.models.price import ItemError
+from postalgui.api.price import PriceClient, item_error
 from postalgui.api.records import one_record
 from postalgui.api.tokens import TokenScope
 from postalgui.api.transport import json_body
@@ -33,7 +34,8 @@ __all__ = ["DEADLINE_API", "DeadlineClient", "DeadlineResult"]
 
 DEADLINE_API = 35
 """The delivery-time API's id in a token's ``api`` list."""
-CHUNK_SIZES = (5, 3, 1)
+CHUNK_SIZES = PriceClient.CHUNK_SIZES
+"""The same chunks and fallbacks as a price batch (REFERENCE.md: at most 5, some contracts 3)."""
 
 
 @dataclass(frozen=True)
@@ -44,14 +46,6 @@ class DeadlineResult:
     query: DeadlineQuery
     deadline: Deadline | None
     error: ItemError | None
-
-
-def _item_error(exc: ApiError) -> ItemError:
-    from postalgui.api.errors import OperatorError
-
-    if isinstance(exc, OperatorError) and exc.code:
-        return ItemError(code=exc.code, text=exc.text)
-    return ItemError(text=str(exc))
 
 
 def _items(response: requests.Response) -> list[Any]:
@@ -128,7 +122,7 @@ class DeadlineClient:
                 return
             if len(chunk) == 1:
                 index, query = chunk[0]
-                results[index] = DeadlineResult(index, query, None, _item_error(exc))
+                results[index] = DeadlineResult(index, query, None, item_error(exc))
                 return
             smaller = next(size for size in CHUNK_SIZES if size < len(chunk))
             for start in range(0, len(chunk), smaller):

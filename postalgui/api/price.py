@@ -94,7 +94,7 @@ def _wire_ids(queries: Sequence[PriceQuery]) -> list[str]:
     ]
 
 
-def _item_error(exc: ApiError) -> ItemError:
+def item_error(exc: ApiError) -> ItemError:
     """The operator's code and text of a failure, for a row of a result table."""
     if isinstance(exc, OperatorError):
         text = "; ".join([exc.text, *exc.messages[1:]]) if exc.code else exc.message
@@ -332,7 +332,7 @@ class PriceClient:
             if _aborts_batch(exc):
                 raise
             if len(chunk) == 1:
-                state.settle(QuoteResult(chunk[0].index, chunk[0].query, None, _item_error(exc)))
+                state.settle(QuoteResult(chunk[0].index, chunk[0].query, None, item_error(exc)))
                 return
             smaller = next(size for size in self.CHUNK_SIZES if size < len(chunk))
             log.debug(
@@ -350,7 +350,7 @@ class PriceClient:
             if _aborts_batch(exc):
                 raise
             log.debug("Batch %s: chunk of %d failed: %s", lote, len(chunk), exc)
-            state.fail(chunk, _item_error(exc))
+            state.fail(chunk, item_error(exc))
             return
         self._assign(chunk, data, state)
 

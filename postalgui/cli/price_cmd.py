@@ -230,6 +230,7 @@ def _deadline_of(context: AppContext, query: PriceQuery) -> Deadline | ItemError
     """The delivery time of a national query, or why there is none (never raises: prices still work)."""
     from postalgui.api.errors import ApiError
     from postalgui.api.models.deadline import DeadlineQuery
+    from postalgui.api.price import item_error
 
     try:
         asked = DeadlineQuery(
@@ -240,7 +241,7 @@ def _deadline_of(context: AppContext, query: PriceQuery) -> Deadline | ItemError
         )
         deadline = context.price.deadlines().national(asked)
     except ApiError as exc:
-        return ItemError(text=str(exc))
+        return item_error(exc)
     return deadline.error or deadline
 
 

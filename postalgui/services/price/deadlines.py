@@ -81,7 +81,7 @@ def deadlines_for(
     national outcome with its reason (the prices are unaffected)."""
     from postalgui.api.deadline import DEADLINE_API
     from postalgui.api.errors import ApiError, PermissionDeniedError
-    from postalgui.api.models.price import ItemError
+    from postalgui.api.price import item_error
 
     task.raise_if_cancelled()
     handling = service.handling_days()
@@ -106,7 +106,7 @@ def deadlines_for(
             outcomes.update({i: DeadlineOutcome(i, "not_enabled", handling_days=handling) for i in national})
         except ApiError as exc:
             found = None
-            error = ItemError(text=str(exc))
+            error = item_error(exc)
             outcomes.update(
                 {i: DeadlineOutcome(i, "failed", error=error, handling_days=handling) for i in national}
             )
