@@ -133,9 +133,6 @@ def run_gui(argv: list[str]) -> int:
     app.setApplicationName(APP_NAME)
     app.setOrganizationName(APP_NAME)
     app.setDesktopFileName("postalgui")
-    from postalgui.gui.app_icon import app_icon
-
-    app.setWindowIcon(app_icon())  # the title bar, the task bar and the switcher
     from postalgui.services.paths import app_paths
 
     instance = SingleInstance(instance_name(app_paths().config_dir))
@@ -149,6 +146,9 @@ def run_gui(argv: list[str]) -> int:
                 )
             return EXIT_NOT_ANSWERED
         return 0
+    from postalgui.gui.app_icon import app_icon
+
+    app.setWindowIcon(app_icon())  # the title bar, the task bar and the switcher; not for a second launch
     try:
         return _run_first_instance(app, instance)
     finally:
