@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from datetime import date
 
 import pytest
-from PySide6.QtCore import QCoreApplication, QDate
+from PySide6.QtCore import QCoreApplication, QDate, Qt
 from pytestqt.qtbot import QtBot
 
 from postalgui.gui.tabs.price import PriceTab
@@ -95,6 +95,14 @@ def test_must_arrive_by_marks_the_late_ones_and_sorts_the_rest_cheapest_first(
     assert priced[: len(in_time)] == in_time  # every product in time before every late one
     prices = [model.result(row).response.pcFinal for row in in_time]  # type: ignore[union-attr]
     assert prices == sorted(prices)  # type: ignore[type-var]
+    # Dearest first still lists the late ones last: they are out of the question either way.
+    final = model.column_of(Column.FINAL)
+    assert final is not None
+    tab.table.sortByColumn(final, Qt.SortOrder.DescendingOrder)
+    order = [tab.proxy.mapToSource(tab.proxy.index(r, 0)).row() for r in range(tab.proxy.rowCount())]
+    dearest = [row for row in order if model.result(row).ok and model.result(row).response is not None]
+    assert dearest[: len(in_time)] == in_time[::-1]
+    tab.table.sortByColumn(final, Qt.SortOrder.AscendingOrder)
     # The summary names the cheapest that makes it, not the cheapest of all.
     from postalgui.api.values import format_brl
     from postalgui.gui.tabs.price.deadline_texts import until_text

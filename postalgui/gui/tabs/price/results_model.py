@@ -372,10 +372,10 @@ class QuoteResultsModel(QStandardItemModel):
         price = result.response.pcFinal if result.ok and result.response is not None else None
         if position is None or price is None:
             return
-        key = float(price) + (LATE_OFFSET if late else 0.0)
+        offset = LATE_OFFSET if late else 0.0  # late after the rest, whichever way the column sorts
         item = self.item(row, position)
-        item.setData(key, SORT_ROLE)
-        item.setData(-key, DESCENDING_ROLE)
+        item.setData(float(price) + offset, SORT_ROLE)
+        item.setData(offset - float(price), DESCENDING_ROLE)
 
     def result(self, row: int) -> QuoteResult:
         return self._results[row]
