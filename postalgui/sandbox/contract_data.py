@@ -82,6 +82,7 @@ SERVICES: dict[str, ServiceInfo] = {
         ServiceInfo("45110", "EXPORTA FACIL STANDARD", INTERNATIONAL),
         ServiceInfo("45128", "EXPORTA FACIL PREMIUM", INTERNATIONAL),
         ServiceInfo("86711", "BUSCA AGENCIA", DIGITAL),
+        ServiceInfo("38210", "API PRAZOS", DIGITAL),
     )
 }
 """Every service the demo contracts use, by code."""
@@ -90,6 +91,17 @@ SERVICES: dict[str, ServiceInfo] = {
 def services(*codes: str) -> tuple[ServiceInfo, ...]:
     """The services with these codes, sorted by code (KeyError for an unknown one)."""
     return tuple(sorted((SERVICES[code] for code in codes), key=lambda info: info.code))
+
+
+DEADLINE_SERVICE = "38210"
+"""The contract service that enables delivery time (REFERENCE.md): present exactly where API 35 is."""
+
+
+def with_deadline_service(found: tuple[ServiceInfo, ...], api: tuple[int, ...]) -> tuple[ServiceInfo, ...]:
+    """``found`` with 38210 "API PRAZOS" when ``api`` lists 35 and without it otherwise,
+    so a card's services and its token never disagree about delivery time."""
+    rest = [info.code for info in found if info.code != DEADLINE_SERVICE]
+    return services(*rest, DEADLINE_SERVICE) if 35 in api else services(*rest)
 
 
 PRICE_PRODUCTS = ("03220", "03298", "04227", "03158", "03140", "03204", "03212", "03328")

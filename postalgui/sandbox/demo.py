@@ -41,6 +41,7 @@ from postalgui.sandbox.contract_data import (
     ContactInfo,
     ServiceInfo,
     services,
+    with_deadline_service,
 )
 
 CONTRACT_STATUSES = ("ATIVO", "SUSPENSO", "CANCELADO", "EM_DESENVOLVIMENTO")
@@ -290,6 +291,7 @@ def _card(
     services: tuple[ServiceInfo, ...] = (),
     ends_in_days: int | None = None,
 ) -> PostingCard:
+    services = with_deadline_service(services, api)
     return PostingCard(number, status, cnpj, period[0], period[1], api, services, ends_in_days)
 
 
@@ -304,6 +306,8 @@ def _contract(
     **details: Any,
 ) -> Contract:
     """A contract; `details` are Contract's keyword fields (services, combo, category, ...)."""
+    if "services" in details:
+        details["services"] = with_deadline_service(details["services"], api)
     return Contract(cnpj, number, dr, period[0], period[1], status, api, cards, **details)
 
 

@@ -211,6 +211,8 @@ def test_settings_for_card_sets_the_profile_and_the_products() -> None:
         Service(codigo="04227", descricao="MINI ENVIOS CONTRATO AG"),
         Service(codigo="03298", descricao="PAC CONTRATO AG"),
         Service(codigo="80250"),
+        Service(codigo="38210", descricao="API PRAZOS"),  # opens delivery time: nothing to post
+        Service(codigo="86711", descricao="BUSCA AGENCIA"),
     ]
     updated = contracting.settings_for_card(
         settings, environment, contract, _card("74600001", "9912345680", 20), services

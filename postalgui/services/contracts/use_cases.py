@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from postalgui.api.cancel import TaskControl, cancel_scope
 from postalgui.api.errors import ApiError
+from postalgui.services.price.products import ACCESS_SERVICES
 from postalgui.services.settings import Profile, Settings
 
 if TYPE_CHECKING:
@@ -267,7 +268,8 @@ def settings_for_card(
 
     The profile takes the card, its contract and DR; ``prices.products`` becomes the
     card's service codes (in the operator's order, once each) with their descriptions
-    in ``prices.product_names``. A card with no services leaves the products as they
+    in ``prices.product_names``; services that only open an API (`ACCESS_SERVICES`) are
+    no products. A card with no services leaves the products as they
     were. Products chosen for comparison stay chosen when the card has them. New
     objects throughout: the settings models are never changed in place.
     """
@@ -282,10 +284,11 @@ def settings_for_card(
         }
     )
     updated = settings.with_profile(environment, profile)
-    codes = list(dict.fromkeys(service.codigo for service in services))
+    products = [s for s in services if s.codigo not in ACCESS_SERVICES]
+    codes = list(dict.fromkeys(s.codigo for s in products))
     if not codes:
         return updated
-    names = {s.codigo: s.descricao.strip() for s in services if s.descricao and s.descricao.strip()}
+    names = {s.codigo: s.descricao.strip() for s in products if s.descricao and s.descricao.strip()}
     prices = settings.prices
     compared = [code for code in prices.compare_products if code in codes]
     return updated.model_copy(

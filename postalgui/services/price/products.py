@@ -41,6 +41,13 @@ INTERNATIONAL_PRODUCTS: dict[str, str] = {
 }
 """International products the sandbox offers; a real contract lists its own."""
 
+ACCESS_SERVICES: dict[str, str] = {
+    "38210": "API PRAZOS",
+    "86711": "BUSCA AGENCIA",
+}
+"""Contract services that open an API (delivery time, branch search), listed among a
+card's services but nothing to post: never offered as products to quote."""
+
 
 def product_name(code: str) -> str:
     """The known name of a product code, or ``""``."""

@@ -117,6 +117,23 @@ def test_every_contract_with_cards_has_services_and_card_services_are_a_subset()
                 assert {info.code for info in card.services} <= codes
 
 
+def test_delivery_time_service_38210_is_listed_exactly_where_api_35_is() -> None:
+    """REFERENCE.md: API 35 comes with contract service 38210 "API PRAZOS"."""
+    seen = {True: 0, False: 0}
+    for company in DEMO.companies:
+        for contract in company.contracts:
+            for holder in (contract, *contract.cards):
+                has_service = "38210" in {info.code for info in holder.services}
+                assert has_service == (35 in holder.api), getattr(holder, "number", contract.number)
+                seen[has_service] += 1
+    assert seen[True]
+    assert seen[False]
+    small = _contract(DEMO.contract).card("0074512346")
+    assert small is not None
+    assert 35 not in small.api
+    assert data.SERVICES["38210"].description == "API PRAZOS"
+
+
 def test_card_services_outside_the_contract_are_refused() -> None:
     card = PostingCard("1", "ATIVO", DEMO.cnpj, "", "", (), data.services("03220", "80250"))
     with pytest.raises(ValueError, match="80250"):
