@@ -13,7 +13,7 @@ import logging
 import sqlite3
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import ClassVar, TypeVar
 
@@ -80,7 +80,9 @@ def _wal(conn: sqlite3.Connection, clock: Callable[[], float] = time.monotonic) 
 class SqliteFile:
     """The connection to ``path``, opened on first use; `run` does work under the lock.
 
-    ``schema`` is the SQL that creates the tables (run once, with ``version``);
+    ``schema`` is the SQL that creates the tables of ``version`` (run once, on a new
+    file); ``migrations`` the SQL that takes a file of version ``n - 1`` to ``n``, by
+    ``n``, run in order in one transaction on a file of an older version;
     ``probe`` a table read on opening, so a damaged file shows itself at once;
     ``newer_error`` is raised, with a sentence naming ``label``, for a file whose
     schema is newer than ``version``.
@@ -99,9 +101,11 @@ class SqliteFile:
         probe: str,
         label: str,
         newer_error: type[Exception],
+        migrations: Mapping[int, str] | None = None,
     ) -> None:
         self.path = path
         self._schema = schema
+        self._migrations = dict(migrations or {})
         self._version = version
         self._probe = probe
         self._label = label
@@ -143,9 +147,9 @@ class SqliteFile:
         try:
             found = conn.execute("PRAGMA user_version").fetchone()[0]
             self._refuse_newer(found)
-            if found == 0:
+            if found < self._version:
                 # executescript would commit first; statement by statement stays in this transaction.
-                for statement in _statements(self._schema):
+                for statement in self._steps(found):
                     conn.execute(statement)
                 conn.execute(f"PRAGMA user_version = {int(self._version)}")
         except BaseException:
@@ -153,6 +157,17 @@ class SqliteFile:
                 conn.execute("ROLLBACK")
             raise
         conn.execute("COMMIT")
+
+    def _steps(self, found: int) -> list[str]:
+        """The statements that bring a file of version ``found`` (0: new) to this version."""
+        if found == 0:
+            return _statements(self._schema)
+        steps: list[str] = []
+        for version in range(found + 1, self._version + 1):
+            if version not in self._migrations:
+                raise RuntimeError(f"The {self._label} has no migration to schema {version}")
+            steps += _statements(self._migrations[version])
+        return steps
 
     def _refuse_newer(self, found: int) -> None:
         if found > self._version:
@@ -220,7 +235,8 @@ class SqliteStore:
     store's `FILENAME`), the file opened on first use, `close`, and `set_aside_path`.
 
     Subclasses name their file, schema and version, the table read on opening, the label
-    sentences use and the error for a newer file, as class attributes.
+    sentences use and the error for a newer file, as class attributes; `MIGRATIONS`
+    (SQL by the version it reaches) bring an older file up to date when it is opened.
     """
 
     FILENAME: ClassVar[str]
@@ -229,6 +245,7 @@ class SqliteStore:
     PROBE: ClassVar[str]
     LABEL: ClassVar[str]
     NEWER_ERROR: ClassVar[type[Exception]]
+    MIGRATIONS: ClassVar[Mapping[int, str]] = {}
 
     def __init__(self, path: Path) -> None:
         path = Path(path)
@@ -240,6 +257,7 @@ class SqliteStore:
             probe=self.PROBE,
             label=self.LABEL,
             newer_error=self.NEWER_ERROR,
+            migrations=self.MIGRATIONS,
         )
 
     def close(self) -> None:

@@ -60,14 +60,16 @@ class FakePriceService:
     def __init__(self, client: FakeClient) -> None:
         self._client = client
         self.recorded: list[list[QuoteResult]] = []
+        self.runs: set[str | None] = set()
 
     def client(self) -> FakeClient:
         return self._client
 
-    def record(self, results: Sequence[QuoteResult], source: str) -> None:
+    def record(self, results: Sequence[QuoteResult], source: str, run: str | None = None) -> None:
         assert source in {"batch", "cli", "form", "compare", "history"}
         if results:
             self.recorded.append(list(results))
+            self.runs.add(run)
 
 
 def as_service(fake: FakePriceService) -> PriceService:
@@ -78,11 +80,12 @@ def test_a_batch_reports_every_item_and_keeps_them_in_blocks() -> None:
     seen: list[Progress] = []
     service = FakePriceService(FakeClient())
     queries = [query(n) for n in range(use_cases.HISTORY_BLOCK + 7)]
-    results = use_cases.quote_batch(PlainTask(seen.append), as_service(service), queries, "cli")
+    results = use_cases.quote_batch(PlainTask(seen.append), as_service(service), queries, "cli", "run-1")
     assert [r.index for r in results] == list(range(len(queries)))
     assert [p.done for p in seen] == list(range(len(queries) + 1))
     assert all(isinstance(p.payload, QuoteResult) for p in seen[1:])
     assert [len(block) for block in service.recorded] == [use_cases.HISTORY_BLOCK, 7]
+    assert service.runs == {"run-1"}  # every block under the key its deadlines will use
 
 
 def test_a_cancelled_batch_still_keeps_what_was_priced() -> None:

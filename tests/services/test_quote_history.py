@@ -12,7 +12,9 @@ from pathlib import Path
 
 import pytest
 
+from postalgui.api.models.deadline import Deadline
 from postalgui.api.models.price import ItemError, ObjectFormat, PriceQuery, PriceResponse, QuoteResult
+from postalgui.services.price.deadlines import DeadlineOutcome
 from postalgui.services.price.history import SCHEMA_VERSION, HistoryError, QuoteHistory
 
 NATIONAL = PriceQuery(
@@ -315,3 +317,141 @@ def test_file_from_a_newer_version_is_left_alone(tmp_path: Path) -> None:
         store.count()
     store.close()
     assert [item.name for item in tmp_path.iterdir()] == ["quotes.sqlite3"]
+
+
+# --------------------------------------------------------------------------- deadlines (schema 2)
+
+V1_SCHEMA = """
+CREATE TABLE quote (
+    id INTEGER PRIMARY KEY AUTOINCREMENT, at TEXT NOT NULL, environment TEXT NOT NULL, source TEXT NOT NULL,
+    query TEXT NOT NULL, response TEXT, failure_code TEXT, failure_text TEXT, co_produto TEXT NOT NULL,
+    cep_origem TEXT, cep_destino TEXT, sg_pais TEXT, nu_requisicao TEXT, pc_final TEXT, error TEXT,
+    search_text TEXT NOT NULL
+);
+CREATE INDEX quote_at ON quote (at DESC, id DESC);
+"""
+"""The history as PostalGUI wrote it before it kept deadlines (schema 1)."""
+
+
+def sedex_deadline(index: int = 0, handling: int = 2) -> DeadlineOutcome:
+    deadline = Deadline(
+        coProduto="03220",
+        prazoEntrega=2,
+        dataMaxima=datetime(2026, 12, 2, 23, 59),
+        entregaDomiciliar=False,
+        entregaSabado=True,
+        msgPrazo="Entrega em capitais",
+    )
+    return DeadlineOutcome(index, "ok", deadline, None, date(2026, 11, 30), handling)
+
+
+def pac_refused(index: int = 2) -> DeadlineOutcome:
+    error = ItemError(code="PRZ-008", text="Serviço indisponível para o trecho informado")
+    return DeadlineOutcome(index, "item_error", None, error, date(2026, 11, 30), 0)
+
+
+def test_deadlines_meet_their_quotes_whichever_is_written_first(history: QuoteHistory) -> None:
+    results = sample_results()
+    queries = [result.query for result in results]
+    outcomes = [sedex_deadline(0), DeadlineOutcome(1, "international"), pac_refused(2)]
+    history.add_deadlines("early", list(zip(queries, outcomes, strict=True)))  # the deadline task won
+    history.add(results, environment="sandbox", source="form", run="early")
+    history.add(results, environment="sandbox", source="form", run="late")
+    history.add_deadlines("late", list(zip(queries, outcomes, strict=True)))
+    history.add(results, environment="sandbox", source="form")  # no run: no deadlines
+    for run in (0, 1):
+        by_product = {e.query.coProduto: e for e in history.search() if (e.id - 1) // 3 == run}
+        sedex = by_product["03220"].deadline
+        assert sedex is not None
+        assert (sedex.reason, sedex.by, sedex.handling_days, sedex.posted) == (
+            "ok",
+            date(2026, 12, 2),
+            2,
+            date(2026, 11, 30),
+        )
+        assert sedex.deadline is not None
+        assert (
+            sedex.deadline.prazoEntrega,
+            sedex.deadline.entregaDomiciliar,
+            sedex.deadline.entregaSabado,
+        ) == (
+            2,
+            False,
+            True,
+        )
+        assert sedex.deadline.msgPrazo == "Entrega em capitais"
+        pac = by_product["03298"].deadline
+        assert pac is not None
+        assert pac.reason == "item_error"
+        assert str(pac.error) == "PRZ-008: Serviço indisponível para o trecho informado"
+        assert by_product["04510"].deadline is None  # international: nothing kept
+    assert all(entry.deadline is None for entry in history.search() if (entry.id - 1) // 3 == 2)
+
+
+def test_another_runs_deadline_or_posting_date_is_not_this_quotes(history: QuoteHistory) -> None:
+    result = sample_results()[0]
+    history.add([result], environment="sandbox", source="form", run="mine")
+    history.add_deadlines("theirs", [(result.query, sedex_deadline())])
+    later = result.query.model_copy(update={"dtEvento": date(2026, 1, 6)})
+    history.add_deadlines("mine", [(later, sedex_deadline())])  # same route, another posting date
+    (entry,) = history.search()
+    assert entry.deadline is None
+
+
+def test_deleting_quotes_drops_their_runs_deadlines_only_when_none_is_left(history: QuoteHistory) -> None:
+    results = sample_results()
+    first = history.add(results, environment="sandbox", source="batch", run="a")
+    history.add(results, environment="sandbox", source="batch", run="b")
+    pairs = [(results[0].query, sedex_deadline())]
+    history.add_deadlines("a", pairs)
+    history.add_deadlines("b", pairs)
+
+    def kept() -> set[str]:
+        return set(
+            history._file.run(lambda conn: [r[0] for r in conn.execute("SELECT run FROM quote_deadline")])
+        )
+
+    history.delete(first[1:])
+    assert kept() == {"a", "b"}  # run a still has its SEDEX quote
+    history.delete(first[:1])
+    assert kept() == {"b"}
+    history.prune(keep_last=0)
+    assert kept() == set()
+    history.add_deadlines("c", pairs)
+    history.clear()
+    assert kept() == set()
+
+
+def test_a_schema_1_history_is_migrated_and_keeps_its_quotes(tmp_path: Path) -> None:
+    path = tmp_path / "quotes.sqlite3"
+    with sqlite3.connect(path) as conn:
+        conn.executescript(V1_SCHEMA)
+        conn.execute(
+            "INSERT INTO quote (at, environment, source, query, co_produto, search_text)"
+            " VALUES ('2026-01-05T12:00:00+00:00', 'sandbox', 'form', ?, '03220', 'x')",
+            ('{"coProduto": "03220", "cepOrigem": "01310100", "cepDestino": "20040020", "psObjeto": 300}',),
+        )
+        conn.execute("PRAGMA user_version = 1")
+    conn.close()
+    store = QuoteHistory(path)
+    (old,) = store.search()
+    assert old.query.cepDestino == "20040020"
+    assert old.deadline is None
+    store.add([sample_results()[0]], environment="sandbox", source="form", run="r")
+    store.add_deadlines("r", [(NATIONAL, sedex_deadline())])
+    assert [entry.deadline is not None for entry in store.search()] == [True, False]
+    store.close()
+    fresh = QuoteHistory(tmp_path / "fresh.sqlite3")
+    fresh.count()
+    fresh.close()
+
+    def shape(file: Path) -> dict[str, list[str]]:
+        with sqlite3.connect(file) as conn:
+            tables = [row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+            found = {t: sorted(c[1] for c in conn.execute(f"PRAGMA table_info({t})")) for t in tables}
+            found["version"] = [str(conn.execute("PRAGMA user_version").fetchone()[0])]
+        conn.close()
+        return found
+
+    assert shape(path) == shape(tmp_path / "fresh.sqlite3")
+    assert shape(path)["version"] == [str(SCHEMA_VERSION)]

@@ -120,3 +120,55 @@ def test_a_corrupt_file_is_set_aside_and_its_path_told(tmp_path: Path) -> None:
     assert aside.name.startswith("a.sqlite3.bad-")
     assert aside.read_bytes().startswith(b"not a database")
     assert seen == [aside]
+
+
+def test_an_older_file_is_migrated_once_keeping_its_rows(tmp_path: Path) -> None:
+    path = tmp_path / "old.sqlite3"
+    old = _file(path)
+    old.run(lambda conn: conn.execute("INSERT INTO item (worker) VALUES (7)"))
+    old.close()
+    newer_schema = SCHEMA + "ALTER TABLE item ADD COLUMN note TEXT;\nCREATE TABLE extra (id INTEGER);\n"
+    migrations = {2: "ALTER TABLE item ADD COLUMN note TEXT;\nCREATE TABLE extra (id INTEGER);\n"}
+
+    def opened(target: Path) -> SqliteFile:
+        return SqliteFile(
+            target,
+            schema=newer_schema,
+            version=2,
+            probe="item",
+            label="test file",
+            newer_error=Newer,
+            migrations=migrations,
+        )
+
+    migrated = opened(path)
+    rows = migrated.run(lambda conn: conn.execute("SELECT worker, note FROM item").fetchall())
+    assert rows == [(7, None)]
+    assert migrated.run(lambda conn: conn.execute("PRAGMA user_version").fetchone()[0]) == 2
+    migrated.close()
+    again = opened(path)  # a second opening finds version 2: nothing runs twice
+    assert again.run(lambda conn: conn.execute("SELECT count(*) FROM extra").fetchone()[0]) == 0
+    again.close()
+    fresh = opened(tmp_path / "new.sqlite3")
+    assert fresh.run(lambda conn: conn.execute("PRAGMA user_version").fetchone()[0]) == 2
+    fresh.close()
+
+
+def test_a_missing_migration_leaves_the_file_as_it_was(tmp_path: Path) -> None:
+    path = tmp_path / "old.sqlite3"
+    old = _file(path)
+    old.run(lambda conn: conn.execute("INSERT INTO item (worker) VALUES (7)"))
+    old.close()
+    skipping = SqliteFile(
+        path,
+        schema=SCHEMA,
+        version=3,
+        probe="item",
+        label="test file",
+        newer_error=Newer,
+        migrations={3: "CREATE TABLE extra (id INTEGER);"},
+    )
+    with pytest.raises(RuntimeError, match="no migration to schema 2"):
+        skipping.run(lambda conn: None)
+    skipping.close()
+    assert _file(path).run(lambda conn: conn.execute("PRAGMA user_version").fetchone()[0]) == 1

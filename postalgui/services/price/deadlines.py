@@ -10,10 +10,11 @@ date the parcel arrives if it is posted then.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import date, timedelta
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal, get_args
 
 from postalgui.api.cancel import TaskControl, cancel_scope
 
@@ -29,6 +30,8 @@ __all__ = [
     "add_business_days",
     "deadlines_for",
     "deadlines_in_windows",
+    "outcome_from_json",
+    "outcome_json",
 ]
 
 DEADLINE_WINDOW = 200
@@ -75,14 +78,17 @@ def deadlines_for(
     task: TaskControl,
     service: PriceService,
     queries: Sequence[PriceQuery],
+    run: str | None = None,
+    *,
     today: date | None = None,
 ) -> list[DeadlineOutcome]:
     """One outcome per query, at its position; a failure of the whole call fails every
-    national outcome with its reason (the prices are unaffected)."""
-    from postalgui.api.deadline import DEADLINE_API
-    from postalgui.api.errors import ApiError, PermissionDeniedError
-    from postalgui.api.price import item_error
+    national outcome with its reason (the prices are unaffected).
 
+    A route asked twice (the same product, CEPs and posting date, as a batch repeats
+    it with other weights) costs one call. With ``run`` (the key the prices went into
+    the history with) the outcomes are kept in the history beside those prices.
+    """
     task.raise_if_cancelled()
     handling = service.handling_days()
     start = today or date.today()
@@ -94,29 +100,43 @@ def deadlines_for(
     abroad = set(range(len(queries))) - set(national)
     outcomes = {index: DeadlineOutcome(index, "international") for index in abroad}
     posted = {index: add_business_days(queries[index].dtEvento or start, handling) for index in national}
-    if national:
-        try:
-            with cancel_scope(task.token):
-                apis = service.enabled_apis()
-                if apis is not None and DEADLINE_API not in apis:
-                    raise PermissionDeniedError(["delivery time is not enabled for this card"], status=403)
-                found = service.deadlines().batch([_deadline_query(queries[i], posted[i]) for i in national])
-        except PermissionDeniedError:
-            found = None
-            outcomes.update({i: DeadlineOutcome(i, "not_enabled", handling_days=handling) for i in national})
-        except ApiError as exc:
-            found = None
-            error = item_error(exc)
-            outcomes.update(
-                {i: DeadlineOutcome(i, "failed", error=error, handling_days=handling) for i in national}
-            )
-        for result in found or []:
-            index = national[result.index]
-            reason: Reason = "ok" if result.deadline is not None else "item_error"
-            outcomes[index] = DeadlineOutcome(
-                index, reason, result.deadline, result.error, posted[index], handling
-            )
-    return [outcomes[index] for index in range(len(queries))]
+    asked = list(dict.fromkeys(_deadline_query(queries[index], posted[index]) for index in national))
+    if asked:
+        found = _ask(task, service, asked, handling)
+        for index in national:
+            outcome = found[_deadline_query(queries[index], posted[index])]
+            outcomes[index] = replace(outcome, index=index)
+    result = [outcomes[index] for index in range(len(queries))]
+    if run is not None:
+        service.record_deadlines(run, queries, result)
+    return result
+
+
+def _ask(
+    task: TaskControl, service: PriceService, asked: Sequence[DeadlineQuery], handling: int
+) -> dict[DeadlineQuery, DeadlineOutcome]:
+    """The outcome of each distinct route (index 0: the caller numbers them)."""
+    from postalgui.api.deadline import DEADLINE_API
+    from postalgui.api.errors import ApiError, PermissionDeniedError
+    from postalgui.api.price import item_error
+
+    try:
+        with cancel_scope(task.token):
+            apis = service.enabled_apis()
+            if apis is not None and DEADLINE_API not in apis:
+                return {query: DeadlineOutcome(0, "not_enabled", handling_days=handling) for query in asked}
+            found = service.deadlines().batch(asked)
+    except ApiError as exc:
+        if isinstance(exc, PermissionDeniedError):  # the operator says what the token's list did not
+            return {query: DeadlineOutcome(0, "not_enabled", handling_days=handling) for query in asked}
+        error = item_error(exc)
+        return {query: DeadlineOutcome(0, "failed", error=error, handling_days=handling) for query in asked}
+    outcomes: dict[DeadlineQuery, DeadlineOutcome] = {}
+    for result in found:
+        query = asked[result.index]
+        reason: Reason = "ok" if result.deadline is not None else "item_error"
+        outcomes[query] = DeadlineOutcome(0, reason, result.deadline, result.error, query.dtEvento, handling)
+    return outcomes
 
 
 def deadlines_in_windows(
@@ -124,6 +144,8 @@ def deadlines_in_windows(
     service: PriceService,
     queries: Sequence[PriceQuery],
     indices: Sequence[int],
+    run: str | None = None,
+    *,
     window: int = DEADLINE_WINDOW,
 ) -> int:
     """`deadlines_for` a window of ``queries`` at a time, for a batch that may be large.
@@ -134,7 +156,7 @@ def deadlines_in_windows(
     total = len(queries)
     for start in range(0, total, window):
         task.raise_if_cancelled()
-        found = deadlines_for(task, service, queries[start : start + window])
+        found = deadlines_for(task, service, queries[start : start + window], run)
         outcomes = [replace(outcome, index=indices[start + outcome.index]) for outcome in found]
         task.progress(start + len(found), total, payload=outcomes)
     return total
@@ -148,4 +170,38 @@ def _deadline_query(query: PriceQuery, posted: date) -> DeadlineQuery:
         cepOrigem=query.cepOrigem or "",
         cepDestino=query.cepDestino or "",
         dtEvento=posted,
+    )
+
+
+def outcome_json(outcome: DeadlineOutcome) -> str:
+    """An outcome as the history keeps it (without its index, which is the table's business)."""
+    data: dict[str, Any] = {"reason": outcome.reason, "handlingDays": outcome.handling_days}
+    if outcome.deadline is not None:
+        data["deadline"] = outcome.deadline.wire()
+    if outcome.error is not None:
+        data["error"] = {"code": outcome.error.code, "text": outcome.error.text}
+    if outcome.posted is not None:
+        data["posted"] = outcome.posted.isoformat()
+    return json.dumps(data, ensure_ascii=False)
+
+
+def outcome_from_json(text: str, index: int = 0) -> DeadlineOutcome:
+    """`outcome_json` read back; ValueError (or pydantic's) for a record it did not write."""
+    from postalgui.api.models.deadline import Deadline
+    from postalgui.api.models.price import ItemError
+
+    data = json.loads(text)
+    reason = data.get("reason")
+    if reason not in get_args(Reason):
+        raise ValueError(f"unknown deadline reason {reason!r}")
+    deadline = data.get("deadline")
+    error = data.get("error")
+    posted = data.get("posted")
+    return DeadlineOutcome(
+        index,
+        reason,
+        None if deadline is None else Deadline.model_validate(deadline),
+        None if error is None else ItemError.model_validate(error),
+        None if posted is None else date.fromisoformat(posted),
+        int(data.get("handlingDays", 0)),
     )

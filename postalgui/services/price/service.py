@@ -10,9 +10,10 @@ from postalgui.api.environments import Environment
 
 if TYPE_CHECKING:
     from postalgui.api.deadline import DeadlineClient
-    from postalgui.api.models.price import QuoteResult
+    from postalgui.api.models.price import PriceQuery, QuoteResult
     from postalgui.api.price import PriceClient
     from postalgui.services.context import AppContext
+    from postalgui.services.price.deadlines import DeadlineOutcome
     from postalgui.services.price.history import QuoteHistory
 
 log = logging.getLogger(__name__)
@@ -55,14 +56,27 @@ class PriceService:
     def history(self) -> QuoteHistory:
         return self.context.quote_history()
 
-    def record(self, results: Sequence[QuoteResult], source: Source) -> None:
-        """Keep quotes in the history; a failing disk is logged, never raised over the quote."""
+    def record(self, results: Sequence[QuoteResult], source: Source, run: str | None = None) -> None:
+        """Keep quotes in the history; a failing disk is logged, never raised over the quote.
+
+        ``run`` ties them to the deadlines fetched beside them (`record_deadlines`).
+        """
         if not results:
             return
         try:
-            self.history().add(results, environment=self.context.env_key, source=source)
+            self.history().add(results, environment=self.context.env_key, source=source, run=run)
         except Exception:  # the quote itself worked; a full disk must not hide it
             log.exception("Could not write %d quotes to the history", len(results))
+
+    def record_deadlines(
+        self, run: str, queries: Sequence[PriceQuery], outcomes: Sequence[DeadlineOutcome]
+    ) -> None:
+        """Keep the deadlines of a run beside its quotes in the history (before or after
+        them: the two tasks race); a failing disk is logged, never raised."""
+        try:
+            self.history().add_deadlines(run, list(zip(queries, outcomes, strict=True)))
+        except Exception:  # the deadlines were shown; the history is a convenience
+            log.exception("Could not write %d deadlines to the history", len(outcomes))
 
     def company_name(self) -> str:
         """The company's name for documents; only the sandbox knows it (its demo company)."""

@@ -57,19 +57,28 @@ BATCH_WINDOW = 1000
 
 
 def quote_batch(
-    task: TaskControl, service: PriceService, queries: Sequence[PriceQuery], source: Source = "batch"
+    task: TaskControl,
+    service: PriceService,
+    queries: Sequence[PriceQuery],
+    source: Source = "batch",
+    run: str | None = None,
 ) -> list[QuoteResult]:
     """Price ``queries`` in chunks; each settled item is reported as progress ``payload``.
 
     Results reach the history even when the user cancels half way: what was priced
     was paid for in quota and time. They are written in blocks as they settle, so a
-    big batch never ends with one long write competing with the window.
+    big batch never ends with one long write competing with the window. ``run`` is
+    the key their deadlines are kept under (`deadlines_for`).
     """
-    return _quote_window(task, service, service.client(), queries, source)
+    return _quote_window(task, service, service.client(), queries, source, run=run)
 
 
 def quote_checked(
-    task: TaskControl, service: PriceService, queries: Sequence[PriceQuery], source: Source = "batch"
+    task: TaskControl,
+    service: PriceService,
+    queries: Sequence[PriceQuery],
+    source: Source = "batch",
+    run: str | None = None,
 ) -> list[QuoteResult]:
     """`quote_batch` after the `DeclaredValueRule`, for queries no file check went over.
 
@@ -96,7 +105,7 @@ def quote_checked(
     for done, result in enumerate(refused, 1):
         task.progress(done, total, payload=result)
     part = _Renumbered(task, positions, len(refused), total)
-    priced = quote_batch(part, service, sent, source) if sent else []
+    priced = quote_batch(part, service, sent, source, run) if sent else []
     renumbered = [replace(result, index=positions[result.index]) for result in priced]
     return sorted([*refused, *renumbered], key=lambda result: result.index)
 
@@ -137,6 +146,7 @@ def quote_stream(
     total: int,
     source: Source = "batch",
     window: int = BATCH_WINDOW,
+    run: str | None = None,
 ) -> Iterator[QuoteResult]:
     """`quote_batch` for a batch too big to hold: results in input order, a window at a time.
 
@@ -154,7 +164,9 @@ def quote_stream(
     rows = iter(queries)
     offset = 0
     while chunk := list(islice(rows, window)):
-        yield from _quote_window(task, service, client, chunk, source, lote=lote, offset=offset, total=total)
+        yield from _quote_window(
+            task, service, client, chunk, source, lote=lote, offset=offset, total=total, run=run
+        )
         offset += len(chunk)
 
 
@@ -168,6 +180,7 @@ def _quote_window(
     lote: str | None = None,
     offset: int = 0,
     total: int | None = None,
+    run: str | None = None,
 ) -> list[QuoteResult]:
     """Price ``queries`` (indices and progress shifted by ``offset``), history in blocks."""
     total = len(queries) if total is None else total
@@ -188,7 +201,7 @@ def _quote_window(
                 pending = []
         task.progress(done, total, payload=result)
         if block is not None:
-            service.record(block, source)
+            service.record(block, source, run)
 
     if not offset:
         task.progress(0, total)
@@ -201,15 +214,19 @@ def _quote_window(
     finally:
         with lock:
             rest, pending = pending, []
-        service.record(rest, source)
+        service.record(rest, source, run)
     return [replace(result, index=result.index + offset) for result in results] if offset else results
 
 
 def quote_one(
-    task: TaskControl, service: PriceService, query: PriceQuery, source: Source = "form"
+    task: TaskControl,
+    service: PriceService,
+    query: PriceQuery,
+    source: Source = "form",
+    run: str | None = None,
 ) -> QuoteResult:
     """One product through the batch path, so an item error is a result, not an exception."""
-    return quote_batch(task, service, [query], source)[0]
+    return quote_batch(task, service, [query], source, run)[0]
 
 
 def quote_single(
@@ -219,6 +236,7 @@ def quote_single(
     *,
     international: bool,
     source: Source = "cli",
+    run: str | None = None,
 ) -> PriceResponse:
     """One product through its own GET (the operator's whole answer, errors raised), kept in the history."""
     from postalgui.api.models.price import QuoteResult
@@ -226,7 +244,7 @@ def quote_single(
     client = service.client()
     with cancel_scope(task.token):
         price = client.international(query) if international else client.national(query)
-    service.record([QuoteResult(0, query, price, price.error)], source)
+    service.record([QuoteResult(0, query, price, price.error)], source, run)
     return price
 
 
