@@ -11,7 +11,7 @@ from pydantic import ValidationError
 
 from postalgui.api.cancel import PlainTask
 from postalgui.api.deadline import DeadlineResult
-from postalgui.api.errors import ServerError
+from postalgui.api.errors import PermissionDeniedError, ServerError
 from postalgui.api.models.deadline import Deadline, DeadlineQuery
 from postalgui.api.models.price import ItemError, PriceQuery
 from postalgui.services.price.deadlines import DeadlineOutcome, add_business_days, deadlines_for
@@ -55,6 +55,7 @@ class FakeService:
         self.apis = apis
         self.handling = handling
         self.client = FakeDeadlines(fail)
+        self.recorded: list[tuple[str, list[PriceQuery], list[DeadlineOutcome]]] = []
 
     def enabled_apis(self) -> list[int] | None:
         return self.apis
@@ -64,6 +65,11 @@ class FakeService:
 
     def deadlines(self) -> FakeDeadlines:
         return self.client
+
+    def record_deadlines(
+        self, run: str, queries: Sequence[PriceQuery], outcomes: Sequence[DeadlineOutcome]
+    ) -> None:
+        self.recorded.append((run, list(queries), list(outcomes)))
 
 
 def run(service: FakeService, queries: Sequence[PriceQuery]) -> list:  # type: ignore[type-arg]
@@ -133,3 +139,24 @@ def test_a_batch_gets_its_deadlines_a_window_at_a_time_numbered_as_its_results()
     reasons = [o.reason for window in windows for o in window]
     assert reasons == ["ok", "international", "item_error", "ok", "ok"]
     assert len(service.client.asked) == 4  # the international row asked nothing
+
+
+def test_a_repeated_route_is_asked_once_and_the_run_is_recorded() -> None:
+    service = FakeService([34, 35])
+    heavier = national().model_copy(update={"psObjeto": 5000})
+    queries = [national(), heavier, national("03204"), abroad()]
+    outcomes = deadlines_for(PlainTask(), cast("PriceService", service), queries, "run-7", today=FRIDAY)
+    assert [query.coProduto for query in service.client.asked] == ["03220", "03204"]
+    assert [outcome.index for outcome in outcomes] == [0, 1, 2, 3]
+    assert [outcome.reason for outcome in outcomes] == ["ok", "ok", "item_error", "international"]
+    assert outcomes[0].deadline == outcomes[1].deadline
+    assert service.recorded == [("run-7", queries, outcomes)]
+    deadlines_for(PlainTask(), cast("PriceService", service), queries, today=FRIDAY)
+    assert len(service.recorded) == 1  # without a run nothing is kept
+
+
+def test_a_refusal_by_the_operator_reads_as_not_enabled_when_the_token_did_not_say() -> None:
+    refusal = PermissionDeniedError(["GTW-011: API 35 (Prazo) não habilitada"], status=403)
+    service = FakeService(None, fail=refusal)  # a delegated token lists no APIs
+    outcomes = run(service, [national(), abroad()])
+    assert [o.reason for o in outcomes] == ["not_enabled", "international"]
