@@ -382,9 +382,13 @@ def test_a_thousand_streamed_results_all_reach_the_table(
     )
 
     def fast_batch(
-        handle: TaskHandle, service: PriceService, queries: Sequence[PriceQuery], source: str = "batch"
+        handle: TaskHandle,
+        service: PriceService,
+        queries: Sequence[PriceQuery],
+        source: str = "batch",
+        run: str | None = None,
     ) -> list[QuoteResult]:
-        del service, source
+        del service, source, run
         results = [QuoteResult(index, query, response) for index, query in enumerate(queries)]
         for done, result in enumerate(reversed(results), start=1):
             handle.progress(done, len(results), payload=result)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from datetime import date
+from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QCoreApplication, QDate, Qt
@@ -162,3 +163,51 @@ def test_deadline_texts_speak_the_ui_language(qapp: QCoreApplication) -> None:
         assert deadline_cells(DeadlineOutcome(0, "international"))[0][4] == "Internacional: não disponível"
     finally:
         i18n.remove_translators(qapp, installed)
+
+
+def test_the_history_keeps_each_quotes_deadline_and_exports_it(
+    tab: PriceTab, qtbot: QtBot, tmp_path: Path
+) -> None:
+    from postalgui.gui.tabs.price.history_panel import HistoryColumn
+    from postalgui.services.price.batch_csv import DEADLINE_COLUMNS
+
+    tab.pages.setCurrentIndex(2)  # the History page, built now: it refreshes as deadlines come in
+    history = tab.history
+    quote_with_deadlines(tab, qtbot)
+    shown = {
+        tab.model.result(row).query.coProduto: tab.model.deadline(row) for row in range(tab.model.rowCount())
+    }
+
+    def kept() -> bool:
+        entries = history.entries()
+        return len(entries) == len(shown) and all(entry.deadline is not None for entry in entries)
+
+    qtbot.waitUntil(kept, timeout=WAIT_MS)
+    for row, entry in enumerate(history.entries()):
+        outcome = shown[entry.query.coProduto]
+        assert outcome is not None
+        assert entry.deadline is not None
+        assert (entry.deadline.reason, entry.deadline.by, entry.deadline.error) == (
+            outcome.reason,
+            outcome.by,
+            outcome.error,
+        )
+        model_row = history.proxy.mapToSource(history.proxy.index(row, 0)).row()
+        arrives = history.model.index(model_row, HistoryColumn.ARRIVES).data()
+        note = history.model.index(model_row, HistoryColumn.DEADLINE_NOTE).data()
+        if outcome.by is not None:
+            assert arrives == f"by {outcome.by:%a} {outcome.by:%d/%m}"
+        else:
+            assert note == str(outcome.error)
+    assert history.model.headerData(HistoryColumn.ARRIVES, Qt.Orientation.Horizontal) == "Arrives"
+    target = tmp_path / "history.csv"
+    with qtbot.waitSignal(history.exporter.exported, timeout=WAIT_MS):
+        history.export_csv(target)
+    header, *lines = target.read_text(encoding="utf-8-sig").splitlines()
+    assert all(title in header.split(";") for title in DEADLINE_COLUMNS)
+    by_column = header.split(";").index(DEADLINE_COLUMNS[1])
+    dates = {line.split(";")[1]: line.split(";")[by_column] for line in lines}
+    sedex = shown["03220"]
+    assert sedex is not None
+    assert sedex.by is not None
+    assert dates["03220"] == sedex.by.strftime("%d/%m/%Y")

@@ -11,6 +11,7 @@ from __future__ import annotations
 import itertools
 import re
 import time
+import uuid
 from collections.abc import Callable, Mapping, Sequence
 from datetime import date
 from pathlib import Path
@@ -217,10 +218,12 @@ class BatchPanel(QWidget):
     """Open a batch CSV, check it, price it in the background, look at and export the results.
 
     Signals: ``batchFinished(int, int)`` with the number of quotes and of failed ones,
-    when a run completed (not when it was cancelled or failed as a whole).
+    when a run completed (not when it was cancelled or failed as a whole);
+    ``deadlinesFinished()`` when the run's deadlines are all in (and in the history).
     """
 
     batchFinished = Signal(int, int)
+    deadlinesFinished = Signal()
 
     TASK_KEY = "price.batch"
     FILE_TASK_KEY = "price.batch.file"
@@ -238,6 +241,7 @@ class BatchPanel(QWidget):
         self._file_handle: TaskHandle | None = None
         self._handle: TaskHandle | None = None
         self._deadline_handle: TaskHandle | None = None
+        self._run: str | None = None
         self._buffer: list[QuoteResult] = []
         self._seen: set[int] = set()
         self._received = 0
@@ -524,11 +528,13 @@ class BatchPanel(QWidget):
         self.cancel_button.show()
         self.cancel_button.setEnabled(True)
         self.status_label.setText(self.tr("Sending…"))
+        self._run = uuid.uuid4().hex  # the history keeps the prices and their deadlines under it
         self._handle = self.runner.run(
             pricing.quote_checked,  # a re-run from the history meets the declared-value rule too
             self.context.price,
             list(self._queries),
             source,
+            self._run,
             name="price batch",
             key=self.TASK_KEY,
             on_result=self._on_batch_task_result,
@@ -840,6 +846,7 @@ class BatchPanel(QWidget):
             self.context.price,
             [result.query for result in results],
             [result.index for result in results],
+            self._run,
             name="price batch deadlines",
             key=self.DEADLINE_TASK_KEY,
             on_progress=self._on_deadline_task_progress,
@@ -870,8 +877,10 @@ class BatchPanel(QWidget):
         self.messages.show_message(text, MessageKind.WARNING, key="batch.deadlines")
 
     @Slot(bool)
-    def _on_deadline_task_finished(self, _cancelled: bool) -> None:
+    def _on_deadline_task_finished(self, cancelled: bool) -> None:
         self._deadline_handle = None
+        if not cancelled:
+            self.deadlinesFinished.emit()
 
     # --- state ---------------------------------------------------------------------------------
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
@@ -50,7 +50,8 @@ from postalgui.gui.models.key_sorted import KeySortedModel, SortKeyProxy
 from postalgui.gui.models.roles import SORT_ROLE
 from postalgui.gui.tabs.price.batch_panel import PdfLayout, ResultsExporter
 from postalgui.gui.tabs.price.breakdown_view import BreakdownView
-from postalgui.gui.tabs.price.results_model import destination_text, product_text
+from postalgui.gui.tabs.price.deadline_texts import DeadlineCells, deadline_cells
+from postalgui.gui.tabs.price.results_model import Column, column_title, destination_text, product_text
 from postalgui.gui.widgets.message_bar import MessageArea
 from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.gui.widgets.window_state import RememberedSplitter
@@ -60,6 +61,7 @@ from postalgui.services.tasks import Failure, TaskHandle, TaskRunner
 
 if TYPE_CHECKING:
     from postalgui.api.models.price import PriceQuery, QuoteResult
+    from postalgui.services.price.deadlines import DeadlineOutcome
     from postalgui.services.price.history import HistoryEntry
 
 __all__ = ["HistoryColumn", "HistoryModel", "HistoryPanel"]
@@ -76,15 +78,29 @@ class HistoryColumn:
     """Column positions of `HistoryModel`."""
 
     DATE, ENVIRONMENT, SOURCE, PRODUCT, ORIGIN, DESTINATION, WEIGHT, FINAL, ERROR = range(9)
-    COUNT = 9
+    DAYS, ARRIVES, HOME, SATURDAY, DEADLINE_NOTE = range(9, 14)
+    COUNT = 14
 
 
-_NUMERIC = frozenset({HistoryColumn.WEIGHT, HistoryColumn.FINAL})
+_DEADLINE_COLUMNS = (
+    (HistoryColumn.DAYS, Column.DAYS),
+    (HistoryColumn.ARRIVES, Column.ARRIVES),
+    (HistoryColumn.HOME, Column.HOME),
+    (HistoryColumn.SATURDAY, Column.SATURDAY),
+    (HistoryColumn.DEADLINE_NOTE, Column.DEADLINE_NOTE),
+)
+"""The deadline columns, titled as the quote table titles them, in `deadline_cells` order."""
+_NUMERIC = frozenset({HistoryColumn.WEIGHT, HistoryColumn.FINAL, HistoryColumn.DAYS})
 _SHOWN_ORDER = (
     HistoryColumn.DATE,
     HistoryColumn.PRODUCT,
     HistoryColumn.FINAL,
+    HistoryColumn.DAYS,
+    HistoryColumn.ARRIVES,
     HistoryColumn.ERROR,
+    HistoryColumn.HOME,
+    HistoryColumn.SATURDAY,
+    HistoryColumn.DEADLINE_NOTE,
     HistoryColumn.DESTINATION,
     HistoryColumn.WEIGHT,
     HistoryColumn.ORIGIN,
@@ -105,6 +121,7 @@ def _headers() -> tuple[str, ...]:
         QCoreApplication.translate("HistoryModel", "Weight"),
         QCoreApplication.translate("HistoryModel", "Final price"),
         QCoreApplication.translate("HistoryModel", "Error"),
+        *(column_title(column) for _, column in _DEADLINE_COLUMNS),
     )
 
 
@@ -129,6 +146,10 @@ def _environment(key: str) -> str:
         return key
 
 
+_NO_DEADLINE: DeadlineCells = (("", "", "", "", ""), (None, None, None, None, None))
+"""A quote kept without a deadline (made before the history kept them): empty cells."""
+
+
 @dataclass(frozen=True, slots=True)
 class _Row:
     entry: HistoryEntry
@@ -147,6 +168,7 @@ def _row(entry: HistoryEntry) -> _Row:
     destination = destination_text(query)
     environment = _environment(entry.environment)
     source = source_name(entry.source)
+    deadline_texts, deadline_keys = _NO_DEADLINE if entry.deadline is None else deadline_cells(entry.deadline)
     texts = (
         local_datetime(entry.at),
         environment,
@@ -157,6 +179,7 @@ def _row(entry: HistoryEntry) -> _Row:
         format_grams(query.psObjeto),
         "" if final is None else format_brl(final),
         error_text,
+        *deadline_texts,
     )
     keys: tuple[object, ...] = (
         (entry.at, entry.id),
@@ -168,6 +191,7 @@ def _row(entry: HistoryEntry) -> _Row:
         query.psObjeto,
         final,
         error_text.casefold() or None,
+        *deadline_keys,
     )
     return _Row(entry, texts, keys, error is not None)
 
@@ -317,6 +341,11 @@ class HistoryPanel(QWidget):
             (HistoryColumn.WEIGHT, 10),
             (HistoryColumn.FINAL, 12),
             (HistoryColumn.ERROR, 30),
+            (HistoryColumn.DAYS, 5),
+            (HistoryColumn.ARRIVES, 15),
+            (HistoryColumn.HOME, 12),
+            (HistoryColumn.SATURDAY, 8),
+            (HistoryColumn.DEADLINE_NOTE, 24),
         ):
             self.table.setColumnWidth(column, chars * char + 16)
         # What a quote cost or why it failed, in sight at 1366x768; where it ran, last.
@@ -348,7 +377,13 @@ class HistoryPanel(QWidget):
         self.rerun_button.setToolTip(self.tr("Quote the selected rows again (Enter)"))
         self.rerun_button.clicked.connect(self._on_rerun_button_clicked)
         self.exporter = ResultsExporter(
-            self.context, self.runner, self.messages, self.EXPORT_TASK_KEY, self.results_to_export, self
+            self.context,
+            self.runner,
+            self.messages,
+            self.EXPORT_TASK_KEY,
+            self.results_to_export,
+            self,
+            self.deadlines_to_export,
         )
         self.export_csv_button = QPushButton(self.tr("Export &spreadsheet…"), self)
         self.export_csv_button.setToolTip(
@@ -443,6 +478,17 @@ class HistoryPanel(QWidget):
         """The selected quotes, or every quote shown when none is selected."""
         entries = self.selected_entries() or self.entries()
         return [entry.to_result(index) for index, entry in enumerate(entries)]
+
+    def deadlines_to_export(self) -> dict[int, DeadlineOutcome] | None:
+        """The kept deadlines of `results_to_export`, by its indices; ``None`` when none
+        was kept (quotes made before the history kept them export as they did)."""
+        entries = self.selected_entries() or self.entries()
+        found = {
+            index: replace(entry.deadline, index=index)
+            for index, entry in enumerate(entries)
+            if entry.deadline is not None
+        }
+        return found or None
 
     def rerun_selected(self) -> list[PriceQuery]:
         """Ask for the selected quotes to be made again (`rerunRequested`)."""

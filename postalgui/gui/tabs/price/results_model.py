@@ -48,6 +48,7 @@ __all__ = [
     "QuoteResultsModel",
     "SortKeyProxy",
     "SortKeyed",
+    "column_title",
     "destination_text",
     "error_colour",
     "format_grams",
@@ -101,7 +102,8 @@ _NUMERIC = frozenset(
 )
 
 
-def _header(column: Column) -> str:
+def column_title(column: Column) -> str:
+    """A column's title in the UI language (the history's deadline columns use these too)."""
     titles = {
         Column.LINE: QCoreApplication.translate("QuoteResultsModel", "Line"),
         Column.PRODUCT: QCoreApplication.translate("QuoteResultsModel", "Product"),
@@ -247,7 +249,7 @@ class QuoteResultsModel(QStandardItemModel):
         self.setSortRole(SORT_ROLE)
         self._alignments = [_RIGHT if column in _NUMERIC else _LEFT for column in self._columns]
         for position, column in enumerate(self._columns):
-            header = QStandardItem(_header(column))
+            header = QStandardItem(column_title(column))
             header.setData(self._alignments[position], Qt.ItemDataRole.TextAlignmentRole)
             self.setHorizontalHeaderItem(position, header)
 

@@ -8,6 +8,7 @@ quote cancels the one still running and its late answers are dropped.
 from __future__ import annotations
 
 import time
+import uuid
 from datetime import date
 from typing import TYPE_CHECKING
 
@@ -135,6 +136,7 @@ class PriceTab(QWidget):
 
             self._batch = BatchPanel(self.context, self.runner, self._batch_page)
             self._batch.batchFinished.connect(self._on_batch_finished)
+            self._batch.deadlinesFinished.connect(self._on_batch_deadlines_finished)
             self._batch_page.hold(self._batch)
         return self._batch
 
@@ -218,7 +220,8 @@ class PriceTab(QWidget):
         if not request.queries:
             self._show_summary()
             return True
-        self._start_deadlines(request.queries)
+        run = uuid.uuid4().hex  # the history keeps the prices and their deadlines under it
+        self._start_deadlines(request.queries, run)
         self._started = time.perf_counter()
         self.summary.setText(arg(self.tr("Quoting %1 products…"), len(request.queries)))
         self.cancel_button.show()
@@ -228,6 +231,7 @@ class PriceTab(QWidget):
             self.context.price,
             request.queries,
             "compare",
+            run,
             name="price compare",
             key="price.compare",
             on_result=self._on_compare_result,
@@ -236,7 +240,7 @@ class PriceTab(QWidget):
         )
         return True
 
-    def _start_deadlines(self, queries: list[PriceQuery]) -> None:
+    def _start_deadlines(self, queries: list[PriceQuery], run: str) -> None:
         """Deadlines in their own task, started with the prices: the price column never waits."""
         from postalgui.services.price.deadlines import deadlines_for
 
@@ -246,6 +250,7 @@ class PriceTab(QWidget):
             deadlines_for,
             self.context.price,
             queries,
+            run,
             name="price deadlines",
             key="price.deadlines",
             on_result=self._on_deadlines_result,
@@ -353,8 +358,10 @@ class PriceTab(QWidget):
         self.messages.show_message(text, MessageKind.WARNING, key="price.deadlines")
 
     @Slot(bool)
-    def _on_deadlines_finished(self, _cancelled: bool) -> None:
+    def _on_deadlines_finished(self, cancelled: bool) -> None:
         self._deadlines = None
+        if not cancelled:
+            self._refresh_history()  # the deadlines were kept beside the prices shown there
 
     @Slot(object)
     def _on_form_arrive_by_changed(self, day: date | None) -> None:
@@ -429,6 +436,10 @@ class PriceTab(QWidget):
 
     @Slot(int, int)
     def _on_batch_finished(self, _count: int, _failed: int) -> None:
+        self._refresh_history()
+
+    @Slot()
+    def _on_batch_deadlines_finished(self) -> None:
         self._refresh_history()
 
     @Slot(list)
