@@ -383,7 +383,7 @@ class HistoryPanel(QWidget):
             self.EXPORT_TASK_KEY,
             self.results_to_export,
             self,
-            self.deadlines_to_export,
+            deadlines=self.deadlines_to_export,
         )
         self.export_csv_button = QPushButton(self.tr("Export &spreadsheet…"), self)
         self.export_csv_button.setToolTip(
