@@ -11,21 +11,20 @@ import dataclasses
 import json
 import re
 import sys
+import uuid
 from collections.abc import Iterable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import ExitStack
 from datetime import date
 from decimal import Decimal
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import ValidationError
 
 from postalgui.api.cancel import PlainTask, Progress
-from postalgui.api.models.deadline import Deadline
 from postalgui.api.models.price import (
     AdditionalService,
-    ItemError,
     ObjectFormat,
     PriceQuery,
     PriceResponse,
@@ -41,6 +40,13 @@ from postalgui.api.values import (
     parse_money,
 )
 from postalgui.cli.output import EXIT_API_ERROR, EXIT_INVALID_INPUT, EXIT_OK, error, print_fields, print_json
+from postalgui.cli.price_deadlines import (
+    DeadlinesBeside,
+    deadline_json,
+    deadline_line,
+    not_enabled_note,
+    outcomes_for,
+)
 from postalgui.services.context import AppContext
 from postalgui.services.price.breakdown import format_percent_ui
 from postalgui.services.price.products import product_name
@@ -48,6 +54,7 @@ from postalgui.services.price.products import product_name
 if TYPE_CHECKING:
     from postalgui.api.models.price import QuoteResult
     from postalgui.services.price.batch_csv import BatchReader, RowProblem
+    from postalgui.services.price.deadlines import DeadlineOutcome
     from postalgui.services.price.service_choice import Refusal
     from postalgui.services.price.use_cases import DeclaredValueRule
 
@@ -144,6 +151,11 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="also write the results to this file: an Excel workbook when it ends in .xlsx, else CSV",
     )
     batch.add_argument("--json", action="store_true", help="print a JSON array to stdout")
+    batch.add_argument(
+        "--chegar-ate",
+        metavar="DD-MM-YYYY",
+        help="must arrive by this day: marks the rows whose delivery date is later (chegaAte in JSON)",
+    )
     batch.set_defaults(run=_run_batch)
 
 
@@ -226,48 +238,6 @@ def _run_national(args: argparse.Namespace, context: AppContext) -> int:
     return _run_single(args, context, international=False)
 
 
-def _deadline_of(context: AppContext, query: PriceQuery) -> Deadline | ItemError:
-    """The delivery time of a national query, or why there is none (never raises: prices still work)."""
-    from postalgui.api.errors import ApiError
-    from postalgui.api.models.deadline import DeadlineQuery
-    from postalgui.api.price import item_error
-
-    try:
-        asked = DeadlineQuery(
-            coProduto=query.coProduto,
-            cepOrigem=query.cepOrigem,
-            cepDestino=query.cepDestino,
-            dtEvento=query.dtEvento,
-        )
-        deadline = context.price.deadlines().national(asked)
-    except ApiError as exc:
-        return item_error(exc)
-    return deadline.error or deadline
-
-
-def _deadline_json(found: Deadline | ItemError) -> dict[str, Any]:
-    if isinstance(found, ItemError):
-        return {"erroPrazo": str(found)}
-    record = found.wire()
-    keys = ("prazoEntrega", "dataMaxima", "entregaDomiciliar", "entregaSabado", "entregaDomingo", "msgPrazo")
-    return {key: record[key] for key in keys if key in record}
-
-
-def _deadline_line(found: Deadline | ItemError, must_arrive: date | None) -> dict[str, str]:
-    from postalgui.cli.deadline_cmd import until_text
-
-    if isinstance(found, ItemError):
-        return {"delivery": f"unknown ({found})"}
-    day = found.by
-    days = f"{found.prazoEntrega} business day(s), " if found.prazoEntrega is not None else ""
-    line = {"delivery": f"{days}{until_text(day)}" if day else days.rstrip(", ")}
-    if found.entregaDomiciliar is False:
-        line["home delivery"] = "no: pick up at a branch"
-    if must_arrive is not None and day is not None:
-        line["arrives by " + must_arrive.strftime("%d/%m")] = "yes" if day <= must_arrive else "NO"
-    return line
-
-
 def _run_international(args: argparse.Namespace, context: AppContext) -> int:
     return _run_single(args, context, international=True)
 
@@ -286,24 +256,32 @@ def _run_single(args: argparse.Namespace, context: AppContext, *, international:
         return EXIT_INVALID_INPUT
     if added is not None:
         error(f"note: --valor-declarado: added {added}, the declared-value service of {query.coProduto}")
-    must_arrive = None
-    if getattr(args, "chegar_ate", None):
-        try:
-            must_arrive = parse_date_dmy(args.chegar_ate)
-        except InvalidValue as exc:
-            error(f"--chegar-ate: {exc.message}")
-            return EXIT_INVALID_INPUT
+    must_arrive = _must_arrive(args)
+    if must_arrive is False:
+        return EXIT_INVALID_INPUT
+    run = uuid.uuid4().hex  # the history keeps the price and its deadline under it
     with ThreadPoolExecutor(max_workers=1, thread_name_prefix="deadline") as pool:
         # The deadline travels beside the price, never before it (API 35 may be missing).
-        deadline = None if international else pool.submit(_deadline_of, context, query)
+        deadline = None if international else pool.submit(outcomes_for, context.price, [query], run)
         try:
-            price = quote_single(task, context.price, query, international=international)
+            price = quote_single(task, context.price, query, international=international, run=run)
         except InvalidValue as exc:  # a rule the client checks itself (a blank --pais)
             option = OPTION_OF_FIELD.get(str(exc.params.get("field", "")), "")
             error(f"{option}: {exc.message}" if option else exc.message)
             return EXIT_INVALID_INPUT
-        found = None if deadline is None else deadline.result()
+        found = None if deadline is None else deadline.result()[0]
     return _show_price(price, as_json=args.json, deadline=found, must_arrive=must_arrive)
+
+
+def _must_arrive(args: argparse.Namespace) -> date | Literal[False] | None:
+    """``--chegar-ate`` as a date (``None`` when not given); ``False`` after saying it is wrong."""
+    if not getattr(args, "chegar_ate", None):
+        return None
+    try:
+        return parse_date_dmy(args.chegar_ate)
+    except InvalidValue as exc:
+        error(f"--chegar-ate: {exc.message}")
+        return False
 
 
 def _refusal_option(refusal: Refusal) -> str:
@@ -331,15 +309,13 @@ def _show_price(
     price: PriceResponse,
     *,
     as_json: bool,
-    deadline: Deadline | ItemError | None = None,
+    deadline: DeadlineOutcome | None = None,
     must_arrive: date | None = None,
 ) -> int:
     if as_json:
         record = priced_json(price)
         if deadline is not None:
-            record |= _deadline_json(deadline)
-            if must_arrive is not None and isinstance(deadline, Deadline) and deadline.by is not None:
-                record["chegaAte"] = deadline.by <= must_arrive
+            record |= deadline_json(deadline, must_arrive)
         print_json(record)
     item_error = price.error
     if item_error is not None:
@@ -348,7 +324,7 @@ def _show_price(
     if not as_json:
         fields = breakdown(price)
         if deadline is not None:
-            fields |= _deadline_line(deadline, must_arrive)
+            fields |= deadline_line(deadline, must_arrive)
         print_fields(fields)
     return EXIT_OK
 
@@ -450,6 +426,9 @@ def _run_batch(args: argparse.Namespace, context: AppContext) -> int:
     if args.out is not None and not args.out.parent.is_dir():
         error(f"--out: the folder {args.out.parent} does not exist")
         return EXIT_INVALID_INPUT
+    must_arrive = _must_arrive(args)
+    if must_arrive is False:
+        return EXIT_INVALID_INPUT
     defaults = context.price.batch_defaults(remembered_origin=False)  # a file names its origin
     task = PlainTask()
     rule = DeclaredValueRule(task, context.price)
@@ -475,7 +454,7 @@ def _run_batch(args: argparse.Namespace, context: AppContext) -> int:
     for product, code in sorted(checked.added.items()):
         error(f"note: rows of {product} with a declared value: added {code}, its declared-value service")
     try:
-        failed, total = _price_rows(args, context, reader, rule, checked)
+        failed, total = _price_rows(args, context, reader, rule, checked, must_arrive)
     except BatchFileError as exc:  # the file changed between the two passes
         error(f"{args.file}: {exc}")
         return EXIT_INVALID_INPUT
@@ -537,8 +516,10 @@ def _price_rows(
     reader: BatchReader,
     rule: DeclaredValueRule,
     checked: _Checked,
+    must_arrive: date | None,
 ) -> tuple[int, int]:
-    """The checked rows priced and written as they come; ``(failed, total)``."""
+    """The checked rows priced and written as they come, each with its deadline (asked
+    a window at a time beside the prices); ``(failed, total)``."""
     from postalgui.services.price.batch_csv import results_writer
     from postalgui.services.price.use_cases import quote_stream
 
@@ -555,22 +536,32 @@ def _price_rows(
             sys.stderr.flush()
 
     failed = total = 0
+    run = uuid.uuid4().hex  # the history keeps the prices and their deadlines under it
     with ExitStack() as stack:
-        writer = None if args.out is None else results_writer(args.out, checked.extra)
+        deadlines = stack.enter_context(DeadlinesBeside(context.price, run))
+        writer = None if args.out is None else results_writer(args.out, checked.extra, deadlines)
         if writer is not None:
             stack.enter_context(writer)
         if shown:
             stack.callback(sys.stderr.write, "\n")
         array = stack.enter_context(_JsonArray()) if args.json else None
-        for result in quote_stream(PlainTask(progress), context.price, queries(), checked.count, "cli"):
+        told = False
+        task = PlainTask(progress)
+        for result in quote_stream(
+            task, context.price, deadlines.feed(queries()), checked.count, "cli", run=run
+        ):
             total += 1
             failed += not result.ok
+            outcome = deadlines[result.index]
+            if outcome.reason == "not_enabled" and not told:
+                error(not_enabled_note())
+                told = True
             if writer is not None:
                 writer.write(result)
             if array is not None:
-                array.add(result_json(result))
+                array.add(result_json(result, outcome, must_arrive))
             else:
-                sys.stdout.write(_result_line(result) + "\n")
+                sys.stdout.write(_result_line(result, outcome, must_arrive) + "\n")
     return failed, total
 
 
@@ -594,10 +585,16 @@ class _JsonArray:
             sys.stdout.write("\n]\n" if self._count else "]\n")
 
 
-def result_json(result: QuoteResult) -> dict[str, Any]:
-    """A result for ``--json``: the operator's record, or its error in one fixed shape."""
+def result_json(
+    result: QuoteResult, deadline: DeadlineOutcome | None = None, must_arrive: date | None = None
+) -> dict[str, Any]:
+    """A result for ``--json``: the operator's record with its national deadline's fields,
+    or its error in one fixed shape."""
     if result.ok and result.response is not None:
-        return priced_json(result.response)
+        record = priced_json(result.response)
+        if deadline is not None and deadline.reason != "international":
+            record |= deadline_json(deadline, must_arrive)
+        return record
     failure = result.failure
     number = result.query.nuRequisicao or (result.response.nuRequisicao if result.response else None)
     item: dict[str, Any] = {"coProduto": result.query.coProduto}
@@ -610,11 +607,24 @@ def result_json(result: QuoteResult) -> dict[str, Any]:
     return item
 
 
-def _result_line(result: QuoteResult) -> str:
+def _result_line(
+    result: QuoteResult, deadline: DeadlineOutcome | None = None, must_arrive: date | None = None
+) -> str:
     query = result.query
     destination = query.sgPaisDestino or query.cepDestino or ""
     head = f"{result.index + 1:>4}  {query.coProduto}  {query.cepOrigem or '':8} -> {destination:8}  "
     head += f"{query.psObjeto or '':>6} g  "
     if result.ok and result.response is not None and result.response.pcFinal is not None:
-        return head + format_brl(result.response.pcFinal)
+        return head + f"{format_brl(result.response.pcFinal):>12}" + _arrival(deadline, must_arrive)
     return head + f"ERROR {result.failure}"
+
+
+def _arrival(deadline: DeadlineOutcome | None, must_arrive: date | None) -> str:
+    """``  até sex 27/11`` after a price (``LATE`` when past ``must_arrive``), or nothing."""
+    from postalgui.cli.deadline_cmd import until_text
+
+    day = None if deadline is None else deadline.by
+    if day is None:
+        return ""
+    late = must_arrive is not None and day > must_arrive
+    return f"  {until_text(day)}" + ("  LATE" if late else "")
