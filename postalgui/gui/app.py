@@ -18,12 +18,12 @@ from PySide6.QtCore import QCoreApplication, QEvent, QLocale, QObject, QTimer, S
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from postalgui.gui.collector import IdleCollector
+from postalgui.gui.crash import CrashReporter
 from postalgui.gui.lifecycle import Launch, SignalQuitter, SingleInstance, instance_name
 from postalgui.gui.main_window import MainWindow
 from postalgui.gui.messages import arg
-from postalgui.gui.tabs import TabFactory
-from postalgui.services.crash import CrashReporter
-from postalgui.services.tasks import TaskRunner
+from postalgui.gui.tab_factories import TabFactory
+from postalgui.gui.tasks import TaskRunner
 
 if TYPE_CHECKING:
     from postalgui.gui.dialogs.crash_dialog import CrashDialog
@@ -170,8 +170,8 @@ def _run_first_instance(app: QApplication, instance: SingleInstance) -> int:
     app.processEvents()  # painted before the rest of the app loads
 
     from postalgui.gui.i18n import install_translators, remove_translators, resolve_language, saved_language
+    from postalgui.gui.logs import route_qt_messages, setup_logging
     from postalgui.services.context import build_context
-    from postalgui.services.logs import route_qt_messages, setup_logging
     from postalgui.services.settings import ConfigError
 
     paths = app_paths()

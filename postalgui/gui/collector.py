@@ -17,7 +17,7 @@ import time
 
 from PySide6.QtCore import QObject, QTimer, Slot
 
-from postalgui.services.tasks import TaskRunner
+from postalgui.gui.tasks import TaskRunner
 
 INTERVAL_MS = 500
 MAX_DEFERRAL_S = 30.0

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import QMainWindow, QWidget
 from postalgui.api.environments import Environment
 from postalgui.api.errors import ApiError, CredentialsMissingError, OperatorError
 from postalgui.gui.messages import arg, describe_error, environment_name, setting_label, token_expiry_text
-from postalgui.gui.tabs import TAB_FACTORIES, TabFactory
+from postalgui.gui.tab_factories import TAB_FACTORIES, TabFactory
 from postalgui.gui.tabs.contract import ChangesSettings, FollowsSettings
 from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.gui.widgets.window_state import WindowState
@@ -34,9 +34,9 @@ if TYPE_CHECKING:
     from PySide6.QtGui import QCloseEvent
 
     from postalgui.gui.dialogs.settings_dialog import SettingsDialog
+    from postalgui.gui.tasks import TaskHandle, TaskRunner
     from postalgui.services.connection import ConnectionReport
     from postalgui.services.context import AppContext
-    from postalgui.services.tasks import TaskHandle, TaskRunner
 
 log = logging.getLogger(__name__)
 

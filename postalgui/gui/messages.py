@@ -236,7 +236,7 @@ def describe_error(error: BaseException, field: str | None = None) -> str:
     ``field`` names the form field an `InvalidValue` came from, when the caller knows.
     """
     from postalgui.api.values import InvalidValue
-    from postalgui.services.context import SandboxStartError
+    from postalgui.services.session import SandboxStartError
 
     if isinstance(error, InvalidValue):
         text = rule_message(error)

@@ -210,8 +210,8 @@ def _run_session(shots: Path | None, step: list[str]) -> int:
 
     from postalgui.gui.i18n import install_translators, resolve_language, saved_language
     from postalgui.gui.main_window import MainWindow
+    from postalgui.gui.tasks import TaskRunner
     from postalgui.services.context import build_context
-    from postalgui.services.tasks import TaskRunner
 
     existing = QApplication.instance()
     app = existing if isinstance(existing, QApplication) else QApplication(["postalgui"])

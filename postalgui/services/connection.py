@@ -11,13 +11,13 @@ from typing import TYPE_CHECKING
 
 from keyring.backends import fail
 
+from postalgui.api.cancel import TaskControl
 from postalgui.api.credentials import CredentialStore
 from postalgui.api.environments import Environment
 from postalgui.api.errors import ApiError
 from postalgui.api.scopes import ACCESS_CODE_KEY, DELEGATED_KEY, LOGIN_KEY, REFRESH_MARGIN, TokenScope
 from postalgui.services.context import AppContext
 from postalgui.services.settings import Settings
-from postalgui.services.tasks import TaskHandle
 
 if TYPE_CHECKING:  # the HTTP client loads inside the tasks, off the GUI thread
     from postalgui.api.tokens import Token
@@ -63,19 +63,19 @@ class ConnectionReport:
 
 
 def current_token(
-    handle: TaskHandle, context: AppContext, scope: TokenScope | None = None
+    handle: TaskControl, context: AppContext, scope: TokenScope | None = None
 ) -> ConnectionReport:
     """The token the app uses now (cached when still good), for the status bar."""
     return _token_report(handle, context, scope, fresh=False)
 
 
-def renew_token(handle: TaskHandle, context: AppContext) -> ConnectionReport:
+def renew_token(handle: TaskControl, context: AppContext) -> ConnectionReport:
     """A new token for the configured scope, whatever the cache holds ("Renew token")."""
     return _token_report(handle, context, None, fresh=True)
 
 
 def _token_report(
-    handle: TaskHandle, context: AppContext, scope: TokenScope | None, *, fresh: bool
+    handle: TaskControl, context: AppContext, scope: TokenScope | None, *, fresh: bool
 ) -> ConnectionReport:
     backend = context.backend()
     handle.raise_if_cancelled()
@@ -85,7 +85,7 @@ def _token_report(
 
 
 def check_connection(
-    handle: TaskHandle,
+    handle: TaskControl,
     context: AppContext,
     candidate: Settings,
     login: str,

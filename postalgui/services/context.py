@@ -12,7 +12,6 @@ import logging
 import os
 import threading
 from collections.abc import Mapping
-from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING
 
@@ -21,6 +20,7 @@ from postalgui.api.environments import Environment
 from postalgui.api.errors import ApiError
 from postalgui.api.scopes import ACCESS_CODE_KEY, DELEGATED_KEY, LOGIN_KEY, Scope, TokenScope
 from postalgui.services.paths import AppPaths, app_paths
+from postalgui.services.session import Backend, SandboxStartError
 from postalgui.services.settings import (
     ConfigError,
     Overrides,
@@ -33,9 +33,7 @@ from postalgui.services.settings import (
 if TYPE_CHECKING:
     import keyring.backend
 
-    from postalgui.api.client import OperatorClient
-    from postalgui.api.tokens import RefusedCredentials, TokenManager
-    from postalgui.api.transport import Transport
+    from postalgui.api.tokens import RefusedCredentials
     from postalgui.services.attendance.service import AttendanceService
     from postalgui.services.branches.service import BranchService
     from postalgui.services.branches.store import BranchCache
@@ -53,22 +51,15 @@ SANDBOX_APP = "postalgui.sandbox.process:app_from_environment"
 import: services do not import the sandbox)."""
 
 
-class SandboxStartError(ApiError):
-    """The embedded sandbox did not come up."""
-
-
-@dataclass(frozen=True)
-class Backend:
-    """What talks to the operator for the current settings."""
-
-    base_url: str
-    transport: Transport
-    tokens: TokenManager
-    client: OperatorClient
+__all__ = ["AppContext", "Backend", "SandboxStartError", "build_context"]
 
 
 class AppContext:
-    """Owns the long-lived parts of the app; one per process."""
+    """Owns the long-lived parts of the app; one per process.
+
+    It is the `Session` every feature facade is built with (and the facades' own stores'
+    provider): the facades never import this module.
+    """
 
     def __init__(
         self,
@@ -139,13 +130,13 @@ class AppContext:
     def price(self) -> PriceService:
         from postalgui.services.price.service import PriceService
 
-        return PriceService(self)
+        return PriceService(self, self.quote_history)
 
     @cached_property
     def invoices(self) -> InvoiceService:
         from postalgui.services.invoices.service import InvoiceService
 
-        return InvoiceService(self)
+        return InvoiceService(self, self.job_store)
 
     @cached_property
     def contracts(self) -> ContractService:
@@ -163,7 +154,7 @@ class AppContext:
     def branches(self) -> BranchService:
         from postalgui.services.branches.service import BranchService
 
-        return BranchService(self)
+        return BranchService(self, self.branch_cache)
 
     # --- the backend ---------------------------------------------------------------------
 

@@ -41,11 +41,11 @@ from PySide6.QtWidgets import QApplication
 from postalgui.api.analytic import parse_analytic_csv
 from postalgui.gui.collector import IdleCollector
 from postalgui.gui.tabs.invoices.analytic_view import AnalyticView
+from postalgui.gui.tasks import TaskRunner
 from postalgui.sandbox.analytic_csv import analytic_csv
 from postalgui.sandbox.invoice_data import large_invoice
 from postalgui.services.context import build_context
 from postalgui.services.invoices.item_index import ItemColumn, index_items
-from postalgui.services.tasks import TaskRunner
 
 LINES = 100_000
 PARSE_RUNS = 3

@@ -32,8 +32,8 @@ from postalgui.api.models.price import PriceQuery
 from postalgui.gui.collector import IdleCollector
 from postalgui.gui.tabs.price.batch_panel import BatchPanel
 from postalgui.gui.tabs.price.results_model import Column
+from postalgui.gui.tasks import TaskRunner
 from postalgui.services.context import build_context
-from postalgui.services.tasks import TaskRunner
 
 QUOTES = 1000
 LATENCY_MS = 50

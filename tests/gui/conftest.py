@@ -22,9 +22,9 @@ import requests
 from pytestqt.qtbot import QtBot
 
 from postalgui.gui.main_window import MainWindow
+from postalgui.gui.tasks import TaskRunner
 from postalgui.sandbox.process import SandboxProcess
 from postalgui.services.context import AppContext, build_context
-from postalgui.services.tasks import TaskRunner
 from tests.conftest import MemoryKeyring
 
 # The offscreen platform plugin says this whenever a top-level window is shown; it is

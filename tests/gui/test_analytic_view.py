@@ -23,11 +23,11 @@ from postalgui.api.models.invoices import AnalyticItem, AnalyticStatement
 from postalgui.gui import i18n
 from postalgui.gui.models.roles import SORT_ROLE
 from postalgui.gui.tabs.invoices.analytic_view import FETCH_BLOCK, AnalyticItemsModel, AnalyticView
+from postalgui.gui.tasks import TaskRunner
 from postalgui.sandbox.analytic_csv import analytic_csv
 from postalgui.sandbox.invoice_data import large_invoice
 from postalgui.services.context import AppContext
 from postalgui.services.invoices.item_index import ItemColumn, date_key, filter_rows, index_items
-from postalgui.services.tasks import TaskRunner
 
 ITEMS = 1500  # more than one fetch block
 LOAD_TIMEOUT_MS = 20_000

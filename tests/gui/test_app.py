@@ -55,7 +55,7 @@ def test_the_http_client_loads_off_the_gui_thread() -> None:
         "from PySide6.QtWidgets import QApplication\n"
         "app = QApplication([])\n"
         "from postalgui.services.context import build_context\n"
-        "from postalgui.services.tasks import TaskRunner\n"
+        "from postalgui.gui.tasks import TaskRunner\n"
         "from postalgui.gui.main_window import MainWindow\n"
         "window = MainWindow(build_context(), TaskRunner())\n"
         "heavy = ('requests', 'urllib3', 'fastapi', 'uvicorn', 'keyring')\n"

@@ -17,14 +17,14 @@ from pytestqt.qtbot import QtBot
 from postalgui.api.cancel import TaskControl
 from postalgui.gui import i18n
 from postalgui.gui.main_window import MainWindow, mnemonic_letter
-from postalgui.gui.tabs import TAB_FACTORIES, attendance_tab, branches_tab
+from postalgui.gui.tab_factories import TAB_FACTORIES, attendance_tab, branches_tab
 from postalgui.gui.tabs.attendance import AttendanceTab, jobs
 from postalgui.gui.tabs.attendance.ledger_model import LedgerColumn
 from postalgui.gui.tabs.attendance.reconcile_panel import report_language
 from postalgui.gui.tabs.attendance.report_model import report_lines, summary_text
 from postalgui.gui.tabs.attendance.words import state_text
+from postalgui.gui.tasks import TaskRunner
 from postalgui.services.context import AppContext
-from postalgui.services.tasks import TaskRunner
 
 WAIT_MS = 30_000
 

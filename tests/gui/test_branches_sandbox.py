@@ -7,8 +7,8 @@ import requests
 from pytestqt.qtbot import QtBot
 
 from postalgui.gui.tabs.branches import BranchesTab
+from postalgui.gui.tasks import TaskRunner
 from postalgui.services.context import AppContext
-from postalgui.services.tasks import TaskRunner
 
 WAIT_MS = 60_000
 

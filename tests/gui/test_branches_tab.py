@@ -18,14 +18,14 @@ from postalgui.api.branches import UnitQuery, strip_accents
 from postalgui.api.cancel import TaskControl
 from postalgui.api.errors import TransportError
 from postalgui.api.models.branches import Locality, Unit
-from postalgui.gui.tabs import TAB_FACTORIES, branches_tab, contracts_tab
+from postalgui.gui.tab_factories import TAB_FACTORIES, branches_tab, contracts_tab
 from postalgui.gui.tabs.branches import BranchesTab
 from postalgui.gui.tabs.branches.unit_model import UnitColumn
+from postalgui.gui.tasks import TaskRunner
 from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.services.branches import use_cases
 from postalgui.services.branches.use_cases import BranchResult
 from postalgui.services.context import AppContext, build_context
-from postalgui.services.tasks import TaskRunner
 from tests.conftest import MemoryKeyring
 from tests.gui.test_branches_model import make_unit
 

@@ -10,7 +10,7 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from postalgui.gui.collector import IdleCollector
-from postalgui.services.tasks import TaskHandle, TaskRunner
+from postalgui.gui.tasks import TaskHandle, TaskRunner
 
 
 @pytest.fixture

@@ -14,13 +14,13 @@ from postalgui.api.scopes import Scope, TokenScope
 from postalgui.gui.tabs.contracts.activity import ActivityIndicator
 from postalgui.gui.tabs.contracts.list_page import ContractListPage
 from postalgui.gui.tabs.contracts.quoting import CardQuoting, quotable
+from postalgui.gui.tasks import TaskRunner
 from postalgui.gui.widgets.message_bar import MessageArea
 from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.services import connection
 from postalgui.services.connection import ConnectionReport
 from postalgui.services.context import AppContext
 from postalgui.services.contracts import use_cases
-from postalgui.services.tasks import TaskRunner
 
 WAIT_MS = 5_000
 CONTRACT = Contract(nuContrato="9912345678", nuSe=72, status="ATIVO")

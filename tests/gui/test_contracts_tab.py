@@ -14,7 +14,7 @@ from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
 from postalgui.gui.main_window import MainWindow
-from postalgui.gui.tabs import TAB_FACTORIES, contracts_tab, invoices_tab, price_tab
+from postalgui.gui.tab_factories import TAB_FACTORIES, contracts_tab, invoices_tab, price_tab
 from postalgui.gui.tabs.contracts import ContractsTab
 from postalgui.gui.tabs.contracts.card_model import CardColumn, CardModel
 from postalgui.gui.tabs.contracts.contacts_view import contact_text
@@ -28,8 +28,8 @@ from postalgui.gui.tabs.contracts.contract_model import (
 from postalgui.gui.tabs.contracts.labels import field_label
 from postalgui.gui.tabs.contracts.service_model import ServiceColumn, ServiceModel
 from postalgui.gui.tabs.price import PriceTab
+from postalgui.gui.tasks import TaskRunner
 from postalgui.services.context import AppContext
-from postalgui.services.tasks import TaskRunner
 
 WAIT_MS = 20_000
 MAIN = "9912345678"

@@ -24,10 +24,10 @@ from postalgui.gui.tabs.invoices.divergences_view import (
     reason_text,
     weight_text,
 )
+from postalgui.gui.tasks import TaskRunner
 from postalgui.services.context import AppContext
 from postalgui.services.invoices import documents as invoicing
 from postalgui.services.invoices.service import InvoiceService
-from postalgui.services.tasks import TaskRunner
 
 TIMEOUT_MS = 60_000
 PERIOD = (date(2026, 1, 1), date(2026, 3, 31))

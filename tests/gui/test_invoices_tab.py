@@ -29,12 +29,12 @@ from postalgui.gui.tabs.invoices.invoice_model import (
     status_kind,
 )
 from postalgui.gui.tabs.invoices.jobs_model import JobColumn, JobsModel
+from postalgui.gui.tasks import TaskRunner
 from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.gui.widgets.pdf_viewer import PdfViewerWindow
 from postalgui.services.context import AppContext
 from postalgui.services.invoices.jobs import Job, JobState
 from postalgui.services.invoices.use_cases import last_twelve_months
-from postalgui.services.tasks import TaskRunner
 
 WAIT_MS = 20_000
 POLL_S = 0.05

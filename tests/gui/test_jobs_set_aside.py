@@ -7,9 +7,9 @@ from pathlib import Path
 from pytestqt.qtbot import QtBot
 
 from postalgui.gui.tabs.invoices.jobs_panel import JobsPanel
+from postalgui.gui.tasks import TaskRunner
 from postalgui.gui.widgets.message_bar import MessageArea
 from postalgui.services.context import AppContext
-from postalgui.services.tasks import TaskRunner
 
 WAIT_MS = 20_000
 

@@ -21,11 +21,11 @@ from postalgui.gui import i18n
 from postalgui.gui.app import GuiSession
 from postalgui.gui.main_window import MainWindow, TabPlaceholder
 from postalgui.gui.messages import token_expiry_text
-from postalgui.gui.tabs import TAB_FACTORIES
+from postalgui.gui.tab_factories import TAB_FACTORIES
+from postalgui.gui.tasks import TaskRunner
 from postalgui.gui.widgets.message_bar import MessageKind
 from postalgui.sandbox.demo import DEMO
 from postalgui.services.context import AppContext, build_context
-from postalgui.services.tasks import TaskRunner
 from tests.conftest import SERVER_POOL_THREAD_NAMES, MemoryKeyring
 
 TOKEN_TIMEOUT_MS = 15_000

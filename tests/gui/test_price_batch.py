@@ -16,11 +16,11 @@ from pytestqt.qtbot import QtBot
 from postalgui.api.models.price import PriceQuery, PriceResponse, QuoteResult
 from postalgui.gui.tabs.price.batch_panel import BatchPanel
 from postalgui.gui.tabs.price.results_model import Column
+from postalgui.gui.tasks import TaskHandle, TaskRunner
 from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.services.context import AppContext
 from postalgui.services.price import use_cases as pricing
 from postalgui.services.price.service import PriceService
-from postalgui.services.tasks import TaskHandle, TaskRunner
 
 SANDBOX_MS = 30_000
 PRODUCTS = ("03220", "03298", "04227")

@@ -14,8 +14,8 @@ from pytestqt.qtbot import QtBot
 
 from postalgui.gui.tabs.price import PriceTab
 from postalgui.gui.tabs.price.results_model import Column
+from postalgui.gui.tasks import TaskRunner
 from postalgui.services.context import AppContext
-from postalgui.services.tasks import TaskRunner
 from tests.gui.test_price_tab import WAIT_MS, fill_package
 
 SMALL_CARD = "0074512346"  # price only: no API 35

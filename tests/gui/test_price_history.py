@@ -12,9 +12,9 @@ from pytestqt.qtbot import QtBot
 
 from postalgui.api.models.price import ItemError, PriceQuery, PriceResponse, QuoteResult
 from postalgui.gui.tabs.price.history_panel import HistoryColumn, HistoryPanel
+from postalgui.gui.tasks import TaskRunner
 from postalgui.services.context import AppContext
 from postalgui.services.price import use_cases as pricing
-from postalgui.services.tasks import TaskRunner
 
 T0 = datetime(2025, 3, 10, 12, 0, tzinfo=UTC)
 

@@ -16,8 +16,8 @@ from postalgui.gui.main_window import MainWindow
 from postalgui.gui.tabs.price import PriceTab
 from postalgui.gui.tabs.price.quote_form import DECLARED
 from postalgui.gui.tabs.price.results_model import Column
+from postalgui.gui.tasks import TaskRunner
 from postalgui.services.context import AppContext
-from postalgui.services.tasks import TaskRunner
 
 WAIT_MS = 20_000
 

@@ -18,7 +18,7 @@ from postalgui.api.errors import ApiError
 from postalgui.gui.models.paged import PagedTableModel
 from postalgui.gui.models.records import RecordTableModel
 from postalgui.gui.models.roles import SORT_ROLE
-from postalgui.services.tasks import TaskRunner
+from postalgui.gui.tasks import TaskRunner
 
 WAIT_MS = 5_000
 

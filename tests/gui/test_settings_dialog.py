@@ -11,9 +11,9 @@ from pytestqt.qtbot import QtBot
 
 from postalgui.api.environments import Environment
 from postalgui.gui.dialogs.settings_dialog import ENVIRONMENTS, SettingsDialog
+from postalgui.gui.tasks import TaskRunner
 from postalgui.services.context import AppContext
 from postalgui.services.settings import Profile
-from postalgui.services.tasks import TaskRunner
 from tests.conftest import MemoryKeyring
 
 TEST_TIMEOUT_MS = 15_000

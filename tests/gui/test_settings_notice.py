@@ -8,9 +8,9 @@ from pathlib import Path
 from pytestqt.qtbot import QtBot
 
 from postalgui.gui.main_window import MainWindow
+from postalgui.gui.tasks import TaskRunner
 from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.services.context import build_context
-from postalgui.services.tasks import TaskRunner
 from tests.conftest import MemoryKeyring
 
 

@@ -43,9 +43,9 @@ from postalgui.gui.main_window import MainWindow, mnemonic_letter
 from postalgui.gui.tabs.branches import BranchesTab
 from postalgui.gui.tabs.invoices import InvoicesTab
 from postalgui.gui.tabs.price import PriceTab, batch_panel
+from postalgui.gui.tasks import TaskRunner
 from postalgui.gui.widgets.pdf_viewer import PdfViewer, PdfViewerWindow
 from postalgui.services.context import AppContext
-from postalgui.services.tasks import TaskRunner
 from tests.gui.test_pdf_viewer import make_statement
 
 Key = tuple[Qt.Key, Qt.KeyboardModifier]

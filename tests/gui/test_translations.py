@@ -16,8 +16,8 @@ from postalgui.api.values import InvalidValue
 from postalgui.gui import i18n
 from postalgui.gui.dialogs.settings_dialog import SettingsDialog
 from postalgui.gui.messages import describe_error, rule_message
+from postalgui.gui.tasks import TaskRunner
 from postalgui.services.context import AppContext
-from postalgui.services.tasks import TaskRunner
 
 ROOT = Path(__file__).resolve().parents[2]
 GUI = ROOT / "postalgui" / "gui"

@@ -5,10 +5,10 @@ from __future__ import annotations
 from pytestqt.qtbot import QtBot
 
 from postalgui.gui.main_window import MainWindow
-from postalgui.gui.tabs import TAB_FACTORIES
+from postalgui.gui.tab_factories import TAB_FACTORIES
+from postalgui.gui.tasks import TaskRunner
 from postalgui.gui.widgets.window_state import FILENAME, RememberedSplitter
 from postalgui.services.context import AppContext
-from postalgui.services.tasks import TaskRunner
 
 
 def _window(context: AppContext, runner: TaskRunner, qtbot: QtBot) -> MainWindow:

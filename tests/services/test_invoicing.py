@@ -26,11 +26,11 @@ from postalgui.api.models.invoices import (
 )
 from postalgui.api.scopes import Scope
 from postalgui.api.transport import RetryPolicy
+from postalgui.gui.tasks import TaskRunner
 from postalgui.sandbox.process import SandboxProcess
 from postalgui.services.context import AppContext, build_context
 from postalgui.services.invoices import use_cases as invoicing
 from postalgui.services.invoices.jobs import Job, JobState
-from postalgui.services.tasks import TaskRunner
 from tests.conftest import MemoryKeyring
 
 FAST = 0.05

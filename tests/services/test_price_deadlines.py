@@ -122,8 +122,8 @@ def test_business_days_and_the_setting_limits() -> None:
 
 
 def test_a_batch_gets_its_deadlines_a_window_at_a_time_numbered_as_its_results() -> None:
+    from postalgui.api.cancel import Progress
     from postalgui.services.price.deadlines import deadlines_in_windows
-    from postalgui.services.tasks import Progress
 
     service = FakeService([34, 35])
     seen: list[Progress] = []

@@ -15,7 +15,7 @@ for module in pkgutil.iter_modules(package.__path__):
     importlib.import_module(f"{{package.__name__}}.{{module.name}}")
 importlib.import_module("postalgui.cli.{command}")
 print(sorted(name for name in sys.modules if name.startswith(("PySide6", "shiboken6"))
-             or name == "postalgui.services.tasks"))
+             or name == "postalgui.gui.tasks"))
 """
 
 

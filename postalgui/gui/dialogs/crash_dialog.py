@@ -1,6 +1,6 @@
 """The crash dialog: an unhandled error, what to send to support, and a way out.
 
-The traceback arrives already scrubbed of secrets (`postalgui.services.crash`), so it
+The traceback arrives already scrubbed of secrets (`postalgui.gui.crash`), so it
 can be copied into a support ticket as is.
 """
 

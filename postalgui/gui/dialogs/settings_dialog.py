@@ -49,10 +49,10 @@ from postalgui.gui.messages import (
     rule_message,
     scope_text,
 )
+from postalgui.gui.tasks import TaskHandle, TaskRunner
 from postalgui.services.connection import ConnectionReport, check_connection
 from postalgui.services.context import AppContext
 from postalgui.services.settings import Profile, Settings, sandbox_credentials
-from postalgui.services.tasks import TaskHandle, TaskRunner
 
 ENVIRONMENTS: tuple[Environment, ...] = (
     Environment.SANDBOX,

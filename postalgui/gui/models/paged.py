@@ -18,7 +18,7 @@ from postalgui.gui.messages import describe_error
 from postalgui.gui.models.records import Index, RecordTableModel
 
 if TYPE_CHECKING:
-    from postalgui.services.tasks import TaskHandle, TaskRunner
+    from postalgui.gui.tasks import TaskHandle, TaskRunner
 
 __all__ = ["PagedTableModel", "RecordPage"]
 
@@ -153,8 +153,9 @@ class PagedTableModel(RecordTableModel):
         if not self.canFetchMore(parent) or self._handle is not None or self._fn is None:
             return
         handle = self.runner.run(
+            _fetch_page,
             self._fn,
-            *self._args,
+            self._args,
             self._next_page,
             self.page_size,
             name=f"{self.key} page {self._next_page}",
@@ -193,3 +194,10 @@ class PagedTableModel(RecordTableModel):
         self._error = describe_error(error)
         self._fetch_all = False
         self.loadFailed.emit(self._error)
+
+
+def _fetch_page(
+    task: TaskHandle, fn: Callable[..., RecordPage], args: tuple[Any, ...], page: int, size: int
+) -> RecordPage:
+    """One page of any source: the source's own arguments, then the page's."""
+    return fn(task, *args, page, size)

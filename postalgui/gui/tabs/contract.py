@@ -1,11 +1,11 @@
 """What the main window knows of a tab, as types instead of duck typing.
 
-A tab is a ``QWidget`` built by a `TabFactory`, which names the tab (translated) without
-building it, so the window can show every label and build a tab only when it is first
-shown. Two optional hooks link a tab to the settings: `FollowsSettings` (the window
-calls ``settings_changed()`` after a change made anywhere) and `ChangesSettings` (the
-tab saved settings itself and says so with ``settingsApplied``). Both are
-runtime-checkable, because a tab has either, both or neither.
+A tab is a ``QWidget`` built by a `postalgui.gui.tab_factories.TabFactory` with its
+feature service, the task runner and its message area. Two optional hooks link a tab to
+the settings: `FollowsSettings` (the window calls ``settings_changed()`` after a change
+made anywhere) and `ChangesSettings` (the tab saved settings itself and says so with
+``settingsApplied``). Both are runtime-checkable, because a tab has either, both or
+neither.
 
 This module is imported by the window's frame before it is shown: Qt only.
 """
@@ -16,22 +16,6 @@ from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
     from PySide6.QtCore import SignalInstance
-    from PySide6.QtWidgets import QWidget
-
-    from postalgui.services.context import AppContext
-    from postalgui.services.tasks import TaskRunner
-
-
-class TabFactory(Protocol):
-    """Makes one tab: its label at once, the widget when the tab is first shown."""
-
-    def label(self) -> str:
-        """The tab's label, translated; equal to the built tab's ``windowTitle()``."""
-        ...
-
-    def build(self, context: AppContext, runner: TaskRunner) -> QWidget:
-        """The tab, imported here (its modules load after the window is on screen)."""
-        ...
 
 
 @runtime_checkable

@@ -183,13 +183,17 @@ class MessageArea(QWidget):
                 bar.expire()
 
     def show_routine_error(
-        self, error: BaseException, key: str | None = None, template: str | None = None
+        self,
+        error: BaseException,
+        key: str | None = None,
+        template: str | None = None,
+        kind: MessageKind = MessageKind.ERROR,
     ) -> None:
         """A task's routine failure, in the user's words (the runner's default `ErrorSink`)."""
         from postalgui.gui.messages import arg, describe_error
 
         text = describe_error(error)
-        self.show_message(arg(template, text) if template else text, MessageKind.ERROR, key=key)
+        self.show_message(arg(template, text) if template else text, kind, key=key)
 
     def message(self, key: str) -> MessageBar | None:
         return self._keyed.get(key)

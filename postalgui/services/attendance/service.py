@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from postalgui.api.ster import SterAuth, SterClient
     from postalgui.api.transport import Transport
     from postalgui.partner.ledger.store import Ledger
-    from postalgui.services.context import AppContext
+    from postalgui.services.session import Session
     from postalgui.serving.child import ChildServer
 
 __all__ = ["PARTNER_APP", "PARTNER_KEYS", "AttendanceService", "PartnerSecrets", "PartnerStatus"]
@@ -75,7 +75,7 @@ class PartnerStatus:
 
 
 class AttendanceService:
-    def __init__(self, context: AppContext) -> None:
+    def __init__(self, context: Session) -> None:
         self.context = context
         self._lock = threading.RLock()
         self._ledger: Ledger | None = None

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from postalgui.api.branches import BranchClient
     from postalgui.api.scopes import TokenScope
     from postalgui.services.branches.store import BranchCache
-    from postalgui.services.context import AppContext
+    from postalgui.services.session import Session
 
 
 class BranchService:
@@ -20,8 +21,9 @@ class BranchService:
     mix with a real operator's.
     """
 
-    def __init__(self, context: AppContext) -> None:
+    def __init__(self, context: Session, cache: Callable[[], BranchCache]) -> None:
         self.context = context
+        self._cache = cache
 
     def scope(self) -> TokenScope:
         return self.context.contract_scope()
@@ -33,4 +35,4 @@ class BranchService:
 
     def cache(self) -> BranchCache:
         """The branch cache of the current environment, opened on first use (any thread)."""
-        return self.context.branch_cache()
+        return self._cache()

@@ -10,7 +10,7 @@ if TYPE_CHECKING:
     from postalgui.api.contracts import ContractClient
     from postalgui.api.models.contracts import Contract, PostingCard, Service
     from postalgui.api.tokens import Token
-    from postalgui.services.context import AppContext
+    from postalgui.services.session import Session
 
 
 class ContractService:
@@ -22,7 +22,7 @@ class ContractService:
     (sandbox start): tasks only.
     """
 
-    def __init__(self, context: AppContext) -> None:
+    def __init__(self, context: Session) -> None:
         self.context = context
 
     def scope(self) -> TokenScope:
@@ -48,7 +48,7 @@ class ContractService:
         Rebuilds the backend on next use (the token scope changed); call it on the GUI
         thread, like every settings change. Raises `OSError` when the file cannot be written.
         """
-        from postalgui.services.contracts.use_cases import settings_for_card
+        from postalgui.services.contracts.card_settings import settings_for_card
 
         context = self.context
         context.apply(

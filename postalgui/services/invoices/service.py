@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -9,8 +10,8 @@ from postalgui.api.scopes import Scope, TokenScope
 
 if TYPE_CHECKING:
     from postalgui.api.invoices import InvoiceClient
-    from postalgui.services.context import AppContext
     from postalgui.services.invoices.jobs import JobStore
+    from postalgui.services.session import Session
 
 
 class InvoiceService:
@@ -21,13 +22,16 @@ class InvoiceService:
     `client` blocks on first use (sandbox start): call it from a task.
     """
 
-    def __init__(self, context: AppContext, contract: TokenScope | None = None) -> None:
+    def __init__(
+        self, context: Session, jobs: Callable[[], JobStore], contract: TokenScope | None = None
+    ) -> None:
         self.context = context
+        self._jobs = jobs
         self._contract = contract
 
     def for_contract(self, contract: str, dr: int) -> InvoiceService:
         """The same feature with another contract's token (the CLI's ``--contrato``/``--dr``)."""
-        return InvoiceService(self.context, TokenScope(Scope.CONTRACT, contract=contract, dr=dr))
+        return InvoiceService(self.context, self._jobs, TokenScope(Scope.CONTRACT, contract=contract, dr=dr))
 
     def scope(self) -> TokenScope:
         """The contract's token scope; raises `ApiError` when no contract is configured."""
@@ -40,7 +44,8 @@ class InvoiceService:
         return InvoiceClient(self.context.backend().client, self.scope())
 
     def jobs(self) -> JobStore:
-        return self.context.job_store()
+        """The pending asynchronous requests, opened on first use (any thread)."""
+        return self._jobs()
 
     @property
     def dr(self) -> int | None:

@@ -10,17 +10,23 @@ date the parcel arrives if it is posted then.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
-from datetime import date, timedelta
-from typing import TYPE_CHECKING, Any, Literal, get_args
+from dataclasses import replace
+from datetime import date
+from typing import TYPE_CHECKING
 
 from postalgui.api.cancel import TaskControl, cancel_scope
+from postalgui.services.price.deadline_outcome import (
+    DeadlineOutcome,
+    Reason,
+    add_business_days,
+    outcome_from_json,
+    outcome_json,
+)
 
 if TYPE_CHECKING:
-    from postalgui.api.models.deadline import Deadline, DeadlineQuery
-    from postalgui.api.models.price import ItemError, PriceQuery
+    from postalgui.api.models.deadline import DeadlineQuery
+    from postalgui.api.models.price import PriceQuery
     from postalgui.services.price.service import PriceService
 
 __all__ = [
@@ -36,42 +42,6 @@ __all__ = [
 
 DEADLINE_WINDOW = 200
 """Queries `deadlines_in_windows` asks for at a time (a batch's deadlines fill in windows)."""
-
-Reason = Literal["ok", "item_error", "not_enabled", "international", "failed"]
-"""Why an outcome has (``ok``) or lacks a deadline; the GUI turns it into a sentence."""
-
-
-@dataclass(frozen=True)
-class DeadlineOutcome:
-    """The deadline of the price query at ``index``, or why it has none.
-
-    ``posted`` is the posting date asked for (the quote's date moved by
-    ``handling_days`` business days).
-    """
-
-    index: int
-    reason: Reason
-    deadline: Deadline | None = None
-    error: ItemError | None = None
-    posted: date | None = None
-    handling_days: int = 0
-
-    @property
-    def by(self) -> date | None:
-        """The last day of delivery, when known."""
-        return None if self.deadline is None else self.deadline.by
-
-
-def add_business_days(day: date, days: int) -> date:
-    """``day`` moved ``days`` business days forward, Saturdays and Sundays skipped.
-
-    Holidays are the operator's business: its deadline counts from the posting date.
-    """
-    while days > 0:
-        day += timedelta(days=1)
-        if day.weekday() < 5:
-            days -= 1
-    return day
 
 
 def deadlines_for(
@@ -170,38 +140,4 @@ def _deadline_query(query: PriceQuery, posted: date) -> DeadlineQuery:
         cepOrigem=query.cepOrigem or "",
         cepDestino=query.cepDestino or "",
         dtEvento=posted,
-    )
-
-
-def outcome_json(outcome: DeadlineOutcome) -> str:
-    """An outcome as the history keeps it (without its index, which is the table's business)."""
-    data: dict[str, Any] = {"reason": outcome.reason, "handlingDays": outcome.handling_days}
-    if outcome.deadline is not None:
-        data["deadline"] = outcome.deadline.wire()
-    if outcome.error is not None:
-        data["error"] = {"code": outcome.error.code, "text": outcome.error.text}
-    if outcome.posted is not None:
-        data["posted"] = outcome.posted.isoformat()
-    return json.dumps(data, ensure_ascii=False)
-
-
-def outcome_from_json(text: str, index: int = 0) -> DeadlineOutcome:
-    """`outcome_json` read back; ValueError (or pydantic's) for a record it did not write."""
-    from postalgui.api.models.deadline import Deadline
-    from postalgui.api.models.price import ItemError
-
-    data = json.loads(text)
-    reason = data.get("reason")
-    if reason not in get_args(Reason):
-        raise ValueError(f"unknown deadline reason {reason!r}")
-    deadline = data.get("deadline")
-    error = data.get("error")
-    posted = data.get("posted")
-    return DeadlineOutcome(
-        index,
-        reason,
-        None if deadline is None else Deadline.model_validate(deadline),
-        None if error is None else ItemError.model_validate(error),
-        None if posted is None else date.fromisoformat(posted),
-        int(data.get("handlingDays", 0)),
     )

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Literal
 
 from postalgui.api.environments import Environment
@@ -12,9 +12,9 @@ if TYPE_CHECKING:
     from postalgui.api.deadline import DeadlineClient
     from postalgui.api.models.price import PriceQuery, QuoteResult
     from postalgui.api.price import PriceClient
-    from postalgui.services.context import AppContext
-    from postalgui.services.price.deadlines import DeadlineOutcome
+    from postalgui.services.price.deadline_outcome import DeadlineOutcome
     from postalgui.services.price.history import QuoteHistory
+    from postalgui.services.session import Session
 
 log = logging.getLogger(__name__)
 
@@ -29,8 +29,9 @@ class PriceService:
     Cheap to build; `client` blocks on first use (sandbox start): call it from a task.
     """
 
-    def __init__(self, context: AppContext) -> None:
+    def __init__(self, context: Session, history: Callable[[], QuoteHistory]) -> None:
         self.context = context
+        self._history = history
 
     def client(self) -> PriceClient:
         from postalgui.api.price import PriceClient
@@ -54,7 +55,8 @@ class PriceService:
         return self.context.settings.prices.handling_days
 
     def history(self) -> QuoteHistory:
-        return self.context.quote_history()
+        """The quote history, opened on first use (any thread)."""
+        return self._history()
 
     def record(self, results: Sequence[QuoteResult], source: Source, run: str | None = None) -> None:
         """Keep quotes in the history; a failing disk is logged, never raised over the quote.

@@ -32,11 +32,11 @@ from postalgui.api.values.boleto import mod11
 from postalgui.gui.messages import arg
 from postalgui.gui.tabs.attendance import jobs
 from postalgui.gui.tabs.attendance.words import operator_status_text
-from postalgui.services.tasks import Failure
+from postalgui.gui.tasks import Failure
 
 if TYPE_CHECKING:
+    from postalgui.gui.tasks import TaskHandle, TaskRunner
     from postalgui.services.attendance.service import AttendanceService
-    from postalgui.services.tasks import TaskHandle, TaskRunner
 
 __all__ = ["CounterPanel", "demo_typed_line"]
 

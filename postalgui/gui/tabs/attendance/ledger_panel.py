@@ -30,13 +30,13 @@ from postalgui.gui.models.roles import SORT_ROLE
 from postalgui.gui.tabs.attendance import jobs
 from postalgui.gui.tabs.attendance.ledger_model import LedgerColumn, LedgerModel
 from postalgui.gui.tabs.attendance.words import STATE_KEYS, state_text
+from postalgui.gui.tasks import Failure
 from postalgui.gui.widgets.tables import record_table
-from postalgui.services.tasks import Failure
 
 if TYPE_CHECKING:
+    from postalgui.gui.tasks import TaskHandle, TaskRunner
     from postalgui.services.attendance.service import AttendanceService
     from postalgui.services.attendance.use_cases import LedgerRow
-    from postalgui.services.tasks import TaskHandle, TaskRunner
 
 __all__ = ["REFRESH_MS", "LedgerPanel", "pydate", "qdate"]
 

@@ -18,11 +18,11 @@ from PySide6.QtWidgets import QFormLayout, QGroupBox, QHBoxLayout, QLabel, QPush
 from postalgui.gui.messages import or_dash
 from postalgui.gui.tabs.attendance import jobs
 from postalgui.gui.tabs.attendance.words import auth_text
-from postalgui.services.tasks import Failure
+from postalgui.gui.tasks import Failure
 
 if TYPE_CHECKING:
+    from postalgui.gui.tasks import TaskHandle, TaskRunner
     from postalgui.services.attendance.service import AttendanceService, PartnerStatus
-    from postalgui.services.tasks import TaskHandle, TaskRunner
 
 __all__ = ["PartnerPanel"]
 

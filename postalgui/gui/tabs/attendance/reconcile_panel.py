@@ -29,17 +29,17 @@ from postalgui.gui.models.roles import SORT_ROLE
 from postalgui.gui.tabs.attendance import jobs
 from postalgui.gui.tabs.attendance.ledger_panel import pydate, qdate
 from postalgui.gui.tabs.attendance.report_model import ReportModel, report_lines, summary_text
+from postalgui.gui.tasks import Failure
 from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.gui.widgets.saved_file import SavedFileReporter, ask_save_path, csv_type, pdf_type
 from postalgui.gui.widgets.tables import record_table
-from postalgui.services.tasks import Failure
 
 if TYPE_CHECKING:
     from pathlib import Path
 
+    from postalgui.gui.tasks import TaskHandle, TaskRunner
     from postalgui.gui.widgets.message_bar import MessageArea
     from postalgui.services.attendance.service import AttendanceService
-    from postalgui.services.tasks import TaskHandle, TaskRunner
 
 __all__ = ["ReconcilePanel", "report_language"]
 

@@ -46,10 +46,10 @@ from postalgui.gui.widgets.number_input import MoneySpinBox
 
 if TYPE_CHECKING:
     from postalgui.api.models.ster import OperatorCode
+    from postalgui.gui.tasks import TaskHandle, TaskRunner
     from postalgui.gui.widgets.message_bar import MessageArea
     from postalgui.services.attendance.service import AttendanceService
     from postalgui.services.attendance.use_cases import Registered, Registration
-    from postalgui.services.tasks import TaskHandle, TaskRunner
 
 __all__ = ["RegistrationForm"]
 

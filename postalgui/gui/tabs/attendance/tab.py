@@ -24,8 +24,8 @@ from postalgui.gui.widgets.message_bar import MessageArea
 from postalgui.gui.widgets.window_state import RememberedSplitter
 
 if TYPE_CHECKING:
+    from postalgui.gui.tasks import TaskRunner
     from postalgui.services.context import AppContext
-    from postalgui.services.tasks import TaskRunner
 
 __all__ = ["AttendanceTab"]
 

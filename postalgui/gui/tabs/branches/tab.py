@@ -53,9 +53,9 @@ if TYPE_CHECKING:
     from postalgui.api.cancel import Progress
     from postalgui.api.models.branches import Locality, Unit
     from postalgui.gui.tabs.branches.loading import Loaded
+    from postalgui.gui.tasks import TaskHandle, TaskRunner
     from postalgui.services.branches.index import BranchIndex
     from postalgui.services.context import AppContext
-    from postalgui.services.tasks import TaskHandle, TaskRunner
 
 __all__ = ["BranchesTab", "fit_columns"]
 

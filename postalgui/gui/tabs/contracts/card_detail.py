@@ -23,8 +23,8 @@ from postalgui.gui.tabs.contracts.services_panel import ServicesPanel
 if TYPE_CHECKING:
     from postalgui.api.models.contracts import Contract, PostingCard, Service
     from postalgui.gui.tabs.contracts.activity import ActivityIndicator
+    from postalgui.gui.tasks import TaskRunner
     from postalgui.services.context import AppContext
-    from postalgui.services.tasks import TaskRunner
 
 __all__ = ["CardDetail"]
 

@@ -33,8 +33,8 @@ from postalgui.gui.tabs.contracts.contract_model import (
 
 if TYPE_CHECKING:
     from postalgui.api.models.contracts import PostingCard
+    from postalgui.gui.tasks import TaskRunner
     from postalgui.services.contracts.service import ContractService
-    from postalgui.services.tasks import TaskRunner
 
 __all__ = ["CARD_PAGE_SIZE", "CardColumn", "CardModel"]
 

@@ -29,9 +29,9 @@ from postalgui.gui.widgets.window_state import RememberedSplitter
 if TYPE_CHECKING:
     from postalgui.api.models.contracts import Contract, PostingCard
     from postalgui.gui.tabs.contracts.activity import ActivityIndicator
+    from postalgui.gui.tasks import TaskRunner
     from postalgui.gui.widgets.message_bar import MessageArea
     from postalgui.services.context import AppContext
-    from postalgui.services.tasks import TaskRunner
 
 __all__ = ["CardsPage"]
 

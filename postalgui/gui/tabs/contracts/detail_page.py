@@ -23,10 +23,10 @@ from postalgui.gui.widgets.message_kind import MessageKind
 if TYPE_CHECKING:
     from postalgui.api.models.contracts import Category, Contract
     from postalgui.gui.tabs.contracts.activity import ActivityIndicator
+    from postalgui.gui.tasks import TaskRunner
     from postalgui.gui.widgets.message_bar import MessageArea
     from postalgui.services.context import AppContext
     from postalgui.services.contracts.use_cases import ContractDetail
-    from postalgui.services.tasks import TaskRunner
 
 __all__ = ["ContractDetailPage"]
 

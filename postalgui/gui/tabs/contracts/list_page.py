@@ -28,9 +28,9 @@ from postalgui.gui.widgets.tables import record_table
 if TYPE_CHECKING:
     from postalgui.api.models.contracts import Contract
     from postalgui.gui.tabs.contracts.activity import ActivityIndicator
+    from postalgui.gui.tasks import TaskHandle, TaskRunner
     from postalgui.gui.widgets.message_bar import MessageArea
     from postalgui.services.context import AppContext
-    from postalgui.services.tasks import TaskHandle, TaskRunner
 
 __all__ = ["ContractListPage"]
 

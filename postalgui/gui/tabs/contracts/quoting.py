@@ -21,10 +21,10 @@ from postalgui.gui.widgets.message_kind import MessageKind
 if TYPE_CHECKING:
     from postalgui.api.models.contracts import Contract, PostingCard, Service
     from postalgui.gui.tabs.contracts.activity import ActivityIndicator
+    from postalgui.gui.tasks import TaskHandle, TaskRunner
     from postalgui.gui.widgets.message_bar import MessageArea
     from postalgui.services.connection import ConnectionReport
     from postalgui.services.context import AppContext
-    from postalgui.services.tasks import TaskHandle, TaskRunner
 
 __all__ = ["CardQuoting", "quotable"]
 

@@ -22,8 +22,8 @@ from postalgui.gui.tabs.contracts.labels import field_label
 
 if TYPE_CHECKING:
     from postalgui.api.models.contracts import Service, ServiceLookup
+    from postalgui.gui.tasks import TaskRunner
     from postalgui.services.contracts.service import ContractService
-    from postalgui.services.tasks import TaskRunner
 
 __all__ = [
     "SERVICE_PAGE_SIZE",

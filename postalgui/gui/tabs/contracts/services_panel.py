@@ -35,8 +35,8 @@ from postalgui.gui.widgets.tables import record_table
 
 if TYPE_CHECKING:
     from postalgui.api.models.contracts import Service, ServiceLookup
+    from postalgui.gui.tasks import TaskHandle, TaskRunner
     from postalgui.services.contracts.service import ContractService
-    from postalgui.services.tasks import TaskHandle, TaskRunner
 
 __all__ = ["ServicesPanel"]
 

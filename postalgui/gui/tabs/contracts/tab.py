@@ -34,9 +34,9 @@ from postalgui.gui.widgets.window_state import RememberedSplitter
 
 if TYPE_CHECKING:
     from postalgui.api.models.contracts import Contract, PostingCard
+    from postalgui.gui.tasks import TaskHandle, TaskRunner
     from postalgui.services.connection import ConnectionReport
     from postalgui.services.context import AppContext
-    from postalgui.services.tasks import TaskHandle, TaskRunner
 
 __all__ = ["ContractsTab"]
 

@@ -14,8 +14,8 @@ from PySide6.QtWidgets import QLabel, QWidget
 from postalgui.gui.messages import api_list, arg, describe_error
 
 if TYPE_CHECKING:
+    from postalgui.gui.tasks import TaskHandle, TaskRunner
     from postalgui.services.context import AppContext
-    from postalgui.services.tasks import TaskHandle, TaskRunner
 
 __all__ = ["TokenApisLabel"]
 

@@ -56,8 +56,8 @@ from postalgui.services.invoices.item_index import (
 if TYPE_CHECKING:
     from postalgui.api.analytic import Reconciliation
     from postalgui.api.models.invoices import AnalyticStatement
+    from postalgui.gui.tasks import TaskHandle, TaskRunner
     from postalgui.services.context import AppContext
-    from postalgui.services.tasks import TaskHandle, TaskRunner
 
 __all__ = ["FETCH_BLOCK", "AnalyticItemsModel", "AnalyticView", "header_fields"]
 

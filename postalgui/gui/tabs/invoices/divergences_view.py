@@ -62,8 +62,8 @@ from postalgui.services.invoices import documents as invoicing
 
 if TYPE_CHECKING:
     from postalgui.api.models.invoices import Divergence
+    from postalgui.gui.tasks import TaskHandle, TaskRunner
     from postalgui.services.context import AppContext
-    from postalgui.services.tasks import TaskHandle, TaskRunner
 
 __all__ = [
     "FIELD_ORDER",

@@ -20,17 +20,17 @@ from PySide6.QtWidgets import QApplication, QWidget
 from postalgui.api.values import InvalidValue
 from postalgui.gui.messages import arg
 from postalgui.gui.tabs.invoices.invoice_model import days_overdue, slip_available
+from postalgui.gui.tasks import Failure
 from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.gui.widgets.pdf_viewer import PdfViewerWindow
 from postalgui.services.invoices.documents import DocumentKind, fetch_document
-from postalgui.services.tasks import Failure
 
 if TYPE_CHECKING:
     from postalgui.api.models.invoices import Invoice
     from postalgui.gui.tabs.invoices.activity import ActivityIndicator
+    from postalgui.gui.tasks import TaskHandle, TaskRunner
     from postalgui.gui.widgets.message_bar import MessageArea
     from postalgui.services.invoices.service import InvoiceService
-    from postalgui.services.tasks import TaskHandle, TaskRunner
 
 __all__ = ["DocumentActions", "pdf_text", "typed_line_of"]
 

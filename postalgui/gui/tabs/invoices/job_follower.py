@@ -13,8 +13,8 @@ from postalgui.services.invoices.following import follow_job
 from postalgui.services.invoices.jobs import Job
 
 if TYPE_CHECKING:
+    from postalgui.gui.tasks import Progress, TaskHandle, TaskRunner
     from postalgui.services.invoices.service import InvoiceService
-    from postalgui.services.tasks import Progress, TaskHandle, TaskRunner
 
 __all__ = ["JobFollower", "JobFollowing"]
 

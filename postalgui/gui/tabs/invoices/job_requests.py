@@ -16,17 +16,17 @@ from PySide6.QtWidgets import QComboBox, QDialog, QDialogButtonBox, QFormLayout,
 from postalgui.api.models.invoices import PreviewKind
 from postalgui.gui.messages import arg
 from postalgui.gui.tabs.invoices.jobs_model import job_title
+from postalgui.gui.tasks import Failure
 from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.services.invoices.following import Asked, analytic_once, preview_once
-from postalgui.services.tasks import Failure
 
 if TYPE_CHECKING:
     from postalgui.api.models.invoices import Invoice
     from postalgui.gui.tabs.invoices.activity import ActivityIndicator
     from postalgui.gui.tabs.invoices.jobs_panel import JobsPanel
+    from postalgui.gui.tasks import TaskHandle, TaskRunner
     from postalgui.gui.widgets.message_bar import MessageArea
     from postalgui.services.invoices.service import InvoiceService
-    from postalgui.services.tasks import TaskHandle, TaskRunner
 
 __all__ = ["JobRequests", "PreviewDialog"]
 

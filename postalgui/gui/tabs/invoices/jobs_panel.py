@@ -39,16 +39,16 @@ from postalgui.api.models.invoices import PreviewKind, ProcessingKind
 from postalgui.gui.messages import arg, describe_error
 from postalgui.gui.tabs.invoices.job_follower import JobFollowing
 from postalgui.gui.tabs.invoices.jobs_model import JobColumn, JobsModel, invoice_of, job_title
+from postalgui.gui.tasks import Failure
 from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.gui.widgets.tables import record_table
 from postalgui.services.invoices.following import POLL_INTERVAL_S
 from postalgui.services.invoices.jobs import Job, JobState
-from postalgui.services.tasks import Failure
 
 if TYPE_CHECKING:
+    from postalgui.gui.tasks import TaskHandle, TaskRunner
     from postalgui.gui.widgets.message_bar import MessageArea
     from postalgui.services.context import AppContext
-    from postalgui.services.tasks import TaskHandle, TaskRunner
 
 __all__ = ["JobsPanel"]
 

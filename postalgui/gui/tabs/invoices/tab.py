@@ -37,9 +37,9 @@ from postalgui.services.invoices.jobs import Job
 
 if TYPE_CHECKING:
     from postalgui.api.models.invoices import Invoice
+    from postalgui.gui.tasks import TaskHandle, TaskRunner
     from postalgui.gui.widgets.pdf_viewer import PdfViewerWindow
     from postalgui.services.context import AppContext
-    from postalgui.services.tasks import TaskHandle, TaskRunner
 
 __all__ = ["InvoicesTab", "PreviewDialog", "pdf_text", "typed_line_of"]
 

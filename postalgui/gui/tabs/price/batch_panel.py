@@ -57,6 +57,7 @@ from postalgui.gui.tabs.price.results_model import (
     QuoteFilterProxy,
     QuoteResultsModel,
 )
+from postalgui.gui.tasks import Progress, TaskHandle, TaskRunner
 from postalgui.gui.widgets.message_bar import MessageArea
 from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.gui.widgets.saved_file import SavedFileReporter, ask_save_path, pdf_type, table_types
@@ -64,7 +65,6 @@ from postalgui.gui.widgets.window_state import RememberedSplitter
 from postalgui.services.context import AppContext
 from postalgui.services.price import use_cases as pricing
 from postalgui.services.price.service import Source
-from postalgui.services.tasks import Progress, TaskHandle, TaskRunner
 
 if TYPE_CHECKING:
     from postalgui.api.models.price import PriceQuery, QuoteResult

@@ -52,12 +52,12 @@ from postalgui.gui.tabs.price.batch_panel import PdfLayout, ResultsExporter
 from postalgui.gui.tabs.price.breakdown_view import BreakdownView
 from postalgui.gui.tabs.price.deadline_texts import DeadlineCells, deadline_cells
 from postalgui.gui.tabs.price.results_model import Column, column_title, destination_text, product_text
+from postalgui.gui.tasks import Failure, TaskHandle, TaskRunner
 from postalgui.gui.widgets.message_bar import MessageArea
 from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.gui.widgets.window_state import RememberedSplitter
 from postalgui.services.context import AppContext
 from postalgui.services.price import use_cases as pricing
-from postalgui.services.tasks import Failure, TaskHandle, TaskRunner
 
 if TYPE_CHECKING:
     from postalgui.api.models.price import PriceQuery, QuoteResult

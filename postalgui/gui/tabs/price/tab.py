@@ -36,10 +36,10 @@ if TYPE_CHECKING:
     from postalgui.api.models.price import AdditionalService, PriceQuery, QuoteResult
     from postalgui.gui.tabs.price.batch_panel import BatchPanel
     from postalgui.gui.tabs.price.history_panel import HistoryPanel
+    from postalgui.gui.tasks import TaskHandle, TaskRunner
     from postalgui.services.context import AppContext
     from postalgui.services.price.deadlines import DeadlineOutcome
     from postalgui.services.price.products import PriceSettings
-    from postalgui.services.tasks import TaskHandle, TaskRunner
 
 COMPARE_COLUMNS = (
     Column.PRODUCT,

@@ -22,17 +22,21 @@ import logging
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Generic, Protocol, TypeVar, TypeVarTuple, runtime_checkable
 
 import shiboken6
 from PySide6.QtCore import QObject, QRunnable, Qt, QThread, QThreadPool, Signal, Slot
 
 from postalgui.api.cancel import Cancelled, PlainTask, Progress, cancel_scope
 from postalgui.api.errors import RoutineError
+from postalgui.gui.widgets.message_kind import MessageKind
 
 log = logging.getLogger(__name__)
 
 IO_THREADS = 8
+
+R = TypeVar("R")
+Ts = TypeVarTuple("Ts")
 
 __all__ = ["IO_THREADS", "ErrorSink", "Failure", "Progress", "TaskHandle", "TaskRunner"]
 
@@ -45,17 +49,24 @@ class ErrorSink(Protocol):
     """
 
     def show_routine_error(
-        self, error: BaseException, key: str | None = None, template: str | None = None
+        self,
+        error: BaseException,
+        key: str | None = None,
+        template: str | None = None,
+        kind: MessageKind = MessageKind.ERROR,
     ) -> None: ...
 
 
 @dataclass(frozen=True)
 class Failure:
     """How a task's routine failure reads in the message area: what failed (``%1`` is the
-    error's text) and the message's key (a new failure replaces the previous one)."""
+    error's text), the message's key (a new failure replaces the previous one) and how
+    serious it is (a background refresh that failed is a warning, a click that failed an
+    error). With it a caller needs no ``on_error`` slot of its own."""
 
     template: str | None = None
     key: str | None = None
+    kind: MessageKind = MessageKind.ERROR
 
 
 class TaskHandle(PlainTask):
@@ -116,11 +127,11 @@ class _Worker(QRunnable):
 
 
 @dataclass
-class _Running:
+class _Running(Generic[R]):
     worker: _Worker
     key: str | None
     owner: QObject | None
-    on_result: Callable[[Any], None] | None
+    on_result: Callable[[R], None] | None
     on_error: Callable[[BaseException], None] | None
     on_progress: Callable[[Progress], None] | None
     on_finished: Callable[[bool], None] | None
@@ -186,8 +197,8 @@ class TaskRunner(QObject):
             # needs a token check, a quote and a download to run side by side.
             pool.setMaxThreadCount(max(IO_THREADS, QThread.idealThreadCount()))
         self._pool = pool
-        self._running: dict[_WorkerSignals, _Running] = {}
-        self._latest: dict[str, _Running] = {}
+        self._running: dict[_WorkerSignals, _Running[Any]] = {}
+        self._latest: dict[str, _Running[Any]] = {}
         self._closed = False
 
     @property
@@ -196,18 +207,21 @@ class TaskRunner(QObject):
 
     def run(
         self,
-        fn: Callable[..., Any],
-        *args: Any,
+        fn: Callable[[TaskHandle, *Ts], R],
+        *args: *Ts,
         owner: QObject | None = None,
         name: str | None = None,
         key: str | None = None,
-        on_result: Callable[[Any], None] | None = None,
+        on_result: Callable[[R], None] | None = None,
         on_error: Callable[[BaseException], None] | None = None,
         on_progress: Callable[[Progress], None] | None = None,
         on_finished: Callable[[bool], None] | None = None,
         failure: Failure | None = None,
     ) -> TaskHandle:
         """Start ``fn(handle, *args)`` in the pool; returns its handle.
+
+        Typed end to end (superqt's ``WorkerBase[R]``): ``args`` must fit ``fn``, and
+        ``on_result`` takes what ``fn`` returns, so a slot names its real type.
 
         ``owner`` defaults to the QObject of the first bound-method callback. Without
         ``on_error``, a routine failure goes to the owner's message area, worded by
@@ -227,7 +241,9 @@ class TaskRunner(QObject):
         if owner is None:
             owner = _owner_of((on_result, on_error, on_progress, on_finished))
         worker = _Worker(fn, handle, signals, args)
-        entry = _Running(worker, key, owner, on_result, on_error, on_progress, on_finished, failure)
+        entry: _Running[R] = _Running(
+            worker, key, owner, on_result, on_error, on_progress, on_finished, failure
+        )
         if key is not None:
             previous = self._latest.get(key)
             if previous is not None:
@@ -246,10 +262,10 @@ class TaskRunner(QObject):
         self._pool.start(worker)
         return handle
 
-    def _own(self, owner: QObject, entry: _Running) -> None:
+    def _own(self, owner: QObject, entry: _Running[Any]) -> None:
         _OwnerGuard.of(owner).handles.append(entry.worker.handle)
 
-    def _live(self, entry: _Running | None) -> bool:
+    def _live(self, entry: _Running[Any] | None) -> bool:
         """Whether ``entry``'s callbacks may still run."""
         if entry is None or entry.worker.handle._orphaned:
             return False
@@ -259,7 +275,7 @@ class TaskRunner(QObject):
             return False
         return True
 
-    def _entry(self) -> _Running | None:
+    def _entry(self) -> _Running[Any] | None:
         sender = self.sender()
         entry = self._running.get(sender) if isinstance(sender, _WorkerSignals) else None
         if not self._live(entry) or entry is None or entry.worker.handle.cancelled:
@@ -286,7 +302,7 @@ class TaskRunner(QObject):
             else:
                 wording = entry.failure or Failure()
                 key = wording.key or entry.key or entry.worker.handle.name
-                sink.show_routine_error(error, key, wording.template)
+                sink.show_routine_error(error, key, wording.template, wording.kind)
 
     @staticmethod
     def _sink_for(owner: QObject | None) -> ErrorSink | None:
@@ -323,7 +339,7 @@ class TaskRunner(QObject):
         if not self._running:
             self.busyChanged.emit(False)
 
-    def _disown(self, entry: _Running) -> None:
+    def _disown(self, entry: _Running[Any]) -> None:
         owner = entry.owner
         if owner is None or not shiboken6.isValid(owner):
             return

@@ -10,7 +10,8 @@ from PySide6.QtCore import QObject, QThread, Slot
 from pytestqt.qtbot import QtBot
 
 from postalgui.api.errors import ServerError
-from postalgui.services.tasks import Failure, Progress, TaskHandle, TaskRunner
+from postalgui.gui.tasks import Failure, Progress, TaskHandle, TaskRunner
+from postalgui.gui.widgets.message_kind import MessageKind
 
 
 class Receiver(QObject):
@@ -195,12 +196,18 @@ class Sink(QObject):
         super().__init__(parent)
         self.shown: list[tuple[BaseException, str | None]] = []
         self.templates: list[str | None] = []
+        self.kinds: list[MessageKind] = []
 
     def show_routine_error(
-        self, error: BaseException, key: str | None = None, template: str | None = None
+        self,
+        error: BaseException,
+        key: str | None = None,
+        template: str | None = None,
+        kind: MessageKind = MessageKind.ERROR,
     ) -> None:
         self.shown.append((error, key))
         self.templates.append(template)
+        self.kinds.append(kind)
 
 
 def test_routine_errors_go_to_the_owners_message_area(qtbot: QtBot, runner: TaskRunner) -> None:
@@ -224,6 +231,20 @@ def test_a_failure_says_what_failed_under_its_own_message_key(qtbot: QtBot, runn
     qtbot.waitUntil(lambda: page.finished == [False])
     assert [key for _, key in sink.shown] == ["history.delete"]
     assert sink.templates == ["Could not delete the quotes: %1"]
+    assert sink.kinds == [MessageKind.ERROR]
+
+
+def test_a_failure_of_background_work_can_be_a_warning(qtbot: QtBot, runner: TaskRunner) -> None:
+    """A refresh nobody clicked for says so in yellow, without a slot of its own."""
+    tab = QObject()
+    sink = Sink(tab)
+    page = Receiver()
+    page.setParent(tab)
+    wording = Failure("Could not refresh: %1", "refresh", MessageKind.WARNING)
+    runner.run(fails, on_finished=page.on_finished, failure=wording)
+    qtbot.waitUntil(lambda: page.finished == [False])
+    assert sink.kinds == [MessageKind.WARNING]
+    assert sink.templates == ["Could not refresh: %1"]
 
 
 def broken(handle: TaskHandle) -> None:

@@ -1,0 +1,131 @@
+"""The main window's tabs, in the order they appear, and how each is built.
+
+Each entry is a `TabFactory`: ``label()`` names the tab without building it,
+``build(context, runner)`` imports the tab's widget and builds it with what it uses: its
+feature service (``context.price``, ...), the task runner and its message area, never the
+composition root (an import-linter contract: ``postalgui.gui.tabs`` may not import
+``services.context``). The window builds only the tab on screen at start and the others
+when first shown. A tab's ``windowTitle()`` is the label, and the factory's ``label()``
+translates the same string in the same context (the tab's class name, as the tab's
+``self.tr``), so both agree in every language.
+
+A feature adds its tab by creating ``postalgui/gui/tabs/<feature>/`` and appending a
+factory here (a tab that changes settings is a `ChangesSettings`; a tab that follows
+settings is a `FollowsSettings`): the window's frame imports this module before it is
+shown, so a tab's modules (pydantic models, ...) must load later, inside ``build``.
+
+While the list is empty the window shows the connection overview instead of tabs;
+otherwise the overview is the last tab, "Connection".
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Protocol
+
+from PySide6.QtCore import QCoreApplication
+
+from postalgui.gui.tabs.contract import ChangesSettings, FollowsSettings
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QWidget
+
+    from postalgui.gui.tasks import TaskRunner
+    from postalgui.services.context import AppContext
+
+__all__ = [
+    "TAB_FACTORIES",
+    "AttendanceTabFactory",
+    "BranchesTabFactory",
+    "ChangesSettings",
+    "ContractsTabFactory",
+    "FollowsSettings",
+    "InvoicesTabFactory",
+    "PriceTabFactory",
+    "TabFactory",
+    "attendance_tab",
+    "branches_tab",
+    "contracts_tab",
+    "invoices_tab",
+    "price_tab",
+]
+
+
+class TabFactory(Protocol):
+    """Makes one tab: its label at once, the widget when the tab is first shown."""
+
+    def label(self) -> str:
+        """The tab's label, translated; equal to the built tab's ``windowTitle()``."""
+        ...
+
+    def build(self, context: AppContext, runner: TaskRunner) -> QWidget:
+        """The tab, imported here (its modules load after the window is on screen)."""
+        ...
+
+
+class PriceTabFactory:
+    """The Prices tab."""
+
+    def label(self) -> str:
+        return QCoreApplication.translate("PriceTab", "Prices")
+
+    def build(self, context: AppContext, runner: TaskRunner) -> QWidget:
+        from postalgui.gui.tabs.price import PriceTab
+
+        return PriceTab(context, runner)
+
+
+class InvoicesTabFactory:
+    """The Invoices and slips tab."""
+
+    def label(self) -> str:
+        return QCoreApplication.translate("InvoicesTab", "Invoices and slips")
+
+    def build(self, context: AppContext, runner: TaskRunner) -> QWidget:
+        from postalgui.gui.tabs.invoices import InvoicesTab
+
+        return InvoicesTab(context, runner)
+
+
+class ContractsTabFactory:
+    """The Contracts and cards tab."""
+
+    def label(self) -> str:
+        return QCoreApplication.translate("ContractsTab", "Contracts and cards")
+
+    def build(self, context: AppContext, runner: TaskRunner) -> QWidget:
+        from postalgui.gui.tabs.contracts import ContractsTab
+
+        return ContractsTab(context, runner)
+
+
+class BranchesTabFactory:
+    """The Branches tab."""
+
+    def label(self) -> str:
+        return QCoreApplication.translate("BranchesTab", "Branches")
+
+    def build(self, context: AppContext, runner: TaskRunner) -> QWidget:
+        from postalgui.gui.tabs.branches import BranchesTab
+
+        return BranchesTab(context, runner)
+
+
+class AttendanceTabFactory:
+    """The Attendances tab."""
+
+    def label(self) -> str:
+        return QCoreApplication.translate("AttendanceTab", "Attendances")
+
+    def build(self, context: AppContext, runner: TaskRunner) -> QWidget:
+        from postalgui.gui.tabs.attendance import AttendanceTab
+
+        return AttendanceTab(context, runner)
+
+
+price_tab = PriceTabFactory()
+invoices_tab = InvoicesTabFactory()
+contracts_tab = ContractsTabFactory()
+branches_tab = BranchesTabFactory()
+attendance_tab = AttendanceTabFactory()
+
+TAB_FACTORIES: list[TabFactory] = [price_tab, invoices_tab, contracts_tab, branches_tab, attendance_tab]

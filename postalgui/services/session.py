@@ -1,0 +1,88 @@
+"""What a feature facade asks of the composition root, as a protocol: the settings in force,
+the backend they name, and where the app keeps its files.
+
+The facades (`PriceService`, `InvoiceService`, ...) take a `Session` and their own store
+provider instead of the `AppContext`, so the arrows point one way: `context` builds the
+facades, the facades know only this module (no import circle, DESIGN.md). A test hands a
+facade any object with these members.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Protocol
+
+from postalgui.api.errors import ApiError
+
+if TYPE_CHECKING:
+    from postalgui.api.client import OperatorClient
+    from postalgui.api.credentials import CredentialStore
+    from postalgui.api.scopes import TokenScope
+    from postalgui.api.tokens import TokenManager
+    from postalgui.api.transport import Transport
+    from postalgui.services.paths import AppPaths
+    from postalgui.services.settings import Overrides, Profile, Settings
+
+__all__ = ["Backend", "SandboxStartError", "Session"]
+
+
+class SandboxStartError(ApiError):
+    """The embedded sandbox did not come up."""
+
+
+@dataclass(frozen=True)
+class Backend:
+    """What talks to the operator for the current settings."""
+
+    base_url: str
+    transport: Transport
+    tokens: TokenManager
+    client: OperatorClient
+
+
+class Session(Protocol):
+    """The composition root as a feature sees it (`AppContext` is one).
+
+    `backend` and `sandbox_url` block while the embedded sandbox starts: tasks only.
+    """
+
+    @property
+    def settings(self) -> Settings:
+        """The settings in force (the file's, with environment overrides applied)."""
+        ...
+
+    @property
+    def saved_settings(self) -> Settings:
+        """The settings file's content, without environment overrides."""
+        ...
+
+    @property
+    def profile(self) -> Profile: ...
+
+    @property
+    def env_key(self) -> str: ...
+
+    @property
+    def paths(self) -> AppPaths: ...
+
+    @property
+    def overrides(self) -> Overrides: ...
+
+    @property
+    def credentials(self) -> CredentialStore: ...
+
+    def backend(self) -> Backend: ...
+
+    def sandbox_url(self) -> str: ...
+
+    def default_scope(self) -> TokenScope: ...
+
+    def contract_scope(self) -> TokenScope: ...
+
+    def apply(self, settings: Settings) -> None:
+        """Save settings that change the connection (the backend is rebuilt on next use)."""
+        ...
+
+    def save_preferences(self, settings: Settings) -> None:
+        """Save settings that leave the connection as it is (presets, remembered values)."""
+        ...
