@@ -12,16 +12,14 @@ import itertools
 import re
 import time
 import uuid
-from collections.abc import Callable, Mapping, Sequence
-from datetime import date
+from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal, cast
+from typing import TYPE_CHECKING, cast
 
 from PySide6.QtCore import (
     QCoreApplication,
     QLocale,
     QModelIndex,
-    QObject,
     Qt,
     QTimer,
     Signal,
@@ -37,7 +35,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QListWidget,
-    QMenu,
     QProgressBar,
     QPushButton,
     QTableView,
@@ -48,9 +45,9 @@ from PySide6.QtWidgets import (
 
 from postalgui.api.values import InvalidValue
 from postalgui.api.values.errors import MESSAGES
-from postalgui.gui.i18n import resolve_language
 from postalgui.gui.messages import arg, describe_error, rule_message
 from postalgui.gui.tabs.price.breakdown_view import BreakdownView
+from postalgui.gui.tabs.price.exporter import PdfLayout, ResultsExporter
 from postalgui.gui.tabs.price.results_model import (
     DEADLINE_COLUMNS,
     Column,
@@ -60,7 +57,6 @@ from postalgui.gui.tabs.price.results_model import (
 from postalgui.gui.tasks import Progress, TaskHandle, TaskRunner
 from postalgui.gui.widgets.message_bar import MessageArea
 from postalgui.gui.widgets.message_kind import MessageKind
-from postalgui.gui.widgets.saved_file import SavedFileReporter, ask_save_path, pdf_type, table_types
 from postalgui.gui.widgets.window_state import RememberedSplitter
 from postalgui.services.context import AppContext
 from postalgui.services.price import use_cases as pricing
@@ -70,8 +66,6 @@ if TYPE_CHECKING:
     from postalgui.api.models.price import PriceQuery, QuoteResult
     from postalgui.services.price.batch_csv import BatchFile, RowProblem
     from postalgui.services.price.deadlines import DeadlineOutcome
-
-PdfLayout = Literal["per_quote", "summary"]
 
 BATCH_COLUMNS: tuple[Column, ...] = (
     Column.LINE,
@@ -90,125 +84,8 @@ FLUSH_BACKLOG_MS = 15
 MAX_ROWS_PER_FLUSH = 50  # about 5 ms of work: leaves the window free between blocks
 
 
-def report_language(context: AppContext) -> str:
-    """The language of exported PDFs: the UI's, ``"pt_BR"`` or ``"en"``.
-
-    The window was built in the language the settings chose at start (or the system
-    locale's); `QLocale` alone would say Portuguese on a Brazilian system set to English.
-    """
-    return resolve_language(context.settings.language)
-
-
 def _number(value: int) -> str:
     return QLocale().toString(value)
-
-
-# --- exports shared with the history panel ------------------------------------------------------
-
-
-class ResultsExporter(QObject):
-    """Saves quote results as CSV or PDF in the background and says where they went.
-
-    ``source`` gives the results to save when the user picks a file (the selection, or
-    what the table shows). Signals: ``exported(object)`` with the saved `Path`.
-    """
-
-    exported = Signal(object)
-
-    def __init__(
-        self,
-        context: AppContext,
-        runner: TaskRunner,
-        messages: MessageArea,
-        task_key: str,
-        source: Callable[[], Sequence[QuoteResult]],
-        parent: QWidget,
-        deadlines: Callable[[], Mapping[int, DeadlineOutcome] | None] | None = None,
-    ) -> None:
-        super().__init__(parent)
-        self.context = context
-        self.runner = runner
-        self.messages = messages
-        self.task_key = task_key
-        self._source = source
-        self._deadlines = deadlines
-        self._widget = parent
-        self.saved = SavedFileReporter(messages, task_key, self)
-        self.saved.exported.connect(self.exported)
-
-    def pdf_menu(self, parent: QWidget) -> QMenu:
-        """The two PDF layouts, for a tool button's menu."""
-        menu = QMenu(parent)
-        self.per_quote_action = menu.addAction(self.tr("One page per &quote…"))
-        self.per_quote_action.triggered.connect(self._on_per_quote_action_triggered)
-        self.summary_action = menu.addAction(self.tr("&Summary table…"))
-        self.summary_action.triggered.connect(self._on_summary_action_triggered)
-        return menu
-
-    # --- asking for a file -----------------------------------------------------------
-
-    def ask_table(self) -> TaskHandle | None:
-        """Ask for a file, an Excel workbook (the default) or CSV, and save the results there."""
-        results = list(self._source())
-        if not results:
-            return None
-        path = ask_save_path(self._widget, self.tr("Export quotes"), self._file_name(), table_types())
-        return None if path is None else self.export_csv(path, results)
-
-    def ask_pdf(self, layout: PdfLayout) -> TaskHandle | None:
-        results = list(self._source())
-        if not results:
-            return None
-        path = ask_save_path(self._widget, self.tr("Export quotes to PDF"), self._file_name(), [pdf_type()])
-        return None if path is None else self.export_pdf(path, results, layout)
-
-    @staticmethod
-    def _file_name() -> str:
-        return f"quotes-{date.today().isoformat()}"
-
-    # --- saving ----------------------------------------------------------------------
-
-    def known_deadlines(self) -> dict[int, DeadlineOutcome] | None:
-        """The deadlines the exports carry (by the result's index), ``None`` when none are known."""
-        found = None if self._deadlines is None else self._deadlines()
-        return None if found is None else dict(found)
-
-    def export_csv(self, path: Path, results: Sequence[QuoteResult]) -> TaskHandle:
-        """Save as CSV, or as an Excel workbook when ``path`` ends in ``.xlsx``; with the
-        deadline columns when deadlines are known."""
-        return self.runner.run(
-            pricing.export_csv,
-            Path(path),
-            list(results),
-            self.known_deadlines(),
-            name="export quotes csv",
-            key=self.task_key,
-            on_result=self.saved.saved,
-            on_error=self.saved.failed,
-        )
-
-    def export_pdf(self, path: Path, results: Sequence[QuoteResult], layout: PdfLayout) -> TaskHandle:
-        return self.runner.run(
-            pricing.export_pdf,
-            self.context.price,
-            Path(path),
-            list(results),
-            layout,
-            report_language(self.context),
-            self.known_deadlines(),
-            name="export quotes pdf",
-            key=self.task_key,
-            on_result=self.saved.saved,
-            on_error=self.saved.failed,
-        )
-
-    @Slot()
-    def _on_per_quote_action_triggered(self) -> None:
-        self.ask_pdf("per_quote")
-
-    @Slot()
-    def _on_summary_action_triggered(self) -> None:
-        self.ask_pdf("summary")
 
 
 # --- the panel ---------------------------------------------------------------------------------
@@ -323,7 +200,7 @@ class BatchPanel(QWidget):
         self._show_label.setBuddy(self.status_combo)
 
         self.exporter = ResultsExporter(
-            self.context,
+            self.context.price,
             self.runner,
             self.messages,
             self.EXPORT_TASK_KEY,

@@ -48,9 +48,9 @@ from postalgui.gui.messages import arg, environment_name, local_datetime
 from postalgui.gui.models.formatting import error_colour, format_grams
 from postalgui.gui.models.key_sorted import KeySortedModel, SortKeyProxy
 from postalgui.gui.models.roles import SORT_ROLE
-from postalgui.gui.tabs.price.batch_panel import PdfLayout, ResultsExporter
 from postalgui.gui.tabs.price.breakdown_view import BreakdownView
 from postalgui.gui.tabs.price.deadline_texts import DeadlineCells, deadline_cells
+from postalgui.gui.tabs.price.exporter import PdfLayout, ResultsExporter
 from postalgui.gui.tabs.price.results_model import Column, column_title, destination_text, product_text
 from postalgui.gui.tasks import Failure, TaskHandle, TaskRunner
 from postalgui.gui.widgets.message_bar import MessageArea
@@ -377,7 +377,7 @@ class HistoryPanel(QWidget):
         self.rerun_button.setToolTip(self.tr("Quote the selected rows again (Enter)"))
         self.rerun_button.clicked.connect(self._on_rerun_button_clicked)
         self.exporter = ResultsExporter(
-            self.context,
+            self.context.price,
             self.runner,
             self.messages,
             self.EXPORT_TASK_KEY,
