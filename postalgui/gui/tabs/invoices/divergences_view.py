@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal, InvalidOperation
 from enum import Enum
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, cast
 
 from PySide6.QtCore import (
     QT_TRANSLATE_NOOP,
@@ -43,6 +43,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from postalgui.api.models.invoices import Divergence  # a base class subscript: needed at run time
 from postalgui.api.values import (
     InvalidValue,
     format_brl,
@@ -54,14 +55,13 @@ from postalgui.api.values import (
     parse_money,
 )
 from postalgui.gui.messages import arg, describe_error
-from postalgui.gui.models.key_sorted import KeySortedModel, SortKeyProxy
-from postalgui.gui.models.roles import SORT_ROLE
+from postalgui.gui.models.key_sorted import SortKeyProxy
+from postalgui.gui.models.row_table import RowTableModel, TextRow
 from postalgui.gui.widgets.message_bar import MessageArea
 from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.services.invoices import documents as invoicing
 
 if TYPE_CHECKING:
-    from postalgui.api.models.invoices import Divergence
     from postalgui.gui.tasks import TaskHandle, TaskRunner
     from postalgui.services.context import AppContext
 
@@ -273,13 +273,6 @@ def _field_value(divergence: Divergence, name: str) -> object:
 
 
 @dataclass(frozen=True, slots=True)
-class _Row:
-    divergence: Divergence
-    texts: tuple[str, ...]
-    keys: tuple[object, ...]
-
-
-@dataclass(frozen=True, slots=True)
 class DivergenceTotals:
     """Sums over the divergences shown; ``None`` where no record carries the field."""
 
@@ -288,7 +281,7 @@ class DivergenceTotals:
     difference: Decimal | None
 
 
-class DivergenceModel(KeySortedModel):
+class DivergenceModel(RowTableModel[Divergence]):
     """Divergences as a table: the named fields in `FIELD_ORDER` (the reason first), then
     every other field seen, in arrival order.
 
@@ -298,11 +291,14 @@ class DivergenceModel(KeySortedModel):
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self._rows: list[_Row] = []
         self._columns: list[str] = list(_default_columns())
         self._numeric_extra: set[str] = set()
 
     def set_divergences(self, divergences: Sequence[Divergence]) -> None:
+        self.set_items(divergences)
+
+    def prepare(self, items: Sequence[Divergence]) -> None:
+        divergences = items
         seen: dict[str, None] = dict.fromkeys(KNOWN_FIELDS)
         numeric: dict[str, bool] = {}
         for divergence in divergences:
@@ -310,15 +306,12 @@ class DivergenceModel(KeySortedModel):
                 seen.setdefault(name, None)
                 if value is not None and value != "":
                     numeric[name] = numeric.get(name, True) and _numeric(value)
-        self.beginResetModel()
         named = [name for name in FIELD_ORDER if name in seen]
         self._columns = named + [name for name in seen if name not in _NAMED]
         self._numeric_extra = {name for name, is_number in numeric.items() if is_number}
-        self._rows = [self._row(divergence) for divergence in divergences]
-        self.endResetModel()
-        self._resort()
 
-    def _row(self, divergence: Divergence) -> _Row:
+    def make_row(self, item: Divergence) -> TextRow[Divergence]:
+        divergence = item
         texts: list[str] = []
         keys: list[object] = []
         for name in self._columns:
@@ -326,13 +319,10 @@ class DivergenceModel(KeySortedModel):
             text, key = _CELLS[kind](_field_value(divergence, name))
             texts.append(text)
             keys.append(key)
-        return _Row(divergence, tuple(texts), tuple(keys))
-
-    def clear(self) -> None:
-        self.set_divergences([])
+        return TextRow(divergence, tuple(texts), tuple(keys))
 
     def divergence(self, row: int) -> Divergence:
-        return self._rows[row].divergence
+        return self.item(row)
 
     def fields(self) -> list[str]:
         """The operator's field name of each column, in column order."""
@@ -347,10 +337,10 @@ class DivergenceModel(KeySortedModel):
         return [name for name in self._columns if name not in _NAMED]
 
     def tariffed_total(self) -> Decimal:
-        return sum((row.divergence.valorTarifadoSgpb or Decimal(0) for row in self._rows), Decimal(0))
+        return sum((row.item.valorTarifadoSgpb or Decimal(0) for row in self._rows), Decimal(0))
 
     def _extra_total(self, name: str) -> Decimal | None:
-        amounts = [_money((row.divergence.model_extra or {}).get(name)) for row in self._rows]
+        amounts = [_money((row.item.model_extra or {}).get(name)) for row in self._rows]
         known = [amount for amount in amounts if amount is not None]
         return sum(known, Decimal(0)) if known else None
 
@@ -363,44 +353,18 @@ class DivergenceModel(KeySortedModel):
             difference = tariffed - charged
         return DivergenceTotals(charged, tariffed, difference)
 
-    def sort_key(self, row: int, column: int) -> object:
-        return self._rows[row].keys[column]
-
-    def _right(self, column: int) -> bool:
+    def is_numeric(self, column: int) -> bool:
         name = self._columns[column]
         if name in _NAMED:
             return _NAMED[name][1] in (_Kind.MONEY, _Kind.WEIGHT)
         return name in self._numeric_extra
 
-    def rowCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008  # Qt's default
-        return 0 if parent.isValid() else len(self._rows)
+    def column_count(self) -> int:
+        return len(self._columns)
 
-    def columnCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008  # Qt's default
-        return 0 if parent.isValid() else len(self._columns)
-
-    def flags(self, index: ModelIndex) -> Qt.ItemFlag:
-        if not index.isValid():
-            return Qt.ItemFlag.NoItemFlags
-        return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemNeverHasChildren
-
-    def data(self, index: ModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid():
-            return None
-        row = self._rows[index.row()]
-        column = index.column()
-        if role == Qt.ItemDataRole.DisplayRole:
-            return row.texts[column]
-        if role == SORT_ROLE:
-            return row.keys[column]
-        if role == Qt.ItemDataRole.TextAlignmentRole:
-            return _RIGHT if self._right(column) else _LEFT
-        if role == Qt.ItemDataRole.ToolTipRole:
-            return self._tooltip(row, column)
-        return None
-
-    def _tooltip(self, row: _Row, column: int) -> str | None:
+    def tooltip(self, row: TextRow[Divergence], column: int) -> str | None:
         name = self._columns[column]
-        sent = _field_value(row.divergence, name)
+        sent = _field_value(row.item, name)
         if name in _NAMED and _NAMED[name][1] is _Kind.WEIGHT and (grams := _grams(sent)) is not None:
             return format_grams(grams)
         if name == "motivo":
@@ -408,23 +372,17 @@ class DivergenceModel(KeySortedModel):
         text = row.texts[column]
         return text if name not in _NAMED and len(text) > 40 else None
 
-    def headerData(
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> Any:
-        if orientation != Qt.Orientation.Horizontal or not 0 <= section < self.columnCount():
-            return None
+    def header(self, section: int) -> str:
         name = self._columns[section]
-        if role == Qt.ItemDataRole.DisplayRole:
-            if name in _NAMED:
-                return QCoreApplication.translate("DivergenceModel", str(_NAMED[name][0]))
-            return name
-        if role == Qt.ItemDataRole.ToolTipRole:
-            if name in _NAMED:
-                return arg(QCoreApplication.translate("DivergenceModel", "The operator's field %1"), name)
-            return QCoreApplication.translate("DivergenceModel", "Field sent by the operator")
-        if role == Qt.ItemDataRole.TextAlignmentRole:
-            return _RIGHT if self._right(section) else _LEFT
-        return None
+        if name in _NAMED:
+            return QCoreApplication.translate("DivergenceModel", str(_NAMED[name][0]))
+        return name
+
+    def header_tooltip(self, section: int) -> str | None:
+        name = self._columns[section]
+        if name in _NAMED:
+            return arg(QCoreApplication.translate("DivergenceModel", "The operator's field %1"), name)
+        return QCoreApplication.translate("DivergenceModel", "Field sent by the operator")
 
 
 def _default_columns() -> tuple[str, ...]:

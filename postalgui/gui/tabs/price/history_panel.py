@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
@@ -19,7 +19,6 @@ from PySide6.QtCore import (
     QItemSelectionModel,
     QLocale,
     QModelIndex,
-    QObject,
     QPersistentModelIndex,
     Qt,
     QTimer,
@@ -46,8 +45,8 @@ from postalgui.api.environments import Environment
 from postalgui.api.values import format_brl, format_cep
 from postalgui.gui.messages import arg, environment_name, local_datetime
 from postalgui.gui.models.formatting import error_colour, format_grams
-from postalgui.gui.models.key_sorted import KeySortedModel, SortKeyProxy
-from postalgui.gui.models.roles import SORT_ROLE
+from postalgui.gui.models.key_sorted import SortKeyProxy
+from postalgui.gui.models.row_table import RowTableModel, TextRow
 from postalgui.gui.tabs.price.breakdown_view import BreakdownView
 from postalgui.gui.tabs.price.deadline_texts import DeadlineCells, deadline_cells
 from postalgui.gui.tabs.price.exporter import PdfLayout, ResultsExporter
@@ -58,11 +57,11 @@ from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.gui.widgets.window_state import RememberedSplitter
 from postalgui.services.context import AppContext
 from postalgui.services.price import use_cases as pricing
+from postalgui.services.price.history import HistoryEntry  # a base class subscript: needed at run time
 
 if TYPE_CHECKING:
     from postalgui.api.models.price import PriceQuery, QuoteResult
     from postalgui.services.price.deadlines import DeadlineOutcome
-    from postalgui.services.price.history import HistoryEntry
 
 __all__ = ["HistoryColumn", "HistoryModel", "HistoryPanel"]
 
@@ -150,15 +149,7 @@ _NO_DEADLINE: DeadlineCells = (("", "", "", "", ""), (None, None, None, None, No
 """A quote kept without a deadline (made before the history kept them): empty cells."""
 
 
-@dataclass(frozen=True, slots=True)
-class _Row:
-    entry: HistoryEntry
-    texts: tuple[str, ...]
-    keys: tuple[object, ...]
-    failed: bool
-
-
-def _row(entry: HistoryEntry) -> _Row:
+def _row(entry: HistoryEntry) -> TextRow[HistoryEntry]:
     query, response = entry.query, entry.response
     error = entry.error
     error_text = "" if error is None else str(error)
@@ -193,76 +184,42 @@ def _row(entry: HistoryEntry) -> _Row:
         error_text.casefold() or None,
         *deadline_keys,
     )
-    return _Row(entry, texts, keys, error is not None)
+    return TextRow(entry, texts, keys, error is not None)
 
 
-class HistoryModel(KeySortedModel):
+class HistoryModel(RowTableModel[HistoryEntry]):
     """`HistoryEntry`s as a table; the same roles as `QuoteResultsModel`.
 
     `SORT_ROLE` carries native values (the date as ``(datetime, id)``), ``None`` when
     absent, for `SortKeyProxy`.
     """
 
-    def __init__(self, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self._rows: list[_Row] = []
+    def make_row(self, item: HistoryEntry) -> TextRow[HistoryEntry]:
+        return _row(item)
+
+    def column_count(self) -> int:
+        return HistoryColumn.COUNT
+
+    def header(self, section: int) -> str:
+        return _headers()[section]
+
+    def is_numeric(self, column: int) -> bool:
+        return column in _NUMERIC
+
+    def tooltip(self, row: TextRow[HistoryEntry], column: int) -> str | None:
+        return row.texts[HistoryColumn.ERROR] if row.failed else None
+
+    def foreground(self, row: TextRow[HistoryEntry], column: int) -> Any:
+        return error_colour() if row.failed and column == HistoryColumn.ERROR else None
 
     def set_entries(self, entries: Sequence[HistoryEntry]) -> None:
-        self.beginResetModel()
-        self._rows = [_row(entry) for entry in entries]
-        self.endResetModel()
-        self._resort()
-
-    def clear(self) -> None:
-        self.set_entries([])
+        self.set_items(entries)
 
     def entry(self, row: int) -> HistoryEntry:
-        return self._rows[row].entry
+        return self.item(row)
 
     def entries(self) -> list[HistoryEntry]:
-        return [row.entry for row in self._rows]
-
-    def sort_key(self, row: int, column: int) -> object:
-        return self._rows[row].keys[column]
-
-    def rowCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008  # Qt's default
-        return 0 if parent.isValid() else len(self._rows)
-
-    def columnCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008  # Qt's default
-        return 0 if parent.isValid() else HistoryColumn.COUNT
-
-    def flags(self, index: ModelIndex) -> Qt.ItemFlag:
-        if not index.isValid():
-            return Qt.ItemFlag.NoItemFlags
-        return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemNeverHasChildren
-
-    def data(self, index: ModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid():
-            return None
-        row = self._rows[index.row()]
-        column = index.column()
-        if role == Qt.ItemDataRole.DisplayRole:
-            return row.texts[column]
-        if role == SORT_ROLE:
-            return row.keys[column]
-        if role == Qt.ItemDataRole.TextAlignmentRole:
-            return _RIGHT if column in _NUMERIC else _LEFT
-        if role == Qt.ItemDataRole.ToolTipRole:
-            return row.texts[HistoryColumn.ERROR] if row.failed else None
-        if role == Qt.ItemDataRole.ForegroundRole and row.failed and column == HistoryColumn.ERROR:
-            return error_colour()
-        return None
-
-    def headerData(
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> Any:
-        if orientation != Qt.Orientation.Horizontal or not 0 <= section < HistoryColumn.COUNT:
-            return None
-        if role == Qt.ItemDataRole.DisplayRole:
-            return _headers()[section]
-        if role == Qt.ItemDataRole.TextAlignmentRole:
-            return _RIGHT if section in _NUMERIC else _LEFT
-        return None
+        return self.items()
 
 
 class HistoryPanel(QWidget):
