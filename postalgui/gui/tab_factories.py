@@ -82,8 +82,9 @@ class InvoicesTabFactory:
 
     def build(self, context: AppContext, runner: TaskRunner) -> QWidget:
         from postalgui.gui.tabs.invoices import InvoicesTab
+        from postalgui.gui.widgets.message_bar import MessageArea
 
-        return InvoicesTab(context, runner)
+        return InvoicesTab(context.invoices, runner, MessageArea())
 
 
 class ContractsTabFactory:

@@ -26,7 +26,6 @@ from postalgui.gui.tabs.invoices.analytic_view import FETCH_BLOCK, AnalyticItems
 from postalgui.gui.tasks import TaskRunner
 from postalgui.sandbox.analytic_csv import analytic_csv
 from postalgui.sandbox.invoice_data import large_invoice
-from postalgui.services.context import AppContext
 from postalgui.services.invoices.item_index import ItemColumn, date_key, filter_rows, index_items
 
 ITEMS = 1500  # more than one fetch block
@@ -66,8 +65,8 @@ def sample_file(tmp_path: Path, sample: bytes) -> Path:
 
 
 @pytest.fixture
-def view(context: AppContext, runner: TaskRunner, qtbot: QtBot) -> Iterator[AnalyticView]:
-    widget = AnalyticView(context, runner)
+def view(runner: TaskRunner, qtbot: QtBot) -> Iterator[AnalyticView]:
+    widget = AnalyticView(runner)
     qtbot.addWidget(widget)
     widget.resize(1200, 800)
     widget.show()
@@ -497,12 +496,12 @@ def test_a_newer_load_replaces_the_older(
 
 @pytest.mark.parametrize("language", ["pt_BR", "en"])
 def test_column_titles_are_never_cut(
-    context: AppContext, runner: TaskRunner, qtbot: QtBot, qapp: QApplication, language: str
+    runner: TaskRunner, qtbot: QtBot, qapp: QApplication, language: str
 ) -> None:
     """ "Data de postage" and "uantidade" were what a bookkeeper read in Portuguese."""
     installed = i18n.install_translators(qapp, language)
     try:
-        view = AnalyticView(context, runner)
+        view = AnalyticView(runner)
         qtbot.addWidget(view)
         header = view.table.horizontalHeader()
         metrics = header.fontMetrics()

@@ -13,7 +13,6 @@ from PySide6.QtCore import QCoreApplication, Qt
 from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
-from postalgui.api.cancel import TaskControl
 from postalgui.api.errors import OperatorError
 from postalgui.api.models.invoices import Divergence
 from postalgui.gui import i18n
@@ -57,33 +56,49 @@ def divergences_of(records: list[dict[str, Any]]) -> list[Divergence]:
     return [Divergence.model_validate(record) for record in records]
 
 
-@pytest.fixture
-def view(context: AppContext, runner: TaskRunner, qtbot: QtBot) -> Iterator[DivergencesView]:
-    widget = DivergencesView(context, runner)
-    qtbot.addWidget(widget)
-    widget.resize(1000, 600)
-    widget.show()
-    yield widget
-    widget.close()
+class FakeInvoices:
+    """The `InvoiceService` calls the view makes (through `documents.divergences`): the client,
+    whose ``divergences`` answers in turn with what a test appended, or raises it."""
 
+    def __init__(self) -> None:
+        self.answers: list[object] = []
 
-@pytest.fixture
-def fake_service(monkeypatch: pytest.MonkeyPatch) -> list[object]:
-    """Replaces the service call; append a list to answer with, or an exception to raise."""
-    answers: list[object] = []
+    def client(self) -> FakeInvoices:
+        return self
 
-    def fake(
-        task: TaskControl, service: InvoiceService, contrato: str, dr: int, start: date, end: date
-    ) -> list[Divergence]:
-        del task, service, contrato, dr, start, end
-        answer = answers.pop(0) if answers else []
+    def divergences(self, contrato: str, dr: int, start: date, end: date) -> list[Divergence]:
+        del contrato, dr, start, end
+        answer = self.answers.pop(0) if self.answers else []
         if isinstance(answer, BaseException):
             raise answer
         assert isinstance(answer, list)
         return answer
 
-    monkeypatch.setattr(invoicing, "divergences", fake)
-    return answers
+
+def shown_view(service: InvoiceService | FakeInvoices, runner: TaskRunner, qtbot: QtBot) -> DivergencesView:
+    widget = DivergencesView(service, runner)  # type: ignore[arg-type]  # a fake has only what the view calls
+    qtbot.addWidget(widget)
+    widget.resize(1000, 600)
+    widget.show()
+    return widget
+
+
+@pytest.fixture
+def invoices() -> FakeInvoices:
+    return FakeInvoices()
+
+
+@pytest.fixture
+def view(invoices: FakeInvoices, runner: TaskRunner, qtbot: QtBot) -> Iterator[DivergencesView]:
+    widget = shown_view(invoices, runner, qtbot)
+    yield widget
+    widget.close()
+
+
+@pytest.fixture
+def fake_service(invoices: FakeInvoices) -> list[object]:
+    """What the fake service answers with: append a list, or an exception to raise."""
+    return invoices.answers
 
 
 def headers(view: DivergencesView) -> list[str]:
@@ -240,9 +255,8 @@ def test_posting_date_spellings() -> None:
     assert posting_date(None) is None
 
 
-def test_divergences_from_the_embedded_sandbox(
-    view: DivergencesView, qtbot: QtBot, context: AppContext
-) -> None:
+def test_divergences_from_the_embedded_sandbox(context: AppContext, runner: TaskRunner, qtbot: QtBot) -> None:
+    view = shown_view(context.invoices, runner, qtbot)
     profile = context.profile
     assert profile.contract
     assert profile.dr is not None

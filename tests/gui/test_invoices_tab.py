@@ -30,6 +30,7 @@ from postalgui.gui.tabs.invoices.invoice_model import (
 )
 from postalgui.gui.tabs.invoices.jobs_model import JobColumn, JobsModel
 from postalgui.gui.tasks import TaskRunner
+from postalgui.gui.widgets.message_bar import MessageArea
 from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.gui.widgets.pdf_viewer import PdfViewerWindow
 from postalgui.services.context import AppContext
@@ -49,7 +50,7 @@ def set_processing_delay(context: AppContext, seconds: float) -> None:
 
 def build_tab(context: AppContext, runner: TaskRunner, qtbot: QtBot, *, register: bool = True) -> InvoicesTab:
     """A shown tab whose list and stored jobs are loaded."""
-    widget = InvoicesTab(context, runner)
+    widget = InvoicesTab(context.invoices, runner, MessageArea())
     if register:
         qtbot.addWidget(widget)
     widget.jobs.poll_interval_s = POLL_S  # before the start timer resumes anything

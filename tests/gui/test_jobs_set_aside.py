@@ -17,7 +17,7 @@ WAIT_MS = 20_000
 def _panel(context: AppContext, runner: TaskRunner, qtbot: QtBot) -> tuple[JobsPanel, MessageArea]:
     messages = MessageArea()
     qtbot.addWidget(messages)
-    panel = JobsPanel(context, runner, messages)
+    panel = JobsPanel(context.invoices, runner, messages)
     qtbot.addWidget(panel)
     with qtbot.waitSignal(panel.jobsLoaded, timeout=WAIT_MS):
         panel.start()

@@ -40,13 +40,13 @@ from postalgui.api.errors import (
     ServerError,
     TransportError,
 )
-from postalgui.api.models.invoices import PreviewKind, ProcessingKind, ProcessingStatus
+from postalgui.api.models.invoices import Invoice, PreviewKind, ProcessingKind, ProcessingStatus
 from postalgui.services.invoices.documents import DocumentRef, document_ref
 from postalgui.services.invoices.jobs import Job, JobState, state_of
 
 if TYPE_CHECKING:
     from postalgui.api.invoices import InvoiceClient
-    from postalgui.api.models.invoices import Invoice, ProcessingRecord
+    from postalgui.api.models.invoices import ProcessingRecord
     from postalgui.services.invoices.service import InvoiceService
 
 log = logging.getLogger(__name__)
@@ -192,6 +192,34 @@ def preview_once(
     if job is not None:
         return Asked(job, continued=True)
     return Asked(request_preview(task, service, kind, contrato, dr, centro_custo), continued=False)
+
+
+def invoice_of(job: Job) -> Invoice:
+    """The invoice an analytic statement job was asked for, enough to ask again."""
+    return Invoice.model_validate(
+        {
+            "id": job.params.get("fatura", ""),
+            "tipoDocumento": job.params.get("tipoDocumento"),
+            "drFatura": job.params.get("drFatura"),
+            "itemFatura": job.params.get("itemFatura"),
+        }
+    )
+
+
+def request_again(task: TaskControl, service: InvoiceService, job: Job) -> Job:
+    """Ask the operator anew for what a failed or expired ``job`` asked (its recorded
+    inputs; a preview without a DR takes the contract's); the new job, recorded."""
+    if job.kind is ProcessingKind.EXTRATO_ANALITICO:
+        return request_analytic(task, service, invoice_of(job))
+    try:
+        dr = int(job.params.get("dr", ""))
+    except ValueError:
+        dr = service.dr or 0
+    default = PreviewKind.SINTETICO if job.kind is ProcessingKind.PREVIA_SINTETICO else PreviewKind.ANALITICO
+    kind = PreviewKind(job.params.get("tipoPrevia") or default.value)
+    return request_preview(
+        task, service, kind, job.params.get("contrato", ""), dr, job.params.get("centroCusto") or None
+    )
 
 
 def _now() -> datetime:

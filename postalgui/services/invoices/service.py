@@ -48,6 +48,14 @@ class InvoiceService:
         return self._jobs()
 
     @property
+    def contract(self) -> str:
+        """The contract number in use: the one given to `for_contract`, else the profile's
+        ("" when Settings name none; the Invoices tab's query bar starts from it)."""
+        if self._contract is not None and self._contract.contract is not None:
+            return self._contract.contract
+        return self.context.profile.contract
+
+    @property
     def dr(self) -> int | None:
         """The DR of the contract in use: the one given to `for_contract`, else the profile's."""
         if self._contract is not None and self._contract.dr is not None:

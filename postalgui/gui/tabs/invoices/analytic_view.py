@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 from pathlib import Path
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QLocale, Qt, Signal, Slot
 from PySide6.QtWidgets import (
@@ -57,7 +57,6 @@ if TYPE_CHECKING:
     from postalgui.api.analytic import Reconciliation
     from postalgui.api.models.invoices import AnalyticStatement
     from postalgui.gui.tasks import TaskHandle, TaskRunner
-    from postalgui.services.context import AppContext
 
 __all__ = ["FETCH_BLOCK", "AnalyticItemsModel", "AnalyticView", "header_fields"]
 
@@ -91,10 +90,10 @@ class AnalyticView(QWidget):
     TASK_KEY = "invoices.analytic"
     EXPORT_TASK_KEY = "invoices.analytic.export"
 
-    def __init__(self, context: AppContext, runner: TaskRunner, parent: QWidget | None = None) -> None:
+    def __init__(self, runner: TaskRunner, parent: QWidget | None = None) -> None:
+        """Reads files only (a job's download, a file chosen): no service, the runner does the work."""
         super().__init__(parent)
         self.setObjectName("analyticView")
-        self.context = context
         self.runner = runner
         self._handle: TaskHandle | None = None
         self._loaded: LoadedStatement | None = None
@@ -332,16 +331,14 @@ class AnalyticView(QWidget):
     # --- tasks ---------------------------------------------------------------------------------
 
     @Slot(object)
-    def _on_load_task_result(self, value: object) -> None:
-        loaded = cast("LoadedStatement", value)
+    def _on_load_task_result(self, loaded: LoadedStatement) -> None:
         self._stop_busy()
         self._show(loaded)
         self.loaded.emit(len(loaded.index))
 
     @Slot(object)
-    def _on_load_task_error(self, error: object) -> None:
-        if not isinstance(error, BaseException):
-            return
+    def _on_load_task_error(self, error: BaseException) -> None:
+        """Not only the message: it names the file and the line, and says ``loadFailed``."""
         from postalgui.api.analytic import AnalyticFormatError
 
         self._stop_busy()

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal, InvalidOperation
 from enum import Enum
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import (
     QT_TRANSLATE_NOOP,
@@ -63,7 +63,7 @@ from postalgui.services.invoices import documents as invoicing
 
 if TYPE_CHECKING:
     from postalgui.gui.tasks import TaskHandle, TaskRunner
-    from postalgui.services.context import AppContext
+    from postalgui.services.invoices.service import InvoiceService
 
 __all__ = [
     "FIELD_ORDER",
@@ -399,10 +399,10 @@ class DivergencesView(QWidget):
 
     TASK_KEY = "invoices.divergences"
 
-    def __init__(self, context: AppContext, runner: TaskRunner, parent: QWidget | None = None) -> None:
+    def __init__(self, service: InvoiceService, runner: TaskRunner, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("divergencesView")
-        self.context = context
+        self.service = service
         self.runner = runner
         self._query: tuple[str, int, date, date] | None = None
         self._handle: TaskHandle | None = None
@@ -493,7 +493,7 @@ class DivergencesView(QWidget):
         self.refresh_button.setEnabled(False)
         self._handle = self.runner.run(
             invoicing.divergences,
-            self.context.invoices,
+            self.service,
             contrato,
             dr,
             start,
@@ -558,8 +558,7 @@ class DivergencesView(QWidget):
     # --- tasks ---------------------------------------------------------------------------------
 
     @Slot(object)
-    def _on_divergences_task_result(self, value: object) -> None:
-        found = cast("list[Divergence]", value)
+    def _on_divergences_task_result(self, found: list[Divergence]) -> None:
         self._answered = True
         self.model.set_divergences(found)
         self.table.resizeColumnsToContents()
@@ -567,9 +566,8 @@ class DivergencesView(QWidget):
         self.loaded.emit(len(found))
 
     @Slot(object)
-    def _on_divergences_task_error(self, error: object) -> None:
-        if not isinstance(error, BaseException):
-            return
+    def _on_divergences_task_error(self, error: BaseException) -> None:
+        """Not only the message: the empty state says why, and the message offers Try again."""
         self._answered = True
         self.model.clear()
         self._show_state()

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from datetime import date
 from pathlib import Path
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QObject, Signal, Slot
 from PySide6.QtPdf import QPdfDocument
@@ -206,20 +206,20 @@ class DocumentActions(QObject):
     # --- slots -----------------------------------------------------------------------
 
     @Slot(object)
-    def _on_synthetic_task_result(self, path: object) -> None:
+    def _on_synthetic_task_result(self, path: Path) -> None:
         invoice = self._documents.get("synthetic")
         number = invoice.id if invoice is not None else ""
         self.messages.clear("invoices.document")
         title = QCoreApplication.translate("InvoicesTab", "Synthetic statement — invoice %1")
-        self.show_pdf(Path(cast("Path", path)), arg(title, number))
+        self.show_pdf(path, arg(title, number))
 
     @Slot(object)
-    def _on_slip_task_result(self, path: object) -> None:
+    def _on_slip_task_result(self, path: Path) -> None:
         invoice = self._documents.get("slip")
         number = invoice.id if invoice is not None else ""
         self.messages.clear("invoices.document")
         title = QCoreApplication.translate("InvoicesTab", "Payment slip — invoice %1")
-        self.show_pdf(Path(cast("Path", path)), arg(title, number))
+        self.show_pdf(path, arg(title, number))
 
     @Slot(bool)
     def _on_synthetic_task_finished(self, cancelled: bool) -> None:
@@ -230,12 +230,12 @@ class DocumentActions(QObject):
         self.activity.set("invoices.document.slip", None)
 
     @Slot(object)
-    def _on_typed_line_task_result(self, path: object) -> None:
+    def _on_typed_line_task_result(self, path: Path) -> None:
         from postalgui.api.values.boleto import format_typed_line
 
         invoice = self._documents.get("typed_line")
         number = invoice.id if invoice is not None else 0
-        text = pdf_text(Path(cast("Path", path)), self)
+        text = pdf_text(path, self)
         digits = typed_line_of(text) if text is not None else None
         if digits is None:
             self.messages.show_message(

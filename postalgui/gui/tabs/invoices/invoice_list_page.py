@@ -8,7 +8,7 @@ The page holds widgets and what they show; the tab runs the tasks. Texts keep th
 from __future__ import annotations
 
 from datetime import date
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QDate, QItemSelection, QModelIndex, Qt, Signal, Slot
 from PySide6.QtGui import QAction, QKeySequence, QShortcut
@@ -43,12 +43,16 @@ if TYPE_CHECKING:
     from postalgui.api.models.invoices import Invoice
     from postalgui.gui.tabs.invoices.invoice_actions import InvoiceActions
     from postalgui.gui.tabs.invoices.jobs_panel import JobsPanel
-    from postalgui.services.settings import Profile
 
 __all__ = ["InvoiceListPage", "InvoiceQuery"]
 
 InvoiceQuery = tuple[str, int, date, date]
 """Contract (10 digits), DR, first and last day of the period."""
+
+
+def _day(value: QDate) -> date:
+    """A `QDate` as a `date` (``toPython`` is typed as returning ``object``)."""
+    return date(value.year(), value.month(), value.day())
 
 
 def _date_edit(value: date, parent: QWidget) -> QDateEdit:
@@ -77,7 +81,7 @@ class InvoiceListPage(QWidget):
 
     def __init__(
         self,
-        profile: Profile,
+        contract: tuple[str, int | None],
         period: tuple[date, date],
         actions: InvoiceActions,
         jobs: JobsPanel,
@@ -88,7 +92,7 @@ class InvoiceListPage(QWidget):
         self.model = InvoiceModel(self)
         self.proxy = InvoiceFilterProxy(self)
         self.proxy.setSourceModel(self.model)
-        query = self._build_query_bar(profile, period)
+        query = self._build_query_bar(contract, period)
         tools = self._build_tools(actions)
         self.table = self._build_table(actions)
         self.summary = QLabel(self)
@@ -120,8 +124,9 @@ class InvoiceListPage(QWidget):
 
     # --- construction ----------------------------------------------------------------
 
-    def _build_query_bar(self, profile: Profile, period: tuple[date, date]) -> QHBoxLayout:
-        self.contract_edit = QLineEdit(profile.contract, self)
+    def _build_query_bar(self, contract: tuple[str, int | None], period: tuple[date, date]) -> QHBoxLayout:
+        """``contract``: the contract number and DR the bar starts with (Settings')."""
+        self.contract_edit = QLineEdit(contract[0], self)
         self.contract_edit.setObjectName("contractEdit")
         self.contract_edit.setPlaceholderText(QCoreApplication.translate("InvoicesTab", "Contract number"))
         self.contract_edit.setMaxLength(10)
@@ -131,7 +136,7 @@ class InvoiceListPage(QWidget):
         self.dr_spin.setObjectName("drSpin")
         self.dr_spin.setRange(0, 99)
         self.dr_spin.setSpecialValueText("\N{EM DASH}")
-        self.dr_spin.setValue(profile.dr or 0)
+        self.dr_spin.setValue(contract[1] or 0)
         self.dr_spin.setToolTip(QCoreApplication.translate("InvoicesTab", "State office (DR) number"))
         self.dr_spin.valueChanged.connect(self.stateChanged)
         self.from_edit = _date_edit(period[0], self)
@@ -252,8 +257,7 @@ class InvoiceListPage(QWidget):
         dr = self.dr_spin.value()
         if dr <= 0:
             problems.append(QCoreApplication.translate("InvoicesTab", "Enter the DR (state office number)."))
-        start = cast("date", self.from_edit.date().toPython())
-        end = cast("date", self.to_edit.date().toPython())
+        start, end = _day(self.from_edit.date()), _day(self.to_edit.date())
         if start > end:
             problems.append(QCoreApplication.translate("InvoicesTab", "The period starts after it ends."))
         return (None, problems) if problems else ((contract, dr, start, end), [])

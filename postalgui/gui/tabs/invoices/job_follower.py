@@ -42,9 +42,8 @@ class JobFollower(QObject):
             self.updated.emit(progress.payload)
 
     @Slot(object)
-    def _on_task_result(self, job: object) -> None:
-        if isinstance(job, Job):
-            self.updated.emit(job)
+    def _on_task_result(self, job: Job) -> None:
+        self.updated.emit(job)
 
     @Slot(object)
     def _on_task_error(self, error: BaseException) -> None:

@@ -127,9 +127,7 @@ class JobRequests(QObject):
         return handle
 
     @Slot(object)
-    def _on_request_task_result(self, asked: object) -> None:
-        if not isinstance(asked, Asked):
-            return
+    def _on_request_task_result(self, asked: Asked) -> None:
         job = asked.job
         self.jobs.add_job(job)
         if asked.continued:  # the same request is still being prepared: no second processing

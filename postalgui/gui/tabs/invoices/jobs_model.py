@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from enum import IntEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from PySide6.QtCore import (
     QAbstractTableModel,
@@ -25,13 +25,9 @@ from postalgui.gui.messages import arg, local_datetime
 from postalgui.gui.models.formatting import error_colour
 from postalgui.services.invoices.jobs import Job, JobState
 
-if TYPE_CHECKING:
-    from postalgui.api.models.invoices import Invoice
-
 __all__ = [
     "JobColumn",
     "JobsModel",
-    "invoice_of",
     "job_file_kind",
     "job_title",
     "kind_text",
@@ -80,20 +76,6 @@ def state_text(state: JobState) -> str:
         JobState.EXPIRED: QCoreApplication.translate("JobsPanel", "Expired"),
     }
     return texts[state]
-
-
-def invoice_of(job: Job) -> Invoice:
-    """The invoice an analytic statement job was asked for, enough to ask again."""
-    from postalgui.api.models.invoices import Invoice
-
-    return Invoice.model_validate(
-        {
-            "id": job.params.get("fatura", ""),
-            "tipoDocumento": job.params.get("tipoDocumento"),
-            "drFatura": job.params.get("drFatura"),
-            "itemFatura": job.params.get("itemFatura"),
-        }
-    )
 
 
 class JobColumn(IntEnum):

@@ -3,8 +3,9 @@
 The tab only composes and wires: the invoice list page (`invoice_list_page`), the
 document actions (`document_actions`: PDFs, typed line), the job requests
 (`job_requests`), the jobs panel, the analytic statement and the divergences pages.
-The work runs in the background as `postalgui.services.invoices` use cases over
-``context.invoices``. One list at a time (task key ``invoices.list``): a new search
+The tab is built with what it uses: the `InvoiceService` facade, the task runner and its
+message area. The work runs in the background as `postalgui.services.invoices` use cases
+over that facade. One list at a time (task key ``invoices.list``): a new search
 cancels the one still running.
 """
 
@@ -12,13 +13,12 @@ from __future__ import annotations
 
 from datetime import date
 from pathlib import Path
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, QTimer, Signal, Slot
 from PySide6.QtWidgets import QDialog, QTabWidget, QVBoxLayout, QWidget
 
 from postalgui.api.models.invoices import PreviewKind
-from postalgui.gui.messages import describe_error
 from postalgui.gui.tabs.invoices.analytic_view import AnalyticView
 from postalgui.gui.tabs.invoices.divergences_view import DivergencesView
 from postalgui.gui.tabs.invoices.document_actions import DocumentActions, pdf_text, typed_line_of
@@ -28,7 +28,6 @@ from postalgui.gui.tabs.invoices.invoice_model import InvoiceTotals, slip_availa
 from postalgui.gui.tabs.invoices.job_requests import JobRequests, PreviewDialog
 from postalgui.gui.tabs.invoices.jobs_model import job_file_kind, job_title
 from postalgui.gui.tabs.invoices.jobs_panel import JobsPanel
-from postalgui.gui.widgets.message_bar import MessageArea
 from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.gui.widgets.saved_file import SavedFileReporter, ask_save_path, table_types
 from postalgui.services.invoices.documents import DocumentKind, last_twelve_months, list_invoices
@@ -38,8 +37,9 @@ from postalgui.services.invoices.jobs import Job
 if TYPE_CHECKING:
     from postalgui.api.models.invoices import Invoice
     from postalgui.gui.tasks import TaskHandle, TaskRunner
+    from postalgui.gui.widgets.message_bar import MessageArea
     from postalgui.gui.widgets.pdf_viewer import PdfViewerWindow
-    from postalgui.services.context import AppContext
+    from postalgui.services.invoices.service import InvoiceService
 
 __all__ = ["InvoicesTab", "PreviewDialog", "pdf_text", "typed_line_of"]
 
@@ -63,32 +63,43 @@ class InvoicesTab(QWidget):
     typedLineMissing = Signal(int)
     jobRequested = Signal(object)
 
-    def __init__(self, context: AppContext, runner: TaskRunner, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        service: InvoiceService,
+        runner: TaskRunner,
+        messages: MessageArea,
+        parent: QWidget | None = None,
+    ) -> None:
         super().__init__(parent)
         self.setObjectName("invoicesTab")
         self.setWindowTitle(self.tr("Invoices and slips"))
-        self.context = context
+        self.service = service
         self.runner = runner
         self._list_handle: TaskHandle | None = None
         self._query: InvoiceQuery | None = None
         self._divergences_query: InvoiceQuery | None = None
 
-        self.messages = MessageArea(self)
+        self.messages = messages
+        self.messages.setParent(self)  # the runner's default error sink finds it among the tab's children
         self.saved = SavedFileReporter(self.messages, _EXPORT_KEY, self)
         self.pages = QTabWidget(self)
         self.pages.setObjectName("invoicePages")
-        self.jobs = JobsPanel(context, runner, self.messages, self)
+        self.jobs = JobsPanel(service, runner, self.messages, self)
         self.jobs.openRequested.connect(self._on_jobs_open_requested)
-        self.analytic = AnalyticView(context, runner, self)
-        self.divergences = DivergencesView(context, runner, self)
+        self.analytic = AnalyticView(runner, self)
+        self.divergences = DivergencesView(service, runner, self)
         self.invoice_actions = InvoiceActions(self)
         self.list_page = InvoiceListPage(
-            context.profile, last_twelve_months(date.today()), self.invoice_actions, self.jobs, self
+            (service.contract, service.dr),
+            last_twelve_months(date.today()),
+            self.invoice_actions,
+            self.jobs,
+            self,
         )
         self._expose_list_page()
         activity = self.list_page.activity
-        self.documents = DocumentActions(context.invoices, runner, self.messages, activity, self)
-        self.requests = JobRequests(context.invoices, runner, self.messages, activity, self.jobs, self)
+        self.documents = DocumentActions(service, runner, self.messages, activity, self)
+        self.requests = JobRequests(service, runner, self.messages, activity, self.jobs, self)
         self._connect()
 
         self.pages.addTab(self.list_page, self.tr("&Invoices"))
@@ -161,7 +172,7 @@ class InvoicesTab(QWidget):
             self._refresh_divergences()
         self._list_handle = self.runner.run(
             list_invoices,
-            self.context.invoices,
+            self.service,
             contract,
             dr,
             start,
@@ -316,12 +327,11 @@ class InvoicesTab(QWidget):
         self.ask_export()
 
     @Slot(object)
-    def _on_list_page_invoice_activated(self, invoice: object) -> None:
-        self.open_document("synthetic", cast("Invoice", invoice))
+    def _on_list_page_invoice_activated(self, invoice: Invoice) -> None:
+        self.open_document("synthetic", invoice)
 
     @Slot(object)
-    def _on_list_task_result(self, invoices: object) -> None:
-        found = cast("list[Invoice]", invoices)
+    def _on_list_task_result(self, found: list[Invoice]) -> None:
         self.model.set_invoices(found)
         self.messages.clear(_LIST_KEY)
         if self.proxy.rowCount():
@@ -335,7 +345,7 @@ class InvoicesTab(QWidget):
         """Not only the message: the old list goes and the summary says why it is empty."""
         self.model.clear()
         self.summary.setText(self.tr("The invoices could not be loaded."))
-        self.messages.show_message(describe_error(error), MessageKind.ERROR, key=_LIST_KEY)
+        self.messages.show_routine_error(error, _LIST_KEY)
         self._update_actions()
 
     @Slot(bool)
@@ -378,9 +388,8 @@ class InvoicesTab(QWidget):
             dialog.deleteLater()
 
     @Slot(object)
-    def _on_jobs_open_requested(self, job: object) -> None:
-        if isinstance(job, Job):
-            self.open_job(job)
+    def _on_jobs_open_requested(self, job: Job) -> None:
+        self.open_job(job)
 
     @Slot(int)
     def _on_pages_current_changed(self, index: int) -> None:

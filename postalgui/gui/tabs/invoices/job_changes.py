@@ -1,0 +1,97 @@
+"""What the jobs panel changes at the operator and in the store, one controller per action:
+`JobRenewal` asks again for a failed or expired job (`following.request_again`), and
+`JobRemoval` forgets a job and its cached file (`following.delete_job`).
+
+Each runs its own kind of task and reports in the tab's message area; the panel puts the
+outcome in its list.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject, Signal, Slot
+
+from postalgui.gui.messages import arg
+from postalgui.gui.tabs.invoices.jobs_model import job_title
+from postalgui.gui.tasks import Failure
+from postalgui.gui.widgets.message_kind import MessageKind
+from postalgui.services.invoices.following import delete_job, request_again
+
+if TYPE_CHECKING:
+    from postalgui.gui.tasks import TaskHandle, TaskRunner
+    from postalgui.gui.widgets.message_bar import MessageArea
+    from postalgui.services.invoices.jobs import Job
+    from postalgui.services.invoices.service import InvoiceService
+
+__all__ = ["JobRemoval", "JobRenewal"]
+
+
+def _request_key(job: Job) -> frozenset[tuple[str, str]]:
+    """What makes two requests the same: their parameters."""
+    return frozenset(job.params.items())
+
+
+class JobRenewal(QObject):
+    """Asks the operator again for a failed or expired job.
+
+    Signals: ``renewed(object, object)`` with the new `Job` and the id of the job it
+    replaces (``None`` when that one is not known); the panel swaps them.
+    """
+
+    renewed = Signal(object, object)
+
+    def __init__(
+        self, service: InvoiceService, runner: TaskRunner, messages: MessageArea, parent: QObject
+    ) -> None:
+        super().__init__(parent)
+        self.service = service
+        self.runner = runner
+        self.messages = messages
+        self._renewing: dict[frozenset[tuple[str, str]], int] = {}
+
+    def request_again(self, job: Job) -> TaskHandle | None:
+        """Ask again; ``None`` for a job still pending (it is followed, not renewed)."""
+        if job.pending:
+            return None
+        handle = self.runner.run(
+            request_again,
+            self.service,
+            job,
+            name="invoice job again",
+            key=f"invoices.jobs.again.{job.id}",
+            on_result=self._on_again_task_result,
+            failure=Failure(self.tr("The new request failed: %1"), "invoices.jobs.again"),
+        )
+        self._renewing[_request_key(job)] = job.id
+        return handle
+
+    @Slot(object)
+    def _on_again_task_result(self, job: Job) -> None:
+        old_id = self._renewing.pop(_request_key(job), None)
+        if old_id is not None:
+            self.messages.clear(f"invoices.job.{old_id}")
+        self.renewed.emit(job, old_id)
+        self.messages.show_message(
+            arg(self.tr("%1 requested again."), job_title(job)), MessageKind.INFO, key="invoices.jobs.again"
+        )
+
+
+class JobRemoval(QObject):
+    """Forgets jobs and their cached files, in the background."""
+
+    def __init__(self, service: InvoiceService, runner: TaskRunner, parent: QObject) -> None:
+        super().__init__(parent)
+        self.service = service
+        self.runner = runner
+
+    def remove(self, job: Job) -> TaskHandle:
+        return self.runner.run(
+            delete_job,
+            self.service,
+            job.id,
+            name=f"delete invoice job {job.id}",
+            key=f"invoices.jobs.delete.{job.id}",
+            owner=self,
+            failure=Failure(self.tr("The job could not be removed: %1"), "invoices.jobs.delete"),
+        )
