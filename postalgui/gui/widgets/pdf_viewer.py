@@ -3,10 +3,9 @@
 The clerk reads, searches, prints and saves the operator's PDFs without leaving the app
 and without depending on whatever PDF reader the workstation has (or lacks).
 
-Zoom is always a plain zoom factor on the `QPdfView`: "fit width" and "fit page" are
-computed here from the viewport size. QPdfView's own ``FitToWidth``/``FitInView`` modes
-leave ``zoomFactor()`` at 1, and the view draws search highlights with ``zoomFactor()``,
-so in those modes the highlights land beside the words they mark.
+The viewer composes and holds the document, the pages and the zoom; its parts are the
+page view with the pages' geometry and the fit zoom (`pdf_page_view`), the toolbar and
+its keys (`pdf_toolbar`), the search (`pdf_search`) and the printing (`pdf_printing`).
 
 Pages are numbered from 0 in the API (as in QtPdf) and from 1 on screen.
 """
@@ -14,81 +13,30 @@ Pages are numbered from 0 in the API (as in QtPdf) and from 1 on screen.
 from __future__ import annotations
 
 import logging
-import math
 import shutil
 from pathlib import Path
 
-from PySide6.QtCore import (
-    QPointF,
-    QRectF,
-    QSignalBlocker,
-    QSize,
-    QSizeF,
-    Qt,
-    QTimer,
-    Signal,
-    Slot,
-)
-from PySide6.QtGui import (
-    QAction,
-    QActionGroup,
-    QCloseEvent,
-    QGuiApplication,
-    QIcon,
-    QKeySequence,
-    QPainter,
-    QResizeEvent,
-)
-from PySide6.QtPdf import QPdfDocument, QPdfDocumentRenderOptions, QPdfSearchModel
+from PySide6.QtCore import QPointF, QSignalBlocker, QSize, Qt, Signal, Slot
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QPainter
+from PySide6.QtPdf import QPdfDocument
 from PySide6.QtPdfWidgets import QPdfView
 from PySide6.QtPrintSupport import QAbstractPrintDialog, QPrintDialog, QPrinter
-from PySide6.QtWidgets import (
-    QAbstractSpinBox,
-    QApplication,
-    QDialog,
-    QLabel,
-    QLineEdit,
-    QMainWindow,
-    QSpinBox,
-    QStyle,
-    QToolBar,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QApplication, QDialog, QMainWindow, QVBoxLayout, QWidget
 
 from postalgui.gui.messages import arg
 from postalgui.gui.widgets.message_bar import MessageArea
 from postalgui.gui.widgets.message_kind import MessageKind
+from postalgui.gui.widgets.pdf_page_view import MAX_ZOOM, MIN_ZOOM, PdfPageView, ZoomMode, qround
+from postalgui.gui.widgets.pdf_printing import pages_to_print, paint_page
+from postalgui.gui.widgets.pdf_search import PdfSearch
+from postalgui.gui.widgets.pdf_toolbar import PdfToolbar
 from postalgui.gui.widgets.saved_file import ask_save_path, pdf_type
+
+__all__ = ["PdfViewer", "PdfViewerWindow"]
 
 log = logging.getLogger(__name__)
 
-ZoomMode = QPdfView.ZoomMode
 ZOOM_STEP = 1.25
-MIN_ZOOM = 0.1
-MAX_ZOOM = 8.0
-SEARCH_DELAY_MS = 300
-# Pages are rendered for the printer at this resolution at most: a 1200 dpi A4 page
-# would be a 550 MB image, and 300 dpi is already sharper than any payment-slip barcode needs.
-PRINT_DPI_LIMIT = 300
-
-
-def _qround(value: float) -> int:
-    """``qRound`` for the non-negative sizes QPdfView rounds (Python's round is banker's)."""
-    return math.floor(value + 0.5)
-
-
-class _PageView(QPdfView):
-    """QPdfView that says when its viewport was resized, after it has laid itself out.
-
-    Signals: ``resized()``.
-    """
-
-    resized = Signal()
-
-    def resizeEvent(self, event: QResizeEvent) -> None:
-        super().resizeEvent(event)
-        self.resized.emit()
 
 
 class PdfViewer(QWidget):
@@ -111,37 +59,14 @@ class PdfViewer(QWidget):
         self._path: Path | None = None
         self._zoom_mode = ZoomMode.FitToWidth
         self._zoom = 1.0
-        self._searched = ""
-        # What QPdfView multiplies points by at zoom 1 (it reads the same screen once).
-        screen = QGuiApplication.primaryScreen()
-        self._resolution = (screen.logicalDotsPerInch() if screen is not None else 72.0) / 72.0
-
         self.document = QPdfDocument(self)
-        self.search_model = QPdfSearchModel(self)
-        self.search_model.setDocument(self.document)
-
-        self.view = _PageView(self)
-        self.view.setObjectName("pdfView")
-        self.view.setPageMode(QPdfView.PageMode.MultiPage)
-        self.view.setZoomMode(ZoomMode.Custom)
-        self.view.setDocument(self.document)
-        self.view.setSearchModel(self.search_model)
+        self.view = PdfPageView(self.document, self)
         self.view.setAccessibleName(self.tr("Document pages"))
-        self.view.resized.connect(self._on_view_resized)
-        self.view.pageNavigator().currentPageChanged.connect(self._on_navigator_current_page_changed)
-        # After the view's own connection, so its layout is up to date when this runs.
-        self.document.statusChanged.connect(self._on_document_status_changed)
-
-        self._search_timer = QTimer(self)
-        self._search_timer.setSingleShot(True)
-        self._search_timer.setInterval(SEARCH_DELAY_MS)
-        self._search_timer.timeout.connect(self._on_search_timer_timeout)
-
-        self.toolbar = QToolBar(self.tr("PDF tools"), self)
-        self.toolbar.setObjectName("pdfToolbar")
-        self._build_actions()
-        self._build_toolbar()
-
+        self.toolbar = PdfToolbar(self)
+        self._expose_toolbar()
+        self.finder = PdfSearch(self.view, self.toolbar, self)
+        self.search_model = self.finder.model
+        self._connect()
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(0)
@@ -150,152 +75,37 @@ class PdfViewer(QWidget):
         self.setFocusProxy(self.view)
         self._update_state()
 
-    # --- construction ----------------------------------------------------------------
+    def _expose_toolbar(self) -> None:
+        """The toolbar's actions and boxes under the names the viewer has always given them."""
+        bar = self.toolbar
+        self.previous_page_action, self.next_page_action = bar.previous_page_action, bar.next_page_action
+        self.first_page_action, self.last_page_action = bar.first_page_action, bar.last_page_action
+        self.zoom_in_action, self.zoom_out_action = bar.zoom_in_action, bar.zoom_out_action
+        self.fit_width_action, self.fit_page_action = bar.fit_width_action, bar.fit_page_action
+        self.actual_size_action, self.zoom_group = bar.actual_size_action, bar.zoom_group
+        self.find_action, self.find_next_action = bar.find_action, bar.find_next_action
+        self.find_previous_action = bar.find_previous_action
+        self.print_action, self.save_as_action = bar.print_action, bar.save_as_action
+        self.page_spin, self.zoom_label = bar.page_spin, bar.zoom_label
+        self.search_edit, self.search_label = bar.search_edit, bar.search_label
 
-    def _action(
-        self,
-        text: str,
-        icon: QIcon.ThemeIcon | None,
-        shortcuts: list[QKeySequence],
-        fallback: QStyle.StandardPixmap | None = None,
-    ) -> QAction:
-        action = QAction(text, self)
-        themed = QIcon.fromTheme(icon) if icon is not None else QIcon()
-        if themed.isNull() and fallback is not None:
-            themed = self.style().standardIcon(fallback)
-        action.setIcon(themed)
-        action.setShortcuts(shortcuts)
-        # Each viewer (one per open statement) answers its keys only while it has focus.
-        action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-        if shortcuts:
-            native = shortcuts[0].toString(QKeySequence.SequenceFormat.NativeText)
-            action.setToolTip(f"{text} ({native})")
-        self.addAction(action)
-        return action
-
-    def _build_actions(self) -> None:
-        keys = QKeySequence.keyBindings
-        standard = QKeySequence.StandardKey
-        pixmap = QStyle.StandardPixmap
-        self.previous_page_action = self._action(
-            self.tr("Previous page"),
-            QIcon.ThemeIcon.GoUp,
-            [QKeySequence(Qt.Key.Key_PageUp)],
-            pixmap.SP_ArrowUp,
-        )
+    def _connect(self) -> None:
+        self.view.resized.connect(self._on_view_resized)
+        self.view.pageNavigator().currentPageChanged.connect(self._on_navigator_current_page_changed)
+        # After the view's own connection, so its layout is up to date when this runs.
+        self.document.statusChanged.connect(self._on_document_status_changed)
+        self.page_spin.valueChanged.connect(self._on_page_spin_value_changed)
         self.previous_page_action.triggered.connect(self._on_previous_page_action_triggered)
-        self.next_page_action = self._action(
-            self.tr("Next page"),
-            QIcon.ThemeIcon.GoDown,
-            [QKeySequence(Qt.Key.Key_PageDown)],
-            pixmap.SP_ArrowDown,
-        )
         self.next_page_action.triggered.connect(self._on_next_page_action_triggered)
-        self.first_page_action = self._action(
-            self.tr("First page"), None, keys(standard.MoveToStartOfDocument)
-        )
         self.first_page_action.triggered.connect(self._on_first_page_action_triggered)
-        self.last_page_action = self._action(self.tr("Last page"), None, keys(standard.MoveToEndOfDocument))
         self.last_page_action.triggered.connect(self._on_last_page_action_triggered)
-
-        self.zoom_in_action = self._action(
-            self.tr("Zoom in"), QIcon.ThemeIcon.ZoomIn, [*keys(standard.ZoomIn), QKeySequence("Ctrl+=")]
-        )
         self.zoom_in_action.triggered.connect(self._on_zoom_in_action_triggered)
-        self.zoom_out_action = self._action(
-            self.tr("Zoom out"), QIcon.ThemeIcon.ZoomOut, keys(standard.ZoomOut)
-        )
         self.zoom_out_action.triggered.connect(self._on_zoom_out_action_triggered)
-        # Without an icon theme the buttons show their text: signs keep the toolbar in one
-        # line in Portuguese too ("Diminuir zoom" stays in the tooltip).
-        self.zoom_in_action.setIconText("+")
-        self.zoom_out_action.setIconText("\N{MINUS SIGN}")
-        # Acrobat's keys, which the clerks already know: Ctrl+0 page, Ctrl+1 actual size, Ctrl+2 width.
-        self.fit_width_action = self._action(self.tr("Fit width"), None, [QKeySequence("Ctrl+2")])
-        self.fit_page_action = self._action(
-            self.tr("Fit page"), QIcon.ThemeIcon.ZoomFitBest, [QKeySequence("Ctrl+0")]
-        )
-        self.actual_size_action = self._action(self.tr("100%"), None, [QKeySequence("Ctrl+1")])
-        self.zoom_group = QActionGroup(self)
-        self.zoom_group.setExclusionPolicy(QActionGroup.ExclusionPolicy.ExclusiveOptional)
-        for action in (self.fit_width_action, self.fit_page_action, self.actual_size_action):
-            action.setCheckable(True)
-            self.zoom_group.addAction(action)
         self.fit_width_action.triggered.connect(self._on_fit_width_action_triggered)
         self.fit_page_action.triggered.connect(self._on_fit_page_action_triggered)
         self.actual_size_action.triggered.connect(self._on_actual_size_action_triggered)
-
-        self.find_action = self._action(self.tr("Find"), QIcon.ThemeIcon.EditFind, keys(standard.Find))
-        self.find_action.triggered.connect(self._on_find_action_triggered)
-        self.find_next_action = self._action(
-            self.tr("Next result"), QIcon.ThemeIcon.GoNext, keys(standard.FindNext), pixmap.SP_ArrowForward
-        )
-        self.find_next_action.triggered.connect(self._on_find_next_action_triggered)
-        self.find_previous_action = self._action(
-            self.tr("Previous result"),
-            QIcon.ThemeIcon.GoPrevious,
-            keys(standard.FindPrevious),
-            pixmap.SP_ArrowBack,
-        )
-        self.find_previous_action.triggered.connect(self._on_find_previous_action_triggered)
-
-        self.print_action = self._action(
-            self.tr("Print…"), QIcon.ThemeIcon.DocumentPrint, keys(standard.Print)
-        )
         self.print_action.triggered.connect(self._on_print_action_triggered)
-        # Not StandardKey.SaveAs: it has no binding on Windows.
-        self.save_as_action = self._action(
-            self.tr("Save as…"),
-            QIcon.ThemeIcon.DocumentSaveAs,
-            [QKeySequence("Ctrl+Shift+S")],
-            pixmap.SP_DialogSaveButton,
-        )
         self.save_as_action.triggered.connect(self._on_save_as_action_triggered)
-
-    def _build_toolbar(self) -> None:
-        bar = self.toolbar
-        bar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonFollowStyle)
-        bar.addAction(self.previous_page_action)
-        bar.addAction(self.next_page_action)
-        self.page_spin = QSpinBox(bar)
-        self.page_spin.setObjectName("pdfPage")
-        self.page_spin.setKeyboardTracking(False)  # typing "12" must not visit page 1 first
-        self.page_spin.setButtonSymbols(QAbstractSpinBox.ButtonSymbols.NoButtons)
-        self.page_spin.setAlignment(Qt.AlignmentFlag.AlignRight)
-        self.page_spin.setAccessibleName(self.tr("Page"))
-        self.page_spin.valueChanged.connect(self._on_page_spin_value_changed)
-        bar.addWidget(self.page_spin)
-        bar.addSeparator()
-
-        bar.addAction(self.zoom_out_action)
-        self.zoom_label = QLabel(bar)
-        self.zoom_label.setObjectName("pdfZoom")
-        self.zoom_label.setMinimumWidth(self.zoom_label.fontMetrics().horizontalAdvance("8888%"))
-        self.zoom_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        bar.addWidget(self.zoom_label)
-        bar.addAction(self.zoom_in_action)
-        bar.addAction(self.fit_width_action)
-        bar.addAction(self.fit_page_action)
-        bar.addAction(self.actual_size_action)
-        bar.addSeparator()
-
-        self.search_edit = QLineEdit(bar)
-        self.search_edit.setObjectName("pdfSearch")
-        self.search_edit.setPlaceholderText(self.tr("Find in document"))
-        self.search_edit.setAccessibleName(self.tr("Find in document"))
-        self.search_edit.setClearButtonEnabled(True)
-        self.search_edit.setMaximumWidth(self.search_edit.fontMetrics().horizontalAdvance("M" * 18))
-        self.search_edit.textEdited.connect(self._on_search_edit_text_edited)
-        self.search_edit.returnPressed.connect(self._on_search_edit_return_pressed)
-        bar.addWidget(self.search_edit)
-        self.search_label = QLabel(bar)
-        self.search_label.setObjectName("pdfSearchResults")
-        bar.addWidget(self.search_label)
-        bar.addAction(self.find_previous_action)
-        bar.addAction(self.find_next_action)
-        bar.addSeparator()
-        bar.addAction(self.print_action)
-        bar.addAction(self.save_as_action)
 
     # --- document --------------------------------------------------------------------
 
@@ -306,7 +116,7 @@ class PdfViewer(QWidget):
 
     @property
     def page_count(self) -> int:
-        return self.document.pageCount() if self._ready() else 0
+        return self.view.page_count()
 
     @property
     def current_page(self) -> int:
@@ -336,12 +146,8 @@ class PdfViewer(QWidget):
 
     def close_document(self) -> None:
         """Close the document (the file itself is left alone)."""
-        self._search_timer.stop()
+        self.finder.reset()
         self._path = None
-        self._searched = ""
-        self.search_edit.clear()
-        self.search_model.setSearchString("")
-        self.view.setCurrentSearchResultIndex(-1)
         if self.document.status() != QPdfDocument.Status.Null:
             self.document.close()
         self._update_state()
@@ -387,7 +193,7 @@ class PdfViewer(QWidget):
         if not self._ready():
             return
         index = max(0, min(index, self.page_count - 1))
-        self._scroll_to(index, QPointF(0, 0))
+        self.view.scroll_to(index, QPointF(0, 0))
         # The view may have picked the page before (the last page can be shorter than the
         # view); the page asked for is the current one all the same.
         self.view.pageNavigator().jump(index, QPointF(0, 0), self._zoom)
@@ -400,39 +206,11 @@ class PdfViewer(QWidget):
 
     def _page_size(self, page: int) -> QSize:
         """Page size in view pixels, rounded as QPdfView rounds it."""
-        size = self.document.pagePointSize(page) * (self._resolution * self._zoom)
-        return QSize(_qround(size.width()), _qround(size.height()))
+        return self.view.page_size(page)
 
     def _page_top(self, page: int) -> int:
         """Where QPdfView (multi-page mode) puts the top of ``page``."""
-        spacing = self.view.pageSpacing()
-        return self.view.documentMargins().top() + sum(
-            self._page_size(before).height() + spacing for before in range(page)
-        )
-
-    def _scroll_to(self, page: int, location: QPointF, *, centred: bool = False) -> None:
-        """Scroll to ``location`` (points) on ``page``; centred puts it a third down the view."""
-        scale = self._resolution * self._zoom
-        viewport = self.view.viewport().size()
-        y = self._page_top(page) + _qround(location.y() * scale)
-        if centred:
-            y -= viewport.height() // 3
-        self.view.verticalScrollBar().setValue(y)
-        if centred:
-            margins = self.view.documentMargins()
-            widest = max(self._page_size(p).width() for p in range(self.page_count))
-            total = widest + margins.left() + margins.right()
-            left = (max(total, viewport.width()) - self._page_size(page).width()) // 2
-            self.view.horizontalScrollBar().setValue(
-                left + _qround(location.x() * scale) - viewport.width() // 3
-            )
-
-    def _anchor(self) -> tuple[int, float]:
-        """The page at the top of the view and how far down it the view starts, in points."""
-        page = self.current_page
-        scale = self._resolution * self._zoom
-        offset = (self.view.verticalScrollBar().value() - self._page_top(page)) / scale if scale else 0.0
-        return page, offset
+        return self.view.page_top(page)
 
     @Slot(int)
     def _on_navigator_current_page_changed(self, page: int) -> None:
@@ -487,38 +265,15 @@ class PdfViewer(QWidget):
     def zoom_out(self) -> None:
         self.set_zoom_factor(self._zoom / ZOOM_STEP)
 
-    def _fit_factor(self) -> float | None:
-        """The zoom for the fit modes from the viewport size; ``None`` for ``Custom``."""
-        if self._zoom_mode == ZoomMode.Custom or not self._ready() or self.page_count == 0:
-            return None
-        margins = self.view.documentMargins()
-        viewport = self.view.viewport().size()
-        width = viewport.width()
-        if not self.view.verticalScrollBar().isVisible():
-            # Leave room for the scroll bar fitting may bring, or the fit would flip-flop.
-            width -= self.view.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent, None, self.view)
-        # One pixel to spare: the page size is rounded, and a pixel too wide brings a scroll bar.
-        width -= margins.left() + margins.right() + 1
-        height = viewport.height() - margins.top() - margins.bottom() - 1
-        sizes = [self.document.pagePointSize(page) for page in range(self.page_count)]
-        widest = max(size.width() for size in sizes) * self._resolution
-        tallest = max(size.height() for size in sizes) * self._resolution
-        if widest <= 0 or tallest <= 0 or width <= 0 or height <= 0:
-            return None
-        factor = width / widest
-        if self._zoom_mode == ZoomMode.FitInView:
-            factor = min(factor, height / tallest)
-        return max(MIN_ZOOM, min(MAX_ZOOM, factor))
-
     def _apply_zoom(self, factor: float | None = None, *, keep_position: bool = True) -> None:
-        fitted = self._fit_factor()
+        fitted = self.view.fit_factor(self._zoom_mode) if self._ready() else None
         target = fitted if fitted is not None else (factor if factor is not None else self._zoom)
         if target != self._zoom:
-            anchor = self._anchor() if keep_position and self._ready() else None
+            anchor = self.view.anchor() if keep_position and self._ready() else None
             self._zoom = target
             self.view.setZoomFactor(target)
             if anchor is not None:
-                self._scroll_to(anchor[0], QPointF(0, anchor[1]))
+                self.view.scroll_to(anchor[0], QPointF(0, anchor[1]))
             self.zoomChanged.emit(target)
         self._update_zoom_state()
 
@@ -551,7 +306,7 @@ class PdfViewer(QWidget):
 
     @property
     def search_result_count(self) -> int:
-        return self.search_model.count() if self._searched else 0
+        return self.finder.result_count
 
     @property
     def current_search_result(self) -> int:
@@ -560,82 +315,15 @@ class PdfViewer(QWidget):
 
     def search(self, text: str) -> int:
         """Find ``text`` (case-insensitive) everywhere and show the first result from the
-        current page on; returns how many there are.
-
-        QPdfSearchModel searches one page per 100 ms timer tick on its own, so a 50-page
-        statement would take five seconds to count; asking for each page's results
-        searches them now instead (about 60 ms for 1,500 hits in 50 pages).
-        """
-        self._search_timer.stop()
-        text = text.strip()
-        if self.search_edit.text().strip() != text:
-            self.search_edit.setText(text)
-        self._searched = text if self._ready() else ""
-        self.search_model.setSearchString(self._searched)
-        self.view.setCurrentSearchResultIndex(-1)
-        if self._searched:
-            for page in range(self.page_count):
-                self.search_model.resultsOnPage(page)
-            count = self.search_model.count()
-            start = self.current_page
-            first = next(
-                (i for i in range(count) if self.search_model.resultAtIndex(i).page() >= start),
-                0,
-            )
-            if count:
-                self._show_search_result(first)
-        self._update_search_state()
-        return self.search_result_count
+        current page on; returns how many there are (`PdfSearch`)."""
+        return self.finder.search(text)
 
     def find_next(self) -> None:
         """The next result, after the last one the first (a search first if the text changed)."""
-        self._step_search(+1)
+        self.finder.step(+1)
 
     def find_previous(self) -> None:
-        self._step_search(-1)
-
-    def _step_search(self, step: int) -> None:
-        typed = self.search_edit.text().strip()
-        if typed != self._searched:
-            self.search(typed)
-            return
-        count = self.search_result_count
-        if count:
-            current = self.view.currentSearchResultIndex()
-            self._show_search_result((current + step) % count if current >= 0 else 0)
-
-    def _show_search_result(self, index: int) -> None:
-        self.view.setCurrentSearchResultIndex(index)
-        result = self.search_model.resultAtIndex(index)
-        self._scroll_to(result.page(), result.location(), centred=True)
-        self._update_search_state()
-
-    @Slot(str)
-    def _on_search_edit_text_edited(self, _text: str) -> None:
-        self._search_timer.start()
-
-    @Slot()
-    def _on_search_edit_return_pressed(self) -> None:
-        self.find_next()
-
-    @Slot()
-    def _on_search_timer_timeout(self) -> None:
-        typed = self.search_edit.text().strip()
-        if typed != self._searched:
-            self.search(typed)
-
-    @Slot()
-    def _on_find_action_triggered(self) -> None:
-        self.search_edit.setFocus(Qt.FocusReason.ShortcutFocusReason)
-        self.search_edit.selectAll()
-
-    @Slot()
-    def _on_find_next_action_triggered(self) -> None:
-        self.find_next()
-
-    @Slot()
-    def _on_find_previous_action_triggered(self) -> None:
-        self.find_previous()
+        self.finder.step(-1)
 
     # --- print -----------------------------------------------------------------------
 
@@ -644,7 +332,7 @@ class PdfViewer(QWidget):
 
         Each page is scaled to fit the printable area, keeping its proportions.
         """
-        pages = self._pages_to_print(printer)
+        pages = pages_to_print(printer, self.page_count, self.current_page) if self._ready() else []
         if not pages:
             return 0
         painter = QPainter()
@@ -657,35 +345,11 @@ class PdfViewer(QWidget):
                 if printed and not printer.newPage():
                     self.failed.emit(self.tr("The printer stopped before the last page."))
                     break
-                self._paint_page(painter, printer.resolution(), page)
+                paint_page(self.document, painter, printer.resolution(), page)
                 printed += 1
         finally:
             painter.end()
         return printed
-
-    def _pages_to_print(self, printer: QPrinter) -> list[int]:
-        if not self._ready():
-            return []
-        pages = list(range(self.page_count))
-        if printer.printRange() == QPrinter.PrintRange.CurrentPage:
-            pages = [self.current_page]
-        elif printer.printRange() == QPrinter.PrintRange.PageRange and not printer.pageRanges().isEmpty():
-            ranges = printer.pageRanges()
-            pages = [page for page in pages if ranges.contains(page + 1)]
-        if printer.pageOrder() == QPrinter.PageOrder.LastPageFirst:
-            pages.reverse()
-        return pages
-
-    def _paint_page(self, painter: QPainter, dpi: int, page: int) -> None:
-        area = QSizeF(painter.viewport().size())
-        size = self.document.pagePointSize(page) * (dpi / 72.0)
-        size = size.scaled(area, Qt.AspectRatioMode.KeepAspectRatio) if not area.isEmpty() else size
-        target = QRectF(QPointF((area.width() - size.width()) / 2, 0), size)
-        scale = min(1.0, PRINT_DPI_LIMIT / dpi) if dpi > 0 else 1.0
-        options = QPdfDocumentRenderOptions()
-        options.setRenderFlags(QPdfDocumentRenderOptions.RenderFlag.Annotations)
-        image = self.document.render(page, (size * scale).toSize(), options)
-        painter.drawImage(target, image)
 
     def print_with_dialog(self) -> int:
         """Ask for a printer and print; returns the pages printed (0 when cancelled)."""
@@ -769,25 +433,13 @@ class PdfViewer(QWidget):
             action.setEnabled(ready)
         self.search_edit.setEnabled(ready)
         self._update_zoom_state()
-        self._update_search_state()
+        self.finder.update_state()
 
     def _update_zoom_state(self) -> None:
-        self.zoom_label.setText(f"{_qround(self._zoom * 100)}%")
+        self.zoom_label.setText(f"{qround(self._zoom * 100)}%")
         self.fit_width_action.setChecked(self._zoom_mode == ZoomMode.FitToWidth)
         self.fit_page_action.setChecked(self._zoom_mode == ZoomMode.FitInView)
         self.actual_size_action.setChecked(self._zoom_mode == ZoomMode.Custom and self._zoom == 1.0)
-
-    def _update_search_state(self) -> None:
-        count = self.search_result_count
-        current = self.view.currentSearchResultIndex()
-        if not self._searched:
-            self.search_label.clear()
-        elif count == 0:
-            self.search_label.setText(self.tr("No results"))
-        else:
-            self.search_label.setText(arg(self.tr("%1 of %2"), max(current, 0) + 1, count))
-        self.find_next_action.setEnabled(count > 0)
-        self.find_previous_action.setEnabled(count > 0)
 
 
 class PdfViewerWindow(QMainWindow):
