@@ -2562,36 +2562,6 @@
         <translation>Solicitações</translation>
     </message>
     <message>
-        <location line="+9"/>
-        <source>&amp;Open</source>
-        <translation>&amp;Abrir</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Request &amp;again</source>
-        <translation>Solicitar &amp;novamente</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Ask the operator for a new file</source>
-        <translation>Pedir um novo arquivo aos Correios</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Res&amp;ume</source>
-        <translation>Re&amp;tomar</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Follow this request again</source>
-        <translation>Voltar a acompanhar esta solicitação</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>&amp;Remove</source>
-        <translation>&amp;Remover</translation>
-    </message>
-    <message>
         <location line="+7"/>
         <source>&lt;b&gt;Jobs&lt;/b&gt;</source>
         <translation>&lt;b&gt;Solicitações&lt;/b&gt;</translation>
@@ -2622,56 +2592,6 @@
         <translation>O arquivo de solicitações estava danificado e foi guardado à parte como %1. As solicitações que ele continha não aparecem na lista: solicite-as novamente se ainda precisar delas.</translation>
     </message>
     <message>
-        <location line="+28"/>
-        <source>%1 is waiting: %2. Resume it when the connection is back.</source>
-        <translation>%1 está em espera: %2. Retome o acompanhamento quando a conexão voltar.</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>Resume</source>
-        <translation>Retomar</translation>
-    </message>
-    <message>
-        <location line="+24"/>
-        <source>%1 is ready.</source>
-        <translation>%1: arquivo pronto.</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Open</source>
-        <translation>Abrir</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>%1 failed: %2</source>
-        <translation>Falha em %1: %2</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>no reason given</source>
-        <translation>sem motivo informado</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>%1 expired: the operator no longer keeps its file.</source>
-        <translation>%1 expirou: os Correios não guardam mais o arquivo.</translation>
-    </message>
-    <message>
-        <location line="+25"/>
-        <source>%1 requested again.</source>
-        <translation>Nova solicitação enviada: %1.</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>The new request failed: %1</source>
-        <translation>A nova solicitação falhou: %1</translation>
-    </message>
-    <message>
-        <location line="+12"/>
-        <source>The job could not be removed: %1</source>
-        <translation>Não foi possível remover a solicitação: %1</translation>
-    </message>
-    <message>
         <location line="+12"/>
         <source>No jobs yet.</source>
         <translation>Nenhuma solicitação ainda.</translation>
@@ -2691,11 +2611,6 @@
             <numerusform>%n solicitação</numerusform>
             <numerusform>%n solicitações</numerusform>
         </translation>
-    </message>
-    <message>
-        <location line="+14"/>
-        <source>In progress</source>
-        <translation>Em andamento</translation>
     </message>
 </context>
 <context>
@@ -3054,91 +2969,10 @@
         <translation>Páginas do documento</translation>
     </message>
     <message>
-        <location line="+11"/>
-        <source>PDF tools</source>
-        <translation>Ferramentas de PDF</translation>
-    </message>
-    <message>
-        <location line="+41"/>
-        <source>Previous page</source>
-        <translation>Página anterior</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>Next page</source>
-        <translation>Próxima página</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>First page</source>
-        <translation>Primeira página</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Last page</source>
-        <translation>Última página</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Zoom in</source>
-        <translation>Aumentar zoom</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Zoom out</source>
-        <translation>Diminuir zoom</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Fit width</source>
-        <translation>Ajustar à largura</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Fit page</source>
-        <translation>Ajustar à página</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>100%</source>
-        <translation>100%</translation>
-    </message>
-    <message>
-        <location line="+10"/>
-        <source>Find</source>
-        <translation>Localizar</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Next result</source>
-        <translation>Próximo resultado</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Previous result</source>
-        <translation>Resultado anterior</translation>
-    </message>
-    <message>
-        <location line="+8"/>
-        <source>Print…</source>
-        <translation>Imprimir…</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>Save as…</source>
-        <translation>Salvar como…</translation>
-    </message>
-    <message>
         <location line="+17"/>
         <location line="+493"/>
         <source>Page</source>
         <translation>Página</translation>
-    </message>
-    <message>
-        <location line="-474"/>
-        <location line="+1"/>
-        <source>Find in document</source>
-        <translation>Localizar no documento</translation>
     </message>
     <message>
         <location line="+80"/>
@@ -3189,16 +3023,6 @@
         <location line="+23"/>
         <source>of %1</source>
         <translation>de %1</translation>
-    </message>
-    <message>
-        <location line="+33"/>
-        <source>No results</source>
-        <translation>Nenhum resultado</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>%1 of %2</source>
-        <translation>%1 de %2</translation>
     </message>
 </context>
 <context>
@@ -6039,6 +5863,168 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
     <message>
         <source>Pick up at a branch</source>
         <translation>Retirar na agência</translation>
+    </message>
+</context>
+<context>
+    <name>JobActions</name>
+    <message>
+        <source>&amp;Open</source>
+        <translation>&amp;Abrir</translation>
+    </message>
+    <message>
+        <source>Request &amp;again</source>
+        <translation>Solicitar &amp;novamente</translation>
+    </message>
+    <message>
+        <source>Ask the operator for a new file</source>
+        <translation>Pedir um novo arquivo aos Correios</translation>
+    </message>
+    <message>
+        <source>Res&amp;ume</source>
+        <translation>Re&amp;tomar</translation>
+    </message>
+    <message>
+        <source>Follow this request again</source>
+        <translation>Voltar a acompanhar esta solicitação</translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translation>&amp;Remover</translation>
+    </message>
+</context>
+<context>
+    <name>JobRemoval</name>
+    <message>
+        <source>The job could not be removed: %1</source>
+        <translation>Não foi possível remover a solicitação: %1</translation>
+    </message>
+</context>
+<context>
+    <name>JobRenewal</name>
+    <message>
+        <source>The new request failed: %1</source>
+        <translation>A nova solicitação falhou: %1</translation>
+    </message>
+    <message>
+        <source>%1 requested again.</source>
+        <translation>Nova solicitação enviada: %1.</translation>
+    </message>
+</context>
+<context>
+    <name>JobTracker</name>
+    <message>
+        <source>In progress</source>
+        <translation>Em andamento</translation>
+    </message>
+    <message>
+        <source>%1 is ready.</source>
+        <translation>%1: arquivo pronto.</translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation>Abrir</translation>
+    </message>
+    <message>
+        <source>%1 failed: %2</source>
+        <translation>Falha em %1: %2</translation>
+    </message>
+    <message>
+        <source>no reason given</source>
+        <translation>sem motivo informado</translation>
+    </message>
+    <message>
+        <source>%1 expired: the operator no longer keeps its file.</source>
+        <translation>%1 expirou: os Correios não guardam mais o arquivo.</translation>
+    </message>
+    <message>
+        <source>%1 is waiting: %2. Resume it when the connection is back.</source>
+        <translation>%1 está em espera: %2. Retome o acompanhamento quando a conexão voltar.</translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation>Retomar</translation>
+    </message>
+</context>
+<context>
+    <name>PdfSearch</name>
+    <message>
+        <source>No results</source>
+        <translation>Nenhum resultado</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 de %2</translation>
+    </message>
+</context>
+<context>
+    <name>PdfToolbar</name>
+    <message>
+        <source>PDF tools</source>
+        <translation>Ferramentas de PDF</translation>
+    </message>
+    <message>
+        <source>Previous page</source>
+        <translation>Página anterior</translation>
+    </message>
+    <message>
+        <source>Next page</source>
+        <translation>Próxima página</translation>
+    </message>
+    <message>
+        <source>First page</source>
+        <translation>Primeira página</translation>
+    </message>
+    <message>
+        <source>Last page</source>
+        <translation>Última página</translation>
+    </message>
+    <message>
+        <source>Zoom in</source>
+        <translation>Aumentar zoom</translation>
+    </message>
+    <message>
+        <source>Zoom out</source>
+        <translation>Diminuir zoom</translation>
+    </message>
+    <message>
+        <source>Fit width</source>
+        <translation>Ajustar à largura</translation>
+    </message>
+    <message>
+        <source>Fit page</source>
+        <translation>Ajustar à página</translation>
+    </message>
+    <message>
+        <source>100%</source>
+        <translation>100%</translation>
+    </message>
+    <message>
+        <source>Find</source>
+        <translation>Localizar</translation>
+    </message>
+    <message>
+        <source>Next result</source>
+        <translation>Próximo resultado</translation>
+    </message>
+    <message>
+        <source>Previous result</source>
+        <translation>Resultado anterior</translation>
+    </message>
+    <message>
+        <source>Print…</source>
+        <translation>Imprimir…</translation>
+    </message>
+    <message>
+        <source>Save as…</source>
+        <translation>Salvar como…</translation>
+    </message>
+    <message>
+        <source>Page</source>
+        <translation>Página</translation>
+    </message>
+    <message>
+        <source>Find in document</source>
+        <translation>Localizar no documento</translation>
     </message>
 </context>
 </TS>
