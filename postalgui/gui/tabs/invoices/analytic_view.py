@@ -22,7 +22,6 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QLocale, Qt, Signal, Slot
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -44,6 +43,7 @@ from postalgui.gui.tabs.invoices.analytic_totals import ReconciliationLine, Stat
 from postalgui.gui.widgets.message_bar import MessageArea
 from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.gui.widgets.saved_file import SavedFileReporter, ask_save_path, table_types
+from postalgui.gui.widgets.sortable_table import sortable_table
 from postalgui.services.invoices.item_index import (
     ItemColumn,
     LoadedStatement,
@@ -144,23 +144,11 @@ class AnalyticView(QWidget):
         self._update_actions()
 
     def _items_table(self) -> QTableView:
-        table = QTableView(self)
-        table.setObjectName("analyticItemsTable")
-        table.setModel(self.model)
-        table.setAccessibleName(self.tr("Statement items"))
-        table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        table.setAlternatingRowColors(True)
-        table.setWordWrap(False)
+        table = sortable_table(self, self.model, "analyticItemsTable", self.tr("Statement items"))
         vertical = table.verticalHeader()
-        vertical.hide()
         vertical.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         vertical.setDefaultSectionSize(self.fontMetrics().height() + 8)
         header = table.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        header.setStretchLastSection(True)
-        header.setSortIndicator(-1, Qt.SortOrder.AscendingOrder)  # file order until a header is clicked
-        table.setSortingEnabled(True)
         char = self.fontMetrics().horizontalAdvance("0")
         chars = dict(_COLUMN_CHARS)
         for column in range(self.model.columnCount()):
