@@ -90,7 +90,7 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     _add_invoice_options(pdf, document_required=True)
     pdf.add_argument("--boleto", action="store_true", help="the payment slip instead of the statement")
-    pdf.add_argument("--out", type=Path, required=True, metavar="FILE.pdf", help="where to save the PDF")
+    _add_out_option(pdf, "FILE.pdf", "where to save the PDF")
     pdf.set_defaults(run=_run_pdf)
 
     _add_job_parsers(sub)
@@ -109,6 +109,12 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 def _add_job_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """The asynchronous files: analytic, preview, and the jobs they leave (jobs, resume)."""
+    _add_request_parsers(sub)
+    _add_stored_job_parsers(sub)
+
+
+def _add_request_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """analytic and preview: request, wait for and download one file."""
     analytic = sub.add_parser(
         "analytic",
         help="request, wait for and download an invoice's analytic statement (CSV)",
@@ -117,12 +123,10 @@ def _add_job_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -
         "for the same invoice (an interrupted run, the window's) is continued instead of sent again.",
     )
     _add_invoice_options(analytic, document_required=False)
-    analytic.add_argument(
-        "--out",
-        type=Path,
-        required=True,
-        metavar="FILE.csv",
-        help="where to save the CSV; a name ending in .xlsx gets the detail items as an Excel workbook",
+    _add_out_option(
+        analytic,
+        "FILE.csv",
+        "where to save the CSV; a name ending in .xlsx gets the detail items as an Excel workbook",
     )
     _add_poll_option(analytic)
     analytic.set_defaults(run=_run_analytic)
@@ -143,16 +147,17 @@ def _add_job_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -
     )
     _add_contract_options(preview)
     preview.add_argument("--centro-custo", help="only this cost centre")
-    preview.add_argument(
-        "--out",
-        type=Path,
-        required=True,
-        metavar="FILE",
-        help="where to save the file; an ANALITICO named .xlsx gets its items as an Excel workbook",
+    _add_out_option(
+        preview,
+        "FILE",
+        "where to save the file; an ANALITICO named .xlsx gets its items as an Excel workbook",
     )
     _add_poll_option(preview)
     preview.set_defaults(run=_run_preview)
 
+
+def _add_stored_job_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """jobs and resume: the requests the store keeps, listed or finished."""
     jobs = sub.add_parser(
         "jobs",
         help="list the analytic statements and previews requested here or in the window",
@@ -171,10 +176,14 @@ def _add_job_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -
         "own (a preview's) or the configured ones.",
     )
     resume.add_argument("job", type=int, metavar="ID", help="the request's ID in 'invoices jobs'")
-    resume.add_argument("--out", type=Path, required=True, metavar="FILE", help="where to save the file")
+    _add_out_option(resume, "FILE", "where to save the file")
     _add_contract_options(resume)
     _add_poll_option(resume)
     resume.set_defaults(run=_run_resume)
+
+
+def _add_out_option(parser: argparse.ArgumentParser, metavar: str, help_text: str) -> None:
+    parser.add_argument("--out", type=Path, required=True, metavar=metavar, help=help_text)
 
 
 def _add_contract_options(parser: argparse.ArgumentParser) -> None:

@@ -216,45 +216,10 @@ class ReconciliationLine(QLabel):
         )
         balanced = reconciliation.balanced
         if not balanced:
-            problems = [
-                arg(
-                    QCoreApplication.translate("AnalyticView", "service %1: items %2"),
-                    code,
-                    _signed(reconciliation.service_differences[code]),
-                )
-                for code in reconciliation.mismatched_services
-            ]
-            if total is None:
-                problems.append(QCoreApplication.translate("AnalyticView", "the file names no invoice total"))
-            else:
-                if difference:
-                    problems.append(
-                        arg(
-                            QCoreApplication.translate("AnalyticView", "items against the invoice total: %1"),
-                            _signed(difference),
-                        )
-                    )
-                    adjustments = _adjustments(statement)
-                    if adjustments and adjustments == -difference:
-                        problems.append(
-                            arg(
-                                QCoreApplication.translate(
-                                    "AnalyticView", "the invoice's other rows (charges, credits, …) add %1"
-                                ),
-                                _signed(adjustments),
-                            )
-                        )
-                if reconciliation.services_vs_invoice:
-                    problems.append(
-                        arg(
-                            QCoreApplication.translate(
-                                "AnalyticView", "service totals against the invoice total: %1"
-                            ),
-                            _signed(reconciliation.services_vs_invoice),
-                        )
-                    )
             text = arg(
-                QCoreApplication.translate("AnalyticView", "%1 — differences: %2"), text, "; ".join(problems)
+                QCoreApplication.translate("AnalyticView", "%1 — differences: %2"),
+                text,
+                "; ".join(_problems(statement, reconciliation)),
             )
         colour = ok_colour() if balanced else error_colour()
         self.setText(text)
@@ -265,3 +230,45 @@ class ReconciliationLine(QLabel):
             if balanced
             else QCoreApplication.translate("AnalyticView", "The statement does not add up")
         )
+
+
+def _problems(statement: AnalyticStatement, reconciliation: Reconciliation) -> list[str]:
+    """What does not add up, each in a few words: services whose items differ, then the
+    items and the service totals against the invoice total (and the rows that explain it)."""
+    problems = [
+        arg(
+            QCoreApplication.translate("AnalyticView", "service %1: items %2"),
+            code,
+            _signed(reconciliation.service_differences[code]),
+        )
+        for code in reconciliation.mismatched_services
+    ]
+    difference = reconciliation.items_vs_invoice
+    if reconciliation.invoice_total is None:
+        problems.append(QCoreApplication.translate("AnalyticView", "the file names no invoice total"))
+        return problems
+    if difference:
+        problems.append(
+            arg(
+                QCoreApplication.translate("AnalyticView", "items against the invoice total: %1"),
+                _signed(difference),
+            )
+        )
+        adjustments = _adjustments(statement)
+        if adjustments and adjustments == -difference:
+            problems.append(
+                arg(
+                    QCoreApplication.translate(
+                        "AnalyticView", "the invoice's other rows (charges, credits, …) add %1"
+                    ),
+                    _signed(adjustments),
+                )
+            )
+    if reconciliation.services_vs_invoice:
+        problems.append(
+            arg(
+                QCoreApplication.translate("AnalyticView", "service totals against the invoice total: %1"),
+                _signed(reconciliation.services_vs_invoice),
+            )
+        )
+    return problems
