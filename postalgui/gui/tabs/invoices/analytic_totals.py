@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QObject, Qt
 from PySide6.QtGui import QColor, QGuiApplication, QPalette, QStandardItem, QStandardItemModel
-from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QTableView, QWidget
+from PySide6.QtWidgets import QLabel, QWidget
 
 from postalgui.api.values import format_brl
 from postalgui.gui.messages import arg
@@ -20,6 +20,7 @@ from postalgui.gui.models.formatting import error_colour
 from postalgui.gui.models.roles import SORT_ROLE
 from postalgui.gui.tabs.invoices.analytic_header import fold_title
 from postalgui.gui.tabs.invoices.analytic_items_model import grouped
+from postalgui.gui.widgets.read_only_tables import read_only_table
 
 if TYPE_CHECKING:
     from postalgui.api.analytic import Reconciliation
@@ -62,34 +63,25 @@ def _cell(
     return item
 
 
-def _small_table(parent: QWidget, model: QStandardItemModel, name: str) -> QTableView:
-    table = QTableView(parent)
-    table.setObjectName(name)
-    table.setModel(model)
-    table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-    table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-    table.setAlternatingRowColors(True)
-    table.setWordWrap(False)
-    table.verticalHeader().hide()
-    header = table.horizontalHeader()
-    header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-    header.setStretchLastSection(True)
-    return table
-
-
 class StatementTotals(QObject):
     """The two totals tables: per service (``services_model``) and the invoice's (``totals_model``)."""
 
     def __init__(self, parent: QWidget) -> None:
         super().__init__(parent)
         self.services_model = QStandardItemModel(0, 7, self)
-        self.services_table = _small_table(parent, self.services_model, "serviceTotalsTable")
-        self.services_table.setAccessibleName(
-            QCoreApplication.translate("AnalyticView", "Totals per service")
+        self.services_table = read_only_table(
+            parent,
+            self.services_model,
+            "serviceTotalsTable",
+            QCoreApplication.translate("AnalyticView", "Totals per service"),
         )
         self.totals_model = QStandardItemModel(0, 3, self)
-        self.totals_table = _small_table(parent, self.totals_model, "invoiceTotalsTable")
-        self.totals_table.setAccessibleName(QCoreApplication.translate("AnalyticView", "Invoice totals"))
+        self.totals_table = read_only_table(
+            parent,
+            self.totals_model,
+            "invoiceTotalsTable",
+            QCoreApplication.translate("AnalyticView", "Invoice totals"),
+        )
         self._set_table_headers()
 
     def show_statement(

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import QApplication, QWidget
 
 from postalgui.api.values import InvalidValue
 from postalgui.gui.messages import arg
+from postalgui.gui.tabs.invoices.controller import InvoicesController
 from postalgui.gui.tabs.invoices.invoice_model import days_overdue, slip_available
 from postalgui.gui.tasks import Failure
 from postalgui.gui.widgets.message_kind import MessageKind
@@ -63,7 +64,7 @@ def typed_line_of(text: str) -> str | None:
     return None
 
 
-class DocumentActions(QObject):
+class DocumentActions(InvoicesController):
     """Opens an invoice's PDFs and copies its slip's typed line; keeps the viewer windows.
 
     Signals: ``documentOpened(object)`` with the `PdfViewerWindow` showing a document;
@@ -83,10 +84,7 @@ class DocumentActions(QObject):
         activity: ActivityIndicator,
         parent: QWidget,
     ) -> None:
-        super().__init__(parent)
-        self.service = service
-        self.runner = runner
-        self.messages = messages
+        super().__init__(service, runner, messages, parent)
         self.activity = activity
         self._widget = parent
         self._documents: dict[str, Invoice] = {}

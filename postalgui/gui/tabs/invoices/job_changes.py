@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject, Signal, Slot
 
 from postalgui.gui.messages import arg
+from postalgui.gui.tabs.invoices.controller import InvoicesController
 from postalgui.gui.tabs.invoices.jobs_model import job_title
 from postalgui.gui.tasks import Failure
 from postalgui.gui.widgets.message_kind import MessageKind
@@ -32,7 +33,7 @@ def _request_key(job: Job) -> frozenset[tuple[str, str]]:
     return frozenset(job.params.items())
 
 
-class JobRenewal(QObject):
+class JobRenewal(InvoicesController):
     """Asks the operator again for a failed or expired job.
 
     Signals: ``renewed(object, object)`` with the new `Job` and the id of the job it
@@ -44,10 +45,7 @@ class JobRenewal(QObject):
     def __init__(
         self, service: InvoiceService, runner: TaskRunner, messages: MessageArea, parent: QObject
     ) -> None:
-        super().__init__(parent)
-        self.service = service
-        self.runner = runner
-        self.messages = messages
+        super().__init__(service, runner, messages, parent)
         self._renewing: dict[frozenset[tuple[str, str]], int] = {}
 
     def request_again(self, job: Job) -> TaskHandle | None:

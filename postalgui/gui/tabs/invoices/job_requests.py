@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QComboBox, QDialog, QDialogButtonBox, QFormLayout,
 
 from postalgui.api.models.invoices import PreviewKind
 from postalgui.gui.messages import arg
+from postalgui.gui.tabs.invoices.controller import InvoicesController
 from postalgui.gui.tabs.invoices.jobs_model import job_title
 from postalgui.gui.tasks import Failure
 from postalgui.gui.widgets.message_kind import MessageKind
@@ -66,7 +67,7 @@ class PreviewDialog(QDialog):
         return self.centre_edit.text().strip() or None
 
 
-class JobRequests(QObject):
+class JobRequests(InvoicesController):
     """Asks the operator for analytic statements and previews; hands accepted jobs to the panel.
 
     Signals: ``jobRequested(object)`` with a `Job` the operator accepted.
@@ -83,10 +84,7 @@ class JobRequests(QObject):
         jobs: JobsPanel,
         parent: QObject,
     ) -> None:
-        super().__init__(parent)
-        self.service = service
-        self.runner = runner
-        self.messages = messages
+        super().__init__(service, runner, messages, parent)
         self.activity = activity
         self.jobs = jobs
 
