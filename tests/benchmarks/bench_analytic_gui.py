@@ -34,7 +34,6 @@ from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from keyring.backends import fail
 from PySide6.QtCore import QDate, QEventLoop, Qt, QTimer
 from PySide6.QtWidgets import QApplication
 
@@ -44,7 +43,6 @@ from postalgui.gui.tabs.invoices.analytic_view import AnalyticView
 from postalgui.gui.tasks import TaskRunner
 from postalgui.sandbox.analytic_csv import analytic_csv
 from postalgui.sandbox.invoice_data import large_invoice
-from postalgui.services.context import build_context
 from postalgui.services.invoices.item_index import ItemColumn, index_items
 
 LINES = 100_000
@@ -188,11 +186,10 @@ def main() -> int:
         parse_ok = measure_parse(path)
 
         # --- the view, as the app runs it
-        context = build_context(environ={"POSTALGUI_CONFIG_DIR": folder}, keyring_backend=fail.Keyring())
         runner = TaskRunner()
         collector = IdleCollector(runner)
         collector.start()
-        view = AnalyticView(context, runner)
+        view = AnalyticView(runner)  # it reads files: no service
         view.resize(1400, 900)
         view.show()
         counts: list[int] = []
@@ -279,7 +276,6 @@ def main() -> int:
         view.close()
         runner.shutdown(15000)
         collector.stop()
-        context.close()
     return 0 if parse_ok and stall_ok else 1
 
 
