@@ -2,6 +2,45 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="pt_BR">
 <context>
+    <name>AccountStatus</name>
+    <message>
+        <source>Environment</source>
+        <translation>Ambiente</translation>
+    </message>
+    <message>
+        <source>Login</source>
+        <translation>Login</translation>
+    </message>
+    <message>
+        <source>Token not checked yet</source>
+        <translation>Token ainda não verificado</translation>
+    </message>
+    <message>
+        <source>Delegated access key</source>
+        <translation>Chave de acesso delegada</translation>
+    </message>
+    <message>
+        <source>No login set</source>
+        <translation>Nenhum login definido</translation>
+    </message>
+    <message>
+        <source>%1 (this session)</source>
+        <translation>%1 (só nesta sessão)</translation>
+    </message>
+    <message>
+        <source>No usable system keyring: credentials are kept for this session only. The sandbox&apos;s demo login needs none.</source>
+        <translation>Nenhum chaveiro do sistema utilizável: as credenciais ficam guardadas só nesta sessão. O login de demonstração do sandbox não precisa de chaveiro.</translation>
+    </message>
+    <message>
+        <source>Getting token…</source>
+        <translation>Obtendo token…</translation>
+    </message>
+    <message>
+        <source>Token valid (no expiry given)</source>
+        <translation>Token válido (sem validade informada)</translation>
+    </message>
+</context>
+<context>
     <name>AnalyticItemsModel</name>
     <message>
         <location filename="../../postalgui/gui/tabs/invoices/analytic_view.py" line="+153"/>
@@ -1169,6 +1208,25 @@
         <location line="+6"/>
         <source>Not available: %1</source>
         <translation>Indisponível: %1</translation>
+    </message>
+</context>
+<context>
+    <name>ConnectionController</name>
+    <message>
+        <source>No usable system keyring was found, so your login, access code and tokens are kept for this session only: you will have to enter them again after a restart. To keep them, install or unlock a keyring service (GNOME Keyring or KWallet on Linux; Windows Credential Manager and the macOS Keychain are built in) and restart PostalGUI.</source>
+        <translation>Nenhum chaveiro do sistema utilizável foi encontrado, por isso seu login, código de acesso e tokens ficam guardados só nesta sessão: será preciso informá-los de novo depois de reiniciar. Para mantê-los, instale ou desbloqueie um serviço de chaveiro (GNOME Keyring ou KWallet no Linux; o Gerenciador de Credenciais do Windows e o Keychain do macOS já vêm com o sistema) e reinicie o PostalGUI.</translation>
+    </message>
+    <message>
+        <source>Could not get a token: %1</source>
+        <translation>Não foi possível obter um token: %1</translation>
+    </message>
+    <message>
+        <source>Open Settings</source>
+        <translation>Abrir configurações</translation>
+    </message>
+    <message>
+        <source>Try again</source>
+        <translation>Tentar novamente</translation>
     </message>
 </context>
 <context>
@@ -2824,21 +2882,6 @@
         <translation>Conexão</translation>
     </message>
     <message>
-        <location line="+12"/>
-        <source>Environment</source>
-        <translation>Ambiente</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Login</source>
-        <translation>Login</translation>
-    </message>
-    <message>
-        <location line="+10"/>
-        <source>Token not checked yet</source>
-        <translation>Token ainda não verificado</translation>
-    </message>
-    <message>
         <location line="+7"/>
         <source>(no copy could be written)</source>
         <translation>(não foi possível gravar uma cópia)</translation>
@@ -2865,54 +2908,9 @@
         <translation>Abrir configurações</translation>
     </message>
     <message>
-        <location line="-97"/>
-        <source>No usable system keyring was found, so your login, access code and tokens are kept for this session only: you will have to enter them again after a restart. To keep them, install or unlock a keyring service (GNOME Keyring or KWallet on Linux; Windows Credential Manager and the macOS Keychain are built in) and restart PostalGUI.</source>
-        <translation>Nenhum chaveiro do sistema utilizável foi encontrado, por isso seu login, código de acesso e tokens ficam guardados só nesta sessão: será preciso informá-los de novo depois de reiniciar. Para mantê-los, instale ou desbloqueie um serviço de chaveiro (GNOME Keyring ou KWallet no Linux; o Gerenciador de Credenciais do Windows e o Keychain do macOS já vêm com o sistema) e reinicie o PostalGUI.</translation>
-    </message>
-    <message>
-        <location line="+18"/>
-        <source>Delegated access key</source>
-        <translation>Chave de acesso delegada</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>No login set</source>
-        <translation>Nenhum login definido</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>%1 (this session)</source>
-        <translation>%1 (só nesta sessão)</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>No usable system keyring: credentials are kept for this session only. The sandbox&apos;s demo login needs none.</source>
-        <translation>Nenhum chaveiro do sistema utilizável: as credenciais ficam guardadas só nesta sessão. O login de demonstração do sandbox não precisa de chaveiro.</translation>
-    </message>
-    <message>
-        <location line="+33"/>
-        <source>Getting token…</source>
-        <translation>Obtendo token…</translation>
-    </message>
-    <message>
         <location line="+19"/>
         <source>Token valid until %1</source>
         <translation>Token válido até %1</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Token valid (no expiry given)</source>
-        <translation>Token válido (sem validade informada)</translation>
-    </message>
-    <message>
-        <location line="+15"/>
-        <source>Could not get a token: %1</source>
-        <translation>Não foi possível obter um token: %1</translation>
-    </message>
-    <message>
-        <location line="+14"/>
-        <source>Try again</source>
-        <translation>Tentar novamente</translation>
     </message>
     <message>
         <location line="+38"/>
