@@ -64,9 +64,7 @@ class ConnectionReport:
         )
 
 
-def current_token(
-    handle: TaskControl, session: Session, scope: TokenScope | None = None
-) -> ConnectionReport:
+def current_token(handle: TaskControl, session: Session, scope: TokenScope | None = None) -> ConnectionReport:
     """The token the app uses now (cached when still good), for the status bar."""
     return _token_report(handle, session, scope, fresh=False)
 
