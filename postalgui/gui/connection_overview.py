@@ -51,46 +51,9 @@ class ConnectionOverview(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("connectionOverview")
-
-        title = QLabel(self.tr("Connection"), self)
-        font = QFont(title.font())
-        font.setPointSizeF(font.pointSizeF() * 1.4)
-        font.setBold(True)
-        title.setFont(font)
-        intro = QLabel(
-            self.tr("The environment and company account PostalGUI uses to talk to the Correios APIs."), self
-        )
-        intro.setWordWrap(True)
-
-        self.environment_value = self._value_label()
-        self.base_url_value = self._value_label()
-        self.login_value = self._value_label()
-        self.cnpj_value = self._value_label()
-        self.contract_value = self._value_label()
-        self.card_value = self._value_label()
-        self.dr_value = self._value_label()
-        account = QGroupBox(self.tr("Account"), self)
-        account_form = self._form(account)
-        account_form.addRow(self.tr("Environment:"), self.environment_value)
-        account_form.addRow(self.tr("API address:"), self.base_url_value)
-        account_form.addRow(self.tr("Login:"), self.login_value)
-        account_form.addRow(self.tr("Company CNPJ:"), self.cnpj_value)
-        account_form.addRow(self.tr("Contract:"), self.contract_value)
-        account_form.addRow(self.tr("Posting card:"), self.card_value)
-        account_form.addRow(self.tr("DR:"), self.dr_value)
-
-        self.token_state_value = self._value_label()
-        self.scope_value = self._value_label()
-        self.expiry_value = self._value_label()
-        self.apis_value = self._value_label()
-        token = QGroupBox(self.tr("Token"), self)
-        token_form = self._form(token)
-        token_form.addRow(self.tr("State:"), self.token_state_value)
-        token_form.addRow(self.tr("Issued for:"), self.scope_value)
-        token_form.addRow(self.tr("Valid until:"), self.expiry_value)
-        token_form.addRow(self.tr("APIs enabled:"), self.apis_value)
+        account, account_form = self._build_account()
+        token, token_form = self._build_token()
         self._align_label_columns(account_form, token_form)
-
         self.settings_button = QPushButton(self.tr("Settings…"), self)
         self.settings_button.clicked.connect(self._on_settings_button_clicked)
         self.renew_button = QPushButton(self.tr("Renew token"), self)
@@ -103,15 +66,66 @@ class ConnectionOverview(QWidget):
         page = QWidget(self)
         page.setMaximumWidth(760)
         column = QVBoxLayout(page)
-        column.addWidget(title)
-        column.addWidget(intro)
+        for widget in self._build_heading():
+            column.addWidget(widget)
         column.addSpacing(6)
         column.addWidget(account)
         column.addWidget(token)
         column.addLayout(buttons)
         column.addStretch(1)
+        self._scroll_centred(page)
+        self.setTabOrder(self.settings_button, self.renew_button)
+        self.show_token_unchecked()
 
-        # Centred column that scrolls on small screens instead of squeezing the text.
+    def _build_heading(self) -> tuple[QLabel, QLabel]:
+        """The title and the line under it."""
+        title = QLabel(self.tr("Connection"), self)
+        font = QFont(title.font())
+        font.setPointSizeF(font.pointSizeF() * 1.4)
+        font.setBold(True)
+        title.setFont(font)
+        intro = QLabel(
+            self.tr("The environment and company account PostalGUI uses to talk to the Correios APIs."), self
+        )
+        intro.setWordWrap(True)
+        return title, intro
+
+    def _build_account(self) -> tuple[QGroupBox, QFormLayout]:
+        """The configured account: environment, address, login and the company's numbers."""
+        self.environment_value = self._value_label()
+        self.base_url_value = self._value_label()
+        self.login_value = self._value_label()
+        self.cnpj_value = self._value_label()
+        self.contract_value = self._value_label()
+        self.card_value = self._value_label()
+        self.dr_value = self._value_label()
+        account = QGroupBox(self.tr("Account"), self)
+        form = self._form(account)
+        form.addRow(self.tr("Environment:"), self.environment_value)
+        form.addRow(self.tr("API address:"), self.base_url_value)
+        form.addRow(self.tr("Login:"), self.login_value)
+        form.addRow(self.tr("Company CNPJ:"), self.cnpj_value)
+        form.addRow(self.tr("Contract:"), self.contract_value)
+        form.addRow(self.tr("Posting card:"), self.card_value)
+        form.addRow(self.tr("DR:"), self.dr_value)
+        return account, form
+
+    def _build_token(self) -> tuple[QGroupBox, QFormLayout]:
+        """The token's state, scope, expiry and the APIs it opens."""
+        self.token_state_value = self._value_label()
+        self.scope_value = self._value_label()
+        self.expiry_value = self._value_label()
+        self.apis_value = self._value_label()
+        token = QGroupBox(self.tr("Token"), self)
+        form = self._form(token)
+        form.addRow(self.tr("State:"), self.token_state_value)
+        form.addRow(self.tr("Issued for:"), self.scope_value)
+        form.addRow(self.tr("Valid until:"), self.expiry_value)
+        form.addRow(self.tr("APIs enabled:"), self.apis_value)
+        return token, form
+
+    def _scroll_centred(self, page: QWidget) -> None:
+        """A centred column that scrolls on small screens instead of squeezing the text."""
         holder = QWidget(self)
         centred = QHBoxLayout(holder)
         centred.addStretch(1)
@@ -124,9 +138,6 @@ class ConnectionOverview(QWidget):
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
         outer.addWidget(scroll)
-
-        self.setTabOrder(self.settings_button, self.renew_button)
-        self.show_token_unchecked()
 
     def _value_label(self) -> QLabel:
         label = QLabel(self)

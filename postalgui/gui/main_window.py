@@ -1,7 +1,9 @@
 """The main window: builds the tabs, the menus and the status bar, and wires them.
 
-It holds no feature logic: tabs come from `postalgui.gui.tabs.TAB_FACTORIES` (or the
-``tab_factories`` a test hands in) and talk to the services they are given. Only the
+It holds no feature logic: tabs come from `postalgui.gui.tab_factories.TAB_FACTORIES` (or
+the ``tab_factories`` a test hands in) and talk to the services they are given; the token
+check, its renewal and the keyring warning are the `ConnectionController`'s, the status
+bar's labels the `AccountStatus`'s, the tab keys the `TabNavigation`'s. Only the
 tab on screen is built at start; the others wait as a `TabPlaceholder` under their
 label until they are first shown, so start-up pays for one tab.
 
@@ -14,18 +16,16 @@ imports widgets, services and the client only where they are used.
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Sequence
-from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, QTimer, Signal, Slot
+from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtWidgets import QMainWindow, QWidget
 
 from postalgui.api.environments import Environment
-from postalgui.api.errors import ApiError, CredentialsMissingError, OperatorError
-from postalgui.gui.messages import arg, describe_error, environment_name, setting_label, token_expiry_text
+from postalgui.gui.messages import arg, environment_name, setting_label
 from postalgui.gui.tab_factories import TAB_FACTORIES, TabFactory
+from postalgui.gui.tab_navigation import mnemonic_letter, with_mnemonic
 from postalgui.gui.tabs.contract import ChangesSettings, FollowsSettings
 from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.gui.widgets.window_state import WindowState
@@ -33,12 +33,15 @@ from postalgui.gui.widgets.window_state import WindowState
 if TYPE_CHECKING:
     from PySide6.QtGui import QCloseEvent
 
+    from postalgui.gui.account_status import AccountStatus
+    from postalgui.gui.connection_controller import ConnectionController
     from postalgui.gui.dialogs.settings_dialog import SettingsDialog
+    from postalgui.gui.tab_navigation import TabNavigation
     from postalgui.gui.tasks import TaskHandle, TaskRunner
     from postalgui.services.connection import ConnectionReport
     from postalgui.services.context import AppContext
 
-log = logging.getLogger(__name__)
+__all__ = ["MainWindow", "TabPlaceholder", "mnemonic_letter", "with_mnemonic"]
 
 
 class TabPlaceholder(QWidget):
@@ -47,40 +50,6 @@ class TabPlaceholder(QWidget):
     def __init__(self, factory: TabFactory, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.factory = factory
-
-
-def mnemonic_letter(text: str) -> str:
-    """The letter after the ``&`` of ``text``, upper case; empty without one."""
-    at = text.replace("&&", "").find("&")
-    return text.replace("&&", "")[at + 1 : at + 2].upper() if at >= 0 else ""
-
-
-def with_mnemonic(label: str, taken: set[str]) -> str:
-    """``label`` with an ``&`` before a letter not in ``taken``, which then holds it too.
-
-    Word-initial letters first, then any other; plain ASCII letters only, so Alt+letter
-    can be typed on any layout. A label that has its ``&`` already keeps it, and one
-    without a free letter stays as it is. Placed here, not in the translations, so the
-    letters stay unique in every language and for every tab added later; the menu
-    bar's letters are ``taken`` from the start.
-    """
-    if mnemonic_letter(label):
-        taken.add(mnemonic_letter(label))
-        return label
-    starts = [i for i, char in enumerate(label) if i == 0 or not label[i - 1].isalnum()]
-    rest = [i for i in range(len(label)) if i not in starts]
-    for i in starts + rest:
-        char = label[i]
-        if char.isascii() and char.isalpha() and char.upper() not in taken:
-            taken.add(char.upper())
-            return f"{label[:i]}&{label[i:]}"
-    return label
-
-
-TOKEN_TASK_KEY = "main-window/token"  # noqa: S105  # a task key, not a secret
-_STATUS_TEXT_WIDTH = 460  # px before a long error is elided (full text in the tooltip)
-_RECHECK_LATEST_MS = 6 * 60 * 60 * 1000
-_RECHECK_EARLIEST_MS = 30 * 1000
 
 
 class MainWindow(QMainWindow):
@@ -95,6 +64,12 @@ class MainWindow(QMainWindow):
     tokenChecked = Signal(object)
     tokenFailed = Signal(str)
 
+    # Built by `attach`: the frame alone has none of these.
+    context: AppContext
+    runner: TaskRunner
+    connection: ConnectionController
+    account_status: AccountStatus
+
     def __init__(
         self,
         context: AppContext | None = None,
@@ -104,19 +79,12 @@ class MainWindow(QMainWindow):
     ) -> None:
         """The frame; with ``context`` and ``runner`` also its content (see `attach`)."""
         super().__init__(parent)
-        self._token_handle: TaskHandle | None = None
         self._settings_dialog: SettingsDialog | None = None
         self._first_run_dialog = False
-        self._keyring_warned = False
         self._replacing_tab = False
-        self.report: ConnectionReport | None = None
         self.window_state: WindowState | None = None  # where the window was (run_gui sets it early)
 
         self.resize(1100, 720)
-        self._recheck_timer = QTimer(self)
-        self._recheck_timer.setSingleShot(True)
-        self._recheck_timer.timeout.connect(self._on_recheck_timer_timeout)
-
         self.setWindowTitle("PostalGUI")
         self.setCentralWidget(QWidget(self))
         if context is not None and runner is not None:
@@ -129,6 +97,8 @@ class MainWindow(QMainWindow):
 
         Everything with text is built here, after the translators are installed.
         """
+        from postalgui.gui.account_status import AccountStatus
+
         self.context = context
         self.runner = runner
         if self.window_state is None:
@@ -137,9 +107,13 @@ class MainWindow(QMainWindow):
         self._build_actions()
         self._build_menus()
         self._build_central(TAB_FACTORIES if tab_factories is None else tab_factories)
-        self._build_status_bar()
+        self.account_status = AccountStatus(self.statusBar())
+        self.environment_label = self.account_status.environment_label
+        self.login_label = self.account_status.login_label
+        self._wire_connection()
         self.refresh_account()
-        self._show_startup_warnings()
+        self._show_settings_notice()
+        self.connection.warn_keyring_once()
 
     # --- construction --------------------------------------------------------------------
 
@@ -186,6 +160,7 @@ class MainWindow(QMainWindow):
         from PySide6.QtWidgets import QTabWidget, QVBoxLayout
 
         from postalgui.gui.connection_overview import ConnectionOverview
+        from postalgui.gui.tab_navigation import TabNavigation
         from postalgui.gui.widgets.message_bar import MessageArea
 
         central = QWidget(self)
@@ -207,53 +182,25 @@ class MainWindow(QMainWindow):
             layout.addWidget(self.tabs, 1)
             self.built_tab(self.tabs.currentIndex())
             self.tabs.currentChanged.connect(self._on_tabs_current_changed)
-            self._build_tab_navigation()
+            self.navigation: TabNavigation | None = TabNavigation(self, self.tabs)
         else:
+            self.navigation = None
             self.tabs.hide()
             layout.addWidget(self.overview, 1)
         self.setCentralWidget(central)
         central.show()  # now, not from the event loop: the session paints it before any task starts
 
-    def _build_tab_navigation(self) -> None:
-        """Main tabs from the keyboard: Ctrl+1..9 pick one, Ctrl+PgUp/PgDn step through them.
+    def _wire_connection(self) -> None:
+        """The connection controller's news reach the status bar, the overview and the renew action."""
+        from postalgui.gui.connection_controller import ConnectionController
 
-        Window-wide actions, so they work wherever the focus is, also inside a tab's own
-        pages (which step with Ctrl+Tab, Qt's own key for a tab widget); no page claims
-        these keys, so none is ambiguous. The tab titles' ``&`` letters give Alt+letter.
-        """
-        from PySide6.QtGui import QAction, QKeySequence
-
-        self.tab_actions: list[QAction] = []  # Ctrl+1 is the first tab
-        for index in range(min(self.tabs.count(), 9)):
-            action = QAction(self)
-            action.setShortcut(QKeySequence(Qt.Modifier.CTRL | Qt.Key(Qt.Key.Key_1 + index)))
-            action.triggered.connect(self._on_tab_action_triggered)
-            action.setData(index)
-            self.addAction(action)
-            self.tab_actions.append(action)
-        self.next_tab_action = QAction(self)
-        self.next_tab_action.setShortcut(QKeySequence(Qt.Modifier.CTRL | Qt.Key.Key_PageDown))
-        self.next_tab_action.triggered.connect(self._on_next_tab_action_triggered)
-        self.previous_tab_action = QAction(self)
-        self.previous_tab_action.setShortcut(QKeySequence(Qt.Modifier.CTRL | Qt.Key.Key_PageUp))
-        self.previous_tab_action.triggered.connect(self._on_previous_tab_action_triggered)
-        self.addActions([self.next_tab_action, self.previous_tab_action])
-
-    @Slot()
-    def _on_tab_action_triggered(self) -> None:
-        from PySide6.QtGui import QAction
-
-        action = self.sender()
-        if isinstance(action, QAction):
-            self.tabs.setCurrentIndex(int(action.data()))
-
-    @Slot()
-    def _on_next_tab_action_triggered(self) -> None:
-        self.tabs.setCurrentIndex((self.tabs.currentIndex() + 1) % self.tabs.count())
-
-    @Slot()
-    def _on_previous_tab_action_triggered(self) -> None:
-        self.tabs.setCurrentIndex((self.tabs.currentIndex() - 1) % self.tabs.count())
+        controller = ConnectionController(self.context, self.runner, self.messages, self)
+        controller.checkStarted.connect(self._on_connection_check_started)
+        controller.tokenChecked.connect(self._on_connection_token_checked)
+        controller.tokenFailed.connect(self._on_connection_token_failed)
+        controller.settingsRequested.connect(self._on_connection_settings_requested)
+        controller.loginSessionOnly.connect(self._on_connection_login_session_only)
+        self.connection = controller
 
     def built_tab(self, index: int) -> QWidget:
         """The tab at ``index``, built now if it still is a placeholder.
@@ -285,26 +232,7 @@ class MainWindow(QMainWindow):
         if not self._replacing_tab and index >= 0:
             self.built_tab(index)
 
-    def _build_status_bar(self) -> None:
-        from PySide6.QtWidgets import QFrame, QLabel
-
-        bar = self.statusBar()
-        self.environment_label = QLabel(bar)
-        self.environment_label.setToolTip(self.tr("Environment"))
-        self.login_label = QLabel(bar)
-        self.login_label.setToolTip(self.tr("Login"))
-        self.token_label = QLabel(bar)
-        for index, label in enumerate((self.environment_label, self.login_label, self.token_label)):
-            if index:
-                separator = QFrame(bar)
-                separator.setFrameShape(QFrame.Shape.VLine)
-                separator.setFrameShadow(QFrame.Shadow.Sunken)
-                bar.addPermanentWidget(separator)
-            label.setContentsMargins(4, 0, 4, 0)
-            bar.addPermanentWidget(label)
-        self._set_token_text(self.tr("Token not checked yet"))
-
-    def _show_startup_warnings(self) -> None:
+    def _show_settings_notice(self) -> None:
         notice = self._settings_notice()
         if notice:
             self.messages.show_message(
@@ -314,7 +242,6 @@ class MainWindow(QMainWindow):
                 action_text=self.tr("Open Settings"),
                 on_action=self._on_message_settings_requested,
             )
-        self._warn_keyring_once()
 
     def _settings_notice(self) -> str:
         """What loading the settings file found, in the UI's language; empty when it was fine."""
@@ -352,32 +279,6 @@ class MainWindow(QMainWindow):
             )
         return " ".join(parts)
 
-    def _warn_keyring_once(self) -> None:
-        """Say once per session that secrets will not survive a restart.
-
-        Not before the first background task has looked the keyring up: the window
-        does not wait for it (the token check's answer calls this again).
-        """
-        credentials = self.context.credentials
-        if self._keyring_warned or not credentials.resolved or credentials.persistent:
-            return
-        self._keyring_warned = True
-        if self.context.settings.environment is Environment.SANDBOX:
-            # The demo login comes back by itself on every start: nothing to lose, so a
-            # quiet note beside the login instead of a banner over the work.
-            self._note_session_only_login()
-            return
-        self.messages.show_message(
-            self.tr(
-                "No usable system keyring was found, so your login, access code and tokens are kept for "
-                "this session only: you will have to enter them again after a restart. To keep them, "
-                "install or unlock a keyring service (GNOME Keyring or KWallet on Linux; Windows "
-                "Credential Manager and the macOS Keychain are built in) and restart PostalGUI."
-            ),
-            MessageKind.WARNING,
-            key="keyring",
-        )
-
     # --- state shown ------------------------------------------------------------------------
 
     def refresh_account(self) -> None:
@@ -385,37 +286,21 @@ class MainWindow(QMainWindow):
         settings = self.context.settings
         name = environment_name(settings.environment, settings.custom_base_url)
         self.setWindowTitle(f"PostalGUI \N{EM DASH} {name}")
-        self.environment_label.setText(name)
-        if self.context.profile.delegated:
-            self.login_label.setText(self.tr("Delegated access key"))
-        else:
-            self.login_label.setText(self.context.login or self.tr("No login set"))
-        self.login_label.setToolTip(self.tr("Login"))
-        self._note_session_only_login()
+        # On the sandbox without a keyring the demo login is for this session; it needs none.
+        session_only = self.connection.keyring_missing and settings.environment is Environment.SANDBOX
+        self.account_status.show_account(
+            name, self.context.login, delegated=self.context.profile.delegated, session_only=session_only
+        )
         self.overview.show_account(self.context)
-
-    def _note_session_only_login(self) -> None:
-        """On the sandbox without a keyring: the login in the status bar says it is for this session."""
-        if not self._keyring_warned or self.context.settings.environment is not Environment.SANDBOX:
-            return
-        self.login_label.setText(arg(self.tr("%1 (this session)"), self.login_label.text()))
-        self.login_label.setToolTip(
-            self.tr(
-                "No usable system keyring: credentials are kept for this session only. "
-                "The sandbox's demo login needs none."
-            )
-        )
-
-    def _set_token_text(self, text: str) -> None:
-        elided = self.token_label.fontMetrics().elidedText(
-            text, Qt.TextElideMode.ElideRight, _STATUS_TEXT_WIDTH
-        )
-        self.token_label.setText(elided)
-        self.token_label.setToolTip(text)
 
     def token_text(self) -> str:
         """The token state in full (the status bar may show it elided)."""
-        return self.token_label.toolTip()
+        return self.account_status.token_text()
+
+    @property
+    def report(self) -> ConnectionReport | None:
+        """What the last token check found; None before one or after a failure."""
+        return self.connection.report
 
     # --- token checks -----------------------------------------------------------------------
 
@@ -433,76 +318,33 @@ class MainWindow(QMainWindow):
 
     def check_token(self, *, renew: bool = False) -> TaskHandle:
         """Ask for the current token in the background (``renew``: a fresh one)."""
-        from postalgui.services.connection import current_token, renew_token
+        return self.connection.check_token(renew=renew)
 
-        self._recheck_timer.stop()
-        self._set_token_text(self.tr("Getting token…"))
+    @Slot()
+    def _on_connection_check_started(self) -> None:
+        self.account_status.show_token_pending()
         self.overview.show_token_pending()
         self.renew_action.setEnabled(False)
-        task = renew_token if renew else current_token
-        self._token_handle = self.runner.run(
-            task,
-            self.context,
-            name="renew token" if renew else "token check",
-            key=TOKEN_TASK_KEY,
-            on_result=self._on_token_task_result,
-            on_error=self._on_token_task_error,
-        )
-        return self._token_handle
 
     @Slot(object)
-    def _on_token_task_result(self, report: ConnectionReport) -> None:
-        self.report = report
+    def _on_connection_token_checked(self, report: ConnectionReport) -> None:
         self.renew_action.setEnabled(True)
-        if report.expires_at is not None:
-            self._set_token_text(token_expiry_text(report.expires_at))
-            if report.renew_at is not None:
-                self._schedule_recheck(report.renew_at)
-        else:
-            self._set_token_text(self.tr("Token valid (no expiry given)"))
+        self.account_status.show_token(report)
         self.overview.show_token(report)
-        self.messages.clear("token")
         self.refresh_account()  # the login, now that the keyring was read
-        self._warn_keyring_once()
         self.tokenChecked.emit(report)
 
-    @Slot(object)
-    def _on_token_task_error(self, error: object) -> None:
-        if not isinstance(error, BaseException):
-            return
-        self.report = None
+    @Slot(str)
+    def _on_connection_token_failed(self, text: str) -> None:
         self.renew_action.setEnabled(True)
-        text = describe_error(error)
-        self._set_token_text(text)
+        self.account_status.set_token_text(text)
         self.overview.show_token_error(text)
-        message = arg(self.tr("Could not get a token: %1"), text)
-        if isinstance(error, OperatorError | CredentialsMissingError):
-            self.messages.show_message(
-                message,
-                MessageKind.ERROR,
-                key="token",
-                action_text=self.tr("Open Settings"),
-                on_action=self._on_message_settings_requested,
-            )
-        else:
-            self.messages.show_message(
-                message,
-                MessageKind.ERROR,
-                key="token",
-                action_text=self.tr("Try again"),
-                on_action=self._on_message_retry_requested,
-            )
-        if not isinstance(error, ApiError):
-            log.warning("Token check failed: %s", type(error).__name__)
         self.refresh_account()
-        self._warn_keyring_once()
         self.tokenFailed.emit(text)
 
-    def _schedule_recheck(self, renew_at: datetime) -> None:
-        """Look again once the cached token is due for renewal, so the status stays true."""
-        due = renew_at - datetime.now(UTC)
-        ms = int(due.total_seconds() * 1000) + 5000
-        self._recheck_timer.start(max(_RECHECK_EARLIEST_MS, min(ms, _RECHECK_LATEST_MS)))
+    @Slot()
+    def _on_connection_login_session_only(self) -> None:
+        self.refresh_account()
 
     # --- settings -----------------------------------------------------------------------------
 
@@ -591,12 +433,8 @@ class MainWindow(QMainWindow):
         self.check_token(renew=True)
 
     @Slot()
-    def _on_message_retry_requested(self) -> None:
-        self.check_token()
-
-    @Slot()
-    def _on_recheck_timer_timeout(self) -> None:
-        self.check_token()
+    def _on_connection_settings_requested(self) -> None:
+        self.open_settings()
 
     @Slot()
     def _on_quit_action_triggered(self) -> None:
@@ -648,9 +486,9 @@ class MainWindow(QMainWindow):
         """Stop what belongs to the window; the session shuts the runner down."""
         from PySide6.QtWidgets import QDialog
 
-        self._recheck_timer.stop()
-        if self._token_handle is not None:
-            self._token_handle.cancel()
+        connection: ConnectionController | None = getattr(self, "connection", None)  # None: a frame alone
+        if connection is not None:
+            connection.stop()
         for dialog in self.findChildren(QDialog):
             if dialog.isVisible():
                 dialog.reject()  # settings: nothing saved; crash report: already logged

@@ -234,13 +234,27 @@ def describe_error(error: BaseException, field: str | None = None) -> str:
     """A translated sentence for any failure a task or a form can produce.
 
     ``field`` names the form field an `InvalidValue` came from, when the caller knows.
+    The kinds are asked in the error tree's order, most specific first.
     """
     from postalgui.api.values import InvalidValue
-    from postalgui.services.session import SandboxStartError
 
     if isinstance(error, InvalidValue):
         text = rule_message(error)
         return arg(QCoreApplication.translate("messages", "%1: %2"), field, text) if field else text
+    for sentence in (_operator_sentence, _network_sentence, _setup_sentence):
+        said = sentence(error)
+        if said is not None:
+            return said
+    if isinstance(error, ApiError):
+        return error.message
+    return arg(
+        QCoreApplication.translate("messages", "Unexpected error: %1"),
+        f"{type(error).__name__}: {error}" if str(error) else type(error).__name__,
+    )
+
+
+def _operator_sentence(error: BaseException) -> str | None:
+    """The operator said no: its own code and words, with the HTTP status."""
     if isinstance(error, CredentialsRefusedError):
         return arg(
             QCoreApplication.translate(
@@ -253,6 +267,11 @@ def describe_error(error: BaseException, field: str | None = None) -> str:
         )
     if isinstance(error, OperatorError):
         return arg(QCoreApplication.translate("messages", "%1 (HTTP %2)"), operator_text(error), error.status)
+    return None
+
+
+def _network_sentence(error: BaseException) -> str | None:
+    """The way to the operator failed: retries, timeouts, broken answers."""
     if isinstance(error, RetriesExhaustedError):
         return arg(
             QCoreApplication.translate(
@@ -284,15 +303,24 @@ def describe_error(error: BaseException, field: str | None = None) -> str:
             ),
             error.message,
         )
-    if isinstance(error, InvalidResponseError):
-        if error.status is None:
-            return QCoreApplication.translate("messages", "The server sent an answer that could not be read.")
-        return arg(
-            QCoreApplication.translate(
-                "messages", "The server sent an answer that could not be read (HTTP %1)."
-            ),
-            error.status,
-        )
+    return _unreadable_sentence(error)
+
+
+def _unreadable_sentence(error: BaseException) -> str | None:
+    if not isinstance(error, InvalidResponseError):
+        return None
+    if error.status is None:
+        return QCoreApplication.translate("messages", "The server sent an answer that could not be read.")
+    return arg(
+        QCoreApplication.translate("messages", "The server sent an answer that could not be read (HTTP %1)."),
+        error.status,
+    )
+
+
+def _setup_sentence(error: BaseException) -> str | None:
+    """What this computer lacks: credentials, or the built-in sandbox."""
+    from postalgui.services.session import SandboxStartError
+
     if isinstance(error, CredentialsMissingError):
         return QCoreApplication.translate(
             "messages", "Enter your login and access code (or a delegated access key) in Settings."
@@ -301,12 +329,7 @@ def describe_error(error: BaseException, field: str | None = None) -> str:
         return QCoreApplication.translate(
             "messages", "The built-in sandbox did not start. See the log file for details."
         )
-    if isinstance(error, ApiError):
-        return error.message
-    return arg(
-        QCoreApplication.translate("messages", "Unexpected error: %1"),
-        f"{type(error).__name__}: {error}" if str(error) else type(error).__name__,
-    )
+    return None
 
 
 # --- display helpers -------------------------------------------------------------------

@@ -1,6 +1,8 @@
 """Connection checks: what the token service says about the configured account.
 
-Task functions for `TaskRunner`: plain functions of their inputs and a handle.
+Task functions for `TaskRunner`: plain functions of their inputs and a handle. They take
+the `Session` protocol, not the composition root, so the window, a tab or the CLI can
+call them with what they hold.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from postalgui.api.credentials import CredentialStore
 from postalgui.api.environments import Environment
 from postalgui.api.errors import ApiError
 from postalgui.api.scopes import ACCESS_CODE_KEY, DELEGATED_KEY, LOGIN_KEY, REFRESH_MARGIN, TokenScope
-from postalgui.services.context import AppContext
+from postalgui.services.session import Session
 from postalgui.services.settings import Settings
 
 if TYPE_CHECKING:  # the HTTP client loads inside the tasks, off the GUI thread
@@ -62,31 +64,29 @@ class ConnectionReport:
         )
 
 
-def current_token(
-    handle: TaskControl, context: AppContext, scope: TokenScope | None = None
-) -> ConnectionReport:
+def current_token(handle: TaskControl, session: Session, scope: TokenScope | None = None) -> ConnectionReport:
     """The token the app uses now (cached when still good), for the status bar."""
-    return _token_report(handle, context, scope, fresh=False)
+    return _token_report(handle, session, scope, fresh=False)
 
 
-def renew_token(handle: TaskControl, context: AppContext) -> ConnectionReport:
+def renew_token(handle: TaskControl, session: Session) -> ConnectionReport:
     """A new token for the configured scope, whatever the cache holds ("Renew token")."""
-    return _token_report(handle, context, None, fresh=True)
+    return _token_report(handle, session, None, fresh=True)
 
 
 def _token_report(
-    handle: TaskControl, context: AppContext, scope: TokenScope | None, *, fresh: bool
+    handle: TaskControl, session: Session, scope: TokenScope | None, *, fresh: bool
 ) -> ConnectionReport:
-    backend = context.backend()
+    backend = session.backend()
     handle.raise_if_cancelled()
-    scope = scope or context.default_scope()
+    scope = scope or session.default_scope()
     token = backend.tokens.fetch(scope) if fresh else backend.tokens.get(scope)
     return ConnectionReport.from_token(token, backend.base_url, scope)
 
 
 def check_connection(
     handle: TaskControl,
-    context: AppContext,
+    session: Session,
     candidate: Settings,
     login: str,
     access_code: str,
@@ -97,10 +97,10 @@ def check_connection(
     Uses a throw-away session-only credential store: nothing is saved or cached.
     """
     profile = candidate.profile()
-    if candidate.environment is Environment.SANDBOX and not context.overrides.base_url:
-        base_url = context.sandbox_url()
+    if candidate.environment is Environment.SANDBOX and not session.overrides.base_url:
+        base_url = session.sandbox_url()
     else:
-        base_url = context.overrides.base_url or candidate.base_url() or ""
+        base_url = session.overrides.base_url or candidate.base_url() or ""
     if not base_url:
         raise ApiError("No API base URL is configured for this environment")
     handle.raise_if_cancelled()

@@ -2,6 +2,45 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="pt_BR">
 <context>
+    <name>AccountStatus</name>
+    <message>
+        <source>Environment</source>
+        <translation>Ambiente</translation>
+    </message>
+    <message>
+        <source>Login</source>
+        <translation>Login</translation>
+    </message>
+    <message>
+        <source>Token not checked yet</source>
+        <translation>Token ainda não verificado</translation>
+    </message>
+    <message>
+        <source>Delegated access key</source>
+        <translation>Chave de acesso delegada</translation>
+    </message>
+    <message>
+        <source>No login set</source>
+        <translation>Nenhum login definido</translation>
+    </message>
+    <message>
+        <source>%1 (this session)</source>
+        <translation>%1 (só nesta sessão)</translation>
+    </message>
+    <message>
+        <source>No usable system keyring: credentials are kept for this session only. The sandbox&apos;s demo login needs none.</source>
+        <translation>Nenhum chaveiro do sistema utilizável: as credenciais ficam guardadas só nesta sessão. O login de demonstração do sandbox não precisa de chaveiro.</translation>
+    </message>
+    <message>
+        <source>Getting token…</source>
+        <translation>Obtendo token…</translation>
+    </message>
+    <message>
+        <source>Token valid (no expiry given)</source>
+        <translation>Token válido (sem validade informada)</translation>
+    </message>
+</context>
+<context>
     <name>AnalyticItemsModel</name>
     <message>
         <location filename="../../postalgui/gui/tabs/invoices/analytic_view.py" line="+153"/>
@@ -1029,6 +1068,72 @@
     </message>
 </context>
 <context>
+    <name>CompanyPage</name>
+    <message>
+        <source>Company CNPJ</source>
+        <translation>CNPJ da empresa</translation>
+    </message>
+    <message>
+        <source>Contract number</source>
+        <translation>Número do contrato</translation>
+    </message>
+    <message>
+        <source>Posting card number</source>
+        <translation>Número do cartão de postagem</translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation>Nenhuma</translation>
+    </message>
+    <message>
+        <source>Regional office (DR)</source>
+        <translation>Diretoria Regional (DR)</translation>
+    </message>
+    <message>
+        <source>Regional office (DR) of the contract; None when not needed</source>
+        <translation>Diretoria Regional (DR) do contrato; Nenhuma quando não for necessária</translation>
+    </message>
+    <message>
+        <source>Company</source>
+        <translation>Empresa</translation>
+    </message>
+    <message>
+        <source>Company C&amp;NPJ:</source>
+        <translation>C&amp;NPJ da empresa:</translation>
+    </message>
+    <message>
+        <source>C&amp;ontract:</source>
+        <translation>C&amp;ontrato:</translation>
+    </message>
+    <message>
+        <source>&amp;Posting card:</source>
+        <translation>Cartão de &amp;postagem:</translation>
+    </message>
+    <message>
+        <source>D&amp;R:</source>
+        <translation>D&amp;R:</translation>
+    </message>
+</context>
+<context>
+    <name>ConnectionController</name>
+    <message>
+        <source>No usable system keyring was found, so your login, access code and tokens are kept for this session only: you will have to enter them again after a restart. To keep them, install or unlock a keyring service (GNOME Keyring or KWallet on Linux; Windows Credential Manager and the macOS Keychain are built in) and restart PostalGUI.</source>
+        <translation>Nenhum chaveiro do sistema utilizável foi encontrado, por isso seu login, código de acesso e tokens ficam guardados só nesta sessão: será preciso informá-los de novo depois de reiniciar. Para mantê-los, instale ou desbloqueie um serviço de chaveiro (GNOME Keyring ou KWallet no Linux; o Gerenciador de Credenciais do Windows e o Keychain do macOS já vêm com o sistema) e reinicie o PostalGUI.</translation>
+    </message>
+    <message>
+        <source>Could not get a token: %1</source>
+        <translation>Não foi possível obter um token: %1</translation>
+    </message>
+    <message>
+        <source>Open Settings</source>
+        <translation>Abrir configurações</translation>
+    </message>
+    <message>
+        <source>Try again</source>
+        <translation>Tentar novamente</translation>
+    </message>
+</context>
+<context>
     <name>ConnectionOverview</name>
     <message>
         <location filename="../../postalgui/gui/connection_overview.py" line="+55"/>
@@ -1169,6 +1274,164 @@
         <location line="+6"/>
         <source>Not available: %1</source>
         <translation>Indisponível: %1</translation>
+    </message>
+</context>
+<context>
+    <name>ConnectionPage</name>
+    <message>
+        <source>API base URL</source>
+        <translation>URL base da API</translation>
+    </message>
+    <message>
+        <source>Login and &amp;API access code</source>
+        <translation>Lo&amp;gin e código de acesso à API</translation>
+    </message>
+    <message>
+        <source>&amp;Delegated access key</source>
+        <translation>Chave de acesso &amp;delegada</translation>
+    </message>
+    <message>
+        <source>Login</source>
+        <translation>Login</translation>
+    </message>
+    <message>
+        <source>API access code</source>
+        <translation>Código de acesso à API</translation>
+    </message>
+    <message>
+        <source>Show or hide the access code</source>
+        <translation>Mostrar ou ocultar o código de acesso</translation>
+    </message>
+    <message>
+        <source>Delegated access key</source>
+        <translation>Chave de acesso delegada</translation>
+    </message>
+    <message>
+        <source>Show or hide the delegated access key</source>
+        <translation>Mostrar ou ocultar a chave de acesso delegada</translation>
+    </message>
+    <message>
+        <source>Connection</source>
+        <translation>Conexão</translation>
+    </message>
+    <message>
+        <source>&amp;Environment:</source>
+        <translation>&amp;Ambiente:</translation>
+    </message>
+    <message>
+        <source>API base &amp;URL:</source>
+        <translation>&amp;URL base da API:</translation>
+    </message>
+    <message>
+        <source>Authentication:</source>
+        <translation>Autenticação:</translation>
+    </message>
+    <message>
+        <source>&amp;Login:</source>
+        <translation>&amp;Login:</translation>
+    </message>
+    <message>
+        <source>Access &amp;code:</source>
+        <translation>&amp;Código de acesso:</translation>
+    </message>
+    <message>
+        <source>Delegated ke&amp;y:</source>
+        <translation>C&amp;have delegada:</translation>
+    </message>
+    <message>
+        <source>%1 (built-in demo)</source>
+        <translation>%1 (demonstração embutida)</translation>
+    </message>
+    <message>
+        <source>Show</source>
+        <translation>Mostrar</translation>
+    </message>
+    <message>
+        <source>Hide</source>
+        <translation>Ocultar</translation>
+    </message>
+    <message>
+        <source>API base URL: enter the address of the API, e.g. https://api.example.com</source>
+        <translation>URL base da API: informe o endereço da API, por exemplo https://api.exemplo.com.br</translation>
+    </message>
+    <message>
+        <source>API base URL: must start with http:// or https://</source>
+        <translation>URL base da API: deve começar com http:// ou https://</translation>
+    </message>
+</context>
+<context>
+    <name>ConnectionTestPanel</name>
+    <message>
+        <source>Test connection</source>
+        <translation>Testar conexão</translation>
+    </message>
+    <message>
+        <source>Gets a token with the values on the left, without saving them, and shows what the server says.</source>
+        <translation>Obtém um token com os valores à esquerda, sem salvá-los, e mostra o que o servidor responde.</translation>
+    </message>
+    <message>
+        <source>&amp;Test connection</source>
+        <translation>&amp;Testar conexão</translation>
+    </message>
+    <message>
+        <source>Connection test result</source>
+        <translation>Resultado do teste de conexão</translation>
+    </message>
+    <message>
+        <source>No test run yet.</source>
+        <translation>Nenhum teste feito ainda.</translation>
+    </message>
+    <message>
+        <source>Testing…</source>
+        <translation>Testando…</translation>
+    </message>
+    <message>
+        <source>Asking the token service…</source>
+        <translation>Consultando o serviço de tokens…</translation>
+    </message>
+    <message>
+        <source>Environment:</source>
+        <translation>Ambiente:</translation>
+    </message>
+    <message>
+        <source>Profile:</source>
+        <translation>Perfil:</translation>
+    </message>
+    <message>
+        <source>Company CNPJ:</source>
+        <translation>CNPJ da empresa:</translation>
+    </message>
+    <message>
+        <source>Login:</source>
+        <translation>Login:</translation>
+    </message>
+    <message>
+        <source>Issued for:</source>
+        <translation>Emitido para:</translation>
+    </message>
+    <message>
+        <source>Valid until:</source>
+        <translation>Válido até:</translation>
+    </message>
+    <message>
+        <source>Unknown</source>
+        <translation>Desconhecido</translation>
+    </message>
+    <message>
+        <source>APIs enabled:</source>
+        <translation>APIs habilitadas:</translation>
+    </message>
+    <message>
+        <source>Server:</source>
+        <translation>Servidor:</translation>
+    </message>
+    <message>
+        <source>Connected: the token service accepted these settings.</source>
+        <translation>Conectado: o serviço de tokens aceitou estas configurações.</translation>
+    </message>
+    <message>
+        <source>Connection failed</source>
+        <translation>Falha na conexão</translation>
     </message>
 </context>
 <context>
@@ -2029,6 +2292,25 @@
     </message>
 </context>
 <context>
+    <name>InterfacePage</name>
+    <message>
+        <source>System default</source>
+        <translation>Padrão do sistema</translation>
+    </message>
+    <message>
+        <source>A new language is used after PostalGUI restarts.</source>
+        <translation>Um novo idioma passa a valer quando o PostalGUI for reiniciado.</translation>
+    </message>
+    <message>
+        <source>Interface</source>
+        <translation>Interface</translation>
+    </message>
+    <message>
+        <source>Lan&amp;guage:</source>
+        <translation>&amp;Idioma:</translation>
+    </message>
+</context>
+<context>
     <name>InvoiceModel</name>
     <message>
         <location filename="../../postalgui/gui/tabs/invoices/invoice_model.py" line="+80"/>
@@ -2739,21 +3021,6 @@
         <translation>Conexão</translation>
     </message>
     <message>
-        <location line="+12"/>
-        <source>Environment</source>
-        <translation>Ambiente</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Login</source>
-        <translation>Login</translation>
-    </message>
-    <message>
-        <location line="+10"/>
-        <source>Token not checked yet</source>
-        <translation>Token ainda não verificado</translation>
-    </message>
-    <message>
         <location line="+7"/>
         <source>(no copy could be written)</source>
         <translation>(não foi possível gravar uma cópia)</translation>
@@ -2780,54 +3047,9 @@
         <translation>Abrir configurações</translation>
     </message>
     <message>
-        <location line="-97"/>
-        <source>No usable system keyring was found, so your login, access code and tokens are kept for this session only: you will have to enter them again after a restart. To keep them, install or unlock a keyring service (GNOME Keyring or KWallet on Linux; Windows Credential Manager and the macOS Keychain are built in) and restart PostalGUI.</source>
-        <translation>Nenhum chaveiro do sistema utilizável foi encontrado, por isso seu login, código de acesso e tokens ficam guardados só nesta sessão: será preciso informá-los de novo depois de reiniciar. Para mantê-los, instale ou desbloqueie um serviço de chaveiro (GNOME Keyring ou KWallet no Linux; o Gerenciador de Credenciais do Windows e o Keychain do macOS já vêm com o sistema) e reinicie o PostalGUI.</translation>
-    </message>
-    <message>
-        <location line="+18"/>
-        <source>Delegated access key</source>
-        <translation>Chave de acesso delegada</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>No login set</source>
-        <translation>Nenhum login definido</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>%1 (this session)</source>
-        <translation>%1 (só nesta sessão)</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>No usable system keyring: credentials are kept for this session only. The sandbox&apos;s demo login needs none.</source>
-        <translation>Nenhum chaveiro do sistema utilizável: as credenciais ficam guardadas só nesta sessão. O login de demonstração do sandbox não precisa de chaveiro.</translation>
-    </message>
-    <message>
-        <location line="+33"/>
-        <source>Getting token…</source>
-        <translation>Obtendo token…</translation>
-    </message>
-    <message>
         <location line="+19"/>
         <source>Token valid until %1</source>
         <translation>Token válido até %1</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Token valid (no expiry given)</source>
-        <translation>Token válido (sem validade informada)</translation>
-    </message>
-    <message>
-        <location line="+15"/>
-        <source>Could not get a token: %1</source>
-        <translation>Não foi possível obter um token: %1</translation>
-    </message>
-    <message>
-        <location line="+14"/>
-        <source>Try again</source>
-        <translation>Tentar novamente</translation>
     </message>
     <message>
         <location line="+38"/>
@@ -4092,197 +4314,11 @@
         <translation>Alguns valores vêm de variáveis de ambiente nesta sessão (%1) e prevalecem sobre o que for salvo aqui.</translation>
     </message>
     <message>
-        <location line="+14"/>
-        <source>API base URL</source>
-        <translation>URL base da API</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Login and &amp;API access code</source>
-        <translation>Lo&amp;gin e código de acesso à API</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>&amp;Delegated access key</source>
-        <translation>Chave de acesso &amp;delegada</translation>
-    </message>
-    <message>
-        <location line="+8"/>
-        <source>Login</source>
-        <translation>Login</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>API access code</source>
-        <translation>Código de acesso à API</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Show or hide the access code</source>
-        <translation>Mostrar ou ocultar o código de acesso</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Delegated access key</source>
-        <translation>Chave de acesso delegada</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Show or hide the delegated access key</source>
-        <translation>Mostrar ou ocultar a chave de acesso delegada</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Connection</source>
-        <translation>Conexão</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>&amp;Environment:</source>
-        <translation>&amp;Ambiente:</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>API base &amp;URL:</source>
-        <translation>&amp;URL base da API:</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Authentication:</source>
-        <translation>Autenticação:</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>&amp;Login:</source>
-        <translation>&amp;Login:</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Access &amp;code:</source>
-        <translation>&amp;Código de acesso:</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>Delegated ke&amp;y:</source>
-        <translation>C&amp;have delegada:</translation>
-    </message>
-    <message>
-        <location line="+8"/>
-        <source>Company CNPJ</source>
-        <translation>CNPJ da empresa</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Contract number</source>
-        <translation>Número do contrato</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Posting card number</source>
-        <translation>Número do cartão de postagem</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>None</source>
-        <translation>Nenhuma</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Regional office (DR)</source>
-        <translation>Diretoria Regional (DR)</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Regional office (DR) of the contract; None when not needed</source>
-        <translation>Diretoria Regional (DR) do contrato; Nenhuma quando não for necessária</translation>
-    </message>
-    <message>
-        <location line="+11"/>
-        <source>Company</source>
-        <translation>Empresa</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Company C&amp;NPJ:</source>
-        <translation>C&amp;NPJ da empresa:</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>C&amp;ontract:</source>
-        <translation>C&amp;ontrato:</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>&amp;Posting card:</source>
-        <translation>Cartão de &amp;postagem:</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>D&amp;R:</source>
-        <translation>D&amp;R:</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>System default</source>
-        <translation>Padrão do sistema</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>A new language is used after PostalGUI restarts.</source>
-        <translation>Um novo idioma passa a valer quando o PostalGUI for reiniciado.</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Interface</source>
-        <translation>Interface</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Lan&amp;guage:</source>
-        <translation>&amp;Idioma:</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Test connection</source>
-        <translation>Testar conexão</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Gets a token with the values on the left, without saving them, and shows what the server says.</source>
-        <translation>Obtém um token com os valores à esquerda, sem salvá-los, e mostra o que o servidor responde.</translation>
-    </message>
-    <message>
         <location line="+6"/>
         <location line="+333"/>
         <location line="+86"/>
         <source>&amp;Test connection</source>
         <translation>&amp;Testar conexão</translation>
-    </message>
-    <message>
-        <location line="-412"/>
-        <source>Connection test result</source>
-        <translation>Resultado do teste de conexão</translation>
-    </message>
-    <message>
-        <location line="+65"/>
-        <source>%1 (built-in demo)</source>
-        <translation>%1 (demonstração embutida)</translation>
-    </message>
-    <message>
-        <location line="+61"/>
-        <location line="+354"/>
-        <source>Show</source>
-        <translation>Mostrar</translation>
-    </message>
-    <message>
-        <location line="-263"/>
-        <source>API base URL: enter the address of the API, e.g. https://api.example.com</source>
-        <translation>URL base da API: informe o endereço da API, por exemplo https://api.exemplo.com.br</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>API base URL: must start with http:// or https://</source>
-        <translation>URL base da API: deve começar com http:// ou https://</translation>
     </message>
     <message>
         <location line="+15"/>
@@ -4298,81 +4334,6 @@
         <location line="+18"/>
         <source>The settings could not be saved: %1</source>
         <translation>Não foi possível salvar as configurações: %1</translation>
-    </message>
-    <message>
-        <location line="+34"/>
-        <source>No test run yet.</source>
-        <translation>Nenhum teste feito ainda.</translation>
-    </message>
-    <message>
-        <location line="+19"/>
-        <source>Testing…</source>
-        <translation>Testando…</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Asking the token service…</source>
-        <translation>Consultando o serviço de tokens…</translation>
-    </message>
-    <message>
-        <location line="+21"/>
-        <source>Environment:</source>
-        <translation>Ambiente:</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Profile:</source>
-        <translation>Perfil:</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Company CNPJ:</source>
-        <translation>CNPJ da empresa:</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Login:</source>
-        <translation>Login:</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Issued for:</source>
-        <translation>Emitido para:</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Valid until:</source>
-        <translation>Válido até:</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Unknown</source>
-        <translation>Desconhecido</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>APIs enabled:</source>
-        <translation>APIs habilitadas:</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Server:</source>
-        <translation>Servidor:</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>Connected: the token service accepted these settings.</source>
-        <translation>Conectado: o serviço de tokens aceitou estas configurações.</translation>
-    </message>
-    <message>
-        <location line="+12"/>
-        <source>Connection failed</source>
-        <translation>Falha na conexão</translation>
-    </message>
-    <message>
-        <location line="+80"/>
-        <source>Hide</source>
-        <translation>Ocultar</translation>
     </message>
 </context>
 <context>

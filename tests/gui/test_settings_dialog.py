@@ -279,7 +279,7 @@ def test_closing_the_dialog_cancels_a_running_test(
     outcomes: list[object] = []
     dialog.connectionTested.connect(outcomes.append)
     dialog.test_button.click()
-    handle = dialog._test_handle
+    handle = dialog.connection_test.handle
     assert handle is not None
     dialog.reject()
     assert handle.cancelled

@@ -142,6 +142,18 @@ _WEIGHT = re.compile(r"(?P<number>.*?)\s*(?P<unit>kg|g)?(?:\s*g)?", flags=re.ASC
 """A weight as typed: "1500", "1.500 g", "1,5 kg" (the box may add its own " g" after it)."""
 
 
+def _form_for(language: str | None) -> Form:
+    """How numbers are written in ``language`` (the UI's when None)."""
+    return PORTUGUESE_FORM if (language or ui_language()) == PORTUGUESE else ENGLISH_FORM
+
+
+def _follow_typing(box: MeasureSpinBox | GramsSpinBox, language: str | None) -> None:
+    """Once the Qt box is built: the language's locale, and the note following what is typed."""
+    box.setLocale(app_locale(language))
+    box.lineEdit().textEdited.connect(box._on_text_edited)
+    box.editingFinished.connect(box._on_editing_finished)
+
+
 def _understood_note(text: str) -> str:
     return arg(QCoreApplication.translate("NumberInput", "understood: %1"), text)
 
@@ -204,6 +216,16 @@ class _ReadsAsSpoken:
         if typed.strip() and self.understand(typed).value is None:
             self._set_note(self.not_understood(typed))
 
+    def setValue(self: _SpinBoxLike, value: float) -> None:
+        """A value set by the program (a preset, a re-run): nothing typed is left to explain."""
+        self._set_note("")
+        super().setValue(value)  # type: ignore[misc]  # the Qt spin box after this mixin (MRO)
+
+    def stepBy(self: _SpinBoxLike, steps: int) -> None:
+        """A step by arrow or wheel: the same."""
+        self._set_note("")
+        super().stepBy(steps)  # type: ignore[misc]  # the Qt spin box after this mixin (MRO)
+
     def unreadable(self: _SpinBoxLike) -> str:
         """Why the text in the box is not a value (typed, not yet taken), or ``""``."""
         text = self.text()
@@ -218,14 +240,12 @@ class MeasureSpinBox(_ReadsAsSpoken, QDoubleSpinBox):
     PLAUSIBLE = Plausible(Decimal(1), Decimal(200))
 
     def __init__(self, parent: QWidget | None = None, *, language: str | None = None) -> None:
-        self._form = PORTUGUESE_FORM if (language or ui_language()) == PORTUGUESE else ENGLISH_FORM
+        self._form = _form_for(language)
         self._plausible = self.PLAUSIBLE
         self.note = ""
         self._typed = ""
         super().__init__(parent)
-        self.setLocale(app_locale(language))
-        self.lineEdit().textEdited.connect(self._on_text_edited)
-        self.editingFinished.connect(self._on_editing_finished)
+        _follow_typing(self, language)
 
     def understand(self, text: str) -> Understood:
         core = _core(text, self.prefix(), self.suffix())
@@ -239,14 +259,6 @@ class MeasureSpinBox(_ReadsAsSpoken, QDoubleSpinBox):
     def valueFromText(self, text: str) -> float:
         value = self.understand(text).value
         return self.value() if value is None else float(value)
-
-    def setValue(self, value: float) -> None:
-        self._set_note("")
-        super().setValue(value)
-
-    def stepBy(self, steps: int) -> None:
-        self._set_note("")
-        super().stepBy(steps)
 
     def not_understood(self, typed: str) -> str:
         typed = _core(typed, self.prefix(), self.suffix())
@@ -282,13 +294,11 @@ class GramsSpinBox(_ReadsAsSpoken, QSpinBox):
     PLAUSIBLE = Plausible(Decimal(1), Decimal(30_000), whole=True)
 
     def __init__(self, parent: QWidget | None = None, *, language: str | None = None) -> None:
-        self._form = PORTUGUESE_FORM if (language or ui_language()) == PORTUGUESE else ENGLISH_FORM
+        self._form = _form_for(language)
         self.note = ""
         self._typed = ""
         super().__init__(parent)
-        self.setLocale(app_locale(language))
-        self.lineEdit().textEdited.connect(self._on_text_edited)
-        self.editingFinished.connect(self._on_editing_finished)
+        _follow_typing(self, language)
 
     def understand(self, text: str) -> Understood:
         match = _WEIGHT.fullmatch(text.strip())
@@ -306,14 +316,6 @@ class GramsSpinBox(_ReadsAsSpoken, QSpinBox):
     def valueFromText(self, text: str) -> int:
         value = self.understand(text).value
         return self.value() if value is None else int(value)
-
-    def setValue(self, value: int) -> None:
-        self._set_note("")
-        super().setValue(value)
-
-    def stepBy(self, steps: int) -> None:
-        self._set_note("")
-        super().stepBy(steps)
 
     def not_understood(self, typed: str) -> str:
         hint = QCoreApplication.translate(
