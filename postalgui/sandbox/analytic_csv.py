@@ -130,7 +130,21 @@ def analytic_lines(invoice: Invoice, count: int | None = None) -> Iterator[str]:
     yield row([title(invoice)])
     yield "\n"
     yield row(HEADER_TITLES)
-    yield row(_header_values(invoice))
+    yield row(
+        [
+            str(invoice.id),
+            invoice.cnpj,
+            invoice.company_name,
+            invoice.contract,
+            str(invoice.dr),
+            invoice.cost_centre,
+            invoice.status,
+            br_date(invoice.due),
+            br_date(invoice.closing),
+            customer_code(invoice.cnpj),
+            br_date(invoice.paid_on),
+        ]
+    )
     yield "\n"
     yield row(DETAIL_TITLES)
     builder = SummaryBuilder()
@@ -138,23 +152,6 @@ def analytic_lines(invoice: Invoice, count: int | None = None) -> Iterator[str]:
         builder.add(item)
         yield row(_item_values(item))
     yield from _total_lines(invoice, builder.finish())
-
-
-def _header_values(invoice: Invoice) -> list[str]:
-    """The header block's one line: the invoice, its customer and its dates."""
-    return [
-        str(invoice.id),
-        invoice.cnpj,
-        invoice.company_name,
-        invoice.contract,
-        str(invoice.dr),
-        invoice.cost_centre,
-        invoice.status,
-        br_date(invoice.due),
-        br_date(invoice.closing),
-        customer_code(invoice.cnpj),
-        br_date(invoice.paid_on),
-    ]
 
 
 def _item_values(item: AnalyticItem) -> list[str]:

@@ -8,25 +8,23 @@ uvicorn.
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from postalgui.serving.lazy import lazy_names
 
 if TYPE_CHECKING:
     from postalgui.serving.child import ChildServer, is_loopback_host
     from postalgui.serving.loopback import ASGIApp, LoopbackServer, TlsFiles
 
-_WHERE = {
-    "ASGIApp": "loopback",
-    "ChildServer": "child",
-    "LoopbackServer": "loopback",
-    "TlsFiles": "loopback",
-    "is_loopback_host": "child",
-}
-
 __all__ = ["ASGIApp", "ChildServer", "LoopbackServer", "TlsFiles", "is_loopback_host"]
 
-
-def __getattr__(name: str) -> Any:
-    if name in _WHERE:
-        return getattr(import_module(f"postalgui.serving.{_WHERE[name]}"), name)
-    raise AttributeError(f"module 'postalgui.serving' has no attribute {name!r}")
+__getattr__ = lazy_names(
+    __name__,
+    {
+        "ASGIApp": "loopback",
+        "ChildServer": "child",
+        "LoopbackServer": "loopback",
+        "TlsFiles": "loopback",
+        "is_loopback_host": "child",
+    },
+)
