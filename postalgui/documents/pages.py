@@ -15,12 +15,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from reportlab.lib import colors  # type: ignore[import-untyped]  # reportlab ships no type hints
+from reportlab.lib.units import mm  # type: ignore[import-untyped]
 from reportlab.pdfgen.canvas import Canvas  # type: ignore[import-untyped]
 from reportlab.platypus import BaseDocTemplate  # type: ignore[import-untyped]
 
 from postalgui.documents.fonts import BOLD, FONT
 
-__all__ = ["FootDrawer", "HeadDrawer", "NumberedCanvas", "PageFoot", "PageHead", "build_numbered"]
+__all__ = ["MARGIN", "FootDrawer", "HeadDrawer", "NumberedCanvas", "PageFoot", "PageHead", "build_numbered"]
+
+MARGIN = 15 * mm
+"""The side margin of the office's A4 documents: the text, the head and the foot line up on it."""
 
 HeadDrawer = Callable[[Canvas, Any], None]
 """Draws the head of a page: platypus's ``onPage(canvas, doc)``."""
@@ -53,12 +57,12 @@ class NumberedCanvas(Canvas):  # type: ignore[misc]  # reportlab is untyped
 class PageHead:
     """A bold text on the left, a plain one on the right, a grey rule below; distances from the top."""
 
-    margin: float
     baseline: float
     left_size: float
     right_size: float
     rule: float
     rule_width: float
+    margin: float = MARGIN
 
     def drawer(self, left: str, right: str) -> HeadDrawer:
         """The ``onPage`` hook that draws this head with these texts."""
@@ -82,9 +86,9 @@ class PageHead:
 class PageFoot:
     """An optional text on the left and the page number on the right; ``baseline`` from the bottom."""
 
-    margin: float
     baseline: float
     size: float = 8
+    margin: float = MARGIN
 
     def drawer(self, left: str, page_label: Callable[[int, int], str]) -> FootDrawer:
         """The foot drawn on each page once the count is known; ``page_label(page, pages)`` words it."""

@@ -43,7 +43,7 @@ from reportlab.platypus import (  # type: ignore[import-untyped]
 from postalgui.documents.barcodes import draw_interleaved_2of5
 from postalgui.documents.fonts import BOLD as _BOLD
 from postalgui.documents.fonts import FONT as _FONT
-from postalgui.documents.pages import FootDrawer, HeadDrawer, PageFoot, PageHead, build_numbered
+from postalgui.documents.pages import MARGIN, FootDrawer, HeadDrawer, PageFoot, PageHead, build_numbered
 from postalgui.documents.tables import heading_row, padding, total_row
 from postalgui.documents.text import bold_paragraph, paragraph
 from postalgui.sandbox import boleto
@@ -80,7 +80,6 @@ DOCUMENT_MEANINGS = {
     "R3": "Fatura de fornecedor",
 }
 
-_MARGIN = 15 * mm
 _GREY = colors.HexColor("#E4E4E4")
 _LIGHT = colors.HexColor("#F5F5F5")
 
@@ -112,8 +111,8 @@ def _integer(value: int) -> str:
 # -- page decorations ------------------------------------------------------------------
 
 
-_HEAD = PageHead(margin=_MARGIN, baseline=12 * mm, left_size=14, right_size=9, rule=14.5 * mm, rule_width=0.6)
-_FOOT = PageFoot(margin=_MARGIN, baseline=9 * mm)
+_HEAD = PageHead(baseline=12 * mm, left_size=14, right_size=9, rule=14.5 * mm, rule_width=0.6)
+_FOOT = PageFoot(baseline=9 * mm)
 
 
 def _decorations(subtitle: str, footer_left: str) -> tuple[HeadDrawer, FootDrawer]:
@@ -256,8 +255,8 @@ def synthetic_pdf(invoice: Invoice, summary: InvoiceSummary, issued: datetime) -
     doc = SimpleDocTemplate(
         buffer,
         pagesize=A4,
-        leftMargin=_MARGIN,
-        rightMargin=_MARGIN,
+        leftMargin=MARGIN,
+        rightMargin=MARGIN,
         topMargin=22 * mm,
         bottomMargin=16 * mm,
         title=heading,

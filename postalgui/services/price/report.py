@@ -47,7 +47,7 @@ from postalgui.api.values import (
 )
 from postalgui.documents.fonts import BOLD as _BOLD
 from postalgui.documents.fonts import FONT as _FONT
-from postalgui.documents.pages import FootDrawer, HeadDrawer, PageFoot, PageHead, build_numbered
+from postalgui.documents.pages import MARGIN, FootDrawer, HeadDrawer, PageFoot, PageHead, build_numbered
 from postalgui.documents.tables import heading_row, padding, total_row
 from postalgui.documents.text import fit, paragraph
 from postalgui.services.price.breakdown import INFO_KINDS, LadderStep, ladder
@@ -209,7 +209,6 @@ LABELS: Mapping[str, Mapping[str, str]] = {
 }
 """Every text of the PDF per language, the ladder kinds under ``kind.<kind>``."""
 
-_MARGIN = 15 * mm
 _GREY = colors.HexColor("#E8E8E8")
 _LIGHT = colors.HexColor("#F6F6F6")
 _RED = colors.HexColor("#B00020")
@@ -226,8 +225,8 @@ def _detail_language(language: str) -> str:
 # --------------------------------------------------------------------------- canvas
 
 
-_HEAD = PageHead(margin=_MARGIN, baseline=10 * mm, left_size=9, right_size=8, rule=12 * mm, rule_width=0.5)
-_FOOT = PageFoot(margin=_MARGIN, baseline=8 * mm)
+_HEAD = PageHead(baseline=10 * mm, left_size=9, right_size=8, rule=12 * mm, rule_width=0.5)
+_FOOT = PageFoot(baseline=8 * mm)
 
 
 def _page_decorations(
@@ -618,10 +617,10 @@ def write_quotes_pdf(
         doc = SimpleDocTemplate(
             tmp,
             pagesize=pagesize,
-            leftMargin=_MARGIN,
-            rightMargin=_MARGIN,
-            topMargin=_MARGIN + 4 * mm,
-            bottomMargin=_MARGIN,
+            leftMargin=MARGIN,
+            rightMargin=MARGIN,
+            topMargin=MARGIN + 4 * mm,
+            bottomMargin=MARGIN,
             title=labels["title"] if layout == "per_quote" else labels["summary_title"],
             author=company,
             creator="PostalGUI",
