@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from postalgui.serving.lazy import lazy_names
+from postalgui.serving import lazy_names
 
 if TYPE_CHECKING:
     from postalgui.sandbox.app import create_app
