@@ -12,8 +12,9 @@ sandbox starts, in the background.
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from postalgui.serving import lazy_names
 
 if TYPE_CHECKING:
     from postalgui.sandbox.app import create_app
@@ -22,18 +23,15 @@ if TYPE_CHECKING:
     from postalgui.sandbox.faults import FaultConfig
     from postalgui.sandbox.server import SandboxServer
 
-_WHERE = {
-    "create_app": "app",
-    "SandboxConfig": "config",
-    "DEMO": "demo",
-    "FaultConfig": "faults",
-    "SandboxServer": "server",
-}
-
 __all__ = ["DEMO", "FaultConfig", "SandboxConfig", "SandboxServer", "create_app"]
 
-
-def __getattr__(name: str) -> Any:
-    if name in _WHERE:
-        return getattr(import_module(f"postalgui.sandbox.{_WHERE[name]}"), name)
-    raise AttributeError(f"module 'postalgui.sandbox' has no attribute {name!r}")
+__getattr__ = lazy_names(
+    __name__,
+    {
+        "create_app": "app",
+        "SandboxConfig": "config",
+        "DEMO": "demo",
+        "FaultConfig": "faults",
+        "SandboxServer": "server",
+    },
+)

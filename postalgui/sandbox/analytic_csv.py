@@ -31,7 +31,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from datetime import date
 
-from postalgui.sandbox.invoice_data import Invoice, SummaryBuilder, analytic_items, totals_rows
+from postalgui.sandbox.invoice_data import (
+    AnalyticItem,
+    Invoice,
+    InvoiceSummary,
+    SummaryBuilder,
+    analytic_items,
+    totals_rows,
+)
 
 HEADER_TITLES = (
     "Nº DA FATURA",
@@ -143,27 +150,34 @@ def analytic_lines(invoice: Invoice, count: int | None = None) -> Iterator[str]:
     builder = SummaryBuilder()
     for item in analytic_items(invoice, count):
         builder.add(item)
-        yield row(
-            [
-                item.card,
-                item.holder,
-                item.service.code,
-                item.service.name,
-                br_date(item.posted),
-                item.extras,
-                item.unit,
-                item.cep,
-                item.label,
-                item.document,
-                str(item.weight_g),
-                money(item.unit_cents),
-                money(item.discount_cents),
-                str(item.quantity),
-                money(item.net_cents),
-                money(item.declared_cents),
-            ]
-        )
-    summary = builder.finish()
+        yield row(_item_values(item))
+    yield from _total_lines(invoice, builder.finish())
+
+
+def _item_values(item: AnalyticItem) -> list[str]:
+    """A detail line: one posted object, in `DETAIL_TITLES` order."""
+    return [
+        item.card,
+        item.holder,
+        item.service.code,
+        item.service.name,
+        br_date(item.posted),
+        item.extras,
+        item.unit,
+        item.cep,
+        item.label,
+        item.document,
+        str(item.weight_g),
+        money(item.unit_cents),
+        money(item.discount_cents),
+        str(item.quantity),
+        money(item.net_cents),
+        money(item.declared_cents),
+    ]
+
+
+def _total_lines(invoice: Invoice, summary: InvoiceSummary) -> Iterator[str]:
+    """The two closing blocks: totals per service, then the invoice's totalisation."""
     yield "\n"
     yield row([SERVICE_BLOCK])
     yield row(SERVICE_TITLES)

@@ -30,6 +30,8 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+from postalgui.sandbox.price_catalog import UF_RANGES
+
 __all__ = [
     "STATUSES",
     "TYPES",
@@ -102,36 +104,17 @@ _ZONE = dict.fromkeys(("AM", "MT", "MS", "RO", "RR"), "UTC-04:00") | {"AC": "UTC
 NORONHA_IBGE = "2605459"
 """Fernando de Noronha (PE), the one municipality on UTC-02:00."""
 
-CEP_RANGES: dict[str, tuple[tuple[int, int], ...]] = {
-    "SP": ((1000, 19999),),
-    "RJ": ((20000, 28999),),
-    "ES": ((29000, 29999),),
-    "MG": ((30000, 39999),),
-    "BA": ((40000, 48999),),
-    "SE": ((49000, 49999),),
-    "PE": ((50000, 56999),),
-    "AL": ((57000, 57999),),
-    "PB": ((58000, 58999),),
-    "RN": ((59000, 59999),),
-    "CE": ((60000, 63999),),
-    "PI": ((64000, 64999),),
-    "MA": ((65000, 65999),),
-    "PA": ((66000, 68899),),
-    "AP": ((68900, 68999),),
-    "AM": ((69000, 69299), (69400, 69899)),
-    "RR": ((69300, 69399),),
-    "AC": ((69900, 69999),),
-    "DF": ((70000, 72799), (73000, 73699)),
-    "GO": ((72800, 72999), (73700, 76799)),
-    "TO": ((77000, 77999),),
-    "MT": ((78000, 78899),),
-    "RO": ((76800, 76999),),
-    "MS": ((79000, 79999),),
-    "PR": ((80000, 87999),),
-    "SC": ((88000, 89999),),
-    "RS": ((90000, 99999),),
-}
-"""Public CEP ranges per state (first five digits; REFERENCE.md, Geographic data)."""
+
+def _ranges_by_uf() -> dict[str, tuple[tuple[int, int], ...]]:
+    spans: dict[str, list[tuple[int, int]]] = {}
+    for cep_range in UF_RANGES:
+        spans.setdefault(cep_range.uf, []).append((cep_range.first, cep_range.last))
+    return {uf: tuple(sorted(found)) for uf, found in spans.items()}
+
+
+CEP_RANGES = _ranges_by_uf()
+"""Public CEP ranges per state (first five digits; REFERENCE.md, Geographic data), lowest first:
+the pricing catalogue's `UF_RANGES` grouped by state."""
 
 AREA_CODES = {
     "SP": "11",

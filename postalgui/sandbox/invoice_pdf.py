@@ -21,15 +21,13 @@ long, the FEBRABAN size. A paid invoice's slip carries a "PAGO" watermark.
 from __future__ import annotations
 
 import io
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from decimal import Decimal
 from typing import Any
-from xml.sax.saxutils import escape
 
-from reportlab.graphics.barcode.common import I2of5  # type: ignore[import-untyped]  # reportlab is untyped
-from reportlab.lib import colors  # type: ignore[import-untyped]
+from reportlab.lib import colors  # type: ignore[import-untyped]  # reportlab is untyped
 from reportlab.lib.pagesizes import A4  # type: ignore[import-untyped]
 from reportlab.lib.styles import ParagraphStyle  # type: ignore[import-untyped]
 from reportlab.lib.units import mm  # type: ignore[import-untyped]
@@ -42,6 +40,12 @@ from reportlab.platypus import (  # type: ignore[import-untyped]
     TableStyle,
 )
 
+from postalgui.documents.barcodes import draw_interleaved_2of5
+from postalgui.documents.fonts import BOLD as _BOLD
+from postalgui.documents.fonts import FONT as _FONT
+from postalgui.documents.pages import MARGIN, FootDrawer, HeadDrawer, PageFoot, PageHead, build_numbered
+from postalgui.documents.tables import heading_row, padding, total_row
+from postalgui.documents.text import bold_paragraph, paragraph
 from postalgui.sandbox import boleto
 from postalgui.sandbox.invoice_data import (
     STATUS_PAID,
@@ -76,9 +80,6 @@ DOCUMENT_MEANINGS = {
     "R3": "Fatura de fornecedor",
 }
 
-_FONT = "Helvetica"
-_BOLD = "Helvetica-Bold"
-_MARGIN = 15 * mm
 _GREY = colors.HexColor("#E4E4E4")
 _LIGHT = colors.HexColor("#F5F5F5")
 
@@ -110,51 +111,16 @@ def _integer(value: int) -> str:
 # -- page decorations ------------------------------------------------------------------
 
 
-class _NumberedCanvas(Canvas):  # type: ignore[misc]  # reportlab is untyped
-    """Holds each page back until the page count is known, then writes "Página x de y"."""
-
-    def __init__(self, *args: Any, footer: Callable[[Canvas, int, int], None], **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self._pages: list[dict[str, Any]] = []
-        self._footer = footer
-
-    def showPage(self) -> None:
-        self._pages.append(dict(self.__dict__))
-        self._startPage()
-
-    def save(self) -> None:
-        total = len(self._pages)
-        for number, state in enumerate(self._pages, start=1):
-            self.__dict__.update(state)
-            self._footer(self, number, total)
-            super().showPage()
-        super().save()
+_HEAD = PageHead(baseline=12 * mm, left_size=14, right_size=9, rule=14.5 * mm, rule_width=0.6)
+_FOOT = PageFoot(baseline=9 * mm)
 
 
-def _decorations(
-    subtitle: str, footer_left: str
-) -> tuple[Callable[[Canvas, Any], None], Callable[[Canvas, int, int], None]]:
-    def header(canvas: Canvas, _doc: Any) -> None:
-        width, height = canvas._pagesize
-        canvas.saveState()
-        canvas.setFont(_BOLD, 14)
-        canvas.drawString(_MARGIN, height - 12 * mm, BRAND)
-        canvas.setFont(_FONT, 9)
-        canvas.drawRightString(width - _MARGIN, height - 12 * mm, subtitle)
-        canvas.setStrokeColor(colors.grey)
-        canvas.setLineWidth(0.6)
-        canvas.line(_MARGIN, height - 14.5 * mm, width - _MARGIN, height - 14.5 * mm)
-        canvas.restoreState()
+def _decorations(subtitle: str, footer_left: str) -> tuple[HeadDrawer, FootDrawer]:
+    return _HEAD.drawer(BRAND, subtitle), _FOOT.drawer(footer_left, _page_of)
 
-    def footer(canvas: Canvas, page: int, pages: int) -> None:
-        width, _height = canvas._pagesize
-        canvas.saveState()
-        canvas.setFont(_FONT, 8)
-        canvas.drawString(_MARGIN, 9 * mm, footer_left)
-        canvas.drawRightString(width - _MARGIN, 9 * mm, f"Página {page} de {pages}")
-        canvas.restoreState()
 
-    return header, footer
+def _page_of(page: int, pages: int) -> str:
+    return f"Página {page} de {pages}"
 
 
 # -- synthetic statement ---------------------------------------------------------------
@@ -170,25 +136,18 @@ _STYLES = {
 def _grid(rows: Sequence[Sequence[Any]], widths: Sequence[float], *, right_from: int, total: bool) -> Table:
     table = Table(list(rows), colWidths=list(widths), repeatRows=1)
     style = [
-        ("FONT", (0, 0), (-1, 0), _BOLD, 8.5),
+        *heading_row(8.5, _GREY, 0.6),
         ("FONT", (0, 1), (-1, -1), _FONT, 8.5),
-        ("BACKGROUND", (0, 0), (-1, 0), _GREY),
-        ("LINEBELOW", (0, 0), (-1, 0), 0.6, colors.grey),
         ("ALIGN", (right_from, 0), (-1, -1), "RIGHT"),
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-        ("TOPPADDING", (0, 0), (-1, -1), 2),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
+        *padding(2),
     ]
     for index in range(2, len(rows), 2):
         style.append(("BACKGROUND", (0, index), (-1, index), _LIGHT))
     if total:
-        style += [("FONT", (0, -1), (-1, -1), _BOLD, 8.5), ("LINEABOVE", (0, -1), (-1, -1), 0.6, colors.grey)]
+        style += total_row(8.5, 0.6)
     table.setStyle(TableStyle(style))
     return table
-
-
-def _label(text: str, style: ParagraphStyle) -> Paragraph:
-    return Paragraph(f"<b>{escape(text)}</b>", style)
 
 
 def _info_table(invoice: Invoice) -> Table:
@@ -206,7 +165,7 @@ def _info_table(invoice: Invoice) -> Table:
     ]
     cell = _STYLES["cell"]
     rows = [
-        [_label(a, cell), Paragraph(escape(b), cell), _label(c, cell), Paragraph(escape(d), cell)]
+        [bold_paragraph(a, cell), paragraph(b, cell), bold_paragraph(c, cell), paragraph(d, cell)]
         for a, b, c, d in pairs
     ]
     table = Table(rows, colWidths=[30 * mm, 60 * mm, 32 * mm, 58 * mm])
@@ -296,16 +255,16 @@ def synthetic_pdf(invoice: Invoice, summary: InvoiceSummary, issued: datetime) -
     doc = SimpleDocTemplate(
         buffer,
         pagesize=A4,
-        leftMargin=_MARGIN,
-        rightMargin=_MARGIN,
+        leftMargin=MARGIN,
+        rightMargin=MARGIN,
         topMargin=22 * mm,
         bottomMargin=16 * mm,
         title=heading,
         author=OPERATOR_NAME,
         invariant=1,
     )
-    story: list[Any] = [Paragraph(escape(heading), _STYLES["title"]), _info_table(invoice)]
-    story.append(Paragraph(escape(note), _STYLES["note"]))
+    story: list[Any] = [paragraph(heading, _STYLES["title"]), _info_table(invoice)]
+    story.append(paragraph(note, _STYLES["note"]))
     story += [*_section("Totais por serviço"), _service_table(summary)]
     summary_rows: list[list[str]] = [["Descrição", "Quantidade", "Valor"]]
     for label, count, cents in totals_rows(invoice, summary):
@@ -314,12 +273,7 @@ def synthetic_pdf(invoice: Invoice, summary: InvoiceSummary, issued: datetime) -
     story.append(_grid(summary_rows, [110 * mm, 30 * mm, 40 * mm], right_from=1, total=True))
     if summary.days:
         story += [*_section("Postagens por data, cartão e serviço"), _day_table(summary)]
-    doc.build(
-        story,
-        onFirstPage=header,
-        onLaterPages=header,
-        canvasmaker=lambda *args, **kwargs: _NumberedCanvas(*args, footer=footer, **kwargs),
-    )
+    build_numbered(doc, story, header, footer)
     return buffer.getvalue()
 
 
@@ -467,9 +421,21 @@ def _compensation(
     c: Canvas, left: float, width: float, top: float, texts: _SlipTexts, issued: datetime
 ) -> None:
     """The bank's part (ficha de compensação) with its barcode."""
-    invoice, slip = texts.invoice, texts.slip
+    slip = texts.slip
     top = _bank_header(c, left, width, top, slip.formatted_line)
     p = _SlipPainter(c, left, width, top)
+    _compensation_boxes(p, texts, issued)
+    bottom = p.y - 3 * mm - BARCODE_HEIGHT
+    draw_interleaved_2of5(
+        c, slip.barcode, left=left, bottom=bottom, narrow=BARCODE_NARROW, height=BARCODE_HEIGHT
+    )
+    c.setFont(_FONT, 6.5)
+    c.drawRightString(left + width, p.y - 3 * mm, "Autenticação mecânica - Ficha de Compensação")
+
+
+def _compensation_boxes(p: _SlipPainter, texts: _SlipTexts, issued: datetime) -> None:
+    """The boxes of the ficha, top-down: place, beneficiary, document, amounts, instructions, payer."""
+    invoice, slip = texts.invoice, texts.slip
     p.row(
         [
             (0.72, "Local de pagamento", "Pagável em qualquer banco até o vencimento"),
@@ -503,29 +469,19 @@ def _compensation(
             (0.28, "(=) Valor do documento", texts.amount),
         ]
     )
-    instructions = (
+    p.row([(0.72, "", _instructions(invoice)), (0.28, "(-) Desconto / (+) Mora/Multa", "")], height=22 * mm)
+    p.row([(0.72, "", ""), (0.28, "(=) Valor cobrado", "")])
+    p.row([(1.0, "Pagador", f"{texts.payer}\n{CUSTOMER_ADDRESS}")], height=13 * mm)
+
+
+def _instructions(invoice: Invoice) -> str:
+    return (
         "Instruções (texto de responsabilidade do beneficiário)\n"
         f"Fatura {invoice.id} item {invoice.item} ({invoice.doc_type}), contrato {invoice.contract},"
         f" fechamento {br_date(invoice.closing)}.\n"
         "Após o vencimento, multa de 2% e juros de 0,033% ao dia.\n"
         "Não receber após 60 dias do vencimento."
     )
-    p.row([(0.72, "", instructions), (0.28, "(-) Desconto / (+) Mora/Multa", "")], height=22 * mm)
-    p.row([(0.72, "", ""), (0.28, "(=) Valor cobrado", "")])
-    p.row([(1.0, "Pagador", f"{texts.payer}\n{CUSTOMER_ADDRESS}")], height=13 * mm)
-
-    bars = I2of5(
-        slip.barcode,
-        barWidth=BARCODE_NARROW,
-        ratio=3,
-        barHeight=BARCODE_HEIGHT,
-        checksum=0,
-        bearers=0,
-        quiet=1,
-    )
-    bars.drawOn(c, left - bars.lquiet, p.y - 3 * mm - BARCODE_HEIGHT)
-    c.setFont(_FONT, 6.5)
-    c.drawRightString(left + width, p.y - 3 * mm, "Autenticação mecânica - Ficha de Compensação")
 
 
 def _paid_mark(c: Canvas, left: float, invoice: Invoice) -> None:

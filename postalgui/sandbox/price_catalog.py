@@ -404,24 +404,23 @@ ENVELOPE = FormatLimits(
     },
     max_weight_g=500,
 )
-PACKAGE = FormatLimits(
-    {
-        "comprimento": _range("Comprimento", "15", "100"),
-        "largura": _range("Largura", "10", "100"),
-        "altura": _range("Altura", "1", "100"),
-    },
-    total=_range("Soma das dimensões (C+L+A)", "26", "200"),
-    total_fields=(("comprimento", 1), ("largura", 1), ("altura", 1)),
-)
-LARGE_PACKAGE = FormatLimits(
-    {
-        "comprimento": _range("Comprimento", "15", "150"),
-        "largura": _range("Largura", "10", "150"),
-        "altura": _range("Altura", "1", "150"),
-    },
-    total=_range("Soma das dimensões (C+L+A)", "26", "300"),
-    total_fields=(("comprimento", 1), ("largura", 1), ("altura", 1)),
-)
+
+
+def _box(side: str, total: str) -> FormatLimits:
+    """A package: each side from its minimum up to ``side`` cm, the three together up to ``total``."""
+    return FormatLimits(
+        {
+            "comprimento": _range("Comprimento", "15", side),
+            "largura": _range("Largura", "10", side),
+            "altura": _range("Altura", "1", side),
+        },
+        total=_range("Soma das dimensões (C+L+A)", "26", total),
+        total_fields=(("comprimento", 1), ("largura", 1), ("altura", 1)),
+    )
+
+
+PACKAGE = _box("100", "200")
+LARGE_PACKAGE = _box("150", "300")
 ROLL = FormatLimits(
     {"comprimento": _range("Comprimento", "18", "100"), "diametro": _range("Diâmetro", "5", "91")},
     total=_range("Comprimento + 2x diâmetro", "28", "200"),

@@ -690,6 +690,76 @@ def quote(raw: Mapping[str, Any], context: PricingContext, scope: cat.Scope) -> 
     return _response(request, tariff, terms, charges, charged_g, by_cubic, exemption)
 
 
+@dataclass(frozen=True)
+class _Ladder:
+    """The weight ladder of one charged weight, up to ``pcReferencia`` (the module's formulas)."""
+
+    line: int
+    excess_g: int
+    qt: int
+    pc_faixa: Decimal
+    pc_cada: Decimal
+    pe: Decimal
+    pc_faixa_var: Decimal
+    pc_cada_var: Decimal
+
+    @property
+    def pc_total_ad(self) -> Decimal:
+        return self.pc_cada * self.qt
+
+    @property
+    def pc_base_geral(self) -> Decimal:
+        return self.pc_faixa + self.pc_total_ad
+
+    @property
+    def pc_total_ad_var(self) -> Decimal:
+        return self.pc_cada_var * self.qt
+
+    @property
+    def desc_var(self) -> Decimal:
+        return self.pc_base_geral - (self.pc_faixa_var + self.pc_total_ad_var)
+
+    @property
+    def pc_referencia(self) -> Decimal:
+        return self.pc_base_geral - self.desc_var
+
+    def fields(self, base: Decimal) -> dict[str, Any]:
+        """``pcBase`` to ``pcReferencia`` as the wire writes them."""
+        return {
+            "pcBase": money(base),
+            "pcFaixa": money(self.pc_faixa),
+            "pcCadaAdicional": money(self.pc_cada),
+            "qtAdicional": str(self.qt),
+            "pcTotalAdicional": money(self.pc_total_ad),
+            "pcBaseGeral": money(self.pc_base_geral),
+            "peVariacao": percent(self.pe),
+            "pcFaixaVariacao": money(self.pc_faixa_var),
+            "pcCadaAdicionalVariacao": money(self.pc_cada_var),
+            "pcTotalAdicionalVariacao": money(self.pc_total_ad_var),
+            "vlTotalDescVariacao": money(self.desc_var),
+            "pcReferencia": money(self.pc_referencia),
+        }
+
+
+def _ladder(tariff: Tariff, terms: cat.ContractTerms, charged_g: int) -> _Ladder:
+    product, r2 = tariff.product, cat.round2
+    line, band = product.bands.band_for(charged_g)
+    excess_g = max(charged_g - product.bands.top_g, 0)
+    pc_faixa = r2(band.factor * tariff.base)
+    pc_cada = r2(product.bands.additional * tariff.base)
+    pe = terms.variation(product.code)
+    return _Ladder(
+        line=line,
+        excess_g=excess_g,
+        qt=math.ceil(excess_g / 1000),
+        pc_faixa=pc_faixa,
+        pc_cada=pc_cada,
+        pe=pe,
+        pc_faixa_var=r2(pc_faixa * (1 - pe)),
+        pc_cada_var=r2(pc_cada * (1 - pe)),
+    )
+
+
 def _response(
     request: PriceRequest,
     tariff: Tariff,
@@ -699,47 +769,21 @@ def _response(
     by_cubic: bool,
     exemption: Decimal,
 ) -> dict[str, Any]:
-    product, r2 = tariff.product, cat.round2
-    line, band = product.bands.band_for(charged_g)
-    excess_g = max(charged_g - product.bands.top_g, 0)
-    qt = math.ceil(excess_g / 1000)
-    pc_faixa = r2(band.factor * tariff.base)
-    pc_cada = r2(product.bands.additional * tariff.base)
-    pc_total_ad = pc_cada * qt
-    pc_base_geral = pc_faixa + pc_total_ad
-    pe = terms.variation(product.code)
-    pc_faixa_var = r2(pc_faixa * (1 - pe))
-    pc_cada_var = r2(pc_cada * (1 - pe))
-    pc_total_ad_var = pc_cada_var * qt
-    desc_var = pc_base_geral - (pc_faixa_var + pc_total_ad_var)
-    pc_referencia = pc_base_geral - desc_var
-    benefits = _benefits(terms, product, request.criterios, pc_referencia)
+    product = tariff.product
+    steps = _ladder(tariff, terms, charged_g)
+    benefits = _benefits(terms, product, request.criterios, steps.pc_referencia)
     total_benefits = sum((value for _, value, _ in benefits), Decimal(0))
     unconditional = sum((value for pkg, value, _ in benefits if pkg.unconditional), Decimal(0))
-    pc_produto = pc_referencia - total_benefits
+    pc_produto = steps.pc_referencia - total_benefits
     total_services = sum((c.price for c in charges), Decimal(0))
     declared = product.declared
     extra = _extra_fees(tariff.corridor)
-    body: dict[str, Any] = {
-        "coProduto": product.code,
-        "noProduto": product.code,
-    }
+    body: dict[str, Any] = {"coProduto": product.code, "noProduto": product.code}
     if product.scope is cat.Scope.INTERNACIONAL:
         body["nomeProduto"] = product.name
-    body |= {
+    return body | {
         "nuRequisicao": request.nu_requisicao,
-        "pcBase": money(tariff.base),
-        "pcFaixa": money(pc_faixa),
-        "pcCadaAdicional": money(pc_cada),
-        "qtAdicional": str(qt),
-        "pcTotalAdicional": money(pc_total_ad),
-        "pcBaseGeral": money(pc_base_geral),
-        "peVariacao": percent(pe),
-        "pcFaixaVariacao": money(pc_faixa_var),
-        "pcCadaAdicionalVariacao": money(pc_cada_var),
-        "pcTotalAdicionalVariacao": money(pc_total_ad_var),
-        "vlTotalDescVariacao": money(desc_var),
-        "pcReferencia": money(pc_referencia),
+        **steps.fields(tariff.base),
         "beneficios": [record for _, _, record in benefits],
         "vlTotalBeneficios": money(total_benefits),
         "pcProduto": money(pc_produto),
@@ -749,17 +793,16 @@ def _response(
         ],
         "pcTotalServicosAdicionais": money(total_services),
         "pcFinal": money(pc_produto + total_services),
-        "vlBaseCalculoImposto": money(pc_referencia + total_services - unconditional),
+        "vlBaseCalculoImposto": money(steps.pc_referencia + total_services - unconditional),
         "inPesoCubico": "S" if by_cubic else "N",
         "psCobrado": str(charged_g),
         "peAdValorem": percent(declared.ad_valorem if declared else Decimal(0)),
         "vlSeguroAutomatico": money(declared.automatic_insurance if declared else Decimal(0)),
         "peIsencaoArmazenagem": percent(exemption, 2),
         "taxaExtra": extra,
-        "infoAdicional": _info_records(tariff, terms, line, excess_g, pe, extra),
+        "infoAdicional": _info_records(tariff, terms, steps.line, steps.excess_g, steps.pe, extra),
         "txErro": None,
     }
-    return body
 
 
 def _extra_fees(corridor: cat.Corridor | None) -> list[dict[str, str]]:

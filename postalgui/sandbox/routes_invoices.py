@@ -158,15 +158,20 @@ def _own_contract(state: SandboxState, claims: TokenClaims, contract: str, dr: i
         )
 
 
+TipoDocumento = Annotated[str | None, Query(alias="tipoDocumento", description="RE, R4, RA, ...")]
+DrFatura = Annotated[str | None, Query(alias="drFatura", description="DR, 5 digits (00072)")]
+ItemFatura = Annotated[str | None, Query(alias="itemFatura", description="3 digits (001)")]
+
+
 def _invoice(
-    state: SandboxState,
-    claims: TokenClaims,
-    fatura: str,
-    tipo_documento: str | None,
-    dr_fatura: str | None,
-    item_fatura: str | None,
+    fatura: InvoiceNumber,
+    state: State,
+    claims: Claims,
+    tipo_documento: TipoDocumento = None,
+    dr_fatura: DrFatura = None,
+    item_fatura: ItemFatura = None,
 ) -> Invoice:
-    """The invoice the path and query name; every parameter must match it."""
+    """The invoice the path and query name; every parameter must match it (a route's dependency)."""
     checks = _Checks()
     number = checks.digits("fatura", fatura, range(1, 13), "número da fatura, até 12 dígitos")
     kind = checks.choice("tipoDocumento", tipo_documento, invoice_data.DOCUMENT_TYPES)
@@ -185,6 +190,31 @@ def _invoice(
     return invoice
 
 
+RequestedInvoice = Annotated[Invoice, Depends(_invoice)]
+"""The invoice of ``/faturas/{fatura}/...``, checked and the caller's own."""
+
+
+async def _contract_period(
+    state: State,
+    claims: Claims,
+    contrato: Annotated[str | None, Query(description="contract number")] = None,
+    dr: Annotated[str | None, Query(description="DR (state office) number")] = None,
+    data_inicial: Annotated[str | None, Query(alias="dataInicial", description="DD-MM-YYYY")] = None,
+    data_final: Annotated[str | None, Query(alias="dataFinal", description="DD-MM-YYYY")] = None,
+) -> tuple[str, date, date]:
+    """``(contract, first day, last day)`` of a listing, checked and the caller's own (a dependency)."""
+    checks = _Checks()
+    contract = checks.contract(contrato)
+    dr_number = checks.dr(dr)
+    first, last = checks.period(data_inicial, data_final)
+    checks.check()
+    _own_contract(state, claims, contract, dr_number)
+    return contract, first, last
+
+
+ContractPeriod = Annotated[tuple[str, date, date], Depends(_contract_period)]
+
+
 def _file_response(content: bytes, media_type: str, filename: str, disposition: str) -> Response:
     return Response(
         content,
@@ -197,43 +227,17 @@ def _file_response(content: bytes, media_type: str, filename: str, disposition: 
 
 
 @router.get("/faturas")
-async def list_invoices(
-    state: State,
-    claims: Claims,
-    contrato: Annotated[str | None, Query(description="contract number")] = None,
-    dr: Annotated[str | None, Query(description="DR (state office) number")] = None,
-    data_inicial: Annotated[str | None, Query(alias="dataInicial", description="DD-MM-YYYY")] = None,
-    data_final: Annotated[str | None, Query(alias="dataFinal", description="DD-MM-YYYY")] = None,
-) -> list[dict[str, Any]]:
+async def list_invoices(asked: ContractPeriod, state: State) -> list[dict[str, Any]]:
     """Invoices of a contract whose closing date (dataFechamento) falls in the period."""
-    checks = _Checks()
-    contract = checks.contract(contrato)
-    dr_number = checks.dr(dr)
-    period = checks.period(data_inicial, data_final)
-    checks.check()
-    _own_contract(state, claims, contract, dr_number)
-    invoices = invoice_data.invoices_between(contract, *period, _today(state), state.config.demo)
+    invoices = invoice_data.invoices_between(*asked, _today(state), state.config.demo)
     if not invoices:
         raise OperatorError(404, "FAT-001: Não foram encontradas faturas para o período informado")
     return [invoice.record() for invoice in invoices]
 
 
-async def list_divergences(
-    state: State,
-    claims: Claims,
-    contrato: Annotated[str | None, Query(description="contract number")] = None,
-    dr: Annotated[str | None, Query(description="DR (state office) number")] = None,
-    data_inicial: Annotated[str | None, Query(alias="dataInicial", description="DD-MM-YYYY")] = None,
-    data_final: Annotated[str | None, Query(alias="dataFinal", description="DD-MM-YYYY")] = None,
-) -> list[dict[str, Any]]:
+async def list_divergences(asked: ContractPeriod, state: State) -> list[dict[str, Any]]:
     """Tariff divergences of open billing posted in the period (an empty list is fine)."""
-    checks = _Checks()
-    contract = checks.contract(contrato)
-    dr_number = checks.dr(dr)
-    period = checks.period(data_inicial, data_final)
-    checks.check()
-    _own_contract(state, claims, contract, dr_number)
-    return invoice_data.divergences(contract, *period, _today(state), state.config.demo)
+    return invoice_data.divergences(*asked, _today(state), state.config.demo)
 
 
 # The spec writes the path accented; working clients call it plain. Both are served.
@@ -241,22 +245,9 @@ for _path in ("/faturas/divergencias", "/faturas/divergências"):
     router.add_api_route(_path, list_divergences, methods=["GET"])
 
 
-TipoDocumento = Annotated[str | None, Query(alias="tipoDocumento", description="RE, R4, RA, ...")]
-DrFatura = Annotated[str | None, Query(alias="drFatura", description="DR, 5 digits (00072)")]
-ItemFatura = Annotated[str | None, Query(alias="itemFatura", description="3 digits (001)")]
-
-
 @router.get("/faturas/{fatura}/sintetico/pdf", response_class=Response)
-def synthetic_statement(
-    fatura: InvoiceNumber,
-    state: State,
-    claims: Claims,
-    tipo_documento: TipoDocumento = None,
-    dr_fatura: DrFatura = None,
-    item_fatura: ItemFatura = None,
-) -> Response:
+def synthetic_statement(invoice: RequestedInvoice, state: State) -> Response:
     """The synthetic statement of an invoice as a PDF."""
-    invoice = _invoice(state, claims, fatura, tipo_documento, dr_fatura, item_fatura)
     issued = local_datetime(state.now())
     pdf = invoice_pdf.synthetic_pdf(invoice, invoice_data.summarize(invoice), issued)
     name = f"EXTRATO_SINTETICO_{invoice.id}_{invoice.item}.pdf"
@@ -264,16 +255,8 @@ def synthetic_statement(
 
 
 @router.get("/faturas/{fatura}/boleto/pdf", response_class=Response)
-def payment_slip(
-    fatura: InvoiceNumber,
-    state: State,
-    claims: Claims,
-    tipo_documento: TipoDocumento = None,
-    dr_fatura: DrFatura = None,
-    item_fatura: ItemFatura = None,
-) -> Response:
+def payment_slip(invoice: RequestedInvoice, state: State) -> Response:
     """The payment slip of an invoice; none for zeroed or reversed invoices."""
-    invoice = _invoice(state, claims, fatura, tipo_documento, dr_fatura, item_fatura)
     if invoice.valor_cents <= 0:
         raise OperatorError(404, f"FAT-004: Fatura {invoice.id} sem valor a pagar: não há boleto")
     if invoice.status == STATUS_REVERSED:
@@ -310,30 +293,30 @@ def _accepted(
     return JSONResponse(body, status_code=202, headers={"Location": location})
 
 
-async def request_analytic(
-    fatura: InvoiceNumber,
-    state: State,
-    claims: Claims,
-    tipo_documento: TipoDocumento = None,
-    dr_fatura: DrFatura = None,
-    item_fatura: ItemFatura = None,
+def _accepted_analytic(
+    state: SandboxState, claims: TokenClaims, invoice: Invoice, kind: str, parametros: dict[str, str]
 ) -> JSONResponse:
-    """Ask for the analytic statement (CSV) of an invoice; follow with the status query."""
-    invoice = _invoice(state, claims, fatura, tipo_documento, dr_fatura, item_fatura)
+    """An analytic statement (of an invoice or of the open month's preview) accepted as a CSV to come."""
     return _accepted(
         state,
         claims,
-        kind=processing.EXTRATO_ANALITICO,
-        parametros={
-            "tipoDocumento": invoice.doc_type,
-            "drFatura": invoice.dr_fatura,
-            "idFatura": str(invoice.id),
-            "itemFatura": invoice.item,
-        },
+        kind=kind,
+        parametros=parametros,
         file_name=lambda finished: analytic_csv.file_name(invoice, local_datetime(finished).date()),
         media_type=CSV_TYPE,
         render=lambda: analytic_csv.analytic_csv(invoice),
     )
+
+
+async def request_analytic(invoice: RequestedInvoice, state: State, claims: Claims) -> JSONResponse:
+    """Ask for the analytic statement (CSV) of an invoice; follow with the status query."""
+    parametros = {
+        "tipoDocumento": invoice.doc_type,
+        "drFatura": invoice.dr_fatura,
+        "idFatura": str(invoice.id),
+        "itemFatura": invoice.item,
+    }
+    return _accepted_analytic(state, claims, invoice, processing.EXTRATO_ANALITICO, parametros)
 
 
 # The spec lists POST and its example uses GET (REFERENCE: send POST, accept both).
@@ -403,15 +386,7 @@ async def request_preview(request: Request, state: State, claims: Claims) -> JSO
             media_type=invoice_pdf.MEDIA_TYPE,
             render=lambda: invoice_pdf.synthetic_pdf(invoice, invoice_data.summarize(invoice), issued),
         )
-    return _accepted(
-        state,
-        claims,
-        kind=PREVIEW_KINDS[kind],
-        parametros=parametros,
-        file_name=lambda finished: analytic_csv.file_name(invoice, local_datetime(finished).date()),
-        media_type=CSV_TYPE,
-        render=lambda: analytic_csv.analytic_csv(invoice),
-    )
+    return _accepted_analytic(state, claims, invoice, PREVIEW_KINDS[kind], parametros)
 
 
 def _processing(state: SandboxState, claims: TokenClaims, processing_id: str) -> processing.Processing:

@@ -21,12 +21,14 @@ from __future__ import annotations
 import base64
 import binascii
 import hmac
-from typing import Annotated, Any
+from collections.abc import Callable
+from operator import attrgetter, itemgetter
+from typing import Annotated, Any, TypeVar
 
 from fastapi import APIRouter, Depends, Request
 from pydantic import BaseModel, field_validator
 
-from postalgui.sandbox.demo import API_CATALOG, Contract, PostingCard
+from postalgui.sandbox.demo import API_CATALOG, Company, Contract, PostingCard
 from postalgui.sandbox.errors import (
     GTW_CREDENTIALS_INVALID,
     GTW_CREDENTIALS_MISSING,
@@ -177,17 +179,32 @@ async def token_for_login(request: Request, state: State, login: Login) -> dict[
     return _token_body(request, state, login, escopo="login", api=state.config.demo.login_api)
 
 
+_Found = TypeVar("_Found")
+
+
+def _users_own(
+    found: _Found | None, company: Callable[[_Found], Company], cnpj: str, missing: str, foreign: str
+) -> _Found:
+    """What a number found: 404 ``missing`` when nothing, 403 ``foreign`` when not the user's company's."""
+    if found is None:
+        raise OperatorError(404, missing)
+    if company(found).cnpj != cnpj:
+        raise OperatorError(403, foreign)
+    return found
+
+
 async def token_for_contract(
     request: Request, state: State, login: Login, body: ContractTokenRequest
 ) -> dict[str, Any]:
     """Token for the APIs authorised by a contract of the user's company."""
     demo = state.config.demo
-    found = demo.find_contract(body.numero)
-    if found is None:
-        raise OperatorError(404, f"TKN-004: Contrato {body.numero} não encontrado")
-    company, contract = found
-    if company.cnpj != demo.cnpj:
-        raise OperatorError(403, f"TKN-005: Contrato {body.numero} não pertence ao CNPJ do usuário")
+    _, contract = _users_own(
+        demo.find_contract(body.numero),
+        itemgetter(0),
+        demo.cnpj,
+        f"TKN-004: Contrato {body.numero} não encontrado",
+        f"TKN-005: Contrato {body.numero} não pertence ao CNPJ do usuário",
+    )
     _check_dr(body.dr, contract)
     _check_usable(contract)
     return _token_body(request, state, login, escopo="contrato", api=contract.api, contract=contract)
@@ -198,11 +215,13 @@ async def token_for_card(
 ) -> dict[str, Any]:
     """Token for the APIs authorised by a posting card of the user's company."""
     demo = state.config.demo
-    match = demo.find_card(body.numero)
-    if match is None:
-        raise OperatorError(404, f"TKN-006: Cartão de postagem {body.numero} não encontrado")
-    if match.company.cnpj != demo.cnpj:
-        raise OperatorError(403, f"TKN-007: Cartão de postagem {body.numero} não pertence ao CNPJ do usuário")
+    match = _users_own(
+        demo.find_card(body.numero),
+        attrgetter("company"),
+        demo.cnpj,
+        f"TKN-006: Cartão de postagem {body.numero} não encontrado",
+        f"TKN-007: Cartão de postagem {body.numero} não pertence ao CNPJ do usuário",
+    )
     if body.contrato is not None and body.contrato != match.contract.number:
         raise OperatorError(
             403, f"TKN-008: Cartão de postagem {body.numero} não está vinculado ao contrato {body.contrato}"

@@ -9,6 +9,8 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -182,3 +184,42 @@ def test_the_gui_types_its_task_results_instead_of_casting() -> None:
         and (getattr(node.func, "id", None) == "cast" or getattr(node.func, "attr", None) == "cast")
     ]
     assert len(casts) <= MAX_GUI_CASTS, casts
+
+
+def test_documents_draws_with_reportlab_alone() -> None:
+    """`postalgui.documents` is a leaf (DESIGN.md): the standard library, reportlab and itself.
+    The import-linter contract forbids what it knows of; this also catches a new dependency."""
+    allowed = set(sys.stdlib_module_names) | {"reportlab"}
+    offenders = {
+        str(path.relative_to(ROOT)): sorted(
+            name
+            for name in _imported_modules(path)
+            if name.split(".")[0] not in allowed
+            and name != "postalgui.documents"
+            and not name.startswith("postalgui.documents.")
+        )
+        for path in (ROOT / "postalgui" / "documents").rglob("*.py")
+    }
+    assert {k: v for k, v in offenders.items() if v} == {}
+
+
+DESIGN_CARD_TOP_LEVEL = {
+    "pyproject.toml", "postalgui", "resources", "tests", "packaging", "README.md",
+    ".ci", "uv.lock", ".gitignore",
+}  # fmt: skip
+
+
+def test_the_top_level_is_the_design_cards() -> None:
+    """DESIGN.md's top level; a script that builds a resource lives beside it (``resources/geo/build``)."""
+    if not (ROOT / ".git").exists():
+        pytest.skip("not a git checkout: the tracked files are unknown")
+    done = subprocess.run(
+        ["git", "ls-files"],  # noqa: S607  # git from PATH, as a developer runs it
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    top = {line.split("/", 1)[0] for line in done.stdout.splitlines() if line}
+    assert top <= DESIGN_CARD_TOP_LEVEL, sorted(top - DESIGN_CARD_TOP_LEVEL)

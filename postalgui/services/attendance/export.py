@@ -12,15 +12,16 @@ from datetime import date, datetime, timedelta, timezone
 from decimal import Decimal
 from pathlib import Path
 from typing import Any, Literal
-from xml.sax.saxutils import escape
 
 from reportlab.lib import colors  # type: ignore[import-untyped]  # reportlab ships no type hints
 from reportlab.lib.pagesizes import A4  # type: ignore[import-untyped]
 from reportlab.lib.styles import ParagraphStyle  # type: ignore[import-untyped]
 from reportlab.lib.units import mm  # type: ignore[import-untyped]
-from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle  # type: ignore[import-untyped]
+from reportlab.platypus import SimpleDocTemplate, Spacer, Table, TableStyle  # type: ignore[import-untyped]
 
 from postalgui.api.values import format_brl
+from postalgui.documents.fonts import BOLD, FONT
+from postalgui.documents.text import paragraph
 from postalgui.services.spreadsheet import write_csv
 from postalgui.storage.atomic import write_atomically
 
@@ -173,15 +174,15 @@ def write_report_csv(path: Path, report: Mapping[str, Any], language: Language =
 @functools.cache
 def _styles() -> dict[str, ParagraphStyle]:
     return {
-        "title": ParagraphStyle("title", fontName="Helvetica-Bold", fontSize=15, leading=19, spaceAfter=4),
-        "head": ParagraphStyle("head", fontName="Helvetica-Bold", fontSize=11, leading=14, spaceBefore=8),
-        "body": ParagraphStyle("body", fontName="Helvetica", fontSize=8.5, leading=11),
+        "title": ParagraphStyle("title", fontName=BOLD, fontSize=15, leading=19, spaceAfter=4),
+        "head": ParagraphStyle("head", fontName=BOLD, fontSize=11, leading=14, spaceBefore=8),
+        "body": ParagraphStyle("body", fontName=FONT, fontSize=8.5, leading=11),
     }
 
 
 def _table(rows: Sequence[Sequence[str]], widths: Sequence[float]) -> Table:
     body = _styles()["body"]
-    cells = [[Paragraph(escape(cell), body) for cell in row] for row in rows]
+    cells = [[paragraph(cell, body) for cell in row] for row in rows]
     table = Table(cells, colWidths=widths, repeatRows=1)
     table.setStyle(
         TableStyle(
@@ -201,8 +202,8 @@ def write_report_pdf(path: Path, report: Mapping[str, Any], language: Language =
 
     words, styles = _WORDS[language], _styles()
     story: list[Any] = [
-        Paragraph(escape(f"{words['title']} — {_day(report)}"), styles["title"]),
-        Paragraph(escape(f"{words['ran_at']}: {_ran_at(report)}"), styles["body"]),
+        paragraph(f"{words['title']} — {_day(report)}", styles["title"]),
+        paragraph(f"{words['ran_at']}: {_ran_at(report)}", styles["body"]),
         Spacer(1, 4 * mm),
         _table(
             [
@@ -218,12 +219,12 @@ def write_report_pdf(path: Path, report: Mapping[str, Any], language: Language =
         lines = report.get(kind, [])
         if not lines:
             continue
-        story.append(Paragraph(escape(words[kind]), styles["head"]))
+        story.append(paragraph(words[kind], styles["head"]))
         rows = [row[1:] for row in report_rows({kind: lines}, language)]
         story.append(_table([header, *rows], widths))
     if report.get("errors"):
-        story.append(Paragraph(escape(words["errors"]), styles["head"]))
-        story.extend(Paragraph(escape(str(text)), styles["body"]) for text in report["errors"])
+        story.append(paragraph(words["errors"], styles["head"]))
+        story.extend(paragraph(str(text), styles["body"]) for text in report["errors"])
     buffer = io.BytesIO()
     document = SimpleDocTemplate(
         buffer,

@@ -15,7 +15,7 @@ import itertools
 import threading
 from array import array
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from dataclasses import fields as dataclass_fields
 from datetime import date
@@ -250,47 +250,17 @@ def _search_texts(fields: dict[str, Column], size: int) -> tuple[str, ...]:
     return tuple(found)
 
 
+def _no_check() -> None:
+    """The cancel check of an index worked out without a task (tests, the CLI)."""
+
+
 def index_items(items: Sequence[AnalyticItem], task: TaskControl | None = None) -> ItemIndex:
     """Work out an `ItemIndex` (0.6-0.8 s for 100,000 items): on a worker thread."""
-
-    def check() -> None:
-        if task is not None:
-            task.raise_if_cancelled()
-
+    check = _no_check if task is None else task.raise_if_cancelled
     size = len(items)
-    fields: dict[str, Column] = {}
-    for name in _FIELDS:
-        check()
-        get = attrgetter(name)
-        values: list[Any] = []
-        for start in range(0, size, STEP):
-            values.extend(map(get, items[start : start + STEP]))
-        if name == "data_postagem":
-            fields[name] = encode(values, key=_date_order, force=True)
-        else:
-            fields[name] = encode(values, force=name in _ALWAYS_CODED)
-        free_in_steps(values)
+    fields = _encoded_fields(items, check)
     date_keys = tuple(map(date_key, fields["data_postagem"].values))
-    orders: list[array[int]] = []
-    present: list[int] = []
-    grouped: dict[str, dict[str, array[int]]] = {}
-    for name in _COLUMN_FIELDS:
-        check()
-        column = fields[name]
-        if column.codes is None:
-            orders.append(sorted_rows(range(size), column.values))
-            present.append(size)
-            continue
-        buckets = rows_by_code(column.codes, len(column.values))
-        orders.append(joined(buckets))
-        if name == "data_postagem":
-            present.append(
-                sum(len(bucket) for bucket, key in zip(buckets, date_keys, strict=True) if key is not None)
-            )
-        else:
-            present.append(size)
-        if name in ("cartao", "codigo_servico"):
-            grouped[name] = dict(zip(column.values, buckets, strict=True))
+    orders, present, grouped = _sort_orders(fields, date_keys, size, check)
     check()
     by_card, by_service = grouped["cartao"], grouped["codigo_servico"]
     holders = {card: next(filter(None, fields["titular"].take(rows)), "") for card, rows in by_card.items()}
@@ -318,6 +288,50 @@ def index_items(items: Sequence[AnalyticItem], task: TaskControl | None = None) 
     index.net_by_card = {card: index.net_of(rows) for card, rows in by_card.items()}
     index.net_by_service = {code: index.net_of(rows) for code, rows in by_service.items()}
     return index
+
+
+def _encoded_fields(items: Sequence[AnalyticItem], check: Callable[[], None]) -> dict[str, Column]:
+    """Every field as a column, read in steps and coded where values repeat (dates in date order)."""
+    fields: dict[str, Column] = {}
+    for name in _FIELDS:
+        check()
+        get = attrgetter(name)
+        values: list[Any] = []
+        for start in range(0, len(items), STEP):
+            values.extend(map(get, items[start : start + STEP]))
+        if name == "data_postagem":
+            fields[name] = encode(values, key=_date_order, force=True)
+        else:
+            fields[name] = encode(values, force=name in _ALWAYS_CODED)
+        free_in_steps(values)
+    return fields
+
+
+def _sort_orders(
+    fields: dict[str, Column], date_keys: Sequence[int | None], size: int, check: Callable[[], None]
+) -> tuple[list[array[int]], list[int], dict[str, dict[str, array[int]]]]:
+    """Per view column: rows in sort order and how many have a value; rows by card and by service."""
+    orders: list[array[int]] = []
+    present: list[int] = []
+    grouped: dict[str, dict[str, array[int]]] = {}
+    for name in _COLUMN_FIELDS:
+        check()
+        column = fields[name]
+        if column.codes is None:
+            orders.append(sorted_rows(range(size), column.values))
+            present.append(size)
+            continue
+        buckets = rows_by_code(column.codes, len(column.values))
+        orders.append(joined(buckets))
+        if name == "data_postagem":
+            present.append(
+                sum(len(bucket) for bucket, key in zip(buckets, date_keys, strict=True) if key is not None)
+            )
+        else:
+            present.append(size)
+        if name in ("cartao", "codigo_servico"):
+            grouped[name] = dict(zip(column.values, buckets, strict=True))
+    return orders, present, grouped
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,15 +13,13 @@ app's conventions. The standard Helvetica covers Latin-1, so accents need no fon
 
 from __future__ import annotations
 
-import functools
 import os
 import tempfile
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from decimal import Decimal
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
-from xml.sax.saxutils import escape
 
 from reportlab.lib import colors  # type: ignore[import-untyped]  # reportlab ships no type hints
 from reportlab.lib.enums import TA_RIGHT  # type: ignore[import-untyped]
@@ -29,11 +27,9 @@ from reportlab.lib.pagesizes import A4, landscape  # type: ignore[import-untyped
 from reportlab.lib.styles import ParagraphStyle  # type: ignore[import-untyped]
 from reportlab.lib.units import mm  # type: ignore[import-untyped]
 from reportlab.pdfbase.pdfmetrics import stringWidth  # type: ignore[import-untyped]
-from reportlab.pdfgen.canvas import Canvas  # type: ignore[import-untyped]
 from reportlab.platypus import (  # type: ignore[import-untyped]
     KeepInFrame,
     PageBreak,
-    Paragraph,
     SimpleDocTemplate,
     Spacer,
     Table,
@@ -49,6 +45,11 @@ from postalgui.api.values import (
     format_date_ui,
     format_grams,
 )
+from postalgui.documents.fonts import BOLD as _BOLD
+from postalgui.documents.fonts import FONT as _FONT
+from postalgui.documents.pages import MARGIN, FootDrawer, HeadDrawer, PageFoot, PageHead, build_numbered
+from postalgui.documents.tables import heading_row, padding, total_row
+from postalgui.documents.text import fit, paragraph
 from postalgui.services.price.breakdown import INFO_KINDS, LadderStep, ladder
 from postalgui.services.price.products import product_name
 from postalgui.services.price.service_choice import declared_value_priced
@@ -208,9 +209,6 @@ LABELS: Mapping[str, Mapping[str, str]] = {
 }
 """Every text of the PDF per language, the ladder kinds under ``kind.<kind>``."""
 
-_FONT = "Helvetica"
-_BOLD = "Helvetica-Bold"
-_MARGIN = 15 * mm
 _GREY = colors.HexColor("#E8E8E8")
 _LIGHT = colors.HexColor("#F6F6F6")
 _RED = colors.HexColor("#B00020")
@@ -227,56 +225,23 @@ def _detail_language(language: str) -> str:
 # --------------------------------------------------------------------------- canvas
 
 
-class _NumberedCanvas(Canvas):  # type: ignore[misc]  # reportlab is untyped
-    """Defers each page until the page count is known, then writes "Página x de y"."""
-
-    def __init__(self, *args: Any, footer: Callable[[Canvas, int, int], None], **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self._pages: list[dict[str, Any]] = []
-        self._footer = footer
-
-    def showPage(self) -> None:
-        self._pages.append(dict(self.__dict__))
-        self._startPage()
-
-    def save(self) -> None:
-        total = len(self._pages)
-        for number, state in enumerate(self._pages, start=1):
-            self.__dict__.update(state)
-            self._footer(self, number, total)
-            super().showPage()
-        super().save()
+_HEAD = PageHead(baseline=10 * mm, left_size=9, right_size=8, rule=12 * mm, rule_width=0.5)
+_FOOT = PageFoot(baseline=8 * mm)
 
 
 def _page_decorations(
     labels: Mapping[str, str], company: str, cnpj: str, generated: str
-) -> tuple[Callable[[Canvas, Any], None], Callable[[Canvas, int, int], None]]:
+) -> tuple[HeadDrawer, FootDrawer]:
     """``(header drawn on every page, footer drawn once the page count is known)``."""
     right_text = labels["generated"].format(when=generated)
     left_text = company
     if cnpj:
         left_text = f"{company}  ·  {labels['cnpj']} {cnpj}" if company else f"{labels['cnpj']} {cnpj}"
 
-    def header(canvas: Canvas, doc: Any) -> None:
-        width, height = canvas._pagesize
-        canvas.saveState()
-        canvas.setFont(_BOLD, 9)
-        canvas.drawString(_MARGIN, height - 10 * mm, left_text)
-        canvas.setFont(_FONT, 8)
-        canvas.drawRightString(width - _MARGIN, height - 10 * mm, right_text)
-        canvas.setStrokeColor(colors.grey)
-        canvas.setLineWidth(0.5)
-        canvas.line(_MARGIN, height - 12 * mm, width - _MARGIN, height - 12 * mm)
-        canvas.restoreState()
+    def page_label(page: int, pages: int) -> str:
+        return labels["page"].format(page=page, pages=pages)
 
-    def footer(canvas: Canvas, page: int, pages: int) -> None:
-        width, _height = canvas._pagesize
-        canvas.saveState()
-        canvas.setFont(_FONT, 8)
-        canvas.drawRightString(width - _MARGIN, 8 * mm, labels["page"].format(page=page, pages=pages))
-        canvas.restoreState()
-
-    return header, footer
+    return _HEAD.drawer(left_text, right_text), _FOOT.drawer("", page_label)
 
 
 # --------------------------------------------------------------------------- texts
@@ -433,15 +398,14 @@ def _ladder_table(
         ("ALIGN", (3, 0), (3, -1), "RIGHT"),
         ("ALIGN", (0, 0), (0, -1), "CENTER"),
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
-        ("TOPPADDING", (0, 0), (-1, -1), 2),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
+        *padding(2),
     ]
     for row, step in enumerate(steps):
         data.append(
             [
                 step.sign,
                 labels.get(f"kind.{step.kind}", step.kind),
-                Paragraph(escape(step.detail), styles.small if step.kind == "info" else styles.cell),
+                paragraph(step.detail, styles.small if step.kind == "info" else styles.cell),
                 _money(step.amount),
             ]
         )
@@ -469,11 +433,9 @@ def _quote_page(
 ) -> list[Any]:
     query, response = result.query, result.response
     story: list[Any] = [
-        Paragraph(escape(labels["title"]), styles.title),
-        Paragraph(
-            escape(f"{labels['line']} {result.index + 1} · {_product(query, response)}"), styles.subtitle
-        ),
-        Paragraph(escape(labels["parameters"]), styles.heading),
+        paragraph(labels["title"], styles.title),
+        paragraph(f"{labels['line']} {result.index + 1} · {_product(query, response)}", styles.subtitle),
+        paragraph(labels["parameters"], styles.heading),
     ]
     rows = _parameters(query, response, labels) + _deadline_rows(deadline, labels)
     parameters = Table(rows, colWidths=[45 * mm, width - 45 * mm], hAlign="LEFT")
@@ -482,28 +444,25 @@ def _quote_page(
             [
                 ("FONT", (0, 0), (0, -1), _BOLD, 9),
                 ("FONT", (1, 0), (1, -1), _FONT, 9),
-                ("TOPPADDING", (0, 0), (-1, -1), 1.5),
-                ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5),
+                *padding(1.5),
             ]
         )
     )
     story.append(parameters)
     error = _error_text(result)
     if error or response is None:
-        story.append(Paragraph(escape(f"{labels['error']}: {error}"), styles.error))
+        story.append(paragraph(f"{labels['error']}: {error}", styles.error))
         return story
     steps = ladder(response, language=_detail_language(language))
     price_steps = [step for step in steps if step.kind not in INFO_KINDS]
     info_steps = [step for step in steps if step.kind in INFO_KINDS]
     if price_steps:
-        story.append(Paragraph(escape(labels["breakdown"]), styles.heading))
+        story.append(paragraph(labels["breakdown"], styles.heading))
         story.append(_ladder_table(price_steps, labels, styles, width))
     if response.pcFinal is not None:
-        story.append(
-            Paragraph(escape(f"{labels['final_price']}: {format_brl(response.pcFinal)}"), styles.final)
-        )
+        story.append(paragraph(f"{labels['final_price']}: {format_brl(response.pcFinal)}", styles.final))
     if info_steps:
-        story.append(Paragraph(escape(labels["information"]), styles.heading))
+        story.append(paragraph(labels["information"], styles.heading))
         story.append(_ladder_table(info_steps, labels, styles, width))
     return story
 
@@ -534,15 +493,6 @@ _ERROR_CHARS = 160  # about three lines of the error column; the GUI has the who
 _SUMMARY_WIDTHS_MM = (12, 48, 22, 22, 20, 24, 14, 26, 28)  # the error column takes the rest
 
 
-def _fit(text: str, width: float, size: float) -> str:
-    """``text`` cut with "..." so that it fits ``width`` points in Helvetica."""
-    if stringWidth(text, _FONT, size) <= width:
-        return text
-    while text and stringWidth(text + "...", _FONT, size) > width:
-        text = text[: max(0, len(text) - max(1, len(text) // 10))]
-    return text + "..."
-
-
 def _summary_row(
     result: QuoteResult,
     labels: Mapping[str, str],
@@ -561,10 +511,10 @@ def _summary_row(
     if error:
         error = error if len(error) <= _ERROR_CHARS else error[: _ERROR_CHARS - 3] + "..."
         fits = stringWidth(error, _FONT, 7) <= widths[-1] - 6
-        error_cell = error if fits else Paragraph(escape(error), error_style)
+        error_cell = error if fits else paragraph(error, error_style)
     return [
         str(result.index + 1),
-        _fit(_product(query, response), widths[1] - 6, _SUMMARY_SIZE),
+        fit(_product(query, response), widths[1] - 6, _SUMMARY_SIZE),
         _cep(query.cepOrigem),
         _destination(query),
         "" if query.psObjeto is None else format_grams(query.psObjeto),
@@ -583,8 +533,7 @@ def _summary_style(last: int) -> TableStyle:
     return TableStyle(
         [
             ("FONT", (0, 0), (-1, -1), _FONT, size),
-            ("FONT", (0, 0), (-1, 0), _BOLD, size),
-            ("BACKGROUND", (0, 0), (-1, 0), _GREY),
+            *heading_row(size, _GREY, 0.75, colors.black),
             ("ROWBACKGROUNDS", (0, 1), (-1, last - 1), [colors.white, _LIGHT]),
             ("ALIGN", (0, 0), (0, -1), "RIGHT"),
             ("ALIGN", (4, 0), (5, -1), "RIGHT"),
@@ -593,13 +542,9 @@ def _summary_style(last: int) -> TableStyle:
             ("TEXTCOLOR", (-1, 1), (-1, -1), _RED),
             ("FONTSIZE", (-1, 1), (-1, -1), 7),
             ("VALIGN", (0, 0), (-1, -1), "TOP"),
-            ("LINEBELOW", (0, 0), (-1, 0), 0.75, colors.black),
-            ("TOPPADDING", (0, 0), (-1, -1), 2),
-            ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
+            *padding(2),
             ("SPAN", (1, last), (7, last)),
-            ("LINEABOVE", (0, last), (-1, last), 0.75, colors.black),
-            ("FONT", (0, last), (-1, last), _BOLD, size),
-            ("BACKGROUND", (0, last), (-1, last), _GREY),
+            *total_row(size, 0.75, colors.black, row=last, background=_GREY),
         ]
     )
 
@@ -633,7 +578,7 @@ def _summary_story(
     data.append(["", count, "", "", "", "", "", "", format_brl(total)] + [""] * (len(columns) - 9))
     table = Table(data, colWidths=widths, repeatRows=1, hAlign="LEFT")
     table.setStyle(_summary_style(len(data) - 1))
-    return [Paragraph(escape(labels["summary_title"]), _Styles().title), Spacer(1, 4), table]
+    return [paragraph(labels["summary_title"], _Styles().title), Spacer(1, 4), table]
 
 
 # --------------------------------------------------------------------------- entry point
@@ -672,10 +617,10 @@ def write_quotes_pdf(
         doc = SimpleDocTemplate(
             tmp,
             pagesize=pagesize,
-            leftMargin=_MARGIN,
-            rightMargin=_MARGIN,
-            topMargin=_MARGIN + 4 * mm,
-            bottomMargin=_MARGIN,
+            leftMargin=MARGIN,
+            rightMargin=MARGIN,
+            topMargin=MARGIN + 4 * mm,
+            bottomMargin=MARGIN,
             title=labels["title"] if layout == "per_quote" else labels["summary_title"],
             author=company,
             creator="PostalGUI",
@@ -683,17 +628,12 @@ def write_quotes_pdf(
             pageCompression=1 if compress else 0,
         )
         if not results:
-            story: list[Any] = [Paragraph(escape(labels["no_quotes"]), _Styles().cell)]
+            story: list[Any] = [paragraph(labels["no_quotes"], _Styles().cell)]
         elif layout == "per_quote":
             story = _per_quote_story(results, labels, language, doc.width, doc.height, deadlines or {})
         else:
             story = _summary_story(results, labels, doc.width, deadlines)
-        doc.build(
-            story,
-            onFirstPage=header,
-            onLaterPages=header,
-            canvasmaker=functools.partial(_NumberedCanvas, footer=footer),
-        )
+        build_numbered(doc, story, header, footer)
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)

