@@ -92,10 +92,10 @@ def prices_with_deadlines(
     service: PriceService,
     queries: Iterable[PriceQuery],
     run: str,
-    *,
-    total: int | None = None,
     source: Source = "batch",
     pricing: Pricing = "batch",
+    *,
+    total: int | None = None,
     window: int = BATCH_WINDOW,
 ) -> PricesSettled:
     """Price ``queries`` with their deadlines beside them, streamed as progress payloads.
