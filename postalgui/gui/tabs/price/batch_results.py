@@ -12,14 +12,11 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QModelIndex, Qt, Slot
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QComboBox,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QLineEdit,
     QPushButton,
-    QTableView,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -27,6 +24,7 @@ from PySide6.QtWidgets import (
 
 from postalgui.gui.tabs.price.breakdown_view import BreakdownView
 from postalgui.gui.tabs.price.exporter import PdfLayout, ResultsExporter
+from postalgui.gui.tabs.price.quote_table import quote_table
 from postalgui.gui.tabs.price.results_model import (
     DEADLINE_COLUMNS,
     Column,
@@ -132,29 +130,15 @@ class BatchResultsView(QWidget):
 
     def _build_table(self) -> None:
         """The results table beside the selected quote's breakdown."""
-        self.table = QTableView(self)
-        self.table.setObjectName("batchResults")
-        self.table.setModel(self.proxy)
-        self.table.setAccessibleName(self.tr("Batch results"))
-        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
-        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.table.setAlternatingRowColors(True)
-        self.table.setWordWrap(False)
-        self.table.setSortingEnabled(True)
-        self.table.sortByColumn(0, Qt.SortOrder.AscendingOrder)
-        vertical = self.table.verticalHeader()
-        vertical.hide()
-        vertical.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)  # no per-row measuring
-        vertical.setDefaultSectionSize(self.fontMetrics().height() + 8)
-        header = self.table.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        header.setStretchLastSection(True)
-        char = self.fontMetrics().horizontalAdvance("0")
-        for column, chars in _WIDTHS.items():
-            position = self.model.column_of(column)
-            if position is not None:
-                self.table.setColumnWidth(position, chars * char + 16)
+        widths = {self.model.column_of(column): chars for column, chars in _WIDTHS.items()}
+        self.table = quote_table(
+            self,
+            self.proxy,
+            "batchResults",
+            self.tr("Batch results"),
+            (0, Qt.SortOrder.AscendingOrder),
+            {position: chars for position, chars in widths.items() if position is not None},
+        )
         self.table.selectionModel().currentRowChanged.connect(self._on_table_current_row_changed)
         self.breakdown = BreakdownView(self)
         self.splitter = RememberedSplitter("price.batch", Qt.Orientation.Horizontal, self)
