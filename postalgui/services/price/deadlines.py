@@ -2,8 +2,8 @@
 
 A plain function (no Qt) that `priced.prices_with_deadlines` runs beside the prices,
 never before them: prices never wait for deadlines. A token whose ``api`` list lacks 35
-gets no call at all (the operator would refuse each one); international products get none either (v2 export
-deadlines are a range, not the national record). The office's handling days (business
+gets no call at all (the operator would refuse each one); international products get
+none either (v2 export deadlines are a range, not the national record). The office's handling days (business
 days between quote and posting) move ``dtEvento`` forward, so the date shown is the
 date the parcel arrives if it is posted then.
 """
