@@ -286,12 +286,23 @@ class PriceClient:
             _Item(i, q, wire) for i, (q, wire) in enumerate(zip(queries, _wire_ids(queries), strict=True))
         ]
         state = _Batch(items, caller_token, on_result)
+        self._send_chunks(self._chunks(items), lote, state, scope)
+        return [result for result in state.results if result is not None]
+
+    def _chunks(self, items: Sequence[_Item]) -> deque[tuple[str, list[_Item]]]:
+        """National and international items in chunks of the largest size, each with its route."""
         size = self.CHUNK_SIZES[0]
         chunks: deque[tuple[str, list[_Item]]] = deque()
         for path, kind in ((f"{self.BASE}/nacional", False), (f"{self.BASE}/internacional", True)):
             chunks.extend(
                 (path, chunk) for chunk in _split([i for i in items if i.query.international is kind], size)
             )
+        return chunks
+
+    def _send_chunks(
+        self, chunks: deque[tuple[str, list[_Item]]], lote: str, state: _Batch, scope: TokenScope | None
+    ) -> None:
+        """``concurrency`` workers taking chunks until none is left; the first error is raised."""
 
         def work() -> None:
             # Each worker takes the next chunk itself: no hop through the calling thread
@@ -309,7 +320,7 @@ class PriceClient:
         try:
             running = {executor.submit(work) for _ in range(workers)}
             while running:
-                if caller_token.cancelled:
+                if state.caller_token.cancelled:
                     raise Cancelled
                 done, running = wait(running, timeout=_POLL_S, return_when=FIRST_COMPLETED)
                 errors = [exc for exc in (f.exception() for f in done) if exc is not None]
@@ -318,7 +329,6 @@ class PriceClient:
         finally:
             state.token.cancel()  # a no-op after success; otherwise workers stop at their next request
             executor.shutdown(wait=True, cancel_futures=True)
-        return [result for result in state.results if result is not None]
 
     def _price_chunk(
         self, path: str, lote: str, chunk: list[_Item], state: _Batch, scope: TokenScope | None

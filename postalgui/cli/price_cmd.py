@@ -11,9 +11,9 @@ import dataclasses
 import json
 import re
 import sys
+import threading
 import uuid
 from collections.abc import Iterable, Iterator
-from concurrent.futures import ThreadPoolExecutor
 from contextlib import ExitStack
 from datetime import date
 from decimal import Decimal
@@ -40,20 +40,20 @@ from postalgui.api.values import (
     parse_money,
 )
 from postalgui.cli.output import EXIT_API_ERROR, EXIT_INVALID_INPUT, EXIT_OK, error, print_fields, print_json
-from postalgui.cli.price_deadlines import (
-    DeadlinesBeside,
-    deadline_json,
-    deadline_line,
-    not_enabled_note,
-    outcomes_for,
-)
+from postalgui.cli.price_deadlines import deadline_json, deadline_line, not_enabled_note
 from postalgui.services.context import AppContext
 from postalgui.services.price.breakdown import format_percent_ui
+from postalgui.services.price.priced import DeadlinesArrived, PriceArrived, Pricing, prices_with_deadlines
 from postalgui.services.price.products import product_name
 
 if TYPE_CHECKING:
     from postalgui.api.models.price import QuoteResult
-    from postalgui.services.price.batch_csv import BatchReader, RowProblem
+    from postalgui.services.price.batch_csv import (
+        BatchReader,
+        ResultsCsvWriter,
+        ResultsXlsxWriter,
+        RowProblem,
+    )
     from postalgui.services.price.deadlines import DeadlineOutcome
     from postalgui.services.price.service_choice import Refusal
     from postalgui.services.price.use_cases import DeclaredValueRule
@@ -94,7 +94,13 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         'or with --json as the operator\'s fields with a dot decimal separator ("19.92").',
     )
     sub = parser.add_subparsers(dest="price_command", metavar="SUBCOMMAND", required=True)
+    _add_national(sub)
+    _add_international(sub)
+    _add_services(sub)
+    _add_batch(sub)
 
+
+def _add_national(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     national = sub.add_parser(
         "national",
         help="price one product to a Brazilian CEP",
@@ -113,6 +119,8 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     national.set_defaults(run=_run_national)
 
+
+def _add_international(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     international = sub.add_parser(
         "international",
         help="price one product to another country",
@@ -124,6 +132,8 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     _add_object_options(international)
     international.set_defaults(run=_run_international)
 
+
+def _add_services(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     services = sub.add_parser(
         "services",
         help="list the additional services a product can take, with prices and limits",
@@ -136,6 +146,8 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     services.add_argument("--json", action="store_true", help="print JSON to stdout")
     services.set_defaults(run=_run_services)
 
+
+def _add_batch(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     batch = sub.add_parser(
         "batch",
         help="price every row of a CSV file",
@@ -244,13 +256,12 @@ def _run_international(args: argparse.Namespace, context: AppContext) -> int:
 
 def _run_single(args: argparse.Namespace, context: AppContext, *, international: bool) -> int:
     """One quote, kept in the same history as the window's."""
-    from postalgui.services.price.use_cases import DeclaredValueRule, quote_single, refusal_text
+    from postalgui.services.price.use_cases import DeclaredValueRule, refusal_text
 
     query = build_query(args, context, international=international)
     if query is None:
         return EXIT_INVALID_INPUT
-    task = PlainTask()
-    query, refusal, added = DeclaredValueRule(task, context.price).check(query)
+    query, refusal, added = DeclaredValueRule(PlainTask(), context.price).check(query)
     if refusal is not None:
         error(f"{_refusal_option(refusal)}: {refusal_text(refusal, query.coProduto)}")
         return EXIT_INVALID_INPUT
@@ -259,18 +270,29 @@ def _run_single(args: argparse.Namespace, context: AppContext, *, international:
     must_arrive = _must_arrive(args)
     if must_arrive is False:
         return EXIT_INVALID_INPUT
-    run = uuid.uuid4().hex  # the history keeps the price and its deadline under it
-    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="deadline") as pool:
-        # The deadline travels beside the price, never before it (API 35 may be missing).
-        deadline = None if international else pool.submit(outcomes_for, context.price, [query], run)
-        try:
-            price = quote_single(task, context.price, query, international=international, run=run)
-        except InvalidValue as exc:  # a rule the client checks itself (a blank --pais)
-            option = OPTION_OF_FIELD.get(str(exc.params.get("field", "")), "")
-            error(f"{option}: {exc.message}" if option else exc.message)
-            return EXIT_INVALID_INPUT
-        found = None if deadline is None else deadline.result()[0]
+    try:
+        price, found = _quote_with_deadline(context, query, international=international)
+    except InvalidValue as exc:  # a rule the client checks itself (a blank --pais)
+        option = OPTION_OF_FIELD.get(str(exc.params.get("field", "")), "")
+        error(f"{option}: {exc.message}" if option else exc.message)
+        return EXIT_INVALID_INPUT
     return _show_price(price, as_json=args.json, deadline=found, must_arrive=must_arrive)
+
+
+def _quote_with_deadline(
+    context: AppContext, query: PriceQuery, *, international: bool
+) -> tuple[PriceResponse, DeadlineOutcome | None]:
+    """The quote through its own GET and, when national, its deadline asked beside it."""
+    seen: list[object] = []  # list.append is atomic: the price and the deadline come from two threads
+    run = uuid.uuid4().hex  # the history keeps the price and its deadline under it
+    pricing: Pricing = "international" if international else "national"
+    task = PlainTask(lambda step: seen.append(step.payload))
+    prices_with_deadlines(task, context.price, [query], run, source="cli", pricing=pricing)
+    (price,) = (item.result.response for item in seen if isinstance(item, PriceArrived))
+    if price is None:  # never: a single quote's GET answers the operator's record or raises
+        raise RuntimeError("a single quote came back without the operator's record")
+    found = next((item.outcomes[0] for item in seen if isinstance(item, DeadlinesArrived)), None)
+    return price, None if international else found
 
 
 def _must_arrive(args: argparse.Namespace) -> date | Literal[False] | None:
@@ -521,48 +543,72 @@ def _price_rows(
     """The checked rows priced and written as they come, each with its deadline (asked
     a window at a time beside the prices); ``(failed, total)``."""
     from postalgui.services.price.batch_csv import results_writer
-    from postalgui.services.price.use_cases import quote_stream
 
     def queries() -> Iterator[PriceQuery]:
         for row in reader:
             if row.query is not None:
                 yield rule.check(row.query)[0]  # the services were read by the first pass
 
-    shown = sys.stderr.isatty()
-
-    def progress(step: Progress) -> None:  # called from the batch's worker threads
-        if shown and step.done:
-            sys.stderr.write(f"\r{step.done}/{checked.count}")
-            sys.stderr.flush()
-
-    failed = total = 0
     run = uuid.uuid4().hex  # the history keeps the prices and their deadlines under it
     with ExitStack() as stack:
-        deadlines = stack.enter_context(DeadlinesBeside(context.price, run))
-        writer = None if args.out is None else results_writer(args.out, checked.extra, deadlines)
-        if writer is not None:
-            stack.enter_context(writer)
-        if shown:
+        rows = _Rows(must_arrive, checked.count)
+        if args.out is not None:
+            rows.writer = results_writer(args.out, checked.extra, rows.deadlines)
+            stack.enter_context(rows.writer)
+        if rows.counting:
             stack.callback(sys.stderr.write, "\n")
-        array = stack.enter_context(_JsonArray()) if args.json else None
-        told = False
-        task = PlainTask(progress)
-        for result in quote_stream(
-            task, context.price, deadlines.feed(queries()), checked.count, "cli", run=run
-        ):
-            total += 1
-            failed += not result.ok
-            outcome = deadlines[result.index]
-            if outcome.reason == "not_enabled" and not told:
-                error(not_enabled_note())
-                told = True
-            if writer is not None:
-                writer.write(result)
-            if array is not None:
-                array.add(result_json(result, outcome, must_arrive))
-            else:
-                sys.stdout.write(_result_line(result, outcome, must_arrive) + "\n")
-    return failed, total
+        if args.json:
+            rows.array = stack.enter_context(_JsonArray())
+        task = PlainTask(rows.on_progress)
+        prices_with_deadlines(task, context.price, queries(), run, total=checked.count, source="cli")
+    return rows.failed, rows.total
+
+
+class _Rows:
+    """The batch's rows written in input order, each once its price and its deadline are in.
+
+    Fed by `prices_with_deadlines` from its pricing and deadline threads, under a lock;
+    a row is let go once written, so memory holds the windows in flight, not the file.
+    """
+
+    def __init__(self, must_arrive: date | None, count: int) -> None:
+        self.must_arrive = must_arrive
+        self.count = count
+        self.counting = sys.stderr.isatty()
+        self.writer: ResultsCsvWriter | ResultsXlsxWriter | None = None
+        self.array: _JsonArray | None = None
+        self.deadlines: dict[int, DeadlineOutcome] = {}
+        self.failed = self.total = 0
+        self._prices: dict[int, QuoteResult] = {}
+        self._told = False
+        self._lock = threading.Lock()
+
+    def on_progress(self, step: Progress) -> None:
+        payload = step.payload
+        with self._lock:
+            if isinstance(payload, PriceArrived):
+                self._prices[payload.result.index] = payload.result
+                if self.counting:
+                    sys.stderr.write(f"\r{len(self._prices) + self.total}/{self.count}")
+                    sys.stderr.flush()
+            elif isinstance(payload, DeadlinesArrived):
+                self.deadlines.update((outcome.index, outcome) for outcome in payload.outcomes)
+            while self.total in self._prices and self.total in self.deadlines:
+                self._write(self._prices.pop(self.total), self.deadlines[self.total])
+                del self.deadlines[self.total]
+                self.total += 1
+
+    def _write(self, result: QuoteResult, outcome: DeadlineOutcome) -> None:
+        self.failed += not result.ok
+        if outcome.reason == "not_enabled" and not self._told:
+            error(not_enabled_note())
+            self._told = True
+        if self.writer is not None:
+            self.writer.write(result)
+        if self.array is not None:
+            self.array.add(result_json(result, outcome, self.must_arrive))
+        else:
+            sys.stdout.write(_result_line(result, outcome, self.must_arrive) + "\n")
 
 
 class _JsonArray:

@@ -70,8 +70,9 @@ class PriceTabFactory:
 
     def build(self, context: AppContext, runner: TaskRunner) -> QWidget:
         from postalgui.gui.tabs.price import PriceTab
+        from postalgui.gui.widgets.message_bar import MessageArea
 
-        return PriceTab(context, runner)
+        return PriceTab(context.price, runner, MessageArea())
 
 
 class InvoicesTabFactory:

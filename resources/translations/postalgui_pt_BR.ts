@@ -478,16 +478,138 @@
 <context>
     <name>BatchPanel</name>
     <message>
-        <source>Delivery time is not enabled for this card: prices are shown without deadlines.</source>
-        <translation>O prazo de entrega não está habilitado para este cartão: os preços aparecem sem prazos.</translation>
+        <source>&amp;Run</source>
+        <translation>&amp;Executar</translation>
     </message>
     <message>
-        <source>Delivery times could not be read: %1</source>
-        <translation>Não foi possível ler os prazos de entrega: %1</translation>
+        <source>Price every row of the file (Ctrl+Enter)</source>
+        <translation>Cotar todas as linhas do arquivo (Ctrl+Enter)</translation>
+    </message>
+    <message>
+        <source>Open CSV</source>
+        <translation>Abrir CSV</translation>
+    </message>
+    <message>
+        <source>Run batch</source>
+        <translation>Executar lote</translation>
+    </message>
+    <message>
+        <source>Cancel batch</source>
+        <translation>Cancelar lote</translation>
+    </message>
+</context>
+<context>
+    <name>BatchFileRow</name>
+    <message>
+        <source>&amp;Open CSV…</source>
+        <translation>A&amp;brir CSV…</translation>
+    </message>
+    <message>
+        <source>Open a batch file (Ctrl+O)</source>
+        <translation>Abrir um arquivo de lote (Ctrl+O)</translation>
+    </message>
+    <message>
+        <source>Open a CSV file with one product to price per row. Column titles are the operator&apos;s parameter names (coProduto, cepOrigem, cepDestino, psObjeto…) or their Portuguese titles (Produto, CEP de origem, Peso (g)…).</source>
+        <translation>Abra um arquivo CSV com um produto a cotar por linha. Os títulos das colunas são os nomes dos parâmetros dos Correios (coProduto, cepOrigem, cepDestino, psObjeto…) ou os títulos equivalentes em português (Produto, CEP de origem, Peso (g)…).</translation>
+    </message>
+    <message>
+        <source>Reading %1…</source>
+        <translation>Lendo %1…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n quote(s) from the history</source>
+        <translation>
+            <numerusform>%n cotação do histórico</numerusform>
+            <numerusform>%n cotações do histórico</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n row(s) in the file</source>
+        <translation>
+            <numerusform>%n linha no arquivo</numerusform>
+            <numerusform>%n linhas no arquivo</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n row(s) to send</source>
+        <translation>
+            <numerusform>%n linha a enviar</numerusform>
+            <numerusform>%n linhas a enviar</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>These columns were not understood and are ignored: %1</source>
+        <translation>Estas colunas não foram reconhecidas e serão ignoradas: %1</translation>
     </message>
     <message>
         <source>Declared values are priced with each product&apos;s own declared-value service: %1</source>
         <translation>Os valores declarados são cotados com o serviço de valor declarado de cada produto: %1</translation>
+    </message>
+    <message>
+        <source>%1 could not be used.</source>
+        <translation>Não foi possível usar %1.</translation>
+    </message>
+    <message>
+        <source>The file is empty.</source>
+        <translation>O arquivo está vazio.</translation>
+    </message>
+    <message>
+        <source>The file has a header but no data rows.</source>
+        <translation>O arquivo tem cabeçalho, mas nenhuma linha de dados.</translation>
+    </message>
+    <message>
+        <source>No product column: the header needs coProduto (or Produto).</source>
+        <translation>Falta a coluna do produto: o cabeçalho precisa ter coProduto (ou Produto).</translation>
+    </message>
+    <message>
+        <source>Columns &apos;%1&apos; and &apos;%2&apos; both mean %3; keep one.</source>
+        <translation>As colunas &apos;%1&apos; e &apos;%2&apos; indicam o mesmo dado (%3); mantenha apenas uma.</translation>
+    </message>
+    <message>
+        <source>Could not read %1: %2</source>
+        <translation>Não foi possível ler %1: %2</translation>
+    </message>
+    <message>
+        <source>Open batch file</source>
+        <translation>Abrir arquivo de lote</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv *.txt);;All files (*)</source>
+        <translation>Arquivos CSV (*.csv *.txt);;Todos os arquivos (*)</translation>
+    </message>
+</context>
+<context>
+    <name>BatchProblemsView</name>
+    <message>
+        <source>Problems in the file</source>
+        <translation>Problemas no arquivo</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n row(s) have problems. Nothing is sent until the file is fixed and opened again.</source>
+        <translation>
+            <numerusform>%n linha tem problemas. Nada será enviado até que o arquivo seja corrigido e aberto novamente.</numerusform>
+            <numerusform>%n linhas têm problemas. Nada será enviado até que o arquivo seja corrigido e aberto novamente.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Line %1, column %2: %3</source>
+        <translation>Linha %1, coluna %2: %3</translation>
+    </message>
+    <message>
+        <source>Line %1: %2</source>
+        <translation>Linha %1: %2</translation>
+    </message>
+    <message>
+        <source>Required for pricing</source>
+        <translation>Obrigatório para a cotação</translation>
+    </message>
+    <message>
+        <source>The row has more cells than the header (check the delimiter and quotes).</source>
+        <translation>A linha tem mais células que o cabeçalho (verifique o delimitador e as aspas).</translation>
     </message>
     <message>
         <source>Product %1 has no declared-value service, so the declared value cannot be priced.</source>
@@ -501,241 +623,93 @@
         <source>Declared value %1 is outside the limits of product %2 (%3 to %4).</source>
         <translation>O valor declarado de %1 está fora dos limites do produto %2 (de %3 a %4).</translation>
     </message>
+</context>
+<context>
+    <name>BatchResultsView</name>
     <message>
-        <location filename="../../postalgui/gui/tabs/price/batch_panel.py" line="+254"/>
-        <source>&amp;Open CSV…</source>
-        <translation>A&amp;brir CSV…</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Open a batch file (Ctrl+O)</source>
-        <translation>Abrir um arquivo de lote (Ctrl+O)</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Open a CSV file with one product to price per row. Column titles are the operator&apos;s parameter names (coProduto, cepOrigem, cepDestino, psObjeto…) or their Portuguese titles (Produto, CEP de origem, Peso (g)…).</source>
-        <translation>Abra um arquivo CSV com um produto a cotar por linha. Os títulos das colunas são os nomes dos parâmetros dos Correios (coProduto, cepOrigem, cepDestino, psObjeto…) ou os títulos equivalentes em português (Produto, CEP de origem, Peso (g)…).</translation>
-    </message>
-    <message>
-        <location line="+8"/>
-        <source>&amp;Run</source>
-        <translation>&amp;Executar</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Price every row of the file (Ctrl+Enter)</source>
-        <translation>Cotar todas as linhas do arquivo (Ctrl+Enter)</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>Problems in the file</source>
-        <translation>Problemas no arquivo</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>%v of %m</source>
-        <translation>%v de %m</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Batch progress</source>
-        <translation>Progresso do lote</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>&amp;Cancel</source>
-        <translation>Ca&amp;ncelar</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Stop sending the batch (Esc)</source>
-        <translation>Interromper o envio do lote (Esc)</translation>
-    </message>
-    <message>
-        <location line="+12"/>
         <source>Filter by product, destination or error</source>
         <translation>Filtrar por produto, destino ou erro</translation>
     </message>
     <message>
-        <location line="+3"/>
         <source>F&amp;ilter:</source>
         <translation>&amp;Filtrar:</translation>
     </message>
     <message>
-        <location line="+3"/>
         <source>All quotes</source>
         <translation>Todas as cotações</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Quoted</source>
         <translation>Cotadas</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Failed</source>
         <translation>Com falha</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>Sho&amp;w:</source>
         <translation>&amp;Mostrar:</translation>
     </message>
     <message>
-        <location line="+6"/>
         <source>Export &amp;spreadsheet…</source>
         <translation>Exportar &amp;planilha…</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <source>The results shown, as an Excel workbook (.xlsx) or CSV</source>
+        <translation>Os resultados exibidos, como planilha do Excel (.xlsx) ou CSV</translation>
+    </message>
+    <message>
         <source>Export &amp;PDF…</source>
         <translation>Exportar &amp;PDF…</translation>
     </message>
     <message>
-        <location line="+8"/>
         <source>Batch results</source>
         <translation>Resultados do lote</translation>
     </message>
+</context>
+<context>
+    <name>BatchRunRow</name>
     <message>
-        <location line="+29"/>
-        <source>Open CSV</source>
-        <translation>Abrir CSV</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Run batch</source>
-        <translation>Executar lote</translation>
+        <source>%v of %m</source>
+        <translation>%v de %m</translation>
     </message>
     <message>
-        <location line="+4"/>
-        <source>Cancel batch</source>
-        <translation>Cancelar lote</translation>
+        <source>Batch progress</source>
+        <translation>Progresso do lote</translation>
     </message>
     <message>
-        <location line="+92"/>
-        <source>Reading %1…</source>
-        <translation>Lendo %1…</translation>
-    </message>
-    <message numerus="yes">
-        <location line="+28"/>
-        <source>%n quote(s) from the history</source>
-        <translation>
-            <numerusform>%n cotação do histórico</numerusform>
-            <numerusform>%n cotações do histórico</numerusform>
-        </translation>
+        <source>&amp;Cancel</source>
+        <translation>Ca&amp;ncelar</translation>
     </message>
     <message>
-        <location line="+22"/>
-        <source>Sending…</source>
-        <translation>Enviando…</translation>
+        <source>Stop sending the batch (Esc)</source>
+        <translation>Interromper o envio do lote (Esc)</translation>
     </message>
     <message>
-        <location line="+35"/>
-        <source>Cancelling…</source>
-        <translation>Cancelando…</translation>
-    </message>
-    <message numerus="yes">
-        <location line="+32"/>
-        <source>%n row(s) in the file</source>
-        <translation>
-            <numerusform>%n linha no arquivo</numerusform>
-            <numerusform>%n linhas no arquivo</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <location line="+4"/>
-        <source>%1: %2</source>
-        <translation>%1: %2</translation>
-    </message>
-    <message numerus="yes">
-        <location line="-1"/>
-        <source>%n row(s) to send</source>
-        <translation>
-            <numerusform>%n linha a enviar</numerusform>
-            <numerusform>%n linhas a enviar</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>These columns were not understood and are ignored: %1</source>
-        <translation>Estas colunas não foram reconhecidas e serão ignoradas: %1</translation>
-    </message>
-    <message>
-        <location line="+14"/>
-        <source>%1 could not be used.</source>
-        <translation>Não foi possível usar %1.</translation>
-    </message>
-    <message>
-        <location line="+13"/>
-        <source>The file is empty.</source>
-        <translation>O arquivo está vazio.</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>The file has a header but no data rows.</source>
-        <translation>O arquivo tem cabeçalho, mas nenhuma linha de dados.</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>No product column: the header needs coProduto (or Produto).</source>
-        <translation>Falta a coluna do produto: o cabeçalho precisa ter coProduto (ou Produto).</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>Columns &apos;%1&apos; and &apos;%2&apos; both mean %3; keep one.</source>
-        <translation>As colunas &apos;%1&apos; e &apos;%2&apos; indicam o mesmo dado (%3); mantenha apenas uma.</translation>
-    </message>
-    <message>
-        <location line="+8"/>
-        <source>Could not read %1: %2</source>
-        <translation>Não foi possível ler %1: %2</translation>
-    </message>
-    <message numerus="yes">
-        <location line="+13"/>
-        <source>%n row(s) have problems. Nothing is sent until the file is fixed and opened again.</source>
-        <translation>
-            <numerusform>%n linha tem problemas. Nada será enviado até que o arquivo seja corrigido e aberto novamente.</numerusform>
-            <numerusform>%n linhas têm problemas. Nada será enviado até que o arquivo seja corrigido e aberto novamente.</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location line="+12"/>
-        <source>Line %1, column %2: %3</source>
-        <translation>Linha %1, coluna %2: %3</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Line %1: %2</source>
-        <translation>Linha %1: %2</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Required for pricing</source>
-        <translation>Obrigatório para a cotação</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>The row has more cells than the header (check the delimiter and quotes).</source>
-        <translation>A linha tem mais células que o cabeçalho (verifique o delimitador e as aspas).</translation>
-    </message>
-    <message>
-        <location line="+34"/>
         <source>The batch stopped: %1</source>
         <translation>O lote foi interrompido: %1</translation>
     </message>
     <message>
-        <location line="+44"/>
+        <source>Sending…</source>
+        <translation>Enviando…</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>Cancelando…</translation>
+    </message>
+    <message>
+        <source>Delivery time is not enabled for this card: prices are shown without deadlines.</source>
+        <translation>O prazo de entrega não está habilitado para este cartão: os preços aparecem sem prazos.</translation>
+    </message>
+    <message>
         <source>Cancelled after %1 of %2</source>
         <translation>Cancelado após %1 de %2</translation>
     </message>
     <message>
-        <location line="+4"/>
         <source>Stopped after %1 of %2</source>
         <translation>Interrompido após %1 de %2</translation>
     </message>
     <message numerus="yes">
-        <location line="+3"/>
         <source>%Ln quoted</source>
         <translation>
             <numerusform>%Ln cotada</numerusform>
@@ -743,7 +717,6 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+1"/>
         <source>%Ln failed</source>
         <translation>
             <numerusform>%Ln com falha</numerusform>
@@ -751,23 +724,8 @@
         </translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>%1, %2 in %3 s</source>
         <translation>%1, %2 em %3 s</translation>
-    </message>
-    <message>
-        <location line="+29"/>
-        <source>Open batch file</source>
-        <translation>Abrir arquivo de lote</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>CSV files (*.csv *.txt);;All files (*)</source>
-        <translation>Arquivos CSV (*.csv *.txt);;Todos os arquivos (*)</translation>
-    </message>
-    <message>
-        <source>The results shown, as an Excel workbook (.xlsx) or CSV</source>
-        <translation>Os resultados exibidos, como planilha do Excel (.xlsx) ou CSV</translation>
     </message>
 </context>
 <context>
@@ -3306,73 +3264,42 @@
 <context>
     <name>PriceTab</name>
     <message>
-        <source>Delivery time is not enabled for this card: prices are shown without deadlines.</source>
-        <translation>O prazo de entrega não está habilitado para este cartão: os preços aparecem sem prazos.</translation>
-    </message>
-    <message>
-        <source>Delivery times could not be read: %1</source>
-        <translation>Não foi possível ler os prazos de entrega: %1</translation>
-    </message>
-    <message>
-        <location filename="../../postalgui/gui/tabs/price/tab.py" line="+65"/>
         <source>Prices</source>
         <translation>Preços</translation>
     </message>
     <message>
-        <location line="+29"/>
         <source>Comparison</source>
         <translation>Comparação</translation>
     </message>
     <message>
-        <location line="+5"/>
         <source>Cancel</source>
         <translation>Cancelar</translation>
     </message>
     <message>
-        <location line="+10"/>
         <source>&amp;Quote</source>
         <translation>&amp;Cotação</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>&amp;Batch</source>
         <translation>&amp;Lote</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>&amp;History</source>
         <translation>&amp;Histórico</translation>
     </message>
     <message>
-        <location line="+62"/>
         <source>Nothing was sent: fix the fields named below the form.</source>
         <translation>Nada foi enviado: corrija os campos indicados abaixo do formulário.</translation>
     </message>
     <message>
-        <location line="+18"/>
         <source>Quoting %1 products…</source>
         <translation>Cotando %1 produtos…</translation>
     </message>
     <message>
-        <location line="+21"/>
         <source>No product could be priced; the reasons are in the table.</source>
         <translation>Nenhum produto pôde ser cotado; os motivos estão na tabela.</translation>
     </message>
-    <message>
-        <location line="+8"/>
-        <source>Cheapest: %1 at %2.</source>
-        <translation>Mais barato: %1 por %2.</translation>
-    </message>
-    <message>
-        <source>Cheapest that arrives %1: %2 at %3.</source>
-        <translation>Mais barato que chega %1: %2 por %3.</translation>
-    </message>
-    <message>
-        <source>No product arrives %1; cheapest: %2 at %3.</source>
-        <translation>Nenhum produto chega %1; mais barato: %2 por %3.</translation>
-    </message>
     <message numerus="yes">
-        <location line="+2"/>
         <source>%n product(s) could not be priced.</source>
         <translation>
             <numerusform>%n produto não pôde ser cotado.</numerusform>
@@ -3380,28 +3307,38 @@
         </translation>
     </message>
     <message>
-        <location line="+3"/>
         <source>(%1 ms)</source>
         <translation>(%1 ms)</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <source>Cheapest: %1 at %2.</source>
+        <translation>Mais barato: %1 por %2.</translation>
+    </message>
+    <message>
+        <source>No product arrives %1; cheapest: %2 at %3.</source>
+        <translation>Nenhum produto chega %1; mais barato: %2 por %3.</translation>
+    </message>
+    <message>
+        <source>Cheapest that arrives %1: %2 at %3.</source>
+        <translation>Mais barato que chega %1: %2 por %3.</translation>
+    </message>
+    <message>
+        <source>Delivery time is not enabled for this card: prices are shown without deadlines.</source>
+        <translation>O prazo de entrega não está habilitado para este cartão: os preços aparecem sem prazos.</translation>
+    </message>
+    <message>
         <source>The quote failed.</source>
         <translation>A cotação falhou.</translation>
     </message>
     <message>
-        <location line="+7"/>
-        <location line="+9"/>
         <source>Cancelled.</source>
         <translation>Cancelado.</translation>
     </message>
     <message>
-        <location line="+17"/>
         <source>Loading the services each product offers…</source>
         <translation>Carregando os serviços oferecidos por cada produto…</translation>
     </message>
     <message>
-        <location line="+20"/>
         <source>Additional services could not be loaded: %1</source>
         <translation>Não foi possível carregar os serviços adicionais: %1</translation>
     </message>

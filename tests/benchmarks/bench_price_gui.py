@@ -73,7 +73,7 @@ def main() -> int:
         runner = TaskRunner()
         url = context.sandbox_url()
         requests.put(f"{url}/_sandbox/faults", json={"latency_ms": LATENCY_MS}, timeout=5).raise_for_status()
-        panel = BatchPanel(context, runner)
+        panel = BatchPanel(context.price, runner)
         collector = IdleCollector(runner)  # as the app's session does once the window is built
         collector.start()
         panel.resize(1200, 700)

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import csv
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from decimal import Decimal
 from pathlib import Path
+from typing import cast
 
 import pytest
 import requests
@@ -16,10 +17,9 @@ from pytestqt.qtbot import QtBot
 from postalgui.api.models.price import PriceQuery, PriceResponse, QuoteResult
 from postalgui.gui.tabs.price.batch_panel import BatchPanel
 from postalgui.gui.tabs.price.results_model import Column
-from postalgui.gui.tasks import TaskHandle, TaskRunner
+from postalgui.gui.tasks import TaskRunner
 from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.services.context import AppContext
-from postalgui.services.price import use_cases as pricing
 from postalgui.services.price.service import PriceService
 
 SANDBOX_MS = 30_000
@@ -48,7 +48,7 @@ def _good_rows(count: int) -> list[list[object]]:
 
 @pytest.fixture
 def panel(context: AppContext, runner: TaskRunner, qtbot: QtBot) -> BatchPanel:
-    widget = BatchPanel(context, runner)
+    widget = BatchPanel(context.price, runner)
     qtbot.addWidget(widget)
     widget.resize(1000, 700)
     widget.show()
@@ -58,7 +58,7 @@ def panel(context: AppContext, runner: TaskRunner, qtbot: QtBot) -> BatchPanel:
 def _load(panel: BatchPanel, qtbot: QtBot, path: Path) -> None:
     panel.load_file(path)
     assert not panel.run_button.isEnabled()  # not while reading
-    qtbot.waitUntil(lambda: panel._file_handle is None, timeout=5000)
+    qtbot.waitUntil(lambda: not panel.reading, timeout=5000)
 
 
 def test_a_file_with_problems_names_them_and_sends_nothing(
@@ -285,7 +285,9 @@ def test_cancel_stops_a_slow_batch(
     assert panel.export_csv_button.isEnabled()  # what arrived can be saved
 
 
-def test_queries_from_the_history_run_as_a_batch(panel: BatchPanel, qtbot: QtBot) -> None:
+def test_queries_from_the_history_run_as_a_batch(
+    panel: BatchPanel, context: AppContext, qtbot: QtBot
+) -> None:
     queries = [
         PriceQuery(coProduto="03220", cepOrigem="01310100", cepDestino="20040020", psObjeto=500),
         PriceQuery(coProduto="03298", cepOrigem="01310100", cepDestino="70002900", psObjeto=1500),
@@ -294,10 +296,12 @@ def test_queries_from_the_history_run_as_a_batch(panel: BatchPanel, qtbot: QtBot
         panel.run_queries(queries)
     assert finished.args == [2, 0]
     assert "2 quote(s) from the history" in panel.file_label.text()
-    assert {entry.source for entry in panel.context.quote_history().search()} == {"history"}
+    assert {entry.source for entry in context.quote_history().search()} == {"history"}
 
 
-def test_a_rerun_from_the_history_prices_its_declared_value(panel: BatchPanel, qtbot: QtBot) -> None:
+def test_a_rerun_from_the_history_prices_its_declared_value(
+    panel: BatchPanel, context: AppContext, qtbot: QtBot
+) -> None:
     """An old quote sent without 019 gets it now; one the rule refuses fails without being sent."""
     valued = PriceQuery(
         coProduto="03220", cepOrigem="01310100", cepDestino="20040020", psObjeto=500, vlDeclarado=Decimal(200)
@@ -314,7 +318,7 @@ def test_a_rerun_from_the_history_prices_its_declared_value(panel: BatchPanel, q
     assert [item.coServAdicional for item in first.response.servicoAdicional] == ["019"]
     assert second.response is None
     assert str(second.failure).startswith("Product 45110 has no declared-value service")
-    assert [entry.query.coProduto for entry in panel.context.quote_history().search()] == ["03220"]
+    assert [entry.query.coProduto for entry in context.quote_history().search()] == ["03220"]
 
 
 def test_the_breakdown_says_a_declared_value_that_was_not_priced(panel: BatchPanel) -> None:
@@ -367,34 +371,63 @@ def test_results_export_as_an_excel_workbook_from_the_dialog(
     assert rows[0]["pcFinal"].number_format == '"R$" #,##0.00'
 
 
-def test_a_thousand_streamed_results_all_reach_the_table(
-    panel: BatchPanel, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """Results arriving as fast as a worker can report them keep the GUI thread responsive."""
-    response = PriceResponse.model_validate(
-        {
-            "coProduto": "03220",
-            "pcProduto": "19,92",
-            "pcFinal": "19,92",
-            "psCobrado": "300",
-            "inPesoCubico": "N",
-        }
-    )
+class FastClient:
+    """Settles every query at once, last first, as fast as a worker can report them."""
 
-    def fast_batch(
-        handle: TaskHandle,
-        service: PriceService,
+    def __init__(self) -> None:
+        self.response = PriceResponse.model_validate(
+            {
+                "coProduto": "03220",
+                "pcProduto": "19,92",
+                "pcFinal": "19,92",
+                "psCobrado": "300",
+                "inPesoCubico": "N",
+            }
+        )
+
+    def batch(
+        self,
         queries: Sequence[PriceQuery],
-        source: str = "batch",
-        run: str | None = None,
+        *,
+        id_lote: str | None = None,
+        on_result: Callable[[QuoteResult], None] | None = None,
     ) -> list[QuoteResult]:
-        del service, source, run
-        results = [QuoteResult(index, query, response) for index, query in enumerate(queries)]
-        for done, result in enumerate(reversed(results), start=1):
-            handle.progress(done, len(results), payload=result)
+        del id_lote
+        results = [QuoteResult(index, query, self.response) for index, query in enumerate(queries)]
+        for result in reversed(results):
+            if on_result is not None:
+                on_result(result)
         return results
 
-    monkeypatch.setattr(pricing, "quote_batch", fast_batch)
+
+class FastPriceService:
+    """What the Batch page's run asks of `PriceService`: a fast client, no history, no API 35."""
+
+    def __init__(self) -> None:
+        self._client = FastClient()
+
+    def client(self) -> FastClient:
+        return self._client
+
+    def record(self, results: Sequence[QuoteResult], source: str, run: str | None = None) -> None:
+        del results, source, run
+
+    def enabled_apis(self) -> list[int] | None:
+        return [34]  # prices only: no deadline is asked
+
+    def handling_days(self) -> int:
+        return 0
+
+    def record_deadlines(self, run: str, queries: object, outcomes: object) -> None:
+        del run, queries, outcomes
+
+
+def test_a_thousand_streamed_results_all_reach_the_table(runner: TaskRunner, qtbot: QtBot) -> None:
+    """Results arriving as fast as a worker can report them keep the GUI thread responsive."""
+    panel = BatchPanel(cast("PriceService", FastPriceService()), runner)
+    qtbot.addWidget(panel)
+    panel.resize(1000, 700)
+    panel.show()
     query = PriceQuery(coProduto="03220", cepOrigem="01310100", cepDestino="20040020", psObjeto=300)
     gaps: list[float] = []
     last = [time.perf_counter()]

@@ -15,6 +15,7 @@ from pytestqt.qtbot import QtBot
 from postalgui.gui.tabs.price import PriceTab
 from postalgui.gui.tabs.price.results_model import Column
 from postalgui.gui.tasks import TaskRunner
+from postalgui.gui.widgets.message_bar import MessageArea
 from postalgui.services.context import AppContext
 from tests.gui.test_price_tab import WAIT_MS, fill_package
 
@@ -23,7 +24,7 @@ SMALL_CARD = "0074512346"  # price only: no API 35
 
 @pytest.fixture
 def tab(context: AppContext, runner: TaskRunner, qtbot: QtBot) -> Iterator[PriceTab]:
-    widget = PriceTab(context, runner)
+    widget = PriceTab(context.price, runner, MessageArea())
     qtbot.addWidget(widget)
     widget.resize(1300, 760)
     widget.show()
@@ -38,7 +39,7 @@ def quote_with_deadlines(tab: PriceTab, qtbot: QtBot) -> None:
     model = tab.model
     rows = range(model.rowCount())
     qtbot.waitUntil(lambda: all(model.deadline(row) is not None for row in rows), timeout=WAIT_MS)
-    qtbot.waitUntil(lambda: tab._deadlines is None, timeout=WAIT_MS)
+    qtbot.waitUntil(lambda: not tab.fetching_deadlines, timeout=WAIT_MS)
 
 
 def cell(tab: PriceTab, view_row: int, column: Column) -> str:

@@ -17,6 +17,7 @@ from postalgui.gui.tabs.price import PriceTab
 from postalgui.gui.tabs.price.quote_form import DECLARED
 from postalgui.gui.tabs.price.results_model import Column
 from postalgui.gui.tasks import TaskRunner
+from postalgui.gui.widgets.message_bar import MessageArea
 from postalgui.services.context import AppContext
 
 WAIT_MS = 20_000
@@ -24,7 +25,7 @@ WAIT_MS = 20_000
 
 @pytest.fixture
 def tab(context: AppContext, runner: TaskRunner, qtbot: QtBot) -> Iterator[PriceTab]:
-    widget = PriceTab(context, runner)
+    widget = PriceTab(context.price, runner, MessageArea())
     qtbot.addWidget(widget)
     widget.resize(1300, 760)
     widget.show()
@@ -189,7 +190,7 @@ def test_enter_quotes_and_origin_is_remembered(tab: PriceTab, context: AppContex
         qtbot.keyClick(tab.form.destination_edit, Qt.Key.Key_Return)
     assert context.saved_settings.prices.origin_cep == "01310100"
     assert context.store.load().prices.origin_cep == "01310100"
-    again = PriceTab(context, tab.runner)
+    again = PriceTab(context.price, tab.runner, MessageArea())
     qtbot.addWidget(again)
     assert again.form.origin_edit.text() == "01310-100"
 
@@ -305,9 +306,11 @@ def test_the_product_list_follows_new_settings(tab: PriceTab, context: AppContex
     qtbot.waitUntil(lambda: tab.form.services_list.count() > 0, timeout=WAIT_MS)
 
 
-def test_cancelling_a_comparison_gives_the_form_back(tab: PriceTab, qtbot: QtBot) -> None:
+def test_cancelling_a_comparison_gives_the_form_back(
+    tab: PriceTab, context: AppContext, qtbot: QtBot
+) -> None:
     """Cancel ends the task with ``finished(cancelled=True)``: Quote is enabled, Cancel hidden."""
-    url = tab.context.sandbox_url()
+    url = context.sandbox_url()
     answer = requests.put(f"{url}/_sandbox/faults", json={"latency_ms": 3000, "paths": ["/preco"]}, timeout=5)
     assert answer.ok
     fill_package(tab)
@@ -320,9 +323,11 @@ def test_cancelling_a_comparison_gives_the_form_back(tab: PriceTab, qtbot: QtBot
     assert tab.summary.text() == tab.tr("Cancelled.")
 
 
-def test_typing_another_cep_while_quoting_stops_the_old_quote(tab: PriceTab, qtbot: QtBot) -> None:
+def test_typing_another_cep_while_quoting_stops_the_old_quote(
+    tab: PriceTab, context: AppContext, qtbot: QtBot
+) -> None:
     """Prices of the old route would arrive beside the new CEP: the quote is cancelled."""
-    url = tab.context.sandbox_url()
+    url = context.sandbox_url()
     answer = requests.put(f"{url}/_sandbox/faults", json={"latency_ms": 3000, "paths": ["/preco"]}, timeout=5)
     assert answer.ok
     fill_package(tab)
@@ -332,20 +337,22 @@ def test_typing_another_cep_while_quoting_stops_the_old_quote(tab: PriceTab, qtb
     assert tab.model.rowCount() == 0
 
 
-def test_the_form_never_edits_the_settings_it_was_given(tab: PriceTab, qtbot: QtBot) -> None:
+def test_the_form_never_edits_the_settings_it_was_given(
+    tab: PriceTab, context: AppContext, qtbot: QtBot
+) -> None:
     """The remembered origin comes back as a new value that the tab saves; the saved object
     every other tab reads is never changed behind the context's back."""
     from postalgui.services.settings import SettingsStore
 
-    before = tab.context.saved_settings
-    shown_before = tab.context.settings
+    before = context.saved_settings
+    shown_before = context.settings
     assert before.prices.origin_cep != "01310100"
     fill_package(tab)
     wait_for_results(tab, qtbot)
     assert before.prices.origin_cep != "01310100"
     assert shown_before.prices.origin_cep != "01310100"
-    assert tab.context.saved_settings.prices.origin_cep == "01310100"
-    assert SettingsStore(tab.context.paths.settings_file).load().prices.origin_cep == "01310100"
+    assert context.saved_settings.prices.origin_cep == "01310100"
+    assert SettingsStore(context.paths.settings_file).load().prices.origin_cep == "01310100"
 
 
 def test_batch_and_history_pages_are_built_when_first_shown(tab: PriceTab, qtbot: QtBot) -> None:

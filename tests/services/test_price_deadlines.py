@@ -121,26 +121,6 @@ def test_business_days_and_the_setting_limits() -> None:
             PriceSettings(handling_days=bad)
 
 
-def test_a_batch_gets_its_deadlines_a_window_at_a_time_numbered_as_its_results() -> None:
-    from postalgui.api.cancel import Progress
-    from postalgui.services.price.deadlines import deadlines_in_windows
-
-    service = FakeService([34, 35])
-    seen: list[Progress] = []
-    queries = [national(), abroad(), national("03204"), national(), national()]
-    indices = [10, 11, 12, 14, 15]  # a row without a result (13) is skipped
-    asked = deadlines_in_windows(
-        PlainTask(on_progress=seen.append), cast("PriceService", service), queries, indices, window=2
-    )
-    assert asked == 5
-    assert [progress.done for progress in seen] == [2, 4, 5]
-    windows = [cast("list[DeadlineOutcome]", progress.payload) for progress in seen]
-    assert [[o.index for o in window] for window in windows] == [[10, 11], [12, 14], [15]]
-    reasons = [o.reason for window in windows for o in window]
-    assert reasons == ["ok", "international", "item_error", "ok", "ok"]
-    assert len(service.client.asked) == 4  # the international row asked nothing
-
-
 def test_a_repeated_route_is_asked_once_and_the_run_is_recorded() -> None:
     service = FakeService([34, 35])
     heavier = national().model_copy(update={"psObjeto": 5000})

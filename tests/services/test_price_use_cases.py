@@ -7,7 +7,7 @@ product's failure never hiding the others'.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from decimal import Decimal
 from pathlib import Path
 from typing import Any, ClassVar, cast
@@ -114,7 +114,7 @@ class WindowClient(FakeClient):
         super().__init__()
         self.calls: list[tuple[int, str | None]] = []
 
-    def batch(  # the real client's keyword too, which quote_stream passes
+    def batch(  # the real client's keyword too, which prices_with_deadlines passes
         self,
         queries: Sequence[PriceQuery],
         on_result: Callable[[QuoteResult], None] | None = None,
@@ -122,32 +122,6 @@ class WindowClient(FakeClient):
     ) -> list[QuoteResult]:
         self.calls.append((len(queries), id_lote))
         return super().batch(queries, on_result)
-
-
-def test_a_stream_reads_its_queries_a_window_at_a_time() -> None:
-    pulled = 0
-
-    def rows() -> Iterator[PriceQuery]:
-        nonlocal pulled
-        for number in range(10):
-            pulled += 1
-            yield query(number)
-
-    seen: list[Progress] = []
-    client = WindowClient()
-    service = FakePriceService(client)
-    stream = use_cases.quote_stream(PlainTask(seen.append), as_service(service), rows(), 10, "cli", window=4)
-    first = next(stream)
-    assert pulled == 4  # one window read, the rest of the file not yet
-    assert first.index == 0
-    rest = list(stream)
-    assert [result.index for result in [first, *rest]] == list(range(10))
-    assert [result.query.psObjeto for result in rest][-1] == 309
-    assert [size for size, _ in client.calls] == [4, 4, 2]
-    assert len({name for _, name in client.calls}) == 1  # one idLote for the whole batch
-    assert [step.done for step in seen if step.payload is not None] == list(range(1, 11))
-    assert {step.total for step in seen} == {10}
-    assert sorted(result.index for block in service.recorded for result in block) == list(range(10))
 
 
 def declared_rule(offered: list[AdditionalService]) -> use_cases.DeclaredValueRule:

@@ -500,14 +500,7 @@ def _read_row(
                 "csv.extra_cells",
             )
         )
-    sources: dict[str, tuple[str, str]] = {}  # field -> (column, text)
-    for field in FIELDS:
-        index = positions.get(field, len(cells))
-        text = cells[index].strip() if index < len(cells) else ""
-        if text:
-            sources[field] = (header[index], text)
-        elif field in defaults:
-            sources[field] = (field, defaults[field])
+    sources = _sources(cells, header, positions, defaults)
 
     def column_of(field: str) -> str:
         if field in sources:
@@ -531,6 +524,36 @@ def _read_row(
             problems.append(RowProblem(line, column_of(field), field, REQUIRED_MESSAGE, REQUIRED_RULE))
             reported.add(field)
 
+    query = _query(line, values, column_of, reported, problems)
+    if problems:
+        problems.sort(key=lambda problem: _problem_order(problem.field, positions))
+        return BatchRow(line, None, tuple(problems))
+    return BatchRow(line, query)
+
+
+def _sources(
+    cells: list[str], header: list[str], positions: Mapping[str, int], defaults: Mapping[str, str]
+) -> dict[str, tuple[str, str]]:
+    """Each field's column and text: the row's cell, else the default (named by the field)."""
+    sources: dict[str, tuple[str, str]] = {}
+    for field in FIELDS:
+        index = positions.get(field, len(cells))
+        text = cells[index].strip() if index < len(cells) else ""
+        if text:
+            sources[field] = (header[index], text)
+        elif field in defaults:
+            sources[field] = (field, defaults[field])
+    return sources
+
+
+def _query(
+    line: int,
+    values: Mapping[str, object],
+    column_of: Callable[[str], str],
+    reported: set[str],
+    problems: list[RowProblem],
+) -> PriceQuery | None:
+    """The row's query, or ``None``; its problems (one per field not yet ``reported``) added."""
     query: PriceQuery | None = None
     try:
         query = PriceQuery.model_validate(values)
@@ -547,10 +570,7 @@ def _read_row(
         for field in ROLL_SIZES:
             if getattr(query, field) is None and field not in reported:
                 problems.append(RowProblem(line, column_of(field), field, ROLL_MESSAGE, REQUIRED_RULE))
-    if problems:
-        problems.sort(key=lambda problem: _problem_order(problem.field, positions))
-        return BatchRow(line, None, tuple(problems))
-    return BatchRow(line, query)
+    return query
 
 
 def _problem_order(field: str, positions: Mapping[str, int]) -> int:

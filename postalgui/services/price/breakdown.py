@@ -155,48 +155,68 @@ def ladder(response: PriceResponse, *, language: str = "en") -> list[LadderStep]
     if error is not None:
         return [LadderStep("error", None, str(error))]
     words = _words(language)
-    steps: list[LadderStep] = []
+    steps = _Steps()
+    _to_reference(steps, response, words)
+    _to_final(steps, response, words)
+    _facts(steps, response, words)
+    return list(steps)
 
-    def add(kind: str, amount: Decimal | None, detail: str = "", level: int = 0, sign: str = "") -> None:
+
+class _Steps(list[LadderStep]):
+    """The ladder being built; `add` leaves out an amount the answer did not give."""
+
+    def add(
+        self, kind: str, amount: Decimal | None, detail: str = "", level: int = 0, sign: str = ""
+    ) -> None:
         if amount is not None:
-            steps.append(LadderStep(kind, amount, detail, level, sign))
+            self.append(LadderStep(kind, amount, detail, level, sign))
 
+
+def _to_reference(steps: _Steps, response: PriceResponse, words: Mapping[str, str]) -> None:
+    """Base and band, the additional kilos, the combo variation: the reference price."""
     factor = response.info(InfoTipo.FATOR_FAIXA)
-    add("base", response.pcBase, words["band_factor"].format(factor=factor) if factor else "")
-    add("band", response.pcFaixa)
+    steps.add("base", response.pcBase, words["band_factor"].format(factor=factor) if factor else "")
+    steps.add("band", response.pcFaixa)
     if _positive(response.qtAdicional) or _positive(response.pcTotalAdicional):
         quantity = response.qtAdicional
-        add(
+        steps.add(
             "additional_each",
             response.pcCadaAdicional,
             words["each"].format(quantity=_number(quantity)) if quantity is not None else "",
         )
-        add("additional_total", response.pcTotalAdicional, sign="+")
-    add("base_total", response.pcBaseGeral, sign="=")
+        steps.add("additional_total", response.pcTotalAdicional, sign="+")
+    steps.add("base_total", response.pcBaseGeral, sign="=")
     if _positive(response.peVariacao) or _positive(response.vlTotalDescVariacao):
         percent = response.peVariacao
         detail = format_percent_ui(percent) if percent is not None else ""
         if response.vlTotalDescVariacao is not None:
-            add("variation", response.vlTotalDescVariacao, detail, sign="-")
+            steps.add("variation", response.vlTotalDescVariacao, detail, sign="-")
         else:
             steps.append(LadderStep("variation", None, detail, sign="-"))
-    add("reference", response.pcReferencia, sign="=")
+    steps.add("reference", response.pcReferencia, sign="=")
+
+
+def _to_final(steps: _Steps, response: PriceResponse, words: Mapping[str, str]) -> None:
+    """The benefits down to the product's price, the services up to the final one."""
     for benefit in response.beneficios:
         steps.append(LadderStep("benefit", benefit.valor, _benefit_detail(benefit), 1, "-"))
         for criterion in benefit.criterio:
             steps.append(LadderStep("criterion", None, _criterion_detail(criterion, words), 2))
     if response.beneficios or _positive(response.vlTotalBeneficios):
-        add("benefits_total", response.vlTotalBeneficios, sign="-")
-    add("product", response.pcProduto, sign="=")
+        steps.add("benefits_total", response.vlTotalBeneficios, sign="-")
+    steps.add("product", response.pcProduto, sign="=")
     for service in response.servicoAdicional:
         # The operator's name ("064 Valor declarado (PAC)"), not its charging letter ("064 (V)").
         detail = additional_service_label(service.coServAdicional or "")
         steps.append(LadderStep("service", service.pcServicoAdicional, detail, 1, "+"))
     if response.servicoAdicional or _positive(response.pcTotalServicosAdicionais):
-        add("services_total", response.pcTotalServicosAdicionais, sign="+")
-    add("final", response.pcFinal, sign="=")
+        steps.add("services_total", response.pcTotalServicosAdicionais, sign="+")
+    steps.add("final", response.pcFinal, sign="=")
 
-    add("tax_base", response.vlBaseCalculoImposto)
+
+def _facts(steps: _Steps, response: PriceResponse, words: Mapping[str, str]) -> None:
+    """What the final price rests on: tax base, charged weight, insurance, fees, notes."""
+    steps.add("tax_base", response.vlBaseCalculoImposto)
     if response.psCobrado is not None:
         detail = format_grams(response.psCobrado)
         if response.inPesoCubico:
@@ -205,7 +225,7 @@ def ladder(response: PriceResponse, *, language: str = "en") -> list[LadderStep]
         steps.append(LadderStep("charged_weight", None, detail))
     if response.peAdValorem is not None:
         steps.append(LadderStep("ad_valorem", None, format_percent_ui(response.peAdValorem)))
-    add("insurance", response.vlSeguroAutomatico)
+    steps.add("insurance", response.vlSeguroAutomatico)
     exemption = response.peIsencaoArmazenagem
     if exemption is not None and exemption > 0:
         steps.append(LadderStep("storage_exemption", None, format_percent_ui(exemption)))
@@ -214,4 +234,3 @@ def ladder(response: PriceResponse, *, language: str = "en") -> list[LadderStep]
         steps.append(LadderStep("extra_fee", fee.vlTaxa, detail))
     for info in response.infoAdicional:
         steps.append(LadderStep("info", None, f"{info.tipo or '?'}: {info.valor or ''}"))
-    return steps

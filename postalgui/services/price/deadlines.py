@@ -1,9 +1,9 @@
 """Delivery time beside every price: the deadline of each quoted product, or why there is none.
 
-A plain task function (no Qt) run beside the price task, never before it: prices never
-wait for deadlines. A token whose ``api`` list lacks 35 gets no call at all (the
-operator would refuse each one); international products get none either (v2 export
-deadlines are a range, not the national record). The office's handling days (business
+A plain function (no Qt) that `priced.prices_with_deadlines` runs beside the prices,
+never before them: prices never wait for deadlines. A token whose ``api`` list lacks 35
+gets no call at all (the operator would refuse each one); international products get
+none either (v2 export deadlines are a range, not the national record). The office's handling days (business
 days between quote and posting) move ``dtEvento`` forward, so the date shown is the
 date the parcel arrives if it is posted then.
 """
@@ -30,18 +30,13 @@ if TYPE_CHECKING:
     from postalgui.services.price.service import PriceService
 
 __all__ = [
-    "DEADLINE_WINDOW",
     "DeadlineOutcome",
     "Reason",
     "add_business_days",
     "deadlines_for",
-    "deadlines_in_windows",
     "outcome_from_json",
     "outcome_json",
 ]
-
-DEADLINE_WINDOW = 200
-"""Queries `deadlines_in_windows` asks for at a time (a batch's deadlines fill in windows)."""
 
 
 def deadlines_for(
@@ -107,29 +102,6 @@ def _ask(
         reason: Reason = "ok" if result.deadline is not None else "item_error"
         outcomes[query] = DeadlineOutcome(0, reason, result.deadline, result.error, query.dtEvento, handling)
     return outcomes
-
-
-def deadlines_in_windows(
-    task: TaskControl,
-    service: PriceService,
-    queries: Sequence[PriceQuery],
-    indices: Sequence[int],
-    run: str | None = None,
-    *,
-    window: int = DEADLINE_WINDOW,
-) -> int:
-    """`deadlines_for` a window of ``queries`` at a time, for a batch that may be large.
-
-    Each window's outcomes, numbered with ``indices`` (the results' indices), go out as
-    the progress payload as soon as they are known; the result is how many were asked.
-    """
-    total = len(queries)
-    for start in range(0, total, window):
-        task.raise_if_cancelled()
-        found = deadlines_for(task, service, queries[start : start + window], run)
-        outcomes = [replace(outcome, index=indices[start + outcome.index]) for outcome in found]
-        task.progress(start + len(found), total, payload=outcomes)
-    return total
 
 
 def _deadline_query(query: PriceQuery, posted: date) -> DeadlineQuery:

@@ -14,7 +14,9 @@ if TYPE_CHECKING:
     from postalgui.api.price import PriceClient
     from postalgui.services.price.deadline_outcome import DeadlineOutcome
     from postalgui.services.price.history import QuoteHistory
+    from postalgui.services.price.products import PriceSettings
     from postalgui.services.session import Session
+    from postalgui.services.settings import Profile
 
 log = logging.getLogger(__name__)
 
@@ -50,9 +52,28 @@ class PriceService:
         token = self.context.backend().tokens.get(self.context.default_scope())
         return None if token.info is None else token.info.api_ids
 
+    @property
+    def profile(self) -> Profile:
+        """The active profile: the contract and DR a quote is sent with, the company's CNPJ."""
+        return self.context.profile
+
+    @property
+    def language(self) -> str:
+        """The UI language setting (documents are written in it)."""
+        return self.context.settings.language
+
+    def prices_settings(self) -> PriceSettings:
+        """The Prices tab's settings in force: products compared, presets, remembered origin."""
+        return self.context.settings.prices
+
+    def save_prices(self, prices: PriceSettings) -> None:
+        """Keep new Prices settings in the settings file (OSError when it cannot be written);
+        the connection stays as it is."""
+        self.context.save_preferences(self.context.saved_settings.updated(prices=prices))
+
     def handling_days(self) -> int:
         """Business days the office puts between a quote and the posting."""
-        return self.context.settings.prices.handling_days
+        return self.prices_settings().handling_days
 
     def history(self) -> QuoteHistory:
         """The quote history, opened on first use (any thread)."""
@@ -85,17 +106,17 @@ class PriceService:
         if self.context.settings.environment is Environment.SANDBOX:
             from postalgui.sandbox.demo_account import COMPANY_NAMES
 
-            return COMPANY_NAMES.get(self.context.profile.cnpj, "")
+            return COMPANY_NAMES.get(self.profile.cnpj, "")
         return ""
 
     def batch_defaults(self, *, remembered_origin: bool = True) -> dict[str, str]:
         """What a batch file may leave out: the profile's contract and DR and, in the
         window, the origin CEP the Quote page remembers."""
         defaults: dict[str, str] = {}
-        origin = self.context.settings.prices.origin_cep
+        origin = self.prices_settings().origin_cep
         if remembered_origin and origin:
             defaults["cepOrigem"] = origin
-        profile = self.context.profile
+        profile = self.profile
         if profile.contract:
             defaults["nuContrato"] = profile.contract
         if profile.dr is not None:

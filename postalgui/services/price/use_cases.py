@@ -9,11 +9,10 @@ written to the history, whatever its outcome.
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from datetime import date, datetime
 from decimal import Decimal
-from itertools import islice
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal, cast
 
@@ -34,6 +33,8 @@ __all__ = [
     "DECLARED_VALUE_CODES",
     "HISTORY_BLOCK",
     "DeclaredValueRule",
+    "RelayedTask",
+    "Renumbered",
     "additional_services",
     "delete_history",
     "export_csv",
@@ -42,7 +43,7 @@ __all__ = [
     "quote_checked",
     "quote_one",
     "quote_single",
-    "quote_stream",
+    "quote_window",
     "read_batch_file",
     "refusal_text",
     "search_history",
@@ -53,7 +54,11 @@ HISTORY_BLOCK = 50
 """Settled quotes written to the history together during a batch."""
 
 BATCH_WINDOW = 1000
-"""Queries `quote_stream` prices before reading more."""
+"""Queries `priced.prices_with_deadlines` prices before reading more.
+
+Memory holds a window or two, not the batch: 50,000 rows held whole took 1.7 GB. A
+window ends with its slowest chunk, so a window keeps many rounds of
+`PriceClient.concurrency` chunks busy (1,000 products: 25 rounds of 8 chunks of 5)."""
 
 
 def quote_batch(
@@ -70,7 +75,7 @@ def quote_batch(
     big batch never ends with one long write competing with the window. ``run`` is
     the key their deadlines are kept under (`deadlines_for`).
     """
-    return _quote_window(task, service, service.client(), queries, source, run=run)
+    return quote_window(task, service, service.client(), queries, source, run=run)
 
 
 def quote_checked(
@@ -104,20 +109,18 @@ def quote_checked(
     total = len(queries)
     for done, result in enumerate(refused, 1):
         task.progress(done, total, payload=result)
-    part = _Renumbered(task, positions, len(refused), total)
+    part = Renumbered(task, positions, len(refused), total)
     priced = quote_batch(part, service, sent, source, run) if sent else []
     renumbered = [replace(result, index=positions[result.index]) for result in priced]
     return sorted([*refused, *renumbered], key=lambda result: result.index)
 
 
-class _Renumbered:
-    """A task seen by a part of a batch: results at their places in the whole, progress after ``before``."""
+class RelayedTask:
+    """A task seen through another: cancel as it is, progress passed on (a subclass
+    rewrites it on the way, e.g. to renumber a part's results)."""
 
-    def __init__(self, task: TaskControl, positions: Sequence[int], before: int, total: int) -> None:
+    def __init__(self, task: TaskControl) -> None:
         self._task = task
-        self._positions = positions
-        self._before = before
-        self._total = total
 
     @property
     def token(self) -> CancelToken:
@@ -131,6 +134,19 @@ class _Renumbered:
         self._task.raise_if_cancelled()
 
     def progress(self, done: int, total: int | None = None, text: str = "", payload: object = None) -> None:
+        self._task.progress(done, total, text, payload)
+
+
+class Renumbered(RelayedTask):
+    """A task seen by a part of a batch: results at their places in the whole, progress after ``before``."""
+
+    def __init__(self, task: TaskControl, positions: Sequence[int], before: int, total: int | None) -> None:
+        super().__init__(task)
+        self._positions = positions
+        self._before = before
+        self._total = total
+
+    def progress(self, done: int, total: int | None = None, text: str = "", payload: object = None) -> None:
         from postalgui.api.models.price import QuoteResult
 
         del total
@@ -139,38 +155,7 @@ class _Renumbered:
         self._task.progress(self._before + done, self._total, text, payload)
 
 
-def quote_stream(
-    task: TaskControl,
-    service: PriceService,
-    queries: Iterable[PriceQuery],
-    total: int,
-    source: Source = "batch",
-    window: int = BATCH_WINDOW,
-    run: str | None = None,
-) -> Iterator[QuoteResult]:
-    """`quote_batch` for a batch too big to hold: results in input order, a window at a time.
-
-    ``queries`` is read ``window`` at a time (a generator reading a file row by row
-    stays one); each window is priced like `quote_batch` (one ``idLote`` for all) and
-    its results are yielded before the next is read, so memory holds one window, not
-    the batch: 50,000 rows held whole took 1.7 GB. ``total`` is for progress only.
-    A window ends with its slowest chunk, so a window keeps many rounds of
-    `PriceClient.concurrency` chunks busy (1,000 products: 25 rounds of 8 chunks of 5).
-    """
-    from postalgui.api.price import new_batch_id
-
-    client = service.client()
-    lote = new_batch_id()
-    rows = iter(queries)
-    offset = 0
-    while chunk := list(islice(rows, window)):
-        yield from _quote_window(
-            task, service, client, chunk, source, lote=lote, offset=offset, total=total, run=run
-        )
-        offset += len(chunk)
-
-
-def _quote_window(
+def quote_window(
     task: TaskControl,
     service: PriceService,
     client: PriceClient,
@@ -326,7 +311,7 @@ def export_pdf(
         path,
         results,
         company=service.company_name(),
-        cnpj=service.context.profile.cnpj,
+        cnpj=service.profile.cnpj,
         generated_at=datetime.now().astimezone(),
         layout=layout,
         language=language,

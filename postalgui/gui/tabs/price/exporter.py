@@ -33,7 +33,7 @@ def report_language(price: PriceService) -> str:
     The window was built in the language the settings chose at start (or the system
     locale's); `QLocale` alone would say Portuguese on a Brazilian system set to English.
     """
-    return resolve_language(price.context.settings.language)
+    return resolve_language(price.language)
 
 
 class ResultsExporter(QObject):

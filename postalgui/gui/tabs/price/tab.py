@@ -1,8 +1,8 @@
 """The Prices tab: the quote form with its comparison and breakdown, batches, history.
 
-The tab only wires: the form validates, `postalgui.services.price.use_cases` does the work
-in the background, the results model shows it. One live comparison at a time: a new
-quote cancels the one still running and its late answers are dropped.
+The tab only wires: the form validates, `postalgui.services.price.priced` prices it with
+its delivery times in the background, the results model shows them. One live comparison
+at a time: a new quote cancels the one still running and its late answers are dropped.
 """
 
 from __future__ import annotations
@@ -31,15 +31,16 @@ from postalgui.gui.widgets.message_bar import MessageArea
 from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.gui.widgets.tables import record_table
 from postalgui.gui.widgets.window_state import RememberedSplitter
+from postalgui.services.price.priced import DeadlinesArrived, PriceArrived, PricesSettled
 
 if TYPE_CHECKING:
     from postalgui.api.models.price import AdditionalService, PriceQuery, QuoteResult
     from postalgui.gui.tabs.price.batch_panel import BatchPanel
     from postalgui.gui.tabs.price.history_panel import HistoryPanel
-    from postalgui.gui.tasks import TaskHandle, TaskRunner
-    from postalgui.services.context import AppContext
+    from postalgui.gui.tasks import Progress, TaskHandle, TaskRunner
     from postalgui.services.price.deadlines import DeadlineOutcome
     from postalgui.services.price.products import PriceSettings
+    from postalgui.services.price.service import PriceService
 
 COMPARE_COLUMNS = (
     Column.PRODUCT,
@@ -65,28 +66,46 @@ class PriceTab(QWidget):
 
     quoteFinished = Signal(int)
 
-    def __init__(self, context: AppContext, runner: TaskRunner, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, price: PriceService, runner: TaskRunner, messages: MessageArea, parent: QWidget | None = None
+    ) -> None:
         super().__init__(parent)
         self.setObjectName("priceTab")
         self.setWindowTitle(self.tr("Prices"))
-        self.context = context
+        self.price = price
         self.runner = runner
+        self.messages = messages
         self._compare: TaskHandle | None = None
-        self._deadlines: TaskHandle | None = None
+        self._pricing = False  # the comparison's prices are still coming (its deadlines may be)
         self._services_task: TaskHandle | None = None
         self._started = 0.0
         self._local: list[QuoteResult] = []
-
-        self.messages = MessageArea(self)
+        self._arrived: list[QuoteResult] = []
         self.pages = QTabWidget(self)
         self.pages.setObjectName("pricePages")
-        self.form = QuoteForm(context.settings.prices, self)
+        self._build_form()
+        self._build_results()
+
+        # The Batch and History pages are built when first shown (or first asked for):
+        # the Quote page is what a clerk sees first, and it must not wait for them.
+        self._batch: BatchPanel | None = None
+        self._history: HistoryPanel | None = None
+        self._batch_page = _PageHolder(self, "batchPage")
+        self._history_page = _PageHolder(self, "historyPage")
+        self._lay_out()
+        # The services list needs the network: load it once the event loop runs.
+        QTimer.singleShot(0, self, self._on_form_services_needed)  # not after the tab is gone
+
+    def _build_form(self) -> None:
+        self.form = QuoteForm(self.price.prices_settings(), self)
         self.form.quoteRequested.connect(self._on_form_quote_requested)
         self.form.servicesNeeded.connect(self._on_form_services_needed)
         self.form.pricesChanged.connect(self._on_form_prices_changed)
         self.form.routeChanged.connect(self._on_form_route_changed)
         self.form.arriveByChanged.connect(self._on_form_arrive_by_changed)
 
+    def _build_results(self) -> None:
+        """The comparison's model and table, its summary, Cancel and the breakdown."""
         self.model = QuoteResultsModel(COMPARE_COLUMNS, self)
         self.model.set_arrive_by(self.form.arrive_by())
         self.proxy = QuoteFilterProxy(self)
@@ -102,13 +121,7 @@ class PriceTab(QWidget):
         self.cancel_button.hide()
         self.breakdown = BreakdownView(self)
 
-        # The Batch and History pages are built when first shown (or first asked for):
-        # the Quote page is what a clerk sees first, and it must not wait for them.
-        self._batch: BatchPanel | None = None
-        self._history: HistoryPanel | None = None
-        self._batch_page = _PageHolder(self, "batchPage")
-        self._history_page = _PageHolder(self, "historyPage")
-
+    def _lay_out(self) -> None:
         quote_page = self._quote_page()
         self.pages.addTab(quote_page, self.tr("&Quote"))
         self.pages.addTab(self._batch_page, self.tr("&Batch"))
@@ -125,8 +138,6 @@ class PriceTab(QWidget):
         escape = QShortcut(QKeySequence(Qt.Key.Key_Escape), quote_page)
         escape.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         escape.activated.connect(self._on_cancel_clicked)
-        # The services list needs the network: load it once the event loop runs.
-        QTimer.singleShot(0, self, self._on_form_services_needed)  # not after the tab is gone
 
     @property
     def batch(self) -> BatchPanel:
@@ -134,7 +145,7 @@ class PriceTab(QWidget):
         if self._batch is None:
             from postalgui.gui.tabs.price.batch_panel import BatchPanel
 
-            self._batch = BatchPanel(self.context, self.runner, self._batch_page)
+            self._batch = BatchPanel(self.price, self.runner, self._batch_page)
             self._batch.batchFinished.connect(self._on_batch_finished)
             self._batch.deadlinesFinished.connect(self._on_batch_deadlines_finished)
             self._batch_page.hold(self._batch)
@@ -146,7 +157,7 @@ class PriceTab(QWidget):
         if self._history is None:
             from postalgui.gui.tabs.price.history_panel import HistoryPanel
 
-            self._history = HistoryPanel(self.context, self.runner, self._history_page)
+            self._history = HistoryPanel(self.price, self.runner, self._history_page)
             self._history.rerunRequested.connect(self._on_history_rerun_requested)
             self._history_page.hold(self._history)
         return self._history
@@ -195,11 +206,16 @@ class PriceTab(QWidget):
 
     # --- quoting ----------------------------------------------------------------------
 
+    @property
+    def fetching_deadlines(self) -> bool:
+        """A comparison's deadlines (or its prices) are still coming."""
+        return self._compare is not None
+
     def quote(self) -> bool:
         """Validate the form and start the comparison; False when the form has problems."""
         self.messages.clear("price.compare")
         problems = self.form.required_problems()
-        profile = self.context.profile
+        profile = self.price.profile
         request = self.form.build_request(profile.contract, profile.dr)
         problems.extend(p for p in request.problems if p.field not in {q.field for q in problems})
         self.form.show_problems(problems)
@@ -207,7 +223,6 @@ class PriceTab(QWidget):
             self.summary.setText(self.tr("Nothing was sent: fix the fields named below the form."))
             return False
         from postalgui.api.models.price import ItemError, QuoteResult
-        from postalgui.services.price.use_cases import quote_batch
 
         self.form.remember_origin()  # a new origin comes back through pricesChanged
         self._local = [
@@ -220,42 +235,31 @@ class PriceTab(QWidget):
         if not request.queries:
             self._show_summary()
             return True
-        run = uuid.uuid4().hex  # the history keeps the prices and their deadlines under it
-        self._start_deadlines(request.queries, run)
-        self._started = time.perf_counter()
-        self.summary.setText(arg(self.tr("Quoting %1 products…"), len(request.queries)))
-        self.cancel_button.show()
-        self.form.quote_button.setEnabled(False)
-        self._compare = self.runner.run(
-            quote_batch,
-            self.context.price,
-            request.queries,
-            "compare",
-            run,
-            name="price compare",
-            key="price.compare",
-            on_result=self._on_compare_result,
-            on_error=self._on_compare_error,
-            on_finished=self._on_compare_finished,
-        )
+        self._start_compare(request.queries)
         return True
 
-    def _start_deadlines(self, queries: list[PriceQuery], run: str) -> None:
-        """Deadlines in their own task, started with the prices: the price column never waits."""
-        from postalgui.services.price.deadlines import deadlines_for
+    def _start_compare(self, queries: list[PriceQuery]) -> None:
+        """Prices and their deadlines in one task: the price column never waits for the dates."""
+        from postalgui.services.price.priced import prices_with_deadlines
 
-        if self._deadlines is not None:
-            self._deadlines.cancel()
-        self._deadlines = self.runner.run(
-            deadlines_for,
-            self.context.price,
+        self._arrived = []
+        self._pricing = True
+        self._started = time.perf_counter()
+        self.summary.setText(arg(self.tr("Quoting %1 products…"), len(queries)))
+        self.cancel_button.show()
+        self.form.quote_button.setEnabled(False)
+        run = uuid.uuid4().hex  # the history keeps the prices and their deadlines under it
+        self._compare = self.runner.run(
+            prices_with_deadlines,
+            self.price,
             queries,
             run,
-            name="price deadlines",
-            key="price.deadlines",
-            on_result=self._on_deadlines_result,
-            on_error=self._on_deadlines_error,
-            on_finished=self._on_deadlines_finished,
+            "compare",
+            name="price compare",
+            key="price.compare",
+            on_progress=self._on_compare_progress,
+            on_error=self._on_compare_error,
+            on_finished=self._on_compare_finished,
         )
 
     def _show_summary(self) -> None:
@@ -301,15 +305,14 @@ class PriceTab(QWidget):
         return arg(self.tr("Cheapest that arrives %1: %2 at %3."), until_text(by), name, format_brl(price))
 
     def _save_prices(self, prices: PriceSettings) -> None:
-        settings = self.context.saved_settings.updated(prices=prices)
         try:
-            self.context.save_preferences(settings)
+            self.price.save_prices(prices)
         except OSError as exc:
             self.messages.show_message(describe_error(exc), MessageKind.ERROR, key="price.settings")
 
     def settings_changed(self) -> None:
         """Settings changed elsewhere (the card to quote with): follow its products."""
-        self.form.set_prices(self.context.settings.prices)
+        self.form.set_prices(self.price.prices_settings())
 
     # --- slots ------------------------------------------------------------------------
 
@@ -318,7 +321,20 @@ class PriceTab(QWidget):
         self.quote()
 
     @Slot(object)
-    def _on_compare_result(self, results: list[QuoteResult]) -> None:
+    def _on_compare_progress(self, progress: Progress) -> None:
+        payload = progress.payload
+        if isinstance(payload, PriceArrived):
+            self._arrived.append(payload.result)  # shown together, sorted, once all are in
+        elif isinstance(payload, DeadlinesArrived):
+            self._show_deadlines(payload.outcomes)
+        elif isinstance(payload, PricesSettled):
+            self._show_comparison()
+
+    def _show_comparison(self) -> None:
+        results = sorted(self._arrived, key=lambda result: result.index)
+        self._pricing = False
+        self.cancel_button.hide()
+        self.form.quote_button.setEnabled(True)
         self.model.set_results([*self._local, *results])
         self.table.sortByColumn(COMPARE_COLUMNS.index(Column.FINAL), Qt.SortOrder.AscendingOrder)
         self._show_summary()
@@ -327,21 +343,7 @@ class PriceTab(QWidget):
         self.quoteFinished.emit(len(results))
         self._refresh_history()
 
-    @Slot(object)
-    def _on_compare_error(self, error: BaseException) -> None:
-        self.summary.setText(self.tr("The quote failed."))
-        self.messages.show_message(describe_error(error), MessageKind.ERROR, key="price.compare")
-
-    @Slot(bool)
-    def _on_compare_finished(self, cancelled: bool) -> None:
-        if cancelled and not self.model.results():
-            self.summary.setText(self.tr("Cancelled."))
-        self._compare = None
-        self.cancel_button.hide()
-        self.form.quote_button.setEnabled(True)
-
-    @Slot(object)
-    def _on_deadlines_result(self, outcomes: list[DeadlineOutcome]) -> None:
+    def _show_deadlines(self, outcomes: list[DeadlineOutcome]) -> None:
         self.model.set_deadlines(outcomes)
         if self.model.results():
             self._show_summary()  # "the cheapest that arrives by Friday" needs the dates
@@ -353,13 +355,19 @@ class PriceTab(QWidget):
             )
 
     @Slot(object)
-    def _on_deadlines_error(self, error: BaseException) -> None:
-        text = arg(self.tr("Delivery times could not be read: %1"), describe_error(error))
-        self.messages.show_message(text, MessageKind.WARNING, key="price.deadlines")
+    def _on_compare_error(self, error: BaseException) -> None:
+        """The message area says why, as the runner's sink would; the summary says it failed."""
+        self.summary.setText(self.tr("The quote failed."))
+        self.messages.show_message(describe_error(error), MessageKind.ERROR, key="price.compare")
 
     @Slot(bool)
-    def _on_deadlines_finished(self, cancelled: bool) -> None:
-        self._deadlines = None
+    def _on_compare_finished(self, cancelled: bool) -> None:
+        if cancelled and self._pricing and not self.model.results():
+            self.summary.setText(self.tr("Cancelled."))
+        self._compare = None
+        self._pricing = False
+        self.cancel_button.hide()
+        self.form.quote_button.setEnabled(True)
         if not cancelled:
             self._refresh_history()  # the deadlines were kept beside the prices shown there
 
@@ -371,11 +379,10 @@ class PriceTab(QWidget):
 
     @Slot()
     def _on_cancel_clicked(self) -> None:
-        if self._deadlines is not None:
-            self._deadlines.cancel()
         if self._compare is not None:
             self._compare.cancel()
-            self.summary.setText(self.tr("Cancelled."))
+            if self._pricing:
+                self.summary.setText(self.tr("Cancelled."))
 
     @Slot(QItemSelection, QItemSelection)
     def _on_table_selection_changed(self, _selected: QItemSelection, _deselected: QItemSelection) -> None:
@@ -391,8 +398,6 @@ class PriceTab(QWidget):
         """Prices of another route must not sit beside the one now typed, nor arrive later."""
         if self._compare is not None:
             self._compare.cancel()  # a quote of the old route: its prices would be stale on arrival
-        if self._deadlines is not None:
-            self._deadlines.cancel()
         self.model.clear_deadlines()
         if self.model.rowCount() == 0:
             return
@@ -410,7 +415,7 @@ class PriceTab(QWidget):
         self.form.clear_services(self.tr("Loading the services each product offers…"))
         self._services_task = self.runner.run(
             services_for_products,
-            self.context.price,
+            self.price,
             codes,
             self.form.event_date(),
             country,
