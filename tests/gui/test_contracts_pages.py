@@ -106,7 +106,9 @@ class FakeContractService(ContractService):
         if self.token_error is not None:
             raise self.token_error
         info = TokenResponse(
-            expiraEm="2030-01-02T00:04:00", token="t", cartaoPostagem=CardGrant(numero=self.profile.card, api=[34])
+            expiraEm="2030-01-02T00:04:00",
+            token="t",
+            cartaoPostagem=CardGrant(numero=self.profile.card, api=[34]),
         )
         return Token("t", self.expires, info)
 
