@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import UTC, datetime
 
 import pytest
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
 from postalgui.api.errors import ApiError
@@ -44,15 +43,6 @@ def host(qtbot: QtBot) -> Host:
     widget = Host()
     qtbot.addWidget(widget)
     return widget
-
-
-@pytest.fixture
-def runner(qapp: QApplication) -> Iterator[TaskRunner]:
-    """A runner of its own: these pages need no context and no sandbox."""
-    del qapp
-    task_runner = TaskRunner()
-    yield task_runner
-    assert task_runner.shutdown(15000), "background tasks did not end"
 
 
 def refuse(*_args: object, **_kwargs: object) -> object:
