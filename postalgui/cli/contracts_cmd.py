@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import datetime
+from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
@@ -73,63 +74,52 @@ def _add_contracts(commands: argparse._SubParsersAction[argparse.ArgumentParser]
         "company (CNPJ). Dates are printed DD/MM/YYYY, or with --json as the operator sends them.",
     )
     sub = parser.add_subparsers(dest="contracts_command", metavar="SUBCOMMAND", required=True)
-
-    listing = sub.add_parser(
+    _command(
+        sub,
         "list",
-        help="list the company's contracts",
-        description="List the company's contracts (GET .../empresas/{cnpj}/contratos).",
+        "list the company's contracts",
+        "List the company's contracts (GET .../empresas/{cnpj}/contratos).",
+        _run_contracts_list,
+        _status_options(ContractStatus, "contracts"),
     )
-    listing.add_argument(
-        "--status",
-        type=str.upper,
-        choices=[status.value for status in ContractStatus],
-        help="only contracts in this status",
-    )
-    listing.add_argument("--vigente", action="store_true", help="only contracts valid today")
-    _add_json(listing)
-    listing.set_defaults(run=_run_contracts_list)
-
-    show = sub.add_parser(
+    _command(
+        sub,
         "show",
-        help="show one contract",
-        description="Show one contract, every field the operator sends (GET .../contratos/{nuContrato}).",
+        "show one contract",
+        "Show one contract, every field the operator sends (GET .../contratos/{nuContrato}).",
+        _run_contracts_show,
+        _add_contract_arg,
     )
-    _add_contract_arg(show)
-    _add_json(show)
-    show.set_defaults(run=_run_contracts_show)
-
-    services = sub.add_parser(
+    _command(
+        sub,
         "services",
-        help="list a contract's services, or look one up",
-        description="List the contract's services (GET .../contratos/{nuContrato}/servicos), only "
+        "list a contract's services, or look one up",
+        "List the contract's services (GET .../contratos/{nuContrato}/servicos), only "
         "those of one posting card with --cartao. With CODIGO, whether the contract (or the card) "
         "has that service: exit status 1 with the operator's CON-011 when it has not.",
+        _run_contracts_services,
+        _add_contract_arg,
+        _add_code_arg,
+        _add_card_option,
+        _add_page_options,
     )
-    _add_contract_arg(services)
-    services.add_argument("code", metavar="CODIGO", nargs="?", help="service code, e.g. 03220")
-    services.add_argument("--cartao", metavar="CARTAO", help="only the services of this posting card")
-    _add_page_options(services)
-    _add_json(services)
-    services.set_defaults(run=_run_contracts_services)
-
-    contacts = sub.add_parser(
+    _command(
+        sub,
         "contacts",
-        help="a contract's management and administration contacts",
-        description="Show the contract's management contacts (GET .../contatoGerencia) and "
+        "a contract's management and administration contacts",
+        "Show the contract's management contacts (GET .../contatoGerencia) and "
         "administration contacts (GET .../contatoAcom), every field the operator sends.",
+        _run_contracts_contacts,
+        _add_contract_arg,
     )
-    _add_contract_arg(contacts)
-    _add_json(contacts)
-    contacts.set_defaults(run=_run_contracts_contacts)
-
-    category = sub.add_parser(
+    _command(
+        sub,
         "category",
-        help="a contract's category",
-        description="Show the contract's category (GET .../contratos/{nuContrato}/categoria).",
+        "a contract's category",
+        "Show the contract's category (GET .../contratos/{nuContrato}/categoria).",
+        _run_contracts_category,
+        _add_contract_arg,
     )
-    _add_contract_arg(category)
-    _add_json(category)
-    category.set_defaults(run=_run_contracts_category)
 
 
 def _add_cards(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -140,47 +130,82 @@ def _add_cards(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "(GET .../contratos/{nuContrato}/cartoes).",
     )
     sub = parser.add_subparsers(dest="cards_command", metavar="SUBCOMMAND", required=True)
-
-    listing = sub.add_parser(
+    _command(
+        sub,
         "list",
-        help="list a contract's posting cards",
-        description="List the contract's posting cards, every page unless --page is given.",
+        "list a contract's posting cards",
+        "List the contract's posting cards, every page unless --page is given.",
+        _run_cards_list,
+        _add_contract_arg,
+        _status_options(CardStatus, "cards"),
+        _add_page_options,
     )
-    _add_contract_arg(listing)
-    listing.add_argument(
-        "--status",
-        type=str.upper,
-        choices=[status.value for status in CardStatus],
-        help="only cards in this status",
-    )
-    listing.add_argument("--vigente", action="store_true", help="only cards valid today")
-    _add_page_options(listing)
-    _add_json(listing)
-    listing.set_defaults(run=_run_cards_list)
-
-    show = sub.add_parser(
+    _command(
+        sub,
         "show",
-        help="show one posting card",
-        description="Show one posting card (GET .../cartoes/{nuCartaoPostagem}).",
+        "show one posting card",
+        "Show one posting card (GET .../cartoes/{nuCartaoPostagem}).",
+        _run_cards_show,
+        _add_contract_arg,
+        _add_card_arg,
     )
-    _add_contract_arg(show)
-    _add_card_arg(show)
-    _add_json(show)
-    show.set_defaults(run=_run_cards_show)
-
-    services = sub.add_parser(
+    _command(
+        sub,
         "services",
-        help="list a posting card's services, or look one up",
-        description="List the card's services (GET .../cartoes/{nuCartaoPostagem}/servicos). With "
+        "list a posting card's services, or look one up",
+        "List the card's services (GET .../cartoes/{nuCartaoPostagem}/servicos). With "
         "CODIGO, the service if the card has it; exit status 1 with the operator's CON-011 when "
         "the card lacks it.",
+        _run_cards_services,
+        _add_contract_arg,
+        _add_card_arg,
+        _add_code_arg,
+        _add_page_options,
     )
-    _add_contract_arg(services)
-    _add_card_arg(services)
-    services.add_argument("code", metavar="CODIGO", nargs="?", help="service code, e.g. 03220")
-    _add_page_options(services)
-    _add_json(services)
-    services.set_defaults(run=_run_cards_services)
+
+
+Run = Callable[[argparse.Namespace, AppContext], int]
+Options = Callable[[argparse.ArgumentParser], None]
+
+
+def _command(
+    sub: argparse._SubParsersAction[argparse.ArgumentParser],
+    name: str,
+    summary: str,
+    description: str,
+    run: Run,
+    *options: Options,
+) -> argparse.ArgumentParser:
+    """One subcommand: its arguments in ``options``' order, then ``--json``, run by ``run``."""
+    parser = sub.add_parser(name, help=summary, description=description)
+    for add in options:
+        add(parser)
+    _add_json(parser)
+    parser.set_defaults(run=run)
+    return parser
+
+
+def _status_options(statuses: Iterable[StrEnum], what: str) -> Options:
+    """``--status`` (one of ``statuses``) and ``--vigente`` for a list of ``what``."""
+
+    def add(parser: argparse.ArgumentParser) -> None:
+        parser.add_argument(
+            "--status",
+            type=str.upper,
+            choices=[status.value for status in statuses],
+            help=f"only {what} in this status",
+        )
+        parser.add_argument("--vigente", action="store_true", help=f"only {what} valid today")
+
+    return add
+
+
+def _add_code_arg(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("code", metavar="CODIGO", nargs="?", help="service code, e.g. 03220")
+
+
+def _add_card_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--cartao", metavar="CARTAO", help="only the services of this posting card")
 
 
 def _add_contract_arg(parser: argparse.ArgumentParser) -> None:

@@ -96,8 +96,9 @@ class ContractsTabFactory:
 
     def build(self, context: AppContext, runner: TaskRunner) -> QWidget:
         from postalgui.gui.tabs.contracts import ContractsTab
+        from postalgui.gui.widgets.message_bar import MessageArea
 
-        return ContractsTab(context, runner)
+        return ContractsTab(context.contracts, runner, MessageArea())
 
 
 class BranchesTabFactory:
@@ -108,8 +109,9 @@ class BranchesTabFactory:
 
     def build(self, context: AppContext, runner: TaskRunner) -> QWidget:
         from postalgui.gui.tabs.branches import BranchesTab
+        from postalgui.gui.widgets.message_bar import MessageArea
 
-        return BranchesTab(context, runner)
+        return BranchesTab(context.branches, runner, MessageArea())
 
 
 class AttendanceTabFactory:

@@ -1895,6 +1895,41 @@
     </message>
 </context>
 <context>
+    <name>CountryDownload</name>
+    <message>
+        <source>Cancel</source>
+        <translation>Cancelar</translation>
+    </message>
+    <message>
+        <source>Stop the download (Esc); what was synced before stays</source>
+        <translation>Para o download (Esc); o que já estava sincronizado continua</translation>
+    </message>
+    <message>
+        <source>All of Brazil could not be synced: %1</source>
+        <translation>Não foi possível sincronizar o Brasil inteiro: %1</translation>
+    </message>
+    <message>
+        <source>Connecting…</source>
+        <translation>Conectando…</translation>
+    </message>
+    <message>
+        <source>Checking for changes…</source>
+        <translation>Verificando alterações…</translation>
+    </message>
+    <message>
+        <source>Page %1 of %2</source>
+        <translation>Página %1 de %2</translation>
+    </message>
+    <message>
+        <source>All of Brazil is synced: %1 units (%2 new or changed).</source>
+        <translation>Brasil inteiro sincronizado: %1 unidades (%2 novas ou alteradas).</translation>
+    </message>
+    <message>
+        <source>Download cancelled; the units synced before are kept.</source>
+        <translation>Download cancelado; as unidades sincronizadas antes foram mantidas.</translation>
+    </message>
+</context>
+<context>
     <name>CrashDialog</name>
     <message>
         <location filename="../../postalgui/gui/dialogs/crash_dialog.py" line="+37"/>
@@ -3045,6 +3080,13 @@
         <location line="+1"/>
         <source>Dismiss</source>
         <translation>Fechar</translation>
+    </message>
+</context>
+<context>
+    <name>MunicipalityLoader</name>
+    <message>
+        <source>The list of municipalities could not be loaded: %1</source>
+        <translation>Não foi possível carregar a lista de municípios: %1</translation>
     </message>
 </context>
 <context>
@@ -4274,6 +4316,41 @@
     </message>
 </context>
 <context>
+    <name>SummaryLine</name>
+    <message>
+        <source>Searching…</source>
+        <translation>Buscando…</translation>
+    </message>
+    <message>
+        <source>Pick a state (or a municipality, a CEP…) and press Search, or download All of Brazil once to filter every unit at once.</source>
+        <translation>Escolha um estado (ou um município, um CEP…) e clique em Buscar, ou baixe o Brasil inteiro uma vez para filtrar todas as unidades na hora.</translation>
+    </message>
+    <message>
+        <source>%1 of %2 units shown · %3</source>
+        <translation>%1 de %2 unidades mostradas · %3</translation>
+    </message>
+    <message>
+        <source>last synced %1</source>
+        <translation>sincronizado em %1</translation>
+    </message>
+    <message>
+        <source>checking for changes…</source>
+        <translation>verificando alterações…</translation>
+    </message>
+    <message>
+        <source>All of Brazil</source>
+        <translation>Brasil inteiro</translation>
+    </message>
+    <message>
+        <source>chosen types and statuses</source>
+        <translation>tipos e situações escolhidos</translation>
+    </message>
+    <message>
+        <source>the operator&apos;s filters</source>
+        <translation>filtros dos Correios</translation>
+    </message>
+</context>
+<context>
     <name>TokenApisLabel</name>
     <message>
         <location filename="../../postalgui/gui/tabs/contracts/token_apis.py" line="+40"/>
@@ -4298,6 +4375,17 @@
     <message>
         <source>APIs enabled for the current token: asking…</source>
         <translation>APIs habilitadas para o token atual: consultando…</translation>
+    </message>
+</context>
+<context>
+    <name>UnitLoader</name>
+    <message>
+        <source>Could not check for changes: %1. Showing the copy synced %2.</source>
+        <translation>Não foi possível verificar alterações: %1. Mostrando a cópia sincronizada em %2.</translation>
+    </message>
+    <message>
+        <source>The units could not be loaded: %1</source>
+        <translation>Não foi possível carregar as unidades: %1</translation>
     </message>
 </context>
 <context>
@@ -5201,14 +5289,6 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
         <translation>Unidades</translation>
     </message>
     <message>
-        <source>Cancel</source>
-        <translation>Cancelar</translation>
-    </message>
-    <message>
-        <source>Stop the download (Esc); what was synced before stays</source>
-        <translation>Para o download (Esc); o que já estava sincronizado continua</translation>
-    </message>
-    <message>
         <source>E&amp;xport CSV…</source>
         <translation>E&amp;xportar CSV…</translation>
     </message>
@@ -5221,80 +5301,12 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
         <translation>CEP</translation>
     </message>
     <message>
-        <source>Connecting…</source>
-        <translation>Conectando…</translation>
-    </message>
-    <message>
         <source>Export units</source>
         <translation>Exportar unidades</translation>
     </message>
     <message>
         <source>branches</source>
         <translation>agencias</translation>
-    </message>
-    <message>
-        <source>All of Brazil</source>
-        <translation>Brasil inteiro</translation>
-    </message>
-    <message>
-        <source>chosen types and statuses</source>
-        <translation>tipos e situações escolhidos</translation>
-    </message>
-    <message>
-        <source>the operator&apos;s filters</source>
-        <translation>filtros dos Correios</translation>
-    </message>
-    <message>
-        <source>Searching…</source>
-        <translation>Buscando…</translation>
-    </message>
-    <message>
-        <source>Pick a state (or a municipality, a CEP…) and press Search, or download All of Brazil once to filter every unit at once.</source>
-        <translation>Escolha um estado (ou um município, um CEP…) e clique em Buscar, ou baixe o Brasil inteiro uma vez para filtrar todas as unidades na hora.</translation>
-    </message>
-    <message>
-        <source>%1 of %2 units shown · %3</source>
-        <translation>%1 de %2 unidades mostradas · %3</translation>
-    </message>
-    <message>
-        <source>last synced %1</source>
-        <translation>sincronizado em %1</translation>
-    </message>
-    <message>
-        <source>checking for changes…</source>
-        <translation>verificando alterações…</translation>
-    </message>
-    <message>
-        <source>The list of municipalities could not be loaded: %1</source>
-        <translation>Não foi possível carregar a lista de municípios: %1</translation>
-    </message>
-    <message>
-        <source>Could not check for changes: %1. Showing the copy synced %2.</source>
-        <translation>Não foi possível verificar alterações: %1. Mostrando a cópia sincronizada em %2.</translation>
-    </message>
-    <message>
-        <source>The units could not be loaded: %1</source>
-        <translation>Não foi possível carregar as unidades: %1</translation>
-    </message>
-    <message>
-        <source>Checking for changes…</source>
-        <translation>Verificando alterações…</translation>
-    </message>
-    <message>
-        <source>Page %1 of %2</source>
-        <translation>Página %1 de %2</translation>
-    </message>
-    <message>
-        <source>All of Brazil is synced: %1 units (%2 new or changed).</source>
-        <translation>Brasil inteiro sincronizado: %1 unidades (%2 novas ou alteradas).</translation>
-    </message>
-    <message>
-        <source>All of Brazil could not be synced: %1</source>
-        <translation>Não foi possível sincronizar o Brasil inteiro: %1</translation>
-    </message>
-    <message>
-        <source>Download cancelled; the units synced before are kept.</source>
-        <translation>Download cancelado; as unidades sincronizadas antes foram mantidas.</translation>
     </message>
 </context>
 <context>

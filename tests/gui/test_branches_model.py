@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from datetime import UTC, datetime
 from typing import Any
 
 import pytest
-from PySide6.QtCore import Qt, QUrl
+from PySide6.QtCore import QObject, Qt, QUrl, Slot
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QApplication
 from pytestqt.modeltest import ModelTester
@@ -252,9 +253,29 @@ def test_detail_shows_the_unit_in_words(qtbot: QtBot) -> None:
     assert detail.sunday_value.text() == "Open 24 hours"
 
 
-def test_copy_address_and_open_in_a_map_website(qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
-    opened: list[QUrl] = []
-    monkeypatch.setattr(QDesktopServices, "openUrl", lambda url: opened.append(url) or True)
+class UrlCatcher(QObject):
+    """Qt's own hook for "open this address": what the browser would have been asked to show."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.opened: list[QUrl] = []
+
+    @Slot(QUrl)
+    def open_url(self, url: QUrl) -> None:
+        self.opened.append(url)
+
+
+@pytest.fixture
+def browser() -> Iterator[UrlCatcher]:
+    catcher = UrlCatcher()
+    QDesktopServices.setUrlHandler("https", catcher, "open_url")
+    yield catcher
+    QDesktopServices.unsetUrlHandler("https")
+    catcher.deleteLater()
+
+
+def test_copy_address_and_open_in_a_map_website(qtbot: QtBot, browser: UrlCatcher) -> None:
+    opened = browser.opened
     detail = UnitDetail()
     qtbot.addWidget(detail)
     detail.show_unit(UNITS[0], NOW)

@@ -8,6 +8,7 @@ from pytestqt.qtbot import QtBot
 
 from postalgui.gui.tabs.branches import BranchesTab
 from postalgui.gui.tasks import TaskRunner
+from postalgui.gui.widgets.message_bar import MessageArea
 from postalgui.services.context import AppContext
 
 WAIT_MS = 60_000
@@ -19,7 +20,7 @@ def unit_requests(context: AppContext) -> int:
 
 
 def build(context: AppContext, runner: TaskRunner, qtbot: QtBot) -> BranchesTab:
-    tab = BranchesTab(context, runner)
+    tab = BranchesTab(context.branches, runner, MessageArea())
     qtbot.addWidget(tab)
     tab.resize(1300, 800)
     tab.show()
@@ -77,3 +78,10 @@ def test_all_of_brazil_then_typing_filters_locally(
     assert {unit.type_code for unit in tab.model.shown_units()} <= {"46"}
     tab.filters.set_state("AM")
     assert unit_requests(context) == before  # never the network again
+
+
+def test_no_street_tiles_in_the_sandbox(context: AppContext, runner: TaskRunner, qtbot: QtBot) -> None:
+    """The sandbox uses no network: its branch service keeps no tile folder, so the map offers no streets."""
+    assert context.branches.tiles_dir() is None
+    tab = build(context, runner, qtbot)
+    assert not tab.map_pane.streets_check.isEnabled()

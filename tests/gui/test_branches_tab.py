@@ -1,32 +1,32 @@
-"""The Branches tab with a fake operator behind the use cases (no network): filters, the cache
+"""The Branches tab over a fake branch service (no network, no context): filters, the cache
 first then its refresh, All of Brazil with progress and cancel, local filtering per keystroke,
 list and detail, keys, CSV export."""
 
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
+from postalgui.api import cancel
 from postalgui.api.branches import UnitQuery, strip_accents
-from postalgui.api.cancel import TaskControl
 from postalgui.api.errors import TransportError
 from postalgui.api.models.branches import Locality, Unit
 from postalgui.gui.tab_factories import TAB_FACTORIES, branches_tab, contracts_tab
 from postalgui.gui.tabs.branches import BranchesTab
 from postalgui.gui.tabs.branches.unit_model import UnitColumn
 from postalgui.gui.tasks import TaskRunner
+from postalgui.gui.widgets.message_bar import MessageArea
 from postalgui.gui.widgets.message_kind import MessageKind
-from postalgui.services.branches import use_cases
-from postalgui.services.branches.use_cases import BranchResult
-from postalgui.services.context import AppContext, build_context
-from tests.conftest import MemoryKeyring
+from postalgui.services.branches.service import BranchService
+from postalgui.services.branches.store import CachedQuery, QueryInfo
 from tests.gui.test_branches_model import make_unit
 
 WAIT_MS = 5_000
@@ -89,87 +89,103 @@ def _matches(unit: Unit, query: UnitQuery) -> bool:
     )
 
 
-class FakeOperator:
-    """What `use_cases` would answer: a per-query cache, searches noted, the country by pages.
+class FakeOperator(BranchService):
+    """The branch service the tab is built with, its cache and client in one, without HTTP.
 
-    ``hold`` keeps the whole-country download waiting after its first page until set (or
-    cancelled); ``fail`` makes the next search fail as an unreachable server would.
+    Its cache is a dictionary that never knows when a query last changed (so every
+    search walks the query's pages); its client notes the searches, serves the country
+    by pages, and keeps that download waiting after its first page while ``hold`` is
+    unset (or until cancelled); ``fail`` makes a search fail as an unreachable server
+    would; ``clock`` stops the feature's clock. No street tiles, as in the sandbox.
     """
 
     PAGES = 5
 
-    def __init__(self, units: list[Unit]) -> None:
+    def __init__(self, units: list[Unit]) -> None:  # no session: every member the tab uses is here
         self.units = units
-        self.saved: dict[str, BranchResult] = {}
+        self.saved: dict[str, CachedQuery] = {}
         self.searches: list[UnitQuery] = []
         self.hold: threading.Event | None = None
         self.fail = False
+        self.clock: datetime | None = None
 
-    def cached(self, task: TaskControl, service: object, query: UnitQuery) -> BranchResult | None:
-        del task, service
-        return self.saved.get(query.key())
+    # --- the service -------------------------------------------------------------------------
 
-    def search(
-        self, task: TaskControl, service: object, query: UnitQuery, *, concurrency: int = 1
-    ) -> BranchResult:
-        del service, concurrency
+    def cache(self) -> Any:
+        return self
+
+    def client(self) -> Any:
+        return self
+
+    def tiles_dir(self) -> Path | None:
+        return None
+
+    def now(self) -> datetime:
+        return self.clock or datetime.now(UTC)
+
+    # --- the cache ---------------------------------------------------------------------------
+
+    def load(self, key: str) -> CachedQuery | None:
+        return self.saved.get(key)
+
+    def info(self, key: str) -> QueryInfo | None:
+        del key  # no change times known: a search walks every page
+        return None
+
+    def replace(self, key: str, units: list[Unit], *, synced_at: datetime | None = None) -> QueryInfo:
+        info = QueryInfo(key, synced_at or datetime.now(UTC), None, len(units))
+        self.saved[key] = CachedQuery(info, list(units))
+        return info
+
+    def meta(self, name: str) -> None:
+        del name
+
+    def put_meta(self, name: str, value: object) -> None:
+        del name, value
+
+    # --- the client --------------------------------------------------------------------------
+
+    def all_units(
+        self, query: UnitQuery, *, concurrency: int = 1, progress: Callable[[int, int], None] | None = None
+    ) -> list[Unit]:
+        del concurrency
         self.searches.append(query)
         if self.fail:
             raise TransportError("Connection refused")
         if query.is_everything:
             for page in range(1, self.PAGES + 1):
-                task.progress(page, self.PAGES)
+                if progress is not None:
+                    progress(page, self.PAGES)
                 if self.hold is not None and page == 1:
                     while not self.hold.wait(0.01):
-                        task.raise_if_cancelled()
-                task.raise_if_cancelled()
-        found = [unit for unit in self.units if _matches(unit, query)]
-        before = self.saved.get(query.key())
-        synced = datetime.now(UTC)
-        self.saved[query.key()] = BranchResult(query, found, synced, from_cache=True)
-        changed = len(found) if before is None else 0
-        return BranchResult(query, found, synced, changed=changed)
+                        cancel.current().raise_if_cancelled()
+                cancel.current().raise_if_cancelled()
+        return [unit for unit in self.units if _matches(unit, query)]
 
-    def localities(
-        self, task: TaskControl, service: object, uf: str, *, fresh: bool = False
-    ) -> list[Locality]:
-        del task, service, fresh
+    def localities(self, uf: str) -> list[Locality]:
         cities = sorted({u.endereco.municipio or "" for u in self.units if u.endereco.uf == uf})
         return [Locality(uf=uf, municipio=city) for city in cities]
 
     def remember(self, query: UnitQuery, synced_at: datetime = SYNCED) -> None:
         """The cache knows ``query`` as synced at ``synced_at``."""
-        found = [unit for unit in self.units if _matches(unit, query)]
-        self.saved[query.key()] = BranchResult(query, found, synced_at, from_cache=True)
+        self.replace(query.key(), [unit for unit in self.units if _matches(unit, query)], synced_at=synced_at)
 
 
 @pytest.fixture
-def operator(monkeypatch: pytest.MonkeyPatch) -> FakeOperator:
-    fake = FakeOperator(country())
-    monkeypatch.setattr(use_cases, "cached", fake.cached)
-    monkeypatch.setattr(use_cases, "search", fake.search)
-    monkeypatch.setattr(use_cases, "localities", fake.localities)
-    return fake
+def operator() -> FakeOperator:
+    return FakeOperator(country())
 
 
 @pytest.fixture
-def offline_context(config_dir: Path, memory_keyring: MemoryKeyring) -> Iterator[AppContext]:
-    """A context that never starts a sandbox: the fake answers for the operator."""
-    built = build_context(environ={"POSTALGUI_CONFIG_DIR": str(config_dir)}, keyring_backend=memory_keyring)
-    yield built
-    built.close()
-
-
-@pytest.fixture
-def offline_runner(offline_context: AppContext, qapp: QApplication) -> Iterator[TaskRunner]:
-    del offline_context, qapp
+def offline_runner(qapp: QApplication) -> Iterator[TaskRunner]:
+    del qapp
     task_runner = TaskRunner()
     yield task_runner
     assert task_runner.shutdown(15000), "background tasks did not end"
 
 
-def build_tab(context: AppContext, runner: TaskRunner, qtbot: QtBot) -> BranchesTab:
-    widget = BranchesTab(context, runner)
+def build_tab(service: BranchService, runner: TaskRunner, qtbot: QtBot) -> BranchesTab:
+    widget = BranchesTab(service, runner, MessageArea())
     qtbot.addWidget(widget)
     widget.resize(1300, 800)
     widget.show()
@@ -178,11 +194,8 @@ def build_tab(context: AppContext, runner: TaskRunner, qtbot: QtBot) -> Branches
 
 
 @pytest.fixture
-def tab(
-    offline_context: AppContext, offline_runner: TaskRunner, operator: FakeOperator, qtbot: QtBot
-) -> BranchesTab:
-    del operator
-    return build_tab(offline_context, offline_runner, qtbot)
+def tab(offline_runner: TaskRunner, operator: FakeOperator, qtbot: QtBot) -> BranchesTab:
+    return build_tab(operator, offline_runner, qtbot)
 
 
 def shown(tab: BranchesTab) -> list[Unit]:
@@ -379,10 +392,10 @@ def test_cancelling_all_of_brazil_keeps_what_was_there(
 
 
 def test_a_cached_country_shows_at_start_and_is_refreshed(
-    offline_context: AppContext, offline_runner: TaskRunner, operator: FakeOperator, qtbot: QtBot
+    offline_runner: TaskRunner, operator: FakeOperator, qtbot: QtBot
 ) -> None:
     operator.remember(UnitQuery())
-    widget = BranchesTab(offline_context, offline_runner)
+    widget = BranchesTab(operator, offline_runner, MessageArea())
     qtbot.addWidget(widget)
     loads: list[int] = []
     widget.unitsLoaded.connect(loads.append)
@@ -440,11 +453,11 @@ def test_export_saves_the_units_shown_in_the_lists_order(
     assert all(";24020-000;" in line for line in lines[1:])
 
 
-def test_the_clock_moves_open_now(tab: BranchesTab, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_clock_moves_open_now(tab: BranchesTab, operator: FakeOperator, qtbot: QtBot) -> None:
     pick_state(tab, qtbot, "SP")
     tab.filters.open_now_check.setChecked(True)
     sunday_night = datetime(2025, 11, 30, 23, 0, tzinfo=UTC)
-    monkeypatch.setattr(tab, "_clock", lambda: sunday_night)
+    operator.clock = sunday_night
     with qtbot.waitSignal(tab.rowsChanged, timeout=WAIT_MS):
         tab._clock_timer.timeout.emit()
     assert {unit.type_code for unit in shown(tab)} == {"46"}

@@ -1,4 +1,4 @@
-"""The Contracts tab's pages and controllers on their own, with failing use cases (no network)."""
+"""The Contracts tab's pages and controllers on their own, over a fake contract service (no network)."""
 
 from __future__ import annotations
 
@@ -10,17 +10,19 @@ from pytestqt.qtbot import QtBot
 
 from postalgui.api.errors import ApiError
 from postalgui.api.models.contracts import Contract, PostingCard, Service
-from postalgui.api.scopes import Scope, TokenScope
+from postalgui.api.models.token import CardGrant, TokenResponse
+from postalgui.api.scopes import TokenScope
+from postalgui.api.tokens import Token
 from postalgui.gui.tabs.contracts.activity import ActivityIndicator
+from postalgui.gui.tabs.contracts.desk import Desk
 from postalgui.gui.tabs.contracts.list_page import ContractListPage
 from postalgui.gui.tabs.contracts.quoting import CardQuoting, quotable
 from postalgui.gui.tasks import TaskRunner
 from postalgui.gui.widgets.message_bar import MessageArea
 from postalgui.gui.widgets.message_kind import MessageKind
-from postalgui.services import connection
-from postalgui.services.connection import ConnectionReport
-from postalgui.services.context import AppContext
-from postalgui.services.contracts import use_cases
+from postalgui.services.contracts.service import ContractService
+from postalgui.services.contracts.use_cases import TokenSummary
+from postalgui.services.settings import Profile
 
 WAIT_MS = 5_000
 CONTRACT = Contract(nuContrato="9912345678", nuSe=72, status="ATIVO")
@@ -47,6 +49,76 @@ def refuse(*_args: object, **_kwargs: object) -> object:
     raise ApiError("CON-099: service unavailable", status=503)
 
 
+class FakeContractClient:
+    """The two contracts a fake company has and one service per card; records the filters it was asked for."""
+
+    def __init__(self) -> None:
+        self.asked: list[tuple[str | None, bool | None]] = []
+        self.fail = False
+
+    def contracts(self, status: str | None = None, vigente: bool | None = None) -> list[Contract]:
+        if self.fail:
+            refuse()
+        self.asked.append((status, vigente))
+        both = [CONTRACT, Contract(nuContrato="9912345679", nuSe=72, status="SUSPENSO")]
+        return [c for c in both if status is None or c.status == status]
+
+    def all_card_services(self, nu: str, card: str) -> list[Service]:
+        del nu, card
+        return [Service(codigo="03298")]
+
+
+class FakeContractService(ContractService):
+    """What the pages ask of `ContractService`, without HTTP or settings: a profile, a client,
+    a token and the card switch's save (``save_error`` makes it fail; ``token_error`` the token)."""
+
+    def __init__(self) -> None:  # no session: every member the pages call is here
+        self.fake_profile = Profile(contract="9912345678", card="0074512345", dr=72)
+        self.fake_client = FakeContractClient()
+        self.save_error: OSError | None = None
+        self.token_error: ApiError | None = None
+        self.expires = datetime(2030, 1, 2, 3, 4, tzinfo=UTC)
+        self.used: list[str] = []
+
+    @property
+    def profile(self) -> Profile:
+        return self.fake_profile
+
+    @property
+    def env_key(self) -> str:
+        return "sandbox"
+
+    def client(self) -> FakeContractClient:  # type: ignore[override]  # the calls the pages make
+        return self.fake_client
+
+    def token(self, scope: TokenScope | None = None, *, fresh: bool = False) -> Token:
+        del scope, fresh
+        if self.token_error is not None:
+            raise self.token_error
+        info = TokenResponse(
+            expiraEm="2030-01-02T00:04:00",
+            token="t",
+            cartaoPostagem=CardGrant(numero=self.profile.card, api=[34]),
+        )
+        return Token("t", self.expires, info)
+
+    def use_card(self, contract: Contract, card: PostingCard, services: list[Service]) -> None:
+        del contract, services
+        if self.save_error is not None:
+            raise self.save_error
+        self.used.append(card.nuCartaoPostagem)
+
+
+@pytest.fixture
+def service() -> FakeContractService:
+    return FakeContractService()
+
+
+def desk(service: FakeContractService, runner: TaskRunner, host: Host) -> Desk:
+    """The pages' tools, with the fake standing in for `ContractService`."""
+    return Desk(service, runner, host.messages, host.activity)
+
+
 def test_activity_shows_the_latest_line_while_any_runs(host: Host) -> None:
     activity = host.activity
     host.show()
@@ -71,10 +143,10 @@ def test_only_an_active_card_of_an_active_contract_quotes() -> None:
 
 
 def test_a_failed_list_says_so_in_the_summary_and_the_message_area(
-    context: AppContext, runner: TaskRunner, host: Host, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+    service: FakeContractService, runner: TaskRunner, host: Host, qtbot: QtBot
 ) -> None:
-    monkeypatch.setattr(use_cases, "list_contracts", refuse)
-    page = ContractListPage(context, runner, host.messages, host.activity, host)
+    service.fake_client.fail = True
+    page = ContractListPage(desk(service, runner, host), host)
     page.refresh()
     assert page.loading
     assert host.activity.label.text() == "Loading contracts…"
@@ -88,14 +160,10 @@ def test_a_failed_list_says_so_in_the_summary_and_the_message_area(
 
 
 def test_a_card_switch_that_cannot_save_changes_nothing(
-    context: AppContext, runner: TaskRunner, host: Host, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+    service: FakeContractService, runner: TaskRunner, host: Host, qtbot: QtBot
 ) -> None:
-    def cannot_save(*_args: object) -> None:
-        raise OSError("read-only file system")
-
-    monkeypatch.setattr(use_cases, "quoting_products", lambda *_args: [Service(codigo="03298")])
-    monkeypatch.setattr(context.contracts, "use_card", cannot_save)
-    quoting = CardQuoting(context, runner, host.messages, host.activity, host)
+    service.save_error = OSError("read-only file system")
+    quoting = CardQuoting(desk(service, runner, host), host)
     applied: list[bool] = []
     quoting.cardApplied.connect(lambda: applied.append(True))
     with qtbot.waitSignal(quoting.busyChanged, timeout=WAIT_MS, check_params_cb=lambda busy: not busy):
@@ -110,12 +178,10 @@ def test_a_card_switch_that_cannot_save_changes_nothing(
 
 
 def test_a_card_switch_without_a_token_warns_and_says_so(
-    context: AppContext, runner: TaskRunner, host: Host, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+    service: FakeContractService, runner: TaskRunner, host: Host, qtbot: QtBot
 ) -> None:
-    monkeypatch.setattr(use_cases, "quoting_products", lambda *_args: [Service(codigo="03298")])
-    monkeypatch.setattr(context.contracts, "use_card", lambda *_args: None)
-    monkeypatch.setattr(connection, "renew_token", refuse)
-    quoting = CardQuoting(context, runner, host.messages, host.activity, host)
+    service.token_error = ApiError("CON-099: service unavailable", status=503)
+    quoting = CardQuoting(desk(service, runner, host), host)
     with qtbot.waitSignals([quoting.cardApplied, quoting.tokenFailed], timeout=WAIT_MS):
         quoting.use(CONTRACT, CARD)
     message = host.messages.message("contracts.quoting")
@@ -126,15 +192,13 @@ def test_a_card_switch_without_a_token_warns_and_says_so(
 
 
 def test_the_renewed_token_is_reported_with_the_switch(
-    context: AppContext, runner: TaskRunner, host: Host, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+    service: FakeContractService, runner: TaskRunner, host: Host, qtbot: QtBot
 ) -> None:
     expires = datetime(2030, 1, 2, 3, 4, tzinfo=UTC)
-    report = ConnectionReport("http://x", TokenScope(Scope.LOGIN), expires, apis=[34])
-    card = CARD.model_copy(update={"nuCartaoPostagem": context.profile.card})
-    monkeypatch.setattr(use_cases, "quoting_products", lambda *_args: [Service(codigo="03298")])
-    monkeypatch.setattr(context.contracts, "use_card", lambda *_args: None)
-    monkeypatch.setattr(connection, "renew_token", lambda *_args: report)
-    quoting = CardQuoting(context, runner, host.messages, host.activity, host)
+    service.expires = expires
+    report = TokenSummary([34], expires)
+    card = CARD.model_copy(update={"nuCartaoPostagem": service.profile.card})
+    quoting = CardQuoting(desk(service, runner, host), host)
     with qtbot.waitSignal(quoting.tokenRenewed, timeout=WAIT_MS) as renewed:
         quoting.use(CONTRACT, card)
     assert renewed.args == [report]
@@ -147,35 +211,11 @@ def test_the_renewed_token_is_reported_with_the_switch(
     assert "Token renewed for the card (valid until " in message.text()
 
 
-class FakeContractClient:
-    """The two contracts a fake company has; records the filters it was asked for."""
-
-    def __init__(self) -> None:
-        self.asked: list[tuple[str | None, bool | None]] = []
-
-    def contracts(self, status: str | None = None, vigente: bool | None = None) -> list[Contract]:
-        self.asked.append((status, vigente))
-        both = [CONTRACT, Contract(nuContrato="9912345679", nuSe=72, status="SUSPENSO")]
-        return [c for c in both if status is None or c.status == status]
-
-
-class FakeContractService:
-    """A per-feature service without HTTP: what `AppContext.contracts` hands the page."""
-
-    def __init__(self) -> None:
-        self.fake_client = FakeContractClient()
-
-    def client(self) -> FakeContractClient:
-        return self.fake_client
-
-
 def test_the_list_page_alone_over_a_fake_service(
-    host: Host, context: AppContext, runner: TaskRunner, qtbot: QtBot
+    host: Host, service: FakeContractService, runner: TaskRunner, qtbot: QtBot
 ) -> None:
     """The page asks its feature service, never HTTP: a fake one is all it needs."""
-    service = FakeContractService()
-    context.__dict__["contracts"] = service  # the context's facade is a cached property
-    page = ContractListPage(context, runner, host.messages, host.activity, host)
+    page = ContractListPage(desk(service, runner, host), host)
     with qtbot.waitSignal(page.contractsLoaded, timeout=WAIT_MS) as loaded:
         page.refresh()
     assert loaded.args == [2]

@@ -29,6 +29,7 @@ from postalgui.gui.tabs.contracts.labels import field_label
 from postalgui.gui.tabs.contracts.service_model import ServiceColumn, ServiceModel
 from postalgui.gui.tabs.price import PriceTab
 from postalgui.gui.tasks import TaskRunner
+from postalgui.gui.widgets.message_bar import MessageArea
 from postalgui.services.context import AppContext
 
 WAIT_MS = 20_000
@@ -43,7 +44,7 @@ EXPIRING_CARD = "0074600001"
 @pytest.fixture
 def tab(context: AppContext, runner: TaskRunner, qtbot: QtBot) -> ContractsTab:
     """A shown tab with its contracts, the profile contract's detail and the token's APIs loaded."""
-    widget = ContractsTab(context, runner)
+    widget = ContractsTab(context.contracts, runner, MessageArea())
     qtbot.addWidget(widget)
     widget.resize(1400, 900)
     with qtbot.waitSignals([widget.contractsLoaded, widget.detailLoaded, widget.apisLoaded], timeout=WAIT_MS):
@@ -257,7 +258,7 @@ def test_contract_services_are_paged_and_searchable(tab: ContractsTab, qtbot: Qt
     qtbot.waitUntil(lambda: model.rowCount() > 0 and not model.loading, timeout=WAIT_MS)
     with qtbot.waitSignal(model.modelReset, timeout=WAIT_MS):
         model.page_size = 5
-        model.load_contract(tab.context.contracts, MAIN)
+        model.load_contract(tab.service, MAIN)
     qtbot.waitUntil(lambda: model.pages_loaded() >= 1 and not model.loading, timeout=WAIT_MS)
     total = model.total()
     assert total is not None

@@ -9,19 +9,41 @@ itself (numbers, `QDate`, folded text).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Container, Sequence
 from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 
 from postalgui.gui.models.roles import SORT_ROLE
 
-__all__ = ["Index", "RecordTableModel"]
+__all__ = ["ALIGN_LEFT", "ALIGN_RIGHT", "Index", "RecordTableModel", "header_data", "row_flags"]
 
 Index = QModelIndex | QPersistentModelIndex
 _ROOT = QModelIndex()
-_RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
-_LEFT = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
+ALIGN_RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+ALIGN_LEFT = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
+_RIGHT, _LEFT = ALIGN_RIGHT, ALIGN_LEFT
+
+
+def header_data(
+    headers: Sequence[str], numeric: Container[int], section: int, orientation: Qt.Orientation, role: int
+) -> Any:
+    """A table's horizontal header as every list here answers it: the column's title, numbers
+    right-aligned (a model that is not a `RecordTableModel` answers the same through this)."""
+    if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(headers):
+        return None
+    if role == Qt.ItemDataRole.DisplayRole:
+        return headers[section]
+    if role == Qt.ItemDataRole.TextAlignmentRole:
+        return _RIGHT if section in numeric else _LEFT
+    return None
+
+
+def row_flags(index: Index) -> Qt.ItemFlag:
+    """A record's cell: enabled and selectable, never a parent (a flat table)."""
+    if not index.isValid():
+        return Qt.ItemFlag.NoItemFlags
+    return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemNeverHasChildren
 
 
 class RecordTableModel(QAbstractTableModel):
@@ -98,18 +120,10 @@ class RecordTableModel(QAbstractTableModel):
     def headerData(
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
     ) -> Any:
-        if orientation != Qt.Orientation.Horizontal or not 0 <= section < self.columnCount():
-            return None
-        if role == Qt.ItemDataRole.DisplayRole:
-            return self.headers()[section]
-        if role == Qt.ItemDataRole.TextAlignmentRole:
-            return _RIGHT if section in self.numeric_columns() else _LEFT
-        return None
+        return header_data(self.headers(), self.numeric_columns(), section, orientation, role)
 
     def flags(self, index: Index) -> Qt.ItemFlag:
-        if not index.isValid():
-            return Qt.ItemFlag.NoItemFlags
-        return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemNeverHasChildren
+        return row_flags(index)
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid() or index.parent().isValid():

@@ -3,9 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
+from postalgui.api.environments import Environment
+
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from postalgui.api.branches import BranchClient
     from postalgui.api.scopes import TokenScope
     from postalgui.services.branches.store import BranchCache
@@ -36,3 +41,13 @@ class BranchService:
     def cache(self) -> BranchCache:
         """The branch cache of the current environment, opened on first use (any thread)."""
         return self._cache()
+
+    def tiles_dir(self) -> Path | None:
+        """Where the map keeps its street tiles; ``None`` in the sandbox, which uses no network."""
+        if self.context.settings.environment is Environment.SANDBOX:
+            return None
+        return self.context.paths.cache_dir / "tiles"
+
+    def now(self) -> datetime:
+        """The feature's clock (aware, UTC): "open now" and closing times are worked out at it."""
+        return datetime.now(UTC)

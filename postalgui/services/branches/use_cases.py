@@ -29,6 +29,7 @@ from postalgui.api.cancel import TaskControl, cancel_scope
 from postalgui.api.models.branches import Locality, UnitStatus, UnitType
 from postalgui.api.values import DEFAULT_OFFSET
 from postalgui.services.branches.export import UNIT_COLUMNS, unit_row
+from postalgui.services.branches.index import BranchIndex
 from postalgui.services.spreadsheet import write_csv
 
 if TYPE_CHECKING:
@@ -40,9 +41,11 @@ if TYPE_CHECKING:
 __all__ = [
     "SYNC_CONCURRENCY",
     "BranchResult",
+    "Loaded",
     "UnitQuery",
     "cached",
     "export_units",
+    "load_units",
     "localities",
     "reference_lists",
     "search",
@@ -132,6 +135,44 @@ def _refresh(
     units = found.units if found is not None else list(changed)
     synced = found.info.synced_at if found is not None else datetime.now(UTC)
     return BranchResult(query, units, synced, changed=len(changed) + len(removed))
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """A query's units, how fresh they are, and their index (`BranchIndex`: one folded text
+    and the hours of each unit, built off the GUI thread so a keystroke later only filters)."""
+
+    result: BranchResult
+    index: BranchIndex
+
+    @property
+    def fresh(self) -> bool:
+        """Just asked of the operator (not the cached copy)."""
+        return not self.result.from_cache
+
+
+def load_units(
+    task: TaskControl,
+    service: BranchService,
+    query: UnitQuery,
+    concurrency: int = 1,
+    only_if_cached: bool = False,
+) -> Loaded | None:
+    """The cached copy first (as a progress payload), then the query's fresh units.
+
+    A query the cache knows shows at once, also offline, and the fresh set replaces it
+    when it arrives. With ``only_if_cached`` a query the cache does not know is not asked
+    for (``None``): the tab's start refreshes the country it has, never downloads it unasked.
+    """
+    found = cached(task, service, query)
+    if found is not None:
+        task.progress(0, None, "cached", Loaded(found, BranchIndex(found.units)))
+    elif only_if_cached:
+        return None
+    task.raise_if_cancelled()
+    fresh = search(task, service, query, concurrency=concurrency)
+    task.raise_if_cancelled()
+    return Loaded(fresh, BranchIndex(fresh.units))
 
 
 def _pages(task: TaskControl) -> Callable[[int, int], None]:

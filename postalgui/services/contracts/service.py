@@ -11,6 +11,7 @@ if TYPE_CHECKING:
     from postalgui.api.models.contracts import Contract, PostingCard, Service
     from postalgui.api.tokens import Token
     from postalgui.services.session import Session
+    from postalgui.services.settings import Profile
 
 
 class ContractService:
@@ -24,6 +25,16 @@ class ContractService:
 
     def __init__(self, context: Session) -> None:
         self.context = context
+
+    @property
+    def profile(self) -> Profile:
+        """The profile in force: the company, contract, card and DR the tab shows and follows."""
+        return self.context.profile
+
+    @property
+    def env_key(self) -> str:
+        """The environment in force (a change of it asks the list again)."""
+        return self.context.env_key
 
     def scope(self) -> TokenScope:
         return self.context.contract_scope() if self.context.profile.contract else TokenScope(Scope.LOGIN)

@@ -13,6 +13,7 @@ tab's products). The GUI applies them on its own thread (`ContractService.use_ca
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import TYPE_CHECKING, NamedTuple
 
 from postalgui.api.cancel import TaskControl, cancel_scope
@@ -29,6 +30,7 @@ if TYPE_CHECKING:
 __all__ = [
     "Contacts",
     "ContractDetail",
+    "TokenSummary",
     "all_cards",
     "all_contract_services",
     "card_services",
@@ -44,6 +46,7 @@ __all__ = [
     "list_contracts",
     "posting_card",
     "quoting_products",
+    "renew_token",
     "service_lookup",
     "settings_for_card",
     "token_apis",
@@ -266,3 +269,20 @@ def token_apis(task: TaskControl, service: ContractService) -> list[int]:
     """The APIs the current token enables (its ``api`` list), for the configured scope."""
     info = current_token(task, service).info
     return list(info.api_ids) if info is not None else []
+
+
+@dataclass(frozen=True)
+class TokenSummary:
+    """What a card switch says of the new token: the APIs it enables and when it expires
+    (the token itself stays in the services: widgets never hold one)."""
+
+    apis: list[int]
+    expires_at: datetime | None
+
+
+def renew_token(task: TaskControl, service: ContractService) -> TokenSummary:
+    """A new token for the configured scope (the card just made active), whatever the cache holds."""
+    task.raise_if_cancelled()
+    with cancel_scope(task.token):
+        token = service.token(fresh=True)
+    return TokenSummary(list(token.info.api_ids) if token.info is not None else [], token.expires_at)

@@ -116,27 +116,24 @@ class UnitDetail(QScrollArea):
         self.show_unit(None)
 
     def _build_form(self, holder: QWidget) -> QFormLayout:
-        self.type_value = _value(holder, "unitType")
-        self.status_value = _value(holder, "unitStatus")
-        self.code_value = _value(holder, "unitCode")
-        self.address_value = _value(holder, "unitAddress")
-        self.phones_value = _value(holder, "unitPhones")
-        self.emails_value = _value(holder, "unitEmails")
-        self.services_value = _value(holder, "unitServices")
-        self.zone_value = _value(holder, "unitZone")
-        self.changed_value = _value(holder, "unitChanged")
         form = QFormLayout()
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         form.setLabelAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop)
-        form.addRow(self.tr("Type:"), self.type_value)
-        form.addRow(self.tr("Status:"), self.status_value)
-        form.addRow(self.tr("Unit code (MCU):"), self.code_value)
-        form.addRow(self.tr("Address:"), self.address_value)
-        form.addRow(self.tr("Phones:"), self.phones_value)
-        form.addRow(self.tr("E-mails:"), self.emails_value)
-        form.addRow(self.tr("Services:"), self.services_value)
-        form.addRow(self.tr("Time zone:"), self.zone_value)
-        form.addRow(self.tr("Last changed:"), self.changed_value)
+
+        def row(title: str, name: str) -> QLabel:
+            value = _value(holder, name)
+            form.addRow(title, value)
+            return value
+
+        self.type_value = row(self.tr("Type:"), "unitType")
+        self.status_value = row(self.tr("Status:"), "unitStatus")
+        self.code_value = row(self.tr("Unit code (MCU):"), "unitCode")
+        self.address_value = row(self.tr("Address:"), "unitAddress")
+        self.phones_value = row(self.tr("Phones:"), "unitPhones")
+        self.emails_value = row(self.tr("E-mails:"), "unitEmails")
+        self.services_value = row(self.tr("Services:"), "unitServices")
+        self.zone_value = row(self.tr("Time zone:"), "unitZone")
+        self.changed_value = row(self.tr("Last changed:"), "unitChanged")
         return form
 
     def _build_hours(self, holder: QWidget) -> QGroupBox:

@@ -10,7 +10,6 @@ too (`local_criteria(everything=True)`): nothing needs the network any more.
 from __future__ import annotations
 
 from datetime import time
-from typing import cast
 
 from PySide6.QtCore import QTime, Signal, Slot
 from PySide6.QtGui import QAction
@@ -149,15 +148,35 @@ class FiltersPanel(QWidget):
         self._connect()
 
     def _build(self) -> None:
-        self.search_edit = QLineEdit(self)
-        self.search_edit.setObjectName("branchSearchEdit")
-        self.search_edit.setClearButtonEnabled(True)
-        self.search_edit.setPlaceholderText(
-            self.tr("Search the list: name, street, neighbourhood, CEP, code…")
+        # Created in the order Tab walks them: the search box, the operator's fields, the local ones.
+        self.search_edit = self._line_edit(
+            "branchSearchEdit",
+            self.tr("Search the list: name, street, neighbourhood, CEP, code…"),
+            self.tr("Search the list"),
         )
+        self.search_edit.setClearButtonEnabled(True)
         self.search_edit.setToolTip(self.tr("Filters the units loaded, as you type (Ctrl+F)"))
-        self.search_edit.setAccessibleName(self.tr("Search the list"))
+        self._build_operator_fields()
+        self._build_choices()
+        self._build_local_filters()
+        self.search_button = QPushButton(self.tr("&Search"), self)
+        self.search_button.setObjectName("branchSearchButton")
+        self.search_button.setToolTip(self.tr("Ask the operator for the units of the state, municipality, …"))
+        self.country_button = QPushButton(self.tr("All of &Brazil"), self)
+        self.country_button.setObjectName("branchCountryButton")
+        self.country_button.setToolTip(
+            self.tr("Download every unit in Brazil once; then every filter works at once, also offline")
+        )
 
+    def _line_edit(self, name: str, placeholder: str, accessible: str) -> QLineEdit:
+        edit = QLineEdit(self)
+        edit.setObjectName(name)
+        edit.setPlaceholderText(placeholder)
+        edit.setAccessibleName(accessible)
+        return edit
+
+    def _build_operator_fields(self) -> None:
+        """State, municipality, neighbourhood, name and CEP: the operator applies them."""
         self.state_combo = QComboBox(self)
         self.state_combo.setObjectName("branchStateCombo")
         self.state_combo.addItem(self.tr("All states"), "")
@@ -166,26 +185,21 @@ class FiltersPanel(QWidget):
         self.state_combo.setAccessibleName(self.tr("State"))
         self.municipality_combo = QComboBox(self)
         self.municipality_combo.setObjectName("branchMunicipalityCombo")
-        self.municipality_combo.setEditable(True)
+        self.municipality_edit = QLineEdit(self.municipality_combo)
+        self.municipality_combo.setLineEdit(self.municipality_edit)  # editable, with our own line edit
         self.municipality_combo.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
         self.municipality_combo.setMinimumContentsLength(14)
-        self.municipality_edit = cast("QLineEdit", self.municipality_combo.lineEdit())  # editable: it has one
         self.municipality_edit.setPlaceholderText(self.tr("Any municipality"))
         self.municipality_combo.setAccessibleName(self.tr("Municipality"))
-        self.neighbourhood_edit = QLineEdit(self)
-        self.neighbourhood_edit.setObjectName("branchNeighbourhoodEdit")
-        self.neighbourhood_edit.setPlaceholderText(self.tr("Any neighbourhood"))
-        self.neighbourhood_edit.setAccessibleName(self.tr("Neighbourhood"))
-        self.name_edit = QLineEdit(self)
-        self.name_edit.setObjectName("branchNameEdit")
-        self.name_edit.setPlaceholderText(self.tr("Any name"))
-        self.name_edit.setAccessibleName(self.tr("Unit name"))
-        self.cep_edit = QLineEdit(self)
-        self.cep_edit.setObjectName("branchCepEdit")
-        self.cep_edit.setPlaceholderText("00000-000")
+        self.neighbourhood_edit = self._line_edit(
+            "branchNeighbourhoodEdit", self.tr("Any neighbourhood"), self.tr("Neighbourhood")
+        )
+        self.name_edit = self._line_edit("branchNameEdit", self.tr("Any name"), self.tr("Unit name"))
+        self.cep_edit = self._line_edit("branchCepEdit", "00000-000", self.tr("CEP"))
         self.cep_edit.setToolTip(self.tr("One or more CEPs, separated by spaces or commas"))
-        self.cep_edit.setAccessibleName(self.tr("CEP"))
 
+    def _build_choices(self) -> None:
+        """Types and statuses, each a menu of choices."""
         self.types_button = ChoiceButton(self.tr("Types"), self)
         self.types_button.setObjectName("branchTypesButton")
         for code in TYPE_CODES:
@@ -197,12 +211,18 @@ class FiltersPanel(QWidget):
                 status.value, status_word(status.value), status_meaning(status.value)
             )
 
-        self.open_now_check = QCheckBox(self.tr("Open &now"), self)
-        self.open_now_check.setObjectName("branchOpenNowCheck")
-        self.open_now_check.setToolTip(self.tr("Units open at this moment, on their own clock"))
-        self.open_at_check = QCheckBox(self.tr("Open &at"), self)
-        self.open_at_check.setObjectName("branchOpenAtCheck")
-        self.open_at_check.setToolTip(self.tr("Units open on that day at that time, on their own clock"))
+    def _build_local_filters(self) -> None:
+        """Open now, open at, Clique e Retire and lockers: with the search box, the loaded set's filters."""
+        self.open_now_check = self._check(
+            "branchOpenNowCheck",
+            self.tr("Open &now"),
+            self.tr("Units open at this moment, on their own clock"),
+        )
+        self.open_at_check = self._check(
+            "branchOpenAtCheck",
+            self.tr("Open &at"),
+            self.tr("Units open on that day at that time, on their own clock"),
+        )
         self.day_combo = QComboBox(self)
         self.day_combo.setObjectName("branchOpenAtDay")
         for day in range(7):
@@ -212,20 +232,19 @@ class FiltersPanel(QWidget):
         self.time_edit.setObjectName("branchOpenAtTime")
         self.time_edit.setDisplayFormat("HH:mm")
         self.time_edit.setAccessibleName(self.tr("Time of day"))
-        self.clique_check = QCheckBox(self.tr("Clique e &Retire"), self)
-        self.clique_check.setObjectName("branchCliqueRetireCheck")
-        self.clique_check.setToolTip(self.tr("Units where online purchases can be picked up"))
-        self.lockers_check = QCheckBox(self.tr("&Lockers only"), self)
-        self.lockers_check.setObjectName("branchLockersCheck")
-
-        self.search_button = QPushButton(self.tr("&Search"), self)
-        self.search_button.setObjectName("branchSearchButton")
-        self.search_button.setToolTip(self.tr("Ask the operator for the units of the state, municipality, …"))
-        self.country_button = QPushButton(self.tr("All of &Brazil"), self)
-        self.country_button.setObjectName("branchCountryButton")
-        self.country_button.setToolTip(
-            self.tr("Download every unit in Brazil once; then every filter works at once, also offline")
+        self.clique_check = self._check(
+            "branchCliqueRetireCheck",
+            self.tr("Clique e &Retire"),
+            self.tr("Units where online purchases can be picked up"),
         )
+        self.lockers_check = self._check("branchLockersCheck", self.tr("&Lockers only"))
+
+    def _check(self, name: str, text: str, tooltip: str = "") -> QCheckBox:
+        check = QCheckBox(text, self)
+        check.setObjectName(name)
+        if tooltip:
+            check.setToolTip(tooltip)
+        return check
 
     def _lay_out(self) -> None:
         grid = QGridLayout(self)
@@ -364,6 +383,7 @@ class FiltersPanel(QWidget):
             lockers_only=criteria.lockers_only,
         )
 
+    @Slot(list)
     def set_localities(self, localities: list[Locality]) -> None:
         """The chosen state's municipalities (those with units), for the municipality list."""
         typed = self.municipality_combo.currentText()

@@ -67,6 +67,28 @@ class MapPane(QWidget):
         self.map_view.setToolTip(
             self.tr("Click a unit to select it, a cluster to zoom in; drag to pan; wheel or +/- zoom")
         )
+        # Buttons above the map, the legend under it: on one line they would make the map
+        # pane some 950 px wide at least, and squeeze the list at the default window size.
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(self._build_bar())
+        layout.addWidget(self.map_view, 1)
+        layout.addLayout(self._build_legend())
+        self._positions = 0
+        self._selecting = False
+        self._tiles_dir: Path | None = None
+        self._layer: TileLayer | None = None
+
+        self.map_view.selectionChanged.connect(self._on_map_view_selection_changed)
+        self.map_view.pointActivated.connect(self._on_map_view_point_activated)
+        self.map_view.placePicked.connect(self._on_map_view_place_picked)
+        self.place_button.toggled.connect(self._on_place_button_toggled)
+        self.clear_place_button.clicked.connect(self._on_clear_place_button_clicked)
+        self.fit_button.clicked.connect(self._on_fit_button_clicked)
+        self.streets_check.toggled.connect(self._on_streets_check_toggled)
+
+    def _build_bar(self) -> QHBoxLayout:
+        """Streets, Show all, Distance from a place and Clear place, right-aligned."""
         self.place_button = QToolButton(self)
         self.place_button.setObjectName("pickPlaceButton")
         self.place_button.setText(self.tr("Distance from a place…"))
@@ -89,8 +111,6 @@ class MapPane(QWidget):
         self.fit_button.setObjectName("fitMapButton")
         self.fit_button.setText(self.tr("Show all"))
         self.fit_button.setToolTip(self.tr("Every unit shown in view (Home)"))
-        # Buttons above the map, the legend under it: on one line they would make the map
-        # pane some 950 px wide at least, and squeeze the list at the default window size.
         bar = QHBoxLayout()
         bar.setContentsMargins(0, 0, 0, 0)
         bar.addStretch(1)
@@ -98,6 +118,9 @@ class MapPane(QWidget):
         bar.addWidget(self.fit_button)
         bar.addWidget(self.place_button)
         bar.addWidget(self.clear_place_button)
+        return bar
+
+    def _build_legend(self) -> QHBoxLayout:
         legend = QHBoxLayout()
         legend.setContentsMargins(0, 0, 0, 0)
         for kind, text in enumerate(
@@ -111,23 +134,7 @@ class MapPane(QWidget):
         ):
             legend.addWidget(self._legend(kind, text))
         legend.addStretch(1)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addLayout(bar)
-        layout.addWidget(self.map_view, 1)
-        layout.addLayout(legend)
-        self._positions = 0
-        self._selecting = False
-        self._tiles_dir: Path | None = None
-        self._layer: TileLayer | None = None
-
-        self.map_view.selectionChanged.connect(self._on_map_view_selection_changed)
-        self.map_view.pointActivated.connect(self._on_map_view_point_activated)
-        self.map_view.placePicked.connect(self._on_map_view_place_picked)
-        self.place_button.toggled.connect(self._on_place_button_toggled)
-        self.clear_place_button.clicked.connect(self._on_clear_place_button_clicked)
-        self.fit_button.clicked.connect(self._on_fit_button_clicked)
-        self.streets_check.toggled.connect(self._on_streets_check_toggled)
+        return legend
 
     def _legend(self, kind: int, text: str) -> QLabel:
         """A coloured dot and what it stands for."""

@@ -3,44 +3,37 @@
 The tab composes and wires: the filter bar (`FiltersPanel`), the list (`UnitModel` in a
 sortable table), the map (`MapPane`; selecting in one selects in the other), the selected
 unit's detail (`UnitDetail`), and a footer saying what is shown and when it was last
-synced, with the whole-country download's progress and Cancel.
+synced (`SummaryLine`), with the whole-country download's progress and Cancel
+(`CountryDownload`).
 
 Who filters what: the operator's filters (state, municipality, neighbourhood, name,
-types, statuses, CEP) become a `UnitQuery`, asked in the background (task key
-``branches.load``); its cached copy shows at once and the operator is then asked only
-for what changed since (`postalgui.services.branches.use_cases.search`). The loaded
-set is filtered locally per keystroke by its `BranchIndex` (search box, open now, open
-at, Clique e Retire, lockers). Once "All of Brazil" is loaded (``branches.country``)
-every filter is local: nothing waits on the network, also offline.
+types, statuses, CEP) become a `UnitQuery`, asked in the background (`UnitLoader`); its
+cached copy shows at once and the operator is then asked only for what changed since
+(`postalgui.services.branches.use_cases.load_units`). The loaded set is filtered
+locally per keystroke by its `BranchIndex` (search box, open now, open at, Clique e
+Retire, lockers). Once "All of Brazil" is loaded every filter is local: nothing waits
+on the network, also offline. The state's municipalities come from `MunicipalityLoader`.
 """
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-from typing import TYPE_CHECKING, cast
+from datetime import datetime
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QItemSelection, QModelIndex, Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QKeySequence, QShortcut
-from PySide6.QtWidgets import (
-    QHBoxLayout,
-    QHeaderView,
-    QLabel,
-    QProgressBar,
-    QPushButton,
-    QTableView,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QHBoxLayout, QHeaderView, QPushButton, QTableView, QVBoxLayout, QWidget
 
-from postalgui.api.environments import Environment
 from postalgui.api.values import InvalidValue
-from postalgui.gui.i18n import app_locale
-from postalgui.gui.messages import arg, describe_error, local_datetime
+from postalgui.gui.messages import describe_error
+from postalgui.gui.tabs.branches.country_download import CountryDownload
 from postalgui.gui.tabs.branches.detail_panel import UnitDetail
-from postalgui.gui.tabs.branches.filters_panel import STATE_NAMES, FiltersPanel
+from postalgui.gui.tabs.branches.filters_panel import FiltersPanel
 from postalgui.gui.tabs.branches.map_pane import MapPane
+from postalgui.gui.tabs.branches.municipalities import MunicipalityLoader
+from postalgui.gui.tabs.branches.summary import SummaryLine
+from postalgui.gui.tabs.branches.unit_loader import UnitLoader
 from postalgui.gui.tabs.branches.unit_model import UnitColumn, UnitModel
-from postalgui.gui.widgets.message_bar import MessageArea
 from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.gui.widgets.saved_file import SavedFileReporter, ask_save_path, csv_type
 from postalgui.gui.widgets.tables import record_table
@@ -50,18 +43,15 @@ from postalgui.services.branches.use_cases import UnitQuery
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from postalgui.api.cancel import Progress
-    from postalgui.api.models.branches import Locality, Unit
-    from postalgui.gui.tabs.branches.loading import Loaded
+    from postalgui.api.models.branches import Unit
     from postalgui.gui.tasks import TaskHandle, TaskRunner
+    from postalgui.gui.widgets.message_bar import MessageArea
     from postalgui.services.branches.index import BranchIndex
-    from postalgui.services.context import AppContext
+    from postalgui.services.branches.service import BranchService
+    from postalgui.services.branches.use_cases import Loaded
 
 __all__ = ["BranchesTab", "fit_columns"]
 
-LOAD_KEY = "branches.load"
-COUNTRY_KEY = "branches.country"
-LOCALITIES_KEY = "branches.localities"
 EXPORT_KEY = "branches.export"
 FILTER_KEY = "branches.filters"
 CLOCK_MS = 30_000
@@ -105,23 +95,24 @@ class BranchesTab(QWidget):
     countryFinished = Signal(bool)
     exported = Signal(object)
 
-    def __init__(self, context: AppContext, runner: TaskRunner, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        service: BranchService,
+        runner: TaskRunner,
+        messages: MessageArea,
+        parent: QWidget | None = None,
+    ) -> None:
         super().__init__(parent)
         self.setObjectName("branchesTab")
         self.setWindowTitle(self.tr("Branches"))
-        self.context = context
+        self.service = service
         self.runner = runner
-        self._index: BranchIndex | None = None
-        self._query: UnitQuery | None = None
-        self._everything = False
-        self._synced_at: datetime | None = None
-        self._from_cache = False
-        self._load_handle: TaskHandle | None = None
-        self._country_handle: TaskHandle | None = None
+        self._loaded: Loaded | None = None
         self._shown_mcu = ""
         self._place: tuple[float, float] | None = None
 
-        self.messages = MessageArea(self)
+        self.messages = messages
+        messages.setParent(self)  # the runner's default error sink is found among the tab's children
         self.filters = FiltersPanel(self)
         self.model = UnitModel(self, self._clock())
         self.table = record_table(self, self.model, "unitTable", self.tr("Units"))
@@ -131,11 +122,30 @@ class BranchesTab(QWidget):
         self.table.setSortingEnabled(True)
         self.table.sortByColumn(UnitColumn.NAME, Qt.SortOrder.AscendingOrder)
         self.detail = UnitDetail(self)
-        self.saved = SavedFileReporter(self.messages, EXPORT_KEY, self)
-
+        self.saved = SavedFileReporter(messages, EXPORT_KEY, self)
         self.map_pane = MapPane(self)
-        sandbox = context.settings.environment is Environment.SANDBOX  # the sandbox uses no network
-        self.map_pane.allow_streets(None if sandbox else context.paths.cache_dir / "tiles")
+        self.map_pane.allow_streets(service.tiles_dir())
+        self.loader = UnitLoader(service, runner, messages, self._shown_set, self)
+        self.country = CountryDownload(service, runner, messages, self)
+        self.municipalities = MunicipalityLoader(service, runner, self)
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 4, 0, 0)
+        layout.addWidget(self.messages)
+        layout.addWidget(self.filters)
+        layout.addWidget(self._build_panes(), 1)
+        layout.addLayout(self._build_footer())
+
+        self._clock_timer = QTimer(self)
+        self._clock_timer.setInterval(CLOCK_MS)
+        self._clock_timer.timeout.connect(self._on_clock_timer_timeout)
+        self._clock_timer.start()
+        self._connect()
+        # The whole country as last synced, if ever (read and refreshed in the background).
+        self.load(UnitQuery(), only_if_cached=True)
+
+    def _build_panes(self) -> RememberedSplitter:
+        """The list beside the map above the detail."""
         side = RememberedSplitter("branches.side", Qt.Orientation.Vertical, self)
         side.addWidget(self.map_pane)
         side.addWidget(self.detail)
@@ -150,41 +160,18 @@ class BranchesTab(QWidget):
         main.setStretchFactor(1, 1)
         main.setSizes([700, 600])  # until the user's own split comes back
         main.setChildrenCollapsible(False)
-
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 4, 0, 0)
-        layout.addWidget(self.messages)
-        layout.addWidget(self.filters)
-        layout.addWidget(main, 1)
-        layout.addLayout(self._build_footer())
-
-        self._clock_timer = QTimer(self)
-        self._clock_timer.setInterval(CLOCK_MS)
-        self._clock_timer.timeout.connect(self._on_clock_timer_timeout)
-        self._clock_timer.start()
-        self._connect()
-        # The whole country as last synced, if ever (read and refreshed in the background).
-        self.load(UnitQuery(), only_if_cached=True)
+        return main
 
     def _build_footer(self) -> QHBoxLayout:
-        self.summary_label = QLabel(self)
-        self.summary_label.setObjectName("branchSummary")
-        self.summary_label.setWordWrap(True)
-        self.progress_bar = QProgressBar(self)
-        self.progress_bar.setObjectName("branchProgress")
-        self.progress_bar.setMaximumWidth(220)
-        self.progress_bar.hide()
-        self.cancel_button = QPushButton(self.tr("Cancel"), self)
-        self.cancel_button.setObjectName("branchCancelButton")
-        self.cancel_button.setToolTip(self.tr("Stop the download (Esc); what was synced before stays"))
-        self.cancel_button.hide()
+        self.summary_label = SummaryLine(self)
+        self.progress_bar = self.country.progress_bar
+        self.cancel_button = self.country.cancel_button
         self.export_button = QPushButton(self.tr("E&xport CSV…"), self)
         self.export_button.setObjectName("branchExportButton")
         self.export_button.setToolTip(self.tr("Save the units shown, in the list's order, as a CSV file"))
         footer = QHBoxLayout()
         footer.addWidget(self.summary_label, 1)
-        footer.addWidget(self.progress_bar)
-        footer.addWidget(self.cancel_button)
+        footer.addWidget(self.country)
         footer.addWidget(self.export_button)
         return footer
 
@@ -193,51 +180,57 @@ class BranchesTab(QWidget):
         self.filters.serverChanged.connect(self._on_filters_server_changed)
         self.filters.searchRequested.connect(self._on_filters_search_requested)
         self.filters.countryRequested.connect(self._on_filters_country_requested)
-        self.filters.stateChanged.connect(self._on_filters_state_changed)
+        self.filters.stateChanged.connect(self.municipalities.load)
+        self.municipalities.found.connect(self.filters.set_localities)
+        self.loader.unitsArrived.connect(self._on_loader_units_arrived)
+        self.loader.loadingChanged.connect(self._on_loader_loading_changed)
+        self.country.unitsArrived.connect(self._on_country_units_arrived)
+        self.country.synced.connect(self._on_country_synced)
+        self.country.finished.connect(self._on_country_finished)
         self.table.selectionModel().selectionChanged.connect(self._on_table_selection_changed)
         self.table.activated.connect(self._on_table_activated)
         self.map_pane.positionSelected.connect(self._on_map_pane_position_selected)
         self.map_pane.positionActivated.connect(self._on_map_pane_position_activated)
         self.map_pane.placePicked.connect(self._on_map_pane_place_picked)
         self.map_pane.placeCleared.connect(self._on_map_pane_place_cleared)
-        self.cancel_button.clicked.connect(self._on_cancel_button_clicked)
         self.export_button.clicked.connect(self._on_export_button_clicked)
         self.saved.exported.connect(self.exported)
-        find = QShortcut(QKeySequence(QKeySequence.StandardKey.Find), self)
-        find.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-        find.activated.connect(self._on_find_shortcut_activated)
-        escape = QShortcut(QKeySequence(Qt.Key.Key_Escape), self)
-        escape.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-        escape.activated.connect(self._on_cancel_button_clicked)
-        self.find_shortcut = find
-        self.escape_shortcut = escape
+        self.find_shortcut = self._shortcut(QKeySequence(QKeySequence.StandardKey.Find))
+        self.find_shortcut.activated.connect(self._on_find_shortcut_activated)
+        self.escape_shortcut = self._shortcut(QKeySequence(Qt.Key.Key_Escape))
+        self.escape_shortcut.activated.connect(self.country.cancel)
+
+    def _shortcut(self, keys: QKeySequence) -> QShortcut:
+        shortcut = QShortcut(keys, self)
+        shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        return shortcut
 
     # --- what the window and the tests ask -----------------------------------------------------
 
     @property
     def everything(self) -> bool:
         """The whole country is loaded: every filter is local."""
-        return self._everything
+        return self._loaded is not None and self._loaded.result.query.is_everything
 
     @property
     def loading(self) -> bool:
-        return self._load_handle is not None
+        return self.loader.loading
 
     @property
     def syncing_country(self) -> bool:
-        return self._country_handle is not None
+        return self.country.running
 
     @property
     def index(self) -> BranchIndex | None:
-        return self._index
+        return self._loaded.index if self._loaded is not None else None
 
     @property
     def synced_at(self) -> datetime | None:
-        return self._synced_at
+        return self._loaded.result.synced_at if self._loaded is not None else None
 
     def search(self) -> TaskHandle | None:
         """Show the units of the filters: locally when the country is loaded, else ask the operator."""
-        if self._everything:
+        if self.everything:
             self.apply_filters()
             return None
         try:
@@ -254,62 +247,23 @@ class BranchesTab(QWidget):
 
     def load(self, query: UnitQuery, *, only_if_cached: bool = False) -> TaskHandle:
         """Load ``query``'s units: its cached copy at once, then what changed (one live load)."""
-        from postalgui.gui.tabs.branches.loading import load_units
-
-        self.messages.clear(LOAD_KEY)
-        self._load_handle = self.runner.run(
-            load_units,
-            self.context.branches,
-            query,
-            1,
-            only_if_cached,
-            name="branch search",
-            key=LOAD_KEY,
-            on_result=self._on_load_task_result,
-            on_error=self._on_load_task_error,
-            on_progress=self._on_load_task_progress,
-            on_finished=self._on_load_task_finished,
-        )
-        self._update_summary()
-        return self._load_handle
+        return self.loader.load(query, only_if_cached=only_if_cached)
 
     def sync_country(self) -> TaskHandle:
         """Download (or refresh) every unit in Brazil, with progress and Cancel."""
-        from postalgui.gui.tabs.branches.loading import load_units
-        from postalgui.services.branches.use_cases import SYNC_CONCURRENCY
-
-        if self._country_handle is not None:
-            return self._country_handle
-        self.messages.clear(COUNTRY_KEY)
-        self._country_handle = self.runner.run(
-            load_units,
-            self.context.branches,
-            UnitQuery(),
-            SYNC_CONCURRENCY,
-            False,
-            name="branch sync of Brazil",
-            key=COUNTRY_KEY,
-            on_result=self._on_country_task_result,
-            on_error=self._on_country_task_error,
-            on_progress=self._on_country_task_progress,
-            on_finished=self._on_country_task_finished,
-        )
+        handle = self.country.start()
         self.filters.set_busy(True)
-        self.progress_bar.setRange(0, 0)
-        self.progress_bar.setFormat(self.tr("Connecting…"))
-        self.progress_bar.show()
-        self.cancel_button.show()
-        return self._country_handle
+        return handle
 
     def cancel_country(self) -> None:
-        if self._country_handle is not None:
-            self._country_handle.cancel()
+        self.country.cancel()
 
     def apply_filters(self) -> None:
         """Filter the loaded set with the filter bar (per keystroke; never the network)."""
-        if self._index is None:
+        index = self.index
+        if index is None:
             return
-        rows = self._index.select(self.filters.local_criteria(everything=self._everything), self._clock())
+        rows = index.select(self.filters.local_criteria(everything=self.everything), self._clock())
         self.model.set_rows(rows)
         self.map_pane.show_rows(rows)
         self._reselect()
@@ -321,9 +275,8 @@ class BranchesTab(QWidget):
 
     def select_unit(self, mcu: str) -> bool:
         """Select the unit with MCU ``mcu`` in the list; False when it is not shown."""
-        if self._index is None:
-            return False
-        position = self._index.position(mcu)
+        index = self.index
+        position = None if index is None else index.position(mcu)
         row = None if position is None else self.model.row_of_position(position)
         if row is None:
             return False
@@ -360,28 +313,35 @@ class BranchesTab(QWidget):
         path = ask_save_path(self, self.tr("Export units"), self.tr("branches"), [csv_type()])
         return None if path is None else self.export_csv(path)
 
+    def sort_by_distance(self, lon: float, lat: float) -> None:
+        """Distances from (lon, lat) in the list, nearest first (the place picked on the map)."""
+        self._place = (lon, lat)
+        if self.index is not None:
+            self.model.set_distances(self.index.distances_km(lon, lat))
+        self.table.sortByColumn(UnitColumn.DISTANCE, Qt.SortOrder.AscendingOrder)
+        if self.model.rowCount():
+            self.table.scrollToTop()
+
     # --- state ---------------------------------------------------------------------------------
 
     def _clock(self) -> datetime:
-        return datetime.now(UTC)
+        return self.service.now()
+
+    def _shown_set(self) -> Loaded | None:
+        return self._loaded
 
     def _show_loaded(self, loaded: Loaded) -> None:
         """Put a loaded set in the list (the filter bar applied), keeping the unit shown."""
-        result = loaded.result
-        self._index = loaded.index
-        self._query = result.query
-        self._everything = result.query.is_everything
-        self._synced_at = result.synced_at
-        self._from_cache = result.from_cache
-        criteria = self.filters.local_criteria(everything=self._everything)
-        rows = loaded.index.select(criteria, self._clock())
-        self.model.set_units(loaded.index.units, rows, loaded.index)
-        self.map_pane.show_units(loaded.index, rows)
+        self._loaded = loaded
+        index = loaded.index
+        rows = index.select(self.filters.local_criteria(everything=self.everything), self._clock())
+        self.model.set_units(index.units, rows, index)
+        self.map_pane.show_units(index, rows)
         if self._place is not None:
-            self.model.set_distances(loaded.index.distances_km(*self._place))
+            self.model.set_distances(index.distances_km(*self._place))
         self._reselect()
         self._update_summary()
-        self.unitsLoaded.emit(len(loaded.index))
+        self.unitsLoaded.emit(len(index))
         self.rowsChanged.emit(self.model.rowCount())
 
     def _reselect(self) -> None:
@@ -396,67 +356,16 @@ class BranchesTab(QWidget):
         if mcu == self._shown_mcu and unit is self.detail.unit():
             return
         self._shown_mcu = mcu
-        position = self._index.position(mcu) if unit is not None and self._index is not None else None
+        index = self.index
+        position = index.position(mcu) if unit is not None and index is not None else None
         self.map_pane.select_position(-1 if position is None else position)
         self.detail.show_unit(unit, self._clock())
         self.unitSelected.emit(mcu)
 
-    def sort_by_distance(self, lon: float, lat: float) -> None:
-        """Distances from (lon, lat) in the list, nearest first (the place picked on the map)."""
-        self._place = (lon, lat)
-        if self._index is not None:
-            self.model.set_distances(self._index.distances_km(lon, lat))
-        self.table.sortByColumn(UnitColumn.DISTANCE, Qt.SortOrder.AscendingOrder)
-        if self.model.rowCount():
-            self.table.scrollToTop()
-
-    def _set_name(self) -> str:
-        """What the loaded set is, in words: "All of Brazil", "SP", "São Paulo/SP, Centro"."""
-        query = self._query
-        if query is None:
-            return ""
-        if query.is_everything:
-            return self.tr("All of Brazil")
-        parts = []
-        if query.municipio:
-            parts.append(f"{query.municipio}/{query.uf}" if query.uf else query.municipio)
-        elif query.uf:
-            parts.append(STATE_NAMES.get(query.uf, query.uf))
-        for value in (query.bairro, query.nome):
-            if value:
-                parts.append(value)
-        if query.ceps:
-            parts.append(", ".join(f"{cep[:5]}-{cep[5:]}" for cep in query.ceps))
-        if query.type_codes or query.statuses:
-            parts.append(self.tr("chosen types and statuses"))
-        return ", ".join(parts) or self.tr("the operator's filters")
-
     def _update_summary(self) -> None:
-        locale = app_locale()
-        if self._index is None:
-            if self._load_handle is not None:
-                text = self.tr("Searching…")
-            else:
-                text = self.tr(
-                    "Pick a state (or a municipality, a CEP…) and press Search, "
-                    "or download All of Brazil once to filter every unit at once."
-                )
-            self.summary_label.setText(text)
-            self.export_button.setEnabled(False)
-            return
-        shown, loaded = self.model.rowCount(), len(self._index)
-        text = arg(
-            self.tr("%1 of %2 units shown · %3"),
-            locale.toString(shown),
-            locale.toString(loaded),
-            self._set_name(),
-        )
-        if self._synced_at is not None:
-            text += " · " + arg(self.tr("last synced %1"), local_datetime(self._synced_at))
-        if self._load_handle is not None and self._from_cache:
-            text += " · " + self.tr("checking for changes…")
-        self.summary_label.setText(text)
-        self.export_button.setEnabled(shown > 0)
+        shown = self.model.rowCount()
+        self.summary_label.show_state(self._loaded, shown, self.loader.loading)
+        self.export_button.setEnabled(self._loaded is not None and shown > 0)
 
     # --- slots: filters ------------------------------------------------------------------------
 
@@ -466,7 +375,7 @@ class BranchesTab(QWidget):
 
     @Slot()
     def _on_filters_server_changed(self) -> None:
-        if self._everything:
+        if self.everything:
             self.apply_filters()
 
     @Slot()
@@ -477,36 +386,6 @@ class BranchesTab(QWidget):
     def _on_filters_country_requested(self) -> None:
         self.sync_country()
 
-    @Slot(str)
-    def _on_filters_state_changed(self, uf: str) -> None:
-        from postalgui.services.branches.use_cases import localities
-
-        if not uf:
-            self.filters.set_localities([])
-            return
-        self.runner.run(
-            localities,
-            self.context.branches,
-            uf,
-            name="branch localities",
-            key=LOCALITIES_KEY,
-            on_result=self._on_localities_task_result,
-            on_error=self._on_localities_task_error,
-        )
-
-    @Slot(object)
-    def _on_localities_task_result(self, found: object) -> None:
-        self.filters.set_localities(cast("list[Locality]", found))
-
-    @Slot(object)
-    def _on_localities_task_error(self, error: BaseException) -> None:
-        # The municipality can still be typed: a note, not an error.
-        self.messages.show_message(
-            arg(self.tr("The list of municipalities could not be loaded: %1"), describe_error(error)),
-            MessageKind.WARNING,
-            key=LOCALITIES_KEY,
-        )
-
     @Slot()
     def _on_find_shortcut_activated(self) -> None:
         self.filters.search_edit.setFocus(Qt.FocusReason.ShortcutFocusReason)
@@ -515,108 +394,31 @@ class BranchesTab(QWidget):
     # --- slots: loading ------------------------------------------------------------------------
 
     @Slot(object)
-    def _on_load_task_progress(self, progress: Progress) -> None:
-        from postalgui.gui.tabs.branches.loading import Loaded
-
+    def _on_loader_units_arrived(self, loaded: Loaded) -> None:
         # While the country downloads, its cached copy comes from there.
-        loaded = progress.payload
-        if isinstance(loaded, Loaded) and (
-            self._country_handle is None or not loaded.result.query.is_everything
-        ):
+        if loaded.fresh or not self.country.running or not loaded.result.query.is_everything:
             self._show_loaded(loaded)
 
-    @Slot(object)
-    def _on_load_task_result(self, loaded: object) -> None:
-        if loaded is not None:
-            self._show_loaded(cast("Loaded", loaded))
-
-    @Slot(object)
-    def _on_load_task_error(self, error: BaseException) -> None:
-        if self._index is not None and self._from_cache and self._synced_at is not None:
-            text = arg(
-                self.tr("Could not check for changes: %1. Showing the copy synced %2."),
-                describe_error(error),
-                local_datetime(self._synced_at),
-            )
-            self.messages.show_message(text, MessageKind.WARNING, key=LOAD_KEY)
-            return
-        self.messages.show_message(
-            arg(self.tr("The units could not be loaded: %1"), describe_error(error)),
-            MessageKind.ERROR,
-            key=LOAD_KEY,
-        )
-
     @Slot(bool)
-    def _on_load_task_finished(self, _cancelled: bool) -> None:
-        self._load_handle = None
+    def _on_loader_loading_changed(self, _loading: bool) -> None:
         self._update_summary()
 
-    # --- slots: the whole country --------------------------------------------------------------
+    @Slot(object)
+    def _on_country_units_arrived(self, loaded: Loaded) -> None:
+        self._show_loaded(loaded)
 
     @Slot(object)
-    def _on_country_task_progress(self, progress: Progress) -> None:
-        from postalgui.gui.tabs.branches.loading import Loaded
-
-        if isinstance(progress.payload, Loaded):
-            self._show_loaded(progress.payload)
-            self.progress_bar.setFormat(self.tr("Checking for changes…"))
-            return
-        if progress.total:
-            self.progress_bar.setRange(0, progress.total)
-            self.progress_bar.setValue(progress.done)
-            self.progress_bar.setFormat(
-                arg(
-                    self.tr("Page %1 of %2"),
-                    app_locale().toString(progress.done),
-                    app_locale().toString(progress.total),
-                )
-            )
-
-    @Slot(object)
-    def _on_country_task_result(self, loaded: object) -> None:
-        if self._load_handle is not None:
-            self._load_handle.cancel()  # the country answers every query now
-        found = cast("Loaded", loaded)
-        self._show_loaded(found)
-        changed = found.result.changed
-        self.messages.show_message(
-            arg(
-                self.tr("All of Brazil is synced: %1 units (%2 new or changed)."),
-                app_locale().toString(len(found.index)),
-                app_locale().toString(changed),
-            ),
-            MessageKind.INFO,
-            key=COUNTRY_KEY,
-        )
-
-    @Slot(object)
-    def _on_country_task_error(self, error: BaseException) -> None:
-        self.messages.show_message(
-            arg(self.tr("All of Brazil could not be synced: %1"), describe_error(error)),
-            MessageKind.ERROR,
-            key=COUNTRY_KEY,
-        )
+    def _on_country_synced(self, loaded: Loaded) -> None:
+        self.loader.cancel()  # the country answers every query now
+        self._show_loaded(loaded)
 
     @Slot(bool)
-    def _on_country_task_finished(self, cancelled: bool) -> None:
-        self._country_handle = None
+    def _on_country_finished(self, cancelled: bool) -> None:
         self.filters.set_busy(False)
-        self.progress_bar.hide()
-        self.cancel_button.hide()
-        if cancelled:
-            self.messages.show_message(
-                self.tr("Download cancelled; the units synced before are kept."),
-                MessageKind.INFO,
-                key=COUNTRY_KEY,
-            )
         self._update_summary()
         self.countryFinished.emit(cancelled)
 
-    @Slot()
-    def _on_cancel_button_clicked(self) -> None:
-        self.cancel_country()
-
-    # --- slots: list and detail ----------------------------------------------------------------
+    # --- slots: list, map and detail -----------------------------------------------------------
 
     @Slot(QItemSelection, QItemSelection)
     def _on_table_selection_changed(self, _selected: QItemSelection, _deselected: QItemSelection) -> None:
@@ -640,7 +442,8 @@ class BranchesTab(QWidget):
     @Slot(int)
     def _on_map_pane_position_activated(self, position: int) -> None:
         self._on_map_pane_position_selected(position)
-        if self._index is not None and self.detail.unit() is self._index.units[position]:
+        index = self.index
+        if index is not None and self.detail.unit() is index.units[position]:
             self.open_detail()
 
     @Slot(float, float)
@@ -657,8 +460,7 @@ class BranchesTab(QWidget):
         now = self._clock()
         self.model.set_now(now)
         self.detail.refresh_opening(now)
-        criteria = self.filters.local_criteria()
-        if criteria.open_now:
+        if self.filters.local_criteria().open_now:
             self.apply_filters()
 
     @Slot()

@@ -18,13 +18,14 @@ from datetime import UTC, datetime, timedelta
 from enum import IntEnum
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtCore import QCoreApplication, QModelIndex, QObject, Qt
 from PySide6.QtGui import QGuiApplication, QPalette
 
 from postalgui.api.models.branches import Unit, UnitStatusCode
 from postalgui.gui.i18n import app_locale
 from postalgui.gui.messages import arg
 from postalgui.gui.models.key_sorted import KeySortedModel
+from postalgui.gui.models.records import ALIGN_LEFT, ALIGN_RIGHT, Index, header_data, row_flags
 from postalgui.gui.models.roles import SORT_ROLE
 from postalgui.gui.tabs.branches.words import (
     opening_text,
@@ -43,10 +44,8 @@ _FOREGROUND = int(Qt.ItemDataRole.ForegroundRole.value)
 _ALIGNMENT = int(Qt.ItemDataRole.TextAlignmentRole.value)
 _TOOLTIP = int(Qt.ItemDataRole.ToolTipRole.value)
 
-Index = QModelIndex | QPersistentModelIndex
 _ROOT = QModelIndex()
-_RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
-_LEFT = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
+_RIGHT, _LEFT = ALIGN_RIGHT, ALIGN_LEFT
 
 
 class UnitColumn(IntEnum):
@@ -315,18 +314,10 @@ class UnitModel(KeySortedModel):
     def headerData(
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
     ) -> Any:
-        if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(UnitColumn):
-            return None
-        if role == Qt.ItemDataRole.DisplayRole:
-            return self.headers()[section]
-        if role == Qt.ItemDataRole.TextAlignmentRole:
-            return _RIGHT if section == UnitColumn.DISTANCE else _LEFT
-        return None
+        return header_data(self.headers(), (_DISTANCE,), section, orientation, role)
 
     def flags(self, index: Index) -> Qt.ItemFlag:
-        if not index.isValid():
-            return Qt.ItemFlag.NoItemFlags
-        return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemNeverHasChildren
+        return row_flags(index)
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         # Asked some 1,500 times per repaint of the list: plain int comparisons, no enum

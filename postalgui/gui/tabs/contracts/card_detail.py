@@ -8,7 +8,7 @@ cancelling the answer still coming for the last one. The quoting button only ask
 from __future__ import annotations
 
 from datetime import date
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtWidgets import QFormLayout, QGroupBox, QHBoxLayout, QPushButton, QVBoxLayout, QWidget
@@ -22,9 +22,7 @@ from postalgui.gui.tabs.contracts.services_panel import ServicesPanel
 
 if TYPE_CHECKING:
     from postalgui.api.models.contracts import Contract, PostingCard, Service
-    from postalgui.gui.tabs.contracts.activity import ActivityIndicator
-    from postalgui.gui.tasks import TaskRunner
-    from postalgui.services.context import AppContext
+    from postalgui.gui.tabs.contracts.desk import Desk
 
 __all__ = ["CardDetail"]
 
@@ -41,25 +39,16 @@ class CardDetail(QGroupBox):
     cardServicesLoaded = Signal(int)
     quoteRequested = Signal()
 
-    def __init__(
-        self,
-        context: AppContext,
-        runner: TaskRunner,
-        activity: ActivityIndicator,
-        today: date,
-        parent: QWidget | None = None,
-    ) -> None:
+    def __init__(self, desk: Desk, today: date, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setTitle(self.tr("Posting card"))
         self.setObjectName("cardDetail")
-        self.context = context
-        self.runner = runner
-        self.activity = activity
+        self.desk = desk
         self.today = today
         self._contract: Contract | None = None
         self._card: PostingCard | None = None
         self._quoting = False
-        self.card_services = ServiceModel(runner, "contracts.card_services.list", self)
+        self.card_services = ServiceModel(desk.runner, "contracts.card_services.list", self)
 
         self.quote_button = QPushButton(self.tr("&Use this card for quoting"), self)
         self.quote_button.setObjectName("useCardButton")
@@ -68,7 +57,7 @@ class CardDetail(QGroupBox):
         top.addLayout(self._build_form(), 1)
         top.addWidget(self.quote_button, 0, Qt.AlignmentFlag.AlignTop)
         self.card_services_panel = ServicesPanel(
-            context.contracts, runner, self.card_services, "contracts.lookup.card", self
+            desk.service, desk.runner, self.card_services, "contracts.lookup.card", self
         )
         self.card_services_panel.setObjectName("cardServicesPanel")
         layout = QVBoxLayout(self)
@@ -109,9 +98,9 @@ class CardDetail(QGroupBox):
             self._update_actions()
             return
         self.card_services_panel.set_scope(contract.nuContrato, card.nuCartaoPostagem)
-        self.runner.run(
+        self.desk.runner.run(
             card_services,
-            self.context.contracts,
+            self.desk.service,
             contract.nuContrato,
             card.nuCartaoPostagem,
             name="card services",
@@ -120,7 +109,7 @@ class CardDetail(QGroupBox):
             on_error=self._on_card_services_task_error,
             on_finished=self._on_card_services_task_finished,
         )
-        self.activity.set_activity(
+        self.desk.activity.set_activity(
             KEY, arg(self.tr("Loading the services of card %1…"), card.nuCartaoPostagem)
         )
         self._update_actions()
@@ -173,8 +162,7 @@ class CardDetail(QGroupBox):
         self.quoteRequested.emit()
 
     @Slot(object)
-    def _on_card_services_task_result(self, services: object) -> None:
-        found = cast("list[Service]", services)
+    def _on_card_services_task_result(self, found: list[Service]) -> None:
         self.card_services.set_items(found)
         self.cardServicesLoaded.emit(len(found))
 
@@ -187,7 +175,7 @@ class CardDetail(QGroupBox):
 
     @Slot(bool)
     def _on_card_services_task_finished(self, cancelled: bool) -> None:
-        self.activity.set_activity(KEY, None)
+        self.desk.activity.set_activity(KEY, None)
 
     @Slot(str)
     def _on_card_services_load_failed(self, reason: str) -> None:

@@ -28,10 +28,7 @@ from postalgui.gui.widgets.window_state import RememberedSplitter
 
 if TYPE_CHECKING:
     from postalgui.api.models.contracts import Contract, PostingCard
-    from postalgui.gui.tabs.contracts.activity import ActivityIndicator
-    from postalgui.gui.tasks import TaskRunner
-    from postalgui.gui.widgets.message_bar import MessageArea
-    from postalgui.services.context import AppContext
+    from postalgui.gui.tabs.contracts.desk import Desk
 
 __all__ = ["CardsPage"]
 
@@ -41,25 +38,14 @@ CARDS_KEY = "contracts.cards"
 class CardsPage(QWidget):
     """The Cards page of the selected contract: the filter, the cards table, `detail` below."""
 
-    def __init__(
-        self,
-        context: AppContext,
-        runner: TaskRunner,
-        messages: MessageArea,
-        activity: ActivityIndicator,
-        today: date,
-        parent: QWidget | None = None,
-    ) -> None:
+    def __init__(self, desk: Desk, today: date, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("cardsPage")
-        self.context = context
-        self.runner = runner
-        self.messages = messages
-        self.activity = activity
+        self.desk = desk
         self.today = today
         self._contract: Contract | None = None
-        self.cards_model = CardModel(context.contracts, runner, self)
-        self.detail = CardDetail(context, runner, activity, today, self)
+        self.cards_model = CardModel(desk.service, desk.runner, self)
+        self.detail = CardDetail(desk, today, self)
 
         upper = QWidget(self)
         upper_layout = QVBoxLayout(upper)
@@ -126,7 +112,7 @@ class CardsPage(QWidget):
         self.cards_model.load(
             contract.nuContrato if contract is not None else None, self.card_status_filter()
         )
-        self.messages.clear(CARDS_KEY)
+        self.desk.messages.clear(CARDS_KEY)
 
     def refresh_contract(self, contract: Contract) -> None:
         """A fresher record of the shown contract (its status decides whether its cards can quote)."""
@@ -176,13 +162,13 @@ class CardsPage(QWidget):
 
     @Slot(int)
     def _on_cards_model_page_loaded(self, _number: int) -> None:
-        self.messages.clear(CARDS_KEY)
+        self.desk.messages.clear(CARDS_KEY)
         self._update_summary()
 
     @Slot(str)
     def _on_cards_model_load_failed(self, reason: str) -> None:
         self._update_summary()
-        self.messages.show_message(
+        self.desk.messages.show_message(
             arg(self.tr("The cards could not be loaded: %1"), reason),
             MessageKind.ERROR,
             key=CARDS_KEY,
@@ -192,7 +178,7 @@ class CardsPage(QWidget):
 
     @Slot(bool)
     def _on_cards_model_loading_changed(self, loading: bool) -> None:
-        self.activity.set_activity(CARDS_KEY, self.tr("Loading cards…") if loading else None)
+        self.desk.activity.set_activity(CARDS_KEY, self.tr("Loading cards…") if loading else None)
         self._update_summary()
 
     @Slot()

@@ -64,25 +64,30 @@ class ContractColumn(IntEnum):
 # --- what a status means ----------------------------------------------------------------------
 
 
-def contract_status_meaning(status: str | None) -> str:
-    """What a contract status means (spec 001, 3); empty for a status the spec does not name."""
-    meanings = {
+def _meanings() -> dict[str, str]:
+    """What the statuses contracts and cards share mean (spec 001, 3)."""
+    return {
         "ATIVO": QCoreApplication.translate("ContractModel", "usable normally"),
         "SUSPENSO": QCoreApplication.translate("ContractModel", "suspended; can be reactivated"),
         "CANCELADO": QCoreApplication.translate("ContractModel", "cancelled; cannot be reactivated"),
-        "EM_DESENVOLVIMENTO": QCoreApplication.translate("ContractModel", "being created, not yet active"),
     }
+
+
+def contract_status_meaning(status: str | None) -> str:
+    """What a contract status means (spec 001, 3); empty for a status the spec does not name."""
+    meanings = _meanings()
+    meanings["EM_DESENVOLVIMENTO"] = QCoreApplication.translate(
+        "ContractModel", "being created, not yet active"
+    )
     return meanings.get((status or "").strip().upper(), "")
 
 
 def card_status_meaning(status: str | None) -> str:
     """What a posting card status means (spec 001, 3); empty for an unknown one."""
-    meanings = {
-        "ATIVO": QCoreApplication.translate("ContractModel", "usable normally"),
-        "SUSPENSO": QCoreApplication.translate("ContractModel", "suspended; can be reactivated"),
-        "CANCELADO": QCoreApplication.translate("ContractModel", "cancelled; cannot be reactivated"),
-        "IRREGULAR": QCoreApplication.translate("ContractModel", "irregular; the operator must be consulted"),
-    }
+    meanings = _meanings()
+    meanings["IRREGULAR"] = QCoreApplication.translate(
+        "ContractModel", "irregular; the operator must be consulted"
+    )
     return meanings.get((status or "").strip().upper(), "")
 
 

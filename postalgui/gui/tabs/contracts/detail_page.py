@@ -8,7 +8,7 @@ that fails alone says so in its place while the others show.
 from __future__ import annotations
 
 from datetime import date
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtGui import QFont
@@ -22,10 +22,7 @@ from postalgui.gui.widgets.message_kind import MessageKind
 
 if TYPE_CHECKING:
     from postalgui.api.models.contracts import Category, Contract
-    from postalgui.gui.tabs.contracts.activity import ActivityIndicator
-    from postalgui.gui.tasks import TaskRunner
-    from postalgui.gui.widgets.message_bar import MessageArea
-    from postalgui.services.context import AppContext
+    from postalgui.gui.tabs.contracts.desk import Desk
     from postalgui.services.contracts.use_cases import ContractDetail
 
 __all__ = ["ContractDetailPage"]
@@ -44,20 +41,9 @@ class ContractDetailPage(QScrollArea):
     detailLoaded = Signal(object)
     contactCopied = Signal(str)
 
-    def __init__(
-        self,
-        context: AppContext,
-        runner: TaskRunner,
-        messages: MessageArea,
-        activity: ActivityIndicator,
-        today: date,
-        parent: QWidget | None = None,
-    ) -> None:
+    def __init__(self, desk: Desk, today: date, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.context = context
-        self.runner = runner
-        self.messages = messages
-        self.activity = activity
+        self.desk = desk
         self.today = today
         self._contract: Contract | None = None
 
@@ -116,7 +102,7 @@ class ContractDetailPage(QScrollArea):
 
         self._contract = contract
         self._show_fields(contract)
-        self.messages.clear(KEY)
+        self.desk.messages.clear(KEY)
         if contract is None:
             self.management_view.set_contacts([])
             self.administration_view.set_contacts([])
@@ -124,9 +110,9 @@ class ContractDetailPage(QScrollArea):
         self.management_view.show_loading()
         self.administration_view.show_loading()
         self.category_value.setText(self.tr("Loading…"))
-        self.runner.run(
+        self.desk.runner.run(
             contract_detail,
-            self.context.contracts,
+            self.desk.service,
             contract.nuContrato,
             name="contract detail",
             key=KEY,
@@ -134,7 +120,7 @@ class ContractDetailPage(QScrollArea):
             on_error=self._on_detail_task_error,
             on_finished=self._on_detail_task_finished,
         )
-        self.activity.set_activity(KEY, arg(self.tr("Loading contract %1…"), contract.nuContrato))
+        self.desk.activity.set_activity(KEY, arg(self.tr("Loading contract %1…"), contract.nuContrato))
 
     def _show_fields(self, contract: Contract | None) -> None:
         if contract is None:
@@ -177,8 +163,7 @@ class ContractDetailPage(QScrollArea):
     # --- slots -------------------------------------------------------------------------------
 
     @Slot(object)
-    def _on_detail_task_result(self, result: object) -> None:
-        detail = cast("ContractDetail", result)
+    def _on_detail_task_result(self, detail: ContractDetail) -> None:
         current = self._contract
         if current is None or detail.contract.nuContrato != current.nuContrato:
             return
@@ -195,7 +180,7 @@ class ContractDetailPage(QScrollArea):
         self.management_view.set_contacts([], text)
         self.administration_view.set_contacts([], text)
         self.category_value.setText(or_dash(None))
-        self.messages.show_message(
+        self.desk.messages.show_message(
             arg(self.tr("The contract's details could not be loaded: %1"), text),
             MessageKind.ERROR,
             key=KEY,
@@ -203,12 +188,12 @@ class ContractDetailPage(QScrollArea):
 
     @Slot(bool)
     def _on_detail_task_finished(self, cancelled: bool) -> None:
-        self.activity.set_activity(KEY, None)
+        self.desk.activity.set_activity(KEY, None)
 
     @Slot(str)
     def _on_contacts_contact_copied(self, text: str) -> None:
         name = text.splitlines()[0] if text else ""
-        self.messages.show_message(
+        self.desk.messages.show_message(
             arg(self.tr("Contact copied to the clipboard (%1)."), name),
             MessageKind.INFO,
             key="contracts.copy",

@@ -8,7 +8,7 @@ the first, so the other pages never lose their contract to a refresh.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QItemSelection, QSortFilterProxyModel, Qt, Signal, Slot
 from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
@@ -27,10 +27,8 @@ from postalgui.gui.widgets.tables import record_table
 
 if TYPE_CHECKING:
     from postalgui.api.models.contracts import Contract
-    from postalgui.gui.tabs.contracts.activity import ActivityIndicator
-    from postalgui.gui.tasks import TaskHandle, TaskRunner
-    from postalgui.gui.widgets.message_bar import MessageArea
-    from postalgui.services.context import AppContext
+    from postalgui.gui.tabs.contracts.desk import Desk
+    from postalgui.gui.tasks import TaskHandle
 
 __all__ = ["ContractListPage"]
 
@@ -48,20 +46,10 @@ class ContractListPage(QWidget):
     contractsLoaded = Signal(int)
     contractSelected = Signal(object)
 
-    def __init__(
-        self,
-        context: AppContext,
-        runner: TaskRunner,
-        messages: MessageArea,
-        activity: ActivityIndicator,
-        parent: QWidget | None = None,
-    ) -> None:
+    def __init__(self, desk: Desk, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("contractListPage")
-        self.context = context
-        self.runner = runner
-        self.messages = messages
-        self.activity = activity
+        self.desk = desk
         self._handle: TaskHandle | None = None
         self._listed = False
         self._shown: str | None = None
@@ -127,10 +115,10 @@ class ContractListPage(QWidget):
         """Load the contracts with the filter bar's status and validity."""
         from postalgui.services.contracts.use_cases import list_contracts
 
-        self.messages.clear(KEY)
-        self._handle = self.runner.run(
+        self.desk.messages.clear(KEY)
+        self._handle = self.desk.runner.run(
             list_contracts,
-            self.context.contracts,
+            self.desk.service,
             self.status_filter(),
             True if self.valid_check.isChecked() else None,
             name="contract list",
@@ -139,7 +127,7 @@ class ContractListPage(QWidget):
             on_error=self._on_list_task_error,
             on_finished=self._on_list_task_finished,
         )
-        self.activity.set_activity(KEY, self.tr("Loading contracts…"))
+        self.desk.activity.set_activity(KEY, self.tr("Loading contracts…"))
         return self._handle
 
     @property
@@ -186,12 +174,11 @@ class ContractListPage(QWidget):
         self.refresh()
 
     @Slot(object)
-    def _on_list_task_result(self, contracts: object) -> None:
-        found = cast("list[Contract]", contracts)
+    def _on_list_task_result(self, found: list[Contract]) -> None:
         self._listed = True
         self.contract_model.set_contracts(found)
         self._update_summary()
-        wanted = [n for n in (self._shown, self.context.profile.contract) if n]
+        wanted = [n for n in (self._shown, self.desk.service.profile.contract) if n]
         if not any(self.select_contract(number) for number in wanted) and self.contract_proxy.rowCount():
             self.contract_table.selectRow(0)
         if not self.contract_proxy.rowCount():
@@ -201,7 +188,7 @@ class ContractListPage(QWidget):
     @Slot(object)
     def _on_list_task_error(self, error: BaseException) -> None:
         self.contracts_summary.setText(self.tr("The contracts could not be loaded."))
-        self.messages.show_message(
+        self.desk.messages.show_message(
             arg(self.tr("The contracts could not be loaded: %1"), describe_error(error)),
             MessageKind.ERROR,
             key=KEY,
@@ -210,7 +197,7 @@ class ContractListPage(QWidget):
     @Slot(bool)
     def _on_list_task_finished(self, cancelled: bool) -> None:
         self._handle = None
-        self.activity.set_activity(KEY, None)
+        self.desk.activity.set_activity(KEY, None)
 
     @Slot(QItemSelection, QItemSelection)
     def _on_contract_table_selection_changed(

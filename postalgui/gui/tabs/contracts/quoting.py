@@ -4,27 +4,27 @@ The switch reads the card's services in the background (key ``contracts.quoting`
 then saves, on the GUI thread, settings where the profile takes the card, its contract
 and DR and the Prices tab's products become the card's services
 (`ContractService.use_card`; saving rebuilds the backend for the new token scope).
-A token for that scope is then fetched in the background (key ``contracts.renew``).
+A token for that scope is then fetched in the background (key ``contracts.renew``,
+`postalgui.services.contracts.use_cases.renew_token`).
 One switch at a time; every step says how it went in the tab's message area under
 ``contracts.quoting``.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal, Slot
 
 from postalgui.gui.messages import arg, describe_error, local_datetime
+from postalgui.gui.tasks import Failure
 from postalgui.gui.widgets.message_kind import MessageKind
 
 if TYPE_CHECKING:
     from postalgui.api.models.contracts import Contract, PostingCard, Service
-    from postalgui.gui.tabs.contracts.activity import ActivityIndicator
-    from postalgui.gui.tasks import TaskHandle, TaskRunner
-    from postalgui.gui.widgets.message_bar import MessageArea
-    from postalgui.services.connection import ConnectionReport
-    from postalgui.services.context import AppContext
+    from postalgui.gui.tabs.contracts.desk import Desk
+    from postalgui.gui.tasks import TaskHandle
+    from postalgui.services.contracts.use_cases import TokenSummary
 
 __all__ = ["CardQuoting", "quotable"]
 
@@ -57,19 +57,9 @@ class CardQuoting(QObject):
     tokenRenewed = Signal(object)
     tokenFailed = Signal()
 
-    def __init__(
-        self,
-        context: AppContext,
-        runner: TaskRunner,
-        messages: MessageArea,
-        activity: ActivityIndicator,
-        parent: QObject | None = None,
-    ) -> None:
+    def __init__(self, desk: Desk, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self.context = context
-        self.runner = runner
-        self.messages = messages
-        self.activity = activity
+        self.desk = desk
         self._quoting: tuple[Contract, PostingCard] | None = None
         self._handle: TaskHandle | None = None
         self._renew_handle: TaskHandle | None = None
@@ -95,18 +85,19 @@ class CardQuoting(QObject):
         if contract is None or card is None or not quotable(contract, card) or self.busy:
             return None
         self._quoting = (contract, card)
-        self._handle = self.runner.run(
+        failed = self.tr("Card %1 was not set for quoting: its services could not be read. %2")
+        self._handle = self.desk.runner.run(
             quoting_products,
-            self.context.contracts,
+            self.desk.service,
             contract.nuContrato,
             card.nuCartaoPostagem,
             name="quoting products",
             key=KEY,
             on_result=self._on_quoting_task_result,
-            on_error=self._on_quoting_task_error,
             on_finished=self._on_quoting_task_finished,
+            failure=Failure(arg(failed, card.nuCartaoPostagem, "%1"), KEY),  # %1: the error, in the sink
         )
-        self.activity.set_activity(
+        self.desk.activity.set_activity(
             KEY, arg(self.tr("Reading the services of card %1…"), card.nuCartaoPostagem)
         )
         self.busyChanged.emit(True)
@@ -114,26 +105,26 @@ class CardQuoting(QObject):
 
     def renew_token(self) -> TaskHandle:
         """A fresh token for the configured scope (the active card), in the background."""
-        from postalgui.services.connection import renew_token
+        from postalgui.services.contracts.use_cases import renew_token
 
-        self._renew_handle = self.runner.run(
+        self._renew_handle = self.desk.runner.run(
             renew_token,
-            self.context,
+            self.desk.service,
             name="renew token for card",
             key=RENEW_KEY,
             on_result=self._on_renew_task_result,
             on_error=self._on_renew_task_error,
             on_finished=self._on_renew_task_finished,
         )
-        self.activity.set_activity(RENEW_KEY, self.tr("Getting a token for the card…"))
+        self.desk.activity.set_activity(RENEW_KEY, self.tr("Getting a token for the card…"))
         return self._renew_handle
 
     def _apply(self, contract: Contract, card: PostingCard, services: list[Service]) -> bool:
         """Save settings with ``card`` active and its services as products (GUI thread)."""
         try:
-            self.context.contracts.use_card(contract, card, services)
+            self.desk.service.use_card(contract, card, services)
         except OSError as exc:
-            self.messages.show_message(
+            self.desk.messages.show_message(
                 arg(self.tr("The settings could not be saved: %1"), describe_error(exc)),
                 MessageKind.ERROR,
                 key=KEY,
@@ -153,8 +144,7 @@ class CardQuoting(QObject):
     # --- slots: the card's services ----------------------------------------------------------
 
     @Slot(object)
-    def _on_quoting_task_result(self, services: object) -> None:
-        found = cast("list[Service]", services)
+    def _on_quoting_task_result(self, found: list[Service]) -> None:
         if self._quoting is None:
             return
         contract, card = self._quoting
@@ -162,7 +152,7 @@ class CardQuoting(QObject):
             return
         self._quoted_count = len({service.codigo for service in found})
         number = card.nuCartaoPostagem
-        if self.context.profile.card != number:
+        if self.desk.service.profile.card != number:
             # A POSTALGUI_CARD (or _CONTRACT) variable wins over the settings file.
             text = arg(
                 self.tr(
@@ -171,42 +161,28 @@ class CardQuoting(QObject):
                 ),
                 number,
             )
-            self.messages.show_message(text, MessageKind.WARNING, key=KEY)
+            self.desk.messages.show_message(text, MessageKind.WARNING, key=KEY)
         else:
             text = self._quoting_text(number, contract) + " " + self.tr("Renewing the token…")
-            self.messages.show_message(text, MessageKind.INFO, key=KEY)
+            self.desk.messages.show_message(text, MessageKind.INFO, key=KEY)
         # The renewal starts before anyone hears about the change, so following the new
         # settings does not ask for the same token a second time.
         self.renew_token()
         self.cardApplied.emit()
 
-    @Slot(object)
-    def _on_quoting_task_error(self, error: BaseException) -> None:
-        card = self._quoting[1].nuCartaoPostagem if self._quoting is not None else ""
-        self.messages.show_message(
-            arg(
-                self.tr("Card %1 was not set for quoting: its services could not be read. %2"),
-                card,
-                describe_error(error),
-            ),
-            MessageKind.ERROR,
-            key=KEY,
-        )
-
     @Slot(bool)
     def _on_quoting_task_finished(self, cancelled: bool) -> None:
         self._handle = None
-        self.activity.set_activity(KEY, None)
+        self.desk.activity.set_activity(KEY, None)
         self.busyChanged.emit(False)
 
     # --- slots: the token --------------------------------------------------------------------
 
     @Slot(object)
-    def _on_renew_task_result(self, result: object) -> None:
-        report = cast("ConnectionReport", result)
-        if self._quoting is not None and self.context.profile.card == self._quoting[1].nuCartaoPostagem:
+    def _on_renew_task_result(self, report: TokenSummary) -> None:
+        if self._quoting is not None and self.desk.service.profile.card == self._quoting[1].nuCartaoPostagem:
             expiry = local_datetime(report.expires_at) if report.expires_at else self.tr("unknown")
-            self.messages.show_message(
+            self.desk.messages.show_message(
                 self._quoting_text(self._quoting[1].nuCartaoPostagem, self._quoting[0])
                 + " "
                 + arg(self.tr("Token renewed for the card (valid until %1)."), expiry),
@@ -217,7 +193,7 @@ class CardQuoting(QObject):
 
     @Slot(object)
     def _on_renew_task_error(self, error: BaseException) -> None:
-        self.messages.show_message(
+        self.desk.messages.show_message(
             arg(
                 self.tr("The card is set for quoting, but a token for it could not be obtained: %1"),
                 describe_error(error),
@@ -230,4 +206,4 @@ class CardQuoting(QObject):
     @Slot(bool)
     def _on_renew_task_finished(self, cancelled: bool) -> None:
         self._renew_handle = None
-        self.activity.set_activity(RENEW_KEY, None)
+        self.desk.activity.set_activity(RENEW_KEY, None)

@@ -66,34 +66,20 @@ def lookup_text(lookup: ServiceLookup, contract: str, card: str | None) -> str:
     """The answer to "does this card (or contract) have service X?" in one sentence."""
     service = lookup.service
     if service is not None:
-        name = service.descricao or ""
+        detail = service.descricao or ""
         if card:
-            return arg(
-                QCoreApplication.translate("ServiceModel", "Card %1 has service %2 (%3)."),
-                card,
-                lookup.codigo,
-                name,
+            template = QCoreApplication.translate("ServiceModel", "Card %1 has service %2 (%3).")
+        else:
+            template = QCoreApplication.translate("ServiceModel", "Contract %1 has service %2 (%3).")
+    else:
+        detail = str(lookup.missing) if lookup.missing is not None else ""
+        if card:
+            template = QCoreApplication.translate("ServiceModel", "Card %1 does not have service %2 (%3).")
+        else:
+            template = QCoreApplication.translate(
+                "ServiceModel", "Contract %1 does not have service %2 (%3)."
             )
-        return arg(
-            QCoreApplication.translate("ServiceModel", "Contract %1 has service %2 (%3)."),
-            contract,
-            lookup.codigo,
-            name,
-        )
-    reason = str(lookup.missing) if lookup.missing is not None else ""
-    if card:
-        return arg(
-            QCoreApplication.translate("ServiceModel", "Card %1 does not have service %2 (%3)."),
-            card,
-            lookup.codigo,
-            reason,
-        )
-    return arg(
-        QCoreApplication.translate("ServiceModel", "Contract %1 does not have service %2 (%3)."),
-        contract,
-        lookup.codigo,
-        reason,
-    )
+    return arg(template, card or contract, lookup.codigo, detail)
 
 
 class ServiceModel(PagedTableModel):

@@ -15,7 +15,7 @@ the window, which makes every tab follow.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, QTimer, Signal, Slot
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QTabWidget, QVBoxLayout, QWidget
@@ -23,20 +23,21 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QTabWidget, QVBoxLayout, QWid
 from postalgui.gui.messages import arg, or_dash
 from postalgui.gui.tabs.contracts.activity import ActivityIndicator
 from postalgui.gui.tabs.contracts.cards_page import CardsPage
+from postalgui.gui.tabs.contracts.desk import Desk
 from postalgui.gui.tabs.contracts.detail_page import ContractDetailPage
 from postalgui.gui.tabs.contracts.list_page import ContractListPage
 from postalgui.gui.tabs.contracts.quoting import CardQuoting, quotable
 from postalgui.gui.tabs.contracts.service_model import ServiceModel
 from postalgui.gui.tabs.contracts.services_panel import ServicesPanel
 from postalgui.gui.tabs.contracts.token_apis import TokenApisLabel
-from postalgui.gui.widgets.message_bar import MessageArea
 from postalgui.gui.widgets.window_state import RememberedSplitter
 
 if TYPE_CHECKING:
     from postalgui.api.models.contracts import Contract, PostingCard
     from postalgui.gui.tasks import TaskHandle, TaskRunner
-    from postalgui.services.connection import ConnectionReport
-    from postalgui.services.context import AppContext
+    from postalgui.gui.widgets.message_bar import MessageArea
+    from postalgui.services.contracts.service import ContractService
+    from postalgui.services.contracts.use_cases import TokenSummary
 
 __all__ = ["ContractsTab"]
 
@@ -49,7 +50,7 @@ class ContractsTab(QWidget):
     ``cardServicesLoaded(int)`` with the number of services of the selected card, once shown;
     ``contactCopied(str)`` with the contact text a Copy put on the clipboard;
     ``apisLoaded(list)`` with the API ids the current token enables, once shown;
-    ``tokenRenewed(object)`` with the `ConnectionReport` of the token fetched after a
+    ``tokenRenewed(object)`` with the `TokenSummary` of the token fetched after a
     card switch; ``settingsApplied()`` after the tab saved new settings (a card is now
     used for quoting).
     """
@@ -62,27 +63,35 @@ class ContractsTab(QWidget):
     tokenRenewed = Signal(object)
     settingsApplied = Signal()
 
-    def __init__(self, context: AppContext, runner: TaskRunner, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        service: ContractService,
+        runner: TaskRunner,
+        messages: MessageArea,
+        parent: QWidget | None = None,
+    ) -> None:
         super().__init__(parent)
         self.setObjectName("contractsTab")
         self.setWindowTitle(self.tr("Contracts and cards"))
-        self.context = context
+        self.service = service
         self.runner = runner
         self._profile_key = self._profile_fingerprint()
         self._contract: Contract | None = None
 
-        self.messages = MessageArea(self)
+        self.messages = messages
+        messages.setParent(self)  # the runner's default error sink is found among the tab's children
         self.activity = ActivityIndicator(self)
-        self.list_page = ContractListPage(context, runner, self.messages, self.activity, self)
+        desk = Desk(service, runner, messages, self.activity)
+        self.list_page = ContractListPage(desk, self)
         today = self.list_page.contract_model.today
-        self.detail_page = ContractDetailPage(context, runner, self.messages, self.activity, today, self)
+        self.detail_page = ContractDetailPage(desk, today, self)
         self.contract_services = ServiceModel(runner, "contracts.services", self)
         self.services_panel = ServicesPanel(
-            context.contracts, runner, self.contract_services, "contracts.lookup.contract", self
+            service, runner, self.contract_services, "contracts.lookup.contract", self
         )
         self.services_panel.setObjectName("contractServicesPanel")
-        self.cards_page = CardsPage(context, runner, self.messages, self.activity, today, self)
-        self.quoting = CardQuoting(context, runner, self.messages, self.activity, self)
+        self.cards_page = CardsPage(desk, today, self)
+        self.quoting = CardQuoting(desk, self)
         self.pages = QTabWidget(self)
         self.pages.setObjectName("contractPages")
         self.pages.addTab(self.detail_page, self.tr("&Details"))
@@ -110,7 +119,7 @@ class ContractsTab(QWidget):
         self.active_label = QLabel(self)
         self.active_label.setObjectName("activeCardLabel")
         self.active_label.setWordWrap(True)
-        self.apis_label = TokenApisLabel(self.context, self.runner, self)
+        self.apis_label = TokenApisLabel(self.service, self.runner, self)
         status = QVBoxLayout()
         status.addWidget(self.active_label)
         status.addWidget(self.apis_label)
@@ -191,8 +200,8 @@ class ContractsTab(QWidget):
     # --- state -------------------------------------------------------------------------------
 
     def _profile_fingerprint(self) -> tuple[str, str, str]:
-        profile = self.context.profile
-        return self.context.env_key, profile.cnpj, profile.contract
+        profile = self.service.profile
+        return self.service.env_key, profile.cnpj, profile.contract
 
     def _show_contract(self, contract: Contract | None) -> None:
         """Fill the pages for ``contract``: its detail, services and cards load in the background."""
@@ -207,10 +216,10 @@ class ContractsTab(QWidget):
         self.detail_page.show_contract(contract)
         self.cards_page.set_contract(contract)
         self.services_panel.set_scope(number)
-        self.contract_services.load_contract(self.context.contracts, number)
+        self.contract_services.load_contract(self.service, number)
 
     def _update_active_card(self) -> None:
-        profile = self.context.profile
+        profile = self.service.profile
         if profile.card:
             text = arg(
                 self.tr("Quoting with card %1 of contract %2 (DR %3)."),
@@ -231,12 +240,11 @@ class ContractsTab(QWidget):
         self.refresh_apis()
 
     @Slot(object)
-    def _on_list_page_contract_selected(self, contract: object) -> None:
-        self._show_contract(cast("Contract | None", contract))
+    def _on_list_page_contract_selected(self, contract: Contract | None) -> None:
+        self._show_contract(contract)
 
     @Slot(object)
-    def _on_detail_page_detail_loaded(self, contract: object) -> None:
-        fresh = cast("Contract", contract)
+    def _on_detail_page_detail_loaded(self, fresh: Contract) -> None:
         self._contract = fresh
         self.cards_page.refresh_contract(fresh)
         self.detailLoaded.emit(fresh.nuContrato)
@@ -252,7 +260,6 @@ class ContractsTab(QWidget):
         self.settingsApplied.emit()
 
     @Slot(object)
-    def _on_quoting_token_renewed(self, report: object) -> None:
-        found = cast("ConnectionReport", report)
-        self.apis_label.show_apis(list(found.apis))
-        self.tokenRenewed.emit(found)
+    def _on_quoting_token_renewed(self, summary: TokenSummary) -> None:
+        self.apis_label.show_apis(list(summary.apis))
+        self.tokenRenewed.emit(summary)

@@ -6,7 +6,7 @@ only), so after a card switch the office sees at once what the new card can do.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtWidgets import QLabel, QWidget
@@ -15,7 +15,7 @@ from postalgui.gui.messages import api_list, arg, describe_error
 
 if TYPE_CHECKING:
     from postalgui.gui.tasks import TaskHandle, TaskRunner
-    from postalgui.services.context import AppContext
+    from postalgui.services.contracts.service import ContractService
 
 __all__ = ["TokenApisLabel"]
 
@@ -28,12 +28,12 @@ class TokenApisLabel(QLabel):
 
     apisLoaded = Signal(list)
 
-    def __init__(self, context: AppContext, runner: TaskRunner, parent: QWidget | None = None) -> None:
+    def __init__(self, service: ContractService, runner: TaskRunner, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("tokenApisLabel")
         self.setWordWrap(True)
         self.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.context = context
+        self.service = service
         self.runner = runner
         self.apis: list[int] | None = None
         """The API ids the current token enables, once known."""
@@ -45,7 +45,7 @@ class TokenApisLabel(QLabel):
 
         return self.runner.run(
             token_apis,
-            self.context.contracts,
+            self.service,
             name="token APIs",
             key="contracts.apis",
             on_result=self._on_apis_task_result,
@@ -63,8 +63,8 @@ class TokenApisLabel(QLabel):
         self.setText(self.tr("APIs enabled for the current token: unknown (no token)"))
 
     @Slot(object)
-    def _on_apis_task_result(self, apis: object) -> None:
-        self.show_apis(cast("list[int]", apis))
+    def _on_apis_task_result(self, apis: list[int]) -> None:
+        self.show_apis(apis)
 
     @Slot(object)
     def _on_apis_task_error(self, error: BaseException) -> None:
