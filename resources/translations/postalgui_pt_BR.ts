@@ -3363,6 +3363,68 @@
 <context>
     <name>QuoteForm</name>
     <message>
+        <source>&amp;Quote</source>
+        <translation>Cota&amp;r</translation>
+    </message>
+    <message>
+        <source>Price the package for every checked product (Enter)</source>
+        <translation>Cotar o pacote em cada produto marcado (Enter)</translation>
+    </message>
+    <message>
+        <source>Package</source>
+        <translation>Pacote</translation>
+    </message>
+    <message>
+        <source>Check at least one product to compare.</source>
+        <translation>Marque pelo menos um produto para comparar.</translation>
+    </message>
+    <message>
+        <source>Enter the declared value, or uncheck Declared value.</source>
+        <translation>Informe o valor declarado ou desmarque Valor declarado.</translation>
+    </message>
+    <message>
+        <source>Required for pricing</source>
+        <translation>Obrigatório para a cotação</translation>
+    </message>
+    <message>
+        <source>This product takes no declared value.</source>
+        <translation>Este produto não aceita valor declarado.</translation>
+    </message>
+    <message>
+        <source>This product does not offer service %1.</source>
+        <translation>Este produto não oferece o serviço %1.</translation>
+    </message>
+    <message>
+        <source>Declared value %1 is outside this product&apos;s limits (%2 to %3).</source>
+        <translation>O valor declarado de %1 está fora dos limites deste produto (de %2 a %3).</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+</context>
+<context>
+    <name>DeclaredValue</name>
+    <message>
+        <source>none</source>
+        <translation>nenhum</translation>
+    </message>
+    <message>
+        <source>Decla&amp;red value:</source>
+        <translation>&amp;Valor declarado:</translation>
+    </message>
+    <message>
+        <source>Limits: %1 to %2, by product</source>
+        <translation>Limites: de %1 a %2, conforme o produto</translation>
+    </message>
+    <message>
+        <source>%1 to %2: %3</source>
+        <translation>de %1 a %2: %3</translation>
+    </message>
+</context>
+<context>
+    <name>DeliveryDates</name>
+    <message>
         <source>Must arrive by:</source>
         <translation>Deve chegar até:</translation>
     </message>
@@ -3371,321 +3433,226 @@
         <translation>Dias úteis entre a cotação e a postagem, somados a todo prazo de entrega</translation>
     </message>
     <message>
-        <source>Handling days:</source>
-        <translation>Dias de manuseio:</translation>
-    </message>
-    <message>
-        <location filename="../../postalgui/gui/tabs/price/quote_form.py" line="+97"/>
-        <source>&amp;National</source>
-        <translation>&amp;Nacional</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>&amp;International</source>
-        <translation>&amp;Internacional</translation>
-    </message>
-    <message>
-        <location line="+14"/>
-        <source>Presets</source>
-        <translation>Predefinições</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Saved origins</source>
-        <translation>Origens salvas</translation>
-    </message>
-    <message>
-        <location line="+25"/>
-        <source>Save…</source>
-        <translation>Salvar…</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Save this format, size and weight as a package preset</source>
-        <translation>Salvar este formato, as medidas e o peso como uma predefinição de pacote</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>Envelope</source>
-        <translation>Envelope</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Package (box)</source>
-        <translation>Pacote (caixa)</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Roll (tube)</source>
-        <translation>Rolo (tubo)</translation>
-    </message>
-    <message>
-        <location line="+18"/>
-        <source>L</source>
-        <translation>C</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>W</source>
-        <translation>L</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>H</source>
-        <translation>A</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Ø</source>
-        <translation>Ø</translation>
-    </message>
-    <message>
-        <location line="+17"/>
-        <source>none</source>
-        <translation>nenhum</translation>
-    </message>
-    <message>
-        <location line="+14"/>
-        <location line="+80"/>
-        <location line="+294"/>
-        <source>Additional services</source>
-        <translation>Serviços adicionais</translation>
-    </message>
-    <message>
-        <location line="-367"/>
-        <location line="+78"/>
-        <source>Products to compare</source>
-        <translation>Produtos a comparar</translation>
-    </message>
-    <message>
-        <location line="-75"/>
-        <source>All</source>
-        <translation>Todos</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>&amp;Quote</source>
-        <translation>Cota&amp;r</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Price the package for every checked product (Enter)</source>
-        <translation>Cotar o pacote em cada produto marcado (Enter)</translation>
-    </message>
-    <message>
-        <location line="+31"/>
-        <source>Route</source>
-        <translation>Origem e destino</translation>
-    </message>
-    <message>
-        <location line="+10"/>
-        <source>&amp;Origin CEP:</source>
-        <translation>CEP de &amp;origem:</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>&amp;Destination CEP:</source>
-        <translation>CEP de &amp;destino:</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>&amp;Country:</source>
-        <translation>&amp;País:</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Package</source>
-        <translation>Pacote</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>Pr&amp;eset:</source>
-        <translation>Pr&amp;edefinição:</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>&amp;Format:</source>
-        <translation>&amp;Formato:</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>&amp;Weight:</source>
-        <translation>Pe&amp;so:</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Si&amp;zes:</source>
-        <translation>&amp;Medidas:</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Decla&amp;red value:</source>
-        <translation>&amp;Valor declarado:</translation>
-    </message>
-    <message>
-        <location line="+2"/>
         <source>Da&amp;te:</source>
         <translation>Da&amp;ta:</translation>
     </message>
     <message>
-        <location line="+84"/>
-        <source>Declared value (per product)</source>
-        <translation>Valor declarado (por produto)</translation>
+        <source>Handling days:</source>
+        <translation>Dias de manuseio:</translation>
     </message>
+</context>
+<context>
+    <name>FormFields</name>
     <message>
-        <location line="+6"/>
-        <source>Offered with: %1</source>
-        <translation>Disponível em: %1</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Services of %1 could not be read.</source>
-        <translation>Não foi possível ler os serviços de %1.</translation>
-    </message>
-    <message>
-        <location line="+67"/>
-        <source>Check at least one product to compare.</source>
-        <translation>Marque pelo menos um produto para comparar.</translation>
-    </message>
-    <message>
-        <location line="+11"/>
-        <source>Enter the declared value, or uncheck Declared value.</source>
-        <translation>Informe o valor declarado ou desmarque Valor declarado.</translation>
-    </message>
-    <message>
-        <location line="+50"/>
-        <source>Required for pricing</source>
-        <translation>Obrigatório para a cotação</translation>
-    </message>
-    <message>
-        <location line="+23"/>
-        <source>This product takes no declared value.</source>
-        <translation>Este produto não aceita valor declarado.</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>This product does not offer service %1.</source>
-        <translation>Este produto não oferece o serviço %1.</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>Declared value %1 is outside this product&apos;s limits (%2 to %3).</source>
-        <translation>O valor declarado de %1 está fora dos limites deste produto (de %2 a %3).</translation>
-    </message>
-    <message>
-        <location line="+31"/>
         <source>Origin CEP</source>
         <translation>CEP de origem</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Destination CEP</source>
         <translation>CEP de destino</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Country</source>
         <translation>País</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Weight</source>
         <translation>Peso</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Format</source>
         <translation>Formato</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Length</source>
         <translation>Comprimento</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Width</source>
         <translation>Largura</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Height</source>
         <translation>Altura</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Diameter</source>
         <translation>Diâmetro</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Declared value</source>
         <translation>Valor declarado</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Date</source>
         <translation>Data</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <source>Additional services</source>
+        <translation>Serviços adicionais</translation>
+    </message>
+    <message>
         <source>Products</source>
         <translation>Produtos</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Contract</source>
         <translation>Contrato</translation>
     </message>
+</context>
+<context>
+    <name>FormPresets</name>
     <message>
-        <location line="+13"/>
-        <source>%1: %2</source>
-        <translation>%1: %2</translation>
-    </message>
-    <message>
-        <location line="+40"/>
         <source>(choose a preset)</source>
         <translation>(escolha uma predefinição)</translation>
     </message>
     <message>
-        <location line="+23"/>
-        <source>Limits: %1 to %2, by product</source>
-        <translation>Limites: de %1 a %2, conforme o produto</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>%1 to %2: %3</source>
-        <translation>de %1 a %2: %3</translation>
-    </message>
-    <message>
-        <location line="+103"/>
         <source>Save package preset</source>
         <translation>Salvar predefinição de pacote</translation>
     </message>
     <message>
-        <location line="+0"/>
         <source>Preset name:</source>
         <translation>Nome da predefinição:</translation>
     </message>
     <message>
-        <location line="+33"/>
         <source>Save this origin…</source>
         <translation>Salvar esta origem…</translation>
     </message>
     <message>
-        <location line="+3"/>
         <source>Remove</source>
         <translation>Remover</translation>
     </message>
     <message>
-        <location line="+24"/>
         <source>Save origin</source>
         <translation>Salvar origem</translation>
     </message>
     <message>
-        <location line="+0"/>
         <source>Name of this origin:</source>
         <translation>Nome desta origem:</translation>
+    </message>
+</context>
+<context>
+    <name>PackageFields</name>
+    <message>
+        <source>Save…</source>
+        <translation>Salvar…</translation>
+    </message>
+    <message>
+        <source>Save this format, size and weight as a package preset</source>
+        <translation>Salvar este formato, as medidas e o peso como uma predefinição de pacote</translation>
+    </message>
+    <message>
+        <source>Pr&amp;eset:</source>
+        <translation>Pr&amp;edefinição:</translation>
+    </message>
+    <message>
+        <source>&amp;Format:</source>
+        <translation>&amp;Formato:</translation>
+    </message>
+    <message>
+        <source>&amp;Weight:</source>
+        <translation>Pe&amp;so:</translation>
+    </message>
+    <message>
+        <source>Si&amp;zes:</source>
+        <translation>&amp;Medidas:</translation>
+    </message>
+    <message>
+        <source>Envelope</source>
+        <translation>Envelope</translation>
+    </message>
+    <message>
+        <source>Package (box)</source>
+        <translation>Pacote (caixa)</translation>
+    </message>
+    <message>
+        <source>Roll (tube)</source>
+        <translation>Rolo (tubo)</translation>
+    </message>
+    <message>
+        <source>L</source>
+        <translation>C</translation>
+    </message>
+    <message>
+        <source>W</source>
+        <translation>L</translation>
+    </message>
+    <message>
+        <source>H</source>
+        <translation>A</translation>
+    </message>
+    <message>
+        <source>Ø</source>
+        <translation>Ø</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+</context>
+<context>
+    <name>ProductsPicker</name>
+    <message>
+        <source>Products to compare</source>
+        <translation>Produtos a comparar</translation>
+    </message>
+    <message>
+        <source>All</source>
+        <translation>Todos</translation>
+    </message>
+</context>
+<context>
+    <name>RouteFields</name>
+    <message>
+        <source>Route</source>
+        <translation>Origem e destino</translation>
+    </message>
+    <message>
+        <source>&amp;National</source>
+        <translation>&amp;Nacional</translation>
+    </message>
+    <message>
+        <source>&amp;International</source>
+        <translation>&amp;Internacional</translation>
+    </message>
+    <message>
+        <source>Presets</source>
+        <translation>Predefinições</translation>
+    </message>
+    <message>
+        <source>Saved origins</source>
+        <translation>Origens salvas</translation>
+    </message>
+    <message>
+        <source>&amp;Origin CEP:</source>
+        <translation>CEP de &amp;origem:</translation>
+    </message>
+    <message>
+        <source>&amp;Destination CEP:</source>
+        <translation>CEP de &amp;destino:</translation>
+    </message>
+    <message>
+        <source>&amp;Country:</source>
+        <translation>&amp;País:</translation>
+    </message>
+</context>
+<context>
+    <name>ServicesPicker</name>
+    <message>
+        <source>Additional services</source>
+        <translation>Serviços adicionais</translation>
+    </message>
+    <message>
+        <source>Declared value (per product)</source>
+        <translation>Valor declarado (por produto)</translation>
+    </message>
+    <message>
+        <source>Offered with: %1</source>
+        <translation>Disponível em: %1</translation>
+    </message>
+    <message>
+        <source>Services of %1 could not be read.</source>
+        <translation>Não foi possível ler os serviços de %1.</translation>
     </message>
 </context>
 <context>
