@@ -1849,72 +1849,58 @@
 <context>
     <name>HistoryModel</name>
     <message>
-        <location filename="../../postalgui/gui/tabs/price/history_panel.py" line="+93"/>
         <source>Date</source>
         <translation>Data</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Environment</source>
         <translation>Ambiente</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Source</source>
         <translation>Fonte</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Product</source>
         <translation>Produto</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Origin</source>
         <translation>Origem</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Destination</source>
         <translation>Destino</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Weight</source>
         <translation>Peso</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Final price</source>
         <translation>Preço final</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Error</source>
         <translation>Erro</translation>
     </message>
     <message>
-        <location line="+7"/>
         <source>Form</source>
         <translation>Formulário</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Comparison</source>
         <translation>Comparação</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Batch</source>
         <translation>Lote</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>History</source>
         <translation>Histórico</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Command line</source>
         <translation>Linha de comando</translation>
     </message>
@@ -1922,63 +1908,45 @@
 <context>
     <name>HistoryPanel</name>
     <message>
-        <location line="+150"/>
-        <source>Product, CEP, country, request number or error</source>
-        <translation>Produto, CEP, país, nº da requisição ou erro</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>S&amp;earch:</source>
-        <translation>&amp;Buscar:</translation>
-    </message>
-    <message>
-        <location line="+10"/>
-        <source>Quote history</source>
-        <translation>Histórico de cotações</translation>
-    </message>
-    <message>
-        <location line="+46"/>
         <source>&amp;Re-run</source>
         <translation>&amp;Refazer cotação</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Quote the selected rows again (Enter)</source>
         <translation>Cotar novamente as linhas selecionadas (Enter)</translation>
     </message>
     <message>
-        <location line="+5"/>
         <source>Export &amp;spreadsheet…</source>
         <translation>Exportar &amp;planilha…</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <location line="+4"/>
         <source>The selected quotes, or every quote shown</source>
         <translation>As cotações selecionadas ou, se nenhuma estiver selecionada, todas as exibidas</translation>
     </message>
     <message>
-        <location line="-1"/>
         <source>Export &amp;PDF…</source>
         <translation>Exportar &amp;PDF…</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <source>The selected quotes, or every quote shown, as an Excel workbook (.xlsx) or CSV</source>
+        <translation>As cotações selecionadas, ou todas as exibidas, como planilha do Excel (.xlsx) ou CSV</translation>
+    </message>
+</context>
+<context>
+    <name>HistoryDeletion</name>
+    <message>
         <source>&amp;Delete</source>
         <translation>&amp;Excluir</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Remove the selected quotes from the history (Del)</source>
         <translation>Remover as cotações selecionadas do histórico (Del)</translation>
     </message>
     <message>
-        <location line="+96"/>
         <source>Delete quotes</source>
         <translation>Excluir cotações</translation>
     </message>
     <message numerus="yes">
-        <location line="+1"/>
         <source>Delete %n quote(s) from the history? This cannot be undone.</source>
         <translation>
             <numerusform>Excluir %n cotação do histórico? Esta ação não pode ser desfeita.</numerusform>
@@ -1986,46 +1954,50 @@
         </translation>
     </message>
     <message>
-        <location line="+48"/>
+        <source>Could not delete the quotes: %1</source>
+        <translation>Não foi possível excluir as cotações: %1</translation>
+    </message>
+</context>
+<context>
+    <name>HistorySearch</name>
+    <message>
+        <source>Product, CEP, country, request number or error</source>
+        <translation>Produto, CEP, país, nº da requisição ou erro</translation>
+    </message>
+    <message>
+        <source>S&amp;earch:</source>
+        <translation>&amp;Buscar:</translation>
+    </message>
+    <message>
+        <source>Quote history</source>
+        <translation>Histórico de cotações</translation>
+    </message>
+    <message>
+        <source>Could not read the quote history: %1</source>
+        <translation>Não foi possível ler o histórico de cotações: %1</translation>
+    </message>
+    <message>
+        <source>No quotes match “%1”.</source>
+        <translation>Nenhuma cotação corresponde a “%1”.</translation>
+    </message>
+    <message>
+        <source>No quotes yet. Every quote you make is kept here.</source>
+        <translation>Nenhuma cotação ainda. Todas as cotações que você fizer ficam guardadas aqui.</translation>
+    </message>
+    <message>
+        <source>The quote history file was damaged and has been set aside as %1; the history starts again empty.</source>
+        <translation>O arquivo do histórico de cotações estava danificado e foi guardado à parte como %1; o histórico recomeça vazio.</translation>
+    </message>
+    <message>
         <source>The newest %1 quotes; search to narrow down.</source>
         <translation>As %1 cotações mais recentes; use a busca para refinar.</translation>
     </message>
     <message numerus="yes">
-        <location line="+3"/>
         <source>%Ln quote(s)</source>
         <translation>
             <numerusform>%Ln cotação</numerusform>
             <numerusform>%Ln cotações</numerusform>
         </translation>
-    </message>
-    <message>
-        <location line="+8"/>
-        <source>Could not read the quote history: %1</source>
-        <translation>Não foi possível ler o histórico de cotações: %1</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>The quote history file was damaged and has been set aside as %1; the history starts again empty.</source>
-        <translation>O arquivo do histórico de cotações estava danificado e foi guardado à parte como %1; o histórico recomeça vazio.</translation>
-    </message>
-    <message>
-        <location line="+17"/>
-        <source>Could not delete the quotes: %1</source>
-        <translation>Não foi possível excluir as cotações: %1</translation>
-    </message>
-    <message>
-        <location line="+15"/>
-        <source>No quotes match “%1”.</source>
-        <translation>Nenhuma cotação corresponde a “%1”.</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>No quotes yet. Every quote you make is kept here.</source>
-        <translation>Nenhuma cotação ainda. Todas as cotações que você fizer ficam guardadas aqui.</translation>
-    </message>
-    <message>
-        <source>The selected quotes, or every quote shown, as an Excel workbook (.xlsx) or CSV</source>
-        <translation>As cotações selecionadas, ou todas as exibidas, como planilha do Excel (.xlsx) ou CSV</translation>
     </message>
 </context>
 <context>

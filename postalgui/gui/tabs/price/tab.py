@@ -146,7 +146,7 @@ class PriceTab(QWidget):
         if self._history is None:
             from postalgui.gui.tabs.price.history_panel import HistoryPanel
 
-            self._history = HistoryPanel(self.context, self.runner, self._history_page)
+            self._history = HistoryPanel(self.context.price, self.runner, self._history_page)
             self._history.rerunRequested.connect(self._on_history_rerun_requested)
             self._history_page.hold(self._history)
         return self._history
