@@ -3346,6 +3346,9 @@
         <source>Package</source>
         <translation>Pacote</translation>
     </message>
+</context>
+<context>
+    <name>FormChecks</name>
     <message>
         <source>Check at least one product to compare.</source>
         <translation>Marque pelo menos um produto para comparar.</translation>
@@ -3353,10 +3356,6 @@
     <message>
         <source>Enter the declared value, or uncheck Declared value.</source>
         <translation>Informe o valor declarado ou desmarque Valor declarado.</translation>
-    </message>
-    <message>
-        <source>Required for pricing</source>
-        <translation>Obrigatório para a cotação</translation>
     </message>
     <message>
         <source>This product takes no declared value.</source>
@@ -3369,6 +3368,10 @@
     <message>
         <source>Declared value %1 is outside this product&apos;s limits (%2 to %3).</source>
         <translation>O valor declarado de %1 está fora dos limites deste produto (de %2 a %3).</translation>
+    </message>
+    <message>
+        <source>Required for pricing</source>
+        <translation>Obrigatório para a cotação</translation>
     </message>
     <message>
         <source>%1: %2</source>

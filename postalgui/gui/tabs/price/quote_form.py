@@ -9,7 +9,7 @@ whose declared-value limits the value breaks, gets its own explained row instead
 a request.
 
 The form is its parts, each with its rows and rules: `RouteFields`, `PackageFields`,
-`DeclaredValue`, `DeliveryDates`, `ServicesPicker`, `ProductsPicker` and the
+`DeclaredValue`, `DeliveryDates`, `ServicesPicker`, `ProductsPicker`, `FormChecks` and the
 `FormPresets` controller; what the fields mean without Qt is `form_values`. The form
 holds the settings, wires the parts, and keeps the widgets' names the tab and the
 tests know (``form.weight_spin``, ...).
@@ -18,7 +18,6 @@ tests know (``form.weight_spin``, ...).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from datetime import date
 from typing import TYPE_CHECKING
 
@@ -29,23 +28,27 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
-    QLabel,
     QLineEdit,
     QPushButton,
     QVBoxLayout,
     QWidget,
 )
 
-from postalgui.api.values import InvalidValue, format_brl
-from postalgui.gui.messages import arg, rule_message
+from postalgui.api.values import InvalidValue
 from postalgui.gui.tabs.price.choice_lists import ProductsPicker, ServicesPicker
 from postalgui.gui.tabs.price.declared_value import DeclaredValue
 from postalgui.gui.tabs.price.delivery_dates import DeliveryDates
+from postalgui.gui.tabs.price.form_checks import (
+    FormChecks,
+    FormParts,
+    FormProblem,
+    QuoteRequest,
+    mark_invalid,
+)
 from postalgui.gui.tabs.price.form_rows import field_label
 from postalgui.gui.tabs.price.package_fields import PackageFields
 from postalgui.gui.tabs.price.presets import FormPresets
 from postalgui.gui.tabs.price.route_fields import RouteFields
-from postalgui.gui.widgets.number_input import GramsSpinBox, MeasureSpinBox
 from postalgui.services.price import form_values
 from postalgui.services.price.form_values import FormEntries
 from postalgui.services.price.products import PriceSettings
@@ -53,27 +56,8 @@ from postalgui.services.price.service_choice import DECLARED
 
 if TYPE_CHECKING:
     from postalgui.api.models.price import AdditionalService, PriceQuery
-    from postalgui.services.price.service_choice import Refusal
 
 __all__ = ["DECLARED", "FormProblem", "QuoteForm", "QuoteRequest"]
-
-
-@dataclass
-class FormProblem:
-    """A field the user must fix: the operator field name, the widget and the message."""
-
-    field: str
-    message: str
-    widget: QWidget | None = None
-
-
-@dataclass
-class QuoteRequest:
-    """What the form asks for: the queries to send and the products refused locally."""
-
-    queries: list[PriceQuery] = field(default_factory=list)
-    refused: list[tuple[PriceQuery, str]] = field(default_factory=list)
-    problems: list[FormProblem] = field(default_factory=list)
 
 
 class QuoteForm(QWidget):
@@ -110,6 +94,9 @@ class QuoteForm(QWidget):
         self.services = ServicesPicker(self)
         self.products = ProductsPicker(self)
         self._build_actions()
+        parts = FormParts(self.route, self.package, self.declared, self.dates, self.services, self.products)
+        self.checks = FormChecks(parts, self)
+        self.problems_label = self.checks.problems_label
         self._name_widgets()
         self.presets = FormPresets(self, self.route, self.package)
         self.presets.fill_packages()
@@ -125,17 +112,12 @@ class QuoteForm(QWidget):
         self._on_route_mode_toggled()
 
     def _build_actions(self) -> None:
-        """The Quote button and the problems line (the tab places both, always in sight)."""
+        """The Quote button (the tab places it, with the problems line, always in sight)."""
         self.quote_button = QPushButton(self.tr("&Quote"), self)
         self.quote_button.setObjectName("quoteButton")
         self.quote_button.setDefault(True)
         self.quote_button.setToolTip(self.tr("Price the package for every checked product (Enter)"))
         self.quote_button.clicked.connect(self.quoteRequested)
-        self.problems_label = QLabel(self)
-        self.problems_label.setObjectName("formProblems")
-        self.problems_label.setWordWrap(True)
-        self.problems_label.setStyleSheet("color: #b3261e;")
-        self.problems_label.hide()
 
     def _name_widgets(self) -> None:
         """The parts' widgets under the names the tab and the tests have always used."""
@@ -288,76 +270,18 @@ class QuoteForm(QWidget):
 
     def build_request(self, contract: str = "", dr: int | None = None) -> QuoteRequest:
         """The queries for the checked products, or the problems that stop sending."""
-        request = QuoteRequest()
-        products = self.checked_products()
-        if not products:
-            text = self.tr("Check at least one product to compare.")
-            request.problems.append(FormProblem("coProduto", text, self.products_list))
-            return request
-        base = self.base_values(contract, dr)
-        services = self.checked_services()
-        if DECLARED in services and base.get("vlDeclarado") is None:
-            text = self.tr("Enter the declared value, or uncheck Declared value.")
-            request.problems.append(FormProblem("vlDeclarado", text, self.declared_spin))
-            return request
-        plan = form_values.plan_queries(base, products, services, self._services)
-        request.problems = [self.problem(p.field, p.error, p.message) for p in plan.problems]
-        request.queries = [] if plan.problems else plan.queries
-        request.refused = [] if plan.problems else [(q, self._refusal_text(r)) for q, r in plan.refused]
-        return request
-
-    def _refusal_text(self, refusal: Refusal) -> str:
-        if refusal.rule == "no_declared_value":
-            return self.tr("This product takes no declared value.")
-        if refusal.rule == "service_not_offered":
-            return arg(self.tr("This product does not offer service %1."), refusal.params["service"])
-        return arg(
-            self.tr("Declared value %1 is outside this product's limits (%2 to %3)."),
-            *(format_brl(value) for value in form_values.refusal_limits(refusal)),
-        )
+        return self.checks.build_request(self.base_values(contract, dr), self._services)
 
     def required_problems(self) -> list[FormProblem]:
         """Fields pricing cannot do without (the operator's own check would refuse them)."""
-        problems: list[FormProblem] = []
-        required = self.tr("Required for pricing")
-        if not self.origin_edit.text().strip():
-            problems.append(FormProblem("cepOrigem", required, self.origin_edit))
-        if not self.international and not self.destination_edit.text().strip():
-            problems.append(FormProblem("cepDestino", required, self.destination_edit))
-        unreadable = self.unreadable_numbers()
-        problems.extend(unreadable)
-        if not self.weight_spin.value() and "psObjeto" not in {p.field for p in unreadable}:
-            problems.append(FormProblem("psObjeto", required, self.weight_spin))
-        return problems
+        return self.checks.required_problems()
 
     def unreadable_numbers(self) -> list[FormProblem]:
         """Boxes holding typed text that is no number (Enter quoted before the box took it)."""
-        boxes: list[tuple[str, GramsSpinBox | MeasureSpinBox]] = [
-            ("psObjeto", self.weight_spin),
-            *self.package.sizes(),
-            ("vlDeclarado", self.declared_spin),
-        ]
-        return [
-            FormProblem(name, box.unreadable(), box)
-            for name, box in boxes
-            if box.isVisibleTo(self) and box.unreadable()
-        ]
+        return self.checks.unreadable_numbers()
 
     def problem(self, field_name: str, error: InvalidValue | None, message: str) -> FormProblem:
-        widgets: dict[str, QWidget] = {
-            "cepOrigem": self.origin_edit,
-            "cepDestino": self.destination_edit,
-            "sgPaisDestino": self.country_combo,
-            "psObjeto": self.weight_spin,
-            "tpObjeto": self.format_combo,
-            **dict(self.package.sizes()),
-            "vlDeclarado": self.declared_spin,
-            "dtEvento": self.date_edit,
-            "servicosAdicionais": self.services_list,
-            "coProduto": self.products_list,
-        }
-        text = rule_message(error) if error is not None else message
-        return FormProblem(field_name, text, widgets.get(field_name))
+        return self.checks.problem(field_name, error, message)
 
     def field_label(self, field_name: str) -> str:
         """The form's own name for an operator field, for error messages."""
@@ -365,24 +289,7 @@ class QuoteForm(QWidget):
 
     def show_problems(self, problems: Sequence[FormProblem]) -> None:
         """Name each field and rule under the form; focus the first field to fix."""
-        for widget in (self.origin_edit, self.destination_edit):
-            _mark_invalid(widget, False)
-        if not problems:
-            self._clear_problems()
-            return
-        lines = [arg(self.tr("%1: %2"), field_label(p.field), p.message) for p in problems]
-        self.problems_label.setText("\n".join(lines))
-        self.problems_label.show()
-        for problem in problems:
-            if isinstance(problem.widget, QLineEdit):
-                _mark_invalid(problem.widget, True)
-        first = next((p.widget for p in problems if p.widget is not None), None)
-        if first is not None:
-            first.setFocus(Qt.FocusReason.OtherFocusReason)
-
-    def _clear_problems(self) -> None:
-        self.problems_label.clear()
-        self.problems_label.hide()
+        self.checks.show_problems(problems)
 
     def remember_origin(self) -> bool:
         """Keep the origin CEP for next time; True when it changed."""
@@ -422,13 +329,13 @@ class QuoteForm(QWidget):
     def _on_route_route_edited(self, edit: QLineEdit | None) -> None:
         """A CEP typed or a country chosen: the field's old error no longer applies."""
         if edit is not None and edit.property("invalid"):
-            _mark_invalid(edit, False)
-        self._clear_problems()
+            mark_invalid(edit, False)
+        self.checks.clear_problems()
         self.routeChanged.emit()
 
     @Slot()
     def _on_route_mode_toggled(self) -> None:
-        self._clear_problems()
+        self.checks.clear_problems()
         self.routeChanged.emit()
         self.route.show_mode()
         self._fill_products()
@@ -448,9 +355,3 @@ class QuoteForm(QWidget):
     @Slot(object)
     def _on_presets_origin_refused(self, error: InvalidValue) -> None:
         self.show_problems([self.problem("cepOrigem", error, str(error))])
-
-
-def _mark_invalid(edit: QLineEdit, invalid: bool) -> None:
-    """A red border on a CEP the quote refused, gone once it is edited."""
-    edit.setProperty("invalid", invalid)
-    edit.setStyleSheet("border: 1px solid #b3261e;" if invalid else "")
