@@ -7,7 +7,7 @@ group box, so the labels of a group line up as they did when one class built the
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
 from PySide6.QtWidgets import QFormLayout, QHBoxLayout, QLabel, QListWidget, QWidget
 
 __all__ = ["add_row", "elide_items", "field_label", "note_label"]
@@ -43,22 +43,26 @@ def elide_items(view: QListWidget) -> None:
     view.setTextElideMode(Qt.TextElideMode.ElideRight)
 
 
+_FIELD_NAMES: dict[str, object] = {  # QT_TRANSLATE_NOOP is typed as returning object
+    "cepOrigem": QT_TRANSLATE_NOOP("FormFields", "Origin CEP"),
+    "cepDestino": QT_TRANSLATE_NOOP("FormFields", "Destination CEP"),
+    "sgPaisDestino": QT_TRANSLATE_NOOP("FormFields", "Country"),
+    "psObjeto": QT_TRANSLATE_NOOP("FormFields", "Weight"),
+    "tpObjeto": QT_TRANSLATE_NOOP("FormFields", "Format"),
+    "comprimento": QT_TRANSLATE_NOOP("FormFields", "Length"),
+    "largura": QT_TRANSLATE_NOOP("FormFields", "Width"),
+    "altura": QT_TRANSLATE_NOOP("FormFields", "Height"),
+    "diametro": QT_TRANSLATE_NOOP("FormFields", "Diameter"),
+    "vlDeclarado": QT_TRANSLATE_NOOP("FormFields", "Declared value"),
+    "dtEvento": QT_TRANSLATE_NOOP("FormFields", "Date"),
+    "servicosAdicionais": QT_TRANSLATE_NOOP("FormFields", "Additional services"),
+    "coProduto": QT_TRANSLATE_NOOP("FormFields", "Products"),
+    "nuContrato": QT_TRANSLATE_NOOP("FormFields", "Contract"),
+}
+"""The form's English name of each operator field it names (translated by `field_label`)."""
+
+
 def field_label(field_name: str) -> str:
     """The form's own name for an operator field, for notes and error messages."""
-    labels = {
-        "cepOrigem": QCoreApplication.translate("FormFields", "Origin CEP"),
-        "cepDestino": QCoreApplication.translate("FormFields", "Destination CEP"),
-        "sgPaisDestino": QCoreApplication.translate("FormFields", "Country"),
-        "psObjeto": QCoreApplication.translate("FormFields", "Weight"),
-        "tpObjeto": QCoreApplication.translate("FormFields", "Format"),
-        "comprimento": QCoreApplication.translate("FormFields", "Length"),
-        "largura": QCoreApplication.translate("FormFields", "Width"),
-        "altura": QCoreApplication.translate("FormFields", "Height"),
-        "diametro": QCoreApplication.translate("FormFields", "Diameter"),
-        "vlDeclarado": QCoreApplication.translate("FormFields", "Declared value"),
-        "dtEvento": QCoreApplication.translate("FormFields", "Date"),
-        "servicosAdicionais": QCoreApplication.translate("FormFields", "Additional services"),
-        "coProduto": QCoreApplication.translate("FormFields", "Products"),
-        "nuContrato": QCoreApplication.translate("FormFields", "Contract"),
-    }
-    return labels.get(field_name, field_name)
+    english = _FIELD_NAMES.get(field_name)
+    return field_name if english is None else QCoreApplication.translate("FormFields", str(english))
