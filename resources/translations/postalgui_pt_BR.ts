@@ -1847,6 +1847,74 @@
     </message>
 </context>
 <context>
+    <name>HistoryDeletion</name>
+    <message>
+        <source>&amp;Delete</source>
+        <translation>&amp;Excluir</translation>
+    </message>
+    <message>
+        <source>Remove the selected quotes from the history (Del)</source>
+        <translation>Remover as cotações selecionadas do histórico (Del)</translation>
+    </message>
+    <message>
+        <source>Delete quotes</source>
+        <translation>Excluir cotações</translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete %n quote(s) from the history? This cannot be undone.</source>
+        <translation>
+            <numerusform>Excluir %n cotação do histórico? Esta ação não pode ser desfeita.</numerusform>
+            <numerusform>Excluir %n cotações do histórico? Esta ação não pode ser desfeita.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Could not delete the quotes: %1</source>
+        <translation>Não foi possível excluir as cotações: %1</translation>
+    </message>
+</context>
+<context>
+    <name>HistorySearch</name>
+    <message>
+        <source>Product, CEP, country, request number or error</source>
+        <translation>Produto, CEP, país, nº da requisição ou erro</translation>
+    </message>
+    <message>
+        <source>S&amp;earch:</source>
+        <translation>&amp;Buscar:</translation>
+    </message>
+    <message>
+        <source>Quote history</source>
+        <translation>Histórico de cotações</translation>
+    </message>
+    <message>
+        <source>Could not read the quote history: %1</source>
+        <translation>Não foi possível ler o histórico de cotações: %1</translation>
+    </message>
+    <message>
+        <source>No quotes match “%1”.</source>
+        <translation>Nenhuma cotação corresponde a “%1”.</translation>
+    </message>
+    <message>
+        <source>No quotes yet. Every quote you make is kept here.</source>
+        <translation>Nenhuma cotação ainda. Todas as cotações que você fizer ficam guardadas aqui.</translation>
+    </message>
+    <message>
+        <source>The quote history file was damaged and has been set aside as %1; the history starts again empty.</source>
+        <translation>O arquivo do histórico de cotações estava danificado e foi guardado à parte como %1; o histórico recomeça vazio.</translation>
+    </message>
+    <message>
+        <source>The newest %1 quotes; search to narrow down.</source>
+        <translation>As %1 cotações mais recentes; use a busca para refinar.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln quote(s)</source>
+        <translation>
+            <numerusform>%Ln cotação</numerusform>
+            <numerusform>%Ln cotações</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>HistoryModel</name>
     <message>
         <source>Date</source>
@@ -1930,74 +1998,6 @@
     <message>
         <source>The selected quotes, or every quote shown, as an Excel workbook (.xlsx) or CSV</source>
         <translation>As cotações selecionadas, ou todas as exibidas, como planilha do Excel (.xlsx) ou CSV</translation>
-    </message>
-</context>
-<context>
-    <name>HistoryDeletion</name>
-    <message>
-        <source>&amp;Delete</source>
-        <translation>&amp;Excluir</translation>
-    </message>
-    <message>
-        <source>Remove the selected quotes from the history (Del)</source>
-        <translation>Remover as cotações selecionadas do histórico (Del)</translation>
-    </message>
-    <message>
-        <source>Delete quotes</source>
-        <translation>Excluir cotações</translation>
-    </message>
-    <message numerus="yes">
-        <source>Delete %n quote(s) from the history? This cannot be undone.</source>
-        <translation>
-            <numerusform>Excluir %n cotação do histórico? Esta ação não pode ser desfeita.</numerusform>
-            <numerusform>Excluir %n cotações do histórico? Esta ação não pode ser desfeita.</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Could not delete the quotes: %1</source>
-        <translation>Não foi possível excluir as cotações: %1</translation>
-    </message>
-</context>
-<context>
-    <name>HistorySearch</name>
-    <message>
-        <source>Product, CEP, country, request number or error</source>
-        <translation>Produto, CEP, país, nº da requisição ou erro</translation>
-    </message>
-    <message>
-        <source>S&amp;earch:</source>
-        <translation>&amp;Buscar:</translation>
-    </message>
-    <message>
-        <source>Quote history</source>
-        <translation>Histórico de cotações</translation>
-    </message>
-    <message>
-        <source>Could not read the quote history: %1</source>
-        <translation>Não foi possível ler o histórico de cotações: %1</translation>
-    </message>
-    <message>
-        <source>No quotes match “%1”.</source>
-        <translation>Nenhuma cotação corresponde a “%1”.</translation>
-    </message>
-    <message>
-        <source>No quotes yet. Every quote you make is kept here.</source>
-        <translation>Nenhuma cotação ainda. Todas as cotações que você fizer ficam guardadas aqui.</translation>
-    </message>
-    <message>
-        <source>The quote history file was damaged and has been set aside as %1; the history starts again empty.</source>
-        <translation>O arquivo do histórico de cotações estava danificado e foi guardado à parte como %1; o histórico recomeça vazio.</translation>
-    </message>
-    <message>
-        <source>The newest %1 quotes; search to narrow down.</source>
-        <translation>As %1 cotações mais recentes; use a busca para refinar.</translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln quote(s)</source>
-        <translation>
-            <numerusform>%Ln cotação</numerusform>
-            <numerusform>%Ln cotações</numerusform>
-        </translation>
     </message>
 </context>
 <context>

@@ -172,20 +172,20 @@ class HistoryModel(RowTableModel[HistoryEntry]):
         return self.items()
 
 
-START_WIDTHS = (
-    (HistoryColumn.DATE, 17),
-    (HistoryColumn.ENVIRONMENT, 12),
-    (HistoryColumn.SOURCE, 11),
-    (HistoryColumn.PRODUCT, 18),
-    (HistoryColumn.ORIGIN, 11),
-    (HistoryColumn.DESTINATION, 11),
-    (HistoryColumn.WEIGHT, 10),
-    (HistoryColumn.FINAL, 12),
-    (HistoryColumn.ERROR, 30),
-    (HistoryColumn.DAYS, 5),
-    (HistoryColumn.ARRIVES, 15),
-    (HistoryColumn.HOME, 12),
-    (HistoryColumn.SATURDAY, 8),
-    (HistoryColumn.DEADLINE_NOTE, 24),
-)
+START_WIDTHS = {
+    HistoryColumn.DATE: 17,
+    HistoryColumn.ENVIRONMENT: 12,
+    HistoryColumn.SOURCE: 11,
+    HistoryColumn.PRODUCT: 18,
+    HistoryColumn.ORIGIN: 11,
+    HistoryColumn.DESTINATION: 11,
+    HistoryColumn.WEIGHT: 10,
+    HistoryColumn.FINAL: 12,
+    HistoryColumn.ERROR: 30,
+    HistoryColumn.DAYS: 5,
+    HistoryColumn.ARRIVES: 15,
+    HistoryColumn.HOME: 12,
+    HistoryColumn.SATURDAY: 8,
+    HistoryColumn.DEADLINE_NOTE: 24,
+}
 """Each column's starting width, in digits."""

@@ -23,9 +23,9 @@ from postalgui.gui.tabs.price.exporter import PdfLayout, ResultsExporter
 from postalgui.gui.tabs.price.history_deletion import HistoryDeletion
 from postalgui.gui.tabs.price.history_model import HistoryColumn, HistoryModel
 from postalgui.gui.tabs.price.history_search import HistorySearch
-from postalgui.gui.tabs.price.quote_table import breakdown_splitter
 from postalgui.gui.tasks import TaskHandle, TaskRunner
 from postalgui.gui.widgets.message_bar import MessageArea
+from postalgui.gui.widgets.window_state import RememberedSplitter
 from postalgui.services.price.history import HistoryEntry
 from postalgui.services.price.service import PriceService
 
@@ -60,7 +60,12 @@ class HistoryPanel(QWidget):
         self.model, self.proxy, self.table = self.search.model, self.search.proxy, self.search.table
         self.stack, self.empty_label = self.search.stack, self.search.empty_label
         self.breakdown = BreakdownView(self)
-        self.splitter = breakdown_splitter("price.history", self.stack, self.breakdown, self)
+        self.splitter = RememberedSplitter("price.history", Qt.Orientation.Horizontal, self)
+        self.splitter.addWidget(self.stack)
+        self.splitter.addWidget(self.breakdown)
+        self.splitter.setStretchFactor(0, 2)  # the table first: its price and error columns in sight
+        self.splitter.setStretchFactor(1, 1)
+        self.splitter.setChildrenCollapsible(False)
         self._build_buttons()
         self.deletion = HistoryDeletion(price, runner, self.search, self)
         self.delete_button = self.deletion.delete_button

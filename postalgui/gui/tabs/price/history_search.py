@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QLabel, QLineEdit, QStackedWidget, QWidget
 from postalgui.gui.messages import arg
 from postalgui.gui.models.key_sorted import SortKeyProxy
 from postalgui.gui.tabs.price.history_model import SHOWN_ORDER, START_WIDTHS, HistoryColumn, HistoryModel
-from postalgui.gui.tabs.price.quote_table import quote_table, set_widths
+from postalgui.gui.tabs.price.quote_table import quote_table
 from postalgui.gui.tasks import Failure, TaskHandle, TaskRunner
 from postalgui.gui.widgets.message_bar import MessageArea
 from postalgui.gui.widgets.message_kind import MessageKind
@@ -70,9 +70,10 @@ class HistorySearch(QObject):
         self.model = HistoryModel(self)
         self.proxy = SortKeyProxy(self)
         self.proxy.setSourceModel(self.model)
-        self.table = quote_table(panel, self.proxy, "historyTable", self.tr("Quote history"))
-        self.table.sortByColumn(HistoryColumn.DATE, Qt.SortOrder.DescendingOrder)
-        set_widths(self.table, START_WIDTHS)
+        newest_first = (HistoryColumn.DATE, Qt.SortOrder.DescendingOrder)
+        self.table = quote_table(
+            panel, self.proxy, "historyTable", self.tr("Quote history"), newest_first, START_WIDTHS
+        )
         # What a quote cost or why it failed, in sight at 1366x768; where it ran, last.
         header = self.table.horizontalHeader()
         for visual, logical in enumerate(SHOWN_ORDER):

@@ -1,28 +1,31 @@
-"""`quote_table` and `breakdown_splitter`: the table of quotes and the breakdown beside
-it, as the history and the batch page both show them.
+"""`quote_table`: the table a long list of quotes is shown in (the Batch page's results,
+the History page's entries).
 
-Rows have one fixed height and columns fixed starting widths (`set_widths`): measuring
-every row on each insert would stall the GUI with 1,000 quotes. The table comes first in
-the splitter, so its price and error columns stay in sight.
+Apart from `widgets.tables.record_table` (short lists, columns fitted to their contents)
+because a thousand rows cannot be measured: rows of one fixed height, columns of fixed
+starting widths in digits, several rows selectable for an export.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Mapping
 
 from PySide6.QtCore import QAbstractItemModel, Qt
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QWidget
 
-from postalgui.gui.widgets.window_state import RememberedSplitter
-
-__all__ = ["breakdown_splitter", "quote_table", "set_widths"]
+__all__ = ["quote_table"]
 
 
 def quote_table(
-    parent: QWidget, model: QAbstractItemModel, object_name: str, accessible_name: str
+    parent: QWidget,
+    model: QAbstractItemModel,
+    object_name: str,
+    accessible_name: str,
+    sorted_by: tuple[int, Qt.SortOrder],
+    widths: Mapping[int, int],
 ) -> QTableView:
-    """Whole rows, several at once, read-only, sortable, rows of one height, columns the
-    user resizes and the last one taking the rest."""
+    """A sortable, read-only table sorted by ``sorted_by`` (column, order) whose columns
+    start ``widths`` digits wide (by column position)."""
     table = QTableView(parent)
     table.setObjectName(object_name)
     table.setModel(model)
@@ -33,6 +36,7 @@ def quote_table(
     table.setAlternatingRowColors(True)
     table.setWordWrap(False)
     table.setSortingEnabled(True)
+    table.sortByColumn(*sorted_by)
     vertical = table.verticalHeader()
     vertical.hide()
     vertical.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)  # no per-row measuring
@@ -40,22 +44,7 @@ def quote_table(
     header = table.horizontalHeader()
     header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
     header.setStretchLastSection(True)
+    char = parent.fontMetrics().horizontalAdvance("0")
+    for position, chars in widths.items():
+        table.setColumnWidth(position, chars * char + 16)
     return table
-
-
-def set_widths(table: QTableView, widths: Iterable[tuple[int, int]]) -> None:
-    """Each ``(column, digits)``'s starting width."""
-    char = table.fontMetrics().horizontalAdvance("0")
-    for column, chars in widths:
-        table.setColumnWidth(column, chars * char + 16)
-
-
-def breakdown_splitter(key: str, main: QWidget, breakdown: QWidget, parent: QWidget) -> RememberedSplitter:
-    """``main`` beside the selected quote's ``breakdown``, sizes remembered under ``key``."""
-    splitter = RememberedSplitter(key, Qt.Orientation.Horizontal, parent)
-    splitter.addWidget(main)
-    splitter.addWidget(breakdown)
-    splitter.setStretchFactor(0, 2)  # the table first: its price and error columns in sight
-    splitter.setStretchFactor(1, 1)
-    splitter.setChildrenCollapsible(False)
-    return splitter
