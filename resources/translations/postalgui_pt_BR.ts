@@ -2103,138 +2103,20 @@
     </message>
 </context>
 <context>
-    <name>HistoryModel</name>
+    <name>HistoryDeletion</name>
     <message>
-        <location filename="../../postalgui/gui/tabs/price/history_panel.py" line="+93"/>
-        <source>Date</source>
-        <translation>Data</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Environment</source>
-        <translation>Ambiente</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Source</source>
-        <translation>Fonte</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Product</source>
-        <translation>Produto</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Origin</source>
-        <translation>Origem</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Destination</source>
-        <translation>Destino</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Weight</source>
-        <translation>Peso</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Final price</source>
-        <translation>Preço final</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Error</source>
-        <translation>Erro</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>Form</source>
-        <translation>Formulário</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Comparison</source>
-        <translation>Comparação</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Batch</source>
-        <translation>Lote</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>History</source>
-        <translation>Histórico</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Command line</source>
-        <translation>Linha de comando</translation>
-    </message>
-</context>
-<context>
-    <name>HistoryPanel</name>
-    <message>
-        <location line="+150"/>
-        <source>Product, CEP, country, request number or error</source>
-        <translation>Produto, CEP, país, nº da requisição ou erro</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>S&amp;earch:</source>
-        <translation>&amp;Buscar:</translation>
-    </message>
-    <message>
-        <location line="+10"/>
-        <source>Quote history</source>
-        <translation>Histórico de cotações</translation>
-    </message>
-    <message>
-        <location line="+46"/>
-        <source>&amp;Re-run</source>
-        <translation>&amp;Refazer cotação</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Quote the selected rows again (Enter)</source>
-        <translation>Cotar novamente as linhas selecionadas (Enter)</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>Export &amp;spreadsheet…</source>
-        <translation>Exportar &amp;planilha…</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <location line="+4"/>
-        <source>The selected quotes, or every quote shown</source>
-        <translation>As cotações selecionadas ou, se nenhuma estiver selecionada, todas as exibidas</translation>
-    </message>
-    <message>
-        <location line="-1"/>
-        <source>Export &amp;PDF…</source>
-        <translation>Exportar &amp;PDF…</translation>
-    </message>
-    <message>
-        <location line="+5"/>
         <source>&amp;Delete</source>
         <translation>&amp;Excluir</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Remove the selected quotes from the history (Del)</source>
         <translation>Remover as cotações selecionadas do histórico (Del)</translation>
     </message>
     <message>
-        <location line="+96"/>
         <source>Delete quotes</source>
         <translation>Excluir cotações</translation>
     </message>
     <message numerus="yes">
-        <location line="+1"/>
         <source>Delete %n quote(s) from the history? This cannot be undone.</source>
         <translation>
             <numerusform>Excluir %n cotação do histórico? Esta ação não pode ser desfeita.</numerusform>
@@ -2242,42 +2124,132 @@
         </translation>
     </message>
     <message>
-        <location line="+48"/>
+        <source>Could not delete the quotes: %1</source>
+        <translation>Não foi possível excluir as cotações: %1</translation>
+    </message>
+</context>
+<context>
+    <name>HistorySearch</name>
+    <message>
+        <source>Product, CEP, country, request number or error</source>
+        <translation>Produto, CEP, país, nº da requisição ou erro</translation>
+    </message>
+    <message>
+        <source>S&amp;earch:</source>
+        <translation>&amp;Buscar:</translation>
+    </message>
+    <message>
+        <source>Quote history</source>
+        <translation>Histórico de cotações</translation>
+    </message>
+    <message>
+        <source>Could not read the quote history: %1</source>
+        <translation>Não foi possível ler o histórico de cotações: %1</translation>
+    </message>
+    <message>
+        <source>No quotes match “%1”.</source>
+        <translation>Nenhuma cotação corresponde a “%1”.</translation>
+    </message>
+    <message>
+        <source>No quotes yet. Every quote you make is kept here.</source>
+        <translation>Nenhuma cotação ainda. Todas as cotações que você fizer ficam guardadas aqui.</translation>
+    </message>
+    <message>
+        <source>The quote history file was damaged and has been set aside as %1; the history starts again empty.</source>
+        <translation>O arquivo do histórico de cotações estava danificado e foi guardado à parte como %1; o histórico recomeça vazio.</translation>
+    </message>
+    <message>
         <source>The newest %1 quotes; search to narrow down.</source>
         <translation>As %1 cotações mais recentes; use a busca para refinar.</translation>
     </message>
     <message numerus="yes">
-        <location line="+3"/>
         <source>%Ln quote(s)</source>
         <translation>
             <numerusform>%Ln cotação</numerusform>
             <numerusform>%Ln cotações</numerusform>
         </translation>
     </message>
+</context>
+<context>
+    <name>HistoryModel</name>
     <message>
-        <location line="+8"/>
-        <source>Could not read the quote history: %1</source>
-        <translation>Não foi possível ler o histórico de cotações: %1</translation>
+        <source>Date</source>
+        <translation>Data</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>The quote history file was damaged and has been set aside as %1; the history starts again empty.</source>
-        <translation>O arquivo do histórico de cotações estava danificado e foi guardado à parte como %1; o histórico recomeça vazio.</translation>
+        <source>Environment</source>
+        <translation>Ambiente</translation>
     </message>
     <message>
-        <location line="+17"/>
-        <source>Could not delete the quotes: %1</source>
-        <translation>Não foi possível excluir as cotações: %1</translation>
+        <source>Source</source>
+        <translation>Fonte</translation>
     </message>
     <message>
-        <location line="+15"/>
-        <source>No quotes match “%1”.</source>
-        <translation>Nenhuma cotação corresponde a “%1”.</translation>
+        <source>Product</source>
+        <translation>Produto</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>No quotes yet. Every quote you make is kept here.</source>
-        <translation>Nenhuma cotação ainda. Todas as cotações que você fizer ficam guardadas aqui.</translation>
+        <source>Origin</source>
+        <translation>Origem</translation>
+    </message>
+    <message>
+        <source>Destination</source>
+        <translation>Destino</translation>
+    </message>
+    <message>
+        <source>Weight</source>
+        <translation>Peso</translation>
+    </message>
+    <message>
+        <source>Final price</source>
+        <translation>Preço final</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>Erro</translation>
+    </message>
+    <message>
+        <source>Form</source>
+        <translation>Formulário</translation>
+    </message>
+    <message>
+        <source>Comparison</source>
+        <translation>Comparação</translation>
+    </message>
+    <message>
+        <source>Batch</source>
+        <translation>Lote</translation>
+    </message>
+    <message>
+        <source>History</source>
+        <translation>Histórico</translation>
+    </message>
+    <message>
+        <source>Command line</source>
+        <translation>Linha de comando</translation>
+    </message>
+</context>
+<context>
+    <name>HistoryPanel</name>
+    <message>
+        <source>&amp;Re-run</source>
+        <translation>&amp;Refazer cotação</translation>
+    </message>
+    <message>
+        <source>Quote the selected rows again (Enter)</source>
+        <translation>Cotar novamente as linhas selecionadas (Enter)</translation>
+    </message>
+    <message>
+        <source>Export &amp;spreadsheet…</source>
+        <translation>Exportar &amp;planilha…</translation>
+    </message>
+    <message>
+        <source>The selected quotes, or every quote shown</source>
+        <translation>As cotações selecionadas ou, se nenhuma estiver selecionada, todas as exibidas</translation>
+    </message>
+    <message>
+        <source>Export &amp;PDF…</source>
+        <translation>Exportar &amp;PDF…</translation>
     </message>
     <message>
         <source>The selected quotes, or every quote shown, as an Excel workbook (.xlsx) or CSV</source>
@@ -3388,6 +3360,71 @@
 <context>
     <name>QuoteForm</name>
     <message>
+        <source>&amp;Quote</source>
+        <translation>Cota&amp;r</translation>
+    </message>
+    <message>
+        <source>Price the package for every checked product (Enter)</source>
+        <translation>Cotar o pacote em cada produto marcado (Enter)</translation>
+    </message>
+    <message>
+        <source>Package</source>
+        <translation>Pacote</translation>
+    </message>
+</context>
+<context>
+    <name>FormChecks</name>
+    <message>
+        <source>Check at least one product to compare.</source>
+        <translation>Marque pelo menos um produto para comparar.</translation>
+    </message>
+    <message>
+        <source>Enter the declared value, or uncheck Declared value.</source>
+        <translation>Informe o valor declarado ou desmarque Valor declarado.</translation>
+    </message>
+    <message>
+        <source>This product takes no declared value.</source>
+        <translation>Este produto não aceita valor declarado.</translation>
+    </message>
+    <message>
+        <source>This product does not offer service %1.</source>
+        <translation>Este produto não oferece o serviço %1.</translation>
+    </message>
+    <message>
+        <source>Declared value %1 is outside this product&apos;s limits (%2 to %3).</source>
+        <translation>O valor declarado de %1 está fora dos limites deste produto (de %2 a %3).</translation>
+    </message>
+    <message>
+        <source>Required for pricing</source>
+        <translation>Obrigatório para a cotação</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+</context>
+<context>
+    <name>DeclaredValue</name>
+    <message>
+        <source>none</source>
+        <translation>nenhum</translation>
+    </message>
+    <message>
+        <source>Decla&amp;red value:</source>
+        <translation>&amp;Valor declarado:</translation>
+    </message>
+    <message>
+        <source>Limits: %1 to %2, by product</source>
+        <translation>Limites: de %1 a %2, conforme o produto</translation>
+    </message>
+    <message>
+        <source>%1 to %2: %3</source>
+        <translation>de %1 a %2: %3</translation>
+    </message>
+</context>
+<context>
+    <name>DeliveryDates</name>
+    <message>
         <source>Must arrive by:</source>
         <translation>Deve chegar até:</translation>
     </message>
@@ -3396,321 +3433,226 @@
         <translation>Dias úteis entre a cotação e a postagem, somados a todo prazo de entrega</translation>
     </message>
     <message>
-        <source>Handling days:</source>
-        <translation>Dias de manuseio:</translation>
-    </message>
-    <message>
-        <location filename="../../postalgui/gui/tabs/price/quote_form.py" line="+97"/>
-        <source>&amp;National</source>
-        <translation>&amp;Nacional</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>&amp;International</source>
-        <translation>&amp;Internacional</translation>
-    </message>
-    <message>
-        <location line="+14"/>
-        <source>Presets</source>
-        <translation>Predefinições</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Saved origins</source>
-        <translation>Origens salvas</translation>
-    </message>
-    <message>
-        <location line="+25"/>
-        <source>Save…</source>
-        <translation>Salvar…</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Save this format, size and weight as a package preset</source>
-        <translation>Salvar este formato, as medidas e o peso como uma predefinição de pacote</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>Envelope</source>
-        <translation>Envelope</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Package (box)</source>
-        <translation>Pacote (caixa)</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Roll (tube)</source>
-        <translation>Rolo (tubo)</translation>
-    </message>
-    <message>
-        <location line="+18"/>
-        <source>L</source>
-        <translation>C</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>W</source>
-        <translation>L</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>H</source>
-        <translation>A</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Ø</source>
-        <translation>Ø</translation>
-    </message>
-    <message>
-        <location line="+17"/>
-        <source>none</source>
-        <translation>nenhum</translation>
-    </message>
-    <message>
-        <location line="+14"/>
-        <location line="+80"/>
-        <location line="+294"/>
-        <source>Additional services</source>
-        <translation>Serviços adicionais</translation>
-    </message>
-    <message>
-        <location line="-367"/>
-        <location line="+78"/>
-        <source>Products to compare</source>
-        <translation>Produtos a comparar</translation>
-    </message>
-    <message>
-        <location line="-75"/>
-        <source>All</source>
-        <translation>Todos</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>&amp;Quote</source>
-        <translation>Cota&amp;r</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Price the package for every checked product (Enter)</source>
-        <translation>Cotar o pacote em cada produto marcado (Enter)</translation>
-    </message>
-    <message>
-        <location line="+31"/>
-        <source>Route</source>
-        <translation>Origem e destino</translation>
-    </message>
-    <message>
-        <location line="+10"/>
-        <source>&amp;Origin CEP:</source>
-        <translation>CEP de &amp;origem:</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>&amp;Destination CEP:</source>
-        <translation>CEP de &amp;destino:</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>&amp;Country:</source>
-        <translation>&amp;País:</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Package</source>
-        <translation>Pacote</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>Pr&amp;eset:</source>
-        <translation>Pr&amp;edefinição:</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>&amp;Format:</source>
-        <translation>&amp;Formato:</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>&amp;Weight:</source>
-        <translation>Pe&amp;so:</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Si&amp;zes:</source>
-        <translation>&amp;Medidas:</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Decla&amp;red value:</source>
-        <translation>&amp;Valor declarado:</translation>
-    </message>
-    <message>
-        <location line="+2"/>
         <source>Da&amp;te:</source>
         <translation>Da&amp;ta:</translation>
     </message>
     <message>
-        <location line="+84"/>
-        <source>Declared value (per product)</source>
-        <translation>Valor declarado (por produto)</translation>
+        <source>Handling days:</source>
+        <translation>Dias de manuseio:</translation>
     </message>
+</context>
+<context>
+    <name>FormFields</name>
     <message>
-        <location line="+6"/>
-        <source>Offered with: %1</source>
-        <translation>Disponível em: %1</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Services of %1 could not be read.</source>
-        <translation>Não foi possível ler os serviços de %1.</translation>
-    </message>
-    <message>
-        <location line="+67"/>
-        <source>Check at least one product to compare.</source>
-        <translation>Marque pelo menos um produto para comparar.</translation>
-    </message>
-    <message>
-        <location line="+11"/>
-        <source>Enter the declared value, or uncheck Declared value.</source>
-        <translation>Informe o valor declarado ou desmarque Valor declarado.</translation>
-    </message>
-    <message>
-        <location line="+50"/>
-        <source>Required for pricing</source>
-        <translation>Obrigatório para a cotação</translation>
-    </message>
-    <message>
-        <location line="+23"/>
-        <source>This product takes no declared value.</source>
-        <translation>Este produto não aceita valor declarado.</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>This product does not offer service %1.</source>
-        <translation>Este produto não oferece o serviço %1.</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>Declared value %1 is outside this product&apos;s limits (%2 to %3).</source>
-        <translation>O valor declarado de %1 está fora dos limites deste produto (de %2 a %3).</translation>
-    </message>
-    <message>
-        <location line="+31"/>
         <source>Origin CEP</source>
         <translation>CEP de origem</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Destination CEP</source>
         <translation>CEP de destino</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Country</source>
         <translation>País</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Weight</source>
         <translation>Peso</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Format</source>
         <translation>Formato</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Length</source>
         <translation>Comprimento</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Width</source>
         <translation>Largura</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Height</source>
         <translation>Altura</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Diameter</source>
         <translation>Diâmetro</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Declared value</source>
         <translation>Valor declarado</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Date</source>
         <translation>Data</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <source>Additional services</source>
+        <translation>Serviços adicionais</translation>
+    </message>
+    <message>
         <source>Products</source>
         <translation>Produtos</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Contract</source>
         <translation>Contrato</translation>
     </message>
+</context>
+<context>
+    <name>FormPresets</name>
     <message>
-        <location line="+13"/>
-        <source>%1: %2</source>
-        <translation>%1: %2</translation>
-    </message>
-    <message>
-        <location line="+40"/>
         <source>(choose a preset)</source>
         <translation>(escolha uma predefinição)</translation>
     </message>
     <message>
-        <location line="+23"/>
-        <source>Limits: %1 to %2, by product</source>
-        <translation>Limites: de %1 a %2, conforme o produto</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>%1 to %2: %3</source>
-        <translation>de %1 a %2: %3</translation>
-    </message>
-    <message>
-        <location line="+103"/>
         <source>Save package preset</source>
         <translation>Salvar predefinição de pacote</translation>
     </message>
     <message>
-        <location line="+0"/>
         <source>Preset name:</source>
         <translation>Nome da predefinição:</translation>
     </message>
     <message>
-        <location line="+33"/>
         <source>Save this origin…</source>
         <translation>Salvar esta origem…</translation>
     </message>
     <message>
-        <location line="+3"/>
         <source>Remove</source>
         <translation>Remover</translation>
     </message>
     <message>
-        <location line="+24"/>
         <source>Save origin</source>
         <translation>Salvar origem</translation>
     </message>
     <message>
-        <location line="+0"/>
         <source>Name of this origin:</source>
         <translation>Nome desta origem:</translation>
+    </message>
+</context>
+<context>
+    <name>PackageFields</name>
+    <message>
+        <source>Save…</source>
+        <translation>Salvar…</translation>
+    </message>
+    <message>
+        <source>Save this format, size and weight as a package preset</source>
+        <translation>Salvar este formato, as medidas e o peso como uma predefinição de pacote</translation>
+    </message>
+    <message>
+        <source>Pr&amp;eset:</source>
+        <translation>Pr&amp;edefinição:</translation>
+    </message>
+    <message>
+        <source>&amp;Format:</source>
+        <translation>&amp;Formato:</translation>
+    </message>
+    <message>
+        <source>&amp;Weight:</source>
+        <translation>Pe&amp;so:</translation>
+    </message>
+    <message>
+        <source>Si&amp;zes:</source>
+        <translation>&amp;Medidas:</translation>
+    </message>
+    <message>
+        <source>Envelope</source>
+        <translation>Envelope</translation>
+    </message>
+    <message>
+        <source>Package (box)</source>
+        <translation>Pacote (caixa)</translation>
+    </message>
+    <message>
+        <source>Roll (tube)</source>
+        <translation>Rolo (tubo)</translation>
+    </message>
+    <message>
+        <source>L</source>
+        <translation>C</translation>
+    </message>
+    <message>
+        <source>W</source>
+        <translation>L</translation>
+    </message>
+    <message>
+        <source>H</source>
+        <translation>A</translation>
+    </message>
+    <message>
+        <source>Ø</source>
+        <translation>Ø</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+</context>
+<context>
+    <name>ProductsPicker</name>
+    <message>
+        <source>Products to compare</source>
+        <translation>Produtos a comparar</translation>
+    </message>
+    <message>
+        <source>All</source>
+        <translation>Todos</translation>
+    </message>
+</context>
+<context>
+    <name>RouteFields</name>
+    <message>
+        <source>Route</source>
+        <translation>Origem e destino</translation>
+    </message>
+    <message>
+        <source>&amp;National</source>
+        <translation>&amp;Nacional</translation>
+    </message>
+    <message>
+        <source>&amp;International</source>
+        <translation>&amp;Internacional</translation>
+    </message>
+    <message>
+        <source>Presets</source>
+        <translation>Predefinições</translation>
+    </message>
+    <message>
+        <source>Saved origins</source>
+        <translation>Origens salvas</translation>
+    </message>
+    <message>
+        <source>&amp;Origin CEP:</source>
+        <translation>CEP de &amp;origem:</translation>
+    </message>
+    <message>
+        <source>&amp;Destination CEP:</source>
+        <translation>CEP de &amp;destino:</translation>
+    </message>
+    <message>
+        <source>&amp;Country:</source>
+        <translation>&amp;País:</translation>
+    </message>
+</context>
+<context>
+    <name>ServicesPicker</name>
+    <message>
+        <source>Additional services</source>
+        <translation>Serviços adicionais</translation>
+    </message>
+    <message>
+        <source>Declared value (per product)</source>
+        <translation>Valor declarado (por produto)</translation>
+    </message>
+    <message>
+        <source>Offered with: %1</source>
+        <translation>Disponível em: %1</translation>
+    </message>
+    <message>
+        <source>Services of %1 could not be read.</source>
+        <translation>Não foi possível ler os serviços de %1.</translation>
     </message>
 </context>
 <context>

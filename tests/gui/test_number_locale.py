@@ -170,7 +170,7 @@ def test_portuguese_on_an_english_machine_reads_decimal_commas(form_in: FormFact
     assert form.weight_spin.text() == "1.500 g"
     assert form.sizes_note.isHidden(), "nothing to say"
     assert form.declared_note.isHidden()
-    values = form._base_values("", None)  # what the queries are built from
+    values = form.base_values("", None)  # what the queries are built from
     assert values["comprimento"] == Decimal("20.5")
     assert values["vlDeclarado"] == Decimal("150.50")
     assert values["psObjeto"] == 1500

@@ -15,6 +15,7 @@ from postalgui.gui.tabs.price.history_panel import HistoryColumn, HistoryPanel
 from postalgui.gui.tasks import TaskRunner
 from postalgui.services.context import AppContext
 from postalgui.services.price import use_cases as pricing
+from postalgui.services.price.service import PriceService
 
 T0 = datetime(2025, 3, 10, 12, 0, tzinfo=UTC)
 
@@ -50,7 +51,7 @@ def stored(context: AppContext) -> None:
 
 @pytest.fixture
 def panel(context: AppContext, runner: TaskRunner, qtbot: QtBot) -> HistoryPanel:
-    widget = HistoryPanel(context, runner)
+    widget = HistoryPanel(context.price, runner)
     qtbot.addWidget(widget)
     widget.resize(1000, 600)
     widget.show()
@@ -59,7 +60,7 @@ def panel(context: AppContext, runner: TaskRunner, qtbot: QtBot) -> HistoryPanel
 
 def _refresh(panel: HistoryPanel, qtbot: QtBot) -> None:
     panel.refresh()
-    qtbot.waitUntil(lambda: panel._search_handle is None, timeout=5000)
+    qtbot.waitUntil(lambda: not panel.searching, timeout=5000)
 
 
 def _products(panel: HistoryPanel) -> list[str]:
@@ -221,7 +222,7 @@ def test_export_xlsx_and_the_next_dialog_starts_in_that_folder(
         starts.append(Path(suggested).parent)
         return "", ""
 
-    other = HistoryPanel(context, runner)
+    other = HistoryPanel(context.price, runner)
     qtbot.addWidget(other)
     _refresh(other, qtbot)
     monkeypatch.setattr(QFileDialog, "getSaveFileName", cancel)
@@ -266,17 +267,24 @@ def test_enter_reruns_and_delete_key_deletes(
     assert "03298" in _products(panel)
 
 
+class UnreadableHistory:
+    """A history whose file belongs to a newer PostalGUI: every search fails."""
+
+    set_aside_path = None
+
+    def search(self, text: str, limit: int = 1000) -> list[object]:
+        from postalgui.services.price.history import HistoryError
+
+        raise HistoryError("The history file belongs to a newer PostalGUI")
+
+
 def test_an_unreadable_history_is_said_in_the_panels_message_area(
-    panel: HistoryPanel, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+    context: AppContext, runner: TaskRunner, qtbot: QtBot
 ) -> None:
     """No error slot of its own: the runner routes the routine failure to the panel's
     message area, worded by the task's `Failure`."""
-    from postalgui.services.price.history import HistoryError
-
-    def unreadable(*_: object) -> list[object]:
-        raise HistoryError("The history file belongs to a newer PostalGUI")
-
-    monkeypatch.setattr(pricing, "search_history", unreadable)
+    panel = HistoryPanel(PriceService(context, UnreadableHistory), runner)  # type: ignore[arg-type]
+    qtbot.addWidget(panel)
     panel.refresh()
     qtbot.waitUntil(lambda: panel.messages.message(panel.TASK_KEY) is not None)
     bar = panel.messages.message(panel.TASK_KEY)

@@ -1,0 +1,93 @@
+"""`DeliveryDates`: the quote's date, "must arrive by" and the office's handling days,
+in the quote form's "Package" group.
+
+"Must arrive by" marks the products that cannot (the tab's table does); the handling
+days are added to every delivery time and kept in the settings.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+from PySide6.QtCore import QDate, QObject, QSignalBlocker, Signal, Slot
+from PySide6.QtWidgets import QCheckBox, QDateEdit, QFormLayout, QSpinBox, QWidget
+
+from postalgui.gui.tabs.price.form_rows import add_row
+from postalgui.services.price.products import MAX_HANDLING_DAYS
+
+__all__ = ["DeliveryDates"]
+
+
+class DeliveryDates(QObject):
+    """The dates of the quote, added to ``form``, the layout of ``box``.
+
+    Signals: ``dateChanged()`` when the quote's date changed; ``arriveByChanged(date |
+    None)`` when "must arrive by" is set, moved or cleared; ``handlingChanged(int)`` when
+    the user changed the handling days.
+    """
+
+    dateChanged = Signal()
+    arriveByChanged = Signal(object)
+    handlingChanged = Signal(int)
+
+    def __init__(self, box: QWidget, form: QFormLayout, handling_days: int) -> None:
+        super().__init__(box)
+        self.date_edit = self._date_edit(box, "eventDate", QDate.currentDate())
+        self.date_edit.dateChanged.connect(self._on_date_edit_date_changed)
+        self.arrive_check = QCheckBox(self.tr("Must arrive by:"), box)
+        self.arrive_check.setObjectName("arriveByCheck")
+        self.arrive_check.toggled.connect(self._on_arrive_by_changed)
+        self.arrive_edit = self._date_edit(box, "arriveBy", QDate.currentDate().addDays(7))
+        self.arrive_edit.setEnabled(False)
+        self.arrive_edit.dateChanged.connect(self._on_arrive_by_changed)
+        self.handling_spin = QSpinBox(box)
+        self.handling_spin.setObjectName("handlingDays")
+        self.handling_spin.setRange(0, MAX_HANDLING_DAYS)
+        self.handling_spin.setValue(handling_days)
+        self.handling_spin.setToolTip(
+            self.tr("Business days between the quote and the posting, added to every delivery time")
+        )
+        self.handling_spin.valueChanged.connect(self._on_handling_spin_value_changed)
+        add_row(form, self.tr("Da&te:"), self.date_edit)
+        form.addRow(self.arrive_check, self.arrive_edit)
+        add_row(form, self.tr("Handling days:"), self.handling_spin)
+
+    @staticmethod
+    def _date_edit(box: QWidget, name: str, day: QDate) -> QDateEdit:
+        edit = QDateEdit(day, box)
+        edit.setObjectName(name)
+        edit.setCalendarPopup(True)
+        edit.setDisplayFormat("dd/MM/yyyy")
+        return edit
+
+    def event_date(self) -> date:
+        qdate = self.date_edit.date()
+        return date(qdate.year(), qdate.month(), qdate.day())
+
+    def set_event_date(self, day: date) -> None:
+        self.date_edit.setDate(QDate(day.year, day.month, day.day))
+
+    def arrive_by(self) -> date | None:
+        """The "must arrive by" date, ``None`` when unchecked."""
+        if not self.arrive_check.isChecked():
+            return None
+        qdate = self.arrive_edit.date()
+        return date(qdate.year(), qdate.month(), qdate.day())
+
+    def show_handling(self, days: int) -> None:
+        """Follow the settings' handling days (no ``handlingChanged``)."""
+        with QSignalBlocker(self.handling_spin):
+            self.handling_spin.setValue(days)
+
+    @Slot()
+    def _on_date_edit_date_changed(self) -> None:
+        self.dateChanged.emit()
+
+    @Slot()
+    def _on_arrive_by_changed(self) -> None:
+        self.arrive_edit.setEnabled(self.arrive_check.isChecked())
+        self.arriveByChanged.emit(self.arrive_by())
+
+    @Slot(int)
+    def _on_handling_spin_value_changed(self, days: int) -> None:
+        self.handlingChanged.emit(days)
