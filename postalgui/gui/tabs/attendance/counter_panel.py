@@ -10,7 +10,8 @@ reconciliation gets work. The panel is built only in the sandbox.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, TypeVar, TypeVarTuple
 
 from PySide6.QtCore import Signal, Slot
 from PySide6.QtWidgets import (
@@ -45,6 +46,9 @@ if TYPE_CHECKING:
     from postalgui.services.attendance.service import AttendanceService
 
 __all__ = ["CounterPanel", "demo_typed_line"]
+
+R = TypeVar("R")
+Ts = TypeVarTuple("Ts")
 
 COUNTER_KEY = "attendance.counter"
 
@@ -160,19 +164,14 @@ class CounterPanel(QGroupBox):
 
     def start(self, model: int) -> TaskHandle:
         form = {"linhaDigitavel": self.line_edit.text().strip()} if model == 1 else None
-        self._handle = self.runner.run(
+        return self._run(
             start_at_counter,
             self.service,
             model,
             form,
-            name="counter",
-            key=COUNTER_KEY,
             on_result=self._on_start_task_result,
-            on_finished=self._on_task_finished,
-            failure=Failure(self.tr("The counter could not start the attendance: %1"), COUNTER_KEY),
+            template=self.tr("The counter could not start the attendance: %1"),
         )
-        self._update_buttons()
-        return self._handle
 
     def finish(self, outcome: str, protocol: str | None = None) -> TaskHandle | None:
         chosen = protocol or self.selected_protocol()
@@ -180,17 +179,32 @@ class CounterPanel(QGroupBox):
             return None
         callback = self.callback_boxes[outcome].isChecked()
         self._callback_asked = callback
-        self._handle = self.runner.run(
+        return self._run(
             finish_at_counter,
             self.service,
             chosen,
             outcome,
             callback,
+            on_result=self._on_finish_task_result,
+            template=self.tr("The counter could not finish the attendance: %1"),
+        )
+
+    def _run(
+        self,
+        fn: Callable[[TaskHandle, *Ts], R],
+        *args: *Ts,
+        on_result: Callable[[R], None],
+        template: str,
+    ) -> TaskHandle:
+        """One counter call at a time: its buttons wait until it ended."""
+        self._handle = self.runner.run(
+            fn,
+            *args,
             name="counter",
             key=COUNTER_KEY,
-            on_result=self._on_finish_task_result,
+            on_result=on_result,
             on_finished=self._on_task_finished,
-            failure=Failure(self.tr("The counter could not finish the attendance: %1"), COUNTER_KEY),
+            failure=Failure(template, COUNTER_KEY),
         )
         self._update_buttons()
         return self._handle
