@@ -14,6 +14,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from postalgui.api.cancel import PlainTask
 from postalgui.api.values import InvalidValue, format_brl, parse_money
 from postalgui.api.values.ster import parse_ster_contract, ticket_from_text
 from postalgui.cli.output import (
@@ -95,7 +96,7 @@ def run_decode(args: argparse.Namespace, context: AppContext) -> int:
     from postalgui.api.values.ster import check_operator_code
 
     checked("CODE", check_operator_code, code_from_text(args.code))
-    record = decode_code(service, args.code)
+    record = decode_code(PlainTask(), service, args.code)
     if args.json:
         print_json(record.wire())
         return EXIT_OK
@@ -156,7 +157,7 @@ def run_register(args: argparse.Namespace, context: AppContext) -> int:
     from postalgui.api.ster import RegistrationRevertedError
 
     try:
-        done = register_attendance(context.attendance, registration)
+        done = register_attendance(PlainTask(), context.attendance, registration)
     except RegistrationRevertedError as exc:
         error(f"{exc} (the operator reverted this registration: start a new attendance at the counter)")
         return EXIT_API_ERROR
@@ -218,7 +219,7 @@ def run_list(args: argparse.Namespace, context: AppContext) -> int:
     else:
         from postalgui.services.attendance.use_cases import list_attendances
 
-        rows = list_attendances(context.attendance, day, args.estado)
+        rows = list_attendances(PlainTask(), context.attendance, day, args.estado)
     if args.json:
         print_json([_json(row) for row in rows])
     elif rows:
@@ -248,7 +249,7 @@ def run_reconcile(args: argparse.Namespace, context: AppContext) -> int:
     from postalgui.services.attendance.use_cases import reconcile_day, today
 
     day = _day(args.dia) or today()
-    report = reconcile_day(context.attendance, day)
+    report = reconcile_day(PlainTask(), context.attendance, day)
     if args.json:
         print_json(report.as_json())
     else:

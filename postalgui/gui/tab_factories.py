@@ -122,8 +122,9 @@ class AttendanceTabFactory:
 
     def build(self, context: AppContext, runner: TaskRunner) -> QWidget:
         from postalgui.gui.tabs.attendance import AttendanceTab
+        from postalgui.gui.widgets.message_bar import MessageArea
 
-        return AttendanceTab(context, runner)
+        return AttendanceTab(context.attendance, runner, MessageArea())
 
 
 price_tab = PriceTabFactory()

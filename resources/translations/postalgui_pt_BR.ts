@@ -1806,18 +1806,6 @@
         <translation>O balcão entrega o endereço do parceiro; ele vai para o formulário do modelo 2</translation>
     </message>
     <message>
-        <source>Pending attendance at the counter</source>
-        <translation>Atendimento pendente no balcão</translation>
-    </message>
-    <message>
-        <source>Pending attendance:</source>
-        <translation>Atendimento pendente:</translation>
-    </message>
-    <message>
-        <source>Reload</source>
-        <translation>Recarregar</translation>
-    </message>
-    <message>
         <source>Concl&amp;ude</source>
         <translation>Finali&amp;zar</translation>
     </message>
@@ -1844,10 +1832,6 @@
     <message>
         <source>The counter could not finish the attendance: %1</source>
         <translation>O balcão não conseguiu encerrar o atendimento: %1</translation>
-    </message>
-    <message>
-        <source>The counter&apos;s attendances could not be read: %1</source>
-        <translation>Não foi possível ler os atendimentos do balcão: %1</translation>
     </message>
     <message>
         <source>no answer</source>
@@ -1889,9 +1873,28 @@
         <source>The counter handed out the partner address; decode it in the model 2 form.</source>
         <translation>O balcão entregou o endereço do parceiro; decodifique-o no formulário do modelo 2.</translation>
     </message>
+</context>
+<context>
+    <name>CounterPending</name>
+    <message>
+        <source>Pending attendance at the counter</source>
+        <translation>Atendimento pendente no balcão</translation>
+    </message>
+    <message>
+        <source>Pending attendance:</source>
+        <translation>Atendimento pendente:</translation>
+    </message>
+    <message>
+        <source>Reload</source>
+        <translation>Recarregar</translation>
+    </message>
     <message>
         <source>%1 · model %2</source>
         <translation>%1 · modelo %2</translation>
+    </message>
+    <message>
+        <source>The counter&apos;s attendances could not be read: %1</source>
+        <translation>Não foi possível ler os atendimentos do balcão: %1</translation>
     </message>
 </context>
 <context>
@@ -3761,14 +3764,6 @@
         <translation>Cancelar</translation>
     </message>
     <message>
-        <source>Export CS&amp;V…</source>
-        <translation>Exportar CS&amp;V…</translation>
-    </message>
-    <message>
-        <source>E&amp;xport PDF…</source>
-        <translation>E&amp;xportar PDF…</translation>
-    </message>
-    <message>
         <source>Pick a day and press Reconcile.</source>
         <translation>Escolha um dia e clique em Conciliar.</translation>
     </message>
@@ -3785,18 +3780,6 @@
         <translation>Consultando o sistema de registro…</translation>
     </message>
     <message>
-        <source>reconciliation-%1</source>
-        <translation>conciliacao-%1</translation>
-    </message>
-    <message>
-        <source>Export the reconciliation as PDF</source>
-        <translation>Exportar a conciliação em PDF</translation>
-    </message>
-    <message>
-        <source>Export the reconciliation as CSV</source>
-        <translation>Exportar a conciliação em CSV</translation>
-    </message>
-    <message>
         <source>Some attendances could not be checked: %1</source>
         <translation>Alguns atendimentos não puderam ser verificados: %1</translation>
     </message>
@@ -3810,11 +3793,30 @@
     </message>
 </context>
 <context>
-    <name>RegistrationForm</name>
+    <name>ReportExport</name>
     <message>
-        <source>D&amp;ecode</source>
-        <translation>D&amp;ecodificar</translation>
+        <source>Export CS&amp;V…</source>
+        <translation>Exportar CS&amp;V…</translation>
     </message>
+    <message>
+        <source>E&amp;xport PDF…</source>
+        <translation>E&amp;xportar PDF…</translation>
+    </message>
+    <message>
+        <source>reconciliation-%1</source>
+        <translation>conciliacao-%1</translation>
+    </message>
+    <message>
+        <source>Export the reconciliation as PDF</source>
+        <translation>Exportar a conciliação em PDF</translation>
+    </message>
+    <message>
+        <source>Export the reconciliation as CSV</source>
+        <translation>Exportar a conciliação em CSV</translation>
+    </message>
+</context>
+<context>
+    <name>RegistrationForm</name>
     <message>
         <source>none (ERP tariff)</source>
         <translation>nenhum (tarifa do ERP)</translation>
@@ -3850,34 +3852,6 @@
     <message>
         <source>Operator code</source>
         <translation>Código do Operador</translation>
-    </message>
-    <message>
-        <source>Code or UR&amp;L:</source>
-        <translation>Código ou e&amp;ndereço:</translation>
-    </message>
-    <message>
-        <source>Attendant:</source>
-        <translation>Atendente:</translation>
-    </message>
-    <message>
-        <source>Unit:</source>
-        <translation>Unidade:</translation>
-    </message>
-    <message>
-        <source>Terminal:</source>
-        <translation>Caixa:</translation>
-    </message>
-    <message>
-        <source>City/UF:</source>
-        <translation>Cidade/UF:</translation>
-    </message>
-    <message>
-        <source>Code age:</source>
-        <translation>Idade do código:</translation>
-    </message>
-    <message>
-        <source>Partner login:</source>
-        <translation>Login do parceiro:</translation>
     </message>
     <message>
         <source>Service</source>
@@ -3944,18 +3918,6 @@
         <translation>%1 caracteres: no máximo 50</translation>
     </message>
     <message>
-        <source>%1 (%2)</source>
-        <translation>%1 (%2)</translation>
-    </message>
-    <message>
-        <source>%1 min</source>
-        <translation>%1 min</translation>
-    </message>
-    <message>
-        <source>The operator code could not be decoded: %1</source>
-        <translation>Não foi possível decodificar o código do Operador: %1</translation>
-    </message>
-    <message>
         <source>Registered: protocol %1. %2</source>
         <translation>Registrado: protocolo %1. %2</translation>
     </message>
@@ -3976,6 +3938,17 @@
         <translation>O atendimento não foi registrado: %1</translation>
     </message>
     <message>
+        <source>&apos;+&apos; separates ticket lines: it cannot be inside one</source>
+        <translation>&apos;+&apos; separa as linhas do ticket: não pode estar dentro de uma</translation>
+    </message>
+</context>
+<context>
+    <name>OperatorCodeBox</name>
+    <message>
+        <source>Operator code</source>
+        <translation>Código do Operador</translation>
+    </message>
+    <message>
         <source>Partner URL or operator code</source>
         <translation>Endereço do parceiro ou código do Operador</translation>
     </message>
@@ -3984,8 +3957,48 @@
         <translation>Cole o endereço do parceiro ou o código do Operador e tecle Enter para decodificar</translation>
     </message>
     <message>
-        <source>&apos;+&apos; separates ticket lines: it cannot be inside one</source>
-        <translation>&apos;+&apos; separa as linhas do ticket: não pode estar dentro de uma</translation>
+        <source>D&amp;ecode</source>
+        <translation>D&amp;ecodificar</translation>
+    </message>
+    <message>
+        <source>Code or UR&amp;L:</source>
+        <translation>Código ou e&amp;ndereço:</translation>
+    </message>
+    <message>
+        <source>Attendant:</source>
+        <translation>Atendente:</translation>
+    </message>
+    <message>
+        <source>Unit:</source>
+        <translation>Unidade:</translation>
+    </message>
+    <message>
+        <source>Terminal:</source>
+        <translation>Caixa:</translation>
+    </message>
+    <message>
+        <source>City/UF:</source>
+        <translation>Cidade/UF:</translation>
+    </message>
+    <message>
+        <source>Code age:</source>
+        <translation>Idade do código:</translation>
+    </message>
+    <message>
+        <source>Partner login:</source>
+        <translation>Login do parceiro:</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 min</translation>
+    </message>
+    <message>
+        <source>The operator code could not be decoded: %1</source>
+        <translation>Não foi possível decodificar o código do Operador: %1</translation>
     </message>
 </context>
 <context>

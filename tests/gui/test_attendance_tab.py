@@ -5,33 +5,127 @@ checks, the ticket preview, and the day's reconciliation with its CSV and PDF.""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from datetime import UTC, date, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 import requests
 from PySide6.QtCore import QCoreApplication, QLocale, Qt
-from PySide6.QtWidgets import QAbstractButton, QFileDialog, QLabel, QTabBar, QWidget
+from PySide6.QtWidgets import QAbstractButton, QFileDialog, QLabel, QTabBar, QVBoxLayout, QWidget
 from pytestqt.qtbot import QtBot
 
-from postalgui.api.cancel import TaskControl
+from postalgui.api import cancel
 from postalgui.gui import i18n
 from postalgui.gui.main_window import MainWindow, mnemonic_letter
 from postalgui.gui.tab_factories import TAB_FACTORIES, attendance_tab, branches_tab
-from postalgui.gui.tabs.attendance import AttendanceTab, jobs
+from postalgui.gui.tabs.attendance import AttendanceTab
 from postalgui.gui.tabs.attendance.ledger_model import LedgerColumn
-from postalgui.gui.tabs.attendance.reconcile_panel import report_language
+from postalgui.gui.tabs.attendance.reconcile_panel import ReconcilePanel
+from postalgui.gui.tabs.attendance.register_form import RegistrationForm
+from postalgui.gui.tabs.attendance.report_export import report_language
 from postalgui.gui.tabs.attendance.report_model import report_lines, summary_text
 from postalgui.gui.tabs.attendance.words import state_text
 from postalgui.gui.tasks import TaskRunner
+from postalgui.gui.widgets.message_bar import MessageArea
+from postalgui.services.attendance.service import AttendanceService, PartnerStatus
 from postalgui.services.context import AppContext
 
 WAIT_MS = 30_000
 
 
+class FakeLedger:
+    """An empty ledger: what the panels' use cases read of it."""
+
+    def attendances(self, day: date | None = None, states: object = None) -> list[Any]:
+        del day, states
+        return []
+
+    def now(self) -> datetime:
+        return datetime.now(UTC)
+
+
+class FakeCounterControl:
+    """The sandbox's counter routes, knowing no attendance."""
+
+    def request_json(self, method: str, path: str, **kwargs: object) -> dict[str, Any]:
+        del method, path, kwargs
+        return {"atendimentos": []}
+
+    def close(self) -> None:
+        return None
+
+
+class SlowRegistrationSystem:
+    """A registration system whose day list takes 20 s, unless the task is cancelled."""
+
+    def day(self, day: date) -> list[Any]:
+        del day
+        token = cancel.current()
+        for _ in range(200):  # at most 20 s, ended at once by the cancel
+            token.wait(0.1)
+        return []
+
+    def details(self, protocol: str) -> Any:
+        raise AssertionError(f"not asked: {protocol}")
+
+
+class FakeAttendanceService:
+    """What the Attendances widgets ask of their service, with no server behind it.
+
+    ``clients`` counts the registration-system clients asked for: a form that refuses
+    its input sends nothing, so it asks for none.
+    """
+
+    def __init__(self, *, in_sandbox: bool = True) -> None:
+        self.in_sandbox = in_sandbox
+        self.clients = 0
+        self.source = SlowRegistrationSystem()
+
+    def partner_status(self) -> PartnerStatus:
+        return PartnerStatus(False, None, "/ster/formulario", "/ster/confirmacao", "both", "SQLite: memory")
+
+    def ledger(self) -> FakeLedger:
+        return FakeLedger()
+
+    def sandbox_control(self) -> FakeCounterControl:
+        return FakeCounterControl()
+
+    def ster_client(self) -> SlowRegistrationSystem:
+        self.clients += 1
+        return self.source
+
+
+@pytest.fixture
+def bare_runner(qapp: object) -> Iterator[TaskRunner]:
+    """A task runner with no sandbox behind it: for a widget given a fake service."""
+    del qapp
+    task_runner = TaskRunner()
+    yield task_runner
+    assert task_runner.shutdown(15000), "background tasks did not end"
+
+
+def alone(
+    widget_type: type[Any], qtbot: QtBot, service: FakeAttendanceService, runner: TaskRunner
+) -> tuple[QWidget, Any]:
+    """``widget_type(service, runner, messages)`` alone in a window with its message area;
+    the window (keep it: it owns the widget) and the widget."""
+    window = QWidget()
+    qtbot.addWidget(window)
+    messages = MessageArea(window)
+    widget = widget_type(cast(AttendanceService, service), runner, messages, window)
+    layout = QVBoxLayout(window)
+    layout.addWidget(messages)
+    layout.addWidget(widget, 1)
+    window.resize(1100, 650)
+    with qtbot.waitActive(window):  # the panel's shortcuts work in the active window only
+        window.show()
+    return window, widget
+
+
 @pytest.fixture
 def tab(context: AppContext, runner: TaskRunner, qtbot: QtBot) -> Iterator[AttendanceTab]:
-    widget = AttendanceTab(context, runner)
+    widget = AttendanceTab(context.attendance, runner, MessageArea())
     qtbot.addWidget(widget)
     widget.resize(1100, 650)
     widget.show()
@@ -112,11 +206,13 @@ def test_model_2_decode_then_register_shows_a_protocol(tab: AttendanceTab, qtbot
     start_model_2(tab, qtbot)
     assert tab.pages.currentWidget() is tab.form_page
     qtbot.keyClick(tab.form.code_edit, Qt.Key.Key_Return)
-    qtbot.waitUntil(lambda: tab.form.attendant_label.text() not in ("", "\N{EM DASH}"), timeout=WAIT_MS)
+    qtbot.waitUntil(
+        lambda: tab.form.code_box.attendant_label.text() not in ("", "\N{EM DASH}"), timeout=WAIT_MS
+    )
     assert tab.form.code is not None
-    assert tab.form.attendant_label.text() == tab.form.code.nome
-    assert "min" in tab.form.age_label.text()
-    assert "\N{BULLET}" * 8 in tab.form.credentials_label.text()
+    assert tab.form.code_box.attendant_label.text() == tab.form.code.nome
+    assert "min" in tab.form.code_box.age_label.text()
+    assert "\N{BULLET}" * 8 in tab.form.code_box.credentials_label.text()
     tab.form.amount_spin.setValue(49.90)
     tab.form.tax_id_edit.setText("529.982.247-25")
     tab.form.quantity_spin.setValue(2)
@@ -134,22 +230,20 @@ def test_model_2_decode_then_register_shows_a_protocol(tab: AttendanceTab, qtbot
     assert row.attendant == tab.form.code.nome
 
 
-def test_a_bad_cpf_is_named_inline_and_nothing_is_sent(
-    tab: AttendanceTab, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    sent: list[Any] = []
-    monkeypatch.setattr(jobs, "register", lambda *args: sent.append(args))
-    start_model_2(tab, qtbot)
-    tab.form.tax_id_edit.setText("529.982.247-24")
-    with qtbot.waitSignal(tab.form.invalid, timeout=WAIT_MS) as caught:
-        qtbot.mouseClick(tab.form.register_button, Qt.MouseButton.LeftButton)
-    text = tab.form.problems_label.text()
+def test_a_bad_cpf_is_named_inline_and_nothing_is_sent(qtbot: QtBot, bare_runner: TaskRunner) -> None:
+    service = FakeAttendanceService()
+    _window, form = alone(RegistrationForm, qtbot, service, bare_runner)
+    form.set_code_text("http://127.0.0.1:9/ster?codigoOperador=" + "A" * 400)  # as the counter hands it out
+    form.tax_id_edit.setText("529.982.247-24")
+    with qtbot.waitSignal(form.invalid, timeout=WAIT_MS) as caught:
+        qtbot.mouseClick(form.register_button, Qt.MouseButton.LeftButton)
+    text = form.problems_label.text()
     assert caught.args == [text]
     assert text.startswith("Client CPF/CNPJ:")
     assert "CPF check digits do not match" in text
-    assert not tab.form.problems_label.isHidden()
-    assert sent == []
-    assert tab.form.protocol_edit.text() == ""
+    assert not form.problems_label.isHidden()
+    assert service.clients == 0
+    assert form.protocol_edit.text() == ""
 
 
 def test_the_ticket_preview_marks_a_line_over_50_characters(tab: AttendanceTab) -> None:
@@ -240,13 +334,17 @@ def test_a_refused_registration_shows_the_operators_message(tab: AttendanceTab, 
     assert "HTTP 400" in again
 
 
-def test_the_counter_is_hidden_outside_the_sandbox(
-    tab: AttendanceTab, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_the_counter_is_hidden_outside_the_sandbox(qtbot: QtBot, bare_runner: TaskRunner) -> None:
+    service = FakeAttendanceService(in_sandbox=True)
+    tab = AttendanceTab(cast(AttendanceService, service), bare_runner, MessageArea())
+    qtbot.addWidget(tab)
+    tab.show()
     assert tab.counter.isVisible()
-    monkeypatch.setattr(type(tab.service), "in_sandbox", property(lambda _self: False))
+    service.in_sandbox = False
     tab.settings_changed()
     assert not tab.counter.isVisible()
+    tab.hide()  # no more ledger reads
+    qtbot.waitUntil(lambda: bare_runner.active_count == 0, timeout=WAIT_MS)
 
 
 def test_the_ledger_refreshes_only_while_shown(tab: AttendanceTab, qtbot: QtBot) -> None:
@@ -341,24 +439,17 @@ def test_every_page_has_unique_alt_letters(
 
 
 def test_a_reconciliation_under_way_shows_busy_and_escape_cancels_it(
-    tab: AttendanceTab, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+    qtbot: QtBot, bare_runner: TaskRunner
 ) -> None:
-    def slow(task: TaskControl, *_args: object) -> dict[str, Any]:
-        for _ in range(200):  # at most 20 s, ended at once by the cancel
-            task.token.wait(0.1)
-            task.raise_if_cancelled()
-        return {}
-
-    monkeypatch.setattr(jobs, "reconcile", slow)
-    tab.pages.setCurrentWidget(tab.reconcile)
-    tab.reconcile.reconcile()
-    assert tab.reconcile.running
-    assert tab.reconcile.busy_bar.isVisible()
-    assert not tab.reconcile.reconcile_button.isEnabled()
-    tab.reconcile.table.setFocus()
-    with qtbot.waitSignal(tab.reconcile.finished, timeout=WAIT_MS) as ended:
-        qtbot.keyClick(tab.reconcile.table, Qt.Key.Key_Escape)
+    _window, panel = alone(ReconcilePanel, qtbot, FakeAttendanceService(), bare_runner)
+    panel.reconcile()
+    assert panel.running
+    assert panel.busy_bar.isVisible()
+    assert not panel.reconcile_button.isEnabled()
+    panel.table.setFocus()
+    with qtbot.waitSignal(panel.finished, timeout=WAIT_MS) as ended:
+        qtbot.keyClick(panel.table, Qt.Key.Key_Escape)
     assert ended.args == [True]
-    assert tab.reconcile.summary_label.text() == "Reconciliation cancelled."
-    assert not tab.reconcile.busy_bar.isVisible()
-    assert tab.reconcile.reconcile_button.isEnabled()
+    assert panel.summary_label.text() == "Reconciliation cancelled."
+    assert not panel.busy_bar.isVisible()
+    assert panel.reconcile_button.isEnabled()

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -62,22 +62,10 @@ class FormRecord:
     terminal: str | None = None
 
     def row(self, protocol: str, now: datetime) -> Attendance:
-        """A new ledger row for `protocol`, made at `now` (its day is Brasília's)."""
-        return Attendance(
-            protocol=protocol,
-            model=self.model,
-            state=self.state.value,
-            day=operator_day(now),
-            amount_cents=self.amount_cents,
-            quantity=self.quantity,
-            client_tax_id=self.client_tax_id,
-            client_key=self.client_key,
-            attendant=self.attendant,
-            unit=self.unit,
-            terminal=self.terminal,
-            created_at=now,
-            updated_at=now,
-        )
+        """A new ledger row for `protocol`, made at `now` (its day is Brasília's): every field
+        of the record is a column of the row, the state as its stored value."""
+        columns = asdict(self) | {"state": self.state.value}
+        return Attendance(protocol=protocol, day=operator_day(now), created_at=now, updated_at=now, **columns)
 
 
 def _on_sqlite_connect(dbapi_connection: Any, _record: Any) -> None:

@@ -7,18 +7,19 @@ serves. Partner secrets live in the keyring or ``POSTALGUI_PARTNER_*``, never he
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import Field, field_validator
 
 from postalgui.api.values.ster import parse_ster_contract
+from postalgui.services.blank_or import blank_or
 from postalgui.services.frozen_model import FrozenModel
 
 __all__ = ["AttendanceSettings"]
 
 
 class AttendanceSettings(FrozenModel):
-    ster_contract: str = ""
+    ster_contract: Annotated[str, blank_or(parse_ster_contract)] = ""
     """Empty in the sandbox means its demo contract."""
     ster_auth: Literal["basic", "token"] = "basic"
     partner_database: str = ""
@@ -26,11 +27,6 @@ class AttendanceSettings(FrozenModel):
     partner_form_path: str = "/ster/formulario"
     partner_auth: Literal["basic", "oauth", "both"] = "both"
     partner_port: int = Field(default=0, ge=0, le=65535)
-
-    @field_validator("ster_contract")
-    @classmethod
-    def _contract(cls, value: str) -> str:
-        return parse_ster_contract(value) if value.strip() else ""
 
     @field_validator("partner_form_path")
     @classmethod

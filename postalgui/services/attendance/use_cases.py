@@ -1,14 +1,17 @@
-"""The Attendances use cases, shared by the tab and the CLI: plain functions of their inputs.
+"""The Attendances use cases, shared by the tab and the CLI: ``fn(task, service, ...)``.
 
-Each runs in a background task (or the CLI's thread) and may block on the network or
-the ledger's database.
+Each runs in a background task (the tab's runner) or the CLI's thread (with a
+`PlainTask`) and may block on the network, the partner's child process or the ledger's
+database, so the GUI thread never waits on one. The simulated counter's own use cases
+are in `counter`.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from datetime import UTC, date, datetime
 from decimal import Decimal
+from typing import TYPE_CHECKING, Literal
 from urllib.parse import parse_qs, urlsplit
 
 from postalgui.api.models.ster import OperatorCode, RegistrationAnswer
@@ -17,17 +20,29 @@ from postalgui.partner.ledger.schema import Attendance, utc
 from postalgui.partner.ledger.store import FormRecord, operator_day
 from postalgui.partner.reconcile import Report, reconcile
 from postalgui.partner.states import AttendanceState
-from postalgui.services.attendance.service import AttendanceService
+from postalgui.services.attendance import counter
+from postalgui.services.attendance.export import write_report_csv, write_report_pdf
+from postalgui.services.attendance.service import AttendanceService, PartnerStatus
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from postalgui.api.cancel import TaskControl
 
 __all__ = [
     "LedgerRow",
     "Registered",
     "Registration",
+    "Report",
     "code_from_text",
     "decode_code",
+    "export_report",
     "list_attendances",
+    "partner_status",
     "reconcile_day",
     "register_attendance",
+    "start_partner",
+    "stop_partner",
     "today",
 ]
 
@@ -52,7 +67,37 @@ def code_from_text(text: str) -> str:
     return stripped
 
 
-def decode_code(service: AttendanceService, text: str) -> OperatorCode:
+# --- the partner server ---------------------------------------------------------------------
+
+
+def partner_status(task: TaskControl, service: AttendanceService) -> PartnerStatus:
+    """The partner server's status (reads the settings and the ledger's address)."""
+    del task  # no network: the settings and the child process's state
+    return service.partner_status()
+
+
+def start_partner(task: TaskControl, service: AttendanceService) -> PartnerStatus:
+    """Start the partner server; in the sandbox, point the simulated counter at it."""
+    url = service.start_partner()
+    task.raise_if_cancelled()
+    if service.in_sandbox:
+        counter.configure_counter(service, url)
+    return service.partner_status()
+
+
+def stop_partner(task: TaskControl, service: AttendanceService) -> PartnerStatus:
+    """Stop the partner server (waits for its process to end)."""
+    del task  # stopping is not cancelled half way
+    service.stop_partner()
+    return service.partner_status()
+
+
+# --- model 2: decode and register ---------------------------------------------------------------
+
+
+def decode_code(task: TaskControl, service: AttendanceService, text: str) -> OperatorCode:
+    """Ask the registration system who is attending, where, and how old the code is."""
+    del task  # one request: the transport sees the cancel
     return service.ster_client().decode(code_from_text(text))
 
 
@@ -79,25 +124,18 @@ class LedgerRow:
 
     @classmethod
     def of(cls, row: Attendance) -> LedgerRow:
+        """The row's own fields as stored; the amount in reais, the times in UTC."""
         cents = row.amount_cents
         return cls(
-            protocol=row.protocol,
-            day=row.day,
-            model=row.model,
-            state=row.state,
             amount=None if cents is None else Decimal(cents).scaleb(-2),
-            quantity=row.quantity,
-            client_tax_id=row.client_tax_id,
-            client_key=row.client_key,
-            attendant=row.attendant,
-            unit=row.unit,
-            confirmation=row.confirmation,
-            partner_code=row.partner_code,
-            operator_status=row.operator_status,
-            flag=row.flag,
             created_at=utc(row.created_at),
             updated_at=utc(row.updated_at),
+            **{name: getattr(row, name) for name in _COPIED},
         )
+
+
+_COPIED = tuple(f.name for f in fields(LedgerRow) if f.name not in {"amount", "created_at", "updated_at"})
+"""The `LedgerRow` fields that are the ledger row's own columns, as stored."""
 
 
 @dataclass(frozen=True)
@@ -107,9 +145,13 @@ class Registered:
 
 
 def register_attendance(
-    service: AttendanceService, registration: Registration, decoded: OperatorCode | None = None
+    task: TaskControl,
+    service: AttendanceService,
+    registration: Registration,
+    decoded: OperatorCode | None = None,
 ) -> Registered:
     """Register a model-2 attendance and keep it in the ledger as registered."""
+    del task  # never retried, never cancelled half way: the ledger must follow the operator
     answer = service.ster_client().register(registration)
     cents = None if registration.amount is None else int(registration.amount.scaleb(2))
     record = FormRecord(
@@ -128,12 +170,34 @@ def register_attendance(
     return Registered(answer, registration.warnings)
 
 
-def list_attendances(service: AttendanceService, day: date | None, state: str | None) -> list[LedgerRow]:
+# --- the ledger and the day's reconciliation -----------------------------------------------------
+
+
+def list_attendances(
+    task: TaskControl, service: AttendanceService, day: date | None, state: str | None
+) -> list[LedgerRow]:
     """The ledger's attendances of `day` (all days when None), in one state or all."""
+    del task  # one query of the local ledger
     states = {AttendanceState(state).value} if state else None
     return [LedgerRow.of(row) for row in service.ledger().attendances(day, states)]
 
 
-def reconcile_day(service: AttendanceService, day: date) -> Report:
-    """Reconcile `day` with the registration system now (also done nightly by the server)."""
+def reconcile_day(task: TaskControl, service: AttendanceService, day: date) -> Report:
+    """Reconcile `day` with the registration system now (also done nightly by the server).
+
+    Cancelling stops it between the operator's answers (the transport watches the task's
+    token); what was booked by then stays booked.
+    """
+    task.progress(0, None, "reconciling")
     return reconcile(service.ledger(), service.ster_client(), day)
+
+
+def export_report(
+    task: TaskControl, path: Path, report: Report, language: Literal["pt", "en"], kind: str
+) -> Path:
+    """Write the report as ``kind`` ("csv" or "pdf") in ``language``."""
+    del task  # a local file, written at once
+    data = report.as_json()
+    if kind == "pdf":
+        return write_report_pdf(path, data, language)
+    return write_report_csv(path, data, language)

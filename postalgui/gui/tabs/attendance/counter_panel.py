@@ -11,12 +11,11 @@ reconciliation gets work. The panel is built only in the sandbox.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, TypeVar, TypeVarTuple
 
-from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtCore import Signal, Slot
 from PySide6.QtWidgets import (
     QCheckBox,
-    QComboBox,
     QGridLayout,
     QGroupBox,
     QHBoxLayout,
@@ -30,9 +29,17 @@ from PySide6.QtWidgets import (
 from postalgui.api.values import barcode_to_typed_line
 from postalgui.api.values.boleto import mod11
 from postalgui.gui.messages import arg
-from postalgui.gui.tabs.attendance import jobs
+from postalgui.gui.tabs.attendance.counter_pending import CounterPending
 from postalgui.gui.tabs.attendance.words import operator_status_text
 from postalgui.gui.tasks import Failure
+from postalgui.gui.widgets.selectable_label import selectable_label
+from postalgui.services.attendance.counter import (
+    OUTCOMES,
+    CounterFinish,
+    CounterStart,
+    finish_at_counter,
+    start_at_counter,
+)
 
 if TYPE_CHECKING:
     from postalgui.gui.tasks import TaskHandle, TaskRunner
@@ -40,9 +47,10 @@ if TYPE_CHECKING:
 
 __all__ = ["CounterPanel", "demo_typed_line"]
 
+R = TypeVar("R")
+Ts = TypeVarTuple("Ts")
+
 COUNTER_KEY = "attendance.counter"
-LIST_KEY = "attendance.counter.list"
-OUTCOMES = ("concluded", "cancelled", "reversed")
 
 
 def demo_typed_line(cents: int = 15990, factor: int = 1500, bank: str = "001") -> str:
@@ -55,6 +63,9 @@ def demo_typed_line(cents: int = 15990, factor: int = 1500, bank: str = "001") -
 
 class CounterPanel(QGroupBox):
     """Start attendances at the simulated counter and finish them.
+
+    One counter call at a time (its buttons wait until it ended); the pending
+    attendances to finish are a component of their own (`CounterPending`).
 
     Signals: ``model2Started(str)`` with the partner URL the counter handed out;
     ``attendanceChanged(str)`` with the protocol of an attendance started or finished
@@ -71,18 +82,29 @@ class CounterPanel(QGroupBox):
         self.service = service
         self.runner = runner
         self._handle: TaskHandle | None = None
-        self._select_after: str | None = None
         self._callback_asked = True
-        self._build()
+        self.pending = CounterPending(service, runner, self)
+        starts = self._build_starts()
+        finishes = self._build_finishes()
+        self.answer_label = selectable_label(self, "counterAnswer")
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.line_label)
+        layout.addWidget(self.line_edit)
+        layout.addLayout(starts)
+        layout.addWidget(self.pending)
+        layout.addLayout(finishes)
+        layout.addWidget(self.answer_label)
+        layout.addStretch(1)
         self._connect()
         self._update_buttons()
 
-    def _build(self) -> None:
+    def _build_starts(self) -> QHBoxLayout:
+        """The typed line model 1's form carries, and the two ways to start."""
         self.line_edit = QLineEdit(demo_typed_line(), self)
         self.line_edit.setObjectName("counterTypedLine")
         self.line_edit.setAccessibleName(self.tr("Typed line of the bill to pay"))
-        line_label = QLabel(self.tr("T&yped line (model 1 form):"), self)
-        line_label.setBuddy(self.line_edit)
+        self.line_label = QLabel(self.tr("T&yped line (model 1 form):"), self)
+        self.line_label.setBuddy(self.line_edit)
         self.model1_button = QPushButton(self.tr("Start attendance (model &1)"), self)
         self.model1_button.setObjectName("counterModel1Button")
         self.model2_button = QPushButton(self.tr("Start attendance (model &2)"), self)
@@ -94,19 +116,10 @@ class CounterPanel(QGroupBox):
         starts.addWidget(self.model1_button)
         starts.addWidget(self.model2_button)
         starts.addStretch(1)
+        return starts
 
-        self.pending_combo = QComboBox(self)
-        self.pending_combo.setObjectName("counterPending")
-        self.pending_combo.setAccessibleName(self.tr("Pending attendance at the counter"))
-        pending_label = QLabel(self.tr("Pending attendance:"), self)
-        pending_label.setBuddy(self.pending_combo)
-        self.reload_button = QPushButton(self.tr("Reload"), self)
-        self.reload_button.setObjectName("counterReloadButton")
-        pending = QHBoxLayout()
-        pending.addWidget(pending_label)
-        pending.addWidget(self.pending_combo, 1)
-        pending.addWidget(self.reload_button)
-
+    def _build_finishes(self) -> QGridLayout:
+        """One row per way to finish: its button and whether the callback is sent."""
         self.finish_buttons: dict[str, QPushButton] = {}
         self.callback_boxes: dict[str, QCheckBox] = {}
         grid = QGridLayout()
@@ -127,25 +140,12 @@ class CounterPanel(QGroupBox):
             self.finish_buttons[outcome] = button
             self.callback_boxes[outcome] = box
         grid.setColumnStretch(2, 1)
-
-        self.answer_label = QLabel(self)
-        self.answer_label.setObjectName("counterAnswer")
-        self.answer_label.setWordWrap(True)
-        self.answer_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        layout = QVBoxLayout(self)
-        layout.addWidget(line_label)
-        layout.addWidget(self.line_edit)
-        layout.addLayout(starts)
-        layout.addLayout(pending)
-        layout.addLayout(grid)
-        layout.addWidget(self.answer_label)
-        layout.addStretch(1)
+        return grid
 
     def _connect(self) -> None:
         self.model1_button.clicked.connect(self._on_model1_button_clicked)
         self.model2_button.clicked.connect(self._on_model2_button_clicked)
-        self.reload_button.clicked.connect(self._on_reload_button_clicked)
-        self.pending_combo.currentIndexChanged.connect(self._on_pending_combo_changed)
+        self.pending.selectionChanged.connect(self._on_pending_selection_changed)
         for button in self.finish_buttons.values():
             button.clicked.connect(self._on_finish_button_clicked)
 
@@ -156,15 +156,21 @@ class CounterPanel(QGroupBox):
         return self._handle is not None
 
     def selected_protocol(self) -> str:
-        return str(self.pending_combo.currentData() or "")
+        return self.pending.selected_protocol()
+
+    def reload(self, select: str | None = None) -> TaskHandle:
+        """Read the counter's pending attendances again (``select``: choose that one)."""
+        return self.pending.reload(select)
 
     def start(self, model: int) -> TaskHandle:
         form = {"linhaDigitavel": self.line_edit.text().strip()} if model == 1 else None
         return self._run(
-            jobs.start_at_counter,
-            (self.service, model, form),
-            self._on_start_task_result,
-            self.tr("The counter could not start the attendance: %1"),
+            start_at_counter,
+            self.service,
+            model,
+            form,
+            on_result=self._on_start_task_result,
+            template=self.tr("The counter could not start the attendance: %1"),
         )
 
     def finish(self, outcome: str, protocol: str | None = None) -> TaskHandle | None:
@@ -174,29 +180,20 @@ class CounterPanel(QGroupBox):
         callback = self.callback_boxes[outcome].isChecked()
         self._callback_asked = callback
         return self._run(
-            jobs.finish_at_counter,
-            (self.service, chosen, outcome, callback),
-            self._on_finish_task_result,
-            self.tr("The counter could not finish the attendance: %1"),
-        )
-
-    def reload(self, select: str | None = None) -> TaskHandle:
-        """Read the counter's pending attendances again (``select``: choose that one)."""
-        self._select_after = select or self.selected_protocol() or None
-        return self.runner.run(
-            jobs.counter_attendances,
+            finish_at_counter,
             self.service,
-            name="counter attendances",
-            key=LIST_KEY,
-            on_result=self._on_list_task_result,
-            failure=Failure(self.tr("The counter's attendances could not be read: %1"), LIST_KEY),
+            chosen,
+            outcome,
+            callback,
+            on_result=self._on_finish_task_result,
+            template=self.tr("The counter could not finish the attendance: %1"),
         )
 
     def _run(
         self,
-        fn: Callable[..., dict[str, Any]],
-        args: tuple[Any, ...],
-        on_result: Callable[[object], None],
+        fn: Callable[[TaskHandle, *Ts], R],
+        *args: *Ts,
+        on_result: Callable[[R], None],
         template: str,
     ) -> TaskHandle:
         """One counter call at a time: its buttons wait until it ended."""
@@ -214,7 +211,7 @@ class CounterPanel(QGroupBox):
 
     def _update_buttons(self) -> None:
         idle = self._handle is None
-        for button in (self.model1_button, self.model2_button, self.reload_button):
+        for button in (self.model1_button, self.model2_button, self.pending.reload_button):
             button.setEnabled(idle)
         chosen = bool(self.selected_protocol())
         for button in self.finish_buttons.values():
@@ -226,43 +223,42 @@ class CounterPanel(QGroupBox):
 
     # --- answers in words ------------------------------------------------------------------
 
-    def started_text(self, answer: dict[str, Any]) -> str:
+    def started_text(self, answer: CounterStart) -> str:
         """A model-1 start: what the partner server answered the counter's form."""
-        protocol = str(answer.get("protocolo") or "")
-        status = answer.get("partner_status")
-        reply = answer.get("partner_answer") or {}
-        said = str(reply.get("descricao_retorno") or "") if isinstance(reply, dict) else str(reply)
+        protocol = answer.protocol
+        status = answer.partner_status
         if status is None:
-            reason = str(answer.get("error") or self.tr("no answer"))
+            reason = answer.error or self.tr("no answer")
             return arg(
                 self.tr("Attendance %1 started, but the counter could not reach our server: %2"),
                 protocol,
                 reason,
             )
         if status == 200:
-            return arg(self.tr("Attendance %1 started; our server accepted the form: %2"), protocol, said)
+            return arg(
+                self.tr("Attendance %1 started; our server accepted the form: %2"),
+                protocol,
+                answer.partner_said,
+            )
         return arg(
             self.tr("Attendance %1 started; our server refused the form (HTTP %2): %3"),
             protocol,
             status,
-            said,
+            answer.partner_said,
         )
 
-    def finished_text(self, answer: dict[str, Any], callback: bool) -> str:
+    def finished_text(self, answer: CounterFinish, callback: bool) -> str:
         """A conclusion, cancellation or reversal, and what the callback got."""
-        protocol = str(answer.get("protocolo") or "")
         first = arg(
-            self.tr("Attendance %1: %2."), protocol, operator_status_text(answer.get("statusAtendimento"))
+            self.tr("Attendance %1: %2."), answer.protocol, operator_status_text(answer.operator_status)
         )
-        status = answer.get("callback_status")
-        reply = answer.get("callback_answer")
-        code = str(reply.get("codigo") or "") if isinstance(reply, dict) else ""
+        status = answer.callback_status
         if not callback:
             second = self.tr("No callback was sent: only the reconciliation will tell our ledger.")
         elif status is None:
-            second = arg(self.tr("The callback did not reach our server: %1"), answer.get("error") or "")
+            second = arg(self.tr("The callback did not reach our server: %1"), answer.error)
         elif status == 200:
-            second = arg(self.tr("Our server took the callback (code %1)."), code)
+            second = arg(self.tr("Our server took the callback (code %1)."), answer.callback_code)
         else:
             second = arg(self.tr("Our server refused the callback (HTTP %1)."), status)
         return f"{first} {second}"
@@ -270,40 +266,20 @@ class CounterPanel(QGroupBox):
     # --- slots ---------------------------------------------------------------------------------
 
     @Slot(object)
-    def _on_start_task_result(self, answer: object) -> None:
-        found = cast("dict[str, Any]", answer)
-        if "url" in found and "protocolo" not in found:
+    def _on_start_task_result(self, answer: CounterStart) -> None:
+        if answer.handed_out and answer.url is not None:
             self._say(self.tr("The counter handed out the partner address; decode it in the model 2 form."))
-            self.model2Started.emit(str(found["url"]))
+            self.model2Started.emit(answer.url)
             return
-        protocol = str(found.get("protocolo") or "")
-        self._say(self.started_text(found))
-        self.attendanceChanged.emit(protocol)
-        self.reload(select=protocol)
+        self._say(self.started_text(answer))
+        self.attendanceChanged.emit(answer.protocol)
+        self.reload(select=answer.protocol)
 
     @Slot(object)
-    def _on_finish_task_result(self, answer: object) -> None:
-        found = cast("dict[str, Any]", answer)
-        protocol = str(found.get("protocolo") or "")
-        self._say(self.finished_text(found, self._callback_asked))
-        self.attendanceChanged.emit(protocol)
+    def _on_finish_task_result(self, answer: CounterFinish) -> None:
+        self._say(self.finished_text(answer, self._callback_asked))
+        self.attendanceChanged.emit(answer.protocol)
         self.reload()
-
-    @Slot(object)
-    def _on_list_task_result(self, records: object) -> None:
-        wanted = self._select_after
-        self.pending_combo.blockSignals(True)
-        self.pending_combo.clear()
-        for record in cast("list[dict[str, Any]]", records):
-            if record.get("statusAtendimento") != "P":
-                continue
-            protocol = str(record.get("protocolo") or record.get("numeroProtocolo") or "")
-            text = arg(self.tr("%1 · model %2"), protocol, record.get("modelo", ""))
-            self.pending_combo.addItem(text, protocol)
-        index = self.pending_combo.findData(wanted) if wanted else -1
-        self.pending_combo.setCurrentIndex(index if index >= 0 else self.pending_combo.count() - 1)
-        self.pending_combo.blockSignals(False)
-        self._update_buttons()
 
     @Slot(bool)
     def _on_task_finished(self, _cancelled: bool) -> None:
@@ -319,11 +295,7 @@ class CounterPanel(QGroupBox):
         self.start(2)
 
     @Slot()
-    def _on_reload_button_clicked(self) -> None:
-        self.reload()
-
-    @Slot(int)
-    def _on_pending_combo_changed(self, _index: int) -> None:
+    def _on_pending_selection_changed(self) -> None:
         self._update_buttons()
 
     @Slot()

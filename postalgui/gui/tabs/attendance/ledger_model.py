@@ -60,6 +60,11 @@ class LedgerModel(RecordTableModel):
     def numeric_columns(self) -> frozenset[int]:
         return frozenset({LedgerColumn.AMOUNT, LedgerColumn.MODEL})
 
+    def attendance(self, row: int) -> LedgerRow:
+        """The attendance shown in ``row``."""
+        found: LedgerRow = self.item(row)
+        return found
+
     def row_of(self, protocol: str) -> int | None:
         for row, item in enumerate(self._items):
             if item.protocol == protocol:

@@ -8,7 +8,7 @@ one read at a time (a tick that finds one under way is skipped), none while hidd
 from __future__ import annotations
 
 from datetime import date
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QDate, QSortFilterProxyModel, Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QHideEvent, QShowEvent
@@ -27,11 +27,11 @@ from PySide6.QtWidgets import (
 from postalgui.gui.messages import arg
 from postalgui.gui.models.formatting import format_count
 from postalgui.gui.models.roles import SORT_ROLE
-from postalgui.gui.tabs.attendance import jobs
 from postalgui.gui.tabs.attendance.ledger_model import LedgerColumn, LedgerModel
 from postalgui.gui.tabs.attendance.words import STATE_KEYS, state_text
 from postalgui.gui.tasks import Failure
 from postalgui.gui.widgets.tables import record_table
+from postalgui.services.attendance.use_cases import list_attendances, today
 
 if TYPE_CHECKING:
     from postalgui.gui.tasks import TaskHandle, TaskRunner
@@ -77,8 +77,6 @@ class LedgerPanel(QWidget):
         self.refresh_button.clicked.connect(self._on_refresh_button_clicked)
 
     def _build(self) -> None:
-        from postalgui.services.attendance.use_cases import today
-
         self.day_edit = QDateEdit(qdate(today()), self)
         self.day_edit.setObjectName("ledgerDay")
         self.day_edit.setCalendarPopup(True)
@@ -134,7 +132,7 @@ class LedgerPanel(QWidget):
             self._again = True
             return None
         self._handle = self.runner.run(
-            jobs.load_ledger,
+            list_attendances,
             self.service,
             self.day(),
             self.state(),
@@ -148,7 +146,7 @@ class LedgerPanel(QWidget):
 
     def row(self, protocol: str) -> LedgerRow | None:
         found = self.model.row_of(protocol)
-        return None if found is None else cast("LedgerRow", self.model.item(found))
+        return None if found is None else self.model.attendance(found)
 
     # --- visibility: refresh only while shown ----------------------------------------------------
 
@@ -164,11 +162,10 @@ class LedgerPanel(QWidget):
     # --- slots ---------------------------------------------------------------------------------
 
     @Slot(object)
-    def _on_load_task_result(self, rows: object) -> None:
-        found = cast("list[LedgerRow]", rows)
-        self.model.set_rows(found)
-        self.count_label.setText(arg(self.tr("Attendances: %1"), format_count(len(found))))
-        self.loaded.emit(len(found))
+    def _on_load_task_result(self, rows: list[LedgerRow]) -> None:
+        self.model.set_rows(rows)
+        self.count_label.setText(arg(self.tr("Attendances: %1"), format_count(len(rows))))
+        self.loaded.emit(len(rows))
 
     @Slot(bool)
     def _on_load_task_finished(self, _cancelled: bool) -> None:

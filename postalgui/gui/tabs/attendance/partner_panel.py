@@ -10,17 +10,19 @@ points the simulated counter at the new address, so the counter's calls reach us
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, Signal, Slot
-from PySide6.QtWidgets import QFormLayout, QGroupBox, QHBoxLayout, QLabel, QPushButton, QWidget
+from PySide6.QtCore import Signal, Slot
+from PySide6.QtWidgets import QFormLayout, QGroupBox, QHBoxLayout, QPushButton, QWidget
 
 from postalgui.gui.messages import or_dash
-from postalgui.gui.tabs.attendance import jobs
 from postalgui.gui.tabs.attendance.words import auth_text
 from postalgui.gui.tasks import Failure
+from postalgui.gui.widgets.selectable_label import selectable_label
+from postalgui.services.attendance import use_cases
 
 if TYPE_CHECKING:
+    from postalgui.api.cancel import TaskControl
     from postalgui.gui.tasks import TaskHandle, TaskRunner
     from postalgui.services.attendance.service import AttendanceService, PartnerStatus
 
@@ -51,23 +53,16 @@ class PartnerPanel(QGroupBox):
         self.stop_button.clicked.connect(self._on_stop_button_clicked)
         self._set_busy(False)
 
-    def _value(self, name: str) -> QLabel:
-        label = QLabel(self)
-        label.setObjectName(name)
-        label.setWordWrap(True)
-        label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        return label
-
     def _build(self) -> None:
-        self.state_label = self._value("partnerState")
+        self.state_label = selectable_label(self, "partnerState")
         bold = self.state_label.font()
         bold.setBold(True)
         self.state_label.setFont(bold)
-        self.url_label = self._value("partnerUrl")
-        self.form_path_label = self._value("partnerFormPath")
-        self.confirm_path_label = self._value("partnerConfirmPath")
-        self.auth_label = self._value("partnerAuth")
-        self.database_label = self._value("partnerDatabase")
+        self.url_label = selectable_label(self, "partnerUrl")
+        self.form_path_label = selectable_label(self, "partnerFormPath")
+        self.confirm_path_label = selectable_label(self, "partnerConfirmPath")
+        self.auth_label = selectable_label(self, "partnerAuth")
+        self.database_label = selectable_label(self, "partnerDatabase")
         form = QFormLayout()
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         form.addRow(self.tr("Status:"), self.state_label)
@@ -95,15 +90,17 @@ class PartnerPanel(QGroupBox):
         return self._handle is not None
 
     def refresh(self) -> TaskHandle:
-        return self._run(jobs.partner_status, self.tr("Reading the partner server's status failed: %1"))
+        return self._run(use_cases.partner_status, self.tr("Reading the partner server's status failed: %1"))
 
     def start(self) -> TaskHandle:
-        return self._run(jobs.start_partner, self.tr("The partner server did not start: %1"))
+        return self._run(use_cases.start_partner, self.tr("The partner server did not start: %1"))
 
     def stop(self) -> TaskHandle:
-        return self._run(jobs.stop_partner, self.tr("The partner server did not stop: %1"))
+        return self._run(use_cases.stop_partner, self.tr("The partner server did not stop: %1"))
 
-    def _run(self, fn: Callable[..., PartnerStatus], template: str) -> TaskHandle:
+    def _run(
+        self, fn: Callable[[TaskControl, AttendanceService], PartnerStatus], template: str
+    ) -> TaskHandle:
         self._set_busy(True)
         self._handle = self.runner.run(
             fn,
@@ -141,8 +138,8 @@ class PartnerPanel(QGroupBox):
     # --- slots ---------------------------------------------------------------------------------
 
     @Slot(object)
-    def _on_task_result(self, status: object) -> None:
-        self.show_status(cast("PartnerStatus", status))
+    def _on_task_result(self, status: PartnerStatus) -> None:
+        self.show_status(status)
 
     @Slot(bool)
     def _on_task_finished(self, _cancelled: bool) -> None:

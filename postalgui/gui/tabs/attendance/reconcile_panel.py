@@ -4,12 +4,12 @@ The operator's query of the day's attendances is the spec's alternative to the c
 (4.2); run on demand here (the server also runs it nightly), it books what the counter
 concluded without telling us, and lists what a person must look at. It may take a
 while on a busy day, so it runs as a task with a busy bar and Cancel; the report can
-then be saved as CSV (for the books) or PDF (to file), in the interface's language.
+then be saved as CSV (for the books) or PDF (to file) by its own component (`ReportExport`).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Literal, cast
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSortFilterProxyModel, Qt, Signal, Slot
 from PySide6.QtGui import QKeySequence, QShortcut
@@ -23,40 +23,33 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from postalgui.gui.i18n import ENGLISH, ui_language
 from postalgui.gui.messages import arg
 from postalgui.gui.models.roles import SORT_ROLE
-from postalgui.gui.tabs.attendance import jobs
 from postalgui.gui.tabs.attendance.ledger_panel import pydate, qdate
+from postalgui.gui.tabs.attendance.report_export import ReportExport
 from postalgui.gui.tabs.attendance.report_model import ReportModel, report_lines, summary_text
 from postalgui.gui.tasks import Failure
 from postalgui.gui.widgets.message_kind import MessageKind
-from postalgui.gui.widgets.saved_file import SavedFileReporter, ask_save_path, csv_type, pdf_type
+from postalgui.gui.widgets.selectable_label import selectable_label
 from postalgui.gui.widgets.tables import record_table
+from postalgui.services.attendance.use_cases import reconcile_day, today
 
 if TYPE_CHECKING:
-    from pathlib import Path
-
     from postalgui.gui.tasks import TaskHandle, TaskRunner
     from postalgui.gui.widgets.message_bar import MessageArea
     from postalgui.services.attendance.service import AttendanceService
+    from postalgui.services.attendance.use_cases import Report
 
-__all__ = ["ReconcilePanel", "report_language"]
+__all__ = ["ReconcilePanel"]
 
 RECONCILE_KEY = "attendance.reconcile"
-EXPORT_KEY = "attendance.export"
-
-
-def report_language() -> Literal["pt", "en"]:
-    """The exports speak as the interface does."""
-    return "en" if ui_language() == ENGLISH else "pt"
 
 
 class ReconcilePanel(QWidget):
     """Day, Reconcile (with busy bar and Cancel), the summary, the lines, the exports.
 
-    Signals: ``reconciled(object)`` with the report (a dict); ``finished(bool)`` when a
-    run ended (True: cancelled); ``exported(object)`` with the `Path` of a saved file.
+    Signals: ``reconciled(object)`` with the `Report`; ``finished(bool)`` when a run
+    ended (True: cancelled); ``exported(object)`` with the `Path` of a saved file.
     """
 
     reconciled = Signal(object)
@@ -74,23 +67,21 @@ class ReconcilePanel(QWidget):
         self.service = service
         self.runner = runner
         self.messages = messages
-        self.report: dict[str, Any] | None = None
+        self.report: Report | None = None
         self._handle: TaskHandle | None = None
-        self.saved = SavedFileReporter(messages, EXPORT_KEY, self)
+        self.export = ReportExport(runner, messages, self)
+        self.csv_button = self.export.csv_button
+        self.pdf_button = self.export.pdf_button
         self._build()
         self.reconcile_button.clicked.connect(self._on_reconcile_button_clicked)
         self.cancel_button.clicked.connect(self._on_cancel_button_clicked)
-        self.csv_button.clicked.connect(self._on_csv_button_clicked)
-        self.pdf_button.clicked.connect(self._on_pdf_button_clicked)
-        self.saved.exported.connect(self.exported)
+        self.export.exported.connect(self.exported)
         self.escape_shortcut = QShortcut(QKeySequence(Qt.Key.Key_Escape), self)
         self.escape_shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         self.escape_shortcut.activated.connect(self._on_cancel_button_clicked)
         self._update_buttons()
 
     def _build(self) -> None:
-        from postalgui.services.attendance.use_cases import today
-
         self.day_edit = QDateEdit(qdate(today()), self)
         self.day_edit.setObjectName("reconcileDay")
         self.day_edit.setCalendarPopup(True)
@@ -112,20 +103,14 @@ class ReconcilePanel(QWidget):
             self.tr("Stop the reconciliation (Esc); the ledger keeps what was booked")
         )
         self.cancel_button.hide()
-        self.csv_button = QPushButton(self.tr("Export CS&V…"), self)
-        self.csv_button.setObjectName("reconcileCsvButton")
-        self.pdf_button = QPushButton(self.tr("E&xport PDF…"), self)
-        self.pdf_button.setObjectName("reconcilePdfButton")
         top = QHBoxLayout()
         for widget in (day_label, self.day_edit, self.reconcile_button, self.busy_bar, self.cancel_button):
             top.addWidget(widget)
         top.addStretch(1)
-        top.addWidget(self.csv_button)
-        top.addWidget(self.pdf_button)
-        self.summary_label = QLabel(self.tr("Pick a day and press Reconcile."), self)
-        self.summary_label.setObjectName("reconcileSummary")
-        self.summary_label.setWordWrap(True)
-        self.summary_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        top.addWidget(self.export)
+        self.summary_label = selectable_label(
+            self, "reconcileSummary", self.tr("Pick a day and press Reconcile.")
+        )
         self.model = ReportModel(self)
         proxy = QSortFilterProxyModel(self)
         proxy.setSourceModel(self.model)
@@ -151,7 +136,7 @@ class ReconcilePanel(QWidget):
         self.messages.clear(RECONCILE_KEY)
         day = pydate(self.day_edit.date())
         self._handle = self.runner.run(
-            jobs.reconcile,
+            reconcile_day,
             self.service,
             day,
             name="reconcile",
@@ -168,58 +153,26 @@ class ReconcilePanel(QWidget):
         if self._handle is not None:
             self._handle.cancel()
 
-    def export(self, path: Path, kind: str) -> TaskHandle | None:
-        """Save the report shown as ``kind`` ("csv" or "pdf") at ``path``."""
-        if self.report is None:
-            return None
-        return self.runner.run(
-            jobs.export_report,
-            path,
-            self.report,
-            report_language(),
-            kind,
-            name="export reconciliation",
-            key=f"{EXPORT_KEY}.{kind}",
-            on_result=self.saved.saved,
-            on_error=self.saved.failed,
-        )
-
-    def ask_export(self, kind: str) -> TaskHandle | None:
-        if self.report is None:
-            return None
-        name = arg(self.tr("reconciliation-%1"), str(self.report.get("day", "")))
-        types = [pdf_type()] if kind == "pdf" else [csv_type()]
-        title = (
-            self.tr("Export the reconciliation as PDF")
-            if kind == "pdf"
-            else self.tr("Export the reconciliation as CSV")
-        )
-        path = ask_save_path(self, title, name, types)
-        return None if path is None else self.export(path, kind)
-
     def _update_buttons(self) -> None:
         running = self._handle is not None
         self.reconcile_button.setEnabled(not running)
         self.day_edit.setEnabled(not running)
         self.busy_bar.setVisible(running)
         self.cancel_button.setVisible(running)
-        has_report = self.report is not None and not running
-        self.csv_button.setEnabled(has_report)
-        self.pdf_button.setEnabled(has_report)
+        self.export.set_report(self.report, enabled=not running)
 
     # --- slots ---------------------------------------------------------------------------------
 
     @Slot(object)
-    def _on_reconcile_task_result(self, report: object) -> None:
-        found = cast("dict[str, Any]", report)
-        self.report = found
-        self.model.set_items(report_lines(found))
-        self.summary_label.setText(summary_text(found))
-        errors = [str(text) for text in found.get("errors", [])]
-        if errors:
-            text = arg(self.tr("Some attendances could not be checked: %1"), "; ".join(errors))
+    def _on_reconcile_task_result(self, report: Report) -> None:
+        self.report = report
+        lines = report.as_json()
+        self.model.set_items(report_lines(lines))
+        self.summary_label.setText(summary_text(lines))
+        if report.errors:
+            text = arg(self.tr("Some attendances could not be checked: %1"), "; ".join(report.errors))
             self.messages.show_message(text, MessageKind.WARNING, key=RECONCILE_KEY)
-        self.reconciled.emit(found)
+        self.reconciled.emit(report)
 
     @Slot(bool)
     def _on_reconcile_task_finished(self, cancelled: bool) -> None:
@@ -238,11 +191,3 @@ class ReconcilePanel(QWidget):
     @Slot()
     def _on_cancel_button_clicked(self) -> None:
         self.cancel()
-
-    @Slot()
-    def _on_csv_button_clicked(self) -> None:
-        self.ask_export("csv")
-
-    @Slot()
-    def _on_pdf_button_clicked(self) -> None:
-        self.ask_export("pdf")

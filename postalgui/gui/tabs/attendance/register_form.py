@@ -1,8 +1,8 @@
 """`RegistrationForm`: model 2 of spec 002, the partner's own application at the counter.
 
 The attendant arrives with the partner URL (``?codigoOperador=``) or the code itself;
-Decode asks the registration system who is attending, where, and how old the code is
-(it expires). The clerk then fills what the service charged and for whom; every field is
+the code box (`OperatorCodeBox`) decodes it: who is attending, where, and how old the
+code is (it expires). The clerk then fills what the service charged and for whom; every field is
 checked here first (`Registration` raises `InvalidValue`), and a bad one is named inline
 with its rule and nothing is sent. Register answers the protocol, which the clerk may
 copy; a 400 or a 500 (reverted: a new attendance must start) shows the operator's words.
@@ -11,16 +11,14 @@ copy; a 400 or a 500 (reverted: a new attendance must start) shows the operator'
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import UTC, datetime
 from decimal import Decimal
 from itertools import pairwise
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import (
     QFormLayout,
-    QGridLayout,
     QGroupBox,
     QHBoxLayout,
     QLabel,
@@ -37,33 +35,33 @@ from postalgui.api.errors import OperatorError
 from postalgui.api.values import InvalidValue
 from postalgui.api.values.ster import check_client_key, check_operator_code, check_quantity, ticket_from_text
 from postalgui.api.values.taxid import parse_tax_id
-from postalgui.gui.messages import arg, describe_error, or_dash
-from postalgui.gui.models.formatting import error_colour, format_count
-from postalgui.gui.tabs.attendance import jobs
+from postalgui.gui.messages import arg, describe_error
+from postalgui.gui.models.formatting import error_colour
+from postalgui.gui.tabs.attendance.code_box import OperatorCodeBox
 from postalgui.gui.tabs.attendance.ticket import preview_html, preview_lines
 from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.gui.widgets.number_input import MoneySpinBox
+from postalgui.gui.widgets.selectable_label import selectable_label
+from postalgui.services.attendance.use_cases import Registration, code_from_text, register_attendance
 
 if TYPE_CHECKING:
     from postalgui.api.models.ster import OperatorCode
     from postalgui.gui.tasks import TaskHandle, TaskRunner
     from postalgui.gui.widgets.message_bar import MessageArea
     from postalgui.services.attendance.service import AttendanceService
-    from postalgui.services.attendance.use_cases import Registered, Registration
+    from postalgui.services.attendance.use_cases import Registered
 
 __all__ = ["RegistrationForm"]
 
-DECODE_KEY = "attendance.decode"
 REGISTER_KEY = "attendance.register"
 MAX_AMOUNT = 99_999_999.99
 """Ten digits in cents: the larger reading of the spec's amount size (2.4)."""
 BAD_REQUEST = 400
 SERVER_FAILURE = 500
-_MASK = "\N{BULLET}" * 8
 
 
 class RegistrationForm(QWidget):
-    """Decode an operator code, fill the registration, register it.
+    """Decode an operator code (`OperatorCodeBox`), fill the registration, register it.
 
     Signals: ``decoded(object)`` with the `OperatorCode`; ``registered(str)`` with the
     protocol the operator answered; ``invalid(str)`` with the inline error shown when a
@@ -85,11 +83,9 @@ class RegistrationForm(QWidget):
         self.service = service
         self.runner = runner
         self.messages = messages
-        self.code: OperatorCode | None = None
-        self._code_text = ""
-        self._decode_handle: TaskHandle | None = None
         self._register_handle: TaskHandle | None = None
-        self._build_code()
+        self.code_box = OperatorCodeBox(service, runner, messages, self)
+        self.code_edit = self.code_box.code_edit
         self._build_fields()
         self._build_ticket()
         self._layout()
@@ -98,30 +94,6 @@ class RegistrationForm(QWidget):
         self._update_buttons()
 
     # --- building ------------------------------------------------------------------------------
-
-    def _value(self, name: str) -> QLabel:
-        label = QLabel(self)
-        label.setObjectName(name)
-        label.setWordWrap(True)
-        label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        return label
-
-    def _build_code(self) -> None:
-        self.code_edit = QLineEdit(self)
-        self.code_edit.setObjectName("operatorCode")
-        self.code_edit.setPlaceholderText(self.tr("Partner URL or operator code"))
-        self.code_edit.setToolTip(
-            self.tr("Paste the partner URL or the operator code, then press Enter to decode")
-        )
-        self.code_edit.setClearButtonEnabled(True)
-        self.decode_button = QPushButton(self.tr("D&ecode"), self)
-        self.decode_button.setObjectName("decodeButton")
-        self.attendant_label = self._value("decodedAttendant")
-        self.unit_label = self._value("decodedUnit")
-        self.terminal_label = self._value("decodedTerminal")
-        self.city_label = self._value("decodedCity")
-        self.age_label = self._value("decodedAge")
-        self.credentials_label = self._value("decodedCredentials")
 
     def _build_fields(self) -> None:
         self.amount_spin = MoneySpinBox(self)
@@ -171,7 +143,7 @@ class RegistrationForm(QWidget):
         self.protocol_edit.setObjectName("protocol")
         self.protocol_edit.setReadOnly(True)
         self.protocol_edit.setPlaceholderText(self.tr("the protocol appears here"))
-        self.result_label = self._value("registrationResult")
+        self.result_label = selectable_label(self, "registrationResult")
 
     def _layout(self) -> None:
         """Two columns: who and what on the left with Register under them (the inline error
@@ -179,7 +151,7 @@ class RegistrationForm(QWidget):
         columns = QHBoxLayout(self)
         columns.setContentsMargins(4, 4, 4, 4)
         left = QVBoxLayout()
-        left.addWidget(self._who_box())
+        left.addWidget(self.code_box)
         left.addWidget(self._what_box())
         left.addWidget(self.problems_label)
         result = QHBoxLayout()
@@ -195,7 +167,7 @@ class RegistrationForm(QWidget):
         columns.addWidget(self._ticket_box(), 1)
         order = (
             self.code_edit,
-            self.decode_button,
+            self.code_box.decode_button,
             self.amount_spin,
             self.tax_id_edit,
             self.quantity_spin,
@@ -206,31 +178,6 @@ class RegistrationForm(QWidget):
         )
         for first, second in pairwise(order):
             self.setTabOrder(first, second)
-
-    def _who_box(self) -> QGroupBox:
-        """The code field, then what the code says in pairs (three rows, not six)."""
-        who = QGroupBox(self.tr("Operator code"), self)
-        grid = QGridLayout(who)
-        code_label = QLabel(self.tr("Code or UR&L:"), who)
-        code_label.setBuddy(self.code_edit)
-        code_row = QHBoxLayout()
-        code_row.addWidget(self.code_edit, 1)
-        code_row.addWidget(self.decode_button)
-        grid.addWidget(code_label, 0, 0)
-        grid.addLayout(code_row, 0, 1, 1, 3)
-        pairs = (
-            (self.tr("Attendant:"), self.attendant_label, self.tr("Unit:"), self.unit_label),
-            (self.tr("Terminal:"), self.terminal_label, self.tr("City/UF:"), self.city_label),
-            (self.tr("Code age:"), self.age_label, self.tr("Partner login:"), self.credentials_label),
-        )
-        for row, (first, first_value, second, second_value) in enumerate(pairs, start=1):
-            grid.addWidget(QLabel(first, who), row, 0)
-            grid.addWidget(first_value, row, 1)
-            grid.addWidget(QLabel(second, who), row, 2)
-            grid.addWidget(second_value, row, 3)
-        grid.setColumnStretch(1, 1)
-        grid.setColumnStretch(3, 1)
-        return who
 
     def _what_box(self) -> QGroupBox:
         what = QGroupBox(self.tr("Service"), self)
@@ -262,9 +209,7 @@ class RegistrationForm(QWidget):
         return ticket
 
     def _connect(self) -> None:
-        self.code_edit.returnPressed.connect(self._on_code_edit_return_pressed)
-        self.code_edit.textChanged.connect(self._on_code_edit_text_changed)
-        self.decode_button.clicked.connect(self._on_decode_button_clicked)
+        self.code_box.decoded.connect(self.decoded)
         self.register_button.clicked.connect(self._on_register_button_clicked)
         self.ticket_edit.textChanged.connect(self._on_ticket_edit_text_changed)
         self.amount_spin.noteChanged.connect(self._on_amount_spin_note_changed)
@@ -278,29 +223,13 @@ class RegistrationForm(QWidget):
         self.result_label.clear()
         self.code_edit.setFocus(Qt.FocusReason.OtherFocusReason)
 
-    def decode(self) -> TaskHandle | None:
-        text = self.code_edit.text().strip()
-        if not text:
-            return None
-        self.messages.clear(DECODE_KEY)
-        self._decode_handle = self.runner.run(
-            jobs.decode,
-            self.service,
-            text,
-            name="decode operator code",
-            key=DECODE_KEY,
-            on_result=self._on_decode_task_result,
-            on_error=self._on_decode_task_error,
-            on_finished=self._on_decode_task_finished,
-        )
-        self._code_text = text
-        self._update_buttons()
-        return self._decode_handle
+    @property
+    def code(self) -> OperatorCode | None:
+        """The decoded operator code (None before a decode, or after one failed)."""
+        return self.code_box.code
 
     def registration(self) -> Registration | None:
         """The form as a `Registration`; None after naming the first bad field inline."""
-        from postalgui.services.attendance.use_cases import Registration, code_from_text
-
         code = code_from_text(self.code_edit.text())
         tax_id = self.tax_id_edit.text().strip()
         key = self.client_key_edit.text().strip()
@@ -348,9 +277,9 @@ class RegistrationForm(QWidget):
         self.problems_label.hide()
         self.messages.clear(REGISTER_KEY)
         self.result_label.setText(self.tr("Registering…"))
-        decoded = self.code if self._code_text == self.code_edit.text().strip() else None
+        decoded = self.code_box.current_code()
         self._register_handle = self.runner.run(
-            jobs.register,
+            register_attendance,
             self.service,
             registration,
             decoded,
@@ -378,7 +307,6 @@ class RegistrationForm(QWidget):
         return
 
     def _update_buttons(self) -> None:
-        self.decode_button.setEnabled(self._decode_handle is None and bool(self.code_edit.text().strip()))
         self.register_button.setEnabled(self._register_handle is None)
 
     def _update_preview(self) -> None:
@@ -388,48 +316,7 @@ class RegistrationForm(QWidget):
             preview_html(preview_lines(self.ticket_edit.toPlainText()), marker, error_colour().name(), plus)
         )
 
-    def show_code(self, code: OperatorCode) -> None:
-        self.code = code
-        self.attendant_label.setText(or_dash(code.nome))
-        unit = code.mcmcuAgencia or ""
-        if code.tipoAgencia:
-            unit = arg(self.tr("%1 (%2)"), unit, code.tipoAgencia) if unit else code.tipoAgencia
-        self.unit_label.setText(or_dash(unit))
-        self.terminal_label.setText(or_dash(code.numeroCaixa))
-        place = "/".join(part for part in (code.cidade, code.uf) if part)
-        self.city_label.setText(or_dash(place))
-        age = code.age_seconds(datetime.now(UTC))
-        minutes = "" if age is None else arg(self.tr("%1 min"), format_count(max(0, int(age // 60))))
-        self.age_label.setText(or_dash(minutes))
-        credentials = code.credentials()
-        login = "" if credentials is None else f"{credentials.user} / {_MASK}"
-        self.credentials_label.setText(or_dash(login))
-
-    def _clear_code(self) -> None:
-        self.code = None
-        for label in (
-            self.attendant_label,
-            self.unit_label,
-            self.terminal_label,
-            self.city_label,
-            self.age_label,
-            self.credentials_label,
-        ):
-            label.clear()
-
     # --- slots ---------------------------------------------------------------------------------
-
-    @Slot()
-    def _on_code_edit_return_pressed(self) -> None:
-        self.decode()
-
-    @Slot(str)
-    def _on_code_edit_text_changed(self, _text: str) -> None:
-        self._update_buttons()
-
-    @Slot()
-    def _on_decode_button_clicked(self) -> None:
-        self.decode()
 
     @Slot()
     def _on_register_button_clicked(self) -> None:
@@ -445,28 +332,7 @@ class RegistrationForm(QWidget):
         self.amount_note.setVisible(bool(note))
 
     @Slot(object)
-    def _on_decode_task_result(self, code: object) -> None:
-        found = cast("OperatorCode", code)
-        self.show_code(found)
-        self.decoded.emit(found)
-
-    @Slot(object)
-    def _on_decode_task_error(self, error: BaseException) -> None:
-        self._clear_code()
-        text = arg(
-            self.tr("The operator code could not be decoded: %1"),
-            describe_error(error, self.tr("Operator code")),
-        )
-        self.messages.show_message(text, MessageKind.ERROR, key=DECODE_KEY)
-
-    @Slot(bool)
-    def _on_decode_task_finished(self, _cancelled: bool) -> None:
-        self._decode_handle = None
-        self._update_buttons()
-
-    @Slot(object)
-    def _on_register_task_result(self, result: object) -> None:
-        registered = cast("Registered", result)
+    def _on_register_task_result(self, registered: Registered) -> None:
         protocol = registered.answer.protocol
         self.protocol_edit.setText(protocol)
         text = arg(self.tr("Registered: protocol %1. %2"), protocol, registered.answer.mensagem or "")
@@ -479,6 +345,7 @@ class RegistrationForm(QWidget):
 
     @Slot(object)
     def _on_register_task_error(self, error: BaseException) -> None:
+        """More than the default sink: the result line says it too, worded by the status."""
         # By status, as the spec words it (4.1): a 500 was reverted, a 400 registered nothing.
         status = error.status if isinstance(error, OperatorError) else None
         if status == SERVER_FAILURE:

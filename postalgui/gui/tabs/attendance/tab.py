@@ -5,7 +5,7 @@ simulated counter (`CounterPanel`, hidden outside the sandbox), the model-2 form
 (`RegistrationForm`) and the day's reconciliation (`ReconcilePanel`) as pages above the
 ledger (`LedgerPanel`), which stays in sight below them so a conclusion at the counter
 shows up as its callback arrives. Every call runs as a task owned by its panel; routine
-failures land in the tab's message area.
+failures land in the tab's message area (handed in, placed at the top).
 """
 
 from __future__ import annotations
@@ -20,12 +20,13 @@ from postalgui.gui.tabs.attendance.ledger_panel import LedgerPanel
 from postalgui.gui.tabs.attendance.partner_panel import PartnerPanel
 from postalgui.gui.tabs.attendance.reconcile_panel import ReconcilePanel
 from postalgui.gui.tabs.attendance.register_form import RegistrationForm
-from postalgui.gui.widgets.message_bar import MessageArea
 from postalgui.gui.widgets.window_state import RememberedSplitter
 
 if TYPE_CHECKING:
     from postalgui.gui.tasks import TaskRunner
-    from postalgui.services.context import AppContext
+    from postalgui.gui.widgets.message_bar import MessageArea
+    from postalgui.services.attendance.service import AttendanceService, PartnerStatus
+    from postalgui.services.attendance.use_cases import Report
 
 __all__ = ["AttendanceTab"]
 
@@ -33,16 +34,19 @@ __all__ = ["AttendanceTab"]
 class AttendanceTab(QWidget):
     """Partner server and counter, model-2 registration and reconciliation above the ledger."""
 
-    def __init__(self, context: AppContext, runner: TaskRunner, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        service: AttendanceService,
+        runner: TaskRunner,
+        messages: MessageArea,
+        parent: QWidget | None = None,
+    ) -> None:
         super().__init__(parent)
         self.setObjectName("attendanceTab")
         self.setWindowTitle(self.tr("Attendances"))
-        self.context = context
-        self.runner = runner
-        service = context.attendance
         self.service = service
-
-        self.messages = MessageArea(self)
+        self.runner = runner
+        self.messages = messages
         self.partner = PartnerPanel(service, runner, self)
         self.counter = CounterPanel(service, runner, self)
         self.form = RegistrationForm(service, runner, self.messages, self)
@@ -114,9 +118,9 @@ class AttendanceTab(QWidget):
             self.counter.reload(select=protocol)
 
     @Slot(object)
-    def _on_reconcile_reconciled(self, _report: object) -> None:
+    def _on_reconcile_reconciled(self, _report: Report) -> None:
         self.ledger.refresh()
 
     @Slot(object)
-    def _on_partner_status_changed(self, _status: object) -> None:
+    def _on_partner_status_changed(self, _status: PartnerStatus) -> None:
         self.ledger.refresh()
