@@ -42,7 +42,7 @@ from postalgui.gui.dialogs.settings_dialog import SettingsDialog
 from postalgui.gui.main_window import MainWindow, mnemonic_letter
 from postalgui.gui.tabs.branches import BranchesTab
 from postalgui.gui.tabs.invoices import InvoicesTab
-from postalgui.gui.tabs.price import PriceTab, batch_panel
+from postalgui.gui.tabs.price import PriceTab, batch_file
 from postalgui.gui.tasks import TaskRunner
 from postalgui.gui.widgets.pdf_viewer import PdfViewer, PdfViewerWindow
 from postalgui.services.context import AppContext
@@ -439,7 +439,7 @@ def test_batch_keys_open_run_and_cancel(
         asked.append(str(args[1]))
         return str(batch), ""
 
-    monkeypatch.setattr(batch_panel.QFileDialog, "getOpenFileName", chosen)
+    monkeypatch.setattr(batch_file.QFileDialog, "getOpenFileName", chosen)
     press(qtbot, panel.table, Qt.Key.Key_O, CTRL)
     assert asked == ["Open batch file"]
     qtbot.waitUntil(panel.run_button.isEnabled, timeout=WAIT_MS)
