@@ -146,20 +146,14 @@ class BranchesTab(QWidget):
 
     def _build_panes(self) -> RememberedSplitter:
         """The list beside the map above the detail."""
-        side = RememberedSplitter("branches.side", Qt.Orientation.Vertical, self)
-        side.addWidget(self.map_pane)
-        side.addWidget(self.detail)
-        side.setStretchFactor(0, 3)
-        side.setStretchFactor(1, 2)
-        side.setChildrenCollapsible(False)
+        side = RememberedSplitter.of(
+            "branches.side", Qt.Orientation.Vertical, self, ((self.map_pane, 3), (self.detail, 2))
+        )
         self.side = side
-        main = RememberedSplitter("branches.main", Qt.Orientation.Horizontal, self)
-        main.addWidget(self.table)
-        main.addWidget(side)
-        main.setStretchFactor(0, 1)
-        main.setStretchFactor(1, 1)
+        main = RememberedSplitter.of(
+            "branches.main", Qt.Orientation.Horizontal, self, ((self.table, 1), (side, 1))
+        )
         main.setSizes([700, 600])  # until the user's own split comes back
-        main.setChildrenCollapsible(False)
         return main
 
     def _build_footer(self) -> QHBoxLayout:
