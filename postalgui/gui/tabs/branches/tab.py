@@ -25,6 +25,7 @@ from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QHBoxLayout, QHeaderView, QPushButton, QTableView, QVBoxLayout, QWidget
 
 from postalgui.api.values import InvalidValue
+from postalgui.gui.desk import Desk
 from postalgui.gui.messages import describe_error
 from postalgui.gui.tabs.branches.country_download import CountryDownload
 from postalgui.gui.tabs.branches.detail_panel import UnitDetail
@@ -125,8 +126,9 @@ class BranchesTab(QWidget):
         self.saved = SavedFileReporter(messages, EXPORT_KEY, self)
         self.map_pane = MapPane(self)
         self.map_pane.allow_streets(service.tiles_dir())
-        self.loader = UnitLoader(service, runner, messages, self._shown_set, self)
-        self.country = CountryDownload(service, runner, messages, self)
+        desk = Desk(service, runner, messages)
+        self.loader = UnitLoader(desk, self._shown_set, self)
+        self.country = CountryDownload(desk, self)
         self.municipalities = MunicipalityLoader(service, runner, self)
 
         layout = QVBoxLayout(self)
