@@ -55,13 +55,7 @@ class JobsPanel(QWidget):
     jobFinished = Signal(object)
     openRequested = Signal(object)
 
-    def __init__(
-        self,
-        desk: Desk[InvoiceService],
-        parent: QWidget | None = None,
-        *,
-        poll_interval_s: float = POLL_INTERVAL_S,
-    ) -> None:
+    def __init__(self, desk: Desk[InvoiceService], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("invoiceJobsPanel")
         self.desk = desk
@@ -71,7 +65,7 @@ class JobsPanel(QWidget):
         self.model = JobsModel(self)
         self.table = record_table(self, self.model, "jobsTable", self.tr("Jobs"))
         self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
-        self.tracker = JobTracker(desk, poll_interval_s, self.model, self.table)
+        self.tracker = JobTracker(desk, POLL_INTERVAL_S, self.model, self.table)
         self.renewal = JobRenewal(desk, self)
         self.removal = JobRemoval(desk, self)
         self.job_actions = JobActions(self.table, self)
