@@ -17,6 +17,7 @@ from pytestqt.qtbot import QtBot
 
 from postalgui.api import cancel
 from postalgui.gui import i18n
+from postalgui.gui.desk import Desk
 from postalgui.gui.main_window import MainWindow, mnemonic_letter
 from postalgui.gui.tab_factories import TAB_FACTORIES, attendance_tab, branches_tab
 from postalgui.gui.tabs.attendance import AttendanceTab
@@ -108,12 +109,12 @@ def bare_runner(qapp: object) -> Iterator[TaskRunner]:
 def alone(
     widget_type: type[Any], qtbot: QtBot, service: FakeAttendanceService, runner: TaskRunner
 ) -> tuple[QWidget, Any]:
-    """``widget_type(service, runner, messages)`` alone in a window with its message area;
+    """``widget_type(desk)`` alone in a window with its message area (the desk's);
     the window (keep it: it owns the widget) and the widget."""
     window = QWidget()
     qtbot.addWidget(window)
     messages = MessageArea(window)
-    widget = widget_type(cast(AttendanceService, service), runner, messages, window)
+    widget = widget_type(Desk(cast(AttendanceService, service), runner, messages), window)
     layout = QVBoxLayout(window)
     layout.addWidget(messages)
     layout.addWidget(widget, 1)

@@ -6,6 +6,7 @@ from pathlib import Path
 
 from pytestqt.qtbot import QtBot
 
+from postalgui.gui.desk import Desk
 from postalgui.gui.tabs.invoices.jobs_panel import JobsPanel
 from postalgui.gui.tasks import TaskRunner
 from postalgui.gui.widgets.message_bar import MessageArea
@@ -17,7 +18,7 @@ WAIT_MS = 20_000
 def _panel(context: AppContext, runner: TaskRunner, qtbot: QtBot) -> tuple[JobsPanel, MessageArea]:
     messages = MessageArea()
     qtbot.addWidget(messages)
-    panel = JobsPanel(context.invoices, runner, messages)
+    panel = JobsPanel(Desk(context.invoices, runner, messages))
     qtbot.addWidget(panel)
     with qtbot.waitSignal(panel.jobsLoaded, timeout=WAIT_MS):
         panel.start()

@@ -10,6 +10,7 @@ restores itself when first shown, from the `WindowState` of the window it is in.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QSettings, Qt
@@ -57,6 +58,27 @@ class RememberedSplitter(QSplitter):
         self.name = name
         self.setObjectName(f"{name}.splitter")
         self.shown = False
+
+    @classmethod
+    def of(
+        cls,
+        name: str,
+        orientation: Qt.Orientation,
+        parent: QWidget,
+        panes: Sequence[tuple[QWidget, int]],
+        *,
+        collapsible: bool = False,
+    ) -> RememberedSplitter:
+        """The splitter of ``panes``, each ``(widget, stretch factor)``, in order.
+
+        Panes do not collapse by default: a pane dragged to nothing looks like a lost one.
+        """
+        splitter = cls(name, orientation, parent)
+        for index, (widget, stretch) in enumerate(panes):
+            splitter.addWidget(widget)
+            splitter.setStretchFactor(index, stretch)
+        splitter.setChildrenCollapsible(collapsible)
+        return splitter
 
     def showEvent(self, event: QShowEvent) -> None:
         if not self.shown:

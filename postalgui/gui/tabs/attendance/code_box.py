@@ -22,8 +22,8 @@ from postalgui.services.attendance.use_cases import decode_code
 
 if TYPE_CHECKING:
     from postalgui.api.models.ster import OperatorCode
-    from postalgui.gui.tasks import TaskHandle, TaskRunner
-    from postalgui.gui.widgets.message_bar import MessageArea
+    from postalgui.gui.desk import Desk
+    from postalgui.gui.tasks import TaskHandle
     from postalgui.services.attendance.service import AttendanceService
 
 __all__ = ["DECODE_KEY", "OperatorCodeBox"]
@@ -40,18 +40,10 @@ class OperatorCodeBox(QGroupBox):
 
     decoded = Signal(object)
 
-    def __init__(
-        self,
-        service: AttendanceService,
-        runner: TaskRunner,
-        messages: MessageArea,
-        parent: QWidget | None = None,
-    ) -> None:
+    def __init__(self, desk: Desk[AttendanceService], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setTitle(self.tr("Operator code"))
-        self.service = service
-        self.runner = runner
-        self.messages = messages
+        self.desk = desk
         self.code: OperatorCode | None = None
         self._code_text = ""
         self._handle: TaskHandle | None = None
@@ -108,10 +100,10 @@ class OperatorCodeBox(QGroupBox):
         text = self.code_edit.text().strip()
         if not text:
             return None
-        self.messages.clear(DECODE_KEY)
-        self._handle = self.runner.run(
+        self.desk.messages.clear(DECODE_KEY)
+        self._handle = self.desk.runner.run(
             decode_code,
-            self.service,
+            self.desk.service,
             text,
             name="decode operator code",
             key=DECODE_KEY,
@@ -183,7 +175,7 @@ class OperatorCodeBox(QGroupBox):
             self.tr("The operator code could not be decoded: %1"),
             describe_error(error, self.tr("Operator code")),
         )
-        self.messages.show_message(text, MessageKind.ERROR, key=DECODE_KEY)
+        self.desk.messages.show_message(text, MessageKind.ERROR, key=DECODE_KEY)
 
     @Slot(bool)
     def _on_decode_task_finished(self, _cancelled: bool) -> None:

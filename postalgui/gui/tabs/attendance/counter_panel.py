@@ -42,7 +42,8 @@ from postalgui.services.attendance.counter import (
 )
 
 if TYPE_CHECKING:
-    from postalgui.gui.tasks import TaskHandle, TaskRunner
+    from postalgui.gui.desk import Desk
+    from postalgui.gui.tasks import TaskHandle
     from postalgui.services.attendance.service import AttendanceService
 
 __all__ = ["CounterPanel", "demo_typed_line"]
@@ -76,14 +77,13 @@ class CounterPanel(QGroupBox):
     attendanceChanged = Signal(str)
     answered = Signal(str)
 
-    def __init__(self, service: AttendanceService, runner: TaskRunner, parent: QWidget | None = None) -> None:
+    def __init__(self, desk: Desk[AttendanceService], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setTitle(self.tr("Simulated counter (sandbox)"))
-        self.service = service
-        self.runner = runner
+        self.desk = desk
         self._handle: TaskHandle | None = None
         self._callback_asked = True
-        self.pending = CounterPending(service, runner, self)
+        self.pending = CounterPending(desk.service, desk.runner, self)
         starts = self._build_starts()
         finishes = self._build_finishes()
         self.answer_label = selectable_label(self, "counterAnswer")
@@ -166,7 +166,7 @@ class CounterPanel(QGroupBox):
         form = {"linhaDigitavel": self.line_edit.text().strip()} if model == 1 else None
         return self._run(
             start_at_counter,
-            self.service,
+            self.desk.service,
             model,
             form,
             on_result=self._on_start_task_result,
@@ -181,7 +181,7 @@ class CounterPanel(QGroupBox):
         self._callback_asked = callback
         return self._run(
             finish_at_counter,
-            self.service,
+            self.desk.service,
             chosen,
             outcome,
             callback,
@@ -197,7 +197,7 @@ class CounterPanel(QGroupBox):
         template: str,
     ) -> TaskHandle:
         """One counter call at a time: its buttons wait until it ended."""
-        self._handle = self.runner.run(
+        self._handle = self.desk.runner.run(
             fn,
             *args,
             name="counter",

@@ -34,7 +34,8 @@ from postalgui.gui.widgets.tables import record_table
 from postalgui.services.attendance.use_cases import list_attendances, today
 
 if TYPE_CHECKING:
-    from postalgui.gui.tasks import TaskHandle, TaskRunner
+    from postalgui.gui.desk import Desk
+    from postalgui.gui.tasks import TaskHandle
     from postalgui.services.attendance.service import AttendanceService
     from postalgui.services.attendance.use_cases import LedgerRow
 
@@ -61,10 +62,9 @@ class LedgerPanel(QWidget):
 
     loaded = Signal(int)
 
-    def __init__(self, service: AttendanceService, runner: TaskRunner, parent: QWidget | None = None) -> None:
+    def __init__(self, desk: Desk[AttendanceService], parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.service = service
-        self.runner = runner
+        self.desk = desk
         self._handle: TaskHandle | None = None
         self._again = False
         self._build()
@@ -131,9 +131,9 @@ class LedgerPanel(QWidget):
         if self._handle is not None:
             self._again = True
             return None
-        self._handle = self.runner.run(
+        self._handle = self.desk.runner.run(
             list_attendances,
-            self.service,
+            self.desk.service,
             self.day(),
             self.state(),
             name="ledger",

@@ -23,7 +23,8 @@ from postalgui.services.attendance import use_cases
 
 if TYPE_CHECKING:
     from postalgui.api.cancel import TaskControl
-    from postalgui.gui.tasks import TaskHandle, TaskRunner
+    from postalgui.gui.desk import Desk
+    from postalgui.gui.tasks import TaskHandle
     from postalgui.services.attendance.service import AttendanceService, PartnerStatus
 
 __all__ = ["PartnerPanel"]
@@ -41,11 +42,10 @@ class PartnerPanel(QGroupBox):
     statusChanged = Signal(object)
     busyChanged = Signal(bool)
 
-    def __init__(self, service: AttendanceService, runner: TaskRunner, parent: QWidget | None = None) -> None:
+    def __init__(self, desk: Desk[AttendanceService], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setTitle(self.tr("Partner server"))
-        self.service = service
-        self.runner = runner
+        self.desk = desk
         self.status: PartnerStatus | None = None
         self._handle: TaskHandle | None = None
         self._build()
@@ -102,9 +102,9 @@ class PartnerPanel(QGroupBox):
         self, fn: Callable[[TaskControl, AttendanceService], PartnerStatus], template: str
     ) -> TaskHandle:
         self._set_busy(True)
-        self._handle = self.runner.run(
+        self._handle = self.desk.runner.run(
             fn,
-            self.service,
+            self.desk.service,
             name="partner server",
             key=PARTNER_KEY,
             on_result=self._on_task_result,

@@ -35,8 +35,8 @@ from postalgui.gui.widgets.tables import record_table
 from postalgui.services.attendance.use_cases import reconcile_day, today
 
 if TYPE_CHECKING:
-    from postalgui.gui.tasks import TaskHandle, TaskRunner
-    from postalgui.gui.widgets.message_bar import MessageArea
+    from postalgui.gui.desk import Desk
+    from postalgui.gui.tasks import TaskHandle
     from postalgui.services.attendance.service import AttendanceService
     from postalgui.services.attendance.use_cases import Report
 
@@ -56,20 +56,12 @@ class ReconcilePanel(QWidget):
     finished = Signal(bool)
     exported = Signal(object)
 
-    def __init__(
-        self,
-        service: AttendanceService,
-        runner: TaskRunner,
-        messages: MessageArea,
-        parent: QWidget | None = None,
-    ) -> None:
+    def __init__(self, desk: Desk[AttendanceService], parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.service = service
-        self.runner = runner
-        self.messages = messages
+        self.desk = desk
         self.report: Report | None = None
         self._handle: TaskHandle | None = None
-        self.export = ReportExport(runner, messages, self)
+        self.export = ReportExport(desk.runner, desk.messages, self)
         self.csv_button = self.export.csv_button
         self.pdf_button = self.export.pdf_button
         self._build()
@@ -133,11 +125,11 @@ class ReconcilePanel(QWidget):
     def reconcile(self) -> TaskHandle:
         if self._handle is not None:
             return self._handle
-        self.messages.clear(RECONCILE_KEY)
+        self.desk.messages.clear(RECONCILE_KEY)
         day = pydate(self.day_edit.date())
-        self._handle = self.runner.run(
+        self._handle = self.desk.runner.run(
             reconcile_day,
-            self.service,
+            self.desk.service,
             day,
             name="reconcile",
             key=RECONCILE_KEY,
@@ -171,7 +163,7 @@ class ReconcilePanel(QWidget):
         self.summary_label.setText(summary_text(lines))
         if report.errors:
             text = arg(self.tr("Some attendances could not be checked: %1"), "; ".join(report.errors))
-            self.messages.show_message(text, MessageKind.WARNING, key=RECONCILE_KEY)
+            self.desk.messages.show_message(text, MessageKind.WARNING, key=RECONCILE_KEY)
         self.reconciled.emit(report)
 
     @Slot(bool)

@@ -46,8 +46,8 @@ from postalgui.services.attendance.use_cases import Registration, code_from_text
 
 if TYPE_CHECKING:
     from postalgui.api.models.ster import OperatorCode
-    from postalgui.gui.tasks import TaskHandle, TaskRunner
-    from postalgui.gui.widgets.message_bar import MessageArea
+    from postalgui.gui.desk import Desk
+    from postalgui.gui.tasks import TaskHandle
     from postalgui.services.attendance.service import AttendanceService
     from postalgui.services.attendance.use_cases import Registered
 
@@ -72,19 +72,11 @@ class RegistrationForm(QWidget):
     registered = Signal(str)
     invalid = Signal(str)
 
-    def __init__(
-        self,
-        service: AttendanceService,
-        runner: TaskRunner,
-        messages: MessageArea,
-        parent: QWidget | None = None,
-    ) -> None:
+    def __init__(self, desk: Desk[AttendanceService], parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.service = service
-        self.runner = runner
-        self.messages = messages
+        self.desk = desk
         self._register_handle: TaskHandle | None = None
-        self.code_box = OperatorCodeBox(service, runner, messages, self)
+        self.code_box = OperatorCodeBox(desk, self)
         self.code_edit = self.code_box.code_edit
         self._build_fields()
         self._build_ticket()
@@ -275,12 +267,12 @@ class RegistrationForm(QWidget):
         if registration is None:
             return None
         self.problems_label.hide()
-        self.messages.clear(REGISTER_KEY)
+        self.desk.messages.clear(REGISTER_KEY)
         self.result_label.setText(self.tr("Registering…"))
         decoded = self.code_box.current_code()
-        self._register_handle = self.runner.run(
+        self._register_handle = self.desk.runner.run(
             register_attendance,
-            self.service,
+            self.desk.service,
             registration,
             decoded,
             name="register attendance",
@@ -356,7 +348,7 @@ class RegistrationForm(QWidget):
             template = self.tr("The attendance was not registered: %1")
         text = arg(template, describe_error(error))
         self.result_label.setText(text)
-        self.messages.show_message(text, MessageKind.ERROR, key=REGISTER_KEY)
+        self.desk.messages.show_message(text, MessageKind.ERROR, key=REGISTER_KEY)
 
     @Slot(bool)
     def _on_register_task_finished(self, _cancelled: bool) -> None:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Qt, Slot
 from PySide6.QtWidgets import QHBoxLayout, QTabWidget, QVBoxLayout, QWidget
 
+from postalgui.gui.desk import Desk
 from postalgui.gui.tabs.attendance.counter_panel import CounterPanel
 from postalgui.gui.tabs.attendance.ledger_panel import LedgerPanel
 from postalgui.gui.tabs.attendance.partner_panel import PartnerPanel
@@ -44,14 +45,13 @@ class AttendanceTab(QWidget):
         super().__init__(parent)
         self.setObjectName("attendanceTab")
         self.setWindowTitle(self.tr("Attendances"))
-        self.service = service
-        self.runner = runner
         self.messages = messages
-        self.partner = PartnerPanel(service, runner, self)
-        self.counter = CounterPanel(service, runner, self)
-        self.form = RegistrationForm(service, runner, self.messages, self)
-        self.reconcile = ReconcilePanel(service, runner, self.messages, self)
-        self.ledger = LedgerPanel(service, runner, self)
+        self.desk = Desk(service, runner, messages)
+        self.partner = PartnerPanel(self.desk, self)
+        self.counter = CounterPanel(self.desk, self)
+        self.form = RegistrationForm(self.desk, self)
+        self.reconcile = ReconcilePanel(self.desk, self)
+        self.ledger = LedgerPanel(self.desk, self)
 
         server_page = QWidget(self)
         server_layout = QHBoxLayout(server_page)
@@ -69,13 +69,10 @@ class AttendanceTab(QWidget):
         self.pages.addTab(self.form_page, self.tr("Registration (&model 2)"))
         self.pages.addTab(self.reconcile, self.tr("Reco&nciliation"))
 
-        split = RememberedSplitter("attendance.main", Qt.Orientation.Vertical, self)
-        split.addWidget(self.pages)
-        split.addWidget(self.ledger)
-        split.setStretchFactor(0, 3)
-        split.setStretchFactor(1, 2)
+        split = RememberedSplitter.of(
+            "attendance.main", Qt.Orientation.Vertical, self, ((self.pages, 3), (self.ledger, 2))
+        )
         split.setSizes([440, 180])  # the form whole at the default size; the ledger's last rows
-        split.setChildrenCollapsible(False)
         self.split = split
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 4, 0, 0)
@@ -93,7 +90,7 @@ class AttendanceTab(QWidget):
 
     def settings_changed(self) -> None:
         """The environment may have changed: the counter exists only in the sandbox."""
-        sandbox = self.service.in_sandbox
+        sandbox = self.desk.service.in_sandbox
         self.counter.setVisible(sandbox)
         if sandbox:
             self.counter.reload()
@@ -114,7 +111,7 @@ class AttendanceTab(QWidget):
     @Slot(str)
     def _on_form_registered(self, protocol: str) -> None:
         self.ledger.refresh()
-        if self.service.in_sandbox:
+        if self.desk.service.in_sandbox:
             self.counter.reload(select=protocol)
 
     @Slot(object)

@@ -21,8 +21,8 @@ from postalgui.services.branches.use_cases import Loaded, UnitQuery
 
 if TYPE_CHECKING:
     from postalgui.api.cancel import Progress
-    from postalgui.gui.tasks import TaskHandle, TaskRunner
-    from postalgui.gui.widgets.message_bar import MessageArea
+    from postalgui.gui.desk import Desk
+    from postalgui.gui.tasks import TaskHandle
     from postalgui.services.branches.service import BranchService
 
 __all__ = ["COUNTRY_KEY", "CountryDownload"]
@@ -42,13 +42,9 @@ class CountryDownload(QWidget):
     synced = Signal(object)
     finished = Signal(bool)
 
-    def __init__(
-        self, service: BranchService, runner: TaskRunner, messages: MessageArea, parent: QWidget | None = None
-    ) -> None:
+    def __init__(self, desk: Desk[BranchService], parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.service = service
-        self.runner = runner
-        self.messages = messages
+        self.desk = desk
         self._handle: TaskHandle | None = None
         self.progress_bar = QProgressBar(self)
         self.progress_bar.setObjectName("branchProgress")
@@ -74,10 +70,10 @@ class CountryDownload(QWidget):
 
         if self._handle is not None:
             return self._handle
-        self.messages.clear(COUNTRY_KEY)
-        self._handle = self.runner.run(
+        self.desk.messages.clear(COUNTRY_KEY)
+        self._handle = self.desk.runner.run(
             load_units,
-            self.service,
+            self.desk.service,
             UnitQuery(),
             SYNC_CONCURRENCY,
             False,
@@ -119,7 +115,7 @@ class CountryDownload(QWidget):
             return
         self.synced.emit(loaded)
         locale = app_locale()
-        self.messages.show_message(
+        self.desk.messages.show_message(
             arg(
                 self.tr("All of Brazil is synced: %1 units (%2 new or changed)."),
                 locale.toString(len(loaded.index)),
@@ -135,7 +131,7 @@ class CountryDownload(QWidget):
         self.progress_bar.hide()
         self.cancel_button.hide()
         if cancelled:
-            self.messages.show_message(
+            self.desk.messages.show_message(
                 self.tr("Download cancelled; the units synced before are kept."),
                 MessageKind.INFO,
                 key=COUNTRY_KEY,

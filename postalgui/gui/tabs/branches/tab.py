@@ -25,6 +25,7 @@ from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QHBoxLayout, QHeaderView, QPushButton, QTableView, QVBoxLayout, QWidget
 
 from postalgui.api.values import InvalidValue
+from postalgui.gui.desk import Desk
 from postalgui.gui.messages import describe_error
 from postalgui.gui.tabs.branches.country_download import CountryDownload
 from postalgui.gui.tabs.branches.detail_panel import UnitDetail
@@ -125,8 +126,9 @@ class BranchesTab(QWidget):
         self.saved = SavedFileReporter(messages, EXPORT_KEY, self)
         self.map_pane = MapPane(self)
         self.map_pane.allow_streets(service.tiles_dir())
-        self.loader = UnitLoader(service, runner, messages, self._shown_set, self)
-        self.country = CountryDownload(service, runner, messages, self)
+        desk = Desk(service, runner, messages)
+        self.loader = UnitLoader(desk, self._shown_set, self)
+        self.country = CountryDownload(desk, self)
         self.municipalities = MunicipalityLoader(service, runner, self)
 
         layout = QVBoxLayout(self)
@@ -146,20 +148,14 @@ class BranchesTab(QWidget):
 
     def _build_panes(self) -> RememberedSplitter:
         """The list beside the map above the detail."""
-        side = RememberedSplitter("branches.side", Qt.Orientation.Vertical, self)
-        side.addWidget(self.map_pane)
-        side.addWidget(self.detail)
-        side.setStretchFactor(0, 3)
-        side.setStretchFactor(1, 2)
-        side.setChildrenCollapsible(False)
+        side = RememberedSplitter.of(
+            "branches.side", Qt.Orientation.Vertical, self, ((self.map_pane, 3), (self.detail, 2))
+        )
         self.side = side
-        main = RememberedSplitter("branches.main", Qt.Orientation.Horizontal, self)
-        main.addWidget(self.table)
-        main.addWidget(side)
-        main.setStretchFactor(0, 1)
-        main.setStretchFactor(1, 1)
+        main = RememberedSplitter.of(
+            "branches.main", Qt.Orientation.Horizontal, self, ((self.table, 1), (side, 1))
+        )
         main.setSizes([700, 600])  # until the user's own split comes back
-        main.setChildrenCollapsible(False)
         return main
 
     def _build_footer(self) -> QHBoxLayout:

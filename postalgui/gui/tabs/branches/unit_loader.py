@@ -19,8 +19,8 @@ from postalgui.services.branches.use_cases import Loaded
 
 if TYPE_CHECKING:
     from postalgui.api.cancel import Progress
-    from postalgui.gui.tasks import TaskHandle, TaskRunner
-    from postalgui.gui.widgets.message_bar import MessageArea
+    from postalgui.gui.desk import Desk
+    from postalgui.gui.tasks import TaskHandle
     from postalgui.services.branches.service import BranchService
     from postalgui.services.branches.use_cases import UnitQuery
 
@@ -42,17 +42,10 @@ class UnitLoader(QObject):
     loadingChanged = Signal(bool)
 
     def __init__(
-        self,
-        service: BranchService,
-        runner: TaskRunner,
-        messages: MessageArea,
-        shown: Callable[[], Loaded | None],
-        parent: QObject | None = None,
+        self, desk: Desk[BranchService], shown: Callable[[], Loaded | None], parent: QObject | None = None
     ) -> None:
         super().__init__(parent)
-        self.service = service
-        self.runner = runner
-        self.messages = messages
+        self.desk = desk
         self._shown = shown
         self._handle: TaskHandle | None = None
 
@@ -64,10 +57,10 @@ class UnitLoader(QObject):
         """Load ``query``'s units: its cached copy at once, then what changed."""
         from postalgui.services.branches.use_cases import load_units
 
-        self.messages.clear(LOAD_KEY)
-        self._handle = self.runner.run(
+        self.desk.messages.clear(LOAD_KEY)
+        self._handle = self.desk.runner.run(
             load_units,
-            self.service,
+            self.desk.service,
             query,
             1,
             only_if_cached,
@@ -104,9 +97,9 @@ class UnitLoader(QObject):
                 describe_error(error),
                 local_datetime(shown.result.synced_at),
             )
-            self.messages.show_message(text, MessageKind.WARNING, key=LOAD_KEY)
+            self.desk.messages.show_message(text, MessageKind.WARNING, key=LOAD_KEY)
             return
-        self.messages.show_message(
+        self.desk.messages.show_message(
             arg(self.tr("The units could not be loaded: %1"), describe_error(error)),
             MessageKind.ERROR,
             key=LOAD_KEY,

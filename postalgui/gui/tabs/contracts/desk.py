@@ -1,7 +1,8 @@
 """`Desk`: what every page and controller of the Contracts tab works with, handed over as one.
 
-The pages share the feature service, the task runner, the tab's message area and its
-activity line; passing the four together keeps each constructor to what differs.
+Every tab's desk (`postalgui.gui.desk`): the feature service, the task runner and the
+tab's message area; the Contracts pages also share the tab's activity line, so theirs
+adds it.
 """
 
 from __future__ import annotations
@@ -9,20 +10,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from postalgui.gui import desk
+from postalgui.services.contracts.service import ContractService
+
 if TYPE_CHECKING:
     from postalgui.gui.tabs.contracts.activity import ActivityIndicator
-    from postalgui.gui.tasks import TaskRunner
-    from postalgui.gui.widgets.message_bar import MessageArea
-    from postalgui.services.contracts.service import ContractService
 
 __all__ = ["Desk"]
 
 
 @dataclass(frozen=True)
-class Desk:
+class Desk(desk.Desk[ContractService]):
     """The feature service, the runner, the message area and the activity line of the tab."""
 
-    service: ContractService
-    runner: TaskRunner
-    messages: MessageArea
     activity: ActivityIndicator

@@ -97,13 +97,10 @@ class ContractsTab(QWidget):
         self.pages.addTab(self.detail_page, self.tr("&Details"))
         self.pages.addTab(self.services_panel, self.tr("&Services"))
         self.pages.addTab(self.cards_page, self.tr("C&ards"))
-        splitter = RememberedSplitter("contracts.main", Qt.Orientation.Horizontal, self)
+        splitter = RememberedSplitter.of(
+            "contracts.main", Qt.Orientation.Horizontal, self, ((self.list_page, 2), (self.pages, 3))
+        )
         splitter.setObjectName("contractsSplitter")
-        splitter.addWidget(self.list_page)
-        splitter.addWidget(self.pages)
-        splitter.setStretchFactor(0, 2)
-        splitter.setStretchFactor(1, 3)
-        splitter.setChildrenCollapsible(False)
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 4, 0, 0)

@@ -28,9 +28,9 @@ from postalgui.services.invoices.documents import DocumentKind, fetch_document
 
 if TYPE_CHECKING:
     from postalgui.api.models.invoices import Invoice
+    from postalgui.gui.desk import Desk
     from postalgui.gui.tabs.invoices.activity import ActivityIndicator
-    from postalgui.gui.tasks import TaskHandle, TaskRunner
-    from postalgui.gui.widgets.message_bar import MessageArea
+    from postalgui.gui.tasks import TaskHandle
     from postalgui.services.invoices.service import InvoiceService
 
 __all__ = ["DocumentActions", "pdf_text", "typed_line_of"]
@@ -76,15 +76,8 @@ class DocumentActions(InvoicesController):
     typedLineCopied = Signal(str)
     typedLineMissing = Signal(int)
 
-    def __init__(
-        self,
-        service: InvoiceService,
-        runner: TaskRunner,
-        messages: MessageArea,
-        activity: ActivityIndicator,
-        parent: QWidget,
-    ) -> None:
-        super().__init__(service, runner, messages, parent)
+    def __init__(self, desk: Desk[InvoiceService], activity: ActivityIndicator, parent: QWidget) -> None:
+        super().__init__(desk, parent)
         self.activity = activity
         self._widget = parent
         self._documents: dict[str, Invoice] = {}
@@ -98,9 +91,9 @@ class DocumentActions(InvoicesController):
         self._documents[kind] = invoice
         synthetic = kind == "synthetic"
         key = f"invoices.document.{kind}"
-        handle = self.runner.run(
+        handle = self.desk.runner.run(
             fetch_document,
-            self.service,
+            self.desk.service,
             invoice,
             kind,
             name=f"invoice {kind}",
@@ -131,9 +124,9 @@ class DocumentActions(InvoicesController):
             self._no_slip(invoice)
             return None
         self._documents["typed_line"] = invoice
-        handle = self.runner.run(
+        handle = self.desk.runner.run(
             fetch_document,
-            self.service,
+            self.desk.service,
             invoice,
             "slip",
             name="invoice typed line",
@@ -154,7 +147,7 @@ class DocumentActions(InvoicesController):
         """A viewer window on ``path``, kept until it is closed; ``None`` when it cannot be read."""
         window = PdfViewerWindow(None, self._widget)
         if not window.open(path):
-            self.messages.show_message(
+            self.desk.messages.show_message(
                 arg(
                     QCoreApplication.translate(
                         "InvoicesTab", "%1 could not be shown: the file is not a readable PDF."
@@ -199,25 +192,27 @@ class DocumentActions(InvoicesController):
                 ),
                 invoice.id,
             )
-        self.messages.show_message(text, MessageKind.INFO, key="invoices.document")
+        self.desk.messages.show_message(text, MessageKind.INFO, key="invoices.document")
 
     # --- slots -----------------------------------------------------------------------
 
-    @Slot(object)
-    def _on_synthetic_task_result(self, path: Path) -> None:
-        invoice = self._documents.get("synthetic")
+    def _show_document(self, kind: DocumentKind, path: Path, title: str) -> None:
+        """Show a downloaded document; ``title`` has the invoice's number as ``%1``."""
+        invoice = self._documents.get(kind)
         number = invoice.id if invoice is not None else ""
-        self.messages.clear("invoices.document")
-        title = QCoreApplication.translate("InvoicesTab", "Synthetic statement — invoice %1")
+        self.desk.messages.clear("invoices.document")
         self.show_pdf(path, arg(title, number))
 
     @Slot(object)
+    def _on_synthetic_task_result(self, path: Path) -> None:
+        title = QCoreApplication.translate("InvoicesTab", "Synthetic statement — invoice %1")
+        self._show_document("synthetic", path, title)
+
+    @Slot(object)
     def _on_slip_task_result(self, path: Path) -> None:
-        invoice = self._documents.get("slip")
-        number = invoice.id if invoice is not None else ""
-        self.messages.clear("invoices.document")
-        title = QCoreApplication.translate("InvoicesTab", "Payment slip — invoice %1")
-        self.show_pdf(path, arg(title, number))
+        self._show_document(
+            "slip", path, QCoreApplication.translate("InvoicesTab", "Payment slip — invoice %1")
+        )
 
     @Slot(bool)
     def _on_synthetic_task_finished(self, cancelled: bool) -> None:
@@ -236,7 +231,7 @@ class DocumentActions(InvoicesController):
         text = pdf_text(path, self)
         digits = typed_line_of(text) if text is not None else None
         if digits is None:
-            self.messages.show_message(
+            self.desk.messages.show_message(
                 arg(
                     QCoreApplication.translate(
                         "InvoicesTab",
@@ -267,7 +262,7 @@ class DocumentActions(InvoicesController):
                 overdue,
             )
         kind = MessageKind.INFO if overdue is None else MessageKind.WARNING
-        self.messages.show_message(text, kind, key="invoices.typed_line")
+        self.desk.messages.show_message(text, kind, key="invoices.typed_line")
         self.typedLineCopied.emit(line)
 
     @Slot(bool)

@@ -20,8 +20,8 @@ from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.services.invoices.following import delete_job, request_again
 
 if TYPE_CHECKING:
-    from postalgui.gui.tasks import TaskHandle, TaskRunner
-    from postalgui.gui.widgets.message_bar import MessageArea
+    from postalgui.gui.desk import Desk
+    from postalgui.gui.tasks import TaskHandle
     from postalgui.services.invoices.jobs import Job
     from postalgui.services.invoices.service import InvoiceService
 
@@ -42,19 +42,17 @@ class JobRenewal(InvoicesController):
 
     renewed = Signal(object, object)
 
-    def __init__(
-        self, service: InvoiceService, runner: TaskRunner, messages: MessageArea, parent: QObject
-    ) -> None:
-        super().__init__(service, runner, messages, parent)
+    def __init__(self, desk: Desk[InvoiceService], parent: QObject) -> None:
+        super().__init__(desk, parent)
         self._renewing: dict[frozenset[tuple[str, str]], int] = {}
 
     def request_again(self, job: Job) -> TaskHandle | None:
         """Ask again; ``None`` for a job still pending (it is followed, not renewed)."""
         if job.pending:
             return None
-        handle = self.runner.run(
+        handle = self.desk.runner.run(
             request_again,
-            self.service,
+            self.desk.service,
             job,
             name="invoice job again",
             key=f"invoices.jobs.again.{job.id}",
@@ -68,25 +66,20 @@ class JobRenewal(InvoicesController):
     def _on_again_task_result(self, job: Job) -> None:
         old_id = self._renewing.pop(_request_key(job), None)
         if old_id is not None:
-            self.messages.clear(f"invoices.job.{old_id}")
+            self.desk.messages.clear(f"invoices.job.{old_id}")
         self.renewed.emit(job, old_id)
-        self.messages.show_message(
+        self.desk.messages.show_message(
             arg(self.tr("%1 requested again."), job_title(job)), MessageKind.INFO, key="invoices.jobs.again"
         )
 
 
-class JobRemoval(QObject):
+class JobRemoval(InvoicesController):
     """Forgets jobs and their cached files, in the background."""
 
-    def __init__(self, service: InvoiceService, runner: TaskRunner, parent: QObject) -> None:
-        super().__init__(parent)
-        self.service = service
-        self.runner = runner
-
     def remove(self, job: Job) -> TaskHandle:
-        return self.runner.run(
+        return self.desk.runner.run(
             delete_job,
-            self.service,
+            self.desk.service,
             job.id,
             name=f"delete invoice job {job.id}",
             key=f"invoices.jobs.delete.{job.id}",

@@ -23,10 +23,10 @@ from postalgui.services.invoices.following import Asked, analytic_once, preview_
 
 if TYPE_CHECKING:
     from postalgui.api.models.invoices import Invoice
+    from postalgui.gui.desk import Desk
     from postalgui.gui.tabs.invoices.activity import ActivityIndicator
     from postalgui.gui.tabs.invoices.jobs_panel import JobsPanel
-    from postalgui.gui.tasks import TaskHandle, TaskRunner
-    from postalgui.gui.widgets.message_bar import MessageArea
+    from postalgui.gui.tasks import TaskHandle
     from postalgui.services.invoices.service import InvoiceService
 
 __all__ = ["JobRequests", "PreviewDialog"]
@@ -76,23 +76,17 @@ class JobRequests(InvoicesController):
     jobRequested = Signal(object)
 
     def __init__(
-        self,
-        service: InvoiceService,
-        runner: TaskRunner,
-        messages: MessageArea,
-        activity: ActivityIndicator,
-        jobs: JobsPanel,
-        parent: QObject,
+        self, desk: Desk[InvoiceService], activity: ActivityIndicator, jobs: JobsPanel, parent: QObject
     ) -> None:
-        super().__init__(service, runner, messages, parent)
+        super().__init__(desk, parent)
         self.activity = activity
         self.jobs = jobs
 
     def request_analytic(self, invoice: Invoice) -> TaskHandle:
         """Ask for the invoice's analytic statement; the job appears in the jobs panel."""
-        handle = self.runner.run(
+        handle = self.desk.runner.run(
             analytic_once,
-            self.service,
+            self.desk.service,
             invoice,
             name="invoice analytic request",
             key=f"invoices.request.analytic.{invoice.id}.{invoice.itemFatura or ''}",
@@ -108,9 +102,9 @@ class JobRequests(InvoicesController):
         self, kind: PreviewKind, contract: str, dr: int, cost_centre: str | None = None
     ) -> TaskHandle:
         """Ask for a preview of a contract's next invoice; the job appears in the jobs panel."""
-        handle = self.runner.run(
+        handle = self.desk.runner.run(
             preview_once,
-            self.service,
+            self.desk.service,
             PreviewKind(kind),
             contract,
             dr,
@@ -135,7 +129,7 @@ class JobRequests(InvoicesController):
             )
         else:
             text = QCoreApplication.translate("InvoicesTab", "%1 requested; it opens from Jobs when ready.")
-        self.messages.show_message(arg(text, job_title(job)), MessageKind.INFO, key=_KEY)
+        self.desk.messages.show_message(arg(text, job_title(job)), MessageKind.INFO, key=_KEY)
         self.jobRequested.emit(job)
 
     @Slot(bool)

@@ -21,8 +21,8 @@ from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.services.invoices.jobs import Job, JobState
 
 if TYPE_CHECKING:
-    from postalgui.gui.tasks import TaskHandle, TaskRunner
-    from postalgui.gui.widgets.message_bar import MessageArea
+    from postalgui.gui.desk import Desk
+    from postalgui.gui.tasks import TaskHandle
     from postalgui.services.invoices.service import InvoiceService
 
 __all__ = ["JobTracker"]
@@ -49,20 +49,14 @@ class JobTracker(QObject):
     openRequested = Signal(object)
 
     def __init__(
-        self,
-        service: InvoiceService,
-        runner: TaskRunner,
-        poll_interval_s: float,
-        messages: MessageArea,
-        model: JobsModel,
-        table: QTableView,
+        self, desk: Desk[InvoiceService], poll_interval_s: float, model: JobsModel, table: QTableView
     ) -> None:
         super().__init__(table)
-        self.messages = messages
+        self.messages = desk.messages
         self.model = model
         self.table = table
         self._ready_job: Job | None = None
-        self.following = JobFollowing(service, runner, poll_interval_s, self)
+        self.following = JobFollowing(desk.service, desk.runner, poll_interval_s, self)
         self.following.updated.connect(self._on_following_updated)
         self.following.failed.connect(self._on_following_failed)
         self.following.ended.connect(self._on_following_ended)

@@ -33,8 +33,8 @@ from postalgui.services.invoices.following import POLL_INTERVAL_S, refresh_expir
 from postalgui.services.invoices.jobs import Job, JobState
 
 if TYPE_CHECKING:
-    from postalgui.gui.tasks import TaskHandle, TaskRunner
-    from postalgui.gui.widgets.message_bar import MessageArea
+    from postalgui.gui.desk import Desk
+    from postalgui.gui.tasks import TaskHandle
     from postalgui.services.invoices.service import InvoiceService
 
 __all__ = ["JobsPanel"]
@@ -55,29 +55,19 @@ class JobsPanel(QWidget):
     jobFinished = Signal(object)
     openRequested = Signal(object)
 
-    def __init__(
-        self,
-        service: InvoiceService,
-        runner: TaskRunner,
-        messages: MessageArea,
-        parent: QWidget | None = None,
-        *,
-        poll_interval_s: float = POLL_INTERVAL_S,
-    ) -> None:
+    def __init__(self, desk: Desk[InvoiceService], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("invoiceJobsPanel")
-        self.service = service
-        self.runner = runner
-        self.messages = messages
+        self.desk = desk
         self._loaded = False
         self._load_handle: TaskHandle | None = None
         self._told_set_aside: Path | None = None
         self.model = JobsModel(self)
         self.table = record_table(self, self.model, "jobsTable", self.tr("Jobs"))
         self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
-        self.tracker = JobTracker(service, runner, poll_interval_s, messages, self.model, self.table)
-        self.renewal = JobRenewal(service, runner, messages, self)
-        self.removal = JobRemoval(service, runner, self)
+        self.tracker = JobTracker(desk, POLL_INTERVAL_S, self.model, self.table)
+        self.renewal = JobRenewal(desk, self)
+        self.removal = JobRemoval(desk, self)
         self.job_actions = JobActions(self.table, self)
         self.open_action, self.again_action = self.job_actions.open_action, self.job_actions.again_action
         self.resume_action, self.remove_action = (
@@ -131,9 +121,9 @@ class JobsPanel(QWidget):
     def start(self) -> TaskHandle:
         """Show the stored jobs (expired ones marked) and resume the pending ones."""
         self.status_label.setText(self.tr("Loading…"))
-        self._load_handle = self.runner.run(
+        self._load_handle = self.desk.runner.run(
             refresh_expiry,
-            self.service,
+            self.desk.service,
             name="invoice jobs",
             key="invoices.jobs.load",
             on_result=self._on_load_task_result,
@@ -200,7 +190,7 @@ class JobsPanel(QWidget):
             return False
         path = job.path
         if path is None or not path.exists():
-            self.messages.show_message(
+            self.desk.messages.show_message(
                 arg(
                     self.tr("The file of %1 is no longer on this computer; request it again."),
                     job_title(job),
@@ -209,7 +199,7 @@ class JobsPanel(QWidget):
                 key="invoices.jobs.open",
             )
             return False
-        self.messages.clear("invoices.jobs.open")
+        self.desk.messages.clear("invoices.jobs.open")
         self.openRequested.emit(job)
         return True
 
@@ -229,7 +219,7 @@ class JobsPanel(QWidget):
 
     def _tell_set_aside(self) -> None:
         """Say, once per file, that a damaged jobs file was set aside and where it is now."""
-        aside = self.service.jobs().set_aside_path
+        aside = self.desk.service.jobs().set_aside_path
         if aside is None or aside == self._told_set_aside:
             return
         self._told_set_aside = aside
@@ -262,7 +252,7 @@ class JobsPanel(QWidget):
         """Not only the message: the status line says the list is not the store's."""
         self._tell_set_aside()
         self.status_label.setText(self.tr("The stored jobs could not be read."))
-        self.messages.show_routine_error(
+        self.desk.messages.show_routine_error(
             error, "invoices.jobs.load", self.tr("The stored jobs could not be read: %1")
         )
 

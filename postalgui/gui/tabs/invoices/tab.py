@@ -19,6 +19,7 @@ from PySide6.QtCore import Qt, QTimer, Signal, Slot
 from PySide6.QtWidgets import QDialog, QTabWidget, QVBoxLayout, QWidget
 
 from postalgui.api.models.invoices import PreviewKind
+from postalgui.gui.desk import Desk
 from postalgui.gui.tabs.invoices.analytic_view import AnalyticView
 from postalgui.gui.tabs.invoices.divergences_view import DivergencesView
 from postalgui.gui.tabs.invoices.document_actions import DocumentActions, pdf_text, typed_line_of
@@ -84,7 +85,8 @@ class InvoicesTab(QWidget):
         self.saved = SavedFileReporter(self.messages, _EXPORT_KEY, self)
         self.pages = QTabWidget(self)
         self.pages.setObjectName("invoicePages")
-        self.jobs = JobsPanel(service, runner, self.messages, self)
+        self.desk = Desk(service, runner, messages)
+        self.jobs = JobsPanel(self.desk, self)
         self.jobs.openRequested.connect(self._on_jobs_open_requested)
         self.analytic = AnalyticView(runner, self)
         self.divergences = DivergencesView(service, runner, self)
@@ -98,8 +100,8 @@ class InvoicesTab(QWidget):
         )
         self._expose_list_page()
         activity = self.list_page.activity
-        self.documents = DocumentActions(service, runner, self.messages, activity, self)
-        self.requests = JobRequests(service, runner, self.messages, activity, self.jobs, self)
+        self.documents = DocumentActions(self.desk, activity, self)
+        self.requests = JobRequests(self.desk, activity, self.jobs, self)
         self._connect()
 
         self.pages.addTab(self.list_page, self.tr("&Invoices"))

@@ -141,12 +141,10 @@ class BatchResultsView(QWidget):
         )
         self.table.selectionModel().currentRowChanged.connect(self._on_table_current_row_changed)
         self.breakdown = BreakdownView(self)
-        self.splitter = RememberedSplitter("price.batch", Qt.Orientation.Horizontal, self)
-        self.splitter.addWidget(self.table)
-        self.splitter.addWidget(self.breakdown)
-        self.splitter.setStretchFactor(0, 2)  # the table first: its price and error columns in sight
-        self.splitter.setStretchFactor(1, 1)
-        self.splitter.setChildrenCollapsible(False)
+        # The table first: its price and error columns in sight.
+        self.splitter = RememberedSplitter.of(
+            "price.batch", Qt.Orientation.Horizontal, self, ((self.table, 2), (self.breakdown, 1))
+        )
 
     def focus_order(self) -> list[QWidget]:
         """This view's widgets in the order Tab goes through them."""

@@ -60,12 +60,10 @@ class HistoryPanel(QWidget):
         self.model, self.proxy, self.table = self.search.model, self.search.proxy, self.search.table
         self.stack, self.empty_label = self.search.stack, self.search.empty_label
         self.breakdown = BreakdownView(self)
-        self.splitter = RememberedSplitter("price.history", Qt.Orientation.Horizontal, self)
-        self.splitter.addWidget(self.stack)
-        self.splitter.addWidget(self.breakdown)
-        self.splitter.setStretchFactor(0, 2)  # the table first: its price and error columns in sight
-        self.splitter.setStretchFactor(1, 1)
-        self.splitter.setChildrenCollapsible(False)
+        # The table first: its price and error columns in sight.
+        self.splitter = RememberedSplitter.of(
+            "price.history", Qt.Orientation.Horizontal, self, ((self.stack, 2), (self.breakdown, 1))
+        )
         self._build_buttons()
         self.deletion = HistoryDeletion(price, runner, self.search, self)
         self.delete_button = self.deletion.delete_button

@@ -1,9 +1,10 @@
 """`quote_table`: the table a long list of quotes is shown in (the Batch page's results,
 the History page's entries).
 
-Apart from `widgets.tables.record_table` (short lists, columns fitted to their contents)
-because a thousand rows cannot be measured: rows of one fixed height, columns of fixed
-starting widths in digits, several rows selectable for an export.
+A `widgets.read_only_tables.read_only_table`, apart from `widgets.tables.record_table`
+(short lists, columns fitted to their contents) because a thousand rows cannot be
+measured: rows of one fixed height, columns of fixed starting widths in digits, several
+rows selectable for an export.
 """
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ from collections.abc import Mapping
 
 from PySide6.QtCore import QAbstractItemModel, Qt
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QWidget
+
+from postalgui.gui.widgets.read_only_tables import read_only_table
 
 __all__ = ["quote_table"]
 
@@ -26,24 +29,13 @@ def quote_table(
 ) -> QTableView:
     """A sortable, read-only table sorted by ``sorted_by`` (column, order) whose columns
     start ``widths`` digits wide (by column position)."""
-    table = QTableView(parent)
-    table.setObjectName(object_name)
-    table.setModel(model)
-    table.setAccessibleName(accessible_name)
-    table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+    table = read_only_table(parent, model, object_name, accessible_name, QHeaderView.ResizeMode.Interactive)
     table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
-    table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-    table.setAlternatingRowColors(True)
-    table.setWordWrap(False)
     table.setSortingEnabled(True)
     table.sortByColumn(*sorted_by)
     vertical = table.verticalHeader()
-    vertical.hide()
     vertical.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)  # no per-row measuring
     vertical.setDefaultSectionSize(parent.fontMetrics().height() + 8)
-    header = table.horizontalHeader()
-    header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-    header.setStretchLastSection(True)
     char = parent.fontMetrics().horizontalAdvance("0")
     for position, chars in widths.items():
         table.setColumnWidth(position, chars * char + 16)

@@ -188,19 +188,19 @@ class PriceTab(QWidget):
         results_layout.setContentsMargins(0, 0, 0, 0)
         results_layout.addWidget(self.summary)
         results_layout.addWidget(self.cancel_button, 0, Qt.AlignmentFlag.AlignLeft)
-        right = RememberedSplitter("price.results", Qt.Orientation.Vertical, results)
-        right.addWidget(self.table)
-        right.addWidget(self.breakdown)
-        right.setStretchFactor(0, 2)
-        right.setStretchFactor(1, 3)
+        right = RememberedSplitter.of(
+            "price.results",
+            Qt.Orientation.Vertical,
+            results,
+            ((self.table, 2), (self.breakdown, 3)),
+            collapsible=True,
+        )
         results_layout.addWidget(right, 1)
 
-        page = RememberedSplitter("price.quote", Qt.Orientation.Horizontal, self)
+        page = RememberedSplitter.of(
+            "price.quote", Qt.Orientation.Horizontal, self, ((left, 0), (results, 1)), collapsible=True
+        )
         page.setObjectName("quotePage")
-        page.addWidget(left)
-        page.addWidget(results)
-        page.setStretchFactor(0, 0)
-        page.setStretchFactor(1, 1)
         page.setSizes([400, 900])
         return page
 
