@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
@@ -39,6 +39,7 @@ from postalgui.api.values import (
     pad_card_number,
     pad_contract_number,
 )
+from postalgui.cli.options import Commands, Options, Run, command_group, json_option, subcommand
 from postalgui.cli.output import (
     EXIT_API_ERROR,
     EXIT_OK,
@@ -60,20 +61,20 @@ if TYPE_CHECKING:
 _DATE_FIELDS = ("dtInicioVigencia", "dtFimVigencia")
 
 
-def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def add_parser(commands: Commands) -> None:
     """Register both top-level commands, ``contracts`` and ``cards``."""
     _add_contracts(commands)
     _add_cards(commands)
 
 
-def _add_contracts(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = commands.add_parser(
+def _add_contracts(commands: Commands) -> None:
+    sub = command_group(
+        commands,
         "contracts",
-        help="the company's contracts: list, details, services, contacts, category",
-        description="Query the operator's contract service (/meucontrato/v1) for the configured "
+        "the company's contracts: list, details, services, contacts, category",
+        "Query the operator's contract service (/meucontrato/v1) for the configured "
         "company (CNPJ). Dates are printed DD/MM/YYYY, or with --json as the operator sends them.",
     )
-    sub = parser.add_subparsers(dest="contracts_command", metavar="SUBCOMMAND", required=True)
     _command(
         sub,
         "list",
@@ -122,14 +123,13 @@ def _add_contracts(commands: argparse._SubParsersAction[argparse.ArgumentParser]
     )
 
 
-def _add_cards(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = commands.add_parser(
+def _add_cards(commands: Commands) -> None:
+    sub = command_group(
+        commands,
         "cards",
-        help="a contract's posting cards: list, details, services",
-        description="Query the posting cards of one of the company's contracts "
-        "(GET .../contratos/{nuContrato}/cartoes).",
+        "a contract's posting cards: list, details, services",
+        "Query the posting cards of one of the company's contracts (GET .../contratos/{nuContrato}/cartoes).",
     )
-    sub = parser.add_subparsers(dest="cards_command", metavar="SUBCOMMAND", required=True)
     _command(
         sub,
         "list",
@@ -164,25 +164,11 @@ def _add_cards(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
 
 
-Run = Callable[[argparse.Namespace, AppContext], int]
-Options = Callable[[argparse.ArgumentParser], None]
-
-
 def _command(
-    sub: argparse._SubParsersAction[argparse.ArgumentParser],
-    name: str,
-    summary: str,
-    description: str,
-    run: Run,
-    *options: Options,
+    sub: Commands, name: str, summary: str, description: str, run: Run, *options: Options
 ) -> argparse.ArgumentParser:
     """One subcommand: its arguments in ``options``' order, then ``--json``, run by ``run``."""
-    parser = sub.add_parser(name, help=summary, description=description)
-    for add in options:
-        add(parser)
-    _add_json(parser)
-    parser.set_defaults(run=run)
-    return parser
+    return subcommand(sub, name, run, *options, _add_json, summary=summary, description=description)
 
 
 def _status_options(statuses: Iterable[StrEnum], what: str) -> Options:
@@ -216,8 +202,7 @@ def _add_card_arg(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("card", metavar="CARTAO", help="posting card number (up to 10 digits)")
 
 
-def _add_json(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--json", action="store_true", help="print JSON to stdout (the operator's fields)")
+_add_json = json_option("print JSON to stdout (the operator's fields)")
 
 
 def _add_page_options(parser: argparse.ArgumentParser) -> None:

@@ -62,7 +62,7 @@ def add_json(parser: argparse.ArgumentParser) -> None:
     json_option()(parser)
 
 
-def contract_options(dr_type: Callable[[str], object] | None = None) -> Options:
+def contract_options(dr_type: Callable[[str], object] = str) -> Options:
     """``--contrato`` and ``--dr`` (read by ``dr_type``), both falling back to the configured ones."""
 
     def add(parser: argparse.ArgumentParser) -> None:
