@@ -34,7 +34,7 @@ from postalgui.api.models.contracts import (
 )
 from postalgui.api.values import (
     InvalidValue,
-    format_cnpj,
+    display_cnpj,
     format_date_ui,
     pad_card_number,
     pad_contract_number,
@@ -287,15 +287,6 @@ def card_status_text(status: str | None) -> str:
     return f"{known.value} ({known.meaning})"
 
 
-def _cnpj_text(value: str | None) -> str:
-    if not value:
-        return ""
-    try:
-        return format_cnpj(value)
-    except InvalidValue:
-        return value
-
-
 def _print_record(
     record: BaseModel, shown: Mapping[str, str] | None = None, *, indent: str = "", stream: Any = None
 ) -> None:
@@ -416,7 +407,7 @@ def _run_contracts_show(args: argparse.Namespace, context: AppContext) -> int:
         return EXIT_OK
     _print_record(
         contract,
-        {"status": contract_status_text(contract.status), "cnpj": _cnpj_text(contract.cnpj)},
+        {"status": contract_status_text(contract.status), "cnpj": display_cnpj(contract.cnpj)},
     )
     return EXIT_OK
 
@@ -511,7 +502,7 @@ def _cards_table(cards: Sequence[PostingCard]) -> None:
         [
             [
                 card.nuCartaoPostagem,
-                _cnpj_text(card.cnpjCartao),
+                display_cnpj(card.cnpjCartao),
                 _date(card.dtInicioVigencia),
                 _date(card.dtFimVigencia),
                 card_status_text(card.status),
@@ -533,8 +524,8 @@ def _run_cards_show(args: argparse.Namespace, context: AppContext) -> int:
         card,
         {
             "status": card_status_text(card.status),
-            "cnpj": _cnpj_text(card.cnpj),
-            "cnpjCartao": _cnpj_text(card.cnpjCartao),
+            "cnpj": display_cnpj(card.cnpj),
+            "cnpjCartao": display_cnpj(card.cnpjCartao),
         },
     )
     return EXIT_OK
