@@ -24,7 +24,6 @@ from postalgui.cli.output import (
     BadOption,
     checked,
     error,
-    guarded,
     print_fields,
     print_json,
     print_table,
@@ -48,7 +47,7 @@ def add_parser(commands: Commands) -> None:
     subcommand(
         sub,
         "decode",
-        guarded(run_decode),
+        run_decode,
         _add_decode_options,
         json_option("print the record (chave masked)"),
         summary="decrypt an operator code (codigoOperador)",
@@ -56,7 +55,7 @@ def add_parser(commands: Commands) -> None:
     subcommand(
         sub,
         "register",
-        guarded(run_register),
+        run_register,
         _add_register_options,
         json_option(None),
         summary="register a model-2 attendance; prints the protocol",
@@ -64,7 +63,7 @@ def add_parser(commands: Commands) -> None:
     subcommand(
         sub,
         "list",
-        guarded(run_list),
+        run_list,
         _add_ledger_options,
         json_option(None),
         summary="the partner server's ledger",
@@ -72,7 +71,7 @@ def add_parser(commands: Commands) -> None:
     subcommand(
         sub,
         "reconcile",
-        guarded(run_reconcile),
+        run_reconcile,
         _day_option("the day (default today, Brasilia time)"),
         json_option(None),
         summary="reconcile a day with the registration system",

@@ -22,7 +22,6 @@ from postalgui.cli.output import (
     BadOption,
     checked,
     error,
-    guarded,
     print_fields,
     print_json,
     print_table,
@@ -195,7 +194,6 @@ def _units_table(units: Sequence[Unit], now: datetime) -> None:
 # --------------------------------------------------------------------------- commands
 
 
-@guarded
 def _run_search(args: argparse.Namespace, context: AppContext) -> int:
     query = _query(args)
     page = whole_number("--page", args.page, 0)
@@ -222,7 +220,6 @@ def _run_search(args: argparse.Namespace, context: AppContext) -> int:
     return EXIT_OK
 
 
-@guarded
 def _run_show(args: argparse.Namespace, context: AppContext) -> int:
     from postalgui.api.branches import parse_mcu
 
@@ -262,7 +259,6 @@ def _run_show(args: argparse.Namespace, context: AppContext) -> int:
     return EXIT_OK
 
 
-@guarded
 def _run_types(args: argparse.Namespace, context: AppContext) -> int:
     types = context.branches.client().types()
     if args.json:
@@ -274,7 +270,6 @@ def _run_types(args: argparse.Namespace, context: AppContext) -> int:
     return EXIT_OK
 
 
-@guarded
 def _run_statuses(args: argparse.Namespace, context: AppContext) -> int:
     statuses = context.branches.client().statuses()
     if args.json:
@@ -284,7 +279,6 @@ def _run_statuses(args: argparse.Namespace, context: AppContext) -> int:
     return EXIT_OK
 
 
-@guarded
 def _run_localities(args: argparse.Namespace, context: AppContext) -> int:
     from postalgui.api.branches import parse_uf
 

@@ -46,7 +46,6 @@ from postalgui.cli.output import (
     BadOption,
     checked,
     error,
-    guarded,
     print_json,
     print_table,
     record_json,
@@ -367,7 +366,6 @@ def _print_lookup(lookup: ServiceLookup, args: argparse.Namespace, owner: str) -
 # --------------------------------------------------------------------------- contracts
 
 
-@guarded
 def _run_contracts_list(args: argparse.Namespace, context: AppContext) -> int:
     contracts = use_cases.list_contracts(PlainTask(), _service(context), args.status, args.vigente or None)
     if args.json:
@@ -398,7 +396,6 @@ def _contracts_table(contracts: Sequence[Contract]) -> None:
     )
 
 
-@guarded
 def _run_contracts_show(args: argparse.Namespace, context: AppContext) -> int:
     number = _contract_number(args)
     contract = use_cases.contract_record(PlainTask(), _service(context), number)
@@ -412,7 +409,6 @@ def _run_contracts_show(args: argparse.Namespace, context: AppContext) -> int:
     return EXIT_OK
 
 
-@guarded
 def _run_contracts_services(args: argparse.Namespace, context: AppContext) -> int:
     number = _contract_number(args)
     card = None if args.cartao is None else _card_number(args.cartao, "--cartao")
@@ -430,7 +426,6 @@ def _run_contracts_services(args: argparse.Namespace, context: AppContext) -> in
     return _print_services(services, None, args, owner)
 
 
-@guarded
 def _run_contracts_contacts(args: argparse.Namespace, context: AppContext) -> int:
     number = _contract_number(args)
     management, administration = use_cases.contract_contacts(PlainTask(), _service(context), number)
@@ -458,7 +453,6 @@ def _contacts_section(title: str, contacts: Sequence[Contact]) -> None:
         _print_record(contact, indent="  ")
 
 
-@guarded
 def _run_contracts_category(args: argparse.Namespace, context: AppContext) -> int:
     number = _contract_number(args)
     category: Category = use_cases.contract_category(PlainTask(), _service(context), number)
@@ -472,7 +466,6 @@ def _run_contracts_category(args: argparse.Namespace, context: AppContext) -> in
 # --------------------------------------------------------------------------- cards
 
 
-@guarded
 def _run_cards_list(args: argparse.Namespace, context: AppContext) -> int:
     number = _contract_number(args)
     page_number, size = _page(args), _size(args)
@@ -512,7 +505,6 @@ def _cards_table(cards: Sequence[PostingCard]) -> None:
     )
 
 
-@guarded
 def _run_cards_show(args: argparse.Namespace, context: AppContext) -> int:
     number = _contract_number(args)
     card_number = _card_number(args.card)
@@ -531,7 +523,6 @@ def _run_cards_show(args: argparse.Namespace, context: AppContext) -> int:
     return EXIT_OK
 
 
-@guarded
 def _run_cards_services(args: argparse.Namespace, context: AppContext) -> int:
     number = _contract_number(args)
     card = _card_number(args.card)

@@ -15,7 +15,7 @@ from pydantic import ValidationError
 
 from postalgui.api.values import InvalidValue, format_cep, parse_cep, parse_date_dmy
 from postalgui.cli.options import Commands, command_group, json_option, subcommand
-from postalgui.cli.output import EXIT_OK, BadOption, checked, guarded, print_fields, print_json
+from postalgui.cli.output import EXIT_OK, BadOption, checked, print_fields, print_json
 from postalgui.services.context import AppContext
 
 _WEEKDAYS = ("seg", "ter", "qua", "qui", "sex", "sáb", "dom")
@@ -31,7 +31,7 @@ def add_parser(commands: Commands) -> None:
     subcommand(
         sub,
         "national",
-        guarded(run_national),
+        run_national,
         _add_route_options,
         json_option("print the operator's record"),
         summary="days and last delivery date of a product on a route",
@@ -39,7 +39,7 @@ def add_parser(commands: Commands) -> None:
     subcommand(
         sub,
         "international",
-        guarded(run_international),
+        run_international,
         _add_country_options,
         json_option(None),
         summary="export delivery range of a product to a country",
@@ -47,7 +47,7 @@ def add_parser(commands: Commands) -> None:
     subcommand(
         sub,
         "pickup",
-        guarded(run_pickup),
+        run_pickup,
         _add_cep_arg,
         json_option(None),
         summary="pick-up lead time (business days) at a CEP",

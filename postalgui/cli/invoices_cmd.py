@@ -45,7 +45,7 @@ from postalgui.cli.options import (
     out_option,
     subcommand,
 )
-from postalgui.cli.output import EXIT_API_ERROR, EXIT_OK, BadOption, error, guarded, print_json, print_table
+from postalgui.cli.output import EXIT_API_ERROR, EXIT_OK, BadOption, error, print_json, print_table
 from postalgui.services.context import AppContext
 from postalgui.services.invoices.documents import (
     DEFAULT_ITEM,
@@ -302,7 +302,6 @@ def _out(path: Path) -> Path:
 # --------------------------------------------------------------------------- list
 
 
-@guarded
 def _run_list(args: argparse.Namespace, context: AppContext) -> int:
     contract = _contract(args, context)
     start, end = _period(args)
@@ -361,7 +360,6 @@ def _ui_date(day: date | None) -> str:
 # --------------------------------------------------------------------------- PDFs
 
 
-@guarded
 def _run_pdf(args: argparse.Namespace, context: AppContext) -> int:
     contract = _contract(args, context)
     ref = _invoice_ref(args, context)
@@ -375,7 +373,6 @@ def _run_pdf(args: argparse.Namespace, context: AppContext) -> int:
 # --------------------------------------------------------------------------- asynchronous files
 
 
-@guarded
 def _run_analytic(args: argparse.Namespace, context: AppContext) -> int:
     contract = _contract(args, context)
     ref = _invoice_ref(args, context)
@@ -386,7 +383,6 @@ def _run_analytic(args: argparse.Namespace, context: AppContext) -> int:
     return _follow(service, asked.job, out, interval, continued=asked.continued)
 
 
-@guarded
 def _run_preview(args: argparse.Namespace, context: AppContext) -> int:
     contract = _contract(args, context)
     out = _out(args.out)
@@ -399,7 +395,6 @@ def _run_preview(args: argparse.Namespace, context: AppContext) -> int:
     return _follow(service, asked.job, out, interval, continued=asked.continued)
 
 
-@guarded
 def _run_resume(args: argparse.Namespace, context: AppContext) -> int:
     out = _out(args.out)
     interval = _interval(args.poll_interval)
@@ -501,7 +496,6 @@ def _say_set_aside(service: InvoiceService) -> None:
 # --------------------------------------------------------------------------- jobs
 
 
-@guarded
 def _run_jobs(args: argparse.Namespace, context: AppContext) -> int:
     service = context.invoices
     jobs = refresh_expiry(PlainTask(), service)
@@ -557,7 +551,6 @@ def _job_subject(job: Job) -> str:
 # --------------------------------------------------------------------------- divergences
 
 
-@guarded
 def _run_divergences(args: argparse.Namespace, context: AppContext) -> int:
     contract = _contract(args, context)
     start, end = _period(args)

@@ -13,6 +13,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeAlias
 
+from postalgui.cli.output import guarded
+
 if TYPE_CHECKING:
     from postalgui.services.context import AppContext
 
@@ -40,11 +42,14 @@ def subcommand(
     summary: str,
     description: str | None = None,
 ) -> argparse.ArgumentParser:
-    """One subcommand run by ``run``, its arguments added by ``options`` in their order."""
+    """One subcommand run by ``run``, its arguments added by ``options`` in their order.
+
+    ``run`` is `guarded`: a `BadOption` it raises is said, naming the option, with exit 2.
+    """
     parser = sub.add_parser(name, help=summary, description=description)
     for add in options:
         add(parser)
-    parser.set_defaults(run=run)
+    parser.set_defaults(run=guarded(run))
     return parser
 
 
