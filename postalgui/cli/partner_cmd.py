@@ -19,28 +19,6 @@ from postalgui.services.context import AppContext
 from postalgui.serving.loopback import LoopbackServer, TlsFiles
 
 
-def add_parser(commands: Commands) -> None:
-    sub = command_group(commands, "partner", "the counter partner's server (form receiver, confirmations)")
-    subcommand(
-        sub,
-        "serve",
-        run_serve,
-        _add_serve_options,
-        summary="serve the partner server until Ctrl+C",
-        description="Serve the model-1 form receiver, confirmarAtendimento and the OAuth token endpoint.",
-    )
-    subcommand(
-        sub,
-        "credentials",
-        run_credentials,
-        _add_credential_options,
-        summary="keep the partner server's credentials in the system keyring",
-        description="Store the credentials the operator uses to call your partner server in the system "
-        "keyring of this environment (asked without echo; one secret per line on stdin with --stdin). "
-        "The server hashes them when it starts.",
-    )
-
-
 def _add_serve_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     parser.add_argument("--port", type=int, default=8443, help="port (default 8443)")
@@ -65,6 +43,28 @@ def _add_credential_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--client-id", metavar="ID", help="OAuth client id (its secret is asked)")
     parser.add_argument("--stdin", action="store_true", help="read the password, then the secret, from stdin")
     parser.add_argument("--forget", action="store_true", help="remove the stored partner credentials")
+
+
+def add_parser(commands: Commands) -> None:
+    sub = command_group(commands, "partner", "the counter partner's server (form receiver, confirmations)")
+    subcommand(
+        sub,
+        "serve",
+        run_serve,
+        _add_serve_options,
+        summary="serve the partner server until Ctrl+C",
+        description="Serve the model-1 form receiver, confirmarAtendimento and the OAuth token endpoint.",
+    )
+    subcommand(
+        sub,
+        "credentials",
+        run_credentials,
+        _add_credential_options,
+        summary="keep the partner server's credentials in the system keyring",
+        description="Store the credentials the operator uses to call your partner server in the system "
+        "keyring of this environment (asked without echo; one secret per line on stdin with --stdin). "
+        "The server hashes them when it starts.",
+    )
 
 
 def _secret(prompt: str, *, from_stdin: bool) -> str:
