@@ -17,20 +17,12 @@ from typing import TYPE_CHECKING, Any
 from postalgui.api.cancel import PlainTask
 from postalgui.api.values import InvalidValue, format_brl, parse_money
 from postalgui.api.values.ster import parse_ster_contract, ticket_from_text
-from postalgui.cli.options import Commands, Options, command_group, json_option, subcommand
-from postalgui.cli.output import (
-    EXIT_API_ERROR,
-    EXIT_OK,
-    BadOption,
-    checked,
-    error,
-    print_fields,
-    print_json,
-    print_table,
-)
+from postalgui.cli.options import BadOption, checked, command_group, json_option, subcommand
+from postalgui.cli.output import EXIT_API_ERROR, EXIT_OK, error, print_fields, print_json, print_table
 from postalgui.services.context import AppContext
 
 if TYPE_CHECKING:
+    from postalgui.cli.options import Commands, Options
     from postalgui.partner.reconcile import Report
     from postalgui.services.attendance.use_cases import LedgerRow
 

@@ -16,23 +16,14 @@ from typing import TYPE_CHECKING
 
 from postalgui.api.cancel import PlainTask, cancel_scope
 from postalgui.api.values import format_cep, is_valid_cep, parse_timestamp
-from postalgui.cli.options import Commands, Options, command_group, json_option, subcommand
-from postalgui.cli.output import (
-    EXIT_OK,
-    BadOption,
-    checked,
-    error,
-    print_fields,
-    print_json,
-    print_table,
-    record_json,
-    whole_number,
-)
+from postalgui.cli.options import BadOption, checked, command_group, json_option, subcommand, whole_number
+from postalgui.cli.output import EXIT_OK, error, print_fields, print_json, print_table, record_json
 from postalgui.services.context import AppContext
 
 if TYPE_CHECKING:
     from postalgui.api.branches import UnitQuery
     from postalgui.api.models.branches import Unit
+    from postalgui.cli.options import Commands, Options
 
 
 def add_parser(commands: Commands) -> None:

@@ -39,22 +39,13 @@ from postalgui.api.values import (
     pad_card_number,
     pad_contract_number,
 )
-from postalgui.cli.options import Commands, Options, Run, command_group, json_option, subcommand
-from postalgui.cli.output import (
-    EXIT_API_ERROR,
-    EXIT_OK,
-    BadOption,
-    checked,
-    error,
-    print_json,
-    print_table,
-    record_json,
-    whole_number,
-)
+from postalgui.cli.options import BadOption, checked, command_group, json_option, subcommand, whole_number
+from postalgui.cli.output import EXIT_API_ERROR, EXIT_OK, error, print_json, print_table, record_json
 from postalgui.services.context import AppContext
 from postalgui.services.contracts import use_cases
 
 if TYPE_CHECKING:
+    from postalgui.cli.options import Commands, Options, Run
     from postalgui.services.contracts.service import ContractService
 
 _DATE_FIELDS = ("dtInicioVigencia", "dtFimVigencia")

@@ -10,13 +10,17 @@ from __future__ import annotations
 
 import argparse
 from datetime import date
+from typing import TYPE_CHECKING
 
 from pydantic import ValidationError
 
 from postalgui.api.values import InvalidValue, format_cep, parse_cep, parse_date_dmy
-from postalgui.cli.options import Commands, command_group, json_option, subcommand
-from postalgui.cli.output import EXIT_OK, BadOption, checked, print_fields, print_json
+from postalgui.cli.options import BadOption, checked, command_group, json_option, subcommand
+from postalgui.cli.output import EXIT_OK, print_fields, print_json
 from postalgui.services.context import AppContext
+
+if TYPE_CHECKING:
+    from postalgui.cli.options import Commands
 
 _WEEKDAYS = ("seg", "ter", "qua", "qui", "sex", "sáb", "dom")
 

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from postalgui.api.cancel import PlainTask, Progress
 from postalgui.api.models.invoices import Divergence, Invoice, PreviewKind
@@ -36,16 +36,8 @@ from postalgui.api.values import (
     parse_date_dmy,
     parse_date_iso,
 )
-from postalgui.cli.options import (
-    Commands,
-    Options,
-    add_json,
-    command_group,
-    contract_options,
-    out_option,
-    subcommand,
-)
-from postalgui.cli.output import EXIT_API_ERROR, EXIT_OK, BadOption, error, print_json, print_table
+from postalgui.cli.options import BadOption, add_json, command_group, contract_options, out_option, subcommand
+from postalgui.cli.output import EXIT_API_ERROR, EXIT_OK, error, print_json, print_table
 from postalgui.services.context import AppContext
 from postalgui.services.invoices.documents import (
     DEFAULT_ITEM,
@@ -66,6 +58,9 @@ from postalgui.services.invoices.following import (
 from postalgui.services.invoices.jobs import Job, JobState
 from postalgui.services.invoices.service import InvoiceService
 from postalgui.services.spreadsheet import is_xlsx
+
+if TYPE_CHECKING:
+    from postalgui.cli.options import Commands, Options
 
 _MONEY_KEYS = ("valor", "vl", "pc", "diferenca")
 """Keys of money fields an operator record may carry beyond the typed ones."""

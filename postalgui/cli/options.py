@@ -1,6 +1,7 @@
 """The argparse set-up every command module shares: a command with subcommands, one
-subcommand with its options and run function, and the options several commands take
-(``--json``, ``--contrato``/``--dr``).
+subcommand with its options and run function, the options several commands take
+(``--json``, ``--contrato``/``--dr``), and the checking of what was typed (`checked`,
+`BadOption`: a rejection names the option, exit status 2).
 
 Each module keeps its own help texts; only the way they are wired lives here, so a new
 command reads like the others and the ``run``/``dest`` conventions `main` relies on hold.
@@ -11,9 +12,10 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, TypeAlias
+from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
 
-from postalgui.cli.output import guarded
+from postalgui.api.values import InvalidValue
+from postalgui.cli.output import EXIT_INVALID_INPUT, error
 
 if TYPE_CHECKING:
     from postalgui.services.context import AppContext
@@ -26,6 +28,8 @@ Options = Callable[[argparse.ArgumentParser], None]
 """Adds a group of arguments to a (sub)command's parser."""
 
 JSON_HELP = "print JSON to stdout"
+
+_T = TypeVar("_T")
 
 
 def command_group(commands: Commands, name: str, summary: str, description: str | None = None) -> Commands:
@@ -86,3 +90,42 @@ def out_option(metavar: str, help_text: str, *, required: bool = True) -> Option
         parser.add_argument("--out", type=Path, required=required, metavar=metavar, help=help_text)
 
     return add
+
+
+# --------------------------------------------------------------------------- checking what was typed
+
+
+class BadOption(Exception):  # noqa: N818  # control flow inside the commands, never shown raw
+    """An option is wrong; the message names it (exit 2, nothing sent)."""
+
+
+def checked(option: str, parse: Callable[[Any], _T], value: Any) -> _T:
+    """``parse(value)``, a rejected value becoming a `BadOption` that names ``option``."""
+    try:
+        return parse(value)
+    except InvalidValue as exc:
+        raise BadOption(f"{option}: {exc.message}") from None
+
+
+def whole_number(option: str, value: str | None, minimum: int) -> int | None:
+    """A whole number option (``--page``, ``--size``), at least ``minimum``; None when not given."""
+    if value is None:
+        return None
+    text = value.strip()
+    if not text.isdigit() or int(text) < minimum:
+        raise BadOption(f"{option}: must be a whole number, {minimum} or more (got {value!r})")
+    return int(text)
+
+
+def guarded(run: Callable[[Any, Any], int]) -> Callable[[Any, Any], int]:
+    """A command's ``run(args, context)`` that turns a `BadOption` into its message and exit 2."""
+
+    def wrapper(args: Any, context: Any) -> int:
+        try:
+            return run(args, context)
+        except BadOption as exc:
+            error(str(exc))
+            return EXIT_INVALID_INPUT
+
+    wrapper.__doc__ = run.__doc__
+    return wrapper

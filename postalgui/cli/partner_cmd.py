@@ -12,11 +12,15 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from postalgui.cli.options import Commands, command_group, subcommand
+from postalgui.cli.options import command_group, subcommand
 from postalgui.cli.output import EXIT_INVALID_INPUT, EXIT_OK, error
 from postalgui.services.context import AppContext
 from postalgui.serving.loopback import LoopbackServer, TlsFiles
+
+if TYPE_CHECKING:
+    from postalgui.cli.options import Commands
 
 
 def _add_serve_options(parser: argparse.ArgumentParser) -> None:

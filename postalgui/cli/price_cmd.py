@@ -40,8 +40,6 @@ from postalgui.api.values import (
     parse_money,
 )
 from postalgui.cli.options import (
-    Commands,
-    Options,
     add_json,
     command_group,
     contract_options,
@@ -58,6 +56,7 @@ from postalgui.services.price.products import product_name
 
 if TYPE_CHECKING:
     from postalgui.api.models.price import QuoteResult
+    from postalgui.cli.options import Commands, Options
     from postalgui.services.price.batch_csv import (
         BatchReader,
         ResultsCsvWriter,
