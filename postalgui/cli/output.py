@@ -11,13 +11,11 @@ import os
 import sys
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from typing import Any, TextIO, TypeVar
+from typing import Any, TextIO
 
 from pydantic import BaseModel
 
 from postalgui.api.masking import scrub
-
-_T = TypeVar("_T")
 
 EXIT_OK = 0
 EXIT_API_ERROR = 1
