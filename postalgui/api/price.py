@@ -43,6 +43,7 @@ from postalgui.api.models.price import (
     QuoteResult,
     additional_services_params,
 )
+from postalgui.api.records import validated
 from postalgui.api.scopes import TokenScope
 from postalgui.api.values.errors import InvalidValue
 
@@ -229,12 +230,7 @@ class PriceClient:
             return []
         if not isinstance(data, list):
             raise InvalidResponseError("Invalid response from the operator: expected a list of services")
-        try:
-            return [AdditionalService.model_validate(entry) for entry in data]
-        except ValidationError as exc:
-            raise InvalidResponseError(
-                f"Invalid additional-service record from the operator: {exc.error_count()} problem(s)"
-            ) from exc
+        return validated(data, AdditionalService, "additional-service")
 
     def _get_price(self, path: str, query: PriceQuery, scope: TokenScope | None) -> PriceResponse:
         params: list[tuple[str, Any]] = []

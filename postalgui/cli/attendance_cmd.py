@@ -17,63 +17,84 @@ from typing import TYPE_CHECKING, Any
 from postalgui.api.cancel import PlainTask
 from postalgui.api.values import InvalidValue, format_brl, parse_money
 from postalgui.api.values.ster import parse_ster_contract, ticket_from_text
-from postalgui.cli.output import (
-    EXIT_API_ERROR,
-    EXIT_OK,
-    BadOption,
-    checked,
-    error,
-    guarded,
-    print_fields,
-    print_json,
-    print_table,
-)
+from postalgui.cli.options import BadOption, checked, command_group, json_option, subcommand
+from postalgui.cli.output import EXIT_API_ERROR, EXIT_OK, error, print_fields, print_json, print_table
 from postalgui.services.context import AppContext
 
 if TYPE_CHECKING:
+    from postalgui.cli.options import Commands, Options
     from postalgui.partner.reconcile import Report
     from postalgui.services.attendance.use_cases import LedgerRow
 
 STATES = ("received", "registered", "confirmed", "not_confirmed", "cancelled", "reversed", "pending")
 
 
-def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = commands.add_parser(
+def add_parser(commands: Commands) -> None:
+    sub = command_group(
+        commands,
         "attendance",
-        help="counter attendances: decode a code, register, list the ledger, reconcile a day",
-        description="The counter partner's side of the operator's registration system (STER).",
+        "counter attendances: decode a code, register, list the ledger, reconcile a day",
+        "The counter partner's side of the operator's registration system (STER).",
     )
-    sub = parser.add_subparsers(dest="attendance_command", metavar="SUBCOMMAND", required=True)
-
-    decode = sub.add_parser("decode", help="decrypt an operator code (codigoOperador)")
-    decode.add_argument("code", metavar="CODE", help="the code, or the partner URL with ?codigoOperador=")
-    decode.add_argument("--contrato", metavar="N", help="registration-system contract (12 characters)")
-    decode.add_argument("--json", action="store_true", help="print the record (chave masked)")
-    decode.set_defaults(run=guarded(run_decode))
-
-    register = sub.add_parser("register", help="register a model-2 attendance; prints the protocol")
-    register.add_argument("--codigo", required=True, metavar="CODE", help="the operator code (or the URL)")
-    register.add_argument("--valor", metavar="12,34", help="amount in R$ (empty for ERP-tariffed services)")
-    register.add_argument("--quantidade", default="1", metavar="N", help="quantity of services, 1 to 999")
-    register.add_argument("--cliente", metavar="CPF/CNPJ", help="the attended client's tax id")
-    register.add_argument(
-        "--chave", metavar="K", help="your record key (order, title), at most 30 characters"
+    subcommand(
+        sub,
+        "decode",
+        run_decode,
+        _add_decode_options,
+        json_option("print the record (chave masked)"),
+        summary="decrypt an operator code (codigoOperador)",
     )
-    register.add_argument("--ticket-file", metavar="F", type=Path, help="ticket text, one line per line")
-    register.add_argument("--json", action="store_true")
-    register.set_defaults(run=guarded(run_register))
+    subcommand(
+        sub,
+        "register",
+        run_register,
+        _add_register_options,
+        json_option(None),
+        summary="register a model-2 attendance; prints the protocol",
+    )
+    subcommand(
+        sub,
+        "list",
+        run_list,
+        _add_ledger_options,
+        json_option(None),
+        summary="the partner server's ledger",
+    )
+    subcommand(
+        sub,
+        "reconcile",
+        run_reconcile,
+        _day_option("the day (default today, Brasilia time)"),
+        json_option(None),
+        summary="reconcile a day with the registration system",
+    )
 
-    listing = sub.add_parser("list", help="the partner server's ledger")
-    listing.add_argument("--dia", metavar="YYYY-MM-DD", help="one day (Brasilia time); default all")
-    listing.add_argument("--estado", choices=STATES, help="one state")
-    listing.add_argument("--database", metavar="URL", help="the ledger's SQLAlchemy URL (default: settings)")
-    listing.add_argument("--json", action="store_true")
-    listing.set_defaults(run=guarded(run_list))
 
-    reconcile = sub.add_parser("reconcile", help="reconcile a day with the registration system")
-    reconcile.add_argument("--dia", metavar="YYYY-MM-DD", help="the day (default today, Brasilia time)")
-    reconcile.add_argument("--json", action="store_true")
-    reconcile.set_defaults(run=guarded(run_reconcile))
+def _day_option(help_text: str) -> Options:
+    def add(parser: argparse.ArgumentParser) -> None:
+        parser.add_argument("--dia", metavar="YYYY-MM-DD", help=help_text)
+
+    return add
+
+
+def _add_decode_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("code", metavar="CODE", help="the code, or the partner URL with ?codigoOperador=")
+    parser.add_argument("--contrato", metavar="N", help="registration-system contract (12 characters)")
+
+
+def _add_register_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--codigo", required=True, metavar="CODE", help="the operator code (or the URL)")
+    parser.add_argument("--valor", metavar="12,34", help="amount in R$ (empty for ERP-tariffed services)")
+    parser.add_argument("--quantidade", default="1", metavar="N", help="quantity of services, 1 to 999")
+    parser.add_argument("--cliente", metavar="CPF/CNPJ", help="the attended client's tax id")
+    parser.add_argument("--chave", metavar="K", help="your record key (order, title), at most 30 characters")
+    parser.add_argument("--ticket-file", metavar="F", type=Path, help="ticket text, one line per line")
+
+
+def _add_ledger_options(parser: argparse.ArgumentParser) -> None:
+    _day_option("one day (Brasilia time); default all")(parser)
+    parser.add_argument("--estado", choices=STATES, help="one state")
+    parser.add_argument("--database", metavar="URL", help="the ledger's SQLAlchemy URL (default: settings)")
 
 
 def _day(value: str | None) -> date | None:

@@ -16,88 +16,103 @@ from typing import TYPE_CHECKING
 
 from postalgui.api.cancel import PlainTask, cancel_scope
 from postalgui.api.values import format_cep, is_valid_cep, parse_timestamp
-from postalgui.cli.output import (
-    EXIT_OK,
-    BadOption,
-    checked,
-    error,
-    guarded,
-    print_fields,
-    print_json,
-    print_table,
-    record_json,
-    whole_number,
-)
+from postalgui.cli.options import BadOption, checked, command_group, json_option, subcommand, whole_number
+from postalgui.cli.output import EXIT_OK, error, print_fields, print_json, print_table, record_json
 from postalgui.services.context import AppContext
 
 if TYPE_CHECKING:
     from postalgui.api.branches import UnitQuery
     from postalgui.api.models.branches import Unit
+    from postalgui.cli.options import Commands, Options
 
 
-def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = commands.add_parser(
+def add_parser(commands: Commands) -> None:
+    sub = command_group(
+        commands,
         "branches",
-        help="the operator's units: search, one unit, types, statuses, localities",
-        description="Query the operator's branch-search service (/agencia/v1) with the configured "
+        "the operator's units: search, one unit, types, statuses, localities",
+        "Query the operator's branch-search service (/agencia/v1) with the configured "
         "contract's token (the contract must include service 86711).",
     )
-    sub = parser.add_subparsers(dest="branches_command", metavar="SUBCOMMAND", required=True)
-
-    search = sub.add_parser(
+    subcommand(
+        sub,
         "search",
-        help="search units (every page unless --page)",
+        _run_search,
+        _add_search_options,
+        _json("an array of the operator's unit records"),
+        summary="search units (every page unless --page)",
         description="Search units (GET /v1/unidades). Options that take a list repeat: "
         "--status 2 --status 5. Names are sent without accents.",
     )
-    search.add_argument("--uf", metavar="UF", help="state abbreviation, e.g. SP")
-    search.add_argument("--municipio", metavar="M", help="municipality, e.g. 'São Paulo'")
-    search.add_argument("--bairro", metavar="B", help="neighbourhood, e.g. CENTRO")
-    search.add_argument("--nome", metavar="N", help="unit name or part of it")
-    search.add_argument(
+    subcommand(
+        sub,
+        "show",
+        _run_show,
+        _add_mcu_arg,
+        _json("the operator's record"),
+        summary="one unit by MCU",
+        description="One unit (GET /v1/unidades/{id}).",
+    )
+    subcommand(
+        sub,
+        "types",
+        _run_types,
+        _json("the operator's list"),
+        summary="unit types",
+        description="Unit types (GET /v1/tipos).",
+    )
+    subcommand(
+        sub,
+        "statuses",
+        _run_statuses,
+        _json("the operator's list"),
+        summary="unit statuses",
+        description="Unit statuses (GET /v1/status).",
+    )
+    subcommand(
+        sub,
+        "localities",
+        _run_localities,
+        _add_locality_options,
+        _json("the operator's list"),
+        summary="municipalities (or neighbourhoods) of a state with units",
+        description="Localities of a state's units (GET /v1/localidades).",
+    )
+
+
+def _add_search_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--uf", metavar="UF", help="state abbreviation, e.g. SP")
+    parser.add_argument("--municipio", metavar="M", help="municipality, e.g. 'São Paulo'")
+    parser.add_argument("--bairro", metavar="B", help="neighbourhood, e.g. CENTRO")
+    parser.add_argument("--nome", metavar="N", help="unit name or part of it")
+    parser.add_argument(
         "--tipo", metavar="CODE", action="append", default=[], help="unit type code (09, 24, 46...)"
     )
-    search.add_argument(
+    parser.add_argument(
         "--status", metavar="CODE", action="append", default=[], help="unit status code, 1 to 6"
     )
-    search.add_argument("--cep", metavar="CEP", action="append", default=[], help="unit CEP")
-    search.add_argument("--id", metavar="MCU", action="append", default=[], help="unit MCU (8 digits)")
-    search.add_argument(
+    parser.add_argument("--cep", metavar="CEP", action="append", default=[], help="unit CEP")
+    parser.add_argument("--id", metavar="MCU", action="append", default=[], help="unit MCU (8 digits)")
+    parser.add_argument(
         "--alterado-desde",
         metavar="YYYY-MM-DDThh:mm:ss",
         help="only units created or changed since then (dhAlteracaoInicial, the operator's clock)",
     )
-    search.add_argument("--aberta-agora", action="store_true", help="only units open now, on their own clock")
-    search.add_argument("--page", metavar="N", help="only page N (0-based, 50 units)")
-    _add_json(search, "an array of the operator's unit records")
-    search.set_defaults(run=_run_search)
-
-    show = sub.add_parser("show", help="one unit by MCU", description="One unit (GET /v1/unidades/{id}).")
-    show.add_argument("mcu", metavar="MCU", help="unit identifier, 8 digits")
-    _add_json(show, "the operator's record")
-    show.set_defaults(run=_run_show)
-
-    types = sub.add_parser("types", help="unit types", description="Unit types (GET /v1/tipos).")
-    _add_json(types, "the operator's list")
-    types.set_defaults(run=_run_types)
-
-    statuses = sub.add_parser("statuses", help="unit statuses", description="Unit statuses (GET /v1/status).")
-    _add_json(statuses, "the operator's list")
-    statuses.set_defaults(run=_run_statuses)
-
-    localities = sub.add_parser(
-        "localities",
-        help="municipalities (or neighbourhoods) of a state with units",
-        description="Localities of a state's units (GET /v1/localidades).",
-    )
-    localities.add_argument("--uf", metavar="UF", required=True, help="state abbreviation, e.g. AC")
-    localities.add_argument("--municipio", metavar="M", help="a municipality: its neighbourhoods")
-    _add_json(localities, "the operator's list")
-    localities.set_defaults(run=_run_localities)
+    parser.add_argument("--aberta-agora", action="store_true", help="only units open now, on their own clock")
+    parser.add_argument("--page", metavar="N", help="only page N (0-based, 50 units)")
 
 
-def _add_json(parser: argparse.ArgumentParser, what: str) -> None:
-    parser.add_argument("--json", action="store_true", help=f"print JSON to stdout: {what}")
+def _add_mcu_arg(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("mcu", metavar="MCU", help="unit identifier, 8 digits")
+
+
+def _add_locality_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--uf", metavar="UF", required=True, help="state abbreviation, e.g. AC")
+    parser.add_argument("--municipio", metavar="M", help="a municipality: its neighbourhoods")
+
+
+def _json(what: str) -> Options:
+    return json_option(f"print JSON to stdout: {what}")
 
 
 # --------------------------------------------------------------------------- input
@@ -170,7 +185,6 @@ def _units_table(units: Sequence[Unit], now: datetime) -> None:
 # --------------------------------------------------------------------------- commands
 
 
-@guarded
 def _run_search(args: argparse.Namespace, context: AppContext) -> int:
     query = _query(args)
     page = whole_number("--page", args.page, 0)
@@ -197,7 +211,6 @@ def _run_search(args: argparse.Namespace, context: AppContext) -> int:
     return EXIT_OK
 
 
-@guarded
 def _run_show(args: argparse.Namespace, context: AppContext) -> int:
     from postalgui.api.branches import parse_mcu
 
@@ -237,7 +250,6 @@ def _run_show(args: argparse.Namespace, context: AppContext) -> int:
     return EXIT_OK
 
 
-@guarded
 def _run_types(args: argparse.Namespace, context: AppContext) -> int:
     types = context.branches.client().types()
     if args.json:
@@ -249,7 +261,6 @@ def _run_types(args: argparse.Namespace, context: AppContext) -> int:
     return EXIT_OK
 
 
-@guarded
 def _run_statuses(args: argparse.Namespace, context: AppContext) -> int:
     statuses = context.branches.client().statuses()
     if args.json:
@@ -259,7 +270,6 @@ def _run_statuses(args: argparse.Namespace, context: AppContext) -> int:
     return EXIT_OK
 
 
-@guarded
 def _run_localities(args: argparse.Namespace, context: AppContext) -> int:
     from postalgui.api.branches import parse_uf
 

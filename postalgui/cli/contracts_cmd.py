@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
@@ -34,46 +34,37 @@ from postalgui.api.models.contracts import (
 )
 from postalgui.api.values import (
     InvalidValue,
-    format_cnpj,
+    display_cnpj,
     format_date_ui,
     pad_card_number,
     pad_contract_number,
 )
-from postalgui.cli.output import (
-    EXIT_API_ERROR,
-    EXIT_OK,
-    BadOption,
-    checked,
-    error,
-    guarded,
-    print_json,
-    print_table,
-    record_json,
-    whole_number,
-)
+from postalgui.cli.options import BadOption, checked, command_group, json_option, subcommand, whole_number
+from postalgui.cli.output import EXIT_API_ERROR, EXIT_OK, error, print_json, print_table, record_json
 from postalgui.services.context import AppContext
 from postalgui.services.contracts import use_cases
 
 if TYPE_CHECKING:
+    from postalgui.cli.options import Commands, Options, Run
     from postalgui.services.contracts.service import ContractService
 
 _DATE_FIELDS = ("dtInicioVigencia", "dtFimVigencia")
 
 
-def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def add_parser(commands: Commands) -> None:
     """Register both top-level commands, ``contracts`` and ``cards``."""
     _add_contracts(commands)
     _add_cards(commands)
 
 
-def _add_contracts(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = commands.add_parser(
+def _add_contracts(commands: Commands) -> None:
+    sub = command_group(
+        commands,
         "contracts",
-        help="the company's contracts: list, details, services, contacts, category",
-        description="Query the operator's contract service (/meucontrato/v1) for the configured "
+        "the company's contracts: list, details, services, contacts, category",
+        "Query the operator's contract service (/meucontrato/v1) for the configured "
         "company (CNPJ). Dates are printed DD/MM/YYYY, or with --json as the operator sends them.",
     )
-    sub = parser.add_subparsers(dest="contracts_command", metavar="SUBCOMMAND", required=True)
     _command(
         sub,
         "list",
@@ -122,14 +113,13 @@ def _add_contracts(commands: argparse._SubParsersAction[argparse.ArgumentParser]
     )
 
 
-def _add_cards(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = commands.add_parser(
+def _add_cards(commands: Commands) -> None:
+    sub = command_group(
+        commands,
         "cards",
-        help="a contract's posting cards: list, details, services",
-        description="Query the posting cards of one of the company's contracts "
-        "(GET .../contratos/{nuContrato}/cartoes).",
+        "a contract's posting cards: list, details, services",
+        "Query the posting cards of one of the company's contracts (GET .../contratos/{nuContrato}/cartoes).",
     )
-    sub = parser.add_subparsers(dest="cards_command", metavar="SUBCOMMAND", required=True)
     _command(
         sub,
         "list",
@@ -164,25 +154,11 @@ def _add_cards(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
 
 
-Run = Callable[[argparse.Namespace, AppContext], int]
-Options = Callable[[argparse.ArgumentParser], None]
-
-
 def _command(
-    sub: argparse._SubParsersAction[argparse.ArgumentParser],
-    name: str,
-    summary: str,
-    description: str,
-    run: Run,
-    *options: Options,
+    sub: Commands, name: str, summary: str, description: str, run: Run, *options: Options
 ) -> argparse.ArgumentParser:
     """One subcommand: its arguments in ``options``' order, then ``--json``, run by ``run``."""
-    parser = sub.add_parser(name, help=summary, description=description)
-    for add in options:
-        add(parser)
-    _add_json(parser)
-    parser.set_defaults(run=run)
-    return parser
+    return subcommand(sub, name, run, *options, _add_json, summary=summary, description=description)
 
 
 def _status_options(statuses: Iterable[StrEnum], what: str) -> Options:
@@ -216,8 +192,7 @@ def _add_card_arg(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("card", metavar="CARTAO", help="posting card number (up to 10 digits)")
 
 
-def _add_json(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--json", action="store_true", help="print JSON to stdout (the operator's fields)")
+_add_json = json_option("print JSON to stdout (the operator's fields)")
 
 
 def _add_page_options(parser: argparse.ArgumentParser) -> None:
@@ -302,15 +277,6 @@ def card_status_text(status: str | None) -> str:
     return f"{known.value} ({known.meaning})"
 
 
-def _cnpj_text(value: str | None) -> str:
-    if not value:
-        return ""
-    try:
-        return format_cnpj(value)
-    except InvalidValue:
-        return value
-
-
 def _print_record(
     record: BaseModel, shown: Mapping[str, str] | None = None, *, indent: str = "", stream: Any = None
 ) -> None:
@@ -391,7 +357,6 @@ def _print_lookup(lookup: ServiceLookup, args: argparse.Namespace, owner: str) -
 # --------------------------------------------------------------------------- contracts
 
 
-@guarded
 def _run_contracts_list(args: argparse.Namespace, context: AppContext) -> int:
     contracts = use_cases.list_contracts(PlainTask(), _service(context), args.status, args.vigente or None)
     if args.json:
@@ -422,7 +387,6 @@ def _contracts_table(contracts: Sequence[Contract]) -> None:
     )
 
 
-@guarded
 def _run_contracts_show(args: argparse.Namespace, context: AppContext) -> int:
     number = _contract_number(args)
     contract = use_cases.contract_record(PlainTask(), _service(context), number)
@@ -431,12 +395,11 @@ def _run_contracts_show(args: argparse.Namespace, context: AppContext) -> int:
         return EXIT_OK
     _print_record(
         contract,
-        {"status": contract_status_text(contract.status), "cnpj": _cnpj_text(contract.cnpj)},
+        {"status": contract_status_text(contract.status), "cnpj": display_cnpj(contract.cnpj)},
     )
     return EXIT_OK
 
 
-@guarded
 def _run_contracts_services(args: argparse.Namespace, context: AppContext) -> int:
     number = _contract_number(args)
     card = None if args.cartao is None else _card_number(args.cartao, "--cartao")
@@ -454,7 +417,6 @@ def _run_contracts_services(args: argparse.Namespace, context: AppContext) -> in
     return _print_services(services, None, args, owner)
 
 
-@guarded
 def _run_contracts_contacts(args: argparse.Namespace, context: AppContext) -> int:
     number = _contract_number(args)
     management, administration = use_cases.contract_contacts(PlainTask(), _service(context), number)
@@ -482,7 +444,6 @@ def _contacts_section(title: str, contacts: Sequence[Contact]) -> None:
         _print_record(contact, indent="  ")
 
 
-@guarded
 def _run_contracts_category(args: argparse.Namespace, context: AppContext) -> int:
     number = _contract_number(args)
     category: Category = use_cases.contract_category(PlainTask(), _service(context), number)
@@ -496,7 +457,6 @@ def _run_contracts_category(args: argparse.Namespace, context: AppContext) -> in
 # --------------------------------------------------------------------------- cards
 
 
-@guarded
 def _run_cards_list(args: argparse.Namespace, context: AppContext) -> int:
     number = _contract_number(args)
     page_number, size = _page(args), _size(args)
@@ -526,7 +486,7 @@ def _cards_table(cards: Sequence[PostingCard]) -> None:
         [
             [
                 card.nuCartaoPostagem,
-                _cnpj_text(card.cnpjCartao),
+                display_cnpj(card.cnpjCartao),
                 _date(card.dtInicioVigencia),
                 _date(card.dtFimVigencia),
                 card_status_text(card.status),
@@ -536,7 +496,6 @@ def _cards_table(cards: Sequence[PostingCard]) -> None:
     )
 
 
-@guarded
 def _run_cards_show(args: argparse.Namespace, context: AppContext) -> int:
     number = _contract_number(args)
     card_number = _card_number(args.card)
@@ -548,14 +507,13 @@ def _run_cards_show(args: argparse.Namespace, context: AppContext) -> int:
         card,
         {
             "status": card_status_text(card.status),
-            "cnpj": _cnpj_text(card.cnpj),
-            "cnpjCartao": _cnpj_text(card.cnpjCartao),
+            "cnpj": display_cnpj(card.cnpj),
+            "cnpjCartao": display_cnpj(card.cnpjCartao),
         },
     )
     return EXIT_OK
 
 
-@guarded
 def _run_cards_services(args: argparse.Namespace, context: AppContext) -> int:
     number = _contract_number(args)
     card = _card_number(args.card)

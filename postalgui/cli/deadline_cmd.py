@@ -10,41 +10,70 @@ from __future__ import annotations
 
 import argparse
 from datetime import date
+from typing import TYPE_CHECKING
 
 from pydantic import ValidationError
 
 from postalgui.api.values import InvalidValue, format_cep, parse_cep, parse_date_dmy
-from postalgui.cli.output import EXIT_OK, BadOption, checked, guarded, print_fields, print_json
+from postalgui.cli.options import BadOption, checked, command_group, json_option, subcommand
+from postalgui.cli.output import EXIT_OK, print_fields, print_json
 from postalgui.services.context import AppContext
+
+if TYPE_CHECKING:
+    from postalgui.cli.options import Commands
 
 _WEEKDAYS = ("seg", "ter", "qua", "qui", "sex", "sáb", "dom")
 
 
-def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = commands.add_parser(
+def add_parser(commands: Commands) -> None:
+    sub = command_group(
+        commands,
         "deadline",
-        help="delivery time: national, international, pick-up",
-        description="The operator's delivery-time service (/prazo, API 35) with the configured card's token.",
+        "delivery time: national, international, pick-up",
+        "The operator's delivery-time service (/prazo, API 35) with the configured card's token.",
     )
-    sub = parser.add_subparsers(dest="deadline_command", metavar="SUBCOMMAND", required=True)
-    national = sub.add_parser("national", help="days and last delivery date of a product on a route")
-    national.add_argument("product", metavar="CODE", help="product code, e.g. 03220 (SEDEX)")
-    national.add_argument("--cep-origem", required=True, help="origin CEP (8 digits, hyphen optional)")
-    national.add_argument("--cep-destino", required=True, help="destination CEP")
-    national.add_argument("--data", metavar="DD-MM-YYYY", help="posting date (default: today)")
-    national.add_argument("--json", action="store_true", help="print the operator's record")
-    national.set_defaults(run=guarded(run_national))
-    international = sub.add_parser("international", help="export delivery range of a product to a country")
-    international.add_argument("product", metavar="CODE", help="international product code")
-    international.add_argument(
+    subcommand(
+        sub,
+        "national",
+        run_national,
+        _add_route_options,
+        json_option("print the operator's record"),
+        summary="days and last delivery date of a product on a route",
+    )
+    subcommand(
+        sub,
+        "international",
+        run_international,
+        _add_country_options,
+        json_option(None),
+        summary="export delivery range of a product to a country",
+    )
+    subcommand(
+        sub,
+        "pickup",
+        run_pickup,
+        _add_cep_arg,
+        json_option(None),
+        summary="pick-up lead time (business days) at a CEP",
+    )
+
+
+def _add_route_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("product", metavar="CODE", help="product code, e.g. 03220 (SEDEX)")
+    parser.add_argument("--cep-origem", required=True, help="origin CEP (8 digits, hyphen optional)")
+    parser.add_argument("--cep-destino", required=True, help="destination CEP")
+    parser.add_argument("--data", metavar="DD-MM-YYYY", help="posting date (default: today)")
+
+
+def _add_country_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("product", metavar="CODE", help="international product code")
+    parser.add_argument(
         "--pais", required=True, metavar="XX", help="destination country, ISO code such as US"
     )
-    international.add_argument("--json", action="store_true")
-    international.set_defaults(run=guarded(run_international))
-    pickup = sub.add_parser("pickup", help="pick-up lead time (business days) at a CEP")
-    pickup.add_argument("cep", metavar="CEP")
-    pickup.add_argument("--json", action="store_true")
-    pickup.set_defaults(run=guarded(run_pickup))
+
+
+def _add_cep_arg(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("cep", metavar="CEP")
 
 
 def until_text(day: date) -> str:

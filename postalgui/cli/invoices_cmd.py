@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from postalgui.api.cancel import PlainTask, Progress
 from postalgui.api.models.invoices import Divergence, Invoice, PreviewKind
@@ -36,7 +36,8 @@ from postalgui.api.values import (
     parse_date_dmy,
     parse_date_iso,
 )
-from postalgui.cli.output import EXIT_API_ERROR, EXIT_OK, BadOption, error, guarded, print_json, print_table
+from postalgui.cli.options import BadOption, add_json, command_group, contract_options, out_option, subcommand
+from postalgui.cli.output import EXIT_API_ERROR, EXIT_OK, error, print_json, print_table
 from postalgui.services.context import AppContext
 from postalgui.services.invoices.documents import (
     DEFAULT_ITEM,
@@ -58,137 +59,146 @@ from postalgui.services.invoices.jobs import Job, JobState
 from postalgui.services.invoices.service import InvoiceService
 from postalgui.services.spreadsheet import is_xlsx
 
+if TYPE_CHECKING:
+    from postalgui.cli.options import Commands, Options
+
 _MONEY_KEYS = ("valor", "vl", "pc", "diferenca")
 """Keys of money fields an operator record may carry beyond the typed ones."""
 
 
-def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = commands.add_parser(
+def add_parser(commands: Commands) -> None:
+    sub = command_group(
+        commands,
         "invoices",
-        help="invoices: list, PDFs, analytic statements, previews, divergences",
-        description="Query the operator's invoice service with a contract token. Contract and DR "
+        "invoices: list, PDFs, analytic statements, previews, divergences",
+        "Query the operator's invoice service with a contract token. Contract and DR "
         "default to the configured ones, periods to the last 12 months. Money is printed as "
         'R$ 1.234,56, or with --json as the operator\'s fields with a dot decimal separator ("1234.56").',
     )
-    sub = parser.add_subparsers(dest="invoices_command", metavar="SUBCOMMAND", required=True)
-
-    listing = sub.add_parser(
+    subcommand(
+        sub,
         "list",
-        help="list the invoices of a contract",
+        _run_list,
+        contract_options(),
+        _add_period_options,
+        add_json,
+        summary="list the invoices of a contract",
         description="List the invoices of a contract closed in a period (GET /faturas/v1/faturas).",
     )
-    _add_contract_options(listing)
-    _add_period_options(listing)
-    listing.add_argument("--json", action="store_true", help="print JSON to stdout")
-    listing.set_defaults(run=_run_list)
-
-    pdf = sub.add_parser(
+    subcommand(
+        sub,
         "pdf",
-        help="download an invoice's synthetic statement or payment slip (PDF)",
+        _run_pdf,
+        _invoice_options(document_required=True),
+        _add_boleto_option,
+        out_option("FILE.pdf", "where to save the PDF"),
+        summary="download an invoice's synthetic statement or payment slip (PDF)",
         description="Download the synthetic statement (GET .../sintetico/pdf) or, with --boleto, the "
         "payment slip (GET .../boleto/pdf) of an invoice.",
     )
-    _add_invoice_options(pdf, document_required=True)
-    pdf.add_argument("--boleto", action="store_true", help="the payment slip instead of the statement")
-    _add_out_option(pdf, "FILE.pdf", "where to save the PDF")
-    pdf.set_defaults(run=_run_pdf)
-
     _add_job_parsers(sub)
-
-    divergences = sub.add_parser(
+    subcommand(
+        sub,
         "divergences",
-        help="list tariff divergences of open billing",
+        _run_divergences,
+        contract_options(),
+        _add_period_options,
+        add_json,
+        summary="list tariff divergences of open billing",
         description="List the tariff divergences of a contract's open billing "
         "(GET /faturas/v1/faturas/divergencias).",
     )
-    _add_contract_options(divergences)
-    _add_period_options(divergences)
-    divergences.add_argument("--json", action="store_true", help="print JSON to stdout")
-    divergences.set_defaults(run=_run_divergences)
 
 
-def _add_job_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def _add_job_parsers(sub: Commands) -> None:
     """The asynchronous files: analytic, preview, and the jobs they leave (jobs, resume)."""
     _add_request_parsers(sub)
     _add_stored_job_parsers(sub)
 
 
-def _add_request_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def _add_request_parsers(sub: Commands) -> None:
     """analytic and preview: request, wait for and download one file."""
-    analytic = sub.add_parser(
+    subcommand(
+        sub,
         "analytic",
-        help="request, wait for and download an invoice's analytic statement (CSV)",
+        _run_analytic,
+        _invoice_options(document_required=False),
+        out_option(
+            "FILE.csv",
+            "where to save the CSV; a name ending in .xlsx gets the detail items as an Excel workbook",
+        ),
+        _add_poll_option,
+        summary="request, wait for and download an invoice's analytic statement (CSV)",
         description="Request the analytic statement of an invoice (POST .../analitico), poll its "
         "processing every 2.5 s and download the CSV. Ctrl+C stops waiting; a request still pending "
         "for the same invoice (an interrupted run, the window's) is continued instead of sent again.",
     )
-    _add_invoice_options(analytic, document_required=False)
-    _add_out_option(
-        analytic,
-        "FILE.csv",
-        "where to save the CSV; a name ending in .xlsx gets the detail items as an Excel workbook",
-    )
-    _add_poll_option(analytic)
-    analytic.set_defaults(run=_run_analytic)
-
-    preview = sub.add_parser(
+    subcommand(
+        sub,
         "preview",
-        help="request, wait for and download a preview of the next invoice",
+        _run_preview,
+        _add_preview_kind,
+        contract_options(),
+        _add_cost_centre_option,
+        out_option(
+            "FILE",
+            "where to save the file; an ANALITICO named .xlsx gets its items as an Excel workbook",
+        ),
+        _add_poll_option,
+        summary="request, wait for and download a preview of the next invoice",
         description="Request a preview of the invoice in progress (POST /faturas/v1/previas): "
         "SINTETICO is a PDF, ANALITICO a CSV. Polls every 2.5 s, then downloads; a pending request "
         "with the same inputs is continued instead of sent again.",
     )
-    preview.add_argument(
+
+
+def _add_stored_job_parsers(sub: Commands) -> None:
+    """jobs and resume: the requests the store keeps, listed or finished."""
+    subcommand(
+        sub,
+        "jobs",
+        _run_jobs,
+        add_json,
+        summary="list the analytic statements and previews requested here or in the window",
+        description="List the asynchronous requests (analytic statements, previews) of the current "
+        "environment, newest first, from the jobs store the Invoices tab uses. Requests the operator "
+        "no longer keeps (7 days) are marked expired.",
+    )
+    subcommand(
+        sub,
+        "resume",
+        _run_resume,
+        _add_job_arg,
+        out_option("FILE", "where to save the file"),
+        contract_options(),
+        _add_poll_option,
+        summary="finish a request: wait for its file and download it",
+        description="Follow a pending request (its ID from 'invoices jobs') until its file is ready, "
+        "then download it; a ready request's file is copied. Contract and DR default to the request's "
+        "own (a preview's) or the configured ones.",
+    )
+
+
+def _add_boleto_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--boleto", action="store_true", help="the payment slip instead of the statement")
+
+
+def _add_preview_kind(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
         "--tipo",
         required=True,
         type=str.upper,
         choices=[kind.value for kind in PreviewKind],
         help="SINTETICO (PDF) or ANALITICO (CSV)",
     )
-    _add_contract_options(preview)
-    preview.add_argument("--centro-custo", help="only this cost centre")
-    _add_out_option(
-        preview,
-        "FILE",
-        "where to save the file; an ANALITICO named .xlsx gets its items as an Excel workbook",
-    )
-    _add_poll_option(preview)
-    preview.set_defaults(run=_run_preview)
 
 
-def _add_stored_job_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """jobs and resume: the requests the store keeps, listed or finished."""
-    jobs = sub.add_parser(
-        "jobs",
-        help="list the analytic statements and previews requested here or in the window",
-        description="List the asynchronous requests (analytic statements, previews) of the current "
-        "environment, newest first, from the jobs store the Invoices tab uses. Requests the operator "
-        "no longer keeps (7 days) are marked expired.",
-    )
-    jobs.add_argument("--json", action="store_true", help="print JSON to stdout")
-    jobs.set_defaults(run=_run_jobs)
-
-    resume = sub.add_parser(
-        "resume",
-        help="finish a request: wait for its file and download it",
-        description="Follow a pending request (its ID from 'invoices jobs') until its file is ready, "
-        "then download it; a ready request's file is copied. Contract and DR default to the request's "
-        "own (a preview's) or the configured ones.",
-    )
-    resume.add_argument("job", type=int, metavar="ID", help="the request's ID in 'invoices jobs'")
-    _add_out_option(resume, "FILE", "where to save the file")
-    _add_contract_options(resume)
-    _add_poll_option(resume)
-    resume.set_defaults(run=_run_resume)
+def _add_cost_centre_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--centro-custo", help="only this cost centre")
 
 
-def _add_out_option(parser: argparse.ArgumentParser, metavar: str, help_text: str) -> None:
-    parser.add_argument("--out", type=Path, required=True, metavar=metavar, help=help_text)
-
-
-def _add_contract_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--contrato", help="contract number (default: the configured one)")
-    parser.add_argument("--dr", help="regional office (DR) of the contract (default: the configured one)")
+def _add_job_arg(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("job", type=int, metavar="ID", help="the request's ID in 'invoices jobs'")
 
 
 def _add_period_options(parser: argparse.ArgumentParser) -> None:
@@ -196,18 +206,23 @@ def _add_period_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--ate", metavar="DD-MM-YYYY", help="end of the period (default: today)")
 
 
-def _add_invoice_options(parser: argparse.ArgumentParser, *, document_required: bool) -> None:
-    parser.add_argument("invoice", metavar="FATURA", help="invoice number")
-    document_help = "document type as the list shows it: RE, RT, RZ, RA..."
-    parser.add_argument(
-        "--tipo-documento",
-        required=document_required,
-        default=None if document_required else "RE",
-        help=document_help if document_required else f"{document_help} (default RE)",
-    )
-    parser.add_argument("--dr-fatura", help="DR of the invoice (default: the configured DR)")
-    parser.add_argument("--item", default=DEFAULT_ITEM, help="invoice item, 3 digits (default 001)")
-    _add_contract_options(parser)
+def _invoice_options(*, document_required: bool) -> Options:
+    """FATURA, its document type, DR and item, then ``--contrato``/``--dr``."""
+
+    def add(parser: argparse.ArgumentParser) -> None:
+        parser.add_argument("invoice", metavar="FATURA", help="invoice number")
+        document_help = "document type as the list shows it: RE, RT, RZ, RA..."
+        parser.add_argument(
+            "--tipo-documento",
+            required=document_required,
+            default=None if document_required else "RE",
+            help=document_help if document_required else f"{document_help} (default RE)",
+        )
+        parser.add_argument("--dr-fatura", help="DR of the invoice (default: the configured DR)")
+        parser.add_argument("--item", default=DEFAULT_ITEM, help="invoice item, 3 digits (default 001)")
+        contract_options()(parser)
+
+    return add
 
 
 def _add_poll_option(parser: argparse.ArgumentParser) -> None:
@@ -282,7 +297,6 @@ def _out(path: Path) -> Path:
 # --------------------------------------------------------------------------- list
 
 
-@guarded
 def _run_list(args: argparse.Namespace, context: AppContext) -> int:
     contract = _contract(args, context)
     start, end = _period(args)
@@ -341,7 +355,6 @@ def _ui_date(day: date | None) -> str:
 # --------------------------------------------------------------------------- PDFs
 
 
-@guarded
 def _run_pdf(args: argparse.Namespace, context: AppContext) -> int:
     contract = _contract(args, context)
     ref = _invoice_ref(args, context)
@@ -355,7 +368,6 @@ def _run_pdf(args: argparse.Namespace, context: AppContext) -> int:
 # --------------------------------------------------------------------------- asynchronous files
 
 
-@guarded
 def _run_analytic(args: argparse.Namespace, context: AppContext) -> int:
     contract = _contract(args, context)
     ref = _invoice_ref(args, context)
@@ -366,7 +378,6 @@ def _run_analytic(args: argparse.Namespace, context: AppContext) -> int:
     return _follow(service, asked.job, out, interval, continued=asked.continued)
 
 
-@guarded
 def _run_preview(args: argparse.Namespace, context: AppContext) -> int:
     contract = _contract(args, context)
     out = _out(args.out)
@@ -379,7 +390,6 @@ def _run_preview(args: argparse.Namespace, context: AppContext) -> int:
     return _follow(service, asked.job, out, interval, continued=asked.continued)
 
 
-@guarded
 def _run_resume(args: argparse.Namespace, context: AppContext) -> int:
     out = _out(args.out)
     interval = _interval(args.poll_interval)
@@ -481,7 +491,6 @@ def _say_set_aside(service: InvoiceService) -> None:
 # --------------------------------------------------------------------------- jobs
 
 
-@guarded
 def _run_jobs(args: argparse.Namespace, context: AppContext) -> int:
     service = context.invoices
     jobs = refresh_expiry(PlainTask(), service)
@@ -537,7 +546,6 @@ def _job_subject(job: Job) -> str:
 # --------------------------------------------------------------------------- divergences
 
 
-@guarded
 def _run_divergences(args: argparse.Namespace, context: AppContext) -> int:
     contract = _contract(args, context)
     start, end = _period(args)

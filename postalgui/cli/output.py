@@ -9,16 +9,13 @@ import json
 import logging
 import os
 import sys
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from typing import Any, TextIO, TypeVar
+from typing import Any, TextIO
 
 from pydantic import BaseModel
 
 from postalgui.api.masking import scrub
-from postalgui.api.values import InvalidValue
-
-_T = TypeVar("_T")
 
 EXIT_OK = 0
 EXIT_API_ERROR = 1
@@ -48,46 +45,10 @@ def error(message: str) -> None:
     sys.stderr.write(f"postalgui: {message}\n")
 
 
-class BadOption(Exception):  # noqa: N818  # control flow inside the commands, never shown raw
-    """An option is wrong; the message names it (exit 2, nothing sent)."""
-
-
-def checked(option: str, parse: Callable[[Any], _T], value: Any) -> _T:
-    """``parse(value)``, a rejected value becoming a `BadOption` that names ``option``."""
-    try:
-        return parse(value)
-    except InvalidValue as exc:
-        raise BadOption(f"{option}: {exc.message}") from None
-
-
-def whole_number(option: str, value: str | None, minimum: int) -> int | None:
-    """A whole number option (``--page``, ``--size``), at least ``minimum``; None when not given."""
-    if value is None:
-        return None
-    text = value.strip()
-    if not text.isdigit() or int(text) < minimum:
-        raise BadOption(f"{option}: must be a whole number, {minimum} or more (got {value!r})")
-    return int(text)
-
-
 def record_json(record: BaseModel) -> dict[str, Any]:
     """A record with the operator's field names (extras included), timestamps as sent."""
     data: dict[str, Any] = record.model_dump(mode="json", exclude_none=True)
     return data
-
-
-def guarded(run: Callable[[Any, Any], int]) -> Callable[[Any, Any], int]:
-    """A command's ``run(args, context)`` that turns a `BadOption` into its message and exit 2."""
-
-    def wrapper(args: Any, context: Any) -> int:
-        try:
-            return run(args, context)
-        except BadOption as exc:
-            error(str(exc))
-            return EXIT_INVALID_INPUT
-
-    wrapper.__doc__ = run.__doc__
-    return wrapper
 
 
 def print_table(titles: Sequence[str], rows: Sequence[Sequence[str]], *, right: Iterable[int] = ()) -> None:

@@ -12,50 +12,63 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
+from postalgui.cli.options import command_group, subcommand
 from postalgui.cli.output import EXIT_INVALID_INPUT, EXIT_OK, error
 from postalgui.services.context import AppContext
 from postalgui.serving.loopback import LoopbackServer, TlsFiles
 
+if TYPE_CHECKING:
+    from postalgui.cli.options import Commands
 
-def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = commands.add_parser(
-        "partner", help="the counter partner's server (form receiver, confirmations)"
+
+def _add_serve_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    parser.add_argument("--port", type=int, default=8443, help="port (default 8443)")
+    parser.add_argument(
+        "--database", metavar="URL", help="ledger URL, e.g. postgresql+psycopg://user@host/db"
     )
-    sub = parser.add_subparsers(dest="partner_command", metavar="SUBCOMMAND", required=True)
-    serve = sub.add_parser(
-        "serve",
-        help="serve the partner server until Ctrl+C",
-        description="Serve the model-1 form receiver, confirmarAtendimento and the OAuth token endpoint.",
-    )
-    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
-    serve.add_argument("--port", type=int, default=8443, help="port (default 8443)")
-    serve.add_argument("--database", metavar="URL", help="ledger URL, e.g. postgresql+psycopg://user@host/db")
-    serve.add_argument("--tls-cert", type=Path, metavar="PEM", help="server certificate chain (PEM)")
-    serve.add_argument("--tls-key", type=Path, metavar="PEM", help="server private key (PEM)")
-    serve.add_argument(
+    parser.add_argument("--tls-cert", type=Path, metavar="PEM", help="server certificate chain (PEM)")
+    parser.add_argument("--tls-key", type=Path, metavar="PEM", help="server private key (PEM)")
+    parser.add_argument(
         "--client-ca", type=Path, metavar="PEM", help="require client certificates signed by this CA"
     )
-    serve.add_argument(
+    parser.add_argument(
         "--form-path", metavar="PATH", help="path of the model-1 form receiver (default /ster/formulario)"
     )
-    serve.add_argument(
+    parser.add_argument(
         "--handler", metavar="MODULE:NAME", help="form handler (default: the demo bill payment)"
     )
-    serve.set_defaults(run=run_serve)
 
-    keep = sub.add_parser(
+
+def _add_credential_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--user", metavar="U", help="Basic user (its password is asked)")
+    parser.add_argument("--client-id", metavar="ID", help="OAuth client id (its secret is asked)")
+    parser.add_argument("--stdin", action="store_true", help="read the password, then the secret, from stdin")
+    parser.add_argument("--forget", action="store_true", help="remove the stored partner credentials")
+
+
+def add_parser(commands: Commands) -> None:
+    sub = command_group(commands, "partner", "the counter partner's server (form receiver, confirmations)")
+    subcommand(
+        sub,
+        "serve",
+        run_serve,
+        _add_serve_options,
+        summary="serve the partner server until Ctrl+C",
+        description="Serve the model-1 form receiver, confirmarAtendimento and the OAuth token endpoint.",
+    )
+    subcommand(
+        sub,
         "credentials",
-        help="keep the partner server's credentials in the system keyring",
+        run_credentials,
+        _add_credential_options,
+        summary="keep the partner server's credentials in the system keyring",
         description="Store the credentials the operator uses to call your partner server in the system "
         "keyring of this environment (asked without echo; one secret per line on stdin with --stdin). "
         "The server hashes them when it starts.",
     )
-    keep.add_argument("--user", metavar="U", help="Basic user (its password is asked)")
-    keep.add_argument("--client-id", metavar="ID", help="OAuth client id (its secret is asked)")
-    keep.add_argument("--stdin", action="store_true", help="read the password, then the secret, from stdin")
-    keep.add_argument("--forget", action="store_true", help="remove the stored partner credentials")
-    keep.set_defaults(run=run_credentials)
 
 
 def _secret(prompt: str, *, from_stdin: bool) -> str:

@@ -39,6 +39,14 @@ from postalgui.api.values import (
     parse_date_iso,
     parse_money,
 )
+from postalgui.cli.options import (
+    add_json,
+    command_group,
+    contract_options,
+    json_option,
+    out_option,
+    subcommand,
+)
 from postalgui.cli.output import EXIT_API_ERROR, EXIT_INVALID_INPUT, EXIT_OK, error, print_fields, print_json
 from postalgui.cli.price_deadlines import deadline_json, deadline_line, not_enabled_note
 from postalgui.services.context import AppContext
@@ -48,6 +56,7 @@ from postalgui.services.price.products import product_name
 
 if TYPE_CHECKING:
     from postalgui.api.models.price import QuoteResult
+    from postalgui.cli.options import Commands, Options
     from postalgui.services.price.batch_csv import (
         BatchReader,
         ResultsCsvWriter,
@@ -86,89 +95,98 @@ ROLL_SIZES = ("comprimento", "diametro")
 _SPLIT = re.compile(r"[,;\s]+")
 
 
-def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = commands.add_parser(
+def add_parser(commands: Commands) -> None:
+    sub = command_group(
+        commands,
         "price",
-        help="price products: national, international, additional services, CSV batches",
-        description="Query the operator's price service. Money is printed as R$ 1.234,56, "
+        "price products: national, international, additional services, CSV batches",
+        "Query the operator's price service. Money is printed as R$ 1.234,56, "
         'or with --json as the operator\'s fields with a dot decimal separator ("19.92").',
     )
-    sub = parser.add_subparsers(dest="price_command", metavar="SUBCOMMAND", required=True)
-    _add_national(sub)
-    _add_international(sub)
-    _add_services(sub)
-    _add_batch(sub)
-
-
-def _add_national(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    national = sub.add_parser(
+    subcommand(
+        sub,
         "national",
-        help="price one product to a Brazilian CEP",
+        _run_national,
+        _product_arg("product code, e.g. 03220 (SEDEX), 03298 (PAC)"),
+        _add_route_options,
+        _add_object_options,
+        _arrive_by_option("must arrive by this day: says whether the delivery-time service's date makes it"),
+        summary="price one product to a Brazilian CEP",
         description="Price one product between two CEPs (GET /preco/v1/nacional/{coProduto}).",
     )
-    national.add_argument(
-        "product", metavar="COPRODUTO", help="product code, e.g. 03220 (SEDEX), 03298 (PAC)"
-    )
-    national.add_argument("--cep-origem", required=True, help="origin CEP (8 digits, hyphen optional)")
-    national.add_argument("--cep-destino", required=True, help="destination CEP")
-    _add_object_options(national)
-    national.add_argument(
-        "--chegar-ate",
-        metavar="DD-MM-YYYY",
-        help="must arrive by this day: says whether the delivery-time service's date makes it",
-    )
-    national.set_defaults(run=_run_national)
-
-
-def _add_international(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    international = sub.add_parser(
+    subcommand(
+        sub,
         "international",
-        help="price one product to another country",
+        _run_international,
+        _product_arg("international product code"),
+        _add_country_and_origin,
+        _add_object_options,
+        summary="price one product to another country",
         description="Price one product abroad (GET /preco/v1/internacional/{coProduto}).",
     )
-    international.add_argument("product", metavar="COPRODUTO", help="international product code")
-    international.add_argument("--pais", required=True, help="destination country, 2-letter ISO code (US)")
-    international.add_argument("--cep-origem", required=True, help="origin CEP (8 digits, hyphen optional)")
-    _add_object_options(international)
-    international.set_defaults(run=_run_international)
-
-
-def _add_services(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    services = sub.add_parser(
+    subcommand(
+        sub,
         "services",
-        help="list the additional services a product can take, with prices and limits",
+        _run_services,
+        _product_arg("product code"),
+        _add_service_list_options,
+        add_json,
+        summary="list the additional services a product can take, with prices and limits",
         description="List a product's additional services (GET /preco/v1/servicos-adicionais/{coProduto}).",
     )
-    services.add_argument("product", metavar="COPRODUTO", help="product code")
-    services.add_argument("--valor-declarado", help="declared value in reais (200 or 200,00)")
-    services.add_argument("--data", help="price date, YYYY-MM-DD (default: today)")
-    services.add_argument("--pais", help="destination country, for international products")
-    services.add_argument("--json", action="store_true", help="print JSON to stdout")
-    services.set_defaults(run=_run_services)
-
-
-def _add_batch(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    batch = sub.add_parser(
+    subcommand(
+        sub,
         "batch",
-        help="price every row of a CSV file",
+        _run_batch,
+        _add_batch_file,
+        out_option(
+            "FILE",
+            "also write the results to this file: an Excel workbook when it ends in .xlsx, else CSV",
+            required=False,
+        ),
+        json_option("print a JSON array to stdout"),
+        _arrive_by_option(
+            "must arrive by this day: marks the rows whose delivery date is later (chegaAte in JSON)"
+        ),
+        summary="price every row of a CSV file",
         description="Price every row of a CSV file (columns named like the operator's fields, "
         "e.g. coProduto;cepOrigem;cepDestino;psObjeto, or Portuguese titles). The configured "
         "contract and DR fill rows that leave them blank. Invalid rows are listed and nothing is sent.",
     )
-    batch.add_argument("file", metavar="FILE.csv", type=Path, help="the CSV file to price")
-    batch.add_argument(
-        "--out",
-        type=Path,
-        metavar="FILE",
-        help="also write the results to this file: an Excel workbook when it ends in .xlsx, else CSV",
-    )
-    batch.add_argument("--json", action="store_true", help="print a JSON array to stdout")
-    batch.add_argument(
-        "--chegar-ate",
-        metavar="DD-MM-YYYY",
-        help="must arrive by this day: marks the rows whose delivery date is later (chegaAte in JSON)",
-    )
-    batch.set_defaults(run=_run_batch)
+
+
+def _product_arg(help_text: str) -> Options:
+    def add(parser: argparse.ArgumentParser) -> None:
+        parser.add_argument("product", metavar="COPRODUTO", help=help_text)
+
+    return add
+
+
+def _arrive_by_option(help_text: str) -> Options:
+    def add(parser: argparse.ArgumentParser) -> None:
+        parser.add_argument("--chegar-ate", metavar="DD-MM-YYYY", help=help_text)
+
+    return add
+
+
+def _add_route_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--cep-origem", required=True, help="origin CEP (8 digits, hyphen optional)")
+    parser.add_argument("--cep-destino", required=True, help="destination CEP")
+
+
+def _add_country_and_origin(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--pais", required=True, help="destination country, 2-letter ISO code (US)")
+    parser.add_argument("--cep-origem", required=True, help="origin CEP (8 digits, hyphen optional)")
+
+
+def _add_service_list_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--valor-declarado", help="declared value in reais (200 or 200,00)")
+    parser.add_argument("--data", help="price date, YYYY-MM-DD (default: today)")
+    parser.add_argument("--pais", help="destination country, for international products")
+
+
+def _add_batch_file(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", metavar="FILE.csv", type=Path, help="the CSV file to price")
 
 
 def _add_object_options(parser: argparse.ArgumentParser) -> None:
@@ -187,11 +205,8 @@ def _add_object_options(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--valor-declarado", help="declared value in reais (200 or 200,00)")
     parser.add_argument("--data", help="price date, DD-MM-YYYY (default: today)")
-    parser.add_argument("--contrato", help="contract number (default: the configured one)")
-    parser.add_argument(
-        "--dr", type=int, help="regional office (DR) of the contract (default: the configured one)"
-    )
-    parser.add_argument("--json", action="store_true", help="print JSON to stdout")
+    contract_options(dr_type=int)(parser)
+    add_json(parser)
 
 
 # --------------------------------------------------------------------------- one product

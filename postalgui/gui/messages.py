@@ -385,14 +385,9 @@ def environment_name(environment: Environment, custom_url: str = "") -> str:
 
 def display_cnpj(value: str) -> str:
     """``00.000.000/0000-00``, or the text as typed when it is not a valid CNPJ."""
-    from postalgui.api.values import InvalidValue, format_cnpj
+    from postalgui.api.values import display_cnpj as shown  # imported when first shown, as before
 
-    if not value:
-        return ""
-    try:
-        return format_cnpj(value)
-    except InvalidValue:
-        return value
+    return shown(value)
 
 
 def local_time(moment: datetime) -> str:

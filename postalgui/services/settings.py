@@ -13,7 +13,7 @@ import logging
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 from pydantic import Field, ValidationError, field_validator
 
@@ -23,6 +23,7 @@ from postalgui.api.scopes import Scope, TokenScope
 from postalgui.api.values import InvalidValue, pad_card_number, pad_contract_number, parse_cnpj
 from postalgui.sandbox import demo_account
 from postalgui.services.attendance.settings import AttendanceSettings
+from postalgui.services.blank_or import blank_or
 from postalgui.services.frozen_model import FrozenModel
 from postalgui.services.price.products import PriceSettings
 from postalgui.storage.aside import aside_path
@@ -37,26 +38,11 @@ LANGUAGES = ("", "pt_BR", "en")  # "" follows the system locale
 class Profile(FrozenModel):
     """The company's numbers in one environment."""
 
-    cnpj: str = ""
-    contract: str = ""
-    card: str = ""
+    cnpj: Annotated[str, blank_or(parse_cnpj)] = ""
+    contract: Annotated[str, blank_or(pad_contract_number)] = ""
+    card: Annotated[str, blank_or(pad_card_number)] = ""
     dr: int | None = Field(default=None, ge=1, le=99)
     delegated: bool = False
-
-    @field_validator("cnpj")
-    @classmethod
-    def _cnpj(cls, value: str) -> str:
-        return parse_cnpj(value) if value.strip() else ""
-
-    @field_validator("contract")
-    @classmethod
-    def _contract(cls, value: str) -> str:
-        return pad_contract_number(value) if value.strip() else ""
-
-    @field_validator("card")
-    @classmethod
-    def _card(cls, value: str) -> str:
-        return pad_card_number(value) if value.strip() else ""
 
     def default_scope(self) -> TokenScope:
         """Card if one is configured, else contract, else login (issue 2)."""

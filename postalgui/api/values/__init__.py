@@ -27,6 +27,7 @@ from postalgui.api.values.cep import Cep, format_cep, is_valid_cep, parse_cep
 from postalgui.api.values.cnpj import (
     Cnpj,
     compute_check_digits,
+    display_cnpj,
     format_cnpj,
     is_valid_cnpj,
     parse_cnpj,
@@ -76,6 +77,7 @@ __all__ = [
     "barcode_to_typed_line",
     "combine_offset",
     "compute_check_digits",
+    "display_cnpj",
     "due_date",
     "due_factor",
     "find_typed_lines",

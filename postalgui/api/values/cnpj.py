@@ -74,6 +74,16 @@ def format_cnpj(value: str) -> str:
     return f"{bare[:2]}.{bare[2:5]}.{bare[5:8]}/{bare[8:12]}-{bare[12:]}"
 
 
+def display_cnpj(value: str | None) -> str:
+    """``00.000.000/0000-00``, or the text as typed when it is not a valid CNPJ ("" for none)."""
+    if not value:
+        return ""
+    try:
+        return format_cnpj(value)
+    except InvalidValue:
+        return value
+
+
 def is_valid_cnpj(text: str) -> bool:
     """True when :func:`parse_cnpj` would accept ``text``."""
     try:

@@ -1,0 +1,131 @@
+"""The argparse set-up every command module shares: a command with subcommands, one
+subcommand with its options and run function, the options several commands take
+(``--json``, ``--contrato``/``--dr``), and the checking of what was typed (`checked`,
+`BadOption`: a rejection names the option, exit status 2).
+
+Each module keeps its own help texts; only the way they are wired lives here, so a new
+command reads like the others and the ``run``/``dest`` conventions `main` relies on hold.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
+
+from postalgui.api.values import InvalidValue
+from postalgui.cli.output import EXIT_INVALID_INPUT, error
+
+if TYPE_CHECKING:
+    from postalgui.services.context import AppContext
+
+Commands: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
+"""What ``add_subparsers`` returns: the place commands and subcommands are added."""
+Run = Callable[[argparse.Namespace, "AppContext"], int]
+"""A subcommand's body: `main` calls it with the parsed arguments and the app context."""
+Options = Callable[[argparse.ArgumentParser], None]
+"""Adds a group of arguments to a (sub)command's parser."""
+
+JSON_HELP = "print JSON to stdout"
+
+_T = TypeVar("_T")
+
+
+def command_group(commands: Commands, name: str, summary: str, description: str | None = None) -> Commands:
+    """The top-level command ``name``; its subcommand's name lands in ``<name>_command``."""
+    parser = commands.add_parser(name, help=summary, description=description)
+    return parser.add_subparsers(dest=f"{name}_command", metavar="SUBCOMMAND", required=True)
+
+
+def subcommand(
+    sub: Commands,
+    name: str,
+    run: Run,
+    *options: Options,
+    summary: str,
+    description: str | None = None,
+) -> argparse.ArgumentParser:
+    """One subcommand run by ``run``, its arguments added by ``options`` in their order.
+
+    ``run`` is `guarded`: a `BadOption` it raises is said, naming the option, with exit 2.
+    """
+    parser = sub.add_parser(name, help=summary, description=description)
+    for add in options:
+        add(parser)
+    parser.set_defaults(run=guarded(run))
+    return parser
+
+
+def json_option(help_text: str | None = JSON_HELP) -> Options:
+    """``--json``, with ``help_text`` (none shown when it is None)."""
+
+    def add(parser: argparse.ArgumentParser) -> None:
+        parser.add_argument("--json", action="store_true", help=help_text)
+
+    return add
+
+
+def add_json(parser: argparse.ArgumentParser) -> None:
+    """``--json`` with the common help: print JSON to stdout."""
+    json_option()(parser)
+
+
+def contract_options(dr_type: Callable[[str], object] = str) -> Options:
+    """``--contrato`` and ``--dr`` (read by ``dr_type``), both falling back to the configured ones."""
+
+    def add(parser: argparse.ArgumentParser) -> None:
+        parser.add_argument("--contrato", help="contract number (default: the configured one)")
+        parser.add_argument(
+            "--dr", type=dr_type, help="regional office (DR) of the contract (default: the configured one)"
+        )
+
+    return add
+
+
+def out_option(metavar: str, help_text: str, *, required: bool = True) -> Options:
+    """``--out`` naming the file to write (a `Path`)."""
+
+    def add(parser: argparse.ArgumentParser) -> None:
+        parser.add_argument("--out", type=Path, required=required, metavar=metavar, help=help_text)
+
+    return add
+
+
+# --------------------------------------------------------------------------- checking what was typed
+
+
+class BadOption(Exception):  # noqa: N818  # control flow inside the commands, never shown raw
+    """An option is wrong; the message names it (exit 2, nothing sent)."""
+
+
+def checked(option: str, parse: Callable[[Any], _T], value: Any) -> _T:
+    """``parse(value)``, a rejected value becoming a `BadOption` that names ``option``."""
+    try:
+        return parse(value)
+    except InvalidValue as exc:
+        raise BadOption(f"{option}: {exc.message}") from None
+
+
+def whole_number(option: str, value: str | None, minimum: int) -> int | None:
+    """A whole number option (``--page``, ``--size``), at least ``minimum``; None when not given."""
+    if value is None:
+        return None
+    text = value.strip()
+    if not text.isdigit() or int(text) < minimum:
+        raise BadOption(f"{option}: must be a whole number, {minimum} or more (got {value!r})")
+    return int(text)
+
+
+def guarded(run: Callable[[Any, Any], int]) -> Callable[[Any, Any], int]:
+    """A command's ``run(args, context)`` that turns a `BadOption` into its message and exit 2."""
+
+    def wrapper(args: Any, context: Any) -> int:
+        try:
+            return run(args, context)
+        except BadOption as exc:
+            error(str(exc))
+            return EXIT_INVALID_INPUT
+
+    wrapper.__doc__ = run.__doc__
+    return wrapper
