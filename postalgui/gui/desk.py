@@ -8,16 +8,23 @@ hands them over alike (the Contracts tab's desk adds its activity line).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Generic, TypeVar
+from typing import TYPE_CHECKING, Generic, TypeVar, TypeVarTuple
 
 if TYPE_CHECKING:
-    from postalgui.gui.tasks import TaskRunner
+    from PySide6.QtCore import QObject
+
+    from postalgui.api.cancel import Progress
+    from postalgui.gui.tasks import TaskHandle, TaskRunner
+    from postalgui.gui.widgets.failure import Failure
     from postalgui.gui.widgets.message_bar import MessageArea
 
 __all__ = ["Desk"]
 
 S = TypeVar("S")
+R = TypeVar("R")
+Ts = TypeVarTuple("Ts")
 
 
 @dataclass(frozen=True)
@@ -27,3 +34,32 @@ class Desk(Generic[S]):
     service: S
     runner: TaskRunner
     messages: MessageArea
+
+    def run(
+        self,
+        fn: Callable[[TaskHandle, S, *Ts], R],
+        *args: *Ts,
+        owner: QObject | None = None,
+        name: str | None = None,
+        key: str | None = None,
+        on_result: Callable[[R], None] | None = None,
+        on_error: Callable[[BaseException], None] | None = None,
+        on_progress: Callable[[Progress], None] | None = None,
+        on_finished: Callable[[bool], None] | None = None,
+        failure: Failure | None = None,
+    ) -> TaskHandle:
+        """Run the use case ``fn(handle, service, *args)`` over this desk's service, as
+        `TaskRunner.run` runs any task (typed the same way)."""
+        return self.runner.run(
+            fn,
+            self.service,
+            *args,
+            owner=owner,
+            name=name,
+            key=key,
+            on_result=on_result,
+            on_error=on_error,
+            on_progress=on_progress,
+            on_finished=on_finished,
+            failure=failure,
+        )

@@ -21,7 +21,7 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Generic, Protocol, TypeVar, TypeVarTuple, runtime_checkable
 
 import shiboken6
@@ -29,7 +29,7 @@ from PySide6.QtCore import QObject, QRunnable, Qt, QThread, QThreadPool, Signal,
 
 from postalgui.api.cancel import Cancelled, PlainTask, Progress, cancel_scope
 from postalgui.api.errors import RoutineError
-from postalgui.gui.widgets.message_kind import MessageKind
+from postalgui.gui.widgets.failure import Failure
 
 log = logging.getLogger(__name__)
 
@@ -43,30 +43,10 @@ __all__ = ["IO_THREADS", "ErrorSink", "Failure", "Progress", "TaskHandle", "Task
 
 @runtime_checkable
 class ErrorSink(Protocol):
-    """Where a routine failure of a task goes when its owner set no ``on_error``.
+    """Where a routine failure of a task goes when its owner set no ``on_error``, worded
+    by the task's `Failure` (its key always set by the runner)."""
 
-    ``template`` (translated, ``%1`` for the error's own text) says what failed.
-    """
-
-    def show_routine_error(
-        self,
-        error: BaseException,
-        key: str | None = None,
-        template: str | None = None,
-        kind: MessageKind = MessageKind.ERROR,
-    ) -> None: ...
-
-
-@dataclass(frozen=True)
-class Failure:
-    """How a task's routine failure reads in the message area: what failed (``%1`` is the
-    error's text), the message's key (a new failure replaces the previous one) and how
-    serious it is (a background refresh that failed is a warning, a click that failed an
-    error). With it a caller needs no ``on_error`` slot of its own."""
-
-    template: str | None = None
-    key: str | None = None
-    kind: MessageKind = MessageKind.ERROR
+    def show_routine_error(self, error: BaseException, failure: Failure) -> None: ...
 
 
 class TaskHandle(PlainTask):
@@ -302,7 +282,7 @@ class TaskRunner(QObject):
             else:
                 wording = entry.failure or Failure()
                 key = wording.key or entry.key or entry.worker.handle.name
-                sink.show_routine_error(error, key, wording.template, wording.kind)
+                sink.show_routine_error(error, replace(wording, key=key))
 
     @staticmethod
     def _sink_for(owner: QObject | None) -> ErrorSink | None:

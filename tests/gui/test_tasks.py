@@ -198,16 +198,10 @@ class Sink(QObject):
         self.templates: list[str | None] = []
         self.kinds: list[MessageKind] = []
 
-    def show_routine_error(
-        self,
-        error: BaseException,
-        key: str | None = None,
-        template: str | None = None,
-        kind: MessageKind = MessageKind.ERROR,
-    ) -> None:
-        self.shown.append((error, key))
-        self.templates.append(template)
-        self.kinds.append(kind)
+    def show_routine_error(self, error: BaseException, failure: Failure) -> None:
+        self.shown.append((error, failure.key))
+        self.templates.append(failure.template)
+        self.kinds.append(failure.kind)
 
 
 def test_routine_errors_go_to_the_owners_message_area(qtbot: QtBot, runner: TaskRunner) -> None:

@@ -21,7 +21,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from postalgui.gui.widgets.failure import Failure
 from postalgui.gui.widgets.message_kind import MessageKind
+
+_AS_IT_IS = Failure()
 
 # Explicit foreground and background so the strip reads the same on dark themes.
 _COLOURS: dict[MessageKind, tuple[str, str, str]] = {
@@ -182,18 +185,13 @@ class MessageArea(QWidget):
             if isinstance(bar, MessageBar) and bar.kind is MessageKind.INFO:
                 bar.expire()
 
-    def show_routine_error(
-        self,
-        error: BaseException,
-        key: str | None = None,
-        template: str | None = None,
-        kind: MessageKind = MessageKind.ERROR,
-    ) -> None:
+    def show_routine_error(self, error: BaseException, failure: Failure = _AS_IT_IS) -> None:
         """A task's routine failure, in the user's words (the runner's default `ErrorSink`)."""
         from postalgui.gui.messages import arg, describe_error
 
         text = describe_error(error)
-        self.show_message(arg(template, text) if template else text, kind, key=key)
+        shown = arg(failure.template, text) if failure.template else text
+        self.show_message(shown, failure.kind, key=failure.key)
 
     def message(self, key: str) -> MessageBar | None:
         return self._keyed.get(key)

@@ -11,3 +11,4 @@ class MessageKind(Enum):
     INFO = "info"
     WARNING = "warning"
     ERROR = "error"
+

@@ -41,7 +41,6 @@ __all__ = [
     "export_pdf",
     "quote_batch",
     "quote_checked",
-    "quote_one",
     "quote_single",
     "quote_window",
     "read_batch_file",
@@ -201,17 +200,6 @@ def quote_window(
             rest, pending = pending, []
         service.record(rest, source, run)
     return [replace(result, index=result.index + offset) for result in results] if offset else results
-
-
-def quote_one(
-    task: TaskControl,
-    service: PriceService,
-    query: PriceQuery,
-    source: Source = "form",
-    run: str | None = None,
-) -> QuoteResult:
-    """One product through the batch path, so an item error is a result, not an exception."""
-    return quote_batch(task, service, [query], source, run)[0]
 
 
 def quote_single(

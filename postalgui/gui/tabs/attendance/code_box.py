@@ -101,9 +101,8 @@ class OperatorCodeBox(QGroupBox):
         if not text:
             return None
         self.desk.messages.clear(DECODE_KEY)
-        self._handle = self.desk.runner.run(
+        self._handle = self.desk.run(
             decode_code,
-            self.desk.service,
             text,
             name="decode operator code",
             key=DECODE_KEY,

@@ -131,9 +131,8 @@ class LedgerPanel(QWidget):
         if self._handle is not None:
             self._again = True
             return None
-        self._handle = self.desk.runner.run(
+        self._handle = self.desk.run(
             list_attendances,
-            self.desk.service,
             self.day(),
             self.state(),
             name="ledger",

@@ -102,9 +102,8 @@ class PartnerPanel(QGroupBox):
         self, fn: Callable[[TaskControl, AttendanceService], PartnerStatus], template: str
     ) -> TaskHandle:
         self._set_busy(True)
-        self._handle = self.desk.runner.run(
+        self._handle = self.desk.run(
             fn,
-            self.desk.service,
             name="partner server",
             key=PARTNER_KEY,
             on_result=self._on_task_result,

@@ -127,9 +127,8 @@ class ReconcilePanel(QWidget):
             return self._handle
         self.desk.messages.clear(RECONCILE_KEY)
         day = pydate(self.day_edit.date())
-        self._handle = self.desk.runner.run(
+        self._handle = self.desk.run(
             reconcile_day,
-            self.desk.service,
             day,
             name="reconcile",
             key=RECONCILE_KEY,

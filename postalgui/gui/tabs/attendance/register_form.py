@@ -270,9 +270,8 @@ class RegistrationForm(QWidget):
         self.desk.messages.clear(REGISTER_KEY)
         self.result_label.setText(self.tr("Registering…"))
         decoded = self.code_box.current_code()
-        self._register_handle = self.desk.runner.run(
+        self._register_handle = self.desk.run(
             register_attendance,
-            self.desk.service,
             registration,
             decoded,
             name="register attendance",

@@ -71,9 +71,8 @@ class CountryDownload(QWidget):
         if self._handle is not None:
             return self._handle
         self.desk.messages.clear(COUNTRY_KEY)
-        self._handle = self.desk.runner.run(
+        self._handle = self.desk.run(
             load_units,
-            self.desk.service,
             UnitQuery(),
             SYNC_CONCURRENCY,
             False,

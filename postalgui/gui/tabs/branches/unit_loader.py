@@ -58,9 +58,8 @@ class UnitLoader(QObject):
         from postalgui.services.branches.use_cases import load_units
 
         self.desk.messages.clear(LOAD_KEY)
-        self._handle = self.desk.runner.run(
+        self._handle = self.desk.run(
             load_units,
-            self.desk.service,
             query,
             1,
             only_if_cached,

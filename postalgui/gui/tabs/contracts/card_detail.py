@@ -98,9 +98,8 @@ class CardDetail(QGroupBox):
             self._update_actions()
             return
         self.card_services_panel.set_scope(contract.nuContrato, card.nuCartaoPostagem)
-        self.desk.runner.run(
+        self.desk.run(
             card_services,
-            self.desk.service,
             contract.nuContrato,
             card.nuCartaoPostagem,
             name="card services",

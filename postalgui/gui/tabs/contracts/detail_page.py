@@ -110,9 +110,8 @@ class ContractDetailPage(QScrollArea):
         self.management_view.show_loading()
         self.administration_view.show_loading()
         self.category_value.setText(self.tr("Loading…"))
-        self.desk.runner.run(
+        self.desk.run(
             contract_detail,
-            self.desk.service,
             contract.nuContrato,
             name="contract detail",
             key=KEY,

@@ -116,9 +116,8 @@ class ContractListPage(QWidget):
         from postalgui.services.contracts.use_cases import list_contracts
 
         self.desk.messages.clear(KEY)
-        self._handle = self.desk.runner.run(
+        self._handle = self.desk.run(
             list_contracts,
-            self.desk.service,
             self.status_filter(),
             True if self.valid_check.isChecked() else None,
             name="contract list",

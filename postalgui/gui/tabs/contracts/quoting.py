@@ -86,9 +86,8 @@ class CardQuoting(QObject):
             return None
         self._quoting = (contract, card)
         failed = self.tr("Card %1 was not set for quoting: its services could not be read. %2")
-        self._handle = self.desk.runner.run(
+        self._handle = self.desk.run(
             quoting_products,
-            self.desk.service,
             contract.nuContrato,
             card.nuCartaoPostagem,
             name="quoting products",
@@ -107,9 +106,8 @@ class CardQuoting(QObject):
         """A fresh token for the configured scope (the active card), in the background."""
         from postalgui.services.contracts.use_cases import renew_token
 
-        self._renew_handle = self.desk.runner.run(
+        self._renew_handle = self.desk.run(
             renew_token,
-            self.desk.service,
             name="renew token for card",
             key=RENEW_KEY,
             on_result=self._on_renew_task_result,

@@ -91,9 +91,8 @@ class DocumentActions(InvoicesController):
         self._documents[kind] = invoice
         synthetic = kind == "synthetic"
         key = f"invoices.document.{kind}"
-        handle = self.desk.runner.run(
+        handle = self.desk.run(
             fetch_document,
-            self.desk.service,
             invoice,
             kind,
             name=f"invoice {kind}",
@@ -124,9 +123,8 @@ class DocumentActions(InvoicesController):
             self._no_slip(invoice)
             return None
         self._documents["typed_line"] = invoice
-        handle = self.desk.runner.run(
+        handle = self.desk.run(
             fetch_document,
-            self.desk.service,
             invoice,
             "slip",
             name="invoice typed line",

@@ -50,9 +50,8 @@ class JobRenewal(InvoicesController):
         """Ask again; ``None`` for a job still pending (it is followed, not renewed)."""
         if job.pending:
             return None
-        handle = self.desk.runner.run(
+        handle = self.desk.run(
             request_again,
-            self.desk.service,
             job,
             name="invoice job again",
             key=f"invoices.jobs.again.{job.id}",
@@ -77,9 +76,8 @@ class JobRemoval(InvoicesController):
     """Forgets jobs and their cached files, in the background."""
 
     def remove(self, job: Job) -> TaskHandle:
-        return self.desk.runner.run(
+        return self.desk.run(
             delete_job,
-            self.desk.service,
             job.id,
             name=f"delete invoice job {job.id}",
             key=f"invoices.jobs.delete.{job.id}",

@@ -84,9 +84,8 @@ class JobRequests(InvoicesController):
 
     def request_analytic(self, invoice: Invoice) -> TaskHandle:
         """Ask for the invoice's analytic statement; the job appears in the jobs panel."""
-        handle = self.desk.runner.run(
+        handle = self.desk.run(
             analytic_once,
-            self.desk.service,
             invoice,
             name="invoice analytic request",
             key=f"invoices.request.analytic.{invoice.id}.{invoice.itemFatura or ''}",
@@ -102,9 +101,8 @@ class JobRequests(InvoicesController):
         self, kind: PreviewKind, contract: str, dr: int, cost_centre: str | None = None
     ) -> TaskHandle:
         """Ask for a preview of a contract's next invoice; the job appears in the jobs panel."""
-        handle = self.desk.runner.run(
+        handle = self.desk.run(
             preview_once,
-            self.desk.service,
             PreviewKind(kind),
             contract,
             dr,

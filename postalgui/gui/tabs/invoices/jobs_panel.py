@@ -27,6 +27,7 @@ from postalgui.gui.tabs.invoices.job_actions import JobActions
 from postalgui.gui.tabs.invoices.job_changes import JobRemoval, JobRenewal
 from postalgui.gui.tabs.invoices.job_tracking import JobTracker
 from postalgui.gui.tabs.invoices.jobs_model import JobsModel, job_title
+from postalgui.gui.widgets.failure import Failure
 from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.gui.widgets.tables import record_table
 from postalgui.services.invoices.following import POLL_INTERVAL_S, refresh_expiry
@@ -121,9 +122,8 @@ class JobsPanel(QWidget):
     def start(self) -> TaskHandle:
         """Show the stored jobs (expired ones marked) and resume the pending ones."""
         self.status_label.setText(self.tr("Loading…"))
-        self._load_handle = self.desk.runner.run(
+        self._load_handle = self.desk.run(
             refresh_expiry,
-            self.desk.service,
             name="invoice jobs",
             key="invoices.jobs.load",
             on_result=self._on_load_task_result,
@@ -252,9 +252,8 @@ class JobsPanel(QWidget):
         """Not only the message: the status line says the list is not the store's."""
         self._tell_set_aside()
         self.status_label.setText(self.tr("The stored jobs could not be read."))
-        self.desk.messages.show_routine_error(
-            error, "invoices.jobs.load", self.tr("The stored jobs could not be read: %1")
-        )
+        wording = Failure(self.tr("The stored jobs could not be read: %1"), "invoices.jobs.load")
+        self.desk.messages.show_routine_error(error, wording)
 
     # --- view --------------------------------------------------------------------------
 

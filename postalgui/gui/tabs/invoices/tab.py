@@ -29,6 +29,7 @@ from postalgui.gui.tabs.invoices.invoice_model import InvoiceTotals, slip_availa
 from postalgui.gui.tabs.invoices.job_requests import JobRequests, PreviewDialog
 from postalgui.gui.tabs.invoices.jobs_model import job_file_kind, job_title
 from postalgui.gui.tabs.invoices.jobs_panel import JobsPanel
+from postalgui.gui.widgets.failure import Failure
 from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.gui.widgets.saved_file import SavedFileReporter, ask_save_path, table_types
 from postalgui.services.invoices.documents import DocumentKind, last_twelve_months, list_invoices
@@ -347,7 +348,7 @@ class InvoicesTab(QWidget):
         """Not only the message: the old list goes and the summary says why it is empty."""
         self.model.clear()
         self.summary.setText(self.tr("The invoices could not be loaded."))
-        self.messages.show_routine_error(error, _LIST_KEY)
+        self.messages.show_routine_error(error, Failure(key=_LIST_KEY))
         self._update_actions()
 
     @Slot(bool)
