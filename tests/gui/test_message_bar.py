@@ -47,3 +47,16 @@ def test_an_information_with_an_action_gives_time_to_click_it(qtbot: QtBot) -> N
     qtbot.waitUntil(lambda: other.message("saved") is None, timeout=2000)  # plain news has gone
     assert area.message("ready") is bar
     assert not bar.isHidden()
+
+
+def test_a_message_just_added_to_a_visible_area_is_listed(qtbot: QtBot) -> None:
+    """Qt shows a new child of a visible widget from the event loop; the area lists it at once."""
+    area = MessageArea()
+    qtbot.addWidget(area)
+    area.show()
+    qtbot.waitExposed(area)
+    bar = area.show_message("Delivery time is not enabled for this card", MessageKind.INFO, key="note")
+    assert bar.isHidden()  # not shown yet: the event loop has not run
+    assert [shown.text() for shown in area.messages()] == ["Delivery time is not enabled for this card"]
+    bar.expire()
+    assert area.messages() == []

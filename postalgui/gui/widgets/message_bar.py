@@ -106,6 +106,11 @@ class MessageBar(QFrame):
     def text(self) -> str:
         return self.label.text()
 
+    @property
+    def gone(self) -> bool:
+        """Dismissed or expired: no longer one of the area's messages."""
+        return self._gone
+
     def set_text(self, text: str) -> None:
         self.label.setText(text)
 
@@ -197,10 +202,14 @@ class MessageArea(QWidget):
         return self._keyed.get(key)
 
     def messages(self) -> list[MessageBar]:
-        """The messages on screen, top to bottom."""
+        """The messages on screen, top to bottom.
+
+        A bar added a moment ago counts: on a visible area Qt shows it from the event
+        loop, so until then it is still hidden, though nothing took it away.
+        """
         items = (self._layout.itemAt(i) for i in range(self._layout.count()))
         bars = (item.widget() for item in items if item is not None)
-        return [bar for bar in bars if isinstance(bar, MessageBar) and not bar.isHidden()]
+        return [bar for bar in bars if isinstance(bar, MessageBar) and not bar.gone]
 
     def clear(self, key: str) -> None:
         bar = self._keyed.pop(key, None)
