@@ -10,14 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Generic, TypeVar, TypeVarTuple
+from typing import TYPE_CHECKING, Generic, TypeVar, TypeVarTuple, Unpack
 
 if TYPE_CHECKING:
-    from PySide6.QtCore import QObject
-
-    from postalgui.api.cancel import Progress
-    from postalgui.gui.tasks import TaskHandle, TaskRunner
-    from postalgui.gui.widgets.failure import Failure
+    from postalgui.gui.tasks import RunOptions, TaskHandle, TaskRunner
     from postalgui.gui.widgets.message_bar import MessageArea
 
 __all__ = ["Desk"]
@@ -36,30 +32,8 @@ class Desk(Generic[S]):
     messages: MessageArea
 
     def run(
-        self,
-        fn: Callable[[TaskHandle, S, *Ts], R],
-        *args: *Ts,
-        owner: QObject | None = None,
-        name: str | None = None,
-        key: str | None = None,
-        on_result: Callable[[R], None] | None = None,
-        on_error: Callable[[BaseException], None] | None = None,
-        on_progress: Callable[[Progress], None] | None = None,
-        on_finished: Callable[[bool], None] | None = None,
-        failure: Failure | None = None,
+        self, fn: Callable[[TaskHandle, S, *Ts], R], *args: *Ts, **options: Unpack[RunOptions[R]]
     ) -> TaskHandle:
         """Run the use case ``fn(handle, service, *args)`` over this desk's service, as
         `TaskRunner.run` runs any task (typed the same way)."""
-        return self.runner.run(
-            fn,
-            self.service,
-            *args,
-            owner=owner,
-            name=name,
-            key=key,
-            on_result=on_result,
-            on_error=on_error,
-            on_progress=on_progress,
-            on_finished=on_finished,
-            failure=failure,
-        )
+        return self.runner.run(fn, self.service, *args, **options)

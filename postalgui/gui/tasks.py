@@ -22,7 +22,7 @@ import logging
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Any, Generic, Protocol, TypeVar, TypeVarTuple, runtime_checkable
+from typing import Any, Generic, Protocol, TypedDict, TypeVar, TypeVarTuple, Unpack, runtime_checkable
 
 import shiboken6
 from PySide6.QtCore import QObject, QRunnable, Qt, QThread, QThreadPool, Signal, Slot
@@ -38,7 +38,7 @@ IO_THREADS = 8
 R = TypeVar("R")
 Ts = TypeVarTuple("Ts")
 
-__all__ = ["IO_THREADS", "ErrorSink", "Failure", "Progress", "TaskHandle", "TaskRunner"]
+__all__ = ["IO_THREADS", "ErrorSink", "Failure", "Progress", "RunOptions", "TaskHandle", "TaskRunner"]
 
 
 @runtime_checkable
@@ -47,6 +47,26 @@ class ErrorSink(Protocol):
     by the task's `Failure` (its key always set by the runner)."""
 
     def show_routine_error(self, error: BaseException, failure: Failure) -> None: ...
+
+
+class RunOptions(TypedDict, Generic[R], total=False):
+    """What `TaskRunner.run` (and `Desk.run`) take besides the task and its arguments.
+
+    ``owner``: the QObject whose destruction cancels the task (default: the first
+    bound-method callback's); ``name``: for the log; ``key``: the latest task under a
+    key wins; ``on_result`` takes what the task returns; ``on_error`` replaces the
+    message area; ``on_finished(cancelled)`` is called exactly once; ``failure`` words
+    the message area's text.
+    """
+
+    owner: QObject | None
+    name: str | None
+    key: str | None
+    on_result: Callable[[R], None] | None
+    on_error: Callable[[BaseException], None] | None
+    on_progress: Callable[[Progress], None] | None
+    on_finished: Callable[[bool], None] | None
+    failure: Failure | None
 
 
 class TaskHandle(PlainTask):
@@ -186,17 +206,7 @@ class TaskRunner(QObject):
         return len(self._running)
 
     def run(
-        self,
-        fn: Callable[[TaskHandle, *Ts], R],
-        *args: *Ts,
-        owner: QObject | None = None,
-        name: str | None = None,
-        key: str | None = None,
-        on_result: Callable[[R], None] | None = None,
-        on_error: Callable[[BaseException], None] | None = None,
-        on_progress: Callable[[Progress], None] | None = None,
-        on_finished: Callable[[bool], None] | None = None,
-        failure: Failure | None = None,
+        self, fn: Callable[[TaskHandle, *Ts], R], *args: *Ts, **options: Unpack[RunOptions[R]]
     ) -> TaskHandle:
         """Start ``fn(handle, *args)`` in the pool; returns its handle.
 
@@ -209,7 +219,10 @@ class TaskRunner(QObject):
         `shutdown` (a timer firing while the app quits) nothing runs: the handle comes
         back already cancelled, and no callback is called.
         """
-        task_name = name or str(getattr(fn, "__name__", "task"))
+        owner, key = options.get("owner"), options.get("key")
+        on_result, on_error = options.get("on_result"), options.get("on_error")
+        on_progress, on_finished = options.get("on_progress"), options.get("on_finished")
+        task_name = options.get("name") or str(getattr(fn, "__name__", "task"))
         if self._closed:
             log.debug("Task %s not started: the runner is shut down", task_name)
             handle = TaskHandle(task_name, None)
@@ -222,7 +235,7 @@ class TaskRunner(QObject):
             owner = _owner_of((on_result, on_error, on_progress, on_finished))
         worker = _Worker(fn, handle, signals, args)
         entry: _Running[R] = _Running(
-            worker, key, owner, on_result, on_error, on_progress, on_finished, failure
+            worker, key, owner, on_result, on_error, on_progress, on_finished, options.get("failure")
         )
         if key is not None:
             previous = self._latest.get(key)
