@@ -23,7 +23,6 @@ import logging
 import threading
 from collections import deque
 from collections.abc import Iterable, Sequence
-from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from itertools import islice
 from typing import TYPE_CHECKING, Literal
@@ -40,6 +39,8 @@ from postalgui.services.price.use_cases import (
 )
 
 if TYPE_CHECKING:
+    from concurrent.futures import Future
+
     from postalgui.api.models.price import PriceQuery, QuoteResult
     from postalgui.api.price import PriceClient
     from postalgui.services.price.deadline_outcome import DeadlineOutcome
@@ -189,6 +190,8 @@ class _DeadlineSide:
         self._task = task
         self._service = service
         self._run = run
+        from concurrent.futures import ThreadPoolExecutor  # loads with the first quote, not the tab
+
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="postalgui-deadline")
         self._asked: deque[Future[None]] = deque()
 

@@ -31,7 +31,6 @@ from postalgui.gui.widgets.message_bar import MessageArea
 from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.gui.widgets.tables import record_table
 from postalgui.gui.widgets.window_state import RememberedSplitter
-from postalgui.services.price.priced import DeadlinesArrived, PriceArrived, PricesSettled
 
 if TYPE_CHECKING:
     from postalgui.api.models.price import AdditionalService, PriceQuery, QuoteResult
@@ -322,6 +321,9 @@ class PriceTab(QWidget):
 
     @Slot(object)
     def _on_compare_progress(self, progress: Progress) -> None:
+        # Loaded with the first quote (as the task itself is), not while the window opens.
+        from postalgui.services.price.priced import DeadlinesArrived, PriceArrived, PricesSettled
+
         payload = progress.payload
         if isinstance(payload, PriceArrived):
             self._arrived.append(payload.result)  # shown together, sorted, once all are in
