@@ -10,7 +10,7 @@ from postalgui.api.models.price import AdditionalService
 from postalgui.services.price import form_values
 from postalgui.services.price.form_values import FormEntries
 from postalgui.services.price.products import OriginPreset, PackagePreset
-from postalgui.services.price.service_choice import DECLARED, Refusal
+from postalgui.services.price.service_choice import DECLARED, Refusal, declared_limits
 
 SEDEX = [
     AdditionalService(
@@ -87,7 +87,7 @@ def test_services_for_maps_declared_value_or_refuses() -> None:
         "declared_out_of_limits", {"value": Decimal(3500), "low": Decimal(0), "high": Decimal(3000)}
     )
     assert refusal is not None
-    assert form_values.refusal_limits(refusal) == (Decimal(3500), Decimal(0), Decimal(3000))
+    assert declared_limits(refusal.params) == (Decimal(3500), Decimal(0), Decimal(3000))
     assert form_values.services_for(PAC, [DECLARED], "not a decimal") == (["064"], None)
 
 

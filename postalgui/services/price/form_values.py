@@ -36,7 +36,6 @@ __all__ = [
     "offered_services",
     "package_preset",
     "plan_queries",
-    "refusal_limits",
     "services_for",
     "size_fields",
     "with_named",
@@ -115,13 +114,6 @@ def services_for(
     services not known (still loading, unreadable) go as chosen and the operator decides."""
     known = None if offered is None or isinstance(offered, Exception) else offered
     return wire_services(known, chosen, declared if isinstance(declared, Decimal) else None)
-
-
-def refusal_limits(refusal: Refusal) -> tuple[Decimal, Decimal, Decimal]:
-    """The value, low and high limit of a ``declared_out_of_limits`` refusal."""
-    found = [refusal.params.get(name) for name in ("value", "low", "high")]
-    value, low, high = (item if isinstance(item, Decimal) else Decimal(0) for item in found)
-    return value, low, high
 
 
 @dataclass

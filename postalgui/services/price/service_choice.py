@@ -10,7 +10,7 @@ batch and the CLI are to apply the same rule.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import TYPE_CHECKING
@@ -35,6 +35,15 @@ class Refusal:
 
     rule: str
     params: dict[str, object] = field(default_factory=dict)
+
+
+def declared_limits(params: Mapping[str, object]) -> tuple[Decimal, Decimal, Decimal] | None:
+    """The declared value and the low and high limits a ``declared_out_of_limits`` refusal
+    (or a batch row's problem of that rule) names; ``None`` when it names no such amounts."""
+    value, low, high = (params.get(name) for name in ("value", "low", "high"))
+    if isinstance(value, Decimal) and isinstance(low, Decimal) and isinstance(high, Decimal):
+        return value, low, high
+    return None
 
 
 def wire_services(

@@ -14,10 +14,10 @@ from dataclasses import replace
 from datetime import date, datetime
 from decimal import Decimal
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal, cast
+from typing import TYPE_CHECKING, Literal
 
 from postalgui.api.cancel import CancelToken, TaskControl, cancel_scope
-from postalgui.services.price.service_choice import DECLARED_VALUE_CODES
+from postalgui.services.price.service_choice import DECLARED_VALUE_CODES, declared_limits
 
 if TYPE_CHECKING:
     from postalgui.api.models.price import AdditionalService, PriceQuery, PriceResponse, QuoteResult
@@ -427,5 +427,5 @@ def refusal_text(refusal: Refusal, product: str) -> str:
         return f"product {product} has no declared-value service, so the operator would ignore the value"
     if refusal.rule == "service_not_offered":
         return f"product {product} does not offer additional service {params['service']}"
-    value, low, high = (format_brl(cast("Decimal", params[name])) for name in ("value", "low", "high"))
+    value, low, high = (format_brl(amount) for amount in declared_limits(params) or (Decimal(0),) * 3)
     return f"declared value {value} is outside the limits of product {product} ({low} to {high})"

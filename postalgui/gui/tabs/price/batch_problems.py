@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QLabel, QListWidget, QVBoxLayout, QWidget
 from postalgui.api.values import InvalidValue
 from postalgui.api.values.errors import MESSAGES
 from postalgui.gui.messages import arg, rule_message
+from postalgui.services.price.service_choice import declared_limits
 
 if TYPE_CHECKING:
     from postalgui.services.price.batch_csv import RowProblem
@@ -87,7 +88,6 @@ class BatchProblemsView(QWidget):
 
     def _refusal_reason(self, problem: RowProblem) -> str | None:
         """The declared-value rule's refusals (`service_choice.Refusal`), translated."""
-        from decimal import Decimal
 
         from postalgui.api.values import format_brl
 
@@ -105,8 +105,9 @@ class BatchProblemsView(QWidget):
                 params.get("service", ""),
             )
         if problem.rule == "declared_out_of_limits":
-            value, low, high = (params.get(name) for name in ("value", "low", "high"))
-            if isinstance(value, Decimal) and isinstance(low, Decimal) and isinstance(high, Decimal):
+            limits = declared_limits(params)
+            if limits is not None:
+                value, low, high = limits
                 return arg(
                     self.tr("Declared value %1 is outside the limits of product %2 (%3 to %4)."),
                     format_brl(value),

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Qt
@@ -25,13 +26,16 @@ from postalgui.gui.tabs.price.package_fields import PackageFields
 from postalgui.gui.tabs.price.route_fields import RouteFields
 from postalgui.gui.widgets.number_input import GramsSpinBox, MeasureSpinBox
 from postalgui.services.price import form_values
-from postalgui.services.price.service_choice import DECLARED
+from postalgui.services.price.service_choice import DECLARED, declared_limits
 
 if TYPE_CHECKING:
     from postalgui.api.models.price import PriceQuery
     from postalgui.services.price.service_choice import Refusal
 
 __all__ = ["FormChecks", "FormParts", "FormProblem", "QuoteRequest"]
+
+_NO_LIMITS = (Decimal(0), Decimal(0), Decimal(0))
+"""What a refusal that names no amounts shows (never met: `wire_services` names all three)."""
 
 
 @dataclass
@@ -106,7 +110,7 @@ class FormChecks(QObject):
             return arg(self.tr("This product does not offer service %1."), refusal.params["service"])
         return arg(
             self.tr("Declared value %1 is outside this product's limits (%2 to %3)."),
-            *(format_brl(value) for value in form_values.refusal_limits(refusal)),
+            *(format_brl(value) for value in declared_limits(refusal.params) or _NO_LIMITS),
         )
 
     def required_problems(self) -> list[FormProblem]:
