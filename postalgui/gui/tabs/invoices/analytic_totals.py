@@ -20,7 +20,7 @@ from postalgui.gui.models.formatting import error_colour
 from postalgui.gui.models.roles import SORT_ROLE
 from postalgui.gui.tabs.invoices.analytic_header import fold_title
 from postalgui.gui.tabs.invoices.analytic_items_model import grouped
-from postalgui.gui.widgets.read_only_tables import read_only_table
+from postalgui.gui.widgets.tables import read_only_table
 
 if TYPE_CHECKING:
     from postalgui.api.analytic import Reconciliation

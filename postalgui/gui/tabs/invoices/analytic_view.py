@@ -42,8 +42,8 @@ from postalgui.gui.tabs.invoices.analytic_items_model import FETCH_BLOCK, Analyt
 from postalgui.gui.tabs.invoices.analytic_totals import ReconciliationLine, StatementTotals
 from postalgui.gui.widgets.message_bar import MessageArea
 from postalgui.gui.widgets.message_kind import MessageKind
-from postalgui.gui.widgets.read_only_tables import sortable_table
 from postalgui.gui.widgets.saved_file import SavedFileReporter, ask_save_path, table_types
+from postalgui.gui.widgets.tables import sortable_table
 from postalgui.services.invoices.item_index import (
     ItemColumn,
     LoadedStatement,

@@ -33,7 +33,7 @@ from postalgui.gui.tabs.invoices.divergence_model import (
 )
 from postalgui.gui.widgets.message_bar import MessageArea
 from postalgui.gui.widgets.message_kind import MessageKind
-from postalgui.gui.widgets.read_only_tables import sortable_table
+from postalgui.gui.widgets.tables import sortable_table
 from postalgui.services.invoices import documents as invoicing
 
 if TYPE_CHECKING:

@@ -1,7 +1,7 @@
 """`quote_table`: the table a long list of quotes is shown in (the Batch page's results,
 the History page's entries).
 
-A `widgets.read_only_tables.read_only_table`, apart from `widgets.tables.record_table`
+A `widgets.tables.read_only_table` rather than a plain `record_table`
 (short lists, columns fitted to their contents) because a thousand rows cannot be
 measured: rows of one fixed height, columns of fixed starting widths in digits, several
 rows selectable for an export.
@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from PySide6.QtCore import QAbstractItemModel, Qt
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QWidget
 
-from postalgui.gui.widgets.read_only_tables import read_only_table
+from postalgui.gui.widgets.tables import read_only_table
 
 __all__ = ["quote_table"]
 
