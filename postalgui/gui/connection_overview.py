@@ -17,7 +17,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QPushButton,
     QScrollArea,
-    QSizePolicy,
     QVBoxLayout,
     QWidget,
 )
@@ -32,6 +31,7 @@ from postalgui.gui.messages import (
     or_dash,
     scope_text,
 )
+from postalgui.gui.widgets.selectable_label import selectable_label
 
 if TYPE_CHECKING:
     from postalgui.services.connection import ConnectionReport
@@ -92,13 +92,13 @@ class ConnectionOverview(QWidget):
 
     def _build_account(self) -> tuple[QGroupBox, QFormLayout]:
         """The configured account: environment, address, login and the company's numbers."""
-        self.environment_value = self._value_label()
-        self.base_url_value = self._value_label()
-        self.login_value = self._value_label()
-        self.cnpj_value = self._value_label()
-        self.contract_value = self._value_label()
-        self.card_value = self._value_label()
-        self.dr_value = self._value_label()
+        self.environment_value = selectable_label(self)
+        self.base_url_value = selectable_label(self)
+        self.login_value = selectable_label(self)
+        self.cnpj_value = selectable_label(self)
+        self.contract_value = selectable_label(self)
+        self.card_value = selectable_label(self)
+        self.dr_value = selectable_label(self)
         account = QGroupBox(self.tr("Account"), self)
         form = self._form(account)
         form.addRow(self.tr("Environment:"), self.environment_value)
@@ -112,10 +112,10 @@ class ConnectionOverview(QWidget):
 
     def _build_token(self) -> tuple[QGroupBox, QFormLayout]:
         """The token's state, scope, expiry and the APIs it opens."""
-        self.token_state_value = self._value_label()
-        self.scope_value = self._value_label()
-        self.expiry_value = self._value_label()
-        self.apis_value = self._value_label()
+        self.token_state_value = selectable_label(self)
+        self.scope_value = selectable_label(self)
+        self.expiry_value = selectable_label(self)
+        self.apis_value = selectable_label(self)
         token = QGroupBox(self.tr("Token"), self)
         form = self._form(token)
         form.addRow(self.tr("State:"), self.token_state_value)
@@ -138,17 +138,6 @@ class ConnectionOverview(QWidget):
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
         outer.addWidget(scroll)
-
-    def _value_label(self) -> QLabel:
-        label = QLabel(self)
-        label.setWordWrap(True)
-        label.setTextInteractionFlags(
-            Qt.TextInteractionFlag.TextSelectableByMouse | Qt.TextInteractionFlag.TextSelectableByKeyboard
-        )
-        policy = label.sizePolicy()  # keeps the height-for-width flag word wrap set
-        policy.setHorizontalPolicy(QSizePolicy.Policy.Expanding)
-        label.setSizePolicy(policy)
-        return label
 
     @staticmethod
     def _align_label_columns(*forms: QFormLayout) -> None:

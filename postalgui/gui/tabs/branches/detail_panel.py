@@ -23,7 +23,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QPushButton,
     QScrollArea,
-    QSizePolicy,
     QVBoxLayout,
     QWidget,
 )
@@ -38,6 +37,7 @@ from postalgui.gui.tabs.branches.words import (
     type_word,
     yes_no,
 )
+from postalgui.gui.widgets.selectable_label import selectable_label
 from postalgui.services.branches.hours import opening_state, unit_zone, week_table
 
 __all__ = ["UnitDetail", "map_url"]
@@ -53,19 +53,6 @@ def map_url(unit: Unit) -> QUrl:
             f"https://www.openstreetmap.org/?mlat={lat:.6f}&mlon={lon:.6f}#map={OSM_ZOOM}/{lat:.6f}/{lon:.6f}"
         )
     return QUrl(f"https://www.openstreetmap.org/search?query={quote_plus(', '.join(address_lines(unit)))}")
-
-
-def _value(parent: QWidget, name: str) -> QLabel:
-    """Plain text that wraps and can be selected (the office reads it out)."""
-    label = QLabel(parent)
-    label.setObjectName(name)
-    label.setWordWrap(True)
-    label.setTextFormat(Qt.TextFormat.PlainText)
-    label.setTextInteractionFlags(
-        Qt.TextInteractionFlag.TextSelectableByMouse | Qt.TextInteractionFlag.TextSelectableByKeyboard
-    )
-    label.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
-    return label
 
 
 class UnitDetail(QScrollArea):
@@ -84,12 +71,12 @@ class UnitDetail(QScrollArea):
         self._unit: Unit | None = None
         holder = QWidget(self)
         column = QVBoxLayout(holder)
-        self.title_label = _value(holder, "unitTitle")
+        self.title_label = selectable_label(holder, "unitTitle")
         font = QFont(self.title_label.font())
         font.setPointSizeF(font.pointSizeF() * 1.2)
         font.setBold(True)
         self.title_label.setFont(font)
-        self.opening_label = _value(holder, "unitOpening")
+        self.opening_label = selectable_label(holder, "unitOpening")
         bold = QFont(self.opening_label.font())
         bold.setBold(True)
         self.opening_label.setFont(bold)
@@ -121,7 +108,7 @@ class UnitDetail(QScrollArea):
         form.setLabelAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop)
 
         def row(title: str, name: str) -> QLabel:
-            value = _value(holder, name)
+            value = selectable_label(holder, name)
             form.addRow(title, value)
             return value
 
@@ -139,12 +126,12 @@ class UnitDetail(QScrollArea):
     def _build_hours(self, holder: QWidget) -> QGroupBox:
         group = QGroupBox(self.tr("Opening hours (the unit's local time)"), holder)
         grid = QGridLayout(group)
-        self.weekdays_value = _value(group, "hoursWeekdays")
-        self.lunch_value = _value(group, "hoursLunch")
-        self.saturday_value = _value(group, "hoursSaturday")
-        self.sunday_value = _value(group, "hoursSunday")
-        self.posting_value = _value(group, "hoursPosting")
-        self.hours_note = _value(group, "hoursNote")
+        self.weekdays_value = selectable_label(group, "hoursWeekdays")
+        self.lunch_value = selectable_label(group, "hoursLunch")
+        self.saturday_value = selectable_label(group, "hoursSaturday")
+        self.sunday_value = selectable_label(group, "hoursSunday")
+        self.posting_value = selectable_label(group, "hoursPosting")
+        self.hours_note = selectable_label(group, "hoursNote")
         rows = (
             (self.tr("Monday to Friday"), self.weekdays_value),
             (self.tr("Lunch break"), self.lunch_value),

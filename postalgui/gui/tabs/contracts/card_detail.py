@@ -15,10 +15,10 @@ from PySide6.QtWidgets import QFormLayout, QGroupBox, QHBoxLayout, QPushButton, 
 
 from postalgui.gui.messages import arg, describe_error, display_cnpj, or_dash
 from postalgui.gui.tabs.contracts.contract_model import card_status_meaning, status_line, validity_text
-from postalgui.gui.tabs.contracts.labels import value_label
 from postalgui.gui.tabs.contracts.quoting import quotable
 from postalgui.gui.tabs.contracts.service_model import ServiceModel
 from postalgui.gui.tabs.contracts.services_panel import ServicesPanel
+from postalgui.gui.widgets.selectable_label import selectable_label
 
 if TYPE_CHECKING:
     from postalgui.api.models.contracts import Contract, PostingCard, Service
@@ -68,10 +68,10 @@ class CardDetail(QGroupBox):
         self._update_actions()
 
     def _build_form(self) -> QFormLayout:
-        self.card_number_value = value_label(self)
-        self.card_holder_value = value_label(self)
-        self.card_validity_value = value_label(self)
-        self.card_status_value = value_label(self, "cardStatus")
+        self.card_number_value = selectable_label(self)
+        self.card_holder_value = selectable_label(self)
+        self.card_validity_value = selectable_label(self)
+        self.card_status_value = selectable_label(self, "cardStatus")
         form = QFormLayout()
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         form.addRow(self.tr("Card:"), self.card_number_value)

@@ -17,8 +17,9 @@ from PySide6.QtWidgets import QFormLayout, QGroupBox, QLabel, QScrollArea, QVBox
 from postalgui.gui.messages import arg, describe_error, or_dash
 from postalgui.gui.tabs.contracts.contacts_view import ContactsView
 from postalgui.gui.tabs.contracts.contract_model import contract_status_meaning, status_line, validity_text
-from postalgui.gui.tabs.contracts.labels import field_label, value_label
+from postalgui.gui.tabs.contracts.labels import field_label
 from postalgui.gui.widgets.message_kind import MessageKind
+from postalgui.gui.widgets.selectable_label import selectable_label
 
 if TYPE_CHECKING:
     from postalgui.api.models.contracts import Category, Contract
@@ -79,11 +80,11 @@ class ContractDetailPage(QScrollArea):
         self._show_fields(None)
 
     def _build_form(self, holder: QWidget) -> QFormLayout:
-        self.dr_value = value_label(holder)
-        self.validity_value = value_label(holder, "contractValidity")
-        self.status_value = value_label(holder, "contractStatus")
-        self.combo_value = value_label(holder)
-        self.category_value = value_label(holder, "contractCategory")
+        self.dr_value = selectable_label(holder)
+        self.validity_value = selectable_label(holder, "contractValidity")
+        self.status_value = selectable_label(holder, "contractStatus")
+        self.combo_value = selectable_label(holder)
+        self.category_value = selectable_label(holder, "contractCategory")
         form = QFormLayout()
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         form.setLabelAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop)

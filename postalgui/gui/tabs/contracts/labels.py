@@ -1,15 +1,15 @@
-"""`value_label`: the read-only, selectable text of a field (a contract's DR, a card's status);
-`field_label`: an operator field the spec does not name, in words (``ramal`` -> "Extension").
+"""`field_label`: an operator field the spec does not name, in words (``ramal`` -> "Extension").
+
+A field's value is a `gui.widgets.selectable_label`, as in every tab.
 """
 
 from __future__ import annotations
 
 import re
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
-from PySide6.QtWidgets import QLabel, QSizePolicy, QWidget
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
-__all__ = ["field_label", "value_label"]
+__all__ = ["field_label"]
 
 # Fields of contacts, categories and services seen beyond the spec's (QT_TRANSLATE_NOOP is
 # typed as returning object).
@@ -39,19 +39,3 @@ def field_label(key: str) -> str:
         return key
     text = " ".join(word if word.isupper() and len(word) > 1 else word.lower() for word in words)
     return text[:1].upper() + text[1:]
-
-
-def value_label(parent: QWidget, name: str = "") -> QLabel:
-    """Plain text that wraps, can be selected and copied (the office quotes it on the phone)."""
-    label = QLabel(parent)
-    if name:
-        label.setObjectName(name)
-    label.setWordWrap(True)
-    label.setTextFormat(Qt.TextFormat.PlainText)
-    label.setTextInteractionFlags(
-        Qt.TextInteractionFlag.TextSelectableByMouse | Qt.TextInteractionFlag.TextSelectableByKeyboard
-    )
-    policy = label.sizePolicy()
-    policy.setHorizontalPolicy(QSizePolicy.Policy.Expanding)
-    label.setSizePolicy(policy)
-    return label

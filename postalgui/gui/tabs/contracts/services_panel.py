@@ -24,13 +24,13 @@ from PySide6.QtGui import QRegularExpressionValidator
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QPushButton, QVBoxLayout, QWidget
 
 from postalgui.gui.messages import arg, describe_error
-from postalgui.gui.tabs.contracts.labels import value_label
 from postalgui.gui.tabs.contracts.service_model import (
     ServiceFilterProxy,
     ServiceModel,
     lookup_text,
     service_detail_text,
 )
+from postalgui.gui.widgets.selectable_label import selectable_label
 from postalgui.gui.widgets.tables import record_table
 
 if TYPE_CHECKING:
@@ -77,9 +77,9 @@ class ServicesPanel(QWidget):
         self.table.selectionModel().selectionChanged.connect(self._on_table_selection_changed)
         self.summary = QLabel(self)
         self.summary.setObjectName("serviceSummary")
-        self.detail = value_label(self, "serviceDetail")
+        self.detail = selectable_label(self, "serviceDetail")
         self.detail.hide()
-        self.answer = value_label(self, "serviceAnswer")
+        self.answer = selectable_label(self, "serviceAnswer")
         self.answer.hide()
 
         model.pageLoaded.connect(self._on_model_page_loaded)
