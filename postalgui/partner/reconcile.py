@@ -127,9 +127,10 @@ def _ask(source: AttendanceSource, protocol: str, report: Report) -> AttendanceD
         raise
 
 
-def reconcile(ledger: Ledger, source: AttendanceSource, day: date) -> Report:
-    """Reconcile `day` (Brasília time) and store the report."""
-    now = ledger.now()
+def reconcile(ledger: Ledger, source: AttendanceSource, day: date, *, now: datetime | None = None) -> Report:
+    """Reconcile `day` (Brasília time) and store the report; `now` (the ledger's clock when
+    None) tells a closing run from a preview."""
+    now = now or ledger.now()
     preview = now < due_moment(day)
     report = Report(day=day.isoformat(), ran_at=now.isoformat(timespec="seconds"), preview=preview)
     known = _operator_view(source, day, report)
