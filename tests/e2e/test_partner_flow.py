@@ -126,10 +126,14 @@ def test_a_00_for_a_refused_form_is_flagged_not_confirmed(
 ) -> None:
     line = typed_line(15990)
     broken = line[:9] + str((int(line[9]) + 1) % 10) + line[10:]
-    started = counter_call(sandbox.url, "POST", "/attendances", {"model": 1, "form": {"linhaDigitavel": broken}})
+    started = counter_call(
+        sandbox.url, "POST", "/attendances", {"model": 1, "form": {"linhaDigitavel": broken}}
+    )
     protocol = started["protocolo"]
     assert partner.ledger.get(protocol).state == "cancelled"
-    answer = counter_call(sandbox.url, "POST", f"/attendances/{protocol}/callback", {"codigoConfirmacao": "00"})
+    answer = counter_call(
+        sandbox.url, "POST", f"/attendances/{protocol}/callback", {"codigoConfirmacao": "00"}
+    )
     assert answer["callback_status"] == 400
     assert answer["callback_answer"] == {"codigo": ""}
     row = partner.ledger.get(protocol)

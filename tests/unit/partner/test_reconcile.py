@@ -73,16 +73,25 @@ def _form(status: int = 200) -> Callable[[], tuple[Reply, FormRecord]]:
     return handle
 
 
+def _concluded(ledger: Ledger, clock: Clock, *callbacks: str, operator_says: str) -> Operator:
+    """An attendance received and called back with `callbacks`; the operator's situation; 22:30."""
+    operator = Operator()
+    ledger.receive_form(PROTOCOL, {}, _form())
+    for code in callbacks:
+        ledger.confirm(PROTOCOL, code, {})
+    operator.status[PROTOCOL] = (operator_says, "2500")
+    clock.moment = NIGHT
+    return operator
+
+
 def _protocols(lines: list) -> list[str]:
     return [line.protocol for line in lines]
 
 
-def test_a_confirmed_attendance_the_operator_reversed_is_booked_reversed(clocked: Ledger, clock: Clock) -> None:
-    operator = Operator()
-    clocked.receive_form(PROTOCOL, {}, _form())
-    assert clocked.confirm(PROTOCOL, "00", {}).status == 200
-    operator.status[PROTOCOL] = ("E", "2500")  # reversed at the counter, no callback
-    clock.moment = NIGHT
+def test_a_confirmed_attendance_the_operator_reversed_is_booked_reversed(
+    clocked: Ledger, clock: Clock
+) -> None:
+    operator = _concluded(clocked, clock, "00", operator_says="E")  # reversed at the counter, no callback
 
     report = reconcile(clocked, operator, DAY)
 
@@ -99,12 +108,10 @@ def test_a_confirmed_attendance_the_operator_reversed_is_booked_reversed(clocked
     assert (len(stored["confirmed"]), len(stored["reversed"])) == (0, 1)
 
 
-def test_a_late_reversal_reopens_a_closed_day_and_the_next_run_lists_it(clocked: Ledger, clock: Clock) -> None:
-    operator = Operator()
-    clocked.receive_form(PROTOCOL, {}, _form())
-    clocked.confirm(PROTOCOL, "00", {})
-    operator.status[PROTOCOL] = ("F", "2500")
-    clock.moment = NIGHT
+def test_a_late_reversal_reopens_a_closed_day_and_the_next_run_lists_it(
+    clocked: Ledger, clock: Clock
+) -> None:
+    operator = _concluded(clocked, clock, "00", operator_says="F")
     assert _protocols(reconcile(clocked, operator, DAY).confirmed) == [PROTOCOL]
     assert DAY in clocked.reconciled_days()
 
@@ -121,12 +128,7 @@ def test_a_late_reversal_reopens_a_closed_day_and_the_next_run_lists_it(clocked:
 def test_a_reversed_attendance_the_operator_still_calls_concluded_is_flagged(
     clocked: Ledger, clock: Clock
 ) -> None:
-    operator = Operator()
-    clocked.receive_form(PROTOCOL, {}, _form())
-    clocked.confirm(PROTOCOL, "00", {})
-    clocked.confirm(PROTOCOL, "99", {})
-    operator.status[PROTOCOL] = ("F", "2500")
-    clock.moment = NIGHT
+    operator = _concluded(clocked, clock, "00", "99", operator_says="F")
     report = reconcile(clocked, operator, DAY)
     assert _protocols(report.reversed) == [PROTOCOL]
     assert _protocols(report.flagged) == [PROTOCOL]
