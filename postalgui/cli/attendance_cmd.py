@@ -256,7 +256,12 @@ def _print_report(report: Report) -> None:
     from postalgui.services.attendance.export import KINDS, report_rows
 
     data = report.as_json()
-    print_fields({kind: str(len(data[kind])) for kind in KINDS})
+    run = (
+        "preview (before 22:00 Brasilia time): the day stays open; the run after 22:00 closes it"
+        if report.preview
+        else "closing (after 22:00 Brasilia time)"
+    )
+    print_fields({"run": run} | {kind: str(len(data[kind])) for kind in KINDS})
     rows = list(report_rows(data, "en"))
     if rows:
         print_table(

@@ -38,6 +38,11 @@ def _add_serve_options(parser: argparse.ArgumentParser) -> None:
         "--form-path", metavar="PATH", help="path of the model-1 form receiver (default /ster/formulario)"
     )
     parser.add_argument(
+        "--confirm-path",
+        metavar="PATH",
+        help="path of confirmarAtendimento, the operator's callback (default /ster/confirmarAtendimento)",
+    )
+    parser.add_argument(
         "--handler", metavar="MODULE:NAME", help="form handler (default: the demo bill payment)"
     )
 
@@ -137,6 +142,8 @@ def run_serve(args: argparse.Namespace, context: AppContext) -> int:
         environ["POSTALGUI_PARTNER_DATABASE"] = args.database
     if args.form_path:
         environ["POSTALGUI_PARTNER_FORM_PATH"] = args.form_path
+    if args.confirm_path:
+        environ["POSTALGUI_PARTNER_CONFIRM_PATH"] = args.confirm_path
     if args.handler:
         environ["POSTALGUI_PARTNER_HANDLER"] = args.handler
     if not 0 <= args.port <= 65535:

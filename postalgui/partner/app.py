@@ -26,7 +26,7 @@ from postalgui.partner.handlers import FormAnswer, FormHandler, load_handler
 from postalgui.partner.ledger.store import FormRecord, Ledger, Reply
 from postalgui.partner.states import AttendanceState
 
-__all__ = ["MAX_BODY", "app_from_environment", "create_app"]
+__all__ = ["MAX_BODY", "app_from_environment", "confirmation_code", "create_app"]
 
 log = logging.getLogger(__name__)
 
@@ -64,6 +64,21 @@ def _form_record(answer: FormAnswer, fields: dict[str, Any]) -> FormRecord:
         quantity=int(quantity) if isinstance(quantity, int | str) and str(quantity).isdigit() else None,
         client_key=answer.client_key if ok else None,
     )
+
+
+def confirmation_code(value: object) -> str | None:
+    """``codigoConfirmacao`` as ``"00"`` or ``"99"``; None for anything else.
+
+    The spec types it N, size 2: the JSON numbers ``0`` and ``99`` say the same as the
+    strings ``"00"`` and ``"99"`` (a one-digit string is zero-padded alike).
+    """
+    if isinstance(value, int) and not isinstance(value, bool):
+        text = f"{value:02d}" if 0 <= value <= 99 else ""
+    elif isinstance(value, str) and value.strip().isascii() and value.strip().isdigit():
+        text = value.strip().zfill(2)
+    else:
+        return None
+    return text if text in ("00", "99") else None
 
 
 class PartnerApp:
@@ -124,8 +139,8 @@ class PartnerApp:
         if denied is not None:
             return denied
         protocol = None if body is None else _protocol_of(body)
-        code = None if body is None else str(body.get("codigoConfirmacao", "")).strip()
-        if body is None or protocol is None or code not in ("00", "99"):
+        code = None if body is None else confirmation_code(body.get("codigoConfirmacao"))
+        if body is None or protocol is None or code is None:
             reply = Reply(400, {"codigo": ""})
             self.ledger.log_call("confirmarAtendimento", protocol, body, reply)
             return reply

@@ -2,8 +2,11 @@
 day against what the registration system says, before anything is paid or booked.
 
 Every attendance of the day not in a final state is checked with the operator and
-moved to the state it reports. The report lists each kind of result and difference;
-it is stored in the ledger (one per day, the last run wins) and returned.
+moved to the state it reports; a confirmed one the operator has since reversed
+(ESTORNADO) moves to reversed, as the operator's later word. The report lists each kind
+of result and difference; it is stored in the ledger (one per day, the last run wins)
+and returned. Only a run after the day's 22:00 closes the day; an earlier one is a
+preview (`Report.preview`), and the nightly run still reconciles the day.
 """
 
 from __future__ import annotations
@@ -51,6 +54,8 @@ class Report:
 
     day: str
     ran_at: str
+    preview: bool = False
+    """Run before the day's 22:00 (Brasília): attendances may still conclude; the day stays open."""
     confirmed: list[Line] = field(default_factory=list)
     cancelled: list[Line] = field(default_factory=list)
     reversed: list[Line] = field(default_factory=list)
@@ -122,9 +127,12 @@ def _ask(source: AttendanceSource, protocol: str, report: Report) -> AttendanceD
         raise
 
 
-def reconcile(ledger: Ledger, source: AttendanceSource, day: date) -> Report:
-    """Reconcile `day` (Brasília time) and store the report."""
-    report = Report(day=day.isoformat(), ran_at=ledger.now().isoformat(timespec="seconds"))
+def reconcile(ledger: Ledger, source: AttendanceSource, day: date, *, now: datetime | None = None) -> Report:
+    """Reconcile `day` (Brasília time) and store the report; `now` (the ledger's clock when
+    None) tells a closing run from a preview."""
+    now = now or ledger.now()
+    preview = now < due_moment(day)
+    report = Report(day=day.isoformat(), ran_at=now.isoformat(timespec="seconds"), preview=preview)
     known = _operator_view(source, day, report)
     rows = ledger.attendances(day)
     for row in rows:
@@ -140,7 +148,7 @@ def reconcile(ledger: Ledger, source: AttendanceSource, day: date) -> Report:
         for protocol, detail in sorted(known.items()):
             if protocol not in ours and ledger.get(protocol) is None:
                 report.missing_from_ledger.append(_line(None, detail))
-    ledger.save_report(day, report.as_json())
+    ledger.save_report(day, report.as_json(), closed=not preview)
     return report
 
 
@@ -152,15 +160,19 @@ def _reconcile_row(ledger: Ledger, row: Attendance, detail: AttendanceDetail | N
         return
     status = detail.status
     state = AttendanceState(row.state)
-    if status is not None and state not in FINAL_STATES:
-        state = from_operator(status)
+    note = ""
+    operator_state = None if status is None else from_operator(status)
+    reversal = state is AttendanceState.CONFIRMED and operator_state is AttendanceState.REVERSED
+    if status is not None and operator_state is not None and (state not in FINAL_STATES or reversal):
+        if reversal:  # the operator's later word wins: it undid what it had concluded
+            note = "reversed after confirmation"
+        state = operator_state
         ledger.update_from_operator(row.protocol, state, status.value, _cents(detail))
-    elif status is not None and from_operator(status) is not state:
-        note = f"ledger {state.value}, operator {status.value}"
-        report.flagged.append(_line(row, detail, note))
+    elif status is not None and operator_state is not state:
+        report.flagged.append(_line(row, detail, f"ledger {state.value}, operator {status.value}"))
     bucket = _BUCKET.get(state)
     if bucket is not None:
-        getattr(report, bucket).append(_line(row, detail, state=state.value))
+        getattr(report, bucket).append(_line(row, detail, note, state=state.value))
     operator_cents = _cents(detail)
     if state in (AttendanceState.CONFIRMED, AttendanceState.PENDING) and operator_cents != row.amount_cents:
         report.amount_differences.append(_line(row, detail, state=state.value))

@@ -62,11 +62,12 @@ class ReconciliationSchedule:
     def run_due(self) -> list[str]:
         """Reconcile every due day now; the days done, as ISO dates."""
         done = []
-        for day in reconcilable_days(self._ledger, self._clock(), operator_day):
+        now = self._clock()
+        for day in reconcilable_days(self._ledger, now, operator_day):
             if self._stop.is_set():
                 break
             try:
-                reconcile(self._ledger, self._source, day)
+                reconcile(self._ledger, self._source, day, now=now)
             except Exception:  # the next wake tries again; the server keeps serving
                 log.exception("reconciliation of %s failed", day)
                 break

@@ -4012,6 +4012,10 @@
         <translation>Nenhum atendimento neste dia.</translation>
     </message>
     <message>
+        <source>Preview: run before 22:00 (Brasília time); the day stays open and the run after 22:00 closes it.</source>
+        <translation>Prévia: executada antes das 22:00 (horário de Brasília); o dia continua aberto e a execução depois das 22:00 o fecha.</translation>
+    </message>
+    <message>
         <source>Result</source>
         <translation>Situação</translation>
     </message>

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -134,6 +135,22 @@ def test_reconcile_prints_the_report(capsys: pytest.CaptureFixture[str], sandbox
     assert protocol in out
 
 
+@pytest.mark.usefixtures("env")
+def test_reconcile_before_22h_is_a_preview_and_says_so(capsys: pytest.CaptureFixture[str]) -> None:
+    from postalgui.services.attendance.use_cases import today
+
+    tomorrow = (today() + timedelta(days=1)).isoformat()  # always before its 22:00
+    assert run_json(capsys, "attendance", "reconcile", "--dia", tomorrow)["preview"] is True
+    status, out, _ = run(capsys, "attendance", "reconcile", "--dia", tomorrow)
+    assert status == 0
+    assert "preview (before 22:00 Brasilia time): the day stays open" in out
+    yesterday = (today() - timedelta(days=1)).isoformat()  # always after its 22:00
+    assert run_json(capsys, "attendance", "reconcile", "--dia", yesterday)["preview"] is False
+    _, out, _ = run(capsys, "attendance", "reconcile", "--dia", yesterday)
+    assert "closing (after 22:00 Brasilia time)" in out
+    assert "preview" not in out
+
+
 def test_partner_serve_runs_headless(tmp_path: Path) -> None:
     env = {key: value for key, value in os.environ.items() if not key.startswith("POSTALGUI_")} | {
         "POSTALGUI_CONFIG_DIR": str(tmp_path / "config"),
@@ -143,7 +160,10 @@ def test_partner_serve_runs_headless(tmp_path: Path) -> None:
         "PYTHON_KEYRING_BACKEND": "keyring.backends.fail.Keyring",
     }
     database = f"sqlite+pysqlite:///{tmp_path / 'served.sqlite3'}"
-    command = [sys.executable, "-m", "postalgui", "partner", "serve", "--port", "0", "--database", database]
+    command = [
+        *(sys.executable, "-m", "postalgui", "partner", "serve", "--port", "0", "--database", database),
+        *("--confirm-path", "/operador/confirma"),
+    ]
     with subprocess.Popen(
         command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
     ) as process:
@@ -159,6 +179,15 @@ def test_partner_serve_runs_headless(tmp_path: Path) -> None:
             assert answer.status_code == 200
             assert answer.json()["valor"] == "777"
             assert requests.post(f"{url}/ster/formulario", json=body, timeout=10).status_code == 401
+            confirmation = {"numeroProtocolo": "26470000000007", "codigoConfirmacao": 0}
+            confirmed = requests.post(
+                f"{url}/operador/confirma",
+                json=confirmation,
+                auth=(PARTNER_USER, PARTNER_PASSWORD),
+                timeout=10,
+            )
+            assert confirmed.status_code == 200
+            assert confirmed.json() == {"codigo": "PG26470000000007"}
         finally:
             process.terminate()
             process.wait(10)

@@ -86,21 +86,86 @@ def test_a_bad_typed_line_is_a_business_exception(sandbox: SandboxControl, partn
 
 def test_repeated_and_contradicting_callbacks(sandbox: SandboxControl, partner: RunningPartner) -> None:
     protocol = start_model_1(sandbox)["protocolo"]
-    counter_call(sandbox.url, "POST", f"/attendances/{protocol}/finish", {"outcome": "concluded"})
+    counter_call(sandbox.url, "POST", f"/attendances/{protocol}/finish", {"outcome": "cancelled"})
     repeated = counter_call(
-        sandbox.url, "POST", f"/attendances/{protocol}/callback", {"codigoConfirmacao": "00"}
+        sandbox.url, "POST", f"/attendances/{protocol}/callback", {"codigoConfirmacao": "99"}
     )
     assert repeated["callback_status"] == 200
     assert repeated["callback_answer"] == {"codigo": f"PG{protocol}"}
     contradicting = counter_call(
-        sandbox.url, "POST", f"/attendances/{protocol}/callback", {"codigoConfirmacao": "99"}
+        sandbox.url, "POST", f"/attendances/{protocol}/callback", {"codigoConfirmacao": "00"}
     )
     assert contradicting["callback_status"] == 400
     assert contradicting["callback_answer"] == {"codigo": ""}
     row = partner.ledger.get(protocol)
-    assert row.state == "confirmed"  # never silently applied
+    assert row.state == "not_confirmed"  # never silently applied
     assert row.flag
     assert "contradicts" in row.flag
+
+
+def test_a_reversal_after_the_conclusion_is_booked_reversed(
+    sandbox: SandboxControl, partner: RunningPartner
+) -> None:
+    """The counter concludes (00), then reverses (ESTORNADO, 99): the operator's later word wins."""
+    protocol = start_model_1(sandbox)["protocolo"]
+    concluded = counter_call(sandbox.url, "POST", f"/attendances/{protocol}/finish", {"outcome": "concluded"})
+    assert concluded["callback_status"] == 200
+    assert partner.ledger.get(protocol).state == "confirmed"
+    reversed_ = counter_call(sandbox.url, "POST", f"/attendances/{protocol}/finish", {"outcome": "reversed"})
+    assert reversed_["statusAtendimento"] == "E"
+    assert reversed_["callback_status"] == 200
+    assert reversed_["callback_answer"] == {"codigo": f"PG{protocol}"}
+    row = partner.ledger.get(protocol)
+    assert (row.state, row.confirmation, row.flag) == ("reversed", "99", None)
+    logged = [json.loads(call.body) for call in partner.ledger.calls(protocol)[1:]]
+    assert [body["codigoConfirmacao"] for body in logged] == ["00", "99"]
+
+
+def test_a_00_for_a_refused_form_is_flagged_not_confirmed(
+    sandbox: SandboxControl, partner: RunningPartner
+) -> None:
+    line = typed_line(15990)
+    broken = line[:9] + str((int(line[9]) + 1) % 10) + line[10:]
+    started = counter_call(
+        sandbox.url, "POST", "/attendances", {"model": 1, "form": {"linhaDigitavel": broken}}
+    )
+    protocol = started["protocolo"]
+    assert partner.ledger.get(protocol).state == "cancelled"
+    answer = counter_call(
+        sandbox.url, "POST", f"/attendances/{protocol}/callback", {"codigoConfirmacao": "00"}
+    )
+    assert answer["callback_status"] == 400
+    assert answer["callback_answer"] == {"codigo": ""}
+    row = partner.ledger.get(protocol)
+    assert row.state == "cancelled"
+    assert row.flag
+    assert "holds cancelled" in row.flag
+
+
+@pytest.mark.parametrize(("code", "state"), [(0, "confirmed"), (99, "not_confirmed")])
+def test_codigo_confirmacao_as_a_json_number(
+    sandbox: SandboxControl, partner: RunningPartner, code: int, state: str
+) -> None:
+    """Type N: the number 0 reads as "00", 99 as "99"."""
+    protocol = start_model_1(sandbox)["protocolo"]
+    answer = requests.post(
+        f"{partner.url}/ster/confirmarAtendimento",
+        json={"numeroProtocolo": int(protocol), "codigoConfirmacao": code},
+        auth=(PARTNER_USER, PARTNER_PASSWORD),
+        timeout=10,
+    )
+    assert answer.status_code == 200
+    assert answer.json() == {"codigo": f"PG{protocol}"}
+    row = partner.ledger.get(protocol)
+    assert (row.state, row.confirmation) == (state, f"{code:02d}")
+    for bad in (1, -1, 100, True, "0 0", 0.0):
+        refused = requests.post(
+            f"{partner.url}/ster/confirmarAtendimento",
+            json={"numeroProtocolo": protocol, "codigoConfirmacao": bad},
+            auth=(PARTNER_USER, PARTNER_PASSWORD),
+            timeout=10,
+        )
+        assert refused.status_code == 400, bad
 
 
 def test_a_callback_for_an_unknown_protocol_is_refused(

@@ -55,7 +55,12 @@ def test_a_day_with_every_kind_of_result(
     differing = _start(sandbox, 9990)
     _finish(sandbox, differing, "concluded", callback=True)
     counter_call(sandbox.url, "POST", f"/attendances/{differing}/amount", {"valorServico": "9900"})
-    counter_call(sandbox.url, "POST", f"/attendances/{confirmed}/callback", {"codigoConfirmacao": "99"})
+    undone = _start(sandbox)  # concluded, then reversed at the counter without a callback
+    _finish(sandbox, undone, "concluded", callback=True)
+    _finish(sandbox, undone, "reversed", callback=False)
+    contradicted = _start(sandbox)  # a 99 after the 00 while the operator still says F
+    _finish(sandbox, contradicted, "concluded", callback=True)
+    counter_call(sandbox.url, "POST", f"/attendances/{contradicted}/callback", {"codigoConfirmacao": "99"})
     ledger_only = "26479999999999"
     partner.ledger.receive_form(
         ledger_only,
@@ -71,7 +76,7 @@ def test_a_day_with_every_kind_of_result(
 
     assert _protocols(report.confirmed) == {confirmed, silent, differing}
     assert _protocols(report.cancelled) == {cancelled}
-    assert _protocols(report.reversed) == {reversed_}
+    assert _protocols(report.reversed) == {reversed_, undone, contradicted}
     assert _protocols(report.pending) == {pending}
     assert _protocols(report.missing_from_ledger) == {missing}
     assert _protocols(report.unknown_to_operator) == {ledger_only}
@@ -81,8 +86,9 @@ def test_a_day_with_every_kind_of_result(
         9990,
         9900,
     )
-    assert confirmed in _protocols(report.flagged)
+    assert _protocols(report.flagged) == {contradicted}
     assert not report.clean
+    assert partner.ledger.get(undone).state == "reversed"
     # The ledger follows the operator for what was not final.
     assert partner.ledger.get(silent).state == "confirmed"
     assert partner.ledger.get(cancelled).state == "cancelled"

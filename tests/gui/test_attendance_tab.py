@@ -22,6 +22,7 @@ from postalgui.gui.main_window import MainWindow, mnemonic_letter
 from postalgui.gui.tab_factories import TAB_FACTORIES, attendance_tab, branches_tab
 from postalgui.gui.tabs.attendance import AttendanceTab
 from postalgui.gui.tabs.attendance.ledger_model import LedgerColumn
+from postalgui.gui.tabs.attendance.ledger_panel import qdate
 from postalgui.gui.tabs.attendance.reconcile_panel import ReconcilePanel
 from postalgui.gui.tabs.attendance.register_form import RegistrationForm
 from postalgui.gui.tabs.attendance.report_export import report_language
@@ -29,6 +30,7 @@ from postalgui.gui.tabs.attendance.report_model import report_lines, summary_tex
 from postalgui.gui.tabs.attendance.words import state_text
 from postalgui.gui.tasks import TaskRunner
 from postalgui.gui.widgets.message_bar import MessageArea
+from postalgui.partner.ledger.store import Ledger, sqlite_url
 from postalgui.services.attendance.service import AttendanceService, PartnerStatus
 from postalgui.services.context import AppContext
 
@@ -390,6 +392,7 @@ def test_states_and_the_label_read_in_portuguese(qapp: QCoreApplication) -> None
         assert state_text("confirmed") == "Confirmado"
         assert state_text("not_confirmed") == "Não confirmado"
         assert state_text("reversed") == "Estornado"
+        assert summary_text({"preview": True}).startswith("Prévia: executada antes das 22:00")
         assert report_language() == "pt"
     finally:
         i18n.remove_translators(qapp, installed)
@@ -437,6 +440,54 @@ def test_every_page_has_unique_alt_letters(
     finally:
         i18n.remove_translators(qapp, installed)
         QLocale.setDefault(default)
+
+
+class QuietRegistrationSystem:
+    """A registration system that knows no attendance of the day."""
+
+    def day(self, day: date) -> list[Any]:
+        del day
+        return []
+
+    def details(self, protocol: str) -> Any:
+        raise AssertionError(f"not asked: {protocol}")
+
+
+class ClockedAttendanceService(FakeAttendanceService):
+    """A real ledger on a clock the test sets, and a quiet registration system."""
+
+    def __init__(self, ledger: Ledger) -> None:
+        super().__init__()
+        self._ledger = ledger
+        self.source = QuietRegistrationSystem()  # type: ignore[assignment]  # same two calls
+
+    def ledger(self) -> Ledger:  # type: ignore[override]  # the real one
+        return self._ledger
+
+
+def test_a_reconciliation_before_22h_says_it_is_a_preview(
+    qtbot: QtBot, bare_runner: TaskRunner, tmp_path: Path
+) -> None:
+    moment = [datetime(2026, 11, 24, 20, 0, tzinfo=UTC)]  # 17:00 in Brasília
+    ledger = Ledger(sqlite_url(tmp_path / "ledger.sqlite3"), clock=lambda: moment[0])
+    try:
+        _window, panel = alone(ReconcilePanel, qtbot, ClockedAttendanceService(ledger), bare_runner)
+        panel.day_edit.setDate(qdate(date(2026, 11, 24)))
+        top = panel.table.geometry().top()
+        with qtbot.waitSignal(panel.finished, timeout=WAIT_MS):
+            panel.reconcile()
+        assert panel.summary_label.text().startswith("Preview: run before 22:00 (Brasília time)")
+        assert "No attendances on this day." in panel.summary_label.text()
+        assert panel.table.geometry().top() == top  # the note moves nothing below it
+        assert ledger.reconciled_days() == set()
+
+        moment[0] = datetime(2026, 11, 25, 1, 30, tzinfo=UTC)  # 22:30
+        with qtbot.waitSignal(panel.finished, timeout=WAIT_MS):
+            panel.reconcile()
+        assert panel.summary_label.text() == "No attendances on this day."
+        assert ledger.reconciled_days() == {date(2026, 11, 24)}
+    finally:
+        ledger.close()
 
 
 def test_a_reconciliation_under_way_shows_busy_and_escape_cancels_it(

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import base64
+import re
+import zlib
 from pathlib import Path
+
+import pytest
 
 from postalgui.services.attendance.export import report_rows, write_report_csv, write_report_pdf
 
@@ -49,3 +54,35 @@ def test_csv_and_pdf_files(tmp_path: Path) -> None:
     pdf = write_report_pdf(tmp_path / "r.pdf", REPORT, "en").read_bytes()
     assert pdf.startswith(b"%PDF")
     assert pdf.rstrip().endswith(b"%%EOF")
+
+
+def _pdf_text(pdf: bytes) -> str:
+    """The text shown by the PDF's content streams (ASCII85 + Flate, as reportlab writes them)."""
+    shown = []
+    for stream in re.findall(rb"stream\r?\n(.*?)endstream", pdf, re.S):
+        content = zlib.decompress(base64.a85decode(stream.strip().removesuffix(b"~>")))
+        shown.extend(re.findall(rb"\(((?:[^()\\]|\\.)*)\) Tj", content))
+    octal = re.compile(rb"\\([0-7]{3}|.)")
+    return " ".join(
+        octal.sub(lambda m: bytes([int(m[1], 8)]) if len(m[1]) == 3 else m[1], run).decode("cp1252")
+        for run in shown
+    )
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [("en", ["(preview)", "Preview: run before 22:00"]), ("pt", ["(prévia)", "Prévia:"])],
+)
+def test_a_preview_says_so_and_a_closing_run_does_not(
+    tmp_path: Path, language: str, words: list[str]
+) -> None:
+    preview = _pdf_text(
+        write_report_pdf(tmp_path / "p.pdf", REPORT | {"preview": True}, language).read_bytes()
+    )
+    for word in words:
+        assert word in preview
+    closing = _pdf_text(
+        write_report_pdf(tmp_path / "c.pdf", REPORT | {"preview": False}, language).read_bytes()
+    )
+    assert not any(word in closing for word in words)
+    assert "26470000000001" in closing

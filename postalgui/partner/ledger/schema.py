@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from datetime import UTC, date, datetime
 
-from sqlalchemy import BigInteger, Date, DateTime, Integer, SmallInteger, String, Text
+from sqlalchemy import BigInteger, Boolean, Date, DateTime, Integer, SmallInteger, String, Text
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 __all__ = ["Attendance", "Base", "Call", "IssuedToken", "Reconciliation", "utc"]
@@ -86,3 +86,5 @@ class Reconciliation(Base):
     day: Mapped[date] = mapped_column(Date, primary_key=True)
     ran_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     report: Mapped[str] = mapped_column(Text)
+    closed: Mapped[bool] = mapped_column(Boolean)
+    """Run after the day's 22:00 (Brasília) and not reopened since by a late reversal: the day is done."""

@@ -26,6 +26,9 @@ from postalgui.partner.states import AttendanceState
 
 __all__ = ["FormRecord", "Ledger", "Reply", "sqlite_url"]
 
+_UNDONE = frozenset({AttendanceState.CANCELLED.value, AttendanceState.REVERSED.value})
+"""States a ``00`` cannot confirm: a form we refused (cancelled), an attendance undone."""
+
 SAO_PAULO = timedelta(hours=-3)
 """Brasília time (no daylight saving since 2019): the operator's day."""
 
@@ -186,35 +189,55 @@ class Ledger:
     def confirm(self, protocol: str, code: str, body: Mapping[str, Any]) -> Reply:
         """Apply a ``confirmarAtendimento`` callback once; a repeat gets the same answer.
 
-        A callback that contradicts one already applied is refused (400, empty
-        ``codigo``) and the attendance flagged for reconciliation.
+        The operator's later word wins for a reversal: a ``99`` for an attendance
+        concluded before (``00``, or FINALIZADO at reconciliation) moves it to reversed
+        and reopens its day if it was closed, so the day is reconciled again. Any other
+        contradiction, and a ``00`` for an attendance we refused or that was undone, is
+        refused (400, empty ``codigo``) and the attendance flagged for reconciliation.
+        The call log keeps every call.
         """
         with self._transaction() as session:
             row = session.get(Attendance, protocol, with_for_update=True)
+            before = None if row is None else row.state
             reply = self._confirmation(row, protocol, code)
+            if row is not None and row.state != before and row.state == AttendanceState.REVERSED.value:
+                self._reopen(session, row.day)
             self._log(session, "confirmarAtendimento", protocol, body, reply)
             return reply
 
     def _confirmation(self, row: Attendance | None, protocol: str, code: str) -> Reply:
         if row is None:
             return Reply(400, {"codigo": ""})
-        if row.confirmation is not None:
-            if row.confirmation == code:
-                return Reply(200, {"codigo": row.partner_code or ""})
-            row.flag = (
-                f"callback {code} contradicts {row.confirmation} received before"
-                f" ({self.now().isoformat(timespec='seconds')})"
-            )[:255]
-            row.updated_at = self.now()
-            return Reply(400, {"codigo": ""})
-        row.confirmation = code
-        row.partner_code = partner_code(protocol)
-        if code == "00":
+        if row.confirmation == code:
+            return Reply(200, {"codigo": row.partner_code or ""})
+        concluded = row.confirmation == "00" or row.state == AttendanceState.CONFIRMED.value
+        if code == "99" and concluded:  # reversed after the counter concluded it
+            row.state = AttendanceState.REVERSED.value
+        elif row.confirmation is not None:
+            return self._refuse(row, f"callback {code} contradicts {row.confirmation} received before")
+        elif code == "00" and row.state in _UNDONE:
+            return self._refuse(row, f"callback 00 for an attendance the ledger holds {row.state}")
+        elif code == "00":
             row.state = AttendanceState.CONFIRMED.value
-        elif row.state not in (AttendanceState.CANCELLED.value, AttendanceState.REVERSED.value):
+        elif row.state not in _UNDONE:
             row.state = AttendanceState.NOT_CONFIRMED.value
+        row.confirmation = code
+        row.partner_code = row.partner_code or partner_code(protocol)
         row.updated_at = self.now()
         return Reply(200, {"codigo": row.partner_code})
+
+    @staticmethod
+    def _reopen(session: Session, day: date) -> None:
+        """A closed day whose report no longer holds: the next run after 22:00 closes it again."""
+        stored = session.get(Reconciliation, day)
+        if stored is not None:
+            stored.closed = False
+
+    def _refuse(self, row: Attendance, why: str) -> Reply:
+        """A callback not applied: 400, and the row flagged with why and when."""
+        row.flag = f"{why} ({self.now().isoformat(timespec='seconds')})"[:255]
+        row.updated_at = self.now()
+        return Reply(400, {"codigo": ""})
 
     # --- reading and reconciliation ---------------------------------------------------------
 
@@ -244,15 +267,18 @@ class Ledger:
             row.operator_amount_cents = amount_cents
             row.updated_at = self.now()
 
-    def save_report(self, day: date, report: Mapping[str, Any]) -> None:
+    def save_report(self, day: date, report: Mapping[str, Any], *, closed: bool) -> None:
+        """Keep the day's last report; `closed` when it ran after the day's 22:00 (a preview
+        before it never marks the day done, so the nightly run still reconciles it)."""
         text = json.dumps(report, ensure_ascii=False)
         with self._transaction() as session:
             row = session.get(Reconciliation, day)
             if row is None:
-                session.add(Reconciliation(day=day, ran_at=self.now(), report=text))
+                session.add(Reconciliation(day=day, ran_at=self.now(), report=text, closed=closed))
             else:
                 row.ran_at = self.now()
                 row.report = text
+                row.closed = closed
 
     def report(self, day: date) -> dict[str, Any] | None:
         with self._sessions() as session:
@@ -260,8 +286,9 @@ class Ledger:
             return None if row is None else dict(json.loads(row.report))
 
     def reconciled_days(self) -> set[date]:
+        """Days closed by a reconciliation after their 22:00 (previews and reopened days are not)."""
         with self._sessions() as session:
-            return set(session.scalars(select(Reconciliation.day)))
+            return set(session.scalars(select(Reconciliation.day).where(Reconciliation.closed.is_(True))))
 
     def first_day(self) -> date | None:
         with self._sessions() as session:

@@ -62,6 +62,9 @@ _WORDS: Mapping[Language, Mapping[str, str]] = {
         "count": "Quantidade",
         "errors": "Erros",
         "ran_at": "Executada em (horário de Brasília)",
+        "preview_title": "prévia",
+        "preview": "Prévia: executada antes das 22:00 (horário de Brasília). O dia continua aberto; "
+        "atendimentos concluídos mais tarde entram na conciliação das 22:00, que fecha o dia.",
         "none": "Nenhum.",
     },
     "en": {
@@ -84,6 +87,9 @@ _WORDS: Mapping[Language, Mapping[str, str]] = {
         "count": "Count",
         "errors": "Errors",
         "ran_at": "Run at (Brasilia time)",
+        "preview_title": "preview",
+        "preview": "Preview: run before 22:00 (Brasilia time). The day stays open; attendances "
+        "concluded later are reconciled by the run after 22:00, which closes the day.",
         "none": "None.",
     },
 }
@@ -201,9 +207,12 @@ def write_report_pdf(path: Path, report: Mapping[str, Any], language: Language =
     import io
 
     words, styles = _WORDS[language], _styles()
+    preview = bool(report.get("preview"))
+    title = f"{words['title']} — {_day(report)}" + (f" ({words['preview_title']})" if preview else "")
     story: list[Any] = [
-        paragraph(f"{words['title']} — {_day(report)}", styles["title"]),
+        paragraph(title, styles["title"]),
         paragraph(f"{words['ran_at']}: {_ran_at(report)}", styles["body"]),
+        *([paragraph(words["preview"], styles["body"])] if preview else []),
         Spacer(1, 4 * mm),
         _table(
             [

@@ -8,6 +8,7 @@ from datetime import UTC, datetime, timedelta
 
 from sqlalchemy import inspect
 
+from postalgui.partner.ledger.schema import Attendance
 from postalgui.partner.ledger.store import FormRecord, Ledger, Reply, partner_code
 from postalgui.partner.secrets import token_digest
 from postalgui.partner.states import AttendanceState
@@ -18,6 +19,12 @@ PROTOCOL = "26470000000042"
 def _answer(cents: int = 1234) -> tuple[Reply, FormRecord]:
     reply = Reply(200, {"codigo_retorno": "00", "descricao_retorno": "ok", "valor": str(cents)})
     return reply, FormRecord(1, AttendanceState.RECEIVED, amount_cents=cents)
+
+
+def _stored(ledger: Ledger) -> Attendance:
+    row = ledger.get(PROTOCOL)
+    assert row is not None
+    return row
 
 
 def test_opening_migrates_to_the_newest_schema_and_reopening_is_harmless(ledger_url: str) -> None:
@@ -76,16 +83,59 @@ def test_the_same_form_at_the_same_moment_in_two_workers_makes_one_row(ledger_ur
 def test_confirmations_apply_once_and_contradictions_are_flagged(ledger: Ledger) -> None:
     ledger.receive_form(PROTOCOL, {}, _answer)
     assert ledger.confirm("26470000000099", "00", {}) == Reply(400, {"codigo": ""})
-    confirmed = ledger.confirm(PROTOCOL, "00", {})
+    answers = [ledger.confirm(PROTOCOL, code, {}) for code in ("99", "99", "00")]
+    assert [answer.status for answer in answers] == [200, 200, 400]
+    assert answers[2].body == {"codigo": ""}
+    row = _stored(ledger)
+    assert (row.state, "00 contradicts 99" in (row.flag or "")) == ("not_confirmed", True)
+
+
+def test_a_reversal_after_confirmation_moves_the_attendance_to_reversed(ledger: Ledger) -> None:
+    """The operator concludes (00), then reverses (99): its later word wins, both calls logged."""
+    ledger.receive_form(PROTOCOL, {}, _answer)
+    confirmed = ledger.confirm(PROTOCOL, "00", {"codigoConfirmacao": "00"})
     assert confirmed == Reply(200, {"codigo": partner_code(PROTOCOL)})
     assert len(partner_code(PROTOCOL)) <= 20
     assert ledger.confirm(PROTOCOL, "00", {}) == confirmed
-    assert ledger.confirm(PROTOCOL, "99", {}) == Reply(400, {"codigo": ""})
-    row = ledger.get(PROTOCOL)
-    assert row is not None
-    assert row.state == "confirmed"
-    assert row.flag is not None
-    assert "99 contradicts 00" in row.flag
+    reversal = ledger.confirm(PROTOCOL, "99", {"codigoConfirmacao": "99"})
+    assert reversal == Reply(200, {"codigo": partner_code(PROTOCOL)})
+    assert ledger.confirm(PROTOCOL, "99", {}) == reversal
+    row = _stored(ledger)
+    assert (row.state, row.confirmation, row.flag) == ("reversed", "99", None)
+    assert [(c.endpoint, c.status) for c in ledger.calls(PROTOCOL)][1:] == [
+        ("confirmarAtendimento", 200),
+        ("confirmarAtendimento", 200),
+        ("confirmarAtendimento", 200),
+        ("confirmarAtendimento", 200),
+    ]
+    # Undone is undone: a later 00 does not book it again.
+    assert ledger.confirm(PROTOCOL, "00", {}) == Reply(400, {"codigo": ""})
+    row = _stored(ledger)
+    assert row.state == "reversed"
+    assert "00 contradicts 99" in (row.flag or "")
+
+
+def test_a_99_for_an_attendance_reconciliation_confirmed_reverses_it(ledger: Ledger) -> None:
+    ledger.receive_form(PROTOCOL, {}, _answer)
+    ledger.update_from_operator(PROTOCOL, AttendanceState.CONFIRMED, "F", 1234)
+    assert ledger.confirm(PROTOCOL, "99", {}).status == 200
+    assert _stored(ledger).state == "reversed"
+
+
+def test_a_00_for_a_refused_form_is_flagged_never_confirmed(ledger: Ledger) -> None:
+    def refuse() -> tuple[Reply, FormRecord]:
+        return Reply(400, {"codigo_retorno": "10", "descricao_retorno": "boleto vencido"}), FormRecord(
+            1, AttendanceState.CANCELLED
+        )
+
+    ledger.receive_form(PROTOCOL, {}, refuse)
+    assert ledger.confirm(PROTOCOL, "00", {}) == Reply(400, {"codigo": ""})
+    assert ledger.confirm(PROTOCOL, "00", {}) == Reply(400, {"codigo": ""})
+    row = _stored(ledger)
+    assert (row.state, row.confirmation) == ("cancelled", None)
+    assert "00 for an attendance the ledger holds cancelled" in (row.flag or "")
+    assert ledger.confirm(PROTOCOL, "99", {}).status == 200  # the counter cancelling it is fine
+    assert _stored(ledger).state == "cancelled"
 
 
 def test_a_99_marks_not_confirmed(ledger: Ledger) -> None:

@@ -103,6 +103,8 @@ class ReconcilePanel(QWidget):
         self.summary_label = selectable_label(
             self, "reconcileSummary", self.tr("Pick a day and press Reconcile.")
         )
+        # Two lines kept for a preview's note and the counts: the table never moves under the mouse.
+        self.summary_label.setMinimumHeight(2 * self.summary_label.fontMetrics().lineSpacing() + 4)
         self.model = ReportModel(self)
         proxy = QSortFilterProxyModel(self)
         proxy.setSourceModel(self.model)

@@ -72,7 +72,8 @@ def report_lines(report: Mapping[str, Any]) -> list[ReportLine]:
 
 
 def summary_text(report: Mapping[str, Any]) -> str:
-    """``"Confirmed: 2 · Still pending: 1 · ..."``: the count of every kind that has lines."""
+    """``"Confirmed: 2 · Still pending: 1 · ..."``: the count of every kind that has lines,
+    after a note when the run was a preview (before the day's 22:00)."""
     parts = [
         arg(
             QCoreApplication.translate("ReportModel", "%1: %2"),
@@ -82,9 +83,18 @@ def summary_text(report: Mapping[str, Any]) -> str:
         for kind in KINDS
         if report.get(kind)
     ]
-    if not parts:
-        return QCoreApplication.translate("ReportModel", "No attendances on this day.")
-    return " · ".join(parts)
+    counts = (
+        " · ".join(parts)
+        if parts
+        else QCoreApplication.translate("ReportModel", "No attendances on this day.")
+    )
+    if not report.get("preview"):
+        return counts
+    note = QCoreApplication.translate(
+        "ReportModel",
+        "Preview: run before 22:00 (Brasília time); the day stays open and the run after 22:00 closes it.",
+    )
+    return f"{note} {counts}"
 
 
 def _money(cents: int | None) -> str:
