@@ -2,8 +2,9 @@
 
 ``decode`` and ``register`` call the registration system with the identity-portal
 credentials; ``list`` reads the partner server's ledger; ``reconcile`` checks a day
-with the registration system and prints the report. Input is checked before anything
-is sent; a rejection names the option, exit status 2.
+with the registration system and prints the report. Every one takes ``--contrato``, the
+registration-system contract (else ``POSTALGUI_STER_CONTRACT``, else the settings file).
+Input is checked before anything is sent; a rejection names the option, exit status 2.
 """
 
 from __future__ import annotations
@@ -19,10 +20,11 @@ from postalgui.api.values import InvalidValue, format_brl, parse_money
 from postalgui.api.values.ster import parse_ster_contract, ticket_from_text
 from postalgui.cli.options import BadOption, checked, command_group, json_option, subcommand
 from postalgui.cli.output import EXIT_API_ERROR, EXIT_OK, error, print_fields, print_json, print_table
+from postalgui.services.attendance.service import SterContractMissingError
 from postalgui.services.context import AppContext
 
 if TYPE_CHECKING:
-    from postalgui.cli.options import Commands, Options
+    from postalgui.cli.options import Commands, Options, Run
     from postalgui.partner.reconcile import Report
     from postalgui.services.attendance.use_cases import LedgerRow
 
@@ -39,32 +41,36 @@ def add_parser(commands: Commands) -> None:
     subcommand(
         sub,
         "decode",
-        run_decode,
+        _with_contract(run_decode),
         _add_decode_options,
+        _contract_option,
         json_option("print the record (chave masked)"),
         summary="decrypt an operator code (codigoOperador)",
     )
     subcommand(
         sub,
         "register",
-        run_register,
+        _with_contract(run_register),
         _add_register_options,
+        _contract_option,
         json_option(None),
         summary="register a model-2 attendance; prints the protocol",
     )
     subcommand(
         sub,
         "list",
-        run_list,
+        _with_contract(run_list),
         _add_ledger_options,
+        _contract_option,
         json_option(None),
         summary="the partner server's ledger",
     )
     subcommand(
         sub,
         "reconcile",
-        run_reconcile,
+        _with_contract(run_reconcile),
         _day_option("the day (default today, Brasilia time)"),
+        _contract_option,
         json_option(None),
         summary="reconcile a day with the registration system",
     )
@@ -77,9 +83,36 @@ def _day_option(help_text: str) -> Options:
     return add
 
 
+def _contract_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--contrato",
+        metavar="N",
+        help="registration-system contract, 12 characters (default: POSTALGUI_STER_CONTRACT, else the"
+        " settings file's; the sandbox's demo one there)",
+    )
+
+
+def _with_contract(run: Run) -> Run:
+    """``run`` after ``--contrato``, checked, is set for this run's calls (it wins over
+    ``POSTALGUI_STER_CONTRACT`` and the settings file); no contract at all names the three."""
+
+    def with_contract(args: argparse.Namespace, context: AppContext) -> int:
+        if args.contrato is not None:
+            context.attendance.use_contract(checked("--contrato", parse_ster_contract, args.contrato))
+        try:
+            return run(args, context)
+        except SterContractMissingError:
+            raise BadOption(
+                "--contrato: the registration-system contract (12 characters) is not set: give --contrato,"
+                ' set POSTALGUI_STER_CONTRACT, or "ster_contract" under "attendance" in the settings file'
+            ) from None
+
+    with_contract.__doc__ = run.__doc__
+    return with_contract
+
+
 def _add_decode_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("code", metavar="CODE", help="the code, or the partner URL with ?codigoOperador=")
-    parser.add_argument("--contrato", metavar="N", help="registration-system contract (12 characters)")
 
 
 def _add_register_options(parser: argparse.ArgumentParser) -> None:
@@ -110,10 +143,6 @@ def run_decode(args: argparse.Namespace, context: AppContext) -> int:
     from postalgui.services.attendance.use_cases import code_from_text, decode_code
 
     service = context.attendance
-    if args.contrato:
-        contract = checked("--contrato", parse_ster_contract, args.contrato)
-        settings = context.settings.attendance.model_copy(update={"ster_contract": contract})
-        context.settings = context.settings.model_copy(update={"attendance": settings})
     from postalgui.api.values.ster import check_operator_code
 
     checked("CODE", check_operator_code, code_from_text(args.code))

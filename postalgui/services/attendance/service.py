@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from postalgui.api.environments import Environment
 from postalgui.api.errors import ApiError, CredentialsMissingError
 from postalgui.api.scopes import ACCESS_CODE_KEY, LOGIN_KEY
+from postalgui.api.values.ster import parse_ster_contract
 from postalgui.sandbox import demo_account
 from postalgui.services.attendance.settings import AttendanceSettings
 
@@ -29,7 +30,14 @@ if TYPE_CHECKING:
     from postalgui.services.session import Session
     from postalgui.serving.child import ChildServer
 
-__all__ = ["PARTNER_APP", "PARTNER_KEYS", "AttendanceService", "PartnerSecrets", "PartnerStatus"]
+__all__ = [
+    "PARTNER_APP",
+    "PARTNER_KEYS",
+    "AttendanceService",
+    "PartnerSecrets",
+    "PartnerStatus",
+    "SterContractMissingError",
+]
 
 PARTNER_APP = "postalgui.partner.app:app_from_environment"
 """The partner server's app factory as its child process imports it."""
@@ -46,6 +54,16 @@ _SECRET_VARS = {
     PARTNER_CLIENT_ID_KEY: "POSTALGUI_PARTNER_CLIENT_ID",
     PARTNER_CLIENT_SECRET_KEY: "POSTALGUI_PARTNER_CLIENT_SECRET",
 }
+
+
+class SterContractMissingError(ApiError):
+    """No registration-system contract is set for this environment (nothing was sent)."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "The registration-system contract (12 characters) is not set: set POSTALGUI_STER_CONTRACT"
+            ' or "ster_contract" under "attendance" in the settings file'
+        )
 
 
 @dataclass(frozen=True, repr=False)
@@ -80,6 +98,7 @@ class AttendanceService:
         self._lock = threading.RLock()
         self._ledger: Ledger | None = None
         self._partner: ChildServer | None = None
+        self._contract: str | None = None
 
     # --- settings ---------------------------------------------------------------------------
 
@@ -92,12 +111,18 @@ class AttendanceService:
         return self.context.settings.environment is Environment.SANDBOX
 
     def ster_contract(self) -> str:
-        contract = self.settings.ster_contract
+        """The settings' contract (``POSTALGUI_STER_CONTRACT`` and ``--contrato`` override it),
+        else the sandbox's demo contract; `SterContractMissingError` elsewhere."""
+        contract = self._contract or self.settings.ster_contract
         if not contract and self.in_sandbox:
             return demo_account.STER_CONTRACT
         if not contract:
-            raise ApiError("The registration-system contract (12 characters) is not set: set it in Settings")
+            raise SterContractMissingError
         return contract
+
+    def use_contract(self, contract: str) -> None:
+        """Use ``contract`` for this session's calls (the CLI's ``--contrato``), unsaved."""
+        self._contract = parse_ster_contract(contract)
 
     def ster_base_url(self) -> str:
         """The registration system's base (blocks while the embedded sandbox starts: tasks only)."""
