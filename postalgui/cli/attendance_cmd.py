@@ -16,11 +16,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from postalgui.api.cancel import PlainTask
+from postalgui.api.errors import BadRequestError, NotFoundError
 from postalgui.api.values import InvalidValue, format_brl, parse_money
 from postalgui.api.values.ster import parse_ster_contract, ticket_from_text
 from postalgui.cli.options import BadOption, checked, command_group, json_option, subcommand
 from postalgui.cli.output import EXIT_API_ERROR, EXIT_OK, error, print_fields, print_json, print_table
-from postalgui.services.attendance.service import SterContractMissingError
+from postalgui.services.attendance.service import CodeOrigin, SterContractMissingError
 from postalgui.services.context import AppContext
 
 if TYPE_CHECKING:
@@ -146,7 +147,12 @@ def run_decode(args: argparse.Namespace, context: AppContext) -> int:
     from postalgui.api.values.ster import check_operator_code
 
     checked("CODE", check_operator_code, code_from_text(args.code))
-    record = decode_code(PlainTask(), service, args.code)
+    try:
+        record = decode_code(PlainTask(), service, args.code)
+    except (BadRequestError, NotFoundError) as exc:
+        error(f"the registration system could not decode this code: {exc}")
+        error(f"hint: {decode_hint(service.code_origin())}")
+        return EXIT_API_ERROR
     if args.json:
         print_json(record.wire())
         return EXIT_OK
@@ -163,6 +169,30 @@ def run_decode(args: argparse.Namespace, context: AppContext) -> int:
     }
     print_fields({key: value for key, value in fields.items() if value})
     return EXIT_OK
+
+
+def decode_hint(origin: CodeOrigin) -> str:
+    """Why a code may not decode here: the environment, contract and (sandbox) key it needs."""
+    contract = f"contract {origin.contract}" if origin.contract else "no contract set"
+    if origin.sandbox == "embedded" and origin.key_kept:
+        return (
+            f"a code decodes only where it was made; here: the embedded sandbox, {contract}, whose code key"
+            " is kept in the keyring for this profile and shared with the window's simulated counter."
+            " A code from another sandbox or another profile (POSTALGUI_CONFIG_DIR) does not decode here"
+        )
+    if origin.sandbox == "embedded":
+        return (
+            f"a code decodes only where it was made; here: the embedded sandbox, {contract}. With no usable"
+            " keyring this run drew its own code key, so codes made by the window do not decode here:"
+            " install a keyring service, or serve one sandbox (postalgui sandbox) and set POSTALGUI_BASE_URL"
+        )
+    if origin.sandbox == "elsewhere":
+        return f"a code decodes only in the sandbox that made it; here: the one at {origin.url}, {contract}"
+    return (
+        f"a code decodes only in the environment and contract that made it; here: {origin.environment},"
+        f" {contract} (--contrato or POSTALGUI_STER_CONTRACT); a code of homologation does not decode in"
+        " production, nor the reverse"
+    )
 
 
 _RULE_OPTIONS = {

@@ -134,6 +134,41 @@ def test_reconcile_prints_the_report(capsys: pytest.CaptureFixture[str], sandbox
     assert protocol in out
 
 
+def test_the_cli_decodes_a_code_the_windows_counter_made(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The window and the CLI each run an embedded sandbox; one profile, one code key (keyring)."""
+    from postalgui.api.cancel import PlainTask
+    from postalgui.services.attendance.counter import start_at_counter
+    from postalgui.services.context import build_context
+
+    monkeypatch.setenv("POSTALGUI_ENV", "sandbox")
+    window = build_context()
+    try:
+        started = start_at_counter(PlainTask(), window.attendance, 2)
+        assert started.url
+        status, out, err = run(capsys, "attendance", "decode", started.url)
+    finally:
+        window.close()
+    assert status == 0, err
+    assert "attendant" in out
+
+
+def test_a_code_from_elsewhere_is_refused_in_english_with_a_hint(
+    capsys: pytest.CaptureFixture[str], sandbox: SandboxControl, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("POSTALGUI_ENV", "sandbox")  # the CLI's embedded sandbox, not the shared one
+    code = new_code(sandbox)["codigoOperador"]
+    status, _, err = run(capsys, "attendance", "decode", code)
+    assert status == 1
+    first, hint = err.splitlines()
+    assert first.startswith("postalgui: the registration system could not decode this code: ")
+    assert "(HTTP 400)" in first
+    assert hint.startswith("postalgui: hint: a code decodes only where it was made; here: the embedded sandbox")
+    assert "contract 009912345678" in hint
+    assert "keyring" in hint
+
+
 @pytest.fixture
 def production_at_sandbox(
     sandbox_server: SandboxServer, sandbox: SandboxControl, monkeypatch: pytest.MonkeyPatch
@@ -150,7 +185,10 @@ def test_the_contract_comes_from_the_variable_for_every_command(
     capsys: pytest.CaptureFixture[str], sandbox: SandboxControl, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     started = new_code(sandbox)
-    for command in (["decode", started["codigoOperador"]], ["register", "--codigo", started["codigoOperador"]]):
+    for command in (
+        ["decode", started["codigoOperador"]],
+        ["register", "--codigo", started["codigoOperador"]],
+    ):
         status, _, err = run(capsys, "attendance", *command)
         assert status == 2, err
         assert "--contrato" in err
@@ -183,7 +221,9 @@ def test_contrato_wins_over_the_variable_and_is_checked_on_every_command(
     assert registrations(sandbox) == 0
 
 
-def test_a_bad_contract_variable_is_named(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_bad_contract_variable_is_named(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv("POSTALGUI_STER_CONTRACT", "0099-1234")
     status, _, err = run(capsys, "attendance", "list")
     assert status == 2

@@ -21,7 +21,13 @@ from postalgui.api.ster import (
 )
 from postalgui.api.transport import RetryPolicy, Transport
 from postalgui.api.values import InvalidValue
-from postalgui.api.values.ster import join_ticket, parse_protocol, split_ticket, ticket_from_text, wrap_ticket_line
+from postalgui.api.values.ster import (
+    join_ticket,
+    parse_protocol,
+    split_ticket,
+    ticket_from_text,
+    wrap_ticket_line,
+)
 
 BASE = "https://apphom.example"
 PATH = f"{BASE}/ster/api/v1/atendimentos"
@@ -158,7 +164,9 @@ def test_ticket_lines_join_with_plus_and_split_back() -> None:
         ("+".join(["z" * 50] * 79) + "+" + "w" * 10, "ster.ticket_length"),
     ],
 )
-def test_a_registration_refuses_a_ticket_that_breaks_the_spec_whoever_built_it(ticket: str, rule: str) -> None:
+def test_a_registration_refuses_a_ticket_that_breaks_the_spec_whoever_built_it(
+    ticket: str, rule: str
+) -> None:
     """Spec 002 2.4: 50 characters a line, 4,000 in all; `Registration` checks it itself."""
     with pytest.raises(InvalidValue) as caught:
         Registration(CODE, ticket=ticket)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import os
 import threading
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from postalgui.api.environments import Environment
 from postalgui.api.errors import ApiError, CredentialsMissingError
@@ -34,6 +34,7 @@ __all__ = [
     "PARTNER_APP",
     "PARTNER_KEYS",
     "AttendanceService",
+    "CodeOrigin",
     "PartnerSecrets",
     "PartnerStatus",
     "SterContractMissingError",
@@ -92,6 +93,22 @@ class PartnerStatus:
     database: str
 
 
+@dataclass(frozen=True)
+class CodeOrigin:
+    """Where an operator code must come from to decode here: what a "cannot decode" names.
+
+    ``sandbox`` is "embedded" (ours, sealing codes with the key the keyring keeps for this
+    credential set when ``key_kept``, else with this process's own) or "elsewhere" (a
+    sandbox at ``url``); None outside the sandbox. ``contract`` None: none is set.
+    """
+
+    environment: str
+    contract: str | None
+    url: str | None
+    sandbox: Literal["embedded", "elsewhere"] | None
+    key_kept: bool
+
+
 class AttendanceService:
     def __init__(self, context: Session) -> None:
         self.context = context
@@ -123,6 +140,25 @@ class AttendanceService:
     def use_contract(self, contract: str) -> None:
         """Use ``contract`` for this session's calls (the CLI's ``--contrato``), unsaved."""
         self._contract = parse_ster_contract(contract)
+
+    def code_origin(self) -> CodeOrigin:
+        """Where codes that decode here come from (may ask the keyring: tasks and the CLI)."""
+        overrides = self.context.overrides
+        embedded = self.in_sandbox and not overrides.base_url and not overrides.ster_url
+        try:
+            contract: str | None = self.ster_contract()
+        except SterContractMissingError:
+            contract = None
+        sandbox: Literal["embedded", "elsewhere"] | None = None
+        if self.in_sandbox:
+            sandbox = "embedded" if embedded else "elsewhere"
+        return CodeOrigin(
+            environment=self.context.settings.environment.value,
+            contract=contract,
+            url=None if embedded else overrides.ster_url or overrides.base_url,
+            sandbox=sandbox,
+            key_kept=embedded and self.context.credentials.persistent,
+        )
 
     def ster_base_url(self) -> str:
         """The registration system's base (blocks while the embedded sandbox starts: tasks only)."""
