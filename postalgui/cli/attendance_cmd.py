@@ -84,13 +84,14 @@ def _day_option(help_text: str) -> Options:
     return add
 
 
+CONTRACT_HELP = (
+    "registration-system contract, 12 characters (default: POSTALGUI_STER_CONTRACT, else the settings"
+    " file's; the sandbox's demo one there)"
+)
+
+
 def _contract_option(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--contrato",
-        metavar="N",
-        help="registration-system contract, 12 characters (default: POSTALGUI_STER_CONTRACT, else the"
-        " settings file's; the sandbox's demo one there)",
-    )
+    parser.add_argument("--contrato", metavar="N", help=CONTRACT_HELP)
 
 
 def _with_contract(run: Run) -> Run:
@@ -122,7 +123,12 @@ def _add_register_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--quantidade", default="1", metavar="N", help="quantity of services, 1 to 999")
     parser.add_argument("--cliente", metavar="CPF/CNPJ", help="the attended client's tax id")
     parser.add_argument("--chave", metavar="K", help="your record key (order, title), at most 30 characters")
-    parser.add_argument("--ticket-file", metavar="F", type=Path, help="ticket text, one line per line")
+    parser.add_argument(
+        "--ticket-file",
+        metavar="F",
+        type=Path,
+        help="ticket text, one line per line (longer than 50 characters wraps)",
+    )
 
 
 def _add_ledger_options(parser: argparse.ArgumentParser) -> None:

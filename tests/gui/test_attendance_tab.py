@@ -5,6 +5,7 @@ checks, the ticket preview, and the day's reconciliation with its CSV and PDF.""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import fields, replace
 from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any, cast
@@ -301,26 +302,10 @@ def test_the_ticket_wraps_a_line_over_50_characters(qtbot: QtBot, bare_runner: T
 def test_the_confirmation_code_reads_as_words(qapp: QCoreApplication) -> None:
     model = LedgerModel()
     now = datetime.now(UTC)
+    blank = LedgerRow(**dict.fromkeys((f.name for f in fields(LedgerRow)), None))
     rows = [
-        LedgerRow(
-            protocol=f"2647000000000{code[0]}",
-            day=now.date(),
-            model=1,
-            state=state,
-            amount=None,
-            quantity=1,
-            client_tax_id=None,
-            client_key=None,
-            attendant=None,
-            unit=None,
-            confirmation=code,
-            partner_code=None,
-            operator_status=None,
-            flag=None,
-            created_at=now,
-            updated_at=now,
-        )
-        for code, state in (("00", "confirmed"), ("99", "reversed"))
+        replace(blank, protocol=f"2647000000000{n}", day=now.date(), created_at=now, confirmation=code)
+        for n, code in enumerate(("00", "99"))
     ]
     model.set_rows(rows)
     shown = [model.index(row, LedgerColumn.CONFIRMATION).data() for row in range(2)]
