@@ -3922,8 +3922,8 @@
         <translation>Registrando…</translation>
     </message>
     <message>
-        <source>a line over 50 characters continues on the next, as it will print</source>
-        <translation>uma linha com mais de 50 caracteres continua na seguinte, como será impressa</translation>
+        <source>wrapped: continues the line above</source>
+        <translation>quebrada: continua a linha de cima</translation>
     </message>
     <message>
         <source>Registered: protocol %1. %2</source>

@@ -285,7 +285,7 @@ def test_the_ticket_wraps_a_line_over_50_characters(qtbot: QtBot, bare_runner: T
     assert " 2 Pagamento do boleto da conta de energia eletrica\n" in html
     assert " 3\N{RIGHTWARDS ARROW WITH HOOK}referente a novembro\n" in html
     assert " 4 fim" in html
-    assert "continues on the next" in html
+    assert "continues the line above" in html
     registration = form.registration()
     assert registration is not None
     assert form.problems_label.isHidden()

@@ -321,7 +321,7 @@ class RegistrationForm(QWidget):
 
     def _update_preview(self) -> None:
         plus = self.tr("'+' separates ticket lines: it cannot be inside one")
-        wrapped = self.tr("a line over 50 characters continues on the next, as it will print")
+        wrapped = self.tr("wrapped: continues the line above")
         lines = preview_lines(self.ticket_edit.toPlainText())
         self.preview.setHtml(preview_html(lines, error_colour().name(), plus, wrapped))
 
