@@ -164,7 +164,9 @@ def test_a_code_from_elsewhere_is_refused_in_english_with_a_hint(
     first, hint = err.splitlines()
     assert first.startswith("postalgui: the registration system could not decode this code: ")
     assert "(HTTP 400)" in first
-    assert hint.startswith("postalgui: hint: a code decodes only where it was made; here: the embedded sandbox")
+    assert hint.startswith(
+        "postalgui: hint: a code decodes only where it was made; here: the embedded sandbox"
+    )
     assert "contract 009912345678" in hint
     assert "keyring" in hint
 
