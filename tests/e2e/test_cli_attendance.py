@@ -134,6 +134,80 @@ def test_reconcile_prints_the_report(capsys: pytest.CaptureFixture[str], sandbox
     assert protocol in out
 
 
+def test_partner_serve_runs_headless(tmp_path: Path) -> None:
+    env = {key: value for key, value in os.environ.items() if not key.startswith("POSTALGUI_")} | {
+        "POSTALGUI_CONFIG_DIR": str(tmp_path / "config"),
+        "POSTALGUI_ENV": "producao",
+        "POSTALGUI_PARTNER_USER": PARTNER_USER,
+        "POSTALGUI_PARTNER_PASSWORD": PARTNER_PASSWORD,
+        "PYTHON_KEYRING_BACKEND": "keyring.backends.fail.Keyring",
+    }
+    database = f"sqlite+pysqlite:///{tmp_path / 'served.sqlite3'}"
+    command = [sys.executable, "-m", "postalgui", "partner", "serve", "--port", "0", "--database", database]
+    with subprocess.Popen(
+        command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    ) as process:
+        try:
+            assert process.stdout is not None
+            first = process.stdout.readline()
+            assert first.startswith("Partner server at http://127.0.0.1:"), first + process.stderr.read()
+            url = first.split(" at ", 1)[1].strip()
+            body = {"numeroProtocolo": "26470000000007", "linhaDigitavel": typed_line(777)}
+            answer = requests.post(
+                f"{url}/ster/formulario", json=body, auth=(PARTNER_USER, PARTNER_PASSWORD), timeout=10
+            )
+            assert answer.status_code == 200
+            assert answer.json()["valor"] == "777"
+            assert requests.post(f"{url}/ster/formulario", json=body, timeout=10).status_code == 401
+        finally:
+            process.terminate()
+            process.wait(10)
+
+
+def test_partner_serve_without_credentials_says_which_variables(tmp_path: Path) -> None:
+    env = {key: value for key, value in os.environ.items() if not key.startswith("POSTALGUI_")} | {
+        "POSTALGUI_CONFIG_DIR": str(tmp_path / "config"),
+        "POSTALGUI_ENV": "producao",
+        "PYTHON_KEYRING_BACKEND": "keyring.backends.fail.Keyring",
+    }
+    done = subprocess.run(
+        [sys.executable, "-m", "postalgui", "partner", "serve", "--port", "0"],
+        env=env, capture_output=True, text=True, timeout=60, check=False,
+    )  # fmt: skip
+    assert done.returncode == 2
+    assert "POSTALGUI_PARTNER_USER" in done.stderr
+
+
+def test_partner_credentials_are_kept_in_the_keyring_and_used_by_the_server(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import io
+
+    from postalgui.services.context import build_context
+
+    monkeypatch.setenv("POSTALGUI_ENV", "producao")
+    monkeypatch.setattr("sys.stdin", io.StringIO("a-long-password\nan-oauth-secret\n"))
+    code, out, _ = run(
+        capsys, "partner", "credentials", "--user", "operador", "--client-id", "ster", "--stdin"
+    )
+    assert code == 0
+    assert "keyring" in out
+    context = build_context()
+    try:
+        secrets = context.attendance.partner_secrets()
+        assert (secrets.user, secrets.password) == ("operador", "a-long-password")
+        assert (secrets.client_id, secrets.client_secret) == ("ster", "an-oauth-secret")
+        assert "a-long-password" not in repr(secrets)
+        environ = context.attendance.partner_environment()
+        assert environ["POSTALGUI_PARTNER_USER"] == "operador"
+    finally:
+        context.close()
+    monkeypatch.setattr("sys.stdin", io.StringIO("short\n"))
+    code, _, err = run(capsys, "partner", "credentials", "--user", "x", "--stdin")
+    assert code == 2
+    assert "8 characters" in err
+
+
 def test_the_cli_decodes_a_code_the_windows_counter_made(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -231,77 +305,3 @@ def test_a_bad_contract_variable_is_named(
     assert status == 2
     assert "POSTALGUI_STER_CONTRACT: " in err
     assert "12 characters" in err
-
-
-def test_partner_serve_runs_headless(tmp_path: Path) -> None:
-    env = {key: value for key, value in os.environ.items() if not key.startswith("POSTALGUI_")} | {
-        "POSTALGUI_CONFIG_DIR": str(tmp_path / "config"),
-        "POSTALGUI_ENV": "producao",
-        "POSTALGUI_PARTNER_USER": PARTNER_USER,
-        "POSTALGUI_PARTNER_PASSWORD": PARTNER_PASSWORD,
-        "PYTHON_KEYRING_BACKEND": "keyring.backends.fail.Keyring",
-    }
-    database = f"sqlite+pysqlite:///{tmp_path / 'served.sqlite3'}"
-    command = [sys.executable, "-m", "postalgui", "partner", "serve", "--port", "0", "--database", database]
-    with subprocess.Popen(
-        command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
-    ) as process:
-        try:
-            assert process.stdout is not None
-            first = process.stdout.readline()
-            assert first.startswith("Partner server at http://127.0.0.1:"), first + process.stderr.read()
-            url = first.split(" at ", 1)[1].strip()
-            body = {"numeroProtocolo": "26470000000007", "linhaDigitavel": typed_line(777)}
-            answer = requests.post(
-                f"{url}/ster/formulario", json=body, auth=(PARTNER_USER, PARTNER_PASSWORD), timeout=10
-            )
-            assert answer.status_code == 200
-            assert answer.json()["valor"] == "777"
-            assert requests.post(f"{url}/ster/formulario", json=body, timeout=10).status_code == 401
-        finally:
-            process.terminate()
-            process.wait(10)
-
-
-def test_partner_serve_without_credentials_says_which_variables(tmp_path: Path) -> None:
-    env = {key: value for key, value in os.environ.items() if not key.startswith("POSTALGUI_")} | {
-        "POSTALGUI_CONFIG_DIR": str(tmp_path / "config"),
-        "POSTALGUI_ENV": "producao",
-        "PYTHON_KEYRING_BACKEND": "keyring.backends.fail.Keyring",
-    }
-    done = subprocess.run(
-        [sys.executable, "-m", "postalgui", "partner", "serve", "--port", "0"],
-        env=env, capture_output=True, text=True, timeout=60, check=False,
-    )  # fmt: skip
-    assert done.returncode == 2
-    assert "POSTALGUI_PARTNER_USER" in done.stderr
-
-
-def test_partner_credentials_are_kept_in_the_keyring_and_used_by_the_server(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    import io
-
-    from postalgui.services.context import build_context
-
-    monkeypatch.setenv("POSTALGUI_ENV", "producao")
-    monkeypatch.setattr("sys.stdin", io.StringIO("a-long-password\nan-oauth-secret\n"))
-    code, out, _ = run(
-        capsys, "partner", "credentials", "--user", "operador", "--client-id", "ster", "--stdin"
-    )
-    assert code == 0
-    assert "keyring" in out
-    context = build_context()
-    try:
-        secrets = context.attendance.partner_secrets()
-        assert (secrets.user, secrets.password) == ("operador", "a-long-password")
-        assert (secrets.client_id, secrets.client_secret) == ("ster", "an-oauth-secret")
-        assert "a-long-password" not in repr(secrets)
-        environ = context.attendance.partner_environment()
-        assert environ["POSTALGUI_PARTNER_USER"] == "operador"
-    finally:
-        context.close()
-    monkeypatch.setattr("sys.stdin", io.StringIO("short\n"))
-    code, _, err = run(capsys, "partner", "credentials", "--user", "x", "--stdin")
-    assert code == 2
-    assert "8 characters" in err

@@ -22,7 +22,7 @@ from postalgui.gui.desk import Desk
 from postalgui.gui.main_window import MainWindow, mnemonic_letter
 from postalgui.gui.tab_factories import TAB_FACTORIES, attendance_tab, branches_tab
 from postalgui.gui.tabs.attendance import AttendanceTab
-from postalgui.gui.tabs.attendance.ledger_model import LedgerColumn, LedgerModel
+from postalgui.gui.tabs.attendance.ledger_model import LedgerColumn
 from postalgui.gui.tabs.attendance.reconcile_panel import ReconcilePanel
 from postalgui.gui.tabs.attendance.register_form import RegistrationForm
 from postalgui.gui.tabs.attendance.report_export import report_language
@@ -300,6 +300,8 @@ def test_the_ticket_wraps_a_line_over_50_characters(qtbot: QtBot, bare_runner: T
 
 
 def test_the_confirmation_code_reads_as_words(qapp: QCoreApplication) -> None:
+    from postalgui.gui.tabs.attendance.ledger_model import LedgerModel
+
     model = LedgerModel()
     now = datetime.now(UTC)
     blank = LedgerRow(**dict.fromkeys((f.name for f in fields(LedgerRow)), None))
