@@ -34,6 +34,7 @@ from postalgui.api.values.ster import (
     check_client_key,
     check_operator_code,
     check_quantity,
+    check_ticket,
     parse_protocol,
     parse_ster_contract,
 )
@@ -85,7 +86,8 @@ class Registration:
 
     `amount` in reais (None for an ERP-tariffed service); `client_tax_id` a CPF or CNPJ
     in any usual writing; `ticket` the wire form (lines joined by ``+``, see
-    `values.ster.join_ticket`). `warnings` lists what is allowed but unusual.
+    `values.ster.ticket_from_text`), refused here when a line passes 50 characters or the
+    whole 4,000 (2.4), whoever built it. `warnings` lists what is allowed but unusual.
     """
 
     operator_code: str
@@ -103,6 +105,8 @@ class Registration:
             object.__setattr__(self, "client_tax_id", parse_tax_id(self.client_tax_id))
         if self.client_key:
             object.__setattr__(self, "client_key", check_client_key(self.client_key))
+        if self.ticket:
+            check_ticket(self.ticket)
         cents = None if self.amount is None else format_cents(self.amount)
         if cents is not None and len(cents) > AMOUNT_WARN_DIGITS:
             object.__setattr__(self, "warnings", (*self.warnings, "amount_over_8_digits"))

@@ -2,8 +2,9 @@
 
 ``decode`` and ``register`` call the registration system with the identity-portal
 credentials; ``list`` reads the partner server's ledger; ``reconcile`` checks a day
-with the registration system and prints the report. Input is checked before anything
-is sent; a rejection names the option, exit status 2.
+with the registration system and prints the report. Every one takes ``--contrato``, the
+registration-system contract (else ``POSTALGUI_STER_CONTRACT``, else the settings file).
+Input is checked before anything is sent; a rejection names the option, exit status 2.
 """
 
 from __future__ import annotations
@@ -15,14 +16,16 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from postalgui.api.cancel import PlainTask
+from postalgui.api.errors import BadRequestError, NotFoundError
 from postalgui.api.values import InvalidValue, format_brl, parse_money
 from postalgui.api.values.ster import parse_ster_contract, ticket_from_text
 from postalgui.cli.options import BadOption, checked, command_group, json_option, subcommand
 from postalgui.cli.output import EXIT_API_ERROR, EXIT_OK, error, print_fields, print_json, print_table
+from postalgui.services.attendance.service import CodeOrigin, SterContractMissingError
 from postalgui.services.context import AppContext
 
 if TYPE_CHECKING:
-    from postalgui.cli.options import Commands, Options
+    from postalgui.cli.options import Commands, Options, Run
     from postalgui.partner.reconcile import Report
     from postalgui.services.attendance.use_cases import LedgerRow
 
@@ -39,32 +42,36 @@ def add_parser(commands: Commands) -> None:
     subcommand(
         sub,
         "decode",
-        run_decode,
+        _with_contract(run_decode),
         _add_decode_options,
+        _contract_option,
         json_option("print the record (chave masked)"),
         summary="decrypt an operator code (codigoOperador)",
     )
     subcommand(
         sub,
         "register",
-        run_register,
+        _with_contract(run_register),
         _add_register_options,
+        _contract_option,
         json_option(None),
         summary="register a model-2 attendance; prints the protocol",
     )
     subcommand(
         sub,
         "list",
-        run_list,
+        _with_contract(run_list),
         _add_ledger_options,
+        _contract_option,
         json_option(None),
         summary="the partner server's ledger",
     )
     subcommand(
         sub,
         "reconcile",
-        run_reconcile,
+        _with_contract(run_reconcile),
         _day_option("the day (default today, Brasilia time)"),
+        _contract_option,
         json_option(None),
         summary="reconcile a day with the registration system",
     )
@@ -77,9 +84,37 @@ def _day_option(help_text: str) -> Options:
     return add
 
 
+CONTRACT_HELP = (
+    "registration-system contract, 12 characters (default: POSTALGUI_STER_CONTRACT, else the settings"
+    " file's; the sandbox's demo one there)"
+)
+
+
+def _contract_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--contrato", metavar="N", help=CONTRACT_HELP)
+
+
+def _with_contract(run: Run) -> Run:
+    """``run`` after ``--contrato``, checked, is set for this run's calls (it wins over
+    ``POSTALGUI_STER_CONTRACT`` and the settings file); no contract at all names the three."""
+
+    def with_contract(args: argparse.Namespace, context: AppContext) -> int:
+        if args.contrato is not None:
+            context.attendance.use_contract(checked("--contrato", parse_ster_contract, args.contrato))
+        try:
+            return run(args, context)
+        except SterContractMissingError:
+            raise BadOption(
+                "--contrato: the registration-system contract (12 characters) is not set: give --contrato,"
+                ' set POSTALGUI_STER_CONTRACT, or "ster_contract" under "attendance" in the settings file'
+            ) from None
+
+    with_contract.__doc__ = run.__doc__
+    return with_contract
+
+
 def _add_decode_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("code", metavar="CODE", help="the code, or the partner URL with ?codigoOperador=")
-    parser.add_argument("--contrato", metavar="N", help="registration-system contract (12 characters)")
 
 
 def _add_register_options(parser: argparse.ArgumentParser) -> None:
@@ -88,7 +123,12 @@ def _add_register_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--quantidade", default="1", metavar="N", help="quantity of services, 1 to 999")
     parser.add_argument("--cliente", metavar="CPF/CNPJ", help="the attended client's tax id")
     parser.add_argument("--chave", metavar="K", help="your record key (order, title), at most 30 characters")
-    parser.add_argument("--ticket-file", metavar="F", type=Path, help="ticket text, one line per line")
+    parser.add_argument(
+        "--ticket-file",
+        metavar="F",
+        type=Path,
+        help="ticket text, one line per line (longer than 50 characters wraps)",
+    )
 
 
 def _add_ledger_options(parser: argparse.ArgumentParser) -> None:
@@ -110,14 +150,15 @@ def run_decode(args: argparse.Namespace, context: AppContext) -> int:
     from postalgui.services.attendance.use_cases import code_from_text, decode_code
 
     service = context.attendance
-    if args.contrato:
-        contract = checked("--contrato", parse_ster_contract, args.contrato)
-        settings = context.settings.attendance.model_copy(update={"ster_contract": contract})
-        context.settings = context.settings.model_copy(update={"attendance": settings})
     from postalgui.api.values.ster import check_operator_code
 
     checked("CODE", check_operator_code, code_from_text(args.code))
-    record = decode_code(PlainTask(), service, args.code)
+    try:
+        record = decode_code(PlainTask(), service, args.code)
+    except (BadRequestError, NotFoundError) as exc:
+        error(f"the registration system could not decode this code: {exc}")
+        error(f"hint: {decode_hint(service.code_origin())}")
+        return EXIT_API_ERROR
     if args.json:
         print_json(record.wire())
         return EXIT_OK
@@ -134,6 +175,30 @@ def run_decode(args: argparse.Namespace, context: AppContext) -> int:
     }
     print_fields({key: value for key, value in fields.items() if value})
     return EXIT_OK
+
+
+def decode_hint(origin: CodeOrigin) -> str:
+    """Why a code may not decode here: the environment, contract and (sandbox) key it needs."""
+    contract = f"contract {origin.contract}" if origin.contract else "no contract set"
+    if origin.sandbox == "embedded" and origin.key_kept:
+        return (
+            f"a code decodes only where it was made; here: the embedded sandbox, {contract}, whose code key"
+            " is kept in the keyring for this profile and shared with the window's simulated counter."
+            " A code from another sandbox or another profile (POSTALGUI_CONFIG_DIR) does not decode here"
+        )
+    if origin.sandbox == "embedded":
+        return (
+            f"a code decodes only where it was made; here: the embedded sandbox, {contract}. With no usable"
+            " keyring this run drew its own code key, so codes made by the window do not decode here:"
+            " install a keyring service, or serve one sandbox (postalgui sandbox) and set POSTALGUI_BASE_URL"
+        )
+    if origin.sandbox == "elsewhere":
+        return f"a code decodes only in the sandbox that made it; here: the one at {origin.url}, {contract}"
+    return (
+        f"a code decodes only in the environment and contract that made it; here: {origin.environment},"
+        f" {contract} (--contrato or POSTALGUI_STER_CONTRACT); a code of homologation does not decode in"
+        " production, nor the reverse"
+    )
 
 
 _RULE_OPTIONS = {

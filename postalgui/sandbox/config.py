@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import base64
+import binascii
 import os
 import time
 from collections.abc import Callable, Mapping
@@ -14,6 +16,10 @@ from postalgui.sandbox.tokens import DEFAULT_SECRET
 FAULTS_ENV = "POSTALGUI_SANDBOX_FAULTS"
 TOKEN_LIFETIME_ENV = "POSTALGUI_SANDBOX_TOKEN_LIFETIME"
 PROCESSING_DELAY_ENV = "POSTALGUI_SANDBOX_PROCESSING_DELAY"
+STER_KEY_ENV = "POSTALGUI_SANDBOX_STER_KEY"
+"""The operator codes' AES-256 key, 32 bytes in URL-safe base64: the app hands the embedded
+sandbox the one it keeps in the keyring, so its window and its CLI decode each other's codes."""
+STER_KEY_BYTES = 32
 DEFAULT_TOKEN_LIFETIME_S = 24 * 3600
 """The operator's tokens live 24 h."""
 DEFAULT_PROCESSING_DELAY_S = 3.0
@@ -32,6 +38,9 @@ class SandboxConfig:
     `control_key`, when set, is required in ``X-Sandbox-Key`` by every ``/_sandbox``
     route: a sandbox served beyond loopback has one (`remote.remote_config`), and a
     signing `secret` of its own instead of the public default.
+
+    `ster_code_key` seals the operator codes (`ster.codes`); None draws a random key, so
+    only this sandbox decodes its codes. A reset keeps a given key.
     """
 
     secret: str = DEFAULT_SECRET
@@ -43,6 +52,7 @@ class SandboxConfig:
     demo: DemoData = DEMO
     clock: Callable[[], float] = time.time
     control_key: str | None = None
+    ster_code_key: bytes | None = None
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None, **overrides: object) -> SandboxConfig:
@@ -74,5 +84,19 @@ class SandboxConfig:
             if not 0 <= seconds < float("inf"):
                 raise ValueError(f"{PROCESSING_DELAY_ENV}: expected zero or more seconds, got {delay!r}")
             values["processing_delay_s"] = seconds
+        key = env.get(STER_KEY_ENV, "").strip()
+        if key and "ster_code_key" not in overrides:
+            values["ster_code_key"] = ster_key(key)
         values.update(overrides)
         return cls(**values)  # type: ignore[arg-type]
+
+
+def ster_key(text: str) -> bytes:
+    """``POSTALGUI_SANDBOX_STER_KEY``'s 32 bytes (ValueError naming the variable otherwise)."""
+    try:
+        key = base64.urlsafe_b64decode(text.encode("ascii"))
+    except (binascii.Error, UnicodeEncodeError, ValueError):
+        key = b""
+    if len(key) != STER_KEY_BYTES:
+        raise ValueError(f"{STER_KEY_ENV}: expected {STER_KEY_BYTES} bytes in URL-safe base64")
+    return key

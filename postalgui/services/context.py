@@ -206,9 +206,13 @@ class AppContext:
         if self._sandbox is None:
             # A child process, not a thread: its work must not compete with the window
             # for the GIL (serving/child.py says why).
+            from postalgui.services.attendance.sandbox_key import sandbox_environment
             from postalgui.serving.child import ChildServer
 
-            server = ChildServer(SANDBOX_APP, port=0, name="postalgui-sandbox", label="embedded sandbox")
+            environ = sandbox_environment(self.credentials, self.env_key)  # its codes decode in the CLI too
+            server = ChildServer(
+                SANDBOX_APP, port=0, environ=environ, name="postalgui-sandbox", label="embedded sandbox"
+            )
             server.start()
             self._sandbox = server
         if not self._sandbox.wait_ready(15.0):

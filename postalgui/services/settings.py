@@ -21,6 +21,7 @@ from postalgui.api.environments import BASE_URLS, Environment
 from postalgui.api.errors import RoutineError
 from postalgui.api.scopes import Scope, TokenScope
 from postalgui.api.values import InvalidValue, pad_card_number, pad_contract_number, parse_cnpj
+from postalgui.api.values.ster import parse_ster_contract
 from postalgui.sandbox import demo_account
 from postalgui.services.attendance.settings import AttendanceSettings
 from postalgui.services.blank_or import blank_or
@@ -146,6 +147,7 @@ class Overrides:
     access_code: str | None = None
     profile: Mapping[str, Any] | None = None
     ster_url: str | None = None
+    ster_contract: str | None = None
 
     @classmethod
     def from_environ(cls, environ: Mapping[str, str]) -> Overrides:
@@ -180,6 +182,7 @@ class Overrides:
             raise ConfigError("POSTALGUI_STER_URL: must start with http:// or https://")
         return cls(
             ster_url=ster_url,
+            ster_contract=_ster_contract(environ.get("POSTALGUI_STER_CONTRACT", "")),
             environment=environment,
             base_url=base_url,
             user=environ.get("POSTALGUI_USER") or None,
@@ -194,7 +197,20 @@ class Overrides:
         if self.profile:
             merged = result.profile().model_dump() | dict(self.profile)
             result = result.with_profile(result.environment, Profile.model_validate(merged))
+        if self.ster_contract:
+            attendance = result.attendance.model_copy(update={"ster_contract": self.ster_contract})
+            result = result.model_copy(update={"attendance": attendance})
         return result
+
+
+def _ster_contract(value: str) -> str | None:
+    """``POSTALGUI_STER_CONTRACT``: the registration-system contract, 12 characters."""
+    if not value.strip():
+        return None
+    try:
+        return parse_ster_contract(value)
+    except InvalidValue as exc:
+        raise ConfigError(f"POSTALGUI_STER_CONTRACT: {exc.message}") from None
 
 
 def _reason(exc: ValidationError) -> str:

@@ -474,6 +474,14 @@
         <source>Basic or OAuth 2.0 bearer token</source>
         <translation>Basic ou token OAuth 2.0 (Bearer)</translation>
     </message>
+    <message>
+        <source>Confirmed (00)</source>
+        <translation>Confirmado (00)</translation>
+    </message>
+    <message>
+        <source>Not confirmed (99)</source>
+        <translation>Não confirmado (99)</translation>
+    </message>
 </context>
 <context>
     <name>BatchPanel</name>
@@ -3830,8 +3838,8 @@
         <translation>número do pedido, título ou proposta (opcional)</translation>
     </message>
     <message>
-        <source>One printed line per line, at most 50 characters each</source>
-        <translation>Uma linha impressa por linha, no máximo 50 caracteres cada</translation>
+        <source>One printed line per line; a longer one wraps at 50 characters</source>
+        <translation>Uma linha impressa por linha; uma mais longa quebra em 50 caracteres</translation>
     </message>
     <message>
         <source>Ticket text</source>
@@ -3914,8 +3922,8 @@
         <translation>Registrando…</translation>
     </message>
     <message>
-        <source>%1 characters: at most 50</source>
-        <translation>%1 caracteres: no máximo 50</translation>
+        <source>wrapped: continues the line above</source>
+        <translation>quebrada: continua a linha de cima</translation>
     </message>
     <message>
         <source>Registered: protocol %1. %2</source>

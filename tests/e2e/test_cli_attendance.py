@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 import requests
 
-from postalgui.sandbox import SandboxServer
-from postalgui.sandbox.demo_account import PARTNER_PASSWORD, PARTNER_USER
+from postalgui.sandbox import DEMO, SandboxServer
+from postalgui.sandbox.demo_account import PARTNER_PASSWORD, PARTNER_USER, STER_CONTRACT
 from tests.e2e.conftest import SandboxControl, run, run_json
 from tests.e2e.partner_support import counter_call, typed_line
 
@@ -235,3 +235,102 @@ def test_partner_credentials_are_kept_in_the_keyring_and_used_by_the_server(
     code, _, err = run(capsys, "partner", "credentials", "--user", "x", "--stdin")
     assert code == 2
     assert "8 characters" in err
+
+
+def test_the_cli_decodes_a_code_the_windows_counter_made(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The window and the CLI each run an embedded sandbox; one profile, one code key (keyring)."""
+    from postalgui.api.cancel import PlainTask
+    from postalgui.services.attendance.counter import start_at_counter
+    from postalgui.services.context import build_context
+
+    monkeypatch.setenv("POSTALGUI_ENV", "sandbox")
+    window = build_context()
+    try:
+        started = start_at_counter(PlainTask(), window.attendance, 2)
+        assert started.url
+        status, out, err = run(capsys, "attendance", "decode", started.url)
+    finally:
+        window.close()
+    assert status == 0, err
+    assert "attendant" in out
+
+
+def test_a_code_from_elsewhere_is_refused_in_english_with_a_hint(
+    capsys: pytest.CaptureFixture[str], sandbox: SandboxControl, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("POSTALGUI_ENV", "sandbox")  # the CLI's embedded sandbox, not the shared one
+    code = new_code(sandbox)["codigoOperador"]
+    status, _, err = run(capsys, "attendance", "decode", code)
+    assert status == 1
+    first, hint = err.splitlines()
+    assert first.startswith("postalgui: the registration system could not decode this code: ")
+    assert "(HTTP 400)" in first
+    assert hint.startswith(
+        "postalgui: hint: a code decodes only where it was made; here: the embedded sandbox"
+    )
+    assert "contract 009912345678" in hint
+    assert "keyring" in hint
+
+
+@pytest.fixture
+def production_at_sandbox(
+    sandbox_server: SandboxServer, sandbox: SandboxControl, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Production settings (no demo contract to fall back on), the registration system at the sandbox."""
+    monkeypatch.setenv("POSTALGUI_ENV", "producao")
+    monkeypatch.setenv("POSTALGUI_STER_URL", sandbox_server.url)
+    monkeypatch.setenv("POSTALGUI_USER", DEMO.login)
+    monkeypatch.setenv("POSTALGUI_ACCESS_CODE", DEMO.access_code)
+
+
+@pytest.mark.usefixtures("production_at_sandbox")
+def test_the_contract_comes_from_the_variable_for_every_command(
+    capsys: pytest.CaptureFixture[str], sandbox: SandboxControl, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    started = new_code(sandbox)
+    for command in (
+        ["decode", started["codigoOperador"]],
+        ["register", "--codigo", started["codigoOperador"]],
+    ):
+        status, _, err = run(capsys, "attendance", *command)
+        assert status == 2, err
+        assert "--contrato" in err
+        assert "POSTALGUI_STER_CONTRACT" in err
+        assert "Settings" not in err
+    assert registrations(sandbox) == 0
+    monkeypatch.setenv("POSTALGUI_STER_CONTRACT", STER_CONTRACT)
+    assert run_json(capsys, "attendance", "decode", started["codigoOperador"])["nome"]
+    protocol = run_json(capsys, "attendance", "register", "--codigo", started["codigoOperador"])["protocolo"]
+    assert len(protocol) == 14
+    assert run_json(capsys, "attendance", "reconcile")["errors"] == []
+    assert [row["protocolo"] for row in run_json(capsys, "attendance", "list")] == [protocol]
+
+
+@pytest.mark.usefixtures("production_at_sandbox")
+def test_contrato_wins_over_the_variable_and_is_checked_on_every_command(
+    capsys: pytest.CaptureFixture[str], sandbox: SandboxControl, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("POSTALGUI_STER_CONTRACT", "123456789012")  # not the sandbox's: 404
+    code = new_code(sandbox)["codigoOperador"]
+    status, _, err = run(capsys, "attendance", "decode", code)
+    assert status == 1
+    assert "123456789012" in err
+    assert run_json(capsys, "attendance", "decode", code, "--contrato", STER_CONTRACT)["nome"]
+    for command in (["decode", code], ["register", "--codigo", code], ["list"], ["reconcile"]):
+        status, _, err = run(capsys, "attendance", *command, "--contrato", "12345")
+        assert status == 2, command
+        assert "--contrato: " in err
+        assert "12 characters" in err
+    assert registrations(sandbox) == 0
+
+
+def test_a_bad_contract_variable_is_named(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("POSTALGUI_STER_CONTRACT", "0099-1234")
+    status, _, err = run(capsys, "attendance", "list")
+    assert status == 2
+    assert "POSTALGUI_STER_CONTRACT: " in err
+    assert "12 characters" in err

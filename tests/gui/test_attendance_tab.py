@@ -5,6 +5,7 @@ checks, the ticket preview, and the day's reconciliation with its CSV and PDF.""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import fields, replace
 from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any, cast
@@ -32,6 +33,7 @@ from postalgui.gui.tasks import TaskRunner
 from postalgui.gui.widgets.message_bar import MessageArea
 from postalgui.partner.ledger.store import Ledger, sqlite_url
 from postalgui.services.attendance.service import AttendanceService, PartnerStatus
+from postalgui.services.attendance.use_cases import LedgerRow
 from postalgui.services.context import AppContext
 
 WAIT_MS = 30_000
@@ -249,17 +251,77 @@ def test_a_bad_cpf_is_named_inline_and_nothing_is_sent(qtbot: QtBot, bare_runner
     assert form.protocol_edit.text() == ""
 
 
-def test_the_ticket_preview_marks_a_line_over_50_characters(tab: AttendanceTab) -> None:
-    tab.form.ticket_edit.setPlainText("Pagamento de conta\n" + "x" * 57 + "\nfim")
-    assert tab.form.preview_over() == [2]
-    html = tab.form.preview.toHtml()
-    assert "57 characters: at most 50" in html
-    assert "fim" in html
-    tab.form.ticket_edit.setPlainText("x" * 50)
-    assert tab.form.preview_over() == []
-    tab.form.ticket_edit.setPlainText("a+b")
-    assert tab.form.preview_over() == [1]
-    assert "separates ticket lines" in tab.form.preview.toHtml()
+def test_a_field_error_clears_when_that_field_is_edited(qtbot: QtBot, bare_runner: TaskRunner) -> None:
+    """As on the Quote page: the inline error and the field's outline go once it is edited."""
+    service = FakeAttendanceService()
+    _window, form = alone(RegistrationForm, qtbot, service, bare_runner)
+    form.set_code_text("A" * 400)
+    form.tax_id_edit.setText("529.982.247-24")
+    with qtbot.waitSignal(form.invalid, timeout=WAIT_MS):
+        qtbot.mouseClick(form.register_button, Qt.MouseButton.LeftButton)
+    assert not form.problems_label.isHidden()
+    assert "border" in form.tax_id_edit.styleSheet()
+    qtbot.keyClicks(form.client_key_edit, "PED-1")  # another field: the error still stands
+    assert not form.problems_label.isHidden()
+    qtbot.keyClick(form.tax_id_edit, Qt.Key.Key_Backspace)
+    assert form.problems_label.isHidden()
+    assert form.problems_label.text() == ""
+    assert form.tax_id_edit.styleSheet() == ""
+    form.tax_id_edit.clear()
+    form.ticket_edit.setPlainText("a+b")
+    with qtbot.waitSignal(form.invalid, timeout=WAIT_MS):
+        qtbot.mouseClick(form.register_button, Qt.MouseButton.LeftButton)
+    assert form.problems_label.text().startswith("Ticket:")
+    form.ticket_edit.setPlainText("a b")
+    assert form.problems_label.isHidden()
+    assert service.clients == 0
+
+
+def test_the_ticket_wraps_a_line_over_50_characters(qtbot: QtBot, bare_runner: TaskRunner) -> None:
+    _window, form = alone(RegistrationForm, qtbot, FakeAttendanceService(), bare_runner)
+    form.set_code_text("A" * 400)
+    long_line = "Pagamento do boleto da conta de energia eletrica referente a novembro"
+    form.ticket_edit.setPlainText("Recibo\n" + long_line + "\nfim")
+    assert form.preview_problems() == []
+    html = form.preview.toPlainText()
+    assert " 2 Pagamento do boleto da conta de energia eletrica\n" in html
+    assert " 3\N{RIGHTWARDS ARROW WITH HOOK}referente a novembro\n" in html
+    assert " 4 fim" in html
+    assert "continues the line above" in html
+    registration = form.registration()
+    assert registration is not None
+    assert form.problems_label.isHidden()
+    assert registration.ticket == (
+        "Recibo+Pagamento do boleto da conta de energia eletrica+referente a novembro+fim"
+    )
+    form.ticket_edit.setPlainText("x" * 50)
+    assert "\N{RIGHTWARDS ARROW WITH HOOK}" not in form.preview.toPlainText()
+    form.ticket_edit.setPlainText("a+b")
+    assert form.preview_problems() == [1]
+    assert "separates ticket lines" in form.preview.toPlainText()
+
+
+def test_the_confirmation_code_reads_as_words(qapp: QCoreApplication) -> None:
+    from postalgui.gui.tabs.attendance.ledger_model import LedgerModel
+
+    model = LedgerModel()
+    now = datetime.now(UTC)
+    blank = LedgerRow(**dict.fromkeys((f.name for f in fields(LedgerRow)), None))
+    rows = [
+        replace(blank, protocol=f"2647000000000{n}", day=now.date(), created_at=now, confirmation=code)
+        for n, code in enumerate(("00", "99"))
+    ]
+    model.set_rows(rows)
+    shown = [model.index(row, LedgerColumn.CONFIRMATION).data() for row in range(2)]
+    assert shown == ["Confirmed (00)", "Not confirmed (99)"]
+    default = QLocale()
+    installed = i18n.install_translators(qapp, "pt_BR")
+    try:
+        shown = [model.index(row, LedgerColumn.CONFIRMATION).data() for row in range(2)]
+        assert shown == ["Confirmado (00)", "Não confirmado (99)"]
+    finally:
+        i18n.remove_translators(qapp, installed)
+        QLocale.setDefault(default)
 
 
 def test_reconciliation_counts_and_exports_csv_and_pdf(

@@ -21,7 +21,13 @@ from postalgui.api.ster import (
 )
 from postalgui.api.transport import RetryPolicy, Transport
 from postalgui.api.values import InvalidValue
-from postalgui.api.values.ster import join_ticket, parse_protocol, split_ticket
+from postalgui.api.values.ster import (
+    join_ticket,
+    parse_protocol,
+    split_ticket,
+    ticket_from_text,
+    wrap_ticket_line,
+)
 
 BASE = "https://apphom.example"
 PATH = f"{BASE}/ster/api/v1/atendimentos"
@@ -148,3 +154,37 @@ def test_ticket_lines_join_with_plus_and_split_back() -> None:
     assert wire == "PAGAMENTO DE BOLETO+Valor: R$ 12,34"
     assert split_ticket(wire) == lines[:2]
     assert join_ticket(["x" * 50]) == "x" * 50
+
+
+@pytest.mark.parametrize(
+    ("ticket", "rule"),
+    [
+        ("x" * 51, "ster.ticket_line"),
+        ("PAGAMENTO+" + "y" * 51, "ster.ticket_line"),
+        ("+".join(["z" * 50] * 79) + "+" + "w" * 10, "ster.ticket_length"),
+    ],
+)
+def test_a_registration_refuses_a_ticket_that_breaks_the_spec_whoever_built_it(
+    ticket: str, rule: str
+) -> None:
+    """Spec 002 2.4: 50 characters a line, 4,000 in all; `Registration` checks it itself."""
+    with pytest.raises(InvalidValue) as caught:
+        Registration(CODE, ticket=ticket)
+    assert caught.value.rule == rule
+    assert Registration(CODE, ticket="PAGAMENTO+" + "y" * 50).body()["textoTicket"] == "PAGAMENTO+" + "y" * 50
+
+
+def test_typed_ticket_lines_are_wrapped_at_50_characters_not_refused() -> None:
+    typed = "Pagamento do boleto da conta de energia eletrica referente a novembro\nValor R$ 12,34\n"
+    wire = ticket_from_text(typed)
+    assert split_ticket(wire) == [
+        "Pagamento do boleto da conta de energia eletrica",
+        "referente a novembro",
+        "Valor R$ 12,34",
+    ]
+    assert split_ticket(ticket_from_text("A" * 120)) == ["A" * 50, "A" * 50, "A" * 20]
+    assert wrap_ticket_line("") == [""]
+    assert Registration(CODE, ticket=wire).body()["textoTicket"] == wire
+    with pytest.raises(InvalidValue) as caught:
+        ticket_from_text("x" * 60 + " 1+1")
+    assert caught.value.rule == "ster.ticket_plus"

@@ -2,11 +2,14 @@
 
 A protocol is 14 digits: year (2) + contractor (2) + sequence (10) (spec 2.2). Ticket
 text is lines of at most 50 characters joined by ``+``, 4,000 characters in all (2.4).
+Text a person typed is wrapped to those lines (`ticket_from_text`); lines given as
+printed lines (`join_ticket`) and a wire form (`check_ticket`) are checked, never cut.
 """
 
 from __future__ import annotations
 
 import re
+import textwrap
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -19,11 +22,13 @@ __all__ = [
     "check_client_key",
     "check_operator_code",
     "check_quantity",
+    "check_ticket",
     "join_ticket",
     "parse_protocol",
     "parse_ster_contract",
     "split_ticket",
     "ticket_from_text",
+    "wrap_ticket_line",
 ]
 
 CODE_MIN = 300
@@ -101,24 +106,60 @@ def check_client_key(value: str) -> str:
 
 
 def ticket_from_text(text: str) -> str:
-    """The wire form of a ticket typed or read from a file, one ticket line per text line."""
-    return join_ticket(text.splitlines())
+    """The wire form of a ticket typed or read from a file: each text line wrapped into
+    printed lines of at most 50 characters (`wrap_ticket_line`), then joined and checked."""
+    lines = _trimmed(text.splitlines())
+    for number, line in enumerate(lines, start=1):
+        if "+" in line:
+            raise InvalidValue("ster.ticket_plus", line, line=number)
+    return join_ticket(printed for line in lines for printed in wrap_ticket_line(line))
+
+
+def wrap_ticket_line(line: str) -> list[str]:
+    """One typed line as the printed lines of at most 50 characters it becomes.
+
+    Broken at the last blank that fits, as a printer's word wrap does; a word longer
+    than a line is cut. A line that fits (an empty one too) stays as it is.
+    """
+    text = line.rstrip()
+    if len(text) <= TICKET_LINE:
+        return [text]
+    return textwrap.wrap(
+        text, TICKET_LINE, expand_tabs=False, replace_whitespace=False, break_on_hyphens=False
+    )
 
 
 def join_ticket(lines: Iterable[str]) -> str:
-    """Ticket lines joined by ``+`` after checking the whole and each line (spec 2.4)."""
-    checked = [line.rstrip() for line in lines]
-    while checked and not checked[-1]:
-        checked.pop()
-    joined = "+".join(checked)
-    if len(joined) > TICKET_MAX:
-        raise InvalidValue("ster.ticket_length", len(joined), count=len(joined))
+    """Printed ticket lines joined by ``+`` after checking each line and the whole (spec 2.4)."""
+    checked = _trimmed(lines)
     for number, text in enumerate(checked, start=1):
         if "+" in text:
             raise InvalidValue("ster.ticket_plus", text, line=number)
         if len(text) > TICKET_LINE:
             raise InvalidValue("ster.ticket_line", text, line=number, count=len(text))
+    joined = "+".join(checked)
+    if len(joined) > TICKET_MAX:
+        raise InvalidValue("ster.ticket_length", len(joined), count=len(joined))
     return joined
+
+
+def check_ticket(wire: str) -> str:
+    """A ticket in its wire form (lines joined by ``+``) that keeps the spec's rules (2.4):
+    at most 4,000 characters, at most 50 in each line. Returned as given."""
+    if len(wire) > TICKET_MAX:
+        raise InvalidValue("ster.ticket_length", len(wire), count=len(wire))
+    for number, text in enumerate(split_ticket(wire), start=1):
+        if len(text) > TICKET_LINE:
+            raise InvalidValue("ster.ticket_line", text, line=number, count=len(text))
+    return wire
+
+
+def _trimmed(lines: Iterable[str]) -> list[str]:
+    """Lines without trailing blanks, and without the empty lines at the end."""
+    kept = [line.rstrip() for line in lines]
+    while kept and not kept[-1]:
+        kept.pop()
+    return kept
 
 
 def split_ticket(text: str) -> list[str]:

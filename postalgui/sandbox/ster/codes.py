@@ -4,7 +4,9 @@ A code is AES-GCM over the JSON of 2.1 (12-byte random nonce first, then ciphert
 and tag), written in *standard* base64. That alphabet's ``+``, ``/`` and ``=`` are the
 point: the code travels in a URL query (model 2) and in the decrypt route's path, and
 a client that forgets to percent-encode it breaks here as it would in production.
-The key is random per sandbox state, so a reset invalidates every code issued before.
+The key is the one the sandbox was started with (the app keeps it in the keyring, so its
+window and its CLI decode each other's codes), else random per sandbox state, so a reset
+invalidates every code issued before.
 
 The spec puts codes at 300 to 700 characters; ours land near 500. A ``sessao`` filler
 (never shown when decrypted) keeps them inside the range and makes the plaintext length
@@ -86,7 +88,7 @@ def _padded_plaintext(fields: dict[str, Any]) -> bytes:
 
 
 class CodeCipher:
-    """Seals and opens codes with one random AES-256 key."""
+    """Seals and opens codes with one AES-256 key (`key`, else a random one)."""
 
     def __init__(self, key: bytes | None = None) -> None:
         self._aead = AESGCM(key or AESGCM.generate_key(bit_length=256))

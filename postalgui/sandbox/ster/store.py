@@ -1,7 +1,8 @@
 """The registration system's memory: attendances, protocol sequence, used codes, partner link.
 
 One `SterStore` per sandbox state (`state.extension("ster", ...)`), so
-``POST /_sandbox/reset`` forgets it all, including the code key. Routes run in
+``POST /_sandbox/reset`` forgets it all, including a random code key (a key the sandbox
+was started with, `SandboxConfig.ster_code_key`, stays). Routes run in
 FastAPI's worker threads too (the counter's outbound calls), hence the lock; it is
 never held across an HTTP call.
 """
@@ -71,10 +72,10 @@ def iso_local(ts: float) -> str:
 class SterStore:
     """Everything the registration system and the simulated counter remember."""
 
-    def __init__(self, clock: Callable[[], float]) -> None:
+    def __init__(self, clock: Callable[[], float], code_key: bytes | None = None) -> None:
         self._lock = threading.Lock()
         self._clock = clock
-        self.cipher = CodeCipher()
+        self.cipher = CodeCipher(code_key)
         self._attendances: dict[str, Attendance] = {}
         self._sequence = 0
         self._ate_nu = FIRST_ATE_NU
@@ -170,4 +171,4 @@ class SterStore:
 
 def ster_store(state: SandboxState) -> SterStore:
     """This sandbox's registration system (made on first use, dropped by a reset)."""
-    return state.extension("ster", lambda: SterStore(state.now))
+    return state.extension("ster", lambda: SterStore(state.now, state.config.ster_code_key))

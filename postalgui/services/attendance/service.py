@@ -14,11 +14,12 @@ from __future__ import annotations
 import os
 import threading
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from postalgui.api.environments import Environment
 from postalgui.api.errors import ApiError, CredentialsMissingError
 from postalgui.api.scopes import ACCESS_CODE_KEY, LOGIN_KEY
+from postalgui.api.values.ster import parse_ster_contract
 from postalgui.sandbox import demo_account
 from postalgui.services.attendance.settings import AttendanceSettings
 
@@ -29,7 +30,15 @@ if TYPE_CHECKING:
     from postalgui.services.session import Session
     from postalgui.serving.child import ChildServer
 
-__all__ = ["PARTNER_APP", "PARTNER_KEYS", "AttendanceService", "PartnerSecrets", "PartnerStatus"]
+__all__ = [
+    "PARTNER_APP",
+    "PARTNER_KEYS",
+    "AttendanceService",
+    "CodeOrigin",
+    "PartnerSecrets",
+    "PartnerStatus",
+    "SterContractMissingError",
+]
 
 PARTNER_APP = "postalgui.partner.app:app_from_environment"
 """The partner server's app factory as its child process imports it."""
@@ -46,6 +55,16 @@ _SECRET_VARS = {
     PARTNER_CLIENT_ID_KEY: "POSTALGUI_PARTNER_CLIENT_ID",
     PARTNER_CLIENT_SECRET_KEY: "POSTALGUI_PARTNER_CLIENT_SECRET",
 }
+
+
+class SterContractMissingError(ApiError):
+    """No registration-system contract is set for this environment (nothing was sent)."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "The registration-system contract (12 characters) is not set: set POSTALGUI_STER_CONTRACT"
+            ' or "ster_contract" under "attendance" in the settings file'
+        )
 
 
 @dataclass(frozen=True, repr=False)
@@ -74,12 +93,29 @@ class PartnerStatus:
     database: str
 
 
+@dataclass(frozen=True)
+class CodeOrigin:
+    """Where an operator code must come from to decode here: what a "cannot decode" names.
+
+    ``sandbox`` is "embedded" (ours, sealing codes with the key the keyring keeps for this
+    credential set when ``key_kept``, else with this process's own) or "elsewhere" (a
+    sandbox at ``url``); None outside the sandbox. ``contract`` None: none is set.
+    """
+
+    environment: str
+    contract: str | None
+    url: str | None
+    sandbox: Literal["embedded", "elsewhere"] | None
+    key_kept: bool
+
+
 class AttendanceService:
     def __init__(self, context: Session) -> None:
         self.context = context
         self._lock = threading.RLock()
         self._ledger: Ledger | None = None
         self._partner: ChildServer | None = None
+        self._contract: str | None = None
 
     # --- settings ---------------------------------------------------------------------------
 
@@ -92,12 +128,37 @@ class AttendanceService:
         return self.context.settings.environment is Environment.SANDBOX
 
     def ster_contract(self) -> str:
-        contract = self.settings.ster_contract
+        """The settings' contract (``POSTALGUI_STER_CONTRACT`` and ``--contrato`` override it),
+        else the sandbox's demo contract; `SterContractMissingError` elsewhere."""
+        contract = self._contract or self.settings.ster_contract
         if not contract and self.in_sandbox:
             return demo_account.STER_CONTRACT
         if not contract:
-            raise ApiError("The registration-system contract (12 characters) is not set: set it in Settings")
+            raise SterContractMissingError
         return contract
+
+    def use_contract(self, contract: str) -> None:
+        """Use ``contract`` for this session's calls (the CLI's ``--contrato``), unsaved."""
+        self._contract = parse_ster_contract(contract)
+
+    def code_origin(self) -> CodeOrigin:
+        """Where codes that decode here come from (may ask the keyring: tasks and the CLI)."""
+        overrides = self.context.overrides
+        embedded = self.in_sandbox and not overrides.base_url and not overrides.ster_url
+        try:
+            contract: str | None = self.ster_contract()
+        except SterContractMissingError:
+            contract = None
+        sandbox: Literal["embedded", "elsewhere"] | None = None
+        if self.in_sandbox:
+            sandbox = "embedded" if embedded else "elsewhere"
+        return CodeOrigin(
+            environment=self.context.settings.environment.value,
+            contract=contract,
+            url=None if embedded else overrides.ster_url or overrides.base_url,
+            sandbox=sandbox,
+            key_kept=embedded and self.context.credentials.persistent,
+        )
 
     def ster_base_url(self) -> str:
         """The registration system's base (blocks while the embedded sandbox starts: tasks only)."""

@@ -58,10 +58,10 @@ from postalgui.api.values.ster import (  # noqa: E402
     check_client_key,
     check_operator_code,
     check_quantity,
+    check_ticket,
     join_ticket,
     parse_protocol,
     parse_ster_contract,
-    ticket_from_text,
 )
 from postalgui.api.values.taxid import parse_cpf, parse_tax_id  # noqa: E402
 
@@ -144,7 +144,7 @@ RULE_CASES: list[tuple[str, Callable[[Any], object], object]] = [
     ("ster.client_key", check_client_key, "P" * 31),
     ("ster.ticket_line", lambda value: join_ticket([value]), "x" * 51),
     ("ster.ticket_plus", lambda value: join_ticket([value]), "1+1"),
-    ("ster.ticket_length", lambda count: ticket_from_text("x" * count), 4001),
+    ("ster.ticket_length", lambda count: check_ticket("x" * count), 4001),
 ]
 
 

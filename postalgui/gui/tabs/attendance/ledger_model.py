@@ -1,8 +1,9 @@
 """`LedgerModel`: the partner's ledger as a table, one attendance a row.
 
-Rows are `LedgerRow`s (plain records; no database object reaches the GUI). States are
-shown in words; amounts as ``R$ 1.234,56``; a flagged row (contradicting confirmations)
-is painted so it stands out, since it is the one a person must look at.
+Rows are `LedgerRow`s (plain records; no database object reaches the GUI). States and
+the callback's confirmation code (``00``/``99``) are shown in words; amounts as
+``R$ 1.234,56``; a flagged row (contradicting confirmations) is painted so it stands
+out, since it is the one a person must look at.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from postalgui.api.values import format_brl
 from postalgui.gui.messages import local_time
 from postalgui.gui.models.formatting import error_colour
 from postalgui.gui.models.records import RecordTableModel
-from postalgui.gui.tabs.attendance.words import state_text
+from postalgui.gui.tabs.attendance.words import confirmation_text, state_text
 from postalgui.services.attendance.use_cases import LedgerRow
 
 __all__ = ["LedgerColumn", "LedgerModel"]
@@ -96,7 +97,7 @@ class LedgerModel(RecordTableModel):
             case LedgerColumn.UNIT:
                 return row.unit or ""
             case LedgerColumn.CONFIRMATION:
-                return row.confirmation or ""
+                return confirmation_text(row.confirmation)
             case LedgerColumn.FLAG:
                 return row.flag or ""
         return ""

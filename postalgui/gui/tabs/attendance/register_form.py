@@ -4,8 +4,9 @@ The attendant arrives with the partner URL (``?codigoOperador=``) or the code it
 the code box (`OperatorCodeBox`) decodes it: who is attending, where, and how old the
 code is (it expires). The clerk then fills what the service charged and for whom; every field is
 checked here first (`Registration` raises `InvalidValue`), and a bad one is named inline
-with its rule and nothing is sent. Register answers the protocol, which the clerk may
-copy; a 400 or a 500 (reverted: a new attendance must start) shows the operator's words.
+with its rule, outlined, and nothing is sent; editing that field clears the error (as
+on the Quote page). Register answers the protocol, which the clerk may copy; a 400 or a
+500 (reverted: a new attendance must start) shows the operator's words.
 """
 
 from __future__ import annotations
@@ -76,6 +77,7 @@ class RegistrationForm(QWidget):
         super().__init__(parent)
         self.desk = desk
         self._register_handle: TaskHandle | None = None
+        self._invalid: QWidget | None = None
         self.code_box = OperatorCodeBox(desk, self)
         self.code_edit = self.code_box.code_edit
         self._build_fields()
@@ -115,7 +117,9 @@ class RegistrationForm(QWidget):
         self.ticket_edit.setObjectName("ticketText")
         self.ticket_edit.setFont(fixed)
         self.ticket_edit.setTabChangesFocus(True)
-        self.ticket_edit.setPlaceholderText(self.tr("One printed line per line, at most 50 characters each"))
+        self.ticket_edit.setPlaceholderText(
+            self.tr("One printed line per line; a longer one wraps at 50 characters")
+        )
         self.ticket_edit.setAccessibleName(self.tr("Ticket text"))
         self.preview = QTextEdit(self)
         self.preview.setObjectName("ticketPreview")
@@ -205,6 +209,11 @@ class RegistrationForm(QWidget):
         self.register_button.clicked.connect(self._on_register_button_clicked)
         self.ticket_edit.textChanged.connect(self._on_ticket_edit_text_changed)
         self.amount_spin.noteChanged.connect(self._on_amount_spin_note_changed)
+        for edit in (self.code_edit, self.tax_id_edit, self.client_key_edit):
+            edit.textChanged.connect(self._on_field_edited)
+        self.amount_spin.textChanged.connect(self._on_field_edited)
+        self.quantity_spin.textChanged.connect(self._on_field_edited)
+        self.ticket_edit.textChanged.connect(self._on_field_edited)
 
     # --- what the tab and the tests ask --------------------------------------------------------
 
@@ -266,7 +275,7 @@ class RegistrationForm(QWidget):
         registration = self.registration()
         if registration is None:
             return None
-        self.problems_label.hide()
+        self._clear_problem()
         self.desk.messages.clear(REGISTER_KEY)
         self.result_label.setText(self.tr("Registering…"))
         decoded = self.code_box.current_code()
@@ -283,29 +292,38 @@ class RegistrationForm(QWidget):
         self._update_buttons()
         return self._register_handle
 
-    def preview_over(self) -> list[int]:
-        """Numbers of the ticket lines over 50 characters (or holding a ``+``)."""
-        lines = preview_lines(self.ticket_edit.toPlainText())
-        return [line.number for line in lines if line.over or line.has_plus]
+    def preview_problems(self) -> list[int]:
+        """Numbers of the printed ticket lines holding a ``+`` (longer ones wrap, see `ticket`)."""
+        return [line.number for line in preview_lines(self.ticket_edit.toPlainText()) if line.has_plus]
 
     # --- state ---------------------------------------------------------------------------------
 
     def _refuse(self, text: str, widget: QWidget) -> None:
+        self._clear_problem()
         self.problems_label.setText(text)
         self.problems_label.show()
+        self._invalid = widget
+        if isinstance(widget, QLineEdit | QPlainTextEdit):
+            widget.setStyleSheet(f"border: 1px solid {error_colour().name()};")
         widget.setFocus(Qt.FocusReason.OtherFocusReason)
         self.invalid.emit(text)
-        return
+
+    def _clear_problem(self) -> None:
+        """The inline error and its field's outline go (the field was edited, or sent)."""
+        if self._invalid is not None:
+            self._invalid.setStyleSheet("")
+            self._invalid = None
+        self.problems_label.clear()
+        self.problems_label.hide()
 
     def _update_buttons(self) -> None:
         self.register_button.setEnabled(self._register_handle is None)
 
     def _update_preview(self) -> None:
-        marker = self.tr("%1 characters: at most 50")
         plus = self.tr("'+' separates ticket lines: it cannot be inside one")
-        self.preview.setHtml(
-            preview_html(preview_lines(self.ticket_edit.toPlainText()), marker, error_colour().name(), plus)
-        )
+        wrapped = self.tr("wrapped: continues the line above")
+        lines = preview_lines(self.ticket_edit.toPlainText())
+        self.preview.setHtml(preview_html(lines, error_colour().name(), plus, wrapped))
 
     # --- slots ---------------------------------------------------------------------------------
 
@@ -316,6 +334,12 @@ class RegistrationForm(QWidget):
     @Slot()
     def _on_ticket_edit_text_changed(self) -> None:
         self._update_preview()
+
+    @Slot()
+    def _on_field_edited(self) -> None:
+        """The field the inline error names was edited: its error no longer applies."""
+        if self._invalid is not None and self.sender() is self._invalid:
+            self._clear_problem()
 
     @Slot(str)
     def _on_amount_spin_note_changed(self, note: str) -> None:

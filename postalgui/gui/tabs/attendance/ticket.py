@@ -1,9 +1,11 @@
 """The ticket text as the counter prints it: 50 characters a line (spec 002 2.4).
 
-The clerk types the ticket one printed line per text line; `preview_lines` says, line by
-line, what will print and which lines break the rule, so the problem shows while typing
-rather than as a refusal after Register. `preview_html` renders that for the preview
-pane, with the lines over 50 characters marked.
+The clerk types the ticket one printed line per text line; a line longer than 50
+characters is wrapped at its last blank that fits (`values.ster.wrap_ticket_line`, the
+rule Register sends by), so the clerk need not count. `preview_lines` says, line by
+line, what will print and which lines a wrap made; `preview_html` renders that for the
+preview pane, marking the wrapped lines and, in colour, a line holding a ``+`` (which the
+wire reads as a line break), so the problem shows while typing rather than after Register.
 """
 
 from __future__ import annotations
@@ -11,25 +13,25 @@ from __future__ import annotations
 from dataclasses import dataclass
 from html import escape
 
-from postalgui.api.values.ster import TICKET_LINE
+from postalgui.api.values.ster import TICKET_LINE, wrap_ticket_line
 
 __all__ = ["PreviewLine", "preview_html", "preview_lines"]
+
+WRAP_MARK = "\N{RIGHTWARDS ARROW WITH HOOK}"
+"""Beside a printed line that continues the typed line above it."""
 
 
 @dataclass(frozen=True)
 class PreviewLine:
-    """One printed line: its number (from 1), its text, and whether it is too long."""
+    """One printed line: its number (from 1), its text, and whether a wrap made it."""
 
     number: int
     text: str
+    wrapped: bool = False
 
     @property
     def length(self) -> int:
         return len(self.text)
-
-    @property
-    def over(self) -> bool:
-        return self.length > TICKET_LINE
 
     @property
     def has_plus(self) -> bool:
@@ -38,30 +40,32 @@ class PreviewLine:
 
 
 def preview_lines(text: str) -> list[PreviewLine]:
-    """The typed text's lines as they print (trailing blanks and empty last lines dropped)."""
-    lines = [line.rstrip() for line in text.splitlines()]
-    while lines and not lines[-1]:
-        lines.pop()
-    return [PreviewLine(number, line) for number, line in enumerate(lines, start=1)]
+    """The typed text's lines as they print: each wrapped at 50 characters (trailing
+    blanks and empty last lines dropped)."""
+    typed = [line.rstrip() for line in text.splitlines()]
+    while typed and not typed[-1]:
+        typed.pop()
+    printed: list[PreviewLine] = []
+    for line in typed:
+        for part, piece in enumerate(wrap_ticket_line(line)):
+            printed.append(PreviewLine(len(printed) + 1, piece, wrapped=part > 0))
+    return printed
 
 
-def preview_html(lines: list[PreviewLine], marker: str, colour: str, plus_marker: str = "") -> str:
-    """The lines in a monospaced block, a ruler of 50 on top; a bad line in ``colour``, its
-    part past 50 underlined and ``marker`` on the row below (always in view, however long).
-
-    ``marker`` is a translated note with ``%1`` for the line's length; ``plus_marker`` the
-    note for a line holding a ``+`` (which the wire reads as a line break).
-    """
+def preview_html(lines: list[PreviewLine], colour: str, plus_marker: str, wrap_note: str = "") -> str:
+    """The lines in a monospaced block, a ruler of 50 on top; a wrapped line marked
+    `WRAP_MARK`, a line holding a ``+`` in ``colour`` with ``plus_marker`` on the row below
+    (always in view). ``wrap_note``, when any line was wrapped, closes the block."""
     ruler = "".join(str(i % 10) for i in range(1, TICKET_LINE + 1))
     rows = [f'<span style="color: gray">   {ruler}</span>']
     for line in lines:
-        number = f"{line.number:>2} "
-        if line.over or line.has_plus:
-            fits, rest = escape(line.text[:TICKET_LINE]), escape(line.text[TICKET_LINE:])
-            text = marker if line.over or not plus_marker else plus_marker
-            note = escape(text.replace("%1", str(line.length)))
-            rows.append(f'<span style="color: {colour}">{number}{fits}<u>{rest}</u></span>')
-            rows.append(f'<span style="color: {colour}">   \N{WARNING SIGN} {note}</span>')
+        mark = f'<span style="color: gray">{WRAP_MARK}</span>' if line.wrapped else " "
+        number = f"{line.number:>2}{mark}"
+        if line.has_plus:
+            rows.append(f'<span style="color: {colour}">{number}{escape(line.text)}</span>')
+            rows.append(f'<span style="color: {colour}">   \N{WARNING SIGN} {escape(plus_marker)}</span>')
         else:
             rows.append(f"{number}{escape(line.text)}")
+    if wrap_note and any(line.wrapped for line in lines):
+        rows.append(f'<span style="color: gray">   {WRAP_MARK} {escape(wrap_note)}</span>')
     return '<pre style="margin: 0">' + "\n".join(rows) + "</pre>"

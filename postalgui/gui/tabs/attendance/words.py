@@ -9,7 +9,14 @@ from __future__ import annotations
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
-__all__ = ["STATE_KEYS", "auth_text", "kind_text", "operator_status_text", "state_text"]
+__all__ = [
+    "STATE_KEYS",
+    "auth_text",
+    "confirmation_text",
+    "kind_text",
+    "operator_status_text",
+    "state_text",
+]
 
 _CONTEXT = "AttendanceWords"
 
@@ -31,6 +38,12 @@ _OPERATOR: dict[str, object] = {
     "C": QT_TRANSLATE_NOOP("AttendanceWords", "Cancelled (CANCELADO)"),
     "E": QT_TRANSLATE_NOOP("AttendanceWords", "Reversed (ESTORNADO)"),
 }
+
+_CONFIRMATIONS: dict[str, object] = {
+    "00": QT_TRANSLATE_NOOP("AttendanceWords", "Confirmed (00)"),
+    "99": QT_TRANSLATE_NOOP("AttendanceWords", "Not confirmed (99)"),
+}
+"""``codigoConfirmacao`` (spec 002 4.2): 00 confirmed, 99 not (the counter cancelled or reversed it)."""
 
 _KINDS: dict[str, object] = {
     "confirmed": QT_TRANSLATE_NOOP("AttendanceWords", "Confirmed"),
@@ -68,6 +81,11 @@ def state_text(state: str | None) -> str:
 def operator_status_text(status: str | None) -> str:
     """The operator's one-letter situation (``F``) in words."""
     return _word(_OPERATOR, status)
+
+
+def confirmation_text(code: str | None) -> str:
+    """The callback's ``codigoConfirmacao`` (``00``/``99``) in words, the code beside them."""
+    return _word(_CONFIRMATIONS, code)
 
 
 def kind_text(kind: str) -> str:
