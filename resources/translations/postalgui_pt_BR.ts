@@ -4990,6 +4990,14 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
         <source>Ticket text must have at most 4000 characters (got {count})</source>
         <translation>O texto do ticket deve ter no máximo 4000 caracteres (recebidos: {count})</translation>
     </message>
+    <message>
+        <source>User inside chave must have at most 250 characters (got {value})</source>
+        <translation>O usuário dentro da chave deve ter no máximo 250 caracteres (recebidos: {value})</translation>
+    </message>
+    <message>
+        <source>Password inside chave must have at most 250 characters (got {value})</source>
+        <translation>A senha dentro da chave deve ter no máximo 250 caracteres (recebidos: {value})</translation>
+    </message>
 </context>
 <context>
     <name>FieldLabel</name>
@@ -5231,6 +5239,10 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
     <message>
         <source>Closed, opens %1</source>
         <translation>Fechada, abre %1</translation>
+    </message>
+    <message>
+        <source>Closed: %1</source>
+        <translation>Fechada: %1</translation>
     </message>
 </context>
 <context>
@@ -5535,6 +5547,10 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
     <message>
         <source>The operator says: %1</source>
         <translation>Segundo os Correios: %1</translation>
+    </message>
+    <message>
+        <source>%1 (not given; the state&apos;s time assumed)</source>
+        <translation>%1 (não informado; considerado o horário do estado)</translation>
     </message>
 </context>
 <context>

@@ -27,6 +27,7 @@ from postalgui.gui.widgets.message_bar import MessageArea
 from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.services.branches.service import BranchService
 from postalgui.services.branches.store import CachedQuery, QueryInfo
+from postalgui.services.geo.mercator import project
 from tests.gui.test_branches_model import make_unit
 
 WAIT_MS = 5_000
@@ -535,3 +536,28 @@ def test_no_street_tiles_in_the_sandbox(tab: BranchesTab) -> None:
     assert not tab.map_pane.streets_check.isEnabled()
     assert not tab.map_pane.streets_check.isChecked()
     assert tab.map_pane.streets_check.toolTip() == "Streets are off in the sandbox: it uses no network"
+
+
+def test_the_map_fits_what_the_list_lists_after_a_local_filter(tab: BranchesTab, qtbot: QtBot) -> None:
+    pick_state(tab, qtbot, "SP")
+    view = tab.map_pane.map_view
+    before = view.fitted_area()
+    assert before is not None
+    tab.filters.search_edit.setText("Campinas 06")  # one unit of twelve
+    [unit] = shown(tab)
+    assert unit.endereco.lon is not None
+    assert unit.endereco.lat is not None
+    area = view.fitted_area()
+    assert area is not None
+    assert area.width() < before.width() / 10
+    point = view.mapFromScene(area.center())
+    spot = view.mapFromScene(*project(unit.endereco.lon, unit.endereco.lat))
+    assert abs(point.x() - spot.x()) <= 1
+    assert abs(point.y() - spot.y()) <= 1
+    zoom = view.zoom()
+    tab.apply_filters()  # the same rows again (the clock's minute): the map stays put
+    assert view.zoom() == zoom
+    tab.filters.search_edit.clear()
+    area = view.fitted_area()
+    assert area is not None
+    assert area.width() == pytest.approx(before.width())

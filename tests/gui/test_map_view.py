@@ -88,3 +88,49 @@ def test_hidden_points_are_neither_drawn_nor_clicked(qtbot: QtBot) -> None:
     with qtbot.waitSignal(view.selectionChanged) as selected:
         qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=screen(view, *RIO))
     assert selected.args == [31]
+
+
+def test_a_fit_leaves_room_for_the_clusters_on_its_edges(qtbot: QtBot) -> None:
+    view = MapView()
+    qtbot.addWidget(view)
+    view.resize(800, 600)
+    view.show()
+    qtbot.waitExposed(view)
+    # Two crowds of 6,000 at the ends of the country: their discs are the widest drawn.
+    west = [(-67.81, -9.97)] * 6000
+    east = [(-34.88, -7.12)] * 6000
+    points = west + east
+    view.set_points([p[0] for p in points], [p[1] for p in points])
+    view.fit_all()
+    shown = view._on_screen()
+    assert [cluster.count for *_, cluster in shown] == [6000, 6000]
+    width, height = view.viewport().width(), view.viewport().height()
+    for sx, sy, radius, _cluster in shown:
+        assert radius >= 26
+        assert 0 <= sx - radius and sx + radius <= width  # every disc whole, its count readable
+        assert 0 <= sy - radius and sy + radius <= height
+
+
+def test_the_selection_ring_goes_around_a_cluster_not_over_its_count(qtbot: QtBot) -> None:
+    view = make_map(qtbot)
+    shown = view._on_screen()
+    [(sx, sy, radius, crowd)] = [entry for entry in shown if entry[3].count == 30]
+    before = view.viewport().grab().toImage()
+    view.select(crowd.members[7], center=False)
+    after = view.viewport().grab().toImage()
+    ratio = before.devicePixelRatio()
+    inside = int((radius - 2) / 1.5)
+    for dx in range(-inside, inside + 1):
+        for dy in range(-inside, inside + 1):
+            x, y = int((sx + dx) * ratio), int((sy + dy) * ratio)
+            assert after.pixel(x, y) == before.pixel(x, y), "the disc and its count are drawn as before"
+    ring = view.selection_ring()
+    assert ring is not None
+    rx, ry, ring_radius, clustered = ring
+    assert clustered
+    assert (rx, ry) == (sx, sy)
+    assert ring_radius > radius
+    view.select(30, center=False)  # Manaus, alone: a ring around the point itself
+    alone = view.selection_ring()
+    assert alone is not None
+    assert alone[3] is False

@@ -38,7 +38,7 @@ from postalgui.gui.tabs.branches.words import (
     yes_no,
 )
 from postalgui.gui.widgets.selectable_label import selectable_label
-from postalgui.services.branches.hours import opening_state, unit_zone, week_table
+from postalgui.services.branches.hours import DEFAULT_ZONE, unit_opening, unit_zone, week_table
 
 __all__ = ["UnitDetail", "map_url"]
 
@@ -198,22 +198,31 @@ class UnitDetail(QScrollArea):
                 )
             )
         )
-        fuso = unit.endereco.fuso
-        self.zone_value.setText(fuso or arg(self.tr("%1 (not given; Brasília time assumed)"), "UTC-03:00"))
+        self.zone_value.setText(self._zone_text(unit))
         changed = unit.dhAlteracao
         self.changed_value.setText(changed.strftime("%d/%m/%Y") if changed else "\N{EM DASH}")
         self._show_hours(unit)
         self.refresh_opening(now)
+
+    def _zone_text(self, unit: Unit) -> str:
+        """The unit's ``fuso``; when absent, the clock assumed (its state's, else Brasília's)."""
+        fuso = unit.endereco.fuso
+        if fuso:
+            return fuso
+        zone = unit_zone(None, unit.endereco.uf)
+        if zone == DEFAULT_ZONE:
+            return arg(self.tr("%1 (not given; Brasília time assumed)"), "UTC-03:00")
+        offset = zone.utcoffset(None)
+        hours = int(offset.total_seconds() // 3600) if offset is not None else -3
+        return arg(self.tr("%1 (not given; the state's time assumed)"), f"UTC{hours:+03d}:00")
 
     def refresh_opening(self, now: datetime | None) -> None:
         """The "open now" line again (the clock moved)."""
         unit = self._unit
         if unit is None:
             return
-        moment = now or datetime.now(unit_zone(unit.endereco.fuso))
-        self.opening_label.setText(
-            opening_text(opening_state(unit.horarios, unit.endereco.fuso, moment), moment)
-        )
+        moment = now or datetime.now(unit_zone(unit.endereco.fuso, unit.endereco.uf))
+        self.opening_label.setText(opening_text(unit_opening(unit, moment), moment))
 
     def _show_hours(self, unit: Unit) -> None:
         table = week_table(unit.horarios)

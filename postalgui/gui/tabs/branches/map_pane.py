@@ -75,6 +75,7 @@ class MapPane(QWidget):
         layout.addWidget(self.map_view, 1)
         layout.addLayout(self._build_legend())
         self._positions = 0
+        self._rows: list[int] | None = None
         self._selecting = False
         self._tiles_dir: Path | None = None
         self._layer: TileLayer | None = None
@@ -159,17 +160,22 @@ class MapPane(QWidget):
     # --- the units ---------------------------------------------------------------------------
 
     def show_units(self, index: BranchIndex, rows: Sequence[int]) -> None:
-        """A new loaded set, its ``rows`` shown; the view fits them when the set changed size."""
+        """A new loaded set, its ``rows`` shown; the view fits them when the set changed size
+        (the same query answered again keeps the map where the user left it)."""
         changed = len(index) != self._positions
         self._positions = len(index)
         self.map_view.set_points(index.lons, index.lats, [unit_kind(unit) for unit in index.units])
+        self._rows = None if changed else self._rows
         self.show_rows(rows)
-        if changed:
-            self.map_view.fit_all()
 
     def show_rows(self, rows: Sequence[int]) -> None:
-        """Only these positions on the map (the filters' answer)."""
-        self.map_view.set_visible_indices(rows)
+        """Only these positions on the map (the filters' answer); when they changed, the
+        view fits them, so the map shows what the list lists."""
+        shown = list(rows)
+        self.map_view.set_visible_indices(shown)
+        if shown != self._rows:
+            self._rows = shown
+            self.map_view.fit_all()
 
     def select_position(self, position: int) -> None:
         """Mark the unit selected in the list (-1: none) and bring it into view."""

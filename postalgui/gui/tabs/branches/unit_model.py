@@ -34,7 +34,7 @@ from postalgui.gui.tabs.branches.words import (
     status_word,
     type_word,
 )
-from postalgui.services.branches.hours import WEEK, OpeningState, minute_of_week, opening_state
+from postalgui.services.branches.hours import WEEK, OpeningState, minute_of_week, unit_opening
 from postalgui.services.branches.index import BranchIndex, fold
 
 __all__ = ["UnitColumn", "UnitModel", "distance_text"]
@@ -166,8 +166,7 @@ class UnitModel(KeySortedModel):
         """The unit's opening state now (cached for the current `now`)."""
         found = self._states.get(position)
         if found is None:
-            unit = self._units[position]
-            found = opening_state(unit.horarios, unit.endereco.fuso, self._now)
+            found = unit_opening(self._units[position], self._now)
             self._states[position] = found
         return found
 
@@ -355,6 +354,8 @@ class UnitModel(KeySortedModel):
             return distance_text(self.distance(position))
         state = self.state(position)
         if column == UnitColumn.OPEN_NOW:
+            if state.status is not None:
+                return QCoreApplication.translate("UnitModel", "Closed")
             if not state.known:
                 return QCoreApplication.translate("UnitModel", "Hours not given")
             if state.open:
