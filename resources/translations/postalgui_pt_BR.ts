@@ -5355,14 +5355,6 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
         <translation>Unidades abertas nesse dia e horário, no horário local de cada uma</translation>
     </message>
     <message>
-        <source>Day of the week</source>
-        <translation>Dia da semana</translation>
-    </message>
-    <message>
-        <source>Time of day</source>
-        <translation>Horário</translation>
-    </message>
-    <message>
         <source>Clique e &amp;Retire</source>
         <translation>Clique e &amp;Retire</translation>
     </message>
@@ -5413,6 +5405,10 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
     <message>
         <source>CEP:</source>
         <translation>CEP:</translation>
+    </message>
+    <message>
+        <source>Day and time</source>
+        <translation>Dia e horário</translation>
     </message>
 </context>
 <context>
@@ -5584,10 +5580,6 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
         <translation>Fecha às</translation>
     </message>
     <message>
-        <source>Hours not given</source>
-        <translation>Horário não informado</translation>
-    </message>
-    <message>
         <source>Open</source>
         <translation>Aberta</translation>
     </message>
@@ -5610,6 +5602,10 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
     <message>
         <source>%1 (operator&apos;s type %2, %3)</source>
         <translation>%1 (tipo %2 dos Correios, %3)</translation>
+    </message>
+    <message>
+        <source>No hours</source>
+        <translation>Sem horário</translation>
     </message>
 </context>
 <context>

@@ -82,8 +82,10 @@ class UnitDetail(QScrollArea):
         self.opening_label.setFont(bold)
         column.addWidget(self.title_label)
         column.addWidget(self.opening_label)
-        column.addLayout(self._build_form(holder))
+        # The hours right under "open now", in two pairs of columns: under the address
+        # they were a scroll away at 1366x768 and at the default window size.
         column.addWidget(self._build_hours(holder))
+        column.addLayout(self._build_form(holder))
         buttons = QHBoxLayout()
         self.copy_button = QPushButton(self.tr("&Copy address"), holder)
         self.copy_button.setObjectName("copyAddressButton")
@@ -101,6 +103,19 @@ class UnitDetail(QScrollArea):
         self.setFrameShape(QScrollArea.Shape.NoFrame)
         self.setWidget(holder)
         self.show_unit(None)
+        self.setMinimumHeight(self._hours_height(column))
+
+    def _hours_height(self, column: QVBoxLayout) -> int:
+        """Room for the name, "open now" and the hours table without scrolling: the
+        splitter gives the map less before the detail hides the hours."""
+        margins = column.contentsMargins()
+        parts = (self.title_label, self.opening_label, self.hours_group)
+        return (
+            margins.top()
+            + sum(part.sizeHint().height() for part in parts)
+            + column.spacing() * len(parts)
+            + 2 * self.frameWidth()
+        )
 
     def _build_form(self, holder: QWidget) -> QFormLayout:
         form = QFormLayout()
@@ -132,18 +147,22 @@ class UnitDetail(QScrollArea):
         self.sunday_value = selectable_label(group, "hoursSunday")
         self.posting_value = selectable_label(group, "hoursPosting")
         self.hours_note = selectable_label(group, "hoursNote")
-        rows = (
-            (self.tr("Monday to Friday"), self.weekdays_value),
-            (self.tr("Lunch break"), self.lunch_value),
-            (self.tr("Saturday"), self.saturday_value),
-            (self.tr("Sunday"), self.sunday_value),
-            (self.tr("Posting deadline (weekdays)"), self.posting_value),
+        cells = (
+            (0, 0, self.tr("Monday to Friday"), self.weekdays_value),
+            (0, 2, self.tr("Saturday"), self.saturday_value),
+            (1, 0, self.tr("Lunch break"), self.lunch_value),
+            (1, 2, self.tr("Sunday"), self.sunday_value),
         )
-        for row, (title, value) in enumerate(rows):
-            grid.addWidget(QLabel(title, group), row, 0)
-            grid.addWidget(value, row, 1)
-        grid.addWidget(self.hours_note, len(rows), 0, 1, 2)
+        for row, first, title, value in cells:
+            grid.addWidget(QLabel(title, group), row, first)
+            grid.addWidget(value, row, first + 1)
+        # Across three columns: the longest title would widen the first or the third.
+        grid.addWidget(QLabel(self.tr("Posting deadline (weekdays)"), group), 2, 0, 1, 3)
+        grid.addWidget(self.posting_value, 2, 3)
+        grid.addWidget(self.hours_note, 3, 0, 1, 4)
+        grid.setHorizontalSpacing(12)
         grid.setColumnStretch(1, 1)
+        grid.setColumnStretch(3, 1)
         self.hours_group = group
         return group
 
