@@ -107,8 +107,10 @@ def test_a_fit_leaves_room_for_the_clusters_on_its_edges(qtbot: QtBot) -> None:
     width, height = view.viewport().width(), view.viewport().height()
     for sx, sy, radius, _cluster in shown:
         assert radius >= 26
-        assert 0 <= sx - radius and sx + radius <= width  # every disc whole, its count readable
-        assert 0 <= sy - radius and sy + radius <= height
+        assert sx - radius >= 0  # every disc whole, its count readable
+        assert sx + radius <= width
+        assert sy - radius >= 0
+        assert sy + radius <= height
 
 
 def test_the_selection_ring_goes_around_a_cluster_not_over_its_count(qtbot: QtBot) -> None:

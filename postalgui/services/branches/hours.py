@@ -85,7 +85,7 @@ class WeekTable:
     always_open: bool
 
 
-STATE_ZONES: dict[str, tzinfo] = dict.fromkeys(
+STATE_ZONES: dict[str, timezone] = dict.fromkeys(
     ("AM", "MT", "MS", "RO", "RR"), timezone(timedelta(hours=-4))
 ) | {"AC": timezone(timedelta(hours=-5))}
 """The states off Brasília time (all of each state; Fernando de Noronha, in PE, sends its ``fuso``)."""
