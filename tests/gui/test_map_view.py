@@ -13,14 +13,18 @@ MANAUS = (-60.02, -3.10)
 RIO = (-43.21, -22.91)
 
 
-def make_map(qtbot: QtBot) -> MapView:
+def make_map(qtbot: QtBot, points: list[tuple[float, float]] | None = None) -> MapView:
+    """An 800x600 map fitted to ``points`` (default: a crowd in São Paulo, Manaus and Rio)."""
     view = MapView()
     qtbot.addWidget(view)
     view.resize(800, 600)
     view.show()
     qtbot.waitExposed(view)
-    points = [*SAO_PAULO, MANAUS, RIO]
-    view.set_points([p[0] for p in points], [p[1] for p in points], [0] * 30 + [1, 2])
+    if points is None:
+        points = [*SAO_PAULO, MANAUS, RIO]
+        view.set_points([p[0] for p in points], [p[1] for p in points], [0] * 30 + [1, 2])
+    else:
+        view.set_points([p[0] for p in points], [p[1] for p in points])
     view.fit_all()
     return view
 
@@ -91,17 +95,8 @@ def test_hidden_points_are_neither_drawn_nor_clicked(qtbot: QtBot) -> None:
 
 
 def test_a_fit_leaves_room_for_the_clusters_on_its_edges(qtbot: QtBot) -> None:
-    view = MapView()
-    qtbot.addWidget(view)
-    view.resize(800, 600)
-    view.show()
-    qtbot.waitExposed(view)
     # Two crowds of 6,000 at the ends of the country: their discs are the widest drawn.
-    west = [(-67.81, -9.97)] * 6000
-    east = [(-34.88, -7.12)] * 6000
-    points = west + east
-    view.set_points([p[0] for p in points], [p[1] for p in points])
-    view.fit_all()
+    view = make_map(qtbot, [(-67.81, -9.97)] * 6000 + [(-34.88, -7.12)] * 6000)
     shown = view._on_screen()
     assert [cluster.count for *_, cluster in shown] == [6000, 6000]
     width, height = view.viewport().width(), view.viewport().height()
