@@ -128,6 +128,8 @@ def test_open_at_keeps_operating_units_open_on_their_own_clock(capsys: pytest.Ca
         capsys, "branches", "search", "--uf", "AC", "--tipo", "09", "--aberta-em", "25/11/2026 03:00"
     )
     assert night == []
+    shut_now = ("--uf", "SP", "--status", "3", "--status", "4", "--status", "5", "--aberta-agora")
+    assert run_json(capsys, "branches", "search", *shut_now) == []  # at any hour of the day
     code, out, err = run(capsys, "branches", "search", "--uf", "AC", "--status", "3")
     assert code == 0, err
     assert "open until" not in out
