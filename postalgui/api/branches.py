@@ -33,8 +33,7 @@ from postalgui.api.cancel import Cancelled, CancelToken, cancel_scope
 from postalgui.api.cancel import current as current_cancel_token
 from postalgui.api.client import OperatorClient
 from postalgui.api.errors import InvalidResponseError, PermissionDeniedError
-from postalgui.api.models.branches import Locality, Unit, UnitStatus, UnitType
-from postalgui.api.models.paging import Page
+from postalgui.api.models.branches import Locality, Unit, UnitPage, UnitStatus, UnitType
 from postalgui.api.paging import MAX_PAGES, walk_pages
 from postalgui.api.records import one_record, record_list
 from postalgui.api.tokens import TokenScope
@@ -48,6 +47,7 @@ __all__ = [
     "BranchSearchNotContractedError",
     "UnitQuery",
     "parse_mcu",
+    "parse_sort",
     "parse_uf",
     "strip_accents",
 ]
@@ -125,6 +125,14 @@ def parse_uf(value: str) -> str:
     text = value.strip().upper() if isinstance(value, str) else ""
     if text not in STATES:
         raise InvalidValue("branches.uf", value)
+    return text
+
+
+def parse_sort(value: str) -> str:
+    """A sort as the self link writes it, ``field,direction`` (``nome,asc``); rule ``branches.sort``."""
+    text = value.strip() if isinstance(value, str) else ""
+    if not _SORT.fullmatch(text):
+        raise InvalidValue("branches.sort", value)
     return text
 
 
@@ -247,8 +255,8 @@ class BranchClient:
         page: int | None = None,
         size: int | None = None,
         sort: str | None = None,
-    ) -> Page[Unit]:
-        """One page of units (``GET /v1/unidades``)."""
+    ) -> UnitPage:
+        """One page of units (``GET /v1/unidades``), with its ``links``."""
         pairs = list((query or UnitQuery()).params())
         if page is not None:
             if isinstance(page, bool) or page < 0:
@@ -259,9 +267,7 @@ class BranchClient:
                 raise ValueError(f"page size must be 1 to {MAX_PAGE_SIZE} (got {size!r})")
             pairs.append(("size", str(size)))
         if sort is not None:
-            if not _SORT.fullmatch(sort.strip()):
-                raise InvalidValue("branches.sort", sort)
-            pairs.append(("sort", sort.strip()))
+            pairs.append(("sort", parse_sort(sort)))
         return _unit_page(self._get("/unidades", pairs))
 
     def all_units(
@@ -384,17 +390,17 @@ class BranchClient:
             ) from exc
 
 
-def _unit_page(data: object) -> Page[Unit]:
+def _unit_page(data: object) -> UnitPage:
     if isinstance(data, list):
         items = record_list(data, Unit, "unit")
         count = len(items)
-        return Page[Unit].model_validate(
+        return UnitPage.model_validate(
             {"itens": items, "page": {"size": count, "totalElements": count, "totalPages": 1 if count else 0}}
         )
     if not isinstance(data, dict):
         raise InvalidResponseError("Invalid response from the operator: expected a page of unit records")
     try:
-        return Page[Unit].model_validate(data)
+        return UnitPage.model_validate(data)
     except ValidationError as exc:
         raise InvalidResponseError(
             f"Invalid unit record from the operator: {exc.error_count()} problem(s)"

@@ -2,20 +2,23 @@
 
 ``search`` walks every page unless ``--page`` asks for one; list options repeat
 (``--status 2 --status 5``) and travel as repeated keys; names go without accents.
-``--aberta-agora`` keeps the units open now on their own clock (a local filter, after
-the operator's). The token is the configured contract's (it must hold service 86711).
+``--aberta-agora`` keeps the units open now on their own clock, ``--aberta-em
+"28/11/2026 10:00"`` those open at that day and time of their own clock (local filters,
+after the operator's); only an operating unit (status 2) is ever open, whatever its hours.
+The token is the configured contract's (it must hold service 86711).
 Input is checked before anything is sent; a rejection names the option, exit status 2.
 """
 
 from __future__ import annotations
 
 import argparse
+import re
 from collections.abc import Sequence
-from datetime import UTC, datetime
+from datetime import UTC, datetime, time
 from typing import TYPE_CHECKING
 
 from postalgui.api.cancel import PlainTask, cancel_scope
-from postalgui.api.values import format_cep, is_valid_cep, parse_timestamp
+from postalgui.api.values import InvalidValue, format_cep, is_valid_cep, parse_date_ui, parse_timestamp
 from postalgui.cli.options import BadOption, checked, command_group, json_option, subcommand, whole_number
 from postalgui.cli.output import EXIT_OK, error, print_fields, print_json, print_table, record_json
 from postalgui.services.context import AppContext
@@ -24,6 +27,7 @@ if TYPE_CHECKING:
     from postalgui.api.branches import UnitQuery
     from postalgui.api.models.branches import Unit
     from postalgui.cli.options import Commands, Options
+    from postalgui.services.branches.hours import OpeningState
 
 
 def add_parser(commands: Commands) -> None:
@@ -94,12 +98,33 @@ def _add_search_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--cep", metavar="CEP", action="append", default=[], help="unit CEP")
     parser.add_argument("--id", metavar="MCU", action="append", default=[], help="unit MCU (8 digits)")
     parser.add_argument(
+        "--codigo-sro", metavar="CODE", action="append", default=[], help="internal address code of the unit"
+    )
+    parser.add_argument(
         "--alterado-desde",
+        "--dh-alteracao-inicial",
+        dest="alterado_desde",
         metavar="YYYY-MM-DDThh:mm:ss",
         help="only units created or changed since then (dhAlteracaoInicial, the operator's clock)",
     )
-    parser.add_argument("--aberta-agora", action="store_true", help="only units open now, on their own clock")
-    parser.add_argument("--page", metavar="N", help="only page N (0-based, 50 units)")
+    parser.add_argument(
+        "--dh-alteracao-final",
+        "--alterado-ate",
+        dest="alterado_ate",
+        metavar="YYYY-MM-DDThh:mm:ss",
+        help="only units created or changed until then (dhAlteracaoFinal, the operator's clock)",
+    )
+    parser.add_argument(
+        "--aberta-agora", action="store_true", help="only units open now, on their own clock (status 2 only)"
+    )
+    parser.add_argument(
+        "--aberta-em",
+        metavar="'DD/MM/AAAA HH:MM'",
+        help="only units open at that day and time of their own clock (status 2 only)",
+    )
+    parser.add_argument("--sort", metavar="FIELD,DIR", help="the operator's order, e.g. nome,asc")
+    parser.add_argument("--size", metavar="N", help="units per page, 1 to 50 (default 50)")
+    parser.add_argument("--page", metavar="N", help="only page N (0-based)")
 
 
 def _add_mcu_arg(parser: argparse.ArgumentParser) -> None:
@@ -109,6 +134,10 @@ def _add_mcu_arg(parser: argparse.ArgumentParser) -> None:
 def _add_locality_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--uf", metavar="UF", required=True, help="state abbreviation, e.g. AC")
     parser.add_argument("--municipio", metavar="M", help="a municipality: its neighbourhoods")
+    parser.add_argument(
+        "--tipo", metavar="CODE", action="append", default=[], help="only units of this type code (repeat)"
+    )
+    parser.add_argument("--status", metavar="CODE", help="only units of this status code, 1 to 6")
 
 
 def _json(what: str) -> Options:
@@ -133,18 +162,50 @@ def _query(args: argparse.Namespace) -> UnitQuery:
             checked(option, parse, value)
     if args.uf is not None:
         checked("--uf", parse_uf, args.uf)
-    since = checked("--alterado-desde", parse_timestamp, args.alterado_desde) if args.alterado_desde else None
+    if any(not code.strip() for code in args.codigo_sro):
+        raise BadOption("--codigo-sro: is empty")
+    since = _changed("--alterado-desde", args.alterado_desde)
+    until = _changed("--dh-alteracao-final", args.alterado_ate)
+    if since and until and until < since:
+        raise BadOption("--dh-alteracao-final: must not be before --alterado-desde")
     return UnitQuery(
         ids=tuple(args.id),
         statuses=tuple(args.status),
         ceps=tuple(args.cep),
+        sro_codes=tuple(args.codigo_sro),
         type_codes=tuple(args.tipo),
         nome=args.nome,
         municipio=args.municipio,
         bairro=args.bairro,
         uf=args.uf,
-        changed_from=since.replace(tzinfo=None) if since else None,
+        changed_from=since,
+        changed_to=until,
     )
+
+
+def _changed(option: str, text: str | None) -> datetime | None:
+    """A change-period bound, naive on the operator's clock; ``None`` when not given."""
+    if not text:
+        return None
+    return checked(option, parse_timestamp, text).replace(tzinfo=None)
+
+
+_WALL_TIME = re.compile(r"(?P<hour>\d{1,2}):(?P<minute>\d{2})", flags=re.ASCII)
+
+
+def parse_open_at(text: str) -> datetime:
+    """``"28/11/2026 10:00"`` as a naive wall time (read on each unit's own clock)."""
+    date_text, _, time_text = text.strip().partition(" ")
+    match = _WALL_TIME.fullmatch(time_text.strip())
+    try:
+        day = parse_date_ui(date_text)
+    except InvalidValue as exc:
+        raise BadOption(
+            f"--aberta-em: {exc.message}; write DD/MM/AAAA HH:MM, such as 28/11/2026 10:00"
+        ) from None
+    if match is None or int(match["hour"]) > 23 or int(match["minute"]) > 59:
+        raise BadOption(f"--aberta-em: the time must be HH:MM, 00:00 to 23:59 (got {text!r})")
+    return datetime.combine(day, time(int(match["hour"]), int(match["minute"])))
 
 
 # --------------------------------------------------------------------------- output
@@ -155,12 +216,14 @@ def _cep(text: str | None) -> str:
 
 
 def _units_table(units: Sequence[Unit], now: datetime) -> None:
-    from postalgui.services.branches.hours import opening_state
+    from postalgui.services.branches.hours import unit_opening
 
     rows = []
     for unit in units:
-        state = opening_state(unit.horarios, unit.endereco.fuso, now)
-        if not state.known:
+        state = unit_opening(unit, now)
+        if state.status is not None:
+            hours = f"closed ({unit.descStatus or 'status ' + state.status})"
+        elif not state.known:
             hours = ""
         elif state.always_open:
             hours = "open 24 h"
@@ -186,20 +249,28 @@ def _units_table(units: Sequence[Unit], now: datetime) -> None:
 
 
 def _run_search(args: argparse.Namespace, context: AppContext) -> int:
+    from postalgui.api.branches import MAX_PAGE_SIZE, parse_sort
+    from postalgui.services.branches.hours import unit_open_at, unit_opening
+
     query = _query(args)
     page = whole_number("--page", args.page, 0)
+    size = whole_number("--size", args.size, 1) or MAX_PAGE_SIZE
+    if size > MAX_PAGE_SIZE:
+        raise BadOption(f"--size: must be 1 to {MAX_PAGE_SIZE} (got {args.size!r})")
+    sort = checked("--sort", parse_sort, args.sort) if args.sort is not None else None
+    open_at = parse_open_at(args.aberta_em) if args.aberta_em is not None else None
     task = PlainTask()
     client = context.branches.client()
     with cancel_scope(task.token):
         if page is not None:
-            units = list(client.units(query, page=page, size=50).itens)
+            units = list(client.units(query, page=page, size=size, sort=sort).itens)
         else:
-            units = client.all_units(query)
+            units = client.all_units(query, size=size, sort=sort)
     now = datetime.now(UTC)
     if args.aberta_agora:
-        from postalgui.services.branches.hours import opening_state
-
-        units = [unit for unit in units if opening_state(unit.horarios, unit.endereco.fuso, now).open]
+        units = [unit for unit in units if unit_opening(unit, now).open]
+    if open_at is not None:
+        units = [unit for unit in units if unit_open_at(unit, open_at)]
     if args.json:
         print_json([unit.wire() for unit in units])
         return EXIT_OK
@@ -220,9 +291,9 @@ def _run_show(args: argparse.Namespace, context: AppContext) -> int:
         print_json(unit.wire())
         return EXIT_OK
     from postalgui.services.branches.export import hours_summary
-    from postalgui.services.branches.hours import opening_state
+    from postalgui.services.branches.hours import unit_opening
 
-    state = opening_state(unit.horarios, unit.endereco.fuso, datetime.now(UTC))
+    state = unit_opening(unit, datetime.now(UTC))
     address = unit.endereco
     print_fields(
         {
@@ -241,13 +312,21 @@ def _run_show(args: argparse.Namespace, context: AppContext) -> int:
             "E-mails": " / ".join(unit.emails),
             "Hours": hours_summary(unit),
             "Posting until": unit.horarios.limitePostagemSemana or "",
-            "Open now": "yes" if state.open else ("unknown" if not state.known else "no"),
+            "Open now": _open_now_word(state),
             "Time zone": address.fuso or "",
             "Clique e Retire": "yes" if unit.clique_retire else "no",
             "Coordinates": f"{address.latitude}, {address.longitude}" if address.latitude else "",
         }
     )
     return EXIT_OK
+
+
+def _open_now_word(state: OpeningState) -> str:
+    if state.status is not None:
+        return "no (by its status)"
+    if not state.known:
+        return "unknown"
+    return "yes" if state.open else "no"
 
 
 def _run_types(args: argparse.Namespace, context: AppContext) -> int:
@@ -271,12 +350,18 @@ def _run_statuses(args: argparse.Namespace, context: AppContext) -> int:
 
 
 def _run_localities(args: argparse.Namespace, context: AppContext) -> int:
-    from postalgui.api.branches import parse_uf
+    from postalgui.api.branches import UnitQuery, parse_uf
 
     uf = checked("--uf", parse_uf, args.uf)
     if args.municipio is not None and not args.municipio.strip():
         raise BadOption("--municipio: is empty")
-    places = context.branches.client().localities(uf, municipio=args.municipio)
+    for code in args.tipo:
+        checked("--tipo", lambda value: UnitQuery(type_codes=(value,)), code)
+    if args.status is not None:
+        checked("--status", lambda value: UnitQuery(statuses=(value,)), args.status)
+    places = context.branches.client().localities(
+        uf, municipio=args.municipio, type_codes=tuple(args.tipo), status=args.status
+    )
     if args.json:
         print_json([record_json(place) for place in places])
         return EXIT_OK

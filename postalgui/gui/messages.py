@@ -189,6 +189,12 @@ _RULES: dict[str, object] = {  # QT_TRANSLATE_NOOP is typed as returning object
     "ster.ticket_length": QT_TRANSLATE_NOOP(
         "rules", "Ticket text must have at most 4000 characters (got {count})"
     ),
+    "ster.chave_user": QT_TRANSLATE_NOOP(
+        "rules", "User inside chave must have at most 250 characters (got {value})"
+    ),
+    "ster.chave_password": QT_TRANSLATE_NOOP(
+        "rules", "Password inside chave must have at most 250 characters (got {value})"
+    ),
 }
 
 _NUMBER_LABELS: dict[str, object] = {

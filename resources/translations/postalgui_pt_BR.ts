@@ -5002,6 +5002,14 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
         <source>Ticket text must have at most 4000 characters (got {count})</source>
         <translation>O texto do ticket deve ter no máximo 4000 caracteres (recebidos: {count})</translation>
     </message>
+    <message>
+        <source>User inside chave must have at most 250 characters (got {value})</source>
+        <translation>O usuário dentro da chave deve ter no máximo 250 caracteres (recebidos: {value})</translation>
+    </message>
+    <message>
+        <source>Password inside chave must have at most 250 characters (got {value})</source>
+        <translation>A senha dentro da chave deve ter no máximo 250 caracteres (recebidos: {value})</translation>
+    </message>
 </context>
 <context>
     <name>FieldLabel</name>
@@ -5244,6 +5252,10 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
         <source>Closed, opens %1</source>
         <translation>Fechada, abre %1</translation>
     </message>
+    <message>
+        <source>Closed: %1</source>
+        <translation>Fechada: %1</translation>
+    </message>
 </context>
 <context>
     <name>BranchesTab</name>
@@ -5355,14 +5367,6 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
         <translation>Unidades abertas nesse dia e horário, no horário local de cada uma</translation>
     </message>
     <message>
-        <source>Day of the week</source>
-        <translation>Dia da semana</translation>
-    </message>
-    <message>
-        <source>Time of day</source>
-        <translation>Horário</translation>
-    </message>
-    <message>
         <source>Clique e &amp;Retire</source>
         <translation>Clique e &amp;Retire</translation>
     </message>
@@ -5413,6 +5417,10 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
     <message>
         <source>CEP:</source>
         <translation>CEP:</translation>
+    </message>
+    <message>
+        <source>Day and time</source>
+        <translation>Dia e horário</translation>
     </message>
 </context>
 <context>
@@ -5548,6 +5556,10 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
         <source>The operator says: %1</source>
         <translation>Segundo os Correios: %1</translation>
     </message>
+    <message>
+        <source>%1 (not given; the state&apos;s time assumed)</source>
+        <translation>%1 (não informado; considerado o horário do estado)</translation>
+    </message>
 </context>
 <context>
     <name>UnitModel</name>
@@ -5580,10 +5592,6 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
         <translation>Fecha às</translation>
     </message>
     <message>
-        <source>Hours not given</source>
-        <translation>Horário não informado</translation>
-    </message>
-    <message>
         <source>Open</source>
         <translation>Aberta</translation>
     </message>
@@ -5606,6 +5614,10 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
     <message>
         <source>%1 (operator&apos;s type %2, %3)</source>
         <translation>%1 (tipo %2 dos Correios, %3)</translation>
+    </message>
+    <message>
+        <source>No hours</source>
+        <translation>Sem horário</translation>
     </message>
 </context>
 <context>

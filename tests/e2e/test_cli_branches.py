@@ -93,6 +93,16 @@ def test_show_types_statuses_and_localities(capsys: pytest.CaptureFixture[str]) 
         (("search", "--page", "-1"), "--page"),
         (("show", "123"), "MCU"),
         (("localities", "--uf", "XY"), "--uf"),
+        (("search", "--aberta-em", "sábado 10:00"), "--aberta-em"),
+        (("search", "--aberta-em", "28/11/2026 25:00"), "--aberta-em"),
+        (("search", "--aberta-em", "28/11/2026"), "--aberta-em"),
+        (("search", "--sort", "nome"), "--sort"),
+        (("search", "--size", "51"), "--size"),
+        (("search", "--size", "0"), "--size"),
+        (("search", "--codigo-sro", " "), "--codigo-sro"),
+        (("search", "--dh-alteracao-final", "30/11/2026"), "--dh-alteracao-final"),
+        (("localities", "--uf", "SP", "--tipo", "X1"), "--tipo"),
+        (("localities", "--uf", "SP", "--status", "7"), "--status"),
     ],
 )
 def test_bad_input_names_the_option_and_sends_nothing(
@@ -102,3 +112,44 @@ def test_bad_input_names_the_option_and_sends_nothing(
     assert code == 2
     assert err.startswith(f"postalgui: {option}: ")
     assert sandbox.stats()["total_requests"] == 0
+
+
+@pytest.mark.usefixtures("env")
+def test_open_at_keeps_operating_units_open_on_their_own_clock(capsys: pytest.CaptureFixture[str]) -> None:
+    everything = run_json(capsys, "branches", "search", "--uf", "AC")
+    saturday = run_json(capsys, "branches", "search", "--uf", "AC", "--aberta-em", "28/11/2026 10:00")
+    assert saturday
+    assert len(saturday) < len(everything)
+    assert {unit["status"] for unit in saturday} == {"2"}
+    shut = [unit for unit in everything if unit["status"] != "2" and unit.get("horarios")]
+    assert shut  # closed units with hours exist, and none of them is listed as open
+    assert not {unit["id"] for unit in shut} & {unit["id"] for unit in saturday}
+    night = run_json(
+        capsys, "branches", "search", "--uf", "AC", "--tipo", "09", "--aberta-em", "25/11/2026 03:00"
+    )
+    assert night == []
+    shut_now = ("--uf", "SP", "--status", "3", "--status", "4", "--status", "5", "--aberta-agora")
+    assert run_json(capsys, "branches", "search", *shut_now) == []  # at any hour of the day
+    code, out, err = run(capsys, "branches", "search", "--uf", "AC", "--status", "3")
+    assert code == 0, err
+    assert "open until" not in out
+    assert "closed (" in out
+
+
+@pytest.mark.usefixtures("env")
+def test_the_clients_other_options_reach_the_operator(capsys: pytest.CaptureFixture[str]) -> None:
+    page = run_json(
+        capsys, "branches", "search", "--uf", "AC", "--page", "0", "--size", "5", "--sort", "nome,desc"
+    )
+    assert len(page) == 5
+    assert [unit["nome"] for unit in page] == sorted((unit["nome"] for unit in page), reverse=True)
+    found = run_json(capsys, "branches", "search", "--codigo-sro", page[0]["codigoSro"][0])
+    assert page[0]["id"] in {unit["id"] for unit in found}
+    assert len(found) < 10
+    until = run_json(
+        capsys, "branches", "search", "--uf", "AC", "--dh-alteracao-final", "2000-01-01T00:00:00"
+    )
+    assert until == []
+    lockers = run_json(capsys, "branches", "localities", "--uf", "SP", "--tipo", "46", "--status", "2")
+    everything = run_json(capsys, "branches", "localities", "--uf", "SP")
+    assert 0 < len(lockers) < len(everything)

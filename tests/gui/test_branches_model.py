@@ -152,7 +152,7 @@ def test_open_now_is_read_on_each_units_own_clock(model: UnitModel) -> None:
     assert cell(model, "00000002", UnitColumn.OPEN_NOW) == "Open"
     assert cell(model, "00000002", UnitColumn.CLOSES_AT) == "17:00"
     assert cell(model, "00000003", UnitColumn.CLOSES_AT) == "Open 24 hours"
-    assert cell(model, "00000004", UnitColumn.OPEN_NOW) == "Hours not given"
+    assert cell(model, "00000004", UnitColumn.OPEN_NOW) == "Closed"  # temporarily closed
     assert (
         cell(model, "00000001", UnitColumn.OPEN_NOW, Qt.ItemDataRole.ToolTipRole)
         == "Closed, opens tomorrow at 09:00"
@@ -291,3 +291,38 @@ def test_copy_address_and_open_in_a_map_website(qtbot: QtBot, browser: UrlCatche
     ]
     no_place = make_unit("00000005", "Sem lugar", lon=999.0, lat=999.0)
     assert map_url(no_place).toString().startswith("https://www.openstreetmap.org/search?query=")
+
+
+@pytest.mark.parametrize(
+    ("status", "word"), [("3", "Temporarily closed"), ("4", "Closed down"), ("5", "Closing down")]
+)
+def test_a_unit_shut_by_its_status_is_closed_in_the_list_and_the_detail(
+    qtbot: QtBot, status: str, word: str
+) -> None:
+    # 15:30 in Rio Branco: inside its hours, but its status keeps it shut.
+    shut = make_unit("00000009", "AC Acre", status=status, uf="AC", municipio="Rio Branco", fuso="UTC-05:00")
+    units = [UNITS[1], shut]
+    built = UnitModel(now=NOW)
+    built.set_units(units, index=BranchIndex(units))
+    assert cell(built, "00000002", UnitColumn.OPEN_NOW) == "Open"
+    assert cell(built, "00000009", UnitColumn.OPEN_NOW) == "Closed"
+    assert cell(built, "00000009", UnitColumn.CLOSES_AT) == ""
+    assert cell(built, "00000009", UnitColumn.OPEN_NOW, Qt.ItemDataRole.ToolTipRole) == f"Closed: {word}"
+    built.sort(UnitColumn.CLOSES_AT, Qt.SortOrder.AscendingOrder)
+    assert names(built) == ["AC Rio Branco", "AC Acre"]
+    detail = UnitDetail()
+    qtbot.addWidget(detail)
+    detail.show_unit(shut, NOW)
+    assert detail.opening_label.text() == f"Closed: {word}"
+    assert detail.weekdays_value.text() == "09:00 to 17:00"  # the hours are still shown
+
+
+def test_a_unit_without_fuso_is_on_its_states_clock(qtbot: QtBot) -> None:
+    manaus = make_unit("00000010", "AC Manaus", uf="AM", municipio="Manaus", fuso=None)
+    detail = UnitDetail()
+    qtbot.addWidget(detail)
+    detail.show_unit(manaus, NOW)  # 16:30 in Manaus: open until 17:00
+    assert detail.opening_label.text() == "Open now, closes at 17:00"
+    assert detail.zone_value.text() == "UTC-04:00 (not given; the state's time assumed)"
+    detail.show_unit(make_unit("00000011", "AC Sé", fuso=None), NOW)
+    assert detail.zone_value.text() == "UTC-03:00 (not given; Brasília time assumed)"

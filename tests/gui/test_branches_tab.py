@@ -27,6 +27,7 @@ from postalgui.gui.widgets.message_bar import MessageArea
 from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.services.branches.service import BranchService
 from postalgui.services.branches.store import CachedQuery, QueryInfo
+from postalgui.services.geo.mercator import project
 from tests.gui.test_branches_model import make_unit
 
 WAIT_MS = 5_000
@@ -330,9 +331,13 @@ def test_local_filters_never_ask_the_operator(tab: BranchesTab, operator: FakeOp
     assert "46" in {unit.type_code for unit in shown(tab)}
     assert "24" not in {unit.type_code for unit in shown(tab)}
     filters.open_now_check.setChecked(False)
-    filters.open_at_check.setChecked(True)
-    filters.day_combo.setCurrentIndex(6)  # Sunday at 10:00: only the lockers
+    filters.set_open_at(datetime(2026, 11, 29, 10, 0))  # Sunday at 10:00: only the lockers
+    assert filters.open_at_check.isChecked()
+    assert filters.when_edit.isEnabled()
+    assert filters.when_edit.text() == "Sun 29/11/2026 10:00"
     assert {unit.type_code for unit in shown(tab)} == {"46"}
+    filters.set_open_at(datetime(2026, 11, 28, 10, 0))  # Saturday: branches too
+    assert {unit.type_code for unit in shown(tab)} == {"09", "46"}
     assert len(operator.searches) == asked
 
 
@@ -523,15 +528,71 @@ def test_a_place_picked_on_the_map_sorts_by_distance(tab: BranchesTab, qtbot: Qt
     with qtbot.waitSignal(tab.map_pane.placePicked, timeout=WAIT_MS):
         tab.map_pane.map_view.placePicked.emit(far.endereco.lon, far.endereco.lat)
     assert not tab.map_pane.place_button.isChecked()
+    assert not tab.table.isColumnHidden(UnitColumn.DISTANCE)
     assert shown(tab)[0].id == far.id  # nearest first
     distances = [tab.model.index(row, UnitColumn.DISTANCE).data() for row in range(tab.model.rowCount())]
     assert distances[0] == "0 m"
     assert all(text.endswith((" km", " m")) for text in distances)
     tab.map_pane.clear_place_button.click()
     assert tab.model.index(0, UnitColumn.DISTANCE).data() == ""
+    assert tab.table.isColumnHidden(UnitColumn.DISTANCE)
 
 
 def test_no_street_tiles_in_the_sandbox(tab: BranchesTab) -> None:
     assert not tab.map_pane.streets_check.isEnabled()
     assert not tab.map_pane.streets_check.isChecked()
     assert tab.map_pane.streets_check.toolTip() == "Streets are off in the sandbox: it uses no network"
+
+
+def test_the_map_fits_what_the_list_lists_after_a_local_filter(tab: BranchesTab, qtbot: QtBot) -> None:
+    pick_state(tab, qtbot, "SP")
+    view = tab.map_pane.map_view
+    before = view.fitted_area()
+    assert before is not None
+    tab.filters.search_edit.setText("Campinas 06")  # one unit of twelve
+    [unit] = shown(tab)
+    assert unit.endereco.lon is not None
+    assert unit.endereco.lat is not None
+    area = view.fitted_area()
+    assert area is not None
+    assert area.width() < before.width() / 10
+    point = view.mapFromScene(area.center())
+    spot = view.mapFromScene(*project(unit.endereco.lon, unit.endereco.lat))
+    assert abs(point.x() - spot.x()) <= 1
+    assert abs(point.y() - spot.y()) <= 1
+    zoom = view.zoom()
+    tab.apply_filters()  # the same rows again (the clock's minute): the map stays put
+    assert view.zoom() == zoom
+    tab.filters.search_edit.clear()
+    area = view.fitted_area()
+    assert area is not None
+    assert area.width() == pytest.approx(before.width())
+
+
+@pytest.mark.parametrize("size", [(1346, 640), (1080, 592)], ids=["1366x768", "default window"])
+def test_the_list_and_the_hours_are_readable_without_scrolling(
+    offline_runner: TaskRunner, operator: FakeOperator, qtbot: QtBot, size: tuple[int, int]
+) -> None:
+    # The tab's share of a 1366x768 screen and of the default 1100x720 window.
+    tab = build_tab(operator, offline_runner, qtbot)
+    tab.resize(*size)
+    pick_state(tab, qtbot, "SP")
+    tab.table.selectRow(0)
+    qtbot.waitUntil(lambda: tab.detail.unit() is not None, timeout=WAIT_MS)
+    header = tab.table.horizontalHeader()
+    titles = header.fontMetrics()
+    cells = tab.table.fontMetrics()
+    visible = [column for column in UnitColumn if not tab.table.isColumnHidden(column)]
+    assert UnitColumn.DISTANCE not in visible  # until a place is picked
+    for column in visible:
+        title = tab.model.headerData(column, Qt.Orientation.Horizontal)
+        assert header.sectionSize(column) >= titles.horizontalAdvance(title) + 16, title
+    for word in ("Open", "Closed", "Lunch break", "No hours"):
+        assert header.sectionSize(UnitColumn.OPEN_NOW) >= cells.horizontalAdvance(word) + 8
+    used = sum(header.sectionSize(column) for column in visible[:-1])
+    assert used + 60 <= tab.table.viewport().width(), "every column starts in view"
+    detail = tab.detail
+    hours = detail.hours_group
+    bottom = hours.mapTo(detail.viewport(), hours.rect().bottomLeft()).y()
+    assert detail.verticalScrollBar().value() == 0
+    assert bottom <= detail.viewport().height(), "the hours are in view without scrolling"

@@ -13,14 +13,18 @@ MANAUS = (-60.02, -3.10)
 RIO = (-43.21, -22.91)
 
 
-def make_map(qtbot: QtBot) -> MapView:
+def make_map(qtbot: QtBot, points: list[tuple[float, float]] | None = None) -> MapView:
+    """An 800x600 map fitted to ``points`` (default: a crowd in São Paulo, Manaus and Rio)."""
     view = MapView()
     qtbot.addWidget(view)
     view.resize(800, 600)
     view.show()
     qtbot.waitExposed(view)
-    points = [*SAO_PAULO, MANAUS, RIO]
-    view.set_points([p[0] for p in points], [p[1] for p in points], [0] * 30 + [1, 2])
+    if points is None:
+        points = [*SAO_PAULO, MANAUS, RIO]
+        view.set_points([p[0] for p in points], [p[1] for p in points], [0] * 30 + [1, 2])
+    else:
+        view.set_points([p[0] for p in points], [p[1] for p in points])
     view.fit_all()
     return view
 
@@ -88,3 +92,42 @@ def test_hidden_points_are_neither_drawn_nor_clicked(qtbot: QtBot) -> None:
     with qtbot.waitSignal(view.selectionChanged) as selected:
         qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=screen(view, *RIO))
     assert selected.args == [31]
+
+
+def test_a_fit_leaves_room_for_the_clusters_on_its_edges(qtbot: QtBot) -> None:
+    # Two crowds of 6,000 at the ends of the country: their discs are the widest drawn.
+    view = make_map(qtbot, [(-67.81, -9.97)] * 6000 + [(-34.88, -7.12)] * 6000)
+    shown = view._on_screen()
+    assert [cluster.count for *_, cluster in shown] == [6000, 6000]
+    width, height = view.viewport().width(), view.viewport().height()
+    for sx, sy, radius, _cluster in shown:
+        assert radius >= 26
+        assert sx - radius >= 0  # every disc whole, its count readable
+        assert sx + radius <= width
+        assert sy - radius >= 0
+        assert sy + radius <= height
+
+
+def test_the_selection_ring_goes_around_a_cluster_not_over_its_count(qtbot: QtBot) -> None:
+    view = make_map(qtbot)
+    shown = view._on_screen()
+    [(sx, sy, radius, crowd)] = [entry for entry in shown if entry[3].count == 30]
+    before = view.viewport().grab().toImage()
+    view.select(crowd.members[7], center=False)
+    after = view.viewport().grab().toImage()
+    ratio = before.devicePixelRatio()
+    inside = int((radius - 2) / 1.5)
+    for dx in range(-inside, inside + 1):
+        for dy in range(-inside, inside + 1):
+            x, y = int((sx + dx) * ratio), int((sy + dy) * ratio)
+            assert after.pixel(x, y) == before.pixel(x, y), "the disc and its count are drawn as before"
+    ring = view.selection_ring()
+    assert ring is not None
+    rx, ry, ring_radius, clustered = ring
+    assert clustered
+    assert (rx, ry) == (sx, sy)
+    assert ring_radius > radius
+    view.select(30, center=False)  # Manaus, alone: a ring around the point itself
+    alone = view.selection_ring()
+    assert alone is not None
+    assert alone[3] is False

@@ -6,12 +6,14 @@ from datetime import UTC, datetime, time, timedelta, timezone
 
 import pytest
 
-from postalgui.api.models.branches import Hours
+from postalgui.api.models.branches import Hours, Unit
 from postalgui.services.branches.hours import (
     WEEK,
     is_open_in,
     open_at,
     opening_state,
+    unit_open_at,
+    unit_opening,
     unit_zone,
     week_minutes,
     week_table,
@@ -148,3 +150,47 @@ def test_the_week_table_keeps_the_operators_times() -> None:
     assert table.posting_until == "16:00"
     assert not table.always_open
     assert week_table(LOCKER).always_open
+
+
+def _unit(status: str | None, **changes: object) -> Unit:
+    record: dict[str, object] = {
+        "id": "00000001",
+        "nome": "AC CENTRAL",
+        "status": status,
+        "endereco": {"uf": "SP", "fuso": "UTC-03:00"},
+        "horarios": BRANCH.model_dump(exclude_none=True),
+    }
+    return Unit.model_validate(record | changes)
+
+
+@pytest.mark.parametrize("status", ["1", "3", "4", "5", "6", "9"])
+def test_only_an_operating_unit_can_be_open_whatever_its_hours(status: str) -> None:
+    monday_ten = utc(23, 13)  # 10:00 in São Paulo: inside the hours
+    assert unit_opening(_unit("2"), monday_ten).open
+    assert unit_opening(_unit(None), monday_ten).open  # no status sent: taken as operating
+    shut = unit_opening(_unit(status), monday_ten)
+    assert shut.open is False
+    assert shut.status == status
+    assert shut.closes_at is None
+    assert shut.opens_at is None
+    assert not unit_opening(_unit("2", ativa=False), monday_ten).open
+    assert not unit_open_at(_unit(status), datetime(2026, 11, 28, 10, 0))  # Saturday 10:00
+    assert unit_open_at(_unit("2"), datetime(2026, 11, 28, 10, 0))
+
+
+def test_open_at_is_read_on_the_units_own_wall_clock() -> None:
+    acre = _unit("2", endereco={"uf": "AC", "fuso": "UTC-05:00"})
+    assert unit_open_at(acre, datetime(2026, 11, 28, 9, 0))  # Saturday 09:00 in Rio Branco
+    assert not unit_open_at(acre, datetime(2026, 11, 28, 13, 0))
+    assert not unit_open_at(acre, datetime(2026, 11, 29, 10, 0))  # Sunday
+
+
+def test_a_unit_without_fuso_keeps_its_states_clock() -> None:
+    assert unit_zone(None, "AC") == timezone(timedelta(hours=-5))
+    assert unit_zone("", "am") == timezone(timedelta(hours=-4))
+    assert unit_zone(None, "SP") == timezone(timedelta(hours=-3))
+    assert unit_zone("UTC-02:00", "PE") == timezone(timedelta(hours=-2))
+    # Monday 13:30 UTC: 10:30 in São Paulo, 08:30 in Rio Branco (opens at 09:00).
+    acre = _unit("2", endereco={"uf": "AC"})
+    assert unit_opening(acre, utc(23, 13, 30)).open is False
+    assert unit_opening(_unit("2", endereco={"uf": "SP"}), utc(23, 13, 30)).open

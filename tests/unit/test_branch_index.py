@@ -127,7 +127,26 @@ def test_open_now_and_open_at_are_read_on_each_units_clock(index: BranchIndex) -
     assert ids(index, open_now=True) == ["00000001", "00000002", "00000003", "00000005"]
     saturday_ten = (5, time(10, 0))
     assert ids(index, open_at=saturday_ten) == ["00000003", "00000005"]
-    assert ids(index, open_at=(0, time(11, 30)), uf="AC") == ["00000004"]
+    assert ids(index, open_at=(0, time(10, 30)), uf="SP") == ["00000001", "00000002", "00000003", "00000005"]
+
+
+def test_a_unit_shut_by_its_status_is_never_open(index: BranchIndex) -> None:
+    # Rio Branco's unit is temporarily closed (status 3): Monday 11:30 is inside its hours.
+    assert ids(index, open_at=(0, time(11, 30)), uf="AC") == []
+    acre_one = MONDAY_NOON_UTC.replace(hour=16, minute=30)  # 11:30 in Rio Branco
+    assert "00000004" not in ids_at(index, acre_one, open_now=True)
+    reopened = BranchIndex([*UNITS[:3], UNITS[3].model_copy(update={"status": "2"}), UNITS[4]])
+    assert "00000004" in ids_at(reopened, acre_one, open_now=True)
+    assert ids(reopened, open_at=(0, time(11, 30)), uf="AC") == ["00000004"]
+    closing = BranchIndex(
+        [unit("00000009", "AC EM EXTINCAO", status="5"), unit("00000010", "AC", ativa=False)]
+    )
+    assert ids(closing, open_now=True) == []
+    assert ids(closing, open_at=(0, time(10, 0))) == []
+
+
+def ids_at(index: BranchIndex, now: datetime, **criteria: Any) -> list[str]:
+    return [index.units[i].id for i in index.select(LocalCriteria(**criteria), now)]
 
 
 def test_distances_from_a_picked_place(index: BranchIndex) -> None:

@@ -250,3 +250,18 @@ def test_a_deployment_that_ignores_page_is_caught_when_pages_come_at_once(branch
     responses.get(UNITS, json=envelope([unit(i) for i in range(50)], 0, 3, 50, 150))
     with pytest.raises(InvalidResponseError):
         branches.all_units(concurrency=3)
+
+
+@responses.activate
+def test_a_pages_links_are_typed_records(branches: BranchClient) -> None:
+    responses.get(UNITS, json=envelope([unit(0)], 0, 1, 50, 1))
+    page = branches.units(UnitQuery(uf="SP"), page=0, sort="id,asc")
+    assert [link.rel for link in page.links] == ["self"]
+    assert page.links[0].href.startswith(UNITS)
+    assert page.link("SELF") is page.links[0]
+    assert page.sort == "id,asc"
+    assert "links" not in page.extras
+    responses.get(UNITS, json={"itens": [], "links": None, "page": {}})
+    bare = branches.units()
+    assert bare.links == []
+    assert bare.sort is None

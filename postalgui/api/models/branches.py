@@ -7,6 +7,10 @@ strings or numbers (kept as the operator's text; `Address.lat`/`lon` read them),
 null, codes sent as numbers. Every record keeps the fields it does not name
 (``extra="allow"``; `extras` lists them), so nothing the operator sends is dropped and
 ``--json`` can print the record as it came.
+
+The page envelope of ``GET /v1/unidades`` is `UnitPage`: ``itens`` and ``page`` as every
+page envelope, plus its ``links`` (``[{rel, href}]``, spec 2.3) as `Link` records; the
+``self`` link writes the sort as ``field,direction`` (`UnitPage.sort`).
 """
 
 from __future__ import annotations
@@ -15,8 +19,11 @@ import math
 from datetime import datetime
 from enum import StrEnum
 from typing import Any
+from urllib.parse import parse_qs, urlsplit
 
 from pydantic import BaseModel, ConfigDict, Field, field_serializer, field_validator
+
+from postalgui.api.models.paging import Page
 
 __all__ = [
     "BRANCH_TYPE",
@@ -24,8 +31,10 @@ __all__ = [
     "SALES_POINT_TYPE",
     "Address",
     "Hours",
+    "Link",
     "Locality",
     "Unit",
+    "UnitPage",
     "UnitStatus",
     "UnitStatusCode",
     "UnitType",
@@ -256,3 +265,35 @@ class Locality(_Record):
     def name(self) -> str:
         """The municipality's name for people (``localidade``, accents kept), else ``municipio``."""
         return self.localidade or self.municipio or ""
+
+
+class Link(_Record):
+    """An item of a page's ``links``: ``rel`` (``self``, ``next``...) and ``href``."""
+
+    rel: str = ""
+    href: str = ""
+
+
+class UnitPage(Page[Unit]):
+    """A page of ``GET /v1/unidades``: `Page`'s ``itens`` and ``page``, and its ``links``."""
+
+    links: list[Link] = Field(default_factory=list)
+
+    @field_validator("links", mode="before")
+    @classmethod
+    def _links(cls, value: object) -> object:
+        """Absent or null is none; one link object alone is a list of one."""
+        if value is None:
+            return []
+        return [value] if isinstance(value, dict) else value
+
+    def link(self, rel: str) -> Link | None:
+        """The first link of that ``rel`` (``self``), or ``None``."""
+        return next((link for link in self.links if link.rel.casefold() == rel.casefold()), None)
+
+    @property
+    def sort(self) -> str | None:
+        """The order the operator applied, ``field,direction`` as its ``self`` link writes it."""
+        found = self.link("self")
+        values = parse_qs(urlsplit(found.href).query).get("sort") if found is not None else None
+        return values[0] if values else None

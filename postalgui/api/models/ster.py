@@ -5,7 +5,10 @@ under ``numeroProtocolo`` or ``protocolo``, amounts as cent digits or empty (ERP
 services). Unknown fields are kept (``extra="allow"``) so ``--json`` prints what came.
 The operator code's ``chave`` (``user:password`` in base 64) is never in ``repr`` or
 ``str``: `OperatorCode.credentials` decodes it on request, and the CLI and the tab show
-it masked.
+it masked. User and password inside ``chave`` hold at most 250 characters each (spec
+2.1 and 8): `check_chave_credentials` says which one is too long (rules
+``ster.chave_user``/``ster.chave_password``, counting characters, never showing them)
+before a pair that would make such a ``chave`` is sent anywhere.
 """
 
 from __future__ import annotations
@@ -19,9 +22,29 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, SecretStr, field_validator, model_validator
 
+from postalgui.api.values.errors import InvalidValue
 from postalgui.api.values.money import parse_cents
 
-__all__ = ["AttendanceDetail", "AttendanceStatus", "OperatorCode", "PartnerCredentials", "RegistrationAnswer"]
+__all__ = [
+    "CHAVE_PART_MAX",
+    "AttendanceDetail",
+    "AttendanceStatus",
+    "OperatorCode",
+    "PartnerCredentials",
+    "RegistrationAnswer",
+    "check_chave_credentials",
+]
+
+CHAVE_PART_MAX = 250
+"""The most characters of the user, and of the password, inside ``chave`` (spec 002, 2.1 and 8)."""
+
+
+def check_chave_credentials(user: str, password: str) -> None:
+    """Raise `InvalidValue` (``ster.chave_user``/``ster.chave_password``) for a part over 250
+    characters; the value shown is the count, so a password never reaches a message."""
+    for rule, text in (("ster.chave_user", user), ("ster.chave_password", password)):
+        if len(text) > CHAVE_PART_MAX:
+            raise InvalidValue(rule, len(text))
 
 
 def _text(value: object) -> object:
@@ -44,6 +67,11 @@ class PartnerCredentials(BaseModel):
 
     user: str
     password: SecretStr
+
+    @model_validator(mode="after")
+    def _limits(self) -> PartnerCredentials:
+        check_chave_credentials(self.user, self.password.get_secret_value())
+        return self
 
 
 class OperatorCode(BaseModel):
@@ -99,7 +127,8 @@ class OperatorCode(BaseModel):
         return None if issued is None else (now - issued).total_seconds()
 
     def credentials(self) -> PartnerCredentials | None:
-        """``chave`` decoded into user and password; None when absent or unreadable."""
+        """``chave`` decoded into user and password; None when absent, unreadable or over
+        the 250-character limits."""
         if self.chave is None:
             return None
         try:
@@ -107,7 +136,7 @@ class OperatorCode(BaseModel):
         except (binascii.Error, UnicodeDecodeError):
             return None
         user, sep, password = decoded.partition(":")
-        if not sep:
+        if not sep or max(len(user), len(password)) > CHAVE_PART_MAX:
             return None
         return PartnerCredentials(user=user, password=SecretStr(password))
 

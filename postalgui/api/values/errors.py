@@ -106,6 +106,8 @@ Counter attendances (registration system, spec 002)
     ``ster.ticket_line``   Ticket line {line} has {count} characters: at most 50 per line
     ``ster.ticket_plus``   Ticket line {line} cannot contain '+', which separates lines
     ``ster.ticket_length`` Ticket text must have at most 4000 characters (got {count})
+    ``ster.chave_user``     User inside chave must have at most 250 characters (got {value})
+    ``ster.chave_password`` Password inside chave must have at most 250 characters (got {value})
 """
 
 from __future__ import annotations
@@ -207,6 +209,8 @@ MESSAGES: Mapping[str, str] = MappingProxyType(
         "ster.ticket_line": "Ticket line {line} has {count} characters: at most 50 per line",
         "ster.ticket_plus": "Ticket line {line} cannot contain '+', which separates lines",
         "ster.ticket_length": "Ticket text must have at most 4000 characters (got {count})",
+        "ster.chave_user": "User inside chave must have at most 250 characters (got {value})",
+        "ster.chave_password": "Password inside chave must have at most 250 characters (got {value})",
     }
 )
 """English message template per rule key; the GUI keeps its own translations."""

@@ -64,6 +64,10 @@ KIND_COLOURS = (
 """Point colours by the caller's category (0-4); other numbers take the last."""
 
 POINT_PX = 9.0
+FIT_MARGIN_PX = 36
+"""Room kept around a fitted area on every side: a cluster's disc (up to ~30 px across at
+12,000 units) on the area's edge is drawn whole, not cut by the view's border."""
+RING_GAP_PX = 3.0
 ZOOM_STEP = 1.5
 MIN_SCALE = 1.5
 MAX_SCALE = 2.0**MAX_LEVEL
@@ -219,6 +223,10 @@ class MapView(QGraphicsView):
         self._note.adjustSize()
         self._place_note()
 
+    def fitted_area(self) -> QRectF | None:
+        """The world area the view keeps fitted (until the user moves the map), or ``None``."""
+        return None if self._wanted is None else QRectF(self._wanted)
+
     @Slot()
     def refresh(self) -> None:
         """Draw again (new tiles arrived)."""
@@ -250,7 +258,8 @@ class MapView(QGraphicsView):
         singles: dict[int, QPolygonF] = {}
         painter.save()
         painter.resetTransform()
-        for sx, sy, _radius, cluster in self._on_screen():
+        shown = self._on_screen()
+        for sx, sy, _radius, cluster in shown:
             if cluster.count == 1:
                 kind = self._kinds[cluster.members[0]] if self._kinds else 0
                 singles.setdefault(kind, QPolygonF()).append(QPointF(sx, sy))
@@ -261,7 +270,8 @@ class MapView(QGraphicsView):
             colour = KIND_COLOURS[min(kind, len(KIND_COLOURS) - 1)]
             painter.setPen(QPen(colour, POINT_PX, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
             painter.drawPoints(points)
-        self._draw_marks(painter, transform.m11(), transform.dx(), transform.dy())
+        self._draw_selection(painter, shown)
+        self._draw_place(painter, transform.m11(), transform.dx(), transform.dy())
         painter.restore()
 
     def _on_screen(self) -> list[tuple[float, float, float, Cluster]]:
@@ -285,18 +295,41 @@ class MapView(QGraphicsView):
                 shown.append((sx, sy, radius, cluster))
         return shown
 
-    def _draw_marks(self, painter: QPainter, scale: float, dx: float, dy: float) -> None:
-        if 0 <= self._selected < len(self._index) and self._index.xs[self._selected] > -1e8:
-            sx = self._index.xs[self._selected] * scale + dx
-            sy = self._index.ys[self._selected] * scale + dy
-            # Its own dot too: inside a cluster the selected point would be a ring around nothing.
+    def selection_ring(
+        self, shown: list[tuple[float, float, float, Cluster]] | None = None
+    ) -> tuple[float, float, float, bool] | None:
+        """Where the selection ring goes: (x, y, radius) in viewport pixels, and whether the
+        selected point is inside a cluster; ``None`` when nothing selected is on the map.
+
+        Inside a cluster the ring goes around the cluster's disc, never over it: a ring and
+        a dot drawn on the point's own spot hid the count the disc carries.
+        """
+        index = self._selected
+        if not 0 <= index < len(self._index) or self._index.xs[index] <= -1e8:
+            return None
+        for sx, sy, radius, cluster in self._on_screen() if shown is None else shown:
+            if cluster.count > 1 and index in cluster.members:
+                return sx, sy, radius + RING_GAP_PX, True
+        transform = self.viewportTransform()
+        sx = self._index.xs[index] * transform.m11() + transform.dx()
+        sy = self._index.ys[index] * transform.m11() + transform.dy()
+        return sx, sy, POINT_PX, False
+
+    def _draw_selection(self, painter: QPainter, shown: list[tuple[float, float, float, Cluster]]) -> None:
+        ring = self.selection_ring(shown)
+        if ring is None:
+            return
+        sx, sy, radius, clustered = ring
+        if not clustered:
             kind = self._kinds[self._selected] if self._kinds else 0
             colour = KIND_COLOURS[min(kind, len(KIND_COLOURS) - 1)]
             painter.setPen(QPen(colour, POINT_PX, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
             painter.drawPoint(QPointF(sx, sy))
-            painter.setPen(QPen(QColor("#c0392b"), 3.0))
-            painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.drawEllipse(QPointF(sx, sy), POINT_PX, POINT_PX)
+        painter.setPen(QPen(QColor("#c0392b"), 3.0))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawEllipse(QPointF(sx, sy), radius, radius)
+
+    def _draw_place(self, painter: QPainter, scale: float, dx: float, dy: float) -> None:
         if self._place is not None:
             sx, sy = self._place[0] * scale + dx, self._place[1] * scale + dy
             painter.setPen(QPen(QColor("#111111"), 2.0))
@@ -437,7 +470,8 @@ class MapView(QGraphicsView):
         self.zoomChanged.emit(self.zoom())
 
     def _fit(self, area: QRectF) -> None:
-        """Fit ``area`` (world units) with a margin, within the zoom limits.
+        """Fit ``area`` (world units) with `FIT_MARGIN_PX` on every side (and the corner
+        note's height at the bottom), within the zoom limits.
 
         Until the user moves the map, the area is fitted again when the view's size
         changes (a view built before its layout would otherwise keep a postage stamp).
@@ -447,9 +481,10 @@ class MapView(QGraphicsView):
         if area.width() < 1e-4 and area.height() < 1e-4:
             area = area.adjusted(-0.002, -0.002, 0.002, 0.002)
         view = self.viewport().rect()
-        scale = min(
-            (view.width() - 40) / max(area.width(), 1e-9), (view.height() - 40) / max(area.height(), 1e-9)
-        )
+        note = self._note.height() if self._note.isVisible() else 0
+        width = max(view.width() - 2 * FIT_MARGIN_PX, view.width() // 2, 1)
+        height = max(view.height() - 2 * (FIT_MARGIN_PX + note), view.height() // 2, 1)
+        scale = min(width / max(area.width(), 1e-9), height / max(area.height(), 1e-9))
         scale = max(MIN_SCALE, min(MAX_SCALE, scale))
         self.resetTransform()
         self.scale(scale, scale)

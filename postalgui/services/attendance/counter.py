@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from postalgui.api.models.ster import check_chave_credentials
 from postalgui.services.attendance.service import AttendanceService
 
 if TYPE_CHECKING:
@@ -130,6 +131,7 @@ class CounterAttendance:
 def configure_counter(service: AttendanceService, partner_url: str) -> None:
     """Point the counter at our partner server, with its paths and credentials."""
     secrets = service.partner_secrets()
+    check_chave_credentials(secrets.user or "", secrets.password or "")  # they make the code's chave
     settings = service.settings
     from postalgui.partner.config import DEFAULT_CONFIRM_PATH
 

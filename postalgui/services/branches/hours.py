@@ -13,6 +13,13 @@ own keys. ``23:59`` as a closing time means midnight (a locker's "00:00-23:59" e
 is open all week), a closing time before the opening one runs past midnight. The same
 intervals answer "open now" for one unit (`opening_state`) and, as plain integers, for
 12,000 units per keystroke (`is_open_in`).
+
+Hours alone do not make a unit open: only an operating unit (status ``2`` INSTALADO,
+spec 001 2.3; a unit that sends no status is taken as operating) can be. A temporarily
+closed, closed-down or closing-down unit keeps its hours in the record, and a clerk who
+read "Open, closes 17:00" beside it would send someone to a shut door: `unit_opening`
+answers "closed, by its status" for those (`OpeningState.status`), and the index masks
+them out of "open now" and "open at" (`operating`).
 """
 
 from __future__ import annotations
@@ -21,11 +28,12 @@ from bisect import bisect_right
 from dataclasses import dataclass
 from datetime import datetime, time, timedelta, timezone, tzinfo
 
-from postalgui.api.models.branches import Hours
+from postalgui.api.models.branches import Hours, Unit, UnitStatusCode
 from postalgui.api.values import InvalidValue, parse_zone_offset
 
 __all__ = [
     "DEFAULT_ZONE",
+    "STATE_ZONES",
     "WEEK",
     "OpeningState",
     "WeekTable",
@@ -33,6 +41,9 @@ __all__ = [
     "minute_of_week",
     "open_at",
     "opening_state",
+    "operating",
+    "unit_open_at",
+    "unit_opening",
     "unit_zone",
     "week_minutes",
     "week_table",
@@ -56,6 +67,9 @@ class OpeningState:
     on_lunch: bool = False
     always_open: bool = False
     known: bool = True
+    status: str | None = None
+    """The status code that keeps the unit shut whatever its hours (``3``, ``4``, ``5``...);
+    ``None`` for an operating unit."""
 
 
 @dataclass(frozen=True)
@@ -71,14 +85,22 @@ class WeekTable:
     always_open: bool
 
 
-def unit_zone(fuso: str | None) -> tzinfo:
-    """The unit's clock from its ``fuso`` (``UTC-04:00``); Brasília time when absent or unreadable."""
+STATE_ZONES: dict[str, timezone] = dict.fromkeys(
+    ("AM", "MT", "MS", "RO", "RR"), timezone(timedelta(hours=-4))
+) | {"AC": timezone(timedelta(hours=-5))}
+"""The states off Brasília time (all of each state; Fernando de Noronha, in PE, sends its ``fuso``)."""
+
+
+def unit_zone(fuso: str | None, uf: str | None = None) -> tzinfo:
+    """The unit's clock from its ``fuso`` (``UTC-04:00``); when absent or unreadable, its
+    state's (``uf``), else Brasília time."""
+    fallback = STATE_ZONES.get((uf or "").strip().upper(), DEFAULT_ZONE)
     if not fuso or not fuso.strip():
-        return DEFAULT_ZONE
+        return fallback
     try:
         return parse_zone_offset(fuso)
     except InvalidValue:
-        return DEFAULT_ZONE
+        return fallback
 
 
 def _minutes(text: str | None) -> int | None:
@@ -172,12 +194,13 @@ def _cyclic(intervals: tuple[Interval, ...]) -> list[Interval]:
     return spans
 
 
-def opening_state(hours: Hours, fuso: str | None, now: datetime) -> OpeningState:
-    """Whether the unit is open at ``now`` (aware; any zone), on the unit's own clock."""
+def opening_state(hours: Hours, fuso: str | None, now: datetime, uf: str | None = None) -> OpeningState:
+    """Whether the unit is open at ``now`` (aware; any zone), on the unit's own clock
+    (``fuso``, else its state's ``uf``)."""
     intervals = week_minutes(hours)
     if not intervals:
         return OpeningState(open=False, known=False)
-    local = now.astimezone(unit_zone(fuso)).replace(second=0, microsecond=0)
+    local = now.astimezone(unit_zone(fuso, uf)).replace(second=0, microsecond=0)
     if intervals == ((0, WEEK),):
         return OpeningState(open=True, always_open=True)
     minute = minute_of_week(local)
@@ -193,6 +216,31 @@ def opening_state(hours: Hours, fuso: str | None, now: datetime) -> OpeningState
     return OpeningState(
         open=False, opens_at=local + timedelta(minutes=start - minute), on_lunch=_on_lunch(hours, local)
     )
+
+
+def operating(unit: Unit) -> bool:
+    """Whether the unit works at all: status ``2`` (INSTALADO), or no status sent, and not
+    marked inactive (``ativa`` false). Only an operating unit can be open."""
+    if unit.ativa is False:
+        return False
+    status = (unit.status or "").strip()
+    return not status or status == UnitStatusCode.INSTALADO.value
+
+
+def unit_opening(unit: Unit, now: datetime) -> OpeningState:
+    """`opening_state` of the unit's hours, unless its status keeps it shut."""
+    if not operating(unit):
+        return OpeningState(open=False, status=(unit.status or "").strip() or None)
+    return opening_state(unit.horarios, unit.endereco.fuso, now, unit.endereco.uf)
+
+
+def unit_open_at(unit: Unit, moment: datetime) -> bool:
+    """Whether the unit is open at ``moment``'s wall clock read on the unit's own clock.
+
+    ``moment`` is naive ("Saturday 28/11 at 10:00" wherever the unit is): a clerk asks
+    who is open at 10:00 in each unit's own time, not at 10:00 in Brasília.
+    """
+    return operating(unit) and open_at(unit.horarios, moment.weekday(), moment.time())
 
 
 def _posting_until(hours: Hours, local: datetime) -> datetime | None:

@@ -11,6 +11,8 @@ filters compare, each unit's week in minutes (`hours.week_minutes`) and its cloc
 offset. A keystroke is then C loops over 12,000 short strings (`columns.word_filter`)
 and small comparisons: measured in tests/benchmarks/bench_branch_filter.py.
 "Open now" is worked out once per minute and per clock, not once per unit and keystroke.
+Only an operating unit can be open (`hours.operating`): a unit whose status keeps it
+shut is masked out of "open now" and "open at" whatever its hours say.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from datetime import UTC, datetime, time, timedelta
 
 from postalgui.api.branches import strip_accents
 from postalgui.api.models.branches import LOCKER_TYPE, Unit
-from postalgui.services.branches.hours import is_open_in, minute_of_week, unit_zone, week_minutes
+from postalgui.services.branches.hours import is_open_in, minute_of_week, operating, unit_zone, week_minutes
 from postalgui.services.columns import ROWS, word_filter
 
 __all__ = ["BranchIndex", "LocalCriteria", "fold"]
@@ -71,6 +73,7 @@ class BranchIndex:
         self.status: list[str] = []
         self.cep: list[str] = []
         self.clique_retire = bytearray()
+        self.operating = bytearray()
         self.weeks: list[tuple[tuple[int, int], ...]] = []
         self.offsets: list[int] = []
         self.lons = array("d")
@@ -117,8 +120,9 @@ class BranchIndex:
         self.status.append(unit.status or "")
         self.cep.append(cep)
         self.clique_retire.append(1 if unit.clique_retire else 0)
+        self.operating.append(1 if operating(unit) else 0)
         self.weeks.append(week_minutes(unit.horarios))
-        offset = unit_zone(address.fuso).utcoffset(None)
+        offset = unit_zone(address.fuso, address.uf).utcoffset(None)
         self.offsets.append(int(offset.total_seconds() // 60) if offset is not None else -180)
         self.lons.append(address.lon if address.lon is not None else math.nan)
         self.lats.append(address.lat if address.lat is not None else math.nan)
@@ -159,12 +163,13 @@ class BranchIndex:
             day, at = criteria.open_at
             minute = day * 1440 + at.hour * 60 + at.minute
             by_schedule = [is_open_in(week, minute) for week, _offset in self._schedules]
-            rows = _keep(rows, len(self), lambda i: by_schedule[self._schedule_of[i]])
+            rows = _keep(rows, len(self), lambda i: self.operating[i] and by_schedule[self._schedule_of[i]])
         rows = word_filter(self.search, fold(criteria.text), rows)
         return range(len(self)) if rows is None else rows
 
     def open_mask(self, now: datetime) -> bytearray:
-        """One byte per unit, 1 where it is open at ``now`` on its own clock (kept for the minute)."""
+        """One byte per unit, 1 where it is open at ``now`` on its own clock (kept for the minute);
+        0 for a unit that is not operating, whatever its hours."""
         stamp = int(now.timestamp() // 60)
         if self._open_cache is not None and self._open_cache[0] == stamp:
             return self._open_cache[1]
@@ -173,7 +178,7 @@ class BranchIndex:
             1 if is_open_in(week, minute_of_week(utc + timedelta(minutes=offset))) else 0
             for week, offset in self._schedules
         ]
-        mask = bytearray(map(by_schedule.__getitem__, self._schedule_of))
+        mask = bytearray(map(int.__and__, map(by_schedule.__getitem__, self._schedule_of), self.operating))
         self._open_cache = (stamp, mask)
         return mask
 

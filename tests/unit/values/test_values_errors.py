@@ -16,6 +16,7 @@ from postalgui.api.branches import BranchClient, UnitQuery, parse_mcu, parse_uf
 from postalgui.api.contracts import parse_service_code
 from postalgui.api.invoices import parse_document_type, parse_invoice_number
 from postalgui.api.models.price import PriceQuery
+from postalgui.api.models.ster import check_chave_credentials
 from postalgui.api.values import (
     MESSAGES,
     InvalidValue,
@@ -145,6 +146,8 @@ RULE_CASES: list[tuple[str, Callable[[Any], object], object]] = [
     ("ster.ticket_line", lambda value: join_ticket([value]), "x" * 51),
     ("ster.ticket_plus", lambda value: join_ticket([value]), "1+1"),
     ("ster.ticket_length", lambda count: check_ticket("x" * count), 4001),
+    ("ster.chave_user", lambda count: check_chave_credentials("u" * count, "p"), 251),
+    ("ster.chave_password", lambda count: check_chave_credentials("u", "p" * count), 251),
 ]
 
 

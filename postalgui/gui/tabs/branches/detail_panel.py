@@ -38,7 +38,7 @@ from postalgui.gui.tabs.branches.words import (
     yes_no,
 )
 from postalgui.gui.widgets.selectable_label import selectable_label
-from postalgui.services.branches.hours import opening_state, unit_zone, week_table
+from postalgui.services.branches.hours import DEFAULT_ZONE, unit_opening, unit_zone, week_table
 
 __all__ = ["UnitDetail", "map_url"]
 
@@ -82,8 +82,10 @@ class UnitDetail(QScrollArea):
         self.opening_label.setFont(bold)
         column.addWidget(self.title_label)
         column.addWidget(self.opening_label)
-        column.addLayout(self._build_form(holder))
+        # The hours right under "open now", in two pairs of columns: under the address
+        # they were a scroll away at 1366x768 and at the default window size.
         column.addWidget(self._build_hours(holder))
+        column.addLayout(self._build_form(holder))
         buttons = QHBoxLayout()
         self.copy_button = QPushButton(self.tr("&Copy address"), holder)
         self.copy_button.setObjectName("copyAddressButton")
@@ -101,6 +103,19 @@ class UnitDetail(QScrollArea):
         self.setFrameShape(QScrollArea.Shape.NoFrame)
         self.setWidget(holder)
         self.show_unit(None)
+        self.setMinimumHeight(self._hours_height(column))
+
+    def _hours_height(self, column: QVBoxLayout) -> int:
+        """Room for the name, "open now" and the hours table without scrolling: the
+        splitter gives the map less before the detail hides the hours."""
+        margins = column.contentsMargins()
+        parts = (self.title_label, self.opening_label, self.hours_group)
+        return (
+            margins.top()
+            + sum(part.sizeHint().height() for part in parts)
+            + column.spacing() * len(parts)
+            + 2 * self.frameWidth()
+        )
 
     def _build_form(self, holder: QWidget) -> QFormLayout:
         form = QFormLayout()
@@ -132,18 +147,22 @@ class UnitDetail(QScrollArea):
         self.sunday_value = selectable_label(group, "hoursSunday")
         self.posting_value = selectable_label(group, "hoursPosting")
         self.hours_note = selectable_label(group, "hoursNote")
-        rows = (
-            (self.tr("Monday to Friday"), self.weekdays_value),
-            (self.tr("Lunch break"), self.lunch_value),
-            (self.tr("Saturday"), self.saturday_value),
-            (self.tr("Sunday"), self.sunday_value),
-            (self.tr("Posting deadline (weekdays)"), self.posting_value),
+        cells = (
+            (0, 0, self.tr("Monday to Friday"), self.weekdays_value),
+            (0, 2, self.tr("Saturday"), self.saturday_value),
+            (1, 0, self.tr("Lunch break"), self.lunch_value),
+            (1, 2, self.tr("Sunday"), self.sunday_value),
         )
-        for row, (title, value) in enumerate(rows):
-            grid.addWidget(QLabel(title, group), row, 0)
-            grid.addWidget(value, row, 1)
-        grid.addWidget(self.hours_note, len(rows), 0, 1, 2)
+        for row, first, title, value in cells:
+            grid.addWidget(QLabel(title, group), row, first)
+            grid.addWidget(value, row, first + 1)
+        # Across three columns: the longest title would widen the first or the third.
+        grid.addWidget(QLabel(self.tr("Posting deadline (weekdays)"), group), 2, 0, 1, 3)
+        grid.addWidget(self.posting_value, 2, 3)
+        grid.addWidget(self.hours_note, 3, 0, 1, 4)
+        grid.setHorizontalSpacing(12)
         grid.setColumnStretch(1, 1)
+        grid.setColumnStretch(3, 1)
         self.hours_group = group
         return group
 
@@ -198,22 +217,31 @@ class UnitDetail(QScrollArea):
                 )
             )
         )
-        fuso = unit.endereco.fuso
-        self.zone_value.setText(fuso or arg(self.tr("%1 (not given; Brasília time assumed)"), "UTC-03:00"))
+        self.zone_value.setText(self._zone_text(unit))
         changed = unit.dhAlteracao
         self.changed_value.setText(changed.strftime("%d/%m/%Y") if changed else "\N{EM DASH}")
         self._show_hours(unit)
         self.refresh_opening(now)
+
+    def _zone_text(self, unit: Unit) -> str:
+        """The unit's ``fuso``; when absent, the clock assumed (its state's, else Brasília's)."""
+        fuso = unit.endereco.fuso
+        if fuso:
+            return fuso
+        zone = unit_zone(None, unit.endereco.uf)
+        if zone == DEFAULT_ZONE:
+            return arg(self.tr("%1 (not given; Brasília time assumed)"), "UTC-03:00")
+        offset = zone.utcoffset(None)
+        hours = int(offset.total_seconds() // 3600) if offset is not None else -3
+        return arg(self.tr("%1 (not given; the state's time assumed)"), f"UTC{hours:+03d}:00")
 
     def refresh_opening(self, now: datetime | None) -> None:
         """The "open now" line again (the clock moved)."""
         unit = self._unit
         if unit is None:
             return
-        moment = now or datetime.now(unit_zone(unit.endereco.fuso))
-        self.opening_label.setText(
-            opening_text(opening_state(unit.horarios, unit.endereco.fuso, moment), moment)
-        )
+        moment = now or datetime.now(unit_zone(unit.endereco.fuso, unit.endereco.uf))
+        self.opening_label.setText(opening_text(unit_opening(unit, moment), moment))
 
     def _show_hours(self, unit: Unit) -> None:
         table = week_table(unit.horarios)

@@ -9,20 +9,20 @@ too (`local_criteria(everything=True)`): nothing needs the network any more.
 
 from __future__ import annotations
 
-from datetime import time
+from datetime import datetime, time
 
-from PySide6.QtCore import QTime, Signal, Slot
+from PySide6.QtCore import QDate, QDateTime, QTime, Signal, Slot
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
+    QDateTimeEdit,
     QGridLayout,
     QHBoxLayout,
     QLabel,
     QLineEdit,
     QMenu,
     QPushButton,
-    QTimeEdit,
     QToolButton,
     QWidget,
 )
@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
 from postalgui.api.models.branches import Locality, UnitStatusCode
 from postalgui.api.values import parse_cep
 from postalgui.gui.messages import arg
-from postalgui.gui.tabs.branches.words import TYPE_CODES, status_meaning, status_word, type_word, weekday_name
+from postalgui.gui.tabs.branches.words import TYPE_CODES, status_meaning, status_word, type_word
 from postalgui.services.branches.index import LocalCriteria
 from postalgui.services.branches.use_cases import UnitQuery
 
@@ -223,15 +223,13 @@ class FiltersPanel(QWidget):
             self.tr("Open &at"),
             self.tr("Units open on that day at that time, on their own clock"),
         )
-        self.day_combo = QComboBox(self)
-        self.day_combo.setObjectName("branchOpenAtDay")
-        for day in range(7):
-            self.day_combo.addItem(weekday_name(day), day)
-        self.day_combo.setAccessibleName(self.tr("Day of the week"))
-        self.time_edit = QTimeEdit(QTime(10, 0), self)
-        self.time_edit.setObjectName("branchOpenAtTime")
-        self.time_edit.setDisplayFormat("HH:mm")
-        self.time_edit.setAccessibleName(self.tr("Time of day"))
+        # A day and a time as the CLI's --aberta-em takes them ("Saturday 28/11 at 10:00"),
+        # read on each unit's own clock; the calendar shows which weekday a date is.
+        self.when_edit = QDateTimeEdit(QDateTime(QDate.currentDate(), QTime(10, 0)), self)
+        self.when_edit.setObjectName("branchOpenAtWhen")
+        self.when_edit.setCalendarPopup(True)
+        self.when_edit.setDisplayFormat("ddd dd/MM/yyyy HH:mm")
+        self.when_edit.setAccessibleName(self.tr("Day and time"))
         self.clique_check = self._check(
             "branchCliqueRetireCheck",
             self.tr("Clique e &Retire"),
@@ -256,8 +254,7 @@ class FiltersPanel(QWidget):
         row = QHBoxLayout()
         row.addWidget(self.open_now_check)
         row.addWidget(self.open_at_check)
-        row.addWidget(self.day_combo)
-        row.addWidget(self.time_edit)
+        row.addWidget(self.when_edit)
         row.addWidget(self.clique_check)
         row.addWidget(self.lockers_check)
         row.addStretch(1)
@@ -303,8 +300,7 @@ class FiltersPanel(QWidget):
         for check in (self.open_now_check, self.open_at_check, self.clique_check, self.lockers_check):
             check.toggled.connect(self._on_local_changed)
         self.open_at_check.toggled.connect(self._on_open_at_check_toggled)
-        self.day_combo.currentIndexChanged.connect(self._on_local_changed)
-        self.time_edit.timeChanged.connect(self._on_local_changed)
+        self.when_edit.dateTimeChanged.connect(self._on_local_changed)
         for edit in (
             self.neighbourhood_edit,
             self.name_edit,
@@ -346,11 +342,25 @@ class FiltersPanel(QWidget):
             uf=self.state() or None,
         )
 
+    def open_at_moment(self) -> datetime:
+        """The day and time chosen for "open at", naive: a wall time of each unit's clock."""
+        chosen = self.when_edit.dateTime()
+        day, at = chosen.date(), chosen.time()
+        return datetime(day.year(), day.month(), day.day(), at.hour(), at.minute())
+
+    def set_open_at(self, moment: datetime) -> None:
+        """Ask for the units open at ``moment`` (a wall time of each unit's clock)."""
+        self.when_edit.setDateTime(
+            QDateTime(QDate(moment.year, moment.month, moment.day), QTime(moment.hour, moment.minute))
+        )
+        self.open_at_check.setChecked(True)
+
     def open_at(self) -> tuple[int, time] | None:
+        """ "Open at" as the index asks it: a day of the week (0 Monday) and a wall time."""
         if not self.open_at_check.isChecked():
             return None
-        at = self.time_edit.time()
-        return int(self.day_combo.currentData()), time(at.hour(), at.minute())
+        moment = self.open_at_moment()
+        return moment.weekday(), moment.time()
 
     def local_criteria(self, *, everything: bool = False) -> LocalCriteria:
         """The loaded set's filters; with ``everything`` (the whole country is loaded) the
@@ -399,9 +409,7 @@ class FiltersPanel(QWidget):
         self.country_button.setEnabled(not busy)
 
     def _update_open_at(self) -> None:
-        on = self.open_at_check.isChecked()
-        self.day_combo.setEnabled(on)
-        self.time_edit.setEnabled(on)
+        self.when_edit.setEnabled(self.open_at_check.isChecked())
 
     # --- slots ---------------------------------------------------------------------------------
 

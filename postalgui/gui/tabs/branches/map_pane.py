@@ -73,8 +73,9 @@ class MapPane(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(self._build_bar())
         layout.addWidget(self.map_view, 1)
-        layout.addLayout(self._build_legend())
+        layout.addWidget(self._build_legend())
         self._positions = 0
+        self._rows: list[int] | None = None
         self._selecting = False
         self._tiles_dir: Path | None = None
         self._layer: TileLayer | None = None
@@ -120,9 +121,11 @@ class MapPane(QWidget):
         bar.addWidget(self.clear_place_button)
         return bar
 
-    def _build_legend(self) -> QHBoxLayout:
-        legend = QHBoxLayout()
-        legend.setContentsMargins(0, 0, 0, 0)
+    def _build_legend(self) -> QLabel:
+        """One label, each coloured dot with its words kept together: it wraps between them
+        when the pane is narrow (on one line, in Portuguese, it held the pane some 530 px
+        wide and squeezed the list at the default window size)."""
+        items = []
         for kind, text in enumerate(
             (
                 self.tr("Branch"),
@@ -132,18 +135,14 @@ class MapPane(QWidget):
                 self.tr("Other"),
             )
         ):
-            legend.addWidget(self._legend(kind, text))
-        legend.addStretch(1)
-        return legend
-
-    def _legend(self, kind: int, text: str) -> QLabel:
-        """A coloured dot and what it stands for."""
-        colour = QColor(KIND_COLOURS[min(kind, len(KIND_COLOURS) - 1)]).name()
-        label = QLabel(self)
-        label.setObjectName(f"mapLegend{kind}")
-        label.setTextFormat(Qt.TextFormat.RichText)
-        label.setText(f'<span style="color:{colour}">\N{BLACK CIRCLE}</span> {html.escape(text)}')
-        return label
+            colour = QColor(KIND_COLOURS[min(kind, len(KIND_COLOURS) - 1)]).name()
+            words = html.escape(text).replace(" ", "&nbsp;")
+            items.append(f'<span style="color:{colour}">\N{BLACK CIRCLE}</span>&nbsp;{words}')
+        self.legend_label = QLabel(" &nbsp; ".join(items), self)
+        self.legend_label.setObjectName("mapLegend")
+        self.legend_label.setTextFormat(Qt.TextFormat.RichText)
+        self.legend_label.setWordWrap(True)
+        return self.legend_label
 
     # --- the street layer --------------------------------------------------------------------
 
@@ -159,17 +158,22 @@ class MapPane(QWidget):
     # --- the units ---------------------------------------------------------------------------
 
     def show_units(self, index: BranchIndex, rows: Sequence[int]) -> None:
-        """A new loaded set, its ``rows`` shown; the view fits them when the set changed size."""
+        """A new loaded set, its ``rows`` shown; the view fits them when the set changed size
+        (the same query answered again keeps the map where the user left it)."""
         changed = len(index) != self._positions
         self._positions = len(index)
         self.map_view.set_points(index.lons, index.lats, [unit_kind(unit) for unit in index.units])
+        self._rows = None if changed else self._rows
         self.show_rows(rows)
-        if changed:
-            self.map_view.fit_all()
 
     def show_rows(self, rows: Sequence[int]) -> None:
-        """Only these positions on the map (the filters' answer)."""
-        self.map_view.set_visible_indices(rows)
+        """Only these positions on the map (the filters' answer); when they changed, the
+        view fits them, so the map shows what the list lists."""
+        shown = list(rows)
+        self.map_view.set_visible_indices(shown)
+        if shown != self._rows:
+            self._rows = shown
+            self.map_view.fit_all()
 
     def select_position(self, position: int) -> None:
         """Mark the unit selected in the list (-1: none) and bring it into view."""

@@ -17,12 +17,13 @@ on the network, also offline. The state's municipalities come from `Municipality
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QItemSelection, QModelIndex, Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QKeySequence, QShortcut
-from PySide6.QtWidgets import QHBoxLayout, QHeaderView, QPushButton, QTableView, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QPushButton, QVBoxLayout, QWidget
 
 from postalgui.api.values import InvalidValue
 from postalgui.gui.desk import Desk
@@ -30,6 +31,7 @@ from postalgui.gui.messages import describe_error
 from postalgui.gui.tabs.branches.country_download import CountryDownload
 from postalgui.gui.tabs.branches.detail_panel import UnitDetail
 from postalgui.gui.tabs.branches.filters_panel import FiltersPanel
+from postalgui.gui.tabs.branches.list_columns import fit_columns
 from postalgui.gui.tabs.branches.map_pane import MapPane
 from postalgui.gui.tabs.branches.municipalities import MunicipalityLoader
 from postalgui.gui.tabs.branches.summary import SummaryLine
@@ -57,25 +59,6 @@ EXPORT_KEY = "branches.export"
 FILTER_KEY = "branches.filters"
 CLOCK_MS = 30_000
 """How often "open now" is worked out again (states change on the minute)."""
-
-
-def fit_columns(table: QTableView) -> None:
-    """Widths the user sets, starting from the header's: fitting 12,000 rows' contents on every
-    keystroke would ask each row's every cell (its opening state included) each time."""
-    header = table.horizontalHeader()
-    header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-    metrics = table.fontMetrics()
-    widths = {  # in average characters: at the default window size "Open now" is in view
-        UnitColumn.NAME: 24,
-        UnitColumn.TYPE: 16,
-        UnitColumn.STATUS: 11,
-        UnitColumn.PLACE: 19,
-        UnitColumn.DISTANCE: 9,
-        UnitColumn.OPEN_NOW: 11,
-    }
-    for column, characters in widths.items():
-        header.resizeSection(column, metrics.averageCharWidth() * characters)
-    header.setStretchLastSection(True)
 
 
 class BranchesTab(QWidget):
@@ -118,6 +101,7 @@ class BranchesTab(QWidget):
         self.model = UnitModel(self, self._clock())
         self.table = record_table(self, self.model, "unitTable", self.tr("Units"))
         fit_columns(self.table)
+        self.table.setColumnHidden(UnitColumn.DISTANCE, True)  # until a place is picked
         self.table.setWordWrap(False)  # one line per unit: long names end in "…"
         self.table.verticalHeader().setDefaultSectionSize(self.table.fontMetrics().height() + 8)
         self.table.setSortingEnabled(True)
@@ -155,7 +139,7 @@ class BranchesTab(QWidget):
         main = RememberedSplitter.of(
             "branches.main", Qt.Orientation.Horizontal, self, ((self.table, 1), (side, 1))
         )
-        main.setSizes([700, 600])  # until the user's own split comes back
+        main.setSizes([740, 560])  # until the user's own split comes back
         return main
 
     def _build_footer(self) -> QHBoxLayout:
@@ -313,7 +297,7 @@ class BranchesTab(QWidget):
         """Distances from (lon, lat) in the list, nearest first (the place picked on the map)."""
         self._place = (lon, lat)
         if self.index is not None:
-            self.model.set_distances(self.index.distances_km(lon, lat))
+            self._set_distances(self.index.distances_km(lon, lat))
         self.table.sortByColumn(UnitColumn.DISTANCE, Qt.SortOrder.AscendingOrder)
         if self.model.rowCount():
             self.table.scrollToTop()
@@ -322,6 +306,11 @@ class BranchesTab(QWidget):
 
     def _clock(self) -> datetime:
         return self.service.now()
+
+    def _set_distances(self, distances: Sequence[float] | None) -> None:
+        """Distances in the list; their column is there only while a place is picked."""
+        self.model.set_distances(distances)
+        self.table.setColumnHidden(UnitColumn.DISTANCE, distances is None)
 
     def _shown_set(self) -> Loaded | None:
         return self._loaded
@@ -334,7 +323,7 @@ class BranchesTab(QWidget):
         self.model.set_units(index.units, rows, index)
         self.map_pane.show_units(index, rows)
         if self._place is not None:
-            self.model.set_distances(index.distances_km(*self._place))
+            self._set_distances(index.distances_km(*self._place))
         self._reselect()
         self._update_summary()
         self.unitsLoaded.emit(len(index))
@@ -449,7 +438,7 @@ class BranchesTab(QWidget):
     @Slot()
     def _on_map_pane_place_cleared(self) -> None:
         self._place = None
-        self.model.set_distances(None)
+        self._set_distances(None)
 
     @Slot()
     def _on_clock_timer_timeout(self) -> None:

@@ -34,10 +34,10 @@ from postalgui.gui.tabs.branches.words import (
     status_word,
     type_word,
 )
-from postalgui.services.branches.hours import WEEK, OpeningState, minute_of_week, opening_state
+from postalgui.services.branches.hours import WEEK, OpeningState, minute_of_week, unit_opening
 from postalgui.services.branches.index import BranchIndex, fold
 
-__all__ = ["UnitColumn", "UnitModel", "distance_text"]
+__all__ = ["UnitColumn", "UnitModel", "distance_text", "open_now_words"]
 
 _DISPLAY = int(Qt.ItemDataRole.DisplayRole.value)
 _FOREGROUND = int(Qt.ItemDataRole.ForegroundRole.value)
@@ -70,6 +70,16 @@ def distance_text(km: float | None) -> str:
     if km < 1:
         return f"{locale.toString(round(km * 1000))} m"
     return f"{locale.toString(km, 'f', 1)} km"
+
+
+def open_now_words() -> list[str]:
+    """Every word the "Open now" column can show, in the interface's language."""
+    return [
+        QCoreApplication.translate("UnitModel", "Open"),
+        QCoreApplication.translate("UnitModel", "Closed"),
+        QCoreApplication.translate("UnitModel", "Lunch break"),
+        QCoreApplication.translate("UnitModel", "No hours"),
+    ]
 
 
 class UnitModel(KeySortedModel):
@@ -166,8 +176,7 @@ class UnitModel(KeySortedModel):
         """The unit's opening state now (cached for the current `now`)."""
         found = self._states.get(position)
         if found is None:
-            unit = self._units[position]
-            found = opening_state(unit.horarios, unit.endereco.fuso, self._now)
+            found = unit_opening(self._units[position], self._now)
             self._states[position] = found
         return found
 
@@ -355,8 +364,10 @@ class UnitModel(KeySortedModel):
             return distance_text(self.distance(position))
         state = self.state(position)
         if column == UnitColumn.OPEN_NOW:
+            if state.status is not None:
+                return QCoreApplication.translate("UnitModel", "Closed")
             if not state.known:
-                return QCoreApplication.translate("UnitModel", "Hours not given")
+                return QCoreApplication.translate("UnitModel", "No hours")
             if state.open:
                 return QCoreApplication.translate("UnitModel", "Open")
             if state.on_lunch:

@@ -205,11 +205,14 @@ def _when(moment: datetime, now_local: datetime) -> str:
 
 
 def opening_text(state: OpeningState, now: datetime) -> str:
-    """ "Open now, closes at 18:00" / "Closed, opens tomorrow at 09:00" / "Open 24 hours".
+    """ "Open now, closes at 18:00" / "Closed, opens tomorrow at 09:00" / "Open 24 hours" /
+    "Closed: Temporarily closed" (a unit whose status keeps it shut, whatever its hours).
 
     ``now`` is any aware moment; "tomorrow" is counted on the unit's clock (the zone of
     the state's own times).
     """
+    if state.status is not None:
+        return arg(QCoreApplication.translate("BranchWords", "Closed: %1"), status_word(state.status))
     if not state.known:
         return QCoreApplication.translate("BranchWords", "Opening hours not given")
     if state.open:
