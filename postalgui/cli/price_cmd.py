@@ -39,6 +39,7 @@ from postalgui.api.values import (
     parse_date_iso,
     parse_money,
 )
+from postalgui.api.values.typed_numbers import PORTUGUESE_FORM, understand_weight
 from postalgui.cli.options import (
     add_json,
     command_group,
@@ -169,14 +170,18 @@ def _arrive_by_option(help_text: str) -> Options:
     return add
 
 
+# Spec 000 §4: the price GETs take every field but the product (and, abroad, the country)
+# as optional; the operator says what a product needs, so the options do not insist.
+
+
 def _add_route_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--cep-origem", required=True, help="origin CEP (8 digits, hyphen optional)")
-    parser.add_argument("--cep-destino", required=True, help="destination CEP")
+    parser.add_argument("--cep-origem", help="origin CEP (8 digits, hyphen optional)")
+    parser.add_argument("--cep-destino", help="destination CEP")
 
 
 def _add_country_and_origin(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--pais", required=True, help="destination country, 2-letter ISO code (US)")
-    parser.add_argument("--cep-origem", required=True, help="origin CEP (8 digits, hyphen optional)")
+    parser.add_argument("--cep-origem", help="origin CEP (8 digits, hyphen optional)")
 
 
 def _add_service_list_options(parser: argparse.ArgumentParser) -> None:
@@ -190,7 +195,9 @@ def _add_batch_file(parser: argparse.ArgumentParser) -> None:
 
 
 def _add_object_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--peso", required=True, help="weight in grams")
+    parser.add_argument(
+        "--peso", help="weight in grams (1500, 1.500) or kilograms (1,5kg), read as the Quote page reads it"
+    )
     parser.add_argument(
         "--formato", choices=_FORMATS, help="object format: envelope, pacote (package) or rolo (roll)"
     )
@@ -216,13 +223,30 @@ def _service_codes(values: Iterable[str]) -> list[str]:
     return [code for value in values for code in _SPLIT.split(value) if code]
 
 
+def _grams(typed: str | None) -> str | None:
+    """``--peso`` read by the Quote page's rule (`understand_weight`): ``1,5kg`` is 1500 g.
+
+    What was read another way than typed is said on stderr; text the rule cannot read
+    goes to the query as typed, whose check names the problem (too long, not grams).
+    """
+    if typed is None:
+        return None
+    understood = understand_weight(typed, PORTUGUESE_FORM)
+    if understood.value is None:
+        return typed
+    grams = int(understood.value)
+    if understood.say or "k" in typed.lower():
+        error(f"note: --peso: understood {format_grams(grams)}")
+    return str(grams)
+
+
 def build_query(args: argparse.Namespace, context: AppContext, *, international: bool) -> PriceQuery | None:
     """The query the options describe, or ``None`` after saying which option is wrong."""
     profile = context.profile
     fields: dict[str, Any] = {
         "coProduto": args.product,
         "cepOrigem": args.cep_origem,
-        "psObjeto": args.peso,
+        "psObjeto": _grams(args.peso),
         "tpObjeto": args.formato,
         "comprimento": args.comprimento,
         "largura": args.largura,
@@ -307,7 +331,8 @@ def _quote_with_deadline(
     if price is None:  # never: a single quote's GET answers the operator's record or raises
         raise RuntimeError("a single quote came back without the operator's record")
     found = next((item.outcomes[0] for item in seen if isinstance(item, DeadlinesArrived)), None)
-    return price, None if international else found
+    routed = bool(query.cepOrigem and query.cepDestino)  # no route, no delivery time to speak of
+    return price, found if routed and not international else None
 
 
 def _must_arrive(args: argparse.Namespace) -> date | Literal[False] | None:

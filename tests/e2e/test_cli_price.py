@@ -399,3 +399,29 @@ def test_command_line_quotes_join_the_history(
         assert entry.response.pcFinal == Decimal("19.92")
     finally:
         history.close()
+
+
+def test_peso_is_read_like_the_quote_page_reads_it(
+    env: None, sandbox: SandboxControl, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--peso 1,5kg`` is 1.500 g, as typed into the Quote page's weight (the same rule)."""
+    route = ["price", "national", "03220", "--cep-origem", "01310100", "--cep-destino", "05311900"]
+    code, out, err = run(capsys, *route, "--peso", "1,5kg", "--json")
+    assert code == 0, err
+    assert "--peso: understood 1.500 g" in err
+    in_kilos = json.loads(out)
+    code, out, _ = run(capsys, *route, "--peso", "1500", "--json")
+    assert code == 0
+    assert in_kilos["psCobrado"] == json.loads(out)["psCobrado"] == "1500"
+
+
+def test_price_national_asks_only_what_the_operator_requires(
+    env: None, sandbox: SandboxControl, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Spec 000 §4: every field of the national GET but the product is optional, so no option
+    is required by the CLI: the operator answers (or refuses, with its code)."""
+    before = sandbox.stats()["total_requests"]
+    code, _, err = run(capsys, "price", "national", "03220", "--cep-destino", "05311900", "--peso", "300")
+    assert "required" not in err, err
+    assert code in (0, 1), err  # the operator's answer, never argparse's exit 2
+    assert sandbox.stats()["total_requests"] > before
