@@ -105,7 +105,7 @@ _NUMERIC = frozenset(
 def column_title(column: Column) -> str:
     """A column's title in the UI language (the history's deadline columns use these too)."""
     titles = {
-        Column.LINE: QCoreApplication.translate("QuoteResultsModel", "Line"),
+        Column.LINE: QCoreApplication.translate("QuoteResultsModel", "Row"),
         Column.PRODUCT: QCoreApplication.translate("QuoteResultsModel", "Product"),
         Column.DESTINATION: QCoreApplication.translate("QuoteResultsModel", "Destination"),
         Column.WEIGHT: QCoreApplication.translate("QuoteResultsModel", "Weight"),
