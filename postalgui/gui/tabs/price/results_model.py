@@ -312,6 +312,19 @@ class QuoteResultsModel(QStandardItemModel):
         """Forget the deadlines of an older quote (the rows keep their texts until replaced)."""
         self._deadlines = {}
 
+    def drop_deadlines(self) -> None:
+        """Empty the deadline columns: their dates no longer hold (the handling days changed)."""
+        self._deadlines = {}
+        for row in range(len(self._results)):
+            for column in DEADLINE_COLUMNS:
+                position = self._positions.get(column)
+                if position is not None:
+                    item = self.item(row, position)
+                    item.setText("")
+                    item.setData(None, SORT_ROLE)
+                    item.setData(None, DESCENDING_ROLE)
+            self._mark(row)
+
     def deadlines(self) -> dict[int, DeadlineOutcome] | None:
         """The outcomes known, by the result's index, for the exports; ``None`` before any."""
         return dict(self._deadlines) if self._deadlines else None

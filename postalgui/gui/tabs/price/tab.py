@@ -79,6 +79,7 @@ class PriceTab(QWidget):
         self._services_task: TaskHandle | None = None
         self._started = 0.0
         self._took_ms: int | None = None  # how long the last comparison's prices took, measured once
+        self._handling = price.handling_days()  # the handling days the dates shown count
         self._local: list[QuoteResult] = []
         self._arrived: list[QuoteResult] = []
         self.pages = QTabWidget(self)
@@ -245,6 +246,7 @@ class PriceTab(QWidget):
 
         self._arrived = []
         self._pricing = True
+        self._handling = self.price.handling_days()
         self._started = time.perf_counter()
         self.summary.setText(arg(self.tr("Quoting %1 products…"), len(queries)))
         self.cancel_button.show()
@@ -442,6 +444,12 @@ class PriceTab(QWidget):
     @Slot(object)
     def _on_form_prices_changed(self, prices: PriceSettings) -> None:
         self._save_prices(prices)
+        if prices.handling_days != self._handling and self.model.deadlines() is not None:
+            # The dates shown count the old handling days (back to 0: no "+2 handling days"
+            # left behind): they go, and the next quote brings the right ones.
+            self._handling = prices.handling_days
+            self.model.drop_deadlines()
+            self._show_summary()
 
     @Slot(int, int)
     def _on_batch_finished(self, _count: int, _failed: int) -> None:
