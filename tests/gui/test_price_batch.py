@@ -533,3 +533,8 @@ def test_a_small_batch_shows_deadlines_after_its_prices_and_exports_them(
     assert first.by is not None
     assert records[0]["dataMaxima"] == f"{first.by:%d/%m/%Y}"
     assert records[3]["dataMaxima"] == ""
+
+
+def test_the_progress_text_is_inside_its_bar(panel: BatchPanel) -> None:
+    """Left to the style, Fusion draws "3 of 10" beside the bar, where the layout gives it no room."""
+    assert panel.progress_bar.alignment() & Qt.AlignmentFlag.AlignHCenter
