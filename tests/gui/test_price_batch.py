@@ -90,7 +90,9 @@ def test_a_file_with_problems_names_each_by_row_and_line(
     assert panel.run_button.isEnabled()
 
 
-def test_one_bad_row_is_skipped_and_the_good_rows_run(panel: BatchPanel, qtbot: QtBot, tmp_path: Path) -> None:
+def test_one_bad_row_is_skipped_and_the_good_rows_run(
+    panel: BatchPanel, qtbot: QtBot, tmp_path: Path
+) -> None:
     """The bad row is listed and left out; the others are priced under their own row numbers,
     each with its own deadline beside it."""
     rows = _good_rows(5)

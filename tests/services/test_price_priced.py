@@ -129,7 +129,14 @@ def test_indices_keep_the_rows_numbers_of_a_file_with_skipped_rows() -> None:
     seen: list[Progress] = []
     queries = dated([national(), national(), national(), national()])
     prices_with_deadlines(
-        PlainTask(seen.append), as_service(service), queries, "run-3", "batch", "batch", [0, 1, 3, 4], window=3
+        PlainTask(seen.append),
+        as_service(service),
+        queries,
+        "run-3",
+        "batch",
+        "batch",
+        [0, 1, 3, 4],
+        window=3,
     )
     results = sorted(arrived.result.index for arrived in payloads(seen, PriceArrived))
     assert results == [0, 1, 3, 4]

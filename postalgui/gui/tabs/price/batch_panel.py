@@ -2,10 +2,10 @@
 
 A row with a problem is listed and skipped, and the good rows run ("4 of 5 rows sent;
 1 with a problem, line 6"): one typo does not hold a thousand rows back, and the results
-keep the file's row numbers, so the clerk fixes and resends only what was left out. The page is three components, one per task
-(Vorta-style): the file row reads and checks the file (`BatchFileRow`), the run prices
-it with its delivery times (`BatchRunRow`), the results view shows and exports them
-(`BatchResultsView`); this panel lays them out and holds the page's keys.
+keep the file's row numbers, so the clerk fixes and resends only what was left out.
+The page is three components, one per task (Vorta-style): the file row reads and checks
+the file (`BatchFileRow`), the run prices it with its delivery times (`BatchRunRow`), the
+results view shows and exports them (`BatchResultsView`); this panel lays them out and holds the page's keys.
 """
 
 from __future__ import annotations
