@@ -16,7 +16,7 @@ from pydantic import ValidationError
 
 from postalgui.api.values import InvalidValue, format_cep, parse_cep, parse_date_dmy
 from postalgui.cli.options import BadOption, checked, command_group, json_option, subcommand
-from postalgui.cli.output import EXIT_OK, print_fields, print_json
+from postalgui.cli.output import EXIT_API_ERROR, EXIT_OK, error, print_fields, print_json
 from postalgui.services.context import AppContext
 
 if TYPE_CHECKING:
@@ -101,10 +101,9 @@ def run_national(args: argparse.Namespace, context: AppContext) -> int:
     if args.json:
         print_json(deadline.wire())
         return EXIT_OK
-    if deadline.error is not None:
-        from postalgui.api.errors import BadRequestError
-
-        raise BadRequestError([str(deadline.error)], status=200)
+    if deadline.error is not None:  # an item's txErro in a 200 answer: its code and message, no status
+        error(str(deadline.error))
+        return EXIT_API_ERROR
     print_fields(
         {
             "product": deadline.coProduto or args.product,

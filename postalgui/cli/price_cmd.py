@@ -39,6 +39,7 @@ from postalgui.api.values import (
     parse_date_iso,
     parse_money,
 )
+from postalgui.api.values.typed_numbers import PORTUGUESE_FORM, understand_weight
 from postalgui.cli.options import (
     add_json,
     command_group,
@@ -59,6 +60,7 @@ if TYPE_CHECKING:
     from postalgui.cli.options import Commands, Options
     from postalgui.services.price.batch_csv import (
         BatchReader,
+        BatchRow,
         ResultsCsvWriter,
         ResultsXlsxWriter,
         RowProblem,
@@ -151,7 +153,8 @@ def add_parser(commands: Commands) -> None:
         summary="price every row of a CSV file",
         description="Price every row of a CSV file (columns named like the operator's fields, "
         "e.g. coProduto;cepOrigem;cepDestino;psObjeto, or Portuguese titles). The configured "
-        "contract and DR fill rows that leave them blank. Invalid rows are listed and nothing is sent.",
+        "contract and DR fill rows that leave them blank. Rows with a problem are listed on stderr "
+        "(row and file line) and skipped; the others are priced, and the exit status is 2.",
     )
 
 
@@ -169,14 +172,18 @@ def _arrive_by_option(help_text: str) -> Options:
     return add
 
 
+# Spec 000 §4: the price GETs take every field but the product (and, abroad, the country)
+# as optional; the operator says what a product needs, so the options do not insist.
+
+
 def _add_route_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--cep-origem", required=True, help="origin CEP (8 digits, hyphen optional)")
-    parser.add_argument("--cep-destino", required=True, help="destination CEP")
+    parser.add_argument("--cep-origem", help="origin CEP (8 digits, hyphen optional)")
+    parser.add_argument("--cep-destino", help="destination CEP")
 
 
 def _add_country_and_origin(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--pais", required=True, help="destination country, 2-letter ISO code (US)")
-    parser.add_argument("--cep-origem", required=True, help="origin CEP (8 digits, hyphen optional)")
+    parser.add_argument("--cep-origem", help="origin CEP (8 digits, hyphen optional)")
 
 
 def _add_service_list_options(parser: argparse.ArgumentParser) -> None:
@@ -190,7 +197,9 @@ def _add_batch_file(parser: argparse.ArgumentParser) -> None:
 
 
 def _add_object_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--peso", required=True, help="weight in grams")
+    parser.add_argument(
+        "--peso", help="weight in grams (1500, 1.500) or kilograms (1,5kg), read as the Quote page reads it"
+    )
     parser.add_argument(
         "--formato", choices=_FORMATS, help="object format: envelope, pacote (package) or rolo (roll)"
     )
@@ -216,13 +225,30 @@ def _service_codes(values: Iterable[str]) -> list[str]:
     return [code for value in values for code in _SPLIT.split(value) if code]
 
 
+def _grams(typed: str | None) -> str | None:
+    """``--peso`` read by the Quote page's rule (`understand_weight`): ``1,5kg`` is 1500 g.
+
+    What was read another way than typed is said on stderr; text the rule cannot read
+    goes to the query as typed, whose check names the problem (too long, not grams).
+    """
+    if typed is None:
+        return None
+    understood = understand_weight(typed, PORTUGUESE_FORM)
+    if understood.value is None:
+        return typed
+    grams = int(understood.value)
+    if understood.say or "k" in typed.lower():
+        error(f"note: --peso: understood {format_grams(grams)}")
+    return str(grams)
+
+
 def build_query(args: argparse.Namespace, context: AppContext, *, international: bool) -> PriceQuery | None:
     """The query the options describe, or ``None`` after saying which option is wrong."""
     profile = context.profile
     fields: dict[str, Any] = {
         "coProduto": args.product,
         "cepOrigem": args.cep_origem,
-        "psObjeto": args.peso,
+        "psObjeto": _grams(args.peso),
         "tpObjeto": args.formato,
         "comprimento": args.comprimento,
         "largura": args.largura,
@@ -307,7 +333,8 @@ def _quote_with_deadline(
     if price is None:  # never: a single quote's GET answers the operator's record or raises
         raise RuntimeError("a single quote came back without the operator's record")
     found = next((item.outcomes[0] for item in seen if isinstance(item, DeadlinesArrived)), None)
-    return price, None if international else found
+    routed = bool(query.cepOrigem and query.cepDestino)  # no route, no delivery time to speak of
+    return price, found if routed and not international else None
 
 
 def _must_arrive(args: argparse.Namespace) -> date | Literal[False] | None:
@@ -478,15 +505,9 @@ def _run_batch(args: argparse.Namespace, context: AppContext) -> int:
     except OSError as exc:
         error(f"{args.file}: {exc.strerror or exc}")
         return EXIT_INVALID_INPUT
-    if checked.problem_count:
-        for problem in checked.problems:
-            where = (
-                f"line {problem.line}, column {problem.column}" if problem.column else f"line {problem.line}"
-            )
-            sys.stderr.write(f"{where}: {problem.message}\n")
-        if checked.problem_count > len(checked.problems):
-            sys.stderr.write(f"... and {checked.problem_count - len(checked.problems)} more\n")
-        error(f"{args.file}: {checked.problem_count} problem(s); nothing was sent")
+    _report_problems(checked)
+    if not checked.count:
+        error(f"{args.file}: every row has a problem; nothing was sent")
         return EXIT_INVALID_INPUT
     for product, code in sorted(checked.added.items()):
         error(f"note: rows of {product} with a declared value: added {code}, its declared-value service")
@@ -497,20 +518,38 @@ def _run_batch(args: argparse.Namespace, context: AppContext) -> int:
         return EXIT_INVALID_INPUT
     if failed:
         error(f"{failed} of {total} item(s) failed")
-        return EXIT_API_ERROR
-    return EXIT_OK
+    if checked.skipped:
+        error(f"{args.file}: {checked.sentence(total)}")
+        return EXIT_INVALID_INPUT
+    return EXIT_API_ERROR if failed else EXIT_OK
+
+
+def _report_problems(checked: _Checked) -> None:
+    """Each problem on stderr, naming the row as the results number it (``linha``) and the line."""
+    for problem in checked.problems:
+        where = f"row {problem.row} (line {problem.line})"
+        if problem.column:
+            where += f", column {problem.column}"
+        sys.stderr.write(f"{where}: {problem.message}\n")
+    if checked.problem_count > len(checked.problems):
+        sys.stderr.write(f"... and {checked.problem_count - len(checked.problems)} more\n")
 
 
 _MAX_PROBLEMS_SHOWN = 200
+_LINES_SHOWN = 5
 
 
 @dataclasses.dataclass
 class _Checked:
-    """What the checking pass keeps: counts, the first problems, what the output needs."""
+    """What the checking pass keeps: counts, the first problems, the result index of each
+    row to send (its number less one), what the output needs."""
 
     count: int = 0
     problem_count: int = 0
     problems: list[RowProblem] = dataclasses.field(default_factory=list)
+    indices: list[int] = dataclasses.field(default_factory=list)
+    skipped: int = 0
+    skipped_lines: list[int] = dataclasses.field(default_factory=list)  # the first few
     extra: list[str] = dataclasses.field(default_factory=list)
     added: dict[str, str] = dataclasses.field(default_factory=dict)
 
@@ -519,30 +558,39 @@ class _Checked:
         if len(self.problems) < _MAX_PROBLEMS_SHOWN:
             self.problems.append(found)
 
+    def skip(self, row: BatchRow) -> None:
+        for problem in row.problems:
+            self.problem(problem)
+        self.skipped += 1
+        if len(self.skipped_lines) <= _LINES_SHOWN:
+            self.skipped_lines.append(row.line)
+
+    def sentence(self, sent: int) -> str:
+        """``4 of 5 rows sent; 1 with a problem, line 6``."""
+        lines = ", ".join(str(line) for line in self.skipped_lines[:_LINES_SHOWN])
+        if self.skipped > _LINES_SHOWN:
+            lines += ", ..."
+        problems = "1 with a problem, line" if self.skipped == 1 else f"{self.skipped} with problems, lines"
+        return f"{sent} of {self.count + self.skipped} rows sent; {problems} {lines}"
+
 
 def _check_rows(reader: BatchReader, rule: DeclaredValueRule) -> _Checked:
-    """One pass: each row's own problems, then (while none) the declared-value rule."""
+    """One pass: each row's own problems, then the declared-value rule; a row with a
+    problem is skipped, the others are counted to send."""
     from postalgui.services.price.batch_csv import EXTRA_QUERY_COLUMNS
 
     checked = _Checked()
     used: set[str] = set()
-    local_problems = False
-    for row in reader:
-        for problem in row.problems:
-            checked.problem(problem)
-        local_problems = local_problems or bool(row.problems)
+    for read in reader:
+        row, added = rule.check_row(read, reader.columns)
         if row.query is None or row.problems:
+            checked.skip(row)
             continue
         checked.count += 1
-        query = row.query
-        if not local_problems:  # else nothing will be sent: no need to ask the operator
-            row, added = rule.check_row(row, reader.columns)
-            for problem in row.problems:
-                checked.problem(problem)
-            if added is not None:
-                checked.added[query.coProduto] = added
-            query = row.query or query
-        used.update(name for name in EXTRA_QUERY_COLUMNS if name not in used and getattr(query, name))
+        checked.indices.append(row.number - 1)
+        if added is not None:
+            checked.added[row.query.coProduto] = added
+        used.update(name for name in EXTRA_QUERY_COLUMNS if name not in used and getattr(row.query, name))
     checked.extra = [name for name in EXTRA_QUERY_COLUMNS if name in used]
     return checked
 
@@ -560,13 +608,14 @@ def _price_rows(
     from postalgui.services.price.batch_csv import results_writer
 
     def queries() -> Iterator[PriceQuery]:
-        for row in reader:
-            if row.query is not None:
-                yield rule.check(row.query)[0]  # the services were read by the first pass
+        for read in reader:
+            row, _ = rule.check_row(read, reader.columns)  # the services were read by the first pass
+            if row.query is not None and not row.problems:
+                yield row.query
 
     run = uuid.uuid4().hex  # the history keeps the prices and their deadlines under it
     with ExitStack() as stack:
-        rows = _Rows(must_arrive, checked.count)
+        rows = _Rows(must_arrive, checked.indices)
         if args.out is not None:
             rows.writer = results_writer(args.out, checked.extra, rows.deadlines)
             stack.enter_context(rows.writer)
@@ -575,7 +624,9 @@ def _price_rows(
         if args.json:
             rows.array = stack.enter_context(_JsonArray())
         task = PlainTask(rows.on_progress)
-        prices_with_deadlines(task, context.price, queries(), run, total=checked.count, source="cli")
+        prices_with_deadlines(
+            task, context.price, queries(), run, "cli", indices=checked.indices, total=checked.count
+        )
     return rows.failed, rows.total
 
 
@@ -584,11 +635,13 @@ class _Rows:
 
     Fed by `prices_with_deadlines` from its pricing and deadline threads, under a lock;
     a row is let go once written, so memory holds the windows in flight, not the file.
+    Results are numbered as the file's rows (``order``: the index of each row sent).
     """
 
-    def __init__(self, must_arrive: date | None, count: int) -> None:
+    def __init__(self, must_arrive: date | None, order: list[int]) -> None:
         self.must_arrive = must_arrive
-        self.count = count
+        self.order = order
+        self.count = len(order)
         self.counting = sys.stderr.isatty()
         self.writer: ResultsCsvWriter | ResultsXlsxWriter | None = None
         self.array: _JsonArray | None = None
@@ -608,9 +661,12 @@ class _Rows:
                     sys.stderr.flush()
             elif isinstance(payload, DeadlinesArrived):
                 self.deadlines.update((outcome.index, outcome) for outcome in payload.outcomes)
-            while self.total in self._prices and self.total in self.deadlines:
-                self._write(self._prices.pop(self.total), self.deadlines[self.total])
-                del self.deadlines[self.total]
+            while self.total < self.count:
+                index = self.order[self.total]
+                if index not in self._prices or index not in self.deadlines:
+                    break
+                self._write(self._prices.pop(index), self.deadlines[index])
+                del self.deadlines[index]
                 self.total += 1
 
     def _write(self, result: QuoteResult, outcome: DeadlineOutcome) -> None:

@@ -532,13 +532,6 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n row(s) in the file</source>
-        <translation>
-            <numerusform>%n linha no arquivo</numerusform>
-            <numerusform>%n linhas no arquivo</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
         <source>%n row(s) to send</source>
         <translation>
             <numerusform>%n linha a enviar</numerusform>
@@ -596,12 +589,37 @@
         <source>Problems in the file</source>
         <translation>Problemas no arquivo</translation>
     </message>
-    <message numerus="yes">
-        <source>%n row(s) have problems. Nothing is sent until the file is fixed and opened again.</source>
-        <translation>
-            <numerusform>%n linha tem problemas. Nada será enviado até que o arquivo seja corrigido e aberto novamente.</numerusform>
-            <numerusform>%n linhas têm problemas. Nada será enviado até que o arquivo seja corrigido e aberto novamente.</numerusform>
-        </translation>
+    <message>
+        <source>1 row has a problem and is skipped; the other rows are sent.</source>
+        <translation>1 linha tem problema e fica de fora; as outras linhas são enviadas.</translation>
+    </message>
+    <message>
+        <source>%1 rows have problems and are skipped; the other rows are sent.</source>
+        <translation>%1 linhas têm problemas e ficam de fora; as outras linhas são enviadas.</translation>
+    </message>
+    <message>
+        <source>Row %1 (line %2), column %3: %4</source>
+        <translation>Linha %1 (linha %2 do arquivo), coluna %3: %4</translation>
+    </message>
+    <message>
+        <source>Row %1 (line %2): %3</source>
+        <translation>Linha %1 (linha %2 do arquivo): %3</translation>
+    </message>
+    <message>
+        <source>1 with a problem, line %1</source>
+        <translation>1 com problema, linha %1 do arquivo</translation>
+    </message>
+    <message>
+        <source>%1 with problems, lines %2</source>
+        <translation>%1 com problemas, linhas %2 do arquivo</translation>
+    </message>
+    <message>
+        <source>%1 of %2 rows sent; %3</source>
+        <translation>%1 de %2 linhas enviadas; %3</translation>
+    </message>
+    <message>
+        <source>%1 of %2 rows to send; %3</source>
+        <translation>%1 de %2 linhas a enviar; %3</translation>
     </message>
     <message>
         <source>Line %1, column %2: %3</source>
@@ -734,6 +752,10 @@
     <message>
         <source>%1, %2 in %3 s</source>
         <translation>%1, %2 em %3 s</translation>
+    </message>
+    <message>
+        <source>%1. %2</source>
+        <translation>%1. %2</translation>
     </message>
 </context>
 <context>
@@ -3694,7 +3716,7 @@
     </message>
     <message>
         <location filename="../../postalgui/gui/tabs/price/results_model.py" line="+93"/>
-        <source>Line</source>
+        <source>Row</source>
         <translation>Linha</translation>
     </message>
     <message>

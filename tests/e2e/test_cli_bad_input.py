@@ -92,11 +92,11 @@ def test_declared_value_in_a_batch_without_the_service_names_the_row(
     )
     code, out, err = run(capsys, "price", "batch", str(source), "--json")
     assert code == 2
-    assert out == ""
-    assert "line 3, column Valor declarado: Product 45110 has no declared-value service" in err
-    assert "line 4, column Valor declarado: Product 45110 has no declared-value service" in err
-    assert "2 problem(s); nothing was sent" in err
-    assert "POST /preco/v1/nacional" not in price_requests(sandbox)
+    assert "row 2 (line 3), column Valor declarado: Product 45110 has no declared-value service" in err
+    assert "row 3 (line 4), column Valor declarado: Product 45110 has no declared-value service" in err
+    assert "1 of 3 rows sent; 2 with problems, lines 3, 4" in err
+    (sent,) = json.loads(out)  # the good row alone, priced with its declared value
+    assert sent["coProduto"] == "03220"
 
 
 @pytest.mark.parametrize("option", ["--peso", "--comprimento", "--valor-declarado"])

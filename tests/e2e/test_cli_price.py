@@ -350,19 +350,41 @@ def test_batch_falls_back_when_the_contract_takes_three(
     assert price_requests(sandbox) == {NATIONAL_BATCH: 3}  # 5 refused, then 3 + 2
 
 
-def test_batch_with_invalid_rows_exits_2_and_sends_nothing(
+def test_batch_skips_the_rows_with_problems_prices_the_others_and_exits_2(
     env: None, sandbox: SandboxControl, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
+    """Each problem names the row as the results number it (``linha``) and the file's line;
+    the good rows are priced under their own numbers."""
     source = write_csv(
         tmp_path / "lote.csv",
-        ["03220;01310100;05311900;300;", "03220;0131;05311900;300;", "XYZ;01310100;05311900;300;AR"],
+        [
+            "03220;01310100;05311900;300;",
+            "03220;0131;05311900;300;",
+            "XYZ;01310100;05311900;300;AR",
+            "03298;01310100;05311900;400;",
+        ],
     )
+    out_file = tmp_path / "resultado.csv"
+    code, out, err = run(capsys, "price", "batch", str(source), "--out", str(out_file))
+    assert code == 2
+    assert re.search(r"^row 2 \(line 3\), column cepOrigem: ", err, flags=re.MULTILINE)
+    assert re.search(r"^row 3 \(line 4\), column coProduto: ", err, flags=re.MULTILINE)
+    assert re.search(r"^row 3 \(line 4\), column servicosAdicionais: ", err, flags=re.MULTILINE)
+    assert "lote.csv: 2 of 4 rows sent; 2 with problems, lines 3, 4" in err
+    assert [line.split()[0] for line in out.splitlines()] == ["1", "4"]
+    written = out_file.read_text(encoding="utf-8-sig").splitlines()
+    assert [line.split(";")[0] for line in written[1:]] == ["1", "4"]  # linha: the file's rows
+    assert price_requests(sandbox) == {NATIONAL_BATCH: 1}
+
+
+def test_batch_with_only_bad_rows_sends_nothing(
+    env: None, sandbox: SandboxControl, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    source = write_csv(tmp_path / "lote.csv", ["03220;0131;05311900;300;"])
     code, out, err = run(capsys, "price", "batch", str(source))
     assert code == 2
     assert out == ""
-    assert re.search(r"^line 3, column cepOrigem: ", err, flags=re.MULTILINE)
-    assert re.search(r"^line 4, column coProduto: ", err, flags=re.MULTILINE)
-    assert re.search(r"^line 4, column servicosAdicionais: ", err, flags=re.MULTILINE)
+    assert "every row has a problem; nothing was sent" in err
     assert sandbox.stats()["total_requests"] == 0
 
 
@@ -399,3 +421,29 @@ def test_command_line_quotes_join_the_history(
         assert entry.response.pcFinal == Decimal("19.92")
     finally:
         history.close()
+
+
+def test_peso_is_read_like_the_quote_page_reads_it(
+    env: None, sandbox: SandboxControl, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--peso 1,5kg`` is 1.500 g, as typed into the Quote page's weight (the same rule)."""
+    route = ["price", "national", "03220", "--cep-origem", "01310100", "--cep-destino", "05311900"]
+    code, out, err = run(capsys, *route, "--peso", "1,5kg", "--json")
+    assert code == 0, err
+    assert "--peso: understood 1.500 g" in err
+    in_kilos = json.loads(out)
+    code, out, _ = run(capsys, *route, "--peso", "1500", "--json")
+    assert code == 0
+    assert in_kilos["psCobrado"] == json.loads(out)["psCobrado"] == "1500"
+
+
+def test_price_national_asks_only_what_the_operator_requires(
+    env: None, sandbox: SandboxControl, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Spec 000 §4: every field of the national GET but the product is optional, so no option
+    is required by the CLI: the operator answers (or refuses, with its code)."""
+    before = sandbox.stats()["total_requests"]
+    code, _, err = run(capsys, "price", "national", "03220", "--cep-destino", "05311900", "--peso", "300")
+    assert "required" not in err, err
+    assert code in (0, 1), err  # the operator's answer, never argparse's exit 2
+    assert sandbox.stats()["total_requests"] > before

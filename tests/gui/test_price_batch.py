@@ -61,9 +61,10 @@ def _load(panel: BatchPanel, qtbot: QtBot, path: Path) -> None:
     qtbot.waitUntil(lambda: not panel.reading, timeout=5000)
 
 
-def test_a_file_with_problems_names_them_and_sends_nothing(
+def test_a_file_with_problems_names_each_by_row_and_line(
     panel: BatchPanel, qtbot: QtBot, tmp_path: Path
 ) -> None:
+    """Each problem names the row as the results table numbers it and the file's line."""
     path = _write(
         tmp_path / "lote.csv",
         [
@@ -77,16 +78,48 @@ def test_a_file_with_problems_names_them_and_sends_nothing(
     )
     _load(panel, qtbot, path)
     problems = panel.problem_texts()
-    assert "Line 3, column Peso (g): Weight must be a whole number of grams (got 'abc')" in problems
-    assert any(text.startswith("Line 4, column CEP de destino: CEP must have 8 digits") for text in problems)
-    assert "Line 5, column CEP de destino: Required for pricing" in problems
+    assert "Row 2 (line 3), column Peso (g): Weight must be a whole number of grams (got 'abc')" in problems
+    assert any(
+        text.startswith("Row 3 (line 4), column CEP de destino: CEP must have 8 digits") for text in problems
+    )
+    assert "Row 4 (line 5), column CEP de destino: Required for pricing" in problems
     assert panel.problems_list.isVisible()
-    assert "3 row(s) have problems" in panel.problems_label.text()
-    assert not panel.run_button.isEnabled()
-    assert not panel.run_action.isEnabled()
-    assert panel.queries() == []
-    assert panel.run() is None
-    assert panel.runner.active_count == 0
+    assert panel.problems_label.text() == "3 rows have problems and are skipped; the other rows are sent."
+    assert panel.file_label.text() == "lote.csv: 1 of 4 rows to send; 3 with problems, lines 3, 4, 5"
+    assert [query.cepDestino for query in panel.queries()] == ["20040020"]
+    assert panel.run_button.isEnabled()
+
+
+def test_one_bad_row_is_skipped_and_the_good_rows_run(
+    panel: BatchPanel, qtbot: QtBot, tmp_path: Path
+) -> None:
+    """The bad row is listed and left out; the others are priced under their own row numbers,
+    each with its own deadline beside it."""
+    rows = _good_rows(5)
+    rows[3][3] = "abc"  # row 3, line 4
+    _load(panel, qtbot, _write(tmp_path / "lote.csv", rows))
+    assert panel.problem_texts() == [
+        "Row 3 (line 4), column psObjeto: Weight must be a whole number of grams (got 'abc')"
+    ]
+    assert panel.problems_label.text() == "1 row has a problem and is skipped; the other rows are sent."
+    assert panel.file_label.text() == "lote.csv: 4 of 5 rows to send; 1 with a problem, line 4"
+    assert panel.run_button.isEnabled()
+
+    with qtbot.waitSignal(panel.batchFinished, timeout=SANDBOX_MS) as finished:
+        panel.run_button.click()
+    assert finished.args == [4, 0]
+    assert panel.summary_text().startswith("4 of 5 rows sent; 1 with a problem, line 4. 4 quoted, 0 failed")
+    model = panel.model
+    line = model.column_of(Column.LINE)
+    assert line is not None
+    by_line = {model.item(row, line).text(): model.result(row) for row in range(model.rowCount())}
+    assert sorted(by_line) == ["1", "2", "4", "5"]  # the file's row numbers, 3 left out
+    assert by_line["4"].query.nuRequisicao == "REQ0004"
+    qtbot.waitUntil(lambda: not panel.fetching_deadlines, timeout=SANDBOX_MS)
+    for row in range(model.rowCount()):
+        outcome = model.deadline(row)
+        assert outcome is not None
+        assert outcome.index == model.result(row).index
 
 
 def test_a_file_without_a_product_column_is_refused(panel: BatchPanel, qtbot: QtBot, tmp_path: Path) -> None:
@@ -164,15 +197,17 @@ def test_a_declared_value_the_product_cannot_take_is_a_row_problem(
     ]
     _load(panel, qtbot, _write(tmp_path / "lote.csv", rows))
     assert panel.problem_texts() == [
-        "Line 2, column vlDeclarado: Product 45110 has no declared-value service, "
+        "Row 1 (line 2), column vlDeclarado: Product 45110 has no declared-value service, "
         "so the declared value cannot be priced.",
-        "Line 3, column vlDeclarado: Declared value R$ 150,00 is outside the limits of product 04227 "
+        "Row 2 (line 3), column vlDeclarado: Declared value R$ 150,00 is outside the limits of product 04227 "
         "(R$ 25,50 to R$ 100,00).",
     ]
-    assert "2 row(s) have problems" in panel.problems_label.text()
-    assert panel.queries() == []
-    assert not panel.run_button.isEnabled()
-    assert panel.messages.message("batch.declared") is None
+    assert panel.problems_label.text().startswith("2 rows have problems and are skipped")
+    assert [query.coProduto for query in panel.queries()] == ["03220"]
+    assert panel.run_button.isEnabled()
+    bar = panel.messages.message("batch.declared")
+    assert bar is not None
+    assert bar.text().endswith(": 03220: 019")  # the row sent got its service
 
 
 def test_a_good_file_is_priced_and_exported(
@@ -500,3 +535,8 @@ def test_a_small_batch_shows_deadlines_after_its_prices_and_exports_them(
     assert first.by is not None
     assert records[0]["dataMaxima"] == f"{first.by:%d/%m/%Y}"
     assert records[3]["dataMaxima"] == ""
+
+
+def test_the_progress_text_is_inside_its_bar(panel: BatchPanel) -> None:
+    """Left to the style, Fusion draws "3 of 10" beside the bar, where the layout gives it no room."""
+    assert panel.progress_bar.alignment() & Qt.AlignmentFlag.AlignHCenter

@@ -215,3 +215,40 @@ def test_the_history_keeps_each_quotes_deadline_and_exports_it(
     assert sedex is not None
     assert sedex.by is not None
     assert dates["03220"] == sedex.by.strftime("%d/%m/%Y")
+
+
+def test_dates_counted_with_handling_days_go_when_the_field_goes_back_to_0(
+    tab: PriceTab, context: AppContext, qtbot: QtBot
+) -> None:
+    tab.form.handling_spin.setValue(2)
+    quote_with_deadlines(tab, qtbot)
+    sedex = source_row(tab, "03220")
+    arrives = tab.model.column_of(Column.ARRIVES) or 0
+    assert tab.model.item(sedex, arrives).text().endswith("(+2 handling days)")
+    tab.form.handling_spin.setValue(0)
+    assert context.settings.prices.handling_days == 0
+    assert tab.model.item(sedex, arrives).text() == ""  # no date that counts 2 days no longer there
+    assert tab.model.deadline(sedex) is None
+    assert tab.summary.text().startswith("Cheapest: ")
+
+
+def test_a_whole_date_can_be_typed_into_must_arrive_by(tab: PriceTab, qtbot: QtBot) -> None:
+    """DD/MM/AAAA typed after a click into the field, or digits only after Tab."""
+    from PySide6.QtCore import QPoint
+
+    tab.form.arrive_check.setChecked(True)
+    edit = tab.form.arrive_edit
+    line = edit.lineEdit()
+    qtbot.mouseClick(line, Qt.MouseButton.LeftButton, pos=QPoint(line.width() // 3, line.height() // 2))
+    assert edit.hasFocus()
+    qtbot.waitUntil(line.hasSelectedText, timeout=1000)  # the day, selected, to type over
+    qtbot.keyClicks(edit, "25/12/2030")
+    assert tab.form.arrive_by() == date(2030, 12, 25)
+    tab.form.arrive_check.setFocus(Qt.FocusReason.OtherFocusReason)
+    edit.setFocus(Qt.FocusReason.TabFocusReason)
+    qtbot.keyClicks(edit, "05032031")
+    assert tab.form.arrive_by() == date(2031, 3, 5)
+    tab.form.arrive_check.setFocus(Qt.FocusReason.OtherFocusReason)
+    edit.setFocus(Qt.FocusReason.TabFocusReason)
+    qtbot.keyClicks(edit, "7/4/2032")
+    assert tab.form.arrive_by() == date(2032, 4, 7)

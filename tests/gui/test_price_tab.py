@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from decimal import Decimal
 
@@ -426,3 +427,23 @@ def test_price_and_error_columns_are_in_sight_at_1366x768(
                 assert 0 <= start <= width - 80, (page, column, start, width)
     finally:
         i18n.remove_translators(qapp, installed)
+
+
+def test_the_summary_says_how_long_the_quote_took_not_how_long_ago(
+    tab: PriceTab, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Rebuilt later (must arrive by changed), the summary keeps the duration measured once."""
+    import time
+    from types import SimpleNamespace
+
+    from postalgui.gui.tabs.price import tab as tab_module
+
+    fill_package(tab)
+    wait_for_results(tab, qtbot)
+    took = re.search(r"\((\d+) ms\)", tab.summary.text())
+    assert took is not None, tab.summary.text()
+    later = time.perf_counter() + 30.0  # half a minute after the quote
+    monkeypatch.setattr(tab_module, "time", SimpleNamespace(perf_counter=lambda: later))
+    tab.form.arrive_check.setChecked(True)
+    tab.form.arrive_check.setChecked(False)
+    assert f"({took[1]} ms)" in tab.summary.text()

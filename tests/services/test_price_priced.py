@@ -123,6 +123,27 @@ def test_a_batch_gets_its_deadlines_a_window_at_a_time_numbered_as_its_results()
     assert service.runs == {"run-2"}
 
 
+def test_indices_keep_the_rows_numbers_of_a_file_with_skipped_rows() -> None:
+    """Rows 1, 2, 4 and 5 of a file whose row 3 had a problem: results and deadlines keep them."""
+    service = FakeService(LoteClient())
+    seen: list[Progress] = []
+    queries = dated([national(), national(), national(), national()])
+    prices_with_deadlines(
+        PlainTask(seen.append),
+        as_service(service),
+        queries,
+        "run-3",
+        "batch",
+        "batch",
+        [0, 1, 3, 4],
+        window=3,
+    )
+    results = sorted(arrived.result.index for arrived in payloads(seen, PriceArrived))
+    assert results == [0, 1, 3, 4]
+    outcomes = [o.index for arrived in payloads(seen, DeadlinesArrived) for o in arrived.outcomes]
+    assert outcomes == [0, 1, 3, 4]
+
+
 class HeldDeadlines(FakeDeadlines):
     """Answers only once the test lets it: a deadline service slower than every price."""
 

@@ -396,3 +396,21 @@ def test_results_file_is_replaced_atomically(tmp_path: Path) -> None:
     write_results_csv(path, RESULTS[:1])
     assert path.read_text(encoding="utf-8-sig").startswith("linha;")
     assert sorted(item.name for item in tmp_path.iterdir()) == ["r.csv"]
+
+
+def test_rows_with_problems_are_skipped_and_the_others_keep_their_numbers() -> None:
+    """Blank lines count as lines, not as rows: a problem names both, and the valid rows
+    are sent at their own row numbers (`BatchFile.indices`)."""
+    text = "coProduto;cepOrigem;cepDestino;psObjeto\n03220;01310100;05311900;300\n\n03298;01310100;0531;300\n"
+    text += "03298;01310100;05311900;abc\n04227;01310100;05311900;200\n"
+    batch = read_batch_text(text)
+    assert [(row.number, row.line, row.ok) for row in batch.rows] == [
+        (1, 2, True),
+        (2, 4, False),
+        (3, 5, False),
+        (4, 6, True),
+    ]
+    assert [(problem.row, problem.line) for problem in batch.problems] == [(2, 4), (3, 5)]
+    assert [query.coProduto for query in batch.queries] == ["03220", "04227"]
+    assert batch.indices == [0, 3]
+    assert batch.skipped_lines == [4, 5]

@@ -208,6 +208,15 @@ def test_batch_params_write_services_as_objects() -> None:
     }
 
 
+def test_criteria_have_no_format_of_their_own() -> None:
+    """Spec 2.2 gives ``criterios`` (functional-discount criteria) no format: they are not
+    additional-service codes, so they go as written (not padded, not refused)."""
+    q = query(criterios="DESC-A1, 7 7")
+    assert q.criterios == ("DESC-A1", "7")
+    assert q.to_params()["criterios"] == ["DESC-A1", "7"]
+    assert query(criterios=["101", "AB"]).to_params(for_batch=True)["criterios"] == ["101", "AB"]
+
+
 def test_international_params_leave_out_the_cep_destination() -> None:
     q = query(sgPaisDestino="us")
     assert q.international

@@ -499,7 +499,7 @@ class PriceQuery(BaseModel):
             raise InvalidValue("price.format", value)
         return ObjectFormat(text)
 
-    @field_validator("servicosAdicionais", "criterios")
+    @field_validator("servicosAdicionais")
     @classmethod
     def _codes(cls, value: tuple[str, ...]) -> tuple[str, ...]:
         codes = tuple(code.zfill(3) if code.isdigit() and len(code) < 3 else code for code in value)
@@ -507,6 +507,12 @@ class PriceQuery(BaseModel):
             if not _SERVICE.fullmatch(code):
                 raise InvalidValue("price.service_code", code)
         return tuple(dict.fromkeys(codes))
+
+    @field_validator("criterios")
+    @classmethod
+    def _criteria(cls, value: tuple[str, ...]) -> tuple[str, ...]:
+        """Functional-discount criteria: the spec gives them no format, so they go as written."""
+        return tuple(dict.fromkeys(value))
 
     @model_validator(mode="after")
     def _ranges(self) -> PriceQuery:

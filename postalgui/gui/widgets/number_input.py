@@ -15,7 +15,8 @@ also accept the other language's form, since a clerk types what they are used to
   value is never silently taken 10x or 1000x off.
 - A weight also takes kilograms: "1,5 kg" is 1.500 g.
 
-`understand` is the rule, free of widgets; `MeasureSpinBox` (sizes), `GramsSpinBox`
+`understand` is the rule, free of widgets (`postalgui.api.values.typed_numbers`, which the
+CLI reads ``--peso`` with too); `MeasureSpinBox` (sizes), `GramsSpinBox`
 (weights) and `MoneySpinBox` (declared values) apply it, and emit ``noteChanged(str)``
 with the sentence to show next to them (empty when there is nothing to say).
 """
@@ -23,14 +24,23 @@ with the sentence to show next to them (empty when there is nothing to say).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import Decimal
 from typing import Protocol
 
 from PySide6.QtCore import QCoreApplication, Signal, SignalInstance
 from PySide6.QtGui import QValidator
 from PySide6.QtWidgets import QDoubleSpinBox, QSpinBox, QWidget
 
+from postalgui.api.values.typed_numbers import (
+    ENGLISH_FORM,
+    GRAMS,
+    PORTUGUESE_FORM,
+    Form,
+    Plausible,
+    Understood,
+    understand,
+    understand_weight,
+)
 from postalgui.gui.i18n import PORTUGUESE, app_locale, money_locale, ui_language
 from postalgui.gui.messages import arg
 
@@ -45,78 +55,6 @@ __all__ = [
     "Understood",
     "understand",
 ]
-
-
-@dataclass(frozen=True)
-class Form:
-    """How a language writes numbers: its decimal and thousands separators."""
-
-    decimal: str
-    group: str
-
-    def other(self) -> Form:
-        return Form(self.group, self.decimal)
-
-
-PORTUGUESE_FORM = Form(",", ".")
-ENGLISH_FORM = Form(".", ",")
-
-
-@dataclass(frozen=True)
-class Plausible:
-    """The values a field can mean; ``whole``: only whole numbers (grams)."""
-
-    low: Decimal
-    high: Decimal
-    whole: bool = False
-
-    def __contains__(self, value: object) -> bool:
-        if not isinstance(value, Decimal):
-            return False
-        return self.low <= value <= self.high and (not self.whole or value == value.to_integral_value())
-
-
-@dataclass(frozen=True)
-class Understood:
-    """What a text was read as (``None``: not a number), and whether to say so."""
-
-    value: Decimal | None
-    say: bool = False
-
-
-def read_in(text: str, form: Form) -> Decimal | None:
-    """``text`` as a number written in ``form`` (thousands in threes, optional), or None."""
-    group, decimal = re.escape(form.group), re.escape(form.decimal)
-    pattern = rf"(?P<int>[1-9]\d{{0,2}}(?:{group}\d{{3}})+|\d+)(?:{decimal}(?P<frac>\d+))?"
-    match = re.fullmatch(pattern, text.strip(), flags=re.ASCII)
-    if match is None or len(text) > 30:
-        return None
-    integer = match["int"].replace(form.group, "")
-    return Decimal(f"{integer}.{match['frac']}" if match["frac"] else integer)
-
-
-def understand(text: str, form: Form, plausible: Plausible, scale: Decimal = Decimal(1)) -> Understood:
-    """Read ``text`` in ``form`` or the other form, times ``scale`` (kg -> g); see the module."""
-
-    def reading(candidate: Form) -> Decimal | None:
-        value = read_in(text, candidate)
-        if value is None:
-            return None
-        value *= scale
-        if scale != 1 and plausible.whole:
-            value = value.quantize(Decimal(1), rounding=ROUND_HALF_UP)
-        if plausible.whole and value != value.to_integral_value():
-            return None  # "1,500 g" in English is not one and a half grams
-        return value
-
-    mine, theirs = reading(form), reading(form.other())
-    if mine is None:
-        return Understood(theirs, say=theirs is not None)
-    if theirs is None or theirs == mine:
-        return Understood(mine)
-    if mine in plausible or theirs not in plausible:
-        return Understood(mine, say=True)
-    return Understood(theirs, say=True)
 
 
 _ALLOWED = re.compile(r"[\d.,\s]*[a-zA-Z$]*\s*", flags=re.ASCII)
@@ -136,10 +74,6 @@ def _state(understood: Understood, core: str, low: float, high: float) -> QValid
     if understood.value is not None and low <= float(understood.value) <= high:
         return QValidator.State.Acceptable
     return QValidator.State.Intermediate if _ALLOWED.fullmatch(core) else QValidator.State.Invalid
-
-
-_WEIGHT = re.compile(r"(?P<number>.*?)\s*(?P<unit>kg|g)?(?:\s*g)?", flags=re.ASCII | re.IGNORECASE)
-"""A weight as typed: "1500", "1.500 g", "1,5 kg" (the box may add its own " g" after it)."""
 
 
 def _form_for(language: str | None) -> Form:
@@ -291,7 +225,7 @@ class GramsSpinBox(_ReadsAsSpoken, QSpinBox):
 
     noteChanged = Signal(str)
 
-    PLAUSIBLE = Plausible(Decimal(1), Decimal(30_000), whole=True)
+    PLAUSIBLE = GRAMS
 
     def __init__(self, parent: QWidget | None = None, *, language: str | None = None) -> None:
         self._form = _form_for(language)
@@ -301,11 +235,7 @@ class GramsSpinBox(_ReadsAsSpoken, QSpinBox):
         _follow_typing(self, language)
 
     def understand(self, text: str) -> Understood:
-        match = _WEIGHT.fullmatch(text.strip())
-        if match is None:
-            return Understood(None)
-        scale = Decimal(1000) if (match["unit"] or "").lower() == "kg" else Decimal(1)
-        return understand(match["number"], self._form, self.PLAUSIBLE, scale)
+        return understand_weight(text, self._form, self.PLAUSIBLE)
 
     def always_say(self, text: str) -> bool:
         return "k" in text.lower()  # kilograms typed: say the grams taken

@@ -14,9 +14,11 @@ what those tools do and strict about what they mean:
 - dates ``DD/MM/YYYY`` or ``DD-MM-YYYY``; service codes separated by space, comma or
   ``|``; a 7-digit CEP gets back the leading zero Excel drops from numeric cells.
 
-Every row becomes a `PriceQuery` or a list of `RowProblem` naming the physical line,
-the column as written and the rule key the GUI translates. Problems with the file as a
-whole (no product column, nothing to read) raise `BatchFileError`.
+Every row becomes a `PriceQuery` or a list of `RowProblem` naming the row as the results
+number it, the physical line, the column as written and the rule key the GUI translates.
+A row with a problem is skipped and the others go (`BatchFile.queries`, `.indices`):
+one typo in a thousand rows must not hold the other 999 back. Problems with the file as
+a whole (no product column, nothing to read) raise `BatchFileError`.
 
 The results file is the mirror image: ``;``, UTF-8 with BOM, decimal comma, so Excel in
 Brazil opens it as numbers; read back, it gives the same queries.
@@ -32,7 +34,7 @@ import re
 import tempfile
 import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from dataclasses import field as dataclass_field
 from decimal import Decimal
 from pathlib import Path
@@ -219,6 +221,9 @@ class BatchFileError(RoutineError, ValueError):
 class RowProblem:
     """One rejected value: where (physical line, column as written), which field, why.
 
+    ``row`` is the data row as the results table and file number it (1 is the first row
+    under the header; blank lines do not count), so a clerk finds it in both.
+
     ``column`` is the file's header text, or the field name when the value came from
     the defaults or the column is missing; ``rule`` is the `InvalidValue` key
     (``price.required`` for a missing required value, ``csv.extra_cells`` for a row
@@ -232,15 +237,17 @@ class RowProblem:
     message: str
     rule: str | None
     params: Mapping[str, object] = dataclass_field(default_factory=dict, compare=False)
+    row: int = 0
 
 
 @dataclass(frozen=True)
 class BatchRow:
-    """A data row: its query, or ``None`` and the reasons."""
+    """A data row: its query, or ``None`` and the reasons; ``number`` as `RowProblem.row`."""
 
     line: int
     query: PriceQuery | None
     problems: tuple[RowProblem, ...] = ()
+    number: int = 0
 
     @property
     def ok(self) -> bool:
@@ -268,8 +275,19 @@ class BatchFile:
 
     @property
     def queries(self) -> list[PriceQuery]:
-        """The valid rows' queries, in file order."""
-        return [row.query for row in self.rows if row.query is not None]
+        """The valid rows' queries, in file order (the rows with a problem are skipped)."""
+        return [row.query for row in self.rows if row.ok and row.query is not None]
+
+    @property
+    def indices(self) -> list[int]:
+        """The result index of each of `queries` (its row number less one), so the results
+        of a file with skipped rows keep the row numbers of the file."""
+        return [row.number - 1 for row in self.rows if row.ok]
+
+    @property
+    def skipped_lines(self) -> list[int]:
+        """The physical lines of the rows with a problem, in file order."""
+        return [row.line for row in self.rows if not row.ok]
 
     @property
     def problems(self) -> list[RowProblem]:
@@ -434,8 +452,9 @@ class BatchReader:
         return ((line, cells) for line, cells in records if not _is_blank(cells))
 
     def __iter__(self) -> Iterator[BatchRow]:
-        for line, cells in self._data_records():
-            yield _read_row(line, cells, self._header, self._positions, self._defaults)
+        for number, (line, cells) in enumerate(self._data_records(), 1):
+            row = _read_row(line, cells, self._header, self._positions, self._defaults)
+            yield replace(row, number=number, problems=tuple(replace(p, row=number) for p in row.problems))
 
     def read_all(self) -> BatchFile:
         return BatchFile(tuple(self), self.delimiter, self.encoding, self.columns, self.ignored_columns)

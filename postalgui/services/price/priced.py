@@ -95,6 +95,7 @@ def prices_with_deadlines(
     run: str,
     source: Source = "batch",
     pricing: Pricing = "batch",
+    indices: Sequence[int] | None = None,
     *,
     total: int | None = None,
     window: int = BATCH_WINDOW,
@@ -102,11 +103,16 @@ def prices_with_deadlines(
     """Price ``queries`` with their deadlines beside them, streamed as progress payloads.
 
     ``queries`` is read ``window`` at a time (a generator reading a file row by row stays
-    one); ``total`` is for progress only (``len(queries)`` when it has one). Returns what
-    `PricesSettled` said, once the deadlines are in too.
+    one); ``total`` is for progress only (``len(queries)`` when it has one). ``indices``
+    numbers the payloads' results and deadlines (``indices[k]`` for the k-th query; by
+    default ``k``): a file's rows keep their numbers when rows with a problem were
+    skipped (`BatchFile.indices`). Returns what `PricesSettled` said, once the deadlines
+    are in too.
     """
     if total is None and isinstance(queries, Sequence):
         total = len(queries)
+    if indices is not None:
+        task = _Numbered(task, indices)
     prices = _PriceSide(task, service, run, source, pricing, total)
     rows = iter(queries)
     offset = 0
@@ -119,6 +125,21 @@ def prices_with_deadlines(
         task.progress(offset, total, payload=settled)
         deadlines.finish()
     return settled
+
+
+class _Numbered(RelayedTask):
+    """The run's payloads with each result and deadline at its own index (``indices``)."""
+
+    def __init__(self, task: TaskControl, indices: Sequence[int]) -> None:
+        super().__init__(task)
+        self._indices = indices
+
+    def progress(self, done: int, total: int | None = None, text: str = "", payload: object = None) -> None:
+        if isinstance(payload, PriceArrived):
+            payload = PriceArrived(replace(payload.result, index=self._indices[payload.result.index]))
+        elif isinstance(payload, DeadlinesArrived):
+            payload = DeadlinesArrived([replace(o, index=self._indices[o.index]) for o in payload.outcomes])
+        super().progress(done, total, text, payload)
 
 
 class _PriceSide(RelayedTask):

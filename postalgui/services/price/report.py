@@ -166,7 +166,7 @@ LABELS: Mapping[str, Mapping[str, str]] = {
         "cnpj": "CNPJ",
         "generated": "Generated on {when}",
         "page": "Page {page} of {pages}",
-        "line": "Line",
+        "line": "Row",
         "parameters": "Parameters",
         "breakdown": "Price breakdown",
         "information": "Information",

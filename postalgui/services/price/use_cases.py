@@ -242,15 +242,13 @@ def read_batch_file(
 ) -> BatchFile:
     """Read and validate a batch CSV, then apply the `DeclaredValueRule` (no price is asked).
 
-    The rule reads the products' services only when every row is otherwise right:
-    nothing will be sent while one row has a problem.
+    The rule checks the rows that are otherwise right: those are the ones sent, the
+    rows with a problem are skipped.
     """
     from postalgui.services.price.batch_csv import read_batch_csv
 
     task.raise_if_cancelled()
     batch = read_batch_csv(path, defaults=defaults)
-    if not batch.ok:
-        return batch
     return DeclaredValueRule(task, service).check_batch(batch)
 
 
@@ -386,7 +384,9 @@ class DeclaredValueRule:
         column = next((title for title, field in columns.items() if field == name), name)
         text = refusal_text(refusal, query.coProduto)
         params = {**refusal.params, "product": query.coProduto}
-        problem = RowProblem(row.line, column, name, text[0].upper() + text[1:], refusal.rule, params)
+        problem = RowProblem(
+            row.line, column, name, text[0].upper() + text[1:], refusal.rule, params, row=row.number
+        )
         return replace(row, problems=(problem,)), None
 
     def check_batch(self, batch: BatchFile) -> BatchFile:

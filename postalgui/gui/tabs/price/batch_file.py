@@ -1,9 +1,9 @@
 """The Batch page's file row: open a batch CSV, read and check it in the background.
 
-One component for one task (``price.batch.file``): nothing is sent from here. While a
-single row has a problem the file gives no queries, so a batch never goes half right;
-the problems are listed by `BatchProblemsView`, the file's own failures (no product
-column, unreadable) in the page's message area.
+One component for one task (``price.batch.file``): nothing is sent from here. A row
+with a problem is skipped and the others are what Run sends, each at its row's number;
+the problems are listed by `BatchProblemsView` (row and line), the file's own failures
+(no product column, unreadable) in the page's message area.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtWidgets import QFileDialog, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from postalgui.gui.messages import arg, describe_error
-from postalgui.gui.tabs.price.batch_problems import BatchProblemsView
+from postalgui.gui.tabs.price.batch_problems import BatchProblemsView, rows_text
 from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.services.price import use_cases as pricing
 
@@ -55,6 +55,8 @@ class BatchFileRow(QWidget):
         self.path: Path | None = None
         self.batch: BatchFile | None = None
         self._queries: list[PriceQuery] = []
+        self._indices: list[int] | None = None  # the rows' numbers less one; None: 0, 1, 2...
+        self._skipped: list[int] = []  # the lines of the rows with a problem
         self._handle: TaskHandle | None = None
 
         self.open_button = QPushButton(self.tr("&Open CSV…"), self)
@@ -88,8 +90,16 @@ class BatchFileRow(QWidget):
         return self._handle is not None
 
     def queries(self) -> list[PriceQuery]:
-        """What Run would send: the file's queries, or nothing while a row has a problem."""
+        """What Run would send: the queries of the file's rows without a problem."""
         return list(self._queries)
+
+    def indices(self) -> list[int] | None:
+        """The result index of each query (its row's number less one), ``None`` for 0, 1, 2..."""
+        return None if self._indices is None else list(self._indices)
+
+    def skipped_lines(self) -> list[int]:
+        """The file's lines of the rows that have a problem and are not sent."""
+        return list(self._skipped)
 
     def load(self, path: Path) -> TaskHandle:
         """Read and check a batch file in the background; nothing is sent."""
@@ -121,6 +131,8 @@ class BatchFileRow(QWidget):
         self.path = path
         self.batch = None
         self._queries = []
+        self._indices = None
+        self._skipped = []
         self.problems.show_problems([])
         for key in FILE_MESSAGES:
             self.messages.clear(key)
@@ -129,15 +141,15 @@ class BatchFileRow(QWidget):
     def _on_read_task_result(self, batch: BatchFile) -> None:
         self.batch = batch
         name = self.path.name if self.path is not None else ""
-        problems = batch.problems
-        self.problems.show_problems(problems)
-        if problems:
-            self._queries = []
-            rows_text = self.tr("%n row(s) in the file", "", len(batch.rows))
+        self.problems.show_problems(batch.problems)
+        self._queries = batch.queries
+        self._indices = batch.indices
+        self._skipped = batch.skipped_lines
+        if self._skipped:
+            text = rows_text(len(self._queries), self._skipped, done=False)
         else:
-            self._queries = batch.queries
-            rows_text = self.tr("%n row(s) to send", "", len(self._queries))
-        self.file_label.setText(arg(self.tr("%1: %2"), name, rows_text))
+            text = self.tr("%n row(s) to send", "", len(self._queries))
+        self.file_label.setText(arg(self.tr("%1: %2"), name, text))
         if batch.ignored_columns:
             self.messages.show_message(
                 arg(
@@ -147,8 +159,7 @@ class BatchFileRow(QWidget):
                 MessageKind.WARNING,
                 key="batch.columns",
             )
-        if not problems:
-            self._show_added_services(batch.added_services)
+        self._show_added_services(batch.added_services)
 
     def _show_added_services(self, added: Mapping[str, str]) -> None:
         """Say which declared-value service each product's valued rows got (the Quote page's rule)."""
@@ -169,6 +180,8 @@ class BatchFileRow(QWidget):
         """The file can no longer be sent, and the message names the file's own problem."""
         self.batch = None
         self._queries = []
+        self._indices = None
+        self._skipped = []
         name = self.path.name if self.path is not None else ""
         self.file_label.setText(arg(self.tr("%1 could not be used."), name))
         self.messages.show_message(self._file_error_text(error), MessageKind.ERROR, key="batch.file")

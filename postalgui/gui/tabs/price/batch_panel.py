@@ -1,10 +1,11 @@
 """Batch quotes from a CSV file: check every row, send them in the background, export.
 
-Nothing is sent while a single row has a problem: the clerk fixes the file and opens it
-again, so a batch never goes half right. The page is three components, one per task
-(Vorta-style): the file row reads and checks the file (`BatchFileRow`), the run prices
-it with its delivery times (`BatchRunRow`), the results view shows and exports them
-(`BatchResultsView`); this panel lays them out and holds the page's keys.
+A row with a problem is listed and skipped, and the good rows run ("4 of 5 rows sent;
+1 with a problem, line 6"): one typo does not hold a thousand rows back, and the results
+keep the file's row numbers, so the clerk fixes and resends only what was left out.
+The page is three components, one per task (Vorta-style): the file row reads and checks
+the file (`BatchFileRow`), the run prices it with its delivery times (`BatchRunRow`), the
+results view shows and exports them (`BatchResultsView`); this panel lays them out and holds the page's keys.
 """
 
 from __future__ import annotations
@@ -152,7 +153,7 @@ class BatchPanel(QWidget):
         return self.file.batch
 
     def queries(self) -> list[PriceQuery]:
-        """What Run would send: the file's queries, or nothing while a row has a problem."""
+        """What Run would send: the queries of the file's rows without a problem."""
         return self.file.queries()
 
     def load_file(self, path: Path) -> TaskHandle:
@@ -177,7 +178,7 @@ class BatchPanel(QWidget):
         if self.running or not queries:
             return None
         self.results.clear()
-        return self.runs.start(queries, source)
+        return self.runs.start(queries, source, self.file.indices(), self.file.skipped_lines())
 
     def cancel(self) -> None:
         """Stop sending; what already arrived stays in the table."""

@@ -2,7 +2,9 @@
 
 Apart from the file row that reads the file: the problems are one job (turn a
 `RowProblem`'s rule back into a translated sentence, the value read back from its
-English message) and the file row another (read, say how many rows, Run).
+English message) and the file row another (read, say how many rows, Run). A row with a
+problem is skipped and the others are sent; each problem names the row as the results
+table numbers it and the file's line, and `rows_text` says what was left out.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QCoreApplication, QLocale
 from PySide6.QtWidgets import QLabel, QListWidget, QVBoxLayout, QWidget
 
 from postalgui.api.values import InvalidValue
@@ -22,7 +24,29 @@ from postalgui.services.price.service_choice import declared_limits
 if TYPE_CHECKING:
     from postalgui.services.price.batch_csv import RowProblem
 
-__all__ = ["BatchProblemsView"]
+__all__ = ["BatchProblemsView", "rows_text"]
+
+LINES_SHOWN = 5
+"""Lines of skipped rows named in one sentence; more are an ellipsis (the list has them all)."""
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("BatchProblemsView", text)
+
+
+def rows_text(sent: int, skipped_lines: Sequence[int], *, done: bool) -> str:
+    """``4 of 5 rows sent; 1 with a problem, line 6`` (``to send`` before the run)."""
+    total = QLocale().toString(sent + len(skipped_lines))
+    count = QLocale().toString(sent)
+    shown = ", ".join(str(line) for line in skipped_lines[:LINES_SHOWN])
+    if len(skipped_lines) > LINES_SHOWN:
+        shown += ", …"
+    if len(skipped_lines) == 1:
+        skipped = arg(_tr("1 with a problem, line %1"), shown)
+    else:
+        skipped = arg(_tr("%1 with problems, lines %2"), QLocale().toString(len(skipped_lines)), shown)
+    sentence = _tr("%1 of %2 rows sent; %3") if done else _tr("%1 of %2 rows to send; %3")
+    return arg(sentence, count, total, skipped)
 
 
 class BatchProblemsView(QWidget):
@@ -50,13 +74,14 @@ class BatchProblemsView(QWidget):
             return
         self.problems_list.addItems([self.problem_text(problem) for problem in problems])
         rows = len({problem.line for problem in problems})
-        self.problems_label.setText(
-            self.tr(
-                "%n row(s) have problems. Nothing is sent until the file is fixed and opened again.",
-                "",
-                rows,
+        if rows == 1:
+            text = self.tr("1 row has a problem and is skipped; the other rows are sent.")
+        else:
+            text = arg(
+                self.tr("%1 rows have problems and are skipped; the other rows are sent."),
+                QLocale().toString(rows),
             )
-        )
+        self.problems_label.setText(text)
         self.problems_label.show()
         self.problems_list.show()
 
@@ -64,8 +89,15 @@ class BatchProblemsView(QWidget):
         return [self.problems_list.item(row).text() for row in range(self.problems_list.count())]
 
     def problem_text(self, problem: RowProblem) -> str:
-        """``Line 3, column Peso (g): Weight must be a whole number of grams (got 'abc')``."""
+        """``Row 2 (line 3), column Peso (g): Weight must be a whole number of grams (got 'abc')``:
+        the row as the results table numbers it, and the file's line."""
         text = self._problem_reason(problem)
+        if problem.row and problem.column:
+            return arg(
+                self.tr("Row %1 (line %2), column %3: %4"), problem.row, problem.line, problem.column, text
+            )
+        if problem.row:
+            return arg(self.tr("Row %1 (line %2): %3"), problem.row, problem.line, text)
         if problem.column:
             return arg(self.tr("Line %1, column %2: %3"), problem.line, problem.column, text)
         return arg(self.tr("Line %1: %2"), problem.line, text)

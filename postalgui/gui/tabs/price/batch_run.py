@@ -17,6 +17,7 @@ from PySide6.QtCore import QLocale, Qt, QTimer, Signal, Slot
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QPushButton, QWidget
 
 from postalgui.gui.messages import arg
+from postalgui.gui.tabs.price.batch_problems import rows_text
 from postalgui.gui.tasks import Failure
 from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.services.price.priced import DeadlinesArrived, PriceArrived, PricesSettled
@@ -77,11 +78,13 @@ class BatchRunRow(QWidget):
         self._elapsed = 0.0
         self._prices_done = False
         self._outcome: str = "done"  # how the prices ended: done, cancelled, failed
+        self._skipped: list[int] = []  # the file's lines of the rows not sent (a problem each)
         self._build()
 
     def _build(self) -> None:
         self.progress_bar = QProgressBar(self)
         self.progress_bar.setFormat(self.tr("%v of %m"))
+        self.progress_bar.setAlignment(Qt.AlignmentFlag.AlignCenter)  # text inside the bar in every style
         self.progress_bar.setAccessibleName(self.tr("Batch progress"))
         self.cancel_button = QPushButton(self.tr("&Cancel"), self)
         self.cancel_button.setToolTip(self.tr("Stop sending the batch (Esc)"))
@@ -112,13 +115,24 @@ class BatchRunRow(QWidget):
     def fetching_deadlines(self) -> bool:
         return self._handle is not None
 
-    def start(self, queries: Sequence[PriceQuery], source: Source) -> TaskHandle:
-        """Price ``queries`` with their deadlines; the table was cleared by the caller."""
+    def start(
+        self,
+        queries: Sequence[PriceQuery],
+        source: Source,
+        indices: Sequence[int] | None = None,
+        skipped_lines: Sequence[int] = (),
+    ) -> TaskHandle:
+        """Price ``queries`` with their deadlines; the table was cleared by the caller.
+
+        ``indices`` numbers the results as the file's rows (`BatchFile.indices`);
+        ``skipped_lines`` are the lines of the rows left out, for the status.
+        """
         from postalgui.services.price.priced import prices_with_deadlines
 
         self.stop()
         self.messages.clear("batch.run")
         self._reset(len(queries))
+        self._skipped = list(skipped_lines)
         run = uuid.uuid4().hex  # the history keeps the prices and their deadlines under it
         self._handle = self.runner.run(
             prices_with_deadlines,
@@ -127,6 +141,7 @@ class BatchRunRow(QWidget):
             run,
             source,
             "checked",  # a re-run from the history meets the declared-value rule too
+            None if indices is None else list(indices),
             name="price batch",
             key=self.TASK_KEY,
             on_progress=self._on_task_progress,
@@ -248,6 +263,12 @@ class BatchRunRow(QWidget):
                 self.deadlinesFinished.emit()
 
     def _status_text(self, count: int, failed: int) -> str:
+        text = self._run_text(count, failed)
+        if not self._skipped:
+            return text
+        return arg(self.tr("%1. %2"), rows_text(count, self._skipped, done=True), text)
+
+    def _run_text(self, count: int, failed: int) -> str:
         if self._outcome == "cancelled":
             return arg(self.tr("Cancelled after %1 of %2"), _number(count), _number(self._total))
         if self._outcome == "failed":

@@ -9,13 +9,59 @@ from __future__ import annotations
 
 from datetime import date
 
-from PySide6.QtCore import QDate, QObject, QSignalBlocker, Signal, Slot
-from PySide6.QtWidgets import QCheckBox, QDateEdit, QFormLayout, QSpinBox, QWidget
+from PySide6.QtCore import QDate, QEvent, QObject, QSignalBlocker, Qt, QTimer, Signal, Slot
+from PySide6.QtGui import QFocusEvent, QKeyEvent
+from PySide6.QtWidgets import QCheckBox, QDateEdit, QDateTimeEdit, QFormLayout, QSpinBox, QWidget
 
 from postalgui.gui.tabs.price.form_rows import add_row
 from postalgui.services.price.products import MAX_HANDLING_DAYS
 
-__all__ = ["DeliveryDates"]
+__all__ = ["DayEdit", "DeliveryDates"]
+
+_SEPARATORS = frozenset("/-.")
+
+
+class DayEdit(QDateEdit):
+    """A ``dd/MM/yyyy`` date a clerk can type whole: ``25/12/2030`` or ``25122030``.
+
+    Qt's date edit types into the section under the cursor and moves on by itself once
+    a section is full ("25" -> the month); the "/" typed next then skipped the month as
+    well, and a click left the cursor inside "02" so "25" made "2502". Here the field
+    entered by a click or Tab starts at the day, selected, and a separator typed right
+    after Qt moved on is the one already there.
+    """
+
+    def __init__(self, day: QDate, parent: QWidget | None = None) -> None:
+        super().__init__(day, parent)
+        self._moved_on = False  # the last digit filled its section and Qt went to the next
+        self._entered = False  # focus came with this click: start at the day
+        self.lineEdit().installEventFilter(self)  # the click lands on the line edit, not here
+
+    def focusInEvent(self, event: QFocusEvent) -> None:
+        super().focusInEvent(event)
+        self._moved_on = False
+        self._entered = event.reason() == Qt.FocusReason.MouseFocusReason
+        if event.reason() in (Qt.FocusReason.TabFocusReason, Qt.FocusReason.BacktabFocusReason):
+            self.setSelectedSection(QDateTimeEdit.Section.DaySection)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.lineEdit() and event.type() == QEvent.Type.MouseButtonRelease and self._entered:
+            self._entered = False  # the click that brought focus; later clicks place the cursor
+            QTimer.singleShot(0, self, self._select_day)  # after the line edit placed its cursor
+        return super().eventFilter(watched, event)
+
+    @Slot()
+    def _select_day(self) -> None:
+        self.setSelectedSection(QDateTimeEdit.Section.DaySection)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        text = event.text()
+        if text in _SEPARATORS and self._moved_on:
+            self._moved_on = False
+            return
+        before = self.currentSectionIndex()
+        super().keyPressEvent(event)
+        self._moved_on = text.isdigit() and self.currentSectionIndex() != before
 
 
 class DeliveryDates(QObject):
@@ -54,7 +100,7 @@ class DeliveryDates(QObject):
 
     @staticmethod
     def _date_edit(box: QWidget, name: str, day: QDate) -> QDateEdit:
-        edit = QDateEdit(day, box)
+        edit = DayEdit(day, box)
         edit.setObjectName(name)
         edit.setCalendarPopup(True)
         edit.setDisplayFormat("dd/MM/yyyy")

@@ -105,7 +105,7 @@ _NUMERIC = frozenset(
 def column_title(column: Column) -> str:
     """A column's title in the UI language (the history's deadline columns use these too)."""
     titles = {
-        Column.LINE: QCoreApplication.translate("QuoteResultsModel", "Line"),
+        Column.LINE: QCoreApplication.translate("QuoteResultsModel", "Row"),
         Column.PRODUCT: QCoreApplication.translate("QuoteResultsModel", "Product"),
         Column.DESTINATION: QCoreApplication.translate("QuoteResultsModel", "Destination"),
         Column.WEIGHT: QCoreApplication.translate("QuoteResultsModel", "Weight"),
@@ -311,6 +311,19 @@ class QuoteResultsModel(QStandardItemModel):
     def clear_deadlines(self) -> None:
         """Forget the deadlines of an older quote (the rows keep their texts until replaced)."""
         self._deadlines = {}
+
+    def drop_deadlines(self) -> None:
+        """Empty the deadline columns: their dates no longer hold (the handling days changed)."""
+        self._deadlines = {}
+        for row in range(len(self._results)):
+            for column in DEADLINE_COLUMNS:
+                position = self._positions.get(column)
+                if position is not None:
+                    item = self.item(row, position)
+                    item.setText("")
+                    item.setData(None, SORT_ROLE)
+                    item.setData(None, DESCENDING_ROLE)
+            self._mark(row)
 
     def deadlines(self) -> dict[int, DeadlineOutcome] | None:
         """The outcomes known, by the result's index, for the exports; ``None`` before any."""

@@ -78,6 +78,8 @@ class PriceTab(QWidget):
         self._pricing = False  # the comparison's prices are still coming (its deadlines may be)
         self._services_task: TaskHandle | None = None
         self._started = 0.0
+        self._took_ms: int | None = None  # how long the last comparison's prices took, measured once
+        self._handling = price.handling_days()  # the handling days the dates shown count
         self._local: list[QuoteResult] = []
         self._arrived: list[QuoteResult] = []
         self.pages = QTabWidget(self)
@@ -231,6 +233,7 @@ class PriceTab(QWidget):
         self.model.clear_deadlines()
         self.model.set_results(self._local)
         self.breakdown.show_result(None)
+        self._took_ms = None
         if not request.queries:
             self._show_summary()
             return True
@@ -243,6 +246,7 @@ class PriceTab(QWidget):
 
         self._arrived = []
         self._pricing = True
+        self._handling = self.price.handling_days()
         self._started = time.perf_counter()
         self.summary.setText(arg(self.tr("Quoting %1 products…"), len(queries)))
         self.cancel_button.show()
@@ -272,9 +276,8 @@ class PriceTab(QWidget):
         text = self._cheapest_text(results, priced)
         if failed:
             text += " " + self.tr("%n product(s) could not be priced.", "", failed)
-        if self._started:
-            elapsed_ms = round((time.perf_counter() - self._started) * 1000)
-            text += " " + arg(self.tr("(%1 ms)"), elapsed_ms)
+        if self._took_ms is not None:  # how long the quote took, not how long ago it was
+            text += " " + arg(self.tr("(%1 ms)"), self._took_ms)
         self.summary.setText(text)
 
     def _cheapest_text(self, results: list[QuoteResult], priced: list[QuoteResult]) -> str:
@@ -334,6 +337,7 @@ class PriceTab(QWidget):
 
     def _show_comparison(self) -> None:
         results = sorted(self._arrived, key=lambda result: result.index)
+        self._took_ms = round((time.perf_counter() - self._started) * 1000)
         self._pricing = False
         self.cancel_button.hide()
         self.form.quote_button.setEnabled(True)
@@ -440,6 +444,12 @@ class PriceTab(QWidget):
     @Slot(object)
     def _on_form_prices_changed(self, prices: PriceSettings) -> None:
         self._save_prices(prices)
+        if prices.handling_days != self._handling and self.model.deadlines() is not None:
+            # The dates shown count the old handling days (back to 0: no "+2 handling days"
+            # left behind): they go, and the next quote brings the right ones.
+            self._handling = prices.handling_days
+            self.model.drop_deadlines()
+            self._show_summary()
 
     @Slot(int, int)
     def _on_batch_finished(self, _count: int, _failed: int) -> None:
