@@ -317,6 +317,10 @@
         <translation>Itens %1 · serviços %2 · total da fatura %3 · diferença %4</translation>
     </message>
     <message>
+        <source>Items %1 · services %2 · other invoice rows %3 · invoice total %4 · difference %5</source>
+        <translation>Itens %1 · serviços %2 · demais linhas da fatura %3 · total da fatura %4 · diferença %5</translation>
+    </message>
+    <message>
         <location line="+9"/>
         <source>service %1: items %2</source>
         <translation>serviço %1: itens %2</translation>
@@ -330,11 +334,6 @@
         <location line="+3"/>
         <source>items against the invoice total: %1</source>
         <translation>itens em relação ao total da fatura: %1</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>the invoice&apos;s other rows (charges, credits, …) add %1</source>
-        <translation>as demais linhas da fatura (cobranças, créditos, …) somam %1</translation>
     </message>
     <message>
         <location line="+7"/>
