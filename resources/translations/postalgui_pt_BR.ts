@@ -3171,6 +3171,10 @@
         <translation>Página</translation>
     </message>
     <message>
+        <source>Page %1</source>
+        <translation>Página %1</translation>
+    </message>
+    <message>
         <location line="+80"/>
         <source>%1 was not found.</source>
         <translation>O arquivo %1 não foi encontrado.</translation>
@@ -5821,10 +5825,21 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
     </message>
 </context>
 <context>
+    <name>PdfThumbnails</name>
+    <message>
+        <source>Page thumbnails</source>
+        <translation>Miniaturas das páginas</translation>
+    </message>
+</context>
+<context>
     <name>PdfToolbar</name>
     <message>
         <source>PDF tools</source>
         <translation>Ferramentas de PDF</translation>
+    </message>
+    <message>
+        <source>Page thumbnails</source>
+        <translation>Miniaturas das páginas</translation>
     </message>
     <message>
         <source>Previous page</source>
