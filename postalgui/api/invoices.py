@@ -258,7 +258,8 @@ class InvoiceClient:
     ) -> ProcessingRecord:
         """Poll until the processing finishes; returns the ``SUCESSO`` record.
 
-        ``on_status(record, elapsed_seconds)`` is called after every poll. Waits on the
+        ``on_status(record, elapsed_seconds)`` is called after every poll. A status outside
+        the known ones (``UNKNOWN``) is followed like one in progress. Waits on the
         current cancel token (`Cancelled` as soon as it is set). Raises
         `ProcessingFailedError` for ``ERRO``/``EXCLUIDO`` and `ApiTimeoutError` after
         ``timeout`` seconds.
@@ -277,7 +278,7 @@ class InvoiceClient:
             if timeout is not None and elapsed + poll_interval > timeout:
                 raise ApiTimeoutError(
                     f"The operator's processing {record.id} did not finish in {timeout:.0f} s "
-                    f"(status {record.status.value})"
+                    f"(status {record.status_text or record.status.value})"
                 )
             token.wait(poll_interval)
 

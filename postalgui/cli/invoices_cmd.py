@@ -433,10 +433,17 @@ def _follow(service: InvoiceService, job: Job, out: Path, interval: float, *, co
     started = time.monotonic()
 
     def progress(report: Progress) -> None:
-        if not isinstance(report.payload, Job) or report.payload.state not in _SHOWN_STATUS:
+        if not isinstance(report.payload, Job):
+            return
+        state = report.payload.state
+        if state is JobState.UNKNOWN:  # the operator's own word, followed on
+            shown_status = f"{report.payload.operator_status} (unknown status)"
+        elif state in _SHOWN_STATUS:
+            shown_status = _SHOWN_STATUS[state]
+        else:
             return
         elapsed = time.monotonic() - started
-        text = f"status {_SHOWN_STATUS[report.payload.state]}\N{HORIZONTAL ELLIPSIS} {elapsed:.0f} s"
+        text = f"status {shown_status}\N{HORIZONTAL ELLIPSIS} {elapsed:.0f} s"
         sys.stderr.write(f"\r{text}\033[K" if shown else f"{text}\n")
         sys.stderr.flush()
 

@@ -2751,6 +2751,14 @@
         <translation>Em processamento</translation>
     </message>
     <message>
+        <source>Unknown status</source>
+        <translation>Situação desconhecida</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
         <location line="+1"/>
         <source>Ready</source>
         <translation>Pronto</translation>

@@ -613,6 +613,39 @@ def test_jobs_model_passes_the_model_tester(qtmodeltester: object, qapp: QApplic
     assert model.index(0, JobColumn.SUBJECT).data() == "Invoice 4"
 
 
+@pytest.mark.parametrize(
+    ("language", "shown"),
+    [("en", "Unknown status (AGUARDANDO_FILA)"), ("pt_BR", "Situação desconhecida (AGUARDANDO_FILA)")],
+)
+def test_a_job_in_a_status_outside_the_known_ones_says_so_in_words(
+    qapp: QApplication, language: str, shown: str
+) -> None:
+    now = datetime.now(UTC)
+    job = Job(
+        id=7,
+        environment="sandbox",
+        kind=ProcessingKind.EXTRATO_ANALITICO,
+        processing_id="p7",
+        params={"fatura": "40032110"},
+        state=JobState.UNKNOWN,
+        requested_at=now,
+        updated_at=now,
+        finished_at=None,
+        file_path=None,
+        error=None,
+        operator_status="AGUARDANDO_FILA",
+    )
+    installed = i18n.install_translators(qapp, language)
+    try:
+        model = JobsModel()
+        model.set_jobs([job])
+        assert job.pending
+        assert model.index(0, JobColumn.STATE).data() == shown
+        assert not model.index(0, JobColumn.STATE).data(Qt.ItemDataRole.DecorationRole).isNull()
+    finally:
+        i18n.remove_translators(qapp, installed)
+
+
 def test_reloading_leaves_no_item_wrappers_behind(qapp: QApplication) -> None:
     """A QStandardItem wrapper that outlives its C++ item is handed out again by PySide
     for whatever object is next built at that address (a selection model, once)."""
