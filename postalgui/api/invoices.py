@@ -149,10 +149,14 @@ class InvoiceClient:
     # --- queries -------------------------------------------------------------------------
 
     def list_invoices(self, contrato: str, dr: int, start: date, end: date) -> list[Invoice]:
-        """Invoices of a contract with due dates in ``start``..``end`` (``GET /v1/faturas``).
+        """Invoices of a contract closed (``dataFechamento``) in ``start``..``end``, both
+        included (``GET /v1/faturas``).
 
-        An empty period is ``[]``, whether the operator answers with an empty array or
-        with ``FAT-001``/``FAT-023``.
+        The spec says only "by contract and period"; the period is the closing date, as the
+        sandbox answers and the CLI says: invoices are listed by billing cycle, and a period
+        ending today by due date (20 days or so after closing) would leave out the newest
+        invoice, the one still to pay. An empty period is ``[]``, whether the operator
+        answers with an empty array or with ``FAT-001``/``FAT-023``.
         """
         data = self._get_list(f"{self.BASE}/faturas", self._period_params(contrato, dr, start, end))
         return record_list(data, Invoice, "invoice")

@@ -2431,6 +2431,14 @@
         <translation>Carregar as faturas do período (F5)</translation>
     </message>
     <message>
+        <source>Invoices closed on this day or later (closing date)</source>
+        <translation>Faturas fechadas neste dia ou depois (data de fechamento)</translation>
+    </message>
+    <message>
+        <source>Invoices closed on this day or earlier (closing date)</source>
+        <translation>Faturas fechadas neste dia ou antes (data de fechamento)</translation>
+    </message>
+    <message>
         <location line="+12"/>
         <source>&amp;Contract:</source>
         <translation>&amp;Contrato:</translation>

@@ -6,7 +6,7 @@ list (an R6 invoice is there once in any 12 months) instead of naming a number.
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, timedelta
 from decimal import Decimal
 from pathlib import Path
 
@@ -52,3 +52,21 @@ def test_an_r6_invoice_with_only_a_debit_reconciles(invoices: InvoiceClient, tmp
     assert result.items_vs_invoice == 0
     assert result.services_vs_invoice == 0
     assert result.balanced
+
+
+def test_the_period_is_of_closing_dates(invoices: InvoiceClient) -> None:
+    """The sandbox filters on dataFechamento, as the client's and the CLI's words say: a
+    month's period holds the invoices closed in it (due the month after), not those due in it."""
+    everything = invoices.list_invoices(DEMO.contract, DEMO.dr, *ALL_TIME)
+    closings = sorted({invoice.dataFechamento for invoice in everything if invoice.dataFechamento})
+    month_end = closings[-2]  # a closed month with a closed month before it
+    first = month_end.replace(day=1)
+    listed = invoices.list_invoices(DEMO.contract, DEMO.dr, first, month_end)
+    closed_in = sorted(i.id for i in everything if first <= (i.dataFechamento or date.min) <= month_end)
+    due_in = {i.id for i in everything if first <= (i.vencimento or date.min) <= month_end}
+    assert sorted(i.id for i in listed) == closed_in
+    assert closed_in
+    assert due_in - set(closed_in)  # due in the month, closed the month before: not listed
+    assert all(i.vencimento and i.vencimento > month_end for i in listed)
+    assert invoices.list_invoices(DEMO.contract, DEMO.dr, month_end, month_end) == listed
+    assert invoices.list_invoices(DEMO.contract, DEMO.dr, first, month_end - timedelta(days=1)) == []
