@@ -523,10 +523,15 @@ def analytic_end_problem(tail: bytes, *, whole: bool) -> str | None:
 
 @dataclass(frozen=True)
 class Reconciliation:
-    """How the blocks of a statement agree; every difference is ``items - other``.
+    """How the blocks of a statement agree.
 
-    ``service_differences`` holds every service code found in either block 3 or 4.
-    The ``*_vs_invoice`` differences are ``None`` when block 5 names no total.
+    The invoice total is the services plus every other row of block 5 (complement,
+    charges, credits, debits, discounts, remaining credit; deductions written negative):
+    an R6 invoice with no items and a DÉBITOS row of 2.450,00 adds up. So
+    ``items_vs_invoice`` is ``items + other_rows - invoice total`` and
+    ``services_vs_invoice`` the same with block 4's total; ``service_differences`` are
+    ``items - block 4`` per service code found in either block 3 or 4. The
+    ``*_vs_invoice`` differences are ``None`` when block 5 names no total.
     """
 
     items_total: Decimal
@@ -534,6 +539,7 @@ class Reconciliation:
     service_totals: dict[str, Decimal]
     service_differences: dict[str, Decimal]
     services_total: Decimal
+    other_rows: Decimal
     invoice_total: Decimal | None
     items_vs_invoice: Decimal | None
     services_vs_invoice: Decimal | None
@@ -554,8 +560,16 @@ class Reconciliation:
         )
 
 
+def _other_rows(statement: AnalyticStatement) -> Decimal:
+    """What block 5 adds to the services before its total row: every row but the two
+    SERVICOS rows (previous and current cycle) and the total itself, signed as written."""
+    rows = statement.invoice_totals[:-1]  # the parser makes sure the last row is the total
+    return sum((row.valor for row in rows if not _norm(row.descricao).startswith("SERVICOS")), _ZERO)
+
+
 def reconcile(statement: AnalyticStatement) -> Reconciliation:
-    """Sum VALOR LIQUIDO of the items overall and per service; compare with blocks 4 and 5."""
+    """Sum VALOR LIQUIDO of the items overall and per service; compare with block 4, and
+    with block 5's total less its other rows."""
     by_service: dict[str, Decimal] = {}
     for entry in statement.items:
         code = entry.codigo_servico.strip()
@@ -568,13 +582,15 @@ def reconcile(statement: AnalyticStatement) -> Reconciliation:
     codes = list(by_service) + [code for code in block4 if code not in by_service]
     differences = {code: by_service.get(code, _ZERO) - block4.get(code, _ZERO) for code in codes}
     invoice_total = statement.invoice_total
+    others = _other_rows(statement)
     return Reconciliation(
         items_total=items_total,
         items_by_service=by_service,
         service_totals=block4,
         service_differences=differences,
         services_total=services_total,
+        other_rows=others,
         invoice_total=invoice_total,
-        items_vs_invoice=None if invoice_total is None else items_total - invoice_total,
-        services_vs_invoice=None if invoice_total is None else services_total - invoice_total,
+        items_vs_invoice=None if invoice_total is None else items_total + others - invoice_total,
+        services_vs_invoice=None if invoice_total is None else services_total + others - invoice_total,
     )

@@ -149,10 +149,14 @@ class InvoiceClient:
     # --- queries -------------------------------------------------------------------------
 
     def list_invoices(self, contrato: str, dr: int, start: date, end: date) -> list[Invoice]:
-        """Invoices of a contract with due dates in ``start``..``end`` (``GET /v1/faturas``).
+        """Invoices of a contract closed (``dataFechamento``) in ``start``..``end``, both
+        included (``GET /v1/faturas``).
 
-        An empty period is ``[]``, whether the operator answers with an empty array or
-        with ``FAT-001``/``FAT-023``.
+        The spec says only "by contract and period"; the period is the closing date, as the
+        sandbox answers and the CLI says: invoices are listed by billing cycle, and a period
+        ending today by due date (20 days or so after closing) would leave out the newest
+        invoice, the one still to pay. An empty period is ``[]``, whether the operator
+        answers with an empty array or with ``FAT-001``/``FAT-023``.
         """
         data = self._get_list(f"{self.BASE}/faturas", self._period_params(contrato, dr, start, end))
         return record_list(data, Invoice, "invoice")
@@ -258,7 +262,8 @@ class InvoiceClient:
     ) -> ProcessingRecord:
         """Poll until the processing finishes; returns the ``SUCESSO`` record.
 
-        ``on_status(record, elapsed_seconds)`` is called after every poll. Waits on the
+        ``on_status(record, elapsed_seconds)`` is called after every poll. A status outside
+        the known ones (``UNKNOWN``) is followed like one in progress. Waits on the
         current cancel token (`Cancelled` as soon as it is set). Raises
         `ProcessingFailedError` for ``ERRO``/``EXCLUIDO`` and `ApiTimeoutError` after
         ``timeout`` seconds.
@@ -277,7 +282,7 @@ class InvoiceClient:
             if timeout is not None and elapsed + poll_interval > timeout:
                 raise ApiTimeoutError(
                     f"The operator's processing {record.id} did not finish in {timeout:.0f} s "
-                    f"(status {record.status.value})"
+                    f"(status {record.status_text or record.status.value})"
                 )
             token.wait(poll_interval)
 

@@ -80,10 +80,11 @@ def add_parser(commands: Commands) -> None:
         "list",
         _run_list,
         contract_options(),
-        _add_period_options,
+        _add_closing_period_options,
         add_json,
         summary="list the invoices of a contract",
-        description="List the invoices of a contract closed in a period (GET /faturas/v1/faturas).",
+        description="List the invoices of a contract closed in a period: --de and --ate are closing "
+        "dates (dataFechamento), not due dates (GET /faturas/v1/faturas).",
     )
     subcommand(
         sub,
@@ -204,6 +205,18 @@ def _add_job_arg(parser: argparse.ArgumentParser) -> None:
 def _add_period_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--de", metavar="DD-MM-YYYY", help="start of the period (default: 12 months ago)")
     parser.add_argument("--ate", metavar="DD-MM-YYYY", help="end of the period (default: today)")
+
+
+def _add_closing_period_options(parser: argparse.ArgumentParser) -> None:
+    """The invoice list's period: closing dates, as the client and the sandbox take it."""
+    parser.add_argument(
+        "--de",
+        metavar="DD-MM-YYYY",
+        help="first closing date (dataFechamento) listed (default: 12 months ago)",
+    )
+    parser.add_argument(
+        "--ate", metavar="DD-MM-YYYY", help="last closing date (dataFechamento) listed (default: today)"
+    )
 
 
 def _invoice_options(*, document_required: bool) -> Options:
@@ -433,10 +446,17 @@ def _follow(service: InvoiceService, job: Job, out: Path, interval: float, *, co
     started = time.monotonic()
 
     def progress(report: Progress) -> None:
-        if not isinstance(report.payload, Job) or report.payload.state not in _SHOWN_STATUS:
+        if not isinstance(report.payload, Job):
+            return
+        state = report.payload.state
+        if state is JobState.UNKNOWN:  # the operator's own word, followed on
+            shown_status = f"{report.payload.operator_status} (unknown status)"
+        elif state in _SHOWN_STATUS:
+            shown_status = _SHOWN_STATUS[state]
+        else:
             return
         elapsed = time.monotonic() - started
-        text = f"status {_SHOWN_STATUS[report.payload.state]}\N{HORIZONTAL ELLIPSIS} {elapsed:.0f} s"
+        text = f"status {shown_status}\N{HORIZONTAL ELLIPSIS} {elapsed:.0f} s"
         sys.stderr.write(f"\r{text}\033[K" if shown else f"{text}\n")
         sys.stderr.flush()
 

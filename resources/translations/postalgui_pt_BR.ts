@@ -317,6 +317,10 @@
         <translation>Itens %1 · serviços %2 · total da fatura %3 · diferença %4</translation>
     </message>
     <message>
+        <source>Items %1 · services %2 · other invoice rows %3 · invoice total %4 · difference %5</source>
+        <translation>Itens %1 · serviços %2 · demais linhas da fatura %3 · total da fatura %4 · diferença %5</translation>
+    </message>
+    <message>
         <location line="+9"/>
         <source>service %1: items %2</source>
         <translation>serviço %1: itens %2</translation>
@@ -330,11 +334,6 @@
         <location line="+3"/>
         <source>items against the invoice total: %1</source>
         <translation>itens em relação ao total da fatura: %1</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>the invoice&apos;s other rows (charges, credits, …) add %1</source>
-        <translation>as demais linhas da fatura (cobranças, créditos, …) somam %1</translation>
     </message>
     <message>
         <location line="+7"/>
@@ -2462,6 +2461,14 @@
         <translation>Carregar as faturas do período (F5)</translation>
     </message>
     <message>
+        <source>Invoices closed on this day or later (closing date)</source>
+        <translation>Faturas fechadas neste dia ou depois (data de fechamento)</translation>
+    </message>
+    <message>
+        <source>Invoices closed on this day or earlier (closing date)</source>
+        <translation>Faturas fechadas neste dia ou antes (data de fechamento)</translation>
+    </message>
+    <message>
         <location line="+12"/>
         <source>&amp;Contract:</source>
         <translation>&amp;Contrato:</translation>
@@ -2780,6 +2787,14 @@
         <location line="-38"/>
         <source>Processing</source>
         <translation>Em processamento</translation>
+    </message>
+    <message>
+        <source>Unknown status</source>
+        <translation>Situação desconhecida</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -3200,6 +3215,10 @@
         <location line="+493"/>
         <source>Page</source>
         <translation>Página</translation>
+    </message>
+    <message>
+        <source>Page %1</source>
+        <translation>Página %1</translation>
     </message>
     <message>
         <location line="+80"/>
@@ -5868,10 +5887,21 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
     </message>
 </context>
 <context>
+    <name>PdfThumbnails</name>
+    <message>
+        <source>Page thumbnails</source>
+        <translation>Miniaturas das páginas</translation>
+    </message>
+</context>
+<context>
     <name>PdfToolbar</name>
     <message>
         <source>PDF tools</source>
         <translation>Ferramentas de PDF</translation>
+    </message>
+    <message>
+        <source>Page thumbnails</source>
+        <translation>Miniaturas das páginas</translation>
     </message>
     <message>
         <source>Previous page</source>

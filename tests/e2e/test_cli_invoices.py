@@ -98,6 +98,15 @@ def test_list_table(env: None, sandbox: SandboxControl, capsys: pytest.CaptureFi
     assert lines[0].split()[-3:] == [first["status"], first["tipoDocumento"], first["itemFatura"]]
 
 
+def test_list_help_says_the_period_is_of_closing_dates(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["invoices", "list", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "--de DD-MM-YYYY first closing date (dataFechamento) listed" in text
+    assert "--ate DD-MM-YYYY last closing date (dataFechamento) listed" in text
+    assert "not due dates" in text
+
+
 def test_empty_period_is_not_an_error(
     env: None, sandbox: SandboxControl, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import csv
 from collections.abc import Iterator
+from datetime import date
 from decimal import Decimal
 from pathlib import Path
 
@@ -365,6 +366,24 @@ def test_reconciliation_shows_the_difference_of_an_altered_item(
     row = next(n for n, name in enumerate(rows) if name.startswith(code))
     assert view.services_model.item(row, 6).text() == "R$ 1,00"
     assert view.filtered_net() == net_sum(parsed.items) + Decimal("1.00")
+
+
+def test_reconciliation_counts_the_invoices_other_rows(
+    view: AnalyticView, qtbot: QtBot, tmp_path: Path
+) -> None:
+    """An R6 invoice has no items and one DEBITOS row (sandbox invoice 40032115): it adds up."""
+    from postalgui.sandbox.invoice_data import contract_invoices
+
+    r6 = next(inv for inv in contract_invoices("9912345678", date(2026, 11, 25)) if inv.doc_type == "R6")
+    path = tmp_path / "r6.csv"
+    path.write_bytes(analytic_csv(r6))
+    load(view, qtbot, path)
+    text = view.reconciliation_label.text()
+    assert text == (
+        "Items R$ 0,00 · services R$ 0,00 · other invoice rows +R$ 2.450,00 · "
+        "invoice total R$ 2.450,00 · difference R$ 0,00"
+    )
+    assert view.reconciliation_label.property("balanced") is True
 
 
 # --- export --------------------------------------------------------------------------------------

@@ -583,34 +583,55 @@ def test_overdue_in_portuguese(qapp: QCoreApplication) -> None:
         i18n.remove_translators(qapp, installed)
 
 
-def test_jobs_model_passes_the_model_tester(qtmodeltester: object, qapp: QApplication) -> None:
+def a_job(number: int, state: JobState, operator_status: str | None = None) -> Job:
+    """A job of invoice ``number``, requested ``number`` minutes ago."""
     now = datetime.now(UTC)
+    return Job(
+        id=number,
+        environment="sandbox",
+        kind=ProcessingKind.EXTRATO_ANALITICO,
+        processing_id=f"p{number}",
+        params={"fatura": str(number)},
+        state=state,
+        requested_at=now - timedelta(minutes=number),
+        updated_at=now,
+        finished_at=None if state.pending else now,
+        file_path=None,
+        error="gone" if state is JobState.FAILED else None,
+        operator_status=operator_status,
+    )
 
-    def job(number: int, state: JobState) -> Job:
-        return Job(
-            id=number,
-            environment="sandbox",
-            kind=ProcessingKind.EXTRATO_ANALITICO,
-            processing_id=f"p{number}",
-            params={"fatura": str(number)},
-            state=state,
-            requested_at=now - timedelta(minutes=number),
-            updated_at=now,
-            finished_at=None if state.pending else now,
-            file_path=None,
-            error="gone" if state is JobState.FAILED else None,
-        )
 
+def test_jobs_model_passes_the_model_tester(qtmodeltester: object, qapp: QApplication) -> None:
     model = JobsModel()
-    model.set_jobs([job(1, JobState.READY), job(2, JobState.PROCESSING), job(3, JobState.FAILED)])
+    model.set_jobs([a_job(1, JobState.READY), a_job(2, JobState.PROCESSING), a_job(3, JobState.FAILED)])
     qtmodeltester.check(model, force_py=False)  # type: ignore[attr-defined]
     assert [model.job(row).id for row in range(model.rowCount())] == [1, 2, 3]
-    model.put(job(4, JobState.REQUESTED))
-    model.put(job(2, JobState.READY))
+    model.put(a_job(4, JobState.REQUESTED))
+    model.put(a_job(2, JobState.READY))
     model.remove(3)
     assert [model.job(row).id for row in range(model.rowCount())] == [4, 1, 2]
     assert model.index(2, JobColumn.STATE).data() == "Ready"
     assert model.index(0, JobColumn.SUBJECT).data() == "Invoice 4"
+
+
+@pytest.mark.parametrize(
+    ("language", "shown"),
+    [("en", "Unknown status (AGUARDANDO_FILA)"), ("pt_BR", "Situação desconhecida (AGUARDANDO_FILA)")],
+)
+def test_a_job_in_a_status_outside_the_known_ones_says_so_in_words(
+    qapp: QApplication, language: str, shown: str
+) -> None:
+    waiting = a_job(7, JobState.UNKNOWN, "AGUARDANDO_FILA")
+    installed = i18n.install_translators(qapp, language)
+    try:
+        model = JobsModel()
+        model.set_jobs([waiting])
+        assert waiting.pending
+        assert model.index(0, JobColumn.STATE).data() == shown
+        assert not model.index(0, JobColumn.STATE).data(Qt.ItemDataRole.DecorationRole).isNull()
+    finally:
+        i18n.remove_translators(qapp, installed)
 
 
 def test_reloading_leaves_no_item_wrappers_behind(qapp: QApplication) -> None:

@@ -12,6 +12,7 @@ from PySide6.QtPdf import QPdfDocument
 from PySide6.QtPdfWidgets import QPdfView
 from PySide6.QtPrintSupport import QPrinter
 from PySide6.QtWidgets import QApplication
+from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
 from postalgui.gui import i18n
@@ -22,14 +23,14 @@ MARKED_PAGES = (1, 3, 4)  # where "DIVERGENCIA" is written, once each
 TYPED_LINE = "23790.12345 60000.123456 78901.234567 8 98760000012345"
 
 
-def make_statement(path: Path) -> Path:
+def make_statement(path: Path, pages: int = PAGES) -> Path:
     """A small synthetic statement: a heading and ten shipments a page."""
     from reportlab.lib.pagesizes import A4
     from reportlab.pdfgen.canvas import Canvas
 
     canvas = Canvas(str(path), pagesize=A4)
     _, height = A4
-    for page in range(PAGES):
+    for page in range(pages):
         canvas.setFont("Helvetica-Bold", 14)
         canvas.drawString(60, height - 60, f"Demonstrativo sintetico - pagina {page + 1}")
         canvas.setFont("Helvetica", 10)
@@ -104,6 +105,80 @@ def test_page_keys_move_between_pages(opened: PdfViewer, qtbot: QtBot) -> None:
     assert opened.current_page == PAGES - 1
     qtbot.keyClick(view, Qt.Key.Key_Home, Qt.KeyboardModifier.ControlModifier)
     assert opened.current_page == 0
+
+
+def on_page(viewer: PdfViewer, page: int, pages: int) -> bool:
+    """The page box, the keys' starting point and the thumbnails all say ``page`` (0-based)."""
+    return (
+        viewer.current_page == page
+        and viewer.page_spin.text() == f"Page {page + 1} of {pages}"
+        and viewer.thumbnails.current_page == page
+    )
+
+
+def shown_window(path: Path, qtbot: QtBot) -> PdfViewerWindow:
+    """A viewer window as the Invoices tab makes one: the file opened, then the window shown."""
+    window = PdfViewerWindow(None)
+    qtbot.addWidget(window)
+    assert window.open(path)
+    window.show()
+    qtbot.waitExposed(window)
+    window.viewer.view.setFocus()
+    return window
+
+
+def test_page_box_keys_and_thumbnails_agree_on_every_open(qtbot: QtBot, tmp_path: Path) -> None:
+    """Opened before its window is shown, a 5-page preview said "Page 3 of 5" on page 1 and
+    PgDn went to page 4."""
+    preview = make_statement(tmp_path / "previa.pdf", pages=5)
+    other = make_statement(tmp_path / "outra.pdf", pages=5)
+    window = shown_window(preview, qtbot)
+    viewer = window.viewer
+    assert on_page(viewer, 0, 5)
+    viewer.page_spin.setValue(3)
+    assert on_page(viewer, 2, 5)
+    with qtbot.waitSignal(viewer.opened):
+        window.open(preview)  # again, in the same window
+    assert on_page(viewer, 0, 5)
+    for page in (1, 2, 3):
+        qtbot.keyClick(viewer.view, Qt.Key.Key_PageDown)
+        assert on_page(viewer, page, 5)
+    assert viewer.view.verticalScrollBar().value() == viewer._page_top(3)
+    for page in (2, 1, 0):
+        qtbot.keyClick(viewer.view, Qt.Key.Key_PageUp)
+        assert on_page(viewer, page, 5)
+    window.close()
+    second = shown_window(other, qtbot)  # another document, in a window of its own
+    assert on_page(second.viewer, 0, 5)
+    qtbot.keyClick(second.viewer.view, Qt.Key.Key_PageDown)
+    assert on_page(second.viewer, 1, 5)
+    with qtbot.waitSignal(second.viewer.view.resized):
+        second.resize(second.width() - 100, second.height() + 200)
+    assert on_page(second.viewer, 1, 5)
+    second.close()
+
+
+def test_a_thumbnail_goes_to_its_page(opened: PdfViewer, qtbot: QtBot, qtmodeltester: ModelTester) -> None:
+    thumbnails = opened.thumbnails
+    qtmodeltester.check(thumbnails.thumbnail_model)
+    assert thumbnails.model().rowCount() == PAGES
+    assert thumbnails.isVisible()
+    index = thumbnails.model().index(4, 0)
+    assert index.data() == "5"
+    assert index.data(Qt.ItemDataRole.ToolTipRole) == "Page 5"
+    assert not index.data(Qt.ItemDataRole.DecorationRole).isNull()
+    with qtbot.waitSignal(opened.currentPageChanged) as blocker:
+        qtbot.mouseClick(
+            thumbnails.viewport(),
+            Qt.MouseButton.LeftButton,
+            pos=thumbnails.visualRect(thumbnails.model().index(1, 0)).center(),
+        )
+    assert blocker.args == [1]
+    assert on_page(opened, 1, PAGES)
+    qtbot.keyClick(opened.view, Qt.Key.Key_F4)
+    assert not thumbnails.isVisible()
+    qtbot.keyClick(opened.view, Qt.Key.Key_F4)
+    assert thumbnails.isVisible()
 
 
 def test_page_box_jumps_to_the_page_typed(opened: PdfViewer, qtbot: QtBot) -> None:

@@ -239,6 +239,35 @@ def test_a_newer_schema_is_refused(tmp_path: Path) -> None:
     assert path.exists()
 
 
+def test_a_jobs_file_of_schema_1_gains_the_operator_status(tmp_path: Path) -> None:
+    path = tmp_path / "jobs.sqlite3"
+    conn = sqlite3.connect(path)
+    conn.executescript(
+        """
+        CREATE TABLE job (id INTEGER PRIMARY KEY AUTOINCREMENT, environment TEXT NOT NULL,
+            kind TEXT NOT NULL, processing_id TEXT NOT NULL, params TEXT NOT NULL, state TEXT NOT NULL,
+            requested_at TEXT NOT NULL, updated_at TEXT NOT NULL, finished_at TEXT, file_path TEXT,
+            error TEXT);
+        INSERT INTO job VALUES (1, 'sandbox', 'EXTRATO_ANALITICO', 'p1', '{}', 'processing',
+            '2026-03-02T10:15:00+00:00', '2026-03-02T10:15:00+00:00', NULL, NULL, NULL);
+        PRAGMA user_version = 1;
+        """
+    )
+    conn.close()
+    jobs = JobStore(path)
+    try:
+        old = jobs.get(1)
+        assert old is not None
+        assert (old.state, old.operator_status) == (JobState.PROCESSING, None)
+        unknown = jobs.update(1, state=JobState.UNKNOWN, operator_status="AGUARDANDO_FILA")
+        assert (unknown.state, unknown.operator_status) == (JobState.UNKNOWN, "AGUARDANDO_FILA")
+        assert jobs.pending("sandbox") == [unknown]
+        added = jobs.add("sandbox", ProcessingKind.EXTRATO_ANALITICO, record("EM_EXECUCAO"), ANALYTIC)
+        assert added.operator_status == "EM_EXECUCAO"
+    finally:
+        jobs.close()
+
+
 def test_job_is_frozen(store: JobStore) -> None:
     job = store.add("sandbox", ProcessingKind.EXTRATO_ANALITICO, record(), ANALYTIC)
     assert isinstance(job, Job)

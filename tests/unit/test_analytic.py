@@ -144,6 +144,43 @@ def test_reconcile_reports_differences() -> None:
     assert not result.balanced
 
 
+def test_reconcile_counts_every_row_of_the_invoice_totals() -> None:
+    """Charges, credits and debits are part of the invoice total: a statement whose items
+    plus those rows make the total reconciles (an R6 invoice is only a DEBITOS row)."""
+    text = SMALL.replace("ENCARGOS;;0,00", "ENCARGOS;;187,35\nDÉBITOS;1;2.450,00")
+    text = text.replace("CREDITOS;;-0,00", "CRÉDITOS;;-250,00")
+    text = text.replace("TOTAL DA FATURA;;1.419,92", "TOTAL DA FATURA;;3.807,27")
+    result = reconcile(parse_analytic_csv(text))
+    assert result.other_rows == Decimal("2387.35")
+    assert result.items_vs_invoice == 0
+    assert result.services_vs_invoice == 0
+    assert result.balanced
+    short = reconcile(parse_analytic_csv(text.replace("ENCARGOS;;187,35", "ENCARGOS;;180,00")))
+    assert short.items_vs_invoice == Decimal("-7.35")
+    assert not short.balanced
+
+
+def test_reconcile_a_statement_with_no_items_and_a_debit() -> None:
+    lines = SMALL.splitlines()
+    details_end = lines.index("TOTALIZACAO POR SERVICO")
+    text = "\n".join([*lines[: DETAIL_LINE - 1], "", "TOTALIZACAO POR SERVICO", lines[details_end + 1], ""])
+    text += "\n".join(
+        [
+            "TOTALIZACAO FATURA",
+            "DESCRICAO;QUANTIDADE;VALOR",
+            "SERVIÇOS DE CICLOS ANTERIORES;0;0,00",
+            "SERVIÇOS DO CICLO ATUAL;0;0,00",
+            "DÉBITOS;1;2450,00",
+            "TOTAL DA FATURA;0;2450,00",
+        ]
+    )
+    result = reconcile(parse_analytic_csv(text))
+    assert (result.items_total, result.services_total) == (0, 0)
+    assert result.other_rows == Decimal("2450.00")
+    assert result.items_vs_invoice == 0
+    assert result.balanced
+
+
 # --------------------------------------------------------------------------- tolerated variations
 
 

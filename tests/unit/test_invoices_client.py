@@ -294,6 +294,23 @@ def test_wait_processing_polls_until_success(invoices: InvoiceClient) -> None:
 
 
 @responses.activate
+def test_a_status_outside_the_known_ones_is_read_and_followed(invoices: InvoiceClient) -> None:
+    """The spec says statuses besides its own exist: one is kept as UNKNOWN, with its word."""
+    url = f"{FAT}/processamentos/{RECORD['id']}"
+    for _ in range(4):  # more polls than a failing validation was allowed
+        responses.get(url, json={**RECORD, "status": "AGUARDANDO_FILA"})
+    responses.get(url, json=DONE)
+    seen: list[tuple[ProcessingStatus, str]] = []
+    record = invoices.wait_processing(
+        RECORD["id"], poll_interval=0, on_status=lambda r, _elapsed: seen.append((r.status, r.status_text))
+    )
+    assert record.status is ProcessingStatus.SUCESSO
+    assert seen[0] == (ProcessingStatus.UNKNOWN, "AGUARDANDO_FILA")
+    assert not ProcessingStatus.UNKNOWN.finished
+    assert len(seen) == 5
+
+
+@responses.activate
 def test_wait_processing_failure_and_timeout(invoices: InvoiceClient) -> None:
     url = f"{FAT}/processamentos/{RECORD['id']}"
     responses.get(url, json={**RECORD, "status": "ERRO"})

@@ -16,7 +16,7 @@ from decimal import Decimal
 from enum import StrEnum
 from typing import Any
 
-from pydantic import AliasChoices, BaseModel, ConfigDict, Field, field_validator
+from pydantic import AliasChoices, BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from postalgui.api.values import Money, parse_date_iso
 
@@ -66,13 +66,19 @@ _DOCUMENT_MEANINGS = {
 
 
 class ProcessingStatus(StrEnum):
-    """Status of an asynchronous processing (spec 3; REFERENCE.md adds the others)."""
+    """Status of an asynchronous processing (spec 3; REFERENCE.md adds the others).
+
+    ``UNKNOWN`` stands for any other word: the spec says statuses besides the ones it
+    shows exist without naming them, so a record with one is read, not refused, and
+    its processing is taken as still going (`ProcessingRecord.status_text` keeps the word).
+    """
 
     SOLICITADO = "SOLICITADO"
     EM_EXECUCAO = "EM_EXECUCAO"
     SUCESSO = "SUCESSO"
     ERRO = "ERRO"
     EXCLUIDO = "EXCLUIDO"
+    UNKNOWN = "UNKNOWN"
 
     @property
     def finished(self) -> bool:
@@ -153,11 +159,23 @@ class ProcessingRecord(_Record):
     id: str
     tipoProcessamento: str | None = None
     status: ProcessingStatus
+    status_text: str = Field(default="", exclude=True)
+    """The status as the operator wrote it (the word behind ``UNKNOWN``)."""
     dataSolicitacao: datetime | None = None
     parametros: dict[str, Any] = Field(default_factory=dict)
     dataFimProcessamento: datetime | None = None
     nomeArquivo: str | None = None
     file_type: str | None = Field(default=None, validation_alias=AliasChoices("tiporquivo", "tipoArquivo"))
+
+    @model_validator(mode="before")
+    @classmethod
+    def _operator_status(cls, data: object) -> object:
+        """A status word outside the known ones is ``UNKNOWN``; the word is kept as ``status_text``."""
+        if not isinstance(data, dict) or not isinstance(data.get("status"), str):
+            return data
+        word = data["status"].strip()
+        known = word in ProcessingStatus.__members__.values()
+        return {**data, "status": word if known else ProcessingStatus.UNKNOWN.value, "status_text": word}
 
     @field_validator("dataSolicitacao", "dataFimProcessamento", mode="before")
     @classmethod

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import math
 
-from PySide6.QtCore import QPointF, QSize, Signal
-from PySide6.QtGui import QGuiApplication, QResizeEvent
+from PySide6.QtCore import QPointF, QSize, Qt, Signal
+from PySide6.QtGui import QGuiApplication, QKeyEvent, QResizeEvent
 from PySide6.QtPdf import QPdfDocument
 from PySide6.QtPdfWidgets import QPdfView
 from PySide6.QtWidgets import QStyle, QWidget
@@ -37,10 +37,23 @@ def qround(value: float) -> int:
 class PdfPageView(QPdfView):
     """The pages one under the other (multi-page mode), at a plain zoom factor.
 
-    Signals: ``resized()`` when its viewport was resized, after it has laid itself out.
+    On a resize QPdfView picks its current page again itself: the page under a line 40%
+    down the viewport, laid out at the zoom of before. A viewer opened while hidden (a
+    98 x 28 viewport, so a 10% fit) and then shown 700 px tall finds page 3 under that
+    line while page 1 is at the top. So ``resize_anchor`` keeps the page and place that
+    were at the top before the resize, for the viewer to put back.
+
+    PgDn and PgUp step one page, as the viewer's actions do; a scroll area's own step is a
+    viewport's height, which skips a page whenever pages are shorter than the view (and
+    lands mid-page when they are taller). The actions take the keys while the viewer's
+    window is active; the keys reach the view when it is not.
+
+    Signals: ``resized()`` when its viewport was resized, after it has laid itself out;
+    ``pageStepRequested(int)`` with +1 (PgDn) or -1 (PgUp).
     """
 
     resized = Signal()
+    pageStepRequested = Signal(int)
 
     def __init__(self, document: QPdfDocument, parent: QWidget) -> None:
         super().__init__(parent)
@@ -51,10 +64,21 @@ class PdfPageView(QPdfView):
         self.setPageMode(QPdfView.PageMode.MultiPage)
         self.setZoomMode(ZoomMode.Custom)
         self.setDocument(document)
+        self.resize_anchor: tuple[int, float] | None = None
 
     def resizeEvent(self, event: QResizeEvent) -> None:
+        self.resize_anchor = self.anchor() if self.page_count() else None
         super().resizeEvent(event)
         self.resized.emit()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        steps = {Qt.Key.Key_PageDown: 1, Qt.Key.Key_PageUp: -1}
+        step = steps.get(Qt.Key(event.key())) if event.modifiers() == Qt.KeyboardModifier.NoModifier else None
+        if step is None:
+            super().keyPressEvent(event)
+            return
+        event.accept()
+        self.pageStepRequested.emit(step)
 
     def page_count(self) -> int:
         document = self.document()

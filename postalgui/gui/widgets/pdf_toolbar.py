@@ -21,9 +21,10 @@ _Theme = QIcon.ThemeIcon
 
 
 class PdfToolbar(QToolBar):
-    """Previous/next page and the page box, zoom out/in with the zoom shown, fit width, fit
-    page and 100% (one checked at most), the search box with its result count and
-    previous/next result, Print and Save as; First/Last page and Find are keys only."""
+    """Page thumbnails (shown or not, F4), previous/next page and the page box, zoom out/in
+    with the zoom shown, fit width, fit page and 100% (one checked at most), the search box
+    with its result count and previous/next result, Print and Save as; First/Last page and
+    Find are keys only."""
 
     def __init__(self, owner: QWidget) -> None:
         super().__init__(self.tr("PDF tools"), owner)
@@ -111,6 +112,12 @@ class PdfToolbar(QToolBar):
         )
 
     def _page_box(self) -> None:
+        self.thumbnails_action = self._action(
+            self.tr("Page thumbnails"), None, [QKeySequence(Qt.Key.Key_F4)], _Pixmap.SP_FileDialogListView
+        )
+        self.thumbnails_action.setCheckable(True)
+        self.thumbnails_action.setChecked(True)
+        self.addAction(self.thumbnails_action)
         self.addAction(self.previous_page_action)
         self.addAction(self.next_page_action)
         self.page_spin = QSpinBox(self)

@@ -5,7 +5,11 @@ and without depending on whatever PDF reader the workstation has (or lacks).
 
 The viewer composes and holds the document, the pages and the zoom; its parts are the
 page view with the pages' geometry and the fit zoom (`pdf_page_view`), the toolbar and
-its keys (`pdf_toolbar`), the search (`pdf_search`) and the printing (`pdf_printing`).
+its keys (`pdf_toolbar`), the page thumbnails (`pdf_thumbnails`), the search
+(`pdf_search`) and the printing (`pdf_printing`).
+
+One current page: the one at the top of the view, which the page box shows, PgDn/PgUp
+step from and the thumbnails select, on every open and after every resize or zoom.
 
 Pages are numbered from 0 in the API (as in QtPdf) and from 1 on screen.
 """
@@ -21,7 +25,7 @@ from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QPainter
 from PySide6.QtPdf import QPdfDocument
 from PySide6.QtPdfWidgets import QPdfView
 from PySide6.QtPrintSupport import QAbstractPrintDialog, QPrintDialog, QPrinter
-from PySide6.QtWidgets import QApplication, QDialog, QMainWindow, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QApplication, QDialog, QHBoxLayout, QMainWindow, QVBoxLayout, QWidget
 
 from postalgui.gui.messages import arg
 from postalgui.gui.widgets.message_bar import MessageArea
@@ -29,6 +33,7 @@ from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.gui.widgets.pdf_page_view import MAX_ZOOM, MIN_ZOOM, PdfPageView, ZoomMode, qround
 from postalgui.gui.widgets.pdf_printing import pages_to_print, paint_page
 from postalgui.gui.widgets.pdf_search import PdfSearch
+from postalgui.gui.widgets.pdf_thumbnails import PdfThumbnails
 from postalgui.gui.widgets.pdf_toolbar import PdfToolbar
 from postalgui.gui.widgets.saved_file import ask_save_path, pdf_type
 
@@ -62,6 +67,7 @@ class PdfViewer(QWidget):
         self.document = QPdfDocument(self)
         self.view = PdfPageView(self.document, self)
         self.view.setAccessibleName(self.tr("Document pages"))
+        self.thumbnails = PdfThumbnails(self.document, self)
         self.toolbar = PdfToolbar(self)
         self._expose_toolbar()
         self.finder = PdfSearch(self.view, self.toolbar, self)
@@ -71,7 +77,12 @@ class PdfViewer(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(0)
         layout.addWidget(self.toolbar)
-        layout.addWidget(self.view, 1)
+        pages = QHBoxLayout()
+        pages.setContentsMargins(0, 0, 0, 0)
+        pages.setSpacing(0)
+        pages.addWidget(self.thumbnails)
+        pages.addWidget(self.view, 1)
+        layout.addLayout(pages, 1)
         self.setFocusProxy(self.view)
         self._update_state()
 
@@ -86,11 +97,13 @@ class PdfViewer(QWidget):
         self.find_action, self.find_next_action = bar.find_action, bar.find_next_action
         self.find_previous_action = bar.find_previous_action
         self.print_action, self.save_as_action = bar.print_action, bar.save_as_action
+        self.thumbnails_action = bar.thumbnails_action
         self.page_spin, self.zoom_label = bar.page_spin, bar.zoom_label
         self.search_edit, self.search_label = bar.search_edit, bar.search_label
 
     def _connect(self) -> None:
         self.view.resized.connect(self._on_view_resized)
+        self.view.pageStepRequested.connect(self._on_view_page_step_requested)
         self.view.pageNavigator().currentPageChanged.connect(self._on_navigator_current_page_changed)
         # After the view's own connection, so its layout is up to date when this runs.
         self.document.statusChanged.connect(self._on_document_status_changed)
@@ -106,6 +119,8 @@ class PdfViewer(QWidget):
         self.actual_size_action.triggered.connect(self._on_actual_size_action_triggered)
         self.print_action.triggered.connect(self._on_print_action_triggered)
         self.save_as_action.triggered.connect(self._on_save_as_action_triggered)
+        self.thumbnails_action.toggled.connect(self._on_thumbnails_action_toggled)
+        self.thumbnails.pageActivated.connect(self._on_thumbnails_page_activated)
 
     # --- document --------------------------------------------------------------------
 
@@ -218,6 +233,19 @@ class PdfViewer(QWidget):
         self.currentPageChanged.emit(page)
 
     @Slot(int)
+    def _on_view_page_step_requested(self, step: int) -> None:
+        self.go_to_page(self.current_page + step)
+
+    @Slot(int)
+    def _on_thumbnails_page_activated(self, page: int) -> None:
+        if page != self.current_page:
+            self.go_to_page(page)
+
+    @Slot(bool)
+    def _on_thumbnails_action_toggled(self, shown: bool) -> None:
+        self.thumbnails.setVisible(shown)
+
+    @Slot(int)
     def _on_page_spin_value_changed(self, value: int) -> None:
         if value - 1 != self.current_page:
             self.go_to_page(value - 1)
@@ -265,22 +293,41 @@ class PdfViewer(QWidget):
     def zoom_out(self) -> None:
         self.set_zoom_factor(self._zoom / ZOOM_STEP)
 
-    def _apply_zoom(self, factor: float | None = None, *, keep_position: bool = True) -> None:
-        fitted = self.view.fit_factor(self._zoom_mode) if self._ready() else None
+    def _apply_zoom(
+        self,
+        factor: float | None = None,
+        *,
+        keep_position: bool = True,
+        anchor: tuple[int, float] | None = None,
+    ) -> None:
+        """Zoom to the fit of the mode (or ``factor``); the page and place at the top of the
+        view stay there (``anchor``, by default the one now) unless ``keep_position`` is False."""
+        ready = self._ready()
+        fitted = self.view.fit_factor(self._zoom_mode) if ready else None
         target = fitted if fitted is not None else (factor if factor is not None else self._zoom)
-        if target != self._zoom:
-            anchor = self.view.anchor() if keep_position and self._ready() else None
+        if anchor is None and keep_position and ready:
+            anchor = self.view.anchor()
+        changed = target != self._zoom
+        if changed:
             self._zoom = target
             self.view.setZoomFactor(target)
-            if anchor is not None:
-                self.view.scroll_to(anchor[0], QPointF(0, anchor[1]))
+        if anchor is not None and keep_position and ready:
+            self._show_anchor(anchor)
+        if changed:
             self.zoomChanged.emit(target)
         self._update_zoom_state()
 
+    def _show_anchor(self, anchor: tuple[int, float]) -> None:
+        """Put ``anchor`` (a page and points down it) at the top; that page is the current one."""
+        page, offset = anchor
+        page = max(0, min(page, self.page_count - 1))
+        self.view.scroll_to(page, QPointF(0, offset))
+        self.view.pageNavigator().update(page, QPointF(0, max(offset, 0.0)), self._zoom)
+
     @Slot()
     def _on_view_resized(self) -> None:
-        if self._zoom_mode != ZoomMode.Custom:
-            self._apply_zoom()
+        # The view has already picked a page under its own rule; put back the one that was at the top.
+        self._apply_zoom(anchor=self.view.resize_anchor)
 
     @Slot()
     def _on_zoom_in_action_triggered(self) -> None:
@@ -420,6 +467,8 @@ class PdfViewer(QWidget):
         self.first_page_action.setEnabled(ready and page > 0)
         self.next_page_action.setEnabled(ready and page < count - 1)
         self.last_page_action.setEnabled(ready and page < count - 1)
+        if ready:
+            self.thumbnails.follow(page)
         for action in (
             self.zoom_in_action,
             self.zoom_out_action,

@@ -10,7 +10,8 @@ poll; after `NETWORK_ATTEMPTS` failures in a row `follow_job` gives up *for now*
 it raises the last error and the job stays pending, with the error text in its
 ``error`` field, to be resumed on the next start or by the user. Only what the
 operator says about the processing itself ends a job: ERRO, a 404 or a 400 for the
-processing make it FAILED; a 410 on the file, or EXCLUIDO for a processing that had
+processing make it FAILED; a status outside the known ones makes it UNKNOWN and it is
+followed on (the spec says other statuses exist); a 410 on the file, or EXCLUIDO for a processing that had
 finished (its file deleted after 7 days), EXPIRED; EXCLUIDO before any file, FAILED.
 An authentication failure is raised with the job left pending (fix the credentials,
 then resume). Cancelling leaves it pending too.
@@ -47,6 +48,7 @@ from postalgui.services.invoices.jobs import Job, JobState, state_of
 if TYPE_CHECKING:
     from postalgui.api.invoices import InvoiceClient
     from postalgui.api.models.invoices import ProcessingRecord
+    from postalgui.services.invoices.jobs import JobStore
     from postalgui.services.invoices.service import InvoiceService
 
 log = logging.getLogger(__name__)
@@ -293,13 +295,13 @@ def follow_job(
         return store.update(job.id, state=JobState.EXPIRED, finished_at=_now(), error=EXPIRED_TEXT)
 
     client = service.client()
-    reported: tuple[JobState, str | None] | None = None
+    reported: tuple[JobState, str | None, str | None] | None = None
     failures = 0
 
     def report(current: Job) -> None:
         nonlocal reported
-        if (current.state, current.error) != reported:
-            reported = (current.state, current.error)
+        if (current.state, current.error, current.operator_status) != reported:
+            reported = (current.state, current.error, current.operator_status)
             task.progress(0, None, text=current.state.value, payload=current)
 
     report(job)
@@ -340,21 +342,9 @@ def _poll_once(service: InvoiceService, client: InvoiceClient, job: Job, dest: P
         if exc.status == 410:
             return store.update(job.id, state=JobState.EXPIRED, finished_at=_now(), error=EXPIRED_TEXT)
         raise
-    if record.status is ProcessingStatus.ERRO:
-        return store.update(job.id, state=JobState.FAILED, finished_at=_now(), error=_record_error(record))
-    if record.status is ProcessingStatus.EXCLUIDO:
-        if record.nomeArquivo or record.dataFimProcessamento:
-            # It had finished: the file was deleted after its 7 days (what the operator's
-            # status query answers once a file is gone).
-            return store.update(job.id, state=JobState.EXPIRED, finished_at=_now(), error=EXPIRED_TEXT)
-        return store.update(job.id, state=JobState.FAILED, finished_at=_now(), error=DELETED_TEXT)
-    if record.status is not ProcessingStatus.SUCESSO:
-        state = state_of(record.status)
-        if state is job.state and job.error is None:
-            return job
-        return store.update(job.id, state=state, error=None)
-    if job.state is not JobState.PROCESSING or job.error is not None:
-        job = store.update(job.id, state=JobState.PROCESSING, error=None)
+    job, download = _apply_status(store, job, record)
+    if not download:
+        return job
     if dest is None:
         dest = job_file(service, job, record)
         dest.parent.mkdir(parents=True, exist_ok=True)
@@ -368,6 +358,28 @@ def _poll_once(service: InvoiceService, client: InvoiceClient, job: Job, dest: P
         raise
     log.info("Job %d ready: %s", job.id, path)
     return store.update(job.id, state=JobState.READY, finished_at=_now(), file_path=str(path), error=None)
+
+
+def _apply_status(store: JobStore, job: Job, record: ProcessingRecord) -> tuple[Job, bool]:
+    """The job after the operator's status, and whether its file is to be downloaded now
+    (SUCESSO). ERRO and EXCLUIDO end it; SOLICITADO, EM_EXECUCAO and a word outside the
+    known ones (UNKNOWN) keep it followed. The operator's word is kept as it changes."""
+    word = record.status_text or record.status.value
+    now = _now()
+    if record.status in (ProcessingStatus.ERRO, ProcessingStatus.EXCLUIDO):
+        # EXCLUIDO after it had finished: the file was deleted after its 7 days (what the
+        # operator's status query answers once a file is gone); before, the request was.
+        gone = bool(record.nomeArquivo or record.dataFimProcessamento)
+        if record.status is ProcessingStatus.ERRO:
+            state, error = JobState.FAILED, _record_error(record)
+        else:
+            state, error = (JobState.EXPIRED, EXPIRED_TEXT) if gone else (JobState.FAILED, DELETED_TEXT)
+        ended = store.update(job.id, state=state, finished_at=now, error=error, operator_status=word)
+        return ended, False
+    state = state_of(record.status)  # SUCESSO is PROCESSING until the file is here
+    if state is not job.state or job.error is not None or job.operator_status != word:
+        job = store.update(job.id, state=state, error=None, operator_status=word)
+    return job, record.status is ProcessingStatus.SUCESSO
 
 
 def pending_jobs(task: TaskControl, service: InvoiceService) -> list[Job]:

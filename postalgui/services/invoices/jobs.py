@@ -30,12 +30,21 @@ from postalgui.api.errors import RoutineError
 from postalgui.api.models.invoices import ProcessingKind, ProcessingRecord, ProcessingStatus
 from postalgui.storage.sqlite_file import SqliteStore
 
-__all__ = ["FILENAME", "SCHEMA_VERSION", "Job", "JobState", "JobStore", "JobStoreError", "state_of"]
+__all__ = [
+    "FILENAME",
+    "PENDING_STATES",
+    "SCHEMA_VERSION",
+    "Job",
+    "JobState",
+    "JobStore",
+    "JobStoreError",
+    "state_of",
+]
 
 log = logging.getLogger(__name__)
 
 FILENAME = "jobs.sqlite3"
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 
 _SCHEMA = """
@@ -50,15 +59,19 @@ CREATE TABLE job (
     updated_at TEXT NOT NULL,
     finished_at TEXT,
     file_path TEXT,
-    error TEXT
+    error TEXT,
+    operator_status TEXT
 );
 CREATE INDEX job_environment ON job (environment, requested_at DESC, id DESC);
 CREATE INDEX job_state ON job (environment, state);
 """
 
+_MIGRATIONS = {2: "ALTER TABLE job ADD COLUMN operator_status TEXT;"}
+"""Schema 2 keeps the operator's last status word (jobs made before have none)."""
+
 _COLUMNS = (
     "id, environment, kind, processing_id, params, state, requested_at, updated_at,"
-    " finished_at, file_path, error"
+    " finished_at, file_path, error, operator_status"
 )
 _CHANGEABLE = frozenset(
     {
@@ -71,6 +84,7 @@ _CHANGEABLE = frozenset(
         "finished_at",
         "file_path",
         "error",
+        "operator_status",
     }
 )
 
@@ -80,14 +94,19 @@ class JobState(StrEnum):
 
     REQUESTED = "requested"
     PROCESSING = "processing"
+    UNKNOWN = "unknown"
+    """The operator answered a status outside the known ones; followed until it says more."""
     READY = "ready"
     FAILED = "failed"
     EXPIRED = "expired"
 
     @property
     def pending(self) -> bool:
-        return self in (JobState.REQUESTED, JobState.PROCESSING)
+        return self in PENDING_STATES
 
+
+PENDING_STATES = (JobState.REQUESTED, JobState.PROCESSING, JobState.UNKNOWN)
+"""The states of a job still to be followed."""
 
 _BY_STATUS = {
     ProcessingStatus.SOLICITADO: JobState.REQUESTED,
@@ -96,6 +115,7 @@ _BY_STATUS = {
     ProcessingStatus.SUCESSO: JobState.PROCESSING,
     ProcessingStatus.ERRO: JobState.FAILED,
     ProcessingStatus.EXCLUIDO: JobState.FAILED,
+    ProcessingStatus.UNKNOWN: JobState.UNKNOWN,
 }
 
 
@@ -117,6 +137,8 @@ class Job:
     preview ``tipoPrevia``, ``contrato``, ``dr`` and, when given, ``centroCusto``.
     ``error`` is the reason of a FAILED or EXPIRED job; on a pending one, the last
     network problem met while following it (cleared by the next answer).
+    ``operator_status`` is the operator's last word on the processing (``SOLICITADO``,
+    ..., or one outside the known ones: the job is then UNKNOWN).
     """
 
     id: int
@@ -130,6 +152,7 @@ class Job:
     finished_at: datetime | None
     file_path: str | None
     error: str | None
+    operator_status: str | None = None
 
     @property
     def pending(self) -> bool:
@@ -186,6 +209,7 @@ def _job(row: sqlite3.Row | tuple[Any, ...]) -> Job:
         finished,
         file_path,
         error,
+        operator_status,
     ) = row
     return Job(
         id=int(job_id),
@@ -199,6 +223,7 @@ def _job(row: sqlite3.Row | tuple[Any, ...]) -> Job:
         finished_at=_moment(finished),
         file_path=file_path,
         error=error,
+        operator_status=operator_status,
     )
 
 
@@ -238,6 +263,7 @@ class JobStore(SqliteStore):
     FILENAME = FILENAME
     SCHEMA = _SCHEMA
     VERSION = SCHEMA_VERSION
+    MIGRATIONS = _MIGRATIONS
     PROBE = "job"
     LABEL = "jobs file"
     NEWER_ERROR = JobStoreError
@@ -271,12 +297,13 @@ class JobStore(SqliteStore):
             moment,
             moment if state is JobState.FAILED else None,
             error,
+            record.status_text or record.status.value,
         )
 
         def insert(conn: sqlite3.Connection) -> Job:
             cursor = conn.execute(
                 "INSERT INTO job (environment, kind, processing_id, params, state, requested_at, updated_at,"
-                " finished_at, error) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " finished_at, error, operator_status) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 row,
             )
             job_id = int(cursor.lastrowid or 0)
@@ -327,12 +354,12 @@ class JobStore(SqliteStore):
         return None if row is None else _job(row)
 
     def pending(self, environment: str) -> builtins.list[Job]:
-        """REQUESTED and PROCESSING jobs of ``environment``, oldest first (resumed in order)."""
+        """Pending jobs (`PENDING_STATES`) of ``environment``, oldest first (resumed in order)."""
         rows = self._file.run(
             lambda conn: conn.execute(
-                f"SELECT {_COLUMNS} FROM job WHERE environment = ? AND state IN (?, ?)"  # noqa: S608 -- fixed text
+                f"SELECT {_COLUMNS} FROM job WHERE environment = ? AND state IN (?, ?, ?)"  # noqa: S608 -- fixed text
                 " ORDER BY requested_at, id",
-                (environment, JobState.REQUESTED.value, JobState.PROCESSING.value),
+                (environment, *(state.value for state in PENDING_STATES)),
             ).fetchall()
         )
         return [_job(row) for row in rows]
@@ -343,14 +370,8 @@ class JobStore(SqliteStore):
         row = self._file.run(
             lambda conn: conn.execute(
                 f"SELECT {_COLUMNS} FROM job WHERE environment = ? AND kind = ? AND params = ?"  # noqa: S608 -- fixed text
-                " AND state IN (?, ?) ORDER BY requested_at DESC, id DESC LIMIT 1",
-                (
-                    environment,
-                    ProcessingKind(kind).value,
-                    wanted,
-                    JobState.REQUESTED.value,
-                    JobState.PROCESSING.value,
-                ),
+                " AND state IN (?, ?, ?) ORDER BY requested_at DESC, id DESC LIMIT 1",
+                (environment, ProcessingKind(kind).value, wanted, *(state.value for state in PENDING_STATES)),
             ).fetchone()
         )
         return None if row is None else _job(row)

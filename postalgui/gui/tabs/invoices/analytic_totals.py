@@ -18,7 +18,6 @@ from postalgui.api.values import format_brl
 from postalgui.gui.messages import arg
 from postalgui.gui.models.formatting import error_colour
 from postalgui.gui.models.roles import SORT_ROLE
-from postalgui.gui.tabs.invoices.analytic_header import fold_title
 from postalgui.gui.tabs.invoices.analytic_items_model import grouped
 from postalgui.gui.widgets.tables import read_only_table
 
@@ -36,12 +35,6 @@ _ZERO = Decimal(0)
 def _signed(amount: Decimal) -> str:
     """``+R$ 1,00`` / ``-R$ 1,00``: a difference says which way it goes."""
     return f"+{format_brl(amount)}" if amount > 0 else format_brl(amount)
-
-
-def _adjustments(statement: AnalyticStatement) -> Decimal:
-    """What block 5 adds besides the services and the total (charges, credits, complement, ...)."""
-    rows = statement.invoice_totals[:-1]
-    return sum((row.valor for row in rows if not fold_title(row.descricao).startswith("SERVICOS")), _ZERO)
 
 
 def ok_colour() -> QColor:
@@ -192,26 +185,16 @@ class ReconciliationLine(QLabel):
         self.setWordWrap(True)
         self.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
 
-    def show_result(self, statement: AnalyticStatement, reconciliation: Reconciliation) -> None:
-        """One line: items, services, invoice total and the difference; green or red."""
-        dash = "\N{EM DASH}"
-        total = reconciliation.invoice_total
-        difference = reconciliation.items_vs_invoice
-        text = arg(
-            QCoreApplication.translate(
-                "AnalyticView", "Items %1 · services %2 · invoice total %3 · difference %4"
-            ),
-            format_brl(reconciliation.items_total),
-            format_brl(reconciliation.services_total),
-            dash if total is None else format_brl(total),
-            dash if difference is None else _signed(difference),
-        )
+    def show_result(self, reconciliation: Reconciliation) -> None:
+        """One line: items, services, the invoice's other rows (when it has any), invoice
+        total and the difference; green or red."""
+        text = _figures(reconciliation)
         balanced = reconciliation.balanced
         if not balanced:
             text = arg(
                 QCoreApplication.translate("AnalyticView", "%1 — differences: %2"),
                 text,
-                "; ".join(_problems(statement, reconciliation)),
+                "; ".join(_problems(reconciliation)),
             )
         colour = ok_colour() if balanced else error_colour()
         self.setText(text)
@@ -224,9 +207,41 @@ class ReconciliationLine(QLabel):
         )
 
 
-def _problems(statement: AnalyticStatement, reconciliation: Reconciliation) -> list[str]:
+def _figures(reconciliation: Reconciliation) -> str:
+    """Items, services, other rows (charges, credits, debits, ...; only when there are any),
+    invoice total and the difference, which counts every one of them."""
+    dash = "\N{EM DASH}"
+    total = dash if reconciliation.invoice_total is None else format_brl(reconciliation.invoice_total)
+    difference = reconciliation.items_vs_invoice
+    shown = dash if difference is None else _signed(difference)
+    items = format_brl(reconciliation.items_total)
+    services = format_brl(reconciliation.services_total)
+    if reconciliation.other_rows:
+        return arg(
+            QCoreApplication.translate(
+                "AnalyticView",
+                "Items %1 · services %2 · other invoice rows %3 · invoice total %4 · difference %5",
+            ),
+            items,
+            services,
+            _signed(reconciliation.other_rows),
+            total,
+            shown,
+        )
+    return arg(
+        QCoreApplication.translate(
+            "AnalyticView", "Items %1 · services %2 · invoice total %3 · difference %4"
+        ),
+        items,
+        services,
+        total,
+        shown,
+    )
+
+
+def _problems(reconciliation: Reconciliation) -> list[str]:
     """What does not add up, each in a few words: services whose items differ, then the
-    items and the service totals against the invoice total (and the rows that explain it)."""
+    items and the service totals (each with the invoice's other rows) against the invoice total."""
     problems = [
         arg(
             QCoreApplication.translate("AnalyticView", "service %1: items %2"),
@@ -235,27 +250,16 @@ def _problems(statement: AnalyticStatement, reconciliation: Reconciliation) -> l
         )
         for code in reconciliation.mismatched_services
     ]
-    difference = reconciliation.items_vs_invoice
     if reconciliation.invoice_total is None:
         problems.append(QCoreApplication.translate("AnalyticView", "the file names no invoice total"))
         return problems
-    if difference:
+    if reconciliation.items_vs_invoice:
         problems.append(
             arg(
                 QCoreApplication.translate("AnalyticView", "items against the invoice total: %1"),
-                _signed(difference),
+                _signed(reconciliation.items_vs_invoice),
             )
         )
-        adjustments = _adjustments(statement)
-        if adjustments and adjustments == -difference:
-            problems.append(
-                arg(
-                    QCoreApplication.translate(
-                        "AnalyticView", "the invoice's other rows (charges, credits, …) add %1"
-                    ),
-                    _signed(adjustments),
-                )
-            )
     if reconciliation.services_vs_invoice:
         problems.append(
             arg(

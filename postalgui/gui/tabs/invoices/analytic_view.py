@@ -296,7 +296,7 @@ class AnalyticView(QWidget):
         self.model.set_index(index)
         self._show_filtered_totals()
         self.totals.show_statement(statement, loaded.reconciliation, index.service_names)
-        self.reconciliation_label.show_result(statement, loaded.reconciliation)
+        self.reconciliation_label.show_result(loaded.reconciliation)
         self.stack.setCurrentWidget(self._content)
         self._update_actions()
 

@@ -138,8 +138,14 @@ class InvoiceListPage(QWidget):
         self.dr_spin.valueChanged.connect(self.stateChanged)
         self.from_edit = _date_edit(period[0], self)
         self.from_edit.setObjectName("fromDate")
+        self.from_edit.setToolTip(
+            QCoreApplication.translate("InvoicesTab", "Invoices closed on this day or later (closing date)")
+        )
         self.to_edit = _date_edit(period[1], self)
         self.to_edit.setObjectName("toDate")
+        self.to_edit.setToolTip(
+            QCoreApplication.translate("InvoicesTab", "Invoices closed on this day or earlier (closing date)")
+        )
         self.refresh_button = QPushButton(QCoreApplication.translate("InvoicesTab", "&Refresh"), self)
         self.refresh_button.setObjectName("refreshButton")
         self.refresh_button.setToolTip(

@@ -71,6 +71,7 @@ def state_text(state: JobState) -> str:
     texts = {
         JobState.REQUESTED: QCoreApplication.translate("JobsPanel", "Requested"),
         JobState.PROCESSING: QCoreApplication.translate("JobsPanel", "Processing"),
+        JobState.UNKNOWN: QCoreApplication.translate("JobsPanel", "Unknown status"),
         JobState.READY: QCoreApplication.translate("JobsPanel", "Ready"),
         JobState.FAILED: QCoreApplication.translate("JobsPanel", "Failed"),
         JobState.EXPIRED: QCoreApplication.translate("JobsPanel", "Expired"),
@@ -101,6 +102,7 @@ def _icons() -> dict[JobState, QIcon]:
     return {
         JobState.REQUESTED: style.standardIcon(QStyle.StandardPixmap.SP_ArrowUp),
         JobState.PROCESSING: style.standardIcon(QStyle.StandardPixmap.SP_BrowserReload),
+        JobState.UNKNOWN: style.standardIcon(QStyle.StandardPixmap.SP_MessageBoxQuestion),
         JobState.READY: style.standardIcon(QStyle.StandardPixmap.SP_DialogApplyButton),
         JobState.FAILED: style.standardIcon(QStyle.StandardPixmap.SP_MessageBoxCritical),
         JobState.EXPIRED: style.standardIcon(QStyle.StandardPixmap.SP_MessageBoxWarning),
@@ -244,6 +246,9 @@ class JobsModel(QAbstractTableModel):
             text = state_text(job.state)
             if job.state is JobState.EXPIRED:
                 return arg(QCoreApplication.translate("JobsPanel", "%1: request it again"), text)
+            if job.state is JobState.UNKNOWN and job.operator_status:
+                # The operator's word as it wrote it: it is what its support knows the status by.
+                return arg(QCoreApplication.translate("JobsPanel", "%1 (%2)"), text, job.operator_status)
             return text
         if column == JobColumn.REQUESTED:
             return local_datetime(job.requested_at)
