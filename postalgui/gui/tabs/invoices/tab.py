@@ -337,6 +337,9 @@ class InvoicesTab(QWidget):
     def _on_list_task_result(self, found: list[Invoice]) -> None:
         self.model.set_invoices(found)
         self.messages.clear(_LIST_KEY)
+        # The list is here: its busy bar goes now, not on the later `finished`, so a
+        # listener of `invoicesLoaded` never sees the list shown beside a busy bar.
+        self.list_page.activity.set(_LIST_KEY, None)
         if self.proxy.rowCount():
             self.table.selectRow(0)
         self._update_summary()
