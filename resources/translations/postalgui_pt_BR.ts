@@ -1610,6 +1610,14 @@
         <source>The contracts could not be loaded: %1</source>
         <translation>Não foi possível carregar os contratos: %1</translation>
     </message>
+    <message>
+        <source>No contract is set.</source>
+        <translation>Nenhum contrato configurado.</translation>
+    </message>
+    <message>
+        <source>The contract service is authorized by a contract token: enter the contract number in Settings (Contract), then Refresh.</source>
+        <translation>O serviço de contratos é autorizado por um token de contrato: informe o número do contrato nas Configurações (Contrato) e clique em Atualizar.</translation>
+    </message>
 </context>
 <context>
     <name>ContractModel</name>

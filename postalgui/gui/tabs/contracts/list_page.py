@@ -186,6 +186,16 @@ class ContractListPage(QWidget):
 
     @Slot(object)
     def _on_list_task_error(self, error: BaseException) -> None:
+        from postalgui.services.contracts.service import ContractNotSetError
+
+        if isinstance(error, ContractNotSetError):  # nothing was sent: say which setting is missing
+            self.contracts_summary.setText(self.tr("No contract is set."))
+            text = self.tr(
+                "The contract service is authorized by a contract token: "
+                "enter the contract number in Settings (Contract), then Refresh."
+            )
+            self.desk.messages.show_message(text, MessageKind.WARNING, key=KEY)
+            return
         self.contracts_summary.setText(self.tr("The contracts could not be loaded."))
         self.desk.messages.show_message(
             arg(self.tr("The contracts could not be loaded: %1"), describe_error(error)),
