@@ -15,9 +15,9 @@ from postalgui.api.contracts import ContractClient
 from postalgui.api.errors import NotFoundError, PermissionDeniedError
 from postalgui.api.models.contracts import Contract, PostingCard, Service
 from postalgui.api.scopes import Scope, TokenScope
+from postalgui.sandbox.faults import CONTROL_PREFIX
 from postalgui.sandbox.process import SandboxProcess
 from postalgui.services.context import AppContext, build_context
-from postalgui.sandbox.faults import CONTROL_PREFIX
 from postalgui.services.contracts import use_cases as contracting
 from postalgui.services.contracts.service import ContractNotSetError
 from postalgui.services.settings import Profile, Settings

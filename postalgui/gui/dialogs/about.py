@@ -47,9 +47,12 @@ _PURPOSES: dict[type, str] = {
     ContractsTabFactory: QT_TRANSLATE_NOOP(
         "About", "contracts, posting cards and their services, and the card used for quoting"
     ),
-    BranchesTabFactory: QT_TRANSLATE_NOOP("About", "the operator's branches: search, opening hours and a map"),
+    BranchesTabFactory: QT_TRANSLATE_NOOP(
+        "About", "the operator's branches: search, opening hours and a map"
+    ),
     AttendanceTabFactory: QT_TRANSLATE_NOOP(
-        "About", "counter attendances of the registration system: the partner server, its ledger and reconciliation"
+        "About",
+        "counter attendances of the registration system: the partner server, its ledger and reconciliation",
     ),
 }
 
@@ -58,12 +61,14 @@ def _tr(text: str) -> str:
     return QCoreApplication.translate(_CONTEXT, text)
 
 
+def _purpose(factory: TabFactory) -> str:
+    text = _PURPOSES.get(type(factory))
+    return _tr(text) if text else ""
+
+
 def about_tabs(factories: list[TabFactory] = TAB_FACTORIES) -> list[tuple[str, str]]:
     """Every tab of the window in order, as (label without its ``&``, what it is for)."""
-    tabs = [
-        (factory.label().replace("&", ""), _tr(_PURPOSES[type(factory)]) if type(factory) in _PURPOSES else "")
-        for factory in factories
-    ]
+    tabs = [(factory.label().replace("&", ""), _purpose(factory)) for factory in factories]
     connection = QCoreApplication.translate("MainWindow", "Connection")
     tabs.append((connection, _tr("the environment, the login and the token in use")))
     return tabs
