@@ -36,7 +36,7 @@ __all__ = ["about_tabs", "about_text", "show_about"]
 
 _CONTEXT = "About"
 
-_PURPOSES: dict[type, str] = {
+_PURPOSES: dict[type, object] = {  # QT_TRANSLATE_NOOP is typed object; it returns the str
     PriceTabFactory: QT_TRANSLATE_NOOP(
         "About", "national and international price quotes and delivery dates, one at a time or in batches"
     ),
@@ -63,7 +63,7 @@ def _tr(text: str) -> str:
 
 def _purpose(factory: TabFactory) -> str:
     text = _PURPOSES.get(type(factory))
-    return _tr(text) if text else ""
+    return _tr(str(text)) if text else ""
 
 
 def about_tabs(factories: list[TabFactory] = TAB_FACTORIES) -> list[tuple[str, str]]:
