@@ -82,6 +82,7 @@ class BatchRunRow(QWidget):
     def _build(self) -> None:
         self.progress_bar = QProgressBar(self)
         self.progress_bar.setFormat(self.tr("%v of %m"))
+        self.progress_bar.setAlignment(Qt.AlignmentFlag.AlignCenter)  # text inside the bar in every style
         self.progress_bar.setAccessibleName(self.tr("Batch progress"))
         self.cancel_button = QPushButton(self.tr("&Cancel"), self)
         self.cancel_button.setToolTip(self.tr("Stop sending the batch (Esc)"))
