@@ -536,3 +536,20 @@ def test_the_cards_list_shows_several_cards_at_1366x768(tab: ContractsTab, qtbot
     qtbot.waitUntil(lambda: tab.cards_page.cards_model.rowCount() >= 7, timeout=WAIT_MS)
     rows_in_sight = table.viewport().height() // table.verticalHeader().defaultSectionSize()
     assert rows_in_sight >= 7
+
+
+def test_the_contract_lists_last_column_is_readable_at_1366x768(tab: ContractsTab, qtbot: QtBot) -> None:
+    """The tab at the window's default size on a 1366x768 screen: "Attention" is whole, no sideways scroll."""
+    tab.resize(1080, 600)
+    table = tab.list_page.contract_table
+    header = table.horizontalHeader()
+
+    def settled() -> None:
+        note = ContractColumn.NOTE
+        right = header.sectionViewportPosition(note) + header.sectionSize(note)
+        assert right <= table.viewport().width()
+        assert header.sectionSize(note) >= table.sizeHintForColumn(note)
+        assert header.sectionSize(note) >= header.sectionSizeHint(note)
+        assert not table.horizontalScrollBar().isVisible()
+
+    qtbot.waitUntil(settled, timeout=WAIT_MS)
