@@ -3,8 +3,8 @@ their services, contacts and category (the contract service, ``/meucontrato/v1``
 
 The company is the configured CNPJ (Settings or ``POSTALGUI_CNPJ``). The commands run
 the window's own use cases (`postalgui.services.contracts.use_cases`) with a `PlainTask`;
-`AppContext.contracts` picks the token: the configured contract's, or a login token
-when none is configured.
+`AppContext.contracts` picks the token: the configured contract's (spec 001, 5.2); with
+no contract configured the command says so (exit status 1) and sends nothing.
 Lists walk every page unless ``--page`` asks for one (0-based, as the operator counts).
 Input is checked before anything is sent; a rejection names the argument, exit status 2.
 """

@@ -442,30 +442,15 @@ class MainWindow(QMainWindow):
 
     @Slot()
     def _on_about_action_triggered(self) -> None:
-        from PySide6.QtWidgets import QMessageBox
+        from postalgui.gui.dialogs.about import show_about
 
-        QMessageBox.about(self, self.tr("About PostalGUI"), self.about_text())
+        show_about(self, self.context.paths.log_file)
 
     def about_text(self) -> str:
-        """What About says: the version and what this version does, then the log file."""
-        import html
-        from importlib.metadata import PackageNotFoundError, version
+        """What About says: the version, every tab and what it is for, then the log file."""
+        from postalgui.gui.dialogs.about import about_text
 
-        try:
-            number = version("postalgui")
-        except PackageNotFoundError:
-            number = "?"
-        return arg(
-            self.tr(
-                "<h3>PostalGUI %1</h3><p>Works with the Correios business APIs: national and "
-                "international price quotes, one at a time or in batches; invoices, payment slips "
-                "and their typed lines, analytic statements and tariff divergences; contracts, "
-                "posting cards and their services. A built-in sandbox with demo data works "
-                "without an account.</p><p>Log file: %2</p>"
-            ),
-            html.escape(number),
-            html.escape(str(self.context.paths.log_file)),
-        )
+        return about_text(self.context.paths.log_file)
 
     @Slot()
     def _on_log_folder_action_triggered(self) -> None:

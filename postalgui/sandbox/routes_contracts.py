@@ -21,7 +21,9 @@ advancing the sandbox clock past it makes the contract expire (`vigente=S` drops
 
 Codes: CON-011 is the operator's (404, service not found for the contract and card);
 the sandbox invented CON-001 (404, contract not found), CON-002 (404, card not found
-in the contract), CON-003 (403, CNPJ in the path is not the token's), CON-010 (400,
+in the contract), CON-003 (403, CNPJ in the path is not the token's), CON-004 (403, a
+token not issued for a contract: the service is authorized by contract, spec 001, 5.2
+and 5.7; a posting card's token names its contract and is taken too), CON-010 (400,
 bad page, size or number) and CON-012 (404, contract without a category).
 """
 
@@ -58,7 +60,20 @@ CardFilter = Annotated[
 ]
 PageNumber = Annotated[int, Query(description="0-based page number")]
 PageSize = Annotated[int, Query(description="items per page, 1 to 500 (default 20)")]
-Claims = Annotated[TokenClaims, Depends(require_bearer)]
+
+
+async def require_contract_token(claims: Annotated[TokenClaims, Depends(require_bearer)]) -> TokenClaims:
+    """A token issued for a contract (or for one of its cards); a login token is 403 CON-004."""
+    if not claims.contrato:
+        raise OperatorError(
+            403,
+            "CON-004: O serviço de contratos exige um token de contrato",
+            causa=f"escopo do token: {claims.escopo}",
+        )
+    return claims
+
+
+Claims = Annotated[TokenClaims, Depends(require_contract_token)]
 State = Annotated[SandboxState, Depends(get_state)]
 
 DEFAULT_PAGE_SIZE = 20

@@ -3,6 +3,8 @@
 Served under both `/token/v1/autentica...` (endpoint list) and `/token/autentica...`
 (the documented invocation address), as the spec shows both. Success is 201 with
 the operator's field set; `emissao`/`expiraEm` carry no offset, `zoneOffset` does.
+A 201 carries ``Location`` (spec 001, 7); the spec gives a token no address of its own,
+so it names the operation that issued it (the path asked, without the query).
 
 Codes the sandbox invented (the operator publishes no catalogue):
     GTW-001 401 credentials missing       GTW-002 401 login or access code wrong
@@ -25,7 +27,7 @@ from collections.abc import Callable
 from operator import attrgetter, itemgetter
 from typing import Annotated, Any, TypeVar
 
-from fastapi import APIRouter, Depends, Request
+from fastapi import APIRouter, Depends, Request, Response
 from pydantic import BaseModel, field_validator
 
 from postalgui.sandbox.demo import API_CATALOG, Company, Contract, PostingCard
@@ -233,6 +235,11 @@ async def token_for_card(
     )
 
 
+async def locate_created(request: Request, response: Response) -> None:
+    """FastAPI dependency: the 201's ``Location`` (a refusal's answer is built anew, without it)."""
+    response.headers["Location"] = request.url.path
+
+
 _ERRORS: dict[int | str, dict[str, Any]] = {
     code: {"model": MessageResponse} for code in (400, 401, 403, 404, 429, 500)
 }
@@ -253,6 +260,7 @@ def _build_router() -> APIRouter:
                 endpoint,
                 methods=["POST"],
                 status_code=201,
+                dependencies=[Depends(locate_created)],
                 responses=_ERRORS,
                 include_in_schema=bool(version),
             )

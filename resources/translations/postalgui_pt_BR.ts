@@ -2,6 +2,41 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="pt_BR">
 <context>
+    <name>About</name>
+    <message>
+        <source>national and international price quotes and delivery dates, one at a time or in batches</source>
+        <translation>cotações de preço e prazos nacionais e internacionais, uma a uma ou em lote</translation>
+    </message>
+    <message>
+        <source>invoices, payment slips and their typed lines, analytic statements and tariff divergences</source>
+        <translation>faturas, boletos e suas linhas digitáveis, extratos analíticos e divergências de tarifação</translation>
+    </message>
+    <message>
+        <source>contracts, posting cards and their services, and the card used for quoting</source>
+        <translation>contratos, cartões de postagem e seus serviços, e o cartão usado nas cotações</translation>
+    </message>
+    <message>
+        <source>the operator&apos;s branches: search, opening hours and a map</source>
+        <translation>as agências do operador: busca, horários de funcionamento e mapa</translation>
+    </message>
+    <message>
+        <source>counter attendances of the registration system: the partner server, its ledger and reconciliation</source>
+        <translation>atendimentos de balcão do sistema de registro: o servidor do parceiro, seu livro de registros e a conciliação</translation>
+    </message>
+    <message>
+        <source>the environment, the login and the token in use</source>
+        <translation>o ambiente, o login e o token em uso</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;PostalGUI %1&lt;/h3&gt;&lt;p&gt;Works with the Correios business APIs. A built-in sandbox with demo data works without an account.&lt;/p&gt;&lt;ul&gt;%2&lt;/ul&gt;&lt;p&gt;Log file: %3&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;PostalGUI %1&lt;/h3&gt;&lt;p&gt;Trabalha com as APIs empresariais dos Correios. Um sandbox embutido com dados de demonstração funciona sem conta.&lt;/p&gt;&lt;ul&gt;%2&lt;/ul&gt;&lt;p&gt;Arquivo de log: %3&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>About PostalGUI</source>
+        <translation>Sobre o PostalGUI</translation>
+    </message>
+</context>
+<context>
     <name>AccountStatus</name>
     <message>
         <source>Environment</source>
@@ -1639,6 +1674,14 @@
         <source>The contracts could not be loaded: %1</source>
         <translation>Não foi possível carregar os contratos: %1</translation>
     </message>
+    <message>
+        <source>No contract is set.</source>
+        <translation>Nenhum contrato configurado.</translation>
+    </message>
+    <message>
+        <source>The contract service is authorized by a contract token: enter the contract number in Settings (Contract), then Refresh.</source>
+        <translation>O serviço de contratos é autorizado por um token de contrato: informe o número do contrato nas Configurações (Contrato) e clique em Atualizar.</translation>
+    </message>
 </context>
 <context>
     <name>ContractModel</name>
@@ -3070,11 +3113,6 @@
         <translation>O novo idioma será usado na próxima vez que o PostalGUI for aberto.</translation>
     </message>
     <message>
-        <location line="+80"/>
-        <source>About PostalGUI</source>
-        <translation>Sobre o PostalGUI</translation>
-    </message>
-    <message>
         <location line="+2"/>
         <source>&lt;h3&gt;PostalGUI&lt;/h3&gt;&lt;p&gt;Quotes, invoices and payment slips, contracts and posting cards, branches and attendances with the Correios business APIs.&lt;/p&gt;&lt;p&gt;Log file: %1&lt;/p&gt;</source>
         <translation>&lt;h3&gt;PostalGUI&lt;/h3&gt;&lt;p&gt;Cotações de preço, faturas e boletos, contratos e cartões de postagem, agências e atendimentos com as APIs empresariais dos Correios.&lt;/p&gt;&lt;p&gt;Arquivo de log: %1&lt;/p&gt;</translation>
@@ -3083,10 +3121,6 @@
         <location line="+14"/>
         <source>Could not open the log folder. It is at %1</source>
         <translation>Não foi possível abrir a pasta de logs. Ela fica em %1</translation>
-    </message>
-    <message>
-        <source>&lt;h3&gt;PostalGUI %1&lt;/h3&gt;&lt;p&gt;Works with the Correios business APIs: national and international price quotes, one at a time or in batches; invoices, payment slips and their typed lines, analytic statements and tariff divergences; contracts, posting cards and their services. A built-in sandbox with demo data works without an account.&lt;/p&gt;&lt;p&gt;Log file: %2&lt;/p&gt;</source>
-        <translation>&lt;h3&gt;PostalGUI %1&lt;/h3&gt;&lt;p&gt;Trabalha com as APIs empresariais dos Correios: cotações de preço nacionais e internacionais, uma a uma ou em lote; faturas, boletos e suas linhas digitáveis, extratos analíticos e divergências de tarifação; contratos, cartões de postagem e seus serviços. Um sandbox embutido com dados de demonstração funciona sem conta.&lt;/p&gt;&lt;p&gt;Arquivo de log: %2&lt;/p&gt;</translation>
     </message>
 </context>
 <context>

@@ -174,6 +174,30 @@ def test_card_token(
     assert all(isinstance(item["grupos"], list) and item["grupos"] for item in card["apis"])
 
 
+@pytest.mark.parametrize("prefix", ["/token/v1", "/token"])
+@pytest.mark.parametrize(
+    ("path", "body"),
+    [
+        ("/autentica", None),
+        ("/autentica/contrato", {"numero": DEMO.contract}),
+        ("/autentica/cartaopostagem", {"numero": DEMO.card}),
+    ],
+)
+def test_token_answer_is_201_with_location(
+    http: requests.Session, server: SandboxServer, prefix: str, path: str, body: dict[str, Any] | None
+) -> None:
+    """Spec 001, 7: a 201 carries Location (here the operation that issued the token)."""
+    response = _post_token(http, server, f"{prefix}{path}", json=body)
+    assert response.status_code == 201, response.text
+    assert response.headers["Location"] == f"{prefix}{path}"
+
+
+def test_token_refusal_has_no_location(http: requests.Session, server: SandboxServer) -> None:
+    response = _post_token(http, server, json={"numero": "9900000001"})
+    assert response.status_code == 404
+    assert "Location" not in response.headers
+
+
 @pytest.mark.parametrize(
     ("path", "body", "status", "code"),
     [

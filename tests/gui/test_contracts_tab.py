@@ -7,6 +7,7 @@ import json
 import re
 
 import pytest
+import requests
 from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QApplication, QLabel
@@ -122,6 +123,37 @@ def test_list_shows_every_contract_and_selects_the_profile_contract(
     assert "76 Faturas" in tab.apis_label.text()  # every API of the demo card has its name
     assert not re.search(r"(^|, )\d+(,|$)", tab.apis_label.text().split(": ", 1)[1])
     assert MAIN_CARD in tab.active_label.text()
+
+
+def test_without_a_contract_the_tab_names_the_setting_and_sends_nothing(
+    context: AppContext, runner: TaskRunner, qtbot: QtBot
+) -> None:
+    """Spec 001, 5.2: the contract service takes a contract's token; none is set, so none is asked."""
+    settings = context.saved_settings
+    context.apply(
+        settings.with_profile(
+            settings.environment, context.profile.model_copy(update={"contract": "", "card": ""})
+        )
+    )
+    widget = ContractsTab(context.contracts, runner, MessageArea())
+    qtbot.addWidget(widget)
+    with qtbot.waitSignal(widget.apisLoaded, timeout=WAIT_MS):
+        widget.show()
+    qtbot.waitUntil(lambda: widget.messages.message("contracts.list") is not None, timeout=WAIT_MS)
+    bar = widget.messages.message("contracts.list")
+    assert bar is not None
+    assert "Settings (Contract)" in bar.text()
+    assert widget.list_page.contracts_summary.text() == "No contract is set."
+    qtbot.waitUntil(lambda: not widget.loading_contracts, timeout=WAIT_MS)
+    sent = requests.get(f"{context.sandbox_url()}/_sandbox/stats", timeout=5).json()["requests"]
+    assert not [route for route in sent if "/meucontrato" in route]
+    # The warning lies over the list: the table under it stays where the clerk aims.
+    table = widget.list_page.contract_table
+    qtbot.waitUntil(lambda: widget.messages.height() > 0, timeout=WAIT_MS)
+    top = table.mapTo(widget, table.rect().topLeft()).y()
+    bar.expire()
+    qtbot.waitUntil(lambda: widget.messages.height() == 0, timeout=WAIT_MS)
+    assert table.mapTo(widget, table.rect().topLeft()).y() == top
 
 
 def test_expiring_and_inactive_contracts_are_marked(tab: ContractsTab) -> None:
@@ -504,3 +536,20 @@ def test_the_cards_list_shows_several_cards_at_1366x768(tab: ContractsTab, qtbot
     qtbot.waitUntil(lambda: tab.cards_page.cards_model.rowCount() >= 7, timeout=WAIT_MS)
     rows_in_sight = table.viewport().height() // table.verticalHeader().defaultSectionSize()
     assert rows_in_sight >= 7
+
+
+def test_the_contract_lists_last_column_is_readable_at_1366x768(tab: ContractsTab, qtbot: QtBot) -> None:
+    """The tab at the window's default size on a 1366x768 screen: "Attention" is whole, no sideways scroll."""
+    tab.resize(1080, 600)
+    table = tab.list_page.contract_table
+    header = table.horizontalHeader()
+
+    def settled() -> None:
+        note = ContractColumn.NOTE
+        right = header.sectionViewportPosition(note) + header.sectionSize(note)
+        assert right <= table.viewport().width()
+        assert header.sectionSize(note) >= table.sizeHintForColumn(note)
+        assert header.sectionSize(note) >= header.sectionSizeHint(note)
+        assert not table.horizontalScrollBar().isVisible()
+
+    qtbot.waitUntil(settled, timeout=WAIT_MS)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import sys
 import threading
 from collections.abc import Callable
@@ -501,10 +502,26 @@ def test_about_shows_the_version_and_what_the_app_does(window: MainWindow, qapp:
     text = window.about_text()
     assert f"PostalGUI {version('postalgui')}" in text
     assert "invoices, payment slips" in text
-    assert "branches" not in text  # no Branches tab yet: About says what the app does today
     assert str(window.context.paths.log_file.name) in text
     installed = i18n.install_translators(qapp, "pt_BR")
     try:
         assert "faturas, boletos" in window.about_text()
+    finally:
+        i18n.remove_translators(qapp, installed)
+
+
+@pytest.mark.parametrize("language", ["en", "pt_BR"])
+def test_about_names_every_tab_with_what_it_is_for(
+    window: MainWindow, qapp: QCoreApplication, language: str
+) -> None:
+    """Every tab the window shows (each factory's label, then Connection) is in About, with its line."""
+    installed = i18n.install_translators(qapp, language)
+    try:
+        text = window.about_text()
+        labels = [factory.label() for factory in TAB_FACTORIES]
+        labels.append(QCoreApplication.translate("MainWindow", "Connection"))
+        assert len(labels) == 6
+        for label in labels:
+            assert re.search(rf"<li><b>{re.escape(label)}</b>: \w", text), label
     finally:
         i18n.remove_translators(qapp, installed)

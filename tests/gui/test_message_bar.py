@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from PySide6.QtWidgets import QTableWidget, QVBoxLayout, QWidget
 from pytestqt.qtbot import QtBot
 
 from postalgui.gui.widgets.message_bar import MessageArea
@@ -60,3 +61,45 @@ def test_a_message_just_added_to_a_visible_area_is_listed(qtbot: QtBot) -> None:
     assert [shown.text() for shown in area.messages()] == ["Delivery time is not enabled for this card"]
     bar.expire()
     assert area.messages() == []
+
+
+def _tab_with_table(qtbot: QtBot) -> tuple[QWidget, MessageArea, QTableWidget]:
+    """A tab as every tab is laid out: the message area on top, a table under it."""
+    tab = QWidget()
+    qtbot.addWidget(tab)
+    layout = QVBoxLayout(tab)
+    area = MessageArea()
+    table = QTableWidget(20, 3, tab)
+    layout.addWidget(area)
+    layout.addWidget(table, 1)
+    tab.resize(900, 500)
+    tab.show()
+    qtbot.waitExposed(tab)
+    return tab, area, table
+
+
+def test_nothing_below_moves_when_messages_come_and_go(qtbot: QtBot) -> None:
+    """A message lies over the rows below it: the next click lands where it was aimed."""
+    tab, area, table = _tab_with_table(qtbot)
+    top, height = table.y(), table.height()
+    bar = area.show_message("The statement could not be read. " * 6, MessageKind.ERROR, key="e")
+    area.show_message("Saved", MessageKind.INFO, key="i", action_text="Open")
+    qtbot.waitUntil(lambda: bar.isVisible() and area.height() > 0)
+    assert (table.y(), table.height()) == (top, height)
+    assert area.height() == area.covered_height() > bar.height() > 20  # both bars, over the table
+    seen = bar.mapTo(tab, bar.rect().center())
+    assert tab.childAt(seen) in (bar, bar.label)  # on top: the message is what a click there hits
+    bar.expire()
+    area.clear("i")
+    qtbot.waitUntil(lambda: area.height() == 0)
+    assert (table.y(), table.height()) == (top, height)
+
+
+def test_the_messages_follow_the_width_of_their_place(qtbot: QtBot) -> None:
+    tab, area, table = _tab_with_table(qtbot)
+    bar = area.show_message("No keyring", MessageKind.WARNING)
+    qtbot.waitUntil(bar.isVisible)
+    tab.resize(600, 500)
+    qtbot.waitUntil(lambda: area.width() == table.width())
+    assert bar.width() == area.width()
+    assert area.height() == area.covered_height() > 0

@@ -8,15 +8,18 @@ from datetime import datetime
 from pathlib import Path
 
 import pytest
+import requests
 
 from postalgui.api.cancel import PlainTask
 from postalgui.api.contracts import ContractClient
-from postalgui.api.errors import NotFoundError
+from postalgui.api.errors import NotFoundError, PermissionDeniedError
 from postalgui.api.models.contracts import Contract, PostingCard, Service
-from postalgui.api.scopes import Scope
+from postalgui.api.scopes import Scope, TokenScope
+from postalgui.sandbox.faults import CONTROL_PREFIX
 from postalgui.sandbox.process import SandboxProcess
 from postalgui.services.context import AppContext, build_context
 from postalgui.services.contracts import use_cases as contracting
+from postalgui.services.contracts.service import ContractNotSetError
 from postalgui.services.settings import Profile, Settings
 from tests.conftest import MemoryKeyring
 
@@ -50,23 +53,46 @@ def context(config_dir: Path, memory_keyring: MemoryKeyring, sandbox_url: str) -
 # --------------------------------------------------------------------------- client
 
 
-def test_client_uses_the_contract_scope_or_the_login_scope(context: AppContext) -> None:
+def test_client_uses_the_contract_scope(context: AppContext) -> None:
     client = context.contracts.client()
     assert isinstance(client, ContractClient)
     assert client.cnpj == context.profile.cnpj
     assert client.scope is not None
     assert client.scope.kind is Scope.CONTRACT
     assert client.scope.contract == MAIN
+    assert client.scope.dr == context.profile.dr
+    # A card set for quoting does not change it: the service is authorized by contract.
+    assert context.profile.card
+    listed = contracting.list_contracts(PlainTask(), context.contracts, None, None)
+    assert {c.nuContrato for c in listed} >= {MAIN}
 
+
+def test_without_a_contract_it_says_so_and_sends_nothing(context: AppContext) -> None:
+    """Spec 001, 5.2: a contract token; with none configured, the setting is named and nothing sent."""
     settings = context.saved_settings
     no_contract = context.profile.model_copy(update={"contract": "", "card": ""})
     context.apply(settings.with_profile(settings.environment, no_contract))
-    client = context.contracts.client()
-    assert client.scope is not None
-    assert client.scope.kind is Scope.LOGIN
-    # Without a contract the company's contracts can still be listed (to pick one).
-    listed = contracting.list_contracts(PlainTask(), context.contracts, None, None)
-    assert {c.nuContrato for c in listed} >= {MAIN}
+    before = _requests_sent(context)
+    with pytest.raises(ContractNotSetError) as info:
+        contracting.list_contracts(PlainTask(), context.contracts, None, None)
+    assert "Contract" in str(info.value)
+    assert "POSTALGUI_CONTRACT" in str(info.value)
+    assert _requests_sent(context) == before
+
+
+def test_the_sandbox_refuses_a_login_token(context: AppContext) -> None:
+    """The operator's side of the rule: the contract service takes a contract's token only."""
+    login_client = ContractClient(context.backend().client, context.profile.cnpj, TokenScope(Scope.LOGIN))
+    with pytest.raises(PermissionDeniedError) as info:
+        login_client.contracts()
+    assert info.value.code == "CON-004"
+
+
+def _requests_sent(context: AppContext) -> int:
+    """Requests the sandbox received (its own count), not counting this question."""
+    response = requests.get(f"{context.sandbox_url()}{CONTROL_PREFIX}/stats", timeout=10)
+    total: int = response.json()["total_requests"]
+    return total
 
 
 # --------------------------------------------------------------------------- contracts

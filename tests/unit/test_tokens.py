@@ -110,6 +110,15 @@ def test_card_token_request_is_basic_auth_with_padded_numbers(store: CredentialS
 
 
 @responses.activate
+def test_created_answer_with_location_is_a_token(store: CredentialStore, clock: Clock) -> None:
+    """Spec 001, 7: 201 carries Location; the token is the body's, nothing is followed."""
+    responses.post(CARD_URL, status=201, json=token_body(), headers={"Location": "/token/v1/autentica/x"})
+    token = manager(store, clock).get(CARD)
+    assert token.value == "tok-1"
+    assert len(responses.calls) == 1
+
+
+@responses.activate
 @pytest.mark.parametrize(
     ("scope", "path", "body"),
     [

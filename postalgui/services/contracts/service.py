@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from postalgui.api.errors import ApiError
 from postalgui.api.scopes import Scope, TokenScope
 
 if TYPE_CHECKING:
@@ -14,13 +15,25 @@ if TYPE_CHECKING:
     from postalgui.services.settings import Profile
 
 
+CONTRACT_NOT_SET = (
+    "No contract is configured: the contract service is authorized by a contract token. "
+    "Set the contract number (Settings: Contract, or POSTALGUI_CONTRACT)"
+)
+
+
+class ContractNotSetError(ApiError):
+    """The contract service was asked while no contract is configured: nothing was sent."""
+
+
 class ContractService:
     """Owns the scope rule, the client's construction and the card switch's settings.
 
-    The contract service is authorized by contract (spec 001, 5.7): the calls use the
-    configured contract's scope, or the login scope while none is set, so a fresh install
-    can still list its contracts and pick one. `client` and `token` block on first use
-    (sandbox start): tasks only.
+    The contract service is authorized by contract (spec 001, 5.2 and 5.7): every call
+    uses a token of the configured contract (``/autentica/contrato``). With no contract
+    configured `scope` raises `ContractNotSetError` before anything is sent, so the user
+    is told which setting is missing instead of reading the operator's refusal of a
+    login token. A delegated access key stands for the token itself and needs no number.
+    `client` and `token` block on first use (sandbox start): tasks only.
     """
 
     def __init__(self, context: Session) -> None:
@@ -37,12 +50,20 @@ class ContractService:
         return self.context.env_key
 
     def scope(self) -> TokenScope:
-        return self.context.contract_scope() if self.context.profile.contract else TokenScope(Scope.LOGIN)
+        """The configured contract's token scope; `ContractNotSetError` when none is set."""
+        profile = self.context.profile
+        if profile.contract:
+            return profile.scope(Scope.CONTRACT)
+        if profile.delegated:  # the key is the token, whatever the scope: none is fetched
+            return TokenScope(Scope.LOGIN)
+        raise ContractNotSetError(CONTRACT_NOT_SET)
 
     def client(self) -> ContractClient:
+        """The contract service's client; `ContractNotSetError` (nothing started) without a contract."""
         from postalgui.api.contracts import ContractClient
 
-        return ContractClient(self.context.backend().client, self.context.profile.cnpj, self.scope())
+        scope = self.scope()  # first: without a contract not even the sandbox is started
+        return ContractClient(self.context.backend().client, self.context.profile.cnpj, scope)
 
     def token(self, scope: TokenScope | None = None, *, fresh: bool = False) -> Token:
         """The token for ``scope`` (default: the profile's, the card's when one is set).

@@ -42,6 +42,7 @@ from postalgui.gui.tabs.attendance.code_box import OperatorCodeBox
 from postalgui.gui.tabs.attendance.ticket import preview_html, preview_lines
 from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.gui.widgets.number_input import MoneySpinBox
+from postalgui.gui.widgets.reserved_label import reserve_lines
 from postalgui.gui.widgets.selectable_label import selectable_label
 from postalgui.services.attendance.use_cases import Registration, code_from_text, register_attendance
 
@@ -134,6 +135,7 @@ class RegistrationForm(QWidget):
         self.problems_label.setObjectName("registrationProblems")
         self.problems_label.setWordWrap(True)
         self.problems_label.setStyleSheet(f"color: {error_colour().name()};")
+        reserve_lines(self.problems_label, 2)  # the row under it stays put when an error comes or goes
         self.problems_label.hide()
         self.protocol_edit = QLineEdit(self)
         self.protocol_edit.setObjectName("protocol")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Signal, Slot
+from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtWidgets import QHBoxLayout, QProgressBar, QPushButton, QWidget
 
 from postalgui.gui.i18n import app_locale
@@ -49,6 +49,7 @@ class CountryDownload(QWidget):
         self.progress_bar = QProgressBar(self)
         self.progress_bar.setObjectName("branchProgress")
         self.progress_bar.setMaximumWidth(220)
+        self.progress_bar.setAlignment(Qt.AlignmentFlag.AlignCenter)  # text inside the bar in every style
         self.progress_bar.hide()
         self.cancel_button = QPushButton(self.tr("Cancel"), self)
         self.cancel_button.setObjectName("branchCancelButton")

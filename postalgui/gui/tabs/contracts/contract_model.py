@@ -285,6 +285,8 @@ class ContractModel(RecordTableModel):
         contract: Contract = item
         if column == ContractColumn.STATUS:
             return status_tooltip(contract.status, contract_status_meaning(contract.status))
+        if column == ContractColumn.VALID_TO:  # the list shows no start: the whole validity here
+            return validity_text(contract.dtInicioVigencia, contract.dtFimVigencia, self.today)
         if column == ContractColumn.NOTE and self.note(contract):
             return arg(
                 QCoreApplication.translate("ContractModel", "Valid until %1"),

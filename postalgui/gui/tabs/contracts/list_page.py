@@ -17,6 +17,7 @@ from postalgui.gui.messages import arg, describe_error
 from postalgui.gui.models.roles import SORT_ROLE
 from postalgui.gui.tabs.contracts.contract_model import (
     CONTRACT_STATUSES,
+    ContractColumn,
     ContractModel,
     contract_status_meaning,
     status_tooltip,
@@ -63,6 +64,9 @@ class ContractListPage(QWidget):
         self.contract_table = record_table(self, self.contract_proxy, "contractTable", self.tr("Contracts"))
         self.contract_table.setSortingEnabled(True)
         self.contract_table.sortByColumn(-1, Qt.SortOrder.AscendingOrder)  # the operator's order first
+        # Number, DR, end, status and "Attention" fit the list's share of the window on a
+        # 1366x768 screen; the start of validity is in the end's tooltip and in Details.
+        self.contract_table.setColumnHidden(ContractColumn.VALID_FROM, True)
         self.contract_table.selectionModel().selectionChanged.connect(
             self._on_contract_table_selection_changed
         )
@@ -186,6 +190,16 @@ class ContractListPage(QWidget):
 
     @Slot(object)
     def _on_list_task_error(self, error: BaseException) -> None:
+        from postalgui.services.contracts.service import ContractNotSetError
+
+        if isinstance(error, ContractNotSetError):  # nothing was sent: say which setting is missing
+            self.contracts_summary.setText(self.tr("No contract is set."))
+            text = self.tr(
+                "The contract service is authorized by a contract token: "
+                "enter the contract number in Settings (Contract), then Refresh."
+            )
+            self.desk.messages.show_message(text, MessageKind.WARNING, key=KEY)
+            return
         self.contracts_summary.setText(self.tr("The contracts could not be loaded."))
         self.desk.messages.show_message(
             arg(self.tr("The contracts could not be loaded: %1"), describe_error(error)),

@@ -97,8 +97,10 @@ class ContractsTab(QWidget):
         self.pages.addTab(self.detail_page, self.tr("&Details"))
         self.pages.addTab(self.services_panel, self.tr("&Services"))
         self.pages.addTab(self.cards_page, self.tr("C&ards"))
+        # The list a little wider than the pages: its five columns are whole at the default
+        # window on a 1366x768 screen.
         splitter = RememberedSplitter.of(
-            "contracts.main", Qt.Orientation.Horizontal, self, ((self.list_page, 2), (self.pages, 3))
+            "contracts.main", Qt.Orientation.Horizontal, self, ((self.list_page, 6), (self.pages, 5))
         )
         splitter.setObjectName("contractsSplitter")
 

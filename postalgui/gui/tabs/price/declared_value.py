@@ -14,6 +14,7 @@ from postalgui.api.values import format_brl
 from postalgui.gui.messages import arg
 from postalgui.gui.tabs.price.form_rows import add_row, note_label
 from postalgui.gui.widgets.number_input import MoneySpinBox
+from postalgui.gui.widgets.reserved_label import reserved_row
 from postalgui.services.price.form_values import DeclaredLimits
 
 __all__ = ["DeclaredValue"]
@@ -44,7 +45,7 @@ class DeclaredValue(QObject):
         self.declared_hint = QLabel(box)
         self.declared_hint.setWordWrap(True)
         add_row(form, self.tr("Decla&red value:"), self.declared_spin)
-        form.addRow(self.declared_note)
+        form.addRow(reserved_row(self.declared_note))  # its line stays while it is hidden
         form.addRow(self.declared_hint)
 
     def show_limits(self, limits: DeclaredLimits | None) -> None:

@@ -10,6 +10,8 @@ from __future__ import annotations
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
 from PySide6.QtWidgets import QFormLayout, QHBoxLayout, QLabel, QListWidget, QWidget
 
+from postalgui.gui.widgets.reserved_label import reserve_lines
+
 __all__ = ["add_row", "elide_items", "field_label", "note_label"]
 
 
@@ -26,13 +28,17 @@ def add_row(
 
 
 def note_label(parent: QWidget, name: str) -> QLabel:
-    """A small hidden line saying how a box read what was typed ("understood: 1,5 cm")."""
+    """A small hidden line saying how a box read what was typed ("understood: 1,5 cm").
+
+    Its line is kept while it is hidden (`reserve_lines`): the note comes and goes without
+    moving the rows below it.
+    """
     label = QLabel(parent)
     label.setObjectName(name)
-    label.setWordWrap(True)
     font = label.font()
     font.setPointSizeF(font.pointSizeF() * 0.9)
     label.setFont(font)
+    reserve_lines(label)
     label.hide()
     return label
 

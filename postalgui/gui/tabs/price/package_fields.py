@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QComboBox, QFormLayout, QHBoxLayout, QLabel, QTool
 from postalgui.gui.messages import arg
 from postalgui.gui.tabs.price.form_rows import add_row, field_label, note_label
 from postalgui.gui.widgets.number_input import GramsSpinBox, MeasureSpinBox
+from postalgui.gui.widgets.reserved_label import reserved_row
 from postalgui.services.price.form_values import size_fields
 
 if TYPE_CHECKING:
@@ -42,9 +43,9 @@ class PackageFields(QObject):
         add_row(form, self.tr("Pr&eset:"), presets, self.package_combo)
         add_row(form, self.tr("&Format:"), self.format_combo)
         add_row(form, self.tr("&Weight:"), self.weight_spin)
-        form.addRow(self.weight_note)
+        form.addRow(reserved_row(self.weight_note))  # its line stays while it is hidden
         add_row(form, self.tr("Si&zes:"), self.sizes_row, self.length_spin)
-        form.addRow(self.sizes_note)
+        form.addRow(reserved_row(self.sizes_note))  # its line stays while it is hidden
         self._on_format_combo_current_index_changed()
 
     def _build_format(self, box: QWidget) -> None:
