@@ -32,13 +32,13 @@ from postalgui.api.values import (
     InvalidValue,
     format_brl,
     format_cep,
-    format_grams,
     parse_date_dmy,
     parse_date_iso,
     parse_date_ui,
     parse_money,
 )
 from postalgui.gui.messages import arg
+from postalgui.gui.models.formatting import format_grams, format_measure
 from postalgui.gui.models.row_table import RowTableModel, TextRow
 
 __all__ = [
@@ -86,11 +86,12 @@ _NAMED: dict[str, tuple[object, _Kind]] = {
 FIELD_ORDER = tuple(_NAMED)
 """The fields with words of their own, in column order; the others follow as sent."""
 
-# The operator's reasons come in capitals without accents; these read as Portuguese.
-_REASONS = {
-    "PESO DIVERGENTE": "Peso divergente",
-    "DIMENSOES DIVERGENTES": "Dimensões divergentes",
-    "CEP DE DESTINO DIVERGENTE": "CEP de destino divergente",
+# The operator's reasons come in capitals without accents; the known ones read in the
+# UI's language (QT_TRANSLATE_NOOP is typed as returning object).
+_REASONS: dict[str, object] = {
+    "PESO DIVERGENTE": QT_TRANSLATE_NOOP("DivergenceModel", "Different weight"),
+    "DIMENSOES DIVERGENTES": QT_TRANSLATE_NOOP("DivergenceModel", "Different dimensions"),
+    "CEP DE DESTINO DIVERGENTE": QT_TRANSLATE_NOOP("DivergenceModel", "Different destination CEP"),
 }
 
 
@@ -108,21 +109,21 @@ def posting_date(text: str | None) -> date | None:
 
 
 def reason_text(value: object) -> str:
-    """``"PESO DIVERGENTE"`` -> ``"Peso divergente"``: the operator's words, written to be read."""
+    """``"PESO DIVERGENTE"`` -> ``"Peso divergente"`` / ``"Different weight"``: a known reason
+    in the UI's language, another in the operator's words, written to be read."""
     text = _value_text(value).strip()
     if text in _REASONS:
-        return _REASONS[text]
+        return QCoreApplication.translate("DivergenceModel", str(_REASONS[text]))
     if text.isupper():
         return text[:1] + text[1:].lower()
     return text
 
 
 def weight_text(grams: int) -> str:
-    """``850`` -> ``"850 g"``; ``1200`` -> ``"1,2 kg"``; ``19600`` -> ``"19,6 kg"``."""
+    """``850`` -> ``"850 g"``; ``1200`` -> ``"1,2 kg"`` / ``"1.2 kg"``: the UI's numbers."""
     if abs(grams) < 1000:
         return format_grams(grams)
-    kilos = f"{Decimal(grams) / 1000:f}".rstrip("0").rstrip(".")
-    return kilos.replace(".", ",") + " kg"
+    return f"{format_measure(Decimal(grams) / 1000)} kg"
 
 
 def _value_text(value: object) -> str:
