@@ -8,7 +8,8 @@ the top of every page and "Página x de y" at the bottom.
 
 Labels are Brazilian Portuguese by default (the customer's language), English with
 ``language="en"``. Money is ``R$ 1.234,56`` and dates ``DD/MM/AAAA`` in both, the
-app's conventions; other numbers follow the language (``1.500 g`` / ``1,500 g``). The standard Helvetica covers Latin-1, so accents need no font file.
+app's conventions; other numbers follow the language (``1.500 g`` / ``1,500 g``).
+The standard Helvetica covers Latin-1, so accents need no font file.
 """
 
 from __future__ import annotations
