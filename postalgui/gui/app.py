@@ -122,14 +122,25 @@ class GuiSession(QObject):
         QCoreApplication.quit()
 
 
+def application(argv: list[str]) -> QApplication:
+    """The running QApplication, or a new one on a UTF-8 character type (`prefer_utf8_ctype`:
+    no "Detected locale C" warning on a ``C`` locale)."""
+    existing = QApplication.instance()
+    if isinstance(existing, QApplication):
+        return existing
+    from postalgui.gui.utf8_locale import prefer_utf8_ctype
+
+    prefer_utf8_ctype()
+    return QApplication(["postalgui", *argv])
+
+
 def run_gui(argv: list[str]) -> int:
     """Run the desktop app; ``argv`` are Qt's arguments (no program name). Returns the exit code.
 
     A second launch for the same user and config folder brings the running window
     forward and returns at once, before any window or context of its own is built.
     """
-    existing = QApplication.instance()
-    app = existing if isinstance(existing, QApplication) else QApplication(["postalgui", *argv])
+    app = application(argv)
     app.setApplicationName(APP_NAME)
     app.setOrganizationName(APP_NAME)
     app.setDesktopFileName("postalgui")
@@ -171,10 +182,12 @@ def _run_first_instance(app: QApplication, instance: SingleInstance) -> int:
 
     from postalgui.gui.i18n import install_translators, remove_translators, resolve_language, saved_language
     from postalgui.gui.logs import route_qt_messages, setup_logging
+    from postalgui.gui.widgets.saved_file import keep_dialog_state_in
     from postalgui.services.context import build_context
     from postalgui.services.settings import ConfigError
 
     paths = app_paths()
+    keep_dialog_state_in(paths.config_dir)  # Qt's file dialog state too, before any dialog
     translators = install_translators(app, resolve_language(saved_language(paths.settings_file)))
     # The frame was built before the language was known, with the system's locale, and
     # every widget added to it inherits the frame's: give it the language's (numbers).

@@ -1,5 +1,9 @@
 """Saving files: the save dialog (`ask_save_path`, starting in the folder last saved to) and
-`SavedFileReporter`, which says where a background export went, or why it failed."""
+`SavedFileReporter`, which says where a background export went, or why it failed.
+
+Qt's own file dialog keeps its state (view mode, sidebar, history) in
+``QSettings(UserScope, "QtProject")``: by default ``~/.config/QtProject.conf`` or the
+Windows registry, outside the app's config folder. `keep_dialog_state_in` moves it there."""
 
 from __future__ import annotations
 
@@ -43,6 +47,13 @@ def pdf_type() -> FileType:
 def table_types() -> list[FileType]:
     """A table's exports: a workbook for people (first, the default), CSV for machines."""
     return [xlsx_type(), csv_type()]
+
+
+def keep_dialog_state_in(folder: Path) -> None:
+    """Qt's dialogs keep their state in ``folder`` (``QtProject.conf``, an INI file), as
+    everything else of the app's does (``POSTALGUI_CONFIG_DIR``). Call before the first dialog."""
+    QSettings.setDefaultFormat(QSettings.Format.IniFormat)
+    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(folder))
 
 
 def _folders() -> QSettings:

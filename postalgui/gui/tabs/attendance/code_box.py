@@ -11,7 +11,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Signal, Slot
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Signal, Slot
 from PySide6.QtWidgets import QGridLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit, QPushButton, QWidget
 
 from postalgui.gui.messages import arg, describe_error, or_dash
@@ -26,7 +26,21 @@ if TYPE_CHECKING:
     from postalgui.gui.tasks import TaskHandle
     from postalgui.services.attendance.service import AttendanceService
 
-__all__ = ["DECODE_KEY", "OperatorCodeBox"]
+__all__ = ["DECODE_KEY", "OperatorCodeBox", "agency_kind"]
+
+# ``tipoAgencia`` (spec 002): Propria (own) or Terceirizada (outsourced); QT_TRANSLATE_NOOP is
+# typed as returning object.
+_AGENCY_KINDS: dict[str, object] = {
+    "propria": QT_TRANSLATE_NOOP("OperatorCodeBox", "own unit"),
+    "própria": QT_TRANSLATE_NOOP("OperatorCodeBox", "own unit"),
+    "terceirizada": QT_TRANSLATE_NOOP("OperatorCodeBox", "outsourced unit"),
+}
+
+
+def agency_kind(tipo: str) -> str:
+    """``"Terceirizada"`` -> "outsourced unit" / "unidade terceirizada"; another kind as sent."""
+    known = _AGENCY_KINDS.get(tipo.strip().casefold())
+    return tipo if known is None else QCoreApplication.translate("OperatorCodeBox", str(known))
 
 DECODE_KEY = "attendance.decode"
 _MASK = "\N{BULLET}" * 8
@@ -119,7 +133,8 @@ class OperatorCodeBox(QGroupBox):
         self.attendant_label.setText(or_dash(code.nome))
         unit = code.mcmcuAgencia or ""
         if code.tipoAgencia:
-            unit = arg(self.tr("%1 (%2)"), unit, code.tipoAgencia) if unit else code.tipoAgencia
+            kind = agency_kind(code.tipoAgencia)
+            unit = arg(self.tr("%1 (%2)"), unit, kind) if unit else kind
         self.unit_label.setText(or_dash(unit))
         self.terminal_label.setText(or_dash(code.numeroCaixa))
         place = "/".join(part for part in (code.cidade, code.uf) if part)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication, Qt, Signal, Slot
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, Signal, Slot
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QApplication,
@@ -30,7 +30,25 @@ from postalgui.gui.tabs.contracts.labels import field_label
 if TYPE_CHECKING:
     from postalgui.api.models.contracts import Contact
 
-__all__ = ["ContactCard", "ContactsView", "contact_fields", "contact_text"]
+__all__ = ["ContactCard", "ContactsView", "contact_fields", "contact_kind", "contact_text"]
+
+# The operator's contact types, in capitals; the known ones read in the UI's language
+# (QT_TRANSLATE_NOOP is typed as returning object).
+_KINDS: dict[str, object] = {
+    "PRINCIPAL": QT_TRANSLATE_NOOP("ContactCard", "Main contact"),
+    "SECUNDARIO": QT_TRANSLATE_NOOP("ContactCard", "Secondary contact"),
+    "SUBSTITUTO": QT_TRANSLATE_NOOP("ContactCard", "Substitute"),
+}
+
+
+def contact_kind(tipo: str | None) -> str:
+    """``"PRINCIPAL"`` -> "Main contact" / "Contato principal"; another type as sent, written
+    to be read (``"GESTOR"`` -> "Gestor")."""
+    text = (tipo or "").strip()
+    known = _KINDS.get(text.upper())
+    if known is not None:
+        return QCoreApplication.translate("ContactCard", str(known))
+    return text[:1] + text[1:].lower() if text.isupper() else text
 
 
 def contact_fields(contact: Contact) -> list[tuple[str, str]]:
@@ -42,7 +60,7 @@ def contact_fields(contact: Contact) -> list[tuple[str, str]]:
         (QCoreApplication.translate("ContactCard", "E-mail"), contact.email),
         (QCoreApplication.translate("ContactCard", "Phone"), contact.telefone),
         (QCoreApplication.translate("ContactCard", "Mobile"), contact.celular),
-        (QCoreApplication.translate("ContactCard", "Type"), contact.tipo),
+        (QCoreApplication.translate("ContactCard", "Type"), contact_kind(contact.tipo)),
     )
     fields = [(label, str(value)) for label, value in named if value]
     fields.extend(

@@ -5,12 +5,12 @@ Its texts keep the translation context of `AnalyticView`, where the catalog has 
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
 from PySide6.QtWidgets import QFormLayout, QGroupBox, QHBoxLayout, QLabel, QWidget
 
 from postalgui.gui.messages import arg, display_cnpj
 
-__all__ = ["StatementHeader", "fold_title", "header_fields"]
+__all__ = ["StatementHeader", "fold_title", "header_fields", "status_words"]
 
 _HEADER_FIELDS = (
     ("invoice", ("Nº DA FATURA", "N° DA FATURA", "NO DA FATURA", "NUMERO DA FATURA", "FATURA")),
@@ -25,6 +25,21 @@ _HEADER_FIELDS = (
     ("customer", ("CODIGO DO CLIENTE", "CÓDIGO DO CLIENTE")),
     ("paid", ("DATA PAGAMENTO", "DATA DE PAGAMENTO")),
 )
+
+
+# The operator's invoice statuses in the UI's words (QT_TRANSLATE_NOOP is typed as returning
+# object); another status is shown as sent.
+_STATUSES: dict[str, object] = {
+    "em aberto": QT_TRANSLATE_NOOP("AnalyticView", "Open"),
+    "paga": QT_TRANSLATE_NOOP("AnalyticView", "Paid"),
+    "estornada": QT_TRANSLATE_NOOP("AnalyticView", "Reversed"),
+}
+
+
+def status_words(status: str) -> str:
+    """``"Em aberto"`` -> "Open" (English) / "Em aberto" (Portuguese); unknown as sent."""
+    known = _STATUSES.get(status.strip().casefold())
+    return status if known is None else QCoreApplication.translate("AnalyticView", str(known))
 
 
 def fold_title(title: str) -> str:
@@ -90,6 +105,6 @@ class StatementHeader(QGroupBox):
                 else fields["dr"]
             )
         texts = {name: fields.get(name, "") for name in self.labels}
-        texts.update(company=company, contract=contract)
+        texts.update(company=company, contract=contract, status=status_words(fields.get("status", "")))
         for name, label in self.labels.items():
             label.setText(texts.get(name) or "\N{EM DASH}")
