@@ -42,6 +42,7 @@ def agency_kind(tipo: str) -> str:
     known = _AGENCY_KINDS.get(tipo.strip().casefold())
     return tipo if known is None else QCoreApplication.translate("OperatorCodeBox", str(known))
 
+
 DECODE_KEY = "attendance.decode"
 _MASK = "\N{BULLET}" * 8
 
