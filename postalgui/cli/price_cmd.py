@@ -34,6 +34,7 @@ from postalgui.api.models.validation import field_problems
 from postalgui.api.values import (
     InvalidValue,
     format_brl,
+    format_count,
     format_grams,
     format_number,
     parse_date_dmy,
@@ -495,7 +496,8 @@ def _run_batch(args: argparse.Namespace, context: AppContext) -> int:
             sys.stderr.write(f"{where}: {problem.message}\n")
         if checked.problem_count > len(checked.problems):
             sys.stderr.write(f"... and {checked.problem_count - len(checked.problems)} more\n")
-        error(f"{args.file}: {checked.problem_count} problem(s); nothing was sent")
+        problems = format_count(checked.problem_count, "problem", "problems", LANGUAGE)
+        error(f"{args.file}: {problems}; nothing was sent")
         return EXIT_INVALID_INPUT
     for product, code in sorted(checked.added.items()):
         error(f"note: rows of {product} with a declared value: added {code}, its declared-value service")
@@ -505,7 +507,7 @@ def _run_batch(args: argparse.Namespace, context: AppContext) -> int:
         error(f"{args.file}: {exc}")
         return EXIT_INVALID_INPUT
     if failed:
-        error(f"{failed} of {total} item(s) failed")
+        error(f"{failed} of {format_count(total, 'item', 'items', LANGUAGE)} failed")
         return EXIT_API_ERROR
     return EXIT_OK
 

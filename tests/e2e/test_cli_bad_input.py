@@ -95,7 +95,7 @@ def test_declared_value_in_a_batch_without_the_service_names_the_row(
     assert out == ""
     assert "line 3, column Valor declarado: Product 45110 has no declared-value service" in err
     assert "line 4, column Valor declarado: Product 45110 has no declared-value service" in err
-    assert "2 problem(s); nothing was sent" in err
+    assert "2 problems; nothing was sent" in err
     assert "POST /preco/v1/nacional" not in price_requests(sandbox)
 
 

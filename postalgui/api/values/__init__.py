@@ -61,7 +61,7 @@ from postalgui.api.values.money import (
     parse_percent,
     parse_weight_grams,
 )
-from postalgui.api.values.numbers import format_grams, format_number, format_percent
+from postalgui.api.values.numbers import format_count, format_grams, format_number, format_percent
 
 __all__ = [
     "DEFAULT_OFFSET",
@@ -85,6 +85,7 @@ __all__ = [
     "format_cents",
     "format_cep",
     "format_cnpj",
+    "format_count",
     "format_date_dmy",
     "format_date_iso",
     "format_date_ui",

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from decimal import ROUND_HALF_UP, Decimal
 
-__all__ = ["format_grams", "format_number", "format_percent", "is_portuguese"]
+__all__ = ["format_count", "format_grams", "format_number", "format_percent", "is_portuguese"]
 
 
 def is_portuguese(language: str) -> bool:
@@ -43,6 +43,11 @@ def format_number(
     group, mark = (".", ",") if is_portuguese(language) else (",", ".")
     grouped = f"{int(integer):,}".replace(",", group)
     return f"{sign}{grouped}{mark}{fraction}" if fraction else f"{sign}{grouped}"
+
+
+def format_count(count: int, one: str, many: str, language: str) -> str:
+    """A count with its noun in the right number: ``"1 problem"``, ``"1,500 problems"``."""
+    return f"{format_number(count, language)} {one if count == 1 else many}"
 
 
 def format_grams(grams: int, language: str) -> str:
