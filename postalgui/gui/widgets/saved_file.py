@@ -2,8 +2,8 @@
 `SavedFileReporter`, which says where a background export went, or why it failed.
 
 Qt's own file dialog keeps its state (view mode, sidebar, history) in
-``QSettings(UserScope, "QtProject")``: by default ``~/.config/QtProject.conf`` or the
-Windows registry, outside the app's config folder. `keep_dialog_state_in` moves it there."""
+``QSettings(UserScope, "QtProject")``: by default ``~/.config/QtProject.conf``, outside the
+app's config folder. `keep_dialog_state_in` moves it there."""
 
 from __future__ import annotations
 
@@ -50,10 +50,14 @@ def table_types() -> list[FileType]:
 
 
 def keep_dialog_state_in(folder: Path) -> None:
-    """Qt's dialogs keep their state in ``folder`` (``QtProject.conf``, an INI file), as
-    everything else of the app's does (``POSTALGUI_CONFIG_DIR``). Call before the first dialog."""
-    QSettings.setDefaultFormat(QSettings.Format.IniFormat)
-    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(folder))
+    """Qt's dialogs keep their state in ``folder`` (``QtProject.conf``), as everything else
+    of the app's does (``POSTALGUI_CONFIG_DIR``). Call before the first dialog.
+
+    Qt reads ``QSettings(UserScope, "QtProject")`` in its native format: a file on Linux
+    and the BSDs, which this moves; the registry on Windows and a plist on macOS, which
+    Qt does not let a path move."""
+    for kind in (QSettings.Format.NativeFormat, QSettings.Format.IniFormat):
+        QSettings.setPath(kind, QSettings.Scope.UserScope, str(folder))
 
 
 def _folders() -> QSettings:
