@@ -170,24 +170,23 @@ def run_gui(argv: list[str]) -> int:
 
 def _run_first_instance(app: QApplication, instance: SingleInstance) -> int:
     """Frame, context, session and event loop of the instance that owns the window."""
-    from postalgui.gui.widgets.window_state import WindowState
+    from postalgui.gui.widgets.window_state import WindowState, keep_dialog_state_in
     from postalgui.services.paths import app_paths
 
     window = MainWindow()  # the frame: no text yet, so it needs no translator
     instance.window = window  # a second launch from now on brings it forward
     window.window_state = WindowState(app_paths().config_dir)
+    keep_dialog_state_in(app_paths().config_dir)  # Qt's file dialog state too
     window.window_state.restore_window(window)  # before it shows: no jump
     window.show()
     app.processEvents()  # painted before the rest of the app loads
 
     from postalgui.gui.i18n import install_translators, remove_translators, resolve_language, saved_language
     from postalgui.gui.logs import route_qt_messages, setup_logging
-    from postalgui.gui.widgets.saved_file import keep_dialog_state_in
     from postalgui.services.context import build_context
     from postalgui.services.settings import ConfigError
 
     paths = app_paths()
-    keep_dialog_state_in(paths.config_dir)  # Qt's file dialog state too, before any dialog
     translators = install_translators(app, resolve_language(saved_language(paths.settings_file)))
     # The frame was built before the language was known, with the system's locale, and
     # every widget added to it inherits the frame's: give it the language's (numbers).

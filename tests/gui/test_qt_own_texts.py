@@ -21,7 +21,7 @@ from pytestqt.qtbot import QtBot
 
 from postalgui.gui import i18n
 from postalgui.gui.utf8_locale import prefer_utf8_ctype
-from postalgui.gui.widgets.saved_file import keep_dialog_state_in
+from postalgui.gui.widgets.window_state import keep_dialog_state_in
 
 ROOT = Path(__file__).resolve().parents[2]
 WARNING = "Detected locale"
@@ -98,7 +98,9 @@ def test_no_locale_warning_at_start_on_a_c_locale() -> None:
 def test_file_dialog_state_is_kept_in_the_config_folder(config_dir: Path, qtbot: QtBot) -> None:
     keep_dialog_state_in(config_dir)
     try:
-        assert QSettings(QSettings.Scope.UserScope, "QtProject").fileName() == str(config_dir / "QtProject.conf")
+        assert QSettings(QSettings.Scope.UserScope, "QtProject").fileName() == str(
+            config_dir / "QtProject.conf"
+        )
         dialog = QFileDialog(None, "x", str(ROOT))
         dialog.setOption(QFileDialog.Option.DontUseNativeDialog, True)
         dialog.show()

@@ -74,11 +74,14 @@ def test_every_gui_string_has_a_finished_translation(tmp_path: Path) -> None:
     assert leftovers == [], "unfinished, vanished or obsolete entries in the .ts"
 
 
+PLACEHOLDERS = ("%1", "%2", "{value}", "{count}", "{check}", "{expected}", "{label}", "{width}")
+
+
 def test_placeholders_survive_translation() -> None:
     for (_, source), translation in _messages(TS).items():
         forms = [form.text or "" for form in translation.findall("numerusform")] or [translation.text or ""]
         for text in forms:
-            for placeholder in ("%1", "%2", "{value}", "{count}", "{check}", "{expected}", "{label}", "{width}"):
+            for placeholder in PLACEHOLDERS:
                 assert (placeholder in source) == (placeholder in text), (source, text)
 
 

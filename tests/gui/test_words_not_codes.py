@@ -55,7 +55,9 @@ def test_agency_kind_status_and_reason_in_words(language: str, qtbot: QtBot) -> 
     qtbot.addWidget(header)
     header.show_values({"STATUS": "Em aberto"})
     assert header.labels["status"].text() == said(language, "Open", "Em aberto")
-    assert reason_text("DIMENSOES DIVERGENTES") == said(language, "Different dimensions", "Dimensões divergentes")
+    assert reason_text("DIMENSOES DIVERGENTES") == said(
+        language, "Different dimensions", "Dimensões divergentes"
+    )
     assert reason_text("PESO DIVERGENTE") == said(language, "Different weight", "Peso divergente")
 
 
@@ -67,7 +69,13 @@ def test_agency_kind_status_and_reason_in_words(language: str, qtbot: QtBot) -> 
         ("CardsPage", "%n card(s)", 1, "1 card", "1 cartão"),
         ("CardsPage", "%n card(s)", 2, "2 cards", "2 cartões"),
         ("DivergencesView", "%Ln divergence(s) · tariffed %1", 1, "1 divergence ·", "1 divergência ·"),
-        ("DivergencesView", "%Ln divergence(s) · tariffed %1", 1500, "1,500 divergences", "1.500 divergências"),
+        (
+            "DivergencesView",
+            "%Ln divergence(s) · tariffed %1",
+            1500,
+            "1,500 divergences",
+            "1.500 divergências",
+        ),
         (
             "InvoicesTab",
             "Typed line copied: %1. Invoice %2 is overdue (%Ln day(s) past its due date): "
@@ -103,4 +111,6 @@ def test_export_names_in_the_ui_language(language: str, qtbot: QtBot) -> None:
     exporter = ResultsExporter(none, none, none, "price.export", list, parent)
     name = exporter._file_name()
     assert name.startswith(said(language, "quotes-", "cotacoes-"))
-    assert QCoreApplication.translate("InvoicesTab", "invoices-%1") == said(language, "invoices-%1", "faturas-%1")
+    assert QCoreApplication.translate("InvoicesTab", "invoices-%1") == said(
+        language, "invoices-%1", "faturas-%1"
+    )

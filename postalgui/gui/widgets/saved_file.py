@@ -1,9 +1,5 @@
 """Saving files: the save dialog (`ask_save_path`, starting in the folder last saved to) and
-`SavedFileReporter`, which says where a background export went, or why it failed.
-
-Qt's own file dialog keeps its state (view mode, sidebar, history) in
-``QSettings(UserScope, "QtProject")``: by default ``~/.config/QtProject.conf``, outside the
-app's config folder. `keep_dialog_state_in` moves it there."""
+`SavedFileReporter`, which says where a background export went, or why it failed."""
 
 from __future__ import annotations
 
@@ -47,17 +43,6 @@ def pdf_type() -> FileType:
 def table_types() -> list[FileType]:
     """A table's exports: a workbook for people (first, the default), CSV for machines."""
     return [xlsx_type(), csv_type()]
-
-
-def keep_dialog_state_in(folder: Path) -> None:
-    """Qt's dialogs keep their state in ``folder`` (``QtProject.conf``), as everything else
-    of the app's does (``POSTALGUI_CONFIG_DIR``). Call before the first dialog.
-
-    Qt reads ``QSettings(UserScope, "QtProject")`` in its native format: a file on Linux
-    and the BSDs, which this moves; the registry on Windows and a plist on macOS, which
-    Qt does not let a path move."""
-    for kind in (QSettings.Format.NativeFormat, QSettings.Format.IniFormat):
-        QSettings.setPath(kind, QSettings.Scope.UserScope, str(folder))
 
 
 def _folders() -> QSettings:
