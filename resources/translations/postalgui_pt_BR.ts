@@ -105,18 +105,6 @@
         <translation>%1-itens</translation>
     </message>
     <message>
-        <source>Open</source>
-        <translation>Em aberto</translation>
-    </message>
-    <message>
-        <source>Paid</source>
-        <translation>Paga</translation>
-    </message>
-    <message>
-        <source>Reversed</source>
-        <translation>Estornada</translation>
-    </message>
-    <message>
         <location line="+833"/>
         <source>Invoice</source>
         <translation>Fatura</translation>
@@ -1411,18 +1399,6 @@
 <context>
     <name>ContactCard</name>
     <message>
-        <source>Main contact</source>
-        <translation>Contato principal</translation>
-    </message>
-    <message>
-        <source>Secondary contact</source>
-        <translation>Contato secundário</translation>
-    </message>
-    <message>
-        <source>Substitute</source>
-        <translation>Substituto</translation>
-    </message>
-    <message>
         <location filename="../../postalgui/gui/tabs/contracts/contacts_view.py" line="+38"/>
         <source>Name</source>
         <translation>Nome</translation>
@@ -1999,6 +1975,53 @@
     </message>
 </context>
 <context>
+    <name>OperatorWords</name>
+    <message>
+        <source>Main contact</source>
+        <translation>Contato principal</translation>
+    </message>
+    <message>
+        <source>Secondary contact</source>
+        <translation>Contato secundário</translation>
+    </message>
+    <message>
+        <source>Substitute</source>
+        <translation>Substituto</translation>
+    </message>
+    <message>
+        <source>own unit</source>
+        <translation>unidade própria</translation>
+    </message>
+    <message>
+        <source>outsourced unit</source>
+        <translation>unidade terceirizada</translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation>Em aberto</translation>
+    </message>
+    <message>
+        <source>Paid</source>
+        <translation>Paga</translation>
+    </message>
+    <message>
+        <source>Reversed</source>
+        <translation>Estornada</translation>
+    </message>
+    <message>
+        <source>Different weight</source>
+        <translation>Peso divergente</translation>
+    </message>
+    <message>
+        <source>Different dimensions</source>
+        <translation>Dimensões divergentes</translation>
+    </message>
+    <message>
+        <source>Different destination CEP</source>
+        <translation>CEP de destino divergente</translation>
+    </message>
+</context>
+<context>
     <name>QFileDialog</name>
     <message>
         <source>&amp;Look in:</source>
@@ -2018,18 +2041,6 @@
 </context>
 <context>
     <name>DivergenceModel</name>
-    <message>
-        <source>Different weight</source>
-        <translation>Peso divergente</translation>
-    </message>
-    <message>
-        <source>Different dimensions</source>
-        <translation>Dimensões divergentes</translation>
-    </message>
-    <message>
-        <source>Different destination CEP</source>
-        <translation>CEP de destino divergente</translation>
-    </message>
     <message>
         <location filename="../../postalgui/gui/tabs/invoices/divergences_view.py" line="+65"/>
         <source>Object code</source>
@@ -4019,14 +4030,6 @@
 </context>
 <context>
     <name>OperatorCodeBox</name>
-    <message>
-        <source>own unit</source>
-        <translation>unidade própria</translation>
-    </message>
-    <message>
-        <source>outsourced unit</source>
-        <translation>unidade terceirizada</translation>
-    </message>
     <message>
         <source>Operator code</source>
         <translation>Código do Operador</translation>

@@ -11,18 +11,15 @@ complementary information reads as named facts, never as its codes (``FATOR_FAIX
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import datetime
 from decimal import Decimal
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QCoreApplication, QLocale, QTranslator
 from pytestqt.qtbot import QtBot
 
 from postalgui.api.models.invoices import Divergence
 from postalgui.api.models.price import PriceQuery, PriceResponse, QuoteResult
-from postalgui.gui import i18n
 from postalgui.gui.tabs.invoices.divergence_model import DivergenceModel, weight_text
 from postalgui.gui.tabs.price.breakdown_view import BreakdownView
 from postalgui.gui.widgets.map_view import cluster_label
@@ -67,14 +64,10 @@ NAMES = {
 }
 
 
-@pytest.fixture(params=["en", "pt_BR"])
-def language(request: pytest.FixtureRequest, qapp: QCoreApplication) -> Iterator[str]:
+@pytest.fixture
+def language(each_language: str) -> str:
     """The UI in each language, as the app installs it (translators and default locale)."""
-    default = QLocale()
-    installed: list[QTranslator] = i18n.install_translators(qapp, request.param)
-    yield request.param
-    i18n.remove_translators(qapp, installed)
-    QLocale.setDefault(default)
+    return each_language
 
 
 def check(text: str, language: str) -> None:

@@ -20,41 +20,65 @@ from postalgui.api.values.numbers import is_portuguese
 
 __all__ = ["info_name", "info_value"]
 
-_NAMES: Mapping[str, tuple[str, str]] = {  # (Portuguese, English)
-    InfoTipo.LOB_ERP: ("Linha de negócio (ERP)", "Line of business (ERP)"),
-    InfoTipo.LIMITE_MAX_TARIFACAO_ERP: ("Limite máximo de tarifação (ERP)", "Pricing limit (ERP)"),
-    InfoTipo.VALOR_PARAMETRO_KILO_ADICIONAL_ERP: (
-        "Parâmetro do quilo adicional (ERP)",
-        "Additional kilo parameter (ERP)",
-    ),
-    InfoTipo.LOB_SGPB: ("Linha de negócio (SGPB)", "Line of business (SGPB)"),
-    InfoTipo.NU_PROPOSTA: ("Número da proposta", "Proposal number"),
-    InfoTipo.CO_MODELO: ("Código do modelo", "Model code"),
-    InfoTipo.CO_SIMILARIDADE: ("Código de similaridade", "Similarity code"),
-    InfoTipo.IN_EXIGENCIA_CEP_DESTINO: ("Exige CEP de destino", "Destination CEP required"),
-    InfoTipo.CO_AGRUPADOR: ("Código do agrupador", "Grouping code"),
-    InfoTipo.TIPO_AGRUPADOR: ("Tipo do agrupador", "Grouping type"),
-    InfoTipo.NU_CORREDOR_ORIGEM: ("Corredor de origem", "Origin corridor"),
-    InfoTipo.NU_CORREDOR_DESTINO: ("Corredor de destino", "Destination corridor"),
-    InfoTipo.NU_TABELA_FATOR: ("Tabela de fatores", "Factor table"),
-    InfoTipo.NU_LINHA_FATOR: ("Linha da tabela de fatores", "Factor table row"),
-    InfoTipo.NU_COLUNA_FATOR: ("Coluna da tabela de fatores", "Factor table column"),
-    InfoTipo.NO_COLUNA_FATOR: ("Nome da coluna de fatores", "Factor column name"),
-    InfoTipo.CLASSIFICACAO_COLUNA: ("Classificação da coluna", "Column classification"),
-    InfoTipo.NU_COMBO: ("Combo", "Combo"),
-    InfoTipo.NU_VARIACAO: ("Variação", "Variation"),
-    InfoTipo.VL_PRECO_BASE: ("Valor do preço base", "Base price value"),
-    InfoTipo.FATOR_FAIXA: ("Fator da faixa", "Band factor"),
-    InfoTipo.FATOR_CADA_ADICIONAL: ("Fator de cada adicional", "Factor per additional unit"),
-    InfoTipo.QT_EXCESSO: ("Quantidade excedente", "Excess quantity"),
-    InfoTipo.NO_PRODUTO: ("Nome do produto", "Product name"),
-    InfoTipo.TP_TARIFACAO_ERP: ("Tipo de tarifação (ERP)", "Pricing type (ERP)"),
-    InfoTipo.IN_CORREDOR_FAIXA_CEP_SGPB: (
-        "Corredor por faixa de CEP (SGPB)",
-        "Corridor by CEP range (SGPB)",
-    ),
-    InfoTipo.IN_PRECIFICACAO_SGPB: ("Preço pelo SGPB", "Priced by SGPB"),
-    InfoTipo.VL_TAXA_EXTRA: ("Valor das taxas extras", "Extra fees value"),
+_NAMES_PT: Mapping[str, str] = {
+    "LOB_ERP": "Linha de negócio (ERP)",
+    "LIMITE_MAX_TARIFACAO_ERP": "Limite máximo de tarifação (ERP)",
+    "VALOR_PARAMETRO_KILO_ADICIONAL_ERP": "Parâmetro do quilo adicional (ERP)",
+    "LOB_SGPB": "Linha de negócio (SGPB)",
+    "NU_PROPOSTA": "Número da proposta",
+    "CO_MODELO": "Código do modelo",
+    "CO_SIMILARIDADE": "Código de similaridade",
+    "IN_EXIGENCIA_CEP_DESTINO": "Exige CEP de destino",
+    "CO_AGRUPADOR": "Código do agrupador",
+    "TIPO_AGRUPADOR": "Tipo do agrupador",
+    "NU_CORREDOR_ORIGEM": "Corredor de origem",
+    "NU_CORREDOR_DESTINO": "Corredor de destino",
+    "NU_TABELA_FATOR": "Tabela de fatores",
+    "NU_LINHA_FATOR": "Linha da tabela de fatores",
+    "NU_COLUNA_FATOR": "Coluna da tabela de fatores",
+    "NO_COLUNA_FATOR": "Nome da coluna de fatores",
+    "CLASSIFICACAO_COLUNA": "Classificação da coluna",
+    "NU_COMBO": "Combo",
+    "NU_VARIACAO": "Variação",
+    "VL_PRECO_BASE": "Valor do preço base",
+    "FATOR_FAIXA": "Fator da faixa",
+    "FATOR_CADA_ADICIONAL": "Fator de cada adicional",
+    "QT_EXCESSO": "Quantidade excedente",
+    "NO_PRODUTO": "Nome do produto",
+    "TP_TARIFACAO_ERP": "Tipo de tarifação (ERP)",
+    "IN_CORREDOR_FAIXA_CEP_SGPB": "Corredor por faixa de CEP (SGPB)",
+    "IN_PRECIFICACAO_SGPB": "Preço pelo SGPB",
+    "VL_TAXA_EXTRA": "Valor das taxas extras",
+}
+_NAMES_EN: Mapping[str, str] = {
+    "LOB_ERP": "Line of business (ERP)",
+    "LIMITE_MAX_TARIFACAO_ERP": "Pricing limit (ERP)",
+    "VALOR_PARAMETRO_KILO_ADICIONAL_ERP": "Additional kilo parameter (ERP)",
+    "LOB_SGPB": "Line of business (SGPB)",
+    "NU_PROPOSTA": "Proposal number",
+    "CO_MODELO": "Model code",
+    "CO_SIMILARIDADE": "Similarity code",
+    "IN_EXIGENCIA_CEP_DESTINO": "Destination CEP required",
+    "CO_AGRUPADOR": "Grouping code",
+    "TIPO_AGRUPADOR": "Grouping type",
+    "NU_CORREDOR_ORIGEM": "Origin corridor",
+    "NU_CORREDOR_DESTINO": "Destination corridor",
+    "NU_TABELA_FATOR": "Factor table",
+    "NU_LINHA_FATOR": "Factor table row",
+    "NU_COLUNA_FATOR": "Factor table column",
+    "NO_COLUNA_FATOR": "Factor column name",
+    "CLASSIFICACAO_COLUNA": "Column classification",
+    "NU_COMBO": "Combo",
+    "NU_VARIACAO": "Variation",
+    "VL_PRECO_BASE": "Base price value",
+    "FATOR_FAIXA": "Band factor",
+    "FATOR_CADA_ADICIONAL": "Factor per additional unit",
+    "QT_EXCESSO": "Excess quantity",
+    "NO_PRODUTO": "Product name",
+    "TP_TARIFACAO_ERP": "Pricing type (ERP)",
+    "IN_CORREDOR_FAIXA_CEP_SGPB": "Corridor by CEP range (SGPB)",
+    "IN_PRECIFICACAO_SGPB": "Priced by SGPB",
+    "VL_TAXA_EXTRA": "Extra fees value",
 }
 
 _MONEY = frozenset({InfoTipo.VL_PRECO_BASE, InfoTipo.VL_TAXA_EXTRA})
@@ -75,10 +99,8 @@ _YES_NO = {"pt": {"S": "Sim", "N": "Não"}, "en": {"S": "Yes", "N": "No"}}
 
 def info_name(tipo: str | None, language: str) -> str:
     """``"NO_PRODUTO"`` -> ``"Nome do produto"`` / ``"Product name"``; an unknown type as sent."""
-    names = _NAMES.get(tipo or "")
-    if names is None:
-        return tipo or "?"
-    return names[0] if is_portuguese(language) else names[1]
+    names = _NAMES_PT if is_portuguese(language) else _NAMES_EN
+    return names.get(tipo or "", tipo or "?")
 
 
 def info_value(tipo: str | None, value: str | None, language: str) -> str:

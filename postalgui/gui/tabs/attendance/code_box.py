@@ -11,11 +11,12 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Signal, Slot
+from PySide6.QtCore import Signal, Slot
 from PySide6.QtWidgets import QGridLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit, QPushButton, QWidget
 
 from postalgui.gui.messages import arg, describe_error, or_dash
 from postalgui.gui.models.formatting import format_count
+from postalgui.gui.models.operator_words import operator_word
 from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.gui.widgets.selectable_label import selectable_label
 from postalgui.services.attendance.use_cases import decode_code
@@ -28,19 +29,10 @@ if TYPE_CHECKING:
 
 __all__ = ["DECODE_KEY", "OperatorCodeBox", "agency_kind"]
 
-# ``tipoAgencia`` (spec 002): Propria (own) or Terceirizada (outsourced); QT_TRANSLATE_NOOP is
-# typed as returning object.
-_AGENCY_KINDS: dict[str, object] = {
-    "propria": QT_TRANSLATE_NOOP("OperatorCodeBox", "own unit"),
-    "própria": QT_TRANSLATE_NOOP("OperatorCodeBox", "own unit"),
-    "terceirizada": QT_TRANSLATE_NOOP("OperatorCodeBox", "outsourced unit"),
-}
-
 
 def agency_kind(tipo: str) -> str:
-    """``"Terceirizada"`` -> "outsourced unit" / "unidade terceirizada"; another kind as sent."""
-    known = _AGENCY_KINDS.get(tipo.strip().casefold())
-    return tipo if known is None else QCoreApplication.translate("OperatorCodeBox", str(known))
+    """``tipoAgencia`` (spec 002) ``"Terceirizada"`` -> "outsourced unit" / "unidade terceirizada"."""
+    return operator_word(tipo)
 
 
 DECODE_KEY = "attendance.decode"

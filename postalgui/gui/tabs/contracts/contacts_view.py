@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, Signal, Slot
+from PySide6.QtCore import QCoreApplication, Qt, Signal, Slot
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QApplication,
@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from postalgui.gui.messages import arg
+from postalgui.gui.models.operator_words import operator_word
 from postalgui.gui.tabs.contracts.labels import field_label
 
 if TYPE_CHECKING:
@@ -32,23 +33,11 @@ if TYPE_CHECKING:
 
 __all__ = ["ContactCard", "ContactsView", "contact_fields", "contact_kind", "contact_text"]
 
-# The operator's contact types, in capitals; the known ones read in the UI's language
-# (QT_TRANSLATE_NOOP is typed as returning object).
-_KINDS: dict[str, object] = {
-    "PRINCIPAL": QT_TRANSLATE_NOOP("ContactCard", "Main contact"),
-    "SECUNDARIO": QT_TRANSLATE_NOOP("ContactCard", "Secondary contact"),
-    "SUBSTITUTO": QT_TRANSLATE_NOOP("ContactCard", "Substitute"),
-}
-
 
 def contact_kind(tipo: str | None) -> str:
     """``"PRINCIPAL"`` -> "Main contact" / "Contato principal"; another type as sent, written
     to be read (``"GESTOR"`` -> "Gestor")."""
-    text = (tipo or "").strip()
-    known = _KINDS.get(text.upper())
-    if known is not None:
-        return QCoreApplication.translate("ContactCard", str(known))
-    return text[:1] + text[1:].lower() if text.isupper() else text
+    return operator_word(tipo, calm=True)
 
 
 def contact_fields(contact: Contact) -> list[tuple[str, str]]:

@@ -5,10 +5,11 @@ Its texts keep the translation context of `AnalyticView`, where the catalog has 
 
 from __future__ import annotations
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QFormLayout, QGroupBox, QHBoxLayout, QLabel, QWidget
 
 from postalgui.gui.messages import arg, display_cnpj
+from postalgui.gui.models.operator_words import operator_word
 
 __all__ = ["StatementHeader", "fold_title", "header_fields", "status_words"]
 
@@ -27,19 +28,9 @@ _HEADER_FIELDS = (
 )
 
 
-# The operator's invoice statuses in the UI's words (QT_TRANSLATE_NOOP is typed as returning
-# object); another status is shown as sent.
-_STATUSES: dict[str, object] = {
-    "em aberto": QT_TRANSLATE_NOOP("AnalyticView", "Open"),
-    "paga": QT_TRANSLATE_NOOP("AnalyticView", "Paid"),
-    "estornada": QT_TRANSLATE_NOOP("AnalyticView", "Reversed"),
-}
-
-
 def status_words(status: str) -> str:
     """``"Em aberto"`` -> "Open" (English) / "Em aberto" (Portuguese); unknown as sent."""
-    known = _STATUSES.get(status.strip().casefold())
-    return status if known is None else QCoreApplication.translate("AnalyticView", str(known))
+    return operator_word(status)
 
 
 def fold_title(title: str) -> str:

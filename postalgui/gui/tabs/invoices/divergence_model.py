@@ -39,6 +39,7 @@ from postalgui.api.values import (
 )
 from postalgui.gui.messages import arg
 from postalgui.gui.models.formatting import format_grams, format_measure
+from postalgui.gui.models.operator_words import operator_word
 from postalgui.gui.models.row_table import RowTableModel, TextRow
 
 __all__ = [
@@ -86,14 +87,6 @@ _NAMED: dict[str, tuple[object, _Kind]] = {
 FIELD_ORDER = tuple(_NAMED)
 """The fields with words of their own, in column order; the others follow as sent."""
 
-# The operator's reasons come in capitals without accents; the known ones read in the
-# UI's language (QT_TRANSLATE_NOOP is typed as returning object).
-_REASONS: dict[str, object] = {
-    "PESO DIVERGENTE": QT_TRANSLATE_NOOP("DivergenceModel", "Different weight"),
-    "DIMENSOES DIVERGENTES": QT_TRANSLATE_NOOP("DivergenceModel", "Different dimensions"),
-    "CEP DE DESTINO DIVERGENTE": QT_TRANSLATE_NOOP("DivergenceModel", "Different destination CEP"),
-}
-
 
 def posting_date(text: str | None) -> date | None:
     """``dataPostagem`` in any of the operator's spellings (ISO, DD/MM/YYYY, DD-MM-YYYY)."""
@@ -111,12 +104,7 @@ def posting_date(text: str | None) -> date | None:
 def reason_text(value: object) -> str:
     """``"PESO DIVERGENTE"`` -> ``"Peso divergente"`` / ``"Different weight"``: a known reason
     in the UI's language, another in the operator's words, written to be read."""
-    text = _value_text(value).strip()
-    if text in _REASONS:
-        return QCoreApplication.translate("DivergenceModel", str(_REASONS[text]))
-    if text.isupper():
-        return text[:1] + text[1:].lower()
-    return text
+    return operator_word(_value_text(value), calm=True)
 
 
 def weight_text(grams: int) -> str:
