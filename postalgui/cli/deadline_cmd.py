@@ -22,7 +22,7 @@ from postalgui.services.context import AppContext
 if TYPE_CHECKING:
     from postalgui.cli.options import Commands
 
-_WEEKDAYS = ("seg", "ter", "qua", "qui", "sex", "sáb", "dom")
+_WEEKDAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
 
 
 def add_parser(commands: Commands) -> None:
@@ -77,8 +77,8 @@ def _add_cep_arg(parser: argparse.ArgumentParser) -> None:
 
 
 def until_text(day: date) -> str:
-    """``até sex 27/11``: the weekday and date a clerk reads out."""
-    return f"até {_WEEKDAYS[day.weekday()]} {day:%d/%m}"
+    """``by Fri 27/11``: the weekday and date a clerk reads out (in the CLI's English)."""
+    return f"by {_WEEKDAYS[day.weekday()]} {day:%d/%m}"
 
 
 def _yes(value: bool | None) -> str:

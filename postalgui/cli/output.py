@@ -17,6 +17,10 @@ from pydantic import BaseModel
 
 from postalgui.api.masking import scrub
 
+LANGUAGE = "en"
+"""The CLI speaks English: its messages, and the numbers and words it prints (``1,500 g``).
+Names of options and the operator's own texts stay as they are; money is ``R$ 1.234,56``."""
+
 EXIT_OK = 0
 EXIT_API_ERROR = 1
 EXIT_INVALID_INPUT = 2

@@ -34,7 +34,9 @@ from postalgui.api.models.validation import field_problems
 from postalgui.api.values import (
     InvalidValue,
     format_brl,
+    format_count,
     format_grams,
+    format_number,
     parse_date_dmy,
     parse_date_iso,
     parse_money,
@@ -48,7 +50,15 @@ from postalgui.cli.options import (
     out_option,
     subcommand,
 )
-from postalgui.cli.output import EXIT_API_ERROR, EXIT_INVALID_INPUT, EXIT_OK, error, print_fields, print_json
+from postalgui.cli.output import (
+    EXIT_API_ERROR,
+    EXIT_INVALID_INPUT,
+    EXIT_OK,
+    LANGUAGE,
+    error,
+    print_fields,
+    print_json,
+)
 from postalgui.cli.price_deadlines import deadline_json, deadline_line, not_enabled_note
 from postalgui.services.context import AppContext
 from postalgui.services.price.breakdown import format_percent_ui
@@ -238,7 +248,7 @@ def _grams(typed: str | None) -> str | None:
         return typed
     grams = int(understood.value)
     if understood.say or "k" in typed.lower():
-        error(f"note: --peso: understood {format_grams(grams)}")
+        error(f"note: --peso: understood {format_grams(grams, LANGUAGE)}")
     return str(grams)
 
 
@@ -422,13 +432,13 @@ def breakdown(price: PriceResponse) -> dict[str, Any]:
             f"{', '.join(services)} (total {_brl(price.pcTotalServicosAdicionais)})"
         )
     if price.psCobrado is not None:
-        lines["charged weight"] = format_grams(price.psCobrado)
+        lines["charged weight"] = format_grams(price.psCobrado, LANGUAGE)
     if price.inPesoCubico:
         lines["cubic weight"] = "yes" if price.cubic_weight_charged else "no"
     if price.vlSeguroAutomatico is not None:
         lines["automatic insurance"] = _brl(price.vlSeguroAutomatico)
     if price.peAdValorem is not None:
-        lines["ad valorem"] = format_percent_ui(price.peAdValorem)
+        lines["ad valorem"] = format_percent_ui(price.peAdValorem, LANGUAGE)
     if price.taxaExtra:
         lines["extra fees"] = [f"{fee.tipo or fee.codigo} {_brl(fee.vlTaxa)}" for fee in price.taxaExtra]
     return {key: value for key, value in lines.items() if value not in (None, [], "")}
@@ -517,7 +527,7 @@ def _run_batch(args: argparse.Namespace, context: AppContext) -> int:
         error(f"{args.file}: {exc}")
         return EXIT_INVALID_INPUT
     if failed:
-        error(f"{failed} of {total} item(s) failed")
+        error(f"{failed} of {format_count(total, 'item', 'items', LANGUAGE)} failed")
     if checked.skipped:
         error(f"{args.file}: {checked.sentence(total)}")
         return EXIT_INVALID_INPUT
@@ -730,14 +740,15 @@ def _result_line(
     query = result.query
     destination = query.sgPaisDestino or query.cepDestino or ""
     head = f"{result.index + 1:>4}  {query.coProduto}  {query.cepOrigem or '':8} -> {destination:8}  "
-    head += f"{query.psObjeto or '':>6} g  "
+    weight = "" if query.psObjeto is None else format_number(query.psObjeto, LANGUAGE)
+    head += f"{weight:>6} g  "
     if result.ok and result.response is not None and result.response.pcFinal is not None:
         return head + f"{format_brl(result.response.pcFinal):>12}" + _arrival(deadline, must_arrive)
     return head + f"ERROR {result.failure}"
 
 
 def _arrival(deadline: DeadlineOutcome | None, must_arrive: date | None) -> str:
-    """``  até sex 27/11`` after a price (``LATE`` when past ``must_arrive``), or nothing."""
+    """``  by Fri 27/11`` after a price (``LATE`` when past ``must_arrive``), or nothing."""
     from postalgui.cli.deadline_cmd import until_text
 
     day = None if deadline is None else deadline.by

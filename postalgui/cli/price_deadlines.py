@@ -11,6 +11,9 @@ from __future__ import annotations
 from datetime import date
 from typing import TYPE_CHECKING, Any
 
+from postalgui.api.values import format_count
+from postalgui.cli.output import LANGUAGE
+
 if TYPE_CHECKING:
     from postalgui.services.price.deadlines import DeadlineOutcome
 
@@ -64,7 +67,9 @@ def deadline_line(outcome: DeadlineOutcome, must_arrive: date | None = None) -> 
     if deadline is None:
         return {"delivery": f"unknown ({why_none(outcome)})"}
     day = deadline.by
-    days = f"{deadline.prazoEntrega} business day(s), " if deadline.prazoEntrega is not None else ""
+    days = ""
+    if deadline.prazoEntrega is not None:
+        days = format_count(deadline.prazoEntrega, "business day", "business days", LANGUAGE) + ", "
     line = {"delivery": f"{days}{until_text(day)}" if day else days.rstrip(", ")}
     if deadline.entregaDomiciliar is False:
         line["home delivery"] = "no: pick up at a branch"

@@ -122,14 +122,25 @@ class GuiSession(QObject):
         QCoreApplication.quit()
 
 
+def application(argv: list[str]) -> QApplication:
+    """The running QApplication, or a new one on a UTF-8 character type (`prefer_utf8_ctype`:
+    no "Detected locale C" warning on a ``C`` locale)."""
+    existing = QApplication.instance()
+    if isinstance(existing, QApplication):
+        return existing
+    from postalgui.gui.utf8_locale import prefer_utf8_ctype
+
+    prefer_utf8_ctype()
+    return QApplication(["postalgui", *argv])
+
+
 def run_gui(argv: list[str]) -> int:
     """Run the desktop app; ``argv`` are Qt's arguments (no program name). Returns the exit code.
 
     A second launch for the same user and config folder brings the running window
     forward and returns at once, before any window or context of its own is built.
     """
-    existing = QApplication.instance()
-    app = existing if isinstance(existing, QApplication) else QApplication(["postalgui", *argv])
+    app = application(argv)
     app.setApplicationName(APP_NAME)
     app.setOrganizationName(APP_NAME)
     app.setDesktopFileName("postalgui")
@@ -159,12 +170,13 @@ def run_gui(argv: list[str]) -> int:
 
 def _run_first_instance(app: QApplication, instance: SingleInstance) -> int:
     """Frame, context, session and event loop of the instance that owns the window."""
-    from postalgui.gui.widgets.window_state import WindowState
+    from postalgui.gui.widgets.window_state import WindowState, keep_dialog_state_in
     from postalgui.services.paths import app_paths
 
     window = MainWindow()  # the frame: no text yet, so it needs no translator
     instance.window = window  # a second launch from now on brings it forward
     window.window_state = WindowState(app_paths().config_dir)
+    keep_dialog_state_in(app_paths().config_dir)  # Qt's file dialog state too
     window.window_state.restore_window(window)  # before it shows: no jump
     window.show()
     app.processEvents()  # painted before the rest of the app loads

@@ -1,5 +1,13 @@
 """Loading the UI translation: our ``postalgui_pt_BR.qm`` plus Qt's own ``qtbase_pt_BR``.
 
+English is the source language, but its plurals are not: ``tr("%n card(s)", "", n)``
+reads "1 card" / "2 cards" only through ``postalgui_en.qm``, a catalog of the plural
+messages alone (Qt's way of giving the source language its plural forms).
+
+Qt's own catalog lacks a few texts newer Qt versions show (the file dialog's
+"&Look in:" and "Files of &type:"); ours gives them in its ``QFileDialog`` context,
+and, installed last, is asked first.
+
 The ``.qm`` files live in ``resources/translations`` at the top of the project, next to
 the ``.ts`` source, so there is one copy to refresh. A frozen build has them at the same
 relative path under ``sys._MEIPASS``; a build that cannot keep that layout may copy them
@@ -87,32 +95,52 @@ def catalog_path(language: str = PORTUGUESE) -> Path | None:
     return None
 
 
+def qt_translation_dirs() -> list[str]:
+    """Where Qt's own catalogs (``qtbase_pt_BR.qm``) may be: Qt's translations path, then
+    the PySide6 package's ``Qt/translations`` (a ``qt.conf`` or a system Qt can point the
+    first elsewhere)."""
+    import PySide6
+
+    folders = [QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)]
+    bundled = str(Path(PySide6.__file__).resolve().parent / "Qt" / "translations")
+    return folders if bundled in folders else [*folders, bundled]
+
+
+def _install_qt_catalog(app: QCoreApplication, language: str) -> QTranslator | None:
+    translator = QTranslator(app)
+    folders = qt_translation_dirs()
+    for folder in folders:
+        if translator.load(f"qtbase_{language}", folder):
+            app.installTranslator(translator)
+            return translator
+    log.info("Qt's own %s translation not found in %s", language, ", ".join(folders))
+    return None
+
+
 def install_translators(app: QCoreApplication, language: str) -> list[QTranslator]:
     """Install the translators for ``language`` ("pt_BR" or "en"); returns them.
 
     The caller keeps the list: a QTranslator collected by Python stops translating.
-    English is the source language, so it needs no catalog. Either way the default
-    locale becomes the language's (`app_locale`), so every widget built afterwards reads
-    and writes numbers as the interface speaks, whatever the system locale is.
+    English gets only its plural forms (``postalgui_en.qm``); Portuguese gets Qt's own
+    catalog and ours. Either way the default locale becomes the language's
+    (`app_locale`), so every widget built afterwards reads and writes numbers as the
+    interface speaks, whatever the system locale is.
     """
     QLocale.setDefault(app_locale(language))
-    if language != PORTUGUESE:
-        return []
     installed: list[QTranslator] = []
-    qt_dir = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
-    qt_translator = QTranslator(app)
-    if qt_translator.load(f"qtbase_{language}", qt_dir):
-        app.installTranslator(qt_translator)
-        installed.append(qt_translator)
+    if language != PORTUGUESE:
+        language = ENGLISH
     else:
-        log.info("Qt's own %s translation not found in %s", language, qt_dir)
+        qt_translator = _install_qt_catalog(app, language)
+        if qt_translator is not None:
+            installed.append(qt_translator)
     path = catalog_path(language)
     ours = QTranslator(app)
     if path is not None and ours.load(str(path)):
         app.installTranslator(ours)
         installed.append(ours)
     else:
-        log.warning("Translation catalog %s_%s.qm not found or unreadable; using English", CATALOG, language)
+        log.warning("Catalog %s_%s.qm not found or unreadable; using the source texts", CATALOG, language)
     return installed
 
 

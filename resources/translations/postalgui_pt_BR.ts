@@ -136,6 +136,10 @@
 <context>
     <name>AnalyticView</name>
     <message>
+        <source>%1-items</source>
+        <translation>%1-itens</translation>
+    </message>
+    <message>
         <location line="+833"/>
         <source>Invoice</source>
         <translation>Fatura</translation>
@@ -2043,6 +2047,71 @@
     </message>
 </context>
 <context>
+    <name>OperatorWords</name>
+    <message>
+        <source>Main contact</source>
+        <translation>Contato principal</translation>
+    </message>
+    <message>
+        <source>Secondary contact</source>
+        <translation>Contato secundário</translation>
+    </message>
+    <message>
+        <source>Substitute</source>
+        <translation>Substituto</translation>
+    </message>
+    <message>
+        <source>own unit</source>
+        <translation>unidade própria</translation>
+    </message>
+    <message>
+        <source>outsourced unit</source>
+        <translation>unidade terceirizada</translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation>Em aberto</translation>
+    </message>
+    <message>
+        <source>Paid</source>
+        <translation>Paga</translation>
+    </message>
+    <message>
+        <source>Reversed</source>
+        <translation>Estornada</translation>
+    </message>
+    <message>
+        <source>Different weight</source>
+        <translation>Peso divergente</translation>
+    </message>
+    <message>
+        <source>Different dimensions</source>
+        <translation>Dimensões divergentes</translation>
+    </message>
+    <message>
+        <source>Different destination CEP</source>
+        <translation>CEP de destino divergente</translation>
+    </message>
+</context>
+<context>
+    <name>QFileDialog</name>
+    <message>
+        <source>&amp;Look in:</source>
+        <translation>&amp;Procurar em:</translation>
+    </message>
+    <message>
+        <source>Files of &amp;type:</source>
+        <translation>Arquivos do &amp;tipo:</translation>
+    </message>
+</context>
+<context>
+    <name>MapView</name>
+    <message>
+        <source>%1k</source>
+        <translation>%1 mil</translation>
+    </message>
+</context>
+<context>
     <name>DivergenceModel</name>
     <message>
         <location filename="../../postalgui/gui/tabs/invoices/divergences_view.py" line="+65"/>
@@ -2137,10 +2206,13 @@
         <source>Contract %1, DR %2, %3 to %4</source>
         <translation>Contrato %1, DR %2, de %3 a %4</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location line="+51"/>
-        <source>%1 divergence(s) · tariffed %2</source>
-        <translation>%1 divergência(s) · valor tarifado %2</translation>
+        <source>%Ln divergence(s) · tariffed %1</source>
+        <translation>
+            <numerusform>%Ln divergência · valor tarifado %1</numerusform>
+            <numerusform>%Ln divergências · valor tarifado %1</numerusform>
+        </translation>
     </message>
     <message>
         <location line="+8"/>
@@ -2172,9 +2244,12 @@
         <source>&amp;Try again</source>
         <translation>&amp;Tentar novamente</translation>
     </message>
-    <message>
-        <source>%1 divergence(s) · charged %2 · tariffed %3 · difference %4</source>
-        <translation>%1 divergência(s) · cobrado %2 · valor tarifado %3 · diferença %4</translation>
+    <message numerus="yes">
+        <source>%Ln divergence(s) · charged %1 · tariffed %2 · difference %3</source>
+        <translation>
+            <numerusform>%Ln divergência · cobrado %1 · valor tarifado %2 · diferença %3</numerusform>
+            <numerusform>%Ln divergências · cobrado %1 · valor tarifado %2 · diferença %3</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2462,6 +2537,14 @@
 </context>
 <context>
     <name>InvoicesTab</name>
+    <message>
+        <source>invoices-%1</source>
+        <translation>faturas-%1</translation>
+    </message>
+    <message>
+        <source>invoices</source>
+        <translation>faturas</translation>
+    </message>
     <message>
         <location filename="../../postalgui/gui/tabs/invoices/tab.py" line="+152"/>
         <source>Invoices and slips</source>
@@ -2766,9 +2849,12 @@
         <source>The request failed: %1</source>
         <translation>A solicitação falhou: %1</translation>
     </message>
-    <message>
-        <source>Typed line copied: %1. Invoice %2 is overdue (%3 day(s) past its due date): banks may refuse this slip or charge interest.</source>
-        <translation>Linha digitável copiada: %1. A fatura %2 está vencida (%3 dia(s) após o vencimento): os bancos podem recusar este boleto ou cobrar juros.</translation>
+    <message numerus="yes">
+        <source>Typed line copied: %1. Invoice %2 is overdue (%Ln day(s) past its due date): banks may refuse this slip or charge interest.</source>
+        <translation>
+            <numerusform>Linha digitável copiada: %1. A fatura %2 está vencida (%Ln dia após o vencimento): os bancos podem recusar este boleto ou cobrar juros.</numerusform>
+            <numerusform>Linha digitável copiada: %1. A fatura %2 está vencida (%Ln dias após o vencimento): os bancos podem recusar este boleto ou cobrar juros.</numerusform>
+        </translation>
     </message>
     <message>
         <source>Export &amp;spreadsheet…</source>
@@ -4129,6 +4215,10 @@
 </context>
 <context>
     <name>ResultsExporter</name>
+    <message>
+        <source>quotes-%1</source>
+        <translation>cotacoes-%1</translation>
+    </message>
     <message>
         <location filename="../../postalgui/gui/tabs/price/batch_panel.py" line="-625"/>
         <source>One page per &amp;quote…</source>

@@ -272,7 +272,7 @@ def test_batch_json_in_input_order_with_one_failed_item(
     out_file = tmp_path / "resultado.csv"
     code, out, err = run(capsys, "price", "batch", str(source), "--out", str(out_file), "--json")
     assert code == 1
-    assert "1 of 12 item(s) failed" in err
+    assert "1 of 12 items failed" in err
     items = json.loads(out)
     assert len(items) == 12
     for n, item in enumerate(items):

@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 import requests
+from PySide6.QtCore import QCoreApplication, QLocale
 from pytestqt.qtbot import QtBot
 
 from postalgui.gui.main_window import MainWindow
@@ -111,3 +112,16 @@ def window(context: AppContext, runner: TaskRunner, qtbot: QtBot) -> Iterator[Ma
     main.show()
     yield main
     main.close()
+
+
+@pytest.fixture(params=["en", "pt_BR"])
+def each_language(request: pytest.FixtureRequest, qapp: QCoreApplication) -> Iterator[str]:
+    """The UI once in English and once in Portuguese, installed as the app installs it
+    (translators and default locale), removed after the test."""
+    from postalgui.gui import i18n
+
+    default = QLocale()
+    installed = i18n.install_translators(qapp, request.param)
+    yield request.param
+    i18n.remove_translators(qapp, installed)
+    QLocale.setDefault(default)

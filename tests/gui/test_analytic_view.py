@@ -116,7 +116,7 @@ def test_load_shows_items_header_and_totals(
     assert view.title_label.text() == "Invoice 40032119"
     assert view.header_labels["invoice"].text() == "40032119"
     assert "9912345678" in view.header_labels["contract"].text()
-    assert view.header_labels["status"].text() == "Paga"
+    assert view.header_labels["status"].text() == "Paid"  # the operator's "Paga", in the UI's words
     assert view.header_labels["due"].text() == parsed.header.get("DATA VENCIMENTO")
     assert "11.222.333/0001-81" in view.header_labels["company"].text()
     # Lazy rows: one block first, the rest on demand.

@@ -147,7 +147,7 @@ def test_known_fields_are_formatted_and_extra_fields_kept(
         "pesoAferido",
     ]
     assert [cell(view, 0, column) for column in range(6)] == [
-        "Peso divergente",
+        "Different weight",
         "OB123456785BR",
         "05/03/2026",
         "R$ 25,50",
@@ -155,7 +155,7 @@ def test_known_fields_are_formatted_and_extra_fields_kept(
         "1,2 kg",
     ]
     assert [cell(view, 1, column) for column in range(5)] == [
-        "Dimensões divergentes",
+        "Different dimensions",
         "SL987654321BR",
         "02/03/2026",
         "",  # a field one record lacks is blank there, not dropped
@@ -298,8 +298,8 @@ def test_weights_and_reasons_read_as_words() -> None:
     assert weight_text(1200) == "1,2 kg"
     assert weight_text(19600) == "19,6 kg"
     assert weight_text(1234) == "1,234 kg"
-    assert reason_text("PESO DIVERGENTE") == "Peso divergente"
-    assert reason_text("CEP DE DESTINO DIVERGENTE") == "CEP de destino divergente"
+    assert reason_text("PESO DIVERGENTE") == "Different weight"  # no translator: English
+    assert reason_text("CEP DE DESTINO DIVERGENTE") == "Different destination CEP"
     assert reason_text("COBRANCA EM DUPLICIDADE") == "Cobranca em duplicidade"
     assert reason_text("Peso aferido maior") == "Peso aferido maior"
     assert reason_text(None) == ""

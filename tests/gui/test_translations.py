@@ -74,11 +74,15 @@ def test_every_gui_string_has_a_finished_translation(tmp_path: Path) -> None:
     assert leftovers == [], "unfinished, vanished or obsolete entries in the .ts"
 
 
+PLACEHOLDERS = ("%1", "%2", "{value}", "{count}", "{check}", "{expected}", "{label}", "{width}")
+
+
 def test_placeholders_survive_translation() -> None:
     for (_, source), translation in _messages(TS).items():
-        text = translation.text or ""
-        for placeholder in ("%1", "%2", "{value}", "{count}", "{check}", "{expected}", "{label}", "{width}"):
-            assert (placeholder in source) == (placeholder in text), (source, text)
+        forms = [form.text or "" for form in translation.findall("numerusform")] or [translation.text or ""]
+        for text in forms:
+            for placeholder in PLACEHOLDERS:
+                assert (placeholder in source) == (placeholder in text), (source, text)
 
 
 def test_compiled_catalog_matches_the_source(tmp_path: Path) -> None:
@@ -148,9 +152,24 @@ def test_language_follows_setting_then_system_locale(setting: str, locale: str, 
     assert i18n.resolve_language(setting, QLocale(locale)) == expected
 
 
-def test_english_needs_no_catalog(qapp: QCoreApplication) -> None:
+def test_english_needs_only_its_plural_forms(qapp: QCoreApplication) -> None:
     default = QLocale()
+    installed = i18n.install_translators(qapp, "en")
     try:
-        assert i18n.install_translators(qapp, "en") == []
+        assert len(installed) == 1  # postalgui_en.qm: the plural messages alone
+        assert QCoreApplication.translate("CardsPage", "%n card(s)", "", 1) == "1 card"
+        assert QCoreApplication.translate("MainWindow", "&Settings…") == "&Settings…"
     finally:
+        i18n.remove_translators(qapp, installed)
         QLocale.setDefault(default)  # English numbers became the default
+
+
+def test_english_plural_catalog_is_compiled(tmp_path: Path) -> None:
+    compiled = tmp_path / "en.qm"
+    subprocess.run(
+        [str(TOOLS / "pyside6-lrelease"), str(TS.with_name("postalgui_en.ts")), "-qm", str(compiled)],
+        check=True,
+        capture_output=True,
+        timeout=120,
+    )
+    assert compiled.read_bytes() == QM.with_name("postalgui_en.qm").read_bytes(), "recompile the .qm"

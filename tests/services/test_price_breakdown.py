@@ -47,10 +47,10 @@ def test_official_example_sequence() -> None:
     assert amounts["charged_weight"] is None
     assert amounts["ad_valorem"] is None
     by_kind = {step.kind: step for step in steps}
-    assert by_kind["base"].detail == "band factor 1,0421"
+    assert by_kind["base"].detail == "band factor 1.0421"
     assert by_kind["charged_weight"].detail == "300 g, real weight"
-    assert by_kind["ad_valorem"].detail == "1,00%"
-    assert by_kind["info"].detail == "FATOR_FAIXA: 1,0421"
+    assert by_kind["ad_valorem"].detail == "1.00%"
+    assert (by_kind["info"].label, by_kind["info"].detail) == ("Band factor", "1.0421")
     services = [step for step in steps if step.kind == "service"]
     assert [(step.detail, step.amount) for step in services] == [
         ("019 Valor declarado (SEDEX)", Decimal("1.79")),
@@ -74,7 +74,7 @@ def test_heavy_pac_with_additional_kilos() -> None:
     ]
     assert steps[2].detail == "10 ×"
     assert steps[3].sign == "+"
-    assert steps[-1].detail == "19.600 g, cubic weight"
+    assert steps[-1].detail == "19,600 g, cubic weight"
     # zero variation, benefits and services are not shown as steps
 
 
@@ -134,17 +134,17 @@ def test_variation_and_benefits_with_criteria() -> None:
         "extra_fee",
     ]
     variation = steps[3]
-    assert (variation.amount, variation.sign, variation.detail) == (Decimal("1.00"), "-", "5,00%")
+    assert (variation.amount, variation.sign, variation.detail) == (Decimal("1.00"), "-", "5.00%")
     benefit = steps[5]
     assert (benefit.amount, benefit.sign, benefit.level) == (Decimal("1.90"), "-", 1)
-    assert benefit.detail == "desconto funcional - negociação · Pacote Ouro · 10,00%"
+    assert benefit.detail == "desconto funcional - negociação · Pacote Ouro · 10.00%"
     met, not_met = steps[6], steps[7]
     assert (met.level, met.amount) == (2, None)
-    assert met.detail == "101 Postagem eletrônica: met, negotiated 5,00% granted 5,00%"
-    assert not_met.detail == "102 Volume mínimo: not met, negotiated 5,00%"
+    assert met.detail == "101 Postagem eletrônica: met, negotiated 5.00% granted 5.00%"
+    assert not_met.detail == "102 Volume mínimo: not met, negotiated 5.00%"
     assert steps[8].detail == "DP"
     assert (steps[9].amount, steps[9].sign) == (Decimal("2.00"), "-")
-    assert steps[12].detail == "25,00%"
+    assert steps[12].detail == "25.00%"
     assert (steps[13].amount, steps[13].detail) == (Decimal("3.00"), "TX1 Taxa de entrega")
 
 
@@ -185,9 +185,11 @@ def test_absent_values_give_no_steps() -> None:
     ],
 )
 def test_format_percent_ui(value: str, text: str) -> None:
-    assert format_percent_ui(Decimal(value)) == text
+    assert format_percent_ui(Decimal(value), "pt_BR") == text
+    assert format_percent_ui(Decimal(value), "en") == text.replace(",", ".")
 
 
 def test_format_grams() -> None:
-    assert format_grams(300) == "300 g"
-    assert format_grams(19600) == "19.600 g"
+    assert format_grams(300, "pt_BR") == "300 g"
+    assert format_grams(19600, "pt_BR") == "19.600 g"
+    assert format_grams(19600, "en") == "19,600 g"

@@ -152,7 +152,7 @@ def test_english_labels(tmp_path: Path) -> None:
     assert "Final price: R$ 19,92" in text
     assert "Page 2 of 2" in text
     assert "Generated on 05/01/2026 14:30" in text
-    assert "19.600 g, cubic weight" in text
+    assert "19,600 g, cubic weight" in text
     assert "Each additional unit" in text
 
 

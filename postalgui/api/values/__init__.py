@@ -1,4 +1,4 @@
-"""Brazilian value types shared by every feature: CEP, CNPJ, money, dates, padded ids,
+"""Brazilian value types shared by every feature: CEP, CNPJ, money, numbers, dates, padded ids,
 payment-slip typed lines.
 
 Parsers take what the operator or a user sends and return one canonical Python value;
@@ -54,7 +54,6 @@ from postalgui.api.values.money import (
     format_brl,
     format_cents,
     format_decimal_dot,
-    format_grams,
     format_money_wire,
     format_percent_wire,
     parse_cents,
@@ -62,6 +61,7 @@ from postalgui.api.values.money import (
     parse_percent,
     parse_weight_grams,
 )
+from postalgui.api.values.numbers import format_count, format_grams, format_number, format_percent
 
 __all__ = [
     "DEFAULT_OFFSET",
@@ -85,12 +85,15 @@ __all__ = [
     "format_cents",
     "format_cep",
     "format_cnpj",
+    "format_count",
     "format_date_dmy",
     "format_date_iso",
     "format_date_ui",
     "format_decimal_dot",
     "format_grams",
     "format_money_wire",
+    "format_number",
+    "format_percent",
     "format_percent_wire",
     "format_timestamp",
     "format_typed_line",

@@ -39,7 +39,6 @@ __all__ = [
     "format_brl",
     "format_cents",
     "format_decimal_dot",
-    "format_grams",
     "format_money_wire",
     "format_percent_wire",
     "parse_cents",
@@ -148,11 +147,6 @@ def parse_weight_grams(value: str | int) -> int:
     if len(digits) > _WEIGHT_WIDTH:
         raise InvalidValue("weight.length", value, width=_WEIGHT_WIDTH, count=len(digits))
     return int(digits)
-
-
-def format_grams(grams: int) -> str:
-    """``12500`` -> ``"12.500 g"`` (thousands dot, as weights are shown in Brazil)."""
-    return f"{grams:,} g".replace(",", ".")
 
 
 def parse_cents(text: str) -> Decimal:

@@ -27,7 +27,7 @@ import math
 from collections.abc import Sequence
 from typing import Protocol
 
-from PySide6.QtCore import QPointF, QRect, QRectF, Qt, Signal, Slot
+from PySide6.QtCore import QCoreApplication, QPointF, QRect, QRectF, Qt, Signal, Slot
 from PySide6.QtGui import (
     QBrush,
     QColor,
@@ -45,11 +45,13 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QFrame, QGraphicsScene, QGraphicsView, QLabel, QWidget
 
+from postalgui.gui.messages import arg
+from postalgui.gui.models.formatting import format_count
 from postalgui.services.geo.clusters import MAX_LEVEL, Cluster, ClusterIndex
 from postalgui.services.geo.mercator import WORLD, lonlat, project, tile_range
 from postalgui.services.geo.outlines import state_outlines
 
-__all__ = ["KIND_COLOURS", "MapView", "TileSource"]
+__all__ = ["KIND_COLOURS", "MapView", "TileSource", "cluster_label"]
 
 BRAZIL = (-74.0, 5.3, -34.7, -33.8)
 """West, north, east, south of the mainland: the view before any point is shown."""
@@ -81,6 +83,14 @@ class TileSource(Protocol):
     attribution: str
 
     def image(self, z: int, x: int, y: int) -> QImage | None: ...
+
+
+def cluster_label(count: int) -> str:
+    """A cluster's count as the UI writes numbers (``5.689`` / ``5,689``); from 100,000 on
+    in thousands (``123 mil`` / ``123k``), so the disc stays small."""
+    if count < 100_000:
+        return format_count(count)
+    return arg(QCoreApplication.translate("MapView", "%1k"), format_count(count // 1000))
 
 
 class MapView(QGraphicsView):
@@ -338,7 +348,7 @@ class MapView(QGraphicsView):
 
     def _badge(self, count: int) -> QImage:
         """A cluster's disc with its count, drawn once per count and size."""
-        text = f"{count:,}".replace(",", ".") if count < 100_000 else "99+ mil"
+        text = cluster_label(count)
         radius = int(11 + 4 * math.log10(count))
         key = (text, radius)
         image = self._badges.get(key)

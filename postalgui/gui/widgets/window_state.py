@@ -6,6 +6,10 @@ the results) and expects it back the next morning. The state is Qt's own
 file: it is the window's, not a setting the user chooses, so `Settings` stays free of
 Qt blobs. Splitters are built lazily with their pages, so each `RememberedSplitter`
 restores itself when first shown, from the `WindowState` of the window it is in.
+
+Qt's own file dialog keeps its state (view mode, sidebar, history) in
+``QSettings(UserScope, "QtProject")``: by default ``~/.config/QtProject.conf``, outside
+the config folder; `keep_dialog_state_in` moves it beside ``window.ini``.
 """
 
 from __future__ import annotations
@@ -18,6 +22,17 @@ from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QMainWindow, QSplitter, QWidget
 
 FILENAME = "window.ini"
+
+
+def keep_dialog_state_in(folder: Path) -> None:
+    """Qt's dialogs keep their state in ``folder`` (``QtProject.conf``), as everything else
+    of the app's does (``POSTALGUI_CONFIG_DIR``). Call before the first dialog.
+
+    Qt reads ``QSettings(UserScope, "QtProject")`` in its native format: a file on Linux
+    and the BSDs, which this moves; the registry on Windows and a plist on macOS, which
+    Qt does not let a path move."""
+    for kind in (QSettings.Format.NativeFormat, QSettings.Format.IniFormat):
+        QSettings.setPath(kind, QSettings.Scope.UserScope, str(folder))
 
 
 class WindowState:

@@ -5,7 +5,10 @@ the price (2.3): base, band, additional units, combo variation, reference, benef
 with their criteria, product price, additional services, final price; then an
 information block (tax base, charged weight, ad valorem, insurance, storage exemption,
 extra fees, complementary information). The GUI breakdown view and the PDF both draw
-this list, so they cannot disagree.
+this list, so they cannot disagree. Numbers inside ``detail`` (weights, factors,
+percentages) follow the ladder's language (``1.500 g`` / ``1,500 g``); money is reais
+in Brazilian form in both. The complementary information comes as named facts
+(``label`` "Product name", detail "SEDEX"), not as the operator's codes (`info_facts`).
 
 ``kind`` is a stable key the GUI translates; ``sign`` tells how the step combines
 ("+", "-", "=" or ""), and ``amount`` is the operator's value as sent (positive for a
@@ -27,7 +30,9 @@ from decimal import Decimal
 
 from postalgui.api.apis import additional_service_label
 from postalgui.api.models.price import Benefit, Criterion, InfoTipo, PriceResponse
-from postalgui.api.values import format_brl, format_grams
+from postalgui.api.values import format_grams, format_number, format_percent
+from postalgui.api.values.numbers import is_portuguese
+from postalgui.services.price.info_facts import info_name, info_value
 
 __all__ = ["KINDS", "LadderStep", "format_percent_ui", "ladder"]
 
@@ -66,7 +71,9 @@ class LadderStep:
     """One line of the breakdown.
 
     ``level`` indents sub-lines (1 for a benefit or a service, 2 for a benefit's
-    criterion); ``detail`` is short human text in the ladder's language.
+    criterion); ``detail`` is short human text in the ladder's language. ``label``,
+    when set, names the line in that language instead of the kind's name (an
+    information entry: "Product name").
     """
 
     kind: str
@@ -74,6 +81,7 @@ class LadderStep:
     detail: str = ""
     level: int = 0
     sign: str = ""
+    label: str = ""
 
 
 _HUNDRED = Decimal(100)
@@ -104,45 +112,46 @@ _WORDS: Mapping[str, Mapping[str, str]] = {
 
 
 def _words(language: str) -> Mapping[str, str]:
-    return _WORDS["pt_BR"] if language.lower().startswith("pt") else _WORDS["en"]
+    return _WORDS["pt_BR"] if is_portuguese(language) else _WORDS["en"]
 
 
-def format_percent_ui(value: Decimal) -> str:
-    """``Decimal("0.0100")`` -> ``"1,00%"``; a value above 1 is taken as already in percent.
+def format_percent_ui(value: Decimal, language: str) -> str:
+    """``Decimal("0.0100")`` -> ``"1,00%"`` (Portuguese) or ``"1.00%"`` (English); a value
+    above 1 is taken as already in percent.
 
     See the module docstring for why: the operator writes fractions, the spec does not say.
     """
     percent = value if abs(value) > 1 else value * _HUNDRED
-    return f"{format_brl(percent, symbol=False)}%"
+    return format_percent(percent, language)
 
 
-def _number(value: Decimal) -> str:
-    """A count or factor as text: ``10`` stays ``10``, ``1.0421`` becomes ``1,0421``."""
+def _number(value: Decimal, language: str) -> str:
+    """A count or factor as text: ``10`` stays ``10``, ``1.0421`` is ``1,0421`` / ``1.0421``."""
     if value == value.to_integral_value():
-        return str(int(value))
-    return format(value, "f").replace(".", ",")
+        return format_number(int(value), language)
+    return format_number(value, language)
 
 
 def _positive(value: Decimal | None) -> bool:
     return value is not None and value > 0
 
 
-def _benefit_detail(benefit: Benefit) -> str:
+def _benefit_detail(benefit: Benefit, language: str) -> str:
     parts = [part for part in (benefit.tipo or benefit.tipoBeneficio, benefit.noPacote) if part]
     if benefit.percentual is not None:
-        parts.append(format_percent_ui(benefit.percentual))
+        parts.append(format_percent_ui(benefit.percentual, language))
     return " · ".join(parts)
 
 
-def _criterion_detail(criterion: Criterion, words: Mapping[str, str]) -> str:
+def _criterion_detail(criterion: Criterion, words: Mapping[str, str], language: str) -> str:
     name = " ".join(part for part in (criterion.nuCriterio, criterion.noCriterio) if part)
     status = words["met"] if criterion.met else words["not_met"]
     text = f"{name}: {status}" if name else status
     extras = []
     if criterion.peNegociado is not None:
-        extras.append(words["negotiated"].format(percent=format_percent_ui(criterion.peNegociado)))
+        extras.append(words["negotiated"].format(percent=format_percent_ui(criterion.peNegociado, language)))
     if criterion.peConcedido is not None:
-        extras.append(words["granted"].format(percent=format_percent_ui(criterion.peConcedido)))
+        extras.append(words["granted"].format(percent=format_percent_ui(criterion.peConcedido, language)))
     return f"{text}, {' '.join(extras)}" if extras else text
 
 
@@ -154,11 +163,10 @@ def ladder(response: PriceResponse, *, language: str = "en") -> list[LadderStep]
     error = response.error
     if error is not None:
         return [LadderStep("error", None, str(error))]
-    words = _words(language)
     steps = _Steps()
-    _to_reference(steps, response, words)
-    _to_final(steps, response, words)
-    _facts(steps, response, words)
+    _to_reference(steps, response, language)
+    _to_final(steps, response, language)
+    _facts(steps, response, language)
     return list(steps)
 
 
@@ -172,23 +180,27 @@ class _Steps(list[LadderStep]):
             self.append(LadderStep(kind, amount, detail, level, sign))
 
 
-def _to_reference(steps: _Steps, response: PriceResponse, words: Mapping[str, str]) -> None:
+def _to_reference(steps: _Steps, response: PriceResponse, language: str) -> None:
     """Base and band, the additional kilos, the combo variation: the reference price."""
+    words = _words(language)
     factor = response.info(InfoTipo.FATOR_FAIXA)
-    steps.add("base", response.pcBase, words["band_factor"].format(factor=factor) if factor else "")
+    detail = ""
+    if factor:
+        detail = words["band_factor"].format(factor=info_value(InfoTipo.FATOR_FAIXA, factor, language))
+    steps.add("base", response.pcBase, detail)
     steps.add("band", response.pcFaixa)
     if _positive(response.qtAdicional) or _positive(response.pcTotalAdicional):
         quantity = response.qtAdicional
         steps.add(
             "additional_each",
             response.pcCadaAdicional,
-            words["each"].format(quantity=_number(quantity)) if quantity is not None else "",
+            words["each"].format(quantity=_number(quantity, language)) if quantity is not None else "",
         )
         steps.add("additional_total", response.pcTotalAdicional, sign="+")
     steps.add("base_total", response.pcBaseGeral, sign="=")
     if _positive(response.peVariacao) or _positive(response.vlTotalDescVariacao):
         percent = response.peVariacao
-        detail = format_percent_ui(percent) if percent is not None else ""
+        detail = format_percent_ui(percent, language) if percent is not None else ""
         if response.vlTotalDescVariacao is not None:
             steps.add("variation", response.vlTotalDescVariacao, detail, sign="-")
         else:
@@ -196,12 +208,14 @@ def _to_reference(steps: _Steps, response: PriceResponse, words: Mapping[str, st
     steps.add("reference", response.pcReferencia, sign="=")
 
 
-def _to_final(steps: _Steps, response: PriceResponse, words: Mapping[str, str]) -> None:
+def _to_final(steps: _Steps, response: PriceResponse, language: str) -> None:
     """The benefits down to the product's price, the services up to the final one."""
+    words = _words(language)
     for benefit in response.beneficios:
-        steps.append(LadderStep("benefit", benefit.valor, _benefit_detail(benefit), 1, "-"))
+        steps.append(LadderStep("benefit", benefit.valor, _benefit_detail(benefit, language), 1, "-"))
         for criterion in benefit.criterio:
-            steps.append(LadderStep("criterion", None, _criterion_detail(criterion, words), 2))
+            detail = _criterion_detail(criterion, words, language)
+            steps.append(LadderStep("criterion", None, detail, 2))
     if response.beneficios or _positive(response.vlTotalBeneficios):
         steps.add("benefits_total", response.vlTotalBeneficios, sign="-")
     steps.add("product", response.pcProduto, sign="=")
@@ -214,23 +228,25 @@ def _to_final(steps: _Steps, response: PriceResponse, words: Mapping[str, str]) 
     steps.add("final", response.pcFinal, sign="=")
 
 
-def _facts(steps: _Steps, response: PriceResponse, words: Mapping[str, str]) -> None:
+def _facts(steps: _Steps, response: PriceResponse, language: str) -> None:
     """What the final price rests on: tax base, charged weight, insurance, fees, notes."""
+    words = _words(language)
     steps.add("tax_base", response.vlBaseCalculoImposto)
     if response.psCobrado is not None:
-        detail = format_grams(response.psCobrado)
+        detail = format_grams(response.psCobrado, language)
         if response.inPesoCubico:
             kind = words["cubic_weight"] if response.cubic_weight_charged else words["real_weight"]
             detail = f"{detail}, {kind}"
         steps.append(LadderStep("charged_weight", None, detail))
     if response.peAdValorem is not None:
-        steps.append(LadderStep("ad_valorem", None, format_percent_ui(response.peAdValorem)))
+        steps.append(LadderStep("ad_valorem", None, format_percent_ui(response.peAdValorem, language)))
     steps.add("insurance", response.vlSeguroAutomatico)
     exemption = response.peIsencaoArmazenagem
     if exemption is not None and exemption > 0:
-        steps.append(LadderStep("storage_exemption", None, format_percent_ui(exemption)))
+        steps.append(LadderStep("storage_exemption", None, format_percent_ui(exemption, language)))
     for fee in response.taxaExtra:
         detail = " ".join(part for part in (fee.codigo, fee.tipo) if part)
         steps.append(LadderStep("extra_fee", fee.vlTaxa, detail))
     for info in response.infoAdicional:
-        steps.append(LadderStep("info", None, f"{info.tipo or '?'}: {info.valor or ''}"))
+        detail = info_value(info.tipo, info.valor, language)
+        steps.append(LadderStep("info", None, detail, label=info_name(info.tipo, language)))

@@ -8,7 +8,8 @@ the top of every page and "Página x de y" at the bottom.
 
 Labels are Brazilian Portuguese by default (the customer's language), English with
 ``language="en"``. Money is ``R$ 1.234,56`` and dates ``DD/MM/AAAA`` in both, the
-app's conventions. The standard Helvetica covers Latin-1, so accents need no font file.
+app's conventions; other numbers follow the language (``1.500 g`` / ``1,500 g``).
+The standard Helvetica covers Latin-1, so accents need no font file.
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ from postalgui.api.values import (
     format_cnpj,
     format_date_ui,
     format_grams,
+    format_number,
 )
 from postalgui.documents.fonts import BOLD as _BOLD
 from postalgui.documents.fonts import FONT as _FONT
@@ -143,7 +145,9 @@ LABELS: Mapping[str, Mapping[str, str]] = {
         "charged_weight": "Peso cobrado",
         "cubic": "Cúbico",
         "services_total": "Serviços",
-        "total": "Total ({count} cotações, {failed} com erro)",
+        "total": "Total ({quotes}, {failed} com erro)",
+        "quotes_one": "{count} cotação",
+        "quotes_many": "{count} cotações",
         "yes": "Sim",
         "no": "Não",
         "no_quotes": "Nenhuma cotação.",
@@ -189,7 +193,9 @@ LABELS: Mapping[str, Mapping[str, str]] = {
         "charged_weight": "Charged weight",
         "cubic": "Cubic",
         "services_total": "Services",
-        "total": "Total ({count} quotes, {failed} failed)",
+        "total": "Total ({quotes}, {failed} failed)",
+        "quotes_one": "{count} quote",
+        "quotes_many": "{count} quotes",
         "yes": "Yes",
         "no": "No",
         "no_quotes": "No quotes.",
@@ -251,10 +257,9 @@ def _money(value: Decimal | None) -> str:
     return "" if value is None else format_brl(value)
 
 
-def _number(value: Decimal) -> str:
-    if value == value.to_integral_value():
-        return str(int(value))
-    return format(value, "f").replace(".", ",")
+def _number(value: Decimal, language: str) -> str:
+    """A size as the language writes it, without trailing zeros: ``20,5`` / ``20.5``."""
+    return format_number(value, language, trim=True)
 
 
 def _cep(value: str | None) -> str:
@@ -320,7 +325,7 @@ class _Styles:
 
 
 def _parameters(
-    query: PriceQuery, response: PriceResponse | None, labels: Mapping[str, str]
+    query: PriceQuery, response: PriceResponse | None, labels: Mapping[str, str], language: str
 ) -> list[list[str]]:
     rows: list[list[str]] = [[labels["product"], _product(query, response)]]
     if query.nuRequisicao:
@@ -335,15 +340,15 @@ def _parameters(
     elif query.cepDestino:
         rows.append([labels["destination"], _cep(query.cepDestino)])
     if query.psObjeto is not None:
-        rows.append([labels["weight"], format_grams(query.psObjeto)])
+        rows.append([labels["weight"], format_grams(query.psObjeto, language)])
     if query.tpObjeto is not None:
         rows.append([labels["format"], labels[f"format_{query.tpObjeto.value}"]])
     sizes = [query.comprimento, query.largura, query.altura]
     parts = []
     if any(size is not None for size in sizes):
-        parts.append(" × ".join("?" if size is None else _number(size) for size in sizes) + " cm")
+        parts.append(" × ".join("?" if size is None else _number(size, language) for size in sizes) + " cm")
     if query.diametro is not None:
-        parts.append(labels["diameter"].format(value=_number(query.diametro)))
+        parts.append(labels["diameter"].format(value=_number(query.diametro, language)))
     if parts:
         rows.append([labels["dimensions"], ", ".join(parts)])
     if query.vlDeclarado is not None:
@@ -404,7 +409,7 @@ def _ladder_table(
         data.append(
             [
                 step.sign,
-                labels.get(f"kind.{step.kind}", step.kind),
+                step.label or labels.get(f"kind.{step.kind}", step.kind),
                 paragraph(step.detail, styles.small if step.kind == "info" else styles.cell),
                 _money(step.amount),
             ]
@@ -437,7 +442,7 @@ def _quote_page(
         paragraph(f"{labels['line']} {result.index + 1} · {_product(query, response)}", styles.subtitle),
         paragraph(labels["parameters"], styles.heading),
     ]
-    rows = _parameters(query, response, labels) + _deadline_rows(deadline, labels)
+    rows = _parameters(query, response, labels, language) + _deadline_rows(deadline, labels)
     parameters = Table(rows, colWidths=[45 * mm, width - 45 * mm], hAlign="LEFT")
     parameters.setStyle(
         TableStyle(
@@ -499,6 +504,7 @@ def _summary_row(
     widths: Sequence[float],
     error_style: ParagraphStyle,
     deadlines: Deadlines | None = None,
+    language: str = "pt_BR",
 ) -> list[Any]:
     """One quote as a line of the summary table."""
     query, response = result.query, result.response
@@ -517,8 +523,8 @@ def _summary_row(
         fit(_product(query, response), widths[1] - 6, _SUMMARY_SIZE),
         _cep(query.cepOrigem),
         _destination(query),
-        "" if query.psObjeto is None else format_grams(query.psObjeto),
-        "" if good is None or good.psCobrado is None else format_grams(good.psCobrado),
+        "" if query.psObjeto is None else format_grams(query.psObjeto, language),
+        "" if good is None or good.psCobrado is None else format_grams(good.psCobrado, language),
         cubic,
         "" if good is None else _money(good.pcTotalServicosAdicionais),
         _money(_final(result)),
@@ -561,6 +567,7 @@ def _summary_story(
     labels: Mapping[str, str],
     width: float,
     deadlines: Deadlines | None = None,
+    language: str = "pt_BR",
 ) -> list[Any]:
     """The summary table; with ``deadlines`` an "arrives by" date column before the errors."""
     widths = [value * mm for value in _SUMMARY_WIDTHS_MM]
@@ -571,10 +578,14 @@ def _summary_story(
     widths.append(width - sum(widths))
     error_style = ParagraphStyle("summary_error", fontName=_FONT, fontSize=7, leading=8.5, textColor=_RED)
     data: list[list[Any]] = [[labels[column] for column in columns]]
-    data += [_summary_row(result, labels, widths, error_style, deadlines) for result in results]
+    data += [_summary_row(result, labels, widths, error_style, deadlines, language) for result in results]
     total = sum((final for final in map(_final, results) if final is not None), Decimal(0))
     failed = sum(1 for result in results if _error_text(result) or result.response is None)
-    count = labels["total"].format(count=len(results), failed=failed)
+    quotes = labels["quotes_one" if len(results) == 1 else "quotes_many"]
+    count = labels["total"].format(
+        quotes=quotes.format(count=format_number(len(results), language)),
+        failed=format_number(failed, language),
+    )
     data.append(["", count, "", "", "", "", "", "", format_brl(total)] + [""] * (len(columns) - 9))
     table = Table(data, colWidths=widths, repeatRows=1, hAlign="LEFT")
     table.setStyle(_summary_style(len(data) - 1))
@@ -607,6 +618,7 @@ def write_quotes_pdf(
     if layout not in ("per_quote", "summary"):
         raise ValueError(f"unknown layout {layout!r}")
     path = Path(path)
+    language = _detail_language(language)  # one language for the words and the numbers
     labels = _labels(language)
     pagesize = A4 if layout == "per_quote" else landscape(A4)
     header, footer = _page_decorations(labels, company.strip(), _cnpj(cnpj), _when(generated_at))
@@ -632,7 +644,7 @@ def write_quotes_pdf(
         elif layout == "per_quote":
             story = _per_quote_story(results, labels, language, doc.width, doc.height, deadlines or {})
         else:
-            story = _summary_story(results, labels, doc.width, deadlines)
+            story = _summary_story(results, labels, doc.width, deadlines, language)
         build_numbered(doc, story, header, footer)
         os.replace(tmp, path)
     except BaseException:

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QGridLayout, QGroupBox, QHBoxLayout, QLabel, QLine
 
 from postalgui.gui.messages import arg, describe_error, or_dash
 from postalgui.gui.models.formatting import format_count
+from postalgui.gui.models.operator_words import operator_word
 from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.gui.widgets.selectable_label import selectable_label
 from postalgui.services.attendance.use_cases import decode_code
@@ -26,7 +27,13 @@ if TYPE_CHECKING:
     from postalgui.gui.tasks import TaskHandle
     from postalgui.services.attendance.service import AttendanceService
 
-__all__ = ["DECODE_KEY", "OperatorCodeBox"]
+__all__ = ["DECODE_KEY", "OperatorCodeBox", "agency_kind"]
+
+
+def agency_kind(tipo: str) -> str:
+    """``tipoAgencia`` (spec 002) ``"Terceirizada"`` -> "outsourced unit" / "unidade terceirizada"."""
+    return operator_word(tipo)
+
 
 DECODE_KEY = "attendance.decode"
 _MASK = "\N{BULLET}" * 8
@@ -119,7 +126,8 @@ class OperatorCodeBox(QGroupBox):
         self.attendant_label.setText(or_dash(code.nome))
         unit = code.mcmcuAgencia or ""
         if code.tipoAgencia:
-            unit = arg(self.tr("%1 (%2)"), unit, code.tipoAgencia) if unit else code.tipoAgencia
+            kind = agency_kind(code.tipoAgencia)
+            unit = arg(self.tr("%1 (%2)"), unit, kind) if unit else kind
         self.unit_label.setText(or_dash(unit))
         self.terminal_label.setText(or_dash(code.numeroCaixa))
         place = "/".join(part for part in (code.cidade, code.uf) if part)

@@ -25,12 +25,19 @@ from PySide6.QtWidgets import (
 )
 
 from postalgui.gui.messages import arg
+from postalgui.gui.models.operator_words import operator_word
 from postalgui.gui.tabs.contracts.labels import field_label
 
 if TYPE_CHECKING:
     from postalgui.api.models.contracts import Contact
 
-__all__ = ["ContactCard", "ContactsView", "contact_fields", "contact_text"]
+__all__ = ["ContactCard", "ContactsView", "contact_fields", "contact_kind", "contact_text"]
+
+
+def contact_kind(tipo: str | None) -> str:
+    """``"PRINCIPAL"`` -> "Main contact" / "Contato principal"; another type as sent, written
+    to be read (``"GESTOR"`` -> "Gestor")."""
+    return operator_word(tipo, calm=True)
 
 
 def contact_fields(contact: Contact) -> list[tuple[str, str]]:
@@ -42,7 +49,7 @@ def contact_fields(contact: Contact) -> list[tuple[str, str]]:
         (QCoreApplication.translate("ContactCard", "E-mail"), contact.email),
         (QCoreApplication.translate("ContactCard", "Phone"), contact.telefone),
         (QCoreApplication.translate("ContactCard", "Mobile"), contact.celular),
-        (QCoreApplication.translate("ContactCard", "Type"), contact.tipo),
+        (QCoreApplication.translate("ContactCard", "Type"), contact_kind(contact.tipo)),
     )
     fields = [(label, str(value)) for label, value in named if value]
     fields.extend(

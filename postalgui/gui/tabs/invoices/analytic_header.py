@@ -9,8 +9,9 @@ from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QFormLayout, QGroupBox, QHBoxLayout, QLabel, QWidget
 
 from postalgui.gui.messages import arg, display_cnpj
+from postalgui.gui.models.operator_words import operator_word
 
-__all__ = ["StatementHeader", "fold_title", "header_fields"]
+__all__ = ["StatementHeader", "fold_title", "header_fields", "status_words"]
 
 _HEADER_FIELDS = (
     ("invoice", ("Nº DA FATURA", "N° DA FATURA", "NO DA FATURA", "NUMERO DA FATURA", "FATURA")),
@@ -25,6 +26,11 @@ _HEADER_FIELDS = (
     ("customer", ("CODIGO DO CLIENTE", "CÓDIGO DO CLIENTE")),
     ("paid", ("DATA PAGAMENTO", "DATA DE PAGAMENTO")),
 )
+
+
+def status_words(status: str) -> str:
+    """``"Em aberto"`` -> "Open" (English) / "Em aberto" (Portuguese); unknown as sent."""
+    return operator_word(status)
 
 
 def fold_title(title: str) -> str:
@@ -90,6 +96,6 @@ class StatementHeader(QGroupBox):
                 else fields["dr"]
             )
         texts = {name: fields.get(name, "") for name in self.labels}
-        texts.update(company=company, contract=contract)
+        texts.update(company=company, contract=contract, status=status_words(fields.get("status", "")))
         for name, label in self.labels.items():
             label.setText(texts.get(name) or "\N{EM DASH}")

@@ -281,7 +281,7 @@ class AnalyticView(QWidget):
         if self.model.row_count() == 0:
             return None
         stem = self._path.stem if self._path is not None else "analytic"
-        path = ask_save_path(self, self.tr("Export items"), f"{stem}-items", table_types())
+        path = ask_save_path(self, self.tr("Export items"), arg(self.tr("%1-items"), stem), table_types())
         return None if path is None else self.export_csv(path)
 
     # --- showing a statement ----------------------------------------------------------------

@@ -32,13 +32,14 @@ from postalgui.api.values import (
     InvalidValue,
     format_brl,
     format_cep,
-    format_grams,
     parse_date_dmy,
     parse_date_iso,
     parse_date_ui,
     parse_money,
 )
 from postalgui.gui.messages import arg
+from postalgui.gui.models.formatting import format_grams, format_measure
+from postalgui.gui.models.operator_words import operator_word
 from postalgui.gui.models.row_table import RowTableModel, TextRow
 
 __all__ = [
@@ -86,13 +87,6 @@ _NAMED: dict[str, tuple[object, _Kind]] = {
 FIELD_ORDER = tuple(_NAMED)
 """The fields with words of their own, in column order; the others follow as sent."""
 
-# The operator's reasons come in capitals without accents; these read as Portuguese.
-_REASONS = {
-    "PESO DIVERGENTE": "Peso divergente",
-    "DIMENSOES DIVERGENTES": "Dimensões divergentes",
-    "CEP DE DESTINO DIVERGENTE": "CEP de destino divergente",
-}
-
 
 def posting_date(text: str | None) -> date | None:
     """``dataPostagem`` in any of the operator's spellings (ISO, DD/MM/YYYY, DD-MM-YYYY)."""
@@ -108,21 +102,16 @@ def posting_date(text: str | None) -> date | None:
 
 
 def reason_text(value: object) -> str:
-    """``"PESO DIVERGENTE"`` -> ``"Peso divergente"``: the operator's words, written to be read."""
-    text = _value_text(value).strip()
-    if text in _REASONS:
-        return _REASONS[text]
-    if text.isupper():
-        return text[:1] + text[1:].lower()
-    return text
+    """``"PESO DIVERGENTE"`` -> ``"Peso divergente"`` / ``"Different weight"``: a known reason
+    in the UI's language, another in the operator's words, written to be read."""
+    return operator_word(_value_text(value), calm=True)
 
 
 def weight_text(grams: int) -> str:
-    """``850`` -> ``"850 g"``; ``1200`` -> ``"1,2 kg"``; ``19600`` -> ``"19,6 kg"``."""
+    """``850`` -> ``"850 g"``; ``1200`` -> ``"1,2 kg"`` / ``"1.2 kg"``: the UI's numbers."""
     if abs(grams) < 1000:
         return format_grams(grams)
-    kilos = f"{Decimal(grams) / 1000:f}".rstrip("0").rstrip(".")
-    return kilos.replace(".", ",") + " kg"
+    return f"{format_measure(Decimal(grams) / 1000)} kg"
 
 
 def _value_text(value: object) -> str:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from datetime import date
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QLocale, Qt, Signal, Slot
+from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -190,17 +190,15 @@ class DivergencesView(QWidget):
         self.stack.setCurrentWidget(self.empty_label)
 
     def _totals_text(self, count: int) -> str:
-        """``"3 divergence(s) · charged R$ 10,00 · tariffed R$ 15,00 · difference R$ 5,00"``."""
+        """``"3 divergences · charged R$ 10,00 · tariffed R$ 15,00 · difference R$ 5,00"``."""
         totals = self.model.totals()
         if totals.charged is None or totals.difference is None:
             return arg(
-                self.tr("%1 divergence(s) · tariffed %2"),
-                QLocale().toString(count),
+                self.tr("%Ln divergence(s) · tariffed %1", "", count),
                 format_brl(totals.tariffed),
             )
         return arg(
-            self.tr("%1 divergence(s) · charged %2 · tariffed %3 · difference %4"),
-            QLocale().toString(count),
+            self.tr("%Ln divergence(s) · charged %1 · tariffed %2 · difference %3", "", count),
             format_brl(totals.charged),
             format_brl(totals.tariffed),
             format_brl(totals.difference),

@@ -252,12 +252,13 @@ class DocumentActions(InvoicesController):
             text = arg(
                 QCoreApplication.translate(
                     "InvoicesTab",
-                    "Typed line copied: %1. Invoice %2 is overdue (%3 day(s) past its due date): "
+                    "Typed line copied: %1. Invoice %2 is overdue (%Ln day(s) past its due date): "
                     "banks may refuse this slip or charge interest.",
+                    "",
+                    overdue,
                 ),
                 line,
                 number,
-                overdue,
             )
         kind = MessageKind.INFO if overdue is None else MessageKind.WARNING
         self.desk.messages.show_message(text, kind, key="invoices.typed_line")

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import QDialog, QTabWidget, QVBoxLayout, QWidget
 
 from postalgui.api.models.invoices import PreviewKind
 from postalgui.gui.desk import Desk
+from postalgui.gui.messages import arg
 from postalgui.gui.tabs.invoices.analytic_view import AnalyticView
 from postalgui.gui.tabs.invoices.divergences_view import DivergencesView
 from postalgui.gui.tabs.invoices.document_actions import DocumentActions, pdf_text, typed_line_of
@@ -230,7 +231,7 @@ class InvoicesTab(QWidget):
         """Ask where to save the invoices shown, then save them."""
         if self.proxy.rowCount() == 0:
             return None
-        name = f"faturas-{self._query[0]}" if self._query is not None else "faturas"
+        name = arg(self.tr("invoices-%1"), self._query[0]) if self._query is not None else self.tr("invoices")
         path = ask_save_path(self, self.tr("Export invoices"), name, table_types())
         return None if path is None else self.export_invoices(path)
 

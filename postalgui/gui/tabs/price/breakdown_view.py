@@ -193,7 +193,7 @@ class BreakdownView(QWidget):
     def _add_step(self, step: LadderStep) -> None:
         row = self.table.rowCount()
         self.table.insertRow(row)
-        label = QTableWidgetItem("    " * step.level + step_label(step.kind))
+        label = QTableWidgetItem("    " * step.level + (step.label or step_label(step.kind)))
         detail = QTableWidgetItem(step.detail)
         amount_text = ""
         if step.amount is not None:

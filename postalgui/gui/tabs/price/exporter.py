@@ -12,6 +12,7 @@ from PySide6.QtCore import QObject, Signal, Slot
 from PySide6.QtWidgets import QMenu, QWidget
 
 from postalgui.gui.i18n import resolve_language
+from postalgui.gui.messages import arg
 from postalgui.gui.tasks import TaskHandle, TaskRunner
 from postalgui.gui.widgets.message_bar import MessageArea
 from postalgui.gui.widgets.saved_file import SavedFileReporter, ask_save_path, pdf_type, table_types
@@ -92,9 +93,9 @@ class ResultsExporter(QObject):
         path = ask_save_path(self._widget, self.tr("Export quotes to PDF"), self._file_name(), [pdf_type()])
         return None if path is None else self.export_pdf(path, results, layout)
 
-    @staticmethod
-    def _file_name() -> str:
-        return f"quotes-{date.today().isoformat()}"
+    def _file_name(self) -> str:
+        """``quotes-2026-11-25`` / ``cotacoes-2026-11-25``: the UI's word, no accents (any disk)."""
+        return arg(self.tr("quotes-%1"), date.today().isoformat())
 
     # --- saving ----------------------------------------------------------------------
 

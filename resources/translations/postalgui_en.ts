@@ -1,0 +1,159 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="en" sourcelanguage="en">
+<context>
+    <name>BatchFileRow</name>
+    <message numerus="yes">
+        <source>%n quote(s) from the history</source>
+        <translation>
+            <numerusform>%n quote from the history</numerusform>
+            <numerusform>%n quotes from the history</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n row(s) in the file</source>
+        <translation>
+            <numerusform>%n row in the file</numerusform>
+            <numerusform>%n rows in the file</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n row(s) to send</source>
+        <translation>
+            <numerusform>%n row to send</numerusform>
+            <numerusform>%n rows to send</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>BatchProblemsView</name>
+    <message numerus="yes">
+        <source>%n row(s) have problems. Nothing is sent until the file is fixed and opened again.</source>
+        <translation>
+            <numerusform>%n row has problems. Nothing is sent until the file is fixed and opened again.</numerusform>
+            <numerusform>%n rows have problems. Nothing is sent until the file is fixed and opened again.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>CardQuoting</name>
+    <message numerus="yes">
+        <source>the Prices tab now compares its %n product(s).</source>
+        <translation>
+            <numerusform>the Prices tab now compares its %n product.</numerusform>
+            <numerusform>the Prices tab now compares its %n products.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>CardsPage</name>
+    <message numerus="yes">
+        <source>%n card(s)</source>
+        <translation>
+            <numerusform>%n card</numerusform>
+            <numerusform>%n cards</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ContractListPage</name>
+    <message numerus="yes">
+        <source>%n contract(s)</source>
+        <translation>
+            <numerusform>%n contract</numerusform>
+            <numerusform>%n contracts</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>DivergencesView</name>
+    <message numerus="yes">
+        <source>%Ln divergence(s) · tariffed %1</source>
+        <translation>
+            <numerusform>%Ln divergence · tariffed %1</numerusform>
+            <numerusform>%Ln divergences · tariffed %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln divergence(s) · charged %1 · tariffed %2 · difference %3</source>
+        <translation>
+            <numerusform>%Ln divergence · charged %1 · tariffed %2 · difference %3</numerusform>
+            <numerusform>%Ln divergences · charged %1 · tariffed %2 · difference %3</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>HistoryDeletion</name>
+    <message numerus="yes">
+        <source>Delete %n quote(s) from the history? This cannot be undone.</source>
+        <translation>
+            <numerusform>Delete %n quote from the history? This cannot be undone.</numerusform>
+            <numerusform>Delete %n quotes from the history? This cannot be undone.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>HistorySearch</name>
+    <message numerus="yes">
+        <source>%Ln quote(s)</source>
+        <translation>
+            <numerusform>%Ln quote</numerusform>
+            <numerusform>%Ln quotes</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>InvoicesTab</name>
+    <message numerus="yes">
+        <source>%n invoice(s)</source>
+        <translation>
+            <numerusform>%n invoice</numerusform>
+            <numerusform>%n invoices</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Typed line copied: %1. Invoice %2 is overdue (%Ln day(s) past its due date): banks may refuse this slip or charge interest.</source>
+        <translation>
+            <numerusform>Typed line copied: %1. Invoice %2 is overdue (%Ln day past its due date): banks may refuse this slip or charge interest.</numerusform>
+            <numerusform>Typed line copied: %1. Invoice %2 is overdue (%Ln days past its due date): banks may refuse this slip or charge interest.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>JobsPanel</name>
+    <message numerus="yes">
+        <source>%n job(s) in progress</source>
+        <translation>
+            <numerusform>%n job in progress</numerusform>
+            <numerusform>%n jobs in progress</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n job(s)</source>
+        <translation>
+            <numerusform>%n job</numerusform>
+            <numerusform>%n jobs</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>PriceTab</name>
+    <message numerus="yes">
+        <source>%n product(s) could not be priced.</source>
+        <translation>
+            <numerusform>%n product could not be priced.</numerusform>
+            <numerusform>%n products could not be priced.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ServicesPanel</name>
+    <message numerus="yes">
+        <source>%n service(s)</source>
+        <translation>
+            <numerusform>%n service</numerusform>
+            <numerusform>%n services</numerusform>
+        </translation>
+    </message>
+</context>
+</TS>
