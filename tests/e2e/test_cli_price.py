@@ -430,7 +430,7 @@ def test_peso_is_read_like_the_quote_page_reads_it(
     route = ["price", "national", "03220", "--cep-origem", "01310100", "--cep-destino", "05311900"]
     code, out, err = run(capsys, *route, "--peso", "1,5kg", "--json")
     assert code == 0, err
-    assert "--peso: understood 1.500 g" in err
+    assert "--peso: understood 1,500 g" in err
     in_kilos = json.loads(out)
     code, out, _ = run(capsys, *route, "--peso", "1500", "--json")
     assert code == 0
