@@ -8,11 +8,11 @@ only while a value is entered.
 from __future__ import annotations
 
 from PySide6.QtCore import QObject, Signal, Slot
-from PySide6.QtWidgets import QFormLayout, QLabel, QWidget
+from PySide6.QtWidgets import QLabel, QWidget
 
 from postalgui.api.values import format_brl
 from postalgui.gui.messages import arg
-from postalgui.gui.tabs.price.form_rows import add_row, note_label
+from postalgui.gui.tabs.price.form_rows import buddy_label, note_label
 from postalgui.gui.widgets.number_input import MoneySpinBox
 from postalgui.services.price.form_values import DeclaredLimits
 
@@ -20,7 +20,7 @@ __all__ = ["DeclaredValue"]
 
 
 class DeclaredValue(QObject):
-    """The value to insure, added to ``form``, the layout of ``box``.
+    """The value to insure, with its label, note and limits, in ``box``.
 
     Signals: ``valueEntered()`` when the value became or changed to more than zero (the
     form checks the "Declared value" service).
@@ -28,7 +28,7 @@ class DeclaredValue(QObject):
 
     valueEntered = Signal()
 
-    def __init__(self, box: QWidget, form: QFormLayout) -> None:
+    def __init__(self, box: QWidget) -> None:
         super().__init__(box)
         self._limits: DeclaredLimits | None = None
         self.declared_spin = MoneySpinBox(box)
@@ -43,9 +43,7 @@ class DeclaredValue(QObject):
         self.declared_spin.noteChanged.connect(self._on_declared_spin_note_changed)
         self.declared_hint = QLabel(box)
         self.declared_hint.setWordWrap(True)
-        add_row(form, self.tr("Decla&red value:"), self.declared_spin)
-        form.addRow(self.declared_note)
-        form.addRow(self.declared_hint)
+        self.declared_label = buddy_label(box, self.tr("Decla&red value:"), self.declared_spin)
 
     def show_limits(self, limits: DeclaredLimits | None) -> None:
         """One short line under the value (the widest range), every product's limits in its tooltip."""
