@@ -14,12 +14,13 @@ once the clerk drags the column, its width is theirs.
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QModelIndex, QObject, Qt, Slot
-from PySide6.QtWidgets import QHeaderView, QTableView
+from PySide6.QtWidgets import QApplication, QHeaderView, QTableView
 
 __all__ = ["READABLE_CHARS", "ErrorColumn"]
 
 READABLE_CHARS = 40
-"""The narrowest Error column that has failed rows, in characters: a typical message."""
+"""The narrowest Error column that has a longer message, in characters: the half of a
+typical message that says what went wrong, the rest in two lines or the tooltip."""
 
 
 class ErrorColumn(QObject):
@@ -45,8 +46,9 @@ class ErrorColumn(QObject):
         self.fit()
 
     def readable_width(self) -> int:
-        """The width `READABLE_CHARS` characters of the table's font take, with the cell's margins."""
-        return self._table.fontMetrics().averageCharWidth() * READABLE_CHARS + self._margin()
+        """`READABLE_CHARS` digits of the table's font, with the cell's margins (a digit is
+        about as wide as the letters of a message; Qt's "average" is narrower)."""
+        return self._table.fontMetrics().horizontalAdvance("0") * READABLE_CHARS + self._margin()
 
     def fit(self) -> None:
         """As wide as the longest message in view, up to the right edge or the readable width."""
@@ -56,8 +58,7 @@ class ErrorColumn(QObject):
         header = table.horizontalHeader()
         title = header.sectionSizeFromContents(self._column).width()
         wanted = max(title, table.sizeHintForColumn(self._column))
-        start = header.sectionViewportPosition(self._column) + header.offset()
-        room = table.viewport().width() - start
+        room = table.viewport().width() - self._start()
         width = max(title, min(wanted, max(room, self.readable_width())))
         if header.sectionSize(self._column) != width:
             self._fitting = True
@@ -65,6 +66,13 @@ class ErrorColumn(QObject):
                 header.resizeSection(self._column, width)
             finally:
                 self._fitting = False
+
+    def _start(self) -> int:
+        """Where the column starts in the table: the widths of the shown columns before it
+        (Qt's own position lags while it resizes them, one `sectionResized` at a time)."""
+        header = self._table.horizontalHeader()
+        before = (header.logicalIndex(visual) for visual in range(header.visualIndex(self._column)))
+        return sum(header.sectionSize(logical) for logical in before if not header.isSectionHidden(logical))
 
     def _margin(self) -> int:
         """What a cell adds to its text: the style's margins on both sides."""
@@ -85,6 +93,8 @@ class ErrorColumn(QObject):
     def _on_header_section_resized(self, index: int, _old: int, _new: int) -> None:
         header = self._table.horizontalHeader()
         if index == self._column:
-            self._dragged = self._dragged or not self._fitting
+            # Qt sizes the section itself too (new model, first show): only a drag is the clerk's.
+            held = QApplication.mouseButtons() != Qt.MouseButton.NoButton
+            self._dragged = self._dragged or (held and not self._fitting)
         elif header.visualIndex(index) < header.visualIndex(self._column):
             self.fit()  # a column before it changed: its start moved
