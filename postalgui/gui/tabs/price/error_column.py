@@ -13,7 +13,7 @@ once the clerk drags the column, its width is theirs.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QModelIndex, QObject, Qt, Slot
+from PySide6.QtCore import QEvent, QModelIndex, QObject, Qt, QTimer, Slot
 from PySide6.QtWidgets import QApplication, QHeaderView, QTableView
 
 __all__ = ["READABLE_CHARS", "ErrorColumn"]
@@ -33,6 +33,7 @@ class ErrorColumn(QObject):
         self._column = column
         self._fitting = False
         self._dragged = False  # the clerk set the width: keep it
+        self._soon = False  # a fit waits for Qt to finish resizing the columns before it
         table.setTextElideMode(Qt.TextElideMode.ElideRight)
         header = table.horizontalHeader()
         header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
@@ -68,8 +69,7 @@ class ErrorColumn(QObject):
                 self._fitting = False
 
     def _start(self) -> int:
-        """Where the column starts in the table: the widths of the shown columns before it
-        (Qt's own position lags while it resizes them, one `sectionResized` at a time)."""
+        """Where the column starts in the table: the widths of the shown columns before it."""
         header = self._table.horizontalHeader()
         before = (header.logicalIndex(visual) for visual in range(header.visualIndex(self._column)))
         return sum(header.sectionSize(logical) for logical in before if not header.isSectionHidden(logical))
@@ -96,5 +96,13 @@ class ErrorColumn(QObject):
             # Qt sizes the section itself too (new model, first show): only a drag is the clerk's.
             held = QApplication.mouseButtons() != Qt.MouseButton.NoButton
             self._dragged = self._dragged or (held and not self._fitting)
-        elif header.visualIndex(index) < header.visualIndex(self._column):
-            self.fit()  # a column before it changed: its start moved
+        elif header.visualIndex(index) < header.visualIndex(self._column) and not self._soon:
+            # A column before it changed, so its start moved; Qt stores the new width only
+            # after this signal (it still says the old one here): fit once the pass is done.
+            self._soon = True
+            QTimer.singleShot(0, self, self._on_resized_soon)
+
+    @Slot()
+    def _on_resized_soon(self) -> None:
+        self._soon = False
+        self.fit()
