@@ -227,3 +227,28 @@ def test_the_batchs_error_column_can_be_read(
     error = panel.model.column_of(Column.ERROR)
     assert error is not None
     qtbot.waitUntil(lambda: assert_readable(panel.table, error, in_view=size == SIZES["1366x768"]))
+
+
+def test_tab_goes_along_the_packages_rows(context: AppContext, runner: TaskRunner, qtbot: QtBot) -> None:
+    """Two fields a row: Tab reads each row left to right, then the next row."""
+    tab = open_prices(context, runner, qtbot, SIZES["default"])
+    visited: list[str] = []
+    widget = tab.form.package_combo.nextInFocusChain()
+    while widget is not tab.form.services_list and len(visited) < 40:
+        inner = widget.objectName().startswith("qt_")  # a box's own line edit
+        if widget.focusPolicy() & Qt.FocusPolicy.TabFocus and widget.isVisible() and not inner:
+            visited.append(widget.objectName() or type(widget).__name__)
+        widget = widget.nextInFocusChain()
+    assert visited == [
+        "QToolButton",  # Save…
+        "weight",
+        "format",
+        "length",
+        "width",
+        "height",
+        "declaredValue",
+        "handlingDays",
+        "eventDate",
+        "arriveByCheck",
+        "arriveBy",
+    ]
