@@ -2,10 +2,10 @@
 
 The comparison sized it to its longest message, so a long one ran past the table's right
 edge, cut with no "…" (the clerk had to scroll sideways to read why a product had no
-price); the batch gave it Qt's default 100 px, about 15 characters of a message of 60 to
+price); the batch left it as narrow as its title, five characters of a message of 60 to
 90 ("PRC-021: Peso de 35000 g excede o limite de 30000 g do produto 03298"). Here the
 column is as wide as its longest message, up to the table's right edge but never
-narrower than `READABLE_CHARS` characters; a longer message ends in "…" and every cell
+narrower than `READABLE_CHARS` digits; a longer message ends in "…" and every cell
 of a failed row holds the whole message in its tooltip (`QuoteResultsModel`). Only the
 rows in view are measured (`sizeHintForColumn`), so a batch of 1,000 rows costs nothing;
 once the clerk drags the column, its width is theirs.
@@ -19,8 +19,9 @@ from PySide6.QtWidgets import QApplication, QHeaderView, QTableView
 __all__ = ["READABLE_CHARS", "ErrorColumn"]
 
 READABLE_CHARS = 40
-"""The narrowest Error column that has a longer message, in characters: the half of a
-typical message that says what went wrong, the rest in two lines or the tooltip."""
+"""The narrowest Error column that has a longer message, in digits: the half of a typical
+message that says what went wrong (the comparison wraps the rest on a second line; the
+tooltip holds it all)."""
 
 
 class ErrorColumn(QObject):
@@ -42,7 +43,7 @@ class ErrorColumn(QObject):
         model.modelReset.connect(self._on_model_changed)
         model.rowsInserted.connect(self._on_model_changed)
         model.layoutChanged.connect(self._on_model_changed)
-        self._viewport = table.viewport()
+        self._viewport = table.viewport()  # kept: asking a table being deleted for it crashes
         self._viewport.installEventFilter(self)
         self.fit()
 
