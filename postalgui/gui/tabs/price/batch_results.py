@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from postalgui.gui.tabs.price.breakdown_view import BreakdownView
+from postalgui.gui.tabs.price.error_column import ErrorColumn
 from postalgui.gui.tabs.price.exporter import PdfLayout, ResultsExporter
 from postalgui.gui.tabs.price.quote_table import quote_table
 from postalgui.gui.tabs.price.results_model import (
@@ -140,6 +141,7 @@ class BatchResultsView(QWidget):
             {position: chars for position, chars in widths.items() if position is not None},
         )
         self.table.selectionModel().currentRowChanged.connect(self._on_table_current_row_changed)
+        self.error_column = ErrorColumn(self.table, BATCH_COLUMNS.index(Column.ERROR))
         self.breakdown = BreakdownView(self)
         # The table first: its price and error columns in sight.
         self.splitter = RememberedSplitter.of(

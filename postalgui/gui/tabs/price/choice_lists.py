@@ -3,7 +3,9 @@ services the products offer) and `ProductsPicker` (the products to compare).
 
 Each is its own group: the services list shows the union of the products' offers
 (`offered_services`), keeping what was checked; the products list remembers the
-clerk's selection in the settings (empty: every product).
+clerk's selection in the settings (empty: every product). Both lists ask for a few rows
+and take the room the form has left (`grow_with_room`), so the form fits a 1366x768
+screen without a scroll bar and shows every product where there is room.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QListWidget,
     QListWidgetItem,
+    QSizePolicy,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -30,6 +33,18 @@ from postalgui.services.price.service_choice import DECLARED
 __all__ = ["ProductsPicker", "ServicesPicker"]
 
 _KEY = Qt.ItemDataRole.UserRole
+SHORTEST_ROWS = 4
+"""The rows a list keeps however small the window: beyond them it shows what room allows."""
+
+
+def grow_with_room(view: QListWidget, rows: int = SHORTEST_ROWS) -> None:
+    """``rows`` rows high at least, and as high as the room left: the list asks for no
+    more (Qt's own hint, 192 px, made the form scroll at 1366x768)."""
+    policy = view.sizePolicy()
+    policy.setVerticalPolicy(QSizePolicy.Policy.Ignored)
+    view.setSizePolicy(policy)
+    row = view.sizeHintForRow(0) if view.count() else view.fontMetrics().height() + 2
+    view.setMinimumHeight(rows * row + 2 * view.frameWidth())
 
 
 def _keys(view: QListWidget, *, checked: bool) -> list[str]:
@@ -60,13 +75,13 @@ class ServicesPicker(QGroupBox):
         self.setTitle(self.tr("Additional services"))
         self.services_list = QListWidget(self)
         self.services_list.setObjectName("additionalServices")
-        self.services_list.setMaximumHeight(120)
+        grow_with_room(self.services_list)
         elide_items(self.services_list)
         self.services_list.setAccessibleName(self.tr("Additional services"))
         self.services_status = QLabel(self)
         self.services_status.setWordWrap(True)
         layout = QVBoxLayout(self)
-        layout.addWidget(self.services_list)
+        layout.addWidget(self.services_list, 1)
         layout.addWidget(self.services_status)
 
     def checked(self) -> list[str]:
@@ -116,7 +131,7 @@ class ProductsPicker(QGroupBox):
         self.setTitle(self.tr("Products to compare"))
         self.products_list = QListWidget(self)
         self.products_list.setObjectName("products")
-        self.products_list.setMaximumHeight(150)
+        grow_with_room(self.products_list)
         elide_items(self.products_list)
         self.products_list.setAccessibleName(self.tr("Products to compare"))
         self.products_list.itemChanged.connect(self._on_products_list_item_changed)
@@ -124,7 +139,7 @@ class ProductsPicker(QGroupBox):
         self.all_products_button.setText(self.tr("All"))
         self.all_products_button.clicked.connect(self._on_all_products_button_clicked)
         layout = QVBoxLayout(self)
-        layout.addWidget(self.products_list)
+        layout.addWidget(self.products_list, 1)
         buttons = QHBoxLayout()
         buttons.addStretch(1)
         buttons.addWidget(self.all_products_button)

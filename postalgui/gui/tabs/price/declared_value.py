@@ -8,20 +8,20 @@ only while a value is entered.
 from __future__ import annotations
 
 from PySide6.QtCore import QObject, Signal, Slot
-from PySide6.QtWidgets import QFormLayout, QLabel, QWidget
+from PySide6.QtWidgets import QLabel, QWidget
 
 from postalgui.api.values import format_brl
 from postalgui.gui.messages import arg
-from postalgui.gui.tabs.price.form_rows import add_row, note_label
+from postalgui.gui.tabs.price.form_rows import buddy_label, note_label
 from postalgui.gui.widgets.number_input import MoneySpinBox
-from postalgui.gui.widgets.reserved_label import reserved_row
+from postalgui.gui.widgets.reserved_label import reserve_lines
 from postalgui.services.price.form_values import DeclaredLimits
 
 __all__ = ["DeclaredValue"]
 
 
 class DeclaredValue(QObject):
-    """The value to insure, added to ``form``, the layout of ``box``.
+    """The value to insure, with its label, note and limits, in ``box``.
 
     Signals: ``valueEntered()`` when the value became or changed to more than zero (the
     form checks the "Declared value" service).
@@ -29,7 +29,7 @@ class DeclaredValue(QObject):
 
     valueEntered = Signal()
 
-    def __init__(self, box: QWidget, form: QFormLayout) -> None:
+    def __init__(self, box: QWidget) -> None:
         super().__init__(box)
         self._limits: DeclaredLimits | None = None
         self.declared_spin = MoneySpinBox(box)
@@ -42,11 +42,8 @@ class DeclaredValue(QObject):
         self.declared_spin.valueChanged.connect(self._on_declared_spin_value_changed)
         self.declared_note = note_label(box, "declaredNote")
         self.declared_spin.noteChanged.connect(self._on_declared_spin_note_changed)
-        self.declared_hint = QLabel(box)
-        self.declared_hint.setWordWrap(True)
-        add_row(form, self.tr("Decla&red value:"), self.declared_spin)
-        form.addRow(reserved_row(self.declared_note))  # its line stays while it is hidden
-        form.addRow(self.declared_hint)
+        self.declared_hint = reserve_lines(QLabel(box))  # comes with a value; moves no row below
+        self.declared_label = buddy_label(box, self.tr("Decla&red value:"), self.declared_spin)
 
     def show_limits(self, limits: DeclaredLimits | None) -> None:
         """One short line under the value (the widest range), every product's limits in its tooltip."""

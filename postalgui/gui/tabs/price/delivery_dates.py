@@ -11,9 +11,9 @@ from datetime import date
 
 from PySide6.QtCore import QDate, QEvent, QObject, QSignalBlocker, Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QFocusEvent, QKeyEvent
-from PySide6.QtWidgets import QCheckBox, QDateEdit, QDateTimeEdit, QFormLayout, QSpinBox, QWidget
+from PySide6.QtWidgets import QCheckBox, QDateEdit, QDateTimeEdit, QSpinBox, QWidget
 
-from postalgui.gui.tabs.price.form_rows import add_row
+from postalgui.gui.tabs.price.form_rows import buddy_label
 from postalgui.services.price.products import MAX_HANDLING_DAYS
 
 __all__ = ["DayEdit", "DeliveryDates"]
@@ -65,7 +65,7 @@ class DayEdit(QDateEdit):
 
 
 class DeliveryDates(QObject):
-    """The dates of the quote, added to ``form``, the layout of ``box``.
+    """The dates of the quote, with their labels, in ``box``.
 
     Signals: ``dateChanged()`` when the quote's date changed; ``arriveByChanged(date |
     None)`` when "must arrive by" is set, moved or cleared; ``handlingChanged(int)`` when
@@ -76,7 +76,7 @@ class DeliveryDates(QObject):
     arriveByChanged = Signal(object)
     handlingChanged = Signal(int)
 
-    def __init__(self, box: QWidget, form: QFormLayout, handling_days: int) -> None:
+    def __init__(self, box: QWidget, handling_days: int) -> None:
         super().__init__(box)
         self.date_edit = self._date_edit(box, "eventDate", QDate.currentDate())
         self.date_edit.dateChanged.connect(self._on_date_edit_date_changed)
@@ -94,9 +94,8 @@ class DeliveryDates(QObject):
             self.tr("Business days between the quote and the posting, added to every delivery time")
         )
         self.handling_spin.valueChanged.connect(self._on_handling_spin_value_changed)
-        add_row(form, self.tr("Da&te:"), self.date_edit)
-        form.addRow(self.arrive_check, self.arrive_edit)
-        add_row(form, self.tr("Handling days:"), self.handling_spin)
+        self.date_label = buddy_label(box, self.tr("Da&te:"), self.date_edit)
+        self.handling_label = buddy_label(box, self.tr("Handling days:"), self.handling_spin)
 
     @staticmethod
     def _date_edit(box: QWidget, name: str, day: QDate) -> QDateEdit:

@@ -1,29 +1,25 @@
-"""Small builders the quote form's parts share: a labelled row with its buddy, the note
-line under a number box, a list that elides long names, and the form's field names.
+"""Small builders the quote form's parts share: a label with its buddy, the note line
+under a number box, a list that elides long names, and the form's field names.
 
-The parts (`RouteFields`, `PackageFields`, ...) add their rows to one `QFormLayout` per
-group box, so the labels of a group line up as they did when one class built them all.
+The parts (`PackageFields`, `DeclaredValue`, ...) build their labels and fields; the
+"Package" group places them in two columns (`package_grid`), so its labels line up as
+they did when one class built them all.
 """
 
 from __future__ import annotations
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
-from PySide6.QtWidgets import QFormLayout, QHBoxLayout, QLabel, QListWidget, QWidget
+from PySide6.QtWidgets import QLabel, QListWidget, QWidget
 
 from postalgui.gui.widgets.reserved_label import reserve_lines
 
-__all__ = ["add_row", "elide_items", "field_label", "note_label"]
+__all__ = ["buddy_label", "elide_items", "field_label", "note_label"]
 
 
-def add_row(
-    form: QFormLayout, text: str, field_item: QWidget | QHBoxLayout, buddy: QWidget | None = None
-) -> QLabel:
-    """A row labelled ``text`` whose mnemonic focuses ``buddy`` (else the field itself)."""
-    label = QLabel(text, form.parentWidget())
-    target = buddy if buddy is not None else field_item
-    if isinstance(target, QWidget):
-        label.setBuddy(target)
-    form.addRow(label, field_item)
+def buddy_label(parent: QWidget, text: str, buddy: QWidget) -> QLabel:
+    """A field's label ``text`` whose mnemonic focuses ``buddy``."""
+    label = QLabel(text, parent)
+    label.setBuddy(buddy)
     return label
 
 

@@ -1,5 +1,5 @@
 """`PackageFields`: the package's preset row, format, weight and sizes in the form's
-"Package" group.
+"Package" group (placed by `package_grid`).
 
 The format decides which sizes show (and so which are sent: `size_fields`); each
 number box says under it how it read what was typed.
@@ -11,12 +11,11 @@ from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Slot
-from PySide6.QtWidgets import QComboBox, QFormLayout, QHBoxLayout, QLabel, QToolButton, QWidget
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QToolButton, QWidget
 
 from postalgui.gui.messages import arg
-from postalgui.gui.tabs.price.form_rows import add_row, field_label, note_label
+from postalgui.gui.tabs.price.form_rows import buddy_label, field_label, note_label
 from postalgui.gui.widgets.number_input import GramsSpinBox, MeasureSpinBox
-from postalgui.gui.widgets.reserved_label import reserved_row
 from postalgui.services.price.form_values import size_fields
 
 if TYPE_CHECKING:
@@ -26,9 +25,9 @@ __all__ = ["PackageFields"]
 
 
 class PackageFields(QObject):
-    """The rows that say what is shipped, added to ``form``, the layout of ``box``."""
+    """The fields that say what is shipped, with their labels, in ``box``."""
 
-    def __init__(self, box: QWidget, form: QFormLayout) -> None:
+    def __init__(self, box: QWidget) -> None:
         super().__init__(box)
         self.package_combo = QComboBox(box)
         self.package_combo.setObjectName("packagePreset")
@@ -37,15 +36,13 @@ class PackageFields(QObject):
         self.save_package_button.setToolTip(self.tr("Save this format, size and weight as a package preset"))
         self._build_format(box)
         self._build_sizes(box)
-        presets = QHBoxLayout()
-        presets.addWidget(self.package_combo, 1)
-        presets.addWidget(self.save_package_button)
-        add_row(form, self.tr("Pr&eset:"), presets, self.package_combo)
-        add_row(form, self.tr("&Format:"), self.format_combo)
-        add_row(form, self.tr("&Weight:"), self.weight_spin)
-        form.addRow(reserved_row(self.weight_note))  # its line stays while it is hidden
-        add_row(form, self.tr("Si&zes:"), self.sizes_row, self.length_spin)
-        form.addRow(reserved_row(self.sizes_note))  # its line stays while it is hidden
+        self.presets_row = QHBoxLayout()
+        self.presets_row.addWidget(self.package_combo, 1)
+        self.presets_row.addWidget(self.save_package_button)
+        self.preset_label = buddy_label(box, self.tr("Pr&eset:"), self.package_combo)
+        self.format_label = buddy_label(box, self.tr("&Format:"), self.format_combo)
+        self.weight_label = buddy_label(box, self.tr("&Weight:"), self.weight_spin)
+        self.sizes_label = buddy_label(box, self.tr("Si&zes:"), self.length_spin)
         self._on_format_combo_current_index_changed()
 
     def _build_format(self, box: QWidget) -> None:

@@ -12,7 +12,8 @@ The form is its parts, each with its rows and rules: `RouteFields`, `PackageFiel
 `DeclaredValue`, `DeliveryDates`, `ServicesPicker`, `ProductsPicker`, `FormChecks` and the
 `FormPresets` controller; what the fields mean without Qt is `form_values`. The form
 holds the settings, wires the parts, and keeps the widgets' names the tab and the
-tests know (``form.weight_spin``, ...).
+tests know (``form.weight_spin``, ...). `package_grid` places the "Package" group in two
+columns, so the whole form fits a 1366x768 screen without scrolling.
 """
 
 from __future__ import annotations
@@ -25,7 +26,6 @@ from PySide6.QtCore import QEvent, QObject, Qt, Signal, Slot
 from PySide6.QtGui import QKeyEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QComboBox,
-    QFormLayout,
     QGroupBox,
     QHBoxLayout,
     QLineEdit,
@@ -47,6 +47,7 @@ from postalgui.gui.tabs.price.form_checks import (
 )
 from postalgui.gui.tabs.price.form_rows import field_label
 from postalgui.gui.tabs.price.package_fields import PackageFields
+from postalgui.gui.tabs.price.package_grid import lay_out_package
 from postalgui.gui.tabs.price.presets import FormPresets
 from postalgui.gui.tabs.price.route_fields import RouteFields
 from postalgui.services.price import form_values
@@ -87,10 +88,10 @@ class QuoteForm(QWidget):
         # In focus order: the parts create their widgets in the order Tab visits them.
         self.route = RouteFields(prices.origin_cep, self)
         what = QGroupBox(self.tr("Package"), self)
-        what_form = QFormLayout(what)
-        self.package = PackageFields(what, what_form)
-        self.declared = DeclaredValue(what, what_form)
-        self.dates = DeliveryDates(what, what_form, prices.handling_days)
+        self.package = PackageFields(what)
+        self.declared = DeclaredValue(what)
+        self.dates = DeliveryDates(what, prices.handling_days)
+        lay_out_package(what, self.package, self.declared, self.dates)
         self.services = ServicesPicker(self)
         self.products = ProductsPicker(self)
         self._build_actions()
@@ -150,12 +151,12 @@ class QuoteForm(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.route)
         layout.addWidget(what)
-        # Side by side: at 1366x768 the products to compare stay in sight without scrolling.
+        # Side by side, taking the room the screen has left: at 1366x768 the products to
+        # compare and their "All" stay in sight without scrolling (the lists grow with room).
         choices = QHBoxLayout()
         choices.addWidget(self.services, 1)
         choices.addWidget(self.products, 1)
-        layout.addLayout(choices)
-        layout.addStretch(1)
+        layout.addLayout(choices, 1)
         # problems_label and quote_button are placed by the tab, outside the scrolling
         # part, so the button and the reasons nothing was sent are always in sight.
 

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 
 from postalgui.gui.messages import arg, describe_error
 from postalgui.gui.tabs.price.breakdown_view import BreakdownView
+from postalgui.gui.tabs.price.error_column import ErrorColumn
 from postalgui.gui.tabs.price.quote_form import QuoteForm
 from postalgui.gui.tabs.price.results_model import Column, QuoteFilterProxy, QuoteResultsModel
 from postalgui.gui.widgets.message_bar import MessageArea
@@ -114,6 +115,7 @@ class PriceTab(QWidget):
         self.table = record_table(self, self.proxy, "compareTable", self.tr("Comparison"))
         self.table.setSortingEnabled(True)
         self.table.selectionModel().selectionChanged.connect(self._on_table_selection_changed)
+        self.error_column = ErrorColumn(self.table, COMPARE_COLUMNS.index(Column.ERROR))
         self.summary = QLabel(self)
         self.summary.setObjectName("compareSummary")
         self.summary.setWordWrap(True)
