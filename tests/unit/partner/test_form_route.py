@@ -72,7 +72,9 @@ def test_identical_forms_at_once_on_two_workers_run_the_handler_once(ledger_url:
     form = {"linhaDigitavel": "1", "numeroProtocolo": PROTOCOL, "protocolo": PROTOCOL}
     answers: list[requests.Response] = []
     with workers(ledger_url, handler, count=2) as urls:
-        threads = [threading.Thread(target=lambda u=urls[i % 2]: answers.append(_post(u, form))) for i in range(12)]
+        threads = [
+            threading.Thread(target=lambda u=urls[i % 2]: answers.append(_post(u, form))) for i in range(12)
+        ]
         for thread in threads:
             thread.start()
         threading.Timer(0.5, handler.release.set).start()
