@@ -32,6 +32,7 @@ from postalgui.partner.ledger.schema import FormClaim, utc
 __all__ = [
     "ANSWERED",
     "PROCESSING",
+    "PROTOCOL_KEYS",
     "Standing",
     "claim",
     "claim_flag",
@@ -45,14 +46,16 @@ PROCESSING = "processing"
 ANSWERED = "answered"
 
 
-def form_digest(fields: Mapping[str, Any]) -> str:
-    """SHA-256 of the fields in one canonical text: key order and spacing do not count.
+PROTOCOL_KEYS = frozenset({"numeroProtocolo", "protocolo"})
+"""The protocol's two names (spec 4.2 and its example): the claim's key, not part of the form."""
 
-    ASCII escapes keep any string (a lone surrogate too) encodable.
-    """
-    canonical = json.dumps(
-        dict(fields), sort_keys=True, ensure_ascii=True, separators=(",", ":"), default=str
-    )
+
+def form_digest(fields: Mapping[str, Any]) -> str:
+    """SHA-256 of the form's fields in one canonical text: key order, spacing and which name
+    the protocol came under do not count. ASCII escapes keep any string (a lone surrogate too)
+    encodable."""
+    form = {key: value for key, value in fields.items() if key not in PROTOCOL_KEYS}
+    canonical = json.dumps(form, sort_keys=True, ensure_ascii=True, separators=(",", ":"), default=str)
     return hashlib.sha256(canonical.encode("ascii")).hexdigest()
 
 

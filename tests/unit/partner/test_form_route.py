@@ -100,7 +100,8 @@ def test_the_same_protocol_with_other_fields_is_refused_and_flagged(ledger_url: 
     with workers(ledger_url, handler) as (url,):
         first = _post(url, {"linhaDigitavel": "1", "numeroProtocolo": PROTOCOL})
         other = _post(url, {"linhaDigitavel": "2", "numeroProtocolo": PROTOCOL})
-        again = _post(url, {"numeroProtocolo": PROTOCOL, "linhaDigitavel": "1"})  # key order does not count
+        # Neither the order of the keys nor the name the protocol comes under counts.
+        again = _post(url, {"protocolo": PROTOCOL, "linhaDigitavel": "1"})
     assert (first.status_code, first.json()["codigo_retorno"]) == (200, "00")
     assert other.status_code == 400
     assert other.json()["codigo_retorno"] not in ("00", "")
