@@ -33,6 +33,17 @@ def _answer(cents: int = 1234) -> tuple[Reply, FormRecord]:
     return reply, FormRecord(1, AttendanceState.RECEIVED, amount_cents=cents)
 
 
+class Counted:
+    """A handler that answers `_answer()` and counts its runs."""
+
+    def __init__(self) -> None:
+        self.runs = 0
+
+    def __call__(self) -> tuple[Reply, FormRecord]:
+        self.runs += 1
+        return _answer()
+
+
 def _stored(ledger: Ledger) -> Attendance:
     row = ledger.get(PROTOCOL)
     assert row is not None
@@ -50,16 +61,11 @@ def test_opening_migrates_to_the_newest_schema_and_reopening_is_harmless(ledger_
 
 
 def test_a_repeated_form_gets_the_stored_answer_without_running_the_handler(ledger: Ledger) -> None:
-    calls = []
-
-    def handle() -> tuple[Reply, FormRecord]:
-        calls.append(1)
-        return _answer()
-
+    handle = Counted()
     first = ledger.receive_form(PROTOCOL, {"linhaDigitavel": "1"}, handle)
     second = ledger.receive_form(PROTOCOL, {"linhaDigitavel": "1"}, handle)
     assert first == second
-    assert len(calls) == 1
+    assert handle.runs == 1
     assert len(ledger.attendances()) == 1
     assert [call.status for call in ledger.calls(PROTOCOL)] == [200, 200]
 
@@ -182,12 +188,7 @@ def test_a_worker_killed_mid_handler_leaves_the_protocol_claimed_until_its_lease
     stuck, never run twice; the attendance is flagged for reconciliation."""
     killed = subprocess.run([sys.executable, "-c", _KILLED, ledger_url], timeout=60, check=False)
     assert killed.returncode == 9
-    runs = []
-
-    def handle() -> tuple[Reply, FormRecord]:
-        runs.append(1)
-        return _answer()
-
+    handle = Counted()
     soon = Ledger(ledger_url, claim_wait_s=0.2)
     later = Ledger(ledger_url, clock=lambda: datetime.now(UTC) + timedelta(seconds=301))
     try:
@@ -195,7 +196,7 @@ def test_a_worker_killed_mid_handler_leaves_the_protocol_claimed_until_its_lease
         assert soon.get(PROTOCOL) is None
         assert later.receive_form(PROTOCOL, {"linhaDigitavel": "1"}, handle) == FORM_FAILED
         assert soon.receive_form(PROTOCOL, {"linhaDigitavel": "1"}, handle) == FORM_FAILED
-        assert runs == []
+        assert handle.runs == 0
         row = _stored(later)
         assert (row.state, "did not finish within its lease" in (row.flag or "")) == ("cancelled", True)
         assert [call.status for call in later.calls(PROTOCOL)] == [500, 500, 500]
@@ -223,18 +224,13 @@ def test_a_handler_that_finishes_after_its_lease_ran_out_is_flagged_not_stored(l
 
 
 def test_the_same_protocol_with_other_fields_is_refused_and_flagged(ledger: Ledger) -> None:
-    runs = []
-
-    def handle() -> tuple[Reply, FormRecord]:
-        runs.append(1)
-        return _answer()
-
+    handle = Counted()
     first = ledger.receive_form(PROTOCOL, {"linhaDigitavel": "1", "quantidade": "1"}, handle)
     other = ledger.receive_form(PROTOCOL, {"linhaDigitavel": "1", "quantidade": "2"}, handle)
     assert other == FORM_OTHER_FIELDS
     assert (other.status, other.body["codigo_retorno"] != "00") == (400, True)
     assert ledger.receive_form(PROTOCOL, {"quantidade": "1", "linhaDigitavel": "1"}, handle) == first
-    assert runs == [1]
+    assert handle.runs == 1
     assert "other fields" in (_stored(ledger).flag or "")
 
 
