@@ -22,8 +22,9 @@ from postalgui.api.values import InvalidValue
 from postalgui.api.values.ster import parse_protocol
 from postalgui.partner.auth import RecentlyVerified, UnauthorizedError, challenge, check_caller, issue_token
 from postalgui.partner.config import TOKEN_PATH, PartnerConfig
+from postalgui.partner.form_fields import FieldError, FormFields, read_form_fields
 from postalgui.partner.handlers import FormAnswer, FormHandler, load_handler
-from postalgui.partner.ledger.store import FormRecord, Ledger, Reply
+from postalgui.partner.ledger.store import FORM_FAILED, FormRecord, Ledger, Reply
 from postalgui.partner.states import AttendanceState
 
 __all__ = ["MAX_BODY", "app_from_environment", "confirmation_code", "create_app"]
@@ -53,15 +54,15 @@ def _protocol_of(body: dict[str, Any]) -> str | None:
         return None
 
 
-def _form_record(answer: FormAnswer, fields: dict[str, Any]) -> FormRecord:
+def _form_record(answer: FormAnswer, optional: FormFields) -> FormRecord:
     ok = answer.status == 200
     cents = None if answer.amount is None else int(answer.amount.scaleb(2))
-    quantity = fields.get("quantidade")
     return FormRecord(
         model=1,
         state=AttendanceState.RECEIVED if ok else AttendanceState.CANCELLED,
         amount_cents=cents,
-        quantity=int(quantity) if isinstance(quantity, int | str) and str(quantity).isdigit() else None,
+        quantity=optional.quantity,
+        client_tax_id=optional.client_tax_id,
         client_key=answer.client_key if ok else None,
     )
 
@@ -117,16 +118,23 @@ class PartnerApp:
             self.ledger.log_call("formulario", None, body, reply)
             return reply
         fields = body
+        try:
+            optional = read_form_fields(fields)
+        except FieldError as error:  # checked before the protocol is claimed: nothing runs, nothing kept
+            reply = Reply(400, {"codigo_retorno": "96", "descricao_retorno": str(error)})
+            self.ledger.log_call("formulario", protocol, fields, reply)
+            return reply
 
         def handle() -> tuple[Reply, FormRecord]:
             answer = self.handler(fields, protocol)
-            return Reply(answer.status, answer.body()), _form_record(answer, fields)
+            return Reply(answer.status, answer.body()), _form_record(answer, optional)
 
-        try:
+        try:  # the ledger runs the handler once per protocol and settles a raise itself
             reply = self.ledger.receive_form(protocol, fields, handle)
-        except Exception:  # a handler's or the database's failure: 500, the form can come again
+        except Exception:  # the database failed: before the claim the form can come again; after
+            # it a repeat waits for the claim, settled as failed once its lease runs out
             log.exception("form for protocol %s failed", protocol)
-            reply = Reply(500, {"codigo_retorno": "99", "descricao_retorno": "Falha no processamento"})
+            reply = FORM_FAILED
             self.ledger.log_call("formulario", protocol, fields, reply)
         return reply
 

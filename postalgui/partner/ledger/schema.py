@@ -11,7 +11,7 @@ from datetime import UTC, date, datetime
 from sqlalchemy import BigInteger, Boolean, Date, DateTime, Integer, SmallInteger, String, Text
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
-__all__ = ["Attendance", "Base", "Call", "IssuedToken", "Reconciliation", "utc"]
+__all__ = ["Attendance", "Base", "Call", "FormClaim", "IssuedToken", "Reconciliation", "utc"]
 
 
 class Base(DeclarativeBase):
@@ -52,6 +52,27 @@ class Attendance(Base):
     """Why reconciliation must look at it (a contradicting callback, ...)."""
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class FormClaim(Base):
+    """A model-1 form's protocol, claimed before its handler runs: the handler runs once per protocol.
+
+    Inserted and committed on its own before the handler is called; the primary key lets
+    one insert win across threads, workers and processes. `digest` is the SHA-256 of the
+    form's canonical fields, so a form with the same protocol and other fields is told apart.
+    """
+
+    __tablename__ = "form_claims"
+
+    protocol: Mapped[str] = mapped_column(String(14), primary_key=True)
+    digest: Mapped[str] = mapped_column(String(64))
+    owner: Mapped[str] = mapped_column(String(32))
+    """A random token of the call that claimed it: only that call (or a takeover) settles it."""
+    state: Mapped[str] = mapped_column(String(16))
+    """``processing`` while the handler runs, ``answered`` once an answer is stored."""
+    claimed_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    flag: Mapped[str | None] = mapped_column(String(255))
+    """Why reconciliation must look at it (other fields under this protocol), copied to the attendance."""
 
 
 class Call(Base):

@@ -1,14 +1,16 @@
 """`Ledger`: the partner's attendances, over one SQLAlchemy engine, safe across threads and workers.
 
-Each protocol has one row (its primary key), so two workers that receive the same form
-at once cannot both insert it: the second insert fails, rolls back, and answers what
-the first stored. Every incoming call is appended to ``calls`` in the same transaction
-as the change it made.
+Each protocol has one row (its primary key), and a model-1 form's handler runs only after
+the protocol is claimed (`claims`), so two workers that receive the same form at once
+neither run it twice nor store it twice. Every incoming call is appended to ``calls`` in
+the same transaction as the change it made.
 """
 
 from __future__ import annotations
 
 import json
+import logging
+import time
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass
@@ -17,14 +19,32 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import Engine, create_engine, delete, event, select
-from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
+from postalgui.partner.ledger.claims import (
+    PROCESSING,
+    claim,
+    claim_flag,
+    flag_claim,
+    form_digest,
+    settle,
+    standing,
+)
 from postalgui.partner.ledger.migrate import migrate
 from postalgui.partner.ledger.schema import Attendance, Call, IssuedToken, Reconciliation, utc
 from postalgui.partner.states import AttendanceState
 
-__all__ = ["FormRecord", "Ledger", "Reply", "sqlite_url"]
+__all__ = [
+    "FORM_FAILED",
+    "FORM_OTHER_FIELDS",
+    "FORM_STILL_PROCESSING",
+    "FormRecord",
+    "Ledger",
+    "Reply",
+    "sqlite_url",
+]
+
+log = logging.getLogger(__name__)
 
 _UNDONE = frozenset({AttendanceState.CANCELLED.value, AttendanceState.REVERSED.value})
 """States a ``00`` cannot confirm: a form we refused (cancelled), an attendance undone."""
@@ -71,6 +91,17 @@ class FormRecord:
         return Attendance(protocol=protocol, day=operator_day(now), created_at=now, updated_at=now, **columns)
 
 
+FORM_FAILED = Reply(500, {"codigo_retorno": "99", "descricao_retorno": "Falha no processamento"})
+"""A handler that raised or never finished: the protocol's answer for good (its outcome is unknown)."""
+FORM_OTHER_FIELDS = Reply(
+    400, {"codigo_retorno": "95", "descricao_retorno": "Protocolo já recebido com outros campos"}
+)
+FORM_STILL_PROCESSING = Reply(
+    500, {"codigo_retorno": "99", "descricao_retorno": "Formulário ainda em processamento; envie de novo"}
+)
+"""A repeat that waited its time while the first form is still being handled; nothing stored."""
+
+
 def _on_sqlite_connect(dbapi_connection: Any, _record: Any) -> None:
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
@@ -82,8 +113,19 @@ def _on_sqlite_connect(dbapi_connection: Any, _record: Any) -> None:
 class Ledger:
     """The ledger at `url` (migrated to the newest schema when opened)."""
 
-    def __init__(self, url: str, *, clock: Callable[[], datetime] | None = None) -> None:
+    def __init__(
+        self,
+        url: str,
+        *,
+        clock: Callable[[], datetime] | None = None,
+        claim_wait_s: float = 20.0,
+        claim_lease_s: float = 300.0,
+    ) -> None:
+        """`claim_wait_s`: how long a repeated form waits for the first one's answer;
+        `claim_lease_s`: how long a handler may run before a repeat settles its protocol as failed."""
         self.url = url
+        self._claim_wait_s = claim_wait_s
+        self._claim_lease = timedelta(seconds=claim_lease_s)
         self._clock = clock or (lambda: datetime.now(UTC))
         self.engine: Engine = create_engine(url, pool_pre_ping=True)
         if self.engine.dialect.name == "sqlite":
@@ -128,7 +170,7 @@ class Ledger:
                 query = query.where(Call.protocol == protocol)
             return list(session.scalars(query))
 
-    # --- model 1: a form, answered once ------------------------------------------------
+    # --- model 1: a form, its handler run once per protocol ------------------------------
 
     def receive_form(
         self,
@@ -138,40 +180,116 @@ class Ledger:
         *,
         endpoint: str = "formulario",
     ) -> Reply:
-        """The answer to a form: the stored one for a protocol seen before, else `handle`'s.
+        """The answer to a form; `handle` runs at most once per protocol (see `claims`).
 
-        The handler runs outside any transaction (it may call the partner's own systems);
-        its answer and the row are then stored together, or, when another worker stored
-        the protocol meanwhile, that stored answer is given instead.
+        The first call claims the protocol, runs `handle` outside any transaction (it may
+        call the partner's own systems) and stores its answer with the row. A repeat with
+        the same fields, at once or later, waits up to `claim_wait_s` for that answer and
+        gets it; one with other fields is answered 400 and flagged.
         """
-        stored = self._stored_answer(protocol, endpoint, fields)
-        if stored is not None:
-            return stored
-        reply, record = handle()
+        digest = form_digest(fields)
+        outcome = claim(self._sessions, protocol, digest, self.now())
+        if isinstance(outcome, str):
+            return self._run(protocol, fields, handle, outcome, endpoint)
+        deadline = time.monotonic() + self._claim_wait_s
+        pause = 0.01
+        while True:
+            if outcome.digest != digest:
+                return self._other_fields(protocol, fields, endpoint)
+            stored = self._stored_answer(protocol, endpoint, fields)
+            if stored is not None:
+                return stored
+            if outcome.state == PROCESSING and outcome.claimed_at + self._claim_lease < self.now():
+                why = "handler did not finish within its lease (worker stopped?): outcome unknown"
+                if self._settle_failed(protocol, fields, outcome.owner, endpoint, why):
+                    return FORM_FAILED
+            elif time.monotonic() >= deadline:
+                self.log_call(endpoint, protocol, fields, FORM_STILL_PROCESSING)
+                return FORM_STILL_PROCESSING
+            else:
+                time.sleep(pause)
+                pause = min(pause * 2, 0.2)
+            outcome = standing(self._sessions, protocol) or outcome
+
+    def _run(
+        self,
+        protocol: str,
+        fields: Mapping[str, Any],
+        handle: Callable[[], tuple[Reply, FormRecord]],
+        owner: str,
+        endpoint: str,
+    ) -> Reply:
+        """Run the handler of a protocol we claimed and store its answer with the claim settled."""
+        try:
+            reply, record = handle()
+        except Exception as error:
+            log.exception("form handler failed for protocol %s", protocol)
+            why = f"handler failed ({type(error).__name__}): outcome unknown"
+            if self._settle_failed(protocol, fields, owner, endpoint, why):
+                return FORM_FAILED
+            return self._stored_answer(protocol, endpoint, fields) or FORM_FAILED
+        row = self._answered_row(protocol, fields, reply, record)
+        with self._transaction() as session:
+            if settle(session, protocol, owner):
+                row.flag = claim_flag(session, protocol)
+                session.add(row)
+                session.flush()
+                self._log(session, endpoint, protocol, fields, reply)
+                return reply
+            late = session.get(Attendance, protocol)
+            if late is not None:  # settled as failed meanwhile: what the handler did must be looked at
+                late.flag = f"handler answered {reply.status} after its lease ran out ({self.now()})"[:255]
+        log.error("form handler for protocol %s answered after its claim was settled", protocol)
+        return self._stored_answer(protocol, endpoint, fields) or FORM_FAILED
+
+    def _answered_row(
+        self, protocol: str, fields: Mapping[str, Any], reply: Reply, record: FormRecord
+    ) -> Attendance:
         row = record.row(protocol, self.now())
         row.form = json.dumps(dict(fields), ensure_ascii=False, default=str)
         row.answer_status = reply.status
         row.answer = json.dumps(reply.body, ensure_ascii=False)
-        try:
-            with self._transaction() as session:
+        return row
+
+    def _settle_failed(
+        self, protocol: str, fields: Mapping[str, Any], owner: str, endpoint: str, why: str
+    ) -> bool:
+        """Settle `owner`'s claim as a processing failure: the attendance cancelled and flagged
+        (reconciliation looks at it), its answer the 500 every repeat gets. False if `owner`
+        no longer held it."""
+        with self._transaction() as session:
+            if not settle(session, protocol, owner):
+                return False
+            flag = f"{why} ({self.now().isoformat(timespec='seconds')})"[:255]
+            row = session.get(Attendance, protocol)
+            if row is None:
+                failed = FormRecord(model=1, state=AttendanceState.CANCELLED)
+                row = self._answered_row(protocol, fields, FORM_FAILED, failed)
                 session.add(row)
-                session.flush()
-                self._log(session, endpoint, protocol, fields, reply)
-        except IntegrityError:
-            stored = self._stored_answer(protocol, endpoint, fields)
-            if stored is None:
-                raise
-            return stored
-        return reply
+            row.flag = flag
+            self._log(session, endpoint, protocol, fields, FORM_FAILED)
+            return True
+
+    def _other_fields(self, protocol: str, fields: Mapping[str, Any], endpoint: str) -> Reply:
+        """A protocol seen before with other fields: refused, and flagged where reconciliation looks."""
+        why = f"form repeated with other fields ({self.now().isoformat(timespec='seconds')})"
+        with self._transaction() as session:
+            flag_claim(session, protocol, why)
+            row = session.get(Attendance, protocol)
+            if row is not None:
+                row.flag = why
+                row.updated_at = self.now()
+            self._log(session, endpoint, protocol, fields, FORM_OTHER_FIELDS)
+        return FORM_OTHER_FIELDS
 
     def _stored_answer(self, protocol: str, endpoint: str, fields: Mapping[str, Any]) -> Reply | None:
-        with self._transaction() as session:
+        with self._sessions() as session:
             row = session.get(Attendance, protocol)
             if row is None or row.answer is None or row.answer_status is None:
                 return None
             reply = Reply(row.answer_status, json.loads(row.answer))
-            self._log(session, endpoint, protocol, fields, reply)
-            return reply
+        self.log_call(endpoint, protocol, fields, reply)
+        return reply
 
     # --- model 2: our own registration ---------------------------------------------------
 
