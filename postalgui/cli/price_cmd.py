@@ -59,7 +59,13 @@ from postalgui.cli.output import (
     print_fields,
     print_json,
 )
-from postalgui.cli.price_deadlines import deadline_json, deadline_line, no_date, no_date_line, not_enabled_note
+from postalgui.cli.price_deadlines import (
+    deadline_json,
+    deadline_line,
+    no_date,
+    no_date_line,
+    not_enabled_note,
+)
 from postalgui.services.context import AppContext
 from postalgui.services.price.breakdown import format_percent_ui
 from postalgui.services.price.priced import DeadlinesArrived, PriceArrived, Pricing, prices_with_deadlines

@@ -173,6 +173,7 @@ def test_a_refused_deadline_is_said_in_the_table_and_on_stderr(
     code, out, err = run(capsys, "price", "batch", str(source))
     assert code == 0, err
     (line,) = out.splitlines()
-    assert "R$" in line and line.endswith("no date: PRZ-008")  # not left blank
+    assert "R$" in line
+    assert line.endswith("no date: PRZ-008")  # not left blank
     assert f"row 1: no date: {refused}" in err
     assert "1 priced row has no delivery date" in err
