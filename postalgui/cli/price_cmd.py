@@ -635,6 +635,9 @@ def _price_rows(
 
     run = uuid.uuid4().hex  # the history keeps the prices and their deadlines under it
     with ExitStack() as stack:
+        # One deadline for the whole batch: a server that stops answering ends it in
+        # about a minute, every row said, not in a minute per round of chunks.
+        stack.enter_context(context.backend().transport.shared_deadline())
         rows = _Rows(must_arrive, checked.indices)
         if args.out is not None:
             rows.writer = results_writer(args.out, checked.extra, rows.deadlines)
