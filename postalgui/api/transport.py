@@ -14,6 +14,15 @@ would pass it) the call fails naming the last failure. Before, five attempts wit
 30 s read timeout each let a server that accepts and never answers hold a call for
 two and a half minutes.
 
+A command of many operations (``price batch``: 200 rows are 40 price chunks and 40
+deadline chunks, 8 at a time) also needs one deadline of its own, or each round of
+operations waits out its own: a server that accepted and never answered held 200 rows
+for 301 s, five rounds of 60 s. Inside `Transport.shared_deadline` every operation, on
+any thread, also ends once the server has said nothing for the policy's deadline: an
+answer (any answer, a refusal too) moves that deadline on, so a long batch a server
+keeps answering runs to its end, and a dead server ends the whole command in about one
+deadline, each later operation failing at once with "no answer" instead of waiting.
+
 Cancel: the current task's `CancelToken` ends an operation at once, during a wait
 and during a blocked read alike. ``requests`` cannot read in short slices, so each
 attempt registers a cancel callback that shuts the attempt's socket down: the read
@@ -293,21 +302,65 @@ class _Failure:
 
 
 class _Budget:
-    """The deadline of one operation; nested operations (its token fetch) share it."""
+    """The deadline of one operation; nested operations (its token fetch) share it.
 
-    def __init__(self, clock: Callable[[], float], seconds: float) -> None:
+    ``shared`` is the transport's `Transport.shared_deadline` when one is running (when
+    it passes, how long a silence it allows): ``silent`` is that silence when it bounds
+    this operation (its failure then says "no answer").
+    """
+
+    def __init__(
+        self, clock: Callable[[], float], seconds: float, shared: tuple[float, float] | None = None
+    ) -> None:
         self._clock = clock
         self.started = clock()
         self.seconds = seconds
         own = self.started + seconds
         outer = _DEADLINE.get()
         self.deadline = own if outer is None else min(own, outer)
+        self.silent: float | None = None
+        if shared is not None and shared[0] < self.deadline:
+            self.deadline, self.silent = shared
 
     def left(self) -> float:
         return self.deadline - self._clock()
 
     def elapsed(self) -> float:
         return self._clock() - self.started
+
+
+class _Silence:
+    """The deadline operations share inside `Transport.shared_deadline`: ``seconds``
+    after the server's last answer (or after the first block began); thread-safe."""
+
+    def __init__(self, clock: Callable[[], float]) -> None:
+        self._clock = clock
+        self._lock = threading.Lock()
+        self._holders = 0
+        self._seconds = 0.0
+        self._last = 0.0
+
+    def enter(self, seconds: float) -> None:
+        with self._lock:
+            if self._holders == 0:
+                self._seconds = seconds
+                self._last = self._clock()
+            self._holders += 1
+
+    def leave(self) -> None:
+        with self._lock:
+            self._holders -= 1
+
+    def until(self) -> tuple[float, float] | None:
+        """When the shared deadline passes, and the silence it allows; ``None`` outside every block."""
+        with self._lock:
+            return (self._last + self._seconds, self._seconds) if self._holders else None
+
+    def answered(self) -> None:
+        """The server said something: its silence starts again from now."""
+        with self._lock:
+            if self._holders:
+                self._last = max(self._last, self._clock())
 
 
 class Transport:
@@ -337,6 +390,7 @@ class Transport:
         self._clock = clock
         self._sleep = sleep
         self._session = session or self._new_session(self.base_url)
+        self._silence = _Silence(clock)
         self._session.headers.update(
             {"Accept-Language": "pt-BR", "Accept": "application/json", "User-Agent": USER_AGENT}
         )
@@ -360,6 +414,20 @@ class Transport:
 
     def close(self) -> None:
         self._session.close()
+
+    @contextmanager
+    def shared_deadline(self, seconds: float | None = None) -> Iterator[None]:
+        """Inside the block, every operation on this transport (from any thread) also
+        ends once the server has not answered for ``seconds`` (the policy's deadline):
+        one deadline for a command of many operations (the module's docstring says why).
+
+        Blocks may nest and overlap (the first one's ``seconds`` holds until all end).
+        """
+        self._silence.enter(self.retry.deadline if seconds is None else seconds)
+        try:
+            yield
+        finally:
+            self._silence.leave()
 
     def request(self, method: str, path: str, **kwargs: Any) -> requests.Response:
         """Send one logical request and return the successful response.
@@ -397,7 +465,7 @@ class Transport:
         if idempotent is None:
             idempotent = method in _IDEMPOTENT_METHODS
         policy = self.retry if idempotent else NO_RETRY
-        budget = _Budget(self._clock, self.retry.deadline)
+        budget = _Budget(self._clock, self.retry.deadline, self._silence.until())
         outer = _DEADLINE.set(budget.deadline)
         try:
             send = _Send(method, path, params, json_body, headers, auth, stream)
@@ -466,6 +534,7 @@ class Transport:
                 response = self._send(send, timeout)
             except TransportError as exc:
                 return _Failure(exc, retryable=True)
+            self._silence.answered()
             try:
                 if response.status_code >= 400:
                     return self._refusal(response, policy)
@@ -518,6 +587,10 @@ class Transport:
         next_wait: float | None = None,
     ) -> ApiError:
         """The error that ends an operation: the last failure, named, with what was tried."""
+        if failure is None and budget.silent is not None:
+            return ApiTimeoutError(
+                f"No answer from {self.base_url} in the last {budget.silent:.0f} s; this request was not sent"
+            )
         if failure is None:
             return ApiTimeoutError(
                 f"No time left for a request to {self.base_url}: the operation's deadline passed"

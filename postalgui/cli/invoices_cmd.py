@@ -50,6 +50,7 @@ from postalgui.services.invoices.documents import (
 )
 from postalgui.services.invoices.following import (
     POLL_INTERVAL_S,
+    UnansweredRequestError,
     analytic_once,
     follow_job,
     preview_once,
@@ -129,10 +130,12 @@ def _add_request_parsers(sub: Commands) -> None:
             "where to save the CSV; a name ending in .xlsx gets the detail items as an Excel workbook",
         ),
         _add_poll_option,
+        _add_again_option,
         summary="request, wait for and download an invoice's analytic statement (CSV)",
         description="Request the analytic statement of an invoice (POST .../analitico), poll its "
         "processing every 2.5 s and download the CSV. Ctrl+C stops waiting; a request still pending "
-        "for the same invoice (an interrupted run, the window's) is continued instead of sent again.",
+        "for the same invoice (an interrupted run, the window's) is continued instead of sent again, "
+        "and one sent by a run that stopped before keeping its answer is sent again only with --again.",
     )
     subcommand(
         sub,
@@ -146,10 +149,20 @@ def _add_request_parsers(sub: Commands) -> None:
             "where to save the file; an ANALITICO named .xlsx gets its items as an Excel workbook",
         ),
         _add_poll_option,
+        _add_again_option,
         summary="request, wait for and download a preview of the next invoice",
         description="Request a preview of the invoice in progress (POST /faturas/v1/previas): "
         "SINTETICO is a PDF, ANALITICO a CSV. Polls every 2.5 s, then downloads; a pending request "
         "with the same inputs is continued instead of sent again.",
+    )
+
+
+def _add_again_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--again",
+        action="store_true",
+        help="send the request even though a run that stopped (killed, a power cut) sent it and lost "
+        "the answer: the operator may then prepare the file twice",
     )
 
 
@@ -387,8 +400,17 @@ def _run_analytic(args: argparse.Namespace, context: AppContext) -> int:
     out = _out(args.out)
     interval = _interval(args.poll_interval)
     service = contract.service(context)
-    asked = analytic_once(PlainTask(), service, ref)
+    try:
+        asked = analytic_once(PlainTask(), service, ref, again=args.again)
+    except UnansweredRequestError as exc:
+        return _unanswered(exc)
     return _follow(service, asked.job, out, interval, continued=asked.continued)
+
+
+def _unanswered(exc: UnansweredRequestError) -> int:
+    """A request a killed run sent: said, and sent again only with ``--again``."""
+    error(f"{exc}; see 'postalgui invoices jobs', and run again with --again to send it anyway")
+    return EXIT_API_ERROR
 
 
 def _run_preview(args: argparse.Namespace, context: AppContext) -> int:
@@ -399,7 +421,12 @@ def _run_preview(args: argparse.Namespace, context: AppContext) -> int:
     kind = PreviewKind(args.tipo)
     if is_xlsx(out) and kind is not PreviewKind.ANALITICO:
         raise BadOption("--out: a SINTETICO preview is a PDF; name the file .pdf")
-    asked = preview_once(PlainTask(), service, kind, contract.number, contract.dr, args.centro_custo)
+    try:
+        asked = preview_once(
+            PlainTask(), service, kind, contract.number, contract.dr, args.centro_custo, again=args.again
+        )
+    except UnansweredRequestError as exc:
+        return _unanswered(exc)
     return _follow(service, asked.job, out, interval, continued=asked.continued)
 
 

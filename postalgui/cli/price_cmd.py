@@ -59,7 +59,13 @@ from postalgui.cli.output import (
     print_fields,
     print_json,
 )
-from postalgui.cli.price_deadlines import deadline_json, deadline_line, not_enabled_note
+from postalgui.cli.price_deadlines import (
+    deadline_json,
+    deadline_line,
+    no_date,
+    no_date_line,
+    not_enabled_note,
+)
 from postalgui.services.context import AppContext
 from postalgui.services.price.breakdown import format_percent_ui
 from postalgui.services.price.priced import DeadlinesArrived, PriceArrived, Pricing, prices_with_deadlines
@@ -522,10 +528,14 @@ def _run_batch(args: argparse.Namespace, context: AppContext) -> int:
     for product, code in sorted(checked.added.items()):
         error(f"note: rows of {product} with a declared value: added {code}, its declared-value service")
     try:
-        failed, total = _price_rows(args, context, reader, rule, checked, must_arrive)
+        failed, total, undated = _price_rows(args, context, reader, rule, checked, must_arrive)
     except BatchFileError as exc:  # the file changed between the two passes
         error(f"{args.file}: {exc}")
         return EXIT_INVALID_INPUT
+    if undated > _MAX_PROBLEMS_SHOWN:
+        sys.stderr.write(f"... and {undated - _MAX_PROBLEMS_SHOWN} more rows without a date\n")
+    if undated:
+        error(f"{format_count(undated, 'priced row has', 'priced rows have', LANGUAGE)} no delivery date")
     if failed:
         error(f"{failed} of {format_count(total, 'item', 'items', LANGUAGE)} failed")
     if checked.skipped:
@@ -612,9 +622,9 @@ def _price_rows(
     rule: DeclaredValueRule,
     checked: _Checked,
     must_arrive: date | None,
-) -> tuple[int, int]:
+) -> tuple[int, int, int]:
     """The checked rows priced and written as they come, each with its deadline (asked
-    a window at a time beside the prices); ``(failed, total)``."""
+    a window at a time beside the prices); ``(failed, total, priced without a date)``."""
     from postalgui.services.price.batch_csv import results_writer
 
     def queries() -> Iterator[PriceQuery]:
@@ -625,6 +635,9 @@ def _price_rows(
 
     run = uuid.uuid4().hex  # the history keeps the prices and their deadlines under it
     with ExitStack() as stack:
+        # One deadline for the whole batch: a server that stops answering ends it in
+        # about a minute, every row said, not in a minute per round of chunks.
+        stack.enter_context(context.backend().transport.shared_deadline())
         rows = _Rows(must_arrive, checked.indices)
         if args.out is not None:
             rows.writer = results_writer(args.out, checked.extra, rows.deadlines)
@@ -637,7 +650,7 @@ def _price_rows(
         prices_with_deadlines(
             task, context.price, queries(), run, "cli", indices=checked.indices, total=checked.count
         )
-    return rows.failed, rows.total
+    return rows.failed, rows.total, rows.undated
 
 
 class _Rows:
@@ -656,7 +669,7 @@ class _Rows:
         self.writer: ResultsCsvWriter | ResultsXlsxWriter | None = None
         self.array: _JsonArray | None = None
         self.deadlines: dict[int, DeadlineOutcome] = {}
-        self.failed = self.total = 0
+        self.failed = self.total = self.undated = 0
         self._prices: dict[int, QuoteResult] = {}
         self._told = False
         self._lock = threading.Lock()
@@ -684,6 +697,10 @@ class _Rows:
         if outcome.reason == "not_enabled" and not self._told:
             error(not_enabled_note())
             self._told = True
+        if result.ok and no_date(outcome) is not None:  # a failed price says its own error
+            self.undated += 1
+            if self.undated <= _MAX_PROBLEMS_SHOWN:
+                sys.stderr.write(no_date_line(result.index + 1, outcome) + "\n")
         if self.writer is not None:
             self.writer.write(result)
         if self.array is not None:
@@ -748,11 +765,13 @@ def _result_line(
 
 
 def _arrival(deadline: DeadlineOutcome | None, must_arrive: date | None) -> str:
-    """``  by Fri 27/11`` after a price (``LATE`` when past ``must_arrive``), or nothing."""
+    """``  by Fri 27/11`` after a price (``LATE`` when past ``must_arrive``), ``  no date:
+    PRZ-008`` when the deadline was refused or never came, else nothing."""
     from postalgui.cli.deadline_cmd import until_text
 
     day = None if deadline is None else deadline.by
     if day is None:
-        return ""
+        missing = None if deadline is None else no_date(deadline)
+        return "" if missing is None else f"  {missing}"
     late = must_arrive is not None and day > must_arrive
     return f"  {until_text(day)}" + ("  LATE" if late else "")

@@ -20,6 +20,8 @@ if TYPE_CHECKING:
 __all__ = [
     "deadline_json",
     "deadline_line",
+    "no_date",
+    "no_date_line",
     "not_enabled_note",
     "why_none",
 ]
@@ -40,6 +42,30 @@ def why_none(outcome: DeadlineOutcome) -> str:
     if outcome.reason == "international":
         return "international: no national delivery time"
     return "no delivery time" if outcome.error is None else str(outcome.error)
+
+
+_SHORT = 40
+"""Characters of a reason without a code that a table's row keeps."""
+
+
+def no_date(outcome: DeadlineOutcome) -> str | None:
+    """``no date: PRZ-008`` for a deadline asked and not given (the operator refused
+    it, or no answer came); ``None`` when there is a date or none was to be had (an
+    international price, a card without API 35: said once apart)."""
+    if outcome.deadline is not None or outcome.reason not in ("item_error", "failed"):
+        return None
+    error = outcome.error
+    if error is None:
+        return "no date: no answer"
+    what = error.code or error.text
+    if len(what) > _SHORT:
+        what = what[: _SHORT - 1] + "…"
+    return f"no date: {what}"
+
+
+def no_date_line(row: int, outcome: DeadlineOutcome) -> str:
+    """The stderr line of a row without a date: its number and the whole reason."""
+    return f"row {row}: no date: {why_none(outcome)}"
 
 
 def not_enabled_note() -> str:

@@ -2845,6 +2845,22 @@
         <translation>Solicitação já feita e ainda em preparo: %1. Quando estiver pronta, abra-a em Solicitações.</translation>
     </message>
     <message>
+        <source>This request was sent on %1, but PostalGUI stopped before keeping the operator&apos;s answer: the operator may be preparing the file already.
+
+Send it again? If it was received, the operator prepares the file twice.</source>
+        <translation>Esta solicitação foi enviada em %1, mas o PostalGUI parou antes de guardar a resposta da operadora: a operadora pode já estar preparando o arquivo.
+
+Enviar de novo? Se ela a recebeu, o arquivo será preparado duas vezes.</translation>
+    </message>
+    <message>
+        <source>Request sent without an answer</source>
+        <translation>Solicitação enviada sem resposta</translation>
+    </message>
+    <message>
+        <source>The request was not sent again.</source>
+        <translation>A solicitação não foi enviada de novo.</translation>
+    </message>
+    <message>
         <location line="+9"/>
         <source>The request failed: %1</source>
         <translation>A solicitação falhou: %1</translation>

@@ -179,3 +179,44 @@ def test_jobs_says_when_a_damaged_jobs_file_was_set_aside(
     code, _out, err = run(capsys, "invoices", "jobs")  # a fresh file now: nothing more to say
     assert code == 0
     assert "set aside" not in err
+
+
+class Killed(BaseException):
+    """The process dying where it stands (kill -9): nothing after it runs."""
+
+
+def test_a_run_killed_during_its_post_is_not_sent_again_unasked(
+    env: None,
+    sandbox: SandboxControl,
+    capsys: pytest.CaptureFixture[str],
+    folder: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The POST went, the answer never reached the store: the operator may be preparing
+    the file under an id no one kept. A rerun asks (``--again``) instead of sending twice."""
+    from postalgui.services.invoices.jobs import JobStore
+
+    invoice = plain_invoice(list_json(capsys))
+    args = [*analytic_args(invoice, folder / "analitico.csv"), *FAST]
+
+    def dies(*_args: object, **_kwargs: object) -> None:
+        raise Killed
+
+    with monkeypatch.context() as patch:
+        patch.setattr(JobStore, "add", dies)
+        with pytest.raises(Killed):
+            run(capsys, *args)
+    assert analytic_posts(sandbox, invoice) == 1
+    assert jobs_json(capsys) == []  # no job: its answer was lost
+
+    code, out, err = run(capsys, *args)
+    assert code == 1
+    assert out == ""
+    assert "its answer was lost" in err
+    assert "--again" in err
+    assert analytic_posts(sandbox, invoice) == 1, "a second POST would start a second processing"
+
+    code, out, err = run(capsys, *args, "--again")
+    assert code == 0, err
+    assert analytic_posts(sandbox, invoice) == 2
+    assert [job["state"] for job in jobs_json(capsys)] == ["ready"]

@@ -160,3 +160,20 @@ def test_a_single_quotes_deadline_joins_the_history_too(
         history.close()
     assert entry.deadline is not None
     assert entry.deadline.by == by_date(record)
+
+
+@pytest.mark.usefixtures("env")
+def test_a_refused_deadline_is_said_in_the_table_and_on_stderr(
+    capsys: pytest.CaptureFixture[str], sandbox: SandboxControl, tmp_path: Path
+) -> None:
+    source = tmp_path / "trecho.csv"
+    source.write_text("coProduto;cepOrigem;cepDestino;psObjeto\n" + ROWS[0] + "\n", encoding="utf-8")
+    refused = "PRZ-008: Serviço indisponível para o trecho informado"
+    sandbox.script({"status": 400, "message": refused, "path_prefix": "/prazo", "count": 1})
+    code, out, err = run(capsys, "price", "batch", str(source))
+    assert code == 0, err
+    (line,) = out.splitlines()
+    assert "R$" in line
+    assert line.endswith("no date: PRZ-008")  # not left blank
+    assert f"row 1: no date: {refused}" in err
+    assert "1 priced row has no delivery date" in err

@@ -12,7 +12,7 @@ import requests
 import shiboken6
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QStandardItem
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 from pytestqt.qtbot import QtBot
 
 from postalgui.api.models.invoices import Invoice, ProcessingKind, ProcessingRecord, ProcessingStatus
@@ -34,6 +34,7 @@ from postalgui.gui.widgets.message_bar import MessageArea
 from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.gui.widgets.pdf_viewer import PdfViewerWindow
 from postalgui.services.context import AppContext
+from postalgui.services.invoices.documents import document_ref
 from postalgui.services.invoices.jobs import Job, JobState
 from postalgui.services.invoices.use_cases import last_twelve_months
 
@@ -449,6 +450,44 @@ def test_asking_again_for_a_statement_in_preparation_follows_the_same_job(
     assert bar is not None
     assert "already requested" in bar.text()
     assert tab.jobs.model.rowCount() == 1
+
+
+def invoice_posts(context: AppContext) -> int:
+    counts = requests.get(f"{context.sandbox_url()}/_sandbox/stats", timeout=5).json()["requests"]
+    return sum(n for key, n in counts.items() if key.startswith("POST ") and "/faturas/" in key)
+
+
+def test_a_request_a_killed_run_sent_is_sent_again_only_when_the_user_says_so(
+    tab: InvoicesTab, context: AppContext, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A run killed between its POST and storing the answer left its `sending` line: the
+    operator may be preparing that file. The tab asks before sending it again."""
+    set_processing_delay(context, 30)
+    invoice = next(i for i in tab.model.invoices() if i.paid)
+    ref = document_ref(tab.requests.desk.service, invoice)
+    context.job_store().sending(context.env_key, ProcessingKind.EXTRATO_ANALITICO, ref.params())
+    answers = [QMessageBox.StandardButton.No, QMessageBox.StandardButton.Yes]
+    asked: list[str] = []
+
+    def question(_parent: QWidget, _title: str, text: str, *_args: object) -> QMessageBox.StandardButton:
+        asked.append(text)
+        return answers.pop(0)
+
+    monkeypatch.setattr(QMessageBox, "question", question)
+    before = invoice_posts(context)
+    handle = tab.request_analytic(invoice)
+    assert handle is not None
+    qtbot.waitUntil(lambda: bool(asked), timeout=WAIT_MS)
+    assert "the operator may be preparing the file already" in asked[0]
+    assert invoice_posts(context) == before, "No: nothing sent"
+    bar = tab.messages.message("invoices.request")
+    assert bar is not None
+    assert "not sent again" in bar.text()
+
+    with qtbot.waitSignal(tab.jobRequested, timeout=WAIT_MS):
+        tab.request_analytic(invoice)  # asked again: Yes sends it
+    assert len(asked) == 2
+    assert invoice_posts(context) == before + 1
 
 
 def test_an_expired_job_offers_a_new_request(context: AppContext, runner: TaskRunner, qtbot: QtBot) -> None:

@@ -301,3 +301,71 @@ def test_pending_request_continues_a_recent_one_and_expires_an_old_one(store: Jo
     expired = store.get(recent.id)
     assert expired is not None
     assert expired.state is JobState.EXPIRED
+
+
+class _Analytic:
+    """An invoice client whose analytic request answers as the test says."""
+
+    def __init__(self, *outcomes: BaseException | ProcessingRecord) -> None:
+        self.outcomes = list(outcomes)
+        self.sent = 0
+
+    def request_analytic(self, *_args: object) -> ProcessingRecord:
+        self.sent += 1
+        outcome = self.outcomes.pop(0)
+        if isinstance(outcome, BaseException):
+            raise outcome
+        return outcome
+
+
+class _Requesting(_Service):
+    def __init__(self, store: JobStore, client: _Analytic) -> None:
+        super().__init__(store)
+        self._client = client
+
+    def client(self) -> _Analytic:
+        return self._client
+
+
+def test_a_request_without_an_answer_is_sent_again_only_when_asked_to(store: JobStore) -> None:
+    """Written down before its POST: a refusal (nothing started) forgets it; no answer
+    keeps it, and the next request of the same statement waits for the user's word."""
+    from postalgui.api.cancel import PlainTask
+    from postalgui.api.errors import ApiTimeoutError, BadRequestError
+    from postalgui.services.invoices.documents import DocumentRef
+    from postalgui.services.invoices.following import UnansweredRequestError, analytic_once
+
+    ref = DocumentRef(fatura="1234567", tipo="RE", dr_fatura="00010", item="001")
+    refused = BadRequestError(["Fatura inexistente"], status=400)
+    client = _Analytic(refused, ApiTimeoutError("No answer"), record())
+    service: Any = _Requesting(store, client)
+    kind = ProcessingKind.EXTRATO_ANALITICO
+    with pytest.raises(BadRequestError):
+        analytic_once(PlainTask(), service, ref)
+    assert store.unanswered("sandbox", kind, ANALYTIC) is None  # refused: nothing to ask about
+    with pytest.raises(ApiTimeoutError):
+        analytic_once(PlainTask(), service, ref)
+    assert store.unanswered("sandbox", kind, ANALYTIC) is not None
+    with pytest.raises(UnansweredRequestError):
+        analytic_once(PlainTask(), service, ref)
+    assert client.sent == 2  # the third was not sent
+    asked = analytic_once(PlainTask(), service, ref, again=True)
+    assert client.sent == 3
+    assert store.pending("sandbox") == [asked.job]
+    assert store.unanswered("sandbox", kind, ANALYTIC) is None  # kept with its job, in one transaction
+
+
+def test_a_jobs_file_of_schema_2_gains_the_sending_table(tmp_path: Path) -> None:
+    path = tmp_path / "jobs.sqlite3"
+    fresh = JobStore(path)
+    assert fresh.list("sandbox") == []  # the file is made on first use
+    fresh.close()
+    conn = sqlite3.connect(path)
+    conn.executescript("DROP TABLE sending; PRAGMA user_version = 2;")
+    conn.close()
+    jobs = JobStore(path)
+    try:
+        sent = jobs.sending("sandbox", ProcessingKind.EXTRATO_ANALITICO, ANALYTIC)
+        assert jobs.unanswered("sandbox", ProcessingKind.EXTRATO_ANALITICO, ANALYTIC) == sent
+    finally:
+        jobs.close()

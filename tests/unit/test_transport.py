@@ -132,6 +132,35 @@ def test_a_server_that_never_answers_costs_one_deadline(clock: FakeClock) -> Non
 
 
 @responses.activate
+def test_a_shared_deadline_ends_the_operations_after_a_silence(clock: FakeClock) -> None:
+    """Inside `shared_deadline`, later operations share the first one's silence (a batch
+    of rounds waited one deadline per round), while an answer moves the deadline on."""
+    transport = Transport(
+        BASE, retry=RetryPolicy(max_attempts=1, deadline=10.0), clock=clock, sleep=clock.sleep
+    )
+    reads: list[float] = []
+
+    def never_answers(request: requests.PreparedRequest) -> tuple[int, dict[str, str], str]:
+        reads.append(request.req_kwargs["timeout"][1])  # type: ignore[attr-defined]
+        clock.now += reads[-1]
+        raise requests.ReadTimeout("read timed out")
+
+    responses.add_callback(responses.GET, f"{BASE}/silent", callback=never_answers)
+    responses.get(f"{BASE}/ok", json={})
+    with transport.shared_deadline():
+        clock.now += 8.0
+        transport.request("GET", "/ok")  # an answer at 8 s: the silence starts again
+        clock.now += 5.0
+        with pytest.raises(ApiTimeoutError):
+            transport.request("GET", "/silent")  # 5 s left of the shared 10, not its own 10
+        with pytest.raises(ApiTimeoutError) as info:
+            transport.request("GET", "/silent")
+    assert reads == [5.0]  # the second was never sent
+    assert str(info.value) == f"No answer from {BASE} in the last 10 s; this request was not sent"
+    transport.request("GET", "/ok")  # outside the block each operation has its own deadline again
+
+
+@responses.activate
 def test_attempts_are_bounded(transport: Transport, waits: list[float]) -> None:
     responses.get(f"{BASE}/x", status=502, body="<html>Bad gateway</html>")
     with pytest.raises(RetriesExhaustedError) as info:

@@ -2,7 +2,10 @@
 
 Plain functions of a `TaskControl` and the feature's `InvoiceService`, shared by the
 GUI's jobs panel and the CLI. A request is recorded at once in the jobs store, then
-followed by polling until its file is here.
+followed by polling until its file is here. It is written down before it is sent too
+(`JobStore.sending`): a run killed between the POST and storing the answer leaves that
+line, and the next request of the same thing raises `UnansweredRequestError` instead of
+starting a second processing at the operator, until the user says to ask again.
 
 Following a job survives what a laptop does to a network. A transient failure
 (no connection, timeout, 5xx, 429, an unreadable answer) is retried on the next
@@ -23,6 +26,7 @@ CLI's ``--out``); the GUI offers them for "Save as".
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -38,12 +42,13 @@ from postalgui.api.errors import (
     OperatorError,
     RateLimitError,
     RetriesExhaustedError,
+    RoutineError,
     ServerError,
     TransportError,
 )
 from postalgui.api.models.invoices import Invoice, PreviewKind, ProcessingKind, ProcessingStatus
 from postalgui.services.invoices.documents import DocumentRef, document_ref
-from postalgui.services.invoices.jobs import Job, JobState, state_of
+from postalgui.services.invoices.jobs import Job, JobState, Sending, state_of
 
 if TYPE_CHECKING:
     from postalgui.api.invoices import InvoiceClient
@@ -89,14 +94,73 @@ def _kind_of(record: ProcessingRecord, default: ProcessingKind) -> ProcessingKin
         return default
 
 
+_Send = Callable[[], "ProcessingRecord"]
+"""The POST of one asynchronous request."""
+
+
+class UnansweredRequestError(RoutineError):
+    """This request was sent before and its answer never stored (the run was killed):
+    the operator may be preparing it already, under an id no one kept, and the spec has
+    no list of processings to look it up. Only the user can say to ask again (the GUI
+    asks, the CLI wants ``--again``)."""
+
+    def __init__(self, sent: Sending) -> None:
+        self.sent = sent
+        when = sent.sent_at.astimezone().strftime("%d/%m/%Y %H:%M")
+        super().__init__(
+            f"This request was sent on {when} and its answer was lost (the program stopped "
+            "before keeping it): the operator may be preparing it already"
+        )
+
+
+def _sent_once(
+    task: TaskControl, service: InvoiceService, kind: ProcessingKind, params: dict[str, str], send: _Send
+) -> tuple[ProcessingRecord, Sending]:
+    """``send()`` the request, written down before it goes (`JobStore.sending`).
+
+    The line stays when no answer came (a timeout, a cancel, a dropped connection: the
+    operator may have it) and goes when the operator refused it (nothing was started).
+    """
+    store = service.jobs()
+    sent = store.sending(service.env_key, kind, params)
+    try:
+        with cancel_scope(task.token):
+            return send(), sent
+    except ApiError as exc:
+        if exc.status is not None:  # the operator answered: no processing was started
+            store.unsent(sent)
+        raise
+
+
+def _unanswered(
+    task: TaskControl, service: InvoiceService, kind: ProcessingKind, params: dict[str, str], *, again: bool
+) -> None:
+    """Raise `UnansweredRequestError` for a request sent before and never answered, unless
+    the user said to ask ``again`` (or the file it asked for would have expired anyway)."""
+    task.raise_if_cancelled()
+    store = service.jobs()
+    sent = store.unanswered(service.env_key, kind, params)
+    if sent is None:
+        return
+    if again or _now() - sent.sent_at > FILE_LIFETIME:
+        store.unsent(sent)
+        return
+    raise UnansweredRequestError(sent)
+
+
 def request_analytic(task: TaskControl, service: InvoiceService, invoice: Invoice | DocumentRef) -> Job:
     """Ask for an invoice's analytic statement (CSV) and record the job."""
     ref = document_ref(service, invoice)
     client = service.client()
-    with cancel_scope(task.token):
-        record = client.request_analytic(ref.fatura, ref.tipo, ref.dr_fatura, ref.item)
+    record, sent = _sent_once(
+        task,
+        service,
+        ProcessingKind.EXTRATO_ANALITICO,
+        ref.params(),
+        lambda: client.request_analytic(ref.fatura, ref.tipo, ref.dr_fatura, ref.item),
+    )
     kind = _kind_of(record, ProcessingKind.EXTRATO_ANALITICO)
-    job = service.jobs().add(service.env_key, kind, record, ref.params())
+    job = service.jobs().add(service.env_key, kind, record, ref.params(), sent=sent)
     log.info(
         "Analytic statement of invoice %s requested: job %d, processing %s",
         ref.fatura,
@@ -117,10 +181,17 @@ def request_preview(
     """Ask for a preview of the next invoice (records still to be invoiced) and record the job."""
     kind = PreviewKind(kind)
     client = service.client()
-    with cancel_scope(task.token):
-        record = client.request_preview(kind, contrato, dr, centro_custo)
     params = preview_params(kind, contrato, dr, centro_custo)
-    job = service.jobs().add(service.env_key, _kind_of(record, _PREVIEW_KINDS[kind]), record, params)
+    record, sent = _sent_once(
+        task,
+        service,
+        _PREVIEW_KINDS[kind],
+        params,
+        lambda: client.request_preview(kind, contrato, dr, centro_custo),
+    )
+    job = service.jobs().add(
+        service.env_key, _kind_of(record, _PREVIEW_KINDS[kind]), record, params, sent=sent
+    )
     log.info(
         "Preview %s of contract %s requested: job %d, processing %s",
         kind.value,
@@ -170,13 +241,20 @@ class Asked:
     continued: bool
 
 
-def analytic_once(task: TaskControl, service: InvoiceService, invoice: Invoice | DocumentRef) -> Asked:
+def analytic_once(
+    task: TaskControl, service: InvoiceService, invoice: Invoice | DocumentRef, again: bool = False
+) -> Asked:
     """The pending job that asked for this statement, else a new request (a second click,
-    a second run or a killed one never starts a second processing at the operator)."""
+    a second run or a killed one never starts a second processing at the operator).
+
+    A request sent before whose answer was lost raises `UnansweredRequestError` unless
+    ``again`` (the user's answer to it).
+    """
     ref = document_ref(service, invoice)
     job = pending_request(task, service, ProcessingKind.EXTRATO_ANALITICO, ref.params())
     if job is not None:
         return Asked(job, continued=True)
+    _unanswered(task, service, ProcessingKind.EXTRATO_ANALITICO, ref.params(), again=again)
     return Asked(request_analytic(task, service, ref), continued=False)
 
 
@@ -187,12 +265,14 @@ def preview_once(
     contrato: str,
     dr: int,
     centro_custo: str | None,
+    again: bool = False,
 ) -> Asked:
     """The pending job that asked for this preview, else a new request (as `analytic_once`)."""
     params = preview_params(kind, contrato, dr, centro_custo)
     job = pending_request(task, service, preview_kind(kind), params)
     if job is not None:
         return Asked(job, continued=True)
+    _unanswered(task, service, preview_kind(kind), params, again=again)
     return Asked(request_preview(task, service, kind, contrato, dr, centro_custo), continued=False)
 
 

@@ -11,6 +11,13 @@ thread and the workers (``check_same_thread=False``, every use under a lock), WA
 journal. The schema version lives in ``PRAGMA user_version``. A file SQLite cannot
 read is renamed aside as ``jobs.sqlite3.bad-<timestamp>`` and a fresh one started: the
 requests can be made again, and the operator keeps their files for 7 days anyway.
+
+A request is also written down *before* it is sent (table ``sending``, schema 3), and
+that line goes when its job is recorded, in the same transaction. A line left over says
+a run died (kill -9, a power cut) between sending the POST and storing the answer: the
+operator may be preparing that file, under an id no one kept, and the spec has no list
+of processings to look it up. So a rerun asks the user before sending it again
+(`following.UnansweredRequestError`), rather than start a second processing unasked.
 """
 
 from __future__ import annotations
@@ -38,13 +45,14 @@ __all__ = [
     "JobState",
     "JobStore",
     "JobStoreError",
+    "Sending",
     "state_of",
 ]
 
 log = logging.getLogger(__name__)
 
 FILENAME = "jobs.sqlite3"
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 
 _SCHEMA = """
@@ -64,10 +72,22 @@ CREATE TABLE job (
 );
 CREATE INDEX job_environment ON job (environment, requested_at DESC, id DESC);
 CREATE INDEX job_state ON job (environment, state);
+CREATE TABLE sending (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    environment TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    params TEXT NOT NULL,
+    sent_at TEXT NOT NULL
+);
 """
 
-_MIGRATIONS = {2: "ALTER TABLE job ADD COLUMN operator_status TEXT;"}
-"""Schema 2 keeps the operator's last status word (jobs made before have none)."""
+_MIGRATIONS = {
+    2: "ALTER TABLE job ADD COLUMN operator_status TEXT;",
+    3: "CREATE TABLE sending (id INTEGER PRIMARY KEY AUTOINCREMENT, environment TEXT NOT NULL,"
+    " kind TEXT NOT NULL, params TEXT NOT NULL, sent_at TEXT NOT NULL);",
+}
+"""Schema 2 keeps the operator's last status word (jobs made before have none); schema 3
+writes a request down before it is sent (``sending``)."""
 
 _COLUMNS = (
     "id, environment, kind, processing_id, params, state, requested_at, updated_at,"
@@ -167,6 +187,16 @@ class Job:
     @property
     def path(self) -> Path | None:
         return Path(self.file_path) if self.file_path else None
+
+
+@dataclass(frozen=True)
+class Sending:
+    """A request written down before it was sent, whose answer was never stored (yet)."""
+
+    id: int
+    kind: ProcessingKind
+    params: dict[str, str]
+    sent_at: datetime
 
 
 # --------------------------------------------------------------------------- conversions
@@ -278,11 +308,13 @@ class JobStore(SqliteStore):
         params: Mapping[str, str],
         *,
         at: datetime | None = None,
+        sent: Sending | None = None,
     ) -> Job:
         """Record a request the operator accepted; its state follows ``record.status``.
 
         ``at`` (the request time, default now) is this machine's clock, not the
-        operator's ``dataSolicitacao``, which carries no time zone.
+        operator's ``dataSolicitacao``, which carries no time zone. ``sent``, the line
+        written before sending it (`sending`), goes in the same transaction.
         """
         moment = _stamp(at or _now())
         state = state_of(record.status)
@@ -301,15 +333,55 @@ class JobStore(SqliteStore):
         )
 
         def insert(conn: sqlite3.Connection) -> Job:
-            cursor = conn.execute(
-                "INSERT INTO job (environment, kind, processing_id, params, state, requested_at, updated_at,"
-                " finished_at, error, operator_status) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                row,
-            )
+            conn.execute("BEGIN IMMEDIATE")  # one transaction: the job in, its `sending` line out
+            try:
+                cursor = conn.execute(
+                    "INSERT INTO job (environment, kind, processing_id, params, state, requested_at,"
+                    " updated_at, finished_at, error, operator_status) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    row,
+                )
+                if sent is not None:
+                    conn.execute("DELETE FROM sending WHERE id = ?", (sent.id,))
+            except BaseException:
+                conn.execute("ROLLBACK")
+                raise
+            conn.execute("COMMIT")
             job_id = int(cursor.lastrowid or 0)
             return _job(conn.execute(f"SELECT {_COLUMNS} FROM job WHERE id = ?", (job_id,)).fetchone())  # noqa: S608 -- fixed text
 
         return self._file.run(insert)
+
+    def sending(self, environment: str, kind: ProcessingKind, params: Mapping[str, str]) -> Sending:
+        """Write a request down before it is sent (see the module's docstring)."""
+        moment = _now()
+        values = (environment, ProcessingKind(kind).value, _params_json(params), _stamp(moment))
+
+        def insert(conn: sqlite3.Connection) -> int:
+            cursor = conn.execute(
+                "INSERT INTO sending (environment, kind, params, sent_at) VALUES (?, ?, ?, ?)", values
+            )
+            return int(cursor.lastrowid or 0)
+
+        return Sending(self._file.run(insert), ProcessingKind(kind), dict(params), moment)
+
+    def unsent(self, sent: Sending) -> None:
+        """Forget a `sending` line: the operator refused the request, or the user asks again."""
+
+        self._file.run(lambda conn: conn.execute("DELETE FROM sending WHERE id = ?", (sent.id,)))
+
+    def unanswered(self, environment: str, kind: ProcessingKind, params: Mapping[str, str]) -> Sending | None:
+        """The newest request of this kind and inputs sent and never answered (see `sending`)."""
+        wanted = (environment, ProcessingKind(kind).value, _params_json(params))
+        row = self._file.run(
+            lambda conn: conn.execute(
+                "SELECT id, params, sent_at FROM sending WHERE environment = ? AND kind = ? AND params = ?"
+                " ORDER BY id DESC LIMIT 1",
+                wanted,
+            ).fetchone()
+        )
+        if row is None:
+            return None
+        return Sending(int(row[0]), ProcessingKind(kind), json.loads(row[1]), _aware(row[2]))
 
     def update(self, job_id: int, **changes: object) -> Job:
         """Change some fields of a job; ``updated_at`` becomes now unless given.
