@@ -30,9 +30,13 @@ class BodyLimit:
         self.refusal = refusal
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
+        if scope["type"] == "http":
+            await self._bounded(scope, receive, send)
+        else:
             await self.app(scope, receive, send)
-            return
+
+    async def _bounded(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Refuse a declared length over the limit at once; else read the body, counting."""
         declared = _content_length(scope)
         if declared is not None and declared > self.max_bytes:
             await self._refuse(scope, send, declared)

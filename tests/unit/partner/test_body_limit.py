@@ -77,9 +77,17 @@ def test_every_route_refuses_a_large_body_in_its_form_authenticated_or_not(
     assert ledger.attendances() == []
 
 
-def test_the_limit_is_a_setting() -> None:
+@pytest.mark.parametrize(
+    ("variable", "name", "rule"),
+    [
+        ("POSTALGUI_PARTNER_MAX_BODY", "max_body_bytes", "bytes a request may carry"),
+        ("POSTALGUI_PARTNER_AUTH_FAILURES", "auth_failures", "failed authentications a minute"),
+    ],
+)
+def test_the_limit_and_the_failure_budget_are_settings(variable: str, name: str, rule: str) -> None:
     environ = {"POSTALGUI_PARTNER_DATABASE": "sqlite://", "POSTALGUI_PARTNER_USER": "u"}
-    environ |= {"POSTALGUI_PARTNER_PASSWORD": "p", "POSTALGUI_PARTNER_MAX_BODY": "2048"}
-    assert PartnerConfig.from_environ(environ).max_body_bytes == 2048
-    with pytest.raises(ValueError, match="POSTALGUI_PARTNER_MAX_BODY: bytes a request may carry"):
-        PartnerConfig.from_environ(environ | {"POSTALGUI_PARTNER_MAX_BODY": "100k"})
+    environ |= {"POSTALGUI_PARTNER_PASSWORD": "p", variable: "2048"}
+    assert getattr(PartnerConfig.from_environ(environ), name) == 2048
+    for bad in ("100k", "0", "²"):
+        with pytest.raises(ValueError, match=f"{variable}: {rule}, 1 or more"):
+            PartnerConfig.from_environ(environ | {variable: bad})

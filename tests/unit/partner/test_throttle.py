@@ -10,23 +10,16 @@ import pytest
 
 from postalgui.partner import secrets as partner_secrets
 from postalgui.partner.auth import RecentlyVerified, ThrottledError, UnauthorizedError, check_caller
-from postalgui.partner.config import PartnerConfig
 from postalgui.partner.ledger.store import Ledger
 from postalgui.partner.throttle import FailureBudget
 from tests.unit.partner.asgi import call
 from tests.unit.partner.gate_support import CLIENT_ID, FORM, TOKEN, app, basic, config, form
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
+from tests.unit.partner.test_auth import Clock
 
 
 def test_an_address_may_fail_its_budget_in_a_minute_then_waits_for_the_oldest_to_age() -> None:
     clock = Clock()
+    clock.now = 1000.0
     budget = FailureBudget(3, 60, clock)
     for _ in range(3):
         assert budget.take("a") is None
@@ -113,11 +106,3 @@ def test_a_known_operator_header_passes_even_from_a_throttled_address(ledger: Le
     assert call(partner, FORM, body, headers=basic(password="guess"), client="10.0.0.1").status == 401
     assert call(partner, FORM, body, headers=basic(password="guess"), client="10.0.0.1").status == 429
     assert call(partner, FORM, body, headers=basic(), client="10.0.0.1").status == 200  # remembered: no hash
-
-
-def test_the_budget_is_a_setting() -> None:
-    environ = {"POSTALGUI_PARTNER_DATABASE": "sqlite://", "POSTALGUI_PARTNER_USER": "u"}
-    environ |= {"POSTALGUI_PARTNER_PASSWORD": "p", "POSTALGUI_PARTNER_AUTH_FAILURES": "10"}
-    assert PartnerConfig.from_environ(environ).auth_failures == 10
-    with pytest.raises(ValueError, match="POSTALGUI_PARTNER_AUTH_FAILURES: failed authentications a minute"):
-        PartnerConfig.from_environ(environ | {"POSTALGUI_PARTNER_AUTH_FAILURES": "0"})
