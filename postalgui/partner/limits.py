@@ -5,6 +5,8 @@ credentials must not make it hold a 300 MB body. The declared ``Content-Length``
 refused at once when over the limit; otherwise the bytes are counted as ``receive()``
 delivers them and the request is refused with 413 the moment they pass it, before
 anything is parsed, authenticated or stored. A body within the limit is handed on whole.
+The connection stays open after a 413: uvicorn discards the rest of the body (until its
+keep-alive timeout), so a client still sending can read the answer instead of a reset.
 """
 
 from __future__ import annotations
@@ -66,7 +68,6 @@ class BodyLimit:
         headers = [
             (b"content-type", b"application/json"),
             (b"content-length", str(len(body)).encode("ascii")),
-            (b"connection", b"close"),
         ]
         await send({"type": "http.response.start", "status": 413, "headers": headers})
         await send({"type": "http.response.body", "body": body})
