@@ -3,15 +3,18 @@
 Routes: the model-1 form receiver and ``confirmarAtendimento`` at configurable paths,
 ``POST /oauth/token`` (client credentials), and ``GET /health`` for a status light.
 Every call to the first two is appended to the ledger's call log with its answer,
-refused ones included; the Authorization header never is.
+refused ones included; the Authorization header never is, and an unauthenticated call's
+body never is either. Before any route, `BodyLimit` bounds the body; the routes then
+authenticate (failures budgeted per address, 429 past it) and parse the JSON with limits
+(`parse_object`), so hostile input is a 400 in the spec's form, never a 500.
 """
 
 from __future__ import annotations
 
-import json
 import logging
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -20,30 +23,55 @@ from starlette.concurrency import run_in_threadpool
 
 from postalgui.api.values import InvalidValue
 from postalgui.api.values.ster import parse_protocol
-from postalgui.partner.auth import RecentlyVerified, UnauthorizedError, challenge, check_caller, issue_token
+from postalgui.partner.auth import (
+    RecentlyVerified,
+    ThrottledError,
+    UnauthorizedError,
+    challenge,
+    check_caller,
+    issue_token,
+)
 from postalgui.partner.config import TOKEN_PATH, PartnerConfig
 from postalgui.partner.form_fields import FieldError, FormFields, read_form_fields
 from postalgui.partner.handlers import FormAnswer, FormHandler, load_handler
+from postalgui.partner.json_body import MalformedBodyError, parse_object
 from postalgui.partner.ledger.store import FORM_FAILED, FormRecord, Ledger, Reply
+from postalgui.partner.limits import BodyLimit
 from postalgui.partner.states import AttendanceState
+from postalgui.partner.throttle import FailureBudget
 
-__all__ = ["MAX_BODY", "app_from_environment", "confirmation_code", "create_app"]
+__all__ = ["app_from_environment", "confirmation_code", "create_app"]
 
 log = logging.getLogger(__name__)
 
-MAX_BODY = 1_000_000
-"""Bytes; the spec's guidance is about 100 KB a form."""
+FORM_REFUSAL = {"codigo_retorno": "97", "descricao_retorno": "Não autorizado"}
+CONFIRM_REFUSAL = {"codigo": ""}
+"""The spec's 400 (and our 401) body of ``confirmarAtendimento``: an empty ``codigo``."""
 
 
-async def _json_body(request: Request) -> dict[str, Any] | None:
-    raw = await request.body()
-    if len(raw) > MAX_BODY:
-        return None
-    try:
-        data = json.loads(raw or b"null")
-    except (UnicodeDecodeError, json.JSONDecodeError):
-        return None
-    return data if isinstance(data, dict) else None
+@dataclass(frozen=True)
+class RetryLater(Reply):
+    """A 429: the caller's address spent its budget of failed authentications."""
+
+    retry_after: int = 60
+
+
+def _bytes(count: int) -> str:
+    return f"{count:,}".replace(",", ".")
+
+
+def _too_large(config: PartnerConfig) -> Callable[[str], dict[str, Any]]:
+    """The 413's body for a path, in its route's form."""
+    limit = config.max_body_bytes
+
+    def refusal(path: str) -> dict[str, Any]:
+        if path == config.form_path:
+            return {"codigo_retorno": "98", "descricao_retorno": f"Requisição acima de {_bytes(limit)} bytes"}
+        if path == config.confirm_path:
+            return dict(CONFIRM_REFUSAL)
+        return {"error": "invalid_request", "error_description": f"request body over {limit} bytes"}
+
+    return refusal
 
 
 def _protocol_of(body: dict[str, Any]) -> str | None:
@@ -90,26 +118,50 @@ class PartnerApp:
         self.ledger = ledger
         self.handler = handler
         self.verified = RecentlyVerified()
+        self.budget = FailureBudget(config.auth_failures)
 
-    def _authorized(
-        self, request: Request, endpoint: str, body: object, refusal: dict[str, Any]
-    ) -> Reply | None:
+    def _authorized(self, request: Request, endpoint: str, refusal: dict[str, Any]) -> Reply | None:
+        """None for an accepted caller; else the refusal, logged without the body (a
+        stranger's bytes are not ours to keep), or a 429 not logged at all."""
+        address = request.client.host if request.client else ""
+        header = request.headers.get("authorization", "")
         try:
-            check_caller(self.config, self.ledger, request.headers.get("authorization", ""), self.verified)
+            check_caller(self.config, self.ledger, header, self.verified, self.budget, address)
+        except ThrottledError as throttled:
+            log.warning("%s from %s: too many failed authentications (429)", endpoint, address)
+            return RetryLater(429, refusal, throttled.retry_after)
         except UnauthorizedError:
             reply = Reply(401, refusal)
-            self.ledger.log_call(endpoint, None, body, reply)
+            self.ledger.log_call(endpoint, None, None, reply)
             return reply
         return None
 
+    def _malformed(
+        self, request: Request, endpoint: str, refusal: dict[str, Any], raw: bytes, reply: Reply
+    ) -> Reply:
+        """A body that is no JSON object within the limits: refused as an unauthorized call
+        would be, else `reply` (400), logged with the text as it came."""
+        denied = self._authorized(request, endpoint, refusal)
+        if denied is not None:
+            return denied
+        self.ledger.log_call(endpoint, None, raw.decode("utf-8", "replace"), reply)
+        return reply
+
     async def form(self, request: Request) -> JSONResponse:
-        body = await _json_body(request)
+        raw = await request.body()
+        try:
+            body = parse_object(raw)
+        except MalformedBodyError as bad:
+            reply = Reply(400, {"codigo_retorno": "98", "descricao_retorno": f"Corpo inválido: {bad}"[:255]})
+            log.warning("formulario: malformed body (%s)", bad)
+            return self._respond(
+                await run_in_threadpool(self._malformed, request, "formulario", FORM_REFUSAL, raw, reply)
+            )
         # Hashing a password and the ledger's queries block: off the event loop.
         return self._respond(await run_in_threadpool(self._form, request, body))
 
     def _form(self, request: Request, body: dict[str, Any] | None) -> Reply:
-        refusal = {"codigo_retorno": "97", "descricao_retorno": "Não autorizado"}
-        denied = self._authorized(request, "formulario", body, refusal)
+        denied = self._authorized(request, "formulario", FORM_REFUSAL)
         if denied is not None:
             return denied
         protocol = None if body is None else _protocol_of(body)
@@ -139,11 +191,20 @@ class PartnerApp:
         return reply
 
     async def confirm(self, request: Request) -> JSONResponse:
-        body = await _json_body(request)
+        raw = await request.body()
+        try:
+            body = parse_object(raw)
+        except MalformedBodyError as bad:
+            log.warning("confirmarAtendimento: malformed body (%s)", bad)
+            reply = Reply(400, dict(CONFIRM_REFUSAL))
+            endpoint = "confirmarAtendimento"
+            return self._respond(
+                await run_in_threadpool(self._malformed, request, endpoint, CONFIRM_REFUSAL, raw, reply)
+            )
         return self._respond(await run_in_threadpool(self._confirm, request, body))
 
     def _confirm(self, request: Request, body: dict[str, Any] | None) -> Reply:
-        denied = self._authorized(request, "confirmarAtendimento", body, {"codigo": ""})
+        denied = self._authorized(request, "confirmarAtendimento", CONFIRM_REFUSAL)
         if denied is not None:
             return denied
         protocol = None if body is None else _protocol_of(body)
@@ -156,6 +217,8 @@ class PartnerApp:
 
     def _respond(self, reply: Reply) -> JSONResponse:
         headers = challenge(self.config) if reply.status == 401 else None
+        if isinstance(reply, RetryLater):
+            headers = {"Retry-After": str(reply.retry_after)}
         return JSONResponse(reply.body, status_code=reply.status, headers=headers)
 
 
@@ -187,11 +250,12 @@ def create_app(
         title="PostalGUI partner server", docs_url=None, redoc_url=None, openapi_url=None, lifespan=lifespan
     )
     app.state.partner = partner
+    app.add_middleware(BodyLimit, max_bytes=config.max_body_bytes, refusal=_too_large(config))
     app.add_api_route(config.form_path, partner.form, methods=["POST"])
     app.add_api_route(config.confirm_path, partner.confirm, methods=["POST"])
 
     async def token(request: Request) -> JSONResponse:
-        return await issue_token(request, config, the_ledger)
+        return await issue_token(request, config, the_ledger, partner.budget)
 
     async def health() -> dict[str, Any]:
         return {"status": "ok", "form_path": config.form_path, "confirm_path": config.confirm_path}

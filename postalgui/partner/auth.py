@@ -3,7 +3,10 @@ endpoint (spec 5), as the partner arranged with the operator.
 
 Every comparison is constant-time (`HashedSecret.matches`, and tokens by their SHA-256
 looked up in the ledger). A refusal is 401 with a ``WWW-Authenticate`` challenge and
-never echoes what was sent.
+never echoes what was sent. Failed attempts are budgeted per client address
+(`FailureBudget`): past the budget a caller gets `ThrottledError` (429) before any hash
+is computed. A token is valid only for the client id and credentials' version it was
+issued to.
 """
 
 from __future__ import annotations
@@ -27,8 +30,9 @@ from starlette.concurrency import run_in_threadpool
 from postalgui.partner.config import PartnerConfig
 from postalgui.partner.ledger.store import Ledger
 from postalgui.partner.secrets import new_token, token_digest
+from postalgui.partner.throttle import FailureBudget
 
-__all__ = ["RecentlyVerified", "UnauthorizedError", "check_caller", "issue_token"]
+__all__ = ["RecentlyVerified", "ThrottledError", "UnauthorizedError", "check_caller", "issue_token"]
 
 GRANT_TYPES = frozenset({"client_credentials", "cliente_credentials"})
 """The flow's name, and the spec's spelling of it."""
@@ -36,6 +40,14 @@ GRANT_TYPES = frozenset({"client_credentials", "cliente_credentials"})
 
 class UnauthorizedError(Exception):
     """The call carries no credentials this server accepts."""
+
+
+class ThrottledError(Exception):
+    """The caller's address spent its budget of failures: 429, retry after `retry_after` seconds."""
+
+    def __init__(self, retry_after: int) -> None:
+        super().__init__(f"too many failed authentications; retry after {retry_after} s")
+        self.retry_after = retry_after
 
 
 def _basic(header: str) -> tuple[str, str] | None:
@@ -80,23 +92,48 @@ class RecentlyVerified:
             self._until[digest] = now + self._lifetime_s
 
 
-def check_caller(config: PartnerConfig, ledger: Ledger, header: str, verified: RecentlyVerified) -> None:
-    """Raise `UnauthorizedError` unless `header` (Authorization) is accepted."""
+def check_caller(
+    config: PartnerConfig,
+    ledger: Ledger,
+    header: str,
+    verified: RecentlyVerified,
+    budget: FailureBudget | None = None,
+    address: str = "",
+) -> None:
+    """Raise `UnauthorizedError` unless `header` (Authorization) is accepted, or
+    `ThrottledError` when `address` spent its `budget` (then nothing is hashed)."""
+    if header.partition(" ")[0].lower() == "basic" and config.accepts_basic and verified.known(header):
+        return
+    if budget is None:
+        if not _accepted(config, ledger, header, verified):
+            raise UnauthorizedError
+        return
+    if (wait := budget.take(address)) is not None:
+        raise ThrottledError(wait)
+    accepted = False
+    try:
+        accepted = _accepted(config, ledger, header, verified)
+    finally:
+        (budget.forgive if accepted else budget.fail)(address)
+    if not accepted:
+        raise UnauthorizedError
+
+
+def _accepted(config: PartnerConfig, ledger: Ledger, header: str, verified: RecentlyVerified) -> bool:
     scheme = header.partition(" ")[0].lower()
     if scheme == "basic" and config.accepts_basic:
-        if verified.known(header):
-            return
         pair = _basic(header)
         secret = config.basic_secret
         user_ok = pair is not None and pair[0] == config.basic_user
         if pair is not None and secret is not None and secret.matches(pair[1]) and user_ok:
             verified.remember(header)
-            return
-    elif scheme == "bearer" and config.accepts_oauth:
+            return True
+    elif scheme == "bearer" and config.accepts_oauth and config.client_id is not None:
         token = header.partition(" ")[2].strip()
-        if token and ledger.token_valid(token_digest(token)):
-            return
-    raise UnauthorizedError
+        return bool(token) and ledger.token_valid(
+            token_digest(token), config.client_id, config.client_version
+        )
+    return False
 
 
 def challenge(config: PartnerConfig) -> dict[str, str]:
@@ -117,10 +154,12 @@ def _client(request_header: str, form: dict[str, list[str]]) -> tuple[str, str] 
     return (client_id, secret) if client_id else None
 
 
-def _oauth_error(status: int, error: str, description: str) -> JSONResponse:
+def _oauth_error(status: int, error: str, description: str, retry_after: int | None = None) -> JSONResponse:
     headers = {"Cache-Control": "no-store"}
     if status == 401:
         headers["WWW-Authenticate"] = 'Basic realm="postalgui-partner"'
+    if retry_after is not None:
+        headers["Retry-After"] = str(retry_after)
     return JSONResponse(
         {"error": error, "error_description": description}, status_code=status, headers=headers
     )
@@ -131,20 +170,43 @@ def _client_matches(config: PartnerConfig, client: tuple[str, str]) -> bool:
     return secret is not None and client[0] == config.client_id and secret.matches(client[1])
 
 
-async def issue_token(request: Request, config: PartnerConfig, ledger: Ledger) -> JSONResponse:
+def _client_checked(
+    config: PartnerConfig, client: tuple[str, str], budget: FailureBudget, address: str
+) -> bool:
+    """`_client_matches` within the address's budget of failures (`ThrottledError` past it)."""
+    if (wait := budget.take(address)) is not None:
+        raise ThrottledError(wait)
+    matches = False
+    try:
+        matches = _client_matches(config, client)
+    finally:
+        (budget.forgive if matches else budget.fail)(address)
+    return matches
+
+
+async def issue_token(
+    request: Request, config: PartnerConfig, ledger: Ledger, budget: FailureBudget
+) -> JSONResponse:
     """``POST /oauth/token`` with ``grant_type=client_credentials`` (form-encoded)."""
-    if not config.accepts_oauth:
+    if not config.accepts_oauth or config.client_id is None:
         return _oauth_error(400, "unsupported_grant_type", "OAuth 2.0 is not enabled on this server")
     form = parse_qs((await request.body()).decode("utf-8", "replace"), keep_blank_values=True)
     grant = form.get("grant_type", [""])[0]
     if grant not in GRANT_TYPES:
         return _oauth_error(400, "unsupported_grant_type", "grant_type must be client_credentials")
     client = _client(request.headers.get("authorization", ""), form)
-    if client is None or not await run_in_threadpool(_client_matches, config, client):
+    address = request.client.host if request.client else ""
+    try:
+        ok = client is not None and await run_in_threadpool(_client_checked, config, client, budget, address)
+    except ThrottledError as throttled:
+        return _oauth_error(429, "invalid_client", "Too many failed attempts", throttled.retry_after)
+    if not ok:
         return _oauth_error(401, "invalid_client", "Client authentication failed")
     token = new_token()
     lifetime = config.token_lifetime_s
     expires = ledger.now() + timedelta(seconds=lifetime)
-    await run_in_threadpool(ledger.store_token, token_digest(token), client[0], expires)
+    await run_in_threadpool(
+        ledger.store_token, token_digest(token), config.client_id, config.client_version, expires
+    )
     body: dict[str, Any] = {"access_token": token, "token_type": "Bearer", "expires_in": lifetime}
     return JSONResponse(body, headers={"Cache-Control": "no-store", "Pragma": "no-cache"})

@@ -3,6 +3,10 @@
 Secrets arrive in plain text (the environment, the keyring through the CLI) and are
 hashed at once: the config holds only `HashedSecret`s. ``POSTALGUI_PARTNER_*`` variables
 configure a headless or child server; `from_environ` names a bad one.
+
+The server faces the internet: `max_body_bytes` bounds every request before it is read
+in full, and `auth_failures` is how many failed authentications a client address may
+make in a minute before it is answered 429.
 """
 
 from __future__ import annotations
@@ -13,11 +17,13 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from postalgui.partner.handlers import DEFAULT_HANDLER
-from postalgui.partner.secrets import HashedSecret
+from postalgui.partner.secrets import HashedSecret, credentials_version
 
 __all__ = [
+    "DEFAULT_AUTH_FAILURES",
     "DEFAULT_CONFIRM_PATH",
     "DEFAULT_FORM_PATH",
+    "DEFAULT_MAX_BODY",
     "DEFAULT_TOKEN_LIFETIME_S",
     "TOKEN_PATH",
     "AuthMode",
@@ -30,6 +36,17 @@ DEFAULT_CONFIRM_PATH = "/ster/confirmarAtendimento"
 TOKEN_PATH = "/oauth/token"  # noqa: S105  # a path, not a secret
 DEFAULT_TOKEN_LIFETIME_S = 43200
 """12 hours, the spec's example ``expires_in``."""
+DEFAULT_MAX_BODY = 102_400
+"""Bytes a request may carry: the spec's guidance is about 100 KB a form."""
+DEFAULT_AUTH_FAILURES = 5
+"""Failed authentications a client address may make in a minute."""
+
+_NUMBERS = (
+    ("POSTALGUI_PARTNER_TOKEN_LIFETIME", "token_lifetime_s", "whole seconds, 1 or more"),
+    ("POSTALGUI_PARTNER_MAX_BODY", "max_body_bytes", "bytes a request may carry, 1 or more"),
+    ("POSTALGUI_PARTNER_AUTH_FAILURES", "auth_failures", "failed authentications a minute, 1 or more"),
+)
+"""Whole-number settings: variable, field, the rule a bad value is told."""
 
 
 class AuthMode(StrEnum):
@@ -69,8 +86,13 @@ class PartnerConfig:
     handler: str = DEFAULT_HANDLER
     ster: SterAccess | None = field(default=None)
     schedule_reconciliation: bool = True
+    max_body_bytes: int = DEFAULT_MAX_BODY
+    auth_failures: int = DEFAULT_AUTH_FAILURES
 
     def __post_init__(self) -> None:
+        for _var, name, rule in _NUMBERS:
+            if getattr(self, name) < 1:
+                raise ValueError(f"{name}: {rule} (got {getattr(self, name)!r})")
         for name in ("form_path", "confirm_path"):
             path = getattr(self, name)
             if not path.startswith("/") or path == TOKEN_PATH or any(c.isspace() for c in path):
@@ -91,6 +113,13 @@ class PartnerConfig:
     def accepts_oauth(self) -> bool:
         return self.auth is not AuthMode.BASIC and self.client_secret is not None
 
+    @property
+    def client_version(self) -> str:
+        """What a token carries of the OAuth client: changing its id or secret revokes its tokens."""
+        if self.client_id is None or self.client_secret is None:
+            return ""
+        return credentials_version(self.client_id, self.client_secret)
+
     @classmethod
     def from_environ(cls, environ: Mapping[str, str] | None = None, **overrides: object) -> PartnerConfig:
         """Settings from ``POSTALGUI_PARTNER_*`` (and ``POSTALGUI_STER_*``), then `overrides`."""
@@ -106,7 +135,7 @@ class PartnerConfig:
                 raise ValueError(f"{user_var} and {secret_var} must be set together")
             if user:
                 values[user_field] = user
-                values[secret_field] = HashedSecret.of(secret)
+                values[secret_field] = HashedSecret.of(secret, scope=user)
         simple = (
             ("POSTALGUI_PARTNER_DATABASE", "database_url"),
             ("POSTALGUI_PARTNER_FORM_PATH", "form_path"),
@@ -124,13 +153,12 @@ class PartnerConfig:
                 raise ValueError(
                     f"POSTALGUI_PARTNER_AUTH: must be basic, oauth or both (got {mode!r})"
                 ) from None
-        lifetime = env.get("POSTALGUI_PARTNER_TOKEN_LIFETIME", "").strip()
-        if lifetime:
-            if not lifetime.isdigit() or int(lifetime) < 1:
-                raise ValueError(
-                    f"POSTALGUI_PARTNER_TOKEN_LIFETIME: whole seconds, 1 or more (got {lifetime!r})"
-                )
-            values["token_lifetime_s"] = int(lifetime)
+        for var, name, rule in _NUMBERS:
+            number = env.get(var, "").strip()
+            if number:
+                if not (number.isascii() and number.isdigit()) or int(number) < 1:
+                    raise ValueError(f"{var}: {rule} (got {number[:40]!r})")
+                values[name] = int(number)
         values["ster"] = _ster_access(env)
         values.update(overrides)
         if not values.get("database_url"):

@@ -90,13 +90,15 @@ class Call(Base):
 
 
 class IssuedToken(Base):
-    """An access token of the OAuth endpoint, by the SHA-256 of its text."""
+    """An access token of the OAuth endpoint, by the SHA-256 of its text, and the client
+    it belongs to: valid only while that client's id and credentials' version are current."""
 
     __tablename__ = "tokens"
 
     digest: Mapped[str] = mapped_column(String(64), primary_key=True)
     client_id: Mapped[str] = mapped_column(String(250))
     expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
+    client_version: Mapped[str] = mapped_column(String(64), server_default="")
 
 
 class Reconciliation(Base):

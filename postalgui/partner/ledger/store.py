@@ -414,15 +414,29 @@ class Ledger:
 
     # --- tokens ------------------------------------------------------------------------------
 
-    def store_token(self, digest: str, client_id: str, expires_at: datetime) -> None:
+    def store_token(self, digest: str, client_id: str, version: str, expires_at: datetime) -> None:
+        """Keep a token issued to `client_id` at its credentials' `version`; drop expired ones
+        and the client's tokens of an older version (its credentials changed)."""
         with self._transaction() as session:
             session.execute(delete(IssuedToken).where(IssuedToken.expires_at < self.now()))
-            session.add(IssuedToken(digest=digest, client_id=client_id, expires_at=expires_at))
+            session.execute(
+                delete(IssuedToken).where(
+                    IssuedToken.client_id == client_id, IssuedToken.client_version != version
+                )
+            )
+            session.add(
+                IssuedToken(digest=digest, client_id=client_id, client_version=version, expires_at=expires_at)
+            )
 
-    def token_valid(self, digest: str) -> bool:
+    def token_valid(self, digest: str, client_id: str, version: str) -> bool:
+        """The token is unexpired and was issued to `client_id` at the credentials' `version`."""
         with self._sessions() as session:
             row = session.get(IssuedToken, digest)
-            return row is not None and utc(row.expires_at) > self.now()
+            return (
+                row is not None
+                and utc(row.expires_at) > self.now()
+                and (row.client_id, row.client_version) == (client_id, version)
+            )
 
 
 def partner_code(protocol: str) -> str:

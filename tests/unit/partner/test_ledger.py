@@ -251,6 +251,7 @@ def test_forms_answered_before_the_claims_keep_their_digest(ledger_url: str) -> 
     with old.engine.begin() as connection:
         connection.execute(text("DELETE FROM form_claims"))
         connection.execute(text("DROP TABLE form_claims"))
+        connection.execute(text("ALTER TABLE tokens DROP COLUMN client_version"))  # 0004's, after it
         connection.execute(text("UPDATE alembic_version SET version_num = '0002'"))
     old.close()
     migrated = Ledger(ledger_url)
@@ -342,11 +343,11 @@ def test_every_call_is_logged_in_order(ledger: Ledger) -> None:
 
 def test_tokens_are_valid_until_they_expire(ledger: Ledger) -> None:
     now = ledger.now()
-    ledger.store_token(token_digest("live"), "client", now + timedelta(hours=12))
-    ledger.store_token(token_digest("old"), "client", now - timedelta(seconds=1))
-    assert ledger.token_valid(token_digest("live"))
-    assert not ledger.token_valid(token_digest("old"))
-    assert not ledger.token_valid(token_digest("never issued"))
+    ledger.store_token(token_digest("live"), "client", "v1", now + timedelta(hours=12))
+    ledger.store_token(token_digest("old"), "client", "v1", now - timedelta(seconds=1))
+    assert ledger.token_valid(token_digest("live"), "client", "v1")
+    assert not ledger.token_valid(token_digest("old"), "client", "v1")
+    assert not ledger.token_valid(token_digest("never issued"), "client", "v1")
 
 
 def test_the_day_is_brasilia_time(ledger_url: str) -> None:
