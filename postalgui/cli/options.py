@@ -14,7 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
 
-from postalgui.api.values import InvalidValue
+from postalgui.api.values import InvalidValue, shown_value
 from postalgui.cli.output import EXIT_INVALID_INPUT, error
 
 if TYPE_CHECKING:
@@ -113,7 +113,7 @@ def whole_number(option: str, value: str | None, minimum: int) -> int | None:
         return None
     text = value.strip()
     if not text.isdigit() or int(text) < minimum:
-        raise BadOption(f"{option}: must be a whole number, {minimum} or more (got {value!r})")
+        raise BadOption(f"{option}: must be a whole number, {minimum} or more (got {shown_value(value)})")
     return int(text)
 
 
