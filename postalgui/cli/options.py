@@ -10,6 +10,8 @@ command reads like the others and the ``run``/``dest`` conventions `main` relies
 from __future__ import annotations
 
 import argparse
+import os
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
@@ -105,6 +107,24 @@ def checked(option: str, parse: Callable[[Any], _T], value: Any) -> _T:
         return parse(value)
     except InvalidValue as exc:
         raise BadOption(f"{option}: {exc.message}") from None
+
+
+def out_file(path: Path, option: str = "--out") -> Path:
+    """``path`` if a file can be written there, checked before anything is sent or priced:
+    not a folder, in a folder that exists and takes a new file (the results go to a
+    temporary file beside it first)."""
+    if path.is_dir():
+        raise BadOption(f"{option}: {path} is a folder; name the file to write")
+    folder = path.parent
+    if not folder.is_dir():
+        raise BadOption(f"{option}: the folder {folder} does not exist")
+    try:
+        handle, probe = tempfile.mkstemp(prefix=f".{path.stem}-", suffix=".tmp", dir=folder)
+    except OSError as exc:
+        raise BadOption(f"{option}: cannot write in the folder {folder} ({exc.strerror or exc})") from None
+    os.close(handle)
+    Path(probe).unlink(missing_ok=True)
+    return path
 
 
 _MAX_DIGITS = 9
