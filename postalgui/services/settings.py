@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any
+from urllib.parse import urlsplit
 
 from pydantic import Field, ValidationError, field_validator
 
@@ -77,8 +78,9 @@ class Settings(FrozenModel):
     @classmethod
     def _url(cls, value: str) -> str:
         value = value.strip().rstrip("/")
-        if value and not value.startswith(("http://", "https://")):
-            raise ValueError("the base URL must start with http:// or https://")
+        problem = url_problem(value) if value else None
+        if problem is not None:
+            raise ValueError(f"the base URL {problem.removeprefix('the ')}")
         return value
 
     @field_validator("language")
@@ -174,12 +176,8 @@ class Overrides:
                 except ValidationError as exc:
                     raise ConfigError(f"{var}: {_reason(exc)}") from None
                 profile[field] = value
-        base_url = environ.get("POSTALGUI_BASE_URL", "").strip().rstrip("/") or None
-        if base_url and not base_url.startswith(("http://", "https://")):
-            raise ConfigError("POSTALGUI_BASE_URL: must start with http:// or https://")
-        ster_url = environ.get("POSTALGUI_STER_URL", "").strip().rstrip("/") or None
-        if ster_url and not ster_url.startswith(("http://", "https://")):
-            raise ConfigError("POSTALGUI_STER_URL: must start with http:// or https://")
+        base_url = _url_variable(environ, "POSTALGUI_BASE_URL")
+        ster_url = _url_variable(environ, "POSTALGUI_STER_URL")
         return cls(
             ster_url=ster_url,
             ster_contract=_ster_contract(environ.get("POSTALGUI_STER_CONTRACT", "")),
@@ -201,6 +199,40 @@ class Overrides:
             attendance = result.attendance.model_copy(update={"ster_contract": self.ster_contract})
             result = result.model_copy(update={"attendance": attendance})
         return result
+
+
+def url_problem(url: str) -> str | None:
+    """Why ``url`` is no base URL to send requests to (the rule, in English); None when it is one.
+
+    Checked where it is read, so a ``http://[::1`` or a port past 65535 is named as the
+    setting it came from, not met as a crash or ten failed retries at the first request.
+    """
+    if not url.startswith(("http://", "https://")):
+        return "must start with http:// or https://"
+    try:
+        parts = urlsplit(url)
+        port = parts.port  # read: a port that is not a number from 0 to 65535 raises here
+    except ValueError as exc:
+        if "port" in str(exc).lower():
+            return "the port must be a number from 1 to 65535"
+        return _URL_RULE
+    if not parts.hostname or any(char.isspace() or not char.isprintable() for char in url):
+        return _URL_RULE
+    if port == 0:
+        return "the port must be a number from 1 to 65535"
+    return None
+
+
+_URL_RULE = "must be a URL such as https://host or http://127.0.0.1:8080 (a host, an optional port)"
+
+
+def _url_variable(environ: Mapping[str, str], name: str) -> str | None:
+    """The URL in the variable ``name`` without its last ``/``; None when unset."""
+    url = environ.get(name, "").strip()
+    problem = url_problem(url) if url else None
+    if problem is not None:  # the value is not repeated: a URL may carry a password
+        raise ConfigError(f"{name}: {problem}")
+    return url.rstrip("/") or None
 
 
 def _ster_contract(value: str) -> str | None:

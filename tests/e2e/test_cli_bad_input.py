@@ -219,6 +219,26 @@ def test_an_out_path_that_cannot_be_written_is_refused_before_pricing(
     assert sandbox.stats()["total_requests"] == 0  # nothing priced for nothing
 
 
+@pytest.mark.parametrize(
+    ("url", "rule"),
+    [
+        (
+            "http://[::1",
+            "must be a URL such as https://host or http://127.0.0.1:8080 (a host, an optional port)",
+        ),
+        ("http://127.0.0.1:99999", "the port must be a number from 1 to 65535"),
+    ],
+)
+def test_a_malformed_base_url_names_the_variable_and_the_rule(
+    env: None, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, url: str, rule: str
+) -> None:
+    monkeypatch.setenv("POSTALGUI_BASE_URL", url)
+    code, out, err = run(capsys, "token")
+    assert code == 2
+    assert out == ""
+    assert err == f"postalgui: POSTALGUI_BASE_URL: {rule}\n"
+
+
 def test_a_password_in_the_base_url_never_shows(
     env: None, no_backoff: None, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -238,6 +238,37 @@ def test_bad_environment_variables_name_the_variable(env: dict[str, str], names:
         Overrides.from_environ(env)
 
 
+@pytest.mark.parametrize(
+    ("url", "rule"),
+    [
+        ("http://[::1", "must be a URL such as https://host or http://127.0.0.1:8080"),
+        ("http://clerk:s3cret@127.0.0.1:99999", "the port must be a number from 1 to 65535"),
+        ("http://127.0.0.1:0", "the port must be a number from 1 to 65535"),
+        ("http://127.0.0.1:80a", "the port must be a number from 1 to 65535"),
+        ("https://", "must be a URL such as"),
+        ("http://a host", "must be a URL such as"),
+    ],
+)
+@pytest.mark.parametrize("name", ["POSTALGUI_BASE_URL", "POSTALGUI_STER_URL"])
+def test_a_malformed_url_variable_names_the_variable_and_the_rule(name: str, url: str, rule: str) -> None:
+    with pytest.raises(ConfigError) as caught:
+        Overrides.from_environ({name: url})
+    assert str(caught.value).startswith(f"{name}: {rule}")
+    assert "s3cret" not in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    "url", ["http://127.0.0.1:8080/", "https://clerk:pw@proxy.example", "http://[::1]:9"]
+)
+def test_a_good_url_variable_is_taken(url: str) -> None:
+    assert Overrides.from_environ({"POSTALGUI_BASE_URL": url}).base_url == url.rstrip("/")
+
+
+def test_a_malformed_custom_url_in_the_file_is_refused_like_the_variable() -> None:
+    with pytest.raises(ValueError, match="port must be a number from 1 to 65535"):
+        Settings(custom_base_url="https://proxy.example:123456")
+
+
 def test_custom_environment_has_its_own_key() -> None:
     a = Settings(environment=Environment.CUSTOM, custom_base_url="https://proxy.example/")
     b = Settings(environment=Environment.CUSTOM, custom_base_url="https://other.example")
