@@ -203,6 +203,69 @@ def test_each_kind_of_bad_value_is_reset_alone(
         assert settings.prices.products == ["03220"]
 
 
+def _good_fields() -> dict[str, object]:
+    return {"first_run_done": True, "language": "en", "prices": {"origin_cep": "01310-100"}}
+
+
+def test_300_bad_products_are_reset_and_every_other_setting_kept(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    content = _good_fields()
+    content["prices"] = {"origin_cep": "01310-100", "products": ["03220", *range(300)]}
+    path.write_text(json.dumps(content), encoding="utf-8")
+    store = SettingsStore(path)
+    settings = store.load()
+    assert (settings.language, settings.first_run_done) == ("en", True)
+    assert settings.prices.origin_cep == "01310100"
+    assert settings.prices.products == ["03220"]  # the good entry stays
+    assert len(store.reset_fields) == 300
+    assert "*" not in {field.name for field in store.reset_fields}
+    problem = store.problem
+    assert problem is not None
+    assert "invalid settings reset to their defaults: prices.products (300 entries); the original" in problem
+    assert len(problem) < 300
+    assert "\n" not in problem
+
+
+def test_a_notice_names_three_settings_then_counts_the_rest(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    content = _good_fields()
+    content["profiles"] = {"producao": {"cnpj": "1", "contract": "x", "card": "y", "dr": 500}}
+    path.write_text(json.dumps(content), encoding="utf-8")
+    store = SettingsStore(path)
+    store.load()
+    names = "profiles.producao.card, profiles.producao.cnpj, profiles.producao.contract and 1 more"
+    assert store.reset_names() == names
+
+
+@pytest.mark.parametrize("depth", [40, 5000, 200_000])
+def test_a_deeply_nested_value_is_reset_and_every_other_setting_kept(tmp_path: Path, depth: int) -> None:
+    path = tmp_path / "settings.json"
+    deep = "[" * depth + '"[x]{"' + "]" * depth
+    text = json.dumps(_good_fields())
+    path.write_text(text[:-1] + f', "prices": {{"origin_cep": "01310100", "products": ["03220", {deep}]}}}}')
+    store = SettingsStore(path)
+    settings = store.load()  # no RecursionError
+    assert (settings.language, settings.prices.origin_cep, settings.prices.products) == (
+        "en",
+        "01310100",
+        ["03220"],
+    )
+    assert [field.name for field in store.reset_fields] == ["prices.products[1]"]
+    assert store.unreadable is None
+    assert store.kept_copy is not None
+
+
+def test_an_unclosed_deep_nesting_is_an_unreadable_file_kept_aside(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    path.write_text('{"language": "en", "x": ' + "[" * 100_000 + "}", encoding="utf-8")
+    store = SettingsStore(path)
+    assert store.load() == Settings()
+    assert store.unreadable is not None
+    assert store.kept_copy is not None
+    assert store.problem is not None
+    assert len(store.problem) < 300
+
+
 def test_environment_overrides_win_without_being_saved() -> None:
     overrides = Overrides.from_environ(
         {
