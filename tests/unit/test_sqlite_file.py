@@ -172,3 +172,55 @@ def test_a_missing_migration_leaves_the_file_as_it_was(tmp_path: Path) -> None:
         skipping.run(lambda conn: None)
     skipping.close()
     assert _file(path).run(lambda conn: conn.execute("PRAGMA user_version").fetchone()[0]) == 1
+
+
+@pytest.mark.parametrize(
+    ("change", "reason"),
+    [
+        ("DROP TABLE item", "no such table: item"),
+        ("ALTER TABLE item DROP COLUMN worker", "no such column: worker"),
+    ],
+)
+def test_tables_changed_by_hand_are_named_with_what_to_do(tmp_path: Path, change: str, reason: str) -> None:
+    path = tmp_path / "a.sqlite3"
+    made = _file(path)
+    made.run(lambda conn: conn.execute("INSERT INTO item (worker) VALUES (7)"))
+    made.close()
+    conn = sqlite3.connect(path)
+    conn.execute(change)
+    conn.commit()
+    conn.close()
+    store = _file(path)
+    with pytest.raises(Newer) as caught:
+        store.run(lambda conn: conn.execute("SELECT worker FROM item").fetchall())
+    store.close()
+    assert str(caught.value) == (
+        f"The test file {path} does not have the tables of its schema ({reason}): "
+        "move it away and a new one is started, or open it with the PostalGUI that made it"
+    )
+    assert path.exists()  # not set aside: the rows may still be wanted
+    assert store.set_aside_path is None
+
+
+def test_a_migration_that_meets_its_own_change_is_named_and_leaves_the_file(tmp_path: Path) -> None:
+    path = tmp_path / "old.sqlite3"
+    made = _file(path)
+    made.run(lambda conn: conn.execute("INSERT INTO item (worker) VALUES (7)"))
+    made.close()
+    conn = sqlite3.connect(path)
+    conn.execute("ALTER TABLE item ADD COLUMN note TEXT")  # as if migrated, its version left at 1
+    conn.commit()
+    conn.close()
+    store = SqliteFile(
+        path,
+        schema=SCHEMA,
+        version=2,
+        probe="item",
+        label="test file",
+        newer_error=Newer,
+        migrations={2: "ALTER TABLE item ADD COLUMN note TEXT;"},
+    )
+    with pytest.raises(Newer, match=r"\(duplicate column name: note\): move it away"):
+        store.run(lambda conn: None)
+    store.close()
+    assert _file(path).run(lambda conn: conn.execute("PRAGMA user_version").fetchone()[0]) == 1
