@@ -353,13 +353,11 @@ def test_a_damaged_ledger_is_named_with_what_to_do(
     path = _ledger_file(config_dir)
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(b"a stray copy of something else, not a ledger " * 200)
-    status, out, err = run(capsys, "attendance", "list")
-    assert status == 1
-    assert out == ""
-    assert err == (
+    said = (
         f"postalgui: The ledger file {path} is damaged (file is not a database): restore it from a backup, "
         "or move it away and an empty ledger is started\n"
     )
+    assert run(capsys, "attendance", "list") == (1, "", said)
 
 
 @pytest.mark.usefixtures("env")

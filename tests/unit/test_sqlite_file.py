@@ -45,6 +45,19 @@ def _file(path: Path) -> SqliteFile:
     return SqliteFile(path, schema=SCHEMA, version=1, probe="item", label="test file", newer_error=Newer)
 
 
+def _at_version(path: Path, version: int, migrations: dict[int, str]) -> SqliteFile:
+    """The test file at schema ``version``, reached from 1 by ``migrations``."""
+    return SqliteFile(
+        path,
+        schema=SCHEMA,
+        version=version,
+        probe="item",
+        label="test file",
+        newer_error=Newer,
+        migrations=migrations,
+    )
+
+
 def test_processes_opening_a_new_file_together_lose_nothing(tmp_path: Path) -> None:
     """Eight processes create the same new file at once: eight rows, no error (issue 10)."""
     folder = tmp_path / "data"
@@ -159,15 +172,7 @@ def test_a_missing_migration_leaves_the_file_as_it_was(tmp_path: Path) -> None:
     old = _file(path)
     old.run(lambda conn: conn.execute("INSERT INTO item (worker) VALUES (7)"))
     old.close()
-    skipping = SqliteFile(
-        path,
-        schema=SCHEMA,
-        version=3,
-        probe="item",
-        label="test file",
-        newer_error=Newer,
-        migrations={3: "CREATE TABLE extra (id INTEGER);"},
-    )
+    skipping = _at_version(path, 3, {3: "CREATE TABLE extra (id INTEGER);"})
     with pytest.raises(RuntimeError, match="no migration to schema 2"):
         skipping.run(lambda conn: None)
     skipping.close()
@@ -211,15 +216,7 @@ def test_a_migration_that_meets_its_own_change_is_named_and_leaves_the_file(tmp_
     conn.execute("ALTER TABLE item ADD COLUMN note TEXT")  # as if migrated, its version left at 1
     conn.commit()
     conn.close()
-    store = SqliteFile(
-        path,
-        schema=SCHEMA,
-        version=2,
-        probe="item",
-        label="test file",
-        newer_error=Newer,
-        migrations={2: "ALTER TABLE item ADD COLUMN note TEXT;"},
-    )
+    store = _at_version(path, 2, {2: "ALTER TABLE item ADD COLUMN note TEXT;"})
     with pytest.raises(Newer, match=r"\(duplicate column name: note\): move it away"):
         store.run(lambda conn: None)
     store.close()
