@@ -16,8 +16,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from postalgui.api.cancel import PlainTask
-from postalgui.api.errors import BadRequestError, NotFoundError
-from postalgui.api.values import InvalidValue, format_brl, parse_money
+from postalgui.api.errors import BadRequestError, NotFoundError, RoutineError
+from postalgui.api.values import InvalidValue, format_brl, parse_money, shown_value
 from postalgui.api.values.ster import parse_ster_contract, ticket_from_text
 from postalgui.cli.options import BadOption, checked, command_group, json_option, subcommand
 from postalgui.cli.output import EXIT_API_ERROR, EXIT_OK, error, print_fields, print_json, print_table
@@ -143,7 +143,7 @@ def _day(value: str | None) -> date | None:
     try:
         return date.fromisoformat(value.strip())
     except ValueError:
-        raise BadOption(f"--dia: the day must be written YYYY-MM-DD (got {value!r})") from None
+        raise BadOption(f"--dia: the day must be written YYYY-MM-DD (got {shown_value(value)})") from None
 
 
 def run_decode(args: argparse.Namespace, context: AppContext) -> int:
@@ -294,7 +294,9 @@ def run_list(args: argparse.Namespace, context: AppContext) -> int:
 
         try:
             ledger = Ledger(args.database)
-        except Exception as exc:  # noqa: BLE001  # a bad URL or an unreachable server, said plainly
+        except RoutineError:
+            raise  # a damaged or newer ledger, a refused password: its own sentence, exit 1
+        except Exception as exc:  # noqa: BLE001  # a URL that is no URL, said plainly
             raise BadOption(f"--database: cannot open the ledger: {type(exc).__name__}") from None
         try:
             rows = [

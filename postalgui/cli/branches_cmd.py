@@ -18,7 +18,14 @@ from datetime import UTC, datetime, time
 from typing import TYPE_CHECKING
 
 from postalgui.api.cancel import PlainTask, cancel_scope
-from postalgui.api.values import InvalidValue, format_cep, is_valid_cep, parse_date_ui, parse_timestamp
+from postalgui.api.values import (
+    InvalidValue,
+    format_cep,
+    is_valid_cep,
+    parse_date_ui,
+    parse_timestamp,
+    shown_value,
+)
 from postalgui.cli.options import BadOption, checked, command_group, json_option, subcommand, whole_number
 from postalgui.cli.output import EXIT_OK, error, print_fields, print_json, print_table, record_json
 from postalgui.services.context import AppContext
@@ -204,7 +211,7 @@ def parse_open_at(text: str) -> datetime:
             f"--aberta-em: {exc.message}; write DD/MM/AAAA HH:MM, such as 28/11/2026 10:00"
         ) from None
     if match is None or int(match["hour"]) > 23 or int(match["minute"]) > 59:
-        raise BadOption(f"--aberta-em: the time must be HH:MM, 00:00 to 23:59 (got {text!r})")
+        raise BadOption(f"--aberta-em: the time must be HH:MM, 00:00 to 23:59 (got {shown_value(text)})")
     return datetime.combine(day, time(int(match["hour"]), int(match["minute"])))
 
 
@@ -256,7 +263,7 @@ def _run_search(args: argparse.Namespace, context: AppContext) -> int:
     page = whole_number("--page", args.page, 0)
     size = whole_number("--size", args.size, 1) or MAX_PAGE_SIZE
     if size > MAX_PAGE_SIZE:
-        raise BadOption(f"--size: must be 1 to {MAX_PAGE_SIZE} (got {args.size!r})")
+        raise BadOption(f"--size: must be 1 to {MAX_PAGE_SIZE} (got {shown_value(args.size)})")
     sort = checked("--sort", parse_sort, args.sort) if args.sort is not None else None
     open_at = parse_open_at(args.aberta_em) if args.aberta_em is not None else None
     task = PlainTask()

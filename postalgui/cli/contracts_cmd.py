@@ -38,6 +38,7 @@ from postalgui.api.values import (
     format_date_ui,
     pad_card_number,
     pad_contract_number,
+    shown_value,
 )
 from postalgui.cli.options import BadOption, checked, command_group, json_option, subcommand, whole_number
 from postalgui.cli.output import EXIT_API_ERROR, EXIT_OK, error, print_json, print_table, record_json
@@ -227,7 +228,7 @@ def _service_code(value: str) -> str:
         return parse_service_code(value)
     except InvalidValue:
         raise BadOption(
-            f"CODIGO: a service code is letters and digits, at most 10, e.g. 03220 (got {value!r})"
+            f"CODIGO: a service code is letters and digits, at most 10, e.g. 03220 (got {shown_value(value)})"
         ) from None
 
 

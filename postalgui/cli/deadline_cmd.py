@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from pydantic import ValidationError
 
-from postalgui.api.values import InvalidValue, format_cep, parse_cep, parse_date_dmy
+from postalgui.api.values import InvalidValue, format_cep, parse_cep, parse_date_dmy, shown_value
 from postalgui.cli.options import BadOption, checked, command_group, json_option, subcommand
 from postalgui.cli.output import EXIT_API_ERROR, EXIT_OK, error, print_fields, print_json
 from postalgui.services.context import AppContext
@@ -96,7 +96,9 @@ def run_national(args: argparse.Namespace, context: AppContext) -> int:
             coProduto=args.product, cepOrigem=origin, cepDestino=destination, dtEvento=posted
         )
     except ValidationError:
-        raise BadOption(f"CODE: the product code must have 5 digits (got {args.product!r})") from None
+        raise BadOption(
+            f"CODE: the product code must have 5 digits (got {shown_value(args.product)})"
+        ) from None
     deadline = context.price.deadlines().national(query)
     if args.json:
         print_json(deadline.wire())
@@ -123,9 +125,11 @@ def run_national(args: argparse.Namespace, context: AppContext) -> int:
 def run_international(args: argparse.Namespace, context: AppContext) -> int:
     country = (args.pais or "").strip().upper()
     if len(country) != 2 or not country.isalpha():
-        raise BadOption(f"--pais: the country must be a 2-letter ISO code such as US (got {args.pais!r})")
+        raise BadOption(
+            f"--pais: the country must be a 2-letter ISO code such as US (got {shown_value(args.pais)})"
+        )
     if not (len(args.product) == 5 and args.product.isdigit()):
-        raise BadOption(f"CODE: the product code must have 5 digits (got {args.product!r})")
+        raise BadOption(f"CODE: the product code must have 5 digits (got {shown_value(args.product)})")
     export = context.price.deadlines().international(args.product, country)
     if args.json:
         print_json(export.model_dump(mode="json", exclude_none=True))

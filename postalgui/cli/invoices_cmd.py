@@ -36,7 +36,15 @@ from postalgui.api.values import (
     parse_date_dmy,
     parse_date_iso,
 )
-from postalgui.cli.options import BadOption, add_json, command_group, contract_options, out_option, subcommand
+from postalgui.cli.options import (
+    BadOption,
+    add_json,
+    command_group,
+    contract_options,
+    out_file,
+    out_option,
+    subcommand,
+)
 from postalgui.cli.output import EXIT_API_ERROR, EXIT_OK, error, print_json, print_table
 from postalgui.services.context import AppContext
 from postalgui.services.invoices.documents import (
@@ -312,14 +320,6 @@ def _invoice_ref(args: argparse.Namespace, context: AppContext) -> DocumentRef:
     )
 
 
-def _out(path: Path) -> Path:
-    if path.is_dir():
-        raise BadOption(f"--out: {path} is a folder; name the file to write")
-    if not path.parent.is_dir():
-        raise BadOption(f"--out: the folder {path.parent} does not exist")
-    return path
-
-
 # --------------------------------------------------------------------------- list
 
 
@@ -384,7 +384,7 @@ def _ui_date(day: date | None) -> str:
 def _run_pdf(args: argparse.Namespace, context: AppContext) -> int:
     contract = _contract(args, context)
     ref = _invoice_ref(args, context)
-    out = _out(args.out)
+    out = out_file(args.out)
     kind: DocumentKind = "slip" if args.boleto else "synthetic"
     path = fetch_document(PlainTask(), contract.service(context), ref, kind, out)
     sys.stdout.write(f"{path}\n")
@@ -397,7 +397,7 @@ def _run_pdf(args: argparse.Namespace, context: AppContext) -> int:
 def _run_analytic(args: argparse.Namespace, context: AppContext) -> int:
     contract = _contract(args, context)
     ref = _invoice_ref(args, context)
-    out = _out(args.out)
+    out = out_file(args.out)
     interval = _interval(args.poll_interval)
     service = contract.service(context)
     try:
@@ -415,7 +415,7 @@ def _unanswered(exc: UnansweredRequestError) -> int:
 
 def _run_preview(args: argparse.Namespace, context: AppContext) -> int:
     contract = _contract(args, context)
-    out = _out(args.out)
+    out = out_file(args.out)
     interval = _interval(args.poll_interval)
     service = contract.service(context)
     kind = PreviewKind(args.tipo)
@@ -431,7 +431,7 @@ def _run_preview(args: argparse.Namespace, context: AppContext) -> int:
 
 
 def _run_resume(args: argparse.Namespace, context: AppContext) -> int:
-    out = _out(args.out)
+    out = out_file(args.out)
     interval = _interval(args.poll_interval)
     store = context.invoices.jobs()
     job = store.get(args.job)

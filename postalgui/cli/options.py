@@ -10,11 +10,13 @@ command reads like the others and the ``run``/``dest`` conventions `main` relies
 from __future__ import annotations
 
 import argparse
+import os
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
 
-from postalgui.api.values import InvalidValue
+from postalgui.api.values import InvalidValue, shown_value
 from postalgui.cli.output import EXIT_INVALID_INPUT, error
 
 if TYPE_CHECKING:
@@ -53,7 +55,7 @@ def subcommand(
     parser = sub.add_parser(name, help=summary, description=description)
     for add in options:
         add(parser)
-    parser.set_defaults(run=guarded(run))
+    parser.set_defaults(run=guarded(text_checked(run, _option_names(parser))))
     return parser
 
 
@@ -107,14 +109,84 @@ def checked(option: str, parse: Callable[[Any], _T], value: Any) -> _T:
         raise BadOption(f"{option}: {exc.message}") from None
 
 
+def out_file(path: Path, option: str = "--out") -> Path:
+    """``path`` if a file can be written there, checked before anything is sent or priced:
+    not a folder, in a folder that exists and takes a new file (the results go to a
+    temporary file beside it first)."""
+    if path.is_dir():
+        raise BadOption(f"{option}: {path} is a folder; name the file to write")
+    folder = path.parent
+    if not folder.is_dir():
+        raise BadOption(f"{option}: the folder {folder} does not exist")
+    try:
+        handle, probe = tempfile.mkstemp(prefix=f".{path.stem}-", suffix=".tmp", dir=folder)
+    except OSError as exc:
+        raise BadOption(f"{option}: cannot write in the folder {folder} ({exc.strerror or exc})") from None
+    os.close(handle)
+    Path(probe).unlink(missing_ok=True)
+    return path
+
+
+_MAX_DIGITS = 9
+"""More digits than any page, size or count a command takes."""
+
+
 def whole_number(option: str, value: str | None, minimum: int) -> int | None:
     """A whole number option (``--page``, ``--size``), at least ``minimum``; None when not given."""
     if value is None:
         return None
     text = value.strip()
-    if not text.isdigit() or int(text) < minimum:
-        raise BadOption(f"{option}: must be a whole number, {minimum} or more (got {value!r})")
+    if not (text.isascii() and text.isdigit()) or (len(text) <= _MAX_DIGITS and int(text) < minimum):
+        raise BadOption(f"{option}: must be a whole number, {minimum} or more (got {shown_value(value)})")
+    if len(text) > _MAX_DIGITS:  # int() of 5,000 digits is refused by Python itself
+        raise BadOption(f"{option}: is too large, at most {_MAX_DIGITS} digits (got {shown_value(value)})")
     return int(text)
+
+
+def _option_names(parser: argparse.ArgumentParser) -> dict[str, str]:
+    """Each argument's ``dest`` and the name a user types (``--nome``; a positional's metavar)."""
+    names: dict[str, str] = {}
+    for action in parser._actions:  # argparse keeps its arguments nowhere public
+        if action.option_strings:
+            names[action.dest] = max(action.option_strings, key=len)
+        else:
+            names[action.dest] = str(action.metavar or action.dest).upper()
+    return names
+
+
+def undecodable(text: str) -> int | None:
+    """The byte the terminal could not decode as UTF-8 in ``text``, None when there is none.
+
+    Python hands such bytes over as lone surrogates (``b"\\xff"`` becomes ``"\\udcff"``),
+    which cannot be sent, written to a file or printed: they crash far from the option.
+    """
+    for char in text:
+        if "\udc80" <= char <= "\udcff":
+            return ord(char) - 0xDC00
+        if "\ud800" <= char <= "\udfff":
+            return ord(char)
+    return None
+
+
+def check_text(option: str, value: object) -> None:
+    """Refuse an option's text that is not valid UTF-8 (`BadOption` naming it)."""
+    for text in value if isinstance(value, list | tuple) else (value,):
+        if isinstance(text, str) and (byte := undecodable(text)) is not None:
+            raise BadOption(f"{option}: must be UTF-8 text (it has the byte {byte:#x}, which is not)")
+
+
+def text_checked(run: Callable[[Any, Any], int], names: dict[str, str]) -> Callable[[Any, Any], int]:
+    """``run`` after every text option was checked with `check_text` (file names, `Path`s, may
+    hold any byte and are left alone)."""
+
+    def wrapper(args: Any, context: Any) -> int:
+        for dest, value in vars(args).items():
+            if dest in names:
+                check_text(names[dest], value)
+        return run(args, context)
+
+    wrapper.__doc__ = run.__doc__
+    return wrapper
 
 
 def guarded(run: Callable[[Any, Any], int]) -> Callable[[Any, Any], int]:

@@ -47,6 +47,7 @@ from postalgui.cli.options import (
     command_group,
     contract_options,
     json_option,
+    out_file,
     out_option,
     subcommand,
 )
@@ -503,9 +504,8 @@ def _run_batch(args: argparse.Namespace, context: AppContext) -> int:
     from postalgui.services.price.batch_csv import BatchFileError, open_batch_csv
     from postalgui.services.price.use_cases import DeclaredValueRule
 
-    if args.out is not None and not args.out.parent.is_dir():
-        error(f"--out: the folder {args.out.parent} does not exist")
-        return EXIT_INVALID_INPUT
+    if args.out is not None:
+        out_file(args.out)  # a folder or a folder that takes no file: said now, not after pricing
     must_arrive = _must_arrive(args)
     if must_arrive is False:
         return EXIT_INVALID_INPUT

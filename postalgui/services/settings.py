@@ -10,10 +10,12 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any
+from urllib.parse import urlsplit
 
 from pydantic import Field, ValidationError, field_validator
 
@@ -27,6 +29,13 @@ from postalgui.services.attendance.settings import AttendanceSettings
 from postalgui.services.blank_or import blank_or
 from postalgui.services.frozen_model import FrozenModel
 from postalgui.services.price.products import PriceSettings
+from postalgui.services.settings_repair import (
+    MAX_DEPTH,
+    ResetField,
+    drop_deep,
+    shallow_json,
+    validate_leniently,
+)
 from postalgui.storage.aside import aside_path
 from postalgui.storage.atomic import write_atomically
 
@@ -77,8 +86,9 @@ class Settings(FrozenModel):
     @classmethod
     def _url(cls, value: str) -> str:
         value = value.strip().rstrip("/")
-        if value and not value.startswith(("http://", "https://")):
-            raise ValueError("the base URL must start with http:// or https://")
+        problem = url_problem(value) if value else None
+        if problem is not None:
+            raise ValueError(f"the base URL {problem.removeprefix('the ')}")
         return value
 
     @field_validator("language")
@@ -174,12 +184,8 @@ class Overrides:
                 except ValidationError as exc:
                     raise ConfigError(f"{var}: {_reason(exc)}") from None
                 profile[field] = value
-        base_url = environ.get("POSTALGUI_BASE_URL", "").strip().rstrip("/") or None
-        if base_url and not base_url.startswith(("http://", "https://")):
-            raise ConfigError("POSTALGUI_BASE_URL: must start with http:// or https://")
-        ster_url = environ.get("POSTALGUI_STER_URL", "").strip().rstrip("/") or None
-        if ster_url and not ster_url.startswith(("http://", "https://")):
-            raise ConfigError("POSTALGUI_STER_URL: must start with http:// or https://")
+        base_url = _url_variable(environ, "POSTALGUI_BASE_URL")
+        ster_url = _url_variable(environ, "POSTALGUI_STER_URL")
         return cls(
             ster_url=ster_url,
             ster_contract=_ster_contract(environ.get("POSTALGUI_STER_CONTRACT", "")),
@@ -201,6 +207,40 @@ class Overrides:
             attendance = result.attendance.model_copy(update={"ster_contract": self.ster_contract})
             result = result.model_copy(update={"attendance": attendance})
         return result
+
+
+def url_problem(url: str) -> str | None:
+    """Why ``url`` is no base URL to send requests to (the rule, in English); None when it is one.
+
+    Checked where it is read, so a ``http://[::1`` or a port past 65535 is named as the
+    setting it came from, not met as a crash or ten failed retries at the first request.
+    """
+    if not url.startswith(("http://", "https://")):
+        return "must start with http:// or https://"
+    try:
+        parts = urlsplit(url)
+        port = parts.port  # read: a port that is not a number from 0 to 65535 raises here
+    except ValueError as exc:
+        if "port" in str(exc).lower():
+            return "the port must be a number from 1 to 65535"
+        return _URL_RULE
+    if not parts.hostname or any(char.isspace() or not char.isprintable() for char in url):
+        return _URL_RULE
+    if port == 0:
+        return "the port must be a number from 1 to 65535"
+    return None
+
+
+_URL_RULE = "must be a URL such as https://host or http://127.0.0.1:8080 (a host, an optional port)"
+
+
+def _url_variable(environ: Mapping[str, str], name: str) -> str | None:
+    """The URL in the variable ``name`` without its last ``/``; None when unset."""
+    url = environ.get(name, "").strip()
+    problem = url_problem(url) if url else None
+    if problem is not None:  # the value is not repeated: a URL may carry a password
+        raise ConfigError(f"{name}: {problem}")
+    return url.rstrip("/") or None
 
 
 def _ster_contract(value: str) -> str | None:
@@ -228,16 +268,14 @@ class SettingsNewerError(RoutineError, OSError):
     """
 
 
-@dataclass(frozen=True)
-class ResetField:
-    """A setting whose stored value was invalid and is used at its default."""
+_LOGGED = 20
+"""Reset settings named with their reasons in the log; the rest are counted in the notice."""
 
-    name: str  # dotted, as in the file: ``profiles.producao.cnpj``, ``prices.origin_presets[2]``
-    reason: str
+_INDEX = re.compile(r"\[\d+\]")
 
 
-_MAX_RESETS = 200
-"""More invalid places than any real file has: past this the whole file counts as unreadable."""
+def _cut(text: str, size: int) -> str:
+    return text if len(text) <= size else text[: size - 1] + "\N{HORIZONTAL ELLIPSIS}"
 
 
 class SettingsStore:
@@ -280,22 +318,30 @@ class SettingsStore:
             log.warning("Settings file unreadable, defaults used: %s", exc)
             return Settings()
         try:
-            data = json.loads(raw.decode("utf-8"))
+            data = json.loads(shallow_json(raw.decode("utf-8")))
             if not isinstance(data, dict):
                 raise ValueError("not a JSON object")
-        except ValueError as exc:
-            self.unreadable = f"{type(exc).__name__}: {exc}"
+        except (ValueError, RecursionError) as exc:  # RecursionError: nested past Python's stack
+            self.unreadable = (
+                f"nested more than {MAX_DEPTH} levels deep"
+                if isinstance(exc, RecursionError)
+                else _cut(f"{type(exc).__name__}: {exc}", 120)
+            )
             self.kept_copy = self._keep_copy(raw)
-            log.warning("Settings file unreadable, defaults used: %s", exc)
+            log.info("Settings file unreadable, defaults used: %s", self.unreadable)  # the notice says it
             return Settings()
         version_reset = self._version_reset(data)
         data = self._checked_version(data)
-        settings, self.reset_fields = validate_leniently(data)
-        self.reset_fields[:0] = version_reset
+        too_deep = drop_deep(data)
+        settings, self.reset_fields = validate_leniently(Settings, data)
+        inside = tuple(name for field in self.reset_fields for name in (f"{field.name}.", f"{field.name}["))
+        self.reset_fields[:0] = version_reset + [
+            field for field in too_deep if not field.name.startswith(inside)
+        ]
         if self.reset_fields:
-            log.warning(
+            log.info(  # the notice names them; the log keeps the reasons, the first ones
                 "Settings reset to their defaults: %s",
-                "; ".join(f"{field.name} ({field.reason})" for field in self.reset_fields),
+                "; ".join(f"{field.name} ({field.reason})" for field in self.reset_fields[:_LOGGED]),
             )
             if not self.read_only:
                 self.kept_copy = self._keep_copy(raw)
@@ -350,9 +396,21 @@ class SettingsStore:
                 "and never overwritten, so changes are not saved"
             )
         if self.reset_fields:
-            names = ", ".join(field.name for field in self.reset_fields)
-            parts.append(f"invalid settings reset to their defaults: {names}{copy}")
+            parts.append(f"invalid settings reset to their defaults: {self.reset_names()}{copy}")
         return "; ".join(parts) or None
+
+    def reset_names(self, shown: int = 3) -> str:
+        """The reset settings for a one-line notice: entries of one list counted under its
+        name (``prices.products (300 entries)``), the first ``shown`` names, then how many more."""
+        groups: dict[str, list[str]] = {}
+        for field in self.reset_fields:
+            groups.setdefault(_INDEX.sub("", field.name), []).append(field.name)
+        names = [
+            _cut(found[0], 40) if len(found) == 1 else f"{_cut(name, 40)} ({len(found):,} entries)"
+            for name, found in groups.items()
+        ]
+        more = len(names) - shown
+        return ", ".join(names[:shown]) + (f" and {more:,} more" if more > 0 else "")
 
     def save(self, settings: Settings) -> None:
         """Write atomically: a crash mid-save leaves the previous file intact.
@@ -366,62 +424,6 @@ class SettingsStore:
             )
         write_atomically(self.path, settings.model_dump_json(indent=2).encode("utf-8"))
         self.reset_fields, self.unreadable = [], None
-
-
-def validate_leniently(data: dict[str, Any]) -> tuple[Settings, list[ResetField]]:
-    """The settings in ``data`` with every invalid value dropped (so at its default).
-
-    Each round validates and drops the place of the first error: the value itself, or
-    when it is missing (a required part of a preset), the entry that lacks it; a bad
-    key of a mapping drops that entry. ``data`` is not changed.
-    """
-    work: Any = json.loads(json.dumps(data))
-    reset: list[ResetField] = []
-    for _ in range(_MAX_RESETS):
-        try:
-            return Settings.model_validate(work), reset
-        except ValidationError as exc:
-            error = exc.errors()[0]
-            name = _drop(work, tuple(error["loc"]))
-            if name is None:
-                break
-            reset.append(ResetField(name, _error_reason(error)))
-    reset.append(ResetField("*", "too many invalid values"))
-    return Settings(), reset
-
-
-def _drop(data: Any, loc: tuple[Any, ...]) -> str | None:
-    """Remove the deepest part of ``data`` on the path ``loc``; its dotted name, None if none."""
-    if loc and loc[-1] == "[key]":
-        loc = loc[:-1]
-    path: list[tuple[Any, Any]] = []  # (container, key) pairs down the path
-    node = data
-    for part in loc:
-        if not _holds(node, part):
-            break
-        path.append((node, part))
-        node = node[part]
-    if not path:
-        return None
-    container, key = path[-1]
-    del container[key]
-    return "".join(
-        f"[{part}]" if isinstance(part, int) else (f".{part}" if index else str(part))
-        for index, (_, part) in enumerate(path)
-    )
-
-
-def _holds(node: Any, part: Any) -> bool:
-    if isinstance(node, dict):
-        return part in node
-    return isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node)
-
-
-def _error_reason(error: Any) -> str:
-    ctx_error = (error.get("ctx") or {}).get("error")
-    if isinstance(ctx_error, InvalidValue):
-        return str(ctx_error)
-    return str(error.get("msg", "invalid")).removeprefix("Value error, ")
 
 
 def migrate(data: dict[str, Any]) -> dict[str, Any]:

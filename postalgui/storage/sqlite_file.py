@@ -39,6 +39,22 @@ def is_corruption(exc: sqlite3.DatabaseError) -> bool:
     return "malformed" in message or "not a database" in message
 
 
+_SCHEMA_WORDS = (
+    "no such table",
+    "no such column",
+    "has no column named",
+    "duplicate column",
+    "already exists",
+)
+
+
+def is_schema_mismatch(exc: sqlite3.DatabaseError) -> bool:
+    """Whether an error says the tables are not the ones the version promises (a table or a
+    column missing or already there): a file changed by hand or by another program."""
+    message = str(exc).lower()
+    return isinstance(exc, sqlite3.OperationalError) and any(word in message for word in _SCHEMA_WORDS)
+
+
 def _statements(script: str) -> list[str]:
     """The complete SQL statements of ``script``, in order."""
     found: list[str] = []
@@ -84,8 +100,8 @@ class SqliteFile:
     file); ``migrations`` the SQL that takes a file of version ``n - 1`` to ``n``, by
     ``n``, run in order in one transaction on a file of an older version;
     ``probe`` a table read on opening, so a damaged file shows itself at once;
-    ``newer_error`` is raised, with a sentence naming ``label``, for a file whose
-    schema is newer than ``version``.
+    ``newer_error`` is raised, with a sentence naming ``label``, the file and what to do,
+    for a file whose schema is newer than ``version`` or whose tables do not match it.
 
     ``set_aside_path`` is where the last unreadable file was moved (None while none
     was), so the store's owner can tell the user what was put away and where; the
@@ -173,14 +189,24 @@ class SqliteFile:
         if found > self._version:
             raise self._newer_error(
                 f"The {self._label} {self.path} was written by a newer PostalGUI "
-                f"(schema {found}, this one knows {self._version})."
+                f"(schema {found}, this one knows {self._version}): open it with that version, "
+                "or move it away and a new one is started"
             )
+
+    def _mismatch(self, reason: str) -> Exception:
+        """The error for a file whose tables are not its version's (``reason``: SQLite's words)."""
+        return self._newer_error(
+            f"The {self._label} {self.path} does not have the tables of its schema ({reason}): "
+            "move it away and a new one is started, or open it with the PostalGUI that made it"
+        )
 
     def _connection(self) -> sqlite3.Connection:
         if self._conn is None:
             try:
                 self._conn = self._open()
             except sqlite3.DatabaseError as exc:
+                if is_schema_mismatch(exc):
+                    raise self._mismatch(str(exc)) from None
                 if isinstance(exc, sqlite3.OperationalError) and not is_corruption(exc):
                     raise  # locked, read-only, disk full: not a reason to set the file aside
                 self._set_aside(exc)
@@ -217,6 +243,8 @@ class SqliteFile:
             try:
                 return work(self._connection())
             except sqlite3.DatabaseError as exc:
+                if is_schema_mismatch(exc):
+                    raise self._mismatch(str(exc)) from None
                 if not is_corruption(exc):
                     raise
                 self._set_aside(exc)

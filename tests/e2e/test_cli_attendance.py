@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import os
+import sqlite3
 import subprocess
 import sys
+from contextlib import closing
 from datetime import timedelta
 from pathlib import Path
 
@@ -334,3 +336,69 @@ def test_a_bad_contract_variable_is_named(
     assert status == 2
     assert "POSTALGUI_STER_CONTRACT: " in err
     assert "12 characters" in err
+
+
+POSTGRES_URL = os.environ.get("POSTALGUI_TEST_POSTGRES_URL", "").strip()
+"""Read when collected (each test's environment is cleared of ``POSTALGUI_*``)."""
+
+
+def _ledger_file(config_dir: Path) -> Path:
+    return config_dir / "data" / "partner-ledger-sandbox.sqlite3"
+
+
+@pytest.mark.usefixtures("env")
+def test_a_damaged_ledger_is_named_with_what_to_do(
+    capsys: pytest.CaptureFixture[str], config_dir: Path
+) -> None:
+    path = _ledger_file(config_dir)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(b"a stray copy of something else, not a ledger " * 200)
+    said = (
+        f"postalgui: The ledger file {path} is damaged (file is not a database): restore it from a backup, "
+        "or move it away and an empty ledger is started\n"
+    )
+    assert run(capsys, "attendance", "list") == (1, "", said)
+
+
+@pytest.mark.usefixtures("env")
+def test_a_ledger_of_a_newer_postalgui_is_named_with_what_to_do(
+    capsys: pytest.CaptureFixture[str], config_dir: Path
+) -> None:
+    status, _out, err = run(capsys, "attendance", "list")  # makes the ledger
+    assert status == 0, err
+    path = _ledger_file(config_dir)
+    with closing(sqlite3.connect(path)) as db:
+        db.execute("UPDATE alembic_version SET version_num = 'f00dfeed9999'")
+        db.commit()
+    status, out, err = run(capsys, "attendance", "list")
+    assert status == 1
+    assert out == ""
+    assert err.startswith(f"postalgui: The ledger file {path} was written by a newer PostalGUI (")
+    assert err.endswith("'f00dfeed9999'): open it with that version, or give another ledger\n")
+    assert len(err.splitlines()) == 1
+
+
+def _with_password(url: str, password: str) -> str:
+    from sqlalchemy.engine import make_url
+
+    return make_url(url).set(password=password).render_as_string(hide_password=False)
+
+
+@pytest.mark.parametrize("server", ["refused", "wrong password"])
+def test_a_ledger_server_that_refuses_names_the_server_never_the_password(
+    capsys: pytest.CaptureFixture[str], server: str
+) -> None:
+    if server == "wrong password":
+        if not POSTGRES_URL:
+            pytest.skip("no PostgreSQL server: set POSTALGUI_TEST_POSTGRES_URL (.ci/postgres.sh starts one)")
+        url = _with_password(POSTGRES_URL, "Not-the-Passw0rd")
+    else:
+        url = "postgresql+psycopg://clerk:Not-the-Passw0rd@127.0.0.1:9/ledger"  # nothing listens on 9
+    status, out, err = run(capsys, "attendance", "list", "--database", url)
+    assert status == 1
+    assert out == ""
+    assert err.startswith("postalgui: The ledger at ")
+    assert err.endswith("): check the server, the database URL and the password\n")
+    assert ("password authentication failed" if server == "wrong password" else "127.0.0.1:9/ledger") in err
+    assert "Not-the-Passw0rd" not in err
+    assert len(err.splitlines()) == 1

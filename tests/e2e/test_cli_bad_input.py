@@ -184,6 +184,61 @@ def test_a_403_says_its_status_once(
     assert err.count("HTTP 403") == 1, err
 
 
+def _unwritable_folder(tmp_path: Path) -> Path:
+    """A folder that takes no new file: read-only, or (as root, who writes anywhere) /sys."""
+    folder = tmp_path / "read-only"
+    folder.mkdir()
+    folder.chmod(0o500)
+    if os.access(folder, os.W_OK):
+        folder = Path("/sys")
+    if not folder.is_dir():
+        pytest.skip("no folder that refuses new files here")
+    return folder
+
+
+@pytest.mark.parametrize("where", ["folder", "read-only", "missing"])
+def test_an_out_path_that_cannot_be_written_is_refused_before_pricing(
+    env: None, sandbox: SandboxControl, capsys: pytest.CaptureFixture[str], tmp_path: Path, where: str
+) -> None:
+    source = write_csv(tmp_path / "lote.csv", ["03220;01310100;05311900;300"])
+    out_dir = tmp_path / "results"
+    out_dir.mkdir()
+    if where == "folder":
+        target, said = out_dir, f"postalgui: --out: {out_dir} is a folder; name the file to write"
+    elif where == "read-only":
+        folder = _unwritable_folder(tmp_path)
+        target, said = folder / "results.csv", f"postalgui: --out: cannot write in the folder {folder} ("
+    else:
+        target = tmp_path / "nowhere" / "results.csv"
+        said = f"postalgui: --out: the folder {target.parent} does not exist"
+    code, out, err = run(capsys, "price", "batch", str(source), "--out", str(target))
+    assert code == 2
+    assert out == ""
+    assert err.startswith(said), err
+    assert "unexpected error" not in err
+    assert sandbox.stats()["total_requests"] == 0  # nothing priced for nothing
+
+
+@pytest.mark.parametrize(
+    ("url", "rule"),
+    [
+        (
+            "http://[::1",
+            "must be a URL such as https://host or http://127.0.0.1:8080 (a host, an optional port)",
+        ),
+        ("http://127.0.0.1:99999", "the port must be a number from 1 to 65535"),
+    ],
+)
+def test_a_malformed_base_url_names_the_variable_and_the_rule(
+    env: None, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, url: str, rule: str
+) -> None:
+    monkeypatch.setenv("POSTALGUI_BASE_URL", url)
+    code, out, err = run(capsys, "token")
+    assert code == 2
+    assert out == ""
+    assert err == f"postalgui: POSTALGUI_BASE_URL: {rule}\n"
+
+
 def test_a_password_in_the_base_url_never_shows(
     env: None, no_backoff: None, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

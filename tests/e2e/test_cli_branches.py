@@ -115,6 +115,38 @@ def test_bad_input_names_the_option_and_sends_nothing(
 
 
 @pytest.mark.usefixtures("env")
+@pytest.mark.parametrize(
+    ("args", "option", "byte"),
+    [
+        (("search", "--nome", "\udcff"), "--nome", "0xff"),  # b"\xff" typed, as Python hands it over
+        (("search", "--bairro", "CENTRO\udcc3"), "--bairro", "0xc3"),
+        (("search", "--uf", "SP", "--municipio", "S\udce3o Paulo"), "--municipio", "0xe3"),  # Latin-1
+        (("localities", "--uf", "SP", "--municipio", "S\udce3o Paulo"), "--municipio", "0xe3"),
+    ],
+)
+def test_text_that_is_not_utf8_is_refused_naming_the_option(
+    capsys: pytest.CaptureFixture[str], sandbox: SandboxControl, args: tuple[str, ...], option: str, byte: str
+) -> None:
+    code, out, err = run(capsys, "branches", *args)
+    assert code == 2
+    assert out == ""
+    assert err == f"postalgui: {option}: must be UTF-8 text (it has the byte {byte}, which is not)\n"
+    assert "unexpected error" not in err
+    assert sandbox.stats()["total_requests"] == 0
+
+
+@pytest.mark.usefixtures("env")
+def test_a_huge_value_is_not_repeated_in_full(
+    capsys: pytest.CaptureFixture[str], sandbox: SandboxControl
+) -> None:
+    code, _out, err = run(capsys, "branches", "search", "--size", "9" * 5000)
+    assert code == 2
+    shown = "9" * 39 + "\N{HORIZONTAL ELLIPSIS}"
+    assert err == f"postalgui: --size: is too large, at most 9 digits (got '{shown}' (5,000 characters))\n"
+    assert sandbox.stats()["total_requests"] == 0
+
+
+@pytest.mark.usefixtures("env")
 def test_open_at_keeps_operating_units_open_on_their_own_clock(capsys: pytest.CaptureFixture[str]) -> None:
     everything = run_json(capsys, "branches", "search", "--uf", "AC")
     saturday = run_json(capsys, "branches", "search", "--uf", "AC", "--aberta-em", "28/11/2026 10:00")

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import json
 import os
+import sqlite3
 import subprocess
 import sys
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 
@@ -220,3 +222,34 @@ def test_a_run_killed_during_its_post_is_not_sent_again_unasked(
     assert code == 0, err
     assert analytic_posts(sandbox, invoice) == 2
     assert [job["state"] for job in jobs_json(capsys)] == ["ready"]
+
+
+@pytest.mark.parametrize(
+    ("change", "reason"),
+    [
+        ("DROP TABLE job", "no such table: job"),
+        ("ALTER TABLE job DROP COLUMN operator_status", "no such column: operator_status"),
+        ("PRAGMA user_version = 1", "duplicate column name: operator_status"),  # its migration is in already
+    ],
+)
+def test_jobs_of_a_file_at_a_broken_schema_is_one_line_exit_1(
+    env: None,
+    sandbox: SandboxControl,
+    capsys: pytest.CaptureFixture[str],
+    config_dir: Path,
+    change: str,
+    reason: str,
+) -> None:
+    code, _out, err = run(capsys, "invoices", "jobs")  # makes the file
+    assert code == 0, err
+    path = config_dir / "data" / "jobs.sqlite3"
+    with closing(sqlite3.connect(path)) as db:
+        db.execute(change)
+        db.commit()
+    code, out, err = run(capsys, "invoices", "jobs")
+    assert code == 1
+    assert out == ""
+    assert err == (
+        f"postalgui: The jobs file {path} does not have the tables of its schema ({reason}): "
+        "move it away and a new one is started, or open it with the PostalGUI that made it\n"
+    )

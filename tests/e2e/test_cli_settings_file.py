@@ -73,3 +73,26 @@ def test_a_good_file_says_nothing(
     _out, err = capsys.readouterr()
     assert code == 0, err
     assert _notes(err) == []
+
+
+@pytest.mark.parametrize("damage", ["deep", "300 bad products"])
+def test_a_badly_damaged_file_is_one_short_note_and_the_rest_kept(
+    env: None, sandbox: SandboxControl, config_dir: Path, capsys: pytest.CaptureFixture[str], damage: str
+) -> None:
+    config_dir.mkdir(parents=True, exist_ok=True)
+    path = config_dir / "settings.json"
+    products = "[" * 100_000 + "]" * 100_000 if damage == "deep" else ", ".join(str(n) for n in range(300))
+    original = (
+        f'{{"first_run_done": true, "language": "en", "prices": {{"products": ["03220", {products}]}}}}'
+    )
+    path.write_text(original, encoding="utf-8")
+    code = main(["token", "--json"])
+    out, err = capsys.readouterr()
+    assert code == 0, err[:500]
+    assert json.loads(out)["escopo"] == "cartao"
+    [line] = err.splitlines()  # one line: no warning beside the note
+    assert line.startswith("postalgui: note: invalid settings reset to their defaults: prices.products")
+    assert len(line) < 300
+    [kept] = list(config_dir.glob("settings.json.bad-*"))
+    assert kept.read_text(encoding="utf-8") == original
+    assert path.read_text(encoding="utf-8") == original

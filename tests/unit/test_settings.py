@@ -203,6 +203,69 @@ def test_each_kind_of_bad_value_is_reset_alone(
         assert settings.prices.products == ["03220"]
 
 
+def _good_fields() -> dict[str, object]:
+    return {"first_run_done": True, "language": "en", "prices": {"origin_cep": "01310-100"}}
+
+
+def test_300_bad_products_are_reset_and_every_other_setting_kept(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    content = _good_fields()
+    content["prices"] = {"origin_cep": "01310-100", "products": ["03220", *range(300)]}
+    path.write_text(json.dumps(content), encoding="utf-8")
+    store = SettingsStore(path)
+    settings = store.load()
+    assert (settings.language, settings.first_run_done) == ("en", True)
+    assert settings.prices.origin_cep == "01310100"
+    assert settings.prices.products == ["03220"]  # the good entry stays
+    assert len(store.reset_fields) == 300
+    assert "*" not in {field.name for field in store.reset_fields}
+    problem = store.problem
+    assert problem is not None
+    assert "invalid settings reset to their defaults: prices.products (300 entries); the original" in problem
+    assert len(problem) < 300
+    assert "\n" not in problem
+
+
+def test_a_notice_names_three_settings_then_counts_the_rest(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    content = _good_fields()
+    content["profiles"] = {"producao": {"cnpj": "1", "contract": "x", "card": "y", "dr": 500}}
+    path.write_text(json.dumps(content), encoding="utf-8")
+    store = SettingsStore(path)
+    store.load()
+    names = "profiles.producao.card, profiles.producao.cnpj, profiles.producao.contract and 1 more"
+    assert store.reset_names() == names
+
+
+@pytest.mark.parametrize("depth", [40, 5000, 200_000])
+def test_a_deeply_nested_value_is_reset_and_every_other_setting_kept(tmp_path: Path, depth: int) -> None:
+    path = tmp_path / "settings.json"
+    deep = "[" * depth + '"[x]{"' + "]" * depth
+    text = json.dumps(_good_fields())
+    path.write_text(text[:-1] + f', "prices": {{"origin_cep": "01310100", "products": ["03220", {deep}]}}}}')
+    store = SettingsStore(path)
+    settings = store.load()  # no RecursionError
+    assert (settings.language, settings.prices.origin_cep, settings.prices.products) == (
+        "en",
+        "01310100",
+        ["03220"],
+    )
+    assert [field.name for field in store.reset_fields] == ["prices.products[1]"]
+    assert store.unreadable is None
+    assert store.kept_copy is not None
+
+
+def test_an_unclosed_deep_nesting_is_an_unreadable_file_kept_aside(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    path.write_text('{"language": "en", "x": ' + "[" * 100_000 + "}", encoding="utf-8")
+    store = SettingsStore(path)
+    assert store.load() == Settings()
+    assert store.unreadable is not None
+    assert store.kept_copy is not None
+    assert store.problem is not None
+    assert len(store.problem) < 300
+
+
 def test_environment_overrides_win_without_being_saved() -> None:
     overrides = Overrides.from_environ(
         {
@@ -236,6 +299,37 @@ def test_environment_overrides_win_without_being_saved() -> None:
 def test_bad_environment_variables_name_the_variable(env: dict[str, str], names: str) -> None:
     with pytest.raises(ConfigError, match=names):
         Overrides.from_environ(env)
+
+
+@pytest.mark.parametrize(
+    ("url", "rule"),
+    [
+        ("http://[::1", "must be a URL such as https://host or http://127.0.0.1:8080"),
+        ("http://clerk:s3cret@127.0.0.1:99999", "the port must be a number from 1 to 65535"),
+        ("http://127.0.0.1:0", "the port must be a number from 1 to 65535"),
+        ("http://127.0.0.1:80a", "the port must be a number from 1 to 65535"),
+        ("https://", "must be a URL such as"),
+        ("http://a host", "must be a URL such as"),
+    ],
+)
+@pytest.mark.parametrize("name", ["POSTALGUI_BASE_URL", "POSTALGUI_STER_URL"])
+def test_a_malformed_url_variable_names_the_variable_and_the_rule(name: str, url: str, rule: str) -> None:
+    with pytest.raises(ConfigError) as caught:
+        Overrides.from_environ({name: url})
+    assert str(caught.value).startswith(f"{name}: {rule}")
+    assert "s3cret" not in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    "url", ["http://127.0.0.1:8080/", "https://clerk:pw@proxy.example", "http://[::1]:9"]
+)
+def test_a_good_url_variable_is_taken(url: str) -> None:
+    assert Overrides.from_environ({"POSTALGUI_BASE_URL": url}).base_url == url.rstrip("/")
+
+
+def test_a_malformed_custom_url_in_the_file_is_refused_like_the_variable() -> None:
+    with pytest.raises(ValueError, match="port must be a number from 1 to 65535"):
+        Settings(custom_base_url="https://proxy.example:123456")
 
 
 def test_custom_environment_has_its_own_key() -> None:

@@ -45,6 +45,19 @@ def _file(path: Path) -> SqliteFile:
     return SqliteFile(path, schema=SCHEMA, version=1, probe="item", label="test file", newer_error=Newer)
 
 
+def _at_version(path: Path, version: int, migrations: dict[int, str]) -> SqliteFile:
+    """The test file at schema ``version``, reached from 1 by ``migrations``."""
+    return SqliteFile(
+        path,
+        schema=SCHEMA,
+        version=version,
+        probe="item",
+        label="test file",
+        newer_error=Newer,
+        migrations=migrations,
+    )
+
+
 def test_processes_opening_a_new_file_together_lose_nothing(tmp_path: Path) -> None:
     """Eight processes create the same new file at once: eight rows, no error (issue 10)."""
     folder = tmp_path / "data"
@@ -159,16 +172,52 @@ def test_a_missing_migration_leaves_the_file_as_it_was(tmp_path: Path) -> None:
     old = _file(path)
     old.run(lambda conn: conn.execute("INSERT INTO item (worker) VALUES (7)"))
     old.close()
-    skipping = SqliteFile(
-        path,
-        schema=SCHEMA,
-        version=3,
-        probe="item",
-        label="test file",
-        newer_error=Newer,
-        migrations={3: "CREATE TABLE extra (id INTEGER);"},
-    )
+    skipping = _at_version(path, 3, {3: "CREATE TABLE extra (id INTEGER);"})
     with pytest.raises(RuntimeError, match="no migration to schema 2"):
         skipping.run(lambda conn: None)
     skipping.close()
+    assert _file(path).run(lambda conn: conn.execute("PRAGMA user_version").fetchone()[0]) == 1
+
+
+@pytest.mark.parametrize(
+    ("change", "reason"),
+    [
+        ("DROP TABLE item", "no such table: item"),
+        ("ALTER TABLE item DROP COLUMN worker", "no such column: worker"),
+    ],
+)
+def test_tables_changed_by_hand_are_named_with_what_to_do(tmp_path: Path, change: str, reason: str) -> None:
+    path = tmp_path / "a.sqlite3"
+    made = _file(path)
+    made.run(lambda conn: conn.execute("INSERT INTO item (worker) VALUES (7)"))
+    made.close()
+    conn = sqlite3.connect(path)
+    conn.execute(change)
+    conn.commit()
+    conn.close()
+    store = _file(path)
+    with pytest.raises(Newer) as caught:
+        store.run(lambda conn: conn.execute("SELECT worker FROM item").fetchall())
+    store.close()
+    assert str(caught.value) == (
+        f"The test file {path} does not have the tables of its schema ({reason}): "
+        "move it away and a new one is started, or open it with the PostalGUI that made it"
+    )
+    assert path.exists()  # not set aside: the rows may still be wanted
+    assert store.set_aside_path is None
+
+
+def test_a_migration_that_meets_its_own_change_is_named_and_leaves_the_file(tmp_path: Path) -> None:
+    path = tmp_path / "old.sqlite3"
+    made = _file(path)
+    made.run(lambda conn: conn.execute("INSERT INTO item (worker) VALUES (7)"))
+    made.close()
+    conn = sqlite3.connect(path)
+    conn.execute("ALTER TABLE item ADD COLUMN note TEXT")  # as if migrated, its version left at 1
+    conn.commit()
+    conn.close()
+    store = _at_version(path, 2, {2: "ALTER TABLE item ADD COLUMN note TEXT;"})
+    with pytest.raises(Newer, match=r"\(duplicate column name: note\): move it away"):
+        store.run(lambda conn: None)
+    store.close()
     assert _file(path).run(lambda conn: conn.execute("PRAGMA user_version").fetchone()[0]) == 1

@@ -47,7 +47,7 @@ from postalgui.api.values.dates import (
     parse_timestamp,
     parse_zone_offset,
 )
-from postalgui.api.values.errors import MESSAGES, InvalidValue
+from postalgui.api.values.errors import MAX_SHOWN, MESSAGES, InvalidValue, shown_value
 from postalgui.api.values.money import (
     Money,
     Percent,
@@ -65,6 +65,7 @@ from postalgui.api.values.numbers import format_count, format_grams, format_numb
 
 __all__ = [
     "DEFAULT_OFFSET",
+    "MAX_SHOWN",
     "MESSAGES",
     "Cep",
     "Cnpj",
@@ -115,6 +116,7 @@ __all__ = [
     "parse_timestamp",
     "parse_weight_grams",
     "parse_zone_offset",
+    "shown_value",
     "typed_line_to_barcode",
     "verify_typed_line",
 ]

@@ -117,7 +117,7 @@ from types import MappingProxyType
 
 from postalgui.api.errors import RoutineError
 
-__all__ = ["MESSAGES", "InvalidValue"]
+__all__ = ["MAX_SHOWN", "MESSAGES", "InvalidValue", "shown_value"]
 
 _NUMBER_LABELS = {
     "card": "Posting card number",
@@ -215,50 +215,69 @@ MESSAGES: Mapping[str, str] = MappingProxyType(
 )
 """English message template per rule key; the GUI keeps its own translations."""
 
-_MAX_SHOWN = 60
+MAX_SHOWN = 40
+"""At most this many characters of a bad value are repeated in a message; a longer value
+is cut, ends with an ellipsis and is followed by its length, so a 5,000-character paste
+reads as one line that still says how big it was."""
 
 
-def _shown(value: object) -> str:
-    """Printable, bounded text of the bad input, so a message never floods a label."""
+def _printable(value: object) -> str:
     text = value if isinstance(value, str) else str(value)
-    text = "".join(char if char.isprintable() else "\N{REPLACEMENT CHARACTER}" for char in text)
-    if len(text) > _MAX_SHOWN:
-        text = text[: _MAX_SHOWN - 1] + "\N{HORIZONTAL ELLIPSIS}"
-    return text
+    return "".join(char if char.isprintable() else "\N{REPLACEMENT CHARACTER}" for char in text)
+
+
+def _cut(text: str) -> str:
+    return text if len(text) <= MAX_SHOWN else text[: MAX_SHOWN - 1] + "\N{HORIZONTAL ELLIPSIS}"
+
+
+def shown_value(value: object) -> str:
+    """``value`` quoted for a message: printable, at most `MAX_SHOWN` characters of it, and
+    its length after it when it was cut (``'xxxxxxxx…' (5,000 characters)``)."""
+    text = _printable(value)
+    quoted = f"'{_cut(text)}'"
+    return quoted if len(text) <= MAX_SHOWN else f"{quoted} ({len(text):,} characters)"
 
 
 class InvalidValue(RoutineError, ValueError):  # noqa: N818 -- the name the whole project uses
     """A user or wire value broke a rule; ``rule`` is the stable key the GUI translates.
 
     A ``ValueError`` so that pydantic validators turn it into a ``ValidationError``
-    (the original stays reachable as ``error["ctx"]["error"]``).
+    (the original stays reachable as ``error["ctx"]["error"]``). ``value`` is the bad
+    input made printable and cut to `MAX_SHOWN` characters; ``length`` is how long it was.
     """
 
     rule: str
     value: str
+    length: int
     params: dict[str, object]
 
     def __init__(self, rule: str, value: object, **params: object) -> None:
+        text = _printable(value)
         self.rule = rule
-        self.value = _shown(value)
+        self.value = _cut(text)
+        self.length = len(text)
         self.params = params
         super().__init__(self.message)
 
     @property
     def message(self) -> str:
         """The English message; unknown rules still give a readable text."""
-        template = MESSAGES.get(self.rule)
-        if template is None:
-            return f"Invalid value ({self.rule}): '{self.value}'"
-        return template.format(value=self.value, **self.params)
+        template = MESSAGES.get(self.rule, "Invalid value ({rule}): '{value}'")
+        if self.length > MAX_SHOWN:  # the cut value says how long the whole one was
+            template = template.replace("'{value}'", "'{value}' ({length:,} characters)")
+        return template.format(value=self.value, rule=self.rule, length=self.length, **self.params)
 
     def __str__(self) -> str:
         return self.message
 
     def __reduce__(self) -> tuple[object, ...]:
-        # Keep rule and params across pickling (worker processes, crash reports).
-        return (_rebuild, (self.rule, self.value, self.params))
+        # Keep rule, params and the length across pickling (worker processes, crash reports).
+        return (_rebuild, (self.rule, self.value, self.params, self.length))
 
 
-def _rebuild(rule: str, value: str, params: dict[str, object]) -> InvalidValue:
-    return InvalidValue(rule, value, **params)
+def _rebuild(rule: str, value: str, params: dict[str, object], length: int | None = None) -> InvalidValue:
+    error = InvalidValue(rule, value, **params)
+    if length is not None:  # the value kept is the cut one: its whole length comes along
+        error.length = length
+        error.args = (error.message,)
+    return error

@@ -145,7 +145,7 @@ def state_of(status: ProcessingStatus) -> JobState:
 
 
 class JobStoreError(RoutineError, RuntimeError):
-    """The jobs file belongs to a newer PostalGUI (its schema is unknown here)."""
+    """The jobs file belongs to a newer PostalGUI, or its tables are not its schema's (changed by hand)."""
 
 
 @dataclass(frozen=True)

@@ -38,6 +38,7 @@ from postalgui.api.values import (
     parse_timestamp,
     parse_weight_grams,
     parse_zone_offset,
+    shown_value,
     verify_typed_line,
 )
 from postalgui.api.values import errors as errors_module
@@ -164,7 +165,8 @@ def test_rule_is_raised_with_a_readable_message(
     error = caught.value
     assert error.rule == rule
     assert isinstance(error, ValueError)
-    assert error.value == str(bad)
+    text = str(bad)
+    assert error.value == (text if len(text) <= 40 else text[:39] + "\N{HORIZONTAL ELLIPSIS}")
     message = str(error)
     assert message == error.message
     assert "{" not in message
@@ -209,8 +211,28 @@ def test_message_example_from_the_brief() -> None:
 
 def test_value_is_bounded_and_printable() -> None:
     error = InvalidValue("money.format", "1\x00" + "9" * 500)
-    assert len(error.value) == 60
+    assert len(error.value) == 40
     assert error.value.isprintable()
+
+
+def test_a_huge_value_is_cut_to_40_characters_and_its_length_said() -> None:
+    with pytest.raises(InvalidValue) as caught:
+        parse_cep("x" * 5000)
+    shown = "x" * 39 + "\N{HORIZONTAL ELLIPSIS}"
+    assert str(caught.value) == f"CEP may contain only digits, '-' and '.' (got '{shown}' (5,000 characters))"
+    assert caught.value.length == 5000
+    copy = pickle.loads(pickle.dumps(caught.value))  # noqa: S301 -- our own bytes, just made
+    assert str(copy) == str(caught.value)
+
+
+def test_a_value_of_40_characters_is_shown_whole() -> None:
+    error = InvalidValue("money.format", "9" * 40)
+    assert str(error) == f"Amount must look like 1.234,56, 1234,56 or 1234.56 (got '{'9' * 40}')"
+
+
+def test_shown_value_quotes_and_bounds_what_a_message_repeats() -> None:
+    assert shown_value("abc") == "'abc'"
+    assert shown_value("y" * 1234) == "'" + "y" * 39 + "\N{HORIZONTAL ELLIPSIS}' (1,234 characters)"
 
 
 def test_unknown_rule_still_reads() -> None:
