@@ -1,12 +1,13 @@
 """kill -9 during the analytic POST, then the same command again (issue 24's probe).
 
 ``postalgui invoices analytic`` runs as a child process against the sandbox (in a thread
-of this process) with a 30 s processing delay. The probe watches the sandbox's processings
-(``GET /_sandbox/processing``) and kills the command with SIGKILL as soon as its POST has
-made one, that is right after the POST was sent, before or while its answer arrives. Then
+of this process) with a 30 s processing delay. The probe watches the sandbox's
+request log (``GET /_sandbox/stats``), holds the POST 1.5 s before handling it (a scripted
+delay) and kills the command with SIGKILL as soon as the POST has arrived: right after it
+was sent, before its answer. The sandbox then makes the processing anyway. Then
 it reruns the same command (processing delay now 0.5 s) and prints how many processings
 the operator holds for that invoice: 1 is right (a rerun that asks again costs the
-office a second processing). Three rounds, each on a fresh invoice's processings; the
+office a second processing: main gave 2 of 2 in each round before issue 24's fix). Three rounds, each on another invoice; the
 rerun's exit status and last line are printed as they come (a fixed CLI may also refuse
 to ask again without ``--again``: that exits 2 and still leaves 1).
 """
@@ -31,6 +32,7 @@ from tests.benchmarks.probe_support import cli_environment, run_cli
 ROUNDS = 3
 KILL_DELAY_S = 30.0
 RERUN_DELAY_S = 0.5
+ANSWER_DELAY_MS = 1500
 
 
 def processings(url: str, invoice: dict[str, Any]) -> list[dict[str, Any]]:
@@ -45,9 +47,25 @@ def analytic_args(invoice: dict[str, Any], out: Path) -> list[str]:
     return [*args, "--item", invoice["itemFatura"], "--out", str(out), "--poll-interval", "0.2"]
 
 
+def analytic_posts(url: str) -> int:
+    """Analytic POSTs the sandbox has received (its request log counts them on arrival)."""
+    requests_seen = requests.get(f"{url}/_sandbox/stats", timeout=10).json()["requests"]
+    return sum(
+        n for key, n in requests_seen.items() if key.startswith("POST ") and key.endswith("/analitico")
+    )
+
+
 def kill_after_post(args: list[str], environ: dict[str, str], url: str, invoice: dict[str, Any]) -> float:
-    """Start the command, SIGKILL it once its processing exists; seconds from start to kill."""
-    before = len(processings(url, invoice))
+    """Start the command, SIGKILL it once its POST has arrived; seconds from start to kill.
+
+    The POST is held `ANSWER_DELAY_MS` before the sandbox handles it (a scripted delay), so
+    the kill lands after the request was sent and before its answer; the sandbox still
+    makes the processing, as the operator does for a client that went away.
+    """
+    script = {"kind": "delay", "latency_ms": ANSWER_DELAY_MS, "path_prefix": "/faturas/v1/faturas/"}
+    script |= {"method": "POST", "count": 1}
+    requests.post(f"{url}/_sandbox/faults/script", json=[script], timeout=10).raise_for_status()
+    posts, made = analytic_posts(url), len(processings(url, invoice))
     started = time.perf_counter()
     child = subprocess.Popen(  # our own entry point
         [sys.executable, "-m", "postalgui", *args],
@@ -58,17 +76,22 @@ def kill_after_post(args: list[str], environ: dict[str, str], url: str, invoice:
     )
     try:
         while time.perf_counter() - started < 60 and child.poll() is None:
-            if len(processings(url, invoice)) > before:
+            if analytic_posts(url) > posts:
                 break
             time.sleep(0.005)
         else:
-            raise RuntimeError(f"the command made no processing (exit {child.poll()})")
+            raise RuntimeError(f"the command sent no analytic POST (exit {child.poll()})")
         os.kill(child.pid, signal.SIGKILL)
-        return time.perf_counter() - started
+        killed_at = time.perf_counter() - started
     finally:
         if child.poll() is None:
             child.kill()
         child.wait(10)
+    deadline = time.perf_counter() + ANSWER_DELAY_MS / 1000 + 10
+    while len(processings(url, invoice)) == made and time.perf_counter() < deadline:
+        time.sleep(0.05)  # the held POST goes on without its caller
+    requests.delete(f"{url}/_sandbox/faults/script", timeout=10)
+    return killed_at
 
 
 def main() -> int:
