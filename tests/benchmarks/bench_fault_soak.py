@@ -1,6 +1,6 @@
 """Fault soak of the whole CLI (issue 24's probe): does every command end with a clear message?
 
-Three soaks against a sandbox (in a thread of this process) that fails 30% of its
+Three soaks against the sandbox (in threads of this process) that fails 30% of its
 answers one way each: error statuses (429/500/503), malformed answers (HTML pages,
 bodies cut short) and dropped connections. In each, every ``postalgui`` command runs
 as a child process, as a user runs it: the ``--help`` tree (root, groups, every
@@ -12,8 +12,9 @@ its problem. Last, every file the commands left (config, data, logs, home) is se
 for the login, the access code, the operator-code key and bearer tokens.
 
 Prints, per soak, "N of M commands ended with a clear message", "rows reported X of
-2,000", and at the end "secrets found: S in F files". ``--quick`` runs one soak (errors).
-Bounded: each command is killed after 150 s (counted as unclear).
+2,000", and at the end "secrets found: S in F files". The three soaks run at once, each
+on a sandbox of its own (about 4 minutes on two busy shared cores); ``--quick`` runs the
+errors soak alone (about 2). Bounded: a command is killed after 150 s (counted as unclear).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ import tempfile
 import time
 from collections.abc import Iterable
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import ExitStack
 from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
@@ -163,24 +165,21 @@ def rows_reported(outcome: Outcome, out_file: Path) -> tuple[int, int]:
     return len(reported & set(range(1, BATCH_ROWS + 1))), priced
 
 
-def soak(name: str, rate_field: str, root: Path) -> tuple[bool, list[str]]:
-    """One soak on a sandbox of its own: ``(all clear, the lines to print)``."""
-    config = SandboxConfig.from_env(ster_code_key=base64.urlsafe_b64decode(STER_KEY))
-    with SandboxServer(port=0, config=config) as server:
-        url = server.url
-        environ = cli_environment(url, root)
-        folder = root / "work"
-        folder.mkdir()
-        listed = [*help_tree(), *real_commands(Fixtures(url, environ), folder)]
-        requests.put(
-            f"{url}/_sandbox/faults", json={rate_field: RATE, "seed": SEED}, timeout=10
-        ).raise_for_status()
-        started = time.perf_counter()
-        outcomes = [run_cli(args, environ) for args in listed]
-        source, out_file = folder / "lote.csv", folder / "lote-resultado.csv"
-        write_batch(source, BATCH_ROWS)
-        batch = run_cli(["price", "batch", str(source), "--out", str(out_file)], environ, timeout=170)
-        faults = requests.get(f"{url}/_sandbox/stats", timeout=10).json()["faults"]
+def soak(name: str, rate_field: str, root: Path, url: str) -> tuple[bool, list[str]]:
+    """One soak on the sandbox at `url`, its own: ``(all clear, the lines to print)``."""
+    environ = cli_environment(url, root)
+    folder = root / "work"
+    folder.mkdir()
+    listed = [*help_tree(), *real_commands(Fixtures(url, environ), folder)]
+    requests.put(
+        f"{url}/_sandbox/faults", json={rate_field: RATE, "seed": SEED}, timeout=10
+    ).raise_for_status()
+    started = time.perf_counter()
+    outcomes = [run_cli(args, environ) for args in listed]
+    source, out_file = folder / "lote.csv", folder / "lote-resultado.csv"
+    write_batch(source, BATCH_ROWS)
+    batch = run_cli(["price", "batch", str(source), "--out", str(out_file)], environ, timeout=170)
+    faults = requests.get(f"{url}/_sandbox/stats", timeout=10).json()["faults"]
     clear = sum(o.clear for o in outcomes)
     reported, priced = rows_reported(batch, out_file)
     elapsed = time.perf_counter() - started
@@ -225,9 +224,12 @@ def main() -> int:
             f"fault soak: {len(help_tree())} --help pages + the real commands, a {BATCH_ROWS:,}-row batch;"
             f" {len(kinds)} soak(s) at once, a sandbox each"
         )
-        with ThreadPoolExecutor(max_workers=len(kinds)) as pool:
+        config = SandboxConfig.from_env(ster_code_key=base64.urlsafe_b64decode(STER_KEY))
+        with ExitStack() as servers, ThreadPoolExecutor(max_workers=len(kinds)) as pool:
+            # Started one after the other: building FastAPI apps in parallel threads races in pydantic.
+            urls = [servers.enter_context(SandboxServer(port=0, config=config)).url for _ in kinds]
             futures = [
-                pool.submit(soak, name, field, top / f"soak-{number}")
+                pool.submit(soak, name, field, top / f"soak-{number}", urls[number])
                 for number, (name, field) in enumerate(kinds.items())
             ]
             results = [future.result() for future in futures]

@@ -6,10 +6,10 @@ request log (``GET /_sandbox/stats``), holds the POST 1.5 s before handling it (
 delay) and kills the command with SIGKILL as soon as the POST has arrived: right after it
 was sent, before its answer. The sandbox then makes the processing anyway. Then
 it reruns the same command (processing delay now 0.5 s) and prints how many processings
-the operator holds for that invoice: 1 is right (a rerun that asks again costs the
-office a second processing: main gave 2 of 2 in each round before issue 24's fix). Three rounds, each on another invoice; the
-rerun's exit status and last line are printed as they come (a fixed CLI may also refuse
-to ask again without ``--again``: that exits 2 and still leaves 1).
+the operator holds for that invoice: 1 is right (a rerun that asks again costs the office
+a second processing: main gave 2 in each round before issue 24's fix). Three rounds, each
+on another invoice; the rerun's exit status and last line are printed as they come (a
+fixed CLI may also refuse to ask again without ``--again``: that exits 2 and leaves 1).
 """
 
 from __future__ import annotations
