@@ -23,7 +23,7 @@ from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtWidgets import QMainWindow, QWidget
 
 from postalgui.api.environments import Environment
-from postalgui.gui.messages import arg, environment_name, setting_label
+from postalgui.gui.messages import arg, environment_name, reset_settings_text
 from postalgui.gui.tab_factories import TAB_FACTORIES, TabFactory
 from postalgui.gui.tab_navigation import mnemonic_letter, with_mnemonic
 from postalgui.gui.tabs.contract import ChangesSettings, FollowsSettings
@@ -273,7 +273,7 @@ class MainWindow(QMainWindow):
                         "Some settings were not valid and are back to their defaults: %1. "
                         "The original file is kept as %2."
                     ),
-                    ", ".join(setting_label(field.name) for field in store.reset_fields),
+                    reset_settings_text(field.name for field in store.reset_fields),
                     kept,
                 )
             )

@@ -389,6 +389,22 @@ def environment_name(environment: Environment, custom_url: str = "") -> str:
     return custom_url or QCoreApplication.translate("messages", "Custom URL")
 
 
+def reset_settings_text(names: Iterable[str], shown: int = 3) -> str:
+    """The settings a load reset, for a one-line notice: each label once, with how many
+    entries of a list were reset ("Products (300)"), the first `shown`, then how many more.
+
+    300 bad products used to name "Products" 300 times in one message bar."""
+    counts: dict[str, int] = {}
+    for name in names:
+        label = setting_label(name)
+        counts[label] = counts.get(label, 0) + 1
+    labels = [label if count == 1 else f"{label} ({count})" for label, count in counts.items()]
+    text = ", ".join(labels[:shown])
+    if len(labels) > shown:
+        text = arg(QCoreApplication.translate("messages", "%1 and %2 more"), text, str(len(labels) - shown))
+    return text
+
+
 def display_cnpj(value: str) -> str:
     """``00.000.000/0000-00``, or the text as typed when it is not a valid CNPJ."""
     from postalgui.api.values import display_cnpj as shown  # imported when first shown, as before

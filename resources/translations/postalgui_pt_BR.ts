@@ -4851,6 +4851,10 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
         <source>Token valid until tomorrow %1</source>
         <translation>Token válido até amanhã %1</translation>
     </message>
+    <message>
+        <source>%1 and %2 more</source>
+        <translation>%1 e mais %2</translation>
+    </message>
 </context>
 <context>
     <name>rules</name>

@@ -63,3 +63,29 @@ def test_a_newer_settings_file_is_said_to_be_kept_as_is(
     assert "newer PostalGUI" in text
     assert str(path) in text
     assert path.read_text(encoding="utf-8") == original
+
+
+def test_a_list_of_bad_entries_is_one_short_line(
+    config_dir: Path, memory_keyring: MemoryKeyring, qtbot: QtBot
+) -> None:
+    """300 bad products are named once, with their count, not 300 times."""
+    config_dir.mkdir(parents=True, exist_ok=True)
+    path = config_dir / "settings.json"
+    bad = {"first_run_done": True, "prices": {"products": ["03220", *range(300)]}}
+    path.write_text(json.dumps(bad), encoding="utf-8")
+    text, _, kept = _notice(config_dir, memory_keyring, qtbot)
+    assert "back to their defaults: Products (300)." in text
+    assert text.count("Products") == 1
+    assert len(text) - len(str(kept)) < 200
+
+
+def test_past_three_settings_the_rest_are_counted(
+    config_dir: Path, memory_keyring: MemoryKeyring, qtbot: QtBot
+) -> None:
+    config_dir.mkdir(parents=True, exist_ok=True)
+    path = config_dir / "settings.json"
+    profile = {"cnpj": "1", "contract": "x", "card": "y", "dr": 500}
+    path.write_text(json.dumps({"first_run_done": True, "profiles": {"sandbox": profile}}), encoding="utf-8")
+    text, _, _ = _notice(config_dir, memory_keyring, qtbot)
+    assert "CNPJ (Sandbox)" in text
+    assert " and 1 more." in text

@@ -11,4 +11,3 @@ class MessageKind(Enum):
     INFO = "info"
     WARNING = "warning"
     ERROR = "error"
-
