@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import csv
+import sqlite3
+from contextlib import closing
 from datetime import UTC, datetime, time
 from pathlib import Path
 from typing import Any
@@ -10,9 +12,10 @@ from typing import Any
 import pytest
 
 from postalgui.api.cancel import PlainTask
+from postalgui.api.errors import RoutineError
 from postalgui.api.models.branches import Unit
 from postalgui.services.branches.index import BranchIndex, LocalCriteria
-from postalgui.services.branches.store import BranchCache
+from postalgui.services.branches.store import BranchCache, BranchCacheError
 from postalgui.services.branches.use_cases import export_units
 
 MONDAY_NOON_UTC = datetime(2026, 11, 23, 15, 0, tzinfo=UTC)  # 12:00 in Brasília, 10:00 in Acre
@@ -189,3 +192,23 @@ def test_the_csv_is_what_a_spreadsheet_reads(tmp_path: Path) -> None:
     assert first["nome"] == "AC CENTRAL DE SÃO PAULO"
     assert first["horarios"] == "seg-sex 09:00-17:00"
     assert dict(zip(rows[0], rows[3], strict=True))["horarios"] == "24 horas, todos os dias"
+
+
+@pytest.mark.parametrize("change", ["DROP TABLE query", "PRAGMA user_version = 99"])
+def test_a_damaged_or_newer_cache_is_a_routine_error_naming_its_file(tmp_path: Path, change: str) -> None:
+    """Shown in the tab's message area as something the user can act on, not as a bug."""
+    path = tmp_path / "branches.sqlite3"
+    cache = BranchCache(path)
+    cache.replace("uf=SP", UNITS[:1], synced_at=datetime(2026, 11, 24, 12, tzinfo=UTC))
+    cache.close()
+    with closing(sqlite3.connect(path)) as db:
+        db.execute(change)
+        db.commit()
+    damaged = BranchCache(path)
+    try:
+        with pytest.raises(BranchCacheError) as caught:
+            damaged.load("uf=SP")
+    finally:
+        damaged.close()
+    assert isinstance(caught.value, RoutineError)
+    assert str(path) in str(caught.value)

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
+from postalgui.api.errors import RoutineError
 from postalgui.api.models.branches import Unit
 from postalgui.storage.sqlite_file import SqliteStore
 
@@ -52,8 +53,9 @@ CREATE TABLE meta (
 """
 
 
-class BranchCacheError(Exception):
-    """The branch cache belongs to a newer PostalGUI (its schema is unknown here)."""
+class BranchCacheError(RoutineError, RuntimeError):
+    """The branch cache is damaged or belongs to a newer PostalGUI: routine (the message
+    names the file and what to do), like the jobs file's `JobStoreError`."""
 
 
 @dataclass(frozen=True)
