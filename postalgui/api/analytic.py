@@ -46,6 +46,7 @@ from postalgui.api.models.invoices import (
     ServiceTotal,
 )
 from postalgui.api.values import InvalidValue, parse_money
+from postalgui.api.values.errors import cut
 
 __all__ = [
     "ANALYTIC_TAIL_BYTES",
@@ -156,10 +157,6 @@ def _marker(row: Sequence[str]) -> str | None:
     return None
 
 
-def _shown(text: str) -> str:
-    return text if len(text) <= 40 else text[:39] + "\N{HORIZONTAL ELLIPSIS}"
-
-
 # --------------------------------------------------------------------------- value readers
 
 
@@ -170,7 +167,7 @@ def _money(text: str, line: int, column: str, *, blank_is_zero: bool = False) ->
     try:
         return parse_money(stripped)
     except InvalidValue:
-        raise AnalyticFormatError(f"column {column}: '{_shown(text)}' is not an amount", line) from None
+        raise AnalyticFormatError(f"column {column}: '{cut(text)}' is not an amount", line) from None
 
 
 def _int(text: str, line: int, column: str, *, blank_is_zero: bool = False) -> int:
@@ -179,7 +176,7 @@ def _int(text: str, line: int, column: str, *, blank_is_zero: bool = False) -> i
         return 0
     if _PLAIN_INT.fullmatch(stripped) or _GROUPED_INT.fullmatch(stripped):
         return int(stripped.replace(".", ""))
-    raise AnalyticFormatError(f"column {column}: '{_shown(text)}' is not a whole number", line)
+    raise AnalyticFormatError(f"column {column}: '{cut(text)}' is not a whole number", line)
 
 
 class _FastPathMiss(Exception):  # noqa: N818  # control flow, never escapes this module
@@ -260,7 +257,7 @@ def _columns(row: list[str], wanted: Sequence[str], line: int, block: str) -> li
         found = ";".join(title.strip() for title in row if title.strip())
         raise AnalyticFormatError(
             f"expected the {block} titles ({';'.join(wanted)}); missing {', '.join(missing)} "
-            f"in '{_shown(found)}'",
+            f"in '{cut(found)}'",
             line,
         )
     return [positions[title] for title in wanted]
@@ -329,7 +326,7 @@ def _parse(text: str) -> AnalyticStatement:
     if sum(1 for t in header_titles if _norm(t) in _HEADER_KNOWN) < 2:
         raise AnalyticFormatError(
             f"expected the invoice header titles (Nº DA FATURA;CNPJ;...), "
-            f"found '{_shown(';'.join(header_titles))}'",
+            f"found '{cut(';'.join(header_titles))}'",
             reader.line,
         )
     header_row = reader.next_filled("the invoice header line")
@@ -469,7 +466,7 @@ def _read_invoice_totals(reader: _Reader, columns: list[int], width: int) -> lis
     if "TOTAL" not in _norm(totals[-1].descricao):
         raise AnalyticFormatError(
             f"file ends before the invoice total row of the {_INVOICE_MARK} block "
-            f"(the last row is '{_shown(totals[-1].descricao)}')",
+            f"(the last row is '{cut(totals[-1].descricao)}')",
             reader.line,
         )
     return totals
@@ -514,7 +511,7 @@ def analytic_end_problem(tail: bytes, *, whole: bool) -> str | None:
         last = next(csv.reader([lines[-1]], delimiter=";"))
         value = last[columns[2]].strip() if len(last) > columns[2] else ""
         if not _WHOLE_AMOUNT.fullmatch(value):
-            return f"the last line ends in '{_shown(value)}', not a whole amount: it looks cut"
+            return f"the last line ends in '{cut(value)}', not a whole amount: it looks cut"
     return None
 
 

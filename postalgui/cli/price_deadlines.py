@@ -12,6 +12,7 @@ from datetime import date
 from typing import TYPE_CHECKING, Any
 
 from postalgui.api.values import format_count
+from postalgui.api.values.errors import cut
 from postalgui.cli.output import LANGUAGE
 
 if TYPE_CHECKING:
@@ -57,10 +58,7 @@ def no_date(outcome: DeadlineOutcome) -> str | None:
     error = outcome.error
     if error is None:
         return "no date: no answer"
-    what = error.code or error.text
-    if len(what) > _SHORT:
-        what = what[: _SHORT - 1] + "…"
-    return f"no date: {what}"
+    return f"no date: {cut(error.code or error.text, _SHORT)}"
 
 
 def no_date_line(row: int, outcome: DeadlineOutcome) -> str:

@@ -23,6 +23,7 @@ from postalgui.api.environments import BASE_URLS, Environment
 from postalgui.api.errors import RoutineError
 from postalgui.api.scopes import Scope, TokenScope
 from postalgui.api.values import InvalidValue, pad_card_number, pad_contract_number, parse_cnpj
+from postalgui.api.values.errors import cut
 from postalgui.api.values.ster import parse_ster_contract
 from postalgui.sandbox import demo_account
 from postalgui.services.attendance.settings import AttendanceSettings
@@ -274,10 +275,6 @@ _LOGGED = 20
 _INDEX = re.compile(r"\[\d+\]")
 
 
-def _cut(text: str, size: int) -> str:
-    return text if len(text) <= size else text[: size - 1] + "\N{HORIZONTAL ELLIPSIS}"
-
-
 class SettingsStore:
     """Loads and saves `Settings`; nothing in the file is lost silently, and loading never writes it.
 
@@ -325,7 +322,7 @@ class SettingsStore:
             self.unreadable = (
                 f"nested more than {MAX_DEPTH} levels deep"
                 if isinstance(exc, RecursionError)
-                else _cut(f"{type(exc).__name__}: {exc}", 120)
+                else cut(f"{type(exc).__name__}: {exc}", 120)
             )
             self.kept_copy = self._keep_copy(raw)
             log.info("Settings file unreadable, defaults used: %s", self.unreadable)  # the notice says it
@@ -406,7 +403,7 @@ class SettingsStore:
         for field in self.reset_fields:
             groups.setdefault(_INDEX.sub("", field.name), []).append(field.name)
         names = [
-            _cut(found[0], 40) if len(found) == 1 else f"{_cut(name, 40)} ({len(found):,} entries)"
+            cut(found[0]) if len(found) == 1 else f"{cut(name)} ({len(found):,} entries)"
             for name, found in groups.items()
         ]
         more = len(names) - shown

@@ -117,7 +117,7 @@ from types import MappingProxyType
 
 from postalgui.api.errors import RoutineError
 
-__all__ = ["MAX_SHOWN", "MESSAGES", "InvalidValue", "shown_value"]
+__all__ = ["MAX_SHOWN", "MESSAGES", "InvalidValue", "cut", "shown_value"]
 
 _NUMBER_LABELS = {
     "card": "Posting card number",
@@ -226,15 +226,16 @@ def _printable(value: object) -> str:
     return "".join(char if char.isprintable() else "\N{REPLACEMENT CHARACTER}" for char in text)
 
 
-def _cut(text: str) -> str:
-    return text if len(text) <= MAX_SHOWN else text[: MAX_SHOWN - 1] + "\N{HORIZONTAL ELLIPSIS}"
+def cut(text: str, size: int = MAX_SHOWN) -> str:
+    """``text`` in at most ``size`` characters, ending in "…" when it was longer."""
+    return text if len(text) <= size else text[: size - 1] + "\N{HORIZONTAL ELLIPSIS}"
 
 
 def shown_value(value: object) -> str:
     """``value`` quoted for a message: printable, at most `MAX_SHOWN` characters of it, and
     its length after it when it was cut (``'xxxxxxxx…' (5,000 characters)``)."""
     text = _printable(value)
-    quoted = f"'{_cut(text)}'"
+    quoted = f"'{cut(text)}'"
     return quoted if len(text) <= MAX_SHOWN else f"{quoted} ({len(text):,} characters)"
 
 
@@ -254,7 +255,7 @@ class InvalidValue(RoutineError, ValueError):  # noqa: N818 -- the name the whol
     def __init__(self, rule: str, value: object, **params: object) -> None:
         text = _printable(value)
         self.rule = rule
-        self.value = _cut(text)
+        self.value = cut(text)
         self.length = len(text)
         self.params = params
         super().__init__(self.message)

@@ -19,6 +19,7 @@ from sqlalchemy import Engine, text
 from sqlalchemy.exc import DBAPIError
 
 from postalgui.api.errors import RoutineError
+from postalgui.api.values.errors import cut
 
 __all__ = ["LedgerOpenError", "migrate"]
 
@@ -84,4 +85,4 @@ def _refusal(engine: Engine, exc: DBAPIError) -> str:
 def _first_line(exc: BaseException) -> str:
     lines = str(exc).strip().splitlines()
     line = lines[0].strip() if lines else type(exc).__name__
-    return line if len(line) <= 200 else line[:199] + "\N{HORIZONTAL ELLIPSIS}"
+    return cut(line, 200)
