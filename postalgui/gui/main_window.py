@@ -273,7 +273,7 @@ class MainWindow(QMainWindow):
                         "Some settings were not valid and are back to their defaults: %1. "
                         "The original file is kept as %2."
                     ),
-                    reset_settings_text(field.name for field in store.reset_fields),
+                    reset_settings_text(store.reset_groups()),
                     kept,
                 )
             )

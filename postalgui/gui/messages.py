@@ -389,16 +389,13 @@ def environment_name(environment: Environment, custom_url: str = "") -> str:
     return custom_url or QCoreApplication.translate("messages", "Custom URL")
 
 
-def reset_settings_text(names: Iterable[str], shown: int = 3) -> str:
-    """The settings a load reset, for a one-line notice: each label once, with how many
-    entries of a list were reset ("Products (300)"), the first `shown`, then how many more.
-
-    300 bad products used to name "Products" 300 times in one message bar."""
-    counts: dict[str, int] = {}
-    for name in names:
-        label = setting_label(name)
-        counts[label] = counts.get(label, 0) + 1
-    labels = [label if count == 1 else f"{label} ({count})" for label, count in counts.items()]
+def reset_settings_text(groups: Iterable[tuple[str, int]], shown: int = 3) -> str:
+    """The settings a load reset (`SettingsStore.reset_groups`), for a one-line notice: a
+    list's entries once, with how many ("Products (300)"), the first `shown`, then how many
+    more. 300 bad products used to name "Products" 300 times in one message bar."""
+    labels = [
+        setting_label(name) if count == 1 else f"{setting_label(name)} ({count})" for name, count in groups
+    ]
     text = ", ".join(labels[:shown])
     if len(labels) > shown:
         text = arg(QCoreApplication.translate("messages", "%1 and %2 more"), text, str(len(labels) - shown))

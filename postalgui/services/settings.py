@@ -396,15 +396,21 @@ class SettingsStore:
             parts.append(f"invalid settings reset to their defaults: {self.reset_names()}{copy}")
         return "; ".join(parts) or None
 
-    def reset_names(self, shown: int = 3) -> str:
-        """The reset settings for a one-line notice: entries of one list counted under its
-        name (``prices.products (300 entries)``), the first ``shown`` names, then how many more."""
+    def reset_groups(self) -> list[tuple[str, int]]:
+        """The reset settings as (name, count), in order: a setting alone with count 1, the
+        entries of one list under the list's name with how many (``prices.products``, 300),
+        for the one-line notices of the CLI (`reset_names`) and the window."""
         groups: dict[str, list[str]] = {}
         for field in self.reset_fields:
             groups.setdefault(_INDEX.sub("", field.name), []).append(field.name)
+        return [(found[0], 1) if len(found) == 1 else (name, len(found)) for name, found in groups.items()]
+
+    def reset_names(self, shown: int = 3) -> str:
+        """The reset settings for a one-line notice: entries of one list counted under its
+        name (``prices.products (300 entries)``), the first ``shown`` names, then how many more."""
         names = [
-            cut(found[0]) if len(found) == 1 else f"{cut(name)} ({len(found):,} entries)"
-            for name, found in groups.items()
+            cut(name) if count == 1 else f"{cut(name)} ({count:,} entries)"
+            for name, count in self.reset_groups()
         ]
         more = len(names) - shown
         return ", ".join(names[:shown]) + (f" and {more:,} more" if more > 0 else "")
