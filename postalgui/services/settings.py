@@ -37,8 +37,8 @@ from postalgui.services.settings_repair import (
     shallow_json,
     validate_leniently,
 )
-from postalgui.storage.aside import aside_path
-from postalgui.storage.atomic import write_atomically
+from postalgui.store.aside import aside_path
+from postalgui.store.atomic import write_atomically
 
 log = logging.getLogger(__name__)
 

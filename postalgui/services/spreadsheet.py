@@ -30,7 +30,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
-from postalgui.storage.atomic import write_atomically
+from postalgui.store.atomic import write_atomically
 
 if TYPE_CHECKING:
     from openpyxl import Workbook

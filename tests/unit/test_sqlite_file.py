@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from postalgui.storage.sqlite_file import SqliteFile
+from postalgui.store.sqlite_file import SqliteFile
 
 ROOT = Path(__file__).resolve().parents[2]
 SCHEMA = "CREATE TABLE item (id INTEGER PRIMARY KEY AUTOINCREMENT, worker INTEGER NOT NULL);\n"
@@ -22,7 +22,7 @@ FILES = 12
 CHILD = """
 import sys
 from pathlib import Path
-from postalgui.storage.sqlite_file import SqliteFile
+from postalgui.store.sqlite_file import SqliteFile
 
 folder, worker, files, schema = Path(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
 sys.stdin.read()

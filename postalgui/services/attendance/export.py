@@ -23,7 +23,7 @@ from postalgui.api.values import format_brl
 from postalgui.documents.fonts import BOLD, FONT
 from postalgui.documents.text import paragraph
 from postalgui.services.spreadsheet import write_csv
-from postalgui.storage.atomic import write_atomically
+from postalgui.store.atomic import write_atomically
 
 __all__ = ["KINDS", "report_rows", "write_report_csv", "write_report_pdf"]
 

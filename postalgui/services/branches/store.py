@@ -22,7 +22,7 @@ from typing import Any
 
 from postalgui.api.errors import RoutineError
 from postalgui.api.models.branches import Unit
-from postalgui.storage.sqlite_file import SqliteStore
+from postalgui.store.sqlite_file import SqliteStore
 
 __all__ = ["FILENAME", "SCHEMA_VERSION", "BranchCache", "BranchCacheError", "CachedQuery", "QueryInfo"]
 

@@ -28,7 +28,7 @@ from pathlib import Path
 
 import requests
 
-from postalgui.storage.atomic import write_atomically
+from postalgui.store.atomic import write_atomically
 
 __all__ = ["MAX_CONNECTIONS", "MAX_ZOOM", "TILE_URL", "USER_AGENT", "TileFetcher", "TileUnavailable"]
 

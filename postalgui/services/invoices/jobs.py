@@ -35,7 +35,7 @@ from typing import Any
 
 from postalgui.api.errors import RoutineError
 from postalgui.api.models.invoices import ProcessingKind, ProcessingRecord, ProcessingStatus
-from postalgui.storage.sqlite_file import SqliteStore
+from postalgui.store.sqlite_file import SqliteStore
 
 __all__ = [
     "FILENAME",

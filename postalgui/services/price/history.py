@@ -34,7 +34,7 @@ from postalgui.api.errors import RoutineError
 from postalgui.api.models.price import ItemError, PriceQuery, PriceResponse, QuoteResult
 from postalgui.api.values import format_cep, format_date_dmy
 from postalgui.services.price.deadline_outcome import DeadlineOutcome, outcome_from_json, outcome_json
-from postalgui.storage.sqlite_file import SqliteStore
+from postalgui.store.sqlite_file import SqliteStore
 
 __all__ = ["FILENAME", "SCHEMA_VERSION", "SOURCES", "HistoryEntry", "HistoryError", "QuoteHistory"]
 

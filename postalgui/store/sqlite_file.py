@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import ClassVar, TypeVar
 
-from postalgui.storage.aside import aside_path
+from postalgui.store.aside import aside_path
 
 log = logging.getLogger(__name__)
 

@@ -1,1 +1,0 @@
-"""Leaves every layer may use for storage: the SQLite file helper."""

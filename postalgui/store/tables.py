@@ -1,0 +1,115 @@
+"""The office database's tables, as SQLAlchemy Core sees them (migrations create them).
+
+Every row a person makes carries who made it (``created_by``: the identity-portal login,
+empty for the sandbox's demo login is still its name) and a ``uid`` that is the same on
+every database the row is copied to, so an upload or an offline queue sent twice skips
+what is already there. Times are UTC ISO text: text order is time order on both engines.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import Column, Index, Integer, MetaData, String, Table, Text, UniqueConstraint
+
+__all__ = ["job", "metadata", "preset", "quote", "quote_deadline", "sending", "store_meta"]
+
+metadata = MetaData()
+
+quote = Table(
+    "quote",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("uid", String(32), nullable=False, unique=True),
+    Column("at", String(40), nullable=False),
+    Column("environment", String(40), nullable=False),
+    Column("source", String(20), nullable=False),
+    Column("query", Text, nullable=False),
+    Column("response", Text),
+    Column("failure_code", String(40)),
+    Column("failure_text", Text),
+    Column("co_produto", String(20), nullable=False),
+    Column("cep_origem", String(8)),
+    Column("cep_destino", String(8)),
+    Column("sg_pais", String(2)),
+    Column("nu_requisicao", String(40)),
+    Column("pc_final", String(40)),
+    Column("error", Text),
+    Column("search_text", Text, nullable=False),
+    Column("run", String(64)),
+    Column("dt_evento", String(10), nullable=False, server_default=""),
+    Column("created_by", String(120), nullable=False, server_default=""),
+    Index("quote_at", "environment", "at", "id"),
+    Index("quote_run", "run"),
+    Index("quote_created_by", "created_by"),
+)
+
+quote_deadline = Table(
+    "quote_deadline",
+    metadata,
+    Column("run", String(64), primary_key=True),
+    Column("co_produto", String(20), primary_key=True),
+    Column("cep_origem", String(8), primary_key=True),
+    Column("cep_destino", String(8), primary_key=True),
+    Column("dt_evento", String(10), primary_key=True),
+    Column("outcome", Text, nullable=False),
+)
+"""The deadline of a route in one run (a form quote, a batch): its prices and it are
+written by two tasks in either order, so they meet by key when read, never by row id."""
+
+job = Table(
+    "job",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("uid", String(32), nullable=False, unique=True),
+    Column("environment", String(40), nullable=False),
+    Column("kind", String(20), nullable=False),
+    Column("processing_id", String(80), nullable=False),
+    Column("params", Text, nullable=False),
+    Column("state", String(20), nullable=False),
+    Column("requested_at", String(40), nullable=False),
+    Column("updated_at", String(40), nullable=False),
+    Column("finished_at", String(40)),
+    Column("file_path", Text),
+    Column("error", Text),
+    Column("operator_status", String(80)),
+    Column("created_by", String(120), nullable=False, server_default=""),
+    Index("job_environment", "environment", "requested_at", "id"),
+    Index("job_state", "environment", "state"),
+)
+
+sending = Table(
+    "sending",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("environment", String(40), nullable=False),
+    Column("kind", String(20), nullable=False),
+    Column("params", Text, nullable=False),
+    Column("sent_at", String(40), nullable=False),
+    Column("created_by", String(120), nullable=False, server_default=""),
+)
+"""A request written down before it is sent (see `services.invoices.jobs`)."""
+
+preset = Table(
+    "preset",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("uid", String(32), nullable=False, unique=True),
+    Column("kind", String(20), nullable=False),
+    Column("name", String(120), nullable=False),
+    Column("body", Text, nullable=False),
+    Column("version", Integer, nullable=False),
+    Column("created_by", String(120), nullable=False, server_default=""),
+    Column("created_at", String(40), nullable=False),
+    Column("updated_by", String(120), nullable=False, server_default=""),
+    Column("updated_at", String(40), nullable=False),
+    UniqueConstraint("kind", "name", name="preset_kind_name"),
+)
+"""Records people edit (presets now; recipients and shipments later) carry a ``version``:
+a save names the version it read, and a newer one in the table is a `VersionConflictError`."""
+
+store_meta = Table(
+    "store_meta",
+    metadata,
+    Column("key", String(120), primary_key=True),
+    Column("value", Text, nullable=False),
+)
+"""What happened once to this database: imports of older files, with their counts."""
