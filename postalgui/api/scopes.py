@@ -20,6 +20,7 @@ TOKEN_BASE = "/token/v1/autentica"  # noqa: S105  # a path, not a password
 LOGIN_KEY = "login"
 ACCESS_CODE_KEY = "access_code"
 DELEGATED_KEY = "delegated_key"
+DATABASE_PASSWORD_KEY = "database_password"  # noqa: S105  # a key name, not a password
 
 
 class Scope(StrEnum):

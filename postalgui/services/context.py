@@ -18,7 +18,14 @@ from typing import TYPE_CHECKING
 from postalgui.api.credentials import CredentialStore
 from postalgui.api.environments import Environment
 from postalgui.api.errors import ApiError
-from postalgui.api.scopes import ACCESS_CODE_KEY, DELEGATED_KEY, LOGIN_KEY, Scope, TokenScope
+from postalgui.api.scopes import (
+    ACCESS_CODE_KEY,
+    DATABASE_PASSWORD_KEY,
+    DELEGATED_KEY,
+    LOGIN_KEY,
+    Scope,
+    TokenScope,
+)
 from postalgui.services.paths import AppPaths, app_paths
 from postalgui.services.session import Backend, SandboxStartError
 from postalgui.services.settings import (
@@ -40,6 +47,7 @@ if TYPE_CHECKING:
     from postalgui.services.contracts.service import ContractService
     from postalgui.services.invoices.jobs import JobStore
     from postalgui.services.invoices.service import InvoiceService
+    from postalgui.services.office.database import OfficeDatabase
     from postalgui.services.price.history import QuoteHistory
     from postalgui.services.price.service import PriceService
     from postalgui.serving.child import ChildServer
@@ -82,6 +90,7 @@ class AppContext:
         self._history: QuoteHistory | None = None
         self._jobs: JobStore | None = None
         self._branch_cache: BranchCache | None = None
+        self._office: OfficeDatabase | None = None
         self._prefill_credentials()
 
     # --- what the UI shows -------------------------------------------------------------
@@ -260,6 +269,28 @@ class AppContext:
             self._saved = settings
             self.settings = self.overrides.apply(settings)
 
+    def office(self) -> OfficeDatabase:
+        """The office database of the current environment and URL, rebuilt when either changes."""
+        url = self.overrides.database_url or self.profile.database_url
+        with self._lock:
+            office = self._office
+            if office is None or office.env_key != self.env_key or office.url != url:
+                from postalgui.services.office.database import OfficeDatabase
+
+                if office is not None:
+                    office.close()
+                env_key = self.env_key
+                office = OfficeDatabase(
+                    self.paths.data_dir,
+                    env_key,
+                    url,
+                    password=lambda: self.credentials.get(env_key, DATABASE_PASSWORD_KEY),
+                    author=lambda: self.login or "",
+                    allow_password_in_url=bool(self.overrides.database_url),
+                )
+                self._office = office
+            return office
+
     def quote_history(self) -> QuoteHistory:
         """The quote history database, opened on first use (any thread)."""
         with self._lock:
@@ -312,6 +343,9 @@ class AppContext:
             history, self._history = self._history, None
             jobs, self._jobs = self._jobs, None
             branch_cache, self._branch_cache = self._branch_cache, None
+            office, self._office = self._office, None
+        if office is not None:
+            office.close()
         if branch_cache is not None:
             branch_cache.close()
         if history is not None:

@@ -54,6 +54,23 @@ class Profile(FrozenModel):
     card: Annotated[str, blank_or(pad_card_number)] = ""
     dr: int | None = Field(default=None, ge=1, le=99)
     delegated: bool = False
+    database_url: str = ""
+    """The office database shared by every desk (PostgreSQL), ``""`` for this desk's own
+    file; its password is in the keyring (`DATABASE_PASSWORD_KEY`), never here."""
+
+    @field_validator("database_url")
+    @classmethod
+    def _database_url(cls, value: str) -> str:
+        value = value.strip()
+        if value:
+            from postalgui.store.errors import StoreUrlError  # SQLAlchemy loads only for a URL given
+            from postalgui.store.urls import office_url
+
+            try:
+                office_url(value)
+            except StoreUrlError as exc:
+                raise ValueError(str(exc).removeprefix("Office database URL: ")) from None
+        return value
 
     def default_scope(self) -> TokenScope:
         """Card if one is configured, else contract, else login (issue 2)."""
@@ -159,6 +176,9 @@ class Overrides:
     profile: Mapping[str, Any] | None = None
     ster_url: str | None = None
     ster_contract: str | None = None
+    database_url: str | None = None
+    """``POSTALGUI_DATABASE_URL``: the office database for this run; unlike the setting it
+    may carry its password (a variable is not a file)."""
 
     @classmethod
     def from_environ(cls, environ: Mapping[str, str]) -> Overrides:
@@ -188,6 +208,7 @@ class Overrides:
         base_url = _url_variable(environ, "POSTALGUI_BASE_URL")
         ster_url = _url_variable(environ, "POSTALGUI_STER_URL")
         return cls(
+            database_url=_database_variable(environ),
             ster_url=ster_url,
             ster_contract=_ster_contract(environ.get("POSTALGUI_STER_CONTRACT", "")),
             environment=environment,
@@ -242,6 +263,21 @@ def _url_variable(environ: Mapping[str, str], name: str) -> str | None:
     if problem is not None:  # the value is not repeated: a URL may carry a password
         raise ConfigError(f"{name}: {problem}")
     return url.rstrip("/") or None
+
+
+def _database_variable(environ: Mapping[str, str]) -> str | None:
+    """``POSTALGUI_DATABASE_URL``, checked (its value is never repeated: it may carry a password)."""
+    value = environ.get("POSTALGUI_DATABASE_URL", "").strip()
+    if not value:
+        return None
+    from postalgui.store.errors import StoreUrlError  # SQLAlchemy loads only for a URL given
+    from postalgui.store.urls import office_url
+
+    try:
+        office_url(value, field="POSTALGUI_DATABASE_URL", allow_password=True)
+    except StoreUrlError as exc:
+        raise ConfigError(str(exc)) from None
+    return value
 
 
 def _ster_contract(value: str) -> str | None:

@@ -13,7 +13,7 @@ import logging
 import threading
 from collections.abc import Callable
 from pathlib import Path
-from typing import TypeVar
+from typing import ClassVar, TypeVar
 
 from sqlalchemy import Connection, Engine, text
 from sqlalchemy.engine import URL
@@ -51,7 +51,14 @@ class OfficeStore:
 
     Thread-safe: the engine's pool hands each thread its own connection. Opened on the
     first `run` (or `open`), from any thread; `close` disposes the engine and stops the feed.
+    Another set of tables (a per-user cache, the partner's ledger) subclasses it with its
+    own `MIGRATIONS`, `VERSION_TABLE`, `LOCK_KEY` and `LABEL`.
     """
+
+    MIGRATIONS: ClassVar[Path] = MIGRATIONS
+    VERSION_TABLE: ClassVar[str] = VERSION_TABLE
+    LOCK_KEY: ClassVar[int] = LOCK_KEY
+    LABEL: ClassVar[str] = LABEL
 
     def __init__(self, url: URL, *, author: str = "", pool_size: int = 2) -> None:
         self.url = url
@@ -91,18 +98,27 @@ class OfficeStore:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         engine = create_store_engine(self.url, pool_size=self._pool_size)
         try:
-            upgrade(engine, MIGRATIONS, lock_key=LOCK_KEY, version_table=VERSION_TABLE, label=LABEL)
+            self._upgrade(engine)
         except StoreOpenError as exc:
             engine.dispose()
             if self.path is None or "is damaged" not in str(exc):
                 raise
             self._set_aside(exc)
             engine = create_store_engine(self.url, pool_size=self._pool_size)
-            upgrade(engine, MIGRATIONS, lock_key=LOCK_KEY, version_table=VERSION_TABLE, label=LABEL)
+            self._upgrade(engine)
         except BaseException:
             engine.dispose()
             raise
         return engine
+
+    def _upgrade(self, engine: Engine) -> None:
+        upgrade(
+            engine,
+            self.MIGRATIONS,
+            lock_key=self.LOCK_KEY,
+            version_table=self.VERSION_TABLE,
+            label=self.LABEL,
+        )
 
     def _set_aside(self, exc: BaseException) -> None:
         """Rename the unreadable file (and its WAL files) out of the way."""
@@ -115,7 +131,9 @@ class OfficeStore:
             side = path.with_name(path.name + suffix)
             if side.exists():
                 side.replace(target.with_name(target.name + suffix))
-        log.warning("The %s %s is unreadable (%s); kept as %s, starting a new one", LABEL, path, exc, target)
+        log.warning(
+            "The %s %s is unreadable (%s); kept as %s, starting a new one", self.LABEL, path, exc, target
+        )
         self.set_aside_path = target
 
     # --- work ------------------------------------------------------------------------
@@ -158,13 +176,13 @@ class OfficeStore:
         if any(word.replace(" ", "") in words for word in _SCHEMA_WORDS):
             reason = first_line(exc.orig or exc)
             return StoreOpenError(
-                f"The {LABEL} {self.where} does not have the tables of its schema ({reason}): "
+                f"The {self.LABEL} {self.where} does not have the tables of its schema ({reason}): "
                 "it was changed by hand or by another program; move it away or restore a backup"
             )
         if self.shared and isinstance(exc, OperationalError | InterfaceError):
             self._tell_reachable(False)
             engine = self._engine
-            return refusal(engine, exc, LABEL) if engine is not None else StoreUnavailableError(str(exc))
+            return refusal(engine, exc, self.LABEL) if engine is not None else StoreUnavailableError(str(exc))
         return exc
 
     def check(self) -> str:

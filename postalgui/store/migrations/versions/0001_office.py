@@ -20,6 +20,12 @@ def _who() -> sa.Column[str]:
 
 
 def upgrade() -> None:
+    _quotes()
+    _jobs()
+    _presets()
+
+
+def _quotes() -> None:
     op.create_table(
         "quote",
         sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
@@ -55,6 +61,9 @@ def upgrade() -> None:
         sa.Column("dt_evento", sa.String(10), primary_key=True),
         sa.Column("outcome", sa.Text, nullable=False),
     )
+
+
+def _jobs() -> None:
     op.create_table(
         "job",
         sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
@@ -83,6 +92,9 @@ def upgrade() -> None:
         sa.Column("sent_at", sa.String(40), nullable=False),
         _who(),
     )
+
+
+def _presets() -> None:
     op.create_table(
         "preset",
         sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),

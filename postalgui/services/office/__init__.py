@@ -1,0 +1,1 @@
+"""The office database as the features see it: which one, who writes, what is waiting."""
