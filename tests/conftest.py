@@ -25,6 +25,8 @@ import pytest
 
 os.environ["QT_QPA_PLATFORM"] = "offscreen"
 
+pytest_plugins = ["tests.office_fixtures"]
+
 
 class MemoryKeyring(keyring.backend.KeyringBackend):
     """A keyring that lives in a dict: what tests use instead of the OS keychain."""

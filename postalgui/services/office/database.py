@@ -13,6 +13,7 @@ import threading
 from collections.abc import Callable
 from pathlib import Path
 
+from postalgui.services.office.status import OfficeState, OfficeStatus
 from postalgui.store.office import OfficeStore
 from postalgui.store.urls import office_url, sqlite_url
 
@@ -51,6 +52,8 @@ class OfficeDatabase:
         self._lock = threading.Lock()
         self._shared: OfficeStore | None = None
         self._local: OfficeStore | None = None
+        self.status = OfficeStatus(OfficeState(shared=self.shared))
+        """Reachability of the server and the writes waiting for it (the status bar's)."""
 
     @property
     def shared(self) -> bool:
@@ -80,6 +83,8 @@ class OfficeDatabase:
             if self._shared is None:
                 url = office_url(self.url, password=self._password(), allow_password=self._allow_password)
                 self._shared = OfficeStore(url, author=self.author)
+                self._shared.on_reachable(lambda reachable: self.status.update(reachable=reachable))
+                self.status.update(where=self._shared.where)
             self._shared.author = self.author
             return self._shared
 
