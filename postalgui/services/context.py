@@ -49,6 +49,7 @@ if TYPE_CHECKING:
     from postalgui.services.invoices.service import InvoiceService
     from postalgui.services.office.database import OfficeDatabase
     from postalgui.services.price.history import QuoteHistory
+    from postalgui.services.price.preset_store import PresetStore
     from postalgui.services.price.service import PriceService
     from postalgui.serving.child import ChildServer
 
@@ -139,7 +140,7 @@ class AppContext:
     def price(self) -> PriceService:
         from postalgui.services.price.service import PriceService
 
-        return PriceService(self, self.quote_history)
+        return PriceService(self, self.quote_history, self.preset_store)
 
     @cached_property
     def invoices(self) -> InvoiceService:
@@ -290,6 +291,12 @@ class AppContext:
                 )
                 self._office = office
             return office
+
+    def preset_store(self) -> PresetStore:
+        """The Prices tab's presets in the office database of the current environment."""
+        from postalgui.services.price.preset_store import PresetStore
+
+        return PresetStore(self.office().store())
 
     def quote_history(self) -> QuoteHistory:
         """The quote history database, opened on first use (any thread)."""

@@ -1,6 +1,8 @@
-"""What the Prices tab remembers: origin CEP and its presets, package presets, products.
+"""What the Prices tab remembers: origin CEP, products; and the presets' models.
 
-Kept in ``settings.json`` under ``prices``. Product codes vary per contract
+Kept in ``settings.json`` under ``prices``. Saved origins and package presets are office
+data now (`preset_store`, shared through the office database); the settings' lists stay
+only so older files load and are imported once. Product codes vary per contract
 (REFERENCE.md); the defaults are the operator's common codes, and the contracts tab
 (a later issue) makes the list follow the active card's services.
 """
@@ -108,7 +110,12 @@ MAX_HANDLING_DAYS = 10
 
 
 class PriceSettings(FrozenModel):
-    """The Prices tab's memory; frozen (`FrozenModel`): the form emits a new one."""
+    """The Prices tab's memory; frozen (`FrozenModel`): the form emits a new one.
+
+    ``origin_presets`` and ``package_presets`` are no longer where presets live: they are
+    read once, imported into the office database (`preset_store.PresetStore.import_settings`),
+    and never again. They stay in the model so settings files that hold them still load.
+    """
 
     origin_cep: str = ""
     origin_presets: list[OriginPreset] = Field(default_factory=list)

@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from postalgui.api.price import PriceClient
     from postalgui.services.price.deadline_outcome import DeadlineOutcome
     from postalgui.services.price.history import QuoteHistory
+    from postalgui.services.price.preset_store import PresetStore
     from postalgui.services.price.products import PriceSettings
     from postalgui.services.session import Session
     from postalgui.services.settings import Profile
@@ -31,9 +32,15 @@ class PriceService:
     Cheap to build; `client` blocks on first use (sandbox start): call it from a task.
     """
 
-    def __init__(self, context: Session, history: Callable[[], QuoteHistory]) -> None:
+    def __init__(
+        self,
+        context: Session,
+        history: Callable[[], QuoteHistory],
+        presets: Callable[[], PresetStore] | None = None,
+    ) -> None:
         self.context = context
         self._history = history
+        self._presets = presets
 
     def client(self) -> PriceClient:
         from postalgui.api.price import PriceClient
@@ -74,6 +81,24 @@ class PriceService:
     def handling_days(self) -> int:
         """Business days the office puts between a quote and the posting."""
         return self.prices_settings().handling_days
+
+    def preset_store(self) -> PresetStore:
+        """The saved origins and package presets in the office database (blocks: tasks only)."""
+        if self._presets is None:
+            raise RuntimeError("this PriceService was built without an office database for presets")
+        return self._presets()
+
+    def watch_presets(self, callback: Callable[[], None]) -> Callable[[], None]:
+        """Call ``callback()`` (on another thread) after any desk changed a preset; returns
+        the function that stops it. Call it after `preset_store` was first used in a task:
+        it reuses the store opened there."""
+        from postalgui.services.price.preset_store import TOPIC
+
+        def told(topic: str) -> None:
+            if topic == TOPIC:
+                callback()
+
+        return self.preset_store().store.subscribe(told)
 
     def history(self) -> QuoteHistory:
         """The quote history, opened on first use (any thread)."""
