@@ -3718,6 +3718,49 @@ Enviar de novo? Se ela a recebeu, o arquivo será preparado duas vezes.</transla
         <source>Name of this origin:</source>
         <translation>Nome desta origem:</translation>
     </message>
+    <message>
+        <source>(loading presets…)</source>
+        <translation>(carregando predefinições…)</translation>
+    </message>
+    <message>
+        <source>Loading saved origins…</source>
+        <translation>Carregando origens salvas…</translation>
+    </message>
+    <message>
+        <source>The presets could not be read: %1</source>
+        <translation>As predefinições não puderam ser lidas: %1</translation>
+    </message>
+    <message>
+        <source>The preset could not be saved: %1</source>
+        <translation>A predefinição não pôde ser salva: %1</translation>
+    </message>
+</context>
+<context>
+    <name>PresetConflictQuestion</name>
+    <message>
+        <source>Preset changed</source>
+        <translation>Predefinição alterada</translation>
+    </message>
+    <message>
+        <source>someone</source>
+        <translation>alguém</translation>
+    </message>
+    <message>
+        <source>The preset “%1” was changed by %2 at %3 after you opened it.</source>
+        <translation>A predefinição “%1” foi alterada por %2 às %3 depois que você a abriu.</translation>
+    </message>
+    <message>
+        <source>Reload takes their version; Overwrite keeps yours.</source>
+        <translation>Recarregar fica com a versão que está no escritório; Sobrescrever mantém a sua.</translation>
+    </message>
+    <message>
+        <source>&amp;Reload</source>
+        <translation>&amp;Recarregar</translation>
+    </message>
+    <message>
+        <source>&amp;Overwrite</source>
+        <translation>&amp;Sobrescrever</translation>
+    </message>
 </context>
 <context>
     <name>PackageFields</name>

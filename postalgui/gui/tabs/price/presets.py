@@ -1,68 +1,276 @@
-"""`FormPresets`: the quote form's saved origins and package presets.
+"""`FormPresets`: the quote form's saved origins and package presets, from the office database.
 
 A controller, not a widget: it fills the package preset combo and the origin menu,
-applies a preset to the route and package fields and saves new ones. It knows the form
-only as a `SettingsOwner` (the settings it holds and how to change them), so the arrows
-point one way: the form builds its presets, the presets never import the form. A new
-value of the settings goes through `SettingsOwner.change_prices`, so it reaches the tab
-(which saves it) like any other change.
+applies a preset to the route and package fields and saves or removes them. Presets are
+office data (`services.price.preset_store`, shared by every desk): they are read in a
+task over the tab's `Desk` (the GUI thread never waits on a database; until then the menus
+say they are loading), kept in memory, and read again when any desk changes one (the
+price service's `watch_presets`, handed over to the GUI thread by a queued signal, and
+stopped when the form goes). A save names the version it read; someone else's newer
+change is a question (`PresetConflictQuestion`), never a silent loss.
 """
 
 from __future__ import annotations
 
-from typing import Protocol
+import logging
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import partial
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, Signal, Slot
+from PySide6.QtCore import QObject, Qt, Signal, Slot
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QInputDialog
 
 from postalgui.api.values import InvalidValue, format_cep, parse_cep
+from postalgui.gui.messages import arg, describe_error
 from postalgui.gui.tabs.price.package_fields import PackageFields
+from postalgui.gui.tabs.price.preset_conflict import ConflictChoice, PresetConflictQuestion
 from postalgui.gui.tabs.price.route_fields import RouteFields
-from postalgui.services.price.form_values import package_preset, with_named, without_named
-from postalgui.services.price.products import OriginPreset, PriceSettings
+from postalgui.gui.widgets.message_kind import MessageKind
+from postalgui.services.office.errors import OfficeDatabaseError
+from postalgui.services.price import preset_tasks
+from postalgui.services.price.form_values import package_preset
+from postalgui.services.price.preset_tasks import OfficePresets, PresetConflictError
+from postalgui.services.price.products import OriginPreset
 
-__all__ = ["FormPresets", "SettingsOwner"]
+if TYPE_CHECKING:
+    from postalgui.gui.desk import Desk
+    from postalgui.services.price.preset_store import Kind, Preset, StoredPreset
+    from postalgui.services.price.service import PriceService
+
+__all__ = ["FormPresets"]
+
+log = logging.getLogger(__name__)
+
+MESSAGE_KEY = "price.presets"
 
 
-class SettingsOwner(Protocol):
-    """Who holds the price settings the presets read and change (the quote form)."""
+@dataclass(frozen=True)
+class _Edit:
+    """A save (``preset``) or a removal (``preset`` None) of one preset, kept for the question."""
+
+    kind: Kind
+    name: str
+    preset: Preset | None
+
+
+class _Watch:
+    """The subscription to the presets' changes, called on the change feed's thread.
+
+    A plain object (not the controller), so the form's ``destroyed`` can stop it while
+    the controller is going away; the lock makes sure no hand-over is half made then.
+    """
+
+    def __init__(self, tell: Callable[[], None]) -> None:
+        self._tell = tell
+        self._lock = threading.Lock()
+        self._stop: Callable[[], None] | None = None
+        self._stopped = False
 
     @property
-    def prices(self) -> PriceSettings: ...
+    def started(self) -> bool:
+        return self._stop is not None
 
-    def change_prices(self, **changes: object) -> None: ...
+    def start(self, subscribe: Callable[[Callable[[], None]], Callable[[], None]]) -> None:
+        self.stop()
+        with self._lock:
+            self._stopped = False
+        stop = subscribe(self.told)
+        with self._lock:
+            self._stop = stop
+
+    def told(self) -> None:
+        with self._lock:
+            if not self._stopped:
+                self._tell()
+
+    def stop(self) -> None:
+        with self._lock:
+            self._stopped = True
+            stop, self._stop = self._stop, None
+        if stop is not None:
+            stop()
 
 
 class FormPresets(QObject):
-    """Origins and packages the clerk saved, for the route and package fields.
+    """Origins and packages the office saved, for the route and package fields.
 
     Signals: ``originRefused(InvalidValue)`` when "Save this origin" found no valid CEP
-    in the origin field (the form names the problem).
+    in the origin field (the form names the problem); ``presetsLoaded()`` each time the
+    presets were read from the office database; ``conflictAsked(PresetConflictQuestion)``
+    when a save met someone else's newer change (the question is open, window-modal).
     """
 
     originRefused = Signal(object)
+    presetsLoaded = Signal()
+    conflictAsked = Signal(object)
+    _changed = Signal()  # emitted on the change feed's thread
 
-    def __init__(self, owner: SettingsOwner, route: RouteFields, package: PackageFields) -> None:
+    def __init__(self, route: RouteFields, package: PackageFields) -> None:
         super().__init__(route)
-        self.owner = owner
         self.route = route
         self.package = package
+        self._desk: Desk[PriceService] | None = None
+        self._origins: list[StoredPreset] = []
+        self._packages: list[StoredPreset] = []
+        self._loaded = False
+        self._select_package = ""  # the package preset to show once the save comes back
+        self._watch = _Watch(self._changed.emit)
+        self._changed.connect(self._on_changed, Qt.ConnectionType.QueuedConnection)
+        self.destroyed.connect(self._watch.stop)
         package.package_combo.activated.connect(self._on_package_combo_activated)
         package.save_package_button.clicked.connect(self._on_save_package_button_clicked)
         route.origin_menu.aboutToShow.connect(self._on_origin_menu_about_to_show)
 
+    @property
+    def origins(self) -> list[OriginPreset]:
+        return [stored.preset for stored in self._origins if isinstance(stored.preset, OriginPreset)]
+
+    @property
+    def package_names(self) -> list[str]:
+        return [stored.name for stored in self._packages]
+
+    def use_desk(self, desk: Desk[PriceService]) -> None:
+        """Read the office's presets over ``desk`` now, and again whenever one changes."""
+        self._desk = desk
+        self.reload()
+
+    def follow_settings(self) -> None:
+        """Settings changed (perhaps the environment, and so the office database): read
+        the presets again and follow the changes of the database now in force."""
+        self._watch.stop()
+        self.reload()
+
+    def reload(self) -> None:
+        """Read the presets again in the background (the menus keep what they show till then)."""
+        if self._desk is None:
+            return
+        self.fill_packages()
+        self._desk.run(
+            preset_tasks.load_presets,
+            name="price presets",
+            key="price.presets.load",
+            on_result=self._on_load_result,
+            on_error=self._on_load_error,
+        )
+
     def fill_packages(self) -> None:
         combo = self.package.package_combo
         combo.clear()
-        combo.addItem(self.tr("(choose a preset)"), None)
-        for index, preset in enumerate(self.owner.prices.package_presets):
-            combo.addItem(preset.name, index)
+        loading = self._desk is not None and not self._loaded
+        combo.addItem(self.tr("(loading presets…)") if loading else self.tr("(choose a preset)"), None)
+        for index, stored in enumerate(self._packages):
+            combo.addItem(stored.name, index)
 
     def _ask_name(self, title: str, label: str) -> str:
         """A name typed by the user, ``""`` when cancelled or blank."""
         name, accepted = QInputDialog.getText(self.route, title, label)
         return name.strip() if accepted else ""
+
+    # --- reading -----------------------------------------------------------------------
+
+    @Slot(object)
+    def _on_load_result(self, presets: OfficePresets) -> None:
+        self._origins, self._packages = presets.origins, presets.packages
+        self._loaded = True
+        self.fill_packages()
+        if self._select_package:
+            self.package.package_combo.setCurrentIndex(
+                self.package.package_combo.findText(self._select_package)
+            )
+            self._select_package = ""
+        if self._desk is not None and not self._watch.started:
+            try:  # the store was opened by the task: subscribing only adds a listener
+                self._watch.start(self._desk.service.watch_presets)
+            except Exception:
+                log.exception("Cannot follow the office's preset changes")
+        self.presetsLoaded.emit()
+
+    @Slot(object)
+    def _on_load_error(self, error: BaseException) -> None:
+        self._loaded = True
+        self.fill_packages()
+        self._show_error(self.tr("The presets could not be read: %1"), error)
+
+    @Slot()
+    def _on_changed(self) -> None:
+        self.reload()
+
+    def _show_error(self, template: str, error: BaseException) -> None:
+        if self._desk is not None:
+            text = str(error) if isinstance(error, OfficeDatabaseError) else describe_error(error)
+            self._desk.messages.show_message(arg(template, text), MessageKind.ERROR, key=MESSAGE_KEY)
+
+    # --- writing -----------------------------------------------------------------------
+
+    def _version(self, kind: Kind, name: str) -> int | None:
+        """The version read of the preset called ``name`` (``None``: not known here)."""
+        presets = self._origins if kind == "origin" else self._packages
+        return next((stored.version for stored in presets if stored.name == name), None)
+
+    def _write(self, edit: _Edit, *, overwrite: bool = False) -> None:
+        desk = self._desk
+        if desk is None:
+            return
+        desk.messages.clear(MESSAGE_KEY)
+        expected = None if overwrite else self._version(edit.kind, edit.name)
+
+        on_error = partial(self._on_write_error, edit)
+        done = self._on_write_result
+        if edit.preset is None:
+            desk.run(
+                preset_tasks.delete_preset,
+                edit.kind,
+                edit.name,
+                expected,
+                name="price preset",
+                owner=self,
+                on_result=done,
+                on_error=on_error,
+            )
+        elif overwrite:
+            desk.run(
+                preset_tasks.overwrite_preset,
+                edit.kind,
+                edit.preset,
+                name="price preset",
+                owner=self,
+                on_result=done,
+                on_error=on_error,
+            )
+        else:
+            desk.run(
+                preset_tasks.save_preset,
+                edit.kind,
+                edit.preset,
+                expected,
+                name="price preset",
+                owner=self,
+                on_result=done,
+                on_error=on_error,
+            )
+
+    @Slot(object)
+    def _on_write_result(self, _stored: StoredPreset | None) -> None:
+        self.reload()  # this desk's copy follows what the office now holds
+
+    def _on_write_error(self, edit: _Edit, error: BaseException) -> None:
+        if not isinstance(error, PresetConflictError):
+            self._show_error(self.tr("The preset could not be saved: %1"), error)
+            return
+        question = PresetConflictQuestion(self.route, edit.name, error.current.by, error.current.at)
+        question.answered.connect(lambda choice: self._on_question_answered(edit, choice))
+        question.finished.connect(question.deleteLater)
+        question.open()
+        self.conflictAsked.emit(question)
+
+    def _on_question_answered(self, edit: _Edit, choice: ConflictChoice) -> None:
+        if choice is ConflictChoice.OVERWRITE:
+            self._write(edit, overwrite=True)
+        elif choice is ConflictChoice.RELOAD:
+            self.reload()
 
     # --- packages ----------------------------------------------------------------------
 
@@ -72,7 +280,9 @@ class FormPresets(QObject):
         preset_index = package.package_combo.itemData(index)
         if preset_index is None:
             return
-        preset = self.owner.prices.package_presets[int(preset_index)]
+        preset = self._packages[int(preset_index)].preset
+        if isinstance(preset, OriginPreset):
+            return
         package.set_format(preset.format)
         package.set_sizes(preset.length, preset.width, preset.height, preset.diameter)
         if preset.weight_g:
@@ -89,17 +299,18 @@ class FormPresets(QObject):
         shown = {name: spin.value() for name, spin in package.sizes() if spin.isVisible()}
         fmt = str(package.format_combo.currentData())
         preset = package_preset(name, fmt, shown, package.weight_spin.value())
-        self.owner.change_prices(package_presets=with_named(self.owner.prices.package_presets, preset))
-        self.fill_packages()
-        package.package_combo.setCurrentIndex(package.package_combo.count() - 1)
+        self._select_package = name
+        self._write(_Edit("package", name, preset))
 
     # --- origins -----------------------------------------------------------------------
 
     @Slot()
     def _on_origin_menu_about_to_show(self) -> None:
         menu = self.route.origin_menu
-        presets = self.owner.prices.origin_presets
+        presets = self.origins
         menu.clear()
+        if self._desk is not None and not self._loaded:
+            menu.addAction(self.tr("Loading saved origins…")).setEnabled(False)
         for preset in presets:
             action = QAction(f"{preset.name} — {format_cep(preset.cep)}", menu)
             action.setData(preset.cep)
@@ -133,12 +344,11 @@ class FormPresets(QObject):
             return
         name = self._ask_name(self.tr("Save origin"), self.tr("Name of this origin:"))
         if name:
-            origin = OriginPreset(name=name, cep=cep)
-            self.owner.change_prices(origin_presets=with_named(self.owner.prices.origin_presets, origin))
+            self._write(_Edit("origin", name, OriginPreset(name=name, cep=cep)))
 
     @Slot()
     def _on_remove_origin_triggered(self) -> None:
         action = self.sender()
         if isinstance(action, QAction):
-            kept = without_named(self.owner.prices.origin_presets, str(action.data()))
-            self.owner.change_prices(origin_presets=kept)
+            name = str(action.data())
+            self._write(_Edit("origin", name, None))

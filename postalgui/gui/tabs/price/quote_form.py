@@ -1,7 +1,7 @@
 """The quote form: one package, priced for every product the clerk compares.
 
 Built for speed at the counter: origin remembered with presets, package presets that
-fill format, sizes and weight, Enter quotes from any field. `build_request` turns the
+fill format, sizes and weight (presets are the office's, read by `FormPresets`), Enter quotes from any field. `build_request` turns the
 form into one `PriceQuery` per product, or the list of problems (field and rule)
 with nothing sent. Additional services come per product from ``/servicos-adicionais``:
 the form shows their union, and a product that does not offer a chosen service, or
@@ -67,7 +67,7 @@ class QuoteForm(QWidget):
     Signals: ``quoteRequested()`` on Enter or the Quote button; ``servicesNeeded()``
     when the products, destination country or date change (the tab reloads the
     offered additional services); ``pricesChanged(PriceSettings)`` with the new value
-    after the origin was remembered, a preset was saved or removed, the compared
+    after the origin was remembered, the compared
     products or the handling days changed (the tab, which owns the settings, saves it). The form never edits
     the settings it was given: they are frozen, and shared with the rest of the app.
     ``routeChanged()`` when the route was edited; ``arriveByChanged(date | None)`` when
@@ -99,7 +99,7 @@ class QuoteForm(QWidget):
         self.checks = FormChecks(parts, self)
         self.problems_label = self.checks.problems_label
         self._name_widgets()
-        self.presets = FormPresets(self, self.route, self.package)
+        self.presets = FormPresets(self.route, self.package)
         self.presets.fill_packages()
         self._lay_out(what)
         self._connect_parts()
@@ -209,11 +209,12 @@ class QuoteForm(QWidget):
         self.declared.show_limits(form_values.declared_limits(found, self._prices.name_of))
 
     def set_prices(self, prices: PriceSettings) -> None:
-        """Follow new settings (another tab chose the card to quote with): products, presets."""
+        """Follow new settings (another tab chose the card to quote with, another environment
+        and so another office database): products, presets."""
         self._prices = prices
         self._forget_services()
         self.dates.show_handling(prices.handling_days)
-        self.presets.fill_packages()
+        self.presets.follow_settings()
         self._fill_products()
         self.servicesNeeded.emit()
 

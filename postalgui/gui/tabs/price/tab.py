@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from postalgui.gui.desk import Desk
 from postalgui.gui.messages import arg, describe_error
 from postalgui.gui.tabs.price.breakdown_view import BreakdownView
 from postalgui.gui.tabs.price.error_column import ErrorColumn
@@ -100,6 +101,7 @@ class PriceTab(QWidget):
 
     def _build_form(self) -> None:
         self.form = QuoteForm(self.price.prices_settings(), self)
+        self.form.presets.use_desk(Desk(self.price, self.runner, self.messages))
         self.form.quoteRequested.connect(self._on_form_quote_requested)
         self.form.servicesNeeded.connect(self._on_form_services_needed)
         self.form.pricesChanged.connect(self._on_form_prices_changed)
