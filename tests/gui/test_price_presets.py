@@ -6,7 +6,7 @@ Two desks are two `OfficeStore`s (clerk.a, clerk.b) on one database, SQLite and 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from types import SimpleNamespace
 from typing import cast
 
@@ -40,33 +40,28 @@ def desks(office_url_for_test: URL) -> Iterator[tuple[OfficeStore, OfficeStore]]
     second.close()
 
 
+OpenForm = Callable[[OfficeStore, PriceSettings], QuoteForm]
+
+
 @pytest.fixture
-def task_runner(qapp: object) -> Iterator[TaskRunner]:
-    del qapp
+def open_form(qtbot: QtBot) -> Iterator[OpenForm]:
+    """Quote forms reading their presets from a store as the Prices tab wires them, their
+    tasks on a runner with no sandbox behind it (shut down after the test)."""
     runner = TaskRunner()
-    yield runner
+    frames: list[QWidget] = []  # qtbot holds widgets weakly
+
+    def build(store: OfficeStore, prices: PriceSettings) -> QuoteForm:
+        session = cast(Session, SimpleNamespace(settings=SimpleNamespace(prices=prices)))
+        service = PriceService(session, lambda: None, lambda: PresetStore(store))  # type: ignore[arg-type,return-value]
+        frame = QWidget()
+        qtbot.addWidget(frame)
+        frames.append(frame)
+        form = QuoteForm(prices, frame)
+        form.presets.use_desk(Desk(service, runner, MessageArea(frame)))
+        return form
+
+    yield build
     assert runner.shutdown(15000), "background tasks did not end"
-
-
-_FRAMES: list[QWidget] = []  # qtbot holds widgets weakly
-
-
-@pytest.fixture(autouse=True)
-def _frames() -> Iterator[None]:
-    yield
-    _FRAMES.clear()
-
-
-def open_form(store: OfficeStore, runner: TaskRunner, qtbot: QtBot, prices: PriceSettings) -> QuoteForm:
-    """A quote form reading its presets from ``store`` as the Prices tab wires it."""
-    session = cast(Session, SimpleNamespace(settings=SimpleNamespace(prices=prices)))
-    service = PriceService(session, lambda: None, lambda: PresetStore(store))  # type: ignore[arg-type,return-value]
-    frame = QWidget()
-    qtbot.addWidget(frame)
-    _FRAMES.append(frame)
-    form = QuoteForm(prices, frame)
-    form.presets.use_desk(Desk(service, runner, MessageArea(frame)))
-    return form
 
 
 def menu_actions(form: QuoteForm) -> dict[str, QAction]:
@@ -75,11 +70,11 @@ def menu_actions(form: QuoteForm) -> dict[str, QAction]:
 
 
 def test_presets_load_in_the_background_then_follow_another_desks_changes(
-    desks: tuple[OfficeStore, OfficeStore], task_runner: TaskRunner, qtbot: QtBot
+    desks: tuple[OfficeStore, OfficeStore], open_form: OpenForm, qtbot: QtBot
 ) -> None:
     a, b = desks
     prices = PriceSettings(origin_presets=[LOJA])
-    form = open_form(a, task_runner, qtbot, prices)
+    form = open_form(a, prices)
     assert form.package_combo.itemText(0) == "(loading presets…)"  # nothing read on the GUI thread
     assert "Loading saved origins…" in menu_actions(form)
     with qtbot.waitSignal(form.presets.presetsLoaded, timeout=WAIT_MS):
@@ -98,13 +93,13 @@ def test_presets_load_in_the_background_then_follow_another_desks_changes(
 @pytest.mark.usefixtures("each_language")
 def test_saving_over_another_desks_change_asks_and_overwrite_keeps_mine(
     desks: tuple[OfficeStore, OfficeStore],
-    task_runner: TaskRunner,
+    open_form: OpenForm,
     qtbot: QtBot,
     monkeypatch: pytest.MonkeyPatch,
     each_language: str,
 ) -> None:
     a, b = desks
-    form = open_form(a, task_runner, qtbot, PriceSettings(origin_presets=[LOJA]))
+    form = open_form(a, PriceSettings(origin_presets=[LOJA]))
     with qtbot.waitSignal(form.presets.presetsLoaded, timeout=WAIT_MS):
         pass
     (opened,) = PresetStore(b).list("origin")
@@ -138,10 +133,10 @@ def test_saving_over_another_desks_change_asks_and_overwrite_keeps_mine(
 
 
 def test_reload_takes_theirs_and_cancel_deletes_nothing(
-    desks: tuple[OfficeStore, OfficeStore], task_runner: TaskRunner, qtbot: QtBot
+    desks: tuple[OfficeStore, OfficeStore], open_form: OpenForm, qtbot: QtBot
 ) -> None:
     a, b = desks
-    form = open_form(a, task_runner, qtbot, PriceSettings(origin_presets=[LOJA]))
+    form = open_form(a, PriceSettings(origin_presets=[LOJA]))
     with qtbot.waitSignal(form.presets.presetsLoaded, timeout=WAIT_MS):
         pass
     remove = next(action for action in menu_actions(form).values() if action.menu() is not None)

@@ -200,6 +200,7 @@ def test_package_preset_fills_the_form_and_new_ones_are_saved(
     tab: PriceTab, context: AppContext, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     form = tab.form
+    qtbot.waitUntil(lambda: form.package_combo.findText("Caixa tipo 2") > 0, timeout=WAIT_MS)
     index = form.package_combo.findText("Caixa tipo 2")
     form.package_combo.setCurrentIndex(index)
     form.package_combo.activated.emit(index)
@@ -210,10 +211,12 @@ def test_package_preset_fills_the_form_and_new_ones_are_saved(
     monkeypatch.setattr(
         "PySide6.QtWidgets.QInputDialog.getText", lambda *args, **kwargs: ("Caixa loja", True)
     )
-    form.save_package_button.click()
-    saved = context.store.load().prices.package_presets
-    assert saved[-1].name == "Caixa loja"
-    assert saved[-1].weight_g == 750
+    with qtbot.waitSignal(form.presets.presetsLoaded, timeout=WAIT_MS):
+        form.save_package_button.click()
+    assert form.package_combo.currentText() == "Caixa loja"
+    saved = context.preset_store().list("package")  # office data, not the settings file
+    assert (saved[-1].name, saved[-1].preset.weight_g) == ("Caixa loja", 750)
+    assert saved[-1].preset.name not in [p.name for p in context.store.load().prices.package_presets]
 
 
 def test_history_rerun_loads_the_form_and_quotes(tab: PriceTab, qtbot: QtBot) -> None:

@@ -1,7 +1,8 @@
 """The quote form: one package, priced for every product the clerk compares.
 
 Built for speed at the counter: origin remembered with presets, package presets that
-fill format, sizes and weight (presets are the office's, read by `FormPresets`), Enter quotes from any field. `build_request` turns the
+fill format, sizes and weight (the office's presets, read by `FormPresets`), Enter
+quotes from any field. `build_request` turns the
 form into one `PriceQuery` per product, or the list of problems (field and rule)
 with nothing sent. Additional services come per product from ``/servicos-adicionais``:
 the form shows their union, and a product that does not offer a chosen service, or
