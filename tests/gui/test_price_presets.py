@@ -89,6 +89,10 @@ def test_presets_load_in_the_background_then_follow_another_desks_changes(
     PresetStore(other).save("origin", OriginPreset(name="CD", cep="70002900"), None)
     qtbot.waitUntil(lambda: "CD — 70002-900" in menu_actions(form), timeout=2_000)
 
+    assert a.feed._subscribers  # following the office's changes...
+    form.deleteLater()
+    qtbot.waitUntil(lambda: not a.feed._subscribers, timeout=WAIT_MS)  # ...until the form goes
+
 
 @pytest.mark.usefixtures("each_language")
 def test_saving_over_another_desks_change_asks_and_overwrite_keeps_mine(
