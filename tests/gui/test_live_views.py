@@ -131,6 +131,11 @@ class OfficeJobs:
         ]
 
 
+def _provider(store: object) -> Any:
+    """The feature store's provider a facade takes, giving the stand-in."""
+    return lambda: store
+
+
 def _session(store: OfficeStore) -> Any:
     """What the facades ask of the app for this test: the office (this desk's store)."""
     return SimpleNamespace(office=lambda: SimpleNamespace(store=lambda: store), env_key="sandbox")
@@ -165,14 +170,6 @@ def _listening(store: OfficeStore) -> None:
         stop()
 
 
-@pytest.fixture
-def runner(qapp: object) -> Iterator[TaskRunner]:
-    del qapp
-    task_runner = TaskRunner()
-    yield task_runner
-    assert task_runner.shutdown(15000), "background tasks did not end"
-
-
 def test_a_quote_another_desk_records_appears_keeping_selection_and_scroll(
     desks: tuple[OfficeStore, OfficeStore], runner: TaskRunner, qtbot: QtBot
 ) -> None:
@@ -180,7 +177,7 @@ def test_a_quote_another_desk_records_appears_keeping_selection_and_scroll(
     mine, theirs = OfficeQuotes(here), OfficeQuotes(there)
     for minute in range(60):
         mine.add(f"0{minute:04d}", T0 + timedelta(minutes=minute))
-    panel = HistoryPanel(PriceService(_session(here), lambda: mine), runner)
+    panel = HistoryPanel(PriceService(_session(here), _provider(mine)), runner)
     qtbot.addWidget(panel)
     panel.resize(1000, 400)
     panel.show()
@@ -210,7 +207,7 @@ def test_the_search_text_is_kept_when_a_quote_arrives(
     mine, theirs = OfficeQuotes(here), OfficeQuotes(there)
     mine.add("03220", T0)
     mine.add("04014", T0 + timedelta(minutes=1))
-    panel = HistoryPanel(PriceService(_session(here), lambda: mine), runner)
+    panel = HistoryPanel(PriceService(_session(here), _provider(mine)), runner)
     qtbot.addWidget(panel)
     panel.search_edit.setText("0322")
     panel.refresh()
@@ -233,7 +230,7 @@ def test_a_job_another_desk_requests_appears_in_the_jobs_panel(
     mine.add("1002")
     messages = MessageArea()
     qtbot.addWidget(messages)
-    panel = JobsPanel(Desk(InvoiceService(_session(here), lambda: mine), runner, messages))
+    panel = JobsPanel(Desk(InvoiceService(_session(here), _provider(mine)), runner, messages))
     qtbot.addWidget(panel)
     with qtbot.waitSignal(panel.jobsLoaded, timeout=10_000):
         panel.start()

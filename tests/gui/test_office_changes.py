@@ -47,14 +47,6 @@ class Feed:
 
 
 @pytest.fixture
-def runner(qapp: object) -> Iterator[TaskRunner]:
-    del qapp
-    task_runner = TaskRunner()
-    yield task_runner
-    assert task_runner.shutdown(5000)
-
-
-@pytest.fixture
 def owner() -> Iterator[QObject]:
     parent = QObject()
     yield parent

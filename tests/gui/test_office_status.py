@@ -5,6 +5,7 @@ is away; fed by `OfficeStatus.update` from any thread."""
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 
 import pytest
 from PySide6.QtWidgets import QMainWindow
@@ -37,6 +38,10 @@ def _from_a_worker(status: OfficeStatus, **changes: object) -> None:
     thread.join(5)
 
 
+def _shows(bar: OfficeStatusLabel, text: str) -> Callable[[], bool]:
+    return lambda: bar.label.text() == text
+
+
 def test_nothing_is_said_while_the_office_is_this_computers_file(
     bar: OfficeStatusLabel, qtbot: QtBot
 ) -> None:
@@ -61,20 +66,20 @@ def test_a_shared_server_is_named_quietly_and_its_absence_said_with_what_waits(
     assert bar.label.text() == named + "postalgui at db.office:5432"
     assert bar.label.toolTip() == WHERE
 
-    _from_a_worker(status, reachable=False, waiting=12)
     away = {
-        "en": "Office database unreachable: 12 quotes waiting",
-        "pt_BR": "Banco de dados do escritório inacessível: 12 cotações aguardando",
+        "en": (
+            "Office database unreachable: 12 quotes waiting",
+            "Office database unreachable: 1 quote waiting",
+        ),
+        "pt_BR": (
+            "Banco de dados do escritório inacessível: 12 cotações aguardando",
+            "Banco de dados do escritório inacessível: 1 cotação aguardando",
+        ),
     }[each_language]
-    qtbot.waitUntil(lambda: bar.label.text() == away, timeout=1000)
-    assert WHERE in bar.label.toolTip()
-
-    _from_a_worker(status, reachable=False, waiting=1)
-    one = {
-        "en": "Office database unreachable: 1 quote waiting",
-        "pt_BR": "Banco de dados do escritório inacessível: 1 cotação aguardando",
-    }[each_language]
-    qtbot.waitUntil(lambda: bar.label.text() == one, timeout=1000)
+    for waiting, said in zip((12, 1), away, strict=True):
+        _from_a_worker(status, reachable=False, waiting=waiting)
+        qtbot.waitUntil(_shows(bar, said), timeout=1000)
+        assert WHERE in bar.label.toolTip()
 
     _from_a_worker(status, reachable=True, waiting=0)  # back, the queue sent
     qtbot.waitUntil(lambda: bar.label.text() == named + "postalgui at db.office:5432", timeout=1000)
