@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from postalgui.gui.account_status import AccountStatus
     from postalgui.gui.connection_controller import ConnectionController
     from postalgui.gui.dialogs.settings_dialog import SettingsDialog
+    from postalgui.gui.office_status import OfficeStatusLabel
     from postalgui.gui.tab_navigation import TabNavigation
     from postalgui.gui.tasks import TaskHandle, TaskRunner
     from postalgui.services.connection import ConnectionReport
@@ -69,6 +70,7 @@ class MainWindow(QMainWindow):
     runner: TaskRunner
     connection: ConnectionController
     account_status: AccountStatus
+    office_status: OfficeStatusLabel
 
     def __init__(
         self,
@@ -98,6 +100,7 @@ class MainWindow(QMainWindow):
         Everything with text is built here, after the translators are installed.
         """
         from postalgui.gui.account_status import AccountStatus
+        from postalgui.gui.office_status import OfficeStatusLabel
 
         self.context = context
         self.runner = runner
@@ -110,6 +113,7 @@ class MainWindow(QMainWindow):
         self.account_status = AccountStatus(self.statusBar())
         self.environment_label = self.account_status.environment_label
         self.login_label = self.account_status.login_label
+        self.office_status = OfficeStatusLabel(self.statusBar())
         self._wire_connection()
         self.refresh_account()
         self._show_settings_notice()
@@ -292,6 +296,7 @@ class MainWindow(QMainWindow):
             name, self.context.login, delegated=self.context.profile.delegated, session_only=session_only
         )
         self.overview.show_account(self.context)
+        self.office_status.follow(self.context.office().status)  # no database opened here
 
     def token_text(self) -> str:
         """The token state in full (the status bar may show it elided)."""

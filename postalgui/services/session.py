@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from postalgui.api.scopes import TokenScope
     from postalgui.api.tokens import TokenManager
     from postalgui.api.transport import Transport
+    from postalgui.services.office.database import OfficeDatabase
     from postalgui.services.paths import AppPaths
     from postalgui.services.settings import Overrides, Profile, Settings
 
@@ -76,6 +77,10 @@ class Session(Protocol):
     def sandbox_url(self) -> str: ...
 
     def default_scope(self) -> TokenScope: ...
+
+    def office(self) -> OfficeDatabase:
+        """The office database of the current environment (its stores open on first use)."""
+        ...
 
     def contract_scope(self) -> TokenScope: ...
 

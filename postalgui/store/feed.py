@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import logging
 import threading
+import weakref
 from collections.abc import Callable
-from typing import Any
+from typing import Any, ClassVar
 
 from sqlalchemy import Connection, text
 from sqlalchemy.engine import URL
@@ -34,9 +35,17 @@ Subscriber = Callable[[str], None]
 class ChangeFeed:
     """Subscribers of one database's changes; `publish` inside the writing transaction."""
 
+    _files: ClassVar[weakref.WeakValueDictionary[int, ChangeFeed]] = weakref.WeakValueDictionary()
+    """Every SQLite file's feeds in this process: a commit through one store of a file is
+    told to the subscribers of every store open on it."""
+    _files_lock: ClassVar[threading.Lock] = threading.Lock()
+
     def __init__(self, url: URL, on_reachable: Callable[[bool], None] | None = None) -> None:
         self._url = url
         self._shared = url.get_backend_name() == "postgresql"
+        if not self._shared:
+            with ChangeFeed._files_lock:
+                ChangeFeed._files[id(self)] = self
         self._subscribers: list[Subscriber] = []
         self._lock = threading.Lock()
         self._stop = threading.Event()
@@ -67,10 +76,13 @@ class ChangeFeed:
                 )
 
     def committed(self, topics: tuple[str, ...]) -> None:
-        """After the commit: on SQLite, tell this process's subscribers."""
+        """After the commit: on SQLite, tell this process's subscribers (of any store on the file)."""
         if not self._shared:
+            with ChangeFeed._files_lock:
+                feeds = [feed for feed in ChangeFeed._files.values() if feed._url == self._url]
             for topic in topics:
-                self._deliver(topic)
+                for feed in feeds:
+                    feed._deliver(topic)
 
     def _deliver(self, topic: str) -> None:
         with self._lock:

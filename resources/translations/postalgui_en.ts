@@ -137,6 +137,16 @@
     </message>
 </context>
 <context>
+    <name>OfficeStatusLabel</name>
+    <message numerus="yes">
+        <source>Office database unreachable: %n quote(s) waiting</source>
+        <translation>
+            <numerusform>Office database unreachable: %n quote waiting</numerusform>
+            <numerusform>Office database unreachable: %n quotes waiting</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>PriceTab</name>
     <message numerus="yes">
         <source>%n product(s) could not be priced.</source>

@@ -2886,6 +2886,13 @@ Enviar de novo? Se ela a recebeu, o arquivo será preparado duas vezes.</transla
     </message>
 </context>
 <context>
+    <name>JobsLive</name>
+    <message>
+        <source>Could not read the jobs other desks changed: %1</source>
+        <translation>Não foi possível ler as solicitações alteradas em outras estações: %1</translation>
+    </message>
+</context>
+<context>
     <name>JobsPanel</name>
     <message>
         <location filename="../../postalgui/gui/tabs/invoices/jobs_panel.py" line="+71"/>
@@ -3266,6 +3273,28 @@ Enviar de novo? Se ela a recebeu, o arquivo será preparado duas vezes.</transla
         <location line="+1"/>
         <source>“%1” is not a weight: type whole grams (1500) or kilograms (%2)</source>
         <translation>“%1” não é um peso: digite gramas inteiros (1500) ou quilos (%2)</translation>
+    </message>
+</context>
+<context>
+    <name>OfficeStatusLabel</name>
+    <message numerus="yes">
+        <source>Office database unreachable: %n quote(s) waiting</source>
+        <translation>
+            <numerusform>Banco de dados do escritório inacessível: %n cotação aguardando</numerusform>
+            <numerusform>Banco de dados do escritório inacessível: %n cotações aguardando</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Office database unreachable</source>
+        <translation>Banco de dados do escritório inacessível</translation>
+    </message>
+    <message>
+        <source>%1 cannot be reached; quotes are kept on this computer and sent when it is back.</source>
+        <translation>Não foi possível alcançar %1; as cotações ficam guardadas neste computador e são enviadas quando ele voltar.</translation>
+    </message>
+    <message>
+        <source>Office database: %1</source>
+        <translation>Banco de dados do escritório: %1</translation>
     </message>
 </context>
 <context>

@@ -499,6 +499,12 @@ def refresh_expiry(task: TaskControl, service: InvoiceService) -> list[Job]:
     return store.list(service.env_key)
 
 
+def stored_jobs(task: TaskControl, service: InvoiceService) -> list[Job]:
+    """The environment's jobs as stored, newest first (what another desk changed), writing nothing."""
+    task.raise_if_cancelled()
+    return service.jobs().list(service.env_key)
+
+
 def delete_job(task: TaskControl, service: InvoiceService, job_id: int) -> None:
     """Forget a job and delete its cached file (a file the user saved elsewhere is theirs)."""
     task.raise_if_cancelled()

@@ -47,6 +47,12 @@ class InvoiceService:
         """The pending asynchronous requests, opened on first use (any thread)."""
         return self._jobs()
 
+    def watch(self, callback: Callable[[str], None]) -> Callable[[], None]:
+        """``callback(topic)`` ("job", ...) after each change any desk commits to the office
+        database, on a background thread; returns the function that stops it. Builds the
+        office's store (the keyring, the URL): tasks only."""
+        return self.context.office().store().subscribe(callback)
+
     @property
     def contract(self) -> str:
         """The contract number in use: the one given to `for_contract`, else the profile's

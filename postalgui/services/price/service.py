@@ -104,6 +104,12 @@ class PriceService:
         """The quote history, opened on first use (any thread)."""
         return self._history()
 
+    def watch(self, callback: Callable[[str], None]) -> Callable[[], None]:
+        """``callback(topic)`` ("quote", "preset", ...) after each change any desk commits to
+        the office database, on a background thread; returns the function that stops it.
+        Builds the office's store (the keyring, the URL): tasks only."""
+        return self.context.office().store().subscribe(callback)
+
     def record(self, results: Sequence[QuoteResult], source: Source, run: str | None = None) -> None:
         """Keep quotes in the history; a failing disk is logged, never raised over the quote.
 

@@ -9,9 +9,10 @@ before the app was closed is resumed.
 
 The panel composes and runs the load; its parts each do one thing: following and
 resuming (`job_tracking`), asking again and removing (`job_changes`), the four actions
-(`job_actions`); the model and the jobs' texts are in `jobs_model`. The panel and its
-parts own every task they start: destroying the panel cancels them, and a cancelled
-``follow_job`` leaves its job pending, for the next start.
+(`job_actions`), what other desks change (`jobs_live`); the model and the jobs' texts
+are in `jobs_model`. The panel and its parts own every task they start: destroying the
+panel cancels them, and a cancelled ``follow_job`` leaves its job pending, for the next
+start.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from postalgui.gui.messages import arg
 from postalgui.gui.tabs.invoices.job_actions import JobActions
 from postalgui.gui.tabs.invoices.job_changes import JobRemoval, JobRenewal
 from postalgui.gui.tabs.invoices.job_tracking import JobTracker
+from postalgui.gui.tabs.invoices.jobs_live import JobsLive
 from postalgui.gui.tabs.invoices.jobs_model import JobsModel, job_title
 from postalgui.gui.widgets.failure import Failure
 from postalgui.gui.widgets.message_kind import MessageKind
@@ -83,6 +85,9 @@ class JobsPanel(QWidget):
         self.status_label = QLabel(self)
         self.status_label.setObjectName("jobsStatus")
         self.set_aside_label = _notice_label(self, "jobsSetAside")
+        self.live = JobsLive(
+            desk, self.model, self.tracker, self, loaded=lambda: self._loaded, merged=self._on_live_merged
+        )
         self._connect()
         top = QHBoxLayout()
         top.addWidget(QLabel(self.tr("<b>Jobs</b>"), self))
@@ -281,6 +286,10 @@ class JobsPanel(QWidget):
     @Slot()
     def _on_tracker_reported(self) -> None:
         self._tell_set_aside()
+
+    def _on_live_merged(self) -> None:
+        self._update_status()
+        self._refresh_view()
 
     @Slot()
     def _on_tracker_changed(self) -> None:

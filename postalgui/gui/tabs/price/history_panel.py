@@ -1,9 +1,10 @@
 """The quote history: every quote made, searchable, with its breakdown, re-run and export.
 
 The panel is its components, one per action: `HistorySearch` (the search box, the table
-and the empty state), `HistoryDeletion` (Delete, with its confirmation) and the shared
-`ResultsExporter`; re-run is a signal for the tab. It is built with what it uses: the
-price service and the task runner.
+and the empty state), `HistoryDeletion` (Delete, with its confirmation), `HistoryLive`
+(searching again when any desk records a quote) and the shared `ResultsExporter`; re-run
+is a signal for the tab. It is built with what it uses: the price service and the task
+runner.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from PySide6.QtWidgets import QHBoxLayout, QPushButton, QToolButton, QVBoxLayout
 from postalgui.gui.tabs.price.breakdown_view import BreakdownView
 from postalgui.gui.tabs.price.exporter import PdfLayout, ResultsExporter
 from postalgui.gui.tabs.price.history_deletion import HistoryDeletion
+from postalgui.gui.tabs.price.history_live import HistoryLive
 from postalgui.gui.tabs.price.history_model import HistoryColumn, HistoryModel
 from postalgui.gui.tabs.price.history_search import HistorySearch
 from postalgui.gui.tasks import TaskHandle, TaskRunner
@@ -69,6 +71,7 @@ class HistoryPanel(QWidget):
         self.delete_button = self.deletion.delete_button
         self._lay_out()
         self.search.searched.connect(self._on_search_searched)
+        self.live = HistoryLive(price, runner, self.search)  # after: it restores the view last
         self.deletion.deleted.connect(self.refresh)
         self.table.selectionModel().selectionChanged.connect(self._on_table_selection_changed)
         self.table.selectionModel().currentRowChanged.connect(self._on_table_current_row_changed)

@@ -319,6 +319,8 @@ class PriceTab(QWidget):
     def settings_changed(self) -> None:
         """Settings changed elsewhere (the card to quote with): follow its products."""
         self.form.set_prices(self.price.prices_settings())
+        if self._history is not None:  # the office database may be another one now
+            self._history.live.changes.watch()
 
     # --- slots ------------------------------------------------------------------------
 

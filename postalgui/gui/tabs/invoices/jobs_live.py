@@ -1,0 +1,94 @@
+"""`JobsLive`: the jobs panel follows what every desk does to the jobs, as it commits.
+
+When topic ``"job"`` arrives (`OfficeChanges`), the stored jobs are read again
+(``stored_jobs``: nothing written, unlike the panel's first load) and merged into the
+model row by row, so the selection and the scroll position stay: a new job appears, a
+changed one is updated, one removed elsewhere goes (and stops being followed here). A
+pending job another desk requested is followed by that desk; this one shows its news.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject, Slot
+
+from postalgui.gui.models.office_changes import OfficeChanges
+from postalgui.gui.widgets.failure import Failure
+from postalgui.services.invoices.following import stored_jobs
+from postalgui.services.invoices.jobs import Job
+
+if TYPE_CHECKING:
+    from postalgui.gui.desk import Desk
+    from postalgui.gui.tabs.invoices.job_tracking import JobTracker
+    from postalgui.gui.tabs.invoices.jobs_model import JobsModel
+    from postalgui.services.invoices.service import InvoiceService
+
+__all__ = ["JobsLive"]
+
+TOPIC = "job"
+
+
+class JobsLive(QObject):
+    """Merges the stored jobs into ``model`` when any desk commits a job's change.
+
+    Signals: none; ``merged`` is called after each merge (the panel updates its status).
+    """
+
+    TASK_KEY = "invoices.jobs.live"
+
+    def __init__(
+        self,
+        desk: Desk[InvoiceService],
+        model: JobsModel,
+        tracker: JobTracker,
+        parent: QObject,
+        *,
+        loaded: Callable[[], bool],
+        merged: Callable[[], None],
+    ) -> None:
+        super().__init__(parent)
+        self.desk = desk
+        self.model = model
+        self.tracker = tracker
+        self._loaded = loaded
+        self._merged = merged
+        self.changes = OfficeChanges(desk.service, (TOPIC,), desk.runner, self)
+        self.changes.changed.connect(self._on_changes_changed)
+
+    def merge(self, stored: list[Job]) -> None:
+        """Put every stored job in the model; drop the ones no longer stored."""
+        ids = {job.id for job in stored}
+        for job in self.model.jobs():
+            if job.id not in ids:
+                self.tracker.stop(job.id)
+                self.model.remove(job.id)
+        for job in sorted(stored, key=lambda job: (job.requested_at, job.id)):
+            known = self.model.find(job.id)
+            if known != job:
+                self.model.put(job)
+        self._merged()
+
+    @Slot()
+    def _on_changes_changed(self) -> None:
+        if not self._loaded():  # the first load reads them all
+            return
+        self.desk.run(
+            stored_jobs,
+            name="invoice jobs changed",
+            key=self.TASK_KEY,
+            owner=self,
+            on_result=self._on_stored_task_result,
+            on_error=self._on_stored_task_error,
+        )
+
+    @Slot(object)
+    def _on_stored_task_result(self, stored: list[Job]) -> None:
+        self.merge(stored)
+
+    @Slot(object)
+    def _on_stored_task_error(self, error: BaseException) -> None:
+        # The list stays as it is; the next change or the next start reads it again.
+        wording = Failure(self.tr("Could not read the jobs other desks changed: %1"), self.TASK_KEY)
+        self.desk.messages.show_routine_error(error, wording)
