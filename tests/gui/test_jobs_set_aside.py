@@ -1,4 +1,5 @@
-"""The jobs panel says when the office file holding the jobs was damaged and set aside, with where it went (issue 10)."""
+"""The jobs panel says when the office file holding the jobs was damaged and set aside,
+with where it went (issue 10)."""
 
 from __future__ import annotations
 

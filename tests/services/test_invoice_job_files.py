@@ -19,12 +19,13 @@ from postalgui.api.tokens import DELEGATED_KEY, Scope, TokenManager, TokenScope
 from postalgui.api.transport import RetryPolicy, Transport
 from postalgui.services.invoices.following import follow_job, refresh_expiry
 from postalgui.services.invoices.job_files import JobFileGoneError, fetch_job_file, file_here
-from postalgui.services.invoices.jobs import JobState, JobStore
+from postalgui.services.invoices.jobs import Job, JobState, JobStore
 from postalgui.store.office import OfficeStore
 from tests.conftest import MemoryKeyring
 from tests.services.test_invoice_following import BASE, CSV, DONE, STATUS_URL, MockedService, requested
 
 FILE_URL = f"{STATUS_URL}/file"
+Desks = tuple[MockedService, MockedService]
 
 
 def _operator(key: str) -> OperatorClient:
@@ -36,7 +37,7 @@ def _operator(key: str) -> OperatorClient:
 
 
 @pytest.fixture
-def desks(office_store: OfficeStore, tmp_path: Path) -> Iterator[tuple[MockedService, MockedService]]:
+def desks(office_store: OfficeStore, tmp_path: Path) -> Iterator[Desks]:
     """Two desks (their own caches and clients) on one office database: SQLite, then PostgreSQL."""
     store = JobStore(office_store)
     scope = TokenScope(Scope.CONTRACT, contract="9912345678", dr=20)
@@ -49,23 +50,21 @@ def desks(office_store: OfficeStore, tmp_path: Path) -> Iterator[tuple[MockedSer
         operator.close()
 
 
-def _ready_on_desk_a(desk_a: MockedService) -> Path:
+def _ready_on_desk_a(desks: Desks) -> tuple[Path, Job, MockedService]:
+    """Desk A follows a request to READY (its file in A's cache); the job as desk B lists it, and B."""
+    desk_a, desk_b = desks
     responses.get(STATUS_URL, json=DONE)
     responses.get(FILE_URL, body=CSV, content_type="text/csv")
     done = follow_job(PlainTask(), desk_a, requested(desk_a).id, interval_s=0)
-    assert done.state is JobState.READY
     assert done.path is not None
-    return done.path
+    [job] = desk_b.jobs().list("test")
+    assert job.state is JobState.READY
+    return done.path, job, desk_b
 
 
 @responses.activate
-def test_another_desk_fetches_a_ready_jobs_file_into_its_own_cache(
-    desks: tuple[MockedService, MockedService],
-) -> None:
-    desk_a, desk_b = desks
-    saved_on_a = _ready_on_desk_a(desk_a)
-    [job] = desk_b.jobs().list("test")
-    assert job.state is JobState.READY
+def test_another_desk_fetches_a_ready_jobs_file_into_its_own_cache(desks: Desks) -> None:
+    saved_on_a, job, desk_b = _ready_on_desk_a(desks)
     saved_on_a.rename(saved_on_a.with_name("moved.csv"))  # desk B's disk: no file at that path
     assert file_here(desk_b, job) is None
 
@@ -86,12 +85,8 @@ def test_another_desk_fetches_a_ready_jobs_file_into_its_own_cache(
 
 
 @responses.activate
-def test_past_the_operators_seven_days_it_says_the_file_is_on_another_desk(
-    desks: tuple[MockedService, MockedService],
-) -> None:
-    desk_a, desk_b = desks
-    saved_on_a = _ready_on_desk_a(desk_a)
-    [job] = desk_b.jobs().list("test")
+def test_past_the_operators_seven_days_it_says_the_file_is_on_another_desk(desks: Desks) -> None:
+    saved_on_a, job, desk_b = _ready_on_desk_a(desks)
     desk_b.jobs().update(job.id, finished_at=datetime.now(UTC) - timedelta(days=8))
     saved_on_a.unlink()  # as desk B sees it
     with pytest.raises(JobFileGoneError) as caught:
@@ -109,11 +104,10 @@ def test_past_the_operators_seven_days_it_says_the_file_is_on_another_desk(
 
 
 @responses.activate
-def test_a_file_the_operator_no_longer_has_is_said_gone(desks: tuple[MockedService, MockedService]) -> None:
-    desk_a, desk_b = desks
-    _ready_on_desk_a(desk_a).unlink()
+def test_a_file_the_operator_no_longer_has_is_said_gone(desks: Desks) -> None:
+    saved_on_a, job, desk_b = _ready_on_desk_a(desks)
+    saved_on_a.unlink()
     responses.get(STATUS_URL, json=DONE)
     responses.get(FILE_URL, status=410, json={"msgs": ["Arquivo expirado"]})
-    [job] = desk_b.jobs().list("test")
     with pytest.raises(JobFileGoneError):
         fetch_job_file(PlainTask(), desk_b, job.id)

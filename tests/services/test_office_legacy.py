@@ -50,27 +50,12 @@ CREATE INDEX quote_co_produto ON quote (co_produto);
 PRAGMA user_version = 1;
 """
 
-QUOTES_2 = """
-CREATE TABLE quote (
-    id INTEGER PRIMARY KEY AUTOINCREMENT,
-    at TEXT NOT NULL,
-    environment TEXT NOT NULL,
-    source TEXT NOT NULL,
-    query TEXT NOT NULL,
-    response TEXT,
-    failure_code TEXT,
-    failure_text TEXT,
-    co_produto TEXT NOT NULL,
-    cep_origem TEXT,
-    cep_destino TEXT,
-    sg_pais TEXT,
-    nu_requisicao TEXT,
-    pc_final TEXT,
-    error TEXT,
-    search_text TEXT NOT NULL,
-    run TEXT,
-    dt_evento TEXT NOT NULL DEFAULT ''
-);
+QUOTES_2 = (
+    QUOTES_1.replace(
+        "    search_text TEXT NOT NULL\n);",
+        "    search_text TEXT NOT NULL,\n    run TEXT,\n    dt_evento TEXT NOT NULL DEFAULT ''\n);",
+    ).replace("PRAGMA user_version = 1;", "")
+    + """
 CREATE INDEX quote_run ON quote (run);
 CREATE TABLE quote_deadline (
     run TEXT NOT NULL,
@@ -83,6 +68,7 @@ CREATE TABLE quote_deadline (
 );
 PRAGMA user_version = 2;
 """
+)
 
 JOBS_1 = """
 CREATE TABLE job (
@@ -172,6 +158,16 @@ def _insert(db: sqlite3.Connection, table: str, rows: list[dict[str, Any]]) -> N
         db.execute(f"INSERT INTO {table} ({names}) VALUES ({', '.join('?' * len(row))})", tuple(row.values()))  # noqa: S608
 
 
+def _per_env(
+    make: Callable[[int, str, int], dict[str, Any]], schema: int, count: int
+) -> dict[str, list[dict[str, Any]]]:
+    """``count`` old rows of each environment (ids 1.., 101..)."""
+    return {
+        env: [make(n, env, schema) for n in range(k * 100 + 1, k * 100 + 1 + count)]
+        for k, env in enumerate(ENVS)
+    }
+
+
 def _old_file(path: Path, ddl: str, fill: Callable[[sqlite3.Connection], None]) -> Path:
     with closing(sqlite3.connect(path)) as db:
         db.executescript(ddl)
@@ -181,10 +177,7 @@ def _old_file(path: Path, ddl: str, fill: Callable[[sqlite3.Connection], None]) 
 
 
 def _quotes_file(data: Path, schema: int, per_env: int = 7) -> dict[str, list[dict[str, Any]]]:
-    rows = {
-        env: [_quote(n, env, schema) for n in range(k * 100 + 1, k * 100 + 1 + per_env)]
-        for k, env in enumerate(ENVS)
-    }
+    rows = _per_env(_quote, schema, per_env)
 
     def fill(db: sqlite3.Connection) -> None:
         for env_rows in rows.values():
@@ -209,10 +202,7 @@ def _quotes_file(data: Path, schema: int, per_env: int = 7) -> dict[str, list[di
 
 
 def _jobs_file(data: Path, schema: int, per_env: int = 5) -> dict[str, list[dict[str, Any]]]:
-    rows = {
-        env: [_job(n, env, schema) for n in range(k * 100 + 1, k * 100 + 1 + per_env)]
-        for k, env in enumerate(ENVS)
-    }
+    rows = _per_env(_job, schema, per_env)
 
     def fill(db: sqlite3.Connection) -> None:
         for env_rows in rows.values():

@@ -27,8 +27,7 @@ from __future__ import annotations
 import builtins
 import json
 import uuid
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from enum import StrEnum
@@ -38,8 +37,7 @@ from typing import Any, TypeVar
 from sqlalchemy import Connection, Select, delete, insert, select, update
 
 from postalgui.api.models.invoices import ProcessingKind, ProcessingRecord, ProcessingStatus
-from postalgui.services.office.errors import OfficeDatabaseError, OfficeUnavailableError
-from postalgui.store.errors import StoreError, StoreUnavailableError
+from postalgui.services.office.errors import OfficeDatabaseError, routine_store_errors
 from postalgui.store.office import OfficeStore
 from postalgui.store.tables import job as job_table
 from postalgui.store.tables import sending as sending_table
@@ -271,17 +269,6 @@ def _column_value(name: str, value: object) -> object:
 # --------------------------------------------------------------------------- the store
 
 
-@contextmanager
-def _routine() -> Iterator[None]:
-    """The office database's failures as this store's routine errors (one line each)."""
-    try:
-        yield
-    except StoreUnavailableError as exc:
-        raise OfficeUnavailableError(str(exc)) from None
-    except StoreError as exc:
-        raise JobStoreError(str(exc)) from None
-
-
 def _new_id(key: Sequence[Any] | None) -> int:
     """The id the database gave the row just inserted."""
     if not key:
@@ -333,11 +320,11 @@ class JobStore:
             self.office.close()
 
     def _write(self, work: Callable[[Connection], T]) -> T:
-        with _routine():
+        with routine_store_errors(JobStoreError):
             return self.office.run(work, topics=(TOPIC,))
 
     def _read(self, work: Callable[[Connection], T]) -> T:
-        with _routine():
+        with routine_store_errors(JobStoreError):
             return self.office.run(work, read=True)
 
     # --- writing ---------------------------------------------------------------------

@@ -181,24 +181,16 @@ def _read_only(path: Path) -> sqlite3.Connection:
     return sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
 
 
+@dataclass(frozen=True)
 class _LegacyImport:
     """One old file's import into every environment's office file."""
 
-    def __init__(
-        self,
-        legacy: LegacyFile,
-        path: Path,
-        author: str,
-        office_file: Callable[[str], Path],
-        batch: int,
-        clock: Callable[[], datetime],
-    ) -> None:
-        self.legacy = legacy
-        self.path = path
-        self.author = author
-        self.office_file = office_file
-        self.batch = batch
-        self.clock = clock
+    legacy: LegacyFile
+    path: Path
+    author: str
+    office_file: Callable[[str], Path]
+    batch: int
+    clock: Callable[[], datetime]
 
     def run(self) -> Outcome:
         name = self.legacy.name

@@ -43,14 +43,7 @@ class JobOpening(InvoicesController):
             self.desk.messages.clear(OPEN_KEY)
             self.opened.emit(replace(job, file_path=str(here)))
             return None
-        self.desk.messages.show_message(
-            arg(
-                self.tr("The file of %1 is not on this computer: fetching it from the operator…"),
-                job_title(job),
-            ),
-            MessageKind.INFO,
-            key=OPEN_KEY,
-        )
+        self._say(self.tr("The file of %1 is not on this computer: fetching it from the operator…"), job)
         return self.desk.run(
             fetch_job_file,
             job.id,
@@ -73,9 +66,11 @@ class JobOpening(InvoicesController):
                 )
             else:
                 text = self.tr("The file of %1 is no longer on this computer; request it again.")
-            self.desk.messages.show_message(
-                arg(text, job_title(error.job)), MessageKind.WARNING, key=OPEN_KEY
-            )
+            self._say(text, error.job, MessageKind.WARNING)
             return
         wording = Failure(self.tr("The file could not be fetched again: %1"), OPEN_KEY)
         self.desk.messages.show_routine_error(error, wording)
+
+    def _say(self, text: str, job: Job, kind: MessageKind = MessageKind.INFO) -> None:
+        """``text`` with the job's title for ``%1``, in the tab's message area."""
+        self.desk.messages.show_message(arg(text, job_title(job)), kind, key=OPEN_KEY)
