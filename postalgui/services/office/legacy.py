@@ -261,7 +261,7 @@ class _LegacyImport:
             mark = json.dumps(
                 {"rows": counts, "total": total, "at": self.clock().isoformat(timespec="seconds")}
             )
-            store.run(lambda c: c.execute(insert(tables.store_meta).values(key=key, value=mark)))
+            store.run(partial(_mark, key=key, value=mark))
             return total
         finally:
             store.close()
@@ -270,13 +270,13 @@ class _LegacyImport:
         self, old: sqlite3.Connection, columns: set[str], table: LegacyTable, env: str, store: OfficeStore
     ) -> tuple[int, int]:
         """Import one table's rows of ``env`` in batches; (rows in the old file, of them in the new)."""
-        wanted = found = 0
+        found = 0
         for rows in self._batches(old, columns, table, env):
             keys = [tuple(row[name] for name in table.key) for row in rows]
             store.run(partial(_add_missing, table=table, rows=rows, keys=keys))
-            wanted += len(rows)
             found += len(store.run(partial(_present, table=table, keys=keys), read=True))
-        return wanted, found
+        counted = old.execute(f"SELECT count(*) FROM {table.name} WHERE {table.scope}", (env,))  # noqa: S608 -- our names
+        return int(counted.fetchone()[0]), found
 
     def _batches(
         self, old: sqlite3.Connection, columns: set[str], table: LegacyTable, env: str
@@ -356,3 +356,10 @@ def _add_missing(
     if missing:
         connection.execute(insert(table.target), missing)
     return len(missing)
+
+
+def _mark(connection: Connection, *, key: str, value: str) -> None:
+    """Write an import's confirmation, unless another run of it wrote one meanwhile."""
+    meta = tables.store_meta
+    if connection.execute(select(meta.c.key).where(meta.c.key == key)).first() is None:
+        connection.execute(insert(meta).values(key=key, value=value))
