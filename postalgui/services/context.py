@@ -308,12 +308,18 @@ class AppContext:
             return self._history
 
     def job_store(self) -> JobStore:
-        """The pending asynchronous requests (invoice statements, previews), opened on first use."""
-        with self._lock:
-            if self._jobs is None:
-                from postalgui.services.invoices.jobs import JobStore
+        """The asynchronous requests (invoice statements, previews) in the office database,
+        rebuilt when the office changes (environment, URL); a bad URL is a `JobStoreError`."""
+        from postalgui.services.invoices.jobs import JobStore, JobStoreError
+        from postalgui.store.errors import StoreError
 
-                self._jobs = JobStore(self.paths.data_dir / "jobs.sqlite3")
+        try:
+            office = self.office().store()
+        except StoreError as exc:
+            raise JobStoreError(str(exc)) from None
+        with self._lock:
+            if self._jobs is None or self._jobs.office is not office:
+                self._jobs = JobStore(office)
             return self._jobs
 
     def branch_cache(self) -> BranchCache:

@@ -3020,11 +3020,6 @@ Enviar de novo? Se ela a recebeu, o arquivo será preparado duas vezes.</transla
     </message>
     <message>
         <location line="+88"/>
-        <source>The file of %1 is no longer on this computer; request it again.</source>
-        <translation>O arquivo de %1 não está mais neste computador; solicite-o novamente.</translation>
-    </message>
-    <message>
-        <location line="+88"/>
         <source>The stored jobs could not be read.</source>
         <translation>Não foi possível ler as solicitações salvas.</translation>
     </message>
@@ -6036,6 +6031,25 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
     <message>
         <source>&amp;Remove</source>
         <translation>&amp;Remover</translation>
+    </message>
+</context>
+<context>
+    <name>JobOpening</name>
+    <message>
+        <source>The file of %1 is not on this computer: fetching it from the operator…</source>
+        <translation>O arquivo de %1 não está neste computador: buscando-o nos Correios…</translation>
+    </message>
+    <message>
+        <source>The file of %1 is on another desk and the operator no longer keeps it; request it again.</source>
+        <translation>O arquivo de %1 está em outra estação e os Correios não o guardam mais; solicite-o novamente.</translation>
+    </message>
+    <message>
+        <source>The file of %1 is no longer on this computer; request it again.</source>
+        <translation>O arquivo de %1 não está mais neste computador; solicite-o novamente.</translation>
+    </message>
+    <message>
+        <source>The file could not be fetched again: %1</source>
+        <translation>Não foi possível buscar o arquivo novamente: %1</translation>
     </message>
 </context>
 <context>

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from postalgui.sandbox import SandboxServer
+from postalgui.services.office.database import local_file
 from tests.e2e.conftest import SandboxControl
 from tests.e2e.test_cli_invoices import FAST, invoice_requests, list_json, plain_invoice, run
 
@@ -171,11 +172,12 @@ def test_jobs_says_when_a_damaged_jobs_file_was_set_aside(
 ) -> None:
     data = config_dir / "data"
     data.mkdir(parents=True, exist_ok=True)
-    (data / "jobs.sqlite3").write_bytes(b"this is no database, it is a stray copy of something else" * 100)
+    office = local_file(data, "sandbox")
+    office.write_bytes(b"this is no database, it is a stray copy of something else" * 100)
     code, out, err = run(capsys, "invoices", "jobs", "--json")
     assert code == 0, err
     assert json.loads(out) == []
-    [aside] = list(data.glob("jobs.sqlite3.bad-*"))
+    [aside] = list(data.glob(f"{office.name}.bad-*"))
     assert f"set aside as {aside}" in err
     assert "Traceback" not in err
     code, _out, err = run(capsys, "invoices", "jobs")  # a fresh file now: nothing more to say
@@ -228,8 +230,7 @@ def test_a_run_killed_during_its_post_is_not_sent_again_unasked(
     ("change", "reason"),
     [
         ("DROP TABLE job", "no such table: job"),
-        ("ALTER TABLE job DROP COLUMN operator_status", "no such column: operator_status"),
-        ("PRAGMA user_version = 1", "duplicate column name: operator_status"),  # its migration is in already
+        ("ALTER TABLE job DROP COLUMN operator_status", "no such column: job.operator_status"),
     ],
 )
 def test_jobs_of_a_file_at_a_broken_schema_is_one_line_exit_1(
@@ -242,7 +243,7 @@ def test_jobs_of_a_file_at_a_broken_schema_is_one_line_exit_1(
 ) -> None:
     code, _out, err = run(capsys, "invoices", "jobs")  # makes the file
     assert code == 0, err
-    path = config_dir / "data" / "jobs.sqlite3"
+    path = local_file(config_dir / "data", "sandbox")
     with closing(sqlite3.connect(path)) as db:
         db.execute(change)
         db.commit()
@@ -250,6 +251,6 @@ def test_jobs_of_a_file_at_a_broken_schema_is_one_line_exit_1(
     assert code == 1
     assert out == ""
     assert err == (
-        f"postalgui: The jobs file {path} does not have the tables of its schema ({reason}): "
-        "move it away and a new one is started, or open it with the PostalGUI that made it\n"
+        f"postalgui: The office database file {path} does not have the tables of its schema ({reason}): "
+        "it was changed by hand or by another program; move it away or restore a backup\n"
     )

@@ -376,11 +376,15 @@ def test_a_jobs_file_of_a_newer_version_is_said_not_a_traceback(
     """A routine failure of the shared jobs store (not an operator error) still exits 1
     with one line naming the problem."""
     import sqlite3
+    from contextlib import closing
+
+    from postalgui.services.office.database import local_file
 
     invoice = plain_invoice(list_json(capsys))
-    (config_dir / "data").mkdir(parents=True, exist_ok=True)
-    with sqlite3.connect(config_dir / "data" / "jobs.sqlite3") as connection:
-        connection.execute("PRAGMA user_version = 99")
+    assert run(capsys, "invoices", "jobs")[0] == 0  # makes the file
+    with closing(sqlite3.connect(local_file(config_dir / "data", "sandbox"))) as connection:
+        connection.execute("UPDATE postalgui_office_version SET version_num = '0099_future'")
+        connection.commit()
     out_file = folder / "analitico.csv"
     code, _out, err = run(capsys, "invoices", "analytic", str(invoice["id"]), "--out", str(out_file), *FAST)
     assert code == 1

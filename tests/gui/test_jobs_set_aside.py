@@ -1,4 +1,5 @@
-"""The jobs panel says when the jobs file was damaged and set aside, with where it went (issue 10)."""
+"""The jobs panel says when the office file holding the jobs was damaged and set aside,
+with where it went (issue 10)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from postalgui.gui.tabs.invoices.jobs_panel import JobsPanel
 from postalgui.gui.tasks import TaskRunner
 from postalgui.gui.widgets.message_bar import MessageArea
 from postalgui.services.context import AppContext
+from postalgui.services.office.database import local_file
 
 WAIT_MS = 20_000
 
@@ -30,9 +32,10 @@ def test_a_damaged_jobs_file_is_set_aside_and_said_with_its_path(
 ) -> None:
     data = context.paths.data_dir
     data.mkdir(parents=True, exist_ok=True)
-    (data / "jobs.sqlite3").write_bytes(b"no database here, a stray copy of something else " * 100)
+    office = local_file(data, context.env_key)
+    office.write_bytes(b"no database here, a stray copy of something else " * 100)
     panel, messages = _panel(context, runner, qtbot)
-    [aside] = list(data.glob("jobs.sqlite3.bad-*"))
+    [aside] = list(data.glob(f"{office.name}.bad-*"))
     assert aside.read_bytes().startswith(b"no database here")
     assert messages.message("invoices.jobs.set-aside") is None  # said in the panel, not twice
     assert not panel.set_aside_label.isHidden()
@@ -44,4 +47,4 @@ def test_a_sound_jobs_file_says_nothing(context: AppContext, runner: TaskRunner,
     panel, messages = _panel(context, runner, qtbot)
     assert messages.message("invoices.jobs.set-aside") is None
     assert panel.set_aside_label.isHidden()
-    assert not list(Path(context.paths.data_dir).glob("jobs.sqlite3.bad-*"))
+    assert not list(Path(context.paths.data_dir).glob("*.bad-*"))

@@ -1,9 +1,9 @@
-"""The SQLite job store: round trips, ordering, threads, a damaged file, a restart."""
+"""The job store on the office database (SQLite and PostgreSQL): round trips, ordering,
+threads, a damaged file, a restart, who asked, what every desk is told."""
 
 from __future__ import annotations
 
 import logging
-import sqlite3
 import threading
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta, timezone
@@ -13,7 +13,9 @@ from typing import Any
 import pytest
 
 from postalgui.api.models.invoices import ProcessingKind, ProcessingRecord
-from postalgui.services.invoices.jobs import SCHEMA_VERSION, Job, JobState, JobStore, JobStoreError
+from postalgui.services.invoices.jobs import TOPIC, Job, JobState, JobStore, JobStoreError
+from postalgui.store.office import OfficeStore
+from postalgui.store.urls import sqlite_url
 
 ANALYTIC = {"fatura": "1234567", "tipoDocumento": "RE", "drFatura": "00010", "itemFatura": "001"}
 PREVIEW = {"tipoPrevia": "SINTETICO", "contrato": "9912208555", "dr": "10", "centroCusto": "ÁREA-1"}
@@ -34,10 +36,24 @@ def record(
 
 
 @pytest.fixture
-def store(tmp_path: Path) -> Iterator[JobStore]:
-    jobs = JobStore(tmp_path / "jobs.sqlite3")
+def store(office_store: OfficeStore) -> Iterator[JobStore]:
+    """Jobs on the office database: a SQLite file, then the PostgreSQL test server."""
+    jobs = JobStore(office_store)
     yield jobs
     jobs.close()
+
+
+def test_new_jobs_say_who_asked_and_every_write_is_told(store: JobStore) -> None:
+    heard: list[str] = []
+    store.office.subscribe(heard.append)
+    job = store.add("sandbox", ProcessingKind.EXTRATO_ANALITICO, record(), ANALYTIC)
+    assert job.created_by == "clerk.a"
+    store.office.author = "clerk.b"  # another login on the same desk: the job stays clerk.a's
+    assert store.update(job.id, state=JobState.READY).created_by == "clerk.a"
+    other = store.add("sandbox", ProcessingKind.EXTRATO_ANALITICO, record(), ANALYTIC)
+    assert other.created_by == "clerk.b"
+    if not store.shared:  # on SQLite the feed tells at once; PostgreSQL's listener is tested in store/
+        assert heard.count(TOPIC) == 3
 
 
 def test_every_field_round_trips(store: JobStore, tmp_path: Path) -> None:
@@ -143,11 +159,11 @@ def test_update_refuses_unknown_or_bad_fields(store: JobStore) -> None:
 def test_a_second_store_on_the_same_file_sees_pending_jobs(tmp_path: Path) -> None:
     """What a restart looks like: the app closes, a new one opens the same file."""
     (tmp_path / "data").mkdir()
-    first = JobStore(tmp_path / "data")  # a folder gets jobs.sqlite3 inside it
+    first = JobStore(tmp_path / "data")  # a folder gets office.sqlite3 inside it
     job = first.add("sandbox", ProcessingKind.EXTRATO_ANALITICO, record(), ANALYTIC)
     first.close()
 
-    second = JobStore(tmp_path / "data" / "jobs.sqlite3")
+    second = JobStore(tmp_path / "data" / "office.sqlite3")
     try:
         assert second.pending("sandbox") == [job]
         second.update(job.id, state=JobState.READY)
@@ -185,7 +201,7 @@ def test_a_corrupt_file_is_set_aside(tmp_path: Path, caplog: pytest.LogCaptureFi
     path.write_bytes(b"this is not a database, it is a stray copy of something else" * 100)
     jobs = JobStore(path)
     try:
-        with caplog.at_level(logging.WARNING, logger="postalgui.services.invoices.jobs"):
+        with caplog.at_level(logging.WARNING, logger="postalgui.store.office"):
             assert jobs.list("sandbox") == []
         job = jobs.add("sandbox", ProcessingKind.EXTRATO_ANALITICO, record(), ANALYTIC)
         assert jobs.get(job.id) == job
@@ -229,43 +245,14 @@ def test_find_pending_matches_kind_parameters_and_environment(store: JobStore) -
 
 def test_a_newer_schema_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "jobs.sqlite3"
-    conn = sqlite3.connect(path)
-    conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
-    conn.close()
+    office = OfficeStore(sqlite_url(path))
+    office.run(lambda c: c.exec_driver_sql("UPDATE postalgui_office_version SET version_num = '0099_future'"))
+    office.close()
     jobs = JobStore(path)
     with pytest.raises(JobStoreError, match="newer"):
         jobs.list("sandbox")
     jobs.close()
     assert path.exists()
-
-
-def test_a_jobs_file_of_schema_1_gains_the_operator_status(tmp_path: Path) -> None:
-    path = tmp_path / "jobs.sqlite3"
-    conn = sqlite3.connect(path)
-    conn.executescript(
-        """
-        CREATE TABLE job (id INTEGER PRIMARY KEY AUTOINCREMENT, environment TEXT NOT NULL,
-            kind TEXT NOT NULL, processing_id TEXT NOT NULL, params TEXT NOT NULL, state TEXT NOT NULL,
-            requested_at TEXT NOT NULL, updated_at TEXT NOT NULL, finished_at TEXT, file_path TEXT,
-            error TEXT);
-        INSERT INTO job VALUES (1, 'sandbox', 'EXTRATO_ANALITICO', 'p1', '{}', 'processing',
-            '2026-03-02T10:15:00+00:00', '2026-03-02T10:15:00+00:00', NULL, NULL, NULL);
-        PRAGMA user_version = 1;
-        """
-    )
-    conn.close()
-    jobs = JobStore(path)
-    try:
-        old = jobs.get(1)
-        assert old is not None
-        assert (old.state, old.operator_status) == (JobState.PROCESSING, None)
-        unknown = jobs.update(1, state=JobState.UNKNOWN, operator_status="AGUARDANDO_FILA")
-        assert (unknown.state, unknown.operator_status) == (JobState.UNKNOWN, "AGUARDANDO_FILA")
-        assert jobs.pending("sandbox") == [unknown]
-        added = jobs.add("sandbox", ProcessingKind.EXTRATO_ANALITICO, record("EM_EXECUCAO"), ANALYTIC)
-        assert added.operator_status == "EM_EXECUCAO"
-    finally:
-        jobs.close()
 
 
 def test_job_is_frozen(store: JobStore) -> None:
@@ -353,19 +340,3 @@ def test_a_request_without_an_answer_is_sent_again_only_when_asked_to(store: Job
     assert client.sent == 3
     assert store.pending("sandbox") == [asked.job]
     assert store.unanswered("sandbox", kind, ANALYTIC) is None  # kept with its job, in one transaction
-
-
-def test_a_jobs_file_of_schema_2_gains_the_sending_table(tmp_path: Path) -> None:
-    path = tmp_path / "jobs.sqlite3"
-    fresh = JobStore(path)
-    assert fresh.list("sandbox") == []  # the file is made on first use
-    fresh.close()
-    conn = sqlite3.connect(path)
-    conn.executescript("DROP TABLE sending; PRAGMA user_version = 2;")
-    conn.close()
-    jobs = JobStore(path)
-    try:
-        sent = jobs.sending("sandbox", ProcessingKind.EXTRATO_ANALITICO, ANALYTIC)
-        assert jobs.unanswered("sandbox", ProcessingKind.EXTRATO_ANALITICO, ANALYTIC) == sent
-    finally:
-        jobs.close()

@@ -319,15 +319,17 @@ def _suffix(job: Job, record: ProcessingRecord) -> str:
     return ".pdf" if job.kind is ProcessingKind.PREVIA_SINTETICO else ".csv"
 
 
-def job_file(service: InvoiceService, job: Job, record: ProcessingRecord) -> Path:
-    """Where a job's file goes: ``<cache>/jobs/<env_key>/<id>-<kind>[-<fatura>].<ext>``."""
+def job_file(service: InvoiceService, job: Job, record: ProcessingRecord | None) -> Path:
+    """Where a job's file goes: ``<cache>/jobs/<env_key>/<id>-<kind>[-<fatura>].<ext>``, the
+    same name on every desk (no ``.<ext>`` without the operator's ``record``)."""
     name = f"{job.id}-{job.kind.value.lower()}"
     if job.fatura:
         name += f"-{job.fatura}"
     elif job.params.get("contrato"):
         name += f"-{job.params['contrato']}"
     safe = "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in name)
-    return service.cache_dir / "jobs" / service.env_key / f"{safe}{_suffix(job, record)}"
+    suffix = "" if record is None else _suffix(job, record)
+    return service.cache_dir / "jobs" / service.env_key / f"{safe}{suffix}"
 
 
 def _record_error(record: ProcessingRecord) -> str:
@@ -368,6 +370,8 @@ def follow_job(
         raise ApiError(f"There is no request number {job_id}")
     if job.state is JobState.READY and (job.path is None or not job.path.exists()):
         if job.finished_at is not None and _now() - job.finished_at > FILE_LIFETIME:
+            if store.shared:  # the desk that downloaded it may have it: not expired for everyone
+                return job
             return store.update(job.id, state=JobState.EXPIRED, error=EXPIRED_TEXT)
     elif not job.pending:
         return job
@@ -481,7 +485,8 @@ def refresh_expiry(task: TaskControl, service: InvoiceService) -> list[Job]:
 
     A READY job whose local file is gone and which finished more than 7 days ago, and
     a pending job requested more than 7 days ago, are EXPIRED. A READY job whose file
-    is still here stays READY whatever its age: the file is the user's.
+    is still here stays READY whatever its age: the file is the user's. On a shared
+    database a READY job stays READY: its file may be on the desk that downloaded it.
     """
     task.raise_if_cancelled()
     store = service.jobs()
@@ -490,7 +495,8 @@ def refresh_expiry(task: TaskControl, service: InvoiceService) -> list[Job]:
         if job.pending and _expired(job, now):
             store.update(job.id, state=JobState.EXPIRED, finished_at=now, error=EXPIRED_TEXT)
         elif (
-            job.state is JobState.READY
+            not store.shared
+            and job.state is JobState.READY
             and (job.path is None or not job.path.exists())
             and job.finished_at is not None
             and now - job.finished_at > FILE_LIFETIME

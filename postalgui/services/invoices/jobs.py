@@ -1,4 +1,5 @@
-"""The invoice service's asynchronous requests, kept in SQLite so they survive a restart.
+"""The invoice service's asynchronous requests, kept in the office database so they
+survive a restart and every desk sharing it sees them.
 
 An analytic statement or an invoice preview is requested, then followed by polling
 until its file can be downloaded (spec 001, sections 3 and 4.1). That can take longer
@@ -6,15 +7,16 @@ than a session: the bookkeeper asks in the evening, closes the laptop, and expec
 find the file the next morning. So every request is written down at once, with the
 operator's processing id, and the app resumes the pending ones when it starts.
 
-One file (``jobs.sqlite3`` in the data folder), one connection shared by the GUI
-thread and the workers (``check_same_thread=False``, every use under a lock), WAL
-journal. The schema version lives in ``PRAGMA user_version``. A file SQLite cannot
-read is renamed aside as ``jobs.sqlite3.bad-<timestamp>`` and a fresh one started: the
-requests can be made again, and the operator keeps their files for 7 days anyway.
+The jobs live in the office database's ``job`` table (`postalgui.store.OfficeStore`):
+this desk's ``office-<env>.sqlite3`` by default, the office's PostgreSQL when it shares
+one. Each row carries a ``uid`` (the same on every copy) and who asked (``created_by``);
+every write tells the desks ``"job"``. A job's ``file_path`` is where the desk that
+downloaded it saved the file: another desk finds or fetches its own copy
+(`services.invoices.job_files`). An unusable database is a `JobStoreError`, one line.
 
-A request is also written down *before* it is sent (table ``sending``, schema 3), and
-that line goes when its job is recorded, in the same transaction. A line left over says
-a run died (kill -9, a power cut) between sending the POST and storing the answer: the
+A request is also written down *before* it is sent (table ``sending``), and that line
+goes when its job is recorded, in the same transaction. A line left over says a run
+died (kill -9, a power cut) between sending the POST and storing the answer: the
 operator may be preparing that file, under an id no one kept, and the spec has no list
 of processings to look it up. So a rerun asks the user before sending it again
 (`following.UnansweredRequestError`), rather than start a second processing unasked.
@@ -24,23 +26,27 @@ from __future__ import annotations
 
 import builtins
 import json
-import logging
-import sqlite3
-from collections.abc import Mapping
+import uuid
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from enum import StrEnum
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
-from postalgui.api.errors import RoutineError
+from sqlalchemy import Connection, Select, delete, insert, select, update
+
 from postalgui.api.models.invoices import ProcessingKind, ProcessingRecord, ProcessingStatus
-from postalgui.store.sqlite_file import SqliteStore
+from postalgui.services.office.errors import OfficeDatabaseError, routine_store_errors
+from postalgui.store.office import OfficeStore
+from postalgui.store.tables import job as job_table
+from postalgui.store.tables import sending as sending_table
+from postalgui.store.urls import sqlite_url
 
 __all__ = [
     "FILENAME",
     "PENDING_STATES",
-    "SCHEMA_VERSION",
+    "TOPIC",
     "Job",
     "JobState",
     "JobStore",
@@ -49,49 +55,27 @@ __all__ = [
     "state_of",
 ]
 
-log = logging.getLogger(__name__)
+T = TypeVar("T")
 
-FILENAME = "jobs.sqlite3"
-SCHEMA_VERSION = 3
-
-
-_SCHEMA = """
-CREATE TABLE job (
-    id INTEGER PRIMARY KEY AUTOINCREMENT,
-    environment TEXT NOT NULL,
-    kind TEXT NOT NULL,
-    processing_id TEXT NOT NULL,
-    params TEXT NOT NULL,
-    state TEXT NOT NULL,
-    requested_at TEXT NOT NULL,
-    updated_at TEXT NOT NULL,
-    finished_at TEXT,
-    file_path TEXT,
-    error TEXT,
-    operator_status TEXT
-);
-CREATE INDEX job_environment ON job (environment, requested_at DESC, id DESC);
-CREATE INDEX job_state ON job (environment, state);
-CREATE TABLE sending (
-    id INTEGER PRIMARY KEY AUTOINCREMENT,
-    environment TEXT NOT NULL,
-    kind TEXT NOT NULL,
-    params TEXT NOT NULL,
-    sent_at TEXT NOT NULL
-);
-"""
-
-_MIGRATIONS = {
-    2: "ALTER TABLE job ADD COLUMN operator_status TEXT;",
-    3: "CREATE TABLE sending (id INTEGER PRIMARY KEY AUTOINCREMENT, environment TEXT NOT NULL,"
-    " kind TEXT NOT NULL, params TEXT NOT NULL, sent_at TEXT NOT NULL);",
-}
-"""Schema 2 keeps the operator's last status word (jobs made before have none); schema 3
-writes a request down before it is sent (``sending``)."""
+FILENAME = "office.sqlite3"
+"""The file a `JobStore` made on a folder keeps its jobs in."""
+TOPIC = "job"
+"""What every write tells the desks sharing the database."""
 
 _COLUMNS = (
-    "id, environment, kind, processing_id, params, state, requested_at, updated_at,"
-    " finished_at, file_path, error, operator_status"
+    job_table.c.id,
+    job_table.c.environment,
+    job_table.c.kind,
+    job_table.c.processing_id,
+    job_table.c.params,
+    job_table.c.state,
+    job_table.c.requested_at,
+    job_table.c.updated_at,
+    job_table.c.finished_at,
+    job_table.c.file_path,
+    job_table.c.error,
+    job_table.c.operator_status,
+    job_table.c.created_by,
 )
 _CHANGEABLE = frozenset(
     {
@@ -144,8 +128,9 @@ def state_of(status: ProcessingStatus) -> JobState:
     return _BY_STATUS[status]
 
 
-class JobStoreError(RoutineError, RuntimeError):
-    """The jobs file belongs to a newer PostalGUI, or its tables are not its schema's (changed by hand)."""
+class JobStoreError(OfficeDatabaseError):
+    """The jobs' database cannot be used: a newer PostalGUI's, tables changed by hand, a
+    password refused (a server that cannot be reached now is an `OfficeUnavailableError`)."""
 
 
 @dataclass(frozen=True)
@@ -173,6 +158,8 @@ class Job:
     file_path: str | None
     error: str | None
     operator_status: str | None = None
+    created_by: str = ""
+    """Who asked (the identity-portal login of the desk that requested it)."""
 
     @property
     def pending(self) -> bool:
@@ -226,7 +213,7 @@ def _params_json(params: Mapping[str, str]) -> str:
     )
 
 
-def _job(row: sqlite3.Row | tuple[Any, ...]) -> Job:
+def _job(row: Sequence[Any]) -> Job:
     (
         job_id,
         environment,
@@ -240,6 +227,7 @@ def _job(row: sqlite3.Row | tuple[Any, ...]) -> Job:
         file_path,
         error,
         operator_status,
+        created_by,
     ) = row
     return Job(
         id=int(job_id),
@@ -254,6 +242,7 @@ def _job(row: sqlite3.Row | tuple[Any, ...]) -> Job:
         file_path=file_path,
         error=error,
         operator_status=operator_status,
+        created_by=created_by or "",
     )
 
 
@@ -280,23 +269,63 @@ def _column_value(name: str, value: object) -> object:
 # --------------------------------------------------------------------------- the store
 
 
-class JobStore(SqliteStore):
-    """The jobs at ``path`` (a file; a folder gets `FILENAME` inside it).
+def _new_id(key: Sequence[Any] | None) -> int:
+    """The id the database gave the row just inserted."""
+    if not key:
+        raise RuntimeError("the database gave the new row no id")
+    return int(key[0])
 
-    Thread-safe: every method takes the lock. The file is opened on first use and can
-    be closed any time (`close`); a later call opens it again. Two stores on the same
-    file (the app after a restart, the CLI beside the app) see each other's jobs. The jobs
-    of a file set aside as unreadable (`set_aside_path`) are not in the fresh one: the
-    panel and the CLI say so, with that path, so the user knows what to request again.
+
+def _pending_states() -> list[str]:
+    return [state.value for state in PENDING_STATES]
+
+
+def _newest_first(query: Select[Any]) -> Select[Any]:
+    return query.order_by(job_table.c.requested_at.desc(), job_table.c.id.desc())
+
+
+class JobStore:
+    """The jobs in ``where``: an `OfficeStore`, or a SQLite file (a folder gets `FILENAME`).
+
+    Thread-safe (the office store's pool gives each thread its connection); opened on
+    first use and closable any time (`close`), a later call opens it again. Two stores on
+    the same database (the app after a restart, the CLI beside the app, another desk on
+    the office's server) see each other's jobs. The jobs of a file set aside as
+    unreadable (`set_aside_path`) are not in the fresh one: the panel and the CLI say
+    so, with that path, so the user knows what to request again.
     """
 
-    FILENAME = FILENAME
-    SCHEMA = _SCHEMA
-    VERSION = SCHEMA_VERSION
-    MIGRATIONS = _MIGRATIONS
-    PROBE = "job"
-    LABEL = "jobs file"
-    NEWER_ERROR = JobStoreError
+    def __init__(self, where: Path | OfficeStore) -> None:
+        if isinstance(where, OfficeStore):
+            self.office, self._owned = where, False
+        else:
+            path = Path(where)
+            path = path / FILENAME if path.is_dir() else path
+            self.office, self._owned = OfficeStore(sqlite_url(path)), True
+        self.path = self.office.path
+
+    @property
+    def shared(self) -> bool:
+        """Whether other desks share these jobs (a server): a job's file may be on another desk."""
+        return self.office.shared
+
+    @property
+    def set_aside_path(self) -> Path | None:
+        """Where an unreadable file was moved in this process (None while none was)."""
+        return self.office.set_aside_path
+
+    def close(self) -> None:
+        """Close a database this store opened itself; one it was given belongs to its owner."""
+        if self._owned:
+            self.office.close()
+
+    def _write(self, work: Callable[[Connection], T]) -> T:
+        with routine_store_errors(JobStoreError):
+            return self.office.run(work, topics=(TOPIC,))
+
+    def _read(self, work: Callable[[Connection], T]) -> T:
+        with routine_store_errors(JobStoreError):
+            return self.office.run(work, read=True)
 
     # --- writing ---------------------------------------------------------------------
 
@@ -318,67 +347,63 @@ class JobStore(SqliteStore):
         """
         moment = _stamp(at or _now())
         state = state_of(record.status)
-        error = f"The operator answered {record.status.value}" if state is JobState.FAILED else None
-        row = (
-            environment,
-            ProcessingKind(kind).value,
-            record.id,
-            _params_json(params),
-            state.value,
-            moment,
-            moment,
-            moment if state is JobState.FAILED else None,
-            error,
-            record.status_text or record.status.value,
-        )
+        row = {
+            "uid": uuid.uuid4().hex,
+            "environment": environment,
+            "kind": ProcessingKind(kind).value,
+            "processing_id": record.id,
+            "params": _params_json(params),
+            "state": state.value,
+            "requested_at": moment,
+            "updated_at": moment,
+            "finished_at": moment if state is JobState.FAILED else None,
+            "error": f"The operator answered {record.status.value}" if state is JobState.FAILED else None,
+            "operator_status": record.status_text or record.status.value,
+            "created_by": self.office.author,
+        }
 
-        def insert(conn: sqlite3.Connection) -> Job:
-            conn.execute("BEGIN IMMEDIATE")  # one transaction: the job in, its `sending` line out
-            try:
-                cursor = conn.execute(
-                    "INSERT INTO job (environment, kind, processing_id, params, state, requested_at,"
-                    " updated_at, finished_at, error, operator_status) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    row,
-                )
-                if sent is not None:
-                    conn.execute("DELETE FROM sending WHERE id = ?", (sent.id,))
-            except BaseException:
-                conn.execute("ROLLBACK")
-                raise
-            conn.execute("COMMIT")
-            job_id = int(cursor.lastrowid or 0)
-            return _job(conn.execute(f"SELECT {_COLUMNS} FROM job WHERE id = ?", (job_id,)).fetchone())  # noqa: S608 -- fixed text
+        def add_row(connection: Connection) -> Job:
+            key = _new_id(connection.execute(insert(job_table).values(row)).inserted_primary_key)
+            if sent is not None:
+                connection.execute(delete(sending_table).where(sending_table.c.id == sent.id))
+            return _job(connection.execute(select(*_COLUMNS).where(job_table.c.id == key)).one())
 
-        return self._file.run(insert)
+        return self._write(add_row)
 
     def sending(self, environment: str, kind: ProcessingKind, params: Mapping[str, str]) -> Sending:
         """Write a request down before it is sent (see the module's docstring)."""
         moment = _now()
-        values = (environment, ProcessingKind(kind).value, _params_json(params), _stamp(moment))
+        values = {
+            "environment": environment,
+            "kind": ProcessingKind(kind).value,
+            "params": _params_json(params),
+            "sent_at": _stamp(moment),
+            "created_by": self.office.author,
+        }
 
-        def insert(conn: sqlite3.Connection) -> int:
-            cursor = conn.execute(
-                "INSERT INTO sending (environment, kind, params, sent_at) VALUES (?, ?, ?, ?)", values
-            )
-            return int(cursor.lastrowid or 0)
+        def add_row(connection: Connection) -> int:
+            return _new_id(connection.execute(insert(sending_table).values(values)).inserted_primary_key)
 
-        return Sending(self._file.run(insert), ProcessingKind(kind), dict(params), moment)
+        return Sending(self._write(add_row), ProcessingKind(kind), dict(params), moment)
 
     def unsent(self, sent: Sending) -> None:
         """Forget a `sending` line: the operator refused the request, or the user asks again."""
-
-        self._file.run(lambda conn: conn.execute("DELETE FROM sending WHERE id = ?", (sent.id,)))
+        self._write(lambda c: c.execute(delete(sending_table).where(sending_table.c.id == sent.id)))
 
     def unanswered(self, environment: str, kind: ProcessingKind, params: Mapping[str, str]) -> Sending | None:
         """The newest request of this kind and inputs sent and never answered (see `sending`)."""
-        wanted = (environment, ProcessingKind(kind).value, _params_json(params))
-        row = self._file.run(
-            lambda conn: conn.execute(
-                "SELECT id, params, sent_at FROM sending WHERE environment = ? AND kind = ? AND params = ?"
-                " ORDER BY id DESC LIMIT 1",
-                wanted,
-            ).fetchone()
+        table = sending_table
+        query = (
+            select(table.c.id, table.c.params, table.c.sent_at)
+            .where(
+                table.c.environment == environment,
+                table.c.kind == ProcessingKind(kind).value,
+                table.c.params == _params_json(params),
+            )
+            .order_by(table.c.id.desc())
+            .limit(1)
         )
+        row = self._read(lambda c: c.execute(query).first())
         if row is None:
             return None
         return Sending(int(row[0]), ProcessingKind(kind), json.loads(row[1]), _aware(row[2]))
@@ -393,68 +418,49 @@ class JobStore(SqliteStore):
             raise ValueError(f"cannot change {', '.join(sorted(unknown))} of a job")
         values = {name: _column_value(name, value) for name, value in changes.items()}
         values.setdefault("updated_at", _stamp(_now()))
-        names = sorted(values)
-        assignments = ", ".join(f"{name} = ?" for name in names)
 
-        def change(conn: sqlite3.Connection) -> Job:
-            conn.execute("BEGIN IMMEDIATE")
-            try:
-                cursor = conn.execute(
-                    f"UPDATE job SET {assignments} WHERE id = ?",  # noqa: S608 -- names from _CHANGEABLE, values bound
-                    [*(values[name] for name in names), job_id],
-                )
-                row = conn.execute(f"SELECT {_COLUMNS} FROM job WHERE id = ?", (job_id,)).fetchone()  # noqa: S608 -- fixed text
-            except BaseException:
-                conn.execute("ROLLBACK")
-                raise
-            conn.execute("COMMIT")
-            if cursor.rowcount == 0 or row is None:
-                raise KeyError(job_id)
-            return _job(row)
+        def change(connection: Connection) -> Sequence[Any] | None:
+            connection.execute(update(job_table).where(job_table.c.id == job_id).values(values))
+            return connection.execute(select(*_COLUMNS).where(job_table.c.id == job_id)).first()
 
-        return self._file.run(change)
+        row = self._write(change)
+        if row is None:
+            raise KeyError(job_id)
+        return _job(row)
 
     def delete(self, job_id: int) -> None:
-        self._file.run(lambda conn: conn.execute("DELETE FROM job WHERE id = ?", (job_id,)))
+        self._write(lambda c: c.execute(delete(job_table).where(job_table.c.id == job_id)))
 
     # --- reading ---------------------------------------------------------------------
 
+    def _jobs(self, query: Select[Any]) -> builtins.list[Job]:
+        return [_job(row) for row in self._read(lambda c: c.execute(query).all())]
+
     def get(self, job_id: int) -> Job | None:
-        row = self._file.run(
-            lambda conn: conn.execute(f"SELECT {_COLUMNS} FROM job WHERE id = ?", (job_id,)).fetchone()  # noqa: S608 -- fixed text
-        )
-        return None if row is None else _job(row)
+        found = self._jobs(select(*_COLUMNS).where(job_table.c.id == job_id))
+        return found[0] if found else None
 
     def pending(self, environment: str) -> builtins.list[Job]:
         """Pending jobs (`PENDING_STATES`) of ``environment``, oldest first (resumed in order)."""
-        rows = self._file.run(
-            lambda conn: conn.execute(
-                f"SELECT {_COLUMNS} FROM job WHERE environment = ? AND state IN (?, ?, ?)"  # noqa: S608 -- fixed text
-                " ORDER BY requested_at, id",
-                (environment, *(state.value for state in PENDING_STATES)),
-            ).fetchall()
+        query = (
+            select(*_COLUMNS)
+            .where(job_table.c.environment == environment, job_table.c.state.in_(_pending_states()))
+            .order_by(job_table.c.requested_at, job_table.c.id)
         )
-        return [_job(row) for row in rows]
+        return self._jobs(query)
 
     def find_pending(self, environment: str, kind: ProcessingKind, params: Mapping[str, str]) -> Job | None:
         """The newest pending job of ``environment`` of this kind with exactly these parameters."""
-        wanted = _params_json(params)
-        row = self._file.run(
-            lambda conn: conn.execute(
-                f"SELECT {_COLUMNS} FROM job WHERE environment = ? AND kind = ? AND params = ?"  # noqa: S608 -- fixed text
-                " AND state IN (?, ?, ?) ORDER BY requested_at DESC, id DESC LIMIT 1",
-                (environment, ProcessingKind(kind).value, wanted, *(state.value for state in PENDING_STATES)),
-            ).fetchone()
+        query = select(*_COLUMNS).where(
+            job_table.c.environment == environment,
+            job_table.c.kind == ProcessingKind(kind).value,
+            job_table.c.params == _params_json(params),
+            job_table.c.state.in_(_pending_states()),
         )
-        return None if row is None else _job(row)
+        found = self._jobs(_newest_first(query).limit(1))
+        return found[0] if found else None
 
     def list(self, environment: str, limit: int = 200) -> builtins.list[Job]:
-        """The jobs of ``environment``, newest first."""
-        rows = self._file.run(
-            lambda conn: conn.execute(
-                f"SELECT {_COLUMNS} FROM job WHERE environment = ?"  # noqa: S608 -- fixed text
-                " ORDER BY requested_at DESC, id DESC LIMIT ?",
-                (environment, limit),
-            ).fetchall()
-        )
-        return [_job(row) for row in rows]
+        """The jobs of ``environment``, newest first (a negative ``limit``: all of them)."""
+        query = _newest_first(select(*_COLUMNS).where(job_table.c.environment == environment))
+        return self._jobs(query if limit < 0 else query.limit(limit))

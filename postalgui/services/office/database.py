@@ -4,15 +4,18 @@ With no URL set the office database *is* this desk's file (``office-<env>.sqlite
 the data folder), so a newcomer has nothing to set up. With a PostgreSQL URL (Settings
 or ``POSTALGUI_DATABASE_URL``) the shared server is the office database, and the desk's
 file stays as what an upload copies from and where writes wait while the server cannot
-be reached.
+be reached. Opening the desk's file the first time imports the files kept before the
+office database (`legacy`).
 """
 
 from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
+from postalgui.services.office.legacy import import_legacy
 from postalgui.services.office.status import OfficeState, OfficeStatus
 from postalgui.store.office import OfficeStore
 from postalgui.store.urls import office_url, sqlite_url
@@ -69,6 +72,8 @@ class OfficeDatabase:
         source and the queue of writes waiting for the server."""
         with self._lock:
             if self._local is None:
+                # The files before the office database, imported once (all environments).
+                import_legacy(self.data_dir, self.author, office_file=partial(local_file, self.data_dir))
                 self._local = OfficeStore(
                     sqlite_url(local_file(self.data_dir, self.env_key)), author=self.author
                 )

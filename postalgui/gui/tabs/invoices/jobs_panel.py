@@ -2,17 +2,17 @@
 
 A job is requested, then followed in the background (``follow_job`` polls the
 operator and downloads the file when it is ready); every state change shows here.
-Jobs live in SQLite (`postalgui.services.invoices.jobs`), so the panel starts by
-reading them (``refresh_expiry``, which marks the files the operator no longer keeps
-as expired) and follows again every job still pending: that is how a request made
-before the app was closed is resumed.
+Jobs live in the office database (`postalgui.services.invoices.jobs`), so the panel
+starts by reading them (``refresh_expiry``, which marks the files the operator no
+longer keeps as expired) and follows again every job still pending: that is how a
+request made before the app was closed is resumed.
 
 The panel composes and runs the load; its parts each do one thing: following and
-resuming (`job_tracking`), asking again and removing (`job_changes`), the four actions
-(`job_actions`), what other desks change (`jobs_live`); the model and the jobs' texts
-are in `jobs_model`. The panel and its parts own every task they start: destroying the
-panel cancels them, and a cancelled ``follow_job`` leaves its job pending, for the next
-start.
+resuming (`job_tracking`), asking again and removing (`job_changes`), opening a file
+that may be on another desk (`job_opening`), the four actions (`job_actions`), what
+other desks change (`jobs_live`); the model and the jobs' texts are in `jobs_model`.
+The panel and its parts own every task they start: destroying the panel cancels them,
+and a cancelled ``follow_job`` leaves its job pending, for the next start.
 """
 
 from __future__ import annotations
@@ -26,11 +26,11 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
 from postalgui.gui.messages import arg
 from postalgui.gui.tabs.invoices.job_actions import JobActions
 from postalgui.gui.tabs.invoices.job_changes import JobRemoval, JobRenewal
+from postalgui.gui.tabs.invoices.job_opening import JobOpening
 from postalgui.gui.tabs.invoices.job_tracking import JobTracker
 from postalgui.gui.tabs.invoices.jobs_live import JobsLive
-from postalgui.gui.tabs.invoices.jobs_model import JobsModel, job_title
+from postalgui.gui.tabs.invoices.jobs_model import JobsModel
 from postalgui.gui.widgets.failure import Failure
-from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.gui.widgets.tables import record_table
 from postalgui.services.invoices.following import POLL_INTERVAL_S, refresh_expiry
 from postalgui.services.invoices.jobs import Job, JobState
@@ -71,6 +71,7 @@ class JobsPanel(QWidget):
         self.tracker = JobTracker(desk, POLL_INTERVAL_S, self.model, self.table)
         self.renewal = JobRenewal(desk, self)
         self.removal = JobRemoval(desk, self)
+        self.opening = JobOpening(desk, self)
         self.job_actions = JobActions(self.table, self)
         self.open_action, self.again_action = self.job_actions.open_action, self.job_actions.again_action
         self.resume_action, self.remove_action = (
@@ -113,6 +114,7 @@ class JobsPanel(QWidget):
         self.tracker.changed.connect(self._on_tracker_changed)
         self.tracker.openRequested.connect(self._on_tracker_open_requested)
         self.renewal.renewed.connect(self._on_renewal_renewed)
+        self.opening.opened.connect(self.openRequested)
         self.open_action.triggered.connect(self._on_open_action_triggered)
         self.again_action.triggered.connect(self._on_again_action_triggered)
         self.resume_action.triggered.connect(self._on_resume_action_triggered)
@@ -190,22 +192,11 @@ class JobsPanel(QWidget):
             self.table.selectRow(row)
 
     def open_job(self, job: Job) -> bool:
-        """Ask the tab to show a READY job's file; False (and a message) when there is none."""
+        """Ask the tab to show a READY job's file (fetched again when it is not on this desk,
+        see `job_opening`); False for a job that is not READY."""
         if job.state is not JobState.READY:
             return False
-        path = job.path
-        if path is None or not path.exists():
-            self.desk.messages.show_message(
-                arg(
-                    self.tr("The file of %1 is no longer on this computer; request it again."),
-                    job_title(job),
-                ),
-                MessageKind.WARNING,
-                key="invoices.jobs.open",
-            )
-            return False
-        self.desk.messages.clear("invoices.jobs.open")
-        self.openRequested.emit(job)
+        self.opening.open(job)
         return True
 
     def request_again(self, job: Job) -> TaskHandle | None:
