@@ -181,6 +181,11 @@ class QuoteHistory:
         return self._store()
 
     @property
+    def office(self) -> OfficeDatabase | None:
+        """The office database the history was built on (``None``: a file of its own)."""
+        return self._office
+
+    @property
     def author(self) -> str:
         """The login rows written now say made them ("" when none is configured)."""
         return self._office.author if self._office is not None else self.store.author
