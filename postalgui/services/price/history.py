@@ -186,6 +186,11 @@ class QuoteHistory:
         return self._office
 
     @property
+    def path(self) -> Path | None:
+        """The SQLite file the history is kept in (``None`` on a server)."""
+        return self.store.path
+
+    @property
     def author(self) -> str:
         """The login rows written now say made them ("" when none is configured)."""
         return self._office.author if self._office is not None else self.store.author
