@@ -33,12 +33,15 @@ def add_history(sub: Commands) -> None:
         "history",
         _run_history,
         _add_history_options,
-        add_json,
         summary="list the quote history, newest first, with who made each quote and when",
-        description="List the quotes kept in the office database for this environment (every "
-        "desk's when the office shares a database), newest first: when (local time), who, "
-        "product, route, and price or error.",
+        description=_DESCRIPTION,
     )
+
+
+_DESCRIPTION = (
+    "List the quotes kept in the office database for this environment (every desk's when the office "
+    "shares a database), newest first: when (local time), who, product, route, and price or error."
+)
 
 
 def _add_history_options(parser: argparse.ArgumentParser) -> None:
@@ -50,6 +53,7 @@ def _add_history_options(parser: argparse.ArgumentParser) -> None:
         help="every word must match a product, CEP, country, request number or error",
     )
     parser.add_argument("--limit", metavar="N", help=f"at most N quotes (default {DEFAULT_LIMIT})")
+    add_json(parser)
 
 
 def _run_history(args: argparse.Namespace, context: AppContext) -> int:
@@ -65,9 +69,8 @@ def _run_history(args: argparse.Namespace, context: AppContext) -> int:
     entries = context.quote_history().search(args.search, limit=limit, author=author)
     if args.json:
         print_json([entry_json(entry) for entry in entries])
-    else:
-        for entry in entries:
-            sys.stdout.write(entry_line(entry) + "\n")
+        return EXIT_OK
+    sys.stdout.writelines(entry_line(entry) + "\n" for entry in entries)
     return EXIT_OK
 
 

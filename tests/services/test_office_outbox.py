@@ -52,14 +52,15 @@ def desk_office(data_dir: Path, url: str) -> OfficeDatabase:
     return OfficeDatabase(data_dir, "sandbox", url, author=lambda: "clerk.a", allow_password_in_url=True)
 
 
+def proxied(direct: str, proxy: TcpProxy) -> str:
+    """The server's URL through ``proxy``."""
+    return make_url(direct).set(host="127.0.0.1", port=proxy.port).render_as_string(hide_password=False)
+
+
 @pytest.fixture
 def desk(server: tuple[str, TcpProxy], tmp_path: Path) -> Iterator[tuple[QuoteHistory, OfficeDatabase]]:
     """A desk's history on the server, through the proxy."""
-    direct, proxy = server
-    through = make_url(direct).set(host="127.0.0.1", port=proxy.port).render_as_string(hide_password=False)
-    office = OfficeDatabase(
-        tmp_path, "sandbox", through, author=lambda: "clerk.a", allow_password_in_url=True
-    )
+    office = desk_office(tmp_path, proxied(*server))
     history = QuoteHistory(office)
     yield history, office
     history.close()
@@ -114,10 +115,7 @@ def test_the_queue_is_retried_without_another_write(
 ) -> None:
     monkeypatch.setattr(outbox, "RETRY_S", 0.2)
     direct, proxy = server
-    through = make_url(direct).set(host="127.0.0.1", port=proxy.port).render_as_string(hide_password=False)
-    office = OfficeDatabase(
-        tmp_path, "sandbox", through, author=lambda: "clerk.a", allow_password_in_url=True
-    )
+    office = desk_office(tmp_path, proxied(direct, proxy))
     history = QuoteHistory(office)
     try:
         proxy.cut()
@@ -139,12 +137,9 @@ def test_rows_left_by_an_earlier_session_are_sent_on_the_next_start(
 ) -> None:
     monkeypatch.setattr(outbox, "RETRY_S", 0.2)
     direct, proxy = server
-    through = make_url(direct).set(host="127.0.0.1", port=proxy.port).render_as_string(hide_password=False)
 
     def session() -> tuple[QuoteHistory, OfficeDatabase]:
-        office = OfficeDatabase(
-            tmp_path, "sandbox", through, author=lambda: "clerk.a", allow_password_in_url=True
-        )
+        office = desk_office(tmp_path, proxied(direct, proxy))
         return QuoteHistory(office), office
 
     history, office = session()
