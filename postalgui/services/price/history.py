@@ -41,7 +41,7 @@ from postalgui.services.office.errors import OfficeDatabaseError, routine_store_
 from postalgui.services.office.outbox import Outbox
 from postalgui.services.price.deadline_outcome import DeadlineOutcome, outcome_json
 from postalgui.services.price.history_rows import HistoryEntry, day_key, entry_from_row, quote_row
-from postalgui.store.errors import StoreUnavailableError
+from postalgui.store.errors import StoreError, StoreUnavailableError
 from postalgui.store.office import OfficeStore
 from postalgui.store.tables import quote, quote_deadline
 from postalgui.store.urls import sqlite_url
@@ -164,6 +164,7 @@ class QuoteHistory:
         self._office: OfficeDatabase | None = None
         self._file: OfficeStore | None = None
         self._outbox: Outbox | None = None
+        self._set_aside: Path | None = None
         if isinstance(where, OfficeDatabase):
             self._office = where
             self._store: Callable[[], OfficeStore] = where.store
@@ -202,10 +203,9 @@ class QuoteHistory:
 
     @property
     def set_aside_path(self) -> Path | None:
-        """Where a damaged file was moved on opening, if it was (a server never is)."""
-        if self._office is not None:
-            return None if self._office.shared else self._office.local().set_aside_path
-        return self.store.set_aside_path
+        """Where a damaged file was moved on opening, if it was (a server never is): as the
+        last read found it, so the GUI thread asks no store (nor the login behind it)."""
+        return self._set_aside
 
     # --- writing ---------------------------------------------------------------------
 
@@ -222,7 +222,10 @@ class QuoteHistory:
                 self._outbox.keep(work)
                 return queued
         if self._outbox is not None and self.office_waiting():
-            self._outbox.send()
+            try:
+                self._outbox.send()
+            except StoreError as exc:  # the write went in; what waits is tried again later
+                log.warning("The offline queue could not be sent: %s", exc)
         return result
 
     def office_waiting(self) -> int:
@@ -314,7 +317,11 @@ class QuoteHistory:
 
     def _read(self, query: Select[Any]) -> list[dict[str, Any]]:
         with routine_store_errors(HistoryError):
-            return self.store.run(partial(_read, query=query), read=True)
+            store = self.store
+            try:
+                return store.run(partial(_read, query=query), read=True)
+            finally:
+                self._set_aside = store.set_aside_path
 
     def search(
         self, text: str = "", *, limit: int = 500, offset: int = 0, author: str | None = None
