@@ -67,6 +67,7 @@ from postalgui.cli.price_deadlines import (
     no_date_line,
     not_enabled_note,
 )
+from postalgui.cli.price_history import add_history
 from postalgui.services.context import AppContext
 from postalgui.services.price.breakdown import format_percent_ui
 from postalgui.services.price.priced import DeadlinesArrived, PriceArrived, Pricing, prices_with_deadlines
@@ -173,6 +174,7 @@ def add_parser(commands: Commands) -> None:
         "contract and DR fill rows that leave them blank. Rows with a problem are listed on stderr "
         "(row and file line) and skipped; the others are priced, and the exit status is 2.",
     )
+    add_history(sub)
 
 
 def _product_arg(help_text: str) -> Options:

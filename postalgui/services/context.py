@@ -299,13 +299,18 @@ class AppContext:
         return PresetStore(self.office().store())
 
     def quote_history(self) -> QuoteHistory:
-        """The quote history database, opened on first use (any thread)."""
+        """The quote history on the office database, rebuilt when the office changes
+        (environment or URL); opened on first use (any thread)."""
+        office = self.office()
         with self._lock:
-            if self._history is None:
+            history = self._history
+            if history is None or history.office is not office:
                 from postalgui.services.price.history import QuoteHistory
 
-                self._history = QuoteHistory(self.paths.data_dir / "quotes.sqlite3")
-            return self._history
+                if history is not None:
+                    history.close()
+                history = self._history = QuoteHistory(office)
+            return history
 
     def job_store(self) -> JobStore:
         """The asynchronous requests (invoice statements, previews) in the office database,
@@ -357,12 +362,12 @@ class AppContext:
             jobs, self._jobs = self._jobs, None
             branch_cache, self._branch_cache = self._branch_cache, None
             office, self._office = self._office, None
+        if history is not None:
+            history.close()  # before its office: the offline queue's thread uses it
         if office is not None:
             office.close()
         if branch_cache is not None:
             branch_cache.close()
-        if history is not None:
-            history.close()
         if jobs is not None:
             jobs.close()
         if backend is not None:

@@ -2319,6 +2319,26 @@
             <numerusform>%Ln cotações</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Everyone</source>
+        <translation>Todos</translation>
+    </message>
+    <message>
+        <source>Mine</source>
+        <translation>Meus</translation>
+    </message>
+    <message>
+        <source>Show everyone&apos;s quotes, or only the ones you made</source>
+        <translation>Mostrar as cotações de todos, ou só as que você fez</translation>
+    </message>
+    <message>
+        <source>Whose quotes</source>
+        <translation>De quem são as cotações</translation>
+    </message>
+    <message>
+        <source>No quotes of yours yet. Choose Everyone to see the office&apos;s.</source>
+        <translation>Nenhuma cotação sua ainda. Escolha Todos para ver as do escritório.</translation>
+    </message>
 </context>
 <context>
     <name>HistoryModel</name>
@@ -2377,6 +2397,10 @@
     <message>
         <source>Command line</source>
         <translation>Linha de comando</translation>
+    </message>
+    <message>
+        <source>By</source>
+        <translation>Por</translation>
     </message>
 </context>
 <context>

@@ -14,6 +14,7 @@ import pytest
 
 from postalgui.cli import price_cmd
 from postalgui.sandbox import SandboxServer
+from postalgui.store.office import VERSION_TABLE
 from tests.e2e.conftest import SandboxControl
 from tests.e2e.test_cli_price import OFFICIAL, price_requests, run, write_csv
 
@@ -275,8 +276,10 @@ def test_logged_failures_are_one_line_without_traceback(
     sandbox_server: SandboxServer, sandbox: SandboxControl, config_dir: Path
 ) -> None:
     (config_dir / "data").mkdir(parents=True, exist_ok=True)
-    with closing(sqlite3.connect(config_dir / "data" / "quotes.sqlite3")) as db:
-        db.execute("PRAGMA user_version = 999")  # a newer PostalGUI's history: logged, not raised
+    with closing(sqlite3.connect(config_dir / "data" / "office-sandbox.sqlite3")) as db, db:
+        # a newer PostalGUI's office database: the history write is logged, not raised
+        db.execute(f"CREATE TABLE {VERSION_TABLE} (version_num VARCHAR(32) NOT NULL PRIMARY KEY)")
+        db.execute(f"INSERT INTO {VERSION_TABLE} VALUES ('9999_from_the_future')")  # noqa: S608 -- a constant
     process = fresh_process(sandbox_server, config_dir, *OFFICIAL, stdout=subprocess.PIPE)
     out, err = process.communicate(timeout=60)
     assert process.returncode == 0, err

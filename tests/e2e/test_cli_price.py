@@ -413,7 +413,7 @@ def test_command_line_quotes_join_the_history(
 ) -> None:
     code, _, err = run(capsys, *OFFICIAL)
     assert code == 0, err
-    history = QuoteHistory(config_dir / "data" / "quotes.sqlite3")
+    history = QuoteHistory(next((config_dir / "data").glob("office-*.sqlite3")))
     try:
         (entry,) = history.search("03220")
         assert entry.source == "cli"

@@ -123,7 +123,7 @@ def test_the_history_keeps_the_batchs_deadlines(
     capsys: pytest.CaptureFixture[str], config_dir: Path, batch_file: Path
 ) -> None:
     items = batch_json(capsys, batch_file)
-    history = QuoteHistory(config_dir / "data" / "quotes.sqlite3")
+    history = QuoteHistory(next((config_dir / "data").glob("office-*.sqlite3")))
     try:
         entries = sorted(history.search(), key=lambda entry: entry.id)
     finally:
@@ -153,7 +153,7 @@ def test_a_single_quotes_deadline_joins_the_history_too(
     code, out, err = run(capsys, *args, "--json")
     assert code == 0, err
     record = json.loads(out)
-    history = QuoteHistory(config_dir / "data" / "quotes.sqlite3")
+    history = QuoteHistory(next((config_dir / "data").glob("office-*.sqlite3")))
     try:
         (entry,) = history.search()
     finally:

@@ -272,7 +272,7 @@ class UnreadableHistory:
 
     set_aside_path = None
 
-    def search(self, text: str, limit: int = 1000) -> list[object]:
+    def search(self, text: str, limit: int = 1000, author: str | None = None) -> list[object]:
         from postalgui.services.price.history import HistoryError
 
         raise HistoryError("The history file belongs to a newer PostalGUI")
@@ -296,12 +296,13 @@ def test_an_unreadable_history_is_said_in_the_panels_message_area(
 def test_a_damaged_history_file_is_set_aside_and_said_with_its_path(
     context: AppContext, panel: HistoryPanel, qtbot: QtBot
 ) -> None:
-    history = context.price.history()
-    history.close()
-    history.path.parent.mkdir(parents=True, exist_ok=True)
-    history.path.write_bytes(b"not a database, a stray copy of something else " * 100)
+    path = context.price.history().path
+    assert path is not None
+    context.office().close()  # the office file is this desk's (no server configured)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(b"not a database, a stray copy of something else " * 100)
     _refresh(panel, qtbot)
-    [aside] = list(history.path.parent.glob(f"{history.path.name}.bad-*"))
+    [aside] = list(path.parent.glob(f"{path.name}.bad-*"))
     bar = panel.messages.message("price.history.set-aside")
     assert bar is not None
     assert str(aside) in bar.text()
@@ -309,3 +310,40 @@ def test_a_damaged_history_file_is_set_aside_and_said_with_its_path(
     panel.messages.clear("price.history.set-aside")
     _refresh(panel, qtbot)
     assert panel.messages.message("price.history.set-aside") is None  # said once per file
+
+
+def test_everyone_or_mine_and_who_made_each_quote(
+    context: AppContext, panel: HistoryPanel, qtbot: QtBot
+) -> None:
+    from postalgui.services.price.history import QuoteHistory
+
+    history = context.quote_history()
+    history.add([_result(0, "03220", "20040020", "25,10")], environment=context.env_key, source="form", at=T0)
+    path = history.path
+    assert path is not None
+    theirs = QuoteHistory(path, author="clerk.b", environment=context.env_key)  # another desk, same database
+    theirs.add([_result(0, "03298", "70002900", "18,40")], environment=context.env_key, source="form", at=T0)
+    theirs.close()
+    _refresh(panel, qtbot)
+    assert panel.search.whose_combo.currentText() == "Everyone"
+    assert _products(panel) == ["03298", "03220"]
+    login = context.login
+    assert login
+    assert [panel.proxy.index(r, HistoryColumn.BY).data() for r in range(2)] == ["clerk.b", login]
+    assert panel.model.headerData(HistoryColumn.BY, Qt.Orientation.Horizontal) == "By"
+
+    panel.search.whose_combo.setCurrentIndex(panel.search.whose_combo.findText("Mine"))  # searches at once
+    qtbot.waitUntil(lambda: _products(panel) == ["03220"], timeout=5000)
+    assert panel.count_label.text() == "1 quote(s)"
+    panel.search_edit.setText("70002")
+    qtbot.waitUntil(lambda: panel.stack.currentWidget() is panel.empty_label, timeout=5000)
+    panel.search_edit.clear()
+    qtbot.waitUntil(lambda: _products(panel) == ["03220"], timeout=5000)
+    context.quote_history().clear()
+    _refresh(panel, qtbot)
+    assert panel.empty_label.text() == "No quotes of yours yet. Choose Everyone to see the office's."
+    theirs = QuoteHistory(path, author="clerk.b", environment=context.env_key)
+    theirs.add([_result(0, "04227", "70002900", "9,80")], environment=context.env_key, source="form", at=T0)
+    theirs.close()
+    panel.search.whose_combo.setCurrentIndex(0)
+    qtbot.waitUntil(lambda: _products(panel) == ["04227"], timeout=5000)

@@ -102,3 +102,28 @@ def test_sandbox_url_is_the_override_in_the_sandbox_environment(monkeypatch: pyt
     assert context.sandbox_url() == "http://127.0.0.1:9"
     assert context._sandbox is None  # nothing started here
     context.close()
+
+
+def test_the_quote_history_is_the_office_databases_and_follows_the_environment(
+    context: AppContext, config_dir: Path
+) -> None:
+    from postalgui.api.models.price import PriceQuery, QuoteResult
+
+    history = context.quote_history()
+    assert history.office is context.office()
+    assert context.quote_history() is history
+    history.add(
+        [QuoteResult(0, PriceQuery(coProduto="03220"), None)], environment=context.env_key, source="cli"
+    )
+    (entry,) = history.search()
+    assert entry.created_by == DEMO.login  # who made it: the login
+    assert (context.paths.data_dir / f"office-{context.env_key}.sqlite3").exists()
+    new = context.saved_settings.model_copy(update={"environment": Environment.HOMOLOGATION}).with_profile(
+        Environment.HOMOLOGATION, Profile(contract="9900000001", dr=10)
+    )
+    context.apply(new, login="hom.user", access_code="hom-code-123")
+    other = context.quote_history()
+    assert other is not history
+    assert other.office is context.office()
+    assert other.environment == context.env_key != entry.environment
+    assert other.search() == []

@@ -1,4 +1,5 @@
-"""The SQLite quote history: storing, finding, round trips, threads, a damaged file."""
+"""The quote history on the office database (SQLite and PostgreSQL): storing, finding, who,
+round trips, threads, a damaged file."""
 
 from __future__ import annotations
 
@@ -6,16 +7,22 @@ import logging
 import sqlite3
 import threading
 from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import UTC, date, datetime, timedelta, timezone
 from decimal import Decimal
 from pathlib import Path
 
 import pytest
+from sqlalchemy import select
 
 from postalgui.api.models.deadline import Deadline
 from postalgui.api.models.price import ItemError, ObjectFormat, PriceQuery, PriceResponse, QuoteResult
+from postalgui.services.office.database import OfficeDatabase
 from postalgui.services.price.deadlines import DeadlineOutcome
-from postalgui.services.price.history import SCHEMA_VERSION, HistoryError, QuoteHistory
+from postalgui.services.price.history import HistoryError, QuoteHistory
+from postalgui.store.office import VERSION_TABLE
+from postalgui.store.tables import quote, quote_deadline
+from tests.office_fixtures import postgres_or_skip
 
 NATIONAL = PriceQuery(
     coProduto="03220",
@@ -105,11 +112,21 @@ FAILED_ITEM = PriceResponse.model_validate(
 )
 
 
-@pytest.fixture
-def history(tmp_path: Path) -> Iterator[QuoteHistory]:
-    store = QuoteHistory(tmp_path / "data" / "quotes.sqlite3")
+@pytest.fixture(params=["sqlite", "postgresql"])
+def history(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[QuoteHistory]:
+    """A history written by "clerk.a": on a SQLite file, then on the PostgreSQL test server."""
+    if request.param == "sqlite":
+        store = QuoteHistory(tmp_path / "data" / "quotes.sqlite3", author="clerk.a")
+        yield store
+        store.close()
+        return
+    office = OfficeDatabase(
+        tmp_path, "sandbox", postgres_or_skip(), author=lambda: "clerk.a", allow_password_in_url=True
+    )
+    store = QuoteHistory(office)
     yield store
     store.close()
+    office.close()
 
 
 def sample_results() -> list[QuoteResult]:
@@ -126,23 +143,23 @@ def sample_results() -> list[QuoteResult]:
     ]
 
 
-def test_created_on_first_use_with_schema_version(tmp_path: Path) -> None:
+def test_created_on_first_use_and_migrated(tmp_path: Path) -> None:
     path = tmp_path / "data" / "quotes.sqlite3"
     store = QuoteHistory(path)
     assert not path.exists()
     assert store.count() == 0
     store.close()
     with sqlite3.connect(path) as conn:
-        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+        assert conn.execute(f"SELECT count(*) FROM {VERSION_TABLE}").fetchone()[0] == 1  # noqa: S608 -- a constant
         assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     conn.close()
 
 
-def test_a_folder_gets_the_standard_file_name(tmp_path: Path) -> None:
+def test_a_folder_gets_the_office_file_name(tmp_path: Path) -> None:
     store = QuoteHistory(tmp_path)
     store.add(sample_results()[:1], environment="sandbox", source="form")
     store.close()
-    assert (tmp_path / "quotes.sqlite3").exists()
+    assert (tmp_path / "office.sqlite3").exists()
 
 
 def test_round_trip_of_every_field(history: QuoteHistory) -> None:
@@ -296,7 +313,7 @@ def test_corrupt_file_is_set_aside_and_replaced(tmp_path: Path, caplog: pytest.L
     path = tmp_path / "quotes.sqlite3"
     path.write_bytes(b"this is not a database, just bytes " * 200)
     store = QuoteHistory(path)
-    with caplog.at_level(logging.WARNING, logger="postalgui.services.price.history"):
+    with caplog.at_level(logging.WARNING, logger="postalgui.store"):
         assert store.count() == 0
     aside = [item for item in tmp_path.iterdir() if item.name.startswith("quotes.sqlite3.bad-")]
     assert len(aside) == 1
@@ -310,27 +327,21 @@ def test_corrupt_file_is_set_aside_and_replaced(tmp_path: Path, caplog: pytest.L
 def test_file_from_a_newer_version_is_left_alone(tmp_path: Path) -> None:
     path = tmp_path / "quotes.sqlite3"
     with sqlite3.connect(path) as conn:
-        conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+        conn.execute(f"CREATE TABLE {VERSION_TABLE} (version_num VARCHAR(32) NOT NULL PRIMARY KEY)")
+        conn.execute(f"INSERT INTO {VERSION_TABLE} VALUES ('9999_from_the_future')")  # noqa: S608 -- a constant
     conn.close()
     store = QuoteHistory(path)
     with pytest.raises(HistoryError, match="newer"):
         store.count()
     store.close()
-    assert [item.name for item in tmp_path.iterdir()] == ["quotes.sqlite3"]
+    assert not [item for item in tmp_path.iterdir() if ".bad-" in item.name]
+    with sqlite3.connect(path) as conn:
+        found = conn.execute(f"SELECT version_num FROM {VERSION_TABLE}").fetchall()  # noqa: S608 -- a constant
+        assert found == [("9999_from_the_future",)]
+    conn.close()
 
 
-# --------------------------------------------------------------------------- deadlines (schema 2)
-
-V1_SCHEMA = """
-CREATE TABLE quote (
-    id INTEGER PRIMARY KEY AUTOINCREMENT, at TEXT NOT NULL, environment TEXT NOT NULL, source TEXT NOT NULL,
-    query TEXT NOT NULL, response TEXT, failure_code TEXT, failure_text TEXT, co_produto TEXT NOT NULL,
-    cep_origem TEXT, cep_destino TEXT, sg_pais TEXT, nu_requisicao TEXT, pc_final TEXT, error TEXT,
-    search_text TEXT NOT NULL
-);
-CREATE INDEX quote_at ON quote (at DESC, id DESC);
-"""
-"""The history as PostalGUI wrote it before it kept deadlines (schema 1)."""
+# --------------------------------------------------------------------------- deadlines
 
 
 def sedex_deadline(index: int = 0, handling: int = 2) -> DeadlineOutcome:
@@ -407,9 +418,7 @@ def test_deleting_quotes_drops_their_runs_deadlines_only_when_none_is_left(histo
     history.add_deadlines("b", pairs)
 
     def kept() -> set[str]:
-        return set(
-            history._file.run(lambda conn: [r[0] for r in conn.execute("SELECT run FROM quote_deadline")])
-        )
+        return set(history.store.run(lambda conn: list(conn.execute(select(quote_deadline.c.run)).scalars())))
 
     history.delete(first[1:])
     assert kept() == {"a", "b"}  # run a still has its SEDEX quote
@@ -422,36 +431,68 @@ def test_deleting_quotes_drops_their_runs_deadlines_only_when_none_is_left(histo
     assert kept() == set()
 
 
-def test_a_schema_1_history_is_migrated_and_keeps_its_quotes(tmp_path: Path) -> None:
-    path = tmp_path / "quotes.sqlite3"
-    with sqlite3.connect(path) as conn:
-        conn.executescript(V1_SCHEMA)
-        conn.execute(
-            "INSERT INTO quote (at, environment, source, query, co_produto, search_text)"
-            " VALUES ('2026-01-05T12:00:00+00:00', 'sandbox', 'form', ?, '03220', 'x')",
-            ('{"coProduto": "03220", "cepOrigem": "01310100", "cepDestino": "20040020", "psObjeto": 300}',),
-        )
-        conn.execute("PRAGMA user_version = 1")
-    conn.close()
-    store = QuoteHistory(path)
-    (old,) = store.search()
-    assert old.query.cepDestino == "20040020"
-    assert old.deadline is None
-    store.add([sample_results()[0]], environment="sandbox", source="form", run="r")
-    store.add_deadlines("r", [(NATIONAL, sedex_deadline())])
-    assert [entry.deadline is not None for entry in store.search()] == [True, False]
-    store.close()
-    fresh = QuoteHistory(tmp_path / "fresh.sqlite3")
-    fresh.count()
-    fresh.close()
+# --------------------------------------------------------------------------- who, where, told
 
-    def shape(file: Path) -> dict[str, list[str]]:
-        with sqlite3.connect(file) as conn:
-            tables = [row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
-            found = {t: sorted(c[1] for c in conn.execute(f"PRAGMA table_info({t})")) for t in tables}
-            found["version"] = [str(conn.execute("PRAGMA user_version").fetchone()[0])]
-        conn.close()
-        return found
 
-    assert shape(path) == shape(tmp_path / "fresh.sqlite3")
-    assert shape(path)["version"] == [str(SCHEMA_VERSION)]
+@contextmanager
+def another_desk(history: QuoteHistory, author: str) -> Iterator[QuoteHistory]:
+    """A history on the same database as ``history``, written by ``author``."""
+    office = history._office
+    if office is None:
+        theirs = QuoteHistory(Path(str(history.store.url.database)), author=author)
+        yield theirs
+        theirs.close()
+        return
+    desk = OfficeDatabase(
+        office.data_dir / author,
+        office.env_key,
+        office.url,
+        author=lambda: author,
+        allow_password_in_url=True,
+    )
+    theirs = QuoteHistory(desk)
+    yield theirs
+    theirs.close()
+    desk.close()
+
+
+def test_each_quote_says_who_made_it_and_mine_filters_on_it(history: QuoteHistory) -> None:
+    history.add(sample_results()[:2], environment="sandbox", source="form")
+    with another_desk(history, "clerk.b") as theirs:
+        theirs.add(sample_results()[2:], environment="sandbox", source="form")
+    assert [entry.created_by for entry in history.search()] == ["clerk.b", "clerk.a", "clerk.a"]
+    assert [entry.query.coProduto for entry in history.search(author="clerk.a")] == ["04510", "03220"]
+    assert [entry.query.coProduto for entry in history.search("03298", author="clerk.b")] == ["03298"]
+    assert history.search("03298", author="clerk.a") == []
+    assert (history.count(author="clerk.a"), history.count(author="clerk.b"), history.count()) == (2, 1, 3)
+    assert history.count(author="nobody") == 0
+    uids = history.store.run(lambda conn: list(conn.execute(select(quote.c.uid)).scalars()))
+    assert len(set(uids)) == 3
+    assert all(len(uid) == 32 and int(uid, 16) >= 0 for uid in uids)
+
+
+def test_the_view_shows_its_own_environment_only(tmp_path: Path) -> None:
+    office = OfficeDatabase(tmp_path, "homologation", author=lambda: "clerk.a")
+    history = QuoteHistory(office)
+    try:
+        history.add(sample_results()[:1], environment="homologation", source="form")
+        history.add(
+            sample_results()[1:], environment="production", source="form"
+        )  # another env's, same database
+        assert [entry.environment for entry in history.search()] == ["homologation"]
+        assert history.count() == 1
+        history.clear()
+        assert QuoteHistory(tmp_path / "office-homologation.sqlite3").count() == 2  # the other's are left
+    finally:
+        history.close()
+        office.close()
+
+
+def test_a_write_tells_every_desk_the_quote_topic(history: QuoteHistory) -> None:
+    told = threading.Event()
+    unsubscribe = history.store.subscribe(lambda topic: told.set() if topic == "quote" else None)
+    try:
+        history.add(sample_results()[:1], environment="sandbox", source="form")
+        assert told.wait(5)
+    finally:
+        unsubscribe()

@@ -253,10 +253,15 @@ def read_batch_file(
 
 
 def search_history(
-    task: TaskControl, service: PriceService, text: str, limit: int = 1000
+    task: TaskControl, service: PriceService, text: str, limit: int = 1000, mine: bool = False
 ) -> list[HistoryEntry]:
+    """The history's quotes matching ``text``, newest first; ``mine``: only those the
+    login made (its name is read here: the keyring may be slow)."""
     task.raise_if_cancelled()
-    return service.history().search(text, limit=limit)
+    history = service.history()
+    if not mine:
+        return history.search(text, limit=limit)
+    return history.search(text, limit=limit, author=history.author)
 
 
 def delete_history(task: TaskControl, service: PriceService, ids: Sequence[int]) -> None:

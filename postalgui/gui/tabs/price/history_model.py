@@ -28,7 +28,8 @@ class HistoryColumn:
 
     DATE, ENVIRONMENT, SOURCE, PRODUCT, ORIGIN, DESTINATION, WEIGHT, FINAL, ERROR = range(9)
     DAYS, ARRIVES, HOME, SATURDAY, DEADLINE_NOTE = range(9, 14)
-    COUNT = 14
+    BY = 14
+    COUNT = 15
 
 
 _DEADLINE_COLUMNS = (
@@ -47,6 +48,7 @@ SHOWN_ORDER = (
     HistoryColumn.DAYS,
     HistoryColumn.ARRIVES,
     HistoryColumn.ERROR,
+    HistoryColumn.BY,
     HistoryColumn.HOME,
     HistoryColumn.SATURDAY,
     HistoryColumn.DEADLINE_NOTE,
@@ -71,6 +73,7 @@ def _headers() -> tuple[str, ...]:
         QCoreApplication.translate("HistoryModel", "Final price"),
         QCoreApplication.translate("HistoryModel", "Error"),
         *(column_title(column) for _, column in _DEADLINE_COLUMNS),
+        QCoreApplication.translate("HistoryModel", "By"),
     )
 
 
@@ -121,6 +124,7 @@ def _row(entry: HistoryEntry) -> TextRow[HistoryEntry]:
         "" if final is None else format_brl(final),
         error_text,
         *deadline_texts,
+        entry.created_by,
     )
     keys: tuple[object, ...] = (
         (entry.at, entry.id),
@@ -133,6 +137,7 @@ def _row(entry: HistoryEntry) -> TextRow[HistoryEntry]:
         final,
         error_text.casefold() or None,
         *deadline_keys,
+        entry.created_by.casefold() or None,
     )
     return TextRow(entry, texts, keys, error is not None)
 
@@ -187,5 +192,6 @@ START_WIDTHS = {
     HistoryColumn.HOME: 12,
     HistoryColumn.SATURDAY: 8,
     HistoryColumn.DEADLINE_NOTE: 24,
+    HistoryColumn.BY: 14,
 }
 """Each column's starting width, in digits."""

@@ -111,6 +111,7 @@ class HistoryPanel(QWidget):
         search_row = QHBoxLayout()
         search_row.addWidget(self.search.search_label)
         search_row.addWidget(self.search_edit, 2)
+        search_row.addWidget(self.search.whose_combo)
         search_row.addWidget(self.count_label, 1)
         buttons = QHBoxLayout()
         buttons.addWidget(self.rerun_button)
@@ -125,6 +126,7 @@ class HistoryPanel(QWidget):
         layout.addLayout(buttons)
         order = [
             self.search_edit,
+            self.search.whose_combo,
             self.table,
             self.breakdown,
             self.rerun_button,

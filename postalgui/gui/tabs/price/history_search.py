@@ -1,9 +1,11 @@
-"""`HistorySearch`: the history's search box, its table (or the empty state) and count.
+"""`HistorySearch`: the history's search box, whose quotes (everyone's or mine), its
+table (or the empty state) and count.
 
-The search runs in SQLite on a worker (``search_history``), debounced while the clerk
-types; a newer search replaces an older one under one task key, so a slow search never
-overwrites the answer to a later one. A damaged history file set aside on opening is
-said once, with where it went.
+The search runs in the office database on a worker (``search_history``), debounced while
+the clerk types; a newer search replaces an older one under one task key, so a slow
+search never overwrites the answer to a later one. "Mine" filters on the login in the
+same task (the login is read there, never on this thread). A damaged history file set
+aside on opening is said once, with where it went.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import QLocale, QObject, Qt, QTimer, Signal, Slot
-from PySide6.QtWidgets import QLabel, QLineEdit, QStackedWidget, QWidget
+from PySide6.QtWidgets import QComboBox, QLabel, QLineEdit, QStackedWidget, QWidget
 
 from postalgui.gui.messages import arg
 from postalgui.gui.models.key_sorted import SortKeyProxy
@@ -57,6 +59,13 @@ class HistorySearch(QObject):
         self.search_edit.textChanged.connect(self._on_search_edit_text_changed)
         self.search_label = QLabel(self.tr("S&earch:"), panel)
         self.search_label.setBuddy(self.search_edit)
+        self.whose_combo = QComboBox(panel)
+        self.whose_combo.setObjectName("historyWhoseCombo")
+        self.whose_combo.addItem(self.tr("Everyone"), False)
+        self.whose_combo.addItem(self.tr("Mine"), True)
+        self.whose_combo.setToolTip(self.tr("Show everyone's quotes, or only the ones you made"))
+        self.whose_combo.setAccessibleName(self.tr("Whose quotes"))
+        self.whose_combo.currentIndexChanged.connect(self._on_whose_combo_current_index_changed)
         self.count_label = QLabel(panel)
         self._build_table(panel)
         self._timer = QTimer(self)
@@ -87,6 +96,11 @@ class HistorySearch(QObject):
         self.stack.addWidget(self.empty_label)
 
     @property
+    def mine(self) -> bool:
+        """Whether only the quotes the login made are shown."""
+        return bool(self.whose_combo.currentData())
+
+    @property
     def running(self) -> bool:
         """Whether a search is under way."""
         return self._handle is not None
@@ -100,6 +114,7 @@ class HistorySearch(QObject):
             self.price,
             text,
             SEARCH_LIMIT,
+            self.mine,
             name="search quote history",
             key=self.TASK_KEY,
             on_result=self._on_search_task_result,
@@ -127,6 +142,8 @@ class HistorySearch(QObject):
             return
         if self._searched_text:
             self.empty_label.setText(arg(self.tr("No quotes match “%1”."), self._searched_text))
+        elif self.mine:
+            self.empty_label.setText(self.tr("No quotes of yours yet. Choose Everyone to see the office's."))
         else:
             self.empty_label.setText(self.tr("No quotes yet. Every quote you make is kept here."))
         self.stack.setCurrentWidget(self.empty_label)
@@ -165,6 +182,10 @@ class HistorySearch(QObject):
     @Slot(str)
     def _on_search_edit_text_changed(self, _text: str) -> None:
         self._timer.start()
+
+    @Slot(int)
+    def _on_whose_combo_current_index_changed(self, _index: int) -> None:
+        self.refresh()
 
     @Slot()
     def _on_timer_timeout(self) -> None:

@@ -1,0 +1,173 @@
+"""The offline queue: history writes while the office server is away wait on this desk and
+reach the server exactly once when it is back (the server "goes away" behind a TCP proxy)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from sqlalchemy import create_engine, func, select
+from sqlalchemy.engine import make_url
+
+from postalgui.api.models.price import PriceQuery, QuoteResult
+from postalgui.services.office import outbox
+from postalgui.services.office.database import OfficeDatabase
+from postalgui.services.office.errors import OfficeUnavailableError
+from postalgui.services.price.history import QuoteHistory
+from postalgui.store.tables import quote
+from tests.office_fixtures import postgres_or_skip
+from tests.services.test_quote_history import sedex_deadline
+from tests.tcp_proxy import TcpProxy
+
+
+def quotes(first: int, count: int) -> list[QuoteResult]:
+    """``count`` quotes told apart by their request number (``q-<n>``)."""
+    return [
+        QuoteResult(
+            index,
+            PriceQuery(
+                coProduto="03220",
+                cepOrigem="01310100",
+                cepDestino="20040020",
+                psObjeto=300,
+                nuRequisicao=f"q-{first + index}",
+            ),
+            None,
+        )
+        for index in range(count)
+    ]
+
+
+@pytest.fixture
+def server() -> Iterator[tuple[str, TcpProxy]]:
+    """The PostgreSQL test server's URL, and a proxy in front of it."""
+    url = make_url(postgres_or_skip())
+    with TcpProxy(url.host or "127.0.0.1", url.port or 5432) as proxy:
+        yield url.render_as_string(hide_password=False), proxy
+
+
+def desk_office(data_dir: Path, url: str) -> OfficeDatabase:
+    return OfficeDatabase(data_dir, "sandbox", url, author=lambda: "clerk.a", allow_password_in_url=True)
+
+
+def proxied(direct: str, proxy: TcpProxy) -> str:
+    """The server's URL through ``proxy``."""
+    return make_url(direct).set(host="127.0.0.1", port=proxy.port).render_as_string(hide_password=False)
+
+
+@pytest.fixture
+def desk(server: tuple[str, TcpProxy], tmp_path: Path) -> Iterator[tuple[QuoteHistory, OfficeDatabase]]:
+    """A desk's history on the server, through the proxy."""
+    office = desk_office(tmp_path, proxied(*server))
+    history = QuoteHistory(office)
+    yield history, office
+    history.close()
+    office.close()
+
+
+def on_server(direct: str) -> list[str]:
+    """The request numbers of the quotes on the server, read past the proxy."""
+    engine = create_engine(direct)
+    try:
+        with engine.connect() as connection:
+            return list(connection.execute(select(quote.c.nu_requisicao)).scalars())
+    finally:
+        engine.dispose()
+
+
+def wait_until(condition: Callable[[], bool], timeout: float = 10.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.05)  # a plain thread's work: no Qt event loop to wait on
+
+
+def test_a_batch_recorded_while_the_server_goes_away_reaches_it_exactly_once(
+    server: tuple[str, TcpProxy], desk: tuple[QuoteHistory, OfficeDatabase]
+) -> None:
+    direct, proxy = server
+    history, office = desk
+    for block in range(8):
+        if block == 3:
+            proxy.cut()  # the server goes away mid-batch
+        if block == 6:
+            proxy.restore()
+        history.add(quotes(block * 10, 10), environment="sandbox", source="batch", run=f"run-{block}")
+        query = quotes(block * 10, 1)[0].query
+        history.add_deadlines(f"run-{block}", [(query, sedex_deadline())])
+        if block in (3, 4, 5):
+            state = office.status.state
+            assert (state.reachable, state.waiting) == (False, (block - 2) * 11)
+    found = on_server(direct)
+    assert sorted(found) == sorted(f"q-{n}" for n in range(80))  # every quote, none doubled
+    state = office.status.state
+    assert (state.reachable, state.waiting) == (True, 0)
+    assert history.count() == 80
+    assert all(entry.deadline is not None for entry in history.search(limit=100))  # their runs' deadlines too
+    assert history.outbox is not None
+    assert history.outbox.waiting() == 0
+
+
+def test_the_queue_is_retried_without_another_write(
+    server: tuple[str, TcpProxy], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(outbox, "RETRY_S", 0.2)
+    direct, proxy = server
+    office = desk_office(tmp_path, proxied(direct, proxy))
+    history = QuoteHistory(office)
+    try:
+        proxy.cut()
+        assert history.add(quotes(0, 3), environment="sandbox", source="form") == []  # nothing raised
+        assert office.status.state.waiting == 3
+        with pytest.raises(OfficeUnavailableError, match="cannot be reached"):
+            history.search()
+        proxy.restore()
+        wait_until(lambda: office.status.state.waiting == 0)
+        assert sorted(on_server(direct)) == ["q-0", "q-1", "q-2"]
+        assert [entry.created_by for entry in history.search()] == ["clerk.a"] * 3
+    finally:
+        history.close()
+        office.close()
+
+
+def test_rows_left_by_an_earlier_session_are_sent_on_the_next_start(
+    server: tuple[str, TcpProxy], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(outbox, "RETRY_S", 0.2)
+    direct, proxy = server
+
+    def session() -> tuple[QuoteHistory, OfficeDatabase]:
+        office = desk_office(tmp_path, proxied(direct, proxy))
+        return QuoteHistory(office), office
+
+    history, office = session()
+    assert history.count() == 0  # the server was met once
+    proxy.cut()
+    history.add(quotes(0, 2), environment="sandbox", source="form")
+    history.close()  # the app quits while the server is away: the retry thread ends
+    office.close()
+    assert (tmp_path / "outbox-sandbox.sqlite3").exists()
+    proxy.restore()
+    history, office = session()
+    try:
+        wait_until(lambda: sorted(on_server(direct)) == ["q-0", "q-1"])
+        wait_until(lambda: office.status.state.waiting == 0)
+    finally:
+        history.close()
+        office.close()
+
+
+def test_a_local_office_has_no_queue(tmp_path: Path) -> None:
+    office = OfficeDatabase(tmp_path, "sandbox")
+    history = QuoteHistory(office)
+    try:
+        history.add(quotes(0, 1), environment="sandbox", source="form")
+        assert history.outbox is None
+        assert not (tmp_path / "outbox-sandbox.sqlite3").exists()
+        rows = office.local().run(lambda c: c.execute(select(func.count()).select_from(quote)).scalar())
+        assert rows == 1
+    finally:
+        history.close()
+        office.close()
