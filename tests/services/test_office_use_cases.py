@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import socket
 import uuid
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -90,8 +89,8 @@ def service(tmp_path: Path) -> OfficeService:
 
 
 @pytest.fixture
-def server(service: OfficeService) -> Iterator[TypedDatabase]:
-    yield typed_server()
+def server() -> TypedDatabase:
+    return typed_server()
 
 
 def test_check_of_this_computer_only_counts_this_environments_rows(service: OfficeService) -> None:

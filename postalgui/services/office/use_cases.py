@@ -111,7 +111,9 @@ def upload(task: TaskControl, office: OfficeDatabase) -> list[Copied]:
             "or POSTALGUI_DATABASE_URL"
         )
     with routine_store_errors():
-        return copy_office(office.local(), office.store(), progress=_progress(task))
+        target = office.store()
+        target.open()  # a server that refuses says so even when this desk has nothing to copy
+        return copy_office(office.local(), target, progress=_progress(task))
 
 
 def _progress(task: TaskControl) -> Callable[[str, int, int], None]:
