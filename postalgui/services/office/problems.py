@@ -15,9 +15,15 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
+from postalgui.services.office.errors import OfficeDatabaseError
 from postalgui.store.errors import StoreUrlError
 
-__all__ = ["OfficeProblem", "ProblemKind", "UrlRule", "office_problem", "url_rule"]
+__all__ = ["NoServerError", "OfficeProblem", "ProblemKind", "UrlRule", "office_problem", "url_rule"]
+
+
+class NoServerError(OfficeDatabaseError):
+    """An upload was asked with no office server configured (the CLI exits 2 on it)."""
+
 
 ProblemKind = Literal["refused", "missing", "unreachable", "newer", "damaged", "schema", "unopenable"]
 

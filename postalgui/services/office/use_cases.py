@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING
 from sqlalchemy import Connection, Table, func, select, text
 
 from postalgui.api.cancel import TaskControl
-from postalgui.services.office.errors import OfficeDatabaseError, routine_store_errors
+from postalgui.services.office.errors import routine_store_errors
+from postalgui.services.office.problems import NoServerError
 from postalgui.store import tables
 from postalgui.store.copy import Copied, copy_office
 
@@ -33,10 +34,6 @@ __all__ = [
     "upload",
     "upload_typed",
 ]
-
-
-class NoServerError(OfficeDatabaseError):
-    """An upload was asked with no office server configured (the CLI exits 2 on it)."""
 
 
 @dataclass(frozen=True)
