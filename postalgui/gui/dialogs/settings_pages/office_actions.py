@@ -166,7 +166,8 @@ class OfficeTestAction(_Action):
         schema = (
             self.tr("schema up to date") if report.schema_current else self.tr("schema of another version")
         )
-        self.show_result(f"{report_text(report)}\n{arg(self.tr('%1; %2'), where, schema)}")
+        details = arg(self.tr("%1; %2"), where, schema)
+        self.show_result(f"{report_text(report)}\n{details}")
         self.databaseTested.emit(report)
 
     @Slot(object)

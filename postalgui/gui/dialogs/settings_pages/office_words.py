@@ -96,7 +96,7 @@ def problem_text(error: BaseException) -> str:
     """One line for a failed Test or Copy, without any password."""
     if isinstance(error, NoServerError):
         return QCoreApplication.translate(
-            _CONTEXT, "Type the office database URL first: the copy goes into that server."
+            "office_words", "Type the office database URL first: the copy goes into that server."
         )
     problem = office_problem(str(error))
     if problem is not None:
@@ -109,7 +109,7 @@ def problem_text(error: BaseException) -> str:
 def report_text(report: DatabaseReport) -> str:
     """``PostgreSQL 15.4: 1.234 quotes, 12 jobs, 3 presets``."""
     return arg(
-        QCoreApplication.translate(_CONTEXT, "%1 %2: %3 quotes, %4 jobs, %5 presets"),
+        QCoreApplication.translate("office_words", "%1 %2: %3 quotes, %4 jobs, %5 presets"),
         report.engine,
         report.version,
         format_count(report.quotes),
@@ -128,7 +128,7 @@ def copied_rows(copied: list[Copied]) -> list[str]:
     """One line per kind: ``Quotes: 1.224 copied, 10 already there``."""
     return [
         arg(
-            QCoreApplication.translate(_CONTEXT, "%1: %2 copied, %3 already there"),
+            QCoreApplication.translate("office_words", "%1: %2 copied, %3 already there"),
             table_name(each.table),
             format_count(each.copied),
             format_count(each.skipped),
