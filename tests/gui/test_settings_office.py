@@ -201,7 +201,9 @@ def test_copy_sends_this_desks_data_then_skips_it(
     assert not copy.cancel_button.isVisible()
     with qtbot.waitSignal(copy.dataCopied, timeout=TEST_TIMEOUT_MS):
         copy.button.click()
-    assert f"Quotes: 0 copied, {format_count(BATCH + 5)} already there" in copy.result_label.text().splitlines()
+    assert (
+        f"Quotes: 0 copied, {format_count(BATCH + 5)} already there" in copy.result_label.text().splitlines()
+    )
 
 
 def test_copy_can_be_cancelled_and_finished_later(
@@ -221,7 +223,8 @@ def test_copy_can_be_cancelled_and_finished_later(
         copy.button.click()
     [quotes] = [line for line in copy.result_label.text().splitlines() if line.startswith("Quotes:")]
     copied, skipped = (
-        int(part.split()[0].replace(",", "").replace(".", "")) for part in quotes.removeprefix("Quotes: ").split(", ")
+        int(part.split()[0].replace(",", "").replace(".", ""))
+        for part in quotes.removeprefix("Quotes: ").split(", ")
     )
     assert copied + skipped == total
     assert 0 < skipped < total
