@@ -26,22 +26,10 @@ from postalgui.store.copy import BATCH
 from postalgui.store.office import OfficeStore
 from postalgui.store.urls import sqlite_url
 from tests.conftest import MemoryKeyring
+from tests.gui.test_settings_dialog import _dialog, _type
 from tests.services.test_office_use_cases import quote_row, typed_server
 
 TEST_TIMEOUT_MS = 15_000
-
-
-def _dialog(context: AppContext, runner: TaskRunner, qtbot: QtBot) -> SettingsDialog:
-    dialog = SettingsDialog(context, runner)
-    qtbot.addWidget(dialog)
-    dialog.show()
-    return dialog
-
-
-def _type(qtbot: QtBot, edit: QLineEdit, text: str) -> None:
-    edit.clear()
-    qtbot.keyClicks(edit, text)
-    edit.editingFinished.emit()
 
 
 def _fill(dialog: SettingsDialog, qtbot: QtBot, typed: TypedDatabase) -> None:
@@ -209,7 +197,7 @@ def test_copy_sends_this_desks_data_then_skips_it(
 def test_copy_can_be_cancelled_and_finished_later(
     context: AppContext, runner: TaskRunner, server: TypedDatabase, qtbot: QtBot
 ) -> None:
-    total = BATCH * 20
+    total = BATCH * 6
     _desk_file(context, quotes=total)
     dialog = _dialog(context, runner, qtbot)
     _fill(dialog, qtbot, server)

@@ -92,7 +92,21 @@ class _Action(QWidget):
         self.result_label.setText(text)
         self.result_label.show()
 
-    def _started(self, text: str) -> None:
+    def _lay_out(self, *beside: QWidget) -> None:
+        """The button (then ``beside`` it, the first taking the room) over the result line."""
+        row = QHBoxLayout()
+        row.addWidget(self.button)
+        for index, widget in enumerate(beside):
+            row.addWidget(widget, 1 if index == 0 else 0)
+        row.addStretch()
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(row)
+        layout.addWidget(self.result_label)
+
+    def _start(self, text: str) -> None:
+        """A new run: the one before is cancelled, the button waits, the line says ``text``."""
+        self.cancel()
         self.button.setEnabled(False)
         self.result_label.setStyleSheet("")
         self.result_label.setText(text)
@@ -134,19 +148,12 @@ class OfficeTestAction(_Action):
         super().__init__(service, runner, parent)
         self._name(self.tr("Te&st"), self.tr("Office database test result"))
         self.button.setToolTip(self.tr("Connect to the office database typed here, without saving it"))
-        row = QHBoxLayout()
-        row.addWidget(self.button)
-        row.addStretch()
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addLayout(row)
-        layout.addWidget(self.result_label)
+        self._lay_out()
 
     def run(self, typed: TypedDatabase) -> None:
         from postalgui.services.office.use_cases import check_typed
 
-        self.cancel()
-        self._started(self.tr("Connecting…"))
+        self._start(self.tr("Connecting…"))
         self.button.setText(self.tr("Testing…"))
         self.handle = self.runner.run(
             check_typed,
@@ -198,22 +205,13 @@ class OfficeCopyAction(_Action):
         self.cancel_button.setAutoDefault(False)
         self.cancel_button.clicked.connect(self._on_cancel_button_clicked)
         self.cancel_button.hide()
-        row = QHBoxLayout()
-        row.addWidget(self.button)
-        row.addWidget(self.progress_bar, 1)
-        row.addWidget(self.cancel_button)
-        row.addStretch()
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addLayout(row)
-        layout.addWidget(self.result_label)
+        self._lay_out(self.progress_bar, self.cancel_button)
 
     def run(self, typed: TypedDatabase) -> None:
         from postalgui.services.office.use_cases import upload_typed
 
-        self.cancel()
-        self._started(self.tr("Copying…"))
-        self.progress_bar.setRange(0, 0)
+        self._start(self.tr("Copying…"))
+        self.progress_bar.setRange(0, 0)  # busy until the first batch says how many
         self.progress_bar.show()
         self.cancel_button.show()
         self.handle = self.runner.run(

@@ -58,16 +58,7 @@ class OfficePage(QGroupBox):
         self.password_toggle.setToolTip(self.tr("Show or hide the office database password"))
         self.password_toggle.setAccessibleName(self.password_toggle.toolTip())
         self.password_toggle.toggled.connect(self._on_password_toggle_toggled)
-        self.note_label = QLabel(
-            self.tr(
-                "Every desk pointed at the same PostgreSQL database shares the quote history, presets and "
-                "invoice jobs; settings, the keyring and the map stay on each computer. "
-                "Empty: this computer only."
-            ),
-            self,
-        )
-        self.note_label.setWordWrap(True)
-        self.note_label.setEnabled(False)
+        self.note_label = self._note()
         self.test = OfficeTestAction(service, runner, self)
         self.copy = OfficeCopyAction(service, runner, self)
         form = form_layout(self)
@@ -82,6 +73,20 @@ class OfficePage(QGroupBox):
         form.addRow(self.note_label)
         form.addRow(self.test)
         form.addRow(self.copy)
+
+    def _note(self) -> QLabel:
+        """What is shared, what stays, and what an empty URL means (greyed, like the language note)."""
+        note = QLabel(self)
+        note.setWordWrap(True)
+        note.setEnabled(False)
+        note.setText(
+            self.tr(
+                "Every desk pointed at the same PostgreSQL database shares the quote history, presets and "
+                "invoice jobs; settings, the keyring and the map stay on each computer. "
+                "Empty: this computer only."
+            )
+        )
+        return note
 
     def load(self, draft: ProfileDraft) -> None:
         self.url_edit.setText(draft.database_url)
