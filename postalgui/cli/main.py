@@ -16,6 +16,7 @@ from postalgui.cli import (
     attendance_cmd,
     branches_cmd,
     contracts_cmd,
+    database_cmd,
     deadline_cmd,
     invoices_cmd,
     partner_cmd,
@@ -44,6 +45,7 @@ COMMAND_MODULES = [
     branches_cmd,
     attendance_cmd,
     partner_cmd,
+    database_cmd,
     sandbox_cmd,
 ]
 

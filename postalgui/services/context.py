@@ -239,9 +239,12 @@ class AppContext:
         login: str | None = None,
         access_code: str | None = None,
         delegated_key: str | None = None,
+        database_password: str | None = None,
     ) -> None:
-        """Save new settings and secrets; the backend is rebuilt on next use."""
+        """Save new settings and secrets; the backend is rebuilt on next use, and so is the
+        office database when its password changed (a new URL rebuilds it by itself)."""
         self.store.save(settings)
+        office = None
         with self._lock:
             self._saved = settings
             self.settings = self.overrides.apply(settings)
@@ -250,11 +253,16 @@ class AppContext:
                 self.credentials.set(self.env_key, ACCESS_CODE_KEY, access_code.strip())
             if delegated_key is not None:
                 self.credentials.set(self.env_key, DELEGATED_KEY, delegated_key.strip() or None)
+            if database_password is not None:
+                self.credentials.set(self.env_key, DATABASE_PASSWORD_KEY, database_password or None)
+                office, self._office = self._office, None
             self._prefill_credentials()
             old, self._backend = self._backend, None
             if not self.uses_embedded_sandbox and self._sandbox is not None:
                 self._sandbox.stop()
                 self._sandbox = None
+        if office is not None:
+            office.close()
         if old is not None:
             old.client.close()
             if login is not None or delegated_key is not None:

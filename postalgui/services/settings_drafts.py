@@ -13,8 +13,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
 from postalgui.api.environments import Environment
-from postalgui.api.scopes import ACCESS_CODE_KEY, DELEGATED_KEY, LOGIN_KEY
+from postalgui.api.scopes import ACCESS_CODE_KEY, DATABASE_PASSWORD_KEY, DELEGATED_KEY, LOGIN_KEY
 from postalgui.api.values import InvalidValue, pad_card_number, pad_contract_number, parse_cnpj
+from postalgui.services.office.problems import UrlRule, url_rule
 from postalgui.services.settings import Profile, Settings, sandbox_credentials
 
 if TYPE_CHECKING:
@@ -42,15 +43,25 @@ class ProfileDraft:
     login: str = ""
     access_code: str = ""
     delegated_key: str = ""
+    database_url: str = ""
+    database_password: str = ""
     stored_login: str = ""
     stored_access_code: str = ""
     stored_delegated_key: str = ""
+    stored_database_password: str = ""
 
     def credentials_changed(self) -> bool:
         return (self.login, self.access_code) != (self.stored_login, self.stored_access_code)
 
     def key_changed(self) -> bool:
         return self.delegated_key != self.stored_delegated_key
+
+    def database_password_changed(self) -> bool:
+        return self.database_password != self.stored_database_password
+
+    def database_url_rule(self) -> UrlRule | None:
+        """The rule the office database URL breaks (`url_rule`); None when it is usable or empty."""
+        return url_rule(self.database_url)
 
     def profile(self) -> Profile:
         """The validated profile; raises `InvalidValue` for a bad number."""
@@ -60,6 +71,7 @@ class ProfileDraft:
             card=pad_card_number(self.card) if self.card.strip() else "",
             dr=self.dr or None,
             delegated=self.delegated,
+            database_url=self.database_url.strip(),
         )
 
     def errors(self) -> dict[str, InvalidValue]:
@@ -108,6 +120,8 @@ def override_names(overrides: Overrides) -> list[str]:
         names.append("POSTALGUI_ACCESS_CODE")
     for field in overrides.profile or {}:
         names.append(f"POSTALGUI_{field.upper()}")
+    if overrides.database_url:
+        names.append("POSTALGUI_DATABASE_URL")
     return names
 
 
@@ -131,6 +145,7 @@ class SettingsDrafts:
         if environment is Environment.SANDBOX and not login:
             login, code = sandbox_credentials()
         delegated_key = self.credentials.get(key, DELEGATED_KEY) or ""
+        database_password = self.credentials.get(key, DATABASE_PASSWORD_KEY) or ""
         draft = ProfileDraft(
             cnpj=profile.cnpj,
             contract=profile.contract,
@@ -140,9 +155,12 @@ class SettingsDrafts:
             login=login,
             access_code=code,
             delegated_key=delegated_key,
+            database_url=profile.database_url,
+            database_password=database_password,
             stored_login=login,
             stored_access_code=code,
             stored_delegated_key=delegated_key,
+            stored_database_password=database_password,
         )
         self._drafts[environment] = draft
         return draft
@@ -197,3 +215,17 @@ class SettingsDrafts:
                 self.credentials.set(key, ACCESS_CODE_KEY, draft.access_code.strip())
             if draft.key_changed():
                 self.credentials.set(key, DELEGATED_KEY, draft.delegated_key.strip())
+            if draft.database_password_changed():
+                self.credentials.set(key, DATABASE_PASSWORD_KEY, draft.database_password or None)
+
+    def database_password(self, current: Environment, settings: Settings) -> str | None:
+        """The office database password of ``current`` that OK must write (None: keep it);
+        ``""`` removes it. A new custom address is a new key, so it is written anew."""
+        url_changed = (
+            settings.environment is Environment.CUSTOM
+            and settings.custom_base_url != self.saved.custom_base_url
+        )
+        active = self._drafts[current]
+        if url_changed or active.database_password_changed():
+            return active.database_password
+        return None

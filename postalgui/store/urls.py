@@ -41,7 +41,7 @@ def office_url(
         raise StoreUrlError(f"{field}: give a URL such as postgresql://clerk@server:5432/postalgui")
     try:
         url = make_url(raw)
-    except ArgumentError:
+    except (ArgumentError, ValueError):  # ValueError: a port that is not a number
         raise StoreUrlError(
             f"{field}: not a database URL; write it as postgresql://user@server:5432/database"
         ) from None

@@ -4555,6 +4555,210 @@ Enviar de novo? Se ela a recebeu, o arquivo será preparado duas vezes.</transla
     </message>
 </context>
 <context>
+    <name>OfficePage</name>
+    <message>
+        <source>Office database</source>
+        <translation>Banco de dados do escritório</translation>
+    </message>
+    <message>
+        <source>Office database URL</source>
+        <translation>URL do banco de dados do escritório</translation>
+    </message>
+    <message>
+        <source>Office database password</source>
+        <translation>Senha do banco de dados do escritório</translation>
+    </message>
+    <message>
+        <source>Show</source>
+        <translation>Mostrar</translation>
+    </message>
+    <message>
+        <source>Show or hide the office database password</source>
+        <translation>Mostrar ou ocultar a senha do banco de dados do escritório</translation>
+    </message>
+    <message>
+        <source>Every desk pointed at the same PostgreSQL database shares the quote history, presets and invoice jobs; settings, the keyring and the map stay on each computer. Empty: this computer only.</source>
+        <translation>Todos os postos apontados para o mesmo banco PostgreSQL compartilham o histórico de cotações, as predefinições e as solicitações de fatura; as configurações, o chaveiro e o mapa ficam em cada computador. Vazio: só este computador.</translation>
+    </message>
+    <message>
+        <source>Office data&amp;base URL:</source>
+        <translation>URL do &amp;banco de dados:</translation>
+    </message>
+    <message>
+        <source>Pass&amp;word:</source>
+        <translation>&amp;Senha:</translation>
+    </message>
+    <message>
+        <source>Hide</source>
+        <translation>Ocultar</translation>
+    </message>
+</context>
+<context>
+    <name>OfficeTestAction</name>
+    <message>
+        <source>Te&amp;st</source>
+        <translation>T&amp;estar</translation>
+    </message>
+    <message>
+        <source>Office database test result</source>
+        <translation>Resultado do teste do banco de dados do escritório</translation>
+    </message>
+    <message>
+        <source>Connect to the office database typed here, without saving it</source>
+        <translation>Conecta ao banco de dados do escritório informado aqui, sem salvá-lo</translation>
+    </message>
+    <message>
+        <source>Connecting…</source>
+        <translation>Conectando…</translation>
+    </message>
+    <message>
+        <source>Testing…</source>
+        <translation>Testando…</translation>
+    </message>
+    <message>
+        <source>this computer only</source>
+        <translation>só este computador</translation>
+    </message>
+    <message>
+        <source>schema up to date</source>
+        <translation>esquema atualizado</translation>
+    </message>
+    <message>
+        <source>schema of another version</source>
+        <translation>esquema de outra versão</translation>
+    </message>
+    <message>
+        <source>%1; %2</source>
+        <translation>%1; %2</translation>
+    </message>
+</context>
+<context>
+    <name>OfficeCopyAction</name>
+    <message>
+        <source>Copy my local data &amp;into it</source>
+        <translation>Copiar &amp;meus dados locais para ele</translation>
+    </message>
+    <message>
+        <source>Copy result</source>
+        <translation>Resultado da cópia</translation>
+    </message>
+    <message>
+        <source>Send this computer&apos;s quotes, jobs and presets to the server; what it has is skipped</source>
+        <translation>Envia as cotações, solicitações e predefinições deste computador ao servidor; o que ele já tem é ignorado</translation>
+    </message>
+    <message>
+        <source>Copy progress</source>
+        <translation>Progresso da cópia</translation>
+    </message>
+    <message>
+        <source>Cancel copy</source>
+        <translation>Cancelar cópia</translation>
+    </message>
+    <message>
+        <source>Copying…</source>
+        <translation>Copiando…</translation>
+    </message>
+    <message>
+        <source>%1: %2 of %3</source>
+        <translation>%1: %2 de %3</translation>
+    </message>
+    <message>
+        <source>Copied.</source>
+        <translation>Copiado.</translation>
+    </message>
+    <message>
+        <source>Copy cancelled; what was sent stays there, and a new copy skips it.</source>
+        <translation>Cópia cancelada; o que foi enviado fica lá, e uma nova cópia o ignora.</translation>
+    </message>
+</context>
+<context>
+    <name>office_words</name>
+    <message>
+        <source>Office database URL: write it as postgresql://user@server:5432/database</source>
+        <translation>URL do banco de dados do escritório: escreva-a como postgresql://usuario@servidor:5432/banco</translation>
+    </message>
+    <message>
+        <source>Office database URL: only PostgreSQL is supported (postgresql://…)</source>
+        <translation>URL do banco de dados do escritório: só o PostgreSQL é aceito (postgresql://…)</translation>
+    </message>
+    <message>
+        <source>Office database URL: leave the password out; type it in the Password field (kept in the keyring)</source>
+        <translation>URL do banco de dados do escritório: deixe a senha de fora; digite-a no campo Senha (guardada no chaveiro)</translation>
+    </message>
+    <message>
+        <source>Office database URL: name the server, as postgresql://user@server:5432/database</source>
+        <translation>URL do banco de dados do escritório: informe o servidor, como postgresql://usuario@servidor:5432/banco</translation>
+    </message>
+    <message>
+        <source>Office database URL: name the database after the server, as postgresql://user@server/postalgui</source>
+        <translation>URL do banco de dados do escritório: informe o banco depois do servidor, como postgresql://usuario@servidor/postalgui</translation>
+    </message>
+    <message>
+        <source>Office database URL: the port must be from 1 to 65535</source>
+        <translation>URL do banco de dados do escritório: a porta deve ser de 1 a 65535</translation>
+    </message>
+    <message>
+        <source>Office database URL: a SQLite URL names a file, as sqlite:////path/office.sqlite3</source>
+        <translation>URL do banco de dados do escritório: uma URL SQLite indica um arquivo, como sqlite:////caminho/escritorio.sqlite3</translation>
+    </message>
+    <message>
+        <source>The server refused the login (%1): check the user name in the URL and the password.</source>
+        <translation>O servidor recusou o login (%1): confira o usuário na URL e a senha.</translation>
+    </message>
+    <message>
+        <source>The server has no such database (%1): create it, or check the URL.</source>
+        <translation>O servidor não tem esse banco de dados (%1): crie-o ou confira a URL.</translation>
+    </message>
+    <message>
+        <source>The server cannot be reached (%1): check that it is running, its address and the network.</source>
+        <translation>Não foi possível alcançar o servidor (%1): confira se ele está em execução, o endereço e a rede.</translation>
+    </message>
+    <message>
+        <source>The database was written by a newer PostalGUI (%1): open it with that version or give another one.</source>
+        <translation>O banco de dados foi gravado por um PostalGUI mais novo (%1): abra-o com essa versão ou informe outro.</translation>
+    </message>
+    <message>
+        <source>The database file is damaged (%1): restore a backup, or move it away and an empty one is started.</source>
+        <translation>O arquivo do banco de dados está danificado (%1): restaure um backup, ou mova-o e um vazio será iniciado.</translation>
+    </message>
+    <message>
+        <source>The database lacks the tables of its schema (%1): it was changed by hand or by another program.</source>
+        <translation>O banco de dados não tem as tabelas do seu esquema (%1): foi alterado à mão ou por outro programa.</translation>
+    </message>
+    <message>
+        <source>The database cannot be opened (%1): check the server and the URL.</source>
+        <translation>Não foi possível abrir o banco de dados (%1): confira o servidor e a URL.</translation>
+    </message>
+    <message>
+        <source>Quotes</source>
+        <translation>Cotações</translation>
+    </message>
+    <message>
+        <source>Quote deadlines</source>
+        <translation>Prazos das cotações</translation>
+    </message>
+    <message>
+        <source>Invoice jobs</source>
+        <translation>Solicitações de fatura</translation>
+    </message>
+    <message>
+        <source>Presets</source>
+        <translation>Predefinições</translation>
+    </message>
+    <message>
+        <source>Type the office database URL first: the copy goes into that server.</source>
+        <translation>Informe antes a URL do banco de dados do escritório: a cópia vai para esse servidor.</translation>
+    </message>
+    <message>
+        <source>%1 %2: %3 quotes, %4 jobs, %5 presets</source>
+        <translation>%1 %2: %3 cotações, %4 solicitações, %5 predefinições</translation>
+    </message>
+    <message>
+        <source>%1: %2 copied, %3 already there</source>
+        <translation>%1: %2 copiados, %3 já existentes</translation>
+    </message>
+</context>
+<context>
     <name>SummaryLine</name>
     <message>
         <source>Searching…</source>

@@ -201,6 +201,7 @@ def test_ok_saves_the_settings_file_and_the_keyring(
         "card": "0074512345",
         "dr": 72,
         "delegated": False,
+        "database_url": "",
     }
     assert "s3cret-code" not in (config_dir / "settings.json").read_text(encoding="utf-8")
     assert memory_keyring.passwords[("postalgui:homologacao", "login")] == "hom.user"

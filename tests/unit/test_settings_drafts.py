@@ -75,3 +75,38 @@ def test_addresses_keys_and_overrides() -> None:
     )
     overrides = Overrides(environment=Environment.SANDBOX, user="u", profile={"card": "1"})
     assert override_names(overrides) == ["POSTALGUI_ENV", "POSTALGUI_USER", "POSTALGUI_CARD"]
+
+
+def test_the_office_database_url_is_the_profiles_and_its_password_the_keyrings(
+    memory_keyring: MemoryKeyring,
+) -> None:
+    saved = Settings().with_profile(
+        Environment.PRODUCTION, Profile(database_url="postgresql://clerk@db:5432/postalgui")
+    )
+    memory_keyring.set_password("postalgui:producao", "database_password", "old")
+    drafts = _drafts(memory_keyring, saved)
+    production = drafts.draft(Environment.PRODUCTION, "")
+    assert (production.database_url, production.database_password) == (
+        "postgresql://clerk@db:5432/postalgui",
+        "old",
+    )
+    homologation = drafts.draft(Environment.HOMOLOGATION, "")
+    homologation.database_url = "postgresql://clerk@hom-db/postalgui"
+    homologation.database_password = "hom-pass"
+    production.database_url = "mysql://clerk@db/postalgui"
+    assert production.database_url_rule() == "engine"
+    production.database_url = "postgresql://clerk@db:5432/postalgui"
+    settings = drafts.settings(Environment.PRODUCTION, "", "")
+    assert settings.profile(Environment.HOMOLOGATION).database_url == "postgresql://clerk@hom-db/postalgui"
+    assert settings.profile(Environment.PRODUCTION).database_url == "postgresql://clerk@db:5432/postalgui"
+    assert drafts.database_password(Environment.PRODUCTION, settings) is None  # unchanged: kept
+    production.database_password = ""
+    assert drafts.database_password(Environment.PRODUCTION, settings) == ""  # cleared: removed
+    drafts.save_other_secrets(Environment.PRODUCTION, "")
+    assert memory_keyring.passwords[("postalgui:homologacao", "database_password")] == "hom-pass"
+    assert "hom-pass" not in settings.model_dump_json()
+
+
+def test_the_database_variable_is_named_as_an_override() -> None:
+    overrides = Overrides(database_url="postgresql://clerk:pw@db/postalgui")
+    assert override_names(overrides) == ["POSTALGUI_DATABASE_URL"]

@@ -21,12 +21,14 @@ from postalgui.gui.dialogs.settings_pages.connection_page import ENVIRONMENTS, C
 from postalgui.gui.dialogs.settings_pages.connection_test import ConnectionTestPanel
 from postalgui.gui.dialogs.settings_pages.form_parts import ERROR_STYLE
 from postalgui.gui.dialogs.settings_pages.interface_page import LANGUAGES, InterfacePage
+from postalgui.gui.dialogs.settings_pages.office_page import OfficePage
 from postalgui.gui.i18n import resolve_language
 from postalgui.gui.messages import arg, describe_error, environment_name, rule_message
 from postalgui.gui.tasks import TaskRunner
 from postalgui.services.context import AppContext
+from postalgui.services.office.service import OfficeService, TypedDatabase
 from postalgui.services.settings import Settings
-from postalgui.services.settings_drafts import ProfileDraft, SettingsDrafts, override_names
+from postalgui.services.settings_drafts import ProfileDraft, SettingsDrafts, env_key, override_names
 
 __all__ = ["ENVIRONMENTS", "LANGUAGES", "SettingsDialog"]
 
@@ -89,12 +91,14 @@ class SettingsDialog(QDialog):
         self.connection_test.testRequested.connect(self._on_connection_test_test_requested)
         self.connection_test.testEnded.connect(self._on_connection_test_test_ended)
         self.connection_test.connectionTested.connect(self.connectionTested)
+        self._build_office(runner)
         self._build_bottom()
         self._name_fields()
 
         left = QVBoxLayout()
         left.addWidget(self.connection_page)
         left.addWidget(self.company_page)
+        left.addWidget(self.office_page)
         left.addStretch(1)
         right = QVBoxLayout()
         right.addWidget(self.connection_test, 1)
@@ -109,6 +113,18 @@ class SettingsDialog(QDialog):
         layout.addWidget(self.summary_label)
         layout.addWidget(self.buttons)
         self._chain_tab_order()
+
+    def _build_office(self, runner: TaskRunner) -> None:
+        """The Office database box; its Test and Copy work on the typed values, before OK."""
+        context = self.context
+        service = OfficeService(context.paths.data_dir, author=lambda: context.login or "")
+        self.office_page = OfficePage(service, runner, self)
+        self.office_page.edited.connect(self._on_office_page_edited)
+        self.office_page.urlLeft.connect(self._on_office_page_url_left)
+        for action in (self.office_page.test, self.office_page.copy):
+            action.ended.connect(self._on_office_page_edited)
+        self.office_page.test.requested.connect(self._on_office_test_requested)
+        self.office_page.copy.requested.connect(self._on_office_copy_requested)
 
     def _name_fields(self) -> None:
         """The pages' fields under the dialog's names (what the window and the tests reach)."""
@@ -129,7 +145,11 @@ class SettingsDialog(QDialog):
         )
         self.language_combo = self.interface_page.language_combo
         self.test_button = self.connection_test.test_button
-        self._errors: dict[str, QLabel] = {"url": connection.url_error, **company.error_labels}
+        self._errors: dict[str, QLabel] = {
+            "url": connection.url_error,
+            **company.error_labels,
+            "database_url": self.office_page.url_error,
+        }
 
     def _build_notes(self) -> None:
         """The welcome text and the line naming environment overrides."""
@@ -185,6 +205,12 @@ class SettingsDialog(QDialog):
             self.contract_edit,
             self.card_edit,
             self.dr_spin,
+            self.office_page.url_edit,
+            self.office_page.password_edit,
+            self.office_page.password_toggle,
+            self.office_page.test.button,
+            self.office_page.copy.button,
+            self.office_page.copy.cancel_button,
             self.test_button,
             self.connection_test.result_view,
             self.language_combo,
@@ -204,10 +230,13 @@ class SettingsDialog(QDialog):
         draft = self._draft(environment)
         self.company_page.load(draft)
         self.connection_page.load(draft)
+        self.office_page.load(draft)
         # Values that were already there are checked at once; new typing after leaving a field.
         self._touched = self.company_page.filled()
         if self.url_edit.text():
             self._touched.add("url")
+        if draft.database_url:
+            self._touched.add("database_url")
         self.connection_page.update_enabled(self._environment)
         self._loading = loading
 
@@ -215,6 +244,7 @@ class SettingsDialog(QDialog):
         draft = self._draft(self._environment)
         self.company_page.store(draft)
         self.connection_page.store(draft)
+        self.office_page.store(draft)
         return draft
 
     # --- validation --------------------------------------------------------------------------
@@ -223,15 +253,18 @@ class SettingsDialog(QDialog):
         """Show messages under touched fields; enable OK and Test only when all is valid."""
         if self._loading:
             return False
-        errors = {name: rule_message(error) for name, error in self._store_form().errors().items()}
+        draft = self._store_form()
+        errors = {name: rule_message(error) for name, error in draft.errors().items()}
+        office_error = self.office_page.url_error_text(draft)
         if self._environment is Environment.CUSTOM:
             url_error = self.connection_page.url_error_text()
             if url_error is not None:
                 errors["url"] = url_error
         if show_all:
-            self._touched |= set(errors)
+            self._touched |= set(errors) | ({"database_url"} if office_error else set())
+        shown = errors | ({"database_url": office_error} if office_error else {})
         for name, label in self._errors.items():
-            message = errors.get(name) if name in self._touched else None
+            message = shown.get(name) if name in self._touched else None
             label.setText(message or "")
             label.setVisible(bool(message))
         others = [
@@ -245,9 +278,10 @@ class SettingsDialog(QDialog):
                 )
             )
         self.summary_label.setVisible(bool(others))
-        valid = not errors and not others
+        valid = not errors and not others and not office_error
         self.ok_button.setEnabled(valid)
         self.connection_test.allow(not errors)
+        self.office_page.allow(not office_error)
         return valid
 
     def field_error(self, name: str) -> str:
@@ -273,9 +307,16 @@ class SettingsDialog(QDialog):
             return
         saved = self.context.saved_settings
         login, code, key = self._drafts.active_secrets(self._environment, settings)
+        database_password = self._drafts.database_password(self._environment, settings)
         try:
             self._drafts.save_other_secrets(self._environment, settings.custom_base_url)
-            self.context.apply(settings, login=login, access_code=code, delegated_key=key)
+            self.context.apply(
+                settings,
+                login=login,
+                access_code=code,
+                delegated_key=key,
+                database_password=database_password,
+            )
         except OSError as exc:
             self._show_summary(arg(self.tr("The settings could not be saved: %1"), exc))
             return
@@ -288,8 +329,9 @@ class SettingsDialog(QDialog):
         self.summary_label.show()
 
     def done(self, result: int) -> None:
-        """Closing by any route cancels a running connection test."""
+        """Closing by any route cancels a running connection test, office Test or Copy."""
         self.connection_test.cancel()
+        self.office_page.cancel()
         super().done(result)
 
     def result_text(self) -> str:
@@ -321,6 +363,8 @@ class SettingsDialog(QDialog):
         self._store_form()
         self.connection_test.cancel()
         self.connection_test.show_hint()
+        self.office_page.cancel()
+        self.office_page.clear_results()
         self._environment = ENVIRONMENTS[index]
         self._load_form(self._environment)
         self._validate()
@@ -343,3 +387,36 @@ class SettingsDialog(QDialog):
         """Leaving a field: check it from now on (the page showed it in its canonical form)."""
         self._touched.add(name)
         self._validate()
+
+    @Slot()
+    def _on_office_page_edited(self) -> None:
+        self._validate()
+
+    @Slot()
+    def _on_office_page_url_left(self) -> None:
+        self._touched.add("database_url")
+        self._validate()
+
+    def _typed_database(self) -> TypedDatabase | None:
+        """The office database as typed for the current environment; None while the form
+        breaks a rule (then shown under its field)."""
+        self._validate(show_all=True)
+        draft = self._store_form()
+        if draft.database_url_rule() is not None:
+            return None
+        key = env_key(self._environment, self.url_edit.text())
+        return TypedDatabase(key, draft.database_url.strip(), draft.database_password)
+
+    @Slot()
+    def _on_office_test_requested(self) -> None:
+        typed = self._typed_database()
+        if typed is not None:
+            self.office_page.test.run(typed)
+            self._validate()
+
+    @Slot()
+    def _on_office_copy_requested(self) -> None:
+        typed = self._typed_database()
+        if typed is not None and typed.url:
+            self.office_page.copy.run(typed)
+            self._validate()

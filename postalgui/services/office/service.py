@@ -1,0 +1,46 @@
+"""`OfficeService`: the office database as Settings reaches it, for the values typed there.
+
+Test and "Copy my local data into it" work on what the form holds, before OK saves it,
+so they cannot use the app's current office (`AppContext.office`): they open a
+candidate of their own for the typed URL and password, and close it when done.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from postalgui.services.office.database import OfficeDatabase
+
+__all__ = ["OfficeService", "TypedDatabase"]
+
+
+@dataclass(frozen=True)
+class TypedDatabase:
+    """An environment's office database as typed: ``url`` (``""``: this computer only) and its password."""
+
+    env_key: str
+    url: str
+    password: str = field(default="", repr=False)
+
+
+class OfficeService:
+    """Builds candidate office databases in ``data_dir``, written by ``author()`` (the login)."""
+
+    def __init__(self, data_dir: Path, author: Callable[[], str] = lambda: "") -> None:
+        self.data_dir = data_dir
+        self._author = author
+
+    @contextmanager
+    def candidate(self, typed: TypedDatabase) -> Iterator[OfficeDatabase]:
+        """The office database ``typed`` names, closed (its connections too) on leaving."""
+        password = typed.password or None
+        office = OfficeDatabase(
+            self.data_dir, typed.env_key, typed.url, password=lambda: password, author=self._author
+        )
+        try:
+            yield office
+        finally:
+            office.close()

@@ -1,0 +1,239 @@
+"""Settings > Office database: the URL's rule, the password in the keyring, Test and Copy
+(against the PostgreSQL test server), their failures, and the texts in Portuguese."""
+
+from __future__ import annotations
+
+import json
+import socket
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QCoreApplication
+from PySide6.QtWidgets import QLineEdit
+from pytestqt.qtbot import QtBot
+from sqlalchemy import insert
+
+from postalgui.gui import i18n
+from postalgui.gui.dialogs.settings_dialog import SettingsDialog
+from postalgui.gui.models.formatting import format_count
+from postalgui.gui.tasks import TaskRunner
+from postalgui.services.context import AppContext
+from postalgui.services.office.database import local_file
+from postalgui.services.office.service import TypedDatabase
+from postalgui.store import tables
+from postalgui.store.copy import BATCH
+from postalgui.store.office import OfficeStore
+from postalgui.store.urls import sqlite_url
+from tests.conftest import MemoryKeyring
+from tests.gui.test_settings_dialog import _dialog, _type
+from tests.services.test_office_use_cases import quote_row, typed_server
+
+TEST_TIMEOUT_MS = 15_000
+
+
+def _fill(dialog: SettingsDialog, qtbot: QtBot, typed: TypedDatabase) -> None:
+    _type(qtbot, dialog.office_page.url_edit, typed.url)
+    _type(qtbot, dialog.office_page.password_edit, typed.password)
+
+
+def _desk_file(context: AppContext, quotes: int) -> None:
+    store = OfficeStore(sqlite_url(local_file(context.paths.data_dir, context.env_key)))
+    try:
+        store.run(lambda c: c.execute(insert(tables.quote), [quote_row() for _ in range(quotes)]))
+    finally:
+        store.close()
+
+
+def _closed_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@pytest.fixture
+def server() -> TypedDatabase:
+    return typed_server()
+
+
+def test_a_bad_url_names_the_field_and_the_rule_and_nothing_is_saved(
+    context: AppContext, runner: TaskRunner, config_dir: Path, qtbot: QtBot
+) -> None:
+    dialog = _dialog(context, runner, qtbot)
+    _type(qtbot, dialog.office_page.url_edit, "postgresql://clerk:secret@server/postalgui")
+    error = dialog.field_error("database_url")
+    assert error.startswith("Office database URL: leave the password out")
+    assert not dialog.ok_button.isEnabled()
+    assert not dialog.office_page.test.button.isEnabled()
+    dialog.accept()
+    assert dialog.isVisible()
+    assert not (config_dir / "settings.json").exists()
+    _type(qtbot, dialog.office_page.url_edit, "mysql://clerk@server/postalgui")
+    assert "only PostgreSQL" in dialog.field_error("database_url")
+    _type(qtbot, dialog.office_page.url_edit, "")
+    assert dialog.field_error("database_url") == ""
+    assert dialog.ok_button.isEnabled()
+    assert not dialog.office_page.copy.button.isEnabled()  # no server: nothing to copy into
+
+
+def test_ok_keeps_the_url_in_settings_and_the_password_in_the_keyring(
+    context: AppContext, runner: TaskRunner, memory_keyring: MemoryKeyring, config_dir: Path, qtbot: QtBot
+) -> None:
+    before = context.office()
+    dialog = _dialog(context, runner, qtbot)
+    _fill(dialog, qtbot, TypedDatabase("sandbox", "postgresql://clerk@db.office:5432/postalgui", "pa55-word"))
+    with qtbot.waitSignal(dialog.settingsSaved):
+        dialog.ok_button.click()
+    text = (config_dir / "settings.json").read_text(encoding="utf-8")
+    saved = json.loads(text)
+    assert saved["profiles"]["sandbox"]["database_url"] == "postgresql://clerk@db.office:5432/postalgui"
+    assert "pa55-word" not in text
+    assert memory_keyring.passwords[("postalgui:sandbox", "database_password")] == "pa55-word"
+    office = context.office()
+    assert office is not before
+    assert office.shared
+    assert office.url == "postgresql://clerk@db.office:5432/postalgui"
+
+    again = _dialog(context, runner, qtbot)
+    assert again.office_page.url_edit.text() == "postgresql://clerk@db.office:5432/postalgui"
+    assert again.office_page.password_edit.text() == "pa55-word"
+    assert again.office_page.password_edit.echoMode() is QLineEdit.EchoMode.Password
+
+
+def test_a_new_password_alone_reopens_the_office(
+    context: AppContext, runner: TaskRunner, memory_keyring: MemoryKeyring, qtbot: QtBot
+) -> None:
+    url = "postgresql://clerk@db.office:5432/postalgui"
+    context.apply(
+        context.saved_settings.with_profile(
+            context.settings.environment, context.profile.model_copy(update={"database_url": url})
+        )
+    )
+    memory_keyring.set_password("postalgui:sandbox", "database_password", "old")
+    before = context.office()
+    dialog = _dialog(context, runner, qtbot)
+    _type(qtbot, dialog.office_page.password_edit, "new")
+    with qtbot.waitSignal(dialog.settingsSaved):
+        dialog.ok_button.click()
+    assert memory_keyring.passwords[("postalgui:sandbox", "database_password")] == "new"
+    assert context.office() is not before  # built again: its store opens with the new password
+
+
+def test_test_shows_the_servers_version_and_counts_before_saving(
+    context: AppContext, runner: TaskRunner, server: TypedDatabase, config_dir: Path, qtbot: QtBot
+) -> None:
+    dialog = _dialog(context, runner, qtbot)
+    _fill(dialog, qtbot, server)
+    with qtbot.waitSignal(dialog.office_page.test.databaseTested, timeout=TEST_TIMEOUT_MS) as tested:
+        dialog.office_page.test.button.click()
+    assert not isinstance(tested.args[0], BaseException), tested.args[0]
+    shown = dialog.office_page.test.result_label.text()
+    assert shown.startswith("PostgreSQL 1")
+    assert ": 0 quotes, 0 jobs, 0 presets" in shown
+    assert "schema up to date" in shown
+    assert dialog.office_page.test.button.isEnabled()
+    assert not (config_dir / "settings.json").exists()
+
+
+def test_test_without_a_url_checks_this_computer(
+    context: AppContext, runner: TaskRunner, qtbot: QtBot
+) -> None:
+    _desk_file(context, quotes=1_234)
+    dialog = _dialog(context, runner, qtbot)
+    with qtbot.waitSignal(dialog.office_page.test.databaseTested, timeout=TEST_TIMEOUT_MS):
+        dialog.office_page.test.button.click()
+    shown = dialog.office_page.test.result_label.text()
+    assert f": {format_count(1_234)} quotes, 0 jobs, 0 presets" in shown
+    assert "this computer only" in shown
+
+
+@pytest.mark.parametrize(
+    ("case", "said"),
+    [("password", "The server refused the login ("), ("port", "The server cannot be reached (")],
+)
+def test_test_failures_are_one_line_without_the_password(
+    context: AppContext, runner: TaskRunner, qtbot: QtBot, case: str, said: str
+) -> None:
+    if case == "password":
+        typed = TypedDatabase("sandbox", typed_server().url, "wrong-pa55")
+    else:
+        typed = TypedDatabase(
+            "sandbox", f"postgresql://clerk@127.0.0.1:{_closed_port()}/postalgui", "wrong-pa55"
+        )
+    dialog = _dialog(context, runner, qtbot)
+    _fill(dialog, qtbot, typed)
+    with qtbot.waitSignal(dialog.office_page.test.databaseTested, timeout=TEST_TIMEOUT_MS) as tested:
+        dialog.office_page.test.button.click()
+    assert isinstance(tested.args[0], BaseException)
+    shown = dialog.office_page.test.result_label.text()
+    assert shown.startswith(said)
+    assert "\n" not in shown
+    assert "wrong-pa55" not in shown
+
+
+def test_copy_sends_this_desks_data_then_skips_it(
+    context: AppContext, runner: TaskRunner, server: TypedDatabase, qtbot: QtBot
+) -> None:
+    _desk_file(context, quotes=BATCH + 5)
+    dialog = _dialog(context, runner, qtbot)
+    _fill(dialog, qtbot, server)
+    copy = dialog.office_page.copy
+    assert copy.button.isEnabled()
+    with qtbot.waitSignal(copy.dataCopied, timeout=TEST_TIMEOUT_MS) as copied:
+        copy.button.click()
+        assert copy.cancel_button.isVisible()
+    assert not isinstance(copied.args[0], BaseException), copied.args[0]
+    lines = copy.result_label.text().splitlines()
+    assert f"Quotes: {format_count(BATCH + 5)} copied, 0 already there" in lines
+    assert "Invoice jobs: 0 copied, 0 already there" in lines
+    assert not copy.cancel_button.isVisible()
+    with qtbot.waitSignal(copy.dataCopied, timeout=TEST_TIMEOUT_MS):
+        copy.button.click()
+    assert (
+        f"Quotes: 0 copied, {format_count(BATCH + 5)} already there" in copy.result_label.text().splitlines()
+    )
+
+
+def test_copy_can_be_cancelled_and_finished_later(
+    context: AppContext, runner: TaskRunner, server: TypedDatabase, qtbot: QtBot
+) -> None:
+    total = BATCH * 6
+    _desk_file(context, quotes=total)
+    dialog = _dialog(context, runner, qtbot)
+    _fill(dialog, qtbot, server)
+    copy = dialog.office_page.copy
+    copy.progress_bar.valueChanged.connect(copy.cancel_button.click)  # the user cancels at the first step
+    copy.button.click()
+    qtbot.waitUntil(lambda: not copy.busy, timeout=TEST_TIMEOUT_MS)
+    assert copy.result_label.text().startswith("Copy cancelled")
+    copy.progress_bar.valueChanged.disconnect(copy.cancel_button.click)
+    with qtbot.waitSignal(copy.dataCopied, timeout=TEST_TIMEOUT_MS):
+        copy.button.click()
+    [quotes] = [line for line in copy.result_label.text().splitlines() if line.startswith("Quotes:")]
+    copied, skipped = (
+        int(part.split()[0].replace(",", "").replace(".", ""))
+        for part in quotes.removeprefix("Quotes: ").split(", ")
+    )
+    assert copied + skipped == total
+    assert 0 < skipped < total
+
+
+@pytest.fixture
+def portuguese(qapp: QCoreApplication) -> Iterator[None]:
+    installed = i18n.install_translators(qapp, "pt_BR")
+    yield
+    i18n.remove_translators(qapp, installed)
+
+
+def test_office_database_speaks_portuguese(
+    portuguese: None, context: AppContext, runner: TaskRunner, qtbot: QtBot
+) -> None:
+    _desk_file(context, quotes=1_234)
+    dialog = _dialog(context, runner, qtbot)
+    assert dialog.office_page.title() == "Banco de dados do escritório"
+    _type(qtbot, dialog.office_page.url_edit, "mysql://clerk@server/postalgui")
+    assert dialog.field_error("database_url").startswith("URL do banco de dados do escritório: ")
+    _type(qtbot, dialog.office_page.url_edit, "")
+    with qtbot.waitSignal(dialog.office_page.test.databaseTested, timeout=TEST_TIMEOUT_MS):
+        dialog.office_page.test.button.click()
+    assert ": 1.234 cotações, 0 solicitações, 0 predefinições" in dialog.office_page.test.result_label.text()
