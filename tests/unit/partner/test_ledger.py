@@ -11,6 +11,7 @@ import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+import pytest
 from sqlalchemy import inspect, text
 
 from postalgui.partner.ledger.schema import Attendance
@@ -73,12 +74,8 @@ def test_on_sqlite_a_write_holds_the_write_lock_from_its_start_and_a_read_waits_
     try:
         with ledger.engine.begin() as connection:
             connection.execute(text("SELECT count(*) FROM attendances")).scalar_one()
-            try:
+            with pytest.raises(sqlite3.OperationalError, match="locked"):  # held since it began
                 other.execute("BEGIN IMMEDIATE")
-            except sqlite3.OperationalError as exc:
-                assert "locked" in str(exc)
-            else:
-                raise AssertionError("a write transaction that only read so far held no write lock")
         other.execute("BEGIN IMMEDIATE")  # the other worker writes now
         started = time.monotonic()
         assert ledger.attendances() == []
