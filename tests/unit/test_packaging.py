@@ -53,5 +53,5 @@ def test_what_the_migration_scripts_import_is_a_hidden_import() -> None:
         if isinstance(node, ast.Constant) and isinstance(node.value, str)
     }
     needed = set().union(*(_imported_modules(ROOT / folder) for folder in _migration_folders()))
-    assert "postalgui.services.branches.tables" in needed
+    assert "postalgui.store.tables" in needed
     assert needed <= hidden, sorted(needed - hidden)
