@@ -194,7 +194,10 @@ def test_the_csv_is_what_a_spreadsheet_reads(tmp_path: Path) -> None:
     assert dict(zip(rows[0], rows[3], strict=True))["horarios"] == "24 horas, todos os dias"
 
 
-@pytest.mark.parametrize("change", ["DROP TABLE query", "PRAGMA user_version = 99"])
+NEWER = "UPDATE postalgui_branch_cache_version SET version_num = 'f00dfeed9999'"
+
+
+@pytest.mark.parametrize("change", ["DROP TABLE query", NEWER])
 def test_a_damaged_or_newer_cache_is_a_routine_error_naming_its_file(tmp_path: Path, change: str) -> None:
     """Shown in the tab's message area as something the user can act on, not as a bug."""
     path = tmp_path / "branches.sqlite3"
@@ -212,3 +215,52 @@ def test_a_damaged_or_newer_cache_is_a_routine_error_naming_its_file(tmp_path: P
         damaged.close()
     assert isinstance(caught.value, RoutineError)
     assert str(path) in str(caught.value)
+
+
+_OLD_LAYOUT = """
+CREATE TABLE unit (id TEXT PRIMARY KEY, changed TEXT, record TEXT NOT NULL) WITHOUT ROWID;
+CREATE TABLE query (key TEXT PRIMARY KEY, synced_at TEXT NOT NULL, newest TEXT) WITHOUT ROWID;
+CREATE TABLE member (
+    query TEXT NOT NULL REFERENCES query(key) ON DELETE CASCADE, unit TEXT NOT NULL, PRIMARY KEY (query, unit)
+) WITHOUT ROWID;
+CREATE TABLE meta (name TEXT PRIMARY KEY, saved_at TEXT NOT NULL, value TEXT NOT NULL) WITHOUT ROWID;
+PRAGMA user_version = 1;
+"""
+
+
+def test_a_cache_of_the_hand_made_layout_keeps_its_units(tmp_path: Path) -> None:
+    """A cache written before the store layer (``PRAGMA user_version`` 1, no version table):
+    the tab answers from its units at once, and later syncs merge into them."""
+    path = tmp_path / "branches.sqlite3"
+    synced = "2026-11-24T12:00:00.000+00:00"
+    with closing(sqlite3.connect(path)) as db:
+        db.executescript(_OLD_LAYOUT)
+        db.execute("INSERT INTO unit VALUES (?, NULL, ?)", ("00000001", UNITS[0].model_dump_json()))
+        db.execute("INSERT INTO query VALUES ('uf=SP', ?, NULL)", (synced,))
+        db.execute("INSERT INTO member VALUES ('uf=SP', '00000001')")
+        db.execute("INSERT INTO meta VALUES ('types', ?, '[1, 2]')", (synced,))
+        db.commit()
+    cache = BranchCache(path)
+    try:
+        loaded = cache.load("uf=SP")
+        assert loaded is not None
+        assert (loaded.units, loaded.info.synced_at) == ([UNITS[0]], datetime(2026, 11, 24, 12, tzinfo=UTC))
+        assert cache.meta("types") == (datetime(2026, 11, 24, 12, tzinfo=UTC), [1, 2])
+        assert cache.merge("uf=SP", [UNITS[1]]).count == 2
+        assert cache.set_aside_path is None
+    finally:
+        cache.close()
+
+
+def test_a_damaged_cache_is_set_aside_and_a_new_one_started(tmp_path: Path) -> None:
+    path = tmp_path / "branches.sqlite3"
+    path.write_bytes(b"not a cache at all " * 300)
+    cache = BranchCache(path)
+    try:
+        assert cache.load("uf=SP") is None
+        assert cache.replace("uf=SP", UNITS[:1]).count == 1
+        aside = cache.set_aside_path
+        assert aside is not None
+        assert aside.read_bytes().startswith(b"not a cache at all")
+    finally:
+        cache.close()

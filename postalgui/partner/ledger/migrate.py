@@ -1,65 +1,59 @@
-"""Bring a ledger database to the newest schema with Alembic, from the migrations shipped here.
+"""Open a ledger database on the store layer, or say in the ledger's words why it cannot be used.
 
-Several workers may start at once against one PostgreSQL: a transaction-scoped advisory
-lock lets one migrate while the others wait, then find nothing left to do.
+The engine is the store's (`store.engine`: WAL and ``BEGIN IMMEDIATE`` on SQLite, psycopg
+3 on PostgreSQL) and the migrations run through `store.migrate.upgrade` under the ledger's
+own advisory lock, with Alembic's default version table (``alembic_version``), so a ledger
+made by an earlier PostalGUI opens unchanged. The ledger is the partner's record of money
+moved: a damaged file is never set aside, and a server that cannot be reached is said
+without the office database's "work goes on" (nothing here is queued).
 
-Opening is where a ledger that cannot be used shows itself (a damaged file, a ledger of
-a newer PostalGUI, a server that refuses the password): `LedgerOpenError` says which, in
-one line naming the file or the server (never the password) and what to do.
+`LedgerOpenError` names the file, or the server and database (never the password), and what to do.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from alembic import command
-from alembic.config import Config
 from alembic.util.exc import CommandError
-from sqlalchemy import Engine, text
-from sqlalchemy.exc import DBAPIError
+from sqlalchemy import Engine
+from sqlalchemy.engine import URL
 
 from postalgui.api.errors import RoutineError
-from postalgui.api.values.errors import cut
+from postalgui.store.engine import create_store_engine
+from postalgui.store.errors import StoreError
+from postalgui.store.migrate import first_line, is_damaged_file, upgrade
 
-__all__ = ["LedgerOpenError", "migrate"]
+__all__ = ["LOCK_KEY", "MIGRATIONS", "VERSION_TABLE", "LedgerOpenError", "open_engine", "where"]
 
 MIGRATIONS = Path(__file__).with_name("migrations")
-_LOCK_KEY = 7_455_310_013  # any constant: "the PostalGUI ledger's migration"
+VERSION_TABLE = "alembic_version"
+"""Alembic's default: the table every ledger made before the store layer already has."""
+LOCK_KEY = 7_455_310_013  # any constant: "the PostalGUI ledger's migration"
+POOL_SIZE, MAX_OVERFLOW = 5, 10
+"""A server's pool (the partner's workers answer many calls at once), not a desk's."""
 
 
 class LedgerOpenError(RoutineError):
     """The ledger cannot be opened; the message names it and says what to do."""
 
 
-def migrate(engine: Engine) -> None:
-    """Upgrade the database of `engine` to ``head``; `LedgerOpenError` when it cannot be used
-    (the engine is then disposed: nothing stays connected to a ledger that was refused)."""
+def open_engine(url: URL) -> Engine:
+    """The store engine of the ledger at ``url``, migrated to ``head``; `LedgerOpenError` when
+    it cannot be used (the engine is then disposed: nothing stays connected to a refused ledger)."""
+    engine = create_store_engine(url, pool_size=POOL_SIZE, max_overflow=MAX_OVERFLOW)
     try:
-        _upgrade(engine)
-    except CommandError as exc:  # a revision this PostalGUI does not ship: a newer one wrote it
+        upgrade(engine, MIGRATIONS, lock_key=LOCK_KEY, version_table=VERSION_TABLE, label="ledger")
+    except StoreError as exc:
         engine.dispose()
-        raise LedgerOpenError(
-            f"The ledger {where(engine)} was written by a newer PostalGUI ({_first_line(exc)}): "
-            "open it with that version, or give another ledger"
-        ) from None
-    except DBAPIError as exc:
+        raise LedgerOpenError(_refusal(engine.url, exc)) from None
+    except BaseException:
         engine.dispose()
-        raise LedgerOpenError(_refusal(engine, exc)) from None
+        raise
+    return engine
 
 
-def _upgrade(engine: Engine) -> None:
-    config = Config()
-    config.set_main_option("script_location", str(MIGRATIONS))
-    with engine.begin() as connection:
-        if connection.dialect.name == "postgresql":
-            connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _LOCK_KEY})
-        config.attributes["connection"] = connection
-        command.upgrade(config, "head")
-
-
-def where(engine: Engine) -> str:
+def where(url: URL) -> str:
     """The ledger as a person names it: its file, or its server and database (no password)."""
-    url = engine.url
     if url.get_backend_name() == "sqlite":
         return f"file {url.database or '(in memory)'}"
     return (
@@ -67,22 +61,24 @@ def where(engine: Engine) -> str:
     )
 
 
-def _refusal(engine: Engine, exc: DBAPIError) -> str:
-    reason = _first_line(exc.orig if exc.orig is not None else exc)
-    if engine.url.get_backend_name() == "sqlite":
-        if "not a database" in reason or "malformed" in reason:
+def _refusal(url: URL, exc: StoreError) -> str:
+    """The ledger's sentence for what the store refused: the store raises its own error
+    ``from None``, which keeps what it caught (Alembic's or the driver's) as the context."""
+    cause = exc.__context__ or exc
+    if isinstance(cause, CommandError):  # a revision this PostalGUI does not ship: a newer one wrote it
+        return (
+            f"The ledger {where(url)} was written by a newer PostalGUI ({first_line(cause)}): "
+            "open it with that version, or give another ledger"
+        )
+    reason = first_line(getattr(cause, "orig", None) or cause)
+    if url.get_backend_name() == "sqlite":
+        if is_damaged_file(cause):
             return (
-                f"The ledger {where(engine)} is damaged ({reason}): restore it from a backup, "
+                f"The ledger {where(url)} is damaged ({reason}): restore it from a backup, "
                 "or move it away and an empty ledger is started"
             )
-        return f"The ledger {where(engine)} cannot be opened ({reason}): check that the folder can be written"
+        return f"The ledger {where(url)} cannot be opened ({reason}): check that the folder can be written"
     return (
-        f"The ledger {where(engine)} cannot be opened ({reason}): check the server, the database URL "
+        f"The ledger {where(url)} cannot be opened ({reason}): check the server, the database URL "
         "and the password"
     )
-
-
-def _first_line(exc: BaseException) -> str:
-    lines = str(exc).strip().splitlines()
-    line = lines[0].strip() if lines else type(exc).__name__
-    return cut(line, 200)

@@ -18,7 +18,8 @@ from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Engine, create_engine, delete, event, select
+from sqlalchemy import Engine, delete, select
+from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session, sessionmaker
 
 from postalgui.partner.ledger.claims import (
@@ -30,9 +31,10 @@ from postalgui.partner.ledger.claims import (
     settle,
     standing,
 )
-from postalgui.partner.ledger.migrate import migrate
+from postalgui.partner.ledger.migrate import open_engine
 from postalgui.partner.ledger.schema import Attendance, Call, IssuedToken, Reconciliation, utc
 from postalgui.partner.states import AttendanceState
+from postalgui.store.engine import READ
 
 __all__ = [
     "FORM_FAILED",
@@ -102,16 +104,14 @@ FORM_STILL_PROCESSING = Reply(
 """A repeat that waited its time while the first form is still being handled; nothing stored."""
 
 
-def _on_sqlite_connect(dbapi_connection: Any, _record: Any) -> None:
-    cursor = dbapi_connection.cursor()
-    cursor.execute("PRAGMA journal_mode=WAL")
-    cursor.execute("PRAGMA busy_timeout=5000")
-    cursor.execute("PRAGMA foreign_keys=ON")
-    cursor.close()
-
-
 class Ledger:
-    """The ledger at `url` (migrated to the newest schema when opened)."""
+    """The ledger at `url` (migrated to the newest schema when opened).
+
+    Its engine is the store layer's: on SQLite every write transaction begins IMMEDIATE
+    (it holds the file's write lock from its first statement, so two workers never both
+    read, then write, and deadlock), while reads (`_reads`) begin deferred and never wait
+    for a writer.
+    """
 
     def __init__(
         self,
@@ -127,11 +127,9 @@ class Ledger:
         self._claim_wait_s = claim_wait_s
         self._claim_lease = timedelta(seconds=claim_lease_s)
         self._clock = clock or (lambda: datetime.now(UTC))
-        self.engine: Engine = create_engine(url, pool_pre_ping=True)
-        if self.engine.dialect.name == "sqlite":
-            event.listen(self.engine, "connect", _on_sqlite_connect)
-        migrate(self.engine)
+        self.engine: Engine = open_engine(make_url(url))
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
+        self._reads = sessionmaker(self.engine.execution_options(**READ), expire_on_commit=False)
 
     def now(self) -> datetime:
         return self._clock()
@@ -164,7 +162,7 @@ class Ledger:
             self._log(session, endpoint, protocol, body, reply)
 
     def calls(self, protocol: str | None = None) -> list[Call]:
-        with self._sessions() as session:
+        with self._reads() as session:
             query = select(Call).order_by(Call.id)
             if protocol is not None:
                 query = query.where(Call.protocol == protocol)
@@ -209,7 +207,7 @@ class Ledger:
             else:
                 time.sleep(pause)
                 pause = min(pause * 2, 0.2)
-            outcome = standing(self._sessions, protocol) or outcome
+            outcome = standing(self._reads, protocol) or outcome
 
     def _run(
         self,
@@ -283,7 +281,7 @@ class Ledger:
         return FORM_OTHER_FIELDS
 
     def _stored_answer(self, protocol: str, endpoint: str, fields: Mapping[str, Any]) -> Reply | None:
-        with self._sessions() as session:
+        with self._reads() as session:
             row = session.get(Attendance, protocol)
             if row is None or row.answer is None or row.answer_status is None:
                 return None
@@ -360,7 +358,7 @@ class Ledger:
     # --- reading and reconciliation ---------------------------------------------------------
 
     def attendances(self, day: date | None = None, states: set[str] | None = None) -> list[Attendance]:
-        with self._sessions() as session:
+        with self._reads() as session:
             query = select(Attendance).order_by(Attendance.created_at, Attendance.protocol)
             if day is not None:
                 query = query.where(Attendance.day == day)
@@ -369,7 +367,7 @@ class Ledger:
             return list(session.scalars(query))
 
     def get(self, protocol: str) -> Attendance | None:
-        with self._sessions() as session:
+        with self._reads() as session:
             return session.get(Attendance, protocol)
 
     def update_from_operator(
@@ -399,17 +397,17 @@ class Ledger:
                 row.closed = closed
 
     def report(self, day: date) -> dict[str, Any] | None:
-        with self._sessions() as session:
+        with self._reads() as session:
             row = session.get(Reconciliation, day)
             return None if row is None else dict(json.loads(row.report))
 
     def reconciled_days(self) -> set[date]:
         """Days closed by a reconciliation after their 22:00 (previews and reopened days are not)."""
-        with self._sessions() as session:
+        with self._reads() as session:
             return set(session.scalars(select(Reconciliation.day).where(Reconciliation.closed.is_(True))))
 
     def first_day(self) -> date | None:
-        with self._sessions() as session:
+        with self._reads() as session:
             return session.scalars(select(Attendance.day).order_by(Attendance.day).limit(1)).first()
 
     # --- tokens ------------------------------------------------------------------------------
@@ -430,7 +428,7 @@ class Ledger:
 
     def token_valid(self, digest: str, client_id: str, version: str) -> bool:
         """The token is unexpired and was issued to `client_id` at the credentials' `version`."""
-        with self._sessions() as session:
+        with self._reads() as session:
             row = session.get(IssuedToken, digest)
             return (
                 row is not None

@@ -9,48 +9,47 @@ as ``dhAlteracaoInicial``). The whole country is the query with no filter (key `
 
 Types, statuses and localities, which rarely change, are kept as the JSON they came in.
 Every write is one transaction, so a cancelled or failed sync leaves the cache as it was.
+
+The file is a store of its own on the store layer (`store.office.OfficeStore`: its own
+Alembic migrations beside this module, a damaged file set aside and started afresh), kept
+per user on this desk, never in the office database.
 """
 
 from __future__ import annotations
 
 import json
-import sqlite3
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+from pathlib import Path
+from typing import Any, TypeVar
+
+from sqlalchemy import Connection, text
 
 from postalgui.api.errors import RoutineError
 from postalgui.api.models.branches import Unit
-from postalgui.store.sqlite_file import SqliteStore
+from postalgui.store.errors import StoreError
+from postalgui.store.office import OfficeStore
+from postalgui.store.urls import sqlite_url
 
-__all__ = ["FILENAME", "SCHEMA_VERSION", "BranchCache", "BranchCacheError", "CachedQuery", "QueryInfo"]
+__all__ = ["FILENAME", "BranchCache", "BranchCacheError", "CachedQuery", "QueryInfo"]
+
+T = TypeVar("T")
 
 FILENAME = "branches.sqlite3"
-SCHEMA_VERSION = 1
 
-_SCHEMA = """
-CREATE TABLE unit (
-    id TEXT PRIMARY KEY,
-    changed TEXT,
-    record TEXT NOT NULL
-) WITHOUT ROWID;
-CREATE TABLE query (
-    key TEXT PRIMARY KEY,
-    synced_at TEXT NOT NULL,
-    newest TEXT
-) WITHOUT ROWID;
-CREATE TABLE member (
-    query TEXT NOT NULL REFERENCES query(key) ON DELETE CASCADE,
-    unit TEXT NOT NULL,
-    PRIMARY KEY (query, unit)
-) WITHOUT ROWID;
-CREATE TABLE meta (
-    name TEXT PRIMARY KEY,
-    saved_at TEXT NOT NULL,
-    value TEXT NOT NULL
-) WITHOUT ROWID;
-"""
+_PUT_UNIT = text(
+    "INSERT INTO unit (id, changed, record) VALUES (:id, :changed, :record) "
+    "ON CONFLICT(id) DO UPDATE SET changed = excluded.changed, record = excluded.record"
+)
+_PUT_QUERY = text(
+    "INSERT INTO query (key, synced_at, newest) VALUES (:key, :synced_at, :newest) "
+    "ON CONFLICT(key) DO UPDATE SET synced_at = excluded.synced_at, newest = excluded.newest"
+)
+_PUT_META = text(
+    "INSERT INTO meta (name, saved_at, value) VALUES (:name, :saved_at, :value) "
+    "ON CONFLICT(name) DO UPDATE SET saved_at = excluded.saved_at, value = excluded.value"
+)
 
 
 class BranchCacheError(RoutineError, RuntimeError):
@@ -80,41 +79,58 @@ def _text(moment: datetime | None) -> str | None:
     return None if moment is None else moment.isoformat(timespec="milliseconds")
 
 
-def _moment(text: str | None) -> datetime | None:
-    return None if text is None else datetime.fromisoformat(text)
+def _moment(stamp: str | None) -> datetime | None:
+    return None if stamp is None else datetime.fromisoformat(stamp)
 
 
-class BranchCache(SqliteStore):
-    """The branch cache file; thread-safe, opened on first use."""
+class BranchCache(OfficeStore):
+    """The branch cache file at ``path`` (a folder takes `FILENAME`); thread-safe, opened on first use."""
 
-    FILENAME = FILENAME
-    SCHEMA = _SCHEMA
-    VERSION = SCHEMA_VERSION
-    PROBE = "query"
+    MIGRATIONS = Path(__file__).with_name("migrations")
+    VERSION_TABLE = "postalgui_branch_cache_version"
+    LOCK_KEY = 7_455_310_031  # any constant: "the branch cache's migration" (a file: never used)
     LABEL = "branch cache"
-    NEWER_ERROR = BranchCacheError
+
+    def __init__(self, path: Path) -> None:
+        path = Path(path)
+        self._file = path / FILENAME if path.is_dir() else path
+        super().__init__(sqlite_url(self._file), pool_size=1)
+
+    @property
+    def path(self) -> Path:
+        """The cache file (a cache is always a file on this desk)."""
+        return self._file
+
+    def _run(self, work: Callable[[Connection], T], *, read: bool = False) -> T:
+        """``work`` in one transaction; a cache that cannot be used is a `BranchCacheError`."""
+        try:
+            return self.run(work, read=read)
+        except StoreError as exc:
+            raise BranchCacheError(str(exc)) from None
 
     # --- reading -------------------------------------------------------------------------
 
     def info(self, key: str) -> QueryInfo | None:
         """When ``key`` was synced, without loading its units (None: never)."""
-        return self._file.run(lambda conn: _info(conn, key))
+        return self._run(lambda conn: _info(conn, key), read=True)
 
     def load(self, key: str) -> CachedQuery | None:
         """The units of ``key`` as last synced, by MCU (None: never synced)."""
 
-        def read(conn: sqlite3.Connection) -> tuple[QueryInfo, list[str]] | None:
+        def read(conn: Connection) -> tuple[QueryInfo, list[str]] | None:
             info = _info(conn, key)
             if info is None:
                 return None
-            rows = conn.execute(
-                "SELECT unit.record FROM member JOIN unit ON unit.id = member.unit "
-                "WHERE member.query = ? ORDER BY unit.id",
-                (key,),
-            ).fetchall()
-            return info, [row[0] for row in rows]
+            records = conn.execute(
+                text(
+                    "SELECT unit.record FROM member JOIN unit ON unit.id = member.unit "
+                    "WHERE member.query = :key ORDER BY unit.id"
+                ),
+                {"key": key},
+            ).scalars()
+            return info, list(records)
 
-        found = self._file.run(read)
+        found = self._run(read, read=True)
         if found is None:
             return None
         info, records = found
@@ -123,16 +139,19 @@ class BranchCache(SqliteStore):
     def queries(self) -> list[QueryInfo]:
         """Every synced query, the most recent first."""
 
-        def read(conn: sqlite3.Connection) -> list[QueryInfo]:
-            keys = [row[0] for row in conn.execute("SELECT key FROM query ORDER BY synced_at DESC")]
+        def read(conn: Connection) -> list[QueryInfo]:
+            keys = conn.execute(text("SELECT key FROM query ORDER BY synced_at DESC")).scalars().all()
             return [info for key in keys if (info := _info(conn, key)) is not None]
 
-        return self._file.run(read)
+        return self._run(read, read=True)
 
     def meta(self, name: str) -> tuple[datetime, Any] | None:
         """A saved list (types, statuses, localities of a state) and when it was saved."""
-        row = self._file.run(
-            lambda conn: conn.execute("SELECT saved_at, value FROM meta WHERE name = ?", (name,)).fetchone()
+        row = self._run(
+            lambda conn: conn.execute(
+                text("SELECT saved_at, value FROM meta WHERE name = :name"), {"name": name}
+            ).first(),
+            read=True,
         )
         if row is None:
             return None
@@ -157,30 +176,21 @@ class BranchCache(SqliteStore):
         return self._write(key, changed, removed=removed, full=False, synced_at=synced_at)
 
     def put_meta(self, name: str, value: Any, *, saved_at: datetime | None = None) -> None:
-        stamp = _text(saved_at or datetime.now(UTC))
-        data = json.dumps(value, ensure_ascii=False)
-        self._file.run(
-            lambda conn: conn.execute(
-                "INSERT INTO meta (name, saved_at, value) VALUES (?, ?, ?) "
-                "ON CONFLICT(name) DO UPDATE SET saved_at = excluded.saved_at, value = excluded.value",
-                (name, stamp, data),
-            )
-        )
+        saved = {
+            "name": name,
+            "saved_at": _text(saved_at or datetime.now(UTC)),
+            "value": json.dumps(value, ensure_ascii=False),
+        }
+        self._run(lambda conn: conn.execute(_PUT_META, saved))
 
     def forget(self) -> None:
         """Empty the cache (Settings changed environment: another operator's units)."""
 
-        def clear(conn: sqlite3.Connection) -> None:
-            conn.execute("BEGIN IMMEDIATE")
-            try:
-                for table in ("member", "query", "unit", "meta"):
-                    conn.execute(f"DELETE FROM {table}")  # noqa: S608 -- fixed names
-            except BaseException:
-                conn.execute("ROLLBACK")
-                raise
-            conn.execute("COMMIT")
+        def clear(conn: Connection) -> None:
+            for table in ("member", "query", "unit", "meta"):
+                conn.execute(text(f"DELETE FROM {table}"))  # noqa: S608 -- fixed names
 
-        self._file.run(clear)
+        self._run(clear)
 
     def _write(
         self,
@@ -192,48 +202,41 @@ class BranchCache(SqliteStore):
         synced_at: datetime | None,
     ) -> QueryInfo:
         stamp = synced_at or datetime.now(UTC)
-        rows = [(unit.id, _text(unit.dhAlteracao), unit.model_dump_json(exclude_none=True)) for unit in units]
+        rows = [
+            {"id": u.id, "changed": _text(u.dhAlteracao), "record": u.model_dump_json(exclude_none=True)}
+            for u in units
+        ]
         newest = max((unit.dhAlteracao for unit in units if unit.dhAlteracao), default=None)
-        gone = [(key, mcu) for mcu in removed]
+        gone = [{"key": key, "unit": mcu} for mcu in removed]
 
-        def write(conn: sqlite3.Connection) -> QueryInfo:
-            conn.execute("BEGIN IMMEDIATE")
-            try:
-                before = _info(conn, key)
-                seen = newest
-                if before is not None and before.newest is not None and not full:
-                    seen = max(before.newest, newest) if newest else before.newest
-                conn.executemany(
-                    "INSERT INTO unit (id, changed, record) VALUES (?, ?, ?) "
-                    "ON CONFLICT(id) DO UPDATE SET changed = excluded.changed, record = excluded.record",
-                    rows,
-                )
-                conn.execute(
-                    "INSERT INTO query (key, synced_at, newest) VALUES (?, ?, ?) "
-                    "ON CONFLICT(key) DO UPDATE SET synced_at = excluded.synced_at, newest = excluded.newest",
-                    (key, _text(stamp), _text(seen)),
-                )
-                if full:
-                    conn.execute("DELETE FROM member WHERE query = ?", (key,))
-                conn.executemany(
-                    "INSERT OR IGNORE INTO member (query, unit) VALUES (?, ?)", [(key, r[0]) for r in rows]
-                )
-                conn.executemany("DELETE FROM member WHERE query = ? AND unit = ?", gone)
-                conn.execute("DELETE FROM unit WHERE id NOT IN (SELECT unit FROM member)")
-                count = conn.execute("SELECT count(*) FROM member WHERE query = ?", (key,)).fetchone()[0]
-            except BaseException:
-                conn.execute("ROLLBACK")
-                raise
-            conn.execute("COMMIT")
-            return QueryInfo(key, stamp, seen, int(count))
+        def write(conn: Connection) -> QueryInfo:
+            before = _info(conn, key)
+            seen = newest
+            if before is not None and before.newest is not None and not full:
+                seen = max(before.newest, newest) if newest else before.newest
+            if rows:
+                conn.execute(_PUT_UNIT, rows)
+            conn.execute(_PUT_QUERY, {"key": key, "synced_at": _text(stamp), "newest": _text(seen)})
+            if full:
+                conn.execute(text("DELETE FROM member WHERE query = :key"), {"key": key})
+            if rows:
+                members = [{"key": key, "unit": row["id"]} for row in rows]
+                conn.execute(text("INSERT OR IGNORE INTO member (query, unit) VALUES (:key, :unit)"), members)
+            if gone:
+                conn.execute(text("DELETE FROM member WHERE query = :key AND unit = :unit"), gone)
+            conn.execute(text("DELETE FROM unit WHERE id NOT IN (SELECT unit FROM member)"))
+            return QueryInfo(key, stamp, seen, _count(conn, key))
 
-        return self._file.run(write)
+        return self._run(write)
 
 
-def _info(conn: sqlite3.Connection, key: str) -> QueryInfo | None:
-    row = conn.execute("SELECT synced_at, newest FROM query WHERE key = ?", (key,)).fetchone()
+def _count(conn: Connection, key: str) -> int:
+    found = conn.execute(text("SELECT count(*) FROM member WHERE query = :key"), {"key": key}).scalar_one()
+    return int(found)
+
+
+def _info(conn: Connection, key: str) -> QueryInfo | None:
+    row = conn.execute(text("SELECT synced_at, newest FROM query WHERE key = :key"), {"key": key}).first()
     if row is None:
         return None
-    count = conn.execute("SELECT count(*) FROM member WHERE query = ?", (key,)).fetchone()[0]
-    synced = datetime.fromisoformat(row[0])
-    return QueryInfo(key, synced, _moment(row[1]), int(count))
+    return QueryInfo(key, datetime.fromisoformat(row[0]), _moment(row[1]), _count(conn, key))

@@ -3,6 +3,7 @@ applied once; contradictions flagged, never applied; every call logged."""
 
 from __future__ import annotations
 
+import sqlite3
 import subprocess
 import sys
 import threading
@@ -10,6 +11,7 @@ import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+import pytest
 from sqlalchemy import inspect, text
 
 from postalgui.partner.ledger.schema import Attendance
@@ -21,6 +23,7 @@ from postalgui.partner.ledger.store import (
     Ledger,
     Reply,
     partner_code,
+    sqlite_url,
 )
 from postalgui.partner.secrets import token_digest
 from postalgui.partner.states import AttendanceState
@@ -58,6 +61,30 @@ def test_opening_migrates_to_the_newest_schema_and_reopening_is_harmless(ledger_
     again = Ledger(ledger_url)
     assert again.attendances() == []
     again.close()
+
+
+def test_on_sqlite_a_write_holds_the_write_lock_from_its_start_and_a_read_waits_for_none(
+    tmp_path: Path,
+) -> None:
+    """The store's engine: a transaction that reads before it writes (a confirmation, a
+    settled claim) cannot lose its write to another worker's lock halfway; reads never wait."""
+    path = tmp_path / "ledger.sqlite3"
+    ledger = Ledger(sqlite_url(path))
+    other = sqlite3.connect(path, timeout=0, isolation_level=None)
+    try:
+        with ledger.engine.begin() as connection:
+            connection.execute(text("SELECT count(*) FROM attendances")).scalar_one()
+            with pytest.raises(sqlite3.OperationalError, match="locked"):  # held since it began
+                other.execute("BEGIN IMMEDIATE")
+        other.execute("BEGIN IMMEDIATE")  # the other worker writes now
+        started = time.monotonic()
+        assert ledger.attendances() == []
+        assert ledger.get(PROTOCOL) is None
+        assert time.monotonic() - started < 1.0
+        other.execute("ROLLBACK")
+    finally:
+        other.close()
+        ledger.close()
 
 
 def test_a_repeated_form_gets_the_stored_answer_without_running_the_handler(ledger: Ledger) -> None:

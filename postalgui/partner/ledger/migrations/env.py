@@ -1,4 +1,8 @@
-"""Alembic environment: runs on the connection `ledger.migrate` hands over (online only)."""
+"""Alembic environment: runs on the connection `store.migrate.upgrade` hands over (online only).
+
+The version table comes with the connection (the ledger's is Alembic's default,
+``alembic_version``, which a script that upgrades by hand gets too).
+"""
 
 from __future__ import annotations
 
@@ -6,7 +10,12 @@ from alembic import context
 
 from postalgui.partner.ledger.schema import Base
 
-connection = context.config.attributes["connection"]
-context.configure(connection=connection, target_metadata=Base.metadata, render_as_batch=True)
+config = context.config
+context.configure(
+    connection=config.attributes["connection"],
+    target_metadata=Base.metadata,
+    version_table=config.attributes.get("version_table", "alembic_version"),
+    render_as_batch=True,
+)
 with context.begin_transaction():
     context.run_migrations()

@@ -1,0 +1,1 @@
+"""Revisions of the branch cache, oldest first."""
