@@ -2,9 +2,9 @@
 jobs panels within 2 s, on SQLite (this process's signal) and on PostgreSQL (LISTEN/NOTIFY
 across connections), keeping what the clerk selected and where the table was scrolled.
 
-Two `OfficeStore`s on one database are the two desks. The history and the jobs are read
-here straight from the office tables by small stand-ins for the feature stores (their
-reads are not what is tested: the refresh is), each desk through its own store.
+Two `OfficeStore`s on one database are the two desks. The history is read here
+straight from the office tables by a small stand-in for its feature store (its reads are
+not what is tested: the refresh is); the jobs panel reads through the real `JobStore`.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from postalgui.gui.tabs.invoices.jobs_panel import JobsPanel
 from postalgui.gui.tabs.price.history_panel import HistoryPanel
 from postalgui.gui.tasks import TaskRunner
 from postalgui.gui.widgets.message_bar import MessageArea
-from postalgui.services.invoices.jobs import Job, JobState
+from postalgui.services.invoices.jobs import JobState, JobStore
 from postalgui.services.invoices.service import InvoiceService
 from postalgui.services.price.history import HistoryEntry
 from postalgui.services.price.service import PriceService
@@ -86,9 +86,7 @@ class OfficeQuotes:
 
 
 class OfficeJobs:
-    """A desk's invoice jobs on its office store, as much of it as the panel uses."""
-
-    set_aside_path: Path | None = None
+    """Another desk asking for invoice jobs, written straight into the office tables."""
 
     def __init__(self, store: OfficeStore) -> None:
         self.store = store
@@ -107,28 +105,6 @@ class OfficeJobs:
             "created_by": self.store.author,
         }
         self.store.run(lambda connection: connection.execute(job.insert().values(values)), topics=("job",))
-
-    def list(self, environment: str, limit: int = 200) -> list[Job]:
-        def read(connection: Connection) -> list[Any]:
-            query = select(job).where(job.c.environment == environment).order_by(job.c.id.desc())
-            return list(connection.execute(query if limit < 0 else query.limit(limit)))
-
-        return [
-            Job(
-                row.id,
-                row.environment,
-                ProcessingKind(row.kind),
-                row.processing_id,
-                json.loads(row.params),
-                JobState(row.state),
-                datetime.fromisoformat(row.requested_at),
-                datetime.fromisoformat(row.updated_at),
-                None,
-                None,
-                row.error,
-            )
-            for row in self.store.run(read, read=True)
-        ]
 
 
 def _provider(store: object) -> Any:
@@ -225,12 +201,12 @@ def test_a_job_another_desk_requests_appears_in_the_jobs_panel(
     desks: tuple[OfficeStore, OfficeStore], runner: TaskRunner, qtbot: QtBot
 ) -> None:
     here, there = desks
-    mine, theirs = OfficeJobs(here), OfficeJobs(there)
-    mine.add("1001")
-    mine.add("1002")
+    theirs = OfficeJobs(there)
+    theirs.add("1001")
+    theirs.add("1002")
     messages = MessageArea()
     qtbot.addWidget(messages)
-    panel = JobsPanel(Desk(InvoiceService(_session(here), _provider(mine)), runner, messages))
+    panel = JobsPanel(Desk(InvoiceService(_session(here), _provider(JobStore(here))), runner, messages))
     qtbot.addWidget(panel)
     with qtbot.waitSignal(panel.jobsLoaded, timeout=10_000):
         panel.start()

@@ -31,7 +31,8 @@ folder, worker, files = Path(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
 sys.stdin.read()
 for number in range(files):
     store = OfficeStore(sqlite_url(folder / f"new-{number}.sqlite3"))
-    store.run(lambda c: c.execute(text("INSERT INTO store_meta (key, value) VALUES (:k, 'x')"), {"k": str(worker)}))
+    insert = text("INSERT INTO store_meta (key, value) VALUES (:k, 'x')")
+    store.run(lambda c: c.execute(insert, {"k": str(worker)}))
     store.close()
 print("recorded", worker)
 """
