@@ -62,6 +62,20 @@ def memory_keyring() -> Iterator[MemoryKeyring]:
 
 
 @pytest.fixture(autouse=True)
+def known_secrets() -> Iterator[None]:
+    """Secrets a test made known to the log scrubber are forgotten after it: one test's
+    password (the test server's is "postalgui") must not mask the next test's paths."""
+    from postalgui.api import masking
+
+    with masking._lock:
+        before = set(masking._secrets)
+    yield
+    with masking._lock:
+        masking._secrets.clear()
+        masking._secrets.update(before)
+
+
+@pytest.fixture(autouse=True)
 def config_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     for name in list(os.environ):
         if name.startswith("POSTALGUI_"):

@@ -68,6 +68,8 @@ class OfficeStatusLabel(QObject):
                 self.tr("%1 cannot be reached; quotes are kept on this computer and sent when it is back."),
                 state.where,
             )
+            if state.problem:
+                tooltip += "\n" + state.problem
         else:
             text = arg(self.tr("Office database: %1"), _short(state.where)) if state.where else ""
             palette = self._bar.palette()

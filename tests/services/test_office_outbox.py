@@ -99,7 +99,7 @@ def test_a_batch_recorded_while_the_server_goes_away_reaches_it_exactly_once(
         history.add_deadlines(f"run-{block}", [(query, sedex_deadline())])
         if block in (3, 4, 5):
             state = office.status.state
-            assert (state.reachable, state.waiting) == (False, (block - 2) * 11)
+            assert (state.reachable, state.waiting) == (False, (block - 2) * 10)  # quotes; deadlines too
     found = on_server(direct)
     assert sorted(found) == sorted(f"q-{n}" for n in range(80))  # every quote, none doubled
     state = office.status.state
@@ -151,6 +151,37 @@ def test_rows_left_by_an_earlier_session_are_sent_on_the_next_start(
     assert (tmp_path / "outbox-sandbox.sqlite3").exists()
     proxy.restore()
     history, office = session()
+    try:
+        wait_until(lambda: sorted(on_server(direct)) == ["q-0", "q-1"])
+        wait_until(lambda: office.status.state.waiting == 0)
+    finally:
+        history.close()
+        office.close()
+
+
+def test_quotes_refused_for_a_wrong_password_wait_and_reach_the_server_once_it_is_right(
+    server: tuple[str, TcpProxy], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The office changed its password: the desk's quotes are not lost, the status says why."""
+    monkeypatch.setattr(outbox, "RETRY_S", 0.2)
+    direct, _proxy = server
+    ready = desk_office(tmp_path / "another-desk", direct)
+    ready.store().open()  # the office's tables exist: another desk met the server
+    ready.close()
+    wrong = make_url(direct).set(password="not-the-password").render_as_string(hide_password=False)
+    office = desk_office(tmp_path, wrong)
+    history = QuoteHistory(office)
+    try:
+        assert history.add(quotes(0, 2), environment="sandbox", source="form") == []  # nothing raised
+        state = office.status.state
+        assert (state.reachable, state.waiting) == (False, 2)
+        assert "refused the login" in state.problem
+        assert "not-the-password" not in state.problem
+    finally:
+        history.close()
+        office.close()
+    office = desk_office(tmp_path, direct)  # the password is set right in Settings
+    history = QuoteHistory(office)
     try:
         wait_until(lambda: sorted(on_server(direct)) == ["q-0", "q-1"])
         wait_until(lambda: office.status.state.waiting == 0)

@@ -88,10 +88,16 @@ class OfficeDatabase:
             if self._shared is None:
                 url = office_url(self.url, password=self._password(), allow_password=self._allow_password)
                 self._shared = OfficeStore(url, author=self.author)
-                self._shared.on_reachable(lambda reachable: self.status.update(reachable=reachable))
+                self._shared.on_reachable(self._reachable)
                 self.status.update(where=self._shared.where)
             self._shared.author = self.author
             return self._shared
+
+    def _reachable(self, reachable: bool) -> None:
+        if reachable:
+            self.status.update(reachable=True, problem="")
+        else:
+            self.status.update(reachable=False)
 
     def close(self) -> None:
         """Close both stores; a later call opens them again."""

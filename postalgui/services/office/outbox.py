@@ -23,7 +23,7 @@ from sqlalchemy import Connection, func, select
 
 from postalgui.services.office.database import OfficeDatabase
 from postalgui.store.copy import COPIED_TABLES, copy_office
-from postalgui.store.errors import StoreUnavailableError
+from postalgui.store.errors import StoreError
 from postalgui.store.office import OfficeStore
 from postalgui.store.urls import sqlite_url
 
@@ -44,11 +44,13 @@ def outbox_file(data_dir: Path, env_key: str) -> Path:
     return data_dir / f"outbox-{env_key}.sqlite3"
 
 
-def _waiting(connection: Connection) -> int:
-    return sum(
-        int(connection.execute(select(func.count()).select_from(table)).scalar_one())
+def _waiting(connection: Connection) -> tuple[int, int]:
+    """The quotes waiting (what the status bar counts) and every row waiting (deadlines too)."""
+    counts = {
+        table.name: int(connection.execute(select(func.count()).select_from(table)).scalar_one())
         for table, _key in COPIED_TABLES
-    )
+    }
+    return counts["quote"], sum(counts.values())
 
 
 class Outbox:
@@ -78,13 +80,14 @@ class Outbox:
                 self._store = OfficeStore(sqlite_url(self.path), author=self.office.author)
             return self._store
 
-    def keep(self, work: Callable[[Connection], T]) -> T:
+    def keep(self, work: Callable[[Connection], T], *, problem: str = "") -> T:
         """Run the write ``work`` on the queue instead of the server (raises what the
-        local file raises: a full disk is not hidden)."""
+        local file raises: a full disk is not hidden); ``problem`` is why the server did not
+        take it (the status bar's tooltip)."""
         result = self.store().run(work)
         with self._lock:
             self._dirty = True
-        self._count(reachable=False)
+        self._count(reachable=False, problem=problem)
         self._start()
         return result
 
@@ -97,8 +100,9 @@ class Outbox:
             if not self.path.exists():
                 return True
             copy_office(self.store(), self.office.store(), move=True)
-        except StoreUnavailableError as exc:
-            log.info("The office database is still away; %d rows wait: %s", self._count(), exc)
+        except StoreError as exc:  # still away, or refusing the login: the rows wait
+            log.info("The office database still cannot take the queue; %d rows wait: %s", self._count(), exc)
+            self.office.status.update(reachable=False, problem=str(exc))
             return False
         finally:
             self._sending.release()
@@ -109,9 +113,10 @@ class Outbox:
         return self._count()
 
     def _count(self, **state: object) -> int:
-        count = int(self.store().run(_waiting, read=True)) if self.path.exists() else 0
-        self.office.status.update(waiting=count, **state)
-        return count
+        """Every row waiting; the status gets the quotes among them."""
+        quotes, rows = self.store().run(_waiting, read=True) if self.path.exists() else (0, 0)
+        self.office.status.update(waiting=quotes, **state)
+        return rows
 
     # --- the retry thread ------------------------------------------------------------
 

@@ -19,12 +19,14 @@ log = logging.getLogger(__name__)
 
 @dataclass(frozen=True)
 class OfficeState:
-    """``reachable``: None until the server was tried; ``waiting``: writes queued on this desk."""
+    """``reachable``: None until the server was tried; ``waiting``: quotes queued on this desk;
+    ``problem``: the server's last refusal in one line (no password), ``""`` once it answers."""
 
     shared: bool = False
     reachable: bool | None = None
     waiting: int = 0
     where: str = ""
+    problem: str = ""
 
 
 class OfficeStatus:

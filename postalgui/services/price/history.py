@@ -41,7 +41,7 @@ from postalgui.services.office.errors import OfficeDatabaseError, routine_store_
 from postalgui.services.office.outbox import Outbox
 from postalgui.services.price.deadline_outcome import DeadlineOutcome, outcome_json
 from postalgui.services.price.history_rows import HistoryEntry, day_key, entry_from_row, quote_row
-from postalgui.store.errors import StoreError, StoreUnavailableError
+from postalgui.store.errors import StoreError
 from postalgui.store.office import OfficeStore
 from postalgui.store.tables import quote, quote_deadline
 from postalgui.store.urls import sqlite_url
@@ -215,11 +215,11 @@ class QuoteHistory:
         with routine_store_errors(HistoryError):
             try:
                 result = self.store.run(work, topics=(TOPIC,))
-            except StoreUnavailableError:
+            except StoreError as exc:  # away, or refusing (a password changed): the quote waits
                 if self._outbox is None:
                     raise
-                log.info("The office database is away; the history write waits on this desk")
-                self._outbox.keep(work)
+                log.info("The office database cannot take the history write; it waits on this desk: %s", exc)
+                self._outbox.keep(work, problem=str(exc))
                 return queued
         if self._outbox is not None and self.office_waiting():
             try:
