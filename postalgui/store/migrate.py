@@ -14,13 +14,13 @@ from pathlib import Path
 from alembic import command
 from alembic.config import Config
 from alembic.util.exc import CommandError
-from sqlalchemy import Engine, text
+from sqlalchemy import Engine, MetaData, text
 from sqlalchemy.exc import DBAPIError, OperationalError
 
 from postalgui.store.errors import StoreOpenError, StoreUnavailableError
 from postalgui.store.urls import describe
 
-__all__ = ["first_line", "is_damaged_file", "refusal", "upgrade"]
+__all__ = ["first_line", "is_damaged_file", "refusal", "run_on_handed_connection", "upgrade"]
 
 
 def upgrade(engine: Engine, migrations: Path, *, lock_key: int, version_table: str, label: str) -> None:
@@ -45,6 +45,23 @@ def upgrade(engine: Engine, migrations: Path, *, lock_key: int, version_table: s
         ) from None
     except DBAPIError as exc:
         raise refusal(engine, exc, label) from None
+
+
+def run_on_handed_connection(metadata: MetaData | None = None) -> None:
+    """The body of every migrations folder's ``env.py``: run the revisions on the connection
+    `upgrade` handed over (online only), in its version table (Alembic's default,
+    ``alembic_version``, for a script that upgrades by hand)."""
+    from alembic import context
+
+    config = context.config
+    context.configure(
+        connection=config.attributes["connection"],
+        target_metadata=metadata,
+        version_table=config.attributes.get("version_table", "alembic_version"),
+        render_as_batch=True,
+    )
+    with context.begin_transaction():
+        context.run_migrations()
 
 
 def is_damaged_file(exc: BaseException) -> bool:

@@ -24,6 +24,7 @@ people and invoices in Brazil expect, not banker's rounding.
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from decimal import ROUND_HALF_UP, Context, Decimal
@@ -177,6 +178,13 @@ def format_cents(amount: Decimal) -> str:
     return digits
 
 
+@functools.lru_cache(maxsize=4096)
+def _parse_text(value: str, kind: str) -> Decimal:
+    """`_parse_decimal` of wire text, remembered: a history page or an analytic statement
+    repeats the same few amounts thousands of times (Decimals are immutable, so sharing is safe)."""
+    return _parse_decimal(value, kind)
+
+
 def _from_wire(kind: str) -> BeforeValidator:
     """Pydantic hook reading wire text as above.
 
@@ -190,7 +198,9 @@ def _from_wire(kind: str) -> BeforeValidator:
             if not math.isfinite(value):
                 raise InvalidValue(f"{kind}.format", value)
             return Decimal(repr(value))
-        if isinstance(value, str | int | Decimal):
+        if isinstance(value, str):
+            return _parse_text(value, kind)
+        if isinstance(value, int | Decimal):
             return _parse_decimal(value, kind)
         raise InvalidValue(f"{kind}.type", value, type=type(value).__name__)
 

@@ -75,9 +75,11 @@ class HistoryError(OfficeDatabaseError):
 # --------------------------------------------------------------------------- statements
 
 
-def _like(term: str) -> str:
-    escaped = term.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
-    return f"%{escaped}%"
+def _contains(term: str, backend: str) -> ColumnElement[bool]:
+    """``search_text`` holds ``term``: ``strpos`` on PostgreSQL and ``instr`` on SQLite find a
+    plain substring, nothing to escape, faster than a ``LIKE`` scan of every row."""
+    position = func.strpos if backend == "postgresql" else func.instr
+    return position(quote.c.search_text, term) > 0
 
 
 def _insert_quotes(connection: Connection, rows: list[dict[str, object]]) -> list[int]:
@@ -308,7 +310,8 @@ class QuoteHistory:
             where.append(quote.c.environment == self.environment)
         if author is not None:
             where.append(quote.c.created_by == author)
-        where.extend(quote.c.search_text.like(_like(term), escape="\\") for term in text.casefold().split())
+        backend = self.store.url.get_backend_name()
+        where.extend(_contains(term, backend) for term in text.casefold().split())
         return where
 
     @staticmethod

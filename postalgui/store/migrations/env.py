@@ -1,17 +1,8 @@
-"""Alembic environment: runs on the connection `store.migrate` hands over (online only)."""
+"""Alembic environment of the office database (see `store.migrate.run_on_handed_connection`)."""
 
 from __future__ import annotations
 
-from alembic import context
-
+from postalgui.store.migrate import run_on_handed_connection
 from postalgui.store.tables import metadata
 
-config = context.config
-context.configure(
-    connection=config.attributes["connection"],
-    target_metadata=metadata,
-    version_table=config.attributes["version_table"],
-    render_as_batch=True,
-)
-with context.begin_transaction():
-    context.run_migrations()
+run_on_handed_connection(metadata)

@@ -1,21 +1,12 @@
-"""Alembic environment: runs on the connection `store.migrate.upgrade` hands over (online only).
+"""Alembic environment of the partner's ledger (see `store.migrate.run_on_handed_connection`).
 
-The version table comes with the connection (the ledger's is Alembic's default,
-``alembic_version``, which a script that upgrades by hand gets too).
+Its version table is Alembic's default, ``alembic_version``, which a script that upgrades
+by hand gets too.
 """
 
 from __future__ import annotations
 
-from alembic import context
-
 from postalgui.partner.ledger.schema import Base
+from postalgui.store.migrate import run_on_handed_connection
 
-config = context.config
-context.configure(
-    connection=config.attributes["connection"],
-    target_metadata=Base.metadata,
-    version_table=config.attributes.get("version_table", "alembic_version"),
-    render_as_batch=True,
-)
-with context.begin_transaction():
-    context.run_migrations()
+run_on_handed_connection(Base.metadata)

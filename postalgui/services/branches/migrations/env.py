@@ -1,4 +1,4 @@
-"""Alembic environment: runs on the connection `store.migrate.upgrade` hands over (online only).
+"""Alembic environment of the branch cache (see `store.migrate.run_on_handed_connection`).
 
 No target metadata: the cache's layout is its revisions' own (`versions/`), and its store
 reads and writes it in SQL; nothing is generated from models.
@@ -6,13 +6,6 @@ reads and writes it in SQL; nothing is generated from models.
 
 from __future__ import annotations
 
-from alembic import context
+from postalgui.store.migrate import run_on_handed_connection
 
-config = context.config
-context.configure(
-    connection=config.attributes["connection"],
-    version_table=config.attributes["version_table"],
-    render_as_batch=True,
-)
-with context.begin_transaction():
-    context.run_migrations()
+run_on_handed_connection()

@@ -1,0 +1,138 @@
+"""The Prices tab's history with 100,000 quotes: opening it and filtering per keystroke (issue 25).
+
+The history panel on a `QuoteHistory` of 100,000 quotes, first on this desk's SQLite file,
+then on PostgreSQL (``POSTALGUI_TEST_POSTGRES_URL``; skipped without it, the database is
+emptied first). Measured: the panel's first search (the tab opened), then each keystroke
+of a few searches typed letter by letter, from the search's start (after the typing
+pause, which is the panel's choice, not the store's cost) to its rows shown and painted.
+Target: within 100 ms per keystroke on both engines. Prints median and worst.
+
+    uv run python -m tests.benchmarks.bench_history_view
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+from PySide6.QtWidgets import QApplication
+from sqlalchemy import create_engine, text
+
+from postalgui.api.models.price import PriceQuery, PriceResponse, QuoteResult
+from postalgui.gui.tabs.price.history_panel import HistoryPanel
+from postalgui.gui.tasks import TaskRunner
+from postalgui.services.office.database import OfficeDatabase
+from postalgui.services.price.history import QuoteHistory
+from postalgui.services.price.service import PriceService
+from tests.price_samples import OFFICIAL
+
+QUOTES = 100_000
+TARGET_MS = 100.0
+SEARCHES = ("sedex 2004", "01310", "q-9999", "nothing-like-this")
+PRODUCTS = ("03220", "03298", "04014", "04510", "03158")
+
+
+def _fill(history: QuoteHistory) -> None:
+    response = PriceResponse.model_validate(OFFICIAL)
+    block = 5_000
+    for start in range(0, QUOTES, block):
+        results = [
+            QuoteResult(
+                0,
+                PriceQuery(
+                    coProduto=PRODUCTS[number % len(PRODUCTS)],
+                    cepOrigem="01310100",
+                    cepDestino=f"{20040020 + number % 7919:08d}",
+                    psObjeto=300 + number % 700,
+                    nuRequisicao=f"q-{number}",
+                ),
+                response,
+            )
+            for number in range(start, start + block)
+        ]
+        history.add(results, environment="sandbox", source="batch")
+
+
+def _measure(app: QApplication, office: OfficeDatabase, history: QuoteHistory, label: str) -> bool:
+    session = SimpleNamespace(login="clerk.a", office=lambda: office, env_key="sandbox")
+    price = PriceService(session, lambda: history)  # type: ignore[arg-type]
+    runner = TaskRunner()
+    panel = HistoryPanel(price, runner)
+    panel.resize(1100, 500)
+    panel.show()
+    done: list[float] = []
+    panel.search.searched.connect(lambda: done.append(time.perf_counter()))
+
+    def search(text_typed: str) -> float:
+        panel.search_edit.blockSignals(True)  # the typing pause is the panel's; the search is measured
+        panel.search_edit.setText(text_typed)
+        panel.search_edit.blockSignals(False)
+        count = len(done)
+        began = time.perf_counter()
+        panel.refresh()
+        while len(done) == count:
+            app.processEvents()
+            time.sleep(0.0005)
+        app.processEvents()  # the rows painted
+        return (time.perf_counter() - began) * 1000
+
+    first = search("")
+    times = [search(typed[:end]) for typed in SEARCHES for end in range(1, len(typed) + 1)]
+    worst = max(times)
+    print(
+        f"{label}: opening {first:.0f} ms ({len(panel.entries()):,} rows shown); {len(times)} keystrokes: "
+        f"median {statistics.median(times):.0f} ms, worst {worst:.0f} ms"
+    )
+    panel.close()
+    panel.deleteLater()
+    runner.deleteLater()
+    app.processEvents()
+    return max(first, worst) < TARGET_MS
+
+
+def _empty(url: str) -> None:
+    engine = create_engine(url)
+    with engine.begin() as connection:
+        connection.execute(text("DROP SCHEMA public CASCADE"))
+        connection.execute(text("CREATE SCHEMA public"))
+    engine.dispose()
+
+
+def _run(app: QApplication, folder: Path, url: str, label: str) -> bool:
+    office = OfficeDatabase(folder, "sandbox", url, author=lambda: "clerk.a", allow_password_in_url=True)
+    history = QuoteHistory(office)
+    began = time.perf_counter()
+    _fill(history)
+    print(f"{label}: {QUOTES:,} quotes written in {time.perf_counter() - began:.1f} s")
+    try:
+        return _measure(app, office, history, label)
+    finally:
+        history.close()
+        office.close()
+
+
+def main() -> int:
+    app: Any = QApplication.instance() or QApplication([])
+    met = []
+    with tempfile.TemporaryDirectory() as folder:
+        met.append(_run(app, Path(folder) / "sqlite", "", "SQLite"))
+        url = os.environ.get("POSTALGUI_TEST_POSTGRES_URL", "").strip()
+        if url:
+            _empty(url)
+            met.append(_run(app, Path(folder) / "postgresql", url, "PostgreSQL"))
+        else:
+            print("PostgreSQL skipped: set POSTALGUI_TEST_POSTGRES_URL (.ci/postgres.sh starts one)")
+    print(f"target: opening and every keystroke under {TARGET_MS:.0f} ms: {'met' if all(met) else 'NOT met'}")
+    return 0 if all(met) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
