@@ -64,6 +64,7 @@ from postalgui.services.invoices.following import (
     preview_once,
     refresh_expiry,
 )
+from postalgui.services.invoices.job_files import fetch_job_file
 from postalgui.services.invoices.jobs import Job, JobState
 from postalgui.services.invoices.service import InvoiceService
 from postalgui.services.spreadsheet import is_xlsx
@@ -500,6 +501,8 @@ def _follow(service: InvoiceService, job: Job, out: Path, interval: float, *, co
         raise
     if shown:
         sys.stderr.write("\n")
+    if done.state is JobState.READY and (done.path is None or not done.path.is_file()):
+        done = fetch_job_file(PlainTask(progress), service, done.id)  # saved on another desk, or moved
     if done.state is not JobState.READY or done.path is None:
         error(done.error or f"processing {job.processing_id}: {done.state.value}")
         return EXIT_API_ERROR

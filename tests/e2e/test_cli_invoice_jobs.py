@@ -141,6 +141,28 @@ def test_resume_finishes_a_killed_request_then_copies_its_file(
     assert downloads == 1, "a ready request's file is copied, not downloaded again"
 
 
+def test_resume_of_a_file_saved_elsewhere_fetches_it_again(
+    env: None, sandbox: SandboxControl, capsys: pytest.CaptureFixture[str], folder: Path
+) -> None:
+    """A ready request whose file is not on this computer (another desk saved it, or it was
+    moved): resume downloads it again while the operator keeps it, instead of failing."""
+    invoice = plain_invoice(list_json(capsys))
+    first = folder / "first.csv"
+    code, _out, err = run(capsys, *analytic_args(invoice, first), *FAST)
+    assert code == 0, err
+    [ready] = jobs_json(capsys)
+    content = first.read_bytes()
+    first.unlink()
+
+    again = folder / "again.csv"
+    code, out, err = run(capsys, "invoices", "resume", str(ready["id"]), "--out", str(again), *FAST)
+    assert code == 0, err
+    assert out.strip() == str(again)
+    assert again.read_bytes() == content
+    downloads = sum(n for key, n in invoice_requests(sandbox).items() if key.endswith("/file"))
+    assert downloads == 2
+
+
 def test_resume_of_an_unknown_request_exits_2_and_sends_nothing(
     env: None, sandbox: SandboxControl, capsys: pytest.CaptureFixture[str], folder: Path
 ) -> None:
