@@ -22,8 +22,8 @@ __all__ = ["OfficeStatusLabel"]
 
 
 def _short(where: str) -> str:
-    """``"postalgui at db.office:5432"`` of ``describe``'s text (the user is in the tooltip)."""
-    return where.split(" (", 1)[0]
+    """``"db.office:5432/postalgui"`` of ``describe``'s URL (the user is in the tooltip)."""
+    return where.split("://", 1)[-1].rsplit("@", 1)[-1]
 
 
 class OfficeStatusLabel(QObject):

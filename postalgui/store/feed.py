@@ -109,7 +109,7 @@ class ChangeFeed:
                     connection.execute(f"LISTEN {CHANNEL}")
                     self._reachable(True)
                     while not self._stop.is_set():
-                        for notice in connection.notifies(timeout=0.5):
+                        for notice in connection.notifies(timeout=0.2):  # how soon `close` is heard
                             self._deliver(notice.payload)
             except psycopg.Error as exc:
                 log.info("Office database feed lost (%s); trying again in %.0f s", _first(exc), RETRY_S)

@@ -70,9 +70,11 @@ def office_url(
 
 
 def describe(url: URL) -> str:
-    """The database as a person names it: its file, or its server and database (no password)."""
+    """The database as a person names it: its file, or its URL without the password (the
+    way it was typed in Settings, and the same words in every language)."""
     if url.get_backend_name() == "sqlite":
         return f"file {url.database or '(in memory)'}"
-    return (
-        f"{url.database or ''} at {url.host or 'localhost'}:{url.port or 5432} (user {url.username or '?'})"
+    shown = URL.create(
+        "postgresql", username=url.username, host=url.host, port=url.port or 5432, database=url.database
     )
+    return shown.render_as_string()

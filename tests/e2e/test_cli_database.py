@@ -99,7 +99,7 @@ def test_check_uses_the_settings_url_and_the_keyring_password(
     code, out, err = run(capsys, "database", "check")
     assert code == 0, err
     assert "PostgreSQL" in out
-    assert "(user postalgui)" in out
+    assert "postgresql://postalgui@" in out
 
 
 def test_upload_needs_a_server(config_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:

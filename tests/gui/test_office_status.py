@@ -15,7 +15,7 @@ from postalgui.gui.main_window import MainWindow
 from postalgui.gui.office_status import OfficeStatusLabel
 from postalgui.services.office.status import OfficeState, OfficeStatus
 
-WHERE = "postalgui at db.office:5432 (user postalgui)"
+WHERE = "postgresql://postalgui@db.office:5432/postalgui"
 
 
 @pytest.fixture
@@ -63,7 +63,7 @@ def test_a_shared_server_is_named_quietly_and_its_absence_said_with_what_waits(
     _from_a_worker(status, where=WHERE, reachable=True)
     qtbot.waitUntil(lambda: not bar.label.isHidden(), timeout=1000)
     named = "Office database: " if each_language == "en" else "Banco de dados do escritório: "
-    assert bar.label.text() == named + "postalgui at db.office:5432"
+    assert bar.label.text() == named + "db.office:5432/postalgui"
     assert bar.label.toolTip() == WHERE
 
     away = {
@@ -82,7 +82,7 @@ def test_a_shared_server_is_named_quietly_and_its_absence_said_with_what_waits(
         assert WHERE in bar.label.toolTip()
 
     _from_a_worker(status, reachable=True, waiting=0)  # back, the queue sent
-    qtbot.waitUntil(lambda: bar.label.text() == named + "postalgui at db.office:5432", timeout=1000)
+    qtbot.waitUntil(lambda: bar.label.text() == named + "db.office:5432/postalgui", timeout=1000)
 
 
 def test_a_destroyed_label_is_no_longer_told(qtbot: QtBot) -> None:

@@ -124,5 +124,5 @@ def test_a_bad_url_names_the_field_and_the_rule(text: str, rule: str) -> None:
 
 def test_a_server_is_described_without_its_password() -> None:
     url = office_url("postgresql://clerk@server:5433/office", password="s3cret")
-    assert describe(url) == "office at server:5433 (user clerk)"
+    assert describe(url) == "postgresql://clerk@server:5433/office"
     assert "s3cret" not in str(url)

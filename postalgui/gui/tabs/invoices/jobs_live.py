@@ -70,6 +70,11 @@ class JobsLive(QObject):
                 self.model.put(job)
         self._merged()
 
+    def office_changed(self) -> None:
+        """Settings named another office database: follow its changes and show its jobs."""
+        self.changes.watch()
+        self._on_changes_changed()
+
     @Slot()
     def _on_changes_changed(self) -> None:
         if not self._loaded():  # the first load reads them all

@@ -162,6 +162,10 @@ class InvoicesTab(QWidget):
             self.messages.show_message(" ".join(problems), MessageKind.ERROR, key=_LIST_KEY)
         return query
 
+    def settings_changed(self) -> None:
+        """Settings changed: the office database, and so the jobs, may be another one now."""
+        self.jobs.live.office_changed()
+
     def refresh(self) -> TaskHandle | None:
         """Load the invoices of the query bar's contract, DR and period; ``None`` when incomplete."""
         query = self.query()

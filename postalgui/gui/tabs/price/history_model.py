@@ -186,7 +186,7 @@ START_WIDTHS = {
     HistoryColumn.DESTINATION: 11,
     HistoryColumn.WEIGHT: 10,
     HistoryColumn.FINAL: 12,
-    HistoryColumn.ERROR: 30,
+    HistoryColumn.ERROR: 22,  # the whole text is in its tooltip; who made it stays in sight
     HistoryColumn.DAYS: 5,
     HistoryColumn.ARRIVES: 15,
     HistoryColumn.HOME: 12,

@@ -321,6 +321,7 @@ class PriceTab(QWidget):
         self.form.set_prices(self.price.prices_settings())
         if self._history is not None:  # the office database may be another one now
             self._history.live.changes.watch()
+            self._history.refresh()
 
     # --- slots ------------------------------------------------------------------------
 
