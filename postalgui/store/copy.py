@@ -107,7 +107,18 @@ def _insert_new(connection: Connection, table: Table, rows: list[dict[str, Any]]
 def copy_office(
     source: OfficeStore, target: OfficeStore, *, move: bool = False, progress: Progress | None = None
 ) -> list[Copied]:
-    """Every office table of ``source`` into ``target`` (see `copy_table`)."""
-    return [
+    """Every office table of ``source`` into ``target`` (see `copy_table`). A server's
+    statistics are brought up to date for the tables that grew, as autovacuum would a
+    minute later: a search right after a big upload must not meet a plan made for none."""
+    copied = [
         copy_table(source, target, table, key, move=move, progress=progress) for table, key in COPIED_TABLES
     ]
+    grown = [result.table for result in copied if result.copied]
+    if target.shared and grown:
+        target.run(partial(_analyze, names=grown))
+    return copied
+
+
+def _analyze(connection: Connection, names: list[str]) -> None:
+    for name in names:  # our own table names, not user text
+        connection.exec_driver_sql(f"ANALYZE {name}")

@@ -29,7 +29,9 @@ from postalgui.services.price.service import PriceService
 __all__ = ["SEARCH_DELAY_MS", "SEARCH_LIMIT", "HistorySearch"]
 
 SEARCH_DELAY_MS = 250
-SEARCH_LIMIT = 1000
+SEARCH_LIMIT = 500
+"""Quotes a search shows, newest first: a page a clerk reads, read and shown within a
+keystroke at 100,000 quotes (bench_history_view); more are found by searching."""
 SET_ASIDE_KEY = "price.history.set-aside"
 
 
