@@ -11,16 +11,20 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from alembic import command
-from alembic.config import Config
-from alembic.util.exc import CommandError
 from sqlalchemy import Engine, MetaData, text
 from sqlalchemy.exc import DBAPIError, OperationalError
 
 from postalgui.store.errors import StoreOpenError, StoreUnavailableError
 from postalgui.store.urls import describe
 
-__all__ = ["first_line", "is_damaged_file", "refusal", "run_on_handed_connection", "upgrade"]
+__all__ = [
+    "current_revision",
+    "first_line",
+    "is_damaged_file",
+    "refusal",
+    "run_on_handed_connection",
+    "upgrade",
+]
 
 
 def upgrade(engine: Engine, migrations: Path, *, lock_key: int, version_table: str, label: str) -> None:
@@ -29,6 +33,10 @@ def upgrade(engine: Engine, migrations: Path, *, lock_key: int, version_table: s
     `StoreOpenError` when it cannot be used (damaged, newer, refused), `StoreUnavailableError`
     when its server cannot be reached; ``label`` ("office database", "ledger") starts the message.
     """
+    from alembic import command  # loaded only when a schema may need changing (`current_revision`)
+    from alembic.config import Config
+    from alembic.util.exc import CommandError
+
     config = Config()
     config.set_main_option("script_location", str(migrations))
     config.attributes["version_table"] = version_table
@@ -45,6 +53,17 @@ def upgrade(engine: Engine, migrations: Path, *, lock_key: int, version_table: s
         ) from None
     except DBAPIError as exc:
         raise refusal(engine, exc, label) from None
+
+
+def current_revision(engine: Engine, version_table: str) -> str | None:
+    """The revision the database says it is at (None: a new database, or no such table yet):
+    read without Alembic, so a database already at this version opens without loading it."""
+    try:
+        with engine.connect() as connection:
+            found = connection.execute(text(f"SELECT version_num FROM {version_table}")).scalars().all()  # noqa: S608 -- our own name
+    except DBAPIError:
+        return None  # no table yet (or unreadable: the upgrade says what is wrong)
+    return found[0] if len(found) == 1 else None
 
 
 def run_on_handed_connection(metadata: MetaData | None = None) -> None:

@@ -23,7 +23,7 @@ from postalgui.store.aside import aside_path
 from postalgui.store.engine import READ, create_store_engine
 from postalgui.store.errors import StoreOpenError, StoreUnavailableError
 from postalgui.store.feed import ChangeFeed, Subscriber
-from postalgui.store.migrate import first_line, is_damaged_file, refusal, upgrade
+from postalgui.store.migrate import current_revision, first_line, is_damaged_file, refusal, upgrade
 from postalgui.store.urls import describe
 
 __all__ = ["LOCK_KEY", "MIGRATIONS", "VERSION_TABLE", "OfficeStore"]
@@ -36,6 +36,7 @@ MIGRATIONS = Path(__file__).with_name("migrations")
 VERSION_TABLE = "postalgui_office_version"
 LOCK_KEY = 7_455_310_025  # any constant: "the office database's migration"
 LABEL = "office database"
+HEAD = "0001_office"
 
 _SCHEMA_WORDS = (
     "no such table",
@@ -59,6 +60,9 @@ class OfficeStore:
     VERSION_TABLE: ClassVar[str] = VERSION_TABLE
     LOCK_KEY: ClassVar[int] = LOCK_KEY
     LABEL: ClassVar[str] = LABEL
+    HEAD: ClassVar[str | None] = HEAD
+    """The newest revision of `MIGRATIONS` (a test keeps it so): a database already there
+    opens without loading Alembic; None always runs the upgrade."""
 
     def __init__(self, url: URL, *, author: str = "", pool_size: int = 2) -> None:
         self.url = url
@@ -112,6 +116,8 @@ class OfficeStore:
         return engine
 
     def _upgrade(self, engine: Engine) -> None:
+        if self.HEAD is not None and current_revision(engine, self.VERSION_TABLE) == self.HEAD:
+            return
         upgrade(
             engine,
             self.MIGRATIONS,

@@ -58,6 +58,7 @@ def open_form(qtbot: QtBot) -> Iterator[OpenForm]:
         frames.append(frame)
         form = QuoteForm(prices, frame)
         form.presets.use_desk(Desk(service, runner, MessageArea(frame)))
+        frame.show()  # the presets are read once the form is on screen
         return form
 
     yield build

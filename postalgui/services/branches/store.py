@@ -90,6 +90,7 @@ class BranchCache(OfficeStore):
     VERSION_TABLE = "postalgui_branch_cache_version"
     LOCK_KEY = 7_455_310_031  # any constant: "the branch cache's migration" (a file: never used)
     LABEL = "branch cache"
+    HEAD = "0001_branch_cache"
 
     def __init__(self, path: Path) -> None:
         path = Path(path)

@@ -6,6 +6,9 @@ or ``POSTALGUI_DATABASE_URL``) the shared server is the office database, and the
 file stays as what an upload copies from and where writes wait while the server cannot
 be reached. Opening the desk's file the first time imports the files kept before the
 office database (`legacy`).
+
+Building one is cheap and loads no database library: the window builds it while it
+opens (its status bar follows `status`); SQLAlchemy loads with the first store, in a task.
 """
 
 from __future__ import annotations
@@ -14,11 +17,12 @@ import threading
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from postalgui.services.office.legacy import import_legacy
 from postalgui.services.office.status import OfficeState, OfficeStatus
-from postalgui.store.office import OfficeStore
-from postalgui.store.urls import office_url, sqlite_url
+
+if TYPE_CHECKING:
+    from postalgui.store.office import OfficeStore
 
 __all__ = ["OfficeDatabase", "local_file"]
 
@@ -73,6 +77,10 @@ class OfficeDatabase:
         with self._lock:
             if self._local is None:
                 # The files before the office database, imported once (all environments).
+                from postalgui.services.office.legacy import import_legacy
+                from postalgui.store.office import OfficeStore
+                from postalgui.store.urls import sqlite_url
+
                 import_legacy(self.data_dir, self.author, office_file=partial(local_file, self.data_dir))
                 self._local = OfficeStore(
                     sqlite_url(local_file(self.data_dir, self.env_key)), author=self.author
@@ -86,6 +94,9 @@ class OfficeDatabase:
             return self.local()
         with self._lock:
             if self._shared is None:
+                from postalgui.store.office import OfficeStore
+                from postalgui.store.urls import office_url
+
                 url = office_url(self.url, password=self._password(), allow_password=self._allow_password)
                 self._shared = OfficeStore(url, author=self.author)
                 self._shared.on_reachable(self._reachable)

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, Qt, Signal, Slot
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QInputDialog
 
@@ -133,9 +133,23 @@ class FormPresets(QObject):
         return [stored.name for stored in self._packages]
 
     def use_desk(self, desk: Desk[PriceService]) -> None:
-        """Read the office's presets over ``desk`` now, and again whenever one changes."""
+        """Read the office's presets over ``desk`` once the form is on screen, and again
+        whenever one changes. Not before its first paint: the read loads the database
+        library (about a second of work), which must not hold back the window's first
+        picture (bench_startup)."""
         self._desk = desk
-        self.reload()
+        self.fill_packages()
+        if self.route.isVisible():
+            self.reload()
+        else:
+            self.route.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """The route fields' first paint: read the presets right after it."""
+        if watched is self.route and event.type() == QEvent.Type.Paint:
+            self.route.removeEventFilter(self)
+            QTimer.singleShot(0, self, self.reload)
+        return False
 
     def follow_settings(self) -> None:
         """Settings changed (perhaps the environment, and so the office database): read
