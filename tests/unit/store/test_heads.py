@@ -13,4 +13,4 @@ from postalgui.store.office import OfficeStore
 @pytest.mark.parametrize("store", [OfficeStore, BranchCache])
 def test_head_is_the_newest_revision(store: type[OfficeStore]) -> None:
     scripts = ScriptDirectory(str(store.MIGRATIONS))
-    assert store.HEAD == scripts.get_current_head()
+    assert scripts.get_current_head() == store.HEAD
