@@ -247,7 +247,7 @@ def describe_error(error: BaseException, field: str | None = None) -> str:
     if isinstance(error, InvalidValue):
         text = rule_message(error)
         return arg(QCoreApplication.translate("messages", "%1: %2"), field, text) if field else text
-    for sentence in (_operator_sentence, _network_sentence, _setup_sentence):
+    for sentence in (_operator_sentence, _network_sentence, _setup_sentence, _office_sentence):
         said = sentence(error)
         if said is not None:
             return said
@@ -336,6 +336,14 @@ def _setup_sentence(error: BaseException) -> str | None:
             "messages", "The built-in sandbox did not start. See the log file for details."
         )
     return None
+
+
+def _office_sentence(error: BaseException) -> str | None:
+    """The office database refused, went away or cannot be used (`office_sentences`)."""
+    from postalgui.gui.office_sentences import office_template
+
+    found = office_template(error)
+    return None if found is None else arg(*found)
 
 
 # --- display helpers -------------------------------------------------------------------

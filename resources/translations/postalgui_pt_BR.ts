@@ -4672,6 +4672,37 @@ Enviar de novo? Se ela a recebeu, o arquivo será preparado duas vezes.</transla
     </message>
 </context>
 <context>
+    <name>office_sentences</name>
+    <message>
+        <source>The office database %1 refused the login (%2): check the user name and the password in Settings.</source>
+        <translation>O banco de dados do escritório %1 recusou o login (%2): confira o usuário e a senha em Configurações.</translation>
+    </message>
+    <message>
+        <source>The office database %1 does not exist on that server (%2): create it, or check the URL in Settings.</source>
+        <translation>O banco de dados do escritório %1 não existe nesse servidor (%2): crie-o, ou confira a URL em Configurações.</translation>
+    </message>
+    <message>
+        <source>The office database %1 cannot be reached (%2): check that the server is running and the network; new quotes wait on this computer and are sent when it is back.</source>
+        <translation>O banco de dados do escritório %1 está inacessível (%2): confira se o servidor está ligado e a rede; as novas cotações aguardam neste computador e são enviadas quando ele voltar.</translation>
+    </message>
+    <message>
+        <source>The office database %1 was written by a newer PostalGUI (%2): open it with that version.</source>
+        <translation>O banco de dados do escritório %1 foi gravado por um PostalGUI mais novo (%2): abra-o com essa versão.</translation>
+    </message>
+    <message>
+        <source>The office database %1 is damaged (%2): restore it from a backup, or move it away and an empty one is started.</source>
+        <translation>O banco de dados do escritório %1 está danificado (%2): restaure-o de um backup, ou tire-o do lugar e um novo, vazio, é iniciado.</translation>
+    </message>
+    <message>
+        <source>The office database %1 does not have the tables of its schema (%2): it was changed by hand or by another program; move it away or restore a backup.</source>
+        <translation>O banco de dados do escritório %1 não tem as tabelas do seu esquema (%2): foi alterado à mão ou por outro programa; tire-o do lugar ou restaure um backup.</translation>
+    </message>
+    <message>
+        <source>The office database %1 cannot be opened (%2): check the server and the URL.</source>
+        <translation>O banco de dados do escritório %1 não pode ser aberto (%2): confira o servidor e a URL.</translation>
+    </message>
+</context>
+<context>
     <name>office_words</name>
     <message>
         <source>Office database URL: write it as postgresql://user@server:5432/database</source>

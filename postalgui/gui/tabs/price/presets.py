@@ -29,7 +29,6 @@ from postalgui.gui.tabs.price.package_fields import PackageFields
 from postalgui.gui.tabs.price.preset_conflict import ConflictChoice, PresetConflictQuestion
 from postalgui.gui.tabs.price.route_fields import RouteFields
 from postalgui.gui.widgets.message_kind import MessageKind
-from postalgui.services.office.errors import OfficeDatabaseError
 from postalgui.services.price import preset_tasks
 from postalgui.services.price.form_values import package_preset
 from postalgui.services.price.preset_tasks import OfficePresets, PresetConflictError
@@ -214,8 +213,9 @@ class FormPresets(QObject):
 
     def _show_error(self, template: str, error: BaseException) -> None:
         if self._desk is not None:
-            text = str(error) if isinstance(error, OfficeDatabaseError) else describe_error(error)
-            self._desk.messages.show_message(arg(template, text), MessageKind.ERROR, key=MESSAGE_KEY)
+            self._desk.messages.show_message(
+                arg(template, describe_error(error)), MessageKind.ERROR, key=MESSAGE_KEY
+            )
 
     # --- writing -----------------------------------------------------------------------
 
