@@ -13,9 +13,10 @@ from PySide6.QtCore import QObject, Qt, Signal, Slot
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QLabel, QStatusBar
 
-from postalgui.gui.messages import arg
+from postalgui.gui.messages import arg, describe_error
 from postalgui.gui.models.formatting import error_colour
 from postalgui.gui.models.office_changes import SignalRelay
+from postalgui.services.office.errors import OfficeDatabaseError
 from postalgui.services.office.status import OfficeState, OfficeStatus
 
 __all__ = ["OfficeStatusLabel"]
@@ -68,8 +69,8 @@ class OfficeStatusLabel(QObject):
                 self.tr("%1 cannot be reached; quotes are kept on this computer and sent when it is back."),
                 state.where,
             )
-            if state.problem:
-                tooltip += "\n" + state.problem
+            if state.problem:  # the server's last refusal, in the user's words
+                tooltip += "\n" + describe_error(OfficeDatabaseError(state.problem))
         else:
             text = arg(self.tr("Office database: %1"), _short(state.where)) if state.where else ""
             palette = self._bar.palette()

@@ -166,4 +166,28 @@
         </translation>
     </message>
 </context>
+<context>
+    <name>office_words</name>
+    <message numerus="yes">
+        <source>%Ln quote(s)</source>
+        <translation>
+            <numerusform>%Ln quote</numerusform>
+            <numerusform>%Ln quotes</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln job(s)</source>
+        <translation>
+            <numerusform>%Ln job</numerusform>
+            <numerusform>%Ln jobs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln preset(s)</source>
+        <translation>
+            <numerusform>%Ln preset</numerusform>
+            <numerusform>%Ln presets</numerusform>
+        </translation>
+    </message>
+</context>
 </TS>

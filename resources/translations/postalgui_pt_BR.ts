@@ -4781,8 +4781,29 @@ Enviar de novo? Se ela a recebeu, o arquivo será preparado duas vezes.</transla
         <translation>Informe antes a URL do banco de dados do escritório: a cópia vai para esse servidor.</translation>
     </message>
     <message>
-        <source>%1 %2: %3 quotes, %4 jobs, %5 presets</source>
-        <translation>%1 %2: %3 cotações, %4 solicitações, %5 predefinições</translation>
+        <source>%1 %2: %3</source>
+        <translation>%1 %2: %3</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln quote(s)</source>
+        <translation>
+            <numerusform>%Ln cotação</numerusform>
+            <numerusform>%Ln cotações</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln job(s)</source>
+        <translation>
+            <numerusform>%Ln solicitação</numerusform>
+            <numerusform>%Ln solicitações</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln preset(s)</source>
+        <translation>
+            <numerusform>%Ln predefinição</numerusform>
+            <numerusform>%Ln predefinições</numerusform>
+        </translation>
     </message>
     <message>
         <source>%1: %2 copied, %3 already there</source>

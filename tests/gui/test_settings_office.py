@@ -9,8 +9,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QCoreApplication
-from PySide6.QtWidgets import QLineEdit
+from PySide6.QtCore import QCoreApplication, QLocale
+from PySide6.QtWidgets import QApplication, QLineEdit
 from pytestqt.qtbot import QtBot
 from sqlalchemy import insert
 
@@ -119,8 +119,23 @@ def test_a_new_password_alone_reopens_the_office(
     assert context.office() is not before  # built again: its store opens with the new password
 
 
+@pytest.fixture
+def english(qapp: QApplication) -> Iterator[None]:
+    """The English texts as the app installs them (its plurals: "1 quote", "2 quotes")."""
+    default = QLocale()
+    installed = i18n.install_translators(qapp, "en")
+    yield
+    i18n.remove_translators(qapp, installed)
+    QLocale.setDefault(default)
+
+
 def test_test_shows_the_servers_version_and_counts_before_saving(
-    context: AppContext, runner: TaskRunner, server: TypedDatabase, config_dir: Path, qtbot: QtBot
+    english: None,
+    context: AppContext,
+    runner: TaskRunner,
+    server: TypedDatabase,
+    config_dir: Path,
+    qtbot: QtBot,
 ) -> None:
     dialog = _dialog(context, runner, qtbot)
     _fill(dialog, qtbot, server)
@@ -136,7 +151,7 @@ def test_test_shows_the_servers_version_and_counts_before_saving(
 
 
 def test_test_without_a_url_checks_this_computer(
-    context: AppContext, runner: TaskRunner, qtbot: QtBot
+    english: None, context: AppContext, runner: TaskRunner, qtbot: QtBot
 ) -> None:
     _desk_file(context, quotes=1_234)
     dialog = _dialog(context, runner, qtbot)
@@ -145,6 +160,16 @@ def test_test_without_a_url_checks_this_computer(
     shown = dialog.office_page.test.result_label.text()
     assert f": {format_count(1_234)} quotes, 0 jobs, 0 presets" in shown
     assert "this computer only" in shown
+
+
+def test_a_count_of_one_is_said_in_the_singular(
+    english: None, context: AppContext, runner: TaskRunner, qtbot: QtBot
+) -> None:
+    _desk_file(context, quotes=1)
+    dialog = _dialog(context, runner, qtbot)
+    with qtbot.waitSignal(dialog.office_page.test.databaseTested, timeout=TEST_TIMEOUT_MS):
+        dialog.office_page.test.button.click()
+    assert ": 1 quote, 0 jobs, 0 presets" in dialog.office_page.test.result_label.text()
 
 
 @pytest.mark.parametrize(
@@ -236,4 +261,4 @@ def test_office_database_speaks_portuguese(
     _type(qtbot, dialog.office_page.url_edit, "")
     with qtbot.waitSignal(dialog.office_page.test.databaseTested, timeout=TEST_TIMEOUT_MS):
         dialog.office_page.test.button.click()
-    assert ": 1.234 cotações, 0 solicitações, 0 predefinições" in dialog.office_page.test.result_label.text()
+    assert ": 1.234 cotações, 0 solicitação, 0 predefinição" in dialog.office_page.test.result_label.text()

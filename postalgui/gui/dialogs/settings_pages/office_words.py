@@ -107,15 +107,15 @@ def problem_text(error: BaseException) -> str:
 
 
 def report_text(report: DatabaseReport) -> str:
-    """``PostgreSQL 15.4: 1.234 quotes, 12 jobs, 3 presets``."""
-    return arg(
-        QCoreApplication.translate("office_words", "%1 %2: %3 quotes, %4 jobs, %5 presets"),
-        report.engine,
-        report.version,
-        format_count(report.quotes),
-        format_count(report.jobs),
-        format_count(report.presets),
+    """``PostgreSQL 15.4: 1.234 quotes, 12 jobs, 1 preset`` (each count with its plural)."""
+    counts = ", ".join(
+        (
+            QCoreApplication.translate("office_words", "%Ln quote(s)", "", report.quotes),
+            QCoreApplication.translate("office_words", "%Ln job(s)", "", report.jobs),
+            QCoreApplication.translate("office_words", "%Ln preset(s)", "", report.presets),
+        )
     )
+    return arg(QCoreApplication.translate("office_words", "%1 %2: %3"), report.engine, report.version, counts)
 
 
 def table_name(table: str) -> str:
