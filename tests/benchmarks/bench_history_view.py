@@ -24,7 +24,7 @@ from typing import Any
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from PySide6.QtWidgets import QApplication
-from sqlalchemy import create_engine, text
+from sqlalchemy import text
 
 from postalgui.api.models.price import PriceQuery, PriceResponse, QuoteResult
 from postalgui.gui.tabs.price.history_panel import HistoryPanel
@@ -32,6 +32,7 @@ from postalgui.gui.tasks import TaskRunner
 from postalgui.services.office.database import OfficeDatabase
 from postalgui.services.price.history import QuoteHistory
 from postalgui.services.price.service import PriceService
+from tests.office_fixtures import empty_postgres
 from tests.price_samples import OFFICIAL
 
 QUOTES = 100_000
@@ -63,7 +64,7 @@ def _fill(history: QuoteHistory) -> None:
 
 def _measure(app: QApplication, office: OfficeDatabase, history: QuoteHistory, label: str) -> bool:
     session = SimpleNamespace(login="clerk.a", office=lambda: office, env_key="sandbox")
-    price = PriceService(session, lambda: history)  # type: ignore[arg-type]
+    price = PriceService(session, lambda: history)
     runner = TaskRunner()
     panel = HistoryPanel(price, runner)
     panel.resize(1100, 500)
@@ -114,14 +115,6 @@ def _measure(app: QApplication, office: OfficeDatabase, history: QuoteHistory, l
     return max(first, worst) < TARGET_MS
 
 
-def _empty(url: str) -> None:
-    engine = create_engine(url)
-    with engine.begin() as connection:
-        connection.execute(text("DROP SCHEMA public CASCADE"))
-        connection.execute(text("CREATE SCHEMA public"))
-    engine.dispose()
-
-
 def _run(app: QApplication, folder: Path, url: str, label: str) -> bool:
     office = OfficeDatabase(folder, "sandbox", url, author=lambda: "clerk.a", allow_password_in_url=True)
     history = QuoteHistory(office)
@@ -144,7 +137,7 @@ def main() -> int:
         met.append(_run(app, Path(folder) / "sqlite", "", "SQLite"))
         url = os.environ.get("POSTALGUI_TEST_POSTGRES_URL", "").strip()
         if url:
-            _empty(url)
+            empty_postgres(url)
             met.append(_run(app, Path(folder) / "postgresql", url, "PostgreSQL"))
         else:
             print("PostgreSQL skipped: set POSTALGUI_TEST_POSTGRES_URL (.ci/postgres.sh starts one)")

@@ -22,6 +22,8 @@ from pathlib import Path
 
 from sqlalchemy import create_engine, text
 
+from tests.office_fixtures import empty_postgres
+
 DESKS = 8
 PER_DESK = 1_000
 
@@ -89,14 +91,6 @@ def _run(url: str, desks: int, count: int) -> float:
         return time.perf_counter() - began
 
 
-def _empty(url: str) -> None:
-    engine = create_engine(url)
-    with engine.begin() as connection:
-        connection.execute(text("DROP SCHEMA public CASCADE"))
-        connection.execute(text("CREATE SCHEMA public"))
-    engine.dispose()
-
-
 def _counts(url: str) -> tuple[int, int, int]:
     engine = create_engine(url)
     with engine.connect() as connection:
@@ -114,7 +108,7 @@ def main() -> None:
     url = os.environ.get("POSTALGUI_TEST_POSTGRES_URL", "").strip()
     if not url:
         sys.exit("set POSTALGUI_TEST_POSTGRES_URL (.ci/postgres.sh starts a server)")
-    _empty(url)
+    empty_postgres(url)
     shared = _run(url, DESKS, PER_DESK)
     rows, uids, requests = _counts(url)
     total = DESKS * PER_DESK
@@ -122,7 +116,7 @@ def main() -> None:
         f"{DESKS} desks x {PER_DESK:,} quotes at once: {shared:.2f} s; rows {rows:,}, distinct uid {uids:,},"
         f" distinct requests {requests:,} (want {total:,} each)"
     )
-    _empty(url)
+    empty_postgres(url)
     alone = _run(url, 1, total)
     print(f"1 desk x {total:,} quotes alone: {alone:.2f} s")
     print(f"ratio shared/alone: {shared / alone:.2f} (cores here: {os.cpu_count()})")

@@ -92,9 +92,9 @@ def main() -> int:
             with tempfile.TemporaryDirectory() as folder:
                 target = url or sqlite_url(Path(folder) / "bench.sqlite3")
                 if name == "postgresql":
-                    from tests.unit.partner.conftest import _empty_postgres
+                    from tests.office_fixtures import empty_postgres
 
-                    _empty_postgres(target)
+                    empty_postgres(target)
                 elapsed = run(target, scheme)
             calls = 2 * FORMS
             print(f"{name:10} {scheme:5}: {FORMS} forms + {FORMS} confirmations in {elapsed:.2f} s "
