@@ -150,7 +150,7 @@ def test_test_shows_the_servers_version_and_counts_before_saving(
     assert not (config_dir / "settings.json").exists()
 
 
-@pytest.mark.parametrize(("quotes", "said"), [(1_234, f"{format_count(1_234)} quotes"), (1, "1 quote")])
+@pytest.mark.parametrize(("quotes", "said"), [(1_234, "1,234 quotes"), (1, "1 quote")])
 def test_test_without_a_url_checks_this_computer(
     english: None, context: AppContext, runner: TaskRunner, qtbot: QtBot, quotes: int, said: str
 ) -> None:
