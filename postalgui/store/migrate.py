@@ -9,6 +9,7 @@ partner's ledger) has its own migrations folder, version table and lock key.
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 
 from sqlalchemy import Engine, MetaData, text
@@ -27,6 +28,13 @@ __all__ = [
 ]
 
 
+_ALEMBIC = threading.Lock()
+"""One migration at a time in this process: Alembic's ``context`` (what every ``env.py``
+reads its connection and settings from) is a module-wide proxy, so two threads migrating
+at once (the history's store, the branch cache and the ledger on their first use) read
+each other's and fail, migrate the wrong file, or crash the interpreter."""
+
+
 def upgrade(engine: Engine, migrations: Path, *, lock_key: int, version_table: str, label: str) -> None:
     """Upgrade ``engine``'s database to ``head`` of ``migrations``.
 
@@ -41,7 +49,7 @@ def upgrade(engine: Engine, migrations: Path, *, lock_key: int, version_table: s
     config.set_main_option("script_location", str(migrations))
     config.attributes["version_table"] = version_table
     try:
-        with engine.begin() as connection:
+        with _ALEMBIC, engine.begin() as connection:
             if connection.dialect.name == "postgresql":
                 connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": lock_key})
             config.attributes["connection"] = connection

@@ -5,6 +5,7 @@ from __future__ import annotations
 import sqlite3
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -105,3 +106,44 @@ def test_tables_changed_by_hand_are_named_with_what_to_do(tmp_path: Path, change
     assert "move it away or restore a backup" in str(caught.value)
     assert path.exists()  # not set aside: the rows may still be wanted
     assert store.set_aside_path is None
+
+
+def _open(store: OfficeStore, start: threading.Barrier, failures: list[BaseException]) -> None:
+    start.wait()
+    try:
+        store.open()
+    except BaseException as exc:  # noqa: BLE001 -- collected for the test's assertion
+        failures.append(exc)
+
+
+def test_stores_migrated_at_once_by_threads_each_get_their_own_tables(tmp_path: Path) -> None:
+    """The history's store, the branch cache and another office file opened at the same time
+    by three tasks (as the tabs' first tasks do): each is migrated, none meets another's."""
+    from postalgui.services.branches.store import BranchCache
+
+    for round_ in range(10):
+        folder = tmp_path / str(round_)
+        stores = [
+            OfficeStore(sqlite_url(folder / "office.sqlite3")),
+            BranchCache(folder / "branches.sqlite3"),
+            OfficeStore(sqlite_url(folder / "other.sqlite3")),
+        ]
+        failures: list[BaseException] = []
+        start = threading.Barrier(len(stores))
+        threads = [threading.Thread(target=_open, args=(store, start, failures)) for store in stores]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(30)
+        for store in stores:
+            store.close()
+        assert failures == []
+        for name, table in (
+            ("office.sqlite3", "quote"),
+            ("branches.sqlite3", "query"),
+            ("other.sqlite3", "quote"),
+        ):
+            conn = sqlite3.connect(folder / name)
+            tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+            conn.close()
+            assert table in tables, (round_, name, tables)
