@@ -3078,6 +3078,10 @@ Enviar de novo? Se ela a recebeu, o arquivo será preparado duas vezes.</transla
             <numerusform>%n solicitações</numerusform>
         </translation>
     </message>
+    <message>
+        <source>By</source>
+        <translation>Por</translation>
+    </message>
 </context>
 <context>
     <name>LedgerModel</name>

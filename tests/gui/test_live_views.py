@@ -26,6 +26,7 @@ from sqlalchemy.engine import URL
 from postalgui.api.models.invoices import ProcessingKind
 from postalgui.api.models.price import PriceQuery
 from postalgui.gui.desk import Desk
+from postalgui.gui.tabs.invoices.jobs_model import JobColumn
 from postalgui.gui.tabs.invoices.jobs_panel import JobsPanel
 from postalgui.gui.tabs.price.history_panel import HistoryPanel
 from postalgui.gui.tasks import TaskRunner
@@ -218,6 +219,7 @@ def test_a_job_another_desk_requests_appears_in_the_jobs_panel(
     theirs.add("1003")
 
     qtbot.waitUntil(lambda: _faturas(panel) == ["1003", "1002", "1001"], timeout=LIVE_MS)
+    assert panel.model.index(0, JobColumn.BY).data() == "clerk.b"  # who asked, on another desk
     assert panel.selected_job() == selected
     assert panel.status_label.text().startswith("3 ")
 

@@ -84,7 +84,9 @@ class JobColumn(IntEnum):
     SUBJECT = 1
     STATE = 2
     REQUESTED = 3
-    PROGRESS = 4
+    BY = 4
+    """Who asked for it (the login): on a shared office database, any desk."""
+    PROGRESS = 5
 
 
 def _headers() -> tuple[str, ...]:
@@ -93,6 +95,7 @@ def _headers() -> tuple[str, ...]:
         QCoreApplication.translate("JobsPanel", "For"),
         QCoreApplication.translate("JobsPanel", "State"),
         QCoreApplication.translate("JobsPanel", "Requested"),
+        QCoreApplication.translate("JobsPanel", "By"),
         QCoreApplication.translate("JobsPanel", "Progress"),
     )
 
@@ -252,6 +255,8 @@ class JobsModel(QAbstractTableModel):
             return text
         if column == JobColumn.REQUESTED:
             return local_datetime(job.requested_at)
+        if column == JobColumn.BY:
+            return job.created_by
         if column == JobColumn.PROGRESS:
             if job.pending and job.id in self._paused:
                 return QCoreApplication.translate("JobsPanel", "Paused")
