@@ -23,6 +23,7 @@ from typing import Any
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
+from PySide6.QtCore import QEventLoop
 from PySide6.QtWidgets import QApplication
 from sqlalchemy import text
 
@@ -69,7 +70,6 @@ def _measure(app: QApplication, office: OfficeDatabase, history: QuoteHistory, l
     panel = HistoryPanel(price, runner)
     panel.resize(1100, 500)
     panel.show()
-    done: list[float] = []
     searching: list[float] = []
     search_store = history.search
 
@@ -81,18 +81,16 @@ def _measure(app: QApplication, office: OfficeDatabase, history: QuoteHistory, l
             searching.append((time.perf_counter() - began) * 1000)
 
     history.search = timed_search  # type: ignore[method-assign]
-    panel.search.searched.connect(lambda: done.append(time.perf_counter()))
+    searched = QEventLoop()
+    panel.search.searched.connect(searched.quit)
 
     def search(text_typed: str) -> float:
         panel.search_edit.blockSignals(True)  # the typing pause is the panel's; the search is measured
         panel.search_edit.setText(text_typed)
         panel.search_edit.blockSignals(False)
-        count = len(done)
         began = time.perf_counter()
         panel.refresh()
-        while len(done) == count:
-            app.processEvents()
-            time.sleep(0.0005)
+        searched.exec()  # until the panel shows what the search found
         app.processEvents()  # the rows painted
         return (time.perf_counter() - began) * 1000
 

@@ -57,7 +57,7 @@ def test_processes_opening_a_new_file_together_lose_nothing(tmp_path: Path) -> N
         assert child.stdin is not None
         child.stdin.close()
     for child in children:
-        assert child.wait(timeout=180) is not None
+        child.wait(timeout=180)  # raises TimeoutExpired if a child hangs
     for child in children:
         assert child.stdout is not None
         assert child.stderr is not None
