@@ -51,7 +51,10 @@ def open_form(qtbot: QtBot) -> Iterator[OpenForm]:
     frames: list[QWidget] = []  # qtbot holds widgets weakly
 
     def build(store: OfficeStore, prices: PriceSettings) -> QuoteForm:
-        session = cast(Session, SimpleNamespace(settings=SimpleNamespace(prices=prices)))
+        office = SimpleNamespace(store=lambda: store)  # what the change feed is asked of
+        session = cast(
+            Session, SimpleNamespace(settings=SimpleNamespace(prices=prices), office=lambda: office)
+        )
         service = PriceService(session, lambda: None, lambda: PresetStore(store))  # type: ignore[arg-type,return-value]
         frame = QWidget()
         qtbot.addWidget(frame)

@@ -37,6 +37,7 @@ from typing import Any, TypeVar
 from sqlalchemy import Connection, Select, delete, insert, select, update
 
 from postalgui.api.models.invoices import ProcessingKind, ProcessingRecord, ProcessingStatus
+from postalgui.services.office import topics
 from postalgui.services.office.errors import OfficeDatabaseError, routine_store_errors
 from postalgui.store.office import OfficeStore
 from postalgui.store.tables import job as job_table
@@ -59,7 +60,7 @@ T = TypeVar("T")
 
 FILENAME = "office.sqlite3"
 """The file a `JobStore` made on a folder keeps its jobs in."""
-TOPIC = "job"
+TOPIC = topics.JOBS
 """What every write tells the desks sharing the database."""
 
 _COLUMNS = (

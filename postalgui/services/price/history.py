@@ -36,6 +36,7 @@ from sqlalchemy import (
 from sqlalchemy.dialects import postgresql, sqlite
 
 from postalgui.api.models.price import PriceQuery, QuoteResult
+from postalgui.services.office import topics
 from postalgui.services.office.database import OfficeDatabase
 from postalgui.services.office.errors import OfficeDatabaseError, routine_store_errors
 from postalgui.services.office.outbox import Outbox
@@ -54,7 +55,7 @@ T = TypeVar("T")
 
 FILENAME = "office.sqlite3"
 """The file a folder given to `QuoteHistory` gets (tests, the CLI's own folder)."""
-TOPIC = "quote"
+TOPIC = topics.QUOTES
 """What a history write tells every desk (`OfficeStore.subscribe`)."""
 SOURCES = frozenset({"form", "compare", "batch", "history", "cli"})
 """Where a quote was made: the form, the comparison, a batch file, a redo from the history, the CLI."""

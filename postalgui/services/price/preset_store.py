@@ -28,6 +28,7 @@ from sqlalchemy import Connection, Table, delete, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.sql.dml import ReturningInsert
 
+from postalgui.services.office import topics
 from postalgui.services.price.products import OriginPreset, PackagePreset, PriceSettings
 from postalgui.store import tables
 from postalgui.store.errors import Change, VersionConflictError
@@ -43,7 +44,7 @@ KINDS: dict[Kind, type[OriginPreset] | type[PackagePreset]] = {
     "origin": OriginPreset,
     "package": PackagePreset,
 }
-TOPIC = "preset"
+TOPIC = topics.PRESETS
 """The change feed's topic of every preset write."""
 
 _table = tables.preset

@@ -88,18 +88,6 @@ class PriceService:
             raise RuntimeError("this PriceService was built without an office database for presets")
         return self._presets()
 
-    def watch_presets(self, callback: Callable[[], None]) -> Callable[[], None]:
-        """Call ``callback()`` (on another thread) after any desk changed a preset; returns
-        the function that stops it. Call it after `preset_store` was first used in a task:
-        it reuses the store opened there."""
-        from postalgui.services.price.preset_store import TOPIC
-
-        def told(topic: str) -> None:
-            if topic == TOPIC:
-                callback()
-
-        return self.preset_store().store.subscribe(told)
-
     def history(self) -> QuoteHistory:
         """The quote history, opened on first use (any thread)."""
         return self._history()

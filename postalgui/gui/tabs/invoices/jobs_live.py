@@ -18,6 +18,7 @@ from postalgui.gui.models.office_changes import OfficeChanges
 from postalgui.gui.widgets.failure import Failure
 from postalgui.services.invoices.following import stored_jobs
 from postalgui.services.invoices.jobs import Job
+from postalgui.services.office import topics
 
 if TYPE_CHECKING:
     from postalgui.gui.desk import Desk
@@ -27,7 +28,7 @@ if TYPE_CHECKING:
 
 __all__ = ["JobsLive"]
 
-TOPIC = "job"
+TOPIC = topics.JOBS
 
 
 class JobsLive(QObject):

@@ -17,11 +17,12 @@ from PySide6.QtWidgets import QAbstractItemView
 from postalgui.gui.models.office_changes import OfficeChanges
 from postalgui.gui.tabs.price.history_search import HistorySearch
 from postalgui.gui.tasks import TaskRunner
+from postalgui.services.office import topics
 from postalgui.services.price.service import PriceService
 
 __all__ = ["HistoryLive"]
 
-TOPIC = "quote"
+TOPIC = topics.QUOTES
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,7 @@ applies a preset to the route and package fields and saves or removes them. Pres
 office data (`services.price.preset_store`, shared by every desk): they are read in a
 task over the tab's `Desk` (the GUI thread never waits on a database; until then the menus
 say they are loading), kept in memory, and read again when any desk changes one (the
-price service's `watch_presets`, handed over to the GUI thread by a queued signal, and
+office's change feed through `OfficeChanges`, as the history and the jobs follow theirs,
 stopped when the form goes). A save names the version it read; someone else's newer
 change is a question (`PresetConflictQuestion`), never a silent loss.
 """
@@ -13,22 +13,22 @@ change is a question (`PresetConflictQuestion`), never a silent loss.
 from __future__ import annotations
 
 import logging
-import threading
-from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal, Slot
+from PySide6.QtCore import QEvent, QObject, QTimer, Signal, Slot
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QInputDialog
 
 from postalgui.api.values import InvalidValue, format_cep, parse_cep
 from postalgui.gui.messages import arg, describe_error
+from postalgui.gui.models.office_changes import OfficeChanges
 from postalgui.gui.tabs.price.package_fields import PackageFields
 from postalgui.gui.tabs.price.preset_conflict import ConflictChoice, PresetConflictQuestion
 from postalgui.gui.tabs.price.route_fields import RouteFields
 from postalgui.gui.widgets.message_kind import MessageKind
+from postalgui.services.office import topics
 from postalgui.services.price import preset_tasks
 from postalgui.services.price.form_values import package_preset
 from postalgui.services.price.preset_tasks import OfficePresets, PresetConflictError
@@ -55,44 +55,6 @@ class _Edit:
     preset: Preset | None
 
 
-class _Watch:
-    """The subscription to the presets' changes, called on the change feed's thread.
-
-    A plain object (not the controller), so the form's ``destroyed`` can stop it while
-    the controller is going away; the lock makes sure no hand-over is half made then.
-    """
-
-    def __init__(self, tell: Callable[[], None]) -> None:
-        self._tell = tell
-        self._lock = threading.Lock()
-        self._stop: Callable[[], None] | None = None
-        self._stopped = False
-
-    @property
-    def started(self) -> bool:
-        return self._stop is not None
-
-    def start(self, subscribe: Callable[[Callable[[], None]], Callable[[], None]]) -> None:
-        self.stop()
-        with self._lock:
-            self._stopped = False
-        stop = subscribe(self.told)
-        with self._lock:
-            self._stop = stop
-
-    def told(self) -> None:
-        with self._lock:
-            if not self._stopped:
-                self._tell()
-
-    def stop(self) -> None:
-        with self._lock:
-            self._stopped = True
-            stop, self._stop = self._stop, None
-        if stop is not None:
-            stop()
-
-
 class FormPresets(QObject):
     """Origins and packages the office saved, for the route and package fields.
 
@@ -105,7 +67,6 @@ class FormPresets(QObject):
     originRefused = Signal(object)
     presetsLoaded = Signal()
     conflictAsked = Signal(object)
-    _changed = Signal()  # emitted on the change feed's thread
 
     def __init__(self, route: RouteFields, package: PackageFields) -> None:
         super().__init__(route)
@@ -116,9 +77,7 @@ class FormPresets(QObject):
         self._packages: list[StoredPreset] = []
         self._loaded = False
         self._select_package = ""  # the package preset to show once the save comes back
-        self._watch = _Watch(self._changed.emit)
-        self._changed.connect(self._on_changed, Qt.ConnectionType.QueuedConnection)
-        self.destroyed.connect(self._watch.stop)
+        self._changes: OfficeChanges | None = None  # once the first read opened the database
         package.package_combo.activated.connect(self._on_package_combo_activated)
         package.save_package_button.clicked.connect(self._on_save_package_button_clicked)
         route.origin_menu.aboutToShow.connect(self._on_origin_menu_about_to_show)
@@ -153,7 +112,8 @@ class FormPresets(QObject):
     def follow_settings(self) -> None:
         """Settings changed (perhaps the environment, and so the office database): read
         the presets again and follow the changes of the database now in force."""
-        self._watch.stop()
+        if self._changes is not None:
+            self._changes.watch()
         self.reload()
 
     def reload(self) -> None:
@@ -194,11 +154,9 @@ class FormPresets(QObject):
                 self.package.package_combo.findText(self._select_package)
             )
             self._select_package = ""
-        if self._desk is not None and not self._watch.started:
-            try:  # the store was opened by the task: subscribing only adds a listener
-                self._watch.start(self._desk.service.watch_presets)
-            except Exception:
-                log.exception("Cannot follow the office's preset changes")
+        if self._desk is not None and self._changes is None:
+            self._changes = OfficeChanges(self._desk.service, (topics.PRESETS,), self._desk.runner, self)
+            self._changes.changed.connect(self._on_changed)
         self.presetsLoaded.emit()
 
     @Slot(object)

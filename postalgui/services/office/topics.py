@@ -1,0 +1,13 @@
+"""The names a write tells every desk (`store.feed`), one per kind of office data.
+
+Here, apart from the feature stores, so the views that follow them name the same topic
+without loading the database library with the window.
+"""
+
+from __future__ import annotations
+
+__all__ = ["JOBS", "PRESETS", "QUOTES"]
+
+QUOTES = "quote"
+JOBS = "job"
+PRESETS = "preset"
