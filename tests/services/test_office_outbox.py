@@ -3,8 +3,8 @@ reach the server exactly once when it is back (the server "goes away" behind a T
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable, Iterator
+import threading
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -15,6 +15,7 @@ from postalgui.api.models.price import PriceQuery, QuoteResult
 from postalgui.services.office import outbox
 from postalgui.services.office.database import OfficeDatabase
 from postalgui.services.office.errors import OfficeUnavailableError
+from postalgui.services.office.status import OfficeState
 from postalgui.services.price.history import QuoteHistory
 from postalgui.store.tables import quote
 from tests.office_fixtures import postgres_or_skip
@@ -77,11 +78,18 @@ def on_server(direct: str) -> list[str]:
         engine.dispose()
 
 
-def wait_until(condition: Callable[[], bool], timeout: float = 10.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        assert time.monotonic() < deadline, "timed out"
-        time.sleep(0.05)  # a plain thread's work: no Qt event loop to wait on
+def queue_sent(office: OfficeDatabase) -> threading.Event:
+    """Set once the server answered and nothing waits on this desk any more (told by
+    `OfficeStatus`, from whichever thread sent the queue)."""
+    sent = threading.Event()
+
+    def heard(state: OfficeState) -> None:
+        if state.reachable and state.waiting == 0:
+            sent.set()
+
+    office.status.listen(heard)
+    heard(office.status.state)
+    return sent
 
 
 def test_a_batch_recorded_while_the_server_goes_away_reaches_it_exactly_once(
@@ -124,7 +132,7 @@ def test_the_queue_is_retried_without_another_write(
         with pytest.raises(OfficeUnavailableError, match="cannot be reached"):
             history.search()
         proxy.restore()
-        wait_until(lambda: office.status.state.waiting == 0)
+        assert queue_sent(office).wait(10)
         assert sorted(on_server(direct)) == ["q-0", "q-1", "q-2"]
         assert [entry.created_by for entry in history.search()] == ["clerk.a"] * 3
     finally:
@@ -152,8 +160,8 @@ def test_rows_left_by_an_earlier_session_are_sent_on_the_next_start(
     proxy.restore()
     history, office = session()
     try:
-        wait_until(lambda: sorted(on_server(direct)) == ["q-0", "q-1"])
-        wait_until(lambda: office.status.state.waiting == 0)
+        assert queue_sent(office).wait(10)
+        assert sorted(on_server(direct)) == ["q-0", "q-1"]
     finally:
         history.close()
         office.close()
@@ -183,8 +191,8 @@ def test_quotes_refused_for_a_wrong_password_wait_and_reach_the_server_once_it_i
     office = desk_office(tmp_path, direct)  # the password is set right in Settings
     history = QuoteHistory(office)
     try:
-        wait_until(lambda: sorted(on_server(direct)) == ["q-0", "q-1"])
-        wait_until(lambda: office.status.state.waiting == 0)
+        assert queue_sent(office).wait(10)
+        assert sorted(on_server(direct)) == ["q-0", "q-1"]
     finally:
         history.close()
         office.close()
