@@ -72,10 +72,13 @@ class SignalRelay:
 class OfficeChanges(QObject):
     """Watches ``topics`` of ``service``'s office database for its parent.
 
-    Signals: ``changed()`` on the GUI thread, coalesced (see the module).
+    Signals: ``changed()`` on the GUI thread, coalesced (see the module); ``subscribed()``
+    once a (new) subscription is in place: what was read before it may have missed a
+    change made meanwhile, so a view that must not miss one reads again then.
     """
 
     changed = Signal()
+    subscribed = Signal()
     _arrived = Signal(str)  # from any thread; queued to this object's thread
 
     TASK_KEY = "office.changes"
@@ -120,6 +123,7 @@ class OfficeChanges(QObject):
             owner=self,
             name="watch the office database",
             key=f"{self.TASK_KEY}.{id(self)}",
+            on_result=self._on_watch_task_result,
             on_error=self._on_watch_task_error,
         )
 
@@ -146,6 +150,11 @@ class OfficeChanges(QObject):
             self._pending = False
             self.changed.emit()
             self._timer.start()
+
+    @Slot(object)
+    def _on_watch_task_result(self, _none: object) -> None:
+        if self._relay.attached:
+            self.subscribed.emit()
 
     @Slot(object)
     def _on_watch_task_error(self, error: BaseException) -> None:

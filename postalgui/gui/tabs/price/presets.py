@@ -157,6 +157,7 @@ class FormPresets(QObject):
         if self._desk is not None and self._changes is None:
             self._changes = OfficeChanges(self._desk.service, (topics.PRESETS,), self._desk.runner, self)
             self._changes.changed.connect(self._on_changed)
+            self._changes.subscribed.connect(self._on_changed)  # a change made before it was in place
         self.presetsLoaded.emit()
 
     @Slot(object)
