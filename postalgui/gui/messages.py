@@ -195,6 +195,13 @@ _RULES: dict[str, object] = {  # QT_TRANSLATE_NOOP is typed as returning object
     "ster.chave_password": QT_TRANSLATE_NOOP(
         "rules", "Password inside chave must have at most 250 characters (got {value})"
     ),
+    "object.format": QT_TRANSLATE_NOOP(
+        "rules",
+        "Object code must be 2 letters, 9 digits and 2 letters, such as DG049186226BR (got '{value}')",
+    ),
+    "object.check_digit": QT_TRANSLATE_NOOP(
+        "rules", "Object code {value}: its check digit is {check}, the rule (mod 11) gives {expected}"
+    ),
 }
 
 _NUMBER_LABELS: dict[str, object] = {

@@ -51,6 +51,7 @@ if TYPE_CHECKING:
     from postalgui.services.price.history import QuoteHistory
     from postalgui.services.price.preset_store import PresetStore
     from postalgui.services.price.service import PriceService
+    from postalgui.services.tracking.service import TrackingService
     from postalgui.serving.child import ChildServer
 
 log = logging.getLogger(__name__)
@@ -165,6 +166,12 @@ class AppContext:
         from postalgui.services.branches.service import BranchService
 
         return BranchService(self, self.branch_cache)
+
+    @cached_property
+    def tracking(self) -> TrackingService:
+        from postalgui.services.tracking.service import TrackingService
+
+        return TrackingService(self, self.office)
 
     # --- the backend ---------------------------------------------------------------------
 

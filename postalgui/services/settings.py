@@ -37,6 +37,7 @@ from postalgui.services.settings_repair import (
     shallow_json,
     validate_leniently,
 )
+from postalgui.services.tracking.settings import TrackingSettings
 from postalgui.store.aside import aside_path
 from postalgui.store.atomic import write_atomically
 
@@ -99,6 +100,7 @@ class Settings(FrozenModel):
     profiles: dict[Environment, Profile] = Field(default_factory=dict)
     prices: PriceSettings = Field(default_factory=PriceSettings)
     attendance: AttendanceSettings = Field(default_factory=AttendanceSettings)
+    tracking: TrackingSettings = Field(default_factory=TrackingSettings)
 
     @field_validator("custom_base_url")
     @classmethod

@@ -29,6 +29,8 @@ COPIED_TABLES: tuple[tuple[Table, tuple[str, ...]], ...] = (
     (tables.quote_deadline, ("run", "co_produto", "cep_origem", "cep_destino", "dt_evento")),
     (tables.job, ("uid",)),
     (tables.preset, ("uid",)),
+    (tables.tracked_object, ("environment", "code")),
+    (tables.tracking_alert, ("environment", "code", "status", "login")),
 )
 """The office's tables and the key that says "already there" (``sending`` stays on its desk)."""
 

@@ -8,9 +8,29 @@ what is already there. Times are UTC ISO text: text order is time order on both 
 
 from __future__ import annotations
 
-from sqlalchemy import Column, Index, Integer, MetaData, String, Table, Text, UniqueConstraint
+from sqlalchemy import (
+    Column,
+    Index,
+    Integer,
+    MetaData,
+    PrimaryKeyConstraint,
+    String,
+    Table,
+    Text,
+    UniqueConstraint,
+)
 
-__all__ = ["job", "metadata", "preset", "quote", "quote_deadline", "sending", "store_meta"]
+__all__ = [
+    "job",
+    "metadata",
+    "preset",
+    "quote",
+    "quote_deadline",
+    "sending",
+    "store_meta",
+    "tracked_object",
+    "tracking_alert",
+]
 
 metadata = MetaData()
 
@@ -117,3 +137,57 @@ store_meta = Table(
     Column("value", Text, nullable=False),
 )
 """What happened once to this database: imports of older files, with their counts."""
+
+tracked_object = Table(
+    "tracked_object",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("uid", String(32), nullable=False, unique=True),
+    Column("environment", String(40), nullable=False),
+    Column("code", String(13), nullable=False),
+    Column("tag", String(120), nullable=False, server_default=""),
+    Column("source", String(20), nullable=False),
+    Column("created_by", String(120), nullable=False, server_default=""),
+    Column("added_at", String(40), nullable=False),
+    Column("archived_at", String(40)),
+    Column("co_produto", String(20)),
+    Column("cep_origem", String(8)),
+    Column("cep_destino", String(8)),
+    Column("posted_on", String(10)),
+    Column("invoice", String(40)),
+    Column("invoice_amount", String(40)),
+    Column("status", String(20), nullable=False, server_default=""),
+    Column("problem", String(20)),
+    Column("final", Integer, nullable=False, server_default="0"),
+    Column("event_code", String(10)),
+    Column("last_event", String(200)),
+    Column("last_place", String(120)),
+    Column("last_at", String(40)),
+    Column("arrived_on", String(10)),
+    Column("expected_on", String(10)),
+    Column("expected_source", String(20)),
+    Column("pickup_until", String(40)),
+    Column("product", String(120)),
+    Column("message", String(200)),
+    Column("checked_at", String(40)),
+    Column("answer", Text),
+    UniqueConstraint("environment", "code", name="tracked_object_code"),
+    Index("tracked_object_due", "environment", "final", "checked_at"),
+)
+"""Every object the office follows, one row per environment and code, with what its last
+answer said (``status`` "" until first asked); ``answer`` is the operator's JSON of it,
+for the timeline. ``invoice`` (``"RE 1234567"``) and ``invoice_amount`` are the
+statement line it was billed on, when it came from one."""
+
+tracking_alert = Table(
+    "tracking_alert",
+    metadata,
+    Column("environment", String(40), nullable=False),
+    Column("code", String(13), nullable=False),
+    Column("status", String(20), nullable=False),
+    Column("login", String(120), nullable=False),
+    Column("at", String(40), nullable=False),
+    PrimaryKeyConstraint("environment", "code", "status", "login", name="tracking_alert_key"),
+)
+"""Who was told about which object reaching which status (``late`` counts as one): each
+person is told once per object and status, on any desk, across restarts."""

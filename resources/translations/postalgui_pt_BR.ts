@@ -5546,6 +5546,14 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
         <source>Password inside chave must have at most 250 characters (got {value})</source>
         <translation>A senha dentro da chave deve ter no máximo 250 caracteres (recebidos: {value})</translation>
     </message>
+    <message>
+        <source>Object code must be 2 letters, 9 digits and 2 letters, such as DG049186226BR (got &apos;{value}&apos;)</source>
+        <translation>O código do objeto deve ter 2 letras, 9 dígitos e 2 letras, como DG049186226BR (recebido &apos;{value}&apos;)</translation>
+    </message>
+    <message>
+        <source>Object code {value}: its check digit is {check}, the rule (mod 11) gives {expected}</source>
+        <translation>Código do objeto {value}: o dígito verificador é {check}, a regra (módulo 11) dá {expected}</translation>
+    </message>
 </context>
 <context>
     <name>FieldLabel</name>

@@ -108,6 +108,12 @@ Counter attendances (registration system, spec 002)
     ``ster.ticket_length`` Ticket text must have at most 4000 characters (got {count})
     ``ster.chave_user``     User inside chave must have at most 250 characters (got {value})
     ``ster.chave_password`` Password inside chave must have at most 250 characters (got {value})
+
+Tracking
+    ``object.format``       Object code must be 2 letters, 9 digits and 2 letters, such as
+                            DG049186226BR (got '{value}')
+    ``object.check_digit``  Object code {value}: its check digit is {check}, the rule (mod 11)
+                            gives {expected}
 """
 
 from __future__ import annotations
@@ -211,6 +217,12 @@ MESSAGES: Mapping[str, str] = MappingProxyType(
         "ster.ticket_length": "Ticket text must have at most 4000 characters (got {count})",
         "ster.chave_user": "User inside chave must have at most 250 characters (got {value})",
         "ster.chave_password": "Password inside chave must have at most 250 characters (got {value})",
+        "object.format": (
+            "Object code must be 2 letters, 9 digits and 2 letters, such as DG049186226BR (got '{value}')"
+        ),
+        "object.check_digit": (
+            "Object code {value}: its check digit is {check}, the rule (mod 11) gives {expected}"
+        ),
     }
 )
 """English message template per rule key; the GUI keeps its own translations."""

@@ -6,8 +6,9 @@ without loading the database library with the window.
 
 from __future__ import annotations
 
-__all__ = ["JOBS", "PRESETS", "QUOTES"]
+__all__ = ["JOBS", "PRESETS", "QUOTES", "TRACKING"]
 
 QUOTES = "quote"
 JOBS = "job"
 PRESETS = "preset"
+TRACKING = "tracked_object"

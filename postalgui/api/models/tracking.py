@@ -1,0 +1,177 @@
+"""The tracking service's records (SRO, API 87; not in the spec: REFERENCE.md, Tracking).
+
+Every field is optional, as REFERENCE says to read them: the manual and the deployments
+differ, and an object with no events yet carries only its code and a ``mensagem``
+(``SRO-019`` invalid, ``SRO-020`` not found). Times travel without a zone
+(``2022-03-11T20:58:00``): they are the operator's local time and are kept naive.
+Events come newest first, as the operator sends them.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from decimal import Decimal
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, field_validator
+
+from postalgui.api.values import parse_money
+
+__all__ = [
+    "PostalType",
+    "TrackedObject",
+    "TrackingAddress",
+    "TrackingAnswer",
+    "TrackingEvent",
+    "TrackingUnit",
+    "message_code",
+]
+
+_CODE = re.compile(r"^\s*([A-Z]{2,4}-\d{3})\b")
+
+
+def message_code(text: str | None) -> str | None:
+    """``SRO-020`` of ``"SRO-020: Objeto não encontrado..."``; ``None`` without one."""
+    match = _CODE.match(text or "")
+    return match.group(1) if match else None
+
+
+def _moment(value: object) -> object:
+    """ISO with or without seconds, fractions or a zone (a zone is dropped: local time)."""
+    if not isinstance(value, str):
+        return value
+    text = value.strip()
+    if not text:
+        return None
+    moment = datetime.fromisoformat(text.replace("Z", "+00:00"))
+    return moment.replace(tzinfo=None)
+
+
+def _text(value: object) -> object:
+    return str(value) if isinstance(value, int | float | Decimal) and not isinstance(value, bool) else value
+
+
+class _Record(BaseModel):
+    model_config = ConfigDict(extra="allow", frozen=True)
+
+
+class TrackingAddress(_Record):
+    cep: str | None = None
+    logradouro: str | None = None
+    numero: str | None = None
+    bairro: str | None = None
+    cidade: str | None = None
+    uf: str | None = None
+
+    _texts = field_validator("cep", "numero", mode="before")(_text)
+
+    @property
+    def place(self) -> str:
+        """``"Campinas/SP"``, what a clerk calls where a parcel is ("" when unknown)."""
+        return "/".join(part for part in (self.cidade or "", self.uf or "") if part)
+
+
+class TrackingUnit(_Record):
+    """The unit an event happened at (or was headed to)."""
+
+    codSro: str | None = None
+    tipo: str | None = None
+    nome: str | None = None
+    endereco: TrackingAddress | None = None
+
+    _texts = field_validator("codSro", mode="before")(_text)
+
+    @property
+    def place(self) -> str:
+        return self.endereco.place if self.endereco is not None else ""
+
+
+class TrackingEvent(_Record):
+    codigo: str | None = None
+    tipo: str | None = None
+    dtHrCriado: datetime | None = None
+    dtHrGravado: datetime | None = None
+    descricao: str | None = None
+    detalhe: str | None = None
+    descCodigo: str | None = None
+    unidade: TrackingUnit | None = None
+    unidadeDestino: TrackingUnit | None = None
+    recebedor: Any = None
+    entregadorExterno: Any = None
+    dtLimiteRetirada: datetime | None = None
+    comentario: str | None = None
+    latitude: str | None = None
+    longitude: str | None = None
+    codLista: str | None = None
+
+    _times = field_validator("dtHrCriado", "dtHrGravado", "dtLimiteRetirada", mode="before")(_moment)
+    _texts = field_validator("tipo", "latitude", "longitude", "codLista", mode="before")(_text)
+
+    @field_validator("tipo", mode="after")
+    @classmethod
+    def _two_digits(cls, value: str | None) -> str | None:
+        """``1`` and ``"1"`` are ``"01"``: the event table keys on two digits."""
+        return value.strip().zfill(2) if value is not None and value.strip().isdigit() else value
+
+    @property
+    def key(self) -> tuple[str, str]:
+        """``("BDE", "01")``: what the status is read from."""
+        return ((self.codigo or "").strip().upper(), self.tipo or "")
+
+
+class PostalType(_Record):
+    sigla: str | None = None
+    descricao: str | None = None
+    categoria: str | None = None
+
+
+class TrackedObject(_Record):
+    """One object's answer: its events, or its ``mensagem`` when it has none."""
+
+    codObjeto: str | None = None
+    tipoPostal: PostalType | None = None
+    dtPrevista: datetime | None = None
+    contrato: str | None = None
+    modalidade: str | None = None
+    peso: Decimal | None = None
+    formato: str | None = None
+    valorDeclarado: Decimal | None = None
+    mensagem: str | None = None
+    eventos: tuple[TrackingEvent, ...] = ()
+
+    _times = field_validator("dtPrevista", mode="before")(_moment)
+    _texts = field_validator("contrato", mode="before")(_text)
+
+    @field_validator("peso", "valorDeclarado", mode="before")
+    @classmethod
+    def _number(cls, value: object) -> object:
+        if isinstance(value, str):
+            return parse_money(value) if value.strip() else None
+        return value
+
+    @field_validator("eventos", mode="before")
+    @classmethod
+    def _events(cls, value: object) -> object:
+        return () if value is None else value
+
+    @property
+    def message_code(self) -> str | None:
+        """``SRO-019`` (invalid) or ``SRO-020`` (not found) when the operator sent a message."""
+        return message_code(self.mensagem)
+
+    @property
+    def last_event(self) -> TrackingEvent | None:
+        return self.eventos[0] if self.eventos else None
+
+
+class TrackingAnswer(_Record):
+    versao: str | None = None
+    quantidade: int | None = None
+    resultado: str | None = None
+    objetos: tuple[TrackedObject, ...] = ()
+
+    @field_validator("objetos", mode="before")
+    @classmethod
+    def _objects(cls, value: object) -> object:
+        return () if value is None else value

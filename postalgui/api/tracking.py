@@ -1,0 +1,135 @@
+"""The tracking service (SRO, API 87; not in the spec: REFERENCE.md, Tracking).
+
+``GET /srorastro/v1/objetos`` takes the codes as a repeated ``codigosObjetos`` key; no
+official figure bounds a call, so codes go in calls of `CHUNK` (a setting: clients send
+at most 50), several calls in flight at once as price batches are, each retried as every
+GET. A code is checked before anything is sent: one bad code names itself and the rule,
+and nothing is sent. The operator's per-object ``mensagem`` (``SRO-019`` invalid,
+``SRO-020`` not found) is that object's answer, never a failed call.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from enum import StrEnum
+
+from postalgui.api.cancel import cancel_scope
+from postalgui.api.cancel import current as current_cancel_token
+from postalgui.api.client import OperatorClient
+from postalgui.api.errors import InvalidResponseError, PermissionDeniedError
+from postalgui.api.models.tracking import TrackedObject, TrackingAnswer
+from postalgui.api.records import one_record
+from postalgui.api.tokens import TokenScope
+from postalgui.api.values.object_codes import parse_object_code
+
+__all__ = ["CHUNK", "TRACKING_API", "Detail", "TrackingClient", "TrackingNotEnabledError"]
+
+TRACKING_API = 87
+"""The tracking API's id in a token's ``api`` list."""
+CHUNK = 50
+"""Codes per call unless told otherwise: what public clients send (REFERENCE.md)."""
+PATH = "/srorastro/v1/objetos"
+
+
+class Detail(StrEnum):
+    """``resultado``: every event, the last one, or the first."""
+
+    ALL = "T"
+    LAST = "U"
+    FIRST = "P"
+
+
+class TrackingNotEnabledError(PermissionDeniedError):
+    """403: the posting card's token does not include the tracking API (87)."""
+
+    def __str__(self) -> str:
+        return (
+            f"{super().__str__()}. The posting card does not include the tracking API "
+            f"({TRACKING_API} Rastro): ask the operator to enable it for the card."
+        )
+
+
+class TrackingClient:
+    """Tracking calls with the card's token (the scope prices use).
+
+    ``chunk`` is the most codes one call carries; ``concurrency`` bounds the calls in
+    flight at once.
+    """
+
+    def __init__(
+        self,
+        client: OperatorClient,
+        *,
+        scope: TokenScope | None = None,
+        chunk: int = CHUNK,
+        concurrency: int = 8,
+    ) -> None:
+        if chunk < 1:
+            raise ValueError("a call carries at least one code")
+        self.client = client
+        self.scope = scope
+        self.chunk = chunk
+        self.concurrency = concurrency
+
+    def track(
+        self,
+        codes: Sequence[str],
+        *,
+        detail: Detail = Detail.ALL,
+        done: Callable[[Sequence[TrackedObject]], None] | None = None,
+    ) -> list[TrackedObject]:
+        """Every code's answer, in the order given (a code asked twice is sent once).
+
+        ``done`` hears each call's objects as it returns (any worker thread), so a long
+        refresh can save and show progress as it goes. Raises `InvalidValue` for a bad
+        code before anything is sent.
+        """
+        wanted = list(dict.fromkeys(parse_object_code(code) for code in codes))
+        caller = current_cancel_token()
+        caller.raise_if_cancelled()
+        chunks = [wanted[start : start + self.chunk] for start in range(0, len(wanted), self.chunk)]
+        found: dict[str, TrackedObject] = {}
+
+        def work(chunk: list[str]) -> None:
+            with cancel_scope(caller):  # each worker answers to the caller's cancel
+                objects = self._call(chunk, detail)
+                found.update(_by_code(chunk, objects))
+                if done is not None:
+                    done(objects)
+
+        if len(chunks) <= 1:
+            for chunk in chunks:
+                work(chunk)
+        else:
+            with ThreadPoolExecutor(
+                min(self.concurrency, len(chunks)), thread_name_prefix="postalgui-tracking"
+            ) as pool:
+                for future in [pool.submit(work, chunk) for chunk in chunks]:
+                    future.result()
+        return [found[code] for code in wanted]
+
+    def _call(self, codes: list[str], detail: Detail) -> list[TrackedObject]:
+        params = [("codigosObjetos", code) for code in codes] + [("resultado", detail.value)]
+        try:
+            data = self.client.call_json("GET", PATH, params=params, scope=self.scope)
+        except PermissionDeniedError as exc:
+            # Whatever words the gateway uses, a 403 here means the card lacks API 87.
+            raise TrackingNotEnabledError(
+                exc.messages, status=exc.status or 403, cause=exc.cause, path=exc.path
+            ) from exc
+        if isinstance(data, list):  # a gateway that sends the objects bare
+            data = {"objetos": data}
+        return list(one_record(data, TrackingAnswer, "tracking").objetos)
+
+
+def _by_code(asked: list[str], objects: list[TrackedObject]) -> dict[str, TrackedObject]:
+    """The answers by the code asked; one the operator left out says so."""
+    by_code = {(obj.codObjeto or "").strip().upper(): obj for obj in objects}
+    if len(objects) == len(asked) and not any(code in by_code for code in asked):
+        raise InvalidResponseError("Invalid response from the operator: the tracked objects carry no codes")
+    return {
+        code: by_code.get(code)
+        or TrackedObject(codObjeto=code, mensagem="The operator's answer left this object out")
+        for code in asked
+    }

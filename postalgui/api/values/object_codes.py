@@ -1,0 +1,79 @@
+"""Object codes (``AA123456789BR``): the label of every registered parcel, checked before
+anything is sent.
+
+The shape is the UPU S10 one the operator uses: two letters (the service), eight digits
+(the serial), a check digit, two letters (the country). The check digit is worked out
+over the eight digits with weights 8,6,4,2,3,5,9,7: ``r = sum mod 11``; 5 when ``r`` is
+0, 0 when it is 1, else ``11 - r`` (REFERENCE.md, Tracking). A clerk pastes codes from
+anywhere (an e-mail, a spreadsheet column, a label read by a scanner): `codes_in_text`
+finds them, in order, once each, and names the ones that look like codes but break a rule.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from postalgui.api.values.errors import InvalidValue
+
+__all__ = ["FoundCodes", "check_digit", "codes_in_text", "is_valid_object_code", "parse_object_code"]
+
+_WEIGHTS = (8, 6, 4, 2, 3, 5, 9, 7)
+_SHAPE = re.compile(r"[A-Z]{2}\d{9}[A-Z]{2}")
+_CANDIDATE = re.compile(r"(?<![A-Za-z0-9])[A-Za-z]{2}\d{7,11}[A-Za-z]{2}(?![A-Za-z0-9])")
+"""Anything a clerk would call a code: a digit short or long still counts (and is named)."""
+
+
+def check_digit(serial: str) -> int:
+    """The check digit of an 8-digit serial."""
+    if len(serial) != 8 or not serial.isdigit():
+        raise ValueError(f"a serial has 8 digits, not {serial!r}")
+    remainder = sum(int(digit) * weight for digit, weight in zip(serial, _WEIGHTS, strict=True)) % 11
+    return 5 if remainder == 0 else 0 if remainder == 1 else 11 - remainder
+
+
+def parse_object_code(text: str) -> str:
+    """The code in upper case, spaces around it dropped; raises `InvalidValue`
+    (``object.format``, ``object.check_digit``) naming the code and the rule."""
+    if not isinstance(text, str):
+        raise InvalidValue("object.format", text)
+    code = text.strip().upper()
+    if not _SHAPE.fullmatch(code):
+        raise InvalidValue("object.format", text)
+    expected = check_digit(code[2:10])
+    if int(code[10]) != expected:
+        raise InvalidValue("object.check_digit", code, check=code[10], expected=expected)
+    return code
+
+
+def is_valid_object_code(text: str) -> bool:
+    try:
+        parse_object_code(text)
+    except InvalidValue:
+        return False
+    return True
+
+
+@dataclass(frozen=True)
+class FoundCodes:
+    """What a text held: its valid codes in order, once each, and the bad ones with why."""
+
+    codes: tuple[str, ...]
+    bad: tuple[InvalidValue, ...]
+
+    @property
+    def empty(self) -> bool:
+        return not self.codes and not self.bad
+
+
+def codes_in_text(text: str) -> FoundCodes:
+    """Every object code in ``text`` (any separators, any case); a run like a code with a
+    wrong check digit or a digit too many or too few is reported in ``bad``, not dropped."""
+    codes: dict[str, None] = {}
+    bad: dict[str, InvalidValue] = {}
+    for match in _CANDIDATE.finditer(text):
+        try:
+            codes.setdefault(parse_object_code(match.group(0)), None)
+        except InvalidValue as problem:
+            bad.setdefault(match.group(0).upper(), problem)
+    return FoundCodes(tuple(codes), tuple(bad.values()))

@@ -1,0 +1,182 @@
+"""What the watchlist holds per object, as the tab, the CLI and the exports read it.
+
+A row of ``tracked_object`` becomes a `WatchedObject`; an operator's answer becomes the
+row's new values (`answer_values`). Operator times are its local time, kept naive; the
+row's own times (added, checked, archived) are UTC.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from datetime import UTC, date, datetime
+from decimal import Decimal
+from functools import cached_property
+from typing import Any
+
+from postalgui.api.models.tracking import TrackedObject, TrackingEvent
+from postalgui.services.tracking.lateness import ARRIVED, Lateness, assess
+from postalgui.services.tracking.status import Problem, Status, classify, is_final, object_status
+
+__all__ = ["NewObject", "WatchedObject", "answer_values", "arrival", "object_from_row"]
+
+
+@dataclass(frozen=True)
+class NewObject:
+    """An object to follow, with what its source knows of it (a statement line, a shipment)."""
+
+    code: str
+    tag: str = ""
+    co_produto: str | None = None
+    cep_origem: str | None = None
+    cep_destino: str | None = None
+    posted_on: date | None = None
+    invoice: str | None = None
+    """The statement it was billed on, ``"RE 1234567"``."""
+    invoice_amount: Decimal | None = None
+
+
+@dataclass(frozen=True)
+class WatchedObject:
+    code: str
+    tag: str = ""
+    source: str = ""
+    added_by: str = ""
+    added_at: datetime | None = None
+    archived_at: datetime | None = None
+    status: Status | None = None
+    """``None`` until the operator was first asked."""
+    problem: Problem | None = None
+    final: bool = False
+    event_code: str = ""
+    """``"BDE 01"``: the last event's code and type."""
+    last_event: str = ""
+    last_place: str = ""
+    last_at: datetime | None = None
+    arrived_on: date | None = None
+    expected_on: date | None = None
+    expected_source: str | None = None
+    """``"operator"`` (its ``dtPrevista``) or ``"deadline"`` (the delivery-time service)."""
+    pickup_until: datetime | None = None
+    product: str = ""
+    message: str = ""
+    checked_at: datetime | None = None
+    co_produto: str | None = None
+    cep_origem: str | None = None
+    cep_destino: str | None = None
+    posted_on: date | None = None
+    invoice: str | None = None
+    invoice_amount: Decimal | None = None
+    answer_json: str | None = field(default=None, repr=False)
+
+    def lateness(self, today: date) -> Lateness:
+        status = self.status if self.status is not None else Status.NOT_FOUND
+        return assess(status, self.expected_on, self.arrived_on, today)
+
+    @cached_property
+    def answer(self) -> TrackedObject | None:
+        """The operator's last answer (the timeline), read when first asked for."""
+        if not self.answer_json:
+            return None
+        return TrackedObject.model_validate_json(self.answer_json)
+
+    @property
+    def events(self) -> tuple[TrackingEvent, ...]:
+        answer = self.answer
+        return answer.eventos if answer is not None else ()
+
+
+def _day(text: str | None) -> date | None:
+    return date.fromisoformat(text) if text else None
+
+
+def _moment(text: str | None) -> datetime | None:
+    return datetime.fromisoformat(text) if text else None
+
+
+def object_from_row(row: dict[str, Any]) -> WatchedObject:
+    status = row.get("status") or None
+    problem = row.get("problem") or None
+    amount = row.get("invoice_amount")
+    return WatchedObject(
+        code=row["code"],
+        tag=row.get("tag") or "",
+        source=row.get("source") or "",
+        added_by=row.get("created_by") or "",
+        added_at=_moment(row.get("added_at")),
+        archived_at=_moment(row.get("archived_at")),
+        status=Status(status) if status else None,
+        problem=Problem(problem) if problem else None,
+        final=bool(row.get("final")),
+        event_code=row.get("event_code") or "",
+        last_event=row.get("last_event") or "",
+        last_place=row.get("last_place") or "",
+        last_at=_moment(row.get("last_at")),
+        arrived_on=_day(row.get("arrived_on")),
+        expected_on=_day(row.get("expected_on")),
+        expected_source=row.get("expected_source"),
+        pickup_until=_moment(row.get("pickup_until")),
+        product=row.get("product") or "",
+        message=row.get("message") or "",
+        checked_at=_moment(row.get("checked_at")),
+        co_produto=row.get("co_produto"),
+        cep_origem=row.get("cep_origem"),
+        cep_destino=row.get("cep_destino"),
+        posted_on=_day(row.get("posted_on")),
+        invoice=row.get("invoice"),
+        invoice_amount=Decimal(amount) if amount else None,
+        answer_json=row.get("answer"),
+    )
+
+
+def arrival(found: TrackedObject) -> date | None:
+    """The day of the first event that delivered it, left it at a branch or tried to."""
+    for event in reversed(found.eventos):  # oldest first
+        status, _ = classify(event)
+        if status in ARRIVED and event.dtHrCriado is not None:
+            return event.dtHrCriado.date()
+    return None
+
+
+def posting_day(found: TrackedObject) -> date | None:
+    """The day of its posting event (``PO``), else of its first event."""
+    for event in reversed(found.eventos):
+        if event.key[0] == "PO" and event.dtHrCriado is not None:
+            return event.dtHrCriado.date()
+    first = found.eventos[-1] if found.eventos else None
+    return first.dtHrCriado.date() if first is not None and first.dtHrCriado is not None else None
+
+
+def answer_values(found: TrackedObject, *, now: datetime | None = None) -> dict[str, Any]:
+    """The row values an operator's answer sets (the expected date only when it sends one)."""
+    status, problem = object_status(found)
+    last = found.last_event
+    pickup = next((event.dtLimiteRetirada for event in found.eventos if event.dtLimiteRetirada), None)
+    values: dict[str, Any] = {
+        "status": status.value,
+        "problem": problem.value if problem is not None else None,
+        "final": int(is_final(status, problem)),
+        "event_code": f"{last.key[0]} {last.key[1]}".strip() if last is not None else None,
+        "last_event": (last.descricao or "")[:200] if last is not None else None,
+        "last_place": (last.unidade.place if last is not None and last.unidade is not None else "")[:120],
+        "last_at": last.dtHrCriado.isoformat() if last is not None and last.dtHrCriado else None,
+        "arrived_on": _iso(arrival(found)),
+        "pickup_until": pickup.isoformat()
+        if pickup is not None and status is Status.AWAITING_PICKUP
+        else None,
+        "product": (found.tipoPostal.descricao or "")[:120] if found.tipoPostal is not None else "",
+        "message": (found.mensagem or "")[:200] or None,
+        "checked_at": (now or datetime.now(UTC)).astimezone(UTC).isoformat(timespec="seconds"),
+        "answer": json.dumps(found.model_dump(mode="json", exclude_none=True), ensure_ascii=False),
+    }
+    if found.dtPrevista is not None:
+        values["expected_on"] = found.dtPrevista.date().isoformat()
+        values["expected_source"] = "operator"
+    posted = posting_day(found)
+    if posted is not None:
+        values["posted_on"] = posted.isoformat()
+    return values
+
+
+def _iso(day: date | None) -> str | None:
+    return day.isoformat() if day is not None else None

@@ -1,0 +1,313 @@
+"""The watchlist: every object the office follows, in the office database, so every desk
+sees the same list (table ``tracked_object``; who was told what: ``tracking_alert``).
+
+Rows are keyed by environment and code: adding a code already followed keeps its row
+(a tag given is set; an archived one comes back). Each write tells every desk topic
+``tracked_object``. Reading the list leaves the operator's answers (the timelines)
+behind; `detail` reads one.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, timedelta
+from typing import Any, TypeVar
+
+from sqlalchemy import Connection, and_, bindparam, delete, func, or_, select, update
+from sqlalchemy.dialects import postgresql, sqlite
+
+from postalgui.services.office import topics
+from postalgui.services.office.database import OfficeDatabase
+from postalgui.services.office.errors import OfficeDatabaseError, routine_store_errors
+from postalgui.services.tracking.records import NewObject, WatchedObject, object_from_row
+from postalgui.services.tracking.status import Status
+from postalgui.store.office import OfficeStore
+from postalgui.store.tables import tracked_object, tracking_alert
+
+__all__ = ["LATE", "TOPIC", "Alert", "Watchlist", "WatchlistError"]
+
+T = TypeVar("T")
+
+TOPIC = topics.TRACKING
+LATE = "late"
+"""The alert key of an object found late (it has no status of its own)."""
+_CHUNK = 500  # codes per IN (...): well under SQLite's bound-parameter limit
+_LISTED = [column for column in tracked_object.c if column.name not in ("answer", "id")]
+
+
+class WatchlistError(OfficeDatabaseError):
+    """The watchlist cannot be used (a newer schema, a damaged or refused database)."""
+
+
+@dataclass(frozen=True)
+class Alert:
+    """An object that reached a status a person must act on (or was found late)."""
+
+    code: str
+    kind: str
+    """A `Status` value, or `LATE`."""
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def _chunks(codes: Sequence[str]) -> Iterable[list[str]]:
+    for start in range(0, len(codes), _CHUNK):
+        yield list(codes[start : start + _CHUNK])
+
+
+def _insert_ignoring(connection: Connection, table: Any, rows: list[dict[str, Any]]) -> None:
+    """Insert ``rows``; one another desk wrote meanwhile is left as that desk wrote it."""
+    dialect = postgresql if connection.dialect.name == "postgresql" else sqlite
+    connection.execute(dialect.insert(table).values(rows).on_conflict_do_nothing())
+
+
+class Watchlist:
+    """The watchlist of ``office``'s environment (``environment`` overrides it: tests)."""
+
+    def __init__(self, office: OfficeDatabase, *, environment: str | None = None) -> None:
+        self._office = office
+        self.environment = environment or office.env_key
+
+    @property
+    def office(self) -> OfficeDatabase:
+        return self._office
+
+    @property
+    def store(self) -> OfficeStore:
+        return self._office.store()
+
+    @property
+    def author(self) -> str:
+        return self._office.author
+
+    def _run(self, work: Callable[[Connection], T], *, write: bool = True) -> T:
+        with routine_store_errors(WatchlistError):
+            if write:
+                return self.store.run(work, topics=(TOPIC,))
+            return self.store.run(work, read=True)
+
+    def _mine(self) -> Any:
+        return tracked_object.c.environment == self.environment
+
+    # --- the list ------------------------------------------------------------------------
+
+    def add(self, objects: Sequence[NewObject], *, source: str) -> int:
+        """Follow ``objects``; how many were new. A code already followed keeps its row,
+        takes a tag and what a statement says of it when given, and leaves the archive."""
+        if not objects:
+            return 0
+        now, author = _now(), self.author
+        unique = {item.code: item for item in objects}
+        rows = [self._new_row(item, source=source, now=now, author=author) for item in unique.values()]
+
+        def work(connection: Connection) -> int:
+            existing: set[str] = set()
+            for chunk in _chunks(list(unique)):
+                query = select(tracked_object.c.code).where(self._mine(), tracked_object.c.code.in_(chunk))
+                existing.update(row[0] for row in connection.execute(query))
+            fresh = [row for row in rows if row["code"] not in existing]
+            for start in range(0, len(fresh), _CHUNK):
+                _insert_ignoring(connection, tracked_object, fresh[start : start + _CHUNK])
+            for code in existing:
+                connection.execute(
+                    update(tracked_object)
+                    .where(self._mine(), tracked_object.c.code == code)
+                    .values(**_known_facts(unique[code]), archived_at=None)
+                )
+            return len(fresh)
+
+        return self._run(work)
+
+    def _new_row(self, item: NewObject, *, source: str, now: str, author: str) -> dict[str, Any]:
+        return {
+            "uid": uuid.uuid4().hex,
+            "environment": self.environment,
+            "code": item.code,
+            "tag": item.tag,
+            "source": source,
+            "created_by": author,
+            "added_at": now,
+            "co_produto": item.co_produto,
+            "cep_origem": item.cep_origem,
+            "cep_destino": item.cep_destino,
+            "posted_on": item.posted_on.isoformat() if item.posted_on else None,
+            "invoice": item.invoice,
+            "invoice_amount": str(item.invoice_amount) if item.invoice_amount is not None else None,
+        }
+
+    def remove(self, codes: Sequence[str]) -> int:
+        def work(connection: Connection) -> int:
+            removed = 0
+            for chunk in _chunks(codes):
+                removed += connection.execute(
+                    delete(tracked_object).where(self._mine(), tracked_object.c.code.in_(chunk))
+                ).rowcount
+                connection.execute(
+                    delete(tracking_alert).where(
+                        tracking_alert.c.environment == self.environment, tracking_alert.c.code.in_(chunk)
+                    )
+                )
+            return removed
+
+        return self._run(work)
+
+    def set_tag(self, codes: Sequence[str], tag: str) -> None:
+        self._update(codes, tag=tag.strip()[:120])
+
+    def archive(self, codes: Sequence[str]) -> None:
+        self._update(codes, archived_at=_now())
+
+    def unarchive(self, codes: Sequence[str]) -> None:
+        self._update(codes, archived_at=None)
+
+    def _update(self, codes: Sequence[str], **values: Any) -> None:
+        def work(connection: Connection) -> None:
+            for chunk in _chunks(codes):
+                connection.execute(
+                    update(tracked_object)
+                    .where(self._mine(), tracked_object.c.code.in_(chunk))
+                    .values(**values)
+                )
+
+        self._run(work)
+
+    def archive_delivered(self, days: int, today: date) -> int:
+        """Archive what was delivered more than ``days`` days before ``today`` (0: none)."""
+        if days <= 0:
+            return 0
+        before = (today - timedelta(days=days)).isoformat()
+        statement = (
+            update(tracked_object)
+            .where(
+                self._mine(),
+                tracked_object.c.archived_at.is_(None),
+                tracked_object.c.status == Status.DELIVERED.value,
+                tracked_object.c.arrived_on < before,
+            )
+            .values(archived_at=_now())
+        )
+        return self._run(lambda connection: int(connection.execute(statement).rowcount))
+
+    # --- reading -------------------------------------------------------------------------
+
+    def objects(self, *, archived: bool = False) -> list[WatchedObject]:
+        """The followed objects (the archived ones instead, with ``archived``), oldest first."""
+        kept = (
+            tracked_object.c.archived_at.is_not(None) if archived else tracked_object.c.archived_at.is_(None)
+        )
+        query = select(*_LISTED).where(self._mine(), kept).order_by(tracked_object.c.id)
+        rows = self._run(lambda c: [dict(row._mapping) for row in c.execute(query)], write=False)
+        return [object_from_row(row) for row in rows]
+
+    def detail(self, code: str) -> WatchedObject | None:
+        """One object with its last answer (the timeline); ``None`` when not followed."""
+        query = select(tracked_object).where(self._mine(), tracked_object.c.code == code)
+        row = self._run(lambda c: c.execute(query).mappings().first(), write=False)
+        return object_from_row(dict(row)) if row is not None else None
+
+    def count(self) -> int:
+        query = select(func.count()).select_from(tracked_object).where(self._mine())
+        return int(self._run(lambda c: c.execute(query).scalar_one(), write=False))
+
+    def due(self, every: timedelta, now: datetime | None = None) -> list[WatchedObject]:
+        """Objects not finished nor archived, not asked within ``every``: what a refresh asks."""
+        moment = (now or datetime.now(UTC)) - every
+        query = (
+            select(*_LISTED)
+            .where(
+                self._mine(),
+                tracked_object.c.final == 0,
+                tracked_object.c.archived_at.is_(None),
+                or_(
+                    tracked_object.c.checked_at.is_(None),
+                    tracked_object.c.checked_at <= moment.astimezone(UTC).isoformat(timespec="seconds"),
+                ),
+            )
+            .order_by(tracked_object.c.checked_at.is_not(None), tracked_object.c.checked_at)
+        )
+        rows = self._run(lambda c: [dict(row._mapping) for row in c.execute(query)], write=False)
+        return [object_from_row(row) for row in rows]
+
+    def known(self, codes: Sequence[str]) -> dict[str, WatchedObject]:
+        """The rows of ``codes`` that are followed, by code (without their answers)."""
+
+        def work(connection: Connection) -> dict[str, WatchedObject]:
+            found: dict[str, WatchedObject] = {}
+            for chunk in _chunks(codes):
+                query = select(*_LISTED).where(self._mine(), tracked_object.c.code.in_(chunk))
+                for row in connection.execute(query):
+                    watched = object_from_row(dict(row._mapping))
+                    found[watched.code] = watched
+            return found
+
+        return self._run(work, write=False)
+
+    # --- answers and alerts --------------------------------------------------------------
+
+    def record(self, answers: dict[str, dict[str, Any]]) -> None:
+        """Save what the operator answered for each code (`records.answer_values`)."""
+        if not answers:
+            return
+
+        groups: dict[tuple[str, ...], list[dict[str, Any]]] = {}
+        for code, values in answers.items():
+            row = {"b_code": code, **{f"v_{name}": value for name, value in values.items()}}
+            groups.setdefault(tuple(sorted(values)), []).append(row)
+
+        def work(connection: Connection) -> None:
+            for names, rows in groups.items():  # one statement per set of columns, many rows
+                statement = (
+                    update(tracked_object)
+                    .where(self._mine(), tracked_object.c.code == bindparam("b_code"))
+                    .values({name: bindparam(f"v_{name}") for name in names})
+                )
+                connection.execute(statement, rows)
+
+        self._run(work)
+
+    def unannounced(self, alerts: Iterable[Alert], login: str) -> list[Alert]:
+        """``alerts`` this login was not told yet; they are marked told (once per object and
+        status, on any desk)."""
+        wanted = list(dict.fromkeys(alerts))
+        if not wanted:
+            return []
+        now = _now()
+
+        def work(connection: Connection) -> list[Alert]:
+            told: set[tuple[str, str]] = set()
+            for chunk in _chunks([alert.code for alert in wanted]):
+                query = select(tracking_alert.c.code, tracking_alert.c.status).where(
+                    and_(
+                        tracking_alert.c.environment == self.environment,
+                        tracking_alert.c.login == login,
+                        tracking_alert.c.code.in_(chunk),
+                    )
+                )
+                told.update((row[0], row[1]) for row in connection.execute(query))
+            new = [alert for alert in wanted if (alert.code, alert.kind) not in told]
+            rows = [
+                {"environment": self.environment, "code": a.code, "status": a.kind, "login": login, "at": now}
+                for a in new
+            ]
+            for start in range(0, len(rows), _CHUNK):
+                _insert_ignoring(connection, tracking_alert, rows[start : start + _CHUNK])
+            return new
+
+        return self._run(work)
+
+
+def _known_facts(item: NewObject) -> dict[str, Any]:
+    """What ``item`` says that an existing row should take (nothing it leaves blank)."""
+    facts: dict[str, Any] = {"tag": item.tag} if item.tag else {}
+    for name in ("co_produto", "cep_origem", "cep_destino", "invoice"):
+        if getattr(item, name):
+            facts[name] = getattr(item, name)
+    if item.posted_on is not None:
+        facts["posted_on"] = item.posted_on.isoformat()
+    if item.invoice_amount is not None:
+        facts["invoice_amount"] = str(item.invoice_amount)
+    return facts
