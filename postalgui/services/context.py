@@ -171,7 +171,7 @@ class AppContext:
     def tracking(self) -> TrackingService:
         from postalgui.services.tracking.service import TrackingService
 
-        return TrackingService(self, self.office)
+        return TrackingService(self, self.office, lambda: self.branches)
 
     # --- the backend ---------------------------------------------------------------------
 

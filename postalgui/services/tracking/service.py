@@ -11,6 +11,7 @@ from postalgui.services.tracking.settings import TrackingSettings
 if TYPE_CHECKING:
     from postalgui.api.deadline import DeadlineClient
     from postalgui.api.tracking import TrackingClient
+    from postalgui.services.branches.service import BranchService
     from postalgui.services.office.database import OfficeDatabase
     from postalgui.services.session import Session
     from postalgui.services.tracking.watchlist import Watchlist
@@ -23,9 +24,15 @@ class TrackingService:
     `client` and `watchlist` block on first use (sandbox start, database open): tasks only.
     """
 
-    def __init__(self, context: Session, office: Callable[[], OfficeDatabase]) -> None:
+    def __init__(
+        self,
+        context: Session,
+        office: Callable[[], OfficeDatabase],
+        branches: Callable[[], BranchService] | None = None,
+    ) -> None:
         self.context = context
         self._office = office
+        self._branches = branches
         self._watchlists: dict[int, Watchlist] = {}
 
     @property
@@ -58,6 +65,10 @@ class TrackingService:
 
     def office(self) -> OfficeDatabase:
         return self._office()
+
+    def branches(self) -> BranchService | None:
+        """The Branches feature, whose data names the branch an object waits at (``None``: tests)."""
+        return self._branches() if self._branches is not None else None
 
     @property
     def login(self) -> str:
