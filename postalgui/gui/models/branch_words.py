@@ -7,6 +7,9 @@ operator's own description, never bare. Opening states read as the office says t
 ("Open now, closes at 18:00", "Closed, opens tomorrow at 09:00"), in the unit's own
 time zone: the times come from `postalgui.services.branches.hours` already on the
 unit's clock.
+
+Shared by the Branches tab and the Tracking detail (the branch a parcel waits at): tabs
+never import each other, so the words live here, beside the other shared models.
 """
 
 from __future__ import annotations

@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 
 from postalgui.api.models.branches import Unit
 from postalgui.gui.messages import arg, or_dash
-from postalgui.gui.tabs.branches.words import (
+from postalgui.gui.models.branch_words import (
     address_lines,
     opening_text,
     status_meaning,

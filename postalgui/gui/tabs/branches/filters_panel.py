@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
 from postalgui.api.models.branches import Locality, UnitStatusCode
 from postalgui.api.values import parse_cep
 from postalgui.gui.messages import arg
-from postalgui.gui.tabs.branches.words import TYPE_CODES, status_meaning, status_word, type_word
+from postalgui.gui.models.branch_words import TYPE_CODES, status_meaning, status_word, type_word
 from postalgui.services.branches.index import LocalCriteria
 from postalgui.services.branches.use_cases import UnitQuery
 

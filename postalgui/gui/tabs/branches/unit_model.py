@@ -27,7 +27,7 @@ from postalgui.gui.messages import arg
 from postalgui.gui.models.key_sorted import KeySortedModel
 from postalgui.gui.models.records import ALIGN_LEFT, ALIGN_RIGHT, Index, header_data, row_flags
 from postalgui.gui.models.roles import SORT_ROLE
-from postalgui.gui.tabs.branches.words import (
+from postalgui.gui.models.branch_words import (
     opening_text,
     place_text,
     status_meaning,
