@@ -167,6 +167,30 @@
     </message>
 </context>
 <context>
+    <name>TrackingDetailWords</name>
+    <message numerus="yes">
+        <source>Delivered %n day(s) late</source>
+        <translation>
+            <numerusform>Delivered %n day late</numerusform>
+            <numerusform>Delivered %n days late</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Arrived %n day(s) late</source>
+        <translation>
+            <numerusform>Arrived %n day late</numerusform>
+            <numerusform>Arrived %n days late</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Overdue by %n day(s)</source>
+        <translation>
+            <numerusform>Overdue by %n day</numerusform>
+            <numerusform>Overdue by %n days</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>office_words</name>
     <message numerus="yes">
         <source>%Ln quote(s)</source>

@@ -797,6 +797,37 @@
     </message>
 </context>
 <context>
+    <name>BranchBox</name>
+    <message>
+        <source>Waiting for pickup at</source>
+        <translation>Aguardando retirada em</translation>
+    </message>
+    <message>
+        <source>Pick up by %1</source>
+        <translation>Retirar até %1</translation>
+    </message>
+    <message>
+        <source>%1 (unit %2)</source>
+        <translation>%1 (unidade %2)</translation>
+    </message>
+    <message>
+        <source>Today: open 24 hours</source>
+        <translation>Hoje: aberta 24 horas</translation>
+    </message>
+    <message>
+        <source>Today: closed</source>
+        <translation>Hoje: fechada</translation>
+    </message>
+    <message>
+        <source>Today: %1 to %2 (lunch %3 to %4)</source>
+        <translation>Hoje: das %1 às %2 (almoço das %3 às %4)</translation>
+    </message>
+    <message>
+        <source>Today: %1 to %2</source>
+        <translation>Hoje: das %1 às %2</translation>
+    </message>
+</context>
+<context>
     <name>BreakdownView</name>
     <message>
         <location filename="../../postalgui/gui/tabs/price/breakdown_view.py" line="+90"/>
@@ -2044,6 +2075,77 @@
         <location line="+29"/>
         <source>Copied</source>
         <translation>Copiado</translation>
+    </message>
+</context>
+<context>
+    <name>DetailPanel</name>
+    <message>
+        <source>Timeline</source>
+        <translation>Histórico</translation>
+    </message>
+    <message>
+        <source>Expected:</source>
+        <translation>Previsão:</translation>
+    </message>
+    <message>
+        <source>Product:</source>
+        <translation>Produto:</translation>
+    </message>
+    <message>
+        <source>Tag:</source>
+        <translation>Etiqueta de controle:</translation>
+    </message>
+    <message>
+        <source>Billed on:</source>
+        <translation>Faturado em:</translation>
+    </message>
+    <message>
+        <source>Last asked:</source>
+        <translation>Última consulta:</translation>
+    </message>
+    <message>
+        <source>Loading…</source>
+        <translation>Carregando…</translation>
+    </message>
+    <message>
+        <source>Pick an object in the list to see its history.</source>
+        <translation>Escolha um objeto na lista para ver o histórico.</translation>
+    </message>
+    <message>
+        <source>%1 (code %2)</source>
+        <translation>%1 (código %2)</translation>
+    </message>
+    <message>
+        <source>Not asked yet</source>
+        <translation>Ainda não consultado</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <source>The operator does not name the branch.</source>
+        <translation>A operadora não informa a agência.</translation>
+    </message>
+    <message>
+        <source>Looking up unit %1 in the branch data…</source>
+        <translation>Procurando a unidade %1 nos dados de agências…</translation>
+    </message>
+    <message>
+        <source>This object is no longer followed.</source>
+        <translation>Este objeto não é mais acompanhado.</translation>
+    </message>
+    <message>
+        <source>Could not read %1: %2</source>
+        <translation>Não foi possível ler %1: %2</translation>
+    </message>
+    <message>
+        <source>Unit %1 is not in the branch data.</source>
+        <translation>A unidade %1 não está nos dados de agências.</translation>
+    </message>
+    <message>
+        <source>Could not look up the branch: %1</source>
+        <translation>Não foi possível procurar a agência: %1</translation>
     </message>
 </context>
 <context>
@@ -4673,6 +4775,133 @@ Enviar de novo? Se ela a recebeu, o arquivo será preparado duas vezes.</transla
     <message>
         <source>Copy cancelled; what was sent stays there, and a new copy skips it.</source>
         <translation>Cópia cancelada; o que foi enviado fica lá, e uma nova cópia o ignora.</translation>
+    </message>
+</context>
+<context>
+    <name>TimelineModel</name>
+    <message>
+        <source>When</source>
+        <translation>Quando</translation>
+    </message>
+    <message>
+        <source>Event</source>
+        <translation>Evento</translation>
+    </message>
+    <message>
+        <source>Where</source>
+        <translation>Onde</translation>
+    </message>
+    <message>
+        <source>Headed to</source>
+        <translation>Destino</translation>
+    </message>
+</context>
+<context>
+    <name>TrackingDetailWords</name>
+    <message>
+        <source>Posted</source>
+        <translation>Postado</translation>
+    </message>
+    <message>
+        <source>In transit</source>
+        <translation>Em trânsito</translation>
+    </message>
+    <message>
+        <source>Out for delivery</source>
+        <translation>Saiu para entrega</translation>
+    </message>
+    <message>
+        <source>Delivery attempt failed</source>
+        <translation>Tentativa de entrega não efetuada</translation>
+    </message>
+    <message>
+        <source>Waiting at a branch</source>
+        <translation>Aguardando retirada na agência</translation>
+    </message>
+    <message>
+        <source>Delivered</source>
+        <translation>Entregue</translation>
+    </message>
+    <message>
+        <source>Returned to sender</source>
+        <translation>Devolvido ao remetente</translation>
+    </message>
+    <message>
+        <source>Problem</source>
+        <translation>Problema</translation>
+    </message>
+    <message>
+        <source>Compensation paid</source>
+        <translation>Indenização paga</translation>
+    </message>
+    <message>
+        <source>Not found yet</source>
+        <translation>Ainda não encontrado</translation>
+    </message>
+    <message>
+        <source>Not one of the operator&apos;s objects</source>
+        <translation>Não é um objeto da operadora</translation>
+    </message>
+    <message>
+        <source>Problem: lost</source>
+        <translation>Problema: extraviado</translation>
+    </message>
+    <message>
+        <source>Problem: stolen</source>
+        <translation>Problema: roubado</translation>
+    </message>
+    <message>
+        <source>Problem: damaged</source>
+        <translation>Problema: avariado</translation>
+    </message>
+    <message>
+        <source>Not asked yet</source>
+        <translation>Ainda não consultado</translation>
+    </message>
+    <message numerus="yes">
+        <source>Delivered %n day(s) late</source>
+        <translation>
+            <numerusform>Entregue com %n dia de atraso</numerusform>
+            <numerusform>Entregue com %n dias de atraso</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Arrived %n day(s) late</source>
+        <translation>
+            <numerusform>Chegou com %n dia de atraso</numerusform>
+            <numerusform>Chegou com %n dias de atraso</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Overdue by %n day(s)</source>
+        <translation>
+            <numerusform>Em atraso há %n dia</numerusform>
+            <numerusform>Em atraso há %n dias</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Expected today</source>
+        <translation>Previsto para hoje</translation>
+    </message>
+    <message>
+        <source>Delivered on time</source>
+        <translation>Entregue no prazo</translation>
+    </message>
+    <message>
+        <source>On time</source>
+        <translation>No prazo</translation>
+    </message>
+    <message>
+        <source>No expected date known</source>
+        <translation>Sem data prevista</translation>
+    </message>
+    <message>
+        <source>%1 (the operator&apos;s date)</source>
+        <translation>%1 (data da operadora)</translation>
+    </message>
+    <message>
+        <source>%1 (the delivery-time service&apos;s date)</source>
+        <translation>%1 (data do serviço de prazos)</translation>
     </message>
 </context>
 <context>
