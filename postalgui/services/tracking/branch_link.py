@@ -10,6 +10,7 @@ Offline, an older copy is better than none.
 
 from __future__ import annotations
 
+from contextlib import suppress
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING
 
@@ -49,10 +50,8 @@ def branch_at(task: TaskControl, service: TrackingService, unit: TrackingUnit | 
 def _queries(code: str) -> list[UnitQuery]:
     """By identifier when the code is one (8 digits), then by SRO code."""
     queries = [UnitQuery(sro_codes=(code,))]
-    try:
+    with suppress(InvalidValue):  # not 8 digits: an SRO code only
         queries.insert(0, UnitQuery(ids=(parse_mcu(code),)))
-    except InvalidValue:
-        pass
     return queries
 
 

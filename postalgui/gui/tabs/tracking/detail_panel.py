@@ -62,6 +62,7 @@ class DetailPanel(QWidget):
         self._code: str | None = None
         self._shown: WatchedObject | None = None
         self._handles: dict[str, TaskHandle] = {}
+        self._branch_code = ""
         self.code_label = selectable_label(self, "trackingCode")
         font = QFont(self.code_label.font())
         font.setPointSizeF(font.pointSizeF() * 1.2)
@@ -189,7 +190,8 @@ class DetailPanel(QWidget):
         if unit is None or not (unit.codSro or "").strip():
             self.branch_box.show_note(self.tr("The operator does not name the branch."))
             return
-        self.branch_box.show_note(arg(self.tr("Looking up unit %1 in the branch data…"), unit.codSro))
+        self._branch_code = (unit.codSro or "").strip()
+        self.branch_box.show_note(arg(self.tr("Looking up unit %1 in the branch data…"), self._branch_code))
         self._handles[self.BRANCH_TASK_KEY] = self.desk.run(
             branch_at,
             unit,
@@ -229,9 +231,7 @@ class DetailPanel(QWidget):
     def _on_branch_task_result(self, unit: Unit | None) -> None:
         self._handles.pop(self.BRANCH_TASK_KEY, None)
         if unit is None:
-            shown = self._shown
-            code = shown.events[0].unidade.codSro if shown and shown.events and shown.events[0].unidade else ""
-            self.branch_box.show_note(arg(self.tr("Unit %1 is not in the branch data."), code))
+            self.branch_box.show_note(arg(self.tr("Unit %1 is not in the branch data."), self._branch_code))
         else:
             self.branch_box.show_branch(unit, self.desk.service.now())
         self.branchShown.emit(unit)
