@@ -4905,6 +4905,57 @@ Enviar de novo? Se ela a recebeu, o arquivo será preparado duas vezes.</transla
     </message>
 </context>
 <context>
+    <name>TrackingPage</name>
+    <message>
+        <source>Tracking</source>
+        <translation>Rastreamento</translation>
+    </message>
+    <message>
+        <source>Desktop noti&amp;fications for objects that need a person</source>
+        <translation>Noti&amp;ficações na área de trabalho para objetos que precisam de alguém</translation>
+    </message>
+    <message>
+        <source>Refresh e&amp;very (minutes):</source>
+        <translation>Atuali&amp;zar a cada (minutos):</translation>
+    </message>
+    <message>
+        <source>Codes per re&amp;quest:</source>
+        <translation>Códigos por re&amp;quisição:</translation>
+    </message>
+    <message>
+        <source>Arc&amp;hive delivered after (days):</source>
+        <translation>Arqui&amp;var entregues após (dias):</translation>
+    </message>
+    <message>
+        <source>Refresh every</source>
+        <translation>Atualizar a cada</translation>
+    </message>
+    <message>
+        <source>Codes per request</source>
+        <translation>Códigos por requisição</translation>
+    </message>
+    <message>
+        <source>Archive delivered after</source>
+        <translation>Arquivar entregues após</translation>
+    </message>
+    <message>
+        <source>%1 must be a whole number of days from %2 to %3 (0: never)</source>
+        <translation>%1 deve ser um número inteiro de dias de %2 a %3 (0: nunca)</translation>
+    </message>
+    <message>
+        <source>%1 must be a whole number of minutes from %2 to %3</source>
+        <translation>%1 deve ser um número inteiro de minutos de %2 a %3</translation>
+    </message>
+    <message>
+        <source>%1 must be a whole number from %2 to %3</source>
+        <translation>%1 deve ser um número inteiro de %2 a %3</translation>
+    </message>
+    <message>
+        <source>%1 (got &apos;%2&apos;)</source>
+        <translation>%1 (recebido: &apos;%2&apos;)</translation>
+    </message>
+</context>
+<context>
     <name>office_sentences</name>
     <message>
         <source>The office database %1 refused the login (%2): check the user name and the password in Settings.</source>

@@ -1,4 +1,4 @@
-"""Settings: environment, credentials, company numbers and UI language.
+"""Settings: environment, credentials, company numbers, UI language and tracking.
 
 Also the first-run setup. Each environment keeps its own numbers and secrets (a
 homologation contract is not a production one), so while the dialog is open it holds
@@ -22,6 +22,7 @@ from postalgui.gui.dialogs.settings_pages.connection_test import ConnectionTestP
 from postalgui.gui.dialogs.settings_pages.form_parts import ERROR_STYLE
 from postalgui.gui.dialogs.settings_pages.interface_page import LANGUAGES, InterfacePage
 from postalgui.gui.dialogs.settings_pages.office_page import OfficePage
+from postalgui.gui.dialogs.settings_pages.tracking_page import TrackingPage
 from postalgui.gui.i18n import resolve_language
 from postalgui.gui.messages import arg, describe_error, environment_name, rule_message
 from postalgui.gui.tasks import TaskRunner
@@ -67,6 +68,7 @@ class SettingsDialog(QDialog):
         self.welcome_label.setVisible(first_run)
         self.url_edit.setText(saved.custom_base_url)
         self.interface_page.set_language(saved.language)
+        self.tracking_page.load(saved.tracking)
         self.connection_page.choose(saved.environment)
         self._load_form(saved.environment)
         self.environment_combo.currentIndexChanged.connect(self._on_environment_combo_current_index_changed)
@@ -87,6 +89,8 @@ class SettingsDialog(QDialog):
         self.company_page.edited.connect(self._on_company_page_edited)
         self.company_page.fieldLeft.connect(self._on_company_page_field_left)
         self.interface_page = InterfacePage(self)
+        self.tracking_page = TrackingPage(self)
+        self.tracking_page.edited.connect(self._on_tracking_page_edited)
         self.connection_test = ConnectionTestPanel(self.context, runner, self)
         self.connection_test.testRequested.connect(self._on_connection_test_test_requested)
         self.connection_test.testEnded.connect(self._on_connection_test_test_ended)
@@ -103,6 +107,7 @@ class SettingsDialog(QDialog):
         right = QVBoxLayout()
         right.addWidget(self.connection_test, 1)
         right.addWidget(self.interface_page)
+        right.addWidget(self.tracking_page)
         columns = QHBoxLayout()
         columns.addLayout(left, 3)
         columns.addLayout(right, 2)
@@ -149,6 +154,7 @@ class SettingsDialog(QDialog):
             "url": connection.url_error,
             **company.error_labels,
             "database_url": self.office_page.url_error,
+            **self.tracking_page.error_labels,
         }
 
     def _build_notes(self) -> None:
@@ -214,6 +220,8 @@ class SettingsDialog(QDialog):
             self.test_button,
             self.connection_test.result_view,
             self.language_combo,
+            *self.tracking_page.edits.values(),
+            self.tracking_page.notify_check,
             self.buttons,
         ]
         for first, second in itertools.pairwise(chain):
@@ -255,6 +263,7 @@ class SettingsDialog(QDialog):
             return False
         draft = self._store_form()
         errors = {name: rule_message(error) for name, error in draft.errors().items()}
+        errors |= self.tracking_page.errors()
         office_error = self.office_page.url_error_text(draft)
         if self._environment is Environment.CUSTOM:
             url_error = self.connection_page.url_error_text()
@@ -292,7 +301,10 @@ class SettingsDialog(QDialog):
     def _build_settings(self) -> Settings:
         """Settings as the form says; raises `InvalidValue`/`ValueError` if it is invalid."""
         self._store_form()
-        return self._drafts.settings(self._environment, self.interface_page.language(), self.url_edit.text())
+        settings = self._drafts.settings(
+            self._environment, self.interface_page.language(), self.url_edit.text()
+        )
+        return settings.updated(tracking=self.tracking_page.settings())
 
     # --- OK / Cancel ------------------------------------------------------------------------
 
@@ -386,6 +398,12 @@ class SettingsDialog(QDialog):
     def _on_company_page_field_left(self, name: str) -> None:
         """Leaving a field: check it from now on (the page showed it in its canonical form)."""
         self._touched.add(name)
+        self._validate()
+
+    @Slot()
+    def _on_tracking_page_edited(self) -> None:
+        """A Tracking value typed: its rule is shown from now on."""
+        self._touched |= set(self.tracking_page.error_labels)
         self._validate()
 
     @Slot()
