@@ -167,6 +167,23 @@
     </message>
 </context>
 <context>
+    <name>TrackObjects</name>
+    <message numerus="yes">
+        <source>%n object(s) sent to the Tracking tab.</source>
+        <translation>
+            <numerusform>%n object sent to the Tracking tab.</numerusform>
+            <numerusform>%n objects sent to the Tracking tab.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n line(s) without an object code left out.</source>
+        <translation>
+            <numerusform>%n line without an object code left out.</numerusform>
+            <numerusform>%n lines without an object code left out.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>TrackingDetailWords</name>
     <message numerus="yes">
         <source>Delivered %n day(s) late</source>

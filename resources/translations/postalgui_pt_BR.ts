@@ -4797,6 +4797,43 @@ Enviar de novo? Se ela a recebeu, o arquivo será preparado duas vezes.</transla
     </message>
 </context>
 <context>
+    <name>TrackObjects</name>
+    <message>
+        <source>Track these o&amp;bjects</source>
+        <translation>Rastrear estes o&amp;bjetos</translation>
+    </message>
+    <message>
+        <source>Follow the selected lines&apos; objects in the Tracking tab (every line shown when none is selected)</source>
+        <translation>Acompanha na aba Rastreamento os objetos das linhas selecionadas (todas as linhas exibidas quando nenhuma está selecionada)</translation>
+    </message>
+    <message>
+        <source>Track these objects</source>
+        <translation>Rastrear estes objetos</translation>
+    </message>
+    <message>
+        <source>None of these lines has an object code to track.</source>
+        <translation>Nenhuma destas linhas tem um código de objeto para rastrear.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n object(s) sent to the Tracking tab.</source>
+        <translation>
+            <numerusform>%n objeto enviado à aba Rastreamento.</numerusform>
+            <numerusform>%n objetos enviados à aba Rastreamento.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n line(s) without an object code left out.</source>
+        <translation>
+            <numerusform>%n linha sem código de objeto deixada de fora.</numerusform>
+            <numerusform>%n linhas sem código de objeto deixadas de fora.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>TrackingDetailWords</name>
     <message>
         <source>Posted</source>

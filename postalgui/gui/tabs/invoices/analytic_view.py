@@ -40,6 +40,7 @@ from postalgui.gui.tabs.invoices.analytic_filters import ItemFiltersBar
 from postalgui.gui.tabs.invoices.analytic_header import StatementHeader, header_fields
 from postalgui.gui.tabs.invoices.analytic_items_model import FETCH_BLOCK, AnalyticItemsModel
 from postalgui.gui.tabs.invoices.analytic_totals import ReconciliationLine, StatementTotals
+from postalgui.gui.tabs.invoices.track_objects import TrackObjects
 from postalgui.gui.widgets.message_bar import MessageArea
 from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.gui.widgets.saved_file import SavedFileReporter, ask_save_path, table_types
@@ -80,12 +81,15 @@ class AnalyticView(QWidget):
 
     Signals: ``loaded(int)`` with the number of items, once a statement is shown;
     ``loadFailed(str)`` with the message shown, when one could not be read;
-    ``exported(object)`` with the `Path` the items shown were saved to.
+    ``exported(object)`` with the `Path` the items shown were saved to;
+    ``trackRequested(object)`` with the `list[NewObject]` of the lines to follow
+    ("Track these objects": `TrackObjects`).
     """
 
     loaded = Signal(int)
     loadFailed = Signal(str)
     exported = Signal(object)
+    trackRequested = Signal(object)
 
     TASK_KEY = "invoices.analytic"
     EXPORT_TASK_KEY = "invoices.analytic.export"
@@ -99,6 +103,7 @@ class AnalyticView(QWidget):
         self._loaded: LoadedStatement | None = None
         self._path: Path | None = None
         self._title = ""
+        self._invoice: str | None = None
 
         self.messages = MessageArea(self)
         self.saved = SavedFileReporter(self.messages, self.EXPORT_TASK_KEY, self)
@@ -127,6 +132,9 @@ class AnalyticView(QWidget):
             self.tr("The items shown, with the filters applied, as an Excel workbook (.xlsx) or CSV")
         )
         self.export_button.clicked.connect(self._on_export_button_clicked)
+        self.tracking = TrackObjects(self.table, self.model, runner, self.messages, self)
+        self.tracking.trackRequested.connect(self.trackRequested)
+        self.track_button = self.tracking.button
         self.totals = StatementTotals(self)
         self.services_model, self.totals_model = self.totals.services_model, self.totals.totals_model
         self.empty_label = QLabel(self.tr("Open an analytic statement to see its items."), self)
@@ -180,6 +188,7 @@ class AnalyticView(QWidget):
         items_page = QWidget(self)
         footer = QHBoxLayout()
         footer.addWidget(self.count_label, 1)
+        footer.addWidget(self.track_button)
         footer.addWidget(self.export_button)
         items_layout = QVBoxLayout(items_page)
         items_layout.addWidget(self.filters)
@@ -200,14 +209,18 @@ class AnalyticView(QWidget):
 
     # --- public API ----------------------------------------------------------------------------
 
-    def load(self, path: Path, title: str) -> TaskHandle:
+    def load(self, path: Path, title: str, invoice: str | None = None) -> TaskHandle:
         """Read a statement CSV in the background and show it (`loaded` when shown).
+
+        ``invoice`` names the statement as its objects are tracked (``"RE 1234567"``: the
+        document type and number it was asked with); without it, the header's number.
 
         The statement shown so far goes at once (its memory is freed by the task), and
         a busy page stands in for the table until the new one is ready.
         """
         self._path = Path(path)
         self._title = title
+        self._invoice = invoice
         self.messages.clear(self.TASK_KEY)
         previous = self._loaded
         self._loaded = None
@@ -292,6 +305,7 @@ class AnalyticView(QWidget):
         self.title_label.setText(self._title or statement.title)
         self.title_label.setToolTip(statement.title)
         self.header_box.show_values(statement.header.values)
+        self.tracking.invoice = self._invoice or header_fields(statement.header.values).get("invoice") or None
         self.filters.fill(index)
         self.model.set_index(index)
         self._show_filtered_totals()
@@ -315,6 +329,7 @@ class AnalyticView(QWidget):
 
     def _update_actions(self) -> None:
         self.export_button.setEnabled(self.model.row_count() > 0)
+        self.tracking.update_enabled()
 
     # --- tasks ---------------------------------------------------------------------------------
 

@@ -61,6 +61,16 @@ def subject_text(job: Job) -> str:
     return text
 
 
+def statement_name(job: Job) -> str | None:
+    """``RE 1234567``: the document type and number an analytic statement was asked with
+    (what the Tracking detail says its objects were billed on); ``None`` for a preview."""
+    if job.fatura is None:
+        return None
+    return " ".join(
+        part for part in (job.params.get("tipoDocumento", "").strip(), job.fatura.strip()) if part
+    )
+
+
 def job_title(job: Job) -> str:
     """``Analytic statement, invoice 1234``: for window titles and messages."""
     return arg(QCoreApplication.translate("JobsPanel", "%1 — %2"), kind_text(job.kind), subject_text(job))

@@ -28,7 +28,7 @@ from postalgui.gui.tabs.invoices.invoice_actions import InvoiceActions
 from postalgui.gui.tabs.invoices.invoice_list_page import InvoiceListPage, InvoiceQuery
 from postalgui.gui.tabs.invoices.invoice_model import InvoiceTotals, slip_available
 from postalgui.gui.tabs.invoices.job_requests import JobRequests, PreviewDialog
-from postalgui.gui.tabs.invoices.jobs_model import job_file_kind, job_title
+from postalgui.gui.tabs.invoices.jobs_model import job_file_kind, job_title, statement_name
 from postalgui.gui.tabs.invoices.jobs_panel import JobsPanel
 from postalgui.gui.widgets.failure import Failure
 from postalgui.gui.widgets.message_kind import MessageKind
@@ -57,7 +57,9 @@ class InvoicesTab(QWidget):
     ``documentOpened(object)`` with the `PdfViewerWindow` showing a statement, slip or
     preview; ``typedLineCopied(str)`` with the formatted typed line put on the clipboard;
     ``typedLineMissing(int)`` with the invoice number whose slip had no valid typed line;
-    ``jobRequested(object)`` with a `Job` the operator accepted.
+    ``jobRequested(object)`` with a `Job` the operator accepted;
+    ``trackRequested(object)`` with the `list[NewObject]` of analytic statement lines
+    the clerk asked to follow (the window hands them to the Tracking tab).
     """
 
     invoicesLoaded = Signal(int)
@@ -65,6 +67,7 @@ class InvoicesTab(QWidget):
     typedLineCopied = Signal(str)
     typedLineMissing = Signal(int)
     jobRequested = Signal(object)
+    trackRequested = Signal(object)
 
     def __init__(
         self,
@@ -91,6 +94,7 @@ class InvoicesTab(QWidget):
         self.jobs = JobsPanel(self.desk, self)
         self.jobs.openRequested.connect(self._on_jobs_open_requested)
         self.analytic = AnalyticView(runner, self)
+        self.analytic.trackRequested.connect(self.trackRequested)
         self.divergences = DivergencesView(service, runner, self)
         self.invoice_actions = InvoiceActions(self)
         self.list_page = InvoiceListPage(
@@ -281,7 +285,7 @@ class InvoicesTab(QWidget):
         if path is None:
             return False
         if job_file_kind(job) == "csv":
-            self.analytic.load(path, job_title(job))
+            self.analytic.load(path, job_title(job), statement_name(job))
             self.pages.setCurrentWidget(self.analytic)
             return True
         return self.show_pdf(path, job_title(job)) is not None

@@ -1,0 +1,124 @@
+"""Track these objects: the analytic statement's lines handed to the Tracking tab.
+
+A button under the items and the same action in their context menu: the selected
+lines, or every line shown (the filters applied) when none is selected. Their labels
+become `NewObject`s in a task (`services.tracking.invoice_objects`: a statement holds up
+to 100,000 lines) carrying the product, posting day, destination CEP, the invoice they
+were billed on and each line's net value. The view says it with ``trackRequested``; the
+tab passes it on and the main window hands it to the Tracking tab (tabs never import
+each other).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject, Qt, Signal, Slot
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QMenu, QPushButton, QTableView, QWidget
+
+from postalgui.gui.messages import arg
+from postalgui.gui.widgets.message_kind import MessageKind
+from postalgui.services.tracking.invoice_objects import InvoiceObjects, index_objects
+
+if TYPE_CHECKING:
+    from PySide6.QtCore import QPoint
+
+    from postalgui.gui.tabs.invoices.analytic_items_model import AnalyticItemsModel
+    from postalgui.gui.tasks import TaskHandle, TaskRunner
+    from postalgui.gui.widgets.message_bar import MessageArea
+
+__all__ = ["TrackObjects"]
+
+
+class TrackObjects(QObject):
+    """The "Track these objects" button and menu action of the items table.
+
+    Signals: ``trackRequested(object)`` with the `list[NewObject]` of the lines chosen.
+    """
+
+    trackRequested = Signal(object)
+
+    TASK_KEY = "invoices.analytic.track"
+
+    def __init__(
+        self,
+        table: QTableView,
+        model: AnalyticItemsModel,
+        runner: TaskRunner,
+        messages: MessageArea,
+        parent: QWidget,
+    ) -> None:
+        super().__init__(parent)
+        self.table, self.model, self.runner, self.messages = table, model, runner, messages
+        self.invoice: str | None = None
+        """The statement the lines were billed on, ``"RE 1234567"`` (the view sets it)."""
+        self.button = QPushButton(self.tr("Track these o&bjects"), parent)
+        self.button.setObjectName("trackObjectsButton")
+        self.button.setToolTip(
+            self.tr(
+                "Follow the selected lines' objects in the Tracking tab "
+                "(every line shown when none is selected)"
+            )
+        )
+        self.button.clicked.connect(self._on_button_clicked)
+        self.action = QAction(self.tr("Track these objects"), parent)
+        self.action.triggered.connect(self._on_button_clicked)
+        table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        table.customContextMenuRequested.connect(self._on_table_context_menu_requested)
+
+    def update_enabled(self) -> None:
+        enabled = self.model.row_count() > 0
+        self.button.setEnabled(enabled)
+        self.action.setEnabled(enabled)
+
+    def chosen_rows(self) -> list[int]:
+        """The file rows of the selected lines, in the table's order; every line shown when none is."""
+        shown = self.model.file_rows()
+        picked = sorted({index.row() for index in self.table.selectionModel().selectedIndexes()})
+        return [shown[row] for row in picked if row < len(shown)] if picked else list(shown)
+
+    def track(self) -> TaskHandle | None:
+        """Build the chosen lines' objects in the background, then say ``trackRequested``."""
+        index = self.model.item_index()
+        if index is None or self.model.row_count() == 0:
+            return None
+        return self.runner.run(
+            index_objects,
+            index,
+            self.chosen_rows(),
+            self.invoice,
+            name="objects of an analytic statement",
+            key=self.TASK_KEY,
+            on_result=self._on_track_task_result,
+        )
+
+    @Slot(object)
+    def _on_track_task_result(self, found: InvoiceObjects) -> None:
+        if not found.objects:
+            self.messages.show_message(
+                self.tr("None of these lines has an object code to track."),
+                MessageKind.WARNING,
+                key=self.TASK_KEY,
+            )
+            return
+        text = self.tr("%n object(s) sent to the Tracking tab.", "", len(found.objects))
+        if found.skipped:
+            text = arg(
+                self.tr("%1 %2"),
+                text,
+                self.tr("%n line(s) without an object code left out.", "", found.skipped),
+            )
+        self.messages.show_message(text, MessageKind.INFO, key=self.TASK_KEY)
+        self.trackRequested.emit(found.objects)
+
+    @Slot()
+    def _on_button_clicked(self) -> None:
+        self.track()
+
+    @Slot("QPoint")
+    def _on_table_context_menu_requested(self, point: QPoint) -> None:
+        menu = QMenu(self.table)
+        menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        menu.addAction(self.action)
+        menu.popup(self.table.viewport().mapToGlobal(point))

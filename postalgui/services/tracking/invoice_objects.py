@@ -1,0 +1,83 @@
+"""The objects of an analytic statement, to follow: one `NewObject` per label (``ETIQUETA``).
+
+Every line of an analytic statement is an object the office paid for: its label is the
+object code, and the line knows the product (``CODIGO SERVICO``), the posting day, the
+destination CEP and what it cost (``VALOR LIQUIDO``), which the Tracking detail shows
+beside the timeline with the invoice it was billed on (``"RE 1234567"``). A label on
+several lines (an additional service billed apart) is one object whose amount is their
+sum. Lines without a label, or with one that is not an object code, are counted apart
+(`InvoiceObjects.skipped`): the statement carries them (a registered letter's
+surcharge...), the operator does not track them.
+
+The statement has no origin CEP (its ``UNIDADE POSTAGEM`` is a unit's name), so the
+delivery-time fallback waits for the operator's ``dtPrevista`` on these objects.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from decimal import Decimal
+from typing import TYPE_CHECKING
+
+from postalgui.api.values import InvalidValue, parse_cep
+from postalgui.api.values.object_codes import parse_object_code
+from postalgui.services.invoices.item_index import date_key, key_date
+from postalgui.services.tracking.records import NewObject
+
+if TYPE_CHECKING:
+    from postalgui.api.cancel import TaskControl
+    from postalgui.api.models.invoices import AnalyticItem
+    from postalgui.services.invoices.item_index import ItemIndex
+
+__all__ = ["InvoiceObjects", "index_objects", "invoice_objects"]
+
+
+@dataclass(frozen=True)
+class InvoiceObjects:
+    """The objects of some statement lines, and how many lines had no object code."""
+
+    objects: list[NewObject]
+    skipped: int = 0
+
+
+def invoice_objects(items: Sequence[AnalyticItem], invoice: str | None) -> InvoiceObjects:
+    """One `NewObject` per label of ``items`` (in their order), billed on ``invoice``."""
+    found: dict[str, NewObject] = {}
+    skipped = 0
+    for item in items:
+        try:
+            code = parse_object_code(item.etiqueta)
+        except InvalidValue:
+            skipped += 1
+            continue
+        known = found.get(code)
+        if known is not None:
+            found[code] = replace(
+                known, invoice_amount=(known.invoice_amount or Decimal(0)) + item.valor_liquido
+            )
+            continue
+        key = date_key(item.data_postagem)
+        found[code] = NewObject(
+            code,
+            co_produto=item.codigo_servico.strip() or None,
+            cep_destino=_cep(item.cep_destinatario),
+            posted_on=key_date(key) if key is not None else None,
+            invoice=invoice,
+            invoice_amount=item.valor_liquido,
+        )
+    return InvoiceObjects(list(found.values()), skipped)
+
+
+def index_objects(
+    task: TaskControl, index: ItemIndex, rows: Sequence[int], invoice: str | None
+) -> InvoiceObjects:
+    """`invoice_objects` of these file rows of a loaded statement (a task: 100,000 lines)."""
+    return invoice_objects(index.items_at(rows, task), invoice)
+
+
+def _cep(text: str) -> str | None:
+    try:
+        return parse_cep(text) if text.strip() else None
+    except InvalidValue:
+        return None

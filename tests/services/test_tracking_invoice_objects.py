@@ -1,0 +1,63 @@
+"""`invoice_objects`: one object per label, a label on several lines is one object with their sum."""
+
+from __future__ import annotations
+
+from datetime import date
+from decimal import Decimal
+
+from postalgui.api.models.invoices import AnalyticItem
+from postalgui.services.tracking.invoice_objects import invoice_objects
+from postalgui.services.tracking.records import NewObject
+
+
+def _item(label: str, net: str, *, cep: str = "01310100", posted: str = "25/09/2026") -> AnalyticItem:
+    return AnalyticItem(
+        cartao="0074512345",
+        titular="Loja",
+        codigo_servico="03220",
+        servico="SEDEX CONTRATO AG",
+        data_postagem=posted,
+        servicos_adicionais="",
+        unidade_postagem="AC CENTRAL DE SAO PAULO",
+        cep_destinatario=cep,
+        etiqueta=label,
+        documento="1",
+        peso=300,
+        valor_unitario=Decimal(net),
+        desconto=Decimal(0),
+        quantidade=1,
+        valor_liquido=Decimal(net),
+        valor_declarado=Decimal(0),
+    )
+
+
+def test_labels_become_objects_once_with_the_sum_of_their_lines_and_the_rest_is_counted() -> None:
+    found = invoice_objects(
+        [
+            _item("dg049186226br", "10.50"),
+            _item("", "1.00"),
+            _item("DG049186227BR", "2.00"),  # a wrong check digit
+            _item("DG049186226BR", "4.25"),  # an additional service billed apart
+            _item("SL631662283BR", "39.56", cep="70.352-659", posted="bad"),
+        ],
+        "RE 40032119",
+    )
+    assert found.skipped == 2
+    assert found.objects == [
+        NewObject(
+            "DG049186226BR",
+            co_produto="03220",
+            cep_destino="01310100",
+            posted_on=date(2026, 9, 25),
+            invoice="RE 40032119",
+            invoice_amount=Decimal("14.75"),
+        ),
+        NewObject(
+            "SL631662283BR",
+            co_produto="03220",
+            cep_destino="70352659",
+            posted_on=None,
+            invoice="RE 40032119",
+            invoice_amount=Decimal("39.56"),
+        ),
+    ]
