@@ -24,9 +24,9 @@ from PySide6.QtWidgets import QMainWindow, QWidget
 
 from postalgui.api.environments import Environment
 from postalgui.gui.messages import arg, environment_name, reset_settings_text
-from postalgui.gui.tab_factories import TAB_FACTORIES, TabFactory
+from postalgui.gui.tab_factories import TAB_FACTORIES, FollowerFactory, TabFactory
 from postalgui.gui.tab_navigation import mnemonic_letter, with_mnemonic
-from postalgui.gui.tabs.contract import ChangesSettings, FollowsSettings
+from postalgui.gui.tabs.contract import ChangesSettings, FollowsObjects, FollowsSettings, HandsObjects
 from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.gui.widgets.window_state import WindowState
 
@@ -41,6 +41,7 @@ if TYPE_CHECKING:
     from postalgui.gui.tasks import TaskHandle, TaskRunner
     from postalgui.services.connection import ConnectionReport
     from postalgui.services.context import AppContext
+    from postalgui.services.tracking.records import NewObject
 
 __all__ = ["MainWindow", "TabPlaceholder", "mnemonic_letter", "with_mnemonic"]
 
@@ -220,6 +221,8 @@ class MainWindow(QMainWindow):
         tab = placeholder.factory.build(self.context, self.runner)
         if isinstance(tab, ChangesSettings):  # the card quoting uses, say
             tab.settingsApplied.connect(self._on_tab_settings_applied)
+        if isinstance(tab, HandsObjects):  # Invoices: "Track these objects"
+            tab.trackRequested.connect(self._on_tab_track_requested)
         current, label = self.tabs.currentIndex(), self.tabs.tabText(index)
         self._replacing_tab = True  # the removal moves the current index: build nothing else
         try:
@@ -230,6 +233,23 @@ class MainWindow(QMainWindow):
             self._replacing_tab = False
         placeholder.deleteLater()
         return tab
+
+    def follower_tab(self) -> FollowsObjects | None:
+        """The tab that follows objects (Tracking), built now if it was not yet; ``None`` without one."""
+        for index in range(self.tabs.count()):
+            widget = self.tabs.widget(index)
+            if isinstance(widget, TabPlaceholder) and isinstance(widget.factory, FollowerFactory):
+                widget = self.built_tab(index)
+            if isinstance(widget, FollowsObjects):
+                return widget
+        return None
+
+    @Slot(object)
+    def _on_tab_track_requested(self, objects: list[NewObject]) -> None:
+        """A tab handed objects to follow: the Tracking tab shows itself, adds and refreshes them."""
+        follower = self.follower_tab()
+        if follower is not None:
+            follower.follow(objects)
 
     @Slot(int)
     def _on_tabs_current_changed(self, index: int) -> None:

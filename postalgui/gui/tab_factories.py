@@ -20,7 +20,7 @@ otherwise the overview is the last tab, "Connection".
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, ClassVar, Literal, Protocol, runtime_checkable
 
 from PySide6.QtCore import QCoreApplication
 
@@ -38,6 +38,7 @@ __all__ = [
     "BranchesTabFactory",
     "ChangesSettings",
     "ContractsTabFactory",
+    "FollowerFactory",
     "FollowsSettings",
     "InvoicesTabFactory",
     "PriceTabFactory",
@@ -60,6 +61,19 @@ class TabFactory(Protocol):
     def build(self, context: AppContext, runner: TaskRunner) -> QWidget:
         """The tab, imported here (its modules load after the window is on screen)."""
         ...
+
+
+@runtime_checkable
+class FollowerFactory(Protocol):
+    """A factory whose tab follows objects other tabs hand over (a `FollowsObjects`: the
+    Tracking tab). The window builds that tab when objects arrive before it was shown, and
+    only that one: it knows it by this mark (``FOLLOWS_OBJECTS = True``) without building it."""
+
+    FOLLOWS_OBJECTS: ClassVar[Literal[True]]
+
+    def label(self) -> str: ...
+
+    def build(self, context: AppContext, runner: TaskRunner) -> QWidget: ...
 
 
 class PriceTabFactory:

@@ -5,7 +5,9 @@ feature service, the task runner and its message area. Two optional hooks link a
 the settings: `FollowsSettings` (the window calls ``settings_changed()`` after a change
 made anywhere) and `ChangesSettings` (the tab saved settings itself and says so with
 ``settingsApplied``). Both are runtime-checkable, because a tab has either, both or
-neither.
+neither. Two more link tabs to each other without importing each other: `HandsObjects`
+(the Invoices tab says ``trackRequested`` with objects to follow) and `FollowsObjects`
+(the Tracking tab's ``follow``); the window passes one to the other.
 
 This module is imported by the window's frame before it is shown: Qt only.
 """
@@ -16,6 +18,8 @@ from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
     from PySide6.QtCore import SignalInstance
+
+    from postalgui.services.tracking.records import NewObject
 
 
 @runtime_checkable
@@ -34,4 +38,23 @@ class ChangesSettings(Protocol):
     @property
     def settingsApplied(self) -> SignalInstance:
         """Emitted after the tab saved new settings; the window makes every view follow."""
+        ...
+
+
+@runtime_checkable
+class HandsObjects(Protocol):
+    """A tab that hands objects to follow to the tab that follows them (Invoices)."""
+
+    @property
+    def trackRequested(self) -> SignalInstance:
+        """Emitted with a ``list[NewObject]`` the user asked to follow."""
+        ...
+
+
+@runtime_checkable
+class FollowsObjects(Protocol):
+    """The tab that follows objects (Tracking): it shows itself, adds them and refreshes them."""
+
+    def follow(self, objects: list[NewObject]) -> None:
+        """Follow ``objects`` (switching to this tab); called by the window."""
         ...

@@ -15,8 +15,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QHeaderView, QTableView
 
 from postalgui.api.models.branches import UnitStatusCode
-from postalgui.gui.tabs.branches.unit_model import UnitColumn, open_now_words
 from postalgui.gui.models.branch_words import status_word, type_word
+from postalgui.gui.tabs.branches.unit_model import UnitColumn, open_now_words
 
 __all__ = ["fit_columns"]
 

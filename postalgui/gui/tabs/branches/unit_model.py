@@ -24,9 +24,6 @@ from PySide6.QtGui import QGuiApplication, QPalette
 from postalgui.api.models.branches import Unit, UnitStatusCode
 from postalgui.gui.i18n import app_locale
 from postalgui.gui.messages import arg
-from postalgui.gui.models.key_sorted import KeySortedModel
-from postalgui.gui.models.records import ALIGN_LEFT, ALIGN_RIGHT, Index, header_data, row_flags
-from postalgui.gui.models.roles import SORT_ROLE
 from postalgui.gui.models.branch_words import (
     opening_text,
     place_text,
@@ -34,6 +31,9 @@ from postalgui.gui.models.branch_words import (
     status_word,
     type_word,
 )
+from postalgui.gui.models.key_sorted import KeySortedModel
+from postalgui.gui.models.records import ALIGN_LEFT, ALIGN_RIGHT, Index, header_data, row_flags
+from postalgui.gui.models.roles import SORT_ROLE
 from postalgui.services.branches.hours import WEEK, OpeningState, minute_of_week, unit_opening
 from postalgui.services.branches.index import BranchIndex, fold
 

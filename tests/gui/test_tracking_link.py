@@ -1,0 +1,94 @@
+"""The window hands the objects a tab asks to track to the tab that follows them.
+
+Tabs never import each other: the Invoices tab says ``trackRequested`` (`HandsObjects`),
+the Tracking tab has ``follow`` (`FollowsObjects`), and the window passes one to the
+other, building the Tracking tab first when it was never shown.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import ClassVar, Literal
+
+import pytest
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QWidget
+from pytestqt.qtbot import QtBot
+
+from postalgui.gui.main_window import MainWindow, TabPlaceholder
+from postalgui.gui.tabs.contract import FollowsObjects, HandsObjects
+from postalgui.gui.tasks import TaskRunner
+from postalgui.services.context import AppContext
+from postalgui.services.tracking.records import NewObject
+
+
+class HandingTab(QWidget):
+    trackRequested = Signal(object)
+
+
+class FollowingTab(QWidget):
+    def __init__(self) -> None:
+        super().__init__()
+        self.followed: list[list[NewObject]] = []
+
+    def follow(self, objects: list[NewObject]) -> None:
+        self.followed.append(objects)
+
+
+class HandingFactory:
+    def label(self) -> str:
+        return "Invoices"
+
+    def build(self, context: AppContext, runner: TaskRunner) -> QWidget:
+        return HandingTab()
+
+
+class FollowingFactory:
+    FOLLOWS_OBJECTS: ClassVar[Literal[True]] = True
+    built = 0
+
+    def label(self) -> str:
+        return "Tracking"
+
+    def build(self, context: AppContext, runner: TaskRunner) -> QWidget:
+        FollowingFactory.built += 1
+        return FollowingTab()
+
+
+class OtherFactory:
+    def label(self) -> str:
+        return "Other"
+
+    def build(self, context: AppContext, runner: TaskRunner) -> QWidget:
+        raise AssertionError("a tab that follows nothing is not built for the hand-over")
+
+
+@pytest.fixture
+def window(context: AppContext, runner: TaskRunner, qtbot: QtBot) -> Iterator[MainWindow]:
+    FollowingFactory.built = 0
+    main = MainWindow(context, runner, tab_factories=[HandingFactory(), OtherFactory(), FollowingFactory()])
+    qtbot.addWidget(main)
+    main.show()
+    yield main
+    main.close()
+
+
+def test_the_protocols_tell_the_tabs_apart(qapp: object) -> None:
+    assert isinstance(HandingTab(), HandsObjects)
+    assert not isinstance(HandingTab(), FollowsObjects)
+    assert isinstance(FollowingTab(), FollowsObjects)
+
+
+def test_objects_a_tab_hands_over_reach_the_following_tab_built_on_demand(window: MainWindow) -> None:
+    handing = window.built_tab(0)
+    assert isinstance(handing, HandingTab)
+    assert isinstance(window.tabs.widget(2), TabPlaceholder)
+    objects = [NewObject("DG049186226BR", invoice="RE 40032119")]
+    handing.trackRequested.emit(objects)
+    following = window.tabs.widget(2)
+    assert isinstance(following, FollowingTab)
+    assert following.followed == [objects]
+    handing.trackRequested.emit(objects)
+    assert following.followed == [objects, objects]
+    assert FollowingFactory.built == 1
+    assert isinstance(window.tabs.widget(1), TabPlaceholder)  # never built
