@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import date
 from decimal import Decimal
 from pathlib import Path
@@ -32,13 +31,11 @@ def statement(tmp_path: Path) -> tuple[Path, list[AnalyticItem]]:
 
 
 @pytest.fixture
-def view(runner: TaskRunner, qtbot: QtBot) -> Iterator[AnalyticView]:
+def view(runner: TaskRunner, qtbot: QtBot) -> AnalyticView:
+    """The view alone (hidden: "Track these objects" needs no painting)."""
     widget = AnalyticView(runner)
     qtbot.addWidget(widget)
-    widget.resize(1200, 800)
-    widget.show()
-    yield widget
-    widget.close()
+    return widget
 
 
 def _load(view: AnalyticView, qtbot: QtBot, path: Path, invoice: str | None = "RE 40032119") -> None:

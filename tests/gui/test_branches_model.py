@@ -15,9 +15,9 @@ from pytestqt.qtbot import QtBot
 
 from postalgui.api.models.branches import Unit
 from postalgui.gui.i18n import app_locale
+from postalgui.gui.models.branch_words import opening_text, status_word, type_word, yes_no
 from postalgui.gui.tabs.branches.detail_panel import UnitDetail, map_url
 from postalgui.gui.tabs.branches.unit_model import UnitColumn, UnitModel, distance_text
-from postalgui.gui.models.branch_words import opening_text, status_word, type_word, yes_no
 from postalgui.services.branches.hours import opening_state
 from postalgui.services.branches.index import BranchIndex
 

@@ -10,7 +10,6 @@ from typing import Any, cast
 
 import pytest
 from PySide6.QtCore import QCoreApplication
-from PySide6.QtWidgets import QVBoxLayout, QWidget
 from pytestqt.qtbot import QtBot
 
 from postalgui.api.models.branches import Unit
@@ -152,15 +151,12 @@ def service(tmp_path: Path) -> Iterator[FakeTracking]:
 def panel(qtbot: QtBot, qapp: object, service: FakeTracking) -> Iterator[DetailPanel]:
     del qapp
     runner = TaskRunner()
-    window = QWidget()
-    qtbot.addWidget(window)
-    messages = MessageArea(window)
-    widget = DetailPanel(Desk(cast(TrackingService, service), runner, messages), window)
-    layout = QVBoxLayout(window)
-    layout.addWidget(messages)
-    layout.addWidget(widget, 1)
-    window.resize(900, 700)
-    window.show()
+    messages = MessageArea()
+    qtbot.addWidget(messages)
+    widget = DetailPanel(Desk(cast(TrackingService, service), runner, messages))
+    qtbot.addWidget(widget)
+    widget.resize(900, 700)
+    widget.show()
     yield widget
     assert runner.shutdown(15000), "background tasks did not end"
 

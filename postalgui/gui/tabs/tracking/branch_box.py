@@ -11,7 +11,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from PySide6.QtGui import QFont
-from PySide6.QtWidgets import QGroupBox, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QGroupBox, QLabel, QVBoxLayout, QWidget
 
 from postalgui.api.models.branches import Unit
 from postalgui.gui.messages import arg
@@ -20,7 +20,17 @@ from postalgui.gui.tabs.tracking.detail_words import moment_text
 from postalgui.gui.widgets.selectable_label import selectable_label
 from postalgui.services.branches.hours import unit_opening, unit_zone, week_table
 
-__all__ = ["BranchBox"]
+__all__ = ["BranchBox", "bold_label"]
+
+
+def bold_label(parent: QWidget, name: str, scale: float = 1.0) -> QLabel:
+    """A `selectable_label` in bold, ``scale`` times the usual size: the detail's headings."""
+    label = selectable_label(parent, name)
+    font = QFont(label.font())
+    font.setPointSizeF(font.pointSizeF() * scale)
+    font.setBold(True)
+    label.setFont(font)
+    return label
 
 
 class BranchBox(QGroupBox):
@@ -30,10 +40,7 @@ class BranchBox(QGroupBox):
         super().__init__(parent)
         self.setObjectName("trackingBranchBox")
         self.setTitle(self.tr("Waiting for pickup at"))
-        self.name_label = selectable_label(self, "branchName")
-        bold = QFont(self.name_label.font())
-        bold.setBold(True)
-        self.name_label.setFont(bold)
+        self.name_label = bold_label(self, "branchName")
         self.opening_label = selectable_label(self, "branchOpening")
         self.hours_label = selectable_label(self, "branchHoursToday")
         self.address_label = selectable_label(self, "branchAddress")

@@ -16,12 +16,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Signal, Slot
-from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QFormLayout, QLabel, QVBoxLayout, QWidget
 
 from postalgui.api.values import format_brl
 from postalgui.gui.messages import arg, describe_error, local_datetime, or_dash
-from postalgui.gui.tabs.tracking.branch_box import BranchBox
+from postalgui.gui.tabs.tracking.branch_box import BranchBox, bold_label
 from postalgui.gui.tabs.tracking.detail_words import expected_text, lateness_text, status_text
 from postalgui.gui.tabs.tracking.timeline_model import TimelineModel
 from postalgui.gui.widgets.message_kind import MessageKind
@@ -63,15 +62,8 @@ class DetailPanel(QWidget):
         self._shown: WatchedObject | None = None
         self._handles: dict[str, TaskHandle] = {}
         self._branch_code = ""
-        self.code_label = selectable_label(self, "trackingCode")
-        font = QFont(self.code_label.font())
-        font.setPointSizeF(font.pointSizeF() * 1.2)
-        font.setBold(True)
-        self.code_label.setFont(font)
-        self.status_label = selectable_label(self, "trackingStatus")
-        bold = QFont(self.status_label.font())
-        bold.setBold(True)
-        self.status_label.setFont(bold)
+        self.code_label = bold_label(self, "trackingCode", 1.2)
+        self.status_label = bold_label(self, "trackingStatus")
         self.lateness_label = selectable_label(self, "trackingLateness")
         self.message_label = selectable_label(self, "trackingMessage")
         self.branch_box = BranchBox(self)
