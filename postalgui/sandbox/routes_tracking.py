@@ -26,7 +26,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Path, Request
 from pydantic import BaseModel, Field
 
-from postalgui.sandbox.auth import require_bearer
+from postalgui.sandbox.auth import require_api
 from postalgui.sandbox.errors import MessageResponse, OperatorError
 from postalgui.sandbox.faults import CONTROL_PREFIX
 from postalgui.sandbox.state import SandboxState, get_state
@@ -41,9 +41,6 @@ from postalgui.sandbox.tracking.world import RegistrationError
 
 TRACKING_API = 87
 MAX_CODES = 100
-GTW_TRACKING_NOT_ENABLED = (
-    f"GTW-011: API {TRACKING_API} (Rastro) não habilitada para o cartão de postagem ou contrato do token"
-)
 SRO_NO_CODES = "SRO-001: Informe ao menos um código de objeto em 'codigosObjetos'"
 SRO_BAD_RESULT = "SRO-002: Parâmetro 'resultado' inválido: use T (todos), U (último) ou P (primeiro)"
 
@@ -52,16 +49,7 @@ def sro_too_many(count: int) -> str:
     return f"SRO-101: Quantidade de objetos ({count}) excede o máximo de {MAX_CODES} por consulta"
 
 
-async def require_tracking_api(claims: Annotated[TokenClaims, Depends(require_bearer)]) -> TokenClaims:
-    """FastAPI dependency: a valid token whose card or contract has the tracking API enabled."""
-    if TRACKING_API not in claims.api:
-        raise OperatorError(
-            403, GTW_TRACKING_NOT_ENABLED, causa=f"API {TRACKING_API} (Rastro) não consta do token"
-        )
-    return claims
-
-
-Claims = Annotated[TokenClaims, Depends(require_tracking_api)]
+Claims = Annotated[TokenClaims, Depends(require_api(TRACKING_API, "Rastro"))]
 State = Annotated[SandboxState, Depends(get_state)]
 
 router = APIRouter(

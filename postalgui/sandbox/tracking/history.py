@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import functools
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, datetime, time, timedelta
 
 from postalgui.sandbox.deadline_engine import DeadlineError, add_business_days, national_deadline
@@ -58,8 +58,10 @@ class Event:
     kind: Kind
     unit: RouteUnit
     destination: RouteUnit | None = None
-    detail: str | None = None
+    """Where the object travels to (RO): `unidadeDestino`."""
+    detail: str = ""
     pickup_until: datetime | None = None
+    """Until when it waits at the branch (LDI): `dtLimiteRetirada`."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,7 +122,7 @@ class _Timeline:
         hours: tuple[int, int] = (8, 18),
         *,
         destination: RouteUnit | None = None,
-        detail: str | None = None,
+        detail: str = "",
     ) -> Event:
         rng = self.rng
         start = datetime.combine(day or self.last.at.date(), time(hours[0]))
@@ -190,7 +192,7 @@ def _awaiting_pickup(line: _Timeline, route: _Route, attempts: list[date]) -> No
     next_day = add_business_days(attempts[-1], 1)
     waiting = line.add(AWAITING, route.branch, next_day, (9, 12), detail=AWAITING_DETAIL)
     limit = waiting.at + timedelta(days=PICKUP_DAYS)
-    line.events[-1] = Event(waiting.at, AWAITING, route.branch, None, AWAITING_DETAIL, limit)
+    line.events[-1] = replace(waiting, pickup_until=limit)
     line.add(RETURNED, route.branch, add_business_days(limit.date() + timedelta(days=1), 0), (8, 12))
 
 

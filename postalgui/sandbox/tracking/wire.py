@@ -47,7 +47,7 @@ def event_record(event: Event) -> dict[str, Any]:
         "dtHrGravado": stamp(event.at + RECORDED_AFTER),
         "descricao": descricao,
     }
-    if event.detail is not None:
+    if event.detail:
         record["detalhe"] = event.detail
     record["unidade"] = event.unit.record()
     if event.destination is not None:

@@ -68,7 +68,8 @@ class TrackingWorld:
         contract: str | None = None,
         weight_g: int = 0,
     ) -> TrackedObject:
-        """Make an object trackable from `posted` on (RegistrationError if it cannot be)."""
+        """Make an object trackable from `posted` on (RegistrationError if it cannot be): what
+        other sandbox parts (pre-postings) call, as ``tracking_world(state).register(...)``."""
         code = _checked(code, product, origin_cep, destination_cep, fate)
         weight = weight_g or 200 + int(code[2:10]) % 2800
         tracked = TrackedObject(
@@ -112,17 +113,3 @@ class TrackingWorld:
 def tracking_world(state: SandboxState) -> TrackingWorld:
     """The app's tracking world (made on first use, dropped by reset)."""
     return state.extension(EXTENSION, lambda: TrackingWorld(state.config.demo))
-
-
-def register(
-    state: SandboxState,
-    code: str,
-    product: str,
-    origin_cep: str,
-    destination_cep: str,
-    posted: datetime,
-    *,
-    fate: Fate | None = None,
-) -> TrackedObject:
-    """What other sandbox parts (pre-postings) call so the object they made can be tracked."""
-    return tracking_world(state).register(code, product, origin_cep, destination_cep, posted, fate=fate)
