@@ -12,6 +12,7 @@ from sqlalchemy import insert
 from sqlalchemy.engine import URL, make_url
 
 from postalgui.api.cancel import Cancelled, PlainTask, Progress
+from postalgui.api.values.object_codes import check_digit
 from postalgui.services.office.errors import OfficeDatabaseError, OfficeUnavailableError
 from postalgui.services.office.problems import office_problem, url_rule
 from postalgui.services.office.service import OfficeService, TypedDatabase
@@ -68,8 +69,18 @@ def preset_row(name: str) -> dict[str, object]:
     }
 
 
-def fill(store: OfficeStore, quotes: int, jobs: int = 0, presets: int = 0) -> None:
+def tracked_row(serial: int) -> dict[str, object]:
+    code = f"QB{serial:08d}{check_digit(f'{serial:08d}')}BR"
+    return {"uid": uuid.uuid4().hex, "environment": ENV, "code": code, "source": "paste",
+            "added_at": "2026-11-25T12:00:00+00:00", "status": "in_transit"}  # fmt: skip
+
+
+def fill(store: OfficeStore, quotes: int, jobs: int = 0, presets: int = 0, tracked: int = 0) -> None:
     store.run(lambda c: c.execute(insert(tables.quote), [quote_row() for _ in range(quotes)]))
+    if tracked:
+        store.run(
+            lambda c: c.execute(insert(tables.tracked_object), [tracked_row(n) for n in range(tracked)])
+        )
     if jobs:
         store.run(lambda c: c.execute(insert(tables.job), [job_row() for _ in range(jobs)]))
     if presets:
@@ -121,13 +132,27 @@ def test_check_of_the_server_reads_its_version_and_counts(
 
 def test_upload_copies_then_skips_everything(service: OfficeService, server: TypedDatabase) -> None:
     with service.candidate(server) as office:
-        fill(office.local(), quotes=BATCH + 20, jobs=2, presets=3)
+        fill(office.local(), quotes=BATCH + 20, jobs=2, presets=3, tracked=4)
     steps: list[Progress] = []
     first = {c.table: (c.copied, c.skipped) for c in upload_typed(PlainTask(steps.append), service, server)}
-    assert first == {"quote": (BATCH + 20, 0), "quote_deadline": (0, 0), "job": (2, 0), "preset": (3, 0)}
+    assert first == {
+        "quote": (BATCH + 20, 0),
+        "quote_deadline": (0, 0),
+        "job": (2, 0),
+        "preset": (3, 0),
+        "tracked_object": (4, 0),
+        "tracking_alert": (0, 0),
+    }
     assert (steps[0].done, steps[0].total, steps[0].text) == (BATCH, BATCH + 20, "quote")
     again = {c.table: (c.copied, c.skipped) for c in upload_typed(PlainTask(), service, server)}
-    assert again == {"quote": (0, BATCH + 20), "quote_deadline": (0, 0), "job": (0, 2), "preset": (0, 3)}
+    assert again == {
+        "quote": (0, BATCH + 20),
+        "quote_deadline": (0, 0),
+        "job": (0, 2),
+        "preset": (0, 3),
+        "tracked_object": (0, 4),
+        "tracking_alert": (0, 0),
+    }
     assert check_typed(PlainTask(), service, server).quotes == BATCH + 20
 
 
