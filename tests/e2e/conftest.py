@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import threading
 from collections.abc import Iterator
+from datetime import datetime
 from typing import Any
 
 import pytest
@@ -54,6 +55,26 @@ class SandboxControl:
     def fail_next_processing(self, count: int = 1) -> None:
         """The next `count` analytic or preview requests end in ERRO."""
         self._call("POST", "/processing/fail-next", {"count": count})
+
+    def now(self) -> datetime:
+        """The sandbox clock's time (its local time, naive, as tracking events are written)."""
+        return datetime.fromisoformat(self._call("GET", "/clock")["now"]).replace(tzinfo=None)
+
+    def register_object(
+        self,
+        code: str,
+        posted: datetime,
+        fate: str = "on_time",
+        *,
+        product: str = "03220",
+        origin: str = "01310100",
+        destination: str = "20040020",
+    ) -> None:
+        """A parcel the tracking service knows from ``posted`` on, with a known fate
+        (on_time, late, awaiting_pickup, returned, lost)."""
+        body = {"codigo": code, "coProduto": product, "cepOrigem": origin, "cepDestino": destination,
+                "postado": posted.isoformat(), "destino": fate}  # fmt: skip
+        self._call("POST", "/tracking/objects", body)
 
     def advance_clock(self, seconds: float) -> dict[str, Any]:
         """Move the sandbox clock forward (tokens expire and processed files age with it)."""
