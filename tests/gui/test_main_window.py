@@ -467,7 +467,14 @@ def test_the_app_tabs_are_labelled_before_they_are_built(
     window = MainWindow(context, runner)
     qtbot.addWidget(window)
     labels = [factory.label() for factory in TAB_FACTORIES]
-    assert labels == ["Prices", "Invoices and slips", "Contracts and cards", "Branches", "Attendances", "Tracking"]
+    assert labels == [
+        "Prices",
+        "Invoices and slips",
+        "Contracts and cards",
+        "Branches",
+        "Attendances",
+        "Tracking",
+    ]
     texts = [window.tabs.tabText(i) for i in range(window.tabs.count())]
     assert texts == [  # Alt+letter
         "&Prices",

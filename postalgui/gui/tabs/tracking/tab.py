@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QItemSelection, QObject, Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QAction, QKeySequence, QShortcut
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QTabWidget, QToolBar, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QHeaderView, QLabel, QTabWidget, QToolBar, QVBoxLayout, QWidget
 
 from postalgui.gui.desk import Desk
 from postalgui.gui.i18n import app_locale
@@ -30,19 +30,17 @@ from postalgui.gui.tabs.tracking.filters import FilterBar
 from postalgui.gui.tabs.tracking.list_actions import ListActions
 from postalgui.gui.tabs.tracking.live import TOPIC, WatchlistFeed
 from postalgui.gui.tabs.tracking.notifier import Notifier, TrayNotifier, alert_message
-from postalgui.gui.tabs.tracking.object_index import Counter, Criteria, ObjectIndex
+from postalgui.gui.tabs.tracking.object_index import Counter, Criteria, ObjectIndex, load_index
 from postalgui.gui.tabs.tracking.object_model import ObjectColumn, ObjectModel
 from postalgui.gui.tabs.tracking.refresher import Refresher
 from postalgui.gui.tasks import Failure
 from postalgui.gui.widgets.tables import read_only_table
 from postalgui.gui.widgets.window_state import RememberedSplitter
-from postalgui.services.tracking import list_tasks
 from postalgui.services.tracking.use_cases import new_alerts
 
 if TYPE_CHECKING:
     from postalgui.gui.tasks import TaskHandle, TaskRunner
     from postalgui.gui.widgets.message_bar import MessageArea
-    from postalgui.services.tracking.records import WatchedObject
     from postalgui.services.tracking.service import TrackingService
     from postalgui.services.tracking.use_cases import Added
     from postalgui.services.tracking.watchlist import Alert
@@ -106,7 +104,9 @@ class TrackingTab(QWidget):
         self.counters = Counters(self)
         self.filters = FilterBar(self)
         self.model = ObjectModel(self)
-        self.table = read_only_table(self, self.model, "trackingTable", self.tr("Tracked objects"))
+        self.table = read_only_table(
+            self, self.model, "trackingTable", self.tr("Tracked objects"), QHeaderView.ResizeMode.Interactive
+        )  # widths the user drags: fitting 10,000 rows to their contents reads every cell
         self.table.setSortingEnabled(True)
         self.table.sortByColumn(ObjectColumn.CODE, Qt.SortOrder.AscendingOrder)
         self.table.verticalHeader().setDefaultSectionSize(self.table.fontMetrics().height() + 8)
@@ -193,8 +193,9 @@ class TrackingTab(QWidget):
         """Read the list again in the background (the table keeps what it shows till then)."""
         archived = self.actions_.show_archived
         return self.desk.run(
-            list_tasks.load,
+            load_index,
             archived,
+            self.service.today(),
             name="tracking list",
             key=LOAD_KEY,
             owner=self,
@@ -293,12 +294,12 @@ class TrackingTab(QWidget):
     # --- slots ---------------------------------------------------------------------------------
 
     @Slot(object)
-    def _on_load_task_result(self, objects: list[WatchedObject]) -> None:
-        self._show_index(ObjectIndex(objects, self.service.today()))
+    def _on_load_task_result(self, index: ObjectIndex) -> None:
+        self._show_index(index)
         if not self.actions_.show_archived:
             self.desk.run(
                 new_alerts,
-                objects,
+                index.objects,
                 name="tracking alerts",
                 key=ALERTS_KEY,
                 owner=self,
