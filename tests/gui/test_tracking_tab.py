@@ -7,8 +7,10 @@ status; another desk's add shows up live; Delete removes after a confirmation.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator, Sequence
 from datetime import datetime, timedelta
+from pathlib import Path
 
 import pytest
 import requests
@@ -19,13 +21,18 @@ from postalgui.gui.tabs.tracking import TrackingTab
 from postalgui.gui.tabs.tracking.add_dialog import AddDialog
 from postalgui.gui.tabs.tracking.object_index import Counter
 from postalgui.gui.tabs.tracking.object_model import ObjectColumn
+from postalgui.gui.tabs.tracking.refresher import REFRESH_KEY
 from postalgui.gui.tasks import TaskRunner
 from postalgui.gui.widgets.message_bar import MessageArea
+from postalgui.sandbox.demo import NO_TRACKING_CARD
 from postalgui.sandbox.invoice_data import object_label
-from postalgui.services.context import AppContext
+from postalgui.services.context import AppContext, build_context
 from postalgui.services.office.database import OfficeDatabase
 from postalgui.services.tracking.records import NewObject
+from postalgui.services.settings import sandbox_profile
 from postalgui.services.tracking.watchlist import Alert, Watchlist
+from tests.conftest import MemoryKeyring
+from tests.gui.conftest import reset_sandbox
 
 PARCEL = object_label("QB", 31415926)
 WAITING = object_label("QB", 16180339)
@@ -162,3 +169,45 @@ def test_ctrl_f_goes_to_the_search_and_typing_filters(
     qtbot.keyClicks(tab.filters.search_edit, codes[2][:10].lower())
     assert [tab.model.watched(row).code for row in range(tab.model.rowCount())] == [codes[2]]
     assert tab.summary_label.text() == "1 of 5 objects shown"
+
+
+@pytest.mark.parametrize("size", [(1100, 720), (1366, 768)])
+def test_every_column_fits_the_window_without_scrolling_sideways(
+    tab: TrackingTab, qtbot: QtBot, size: tuple[int, int]
+) -> None:
+    tab.resize(*size)
+    qtbot.waitUntil(lambda: tab.table.viewport().width() > size[0] - 60)
+    assert tab.table.horizontalScrollBar().maximum() == 0
+    tag = tab.table.horizontalHeader().sectionSize(ObjectColumn.TAG)
+    assert tag >= 80  # the last column (tag) takes the rest
+
+
+def test_a_card_without_tracking_shows_the_operators_refusal_in_the_tab(
+    config_dir: Path, memory_keyring: MemoryKeyring, shared_sandbox: str, qtbot: QtBot, qapp: object
+) -> None:
+    del qapp
+    reset_sandbox(shared_sandbox)
+    config_dir.mkdir(parents=True, exist_ok=True)
+    profile = sandbox_profile().model_copy(update={"card": NO_TRACKING_CARD}).model_dump(mode="json")
+    settings = {"first_run_done": True, "profiles": {"sandbox": profile}}
+    (config_dir / "settings.json").write_text(json.dumps(settings), encoding="utf-8")
+    environ = {"POSTALGUI_CONFIG_DIR": str(config_dir), "POSTALGUI_BASE_URL": shared_sandbox}
+    context = build_context(environ=environ, keyring_backend=memory_keyring)
+    runner = TaskRunner()
+    try:
+        tab = TrackingTab(context.tracking, runner, MessageArea(), notifier=RecordingNotifier())
+        qtbot.addWidget(tab)
+        context.tracking.watchlist().add([NewObject(PARCEL)], source="cli")
+        with qtbot.waitSignal(tab.objectsLoaded, timeout=WAIT_MS):
+            tab.show()
+        with qtbot.waitSignal(tab.refresher.finished, timeout=WAIT_MS):
+            qtbot.keyClick(tab.table, Qt.Key.Key_F5)
+        bar = tab.messages.message(REFRESH_KEY)
+        assert bar is not None
+        assert bar.text().startswith("The objects could not be refreshed: ")
+        assert "GTW-011" in bar.text() and "87" in bar.text()  # the operator's code, the missing API
+        assert statuses(tab) == {PARCEL: "Not asked yet"}
+        tab.close()
+    finally:
+        assert runner.shutdown(15000)
+        context.close()

@@ -50,9 +50,9 @@ __all__ = ["COLUMN_WIDTHS", "TrackingTab"]
 LOAD_KEY = "tracking.load"
 ALERTS_KEY = "tracking.alerts"
 COLUMN_WIDTHS = {
-    ObjectColumn.CODE: 120,
-    ObjectColumn.STATUS: 210,
-    ObjectColumn.LAST_EVENT: 220,
+    ObjectColumn.CODE: 115,
+    ObjectColumn.STATUS: 200,
+    ObjectColumn.LAST_EVENT: 210,
     ObjectColumn.WHERE: 140,
     ObjectColumn.SINCE: 115,
     ObjectColumn.EXPECTED: 85,
@@ -62,7 +62,7 @@ COLUMN_WIDTHS = {
 
 
 class TrackingTab(QWidget):
-    """The toolbar, counters and filters above the object table beside the selected object's detail.
+    """The toolbar, counters and filters above the object table, the selected object's detail below.
 
     Signals: ``objectsLoaded(int)`` with the number of objects read (each read);
     ``rowsChanged(int)`` with the rows shown after a filter; ``objectSelected(str)`` with
@@ -133,10 +133,10 @@ class TrackingTab(QWidget):
         self.actions_.fill(self.toolbar, self.refresh_action)
         self.summary_label = QLabel(self)
         self.summary_label.setObjectName("trackingSummary")
-        splitter = RememberedSplitter.of(
-            "tracking.main", Qt.Orientation.Horizontal, self, ((self.table, 3), (self.detail, 1))
+        splitter = RememberedSplitter.of(  # the detail below: the table keeps the window's width
+            "tracking.main", Qt.Orientation.Vertical, self, ((self.table, 3), (self.detail, 2))
         )
-        splitter.setSizes([900, 300])
+        splitter.setSizes([420, 220])
         footer = QHBoxLayout()
         footer.addWidget(self.summary_label, 1)
         footer.addWidget(self.refresher)
