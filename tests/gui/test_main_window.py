@@ -467,14 +467,8 @@ def test_the_app_tabs_are_labelled_before_they_are_built(
     window = MainWindow(context, runner)
     qtbot.addWidget(window)
     labels = [factory.label() for factory in TAB_FACTORIES]
-    assert labels == [
-        "Prices",
-        "Invoices and slips",
-        "Contracts and cards",
-        "Branches",
-        "Attendances",
-        "Tracking",
-    ]
+    assert labels[:5] == ["Prices", "Invoices and slips", "Contracts and cards", "Branches", "Attendances"]
+    assert labels[5:] == ["Tracking"]
     texts = [window.tabs.tabText(i) for i in range(window.tabs.count())]
     assert texts == [  # Alt+letter
         "&Prices",
@@ -503,14 +497,8 @@ def test_tab_labels_are_translated_with_the_tabs_strings(qapp: QCoreApplication)
     finally:
         i18n.remove_translators(qapp, installed)
         QLocale.setDefault(default)
-    assert labels == [
-        "Preços",
-        "Faturas e boletos",
-        "Contratos e cartões",
-        "Agências",
-        "Atendimentos",
-        "Rastreamento",
-    ]
+    assert labels[:5] == ["Preços", "Faturas e boletos", "Contratos e cartões", "Agências", "Atendimentos"]
+    assert labels[5:] == ["Rastreamento"]
 
 
 def test_about_shows_the_version_and_what_the_app_does(window: MainWindow, qapp: QCoreApplication) -> None:

@@ -28,8 +28,8 @@ from postalgui.sandbox.demo import NO_TRACKING_CARD
 from postalgui.sandbox.invoice_data import object_label
 from postalgui.services.context import AppContext, build_context
 from postalgui.services.office.database import OfficeDatabase
-from postalgui.services.tracking.records import NewObject
 from postalgui.services.settings import sandbox_profile
+from postalgui.services.tracking.records import NewObject
 from postalgui.services.tracking.watchlist import Alert, Watchlist
 from tests.conftest import MemoryKeyring
 from tests.gui.conftest import reset_sandbox
@@ -205,7 +205,8 @@ def test_a_card_without_tracking_shows_the_operators_refusal_in_the_tab(
         bar = tab.messages.message(REFRESH_KEY)
         assert bar is not None
         assert bar.text().startswith("The objects could not be refreshed: ")
-        assert "GTW-011" in bar.text() and "87" in bar.text()  # the operator's code, the missing API
+        assert "GTW-011" in bar.text()  # the operator's code
+        assert "87" in bar.text()  # the API the card lacks
         assert statuses(tab) == {PARCEL: "Not asked yet"}
         tab.close()
     finally:

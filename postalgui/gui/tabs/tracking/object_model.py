@@ -9,15 +9,15 @@ keys are native: days late sort as numbers, dates as dates.
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Sequence
 from datetime import date, datetime
 from enum import IntEnum
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QModelIndex, QObject, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QModelIndex, QObject, Qt
 
 from postalgui.gui.models.key_sorted import KeySortedModel
+from postalgui.gui.models.position_order import PositionOrder
 from postalgui.gui.models.records import ALIGN_LEFT, ALIGN_RIGHT, Index, header_data, row_flags
 from postalgui.gui.models.roles import SORT_ROLE
 from postalgui.gui.tabs.tracking.object_index import ObjectIndex
@@ -51,6 +51,16 @@ class ObjectColumn(IntEnum):
     TAG = 7
 
 
+_HEADERS: tuple[object, ...] = (  # QT_TRANSLATE_NOOP is typed object; it returns the str
+    QT_TRANSLATE_NOOP("ObjectModel", "Code"),
+    QT_TRANSLATE_NOOP("ObjectModel", "Status"),
+    QT_TRANSLATE_NOOP("ObjectModel", "Last event"),
+    QT_TRANSLATE_NOOP("ObjectModel", "Where"),
+    QT_TRANSLATE_NOOP("ObjectModel", "Since"),
+    QT_TRANSLATE_NOOP("ObjectModel", "Expected"),
+    QT_TRANSLATE_NOOP("ObjectModel", "Days late"),
+    QT_TRANSLATE_NOOP("ObjectModel", "Tag"),
+)
 _COLUMN_COUNT = len(ObjectColumn)
 _DAYS_LATE = int(ObjectColumn.DAYS_LATE)
 
@@ -62,7 +72,7 @@ class ObjectModel(KeySortedModel):
         super().__init__(parent)
         self._index = ObjectIndex((), date.today())
         self._status_texts: dict[int, str] = {}
-        self._full: tuple[tuple[int, Qt.SortOrder] | None, list[int]] | None = None
+        self._order = PositionOrder()
 
     # --- the data --------------------------------------------------------------------------
 
@@ -71,7 +81,7 @@ class ObjectModel(KeySortedModel):
         self.beginResetModel()
         self._index = index
         self._status_texts = {}
-        self._full = None
+        self._order.clear()
         self._rows = self._ordered(range(len(index)) if rows is None else rows)
         self.endResetModel()
 
@@ -140,33 +150,7 @@ class ObjectModel(KeySortedModel):
         return self._key(self._rows[row], column)
 
     def _ordered(self, rows: Sequence[int] | range) -> list[int]:
-        """``rows`` in the current sort order, through the full list's cached order."""
-        ordered = list(rows)
-        if self._sorting is None or len(ordered) < 2:
-            return ordered
-        full = self._full_order()
-        if len(ordered) == len(full):
-            return list(full)
-        keep = bytearray(len(self._index))
-        for position in ordered:
-            keep[position] = 1
-        return list(itertools.compress(full, map(keep.__getitem__, full)))
-
-    def _full_order(self) -> list[int]:
-        if self._full is None or self._full[0] != self._sorting:
-            self._full = (self._sorting, self._sorted(range(len(self._index))))
-        return self._full[1]
-
-    def _sorted(self, rows: range) -> list[int]:
-        if self._sorting is None:
-            return list(rows)
-        column, order = self._sorting
-        keys = {position: self._key(position, column) for position in rows}
-        present = [position for position in rows if keys[position] is not None]
-        missing = [position for position in rows if keys[position] is None]
-        descending = order == Qt.SortOrder.DescendingOrder
-        present.sort(key=lambda position: keys[position], reverse=descending)  # type: ignore[arg-type,return-value]  # keys of one column compare
-        return present + missing
+        return self._order.ordered(rows, len(self._index), self._sorting, self._key)
 
     def _resort(self) -> None:
         """A header was clicked: the shown rows in the new order (the full order again)."""
@@ -186,16 +170,7 @@ class ObjectModel(KeySortedModel):
     # --- Qt --------------------------------------------------------------------------------
 
     def headers(self) -> tuple[str, ...]:
-        return (
-            QCoreApplication.translate("ObjectModel", "Code"),
-            QCoreApplication.translate("ObjectModel", "Status"),
-            QCoreApplication.translate("ObjectModel", "Last event"),
-            QCoreApplication.translate("ObjectModel", "Where"),
-            QCoreApplication.translate("ObjectModel", "Since"),
-            QCoreApplication.translate("ObjectModel", "Expected"),
-            QCoreApplication.translate("ObjectModel", "Days late"),
-            QCoreApplication.translate("ObjectModel", "Tag"),
-        )
+        return tuple(QCoreApplication.translate("ObjectModel", str(title)) for title in _HEADERS)
 
     def rowCount(self, parent: Index = _ROOT) -> int:
         return 0 if parent.isValid() else len(self._rows)

@@ -83,21 +83,20 @@ class Refresher(QWidget):
                 self._queued.extend(codes)
             return None
         self.desk.messages.clear(REFRESH_KEY)
+        wanted = list(codes) if codes is not None else None
+        failure = Failure(self.tr("The objects could not be refreshed: %1"), REFRESH_KEY)
         self._handle = self.desk.run(
             refresh,
-            list(codes) if codes is not None else None,
+            wanted,
             name="tracking refresh",
             key=REFRESH_KEY,
             owner=self,
             on_result=self._on_refresh_task_result,
             on_progress=self._on_refresh_task_progress,
             on_finished=self._on_refresh_task_finished,
-            failure=Failure(self.tr("The objects could not be refreshed: %1"), REFRESH_KEY),
+            failure=failure,
         )
-        self.progress_bar.setRange(0, 0)
-        self.progress_bar.setFormat(self.tr("Asking the operator…"))
-        self.progress_bar.show()
-        self.cancel_button.show()
+        self._show_progress(0, 0, self.tr("Asking the operator…"))
         self.started.emit()
         return self._handle
 
@@ -115,15 +114,17 @@ class Refresher(QWidget):
         if not progress.total:
             return
         locale = app_locale()
-        self.progress_bar.setRange(0, progress.total)
-        self.progress_bar.setValue(progress.done)
-        self.progress_bar.setFormat(
-            arg(
-                self.tr("Asking the operator: %1 of %2"),
-                locale.toString(progress.done),
-                locale.toString(progress.total),
-            )
-        )
+        done, total = locale.toString(progress.done), locale.toString(progress.total)
+        text = arg(self.tr("Asking the operator: %1 of %2"), done, total)
+        self._show_progress(progress.done, progress.total, text)
+
+    def _show_progress(self, done: int, total: int, text: str) -> None:
+        """The bar (busy while ``total`` is 0) and Cancel, shown while a refresh runs."""
+        self.progress_bar.setRange(0, total)
+        self.progress_bar.setValue(done)
+        self.progress_bar.setFormat(text)
+        self.progress_bar.setVisible(True)
+        self.cancel_button.setVisible(True)
 
     @Slot(object)
     def _on_refresh_task_result(self, refreshed: Refreshed) -> None:
