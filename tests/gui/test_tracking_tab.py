@@ -169,6 +169,9 @@ def test_ctrl_f_goes_to_the_search_and_typing_filters(
     qtbot.keyClicks(tab.filters.search_edit, codes[2][:10].lower())
     assert [tab.model.watched(row).code for row in range(tab.model.rowCount())] == [codes[2]]
     assert tab.summary_label.text() == "1 of 5 objects shown"
+    tab.counters.click(Counter.TOTAL)
+    tab.show_codes([codes[4]])  # a notification about one object was clicked
+    assert [tab.model.watched(row).code for row in range(tab.model.rowCount())] == [codes[4]]
 
 
 @pytest.mark.parametrize("size", [(1100, 720), (1366, 768)])
@@ -212,3 +215,46 @@ def test_a_card_without_tracking_shows_the_operators_refusal_in_the_tab(
     finally:
         assert runner.shutdown(15000)
         context.close()
+
+
+def test_archive_tag_and_show_archived_act_on_the_selection(
+    tab: TrackingTab, context: AppContext, qtbot: QtBot
+) -> None:
+    codes = [object_label("QD", serial) for serial in range(1, 4)]
+    with qtbot.waitSignal(tab.objectsLoaded, timeout=WAIT_MS):
+        context.tracking.watchlist().add([NewObject(code) for code in codes], source="cli")
+    qtbot.waitUntil(lambda: tab.model.rowCount() == 3, timeout=WAIT_MS)
+    shown: list[str] = []
+    tab.objectSelected.connect(shown.append)
+    assert tab.select_code(codes[1])
+    assert shown == [codes[1]]  # the detail was asked to show it
+    tab.actions_.ask_tag = lambda: "Loja Centro"
+    with qtbot.waitSignal(tab.objectsLoaded, timeout=WAIT_MS):
+        tab.actions_.tag_action.trigger()
+    qtbot.waitUntil(lambda: tab.filters.tag_combo.findText("Loja Centro") >= 0, timeout=WAIT_MS)
+    with qtbot.waitSignal(tab.objectsLoaded, timeout=WAIT_MS):
+        tab.actions_.archive_action.trigger()
+    qtbot.waitUntil(lambda: sorted(statuses(tab)) == sorted([codes[0], codes[2]]), timeout=WAIT_MS)
+    with qtbot.waitSignal(tab.objectsLoaded, timeout=WAIT_MS):
+        tab.actions_.archived_action.trigger()  # Show archived
+    qtbot.waitUntil(lambda: list(statuses(tab)) == [codes[1]], timeout=WAIT_MS)
+    assert tab.model.watched(0).tag == "Loja Centro"
+    assert tab.actions_.unarchive_action.isVisible()
+    assert not tab.actions_.archive_action.isVisible()
+    tab.select_code(codes[1])
+    with qtbot.waitSignal(tab.objectsLoaded, timeout=WAIT_MS):
+        tab.actions_.unarchive_action.trigger()
+    qtbot.waitUntil(lambda: tab.model.rowCount() == 0, timeout=WAIT_MS)
+    with qtbot.waitSignal(tab.objectsLoaded, timeout=WAIT_MS):
+        tab.actions_.archived_action.trigger()
+    qtbot.waitUntil(lambda: tab.model.rowCount() == 3, timeout=WAIT_MS)
+
+
+def test_refreshes_never_overlap_and_the_timer_follows_the_settings(tab: TrackingTab, qtbot: QtBot) -> None:
+    assert tab.refresher.timer.interval() == 30 * 60_000
+    first = tab.refresher.start(None)
+    assert first is not None
+    assert tab.refresher.start(None) is None  # one at a time
+    with qtbot.waitSignal(tab.refresher.finished, timeout=WAIT_MS):
+        pass
+    assert not tab.refresher.running

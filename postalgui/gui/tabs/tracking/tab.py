@@ -236,7 +236,8 @@ class TrackingTab(QWidget):
     def show_codes(self, codes: list[str]) -> None:
         """A notification was clicked: this tab on top, filtered to its objects."""
         window = self.window()
-        window.showNormal()
+        if window.isMinimized():
+            window.showNormal()
         window.raise_()
         window.activateWindow()
         tabs = self.parentWidget()
