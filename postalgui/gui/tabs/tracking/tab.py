@@ -245,6 +245,10 @@ class TrackingTab(QWidget):
             tabs = tabs.parentWidget()
         if tabs is not None:
             tabs.setCurrentWidget(self)
+        self.filter_to(codes)
+
+    def filter_to(self, codes: list[str]) -> None:
+        """Every filter off; one object's code in the search box (a notification about it)."""
         self.counters.set_checked(None)
         self.filters.reset()
         if len(codes) == 1:
