@@ -130,7 +130,9 @@ class AttendanceTabFactory:
 
 
 class TrackingTabFactory:
-    """The Tracking tab."""
+    """The Tracking tab (it follows the objects other tabs hand over: ``FOLLOWS_OBJECTS``)."""
+
+    FOLLOWS_OBJECTS = True
 
     def label(self) -> str:
         return QCoreApplication.translate("TrackingTab", "Tracking")

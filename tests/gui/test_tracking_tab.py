@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator, Sequence
 from datetime import datetime, timedelta
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
@@ -258,3 +259,15 @@ def test_refreshes_never_overlap_and_the_timer_follows_the_settings(tab: Trackin
     with qtbot.waitSignal(tab.refresher.finished, timeout=WAIT_MS):
         pass
     assert not tab.refresher.running
+
+
+def test_objects_another_tab_hands_over_are_followed_with_their_invoice(
+    tab: TrackingTab, context: AppContext, shared_sandbox: str, qtbot: QtBot
+) -> None:
+    register(shared_sandbox, PARCEL, sandbox_now(shared_sandbox) - timedelta(minutes=30), "on_time")
+    with qtbot.waitSignal(tab.refresher.finished, timeout=WAIT_MS):
+        tab.follow([NewObject(PARCEL, invoice="RE 1234567", invoice_amount=Decimal("23.50"))])
+    qtbot.waitUntil(lambda: statuses(tab).get(PARCEL) == "Posted", timeout=WAIT_MS)
+    found = context.tracking.watchlist().detail(PARCEL)
+    assert found is not None
+    assert (found.source, found.invoice, found.invoice_amount) == ("invoice", "RE 1234567", Decimal("23.50"))

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 __all__ = [
     "archive",
     "export_list",
-    "follow",
+    "follow_objects",
     "load",
     "read_codes",
     "remove",
@@ -40,9 +40,11 @@ def load(task: TaskControl, service: TrackingService, archived: bool) -> list[Wa
     return list_objects(task, service, archived=archived)
 
 
-def follow(task: TaskControl, service: TrackingService, codes: Sequence[str], tag: str, source: str) -> Added:
-    """Follow ``codes`` with ``tag`` (pasted, or read from a file)."""
-    return add_objects(task, service, [NewObject(code, tag) for code in codes], source=source)
+def follow_objects(
+    task: TaskControl, service: TrackingService, objects: Sequence[NewObject], source: str
+) -> Added:
+    """Follow ``objects`` with what their source knows of them (a statement's lines)."""
+    return add_objects(task, service, objects, source=source)
 
 
 def remove(task: TaskControl, service: TrackingService, codes: Sequence[str]) -> int:

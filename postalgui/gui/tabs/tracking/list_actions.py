@@ -25,6 +25,7 @@ from postalgui.gui.tasks import Failure
 from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.gui.widgets.saved_file import SavedFileReporter, ask_save_path, csv_type, pdf_type, xlsx_type
 from postalgui.services.tracking import list_tasks
+from postalgui.services.tracking.records import NewObject
 from postalgui.services.tracking.use_cases import Added
 
 if TYPE_CHECKING:
@@ -154,10 +155,13 @@ class ListActions(QObject):
             dialog.deleteLater()
 
     def follow(self, codes: Sequence[str], tag: str = "", source: str = "paste") -> None:
+        self.follow_objects([NewObject(code, tag) for code in codes], source)
+
+    def follow_objects(self, objects: Sequence[NewObject], source: str) -> None:
+        """Follow ``objects`` (with what their source knows: a statement's line), then ask about them."""
         self.desk.run(
-            list_tasks.follow,
-            list(codes),
-            tag,
+            list_tasks.follow_objects,
+            list(objects),
             source,
             name="follow objects",
             key=LIST_KEY,

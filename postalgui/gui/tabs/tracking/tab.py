@@ -41,6 +41,7 @@ from postalgui.services.tracking.use_cases import new_alerts
 if TYPE_CHECKING:
     from postalgui.gui.tasks import TaskHandle, TaskRunner
     from postalgui.gui.widgets.message_bar import MessageArea
+    from postalgui.services.tracking.records import NewObject
     from postalgui.services.tracking.service import TrackingService
     from postalgui.services.tracking.use_cases import Added
     from postalgui.services.tracking.watchlist import Alert
@@ -233,6 +234,19 @@ class TrackingTab(QWidget):
         self.table.scrollTo(self.model.index(row, 0))
         return True
 
+    def follow(self, objects: list[NewObject]) -> None:
+        """Objects another tab hands over (an invoice's "Track these objects"): this tab
+        shown, the objects added and asked about (the window's `FollowsObjects` hook)."""
+        self._bring_forward()
+        self.actions_.follow_objects(objects, "invoice")
+
+    def _bring_forward(self) -> None:
+        tabs = self.parentWidget()
+        while tabs is not None and not isinstance(tabs, QTabWidget):
+            tabs = tabs.parentWidget()
+        if tabs is not None:
+            tabs.setCurrentWidget(self)
+
     def show_codes(self, codes: list[str]) -> None:
         """A notification was clicked: this tab on top, filtered to its objects."""
         window = self.window()
@@ -240,11 +254,7 @@ class TrackingTab(QWidget):
             window.showNormal()
         window.raise_()
         window.activateWindow()
-        tabs = self.parentWidget()
-        while tabs is not None and not isinstance(tabs, QTabWidget):
-            tabs = tabs.parentWidget()
-        if tabs is not None:
-            tabs.setCurrentWidget(self)
+        self._bring_forward()
         self.filter_to(codes)
 
     def filter_to(self, codes: list[str]) -> None:
