@@ -43,11 +43,13 @@ __all__ = [
     "InvoicesTabFactory",
     "PriceTabFactory",
     "TabFactory",
+    "TrackingTabFactory",
     "attendance_tab",
     "branches_tab",
     "contracts_tab",
     "invoices_tab",
     "price_tab",
+    "tracking_tab",
 ]
 
 
@@ -141,10 +143,33 @@ class AttendanceTabFactory:
         return AttendanceTab(context.attendance, runner, MessageArea())
 
 
+class TrackingTabFactory:
+    """The Tracking tab (it follows the objects other tabs hand over: ``FOLLOWS_OBJECTS``)."""
+
+    FOLLOWS_OBJECTS = True
+
+    def label(self) -> str:
+        return QCoreApplication.translate("TrackingTab", "Tracking")
+
+    def build(self, context: AppContext, runner: TaskRunner) -> QWidget:
+        from postalgui.gui.tabs.tracking import TrackingTab
+        from postalgui.gui.widgets.message_bar import MessageArea
+
+        return TrackingTab(context.tracking, runner, MessageArea())
+
+
 price_tab = PriceTabFactory()
 invoices_tab = InvoicesTabFactory()
 contracts_tab = ContractsTabFactory()
 branches_tab = BranchesTabFactory()
 attendance_tab = AttendanceTabFactory()
+tracking_tab = TrackingTabFactory()
 
-TAB_FACTORIES: list[TabFactory] = [price_tab, invoices_tab, contracts_tab, branches_tab, attendance_tab]
+TAB_FACTORIES: list[TabFactory] = [
+    price_tab,
+    invoices_tab,
+    contracts_tab,
+    branches_tab,
+    attendance_tab,
+    tracking_tab,
+]

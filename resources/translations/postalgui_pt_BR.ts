@@ -35,6 +35,10 @@
         <source>About PostalGUI</source>
         <translation>Sobre o PostalGUI</translation>
     </message>
+    <message>
+        <source>every object the office follows, refreshed in the background, with the late ones flagged</source>
+        <translation>todos os objetos que o escritório acompanha, atualizados em segundo plano, com os atrasados em destaque</translation>
+    </message>
 </context>
 <context>
     <name>AccountStatus</name>
@@ -6805,6 +6809,528 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
     <message>
         <source>Find in document</source>
         <translation>Localizar no documento</translation>
+    </message>
+</context>
+<context>
+    <name>AddDialog</name>
+    <message>
+        <source>%1 codes found</source>
+        <translation>%1 códigos encontrados</translation>
+    </message>
+    <message>
+        <source>(and %1 more)</source>
+        <translation>(e mais %1)</translation>
+    </message>
+    <message>
+        <source>%1 bad: %2</source>
+        <translation>%1 inválidos: %2</translation>
+    </message>
+    <message>
+        <source>Follow objects</source>
+        <translation>Acompanhar objetos</translation>
+    </message>
+    <message>
+        <source>Object codes</source>
+        <translation>Códigos de objeto</translation>
+    </message>
+    <message>
+        <source>Paste object codes (AA123456789BR) from an e-mail, a spreadsheet, anywhere</source>
+        <translation>Cole códigos de objeto (AA123456789BR) de um e-mail, de uma planilha, de qualquer lugar</translation>
+    </message>
+    <message>
+        <source>Optional: a customer, an order…</source>
+        <translation>Opcional: um cliente, um pedido…</translation>
+    </message>
+    <message>
+        <source>&amp;Add</source>
+        <translation>&amp;Adicionar</translation>
+    </message>
+    <message>
+        <source>&amp;Tag:</source>
+        <translation>&amp;Etiqueta:</translation>
+    </message>
+    <message>
+        <source>No object codes yet.</source>
+        <translation>Nenhum código de objeto ainda.</translation>
+    </message>
+</context>
+<context>
+    <name>Counters</name>
+    <message>
+        <source>Waiting at a branch: %1</source>
+        <translation>Aguardando retirada: %1</translation>
+    </message>
+    <message>
+        <source>Returned: %1</source>
+        <translation>Devolvidos: %1</translation>
+    </message>
+    <message>
+        <source>Problem: %1</source>
+        <translation>Com problema: %1</translation>
+    </message>
+    <message>
+        <source>Late or overdue: %1</source>
+        <translation>Atrasados: %1</translation>
+    </message>
+    <message>
+        <source>Expected today: %1</source>
+        <translation>Previstos para hoje: %1</translation>
+    </message>
+    <message>
+        <source>Total: %1</source>
+        <translation>Total: %1</translation>
+    </message>
+    <message>
+        <source>Show only these objects</source>
+        <translation>Mostrar só estes objetos</translation>
+    </message>
+</context>
+<context>
+    <name>DetailPanel</name>
+    <message>
+        <source>Select an object to see its events.</source>
+        <translation>Selecione um objeto para ver seus eventos.</translation>
+    </message>
+</context>
+<context>
+    <name>FilterBar</name>
+    <message>
+        <source>Search: code, tag, last event, where…</source>
+        <translation>Buscar: código, etiqueta, último evento, local…</translation>
+    </message>
+    <message>
+        <source>Search the list</source>
+        <translation>Buscar na lista</translation>
+    </message>
+    <message>
+        <source>Filters the objects as you type (Ctrl+F)</source>
+        <translation>Filtra os objetos enquanto você digita (Ctrl+F)</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Situação</translation>
+    </message>
+    <message>
+        <source>All statuses</source>
+        <translation>Todas as situações</translation>
+    </message>
+    <message>
+        <source>&amp;Late only</source>
+        <translation>&amp;Só atrasados</translation>
+    </message>
+    <message>
+        <source>Delivered after the expected date, or past it and not delivered</source>
+        <translation>Entregues depois da data prevista, ou já passados dela e não entregues</translation>
+    </message>
+    <message>
+        <source>Tag</source>
+        <translation>Etiqueta</translation>
+    </message>
+    <message>
+        <source>Statu&amp;s:</source>
+        <translation>Situaçã&amp;o:</translation>
+    </message>
+    <message>
+        <source>Ta&amp;g:</source>
+        <translation>E&amp;tiqueta:</translation>
+    </message>
+    <message>
+        <source>All tags</source>
+        <translation>Todas as etiquetas</translation>
+    </message>
+    <message>
+        <source>No tag</source>
+        <translation>Sem etiqueta</translation>
+    </message>
+</context>
+<context>
+    <name>ListActions</name>
+    <message>
+        <source>&amp;Add…</source>
+        <translation>&amp;Adicionar…</translation>
+    </message>
+    <message>
+        <source>Follow objects: paste their codes (Ctrl+N)</source>
+        <translation>Acompanhar objetos: cole seus códigos (Ctrl+N)</translation>
+    </message>
+    <message>
+        <source>&amp;Import…</source>
+        <translation>&amp;Importar…</translation>
+    </message>
+    <message>
+        <source>Follow the object codes of a CSV or .xlsx file</source>
+        <translation>Acompanhar os códigos de objeto de um arquivo CSV ou .xlsx</translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translation>&amp;Remover</translation>
+    </message>
+    <message>
+        <source>Stop following the selected objects (Delete)</source>
+        <translation>Deixar de acompanhar os objetos selecionados (Delete)</translation>
+    </message>
+    <message>
+        <source>Arc&amp;hive</source>
+        <translation>Arqui&amp;var</translation>
+    </message>
+    <message>
+        <source>Put the selected objects away (they are no longer asked)</source>
+        <translation>Guardar os objetos selecionados (não são mais consultados)</translation>
+    </message>
+    <message>
+        <source>&amp;Unarchive</source>
+        <translation>&amp;Desarquivar</translation>
+    </message>
+    <message>
+        <source>Follow the selected archived objects again</source>
+        <translation>Voltar a acompanhar os objetos arquivados selecionados</translation>
+    </message>
+    <message>
+        <source>Set &amp;tag…</source>
+        <translation>Definir &amp;etiqueta…</translation>
+    </message>
+    <message>
+        <source>Tag the selected objects</source>
+        <translation>Etiquetar os objetos selecionados</translation>
+    </message>
+    <message>
+        <source>Sho&amp;w archived</source>
+        <translation>Mostrar ar&amp;quivados</translation>
+    </message>
+    <message>
+        <source>List the archived objects instead</source>
+        <translation>Listar os objetos arquivados</translation>
+    </message>
+    <message>
+        <source>E&amp;xport…</source>
+        <translation>E&amp;xportar…</translation>
+    </message>
+    <message>
+        <source>Save the objects shown as CSV or .xlsx</source>
+        <translation>Salvar os objetos mostrados em CSV ou .xlsx</translation>
+    </message>
+    <message>
+        <source>Late re&amp;port…</source>
+        <translation>Relatório de atrasos (&amp;PDF)…</translation>
+    </message>
+    <message>
+        <source>A PDF of this month&apos;s late objects, with totals per product</source>
+        <translation>Um PDF dos objetos atrasados deste mês, com totais por produto</translation>
+    </message>
+    <message>
+        <source>The objects could not be added: %1</source>
+        <translation>Não foi possível adicionar os objetos: %1</translation>
+    </message>
+    <message>
+        <source>The file could not be read: %1</source>
+        <translation>Não foi possível ler o arquivo: %1</translation>
+    </message>
+    <message>
+        <source>%1 objects added (%2 already followed); asking the operator about them.</source>
+        <translation>%1 objetos adicionados (%2 já acompanhados); consultando a operadora sobre eles.</translation>
+    </message>
+    <message>
+        <source>Stop following %1 objects? Their history here is removed for every desk.</source>
+        <translation>Deixar de acompanhar %1 objetos? O histórico deles aqui é removido para todos os postos.</translation>
+    </message>
+    <message>
+        <source>The objects could not be removed: %1</source>
+        <translation>Não foi possível remover os objetos: %1</translation>
+    </message>
+    <message>
+        <source>The objects could not be archived: %1</source>
+        <translation>Não foi possível arquivar os objetos: %1</translation>
+    </message>
+    <message>
+        <source>The objects could not be unarchived: %1</source>
+        <translation>Não foi possível desarquivar os objetos: %1</translation>
+    </message>
+    <message>
+        <source>The tag could not be set: %1</source>
+        <translation>Não foi possível definir a etiqueta: %1</translation>
+    </message>
+    <message>
+        <source>tracking</source>
+        <translation>rastreamento</translation>
+    </message>
+    <message>
+        <source>late-objects</source>
+        <translation>objetos-atrasados</translation>
+    </message>
+    <message>
+        <source>Remove objects</source>
+        <translation>Remover objetos</translation>
+    </message>
+    <message>
+        <source>Set tag</source>
+        <translation>Definir etiqueta</translation>
+    </message>
+    <message>
+        <source>Tag (empty: none):</source>
+        <translation>Etiqueta (vazia: nenhuma):</translation>
+    </message>
+    <message>
+        <source>Import object codes</source>
+        <translation>Importar códigos de objeto</translation>
+    </message>
+    <message>
+        <source>Tables (*.csv *.xlsx)</source>
+        <translation>Planilhas (*.csv *.xlsx)</translation>
+    </message>
+    <message>
+        <source>Save the late objects report</source>
+        <translation>Salvar o relatório de objetos atrasados</translation>
+    </message>
+    <message>
+        <source>Export objects</source>
+        <translation>Exportar objetos</translation>
+    </message>
+</context>
+<context>
+    <name>ObjectModel</name>
+    <message>
+        <source>Code</source>
+        <translation>Código</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Situação</translation>
+    </message>
+    <message>
+        <source>Last event</source>
+        <translation>Último evento</translation>
+    </message>
+    <message>
+        <source>Where</source>
+        <translation>Local</translation>
+    </message>
+    <message>
+        <source>Since</source>
+        <translation>Desde</translation>
+    </message>
+    <message>
+        <source>Expected</source>
+        <translation>Previsto</translation>
+    </message>
+    <message>
+        <source>Days late</source>
+        <translation>Dias de atraso</translation>
+    </message>
+    <message>
+        <source>Tag</source>
+        <translation>Etiqueta</translation>
+    </message>
+    <message>
+        <source>the operator&apos;s expected date</source>
+        <translation>a data prevista da operadora</translation>
+    </message>
+    <message>
+        <source>the delivery-time service&apos;s date</source>
+        <translation>a data do serviço de prazos</translation>
+    </message>
+</context>
+<context>
+    <name>Refresher</name>
+    <message>
+        <source>Cancel</source>
+        <translation>Cancelar</translation>
+    </message>
+    <message>
+        <source>Stop asking the operator; the answers saved so far stay</source>
+        <translation>Parar de consultar a operadora; as respostas já salvas ficam</translation>
+    </message>
+    <message>
+        <source>The objects could not be refreshed: %1</source>
+        <translation>Não foi possível atualizar os objetos: %1</translation>
+    </message>
+    <message>
+        <source>Asking the operator…</source>
+        <translation>Consultando a operadora…</translation>
+    </message>
+    <message>
+        <source>Asking the operator: %1 of %2</source>
+        <translation>Consultando a operadora: %1 de %2</translation>
+    </message>
+    <message>
+        <source>The operator has no events for %1 of the objects asked (not posted yet, or unknown).</source>
+        <translation>A operadora não tem eventos para %1 dos objetos consultados (ainda não postados, ou desconhecidos).</translation>
+    </message>
+</context>
+<context>
+    <name>TrackingTab</name>
+    <message>
+        <source>Tracking</source>
+        <translation>Rastreamento</translation>
+    </message>
+    <message>
+        <source>Tracked objects</source>
+        <translation>Objetos acompanhados</translation>
+    </message>
+    <message>
+        <source>Re&amp;fresh</source>
+        <translation>Atuali&amp;zar</translation>
+    </message>
+    <message>
+        <source>Ask the operator now: the selected objects, else all not finished (F5)</source>
+        <translation>Consultar a operadora agora: os objetos selecionados, ou todos os não finalizados (F5)</translation>
+    </message>
+    <message>
+        <source>The tracked objects could not be read: %1</source>
+        <translation>Não foi possível ler os objetos acompanhados: %1</translation>
+    </message>
+    <message>
+        <source>%1 of %2 objects shown</source>
+        <translation>%1 de %2 objetos mostrados</translation>
+    </message>
+    <message>
+        <source>archived</source>
+        <translation>arquivados</translation>
+    </message>
+    <message>
+        <source>The alerts could not be read: %1</source>
+        <translation>Não foi possível ler os alertas: %1</translation>
+    </message>
+</context>
+<context>
+    <name>TrackingWords</name>
+    <message>
+        <source>Not asked yet</source>
+        <translation>Ainda não consultado</translation>
+    </message>
+    <message>
+        <source>Posted</source>
+        <translation>Postado</translation>
+    </message>
+    <message>
+        <source>In transit</source>
+        <translation>Em trânsito</translation>
+    </message>
+    <message>
+        <source>Out for delivery</source>
+        <translation>Saiu para entrega</translation>
+    </message>
+    <message>
+        <source>Delivery attempt failed</source>
+        <translation>Tentativa de entrega sem sucesso</translation>
+    </message>
+    <message>
+        <source>Waiting at a branch</source>
+        <translation>Aguardando retirada</translation>
+    </message>
+    <message>
+        <source>Delivered</source>
+        <translation>Entregue</translation>
+    </message>
+    <message>
+        <source>Returned to sender</source>
+        <translation>Devolvido ao remetente</translation>
+    </message>
+    <message>
+        <source>Problem</source>
+        <translation>Problema</translation>
+    </message>
+    <message>
+        <source>Compensation paid</source>
+        <translation>Indenização paga</translation>
+    </message>
+    <message>
+        <source>Not found yet</source>
+        <translation>Ainda não encontrado</translation>
+    </message>
+    <message>
+        <source>Unknown to the operator</source>
+        <translation>Desconhecido pela operadora</translation>
+    </message>
+    <message>
+        <source>Lost</source>
+        <translation>Extraviado</translation>
+    </message>
+    <message>
+        <source>Stolen</source>
+        <translation>Roubado</translation>
+    </message>
+    <message>
+        <source>Damaged</source>
+        <translation>Avariado</translation>
+    </message>
+    <message>
+        <source>On time</source>
+        <translation>No prazo</translation>
+    </message>
+    <message>
+        <source>Expected today</source>
+        <translation>Previsto para hoje</translation>
+    </message>
+    <message>
+        <source>Overdue</source>
+        <translation>Em atraso</translation>
+    </message>
+    <message>
+        <source>Delivered late</source>
+        <translation>Entregue com atraso</translation>
+    </message>
+    <message>
+        <source>No expected date</source>
+        <translation>Sem data prevista</translation>
+    </message>
+    <message>
+        <source>Waiting at a branch until %1</source>
+        <translation>Aguardando retirada até %1</translation>
+    </message>
+    <message>
+        <source>Problem: %1</source>
+        <translation>Problema: %1</translation>
+    </message>
+    <message>
+        <source>%1 (overdue)</source>
+        <translation>%1 (em atraso)</translation>
+    </message>
+    <message>
+        <source>%1 late</source>
+        <translation>%1 atrasados</translation>
+    </message>
+    <message>
+        <source>%1 waiting at a branch</source>
+        <translation>%1 aguardando retirada</translation>
+    </message>
+    <message>
+        <source>%1 returned to sender</source>
+        <translation>%1 devolvidos ao remetente</translation>
+    </message>
+    <message>
+        <source>%1 with a problem</source>
+        <translation>%1 com problema</translation>
+    </message>
+    <message>
+        <source>%1 with a failed delivery attempt</source>
+        <translation>%1 com tentativa de entrega sem sucesso</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+</context>
+<context>
+    <name>TrayNotifier</name>
+    <message>
+        <source>PostalGUI tracking</source>
+        <translation>Rastreamento do PostalGUI</translation>
+    </message>
+    <message>
+        <source>%1 needs attention: %2</source>
+        <translation>%1 precisa de atenção: %2</translation>
+    </message>
+    <message>
+        <source>%1 objects need attention: %2</source>
+        <translation>%1 objetos precisam de atenção: %2</translation>
+    </message>
+    <message>
+        <source>%1 is late</source>
+        <translation>%1 está atrasado</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
     </message>
 </context>
 </TS>

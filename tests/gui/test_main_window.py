@@ -467,7 +467,8 @@ def test_the_app_tabs_are_labelled_before_they_are_built(
     window = MainWindow(context, runner)
     qtbot.addWidget(window)
     labels = [factory.label() for factory in TAB_FACTORIES]
-    assert labels == ["Prices", "Invoices and slips", "Contracts and cards", "Branches", "Attendances"]
+    assert labels[:5] == ["Prices", "Invoices and slips", "Contracts and cards", "Branches", "Attendances"]
+    assert labels[5:] == ["Tracking"]
     texts = [window.tabs.tabText(i) for i in range(window.tabs.count())]
     assert texts == [  # Alt+letter
         "&Prices",
@@ -475,10 +476,11 @@ def test_the_app_tabs_are_labelled_before_they_are_built(
         "&Contracts and cards",
         "&Branches",
         "&Attendances",
+        "&Tracking",
         "C&onnection",
     ]
     assert not isinstance(window.tabs.widget(0), TabPlaceholder)
-    assert all(isinstance(window.tabs.widget(i), TabPlaceholder) for i in (1, 2, 3, 4))
+    assert all(isinstance(window.tabs.widget(i), TabPlaceholder) for i in (1, 2, 3, 4, 5))
     for index, label in enumerate(labels):
         assert window.built_tab(index).windowTitle() == label
         assert window.tabs.tabText(index).replace("&", "") == label
@@ -495,7 +497,8 @@ def test_tab_labels_are_translated_with_the_tabs_strings(qapp: QCoreApplication)
     finally:
         i18n.remove_translators(qapp, installed)
         QLocale.setDefault(default)
-    assert labels == ["Preços", "Faturas e boletos", "Contratos e cartões", "Agências", "Atendimentos"]
+    assert labels[:5] == ["Preços", "Faturas e boletos", "Contratos e cartões", "Agências", "Atendimentos"]
+    assert labels[5:] == ["Rastreamento"]
 
 
 def test_about_shows_the_version_and_what_the_app_does(window: MainWindow, qapp: QCoreApplication) -> None:
@@ -520,7 +523,7 @@ def test_about_names_every_tab_with_what_it_is_for(
         text = window.about_text()
         labels = [factory.label() for factory in TAB_FACTORIES]
         labels.append(QCoreApplication.translate("MainWindow", "Connection"))
-        assert len(labels) == 6
+        assert len(labels) == 7
         for label in labels:
             assert re.search(rf"<li><b>{re.escape(label)}</b>: \w", text), label
     finally:

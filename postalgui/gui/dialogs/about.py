@@ -25,6 +25,7 @@ from postalgui.gui.tab_factories import (
     InvoicesTabFactory,
     PriceTabFactory,
     TabFactory,
+    TrackingTabFactory,
 )
 
 if TYPE_CHECKING:
@@ -53,6 +54,9 @@ _PURPOSES: dict[type, object] = {  # QT_TRANSLATE_NOOP is typed object; it retur
     AttendanceTabFactory: QT_TRANSLATE_NOOP(
         "About",
         "counter attendances of the registration system: the partner server, its ledger and reconciliation",
+    ),
+    TrackingTabFactory: QT_TRANSLATE_NOOP(
+        "About", "every object the office follows, refreshed in the background, with the late ones flagged"
     ),
 }
 

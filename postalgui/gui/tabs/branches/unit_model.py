@@ -12,7 +12,6 @@ point (`set_distances`, the index's haversine per unit).
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime, timedelta
 from enum import IntEnum
@@ -32,6 +31,7 @@ from postalgui.gui.models.branch_words import (
     type_word,
 )
 from postalgui.gui.models.key_sorted import KeySortedModel
+from postalgui.gui.models.position_order import PositionOrder
 from postalgui.gui.models.records import ALIGN_LEFT, ALIGN_RIGHT, Index, header_data, row_flags
 from postalgui.gui.models.roles import SORT_ROLE
 from postalgui.services.branches.hours import WEEK, OpeningState, minute_of_week, unit_opening
@@ -94,7 +94,7 @@ class UnitModel(KeySortedModel):
         self._distances: Sequence[float] | None = None
         self._index: BranchIndex | None = None
         self._words: dict[tuple[object, object], str] = {}
-        self._full: tuple[tuple[int, Qt.SortOrder] | None, list[int]] | None = None
+        self._order = PositionOrder()
 
     # --- the data --------------------------------------------------------------------------
 
@@ -107,7 +107,7 @@ class UnitModel(KeySortedModel):
         of working out 12,000 opening states on the GUI thread.
         """
         self.beginResetModel()
-        self._full = None
+        self._order.clear()
         self._index = index
         self._units = list(units)
         self._names = [None] * len(self._units)
@@ -129,7 +129,7 @@ class UnitModel(KeySortedModel):
         """The clock moved: opening states are computed again for ``now`` (aware)."""
         self._now = now
         self._states = {}
-        self._full = None
+        self._order.clear()
         self._resort()
         self._refresh_columns(UnitColumn.OPEN_NOW, UnitColumn.CLOSES_AT)
 
@@ -140,7 +140,7 @@ class UnitModel(KeySortedModel):
     def set_distances(self, distances: Sequence[float] | None) -> None:
         """Kilometres from the picked place, one per loaded unit; ``None``: no place."""
         self._distances = distances
-        self._full = None
+        self._order.clear()
         self._resort()
         self._refresh_columns(UnitColumn.DISTANCE, UnitColumn.DISTANCE)
 
@@ -263,43 +263,9 @@ class UnitModel(KeySortedModel):
         return self._key(self._rows[row], column)
 
     def _ordered(self, rows: Sequence[int] | range) -> list[int]:
-        """``rows`` in the current sort order (absent keys last in both directions).
-
-        Every loaded unit is sorted once per sort column and clock (`_full_order`); a
-        keystroke's rows then keep that order through a mask, a C loop: sorting the
-        kept rows each time cost 10 ms per keystroke with the whole country shown
-        (tests/benchmarks/bench_branch_filter.py).
-        """
-        ordered = list(rows)
-        if self._sorting is None or len(ordered) < 2:
-            return ordered
-        full = self._full_order()
-        if len(ordered) == len(full):
-            return list(full)
-        keep = bytearray(len(self._units))
-        for position in ordered:
-            keep[position] = 1
-        return list(itertools.compress(full, map(keep.__getitem__, full)))
-
-    def _full_order(self) -> list[int]:
-        if self._full is None or self._full[0] != self._sorting:
-            self._full = (self._sorting, self._sorted(range(len(self._units))))
-        return self._full[1]
-
-    def _sorted(self, rows: Sequence[int] | range) -> list[int]:
-        ordered = list(rows)
-        if self._sorting is None:
-            return ordered
-        column, order = self._sorting
-        keys = {position: self._key(position, column) for position in ordered}
-        present = [position for position in ordered if keys[position] is not None]
-        missing = [position for position in ordered if keys[position] is None]
-        descending = order == Qt.SortOrder.DescendingOrder
-        try:
-            present.sort(key=lambda position: keys[position], reverse=descending)  # type: ignore[arg-type,return-value]  # keys of one column compare
-        except TypeError:
-            present.sort(key=lambda position: str(keys[position]), reverse=descending)
-        return present + missing
+        """``rows`` in the current sort order (absent keys last in both directions): every
+        loaded unit sorted once per sort column and clock (`PositionOrder`)."""
+        return self._order.ordered(rows, len(self._units), self._sorting, self._key)
 
     # --- Qt --------------------------------------------------------------------------------
 

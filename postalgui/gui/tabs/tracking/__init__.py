@@ -1,1 +1,5 @@
-"""The Tracking tab: every parcel of the office followed, the ones that need a person flagged."""
+"""The Tracking tab: every object the office follows, with what needs a person flagged."""
+
+from postalgui.gui.tabs.tracking.tab import TrackingTab
+
+__all__ = ["TrackingTab"]

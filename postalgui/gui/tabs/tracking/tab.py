@@ -1,0 +1,378 @@
+"""The Tracking tab: every object the office follows, what needs a person, refreshed in the background.
+
+The tab composes and wires: the toolbar (`ListActions`: add, import, refresh, remove,
+archive, tag, export), the counters (`Counters`), the filter bar (`FilterBar`) over the
+table (`ObjectModel`, filtered per keystroke through its `ObjectIndex`), the selected
+object's detail (`DetailPanel`), the refresh with its progress (`Refresher`) and the
+desktop notifications (a `Notifier`).
+
+The list is read after the tab's first paint, after each refresh and write, and when
+another desk changes the watchlist (`OfficeChanges`, topic ``tracked_object``; not while a
+refresh saves its answers, which would read it once per call). After each read of the
+followed list the alerts not yet told to this login become one notification.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QEvent, QItemSelection, QObject, Qt, QTimer, Signal, Slot
+from PySide6.QtGui import QAction, QKeySequence, QShortcut
+from PySide6.QtWidgets import QHBoxLayout, QHeaderView, QLabel, QTabWidget, QToolBar, QVBoxLayout, QWidget
+
+from postalgui.gui.desk import Desk
+from postalgui.gui.i18n import app_locale
+from postalgui.gui.messages import arg
+from postalgui.gui.models.office_changes import OfficeChanges
+from postalgui.gui.tabs.tracking.counters import Counters
+from postalgui.gui.tabs.tracking.detail_panel import DetailPanel
+from postalgui.gui.tabs.tracking.filters import FilterBar
+from postalgui.gui.tabs.tracking.list_actions import ListActions
+from postalgui.gui.tabs.tracking.live import TOPIC, WatchlistFeed
+from postalgui.gui.tabs.tracking.notifier import Notifier, TrayNotifier, alert_message
+from postalgui.gui.tabs.tracking.object_index import Counter, Criteria, ObjectIndex, load_index
+from postalgui.gui.tabs.tracking.object_model import ObjectColumn, ObjectModel
+from postalgui.gui.tabs.tracking.refresher import Refresher
+from postalgui.gui.tasks import Failure
+from postalgui.gui.widgets.tables import read_only_table
+from postalgui.gui.widgets.window_state import RememberedSplitter
+from postalgui.services.tracking.use_cases import new_alerts
+
+if TYPE_CHECKING:
+    from postalgui.gui.tasks import TaskHandle, TaskRunner
+    from postalgui.gui.widgets.message_bar import MessageArea
+    from postalgui.services.tracking.records import NewObject
+    from postalgui.services.tracking.service import TrackingService
+    from postalgui.services.tracking.use_cases import Added
+    from postalgui.services.tracking.watchlist import Alert
+
+__all__ = ["COLUMN_WIDTHS", "TrackingTab"]
+
+LOAD_KEY = "tracking.load"
+ALERTS_KEY = "tracking.alerts"
+COLUMN_WIDTHS = {
+    ObjectColumn.CODE: 115,
+    ObjectColumn.STATUS: 200,
+    ObjectColumn.LAST_EVENT: 210,
+    ObjectColumn.WHERE: 140,
+    ObjectColumn.SINCE: 115,
+    ObjectColumn.EXPECTED: 85,
+    ObjectColumn.DAYS_LATE: 95,
+}
+"""Fit 1100 px with the tag column taking the rest; the user drags them wider."""
+
+
+class TrackingTab(QWidget):
+    """The toolbar, counters and filters above the object table, the selected object's detail below.
+
+    Signals: ``objectsLoaded(int)`` with the number of objects read (each read);
+    ``rowsChanged(int)`` with the rows shown after a filter; ``objectSelected(str)`` with
+    the code shown in the detail (empty: none); ``notified(object)`` with the list of new
+    `Alert`s of a read (after the notification, if any, was shown).
+    """
+
+    objectsLoaded = Signal(int)
+    rowsChanged = Signal(int)
+    objectSelected = Signal(str)
+    notified = Signal(object)
+
+    def __init__(
+        self,
+        service: TrackingService,
+        runner: TaskRunner,
+        messages: MessageArea,
+        parent: QWidget | None = None,
+        *,
+        notifier: Notifier | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("trackingTab")
+        self.setWindowTitle(self.tr("Tracking"))
+        self.service = service
+        self.runner = runner
+        self.messages = messages
+        messages.setParent(self)  # the runner's default error sink is found among the tab's children
+        self.desk = Desk(service, runner, messages)
+        self.notifier: Notifier = notifier or TrayNotifier(self, self.show_codes)
+        self._index = ObjectIndex((), service.today())
+        self._loaded_once = False
+        self._shown_code = ""
+        self.changes: OfficeChanges | None = None
+        self._build()
+        self._connect()
+
+    def _build(self) -> None:
+        self.counters = Counters(self)
+        self.filters = FilterBar(self)
+        self.model = ObjectModel(self)
+        self.table = read_only_table(
+            self, self.model, "trackingTable", self.tr("Tracked objects"), QHeaderView.ResizeMode.Interactive
+        )  # widths the user drags: fitting 10,000 rows to their contents reads every cell
+        self.table.setSortingEnabled(True)
+        self.table.sortByColumn(ObjectColumn.CODE, Qt.SortOrder.AscendingOrder)
+        self.table.verticalHeader().setDefaultSectionSize(self.table.fontMetrics().height() + 8)
+        header = self.table.horizontalHeader()
+        for column, width in COLUMN_WIDTHS.items():
+            header.resizeSection(column, width)
+        self.detail = DetailPanel(self.desk, self)
+        self.refresher = Refresher(self.desk, self)
+        self.actions_ = ListActions(self.desk, self, self.selected_codes, self.model.shown_objects)
+        self.refresh_action = QAction(self.tr("Re&fresh"), self)
+        self.refresh_action.setToolTip(
+            self.tr("Ask the operator now: the selected objects, else all not finished (F5)")
+        )
+        self.refresh_action.setShortcuts([QKeySequence(Qt.Key.Key_F5)])
+        self.refresh_action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        self.addAction(self.refresh_action)
+        remove = self.actions_.remove_action  # Delete on the table only: the search box deletes letters
+        self.removeAction(remove)
+        remove.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
+        self.table.addAction(remove)
+        self.toolbar = QToolBar(self)
+        self.toolbar.setObjectName("trackingToolbar")
+        self.toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        self.actions_.fill(self.toolbar, self.refresh_action)
+        self.summary_label = QLabel(self)
+        self.summary_label.setObjectName("trackingSummary")
+        splitter = RememberedSplitter.of(  # the detail below: the table keeps the window's width
+            "tracking.main", Qt.Orientation.Vertical, self, ((self.table, 3), (self.detail, 2))
+        )
+        splitter.setSizes([420, 220])
+        footer = QHBoxLayout()
+        footer.addWidget(self.summary_label, 1)
+        footer.addWidget(self.refresher)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 4, 0, 0)
+        layout.addWidget(self.messages)
+        layout.addWidget(self.toolbar)
+        layout.addWidget(self.counters)
+        layout.addWidget(self.filters)
+        layout.addWidget(splitter, 1)
+        layout.addLayout(footer)
+        self.setTabOrder(self.filters.search_edit, self.filters.status_combo)
+        self.setTabOrder(self.filters.status_combo, self.filters.late_check)
+        self.setTabOrder(self.filters.late_check, self.filters.tag_combo)
+        self.setTabOrder(self.filters.tag_combo, self.table)
+
+    def _connect(self) -> None:
+        self.filters.changed.connect(self._on_filters_changed)
+        self.filters.barChanged.connect(self._on_filters_bar_changed)
+        self.counters.picked.connect(self._on_counters_picked)
+        self.table.selectionModel().selectionChanged.connect(self._on_table_selection_changed)
+        self.refresh_action.triggered.connect(self._on_refresh_action_triggered)
+        self.refresher.finished.connect(self._on_refresher_finished)
+        self.actions_.written.connect(self._on_actions_written)
+        self.actions_.added.connect(self._on_actions_added)
+        self.actions_.archivedToggled.connect(self._on_actions_archived_toggled)
+        find = QShortcut(QKeySequence(QKeySequence.StandardKey.Find), self)
+        find.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        find.activated.connect(self._on_find_shortcut_activated)
+        self.table.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """The table's first paint: read the list right after it (not before the window shows)."""
+        if watched is self.table and event.type() == QEvent.Type.Paint and not self._loaded_once:
+            self.table.removeEventFilter(self)
+            self._loaded_once = True
+            QTimer.singleShot(0, self, self._first_load)
+        return False
+
+    # --- what the window and the tests ask ----------------------------------------------------
+
+    @property
+    def index(self) -> ObjectIndex:
+        return self._index
+
+    def settings_changed(self) -> None:
+        """Settings changed (the interval, perhaps the office database): follow them."""
+        self.refresher.follow_settings()
+        if self.changes is not None:
+            self.changes.watch()
+            self.reload()
+
+    def reload(self) -> TaskHandle:
+        """Read the list again in the background (the table keeps what it shows till then)."""
+        archived = self.actions_.show_archived
+        return self.desk.run(
+            load_index,
+            archived,
+            self.service.today(),
+            name="tracking list",
+            key=LOAD_KEY,
+            owner=self,
+            on_result=self._on_load_task_result,
+            failure=Failure(self.tr("The tracked objects could not be read: %1"), LOAD_KEY),
+        )
+
+    def refresh(self, codes: list[str] | None = None) -> TaskHandle | None:
+        """F5: the selected objects, else every object not finished; ``codes`` when given."""
+        if codes is None:
+            codes = self.selected_codes() or [o.code for o in self._index.objects if not o.final]
+        if not codes:
+            return None
+        return self.refresher.start(codes)
+
+    def selected_codes(self) -> list[str]:
+        rows = sorted(index.row() for index in self.table.selectionModel().selectedRows())
+        return [self.model.watched(row).code for row in rows]
+
+    def apply_filters(self) -> None:
+        """Filter the loaded list with the filter bar and the counter picked (per keystroke)."""
+        self.model.set_rows(self._index.select(self.criteria()))
+        self._reselect()
+        self._update_summary()
+        self.rowsChanged.emit(self.model.rowCount())
+
+    def criteria(self) -> Criteria:
+        return self.filters.criteria(self.counters.checked)
+
+    def select_code(self, code: str) -> bool:
+        row = self.model.row_of_code(code)
+        if row is None:
+            return False
+        self.table.selectRow(row)
+        self.table.scrollTo(self.model.index(row, 0))
+        return True
+
+    def follow(self, objects: list[NewObject]) -> None:
+        """Objects another tab hands over (an invoice's "Track these objects"): this tab
+        shown, the objects added and asked about (the window's `FollowsObjects` hook)."""
+        self._bring_forward()
+        self.actions_.follow_objects(objects, "invoice")
+
+    def _bring_forward(self) -> None:
+        tabs = self.parentWidget()
+        while tabs is not None and not isinstance(tabs, QTabWidget):
+            tabs = tabs.parentWidget()
+        if tabs is not None:
+            tabs.setCurrentWidget(self)
+
+    def show_codes(self, codes: list[str]) -> None:
+        """A notification was clicked: this tab on top, filtered to its objects."""
+        window = self.window()
+        if window.isMinimized():
+            window.showNormal()
+        window.raise_()
+        window.activateWindow()
+        self._bring_forward()
+        self.filter_to(codes)
+
+    def filter_to(self, codes: list[str]) -> None:
+        """Every filter off; one object's code in the search box (a notification about it)."""
+        self.counters.set_checked(None)
+        self.filters.reset()
+        if len(codes) == 1:
+            self.filters.search_edit.setText(codes[0])
+
+    # --- state ---------------------------------------------------------------------------------
+
+    def _show_index(self, index: ObjectIndex) -> None:
+        self._index = index
+        self.filters.set_tags(index.tag_names())
+        self.model.set_index(index, index.select(self.criteria()))
+        self.counters.show_counts(index)
+        self._reselect()
+        self._update_summary()
+        self.objectsLoaded.emit(len(index))
+        self.rowsChanged.emit(self.model.rowCount())
+
+    def _reselect(self) -> None:
+        if self._shown_code and self.select_code(self._shown_code):
+            return
+        if not self.table.selectionModel().selectedRows():
+            self._show_object("")
+
+    def _show_object(self, code: str) -> None:
+        if code == self._shown_code:
+            return
+        self._shown_code = code
+        self.detail.show_object(code or None)
+        self.objectSelected.emit(code)
+
+    def _update_summary(self) -> None:
+        locale = app_locale()
+        text = arg(
+            self.tr("%1 of %2 objects shown"),
+            locale.toString(self.model.rowCount()),
+            locale.toString(len(self._index)),
+        )
+        if self.actions_.show_archived:
+            text += " · " + self.tr("archived")
+        self.summary_label.setText(text)
+
+    def _first_load(self) -> None:
+        self.changes = OfficeChanges(WatchlistFeed(self.service), (TOPIC,), self.runner, self)
+        self.changes.changed.connect(self._on_changes_changed)
+        self.changes.subscribed.connect(self._on_changes_changed)
+        self.reload()
+
+    # --- slots ---------------------------------------------------------------------------------
+
+    @Slot(object)
+    def _on_load_task_result(self, index: ObjectIndex) -> None:
+        self._show_index(index)
+        if not self.actions_.show_archived:
+            self.desk.run(
+                new_alerts,
+                index.objects,
+                name="tracking alerts",
+                key=ALERTS_KEY,
+                owner=self,
+                on_result=self._on_alerts_task_result,
+                failure=Failure(self.tr("The alerts could not be read: %1"), ALERTS_KEY),
+            )
+
+    @Slot(object)
+    def _on_alerts_task_result(self, alerts: list[Alert]) -> None:
+        if alerts and self.service.settings.notify:
+            title, text = alert_message(alerts)
+            self.notifier.notify(title, text, list(dict.fromkeys(alert.code for alert in alerts)))
+        self.notified.emit(alerts)
+
+    @Slot()
+    def _on_changes_changed(self) -> None:
+        if not self.refresher.running:  # a refresh saves per call: read once when it ends
+            self.reload()
+
+    @Slot(bool)
+    def _on_refresher_finished(self, _cancelled: bool) -> None:
+        self.reload()
+
+    @Slot()
+    def _on_refresh_action_triggered(self) -> None:
+        self.refresh()
+
+    @Slot()
+    def _on_actions_written(self) -> None:
+        self.reload()
+
+    @Slot(object)
+    def _on_actions_added(self, added: Added) -> None:
+        self.refresher.start(list(added.codes), queue=True)
+
+    @Slot(bool)
+    def _on_actions_archived_toggled(self, _archived: bool) -> None:
+        self.reload()
+
+    @Slot()
+    def _on_filters_changed(self) -> None:
+        self.apply_filters()
+
+    @Slot()
+    def _on_filters_bar_changed(self) -> None:
+        if self.counters.checked is not None:
+            self.counters.set_checked(None)
+
+    @Slot(object)
+    def _on_counters_picked(self, _counter: Counter | None) -> None:
+        self.filters.reset()  # emits changed: the counter's objects are shown
+
+    @Slot(QItemSelection, QItemSelection)
+    def _on_table_selection_changed(self, _selected: QItemSelection, _deselected: QItemSelection) -> None:
+        rows = self.table.selectionModel().selectedRows()
+        self._show_object(self.model.watched(rows[0].row()).code if rows else "")
+
+    @Slot()
+    def _on_find_shortcut_activated(self) -> None:
+        self.filters.search_edit.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        self.filters.search_edit.selectAll()
