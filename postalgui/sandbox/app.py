@@ -12,6 +12,7 @@ from postalgui.sandbox import (
     routes_invoices,
     routes_price,
     routes_token,
+    routes_tracking,
     ster,
 )
 from postalgui.sandbox.config import SandboxConfig
@@ -45,6 +46,8 @@ def create_app(config: SandboxConfig | None = None) -> FastAPI:
     app.include_router(routes_invoices.router)
     app.include_router(routes_branches.router)
     app.include_router(routes_branches.control)
+    app.include_router(routes_tracking.router)
+    app.include_router(routes_tracking.control)
     app.include_router(routes_control.router)
     ster.include_routers(app)
     # Added last = outermost: counting sees every request, faulted or not.

@@ -7,7 +7,10 @@ re-authenticate-once logic keys on. `causa` says which check failed.
 
 from __future__ import annotations
 
-from fastapi import Request
+from collections.abc import Awaitable, Callable
+from typing import Annotated
+
+from fastapi import Depends, Request
 
 from postalgui.sandbox.errors import GTW_TOKEN_INVALID, GTW_TOKEN_MISSING, OperatorError
 from postalgui.sandbox.state import get_state
@@ -47,3 +50,16 @@ async def require_bearer(request: Request) -> TokenClaims:
         )
     except TokenError as exc:
         raise _unauthorized(GTW_TOKEN_INVALID, _CAUSES.get(exc.reason, exc.reason), "invalid_token") from exc
+
+
+def require_api(api: int, name: str) -> Callable[[TokenClaims], Awaitable[TokenClaims]]:
+    """A FastAPI dependency: a valid token whose card or contract has API `api` enabled;
+    any other token gets 403 GTW-011 naming the API."""
+    message = f"GTW-011: API {api} ({name}) não habilitada para o cartão de postagem ou contrato do token"
+
+    async def dependency(claims: Annotated[TokenClaims, Depends(require_bearer)]) -> TokenClaims:
+        if api not in claims.api:
+            raise OperatorError(403, message, causa=f"API {api} ({name}) não consta do token")
+        return claims
+
+    return dependency

@@ -91,6 +91,10 @@ PRICE_ONLY_API: tuple[int, ...] = (27, 34, 87)
 """APIs of the small PAC/Mini card: prices without delivery time (35), as cards with
 the price API alone exist; clients must say "delivery time is not enabled"."""
 
+NO_TRACKING_API: tuple[int, ...] = (27, 34, 35)
+"""APIs of one card of the main contract (`NO_TRACKING_CARD`): quotes and delivery time
+without tracking (87), so clients can show "tracking is not enabled"."""
+
 
 def _period_end(valid_until: str, ends_in_days: int | None, today: date | None) -> str:
     """A fixed end of validity, or the rolling one: `ends_in_days` after `today`."""
@@ -317,6 +321,8 @@ _HOLDERS = (DEMO_CNPJ, "11222333000262", "11222333000343")
 
 MAIN_CONTRACT_CARDS = 45
 """Cards of the main contract: three pages at the contract service's default size (20)."""
+NO_TRACKING_CARD = f"{74512349 + MAIN_CONTRACT_CARDS - 5:010d}"
+"""The main contract's last card (ATIVO): its APIs are `NO_TRACKING_API`."""
 
 
 def _more_main_card(index: int) -> PostingCard:
@@ -336,11 +342,13 @@ def _more_main_card(index: int) -> PostingCard:
     start_year, start_month = 2021 + index % 4, 1 + index % 12
     last_day = f"{start_year + 1}-12-31" if status == "CANCELADO" else "2041-02-28"
     bundle = CARD_SERVICE_BUNDLES[index % len(CARD_SERVICE_BUNDLES)]
+    number = f"{74512349 + index:010d}"
+    api = FULL_API if bundle is MAIN_CARD_SERVICES else BASIC_API
     return _card(
-        f"{74512349 + index:010d}",
+        number,
         status,
         _period(f"{start_year}-{start_month:02d}-01", last_day),
-        FULL_API if bundle is MAIN_CARD_SERVICES else BASIC_API,
+        NO_TRACKING_API if number == NO_TRACKING_CARD else api,
         _HOLDERS[index % len(_HOLDERS)],
         services=bundle,
     )

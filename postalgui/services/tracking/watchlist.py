@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, timedelta
 from typing import Any, TypeVar
 
@@ -101,7 +101,9 @@ class Watchlist:
         if not objects:
             return 0
         now, author = _now(), self.author
-        unique = {item.code: item for item in objects}
+        unique: dict[str, NewObject] = {}
+        for item in objects:  # a code given twice: what either says (the first wins a conflict)
+            unique[item.code] = _merged(unique[item.code], item) if item.code in unique else item
         rows = [self._new_row(item, source=source, now=now, author=author) for item in unique.values()]
 
         def work(connection: Connection) -> int:
@@ -298,6 +300,11 @@ class Watchlist:
             return new
 
         return self._run(work)
+
+
+def _merged(first: NewObject, then: NewObject) -> NewObject:
+    blanks = {name: value for name, value in then.__dict__.items() if value and not getattr(first, name)}
+    return replace(first, **blanks)
 
 
 def _known_facts(item: NewObject) -> dict[str, Any]:

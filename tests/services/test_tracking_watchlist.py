@@ -1,0 +1,221 @@
+"""The watchlist in the office database (SQLite and PostgreSQL), and the refresh use case
+over a scripted operator: what is saved, what is asked again, who is told once."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from datetime import UTC, date, datetime, timedelta
+from decimal import Decimal
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+
+from postalgui.api.cancel import PlainTask
+from postalgui.api.deadline import DeadlineResult
+from postalgui.api.models.deadline import Deadline, DeadlineQuery
+from postalgui.api.models.tracking import TrackedObject
+from postalgui.api.tracking import Detail
+from postalgui.api.values.errors import InvalidValue
+from postalgui.api.values.object_codes import check_digit
+from postalgui.services.office.database import OfficeDatabase
+from postalgui.services.settings import Settings
+from postalgui.services.tracking import use_cases
+from postalgui.services.tracking.records import NewObject
+from postalgui.services.tracking.service import TrackingService
+from postalgui.services.tracking.settings import TrackingSettings
+from postalgui.services.tracking.status import Status
+from postalgui.services.tracking.watchlist import LATE, Alert, Watchlist
+from tests.office_fixtures import postgres_or_skip
+
+NOW = datetime(2026, 11, 25, 15, 0, tzinfo=UTC)
+
+
+def code(serial: int) -> str:
+    digits = f"{serial:08d}"
+    return f"QB{digits}{check_digit(digits)}BR"
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def office(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[OfficeDatabase]:
+    url = "" if request.param == "sqlite" else postgres_or_skip()
+    database = OfficeDatabase(tmp_path, "sandbox", url, author=lambda: "clerk.a", allow_password_in_url=True)
+    yield database
+    database.close()
+
+
+def answer(
+    number: int, *events: tuple[str, str, str], expected: str | None = "2026-11-20T20:58:00"
+) -> TrackedObject:
+    return TrackedObject.model_validate(
+        {
+            "codObjeto": code(number),
+            "dtPrevista": expected,
+            "eventos": [
+                {"codigo": c, "tipo": t, "dtHrCriado": at, "descricao": f"{c} {t}",
+                 "unidade": {"codSro": "00012345", "endereco": {"cidade": "Campinas", "uf": "SP"}}}
+                for c, t, at in events
+            ],
+        }
+    )  # fmt: skip
+
+
+POSTED = ("PO", "01", "2026-11-17T09:00:00")
+MOVING = ("RO", "01", "2026-11-18T09:00:00")
+DELIVERED_LATE = ("BDE", "01", "2026-11-23T11:00:00")
+AT_BRANCH = ("LDI", "01", "2026-11-19T11:00:00")
+
+
+class ScriptedOperator:
+    """The tracking and delivery-time clients of a scripted operator: answers by code."""
+
+    def __init__(self) -> None:
+        self.answers: dict[str, TrackedObject] = {}
+        self.asked: list[list[str]] = []
+        self.deadlines: list[DeadlineQuery] = []
+
+    def track(
+        self,
+        codes: Sequence[str],
+        *,
+        detail: Detail = Detail.ALL,
+        done: Callable[[Sequence[TrackedObject]], None] | None = None,
+    ) -> list[TrackedObject]:
+        self.asked.append(list(codes))
+        found = [
+            self.answers.get(c) or TrackedObject(codObjeto=c, mensagem="SRO-020: Objeto não encontrado")
+            for c in codes
+        ]
+        for start in range(0, len(found), 50):
+            if done is not None:
+                done(found[start : start + 50])
+        return found
+
+    def batch(self, queries: Sequence[DeadlineQuery]) -> list[DeadlineResult]:
+        self.deadlines.extend(queries)
+        by = datetime(2026, 11, 21, 23, 58)
+        return [
+            DeadlineResult(i, q, Deadline(coProduto=q.coProduto, dataMaxima=by), None)
+            for i, q in enumerate(queries)
+        ]
+
+
+class ScriptedService(TrackingService):
+    def __init__(self, office: OfficeDatabase, operator: ScriptedOperator, **settings: Any) -> None:
+        context = SimpleNamespace(settings=Settings(tracking=TrackingSettings(**settings)))
+        super().__init__(context, lambda: office)
+        self.operator = operator
+        self.clock = NOW
+
+    def client(self) -> Any:
+        return self.operator
+
+    def deadlines(self) -> Any:
+        return self.operator
+
+    def now(self) -> datetime:
+        return self.clock
+
+    def today(self) -> date:
+        return self.clock.date()
+
+
+def test_adding_keeps_one_row_per_code_and_a_second_add_tags_and_unarchives(office: OfficeDatabase) -> None:
+    watchlist = Watchlist(office)
+    first = [NewObject(code(1), tag="ACME"), NewObject(code(2)), NewObject(code(1))]
+    assert watchlist.add(first, source="paste") == 2
+    watchlist.archive([code(2)])
+    again = NewObject(code(2), tag="Loja 7", invoice="RE 123", invoice_amount=Decimal("23.10"))
+    assert watchlist.add([again], source="invoice") == 0
+    listed = {watched.code: watched for watched in watchlist.objects()}
+    assert set(listed) == {code(1), code(2)}
+    assert listed[code(1)].tag == "ACME"
+    assert listed[code(1)].added_by == "clerk.a"
+    assert listed[code(2)].tag == "Loja 7"
+    assert listed[code(2)].invoice == "RE 123"
+    assert listed[code(2)].invoice_amount == Decimal("23.10")
+    assert listed[code(2)].status is None  # not asked yet
+
+
+def test_another_environment_sees_its_own_list(office: OfficeDatabase) -> None:
+    Watchlist(office).add([NewObject(code(1))], source="paste")
+    assert Watchlist(office, environment="production").objects() == []
+    assert Watchlist(office, environment="production").count() == 0
+
+
+def test_a_refresh_saves_answers_and_leaves_finished_ones_alone(office: OfficeDatabase) -> None:
+    operator = ScriptedOperator()
+    service = ScriptedService(office, operator)
+    use_cases.add_objects(PlainTask(), service, [NewObject(code(n)) for n in range(1, 4)], source="paste")
+    operator.answers = {
+        code(1): answer(1, DELIVERED_LATE, MOVING, POSTED),
+        code(2): answer(2, MOVING, POSTED),
+    }
+    done = use_cases.refresh(PlainTask(), service)
+    assert done.asked == 3
+    assert set(done.changed) == {code(1), code(2), code(3)}
+    listed = {w.code: w for w in use_cases.list_objects(PlainTask(), service)}
+    assert listed[code(1)].status is Status.DELIVERED
+    assert listed[code(1)].lateness(service.today()).days == 3
+    assert listed[code(2)].status is Status.IN_TRANSIT
+    assert listed[code(3)].status is Status.NOT_FOUND
+    assert listed[code(2)].last_place == "Campinas/SP"
+    # Within the interval nothing is due; after it, only what is not finished.
+    assert use_cases.refresh(PlainTask(), service).asked == 0
+    service.clock = NOW + timedelta(minutes=31)
+    use_cases.refresh(PlainTask(), service)
+    assert sorted(operator.asked[-1]) == sorted([code(2), code(3)])
+
+
+def test_the_delivery_time_service_fills_a_missing_expected_date_once(office: OfficeDatabase) -> None:
+    operator = ScriptedOperator()
+    service = ScriptedService(office, operator)
+    item = NewObject(code(1), co_produto="03298", cep_origem="01310100", cep_destino="13010000",
+                     posted_on=date(2026, 11, 16))  # fmt: skip
+    use_cases.add_objects(PlainTask(), service, [item], source="invoice")
+    operator.answers = {code(1): answer(1, MOVING, POSTED, expected=None)}
+    use_cases.refresh(PlainTask(), service)
+    (watched,) = service.watchlist().objects()
+    assert watched.expected_on == date(2026, 11, 21)
+    assert watched.expected_source == "deadline"
+    assert [q.dtEvento for q in operator.deadlines] == [date(2026, 11, 17)]  # the PO event's day wins
+    use_cases.refresh(PlainTask(), service, [code(1)])
+    assert len(operator.deadlines) == 1  # kept, not asked again
+
+
+def test_each_login_is_told_once_per_object_and_status(office: OfficeDatabase) -> None:
+    operator = ScriptedOperator()
+    service = ScriptedService(office, operator)
+    use_cases.add_objects(PlainTask(), service, [NewObject(code(1)), NewObject(code(2))], source="paste")
+    operator.answers = {code(1): answer(1, AT_BRANCH, POSTED), code(2): answer(2, MOVING, POSTED)}
+    use_cases.refresh(PlainTask(), service)
+    objects = service.watchlist().objects()
+    first = use_cases.new_alerts(PlainTask(), service, objects)
+    assert sorted(first, key=lambda a: (a.code, a.kind)) == [
+        Alert(code(1), Status.AWAITING_PICKUP.value),
+        Alert(code(2), LATE),  # in transit past 20/11 on 25/11
+    ]
+    assert use_cases.new_alerts(PlainTask(), service, objects) == []
+    other = Watchlist(office)
+    assert len(other.unannounced(use_cases.alerts_of(objects, service.today()), "clerk.b")) == 2
+
+
+def test_a_bad_code_adds_nothing(office: OfficeDatabase) -> None:
+    service = ScriptedService(office, ScriptedOperator())
+    with pytest.raises(InvalidValue):
+        use_cases.add_objects(
+            PlainTask(), service, [NewObject(code(1)), NewObject("QB000000011BR")], source="cli"
+        )
+    assert service.watchlist().count() == 0
+
+
+def test_delivered_ones_are_archived_after_the_set_days(office: OfficeDatabase) -> None:
+    operator = ScriptedOperator()
+    service = ScriptedService(office, operator, archive_after_days=1)
+    use_cases.add_objects(PlainTask(), service, [NewObject(code(1)), NewObject(code(2))], source="paste")
+    operator.answers = {code(1): answer(1, DELIVERED_LATE, POSTED), code(2): answer(2, MOVING, POSTED)}
+    assert use_cases.refresh(PlainTask(), service).archived == 1
+    assert [w.code for w in service.watchlist().objects()] == [code(2)]
+    assert [w.code for w in service.watchlist().objects(archived=True)] == [code(1)]
+    assert service.watchlist().detail(code(1)) is not None
