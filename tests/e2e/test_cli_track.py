@@ -8,7 +8,7 @@ import csv
 import json
 import re
 from collections.abc import Iterator
-from datetime import datetime, timedelta
+from datetime import timedelta
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
@@ -17,29 +17,24 @@ import pytest
 import requests
 
 from postalgui.api.analytic import parse_analytic_csv
-from postalgui.cli.main import main
 from postalgui.sandbox import SandboxServer
 from postalgui.sandbox.invoice_data import object_label
 from tests.e2e.conftest import SandboxControl
-from tests.e2e.test_cli_invoices import plain_invoice
+from tests.e2e.test_cli_invoices import plain_invoice, run
+from tests.e2e.test_sandbox_tracking import _register, _sandbox_now
 from tests.services.test_tracking_export import pdf_text
 
-TIMEOUT = 30  # the first answer of a month builds the statements' label index
-DAY = 86_400
 LATE = object_label("QB", 31415926)
 ON_TIME = object_label("QB", 27182818)
 COMING = object_label("QB", 16180339)
 BAD = LATE[:10] + str((int(LATE[10]) + 1) % 10) + "BR"
-SP, RIO = "01310100", "20040020"
 
 
-@pytest.fixture
-def env(
-    sandbox_server: SandboxServer, sandbox: SandboxControl, monkeypatch: pytest.MonkeyPatch
-) -> SandboxControl:
-    monkeypatch.setenv("POSTALGUI_ENV", "sandbox")
-    monkeypatch.setenv("POSTALGUI_BASE_URL", sandbox_server.url)
-    return sandbox
+@pytest.fixture(autouse=True)
+def sandbox_env(sandbox_server: SandboxServer, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every command of this module talks to the session's sandbox."""
+    for name, value in (("POSTALGUI_ENV", "sandbox"), ("POSTALGUI_BASE_URL", sandbox_server.url)):
+        monkeypatch.setenv(name, value)
 
 
 @pytest.fixture
@@ -48,39 +43,13 @@ def http() -> Iterator[requests.Session]:
         yield session
 
 
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    code = main(list(args))
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def sandbox_now(http: requests.Session, server: SandboxServer) -> datetime:
-    return datetime.fromisoformat(http.get(f"{server.url}/_sandbox/clock", timeout=TIMEOUT).json()["now"])
-
-
-def register(
-    http: requests.Session, server: SandboxServer, code: str, posted: datetime, fate: str | None
-) -> None:
-    body = {
-        "codigo": code,
-        "coProduto": "03220",
-        "cepOrigem": SP,
-        "cepDestino": RIO,
-        "postado": posted.isoformat(),
-    }
-    if fate is not None:
-        body["destino"] = fate
-    response = http.post(f"{server.url}/_sandbox/tracking/objects", json=body, timeout=TIMEOUT)
-    assert response.status_code == 200, response.text
-
-
 @pytest.fixture
-def parcels(env: SandboxControl, http: requests.Session, sandbox_server: SandboxServer) -> dict[str, str]:
+def parcels(sandbox: SandboxControl, http: requests.Session, sandbox_server: SandboxServer) -> dict[str, str]:
     """A parcel delivered late, one delivered on time (both posted 20 days ago), one posted an hour ago."""
-    now = sandbox_now(http, sandbox_server).replace(tzinfo=None)
-    register(http, sandbox_server, LATE, now - timedelta(days=20), "late")
-    register(http, sandbox_server, ON_TIME, now - timedelta(days=20), "on_time")
-    register(http, sandbox_server, COMING, now - timedelta(hours=1), None)
+    now = _sandbox_now(http, sandbox_server).replace(tzinfo=None)
+    _register(http, sandbox_server, LATE, now - timedelta(days=20), destino="late")
+    _register(http, sandbox_server, ON_TIME, now - timedelta(days=20), destino="on_time")
+    _register(http, sandbox_server, COMING, now - timedelta(hours=1))
     return {"late": LATE, "on_time": ON_TIME, "coming": COMING}
 
 
@@ -129,7 +98,7 @@ def test_track_codes_now(parcels: dict[str, str], capsys: pytest.CaptureFixture[
     assert record["eventos"][0]["codigo"] == "BDE"
 
 
-def test_unknown_code_says_not_found(env: SandboxControl, capsys: pytest.CaptureFixture[str]) -> None:
+def test_unknown_code_says_not_found(sandbox: SandboxControl, capsys: pytest.CaptureFixture[str]) -> None:
     unknown = object_label("QB", 11111111)
     code, out, err = run(capsys, "track", unknown)
     assert code == 0, err
@@ -139,9 +108,9 @@ def test_unknown_code_says_not_found(env: SandboxControl, capsys: pytest.Capture
 
 
 def test_bad_codes_exit_2_naming_each_and_nothing_is_sent(
-    env: SandboxControl, capsys: pytest.CaptureFixture[str]
+    sandbox: SandboxControl, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    before = tracking_requests(env)
+    before = tracking_requests(sandbox)
     code, out, err = run(capsys, "track", ON_TIME, BAD, "XY123")
     assert code == 2
     assert out == ""
@@ -155,7 +124,7 @@ def test_bad_codes_exit_2_naming_each_and_nothing_is_sent(
     assert f"CODE {BAD}" in err
     code, out, err = run(capsys, "track", "watch", "remove", BAD)
     assert code == 2
-    assert tracking_requests(env) == before
+    assert tracking_requests(sandbox) == before
     assert listed(capsys) == {}
 
 
@@ -231,8 +200,8 @@ def test_watch_add_from_a_file(
     assert COMING not in listed(capsys)
 
 
-def test_watch_add_from_an_invoice(env: SandboxControl, capsys: pytest.CaptureFixture[str]) -> None:
-    env.processing_delay(0.3)
+def test_watch_add_from_an_invoice(sandbox: SandboxControl, capsys: pytest.CaptureFixture[str]) -> None:
+    sandbox.processing_delay(0.3)
     code, out, err = run(capsys, "invoices", "list", "--json")
     assert code == 0, err
     invoice = plain_invoice(json.loads(out))
@@ -262,18 +231,18 @@ def test_watch_add_from_an_invoice(env: SandboxControl, capsys: pytest.CaptureFi
     assert len(row["cep_destino"]) == 8
     assert row["posted_on"]
 
-    asked = statement_requests(env)
+    asked = statement_requests(sandbox)
     assert asked
     code, out, err = run(capsys, *args)  # the statement downloaded before is read again, not asked for
     assert code == 0, err
     assert out.startswith(f"0 objects added, {len(rows):,} already followed")
-    assert statement_requests(env) == asked
+    assert statement_requests(sandbox) == asked
 
 
 def test_the_labels_of_the_invoice_are_its_statements(
-    env: SandboxControl, capsys: pytest.CaptureFixture[str], tmp_path: Path
+    sandbox: SandboxControl, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    env.processing_delay(0.3)
+    sandbox.processing_delay(0.3)
     code, out, err = run(capsys, "invoices", "list", "--json")
     invoice = plain_invoice(json.loads(out))
     statement_file = tmp_path / "analitico.csv"

@@ -49,28 +49,28 @@ OVERDUE = WatchedObject(
     posted_on=date(2026, 11, 16),
     invoice_amount=Decimal("12.00"),
 )
-ALSO_SEDEX = WatchedObject(
-    code="JT000000102BR",
-    status=Status.AWAITING_PICKUP,
-    arrived_on=date(2026, 11, 3),
-    expected_on=date(2026, 10, 30),
-    product="SEDEX CONTRATO AG",
-    invoice_amount=Decimal("1000.00"),
+
+
+def arrived(
+    code: str, status: Status, on: date, expected: date, product: str, amount: str | None = None
+) -> WatchedObject:
+    """An object the operator's part is done with (delivered, or waiting at a branch)."""
+    return WatchedObject(
+        code=code,
+        status=status,
+        arrived_on=on,
+        expected_on=expected,
+        product=product,
+        invoice_amount=Decimal(amount) if amount is not None else None,
+    )
+
+
+SEDEX, PAC = "SEDEX CONTRATO AG", "PAC CONTRATO AG"
+ALSO_SEDEX = arrived(
+    "JT000000102BR", Status.AWAITING_PICKUP, date(2026, 11, 3), date(2026, 10, 30), SEDEX, "1000"
 )
-ON_TIME = WatchedObject(
-    code="PN000000204BR",
-    status=Status.DELIVERED,
-    arrived_on=date(2026, 11, 10),
-    expected_on=date(2026, 11, 11),
-    product="PAC CONTRATO AG",
-)
-LAST_MONTH = WatchedObject(
-    code="PN000000306BR",
-    status=Status.DELIVERED,
-    arrived_on=date(2026, 10, 20),
-    expected_on=date(2026, 10, 10),
-    product="PAC CONTRATO AG",
-)
+ON_TIME = arrived("PN000000204BR", Status.DELIVERED, date(2026, 11, 10), date(2026, 11, 11), PAC)
+LAST_MONTH = arrived("PN000000306BR", Status.DELIVERED, date(2026, 10, 20), date(2026, 10, 10), PAC)
 LOST = WatchedObject(code="PN000000408BR", status=Status.PROBLEM, problem=Problem.LOST)
 OBJECTS = [DELIVERED_LATE, OVERDUE, ALSO_SEDEX, ON_TIME, LAST_MONTH, LOST]
 

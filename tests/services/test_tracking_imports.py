@@ -6,6 +6,7 @@ from __future__ import annotations
 from datetime import date
 from decimal import Decimal
 from pathlib import Path
+from typing import Any
 
 import pytest
 from openpyxl import Workbook
@@ -79,25 +80,26 @@ def test_a_file_that_is_not_a_workbook(tmp_path: Path) -> None:
         codes_from_file(path)
 
 
+_LINE: dict[str, Any] = {
+    "cartao": "0067599079",
+    "titular": "LOJA",
+    "servico": "SEDEX CONTRATO AG",
+    "servicos_adicionais": "",
+    "unidade_postagem": "AC CENTRAL",
+    "cep_destinatario": "1310100",
+    "documento": "",
+    "peso": 300,
+    "desconto": Decimal(0),
+    "quantidade": 1,
+    "valor_declarado": Decimal(0),
+}
+"""A statement line's fields the tests leave alone (a CEP that lost its leading zero)."""
+
+
 def item(label: str, net: str, *, service: str = "03220", posted: str = "05/11/2026") -> AnalyticItem:
-    return AnalyticItem(
-        cartao="0067599079",
-        titular="LOJA",
-        codigo_servico=service,
-        servico="SEDEX CONTRATO AG",
-        data_postagem=posted,
-        servicos_adicionais="",
-        unidade_postagem="AC CENTRAL",
-        cep_destinatario="1310100",
-        etiqueta=label,
-        documento="",
-        peso=300,
-        valor_unitario=Decimal(net),
-        desconto=Decimal(0),
-        quantidade=1,
-        valor_liquido=Decimal(net),
-        valor_declarado=Decimal(0),
-    )
+    money = Decimal(net)
+    fields = {**_LINE, "codigo_servico": service, "data_postagem": posted, "etiqueta": label}
+    return AnalyticItem(**fields, valor_unitario=money, valor_liquido=money)
 
 
 def test_statement_items_become_objects_with_their_line() -> None:

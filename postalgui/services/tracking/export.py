@@ -16,16 +16,16 @@ from __future__ import annotations
 
 import calendar
 from collections.abc import Sequence
-from dataclasses import dataclass
 from datetime import date
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import Decimal
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from postalgui.api.cancel import TaskControl
 from postalgui.api.values import format_date_ui
 from postalgui.services.spreadsheet import CellKind, SheetColumn, is_xlsx, write_csv, write_sheet
-from postalgui.services.tracking.lateness import Lateness, Timing
+from postalgui.services.tracking.late_pdf import LateLine, ProductTotal, product_name, write_late_pdf
+from postalgui.services.tracking.lateness import Timing
 from postalgui.services.tracking.records import WatchedObject
 from postalgui.services.tracking.words import language_of, status_words
 
@@ -58,11 +58,6 @@ _KINDS = (
 _WIDTHS = (16, 22, 40, 24, None, None, None, 16, 24, 14, None)
 
 
-def product_of(watched: WatchedObject) -> str:
-    """The operator's product name, else the product code the statement gave."""
-    return watched.product or watched.co_produto or ""
-
-
 def _values(watched: WatchedObject, today: date, language: str) -> list[object]:
     lateness = watched.lateness(today)
     return [
@@ -74,7 +69,7 @@ def _values(watched: WatchedObject, today: date, language: str) -> list[object]:
         watched.expected_on,
         lateness.days if lateness.late else None,
         watched.tag,
-        product_of(watched),
+        product_name(watched),
         watched.invoice or "",
         watched.invoice_amount,
     ]
@@ -122,26 +117,6 @@ def export_objects(
 # --------------------------------------------------------------------------- late objects of a month
 
 
-@dataclass(frozen=True)
-class LateLine:
-    watched: WatchedObject
-    lateness: Lateness
-
-
-@dataclass(frozen=True)
-class ProductTotal:
-    product: str
-    count: int
-    days: int
-    amount: Decimal
-
-    @property
-    def average_days(self) -> Decimal:
-        if not self.count:
-            return Decimal(0)
-        return (Decimal(self.days) / self.count).quantize(Decimal("0.1"), rounding=ROUND_HALF_UP)
-
-
 def _month_range(month: date) -> tuple[date, date]:
     last = calendar.monthrange(month.year, month.month)[1]
     return month.replace(day=1), month.replace(day=last)
@@ -170,7 +145,7 @@ def product_totals(lines: Sequence[LateLine]) -> list[ProductTotal]:
     """Per product (by name), in name order: how many, days late summed, amount billed."""
     totals: dict[str, ProductTotal] = {}
     for line in lines:
-        product = product_of(line.watched)
+        product = product_name(line.watched)
         before = totals.get(product, ProductTotal(product, 0, 0, Decimal(0)))
         totals[product] = ProductTotal(
             product,
@@ -190,8 +165,6 @@ def late_report(
     language: str = "pt",
 ) -> Path:
     """The PDF "Objetos atrasados em <mês>" / "Late objects in <month>" at ``path`` (atomically)."""
-    from postalgui.services.tracking.late_pdf import write_late_pdf
-
     task.raise_if_cancelled()
     lines = late_lines(objects, month, service.today())
     return write_late_pdf(

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import io
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from datetime import date, datetime
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from reportlab.lib import colors  # type: ignore[import-untyped]  # reportlab ships no type hints
 from reportlab.lib.pagesizes import A4, landscape  # type: ignore[import-untyped]
@@ -26,14 +27,14 @@ from postalgui.documents.fonts import BOLD, FONT
 from postalgui.documents.pages import MARGIN, PageFoot, PageHead, build_numbered
 from postalgui.documents.tables import heading_row, padding, total_row
 from postalgui.documents.text import fit, paragraph
-from postalgui.services.tracking.lateness import Timing
+from postalgui.services.tracking.lateness import Lateness, Timing
 from postalgui.services.tracking.words import status_words
 from postalgui.store.atomic import write_atomically
 
 if TYPE_CHECKING:
-    from postalgui.services.tracking.export import LateLine, ProductTotal
+    from postalgui.services.tracking.records import WatchedObject
 
-__all__ = ["LABELS", "write_late_pdf"]
+__all__ = ["LABELS", "LateLine", "ProductTotal", "product_name", "write_late_pdf"]
 
 LABELS: Mapping[str, Mapping[str, str]] = {
     "pt": {
@@ -96,6 +97,34 @@ _WIDTHS_MM = (30, 46, 22, 22, None, 24, 34, 26)
 """Code, product, posted, expected, delivered / last event (the rest), days, tag, amount."""
 
 
+class LateLine(NamedTuple):
+    """An object of the report and how late it is."""
+
+    watched: WatchedObject
+    lateness: Lateness
+
+
+@dataclass(frozen=True)
+class ProductTotal:
+    """A product's line of the totals: how many objects, days late summed, amount billed."""
+
+    product: str
+    count: int
+    days: int
+    amount: Decimal
+
+    @property
+    def average_days(self) -> Decimal:
+        if not self.count:
+            return Decimal(0)
+        return (Decimal(self.days) / self.count).quantize(Decimal("0.1"), rounding=ROUND_HALF_UP)
+
+
+def product_name(watched: WatchedObject) -> str:
+    """The operator's product name, else the product code the statement gave."""
+    return watched.product or watched.co_produto or ""
+
+
 def month_title(month: date, language: str) -> str:
     """``novembro de 2026`` / ``November 2026``."""
     name = _MONTHS[language][month.month - 1]
@@ -127,7 +156,7 @@ def _objects_table(
     data: list[list[Any]] = [[fit(labels[key], widths[i] - 6, _SIZE, BOLD) for i, key in enumerate(keys)]]
     for line in lines:
         watched = line.watched
-        product = watched.product or watched.co_produto or ""
+        product = product_name(watched)
         amount = watched.invoice_amount
         data.append(
             [
@@ -203,11 +232,8 @@ def write_late_pdf(
     month: date,
     generated_at: datetime,
     language: str,
-    *,
-    compress: bool = True,
 ) -> Path:
-    """Write the report at ``path`` atomically; ``compress=False`` leaves its text readable
-    in the file (the tests read it without a PDF library)."""
+    """Write the report at ``path`` atomically."""
     labels = LABELS[language]
     title = labels["title"].format(month=month_title(month, language))
     styles = {
@@ -226,18 +252,8 @@ def write_late_pdf(
     local = generated_at.astimezone()
     generated = labels["generated"].format(when=f"{format_date_ui(local.date())} {local:%H:%M}")
     buffer = io.BytesIO()
-    doc = SimpleDocTemplate(
-        buffer,
-        pagesize=pagesize,
-        leftMargin=MARGIN,
-        rightMargin=MARGIN,
-        topMargin=MARGIN + 4 * mm,
-        bottomMargin=MARGIN,
-        title=title,
-        creator="PostalGUI",
-        invariant=0 if compress else 1,
-        pageCompression=1 if compress else 0,
-    )
+    margins = dict.fromkeys(("leftMargin", "rightMargin", "bottomMargin"), MARGIN)
+    doc = SimpleDocTemplate(buffer, pagesize=pagesize, topMargin=MARGIN + 4 * mm, title=title, **margins)
     head = _HEAD.drawer(title, generated)
     foot = _FOOT.drawer("", lambda page, pages: labels["page"].format(page=page, pages=pages))
     build_numbered(doc, story, head, foot)

@@ -52,22 +52,14 @@ _STATUS: Mapping[str, Mapping[str, str]] = {
     },
 }
 
-_LATENESS: Mapping[str, Mapping[str, tuple[str, str]]] = {
-    "pt": {
-        Timing.LATE: ("{n} dia de atraso", "{n} dias de atraso"),
-        Timing.OVERDUE: ("{n} dia vencido", "{n} dias vencido"),
-        Timing.DUE_TODAY: ("previsto para hoje", "previsto para hoje"),
-        Timing.ON_TIME: ("no prazo", "no prazo"),
-        Timing.UNKNOWN: ("", ""),
-    },
-    "en": {
-        Timing.LATE: ("{n} day late", "{n} days late"),
-        Timing.OVERDUE: ("{n} day overdue", "{n} days overdue"),
-        Timing.DUE_TODAY: ("due today", "due today"),
-        Timing.ON_TIME: ("on time", "on time"),
-        Timing.UNKNOWN: ("", ""),
-    },
+_LATENESS: Mapping[Timing, tuple[str, str, str, str]] = {
+    Timing.LATE: ("{n} dia de atraso", "{n} dias de atraso", "{n} day late", "{n} days late"),
+    Timing.OVERDUE: ("{n} dia vencido", "{n} dias vencido", "{n} day overdue", "{n} days overdue"),
+    Timing.DUE_TODAY: ("previsto para hoje", "previsto para hoje", "due today", "due today"),
+    Timing.ON_TIME: ("no prazo", "no prazo", "on time", "on time"),
+    Timing.UNKNOWN: ("", "", "", ""),
 }
+"""Per timing: Portuguese one and many, English one and many."""
 
 
 def language_of(language: str) -> str:
@@ -86,5 +78,6 @@ def status_words(status: Status | None, problem: Problem | None = None, language
 def lateness_words(lateness: Lateness, language: str = "pt") -> str:
     """``3 dias de atraso`` / ``3 days late``, ``previsto para hoje`` / ``due today``; ``""`` unknown."""
     language = language_of(language)
-    one, many = _LATENESS[language][lateness.timing]
+    words = _LATENESS[lateness.timing]
+    one, many = words[2:] if language == "en" else words[:2]
     return (one if lateness.days == 1 else many).format(n=format_number(lateness.days, language))
