@@ -66,7 +66,7 @@ class Operator:
 
 class Service(TrackingService):
     def __init__(self, office: OfficeDatabase, operator: Operator) -> None:
-        super().__init__(SimpleNamespace(settings=Settings()), lambda: office)  # type: ignore[arg-type]
+        super().__init__(SimpleNamespace(settings=Settings()), lambda: office)
         self.operator = operator
 
     def client(self) -> Any:
