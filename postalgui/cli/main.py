@@ -23,6 +23,7 @@ from postalgui.cli import (
     price_cmd,
     sandbox_cmd,
     token_cmd,
+    track_cmd,
 )
 from postalgui.cli.output import (
     EXIT_API_ERROR,
@@ -44,6 +45,7 @@ COMMAND_MODULES = [
     contracts_cmd,
     branches_cmd,
     attendance_cmd,
+    track_cmd,
     partner_cmd,
     database_cmd,
     sandbox_cmd,

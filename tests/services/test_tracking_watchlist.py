@@ -81,6 +81,7 @@ class ScriptedOperator:
         *,
         detail: Detail = Detail.ALL,
         done: Callable[[Sequence[TrackedObject]], None] | None = None,
+        keep: bool = True,
     ) -> list[TrackedObject]:
         self.asked.append(list(codes))
         found = [

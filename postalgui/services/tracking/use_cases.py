@@ -124,7 +124,7 @@ def refresh(task: TaskControl, service: TrackingService, codes: Sequence[str] | 
             task.progress(done[0], total)
 
     if wanted:
-        service.client().track(wanted, done=save)
+        service.client().track(wanted, done=save, keep=False)
     archived = watchlist.archive_delivered(settings.archive_after_days, service.today())
     return Refreshed(total, tuple(changed), archived, tuple(problems))
 

@@ -1,0 +1,336 @@
+"""``postalgui track watch ...`` and ``track report``: the office's watchlist from the command line.
+
+Apart from `track_cmd` (the one-off lookup and the argument wiring) because these are the
+commands that write: the watchlist in the office database (every desk sees it), the
+export and the PDF. Codes are checked before anything is saved or sent (`checked_codes`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from dataclasses import replace
+from datetime import date
+from decimal import Decimal
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from postalgui.api.cancel import PlainTask
+from postalgui.api.values import InvalidValue, format_brl, format_count, format_date_ui, format_number
+from postalgui.api.values.object_codes import parse_object_code
+from postalgui.cli.options import BadOption, json_option, out_file, subcommand
+from postalgui.cli.output import EXIT_OK, LANGUAGE, error, print_json, print_table
+from postalgui.services.tracking.words import lateness_words, status_words
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from datetime import datetime
+
+    from postalgui.cli.options import Commands
+    from postalgui.services.context import AppContext
+    from postalgui.services.tracking.records import NewObject, WatchedObject
+
+__all__ = ["add_parsers", "checked_codes", "day_text", "since_text", "watched_json"]
+
+_MONTH = re.compile(r"(\d{4})-(\d{2})", flags=re.ASCII)
+
+
+def add_parsers(watch: Commands, track: Commands) -> None:
+    """``watch add|list|remove|refresh|export`` under ``watch``; ``report`` under ``track``."""
+    subcommand(
+        watch,
+        "add",
+        _run_add,
+        _add_add_options,
+        summary="follow objects: codes, an invoice's objects, or a file's column",
+        description="Follow objects in the office's watchlist: the codes given, every object of an "
+        "invoice's analytic statement (--from-invoice), or the codes of a CSV or .xlsx file "
+        "(--file, --column). One bad code and nothing is added (exit 2).",
+    )
+    subcommand(
+        watch,
+        "list",
+        _run_list,
+        _add_late,
+        _add_archived,
+        json_option("print JSON to stdout: the watchlist's rows"),
+        summary="the objects followed, as the last refresh left them",
+        description="The watchlist as stored: nothing is asked of the operator.",
+    )
+    subcommand(
+        watch,
+        "remove",
+        _run_remove,
+        _add_codes,
+        summary="stop following objects",
+        description="Remove objects from the office's watchlist.",
+    )
+    subcommand(
+        watch,
+        "refresh",
+        _run_refresh,
+        _add_late,
+        json_option("print JSON to stdout: the watchlist's rows"),
+        summary="ask the operator about the objects due, then list them",
+        description="Refresh every object not finished and not asked within the refresh interval "
+        "(Settings), then print the watchlist.",
+    )
+    subcommand(
+        watch,
+        "export",
+        _run_export,
+        _add_file,
+        _add_late,
+        summary="write the watchlist as CSV or .xlsx",
+        description="Write the watchlist to FILE: CSV (';', decimal comma) or a workbook when FILE "
+        "ends in .xlsx.",
+    )
+    subcommand(
+        track,
+        "report",
+        _run_report,
+        _add_file,
+        _add_month,
+        summary="the month's late objects as a PDF",
+        description="Write the objects of the watchlist late in a month (delivered late, or "
+        "overdue) as a PDF with totals per product.",
+    )
+
+
+def _add_codes(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("codes", metavar="CODE", nargs="+", help="object code, e.g. DG049186226BR")
+
+
+def _add_add_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("codes", metavar="CODE", nargs="*", help="object code, e.g. DG049186226BR")
+    parser.add_argument("--tag", metavar="T", default="", help="a tag for these objects (customer, order)")
+    parser.add_argument("--from-invoice", metavar="N", help="every object of invoice N's analytic statement")
+    parser.add_argument("--tipo-documento", metavar="T", help="the invoice's document type: RE, RT...")
+    parser.add_argument("--file", type=Path, metavar="F", help="a CSV or .xlsx file holding codes")
+    parser.add_argument("--column", metavar="C", help="the file's column of codes, by its header")
+    parser.add_argument("--poll-interval", type=float, default=None, help=argparse.SUPPRESS)
+
+
+def _add_late(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--late", action="store_true", help="only objects late or overdue")
+
+
+def _add_archived(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--archived", action="store_true", help="the archived objects instead")
+
+
+def _add_file(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", type=Path, metavar="FILE", help="the file to write")
+
+
+def _add_month(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--month", metavar="YYYY-MM", help="the month (default: this month)")
+
+
+# --------------------------------------------------------------------------- shared
+
+
+def checked_codes(codes: Sequence[str], option: str = "CODE") -> list[str]:
+    """``codes`` checked, upper case, each once; every bad one named with its rule (`BadOption`)."""
+    good: dict[str, None] = {}
+    bad: list[str] = []
+    for text in codes:
+        try:
+            good.setdefault(parse_object_code(text), None)
+        except InvalidValue as problem:
+            bad.append(f"\n  {option} {text.strip() or repr(text)}: {problem.message} ({problem.rule})")
+    if bad:
+        raise BadOption(
+            f"{format_count(len(bad), 'bad object code', 'bad object codes', LANGUAGE)}, nothing was sent:"
+            + "".join(bad)
+        )
+    return list(good)
+
+
+def since_text(moment: datetime | None) -> str:
+    return f"{format_date_ui(moment.date())} {moment:%H:%M}" if moment is not None else ""
+
+
+def day_text(day: date | None) -> str:
+    return format_date_ui(day) if day is not None else ""
+
+
+# --------------------------------------------------------------------------- add, remove
+
+
+def _objects_to_add(args: argparse.Namespace, context: AppContext) -> tuple[list[NewObject], str]:
+    """What ``add`` was given, checked, and its source; a bad code raises `BadOption`."""
+    from postalgui.services.tracking.records import NewObject
+
+    given = [bool(args.codes), args.from_invoice is not None, args.file is not None]
+    if sum(given) != 1:
+        raise BadOption("CODE: give codes, --from-invoice or --file (one of them)")
+    if args.column is not None and args.file is None:
+        raise BadOption("--column: only with --file")
+    if args.tipo_documento is not None and args.from_invoice is None:
+        raise BadOption("--tipo-documento: only with --from-invoice")
+    if args.codes:
+        return [NewObject(code) for code in checked_codes(args.codes)], "cli"
+    if args.file is not None:
+        return _file_objects(args.file, args.column), "file"
+    if args.tipo_documento is None:
+        raise BadOption("--tipo-documento: required with --from-invoice (RE, RT...)")
+    return _invoice_objects(args, context), "invoice"
+
+
+def _file_objects(path: Path, column: str | None) -> list[NewObject]:
+    from postalgui.services.tracking.imports import codes_from_file
+    from postalgui.services.tracking.records import NewObject
+
+    if not path.is_file():
+        raise BadOption(f"--file: {path} is not a file")
+    found = codes_from_file(path, column)
+    if found.bad:
+        checked_codes([problem.value for problem in found.bad if isinstance(problem.value, str)], "--file")
+    if not found.codes:
+        raise BadOption(f"--file: no object codes in {path.name}")
+    return [NewObject(code) for code in found.codes]
+
+
+def _invoice_objects(args: argparse.Namespace, context: AppContext) -> list[NewObject]:
+    from postalgui.api.invoices import parse_document_type, parse_invoice_number
+    from postalgui.cli.options import checked
+    from postalgui.services.tracking.imports import objects_from_invoice
+
+    number = checked("--from-invoice", parse_invoice_number, args.from_invoice)
+    kind = checked("--tipo-documento", parse_document_type, args.tipo_documento)
+    error(f"invoice {kind} {number}: its analytic statement is loaded (requested and waited for if needed)")
+    found = objects_from_invoice(
+        PlainTask(), context.tracking, context.invoices, number, kind, interval_s=args.poll_interval
+    )
+    if not found:
+        raise BadOption(f"--from-invoice: invoice {kind} {number} lists no object labels")
+    return found
+
+
+def _run_add(args: argparse.Namespace, context: AppContext) -> int:
+    from postalgui.services.tracking.use_cases import add_objects
+
+    objects, source = _objects_to_add(args, context)
+    if args.tag:
+        objects = [replace(item, tag=args.tag) for item in objects]
+    added = add_objects(PlainTask(), context.tracking, objects, source=source)
+    sys.stdout.write(
+        f"{format_count(added.added, 'object', 'objects', LANGUAGE)} added, "
+        f"{format_number(added.already, LANGUAGE)} already followed\n"
+    )
+    return EXIT_OK
+
+
+def _run_remove(args: argparse.Namespace, context: AppContext) -> int:
+    codes = checked_codes(args.codes)
+    removed = context.tracking.watchlist().remove(codes)
+    sys.stdout.write(f"{format_count(removed, 'object', 'objects', LANGUAGE)} removed\n")
+    return EXIT_OK
+
+
+# --------------------------------------------------------------------------- list, refresh
+
+
+def watched_json(watched: WatchedObject, today: date) -> dict[str, Any]:
+    """A watchlist row for scripts: its stored fields (no timeline) and its lateness."""
+    lateness = watched.lateness(today)
+    data: dict[str, Any] = {
+        key: value.isoformat() if hasattr(value, "isoformat") else value
+        for key, value in vars(watched).items()
+        if key != "answer_json" and not key.startswith("_")
+    }
+    data["invoice_amount"] = None if watched.invoice_amount is None else f"{watched.invoice_amount:.2f}"
+    data["lateness"] = lateness.timing.value
+    data["days_late"] = lateness.days
+    return data
+
+
+def _shown(objects: Sequence[WatchedObject], today: date, *, late: bool) -> list[WatchedObject]:
+    return [watched for watched in objects if not late or watched.lateness(today).late]
+
+
+def _print_objects(objects: Sequence[WatchedObject], today: date, *, as_json: bool) -> None:
+    if as_json:
+        print_json([watched_json(watched, today) for watched in objects])
+        return
+    if not objects:
+        error("no objects")
+        return
+    titles = ("code", "status", "last event", "where", "since", "expected", "late", "tag")
+    rows = [
+        [
+            watched.code,
+            status_words(watched.status, watched.problem, LANGUAGE),
+            (watched.last_event or watched.message)[:50],
+            watched.last_place,
+            since_text(watched.last_at),
+            day_text(watched.expected_on),
+            lateness_words(watched.lateness(today), LANGUAGE),
+            watched.tag,
+        ]
+        for watched in objects
+    ]
+    print_table(titles, rows)
+
+
+def _run_list(args: argparse.Namespace, context: AppContext) -> int:
+    service = context.tracking
+    today = service.today()
+    objects = service.watchlist().objects(archived=args.archived)
+    _print_objects(_shown(objects, today, late=args.late), today, as_json=args.json)
+    return EXIT_OK
+
+
+def _run_refresh(args: argparse.Namespace, context: AppContext) -> int:
+    from postalgui.services.tracking.use_cases import refresh
+
+    service = context.tracking
+    done = refresh(PlainTask(), service)
+    error(
+        f"asked about {format_count(done.asked, 'object', 'objects', LANGUAGE)}: "
+        f"{len(done.changed)} changed, {len(done.problems)} without events, {done.archived} archived"
+    )
+    today = service.today()
+    _print_objects(_shown(service.watchlist().objects(), today, late=args.late), today, as_json=args.json)
+    return EXIT_OK
+
+
+# --------------------------------------------------------------------------- export, report
+
+
+def _run_export(args: argparse.Namespace, context: AppContext) -> int:
+    from postalgui.services.tracking.export import export_objects
+
+    path = out_file(args.file, "FILE")
+    service = context.tracking
+    today = service.today()
+    objects = _shown(service.watchlist().objects(), today, late=args.late)
+    export_objects(PlainTask(), service, objects, path, today, language=LANGUAGE)
+    sys.stdout.write(f"{path}\n")
+    return EXIT_OK
+
+
+def _month(text: str | None, today: date) -> date:
+    if text is None:
+        return today.replace(day=1)
+    match = _MONTH.fullmatch(text.strip())
+    if match is None or not 1 <= int(match[2]) <= 12:
+        raise BadOption(f"--month: must be YYYY-MM, such as 2026-11 (got {text!r})")
+    return date(int(match[1]), int(match[2]), 1)
+
+
+def _run_report(args: argparse.Namespace, context: AppContext) -> int:
+    from postalgui.services.tracking.export import late_lines, late_report
+
+    service = context.tracking
+    month = _month(args.month, service.today())
+    path = out_file(args.file, "FILE")
+    objects = service.watchlist().objects()
+    late_report(PlainTask(), service, objects, path, month, language=LANGUAGE)
+    lines = late_lines(objects, month, service.today())
+    amount = sum((line.watched.invoice_amount or Decimal(0) for line in lines), Decimal(0))
+    error(f"{format_count(len(lines), 'late object', 'late objects', LANGUAGE)}, {format_brl(amount)}")
+    sys.stdout.write(f"{path}\n")
+    return EXIT_OK

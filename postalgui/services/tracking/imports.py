@@ -1,0 +1,181 @@
+"""Where objects to follow come from besides a paste: a spreadsheet's column, an invoice.
+
+A clerk's file is a CSV (any delimiter the price batch reader tells apart, UTF-8 with or
+without a byte-order mark, else Windows-1252/Latin-1) or a workbook (.xlsx, read-only);
+``column`` picks a column by its header, else every cell is searched. Either way the
+codes are found as in a pasted text (`codes_in_text`): valid ones in order, once each,
+the look-alikes named with their rule.
+
+An invoice's objects are its analytic statement's lines, loaded as the Invoices feature
+loads them (a statement already downloaded is reused; else it is requested and followed):
+each label (``ETIQUETA``) with its product, posting day, destination CEP, the invoice
+``"RE 1234567"`` and the net amount it was billed (summed when a label has several lines).
+"""
+
+from __future__ import annotations
+
+import csv
+import unicodedata
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import replace
+from decimal import Decimal
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from postalgui.api.cancel import TaskControl
+from postalgui.api.errors import ApiError, RoutineError
+from postalgui.api.values.object_codes import FoundCodes, codes_in_text, is_valid_object_code
+from postalgui.services.invoices.item_index import date_key, key_date
+from postalgui.services.spreadsheet import is_xlsx
+from postalgui.services.tracking.records import NewObject
+
+if TYPE_CHECKING:
+    from postalgui.api.models.invoices import AnalyticItem
+    from postalgui.services.invoices.jobs import Job
+    from postalgui.services.invoices.service import InvoiceService
+    from postalgui.services.tracking.service import TrackingService
+
+__all__ = ["CodesFileError", "codes_from_file", "objects_from_invoice", "objects_from_items"]
+
+_DELIMITERS = ";,\t"
+
+
+class CodesFileError(RoutineError, ValueError):
+    """The file cannot be read for codes (a missing column, an unreadable workbook)."""
+
+
+def _fold(text: str) -> str:
+    """A header compared without accents, case and surrounding spaces."""
+    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
+    return plain.strip().casefold()
+
+
+def _csv_rows(path: Path) -> Iterator[list[str]]:
+    from postalgui.services.price.batch_csv import _detect_delimiter, _detect_encoding
+
+    encoding = _detect_encoding(path)
+    with path.open(encoding=encoding, newline="") as handle:
+        first = handle.readline()
+        handle.seek(0)
+        yield from csv.reader(handle, delimiter=_detect_delimiter(first, _DELIMITERS), quotechar='"')
+
+
+def _xlsx_rows(path: Path) -> Iterator[list[str]]:
+    from openpyxl import load_workbook
+
+    try:
+        book = load_workbook(path, read_only=True, data_only=True)
+    except Exception as exc:  # noqa: BLE001  # openpyxl raises many kinds for a bad file
+        raise CodesFileError(f"{path.name}: not a readable workbook ({exc})") from None
+    try:
+        sheet = book.active
+        if sheet is None:
+            return
+        for row in sheet.iter_rows(values_only=True):
+            yield ["" if value is None else str(value) for value in row]
+    finally:
+        book.close()
+
+
+def _cells(rows: Iterator[list[str]], column: str | None, name: str) -> Iterable[str]:
+    if column is None:
+        for row in rows:
+            yield from row
+        return
+    header = next(rows, [])
+    wanted = _fold(column)
+    found = [position for position, title in enumerate(header) if _fold(title) == wanted]
+    if not found:
+        titles = ", ".join(title.strip() for title in header if title.strip()) or "none"
+        raise CodesFileError(f"{name}: no column {column!r} (the columns are: {titles})")
+    for row in rows:
+        if found[0] < len(row):
+            yield row[found[0]]
+
+
+def codes_from_file(path: Path, column: str | None = None) -> FoundCodes:
+    """The object codes in a CSV or .xlsx file: ``column`` by its header, else every cell."""
+    path = Path(path)
+    rows = _xlsx_rows(path) if is_xlsx(path) else _csv_rows(path)
+    return codes_in_text("\n".join(_cells(rows, column, path.name)))
+
+
+# --------------------------------------------------------------------------- from an invoice
+
+
+def objects_from_items(items: Sequence[AnalyticItem], invoice: str) -> list[NewObject]:
+    """One object per valid label of ``items``, in order; a label billed on several lines
+    gets their net amounts summed; lines without a label (or a bad one) are left out."""
+    amounts: dict[str, Decimal] = {}
+    first: dict[str, AnalyticItem] = {}
+    for item in items:
+        code = item.etiqueta.strip().upper()
+        if not is_valid_object_code(code):
+            continue
+        first.setdefault(code, item)
+        amounts[code] = amounts.get(code, Decimal(0)) + item.valor_liquido
+    objects = []
+    for code, item in first.items():
+        posted = date_key(item.data_postagem)
+        cep = "".join(ch for ch in item.cep_destinatario if ch.isdigit())
+        objects.append(
+            NewObject(
+                code=code,
+                co_produto=item.codigo_servico.strip() or None,
+                cep_destino=cep.zfill(8) if cep else None,
+                posted_on=key_date(posted) if posted is not None else None,
+                invoice=invoice,
+                invoice_amount=amounts[code],
+            )
+        )
+    return objects
+
+
+def _downloaded(invoices: InvoiceService, params: dict[str, str]) -> Job | None:
+    """A statement of the same invoice this office already has (READY, its file on this desk)."""
+    from postalgui.api.models.invoices import ProcessingKind
+    from postalgui.services.invoices.job_files import file_here
+    from postalgui.services.invoices.jobs import JobState
+
+    for job in invoices.jobs().list(invoices.env_key):
+        ready = job.state is JobState.READY
+        if ready and job.kind is ProcessingKind.EXTRATO_ANALITICO and job.params == params:
+            here = file_here(invoices, job)
+            if here is not None:
+                return replace(job, file_path=str(here))
+    return None
+
+
+def objects_from_invoice(
+    task: TaskControl,
+    service: TrackingService,
+    invoices: InvoiceService,
+    number: str,
+    document_type: str,
+    *,
+    interval_s: float | None = None,
+) -> list[NewObject]:
+    """The objects of invoice ``number`` (``document_type`` RE, RT...): its analytic
+    statement's labels, the statement downloaded before or requested and followed now.
+    A bad number or type raises `InvalidValue` before anything is sent."""
+    from postalgui.api.invoices import parse_document_type, parse_invoice_number
+    from postalgui.api.models.invoices import Invoice
+    from postalgui.services.invoices.documents import document_ref
+    from postalgui.services.invoices.following import POLL_INTERVAL_S, analytic_once, follow_job
+    from postalgui.services.invoices.job_files import fetch_job_file
+    from postalgui.services.invoices.jobs import JobState
+    from postalgui.services.invoices.statements import load_analytic
+
+    del service  # the objects go to its watchlist through `add_objects`
+    wanted = {"id": parse_invoice_number(number), "tipoDocumento": parse_document_type(document_type)}
+    ref = document_ref(invoices, Invoice.model_validate(wanted))
+    job = _downloaded(invoices, ref.params())
+    if job is None:
+        asked = analytic_once(task, invoices, ref)
+        job = follow_job(task, invoices, asked.job.id, POLL_INTERVAL_S if interval_s is None else interval_s)
+        if job.state is JobState.READY and (job.path is None or not job.path.is_file()):
+            job = fetch_job_file(task, invoices, job.id)
+    if job.state is not JobState.READY or job.path is None:
+        raise ApiError(job.error or f"The analytic statement of invoice {number}: {job.state.value}")
+    statement, _ = load_analytic(task, job.path)
+    return objects_from_items(statement.items, f"{ref.tipo} {ref.fatura}")

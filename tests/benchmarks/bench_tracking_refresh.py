@@ -1,0 +1,107 @@
+"""Refresh of 10,000 watched objects with 50 ms added per tracking answer.
+
+The objects are labels of the sandbox's analytic statements (every one has a history).
+`refresh` runs with the default settings (50 codes a call, the client's concurrency),
+saving each call's answers to a local office database (SQLite) as they come, as the
+window and the CLI do. The bound is ``ceil(calls / concurrency) x latency``; target:
+wall time within 1.3x of it, and peak memory (RSS of this process: the sandbox runs in
+its own, as the operator is remote) under 300 MB.
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+import resource
+import sys
+import tempfile
+import time
+from datetime import date
+from pathlib import Path
+from types import SimpleNamespace
+
+from postalgui.api.cancel import PlainTask
+from postalgui.api.client import OperatorClient
+from postalgui.api.deadline import DeadlineClient
+from postalgui.api.tokens import Scope, TokenScope
+from postalgui.api.tracking import TrackingClient
+from postalgui.sandbox import DEMO
+from postalgui.sandbox.config import SandboxConfig
+from postalgui.sandbox.faults import FaultConfig
+from postalgui.services.office.database import OfficeDatabase
+from postalgui.services.settings import Settings
+from postalgui.services.tracking.records import NewObject
+from postalgui.services.tracking.service import TrackingService
+from postalgui.services.tracking.use_cases import add_objects, refresh
+from tests.benchmarks.bench_price_batch import child_sandbox, operator_client
+
+OBJECTS = 10_000
+LATENCY_MS = 50
+TARGET = 1.3
+MEMORY_TARGET_MB = 300
+CARD = TokenScope(Scope.CARD, contract=DEMO.contract, card=DEMO.card, dr=DEMO.dr)
+
+
+def _labels(count: int) -> tuple[int, list[str]]:
+    """How many labels this month's statements hold, and the first ``count`` (a child process:
+    the index's memory is the sandbox's, not the app's)."""
+    from postalgui.sandbox.tracking.labels import label_index
+
+    objects = label_index(date.today()).objects
+    return len(objects), sorted(objects)[:count]
+
+
+class BenchService(TrackingService):
+    """The feature with the default settings, its clients on the child sandbox."""
+
+    def __init__(self, office: OfficeDatabase, client: OperatorClient) -> None:
+        super().__init__(SimpleNamespace(settings=Settings()), lambda: office)
+        self.operator = client
+
+    def client(self) -> TrackingClient:
+        return TrackingClient(self.operator, scope=CARD, chunk=self.settings.codes_per_call)
+
+    def deadlines(self) -> DeadlineClient:
+        return DeadlineClient(self.operator)
+
+
+def _peak_mb() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # kB on Linux
+
+
+def main() -> int:
+    with multiprocessing.get_context("spawn").Pool(1) as pool:
+        known, codes = pool.apply(_labels, (OBJECTS,))
+    config = SandboxConfig(faults=FaultConfig(latency_ms=LATENCY_MS, paths=("/srorastro",)))
+    with tempfile.TemporaryDirectory() as folder, child_sandbox(config) as url:
+        office = OfficeDatabase(Path(folder), "sandbox", "", author=lambda: "bench")
+        client = operator_client(url, CARD)
+        service = BenchService(office, client)
+        task = PlainTask()
+        add_objects(task, service, [NewObject(code) for code in codes], source="file")
+        service.client().track(codes[:1])  # the sandbox builds its label index on first use: not measured
+        before = _peak_mb()
+        started = time.perf_counter()
+        done = refresh(task, service)
+        elapsed = time.perf_counter() - started
+        tracking = service.client()
+        calls = math.ceil(done.asked / tracking.chunk)
+        bound = math.ceil(calls / tracking.concurrency) * LATENCY_MS / 1000
+        client.close()
+        office.close()
+    ratio = elapsed / bound
+    peak = _peak_mb()
+    print(f"labels in this month's statements: {known:,}; watched: {len(codes):,}")
+    print(
+        f"asked {done.asked:,} objects in {calls} calls of {tracking.chunk}, {tracking.concurrency} at once"
+    )
+    print(f"changed {len(done.changed):,}, without events {len(done.problems):,}")
+    print(f"wall time {elapsed:.2f} s, bound {bound:.2f} s, ratio {ratio:.2f} (target <= {TARGET})")
+    print(f"peak RSS {peak:.0f} MB ({before:.0f} MB before the refresh; target < {MEMORY_TARGET_MB} MB)")
+    met = ratio <= TARGET and peak < MEMORY_TARGET_MB
+    print(f"targets: {'met' if met else 'NOT met'}")
+    return 0 if met else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
