@@ -12,7 +12,8 @@ import pytest
 from openpyxl import Workbook
 
 from postalgui.api.models.invoices import AnalyticItem
-from postalgui.services.tracking.imports import CodesFileError, codes_from_file, objects_from_items
+from postalgui.services.tracking.imports import CodesFileError, codes_from_file
+from postalgui.services.tracking.invoice_objects import invoice_objects
 
 GOOD = ("DG049186226BR", "AA123456785BR")  # valid check digits
 BAD = "AA123456789BR"  # check digit should be 5
@@ -110,7 +111,7 @@ def test_statement_items_become_objects_with_their_line() -> None:
         item(GOOD[1].lower(), "12.00", service="03298", posted="2026-11-06"),
         item(GOOD[0], "4.50"),  # the same object billed again (an additional service)
     ]
-    objects = objects_from_items(items, "RE 1234567")
+    objects = invoice_objects(items, "RE 1234567").objects
     assert [obj.code for obj in objects] == list(GOOD)
     first, second = objects
     assert first.co_produto == "03220"

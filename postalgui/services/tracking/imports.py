@@ -16,26 +16,24 @@ from __future__ import annotations
 
 import csv
 import unicodedata
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator
 from dataclasses import replace
-from decimal import Decimal
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from postalgui.api.cancel import TaskControl
 from postalgui.api.errors import ApiError, RoutineError
-from postalgui.api.values.object_codes import FoundCodes, codes_in_text, is_valid_object_code
-from postalgui.services.invoices.item_index import date_key, key_date
+from postalgui.api.values.object_codes import FoundCodes, codes_in_text
 from postalgui.services.spreadsheet import is_xlsx
+from postalgui.services.tracking.invoice_objects import invoice_objects
 from postalgui.services.tracking.records import NewObject
 
 if TYPE_CHECKING:
-    from postalgui.api.models.invoices import AnalyticItem
     from postalgui.services.invoices.jobs import Job
     from postalgui.services.invoices.service import InvoiceService
     from postalgui.services.tracking.service import TrackingService
 
-__all__ = ["CodesFileError", "codes_from_file", "objects_from_invoice", "objects_from_items"]
+__all__ = ["CodesFileError", "codes_from_file", "objects_from_invoice"]
 
 _DELIMITERS = ";,\t"
 
@@ -103,34 +101,6 @@ def codes_from_file(path: Path, column: str | None = None) -> FoundCodes:
 # --------------------------------------------------------------------------- from an invoice
 
 
-def objects_from_items(items: Sequence[AnalyticItem], invoice: str) -> list[NewObject]:
-    """One object per valid label of ``items``, in order; a label billed on several lines
-    gets their net amounts summed; lines without a label (or a bad one) are left out."""
-    amounts: dict[str, Decimal] = {}
-    first: dict[str, AnalyticItem] = {}
-    for item in items:
-        code = item.etiqueta.strip().upper()
-        if not is_valid_object_code(code):
-            continue
-        first.setdefault(code, item)
-        amounts[code] = amounts.get(code, Decimal(0)) + item.valor_liquido
-    objects = []
-    for code, item in first.items():
-        posted = date_key(item.data_postagem)
-        cep = "".join(ch for ch in item.cep_destinatario if ch.isdigit())
-        objects.append(
-            NewObject(
-                code=code,
-                co_produto=item.codigo_servico.strip() or None,
-                cep_destino=cep.zfill(8) if cep else None,
-                posted_on=key_date(posted) if posted is not None else None,
-                invoice=invoice,
-                invoice_amount=amounts[code],
-            )
-        )
-    return objects
-
-
 def _downloaded(invoices: InvoiceService, params: dict[str, str]) -> Job | None:
     """A statement of the same invoice this office already has (READY, its file on this desk)."""
     from postalgui.api.models.invoices import ProcessingKind
@@ -178,4 +148,4 @@ def objects_from_invoice(
     if job.state is not JobState.READY or job.path is None:
         raise ApiError(job.error or f"The analytic statement of invoice {number}: {job.state.value}")
     statement, _ = load_analytic(task, job.path)
-    return objects_from_items(statement.items, f"{ref.tipo} {ref.fatura}")
+    return invoice_objects(statement.items, f"{ref.tipo} {ref.fatura}").objects

@@ -2,20 +2,20 @@
 
 Plain functions of a `TaskControl` and the `TrackingService` (the shape `Desk.run` runs),
 each one watchlist write (every desk is told topic ``tracked_object``). The file
-formats live in ``imports`` and ``export`` (their own modules); they are reached by name
-when called, so the tab's actions are wired before those modules land.
+formats live in ``imports`` and ``export``.
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Sequence
 from datetime import date
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from postalgui.api.cancel import TaskControl
 from postalgui.api.values.object_codes import FoundCodes
+from postalgui.services.tracking.export import export_objects, late_report
+from postalgui.services.tracking.imports import codes_from_file
 from postalgui.services.tracking.records import NewObject, WatchedObject
 from postalgui.services.tracking.use_cases import Added, add_objects, list_objects
 
@@ -67,28 +67,31 @@ def set_tag(task: TaskControl, service: TrackingService, codes: Sequence[str], t
     service.watchlist().set_tag(list(codes), " ".join(tag.split()))
 
 
-def _module(name: str) -> Any:
-    return importlib.import_module(f"postalgui.services.tracking.{name}")
-
-
 def read_codes(task: TaskControl, _service: TrackingService, path: Path) -> FoundCodes:
     """The object codes of a CSV or .xlsx file (its column of codes)."""
     task.raise_if_cancelled()
-    found: FoundCodes = _module("imports").codes_from_file(path)
-    return found
+    return codes_from_file(path)
 
 
 def export_list(
-    task: TaskControl, service: TrackingService, objects: Sequence[WatchedObject], path: Path, today: date
+    task: TaskControl,
+    service: TrackingService,
+    objects: Sequence[WatchedObject],
+    path: Path,
+    today: date,
+    language: str,
 ) -> Path:
-    """``objects`` saved as CSV or .xlsx (by ``path``'s suffix); the path saved."""
-    _module("export").export_objects(task, service, objects, path, today)
-    return path
+    """``objects`` saved as CSV or .xlsx (by ``path``'s suffix) in ``language``; the path saved."""
+    return export_objects(task, service, objects, path, today, language)
 
 
 def report_late(
-    task: TaskControl, service: TrackingService, objects: Sequence[WatchedObject], path: Path, month: date
+    task: TaskControl,
+    service: TrackingService,
+    objects: Sequence[WatchedObject],
+    path: Path,
+    month: date,
+    language: str,
 ) -> Path:
-    """The PDF report of the objects late in ``month``; the path saved."""
-    _module("export").late_report(task, service, objects, path, month)
-    return path
+    """The PDF report of the objects late in ``month``, in ``language``; the path saved."""
+    return late_report(task, service, objects, path, month, language)

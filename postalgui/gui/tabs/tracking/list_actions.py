@@ -18,7 +18,7 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox, QToolBar, QWidget
 
 from postalgui.api.values.object_codes import FoundCodes
-from postalgui.gui.i18n import app_locale
+from postalgui.gui.i18n import app_locale, ui_language
 from postalgui.gui.messages import arg
 from postalgui.gui.tabs.tracking.add_dialog import AddDialog
 from postalgui.gui.tasks import Failure
@@ -292,6 +292,7 @@ class ListActions(QObject):
             objects,
             path,
             day,
+            ui_language(),
             name="save tracking file",
             key=FILE_KEY,
             owner=self,
