@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 import requests
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QLocale, Qt
 from pytestqt.qtbot import QtBot
 
 from postalgui.gui.tabs.tracking import TrackingTab
@@ -271,3 +271,49 @@ def test_objects_another_tab_hands_over_are_followed_with_their_invoice(
     found = context.tracking.watchlist().detail(PARCEL)
     assert found is not None
     assert (found.source, found.invoice, found.invoice_amount) == ("invoice", "RE 1234567", Decimal("23.50"))
+
+
+def test_import_fills_the_add_box_and_export_and_report_write_in_the_windows_language(
+    tab: TrackingTab, context: AppContext, qtbot: QtBot, tmp_path: Path
+) -> None:
+    codes = [object_label("QE", serial) for serial in range(1, 3)]
+    with qtbot.waitSignal(tab.objectsLoaded, timeout=WAIT_MS):
+        context.tracking.watchlist().add([NewObject(code, tag="Loja") for code in codes], source="cli")
+    qtbot.waitUntil(lambda: tab.model.rowCount() == 2, timeout=WAIT_MS)
+
+    sheet = tmp_path / "pedidos.csv"
+    sheet.write_text(f"pedido;rastreio\n1;{codes[0]}\n2;QE000000011BR\n", encoding="utf-8")
+    pasted: list[str] = []
+
+    def record(dialog: AddDialog) -> bool:
+        pasted.append(dialog.paste_edit.toPlainText())
+        return False  # the clerk reads what was found and closes the box
+
+    tab.actions_.ask_open = lambda: sheet
+    tab.actions_.open_dialog = record  # type: ignore[assignment]
+    tab.actions_.import_file()
+    qtbot.waitUntil(lambda: bool(pasted), timeout=WAIT_MS)
+    assert pasted[0].splitlines() == [codes[0], "QE000000011BR"]  # the bad one is shown, to be named
+
+    for language, first_title in (
+        (QLocale.Language.English, "Code"),
+        (QLocale.Language.Portuguese, "Código"),
+    ):
+        exported = tmp_path / f"objects-{first_title}.csv"
+        tab.actions_.ask_save = lambda _name, _pdf, path=exported: path
+        before = QLocale()
+        QLocale.setDefault(QLocale(language, QLocale.Country.Brazil))  # what installing a catalog sets
+        try:
+            tab.actions_.export()
+        finally:
+            QLocale.setDefault(before)
+        qtbot.waitUntil(exported.exists, timeout=WAIT_MS)
+        header, *rows = exported.read_text(encoding="utf-8-sig").splitlines()
+        assert header.split(";")[0] == first_title
+        assert sorted(row.split(";")[0] for row in rows) == sorted(codes)
+
+    report = tmp_path / "atrasados.pdf"
+    tab.actions_.ask_save = lambda _name, _pdf: report
+    tab.actions_.report()
+    qtbot.waitUntil(report.exists, timeout=WAIT_MS)
+    assert report.read_bytes().startswith(b"%PDF")
