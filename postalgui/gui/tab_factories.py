@@ -149,7 +149,9 @@ class TrackingTabFactory:
     FOLLOWS_OBJECTS = True
 
     def label(self) -> str:
-        return QCoreApplication.translate("TrackingTab", "Tracking")
+        # In Portuguese the tab names its Alt letter (S): the word-initial R is the
+        # Attendances tab's Register and Stop server, on screen beside it.
+        return QCoreApplication.translate("TrackingTab", "Tracking", "tab")
 
     def build(self, context: AppContext, runner: TaskRunner) -> QWidget:
         from postalgui.gui.tabs.tracking import TrackingTab

@@ -427,7 +427,7 @@
     </message>
     <message>
         <source>&amp;Server and counter</source>
-        <translation>&amp;Servidor e balcão</translation>
+        <translation>Servidor e &amp;balcão</translation>
     </message>
     <message>
         <source>Registration (&amp;model 2)</source>
@@ -3247,7 +3247,7 @@ Enviar de novo? Se ela a recebeu, o arquivo será preparado duas vezes.</transla
         <translation>Todas</translation>
     </message>
     <message>
-        <source>S&amp;tate:</source>
+        <source>State:</source>
         <translation>S&amp;ituação:</translation>
     </message>
     <message>
@@ -7161,6 +7161,11 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
     <message>
         <source>Tracking</source>
         <translation>Rastreamento</translation>
+    </message>
+    <message>
+        <source>Tracking</source>
+        <comment>tab</comment>
+        <translation>Ra&amp;streamento</translation>
     </message>
     <message>
         <source>Tracked objects</source>

@@ -90,17 +90,22 @@ def build_index(month: date, demo: DemoData = DEMO) -> LabelIndex:
 
 
 _lock = threading.Lock()
-_cache: dict[tuple[date, DemoData], LabelIndex] = {}
+_cache: dict[date, tuple[DemoData, LabelIndex]] = {}
 
 
 def label_index(today: date, demo: DemoData = DEMO) -> LabelIndex:
-    """The index of `today`'s month, built on first use (one build at a time; two months kept)."""
-    key = (month_start(today), demo)
+    """The index of `today`'s month, built on first use (one build at a time; two months kept).
+
+    Asked once per object of every answer: the demo data is recognised by identity, since
+    hashing it (every contract, card and unit) cost more than the rest of the lookup.
+    """
+    month = month_start(today)
     with _lock:
-        found = _cache.get(key)
-        if found is None:
-            found = build_index(key[0], demo)
-            if len(_cache) >= 2:
-                _cache.clear()
-            _cache[key] = found
+        cached = _cache.get(month)
+        if cached is not None and cached[0] is demo:
+            return cached[1]
+        found = build_index(month, demo)
+        if len(_cache) >= 2:
+            _cache.clear()
+        _cache[month] = (demo, found)
         return found

@@ -7,7 +7,6 @@ row's own times (added, checked, archived) are UTC.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from decimal import Decimal
@@ -167,7 +166,7 @@ def answer_values(found: TrackedObject, *, now: datetime | None = None) -> dict[
         "product": (found.tipoPostal.descricao or "")[:120] if found.tipoPostal is not None else "",
         "message": (found.mensagem or "")[:200] or None,
         "checked_at": (now or datetime.now(UTC)).astimezone(UTC).isoformat(timespec="seconds"),
-        "answer": json.dumps(found.model_dump(mode="json", exclude_none=True), ensure_ascii=False),
+        "answer": found.model_dump_json(exclude_none=True),
     }
     if found.dtPrevista is not None:
         values["expected_on"] = found.dtPrevista.date().isoformat()

@@ -7,18 +7,16 @@ Plain functions of a `TaskControl` and the feature's `TrackingService`, shared b
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from datetime import timedelta
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from postalgui.api.cancel import TaskControl
 from postalgui.api.models.tracking import TrackedObject
 from postalgui.api.tracking import Detail
 from postalgui.api.values.object_codes import parse_object_code
-from postalgui.services.tracking.expected import fill_expected
 from postalgui.services.tracking.records import NewObject, WatchedObject, answer_values, object_from_row
+from postalgui.services.tracking.refresh import Refreshed, refresh
 from postalgui.services.tracking.status import NEEDS_PERSON
 from postalgui.services.tracking.watchlist import LATE, Alert
 
@@ -72,65 +70,6 @@ def add_objects(
     added = service.watchlist().add(checked, source=source)
     codes = tuple(dict.fromkeys(item.code for item in checked))
     return Added(added, len(codes) - added, codes)
-
-
-@dataclass(frozen=True)
-class Refreshed:
-    asked: int
-    changed: tuple[str, ...] = ()
-    """Codes whose status changed."""
-    archived: int = 0
-    problems: tuple[str, ...] = field(default=())
-    """Codes the operator had no events for (``SRO-019``/``SRO-020``)."""
-
-
-def refresh(task: TaskControl, service: TrackingService, codes: Sequence[str] | None = None) -> Refreshed:
-    """Ask the operator about ``codes`` (default: every object due: not finished, not asked
-    within the refresh interval) and save each call's answers as they come; then archive
-    what was delivered long enough ago."""
-    watchlist = service.watchlist()
-    settings = service.settings
-    now = service.now()
-    if codes is None:
-        due = watchlist.due(timedelta(minutes=settings.refresh_minutes), now)
-        known = {watched.code: watched for watched in due}
-    else:
-        known = watchlist.known([parse_object_code(code) for code in codes])
-    wanted = list(known)
-    total = len(wanted)
-    task.progress(0, total)
-    changed: list[str] = []
-    problems: list[str] = []
-    lock = threading.Lock()
-    done = [0]
-    deadlines = service.deadlines()
-
-    def save(found: Sequence[TrackedObject]) -> None:
-        answers: dict[str, dict[str, Any]] = {}
-        for obj in found:
-            code = (obj.codObjeto or "").strip().upper()
-            if code in known:
-                answers[code] = answer_values(obj, now=now)
-        fill_expected(deadlines, known, answers)
-        watchlist.record(answers)
-        with lock:
-            for code, values in answers.items():
-                before = known[code].status
-                if before is None or before.value != values["status"]:
-                    changed.append(code)
-                if values.get("message") and not obj_has_events(values):
-                    problems.append(code)
-            done[0] += len(found)
-            task.progress(done[0], total)
-
-    if wanted:
-        service.client().track(wanted, done=save, keep=False)
-    archived = watchlist.archive_delivered(settings.archive_after_days, service.today())
-    return Refreshed(total, tuple(changed), archived, tuple(problems))
-
-
-def obj_has_events(values: dict[str, Any]) -> bool:
-    return values.get("event_code") is not None
 
 
 def list_objects(

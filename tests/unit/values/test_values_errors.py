@@ -42,6 +42,7 @@ from postalgui.api.values import (
     verify_typed_line,
 )
 from postalgui.api.values import errors as errors_module
+from postalgui.api.values.object_codes import parse_object_code
 
 
 def price_field(name: str) -> Callable[[Any], object]:
@@ -149,6 +150,8 @@ RULE_CASES: list[tuple[str, Callable[[Any], object], object]] = [
     ("ster.ticket_length", lambda count: check_ticket("x" * count), 4001),
     ("ster.chave_user", lambda count: check_chave_credentials("u" * count, "p"), 251),
     ("ster.chave_password", lambda count: check_chave_credentials("u", "p" * count), 251),
+    ("object.format", parse_object_code, "DG04918622BR"),
+    ("object.check_digit", parse_object_code, "DG049186227BR"),
 ]
 
 

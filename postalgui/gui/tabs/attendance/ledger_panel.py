@@ -89,7 +89,7 @@ class LedgerPanel(QWidget):
         self.state_combo.addItem(self.tr("All"), "")
         for key in STATE_KEYS:
             self.state_combo.addItem(state_text(key), key)
-        state_label = QLabel(self.tr("S&tate:"), self)
+        state_label = QLabel(self.tr("State:"), self)  # T is the Tracking tab's Alt letter
         state_label.setBuddy(self.state_combo)
         self.refresh_button = QPushButton(self.tr("Refresh"), self)
         self.count_label = QLabel(self)

@@ -1,0 +1,127 @@
+"""A refresh: ask the operator about the objects due and save each answer as it comes.
+
+The tracking calls run in parallel (`TrackingClient.track`); their answers are saved by
+one writer at a time, in batches: a call's thread that finds a write under way leaves
+its answers to that writer and goes back to the network at once. Writing each call's
+answers in its own transaction made eight threads queue on the database's write lock
+for longer than the operator took to answer (bench_tracking_refresh.py).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import timedelta
+from typing import TYPE_CHECKING, Any
+
+from postalgui.api.cancel import TaskControl
+from postalgui.api.models.tracking import TrackedObject
+from postalgui.api.values.object_codes import parse_object_code
+from postalgui.services.tracking.expected import fill_expected
+from postalgui.services.tracking.records import WatchedObject, answer_values
+
+if TYPE_CHECKING:
+    from postalgui.services.tracking.service import TrackingService
+
+__all__ = ["Refreshed", "refresh"]
+
+Answers = dict[str, dict[str, Any]]
+
+
+@dataclass(frozen=True)
+class Refreshed:
+    asked: int
+    changed: tuple[str, ...] = ()
+    """Codes whose status changed."""
+    archived: int = 0
+    problems: tuple[str, ...] = field(default=())
+    """Codes the operator had no events for (``SRO-019``/``SRO-020``)."""
+
+
+class BatchWriter:
+    """Answers handed in from any thread, written by whichever thread found no write under
+    way; it writes what waits until nothing does."""
+
+    def __init__(self, write: Callable[[Answers], None]) -> None:
+        self._write = write
+        self._lock = threading.Lock()
+        self._waiting: Answers = {}
+        self._writing = False
+
+    def put(self, answers: Answers) -> None:
+        with self._lock:
+            self._waiting.update(answers)
+            if self._writing:
+                return  # the writer takes them on its next round
+            self._writing = True
+        while True:
+            with self._lock:
+                batch, self._waiting = self._waiting, {}
+                if not batch:
+                    self._writing = False
+                    return
+            try:
+                self._write(batch)
+            except BaseException:
+                with self._lock:
+                    self._writing = False
+                raise
+
+
+class _Run:
+    """One refresh's bookkeeping: what was known, what changed, how far it is."""
+
+    def __init__(self, task: TaskControl, service: TrackingService, known: dict[str, WatchedObject]) -> None:
+        self.task = task
+        self.known = known
+        self.now = service.now()
+        self.deadlines = service.deadlines()
+        self.watchlist = service.watchlist()
+        self.writer = BatchWriter(self._write)
+        self.changed: list[str] = []
+        self.problems: list[str] = []
+        self.done = 0
+        self._lock = threading.Lock()
+
+    def answered(self, found: Sequence[TrackedObject]) -> None:
+        """One call's answers (a worker thread): their row values, handed to the writer."""
+        answers: Answers = {}
+        for obj in found:
+            code = (obj.codObjeto or "").strip().upper()
+            if code in self.known:
+                answers[code] = answer_values(obj, now=self.now)
+        self.writer.put(answers)
+
+    def _write(self, answers: Answers) -> None:
+        fill_expected(self.deadlines, self.known, answers)
+        self.watchlist.record(answers)
+        with self._lock:
+            for code, values in answers.items():
+                before = self.known[code].status
+                if before is None or before.value != values["status"]:
+                    self.changed.append(code)
+                if values.get("message") and values.get("event_code") is None:
+                    self.problems.append(code)
+            self.done += len(answers)
+            done = self.done
+        self.task.progress(done, len(self.known))
+
+
+def refresh(task: TaskControl, service: TrackingService, codes: Sequence[str] | None = None) -> Refreshed:
+    """Ask the operator about ``codes`` (default: every object due: not finished, not asked
+    within the refresh interval) and save the answers as they come; then archive what was
+    delivered long enough ago."""
+    watchlist = service.watchlist()
+    settings = service.settings
+    if codes is None:
+        due = watchlist.due(timedelta(minutes=settings.refresh_minutes), service.now())
+        known = {watched.code: watched for watched in due}
+    else:
+        known = watchlist.known([parse_object_code(code) for code in codes])
+    task.progress(0, len(known))
+    run = _Run(task, service, known)
+    if known:
+        service.client().track(list(known), done=run.answered, keep=False)
+    archived = watchlist.archive_delivered(settings.archive_after_days, service.today())
+    return Refreshed(len(known), tuple(run.changed), archived, tuple(run.problems))
