@@ -7,14 +7,17 @@ Per-object messages never fail the batch: a code of the wrong shape or check dig
 
 from __future__ import annotations
 
+import json
+from bisect import bisect_right
 from collections.abc import Iterable
 from datetime import datetime, timedelta
+from functools import lru_cache
 from typing import Any
 
 from postalgui.sandbox import price_catalog as cat
 from postalgui.sandbox.deadline_engine import ALIASES, wire_timestamp
 from postalgui.sandbox.tracking.codes import valid_code
-from postalgui.sandbox.tracking.history import Event, history
+from postalgui.sandbox.tracking.history import Event, History, history
 from postalgui.sandbox.tracking.objects import TrackedObject
 from postalgui.sandbox.tracking.world import TrackingWorld
 
@@ -57,10 +60,29 @@ def event_record(event: Event) -> dict[str, Any]:
     return record
 
 
-def object_record(obj: TrackedObject, now: datetime, result: str) -> dict[str, Any]:
-    """The object as the service shows it at `now` (SRO-020 before it is posted)."""
+@lru_cache(maxsize=65_536)
+def _history(obj: TrackedObject) -> tuple[History, tuple[datetime, ...]]:
+    """An object's history and its events' times, made once (a refresh asks again every 30 min)."""
     made = history(obj)
-    shown = [event for event in made.events if event.at <= now]
+    return made, tuple(event.at for event in made.events)
+
+
+def object_json(obj: TrackedObject, now: datetime, result: str) -> str:
+    """The object as the service shows it at `now` (SRO-020 before it is posted), as JSON;
+    kept per object and number of events shown: answering 50 objects again is 50
+    look-ups, not 50 histories written out."""
+    _, times = _history(obj)
+    return _json(obj, result, bisect_right(times, now))
+
+
+@lru_cache(maxsize=65_536)
+def _json(obj: TrackedObject, result: str, count: int) -> str:
+    return json.dumps(_record(obj, result, count), ensure_ascii=False)
+
+
+def _record(obj: TrackedObject, result: str, count: int) -> dict[str, Any]:
+    made, _ = _history(obj)
+    shown = list(made.events[:count])
     if not shown:
         return {"codObjeto": obj.code, "mensagem": SRO_NOT_FOUND}
     if result == "U":
@@ -81,14 +103,21 @@ def object_record(obj: TrackedObject, now: datetime, result: str) -> dict[str, A
 
 def answer(world: TrackingWorld, codes: Iterable[str], now: datetime, result: str) -> dict[str, Any]:
     """The whole answer for `codes` (already split and upper-cased) at local time `now`."""
-    objects: list[dict[str, Any]] = []
+    decoded: dict[str, Any] = json.loads(answer_json(world, codes, now, result))
+    return decoded
+
+
+def answer_json(world: TrackingWorld, codes: Iterable[str], now: datetime, result: str) -> str:
+    """`answer`, written out: what the route sends."""
+    objects: list[str] = []
     for code in codes:
         if not valid_code(code):
-            objects.append({"codObjeto": code, "mensagem": SRO_INVALID})
+            objects.append(json.dumps({"codObjeto": code, "mensagem": SRO_INVALID}, ensure_ascii=False))
             continue
         found = world.find(code, now.date())
         if found is None:
-            objects.append({"codObjeto": code, "mensagem": SRO_NOT_FOUND})
+            objects.append(json.dumps({"codObjeto": code, "mensagem": SRO_NOT_FOUND}, ensure_ascii=False))
         else:
-            objects.append(object_record(found, now, result))
-    return {"versao": VERSION, "quantidade": len(objects), "resultado": RESULTS[result], "objetos": objects}
+            objects.append(object_json(found, now, result))
+    head = {"versao": VERSION, "quantidade": len(objects), "resultado": RESULTS[result]}
+    return json.dumps(head, ensure_ascii=False)[:-1] + ', "objetos": [' + ", ".join(objects) + "]}"

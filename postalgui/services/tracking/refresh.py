@@ -1,5 +1,11 @@
 """A refresh: ask the operator about the objects due and save each answer as it comes.
 
+First every object's last event (``resultado=U``, a seventh of the whole history): an
+object whose last event is the one kept is only marked asked; the others' whole
+histories (``T``) are asked next, for the timeline. Events are only ever added, so the
+same last event means the same history, and a routine refresh, where most parcels did
+not move, asks the operator little and writes less (REFERENCE.md: poll gently).
+
 The tracking calls run in parallel (`TrackingClient.track`); their answers are saved by
 one writer at a time, in batches: a call's thread that finds a write under way leaves
 its answers to that writer and goes back to the network at once. Writing each call's
@@ -17,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from postalgui.api.cancel import TaskControl
 from postalgui.api.models.tracking import TrackedObject
+from postalgui.api.tracking import Detail
 from postalgui.api.values.object_codes import parse_object_code
 from postalgui.services.tracking.expected import fill_expected
 from postalgui.services.tracking.records import WatchedObject, answer_values
@@ -81,11 +88,40 @@ class _Run:
         self.writer = BatchWriter(self._write)
         self.changed: list[str] = []
         self.problems: list[str] = []
+        self.moved: list[str] = []
+        self.still: list[str] = []
+        """Objects whose last event is the one kept: marked asked once, at the end."""
         self.done = 0
         self._lock = threading.Lock()
 
+    def glanced(self, found: Sequence[TrackedObject]) -> None:
+        """One call's last events (a worker thread): the objects that moved wait for their
+        whole history; the rest are written as asked (or as they are, without events)."""
+        answers: Answers = {}
+        moved: list[str] = []
+        still: list[str] = []
+        for obj in found:
+            code = (obj.codObjeto or "").strip().upper()
+            kept = self.known.get(code)
+            if kept is None:
+                continue
+            if not obj.eventos:
+                answers[code] = answer_values(obj, now=self.now)
+            elif _same(kept, obj):
+                still.append(code)
+            else:
+                moved.append(code)
+        with self._lock:
+            self.moved.extend(moved)
+            self.still.extend(still)
+            self.done += len(still)
+            done = self.done
+        if answers:
+            self.writer.put(answers)
+        self.task.progress(done, len(self.known))
+
     def answered(self, found: Sequence[TrackedObject]) -> None:
-        """One call's answers (a worker thread): their row values, handed to the writer."""
+        """One call's whole histories (a worker thread): their row values, to the writer."""
         answers: Answers = {}
         for obj in found:
             code = (obj.codObjeto or "").strip().upper()
@@ -108,6 +144,18 @@ class _Run:
         self.task.progress(done, len(self.known))
 
 
+def _same(kept: WatchedObject, found: TrackedObject) -> bool:
+    """Whether ``found``'s last event (and expected date) is the one ``kept`` has."""
+    last = found.eventos[0]
+    if (
+        kept.status is None
+        or kept.event_code != f"{last.key[0]} {last.key[1]}"
+        or kept.last_at != last.dtHrCriado
+    ):
+        return False
+    return found.dtPrevista is None or kept.expected_on == found.dtPrevista.date()
+
+
 def refresh(task: TaskControl, service: TrackingService, codes: Sequence[str] | None = None) -> Refreshed:
     """Ask the operator about ``codes`` (default: every object due: not finished, not asked
     within the refresh interval) and save the answers as they come; then archive what was
@@ -115,13 +163,17 @@ def refresh(task: TaskControl, service: TrackingService, codes: Sequence[str] | 
     watchlist = service.watchlist()
     settings = service.settings
     if codes is None:
-        due = watchlist.due(timedelta(minutes=settings.refresh_minutes), service.now())
+        due = watchlist.due(timedelta(minutes=settings.refresh_minutes), service.now(), brief=True)
         known = {watched.code: watched for watched in due}
     else:
-        known = watchlist.known([parse_object_code(code) for code in codes])
+        known = watchlist.known([parse_object_code(code) for code in codes], brief=True)
     task.progress(0, len(known))
     run = _Run(task, service, known)
     if known:
-        service.client().track(list(known), done=run.answered, keep=False)
+        client = service.client()
+        client.track(list(known), detail=Detail.LAST, done=run.glanced, keep=False)
+        if run.moved:
+            client.track(run.moved, done=run.answered, keep=False)
+        watchlist.asked(run.still, run.now)
     archived = watchlist.archive_delivered(settings.archive_after_days, service.today())
     return Refreshed(len(known), tuple(run.changed), archived, tuple(run.problems))

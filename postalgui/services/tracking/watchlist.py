@@ -35,6 +35,14 @@ LATE = "late"
 """The alert key of an object found late (it has no status of its own)."""
 _CHUNK = 500  # codes per IN (...): well under SQLite's bound-parameter limit
 _LISTED = [column for column in tracked_object.c if column.name not in ("answer", "id")]
+_BRIEF = [
+    tracked_object.c[name]
+    for name in (
+        "code", "status", "event_code", "last_at", "expected_on", "expected_source",
+        "co_produto", "cep_origem", "cep_destino", "posted_on",
+    )
+]  # fmt: skip
+"""What a refresh compares an answer with and works an expected date out from."""
 
 
 class WatchlistError(OfficeDatabaseError):
@@ -84,10 +92,12 @@ class Watchlist:
     def author(self) -> str:
         return self._office.author
 
-    def _run(self, work: Callable[[Connection], T], *, write: bool = True) -> T:
+    def _run(self, work: Callable[[Connection], T], *, write: bool = True, tell: bool = True) -> T:
+        """``work`` in one transaction; a write tells every desk (``tell``) unless it changed
+        nothing they show."""
         with routine_store_errors(WatchlistError):
             if write:
-                return self.store.run(work, topics=(TOPIC,))
+                return self.store.run(work, topics=(TOPIC,) if tell else ())
             return self.store.run(work, read=True)
 
     def _mine(self) -> Any:
@@ -166,7 +176,7 @@ class Watchlist:
     def unarchive(self, codes: Sequence[str]) -> None:
         self._update(codes, archived_at=None)
 
-    def _update(self, codes: Sequence[str], **values: Any) -> None:
+    def _update(self, codes: Sequence[str], *, tell: bool = True, **values: Any) -> None:
         def work(connection: Connection) -> None:
             for chunk in _chunks(codes):
                 connection.execute(
@@ -175,7 +185,7 @@ class Watchlist:
                     .values(**values)
                 )
 
-        self._run(work)
+        self._run(work, tell=tell)
 
     def archive_delivered(self, days: int, today: date) -> int:
         """Archive what was delivered more than ``days`` days before ``today`` (0: none)."""
@@ -215,11 +225,14 @@ class Watchlist:
         query = select(func.count()).select_from(tracked_object).where(self._mine())
         return int(self._run(lambda c: c.execute(query).scalar_one(), write=False))
 
-    def due(self, every: timedelta, now: datetime | None = None) -> list[WatchedObject]:
-        """Objects not finished nor archived, not asked within ``every``: what a refresh asks."""
+    def due(
+        self, every: timedelta, now: datetime | None = None, *, brief: bool = False
+    ) -> list[WatchedObject]:
+        """Objects not finished nor archived, not asked within ``every``: what a refresh asks
+        (``brief``: only what it compares answers with)."""
         moment = (now or datetime.now(UTC)) - every
         query = (
-            select(*_LISTED)
+            select(*(_BRIEF if brief else _LISTED))
             .where(
                 self._mine(),
                 tracked_object.c.final == 0,
@@ -234,16 +247,21 @@ class Watchlist:
         rows = self._run(lambda c: [dict(row._mapping) for row in c.execute(query)], write=False)
         return [object_from_row(row) for row in rows]
 
-    def known(self, codes: Sequence[str]) -> dict[str, WatchedObject]:
-        """The rows of ``codes`` that are followed, by code (without their answers)."""
+    def known(self, codes: Sequence[str], *, brief: bool = False) -> dict[str, WatchedObject]:
+        """The rows of ``codes`` that are followed, by code (without their answers; ``brief``:
+        only what a refresh compares answers with)."""
+        columns = _BRIEF if brief else _LISTED
+        wanted = set(codes)
 
         def work(connection: Connection) -> dict[str, WatchedObject]:
+            if len(wanted) > 2 * _CHUNK:  # most of a list: one read of it beats many IN (...)
+                rows = connection.execute(select(*columns).where(self._mine()))
+                return {row.code: object_from_row(dict(row._mapping)) for row in rows if row.code in wanted}
             found: dict[str, WatchedObject] = {}
-            for chunk in _chunks(codes):
-                query = select(*_LISTED).where(self._mine(), tracked_object.c.code.in_(chunk))
+            for chunk in _chunks(list(wanted)):
+                query = select(*columns).where(self._mine(), tracked_object.c.code.in_(chunk))
                 for row in connection.execute(query):
-                    watched = object_from_row(dict(row._mapping))
-                    found[watched.code] = watched
+                    found[row.code] = object_from_row(dict(row._mapping))
             return found
 
         return self._run(work, write=False)
@@ -270,6 +288,21 @@ class Watchlist:
                 connection.execute(statement, rows)
 
         self._run(work)
+
+    def asked(self, codes: Sequence[str], at: datetime) -> None:
+        """Mark ``codes`` asked at ``at`` (the operator had nothing new for them: no desk is
+        told, as none shows anything new). One statement run for every code: a refresh
+        marks most of a 10,000-object list."""
+        if not codes:
+            return
+        moment = at.astimezone(UTC).isoformat(timespec="seconds")
+        statement = (
+            update(tracked_object)
+            .where(self._mine(), tracked_object.c.code == bindparam("b_code"))
+            .values(checked_at=bindparam("b_at"))
+        )
+        rows = [{"b_code": code, "b_at": moment} for code in codes]
+        self._run(lambda connection: connection.execute(statement, rows), tell=False)
 
     def unannounced(self, alerts: Iterable[Alert], login: str) -> list[Alert]:
         """``alerts`` this login was not told yet; they are marked told (once per object and
