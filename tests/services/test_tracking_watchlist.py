@@ -73,6 +73,7 @@ class ScriptedOperator:
     def __init__(self) -> None:
         self.answers: dict[str, TrackedObject] = {}
         self.asked: list[list[str]] = []
+        self.details: list[Detail] = []
         self.deadlines: list[DeadlineQuery] = []
 
     def track(
@@ -84,10 +85,13 @@ class ScriptedOperator:
         keep: bool = True,
     ) -> list[TrackedObject]:
         self.asked.append(list(codes))
+        self.details.append(detail)
         found = [
             self.answers.get(c) or TrackedObject(codObjeto=c, mensagem="SRO-020: Objeto não encontrado")
             for c in codes
         ]
+        if detail is Detail.LAST:
+            found = [obj.model_copy(update={"eventos": obj.eventos[:1]}) for obj in found]
         for start in range(0, len(found), 50):
             if done is not None:
                 done(found[start : start + 50])
@@ -220,3 +224,31 @@ def test_delivered_ones_are_archived_after_the_set_days(office: OfficeDatabase) 
     assert [w.code for w in service.watchlist().objects()] == [code(2)]
     assert [w.code for w in service.watchlist().objects(archived=True)] == [code(1)]
     assert service.watchlist().detail(code(1)) is not None
+
+
+def test_a_refresh_asks_whole_histories_only_of_objects_that_moved(office: OfficeDatabase) -> None:
+    operator = ScriptedOperator()
+    service = ScriptedService(office, operator)
+    use_cases.add_objects(PlainTask(), service, [NewObject(code(n)) for n in (1, 2, 3)], source="paste")
+    operator.answers = {code(1): answer(1, MOVING, POSTED), code(2): answer(2, MOVING, POSTED)}
+    use_cases.refresh(PlainTask(), service)
+    assert operator.details == [Detail.LAST, Detail.ALL]  # every object new: its whole history
+    assert sorted(operator.asked[1]) == [code(1), code(2)]  # code 3 has no events to ask for
+
+    service.clock = NOW + timedelta(minutes=31)
+    operator.asked.clear()
+    operator.details.clear()
+    assert use_cases.refresh(PlainTask(), service).changed == ()
+    assert operator.details == [Detail.LAST]  # nobody moved: last events only
+    (watched,) = [w for w in service.watchlist().objects() if w.code == code(1)]
+    assert watched.checked_at == service.clock.replace(microsecond=0)  # marked asked
+    assert len(service.watchlist().detail(code(1)).events) == 2  # type: ignore[union-attr]
+
+    service.clock = NOW + timedelta(minutes=62)
+    operator.asked.clear()
+    operator.details.clear()
+    operator.answers[code(2)] = answer(2, DELIVERED_LATE, MOVING, POSTED)
+    assert use_cases.refresh(PlainTask(), service).changed == (code(2),)
+    assert operator.details == [Detail.LAST, Detail.ALL]
+    assert operator.asked[1] == [code(2)]
+    assert len(service.watchlist().detail(code(2)).events) == 3  # type: ignore[union-attr]

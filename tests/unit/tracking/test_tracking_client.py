@@ -150,3 +150,27 @@ def test_a_bad_code_sends_nothing(client: TrackingClient) -> None:
         client.track(["DG049186226BR", "DG049186227BR"])
     assert "DG049186227BR" in str(caught.value)
     assert not responses.calls
+
+
+@responses.activate
+def test_a_bare_list_is_read_and_an_unreadable_answer_is_asked_again(client: TrackingClient) -> None:
+    responses.get(OBJECTS, body="<html>manutenção</html>", status=200)
+    responses.get(OBJECTS, json=[MANUAL])
+    (found,) = client.track(["DG049186226BR"])
+    assert len(responses.calls) == 2  # the maintenance page was retried, as every GET is
+    assert found.dtPrevista == datetime(2022, 3, 11, 20, 58)
+
+
+@responses.activate
+def test_numbers_where_text_is_expected_are_read_as_text(client: TrackingClient) -> None:
+    odd = {**MANUAL, "contrato": 9912345678, "eventos": [{**MANUAL["eventos"][0], "tipo": 1}]}  # type: ignore[dict-item]
+    odd["eventos"][0]["unidade"] = {"codSro": 1310100, "endereco": {"cep": 1310100, "numero": 10}}
+    responses.get(OBJECTS, json={"objetos": [odd]})
+    (found,) = client.track(["DG049186226BR"])
+    assert found.contrato == "9912345678"
+    assert found.eventos[0].key == ("BDE", "01")
+    unit = found.eventos[0].unidade
+    assert unit is not None
+    assert unit.codSro == "1310100"
+    assert unit.endereco is not None
+    assert unit.endereco.numero == "10"
