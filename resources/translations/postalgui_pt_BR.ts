@@ -6814,16 +6814,16 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
 <context>
     <name>AddDialog</name>
     <message>
-        <source>%1 codes found</source>
-        <translation>%1 códigos encontrados</translation>
+        <source>Codes found: %1.</source>
+        <translation>Códigos encontrados: %1.</translation>
     </message>
     <message>
         <source>(and %1 more)</source>
         <translation>(e mais %1)</translation>
     </message>
     <message>
-        <source>%1 bad: %2</source>
-        <translation>%1 inválidos: %2</translation>
+        <source>Fix or remove the bad ones to add them (%1): %2</source>
+        <translation>Corrija ou apague os inválidos para adicionar (%1): %2</translation>
     </message>
     <message>
         <source>Follow objects</source>
@@ -7194,6 +7194,10 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
     <message>
         <source>The alerts could not be read: %1</source>
         <translation>Não foi possível ler os alertas: %1</translation>
+    </message>
+    <message>
+        <source>No objects followed yet: add codes (Ctrl+N), import a spreadsheet, or pick &quot;Track these objects&quot; on an invoice&apos;s analytic statement.</source>
+        <translation>Nenhum objeto acompanhado ainda: adicione códigos (Ctrl+N), importe uma planilha ou escolha &quot;Rastrear estes objetos&quot; no extrato analítico de uma fatura.</translation>
     </message>
 </context>
 <context>

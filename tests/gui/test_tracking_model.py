@@ -178,9 +178,9 @@ def test_the_paste_box_says_what_it_found(qtbot: QtBot, each_language: str) -> N
     assert dialog.found.codes == ("DG049186226BR", "AA000000005BR")
     text = dialog.found_label.text()
     if each_language == "pt_BR":
-        assert text.startswith("2 códigos encontrados, 1 inválidos: ")
+        assert text.startswith("Códigos encontrados: 2. Corrija ou apague os inválidos para adicionar (1): ")
     else:
-        assert text.startswith("2 codes found, 1 bad: ")
+        assert text.startswith("Codes found: 2. Fix or remove the bad ones to add them (1): ")
     assert "DG049186227BR" in text  # the bad code, and why
     assert not dialog.add_button.isEnabled()
     dialog.paste_edit.setPlainText("DG049186226BR AA000000005BR")

@@ -30,9 +30,10 @@ _BAD_SHOWN = 3
 
 
 def found_text(found: FoundCodes) -> str:
-    """ "12 codes found, 1 bad: XX… (why)" in the interface's language."""
+    """ "Codes found: 12. Fix or remove the bad ones to add them (1): XX… (why)", in the
+    interface's language (counts after a colon: no plural to agree with)."""
     locale = app_locale()
-    text = arg(QCoreApplication.translate("AddDialog", "%1 codes found"), locale.toString(len(found.codes)))
+    text = arg(QCoreApplication.translate("AddDialog", "Codes found: %1."), locale.toString(len(found.codes)))
     if found.bad:
         reasons = "; ".join(rule_message(error) for error in found.bad[:_BAD_SHOWN])
         more = len(found.bad) - _BAD_SHOWN
@@ -40,8 +41,10 @@ def found_text(found: FoundCodes) -> str:
             reasons += " " + arg(
                 QCoreApplication.translate("AddDialog", "(and %1 more)"), locale.toString(more)
             )
-        text += ", " + arg(
-            QCoreApplication.translate("AddDialog", "%1 bad: %2"), locale.toString(len(found.bad)), reasons
+        text += " " + arg(
+            QCoreApplication.translate("AddDialog", "Fix or remove the bad ones to add them (%1): %2"),
+            locale.toString(len(found.bad)),
+            reasons,
         )
     return text
 

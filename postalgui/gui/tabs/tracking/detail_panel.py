@@ -71,11 +71,17 @@ class DetailPanel(QWidget):
         self.timeline_table = sortable_table(self, self.timeline, "trackingTimeline", self.tr("Timeline"))
         self.timeline_table.setWordWrap(True)
         column = QVBoxLayout(self)
-        for label in (self.code_label, self.status_label, self.lateness_label, self.message_label):
-            column.addWidget(label)
-        column.addLayout(self._build_form())
-        column.addWidget(self.branch_box)
-        column.addWidget(self.timeline_table, 1)
+        column.addWidget(self.code_label)
+        self.body = QWidget(self)
+        """Everything but the heading: hidden while no object is picked (no empty fields)."""
+        inner = QVBoxLayout(self.body)
+        inner.setContentsMargins(0, 0, 0, 0)
+        for label in (self.status_label, self.lateness_label, self.message_label):
+            inner.addWidget(label)
+        inner.addLayout(self._build_form())
+        inner.addWidget(self.branch_box)
+        inner.addWidget(self.timeline_table, 1)
+        column.addWidget(self.body, 1)
         self._clear()
 
     def _build_form(self) -> QFormLayout:
@@ -112,6 +118,7 @@ class DetailPanel(QWidget):
             self._clear()
             return
         self._clear()  # never the last object's values under this code
+        self.body.show()
         self.code_label.setText(code)
         self.status_label.setText(self.tr("Loading…"))
         self._handles[self.TASK_KEY] = self.desk.run(
@@ -142,6 +149,7 @@ class DetailPanel(QWidget):
         self.message_label.hide()
         self.branch_box.hide()
         self.timeline.clear()
+        self.body.hide()
 
     def _show(self, found: WatchedObject) -> None:
         self._shown = found

@@ -290,6 +290,14 @@ class TrackingTab(QWidget):
         self.objectSelected.emit(code)
 
     def _update_summary(self) -> None:
+        if not self._index and not self.actions_.show_archived:
+            self.summary_label.setText(
+                self.tr(
+                    "No objects followed yet: add codes (Ctrl+N), import a spreadsheet, or pick"
+                    ' "Track these objects" on an invoice\'s analytic statement.'
+                )
+            )
+            return
         locale = app_locale()
         text = arg(
             self.tr("%1 of %2 objects shown"),
