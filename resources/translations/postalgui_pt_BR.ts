@@ -7155,6 +7155,10 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
         <source>The operator has no events for %1 of the objects asked (not posted yet, or unknown).</source>
         <translation>A operadora não tem eventos para %1 dos objetos consultados (ainda não postados, ou desconhecidos).</translation>
     </message>
+    <message>
+        <source>Archived, delivered more than %1 days ago: %2 (Show archived lists them).</source>
+        <translation>Arquivados, entregues há mais de %1 dias: %2 (Mostrar arquivados os lista).</translation>
+    </message>
 </context>
 <context>
     <name>TrackingTab</name>

@@ -317,3 +317,15 @@ def test_import_fills_the_add_box_and_export_and_report_write_in_the_windows_lan
     tab.actions_.report()
     qtbot.waitUntil(report.exists, timeout=WAIT_MS)
     assert report.read_bytes().startswith(b"%PDF")
+
+
+def test_a_parcel_delivered_long_ago_is_archived_and_the_tab_says_so(
+    tab: TrackingTab, shared_sandbox: str, qtbot: QtBot
+) -> None:
+    register(shared_sandbox, PARCEL, sandbox_now(shared_sandbox) - timedelta(days=60), "on_time")
+    with qtbot.waitSignal(tab.refresher.finished, timeout=WAIT_MS):
+        tab.follow([NewObject(PARCEL)])
+    qtbot.waitUntil(lambda: tab.model.rowCount() == 0, timeout=WAIT_MS)
+    bar = tab.messages.message(REFRESH_KEY)
+    assert bar is not None
+    assert "Archived, delivered more than 30 days ago: 1" in bar.text()

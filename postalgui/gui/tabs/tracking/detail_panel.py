@@ -82,6 +82,7 @@ class DetailPanel(QWidget):
         inner.addWidget(self.branch_box)
         inner.addWidget(self.timeline_table, 1)
         column.addWidget(self.body, 1)
+        column.addStretch()  # the heading stays on top while the body is hidden
         self._clear()
 
     def _build_form(self) -> QFormLayout:

@@ -129,17 +129,27 @@ class Refresher(QWidget):
     @Slot(object)
     def _on_refresh_task_result(self, refreshed: Refreshed) -> None:
         self.refreshed.emit(refreshed)
+        locale = app_locale()
+        said: list[str] = []
         if refreshed.problems:
-            self.desk.messages.show_message(
+            said.append(
                 arg(
                     self.tr(
                         "The operator has no events for %1 of the objects asked (not posted yet, or unknown)."
                     ),
-                    app_locale().toString(len(refreshed.problems)),
-                ),
-                MessageKind.INFO,
-                key=REFRESH_KEY,
+                    locale.toString(len(refreshed.problems)),
+                )
             )
+        if refreshed.archived:
+            said.append(
+                arg(
+                    self.tr("Archived, delivered more than %1 days ago: %2 (Show archived lists them)."),
+                    locale.toString(self.desk.service.settings.archive_after_days),
+                    locale.toString(refreshed.archived),
+                )
+            )
+        if said:
+            self.desk.messages.show_message(" ".join(said), MessageKind.INFO, key=REFRESH_KEY)
 
     @Slot(bool)
     def _on_refresh_task_finished(self, cancelled: bool) -> None:
