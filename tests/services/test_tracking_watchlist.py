@@ -215,13 +215,19 @@ def test_a_bad_code_adds_nothing(office: OfficeDatabase) -> None:
     assert service.watchlist().count() == 0
 
 
-def test_delivered_ones_are_archived_after_the_set_days(office: OfficeDatabase) -> None:
+def test_delivered_ones_are_archived_after_the_set_days_but_not_late_ones(office: OfficeDatabase) -> None:
     operator = ScriptedOperator()
     service = ScriptedService(office, operator, archive_after_days=1)
-    use_cases.add_objects(PlainTask(), service, [NewObject(code(1)), NewObject(code(2))], source="paste")
-    operator.answers = {code(1): answer(1, DELIVERED_LATE, POSTED), code(2): answer(2, MOVING, POSTED)}
+    objects = [NewObject(code(n)) for n in (1, 2, 3)]
+    use_cases.add_objects(PlainTask(), service, objects, source="paste")
+    on_time = ("BDE", "01", "2026-11-19T11:00:00")  # expected 20/11
+    operator.answers = {
+        code(1): answer(1, on_time, POSTED),
+        code(2): answer(2, MOVING, POSTED),
+        code(3): answer(3, DELIVERED_LATE, POSTED),  # late: it may be claimed, so it stays
+    }
     assert use_cases.refresh(PlainTask(), service).archived == 1
-    assert [w.code for w in service.watchlist().objects()] == [code(2)]
+    assert [w.code for w in service.watchlist().objects()] == [code(2), code(3)]
     assert [w.code for w in service.watchlist().objects(archived=True)] == [code(1)]
     assert service.watchlist().detail(code(1)) is not None
 

@@ -188,17 +188,20 @@ class Watchlist:
         self._run(work, tell=tell)
 
     def archive_delivered(self, days: int, today: date) -> int:
-        """Archive what was delivered more than ``days`` days before ``today`` (0: none)."""
+        """Archive what was delivered on time more than ``days`` days before ``today`` (0:
+        none). A late one stays in the list until a person archives it: it may be claimed."""
         if days <= 0:
             return 0
         before = (today - timedelta(days=days)).isoformat()
+        column = tracked_object.c
         statement = (
             update(tracked_object)
             .where(
                 self._mine(),
-                tracked_object.c.archived_at.is_(None),
-                tracked_object.c.status == Status.DELIVERED.value,
-                tracked_object.c.arrived_on < before,
+                column.archived_at.is_(None),
+                column.status == Status.DELIVERED.value,
+                column.arrived_on < before,
+                or_(column.expected_on.is_(None), column.arrived_on <= column.expected_on),
             )
             .values(archived_at=_now())
         )
