@@ -4964,8 +4964,8 @@ Enviar de novo? Se ela a recebeu, o arquivo será preparado duas vezes.</transla
         <translation>Códigos por re&amp;quisição:</translation>
     </message>
     <message>
-        <source>Arc&amp;hive delivered after (days):</source>
-        <translation>Arqui&amp;var entregues após (dias):</translation>
+        <source>Arc&amp;hive delivered on time after (days):</source>
+        <translation>Arqui&amp;var entregues no prazo após (dias):</translation>
     </message>
     <message>
         <source>Refresh every</source>
@@ -4976,8 +4976,8 @@ Enviar de novo? Se ela a recebeu, o arquivo será preparado duas vezes.</transla
         <translation>Códigos por requisição</translation>
     </message>
     <message>
-        <source>Archive delivered after</source>
-        <translation>Arquivar entregues após</translation>
+        <source>Archive delivered on time after</source>
+        <translation>Arquivar entregues no prazo após</translation>
     </message>
     <message>
         <source>%1 must be a whole number of days from %2 to %3 (0: never)</source>

@@ -57,7 +57,7 @@ def test_a_bad_value_names_the_field_and_the_rule_and_ok_waits(
     _type(qtbot, page.refresh_edit, "15")
     _type(qtbot, page.archive_edit, "abc")
     assert dialog.field_error("archive_after_days") == (
-        "Archive delivered after must be a whole number of days from 0 to 3650 (0: never) (got 'abc')"
+        "Archive delivered on time after must be a whole number of days from 0 to 3650 (0: never) (got 'abc')"
     )
     assert not dialog.ok_button.isEnabled()
     _type(qtbot, page.archive_edit, "0")

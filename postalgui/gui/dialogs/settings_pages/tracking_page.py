@@ -55,7 +55,7 @@ class TrackingPage(QGroupBox):
             (
                 self.tr("Refresh e&very (minutes):"),
                 self.tr("Codes per re&quest:"),
-                self.tr("Arc&hive delivered after (days):"),
+                self.tr("Arc&hive delivered on time after (days):"),
             ),
             strict=True,
         ):
@@ -70,7 +70,7 @@ class TrackingPage(QGroupBox):
         return {
             "refresh_minutes": self.tr("Refresh every"),
             "codes_per_call": self.tr("Codes per request"),
-            "archive_after_days": self.tr("Archive delivered after"),
+            "archive_after_days": self.tr("Archive delivered on time after"),
         }[name]
 
     def _rule_text(self, name: str) -> str:
