@@ -2097,7 +2097,7 @@
     </message>
     <message>
         <source>Tag:</source>
-        <translation>Etiqueta de controle:</translation>
+        <translation>Marcador:</translation>
     </message>
     <message>
         <source>Billed on:</source>
@@ -6847,7 +6847,7 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
     </message>
     <message>
         <source>&amp;Tag:</source>
-        <translation>&amp;Etiqueta:</translation>
+        <translation>&amp;Marcador:</translation>
     </message>
     <message>
         <source>No object codes yet.</source>
@@ -6896,7 +6896,7 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
     <name>FilterBar</name>
     <message>
         <source>Search: code, tag, last event, where…</source>
-        <translation>Buscar: código, etiqueta, último evento, local…</translation>
+        <translation>Buscar: código, marcador, último evento, local…</translation>
     </message>
     <message>
         <source>Search the list</source>
@@ -6916,7 +6916,7 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
     </message>
     <message>
         <source>&amp;Late only</source>
-        <translation>&amp;Só atrasados</translation>
+        <translation>Só at&amp;rasados</translation>
     </message>
     <message>
         <source>Delivered after the expected date, or past it and not delivered</source>
@@ -6924,23 +6924,23 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
     </message>
     <message>
         <source>Tag</source>
-        <translation>Etiqueta</translation>
+        <translation>Marcador</translation>
     </message>
     <message>
         <source>Statu&amp;s:</source>
-        <translation>Situaçã&amp;o:</translation>
+        <translation>S&amp;ituação:</translation>
     </message>
     <message>
         <source>Ta&amp;g:</source>
-        <translation>E&amp;tiqueta:</translation>
+        <translation>&amp;Marcador:</translation>
     </message>
     <message>
         <source>All tags</source>
-        <translation>Todas as etiquetas</translation>
+        <translation>Todos os marcadores</translation>
     </message>
     <message>
         <source>No tag</source>
-        <translation>Sem etiqueta</translation>
+        <translation>Sem marcador</translation>
     </message>
 </context>
 <context>
@@ -6987,11 +6987,11 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
     </message>
     <message>
         <source>Set &amp;tag…</source>
-        <translation>Definir &amp;etiqueta…</translation>
+        <translation>Definir &amp;marcador…</translation>
     </message>
     <message>
         <source>Tag the selected objects</source>
-        <translation>Etiquetar os objetos selecionados</translation>
+        <translation>Marcar os objetos selecionados</translation>
     </message>
     <message>
         <source>Sho&amp;w archived</source>
@@ -7047,7 +7047,7 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
     </message>
     <message>
         <source>The tag could not be set: %1</source>
-        <translation>Não foi possível definir a etiqueta: %1</translation>
+        <translation>Não foi possível definir o marcador: %1</translation>
     </message>
     <message>
         <source>tracking</source>
@@ -7063,11 +7063,11 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
     </message>
     <message>
         <source>Set tag</source>
-        <translation>Definir etiqueta</translation>
+        <translation>Definir marcador</translation>
     </message>
     <message>
         <source>Tag (empty: none):</source>
-        <translation>Etiqueta (vazia: nenhuma):</translation>
+        <translation>Marcador (vazio: nenhum):</translation>
     </message>
     <message>
         <source>Import object codes</source>
@@ -7118,7 +7118,7 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
     </message>
     <message>
         <source>Tag</source>
-        <translation>Etiqueta</translation>
+        <translation>Marcador</translation>
     </message>
     <message>
         <source>the operator&apos;s expected date</source>

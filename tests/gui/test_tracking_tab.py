@@ -15,9 +15,13 @@ from pathlib import Path
 
 import pytest
 import requests
-from PySide6.QtCore import QLocale, Qt
+from PySide6.QtCore import QCoreApplication, QLocale, Qt
+from PySide6.QtWidgets import QAbstractButton, QLabel, QWidget
 from pytestqt.qtbot import QtBot
 
+from postalgui.gui import i18n
+from postalgui.gui.main_window import MainWindow, mnemonic_letter
+from postalgui.gui.tab_factories import TAB_FACTORIES, tracking_tab
 from postalgui.gui.tabs.tracking import TrackingTab
 from postalgui.gui.tabs.tracking.add_dialog import AddDialog
 from postalgui.gui.tabs.tracking.object_index import Counter
@@ -329,3 +333,42 @@ def test_a_parcel_delivered_long_ago_is_archived_and_the_tab_says_so(
     bar = tab.messages.message(REFRESH_KEY)
     assert bar is not None
     assert "Archived, delivered more than 30 days ago: 1" in bar.text()
+
+
+def _alt_letters(root: QWidget) -> list[str]:
+    """The Alt letters of the buttons (the toolbar's too) and buddied labels on screen."""
+    letters = [
+        mnemonic_letter(widget.text())
+        for widget in root.findChildren(QWidget)
+        if widget.isVisible()
+        and (
+            isinstance(widget, QAbstractButton) or (isinstance(widget, QLabel) and widget.buddy() is not None)
+        )
+    ]
+    return [letter for letter in letters if letter]
+
+
+@pytest.mark.parametrize("language", ["en", "pt_BR"])
+def test_every_alt_letter_on_the_tab_is_unique(
+    context: AppContext, runner: TaskRunner, qtbot: QtBot, qapp: QCoreApplication, language: str
+) -> None:
+    default = QLocale()
+    installed = i18n.install_translators(qapp, language)
+    try:
+        window = MainWindow(context, runner, tab_factories=TAB_FACTORIES)
+        qtbot.addWidget(window)
+        window.show()
+        index = TAB_FACTORIES.index(tracking_tab)
+        window.tabs.setCurrentIndex(index)
+        tab = window.built_tab(index)
+        assert isinstance(tab, TrackingTab)
+        qtbot.waitUntil(lambda: tab.changes is not None and tab.changes.watching, timeout=WAIT_MS)
+        window_letters = [mnemonic_letter(window.tabs.tabText(i)) for i in range(window.tabs.count())]
+        menus = [mnemonic_letter(action.text()) for action in window.menuBar().actions()]
+        letters = menus + window_letters + _alt_letters(tab)
+        assert sorted(letters) == sorted(set(letters)), sorted(letters)
+        window.close()
+        qtbot.waitUntil(lambda: runner.active_count == 0, timeout=WAIT_MS)
+    finally:
+        i18n.remove_translators(qapp, installed)
+        QLocale.setDefault(default)

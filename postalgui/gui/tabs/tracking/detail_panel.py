@@ -16,13 +16,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Signal, Slot
-from PySide6.QtWidgets import QFormLayout, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFormLayout, QHBoxLayout, QHeaderView, QLabel, QVBoxLayout, QWidget
 
 from postalgui.api.values import format_brl
 from postalgui.gui.messages import arg, describe_error, local_datetime, or_dash
 from postalgui.gui.tabs.tracking.branch_box import BranchBox, bold_label
 from postalgui.gui.tabs.tracking.detail_words import expected_text, lateness_text, status_text
-from postalgui.gui.tabs.tracking.timeline_model import TimelineModel
+from postalgui.gui.tabs.tracking.timeline_model import EventColumn, TimelineModel
 from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.gui.widgets.selectable_label import selectable_label
 from postalgui.gui.widgets.tables import sortable_table
@@ -70,20 +70,34 @@ class DetailPanel(QWidget):
         self.timeline = TimelineModel(self)
         self.timeline_table = sortable_table(self, self.timeline, "trackingTimeline", self.tr("Timeline"))
         self.timeline_table.setWordWrap(True)
+        self._size_timeline()
         column = QVBoxLayout(self)
         column.addWidget(self.code_label)
         self.body = QWidget(self)
-        """Everything but the heading: hidden while no object is picked (no empty fields)."""
-        inner = QVBoxLayout(self.body)
-        inner.setContentsMargins(0, 0, 0, 0)
+        """Everything but the heading: hidden while no object is picked (no empty fields).
+        The facts on the left, the timeline beside them: below the table the panel is
+        short and wide, and a timeline under the facts had room for one event."""
+        facts = QVBoxLayout()
         for label in (self.status_label, self.lateness_label, self.message_label):
-            inner.addWidget(label)
-        inner.addLayout(self._build_form())
-        inner.addWidget(self.branch_box)
-        inner.addWidget(self.timeline_table, 1)
+            facts.addWidget(label)
+        facts.addLayout(self._build_form())
+        facts.addWidget(self.branch_box)
+        facts.addStretch()
+        inner = QHBoxLayout(self.body)
+        inner.setContentsMargins(0, 0, 0, 0)
+        inner.addLayout(facts, 2)
+        inner.addWidget(self.timeline_table, 3)
         column.addWidget(self.body, 1)
         column.addStretch()  # the heading stays on top while the body is hidden
         self._clear()
+
+    def _size_timeline(self) -> None:
+        """When as wide as it needs, the event and the units share the rest; rows as tall
+        as their wrapped text."""
+        header = self.timeline_table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(EventColumn.WHEN, QHeaderView.ResizeMode.ResizeToContents)
+        self.timeline_table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
 
     def _build_form(self) -> QFormLayout:
         self.expected_value = selectable_label(self, "trackingExpected")

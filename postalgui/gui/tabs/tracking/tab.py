@@ -112,8 +112,8 @@ class TrackingTab(QWidget):
         self.table.sortByColumn(ObjectColumn.CODE, Qt.SortOrder.AscendingOrder)
         self.table.verticalHeader().setDefaultSectionSize(self.table.fontMetrics().height() + 8)
         header = self.table.horizontalHeader()
-        for column, width in COLUMN_WIDTHS.items():
-            header.resizeSection(column, width)
+        for column, width in COLUMN_WIDTHS.items():  # never narrower than its title, in any language
+            header.resizeSection(column, max(width, header.sectionSizeHint(column)))
         self.detail = DetailPanel(self.desk, self)
         self.refresher = Refresher(self.desk, self)
         self.actions_ = ListActions(self.desk, self, self.selected_codes, self.model.shown_objects)
