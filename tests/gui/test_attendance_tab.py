@@ -13,13 +13,13 @@ from typing import Any, cast
 import pytest
 import requests
 from PySide6.QtCore import QCoreApplication, QLocale, Qt
-from PySide6.QtWidgets import QAbstractButton, QFileDialog, QLabel, QTabBar, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFileDialog, QVBoxLayout, QWidget
 from pytestqt.qtbot import QtBot
 
 from postalgui.api import cancel
 from postalgui.gui import i18n
 from postalgui.gui.desk import Desk
-from postalgui.gui.main_window import MainWindow, mnemonic_letter
+from postalgui.gui.main_window import MainWindow
 from postalgui.gui.tab_factories import TAB_FACTORIES, attendance_tab, branches_tab
 from postalgui.gui.tabs.attendance import AttendanceTab
 from postalgui.gui.tabs.attendance.ledger_model import LedgerColumn
@@ -35,6 +35,7 @@ from postalgui.partner.ledger.store import Ledger, sqlite_url
 from postalgui.services.attendance.service import AttendanceService, PartnerStatus
 from postalgui.services.attendance.use_cases import LedgerRow
 from postalgui.services.context import AppContext
+from tests.gui.alt_letters import shown_letters, window_letters
 
 WAIT_MS = 30_000
 
@@ -464,19 +465,6 @@ def test_states_and_the_label_read_in_portuguese(qapp: QCoreApplication) -> None
     assert state_text("confirmed") == "Confirmed"
 
 
-def _mnemonics(root: QWidget) -> list[str]:
-    """The Alt letters of the buttons, buddied labels and tab titles on screen under ``root``."""
-    letters: list[str] = []
-    for widget in root.findChildren(QWidget):
-        if not widget.isVisible():
-            continue
-        if isinstance(widget, QAbstractButton) or (isinstance(widget, QLabel) and widget.buddy() is not None):
-            letters.append(mnemonic_letter(widget.text()))
-        elif isinstance(widget, QTabBar):
-            letters.extend(mnemonic_letter(widget.tabText(i)) for i in range(widget.count()))
-    return [letter for letter in letters if letter]
-
-
 @pytest.mark.parametrize("language", ["en", "pt_BR"])
 def test_every_page_has_unique_alt_letters(
     context: AppContext, runner: TaskRunner, qtbot: QtBot, qapp: QCoreApplication, language: str
@@ -491,12 +479,10 @@ def test_every_page_has_unique_alt_letters(
         window.tabs.setCurrentIndex(index)
         tab = window.built_tab(index)
         assert isinstance(tab, AttendanceTab)
-        window_letters = [mnemonic_letter(window.tabs.tabText(i)) for i in range(window.tabs.count())]
         qtbot.waitUntil(lambda: not tab.partner.busy, timeout=WAIT_MS)
-        menus = [mnemonic_letter(action.text()) for action in window.menuBar().actions()]
         for page in range(tab.pages.count()):
             tab.pages.setCurrentIndex(page)
-            letters = menus + window_letters + _mnemonics(tab)
+            letters = window_letters(window) + shown_letters(tab)
             assert sorted(letters) == sorted(set(letters)), (page, sorted(letters))
         tab.hide()
         window.close()

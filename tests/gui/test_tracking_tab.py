@@ -16,11 +16,10 @@ from pathlib import Path
 import pytest
 import requests
 from PySide6.QtCore import QCoreApplication, QLocale, Qt
-from PySide6.QtWidgets import QAbstractButton, QLabel, QWidget
 from pytestqt.qtbot import QtBot
 
 from postalgui.gui import i18n
-from postalgui.gui.main_window import MainWindow, mnemonic_letter
+from postalgui.gui.main_window import MainWindow
 from postalgui.gui.tab_factories import TAB_FACTORIES, tracking_tab
 from postalgui.gui.tabs.tracking import TrackingTab
 from postalgui.gui.tabs.tracking.add_dialog import AddDialog
@@ -37,6 +36,7 @@ from postalgui.services.settings import sandbox_profile
 from postalgui.services.tracking.records import NewObject
 from postalgui.services.tracking.watchlist import Alert, Watchlist
 from tests.conftest import MemoryKeyring
+from tests.gui.alt_letters import shown_letters, window_letters
 from tests.gui.conftest import reset_sandbox
 
 PARCEL = object_label("QB", 31415926)
@@ -335,19 +335,6 @@ def test_a_parcel_delivered_long_ago_is_archived_and_the_tab_says_so(
     assert "Archived, delivered more than 30 days ago: 1" in bar.text()
 
 
-def _alt_letters(root: QWidget) -> list[str]:
-    """The Alt letters of the buttons (the toolbar's too) and buddied labels on screen."""
-    letters = [
-        mnemonic_letter(widget.text())
-        for widget in root.findChildren(QWidget)
-        if widget.isVisible()
-        and (
-            isinstance(widget, QAbstractButton) or (isinstance(widget, QLabel) and widget.buddy() is not None)
-        )
-    ]
-    return [letter for letter in letters if letter]
-
-
 @pytest.mark.parametrize("language", ["en", "pt_BR"])
 def test_every_alt_letter_on_the_tab_is_unique(
     context: AppContext, runner: TaskRunner, qtbot: QtBot, qapp: QCoreApplication, language: str
@@ -363,9 +350,7 @@ def test_every_alt_letter_on_the_tab_is_unique(
         tab = window.built_tab(index)
         assert isinstance(tab, TrackingTab)
         qtbot.waitUntil(lambda: tab.changes is not None and tab.changes.watching, timeout=WAIT_MS)
-        window_letters = [mnemonic_letter(window.tabs.tabText(i)) for i in range(window.tabs.count())]
-        menus = [mnemonic_letter(action.text()) for action in window.menuBar().actions()]
-        letters = menus + window_letters + _alt_letters(tab)
+        letters = window_letters(window) + shown_letters(tab)
         assert sorted(letters) == sorted(set(letters)), sorted(letters)
         window.close()
         qtbot.waitUntil(lambda: runner.active_count == 0, timeout=WAIT_MS)

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, Signal, Slot
-from PySide6.QtWidgets import QHBoxLayout, QProgressBar, QPushButton, QWidget
+from PySide6.QtCore import Signal, Slot
+from PySide6.QtWidgets import QWidget
 
 from postalgui.gui.i18n import app_locale
 from postalgui.gui.messages import arg
 from postalgui.gui.tasks import Failure
 from postalgui.gui.widgets.message_kind import MessageKind
+from postalgui.gui.widgets.task_progress import task_progress
 from postalgui.services.branches.use_cases import Loaded, UnitQuery
 
 if TYPE_CHECKING:
@@ -46,20 +47,14 @@ class CountryDownload(QWidget):
         super().__init__(parent)
         self.desk = desk
         self._handle: TaskHandle | None = None
-        self.progress_bar = QProgressBar(self)
-        self.progress_bar.setObjectName("branchProgress")
+        self.progress_bar, self.cancel_button = task_progress(
+            self,
+            "branch",
+            self.tr("Cancel"),
+            self.tr("Stop the download (Esc); what was synced before stays"),
+            self._on_cancel_button_clicked,
+        )
         self.progress_bar.setMaximumWidth(220)
-        self.progress_bar.setAlignment(Qt.AlignmentFlag.AlignCenter)  # text inside the bar in every style
-        self.progress_bar.hide()
-        self.cancel_button = QPushButton(self.tr("Cancel"), self)
-        self.cancel_button.setObjectName("branchCancelButton")
-        self.cancel_button.setToolTip(self.tr("Stop the download (Esc); what was synced before stays"))
-        self.cancel_button.hide()
-        self.cancel_button.clicked.connect(self._on_cancel_button_clicked)
-        layout = QHBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.progress_bar)
-        layout.addWidget(self.cancel_button)
 
     @property
     def running(self) -> bool:

@@ -13,13 +13,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, QTimer, Signal, Slot
-from PySide6.QtWidgets import QHBoxLayout, QProgressBar, QPushButton, QWidget
+from PySide6.QtCore import QTimer, Signal, Slot
+from PySide6.QtWidgets import QWidget
 
 from postalgui.gui.i18n import app_locale
 from postalgui.gui.messages import arg
 from postalgui.gui.tasks import Failure
 from postalgui.gui.widgets.message_kind import MessageKind
+from postalgui.gui.widgets.task_progress import task_progress
 from postalgui.services.tracking.use_cases import Refreshed, refresh
 
 if TYPE_CHECKING:
@@ -49,20 +50,14 @@ class Refresher(QWidget):
         self.desk = desk
         self._handle: TaskHandle | None = None
         self._queued: list[str] = []
-        self.progress_bar = QProgressBar(self)
-        self.progress_bar.setObjectName("trackingProgress")
+        self.progress_bar, self.cancel_button = task_progress(
+            self,
+            "tracking",
+            self.tr("Cancel"),
+            self.tr("Stop asking the operator; the answers saved so far stay"),
+            self._on_cancel_button_clicked,
+        )
         self.progress_bar.setMinimumWidth(260)
-        self.progress_bar.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.progress_bar.hide()
-        self.cancel_button = QPushButton(self.tr("Cancel"), self)
-        self.cancel_button.setObjectName("trackingCancelButton")
-        self.cancel_button.setToolTip(self.tr("Stop asking the operator; the answers saved so far stay"))
-        self.cancel_button.hide()
-        self.cancel_button.clicked.connect(self._on_cancel_button_clicked)
-        layout = QHBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.progress_bar)
-        layout.addWidget(self.cancel_button)
         self.timer = QTimer(self)
         self.timer.timeout.connect(self._on_timer_timeout)
         self.follow_settings()
