@@ -139,7 +139,7 @@ def checked_codes(codes: Sequence[str], option: str = "CODE") -> list[str]:
         try:
             good.setdefault(parse_object_code(text), None)
         except InvalidValue as problem:
-            bad.append(f"\n  {option} {text.strip() or repr(text)}: {problem.message} ({problem.rule})")
+            bad.append(f"\n  {option}: {problem.message} ({problem.rule})")  # the message names the code
     if bad:
         raise BadOption(
             f"{format_count(len(bad), 'bad object code', 'bad object codes', LANGUAGE)}, nothing was sent:"

@@ -115,13 +115,16 @@ def test_bad_codes_exit_2_naming_each_and_nothing_is_sent(
     assert code == 2
     assert out == ""
     assert "2 bad object codes, nothing was sent" in err
-    assert f"CODE {BAD}: " in err
+    assert f"CODE: Object code {BAD}: its check digit is " in err
     assert "(object.check_digit)" in err
-    assert "CODE XY123: " in err
+    assert (
+        "CODE: Object code must be 2 letters, 9 digits and 2 letters, such as DG049186226BR (got 'XY123')"
+        in err
+    )
     assert "(object.format)" in err
     code, out, err = run(capsys, "track", "watch", "add", ON_TIME, BAD)
     assert code == 2
-    assert f"CODE {BAD}" in err
+    assert f"CODE: Object code {BAD}" in err
     code, out, err = run(capsys, "track", "watch", "remove", BAD)
     assert code == 2
     assert tracking_requests(sandbox) == before
@@ -196,7 +199,7 @@ def test_watch_add_from_a_file(
     path.write_text(f"Pedido;Rastreio\n1;{COMING}\n2;{BAD}\n", encoding="utf-8")
     code, out, err = run(capsys, "track", "watch", "add", "--file", str(path), "--column", "Rastreio")
     assert code == 2
-    assert f"--file {BAD}: " in err
+    assert f"--file: Object code {BAD}: " in err
     assert COMING not in listed(capsys)
 
 
