@@ -35,6 +35,9 @@ APP_NAME = "PostalGUI"
 EXIT_CONFIG_ERROR = 2
 EXIT_NOT_ANSWERED = 3  # another instance runs but did not come forward
 SHUTDOWN_TIMEOUT_MS = 5000
+FOLLOW_AFTER_MS = 8000
+"""The Tracking tab starts following in the background this long after the window opens
+(the token check and the visible tab's first work come first)."""
 
 
 class GuiSession(QObject):
@@ -80,6 +83,7 @@ class GuiSession(QObject):
         self.window.repaint()
         self.collector.start()
         QTimer.singleShot(0, self.window, self.window.start)
+        QTimer.singleShot(FOLLOW_AFTER_MS, self.window, self.window.start_following)
 
     @Slot()
     def shutdown(self) -> None:

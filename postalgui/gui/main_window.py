@@ -244,6 +244,13 @@ class MainWindow(QMainWindow):
                 return widget
         return None
 
+    @Slot()
+    def start_following(self) -> None:
+        """Build the Tracking tab, unseen, so it follows the office's parcels (its refresh
+        and notifications) in a session where nobody opens it. The app calls it a while
+        after the window opened: the window's first paint does not wait for it."""
+        self.follower_tab()
+
     @Slot(object)
     def _on_tab_track_requested(self, objects: list[NewObject]) -> None:
         """A tab handed objects to follow: the Tracking tab shows itself, adds and refreshes them."""

@@ -92,3 +92,14 @@ def test_objects_a_tab_hands_over_reach_the_following_tab_built_on_demand(window
     assert following.followed == [objects, objects]
     assert FollowingFactory.built == 1
     assert isinstance(window.tabs.widget(1), TabPlaceholder)  # never built
+
+
+def test_following_starts_in_the_background_without_showing_the_tab(window: MainWindow) -> None:
+    window.tabs.setCurrentIndex(0)
+    current = window.tabs.currentIndex()
+    window.start_following()
+    assert isinstance(window.tabs.widget(2), FollowingTab)  # built: its refresh and alerts run
+    assert isinstance(window.tabs.widget(1), TabPlaceholder)  # the others wait to be opened
+    assert window.tabs.currentIndex() == current
+    window.start_following()
+    assert FollowingFactory.built == 1

@@ -357,3 +357,16 @@ def test_every_alt_letter_on_the_tab_is_unique(
     finally:
         i18n.remove_translators(qapp, installed)
         QLocale.setDefault(default)
+
+
+def test_opening_the_tab_asks_about_the_objects_due(
+    context: AppContext, runner: TaskRunner, shared_sandbox: str, qtbot: QtBot
+) -> None:
+    register(shared_sandbox, PARCEL, sandbox_now(shared_sandbox) - timedelta(minutes=30), "on_time")
+    context.tracking.watchlist().add([NewObject(PARCEL)], source="cli")  # asked by nobody yet
+    built = TrackingTab(context.tracking, runner, MessageArea(), notifier=RecordingNotifier())
+    qtbot.addWidget(built)
+    with qtbot.waitSignal(built.refresher.finished, timeout=WAIT_MS):
+        built.show()
+    qtbot.waitUntil(lambda: statuses(built).get(PARCEL) == "Posted", timeout=WAIT_MS)
+    built.close()

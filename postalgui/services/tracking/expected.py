@@ -9,7 +9,7 @@ and asked again only when the posting day it was worked out from changes.
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from datetime import date
 from typing import TYPE_CHECKING, Any
 
@@ -47,9 +47,12 @@ def _query(watched: WatchedObject | None, values: Mapping[str, Any]) -> Deadline
 
 
 def fill_expected(
-    client: DeadlineClient, known: Mapping[str, WatchedObject], answers: dict[str, dict[str, Any]]
+    client: Callable[[], DeadlineClient],
+    known: Mapping[str, WatchedObject],
+    answers: dict[str, dict[str, Any]],
 ) -> None:
-    """Add the delivery-time service's date to the answers that carry no expected date."""
+    """Add the delivery-time service's date to the answers that carry no expected date
+    (``client`` is asked for only when one needs it)."""
     asked: list[tuple[str, DeadlineQuery]] = []
     for code, values in answers.items():
         query = _query(known.get(code), values)
@@ -58,7 +61,7 @@ def fill_expected(
     if not asked:
         return
     try:
-        results = client.batch([query for _, query in asked])
+        results = client().batch([query for _, query in asked])
     except ApiError as exc:  # the date is a help, not the answer: the statuses are kept
         log.warning("The delivery-time service gave no expected dates: %s", exc)
         return

@@ -83,7 +83,7 @@ class _Run:
         self.task = task
         self.known = known
         self.now = service.now()
-        self.deadlines = service.deadlines()
+        self.service = service
         self.watchlist = service.watchlist()
         self.writer = BatchWriter(self._write)
         self.changed: list[str] = []
@@ -130,7 +130,7 @@ class _Run:
         self.writer.put(answers)
 
     def _write(self, answers: Answers) -> None:
-        fill_expected(self.deadlines, self.known, answers)
+        fill_expected(self.service.deadlines, self.known, answers)
         self.watchlist.record(answers)
         with self._lock:
             for code, values in answers.items():

@@ -95,6 +95,7 @@ class TrackingTab(QWidget):
         self.desk = Desk(service, runner, messages)
         self.notifier: Notifier = notifier or TrayNotifier(self, self.show_codes)
         self._index = ObjectIndex((), service.today())
+        self._asked_on_opening = False
         self._loaded_once = False
         self._shown_code = ""
         self.changes: OfficeChanges | None = None
@@ -319,6 +320,10 @@ class TrackingTab(QWidget):
     @Slot(object)
     def _on_load_task_result(self, index: ObjectIndex) -> None:
         self._show_index(index)
+        if not self._asked_on_opening:  # the list may be hours old: ask what is due now
+            self._asked_on_opening = True
+            if any(not watched.final for watched in index.objects):
+                self.refresher.start(None)
         if not self.actions_.show_archived:
             self.desk.run(
                 new_alerts,
