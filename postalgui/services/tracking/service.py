@@ -66,6 +66,12 @@ class TrackingService:
     def office(self) -> OfficeDatabase:
         return self._office()
 
+    def watch(self, callback: Callable[[str], None]) -> Callable[[], None]:
+        """``callback(topic)`` ("tracked_object", ...) after each change any desk commits to
+        the office database, on a background thread; returns the function that stops it.
+        Builds the office's store (the keyring, the URL): tasks only."""
+        return self._office().store().subscribe(callback)
+
     def branches(self) -> BranchService | None:
         """The Branches feature, whose data names the branch an object waits at (``None``: tests)."""
         return self._branches() if self._branches is not None else None

@@ -28,7 +28,6 @@ from postalgui.gui.tabs.tracking.counters import Counters
 from postalgui.gui.tabs.tracking.detail_panel import DetailPanel
 from postalgui.gui.tabs.tracking.filters import FilterBar
 from postalgui.gui.tabs.tracking.list_actions import ListActions
-from postalgui.gui.tabs.tracking.live import TOPIC, WatchlistFeed
 from postalgui.gui.tabs.tracking.notifier import Notifier, TrayNotifier, alert_message
 from postalgui.gui.tabs.tracking.object_index import Counter, Criteria, ObjectIndex, load_index
 from postalgui.gui.tabs.tracking.object_model import ObjectColumn, ObjectModel
@@ -36,6 +35,7 @@ from postalgui.gui.tabs.tracking.refresher import Refresher
 from postalgui.gui.tasks import Failure
 from postalgui.gui.widgets.tables import read_only_table
 from postalgui.gui.widgets.window_state import RememberedSplitter
+from postalgui.services.office import topics
 from postalgui.services.tracking.use_cases import new_alerts
 
 if TYPE_CHECKING:
@@ -310,7 +310,7 @@ class TrackingTab(QWidget):
         self.summary_label.setText(text)
 
     def _first_load(self) -> None:
-        self.changes = OfficeChanges(WatchlistFeed(self.service), (TOPIC,), self.runner, self)
+        self.changes = OfficeChanges(self.service, (topics.TRACKING,), self.runner, self)
         self.changes.changed.connect(self._on_changes_changed)
         self.changes.subscribed.connect(self._on_changes_changed)
         self.reload()
