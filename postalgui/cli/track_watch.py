@@ -12,7 +12,6 @@ import re
 import sys
 from dataclasses import replace
 from datetime import date
-from decimal import Decimal
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -323,6 +322,7 @@ def _month(text: str | None, today: date) -> date:
 
 def _run_report(args: argparse.Namespace, context: AppContext) -> int:
     from postalgui.services.tracking.export import late_lines, late_report
+    from postalgui.services.tracking.late_pdf import added
 
     service = context.tracking
     month = _month(args.month, service.today())
@@ -330,7 +330,8 @@ def _run_report(args: argparse.Namespace, context: AppContext) -> int:
     objects = service.watchlist().objects()
     late_report(PlainTask(), service, objects, path, month, language=LANGUAGE)
     lines = late_lines(objects, month, service.today())
-    amount = sum((line.watched.invoice_amount or Decimal(0) for line in lines), Decimal(0))
-    error(f"{format_count(len(lines), 'late object', 'late objects', LANGUAGE)}, {format_brl(amount)}")
+    amount = added(line.watched.invoice_amount for line in lines)
+    said = format_count(len(lines), "late object", "late objects", LANGUAGE)
+    error(f"{said}, {format_brl(amount)}" if amount is not None else said)
     sys.stdout.write(f"{path}\n")
     return EXIT_OK

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 from postalgui.api.cancel import TaskControl
 from postalgui.api.values import format_date_ui
 from postalgui.services.spreadsheet import CellKind, SheetColumn, is_xlsx, write_csv, write_sheet
-from postalgui.services.tracking.late_pdf import LateLine, ProductTotal, product_name, write_late_pdf
+from postalgui.services.tracking.late_pdf import LateLine, ProductTotal, added, product_name, write_late_pdf
 from postalgui.services.tracking.lateness import Timing
 from postalgui.services.tracking.records import WatchedObject
 from postalgui.services.tracking.words import language_of, status_words
@@ -146,12 +146,12 @@ def product_totals(lines: Sequence[LateLine]) -> list[ProductTotal]:
     totals: dict[str, ProductTotal] = {}
     for line in lines:
         product = product_name(line.watched)
-        before = totals.get(product, ProductTotal(product, 0, 0, Decimal(0)))
+        before = totals.get(product, ProductTotal(product, 0, 0, None))
         totals[product] = ProductTotal(
             product,
             before.count + 1,
             before.days + line.lateness.days,
-            before.amount + (line.watched.invoice_amount or Decimal(0)),
+            added((before.amount, line.watched.invoice_amount)),
         )
     return [totals[name] for name in sorted(totals, key=str.casefold)]
 

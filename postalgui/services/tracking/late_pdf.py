@@ -9,7 +9,7 @@ languages; other numbers follow the language.
 from __future__ import annotations
 
 import io
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from decimal import ROUND_HALF_UP, Decimal
@@ -104,14 +104,25 @@ class LateLine(NamedTuple):
     lateness: Lateness
 
 
+def added(amounts: Iterable[Decimal | None]) -> Decimal | None:
+    """The sum of the amounts known; ``None`` when none is (R$ 0,00 would say they were free)."""
+    known = [amount for amount in amounts if amount is not None]
+    return sum(known, Decimal(0)) if known else None
+
+
+def _money(amount: Decimal | None) -> str:
+    return format_brl(amount) if amount is not None else "\N{EM DASH}"
+
+
 @dataclass(frozen=True)
 class ProductTotal:
-    """A product's line of the totals: how many objects, days late summed, amount billed."""
+    """A product's line of the totals: how many objects, days late summed, amount billed
+    (``None`` when no statement line of theirs is known: pasted codes)."""
 
     product: str
     count: int
     days: int
-    amount: Decimal
+    amount: Decimal | None
 
     @property
     def average_days(self) -> Decimal:
@@ -189,7 +200,7 @@ def _objects_table(
 def _totals_table(totals: Sequence[ProductTotal], labels: Mapping[str, str], language: str) -> Table:
     count = sum(total.count for total in totals)
     days = sum(total.days for total in totals)
-    amount = sum((total.amount for total in totals), Decimal(0))
+    amount = added(total.amount for total in totals)
     average = (Decimal(days) / count).quantize(Decimal("0.1")) if count else Decimal(0)
     data: list[list[str]] = [[labels["product"], labels["count"], labels["average"], labels["amount"]]]
     widths = [90 * mm, 25 * mm, 30 * mm, 35 * mm]
@@ -199,7 +210,7 @@ def _totals_table(totals: Sequence[ProductTotal], labels: Mapping[str, str], lan
                 fit(total.product or labels["no_product"], widths[0] - 6, _SIZE),
                 format_number(total.count, language),
                 format_number(total.average_days, language),
-                format_brl(total.amount),
+                _money(total.amount),
             ]
         )
     data.append(
@@ -207,7 +218,7 @@ def _totals_table(totals: Sequence[ProductTotal], labels: Mapping[str, str], lan
             labels["total"],
             format_number(count, language),
             format_number(average, language),
-            format_brl(amount),
+            _money(amount),
         ]
     )
     table = Table(data, colWidths=widths, repeatRows=1, hAlign="LEFT")
