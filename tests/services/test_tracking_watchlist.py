@@ -258,3 +258,17 @@ def test_a_refresh_asks_whole_histories_only_of_objects_that_moved(office: Offic
     assert operator.details == [Detail.LAST, Detail.ALL]
     assert operator.asked[1] == [code(2)]
     assert len(service.watchlist().detail(code(2)).events) == 3  # type: ignore[union-attr]
+
+
+def test_a_long_list_is_read_at_once_and_marked_asked_at_once(office: OfficeDatabase) -> None:
+    watchlist = Watchlist(office)
+    codes = [code(n) for n in range(1, 1201)]
+    assert watchlist.add([NewObject(c) for c in codes], source="file") == 1200
+    wanted = codes[5:]  # more than 1,000: one read of the list, filtered
+    known = watchlist.known(wanted, brief=True)
+    assert sorted(known) == sorted(wanted)
+    assert watchlist.known(codes[:3]) == {c: w for c, w in watchlist.known(codes).items() if c in codes[:3]}
+    watchlist.asked(wanted, NOW)
+    asked = {w.code: w.checked_at for w in watchlist.objects()}
+    assert {asked[c] for c in wanted} == {NOW}
+    assert {asked[c] for c in codes[:5]} == {None}
