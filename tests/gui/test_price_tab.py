@@ -450,3 +450,15 @@ def test_the_summary_says_how_long_the_quote_took_not_how_long_ago(
     tab.form.arrive_check.setChecked(True)
     tab.form.arrive_check.setChecked(False)
     assert f"({took[1]} ms)" in tab.summary.text()
+
+
+def test_a_reload_keeps_the_package_preset_chosen(tab: PriceTab, qtbot: QtBot) -> None:
+    """Another desk's change reloads the presets; the clerk's choice stays on screen."""
+    form = tab.form
+    qtbot.waitUntil(lambda: form.package_combo.findText("Caixa tipo 2") > 0, timeout=WAIT_MS)
+    index = form.package_combo.findText("Caixa tipo 2")
+    form.package_combo.setCurrentIndex(index)
+    form.package_combo.activated.emit(index)
+    with qtbot.waitSignal(form.presets.presetsLoaded, timeout=WAIT_MS):
+        form.presets.reload()  # what a change on another desk does
+    assert form.package_combo.currentText() == "Caixa tipo 2"

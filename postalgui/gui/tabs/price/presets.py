@@ -130,12 +130,17 @@ class FormPresets(QObject):
         )
 
     def fill_packages(self) -> None:
+        """The package menu from the presets read; the one chosen stays chosen while it
+        exists (a reload follows another desk's change, not the clerk's hand)."""
         combo = self.package.package_combo
+        kept = combo.currentText() if combo.currentData() is not None else ""
         combo.clear()
         loading = self._desk is not None and not self._loaded
         combo.addItem(self.tr("(loading presets…)") if loading else self.tr("(choose a preset)"), None)
         for index, stored in enumerate(self._packages):
             combo.addItem(stored.name, index)
+        if kept:
+            combo.setCurrentIndex(max(0, combo.findText(kept)))
 
     def _ask_name(self, title: str, label: str) -> str:
         """A name typed by the user, ``""`` when cancelled or blank."""
