@@ -2,9 +2,18 @@
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QAbstractButton, QLabel, QTabBar, QWidget
+from collections.abc import Iterator
+from contextlib import contextmanager
 
+from PySide6.QtCore import QCoreApplication, QLocale
+from PySide6.QtWidgets import QAbstractButton, QLabel, QTabBar, QWidget
+from pytestqt.qtbot import QtBot
+
+from postalgui.gui import i18n
 from postalgui.gui.main_window import MainWindow, mnemonic_letter
+from postalgui.gui.tab_factories import TAB_FACTORIES
+from postalgui.gui.tasks import TaskRunner
+from postalgui.services.context import AppContext
 
 
 def shown_letters(root: QWidget) -> list[str]:
@@ -24,3 +33,22 @@ def window_letters(window: MainWindow) -> list[str]:
     """The menus' and the main tabs' letters."""
     menus = [mnemonic_letter(action.text()) for action in window.menuBar().actions()]
     return menus + [mnemonic_letter(window.tabs.tabText(i)) for i in range(window.tabs.count())]
+
+
+@contextmanager
+def window_speaking(
+    language: str, context: AppContext, runner: TaskRunner, qtbot: QtBot, qapp: QCoreApplication
+) -> Iterator[MainWindow]:
+    """The whole window, shown, in ``language``; closed after, its tasks done."""
+    default = QLocale()
+    installed = i18n.install_translators(qapp, language)
+    try:
+        window = MainWindow(context, runner, tab_factories=TAB_FACTORIES)
+        qtbot.addWidget(window)
+        window.show()
+        yield window
+        window.close()
+        qtbot.waitUntil(lambda: runner.active_count == 0, timeout=30_000)
+    finally:
+        i18n.remove_translators(qapp, installed)
+        QLocale.setDefault(default)

@@ -19,7 +19,6 @@ from pytestqt.qtbot import QtBot
 from postalgui.api import cancel
 from postalgui.gui import i18n
 from postalgui.gui.desk import Desk
-from postalgui.gui.main_window import MainWindow
 from postalgui.gui.tab_factories import TAB_FACTORIES, attendance_tab, branches_tab
 from postalgui.gui.tabs.attendance import AttendanceTab
 from postalgui.gui.tabs.attendance.ledger_model import LedgerColumn
@@ -35,7 +34,7 @@ from postalgui.partner.ledger.store import Ledger, sqlite_url
 from postalgui.services.attendance.service import AttendanceService, PartnerStatus
 from postalgui.services.attendance.use_cases import LedgerRow
 from postalgui.services.context import AppContext
-from tests.gui.alt_letters import shown_letters, window_letters
+from tests.gui.alt_letters import shown_letters, window_letters, window_speaking
 
 WAIT_MS = 30_000
 
@@ -469,12 +468,7 @@ def test_states_and_the_label_read_in_portuguese(qapp: QCoreApplication) -> None
 def test_every_page_has_unique_alt_letters(
     context: AppContext, runner: TaskRunner, qtbot: QtBot, qapp: QCoreApplication, language: str
 ) -> None:
-    default = QLocale()
-    installed = i18n.install_translators(qapp, language)
-    try:
-        window = MainWindow(context, runner, tab_factories=TAB_FACTORIES)
-        qtbot.addWidget(window)
-        window.show()
+    with window_speaking(language, context, runner, qtbot, qapp) as window:
         index = TAB_FACTORIES.index(attendance_tab)
         window.tabs.setCurrentIndex(index)
         tab = window.built_tab(index)
@@ -485,11 +479,6 @@ def test_every_page_has_unique_alt_letters(
             letters = window_letters(window) + shown_letters(tab)
             assert sorted(letters) == sorted(set(letters)), (page, sorted(letters))
         tab.hide()
-        window.close()
-        qtbot.waitUntil(lambda: runner.active_count == 0, timeout=WAIT_MS)
-    finally:
-        i18n.remove_translators(qapp, installed)
-        QLocale.setDefault(default)
 
 
 class QuietRegistrationSystem:

@@ -18,8 +18,6 @@ import requests
 from PySide6.QtCore import QCoreApplication, QLocale, Qt
 from pytestqt.qtbot import QtBot
 
-from postalgui.gui import i18n
-from postalgui.gui.main_window import MainWindow
 from postalgui.gui.tab_factories import TAB_FACTORIES, tracking_tab
 from postalgui.gui.tabs.tracking import TrackingTab
 from postalgui.gui.tabs.tracking.add_dialog import AddDialog
@@ -36,7 +34,7 @@ from postalgui.services.settings import sandbox_profile
 from postalgui.services.tracking.records import NewObject
 from postalgui.services.tracking.watchlist import Alert, Watchlist
 from tests.conftest import MemoryKeyring
-from tests.gui.alt_letters import shown_letters, window_letters
+from tests.gui.alt_letters import shown_letters, window_letters, window_speaking
 from tests.gui.conftest import reset_sandbox
 
 PARCEL = object_label("QB", 31415926)
@@ -339,12 +337,7 @@ def test_a_parcel_delivered_long_ago_is_archived_and_the_tab_says_so(
 def test_every_alt_letter_on_the_tab_is_unique(
     context: AppContext, runner: TaskRunner, qtbot: QtBot, qapp: QCoreApplication, language: str
 ) -> None:
-    default = QLocale()
-    installed = i18n.install_translators(qapp, language)
-    try:
-        window = MainWindow(context, runner, tab_factories=TAB_FACTORIES)
-        qtbot.addWidget(window)
-        window.show()
+    with window_speaking(language, context, runner, qtbot, qapp) as window:
         index = TAB_FACTORIES.index(tracking_tab)
         window.tabs.setCurrentIndex(index)
         tab = window.built_tab(index)
@@ -352,11 +345,6 @@ def test_every_alt_letter_on_the_tab_is_unique(
         qtbot.waitUntil(lambda: tab.changes is not None and tab.changes.watching, timeout=WAIT_MS)
         letters = window_letters(window) + shown_letters(tab)
         assert sorted(letters) == sorted(set(letters)), sorted(letters)
-        window.close()
-        qtbot.waitUntil(lambda: runner.active_count == 0, timeout=WAIT_MS)
-    finally:
-        i18n.remove_translators(qapp, installed)
-        QLocale.setDefault(default)
 
 
 def test_opening_the_tab_asks_about_the_objects_due(
