@@ -24,6 +24,7 @@ from postalgui.gui.tabs.tracking.add_dialog import AddDialog
 from postalgui.gui.tabs.tracking.object_index import Counter
 from postalgui.gui.tabs.tracking.object_model import ObjectColumn
 from postalgui.gui.tabs.tracking.refresher import REFRESH_KEY
+from postalgui.gui.tabs.tracking.tab import ALERTS_KEY
 from postalgui.gui.tasks import TaskRunner
 from postalgui.gui.widgets.message_bar import MessageArea
 from postalgui.sandbox.demo import NO_TRACKING_CARD
@@ -122,6 +123,9 @@ def test_paste_add_refresh_then_the_clock_moves_a_status_and_alerts_come_once(
     notifier = tab.notifier
     assert isinstance(notifier, RecordingNotifier)
     assert any(WAITING in codes for _text, codes in notifier.shown)
+    told = tab.messages.message(ALERTS_KEY)  # the tab says it too (a desktop may have no tray)
+    assert told is not None
+    assert told.text() == notifier.shown[-1][0]
 
     requests.post(f"{shared_sandbox}/_sandbox/clock/advance", json={"seconds": 15 * DAY}, timeout=5)
     with qtbot.waitSignal(tab.refresher.finished, timeout=WAIT_MS):

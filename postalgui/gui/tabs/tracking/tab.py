@@ -33,6 +33,7 @@ from postalgui.gui.tabs.tracking.object_index import Counter, Criteria, ObjectIn
 from postalgui.gui.tabs.tracking.object_model import ObjectColumn, ObjectModel
 from postalgui.gui.tabs.tracking.refresher import Refresher
 from postalgui.gui.tasks import Failure
+from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.gui.widgets.tables import read_only_table
 from postalgui.gui.widgets.window_state import RememberedSplitter
 from postalgui.services.office import topics
@@ -337,9 +338,13 @@ class TrackingTab(QWidget):
 
     @Slot(object)
     def _on_alerts_task_result(self, alerts: list[Alert]) -> None:
-        if alerts and self.service.settings.notify:
+        if alerts:
             title, text = alert_message(alerts)
-            self.notifier.notify(title, text, list(dict.fromkeys(alert.code for alert in alerts)))
+            # Said in the tab too: a desktop without a tray shows no notification, and the
+            # clerk who opens the tab later reads it here.
+            self.desk.messages.show_message(text, MessageKind.INFO, key=ALERTS_KEY)
+            if self.service.settings.notify:
+                self.notifier.notify(title, text, list(dict.fromkeys(alert.code for alert in alerts)))
         self.notified.emit(alerts)
 
     @Slot()
