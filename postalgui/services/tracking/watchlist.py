@@ -13,6 +13,7 @@ import uuid
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, timedelta
+from functools import partial
 from typing import Any, TypeVar
 
 from sqlalchemy import Connection, and_, bindparam, delete, func, or_, select, update
@@ -124,12 +125,8 @@ class Watchlist:
             fresh = [row for row in rows if row["code"] not in existing]
             for start in range(0, len(fresh), _CHUNK):
                 _insert_ignoring(connection, tracked_object, fresh[start : start + _CHUNK])
-            for code in existing:
-                connection.execute(
-                    update(tracked_object)
-                    .where(self._mine(), tracked_object.c.code == code)
-                    .values(**_known_facts(unique[code]), archived_at=None)
-                )
+            known = {code: {**_known_facts(unique[code]), "archived_at": None} for code in existing}
+            self._update_rows(connection, known)
             return len(fresh)
 
         return self._run(work)
@@ -273,39 +270,31 @@ class Watchlist:
 
     def record(self, answers: dict[str, dict[str, Any]]) -> None:
         """Save what the operator answered for each code (`records.answer_values`)."""
-        if not answers:
-            return
-
-        groups: dict[tuple[str, ...], list[dict[str, Any]]] = {}
-        for code, values in answers.items():
-            row = {"b_code": code, **{f"v_{name}": value for name, value in values.items()}}
-            groups.setdefault(tuple(sorted(values)), []).append(row)
-
-        def work(connection: Connection) -> None:
-            for names, rows in groups.items():  # one statement per set of columns, many rows
-                statement = (
-                    update(tracked_object)
-                    .where(self._mine(), tracked_object.c.code == bindparam("b_code"))
-                    .values({name: bindparam(f"v_{name}") for name in names})
-                )
-                connection.execute(statement, rows)
-
-        self._run(work)
+        if answers:
+            self._run(partial(self._update_rows, values=answers))
 
     def asked(self, codes: Sequence[str], at: datetime) -> None:
         """Mark ``codes`` asked at ``at`` (the operator had nothing new for them: no desk is
-        told, as none shows anything new). One statement run for every code: a refresh
-        marks most of a 10,000-object list."""
-        if not codes:
-            return
+        told, as none shows anything new); a refresh marks most of a 10,000-object list."""
         moment = at.astimezone(UTC).isoformat(timespec="seconds")
-        statement = (
-            update(tracked_object)
-            .where(self._mine(), tracked_object.c.code == bindparam("b_code"))
-            .values(checked_at=bindparam("b_at"))
-        )
-        rows = [{"b_code": code, "b_at": moment} for code in codes]
-        self._run(lambda connection: connection.execute(statement, rows), tell=False)
+        if codes:
+            values = {code: {"checked_at": moment} for code in codes}
+            self._run(partial(self._update_rows, values=values), tell=False)
+
+    def _update_rows(self, connection: Connection, values: dict[str, dict[str, Any]]) -> None:
+        """Each code's row takes its values: one statement per set of columns, run for
+        every row that sets them (thousands of rows, a handful of statements)."""
+        groups: dict[tuple[str, ...], list[dict[str, Any]]] = {}
+        for code, row_values in values.items():
+            row = {"b_code": code, **{f"v_{name}": value for name, value in row_values.items()}}
+            groups.setdefault(tuple(sorted(row_values)), []).append(row)
+        for names, rows in groups.items():
+            statement = (
+                update(tracked_object)
+                .where(self._mine(), tracked_object.c.code == bindparam("b_code"))
+                .values({name: bindparam(f"v_{name}") for name in names})
+            )
+            connection.execute(statement, rows)
 
     def unannounced(self, alerts: Iterable[Alert], login: str) -> list[Alert]:
         """``alerts`` this login was not told yet; they are marked told (once per object and
