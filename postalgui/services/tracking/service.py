@@ -33,7 +33,6 @@ class TrackingService:
         self.context = context
         self._office = office
         self._branches = branches
-        self._watchlists: dict[int, Watchlist] = {}
 
     @property
     def settings(self) -> TrackingSettings:
@@ -54,14 +53,11 @@ class TrackingService:
         return DeadlineClient(self.context.backend().client)
 
     def watchlist(self) -> Watchlist:
-        """The watchlist in the current environment's office database (any thread)."""
+        """The watchlist in the current environment's office database (any thread; it holds
+        nothing of its own, so one is made per call and follows an environment change)."""
         from postalgui.services.tracking.watchlist import Watchlist
 
-        office = self._office()
-        found = self._watchlists.get(id(office))
-        if found is None or found.office is not office:
-            found = self._watchlists[id(office)] = Watchlist(office)
-        return found
+        return Watchlist(self._office())
 
     def office(self) -> OfficeDatabase:
         return self._office()
