@@ -44,6 +44,7 @@ if TYPE_CHECKING:
     from postalgui.services.attendance.service import AttendanceService
     from postalgui.services.branches.service import BranchService
     from postalgui.services.branches.store import BranchCache
+    from postalgui.services.claims.service import ClaimsService
     from postalgui.services.contracts.service import ContractService
     from postalgui.services.invoices.jobs import JobStore
     from postalgui.services.invoices.service import InvoiceService
@@ -51,7 +52,6 @@ if TYPE_CHECKING:
     from postalgui.services.price.history import QuoteHistory
     from postalgui.services.price.preset_store import PresetStore
     from postalgui.services.price.service import PriceService
-    from postalgui.services.claims.service import ClaimsService
     from postalgui.services.tracking.service import TrackingService
     from postalgui.serving.child import ChildServer
 

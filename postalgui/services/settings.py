@@ -28,6 +28,7 @@ from postalgui.api.values.ster import parse_ster_contract
 from postalgui.sandbox import demo_account
 from postalgui.services.attendance.settings import AttendanceSettings
 from postalgui.services.blank_or import blank_or
+from postalgui.services.claims.settings import ClaimsSettings
 from postalgui.services.frozen_model import FrozenModel
 from postalgui.services.price.products import PriceSettings
 from postalgui.services.settings_repair import (
@@ -37,7 +38,6 @@ from postalgui.services.settings_repair import (
     shallow_json,
     validate_leniently,
 )
-from postalgui.services.claims.settings import ClaimsSettings
 from postalgui.services.tracking.settings import TrackingSettings
 from postalgui.store.aside import aside_path
 from postalgui.store.atomic import write_atomically

@@ -56,8 +56,9 @@ def test_a_bad_claim_value_names_its_rule(parse: object, value: str, rule: str) 
 
 def test_a_request_is_written_as_the_operator_wants_it() -> None:
     loose: dict[str, object] = {  # as a form or a file gives them
-        "codigoObjeto": " dg049186226br ", "emailResposta": " a@b.com.br ", "nomeDestinatario": "  Ana   Souza ",
-        "codigoMotivoReclamacao": "135", "tipoEmbalagem": "e", "tipoManifestacao": "i",
+        "codigoObjeto": " dg049186226br ", "emailResposta": " a@b.com.br ",
+        "nomeDestinatario": "  Ana   Souza ", "codigoMotivoReclamacao": "135",
+        "tipoEmbalagem": "e", "tipoManifestacao": "i",
     }  # fmt: skip
     request = ClaimRequest.model_construct(**loose)  # type: ignore[arg-type]
     checked = checked_request(request).model_dump(mode="json")
