@@ -73,13 +73,20 @@ class Sandbox:
 
     def follow(self, key: str, **params: str) -> dict[str, Any]:
         query = {"contrato": DEMO.contract, "canal": "W", "codigodoObjetoOuProtocolo": key} | params
-        answer = self.http.get(f"{self.url}{BASE}/acompanha", params=query, headers=self.headers, timeout=TIMEOUT)
+        answer = self.http.get(
+            f"{self.url}{BASE}/acompanha", params=query, headers=self.headers, timeout=TIMEOUT
+        )
         assert answer.status_code == 200, answer.text
         return dict(answer.json())
 
     def reopen(self, *protocols: str, kind: str = "I") -> list[dict[str, Any]]:
         items = [
-            {"protocolo": p, "tipoManifestacao": kind, "motivoReativacao": "Atraso comprovado", "observacao": ""}
+            {
+                "protocolo": p,
+                "tipoManifestacao": kind,
+                "motivoReativacao": "Atraso comprovado",
+                "observacao": "",
+            }
             for p in protocols
         ]
         body = {"contrato": DEMO.contract, "cartao": DEMO.card, "reativacoes": items}
@@ -97,10 +104,17 @@ class Sandbox:
         return dict(self.control("GET", "/stats")["requests"])
 
     def register(self, code: str, posted: datetime, fate: Fate, contract: str | None = None) -> None:
-        tracking_world(self.server.state).register(code, "03220", SP, RIO, posted, fate=fate, contract=contract)
+        tracking_world(self.server.state).register(
+            code, "03220", SP, RIO, posted, fate=fate, contract=contract
+        )
 
     def make(
-        self, fate: Fate, wanted: Callable[[Facts], bool], *, days: range = range(1, 40), code_ok: Callable[[str], bool] = bool
+        self,
+        fate: Fate,
+        wanted: Callable[[Facts], bool],
+        *,
+        days: range = range(1, 40),
+        code_ok: Callable[[str], bool] = bool,
     ) -> str:
         """A registered object of `fate`, posted some days before now, whose facts now are `wanted`."""
         now = self.now()
@@ -131,7 +145,12 @@ def pedido(code: str, reason: int = 135, kind: str = "I", **changes: Any) -> dic
 
 
 def filing(*pedidos: dict[str, Any]) -> dict[str, Any]:
-    return {"contrato": DEMO.contract, "cartao": DEMO.card, "telefone": "11987654321", "pedidos": list(pedidos)}
+    return {
+        "contrato": DEMO.contract,
+        "cartao": DEMO.card,
+        "telefone": "11987654321",
+        "pedidos": list(pedidos),
+    }
 
 
 @pytest.fixture(scope="module")

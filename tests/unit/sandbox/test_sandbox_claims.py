@@ -31,7 +31,9 @@ def test_a_late_parcel_is_filed_with_a_protocol_and_followed(sandbox: Sandbox) -
         "codigo retorno": 0,
         "mensagem retorno": "Pedido registrado",
     }
-    assert isinstance(protocol, str) and len(protocol) == 10 and protocol.isdigit()
+    assert isinstance(protocol, str)
+    assert len(protocol) == 10
+    assert protocol.isdigit()
     progress = sandbox.follow(code)
     assert progress == sandbox.follow(protocol)
     tracked = sandbox.track(code)
@@ -54,7 +56,7 @@ def test_a_late_parcel_is_filed_with_a_protocol_and_followed(sandbox: Sandbox) -
 
 def test_every_object_answers_its_own_code_in_order(sandbox: Sandbox) -> None:
     on_time = sandbox.make("on_time", lambda f: f.on_time)
-    in_deadline = sandbox.make("on_time", lambda f: f.posted and f.delivered_on is None, days=range(0, 1))
+    in_deadline = sandbox.make("on_time", lambda f: f.posted and f.delivered_on is None, days=range(1))
     old = sandbox.make("late", lambda f: f.delivered_on is not None, days=range(95, 130, 5))
     in_transit_late = sandbox.make(
         "late", lambda f: f.delivered_on is None and f.expected < NOW.date(), days=range(1, 6)
@@ -118,7 +120,7 @@ def test_a_bad_body_is_400_naming_the_field_and_files_nothing(sandbox: Sandbox) 
         (filing(pedido(lost)) | {"contrato": 9912345678}, "'contrato'"),
         ({k: v for k, v in filing(pedido(lost)).items() if k != "cartao"}, "'cartao'"),
         (filing(pedido(lost, 999)), "'pedidos.0.codigoMotivoReclamacao'"),
-        (filing(pedido(lost, "211")), "'pedidos.0.codigoMotivoReclamacao'"),
+        (filing(pedido(lost, codigoMotivoReclamacao="211")), "'pedidos.0.codigoMotivoReclamacao'"),
         (filing(pedido(lost), pedido(lost, tipoEmbalagem="X")), "'pedidos.1.tipoEmbalagem'"),
         (filing(pedido(lost, tipoManifestacao="Z")), "'pedidos.0.tipoManifestacao'"),
         (filing(*[pedido(lost)] * (MAX_LOT + 1)), "'pedidos'"),
@@ -128,7 +130,8 @@ def test_a_bad_body_is_400_naming_the_field_and_files_nothing(sandbox: Sandbox) 
         answer = sandbox.post("/cadastra", body)
         assert answer.status_code == 400, (field, answer.text)
         (message,) = answer.json()["msgs"]
-        assert message.startswith("GTW-010") and field in message, message
+        assert message.startswith("GTW-010"), message
+        assert field in message, message
     assert sandbox.stats()[CADASTRA] == len(cases)  # every call reached the service (counted) ...
     assert sandbox.control("GET", "/claims") == []  # ... and none filed anything
     assert _codes(sandbox.file(*[pedido(lost, 211)] * MAX_LOT))[:2] == [0, 900]  # 50 is allowed
