@@ -28,9 +28,8 @@ from pydantic import BaseModel, Field, field_validator
 from postalgui.sandbox.auth import require_bearer
 from postalgui.sandbox.claims import claims_world
 from postalgui.sandbox.claims import messages as m
+from postalgui.sandbox.claims.bodies import Filing, Reopening
 from postalgui.sandbox.claims.wire import (
-    Filing,
-    Reopening,
     filing_answer,
     follow_error,
     progress_record,
@@ -43,15 +42,12 @@ from postalgui.sandbox.timefmt import local_datetime
 from postalgui.sandbox.tokens import TokenClaims
 
 CHANNEL = "W"
+PREFIX = "/pedido-informacao/v1/externo/pedidos"
+ERRORS: dict[int | str, dict[str, Any]] = {code: {"model": MessageResponse} for code in (400, 401, 403, 500)}
 
 Token = Annotated[TokenClaims, Depends(require_bearer)]
 State = Annotated[SandboxState, Depends(get_state)]
-
-router = APIRouter(
-    prefix="/pedido-informacao/v1/externo/pedidos",
-    tags=["pedido-informacao"],
-    responses={code: {"model": MessageResponse} for code in (400, 401, 403, 500)},
-)
+router = APIRouter(prefix=PREFIX, tags=["pedido-informacao"], responses=ERRORS)
 control = APIRouter(prefix=f"{CONTROL_PREFIX}/claims", tags=["sandbox control"])
 
 
@@ -78,7 +74,7 @@ def file_claims(state: State, token: Token, body: Filing) -> dict[str, Any]:
     """File a claim per pedido; each one answers on its own, in order."""
     _check_profile(state, token, body.contrato, body.cartao)
     now = _now(state)
-    requests = [pedido.request() for pedido in body.pedidos]
+    requests = body.pedidos
     lot, answers = claims_world(state).file(body.contrato, body.telefone, requests, now)
     return filing_answer(lot, now, answers)
 

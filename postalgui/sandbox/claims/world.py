@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
 from postalgui.sandbox.claims import messages as m
+from postalgui.sandbox.claims.bodies import Pedido
 from postalgui.sandbox.claims.rules import (
     ANALYSIS_BUSINESS_DAYS,
     PAYMENT_BUSINESS_DAYS,
@@ -38,18 +39,6 @@ REOPENED_REPLY = "Pedido reanalisado após a reativação: procedente."
 
 
 @dataclass(frozen=True, slots=True)
-class Request:
-    """One `pedido` of a filing, as the body gave it (already checked in shape)."""
-
-    code: str
-    email: str
-    name: str
-    reason: int
-    packaging: str
-    manifestation: str
-
-
-@dataclass(frozen=True, slots=True)
 class Answer:
     """One object's answer to a filing: its code, the protocol when filed, the return code."""
 
@@ -62,7 +51,7 @@ class Answer:
 class Claim:
     """A filed claim and the course it takes (local times, no zone)."""
 
-    request: Request
+    request: Pedido
     protocol: str
     contract: str
     phone: str
@@ -122,7 +111,7 @@ class ClaimsWorld:
         self._lots = 0
 
     def file(
-        self, contract: str, phone: str, requests: Sequence[Request], now: datetime
+        self, contract: str, phone: str, requests: Sequence[Pedido], now: datetime
     ) -> tuple[str, list[Answer]]:
         """File every request in order (a repeat within the call is 900); the lot number and
         one answer per request."""
@@ -131,8 +120,8 @@ class ClaimsWorld:
             lot = f"{now:%Y%m%d}{self._lots:05d}"
             return lot, [self._file_one(contract, phone, request, now) for request in requests]
 
-    def _file_one(self, contract: str, phone: str, request: Request, now: datetime) -> Answer:
-        code = normalize_code(request.code)
+    def _file_one(self, contract: str, phone: str, request: Pedido, now: datetime) -> Answer:
+        code = normalize_code(request.codigoObjeto)
         if self._forced:
             return Answer(code, None, self._forced.popleft())
         if not valid_code(code):
@@ -145,7 +134,7 @@ class ClaimsWorld:
             return Answer(code, None, 55)
         if code in self._by_code:
             return Answer(code, None, 900)
-        answer = filing_code(found, request.reason, now.date())
+        answer = filing_code(found, request.codigoMotivoReclamacao, now.date())
         if answer != m.FILED:
             return Answer(code, None, answer)
         claim = self._new_claim(contract, phone, request, obj, now)
@@ -153,11 +142,15 @@ class ClaimsWorld:
         return Answer(code, claim.protocol, m.FILED)
 
     def _new_claim(
-        self, contract: str, phone: str, request: Request, obj: TrackedObject, now: datetime
+        self, contract: str, phone: str, request: Pedido, obj: TrackedObject, now: datetime
     ) -> Claim:
         closes = business_later(now, ANALYSIS_BUSINESS_DAYS)
-        merit, reply = verdict(obj.code, request.reason, request.manifestation, facts(obj, closes))
-        paid = _paid_after(closes) if merit == m.UPHELD and request.manifestation == m.COMPENSATION else None
+        merit, reply = verdict(
+            obj.code, request.codigoMotivoReclamacao, request.tipoManifestacao, facts(obj, closes)
+        )
+        paid = (
+            _paid_after(closes) if merit == m.UPHELD and request.tipoManifestacao == m.COMPENSATION else None
+        )
         return Claim(
             request,
             self._next_protocol(now),
@@ -169,7 +162,7 @@ class ClaimsWorld:
             merit,
             reply,
             paid,
-            request.manifestation,
+            request.tipoManifestacao,
         )
 
     def _next_protocol(self, now: datetime) -> str:

@@ -155,13 +155,11 @@ def filing(*pedidos: dict[str, Any]) -> dict[str, Any]:
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[SandboxServer]:
-    before = set(threading.enumerate())
-    started = SandboxServer(port=0, config=SandboxConfig(clock=lambda: NOW_TS))
-    started.start()
-    assert started.wait_ready(15.0)
-    SESSION_THREADS.update(set(threading.enumerate()) - before)
-    yield started
-    started.stop()
+    """One sandbox for the module, its threads left alone by the leak check."""
+    threads = set(threading.enumerate())
+    with SandboxServer(port=0, config=SandboxConfig(clock=lambda: NOW_TS)) as started:
+        SESSION_THREADS.update(set(threading.enumerate()) - threads)
+        yield started
 
 
 @pytest.fixture

@@ -8,7 +8,7 @@ import warnings
 from datetime import timedelta
 
 from postalgui.sandbox import DEMO
-from postalgui.sandbox.claims.wire import MAX_LOT
+from postalgui.sandbox.claims.bodies import MAX_LOT
 from postalgui.sandbox.invoice_data import object_label
 from tests.unit.sandbox.claims_support import BASE, NOW, Sandbox, filing, pedido, sandbox, server
 
