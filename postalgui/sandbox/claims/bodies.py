@@ -53,7 +53,8 @@ class Pedido(BaseModel):
 
     codigoObjeto: Text
     emailResposta: Text
-    nomeDestinatario: Text
+    nomeDestinatario: Annotated[str, StringConstraints(strip_whitespace=True, max_length=200)] = ""
+    """Optional: the clerk may not know who received it."""
     codigoMotivoReclamacao: Reason
     tipoEmbalagem: Packaging
     tipoManifestacao: Manifestation

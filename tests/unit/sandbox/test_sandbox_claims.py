@@ -82,7 +82,7 @@ def test_every_object_answers_its_own_code_in_order(sandbox: Sandbox) -> None:
         (pedido(late, 211), 545),
         (pedido(waiting, 211), 534),
         (pedido(returned, 211), 530),
-        (pedido(lost, 211), 0),
+        (pedido(lost, 211, nomeDestinatario=""), 0),  # the name is optional
         (pedido(lost, 211, "R"), 900),
         (pedido(late.lower(), 135), 0),
     ]
