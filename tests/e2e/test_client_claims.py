@@ -193,3 +193,29 @@ def test_a_lost_answer_leaves_the_claim_unconfirmed_and_following_finds_it_filed
         PlainTask(), service, FilingOrder([FilingItem(LATE, 135)], "sac@loja.com.br", "11930030100")
     )
     assert [r.result for r in retry.results] == [Result.BLOCKED]
+
+
+def test_a_lot_that_fails_leaves_the_earlier_lots_filed_and_its_own_unconfirmed(
+    service: SandboxClaims, sandbox: SandboxControl
+) -> None:
+    path = "/pedido-informacao/v1/externo/pedidos/cadastra"
+    sandbox.script(
+        {"kind": "delay", "latency_ms": 1, "path_prefix": path, "count": 1},  # the first lot passes
+        {"status": 503, "path_prefix": path, "count": 1},  # the second lot's answer is an error
+    )
+    items = [FilingItem(code, 135) for code in (LATE, LATE_REFUSED, ON_TIME)]
+    report = use_cases.file_claims(PlainTask(), service, FilingOrder(items, "sac@loja.com.br", "11930030100"))
+    assert [r.result for r in report.results] == [Result.FILED, Result.FILED, Result.UNCONFIRMED]
+    assert report.results[2].return_code == 503
+    unconfirmed = service.book().get(ON_TIME)
+    assert unconfirmed is not None
+    assert unconfirmed.can_file
+
+    use_cases.follow_claims(PlainTask(), service, [ON_TIME])  # the operator never saw it: 990
+    never = service.book().get(ON_TIME)
+    assert never is not None
+    assert (never.state, never.return_code) == (ClaimState.REFUSED, 990)
+    again = use_cases.file_claims(
+        PlainTask(), service, FilingOrder(items[2:], "sac@loja.com.br", "11930030100")
+    )
+    assert [(r.result, r.return_code) for r in again.results] == [(Result.REFUSED, 530)]
