@@ -75,19 +75,22 @@ def follow_claims(task: TaskControl, service: ClaimsService, codes: Sequence[str
 
 
 def _paid(task: TaskControl, service: ClaimsService) -> int:
-    """Track the accepted claims' objects again; those showing IDC are paid."""
+    """Filed claims whose object shows IDC are paid. The accepted ones' objects are tracked
+    again first (final since delivered, the tracking refresh no longer asks about them)."""
     from postalgui.services.tracking.refresh import refresh
 
     book = service.book()
-    accepted = [item.code for item in book.claims() if item.filed and item.outcome is Outcome.ACCEPTED]
-    if not accepted:
+    unpaid = [item for item in book.claims() if item.filed and item.outcome is not Outcome.PAID]
+    if not unpaid:
         return 0
+    codes = [item.code for item in unpaid]
     watchlist = service.tracking.watchlist()
-    followed = [code for code in accepted if code in watchlist.known(accepted, brief=True)]
-    if followed:
-        refresh(task, service.tracking, followed)
-    shown = watchlist.known(accepted, brief=True)
-    paid = [code for code, obj in shown.items() if obj.status is Status.COMPENSATED]
+    known = watchlist.known(codes, brief=True)
+    accepted = [item.code for item in unpaid if item.outcome is Outcome.ACCEPTED and item.code in known]
+    if accepted:
+        refresh(task, service.tracking, accepted)
+        known = watchlist.known(codes, brief=True)
+    paid = [code for code, obj in known.items() if obj.status is Status.COMPENSATED]
     return book.mark_paid(paid, service.now()) if paid else 0
 
 
