@@ -52,7 +52,8 @@ SETTLED = (Result.FILED, Result.ALREADY, Result.BLOCKED)
 FILE_EPILOG = (
     "Exit status: 0 every object filed or already filed, 1 the operator refused some (each "
     "said with its code: 544 still within the deadline, 510 past 90 days, 530 delivered on "
-    "time...) or an answer was lost, 2 invalid input or no --yes without a terminal (nothing sent)."
+    "time...) or an answer was lost, 2 invalid input, no --yes without a terminal, or not "
+    "confirmed (nothing sent)."
 )
 
 
@@ -83,7 +84,7 @@ def add_parsers(sub: Commands) -> None:
 
 
 def _add_file_options(parser: argparse.ArgumentParser) -> None:
-    reasons = ", ".join(f"{code} {text}" for code, text in REASONS.items())
+    reasons = ", ".join(words.reason_words(code, LANGUAGE) for code in REASONS)
     parser.add_argument("codes", metavar="CODE", nargs="+", help="object code, e.g. DG049186226BR")
     parser.add_argument("--motivo", metavar="N", required=True, help=f"the reason: {reasons}")
     parser.add_argument(
