@@ -32,8 +32,8 @@ if TYPE_CHECKING:
 
     from postalgui.cli.options import Commands
     from postalgui.services.claims.candidates import Candidate, CandidateList
+    from postalgui.services.claims.money import MonthSummary
     from postalgui.services.claims.records import Claim
-    from postalgui.services.claims.use_cases import MonthSummary
     from postalgui.services.context import AppContext
 
 __all__ = ["add_parser", "as_json", "claims_table", "money"]
@@ -342,19 +342,12 @@ def _run_money_back(args: argparse.Namespace, context: AppContext) -> int:
 
 
 def _month_row(name: str, month: MonthSummary) -> list[str]:
-    number = lambda value: format_number(value, LANGUAGE)  # noqa: E731  # a short alias in one table
-    return [
-        name,
-        number(month.candidates),
-        money(month.candidates_estimate),
-        number(month.filed),
-        money(month.filed_estimate),
-        number(month.accepted),
-        money(month.accepted_estimate),
-        number(month.paid),
-        money(month.paid_estimate),
-        number(month.refused),
-    ]
+    counts = (month.candidates, month.filed, month.accepted, month.paid)
+    amounts = (month.candidates_estimate, month.filed_estimate, month.accepted_estimate, month.paid_estimate)
+    cells = [name]
+    for count, amount in zip(counts, amounts, strict=True):
+        cells += [format_number(count, LANGUAGE), money(amount)]
+    return [*cells, format_number(month.refused, LANGUAGE)]
 
 
 def _run_export(args: argparse.Namespace, context: AppContext) -> int:

@@ -25,7 +25,7 @@ from postalgui.services.tracking.words import language_of
 if TYPE_CHECKING:
     from postalgui.services.claims.candidates import Candidate
     from postalgui.services.claims.records import Claim
-    from postalgui.services.claims.use_cases import MonthSummary
+    from postalgui.services.claims.money import MonthSummary
 
 __all__ = ["export_candidates", "export_claims", "export_money_back", "month_text"]
 

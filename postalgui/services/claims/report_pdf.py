@@ -18,7 +18,6 @@ from decimal import Decimal
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from postalgui.services.claims.records import ClaimState
 from reportlab.lib import colors  # type: ignore[import-untyped]  # reportlab ships no type hints
 from reportlab.lib.pagesizes import A4, landscape  # type: ignore[import-untyped]
 from reportlab.lib.styles import ParagraphStyle  # type: ignore[import-untyped]
@@ -32,13 +31,14 @@ from postalgui.documents.tables import heading_row, padding, total_row
 from postalgui.documents.text import fit, paragraph
 from postalgui.services.claims import words
 from postalgui.services.claims.export import month_text
+from postalgui.services.claims.records import ClaimState
 from postalgui.services.tracking.late_pdf import added
 from postalgui.services.tracking.words import language_of
 from postalgui.store.atomic import write_atomically
 
 if TYPE_CHECKING:
+    from postalgui.services.claims.money import MonthSummary
     from postalgui.services.claims.records import Claim
-    from postalgui.services.claims.use_cases import MonthSummary
 
 __all__ = ["LABELS", "write_money_report"]
 
