@@ -85,6 +85,11 @@ def add_parser(commands: Commands) -> None:
         "closed and not asked within the follow-up interval (Settings); a claim whose object's "
         "tracking shows the compensation paid (event IDC) is marked paid.",
     )
+    _add_summaries(sub)
+
+
+def _add_summaries(sub: Commands) -> None:
+    """``money-back``, ``export`` and ``report``: the claims summed up for the bookkeeper."""
     subcommand(
         sub,
         "money-back",

@@ -21,7 +21,7 @@ LATE = object_label("QD", 27000001)
 ON_TIME = object_label("QD", 27000002)
 LOST = object_label("QD", 27000003)
 BAD = LATE[:10] + str((int(LATE[10]) + 1) % 10) + "BR"
-CONTACT = ("--email", "expedicao@empresa.com.br", "--telefone", "(11) 98765-4321")
+CONTACT = ("--email", "expedicao@empresa.com.br", "--telefone", "(11) 98765-4321", "--nome", "Fulano de Tal")
 
 
 @pytest.fixture(autouse=True)

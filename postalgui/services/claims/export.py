@@ -24,8 +24,8 @@ from postalgui.services.tracking.words import language_of
 
 if TYPE_CHECKING:
     from postalgui.services.claims.candidates import Candidate
-    from postalgui.services.claims.records import Claim
     from postalgui.services.claims.money import MonthSummary
+    from postalgui.services.claims.records import Claim
 
 __all__ = ["export_candidates", "export_claims", "export_money_back", "month_text"]
 
