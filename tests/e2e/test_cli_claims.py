@@ -6,8 +6,10 @@ the PDF; and bad input refused before anything is sent (the sandbox's counters).
 from __future__ import annotations
 
 import csv
+import io
 import json
 from datetime import timedelta
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
@@ -15,6 +17,7 @@ import pytest
 from postalgui.sandbox import SandboxServer
 from postalgui.sandbox.invoice_data import object_label
 from tests.e2e.conftest import SandboxControl, run
+from tests.e2e.test_cli_invoices import plain_invoice
 from tests.services.test_tracking_export import pdf_text
 
 LATE = object_label("QD", 27000001)
@@ -188,3 +191,67 @@ def test_reopen_needs_a_claim_refused_on_its_merit(
     code, out, err = run(capsys, "claims", "reopen", LOST, "--motivo", "Nunca chegou")
     assert code == 1, err  # not closed: the operator refuses, with its code
     assert "Not reopened (" in out
+
+
+class Terminal(io.StringIO):
+    """A person at a terminal who types ``answer``."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.mark.parametrize(("answer", "status"), [("n\n", 2), ("s\n", 0)])
+def test_on_a_terminal_it_shows_what_will_be_sent_and_asks(
+    sandbox: SandboxControl,
+    watched: dict[str, str],
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    answer: str,
+    status: int,
+) -> None:
+    monkeypatch.setattr("sys.stdin", Terminal(answer))
+    before = claims_requests(sandbox)
+    code, out, err = run(
+        capsys, "claims", "file", LATE, "--motivo", "135", "--embalagem", "envelope", *CONTACT
+    )
+    assert code == status, err
+    assert "About to file 1 claim (contract " in err
+    assert "135 Delivered late" in err
+    assert "expedicao@empresa.com.br" in err
+    assert "envelope" in err
+    assert f"objects    {LATE}" in err
+    assert "Send them? [y/N]" in err
+    if status:
+        assert "nothing was sent" in err
+        assert claims_requests(sandbox) == before
+    else:
+        assert out.startswith(f"{LATE}  Filed  protocol ")
+
+
+def test_candidates_of_an_invoice(sandbox: SandboxControl, capsys: pytest.CaptureFixture[str]) -> None:
+    sandbox.processing_delay(0.3)
+    code, out, err = run(capsys, "invoices", "list", "--json")
+    assert code == 0, err
+    number = str(plain_invoice(json.loads(out))["id"])
+    invoice = ("--from-invoice", number, "--tipo-documento", "RE", "--poll-interval", "0.05")
+    code, out, err = run(capsys, "claims", "candidates", *invoice, "--json")
+    assert code == 0, err
+    assert json.loads(out) == []
+    assert "0 candidates" in err
+    assert "not in the watchlist: add them with 'postalgui track watch add --from-invoice'" in err
+
+    code, out, err = run(capsys, "track", "watch", "add", *invoice)
+    assert code == 0, err
+    code, out, err = run(capsys, "track", "watch", "refresh", "--json")
+    assert code == 0, err
+    code, out, err = run(capsys, "claims", "candidates", *invoice, "--expired", "--json")
+    assert code == 0, err
+    assert "not in the watchlist" not in err
+    expired = json.loads(out)  # a paid invoice is months old: its late objects are past the 90 days
+    assert f"{len(expired)} past the 90 days" in err
+    assert expired
+    for candidate in expired:
+        assert candidate["invoice"] == f"RE {number}"
+        assert candidate["postage_source"] == "invoice"
+        assert Decimal(candidate["postage"]) > 0
+        assert candidate["days_left"] < 0
