@@ -46,10 +46,11 @@ def add_parser(commands: Commands) -> None:
     parser = commands.add_parser(
         "claims",
         help="claim compensation for late and lost parcels, follow the claims",
-        description="Claims (pedido de informação, /pedido-informacao/v1/externo/pedidos) with the "
-        "posting card's token: 'candidates' lists what can be claimed, 'file' files claims, "
-        "'list' and 'follow' show them, 'money-back', 'export' and 'report' sum them up. "
-        "Amounts are estimates from the compensation table (Settings).",
+        description="Claims for compensation (the operator's information requests, "
+        "/pedido-informacao/v1/externo/pedidos) with the posting card's token: 'candidates' lists "
+        "what can be claimed, 'file' files claims, 'list' and 'follow' show them, 'money-back', "
+        "'export' and 'report' sum them up. Amounts are estimates from the compensation table "
+        "(Settings).",
     )
     sub = parser.add_subparsers(dest="claims_command", metavar="SUBCOMMAND", required=True)
     subcommand(
