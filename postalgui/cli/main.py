@@ -15,6 +15,7 @@ from postalgui.api.values import InvalidValue
 from postalgui.cli import (
     attendance_cmd,
     branches_cmd,
+    claims_cmd,
     contracts_cmd,
     database_cmd,
     deadline_cmd,
@@ -46,6 +47,7 @@ COMMAND_MODULES = [
     branches_cmd,
     attendance_cmd,
     track_cmd,
+    claims_cmd,
     partner_cmd,
     database_cmd,
     sandbox_cmd,

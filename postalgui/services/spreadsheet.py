@@ -30,6 +30,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
+from postalgui.api.values import format_date_ui
 from postalgui.store.atomic import write_atomically
 
 if TYPE_CHECKING:
@@ -44,8 +45,10 @@ __all__ = [
     "CellKind",
     "SheetColumn",
     "SheetWriter",
+    "csv_text",
     "is_xlsx",
     "write_sheet",
+    "write_table",
 ]
 
 XLSX_SUFFIX = ".xlsx"
@@ -282,3 +285,37 @@ def write_csv(
             check()
         writer.writerow(row)
     return write_atomically(path, buffer.getvalue().encode("utf-8-sig"))
+
+
+def csv_text(value: object) -> str:
+    """A typed value as the house's CSV writes it: empty for None, a date ``DD/MM/AAAA``,
+    a Decimal with two places and a decimal comma, anything else as `str`."""
+    if value is None:
+        return ""
+    if isinstance(value, datetime):
+        value = value.date()
+    if isinstance(value, date):
+        return format_date_ui(value)
+    if isinstance(value, Decimal):
+        return format(value.quantize(Decimal("0.01")), "f").replace(".", ",")
+    return str(value)
+
+
+def write_table(
+    path: Path,
+    columns: Sequence[SheetColumn],
+    rows: Iterable[Sequence[object]],
+    *,
+    title: str,
+    check: Callable[[], None] | None = None,
+) -> Path:
+    """Typed ``rows`` under ``columns``: a workbook named ``title`` when ``path`` ends in
+    .xlsx (`write_sheet`), else the house's CSV with each cell as `csv_text` (`write_csv`).
+
+    The one place an export that writes both picks between them, so the tracking and
+    claims exports type their values once and never format a CSV cell of their own.
+    """
+    if is_xlsx(path):
+        return write_sheet(Path(path), columns, rows, title=title)
+    titles = [column.title for column in columns]
+    return write_csv(Path(path), titles, ([csv_text(value) for value in row] for row in rows), check=check)

@@ -2,7 +2,7 @@
 
 The spreadsheet carries the table's columns (code, status, last event, where, since,
 expected, days late, tag) and what the invoice says (product, invoice, amount). The CSV
-is the house's (``;``, decimal comma, UTF-8 with BOM, `spreadsheet.write_csv`); the
+is the house's (``;``, decimal comma, UTF-8 with BOM, `spreadsheet.write_table`); the
 workbook types its cells (dates as dates, days late and amounts as numbers). Titles and
 status words are Brazilian Portuguese by default, English with ``language="en"``.
 
@@ -17,13 +17,11 @@ from __future__ import annotations
 import calendar
 from collections.abc import Sequence
 from datetime import date
-from decimal import Decimal
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from postalgui.api.cancel import TaskControl
-from postalgui.api.values import format_date_ui
-from postalgui.services.spreadsheet import CellKind, SheetColumn, is_xlsx, write_csv, write_sheet
+from postalgui.services.spreadsheet import CellKind, SheetColumn, write_table
 from postalgui.services.tracking.late_pdf import LateLine, ProductTotal, added, product_name, write_late_pdf
 from postalgui.services.tracking.lateness import Timing
 from postalgui.services.tracking.records import WatchedObject
@@ -75,16 +73,6 @@ def _values(watched: WatchedObject, today: date, language: str) -> list[object]:
     ]
 
 
-def _csv_cell(value: object) -> str:
-    if value is None:
-        return ""
-    if isinstance(value, date):
-        return format_date_ui(value)
-    if isinstance(value, Decimal):
-        return format(value.quantize(Decimal("0.01")), "f").replace(".", ",")
-    return str(value)
-
-
 def export_objects(
     task: TaskControl,
     service: TrackingService | None,
@@ -99,19 +87,11 @@ def export_objects(
     titles = _COLUMNS[language]
     rows = (_values(watched, today, language) for watched in objects)
     task.raise_if_cancelled()
-    if is_xlsx(path):
-        columns = [
-            SheetColumn(title, kind, width)
-            for title, kind, width in zip(titles, _KINDS, _WIDTHS, strict=True)
-        ]
-        title = "Objetos" if language == "pt" else "Objects"
-        return write_sheet(Path(path), columns, rows, title=title)
-    return write_csv(
-        Path(path),
-        titles,
-        ([_csv_cell(value) for value in row] for row in rows),
-        check=task.raise_if_cancelled,
-    )
+    columns = [
+        SheetColumn(title, kind, width) for title, kind, width in zip(titles, _KINDS, _WIDTHS, strict=True)
+    ]
+    title = "Objetos" if language == "pt" else "Objects"
+    return write_table(Path(path), columns, rows, title=title, check=task.raise_if_cancelled)
 
 
 # --------------------------------------------------------------------------- late objects of a month

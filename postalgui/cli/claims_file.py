@@ -1,0 +1,276 @@
+"""``postalgui claims file`` and ``claims reopen``: the claims commands that send.
+
+Apart from `claims_cmd` (what reads and sums) because these write to the operator: every
+option is checked before anything is sent (a bad one exits 2 naming it, each bad code
+once with its rule), the reply e-mail and phone default to Settings, and what will be
+sent is shown and confirmed on a terminal (``--yes`` skips the question; without a
+terminal ``--yes`` is required, so a script never files by accident). Each object's
+result is said in words with the operator's code: exit 0 when every object was filed or
+already was, 1 when the operator refused some (or their answer was lost).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, TypeVar
+
+from postalgui.api.cancel import PlainTask
+from postalgui.api.values import InvalidValue, format_count, shown_value
+from postalgui.api.values.claims import (
+    REASONS,
+    Manifestation,
+    Packaging,
+    parse_claim_email,
+    parse_claim_name,
+    parse_claim_phone,
+    parse_reason,
+)
+from postalgui.cli.options import BadOption, checked, json_option, subcommand
+from postalgui.cli.output import EXIT_API_ERROR, EXIT_INVALID_INPUT, EXIT_OK, LANGUAGE, error, print_json
+from postalgui.cli.track_watch import checked_codes
+from postalgui.services.claims import words
+from postalgui.services.claims.filing import Result
+
+if TYPE_CHECKING:
+    from postalgui.cli.options import Commands
+    from postalgui.services.claims.filing import FilingOrder, FilingReport, FilingResult
+    from postalgui.services.context import AppContext
+
+__all__ = ["add_parsers", "checked_keys"]
+
+_T = TypeVar("_T")
+
+KINDS = {"compensacao": Manifestation.COMPENSATION, "reclamacao": Manifestation.COMPLAINT}
+"""``--tipo``: ask for the compensation (I), or only complain (R)."""
+PACKAGES = {"envelope": Packaging.ENVELOPE, "caixa": Packaging.BOX}
+"""``--embalagem``."""
+SETTLED = (Result.FILED, Result.ALREADY, Result.BLOCKED)
+"""The per-object results that leave nothing to do: filed now, or before (900, or this office's book)."""
+
+FILE_EPILOG = (
+    "Exit status: 0 every object filed or already filed, 1 the operator refused some (each "
+    "said with its code: 544 still within the deadline, 510 past 90 days, 530 delivered on "
+    "time...) or an answer was lost, 2 invalid input, no --yes without a terminal, or not "
+    "confirmed (nothing sent)."
+)
+
+
+def add_parsers(sub: Commands) -> None:
+    """``file`` and ``reopen`` under ``claims``."""
+    parser = subcommand(
+        sub,
+        "file",
+        _run_file,
+        _add_file_options,
+        json_option("print JSON to stdout: one result per object"),
+        summary="file claims for objects (asks first on a terminal)",
+        description="File a claim (cadastra) for each CODE, in lots of the Settings' size. The "
+        "reply e-mail and phone default to Settings. On a terminal it shows what will be sent "
+        "and asks; --yes sends without asking (required when not on a terminal). An object "
+        "already filed by this office is not sent again.",
+    )
+    parser.epilog = FILE_EPILOG
+    subcommand(
+        sub,
+        "reopen",
+        _run_reopen,
+        _add_reopen_options,
+        summary="reopen a claim refused on its merit",
+        description="Reopen (reativa) a claim closed as Improcedente, by its protocol or object code. "
+        "Exit status 1 when the operator refuses (587 deadline passed, 590 already asked...).",
+    )
+
+
+def _add_file_options(parser: argparse.ArgumentParser) -> None:
+    reasons = ", ".join(words.reason_words(code, LANGUAGE) for code in REASONS)
+    parser.add_argument("codes", metavar="CODE", nargs="+", help="object code, e.g. DG049186226BR")
+    parser.add_argument("--motivo", metavar="N", required=True, help=f"the reason: {reasons}")
+    parser.add_argument(
+        "--tipo", metavar="T", default="compensacao", help="compensacao (default) or reclamacao"
+    )
+    parser.add_argument("--embalagem", metavar="E", help="envelope or caixa (default: Settings)")
+    parser.add_argument("--email", metavar="E", help="where the operator answers (default: Settings)")
+    parser.add_argument("--telefone", metavar="T", help="a phone with its area code (default: Settings)")
+    parser.add_argument("--nome", metavar="NOME", default="", help="the recipient's name")
+    parser.add_argument("--yes", action="store_true", help="send without asking")
+
+
+def _add_reopen_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("key", metavar="PROTOCOL-or-CODE", help="the claim's protocol or its object code")
+    parser.add_argument("--motivo", metavar="TEXT", required=True, help="why it should be looked at again")
+    parser.add_argument("--observacao", metavar="TEXT", default="", help="a note for the operator")
+
+
+# --------------------------------------------------------------------------- checking
+
+
+def _choice(option: str, value: str, choices: dict[str, _T]) -> _T:
+    found = choices.get(value.strip().casefold())
+    if found is None:
+        raise BadOption(f"{option}: must be {' or '.join(choices)} (got {shown_value(value)})")
+    return found
+
+
+def _setting(option: str, value: str | None, default: str, parse: Callable[[str], str], what: str) -> str:
+    """An option's value, else the Settings' one; either is checked (`BadOption` naming ``option``)."""
+    if value is None:
+        if not default:
+            raise BadOption(f"{option}: required: Settings have no {what}")
+        try:
+            return parse(default)
+        except InvalidValue as exc:
+            raise BadOption(f"{option}: the {what} in Settings is not valid: {exc.message}") from None
+    return checked(option, parse, value)
+
+
+def checked_keys(keys: Sequence[str], option: str = "CODE") -> list[str]:
+    """Object codes (checked) and protocols (digits), each once; every bad one named (`BadOption`)."""
+    good: dict[str, None] = {}
+    codes: list[str] = []
+    for key in keys:
+        text = key.strip()
+        if text.isascii() and text.isdigit():
+            good.setdefault(text, None)
+        else:
+            codes.append(key)
+    if codes:
+        for code in checked_codes(codes, option):
+            good.setdefault(code, None)
+    return list(good)
+
+
+def _order(args: argparse.Namespace, context: AppContext) -> FilingOrder:
+    """The order the options give, every one checked first; each object that is a candidate
+    keeps what its candidate knows (kind, days late, postage, estimate) with its claim."""
+    from postalgui.services.claims.filing import FilingItem, FilingOrder
+    from postalgui.services.claims.use_cases import candidates
+
+    codes = checked_codes(args.codes)
+    reason = checked("--motivo", parse_reason, args.motivo)
+    kind = _choice("--tipo", args.tipo, KINDS)
+    settings = context.claims.settings
+    package = (
+        _choice("--embalagem", args.embalagem, PACKAGES) if args.embalagem is not None else settings.package
+    )
+    email = _setting("--email", args.email, settings.reply_email, parse_claim_email, "reply e-mail")
+    phone = _setting("--telefone", args.telefone, settings.phone, parse_claim_phone, "phone")
+    name = checked("--nome", parse_claim_name, args.nome)
+    found = candidates(PlainTask(), context.claims)
+    known = {candidate.code: candidate for candidate in (*found.candidates, *found.expired)}
+    items = [
+        FilingItem.of(known[code], reason, name) if code in known else FilingItem(code, reason, name)
+        for code in codes
+    ]
+    return FilingOrder(items, email, phone, kind, Packaging(package))
+
+
+# --------------------------------------------------------------------------- file
+
+
+def _summary(order: FilingOrder, context: AppContext) -> str:
+    """What will be sent, for the person to confirm."""
+    profile = context.claims.profile
+    codes = [item.code for item in order.items]
+    reasons = sorted({item.reason for item in order.items})
+    names = sorted({item.recipient for item in order.items if item.recipient})
+    lines = [
+        f"About to file {format_count(len(codes), 'claim', 'claims', LANGUAGE)} "
+        f"(contract {profile.contract}, card {profile.card}):",
+        f"  reason     {', '.join(words.reason_words(reason, LANGUAGE) for reason in reasons)}",
+        f"  kind       {words.manifestation_words(order.manifestation, LANGUAGE)}",
+        f"  packaging  {'envelope' if order.package is Packaging.ENVELOPE else 'box'}",
+        f"  reply to   {order.email}",
+        f"  phone      {order.phone}",
+        *([f"  recipient  {names[0]}"] if names else []),
+        f"  objects    {', '.join(codes[:8])}" + (f" and {len(codes) - 8} more" if len(codes) > 8 else ""),
+    ]
+    return "\n".join(lines)
+
+
+def _confirmed(args: argparse.Namespace, summary: str) -> bool | None:
+    """True to send, False when the person said no; None when nobody can be asked."""
+    if args.yes:
+        return True
+    if not sys.stdin.isatty():
+        return None
+    sys.stderr.write(summary + "\nSend them? [y/N] ")
+    sys.stderr.flush()
+    answer = sys.stdin.readline().strip().casefold()
+    return answer in ("y", "yes", "s", "sim")
+
+
+def _result_line(result: FilingResult) -> str:
+    """``DG049186226BR  Filed  protocol 1234567890``; a refusal with the operator's code and words."""
+    parts = [result.code, words.result_words(result.result, LANGUAGE)]
+    if result.protocol:
+        parts.append(f"protocol {result.protocol}")
+    if result.result not in (Result.FILED, Result.BLOCKED, Result.NOT_SENT) and (
+        result.return_code or result.message
+    ):
+        parts.append(f"({words.code_words(result.return_code, result.message, LANGUAGE)})")
+    return "  ".join(parts)
+
+
+def _print_report(report: FilingReport, *, as_json: bool) -> None:
+    if as_json:
+        print_json(
+            [
+                {
+                    "code": result.code,
+                    "result": result.result.value,
+                    "protocol": result.protocol,
+                    "return_code": result.return_code,
+                    "message": result.message,
+                }
+                for result in report.results
+            ]
+        )
+        return
+    for result in report.results:
+        sys.stdout.write(_result_line(result) + "\n")
+
+
+def _run_file(args: argparse.Namespace, context: AppContext) -> int:
+    from postalgui.services.claims.use_cases import file_claims
+
+    order = _order(args, context)
+    confirmed = _confirmed(args, _summary(order, context))
+    if confirmed is None:
+        raise BadOption(
+            "--yes: not on a terminal, so nobody can confirm; give --yes to send (nothing was sent)"
+        )
+    if not confirmed:
+        error("nothing was sent")
+        return EXIT_INVALID_INPUT
+    report = file_claims(PlainTask(), context.claims, order)
+    _print_report(report, as_json=args.json)
+    settled = report.count(*SETTLED)
+    left = len(report.results) - settled
+    error(
+        f"{format_count(settled, 'object', 'objects', LANGUAGE)} filed or already filed"
+        + (f", {format_count(left, 'object', 'objects', LANGUAGE)} not (exit status 1)" if left else "")
+    )
+    return EXIT_OK if not left else EXIT_API_ERROR
+
+
+# --------------------------------------------------------------------------- reopen
+
+
+def _run_reopen(args: argparse.Namespace, context: AppContext) -> int:
+    from postalgui.services.claims.use_cases import reopen_claim
+
+    (key,) = checked_keys([args.key], "PROTOCOL-or-CODE")
+    reason = " ".join(args.motivo.split())
+    if not reason:
+        raise BadOption("--motivo: must say why the claim should be looked at again")
+    if context.claims.book().get(key) is None:
+        raise BadOption(f"PROTOCOL-or-CODE: {key}: no claim of this office has it (nothing was sent)")
+    try:
+        result = reopen_claim(PlainTask(), context.claims, key, reason, " ".join(args.observacao.split()))
+    except ValueError as exc:  # no protocol to reopen: said, nothing sent
+        raise BadOption(f"PROTOCOL-or-CODE: {exc}") from None
+    said = words.code_words(result.return_code, result.message, LANGUAGE)
+    sys.stdout.write(f"{result.protocol}  {'Reopened' if result.reopened else 'Not reopened'} ({said})\n")
+    return EXIT_OK if result.reopened else EXIT_API_ERROR
