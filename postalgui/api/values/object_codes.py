@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from operator import mul
 
 from postalgui.api.values.errors import InvalidValue
 
@@ -28,7 +29,7 @@ def check_digit(serial: str) -> int:
     """The check digit of an 8-digit serial."""
     if len(serial) != 8 or not serial.isdigit():
         raise ValueError(f"a serial has 8 digits, not {serial!r}")
-    remainder = sum(int(digit) * weight for digit, weight in zip(serial, _WEIGHTS, strict=True)) % 11
+    remainder = sum(map(mul, map(int, serial), _WEIGHTS)) % 11  # a statement checks 100,000
     return 5 if remainder == 0 else 0 if remainder == 1 else 11 - remainder
 
 

@@ -6,15 +6,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from decimal import Decimal
 from typing import TYPE_CHECKING
 
-from postalgui.services.claims.candidates import CandidateList, find_candidates, needs_declared
+from postalgui.services.claims.candidates import Candidate, CandidateList, find_candidates, needs_declared
 from postalgui.services.claims.filing import FilingOrder, FilingReport, FilingResult, Result, file_claims
 from postalgui.services.claims.following import Followed, follow_claims, reopen_claim
 from postalgui.services.claims.money import MonthSummary, money_by_month
 from postalgui.services.claims.quoted import quoted_postage
 from postalgui.services.claims.records import Claim
+from postalgui.services.claims.watched import declared_values, maybe_claimable, tracked_codes
 from postalgui.services.tracking.records import NewObject, WatchedObject
 
 if TYPE_CHECKING:
@@ -41,7 +41,7 @@ __all__ = [
 
 def candidates(task: TaskControl, service: ClaimsService) -> CandidateList:
     """What the watchlist's objects can be claimed for today."""
-    objects = service.tracking.watchlist().objects()
+    objects = maybe_claimable(service.tracking.watchlist())
     task.raise_if_cancelled()
     return _candidates(service, objects)
 
@@ -51,20 +51,27 @@ def statement_candidates(
 ) -> CandidateList:
     """What a statement's objects can be claimed for, from what the watchlist knows of
     them (the statement's net value is the postage); the others are listed untracked."""
-    codes = [item.code for item in objects]
-    known = service.tracking.watchlist().known(codes)
+    watchlist = service.tracking.watchlist()
+    known = tracked_codes(watchlist)
+    untracked = [item.code for item in objects if item.code not in known]
     task.raise_if_cancelled()
-    tracked: list[WatchedObject] = []
-    untracked: list[str] = []
-    for item in objects:
-        watched = known.get(item.code)
-        if watched is None or watched.status is None:
-            untracked.append(item.code)
-            continue
-        if item.invoice_amount is not None and watched.invoice_amount is None:
-            watched = replace(watched, invoice=item.invoice, invoice_amount=item.invoice_amount)
-        tracked.append(watched)
+    billed = {item.code: item for item in objects if item.code in known}
+    tracked = [
+        replace(
+            watched, invoice=billed[watched.code].invoice, invoice_amount=billed[watched.code].invoice_amount
+        )
+        if watched.invoice_amount is None and billed[watched.code].invoice_amount is not None
+        else watched
+        for watched in maybe_claimable(watchlist, billed)
+    ]
     return _candidates(service, tracked, untracked)
+
+
+def _billed(watched: WatchedObject, line: NewObject) -> WatchedObject:
+    """The statement's net value is the postage of an object the watchlist has none for."""
+    if watched.invoice_amount is not None or line.invoice_amount is None:
+        return watched
+    return replace(watched, invoice=line.invoice, invoice_amount=line.invoice_amount)
 
 
 def invoice_candidates(
@@ -102,20 +109,25 @@ def _candidates(
         return replace(first, untracked=untracked or [])
     watchlist = service.tracking.watchlist()
     quotes = quoted_postage(watchlist.store, watchlist.environment, unpriced) if unpriced else {}
-    declared = _declared(service, [obj.code for obj in lost])
-    second = find_candidates(picked, today, table, quotes=quotes, declared=declared)
-    return replace(second, waiting=first.waiting, filed=first.filed, untracked=untracked or [])
+    declared = declared_values(watchlist, [obj.code for obj in lost])
+    again = {obj.code for obj in [*unpriced, *lost]}
+    second = find_candidates(
+        [obj for obj in picked if obj.code in again], today, table, quotes=quotes, declared=declared
+    )
+    return replace(
+        first,
+        candidates=_merged(first.candidates, second.candidates, again),
+        expired=_merged(first.expired, second.expired, again, newest=True),
+        untracked=untracked or [],
+    )
 
 
-def _declared(service: ClaimsService, codes: Sequence[str]) -> dict[str, Decimal]:
-    watchlist = service.tracking.watchlist()
-    found: dict[str, Decimal] = {}
-    for code in codes:
-        detail = watchlist.detail(code)
-        answer = detail.answer if detail is not None else None
-        if answer is not None and answer.valorDeclarado:
-            found[code] = answer.valorDeclarado
-    return found
+def _merged(
+    kept: list[Candidate], redone: list[Candidate], again: set[str], *, newest: bool = False
+) -> list[Candidate]:
+    """``kept`` with the candidates worked out again in their place, in deadline order."""
+    merged = [c for c in kept if c.code not in again] + redone
+    return sorted(merged, key=lambda c: (c.deadline, c.code), reverse=newest)
 
 
 def list_claims(task: TaskControl, service: ClaimsService) -> list[Claim]:

@@ -78,6 +78,8 @@ def index_objects(
 
 def _cep(text: str) -> str | None:
     """The 8 digits; a spreadsheet's CEP that lost its leading zero (``1310100``) gets it back."""
+    if len(text) == 8 and text.isdigit():  # how statements write nearly all of them
+        return text
     digits = "".join(char for char in text if char.isdigit())
     try:
         return parse_cep(digits.zfill(8)) if 0 < len(digits) <= 8 else None
