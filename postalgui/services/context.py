@@ -51,6 +51,7 @@ if TYPE_CHECKING:
     from postalgui.services.price.history import QuoteHistory
     from postalgui.services.price.preset_store import PresetStore
     from postalgui.services.price.service import PriceService
+    from postalgui.services.claims.service import ClaimsService
     from postalgui.services.tracking.service import TrackingService
     from postalgui.serving.child import ChildServer
 
@@ -172,6 +173,12 @@ class AppContext:
         from postalgui.services.tracking.service import TrackingService
 
         return TrackingService(self, self.office, lambda: self.branches)
+
+    @cached_property
+    def claims(self) -> ClaimsService:
+        from postalgui.services.claims.service import ClaimsService
+
+        return ClaimsService(self, self.office, lambda: self.tracking)
 
     # --- the backend ---------------------------------------------------------------------
 

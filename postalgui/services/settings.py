@@ -37,6 +37,7 @@ from postalgui.services.settings_repair import (
     shallow_json,
     validate_leniently,
 )
+from postalgui.services.claims.settings import ClaimsSettings
 from postalgui.services.tracking.settings import TrackingSettings
 from postalgui.store.aside import aside_path
 from postalgui.store.atomic import write_atomically
@@ -101,6 +102,7 @@ class Settings(FrozenModel):
     prices: PriceSettings = Field(default_factory=PriceSettings)
     attendance: AttendanceSettings = Field(default_factory=AttendanceSettings)
     tracking: TrackingSettings = Field(default_factory=TrackingSettings)
+    claims: ClaimsSettings = Field(default_factory=ClaimsSettings)
 
     @field_validator("custom_base_url")
     @classmethod
