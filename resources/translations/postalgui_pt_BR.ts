@@ -7579,6 +7579,10 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
         <translation>Registrando as reclamações…</translation>
     </message>
     <message>
+        <source>Filing the claims: %1 of %2</source>
+        <translation>Registrando as reclamações: %1 de %2</translation>
+    </message>
+    <message>
         <source>Filed or expired candidates cannot be filed (again): leave them out of the selection</source>
         <translation>Candidatos já reclamados ou vencidos não podem ser reclamados (de novo): tire-os da seleção</translation>
     </message>
@@ -7760,6 +7764,10 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
     <message>
         <source>Refused — %1: %2</source>
         <translation>Recusada — %1: %2</translation>
+    </message>
+    <message>
+        <source>Not sent: the filing was cancelled before its turn</source>
+        <translation>Não enviada: o registro foi cancelado antes da vez dela</translation>
     </message>
 </context>
 <context>

@@ -8,6 +8,7 @@ of the same object is stopped here; an empty reply e-mail is named and nothing i
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from datetime import datetime, timedelta
 from decimal import Decimal
@@ -19,15 +20,19 @@ from PySide6.QtWidgets import QDialog
 from pytestqt.qtbot import QtBot
 
 from postalgui.api.cancel import PlainTask
+from postalgui.api.models.claims import FiledClaim
 from postalgui.gui import i18n
 from postalgui.gui.tab_factories import TAB_FACTORIES, claims_tab
 from postalgui.gui.tabs.claims import ClaimsTab
 from postalgui.gui.tabs.claims.candidate_model import CandidateColumn
-from postalgui.gui.tabs.claims.candidates_page import CandidatesPage
+from postalgui.gui.tabs.claims.candidates_page import FILE_KEY, CandidatesPage
 from postalgui.gui.tabs.claims.file_dialog import FileDialog
 from postalgui.gui.tasks import TaskRunner
 from postalgui.gui.widgets.message_bar import MessageArea
+from postalgui.sandbox.app import create_app
 from postalgui.sandbox.invoice_data import object_label
+from postalgui.services.claims.filing import FilingOrder, Result
+from postalgui.services.claims.filing import _row as filing_row
 from postalgui.services.claims.settings import ClaimsSettings
 from postalgui.services.context import AppContext
 from postalgui.services.tracking.records import NewObject
@@ -63,14 +68,16 @@ def follow_late_parcels(context: AppContext, url: str) -> None:
     register_late(url, SOON, now - timedelta(days=60))
     register_late(url, LATER, now - timedelta(days=25))
     objects = [
-        NewObject(SOON, tag="Cliente A", invoice="RE 1234567", invoice_amount=Decimal("40.00")),
-        NewObject(LATER, tag="Cliente B", invoice="RE 1234567", invoice_amount=Decimal("25.50")),
+        NewObject(SOON, tag="Loja Norte", invoice="RE 1234567", invoice_amount=Decimal("40.00")),
+        NewObject(LATER, tag="Loja Sul", invoice="RE 1234567", invoice_amount=Decimal("25.50")),
     ]
     context.tracking.watchlist().add(objects, source="cli")
     refresh(PlainTask(), context.tracking, [SOON, LATER])
 
 
-def with_reply_address(context: AppContext, email: str = "expedicao@example.com.br", phone: str = "11987654321") -> None:
+def with_reply_address(
+    context: AppContext, email: str = "expedicao@example.com.br", phone: str = "11987654321"
+) -> None:
     claims = ClaimsSettings(reply_email=email, phone=phone)
     context.apply(context.saved_settings.model_copy(update={"claims": claims}))
 
@@ -115,11 +122,13 @@ def test_candidates_are_listed_soonest_deadline_first_with_estimate_and_days_lef
     assert cells(page, CandidateColumn.ESTIMATE)[0].startswith("R$ ")
     model = page.model
     assert model.headerData(CandidateColumn.ESTIMATE, Qt.Orientation.Horizontal) == "Estimated compensation"
-    tooltip = model.headerData(CandidateColumn.ESTIMATE, Qt.Orientation.Horizontal, Qt.ItemDataRole.ToolTipRole)
+    tooltip = model.headerData(
+        CandidateColumn.ESTIMATE, Qt.Orientation.Horizontal, Qt.ItemDataRole.ToolTipRole
+    )
     assert "Settings" in tooltip
     assert page.counts.candidates_label.text() == "Candidates: 2"
     assert page.counts.total_label.text().startswith("Estimated total: R$ ")
-    page.search_edit.setText("cliente b")
+    page.search_edit.setText("sul")
     assert cells(page, CandidateColumn.CODE) == [LATER]
     page.search_edit.clear()
     page.table.sortByColumn(CandidateColumn.POSTAGE, Qt.SortOrder.AscendingOrder)  # money sorts as money
@@ -156,30 +165,64 @@ def test_the_confirmation_shows_exactly_what_will_be_sent(
     assert context.claims.book().claims() == []
 
 
-def test_filing_says_each_result_in_words_and_a_second_filing_is_stopped(
+def sandbox_files_claims() -> bool:
+    """Whether this checkout's sandbox serves the claims routes (helper "sandbox"'s branch,
+    merged by the lead): it files with a protocol; without them it answers 404 to the call,
+    which is each object's refusal, with the operator's code and message."""
+    return any("/pedido-informacao/" in getattr(route, "path", "") for route in create_app().routes)
+
+
+def send_as_reviewed(dialog: FileDialog) -> bool:
+    assert dialog.review()
+    return True
+
+
+def test_filing_says_each_result_in_words(tab: ClaimsTab, context: AppContext, qtbot: QtBot) -> None:
+    with_reply_address(context)
+    page = tab.candidates
+    page.select_codes([SOON])
+    page.open_dialog = answering(send_as_reviewed)
+    page.table.setFocus()
+    with qtbot.waitSignal(page.claimsFiled, timeout=WAIT_MS) as filed:
+        qtbot.keyClick(page.table, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)  # Ctrl+Enter
+    (result,) = filed.args[0].results
+    (line,) = page.results_view.lines()
+    if sandbox_files_claims():
+        assert line == f"{SOON}: Filed, protocol {result.protocol}"
+    else:
+        assert re.fullmatch(rf"{SOON}: Refused — 404: GTW-\d+: .+", line), line
+    summary = page.desk.messages.message(FILE_KEY)
+    assert summary is not None
+    assert summary.text().startswith("Filing: filed ")
+
+
+def test_an_object_filed_by_another_desk_is_stopped_here_and_says_so(
     tab: ClaimsTab, context: AppContext, qtbot: QtBot
 ) -> None:
     with_reply_address(context)
     page = tab.candidates
     page.select_codes([SOON])
-
-    def send(dialog: FileDialog) -> bool:
-        assert dialog.review()
-        return True
-
-    page.open_dialog = answering(send)
+    assert page.file_action.isEnabled()
+    (candidate,) = [row.candidate for row in page.selected_rows()]
+    book = context.claims.book()  # another desk files it while this page still lists it
+    order = FilingOrder.of([candidate], email="outra@example.com.br", phone="1133334444")
+    now = context.claims.now()
+    book.reserve([filing_row(order, order.items[0], "1133334444")], now)
+    book.record([FiledClaim(code=SOON, protocol="1234567890", return_code=0)], "2026112500001", now)
+    page.open_dialog = answering(send_as_reviewed)
     with qtbot.waitSignal(page.claimsFiled, timeout=WAIT_MS) as filed:
-        qtbot.keyClick(page.table, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+        page.file_selected()
     (result,) = filed.args[0].results
-    assert result.code == SOON
-    (line,) = page.results_view.lines()
-    assert line.startswith(f"{SOON}: Filed, protocol ") or "—" not in line, line
-    qtbot.waitUntil(lambda: not page.progress_bar.isVisible(), timeout=WAIT_MS)
+    assert result.result is Result.BLOCKED  # nothing sent for it
+    assert page.results_view.lines() == [
+        f"{SOON}: Not sent: already filed from this office (a claim is filed once)"
+    ]
+    qtbot.waitUntil(lambda: page.counts.filed_label.text() == "Already filed: 1", timeout=WAIT_MS)
+    row = cells(page, CandidateColumn.CODE).index(SOON)  # the row stays, saying so
+    assert cells(page, CandidateColumn.CLAIM)[row].startswith("Not sent: already filed")
     page.select_codes([SOON])
-    if page.proxy.rowCount() and SOON in cells(page, CandidateColumn.CODE):
-        row = cells(page, CandidateColumn.CODE).index(SOON)
-        assert cells(page, CandidateColumn.CLAIM)[row]
-        assert not page.file_action.isEnabled()  # the row says filed; filing it again is stopped here
+    assert not page.file_action.isEnabled()
+    assert not page.file_button.isEnabled()
     assert page.file_selected() is None
 
 

@@ -13,9 +13,10 @@ and cannot be filed again.
 
 from __future__ import annotations
 
+from datetime import date
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QObject, QPoint, Qt, QTimer, Signal, Slot
+from PySide6.QtCore import QEvent, QItemSelection, QObject, QPoint, Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -31,6 +32,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from postalgui.gui.i18n import app_locale
 from postalgui.gui.messages import arg
 from postalgui.gui.models.office_changes import OfficeChanges
 from postalgui.gui.tabs.claims.candidate_counts import CandidateCounts
@@ -48,6 +50,7 @@ from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.gui.widgets.tables import read_only_table
 from postalgui.gui.widgets.task_progress import task_progress
 from postalgui.services.claims.candidates import CandidateList
+from postalgui.services.claims.filing import Result
 from postalgui.services.claims.use_cases import candidates, file_claims, invoice_candidates
 from postalgui.services.office import topics
 from postalgui.services.tracking.records import NewObject
@@ -68,7 +71,7 @@ __all__ = ["FILE_KEY", "LOAD_KEY", "CandidatesPage"]
 LOAD_KEY = "claims.candidates"
 FILE_KEY = "claims.file"
 WATCHLIST, STATEMENT = 0, 1
-_FILED_OUTCOMES = frozenset({"filed", "already", "blocked"})
+_FILED = frozenset({Result.FILED, Result.ALREADY, Result.BLOCKED})
 
 
 class CandidatesPage(QWidget):
@@ -101,8 +104,10 @@ class CandidatesPage(QWidget):
         self.statement: tuple[str, str] | None = None
         """The statement listed, ``(number, document type)``; ``None``: the watchlist."""
         self.results: dict[str, str] = {}
-        """This desk's filing results by code: the row shows them; a filed one is not fileable."""
-        self.filed_codes: set[str] = set()
+        """This desk's filing results by code: the row shows them."""
+        self.filed: dict[str, Candidate] = {}
+        """Filed from this desk since the source was chosen: the rows stay, saying so, not
+        fileable (the list read after leaves filed objects out and counts them)."""
         self.changes: OfficeChanges | None = None
         self._loaded_once = False
         self._handles: dict[str, TaskHandle] = {}
@@ -206,38 +211,45 @@ class CandidatesPage(QWidget):
     def reload(self) -> TaskHandle:
         """Read the candidates of the current source in the background."""
         failure = Failure(self.tr("The claim candidates could not be read: %1"), LOAD_KEY)
-        if self.statement is None:
-            return self._start(
-                LOAD_KEY,
-                self.desk.run(
-                    candidates,
-                    name="claim candidates",
-                    key=LOAD_KEY,
-                    owner=self,
-                    on_result=self._on_load_task_result,
-                    on_finished=self._on_load_task_finished,
-                    failure=failure,
-                ),
+        if self.statement is None or self.invoices is None:
+            handle = self.desk.run(
+                candidates,
+                name="claim candidates",
+                key=LOAD_KEY,
+                owner=self,
+                on_result=self._on_load_task_result,
+                on_finished=self._on_load_task_finished,
+                failure=failure,
             )
+            return self._start(LOAD_KEY, handle)
         number, kind = self.statement
         handle = self.desk.run(
-            invoice_candidates, self.invoices, number, kind,
-            name="claim candidates of a statement", key=LOAD_KEY, owner=self,
-            on_result=self._on_load_task_result, on_progress=self._on_task_progress,
-            on_finished=self._on_load_task_finished, failure=failure,
-        )  # fmt: skip
+            invoice_candidates,
+            self.invoices,
+            number,
+            kind,
+            name="claim candidates of a statement",
+            key=LOAD_KEY,
+            owner=self,
+            on_result=self._on_load_task_result,
+            on_progress=self._on_task_progress,
+            on_finished=self._on_load_task_finished,
+            failure=failure,
+        )
         self._show_progress(arg(self.tr("Reading the statement %1 %2…"), kind, number))
         return self._start(LOAD_KEY, handle)
 
     def from_statement(self, number: str, document_type: str) -> TaskHandle:
         """List a statement's candidates (checked values: `StatementDialog`)."""
         self.statement = (number, document_type)
+        self.filed.clear()
         self.source_combo.setItemText(STATEMENT, arg(self.tr("Statement %1 %2…"), document_type, number))
         self.source_combo.setCurrentIndex(STATEMENT)
         return self.reload()
 
     def from_watchlist(self) -> TaskHandle:
         self.statement = None
+        self.filed.clear()
         self.source_combo.setItemText(STATEMENT, self.tr("From a statement…"))
         self.source_combo.setCurrentIndex(WATCHLIST)
         return self.reload()
@@ -258,19 +270,21 @@ class CandidatesPage(QWidget):
         self.found = found
         today = self.desk.service.today()
         rows = [self._row(candidate, today, expired=False) for candidate in found.candidates]
+        listed = {candidate.code for candidate in found.candidates}
+        rows += [self._row(c, today, expired=False) for code, c in self.filed.items() if code not in listed]
         rows += [self._row(candidate, today, expired=True) for candidate in found.expired]
         self.model.set_candidates(rows)
         self.counts.show_counts(found)
         self._update_file_action()
         self.candidatesLoaded.emit(len(found.candidates))
 
-    def _row(self, candidate: Candidate, today: object, *, expired: bool) -> CandidateRow:
+    def _row(self, candidate: Candidate, today: date, *, expired: bool) -> CandidateRow:
         code = candidate.code
         return CandidateRow(
             candidate,
             candidate.days_left(today),
             expired=expired,
-            filed=code in self.filed_codes,
+            filed=code in self.filed,
             result=self.results.get(code, ""),
         )
 
@@ -305,11 +319,16 @@ class CandidatesPage(QWidget):
         finally:
             dialog.deleteLater()
         handle = self.desk.run(
-            file_claims, order, name="file claims", key=FILE_KEY, owner=self,
-            on_result=self._on_file_task_result, on_progress=self._on_task_progress,
+            file_claims,
+            order,
+            name="file claims",
+            key=FILE_KEY,
+            owner=self,
+            on_result=self._on_file_task_result,
+            on_progress=self._on_file_task_progress,
             on_finished=self._on_file_task_finished,
             failure=Failure(self.tr("The claims could not be filed: %1"), FILE_KEY),
-        )  # fmt: skip
+        )
         self._show_progress(self.tr("Filing the claims…"))
         self._update_file_action()
         return self._start(FILE_KEY, handle)
@@ -368,13 +387,22 @@ class CandidatesPage(QWidget):
         self._show_progress(text, progress.done, progress.total or 0)
 
     @Slot(object)
+    def _on_file_task_progress(self, progress: Progress) -> None:
+        total = progress.total or 0
+        locale = app_locale()
+        done, shown = locale.toString(progress.done), locale.toString(total)
+        text = arg(self.tr("Filing the claims: %1 of %2"), done, shown)
+        self._show_progress(text, progress.done, total)
+
+    @Slot(object)
     def _on_file_task_result(self, report: FilingReport) -> None:
+        shown = {row.candidate.code: row.candidate for row in self.model.items()}
         for result in report.results:
             self.results[result.code] = line_of(result).partition(": ")[2]
-            if result.outcome in _FILED_OUTCOMES:
-                self.filed_codes.add(result.code)
+            if result.result in _FILED and result.code in shown:
+                self.filed[result.code] = shown[result.code]
         self.results_view.show_report(report)
-        kind = MessageKind.INFO if all(r.outcome == "filed" for r in report.results) else MessageKind.WARNING
+        kind = MessageKind.INFO if report.count(Result.FILED) == len(report.results) else MessageKind.WARNING
         self.desk.messages.show_message(summary_of(report), kind, key=FILE_KEY)
         if self.found is not None:
             self._show_found(self.found)
@@ -416,8 +444,8 @@ class CandidatesPage(QWidget):
         invoice = f"{self.statement[1]} {self.statement[0]}" if self.statement is not None else None
         self.trackRequested.emit([NewObject(code, invoice=invoice) for code in self.found.untracked])
 
-    @Slot()
-    def _on_table_selection_changed(self) -> None:
+    @Slot(QItemSelection, QItemSelection)
+    def _on_table_selection_changed(self, _selected: QItemSelection, _deselected: QItemSelection) -> None:
         self._update_file_action()
 
     @Slot(QPoint)

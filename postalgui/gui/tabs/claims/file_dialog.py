@@ -31,8 +31,8 @@ from postalgui.gui.messages import arg
 from postalgui.gui.tabs.claims.filing_form import FilingForm
 from postalgui.gui.tabs.claims.words import manifestation_word, package_word, reason_word
 from postalgui.services.claims.candidates import Candidate
+from postalgui.services.claims.filing import FilingOrder
 from postalgui.services.claims.settings import ClaimsSettings
-from postalgui.services.claims.use_cases import FilingOrder
 
 __all__ = ["FileDialog"]
 
@@ -176,8 +176,8 @@ class FileDialog(QDialog):
     def order(self) -> FilingOrder:
         """What "Send" sends."""
         form = self.form
-        return FilingOrder(
-            candidates=self.candidates,
+        return FilingOrder.of(
+            self.candidates,
             reason=form.reason,
             manifestation=form.manifestation,
             package=form.package,

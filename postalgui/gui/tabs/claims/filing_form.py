@@ -8,8 +8,7 @@ first bad field and its rule, so the dialog sends nothing until the form is righ
 
 from __future__ import annotations
 
-import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -23,15 +22,21 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from postalgui.api.models.claims import Manifestation, Packaging
+from postalgui.api.values import InvalidValue
+from postalgui.api.values.claims import (
+    Manifestation,
+    Packaging,
+    parse_claim_email,
+    parse_claim_name,
+    parse_claim_phone,
+)
+from postalgui.gui.messages import rule_message
 from postalgui.gui.tabs.claims.words import REASON_CODES, manifestation_word, package_word, reason_word
 from postalgui.services.claims.candidates import Candidate
 from postalgui.services.claims.settings import ClaimsSettings
 
 __all__ = ["FilingForm"]
 
-_EMAIL = re.compile(r"[^@\s]+@[^@\s]+\.[^@\s]+")
-_PHONE_DIGITS = (10, 11)
 _NAME_COLUMN = 1
 
 
@@ -119,6 +124,7 @@ class FilingForm(QWidget):
 
     @property
     def phone(self) -> str:
+        """The digits typed (the client checks and sends them)."""
         return "".join(char for char in self.phone_edit.text() if char.isdigit())
 
     def names(self) -> dict[str, str]:
@@ -132,19 +138,23 @@ class FilingForm(QWidget):
         return found
 
     def problem(self) -> tuple[str, QWidget | None]:
-        """The first bad field, named with its rule, and the field; ``("", None)`` when right."""
+        """The first bad field, named with its rule (the client's own checks: nothing is sent
+        while one fails), and the field; ``("", None)`` when right."""
         if not self.email:
-            return self.tr(
-                "Reply e-mail: required, the operator answers there (set it here or in Settings)"
-            ), (self.email_edit)
-        if not _EMAIL.fullmatch(self.email):
-            return self.tr("Reply e-mail: must look like name@example.com.br"), self.email_edit
-        if not self.phone:
+            text = self.tr("Reply e-mail: required, the operator answers there (set it here or in Settings)")
+            return text, self.email_edit
+        if not self.phone_edit.text().strip():
             return self.tr(
                 "Phone: required, with the area code (set it here or in Settings)"
             ), self.phone_edit
-        if len(self.phone) not in _PHONE_DIGITS:
-            return self.tr("Phone: must have 10 or 11 digits with the area code, such as 11987654321"), (
-                self.phone_edit
-            )
+        checks: tuple[tuple[Callable[[str], str], str, QWidget], ...] = (
+            (parse_claim_email, self.email, self.email_edit),
+            (parse_claim_phone, self.phone_edit.text(), self.phone_edit),
+            *((parse_claim_name, name, self.names_table) for name in self.names().values()),
+        )
+        for parse, value, field in checks:
+            try:
+                parse(value)
+            except InvalidValue as error:
+                return rule_message(error), field
         return "", None

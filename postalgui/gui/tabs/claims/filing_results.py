@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QLabel, QListWidget, QVBoxLayout, QWidget
 from postalgui.gui.i18n import app_locale
 from postalgui.gui.messages import arg
 from postalgui.gui.tabs.claims.words import result_text
+from postalgui.services.claims.filing import Result
 
 if TYPE_CHECKING:
     from postalgui.services.claims.use_cases import FilingReport, FilingResult
@@ -24,24 +25,25 @@ __all__ = ["FilingResults", "line_of", "summary_of"]
 
 
 def line_of(result: FilingResult) -> str:
-    said = result_text(result.outcome, result.return_code, result.message, result.protocol)
+    said = result_text(result.result.value, result.return_code, result.message, result.protocol)
     return arg(QCoreApplication.translate("FilingResults", "%1: %2"), result.code, said)
 
 
 def summary_of(report: FilingReport) -> str:
     """ "Filing: filed 2, refused 1, already claimed 0, not sent 0, unconfirmed 0"."""
-    counts = dict.fromkeys(("filed", "refused", "already", "blocked", "unconfirmed"), 0)
-    for result in report.results:
-        counts[result.outcome] = counts.get(result.outcome, 0) + 1
     locale = app_locale()
+    counts = (
+        report.count(Result.FILED),
+        report.count(Result.REFUSED),
+        report.count(Result.ALREADY),
+        report.count(Result.BLOCKED, Result.NOT_SENT),
+        report.count(Result.UNCONFIRMED),
+    )
     return arg(
         QCoreApplication.translate(
             "FilingResults", "Filing: filed %1, refused %2, already claimed %3, not sent %4, unconfirmed %5"
         ),
-        *(
-            locale.toString(counts[name])
-            for name in ("filed", "refused", "already", "blocked", "unconfirmed")
-        ),
+        *(locale.toString(count) for count in counts),
     )
 
 

@@ -118,23 +118,27 @@ def package_word(value: str) -> str:
     return QCoreApplication.translate("ClaimWords", "Box")
 
 
-def result_text(outcome: str, return_code: int, message: str, protocol: str | None) -> str:
-    """One object's filing result: "Filed, protocol 1234567890", "Refused — 544: ainda
-    dentro do prazo" (the operator's code and its own message), "Already claimed (900)"."""
-    if outcome == "filed":
+def result_text(result: str, return_code: int | None, message: str, protocol: str | None) -> str:
+    """One object's filing result (a `Result` value): "Filed, protocol 1234567890", "Refused —
+    544: ainda dentro do prazo" (the operator's code and its own message), "Already claimed (900)"."""
+    if result == "filed":
         return arg(QCoreApplication.translate("ClaimWords", "Filed, protocol %1"), protocol or "—")
-    if outcome == "already":
+    if result == "already":
         return QCoreApplication.translate("ClaimWords", "Already claimed (900)")
-    if outcome == "blocked":
+    if result == "blocked":
         return QCoreApplication.translate(
             "ClaimWords", "Not sent: already filed from this office (a claim is filed once)"
         )
-    if outcome == "unconfirmed":
+    if result == "not_sent":
+        return QCoreApplication.translate("ClaimWords", "Not sent: the filing was cancelled before its turn")
+    if result == "unconfirmed":
         return arg(
             QCoreApplication.translate(
                 "ClaimWords", "Unconfirmed: the call failed after it was sent (%1); follow it to find out"
             ),
-            message or return_word(return_code),
+            message or return_word(return_code or 0),
         )
-    said = message or return_word(return_code)
-    return arg(QCoreApplication.translate("ClaimWords", "Refused — %1: %2"), return_code, said)
+    code = return_code if return_code is not None else 0
+    return arg(
+        QCoreApplication.translate("ClaimWords", "Refused — %1: %2"), code, message or return_word(code)
+    )
