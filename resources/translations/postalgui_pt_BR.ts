@@ -7579,6 +7579,10 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
         <translation>Registrando as reclamações…</translation>
     </message>
     <message>
+        <source>The statement's candidates could not be read: %1</source>
+        <translation>Não foi possível ler os candidatos da fatura: %1</translation>
+    </message>
+    <message>
         <source>Filing the claims: %1 of %2</source>
         <translation>Registrando as reclamações: %1 de %2</translation>
     </message>
@@ -7954,12 +7958,12 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
         <translation>&amp;Tipo de documento:</translation>
     </message>
     <message>
-        <source>Invoice number</source>
-        <translation>Número da fatura</translation>
+        <source>Invoice number: required (digits, such as 1234567)</source>
+        <translation>Número da fatura: obrigatório (dígitos, como 1234567)</translation>
     </message>
     <message>
-        <source>Document type</source>
-        <translation>Tipo de documento</translation>
+        <source>Document type: required (RE, RT…)</source>
+        <translation>Tipo de documento: obrigatório (RE, RT…)</translation>
     </message>
 </context>
 </TS>

@@ -25,7 +25,8 @@ from postalgui.gui import i18n
 from postalgui.gui.tab_factories import TAB_FACTORIES, claims_tab
 from postalgui.gui.tabs.claims import ClaimsTab
 from postalgui.gui.tabs.claims.candidate_model import CandidateColumn
-from postalgui.gui.tabs.claims.candidates_page import FILE_KEY, CandidatesPage
+from postalgui.gui.tabs.claims.candidate_statement import StatementDialog
+from postalgui.gui.tabs.claims.candidates_page import FILE_KEY, LOAD_KEY, STATEMENT, CandidatesPage
 from postalgui.gui.tabs.claims.file_dialog import FileDialog
 from postalgui.gui.tasks import TaskRunner
 from postalgui.gui.widgets.message_bar import MessageArea
@@ -244,6 +245,64 @@ def test_an_empty_reply_email_is_named_with_its_rule_and_nothing_is_sent(
     assert page.file_selected() is None
     assert said == ["Reply e-mail: required, the operator answers there (set it here or in Settings)"]
     assert context.claims.book().claims() == []
+
+
+def recent_invoice(context: AppContext, url: str) -> str:
+    """A paid RE invoice of the last months with a value: it has an analytic statement."""
+    profile = context.profile
+    assert profile.dr is not None
+    today = sandbox_now(url).date()
+    listed = context.invoices.client().list_invoices(
+        profile.contract, profile.dr, today - timedelta(days=150), today
+    )
+    return next(
+        str(invoice.id)
+        for invoice in listed
+        if invoice.tipoDocumento == "RE" and invoice.status == "Paga" and (invoice.valor or 0) > 0
+    )
+
+
+def test_a_statements_untracked_objects_are_counted_and_handed_to_tracking(
+    tab: ClaimsTab, context: AppContext, shared_sandbox: str, qtbot: QtBot
+) -> None:
+    page = tab.candidates
+    number = recent_invoice(context, shared_sandbox)
+
+    def statement(dialog: QDialog) -> bool:
+        assert isinstance(dialog, StatementDialog)
+        dialog.number_edit.setText(f" {number} ")
+        dialog.type_edit.setText("re")
+        return dialog.check()
+
+    page.open_dialog = statement
+    with qtbot.waitSignal(page.candidatesLoaded, timeout=120_000):
+        page.source_combo.setCurrentIndex(STATEMENT)
+        page.source_combo.activated.emit(STATEMENT)  # as a user's pick
+    assert page.statement == (number, "RE")
+    found = page.found
+    assert found is not None
+    assert found.untracked  # the statement's objects the watchlist does not follow
+    untracked = len(found.untracked)
+    assert page.counts.untracked_label.text() == f"Not followed in Tracking: {untracked:,}"
+    assert page.counts.follow_button.isVisible()
+    with qtbot.waitSignal(tab.trackRequested, timeout=WAIT_MS) as handed:
+        page.counts.follow_button.click()
+    objects = handed.args[0]
+    assert [item.code for item in objects] == found.untracked
+    assert {item.invoice for item in objects} == {f"RE {number}"}
+
+
+def test_a_bad_invoice_number_is_named_with_its_rule_and_the_watchlist_stays(
+    tab: ClaimsTab, qtbot: QtBot
+) -> None:
+    page = tab.candidates
+    with qtbot.waitSignal(page.candidatesLoaded, timeout=WAIT_MS):  # read again: the watchlist
+        page.from_statement("12A", "RE")
+    bar = page.desk.messages.message(LOAD_KEY)
+    assert bar is not None
+    assert "Invoice number must contain only digits (got '12A')" in bar.text()
+    assert page.statement is None
+    assert cells(page, CandidateColumn.CODE)[:2] == [SOON, LATER]
 
 
 def test_the_page_speaks_portuguese(tab: ClaimsTab, qapp: QCoreApplication, qtbot: QtBot) -> None:

@@ -1,18 +1,15 @@
 """`StatementDialog`: which analytic statement to list candidates from (invoice number and type).
 
-The same checks as ``postalgui claims candidates --from-invoice N --tipo-documento T``
-(`parse_invoice_number`, `parse_document_type`): a bad value is named inline with its
-rule and the dialog stays open; nothing is asked of the operator until both are right.
+Both are asked for here (an empty one is named and the dialog stays open); their rules
+are the use case's, the same as ``postalgui claims candidates --from-invoice N
+--tipo-documento T`` (`invoice_candidates` checks them before anything is sent: widgets
+may not import the invoice client that holds them), and the page names a bad one.
 """
 
 from __future__ import annotations
 
 from PySide6.QtCore import Slot
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFormLayout, QLabel, QLineEdit, QVBoxLayout, QWidget
-
-from postalgui.api.invoices import parse_document_type, parse_invoice_number
-from postalgui.api.values import InvalidValue
-from postalgui.gui.messages import describe_error
 
 __all__ = ["StatementDialog"]
 
@@ -57,15 +54,15 @@ class StatementDialog(QDialog):
         buttons.rejected.connect(self.reject)
 
     def check(self) -> bool:
-        """Both values right (kept in `number` and `document_type`), else the bad one named."""
-        try:
-            number = parse_invoice_number(self.number_edit.text())
-        except InvalidValue as error:
-            return self._refuse(describe_error(error, self.tr("Invoice number")), self.number_edit)
-        try:
-            kind = parse_document_type(self.type_edit.text())
-        except InvalidValue as error:
-            return self._refuse(describe_error(error, self.tr("Document type")), self.type_edit)
+        """Both given (kept in `number` and `document_type`, trimmed), else the empty one named."""
+        number = self.number_edit.text().strip()
+        kind = self.type_edit.text().strip().upper()
+        if not number:
+            return self._refuse(
+                self.tr("Invoice number: required (digits, such as 1234567)"), self.number_edit
+            )
+        if not kind:
+            return self._refuse(self.tr("Document type: required (RE, RT…)"), self.type_edit)
         self.number, self.document_type = number, kind
         self.error_label.hide()
         return True

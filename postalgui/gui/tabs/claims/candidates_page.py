@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
 )
 
 from postalgui.gui.i18n import app_locale
-from postalgui.gui.messages import arg
+from postalgui.gui.messages import arg, describe_error
 from postalgui.gui.models.office_changes import OfficeChanges
 from postalgui.gui.tabs.claims.candidate_counts import CandidateCounts
 from postalgui.gui.tabs.claims.candidate_model import (
@@ -110,6 +110,7 @@ class CandidatesPage(QWidget):
         fileable (the list read after leaves filed objects out and counts them)."""
         self.changes: OfficeChanges | None = None
         self._loaded_once = False
+        self._watchlist_after = False
         self._handles: dict[str, TaskHandle] = {}
         self.open_dialog: Callable[[QDialog], bool] = lambda dialog: bool(dialog.exec())
         self._build()
@@ -232,9 +233,9 @@ class CandidatesPage(QWidget):
             key=LOAD_KEY,
             owner=self,
             on_result=self._on_load_task_result,
+            on_error=self._on_statement_task_error,
             on_progress=self._on_task_progress,
             on_finished=self._on_load_task_finished,
-            failure=failure,
         )
         self._show_progress(arg(self.tr("Reading the statement %1 %2…"), kind, number))
         return self._start(LOAD_KEY, handle)
@@ -377,9 +378,26 @@ class CandidatesPage(QWidget):
     def _on_load_task_result(self, found: CandidateList) -> None:
         self._show_found(found)
 
+    @Slot(object)
+    def _on_statement_task_error(self, error: BaseException) -> None:
+        """A bad number or type (checked before anything is sent), or the download failed:
+        said with the field and its rule, and the watchlist listed again."""
+        self.desk.messages.show_message(
+            arg(self.tr("The statement's candidates could not be read: %1"), describe_error(error)),
+            MessageKind.ERROR,
+            key=LOAD_KEY,
+        )
+        self.statement = None
+        self.source_combo.setItemText(STATEMENT, self.tr("From a statement…"))
+        self.source_combo.setCurrentIndex(WATCHLIST)
+        self._watchlist_after = True
+
     @Slot(bool)
     def _on_load_task_finished(self, _cancelled: bool) -> None:
         self._end(LOAD_KEY)
+        if self._watchlist_after:
+            self._watchlist_after = False
+            self.reload()
 
     @Slot(object)
     def _on_task_progress(self, progress: Progress) -> None:
