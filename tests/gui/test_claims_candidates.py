@@ -17,6 +17,7 @@ import pytest
 import requests
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QDialog
+from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
 from postalgui.api.cancel import PlainTask
@@ -112,8 +113,11 @@ def answering(check: Callable[[FileDialog], bool]) -> Callable[[QDialog], bool]:
     return answer
 
 
-def test_candidates_are_listed_soonest_deadline_first_with_estimate_and_days_left(tab: ClaimsTab) -> None:
+def test_candidates_are_listed_soonest_deadline_first_with_estimate_and_days_left(
+    tab: ClaimsTab, qtmodeltester: ModelTester
+) -> None:
     page = tab.candidates
+    qtmodeltester.check(page.model)
     codes = cells(page, CandidateColumn.CODE)
     assert codes[:2] == [SOON, LATER]  # SOON was delivered longer ago: fewer days left
     days_left = [int(text) for text in cells(page, CandidateColumn.DAYS_LEFT)[:2]]
