@@ -21,7 +21,7 @@ from postalgui.api.values import format_brl, format_date_ui
 from postalgui.gui.i18n import app_locale
 from postalgui.gui.messages import arg
 from postalgui.gui.models.formatting import error_colour
-from postalgui.gui.models.key_sorted import KeySortedModel
+from postalgui.gui.models.key_sorted import SortKeyProxy
 from postalgui.gui.models.roles import FILTER_ROLE, filter_key
 from postalgui.gui.models.row_table import ModelIndex, RowTableModel, TextRow
 from postalgui.gui.tabs.claims.words import kind_word, postage_source_word
@@ -191,9 +191,9 @@ class CandidateModel(RowTableModel[CandidateRow]):
         return next((at for at, row in enumerate(self._rows) if row.item.candidate.code == code), None)
 
 
-class CandidateProxy(WordFilterProxy):
-    """The search (every word in code, tag or invoice) and "open" (expired hidden); the
-    source sorts itself (`KeySortedModel`: Decimal and dates as such)."""
+class CandidateProxy(WordFilterProxy, SortKeyProxy):
+    """The search (every word in code, tag or invoice) and "open" (expired hidden) of
+    `WordFilterProxy`; sorting goes to the source (`SortKeyProxy`: Decimal and dates as such)."""
 
     STATUSES = ("all", OPEN)
 
@@ -202,13 +202,6 @@ class CandidateProxy(WordFilterProxy):
         self.candidates = model
         self.setSourceModel(model)
         self.set_status(OPEN)
-
-    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
-        source = self.sourceModel()
-        if isinstance(source, KeySortedModel):
-            source.sort(column, order)
-            return
-        super().sort(column, order)
 
     def row(self, row: int) -> CandidateRow:
         return self.candidates.item(self.mapToSource(self.index(row, 0)).row())

@@ -45,7 +45,7 @@ class FilingForm(QWidget):
 
     def __init__(
         self, candidates: Sequence[Candidate], settings: ClaimsSettings, parent: QWidget | None = None
-    ):
+    ) -> None:
         super().__init__(parent)
         self.candidates = list(candidates)
         self.reason_combo = QComboBox(self)
