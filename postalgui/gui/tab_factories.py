@@ -37,6 +37,7 @@ __all__ = [
     "AttendanceTabFactory",
     "BranchesTabFactory",
     "ChangesSettings",
+    "ClaimsTabFactory",
     "ContractsTabFactory",
     "FollowerFactory",
     "FollowsSettings",
@@ -46,6 +47,7 @@ __all__ = [
     "TrackingTabFactory",
     "attendance_tab",
     "branches_tab",
+    "claims_tab",
     "contracts_tab",
     "invoices_tab",
     "price_tab",
@@ -160,12 +162,27 @@ class TrackingTabFactory:
         return TrackingTab(context.tracking, runner, MessageArea())
 
 
+class ClaimsTabFactory:
+    """The Claims tab (its statement candidates read invoices: ``context.invoices`` too)."""
+
+    def label(self) -> str:
+        # Alt letters: L in English (C is Contracts and cards), R in Portuguese (Reclamações).
+        return QCoreApplication.translate("ClaimsTab", "Claims", "tab")
+
+    def build(self, context: AppContext, runner: TaskRunner) -> QWidget:
+        from postalgui.gui.tabs.claims import ClaimsTab
+        from postalgui.gui.widgets.message_bar import MessageArea
+
+        return ClaimsTab(context.claims, runner, MessageArea(), invoices=context.invoices)
+
+
 price_tab = PriceTabFactory()
 invoices_tab = InvoicesTabFactory()
 contracts_tab = ContractsTabFactory()
 branches_tab = BranchesTabFactory()
 attendance_tab = AttendanceTabFactory()
 tracking_tab = TrackingTabFactory()
+claims_tab = ClaimsTabFactory()
 
 TAB_FACTORIES: list[TabFactory] = [
     price_tab,
@@ -174,4 +191,5 @@ TAB_FACTORIES: list[TabFactory] = [
     branches_tab,
     attendance_tab,
     tracking_tab,
+    claims_tab,
 ]

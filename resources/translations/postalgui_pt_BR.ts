@@ -39,6 +39,10 @@
         <source>every object the office follows, refreshed in the background, with the late ones flagged</source>
         <translation>todos os objetos que o escritório acompanha, atualizados em segundo plano, com os atrasados em destaque</translation>
     </message>
+    <message>
+        <source>compensation for late and lost parcels: the candidates, filing and following the claims</source>
+        <translation>indenização por encomendas atrasadas e extraviadas: os candidatos, o registro e o acompanhamento das reclamações</translation>
+    </message>
 </context>
 <context>
     <name>AccountStatus</name>
@@ -7368,6 +7372,598 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
     <message>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
+    </message>
+</context>
+<context>
+    <name>CandidateCounts</name>
+    <message>
+        <source>An estimate from the compensation table in Settings (Claims): the operator decides</source>
+        <translation>Uma estimativa pela tabela de indenização das Configurações (Reclamações): quem decide é a operadora</translation>
+    </message>
+    <message>
+        <source>Late, but still within the operator's deadline: it would answer 544 today</source>
+        <translation>Atrasados, mas ainda dentro do prazo da operadora: hoje ela responderia 544</translation>
+    </message>
+    <message>
+        <source>More than 90 days since the delivery or expected date: not fileable</source>
+        <translation>Mais de 90 dias desde a entrega ou a data prevista: não se pode reclamar</translation>
+    </message>
+    <message>
+        <source>Follo&amp;w them in Tracking</source>
+        <translation>Acompan&amp;har no Rastreamento</translation>
+    </message>
+    <message>
+        <source>Hand the statement's objects Tracking does not follow yet to the Tracking tab</source>
+        <translation>Passar à aba Rastreamento os objetos da fatura que ela ainda não acompanha</translation>
+    </message>
+    <message>
+        <source>Candidates: %1</source>
+        <translation>Candidatos: %1</translation>
+    </message>
+    <message>
+        <source>Estimated total: %1</source>
+        <translation>Total estimado: %1</translation>
+    </message>
+    <message>
+        <source>Not late enough yet: %1</source>
+        <translation>Ainda no prazo: %1</translation>
+    </message>
+    <message>
+        <source>Expired: %1</source>
+        <translation>Vencidos: %1</translation>
+    </message>
+    <message>
+        <source>Already filed: %1</source>
+        <translation>Já reclamados: %1</translation>
+    </message>
+    <message>
+        <source>Not followed in Tracking: %1</source>
+        <translation>Fora do Rastreamento: %1</translation>
+    </message>
+</context>
+<context>
+    <name>CandidateModel</name>
+    <message>
+        <source>Code</source>
+        <translation>Código</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Tipo</translation>
+    </message>
+    <message>
+        <source>Days late</source>
+        <translation>Dias de atraso</translation>
+    </message>
+    <message>
+        <source>Expected</source>
+        <translation>Previsto</translation>
+    </message>
+    <message>
+        <source>Delivered</source>
+        <translation>Entregue</translation>
+    </message>
+    <message>
+        <source>Postage paid</source>
+        <translation>Postagem paga</translation>
+    </message>
+    <message>
+        <source>Estimated compensation</source>
+        <translation>Indenização estimada</translation>
+    </message>
+    <message>
+        <source>Days left to claim</source>
+        <translation>Dias para reclamar</translation>
+    </message>
+    <message>
+        <source>Product</source>
+        <translation>Produto</translation>
+    </message>
+    <message>
+        <source>Invoice</source>
+        <translation>Fatura</translation>
+    </message>
+    <message>
+        <source>Tag</source>
+        <translation>Marcador</translation>
+    </message>
+    <message>
+        <source>Claim</source>
+        <translation>Reclamação</translation>
+    </message>
+    <message>
+        <source>Expired: past the 90 days, not fileable</source>
+        <translation>Vencido: passou dos 90 dias, não se pode reclamar</translation>
+    </message>
+    <message>
+        <source>Filed</source>
+        <translation>Reclamado</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>An estimate from the compensation table in Settings (Claims): the operator decides</source>
+        <translation>Uma estimativa pela tabela de indenização das Configurações (Reclamações): quem decide é a operadora</translation>
+    </message>
+    <message>
+        <source>Claims are accepted within 90 days of the delivery or expected date</source>
+        <translation>Reclamações são aceitas até 90 dias da entrega ou da data prevista</translation>
+    </message>
+    <message>
+        <source>Claim by %1</source>
+        <translation>Reclamar até %1</translation>
+    </message>
+    <message>
+        <source>An estimate (the table in Settings)</source>
+        <translation>Uma estimativa (a tabela das Configurações)</translation>
+    </message>
+</context>
+<context>
+    <name>CandidatesPage</name>
+    <message>
+        <source>Candidates</source>
+        <translation>Candidatos</translation>
+    </message>
+    <message>
+        <source>Watchlist</source>
+        <translation>Objetos acompanhados</translation>
+    </message>
+    <message>
+        <source>From a statement…</source>
+        <translation>De uma fatura…</translation>
+    </message>
+    <message>
+        <source>Sou&amp;rce:</source>
+        <translation>Orig&amp;em:</translation>
+    </message>
+    <message>
+        <source>Search: code, tag, invoice…</source>
+        <translation>Buscar: código, marcador, fatura…</translation>
+    </message>
+    <message>
+        <source>Search the candidates</source>
+        <translation>Buscar nos candidatos</translation>
+    </message>
+    <message>
+        <source>Show e&amp;xpired</source>
+        <translation>Mostrar &amp;vencidos</translation>
+    </message>
+    <message>
+        <source>List the candidates past the 90 days too (never fileable)</source>
+        <translation>Listar também os candidatos que passaram dos 90 dias (nunca se pode reclamar)</translation>
+    </message>
+    <message>
+        <source>File claim(s)…</source>
+        <translation>Registrar reclamação(ões)…</translation>
+    </message>
+    <message>
+        <source>Fil&amp;e claim(s)…</source>
+        <translation>Registrar recla&amp;mação(ões)…</translation>
+    </message>
+    <message>
+        <source>File a claim for each selected candidate (Ctrl+Enter)</source>
+        <translation>Registrar uma reclamação para cada candidato selecionado (Ctrl+Enter)</translation>
+    </message>
+    <message>
+        <source>Claim candidates</source>
+        <translation>Candidatos a reclamação</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Cancelar</translation>
+    </message>
+    <message>
+        <source>Stop; what was saved so far stays</source>
+        <translation>Parar; o que já foi salvo fica</translation>
+    </message>
+    <message>
+        <source>The claim candidates could not be read: %1</source>
+        <translation>Não foi possível ler os candidatos a reclamação: %1</translation>
+    </message>
+    <message>
+        <source>Reading the statement %1 %2…</source>
+        <translation>Lendo a fatura %1 %2…</translation>
+    </message>
+    <message>
+        <source>Statement %1 %2…</source>
+        <translation>Fatura %1 %2…</translation>
+    </message>
+    <message>
+        <source>The claims could not be filed: %1</source>
+        <translation>Não foi possível registrar as reclamações: %1</translation>
+    </message>
+    <message>
+        <source>Filing the claims…</source>
+        <translation>Registrando as reclamações…</translation>
+    </message>
+    <message>
+        <source>The statement's candidates could not be read: %1</source>
+        <translation>Não foi possível ler os candidatos da fatura: %1</translation>
+    </message>
+    <message>
+        <source>Filing the claims: %1 of %2</source>
+        <translation>Registrando as reclamações: %1 de %2</translation>
+    </message>
+    <message>
+        <source>Filed or expired candidates cannot be filed (again): leave them out of the selection</source>
+        <translation>Candidatos já reclamados ou vencidos não podem ser reclamados (de novo): tire-os da seleção</translation>
+    </message>
+</context>
+<context>
+    <name>ClaimWords</name>
+    <message>
+        <source>Delivered late</source>
+        <translation>Entregue com atraso</translation>
+    </message>
+    <message>
+        <source>Lost</source>
+        <translation>Extraviado</translation>
+    </message>
+    <message>
+        <source>Stolen</source>
+        <translation>Roubado</translation>
+    </message>
+    <message>
+        <source>Damaged</source>
+        <translation>Avariado</translation>
+    </message>
+    <message>
+        <source>Not delivered, overdue</source>
+        <translation>Não entregue, prazo vencido</translation>
+    </message>
+    <message>
+        <source>Delivered to the wrong place</source>
+        <translation>Entregue no endereço errado</translation>
+    </message>
+    <message>
+        <source>Violated</source>
+        <translation>Violado</translation>
+    </message>
+    <message>
+        <source>Wrongly returned</source>
+        <translation>Devolvido indevidamente</translation>
+    </message>
+    <message>
+        <source>Delivery confirmation not received</source>
+        <translation>Comprovante de entrega não recebido</translation>
+    </message>
+    <message>
+        <source>Copy not received</source>
+        <translation>Cópia não recebida</translation>
+    </message>
+    <message>
+        <source>Receipt notice (AR) not received</source>
+        <translation>Aviso de recebimento (AR) não recebido</translation>
+    </message>
+    <message>
+        <source>Not delivered</source>
+        <translation>Não entregue</translation>
+    </message>
+    <message>
+        <source>Digital AR image unavailable</source>
+        <translation>Imagem do AR digital indisponível</translation>
+    </message>
+    <message>
+        <source>No home delivery attempt</source>
+        <translation>Sem tentativa de entrega em domicílio</translation>
+    </message>
+    <message>
+        <source>Filed</source>
+        <translation>Registrada</translation>
+    </message>
+    <message>
+        <source>Object not found</source>
+        <translation>Objeto não encontrado</translation>
+    </message>
+    <message>
+        <source>Object not on this contract or card</source>
+        <translation>Objeto não pertence a este contrato ou cartão</translation>
+    </message>
+    <message>
+        <source>The contract does not match the posting</source>
+        <translation>O contrato não confere com a postagem</translation>
+    </message>
+    <message>
+        <source>The posting card does not match the posting</source>
+        <translation>O cartão de postagem não confere com a postagem</translation>
+    </message>
+    <message>
+        <source>Invalid object code</source>
+        <translation>Código de objeto inválido</translation>
+    </message>
+    <message>
+        <source>More than 90 days since the delivery or expected date</source>
+        <translation>Mais de 90 dias desde a entrega ou a data prevista</translation>
+    </message>
+    <message>
+        <source>Delivered, attempted or available within the deadline</source>
+        <translation>Entregue, com tentativa ou disponível dentro do prazo</translation>
+    </message>
+    <message>
+        <source>Waiting for pickup</source>
+        <translation>Aguardando retirada</translation>
+    </message>
+    <message>
+        <source>Still within the delivery deadline</source>
+        <translation>Ainda dentro do prazo de entrega</translation>
+    </message>
+    <message>
+        <source>The object's status does not allow this reason</source>
+        <translation>A situação do objeto não permite este motivo</translation>
+    </message>
+    <message>
+        <source>The object must be delivered first</source>
+        <translation>O objeto precisa ser entregue antes</translation>
+    </message>
+    <message>
+        <source>Past the 30-day limit</source>
+        <translation>Passou do limite de 30 dias</translation>
+    </message>
+    <message>
+        <source>A claim already exists for this object</source>
+        <translation>Já existe uma reclamação para este objeto</translation>
+    </message>
+    <message>
+        <source>Temporary error at the operator: try again later</source>
+        <translation>Erro temporário na operadora: tente mais tarde</translation>
+    </message>
+    <message>
+        <source>invoice</source>
+        <translation>fatura</translation>
+    </message>
+    <message>
+        <source>quote</source>
+        <translation>cotação</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>desconhecida</translation>
+    </message>
+    <message>
+        <source>Reason %1</source>
+        <translation>Motivo %1</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>Code %1</source>
+        <translation>Código %1</translation>
+    </message>
+    <message>
+        <source>Compensation</source>
+        <translation>Indenização</translation>
+    </message>
+    <message>
+        <source>Complaint</source>
+        <translation>Reclamação</translation>
+    </message>
+    <message>
+        <source>Envelope</source>
+        <translation>Envelope</translation>
+    </message>
+    <message>
+        <source>Box</source>
+        <translation>Caixa</translation>
+    </message>
+    <message>
+        <source>Filed, protocol %1</source>
+        <translation>Registrada, protocolo %1</translation>
+    </message>
+    <message>
+        <source>Already claimed (900)</source>
+        <translation>Já reclamado (900)</translation>
+    </message>
+    <message>
+        <source>Not sent: already filed from this office (a claim is filed once)</source>
+        <translation>Não enviada: já registrada por este escritório (uma reclamação por objeto)</translation>
+    </message>
+    <message>
+        <source>Unconfirmed: the call failed after it was sent (%1); follow it to find out</source>
+        <translation>Não confirmada: a chamada falhou depois de enviada (%1); acompanhe-a para saber</translation>
+    </message>
+    <message>
+        <source>Refused — %1: %2</source>
+        <translation>Recusada — %1: %2</translation>
+    </message>
+    <message>
+        <source>Not sent: the filing was cancelled before its turn</source>
+        <translation>Não enviada: o registro foi cancelado antes da vez dela</translation>
+    </message>
+</context>
+<context>
+    <name>ClaimsTab</name>
+    <message>
+        <source>Claims</source>
+        <translation>Reclamações</translation>
+    </message>
+    <message>
+        <source>Ca&amp;ndidates</source>
+        <translation>Ca&amp;ndidatos</translation>
+    </message>
+    <message>
+        <source>Claims</source>
+        <comment>tab</comment>
+        <translation>&amp;Reclamações</translation>
+    </message>
+</context>
+<context>
+    <name>FileDialog</name>
+    <message>
+        <source>File claims</source>
+        <translation>Registrar reclamações</translation>
+    </message>
+    <message>
+        <source>Open Se&amp;ttings</source>
+        <translation>Abrir Confi&amp;gurações</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Cancelar</translation>
+    </message>
+    <message>
+        <source>&amp;Back</source>
+        <translation>&amp;Voltar</translation>
+    </message>
+    <message>
+        <source>Re&amp;view…</source>
+        <translation>Re&amp;visar…</translation>
+    </message>
+    <message>
+        <source>&amp;Send</source>
+        <translation>&amp;Enviar</translation>
+    </message>
+    <message>
+        <source>These claims will be sent to the operator (%1), each object on its own:</source>
+        <translation>Estas reclamações serão enviadas à operadora (%1), uma por objeto:</translation>
+    </message>
+    <message>
+        <source>Object</source>
+        <translation>Objeto</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>Motivo</translation>
+    </message>
+    <message>
+        <source>Ask for</source>
+        <translation>Pedido</translation>
+    </message>
+    <message>
+        <source>Packaging</source>
+        <translation>Embalagem</translation>
+    </message>
+    <message>
+        <source>E-mail</source>
+        <translation>E-mail</translation>
+    </message>
+    <message>
+        <source>Phone</source>
+        <translation>Telefone</translation>
+    </message>
+    <message>
+        <source>Recipient</source>
+        <translation>Destinatário</translation>
+    </message>
+    <message>
+        <source>Estimate</source>
+        <translation>Estimativa</translation>
+    </message>
+</context>
+<context>
+    <name>FilingForm</name>
+    <message>
+        <source>Each object's own reason</source>
+        <translation>O motivo de cada objeto</translation>
+    </message>
+    <message>
+        <source>Where the operator answers (default: Settings, Claims)</source>
+        <translation>Onde a operadora responde (padrão: Configurações, Reclamações)</translation>
+    </message>
+    <message>
+        <source>With the area code, such as 11987654321 (default: Settings, Claims)</source>
+        <translation>Com o DDD, como 11987654321 (padrão: Configurações, Reclamações)</translation>
+    </message>
+    <message>
+        <source>&amp;Reason:</source>
+        <translation>&amp;Motivo:</translation>
+    </message>
+    <message>
+        <source>&amp;Ask for:</source>
+        <translation>&amp;Pedido:</translation>
+    </message>
+    <message>
+        <source>&amp;Packaging:</source>
+        <translation>Em&amp;balagem:</translation>
+    </message>
+    <message>
+        <source>Reply &amp;e-mail:</source>
+        <translation>&amp;E-mail de resposta:</translation>
+    </message>
+    <message>
+        <source>P&amp;hone:</source>
+        <translation>&amp;Telefone:</translation>
+    </message>
+    <message>
+        <source>Recipients (optional):</source>
+        <translation>Destinatários (opcional):</translation>
+    </message>
+    <message>
+        <source>Object</source>
+        <translation>Objeto</translation>
+    </message>
+    <message>
+        <source>Recipient's name</source>
+        <translation>Nome do destinatário</translation>
+    </message>
+    <message>
+        <source>Reply e-mail: required, the operator answers there (set it here or in Settings)</source>
+        <translation>E-mail de resposta: obrigatório, a operadora responde nele (preencha aqui ou nas Configurações)</translation>
+    </message>
+    <message>
+        <source>Reply e-mail: must look like name@example.com.br</source>
+        <translation>E-mail de resposta: deve ser como nome@exemplo.com.br</translation>
+    </message>
+    <message>
+        <source>Phone: required, with the area code (set it here or in Settings)</source>
+        <translation>Telefone: obrigatório, com o DDD (preencha aqui ou nas Configurações)</translation>
+    </message>
+    <message>
+        <source>Phone: must have 10 or 11 digits with the area code, such as 11987654321</source>
+        <translation>Telefone: deve ter 10 ou 11 dígitos com o DDD, como 11987654321</translation>
+    </message>
+</context>
+<context>
+    <name>FilingResults</name>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>Filing: filed %1, refused %2, already claimed %3, not sent %4, unconfirmed %5</source>
+        <translation>Registro: registradas %1, recusadas %2, já reclamadas %3, não enviadas %4, não confirmadas %5</translation>
+    </message>
+    <message>
+        <source>The last filing's results</source>
+        <translation>Resultados do último registro</translation>
+    </message>
+</context>
+<context>
+    <name>StatementDialog</name>
+    <message>
+        <source>Candidates from a statement</source>
+        <translation>Candidatos de uma fatura</translation>
+    </message>
+    <message>
+        <source>Digits only, such as 1234567</source>
+        <translation>Só dígitos, como 1234567</translation>
+    </message>
+    <message>
+        <source>The invoice's document type: RE, RT…</source>
+        <translation>O tipo de documento da fatura: RE, RT…</translation>
+    </message>
+    <message>
+        <source>The analytic statement is downloaded if it is not here yet: this can take a while.</source>
+        <translation>O demonstrativo analítico é baixado se ainda não estiver aqui: isso pode demorar.</translation>
+    </message>
+    <message>
+        <source>&amp;Invoice number:</source>
+        <translation>&amp;Número da fatura:</translation>
+    </message>
+    <message>
+        <source>&amp;Document type:</source>
+        <translation>&amp;Tipo de documento:</translation>
+    </message>
+    <message>
+        <source>Invoice number: required (digits, such as 1234567)</source>
+        <translation>Número da fatura: obrigatório (dígitos, como 1234567)</translation>
+    </message>
+    <message>
+        <source>Document type: required (RE, RT…)</source>
+        <translation>Tipo de documento: obrigatório (RE, RT…)</translation>
     </message>
 </context>
 </TS>

@@ -26,7 +26,7 @@ def test_the_smoke_test_passes_and_shoots_every_tab(tmp_path: Path) -> None:
     steps = ["sandbox and token", "every tab", "one quote", "one PDF page", "the map", "partner server"]
     assert [line.split("(")[0].removeprefix("smoke: ok  ").strip() for line in lines[:-1]] == steps
     assert lines[-1].startswith("smoke: passed in ")
-    assert len(list(shots.glob("*.png"))) == 7  # six feature tabs and Connection
+    assert len(list(shots.glob("*.png"))) == 8  # seven feature tabs and Connection
 
 
 def test_a_frozen_build_starts_its_children_from_its_own_executable(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -254,8 +254,8 @@ def press(qtbot: QtBot, widget: QWidget, key: Qt.Key, modifier: Qt.KeyboardModif
 
 def test_ctrl_digits_pick_the_main_tabs(full_window: MainWindow, qtbot: QtBot) -> None:
     tabs = full_window.tabs
-    assert tabs.count() == 7
-    for index in (2, 0, 6, 5, 4, 3, 1):
+    assert tabs.count() == 8
+    for index in (2, 0, 7, 6, 5, 4, 3, 1):
         qtbot.keyClick(focused(full_window), Qt.Key(Qt.Key.Key_1.value + index), CTRL)
         assert tabs.currentIndex() == index
 
@@ -339,6 +339,7 @@ def test_menu_and_main_tab_letters_are_unique_in_both_languages(
             "Agências",
             "Atendimentos",
             "Rastreamento",
+            "Reclamações",
             "Conexão",
         ]
 

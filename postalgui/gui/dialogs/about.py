@@ -21,6 +21,7 @@ from postalgui.gui.tab_factories import (
     TAB_FACTORIES,
     AttendanceTabFactory,
     BranchesTabFactory,
+    ClaimsTabFactory,
     ContractsTabFactory,
     InvoicesTabFactory,
     PriceTabFactory,
@@ -57,6 +58,9 @@ _PURPOSES: dict[type, object] = {  # QT_TRANSLATE_NOOP is typed object; it retur
     ),
     TrackingTabFactory: QT_TRANSLATE_NOOP(
         "About", "every object the office follows, refreshed in the background, with the late ones flagged"
+    ),
+    ClaimsTabFactory: QT_TRANSLATE_NOOP(
+        "About", "compensation for late and lost parcels: the candidates, filing and following the claims"
     ),
 }
 

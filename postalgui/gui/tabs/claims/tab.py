@@ -1,0 +1,90 @@
+"""The Claims tab: late and lost parcels turned into money back.
+
+The tab composes and wires: its message area on top, then its pages in an inner tab
+widget: "Candidates" (`CandidatesPage`: what can be claimed and filing it), "Filed claims"
+and "Money back" (their pages are built on the same `Desk`). The page's news leave the
+tab as its own signals: ``trackRequested`` (the window hands the objects to Tracking, as
+the Invoices tab's "Track these objects") and ``claimsFiled`` (the tab shows the Filed
+claims page).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Signal, Slot
+from PySide6.QtWidgets import QTabWidget, QVBoxLayout, QWidget
+
+from postalgui.gui.desk import Desk
+from postalgui.gui.tabs.claims.candidates_page import CandidatesPage
+
+if TYPE_CHECKING:
+    from postalgui.gui.tasks import TaskRunner
+    from postalgui.gui.widgets.message_bar import MessageArea
+    from postalgui.services.claims.service import ClaimsService
+    from postalgui.services.invoices.service import InvoiceService
+
+__all__ = ["ClaimsTab"]
+
+
+class ClaimsTab(QWidget):
+    """The message area and the pages.
+
+    Signals: ``trackRequested(object)`` with the `list[NewObject]` of a statement's objects
+    to follow in Tracking; ``claimsFiled(object)`` with a filing's `FilingReport`;
+    ``settingsRequested()`` when a page asked for the settings dialog (the e-mail or phone).
+    """
+
+    trackRequested = Signal(object)
+    claimsFiled = Signal(object)
+    settingsRequested = Signal()
+
+    def __init__(
+        self,
+        service: ClaimsService,
+        runner: TaskRunner,
+        messages: MessageArea,
+        parent: QWidget | None = None,
+        *,
+        invoices: InvoiceService | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("claimsTab")
+        self.setWindowTitle(self.tr("Claims"))
+        self.service = service
+        self.messages = messages
+        messages.setParent(self)  # the runner's default error sink is found among the tab's children
+        desk = Desk(service, runner, messages)
+        self.desk = desk
+        self.pages = QTabWidget(self)
+        self.pages.setObjectName("claimsPages")
+        self.candidates = CandidatesPage(desk, self.pages, invoices=invoices)
+        self.pages.addTab(self.candidates, self.tr("Ca&ndidates"))
+        # The "filed" helper's pages go here, in this order (the lead adds them at merge):
+        #   self.filed = FiledPage(desk, self.pages);  self.pages.addTab(self.filed, ...)
+        #   self.money = MoneyBackPage(desk, self.pages);  self.pages.addTab(self.money, ...)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 4, 0, 0)
+        layout.addWidget(self.messages)
+        layout.addWidget(self.pages, 1)
+        self.candidates.trackRequested.connect(self.trackRequested)
+        self.candidates.claimsFiled.connect(self._on_candidates_claims_filed)
+        self.candidates.settingsRequested.connect(self._on_candidates_settings_requested)
+
+    def settings_changed(self) -> None:
+        """Settings changed (the compensation table, the e-mail, the office database)."""
+        self.candidates.settings_changed()
+
+    @Slot(object)
+    def _on_candidates_claims_filed(self, report: object) -> None:
+        # The lead wires the switch to the Filed claims page here at merge:
+        #   self.pages.setCurrentWidget(self.filed)
+        self.claimsFiled.emit(report)
+
+    @Slot()
+    def _on_candidates_settings_requested(self) -> None:
+        """The window's settings dialog when it has one (tabs never import the window)."""
+        self.settingsRequested.emit()
+        open_settings = getattr(self.window(), "open_settings", None)
+        if callable(open_settings):
+            open_settings()
