@@ -194,9 +194,7 @@ def _candidates_of(args: argparse.Namespace, context: AppContext) -> CandidateLi
         raise BadOption("--tipo-documento: required with --from-invoice (RE, RT...)")
     kind = checked("--tipo-documento", parse_document_type, args.tipo_documento)
     error(f"invoice {kind} {number}: its analytic statement is loaded (requested and waited for if needed)")
-    return invoice_candidates(
-        PlainTask(), context.claims, context.invoices, number, kind, interval_s=args.poll_interval
-    )
+    return invoice_candidates(PlainTask(), context.claims, number, kind, interval_s=args.poll_interval)
 
 
 def _candidates_table(shown: Sequence[Candidate], today: date) -> None:

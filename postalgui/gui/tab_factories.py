@@ -163,7 +163,7 @@ class TrackingTabFactory:
 
 
 class ClaimsTabFactory:
-    """The Claims tab (its statement candidates read invoices: ``context.invoices`` too)."""
+    """The Claims tab."""
 
     def label(self) -> str:
         # Alt letters: L in English (C is Contracts and cards), R in Portuguese (Reclamações).
@@ -173,7 +173,7 @@ class ClaimsTabFactory:
         from postalgui.gui.tabs.claims import ClaimsTab
         from postalgui.gui.widgets.message_bar import MessageArea
 
-        return ClaimsTab(context.claims, runner, MessageArea(), invoices=context.invoices)
+        return ClaimsTab(context.claims, runner, MessageArea())
 
 
 price_tab = PriceTabFactory()

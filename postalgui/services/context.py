@@ -178,7 +178,7 @@ class AppContext:
     def claims(self) -> ClaimsService:
         from postalgui.services.claims.service import ClaimsService
 
-        return ClaimsService(self, self.office, lambda: self.tracking)
+        return ClaimsService(self, self.office, lambda: self.tracking, lambda: self.invoices)
 
     # --- the backend ---------------------------------------------------------------------
 

@@ -12,6 +12,7 @@ from postalgui.services.claims.settings import ClaimsSettings
 if TYPE_CHECKING:
     from postalgui.api.claims import ClaimsClient
     from postalgui.services.claims.book import ClaimBook
+    from postalgui.services.invoices.service import InvoiceService
     from postalgui.services.office.database import OfficeDatabase
     from postalgui.services.session import Session
     from postalgui.services.settings import Profile
@@ -27,11 +28,16 @@ class ClaimsService:
     """
 
     def __init__(
-        self, context: Session, office: Callable[[], OfficeDatabase], tracking: Callable[[], TrackingService]
+        self,
+        context: Session,
+        office: Callable[[], OfficeDatabase],
+        tracking: Callable[[], TrackingService],
+        invoices: Callable[[], InvoiceService] | None = None,
     ) -> None:
         self.context = context
         self._office = office
         self._tracking = tracking
+        self._invoices = invoices
 
     @property
     def settings(self) -> ClaimsSettings:
@@ -64,6 +70,12 @@ class ClaimsService:
     @property
     def tracking(self) -> TrackingService:
         return self._tracking()
+
+    def invoices(self) -> InvoiceService:
+        """The Invoices feature: a statement's objects and what they cost."""
+        if self._invoices is None:
+            raise ApiError("This claims service reads no invoices")
+        return self._invoices()
 
     def office(self) -> OfficeDatabase:
         return self._office()

@@ -20,7 +20,6 @@ from postalgui.services.tracking.records import NewObject, WatchedObject
 if TYPE_CHECKING:
     from postalgui.api.cancel import TaskControl
     from postalgui.services.claims.service import ClaimsService
-    from postalgui.services.invoices.service import InvoiceService
 
 __all__ = [
     "FilingOrder",
@@ -77,7 +76,6 @@ def _billed(watched: WatchedObject, line: NewObject) -> WatchedObject:
 def invoice_candidates(
     task: TaskControl,
     service: ClaimsService,
-    invoices: InvoiceService,
     number: str,
     document_type: str,
     *,
@@ -87,6 +85,7 @@ def invoice_candidates(
     or requested and followed now). A bad number or type raises `InvalidValue` first."""
     from postalgui.services.tracking.imports import objects_from_invoice
 
+    invoices = service.invoices()
     objects = objects_from_invoice(
         task, service.tracking, invoices, number, document_type, interval_s=interval_s
     )

@@ -64,7 +64,6 @@ if TYPE_CHECKING:
     from postalgui.services.claims.candidates import Candidate
     from postalgui.services.claims.service import ClaimsService
     from postalgui.services.claims.use_cases import FilingReport
-    from postalgui.services.invoices.service import InvoiceService
 
 __all__ = ["FILE_KEY", "LOAD_KEY", "CandidatesPage"]
 
@@ -92,14 +91,11 @@ class CandidatesPage(QWidget):
         self,
         desk: Desk[ClaimsService],
         parent: QWidget | None = None,
-        *,
-        invoices: InvoiceService | None = None,
     ) -> None:
         super().__init__(parent)
         self.setObjectName("claimsCandidatesPage")
         self.setWindowTitle(self.tr("Candidates"))
         self.desk = desk
-        self.invoices = invoices
         self.found: CandidateList | None = None
         self.statement: tuple[str, str] | None = None
         """The statement listed, ``(number, document type)``; ``None``: the watchlist."""
@@ -212,7 +208,7 @@ class CandidatesPage(QWidget):
     def reload(self) -> TaskHandle:
         """Read the candidates of the current source in the background."""
         failure = Failure(self.tr("The claim candidates could not be read: %1"), LOAD_KEY)
-        if self.statement is None or self.invoices is None:
+        if self.statement is None:
             handle = self.desk.run(
                 candidates,
                 name="claim candidates",
@@ -226,7 +222,6 @@ class CandidatesPage(QWidget):
         number, kind = self.statement
         handle = self.desk.run(
             invoice_candidates,
-            self.invoices,
             number,
             kind,
             name="claim candidates of a statement",

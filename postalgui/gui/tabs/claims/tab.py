@@ -22,7 +22,6 @@ if TYPE_CHECKING:
     from postalgui.gui.tasks import TaskRunner
     from postalgui.gui.widgets.message_bar import MessageArea
     from postalgui.services.claims.service import ClaimsService
-    from postalgui.services.invoices.service import InvoiceService
 
 __all__ = ["ClaimsTab"]
 
@@ -45,8 +44,6 @@ class ClaimsTab(QWidget):
         runner: TaskRunner,
         messages: MessageArea,
         parent: QWidget | None = None,
-        *,
-        invoices: InvoiceService | None = None,
     ) -> None:
         super().__init__(parent)
         self.setObjectName("claimsTab")
@@ -58,7 +55,7 @@ class ClaimsTab(QWidget):
         self.desk = desk
         self.pages = QTabWidget(self)
         self.pages.setObjectName("claimsPages")
-        self.candidates = CandidatesPage(desk, self.pages, invoices=invoices)
+        self.candidates = CandidatesPage(desk, self.pages)
         self.pages.addTab(self.candidates, self.tr("Ca&ndidates"))
         # The "filed" helper's pages go here, in this order (the lead adds them at merge):
         #   self.filed = FiledPage(desk, self.pages);  self.pages.addTab(self.filed, ...)
