@@ -1,0 +1,48 @@
+"""The Claims tab's files as tasks: the claims list, money back per month and the accountant's PDF.
+
+Each is ``fn(task, service, ...)`` as `Desk.run` runs it (Qt-free): the export writers
+(`services/claims/export.py`, `report_pdf.py`) take a path and records, so these read
+what the file needs that the page does not hold (the claims, for the report) and hand
+back the path saved, which the page's `SavedFileReporter` names.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from postalgui.api.cancel import TaskControl
+from postalgui.services.claims.export import export_claims, export_money_back
+from postalgui.services.claims.records import Claim
+from postalgui.services.claims.report_pdf import write_money_report
+from postalgui.services.claims.service import ClaimsService
+from postalgui.services.claims.use_cases import MonthSummary, list_claims
+
+__all__ = ["save_claims", "save_money_back", "save_money_report"]
+
+
+def save_claims(
+    task: TaskControl, service: ClaimsService, path: Path, claims: Sequence[Claim], language: str
+) -> Path:
+    """The claims shown, as CSV or .xlsx (by the path's suffix)."""
+    del task, service
+    export_claims(path, list(claims), language)
+    return path
+
+
+def save_money_back(
+    task: TaskControl, service: ClaimsService, path: Path, months: Sequence[MonthSummary], language: str
+) -> Path:
+    """Money back per month, as CSV or .xlsx (by the path's suffix)."""
+    del task, service
+    export_money_back(path, list(months), language)
+    return path
+
+
+def save_money_report(
+    task: TaskControl, service: ClaimsService, path: Path, months: Sequence[MonthSummary], language: str
+) -> Path:
+    """The accountant's PDF: the months and every claim behind them, with the company's name."""
+    claims = list_claims(task, service)
+    write_money_report(path, list(months), claims, language, company=service.profile.company)
+    return path
