@@ -202,6 +202,24 @@ _RULES: dict[str, object] = {  # QT_TRANSLATE_NOOP is typed as returning object
     "object.check_digit": QT_TRANSLATE_NOOP(
         "rules", "Object code {value}: its check digit is {check}, the rule (mod 11) gives {expected}"
     ),
+    "claim.reason": QT_TRANSLATE_NOOP(
+        "rules",
+        "Claim reason must be one of the operator's codes: 132, 133, 134, 135, 136, 141, 142, "
+        "148, 211, 240, 1414 (got '{value}')",
+    ),
+    "claim.kind": QT_TRANSLATE_NOOP(
+        "rules", "Claim kind must be I (compensation) or R (complaint) (got '{value}')"
+    ),
+    "claim.package": QT_TRANSLATE_NOOP("rules", "Packaging must be E (envelope) or C (box) (got '{value}')"),
+    "claim.email": QT_TRANSLATE_NOOP(
+        "rules", "Reply e-mail must be an address such as nome@empresa.com.br (got '{value}')"
+    ),
+    "claim.phone": QT_TRANSLATE_NOOP(
+        "rules", "Phone must have 10 or 11 digits with the area code, such as (11) 98765-4321 (got '{value}')"
+    ),
+    "claim.name": QT_TRANSLATE_NOOP(
+        "rules", "Recipient's name must have at most {width} characters (got {count})"
+    ),
 }
 
 _NUMBER_LABELS: dict[str, object] = {

@@ -44,6 +44,7 @@ if TYPE_CHECKING:
     from postalgui.services.attendance.service import AttendanceService
     from postalgui.services.branches.service import BranchService
     from postalgui.services.branches.store import BranchCache
+    from postalgui.services.claims.service import ClaimsService
     from postalgui.services.contracts.service import ContractService
     from postalgui.services.invoices.jobs import JobStore
     from postalgui.services.invoices.service import InvoiceService
@@ -172,6 +173,12 @@ class AppContext:
         from postalgui.services.tracking.service import TrackingService
 
         return TrackingService(self, self.office, lambda: self.branches)
+
+    @cached_property
+    def claims(self) -> ClaimsService:
+        from postalgui.services.claims.service import ClaimsService
+
+        return ClaimsService(self, self.office, lambda: self.tracking)
 
     # --- the backend ---------------------------------------------------------------------
 

@@ -28,6 +28,7 @@ from postalgui.api.values.ster import parse_ster_contract
 from postalgui.sandbox import demo_account
 from postalgui.services.attendance.settings import AttendanceSettings
 from postalgui.services.blank_or import blank_or
+from postalgui.services.claims.settings import ClaimsSettings
 from postalgui.services.frozen_model import FrozenModel
 from postalgui.services.price.products import PriceSettings
 from postalgui.services.settings_repair import (
@@ -101,6 +102,7 @@ class Settings(FrozenModel):
     prices: PriceSettings = Field(default_factory=PriceSettings)
     attendance: AttendanceSettings = Field(default_factory=AttendanceSettings)
     tracking: TrackingSettings = Field(default_factory=TrackingSettings)
+    claims: ClaimsSettings = Field(default_factory=ClaimsSettings)
 
     @field_validator("custom_base_url")
     @classmethod

@@ -31,6 +31,7 @@ COPIED_TABLES: tuple[tuple[Table, tuple[str, ...]], ...] = (
     (tables.preset, ("uid",)),
     (tables.tracked_object, ("environment", "code")),
     (tables.tracking_alert, ("environment", "code", "status", "login")),
+    (tables.claim, ("environment", "code")),
 )
 """The office's tables and the key that says "already there" (``sending`` stays on its desk)."""
 

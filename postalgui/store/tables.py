@@ -191,3 +191,48 @@ tracking_alert = Table(
 )
 """Who was told about which object reaching which status (``late`` counts as one): each
 person is told once per object and status, on any desk, across restarts."""
+
+claim = Table(
+    "claim",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("uid", String(32), nullable=False, unique=True),
+    Column("environment", String(40), nullable=False),
+    Column("code", String(13), nullable=False),
+    Column("state", String(20), nullable=False),
+    Column("outcome", String(20), nullable=False, server_default=""),
+    Column("protocol", String(40)),
+    Column("lot", String(40)),
+    Column("reason", Integer, nullable=False),
+    Column("manifestation", String(1), nullable=False),
+    Column("package", String(1), nullable=False),
+    Column("email", String(120), nullable=False, server_default=""),
+    Column("phone", String(20), nullable=False, server_default=""),
+    Column("recipient", String(100), nullable=False, server_default=""),
+    Column("return_code", Integer),
+    Column("return_message", String(300)),
+    Column("filed_at", String(40), nullable=False),
+    Column("created_by", String(120), nullable=False, server_default=""),
+    Column("kind", String(20)),
+    Column("days_late", Integer),
+    Column("postage", String(40)),
+    Column("estimate", String(40)),
+    Column("invoice", String(40)),
+    Column("situation", String(80)),
+    Column("merit", String(80)),
+    Column("max_delivery", String(10)),
+    Column("last_event", String(200)),
+    Column("reply", Text),
+    Column("followed_at", String(40)),
+    Column("follow_code", Integer),
+    Column("reopened_at", String(40)),
+    Column("closed_at", String(40)),
+    Column("paid_at", String(40)),
+    UniqueConstraint("environment", "code", name="claim_code"),
+    Index("claim_open", "environment", "outcome", "followed_at"),
+)
+"""One claim per environment and object: the last attempt to file it (``state``: sending,
+filed, refused, unconfirmed), and, once filed, where the operator says it stands
+(``outcome``: open, reopened, accepted, refused, paid). A refused attempt (544, still within
+the deadline) may be filed again later; a filed one never is. ``postage`` and ``estimate``
+are what the candidate said when it was filed (Decimal text)."""

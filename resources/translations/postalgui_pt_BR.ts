@@ -5875,6 +5875,30 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
         <source>Object code {value}: its check digit is {check}, the rule (mod 11) gives {expected}</source>
         <translation>Código do objeto {value}: o dígito verificador é {check}, a regra (módulo 11) dá {expected}</translation>
     </message>
+    <message>
+        <source>Claim reason must be one of the operator&apos;s codes: 132, 133, 134, 135, 136, 141, 142, 148, 211, 240, 1414 (got &apos;{value}&apos;)</source>
+        <translation>O motivo da reclamação deve ser um dos códigos do operador: 132, 133, 134, 135, 136, 141, 142, 148, 211, 240, 1414 (recebido &apos;{value}&apos;)</translation>
+    </message>
+    <message>
+        <source>Claim kind must be I (compensation) or R (complaint) (got &apos;{value}&apos;)</source>
+        <translation>O tipo de manifestação deve ser I (indenização) ou R (reclamação) (recebido &apos;{value}&apos;)</translation>
+    </message>
+    <message>
+        <source>Packaging must be E (envelope) or C (box) (got &apos;{value}&apos;)</source>
+        <translation>A embalagem deve ser E (envelope) ou C (caixa) (recebido &apos;{value}&apos;)</translation>
+    </message>
+    <message>
+        <source>Reply e-mail must be an address such as nome@empresa.com.br (got &apos;{value}&apos;)</source>
+        <translation>O e-mail de resposta deve ser um endereço como nome@empresa.com.br (recebido &apos;{value}&apos;)</translation>
+    </message>
+    <message>
+        <source>Phone must have 10 or 11 digits with the area code, such as (11) 98765-4321 (got &apos;{value}&apos;)</source>
+        <translation>O telefone deve ter 10 ou 11 dígitos com o DDD, como (11) 98765-4321 (recebido &apos;{value}&apos;)</translation>
+    </message>
+    <message>
+        <source>Recipient&apos;s name must have at most {width} characters (got {count})</source>
+        <translation>O nome do destinatário deve ter no máximo {width} caracteres (recebido {count})</translation>
+    </message>
 </context>
 <context>
     <name>FieldLabel</name>

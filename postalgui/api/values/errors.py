@@ -114,6 +114,16 @@ Tracking
                             DG049186226BR (got '{value}')
     ``object.check_digit``  Object code {value}: its check digit is {check}, the rule (mod 11)
                             gives {expected}
+
+Claims
+    ``claim.reason``   Claim reason must be one of the operator's codes: 132, 133, 134, 135,
+                       136, 141, 142, 148, 211, 240, 1414 (got '{value}')
+    ``claim.kind``     Claim kind must be I (compensation) or R (complaint) (got '{value}')
+    ``claim.package``  Packaging must be E (envelope) or C (box) (got '{value}')
+    ``claim.email``    Reply e-mail must be an address such as nome@empresa.com.br (got '{value}')
+    ``claim.phone``    Phone must have 10 or 11 digits with the area code, such as
+                       (11) 98765-4321 (got '{value}')
+    ``claim.name``     Recipient's name must have at most {width} characters (got {count})
 """
 
 from __future__ import annotations
@@ -223,6 +233,17 @@ MESSAGES: Mapping[str, str] = MappingProxyType(
         "object.check_digit": (
             "Object code {value}: its check digit is {check}, the rule (mod 11) gives {expected}"
         ),
+        "claim.reason": (
+            "Claim reason must be one of the operator's codes: 132, 133, 134, 135, 136, 141, 142, "
+            "148, 211, 240, 1414 (got '{value}')"
+        ),
+        "claim.kind": "Claim kind must be I (compensation) or R (complaint) (got '{value}')",
+        "claim.package": "Packaging must be E (envelope) or C (box) (got '{value}')",
+        "claim.email": "Reply e-mail must be an address such as nome@empresa.com.br (got '{value}')",
+        "claim.phone": (
+            "Phone must have 10 or 11 digits with the area code, such as (11) 98765-4321 (got '{value}')"
+        ),
+        "claim.name": "Recipient's name must have at most {width} characters (got {count})",
     }
 )
 """English message template per rule key; the GUI keeps its own translations."""

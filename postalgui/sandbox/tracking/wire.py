@@ -3,12 +3,13 @@
 Per-object messages never fail the batch: a code of the wrong shape or check digit is
 ``SRO-019``, one the world does not know, or not posted yet at the sandbox clock's now,
 ``SRO-020``. Events are newest first; ``U`` keeps the newest, ``P`` the first (posting).
+A compensation the claims service paid shows as an ``IDC`` event from its payment time on.
 """
 
 from __future__ import annotations
 
 import json
-from bisect import bisect_right
+from bisect import bisect_right, insort
 from collections.abc import Iterable
 from datetime import datetime, timedelta
 from functools import lru_cache
@@ -26,6 +27,8 @@ RESULTS = {"T": "Todos", "U": "Último", "P": "Primeiro"}
 SRO_INVALID = "SRO-019: Objeto inválido"
 SRO_NOT_FOUND = "SRO-020: Objeto não encontrado na base de dados dos Correios."
 CATEGORIES = {"SEDEX": "SEDEX", "PAC": "PAC", "MINI": "MINI ENVIOS"}
+COMPENSATED = ("IDC", "01", "Objeto indenizado")
+"""The event of a compensation paid (at the posting unit): the claims service's payments."""
 RECORDED_AFTER = timedelta(minutes=2, seconds=13)
 """`dtHrGravado` trails `dtHrCriado`: the event reaches the system a little after it happens."""
 
@@ -67,24 +70,26 @@ def _history(obj: TrackedObject) -> tuple[History, tuple[datetime, ...]]:
     return made, tuple(event.at for event in made.events)
 
 
-def object_json(obj: TrackedObject, now: datetime, result: str) -> str:
+def object_json(obj: TrackedObject, now: datetime, result: str, paid: datetime | None = None) -> str:
     """The object as the service shows it at `now` (SRO-020 before it is posted), as JSON;
-    kept per object and number of events shown: answering 50 objects again is 50
-    look-ups, not 50 histories written out."""
+    kept per object, number of events shown and payment shown (`paid` up to `now`):
+    answering 50 objects again is 50 look-ups, not 50 histories written out."""
     _, times = _history(obj)
-    return _json(obj, result, bisect_right(times, now))
+    return _json(obj, result, bisect_right(times, now), paid if paid is not None and paid <= now else None)
 
 
 @lru_cache(maxsize=65_536)
-def _json(obj: TrackedObject, result: str, count: int) -> str:
-    return json.dumps(_record(obj, result, count), ensure_ascii=False)
+def _json(obj: TrackedObject, result: str, count: int, paid: datetime | None) -> str:
+    return json.dumps(_record(obj, result, count, paid), ensure_ascii=False)
 
 
-def _record(obj: TrackedObject, result: str, count: int) -> dict[str, Any]:
+def _record(obj: TrackedObject, result: str, count: int, paid: datetime | None) -> dict[str, Any]:
     made, _ = _history(obj)
     shown = list(made.events[:count])
     if not shown:
         return {"codObjeto": obj.code, "mensagem": SRO_NOT_FOUND}
+    if paid is not None:
+        insort(shown, Event(paid, COMPENSATED, made.events[0].unit), key=lambda event: event.at)
     if result == "U":
         shown = shown[-1:]
     elif result == "P":
@@ -118,6 +123,6 @@ def answer_json(world: TrackingWorld, codes: Iterable[str], now: datetime, resul
         if found is None:
             objects.append(json.dumps({"codObjeto": code, "mensagem": SRO_NOT_FOUND}, ensure_ascii=False))
         else:
-            objects.append(object_json(found, now, result))
+            objects.append(object_json(found, now, result, world.compensated(code)))
     head = {"versao": VERSION, "quantidade": len(objects), "resultado": RESULTS[result]}
     return json.dumps(head, ensure_ascii=False)[:-1] + ', "objetos": [' + ", ".join(objects) + "]}"

@@ -55,6 +55,7 @@ class TrackingWorld:
         self.demo = demo
         self._lock = threading.Lock()
         self._registered: dict[str, TrackedObject] = {}
+        self._paid: dict[str, datetime] = {}
 
     def register(
         self,
@@ -85,6 +86,20 @@ class TrackingWorld:
             count = len(self._registered)
             self._registered.clear()
             return count
+
+    def compensate(self, code: str, at: datetime | None) -> None:
+        """Show the object as compensated (an IDC event, the claims service's payment) from
+        local time `at` on; None takes it back."""
+        with self._lock:
+            if at is None:
+                self._paid.pop(code, None)
+            else:
+                self._paid[code] = local_time(at)
+
+    def compensated(self, code: str) -> datetime | None:
+        """When the object's compensation is (or will be) paid, or None."""
+        with self._lock:
+            return self._paid.get(code)
 
     def registered(self) -> list[TrackedObject]:
         with self._lock:

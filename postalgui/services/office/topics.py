@@ -6,9 +6,10 @@ without loading the database library with the window.
 
 from __future__ import annotations
 
-__all__ = ["JOBS", "PRESETS", "QUOTES", "TRACKING"]
+__all__ = ["CLAIMS", "JOBS", "PRESETS", "QUOTES", "TRACKING"]
 
 QUOTES = "quote"
 JOBS = "job"
 PRESETS = "preset"
 TRACKING = "tracked_object"
+CLAIMS = "claim"

@@ -42,6 +42,14 @@ from postalgui.api.values import (
     verify_typed_line,
 )
 from postalgui.api.values import errors as errors_module
+from postalgui.api.values.claims import (
+    parse_claim_email,
+    parse_claim_name,
+    parse_claim_phone,
+    parse_manifestation,
+    parse_packaging,
+    parse_reason,
+)
 from postalgui.api.values.object_codes import parse_object_code
 
 
@@ -152,6 +160,12 @@ RULE_CASES: list[tuple[str, Callable[[Any], object], object]] = [
     ("ster.chave_password", lambda count: check_chave_credentials("u", "p" * count), 251),
     ("object.format", parse_object_code, "DG04918622BR"),
     ("object.check_digit", parse_object_code, "DG049186227BR"),
+    ("claim.reason", parse_reason, "999"),
+    ("claim.kind", parse_manifestation, "X"),
+    ("claim.package", parse_packaging, "saco"),
+    ("claim.email", parse_claim_email, "fulano@"),
+    ("claim.phone", parse_claim_phone, "123"),
+    ("claim.name", lambda count: parse_claim_name("a" * count), 101),
 ]
 
 

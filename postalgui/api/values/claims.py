@@ -1,0 +1,113 @@
+"""What a claim (``pedido de informação``) carries, checked before anything is sent:
+the reason, the kind (compensation or complaint), the packaging, the reply e-mail, the
+phone and the recipient's name (REFERENCE.md, Claims).
+
+Each rejection is an `InvalidValue` naming the field (rules ``claim.*``).
+"""
+
+from __future__ import annotations
+
+import re
+from enum import StrEnum
+from types import MappingProxyType
+
+from postalgui.api.values.errors import InvalidValue
+
+__all__ = [
+    "MAX_NAME",
+    "REASONS",
+    "Manifestation",
+    "Packaging",
+    "parse_claim_email",
+    "parse_claim_name",
+    "parse_claim_phone",
+    "parse_manifestation",
+    "parse_packaging",
+    "parse_reason",
+]
+
+REASONS = MappingProxyType(
+    {
+        132: "Entregue em local divergente",
+        133: "Objeto violado",
+        134: "Objeto avariado",
+        135: "Entregue com atraso",
+        136: "Devolvido indevidamente",
+        141: "Confirmação de entrega não recebida",
+        142: "Cópia da confirmação não recebida",
+        148: "AR não recebido",
+        211: "Objeto não entregue",
+        240: "Imagem do AR digital indisponível",
+        1414: "Sem tentativa de entrega domiciliar",
+    }
+)
+"""``codigoMotivoReclamacao``: the reasons the operator's manual lists, in its words."""
+
+MAX_NAME = 100
+_EMAIL = re.compile(r"[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+")
+
+
+class Manifestation(StrEnum):
+    """``tipoManifestacao``: ask for the compensation, or only complain."""
+
+    COMPLAINT = "R"
+    COMPENSATION = "I"
+
+
+class Packaging(StrEnum):
+    """``tipoEmbalagem``."""
+
+    ENVELOPE = "E"
+    BOX = "C"
+
+
+def parse_reason(value: object) -> int:
+    """A reason code the manual lists (``claim.reason``)."""
+    try:
+        code = int(str(value).strip())
+    except ValueError:
+        raise InvalidValue("claim.reason", value) from None
+    if code not in REASONS:
+        raise InvalidValue("claim.reason", value)
+    return code
+
+
+def parse_manifestation(value: object) -> Manifestation:
+    """``R`` or ``I`` (``claim.kind``)."""
+    try:
+        return Manifestation(str(value).strip().upper())
+    except ValueError:
+        raise InvalidValue("claim.kind", value) from None
+
+
+def parse_packaging(value: object) -> Packaging:
+    """``E`` or ``C`` (``claim.package``)."""
+    try:
+        return Packaging(str(value).strip().upper())
+    except ValueError:
+        raise InvalidValue("claim.package", value) from None
+
+
+def parse_claim_email(value: str) -> str:
+    """The reply address, trimmed (``claim.email``: the operator answers there)."""
+    text = value.strip() if isinstance(value, str) else ""
+    if not _EMAIL.fullmatch(text) or len(text) > 120:
+        raise InvalidValue("claim.email", value)
+    return text
+
+
+def parse_claim_phone(value: str) -> str:
+    """The phone's 10 or 11 digits with its area code (``claim.phone``); separators dropped."""
+    text = value if isinstance(value, str) else ""
+    digits = "".join(char for char in text if char.isdigit())
+    if len(digits) not in (10, 11) or digits.startswith("0") or set(text) - set("0123456789 ()-+."):
+        raise InvalidValue("claim.phone", value)
+    return digits
+
+
+def parse_claim_name(value: str) -> str:
+    """The recipient's name, trimmed; empty is allowed (``claim.name``: at most `MAX_NAME`)."""
+    text = " ".join(value.split()) if isinstance(value, str) else ""
+    if len(text) > MAX_NAME:
+        raise InvalidValue("claim.name", len(text), count=len(text), width=MAX_NAME)
+    return text

@@ -1,0 +1,1 @@
+"""Claims: compensation for late, lost and damaged objects (issue 27)."""

@@ -1,0 +1,115 @@
+"""Following filed claims (``acompanha``) and reopening refused ones (``reativa``).
+
+Open claims are asked again every `ClaimsSettings.follow_minutes`; an unconfirmed one is
+asked by its object code, which says whether the operator registered it. A claim judged
+with merit is paid when the object's tracking shows it (event IDC): the accepted claims'
+objects are tracked again here, since a delivered object is final and the tracking
+refresh no longer asks about it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import timedelta
+from typing import TYPE_CHECKING
+
+from postalgui.api.cancel import Cancelled
+from postalgui.api.errors import ApiError
+from postalgui.api.models.claims import ClaimProgress, Reopening, ReopenResult
+from postalgui.api.values.claims import Manifestation
+from postalgui.services.claims.records import Claim, ClaimState, Outcome
+from postalgui.services.tracking.status import Status
+
+if TYPE_CHECKING:
+    from postalgui.api.cancel import TaskControl
+    from postalgui.services.claims.service import ClaimsService
+
+__all__ = ["Followed", "follow_claims", "reopen_claim"]
+
+
+@dataclass(frozen=True)
+class Followed:
+    asked: int
+    changed: int
+    paid: int
+    problems: list[str] = field(default_factory=list)
+    """Claims the operator could not be asked about, with why (``"DG...: message"``)."""
+
+
+def _wanted(service: ClaimsService, codes: Sequence[str] | None) -> list[Claim]:
+    book = service.book()
+    if codes is None:
+        return book.due(timedelta(minutes=service.settings.follow_minutes), service.now())
+    wanted = {code.strip().upper() for code in codes}
+    return [
+        item
+        for item in book.claims()
+        if (item.code in wanted or item.protocol in wanted) and item.state is not ClaimState.REFUSED
+    ]
+
+
+def follow_claims(task: TaskControl, service: ClaimsService, codes: Sequence[str] | None = None) -> Followed:
+    """Ask the operator where ``codes``' claims stand (default: every claim due), save what
+    it says, then mark paid the accepted ones whose object shows the compensation paid."""
+    claims = _wanted(service, codes)
+    answers: dict[str, ClaimProgress] = {}
+    problems: list[str] = []
+    task.progress(0, len(claims))
+    if claims:
+        contract, _ = service.contract_and_card()
+        client = service.client()
+        for done, item in enumerate(claims, start=1):
+            task.raise_if_cancelled()
+            try:
+                answers[item.code] = client.follow(contract, item.protocol or item.code)
+            except (ApiError, Cancelled) as exc:
+                if isinstance(exc, Cancelled) or (not answers and done == len(claims)):
+                    raise
+                problems.append(f"{item.code}: {exc}")
+            task.progress(done, len(claims))
+    book = service.book()
+    changed = book.followed(answers, service.now()) if answers else 0
+    paid = _paid(task, service)
+    return Followed(len(answers), changed, paid, problems)
+
+
+def _paid(task: TaskControl, service: ClaimsService) -> int:
+    """Track the accepted claims' objects again; those showing IDC are paid."""
+    from postalgui.services.tracking.refresh import refresh
+
+    book = service.book()
+    accepted = [item.code for item in book.claims() if item.filed and item.outcome is Outcome.ACCEPTED]
+    if not accepted:
+        return 0
+    watchlist = service.tracking.watchlist()
+    followed = [code for code in accepted if code in watchlist.known(accepted, brief=True)]
+    if followed:
+        refresh(task, service.tracking, followed)
+    shown = watchlist.known(accepted, brief=True)
+    paid = [code for code, obj in shown.items() if obj.status is Status.COMPENSATED]
+    return book.mark_paid(paid, service.now()) if paid else 0
+
+
+def reopen_claim(
+    task: TaskControl, service: ClaimsService, key: str, reason_text: str, note: str = ""
+) -> ReopenResult:
+    """Ask to reopen the claim of object or protocol ``key`` (``ValueError`` naming why
+    when it has none to reopen, nothing sent)."""
+    item = service.book().get(key)
+    if item is None or item.protocol is None:
+        raise ValueError(f"{key.strip().upper()}: no filed claim with a protocol")
+    if not reason_text.strip():
+        raise ValueError("The reason to reopen is empty")
+    contract, card = service.contract_and_card()
+    task.raise_if_cancelled()
+    reopening = Reopening(
+        protocolo=item.protocol,
+        tipoManifestacao=Manifestation(item.manifestation),
+        motivoReativacao=reason_text.strip()[:500],
+        observacao=note.strip()[:1000],
+    )
+    (result,) = service.client().reopen(contract, card, [reopening])
+    if result.reopened:
+        service.book().reopened(item.code, service.now())
+    return result

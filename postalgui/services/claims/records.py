@@ -1,0 +1,148 @@
+"""A claim as the office database keeps it (table ``claim``), as the tab, the CLI and the
+exports read it.
+
+``state`` says where the last attempt to file stands on this side; ``outcome`` where the
+operator says a filed claim stands. Row times are UTC; operator dates are its calendar.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta
+from decimal import Decimal
+from enum import StrEnum
+from typing import Any
+
+__all__ = ["REOPEN_DAYS", "Claim", "ClaimState", "Outcome", "claim_from_row"]
+
+REOPEN_DAYS = 30
+"""A refused claim may be reopened this long after it closed (the operator answers 587 after)."""
+
+
+class ClaimState(StrEnum):
+    SENDING = "sending"
+    """A desk reserved it and sent it; its answer is not read yet."""
+    FILED = "filed"
+    """The operator registered it (a protocol), or already had one (900)."""
+    REFUSED = "refused"
+    """The operator answered why not (544 within the deadline, 510 too late...): it may be
+    filed again when that changes."""
+    UNCONFIRMED = "unconfirmed"
+    """The call failed after it may have reached the operator: following it by its object
+    code says whether it was filed; filing it again is allowed (a repeat reads 900)."""
+
+
+class Outcome(StrEnum):
+    NONE = ""
+    """Not filed."""
+    OPEN = "open"
+    REOPENED = "reopened"
+    ACCEPTED = "accepted"
+    """Closed with merit (``Procedente``): the compensation is on its way."""
+    REFUSED = "refused"
+    """Closed without merit (``Improcedente``): it may be reopened."""
+    PAID = "paid"
+    """Tracking shows the compensation paid (event IDC)."""
+
+
+CLOSED = frozenset({Outcome.ACCEPTED, Outcome.REFUSED, Outcome.PAID})
+
+
+@dataclass(frozen=True)
+class Claim:
+    code: str
+    state: ClaimState
+    outcome: Outcome = Outcome.NONE
+    protocol: str | None = None
+    lot: str | None = None
+    reason: int = 0
+    manifestation: str = "I"
+    package: str = "C"
+    email: str = ""
+    phone: str = ""
+    recipient: str = ""
+    return_code: int | None = None
+    return_message: str = ""
+    filed_at: datetime | None = None
+    filed_by: str = ""
+    kind: str | None = None
+    """The candidate's kind (late, lost, ...) when it was filed."""
+    days_late: int | None = None
+    postage: Decimal | None = None
+    estimate: Decimal | None = None
+    invoice: str | None = None
+    situation: str = ""
+    merit: str = ""
+    max_delivery: date | None = None
+    last_event: str = ""
+    reply: str = ""
+    followed_at: datetime | None = None
+    follow_code: int | None = None
+    """The last ``acompanha`` answer's code when it was not 0 (990 not found...)."""
+    reopened_at: datetime | None = None
+    closed_at: datetime | None = None
+    paid_at: datetime | None = None
+
+    @property
+    def filed(self) -> bool:
+        return self.state is ClaimState.FILED
+
+    @property
+    def can_file(self) -> bool:
+        """Not filed yet: refused before, or its answer never read."""
+        return self.state in (ClaimState.REFUSED, ClaimState.UNCONFIRMED)
+
+    @property
+    def closed(self) -> bool:
+        return self.outcome in CLOSED
+
+    def can_reopen(self, today: date) -> bool:
+        """Refused on its merit, within `REOPEN_DAYS` of closing, not reopened before."""
+        if self.outcome is not Outcome.REFUSED or self.protocol is None or self.reopened_at is not None:
+            return False
+        closed = self.closed_at or self.followed_at or self.filed_at
+        return closed is None or today <= closed.date() + timedelta(days=REOPEN_DAYS)
+
+
+def _moment(text: str | None) -> datetime | None:
+    return datetime.fromisoformat(text) if text else None
+
+
+def _decimal(text: str | None) -> Decimal | None:
+    return Decimal(text) if text else None
+
+
+def claim_from_row(row: dict[str, Any]) -> Claim:
+    max_delivery = row.get("max_delivery")
+    return Claim(
+        code=row["code"],
+        state=ClaimState(row["state"]),
+        outcome=Outcome(row.get("outcome") or ""),
+        protocol=row.get("protocol"),
+        lot=row.get("lot"),
+        reason=row.get("reason") or 0,
+        manifestation=row.get("manifestation") or "I",
+        package=row.get("package") or "C",
+        email=row.get("email") or "",
+        phone=row.get("phone") or "",
+        recipient=row.get("recipient") or "",
+        return_code=row.get("return_code"),
+        return_message=row.get("return_message") or "",
+        filed_at=_moment(row.get("filed_at")),
+        filed_by=row.get("created_by") or "",
+        kind=row.get("kind"),
+        days_late=row.get("days_late"),
+        postage=_decimal(row.get("postage")),
+        estimate=_decimal(row.get("estimate")),
+        invoice=row.get("invoice"),
+        situation=row.get("situation") or "",
+        merit=row.get("merit") or "",
+        max_delivery=date.fromisoformat(max_delivery) if max_delivery else None,
+        last_event=row.get("last_event") or "",
+        reply=row.get("reply") or "",
+        followed_at=_moment(row.get("followed_at")),
+        follow_code=row.get("follow_code"),
+        reopened_at=_moment(row.get("reopened_at")),
+        closed_at=_moment(row.get("closed_at")),
+        paid_at=_moment(row.get("paid_at")),
+    )

@@ -1,0 +1,130 @@
+"""Claims use cases, each ``fn(task, service, ...)``: what can be claimed (from the
+watchlist or a statement), file, follow, reopen, list, and the money back per month.
+Shared by the Claims tab (run by the task runner) and the CLI."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from decimal import Decimal
+from typing import TYPE_CHECKING
+
+from postalgui.services.claims.candidates import CandidateList, find_candidates, needs_declared
+from postalgui.services.claims.filing import FilingOrder, FilingReport, FilingResult, Result, file_claims
+from postalgui.services.claims.following import Followed, follow_claims, reopen_claim
+from postalgui.services.claims.money import MonthSummary, money_by_month
+from postalgui.services.claims.quoted import quoted_postage
+from postalgui.services.claims.records import Claim
+from postalgui.services.tracking.records import NewObject, WatchedObject
+
+if TYPE_CHECKING:
+    from postalgui.api.cancel import TaskControl
+    from postalgui.services.claims.service import ClaimsService
+    from postalgui.services.invoices.service import InvoiceService
+
+__all__ = [
+    "FilingOrder",
+    "FilingReport",
+    "FilingResult",
+    "Followed",
+    "Result",
+    "candidates",
+    "file_claims",
+    "follow_claims",
+    "invoice_candidates",
+    "list_claims",
+    "money_back",
+    "reopen_claim",
+    "statement_candidates",
+]
+
+
+def candidates(task: TaskControl, service: ClaimsService) -> CandidateList:
+    """What the watchlist's objects can be claimed for today."""
+    objects = service.tracking.watchlist().objects()
+    task.raise_if_cancelled()
+    return _candidates(service, objects)
+
+
+def statement_candidates(
+    task: TaskControl, service: ClaimsService, objects: Sequence[NewObject]
+) -> CandidateList:
+    """What a statement's objects can be claimed for, from what the watchlist knows of
+    them (the statement's net value is the postage); the others are listed untracked."""
+    codes = [item.code for item in objects]
+    known = service.tracking.watchlist().known(codes)
+    task.raise_if_cancelled()
+    tracked: list[WatchedObject] = []
+    untracked: list[str] = []
+    for item in objects:
+        watched = known.get(item.code)
+        if watched is None or watched.status is None:
+            untracked.append(item.code)
+            continue
+        if item.invoice_amount is not None and watched.invoice_amount is None:
+            watched = replace(watched, invoice=item.invoice, invoice_amount=item.invoice_amount)
+        tracked.append(watched)
+    return _candidates(service, tracked, untracked)
+
+
+def invoice_candidates(
+    task: TaskControl,
+    service: ClaimsService,
+    invoices: InvoiceService,
+    number: str,
+    document_type: str,
+    *,
+    interval_s: float | None = None,
+) -> CandidateList:
+    """`statement_candidates` of invoice ``number``'s analytic statement (downloaded before,
+    or requested and followed now). A bad number or type raises `InvalidValue` first."""
+    from postalgui.services.tracking.imports import objects_from_invoice
+
+    objects = objects_from_invoice(
+        task, service.tracking, invoices, number, document_type, interval_s=interval_s
+    )
+    return statement_candidates(task, service, objects)
+
+
+def _candidates(
+    service: ClaimsService, objects: Sequence[WatchedObject], untracked: list[str] | None = None
+) -> CandidateList:
+    """Two passes: the rules over every object (cheap), then the postage the quote history
+    knows and the declared values for the few that are claimable."""
+    today, table = service.today(), service.settings.compensation
+    filed = service.book().blocked_codes(service.now())
+    first = find_candidates(objects, today, table, filed=filed)
+    claimable = {c.code for c in [*first.candidates, *first.expired]}
+    picked = [obj for obj in objects if obj.code in claimable]
+    unpriced = [obj for obj in picked if obj.invoice_amount is None]
+    lost = [obj for obj in picked if needs_declared(obj)]
+    if not unpriced and not lost:
+        return replace(first, untracked=untracked or [])
+    watchlist = service.tracking.watchlist()
+    quotes = quoted_postage(watchlist.store, watchlist.environment, unpriced) if unpriced else {}
+    declared = _declared(service, [obj.code for obj in lost])
+    second = find_candidates(picked, today, table, quotes=quotes, declared=declared)
+    return replace(second, waiting=first.waiting, filed=first.filed, untracked=untracked or [])
+
+
+def _declared(service: ClaimsService, codes: Sequence[str]) -> dict[str, Decimal]:
+    watchlist = service.tracking.watchlist()
+    found: dict[str, Decimal] = {}
+    for code in codes:
+        detail = watchlist.detail(code)
+        answer = detail.answer if detail is not None else None
+        if answer is not None and answer.valorDeclarado:
+            found[code] = answer.valorDeclarado
+    return found
+
+
+def list_claims(task: TaskControl, service: ClaimsService) -> list[Claim]:
+    """Every claim of the office, newest first."""
+    del task
+    return service.book().claims()
+
+
+def money_back(task: TaskControl, service: ClaimsService) -> list[MonthSummary]:
+    """Per month, newest first: candidates, filed, accepted, paid, refused, with amounts."""
+    found = candidates(task, service)
+    return money_by_month(service.book().claims(), found.candidates)
