@@ -30,7 +30,8 @@ def _type(qtbot: QtBot, edit: QLineEdit, text: str) -> None:
 
 
 def test_the_claims_box_shows_the_saved_values(context: AppContext, runner: TaskRunner, qtbot: QtBot) -> None:
-    page = _dialog(context, runner, qtbot).claims_page
+    dialog = _dialog(context, runner, qtbot)
+    page = dialog.claims_page
     assert page.email_edit.text() == ""
     assert page.phone_edit.text() == ""
     assert page.lot_edit.text() == "20"
@@ -49,14 +50,14 @@ def test_bad_values_name_the_field_and_the_rule_and_ok_waits(
     assert dialog.ok_button.isEnabled()  # nothing set yet is fine: filing asks for it
     _type(qtbot, page.email_edit, "expedicao.empresa.com.br")
     assert dialog.field_error("claims.reply_email") == (
-        "Reply e-mail must be an e-mail address such as nome@empresa.com.br (got 'expedicao.empresa.com.br')"
+        "Reply e-mail must be an address such as nome@empresa.com.br (got 'expedicao.empresa.com.br')"
     )
     assert not dialog.ok_button.isEnabled()
     _type(qtbot, page.email_edit, "expedicao@empresa.com.br")
     _type(qtbot, page.phone_edit, "1198765")
     assert dialog.field_error("claims.reply_email") == ""
     assert dialog.field_error("claims.phone") == (
-        "Phone must have 10 or 11 digits: area code and number (got '1198765')"
+        "Phone must have 10 or 11 digits with the area code, such as (11) 98765-4321 (got '1198765')"
     )
     _type(qtbot, page.phone_edit, "11987654321")
     _type(qtbot, page.lot_edit, "80")

@@ -9,13 +9,14 @@ field and the rule under it, and OK waits; the number ranges are `ClaimsSettings
 
 from __future__ import annotations
 
-import re
+from collections.abc import Sequence
 from decimal import Decimal, InvalidOperation
 
 from PySide6.QtCore import Signal, Slot
 from PySide6.QtWidgets import QComboBox, QGroupBox, QHBoxLayout, QLabel, QLineEdit, QPushButton, QWidget
 
-from postalgui.api.models.claims import Packaging
+from postalgui.api.values import InvalidValue
+from postalgui.api.values.claims import Packaging, parse_claim_email, parse_claim_phone
 from postalgui.gui.dialogs.settings_pages.form_parts import (
     add_row,
     error_label,
@@ -23,14 +24,13 @@ from postalgui.gui.dialogs.settings_pages.form_parts import (
     model_range,
     with_error,
 )
-from postalgui.gui.messages import arg
-from postalgui.services.claims.compensation import CompensationTable
+from postalgui.gui.messages import arg, rule_message
+from postalgui.services.claims.compensation import Band, CompensationTable
 from postalgui.services.claims.settings import ClaimsSettings
 
 __all__ = ["ClaimsPage"]
 
 _NUMBERS = ("lot_size", "follow_minutes")
-_EMAIL = re.compile(r"[^@\s]+@[^@\s]+\.[^@\s]+")
 _BANDS = ("pac", "sedex")
 
 
@@ -121,9 +121,9 @@ class ClaimsPage(QGroupBox):
     def _rule_text(self, name: str) -> str:
         label = self._label(name)
         if name == "reply_email":
-            return arg(self.tr("%1 must be an e-mail address such as nome@empresa.com.br"), label)
+            return arg(self.tr("%1: the address the operator answers to (empty until you set it)"), label)
         if name == "phone":
-            return arg(self.tr("%1 must have 10 or 11 digits: area code and number"), label)
+            return arg(self.tr("%1: 10 or 11 digits with the area code (empty until you set it)"), label)
         if name in ("pac", "sedex"):
             return arg(
                 self.tr(
@@ -142,7 +142,14 @@ class ClaimsPage(QGroupBox):
         """The fields in the order they are laid out (the dialog's Tab order)."""
         edits = self.edits
         first = [edits["reply_email"], edits["phone"], edits["lot_size"], edits["follow_minutes"]]
-        return [*first, self.package_combo, self.pac_edit, self.sedex_edit, self.express_edit, self.restore_button]
+        return [
+            *first,
+            self.package_combo,
+            self.pac_edit,
+            self.sedex_edit,
+            self.express_edit,
+            self.restore_button,
+        ]
 
     # --- values ------------------------------------------------------------------------------
 
@@ -159,21 +166,24 @@ class ClaimsPage(QGroupBox):
     def load_table(self, table: CompensationTable) -> None:
         self.pac_edit.setText(_bands_text(table.pac))
         self.sedex_edit.setText(_bands_text(table.sedex))
-        self.express_edit.setText(_number_text(Decimal(table.express_percent)))
+        self.express_edit.setText(_number_text(table.express_percent).replace(".", ","))
 
     def errors(self) -> dict[str, str]:
         """Each field that breaks its rule (keyed ``claims.<field>``), with its message."""
         found: dict[str, str] = {}
         for name, edit in self.edits.items():
-            if not self._valid(name, edit.text().strip()):
+            if name in ("reply_email", "phone"):  # the client's own rules; empty: not set yet
+                parse = parse_claim_email if name == "reply_email" else parse_claim_phone
+                try:
+                    if edit.text().strip():
+                        parse(edit.text())
+                except InvalidValue as error:
+                    found[f"claims.{name}"] = rule_message(error)
+            elif not self._valid(name, edit.text().strip()):
                 found[f"claims.{name}"] = arg(self.tr("%1 (got '%2')"), self._rule_text(name), edit.text())
         return found
 
     def _valid(self, name: str, text: str) -> bool:
-        if name == "reply_email":  # empty: not set yet (filing asks for it)
-            return not text or _EMAIL.fullmatch(text) is not None
-        if name == "phone":
-            return not text or (text.isascii() and text.isdigit() and len(text) in (10, 11))
         if name in _BANDS:
             return _bands(text) is not None
         if name == "express_percent":
@@ -194,7 +204,7 @@ class ClaimsPage(QGroupBox):
         return ClaimsSettings.model_validate(
             {
                 "reply_email": self.email_edit.text().strip(),
-                "phone": self.phone_edit.text().strip(),
+                "phone": self.phone_edit.text().strip(),  # the model keeps its digits
                 "lot_size": self.lot_edit.text().strip(),
                 "follow_minutes": self.follow_edit.text().strip(),
                 "package": str(self.package_combo.currentData()),
@@ -216,12 +226,12 @@ def _number_text(value: Decimal) -> str:
     return format(value.normalize(), "f")
 
 
-def _bands_text(bands: object) -> str:
-    """``[(5, 5), (10, 10), (None, 15)]`` as ``5:5; 10:10; :15``."""
+def _bands_text(bands: Sequence[Band]) -> str:
+    """Bands up to 5, 10 and any more days as ``5:5; 10:10; :15`` (a decimal comma in a percent)."""
     parts = []
-    for days, percent in bands:  # type: ignore[attr-defined]  # a list of pairs
-        shown = "" if days is None else str(days)
-        parts.append(f"{shown}:{_number_text(Decimal(percent))}")
+    for band in bands:
+        shown = "" if band.days is None else str(band.days)
+        parts.append(f"{shown}:{_number_text(band.percent).replace('.', ',')}")
     return "; ".join(parts)
 
 
@@ -233,7 +243,7 @@ def _percent(text: str) -> Decimal | None:
     return value if value.is_finite() and value >= 0 else None
 
 
-def _bands(text: str) -> list[tuple[int | None, Decimal]] | None:
+def _bands(text: str) -> list[dict[str, object]] | None:
     """``5:5; 10:10; :15`` read back; ``None`` unless the days grow and only the last has none."""
     bands: list[tuple[int | None, Decimal]] = []
     for part in (piece.strip() for piece in text.split(";")):
@@ -249,4 +259,6 @@ def _bands(text: str) -> list[tuple[int | None, Decimal]] | None:
     if limits[-1] is not None or None in limits[:-1]:
         return None
     growing = [days for days in limits[:-1] if days is not None]
-    return bands if growing == sorted(set(growing)) else None
+    if growing != sorted(set(growing)) or any(days > 365 for days in growing):
+        return None
+    return [{"days": days, "percent": percent} for days, percent in bands]

@@ -131,7 +131,7 @@ class ClaimModel(RowTableModel[Claim]):
             claim.code,
             state_text(claim),
             claim.protocol or "",
-            reason_word(claim.reason),
+            reason_word(claim.reason) if claim.reason else "",
             manifestation_word(claim.manifestation),
             claim.filed_by or "",
             _moment(claim.filed_at),
@@ -145,8 +145,8 @@ class ClaimModel(RowTableModel[Claim]):
             claim.code,
             (fold(texts[ClaimColumn.STATE]), claim.code),
             claim.protocol or None,
-            claim.reason,
-            texts[ClaimColumn.MANIFESTATION] or None,
+            claim.reason or None,
+            texts[ClaimColumn.MANIFESTATION],
             fold(claim.filed_by) if claim.filed_by else None,
             claim.filed_at,
             fold(claim.situation) if claim.situation else None,
@@ -175,12 +175,12 @@ class ClaimModel(RowTableModel[Claim]):
 
     def tooltip(self, row: TextRow[Claim], column: int) -> str | None:
         claim = row.item
-        if column == ClaimColumn.CODE and claim.kind is not None:
+        if column == ClaimColumn.CODE and claim.kind:
             return kind_word(claim.kind)
         if column == ClaimColumn.STATE:
             return row.texts[ClaimColumn.STATE]
-        if column == ClaimColumn.SITUATION and claim.last_event:
-            return claim.last_event
+        if column == ClaimColumn.SITUATION and (claim.last_event or claim.reply):
+            return "\n".join(text for text in (claim.last_event, claim.reply) if text)
         return None
 
     def foreground(self, row: TextRow[Claim], column: int) -> Any:

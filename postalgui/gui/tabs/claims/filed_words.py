@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
-from postalgui.api.models.claims import Manifestation
 from postalgui.gui.messages import arg
 from postalgui.services.claims.candidates import Kind
 from postalgui.services.claims.records import Claim, ClaimState, Outcome
@@ -59,12 +58,12 @@ _REASON_WORDS: dict[int, object] = {
     240: QT_TRANSLATE_NOOP("FiledWords", "Digital AR image unavailable"),
     1414: QT_TRANSLATE_NOOP("FiledWords", "No home delivery attempt"),
 }
-_KIND_WORDS: dict[Kind, object] = {
-    Kind.LATE: QT_TRANSLATE_NOOP("FiledWords", "delivered late"),
-    Kind.LOST: QT_TRANSLATE_NOOP("FiledWords", "lost"),
-    Kind.STOLEN: QT_TRANSLATE_NOOP("FiledWords", "stolen"),
-    Kind.DAMAGED: QT_TRANSLATE_NOOP("FiledWords", "damaged"),
-    Kind.OVERDUE: QT_TRANSLATE_NOOP("FiledWords", "overdue, not delivered"),
+_KIND_WORDS: dict[str, object] = {
+    Kind.LATE.value: QT_TRANSLATE_NOOP("FiledWords", "Delivered late"),
+    Kind.LOST.value: QT_TRANSLATE_NOOP("FiledWords", "Lost"),
+    Kind.STOLEN.value: QT_TRANSLATE_NOOP("FiledWords", "Stolen"),
+    Kind.DAMAGED.value: QT_TRANSLATE_NOOP("FiledWords", "Damaged"),
+    Kind.OVERDUE.value: QT_TRANSLATE_NOOP("FiledWords", "Not delivered, overdue"),
 }
 _REOPEN_WORDS: dict[int, object] = {
     512: QT_TRANSLATE_NOOP("FiledWords", "Reopened"),
@@ -95,12 +94,11 @@ def shown_state(claim: Claim) -> str:
     if claim.state is ClaimState.REFUSED:
         return "not_filed"
     return {
-        Outcome.OPEN: "open",
         Outcome.REOPENED: "reopened",
         Outcome.ACCEPTED: "accepted",
         Outcome.REFUSED: "refused",
         Outcome.PAID: "paid",
-    }.get(claim.outcome, "open")
+    }.get(claim.outcome, "open")  # a filed claim not answered yet is open
 
 
 def state_word(state: str) -> str:
@@ -112,6 +110,8 @@ def state_text(claim: Claim) -> str:
     """The table's state: "Accepted", "Not filed: <the operator's message> (code 544)",
     "Unconfirmed: sent, no answer came back (Follow finds out)"."""
     state = shown_state(claim)
+    if claim.follow_code and state in ("open", "reopened", "unconfirmed"):
+        return arg(_tr("%1 — %2"), state_word(state), follow_text(claim.follow_code, ""))
     if state == "not_filed":
         return arg(_tr("Not filed: %1 (code %2)"), claim.return_message or "", claim.return_code)
     if state == "unconfirmed":
@@ -121,25 +121,25 @@ def state_text(claim: Claim) -> str:
     return state_word(state)
 
 
-def reason_word(reason: int | None) -> str:
+# reason_word, manifestation_word and kind_word say what the Candidates page's words say
+# (its ``words.py``, written beside this one): one of the two goes when both are merged.
+
+
+def reason_word(reason: int) -> str:
     """ "Delivered late (135)"; an unknown reason by its number."""
-    if reason is None:
-        return ""
     word = _REASON_WORDS.get(reason)
-    return arg(_tr("%1 (%2)"), _tr(word), reason) if word is not None else str(reason)
+    return arg(_tr("%1 (%2)"), _tr(word), reason) if word is not None else arg(_tr("Reason %1"), reason)
 
 
-def manifestation_word(manifestation: Manifestation | str | None) -> str:
-    if manifestation is None:
-        return ""
-    if str(manifestation) == Manifestation.COMPLAINT.value:
-        return _tr("Complaint")
-    return _tr("Compensation")
+def manifestation_word(value: str) -> str:
+    """``I`` compensation, ``R`` complaint."""
+    return _tr("Compensation") if value == "I" else _tr("Complaint")
 
 
-def kind_word(kind: Kind | None) -> str:
-    """What made it a candidate: "delivered late", "lost" (empty when filed by code)."""
-    return _tr(_KIND_WORDS[kind]) if kind is not None else ""
+def kind_word(kind: str) -> str:
+    """What made it a candidate: "Delivered late", "Lost"."""
+    found = _KIND_WORDS.get(str(kind))
+    return _tr(found) if found is not None else str(kind)
 
 
 def reopen_text(code: int, message: str) -> str:
@@ -150,9 +150,10 @@ def reopen_text(code: int, message: str) -> str:
     return arg(_tr("%1 (code %2)"), _tr(word), code)
 
 
-def follow_text(code: int, message: str) -> str:
-    """A follow-up the operator answered with an error: words and code (and its message)."""
+def follow_text(code: int, message: str = "") -> str:
+    """A follow-up the operator answered with an error, in words with its code:
+    "The operator does not know this claim (code 990)"; an unknown code with its message."""
     word = FOLLOW_WORDS.get(code)
     if word is None:
-        return arg(_tr("%1 (code %2)"), message, code)
-    return arg(_tr("%1: %2 (code %3)"), _tr(word), message, code)
+        return arg(_tr("%1 (code %2)"), message or _tr("The operator answered an error"), code)
+    return arg(_tr("%1 (code %2)"), _tr(word), code)

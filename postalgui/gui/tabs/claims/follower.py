@@ -19,7 +19,6 @@ from PySide6.QtWidgets import QWidget
 
 from postalgui.gui.i18n import app_locale
 from postalgui.gui.messages import arg
-from postalgui.gui.tabs.claims.filed_words import follow_text
 from postalgui.gui.tasks import Failure
 from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.gui.widgets.periodic_run import PeriodicRun
@@ -79,7 +78,7 @@ class Follower(PeriodicRun):
         return self.begin(handle, self.tr("Following the claims…"))
 
     def summary(self, followed: Followed) -> str:
-        """ "Asked 12 claims: 3 changed, 1 paid." and each claim the operator answered with an error."""
+        """ "Asked 12 claims: 3 changed, 1 paid." and each claim that could not be asked, with why."""
         locale = app_locale()
         said = [
             arg(
@@ -89,8 +88,8 @@ class Follower(PeriodicRun):
                 locale.toString(followed.paid),
             )
         ]
-        for code, (number, message) in followed.problems.items():
-            said.append(arg(self.tr("%1: %2."), code, follow_text(number, message)))
+        if followed.problems:
+            said.append(arg(self.tr("Not asked: %1."), "; ".join(followed.problems)))
         return " ".join(said)
 
     @Slot(object)

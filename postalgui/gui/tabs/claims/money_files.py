@@ -12,11 +12,11 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from postalgui.api.cancel import TaskControl
-from postalgui.services.claims.export import export_claims, export_money_back
+from postalgui.api.values import display_cnpj
+from postalgui.services.claims.money import MonthSummary
 from postalgui.services.claims.records import Claim
-from postalgui.services.claims.report_pdf import write_money_report
 from postalgui.services.claims.service import ClaimsService
-from postalgui.services.claims.use_cases import MonthSummary, list_claims
+from postalgui.services.claims.use_cases import list_claims
 
 __all__ = ["save_claims", "save_money_back", "save_money_report"]
 
@@ -25,6 +25,8 @@ def save_claims(
     task: TaskControl, service: ClaimsService, path: Path, claims: Sequence[Claim], language: str
 ) -> Path:
     """The claims shown, as CSV or .xlsx (by the path's suffix)."""
+    from postalgui.services.claims.export import export_claims  # helper "cli"'s, merged with it
+
     del task, service
     export_claims(path, list(claims), language)
     return path
@@ -34,15 +36,25 @@ def save_money_back(
     task: TaskControl, service: ClaimsService, path: Path, months: Sequence[MonthSummary], language: str
 ) -> Path:
     """Money back per month, as CSV or .xlsx (by the path's suffix)."""
+    from postalgui.services.claims.export import export_money_back
+
     del task, service
     export_money_back(path, list(months), language)
     return path
 
 
 def save_money_report(
-    task: TaskControl, service: ClaimsService, path: Path, months: Sequence[MonthSummary], language: str
+    task: TaskControl,
+    service: ClaimsService,
+    path: Path,
+    months: Sequence[MonthSummary],
+    language: str,
 ) -> Path:
-    """The accountant's PDF: the months and every claim behind them, with the company's name."""
+    """The accountant's PDF: the months and every claim behind them, the company's CNPJ on every page."""
+    from postalgui.services.claims.report_pdf import write_money_report
+
     claims = list_claims(task, service)
-    write_money_report(path, list(months), claims, language, company=service.profile.company)
+    cnpj = service.profile.cnpj
+    company = f"CNPJ {display_cnpj(cnpj)}" if cnpj else ""
+    write_money_report(path, list(months), claims, language, company=company, generated=service.now())
     return path

@@ -19,7 +19,7 @@ from postalgui.api.values import format_brl
 from postalgui.gui.i18n import app_locale
 from postalgui.gui.messages import arg
 from postalgui.gui.models.row_table import ModelIndex, RowTableModel, TextRow
-from postalgui.services.claims.use_cases import MonthSummary
+from postalgui.services.claims.money import MonthSummary
 
 __all__ = ["MoneyColumn", "MoneyModel", "month_text"]
 
@@ -35,6 +35,7 @@ class MoneyColumn(IntEnum):
     PAID = 7
     PAID_ESTIMATE = 8
     REFUSED = 9
+    REFUSED_ESTIMATE = 10
 
 
 _HEADERS: tuple[object, ...] = (  # QT_TRANSLATE_NOOP is typed object; it returns the str
@@ -48,9 +49,10 @@ _HEADERS: tuple[object, ...] = (  # QT_TRANSLATE_NOOP is typed object; it return
     QT_TRANSLATE_NOOP("MoneyModel", "Paid"),
     QT_TRANSLATE_NOOP("MoneyModel", "Paid, estimated"),
     QT_TRANSLATE_NOOP("MoneyModel", "Refused"),
+    QT_TRANSLATE_NOOP("MoneyModel", "Refused, estimated"),
 )
-_COUNTS = ("candidates", "filed", "accepted", "paid")
-"""The stages with a count and an estimate, in column order; refused has a count only."""
+_STAGES = ("candidates", "filed", "accepted", "paid", "refused")
+"""The stages, each with a count and an estimate, in column order."""
 
 
 def month_text(month: str) -> str:
@@ -76,24 +78,23 @@ class MoneyModel(RowTableModel[MonthSummary | None]):
     def months(self) -> list[MonthSummary]:
         return list(self._months)
 
-    def total(self, name: str) -> int | Decimal:
-        """The sum of field ``name`` over the months (a count or an amount)."""
-        values = [getattr(summary, name) or 0 for summary in self._months]
-        return sum(values, Decimal(0) if name.endswith("_estimate") else 0)
+    def total(self, stage: str) -> tuple[int, Decimal]:
+        """The count and the estimate of ``stage`` over the months."""
+        count = sum(int(getattr(summary, stage)) for summary in self._months)
+        amount = sum((Decimal(getattr(summary, f"{stage}_estimate")) for summary in self._months), Decimal(0))
+        return count, amount
 
     def make_row(self, item: MonthSummary | None) -> TextRow[MonthSummary | None]:
         locale = app_locale()
         cells: list[str] = [month_text(item.month) if item is not None else self.tr("Total")]
-        for stage in _COUNTS:
-            count = getattr(item, stage) if item is not None else self.total(stage)
-            amount = (
-                getattr(item, f"{stage}_estimate") if item is not None else self.total(f"{stage}_estimate")
-            )
-            cells.append(locale.toString(int(count)))
-            cells.append(format_brl(amount) if amount is not None else "")
-        refused = item.refused if item is not None else self.total("refused")
-        cells.append(locale.toString(int(refused)))
-        return TextRow(item, tuple(cells), tuple(cells))
+        for stage in _STAGES:
+            if item is None:
+                count, amount = self.total(stage)
+            else:
+                count, amount = int(getattr(item, stage)), Decimal(getattr(item, f"{stage}_estimate"))
+            cells.append(locale.toString(count))
+            cells.append(format_brl(amount))
+        return TextRow(item, tuple(cells), tuple(cells))  # not sorted: newest month first, total last
 
     def column_count(self) -> int:
         return len(MoneyColumn)
@@ -107,6 +108,7 @@ class MoneyModel(RowTableModel[MonthSummary | None]):
             MoneyColumn.FILED_ESTIMATE,
             MoneyColumn.ACCEPTED_ESTIMATE,
             MoneyColumn.PAID_ESTIMATE,
+            MoneyColumn.REFUSED_ESTIMATE,
         ):
             return self.tr(
                 "An estimate from the compensation table (Settings: Claims), not the operator's figure"

@@ -23,7 +23,8 @@ from postalgui.gui.tabs.claims.money_model import MoneyColumn, MoneyModel
 from postalgui.gui.tasks import Failure
 from postalgui.gui.widgets.saved_file import SavedFileReporter, ask_save_path, pdf_type, table_types
 from postalgui.gui.widgets.tables import read_only_table
-from postalgui.services.claims.use_cases import MonthSummary, money_back
+from postalgui.services.claims.money import MonthSummary
+from postalgui.services.claims.use_cases import money_back
 from postalgui.services.office import topics
 
 if TYPE_CHECKING:
