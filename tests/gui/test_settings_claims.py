@@ -15,6 +15,7 @@ from postalgui.gui.dialogs.settings_dialog import SettingsDialog
 from postalgui.gui.tasks import TaskRunner
 from postalgui.services.claims.compensation import CompensationTable, Family
 from postalgui.services.context import AppContext
+from tests.gui.alt_letters import shown_letters
 
 
 def _dialog(context: AppContext, runner: TaskRunner, qtbot: QtBot) -> SettingsDialog:
@@ -116,3 +117,12 @@ def test_ok_saves_the_claims_settings_and_restore_defaults_brings_the_table_back
     assert claims.compensation.percent(Family.SEDEX, 9) == Decimal(20)
     assert claims.compensation.percent(Family.EXPRESS, 1) == Decimal(90)
     assert claims.compensation.pac == CompensationTable().pac
+
+
+def test_the_dialog_s_alt_letters_stay_unique_with_the_claims_box(
+    context: AppContext, runner: TaskRunner, qtbot: QtBot, each_language: str
+) -> None:
+    dialog = _dialog(context, runner, qtbot)
+    letters = shown_letters(dialog)
+    assert len(letters) == len(set(letters)), sorted(letters)
+    assert each_language in ("en", "pt_BR")

@@ -35,7 +35,10 @@ _BANDS = ("pac", "sedex")
 
 
 class ClaimsPage(QGroupBox):
-    """The Claims settings. Signals: ``edited()`` when a value changed."""
+    """The Claims settings. Signals: ``edited()`` when a value changed.
+
+    Few Alt letters: the dialog's other boxes hold most; e-mail, packaging and SEDEX have one.
+    """
 
     edited = Signal()
 
@@ -54,7 +57,7 @@ class ClaimsPage(QGroupBox):
         self.pac_edit = QLineEdit(self)
         self.sedex_edit = QLineEdit(self)
         self.express_edit = QLineEdit(self)
-        self.restore_button = QPushButton(self.tr("Restore &defaults"), self)
+        self.restore_button = QPushButton(self.tr("Restore defaults"), self)
         self.restore_button.setToolTip(self.tr("The compensation table of the consumer guides"))
         self.edits: dict[str, QLineEdit] = {
             "reply_email": self.email_edit,
@@ -75,16 +78,16 @@ class ClaimsPage(QGroupBox):
     def _lay_out(self) -> None:
         form = form_layout(self)
         texts = {
-            "reply_email": self.tr("Reply &e-mail:"),
-            "phone": self.tr("P&hone:"),
-            "lot_size": self.tr("Claims per re&quest:"),
-            "follow_minutes": self.tr("Follow e&very (minutes):"),
+            "reply_email": self.tr("Reply e-&mail:"),
+            "phone": self.tr("Phone:"),
+            "lot_size": self.tr("Claims per request:"),
+            "follow_minutes": self.tr("Follow every (minutes):"),
         }
         for name, text in texts.items():
             edit = self.edits[name]
             edit.setToolTip(self._rule_text(name))
             add_row(form, text, with_error(self, edit, self.error_labels[f"claims.{name}"]), edit)
-        add_row(form, self.tr("Packa&ging:"), self.package_combo, self.package_combo)
+        add_row(form, self.tr("Pac&kaging:"), self.package_combo, self.package_combo)
         note = QLabel(
             self.tr(
                 "Compensation for delay, an estimate from consumer guides (no official table): "
@@ -95,7 +98,7 @@ class ClaimsPage(QGroupBox):
         note.setWordWrap(True)
         form.addRow(note)
         for name, text in (
-            ("pac", self.tr("&PAC:")),
+            ("pac", self.tr("PAC:")),
             ("sedex", self.tr("SEDE&X:")),
             ("express_percent", self.tr("SEDEX 10, 12, Hoje (%):")),
         ):
