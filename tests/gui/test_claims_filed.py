@@ -8,6 +8,7 @@ from collections.abc import Iterator
 
 import pytest
 from PySide6.QtCore import Qt
+from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
 from postalgui.gui.tabs.claims.claim_model import ClaimColumn
@@ -118,3 +119,24 @@ def test_f5_follows_the_selected_claims_and_says_what_the_operator_answered(
     claim = page.desk.service.book().get(code(1))
     assert claim is not None
     assert claim.outcome is Outcome.OPEN
+
+
+def test_the_model_passes_qt_s_model_tester(page: FiledPage, qtmodeltester: ModelTester) -> None:
+    qtmodeltester.check(page.model)
+
+
+def test_a_page_built_unseen_follows_once_and_never_two_at_once(
+    context: AppContext, runner: TaskRunner, qtbot: QtBot
+) -> None:
+    write_claims(context.claims, [(6, OPEN)])
+    box, desk = holder(context, runner, qtbot)
+    unseen = FiledPage(desk, box)
+    assert unseen.follower.timer.interval() == 120 * 60_000  # Settings: Claims, follow every
+    with qtbot.waitSignal(unseen.follower.finished, timeout=WAIT_MS):
+        unseen.start_following()
+        assert unseen.follower.running
+        assert unseen.follower.start([code(6)]) is None  # one follow-up at a time
+        unseen.start_following()  # once
+    assert not unseen.follower.running
+    unseen.start_following()
+    assert not unseen.follower.running

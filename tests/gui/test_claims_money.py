@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
+from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
 from postalgui.gui.tabs.claims.money_model import MoneyColumn
@@ -84,3 +85,7 @@ def test_the_months_are_exported_and_reported_for_the_accountant(
     with qtbot.waitSignal(page.saved.exported, timeout=WAIT_MS):
         page.report_button.click()
     assert pdf.read_bytes().startswith(b"%PDF")
+
+
+def test_the_model_passes_qt_s_model_tester(page: MoneyBackPage, qtmodeltester: ModelTester) -> None:
+    qtmodeltester.check(page.model)

@@ -32,7 +32,7 @@ from postalgui.gui.i18n import app_locale, ui_language
 from postalgui.gui.messages import arg
 from postalgui.gui.models.office_changes import OfficeChanges
 from postalgui.gui.tabs.claims.claim_model import ClaimColumn, ClaimModel
-from postalgui.gui.tabs.claims.filed_words import SHOWN_STATES, reopen_text, state_word
+from postalgui.gui.tabs.claims.filed_words import SHOWN_STATES, reopen_text, shown_state, state_word
 from postalgui.gui.tabs.claims.follower import Follower
 from postalgui.gui.tabs.claims.money_files import save_claims
 from postalgui.gui.tabs.claims.reopen_dialog import ReopenDialog
@@ -342,7 +342,6 @@ class FiledPage(QWidget):
 
 
 def _closed(claim: Claim) -> bool:
-    """Nothing more to ask: paid, or refused by the operator's merit, or never filed."""
-    from postalgui.gui.tabs.claims.filed_words import shown_state
-
+    """Nothing more to ask: paid, refused on its merit, or never filed. An accepted claim is
+    still followed: its payment shows in tracking (IDC)."""
     return shown_state(claim) in ("paid", "refused", "not_filed")
