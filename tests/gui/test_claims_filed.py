@@ -33,7 +33,8 @@ def page(context: AppContext, runner: TaskRunner, qtbot: QtBot) -> Iterator[File
     box.layout().addWidget(built)
     with qtbot.waitSignal(built.claimsLoaded, timeout=WAIT_MS):
         box.show()  # the first read comes after the first paint
-    qtbot.waitUntil(lambda: built.changes is not None and built.changes.watching, timeout=WAIT_MS)
+    changes = built.reading
+    qtbot.waitUntil(lambda: changes.changes is not None and changes.changes.watching, timeout=WAIT_MS)
     qtbot.waitUntil(lambda: not built.follower.running, timeout=WAIT_MS)
     yield built
     box.close()

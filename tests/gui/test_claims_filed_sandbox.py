@@ -78,20 +78,20 @@ def page(context: AppContext, runner: TaskRunner, shared_sandbox: str, qtbot: Qt
     box.close()
 
 
-def state(page: FiledPage, code: str) -> str:
+def cell(page: FiledPage, code: str, column: ClaimColumn) -> str:
     row = page.model.row_of_code(code)
-    return "" if row is None else str(page.model.data(page.model.index(row, ClaimColumn.STATE)))
+    return "" if row is None else str(page.model.data(page.model.index(row, column)))
+
+
+def state(page: FiledPage, code: str) -> str:
+    return cell(page, code, ClaimColumn.STATE)
 
 
 def test_followed_until_accepted_then_paid_and_the_refused_one_reopened(
     page: FiledPage, shared_sandbox: str, qtbot: QtBot
 ) -> None:
-    qtbot.waitUntil(
-        lambda: state(page, LATE) == "Open" and state(page, LATE_REFUSED) == "Open", timeout=WAIT_MS
-    )
-    row = page.model.row_of_code(LATE)
-    assert row is not None
-    assert page.model.data(page.model.index(row, ClaimColumn.SITUATION)) == "Em análise"
+    qtbot.waitUntil(lambda: cell(page, LATE, ClaimColumn.SITUATION) == "Em análise", timeout=WAIT_MS)
+    assert (state(page, LATE), state(page, LATE_REFUSED)) == ("Open", "Open")
 
     advance(shared_sandbox, 6)  # three business days: closed, with or without merit
     with qtbot.waitSignal(page.follower.finished, timeout=WAIT_MS):

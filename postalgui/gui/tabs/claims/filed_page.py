@@ -15,7 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal, Slot
+from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QComboBox,
@@ -30,13 +30,13 @@ from PySide6.QtWidgets import (
 
 from postalgui.gui.i18n import app_locale, ui_language
 from postalgui.gui.messages import arg
-from postalgui.gui.models.office_changes import OfficeChanges
 from postalgui.gui.tabs.claims.claim_model import ClaimColumn, ClaimModel
 from postalgui.gui.tabs.claims.filed_words import SHOWN_STATES, reopen_text, shown_state, state_word
 from postalgui.gui.tabs.claims.follower import Follower
 from postalgui.gui.tabs.claims.money_files import save_claims
 from postalgui.gui.tabs.claims.reopen_dialog import ReopenDialog
 from postalgui.gui.tasks import Failure
+from postalgui.gui.widgets.live_reading import LiveReading
 from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.gui.widgets.saved_file import SavedFileReporter, ask_save_path, table_types
 from postalgui.gui.widgets.tables import read_only_table
@@ -71,8 +71,6 @@ class FiledPage(QWidget):
         super().__init__(parent)
         self.setObjectName("claimsFiledPage")
         self.desk = desk
-        self.changes: OfficeChanges | None = None
-        self._loaded_once = False
         self._followed_once = False
         self.open_dialog: Callable[[ReopenDialog], bool] = lambda dialog: bool(dialog.exec())
         self.ask_save: Callable[[], Path | None] = self._ask_save_path
@@ -156,15 +154,15 @@ class FiledPage(QWidget):
         self.state_combo.currentIndexChanged.connect(self._on_filter_changed)
         self.table.selectionModel().selectionChanged.connect(self._on_table_selection_changed)
         self.follower.finished.connect(self._on_follower_finished)
-        self.table.installEventFilter(self)
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        """The table's first paint: read the list right after it (not before the window shows)."""
-        if watched is self.table and event.type() == QEvent.Type.Paint and not self._loaded_once:
-            self.table.removeEventFilter(self)
-            self._loaded_once = True
-            QTimer.singleShot(0, self, self._first_load)
-        return False
+        # a follow-up saves per claim: the list is read once when it ends
+        self.reading = LiveReading(
+            self.table,
+            self.desk.service,
+            (topics.CLAIMS, topics.TRACKING),
+            self.desk.runner,
+            self.reload,
+            lambda: not self.follower.running,
+        )
 
     # --- what the tab, the window and the tests ask -----------------------------------------
 
@@ -177,9 +175,7 @@ class FiledPage(QWidget):
     def settings_changed(self) -> None:
         """Settings changed (the interval, perhaps the office database): follow them."""
         self.follower.follow_settings()
-        if self.changes is not None:
-            self.changes.watch()
-            self.reload()
+        self.reading.watch_again()
 
     def reload(self) -> TaskHandle:
         """Read the claims again in the background (the table keeps what it shows till then)."""
@@ -256,14 +252,6 @@ class FiledPage(QWidget):
 
     # --- state ---------------------------------------------------------------------------
 
-    def _first_load(self) -> None:
-        self.changes = OfficeChanges(
-            self.desk.service, (topics.CLAIMS, topics.TRACKING), self.desk.runner, self
-        )
-        self.changes.changed.connect(self._on_changes_changed)
-        self.changes.subscribed.connect(self._on_changes_changed)
-        self.reload()
-
     def _update_actions(self) -> None:
         chosen = self.selected_claims()
         today = self.desk.service.today()
@@ -305,11 +293,6 @@ class FiledPage(QWidget):
         self.desk.messages.show_message(reopen_text(result.return_code, result.message), kind, key=REOPEN_KEY)
         self.reopened.emit(result)
         self.reload()
-
-    @Slot()
-    def _on_changes_changed(self) -> None:
-        if not self.follower.running:  # a follow-up saves per claim: read once when it ends
-            self.reload()
 
     @Slot(bool)
     def _on_follower_finished(self, _cancelled: bool) -> None:

@@ -13,14 +13,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QObject, QTimer, Signal, Slot
+from PySide6.QtCore import Signal, Slot
 from PySide6.QtWidgets import QHBoxLayout, QHeaderView, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from postalgui.gui.i18n import ui_language
-from postalgui.gui.models.office_changes import OfficeChanges
 from postalgui.gui.tabs.claims.money_files import save_money_back, save_money_report
 from postalgui.gui.tabs.claims.money_model import MoneyColumn, MoneyModel
 from postalgui.gui.tasks import Failure
+from postalgui.gui.widgets.live_reading import LiveReading
 from postalgui.gui.widgets.saved_file import SavedFileReporter, ask_save_path, pdf_type, table_types
 from postalgui.gui.widgets.tables import read_only_table
 from postalgui.services.claims.money import MonthSummary
@@ -50,8 +50,6 @@ class MoneyBackPage(QWidget):
         super().__init__(parent)
         self.setObjectName("claimsMoneyPage")
         self.desk = desk
-        self.changes: OfficeChanges | None = None
-        self._loaded_once = False
         self.ask_save: Callable[[bool], Path | None] = self._ask_save_path
         self.saved = SavedFileReporter(desk.messages, FILE_KEY, self)
         self.model = MoneyModel(self)
@@ -82,21 +80,13 @@ class MoneyBackPage(QWidget):
         self.export_button.clicked.connect(self._on_export_button_clicked)
         self.report_button.clicked.connect(self._on_report_button_clicked)
         self._update_buttons()
-        self.table.installEventFilter(self)
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        """The table's first paint: read the months right after it."""
-        if watched is self.table and event.type() == QEvent.Type.Paint and not self._loaded_once:
-            self.table.removeEventFilter(self)
-            self._loaded_once = True
-            QTimer.singleShot(0, self, self._first_load)
-        return False
+        self.reading = LiveReading(
+            self.table, desk.service, (topics.CLAIMS, topics.TRACKING), desk.runner, self.reload
+        )
 
     def settings_changed(self) -> None:
         """Settings changed (the compensation table, perhaps the office database): read again."""
-        if self.changes is not None:
-            self.changes.watch()
-            self.reload()
+        self.reading.watch_again()
 
     def reload(self) -> TaskHandle:
         return self.desk.run(
@@ -136,14 +126,6 @@ class MoneyBackPage(QWidget):
             on_error=self.saved.failed,
         )
 
-    def _first_load(self) -> None:
-        self.changes = OfficeChanges(
-            self.desk.service, (topics.CLAIMS, topics.TRACKING), self.desk.runner, self
-        )
-        self.changes.changed.connect(self._on_changes_changed)
-        self.changes.subscribed.connect(self._on_changes_changed)
-        self.reload()
-
     def _update_buttons(self) -> None:
         has_months = bool(self.model.months())
         self.export_button.setEnabled(has_months)
@@ -154,10 +136,6 @@ class MoneyBackPage(QWidget):
         self.model.set_months(months)
         self._update_buttons()
         self.monthsLoaded.emit(len(months))
-
-    @Slot()
-    def _on_changes_changed(self) -> None:
-        self.reload()
 
     @Slot()
     def _on_export_button_clicked(self) -> None:
