@@ -7,27 +7,16 @@ import json
 from decimal import Decimal
 from pathlib import Path
 
+import pytest
 from PySide6.QtWidgets import QDialog, QLineEdit
 from pytestqt.qtbot import QtBot
 
 from postalgui.api.models.claims import Packaging
-from postalgui.gui.dialogs.settings_dialog import SettingsDialog
 from postalgui.gui.tasks import TaskRunner
 from postalgui.services.claims.compensation import CompensationTable, Family
 from postalgui.services.context import AppContext
 from tests.gui.alt_letters import shown_letters
-
-
-def _dialog(context: AppContext, runner: TaskRunner, qtbot: QtBot) -> SettingsDialog:
-    dialog = SettingsDialog(context, runner)
-    qtbot.addWidget(dialog)
-    dialog.show()
-    return dialog
-
-
-def _type(qtbot: QtBot, edit: QLineEdit, text: str) -> None:
-    edit.clear()
-    qtbot.keyClicks(edit, text)
+from tests.gui.test_settings_tracking import _dialog, _type  # the same dialog, typed into alike
 
 
 def test_the_claims_box_shows_the_saved_values(context: AppContext, runner: TaskRunner, qtbot: QtBot) -> None:
@@ -43,46 +32,38 @@ def test_the_claims_box_shows_the_saved_values(context: AppContext, runner: Task
     assert page.express_edit.text() == "100"
 
 
-def test_bad_values_name_the_field_and_the_rule_and_ok_waits(
-    context: AppContext, runner: TaskRunner, qtbot: QtBot
+BAD_VALUES = [
+    ("email_edit", "expedicao.empresa.com.br", "reply_email",
+     "Reply e-mail must be an address such as nome@empresa.com.br (got 'expedicao.empresa.com.br')"),
+    ("phone_edit", "1198765", "phone",
+     "Phone must have 10 or 11 digits with the area code, such as (11) 98765-4321 (got '1198765')"),
+    ("lot_edit", "80", "lot_size", "Claims per request must be a whole number from 1 to 50 (got '80')"),
+    ("follow_edit", "5", "follow_minutes",
+     "Follow every must be a whole number of minutes from 15 to 1440 (got '5')"),
+    ("pac_edit", "10:5; 5:10; :15", "pac",
+     "PAC compensation must be bands of days:percent, growing, the last without days"
+     " (e.g. 5:5; 10:10; :15) (got '10:5; 5:10; :15')"),
+    ("sedex_edit", "3:5; 5:10", "sedex",
+     "SEDEX compensation must be bands of days:percent, growing, the last without days"
+     " (e.g. 5:5; 10:10; :15) (got '3:5; 5:10')"),
+    ("express_edit", "120", "express_percent",
+     "Express compensation must be a percentage from 0 to 100 (got '120')"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("edit", "text", "field", "message"), BAD_VALUES)
+def test_a_bad_value_names_the_field_and_the_rule_and_ok_waits(
+    context: AppContext, runner: TaskRunner, qtbot: QtBot, edit: str, text: str, field: str, message: str
 ) -> None:
     dialog = _dialog(context, runner, qtbot)
-    page = dialog.claims_page
     assert dialog.ok_button.isEnabled()  # nothing set yet is fine: filing asks for it
-    _type(qtbot, page.email_edit, "expedicao.empresa.com.br")
-    assert dialog.field_error("claims.reply_email") == (
-        "Reply e-mail must be an address such as nome@empresa.com.br (got 'expedicao.empresa.com.br')"
-    )
+    typed_in: QLineEdit = getattr(dialog.claims_page, edit)
+    good = typed_in.text() or {"reply_email": "sac@empresa.com.br", "phone": "11987654321"}[field]
+    _type(qtbot, typed_in, text)
+    assert dialog.field_error(f"claims.{field}") == message
     assert not dialog.ok_button.isEnabled()
-    _type(qtbot, page.email_edit, "expedicao@empresa.com.br")
-    _type(qtbot, page.phone_edit, "1198765")
-    assert dialog.field_error("claims.reply_email") == ""
-    assert dialog.field_error("claims.phone") == (
-        "Phone must have 10 or 11 digits with the area code, such as (11) 98765-4321 (got '1198765')"
-    )
-    _type(qtbot, page.phone_edit, "11987654321")
-    _type(qtbot, page.lot_edit, "80")
-    assert dialog.field_error("claims.lot_size") == (
-        "Claims per request must be a whole number from 1 to 50 (got '80')"
-    )
-    _type(qtbot, page.lot_edit, "50")
-    _type(qtbot, page.follow_edit, "5")
-    assert dialog.field_error("claims.follow_minutes") == (
-        "Follow every must be a whole number of minutes from 15 to 1440 (got '5')"
-    )
-    _type(qtbot, page.follow_edit, "60")
-    _type(qtbot, page.pac_edit, "10:5; 5:10; :15")
-    assert dialog.field_error("claims.pac") == (
-        "PAC compensation must be bands of days:percent, growing, the last without days"
-        " (e.g. 5:5; 10:10; :15) (got '10:5; 5:10; :15')"
-    )
-    _type(qtbot, page.pac_edit, "5:5; 10:10; :15")
-    _type(qtbot, page.express_edit, "120")
-    assert dialog.field_error("claims.express_percent") == (
-        "Express compensation must be a percentage from 0 to 100 (got '120')"
-    )
-    assert not dialog.ok_button.isEnabled()
-    _type(qtbot, page.express_edit, "100")
+    _type(qtbot, typed_in, good)
+    assert dialog.field_error(f"claims.{field}") == ""
     assert dialog.ok_button.isEnabled()
 
 

@@ -33,7 +33,7 @@ from postalgui.gui.messages import arg
 from postalgui.gui.tabs.claims.claim_model import ClaimColumn, ClaimModel
 from postalgui.gui.tabs.claims.filed_words import SHOWN_STATES, reopen_text, shown_state, state_word
 from postalgui.gui.tabs.claims.follower import Follower
-from postalgui.gui.tabs.claims.money_files import save_claims
+from postalgui.gui.tabs.claims.money_files import save_table
 from postalgui.gui.tabs.claims.reopen_dialog import ReopenDialog
 from postalgui.gui.tasks import Failure
 from postalgui.gui.widgets.live_reading import LiveReading
@@ -239,7 +239,7 @@ class FiledPage(QWidget):
         if path is None:
             return None
         return self.desk.run(
-            save_claims,
+            save_table,
             path,
             claims,
             ui_language(),

@@ -18,28 +18,24 @@ from postalgui.services.claims.records import Claim
 from postalgui.services.claims.service import ClaimsService
 from postalgui.services.claims.use_cases import list_claims
 
-__all__ = ["save_claims", "save_money_back", "save_money_report"]
+__all__ = ["save_money_report", "save_table"]
 
 
-def save_claims(
-    task: TaskControl, service: ClaimsService, path: Path, claims: Sequence[Claim], language: str
+def save_table(
+    task: TaskControl,
+    service: ClaimsService,
+    path: Path,
+    rows: Sequence[Claim] | Sequence[MonthSummary],
+    language: str,
 ) -> Path:
-    """The claims shown, as CSV or .xlsx (by the path's suffix)."""
-    from postalgui.services.claims.export import export_claims  # helper "cli"'s, merged with it
+    """Claims, or money back per month, as CSV or .xlsx (by the path's suffix)."""
+    from postalgui.services.claims.export import export_claims, export_money_back  # helper "cli"'s
 
     del task, service
-    export_claims(path, list(claims), language)
-    return path
-
-
-def save_money_back(
-    task: TaskControl, service: ClaimsService, path: Path, months: Sequence[MonthSummary], language: str
-) -> Path:
-    """Money back per month, as CSV or .xlsx (by the path's suffix)."""
-    from postalgui.services.claims.export import export_money_back
-
-    del task, service
-    export_money_back(path, list(months), language)
+    if all(isinstance(row, MonthSummary) for row in rows) and rows:
+        export_money_back(path, [row for row in rows if isinstance(row, MonthSummary)], language)
+    else:
+        export_claims(path, [row for row in rows if isinstance(row, Claim)], language)
     return path
 
 

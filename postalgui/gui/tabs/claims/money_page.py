@@ -17,7 +17,7 @@ from PySide6.QtCore import Signal, Slot
 from PySide6.QtWidgets import QHBoxLayout, QHeaderView, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from postalgui.gui.i18n import ui_language
-from postalgui.gui.tabs.claims.money_files import save_money_back, save_money_report
+from postalgui.gui.tabs.claims.money_files import save_money_report, save_table
 from postalgui.gui.tabs.claims.money_model import MoneyColumn, MoneyModel
 from postalgui.gui.tasks import Failure
 from postalgui.gui.widgets.live_reading import LiveReading
@@ -115,7 +115,7 @@ class MoneyBackPage(QWidget):
         if path is None:
             return None
         return self.desk.run(
-            save_money_report if pdf else save_money_back,
+            save_money_report if pdf else save_table,
             path,
             months,
             ui_language(),

@@ -1,4 +1,4 @@
-"""`ReopenDialog`: why a closed claim should be looked at again, asked before `reopen_claim`.
+"""`ReopenDialog`: why a refused claim should be looked at again, asked before `reopen_claim`.
 
 The operator takes a reason (``motivoReativacao``) and a note (``observacao``); the
 reason is required (an empty one names the field and nothing is sent), the note is not.
@@ -6,20 +6,17 @@ reason is required (an empty one names the field and nothing is sent), the note 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import Slot
-from PySide6.QtWidgets import (
-    QDialog,
-    QDialogButtonBox,
-    QFormLayout,
-    QLabel,
-    QLineEdit,
-    QPlainTextEdit,
-    QWidget,
-)
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFormLayout, QLabel, QLineEdit, QPlainTextEdit
 
 from postalgui.gui.dialogs.settings_pages.form_parts import error_label
 from postalgui.gui.messages import arg
 from postalgui.services.claims.records import Claim
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QWidget
 
 __all__ = ["REASON_LIMIT", "ReopenDialog"]
 
