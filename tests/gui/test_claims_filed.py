@@ -5,6 +5,7 @@ shown live, reopen only where allowed (the reason required), F5 follows the sele
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
@@ -141,3 +142,15 @@ def test_a_page_built_unseen_follows_once_and_never_two_at_once(
     assert not unseen.follower.running
     unseen.start_following()
     assert not unseen.follower.running
+
+
+def test_export_saves_the_claims_shown(page: FiledPage, tmp_path: Path, qtbot: QtBot) -> None:
+    pytest.importorskip("postalgui.services.claims.export")  # helper "cli" writes it beside this page
+    page.state_combo.setCurrentIndex(page.state_combo.findData("refused"))
+    sheet = tmp_path / "claims.csv"
+    page.ask_save = lambda: sheet
+    with qtbot.waitSignal(page.saved.exported, timeout=WAIT_MS):
+        page.export_action.trigger()
+    text = sheet.read_text(encoding="utf-8-sig")
+    assert code(3) in text
+    assert code(1) not in text  # only what the filter shows
