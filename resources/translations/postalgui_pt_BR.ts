@@ -7966,4 +7966,593 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
         <translation>Tipo de documento: obrigatório (RE, RT…)</translation>
     </message>
 </context>
+<context>
+    <name>ClaimModel</name>
+    <message>
+        <source>Object</source>
+        <translation>Objeto</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Andamento</translation>
+    </message>
+    <message>
+        <source>Protocol</source>
+        <translation>Protocolo</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>Motivo</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Tipo</translation>
+    </message>
+    <message>
+        <source>Filed by</source>
+        <translation>Registrado por</translation>
+    </message>
+    <message>
+        <source>Filed on</source>
+        <translation>Registrado em</translation>
+    </message>
+    <message>
+        <source>Situation</source>
+        <translation>Situação</translation>
+    </message>
+    <message>
+        <source>Merit</source>
+        <translation>Mérito</translation>
+    </message>
+    <message>
+        <source>Latest delivery date</source>
+        <translation>Data máxima de entrega</translation>
+    </message>
+    <message>
+        <source>Estimate</source>
+        <translation>Estimativa</translation>
+    </message>
+    <message>
+        <source>Last followed</source>
+        <translation>Último acompanhamento</translation>
+    </message>
+    <message>
+        <source>Likely compensation: an estimate from consumer guides (Settings: Claims)</source>
+        <translation>Indenização provável: uma estimativa de guias do consumidor (Configurações: Reclamações)</translation>
+    </message>
+    <message>
+        <source>The operator&apos;s &quot;Data Máxima de Entrega&quot;</source>
+        <translation>A &quot;Data Máxima de Entrega&quot; do operador</translation>
+    </message>
+</context>
+<context>
+    <name>ClaimsPage</name>
+    <message>
+        <source>Claims</source>
+        <translation>Reclamações</translation>
+    </message>
+    <message>
+        <source>area code and number, e.g. 11987654321</source>
+        <translation>DDD e número, ex.: 11987654321</translation>
+    </message>
+    <message>
+        <source>Box</source>
+        <translation>Caixa</translation>
+    </message>
+    <message>
+        <source>Envelope</source>
+        <translation>Envelope</translation>
+    </message>
+    <message>
+        <source>Restore defaults</source>
+        <translation>Restaurar padrões</translation>
+    </message>
+    <message>
+        <source>The compensation table of the consumer guides</source>
+        <translation>A tabela de indenização dos guias do consumidor</translation>
+    </message>
+    <message>
+        <source>Reply e-&amp;mail:</source>
+        <translation>E-mail de resposta:</translation>
+    </message>
+    <message>
+        <source>Phone:</source>
+        <translation>Telefone:</translation>
+    </message>
+    <message>
+        <source>Claims per request:</source>
+        <translation>Reclamações por chamada:</translation>
+    </message>
+    <message>
+        <source>Follow every (minutes):</source>
+        <translation>Acompanhar a cada (minutos):</translation>
+    </message>
+    <message>
+        <source>Pac&amp;kaging:</source>
+        <translation>Embalagem:</translation>
+    </message>
+    <message>
+        <source>Compensation for delay, an estimate from consumer guides (no official table): bands of days late:percent separated by semicolons, the last one for more days.</source>
+        <translation>Indenização por atraso, uma estimativa de guias do consumidor (não há tabela oficial): faixas de dias de atraso:percentual separadas por ponto e vírgula, a última para mais dias.</translation>
+    </message>
+    <message>
+        <source>PAC:</source>
+        <translation>PAC:</translation>
+    </message>
+    <message>
+        <source>SEDE&amp;X:</source>
+        <translation>SEDE&amp;X:</translation>
+    </message>
+    <message>
+        <source>SEDEX 10, 12, Hoje (%):</source>
+        <translation>SEDEX 10, 12, Hoje (%):</translation>
+    </message>
+    <message>
+        <source>Reply e-mail</source>
+        <translation>E-mail de resposta</translation>
+    </message>
+    <message>
+        <source>Phone</source>
+        <translation>Telefone</translation>
+    </message>
+    <message>
+        <source>Claims per request</source>
+        <translation>Reclamações por chamada</translation>
+    </message>
+    <message>
+        <source>Follow every</source>
+        <translation>Acompanhar a cada</translation>
+    </message>
+    <message>
+        <source>PAC compensation</source>
+        <translation>Indenização PAC</translation>
+    </message>
+    <message>
+        <source>SEDEX compensation</source>
+        <translation>Indenização SEDEX</translation>
+    </message>
+    <message>
+        <source>Express compensation</source>
+        <translation>Indenização expressa</translation>
+    </message>
+    <message>
+        <source>%1: the address the operator answers to (empty until you set it)</source>
+        <translation>%1: o endereço para o qual o operador responde (vazio até você definir)</translation>
+    </message>
+    <message>
+        <source>%1: 10 or 11 digits with the area code (empty until you set it)</source>
+        <translation>%1: 10 ou 11 dígitos com o DDD (vazio até você definir)</translation>
+    </message>
+    <message>
+        <source>%1 must be bands of days:percent, growing, the last without days (e.g. 5:5; 10:10; :15)</source>
+        <translation>%1 deve ter faixas dias:percentual, crescentes, a última sem dias (ex.: 5:5; 10:10; :15)</translation>
+    </message>
+    <message>
+        <source>%1 must be a percentage from 0 to 100</source>
+        <translation>%1 deve ser um percentual de 0 a 100</translation>
+    </message>
+    <message>
+        <source>%1 must be a whole number of minutes from %2 to %3</source>
+        <translation>%1 deve ser um número inteiro de minutos de %2 a %3</translation>
+    </message>
+    <message>
+        <source>%1 must be a whole number from %2 to %3</source>
+        <translation>%1 deve ser um número inteiro de %2 a %3</translation>
+    </message>
+    <message>
+        <source>%1 (got &apos;%2&apos;)</source>
+        <translation>%1 (recebido &apos;%2&apos;)</translation>
+    </message>
+</context>
+<context>
+    <name>FiledPage</name>
+    <message>
+        <source>Filed claims</source>
+        <translation>Reclamações registradas</translation>
+    </message>
+    <message>
+        <source>&amp;Follow</source>
+        <translation>&amp;Acompanhar</translation>
+    </message>
+    <message>
+        <source>Ask the operator now: the selected claims, else every claim not closed (F5)</source>
+        <translation>Consultar o operador agora: as reclamações selecionadas, senão todas as não encerradas (F5)</translation>
+    </message>
+    <message>
+        <source>Re&amp;open…</source>
+        <translation>Rea&amp;brir…</translation>
+    </message>
+    <message>
+        <source>Ask the operator to look again at the selected closed claim</source>
+        <translation>Pedir ao operador que reveja a reclamação encerrada selecionada</translation>
+    </message>
+    <message>
+        <source>E&amp;xport…</source>
+        <translation>E&amp;xportar…</translation>
+    </message>
+    <message>
+        <source>Save the claims shown as CSV or .xlsx</source>
+        <translation>Salvar as reclamações exibidas como CSV ou .xlsx</translation>
+    </message>
+    <message>
+        <source>Search: object, protocol, who filed, reason, situation…</source>
+        <translation>Buscar: objeto, protocolo, quem registrou, motivo, situação…</translation>
+    </message>
+    <message>
+        <source>Search the claims</source>
+        <translation>Buscar nas reclamações</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Andamento</translation>
+    </message>
+    <message>
+        <source>All claims</source>
+        <translation>Todas as reclamações</translation>
+    </message>
+    <message>
+        <source>Stat&amp;e:</source>
+        <translation>Anda&amp;mento:</translation>
+    </message>
+    <message>
+        <source>The claims could not be read: %1</source>
+        <translation>Não foi possível ler as reclamações: %1</translation>
+    </message>
+    <message>
+        <source>The claim could not be reopened: %1</source>
+        <translation>Não foi possível reabrir a reclamação: %1</translation>
+    </message>
+    <message>
+        <source>No claims filed yet: file them from the candidates (late or lost parcels).</source>
+        <translation>Nenhuma reclamação registrada ainda: registre-as a partir dos candidatos (objetos atrasados ou extraviados).</translation>
+    </message>
+    <message>
+        <source>%1 of %2 claims shown</source>
+        <translation>%1 de %2 reclamações exibidas</translation>
+    </message>
+    <message>
+        <source>Export claims</source>
+        <translation>Exportar reclamações</translation>
+    </message>
+    <message>
+        <source>claims</source>
+        <translation>reclamacoes</translation>
+    </message>
+</context>
+<context>
+    <name>FiledWords</name>
+    <message>
+        <source>Open</source>
+        <translation>Em análise</translation>
+    </message>
+    <message>
+        <source>Reopened</source>
+        <translation>Reaberta</translation>
+    </message>
+    <message>
+        <source>Accepted</source>
+        <translation>Procedente</translation>
+    </message>
+    <message>
+        <source>Refused</source>
+        <translation>Improcedente</translation>
+    </message>
+    <message>
+        <source>Paid</source>
+        <translation>Paga</translation>
+    </message>
+    <message>
+        <source>Being sent</source>
+        <translation>Em envio</translation>
+    </message>
+    <message>
+        <source>Unconfirmed</source>
+        <translation>Não confirmada</translation>
+    </message>
+    <message>
+        <source>Not filed</source>
+        <translation>Não registrada</translation>
+    </message>
+    <message>
+        <source>Delivered to the wrong address</source>
+        <translation>Entregue em local divergente</translation>
+    </message>
+    <message>
+        <source>Violated</source>
+        <translation>Objeto violado</translation>
+    </message>
+    <message>
+        <source>Damaged</source>
+        <translation>Avariado</translation>
+    </message>
+    <message>
+        <source>Delivered late</source>
+        <translation>Entregue com atraso</translation>
+    </message>
+    <message>
+        <source>Wrongly returned</source>
+        <translation>Devolvido indevidamente</translation>
+    </message>
+    <message>
+        <source>Delivery confirmation not received</source>
+        <translation>Confirmação de entrega não recebida</translation>
+    </message>
+    <message>
+        <source>Copy not received</source>
+        <translation>Cópia não recebida</translation>
+    </message>
+    <message>
+        <source>Return receipt (AR) not received</source>
+        <translation>AR não recebido</translation>
+    </message>
+    <message>
+        <source>Not delivered</source>
+        <translation>Não entregue</translation>
+    </message>
+    <message>
+        <source>Digital AR image unavailable</source>
+        <translation>Imagem do AR digital indisponível</translation>
+    </message>
+    <message>
+        <source>No home delivery attempt</source>
+        <translation>Sem tentativa de entrega domiciliar</translation>
+    </message>
+    <message>
+        <source>Lost</source>
+        <translation>Extraviado</translation>
+    </message>
+    <message>
+        <source>Stolen</source>
+        <translation>Roubado</translation>
+    </message>
+    <message>
+        <source>Not delivered, overdue</source>
+        <translation>Não entregue, prazo vencido</translation>
+    </message>
+    <message>
+        <source>Not reopened: the deadline to reopen has passed</source>
+        <translation>Não reaberta: o prazo para reabrir terminou</translation>
+    </message>
+    <message>
+        <source>Not reopened: the compensation is in its payment period</source>
+        <translation>Não reaberta: a indenização está em período de pagamento</translation>
+    </message>
+    <message>
+        <source>Not reopened: reopening was already asked</source>
+        <translation>Não reaberta: a reabertura já foi pedida</translation>
+    </message>
+    <message>
+        <source>Not reopened: the object was delivered on time</source>
+        <translation>Não reaberta: o objeto foi entregue no prazo</translation>
+    </message>
+    <message>
+        <source>Not reopened: the operator does not know this protocol</source>
+        <translation>Não reaberta: o operador não conhece este protocolo</translation>
+    </message>
+    <message>
+        <source>The operator does not know this claim</source>
+        <translation>O operador não conhece esta reclamação</translation>
+    </message>
+    <message>
+        <source>The contract is missing or is not this claim&apos;s</source>
+        <translation>O contrato falta ou não é o desta reclamação</translation>
+    </message>
+    <message>
+        <source>The channel was refused</source>
+        <translation>O canal foi recusado</translation>
+    </message>
+    <message>
+        <source>Neither an object code nor a protocol was given</source>
+        <translation>Nem código de objeto nem protocolo foi informado</translation>
+    </message>
+    <message>
+        <source>Not filed: %1 (code %2)</source>
+        <translation>Não registrada: %1 (código %2)</translation>
+    </message>
+    <message>
+        <source>Unconfirmed: sent, but no answer came back (Follow asks the operator)</source>
+        <translation>Não confirmada: enviada, mas a resposta não chegou (Acompanhar consulta o operador)</translation>
+    </message>
+    <message>
+        <source>Being sent by a desk (its answer not read yet)</source>
+        <translation>Em envio por uma estação (resposta ainda não lida)</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>Reason %1</source>
+        <translation>Motivo %1</translation>
+    </message>
+    <message>
+        <source>Compensation</source>
+        <translation>Indenização</translation>
+    </message>
+    <message>
+        <source>Complaint</source>
+        <translation>Reclamação</translation>
+    </message>
+    <message>
+        <source>Not reopened: %1 (code %2)</source>
+        <translation>Não reaberta: %1 (código %2)</translation>
+    </message>
+    <message>
+        <source>%1 (code %2)</source>
+        <translation>%1 (código %2)</translation>
+    </message>
+    <message>
+        <source>The operator answered an error</source>
+        <translation>O operador respondeu com um erro</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+</context>
+<context>
+    <name>Follower</name>
+    <message>
+        <source>Cancel</source>
+        <translation>Cancelar</translation>
+    </message>
+    <message>
+        <source>Stop following the claims; the answers saved so far stay</source>
+        <translation>Parar de acompanhar as reclamações; as respostas já salvas ficam</translation>
+    </message>
+    <message>
+        <source>Following the claims: %1 of %2</source>
+        <translation>Acompanhando as reclamações: %1 de %2</translation>
+    </message>
+    <message>
+        <source>The claims could not be followed: %1</source>
+        <translation>Não foi possível acompanhar as reclamações: %1</translation>
+    </message>
+    <message>
+        <source>Following the claims…</source>
+        <translation>Acompanhando as reclamações…</translation>
+    </message>
+    <message>
+        <source>Asked %1 claims: %2 changed, %3 paid.</source>
+        <translation>Reclamações consultadas: %1; mudaram: %2; pagas: %3.</translation>
+    </message>
+    <message>
+        <source>Not asked: %1.</source>
+        <translation>Não consultadas: %1.</translation>
+    </message>
+</context>
+<context>
+    <name>MoneyBackPage</name>
+    <message>
+        <source>Money back per month</source>
+        <translation>Dinheiro de volta por mês</translation>
+    </message>
+    <message>
+        <source>Amounts are estimates from the compensation table (Settings: Claims); the operator decides what it pays.</source>
+        <translation>Os valores são estimativas pela tabela de indenização (Configurações: Reclamações); o operador decide o que paga.</translation>
+    </message>
+    <message>
+        <source>E&amp;xport…</source>
+        <translation>E&amp;xportar…</translation>
+    </message>
+    <message>
+        <source>Save the months as CSV or .xlsx</source>
+        <translation>Salvar os meses como CSV ou .xlsx</translation>
+    </message>
+    <message>
+        <source>Accountant&apos;s re&amp;port…</source>
+        <translation>Relatório do &amp;contador…</translation>
+    </message>
+    <message>
+        <source>A PDF of the months and the claims behind them</source>
+        <translation>Um PDF dos meses e das reclamações por trás deles</translation>
+    </message>
+    <message>
+        <source>Money back could not be read: %1</source>
+        <translation>Não foi possível ler o dinheiro de volta: %1</translation>
+    </message>
+    <message>
+        <source>Save the accountant&apos;s report</source>
+        <translation>Salvar o relatório do contador</translation>
+    </message>
+    <message>
+        <source>money-back</source>
+        <translation>dinheiro-de-volta</translation>
+    </message>
+    <message>
+        <source>Export money back</source>
+        <translation>Exportar dinheiro de volta</translation>
+    </message>
+</context>
+<context>
+    <name>MoneyModel</name>
+    <message>
+        <source>Month</source>
+        <translation>Mês</translation>
+    </message>
+    <message>
+        <source>Candidates</source>
+        <translation>Candidatos</translation>
+    </message>
+    <message>
+        <source>Candidates, estimated</source>
+        <translation>Candidatos, estimativa</translation>
+    </message>
+    <message>
+        <source>Filed</source>
+        <translation>Registrados</translation>
+    </message>
+    <message>
+        <source>Filed, estimated</source>
+        <translation>Registrados, estimativa</translation>
+    </message>
+    <message>
+        <source>Accepted</source>
+        <translation>Procedentes</translation>
+    </message>
+    <message>
+        <source>Accepted, estimated</source>
+        <translation>Procedentes, estimativa</translation>
+    </message>
+    <message>
+        <source>Paid</source>
+        <translation>Pagos</translation>
+    </message>
+    <message>
+        <source>Paid, estimated</source>
+        <translation>Pagos, estimativa</translation>
+    </message>
+    <message>
+        <source>Refused</source>
+        <translation>Improcedentes</translation>
+    </message>
+    <message>
+        <source>Refused, estimated</source>
+        <translation>Improcedentes, estimativa</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <comment>a month and its year</comment>
+        <translation>%1/%2</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>Total</translation>
+    </message>
+    <message>
+        <source>An estimate from the compensation table (Settings: Claims), not the operator&apos;s figure</source>
+        <translation>Estimativa pela tabela de indenização (Configurações: Reclamações), não o valor do operador</translation>
+    </message>
+</context>
+<context>
+    <name>ReopenDialog</name>
+    <message>
+        <source>Reopen claim</source>
+        <translation>Reabrir reclamação</translation>
+    </message>
+    <message>
+        <source>Ask the operator to look again at claim %1 (object %2).</source>
+        <translation>Pedir ao operador que reveja a reclamação %1 (objeto %2).</translation>
+    </message>
+    <message>
+        <source>e.g. the object was never delivered</source>
+        <translation>ex.: o objeto nunca foi entregue</translation>
+    </message>
+    <message>
+        <source>&amp;Reopen</source>
+        <translation>&amp;Reabrir</translation>
+    </message>
+    <message>
+        <source>&amp;Reason:</source>
+        <translation>&amp;Motivo:</translation>
+    </message>
+    <message>
+        <source>&amp;Note:</source>
+        <translation>&amp;Observação:</translation>
+    </message>
+    <message>
+        <source>Reason must be filled in: say why the claim should be looked at again</source>
+        <translation>O motivo deve ser preenchido: diga por que a reclamação deve ser revista</translation>
+    </message>
+</context>
 </TS>

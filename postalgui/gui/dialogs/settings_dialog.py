@@ -1,4 +1,4 @@
-"""Settings: environment, credentials, company numbers, UI language and tracking.
+"""Settings: environment, credentials, company numbers, UI language, tracking and claims.
 
 Also the first-run setup. Each environment keeps its own numbers and secrets (a
 homologation contract is not a production one), so while the dialog is open it holds
@@ -16,6 +16,7 @@ from PySide6.QtCore import QSize, Signal, Slot
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from postalgui.api.environments import Environment
+from postalgui.gui.dialogs.settings_pages.claims_page import ClaimsPage
 from postalgui.gui.dialogs.settings_pages.company_page import CompanyPage
 from postalgui.gui.dialogs.settings_pages.connection_page import ENVIRONMENTS, ConnectionPage
 from postalgui.gui.dialogs.settings_pages.connection_test import ConnectionTestPanel
@@ -69,6 +70,7 @@ class SettingsDialog(QDialog):
         self.url_edit.setText(saved.custom_base_url)
         self.interface_page.set_language(saved.language)
         self.tracking_page.load(saved.tracking)
+        self.claims_page.load(saved.claims)
         self.connection_page.choose(saved.environment)
         self._load_form(saved.environment)
         self.environment_combo.currentIndexChanged.connect(self._on_environment_combo_current_index_changed)
@@ -91,6 +93,8 @@ class SettingsDialog(QDialog):
         self.interface_page = InterfacePage(self)
         self.tracking_page = TrackingPage(self)
         self.tracking_page.edited.connect(self._on_tracking_page_edited)
+        self.claims_page = ClaimsPage(self)
+        self.claims_page.edited.connect(self._on_claims_page_edited)
         self.connection_test = ConnectionTestPanel(self.context, runner, self)
         self.connection_test.testRequested.connect(self._on_connection_test_test_requested)
         self.connection_test.testEnded.connect(self._on_connection_test_test_ended)
@@ -111,6 +115,10 @@ class SettingsDialog(QDialog):
         columns = QHBoxLayout()
         columns.addLayout(left, 3)
         columns.addLayout(right, 2)
+        claims = QVBoxLayout()
+        claims.addWidget(self.claims_page)
+        claims.addStretch(1)
+        columns.addLayout(claims, 2)
         layout = QVBoxLayout(self)
         layout.addWidget(self.welcome_label)
         layout.addWidget(self.override_label)
@@ -155,6 +163,7 @@ class SettingsDialog(QDialog):
             **company.error_labels,
             "database_url": self.office_page.url_error,
             **self.tracking_page.error_labels,
+            **self.claims_page.error_labels,
         }
 
     def _build_notes(self) -> None:
@@ -222,6 +231,7 @@ class SettingsDialog(QDialog):
             self.language_combo,
             *self.tracking_page.edits.values(),
             self.tracking_page.notify_check,
+            *self.claims_page.focus_chain(),
             self.buttons,
         ]
         for first, second in itertools.pairwise(chain):
@@ -263,7 +273,7 @@ class SettingsDialog(QDialog):
             return False
         draft = self._store_form()
         errors = {name: rule_message(error) for name, error in draft.errors().items()}
-        errors |= self.tracking_page.errors()
+        errors |= self.tracking_page.errors() | self.claims_page.errors()
         office_error = self.office_page.url_error_text(draft)
         if self._environment is Environment.CUSTOM:
             url_error = self.connection_page.url_error_text()
@@ -304,7 +314,7 @@ class SettingsDialog(QDialog):
         settings = self._drafts.settings(
             self._environment, self.interface_page.language(), self.url_edit.text()
         )
-        return settings.updated(tracking=self.tracking_page.settings())
+        return settings.updated(tracking=self.tracking_page.settings(), claims=self.claims_page.settings())
 
     # --- OK / Cancel ------------------------------------------------------------------------
 
@@ -404,6 +414,12 @@ class SettingsDialog(QDialog):
     def _on_tracking_page_edited(self) -> None:
         """A Tracking value typed: its rule is shown from now on."""
         self._touched |= set(self.tracking_page.error_labels)
+        self._validate()
+
+    @Slot()
+    def _on_claims_page_edited(self) -> None:
+        """A Claims value typed: its rule is shown from now on."""
+        self._touched |= set(self.claims_page.error_labels)
         self._validate()
 
     @Slot()

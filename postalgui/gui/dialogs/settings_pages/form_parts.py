@@ -6,6 +6,8 @@ message under its field) without a base class.
 
 from __future__ import annotations
 
+from annotated_types import Ge, Le
+from pydantic import BaseModel
 from PySide6.QtWidgets import QFormLayout, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 ERROR_STYLE = "color: #c42b1c;"
@@ -54,3 +56,15 @@ def side_by_side(parent: QWidget, *widgets: QWidget) -> QWidget:
     for index, widget in enumerate(widgets):
         row.addWidget(widget, 1 if index == 0 else 0)
     return box
+
+
+def model_range(model: type[BaseModel], name: str) -> tuple[int, int]:
+    """The lowest and highest value ``model`` takes for its field ``name`` (its own rules,
+    so a form and the saved model never disagree)."""
+    low, high = 0, 0
+    for rule in model.model_fields[name].metadata:
+        if isinstance(rule, Ge):
+            low = int(rule.ge)  # type: ignore[call-overload]  # annotated_types types ge as a protocol
+        elif isinstance(rule, Le):
+            high = int(rule.le)  # type: ignore[call-overload]  # idem
+    return low, high

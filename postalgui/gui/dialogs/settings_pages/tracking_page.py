@@ -8,11 +8,16 @@ fields), so the form and the saved model never disagree.
 
 from __future__ import annotations
 
-from annotated_types import Ge, Le
 from PySide6.QtCore import Signal, Slot
 from PySide6.QtWidgets import QCheckBox, QGroupBox, QLabel, QLineEdit, QWidget
 
-from postalgui.gui.dialogs.settings_pages.form_parts import add_row, error_label, form_layout, with_error
+from postalgui.gui.dialogs.settings_pages.form_parts import (
+    add_row,
+    error_label,
+    form_layout,
+    model_range,
+    with_error,
+)
 from postalgui.gui.messages import arg
 from postalgui.services.tracking.settings import TrackingSettings
 
@@ -23,13 +28,7 @@ _FIELDS = ("refresh_minutes", "codes_per_call", "archive_after_days")
 
 def field_range(name: str) -> tuple[int, int]:
     """The lowest and highest value `TrackingSettings` takes for field ``name``."""
-    low, high = 0, 0
-    for rule in TrackingSettings.model_fields[name].metadata:
-        if isinstance(rule, Ge):
-            low = int(rule.ge)  # type: ignore[call-overload]  # annotated_types types ge as a protocol
-        elif isinstance(rule, Le):
-            high = int(rule.le)  # type: ignore[call-overload]  # idem
-    return low, high
+    return model_range(TrackingSettings, name)
 
 
 class TrackingPage(QGroupBox):

@@ -13,18 +13,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QTimer, Signal, Slot
+from PySide6.QtCore import Signal, Slot
 from PySide6.QtWidgets import QWidget
 
 from postalgui.gui.i18n import app_locale
 from postalgui.gui.messages import arg
 from postalgui.gui.tasks import Failure
 from postalgui.gui.widgets.message_kind import MessageKind
-from postalgui.gui.widgets.task_progress import task_progress
+from postalgui.gui.widgets.periodic_run import PeriodicRun
 from postalgui.services.tracking.use_cases import Refreshed, refresh
 
 if TYPE_CHECKING:
-    from postalgui.api.cancel import Progress
     from postalgui.gui.desk import Desk
     from postalgui.gui.tasks import TaskHandle
     from postalgui.services.tracking.service import TrackingService
@@ -34,92 +33,54 @@ __all__ = ["REFRESH_KEY", "Refresher"]
 REFRESH_KEY = "tracking.refresh"
 
 
-class Refresher(QWidget):
+class Refresher(PeriodicRun):
     """The refresh's progress bar and Cancel button (hidden while none runs), and its timer.
 
     Signals: ``started()`` when a refresh starts; ``finished(bool)`` when it ended (True:
     cancelled); ``refreshed(object)`` with the use case's `Refreshed`.
     """
 
-    started = Signal()
-    finished = Signal(bool)
     refreshed = Signal(object)
 
     def __init__(self, desk: Desk[TrackingService], parent: QWidget | None = None) -> None:
-        super().__init__(parent)
+        super().__init__(parent, "tracking")
+        self.cancel_button.setText(self.tr("Cancel"))
+        self.cancel_button.setToolTip(self.tr("Stop asking the operator; the answers saved so far stay"))
         self.desk = desk
-        self._handle: TaskHandle | None = None
         self._queued: list[str] = []
-        self.progress_bar, self.cancel_button = task_progress(
-            self,
-            "tracking",
-            self.tr("Cancel"),
-            self.tr("Stop asking the operator; the answers saved so far stay"),
-            self._on_cancel_button_clicked,
-        )
-        self.progress_bar.setMinimumWidth(260)
-        self.timer = QTimer(self)
-        self.timer.timeout.connect(self._on_timer_timeout)
         self.follow_settings()
 
-    @property
-    def running(self) -> bool:
-        return self._handle is not None
+    def interval_minutes(self) -> int:
+        return self.desk.service.settings.refresh_minutes
 
-    def follow_settings(self) -> None:
-        """The interval from the settings (restarted: the next one is a full interval away)."""
-        self.timer.start(self.desk.service.settings.refresh_minutes * 60_000)
+    def timer_run(self) -> None:
+        self.start(None)
+
+    def progress_text(self, done: str, total: str) -> str:
+        return arg(self.tr("Asking the operator: %1 of %2"), done, total)
 
     def start(self, codes: Sequence[str] | None = None, *, queue: bool = False) -> TaskHandle | None:
         """Ask about ``codes`` (``None``: every object due); ``None`` when one already runs
         (with ``queue``, ``codes`` are asked right after it: objects just added)."""
-        if self._handle is not None:
+        if self.running:
             if queue and codes is not None:
                 self._queued.extend(codes)
             return None
         self.desk.messages.clear(REFRESH_KEY)
         wanted = list(codes) if codes is not None else None
         failure = Failure(self.tr("The objects could not be refreshed: %1"), REFRESH_KEY)
-        self._handle = self.desk.run(
+        handle = self.desk.run(
             refresh,
             wanted,
             name="tracking refresh",
             key=REFRESH_KEY,
             owner=self,
             on_result=self._on_refresh_task_result,
-            on_progress=self._on_refresh_task_progress,
-            on_finished=self._on_refresh_task_finished,
+            on_progress=self.on_task_progress,
+            on_finished=self.on_task_finished,
             failure=failure,
         )
-        self._show_progress(0, 0, self.tr("Asking the operator…"))
-        self.started.emit()
-        return self._handle
-
-    @Slot()
-    def cancel(self) -> None:
-        if self._handle is not None:
-            self._handle.cancel()
-
-    @Slot()
-    def _on_timer_timeout(self) -> None:
-        self.start(None)
-
-    @Slot(object)
-    def _on_refresh_task_progress(self, progress: Progress) -> None:
-        if not progress.total:
-            return
-        locale = app_locale()
-        done, total = locale.toString(progress.done), locale.toString(progress.total)
-        text = arg(self.tr("Asking the operator: %1 of %2"), done, total)
-        self._show_progress(progress.done, progress.total, text)
-
-    def _show_progress(self, done: int, total: int, text: str) -> None:
-        """The bar (busy while ``total`` is 0) and Cancel, shown while a refresh runs."""
-        self.progress_bar.setRange(0, total)
-        self.progress_bar.setValue(done)
-        self.progress_bar.setFormat(text)
-        self.progress_bar.setVisible(True)
-        self.cancel_button.setVisible(True)
+        return self.begin(handle, self.tr("Asking the operator…"))
 
     @Slot(object)
     def _on_refresh_task_result(self, refreshed: Refreshed) -> None:
@@ -147,15 +108,8 @@ class Refresher(QWidget):
             self.desk.messages.show_message(" ".join(said), MessageKind.INFO, key=REFRESH_KEY)
 
     @Slot(bool)
-    def _on_refresh_task_finished(self, cancelled: bool) -> None:
-        self._handle = None
-        self.progress_bar.hide()
-        self.cancel_button.hide()
-        self.finished.emit(cancelled)
+    def on_task_finished(self, cancelled: bool) -> None:
+        super().on_task_finished(cancelled)
         queued, self._queued = self._queued, []
         if queued:
             self.start(list(dict.fromkeys(queued)))
-
-    @Slot()
-    def _on_cancel_button_clicked(self) -> None:
-        self.cancel()

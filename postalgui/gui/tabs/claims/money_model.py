@@ -1,0 +1,126 @@
+"""`MoneyModel`: money back per month (``money_back``), newest month first, and a total line.
+
+A month reads "nov/2026" in Portuguese and "Nov 2026" in English. Each stage (candidates,
+filed, accepted, paid) has its count and its amount; amounts come from the compensation
+table, so their headers say they are estimates. The total line is the last row, kept last.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from decimal import Decimal
+from enum import IntEnum
+from typing import Any
+
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QObject, Qt
+from PySide6.QtGui import QFont
+
+from postalgui.api.values import format_brl
+from postalgui.gui.i18n import app_locale
+from postalgui.gui.messages import arg
+from postalgui.gui.models.row_table import ModelIndex, RowTableModel, TextRow
+from postalgui.services.claims.money import MonthSummary
+
+__all__ = ["MoneyColumn", "MoneyModel", "month_text"]
+
+
+class MoneyColumn(IntEnum):
+    MONTH = 0
+    CANDIDATES = 1
+    CANDIDATES_ESTIMATE = 2
+    FILED = 3
+    FILED_ESTIMATE = 4
+    ACCEPTED = 5
+    ACCEPTED_ESTIMATE = 6
+    PAID = 7
+    PAID_ESTIMATE = 8
+    REFUSED = 9
+    REFUSED_ESTIMATE = 10
+
+
+_HEADERS: tuple[object, ...] = (  # QT_TRANSLATE_NOOP is typed object; it returns the str
+    QT_TRANSLATE_NOOP("MoneyModel", "Month"),
+    QT_TRANSLATE_NOOP("MoneyModel", "Candidates"),
+    QT_TRANSLATE_NOOP("MoneyModel", "Candidates, estimated"),
+    QT_TRANSLATE_NOOP("MoneyModel", "Filed"),
+    QT_TRANSLATE_NOOP("MoneyModel", "Filed, estimated"),
+    QT_TRANSLATE_NOOP("MoneyModel", "Accepted"),
+    QT_TRANSLATE_NOOP("MoneyModel", "Accepted, estimated"),
+    QT_TRANSLATE_NOOP("MoneyModel", "Paid"),
+    QT_TRANSLATE_NOOP("MoneyModel", "Paid, estimated"),
+    QT_TRANSLATE_NOOP("MoneyModel", "Refused"),
+    QT_TRANSLATE_NOOP("MoneyModel", "Refused, estimated"),
+)
+_STAGES = ("candidates", "filed", "accepted", "paid", "refused")
+"""The stages, each with a count and an estimate, in column order."""
+
+
+def month_text(month: str) -> str:
+    """``"2026-11"`` as "nov/2026" (Portuguese) or "Nov 2026" (English)."""
+    year, number = month.split("-")
+    name = app_locale().standaloneMonthName(int(number), app_locale().FormatType.ShortFormat)
+    return arg(
+        QCoreApplication.translate("MoneyModel", "%1 %2", "a month and its year"), name.rstrip("."), year
+    )
+
+
+class MoneyModel(RowTableModel[MonthSummary | None]):
+    """One row per month (newest first), then the total (its item ``None``)."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._months: list[MonthSummary] = []
+
+    def set_months(self, months: Sequence[MonthSummary]) -> None:
+        self._months = sorted(months, key=lambda summary: summary.month, reverse=True)
+        self.set_items([*self._months, None] if self._months else [])
+
+    def months(self) -> list[MonthSummary]:
+        return list(self._months)
+
+    def total(self, stage: str) -> tuple[int, Decimal]:
+        """The count and the estimate of ``stage`` over the months."""
+        count = sum(int(getattr(summary, stage)) for summary in self._months)
+        amount = sum((Decimal(getattr(summary, f"{stage}_estimate")) for summary in self._months), Decimal(0))
+        return count, amount
+
+    def make_row(self, item: MonthSummary | None) -> TextRow[MonthSummary | None]:
+        locale = app_locale()
+        cells: list[str] = [month_text(item.month) if item is not None else self.tr("Total")]
+        for stage in _STAGES:
+            if item is None:
+                count, amount = self.total(stage)
+            else:
+                count, amount = int(getattr(item, stage)), Decimal(getattr(item, f"{stage}_estimate"))
+            cells.append(locale.toString(count))
+            cells.append(format_brl(amount))
+        return TextRow(item, tuple(cells), tuple(cells))  # not sorted: newest month first, total last
+
+    def column_count(self) -> int:
+        return len(MoneyColumn)
+
+    def header(self, section: int) -> str:
+        return QCoreApplication.translate("MoneyModel", str(_HEADERS[section]))
+
+    def header_tooltip(self, section: int) -> str | None:
+        if section in (
+            MoneyColumn.CANDIDATES_ESTIMATE,
+            MoneyColumn.FILED_ESTIMATE,
+            MoneyColumn.ACCEPTED_ESTIMATE,
+            MoneyColumn.PAID_ESTIMATE,
+            MoneyColumn.REFUSED_ESTIMATE,
+        ):
+            return self.tr(
+                "An estimate from the compensation table (Settings: Claims), not the operator's figure"
+            )
+        return None
+
+    def is_numeric(self, column: int) -> bool:
+        return column != MoneyColumn.MONTH
+
+    def data(self, index: ModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if role == Qt.ItemDataRole.FontRole and index.isValid() and self.item(index.row()) is None:
+            bold = QFont()
+            bold.setBold(True)  # the total line
+            return bold
+        return super().data(index, role)
