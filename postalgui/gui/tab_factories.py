@@ -166,7 +166,8 @@ class ClaimsTabFactory:
     """The Claims tab."""
 
     def label(self) -> str:
-        # Alt letters: L in English (C is Contracts and cards), R in Portuguese (Reclamações).
+        # Alt letters: L in English (C is Contracts and cards), L in Portuguese too (the
+        # R of Reclamações is the Tracking tab's Só at&rasados).
         return QCoreApplication.translate("ClaimsTab", "Claims", "tab")
 
     def build(self, context: AppContext, runner: TaskRunner) -> QWidget:

@@ -6943,7 +6943,7 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
         <translation>Todas as situações</translation>
     </message>
     <message>
-        <source>&amp;Late only</source>
+        <source>Late o&amp;nly</source>
         <translation>Só at&amp;rasados</translation>
     </message>
     <message>
@@ -7787,7 +7787,7 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
     <message>
         <source>Claims</source>
         <comment>tab</comment>
-        <translation>&amp;Reclamações</translation>
+        <translation>Rec&amp;lamações</translation>
     </message>
 </context>
 <context>

@@ -212,7 +212,12 @@ def test_an_object_filed_by_another_desk_is_stopped_here_and_says_so(
         f"{SOON}: Not sent: already filed from this office (a claim is filed once)"
     ]
     qtbot.waitUntil(lambda: page.counts.filed_label.text() == "Already filed: 1", timeout=WAIT_MS)
-    assert SOON not in cells(page, CandidateColumn.CODE)  # claimed: no longer a candidate
+    row = cells(page, CandidateColumn.CODE).index(SOON)  # the row stays, saying so
+    assert cells(page, CandidateColumn.CLAIM)[row].startswith("Not sent: already filed")
+    page.select_codes([SOON])
+    assert not page.file_action.isEnabled()
+    assert not page.file_button.isEnabled()
+    assert page.file_selected() is None
 
 
 def test_an_empty_reply_email_is_named_with_its_rule_and_nothing_is_sent(

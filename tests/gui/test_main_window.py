@@ -500,7 +500,7 @@ def test_tab_labels_are_translated_with_the_tabs_strings(qapp: QCoreApplication)
         i18n.remove_translators(qapp, installed)
         QLocale.setDefault(default)
     assert labels[:5] == ["Preços", "Faturas e boletos", "Contratos e cartões", "Agências", "Atendimentos"]
-    assert labels[5:] == ["Ra&streamento", "&Reclamações"]
+    assert labels[5:] == ["Ra&streamento", "Rec&lamações"]
 
 
 def test_about_shows_the_version_and_what_the_app_does(window: MainWindow, qapp: QCoreApplication) -> None:

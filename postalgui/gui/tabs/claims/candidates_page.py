@@ -104,6 +104,8 @@ class CandidatesPage(QWidget):
         self.filed: dict[str, Candidate] = {}
         """Filed from this desk since the source was chosen: the rows stay, saying so, not
         fileable (the list read after leaves filed objects out and counts them)."""
+        self._sent: dict[str, Candidate] = {}
+        """The candidates of the filing under way, as the clerk chose them."""
         self.changes: OfficeChanges | None = None
         self._loaded_once = False
         self._watchlist_after = False
@@ -314,6 +316,7 @@ class CandidatesPage(QWidget):
             order = dialog.order()
         finally:
             dialog.deleteLater()
+        self._sent = {row.candidate.code: row.candidate for row in rows}
         handle = self.desk.run(
             file_claims,
             order,
@@ -409,11 +412,10 @@ class CandidatesPage(QWidget):
 
     @Slot(object)
     def _on_file_task_result(self, report: FilingReport) -> None:
-        shown = {row.candidate.code: row.candidate for row in self.model.items()}
-        for result in report.results:
+        for result in report.results:  # by what was sent: a reload meanwhile may have dropped it
             self.results[result.code] = line_of(result).partition(": ")[2]
-            if result.result in _FILED and result.code in shown:
-                self.filed[result.code] = shown[result.code]
+            if result.result in _FILED and result.code in self._sent:
+                self.filed[result.code] = self._sent[result.code]
         self.results_view.show_report(report)
         kind = MessageKind.INFO if report.count(Result.FILED) == len(report.results) else MessageKind.WARNING
         self.desk.messages.show_message(summary_of(report), kind, key=FILE_KEY)
