@@ -24,9 +24,15 @@ from PySide6.QtWidgets import QMainWindow, QWidget
 
 from postalgui.api.environments import Environment
 from postalgui.gui.messages import arg, environment_name, reset_settings_text
-from postalgui.gui.tab_factories import TAB_FACTORIES, FollowerFactory, TabFactory
+from postalgui.gui.tab_factories import TAB_FACTORIES, BackgroundFactory, FollowerFactory, TabFactory
 from postalgui.gui.tab_navigation import mnemonic_letter, with_mnemonic
-from postalgui.gui.tabs.contract import ChangesSettings, FollowsObjects, FollowsSettings, HandsObjects
+from postalgui.gui.tabs.contract import (
+    ChangesSettings,
+    FollowsInBackground,
+    FollowsObjects,
+    FollowsSettings,
+    HandsObjects,
+)
 from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.gui.widgets.window_state import WindowState
 
@@ -246,10 +252,18 @@ class MainWindow(QMainWindow):
 
     @Slot()
     def start_following(self) -> None:
-        """Build the Tracking tab, unseen, so it follows the office's parcels (its refresh
-        and notifications) in a session where nobody opens it. The app calls it a while
-        after the window opened: the window's first paint does not wait for it."""
-        self.follower_tab()
+        """Build the tabs that follow the operator in the background (Tracking's refresh and
+        notifications, the Claims follow-up), unseen, in a session where nobody opens them.
+        The app calls it a while after the window opened: the window's first paint does not
+        wait for it."""
+        for index in range(self.tabs.count()):
+            widget = self.tabs.widget(index)
+            if isinstance(widget, TabPlaceholder) and isinstance(
+                widget.factory, FollowerFactory | BackgroundFactory
+            ):
+                widget = self.built_tab(index)
+                if isinstance(widget, FollowsInBackground):
+                    widget.start_following()
 
     @Slot(object)
     def _on_tab_track_requested(self, objects: list[NewObject]) -> None:

@@ -35,6 +35,7 @@ if TYPE_CHECKING:
 __all__ = [
     "TAB_FACTORIES",
     "AttendanceTabFactory",
+    "BackgroundFactory",
     "BranchesTabFactory",
     "ChangesSettings",
     "ClaimsTabFactory",
@@ -65,6 +66,19 @@ class TabFactory(Protocol):
     def build(self, context: AppContext, runner: TaskRunner) -> QWidget:
         """The tab, imported here (its modules load after the window is on screen)."""
         ...
+
+
+@runtime_checkable
+class BackgroundFactory(Protocol):
+    """A factory whose tab follows the operator on a timer though nobody opens it (the
+    Claims tab, ``RUNS_UNSEEN = True``; the Tracking tab as the `FollowerFactory`): the
+    window builds it unseen a while after it opens and starts it."""
+
+    RUNS_UNSEEN: ClassVar[Literal[True]]
+
+    def label(self) -> str: ...
+
+    def build(self, context: AppContext, runner: TaskRunner) -> QWidget: ...
 
 
 @runtime_checkable
@@ -163,7 +177,9 @@ class TrackingTabFactory:
 
 
 class ClaimsTabFactory:
-    """The Claims tab."""
+    """The Claims tab (it follows the filed claims in the background: ``RUNS_UNSEEN``)."""
+
+    RUNS_UNSEEN = True
 
     def label(self) -> str:
         # Alt letters: L in English (C is Contracts and cards), L in Portuguese too (the

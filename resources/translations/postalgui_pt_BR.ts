@@ -7789,6 +7789,14 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
         <comment>tab</comment>
         <translation>Rec&amp;lamações</translation>
     </message>
+    <message>
+        <source>Filed claim&amp;s</source>
+        <translation>&amp;Registradas</translation>
+    </message>
+    <message>
+        <source>&amp;Money back</source>
+        <translation>&amp;Dinheiro de volta</translation>
+    </message>
 </context>
 <context>
     <name>FileDialog</name>
@@ -8440,8 +8448,8 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
         <translation>Salvar os meses como CSV ou .xlsx</translation>
     </message>
     <message>
-        <source>Accountant&apos;s re&amp;port…</source>
-        <translation>Relatório do &amp;contador…</translation>
+        <source>Acco&amp;untant&apos;s report…</source>
+        <translation>Relatór&amp;io do contador…</translation>
     </message>
     <message>
         <source>A PDF of the months and the claims behind them</source>

@@ -55,6 +55,25 @@ class FollowingFactory:
         return FollowingTab()
 
 
+class BackgroundTab(QWidget):
+    def __init__(self) -> None:
+        super().__init__()
+        self.started = 0
+
+    def start_following(self) -> None:
+        self.started += 1
+
+
+class BackgroundFactory:
+    RUNS_UNSEEN: ClassVar[Literal[True]] = True
+
+    def label(self) -> str:
+        return "Claims"
+
+    def build(self, context: AppContext, runner: TaskRunner) -> QWidget:
+        return BackgroundTab()
+
+
 class OtherFactory:
     def label(self) -> str:
         return "Other"
@@ -66,7 +85,8 @@ class OtherFactory:
 @pytest.fixture
 def window(context: AppContext, runner: TaskRunner, qtbot: QtBot) -> Iterator[MainWindow]:
     FollowingFactory.built = 0
-    main = MainWindow(context, runner, tab_factories=[HandingFactory(), OtherFactory(), FollowingFactory()])
+    factories = [HandingFactory(), OtherFactory(), FollowingFactory(), BackgroundFactory()]
+    main = MainWindow(context, runner, tab_factories=factories)
     qtbot.addWidget(main)
     main.show()
     yield main
@@ -103,3 +123,6 @@ def test_following_starts_in_the_background_without_showing_the_tab(window: Main
     assert window.tabs.currentIndex() == current
     window.start_following()
     assert FollowingFactory.built == 1
+    background = window.tabs.widget(3)
+    assert isinstance(background, BackgroundTab)  # built unseen and started, once
+    assert background.started == 1

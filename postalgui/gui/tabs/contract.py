@@ -7,7 +7,9 @@ made anywhere) and `ChangesSettings` (the tab saved settings itself and says so 
 ``settingsApplied``). Both are runtime-checkable, because a tab has either, both or
 neither. Two more link tabs to each other without importing each other: `HandsObjects`
 (the Invoices tab says ``trackRequested`` with objects to follow) and `FollowsObjects`
-(the Tracking tab's ``follow``); the window passes one to the other.
+(the Tracking tab's ``follow``); the window passes one to the other. `FollowsInBackground`
+(the Claims tab) asks the operator about its data on a timer though nobody opens it: the
+window builds it unseen, with Tracking, and starts it.
 
 This module is imported by the window's frame before it is shown: Qt only.
 """
@@ -57,4 +59,13 @@ class FollowsObjects(Protocol):
 
     def follow(self, objects: list[NewObject]) -> None:
         """Follow ``objects`` (switching to this tab); called by the window."""
+        ...
+
+
+@runtime_checkable
+class FollowsInBackground(Protocol):
+    """A tab that follows the operator on a timer (the Claims tab's follow-up of filed claims)."""
+
+    def start_following(self) -> None:
+        """Start following; called once by the window after it built the tab unseen."""
         ...

@@ -66,7 +66,7 @@ class MoneyBackPage(QWidget):
         self.export_button = QPushButton(self.tr("E&xport…"), self)
         self.export_button.setObjectName("claimsMoneyExport")
         self.export_button.setToolTip(self.tr("Save the months as CSV or .xlsx"))
-        self.report_button = QPushButton(self.tr("Accountant's re&port…"), self)
+        self.report_button = QPushButton(self.tr("Acco&untant's report…"), self)
         self.report_button.setObjectName("claimsMoneyReport")
         self.report_button.setToolTip(self.tr("A PDF of the months and the claims behind them"))
         buttons = QHBoxLayout()

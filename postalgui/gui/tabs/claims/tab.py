@@ -1,11 +1,11 @@
 """The Claims tab: late and lost parcels turned into money back.
 
 The tab composes and wires: its message area on top, then its pages in an inner tab
-widget: "Candidates" (`CandidatesPage`: what can be claimed and filing it), "Filed claims"
-and "Money back" (their pages are built on the same `Desk`). The page's news leave the
-tab as its own signals: ``trackRequested`` (the window hands the objects to Tracking, as
-the Invoices tab's "Track these objects") and ``claimsFiled`` (the tab shows the Filed
-claims page).
+widget, all on one `Desk`: "Candidates" (`CandidatesPage`: what can be claimed and
+filing it), "Filed claims" (`FiledPage`: following and reopening) and "Money back"
+(`MoneyBackPage`). The pages' news leave the tab as its own signals: ``trackRequested``
+(the window hands the objects to Tracking, as the Invoices tab's "Track these objects")
+and ``claimsFiled``.
 """
 
 from __future__ import annotations
@@ -17,6 +17,8 @@ from PySide6.QtWidgets import QTabWidget, QVBoxLayout, QWidget
 
 from postalgui.gui.desk import Desk
 from postalgui.gui.tabs.claims.candidates_page import CandidatesPage
+from postalgui.gui.tabs.claims.filed_page import FiledPage
+from postalgui.gui.tabs.claims.money_page import MoneyBackPage
 
 if TYPE_CHECKING:
     from postalgui.gui.tasks import TaskRunner
@@ -57,9 +59,10 @@ class ClaimsTab(QWidget):
         self.pages.setObjectName("claimsPages")
         self.candidates = CandidatesPage(desk, self.pages)
         self.pages.addTab(self.candidates, self.tr("Ca&ndidates"))
-        # The "filed" helper's pages go here, in this order (the lead adds them at merge):
-        #   self.filed = FiledPage(desk, self.pages);  self.pages.addTab(self.filed, ...)
-        #   self.money = MoneyBackPage(desk, self.pages);  self.pages.addTab(self.money, ...)
+        self.filed = FiledPage(desk, self.pages)
+        self.pages.addTab(self.filed, self.tr("Filed claim&s"))
+        self.money = MoneyBackPage(desk, self.pages)
+        self.pages.addTab(self.money, self.tr("&Money back"))
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 4, 0, 0)
         layout.addWidget(self.messages)
@@ -71,11 +74,18 @@ class ClaimsTab(QWidget):
     def settings_changed(self) -> None:
         """Settings changed (the compensation table, the e-mail, the office database)."""
         self.candidates.settings_changed()
+        self.filed.settings_changed()
+        self.money.settings_changed()
+
+    def start_following(self) -> None:
+        """Follow the filed claims in the background though nobody opens the tab (the
+        window builds it unseen a while after it opens, as it does Tracking)."""
+        self.filed.start_following()
 
     @Slot(object)
     def _on_candidates_claims_filed(self, report: object) -> None:
-        # The lead wires the switch to the Filed claims page here at merge:
-        #   self.pages.setCurrentWidget(self.filed)
+        """A filing ended. The Candidates page stays in front: each object's result is said
+        under its table (the Filed claims page lists the claims as the book tells it)."""
         self.claimsFiled.emit(report)
 
     @Slot()
