@@ -8483,40 +8483,24 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
         <translation>Candidatos</translation>
     </message>
     <message>
-        <source>Candidates, estimated</source>
-        <translation>Candidatos, estimativa</translation>
+        <source>Estimate</source>
+        <translation>Estimativa</translation>
     </message>
     <message>
         <source>Filed</source>
         <translation>Registrados</translation>
     </message>
     <message>
-        <source>Filed, estimated</source>
-        <translation>Registrados, estimativa</translation>
-    </message>
-    <message>
         <source>Accepted</source>
         <translation>Procedentes</translation>
-    </message>
-    <message>
-        <source>Accepted, estimated</source>
-        <translation>Procedentes, estimativa</translation>
     </message>
     <message>
         <source>Paid</source>
         <translation>Pagos</translation>
     </message>
     <message>
-        <source>Paid, estimated</source>
-        <translation>Pagos, estimativa</translation>
-    </message>
-    <message>
         <source>Refused</source>
         <translation>Improcedentes</translation>
-    </message>
-    <message>
-        <source>Refused, estimated</source>
-        <translation>Improcedentes, estimativa</translation>
     </message>
     <message>
         <source>%1 %2</source>

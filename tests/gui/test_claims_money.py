@@ -66,9 +66,7 @@ def test_a_row_per_month_newest_first_and_a_total_line(page: MoneyBackPage, each
         MoneyColumn.FILED_ESTIMATE, Qt.Orientation.Horizontal, Qt.ItemDataRole.ToolTipRole
     )
     if each_language == "en":
-        assert (
-            page.model.headerData(MoneyColumn.FILED_ESTIMATE, Qt.Orientation.Horizontal) == "Filed, estimated"
-        )
+        assert page.model.headerData(MoneyColumn.FILED_ESTIMATE, Qt.Orientation.Horizontal) == "Estimate"
         assert tip.startswith("An estimate from the compensation table")
 
 

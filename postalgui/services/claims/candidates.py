@@ -19,6 +19,7 @@ from enum import StrEnum
 from typing import Literal
 
 from postalgui.services.claims.compensation import CompensationTable, Family, family_of
+from postalgui.services.price.products import product_name
 from postalgui.services.tracking.lateness import Timing
 from postalgui.services.tracking.records import WatchedObject
 from postalgui.services.tracking.status import Problem, Status
@@ -168,12 +169,17 @@ def candidate_of(
         declared=declared,
         estimate=estimate,
         family=family,
-        product=obj.product,
+        product=_product(obj),
         invoice=obj.invoice,
         tag=obj.tag,
         status=obj.status,
         problem=obj.problem,
     )
+
+
+def _product(obj: WatchedObject) -> str:
+    """The product's name ("SEDEX 10"), not the tracking label's ("ETIQUETA LOGICA SEDEX 10")."""
+    return product_name(obj.co_produto or "") or obj.product.removeprefix("ETIQUETA LOGICA ").strip()
 
 
 def find_candidates(

@@ -70,6 +70,16 @@ __all__ = ["FILE_KEY", "LOAD_KEY", "CandidatesPage"]
 LOAD_KEY = "claims.candidates"
 FILE_KEY = "claims.file"
 WATCHLIST, STATEMENT = 0, 1
+COLUMN_WIDTHS = {
+    CandidateColumn.CODE: 115,
+    CandidateColumn.KIND: 150,
+    CandidateColumn.EXPECTED: 85,
+    CandidateColumn.DELIVERED: 85,
+    CandidateColumn.POSTAGE: 130,
+    CandidateColumn.INVOICE: 110,
+    CandidateColumn.CLAIM: 200,
+}
+"""What the values need (the code and the kind whole); up to the days left fits 1100 px."""
 _FILED = frozenset({Result.FILED, Result.ALREADY, Result.BLOCKED})
 
 
@@ -150,8 +160,10 @@ class CandidatesPage(QWidget):
         self.table.sortByColumn(CandidateColumn.DAYS_LEFT, Qt.SortOrder.AscendingOrder)
         self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         header = self.table.horizontalHeader()
-        for column in range(CandidateColumn.COUNT):  # never narrower than its title
-            header.resizeSection(column, max(header.sectionSize(column), header.sectionSizeHint(column)))
+        for column in range(CandidateColumn.COUNT):  # never narrower than its title and sort arrow
+            header.resizeSection(
+                column, max(COLUMN_WIDTHS.get(column, 90), header.sectionSizeHint(column) + 16)
+            )
         self.results_view = FilingResults(self)
         busy = QWidget(self)
         self.progress_bar, self.cancel_button = task_progress(

@@ -57,6 +57,18 @@ REOPEN_KEY = "claims.reopen"
 FILE_KEY = "claims.filed.file"
 
 
+COLUMN_WIDTHS = {
+    ClaimColumn.CODE: 115,
+    ClaimColumn.STATE: 150,
+    ClaimColumn.PROTOCOL: 100,
+    ClaimColumn.REASON: 150,
+    ClaimColumn.FILED_AT: 120,
+    ClaimColumn.SITUATION: 110,
+    ClaimColumn.MERIT: 100,
+}
+"""What the values need: the code, the state and the reason whole."""
+
+
 class FiledPage(QWidget):
     """The filed claims: toolbar and filters above the table, the follow-up below.
 
@@ -87,7 +99,9 @@ class FiledPage(QWidget):
         self.table.sortByColumn(ClaimColumn.FILED_AT, Qt.SortOrder.DescendingOrder)
         header = self.table.horizontalHeader()
         for column in ClaimColumn:
-            header.resizeSection(column, max(110, header.sectionSizeHint(column)))
+            header.resizeSection(
+                column, max(COLUMN_WIDTHS.get(column, 90), header.sectionSizeHint(column) + 16)
+            )
         self.follower = Follower(self.desk, self)
         self.follow_action = self._action(
             self.tr("&Follow"),

@@ -41,15 +41,15 @@ class MoneyColumn(IntEnum):
 _HEADERS: tuple[object, ...] = (  # QT_TRANSLATE_NOOP is typed object; it returns the str
     QT_TRANSLATE_NOOP("MoneyModel", "Month"),
     QT_TRANSLATE_NOOP("MoneyModel", "Candidates"),
-    QT_TRANSLATE_NOOP("MoneyModel", "Candidates, estimated"),
+    QT_TRANSLATE_NOOP("MoneyModel", "Estimate"),  # of the count before it
     QT_TRANSLATE_NOOP("MoneyModel", "Filed"),
-    QT_TRANSLATE_NOOP("MoneyModel", "Filed, estimated"),
+    QT_TRANSLATE_NOOP("MoneyModel", "Estimate"),  # of the count before it
     QT_TRANSLATE_NOOP("MoneyModel", "Accepted"),
-    QT_TRANSLATE_NOOP("MoneyModel", "Accepted, estimated"),
+    QT_TRANSLATE_NOOP("MoneyModel", "Estimate"),  # of the count before it
     QT_TRANSLATE_NOOP("MoneyModel", "Paid"),
-    QT_TRANSLATE_NOOP("MoneyModel", "Paid, estimated"),
+    QT_TRANSLATE_NOOP("MoneyModel", "Estimate"),  # of the count before it
     QT_TRANSLATE_NOOP("MoneyModel", "Refused"),
-    QT_TRANSLATE_NOOP("MoneyModel", "Refused, estimated"),
+    QT_TRANSLATE_NOOP("MoneyModel", "Estimate"),  # of the count before it
 )
 _STAGES = ("candidates", "filed", "accepted", "paid", "refused")
 """The stages, each with a count and an estimate, in column order."""
