@@ -186,7 +186,10 @@ class MainWindow(QMainWindow):
         self.tabs.setDocumentMode(True)
         taken = {mnemonic_letter(action.text()) for action in self.menuBar().actions()}
         for factory in factories:  # labels only: a tab is built when first shown
-            self.tabs.addTab(TabPlaceholder(factory, self.tabs), with_mnemonic(factory.label(), taken))
+            label = factory.label()
+            if getattr(factory, "ALT_LETTER", True):  # one whose letters are all taken: Ctrl+digit
+                label = with_mnemonic(label, taken)
+            self.tabs.addTab(TabPlaceholder(factory, self.tabs), label)
         if self.tabs.count():
             # The overview stays reachable as the last tab: "as whom are we connected?"
             self.tabs.addTab(self.overview, with_mnemonic(self.tr("Connection"), taken))

@@ -180,10 +180,11 @@ class ClaimsTabFactory:
     """The Claims tab (it follows the filed claims in the background: ``RUNS_UNSEEN``)."""
 
     RUNS_UNSEEN = True
+    ALT_LETTER = False
+    """Every letter of "Claims" and "Reclamações" is an Alt letter on the window or on
+    another tab (the Attendances pages, Prices' Lote, Invoices' Atualizar...): Ctrl+7."""
 
     def label(self) -> str:
-        # Alt letters: L in English (C is Contracts and cards), L in Portuguese too (the
-        # R of Reclamações is the Tracking tab's Só at&rasados).
         return QCoreApplication.translate("ClaimsTab", "Claims", "tab")
 
     def build(self, context: AppContext, runner: TaskRunner) -> QWidget:

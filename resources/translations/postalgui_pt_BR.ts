@@ -7787,7 +7787,7 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
     <message>
         <source>Claims</source>
         <comment>tab</comment>
-        <translation>Rec&amp;lamações</translation>
+        <translation>Reclamações</translation>
     </message>
     <message>
         <source>Filed claim&amp;s</source>

@@ -477,7 +477,7 @@ def test_the_app_tabs_are_labelled_before_they_are_built(
         "&Branches",
         "&Attendances",
         "&Tracking",
-        "C&laims",
+        "Claims",  # every letter taken: Ctrl+7
         "C&onnection",
     ]
     assert not isinstance(window.tabs.widget(0), TabPlaceholder)
@@ -500,7 +500,7 @@ def test_tab_labels_are_translated_with_the_tabs_strings(qapp: QCoreApplication)
         i18n.remove_translators(qapp, installed)
         QLocale.setDefault(default)
     assert labels[:5] == ["Preços", "Faturas e boletos", "Contratos e cartões", "Agências", "Atendimentos"]
-    assert labels[5:] == ["Ra&streamento", "Rec&lamações"]
+    assert labels[5:] == ["Ra&streamento", "Reclamações"]
 
 
 def test_about_shows_the_version_and_what_the_app_does(window: MainWindow, qapp: QCoreApplication) -> None:
