@@ -161,7 +161,7 @@ def test_the_confirmation_shows_exactly_what_will_be_sent(
         "Compensation",
         "Envelope",
         "expedicao@example.com.br",
-        "11987654321",
+        "(11) 98765-4321",
         "",
     ]
     assert by_code[SOON][7].startswith("R$ ")

@@ -18,6 +18,7 @@ __all__ = [
     "REASONS",
     "Manifestation",
     "Packaging",
+    "format_claim_phone",
     "parse_claim_email",
     "parse_claim_name",
     "parse_claim_phone",
@@ -111,3 +112,11 @@ def parse_claim_name(value: str) -> str:
     if len(text) > MAX_NAME:
         raise InvalidValue("claim.name", len(text), count=len(text), width=MAX_NAME)
     return text
+
+
+def format_claim_phone(digits: str) -> str:
+    """``(11) 3003-0100`` / ``(11) 98765-4321`` of a phone's digits (as given when not 10 or 11)."""
+    digits = "".join(char for char in digits if char.isdigit())
+    if len(digits) not in (10, 11):
+        return digits
+    return f"({digits[:2]}) {digits[2:-4]}-{digits[-4:]}"

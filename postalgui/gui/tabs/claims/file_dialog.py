@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from postalgui.api.values import format_brl
+from postalgui.api.values.claims import format_claim_phone
 from postalgui.gui.i18n import app_locale
 from postalgui.gui.messages import arg
 from postalgui.gui.tabs.claims.filing_form import FilingForm
@@ -165,13 +166,17 @@ class FileDialog(QDialog):
                 manifestation_word(form.manifestation.value),
                 package_word(form.package.value),
                 form.email,
-                form.phone,
+                format_claim_phone(form.phone),
                 names.get(candidate.code, ""),
                 format_brl(candidate.estimate) if candidate.estimate is not None else "—",
             )
             for column, text in enumerate(cells):
                 table.setItem(row, column, QTableWidgetItem(text))
         table.resizeColumnsToContents()
+        wanted = table.horizontalHeader().length() + table.verticalScrollBar().sizeHint().width() + 48
+        available = self.screen().availableGeometry().width() - 40 if self.screen() is not None else wanted
+        if self.width() < min(wanted, available):  # every column in sight, up to the screen's width
+            self.resize(min(wanted, available), self.height())
 
     def order(self) -> FilingOrder:
         """What "Send" sends."""
