@@ -62,6 +62,8 @@ COLUMN_WIDTHS = {
     ClaimColumn.STATE: 150,
     ClaimColumn.PROTOCOL: 100,
     ClaimColumn.REASON: 150,
+    ClaimColumn.MANIFESTATION: 110,
+    ClaimColumn.FILED_BY: 120,
     ClaimColumn.FILED_AT: 120,
     ClaimColumn.SITUATION: 110,
     ClaimColumn.MERIT: 100,

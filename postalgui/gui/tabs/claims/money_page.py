@@ -55,6 +55,7 @@ class MoneyBackPage(QWidget):
         self.model = MoneyModel(self)
         self.table = read_only_table(self, self.model, "claimsMoneyTable", self.tr("Money back per month"))
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.table.horizontalHeader().setStretchLastSection(False)  # each estimate beside its count
         self.note_label = QLabel(
             self.tr(
                 "Amounts are estimates from the compensation table (Settings: Claims); the operator "
