@@ -16,7 +16,7 @@ from __future__ import annotations
 from datetime import date
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QItemSelection, QObject, QPoint, Qt, QTimer, Signal, Slot
+from PySide6.QtCore import QItemSelection, QPoint, Qt, Signal, Slot
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -34,7 +34,6 @@ from PySide6.QtWidgets import (
 
 from postalgui.gui.i18n import app_locale
 from postalgui.gui.messages import arg, describe_error
-from postalgui.gui.models.office_changes import OfficeChanges
 from postalgui.gui.tabs.claims.candidate_counts import CandidateCounts
 from postalgui.gui.tabs.claims.candidate_model import (
     CandidateColumn,
@@ -46,6 +45,7 @@ from postalgui.gui.tabs.claims.candidate_statement import StatementDialog
 from postalgui.gui.tabs.claims.file_dialog import FileDialog
 from postalgui.gui.tabs.claims.filing_results import FilingResults, line_of, summary_of
 from postalgui.gui.tasks import Failure
+from postalgui.gui.widgets.live_reading import LiveReading
 from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.gui.widgets.tables import read_only_table
 from postalgui.gui.widgets.task_progress import task_progress
@@ -116,8 +116,6 @@ class CandidatesPage(QWidget):
         fileable (the list read after leaves filed objects out and counts them)."""
         self._sent: dict[str, Candidate] = {}
         """The candidates of the filing under way, as the clerk chose them."""
-        self.changes: OfficeChanges | None = None
-        self._loaded_once = False
         self._watchlist_after = False
         self._handles: dict[str, TaskHandle] = {}
         self.open_dialog: Callable[[QDialog], bool] = lambda dialog: bool(dialog.exec())
@@ -193,31 +191,20 @@ class CandidatesPage(QWidget):
         self.counts.follow_button.clicked.connect(self._on_follow_button_clicked)
         self.table.selectionModel().selectionChanged.connect(self._on_table_selection_changed)
         self.table.customContextMenuRequested.connect(self._on_table_context_menu_requested)
-        self.table.installEventFilter(self)
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        """The table's first paint: read the candidates right after it."""
-        if watched is self.table and event.type() == QEvent.Type.Paint and not self._loaded_once:
-            self.table.removeEventFilter(self)
-            self._loaded_once = True
-            QTimer.singleShot(0, self, self._first_load)
-        return False
-
-    def _first_load(self) -> None:
-        self.changes = OfficeChanges(
-            self.desk.service, (topics.TRACKING, topics.CLAIMS), self.desk.runner, self
+        self.reading = LiveReading(
+            self.table,
+            self.desk.service,
+            (topics.TRACKING, topics.CLAIMS),
+            self.desk.runner,
+            self.reload,
+            lambda: self.statement is None,  # a statement's list is read on request
         )
-        self.changes.changed.connect(self._on_changes_changed)
-        self.changes.subscribed.connect(self._on_changes_changed)
-        self.reload()
 
     # --- reading ---------------------------------------------------------------------------------
 
     def settings_changed(self) -> None:
         """Settings changed (the compensation table, perhaps the office database)."""
-        if self.changes is not None:
-            self.changes.watch()
-            self.reload()
+        self.reading.watch_again()
 
     def reload(self) -> TaskHandle:
         """Read the candidates of the current source in the background."""
@@ -439,11 +426,6 @@ class CandidatesPage(QWidget):
     def _on_file_task_finished(self, _cancelled: bool) -> None:
         self._end(FILE_KEY)
         self.reload()
-
-    @Slot()
-    def _on_changes_changed(self) -> None:
-        if self.statement is None:
-            self.reload()
 
     @Slot(int)
     def _on_source_combo_activated(self, index: int) -> None:
