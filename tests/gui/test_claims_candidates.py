@@ -91,7 +91,9 @@ def tab(context: AppContext, runner: TaskRunner, shared_sandbox: str, qtbot: QtB
     with qtbot.waitSignal(built.candidates.candidatesLoaded, timeout=WAIT_MS):
         built.show()  # the first read comes after the first paint
     page = built.candidates
-    qtbot.waitUntil(lambda: page.reading.changes is not None and page.reading.changes.watching, timeout=WAIT_MS)
+    qtbot.waitUntil(
+        lambda: page.reading.changes is not None and page.reading.changes.watching, timeout=WAIT_MS
+    )
     yield built
     built.close()
 
@@ -323,7 +325,9 @@ def test_every_alt_letter_on_the_tab_is_unique(
         tab = window.built_tab(index)
         assert isinstance(tab, ClaimsTab)
         page = tab.candidates
-        qtbot.waitUntil(lambda: page.reading.changes is not None and page.reading.changes.watching, timeout=WAIT_MS)
+        qtbot.waitUntil(
+            lambda: page.reading.changes is not None and page.reading.changes.watching, timeout=WAIT_MS
+        )
         page.counts.follow_button.show()  # shown when a statement has objects Tracking does not follow
         for shown in range(tab.pages.count()):  # each page with the window and the page tabs
             tab.pages.setCurrentIndex(shown)
