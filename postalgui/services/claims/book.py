@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any, TypeVar
 
-from sqlalchemy import Connection, and_, bindparam, delete, or_, select, update
+from sqlalchemy import Connection, and_, delete, or_, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 
 from postalgui.api.models.claims import ClaimProgress, FiledClaim
@@ -24,6 +24,7 @@ from postalgui.services.claims.records import Claim, ClaimState, Outcome, claim_
 from postalgui.services.office import topics
 from postalgui.services.office.database import OfficeDatabase
 from postalgui.services.office.errors import OfficeDatabaseError, routine_store_errors
+from postalgui.services.office.rows import update_by_code
 from postalgui.store.office import OfficeStore
 from postalgui.store.tables import claim
 
@@ -207,17 +208,11 @@ class ClaimBook:
     def _update_rows(
         self, connection: Connection, values: Mapping[str, Mapping[str, Any]], *, sending_only: bool = False
     ) -> None:
-        """Each code's row takes its values (one statement per set of columns)."""
-        groups: dict[tuple[str, ...], list[dict[str, Any]]] = {}
-        for code, row_values in values.items():
-            row = {"b_code": code, **{f"v_{name}": value for name, value in row_values.items()}}
-            groups.setdefault(tuple(sorted(row_values)), []).append(row)
-        for names, rows in groups.items():
-            where = [self._mine(), claim.c.code == bindparam("b_code")]
-            if sending_only:
-                where.append(claim.c.state == ClaimState.SENDING.value)
-            statement = update(claim).where(*where).values({name: bindparam(f"v_{name}") for name in names})
-            connection.execute(statement, rows)
+        """Each code's row takes its values (``sending_only``: a row still being sent)."""
+        where = [self._mine()]
+        if sending_only:
+            where.append(claim.c.state == ClaimState.SENDING.value)
+        update_by_code(connection, claim, values, where)
 
     # --- following -----------------------------------------------------------------------
 

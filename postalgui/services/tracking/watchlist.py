@@ -16,12 +16,13 @@ from datetime import UTC, date, datetime, timedelta
 from functools import partial
 from typing import Any, TypeVar
 
-from sqlalchemy import Connection, and_, bindparam, delete, func, or_, select, update
+from sqlalchemy import Connection, and_, delete, func, or_, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 
 from postalgui.services.office import topics
 from postalgui.services.office.database import OfficeDatabase
 from postalgui.services.office.errors import OfficeDatabaseError, routine_store_errors
+from postalgui.services.office.rows import update_by_code
 from postalgui.services.tracking.records import NewObject, WatchedObject, object_from_row
 from postalgui.services.tracking.status import Status
 from postalgui.store.office import OfficeStore
@@ -282,19 +283,8 @@ class Watchlist:
             self._run(partial(self._update_rows, values=values), tell=False)
 
     def _update_rows(self, connection: Connection, values: dict[str, dict[str, Any]]) -> None:
-        """Each code's row takes its values: one statement per set of columns, run for
-        every row that sets them (thousands of rows, a handful of statements)."""
-        groups: dict[tuple[str, ...], list[dict[str, Any]]] = {}
-        for code, row_values in values.items():
-            row = {"b_code": code, **{f"v_{name}": value for name, value in row_values.items()}}
-            groups.setdefault(tuple(sorted(row_values)), []).append(row)
-        for names, rows in groups.items():
-            statement = (
-                update(tracked_object)
-                .where(self._mine(), tracked_object.c.code == bindparam("b_code"))
-                .values({name: bindparam(f"v_{name}") for name in names})
-            )
-            connection.execute(statement, rows)
+        """Each code's row takes its values (a handful of statements for thousands of rows)."""
+        update_by_code(connection, tracked_object, values, [self._mine()])
 
     def unannounced(self, alerts: Iterable[Alert], login: str) -> list[Alert]:
         """``alerts`` this login was not told yet; they are marked told (once per object and
