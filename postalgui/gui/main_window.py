@@ -27,6 +27,7 @@ from postalgui.gui.messages import arg, environment_name, reset_settings_text
 from postalgui.gui.tab_factories import TAB_FACTORIES, BackgroundFactory, FollowerFactory, TabFactory
 from postalgui.gui.tab_navigation import mnemonic_letter, with_mnemonic
 from postalgui.gui.tabs.contract import (
+    AsksForSettings,
     ChangesSettings,
     FollowsInBackground,
     FollowsObjects,
@@ -232,6 +233,8 @@ class MainWindow(QMainWindow):
             tab.settingsApplied.connect(self._on_tab_settings_applied)
         if isinstance(tab, HandsObjects):  # Invoices: "Track these objects"
             tab.trackRequested.connect(self._on_tab_track_requested)
+        if isinstance(tab, AsksForSettings):  # Claims: the reply e-mail and phone
+            tab.settingsRequested.connect(self._on_message_settings_requested)
         current, label = self.tabs.currentIndex(), self.tabs.tabText(index)
         self._replacing_tab = True  # the removal moves the current index: build nothing else
         try:

@@ -32,7 +32,7 @@ from postalgui.gui.tasks import TaskRunner
 from postalgui.gui.widgets.message_bar import MessageArea
 from postalgui.sandbox.invoice_data import object_label
 from postalgui.services.claims.filing import FilingOrder, Result
-from postalgui.services.claims.filing import _row as filing_row
+from postalgui.services.claims.filing import claim_row as filing_row
 from postalgui.services.claims.settings import ClaimsSettings
 from postalgui.services.context import AppContext
 from postalgui.services.tracking.records import NewObject
@@ -333,3 +333,15 @@ def test_every_alt_letter_on_the_tab_is_unique(
             tab.pages.setCurrentIndex(shown)
             letters = window_letters(window) + shown_letters(tab)
             assert sorted(letters) == sorted(set(letters)), (shown, sorted(letters))
+
+
+def test_open_settings_from_the_filing_asks_the_window(
+    context: AppContext, runner: TaskRunner, qtbot: QtBot, qapp: QCoreApplication
+) -> None:
+    with window_speaking("en", context, runner, qtbot, qapp) as window:
+        opened: list[bool] = []
+        window.open_settings = lambda: opened.append(True)  # type: ignore[method-assign,assignment,return-value]
+        tab = window.built_tab(TAB_FACTORIES.index(claims_tab))
+        assert isinstance(tab, ClaimsTab)
+        tab.candidates.settingsRequested.emit()  # "Open Settings" beside an empty reply e-mail
+        assert opened == [True]

@@ -9,7 +9,8 @@ neither. Two more link tabs to each other without importing each other: `HandsOb
 (the Invoices tab says ``trackRequested`` with objects to follow) and `FollowsObjects`
 (the Tracking tab's ``follow``); the window passes one to the other. `FollowsInBackground`
 (the Claims tab) asks the operator about its data on a timer though nobody opens it: the
-window builds it unseen, with Tracking, and starts it.
+window builds it unseen, with Tracking, and starts it. `AsksForSettings` (Claims) asks the
+window for the settings dialog.
 
 This module is imported by the window's frame before it is shown: Qt only.
 """
@@ -68,4 +69,14 @@ class FollowsInBackground(Protocol):
 
     def start_following(self) -> None:
         """Start following; called once by the window after it built the tab unseen."""
+        ...
+
+
+@runtime_checkable
+class AsksForSettings(Protocol):
+    """A tab whose page may need a setting first (Claims: the reply e-mail and phone)."""
+
+    @property
+    def settingsRequested(self) -> SignalInstance:
+        """Emitted when the user asked for the settings dialog from the tab."""
         ...

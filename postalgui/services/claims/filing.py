@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from postalgui.services.claims.book import ClaimBook
     from postalgui.services.claims.service import ClaimsService
 
-__all__ = ["FilingItem", "FilingOrder", "FilingReport", "FilingResult", "Result", "file_claims"]
+__all__ = ["FilingItem", "FilingOrder", "FilingReport", "FilingResult", "Result", "claim_row", "file_claims"]
 
 
 class Result(StrEnum):
@@ -151,7 +151,8 @@ def file_claims(task: TaskControl, service: ClaimsService, order: FilingOrder) -
     by_code = {request.codigoObjeto: request for request in requests}
     items = {parse_object_code(item.code): item for item in order.items}
     book = service.book()
-    reserved, blocked = book.reserve([_row(order, items[code], phone) for code in by_code], service.now())
+    rows = [claim_row(order, items[code], phone) for code in by_code]
+    reserved, blocked = book.reserve(rows, service.now())
     results = {code: FilingResult(code, Result.BLOCKED) for code in blocked}
     client = service.client()
     lots = [reserved[start : start + client.lot] for start in range(0, len(reserved), client.lot)]
@@ -194,7 +195,8 @@ def _send(
     return {answer.code: _result(answer) for answer in answers}
 
 
-def _row(order: FilingOrder, item: FilingItem, phone: str) -> dict[str, Any]:
+def claim_row(order: FilingOrder, item: FilingItem, phone: str) -> dict[str, Any]:
+    """The claim book's values for one item of ``order`` (what `ClaimBook.reserve` keeps)."""
     return {
         "code": parse_object_code(item.code),
         "reason": parse_reason(item.reason),

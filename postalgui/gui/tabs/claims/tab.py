@@ -90,8 +90,5 @@ class ClaimsTab(QWidget):
 
     @Slot()
     def _on_candidates_settings_requested(self) -> None:
-        """The window's settings dialog when it has one (tabs never import the window)."""
+        """The window opens its settings dialog (`AsksForSettings`)."""
         self.settingsRequested.emit()
-        open_settings = getattr(self.window(), "open_settings", None)
-        if callable(open_settings):
-            open_settings()
