@@ -16,6 +16,7 @@ from postalgui.sandbox import (
     routes_tracking,
     ster,
 )
+from postalgui.sandbox.claims import claims_world
 from postalgui.sandbox.config import SandboxConfig
 from postalgui.sandbox.errors import install_error_handlers
 from postalgui.sandbox.faults import CONTROL_PREFIX, FaultMiddleware
@@ -39,6 +40,8 @@ def create_app(config: SandboxConfig | None = None) -> FastAPI:
         openapi_tags=ster.OPENAPI_TAGS,
     )
     app.state.sandbox = state
+    if state.config.state_dir is not None:
+        claims_world(state)  # the kept claims' payments are in tracking before anyone asks
     install_error_handlers(app)
     app.include_router(routes_token.router)
     app.include_router(routes_contracts.router)

@@ -1,4 +1,4 @@
-"""SandboxConfig: what a sandbox starts with (secret, token lifetime, faults, data)."""
+"""SandboxConfig: what a sandbox starts with (secret, token lifetime, faults, data, state folder)."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import os
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from postalgui.sandbox.demo import DEMO, DemoData
 from postalgui.sandbox.faults import FaultConfig
@@ -20,6 +21,9 @@ STER_KEY_ENV = "POSTALGUI_SANDBOX_STER_KEY"
 """The operator codes' AES-256 key, 32 bytes in URL-safe base64: the app hands the embedded
 sandbox the one it keeps in the keyring, so its window and its CLI decode each other's codes."""
 STER_KEY_BYTES = 32
+STATE_DIR_ENV = "POSTALGUI_SANDBOX_STATE_DIR"
+"""A folder where the sandbox keeps what a user made in it between runs (its filed claims):
+the app gives its embedded sandbox one in its data folder; unset, everything stays in memory."""
 DEFAULT_TOKEN_LIFETIME_S = 24 * 3600
 """The operator's tokens live 24 h."""
 DEFAULT_PROCESSING_DELAY_S = 3.0
@@ -41,6 +45,10 @@ class SandboxConfig:
 
     `ster_code_key` seals the operator codes (`ster.codes`); None draws a random key, so
     only this sandbox decodes its codes. A reset keeps a given key.
+
+    `state_dir`, when set, is where the sandbox keeps its filed claims between runs
+    (`claims.journal`); None keeps them in memory only (the tests' sandboxes, `postalgui
+    sandbox`). A reset empties what it keeps there.
     """
 
     secret: str = DEFAULT_SECRET
@@ -53,11 +61,13 @@ class SandboxConfig:
     clock: Callable[[], float] = time.time
     control_key: str | None = None
     ster_code_key: bytes | None = None
+    state_dir: Path | None = None
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None, **overrides: object) -> SandboxConfig:
         """Defaults, then ``POSTALGUI_SANDBOX_FAULTS`` / ``..._TOKEN_LIFETIME`` /
-        ``..._PROCESSING_DELAY`` (seconds, decimals allowed), then `overrides`.
+        ``..._PROCESSING_DELAY`` (seconds, decimals allowed) / ``..._STER_KEY`` /
+        ``..._STATE_DIR``, then `overrides`.
 
         Raises ValueError naming the variable when one is set to something unreadable.
         """
@@ -87,6 +97,9 @@ class SandboxConfig:
         key = env.get(STER_KEY_ENV, "").strip()
         if key and "ster_code_key" not in overrides:
             values["ster_code_key"] = ster_key(key)
+        state_dir = env.get(STATE_DIR_ENV, "").strip()
+        if state_dir and "state_dir" not in overrides:
+            values["state_dir"] = Path(state_dir).expanduser()
         values.update(overrides)
         return cls(**values)  # type: ignore[arg-type]
 

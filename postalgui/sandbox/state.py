@@ -36,13 +36,18 @@ class SandboxState:
         self.file_lifetime_s = config.file_lifetime_s
         self._clock_offset_s = 0.0
         self._extensions: dict[str, Any] = {}
+        self._on_reset: list[Callable[[], None]] = []
 
-    def extension(self, name: str, factory: Callable[[], _T]) -> _T:
+    def extension(
+        self, name: str, factory: Callable[[], _T], *, on_reset: Callable[[_T], None] | None = None
+    ) -> _T:
         """A feature's own state (the branch service's changed units, ...), made on first
-        use and dropped by `reset`."""
+        use and dropped by `reset`, which calls `on_reset` with it (what it kept on disk goes)."""
         with self._lock:
             if name not in self._extensions:
-                self._extensions[name] = factory()
+                made = self._extensions[name] = factory()
+                if on_reset is not None:
+                    self._on_reset.append(lambda: on_reset(made))
             return self._extensions[name]  # type: ignore[no-any-return]
 
     @property
@@ -95,6 +100,9 @@ class SandboxState:
             self.file_lifetime_s = config.file_lifetime_s
             self._clock_offset_s = 0.0
             self._extensions.clear()
+            dropped, self._on_reset = self._on_reset, []
+        for action in dropped:
+            action()
 
     def revoke_tokens(self) -> int:
         """Invalidate every token issued so far; returns the new epoch."""

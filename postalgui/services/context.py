@@ -233,7 +233,8 @@ class AppContext:
             from postalgui.services.attendance.sandbox_key import sandbox_environment
             from postalgui.serving.child import ChildServer
 
-            environ = sandbox_environment(self.credentials, self.env_key)  # its codes decode in the CLI too
+            # Its codes decode in the CLI too; its claims outlive the session (in the data folder).
+            environ = sandbox_environment(self.credentials, self.env_key, data_dir=self.paths.data_dir)
             server = ChildServer(
                 SANDBOX_APP, port=0, environ=environ, name="postalgui-sandbox", label="embedded sandbox"
             )

@@ -41,6 +41,10 @@ class Sandbox:
     def start(self) -> None:
         """Reset, long-lived tokens, a card token."""
         self.control("POST", "/reset")
+        self.login()
+
+    def login(self) -> None:
+        """Long-lived tokens, a card token (what a sandbox started again needs, without a reset)."""
         self.control("PUT", "/config", {"token_lifetime_s": 400 * DAY})
         body = {"numero": DEMO.card, "contrato": DEMO.contract, "dr": DEMO.dr}
         auth = (DEMO.login, DEMO.access_code)
