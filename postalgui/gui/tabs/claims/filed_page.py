@@ -61,7 +61,7 @@ COLUMN_WIDTHS = {
     ClaimColumn.CODE: 115,
     ClaimColumn.STATE: 150,
     ClaimColumn.PROTOCOL: 100,
-    ClaimColumn.REASON: 150,
+    ClaimColumn.REASON: 190,
     ClaimColumn.MANIFESTATION: 110,
     ClaimColumn.FILED_BY: 120,
     ClaimColumn.FILED_AT: 120,
