@@ -75,12 +75,23 @@ def tracked_row(serial: int) -> dict[str, object]:
             "added_at": "2026-11-25T12:00:00+00:00", "status": "in_transit"}  # fmt: skip
 
 
-def fill(store: OfficeStore, quotes: int, jobs: int = 0, presets: int = 0, tracked: int = 0) -> None:
+def claim_row(serial: int) -> dict[str, object]:
+    code = f"QB{serial:08d}{check_digit(f'{serial:08d}')}BR"
+    return {"uid": uuid.uuid4().hex, "environment": ENV, "code": code, "state": "filed", "outcome": "open",
+            "protocol": f"26330{serial:05d}", "reason": 135, "manifestation": "I", "package": "C",
+            "filed_at": "2026-11-25T12:00:00+00:00"}  # fmt: skip
+
+
+def fill(
+    store: OfficeStore, quotes: int, jobs: int = 0, presets: int = 0, tracked: int = 0, claims: int = 0
+) -> None:
     store.run(lambda c: c.execute(insert(tables.quote), [quote_row() for _ in range(quotes)]))
     if tracked:
         store.run(
             lambda c: c.execute(insert(tables.tracked_object), [tracked_row(n) for n in range(tracked)])
         )
+    if claims:
+        store.run(lambda c: c.execute(insert(tables.claim), [claim_row(n) for n in range(claims)]))
     if jobs:
         store.run(lambda c: c.execute(insert(tables.job), [job_row() for _ in range(jobs)]))
     if presets:
@@ -132,7 +143,7 @@ def test_check_of_the_server_reads_its_version_and_counts(
 
 def test_upload_copies_then_skips_everything(service: OfficeService, server: TypedDatabase) -> None:
     with service.candidate(server) as office:
-        fill(office.local(), quotes=BATCH + 20, jobs=2, presets=3, tracked=4)
+        fill(office.local(), quotes=BATCH + 20, jobs=2, presets=3, tracked=4, claims=2)
     steps: list[Progress] = []
     first = {c.table: (c.copied, c.skipped) for c in upload_typed(PlainTask(steps.append), service, server)}
     assert first == {
@@ -142,6 +153,7 @@ def test_upload_copies_then_skips_everything(service: OfficeService, server: Typ
         "preset": (3, 0),
         "tracked_object": (4, 0),
         "tracking_alert": (0, 0),
+        "claim": (2, 0),
     }
     assert (steps[0].done, steps[0].total, steps[0].text) == (BATCH, BATCH + 20, "quote")
     again = {c.table: (c.copied, c.skipped) for c in upload_typed(PlainTask(), service, server)}
@@ -152,6 +164,7 @@ def test_upload_copies_then_skips_everything(service: OfficeService, server: Typ
         "preset": (0, 3),
         "tracked_object": (0, 4),
         "tracking_alert": (0, 0),
+        "claim": (0, 2),
     }
     assert check_typed(PlainTask(), service, server).quotes == BATCH + 20
 
