@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import threading
 from collections.abc import Iterator
 from decimal import Decimal
 
@@ -211,9 +212,10 @@ def test_package_preset_fills_the_form_and_new_ones_are_saved(
     monkeypatch.setattr(
         "PySide6.QtWidgets.QInputDialog.getText", lambda *args, **kwargs: ("Caixa loja", True)
     )
-    with qtbot.waitSignal(form.presets.presetsLoaded, timeout=WAIT_MS):
-        form.save_package_button.click()
-    assert form.package_combo.currentText() == "Caixa loja"
+    form.save_package_button.click()
+    # The save comes back as a read of the presets; one begun before it committed (another
+    # desk's change, the subscription's first read) leaves the clerk's choice as it was.
+    qtbot.waitUntil(lambda: form.package_combo.currentText() == "Caixa loja", timeout=WAIT_MS)
     saved = context.preset_store().list("package")  # office data, not the settings file
     assert (saved[-1].name, saved[-1].preset.weight_g) == ("Caixa loja", 750)
     assert saved[-1].preset.name not in [p.name for p in context.store.load().prices.package_presets]
@@ -462,3 +464,34 @@ def test_a_reload_keeps_the_package_preset_chosen(tab: PriceTab, qtbot: QtBot) -
     with qtbot.waitSignal(form.presets.presetsLoaded, timeout=WAIT_MS):
         form.presets.reload()  # what a change on another desk does
     assert form.package_combo.currentText() == "Caixa tipo 2"
+
+
+def test_a_read_begun_before_the_save_committed_keeps_the_choice_until_the_save_shows(
+    tab: PriceTab, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The busy-core run caught a read of the presets that had begun before the save
+    committed blanking the package menu: the saved name was not in it yet."""
+    from postalgui.services.price import preset_tasks
+
+    form = tab.form
+    qtbot.waitUntil(lambda: form.package_combo.findText("Caixa tipo 2") > 0, timeout=WAIT_MS)
+    index = form.package_combo.findText("Caixa tipo 2")
+    form.package_combo.setCurrentIndex(index)
+    form.package_combo.activated.emit(index)
+    release = threading.Event()
+    save = preset_tasks.save_preset
+
+    def held_save(*args: object, **kwargs: object) -> object:
+        assert release.wait(WAIT_MS / 1000)
+        return save(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(preset_tasks, "save_preset", held_save)
+    monkeypatch.setattr(
+        "PySide6.QtWidgets.QInputDialog.getText", lambda *args, **kwargs: ("Caixa loja", True)
+    )
+    form.save_package_button.click()  # the save waits; a read of the presets comes back first
+    with qtbot.waitSignal(form.presets.presetsLoaded, timeout=WAIT_MS):
+        form.presets.reload()
+    assert form.package_combo.currentText() == "Caixa tipo 2"
+    release.set()
+    qtbot.waitUntil(lambda: form.package_combo.currentText() == "Caixa loja", timeout=WAIT_MS)

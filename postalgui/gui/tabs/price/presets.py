@@ -154,10 +154,9 @@ class FormPresets(QObject):
         self._origins, self._packages = presets.origins, presets.packages
         self._loaded = True
         self.fill_packages()
-        if self._select_package:
-            self.package.package_combo.setCurrentIndex(
-                self.package.package_combo.findText(self._select_package)
-            )
+        found = self.package.package_combo.findText(self._select_package) if self._select_package else -1
+        if found >= 0:  # a read begun before the save committed does not hold it yet: wait for the next
+            self.package.package_combo.setCurrentIndex(found)
             self._select_package = ""
         if self._desk is not None and self._changes is None:
             self._changes = OfficeChanges(self._desk.service, (topics.PRESETS,), self._desk.runner, self)
