@@ -490,8 +490,10 @@ def test_a_read_begun_before_the_save_committed_keeps_the_choice_until_the_save_
         "PySide6.QtWidgets.QInputDialog.getText", lambda *args, **kwargs: ("Caixa loja", True)
     )
     form.save_package_button.click()  # the save waits; a read of the presets comes back first
-    with qtbot.waitSignal(form.presets.presetsLoaded, timeout=WAIT_MS):
-        form.presets.reload()
-    assert form.package_combo.currentText() == "Caixa tipo 2"
-    release.set()
+    try:
+        with qtbot.waitSignal(form.presets.presetsLoaded, timeout=WAIT_MS):
+            form.presets.reload()
+        assert form.package_combo.currentText() == "Caixa tipo 2"
+    finally:
+        release.set()
     qtbot.waitUntil(lambda: form.package_combo.currentText() == "Caixa loja", timeout=WAIT_MS)
