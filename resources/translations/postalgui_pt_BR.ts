@@ -6943,7 +6943,7 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
         <translation>Todas as situações</translation>
     </message>
     <message>
-        <source>Late o&amp;nly</source>
+        <source>&amp;Late only</source>
         <translation>Só at&amp;rasados</translation>
     </message>
     <message>

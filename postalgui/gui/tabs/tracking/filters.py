@@ -48,7 +48,7 @@ class FilterBar(QWidget):
         self.status_combo.addItem(self.tr("All statuses"), "")
         for status in Status:
             self.status_combo.addItem(status_word(status), status.value)
-        self.late_check = QCheckBox(self.tr("Late o&nly"), self)
+        self.late_check = QCheckBox(self.tr("&Late only"), self)
         self.late_check.setObjectName("trackingLateCheck")
         self.late_check.setToolTip(self.tr("Delivered after the expected date, or past it and not delivered"))
         self.tag_combo = QComboBox(self)
