@@ -12,7 +12,7 @@ mid-call) counts as unconfirmed. Each write tells every desk topic ``claim``.
 from __future__ import annotations
 
 import uuid
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any, TypeVar
 
@@ -22,10 +22,9 @@ from sqlalchemy.dialects import postgresql, sqlite
 from postalgui.api.models.claims import ClaimProgress, FiledClaim
 from postalgui.services.claims.records import Claim, ClaimState, Outcome, claim_from_row
 from postalgui.services.office import topics
-from postalgui.services.office.database import OfficeDatabase
-from postalgui.services.office.errors import OfficeDatabaseError, routine_store_errors
+from postalgui.services.office.errors import OfficeDatabaseError
 from postalgui.services.office.rows import update_by_code
-from postalgui.store.office import OfficeStore
+from postalgui.services.office.scoped import EnvironmentRows
 from postalgui.store.tables import claim
 
 __all__ = ["STALE", "TOPIC", "ClaimBook", "ClaimsError", "outcome_of"]
@@ -59,26 +58,11 @@ def outcome_of(progress: ClaimProgress, before: Outcome) -> Outcome:
     return Outcome.OPEN
 
 
-class ClaimBook:
-    """The claims of ``office``'s environment."""
+class ClaimBook(EnvironmentRows):
+    """The claims of ``office``'s environment (``environment`` overrides it: tests)."""
 
-    def __init__(self, office: OfficeDatabase, *, environment: str | None = None) -> None:
-        self._office = office
-        self.environment = environment or office.env_key
-
-    @property
-    def store(self) -> OfficeStore:
-        return self._office.store()
-
-    @property
-    def author(self) -> str:
-        return self._office.author
-
-    def _run(self, work: Callable[[Connection], T], *, write: bool = True) -> T:
-        with routine_store_errors(ClaimsError):
-            if write:
-                return self.store.run(work, topics=(TOPIC,))
-            return self.store.run(work, read=True)
+    TOPIC = TOPIC
+    ERROR = ClaimsError
 
     def _mine(self) -> Any:
         return claim.c.environment == self.environment

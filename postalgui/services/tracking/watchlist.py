@@ -10,7 +10,7 @@ behind; `detail` reads one.
 from __future__ import annotations
 
 import uuid
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, timedelta
 from functools import partial
@@ -20,12 +20,11 @@ from sqlalchemy import Connection, and_, delete, func, or_, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 
 from postalgui.services.office import topics
-from postalgui.services.office.database import OfficeDatabase
-from postalgui.services.office.errors import OfficeDatabaseError, routine_store_errors
+from postalgui.services.office.errors import OfficeDatabaseError
 from postalgui.services.office.rows import update_by_code
+from postalgui.services.office.scoped import EnvironmentRows
 from postalgui.services.tracking.records import NewObject, WatchedObject, object_from_row
 from postalgui.services.tracking.status import Status
-from postalgui.store.office import OfficeStore
 from postalgui.store.tables import tracked_object, tracking_alert
 
 __all__ = ["LATE", "TOPIC", "Alert", "Watchlist", "WatchlistError"]
@@ -75,32 +74,11 @@ def _insert_ignoring(connection: Connection, table: Any, rows: list[dict[str, An
     connection.execute(dialect.insert(table).values(rows).on_conflict_do_nothing())
 
 
-class Watchlist:
+class Watchlist(EnvironmentRows):
     """The watchlist of ``office``'s environment (``environment`` overrides it: tests)."""
 
-    def __init__(self, office: OfficeDatabase, *, environment: str | None = None) -> None:
-        self._office = office
-        self.environment = environment or office.env_key
-
-    @property
-    def office(self) -> OfficeDatabase:
-        return self._office
-
-    @property
-    def store(self) -> OfficeStore:
-        return self._office.store()
-
-    @property
-    def author(self) -> str:
-        return self._office.author
-
-    def _run(self, work: Callable[[Connection], T], *, write: bool = True, tell: bool = True) -> T:
-        """``work`` in one transaction; a write tells every desk (``tell``) unless it changed
-        nothing they show."""
-        with routine_store_errors(WatchlistError):
-            if write:
-                return self.store.run(work, topics=(TOPIC,) if tell else ())
-            return self.store.run(work, read=True)
+    TOPIC = TOPIC
+    ERROR = WatchlistError
 
     def _mine(self) -> Any:
         return tracked_object.c.environment == self.environment
