@@ -8262,62 +8262,6 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
         <translation>Não registrada</translation>
     </message>
     <message>
-        <source>Delivered to the wrong address</source>
-        <translation>Entregue em local divergente</translation>
-    </message>
-    <message>
-        <source>Violated</source>
-        <translation>Objeto violado</translation>
-    </message>
-    <message>
-        <source>Damaged</source>
-        <translation>Avariado</translation>
-    </message>
-    <message>
-        <source>Delivered late</source>
-        <translation>Entregue com atraso</translation>
-    </message>
-    <message>
-        <source>Wrongly returned</source>
-        <translation>Devolvido indevidamente</translation>
-    </message>
-    <message>
-        <source>Delivery confirmation not received</source>
-        <translation>Confirmação de entrega não recebida</translation>
-    </message>
-    <message>
-        <source>Copy not received</source>
-        <translation>Cópia não recebida</translation>
-    </message>
-    <message>
-        <source>Return receipt (AR) not received</source>
-        <translation>AR não recebido</translation>
-    </message>
-    <message>
-        <source>Not delivered</source>
-        <translation>Não entregue</translation>
-    </message>
-    <message>
-        <source>Digital AR image unavailable</source>
-        <translation>Imagem do AR digital indisponível</translation>
-    </message>
-    <message>
-        <source>No home delivery attempt</source>
-        <translation>Sem tentativa de entrega domiciliar</translation>
-    </message>
-    <message>
-        <source>Lost</source>
-        <translation>Extraviado</translation>
-    </message>
-    <message>
-        <source>Stolen</source>
-        <translation>Roubado</translation>
-    </message>
-    <message>
-        <source>Not delivered, overdue</source>
-        <translation>Não entregue, prazo vencido</translation>
-    </message>
-    <message>
         <source>Not reopened: the deadline to reopen has passed</source>
         <translation>Não reaberta: o prazo para reabrir terminou</translation>
     </message>
@@ -8364,22 +8308,6 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
     <message>
         <source>Being sent by a desk (its answer not read yet)</source>
         <translation>Em envio por uma estação (resposta ainda não lida)</translation>
-    </message>
-    <message>
-        <source>%1 (%2)</source>
-        <translation>%1 (%2)</translation>
-    </message>
-    <message>
-        <source>Reason %1</source>
-        <translation>Motivo %1</translation>
-    </message>
-    <message>
-        <source>Compensation</source>
-        <translation>Indenização</translation>
-    </message>
-    <message>
-        <source>Complaint</source>
-        <translation>Reclamação</translation>
     </message>
     <message>
         <source>Not reopened: %1 (code %2)</source>

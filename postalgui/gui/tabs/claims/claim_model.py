@@ -20,13 +20,8 @@ from postalgui.api.values import format_brl
 from postalgui.gui.messages import local_datetime
 from postalgui.gui.models.formatting import error_colour
 from postalgui.gui.models.row_table import RowTableModel, TextRow
-from postalgui.gui.tabs.claims.filed_words import (
-    kind_word,
-    manifestation_word,
-    reason_word,
-    shown_state,
-    state_text,
-)
+from postalgui.gui.tabs.claims.filed_words import shown_state, state_text
+from postalgui.gui.tabs.claims.words import kind_word, manifestation_word, reason_word
 from postalgui.services.branches.index import fold
 from postalgui.services.claims.records import Claim
 

@@ -12,16 +12,12 @@ from __future__ import annotations
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
 from postalgui.gui.messages import arg
-from postalgui.services.claims.candidates import Kind
 from postalgui.services.claims.records import Claim, ClaimState, Outcome
 
 __all__ = [
     "FOLLOW_WORDS",
     "SHOWN_STATES",
     "follow_text",
-    "kind_word",
-    "manifestation_word",
-    "reason_word",
     "reopen_text",
     "shown_state",
     "state_text",
@@ -44,26 +40,6 @@ _STATE_WORDS: dict[str, object] = {
     "sending": QT_TRANSLATE_NOOP("FiledWords", "Being sent"),
     "unconfirmed": QT_TRANSLATE_NOOP("FiledWords", "Unconfirmed"),
     "not_filed": QT_TRANSLATE_NOOP("FiledWords", "Not filed"),
-}
-_REASON_WORDS: dict[int, object] = {
-    132: QT_TRANSLATE_NOOP("FiledWords", "Delivered to the wrong address"),
-    133: QT_TRANSLATE_NOOP("FiledWords", "Violated"),
-    134: QT_TRANSLATE_NOOP("FiledWords", "Damaged"),
-    135: QT_TRANSLATE_NOOP("FiledWords", "Delivered late"),
-    136: QT_TRANSLATE_NOOP("FiledWords", "Wrongly returned"),
-    141: QT_TRANSLATE_NOOP("FiledWords", "Delivery confirmation not received"),
-    142: QT_TRANSLATE_NOOP("FiledWords", "Copy not received"),
-    148: QT_TRANSLATE_NOOP("FiledWords", "Return receipt (AR) not received"),
-    211: QT_TRANSLATE_NOOP("FiledWords", "Not delivered"),
-    240: QT_TRANSLATE_NOOP("FiledWords", "Digital AR image unavailable"),
-    1414: QT_TRANSLATE_NOOP("FiledWords", "No home delivery attempt"),
-}
-_KIND_WORDS: dict[str, object] = {
-    Kind.LATE.value: QT_TRANSLATE_NOOP("FiledWords", "Delivered late"),
-    Kind.LOST.value: QT_TRANSLATE_NOOP("FiledWords", "Lost"),
-    Kind.STOLEN.value: QT_TRANSLATE_NOOP("FiledWords", "Stolen"),
-    Kind.DAMAGED.value: QT_TRANSLATE_NOOP("FiledWords", "Damaged"),
-    Kind.OVERDUE.value: QT_TRANSLATE_NOOP("FiledWords", "Not delivered, overdue"),
 }
 _REOPEN_WORDS: dict[int, object] = {
     512: QT_TRANSLATE_NOOP("FiledWords", "Reopened"),
@@ -119,27 +95,6 @@ def state_text(claim: Claim) -> str:
     if state == "sending":
         return _tr("Being sent by a desk (its answer not read yet)")
     return state_word(state)
-
-
-# reason_word, manifestation_word and kind_word say what the Candidates page's words say
-# (its ``words.py``, written beside this one): one of the two goes when both are merged.
-
-
-def reason_word(reason: int) -> str:
-    """ "Delivered late (135)"; an unknown reason by its number."""
-    word = _REASON_WORDS.get(reason)
-    return arg(_tr("%1 (%2)"), _tr(word), reason) if word is not None else arg(_tr("Reason %1"), reason)
-
-
-def manifestation_word(value: str) -> str:
-    """``I`` compensation, ``R`` complaint."""
-    return _tr("Compensation") if value == "I" else _tr("Complaint")
-
-
-def kind_word(kind: str) -> str:
-    """What made it a candidate: "Delivered late", "Lost"."""
-    found = _KIND_WORDS.get(str(kind))
-    return _tr(found) if found is not None else str(kind)
 
 
 def reopen_text(code: int, message: str) -> str:

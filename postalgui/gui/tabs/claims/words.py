@@ -81,8 +81,9 @@ def _tr(text: object) -> str:
 
 
 def kind_word(kind: str) -> str:
-    """A candidate's kind: "Delivered late", "Lost"."""
-    return _tr(_KIND_WORDS[str(kind)])
+    """A candidate's kind: "Delivered late", "Lost" (one this version does not know as it is)."""
+    found = _KIND_WORDS.get(str(kind))
+    return _tr(found) if found is not None else str(kind)
 
 
 def reason_word(reason: int) -> str:
