@@ -15,6 +15,7 @@ from postalgui.api.values import InvalidValue
 from postalgui.cli import (
     attendance_cmd,
     branches_cmd,
+    cep_cmd,
     claims_cmd,
     contracts_cmd,
     database_cmd,
@@ -42,6 +43,7 @@ COMMAND_MODULES = [
     token_cmd,
     price_cmd,
     deadline_cmd,
+    cep_cmd,
     invoices_cmd,
     contracts_cmd,
     branches_cmd,

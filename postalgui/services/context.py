@@ -52,6 +52,7 @@ if TYPE_CHECKING:
     from postalgui.services.price.history import QuoteHistory
     from postalgui.services.price.preset_store import PresetStore
     from postalgui.services.price.service import PriceService
+    from postalgui.services.shipping.service import ShippingService
     from postalgui.services.tracking.service import TrackingService
     from postalgui.serving.child import ChildServer
 
@@ -179,6 +180,12 @@ class AppContext:
         from postalgui.services.claims.service import ClaimsService
 
         return ClaimsService(self, self.office, lambda: self.tracking, lambda: self.invoices)
+
+    @cached_property
+    def shipping(self) -> ShippingService:
+        from postalgui.services.shipping.service import ShippingService
+
+        return ShippingService(self, lambda: self.paths.data_dir)
 
     # --- the backend ---------------------------------------------------------------------
 

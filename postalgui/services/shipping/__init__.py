@@ -1,0 +1,1 @@
+"""Shipping: addresses, pre-postings and labels (issue 28); first the CEP lookup."""
