@@ -6,6 +6,7 @@ from fastapi import FastAPI
 
 from postalgui.sandbox import (
     routes_branches,
+    routes_cep,
     routes_claims,
     routes_contracts,
     routes_control,
@@ -54,6 +55,7 @@ def create_app(config: SandboxConfig | None = None) -> FastAPI:
     app.include_router(routes_tracking.control)
     app.include_router(routes_claims.router)
     app.include_router(routes_claims.control)
+    app.include_router(routes_cep.router)
     app.include_router(routes_control.router)
     ster.include_routers(app)
     # Added last = outermost: counting sees every request, faulted or not.
