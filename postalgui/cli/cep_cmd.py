@@ -62,10 +62,9 @@ def run_cep(args: argparse.Namespace, context: AppContext) -> int:
         "city": address.localidade,
         "state": address.uf,
     }
-    if address.numeroInicial or address.numeroFinal:
-        fields["numbers"] = (
-            f"{address.numeroInicial or '?'} to {address.numeroFinal or '?'} ({address.lado or '-'})"
-        )
+    if (address.numeroFinal or "0") != "0":  # 0 to 0: the whole street
+        side = {"P": ", even side", "I": ", odd side"}.get(address.lado or "", "")
+        fields["numbers"] = f"{address.numeroInicial or '1'} to {address.numeroFinal}{side}"
     if address.nome:
         fields["unit"] = f"{address.nome} ({address.siglaUnidade or '-'})"
     print_fields(fields)

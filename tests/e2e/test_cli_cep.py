@@ -33,7 +33,7 @@ def test_an_address_then_the_same_from_this_desks_cache(
 ) -> None:
     code, out, err = run(capsys, "cep", PAULISTA)
     assert code == 0, err
-    fields = dict(line.split(":", 1) for line in out.splitlines())
+    fields = dict(line.split(maxsplit=1) for line in out.splitlines())
     assert fields["cep"].strip() == PAULISTA
     assert fields["state"].strip() == "SP"
     assert fields["street"].strip()
