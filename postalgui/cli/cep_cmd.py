@@ -11,6 +11,7 @@ import argparse
 from typing import TYPE_CHECKING
 
 from postalgui.api.cancel import PlainTask
+from postalgui.api.models.cep import CepAddress
 from postalgui.api.values import format_cep, parse_cep
 from postalgui.cli.options import checked, json_option, subcommand
 from postalgui.cli.output import EXIT_API_ERROR, EXIT_OK, error, print_fields, print_json, record_json
@@ -54,7 +55,16 @@ def run_cep(args: argparse.Namespace, context: AppContext) -> int:
     address = found.address
     if args.json:
         print_json(record_json(address))
-        return EXIT_OK
+    else:
+        print_fields(_fields(cep, address))
+    if address.dadosEmulados:  # stderr: --json's stdout stays the record alone
+        error("emulated sandbox data: a believable address for the CEP's range, not a real one")
+    if found.cached:
+        error("from this desk's CEP cache (--fresh asks the operator)")
+    return EXIT_OK
+
+
+def _fields(cep: str, address: CepAddress) -> dict[str, str]:
     fields = {
         "cep": format_cep(cep),
         "street": address.street,
@@ -67,9 +77,4 @@ def run_cep(args: argparse.Namespace, context: AppContext) -> int:
         fields["numbers"] = f"{address.numeroInicial or '1'} to {address.numeroFinal}{side}"
     if address.nome:
         fields["unit"] = f"{address.nome} ({address.siglaUnidade or '-'})"
-    print_fields(fields)
-    if address.dadosEmulados:
-        error("emulated sandbox data: a believable address for the CEP's range, not a real one")
-    if found.cached:
-        error("from this desk's CEP cache (--fresh asks the operator)")
-    return EXIT_OK
+    return fields
