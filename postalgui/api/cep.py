@@ -8,12 +8,10 @@ words. A GET, retried as every GET is.
 
 from __future__ import annotations
 
-import requests
-from pydantic import ValidationError
-
 from postalgui.api.client import OperatorClient
-from postalgui.api.errors import BadRequestError, InvalidResponseError, PermissionDeniedError
+from postalgui.api.errors import BadRequestError, PermissionDeniedError
 from postalgui.api.models.cep import CepAddress
+from postalgui.api.records import answer_reader
 from postalgui.api.tokens import TokenScope
 from postalgui.api.values import parse_cep
 
@@ -22,6 +20,7 @@ __all__ = ["CEP_API", "CepClient", "CepNotEnabledError", "UnknownCepError"]
 CEP_API = 41
 """The CEP service's id in a token's ``api`` list (REFERENCE.md)."""
 PATH = "/cep/v2/enderecos/{cep}"
+_address = answer_reader(CepAddress, "CEP")
 
 
 class UnknownCepError(BadRequestError):
@@ -59,14 +58,3 @@ class CepClient:
             raise CepNotEnabledError(
                 exc.messages, status=exc.status or 403, cause=exc.cause, path=exc.path
             ) from exc
-
-
-def _address(response: requests.Response) -> CepAddress:
-    try:
-        return CepAddress.model_validate_json(response.content)
-    except ValidationError as exc:
-        raise InvalidResponseError(
-            f"Invalid CEP answer from the operator (HTTP {response.status_code}): "
-            f"{exc.error_count()} problem(s)",
-            status=response.status_code,
-        ) from None

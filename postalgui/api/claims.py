@@ -11,13 +11,8 @@ a lost answer comes back ``900`` (a claim already exists), which reads as filed.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TypeVar
-
-import requests
-from pydantic import BaseModel, ValidationError
 
 from postalgui.api.client import OperatorClient
-from postalgui.api.errors import InvalidResponseError
 from postalgui.api.models.claims import (
     ClaimProgress,
     ClaimRequest,
@@ -27,6 +22,7 @@ from postalgui.api.models.claims import (
     Reopening,
     ReopenResult,
 )
+from postalgui.api.records import answer_reader
 from postalgui.api.tokens import TokenScope
 from postalgui.api.values import pad_card_number, pad_contract_number
 from postalgui.api.values.claims import (
@@ -41,7 +37,6 @@ from postalgui.api.values.object_codes import parse_object_code
 
 __all__ = ["LOT", "MAX_LOT", "ClaimsClient", "checked_request"]
 
-M = TypeVar("M", bound=BaseModel)
 
 BASE = "/pedido-informacao/v1/externo/pedidos"
 LOT = 20
@@ -50,6 +45,11 @@ MAX_LOT = 50
 """The most a lot may carry (a setting cannot go above it)."""
 CHANNEL = "W"
 """``canal``: the web channel, the one the manual names."""
+
+
+_READ_FILING = answer_reader(FilingAnswer, "claims")
+_READ_PROGRESS = answer_reader(ClaimProgress, "claims")
+_READ_REOPEN = answer_reader(ReopenAnswer, "claims")
 
 
 def checked_request(request: ClaimRequest) -> ClaimRequest:
@@ -98,7 +98,7 @@ class ClaimsClient:
             lot = checked[start : start + self.lot]
             body = head | {"pedidos": [request.model_dump(mode="json") for request in lot]}
             answer = self.client.call_read(
-                "POST", f"{BASE}/cadastra", _read(FilingAnswer), json_body=body, scope=self.scope
+                "POST", f"{BASE}/cadastra", _READ_FILING, json_body=body, scope=self.scope
             )
             results = _per_object(lot, answer)
             answered += results
@@ -114,7 +114,7 @@ class ClaimsClient:
             "codigodoObjetoOuProtocolo": key.strip().upper(),
         }
         return self.client.call_read(
-            "GET", f"{BASE}/acompanha", _read(ClaimProgress), params=params, scope=self.scope
+            "GET", f"{BASE}/acompanha", _READ_PROGRESS, params=params, scope=self.scope
         )
 
     def reopen(self, contract: str, card: str, reopenings: Sequence[Reopening]) -> list[ReopenResult]:
@@ -125,7 +125,7 @@ class ClaimsClient:
             "reativacoes": [item.model_dump(mode="json") for item in reopenings],
         }
         answer = self.client.call_read(
-            "POST", f"{BASE}/reativa", _read(ReopenAnswer), json_body=body, scope=self.scope
+            "POST", f"{BASE}/reativa", _READ_REOPEN, json_body=body, scope=self.scope
         )
         by_protocol = {result.protocol: result for result in answer.reativacoes}
         return [
@@ -137,20 +137,6 @@ class ClaimsClient:
             )
             for item in reopenings
         ]
-
-
-def _read(model: type[M]) -> Callable[[requests.Response], M]:
-    def read(response: requests.Response) -> M:
-        try:
-            return model.model_validate_json(response.content)
-        except ValidationError as exc:
-            raise InvalidResponseError(
-                f"Invalid claims answer from the operator (HTTP {response.status_code}): "
-                f"{exc.error_count()} problem(s)",
-                status=response.status_code,
-            ) from None
-
-    return read
 
 
 def _per_object(lot: list[ClaimRequest], answer: FilingAnswer) -> list[FiledClaim]:

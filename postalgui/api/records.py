@@ -8,13 +8,17 @@ expected; no pydantic error escapes the client.
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
 from postalgui.api.errors import InvalidResponseError
 
-__all__ = ["one_record", "record_list", "validated"]
+if TYPE_CHECKING:
+    import requests
+
+__all__ = ["answer_reader", "one_record", "record_list", "validated"]
 
 Model = TypeVar("Model", bound=BaseModel)
 
@@ -60,3 +64,20 @@ def validated(data: list[Any], model: type[Model], what: str) -> list[Model]:
         raise InvalidResponseError(
             f"Invalid {what} record from the operator: {exc.error_count()} problem(s)"
         ) from exc
+
+
+def answer_reader(model: type[Model], what: str) -> Callable[[requests.Response], Model]:
+    """A reader for `OperatorClient.call_read`: the answer's bytes as ``model``, parsed by
+    pydantic's core (no dict in between); one it refuses is `InvalidResponseError`."""
+
+    def read(response: requests.Response) -> Model:
+        try:
+            return model.model_validate_json(response.content)
+        except ValidationError as exc:
+            raise InvalidResponseError(
+                f"Invalid {what} answer from the operator (HTTP {response.status_code}): "
+                f"{exc.error_count()} problem(s)",
+                status=response.status_code,
+            ) from None
+
+    return read
