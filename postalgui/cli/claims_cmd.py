@@ -23,7 +23,13 @@ from typing import TYPE_CHECKING, Any
 from postalgui.api.cancel import PlainTask
 from postalgui.api.values import format_brl, format_count, format_date_ui, format_number
 from postalgui.cli import claims_file
-from postalgui.cli.options import BadOption, checked, json_option, out_file, subcommand
+from postalgui.cli.options import (
+    json_option,
+    out_file,
+    statement_of,
+    statement_options,
+    subcommand,
+)
 from postalgui.cli.output import EXIT_OK, LANGUAGE, error, print_json, print_table
 from postalgui.services.claims import words
 
@@ -123,10 +129,8 @@ def _add_summaries(sub: Commands) -> None:
 
 
 def _add_candidates_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--from-invoice", metavar="N", help="the objects of invoice N's analytic statement")
-    parser.add_argument("--tipo-documento", metavar="T", help="the invoice's document type: RE, RT...")
+    statement_options("the objects of invoice N's analytic statement")(parser)
     parser.add_argument("--expired", action="store_true", help="list those past the 90 days instead")
-    parser.add_argument("--poll-interval", type=float, default=None, help=argparse.SUPPRESS)
 
 
 def _add_follow_options(parser: argparse.ArgumentParser) -> None:
@@ -183,17 +187,10 @@ def as_json(record: Any) -> dict[str, Any]:
 def _candidates_of(args: argparse.Namespace, context: AppContext) -> CandidateList:
     from postalgui.services.claims.use_cases import candidates, invoice_candidates
 
-    if args.tipo_documento is not None and args.from_invoice is None:
-        raise BadOption("--tipo-documento: only with --from-invoice")
-    if args.from_invoice is None:
+    statement = statement_of(args)
+    if statement is None:
         return candidates(PlainTask(), context.claims)
-    from postalgui.api.invoices import parse_document_type, parse_invoice_number
-
-    number = checked("--from-invoice", parse_invoice_number, args.from_invoice)
-    if args.tipo_documento is None:
-        raise BadOption("--tipo-documento: required with --from-invoice (RE, RT...)")
-    kind = checked("--tipo-documento", parse_document_type, args.tipo_documento)
-    error(f"invoice {kind} {number}: its analytic statement is loaded (requested and waited for if needed)")
+    number, kind = statement
     return invoice_candidates(PlainTask(), context.claims, number, kind, interval_s=args.poll_interval)
 
 

@@ -109,6 +109,35 @@ def checked(option: str, parse: Callable[[Any], _T], value: Any) -> _T:
         raise BadOption(f"{option}: {exc.message}") from None
 
 
+def statement_options(what: str) -> Options:
+    """``--from-invoice N --tipo-documento T`` (``what``: its help), and the hidden
+    ``--poll-interval`` the tests shorten the statement's processing wait with."""
+
+    def add(parser: argparse.ArgumentParser) -> None:
+        parser.add_argument("--from-invoice", metavar="N", help=what)
+        parser.add_argument("--tipo-documento", metavar="T", help="the invoice's document type: RE, RT...")
+        parser.add_argument("--poll-interval", type=float, default=None, help=argparse.SUPPRESS)
+
+    return add
+
+
+def statement_of(args: argparse.Namespace) -> tuple[str, str] | None:
+    """The invoice number and document type of ``--from-invoice``/``--tipo-documento``,
+    checked (``None`` without them); says on stderr that the statement is loaded."""
+    from postalgui.api.invoices import parse_document_type, parse_invoice_number
+
+    if args.tipo_documento is not None and args.from_invoice is None:
+        raise BadOption("--tipo-documento: only with --from-invoice")
+    if args.from_invoice is None:
+        return None
+    number = checked("--from-invoice", parse_invoice_number, args.from_invoice)
+    if args.tipo_documento is None:
+        raise BadOption("--tipo-documento: required with --from-invoice (RE, RT...)")
+    kind = checked("--tipo-documento", parse_document_type, args.tipo_documento)
+    error(f"invoice {kind} {number}: its analytic statement is loaded (requested and waited for if needed)")
+    return number, kind
+
+
 def out_file(path: Path, option: str = "--out") -> Path:
     """``path`` if a file can be written there, checked before anything is sent or priced:
     not a folder, in a folder that exists and takes a new file (the results go to a

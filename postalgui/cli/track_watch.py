@@ -18,7 +18,14 @@ from typing import TYPE_CHECKING, Any
 from postalgui.api.cancel import PlainTask
 from postalgui.api.values import InvalidValue, format_brl, format_count, format_date_ui, format_number
 from postalgui.api.values.object_codes import parse_object_code
-from postalgui.cli.options import BadOption, json_option, out_file, subcommand
+from postalgui.cli.options import (
+    BadOption,
+    json_option,
+    out_file,
+    statement_of,
+    statement_options,
+    subcommand,
+)
 from postalgui.cli.output import EXIT_OK, LANGUAGE, error, print_json, print_table
 from postalgui.services.tracking.words import lateness_words, status_words
 
@@ -104,11 +111,9 @@ def _add_codes(parser: argparse.ArgumentParser) -> None:
 def _add_add_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("codes", metavar="CODE", nargs="*", help="object code, e.g. DG049186226BR")
     parser.add_argument("--tag", metavar="T", default="", help="a tag for these objects (customer, order)")
-    parser.add_argument("--from-invoice", metavar="N", help="every object of invoice N's analytic statement")
-    parser.add_argument("--tipo-documento", metavar="T", help="the invoice's document type: RE, RT...")
+    statement_options("every object of invoice N's analytic statement")(parser)
     parser.add_argument("--file", type=Path, metavar="F", help="a CSV or .xlsx file holding codes")
     parser.add_argument("--column", metavar="C", help="the file's column of codes, by its header")
-    parser.add_argument("--poll-interval", type=float, default=None, help=argparse.SUPPRESS)
 
 
 def _add_late(parser: argparse.ArgumentParser) -> None:
@@ -167,15 +172,12 @@ def _objects_to_add(args: argparse.Namespace, context: AppContext) -> tuple[list
         raise BadOption("CODE: give codes, --from-invoice or --file (one of them)")
     if args.column is not None and args.file is None:
         raise BadOption("--column: only with --file")
-    if args.tipo_documento is not None and args.from_invoice is None:
-        raise BadOption("--tipo-documento: only with --from-invoice")
+    statement = statement_of(args)
     if args.codes:
         return [NewObject(code) for code in checked_codes(args.codes)], "cli"
-    if args.file is not None:
+    if statement is None:  # exactly one source was given: the file
         return _file_objects(args.file, args.column), "file"
-    if args.tipo_documento is None:
-        raise BadOption("--tipo-documento: required with --from-invoice (RE, RT...)")
-    return _invoice_objects(args, context), "invoice"
+    return _invoice_objects(statement, args.poll_interval, context), "invoice"
 
 
 def _file_objects(path: Path, column: str | None) -> list[NewObject]:
@@ -192,16 +194,14 @@ def _file_objects(path: Path, column: str | None) -> list[NewObject]:
     return [NewObject(code) for code in found.codes]
 
 
-def _invoice_objects(args: argparse.Namespace, context: AppContext) -> list[NewObject]:
-    from postalgui.api.invoices import parse_document_type, parse_invoice_number
-    from postalgui.cli.options import checked
+def _invoice_objects(
+    statement: tuple[str, str], interval_s: float | None, context: AppContext
+) -> list[NewObject]:
     from postalgui.services.tracking.imports import objects_from_invoice
 
-    number = checked("--from-invoice", parse_invoice_number, args.from_invoice)
-    kind = checked("--tipo-documento", parse_document_type, args.tipo_documento)
-    error(f"invoice {kind} {number}: its analytic statement is loaded (requested and waited for if needed)")
+    number, kind = statement
     found = objects_from_invoice(
-        PlainTask(), context.tracking, context.invoices, number, kind, interval_s=args.poll_interval
+        PlainTask(), context.tracking, context.invoices, number, kind, interval_s=interval_s
     )
     if not found:
         raise BadOption(f"--from-invoice: invoice {kind} {number} lists no object labels")
