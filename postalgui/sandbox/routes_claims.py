@@ -35,6 +35,7 @@ from postalgui.sandbox.claims.wire import (
     progress_record,
     reopen_answer,
 )
+from postalgui.sandbox.demo import Contract
 from postalgui.sandbox.errors import MessageResponse, OperatorError
 from postalgui.sandbox.faults import CONTROL_PREFIX
 from postalgui.sandbox.state import SandboxState, get_state
@@ -55,17 +56,18 @@ def _now(state: SandboxState) -> datetime:
     return local_datetime(state.now()).replace(tzinfo=None, microsecond=0)
 
 
-def _is_own(state: SandboxState, token: TokenClaims, contract: str) -> bool:
+def _own(state: SandboxState, token: TokenClaims, contract: str) -> Contract | None:
+    """The contract when it is the token's company's."""
     found = state.config.demo.find_contract(contract)
-    return found is not None and found[0].cnpj == token.cnpj
+    return found[1] if found is not None and found[0].cnpj == token.cnpj else None
 
 
 def _check_profile(state: SandboxState, token: TokenClaims, contract: str, card: str) -> None:
     """403 unless the contract is the token's company's and the card is the contract's."""
-    if not _is_own(state, token, contract):
+    record = _own(state, token, contract)
+    if record is None:
         raise OperatorError(403, f"PIN-003: Contrato {contract} não pertence ao CNPJ do token de acesso")
-    found = state.config.demo.find_contract(contract)
-    if found is None or found[1].card(card) is None:
+    if record.card(card) is None:
         raise OperatorError(403, f"PIN-004: Cartão de postagem {card} não pertence ao contrato {contract}")
 
 
@@ -89,7 +91,7 @@ def follow_claim(
 ) -> dict[str, Any]:
     """A claim's progress by object code or protocol (errors answer 200 with their code)."""
     contract, key = contrato.strip(), wanted.strip()
-    if not contract or not _is_own(state, token, contract):
+    if not contract or _own(state, token, contract) is None:
         return follow_error(m.BAD_CONTRACT)
     if canal.strip().upper() != CHANNEL:
         return follow_error(m.BAD_CHANNEL)
