@@ -10,18 +10,31 @@ differ in numbers, not in drawing code.
 from __future__ import annotations
 
 import functools
+import io
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from reportlab.lib import colors  # type: ignore[import-untyped]  # reportlab ships no type hints
+from reportlab.lib.pagesizes import A4, landscape  # type: ignore[import-untyped]
+from reportlab.lib.styles import ParagraphStyle  # type: ignore[import-untyped]
 from reportlab.lib.units import mm  # type: ignore[import-untyped]
 from reportlab.pdfgen.canvas import Canvas  # type: ignore[import-untyped]
-from reportlab.platypus import BaseDocTemplate  # type: ignore[import-untyped]
+from reportlab.platypus import BaseDocTemplate, SimpleDocTemplate  # type: ignore[import-untyped]
 
 from postalgui.documents.fonts import BOLD, FONT
 
-__all__ = ["MARGIN", "FootDrawer", "HeadDrawer", "NumberedCanvas", "PageFoot", "PageHead", "build_numbered"]
+__all__ = [
+    "MARGIN",
+    "FootDrawer",
+    "HeadDrawer",
+    "NumberedCanvas",
+    "PageFoot",
+    "PageHead",
+    "build_numbered",
+    "landscape_report",
+    "report_styles",
+]
 
 MARGIN = 15 * mm
 """The side margin of the office's A4 documents: the text, the head and the foot line up on it."""
@@ -113,3 +126,34 @@ def build_numbered(doc: BaseDocTemplate, story: Sequence[Any], head: HeadDrawer,
         onLaterPages=head,
         canvasmaker=functools.partial(NumberedCanvas, footer=foot),
     )
+
+
+_REPORT_HEAD = PageHead(baseline=10 * mm, left_size=9, right_size=8, rule=12 * mm, rule_width=0.5)
+_REPORT_FOOT = PageFoot(baseline=8 * mm)
+
+
+def report_styles(title_after: float = 4) -> dict[str, ParagraphStyle]:
+    """A report's title, section heads and body text."""
+    return {
+        "title": ParagraphStyle("title", fontName=BOLD, fontSize=14, leading=18, spaceAfter=title_after),
+        "head": ParagraphStyle("head", fontName=BOLD, fontSize=11, leading=14, spaceBefore=8, spaceAfter=4),
+        "body": ParagraphStyle("body", fontName=FONT, fontSize=9, leading=12),
+    }
+
+
+def landscape_report(
+    title: str,
+    story: Callable[[float], Sequence[Any]],
+    head: tuple[str, str],
+    foot: tuple[str, Callable[[int, int], str]],
+) -> bytes:
+    """A landscape A4 report (the office's tables are wide): ``story(width)`` laid out
+    between the margins, ``head`` (left, right) on every page, ``foot`` (left text, the
+    page label of ``(page, pages)``) at the bottom."""
+    pagesize = landscape(A4)
+    buffer = io.BytesIO()
+    margins = dict.fromkeys(("leftMargin", "rightMargin", "bottomMargin"), MARGIN)
+    doc = SimpleDocTemplate(buffer, pagesize=pagesize, topMargin=MARGIN + 4 * mm, title=title, **margins)
+    laid_out = story(pagesize[0] - 2 * MARGIN)
+    build_numbered(doc, laid_out, _REPORT_HEAD.drawer(*head), _REPORT_FOOT.drawer(*foot))
+    return buffer.getvalue()

@@ -11,7 +11,6 @@ the office's `postalgui.documents` pieces, as the late-objects report
 
 from __future__ import annotations
 
-import io
 from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 from decimal import Decimal
@@ -19,14 +18,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from reportlab.lib import colors  # type: ignore[import-untyped]  # reportlab ships no type hints
-from reportlab.lib.pagesizes import A4, landscape  # type: ignore[import-untyped]
-from reportlab.lib.styles import ParagraphStyle  # type: ignore[import-untyped]
 from reportlab.lib.units import mm  # type: ignore[import-untyped]
-from reportlab.platypus import SimpleDocTemplate, Spacer, Table, TableStyle  # type: ignore[import-untyped]
+from reportlab.platypus import Spacer, Table, TableStyle  # type: ignore[import-untyped]
 
 from postalgui.api.values import format_brl, format_date_ui, format_number
 from postalgui.documents.fonts import BOLD, FONT
-from postalgui.documents.pages import MARGIN, PageFoot, PageHead, build_numbered
+from postalgui.documents.pages import landscape_report, report_styles
 from postalgui.documents.tables import heading_row, padding, total_row
 from postalgui.documents.text import fit, paragraph
 from postalgui.services.claims import words
@@ -106,8 +103,6 @@ LABELS: Mapping[str, Mapping[str, str]] = {
 _SIZE = 8
 _GREY = colors.HexColor("#e8edf3")
 _LIGHT = colors.HexColor("#f6f8fa")
-_HEAD = PageHead(baseline=10 * mm, left_size=9, right_size=8, rule=12 * mm, rule_width=0.5)
-_FOOT = PageFoot(baseline=8 * mm)
 _CLAIM_WIDTHS_MM = (32, 28, 26, None, 58, 32)
 """Object, protocol, filed on, reason (the rest), outcome, estimate."""
 _MONTH_WIDTHS_MM = (22, 18, 30, 18, 30, 18, 30, 18, 30, 26)
@@ -235,11 +230,7 @@ def _story(
     width: float,
     language: str,
 ) -> list[Any]:
-    styles = {
-        "title": ParagraphStyle("title", fontName=BOLD, fontSize=14, leading=18, spaceAfter=2),
-        "head": ParagraphStyle("head", fontName=BOLD, fontSize=11, leading=14, spaceBefore=8, spaceAfter=4),
-        "body": ParagraphStyle("body", fontName=FONT, fontSize=9, leading=12),
-    }
+    styles = report_styles(title_after=2)
     story: list[Any] = [
         paragraph(labels["title"], styles["title"]),
         paragraph(labels["note"], styles["body"]),
@@ -275,16 +266,11 @@ def write_money_report(
     labels = LABELS[language]
     local = (generated or datetime.now(UTC)).astimezone()
     when = labels["generated"].format(when=f"{format_date_ui(local.date())} {local:%H:%M}")
-    pagesize = landscape(A4)
-    width = pagesize[0] - 2 * MARGIN
-    buffer = io.BytesIO()
-    margins = dict.fromkeys(("leftMargin", "rightMargin", "bottomMargin"), MARGIN)
-    doc = SimpleDocTemplate(
-        buffer, pagesize=pagesize, topMargin=MARGIN + 4 * mm, title=labels["title"], **margins
+    page = labels["page"]
+    pdf = landscape_report(
+        labels["title"],
+        lambda width: _story(months, claims, labels, width, language),
+        (company or labels["title"], when),
+        (labels["title"] if company else "", lambda number, pages: page.format(page=number, pages=pages)),
     )
-    head = _HEAD.drawer(company or labels["title"], when)
-    foot = _FOOT.drawer(
-        labels["title"] if company else "", lambda page, pages: labels["page"].format(page=page, pages=pages)
-    )
-    build_numbered(doc, _story(months, claims, labels, width, language), head, foot)
-    return write_atomically(Path(path), buffer.getvalue())
+    return write_atomically(Path(path), pdf)

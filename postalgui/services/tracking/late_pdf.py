@@ -8,7 +8,6 @@ languages; other numbers follow the language.
 
 from __future__ import annotations
 
-import io
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
@@ -17,14 +16,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from reportlab.lib import colors  # type: ignore[import-untyped]  # reportlab ships no type hints
-from reportlab.lib.pagesizes import A4, landscape  # type: ignore[import-untyped]
-from reportlab.lib.styles import ParagraphStyle  # type: ignore[import-untyped]
 from reportlab.lib.units import mm  # type: ignore[import-untyped]
-from reportlab.platypus import SimpleDocTemplate, Spacer, Table, TableStyle  # type: ignore[import-untyped]
+from reportlab.platypus import Spacer, Table, TableStyle  # type: ignore[import-untyped]
 
 from postalgui.api.values import format_brl, format_date_ui, format_number
 from postalgui.documents.fonts import BOLD, FONT
-from postalgui.documents.pages import MARGIN, PageFoot, PageHead, build_numbered
+from postalgui.documents.pages import landscape_report, report_styles
 from postalgui.documents.tables import heading_row, padding, total_row
 from postalgui.documents.text import fit, paragraph
 from postalgui.services.tracking.lateness import Lateness, Timing
@@ -91,8 +88,6 @@ _MONTHS = {
 _SIZE = 8
 _GREY = colors.HexColor("#e8edf3")
 _LIGHT = colors.HexColor("#f6f8fa")
-_HEAD = PageHead(baseline=10 * mm, left_size=9, right_size=8, rule=12 * mm, rule_width=0.5)
-_FOOT = PageFoot(baseline=8 * mm)
 _WIDTHS_MM = (30, 46, 22, 22, None, 24, 34, 26)
 """Code, product, posted, expected, delivered / last event (the rest), days, tag, amount."""
 
@@ -247,25 +242,20 @@ def write_late_pdf(
     """Write the report at ``path`` atomically."""
     labels = LABELS[language]
     title = labels["title"].format(month=month_title(month, language))
-    styles = {
-        "title": ParagraphStyle("title", fontName=BOLD, fontSize=14, leading=18, spaceAfter=4),
-        "head": ParagraphStyle("head", fontName=BOLD, fontSize=11, leading=14, spaceBefore=8, spaceAfter=4),
-        "body": ParagraphStyle("body", fontName=FONT, fontSize=9, leading=12),
-    }
-    pagesize = landscape(A4)
-    width = pagesize[0] - 2 * MARGIN
-    story: list[Any] = [paragraph(title, styles["title"]), Spacer(1, 2 * mm)]
-    if lines:
-        story.append(_objects_table(lines, labels, width, language))
-    else:
-        story.append(paragraph(labels["none"], styles["body"]))
-    story += [paragraph(labels["totals"], styles["head"]), _totals_table(totals, labels, language)]
+    styles = report_styles()
+
+    def story(width: float) -> list[Any]:
+        laid: list[Any] = [paragraph(title, styles["title"]), Spacer(1, 2 * mm)]
+        if lines:
+            laid.append(_objects_table(lines, labels, width, language))
+        else:
+            laid.append(paragraph(labels["none"], styles["body"]))
+        return [*laid, paragraph(labels["totals"], styles["head"]), _totals_table(totals, labels, language)]
+
     local = generated_at.astimezone()
     generated = labels["generated"].format(when=f"{format_date_ui(local.date())} {local:%H:%M}")
-    buffer = io.BytesIO()
-    margins = dict.fromkeys(("leftMargin", "rightMargin", "bottomMargin"), MARGIN)
-    doc = SimpleDocTemplate(buffer, pagesize=pagesize, topMargin=MARGIN + 4 * mm, title=title, **margins)
-    head = _HEAD.drawer(title, generated)
-    foot = _FOOT.drawer("", lambda page, pages: labels["page"].format(page=page, pages=pages))
-    build_numbered(doc, story, head, foot)
-    return write_atomically(Path(path), buffer.getvalue())
+    page = labels["page"]
+    pdf = landscape_report(
+        title, story, (title, generated), ("", lambda number, pages: page.format(page=number, pages=pages))
+    )
+    return write_atomically(Path(path), pdf)
