@@ -354,40 +354,27 @@ def _month_row(name: str, month: MonthSummary) -> list[str]:
 
 
 def _run_export(args: argparse.Namespace, context: AppContext) -> int:
-    from postalgui.services.claims.export import export_claims, export_money_back
+    from postalgui.services.claims.saving import save_claims, save_money_back
     from postalgui.services.claims.use_cases import list_claims, money_back
 
     path = out_file(args.file, "FILE")
+    task, service = PlainTask(), context.claims
     if args.money_back:
-        export_money_back(path, money_back(PlainTask(), context.claims), language=LANGUAGE)
+        save_money_back(task, service, path, money_back(task, service), LANGUAGE)
     else:
-        export_claims(path, list_claims(PlainTask(), context.claims), language=LANGUAGE)
+        save_claims(task, service, path, list_claims(task, service), LANGUAGE)
     sys.stdout.write(f"{path}\n")
     return EXIT_OK
 
 
-def _company(context: AppContext) -> str:
-    from postalgui.api.values import display_cnpj
-
-    profile = context.claims.profile
-    parts = [
-        f"CNPJ {display_cnpj(profile.cnpj)}" if profile.cnpj else "",
-        f"contract {profile.contract}" if profile.contract else "",
-    ]
-    return ", ".join(part for part in parts if part)
-
-
 def _run_report(args: argparse.Namespace, context: AppContext) -> int:
-    from postalgui.services.claims.report_pdf import write_money_report
+    from postalgui.services.claims.saving import save_money_report
     from postalgui.services.claims.use_cases import list_claims, money_back
 
     path = out_file(args.file, "FILE")
-    service = context.claims
-    claims = list_claims(PlainTask(), service)
-    months = money_back(PlainTask(), service)
-    write_money_report(
-        path, months, claims, language=LANGUAGE, company=_company(context), generated=service.now()
-    )
+    task, service = PlainTask(), context.claims
+    claims = list_claims(task, service)
+    save_money_report(task, service, path, money_back(task, service), LANGUAGE, claims)
     error(format_count(len(claims), "claim", "claims", LANGUAGE))
     sys.stdout.write(f"{path}\n")
     return EXIT_OK

@@ -33,13 +33,13 @@ from postalgui.gui.messages import arg
 from postalgui.gui.tabs.claims.claim_model import ClaimColumn, ClaimModel
 from postalgui.gui.tabs.claims.filed_words import SHOWN_STATES, reopen_text, shown_state, state_word
 from postalgui.gui.tabs.claims.follower import Follower
-from postalgui.gui.tabs.claims.money_files import save_table
 from postalgui.gui.tabs.claims.reopen_dialog import ReopenDialog
 from postalgui.gui.tasks import Failure
 from postalgui.gui.widgets.live_reading import LiveReading
 from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.gui.widgets.saved_file import SavedFileReporter, ask_save_path, table_types
 from postalgui.gui.widgets.tables import read_only_table
+from postalgui.services.claims.saving import save_claims
 from postalgui.services.claims.use_cases import list_claims, reopen_claim
 from postalgui.services.office import topics
 
@@ -255,7 +255,7 @@ class FiledPage(QWidget):
         if path is None:
             return None
         return self.desk.run(
-            save_table,
+            save_claims,
             path,
             claims,
             ui_language(),

@@ -17,13 +17,13 @@ from PySide6.QtCore import Signal, Slot
 from PySide6.QtWidgets import QHBoxLayout, QHeaderView, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from postalgui.gui.i18n import ui_language
-from postalgui.gui.tabs.claims.money_files import save_money_report, save_table
 from postalgui.gui.tabs.claims.money_model import MoneyColumn, MoneyModel
 from postalgui.gui.tasks import Failure
 from postalgui.gui.widgets.live_reading import LiveReading
 from postalgui.gui.widgets.saved_file import SavedFileReporter, ask_save_path, pdf_type, table_types
 from postalgui.gui.widgets.tables import read_only_table
 from postalgui.services.claims.money import MonthSummary
+from postalgui.services.claims.saving import save_money_back, save_money_report
 from postalgui.services.claims.use_cases import money_back
 from postalgui.services.office import topics
 
@@ -116,7 +116,7 @@ class MoneyBackPage(QWidget):
         if path is None:
             return None
         return self.desk.run(
-            save_money_report if pdf else save_table,
+            save_money_report if pdf else save_money_back,
             path,
             months,
             ui_language(),

@@ -1,0 +1,67 @@
+"""The claims' files as use cases, ``fn(task, service, ...)``, for the tab and the CLI:
+the claims or the money back per month as CSV or .xlsx (by the path's suffix), and the
+accountant's PDF headed with the company's CNPJ and contract on every page."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from postalgui.api.values import display_cnpj
+
+if TYPE_CHECKING:
+    from postalgui.api.cancel import TaskControl
+    from postalgui.services.claims.money import MonthSummary
+    from postalgui.services.claims.records import Claim
+    from postalgui.services.claims.service import ClaimsService
+    from postalgui.services.settings import Profile
+
+__all__ = ["report_heading", "save_claims", "save_money_back", "save_money_report"]
+
+
+def report_heading(profile: Profile) -> str:
+    """``CNPJ 11.222.333/0001-81, contract 9912345678`` (what the profile has of them)."""
+    parts = [
+        f"CNPJ {display_cnpj(profile.cnpj)}" if profile.cnpj else "",
+        f"contract {profile.contract}" if profile.contract else "",
+    ]
+    return ", ".join(part for part in parts if part)
+
+
+def save_claims(
+    task: TaskControl, service: ClaimsService, path: Path, claims: Sequence[Claim], language: str
+) -> Path:
+    """One row per claim."""
+    from postalgui.services.claims.export import export_claims
+
+    del task, service
+    return export_claims(path, claims, language)
+
+
+def save_money_back(
+    task: TaskControl, service: ClaimsService, path: Path, months: Sequence[MonthSummary], language: str
+) -> Path:
+    """One row per month, then the totals."""
+    from postalgui.services.claims.export import export_money_back
+
+    del task, service
+    return export_money_back(path, months, language)
+
+
+def save_money_report(
+    task: TaskControl,
+    service: ClaimsService,
+    path: Path,
+    months: Sequence[MonthSummary],
+    language: str,
+    claims: Sequence[Claim] | None = None,
+) -> Path:
+    """The accountant's PDF: the months and every claim behind them (read now unless given)."""
+    from postalgui.services.claims.report_pdf import write_money_report
+    from postalgui.services.claims.use_cases import list_claims
+
+    shown = list(claims) if claims is not None else list_claims(task, service)
+    heading = report_heading(service.profile)
+    write_money_report(path, list(months), shown, language, company=heading, generated=service.now())
+    return path
