@@ -55,14 +55,7 @@ def statement_candidates(
     untracked = [item.code for item in objects if item.code not in known]
     task.raise_if_cancelled()
     billed = {item.code: item for item in objects if item.code in known}
-    tracked = [
-        replace(
-            watched, invoice=billed[watched.code].invoice, invoice_amount=billed[watched.code].invoice_amount
-        )
-        if watched.invoice_amount is None and billed[watched.code].invoice_amount is not None
-        else watched
-        for watched in maybe_claimable(watchlist, billed)
-    ]
+    tracked = [_billed(watched, billed[watched.code]) for watched in maybe_claimable(watchlist, billed)]
     return _candidates(service, tracked, untracked)
 
 
