@@ -32,6 +32,8 @@ COPIED_TABLES: tuple[tuple[Table, tuple[str, ...]], ...] = (
     (tables.tracked_object, ("environment", "code")),
     (tables.tracking_alert, ("environment", "code", "status", "login")),
     (tables.claim, ("environment", "code")),
+    (tables.address, ("uid",)),
+    (tables.shipment, ("environment", "prepost_id")),
 )
 """The office's tables and the key that says "already there" (``sending`` stays on its desk)."""
 

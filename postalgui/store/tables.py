@@ -12,6 +12,7 @@ from sqlalchemy import (
     Column,
     Index,
     Integer,
+    LargeBinary,
     MetaData,
     PrimaryKeyConstraint,
     String,
@@ -21,12 +22,15 @@ from sqlalchemy import (
 )
 
 __all__ = [
+    "address",
+    "claim",
     "job",
     "metadata",
     "preset",
     "quote",
     "quote_deadline",
     "sending",
+    "shipment",
     "store_meta",
     "tracked_object",
     "tracking_alert",
@@ -236,3 +240,64 @@ filed, refused, unconfirmed), and, once filed, where the operator says it stands
 (``outcome``: open, reopened, accepted, refused, paid). A refused attempt (544, still within
 the deadline) may be filed again later; a filed one never is. ``postage`` and ``estimate``
 are what the candidate said when it was filed (Decimal text)."""
+
+address = Table(
+    "address",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("uid", String(32), nullable=False, unique=True),
+    Column("kind", String(10), nullable=False),
+    Column("name", String(100), nullable=False),
+    Column("grp", String(60), nullable=False, server_default=""),
+    Column("cep", String(8), nullable=False),
+    Column("street", String(120), nullable=False, server_default=""),
+    Column("number", String(20), nullable=False, server_default=""),
+    Column("complement", String(60), nullable=False, server_default=""),
+    Column("district", String(80), nullable=False, server_default=""),
+    Column("city", String(80), nullable=False, server_default=""),
+    Column("state", String(2), nullable=False, server_default=""),
+    Column("email", String(120), nullable=False, server_default=""),
+    Column("phone", String(20), nullable=False, server_default=""),
+    Column("cpf_cnpj", String(14), nullable=False, server_default=""),
+    Column("logo", LargeBinary),
+    Column("is_default", Integer, nullable=False, server_default="0"),
+    Column("created_by", String(120), nullable=False, server_default=""),
+    Column("created_at", String(40), nullable=False),
+    Column("updated_at", String(40)),
+    Index("address_kind_name", "kind", "name"),
+)
+"""The office's address book: senders (``kind`` "sender"; one is the default, with the
+company's logo for labels) and recipients ("recipient"), in groups (``grp``). The same
+book serves every environment: an address is the office's, not the operator's."""
+
+shipment = Table(
+    "shipment",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("uid", String(32), nullable=False, unique=True),
+    Column("environment", String(40), nullable=False),
+    Column("prepost_id", String(40), nullable=False),
+    Column("object_code", String(13)),
+    Column("status", String(20), nullable=False),
+    Column("service_code", String(10), nullable=False),
+    Column("recipient_name", String(100), nullable=False, server_default=""),
+    Column("recipient_cep", String(8), nullable=False, server_default=""),
+    Column("recipient_city", String(80), nullable=False, server_default=""),
+    Column("recipient_state", String(2), nullable=False, server_default=""),
+    Column("weight_g", Integer, nullable=False, server_default="0"),
+    Column("declared_value", String(40)),
+    Column("body", Text, nullable=False),
+    Column("created_by", String(120), nullable=False, server_default=""),
+    Column("created_at", String(40), nullable=False),
+    Column("expires_at", String(40)),
+    Column("labelled_at", String(40)),
+    Column("cancelled_at", String(40)),
+    Column("checked_at", String(40)),
+    UniqueConstraint("environment", "prepost_id", name="shipment_prepost"),
+    Index("shipment_status", "environment", "status"),
+    Index("shipment_object", "environment", "object_code"),
+)
+"""Every pre-posting the office registered, one row per environment and operator id:
+``body`` is the order as sent (JSON), what labels, declarations and posting lists are
+drawn from; ``status`` the operator's last word (prepostado, rotulado, postado,
+cancelado, expirado); ``object_code`` once a label was issued."""

@@ -6,10 +6,12 @@ without loading the database library with the window.
 
 from __future__ import annotations
 
-__all__ = ["CLAIMS", "JOBS", "PRESETS", "QUOTES", "TRACKING"]
+__all__ = ["ADDRESSES", "CLAIMS", "JOBS", "PRESETS", "QUOTES", "SHIPMENTS", "TRACKING"]
 
 QUOTES = "quote"
 JOBS = "job"
 PRESETS = "preset"
 TRACKING = "tracked_object"
 CLAIMS = "claim"
+ADDRESSES = "address"
+SHIPMENTS = "shipment"
