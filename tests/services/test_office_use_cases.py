@@ -82,8 +82,24 @@ def claim_row(serial: int) -> dict[str, object]:
             "filed_at": "2026-11-25T12:00:00+00:00"}  # fmt: skip
 
 
+def address_row(serial: int) -> dict[str, object]:
+    return {"uid": uuid.uuid4().hex, "kind": "recipient", "name": f"Cliente {serial}", "cep": "01310100",
+            "created_at": "2026-11-25T12:00:00+00:00"}  # fmt: skip
+
+
+def shipment_row(serial: int) -> dict[str, object]:
+    return {"uid": uuid.uuid4().hex, "environment": ENV, "prepost_id": f"PR{serial:022d}", "status": "prepostado",
+            "service_code": "03298", "body": "{}", "created_at": "2026-11-25T12:00:00+00:00"}  # fmt: skip
+
+
 def fill(
-    store: OfficeStore, quotes: int, jobs: int = 0, presets: int = 0, tracked: int = 0, claims: int = 0
+    store: OfficeStore,
+    quotes: int,
+    jobs: int = 0,
+    presets: int = 0,
+    tracked: int = 0,
+    claims: int = 0,
+    shipments: int = 0,
 ) -> None:
     store.run(lambda c: c.execute(insert(tables.quote), [quote_row() for _ in range(quotes)]))
     if tracked:
@@ -92,6 +108,9 @@ def fill(
         )
     if claims:
         store.run(lambda c: c.execute(insert(tables.claim), [claim_row(n) for n in range(claims)]))
+    if shipments:
+        store.run(lambda c: c.execute(insert(tables.address), [address_row(n) for n in range(shipments)]))
+        store.run(lambda c: c.execute(insert(tables.shipment), [shipment_row(n) for n in range(shipments)]))
     if jobs:
         store.run(lambda c: c.execute(insert(tables.job), [job_row() for _ in range(jobs)]))
     if presets:
@@ -143,7 +162,7 @@ def test_check_of_the_server_reads_its_version_and_counts(
 
 def test_upload_copies_then_skips_everything(service: OfficeService, server: TypedDatabase) -> None:
     with service.candidate(server) as office:
-        fill(office.local(), quotes=BATCH + 20, jobs=2, presets=3, tracked=4, claims=2)
+        fill(office.local(), quotes=BATCH + 20, jobs=2, presets=3, tracked=4, claims=2, shipments=3)
     steps: list[Progress] = []
     first = {c.table: (c.copied, c.skipped) for c in upload_typed(PlainTask(steps.append), service, server)}
     assert first == {
@@ -154,6 +173,8 @@ def test_upload_copies_then_skips_everything(service: OfficeService, server: Typ
         "tracked_object": (4, 0),
         "tracking_alert": (0, 0),
         "claim": (2, 0),
+        "address": (3, 0),
+        "shipment": (3, 0),
     }
     assert (steps[0].done, steps[0].total, steps[0].text) == (BATCH, BATCH + 20, "quote")
     again = {c.table: (c.copied, c.skipped) for c in upload_typed(PlainTask(), service, server)}
@@ -165,6 +186,8 @@ def test_upload_copies_then_skips_everything(service: OfficeService, server: Typ
         "tracked_object": (0, 4),
         "tracking_alert": (0, 0),
         "claim": (0, 2),
+        "address": (0, 3),
+        "shipment": (0, 3),
     }
     assert check_typed(PlainTask(), service, server).quotes == BATCH + 20
 
