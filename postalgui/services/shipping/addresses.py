@@ -151,13 +151,21 @@ def _senders() -> Any:
     return table.c.kind == AddressKind.SENDER.value
 
 
+def _has_default(connection: Connection, *, besides: str = "") -> bool:
+    """Whether a sender other than ``besides`` is the default."""
+    query = select(table.c.uid).where(_senders(), table.c.is_default == 1, table.c.uid != besides)
+    return connection.execute(query.limit(1)).first() is not None
+
+
 class AddressBook(OfficeRows):
     """The address book of ``office`` (any thread; each call one transaction)."""
 
     TOPIC = topics.ADDRESSES
     ERROR = AddressBookError
 
-    def list(self, *, kind: AddressKind | None = None, search: str = "", group: str | None = None) -> list[Address]:
+    def list(
+        self, *, kind: AddressKind | None = None, search: str = "", group: str | None = None
+    ) -> list[Address]:
         """Addresses of ``kind`` (``None``: both) in ``group`` (``None``: any, ``""``: none)
         whose name, city, CEP, e-mail or group holds ``search``; by kind, then name."""
         where = []
@@ -191,10 +199,7 @@ class AddressBook(OfficeRows):
         def work(connection: Connection) -> Address:
             saved = address
             if saved.kind is AddressKind.SENDER and not saved.is_default:
-                has_default = connection.execute(
-                    select(table.c.uid).where(_senders(), table.c.is_default == 1, table.c.uid != saved.uid)
-                ).first()
-                saved = replace(saved, is_default=has_default is None)
+                saved = replace(saved, is_default=not _has_default(connection, besides=saved.uid))
             if saved.is_default:
                 connection.execute(update(table).where(_senders()).values(is_default=0))
             values = _values(saved)
@@ -202,12 +207,35 @@ class AddressBook(OfficeRows):
                 update(table).where(table.c.uid == saved.uid).values(**values, updated_at=now)
             ).rowcount
             if not changed:  # new, or deleted by another desk meanwhile: kept again
-                created = {"created_by": saved.created_by or self.author, "created_at": saved.created_at or now}
+                created = {
+                    "created_by": saved.created_by or self.author,
+                    "created_at": saved.created_at or now,
+                }
                 connection.execute(insert(table).values(uid=saved.uid, **values, **created))
                 saved = replace(saved, **created)
             return saved
 
         return self._run(work)
+
+    def add(self, addresses: Sequence[Address]) -> int:
+        """Keep new ``addresses`` (an import's) in one transaction, each checked first
+        (`InvalidValue`, nothing written); how many. A sender becomes the default when
+        the book has none."""
+        now, author = _now(), self.author
+        kept = [tidied(replace(address, uid=uuid.uuid4().hex)) for address in addresses]
+        for address in kept:
+            check_address(address)
+        rows = [{**_values(item), "uid": item.uid, "created_by": author, "created_at": now} for item in kept]
+
+        def work(connection: Connection) -> int:
+            senders = [row for row in rows if row["kind"] == AddressKind.SENDER.value]
+            if senders and not _has_default(connection) and not any(row["is_default"] for row in senders):
+                senders[0]["is_default"] = 1
+            for start in range(0, len(rows), _CHUNK):
+                connection.execute(insert(table), rows[start : start + _CHUNK])
+            return len(rows)
+
+        return self._run(work) if rows else 0
 
     def delete(self, uids: Sequence[str]) -> int:
         """Remove the addresses ``uids``; how many were there."""
@@ -223,7 +251,9 @@ class AddressBook(OfficeRows):
 
     def default_sender(self) -> Address | None:
         def work(connection: Connection) -> Address | None:
-            row = connection.execute(select(table).where(_senders(), table.c.is_default == 1).limit(1)).first()
+            row = connection.execute(
+                select(table).where(_senders(), table.c.is_default == 1).limit(1)
+            ).first()
             return _from_row(row) if row is not None else None
 
         return self._run(work, write=False)

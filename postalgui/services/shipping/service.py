@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from postalgui.api.cep import CepClient
     from postalgui.services.session import Session
+    from postalgui.services.shipping.addresses import AddressBook
     from postalgui.services.shipping.cep_cache import CepCache
 
 
@@ -32,12 +33,24 @@ class ShippingService:
 
     def cep_cache(self) -> CepCache:
         """This desk's CEP cache of the current environment (the same object per file)."""
-        from postalgui.services.shipping.cep_cache import CepCache
+        from postalgui.services.shipping.addresses import AddressBook
+    from postalgui.services.shipping.cep_cache import CepCache
 
         path = self._data_dir() / f"cep-{self.context.env_key}.json"
         if path not in self._caches:
             self._caches[path] = CepCache(path)
         return self._caches[path]
+
+    def addresses(self) -> AddressBook:
+        """The office's address book (office-wide; any thread, opens the database: tasks)."""
+        from postalgui.services.shipping.addresses import AddressBook
+
+        return AddressBook(self.context.office())
+
+    def watch(self, callback: Callable[[str], None]) -> Callable[[], None]:
+        """``callback(topic)`` ("address", "shipment", ...) after each change any desk commits
+        to the office database; returns the function that stops it. Tasks only."""
+        return self.context.office().store().subscribe(callback)
 
     def now(self) -> datetime:
         """The feature's clock (aware, UTC); tests move it."""
