@@ -11,8 +11,10 @@ from postalgui.api.models.prepostings import ContentLine, Order, Person, order_f
 from postalgui.api.values import InvalidValue
 from postalgui.api.values.shipping import check_order, checked_order, checked_person, parse_service_code
 
-SENDER = Person("Loja Exemplo Ltda", "01310-100", "Avenida Paulista", "1000", "", "Bela Vista", "São Paulo", "sp",
-                email="loja@exemplo.com.br", phone="(11) 3003-0100", cpf_cnpj="11.222.333/0001-81")  # fmt: skip
+SENDER = Person(
+    "Loja Exemplo Ltda", "01310-100", "Avenida Paulista", "1000", "", "Bela Vista", "São Paulo", "sp",
+    email="loja@exemplo.com.br", phone="(11) 3003-0100", cpf_cnpj="11.222.333/0001-81",
+)  # fmt: skip
 RECIPIENT = Person(
     "Maria da Silva", "20040020", "Rua da Assembleia", "10", "sala 5", "Centro", "Rio de Janeiro", "RJ"
 )
@@ -70,7 +72,7 @@ def test_an_inner_rule_keeps_its_own_message_after_the_field() -> None:
 def test_a_street_may_wait_for_the_cep_lookup_until_the_order_is_complete() -> None:
     bare = Person("Maria", "20040020")
     assert checked_person(bare, "destinatario", complete=False).number == "S/N"
-    with pytest.raises(InvalidValue, match="destinatario.endereco.logradouro is required"):
+    with pytest.raises(InvalidValue, match=r"destinatario\.endereco\.logradouro is required"):
         checked_person(bare, "destinatario")
 
 
