@@ -43,12 +43,9 @@ COLUMNS: dict[str, str] = {
     "email": "email", "celular": "phone", "cpfCnpj": "cpf_cnpj", "grupo": "group",
 }  # fmt: skip
 """The file's column -> the `Address` field it fills."""
-FIELD_COLUMNS = {field: column for column, field in COLUMNS.items()}
 REQUIRED = ("nome", "cep")
 FROM_CEP = ("street", "district", "city", "state")
 """What the CEP fills when all of it is empty."""
-_PLACEHOLDER = {"street": "-", "district": "-", "city": "-", "state": "SP"}
-"""Stand-ins for what the CEP will fill, so reading checks every other field now."""
 
 
 @dataclass(frozen=True)
@@ -115,16 +112,14 @@ def _address(values: dict[str, str], kind: AddressKind, workbook: bool) -> Addre
 
 
 def problem_of(row: int, error: InvalidValue) -> AddressProblem:
-    """``error`` of a check as the problem of ``row``, in the column of the field it names."""
-    field = str(error.params.get("field", ""))
-    return AddressProblem(row, FIELD_COLUMNS.get(field, field or "cep"), error.message, error)
+    """``error`` of a check as the problem of ``row``, in the column it names."""
+    return AddressProblem(row, str(error.params.get("field", "")), error.message, error)
 
 
 def _checked(row: int, address: Address) -> AddressRow:
-    """``address`` checked; its CEP-to-be fields stand in while the CEP has not filled them."""
+    """``address`` checked by its columns' names; what its CEP is to fill is not asked yet."""
     try:
-        stand_in = replace(address, **_PLACEHOLDER) if AddressRow(row, address).needs_cep else address
-        check_address(stand_in)
+        check_address(address, role="", complete=not AddressRow(row, address).needs_cep)
     except InvalidValue as exc:
         return AddressRow(row, address, (problem_of(row, exc),))
     return AddressRow(row, address)

@@ -116,11 +116,13 @@ def tidied(address: Address) -> Address:
     )
 
 
-def check_address(address: Address) -> None:
-    """Raise `InvalidValue` for the first field a pre-posting would refuse, naming it."""
+def check_address(address: Address, *, role: str | None = None, complete: bool = True) -> None:
+    """Raise `InvalidValue` for the first field a pre-posting would refuse, naming it as the
+    API does (``destinatario.endereco.cep``; ``role`` ``""``: the file's column, ``cep``).
+    ``complete``: street, district, city and state are required (else the CEP fills them)."""
     from postalgui.api.values.shipping import check_person
 
-    check_person(address.person(), role_of(address.kind))
+    check_person(address.person(), role_of(address.kind) if role is None else role, complete=complete)
 
 
 def _now() -> str:
