@@ -83,7 +83,8 @@ def test_rows_are_read_in_any_house_encoding(tmp_path: Path, encoding: str) -> N
 
     [row] = read_addresses(path, AddressKind.RECIPIENT)
 
-    assert row.good and row.row == 2
+    assert row.good
+    assert row.row == 2
     assert row.address is not None
     assert (row.address.name, row.address.cep, row.address.state) == ("José Araújo", "20040020", "RJ")
     assert (row.address.phone, row.address.group, row.address.kind) == ("21998765432", "Atacado", "recipient")
@@ -127,7 +128,9 @@ def test_a_workbook_gives_back_the_leading_zero_of_a_cep(tmp_path: Path) -> None
 
     [row] = read_addresses(path)
 
-    assert row.good and row.address is not None and row.address.cep == "01310100"
+    assert row.good
+    assert row.address is not None
+    assert row.address.cep == "01310100"
 
 
 def test_the_cep_fills_empty_addresses_and_an_unknown_one_is_a_problem(

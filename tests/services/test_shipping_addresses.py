@@ -41,7 +41,9 @@ def book(office: OfficeDatabase) -> AddressBook:
 def test_save_keeps_every_field_tidied_and_the_logo(book: AddressBook) -> None:
     saved = book.save(SENDER)
 
-    assert saved.uid and saved.created_by == "clerk.a" and saved.created_at
+    assert saved.uid
+    assert saved.created_by == "clerk.a"
+    assert saved.created_at
     [kept] = book.list()
     assert kept == saved
     assert (kept.cep, kept.state, kept.phone, kept.logo) == ("01310100", "SP", "11987654321", b"\x89PNG logo")
@@ -71,7 +73,8 @@ def test_one_default_sender_at_a_time(book: AddressBook) -> None:
     second = book.save(replace(SENDER, name="Filial Campinas", cep="13010-000", city="Campinas"))
     recipient = book.save(replace(RECIPIENT, is_default=True))
 
-    assert first.is_default and not second.is_default  # the first sender saved is the default
+    assert first.is_default  # the first sender saved is the default
+    assert not second.is_default
     assert not recipient.is_default  # a recipient never is
 
     book.set_default_sender(second.uid)

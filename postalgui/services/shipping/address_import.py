@@ -26,6 +26,7 @@ from postalgui.services.table_files import TableFileError, table_rows
 
 if TYPE_CHECKING:
     from postalgui.api.cancel import TaskControl
+    from postalgui.api.models.cep import CepAddress
     from postalgui.services.shipping.service import ShippingService
 
 __all__ = [
@@ -153,30 +154,26 @@ def complete_addresses(
     from postalgui.services.shipping.cep import lookup_cep
 
     ceps = len({row.address.cep for row in rows if row.good and row.needs_cep and row.address is not None})
-    found: dict[str, Address | str] = {}
+    places: dict[str, CepAddress | str] = {}
     completed: list[AddressRow] = []
     for row in rows:
-        if row.good and row.needs_cep and row.address is not None:
+        address = row.address
+        if address is None or not (row.good and row.needs_cep):
+            completed.append(row)
+            continue
+        if address.cep not in places:
             task.raise_if_cancelled()
-            cep = row.address.cep
-            if cep not in found:
-                task.progress(len(found), ceps, f"CEP {format_cep(cep)}")
-                answer = lookup_cep(task, service, cep)
-                found[cep] = (
-                    answer.unknown
-                    if answer.address is None
-                    else replace(
-                        row.address, street=answer.address.street, district=answer.address.bairro,
-                        city=answer.address.localidade, state=answer.address.uf,
-                    )
-                )  # fmt: skip
-            filled = found[cep]
-            if isinstance(filled, str):
-                row = AddressRow(row.row, row.address, (AddressProblem(row.row, "cep", filled),))
-            else:
-                fields = {name: getattr(filled, name) for name in FROM_CEP}
-                row = _checked(row.row, replace(row.address, **fields))
-        completed.append(row)
+            task.progress(len(places), ceps, f"CEP {format_cep(address.cep)}")
+            answer = lookup_cep(task, service, address.cep)
+            places[address.cep] = answer.unknown if answer.address is None else answer.address
+        place = places[address.cep]
+        if isinstance(place, str):
+            completed.append(AddressRow(row.row, address, (AddressProblem(row.row, "cep", place),)))
+            continue
+        filled = replace(
+            address, street=place.street, district=place.bairro, city=place.localidade, state=place.uf
+        )
+        completed.append(_checked(row.row, filled))
     return completed
 
 

@@ -99,13 +99,19 @@ def _digits(text: str) -> str:
 def tidied(address: Address) -> Address:
     """``address`` as the book keeps it: spaces trimmed, CEP, phone and CPF/CNPJ as digits,
     the state in capitals; a recipient is never the default sender."""
-    text = {
-        name: " ".join(str(getattr(address, name)).split())
-        for name in ("name", "street", "number", "complement", "district", "city", "email")
-    }
+
+    def text(value: str) -> str:
+        return " ".join(value.split())
+
     return replace(
         address,
-        **text,
+        name=text(address.name),
+        street=text(address.street),
+        number=text(address.number),
+        complement=text(address.complement),
+        district=text(address.district),
+        city=text(address.city),
+        email=text(address.email),
         cep=_digits(address.cep) if _CEP_SPELLING.fullmatch(address.cep.strip()) else address.cep.strip(),
         state=address.state.strip().upper(),
         phone=_digits(address.phone),
@@ -165,30 +171,6 @@ class AddressBook(OfficeRows):
     TOPIC = topics.ADDRESSES
     ERROR = AddressBookError
 
-    def list(
-        self, *, kind: AddressKind | None = None, search: str = "", group: str | None = None
-    ) -> list[Address]:
-        """Addresses of ``kind`` (``None``: both) in ``group`` (``None``: any, ``""``: none)
-        whose name, city, CEP, e-mail or group holds ``search``; by kind, then name."""
-        where = []
-        if kind is not None:
-            where.append(table.c.kind == kind.value)
-        if group is not None:
-            where.append(table.c.grp == group)
-
-        def work(connection: Connection) -> list[Address]:
-            return [_from_row(row) for row in connection.execute(select(table).where(*where))]
-
-        found = self._run(work, write=False)
-        term = fold(search)
-        cep_term = term.replace("-", "").replace(".", "")
-        if term:
-            found = [
-                item for item in found
-                if term in item.search_text() or (cep_term.isdigit() and cep_term in item.cep)
-            ]  # fmt: skip
-        return sorted(found, key=lambda item: (item.kind != AddressKind.SENDER, fold(item.name), item.uid))
-
     def save(self, address: Address) -> Address:
         """Keep ``address`` (a new one when its uid is ``""``), checked first (`InvalidValue`
         names the field, nothing written); the saved address."""
@@ -209,12 +191,11 @@ class AddressBook(OfficeRows):
                 update(table).where(table.c.uid == saved.uid).values(**values, updated_at=now)
             ).rowcount
             if not changed:  # new, or deleted by another desk meanwhile: kept again
-                created = {
-                    "created_by": saved.created_by or self.author,
-                    "created_at": saved.created_at or now,
-                }
+                saved = replace(
+                    saved, created_by=saved.created_by or self.author, created_at=saved.created_at or now
+                )
+                created = {"created_by": saved.created_by, "created_at": saved.created_at}
                 connection.execute(insert(table).values(uid=saved.uid, **values, **created))
-                saved = replace(saved, **created)
             return saved
 
         return self._run(work)
@@ -280,3 +261,27 @@ class AddressBook(OfficeRows):
             return [row[0] for row in connection.execute(query)]
 
         return sorted(self._run(work, write=False), key=fold)
+
+    def list(
+        self, *, kind: AddressKind | None = None, search: str = "", group: str | None = None
+    ) -> list[Address]:
+        """Addresses of ``kind`` (``None``: both) in ``group`` (``None``: any, ``""``: none)
+        whose name, city, CEP, e-mail or group holds ``search``; by kind, then name."""
+        where = []
+        if kind is not None:
+            where.append(table.c.kind == kind.value)
+        if group is not None:
+            where.append(table.c.grp == group)
+
+        def work(connection: Connection) -> list[Address]:
+            return [_from_row(row) for row in connection.execute(select(table).where(*where))]
+
+        found = self._run(work, write=False)
+        term = fold(search)
+        cep_term = term.replace("-", "").replace(".", "")
+        if term:
+            found = [
+                item for item in found
+                if term in item.search_text() or (cep_term.isdigit() and cep_term in item.cep)
+            ]  # fmt: skip
+        return sorted(found, key=lambda item: (item.kind != AddressKind.SENDER, fold(item.name), item.uid))

@@ -33,8 +33,7 @@ class ShippingService:
 
     def cep_cache(self) -> CepCache:
         """This desk's CEP cache of the current environment (the same object per file)."""
-        from postalgui.services.shipping.addresses import AddressBook
-    from postalgui.services.shipping.cep_cache import CepCache
+        from postalgui.services.shipping.cep_cache import CepCache
 
         path = self._data_dir() / f"cep-{self.context.env_key}.json"
         if path not in self._caches:
