@@ -96,8 +96,15 @@ def _digits(text: str) -> str:
     return "".join(char for char in text if char.isdigit())
 
 
+def _bare(text: str, separators: str) -> str:
+    """``text`` without ``separators`` (what people type between digits); the rest is kept
+    for the check to name."""
+    return "".join(char for char in text if char not in separators)
+
+
 def tidied(address: Address) -> Address:
-    """``address`` as the book keeps it: spaces trimmed, CEP, phone and CPF/CNPJ as digits,
+    """``address`` as the book keeps it: spaces trimmed, CEP, phone and CPF/CNPJ without
+    separators,
     the state in capitals; a recipient is never the default sender."""
 
     def text(value: str) -> str:
@@ -114,8 +121,8 @@ def tidied(address: Address) -> Address:
         email=text(address.email),
         cep=_digits(address.cep) if _CEP_SPELLING.fullmatch(address.cep.strip()) else address.cep.strip(),
         state=address.state.strip().upper(),
-        phone=_digits(address.phone),
-        cpf_cnpj=_digits(address.cpf_cnpj),
+        phone=_bare(address.phone, " ()-+"),
+        cpf_cnpj=_bare(address.cpf_cnpj, " .-/").upper(),
         group=" ".join(address.group.split())[:GROUP_LIMIT],
         logo=address.logo or None,
         is_default=address.is_default and address.kind is AddressKind.SENDER,
