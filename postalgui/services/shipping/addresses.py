@@ -31,7 +31,7 @@ from postalgui.store.tables import address as table
 if TYPE_CHECKING:
     from postalgui.api.models.prepostings import Person
 
-__all__ = ["GROUP_LIMIT", "Address", "AddressBook", "AddressBookError", "AddressKind", "role_of"]
+__all__ = ["GROUP_LIMIT", "Address", "AddressBook", "AddressBookError", "AddressKind", "matches", "role_of"]
 
 GROUP_LIMIT = 60
 """Characters of a group's name kept (the table's width)."""
@@ -90,6 +90,14 @@ class Address:
     def search_text(self) -> str:
         """What a search looks in: name, city, e-mail and group, folded."""
         return fold(" ".join((self.name, self.city, self.email, self.group)))
+
+
+def matches(address: Address, search: str) -> bool:
+    """Whether ``address``'s name, city, e-mail or group holds ``search`` (folded: no
+    accents, any case), or its CEP the digits of ``search`` (``01310-1``)."""
+    term = fold(search)
+    cep_term = term.replace("-", "").replace(".", "")
+    return term in address.search_text() or (cep_term.isdigit() and cep_term in address.cep)
 
 
 def _digits(text: str) -> str:
@@ -284,11 +292,6 @@ class AddressBook(OfficeRows):
             return [_from_row(row) for row in connection.execute(select(table).where(*where))]
 
         found = self._run(work, write=False)
-        term = fold(search)
-        cep_term = term.replace("-", "").replace(".", "")
-        if term:
-            found = [
-                item for item in found
-                if term in item.search_text() or (cep_term.isdigit() and cep_term in item.cep)
-            ]  # fmt: skip
+        if search.strip():
+            found = [item for item in found if matches(item, search)]
         return sorted(found, key=lambda item: (item.kind != AddressKind.SENDER, fold(item.name), item.uid))
