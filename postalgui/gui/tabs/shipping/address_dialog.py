@@ -80,9 +80,9 @@ class AddressDialog(QDialog):
         self.setWindowTitle(self.tr("Edit address") if address.uid else self.tr("New address"))
         self.kind_combo = QComboBox(self)
         self.kind_combo.setObjectName("shippingAddressKind")
-        self.kind_combo.addItem(self.tr("Recipient"), AddressKind.RECIPIENT)
-        self.kind_combo.addItem(self.tr("Sender"), AddressKind.SENDER)
-        self.kind_combo.setCurrentIndex(self.kind_combo.findData(address.kind))
+        self.kind_combo.addItem(self.tr("Recipient"), AddressKind.RECIPIENT.value)
+        self.kind_combo.addItem(self.tr("Sender"), AddressKind.SENDER.value)
+        self.kind_combo.setCurrentIndex(self.kind_combo.findData(address.kind.value))
         self.edits: dict[str, QLineEdit] = {}
         for field, api_name in _TEXT_FIELDS:
             edit = QLineEdit(str(getattr(address, field)), self)

@@ -71,9 +71,9 @@ class AddressImportDialog(QDialog):
         self._task: TaskHandle | None = None
         self.kind_combo = QComboBox(self)
         self.kind_combo.setObjectName("shippingImportKind")
-        self.kind_combo.addItem(self.tr("Recipients"), AddressKind.RECIPIENT)
-        self.kind_combo.addItem(self.tr("Senders"), AddressKind.SENDER)
-        self.kind_combo.setCurrentIndex(self.kind_combo.findData(kind))
+        self.kind_combo.addItem(self.tr("Recipients"), AddressKind.RECIPIENT.value)
+        self.kind_combo.addItem(self.tr("Senders"), AddressKind.SENDER.value)
+        self.kind_combo.setCurrentIndex(self.kind_combo.findData(kind.value))
         self.summary = QLabel(self)
         self.summary.setObjectName("shippingImportSummary")
         self.summary.setWordWrap(True)

@@ -97,8 +97,8 @@ class AddressPage(QWidget):
         self.kind_combo = QComboBox(self)
         self.kind_combo.setObjectName("shippingAddressKindFilter")
         self.kind_combo.addItem(self.tr("Senders and recipients"), None)
-        self.kind_combo.addItem(self.tr("Senders"), AddressKind.SENDER)
-        self.kind_combo.addItem(self.tr("Recipients"), AddressKind.RECIPIENT)
+        self.kind_combo.addItem(self.tr("Senders"), AddressKind.SENDER.value)
+        self.kind_combo.addItem(self.tr("Recipients"), AddressKind.RECIPIENT.value)
         self.group_combo = QComboBox(self)
         self.group_combo.setObjectName("shippingAddressGroupFilter")
         self.group_combo.addItem(self.tr("Every group"), ALL_GROUPS)
@@ -198,13 +198,14 @@ class AddressPage(QWidget):
         self._apply_filters()
         self.addressesLoaded.emit(len(self._book))
 
+    def kind(self) -> AddressKind | None:
+        """The kind shown (``None``: both)."""
+        data = self.kind_combo.currentData()
+        return AddressKind(data) if data else None
+
     def shown(self) -> list[Address]:
         """The addresses the filters let through, in the book's order."""
-        kind, group, search = (
-            self.kind_combo.currentData(),
-            self.group_combo.currentData(),
-            self.search_edit.text(),
-        )
+        kind, group, search = self.kind(), self.group_combo.currentData(), self.search_edit.text()
         return [
             address
             for address in self._book
@@ -253,7 +254,7 @@ class AddressPage(QWidget):
         return sorted({address.group for address in self._book if address.group})
 
     def new_address(self) -> AddressDialog:
-        kind = self.kind_combo.currentData() or AddressKind.RECIPIENT
+        kind = self.kind() or AddressKind.RECIPIENT
         return self._open(Address(kind=kind, name="", cep=""))
 
     def edit_address(self) -> AddressDialog | None:
@@ -316,7 +317,7 @@ class AddressPage(QWidget):
         path = self.choose_file()
         if path is None:
             return None
-        kind = self.kind_combo.currentData() or AddressKind.RECIPIENT
+        kind = self.kind() or AddressKind.RECIPIENT
         dialog = AddressImportDialog(self.desk, path, kind, self)
         if self.open_dialog(dialog) and dialog.imported:
             self.desk.messages.show_message(
