@@ -56,8 +56,8 @@ def add_parser(commands: Commands) -> None:
         _add_import_options,
         json_option("print JSON to stdout: what was saved and each row's problems"),
         summary="add the addresses of a CSV or .xlsx file",
-        description="Columns named as the pre-posting API names them: nome, cep, logradouro, numero, "
-        "complemento, bairro, cidade, uf, email, celular, cpfCnpj, and grupo (nome and cep "
+        description="Columns named as the pre-posting API names them: 'nome, cep, logradouro, numero, "
+        "complemento, bairro, cidade, uf, email, celular, cpfCnpj' and 'grupo' (the name and the CEP "
         "required; a row without street, district, city and state takes them from its CEP). "
         "Every problem is said naming its row and column. Exit status: 0 saved, 1 the CEP "
         "service or the database failed, 2 a row has a problem (nothing saved unless "
