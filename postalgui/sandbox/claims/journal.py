@@ -31,6 +31,7 @@ from postalgui.sandbox.tracking.objects import Fate
 FILE_NAME = "claims.json"
 LOCK_NAME = "claims.lock"
 
+
 class _Kept(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
