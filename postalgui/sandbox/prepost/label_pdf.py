@@ -27,6 +27,7 @@ from postalgui.documents.fonts import BOLD, FONT
 from postalgui.sandbox import price_catalog as cat
 from postalgui.sandbox.prepost.body import Pessoa
 from postalgui.sandbox.prepost.journal import PrePosting
+from postalgui.sandbox.prepost.wire import reais
 
 DESIGN = (100 * mm, 150 * mm)
 """The label as drawn before it is fitted to a slot."""
@@ -71,7 +72,7 @@ def _extras(item: PrePosting) -> str:
         names.append(spec.sigla if spec else extra.codigoServicoAdicional)
     declared = next((e.valorDeclarado for e in item.body.listaServicoAdicional if e.valorDeclarado), None)
     text = "Serviços: " + (", ".join(names) or "nenhum")
-    return text + (f"   Valor declarado: R$ {declared}" if declared else "")
+    return text + (f"   Valor declarado: {reais(declared)}" if declared else "")
 
 
 def _label(canvas: Canvas, item: PrePosting, print_sender: bool) -> None:

@@ -57,7 +57,8 @@ def page(items: Sequence[PrePosting], number: int, size: int, now: datetime) -> 
     }
 
 
-def _reais(text: str) -> str:
+def reais(text: str) -> str:
+    """A wire amount (``100.5``, ``100,50``) as ``R$ 100,50``."""
     try:
         return "R$ " + money(Decimal(text.replace(",", ".")))
     except InvalidOperation:
@@ -82,7 +83,7 @@ def _declaration(item: PrePosting) -> str:
     body = item.body
     rows = "".join(
         f"<tr><td>{index}</td><td>{html.escape(line.conteudo)}</td><td>{html.escape(line.quantidade)}</td>"
-        f"<td>{_reais(line.valor)}</td></tr>"
+        f"<td>{reais(line.valor)}</td></tr>"
         for index, line in enumerate(body.itensDeclaracaoConteudo, start=1)
     )
     code = html.escape(item.code or "(sem rótulo)")

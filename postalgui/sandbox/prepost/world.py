@@ -153,8 +153,8 @@ class PrepostWorld:
     def everything(self) -> list[PrePosting]:
         """Every company's pre-postings, newest first."""
         with self._held(changing=False):
-            held = list(self._items.values())
-        return sorted(held, key=lambda item: (item.created_at, item.id), reverse=True)
+            held = list(reversed(self._items.values()))  # kept in the order they were made
+        return sorted(held, key=lambda item: item.created_at, reverse=True)
 
     def find(self, cnpj: str, ident: str) -> PrePosting:
         """The company's pre-posting with this id, or PrepostError 404."""
