@@ -1,0 +1,44 @@
+"""The texts a label writes from its data, the same on the full and the compact label."""
+
+from __future__ import annotations
+
+from postalgui.documents.fonts import BOLD, FONT
+from postalgui.documents.labels.data import LabelData, LabelParty
+from postalgui.documents.labels.figures import brl, cep_text, grams
+from postalgui.documents.labels.lines import Item
+
+__all__ = ["address_items", "facts", "spaced_code"]
+
+
+def spaced_code(code: str) -> str:
+    """``AA 123 456 789 BR``: the object code in the groups a clerk reads aloud."""
+    if len(code) != 13:
+        return code
+    return f"{code[:2]} {code[2:5]} {code[5:8]} {code[8:11]} {code[11:]}"
+
+
+def address_items(party: LabelParty, size: float, *, name_lines: int, street_lines: int) -> list[Item]:
+    """Name (bold), street and number, complement and district, then CEP and city/UF (bold)."""
+    number = party.number.strip() or "S/N"
+    street = f"{party.street}, {number}" if party.street else number
+    district = " - ".join(part for part in (party.complement.strip(), party.district.strip()) if part)
+    place = f"{party.city}/{party.state}" if party.state else party.city
+    return [
+        Item(party.name, BOLD, size + 1, name_lines),
+        Item(street, FONT, size, street_lines),
+        Item(district, FONT, size, street_lines),
+        Item(f"{cep_text(party.cep)}  {place}", BOLD, size),
+    ]
+
+
+def facts(label: LabelData) -> dict[str, str]:
+    """The small facts beside the code: NF, contract, volume, weight, declared value, services ("" when none)."""
+    declared = label.declared_value
+    return {
+        "nf": f"NF: {label.invoice_number}" if label.invoice_number else "",
+        "contract": f"Contrato: {label.contract}" if label.contract else "",
+        "volume": f"Volume: {label.volume}" if label.volume else "",
+        "weight": f"Peso (g): {grams(label.weight_g)}" if label.weight_g else "",
+        "declared": f"Valor declarado: {brl(declared)}" if declared is not None and declared > 0 else "",
+        "services": f"Serv. adicionais: {' '.join(label.additional_services)}" if label.additional_services else "",
+    }
