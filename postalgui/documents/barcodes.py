@@ -52,6 +52,12 @@ def _grid(text: str, barcode_format: zxingcpp.BarcodeFormat, **options: bool) ->
     return rows, columns, view.tobytes()
 
 
+def _bar(run: re.Match[bytes], start: int, left: float, bottom: float, step: float, height: float) -> str:
+    """The ``re`` operator of one run of dark modules; ``start`` is its row's first index in the grid."""
+    x, width = left + (run.start() - start) * step, (run.end() - run.start()) * step
+    return f"{x:.3f} {bottom:.3f} {width:.3f} {height:.3f} re"
+
+
 def _fill(canvas: Canvas, rectangles: list[str]) -> None:
     """Fill ``rectangles`` (``x y w h re`` operators) in black as one path, the graphics state kept."""
     canvas.addLiteral("q 0 g\n" + "\n".join(rectangles) + "\nf Q")
@@ -75,16 +81,13 @@ def draw_code128(
     step = min(module, width / columns)
     if centre:
         left += (width - columns * step) / 2
-    bars = [
-        f"{left + run.start() * step:.3f} {bottom:.3f} {(run.end() - run.start()) * step:.3f} {height:.3f} re"
-        for run in _DARK_RUN.finditer(grid, 0, columns)
-    ]
+    bars = [_bar(run, 0, left, bottom, step, height) for run in _DARK_RUN.finditer(grid, 0, columns)]
     _fill(canvas, bars)
     return columns * step
 
 
 def draw_datamatrix(canvas: Canvas, text: str, *, left: float, bottom: float, size: float) -> None:
-    """Draw ``text`` as a square DataMatrix ``size`` wide and high, its lower left corner at (left, bottom)."""
+    """Draw ``text`` as a square DataMatrix ``size`` wide and high, lower left corner at (left, bottom)."""
     rows, columns, grid = _grid(text, zxingcpp.BarcodeFormat.DataMatrix, force_square=True)
     step = size / max(rows, columns)
     cells: list[str] = []
@@ -92,7 +95,6 @@ def draw_datamatrix(canvas: Canvas, text: str, *, left: float, bottom: float, si
         y = bottom + (rows - 1 - row) * step
         start = row * columns
         cells.extend(
-            f"{left + (run.start() - start) * step:.3f} {y:.3f} {(run.end() - run.start()) * step:.3f} {step:.3f} re"
-            for run in _DARK_RUN.finditer(grid, start, start + columns)
+            _bar(run, start, left, y, step, step) for run in _DARK_RUN.finditer(grid, start, start + columns)
         )
     _fill(canvas, cells)

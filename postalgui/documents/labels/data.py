@@ -16,7 +16,7 @@ __all__ = ["LabelData", "LabelParty", "Layout"]
 
 @dataclass(frozen=True)
 class LabelParty:
-    """A sender or a recipient as the label writes them; ``cep`` is 8 digits, ``phone`` digits with area code."""
+    """A sender or a recipient as the label writes them; ``cep`` 8 digits, ``phone`` digits with area code."""
 
     name: str
     street: str

@@ -74,6 +74,8 @@ def contents(pen: Pen, label: LabelData, datamatrix: str, logo: str | None) -> N
     recipient = address_items(label.recipient, 9, name_lines=2, street_lines=2)
     pen.block(recipient, (_PAD, _RECIPIENT_TOP + 6.2, WIDTH - 2 * _PAD, 23.5))
     pen.code128(label.recipient.cep, (_PAD, 104, 40, 14), module=0.6)
-    pen.block([Item(f"Obs: {label.observation}" if label.observation else "", FONT, 7.5, 4)], (48, 104.5, 49, 14))
+    pen.block(
+        [Item(f"Obs: {label.observation}" if label.observation else "", FONT, 7.5, 4)], (48, 104.5, 49, 14)
+    )
     sender = address_items(label.sender, 7.5, name_lines=1, street_lines=1)
     pen.block(sender, (_PAD, _SENDER_TOP + 4.8, WIDTH - 2 * _PAD, 14))

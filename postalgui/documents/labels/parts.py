@@ -32,7 +32,7 @@ def address_items(party: LabelParty, size: float, *, name_lines: int, street_lin
 
 
 def facts(label: LabelData) -> dict[str, str]:
-    """The small facts beside the code: NF, contract, volume, weight, declared value, services ("" when none)."""
+    """The small facts beside the code: NF, contract, volume, weight, declared, services ("" if not)."""
     declared = label.declared_value
     return {
         "nf": f"NF: {label.invoice_number}" if label.invoice_number else "",
@@ -40,5 +40,7 @@ def facts(label: LabelData) -> dict[str, str]:
         "volume": f"Volume: {label.volume}" if label.volume else "",
         "weight": f"Peso (g): {grams(label.weight_g)}" if label.weight_g else "",
         "declared": f"Valor declarado: {brl(declared)}" if declared is not None and declared > 0 else "",
-        "services": f"Serv. adicionais: {' '.join(label.additional_services)}" if label.additional_services else "",
+        "services": f"Serv. adicionais: {' '.join(label.additional_services)}"
+        if label.additional_services
+        else "",
     }

@@ -10,14 +10,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from reportlab.lib.units import mm  # type: ignore[import-untyped]  # reportlab ships no type hints
+from reportlab.lib import units  # type: ignore[import-untyped]  # reportlab ships no type hints
 from reportlab.pdfgen.canvas import Canvas  # type: ignore[import-untyped]
 
 from postalgui.documents.barcodes import draw_code128, draw_datamatrix
 from postalgui.documents.fonts import BOLD, FONT
 from postalgui.documents.labels.lines import Item, fit_block
 
-__all__ = ["Pen"]
+__all__ = ["Pen", "mm"]
+
+mm: float = units.mm
+"""Points in a millimetre."""
 
 
 @dataclass(frozen=True)
@@ -34,7 +37,9 @@ class Pen:
     def y(self, y_mm: float) -> float:
         return self.top - y_mm * mm
 
-    def text(self, x: float, y: float, text: str, *, size: float, font: str = FONT, centre: bool = False) -> None:
+    def text(
+        self, x: float, y: float, text: str, *, size: float, font: str = FONT, centre: bool = False
+    ) -> None:
         """``text`` with its baseline ``y`` mm down, starting (or ``centre``d) at ``x`` mm."""
         self.canvas.setFont(font, size)
         if centre:
@@ -42,7 +47,9 @@ class Pen:
         else:
             self.canvas.drawString(self.x(x), self.y(y), text)
 
-    def block(self, items: Sequence[Item], box: tuple[float, float, float, float], *, centre: bool = False) -> None:
+    def block(
+        self, items: Sequence[Item], box: tuple[float, float, float, float], *, centre: bool = False
+    ) -> None:
         """``items`` shrunk or wrapped into ``box`` = (x, y, width, height) in mm."""
         x, y, width, height = box
         for line in fit_block(items, width * mm, height * mm):
@@ -61,9 +68,13 @@ class Pen:
         """A rectangle (x, y, width, height) in mm, stroked, or filled black."""
         x, y, width, height = box
         if radius:
-            self.canvas.roundRect(self.x(x), self.y(y + height), width * mm, height * mm, radius * mm, fill=fill)
+            self.canvas.roundRect(
+                self.x(x), self.y(y + height), width * mm, height * mm, radius * mm, fill=fill
+            )
         else:
-            self.canvas.rect(self.x(x), self.y(y + height), width * mm, height * mm, stroke=0 if fill else 1, fill=fill)
+            self.canvas.rect(
+                self.x(x), self.y(y + height), width * mm, height * mm, stroke=0 if fill else 1, fill=fill
+            )
 
     def heading(self, box: tuple[float, float, float, float], text: str, size: float) -> None:
         """White bold ``text`` on a black bar: the SIGEP label's "DESTINATÁRIO"."""

@@ -1,4 +1,4 @@
-"""Many labels in one PDF, in the layouts offices print: A4 with four, thermal 100x150 and 100x80, A4 with one.
+"""Many labels in one PDF, in the layouts offices print: A4 with four, thermal 100x150 and 100x80, A4 one.
 
 Speed (1,000 thermal labels in well under 3 s, `tests/benchmarks/bench_labels.py`): what
 every label repeats (frames, headings, signature lines) is drawn once into a PDF form
@@ -16,14 +16,13 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from reportlab.lib.pagesizes import A4  # type: ignore[import-untyped]  # reportlab ships no type hints
-from reportlab.lib.units import mm  # type: ignore[import-untyped]
 from reportlab.lib.utils import ImageReader  # type: ignore[import-untyped]
 from reportlab.pdfgen.canvas import Canvas  # type: ignore[import-untyped]
 
 from postalgui.documents.labels import compact, full
 from postalgui.documents.labels.data import LabelData, Layout
 from postalgui.documents.labels.datamatrix import datamatrix_text
-from postalgui.documents.labels.pen import Pen
+from postalgui.documents.labels.pen import Pen, mm
 
 __all__ = ["RenderCancelled", "render_labels"]
 
@@ -47,14 +46,13 @@ class _Sheet:
     cut_marks: bool = False
 
 
-_A4_MM = (210.0, 297.0)
+_THERMAL_150 = (100 * mm, 150 * mm)
+_THERMAL_80 = (100 * mm, 80 * mm)
+_A4_SLOTS = ((2.5, 4.25), (107.5, 4.25), (2.5, 152.75), (107.5, 152.75))
 _SHEETS = {
-    Layout.THERMAL_100x150: _Sheet((100 * mm, 150 * mm), full.furniture, full.contents, (100, 150), ((0, 0),)),
-    Layout.THERMAL_100x80: _Sheet((100 * mm, 80 * mm), compact.furniture, compact.contents, (100, 80), ((0, 0),)),
-    Layout.A4_FOUR: _Sheet(
-        A4, full.furniture, full.contents, (100, full.HEIGHT),
-        ((2.5, 4.25), (107.5, 4.25), (2.5, 152.75), (107.5, 152.75)), cut_marks=True,
-    ),
+    Layout.THERMAL_100x150: _Sheet(_THERMAL_150, full.furniture, full.contents, (100, 150), ((0, 0),)),
+    Layout.THERMAL_100x80: _Sheet(_THERMAL_80, compact.furniture, compact.contents, (100, 80), ((0, 0),)),
+    Layout.A4_FOUR: _Sheet(A4, full.furniture, full.contents, (100, full.HEIGHT), _A4_SLOTS, cut_marks=True),
     Layout.A4_ONE: _Sheet(A4, full.furniture, full.contents, (100, 150), ((55, 10),), cut_marks=True),
 }  # fmt: skip
 
