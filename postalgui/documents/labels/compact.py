@@ -51,7 +51,7 @@ def contents(pen: Pen, label: LabelData, datamatrix: str, _logo: str | None) -> 
     pen.code128(label.object_code, (26, 8, 47.5, 12), module=0.4)
     said = "  |  ".join(text for text in facts(label).values() if text)
     pen.block([Item(said, FONT, 6.5)], (_PAD, 22.3, WIDTH - 2 * _PAD, 3.5))
-    recipient = address_items(label.recipient, 8, name_lines=1, street_lines=1)
+    recipient = address_items(label.recipient, 8, name_lines=2, street_lines=2)
     pen.block(recipient, (_PAD, _RECIPIENT_TOP + 5, WIDTH - 2 * _PAD, 17.5))
     pen.code128(label.recipient.cep, (_PAD, 50.5, 38, 9.5), module=0.5)
     sender = address_items(label.sender, 6.5, name_lines=1, street_lines=1)

@@ -3,11 +3,12 @@
 A label's boxes are fixed (the sorting machines and the clerk look in the same place on
 every label), while names and streets are as long as customers make them. A block is a
 few items (the name, the street, the district, the CEP line), each with its font, its
-size and how many lines it may take; `fit_block` tries the whole block at its sizes,
-then smaller in steps down to `_SMALLEST` of them, and keeps the first scale at which
-every item wraps within its lines and the block within its height. Whatever still does
-not fit at the smallest scale is cut with "..." (`postalgui.documents.text.fit`), so a
-text may lose its end but never leaves its box.
+size and how many lines it may take. `fit_block` gives each item the largest of
+`_SCALES` at which it wraps within its lines (so a long street does not shrink a short
+name), then makes the whole block smaller in the same steps until it fits its height,
+never below `_SMALLEST` of an item's size. Whatever still does not fit there is cut
+with "..." (`postalgui.documents.text.fit`), or its last lines dropped, so a text may
+lose its end but never leaves its box.
 """
 
 from __future__ import annotations
@@ -59,17 +60,20 @@ def _wrapped(item: Item, width: float, size: float, *, cut: bool) -> list[str] |
     return [fit(line, width, size, item.font) for line in lines]
 
 
-def _laid_out(items: Sequence[Item], width: float, scale: float, *, cut: bool) -> list[Line] | None:
+def _own_scale(item: Item, width: float) -> float:
+    """The largest scale at which ``item`` wraps within its lines, words whole; the smallest if none."""
+    for scale in _SCALES:
+        if _wrapped(item, width, item.size * scale, cut=False) is not None:
+            return scale
+    return _SMALLEST
+
+
+def _laid_out(items: Sequence[Item], scales: Sequence[float], width: float) -> list[Line]:
     drawn: list[Line] = []
     top = 0.0
-    for item in items:
-        if not item.text:
-            continue
+    for item, scale in zip(items, scales, strict=True):
         size = item.size * scale
-        lines = _wrapped(item, width, size, cut=cut)
-        if lines is None:
-            return None
-        for text in lines:
+        for text in _wrapped(item, width, size, cut=True) or []:
             drawn.append(Line(text, item.font, size, top + size))
             top += size * LEADING
     return drawn
@@ -80,10 +84,13 @@ def _height(lines: Sequence[Line]) -> float:
 
 
 def fit_block(items: Sequence[Item], width: float, height: float) -> list[Line]:
-    """The lines of ``items`` laid out ``width`` wide within ``height``, at the largest scale that fits."""
-    for scale in _SCALES:
-        lines = _laid_out(items, width, scale, cut=False)
-        if lines is not None and _height(lines) <= height:
+    """The lines of ``items`` laid out ``width`` wide within ``height``: each item at the largest
+    scale at which it keeps to its lines, then all smaller together until the block fits."""
+    items = [item for item in items if item.text]
+    own = [_own_scale(item, width) for item in items]
+    lines: list[Line] = []
+    for factor in _SCALES:
+        lines = _laid_out(items, [max(scale * factor, _SMALLEST) for scale in own], width)
+        if _height(lines) <= height:
             return lines
-    lines = _laid_out(items, width, _SMALLEST, cut=True) or []
     return [line for line in lines if line.baseline + line.size * (LEADING - 1) <= height]
