@@ -7,7 +7,7 @@ from postalgui.documents.labels.data import LabelData, LabelParty
 from postalgui.documents.labels.figures import brl, cep_text, grams
 from postalgui.documents.labels.lines import Item
 
-__all__ = ["address_items", "facts", "spaced_code"]
+__all__ = ["address_items", "address_line", "facts", "spaced_code"]
 
 
 def spaced_code(code: str) -> str:
@@ -29,6 +29,15 @@ def address_items(party: LabelParty, size: float, *, name_lines: int, street_lin
         Item(district, FONT, size, street_lines),
         Item(f"{cep_text(party.cep)}  {place}", BOLD, size),
     ]
+
+
+def address_line(party: LabelParty) -> str:
+    """The whole address on one line: ``Rua X, 12 - Apto 3 - Centro - 80020-010 Curitiba/PR``."""
+    street = f"{party.street}, {party.number.strip() or 'S/N'}"
+    place = f"{cep_text(party.cep)} {party.city}/{party.state}"
+    return " - ".join(
+        part for part in (street, party.complement.strip(), party.district.strip(), place) if part
+    )
 
 
 def facts(label: LabelData) -> dict[str, str]:
