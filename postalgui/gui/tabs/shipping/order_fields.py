@@ -2,8 +2,8 @@
 services, invoice and content lines.
 
 Apart from the dialog, which places the two persons beside it and sends. A Prices result
-("Ship this") fills it whole (`fill_draft`). The declared value's own service (``019``
-for SEDEX products, ``064`` for PAC ones) follows the value typed; AR and MP are ticked.
+("Ship this") fills it whole (`fill_draft`). The declared value's own service
+(`declared_value_code`: SEDEX's, PAC's or Mini Envios') follows the value typed; AR and MP are ticked.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from postalgui.api.models.prepostings import ContentLine, Order, Person
+from postalgui.api.models.prepostings import DECLARED_VALUE_CODES, ContentLine, Order, Person, declared_value_code
 from postalgui.gui.tabs.shipping.content_lines import ContentLines
 from postalgui.gui.tabs.shipping.words import (
     ADDITIONAL_SERVICES,
@@ -37,15 +37,7 @@ from postalgui.gui.widgets.number_input import GramsSpinBox, MoneySpinBox
 if TYPE_CHECKING:
     from postalgui.services.shipping.draft import ShipDraft
 
-__all__ = ["DECLARED_VALUE_SERVICES", "OrderFields"]
-
-DECLARED_VALUE_SERVICES = ("019", "064")
-"""The declared value's additional service: ``064`` with PAC products, ``019`` with the others."""
-_PAC = frozenset({"03298", "03328", "04510", "03301"})
-
-
-def declared_service(service_code: str) -> str:
-    return "064" if service_code in _PAC else "019"
+__all__ = ["OrderFields"]
 
 
 class OrderFields(QGroupBox):
@@ -103,19 +95,20 @@ class OrderFields(QGroupBox):
         form.addRow(self.tr("Observation:"), self.observation_edit)
         form.addRow(self.tr("Contents:"), self.contents)
         self.widgets: dict[str, QWidget] = {
-            "service_code": self.service_combo,
-            "weight_g": self.weight_spin,
-            "format_code": self.format_combo,
-            "length_cm": self.size_spins["length"],
-            "width_cm": self.size_spins["width"],
-            "height_cm": self.size_spins["height"],
-            "declared_value": self.declared_spin,
-            "invoice_number": self.invoice_edit,
-            "nfe_key": self.nfe_edit,
-            "observation": self.observation_edit,
-            "contents": self.contents.table,
+            "codigoServico": self.service_combo,
+            "pesoInformado": self.weight_spin,
+            "codigoFormatoObjetoInformado": self.format_combo,
+            "comprimentoInformado": self.size_spins["length"],
+            "larguraInformada": self.size_spins["width"],
+            "alturaInformada": self.size_spins["height"],
+            "valorDeclarado": self.declared_spin,
+            "codigoServicoAdicional": self.service_boxes["001"],
+            "numeroNotaFiscal": self.invoice_edit,
+            "chaveNFe": self.nfe_edit,
+            "observacao": self.observation_edit,
+            "itensDeclaracaoConteudo": self.contents.table,
         }
-        """Each `Order` field's widget: a check that names the field puts the cursor there."""
+        """Each field's widget by its API name: a check that names the field puts the cursor there."""
 
     def _size(self, name: str) -> QSpinBox:
         spin = QSpinBox(self)
@@ -132,9 +125,9 @@ class OrderFields(QGroupBox):
         """The order as typed (not checked: `check_order` does that)."""
         declared = Decimal(f"{self.declared_spin.value():.2f}") if self.declared_spin.value() > 0 else None
         codes = [code for code, box in self.service_boxes.items() if box.isChecked()]
-        codes += [code for code in self._other_services if code not in DECLARED_VALUE_SERVICES]
+        codes += [code for code in self._other_services if code not in DECLARED_VALUE_CODES]
         if declared is not None:
-            codes.append(declared_service(self.service_code()))
+            codes.append(declared_value_code(self.service_code()))
         return Order(
             sender=sender,
             recipient=recipient,

@@ -30,6 +30,20 @@ __all__ = ["PersonFields"]
 
 _FILLED = ("street", "district", "city", "state")
 """The fields a CEP fills."""
+API_NAMES = {
+    "nome": "name",
+    "cep": "cep",
+    "logradouro": "street",
+    "numero": "number",
+    "complemento": "complement",
+    "bairro": "district",
+    "cidade": "city",
+    "uf": "state",
+    "email": "email",
+    "celular": "phone",
+    "cpfCnpj": "cpf_cnpj",
+}
+"""Each field's name in the operator's API (what a check names) -> its edit here."""
 
 
 def _digits(text: str) -> str:
@@ -104,9 +118,10 @@ class PersonFields(QGroupBox):
             self.edits[name].setText(str(getattr(person, name)))
         self.cep_note.clear()
 
-    def focus(self, name: str) -> bool:
-        """Put the cursor in field ``name`` (a check named it); False when it is not here."""
-        edit = self.edits.get(name)
+    def focus(self, api_name: str) -> bool:
+        """Put the cursor in the field the API calls ``api_name`` (``cep``, ``logradouro``: a
+        check named it); False when it is not here."""
+        edit = self.edits.get(API_NAMES.get(api_name, ""))
         if edit is None:
             return False
         edit.setFocus()

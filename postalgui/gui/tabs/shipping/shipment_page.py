@@ -38,6 +38,7 @@ from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.gui.widgets.tables import read_only_table
 from postalgui.services.office import topics
 from postalgui.services.shipping import use_cases
+from postalgui.services.shipping.desk_reads import list_shipments
 
 if TYPE_CHECKING:
     from postalgui.gui.desk import Desk
@@ -188,7 +189,7 @@ class ShipmentPage(QWidget):
     def reload(self) -> TaskHandle:
         """Read the office's shipments again (the table keeps what it shows till then)."""
         return self.desk.run(
-            _list_shipments,
+            list_shipments,
             name="shipments list",
             key=LOAD_KEY,
             owner=self,
@@ -346,7 +347,3 @@ class ShipmentPage(QWidget):
         answer = QMessageBox.question(self, self.tr("Cancel pre-postings"), question)
         return answer == QMessageBox.StandardButton.Yes
 
-
-def _list_shipments(task: object, service: ShippingService) -> list[Shipment]:
-    """The office's shipments of this environment, from the book (no network)."""
-    return service.book().list()

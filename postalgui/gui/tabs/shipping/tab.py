@@ -18,14 +18,19 @@ from postalgui.gui.desk import Desk
 from postalgui.gui.tabs.shipping.new_dialog import NewPrepostingDialog
 from postalgui.gui.tabs.shipping.orders_dialog import OrdersDialog
 from postalgui.gui.tabs.shipping.shipment_page import ShipmentPage
+from postalgui.gui.tasks import Failure
+from postalgui.services.shipping.desk_reads import default_sender
 
 if TYPE_CHECKING:
+    from postalgui.api.models.prepostings import Person
     from postalgui.gui.tasks import TaskRunner
     from postalgui.gui.widgets.message_bar import MessageArea
     from postalgui.services.shipping.draft import ShipDraft
     from postalgui.services.shipping.service import ShippingService
 
 __all__ = ["ShippingTab"]
+
+SENDER_KEY = "shipping.sender"
 
 
 class ShippingTab(QWidget):
@@ -77,6 +82,7 @@ class ShippingTab(QWidget):
         self.pages.setCurrentWidget(self.shipments)
         dialog = NewPrepostingDialog(self.desk, self, draft)
         self._show(dialog)
+        self._read_default_sender()
         return dialog
 
     def open_draft(self, draft: ShipDraft) -> NewPrepostingDialog:
@@ -89,7 +95,19 @@ class ShippingTab(QWidget):
         self.pages.setCurrentWidget(self.shipments)
         dialog = OrdersDialog(self.desk, self)
         self._show(dialog)
+        self._read_default_sender()
         return dialog
+
+    def _read_default_sender(self) -> None:
+        """The address book's default sender, for the dialog open (read off the GUI thread)."""
+        self.desk.run(
+            default_sender,
+            name="default sender",
+            key=SENDER_KEY,
+            owner=self,
+            on_result=self._on_sender_task_result,
+            failure=Failure(self.tr("The default sender could not be read: %1"), SENDER_KEY),
+        )
 
     def _show(self, dialog: NewPrepostingDialog | OrdersDialog) -> None:
         if self.dialog is not None:
@@ -105,6 +123,13 @@ class ShippingTab(QWidget):
     @Slot()
     def _on_shipments_orders_requested(self) -> None:
         self.orders_file()
+
+    @Slot(object)
+    def _on_sender_task_result(self, sender: Person | None) -> None:
+        if self.dialog is not None and sender is not None:
+            self.dialog.set_sender(sender)
+        elif isinstance(self.dialog, OrdersDialog):
+            self.dialog.set_sender(None)
 
     @Slot(int)
     def _on_dialog_finished(self, _result: int) -> None:
