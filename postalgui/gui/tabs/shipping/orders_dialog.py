@@ -138,6 +138,10 @@ class OrdersDialog(QDialog):
     def set_sender(self, sender: Person | None) -> None:
         """The address book's default sender (``None``: the file cannot be read until one is set)."""
         self.sender = sender
+        if sender is None:
+            self.summary_label.setText(
+                self.tr("Set a default sender in Addresses first: the orders file's parcels go from it.")
+            )
 
     def open_file(self, path: Path | None = None) -> TaskHandle | None:
         """Read ``path`` (asked when not given) with the default sender."""
