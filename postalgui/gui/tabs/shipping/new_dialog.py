@@ -32,7 +32,6 @@ from postalgui.gui.messages import arg, describe_error
 from postalgui.gui.tabs.shipping.order_fields import OrderFields
 from postalgui.gui.tabs.shipping.person_fields import PersonFields
 from postalgui.gui.widgets.message_kind import MessageKind
-from postalgui.services.shipping.use_cases import create_prepostings
 
 if TYPE_CHECKING:
     from postalgui.gui.desk import Desk
@@ -135,9 +134,7 @@ class NewPrepostingDialog(QDialog):
         if problem:
             self._refuse(problem, "itensDeclaracaoConteudo")
             return None
-        order = self.order_fields.order(
-            self.sender_fields.person(), self.recipient_fields.person(), contents
-        )
+        order = self.order_fields.order(self.sender_fields.person(), self.recipient_fields.person(), contents)
         try:
             check_order(order)
         except InvalidValue as error:
@@ -146,11 +143,13 @@ class NewPrepostingDialog(QDialog):
         self.problem_label.clear()
         return order
 
-    def create(self) -> TaskHandle | None:
+    def send(self) -> TaskHandle | None:
         """Check, then send; ``None`` when a field is wrong (nothing sent)."""
         order = self.order()
         if order is None:
             return None
+        from postalgui.services.shipping.use_cases import create_prepostings
+
         self.create_button.setEnabled(False)
         self.problem_label.setText(self.tr("Sending to the operator…"))
         self.task = self.desk.run(
@@ -202,7 +201,9 @@ class NewPrepostingDialog(QDialog):
 
     @Slot(object)
     def _on_create_task_error(self, error: BaseException) -> None:
-        self.problem_label.setText(arg(self.tr("The pre-posting could not be created: %1"), describe_error(error)))
+        self.problem_label.setText(
+            arg(self.tr("The pre-posting could not be created: %1"), describe_error(error))
+        )
 
     @Slot(bool)
     def _on_create_task_finished(self, _cancelled: bool) -> None:
@@ -211,4 +212,4 @@ class NewPrepostingDialog(QDialog):
 
     @Slot()
     def _on_create_button_clicked(self) -> None:
-        self.create()
+        self.send()

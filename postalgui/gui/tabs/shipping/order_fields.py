@@ -22,7 +22,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from postalgui.api.models.prepostings import DECLARED_VALUE_CODES, ContentLine, Order, Person, declared_value_code
+from postalgui.api.models.prepostings import (
+    DECLARED_VALUE_CODES,
+    ContentLine,
+    Order,
+    Person,
+    declared_value_code,
+)
 from postalgui.gui.tabs.shipping.content_lines import ContentLines
 from postalgui.gui.tabs.shipping.words import (
     ADDITIONAL_SERVICES,
@@ -71,7 +77,9 @@ class OrderFields(QGroupBox):
         self.declared_spin.setPrefix("R$ ")
         self.declared_spin.setGroupSeparatorShown(True)
         self.declared_spin.setSpecialValueText(self.tr("none"))
-        self.service_boxes = {code: QCheckBox(additional_service_word(code), self) for code in ADDITIONAL_SERVICES}
+        self.service_boxes = {
+            code: QCheckBox(additional_service_word(code), self) for code in ADDITIONAL_SERVICES
+        }
         services = QHBoxLayout()
         for box in self.service_boxes.values():
             services.addWidget(box)
@@ -154,7 +162,11 @@ class OrderFields(QGroupBox):
         self.service_combo.setCurrentIndex(index)
         self.weight_spin.setValue(draft.weight_g)
         self.format_combo.setCurrentIndex(max(0, self.format_combo.findData(draft.format_code)))
-        for name, value in (("length", draft.length_cm), ("width", draft.width_cm), ("height", draft.height_cm)):
+        for name, value in (
+            ("length", draft.length_cm),
+            ("width", draft.width_cm),
+            ("height", draft.height_cm),
+        ):
             self.size_spins[name].setValue(value)
         self.declared_spin.setValue(float(draft.declared_value or 0))
         for code, box in self.service_boxes.items():

@@ -39,13 +39,11 @@ from postalgui.gui.models.formatting import error_colour, format_grams
 from postalgui.gui.tabs.shipping.words import service_word
 from postalgui.services.shipping.desk_reads import read_orders_file
 from postalgui.services.shipping.orders import complete_orders
-from postalgui.services.shipping.use_cases import create_prepostings
 
 if TYPE_CHECKING:
-    from postalgui.api.models.prepostings import Order, Person
+    from postalgui.api.models.prepostings import Person
     from postalgui.gui.desk import Desk
     from postalgui.gui.tasks import Progress, TaskHandle
-    from postalgui.gui.tasks import RunOptions
     from postalgui.services.shipping.orders import OrderProblem, OrderRow
     from postalgui.services.shipping.service import ShippingService
     from postalgui.services.shipping.use_cases import CreationReport
@@ -71,7 +69,7 @@ class OrdersDialog(QDialog):
         self.setObjectName("shippingOrdersDialog")
         self.setWindowTitle(self.tr("Pre-postings from an orders file"))
         self.desk = desk
-        self.sender: Person | None = None
+        self.sender_person: Person | None = None
         self.rows: list[OrderRow] = []
         self.task: TaskHandle | None = None
         self._sent: list[int] = []  # the rows sent, in the order of the orders sent
@@ -81,7 +79,10 @@ class OrdersDialog(QDialog):
 
     def _build(self) -> None:
         self.file_button = QPushButton(self.tr("&Choose file…"), self)
-        self.file_label = QLabel(self.tr("Columns named as the API names them: nome, cep, numero, codigoServico, pesoInformado…"), self)
+        self.file_label = QLabel(
+            self.tr("Columns named as the API names them: nome, cep, numero, codigoServico, pesoInformado…"),
+            self,
+        )
         self.file_label.setWordWrap(True)
         top = QHBoxLayout()
         top.addWidget(self.file_button)
@@ -137,7 +138,7 @@ class OrdersDialog(QDialog):
 
     def set_sender(self, sender: Person | None) -> None:
         """The address book's default sender (``None``: the file cannot be read until one is set)."""
-        self.sender = sender
+        self.sender_person = sender
         if sender is None:
             self.summary_label.setText(
                 self.tr("Set a default sender in Addresses first: the orders file's parcels go from it.")
@@ -145,7 +146,7 @@ class OrdersDialog(QDialog):
 
     def open_file(self, path: Path | None = None) -> TaskHandle | None:
         """Read ``path`` (asked when not given) with the default sender."""
-        if self.sender is None:
+        if self.sender_person is None:
             self.summary_label.setText(
                 self.tr("Set a default sender in Addresses first: the orders file's parcels go from it.")
             )
@@ -156,7 +157,16 @@ class OrdersDialog(QDialog):
         self.file_label.setText(str(path))
         self._busy(self.tr("Reading the file…"))
         self.task = self.desk.run(
-            read_orders_file, path, self.sender, on_result=self._on_read_task_result, **self._options()
+            read_orders_file,
+            path,
+            self.sender_person,
+            on_result=self._on_read_task_result,
+            name="orders file",
+            key=ORDERS_KEY,
+            owner=self,
+            on_progress=self._on_task_progress,
+            on_error=self._on_task_error,
+            on_finished=self._on_task_finished,
         )
         return self.task
 
@@ -164,32 +174,40 @@ class OrdersDialog(QDialog):
         """Fill street, district, city and UF from each row's CEP (the operator's CEP service)."""
         self._busy(self.tr("Completing the addresses from the CEP…"))
         self.task = self.desk.run(
-            complete_orders, self.rows, on_result=self._on_complete_task_result, **self._options()
+            complete_orders,
+            self.rows,
+            on_result=self._on_complete_task_result,
+            name="orders file",
+            key=ORDERS_KEY,
+            owner=self,
+            on_progress=self._on_task_progress,
+            on_error=self._on_task_error,
+            on_finished=self._on_task_finished,
         )
         return self.task
 
-    def create(self) -> TaskHandle | None:
+    def send(self) -> TaskHandle | None:
         """Send the rows (all without problems, or the good ones when ticked)."""
         good = [row for row in self.rows if row.order is not None and not row.problems]
         if not good or (len(good) < len(self.rows) and not self.good_only.isChecked()):
             return None
+        from postalgui.services.shipping.use_cases import create_prepostings
+
         self._sent = [row.row for row in good]
         orders = [row.order for row in good if row.order is not None]
         self._busy(self.tr("Sending to the operator…"))
         self.task = self.desk.run(
-            create_prepostings, orders, on_result=self._on_create_task_result, **self._options()
+            create_prepostings,
+            orders,
+            on_result=self._on_create_task_result,
+            name="orders file",
+            key=ORDERS_KEY,
+            owner=self,
+            on_progress=self._on_task_progress,
+            on_error=self._on_task_error,
+            on_finished=self._on_task_finished,
         )
         return self.task
-
-    def _options(self) -> RunOptions[object]:
-        return {
-            "name": "orders file",
-            "key": ORDERS_KEY,
-            "owner": self,
-            "on_progress": self._on_task_progress,
-            "on_error": self._on_task_error,
-            "on_finished": self._on_task_finished,
-        }
 
     def _busy(self, text: str) -> None:
         self.summary_label.setText(text)
@@ -232,8 +250,10 @@ class OrdersDialog(QDialog):
         elif bad:
             self.summary_label.setText(
                 arg(
-                    self.tr("%1 rows, %2 with problems (named by row and column above): correct the file, "
-                            "or send only the rows without problems."),
+                    self.tr(
+                        "%1 rows, %2 with problems (named by row and column above): correct the file, "
+                        "or send only the rows without problems."
+                    ),
                     locale.toString(len(self.rows)),
                     locale.toString(bad),
                 )
@@ -271,7 +291,9 @@ class OrdersDialog(QDialog):
                 continue
             shipment = next(created, None)
             by_row[row_number] = (
-                arg(self.tr("Created: %1"), shipment.prepost_id) if shipment is not None else self.tr("Not sent")
+                arg(self.tr("Created: %1"), shipment.prepost_id)
+                if shipment is not None
+                else self.tr("Not sent")
             )
         for index, row in enumerate(self.rows):
             if row.row in by_row:
@@ -305,7 +327,7 @@ class OrdersDialog(QDialog):
         self.file_button.setEnabled(True)
         if cancelled:
             self.summary_label.setText(self.tr("Stopped."))
-        elif self.rows and self.sender is not None and not self._completed:
+        elif self.rows and self.sender_person is not None and not self._completed:
             self._completed = True
             self.complete()
             return
@@ -324,7 +346,7 @@ class OrdersDialog(QDialog):
 
     @Slot()
     def _on_create_button_clicked(self) -> None:
-        self.create()
+        self.send()
 
     @Slot(bool)
     def _on_good_only_toggled(self, _checked: bool) -> None:
@@ -338,5 +360,10 @@ class OrdersDialog(QDialog):
 
 
 def _problem_text(problem: OrderProblem) -> str:
-    """"Row 3, cep: CEP must have 8 digits"."""
-    return arg(QCoreApplication.translate("OrdersDialog", "Row %1, %2: %3"), problem.row, problem.column, problem.message)
+    """ "Row 3, cep: CEP must have 8 digits" (the rule in the UI language)."""
+    return arg(
+        QCoreApplication.translate("OrdersDialog", "Row %1, %2: %3"),
+        problem.row,
+        problem.column,
+        describe_error(problem.error),
+    )

@@ -54,7 +54,9 @@ class PersonFields(QGroupBox):
     """Name, CEP (filling the address), number, complement, street, district, city, UF,
     e-mail, mobile and CPF/CNPJ, in a group titled ``title``. Signals: none."""
 
-    def __init__(self, desk: Desk[ShippingService], title: str, key: str, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, desk: Desk[ShippingService], title: str, key: str, parent: QWidget | None = None
+    ) -> None:
         super().__init__(title, parent)
         self.desk = desk
         self._key = key

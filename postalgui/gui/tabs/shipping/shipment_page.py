@@ -37,7 +37,6 @@ from postalgui.gui.widgets.live_reading import LiveReading
 from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.gui.widgets.tables import read_only_table
 from postalgui.services.office import topics
-from postalgui.services.shipping import use_cases
 from postalgui.services.shipping.desk_reads import list_shipments
 
 if TYPE_CHECKING:
@@ -199,6 +198,8 @@ class ShipmentPage(QWidget):
 
     def refresh(self) -> TaskHandle:
         """F5: ask the operator how each stands; the book's change reloads the table."""
+        from postalgui.services.shipping import use_cases  # loaded with the first refresh
+
         self.desk.messages.clear(REFRESH_KEY)
         return self.desk.run(
             use_cases.refresh_shipments,
@@ -220,6 +221,8 @@ class ShipmentPage(QWidget):
         )
         if not self.confirm(question):
             return None
+        from postalgui.services.shipping import use_cases  # loaded with the first cancel
+
         self.desk.messages.clear(CANCEL_KEY)
         self._cancelling = ids
         return self.desk.run(
@@ -246,9 +249,7 @@ class ShipmentPage(QWidget):
         for prepost_id in ids:
             row = self.model.row_of_id(prepost_id)
             if row is not None:
-                self.table.selectionModel().select(
-                    self.model.index(row, 0), flags.Select | flags.Rows
-                )
+                self.table.selectionModel().select(self.model.index(row, 0), flags.Select | flags.Rows)
 
     # --- state ---------------------------------------------------------------------------
 
@@ -288,7 +289,10 @@ class ShipmentPage(QWidget):
     @Slot(object)
     def _on_refresh_task_result(self, shipments: list[Shipment]) -> None:
         self.desk.messages.show_message(
-            arg(self.tr("The operator was asked about %1 pre-postings."), app_locale().toString(len(shipments))),
+            arg(
+                self.tr("The operator was asked about %1 pre-postings."),
+                app_locale().toString(len(shipments)),
+            ),
             MessageKind.INFO,
             key=REFRESH_KEY,
         )
@@ -300,7 +304,9 @@ class ShipmentPage(QWidget):
         locale = app_locale()
         if not refused:
             self.desk.messages.show_message(
-                arg(self.tr("%1 pre-postings cancelled."), locale.toString(done)), MessageKind.INFO, key=CANCEL_KEY
+                arg(self.tr("%1 pre-postings cancelled."), locale.toString(done)),
+                MessageKind.INFO,
+                key=CANCEL_KEY,
             )
         else:
             lines = "; ".join(arg(self.tr("%1: %2"), prepost_id, words) for prepost_id, words in refused)
@@ -346,4 +352,3 @@ class ShipmentPage(QWidget):
     def _ask_confirmation(self, question: str) -> bool:
         answer = QMessageBox.question(self, self.tr("Cancel pre-postings"), question)
         return answer == QMessageBox.StandardButton.Yes
-

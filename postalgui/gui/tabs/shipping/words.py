@@ -63,7 +63,7 @@ def _tr(text: object) -> str:
 
 
 def status_word(status: str) -> str:
-    """"Pre-posted", "Labelled"... (a status this version does not know: as the operator sent it)."""
+    """ "Pre-posted", "Labelled"... (a status this version does not know: as the operator sent it)."""
     found = _STATUS_WORDS.get(str(status))
     return _tr(found) if found is not None else str(status)
 
@@ -75,7 +75,7 @@ def format_word(code: str) -> str:
 
 
 def additional_service_word(code: str) -> str:
-    """"Receipt notice (AR)"; a code without a word here is shown as it is."""
+    """ "Receipt notice (AR)"; a code without a word here is shown as it is."""
     found = _SERVICE_WORDS.get(code)
     return _tr(found) if found is not None else code
 
