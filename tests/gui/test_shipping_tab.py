@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
-from postalgui.api.models.price import PriceQuery, PriceResponse, QuoteResult
 from postalgui.api.models.prepostings import Order, Person, Preposting, PrepostingStatus
+from postalgui.api.models.price import PriceQuery, PriceResponse, QuoteResult
 from postalgui.gui.tabs.price.ship_this import ShipThis, draft_of
 from postalgui.gui.tabs.shipping.new_dialog import NewPrepostingDialog
 from postalgui.gui.tabs.shipping.orders_dialog import RESULT, OrdersDialog
@@ -87,7 +87,8 @@ def test_pre_postings_show_status_expiry_and_values_in_words(page: ShipmentPage)
     assert expires["PR000000000000000000002B"] == "Expires tomorrow"
     assert expires["PR000000000000000000003C"] == ""
     row = page.model.row_of_id("PR000000000000000000002B")
-    assert row is not None and page.model.urgent(row)  # due within a day stands out
+    assert row is not None
+    assert page.model.urgent(row)  # due within a day stands out
     assert cells(page, ShipmentColumn.CEP)["PR000000000000000000001A"] == "20040-002"
     assert cells(page, ShipmentColumn.CITY)["PR000000000000000000001A"] == "Rio de Janeiro/RJ"
     assert (
@@ -153,7 +154,8 @@ def test_ship_this_turns_a_quote_into_a_prefilled_dialog(
     assert fields.weight_spin.value() == 1200
     assert [spin.value() for spin in fields.size_spins.values()] == [21, 15, 10]
     assert fields.declared_spin.value() == 250.0
-    assert fields.service_boxes["001"].isChecked() and not fields.service_boxes["002"].isChecked()
+    assert fields.service_boxes["001"].isChecked()
+    assert not fields.service_boxes["002"].isChecked()
     assert dialog.recipient_fields.edits["cep"].text() == "20040002"
     assert dialog.recipient_fields.edits["name"].text() == ""  # only the recipient is left
     button.show_result(None)
@@ -183,6 +185,7 @@ def test_the_orders_file_names_each_problem_by_row_and_column(
     assert problems.text().startswith("Row 3, cep: ")
     assert not dialog.create_button.isEnabled()  # a row has problems: nothing sent unless chosen
     first = dialog.table.item(0, RESULT)
-    assert first is not None and first.text() == "", first.text()
+    assert first is not None
+    assert first.text() == ""
     dialog.good_only.setChecked(True)
     assert dialog.create_button.isEnabled()

@@ -91,17 +91,7 @@ class OrderFields(QGroupBox):
         self.observation_edit = QLineEdit(self)
         self.observation_edit.setObjectName("shippingObservation")
         self.contents = ContentLines(self)
-        form = QFormLayout(self)
-        form.addRow(self.tr("&Service:"), self.service_combo)
-        form.addRow(self.tr("&Weight:"), self.weight_spin)
-        form.addRow(self.tr("&Format:"), self.format_combo)
-        form.addRow(self.tr("Length × width × height (cm):"), sizes)
-        form.addRow(self.tr("Decla&red value:"), self.declared_spin)
-        form.addRow(self.tr("Additional services:"), services)
-        form.addRow(self.tr("Invoice (NF) number:"), self.invoice_edit)
-        form.addRow(self.tr("NF-e key:"), self.nfe_edit)
-        form.addRow(self.tr("Observation:"), self.observation_edit)
-        form.addRow(self.tr("Contents:"), self.contents)
+        self._lay_out(sizes, services)
         self.widgets: dict[str, QWidget] = {
             "codigoServico": self.service_combo,
             "pesoInformado": self.weight_spin,
@@ -117,6 +107,19 @@ class OrderFields(QGroupBox):
             "itensDeclaracaoConteudo": self.contents.table,
         }
         """Each field's widget by its API name: a check that names the field puts the cursor there."""
+
+    def _lay_out(self, sizes: QHBoxLayout, services: QHBoxLayout) -> None:
+        form = QFormLayout(self)
+        form.addRow(self.tr("&Service:"), self.service_combo)
+        form.addRow(self.tr("&Weight:"), self.weight_spin)
+        form.addRow(self.tr("&Format:"), self.format_combo)
+        form.addRow(self.tr("Length × width × height (cm):"), sizes)
+        form.addRow(self.tr("Decla&red value:"), self.declared_spin)
+        form.addRow(self.tr("Additional services:"), services)
+        form.addRow(self.tr("Invoice (NF) number:"), self.invoice_edit)
+        form.addRow(self.tr("NF-e key:"), self.nfe_edit)
+        form.addRow(self.tr("Observation:"), self.observation_edit)
+        form.addRow(self.tr("Contents:"), self.contents)
 
     def _size(self, name: str) -> QSpinBox:
         spin = QSpinBox(self)
