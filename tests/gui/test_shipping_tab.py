@@ -5,7 +5,6 @@ Prices result opening the dialog prefilled."""
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Iterator
 from datetime import timedelta
 from decimal import Decimal
@@ -47,10 +46,7 @@ def record(context: AppContext, prepost_id: str, status: PrepostingStatus, age_d
     now = context.shipping.now()
     made = now - timedelta(days=age_days)
     answer = Preposting(prepost_id, None, status, made, made + timedelta(days=7), None)
-    # book.record inserts, then reads its row back without labelled_at (KeyError: the
-    # lead's book, reported); the row is written before that.
-    with contextlib.suppress(KeyError):
-        context.shipping.book().record(answer, order(), now)
+    context.shipping.book().record(answer, order(), now)
 
 
 @pytest.fixture
