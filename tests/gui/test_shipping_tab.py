@@ -163,9 +163,10 @@ def test_the_orders_file_names_each_problem_by_row_and_column(
 ) -> None:
     path = tmp_path / "orders.csv"
     path.write_text(
-        "nome;cep;numero;codigoServico;pesoInformado;comprimentoInformado;larguraInformada;alturaInformada\n"
-        "Maria Souza;20040-002;10;03298;1500;20;15;10\n"
-        "João Lima;2004;5;03298;abc;20;15;10\n",
+        "nome;cep;numero;codigoServico;pesoInformado;comprimentoInformado;larguraInformada;alturaInformada;"
+        "conteudo\n"
+        "Maria Souza;20040-002;10;03298;1500;20;15;10;Livros\n"
+        "João Lima;2004;5;03298;abc;20;15;10;Livros\n",
         encoding="utf-8",
     )
     box, desk = holder(context, runner, qtbot)
@@ -178,7 +179,7 @@ def test_the_orders_file_names_each_problem_by_row_and_column(
     qtbot.waitUntil(lambda: dialog.task is None and dialog.file_button.isEnabled(), timeout=WAIT_MS)
     problems = dialog.table.item(1, RESULT)
     assert problems is not None
-    assert problems.text().startswith("Row 3, cep: ")
+    assert problems.text().startswith("Row 3: cep: CEP must have 8 digits")
     assert not dialog.create_button.isEnabled()  # a row has problems: nothing sent unless chosen
     first = dialog.table.item(0, RESULT)
     assert first is not None

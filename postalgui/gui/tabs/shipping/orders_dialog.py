@@ -360,10 +360,7 @@ class OrdersDialog(QDialog):
 
 
 def _problem_text(problem: OrderProblem) -> str:
-    """ "Row 3, cep: CEP must have 8 digits" (the rule in the UI language)."""
+    """ "Row 3: cep: CEP must have 8 digits" (the rule, naming the column, in the UI language)."""
     return arg(
-        QCoreApplication.translate("OrdersDialog", "Row %1, %2: %3"),
-        problem.row,
-        problem.column,
-        describe_error(problem.error),
+        QCoreApplication.translate("OrdersDialog", "Row %1: %2"), problem.row, describe_error(problem.error)
     )
