@@ -13,6 +13,7 @@ import subprocess
 import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
+from decimal import Decimal
 from html import unescape
 from pathlib import Path
 
@@ -22,15 +23,30 @@ from PIL import Image
 
 from postalgui.documents.labels import (
     LabelData,
+    LabelParty,
     Layout,
     RenderCancelled,
     datamatrix_text,
     render_labels,
 )
-from tests.unit.test_labels_datamatrix import LABEL as DATAMATRIX_LABEL
-from tests.unit.test_labels_datamatrix import RECIPIENT, SENDER
 
-LABEL = replace(DATAMATRIX_LABEL, invoice_number="123456", contract="9912345678", weight_g=1500)
+RECIPIENT = LabelParty(
+    "Maria da Silva",
+    "Avenida Paulista",
+    "1578",
+    "Apto 52",
+    "Bela Vista",
+    "São Paulo",
+    "SP",
+    "01310200",
+    "11987654321",
+)
+SENDER = LabelParty("Loja Exemplo Ltda", "Rua das Flores", "45", "", "Centro", "Curitiba", "PR", "80020010")
+LABEL = LabelData(
+    object_code="AB123456785BR", service_code="03220", service_name="SEDEX CONTRATO AG", recipient=RECIPIENT,
+    sender=SENDER, card="0067599079", declared_value=Decimal("1234.56"), additional_services=("01", "19"),
+    invoice_number="123456", contract="9912345678", weight_g=1500, observation="Pedido 4711",
+)  # fmt: skip
 PDFTOPPM, PDFTOTEXT = shutil.which("pdftoppm") or "pdftoppm", shutil.which("pdftotext") or "pdftotext"
 """poppler-utils: CI installs it (.ci/run)."""
 PER_PAGE = {Layout.A4_FOUR: 4, Layout.THERMAL_100x150: 1, Layout.THERMAL_100x80: 1, Layout.A4_ONE: 1}
