@@ -12,10 +12,11 @@ from collections.abc import Mapping, Sequence
 from datetime import date
 from typing import TYPE_CHECKING
 
+from postalgui.api.cancel import Cancelled
 from postalgui.api.models.prepostings import Person
 from postalgui.api.values.dates import format_date_ui
 from postalgui.documents.declaration import ContentItem, Declaration, render_declarations
-from postalgui.documents.labels import LabelData, LabelParty, Layout, render_labels
+from postalgui.documents.labels import LabelData, LabelParty, Layout, RenderCancelled, render_labels
 from postalgui.documents.posting_list import ListedObject, render_posting_list
 from postalgui.services.price.products import product_name
 from postalgui.services.shipping.records import Shipment
@@ -98,7 +99,10 @@ def our_labels(task: TaskControl, service: ShippingService, ids: Sequence[str], 
     def progress(done: int) -> None:
         task.progress(done, total)
 
-    return render_labels(labels, layout, progress=progress, cancelled=lambda: task.cancelled)
+    try:
+        return render_labels(labels, layout, progress=progress, cancelled=lambda: task.cancelled)
+    except RenderCancelled:
+        raise Cancelled from None
 
 
 def declarations(
