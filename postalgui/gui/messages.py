@@ -220,45 +220,47 @@ _RULES: dict[str, object] = {  # QT_TRANSLATE_NOOP is typed as returning object
     "claim.name": QT_TRANSLATE_NOOP(
         "rules", "Recipient's name must have at most {width} characters (got {count})"
     ),
-    "shipping.required": QT_TRANSLATE_NOOP("rules", "{field} is required"),
+    "shipping.required": QT_TRANSLATE_NOOP("rules", "Field {field} is required"),
     "shipping.length": QT_TRANSLATE_NOOP(
-        "rules", "{field} must have at most {width} characters (got {count})"
+        "rules", "Field {field} must have at most {width} characters (got {count})"
     ),
     "shipping.state": QT_TRANSLATE_NOOP(
-        "rules", "{field} must be a state's two letters, such as SP (got '{value}')"
+        "rules", "Field {field} must be a state's two letters, such as SP (got '{value}')"
     ),
     "shipping.service": QT_TRANSLATE_NOOP(
-        "rules", "{field} must be a service code of 5 digits, such as 03298 (got '{value}')"
+        "rules", "Field {field} must be a service code of 5 digits, such as 03298 (got '{value}')"
     ),
-    "shipping.weight": QT_TRANSLATE_NOOP("rules", "{field} must be 1 to {high} g (got '{value}')"),
+    "shipping.weight": QT_TRANSLATE_NOOP("rules", "Field {field} must be 1 to {high} g (got '{value}')"),
     "shipping.format": QT_TRANSLATE_NOOP(
-        "rules", "{field} must be 1 (envelope), 2 (box or package) or 3 (roll) (got '{value}')"
+        "rules", "Field {field} must be 1 (envelope), 2 (box or package) or 3 (roll) (got '{value}')"
     ),
-    "shipping.side": QT_TRANSLATE_NOOP("rules", "{field} must be {low} to {high} cm (got '{value}')"),
+    "shipping.side": QT_TRANSLATE_NOOP("rules", "Field {field} must be {low} to {high} cm (got '{value}')"),
     "shipping.sides": QT_TRANSLATE_NOOP(
         "rules", "Length, width and height must add up to at most {high} cm (got {value})"
     ),
     "shipping.declared": QT_TRANSLATE_NOOP(
-        "rules", "{field} must be more than R$ 0,00 and at most R$ {high} (got '{value}')"
+        "rules", "Field {field} must be more than R$ 0,00 and at most R$ {high} (got '{value}')"
     ),
     "shipping.additional": QT_TRANSLATE_NOOP(
-        "rules", "{field} must be an additional service code of 3 digits, such as 001 (got '{value}')"
+        "rules", "Field {field} must be an additional service code of 3 digits, such as 001 (got '{value}')"
     ),
-    "shipping.quantity": QT_TRANSLATE_NOOP("rules", "{field} must be at least 1 (got '{value}')"),
-    "shipping.money": QT_TRANSLATE_NOOP("rules", "{field} must be an amount such as 150,00 (got '{value}')"),
-    "shipping.number": QT_TRANSLATE_NOOP("rules", "{field} must be a whole number (got '{value}')"),
+    "shipping.quantity": QT_TRANSLATE_NOOP("rules", "Field {field} must be at least 1 (got '{value}')"),
+    "shipping.money": QT_TRANSLATE_NOOP(
+        "rules", "Field {field} must be an amount such as 150,00 (got '{value}')"
+    ),
+    "shipping.number": QT_TRANSLATE_NOOP("rules", "Field {field} must be a whole number (got '{value}')"),
     "shipping.nfe_key": QT_TRANSLATE_NOOP(
-        "rules", "{field} must have the NF-e key's 44 digits (got '{value}')"
+        "rules", "Field {field} must have the NF-e key's 44 digits (got '{value}')"
     ),
     "shipping.invoice": QT_TRANSLATE_NOOP(
-        "rules", "{field} must be up to 20 letters and digits (got '{value}')"
+        "rules", "Field {field} must be up to 20 letters and digits (got '{value}')"
     ),
     "shipping.unknown_cep": QT_TRANSLATE_NOOP(
-        "rules", "{field}: the operator does not know CEP {value} ({says})"
+        "rules", "Field {field}: the operator does not know CEP {value} ({says})"
     ),
     "shipping.content": QT_TRANSLATE_NOOP(
         "rules",
-        "{field}: a content declaration (what the parcel holds) or an invoice "
+        "Field {field}: a content declaration (what the parcel holds) or an invoice "
         "(numeroNotaFiscal or chaveNFe) is required",
     ),
 }
@@ -284,7 +286,8 @@ def rule_message(error: InvalidValue) -> str:
 
     inner = error.params.get("inner")
     if error.rule == "shipping.field" and isinstance(inner, InvalidValue):  # another rule, for a field
-        return f"{error.params.get('field')}: {rule_message(inner)}"
+        said = QCoreApplication.translate("rules", "Field {field}: {says}")
+        return said.format(field=error.params.get("field"), says=rule_message(inner))
     prefix, _, kind = error.rule.partition(".")
     fields: dict[str, object] = _KeepMissing(error.params)
     fields["value"] = error.value

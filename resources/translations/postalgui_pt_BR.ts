@@ -6272,72 +6272,76 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
         <translation>O nome do destinatário deve ter no máximo {width} caracteres (recebido {count})</translation>
     </message>
     <message>
-        <source>{field} is required</source>
-        <translation>{field} é obrigatório</translation>
+        <source>Field {field} is required</source>
+        <translation>O campo {field} é obrigatório</translation>
     </message>
     <message>
-        <source>{field} must have at most {width} characters (got {count})</source>
-        <translation>{field} deve ter no máximo {width} caracteres (recebidos: {count})</translation>
+        <source>Field {field} must have at most {width} characters (got {count})</source>
+        <translation>O campo {field} deve ter no máximo {width} caracteres (recebidos: {count})</translation>
     </message>
     <message>
-        <source>{field} must be a state&apos;s two letters, such as SP (got &apos;{value}&apos;)</source>
-        <translation>{field} deve ser a sigla de um estado, como SP (recebido: &apos;{value}&apos;)</translation>
+        <source>Field {field} must be a state&apos;s two letters, such as SP (got &apos;{value}&apos;)</source>
+        <translation>O campo {field} deve ser a sigla de um estado, como SP (recebido: &apos;{value}&apos;)</translation>
     </message>
     <message>
-        <source>{field} must be a service code of 5 digits, such as 03298 (got &apos;{value}&apos;)</source>
-        <translation>{field} deve ser um código de serviço de 5 dígitos, como 03298 (recebido: &apos;{value}&apos;)</translation>
+        <source>Field {field} must be a service code of 5 digits, such as 03298 (got &apos;{value}&apos;)</source>
+        <translation>O campo {field} deve ser um código de serviço de 5 dígitos, como 03298 (recebido: &apos;{value}&apos;)</translation>
     </message>
     <message>
-        <source>{field} must be 1 to {high} g (got &apos;{value}&apos;)</source>
-        <translation>{field} deve ser de 1 a {high} g (recebido: &apos;{value}&apos;)</translation>
+        <source>Field {field} must be 1 to {high} g (got &apos;{value}&apos;)</source>
+        <translation>O campo {field} deve ser de 1 a {high} g (recebido: &apos;{value}&apos;)</translation>
     </message>
     <message>
-        <source>{field} must be 1 (envelope), 2 (box or package) or 3 (roll) (got &apos;{value}&apos;)</source>
-        <translation>{field} deve ser 1 (envelope), 2 (caixa ou pacote) ou 3 (rolo) (recebido: &apos;{value}&apos;)</translation>
+        <source>Field {field} must be 1 (envelope), 2 (box or package) or 3 (roll) (got &apos;{value}&apos;)</source>
+        <translation>O campo {field} deve ser 1 (envelope), 2 (caixa ou pacote) ou 3 (rolo) (recebido: &apos;{value}&apos;)</translation>
     </message>
     <message>
-        <source>{field} must be {low} to {high} cm (got &apos;{value}&apos;)</source>
-        <translation>{field} deve ser de {low} a {high} cm (recebido: &apos;{value}&apos;)</translation>
+        <source>Field {field} must be {low} to {high} cm (got &apos;{value}&apos;)</source>
+        <translation>O campo {field} deve ser de {low} a {high} cm (recebido: &apos;{value}&apos;)</translation>
     </message>
     <message>
         <source>Length, width and height must add up to at most {high} cm (got {value})</source>
         <translation>Comprimento, largura e altura devem somar no máximo {high} cm (recebido: {value})</translation>
     </message>
     <message>
-        <source>{field} must be more than R$ 0,00 and at most R$ {high} (got &apos;{value}&apos;)</source>
-        <translation>{field} deve ser maior que R$ 0,00 e no máximo R$ {high} (recebido: &apos;{value}&apos;)</translation>
+        <source>Field {field} must be more than R$ 0,00 and at most R$ {high} (got &apos;{value}&apos;)</source>
+        <translation>O campo {field} deve ser maior que R$ 0,00 e no máximo R$ {high} (recebido: &apos;{value}&apos;)</translation>
     </message>
     <message>
-        <source>{field} must be an additional service code of 3 digits, such as 001 (got &apos;{value}&apos;)</source>
-        <translation>{field} deve ser um código de serviço adicional de 3 dígitos, como 001 (recebido: &apos;{value}&apos;)</translation>
+        <source>Field {field} must be an additional service code of 3 digits, such as 001 (got &apos;{value}&apos;)</source>
+        <translation>O campo {field} deve ser um código de serviço adicional de 3 dígitos, como 001 (recebido: &apos;{value}&apos;)</translation>
     </message>
     <message>
-        <source>{field} must be at least 1 (got &apos;{value}&apos;)</source>
-        <translation>{field} deve ser pelo menos 1 (recebido: &apos;{value}&apos;)</translation>
+        <source>Field {field} must be at least 1 (got &apos;{value}&apos;)</source>
+        <translation>O campo {field} deve ser pelo menos 1 (recebido: &apos;{value}&apos;)</translation>
     </message>
     <message>
-        <source>{field} must be an amount such as 150,00 (got &apos;{value}&apos;)</source>
-        <translation>{field} deve ser um valor como 150,00 (recebido: &apos;{value}&apos;)</translation>
+        <source>Field {field} must be an amount such as 150,00 (got &apos;{value}&apos;)</source>
+        <translation>O campo {field} deve ser um valor como 150,00 (recebido: &apos;{value}&apos;)</translation>
     </message>
     <message>
-        <source>{field} must be a whole number (got &apos;{value}&apos;)</source>
-        <translation>{field} deve ser um número inteiro (recebido: &apos;{value}&apos;)</translation>
+        <source>Field {field} must be a whole number (got &apos;{value}&apos;)</source>
+        <translation>O campo {field} deve ser um número inteiro (recebido: &apos;{value}&apos;)</translation>
     </message>
     <message>
-        <source>{field} must have the NF-e key&apos;s 44 digits (got &apos;{value}&apos;)</source>
-        <translation>{field} deve ter os 44 dígitos da chave da NF-e (recebido: &apos;{value}&apos;)</translation>
+        <source>Field {field} must have the NF-e key&apos;s 44 digits (got &apos;{value}&apos;)</source>
+        <translation>O campo {field} deve ter os 44 dígitos da chave da NF-e (recebido: &apos;{value}&apos;)</translation>
     </message>
     <message>
-        <source>{field} must be up to 20 letters and digits (got &apos;{value}&apos;)</source>
-        <translation>{field} deve ter até 20 letras e dígitos (recebido: &apos;{value}&apos;)</translation>
+        <source>Field {field} must be up to 20 letters and digits (got &apos;{value}&apos;)</source>
+        <translation>O campo {field} deve ter até 20 letras e dígitos (recebido: &apos;{value}&apos;)</translation>
     </message>
     <message>
-        <source>{field}: the operator does not know CEP {value} ({says})</source>
-        <translation>{field}: os Correios não conhecem o CEP {value} ({says})</translation>
+        <source>Field {field}: the operator does not know CEP {value} ({says})</source>
+        <translation>Campo {field}: os Correios não conhecem o CEP {value} ({says})</translation>
     </message>
     <message>
-        <source>{field}: a content declaration (what the parcel holds) or an invoice (numeroNotaFiscal or chaveNFe) is required</source>
-        <translation>{field}: é preciso uma declaração de conteúdo (o que o volume contém) ou uma nota fiscal (numeroNotaFiscal ou chaveNFe)</translation>
+        <source>Field {field}: a content declaration (what the parcel holds) or an invoice (numeroNotaFiscal or chaveNFe) is required</source>
+        <translation>Campo {field}: é preciso uma declaração de conteúdo (o que o volume contém) ou uma nota fiscal (numeroNotaFiscal ou chaveNFe)</translation>
+    </message>
+    <message>
+        <source>Field {field}: {says}</source>
+        <translation>Campo {field}: {says}</translation>
     </message>
 </context>
 <context>

@@ -118,7 +118,7 @@ def test_a_bad_field_is_named_with_its_rule_and_nothing_is_saved(
     dialog.accept()
 
     assert dialog.error.isVisible()
-    assert dialog.error.text() == "destinatario.nome is required"
+    assert dialog.error.text() == "Field destinatario.nome is required"
     assert dialog.result() != QDialog.DialogCode.Accepted
     assert desk[1].service.addresses().list() == []
     dialog.close()
@@ -210,7 +210,7 @@ def test_the_import_preview_names_row_and_column_then_imports_the_good_rows(
         assert isinstance(dialog, AddressImportDialog)
         dialogs.append(dialog)
         qtbot.waitUntil(lambda: dialog.rows != [] and dialog.import_button.isEnabled(), timeout=WAIT_MS)
-        assert dialog.problem_rows()[0] == ("3", "nome", "nome is required")
+        assert dialog.problem_rows()[0] == ("3", "nome", "Field nome is required")
         assert [(row, column) for row, column, _ in dialog.problem_rows()] == [
             ("3", "nome"), ("4", "cep"), ("5", "celular"),
         ]  # fmt: skip

@@ -120,7 +120,7 @@ def test_the_dialog_names_the_bad_field_and_sends_nothing(
     assert dialog.send() is None
     assert dialog.task is None
     assert dialog.problem_label.text() == (
-        "Nothing was sent. destinatario.endereco.uf must be a state's two letters, such as SP (got 'XX')"
+        "Nothing was sent. Field destinatario.endereco.uf must be a state's two letters, such as SP (got 'XX')"
     )
     dialog.recipient_fields.edits["state"].setText("RJ")
     dialog.order_fields.weight_spin.setValue(0)
@@ -179,7 +179,7 @@ def test_the_orders_file_names_each_problem_by_row_and_column(
     qtbot.waitUntil(lambda: dialog.task is None and dialog.file_button.isEnabled(), timeout=WAIT_MS)
     problems = dialog.table.item(1, RESULT)
     assert problems is not None
-    assert problems.text().startswith("Row 3: cep: CEP must have 8 digits")
+    assert problems.text().startswith("Row 3: Field cep: CEP must have 8 digits")
     assert not dialog.create_button.isEnabled()  # a row has problems: nothing sent unless chosen
     first = dialog.table.item(0, RESULT)
     assert first is not None

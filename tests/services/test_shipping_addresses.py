@@ -64,7 +64,7 @@ def test_a_bad_field_is_named_and_nothing_is_written(book: AddressBook) -> None:
         book.save(replace(RECIPIENT, cep="2004-020"))
 
     assert raised.value.params.get("field") == "destinatario.endereco.cep"
-    assert str(raised.value) == "destinatario.endereco.cep: CEP must have 8 digits (got 7)"
+    assert str(raised.value) == "Field destinatario.endereco.cep: CEP must have 8 digits (got 7)"
     assert book.list() == []
 
 

@@ -30,7 +30,9 @@ __all__ = [
     "checked_person",
     "parse_service_code",
     "parse_state",
+    "parse_whole",
     "person_problems",
+    "unknown_cep",
 ]
 
 STATES = frozenset(
@@ -92,6 +94,21 @@ def _named(field: str, parse: object, value: str) -> str:
         return parse(value)  # type: ignore[operator,no-any-return]
     except InvalidValue as error:
         raise InvalidValue("shipping.field", value, field=field, says=error.message, inner=error) from error
+
+
+def parse_whole(text: str, field: str) -> int:
+    """A whole number of a form or a file (``shipping.number``); empty is 0."""
+    stripped = text.strip() if isinstance(text, str) else str(text)
+    if not stripped:
+        return 0
+    if not (stripped.isascii() and stripped.isdigit()) or len(stripped) > 9:
+        raise InvalidValue("shipping.number", text, field=field)
+    return int(stripped)
+
+
+def unknown_cep(cep: str, field: str, says: str) -> InvalidValue:
+    """The problem of a CEP the operator does not know (``says``: its words), for a form or a file."""
+    return InvalidValue("shipping.unknown_cep", cep, field=field, says=says)
 
 
 def parse_state(value: str, field: str = "uf") -> str:

@@ -20,7 +20,13 @@ from postalgui.api.branches import strip_accents
 from postalgui.api.models.prepostings import ContentLine, Order, Person
 from postalgui.api.values.errors import InvalidValue
 from postalgui.api.values.money import parse_money, parse_weight_grams
-from postalgui.api.values.shipping import checked_order, parse_service_code, person_problems
+from postalgui.api.values.shipping import (
+    checked_order,
+    parse_service_code,
+    parse_whole,
+    person_problems,
+    unknown_cep,
+)
 from postalgui.services.table_files import TableFileError, table_rows
 
 if TYPE_CHECKING:
@@ -110,14 +116,7 @@ def _header(cells: list[str], path: Path) -> dict[str, int]:
 
 
 def _whole(field: str) -> Callable[[str], int]:
-    def parse(text: str) -> int:
-        if not text.strip():
-            return 0
-        if not text.strip().isdigit():
-            raise InvalidValue("shipping.number", text, field=field)
-        return int(text.strip())
-
-    return parse
+    return lambda text: parse_whole(text, field)
 
 
 def _parcel_values(cells: dict[str, str], problems: list[tuple[str, InvalidValue]]) -> dict[str, object]:
@@ -225,7 +224,7 @@ def complete_orders(task: TaskControl, service: ShippingService, rows: Sequence[
         if not all((recipient.street, recipient.district, recipient.city, recipient.state)):
             found = lookup_cep(task, service, recipient.cep)
             if found.address is None:
-                error = InvalidValue("shipping.unknown_cep", recipient.cep, field="cep", says=found.unknown)
+                error = unknown_cep(recipient.cep, "cep", found.unknown)
                 done.append(OrderRow(row.row, None, (OrderProblem(row.row, "cep", error),)))
                 continue
             recipient = _filled(recipient, found.address)

@@ -18,7 +18,9 @@ SENDER = Person(
 RECIPIENT = Person(
     "Maria da Silva", "20040020", "Rua da Assembleia", "10", "sala 5", "Centro", "Rio de Janeiro", "RJ"
 )
-ORDER = Order(SENDER, RECIPIENT, "03298", 1500, length_cm=20, width_cm=15, height_cm=10)
+ORDER = Order(
+    SENDER, RECIPIENT, "03298", 1500, length_cm=20, width_cm=15, height_cm=10, invoice_number="1234"
+)
 
 
 def rule_of(order: Order) -> tuple[str, object]:
@@ -66,13 +68,13 @@ def test_each_bad_field_is_named_by_its_api_name() -> None:
 def test_an_inner_rule_keeps_its_own_message_after_the_field() -> None:
     with pytest.raises(InvalidValue) as caught:
         check_order(replace(ORDER, recipient=replace(RECIPIENT, cep="2004")))
-    assert str(caught.value) == "destinatario.endereco.cep: CEP must have 8 digits (got 4)"
+    assert str(caught.value) == "Field destinatario.endereco.cep: CEP must have 8 digits (got 4)"
 
 
 def test_a_street_may_wait_for_the_cep_lookup_until_the_order_is_complete() -> None:
     bare = Person("Maria", "20040020")
     assert checked_person(bare, "destinatario", complete=False).number == "S/N"
-    with pytest.raises(InvalidValue, match=r"destinatario\.endereco\.logradouro is required"):
+    with pytest.raises(InvalidValue, match=r"Field destinatario\.endereco\.logradouro is required"):
         checked_person(bare, "destinatario")
 
 

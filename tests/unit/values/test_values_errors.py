@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pickle
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import date
 from decimal import Decimal
 from functools import partial
@@ -15,6 +16,7 @@ from pydantic import ValidationError
 from postalgui.api.branches import BranchClient, UnitQuery, parse_mcu, parse_uf
 from postalgui.api.contracts import parse_service_code
 from postalgui.api.invoices import parse_document_type, parse_invoice_number
+from postalgui.api.models.prepostings import ContentLine, Order, Person
 from postalgui.api.models.price import PriceQuery
 from postalgui.api.models.ster import check_chave_credentials
 from postalgui.api.values import (
@@ -51,6 +53,14 @@ from postalgui.api.values.claims import (
     parse_reason,
 )
 from postalgui.api.values.object_codes import parse_object_code
+from postalgui.api.values.shipping import (
+    checked_order,
+    checked_person,
+    parse_state,
+    parse_whole,
+    unknown_cep,
+)
+from postalgui.api.values.shipping import parse_service_code as parse_shipping_service
 
 
 def price_field(name: str) -> Callable[[Any], object]:
@@ -81,6 +91,18 @@ FLOAT: Any = 19.92
 
 # Banco do Brasil's published typed line (tests/unit/values/test_values_boleto.py), broken on purpose.
 TYPED_LINE = "00190500954014481606906809350314337370000000100"
+
+PERSON = Person("Maria da Silva", "20040020", "Rua da Assembleia", "10", "", "Centro", "Rio de Janeiro", "RJ")
+BOX = {"length_cm": 100, "width_cm": 60}
+ORDER = Order(
+    PERSON, PERSON, "03298", 1500, length_cm=20, width_cm=15, height_cm=10,
+    contents=(ContentLine("Livros", 1, Decimal(10)),),
+)  # fmt: skip
+
+
+def with_line(quantity: int, value: Decimal) -> Order:
+    return replace(ORDER, contents=(ContentLine("Livro", quantity, value),))
+
 
 RULE_CASES: list[tuple[str, Callable[[Any], object], object]] = [
     ("cep.digits", parse_cep, "01310-10a"),
@@ -166,7 +188,29 @@ RULE_CASES: list[tuple[str, Callable[[Any], object], object]] = [
     ("claim.email", parse_claim_email, "fulano@"),
     ("claim.phone", parse_claim_phone, "123"),
     ("claim.name", lambda count: parse_claim_name("a" * count), 101),
-]
+    ("shipping.required", lambda name: checked_person(replace(PERSON, name=name), "destinatario"), " "),
+    ("shipping.length", lambda street: checked_person(replace(PERSON, street=street), "remetente"), "R" * 51),
+    ("shipping.field", lambda cep: checked_person(replace(PERSON, cep=cep), "destinatario"), "2004"),
+    ("shipping.state", parse_state, "XX"),
+    ("shipping.service", parse_shipping_service, "PAC"),
+    ("shipping.weight", lambda grams: checked_order(replace(ORDER, weight_g=grams)), 0),
+    ("shipping.format", lambda code: checked_order(replace(ORDER, format_code=code)), "9"),
+    ("shipping.side", lambda width: checked_order(replace(ORDER, width_cm=width)), 5),
+    ("shipping.sides", lambda total: checked_order(replace(ORDER, **BOX, height_cm=total - 160)), 210),
+    ("shipping.declared", lambda worth: checked_order(replace(ORDER, declared_value=worth)), Decimal("2E4")),
+    ("shipping.additional", lambda code: checked_order(replace(ORDER, additional_services=(code,))), "1"),
+    ("shipping.quantity", lambda count: checked_order(with_line(count, Decimal(1))), 0),
+    ("shipping.money", lambda value: checked_order(with_line(1, value)), Decimal(-1)),
+    ("shipping.number", lambda text: parse_whole(text, "alturaInformada"), "10,5"),
+    ("shipping.nfe_key", lambda key: checked_order(replace(ORDER, nfe_key=key)), "123"),
+    ("shipping.invoice", lambda number: checked_order(replace(ORDER, invoice_number=number)), "12 34"),
+    ("shipping.unknown_cep", lambda cep: _raise(unknown_cep(cep, "cep", "CEP não encontrado")), "01310999"),
+    ("shipping.content", lambda key: checked_order(replace(ORDER, contents=(), nfe_key=key)), ""),
+]  # fmt: skip
+
+
+def _raise(error: Exception) -> None:
+    raise error
 
 
 def test_every_message_has_a_triggering_case() -> None:
