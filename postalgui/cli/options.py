@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
@@ -154,6 +155,22 @@ def out_file(path: Path, option: str = "--out") -> Path:
     os.close(handle)
     Path(probe).unlink(missing_ok=True)
     return path
+
+
+def confirm(yes: bool, summary: str, question: str) -> None:
+    """Go on when ``--yes`` was given or the person says yes to ``summary`` + ``question`` on
+    a terminal; else `BadOption` (exit 2, nothing sent): a refusal, or no terminal to ask on
+    (so a script never sends by accident)."""
+    if yes:
+        return
+    if not sys.stdin.isatty():
+        raise BadOption(
+            "--yes: not on a terminal, so nobody can confirm; give --yes to send (nothing was sent)"
+        )
+    sys.stderr.write(f"{summary}\n{question} [y/N] ")
+    sys.stderr.flush()
+    if sys.stdin.readline().strip().casefold() not in ("y", "yes", "s", "sim"):
+        raise BadOption("nothing was sent")
 
 
 _MAX_DIGITS = 9
