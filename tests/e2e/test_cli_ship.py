@@ -1,0 +1,270 @@
+"""``postalgui ship`` end to end against the sandbox's pre-posting service over real HTTP:
+an orders file created (addresses completed from the CEP), listed, labelled (the PDF's
+pages and barcodes read back), the labelled objects in the tracking watchlist, the
+declaration and the posting list, cancelling; and bad input refused before anything is
+sent (the sandbox's counters, the office's list)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from postalgui.sandbox import SandboxServer
+from tests.e2e.conftest import SandboxControl, run, run_json
+from tests.services.test_tracking_export import pdf_text
+
+HEADER = (
+    "nome;cep;logradouro;numero;complemento;bairro;cidade;uf;email;celular;cpfCnpj;codigoServico;"
+    "pesoInformado;comprimentoInformado;larguraInformada;alturaInformada;valorDeclarado;"
+    "numeroNotaFiscal;chaveNFe"
+)
+GOOD_ROWS = (
+    "Maria da Silva;20040-020;;120;sala 3;;;;maria@example.com;21987654321;;03220;300;20;15;10;150,00;1234;",
+    "João Souza;30130-010;Avenida Afonso Pena;1500;;Centro;Belo Horizonte;MG;;31988887777;;03298;1200;30;"
+    "20;20;;;",
+    "Ana Lima;80010-000;;45;;;;;;;;03220;500;20;20;20;;;",
+)
+
+
+@pytest.fixture(autouse=True)
+def sandbox_env(sandbox_server: SandboxServer, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every command of this module talks to the session's sandbox."""
+    for name, value in (("POSTALGUI_ENV", "sandbox"), ("POSTALGUI_BASE_URL", sandbox_server.url)):
+        monkeypatch.setenv(name, value)
+
+
+def prepost_requests(sandbox: SandboxControl, method: str = "") -> int:
+    """Requests to the pre-posting service (``method``: only those, e.g. ``POST``)."""
+    return sum(
+        n
+        for key, n in sandbox.stats()["requests"].items()
+        if "/prepostagem/" in key and key.startswith(method)
+    )
+
+
+@pytest.fixture
+def sender(sandbox_env: None) -> Iterator[None]:
+    """The address book's default sender (what 'addresses import --kind sender' or the tab add)."""
+    from postalgui.services.context import build_context
+    from postalgui.services.shipping.addresses import Address, AddressKind
+
+    context = build_context()
+    try:
+        context.shipping.addresses().save(
+            Address(
+                kind=AddressKind.SENDER,
+                name="Loja Exemplo Ltda",
+                cep="01310100",
+                street="Avenida Paulista",
+                number="1000",
+                district="Bela Vista",
+                city="São Paulo",
+                state="SP",
+                phone="11987654321",
+                is_default=True,
+            )
+        )
+    finally:
+        context.close()
+    yield
+
+
+def orders_file(folder: Path, *rows: str, name: str = "orders.csv") -> Path:
+    path = folder / name
+    path.write_text("\n".join((HEADER, *rows)) + "\n", encoding="utf-8")
+    return path
+
+
+def pages(pdf: Path) -> int:
+    info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True, check=True).stdout
+    return int(next(line.split()[1] for line in info.splitlines() if line.startswith("Pages:")))
+
+
+def barcodes(pdf: Path, folder: Path) -> list[tuple[str, str]]:
+    """(format, text) of every barcode on every page, rendered at 300 dpi and read by zxing-cpp."""
+    import zxingcpp
+    from PIL import Image
+
+    subprocess.run(["pdftoppm", "-r", "300", "-png", str(pdf), str(folder / "page")], check=True)
+    found: list[tuple[str, str]] = []
+    for image in sorted(folder.glob("page*.png")):
+        with Image.open(image) as page:
+            found += [(barcode.format.name, barcode.text) for barcode in zxingcpp.read_barcodes(page)]
+    return found
+
+
+@pytest.fixture
+def created(
+    sender: None, sandbox: SandboxControl, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> list[dict[str, object]]:
+    """The three good rows created as pre-postings, as 'ship create --json' said them."""
+    code, out, err = run(
+        capsys, "ship", "create", "--from", str(orders_file(tmp_path, *GOOD_ROWS)), "--yes", "--json"
+    )
+    assert code == 0, err
+    results: list[dict[str, object]] = json.loads(out)
+    return results
+
+
+def test_an_orders_file_is_created_listed_labelled_tracked_and_cancelled(
+    created: list[dict[str, object]],
+    sandbox: SandboxControl,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+) -> None:
+    assert [(result["row"], result["result"]) for result in created] == [
+        (2, "created"),
+        (3, "created"),
+        (4, "created"),
+    ]
+    ids = [str(result["id"]) for result in created]
+    assert all(prepost_id.startswith("PR") for prepost_id in ids)
+    assert prepost_requests(sandbox, "POST") == 3
+
+    listed = run_json(capsys, "ship", "list")
+    assert {item["id"] for item in listed} == set(ids)
+    maria = next(item for item in listed if item["recipient"] == "Maria da Silva")
+    assert (maria["status"], maria["cep"], maria["state"]) == ("PREPOSTADO", "20040020", "RJ")
+    assert maria["city"]  # completed from the CEP
+    assert maria["declaredValue"] == "150.00"
+    assert maria["expiresInDays"] in (6, 7)
+
+    labels = tmp_path / "labels.pdf"
+    code, out, err = run(
+        capsys, "ship", "labels", ids[0], ids[1], "--layout", "100x150", "--out", str(labels)
+    )
+    assert code == 0, err
+    assert out.strip() == str(labels)
+    assert pages(labels) == 2
+    listed = run_json(capsys, "ship", "list", "--offline")
+    codes = {item["id"]: item["objectCode"] for item in listed}
+    labelled = [str(codes[ids[0]]), str(codes[ids[1]])]
+    assert all(len(code) == 13 for code in labelled)
+    read = barcodes(labels, tmp_path)
+    code128 = {text for kind, text in read if kind == "Code128"}
+    assert set(labelled) <= code128
+    assert "20040020" in code128  # the destination CEP's barcode
+    matrices = [text for kind, text in read if kind == "DataMatrix"]
+    assert len(matrices) == 2
+    assert any(text.startswith("20040020") and labelled[0] in text for text in matrices)
+
+    watched = run_json(capsys, "track", "watch", "list")
+    assert set(labelled) <= {item["code"] for item in watched}
+
+    declaration = tmp_path / "declaration.pdf"
+    code, _, err = run(capsys, "ship", "declaration", *ids, "--out", str(declaration))
+    assert code == 0, err
+    assert "Maria da Silva" in pdf_text(declaration)
+    posting = tmp_path / "list.pdf"
+    code, _, err = run(capsys, "ship", "posting-list", "--out", str(posting))  # the day's labelled ones
+    assert code == 0, err
+    text = pdf_text(posting)
+    assert all(object_code in text for object_code in labelled)
+
+    code, out, err = run(capsys, "ship", "cancel", ids[2], "--yes")
+    assert code == 0, err
+    assert out == f"{ids[2]}  Cancelled\n"
+    cancelled = run_json(capsys, "ship", "list", "--status", "cancelado")
+    assert [item["id"] for item in cancelled] == [ids[2]]
+
+
+def test_the_operators_own_labels_are_polled_for(
+    created: list[dict[str, object]], capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    labels = tmp_path / "operator.pdf"
+    code, out, err = run(
+        capsys, "ship", "labels", str(created[0]["id"]), "--operator", "--layout", "a4", "--out", str(labels)
+    )
+    assert code == 0, err
+    assert labels.read_bytes().startswith(b"%PDF")
+    assert "the operator" in err
+
+
+def test_a_bad_orders_file_exits_2_naming_row_and_column_and_nothing_is_created(
+    sender: None, sandbox: SandboxControl, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    bad = orders_file(
+        tmp_path,
+        GOOD_ROWS[0],
+        "Sem Cep;2004-020;;1;;;;;;;;03220;300;20;15;10;;;",
+        "Pesado Demais;20040-020;;1;;;;;;;;03220;muito;20;15;10;;;",
+    )
+    code, out, err = run(capsys, "ship", "create", "--from", str(bad), "--yes")
+    assert (code, out) == (2, "")
+    assert "row 3, column cep: " in err
+    assert "row 4, column pesoInformado: " in err
+    assert "nothing was sent" in err
+    assert prepost_requests(sandbox) == 0
+    assert run_json(capsys, "ship", "list", "--offline") == []
+
+
+def test_without_a_default_sender_create_exits_2_saying_how_to_add_one(
+    sandbox: SandboxControl, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    code, _, err = run(capsys, "ship", "create", "--from", str(orders_file(tmp_path, *GOOD_ROWS)), "--yes")
+    assert code == 2
+    assert "addresses import --kind sender" in err
+    assert prepost_requests(sandbox) == 0
+
+
+def test_bad_options_exit_2_naming_them_and_nothing_is_sent(
+    created: list[dict[str, object]],
+    sandbox: SandboxControl,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+) -> None:
+    known = str(created[0]["id"])
+    before = prepost_requests(sandbox)
+    good = str(orders_file(tmp_path, *GOOD_ROWS))
+    out = str(tmp_path / "x.pdf")
+    cases: list[tuple[tuple[str, ...], str]] = [
+        (("ship", "create", "--from", good), "--yes: not on a terminal"),
+        (("ship", "create", "--from", str(tmp_path / "orders.txt"), "--yes"), "--from: must be a .csv"),
+        (("ship", "create", "--from", str(tmp_path / "missing.csv"), "--yes"), "--from: no such file"),
+        (("ship", "list", "--status", "lost"), "--status: must be prepostado"),
+        (("ship", "cancel", "PR0000000000000000000000", "--yes"), "ID: no pre-posting of this office"),
+        (("ship", "cancel", "PR-1", "--yes"), "ID: not a pre-posting id"),
+        (("ship", "labels", known, "--layout", "a5", "--out", out), "--layout: must be a4, 100x150"),
+        (("ship", "labels", known, "--out", str(tmp_path / "none" / "x.pdf")), "--out: the folder"),
+        (("ship", "labels", "PR0000000000000000000000", "--out", out), "ID: no pre-posting of this office"),
+        (("ship", "declaration", known, "--out", str(tmp_path)), "--out: "),
+        (("ship", "posting-list", "--day", "26/11/2026", "--out", out), "--day: "),
+        (("ship", "posting-list", "--day", "2020-01-01", "--out", out), "--day: no pre-posting was labelled"),
+    ]
+    for args, said in cases:
+        code, _, err = run(capsys, *args)
+        assert (code, said in err) == (2, True), (args, err)
+    assert prepost_requests(sandbox) == before
+    assert not Path(out).exists()
+
+
+def test_a_question_on_a_terminal_answered_no_sends_nothing(
+    created: list[dict[str, object]],
+    sandbox: SandboxControl,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import io
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    monkeypatch.setattr("sys.stdin", Terminal("n\n"))
+    before = prepost_requests(sandbox)
+    code, _, err = run(capsys, "ship", "cancel", str(created[0]["id"]))
+    assert code == 2
+    assert "About to cancel 1 pre-posting:" in err
+    assert "nothing was sent" in err
+    assert prepost_requests(sandbox) == before
+
+
+@pytest.fixture(autouse=True)
+def _poppler() -> None:
+    if shutil.which("pdftoppm") is None or shutil.which("pdfinfo") is None:
+        pytest.fail("poppler-utils (pdftoppm, pdfinfo) must be installed to read the labels back")
