@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -48,10 +47,11 @@ def prepost_requests(sandbox: SandboxControl, method: str = "") -> int:
 
 
 @pytest.fixture
-def sender(sandbox_env: None) -> Iterator[None]:
+def sender(sandbox_env: None) -> None:
     """The address book's default sender (what 'addresses import --kind sender' or the tab add)."""
-    from postalgui.services.context import build_context
     from postalgui.services.shipping.addresses import Address, AddressKind
+
+    from postalgui.services.context import build_context
 
     context = build_context()
     try:
@@ -71,7 +71,6 @@ def sender(sandbox_env: None) -> Iterator[None]:
         )
     finally:
         context.close()
-    yield
 
 
 def orders_file(folder: Path, *rows: str, name: str = "orders.csv") -> Path:
@@ -80,8 +79,16 @@ def orders_file(folder: Path, *rows: str, name: str = "orders.csv") -> Path:
     return path
 
 
+def tool(name: str) -> str:
+    """A poppler-utils program (CI installs them), by its full path."""
+    path = shutil.which(name)
+    if path is None:
+        pytest.fail(f"{name} (poppler-utils) must be installed to read the labels back")
+    return path
+
+
 def pages(pdf: Path) -> int:
-    info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True, check=True).stdout
+    info = subprocess.run([tool("pdfinfo"), str(pdf)], capture_output=True, text=True, check=True).stdout
     return int(next(line.split()[1] for line in info.splitlines() if line.startswith("Pages:")))
 
 
@@ -90,7 +97,7 @@ def barcodes(pdf: Path, folder: Path) -> list[tuple[str, str]]:
     import zxingcpp
     from PIL import Image
 
-    subprocess.run(["pdftoppm", "-r", "300", "-png", str(pdf), str(folder / "page")], check=True)
+    subprocess.run([tool("pdftoppm"), "-r", "300", "-png", str(pdf), str(folder / "page")], check=True)
     found: list[tuple[str, str]] = []
     for image in sorted(folder.glob("page*.png")):
         with Image.open(image) as page:
@@ -177,7 +184,7 @@ def test_the_operators_own_labels_are_polled_for(
     created: list[dict[str, object]], capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     labels = tmp_path / "operator.pdf"
-    code, out, err = run(
+    code, _, err = run(
         capsys, "ship", "labels", str(created[0]["id"]), "--operator", "--layout", "a4", "--out", str(labels)
     )
     assert code == 0, err
@@ -262,9 +269,3 @@ def test_a_question_on_a_terminal_answered_no_sends_nothing(
     assert "About to cancel 1 pre-posting:" in err
     assert "nothing was sent" in err
     assert prepost_requests(sandbox) == before
-
-
-@pytest.fixture(autouse=True)
-def _poppler() -> None:
-    if shutil.which("pdftoppm") is None or shutil.which("pdfinfo") is None:
-        pytest.fail("poppler-utils (pdftoppm, pdfinfo) must be installed to read the labels back")
