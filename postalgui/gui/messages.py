@@ -220,6 +220,39 @@ _RULES: dict[str, object] = {  # QT_TRANSLATE_NOOP is typed as returning object
     "claim.name": QT_TRANSLATE_NOOP(
         "rules", "Recipient's name must have at most {width} characters (got {count})"
     ),
+    "shipping.required": QT_TRANSLATE_NOOP("rules", "{field} is required"),
+    "shipping.length": QT_TRANSLATE_NOOP(
+        "rules", "{field} must have at most {width} characters (got {count})"
+    ),
+    "shipping.state": QT_TRANSLATE_NOOP(
+        "rules", "{field} must be a state's two letters, such as SP (got '{value}')"
+    ),
+    "shipping.service": QT_TRANSLATE_NOOP(
+        "rules", "{field} must be a service code of 5 digits, such as 03298 (got '{value}')"
+    ),
+    "shipping.weight": QT_TRANSLATE_NOOP("rules", "{field} must be 1 to {high} g (got '{value}')"),
+    "shipping.format": QT_TRANSLATE_NOOP(
+        "rules", "{field} must be 1 (envelope), 2 (box or package) or 3 (roll) (got '{value}')"
+    ),
+    "shipping.side": QT_TRANSLATE_NOOP("rules", "{field} must be {low} to {high} cm (got '{value}')"),
+    "shipping.sides": QT_TRANSLATE_NOOP(
+        "rules", "Length, width and height must add up to at most {high} cm (got {value})"
+    ),
+    "shipping.declared": QT_TRANSLATE_NOOP(
+        "rules", "{field} must be more than R$ 0,00 and at most R$ {high} (got '{value}')"
+    ),
+    "shipping.additional": QT_TRANSLATE_NOOP(
+        "rules", "{field} must be an additional service code of 3 digits, such as 001 (got '{value}')"
+    ),
+    "shipping.quantity": QT_TRANSLATE_NOOP("rules", "{field} must be at least 1 (got '{value}')"),
+    "shipping.money": QT_TRANSLATE_NOOP("rules", "{field} must be an amount such as 150,00 (got '{value}')"),
+    "shipping.number": QT_TRANSLATE_NOOP("rules", "{field} must be a whole number (got '{value}')"),
+    "shipping.nfe_key": QT_TRANSLATE_NOOP(
+        "rules", "{field} must have the NF-e key's 44 digits (got '{value}')"
+    ),
+    "shipping.invoice": QT_TRANSLATE_NOOP(
+        "rules", "{field} must be up to 20 letters and digits (got '{value}')"
+    ),
 }
 
 _NUMBER_LABELS: dict[str, object] = {
@@ -239,6 +272,11 @@ class _KeepMissing(dict[str, object]):
 
 def rule_message(error: InvalidValue) -> str:
     """The translated message for a value rule; unknown rules still read sensibly."""
+    from postalgui.api.values import InvalidValue
+
+    inner = error.params.get("inner")
+    if error.rule == "shipping.field" and isinstance(inner, InvalidValue):  # another rule, for a field
+        return f"{error.params.get('field')}: {rule_message(inner)}"
     prefix, _, kind = error.rule.partition(".")
     fields: dict[str, object] = _KeepMissing(error.params)
     fields["value"] = error.value

@@ -5903,6 +5903,66 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
         <source>Recipient&apos;s name must have at most {width} characters (got {count})</source>
         <translation>O nome do destinatário deve ter no máximo {width} caracteres (recebido {count})</translation>
     </message>
+    <message>
+        <source>{field} is required</source>
+        <translation>{field} é obrigatório</translation>
+    </message>
+    <message>
+        <source>{field} must have at most {width} characters (got {count})</source>
+        <translation>{field} deve ter no máximo {width} caracteres (recebidos: {count})</translation>
+    </message>
+    <message>
+        <source>{field} must be a state&apos;s two letters, such as SP (got &apos;{value}&apos;)</source>
+        <translation>{field} deve ser a sigla de um estado, como SP (recebido: &apos;{value}&apos;)</translation>
+    </message>
+    <message>
+        <source>{field} must be a service code of 5 digits, such as 03298 (got &apos;{value}&apos;)</source>
+        <translation>{field} deve ser um código de serviço de 5 dígitos, como 03298 (recebido: &apos;{value}&apos;)</translation>
+    </message>
+    <message>
+        <source>{field} must be 1 to {high} g (got &apos;{value}&apos;)</source>
+        <translation>{field} deve ser de 1 a {high} g (recebido: &apos;{value}&apos;)</translation>
+    </message>
+    <message>
+        <source>{field} must be 1 (envelope), 2 (box or package) or 3 (roll) (got &apos;{value}&apos;)</source>
+        <translation>{field} deve ser 1 (envelope), 2 (caixa ou pacote) ou 3 (rolo) (recebido: &apos;{value}&apos;)</translation>
+    </message>
+    <message>
+        <source>{field} must be {low} to {high} cm (got &apos;{value}&apos;)</source>
+        <translation>{field} deve ser de {low} a {high} cm (recebido: &apos;{value}&apos;)</translation>
+    </message>
+    <message>
+        <source>Length, width and height must add up to at most {high} cm (got {value})</source>
+        <translation>Comprimento, largura e altura devem somar no máximo {high} cm (recebido: {value})</translation>
+    </message>
+    <message>
+        <source>{field} must be more than R$ 0,00 and at most R$ {high} (got &apos;{value}&apos;)</source>
+        <translation>{field} deve ser maior que R$ 0,00 e no máximo R$ {high} (recebido: &apos;{value}&apos;)</translation>
+    </message>
+    <message>
+        <source>{field} must be an additional service code of 3 digits, such as 001 (got &apos;{value}&apos;)</source>
+        <translation>{field} deve ser um código de serviço adicional de 3 dígitos, como 001 (recebido: &apos;{value}&apos;)</translation>
+    </message>
+    <message>
+        <source>{field} must be at least 1 (got &apos;{value}&apos;)</source>
+        <translation>{field} deve ser pelo menos 1 (recebido: &apos;{value}&apos;)</translation>
+    </message>
+    <message>
+        <source>{field} must be an amount such as 150,00 (got &apos;{value}&apos;)</source>
+        <translation>{field} deve ser um valor como 150,00 (recebido: &apos;{value}&apos;)</translation>
+    </message>
+    <message>
+        <source>{field} must be a whole number (got &apos;{value}&apos;)</source>
+        <translation>{field} deve ser um número inteiro (recebido: &apos;{value}&apos;)</translation>
+    </message>
+    <message>
+        <source>{field} must have the NF-e key&apos;s 44 digits (got &apos;{value}&apos;)</source>
+        <translation>{field} deve ter os 44 dígitos da chave da NF-e (recebido: &apos;{value}&apos;)</translation>
+    </message>
+    <message>
+        <source>{field} must be up to 20 letters and digits (got &apos;{value}&apos;)</source>
+        <translation>{field} deve ter até 20 letras e dígitos (recebido: &apos;{value}&apos;)</translation>
+    </message>
 </context>
 <context>
     <name>FieldLabel</name>

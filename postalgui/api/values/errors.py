@@ -124,6 +124,24 @@ Claims
     ``claim.phone``    Phone must have 10 or 11 digits with the area code, such as
                        (11) 98765-4321 (got '{value}')
     ``claim.name``     Recipient's name must have at most {width} characters (got {count})
+
+Shipping (pre-postings, addresses; ``{field}`` is the API's field name or the file's column)
+    ``shipping.required``   {field} is required
+    ``shipping.length``     {field} must have at most {width} characters (got {count})
+    ``shipping.field``      {field}: {says} (another rule's message, for this field)
+    ``shipping.state``      {field} must be a state's two letters, such as SP
+    ``shipping.service``    {field} must be a service code of 5 digits, such as 03298
+    ``shipping.weight``     {field} must be 1 to {high} g
+    ``shipping.format``     {field} must be 1 (envelope), 2 (box or package) or 3 (roll)
+    ``shipping.side``       {field} must be {low} to {high} cm
+    ``shipping.sides``      Length, width and height must add up to at most {high} cm
+    ``shipping.declared``   {field} must be more than R$ 0,00 and at most R$ {high}
+    ``shipping.additional`` {field} must be an additional service code of 3 digits
+    ``shipping.quantity``   {field} must be at least 1
+    ``shipping.money``      {field} must be an amount such as 150,00
+    ``shipping.number``     {field} must be a whole number
+    ``shipping.nfe_key``    {field} must have the NF-e key's 44 digits
+    ``shipping.invoice``    {field} must be up to 20 letters and digits
 """
 
 from __future__ import annotations
@@ -244,6 +262,24 @@ MESSAGES: Mapping[str, str] = MappingProxyType(
             "Phone must have 10 or 11 digits with the area code, such as (11) 98765-4321 (got '{value}')"
         ),
         "claim.name": "Recipient's name must have at most {width} characters (got {count})",
+        "shipping.required": "{field} is required",
+        "shipping.length": "{field} must have at most {width} characters (got {count})",
+        "shipping.field": "{field}: {says}",
+        "shipping.state": "{field} must be a state's two letters, such as SP (got '{value}')",
+        "shipping.service": "{field} must be a service code of 5 digits, such as 03298 (got '{value}')",
+        "shipping.weight": "{field} must be 1 to {high} g (got '{value}')",
+        "shipping.format": "{field} must be 1 (envelope), 2 (box or package) or 3 (roll) (got '{value}')",
+        "shipping.side": "{field} must be {low} to {high} cm (got '{value}')",
+        "shipping.sides": "Length, width and height must add up to at most {high} cm (got {value})",
+        "shipping.declared": "{field} must be more than R$ 0,00 and at most R$ {high} (got '{value}')",
+        "shipping.additional": (
+            "{field} must be an additional service code of 3 digits, such as 001 (got '{value}')"
+        ),
+        "shipping.quantity": "{field} must be at least 1 (got '{value}')",
+        "shipping.money": "{field} must be an amount such as 150,00 (got '{value}')",
+        "shipping.number": "{field} must be a whole number (got '{value}')",
+        "shipping.nfe_key": "{field} must have the NF-e key's 44 digits (got '{value}')",
+        "shipping.invoice": "{field} must be up to 20 letters and digits (got '{value}')",
     }
 )
 """English message template per rule key; the GUI keeps its own translations."""

@@ -14,7 +14,6 @@ each label (``ETIQUETA``) with its product, posting day, destination CEP, the in
 
 from __future__ import annotations
 
-import csv
 import unicodedata
 from collections.abc import Iterable, Iterator
 from dataclasses import replace
@@ -22,9 +21,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from postalgui.api.cancel import TaskControl
-from postalgui.api.errors import ApiError, RoutineError
+from postalgui.api.errors import ApiError
 from postalgui.api.values.object_codes import FoundCodes, codes_in_text
-from postalgui.services.spreadsheet import is_xlsx
+from postalgui.services.table_files import TableFileError, table_rows
 from postalgui.services.tracking.invoice_objects import invoice_objects
 from postalgui.services.tracking.records import NewObject
 
@@ -35,44 +34,14 @@ if TYPE_CHECKING:
 
 __all__ = ["CodesFileError", "codes_from_file", "objects_from_invoice"]
 
-_DELIMITERS = ";,\t"
-
-
-class CodesFileError(RoutineError, ValueError):
-    """The file cannot be read for codes (a missing column, an unreadable workbook)."""
+CodesFileError = TableFileError
+"""The file cannot be read for codes (a missing column, an unreadable workbook)."""
 
 
 def _fold(text: str) -> str:
     """A header compared without accents, case and surrounding spaces."""
     plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
     return plain.strip().casefold()
-
-
-def _csv_rows(path: Path) -> Iterator[list[str]]:
-    from postalgui.services.price.batch_csv import _detect_delimiter, _detect_encoding
-
-    encoding = _detect_encoding(path)
-    with path.open(encoding=encoding, newline="") as handle:
-        first = handle.readline()
-        handle.seek(0)
-        yield from csv.reader(handle, delimiter=_detect_delimiter(first, _DELIMITERS), quotechar='"')
-
-
-def _xlsx_rows(path: Path) -> Iterator[list[str]]:
-    from openpyxl import load_workbook
-
-    try:
-        book = load_workbook(path, read_only=True, data_only=True)
-    except Exception as exc:  # noqa: BLE001  # openpyxl raises many kinds for a bad file
-        raise CodesFileError(f"{path.name}: not a readable workbook ({exc})") from None
-    try:
-        sheet = book.active
-        if sheet is None:
-            return
-        for row in sheet.iter_rows(values_only=True):
-            yield ["" if value is None else str(value) for value in row]
-    finally:
-        book.close()
 
 
 def _cells(rows: Iterator[list[str]], column: str | None, name: str) -> Iterable[str]:
@@ -94,7 +63,7 @@ def _cells(rows: Iterator[list[str]], column: str | None, name: str) -> Iterable
 def codes_from_file(path: Path, column: str | None = None) -> FoundCodes:
     """The object codes in a CSV or .xlsx file: ``column`` by its header, else every cell."""
     path = Path(path)
-    rows = _xlsx_rows(path) if is_xlsx(path) else _csv_rows(path)
+    rows = table_rows(path)
     return codes_in_text("\n".join(_cells(rows, column, path.name)))
 
 

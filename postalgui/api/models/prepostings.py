@@ -1,0 +1,349 @@
+"""The pre-posting service's records (API 36; not in the spec: REFERENCE.md, Pre-posting).
+
+An `Order` is what the office sends: sender and recipient (`Person`), the service, the
+package and what it declares. The operator answers a `Preposting`: its id (``PR...``),
+its status and, once a label was issued, the object code. Orders are plain frozen
+records (built from a form, a file or a quote, kept as JSON in the office database);
+the answers are read with every field optional, as deployments differ.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from datetime import datetime
+from decimal import Decimal, InvalidOperation
+from enum import StrEnum
+from typing import Any
+
+from pydantic import AliasChoices, BaseModel, ConfigDict, Field
+
+from postalgui.api.models.tracking import Moment
+
+__all__ = [
+    "ContentLine",
+    "OperatorLayout",
+    "Order",
+    "Person",
+    "Preposting",
+    "PrepostingAnswer",
+    "PrepostingStatus",
+    "declared_value_code",
+    "order_from_json",
+    "order_to_json",
+]
+
+
+class PrepostingStatus(StrEnum):
+    """``statusAtual``: where a pre-posting stands."""
+
+    PREPOSTED = "PREPOSTADO"
+    LABELLED = "ROTULADO"
+    POSTED = "POSTADO"
+    CANCELLED = "CANCELADO"
+    EXPIRED = "EXPIRADO"
+
+    @classmethod
+    def read(cls, text: object) -> PrepostingStatus:
+        """The status of the operator's word (unknown words read as pre-posted)."""
+        word = str(text or "").strip().upper()
+        for status in cls:
+            if word.startswith(status.value[:6]):
+                return status
+        return cls.PREPOSTED
+
+
+class OperatorLayout(StrEnum):
+    """``layoutImpressao`` of the operator's own label."""
+
+    PADRAO = "PADRAO"
+    LINEAR_100_150 = "LINEAR_100_150"
+    LINEAR_100_80 = "LINEAR_100_80"
+    LINEAR_A4 = "LINEAR_A4"
+    LINEAR_A = "LINEAR_A"
+
+
+PAC_CODES = frozenset({"03298", "03085", "04510", "04669", "03336"})
+DECLARED_VALUE_CODES = frozenset({"019", "064", "065"})
+"""The additional services that carry a declared value (SEDEX's, PAC's, Mini Envios')."""
+
+
+def declared_value_code(service_code: str) -> str:
+    """The declared-value service that goes with ``service_code``."""
+    if service_code == "04227":
+        return "065"
+    return "064" if service_code in PAC_CODES else "019"
+
+
+@dataclass(frozen=True)
+class Person:
+    """A sender or recipient as the operator takes them (``cep`` 8 digits, ``phone`` the
+    mobile's digits with the area code, ``cpf_cnpj`` digits)."""
+
+    name: str
+    cep: str
+    street: str = ""
+    number: str = ""
+    complement: str = ""
+    district: str = ""
+    city: str = ""
+    state: str = ""
+    email: str = ""
+    phone: str = ""
+    cpf_cnpj: str = ""
+
+    def to_wire(self) -> dict[str, Any]:
+        body: dict[str, Any] = {
+            "nome": self.name,
+            "endereco": {
+                "cep": self.cep,
+                "logradouro": self.street,
+                "numero": self.number,
+                "complemento": self.complement,
+                "bairro": self.district,
+                "cidade": self.city,
+                "uf": self.state,
+            },
+        }
+        if self.phone:
+            body["dddCelular"], body["celular"] = self.phone[:2], self.phone[2:]
+        if self.email:
+            body["email"] = self.email
+        if self.cpf_cnpj:
+            body["cpfCnpj"] = self.cpf_cnpj
+        return body
+
+    @classmethod
+    def from_wire(cls, data: object) -> Person | None:
+        if not isinstance(data, dict):
+            return None
+        place = data.get("endereco") if isinstance(data.get("endereco"), dict) else {}
+        text = _texts(data)
+        where = _texts(place)
+        return cls(
+            name=text("nome"),
+            cep=where("cep"),
+            street=where("logradouro"),
+            number=where("numero"),
+            complement=where("complemento"),
+            district=where("bairro"),
+            city=where("cidade"),
+            state=where("uf"),
+            email=text("email"),
+            phone=text("dddCelular") + text("celular"),
+            cpf_cnpj=text("cpfCnpj"),
+        )
+
+
+def _texts(data: Any) -> Any:
+    def text(key: str) -> str:
+        value = data.get(key) if isinstance(data, dict) else None
+        return "" if value is None else str(value).strip()
+
+    return text
+
+
+@dataclass(frozen=True)
+class ContentLine:
+    """One line of the content declaration."""
+
+    content: str
+    quantity: int
+    value: Decimal
+
+
+@dataclass(frozen=True)
+class Order:
+    """One parcel to pre-post. ``additional_services`` are the operator's 3-digit codes
+    (``001`` AR, ``002`` MP, ``019``/``064`` declared value: added for ``declared_value``)."""
+
+    sender: Person
+    recipient: Person
+    service_code: str
+    weight_g: int
+    format_code: str = "2"
+    length_cm: int = 0
+    width_cm: int = 0
+    height_cm: int = 0
+    declared_value: Decimal | None = None
+    additional_services: tuple[str, ...] = ()
+    contents: tuple[ContentLine, ...] = field(default=())
+    invoice_number: str = ""
+    nfe_key: str = ""
+    observation: str = ""
+
+    def to_wire(self, card: str) -> dict[str, Any]:
+        """The body of ``POST /prepostagem/v1/prepostagens`` for posting card ``card``."""
+        body: dict[str, Any] = {
+            "remetente": self.sender.to_wire(),
+            "destinatario": self.recipient.to_wire(),
+            "codigoServico": self.service_code,
+            "numeroCartaoPostagem": card,
+            "pesoInformado": str(self.weight_g),
+            "codigoFormatoObjetoInformado": self.format_code,
+            "cienteObjetoNaoProibido": 1,
+        }
+        for key, value in (
+            ("comprimentoInformado", self.length_cm),
+            ("larguraInformada", self.width_cm),
+            ("alturaInformada", self.height_cm),
+        ):
+            if value:
+                body[key] = str(value)
+        services: list[dict[str, str]] = [
+            {"codigoServicoAdicional": code}
+            for code in self.additional_services
+            if code not in DECLARED_VALUE_CODES
+        ]
+        if self.declared_value is not None:
+            services.append(
+                {
+                    "codigoServicoAdicional": declared_value_code(self.service_code),
+                    "valorDeclarado": f"{self.declared_value:.2f}",
+                }
+            )
+        if services:
+            body["listaServicoAdicional"] = services
+        if self.contents:
+            body["itensDeclaracaoConteudo"] = [
+                {"conteudo": line.content, "quantidade": str(line.quantity), "valor": f"{line.value:.2f}"}
+                for line in self.contents
+            ]
+        for key, text in (
+            ("numeroNotaFiscal", self.invoice_number),
+            ("chaveNFe", self.nfe_key),
+            ("observacao", self.observation),
+        ):
+            if text:
+                body[key] = text
+        return body
+
+    @classmethod
+    def from_wire(cls, data: dict[str, Any]) -> Order | None:
+        """The order an answer echoes (``None`` when it leaves the parties out)."""
+        sender = Person.from_wire(data.get("remetente"))
+        recipient = Person.from_wire(data.get("destinatario"))
+        if sender is None or recipient is None:
+            return None
+        text = _texts(data)
+        services = data.get("listaServicoAdicional") or []
+        services = [item for item in services if isinstance(item, dict)]
+        declared = next(
+            (_decimal(item.get("valorDeclarado")) for item in services if item.get("valorDeclarado")), None
+        )
+        contents = tuple(
+            ContentLine(
+                str(item.get("conteudo", "")),
+                _int(item.get("quantidade")),
+                _decimal(item.get("valor")) or Decimal(0),
+            )
+            for item in data.get("itensDeclaracaoConteudo") or []
+            if isinstance(item, dict)
+        )
+        return cls(
+            sender=sender,
+            recipient=recipient,
+            service_code=text("codigoServico"),
+            weight_g=_int(data.get("pesoInformado")),
+            format_code=text("codigoFormatoObjetoInformado") or "2",
+            length_cm=_int(data.get("comprimentoInformado")),
+            width_cm=_int(data.get("larguraInformada")),
+            height_cm=_int(data.get("alturaInformada")),
+            declared_value=declared,
+            additional_services=tuple(
+                code
+                for code in (str(item.get("codigoServicoAdicional", "")) for item in services)
+                if code not in DECLARED_VALUE_CODES
+            ),
+            contents=contents,
+            invoice_number=text("numeroNotaFiscal"),
+            nfe_key=text("chaveNFe"),
+            observation=text("observacao"),
+        )
+
+
+def _int(value: object) -> int:
+    try:
+        return int(Decimal(str(value).strip().replace(",", ".")))
+    except (InvalidOperation, ValueError):
+        return 0
+
+
+def _decimal(value: object) -> Decimal | None:
+    try:
+        return Decimal(str(value).strip().replace(",", ".")) if value not in (None, "") else None
+    except InvalidOperation:
+        return None
+
+
+def order_to_json(order: Order) -> dict[str, Any]:
+    """``order`` as JSON-ready data (the office database keeps it so)."""
+    data = asdict(order)
+    data["declared_value"] = None if order.declared_value is None else str(order.declared_value)
+    data["contents"] = [
+        {"content": line.content, "quantity": line.quantity, "value": str(line.value)}
+        for line in order.contents
+    ]
+    return data
+
+
+def order_from_json(data: dict[str, Any]) -> Order:
+    """The order `order_to_json` wrote."""
+    declared = data.get("declared_value")
+    return Order(
+        sender=Person(**data["sender"]),
+        recipient=Person(**data["recipient"]),
+        service_code=data["service_code"],
+        weight_g=int(data["weight_g"]),
+        format_code=data.get("format_code", "2"),
+        length_cm=int(data.get("length_cm", 0)),
+        width_cm=int(data.get("width_cm", 0)),
+        height_cm=int(data.get("height_cm", 0)),
+        declared_value=None if declared is None else Decimal(declared),
+        additional_services=tuple(data.get("additional_services", ())),
+        contents=tuple(
+            ContentLine(line["content"], int(line["quantity"]), Decimal(line["value"]))
+            for line in data.get("contents", ())
+        ),
+        invoice_number=data.get("invoice_number", ""),
+        nfe_key=data.get("nfe_key", ""),
+        observation=data.get("observation", ""),
+    )
+
+
+class PrepostingAnswer(BaseModel):
+    """One pre-posting as the operator answers it (create, list): every field optional."""
+
+    model_config = ConfigDict(extra="allow", populate_by_name=True)
+
+    id: str = ""
+    object_code: str | None = Field(
+        default=None, validation_alias=AliasChoices("codigoObjeto", "object_code")
+    )
+    status: str = Field(default="", validation_alias=AliasChoices("statusAtual", "status", "descStatusAtual"))
+    created_at: Moment = Field(default=None, validation_alias=AliasChoices("dataHora", "dataHoraCadastro"))
+    expires_at: Moment = Field(
+        default=None, validation_alias=AliasChoices("dataHoraExpiracao", "dataValidade")
+    )
+
+    def preposting(self) -> Preposting:
+        extra = self.model_extra or {}
+        return Preposting(
+            id=self.id,
+            object_code=(self.object_code or "").strip().upper() or None,
+            status=PrepostingStatus.read(self.status),
+            created_at=self.created_at,
+            expires_at=self.expires_at,
+            order=Order.from_wire(extra),
+        )
+
+
+@dataclass(frozen=True)
+class Preposting:
+    """A pre-posting the operator knows."""
+
+    id: str
+    object_code: str | None
+    status: PrepostingStatus
+    created_at: datetime | None
+    expires_at: datetime | None
+    order: Order | None

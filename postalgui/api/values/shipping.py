@@ -1,0 +1,218 @@
+"""The rules a pre-posting's fields must follow before anything is sent (API 36).
+
+Every message names its field as the operator's API names it (``destinatario.endereco.cep``,
+or, for an orders file, the column: ``cep``), so the clerk finds it in a form, in a file
+and in the operator's documentation alike. Widths are the operator's (public clients'
+limits): a name of 50 characters, a street of 50, a number of 6, a complement and a
+district of 30, a city of 30. A box's sides follow the price service's package rules
+(length 15-100 cm, width 10-100, height 1-100, together at most 200).
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+
+from postalgui.api.models.prepostings import ContentLine, Order, Person
+from postalgui.api.values.cep import parse_cep
+from postalgui.api.values.claims import parse_claim_email, parse_claim_phone
+from postalgui.api.values.errors import InvalidValue
+from postalgui.api.values.taxid import parse_tax_id
+
+__all__ = [
+    "FORMATS",
+    "MAX_WEIGHT_G",
+    "STATES",
+    "check_order",
+    "check_person",
+    "checked_person",
+    "parse_service_code",
+    "parse_state",
+]
+
+STATES = frozenset(
+    [
+        "AC",
+        "AL",
+        "AP",
+        "AM",
+        "BA",
+        "CE",
+        "DF",
+        "ES",
+        "GO",
+        "MA",
+        "MT",
+        "MS",
+        "MG",
+        "PA",
+        "PB",
+        "PR",
+        "PE",
+        "PI",
+        "RJ",
+        "RN",
+        "RS",
+        "RO",
+        "RR",
+        "SC",
+        "SP",
+        "SE",
+        "TO",
+    ]
+)
+FORMATS = {"1": "envelope", "2": "box", "3": "roll"}
+MAX_WEIGHT_G = 30_000
+MAX_DECLARED = Decimal("10000.00")
+WIDTHS = {"nome": 50, "logradouro": 50, "numero": 6, "complemento": 30, "bairro": 30, "cidade": 30}
+BOX_SIDES = {"comprimentoInformado": (15, 100), "larguraInformada": (10, 100), "alturaInformada": (1, 100)}
+MAX_SIDES = 200
+_SERVICE = re.compile(r"\d{5}", flags=re.ASCII)
+_ADDITIONAL = re.compile(r"\d{3}", flags=re.ASCII)
+_NFE_KEY = re.compile(r"\d{44}", flags=re.ASCII)
+_INVOICE = re.compile(r"[0-9A-Za-z-]{1,20}", flags=re.ASCII)
+
+
+def _text(value: str, field: str, *, required: bool) -> str:
+    text = " ".join(value.split()) if isinstance(value, str) else ""
+    if required and not text:
+        raise InvalidValue("shipping.required", value, field=field)
+    width = WIDTHS.get(field.rsplit(".", 1)[-1])
+    if width is not None and len(text) > width:
+        raise InvalidValue("shipping.length", text, field=field, width=width, count=len(text))
+    return text
+
+
+def _named(field: str, parse: object, value: str) -> str:
+    """``parse(value)``; its own rule's message gets ``field`` in front (``shipping.field``)."""
+    try:
+        return parse(value)  # type: ignore[operator,no-any-return]
+    except InvalidValue as error:
+        raise InvalidValue("shipping.field", value, field=field, says=error.message, inner=error) from error
+
+
+def parse_state(value: str, field: str = "uf") -> str:
+    """A state's two letters (``shipping.state``)."""
+    text = value.strip().upper() if isinstance(value, str) else ""
+    if text not in STATES:
+        raise InvalidValue("shipping.state", value, field=field)
+    return text
+
+
+def parse_service_code(value: str, field: str = "codigoServico") -> str:
+    """A service code: 5 digits such as 03298 (``shipping.service``)."""
+    text = value.strip() if isinstance(value, str) else str(value)
+    if text.isdigit() and len(text) < 5:
+        text = text.zfill(5)  # a spreadsheet drops the leading zero of 03298
+    if not _SERVICE.fullmatch(text):
+        raise InvalidValue("shipping.service", value, field=field)
+    return text
+
+
+def checked_person(person: Person, role: str, *, complete: bool = True) -> Person:
+    """``person`` with every field checked and trimmed; ``role`` ("remetente",
+    "destinatario") prefixes the field names. ``complete``: street, district, city and
+    state are required (an order may leave them to the CEP lookup until sent)."""
+
+    def name(key: str) -> str:
+        return f"{role}.{key}" if role else key
+
+    place = f"{role}.endereco" if role else ""
+
+    def where(key: str) -> str:
+        return f"{place}.{key}" if place else key
+
+    return Person(
+        name=_text(person.name, name("nome"), required=True),
+        cep=_named(where("cep"), parse_cep, person.cep),
+        street=_text(person.street, where("logradouro"), required=complete),
+        number=_text(person.number, where("numero"), required=False) or "S/N",
+        complement=_text(person.complement, where("complemento"), required=False),
+        district=_text(person.district, where("bairro"), required=complete),
+        city=_text(person.city, where("cidade"), required=complete),
+        state=parse_state(person.state, where("uf")) if complete or person.state.strip() else "",
+        email=_named(name("email"), parse_claim_email, person.email) if person.email.strip() else "",
+        phone=_named(name("celular"), parse_claim_phone, person.phone) if person.phone.strip() else "",
+        cpf_cnpj=_named(name("cpfCnpj"), parse_tax_id, person.cpf_cnpj) if person.cpf_cnpj.strip() else "",
+    )
+
+
+def check_person(person: Person, role: str, *, complete: bool = True) -> None:
+    """Raise `InvalidValue` naming the first bad field of ``person``."""
+    checked_person(person, role, complete=complete)
+
+
+def _sides(order: Order) -> None:
+    sides = {
+        "comprimentoInformado": order.length_cm,
+        "larguraInformada": order.width_cm,
+        "alturaInformada": order.height_cm,
+    }
+    if order.format_code != "2" and not any(sides.values()):
+        return
+    for field, (low, high) in BOX_SIDES.items():
+        if not low <= sides[field] <= high:
+            raise InvalidValue("shipping.side", sides[field], field=field, low=low, high=high)
+    total = sum(sides.values())
+    if total > MAX_SIDES:
+        raise InvalidValue("shipping.sides", total, high=MAX_SIDES)
+
+
+def _contents(lines: tuple[ContentLine, ...]) -> None:
+    for index, line in enumerate(lines, start=1):
+        field = f"itensDeclaracaoConteudo[{index}]"
+        _text(line.content, f"{field}.conteudo", required=True)
+        if line.quantity < 1:
+            raise InvalidValue("shipping.quantity", line.quantity, field=f"{field}.quantidade")
+        if line.value < 0:
+            raise InvalidValue("shipping.money", line.value, field=f"{field}.valor")
+
+
+def checked_order(order: Order) -> Order:
+    """``order`` with every field checked and written as the operator wants it; raises
+    `InvalidValue` naming the first bad field."""
+    sender = checked_person(order.sender, "remetente")
+    recipient = checked_person(order.recipient, "destinatario")
+    service = parse_service_code(order.service_code)
+    if not 1 <= order.weight_g <= MAX_WEIGHT_G:
+        raise InvalidValue("shipping.weight", order.weight_g, field="pesoInformado", high=MAX_WEIGHT_G)
+    if order.format_code not in FORMATS:
+        raise InvalidValue("shipping.format", order.format_code, field="codigoFormatoObjetoInformado")
+    _sides(order)
+    declared = order.declared_value
+    if declared is not None and not Decimal(0) < declared <= MAX_DECLARED:
+        raise InvalidValue("shipping.declared", declared, field="valorDeclarado", high=MAX_DECLARED)
+    for code in order.additional_services:
+        if not _ADDITIONAL.fullmatch(code):
+            raise InvalidValue("shipping.additional", code, field="codigoServicoAdicional")
+    _contents(order.contents)
+    if order.nfe_key and not _NFE_KEY.fullmatch(order.nfe_key.strip()):
+        raise InvalidValue("shipping.nfe_key", order.nfe_key, field="chaveNFe")
+    if order.invoice_number and not _INVOICE.fullmatch(order.invoice_number.strip()):
+        raise InvalidValue("shipping.invoice", order.invoice_number, field="numeroNotaFiscal")
+    observation = _text(order.observation, "observacao", required=False)
+    if len(observation) > 100:
+        raise InvalidValue(
+            "shipping.length", observation, field="observacao", width=100, count=len(observation)
+        )
+    return Order(
+        sender=sender,
+        recipient=recipient,
+        service_code=service,
+        weight_g=order.weight_g,
+        format_code=order.format_code,
+        length_cm=order.length_cm,
+        width_cm=order.width_cm,
+        height_cm=order.height_cm,
+        declared_value=declared,
+        additional_services=order.additional_services,
+        contents=order.contents,
+        invoice_number=order.invoice_number.strip(),
+        nfe_key=order.nfe_key.strip(),
+        observation=observation,
+    )
+
+
+def check_order(order: Order) -> None:
+    """Raise `InvalidValue` naming the first bad field of ``order``."""
+    checked_order(order)
