@@ -24,10 +24,13 @@ HEADER = (
 )
 GOOD_ROWS = (
     "Maria da Silva;20040-020;;120;sala 3;;;;maria@example.com;21987654321;;03220;300;20;15;10;150,00;1234;",
-    "João Souza;30130-010;Avenida Afonso Pena;1500;;Centro;Belo Horizonte;MG;;31988887777;;03298;1200;30;"
-    "20;20;;;",
-    "Ana Lima;80010-000;;45;;;;;;;;03220;500;20;20;20;;;",
+    "João Souza;30130-010;Avenida Afonso Pena;1500;;Centro;Belo Horizonte;MG;;31988887777;;03298;1200;"
+    "30;20;20;;1235;",
+    "Ana Lima;80010-000;;45;;;;;;;;03220;500;20;20;20;;1236;",
 )
+"""Three recipients of three states, two with only CEP and number (the rest from the CEP)."""
+NO_INVOICE = "Sem Nota;20040-020;;1;;;;;;;;03220;300;20;15;10;;;"
+"""A row the client accepts and the operator refuses: no invoice and no content items (PPN-014)."""
 
 
 @pytest.fixture(autouse=True)
@@ -269,3 +272,16 @@ def test_a_question_on_a_terminal_answered_no_sends_nothing(
     assert "About to cancel 1 pre-posting:" in err
     assert "nothing was sent" in err
     assert prepost_requests(sandbox) == before
+
+
+def test_a_row_the_operator_refuses_is_said_with_its_code_and_exits_1(
+    sender: None, sandbox: SandboxControl, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    orders = orders_file(tmp_path, GOOD_ROWS[0], NO_INVOICE)
+    code, out, err = run(capsys, "ship", "create", "--from", str(orders), "--yes")
+    assert code == 1, err
+    created, refused = out.splitlines()
+    assert created.startswith("row 2  PR")
+    assert refused.startswith("row 3  Refused (") and "PPN-014" in refused
+    assert "1 pre-posting created, 1 row not (exit status 1)" in err
+    assert len(run_json(capsys, "ship", "list", "--offline")) == 1
