@@ -282,6 +282,7 @@ def test_a_row_the_operator_refuses_is_said_with_its_code_and_exits_1(
     assert code == 1, err
     created, refused = out.splitlines()
     assert created.startswith("row 2  PR")
-    assert refused.startswith("row 3  Refused (") and "PPN-014" in refused
+    assert refused.startswith("row 3  Refused (")
+    assert "PPN-014" in refused
     assert "1 pre-posting created, 1 row not (exit status 1)" in err
     assert len(run_json(capsys, "ship", "list", "--offline")) == 1
