@@ -27,7 +27,7 @@ from postalgui.api.values import (
     shown_value,
 )
 from postalgui.cli import ship_create, ship_files
-from postalgui.cli.options import BadOption, confirm, json_option, subcommand
+from postalgui.cli.options import BadOption, command_group, confirm, json_option, subcommand
 from postalgui.cli.output import EXIT_API_ERROR, EXIT_OK, LANGUAGE, error, print_json, print_table
 from postalgui.cli.ship_common import known_ids
 
@@ -52,15 +52,15 @@ STATUS_WORDS = {
 
 
 def add_parser(commands: Commands) -> None:
-    parser = commands.add_parser(
+    sub = command_group(
+        commands,
         "ship",
-        help="pre-postings from an orders file, their labels, declarations and posting list",
-        description="Pre-postings (/prepostagem/v1/prepostagens, API 36) with the posting card's "
-        "token: 'create' sends an orders file's rows, 'list' and 'cancel' work on the office's "
-        "pre-postings, 'labels', 'declaration' and 'posting-list' write PDFs. The sender is the "
-        "address book's default sender.",
+        "pre-postings from an orders file, their labels, declarations and posting list",
+        "Pre-postings (/prepostagem/v1/prepostagens, API 36) with the posting card's token: 'create' "
+        "sends an orders file's rows, 'list' and 'cancel' work on the office's pre-postings, "
+        "'labels', 'declaration' and 'posting-list' write PDFs. The sender is the address book's "
+        "default sender.",
     )
-    sub = parser.add_subparsers(dest="ship_command", metavar="SUBCOMMAND", required=True)
     ship_create.add_parser(sub)
     subcommand(
         sub,
