@@ -17,6 +17,7 @@ from __future__ import annotations
 import logging
 import os
 import sys
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -113,6 +114,11 @@ class Journal(Generic[Kept]):
         except OSError as error:
             log.warning("Sandbox %s file %s not removed: %s", self._what, self.path, error)
         self._seen = self._signature()
+
+    def wipe(self, held: threading.Lock) -> None:
+        """`clear` under the world's lock `held` and the file's (a reset)."""
+        with held, self.locked():
+            self.clear()
 
     @contextmanager
     def locked(self) -> Iterator[None]:

@@ -269,17 +269,13 @@ class PrepostWorld:
     def drop(self) -> None:
         """The sandbox was reset (`/_sandbox/reset`): the journal's file goes with the world."""
         if self._journal is not None:
-            with self._lock, self._journal.locked():
-                self._journal.clear()
+            self._journal.wipe(self._lock)
 
 
 def prepost_world(state: SandboxState) -> PrepostWorld:
-    """The app's pre-posting world (made on first use, or when the app is made if it keeps
-    them in a state folder; dropped by reset, which empties the folder's file)."""
+    """The app's pre-posting world (made on first use; dropped by reset, which empties the
+    state folder's file when it keeps them there)."""
     tracking = tracking_world(state)  # first: `extension` holds the state's lock while it makes one
     folder = state.config.state_dir
-
-    def make() -> PrepostWorld:
-        return PrepostWorld(tracking, PrepostJournal(folder) if folder is not None else None)
-
-    return state.extension(EXTENSION, make, on_reset=PrepostWorld.drop)
+    journal = PrepostJournal(folder) if folder is not None else None
+    return state.extension(EXTENSION, lambda: PrepostWorld(tracking, journal), on_reset=PrepostWorld.drop)
