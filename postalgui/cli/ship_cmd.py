@@ -207,8 +207,8 @@ def _run_list(args: argparse.Namespace, context: AppContext) -> int:
     service = context.shipping
     if not args.offline:
         refresh_shipments(PlainTask(), service)
-    shipments = service.book().list(status=status, search=args.search.strip())
-    today = service.now().astimezone().date()
+    shipments = service.book().shipments(status=status, search=args.search.strip())
+    today = service.today()
     if args.json:
         print_json([shipment_json(shipment, today) for shipment in shipments])
     elif shipments:

@@ -22,23 +22,28 @@ __all__ = ["known_ids", "progress_task"]
 
 
 def known_ids(context: AppContext, ids: Sequence[str], option: str = "ID") -> list[Shipment]:
-    """The office's pre-postings of ``ids`` (each once, in the order given); a malformed id or
-    one the office does not know raises `BadOption` naming each (nothing is sent)."""
-    wanted = list(dict.fromkeys(text.strip() for text in ids))
+    """The office's pre-postings of ``ids`` (pre-posting ids or object codes; each once, in
+    the order given); a malformed id or one the office does not know raises `BadOption`
+    naming each (nothing is sent)."""
+    wanted = list(dict.fromkeys(text.strip().upper() for text in ids))
     malformed = [text for text in wanted if not (text.isascii() and text.isalnum())]
     if malformed:
         raise BadOption(
-            f"{option}: not a pre-posting id (letters and digits, PR...): "
+            f"{option}: not a pre-posting id (PR...) or object code: "
             + ", ".join(shown_value(text) for text in malformed)
         )
-    found = {shipment.prepost_id: shipment for shipment in context.shipping.book().get(wanted)}
+    found: dict[str, Shipment] = {}
+    for shipment in context.shipping.book().get(wanted):
+        found[shipment.prepost_id.upper()] = shipment
+        if shipment.object_code:
+            found[shipment.object_code.upper()] = shipment
     unknown = [text for text in wanted if text not in found]
     if unknown:
         raise BadOption(
             f"{option}: no pre-posting of this office has the id {', '.join(unknown)} "
             "('ship list' shows them; nothing was sent)"
         )
-    return [found[text] for text in wanted]
+    return list({found[text].prepost_id: found[text] for text in wanted}.values())
 
 
 class _ProgressLine:

@@ -113,10 +113,10 @@ def _order_line(row: int, order: Order) -> str:
     )
 
 
-def _summary(orders: Sequence[tuple[int, Order]], sender: Person) -> str:
+def _summary(orders: Sequence[tuple[int, Order]], sender: Person, card: str) -> str:
     lines = [
         f"About to create {format_count(len(orders), 'pre-posting', 'pre-postings', LANGUAGE)} "
-        f"from {sender.name} ({format_cep(sender.cep)}):",
+        f"(card {card}) from {sender.name} ({format_cep(sender.cep)}):",
         *(_order_line(row, order) for row, order in orders[:SHOWN_ROWS]),
     ]
     if len(orders) > SHOWN_ROWS:
@@ -154,15 +154,19 @@ def _say(results: Sequence[dict[str, Any]], *, as_json: bool) -> None:
 def _run_create(args: argparse.Namespace, context: AppContext) -> int:
     from postalgui.services.shipping.orders import complete_orders, read_orders
     from postalgui.services.shipping.use_cases import create_prepostings
+    from postalgui.services.table_files import TableFileError
 
     path = _orders_file(args.orders)
     sender = _sender(context)
-    rows = read_orders(path, sender)
+    try:
+        rows = read_orders(path, sender)
+    except TableFileError as exc:  # unreadable, or a required column missing: the file's fault
+        raise BadOption(f"--from: {exc}") from None
     _checked(rows, path)  # the file's own problems first: no CEP is asked for a bad file
     with progress_task("completing addresses from their CEPs") as task:
         rows = complete_orders(task, context.shipping, rows)
     orders = _checked(rows, path)
-    confirm(args.yes, _summary(orders, sender), "Send them?")
+    confirm(args.yes, _summary(orders, sender, context.shipping.card()), "Send them?")
     with progress_task("creating pre-postings") as task:
         report = create_prepostings(task, context.shipping, [order for _, order in orders])
     results = _results(orders, report)

@@ -153,7 +153,7 @@ def _labelled_on(context: AppContext, day: date) -> list[Shipment]:
 
     return [
         shipment
-        for shipment in context.shipping.book().list()
+        for shipment in context.shipping.book().shipments()
         if shipment.labelled_at is not None
         and shipment.labelled_at.astimezone().date() == day
         and shipment.status not in (PrepostingStatus.CANCELLED, PrepostingStatus.EXPIRED)
@@ -168,7 +168,7 @@ def _run_posting_list(args: argparse.Namespace, context: AppContext) -> int:
     if args.ids:
         shipments = known_ids(context, args.ids)
     else:
-        day = day or context.shipping.now().astimezone().date()
+        day = day or context.shipping.today()
         shipments = _labelled_on(context, day)
         if not shipments:
             raise BadOption(f"--day: no pre-posting was labelled on {format_date_ui(day)} (nothing written)")
