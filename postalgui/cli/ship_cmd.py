@@ -18,6 +18,7 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
 from postalgui.api.cancel import PlainTask
+from postalgui.api.models.prepostings import PrepostingStatus
 from postalgui.api.values import (
     format_brl,
     format_cep,
@@ -34,21 +35,19 @@ from postalgui.cli.ship_common import known_ids
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from postalgui.api.models.prepostings import PrepostingStatus
     from postalgui.cli.options import Commands
     from postalgui.services.context import AppContext
     from postalgui.services.shipping.records import Shipment
 
 __all__ = ["add_parser", "shipment_json"]
 
-STATUS_WORDS = {
-    "PREPOSTADO": "pre-posted",
-    "ROTULADO": "labelled",
-    "POSTADO": "posted",
-    "CANCELADO": "cancelled",
-    "EXPIRADO": "expired",
-}
-"""A pre-posting's status (the operator's word) as the table says it."""
+
+def status_word(status: PrepostingStatus) -> str:
+    """A pre-posting's status as the table says it (``pre-posted``, ``labelled``...)."""
+    return "pre-posted" if status is PrepostingStatus.PREPOSTED else status.name.lower()
+
+
+STATUS_HELP = ", ".join(status.value.lower() for status in PrepostingStatus)
 
 
 def add_parser(commands: Commands) -> None:
@@ -89,7 +88,7 @@ def add_parser(commands: Commands) -> None:
 
 def _add_list_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "--status", metavar="S", help="only those in status S: " + ", ".join(s.lower() for s in STATUS_WORDS)
+        "--status", metavar="S", help=f"only those in status S: {STATUS_HELP} (or in English: labelled...)"
     )
     parser.add_argument("--search", metavar="T", default="", help="a recipient, CEP, id or object code")
     parser.add_argument("--offline", action="store_true", help="the office database only, nothing asked")
@@ -168,7 +167,7 @@ def _table(shipments: Sequence[Shipment], today: date) -> None:
         [
             shipment.prepost_id,
             shipment.object_code or "",
-            STATUS_WORDS.get(shipment.status.value, shipment.status.value),
+            status_word(shipment.status),
             shipment.recipient_name[:30],
             format_cep(shipment.recipient_cep),
             shipment.service_code,
@@ -186,18 +185,14 @@ def _table(shipments: Sequence[Shipment], today: date) -> None:
 
 
 def _status(text: str | None) -> PrepostingStatus | None:
-    from postalgui.api.models.prepostings import PrepostingStatus
-
+    """``--status``: the operator's word or ours, any case."""
     if text is None:
         return None
-    word = text.strip().upper()
-    by_english = {english.upper(): status for status, english in STATUS_WORDS.items()}
-    word = by_english.get(word, word)
-    if word not in STATUS_WORDS:
-        raise BadOption(
-            f"--status: must be {', '.join(s.lower() for s in STATUS_WORDS)} (got {shown_value(text)})"
-        )
-    return PrepostingStatus(word)
+    word = text.strip().casefold()
+    for status in PrepostingStatus:
+        if word in (status.value.casefold(), status.name.casefold(), status_word(status)):
+            return status
+    raise BadOption(f"--status: must be {STATUS_HELP} (got {shown_value(text)})")
 
 
 def _run_list(args: argparse.Namespace, context: AppContext) -> int:

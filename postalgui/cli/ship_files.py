@@ -14,6 +14,7 @@ import sys
 from datetime import date
 from typing import TYPE_CHECKING
 
+from postalgui.api.models.prepostings import OperatorLayout
 from postalgui.api.values import format_count, format_date_ui, parse_date_iso
 from postalgui.cli.options import BadOption, checked, out_file, out_option, subcommand
 from postalgui.cli.output import EXIT_OK, LANGUAGE, error
@@ -32,14 +33,20 @@ __all__ = ["add_parsers"]
 
 LAYOUTS = ("a4", "100x150", "100x80", "a4-1")
 """``--layout``: A4 with 4 labels, the thermal printers' 100x150 and 100x80 mm, A4 one a page
-(the values of `documents.labels.Layout`)."""
-OPERATOR_LAYOUTS = {
-    "a4": "PADRAO",
-    "100x150": "LINEAR_100_150",
-    "100x80": "LINEAR_100_80",
-    "a4-1": "LINEAR_A4",
-}
-"""The operator's ``layoutImpressao`` for each ``--layout`` (``--operator``)."""
+(the values of `documents.labels.Layout`); the operator's ``layoutImpressao`` of each,
+in the same order, is `OPERATOR_LAYOUTS`'s (``--operator``)."""
+OPERATOR_LAYOUTS = dict(
+    zip(
+        LAYOUTS,
+        (
+            OperatorLayout.PADRAO,
+            OperatorLayout.LINEAR_100_150,
+            OperatorLayout.LINEAR_100_80,
+            OperatorLayout.LINEAR_A4,
+        ),
+        strict=True,
+    )
+)
 
 
 def add_parsers(sub: Commands) -> None:
@@ -117,7 +124,6 @@ def _write(path: Path, data: bytes, shipments: Sequence[Shipment], what: str) ->
 
 
 def _run_labels(args: argparse.Namespace, context: AppContext) -> int:
-    from postalgui.api.models.prepostings import OperatorLayout
     from postalgui.documents.labels import Layout
     from postalgui.services.shipping.use_cases import operator_labels, our_labels
 
@@ -127,7 +133,7 @@ def _run_labels(args: argparse.Namespace, context: AppContext) -> int:
     ids = [shipment.prepost_id for shipment in shipments]
     if args.operator:
         with progress_task("the operator's labels") as task:
-            data = operator_labels(task, context.shipping, ids, OperatorLayout[OPERATOR_LAYOUTS[layout]])
+            data = operator_labels(task, context.shipping, ids, OPERATOR_LAYOUTS[layout])
     else:
         with progress_task("labels") as task:
             data = our_labels(task, context.shipping, ids, Layout(layout))
