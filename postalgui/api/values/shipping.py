@@ -214,6 +214,8 @@ def checked_order(order: Order, *, complete: bool = True) -> Order:
         if not _ADDITIONAL.fullmatch(code):
             raise InvalidValue("shipping.additional", code, field="codigoServicoAdicional")
     _contents(order.contents)
+    if not order.contents and not order.invoice_number.strip() and not order.nfe_key.strip():
+        raise InvalidValue("shipping.content", "", field="itensDeclaracaoConteudo")
     if order.nfe_key and not _NFE_KEY.fullmatch(order.nfe_key.strip()):
         raise InvalidValue("shipping.nfe_key", order.nfe_key, field="chaveNFe")
     if order.invoice_number and not _INVOICE.fullmatch(order.invoice_number.strip()):

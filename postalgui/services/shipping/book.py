@@ -64,8 +64,8 @@ def shipment_from_row(row: dict[str, Any]) -> Shipment:
         created_by=row["created_by"],
         created_at=created,
         expires_at=_moment(row["expires_at"]),
-        labelled_at=_moment(row["labelled_at"]),
-        cancelled_at=_moment(row["cancelled_at"]),
+        labelled_at=_moment(row.get("labelled_at")),
+        cancelled_at=_moment(row.get("cancelled_at")),
     )
 
 

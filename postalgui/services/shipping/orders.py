@@ -12,11 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from decimal import Decimal
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from postalgui.api.branches import strip_accents
-from postalgui.api.models.prepostings import Order, Person
+from postalgui.api.models.prepostings import ContentLine, Order, Person
 from postalgui.api.values.errors import InvalidValue
 from postalgui.api.values.money import parse_money, parse_weight_grams
 from postalgui.api.values.shipping import checked_order, parse_service_code, person_problems
@@ -51,6 +52,9 @@ PARCEL_COLUMNS = (
     "valorDeclarado",
     "numeroNotaFiscal",
     "chaveNFe",
+    "conteudo",
+    "quantidade",
+    "valor",
 )
 COLUMNS = (*PERSON_COLUMNS, *PARCEL_COLUMNS)
 """The columns an orders file may have, as the API names them (any order, any case)."""
@@ -60,12 +64,17 @@ _SIDES = {"comprimentoInformado": "length_cm", "larguraInformada": "width_cm", "
 
 @dataclass(frozen=True)
 class OrderProblem:
-    """One bad cell: its row, its column and the rule it broke (``error.message`` in
-    English; the GUI translates the rule)."""
+    """One bad cell: its row, its column and the rule it broke, naming the column
+    (``error.message`` in English; the GUI translates the rule)."""
 
     row: int
     column: str
     error: InvalidValue
+
+    def __post_init__(self) -> None:
+        if self.error.params.get("field") != self.column:  # the file's name for the API's field
+            params = {**self.error.params, "field": self.column}
+            object.__setattr__(self, "error", InvalidValue(self.error.rule, self.error.value, **params))
 
     @property
     def message(self) -> str:
@@ -120,6 +129,8 @@ def _parcel_values(cells: dict[str, str], problems: list[tuple[str, InvalidValue
         "valorDeclarado": ("declared_value", _optional_money),
         "numeroNotaFiscal": ("invoice_number", str.strip),
         "chaveNFe": ("nfe_key", str.strip),
+        "quantidade": ("quantity", lambda text: _whole("quantidade")(text) or 1),
+        "valor": ("value", _optional_money_of("valor")),
     }
     values: dict[str, object] = {}
     for column, (name, parse) in parsers.items():
@@ -130,8 +141,11 @@ def _parcel_values(cells: dict[str, str], problems: list[tuple[str, InvalidValue
     return values
 
 
-def _optional_money(text: str) -> object:
-    return _named_number("valorDeclarado", parse_money)(text) if text.strip() else None
+def _optional_money_of(field: str) -> Callable[[str], object]:
+    return lambda text: _named_number(field, parse_money)(text) if text.strip() else None
+
+
+_optional_money = _optional_money_of("valorDeclarado")
 
 
 def _named_number(field: str, parse: Callable[[str], object]) -> Callable[[str], object]:
@@ -146,9 +160,22 @@ def _named_number(field: str, parse: Callable[[str], object]) -> Callable[[str],
     return named
 
 
+def _contents(cells: dict[str, str], values: dict[str, object]) -> tuple[ContentLine, ...]:
+    """The row's content line (``conteudo``, ``quantidade``, ``valor``: the declared value
+    when no value is given), or none."""
+    quantity, value = values.pop("quantity"), values.pop("value")
+    content = cells.get("conteudo", "").strip()
+    if not content:
+        return ()
+    worth = value if isinstance(value, Decimal) else values.get("declared_value")
+    return (ContentLine(content, int(quantity), worth if isinstance(worth, Decimal) else Decimal(0)),)  # type: ignore[call-overload]
+
+
 def _column_of(error: InvalidValue) -> str:
     """The file's column of a rule's field (``destinatario.endereco.cep`` is ``cep``)."""
     field = str(error.params.get("field", ""))
+    if field.startswith("itensDeclaracaoConteudo"):
+        return "conteudo"
     return field.rsplit(".", 1)[-1].split("[", 1)[0] or "pesoInformado"
 
 
@@ -158,7 +185,7 @@ def _row(number: int, cells: dict[str, str], sender: Person) -> OrderRow:
     found += [(_column_of(error), error) for error in person_problems(recipient, complete=False)]
     values = _parcel_values(cells, found)
     if not found:
-        order = Order(sender=sender, recipient=recipient, **values)  # type: ignore[arg-type]
+        order = Order(sender=sender, recipient=recipient, contents=_contents(cells, values), **values)  # type: ignore[arg-type]
         try:
             return OrderRow(number, checked_order(order, complete=False))
         except InvalidValue as error:
