@@ -7,15 +7,13 @@ sent (the sandbox's counters, the office's list)."""
 from __future__ import annotations
 
 import json
-import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
 
 from postalgui.sandbox import SandboxServer
+from tests import pdf_reading
 from tests.e2e.conftest import SandboxControl, run, run_json
-from tests.services.test_tracking_export import pdf_text
 
 HEADER = (
     "nome;cep;logradouro;numero;complemento;bairro;cidade;uf;email;celular;cpfCnpj;codigoServico;"
@@ -82,32 +80,6 @@ def orders_file(folder: Path, *rows: str, name: str = "orders.csv") -> Path:
     return path
 
 
-def tool(name: str) -> str:
-    """A poppler-utils program (CI installs them), by its full path."""
-    path = shutil.which(name)
-    if path is None:
-        pytest.fail(f"{name} (poppler-utils) must be installed to read the labels back")
-    return path
-
-
-def pages(pdf: Path) -> int:
-    info = subprocess.run([tool("pdfinfo"), str(pdf)], capture_output=True, text=True, check=True).stdout
-    return int(next(line.split()[1] for line in info.splitlines() if line.startswith("Pages:")))
-
-
-def barcodes(pdf: Path, folder: Path) -> list[tuple[str, str]]:
-    """(format, text) of every barcode on every page, rendered at 300 dpi and read by zxing-cpp."""
-    import zxingcpp
-    from PIL import Image
-
-    subprocess.run([tool("pdftoppm"), "-r", "300", "-png", str(pdf), str(folder / "page")], check=True)
-    found: list[tuple[str, str]] = []
-    for image in sorted(folder.glob("page*.png")):
-        with Image.open(image) as page:
-            found += [(barcode.format.name, barcode.text) for barcode in zxingcpp.read_barcodes(page)]
-    return found
-
-
 @pytest.fixture
 def created(
     sender: None, sandbox: SandboxControl, capsys: pytest.CaptureFixture[str], tmp_path: Path
@@ -150,18 +122,18 @@ def test_an_orders_file_is_created_listed_labelled_tracked_and_cancelled(
     )
     assert code == 0, err
     assert out.strip() == str(labels)
-    assert pages(labels) == 2
     listed = run_json(capsys, "ship", "list", "--offline")
     codes = {item["id"]: item["objectCode"] for item in listed}
     labelled = [str(codes[ids[0]]), str(codes[ids[1]])]
     assert all(len(code) == 13 for code in labelled)
-    read = barcodes(labels, tmp_path)
-    code128 = {text for kind, text in read if kind == "Code128"}
-    assert set(labelled) <= code128
-    assert "20040020" in code128  # the destination CEP's barcode
-    matrices = [text for kind, text in read if kind == "DataMatrix"]
-    assert len(matrices) == 2
-    assert any(text.startswith("20040020") and labelled[0] in text for text in matrices)
+    read = [pdf_reading.read(page) for page in pdf_reading.pages(labels.read_bytes())]
+    assert len(read) == 2  # one 100x150 label a page
+    for page, object_code in zip(read, labelled, strict=True):
+        assert object_code in page["Code128"]
+        (matrix,) = page["DataMatrix"]
+        assert object_code in matrix
+    assert "20040020" in read[0]["Code128"]  # the destination CEP's barcode
+    assert next(iter(read[0]["DataMatrix"])).startswith("20040020")
 
     watched = run_json(capsys, "track", "watch", "list")
     assert set(labelled) <= {item["code"] for item in watched}
@@ -169,11 +141,11 @@ def test_an_orders_file_is_created_listed_labelled_tracked_and_cancelled(
     declaration = tmp_path / "declaration.pdf"
     code, _, err = run(capsys, "ship", "declaration", *ids, "--out", str(declaration))
     assert code == 0, err
-    assert "Maria da Silva" in pdf_text(declaration)
+    assert "Maria da Silva" in pdf_reading.text(declaration.read_bytes())
     posting = tmp_path / "list.pdf"
     code, _, err = run(capsys, "ship", "posting-list", "--out", str(posting))  # the day's labelled ones
     assert code == 0, err
-    text = pdf_text(posting)
+    text = pdf_reading.text(posting.read_bytes())
     assert all(object_code in text for object_code in labelled)
 
     code, out, err = run(capsys, "ship", "cancel", ids[2], "--yes")
