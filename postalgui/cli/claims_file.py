@@ -27,8 +27,8 @@ from postalgui.api.values.claims import (
     parse_claim_phone,
     parse_reason,
 )
-from postalgui.cli.options import BadOption, checked, confirm, json_option, subcommand
-from postalgui.cli.output import EXIT_API_ERROR, EXIT_OK, LANGUAGE, error, print_json
+from postalgui.cli.options import BadOption, checked, confirmed_by, json_option, subcommand
+from postalgui.cli.output import EXIT_API_ERROR, EXIT_INVALID_INPUT, EXIT_OK, LANGUAGE, error, print_json
 from postalgui.cli.track_watch import checked_codes
 from postalgui.services.claims import words
 from postalgui.services.claims.filing import Result
@@ -224,7 +224,14 @@ def _run_file(args: argparse.Namespace, context: AppContext) -> int:
     from postalgui.services.claims.use_cases import file_claims
 
     order = _order(args, context)
-    confirm(args.yes, _summary(order, context), "Send them?")
+    confirmed = confirmed_by(args.yes, _summary(order, context) + "\nSend them?")
+    if confirmed is None:
+        raise BadOption(
+            "--yes: not on a terminal, so nobody can confirm; give --yes to send (nothing was sent)"
+        )
+    if not confirmed:
+        error("nothing was sent")
+        return EXIT_INVALID_INPUT
     report = file_claims(PlainTask(), context.claims, order)
     _print_report(report, as_json=args.json)
     settled = report.count(*SETTLED)

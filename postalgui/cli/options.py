@@ -102,6 +102,19 @@ class BadOption(Exception):  # noqa: N818  # control flow inside the commands, n
     """An option is wrong; the message names it (exit 2, nothing sent)."""
 
 
+def confirmed_by(yes: bool, question: str) -> bool | None:
+    """True to go on (``--yes``, or the person said yes to ``question``), False when they
+    said no; None when nobody can be asked (not on a terminal)."""
+    if yes:
+        return True
+    if not sys.stdin.isatty():
+        return None
+    sys.stderr.write(question + " [y/N] ")
+    sys.stderr.flush()
+    answer = sys.stdin.readline().strip().casefold()
+    return answer in ("y", "yes", "s", "sim")
+
+
 def checked(option: str, parse: Callable[[Any], _T], value: Any) -> _T:
     """``parse(value)``, a rejected value becoming a `BadOption` that names ``option``."""
     try:
@@ -155,22 +168,6 @@ def out_file(path: Path, option: str = "--out") -> Path:
     os.close(handle)
     Path(probe).unlink(missing_ok=True)
     return path
-
-
-def confirm(yes: bool, summary: str, question: str) -> None:
-    """Go on when ``--yes`` was given or the person says yes to ``summary`` + ``question`` on
-    a terminal; else `BadOption` (exit 2, nothing sent): a refusal, or no terminal to ask on
-    (so a script never sends by accident)."""
-    if yes:
-        return
-    if not sys.stdin.isatty():
-        raise BadOption(
-            "--yes: not on a terminal, so nobody can confirm; give --yes to send (nothing was sent)"
-        )
-    sys.stderr.write(f"{summary}\n{question} [y/N] ")
-    sys.stderr.flush()
-    if sys.stdin.readline().strip().casefold() not in ("y", "yes", "s", "sim"):
-        raise BadOption("nothing was sent")
 
 
 _MAX_DIGITS = 9

@@ -28,9 +28,9 @@ from postalgui.api.values import (
     shown_value,
 )
 from postalgui.cli import ship_create, ship_files
-from postalgui.cli.options import BadOption, command_group, confirm, json_option, subcommand
+from postalgui.cli.options import BadOption, command_group, json_option, subcommand
 from postalgui.cli.output import EXIT_API_ERROR, EXIT_OK, LANGUAGE, error, print_json, print_table
-from postalgui.cli.ship_common import known_ids
+from postalgui.cli.ship_common import confirm, known_ids
 
 if TYPE_CHECKING:
     from collections.abc import Sequence

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from postalgui.api.cancel import PlainTask, Progress
 from postalgui.api.values import shown_value
-from postalgui.cli.options import BadOption
+from postalgui.cli.options import BadOption, confirmed_by
 
 if TYPE_CHECKING:
     from collections.abc import Iterator, Sequence
@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from postalgui.services.context import AppContext
     from postalgui.services.shipping.records import Shipment
 
-__all__ = ["known_ids", "progress_task"]
+__all__ = ["confirm", "known_ids", "progress_task"]
 
 
 def known_ids(context: AppContext, ids: Sequence[str], option: str = "ID") -> list[Shipment]:
@@ -44,6 +44,18 @@ def known_ids(context: AppContext, ids: Sequence[str], option: str = "ID") -> li
             "('ship list' shows them; nothing was sent)"
         )
     return list({found[text].prepost_id: found[text] for text in wanted}.values())
+
+
+def confirm(yes: bool, summary: str, question: str) -> None:
+    """Go on when ``--yes`` was given or the person says yes on a terminal; else `BadOption`
+    (exit 2, nothing sent): a no, or no terminal to ask on (a script never sends by accident)."""
+    confirmed = confirmed_by(yes, f"{summary}\n{question}")
+    if confirmed is None:
+        raise BadOption(
+            "--yes: not on a terminal, so nobody can confirm; give --yes to send (nothing was sent)"
+        )
+    if not confirmed:
+        raise BadOption("nothing was sent")
 
 
 class _ProgressLine:

@@ -16,9 +16,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from postalgui.api.values import format_brl, format_cep, format_count, format_grams
-from postalgui.cli.options import BadOption, confirm, json_option, subcommand
+from postalgui.cli.options import BadOption, json_option, subcommand
 from postalgui.cli.output import EXIT_API_ERROR, EXIT_OK, LANGUAGE, error, print_json
-from postalgui.cli.ship_common import progress_task
+from postalgui.cli.ship_common import confirm, progress_task
 
 if TYPE_CHECKING:
     from collections.abc import Sequence

@@ -73,14 +73,11 @@ def _coded(task: TaskControl, service: ShippingService, ids: Sequence[str]) -> l
 
 
 def _logo(service: ShippingService, sender: Person) -> bytes | None:
-    addresses = getattr(service, "addresses", None)
-    if addresses is None:
+    """The default sender's logo, when ``sender`` is that address (same name and CEP)."""
+    default = service.addresses().default_sender()
+    if default is None or default.name != sender.name or default.cep != sender.cep:
         return None
-    default = addresses().default_sender()
-    if default is None or default.name != sender.name or default.cep.replace("-", "") != sender.cep:
-        return None
-    logo: bytes | None = default.logo
-    return logo
+    return default.logo
 
 
 def our_labels(task: TaskControl, service: ShippingService, ids: Sequence[str], layout: Layout) -> bytes:
