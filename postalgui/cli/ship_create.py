@@ -171,6 +171,8 @@ def _run_create(args: argparse.Namespace, context: AppContext) -> int:
         report = create_prepostings(task, context.shipping, [order for _, order in orders])
     results = _results(orders, report)
     _say(results, as_json=args.json)
+    if report.failed:
+        error(f"stopped: {report.failed}")
     left = sum(result["result"] != "created" for result in results)
     error(
         f"{format_count(len(results) - left, 'pre-posting', 'pre-postings', LANGUAGE)} created"

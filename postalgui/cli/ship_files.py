@@ -15,7 +15,7 @@ from datetime import date
 from typing import TYPE_CHECKING
 
 from postalgui.api.models.prepostings import OperatorLayout
-from postalgui.api.values import format_count, format_date_ui, parse_date_iso
+from postalgui.api.values import format_count, format_date_ui, parse_date_iso, shown_value
 from postalgui.cli.options import BadOption, checked, out_file, out_option, subcommand
 from postalgui.cli.output import EXIT_OK, LANGUAGE, error
 from postalgui.cli.ship_common import known_ids, progress_task
@@ -35,6 +35,8 @@ LAYOUTS = ("a4", "100x150", "100x80", "a4-1")
 """``--layout``: A4 with 4 labels, the thermal printers' 100x150 and 100x80 mm, A4 one a page
 (the values of `documents.labels.Layout`); the operator's ``layoutImpressao`` of each,
 in the same order, is `OPERATOR_LAYOUTS`'s (``--operator``)."""
+DEFAULT_LAYOUT = "100x150"
+"""The thermal printer's label, what most counters print."""
 OPERATOR_LAYOUTS = dict(
     zip(
         LAYOUTS,
@@ -93,7 +95,10 @@ def _add_ids(parser: argparse.ArgumentParser) -> None:
 
 def _add_label_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "--layout", metavar="L", help=f"{' | '.join(LAYOUTS)} (default: the last one used, Settings)"
+        "--layout",
+        metavar="L",
+        default=DEFAULT_LAYOUT,
+        help=f"{' | '.join(LAYOUTS)} (default: {DEFAULT_LAYOUT})",
     )
     parser.add_argument("--operator", action="store_true", help="the operator's own label instead of ours")
 
@@ -106,10 +111,10 @@ def _add_posting_list_options(parser: argparse.ArgumentParser) -> None:
 # --------------------------------------------------------------------------- shared
 
 
-def _layout(text: str | None, context: AppContext) -> str:
-    value = (text if text is not None else context.shipping.settings.layout).strip().casefold()
+def _layout(text: str) -> str:
+    value = text.strip().casefold()
     if value not in LAYOUTS:
-        raise BadOption(f"--layout: must be {', '.join(LAYOUTS)} (got {text or value})")
+        raise BadOption(f"--layout: must be {', '.join(LAYOUTS)} (got {shown_value(text)})")
     return value
 
 
@@ -125,15 +130,16 @@ def _write(path: Path, data: bytes, shipments: Sequence[Shipment], what: str) ->
 
 def _run_labels(args: argparse.Namespace, context: AppContext) -> int:
     from postalgui.documents.labels import Layout
-    from postalgui.services.shipping.use_cases import operator_labels, our_labels
+    from postalgui.services.shipping.printing import our_labels
+    from postalgui.services.shipping.use_cases import issue_labels
 
-    layout = _layout(args.layout, context)
+    layout = _layout(args.layout)
     path = out_file(args.out)
     shipments = known_ids(context, args.ids)
     ids = [shipment.prepost_id for shipment in shipments]
     if args.operator:
         with progress_task("the operator's labels") as task:
-            data = operator_labels(task, context.shipping, ids, OPERATOR_LAYOUTS[layout])
+            data = issue_labels(task, context.shipping, ids, OPERATOR_LAYOUTS[layout]).pdf
     else:
         with progress_task("labels") as task:
             data = our_labels(task, context.shipping, ids, Layout(layout))
@@ -141,7 +147,7 @@ def _run_labels(args: argparse.Namespace, context: AppContext) -> int:
 
 
 def _run_declaration(args: argparse.Namespace, context: AppContext) -> int:
-    from postalgui.services.shipping.use_cases import declarations
+    from postalgui.services.shipping.printing import declarations
 
     path = out_file(args.out)
     shipments = known_ids(context, args.ids)
@@ -167,7 +173,7 @@ def _labelled_on(context: AppContext, day: date) -> list[Shipment]:
 
 
 def _run_posting_list(args: argparse.Namespace, context: AppContext) -> int:
-    from postalgui.services.shipping.use_cases import posting_list
+    from postalgui.services.shipping.printing import posting_list
 
     day = checked("--day", parse_date_iso, args.day) if args.day is not None else None
     path = out_file(args.out)
@@ -179,5 +185,5 @@ def _run_posting_list(args: argparse.Namespace, context: AppContext) -> int:
         if not shipments:
             raise BadOption(f"--day: no pre-posting was labelled on {format_date_ui(day)} (nothing written)")
     with progress_task("posting list") as task:
-        data = posting_list(task, context.shipping, [shipment.prepost_id for shipment in shipments])
+        data = posting_list(task, context.shipping, [shipment.prepost_id for shipment in shipments], day=day)
     return _write(path, data, shipments, "posting list")

@@ -27,8 +27,8 @@ GOOD_ROWS = (
     "Ana Lima;80010-000;;45;;;;;;;;03220;500;20;20;20;;1236;",
 )
 """Three recipients of three states, two with only CEP and number (the rest from the CEP)."""
-NO_INVOICE = "Sem Nota;20040-020;;1;;;;;;;;03220;300;20;15;10;;;"
-"""A row the client accepts and the operator refuses: no invoice and no content items (PPN-014)."""
+NOT_A_PRODUCT = "Produto Estranho;20040-020;;1;;;;;;;;09999;300;20;15;10;;1237;"
+"""A row the client accepts (5 digits) and the operator refuses: no such product (PPN-004)."""
 
 
 @pytest.fixture(autouse=True)
@@ -173,13 +173,15 @@ def test_a_bad_orders_file_exits_2_naming_row_and_column_and_nothing_is_created(
     bad = orders_file(
         tmp_path,
         GOOD_ROWS[0],
-        "Sem Cep;2004-020;;1;;;;;;;;03220;300;20;15;10;;;",
-        "Pesado Demais;20040-020;;1;;;;;;;;03220;muito;20;15;10;;;",
+        "Sem Cep;2004-020;;1;;;;;;;;03220;300;20;15;10;;1;",
+        "Pesado Demais;20040-020;;1;;;;;;;;03220;muito;20;15;10;;1;",
+        "Sem Nota;20040-020;;1;;;;;;;;03220;300;20;15;10;;;",
     )
     code, out, err = run(capsys, "ship", "create", "--from", str(bad), "--yes")
     assert (code, out) == (2, "")
     assert "row 3, column cep: " in err
     assert "row 4, column pesoInformado: " in err
+    assert "row 5, column " in err  # neither an invoice nor a content declaration
     assert "nothing was sent" in err
     assert prepost_requests(sandbox) == 0
     assert run_json(capsys, "ship", "list", "--offline") == []
@@ -249,12 +251,12 @@ def test_a_question_on_a_terminal_answered_no_sends_nothing(
 def test_a_row_the_operator_refuses_is_said_with_its_code_and_exits_1(
     sender: None, sandbox: SandboxControl, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    orders = orders_file(tmp_path, GOOD_ROWS[0], NO_INVOICE)
+    orders = orders_file(tmp_path, GOOD_ROWS[0], NOT_A_PRODUCT)
     code, out, err = run(capsys, "ship", "create", "--from", str(orders), "--yes")
     assert code == 1, err
     created, refused = out.splitlines()
     assert created.startswith("row 2  PR")
     assert refused.startswith("row 3  Refused (")
-    assert "PPN-014" in refused
+    assert "PPN-004" in refused
     assert "1 pre-posting created, 1 row not (exit status 1)" in err
     assert len(run_json(capsys, "ship", "list", "--offline")) == 1
