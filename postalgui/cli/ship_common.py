@@ -65,16 +65,16 @@ class _ProgressLine:
     def __init__(self, what: str) -> None:
         self.what = what
         self.shown = sys.stderr.isatty()
-        self.started = time.monotonic()
-        self.last = 0.0
+        self.started = self.last = time.monotonic()
         self.written = False
 
     def __call__(self, report: Progress) -> None:
         now = time.monotonic()
-        if not self.shown and now - self.last < 1.0 and report.done != report.total:
-            return
+        finished = report.total is not None and report.done >= report.total
+        if not self.shown and not (now - self.last >= 1.0 or (finished and self.written)):
+            return  # a log gets a line a second, from the first second on: a quick task says nothing
         self.last = now
-        count = f"{report.done} of {report.total}" if report.total else str(report.done)
+        count = f"{report.done} of {report.total}" if report.total else "waiting"
         text = f"{self.what}: {report.text or count}\N{HORIZONTAL ELLIPSIS} {now - self.started:.0f} s"
         sys.stderr.write(f"\r{text}\033[K" if self.shown else f"{text}\n")
         sys.stderr.flush()

@@ -143,6 +143,10 @@ def test_an_orders_file_is_created_listed_labelled_tracked_and_cancelled(
     assert out == f"{ids[2]}  Cancelled\n"
     cancelled = run_json(capsys, "ship", "list", "--status", "cancelado")
     assert [item["id"] for item in cancelled] == [ids[2]]
+    code, out, err = run(capsys, "ship", "cancel", ids[2], "--yes")
+    assert code == 1
+    assert out.startswith(f"{ids[2]}  Not cancelled (PPN-021: ")
+    assert "1 pre-posting not cancelled (exit status 1)" in err
 
 
 def test_the_operators_own_labels_are_polled_for(
@@ -250,3 +254,20 @@ def test_a_row_the_operator_refuses_is_said_with_its_code_and_exits_1(
     assert "PPN-004" in refused
     assert "1 pre-posting created, 1 row not (exit status 1)" in err
     assert len(run_json(capsys, "ship", "list", "--offline")) == 1
+
+
+def test_an_xlsx_orders_file_is_read_as_the_csv(
+    sender: None, sandbox: SandboxControl, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    from openpyxl import Workbook
+
+    book = Workbook()
+    sheet = book.active
+    assert sheet is not None
+    for line in (HEADER, GOOD_ROWS[2]):
+        sheet.append(line.split(";"))
+    orders = tmp_path / "orders.xlsx"
+    book.save(orders)
+    (result,) = run_json(capsys, "ship", "create", "--from", str(orders), "--yes")
+    assert (result["row"], result["result"], result["recipient"]) == (2, "created", "Ana Lima")
+    assert prepost_requests(sandbox, "POST") == 1
