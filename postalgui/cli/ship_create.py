@@ -46,14 +46,14 @@ def add_parser(sub: Commands) -> None:
         json_option("print JSON to stdout: one result per row"),
         summary="send an orders file's rows as pre-postings",
         description="Read an orders file (CSV with ';' or .xlsx; columns named as the operator names "
-        "them: nome, cep, logradouro, numero, complemento, bairro, cidade, uf, email, celular, "
+        "them: 'nome, cep, logradouro, numero, complemento, bairro, cidade, uf, email, celular, "
         "cpfCnpj, codigoServico, pesoInformado, comprimentoInformado, larguraInformada, "
-        "alturaInformada, valorDeclarado, numeroNotaFiscal, chaveNFe, conteudo, quantidade, valor; "
+        "alturaInformada, valorDeclarado, numeroNotaFiscal, chaveNFe, conteudo, quantidade, valor'; "
         "each row an invoice or a content line), complete each recipient's street, district, city "
-        "and state from the CEP, and create one pre-posting a row, the "
-        "address book's default sender as the sender. Exit status: 0 every row created, 1 the "
-        "operator refused some (its words and code) or some were not sent, 2 a problem in the "
-        "file (its row and column named), no default sender, or not confirmed (nothing sent).",
+        "and state from the CEP, and create one pre-posting a row, the address book's default "
+        "sender as the sender. Exit status: 0 every row created, 1 the operator refused some (its "
+        "words and code) or some were not sent, 2 a problem in the file (its row and column "
+        "named), no default sender, or not confirmed (nothing sent).",
     )
 
 
