@@ -16,6 +16,10 @@ from postalgui.sandbox import SandboxServer
 from tests import pdf_reading
 from tests.e2e.conftest import SandboxControl, run, run_json
 
+Capsys = pytest.CaptureFixture[str]
+Created = list[dict[str, object]]
+"""What 'ship create --json' said: one result a row."""
+
 HEADER = (
     "nome;cep;logradouro;numero;complemento;bairro;cidade;uf;email;celular;cpfCnpj;codigoServico;"
     "pesoInformado;comprimentoInformado;larguraInformada;alturaInformada;valorDeclarado;"
@@ -71,22 +75,20 @@ def orders_file(folder: Path, *rows: str, name: str = "orders.csv") -> Path:
 
 
 @pytest.fixture
-def created(
-    sender: None, sandbox: SandboxControl, capsys: pytest.CaptureFixture[str], tmp_path: Path
-) -> list[dict[str, object]]:
+def created(sender: None, sandbox: SandboxControl, capsys: Capsys, tmp_path: Path) -> Created:
     """The three good rows created as pre-postings, as 'ship create --json' said them."""
     code, out, err = run(
         capsys, "ship", "create", "--from", str(orders_file(tmp_path, *GOOD_ROWS)), "--yes", "--json"
     )
     assert code == 0, err
-    results: list[dict[str, object]] = json.loads(out)
+    results: Created = json.loads(out)
     return results
 
 
 def test_an_orders_file_is_created_listed_labelled_tracked_and_cancelled(
-    created: list[dict[str, object]],
+    created: Created,
     sandbox: SandboxControl,
-    capsys: pytest.CaptureFixture[str],
+    capsys: Capsys,
     tmp_path: Path,
 ) -> None:
     assert [(result["row"], result["result"]) for result in created] == [
@@ -149,9 +151,7 @@ def test_an_orders_file_is_created_listed_labelled_tracked_and_cancelled(
     assert "1 pre-posting not cancelled (exit status 1)" in err
 
 
-def test_the_operators_own_labels_are_polled_for(
-    created: list[dict[str, object]], capsys: pytest.CaptureFixture[str], tmp_path: Path
-) -> None:
+def test_the_operators_own_labels_are_polled_for(created: Created, capsys: Capsys, tmp_path: Path) -> None:
     labels = tmp_path / "operator.pdf"
     code, _, err = run(
         capsys, "ship", "labels", str(created[0]["id"]), "--operator", "--layout", "a4", "--out", str(labels)
@@ -162,7 +162,7 @@ def test_the_operators_own_labels_are_polled_for(
 
 
 def test_a_bad_orders_file_exits_2_naming_row_and_column_and_nothing_is_created(
-    sender: None, sandbox: SandboxControl, capsys: pytest.CaptureFixture[str], tmp_path: Path
+    sender: None, sandbox: SandboxControl, capsys: Capsys, tmp_path: Path
 ) -> None:
     bad = orders_file(
         tmp_path,
@@ -182,7 +182,7 @@ def test_a_bad_orders_file_exits_2_naming_row_and_column_and_nothing_is_created(
 
 
 def test_without_a_default_sender_create_exits_2_saying_how_to_add_one(
-    sandbox: SandboxControl, capsys: pytest.CaptureFixture[str], tmp_path: Path
+    sandbox: SandboxControl, capsys: Capsys, tmp_path: Path
 ) -> None:
     code, _, err = run(capsys, "ship", "create", "--from", str(orders_file(tmp_path, *GOOD_ROWS)), "--yes")
     assert code == 2
@@ -191,9 +191,9 @@ def test_without_a_default_sender_create_exits_2_saying_how_to_add_one(
 
 
 def test_bad_options_exit_2_naming_them_and_nothing_is_sent(
-    created: list[dict[str, object]],
+    created: Created,
     sandbox: SandboxControl,
-    capsys: pytest.CaptureFixture[str],
+    capsys: Capsys,
     tmp_path: Path,
 ) -> None:
     known = str(created[0]["id"])
@@ -222,9 +222,9 @@ def test_bad_options_exit_2_naming_them_and_nothing_is_sent(
 
 
 def test_a_question_on_a_terminal_answered_no_sends_nothing(
-    created: list[dict[str, object]],
+    created: Created,
     sandbox: SandboxControl,
-    capsys: pytest.CaptureFixture[str],
+    capsys: Capsys,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     import io
@@ -243,7 +243,7 @@ def test_a_question_on_a_terminal_answered_no_sends_nothing(
 
 
 def test_a_row_the_operator_refuses_is_said_with_its_code_and_exits_1(
-    sender: None, sandbox: SandboxControl, capsys: pytest.CaptureFixture[str], tmp_path: Path
+    sender: None, sandbox: SandboxControl, capsys: Capsys, tmp_path: Path
 ) -> None:
     orders = orders_file(tmp_path, GOOD_ROWS[0], NOT_A_PRODUCT)
     code, out, err = run(capsys, "ship", "create", "--from", str(orders), "--yes")
@@ -257,7 +257,7 @@ def test_a_row_the_operator_refuses_is_said_with_its_code_and_exits_1(
 
 
 def test_an_xlsx_orders_file_is_read_as_the_csv(
-    sender: None, sandbox: SandboxControl, capsys: pytest.CaptureFixture[str], tmp_path: Path
+    sender: None, sandbox: SandboxControl, capsys: Capsys, tmp_path: Path
 ) -> None:
     from openpyxl import Workbook
 
