@@ -25,6 +25,7 @@ from postalgui.cli import (
     partner_cmd,
     price_cmd,
     sandbox_cmd,
+    ship_cmd,
     token_cmd,
     track_cmd,
 )
@@ -52,6 +53,7 @@ COMMAND_MODULES = [
     attendance_cmd,
     track_cmd,
     claims_cmd,
+    ship_cmd,
     partner_cmd,
     database_cmd,
     sandbox_cmd,

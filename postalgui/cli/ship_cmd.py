@@ -1,0 +1,242 @@
+"""``postalgui ship``: pre-postings (API 36) from an orders file, their list, cancelling
+them, and the PDFs the counter needs (labels, content declarations, the posting list).
+
+``ship create`` sends an orders file's rows (`ship_create`); ``list`` asks the operator
+how the office's pre-postings stand first (``--offline`` reads the office database only);
+``cancel`` cancels; ``labels``, ``declaration`` and ``posting-list`` write PDFs
+(`ship_files`). Everything typed is checked before anything is sent: a bad option or an
+id the office does not know exits 2 naming it. The CLI speaks English; the operator's
+words (its refusals) stay as sent; money is ``R$ 1.234,56``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from datetime import date, datetime
+from decimal import Decimal
+from typing import TYPE_CHECKING, Any
+
+from postalgui.api.cancel import PlainTask
+from postalgui.api.models.prepostings import PrepostingStatus
+from postalgui.api.values import (
+    format_brl,
+    format_cep,
+    format_count,
+    format_date_ui,
+    format_grams,
+    shown_value,
+)
+from postalgui.cli import ship_create, ship_files
+from postalgui.cli.options import BadOption, command_group, json_option, subcommand
+from postalgui.cli.output import EXIT_API_ERROR, EXIT_OK, LANGUAGE, error, print_json, print_table
+from postalgui.cli.ship_common import confirm, known_ids
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from postalgui.cli.options import Commands
+    from postalgui.services.context import AppContext
+    from postalgui.services.shipping.records import Shipment
+
+__all__ = ["add_parser", "shipment_json"]
+
+
+def status_word(status: PrepostingStatus) -> str:
+    """A pre-posting's status as the table says it (``pre-posted``, ``labelled``...)."""
+    return "pre-posted" if status is PrepostingStatus.PREPOSTED else status.name.lower()
+
+
+STATUS_HELP = ", ".join(status.value.lower() for status in PrepostingStatus)
+
+
+def add_parser(commands: Commands) -> None:
+    sub = command_group(
+        commands,
+        "ship",
+        "pre-postings from an orders file, their labels, declarations and posting list",
+        "Pre-postings (/prepostagem/v1/prepostagens, API 36) with the posting card's token: 'create' "
+        "sends an orders file's rows, 'list' and 'cancel' work on the office's pre-postings, "
+        "'labels', 'declaration' and 'posting-list' write PDFs. The sender is the address book's "
+        "default sender.",
+    )
+    ship_create.add_parser(sub)
+    subcommand(
+        sub,
+        "list",
+        _run_list,
+        _add_list_options,
+        json_option("print JSON to stdout: the pre-postings"),
+        summary="the office's pre-postings, as the operator has them now",
+        description="Ask the operator how the office's pre-postings stand (status, object code, "
+        "expiry: 7 days after creation when not posted), then list them, newest first. "
+        "--offline lists what the office database holds, nothing asked.",
+    )
+    subcommand(
+        sub,
+        "cancel",
+        _run_cancel,
+        _add_cancel_options,
+        summary="cancel pre-postings",
+        description="Cancel the pre-postings given (DELETE /prepostagem/v1/prepostagens/ID). What "
+        "will be cancelled is shown and asked on a terminal; --yes cancels at once (without a "
+        "terminal it is required). Exit status: 0 all cancelled, 1 the operator refused some "
+        "(its words and code), 2 an id the office does not know (nothing sent).",
+    )
+    ship_files.add_parsers(sub)
+
+
+def _add_list_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--status", metavar="S", help=f"only those in status S: {STATUS_HELP} (or in English: labelled...)"
+    )
+    parser.add_argument("--search", metavar="T", default="", help="a recipient, CEP, id or object code")
+    parser.add_argument("--offline", action="store_true", help="the office database only, nothing asked")
+
+
+def _add_cancel_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("ids", metavar="ID", nargs="+", help="a pre-posting's id (PR...)")
+    parser.add_argument("--yes", action="store_true", help="cancel without asking")
+
+
+# --------------------------------------------------------------------------- shared
+
+
+def _iso(moment: date | datetime | None) -> str | None:
+    return moment.isoformat() if moment is not None else None
+
+
+def _money(amount: Decimal | None) -> str:
+    return format_brl(amount) if amount is not None else ""
+
+
+def shipment_json(shipment: Shipment, today: date) -> dict[str, Any]:
+    """A pre-posting as JSON: the operator's id, code and status word; dates ISO 8601, money
+    a dot-decimal string (null when none)."""
+    order = shipment.order
+    value = shipment.declared_value
+    return {
+        "id": shipment.prepost_id,
+        "objectCode": shipment.object_code,
+        "status": shipment.status.value,
+        "recipient": shipment.recipient_name,
+        "cep": shipment.recipient_cep,
+        "city": order.recipient.city,
+        "state": order.recipient.state,
+        "serviceCode": shipment.service_code,
+        "weightG": shipment.weight_g,
+        "declaredValue": f"{value:.2f}" if value is not None else None,
+        "additionalServices": list(order.additional_services),
+        "createdBy": shipment.created_by,
+        "createdAt": _iso(shipment.created_at),
+        "expiresAt": _iso(shipment.expires_at),
+        "expiresInDays": shipment.expires_in_days(today),
+        "labelledAt": _iso(shipment.labelled_at),
+        "cancelledAt": _iso(shipment.cancelled_at),
+    }
+
+
+def _expiry(shipment: Shipment, today: date) -> str:
+    days = shipment.expires_in_days(today)
+    if days is None:
+        return ""
+    if days < 0:
+        return "expired"
+    return "today" if days == 0 else f"in {format_count(days, 'day', 'days', LANGUAGE)}"
+
+
+def _created(moment: datetime) -> str:
+    local = moment.astimezone() if moment.tzinfo is not None else moment
+    return f"{format_date_ui(local.date())} {local:%H:%M}"
+
+
+def _table(shipments: Sequence[Shipment], today: date) -> None:
+    titles = (
+        "id",
+        "code",
+        "status",
+        "recipient",
+        "cep",
+        "service",
+        "weight",
+        "declared",
+        "created",
+        "expires",
+    )
+    rows = [
+        [
+            shipment.prepost_id,
+            shipment.object_code or "",
+            status_word(shipment.status),
+            shipment.recipient_name[:30],
+            format_cep(shipment.recipient_cep),
+            shipment.service_code,
+            format_grams(shipment.weight_g, LANGUAGE),
+            _money(shipment.declared_value),
+            _created(shipment.created_at),
+            _expiry(shipment, today),
+        ]
+        for shipment in shipments
+    ]
+    print_table(titles, rows, right=(6, 7))
+
+
+# --------------------------------------------------------------------------- list, cancel
+
+
+def _status(text: str | None) -> PrepostingStatus | None:
+    """``--status``: the operator's word or ours, any case."""
+    if text is None:
+        return None
+    word = text.strip().casefold()
+    for status in PrepostingStatus:
+        if word in (status.value.casefold(), status.name.casefold(), status_word(status)):
+            return status
+    raise BadOption(f"--status: must be {STATUS_HELP} (got {shown_value(text)})")
+
+
+def _run_list(args: argparse.Namespace, context: AppContext) -> int:
+    from postalgui.services.shipping.use_cases import refresh_shipments
+
+    status = _status(args.status)
+    service = context.shipping
+    if not args.offline:
+        refresh_shipments(PlainTask(), service)
+    shipments = service.book().shipments(status=status, search=args.search.strip())
+    today = service.today()
+    if args.json:
+        print_json([shipment_json(shipment, today) for shipment in shipments])
+    elif shipments:
+        _table(shipments, today)
+    error(
+        format_count(len(shipments), "pre-posting", "pre-postings", LANGUAGE)
+        + (" (from the office database; not asked)" if args.offline else "")
+    )
+    return EXIT_OK
+
+
+def _run_cancel(args: argparse.Namespace, context: AppContext) -> int:
+    from postalgui.services.shipping.use_cases import cancel_shipments
+
+    shipments = known_ids(context, args.ids)
+    lines = [
+        f"About to cancel {format_count(len(shipments), 'pre-posting', 'pre-postings', LANGUAGE)}:",
+        *(
+            f"  {shipment.prepost_id}  {shipment.object_code or '-'}  {shipment.recipient_name}  "
+            f"{format_cep(shipment.recipient_cep)}"
+            for shipment in shipments
+        ),
+    ]
+    confirm(args.yes, "\n".join(lines), "Cancel them?")
+    ids = [shipment.prepost_id for shipment in shipments]
+    refused = dict(cancel_shipments(PlainTask(), context.shipping, ids))
+    for prepost_id in ids:
+        said = f"Not cancelled ({refused[prepost_id]})" if prepost_id in refused else "Cancelled"
+        sys.stdout.write(f"{prepost_id}  {said}\n")
+    if refused:
+        error(
+            f"{format_count(len(refused), 'pre-posting', 'pre-postings', LANGUAGE)} "
+            "not cancelled (exit status 1)"
+        )
+        return EXIT_API_ERROR
+    return EXIT_OK

@@ -1,0 +1,95 @@
+"""What the ``ship`` commands share: the office's pre-postings of the ids typed (checked
+before anything is sent) and the progress line a long task keeps on stderr."""
+
+from __future__ import annotations
+
+import sys
+import time
+from contextlib import contextmanager
+from typing import TYPE_CHECKING
+
+from postalgui.api.cancel import PlainTask, Progress
+from postalgui.api.values import shown_value
+from postalgui.cli.options import BadOption, confirmed_by
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator, Sequence
+
+    from postalgui.services.context import AppContext
+    from postalgui.services.shipping.records import Shipment
+
+__all__ = ["confirm", "known_ids", "progress_task"]
+
+
+def known_ids(context: AppContext, ids: Sequence[str], option: str = "ID") -> list[Shipment]:
+    """The office's pre-postings of ``ids`` (pre-posting ids or object codes; each once, in
+    the order given); a malformed id or one the office does not know raises `BadOption`
+    naming each (nothing is sent)."""
+    wanted = list(dict.fromkeys(text.strip().upper() for text in ids))
+    malformed = [text for text in wanted if not (text.isascii() and text.isalnum())]
+    if malformed:
+        raise BadOption(
+            f"{option}: not a pre-posting id (PR...) or object code: "
+            + ", ".join(shown_value(text) for text in malformed)
+        )
+    found: dict[str, Shipment] = {}
+    for shipment in context.shipping.book().get(wanted):
+        found[shipment.prepost_id.upper()] = shipment
+        if shipment.object_code:
+            found[shipment.object_code.upper()] = shipment
+    unknown = [text for text in wanted if text not in found]
+    if unknown:
+        raise BadOption(
+            f"{option}: no pre-posting of this office has the id {', '.join(unknown)} "
+            "('ship list' shows them; nothing was sent)"
+        )
+    return list({found[text].prepost_id: found[text] for text in wanted}.values())
+
+
+def confirm(yes: bool, summary: str, question: str) -> None:
+    """Go on when ``--yes`` was given or the person says yes on a terminal; else `BadOption`
+    (exit 2, nothing sent): a no, or no terminal to ask on (a script never sends by accident)."""
+    confirmed = confirmed_by(yes, f"{summary}\n{question}")
+    if confirmed is None:
+        raise BadOption(
+            "--yes: not on a terminal, so nobody can confirm; give --yes to send (nothing was sent)"
+        )
+    if not confirmed:
+        raise BadOption("nothing was sent")
+
+
+class _ProgressLine:
+    """A task's progress on stderr: one line rewritten on a terminal, a line a step elsewhere
+    (at most one a second, so a log of a thousand-row run stays short)."""
+
+    def __init__(self, what: str) -> None:
+        self.what = what
+        self.shown = sys.stderr.isatty()
+        self.started = self.last = time.monotonic()
+        self.written = False
+
+    def __call__(self, report: Progress) -> None:
+        now = time.monotonic()
+        finished = report.total is not None and report.done >= report.total
+        if not self.shown and not (now - self.last >= 1.0 or (finished and self.written)):
+            return  # a log gets a line a second, from the first second on: a quick task says nothing
+        self.last = now
+        count = f"{report.done} of {report.total}" if report.total else "waiting"
+        text = f"{self.what}: {report.text or count}\N{HORIZONTAL ELLIPSIS} {now - self.started:.0f} s"
+        sys.stderr.write(f"\r{text}\033[K" if self.shown else f"{text}\n")
+        sys.stderr.flush()
+        self.written = True
+
+    def close(self) -> None:
+        if self.shown and self.written:
+            sys.stderr.write("\n")
+
+
+@contextmanager
+def progress_task(what: str) -> Iterator[PlainTask]:
+    """A `PlainTask` whose progress is said on stderr as ``what: 3 of 10... 2 s``."""
+    line = _ProgressLine(what)
+    try:
+        yield PlainTask(line)
+    finally:
+        line.close()

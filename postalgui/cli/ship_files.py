@@ -1,0 +1,189 @@
+"""``postalgui ship labels|declaration|posting-list``: the PDFs of the office's pre-postings.
+
+Apart from `ship_cmd` because these write files: the ids and ``--out`` are checked before
+anything is asked of the operator (an id the office does not know, or a file that cannot
+be written, exits 2), and the PDF is written whole or not at all. Labels are ours by
+default (drawn here: `documents.labels`); ``--operator`` asks the operator's own label,
+which it prepares in the background, and polls for it with a progress line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from datetime import date
+from typing import TYPE_CHECKING
+
+from postalgui.api.models.prepostings import OperatorLayout
+from postalgui.api.values import format_count, format_date_ui, parse_date_iso, shown_value
+from postalgui.cli.options import BadOption, checked, out_file, out_option, subcommand
+from postalgui.cli.output import EXIT_OK, LANGUAGE, error
+from postalgui.cli.ship_common import known_ids, progress_task
+from postalgui.store.atomic import write_atomically
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from pathlib import Path
+
+    from postalgui.cli.options import Commands
+    from postalgui.services.context import AppContext
+    from postalgui.services.shipping.records import Shipment
+
+__all__ = ["add_parsers"]
+
+LAYOUTS = ("a4", "100x150", "100x80", "a4-1")
+"""``--layout``: A4 with 4 labels, the thermal printers' 100x150 and 100x80 mm, A4 one a page
+(the values of `documents.labels.Layout`); the operator's ``layoutImpressao`` of each,
+in the same order, is `OPERATOR_LAYOUTS`'s (``--operator``)."""
+DEFAULT_LAYOUT = "100x150"
+"""The thermal printer's label, what most counters print."""
+OPERATOR_LAYOUTS = dict(
+    zip(
+        LAYOUTS,
+        (
+            OperatorLayout.PADRAO,
+            OperatorLayout.LINEAR_100_150,
+            OperatorLayout.LINEAR_100_80,
+            OperatorLayout.LINEAR_A4,
+        ),
+        strict=True,
+    )
+)
+
+
+def add_parsers(sub: Commands) -> None:
+    subcommand(
+        sub,
+        "labels",
+        _run_labels,
+        _add_ids,
+        _add_label_options,
+        out_option("FILE.pdf", "the PDF to write"),
+        summary="the labels of pre-postings, as one PDF",
+        description="Labels drawn here (object code and its Code 128, the DataMatrix, recipient and "
+        "sender, the destination CEP's barcode, declared value and services), one a pre-posting; a "
+        "pre-posting without an object code gets one from the operator first (the label call), "
+        "and its object joins the tracking watchlist. --operator asks the operator's own label "
+        "instead (prepared in the background: polled, with progress).",
+    )
+    subcommand(
+        sub,
+        "declaration",
+        _run_declaration,
+        _add_ids,
+        out_option("FILE.pdf", "the PDF to write"),
+        summary="the content declarations of pre-postings, as one PDF",
+        description="The content declaration of each pre-posting (the operator's form: sender, "
+        "recipient, the items with their totals, weight, signature), two to an A4 page.",
+    )
+    subcommand(
+        sub,
+        "posting-list",
+        _run_posting_list,
+        _add_posting_list_options,
+        out_option("FILE.pdf", "the PDF to write"),
+        summary="the posting list for the counter, as a PDF",
+        description="The objects grouped per service with their count, weight and declared value, "
+        "and the totals, with a line for the counter's signature: the pre-postings given, or "
+        "those labelled on --day (default today), cancelled ones left out.",
+    )
+
+
+def _add_ids(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("ids", metavar="ID", nargs="+", help="a pre-posting's id (PR...)")
+
+
+def _add_label_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--layout",
+        metavar="L",
+        default=DEFAULT_LAYOUT,
+        help=f"{' | '.join(LAYOUTS)} (default: {DEFAULT_LAYOUT})",
+    )
+    parser.add_argument("--operator", action="store_true", help="the operator's own label instead of ours")
+
+
+def _add_posting_list_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("ids", metavar="ID", nargs="*", help="a pre-posting's id (default: --day's)")
+    parser.add_argument("--day", metavar="YYYY-MM-DD", help="the day whose labelled objects to list")
+
+
+# --------------------------------------------------------------------------- shared
+
+
+def _layout(text: str) -> str:
+    value = text.strip().casefold()
+    if value not in LAYOUTS:
+        raise BadOption(f"--layout: must be {', '.join(LAYOUTS)} (got {shown_value(text)})")
+    return value
+
+
+def _write(path: Path, data: bytes, shipments: Sequence[Shipment], what: str) -> int:
+    write_atomically(path, data)
+    error(f"{what} of {format_count(len(shipments), 'pre-posting', 'pre-postings', LANGUAGE)}")
+    sys.stdout.write(f"{path}\n")
+    return EXIT_OK
+
+
+# --------------------------------------------------------------------------- labels, declaration
+
+
+def _run_labels(args: argparse.Namespace, context: AppContext) -> int:
+    from postalgui.documents.labels import Layout
+    from postalgui.services.shipping.printing import our_labels
+    from postalgui.services.shipping.use_cases import issue_labels
+
+    layout = _layout(args.layout)
+    path = out_file(args.out)
+    shipments = known_ids(context, args.ids)
+    ids = [shipment.prepost_id for shipment in shipments]
+    if args.operator:
+        with progress_task("the operator's labels") as task:
+            data = issue_labels(task, context.shipping, ids, OPERATOR_LAYOUTS[layout]).pdf
+    else:
+        with progress_task("labels") as task:
+            data = our_labels(task, context.shipping, ids, Layout(layout))
+    return _write(path, data, shipments, f"labels ({layout}{', the operator' if args.operator else ''})")
+
+
+def _run_declaration(args: argparse.Namespace, context: AppContext) -> int:
+    from postalgui.services.shipping.printing import declarations
+
+    path = out_file(args.out)
+    shipments = known_ids(context, args.ids)
+    with progress_task("content declarations") as task:
+        data = declarations(task, context.shipping, [shipment.prepost_id for shipment in shipments])
+    return _write(path, data, shipments, "content declarations")
+
+
+# --------------------------------------------------------------------------- posting list
+
+
+def _labelled_on(context: AppContext, day: date) -> list[Shipment]:
+    """The office's pre-postings labelled on ``day`` (local time), cancelled ones left out."""
+    from postalgui.api.models.prepostings import PrepostingStatus
+
+    return [
+        shipment
+        for shipment in context.shipping.book().shipments()
+        if shipment.labelled_at is not None
+        and shipment.labelled_at.astimezone().date() == day
+        and shipment.status not in (PrepostingStatus.CANCELLED, PrepostingStatus.EXPIRED)
+    ]
+
+
+def _run_posting_list(args: argparse.Namespace, context: AppContext) -> int:
+    from postalgui.services.shipping.printing import posting_list
+
+    day = checked("--day", parse_date_iso, args.day) if args.day is not None else None
+    path = out_file(args.out)
+    if args.ids:
+        shipments = known_ids(context, args.ids)
+    else:
+        day = day or context.shipping.today()
+        shipments = _labelled_on(context, day)
+        if not shipments:
+            raise BadOption(f"--day: no pre-posting was labelled on {format_date_ui(day)} (nothing written)")
+    with progress_task("posting list") as task:
+        data = posting_list(task, context.shipping, [shipment.prepost_id for shipment in shipments], day=day)
+    return _write(path, data, shipments, "posting list")
