@@ -258,6 +258,9 @@ _RULES: dict[str, object] = {  # QT_TRANSLATE_NOOP is typed as returning object
     "shipping.unknown_cep": QT_TRANSLATE_NOOP(
         "rules", "Field {field}: the operator does not know CEP {value} ({says})"
     ),
+    "shipping.closed": QT_TRANSLATE_NOOP(
+        "rules", "Pre-posting {value} is {status}: no label, declaration or list is made for it"
+    ),
     "shipping.content": QT_TRANSLATE_NOOP(
         "rules",
         "Field {field}: a content declaration (what the parcel holds) or an invoice "

@@ -6343,6 +6343,10 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
         <source>Field {field}: {says}</source>
         <translation>Campo {field}: {says}</translation>
     </message>
+    <message>
+        <source>Pre-posting {value} is {status}: no label, declaration or list is made for it</source>
+        <translation>A pré-postagem {value} está {status}: não se faz etiqueta, declaração nem lista dela</translation>
+    </message>
 </context>
 <context>
     <name>FieldLabel</name>

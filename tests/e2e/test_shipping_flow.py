@@ -166,3 +166,15 @@ def test_the_default_senders_logo_is_on_its_labels(context: AppContext) -> None:
     without = our_labels(PlainTask(), service, [other.prepost_id], Layout.THERMAL_100x150)
     assert b"/Subtype /Image" in with_logo
     assert b"/Subtype /Image" not in without
+
+
+def test_a_cancelled_pre_posting_gets_no_label_and_nothing_is_sent(
+    context: AppContext, sandbox: SandboxControl
+) -> None:
+    service = context.shipping
+    (shipment,) = create_prepostings(PlainTask(), service, [ORDER]).created
+    assert cancel_shipments(PlainTask(), service, [shipment.prepost_id]) == []
+    asked = sandbox.stats()["requests"]
+    with pytest.raises(InvalidValue, match=rf"Pre-posting {shipment.prepost_id} is CANCELADO"):
+        our_labels(PlainTask(), service, [shipment.prepost_id], Layout.A4_FOUR)
+    assert sandbox.stats()["requests"] == asked

@@ -120,12 +120,15 @@ def test_the_dialog_names_the_bad_field_and_sends_nothing(
     assert dialog.send() is None
     assert dialog.task is None
     assert dialog.problem_label.text() == (
-        "Nothing was sent. Field destinatario.endereco.uf must be a state's two letters, such as SP (got 'XX')"
+        "Nothing was sent. Field destinatario.endereco.uf must be a state's two letters, "
+        "such as SP (got 'XX')"
     )
     dialog.recipient_fields.edits["state"].setText("RJ")
     dialog.order_fields.weight_spin.setValue(0)
     assert dialog.send() is None
-    assert dialog.problem_label.text() == "Nothing was sent. Field pesoInformado must be 1 to 30000 g (got '0')"
+    assert (
+        dialog.problem_label.text() == "Nothing was sent. Field pesoInformado must be 1 to 30000 g (got '0')"
+    )
 
 
 def test_ship_this_turns_a_quote_into_a_prefilled_dialog(

@@ -150,6 +150,8 @@ Shipping (pre-postings, addresses; ``{field}`` is the API's field name or the fi
     ``shipping.invoice``    Field {field} must be up to 20 letters and digits (got
                             '{value}')
     ``shipping.unknown_cep`` Field {field}: the operator does not know CEP {value} ({says})
+    ``shipping.closed``     Pre-posting {value} is {status}: no label, declaration or list is made
+                            for it
     ``shipping.content``    Field {field}: a content declaration (what the parcel holds) or
                             an invoice (numeroNotaFiscal or chaveNFe) is required
 """
@@ -293,6 +295,7 @@ MESSAGES: Mapping[str, str] = MappingProxyType(
         "shipping.nfe_key": "Field {field} must have the NF-e key's 44 digits (got '{value}')",
         "shipping.invoice": "Field {field} must be up to 20 letters and digits (got '{value}')",
         "shipping.unknown_cep": "Field {field}: the operator does not know CEP {value} ({says})",
+        "shipping.closed": "Pre-posting {value} is {status}: no label, declaration or list is made for it",
         "shipping.content": (
             "Field {field}: a content declaration (what the parcel holds) or an invoice "
             "(numeroNotaFiscal or chaveNFe) is required"

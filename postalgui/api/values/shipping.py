@@ -28,6 +28,7 @@ __all__ = [
     "check_person",
     "checked_order",
     "checked_person",
+    "closed_preposting",
     "parse_service_code",
     "parse_state",
     "parse_whole",
@@ -104,6 +105,11 @@ def parse_whole(text: str, field: str) -> int:
     if not (stripped.isascii() and stripped.isdigit()) or len(stripped) > 9:
         raise InvalidValue("shipping.number", text, field=field)
     return int(stripped)
+
+
+def closed_preposting(prepost_id: str, status: str) -> InvalidValue:
+    """A cancelled or expired pre-posting asked for a label, a declaration or a list."""
+    return InvalidValue("shipping.closed", prepost_id, status=status)
 
 
 def unknown_cep(cep: str, field: str, says: str) -> InvalidValue:

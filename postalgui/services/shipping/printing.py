@@ -13,8 +13,9 @@ from datetime import date
 from typing import TYPE_CHECKING
 
 from postalgui.api.cancel import Cancelled
-from postalgui.api.models.prepostings import Person
+from postalgui.api.models.prepostings import Person, PrepostingStatus
 from postalgui.api.values.dates import format_date_ui
+from postalgui.api.values.shipping import closed_preposting
 from postalgui.documents.declaration import ContentItem, Declaration, render_declarations
 from postalgui.documents.labels import LabelData, LabelParty, Layout, RenderCancelled, render_labels
 from postalgui.documents.posting_list import ListedObject, render_posting_list
@@ -25,6 +26,8 @@ from postalgui.services.shipping.use_cases import issue_labels
 if TYPE_CHECKING:
     from postalgui.api.cancel import TaskControl
     from postalgui.services.shipping.service import ShippingService
+
+CLOSED = frozenset({PrepostingStatus.CANCELLED, PrepostingStatus.EXPIRED})
 
 __all__ = ["declarations", "label_data", "our_labels", "party", "posting_list"]
 
@@ -63,8 +66,12 @@ def label_data(item: Shipment, card: str, contract: str, logo: bytes | None = No
 
 
 def _coded(task: TaskControl, service: ShippingService, ids: Sequence[str]) -> list[Shipment]:
-    """The shipments of ``ids``, each with its object code (issued now where missing)."""
+    """The shipments of ``ids``, each with its object code (issued now where missing);
+    `InvalidValue` before anything is sent when one is cancelled or expired."""
     shipments = service.book().get(ids)
+    for item in shipments:
+        if item.status in CLOSED:
+            raise closed_preposting(item.prepost_id, item.status.value)
     missing = [item.prepost_id for item in shipments if not item.object_code]
     if missing:
         issued = {item.prepost_id: item for item in issue_labels(task, service, missing).shipments}

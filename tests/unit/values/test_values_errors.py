@@ -56,6 +56,7 @@ from postalgui.api.values.object_codes import parse_object_code
 from postalgui.api.values.shipping import (
     checked_order,
     checked_person,
+    closed_preposting,
     parse_state,
     parse_whole,
     unknown_cep,
@@ -205,6 +206,7 @@ RULE_CASES: list[tuple[str, Callable[[Any], object], object]] = [
     ("shipping.nfe_key", lambda key: checked_order(replace(ORDER, nfe_key=key)), "123"),
     ("shipping.invoice", lambda number: checked_order(replace(ORDER, invoice_number=number)), "12 34"),
     ("shipping.unknown_cep", lambda cep: _raise(unknown_cep(cep, "cep", "CEP não encontrado")), "01310999"),
+    ("shipping.closed", lambda prepost_id: _raise(closed_preposting(prepost_id, "CANCELADO")), "PR1234"),
     ("shipping.content", lambda key: checked_order(replace(ORDER, contents=(), nfe_key=key)), ""),
 ]  # fmt: skip
 
