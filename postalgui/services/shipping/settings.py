@@ -8,12 +8,9 @@ The values are the layouts' own names (`documents.labels.Layout`, the operator's
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
 from postalgui.services.frozen_model import FrozenModel
-
-if TYPE_CHECKING:
-    from postalgui.services.session import Session
 
 __all__ = [
     "LABEL_LAYOUTS",
@@ -22,7 +19,6 @@ __all__ = [
     "LabelSource",
     "OperatorLayoutName",
     "ShippingSettings",
-    "save_shipping_settings",
 ]
 
 LabelLayoutName = Literal["a4", "100x150", "100x80", "a4-1"]
@@ -51,8 +47,3 @@ class ShippingSettings(FrozenModel):
     operator_layout: OperatorLayoutName = "PADRAO"
     """The layout asked of the operator when its labels are chosen."""
 
-
-def save_shipping_settings(session: Session, shipping: ShippingSettings) -> None:
-    """Keep ``shipping`` in the settings file (OSError when it cannot be written); the
-    connection stays as it is."""
-    session.save_preferences(session.saved_settings.updated(shipping=shipping))

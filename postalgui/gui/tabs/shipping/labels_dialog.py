@@ -23,11 +23,8 @@ from postalgui.gui.messages import arg
 from postalgui.gui.tabs.shipping.labels_preview import MESSAGE_KEY, DocumentPreview
 from postalgui.gui.tabs.shipping.labels_words import layout_words, source_word
 from postalgui.gui.widgets.message_kind import MessageKind
-from postalgui.services.shipping.settings import (
-    LabelSource,
-    ShippingSettings,
-    save_shipping_settings,
-)
+from postalgui.services.shipping.remembered import save_shipping_settings
+from postalgui.services.shipping.settings import LabelSource, ShippingSettings
 
 if TYPE_CHECKING:
     from postalgui.gui.desk import Desk
