@@ -41,6 +41,8 @@ PREPOSTING_API = 36
 BASE = "/prepostagem/v1/prepostagens"
 LIST = "/prepostagem/v2/prepostagens"
 PAGE_SIZE = 50
+NOT_READY = "PPN-032"
+"""A label download's 404 while the PDF is being made (an unknown receipt is another code)."""
 
 
 class PrepostingNotEnabledError(PermissionDeniedError):
@@ -159,8 +161,10 @@ class PrepostingClient:
         """The labels' PDF of ``receipt``, or ``None`` while the operator is still making it."""
         try:
             answer = self._call("GET", f"{BASE}/rotulo/download/assincrono/{receipt}", _READ_DOWNLOAD)
-        except NotFoundError:
-            return None
+        except NotFoundError as exc:
+            if exc.code == NOT_READY:
+                return None
+            raise
         if not answer.dados:
             return None
         try:

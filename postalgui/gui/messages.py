@@ -253,6 +253,14 @@ _RULES: dict[str, object] = {  # QT_TRANSLATE_NOOP is typed as returning object
     "shipping.invoice": QT_TRANSLATE_NOOP(
         "rules", "{field} must be up to 20 letters and digits (got '{value}')"
     ),
+    "shipping.unknown_cep": QT_TRANSLATE_NOOP(
+        "rules", "{field}: the operator does not know CEP {value} ({says})"
+    ),
+    "shipping.content": QT_TRANSLATE_NOOP(
+        "rules",
+        "{field}: a content declaration (what the parcel holds) or an invoice "
+        "(numeroNotaFiscal or chaveNFe) is required",
+    ),
 }
 
 _NUMBER_LABELS: dict[str, object] = {

@@ -12,6 +12,7 @@ from postalgui.sandbox import (
     routes_control,
     routes_deadline,
     routes_invoices,
+    routes_prepost,
     routes_price,
     routes_token,
     routes_tracking,
@@ -56,6 +57,8 @@ def create_app(config: SandboxConfig | None = None) -> FastAPI:
     app.include_router(routes_claims.router)
     app.include_router(routes_claims.control)
     app.include_router(routes_cep.router)
+    app.include_router(routes_prepost.router)
+    app.include_router(routes_prepost.control)
     app.include_router(routes_control.router)
     ster.include_routers(app)
     # Added last = outermost: counting sees every request, faulted or not.

@@ -185,7 +185,7 @@ class AppContext:
     def shipping(self) -> ShippingService:
         from postalgui.services.shipping.service import ShippingService
 
-        return ShippingService(self, lambda: self.paths.data_dir)
+        return ShippingService(self, lambda: self.paths.data_dir, self.office, lambda: self.tracking)
 
     # --- the backend ---------------------------------------------------------------------
 

@@ -5963,6 +5963,14 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
         <source>{field} must be up to 20 letters and digits (got &apos;{value}&apos;)</source>
         <translation>{field} deve ter até 20 letras e dígitos (recebido: &apos;{value}&apos;)</translation>
     </message>
+    <message>
+        <source>{field}: the operator does not know CEP {value} ({says})</source>
+        <translation>{field}: os Correios não conhecem o CEP {value} ({says})</translation>
+    </message>
+    <message>
+        <source>{field}: a content declaration (what the parcel holds) or an invoice (numeroNotaFiscal or chaveNFe) is required</source>
+        <translation>{field}: é preciso uma declaração de conteúdo (o que o volume contém) ou uma nota fiscal (numeroNotaFiscal ou chaveNFe)</translation>
+    </message>
 </context>
 <context>
     <name>FieldLabel</name>

@@ -142,6 +142,8 @@ Shipping (pre-postings, addresses; ``{field}`` is the API's field name or the fi
     ``shipping.number``     {field} must be a whole number
     ``shipping.nfe_key``    {field} must have the NF-e key's 44 digits
     ``shipping.invoice``    {field} must be up to 20 letters and digits
+    ``shipping.unknown_cep`` {field}: the operator does not know CEP {value} ({says})
+    ``shipping.content``    {field}: a content declaration or an invoice is required
 """
 
 from __future__ import annotations
@@ -280,6 +282,11 @@ MESSAGES: Mapping[str, str] = MappingProxyType(
         "shipping.number": "{field} must be a whole number (got '{value}')",
         "shipping.nfe_key": "{field} must have the NF-e key's 44 digits (got '{value}')",
         "shipping.invoice": "{field} must be up to 20 letters and digits (got '{value}')",
+        "shipping.unknown_cep": "{field}: the operator does not know CEP {value} ({says})",
+        "shipping.content": (
+            "{field}: a content declaration (what the parcel holds) or an invoice "
+            "(numeroNotaFiscal or chaveNFe) is required"
+        ),
     }
 )
 """English message template per rule key; the GUI keeps its own translations."""

@@ -11,6 +11,7 @@ district of 30, a city of 30. A box's sides follow the price service's package r
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from decimal import Decimal
 
 from postalgui.api.models.prepostings import ContentLine, Order, Person
@@ -25,9 +26,11 @@ __all__ = [
     "STATES",
     "check_order",
     "check_person",
+    "checked_order",
     "checked_person",
     "parse_service_code",
     "parse_state",
+    "person_problems",
 ]
 
 STATES = frozenset(
@@ -109,32 +112,57 @@ def parse_service_code(value: str, field: str = "codigoServico") -> str:
     return text
 
 
-def checked_person(person: Person, role: str, *, complete: bool = True) -> Person:
-    """``person`` with every field checked and trimmed; ``role`` ("remetente",
-    "destinatario") prefixes the field names. ``complete``: street, district, city and
-    state are required (an order may leave them to the CEP lookup until sent)."""
+def _person_checks(role: str, complete: bool) -> dict[str, tuple[str, Callable[[str], str]]]:
+    """Each `Person` field: its API name and its check."""
+    place = f"{role}.endereco" if role else ""
 
     def name(key: str) -> str:
         return f"{role}.{key}" if role else key
 
-    place = f"{role}.endereco" if role else ""
-
     def where(key: str) -> str:
         return f"{place}.{key}" if place else key
 
-    return Person(
-        name=_text(person.name, name("nome"), required=True),
-        cep=_named(where("cep"), parse_cep, person.cep),
-        street=_text(person.street, where("logradouro"), required=complete),
-        number=_text(person.number, where("numero"), required=False) or "S/N",
-        complement=_text(person.complement, where("complemento"), required=False),
-        district=_text(person.district, where("bairro"), required=complete),
-        city=_text(person.city, where("cidade"), required=complete),
-        state=parse_state(person.state, where("uf")) if complete or person.state.strip() else "",
-        email=_named(name("email"), parse_claim_email, person.email) if person.email.strip() else "",
-        phone=_named(name("celular"), parse_claim_phone, person.phone) if person.phone.strip() else "",
-        cpf_cnpj=_named(name("cpfCnpj"), parse_tax_id, person.cpf_cnpj) if person.cpf_cnpj.strip() else "",
-    )
+    def text(field: str, *, required: bool = False) -> Callable[[str], str]:
+        return lambda value: _text(value, field, required=required)
+
+    def optional(field: str, parse: Callable[[str], str]) -> Callable[[str], str]:
+        return lambda value: _named(field, parse, value) if value.strip() else ""
+
+    return {
+        "name": (name("nome"), text(name("nome"), required=True)),
+        "cep": (where("cep"), lambda value: _named(where("cep"), parse_cep, value)),
+        "street": (where("logradouro"), text(where("logradouro"), required=complete)),
+        "number": (where("numero"), lambda value: _text(value, where("numero"), required=False) or "S/N"),
+        "complement": (where("complemento"), text(where("complemento"))),
+        "district": (where("bairro"), text(where("bairro"), required=complete)),
+        "city": (where("cidade"), text(where("cidade"), required=complete)),
+        "state": (
+            where("uf"),
+            lambda value: parse_state(value, where("uf")) if complete or value.strip() else "",
+        ),
+        "email": (name("email"), optional(name("email"), parse_claim_email)),
+        "phone": (name("celular"), optional(name("celular"), parse_claim_phone)),
+        "cpf_cnpj": (name("cpfCnpj"), optional(name("cpfCnpj"), parse_tax_id)),
+    }
+
+
+def checked_person(person: Person, role: str, *, complete: bool = True) -> Person:
+    """``person`` with every field checked and trimmed; ``role`` ("remetente",
+    "destinatario") prefixes the field names. ``complete``: street, district, city and
+    state are required (an address may leave them to the CEP lookup until sent)."""
+    checks = _person_checks(role, complete)
+    return Person(**{key: check(getattr(person, key)) for key, (_, check) in checks.items()})
+
+
+def person_problems(person: Person, role: str = "", *, complete: bool = True) -> list[InvalidValue]:
+    """Every bad field of ``person``, each with its own rule (a form or a file row shows them all)."""
+    problems = []
+    for key, (_, check) in _person_checks(role, complete).items():
+        try:
+            check(getattr(person, key))
+        except InvalidValue as error:
+            problems.append(error)
+    return problems
 
 
 def check_person(person: Person, role: str, *, complete: bool = True) -> None:
@@ -168,11 +196,11 @@ def _contents(lines: tuple[ContentLine, ...]) -> None:
             raise InvalidValue("shipping.money", line.value, field=f"{field}.valor")
 
 
-def checked_order(order: Order) -> Order:
+def checked_order(order: Order, *, complete: bool = True) -> Order:
     """``order`` with every field checked and written as the operator wants it; raises
     `InvalidValue` naming the first bad field."""
     sender = checked_person(order.sender, "remetente")
-    recipient = checked_person(order.recipient, "destinatario")
+    recipient = checked_person(order.recipient, "destinatario", complete=complete)
     service = parse_service_code(order.service_code)
     if not 1 <= order.weight_g <= MAX_WEIGHT_G:
         raise InvalidValue("shipping.weight", order.weight_g, field="pesoInformado", high=MAX_WEIGHT_G)
@@ -186,6 +214,8 @@ def checked_order(order: Order) -> Order:
         if not _ADDITIONAL.fullmatch(code):
             raise InvalidValue("shipping.additional", code, field="codigoServicoAdicional")
     _contents(order.contents)
+    if not order.contents and not order.invoice_number.strip() and not order.nfe_key.strip():
+        raise InvalidValue("shipping.content", "", field="itensDeclaracaoConteudo")
     if order.nfe_key and not _NFE_KEY.fullmatch(order.nfe_key.strip()):
         raise InvalidValue("shipping.nfe_key", order.nfe_key, field="chaveNFe")
     if order.invoice_number and not _INVOICE.fullmatch(order.invoice_number.strip()):

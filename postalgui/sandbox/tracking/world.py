@@ -80,6 +80,11 @@ class TrackingWorld:
             self._registered[code] = tracked
         return tracked
 
+    def unregister(self, code: str) -> bool:
+        """Forget one registered object (a cancelled pre-posting's); whether it was there."""
+        with self._lock:
+            return self._registered.pop(code, None) is not None
+
     def forget_registered(self) -> int:
         """Forget every registered object; how many there were."""
         with self._lock:

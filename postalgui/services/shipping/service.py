@@ -3,27 +3,59 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from postalgui.api.errors import ApiError
+
 if TYPE_CHECKING:
     from postalgui.api.cep import CepClient
+    from postalgui.api.prepostings import PrepostingClient
+    from postalgui.services.office.database import OfficeDatabase
     from postalgui.services.session import Session
+    from postalgui.services.settings import Profile
+    from postalgui.services.shipping.book import ShipmentBook
     from postalgui.services.shipping.cep_cache import CepCache
+    from postalgui.services.tracking.service import TrackingService
 
 
 class ShippingService:
-    """Owns the clients' construction and this desk's CEP cache (one file per environment).
+    """Owns the clients' construction, the shipments book and this desk's CEP cache (one
+    file per environment).
 
-    The CEP service uses the posting card's token, as prices do. `cep_client` blocks on
-    first use (the sandbox starts): tasks only.
+    Pre-postings and CEP lookups use the posting card's token, as prices do, and carry
+    the profile's card. `client`, `cep_client` and `book` block on first use (the sandbox
+    starts, the database opens): tasks only.
     """
 
-    def __init__(self, context: Session, data_dir: Callable[[], Path]) -> None:
+    def __init__(
+        self,
+        context: Session,
+        data_dir: Callable[[], Path],
+        office: Callable[[], OfficeDatabase] | None = None,
+        tracking: Callable[[], TrackingService] | None = None,
+    ) -> None:
         self.context = context
         self._data_dir = data_dir
+        self._office = office
+        self._tracking = tracking
         self._caches: dict[Path, CepCache] = {}
+
+    @property
+    def profile(self) -> Profile:
+        return self.context.profile
+
+    def card(self) -> str:
+        """The profile's posting card (`ApiError` naming the setting when it is missing)."""
+        if not self.profile.card:
+            raise ApiError("Pre-postings need the posting card number: set it in Settings")
+        return self.profile.card
+
+    def client(self) -> PrepostingClient:
+        from postalgui.api.prepostings import PrepostingClient
+
+        return PrepostingClient(self.context.backend().client, scope=self.context.default_scope())
 
     def cep_client(self) -> CepClient:
         from postalgui.api.cep import CepClient
@@ -39,6 +71,28 @@ class ShippingService:
             self._caches[path] = CepCache(path)
         return self._caches[path]
 
+    def office(self) -> OfficeDatabase:
+        if self._office is None:
+            raise ApiError("This shipping service has no office database")
+        return self._office()
+
+    def book(self) -> ShipmentBook:
+        """The shipments of the current environment's office database (any thread)."""
+        from postalgui.services.shipping.book import ShipmentBook
+
+        return ShipmentBook(self.office())
+
+    @property
+    def tracking(self) -> TrackingService:
+        """The Tracking feature: labelled objects join its watchlist."""
+        if self._tracking is None:
+            raise ApiError("This shipping service follows no objects")
+        return self._tracking()
+
     def now(self) -> datetime:
         """The feature's clock (aware, UTC); tests move it."""
         return datetime.now(UTC)
+
+    def today(self) -> date:
+        """The office's day (the local calendar): what expiry is counted against."""
+        return self.now().astimezone().date()

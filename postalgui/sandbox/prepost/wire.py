@@ -1,0 +1,111 @@
+"""The pre-posting service's answers: the record of a pre-posting (the create answer and each
+listed item), the list's page, and the content declaration (HTML, as the operator's).
+
+A record is the body as accepted (numbers as text) with ``id``, ``codigoObjeto`` (null
+until a label is issued), ``statusAtual``, ``dataHora`` (created), ``dataHoraExpiracao``
+(created + 7 days), ``dataHoraRotulo`` and ``dataHoraCancelamento`` (null until then),
+``numeroContrato`` and ``dadosEmulados: true``.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+from datetime import datetime
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from postalgui.sandbox.prepost.body import Pessoa
+from postalgui.sandbox.prepost.journal import PrePosting
+from postalgui.sandbox.prepost.world import status_of
+from postalgui.sandbox.price_engine import money
+from postalgui.sandbox.tracking.wire import stamp
+
+
+def _stamp(moment: datetime | None) -> str | None:
+    return stamp(moment) if moment is not None else None
+
+
+def record(item: PrePosting, now: datetime) -> dict[str, Any]:
+    """One pre-posting as the service writes it at `now`."""
+    return {
+        "id": item.id,
+        "codigoObjeto": item.code,
+        "statusAtual": status_of(item, now),
+        "dataHora": stamp(item.created_at),
+        "dataHoraExpiracao": stamp(item.expires_at),
+        "dataHoraRotulo": _stamp(item.labelled_at),
+        "dataHoraCancelamento": _stamp(item.cancelled_at),
+        "numeroContrato": item.contract,
+        "dadosEmulados": True,
+        **item.body.echo(),
+    }
+
+
+def page(items: Sequence[PrePosting], number: int, size: int, now: datetime) -> dict[str, Any]:
+    """Page `number` (from 0) of `size` items, newest first as given."""
+    total = len(items)
+    shown = items[number * size : (number + 1) * size]
+    return {
+        "itens": [record(item, now) for item in shown],
+        "page": {
+            "number": number,
+            "size": size,
+            "totalElements": total,
+            "totalPages": (total + size - 1) // size,
+        },
+    }
+
+
+def reais(text: str) -> str:
+    """A wire amount (``100.5``, ``100,50``) as ``R$ 100,50``."""
+    try:
+        return "R$ " + money(Decimal(text.replace(",", ".")))
+    except InvalidOperation:
+        return html.escape(text)
+
+
+def _person(title: str, person: Pessoa) -> str:
+    place = person.endereco
+    lines = [
+        person.nome,
+        f"{place.logradouro}, {place.numero} {place.complemento}".strip(),
+        f"{place.bairro} - {place.cidade}/{place.uf}",
+        f"CEP {place.cep}",
+    ]
+    if person.cpfCnpj:
+        lines.append(f"CPF/CNPJ {person.cpfCnpj}")
+    body = "<br>".join(html.escape(line) for line in lines)
+    return f"<td><h2>{title}</h2><p>{body}</p></td>"
+
+
+def _declaration(item: PrePosting) -> str:
+    body = item.body
+    rows = "".join(
+        f"<tr><td>{index}</td><td>{html.escape(line.conteudo)}</td><td>{html.escape(line.quantidade)}</td>"
+        f"<td>{reais(line.valor)}</td></tr>"
+        for index, line in enumerate(body.itensDeclaracaoConteudo, start=1)
+    )
+    code = html.escape(item.code or "(sem rótulo)")
+    people = _person("REMETENTE", body.remetente) + _person("DESTINATÁRIO", body.destinatario)
+    head = "<tr><th>Item</th><th>Conteúdo</th><th>Quant.</th><th>Valor</th></tr>"
+    return (
+        f'<section class="declaracao"><h1>DECLARAÇÃO DE CONTEÚDO</h1>'
+        f"<p>Pré-postagem {item.id} - Objeto {code} - Peso {html.escape(body.pesoInformado)} g</p>"
+        f"<table><tr>{people}</tr></table>"
+        f'<table class="itens">{head}{rows}</table>'
+        "<p>Declaro que não me enquadro no conceito de contribuinte previsto no art. 4º da Lei "
+        "Complementar nº 87/1996 e que o conteúdo declarado não é proibido.</p>"
+        "<p>Emulado pelo sandbox</p></section>"
+    )
+
+
+def declaration_html(items: Sequence[PrePosting]) -> str:
+    """The content declaration of each pre-posting, one section (and printed page) each."""
+    sections = "".join(_declaration(item) for item in items)
+    return (
+        '<!DOCTYPE html><html lang="pt-BR"><head><meta charset="utf-8"><title>Declaração de conteúdo</title>'
+        "<style>section{page-break-after:always}table{border-collapse:collapse;width:100%}"
+        "td,th{border:1px solid #000;padding:4px;vertical-align:top}</style></head>"
+        f"<body>{sections}</body></html>"
+    )

@@ -1,0 +1,243 @@
+"""An orders file: many pre-postings at once, one row a parcel, from a CSV (``;``) or a
+workbook whose columns are named as the API names the recipient's and the object's fields.
+
+Every cell is checked before anything is sent, and every problem names its row (as the
+spreadsheet numbers it: the header is row 1) and its column. Street, district, city and
+state may be empty: `complete_orders` fills them from the CEP (the operator's CEP
+service, through this desk's cache); an unknown CEP is that row's problem. The sender of
+every row is the address book's default sender.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from decimal import Decimal
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from postalgui.api.branches import strip_accents
+from postalgui.api.models.prepostings import ContentLine, Order, Person
+from postalgui.api.values.errors import InvalidValue
+from postalgui.api.values.money import parse_money, parse_weight_grams
+from postalgui.api.values.shipping import checked_order, parse_service_code, person_problems
+from postalgui.services.table_files import TableFileError, table_rows
+
+if TYPE_CHECKING:
+    from postalgui.api.cancel import TaskControl
+    from postalgui.api.models.cep import CepAddress
+    from postalgui.services.shipping.service import ShippingService
+
+__all__ = ["COLUMNS", "REQUIRED", "OrderProblem", "OrderRow", "complete_orders", "read_orders"]
+
+PERSON_COLUMNS = {
+    "nome": "name",
+    "cep": "cep",
+    "logradouro": "street",
+    "numero": "number",
+    "complemento": "complement",
+    "bairro": "district",
+    "cidade": "city",
+    "uf": "state",
+    "email": "email",
+    "celular": "phone",
+    "cpfCnpj": "cpf_cnpj",
+}
+PARCEL_COLUMNS = (
+    "codigoServico",
+    "pesoInformado",
+    "comprimentoInformado",
+    "larguraInformada",
+    "alturaInformada",
+    "valorDeclarado",
+    "numeroNotaFiscal",
+    "chaveNFe",
+    "conteudo",
+    "quantidade",
+    "valor",
+)
+COLUMNS = (*PERSON_COLUMNS, *PARCEL_COLUMNS)
+"""The columns an orders file may have, as the API names them (any order, any case)."""
+REQUIRED = ("nome", "cep", "codigoServico", "pesoInformado")
+_SIDES = {"comprimentoInformado": "length_cm", "larguraInformada": "width_cm", "alturaInformada": "height_cm"}
+
+
+@dataclass(frozen=True)
+class OrderProblem:
+    """One bad cell: its row, its column and the rule it broke (``error.message`` in
+    English; the GUI translates the rule)."""
+
+    row: int
+    column: str
+    error: InvalidValue
+
+    @property
+    def message(self) -> str:
+        return self.error.message
+
+
+@dataclass(frozen=True)
+class OrderRow:
+    """One row of the file: its order when every cell is good, else its problems."""
+
+    row: int
+    order: Order | None
+    problems: tuple[OrderProblem, ...] = ()
+
+
+def _key(header: str) -> str:
+    return strip_accents(header).strip().casefold()
+
+
+_BY_KEY = {_key(column): column for column in COLUMNS}
+
+
+def _header(cells: list[str], path: Path) -> dict[str, int]:
+    positions = {_BY_KEY[_key(cell)]: index for index, cell in enumerate(cells) if _key(cell) in _BY_KEY}
+    missing = [column for column in REQUIRED if column not in positions]
+    if missing:
+        found = ", ".join(cell for cell in cells if cell.strip()) or "none"
+        raise TableFileError(
+            f"{path.name}: no column {', '.join(missing)} (the columns are: {found}); "
+            f"an orders file names its columns as the API does: {', '.join(COLUMNS)}"
+        )
+    return positions
+
+
+def _whole(field: str) -> Callable[[str], int]:
+    def parse(text: str) -> int:
+        if not text.strip():
+            return 0
+        if not text.strip().isdigit():
+            raise InvalidValue("shipping.number", text, field=field)
+        return int(text.strip())
+
+    return parse
+
+
+def _parcel_values(cells: dict[str, str], problems: list[tuple[str, InvalidValue]]) -> dict[str, object]:
+    """The parcel's typed values; each bad cell is added to ``problems``."""
+    parsers: dict[str, tuple[str, Callable[[str], object]]] = {
+        "codigoServico": ("service_code", parse_service_code),
+        "pesoInformado": ("weight_g", _named_number("pesoInformado", parse_weight_grams)),
+        **{column: (name, _whole(column)) for column, name in _SIDES.items()},
+        "valorDeclarado": ("declared_value", _optional_money),
+        "numeroNotaFiscal": ("invoice_number", str.strip),
+        "chaveNFe": ("nfe_key", str.strip),
+        "quantidade": ("quantity", lambda text: _whole("quantidade")(text) or 1),
+        "valor": ("value", _optional_money_of("valor")),
+    }
+    values: dict[str, object] = {}
+    for column, (name, parse) in parsers.items():
+        try:
+            values[name] = parse(cells.get(column, ""))
+        except InvalidValue as error:
+            problems.append((column, error))
+    return values
+
+
+def _optional_money_of(field: str) -> Callable[[str], object]:
+    return lambda text: _named_number(field, parse_money)(text) if text.strip() else None
+
+
+_optional_money = _optional_money_of("valorDeclarado")
+
+
+def _named_number(field: str, parse: Callable[[str], object]) -> Callable[[str], object]:
+    def named(text: str) -> object:
+        try:
+            return parse(text.strip())
+        except InvalidValue as error:
+            raise InvalidValue(
+                "shipping.field", text, field=field, says=error.message, inner=error
+            ) from error
+
+    return named
+
+
+def _contents(cells: dict[str, str], values: dict[str, object]) -> tuple[ContentLine, ...]:
+    """The row's content line (``conteudo``, ``quantidade``, ``valor``: the declared value
+    when no value is given), or none."""
+    quantity, value = values.pop("quantity"), values.pop("value")
+    content = cells.get("conteudo", "").strip()
+    if not content:
+        return ()
+    worth = value if isinstance(value, Decimal) else values.get("declared_value")
+    return (ContentLine(content, int(quantity), worth if isinstance(worth, Decimal) else Decimal(0)),)  # type: ignore[call-overload]
+
+
+def _column_of(error: InvalidValue) -> str:
+    """The file's column of a rule's field (``destinatario.endereco.cep`` is ``cep``)."""
+    field = str(error.params.get("field", ""))
+    if field.startswith("itensDeclaracaoConteudo"):
+        return "conteudo"
+    return field.rsplit(".", 1)[-1].split("[", 1)[0] or "pesoInformado"
+
+
+def _row(number: int, cells: dict[str, str], sender: Person) -> OrderRow:
+    found: list[tuple[str, InvalidValue]] = []
+    recipient = Person(**{name: cells.get(column, "") for column, name in PERSON_COLUMNS.items()})
+    found += [(_column_of(error), error) for error in person_problems(recipient, complete=False)]
+    values = _parcel_values(cells, found)
+    if not found:
+        order = Order(sender=sender, recipient=recipient, contents=_contents(cells, values), **values)  # type: ignore[arg-type]
+        try:
+            return OrderRow(number, checked_order(order, complete=False))
+        except InvalidValue as error:
+            found.append((_column_of(error), error))
+    return OrderRow(number, None, tuple(OrderProblem(number, column, error) for column, error in found))
+
+
+def read_orders(path: Path, sender: Person) -> list[OrderRow]:
+    """Every non-blank row of ``path`` as an order or its problems (no network).
+    `TableFileError` when the file cannot be read or lacks a required column."""
+    rows = table_rows(path)
+    positions = _header(next(rows, []), path)
+    read: list[OrderRow] = []
+    for number, cells in enumerate(rows, start=2):
+        if not any(cell.strip() for cell in cells):
+            continue
+        by_column = {
+            column: cells[index] if index < len(cells) else "" for column, index in positions.items()
+        }
+        read.append(_row(number, by_column, sender))
+    return read
+
+
+def complete_orders(task: TaskControl, service: ShippingService, rows: Sequence[OrderRow]) -> list[OrderRow]:
+    """``rows`` with street, district, city and state filled from each CEP where empty, then
+    checked whole (a row whose CEP the operator does not know gets that problem)."""
+    from postalgui.services.shipping.cep import lookup_cep
+
+    done: list[OrderRow] = []
+    for index, row in enumerate(rows):
+        task.raise_if_cancelled()
+        task.progress(index, len(rows))
+        if row.order is None:
+            done.append(row)
+            continue
+        recipient = row.order.recipient
+        if not all((recipient.street, recipient.district, recipient.city, recipient.state)):
+            found = lookup_cep(task, service, recipient.cep)
+            if found.address is None:
+                error = InvalidValue("shipping.unknown_cep", recipient.cep, field="cep", says=found.unknown)
+                done.append(OrderRow(row.row, None, (OrderProblem(row.row, "cep", error),)))
+                continue
+            recipient = _filled(recipient, found.address)
+        try:
+            done.append(OrderRow(row.row, checked_order(replace(row.order, recipient=recipient))))
+        except InvalidValue as error:
+            done.append(OrderRow(row.row, None, (OrderProblem(row.row, _column_of(error), error),)))
+    task.progress(len(rows), len(rows))
+    return done
+
+
+def _filled(person: Person, address: CepAddress) -> Person:
+    """``person`` with its empty street, district, city and state taken from the CEP's address."""
+    return replace(
+        person,
+        street=person.street or address.street,
+        district=person.district or address.bairro,
+        city=person.city or address.localidade,
+        state=person.state or address.uf,
+    )

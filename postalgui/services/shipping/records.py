@@ -1,0 +1,66 @@
+"""A shipment: one pre-posting the office registered, as the office database keeps it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta
+from decimal import Decimal
+
+from postalgui.api.models.prepostings import Order, PrepostingStatus
+
+__all__ = ["EXPIRY_DAYS", "OPEN_STATUSES", "Shipment"]
+
+EXPIRY_DAYS = 7
+"""A pre-posting not posted within these days expires (REFERENCE)."""
+OPEN_STATUSES = frozenset({PrepostingStatus.PREPOSTED, PrepostingStatus.LABELLED})
+"""Statuses the operator may still change: a refresh asks about these."""
+
+
+@dataclass(frozen=True)
+class Shipment:
+    """A pre-posting with the order it was made from (``object_code`` once a label was issued)."""
+
+    prepost_id: str
+    object_code: str | None
+    status: PrepostingStatus
+    order: Order
+    created_by: str
+    created_at: datetime
+    expires_at: datetime | None
+    labelled_at: datetime | None = None
+    cancelled_at: datetime | None = None
+
+    @property
+    def recipient_name(self) -> str:
+        return self.order.recipient.name
+
+    @property
+    def recipient_cep(self) -> str:
+        return self.order.recipient.cep
+
+    @property
+    def service_code(self) -> str:
+        return self.order.service_code
+
+    @property
+    def declared_value(self) -> Decimal | None:
+        return self.order.declared_value
+
+    @property
+    def weight_g(self) -> int:
+        return self.order.weight_g
+
+    @property
+    def is_open(self) -> bool:
+        return self.status in OPEN_STATUSES
+
+    def expiry(self) -> datetime:
+        """When it expires: the operator's word, else 7 days after it was made."""
+        return self.expires_at or self.created_at + timedelta(days=EXPIRY_DAYS)
+
+    def expires_in_days(self, today: date) -> int | None:
+        """Whole days left before it expires (0: today, negative: past); ``None`` once it
+        can no longer expire (posted, cancelled, expired)."""
+        if not self.is_open:
+            return None
+        return (self.expiry().astimezone().date() - today).days

@@ -1,0 +1,123 @@
+"""The Shipping feature's use cases end to end: the real client against the real sandbox
+over HTTP, the shipments kept in the office database. Register, refresh, have the
+labels issued (codes assigned, objects followed in Tracking), cancel; an orders file is
+checked cell by cell and completed from the CEP before anything is sent."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import replace
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+
+from postalgui.api.cancel import PlainTask
+from postalgui.api.models.prepostings import ContentLine, Order, Person, PrepostingStatus
+from postalgui.api.values.errors import InvalidValue
+from postalgui.api.values.object_codes import parse_object_code
+from postalgui.sandbox import SandboxServer
+from postalgui.services.context import AppContext, build_context
+from postalgui.services.shipping.orders import complete_orders, read_orders
+from postalgui.services.shipping.use_cases import (
+    cancel_shipments,
+    create_prepostings,
+    issue_labels,
+    refresh_shipments,
+)
+from tests.e2e.conftest import SandboxControl
+
+SENDER = Person(
+    "Loja Exemplo Ltda", "01310100", "Avenida Paulista", "1000", "", "Bela Vista", "São Paulo", "SP",
+    email="loja@exemplo.com.br", phone="1130030100",
+)  # fmt: skip
+RECIPIENT = Person(
+    "Maria da Silva", "20040020", "Rua da Assembleia", "10", "", "Centro", "Rio de Janeiro", "RJ"
+)
+ORDER = Order(
+    SENDER, RECIPIENT, "03298", 1500, length_cm=20, width_cm=15, height_cm=10,
+    contents=(ContentLine("Livros", 2, Decimal("45.00")),),
+)  # fmt: skip
+
+
+@pytest.fixture
+def context(
+    sandbox_server: SandboxServer, sandbox: SandboxControl, config_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[AppContext]:
+    monkeypatch.setenv("POSTALGUI_ENV", "sandbox")
+    monkeypatch.setenv("POSTALGUI_BASE_URL", sandbox_server.url)
+    context = build_context()
+    sandbox._call("PUT", "/prepost/config", {"rotulo_delay_s": 0})
+    yield context
+    context.close()
+
+
+def test_register_label_follow_and_cancel(context: AppContext) -> None:
+    service = context.shipping
+    report = create_prepostings(PlainTask(), service, [ORDER, ORDER])
+    assert (len(report.created), report.refused, report.not_sent) == (2, [], 0)
+    first, second = report.created
+    assert first.prepost_id.startswith("PR")
+    assert first.status is PrepostingStatus.PREPOSTED
+    assert first.expires_in_days(service.today()) in (6, 7)
+    assert [item.prepost_id for item in service.book().shipments()] == [second.prepost_id, first.prepost_id]
+
+    issued = issue_labels(PlainTask(), service, [first.prepost_id])
+    assert issued.pdf.startswith(b"%PDF")
+    (labelled,) = issued.shipments
+    assert labelled.status is PrepostingStatus.LABELLED
+    assert labelled.object_code is not None
+    assert parse_object_code(labelled.object_code) == labelled.object_code  # a valid check digit
+    followed = context.tracking.watchlist().detail(labelled.object_code)
+    assert followed is not None
+    assert followed.source == "shipping"
+
+    assert cancel_shipments(PlainTask(), service, [second.prepost_id]) == []
+    statuses = {item.prepost_id: item.status for item in refresh_shipments(PlainTask(), service)}
+    assert statuses == {
+        first.prepost_id: PrepostingStatus.LABELLED,
+        second.prepost_id: PrepostingStatus.CANCELLED,
+    }
+    refused = cancel_shipments(PlainTask(), service, [second.prepost_id])
+    assert [(prepost_id, words[:7]) for prepost_id, words in refused] == [(second.prepost_id, "PPN-021")]
+
+
+def test_a_bad_order_is_refused_before_anything_is_sent(context: AppContext, sandbox: SandboxControl) -> None:
+    bad = replace(ORDER, weight_g=0)
+    with pytest.raises(InvalidValue, match="pesoInformado"):
+        create_prepostings(PlainTask(), context.shipping, [ORDER, bad])
+    assert not any("prepostagem" in key for key in sandbox.stats()["requests"])
+    assert context.shipping.book().shipments() == []
+
+
+def test_an_orders_file_names_row_and_column_and_fills_the_street_from_the_cep(
+    context: AppContext, tmp_path: Path
+) -> None:
+    path = tmp_path / "pedidos.csv"
+    path.write_text(
+        "nome;cep;numero;codigoServico;pesoInformado;comprimentoInformado;larguraInformada;alturaInformada;"
+        "valorDeclarado;conteudo;numeroNotaFiscal\n"
+        "Ana Souza;01310-100;200;03220;800;20;15;10;150,00;Camiseta;\n"
+        "Bruno Lima;0131;10;03298;abc;20;15;10;;Livro;\n"
+        "Carla Dias;01310-999;5;3298;300;20;15;10;;;1234\n"
+        "Davi Reis;01310-100;7;03298;300;20;15;10;;;\n",
+        encoding="utf-8",
+    )
+    rows = read_orders(path, SENDER)
+    assert [(problem.row, problem.column) for row in rows for problem in row.problems] == [
+        (3, "cep"),
+        (3, "pesoInformado"),
+        (5, "conteudo"),
+    ]
+    done = complete_orders(PlainTask(), context.shipping, rows)
+    good, bad_cells, unknown, _ = done
+    assert good.order is not None
+    assert good.order.recipient.street
+    assert good.order.recipient.state == "SP"
+    assert good.order.declared_value == Decimal("150.00")
+    assert good.order.contents == (ContentLine("Camiseta", 1, Decimal("150.00")),)
+    assert bad_cells.order is None
+    assert unknown.order is None
+    assert [(problem.row, problem.column, problem.error.rule) for problem in unknown.problems] == [
+        (4, "cep", "shipping.unknown_cep")
+    ]
