@@ -1,7 +1,7 @@
 """The posting list of the day: every object labelled today, when the clerk selected none.
 
-Offices take the day's parcels to the counter once, with one list; "today" is the desk's
-own calendar day (the service's clock in local time), as the clerk reads it.
+Offices take the day's parcels to the counter once, with one list; "today" is the office's
+day (`ShippingService.today`, the local calendar), as the clerk reads it.
 """
 
 from __future__ import annotations
@@ -35,7 +35,6 @@ def todays_posting_list(task: TaskControl, service: ShippingService) -> bytes | 
     """The posting list (PDF) of the objects labelled today; ``None`` when there is none."""
     from postalgui.services.shipping.use_cases import posting_list
 
-    today = service.now().astimezone().date()
-    ids = labelled_on(service.book().list(status=PrepostingStatus.LABELLED), today)
+    ids = labelled_on(service.book().shipments(status=PrepostingStatus.LABELLED), service.today())
     task.raise_if_cancelled()
     return posting_list(task, service, ids) if ids else None

@@ -46,4 +46,3 @@ class ShippingSettings(FrozenModel):
     """Labels made here (``ours``) or the operator's own PDF (``operator``)."""
     operator_layout: OperatorLayoutName = "PADRAO"
     """The layout asked of the operator when its labels are chosen."""
-

@@ -62,6 +62,8 @@ class LabelsDialog(DocumentPreview):
         self.source_box.setCurrentIndex(SOURCES.index(settings.label_source))
         self.layout_box = QComboBox(self)
         self.layout_box.setObjectName("labelsLayoutBox")
+        # The operator's layouts have longer names than ours: the box follows what it holds.
+        self.layout_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self._fill_layouts(settings)
         source_label = QLabel(self.tr("&Labels:"), self)
         source_label.setBuddy(self.source_box)
@@ -106,14 +108,14 @@ class LabelsDialog(DocumentPreview):
 
     def start(self) -> TaskHandle:
         """Make the labels of the chosen source and layout (a task; the preview follows)."""
-        from postalgui.services.shipping.use_cases import operator_labels, our_labels
-
         value = self.layout_value()
         if self.source() == "operator":
             from postalgui.api.models.prepostings import OperatorLayout
+            from postalgui.services.shipping.use_cases import operator_labels
 
             return self.make(operator_labels, self.ids, OperatorLayout(value), name="operator labels")
         from postalgui.documents.labels.data import Layout
+        from postalgui.services.shipping.use_cases import our_labels
 
         return self.make(our_labels, self.ids, Layout(value), name="labels")
 

@@ -12,7 +12,9 @@ are for the labels, whose printer is remembered.
 from __future__ import annotations
 
 import logging
+import shutil
 import tempfile
+import weakref
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVarTuple
@@ -74,7 +76,9 @@ class DocumentPreview(QDialog):
         self.setWindowTitle(title)
         self.desk = desk
         self.stem = stem
-        self._folder = tempfile.TemporaryDirectory(prefix="postalgui-documents-")
+        self._folder = Path(tempfile.mkdtemp(prefix="postalgui-documents-"))
+        # Removed on close, or with the dialog when it goes without one (a parent's end).
+        self._remove_folder = weakref.finalize(self, shutil.rmtree, self._folder, True)
         self._made = 0
         self._handle: TaskHandle | None = None
         self._busy_cursor = False
@@ -175,7 +179,7 @@ class DocumentPreview(QDialog):
     def show_pdf(self, data: bytes) -> bool:
         """Show ``data`` (a PDF) in the viewer; False, said in the message area, when it cannot."""
         self._made += 1
-        path = Path(self._folder.name) / f"{self._made}" / f"{self.stem}.pdf"
+        path = self._folder / f"{self._made}" / f"{self.stem}.pdf"
         try:
             path.parent.mkdir()
             path.write_bytes(data)
@@ -325,4 +329,4 @@ class DocumentPreview(QDialog):
             self._handle.cancel()
         self._stop_progress()
         self.viewer.close_document()
-        self._folder.cleanup()
+        self._remove_folder()
