@@ -32,7 +32,9 @@ from postalgui.gui.tabs.contract import (
     FollowsInBackground,
     FollowsObjects,
     FollowsSettings,
+    HandsDrafts,
     HandsObjects,
+    OpensDrafts,
 )
 from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.gui.widgets.window_state import WindowState
@@ -233,6 +235,8 @@ class MainWindow(QMainWindow):
             tab.settingsApplied.connect(self._on_tab_settings_applied)
         if isinstance(tab, HandsObjects):  # Invoices: "Track these objects"
             tab.trackRequested.connect(self._on_tab_track_requested)
+        if isinstance(tab, HandsDrafts):  # Prices: "Ship this"
+            tab.shipRequested.connect(self._on_tab_ship_requested)
         if isinstance(tab, AsksForSettings):  # Claims: the reply e-mail and phone
             tab.settingsRequested.connect(self._on_message_settings_requested)
         current, label = self.tabs.currentIndex(), self.tabs.tabText(index)
@@ -277,6 +281,18 @@ class MainWindow(QMainWindow):
         follower = self.follower_tab()
         if follower is not None:
             follower.follow(objects)
+
+    @Slot(object)
+    def _on_tab_ship_requested(self, draft: object) -> None:
+        """A quote to ship: the Shipping tab (built now if needed) shows itself and opens it."""
+        for index in range(self.tabs.count()):
+            widget = self.tabs.widget(index)
+            if isinstance(widget, TabPlaceholder) and getattr(widget.factory, "OPENS_DRAFTS", False):
+                widget = self.built_tab(index)
+            if isinstance(widget, OpensDrafts):
+                self.tabs.setCurrentIndex(index)
+                widget.open_draft(draft)
+                return
 
     @Slot(int)
     def _on_tabs_current_changed(self, index: int) -> None:

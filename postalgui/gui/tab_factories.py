@@ -44,6 +44,7 @@ __all__ = [
     "FollowsSettings",
     "InvoicesTabFactory",
     "PriceTabFactory",
+    "ShippingTabFactory",
     "TabFactory",
     "TrackingTabFactory",
     "attendance_tab",
@@ -52,6 +53,7 @@ __all__ = [
     "contracts_tab",
     "invoices_tab",
     "price_tab",
+    "shipping_tab",
     "tracking_tab",
 ]
 
@@ -194,6 +196,24 @@ class ClaimsTabFactory:
         return ClaimsTab(context.claims, runner, MessageArea())
 
 
+class ShippingTabFactory:
+    """The Shipping tab (it opens the quotes other tabs hand over: ``OPENS_DRAFTS``)."""
+
+    OPENS_DRAFTS = True
+    ALT_LETTER = False
+    """Ctrl+8: the free letters of "Shipping" and "Envios" are taken on the window or on
+    the tabs beside it (checked by tests/gui/alt_letters.py in both languages)."""
+
+    def label(self) -> str:
+        return QCoreApplication.translate("ShippingTab", "Shipping")
+
+    def build(self, context: AppContext, runner: TaskRunner) -> QWidget:
+        from postalgui.gui.tabs.shipping import ShippingTab
+        from postalgui.gui.widgets.message_bar import MessageArea
+
+        return ShippingTab(context.shipping, runner, MessageArea())
+
+
 price_tab = PriceTabFactory()
 invoices_tab = InvoicesTabFactory()
 contracts_tab = ContractsTabFactory()
@@ -201,6 +221,7 @@ branches_tab = BranchesTabFactory()
 attendance_tab = AttendanceTabFactory()
 tracking_tab = TrackingTabFactory()
 claims_tab = ClaimsTabFactory()
+shipping_tab = ShippingTabFactory()
 
 TAB_FACTORIES: list[TabFactory] = [
     price_tab,
@@ -210,4 +231,5 @@ TAB_FACTORIES: list[TabFactory] = [
     attendance_tab,
     tracking_tab,
     claims_tab,
+    shipping_tab,
 ]

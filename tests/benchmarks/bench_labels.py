@@ -1,6 +1,7 @@
 """1,000 thermal labels (100x150 mm), each with its DataMatrix and two Code 128, in one PDF.
 
-Timed: `render_labels` of 1,000 different labels (object codes, CEPs, numbers) into one
+Timed: `render_labels` of 1,000 different labels (object codes, CEPs, numbers: the
+read-back tests' `labels`) into one
 PDF, median of 5 runs; target under 3 s. Measured on the 2-core build machine, one core:
 
 - reportlab's own pure-Python DataMatrix: about 100 ms a symbol, 100 s the lot;
@@ -18,41 +19,17 @@ from __future__ import annotations
 import statistics
 import sys
 import time
-from dataclasses import replace
-from decimal import Decimal
 
-from postalgui.documents.labels import LabelData, LabelParty, Layout, render_labels
+from postalgui.documents.labels import Layout, render_labels
+from tests.unit.test_labels_render import labels
 
 COUNT = 1_000
 RUNS = 5
 TARGET_S = 3.0
 
-RECIPIENT = LabelParty(
-    "Maria da Silva Pereira", "Avenida Paulista", "1578", "Apto 52", "Bela Vista", "São Paulo", "SP",
-    "01310200", "11987654321",
-)  # fmt: skip
-SENDER = LabelParty("Loja Exemplo Ltda", "Rua das Flores", "45", "", "Centro", "Curitiba", "PR", "80020010")
-LABEL = LabelData(
-    object_code="AB000000005BR", service_code="03220", service_name="SEDEX CONTRATO AG", recipient=RECIPIENT,
-    sender=SENDER, card="0067599079", declared_value=Decimal("1234.56"), additional_services=("01", "19"),
-    invoice_number="123456", contract="9912345678", weight_g=1500, observation="Pedido 4711",
-)  # fmt: skip
-
-
-def labels() -> list[LabelData]:
-    """1,000 labels that differ where a batch differs: code, CEP, number."""
-    return [
-        replace(
-            LABEL,
-            object_code=f"AB{serial:08d}5BR",
-            recipient=replace(RECIPIENT, cep=f"{1_000_000 + 97_919 * serial:08d}"[-8:], number=str(serial)),
-        )
-        for serial in range(COUNT)
-    ]
-
 
 def main() -> int:
-    batch = labels()
+    batch = labels(COUNT)
     times, cpu, size = [], [], 0
     for _run in range(RUNS):
         start, start_cpu = time.perf_counter(), time.process_time()

@@ -16,9 +16,11 @@ from postalgui.api.cancel import PlainTask
 from postalgui.api.models.prepostings import ContentLine, Order, Person, PrepostingStatus
 from postalgui.api.values.errors import InvalidValue
 from postalgui.api.values.object_codes import parse_object_code
+from postalgui.documents.labels import Layout, datamatrix_text
 from postalgui.sandbox import SandboxServer
 from postalgui.services.context import AppContext, build_context
 from postalgui.services.shipping.orders import complete_orders, read_orders
+from postalgui.services.shipping.printing import declarations, label_data, our_labels, posting_list
 from postalgui.services.shipping.use_cases import (
     cancel_shipments,
     create_prepostings,
@@ -26,6 +28,7 @@ from postalgui.services.shipping.use_cases import (
     refresh_shipments,
 )
 from tests.e2e.conftest import SandboxControl
+from tests.pdf_reading import pages, read, words
 
 SENDER = Person(
     "Loja Exemplo Ltda", "01310100", "Avenida Paulista", "1000", "", "Bela Vista", "São Paulo", "SP",
@@ -121,3 +124,27 @@ def test_an_orders_file_names_row_and_column_and_fills_the_street_from_the_cep(
     assert [(problem.row, problem.column, problem.error.rule) for problem in unknown.problems] == [
         (4, "cep", "shipping.unknown_cep")
     ]
+
+
+def test_our_labels_issue_the_codes_first_and_every_barcode_reads_back(context: AppContext) -> None:
+    service = context.shipping
+    created = create_prepostings(
+        PlainTask(), service, [ORDER, replace(ORDER, declared_value=Decimal("80"))]
+    ).created
+    ids = [item.prepost_id for item in created]
+    pdf = our_labels(PlainTask(), service, ids, Layout.THERMAL_100x150)
+    shipments = service.book().get(ids)
+    codes = [item.object_code for item in shipments]
+    assert all(codes)
+    read_back = [read(page) for page in pages(pdf, dpi=200)]
+    assert [page.get("Code128", set()) & set(codes) for page in read_back] == [{code} for code in codes]
+    assert [next(iter(page["DataMatrix"])) for page in read_back] == [
+        datamatrix_text(label_data(item, service.card(), service.profile.contract or ""))
+        for item in shipments
+    ]
+    assert all(context.tracking.watchlist().detail(code) is not None for code in codes if code)
+    assert declarations(PlainTask(), service, ids).startswith(b"%PDF")
+    listed = posting_list(PlainTask(), service, ids)
+    assert all(
+        code in " ".join(word.text for page in words(listed) for word in page) for code in codes if code
+    )

@@ -88,8 +88,9 @@ def address_row(serial: int) -> dict[str, object]:
 
 
 def shipment_row(serial: int) -> dict[str, object]:
-    return {"uid": uuid.uuid4().hex, "environment": ENV, "prepost_id": f"PR{serial:022d}", "status": "prepostado",
-            "service_code": "03298", "body": "{}", "created_at": "2026-11-25T12:00:00+00:00"}  # fmt: skip
+    return {"uid": uuid.uuid4().hex, "environment": ENV, "prepost_id": f"PR{serial:022d}",
+            "status": "prepostado", "service_code": "03298", "body": "{}",
+            "created_at": "2026-11-25T12:00:00+00:00"}  # fmt: skip
 
 
 def fill(

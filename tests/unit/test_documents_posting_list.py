@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import re
+import shutil
 import subprocess
 from datetime import date
 from decimal import Decimal
 
 from postalgui.documents.posting_list import WORDS_EN, ListedObject, render_posting_list
-from tests.unit.test_labels_render import PDFTOTEXT, SENDER
+from tests.unit.test_labels_render import SENDER
 
+PDFTOTEXT = shutil.which("pdftotext") or "pdftotext"
 SEDEX, PAC = ("03220", "SEDEX CONTRATO AG"), ("03298", "PAC CONTRATO AG")
 OBJECTS = [
     ListedObject(

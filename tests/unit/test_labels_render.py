@@ -7,18 +7,10 @@ and their positions come from poppler's ``pdftotext -bbox`` (CI installs poppler
 from __future__ import annotations
 
 import io
-import re
-import shutil
-import subprocess
-import tempfile
-from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from decimal import Decimal
-from html import unescape
-from pathlib import Path
 
 import pytest
-import zxingcpp
 from PIL import Image
 
 from postalgui.documents.labels import (
@@ -29,6 +21,7 @@ from postalgui.documents.labels import (
     datamatrix_text,
     render_labels,
 )
+from tests.pdf_reading import pages, read, words
 
 RECIPIENT = LabelParty(
     "Maria da Silva",
@@ -47,8 +40,6 @@ LABEL = LabelData(
     sender=SENDER, card="0067599079", declared_value=Decimal("1234.56"), additional_services=("01", "19"),
     invoice_number="123456", contract="9912345678", weight_g=1500, observation="Pedido 4711",
 )  # fmt: skip
-PDFTOPPM, PDFTOTEXT = shutil.which("pdftoppm") or "pdftoppm", shutil.which("pdftotext") or "pdftotext"
-"""poppler-utils: CI installs it (.ci/run)."""
 PER_PAGE = {Layout.A4_FOUR: 4, Layout.THERMAL_100x150: 1, Layout.THERMAL_100x80: 1, Layout.A4_ONE: 1}
 PAGE_MM = {Layout.A4_FOUR: (210, 297), Layout.THERMAL_100x150: (100, 150), Layout.THERMAL_100x80: (100, 80)}
 
@@ -63,50 +54,6 @@ def labels(count: int) -> list[LabelData]:
         )
         for serial in range(count)
     ]
-
-
-def pages(pdf: bytes, dpi: int = 300) -> Iterator[Image.Image]:
-    """Each page of ``pdf`` as a greyscale image."""
-    with tempfile.TemporaryDirectory() as folder:
-        source = Path(folder) / "labels.pdf"
-        source.write_bytes(pdf)
-        subprocess.run([PDFTOPPM, "-r", str(dpi), "-gray", "-png", source, Path(folder) / "page"], check=True)
-        for path in sorted(Path(folder).glob("page-*.png")):
-            with Image.open(path) as image:
-                yield image.copy()
-
-
-@dataclass(frozen=True)
-class Word:
-    text: str
-    x_min: float
-    y_min: float
-    x_max: float
-    y_max: float
-
-
-def words(pdf: bytes) -> list[list[Word]]:
-    """The words of each page with their boxes in points (``pdftotext -bbox``)."""
-    html = subprocess.run([PDFTOTEXT, "-bbox", "-", "-"], input=pdf, capture_output=True, check=True).stdout
-    found: list[list[Word]] = []
-    for page in html.decode().split("<page ")[1:]:
-        found.append(
-            [
-                Word(unescape(text), float(x1), float(y1), float(x2), float(y2))
-                for x1, y1, x2, y2, text in re.findall(
-                    r'xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</word>', page
-                )
-            ]
-        )
-    return found
-
-
-def read(image: Image.Image) -> dict[str, set[str]]:
-    """The texts of the barcodes on ``image``, by format name."""
-    read_back: dict[str, set[str]] = {}
-    for barcode in zxingcpp.read_barcodes(image):
-        read_back.setdefault(barcode.format.name, set()).add(barcode.text)
-    return read_back
 
 
 @pytest.mark.parametrize("layout", list(Layout))

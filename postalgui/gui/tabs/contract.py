@@ -10,14 +10,15 @@ neither. Two more link tabs to each other without importing each other: `HandsOb
 (the Tracking tab's ``follow``); the window passes one to the other. `FollowsInBackground`
 (the Claims tab) asks the operator about its data on a timer though nobody opens it: the
 window builds it unseen, with Tracking, and starts it. `AsksForSettings` (Claims) asks the
-window for the settings dialog.
+window for the settings dialog. `HandsDrafts` (Prices' "Ship this") and `OpensDrafts`
+(Shipping's ``open_draft``) pass a quote to ship the same way.
 
 This module is imported by the window's frame before it is shown: Qt only.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
     from PySide6.QtCore import SignalInstance
@@ -79,4 +80,23 @@ class AsksForSettings(Protocol):
     @property
     def settingsRequested(self) -> SignalInstance:
         """Emitted when the user asked for the settings dialog from the tab."""
+        ...
+
+
+@runtime_checkable
+class HandsDrafts(Protocol):
+    """A tab that hands a shipment draft to the tab that registers shipments (Prices' "Ship this")."""
+
+    @property
+    def shipRequested(self) -> SignalInstance:
+        """Emitted with a `ShipDraft` the user asked to ship."""
+        ...
+
+
+@runtime_checkable
+class OpensDrafts(Protocol):
+    """The tab that registers shipments (Shipping): it shows itself and opens the draft."""
+
+    def open_draft(self, draft: Any) -> object:
+        """Open the new pre-posting dialog prefilled with ``draft`` (a `ShipDraft`)."""
         ...

@@ -64,12 +64,17 @@ _SIDES = {"comprimentoInformado": "length_cm", "larguraInformada": "width_cm", "
 
 @dataclass(frozen=True)
 class OrderProblem:
-    """One bad cell: its row, its column and the rule it broke (``error.message`` in
-    English; the GUI translates the rule)."""
+    """One bad cell: its row, its column and the rule it broke, naming the column
+    (``error.message`` in English; the GUI translates the rule)."""
 
     row: int
     column: str
     error: InvalidValue
+
+    def __post_init__(self) -> None:
+        if self.error.params.get("field") != self.column:  # the file's name for the API's field
+            params = {**self.error.params, "field": self.column}
+            object.__setattr__(self, "error", InvalidValue(self.error.rule, self.error.value, **params))
 
     @property
     def message(self) -> str:

@@ -76,6 +76,11 @@ class ShippingService:
             raise ApiError("This shipping service has no office database")
         return self._office()
 
+    def watch(self, callback: Callable[[str], None]) -> Callable[[], None]:
+        """``callback(topic)`` ("shipment", "address", ...) after each change any desk commits
+        to the office database; returns the function that stops it. Tasks only."""
+        return self.office().store().subscribe(callback)
+
     def book(self) -> ShipmentBook:
         """The shipments of the current environment's office database (any thread)."""
         from postalgui.services.shipping.book import ShipmentBook

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QItemSelection, Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
+    QHBoxLayout,
     QLabel,
     QPushButton,
     QScrollArea,
@@ -29,6 +30,7 @@ from postalgui.gui.tabs.price.breakdown_view import BreakdownView
 from postalgui.gui.tabs.price.error_column import ErrorColumn
 from postalgui.gui.tabs.price.quote_form import QuoteForm
 from postalgui.gui.tabs.price.results_model import Column, QuoteFilterProxy, QuoteResultsModel
+from postalgui.gui.tabs.price.ship_this import ShipThis
 from postalgui.gui.widgets.message_bar import MessageArea
 from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.gui.widgets.tables import record_table
@@ -62,10 +64,12 @@ class PriceTab(QWidget):
     """Quote, Batch and History pages over one message area.
 
     Signals: ``quoteFinished(int)`` with the number of products priced, after a
-    comparison has been shown.
+    comparison has been shown; ``shipRequested(object)`` with the `ShipDraft` of the quote
+    to ship ("Ship this": the window opens it in Shipping).
     """
 
     quoteFinished = Signal(int)
+    shipRequested = Signal(object)
 
     def __init__(
         self, price: PriceService, runner: TaskRunner, messages: MessageArea, parent: QWidget | None = None
@@ -125,6 +129,8 @@ class PriceTab(QWidget):
         self.cancel_button.clicked.connect(self._on_cancel_clicked)
         self.cancel_button.hide()
         self.breakdown = BreakdownView(self)
+        self.ship_this = ShipThis(self)
+        self.ship_this.shipRequested.connect(self.shipRequested)
 
     def _lay_out(self) -> None:
         quote_page = self._quote_page()
@@ -192,7 +198,11 @@ class PriceTab(QWidget):
         results_layout = QVBoxLayout(results)
         results_layout.setContentsMargins(0, 0, 0, 0)
         results_layout.addWidget(self.summary)
-        results_layout.addWidget(self.cancel_button, 0, Qt.AlignmentFlag.AlignLeft)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.cancel_button)
+        buttons.addStretch(1)
+        buttons.addWidget(self.ship_this.button)
+        results_layout.addLayout(buttons)
         right = RememberedSplitter.of(
             "price.results",
             Qt.Orientation.Vertical,
@@ -400,11 +410,9 @@ class PriceTab(QWidget):
     @Slot(QItemSelection, QItemSelection)
     def _on_table_selection_changed(self, _selected: QItemSelection, _deselected: QItemSelection) -> None:
         rows = self.table.selectionModel().selectedRows()
-        if not rows:
-            self.breakdown.show_result(None)
-            return
-        source = self.proxy.mapToSource(rows[0])
-        self.breakdown.show_result(self.model.result(source.row()))
+        result = self.model.result(self.proxy.mapToSource(rows[0]).row()) if rows else None
+        self.breakdown.show_result(result)
+        self.ship_this.show_result(result)
 
     @Slot()
     def _on_form_route_changed(self) -> None:
@@ -416,6 +424,7 @@ class PriceTab(QWidget):
             return
         self.model.clear()
         self.breakdown.show_result(None)
+        self.ship_this.show_result(None)
         self.summary.clear()
         self.messages.clear("price.compare")
 

@@ -1,1 +1,5 @@
-"""The Shipping tab: the address book, pre-postings, labels, declarations and posting lists."""
+"""The Shipping tab: pre-postings, the address book, labels."""
+
+from postalgui.gui.tabs.shipping.tab import ShippingTab
+
+__all__ = ["ShippingTab"]

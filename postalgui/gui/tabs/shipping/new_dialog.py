@@ -1,0 +1,215 @@
+"""`NewPrepostingDialog`: one parcel registered with the operator (API 36).
+
+The dialog composes: the sender (the address book's default sender, changeable), the
+recipient (typed in place; a CEP fills the address), and the object (`OrderFields`).
+Create checks every field first (`check_order`: the first bad field is named as the API
+names it, with its rule, in the UI language, and the cursor goes there; nothing is sent),
+then runs `create_prepostings` in the background with its progress; the operator's refusal
+is said in its own words with its code, and the dialog stays open to correct it. A
+Prices result ("Ship this") arrives as a `ShipDraft`: only the recipient is left to pick.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QGridLayout,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
+
+from postalgui.api.models.prepostings import Order, Person
+from postalgui.api.values import InvalidValue, format_cep
+from postalgui.api.values.shipping import check_order
+from postalgui.gui.messages import arg, describe_error
+from postalgui.gui.tabs.shipping.order_fields import OrderFields
+from postalgui.gui.tabs.shipping.person_fields import PersonFields
+from postalgui.gui.widgets.message_kind import MessageKind
+
+if TYPE_CHECKING:
+    from postalgui.gui.desk import Desk
+    from postalgui.gui.tasks import TaskHandle
+    from postalgui.services.shipping.draft import ShipDraft
+    from postalgui.services.shipping.service import ShippingService
+    from postalgui.services.shipping.use_cases import CreationReport
+
+__all__ = ["CREATE_KEY", "NewPrepostingDialog"]
+
+CREATE_KEY = "shipping.create"
+
+
+class NewPrepostingDialog(QDialog):
+    """Sender, recipient and object; Create sends once every field is right.
+
+    Signals: ``created(object)`` with the `CreationReport` of a pre-posting the operator
+    accepted (the dialog then closes).
+    """
+
+    created = Signal(object)
+
+    def __init__(
+        self, desk: Desk[ShippingService], parent: QWidget | None = None, draft: ShipDraft | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("shippingNewDialog")
+        self.setWindowTitle(self.tr("New pre-posting"))
+        self.desk = desk
+        self.task: TaskHandle | None = None
+        self.sender_fields = PersonFields(desk, self.tr("Sender"), "sender", self)
+        self.recipient_fields = PersonFields(desk, self.tr("Recipient"), "recipient", self)
+        self.order_fields = OrderFields(self)
+        self.problem_label = QLabel(self)
+        self.problem_label.setObjectName("shippingNewProblem")
+        self.problem_label.setWordWrap(True)
+        self.problem_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.draft_label = QLabel(self)
+        self.draft_label.setWordWrap(True)
+        self.draft_label.hide()
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel, self)
+        self.create_button = QPushButton(self.tr("C&reate"), self)
+        self.create_button.setDefault(True)
+        self.buttons.addButton(self.create_button, QDialogButtonBox.ButtonRole.AcceptRole)
+        self._lay_out()
+        self.create_button.clicked.connect(self._on_create_button_clicked)
+        self.buttons.rejected.connect(self.reject)
+        if draft is not None:
+            self.fill_draft(draft)
+
+    def _lay_out(self) -> None:
+        body = QWidget(self)
+        grid = QGridLayout(body)
+        grid.setContentsMargins(0, 0, 0, 0)
+        grid.addWidget(self.sender_fields, 0, 0)
+        grid.addWidget(self.recipient_fields, 1, 0)
+        grid.addWidget(self.order_fields, 0, 1, 2, 1)
+        grid.setColumnStretch(0, 1)
+        grid.setColumnStretch(1, 1)
+        scroll = QScrollArea(self)
+        scroll.setWidget(body)
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.draft_label)
+        layout.addWidget(scroll, 1)
+        layout.addWidget(self.problem_label)
+        layout.addWidget(self.buttons)
+        self.resize(960, 640)
+
+    # --- what the tab and the tests ask ----------------------------------------------------
+
+    def set_sender(self, sender: Person) -> None:
+        """The sender's fields from the address book (its default sender, or one chosen)."""
+        self.sender_fields.fill(sender)
+
+    def set_recipient(self, recipient: Person) -> None:
+        self.recipient_fields.fill(recipient)
+
+    def fill_draft(self, draft: ShipDraft) -> None:
+        """A quote to ship: the object and the recipient's CEP; the cursor on the recipient's name."""
+        self.order_fields.fill_draft(draft)
+        self.recipient_fields.edits["cep"].setText(draft.destination_cep)
+        if not self.sender_fields.edits["cep"].text():
+            self.sender_fields.edits["cep"].setText(draft.origin_cep)
+        self.draft_label.setText(
+            arg(
+                self.tr("From a quote: %1 to %2. Pick the recipient."),
+                self.order_fields.service_combo.currentText(),
+                format_cep(draft.destination_cep),
+            )
+        )
+        self.draft_label.show()
+        self.recipient_fields.edits["name"].setFocus()
+
+    def order(self) -> Order | None:
+        """The order typed, every field checked; ``None`` (the problem said, the cursor on its
+        field) when one is wrong."""
+        contents, problem = self.order_fields.contents.lines()
+        if problem:
+            self._refuse(problem, "itensDeclaracaoConteudo")
+            return None
+        order = self.order_fields.order(self.sender_fields.person(), self.recipient_fields.person(), contents)
+        try:
+            check_order(order)
+        except InvalidValue as error:
+            self._refuse(describe_error(error), str(error.params.get("field", "")))
+            return None
+        self.problem_label.clear()
+        return order
+
+    def send(self) -> TaskHandle | None:
+        """Check, then send; ``None`` when a field is wrong (nothing sent)."""
+        order = self.order()
+        if order is None:
+            return None
+        from postalgui.services.shipping.use_cases import create_prepostings
+
+        self.create_button.setEnabled(False)
+        self.problem_label.setText(self.tr("Sending to the operator…"))
+        self.task = self.desk.run(
+            create_prepostings,
+            [order],
+            name="create preposting",
+            key=CREATE_KEY,
+            owner=self,
+            on_result=self._on_create_task_result,
+            on_error=self._on_create_task_error,
+            on_finished=self._on_create_task_finished,
+        )
+        return self.task
+
+    # --- state -----------------------------------------------------------------------------
+
+    def _refuse(self, text: str, field: str) -> None:
+        self.problem_label.setText(arg(self.tr("Nothing was sent. %1"), text))
+        role, _, rest = field.partition(".")
+        key = rest.rsplit(".", 1)[-1]
+        if role == "remetente":
+            self.sender_fields.focus(key)
+        elif role == "destinatario":
+            self.recipient_fields.focus(key)
+        else:
+            widget = self.order_fields.widgets.get(field.split("[", 1)[0])
+            if widget is not None:
+                widget.setFocus()
+
+    @Slot(object)
+    def _on_create_task_result(self, report: CreationReport) -> None:
+        if report.refused:
+            _index, words = report.refused[0]
+            self.problem_label.setText(arg(self.tr("The operator refused the pre-posting: %1"), words))
+            return
+        if report.created:
+            shipment = report.created[0]
+            self.desk.messages.show_message(
+                arg(
+                    self.tr("Pre-posting %1 created for %2: post it within 7 days."),
+                    shipment.prepost_id,
+                    shipment.order.recipient.name,
+                ),
+                MessageKind.INFO,
+                key=CREATE_KEY,
+            )
+            self.created.emit(report)
+            self.accept()
+
+    @Slot(object)
+    def _on_create_task_error(self, error: BaseException) -> None:
+        self.problem_label.setText(
+            arg(self.tr("The pre-posting could not be created: %1"), describe_error(error))
+        )
+
+    @Slot(bool)
+    def _on_create_task_finished(self, _cancelled: bool) -> None:
+        self.task = None
+        self.create_button.setEnabled(True)
+
+    @Slot()
+    def _on_create_button_clicked(self) -> None:
+        self.send()

@@ -1,0 +1,366 @@
+"""`OrdersDialog`: many parcels registered from an orders file (CSV with ``;`` or .xlsx).
+
+Three steps, each a task of the shipping services with progress and Cancel: the file is
+read with the default sender (`read_orders`: no network; a row's problems name its row
+and column), the addresses are completed from the CEP (`complete_orders`), and the
+preview shows every row with its problems. Create sends only when no row has a problem,
+or, when the clerk ticks "Send only the rows without problems", the good ones; each row
+then says what became of it (its pre-posting id, or the operator's refusal with its code).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QCoreApplication, Signal, Slot
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QProgressBar,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from postalgui.api.values import format_cep, is_valid_cep
+from postalgui.gui.i18n import app_locale
+from postalgui.gui.messages import arg, describe_error
+from postalgui.gui.models.formatting import error_colour, format_grams
+from postalgui.gui.tabs.shipping.words import service_word
+from postalgui.services.shipping.desk_reads import read_orders_file
+from postalgui.services.shipping.orders import complete_orders
+
+if TYPE_CHECKING:
+    from postalgui.api.models.prepostings import Person
+    from postalgui.gui.desk import Desk
+    from postalgui.gui.tasks import Progress, TaskHandle
+    from postalgui.services.shipping.orders import OrderProblem, OrderRow
+    from postalgui.services.shipping.service import ShippingService
+    from postalgui.services.shipping.use_cases import CreationReport
+
+__all__ = ["ORDERS_KEY", "OrdersDialog"]
+
+ORDERS_KEY = "shipping.orders"
+ROW, RECIPIENT, CEP, CITY, SERVICE, WEIGHT, RESULT = range(7)
+
+
+class OrdersDialog(QDialog):
+    """Choose a file, see every row and its problems, create the pre-postings.
+
+    Signals: ``previewed(int)`` with the number of rows shown; ``created(object)`` with the
+    `CreationReport`.
+    """
+
+    previewed = Signal(int)
+    created = Signal(object)
+
+    def __init__(self, desk: Desk[ShippingService], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("shippingOrdersDialog")
+        self.setWindowTitle(self.tr("Pre-postings from an orders file"))
+        self.desk = desk
+        self.sender_person: Person | None = None
+        self.rows: list[OrderRow] = []
+        self.task: TaskHandle | None = None
+        self._sent: list[int] = []  # the rows sent, in the order of the orders sent
+        self._completed = False  # the rows read were completed from their CEPs
+        self.ask_open: Callable[[], Path | None] = self._ask_open_path
+        self._build()
+
+    def _build(self) -> None:
+        self.file_button = QPushButton(self.tr("&Choose file…"), self)
+        self.file_label = QLabel(
+            self.tr("Columns named as the API names them: nome, cep, numero, codigoServico, pesoInformado…"),
+            self,
+        )
+        self.file_label.setWordWrap(True)
+        top = QHBoxLayout()
+        top.addWidget(self.file_button)
+        top.addWidget(self.file_label, 1)
+        self.table = QTableWidget(0, 7, self)
+        self.table.setObjectName("shippingOrdersTable")
+        self.table.setAccessibleName(self.tr("Orders"))
+        self.table.setHorizontalHeaderLabels(
+            [
+                self.tr("Row"),
+                self.tr("Recipient"),
+                self.tr("CEP"),
+                self.tr("City/UF"),
+                self.tr("Service"),
+                self.tr("Weight"),
+                self.tr("Problems or result"),
+            ]
+        )
+        self.table.verticalHeader().hide()
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.table.horizontalHeader().setStretchLastSection(True)
+        self.summary_label = QLabel(self)
+        self.summary_label.setObjectName("shippingOrdersSummary")
+        self.summary_label.setWordWrap(True)
+        self.progress = QProgressBar(self)
+        self.progress.hide()
+        self.good_only = QCheckBox(self.tr("Send only the rows &without problems"), self)
+        self.good_only.setEnabled(False)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
+        self.stop_button = QPushButton(self.tr("&Stop"), self)
+        self.stop_button.setEnabled(False)
+        self.create_button = QPushButton(self.tr("C&reate pre-postings"), self)
+        self.create_button.setEnabled(False)
+        self.buttons.addButton(self.stop_button, QDialogButtonBox.ButtonRole.ActionRole)
+        self.buttons.addButton(self.create_button, QDialogButtonBox.ButtonRole.ActionRole)
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(self.table, 1)
+        layout.addWidget(self.summary_label)
+        layout.addWidget(self.progress)
+        layout.addWidget(self.good_only)
+        layout.addWidget(self.buttons)
+        self.resize(900, 560)
+        self.file_button.clicked.connect(self._on_file_button_clicked)
+        self.stop_button.clicked.connect(self._on_stop_button_clicked)
+        self.create_button.clicked.connect(self._on_create_button_clicked)
+        self.good_only.toggled.connect(self._on_good_only_toggled)
+        self.buttons.rejected.connect(self.reject)
+
+    # --- steps ---------------------------------------------------------------------------
+
+    def set_sender(self, sender: Person | None) -> None:
+        """The address book's default sender (``None``: the file cannot be read until one is set)."""
+        self.sender_person = sender
+        if sender is None:
+            self.summary_label.setText(
+                self.tr("Set a default sender in Addresses first: the orders file's parcels go from it.")
+            )
+
+    def open_file(self, path: Path | None = None) -> TaskHandle | None:
+        """Read ``path`` (asked when not given) with the default sender."""
+        if self.sender_person is None:
+            self.summary_label.setText(
+                self.tr("Set a default sender in Addresses first: the orders file's parcels go from it.")
+            )
+            return None
+        path = path or self.ask_open()
+        if path is None:
+            return None
+        self.file_label.setText(str(path))
+        self._busy(self.tr("Reading the file…"))
+        self.task = self.desk.run(
+            read_orders_file,
+            path,
+            self.sender_person,
+            on_result=self._on_read_task_result,
+            name="orders file",
+            key=ORDERS_KEY,
+            owner=self,
+            on_progress=self._on_task_progress,
+            on_error=self._on_task_error,
+            on_finished=self._on_task_finished,
+        )
+        return self.task
+
+    def complete(self) -> TaskHandle:
+        """Fill street, district, city and UF from each row's CEP (the operator's CEP service)."""
+        self._busy(self.tr("Completing the addresses from the CEP…"))
+        self.task = self.desk.run(
+            complete_orders,
+            self.rows,
+            on_result=self._on_complete_task_result,
+            name="orders file",
+            key=ORDERS_KEY,
+            owner=self,
+            on_progress=self._on_task_progress,
+            on_error=self._on_task_error,
+            on_finished=self._on_task_finished,
+        )
+        return self.task
+
+    def send(self) -> TaskHandle | None:
+        """Send the rows (all without problems, or the good ones when ticked)."""
+        good = [row for row in self.rows if row.order is not None and not row.problems]
+        if not good or (len(good) < len(self.rows) and not self.good_only.isChecked()):
+            return None
+        from postalgui.services.shipping.use_cases import create_prepostings
+
+        self._sent = [row.row for row in good]
+        orders = [row.order for row in good if row.order is not None]
+        self._busy(self.tr("Sending to the operator…"))
+        self.task = self.desk.run(
+            create_prepostings,
+            orders,
+            on_result=self._on_create_task_result,
+            name="orders file",
+            key=ORDERS_KEY,
+            owner=self,
+            on_progress=self._on_task_progress,
+            on_error=self._on_task_error,
+            on_finished=self._on_task_finished,
+        )
+        return self.task
+
+    def _busy(self, text: str) -> None:
+        self.summary_label.setText(text)
+        self.progress.setRange(0, 0)
+        self.progress.show()
+        self.stop_button.setEnabled(True)
+        self.create_button.setEnabled(False)
+        self.good_only.setEnabled(False)
+        self.file_button.setEnabled(False)
+
+    # --- the preview -----------------------------------------------------------------------
+
+    def _show_rows(self) -> None:
+        self.table.setRowCount(len(self.rows))
+        for index, row in enumerate(self.rows):
+            recipient = row.order.recipient if row.order is not None else None
+            cells = [str(row.row), "", "", "", "", "", ""]
+            if row.order is not None and recipient is not None:
+                city = f"{recipient.city}/{recipient.state}" if recipient.state else recipient.city
+                cep = format_cep(recipient.cep) if is_valid_cep(recipient.cep) else recipient.cep
+                cells[RECIPIENT:RESULT] = [
+                    recipient.name,
+                    cep,
+                    city,
+                    service_word(row.order.service_code),
+                    format_grams(row.order.weight_g),
+                ]
+            cells[RESULT] = "; ".join(_problem_text(problem) for problem in row.problems)
+            for column, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                if column == RESULT and row.problems:
+                    item.setForeground(error_colour())
+                self.table.setItem(index, column, item)
+
+    def _show_state(self) -> None:
+        bad = sum(1 for row in self.rows if row.problems or row.order is None)
+        locale = app_locale()
+        if not self.rows:
+            self.summary_label.setText(self.tr("The file has no orders."))
+        elif bad:
+            self.summary_label.setText(
+                arg(
+                    self.tr(
+                        "%1 rows, %2 with problems (named by row and column above): correct the file, "
+                        "or send only the rows without problems."
+                    ),
+                    locale.toString(len(self.rows)),
+                    locale.toString(bad),
+                )
+            )
+        else:
+            self.summary_label.setText(
+                arg(self.tr("%1 rows, all ready to send."), locale.toString(len(self.rows)))
+            )
+        good = len(self.rows) - bad
+        self.good_only.setEnabled(bool(bad) and good > 0)
+        self.create_button.setEnabled(good > 0 and (not bad or self.good_only.isChecked()))
+
+    # --- slots ---------------------------------------------------------------------------
+
+    @Slot(object)
+    def _on_read_task_result(self, rows: list[OrderRow]) -> None:
+        self.rows = rows
+        self._show_rows()
+        self.previewed.emit(len(rows))
+
+    @Slot(object)
+    def _on_complete_task_result(self, rows: list[OrderRow]) -> None:
+        self.rows = rows
+        self._show_rows()
+        self.previewed.emit(len(rows))
+
+    @Slot(object)
+    def _on_create_task_result(self, report: CreationReport) -> None:
+        refused = dict(report.refused)
+        created = iter(report.created)
+        by_row: dict[int, str] = {}
+        for index, row_number in enumerate(self._sent):
+            if index in refused:
+                by_row[row_number] = arg(self.tr("Refused: %1"), refused[index])
+                continue
+            shipment = next(created, None)
+            by_row[row_number] = (
+                arg(self.tr("Created: %1"), shipment.prepost_id)
+                if shipment is not None
+                else self.tr("Not sent")
+            )
+        for index, row in enumerate(self.rows):
+            if row.row in by_row:
+                self.table.setItem(index, RESULT, QTableWidgetItem(by_row[row.row]))
+        self.summary_label.setText(
+            arg(
+                self.tr("%1 pre-postings created, %2 refused, %3 not sent."),
+                app_locale().toString(len(report.created)),
+                app_locale().toString(len(report.refused)),
+                app_locale().toString(report.not_sent),
+            )
+        )
+        self.rows = []
+        self.created.emit(report)
+
+    @Slot(object)
+    def _on_task_progress(self, progress: Progress) -> None:
+        if progress.total:
+            self.progress.setRange(0, progress.total)
+            self.progress.setValue(progress.done)
+
+    @Slot(object)
+    def _on_task_error(self, error: BaseException) -> None:
+        self.summary_label.setText(describe_error(error))
+
+    @Slot(bool)
+    def _on_task_finished(self, cancelled: bool) -> None:
+        self.task = None
+        self.progress.hide()
+        self.stop_button.setEnabled(False)
+        self.file_button.setEnabled(True)
+        if cancelled:
+            self.summary_label.setText(self.tr("Stopped."))
+        elif self.rows and self.sender_person is not None and not self._completed:
+            self._completed = True
+            self.complete()
+            return
+        if self.rows:
+            self._show_state()
+
+    @Slot()
+    def _on_file_button_clicked(self) -> None:
+        self._completed = False
+        self.open_file()
+
+    @Slot()
+    def _on_stop_button_clicked(self) -> None:
+        if self.task is not None:
+            self.task.cancel()
+
+    @Slot()
+    def _on_create_button_clicked(self) -> None:
+        self.send()
+
+    @Slot(bool)
+    def _on_good_only_toggled(self, _checked: bool) -> None:
+        self._show_state()
+
+    def _ask_open_path(self) -> Path | None:
+        chosen, _picked = QFileDialog.getOpenFileName(
+            self, self.tr("Orders file"), "", self.tr("Tables (*.csv *.xlsx)")
+        )
+        return Path(chosen) if chosen else None
+
+
+def _problem_text(problem: OrderProblem) -> str:
+    """ "Row 3: cep: CEP must have 8 digits" (the rule, naming the column, in the UI language)."""
+    return arg(
+        QCoreApplication.translate("OrdersDialog", "Row %1: %2"), problem.row, describe_error(problem.error)
+    )

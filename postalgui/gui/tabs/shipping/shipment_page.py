@@ -1,0 +1,354 @@
+"""`ShipmentPage`: every pre-posting of the office, its status and its 7-day expiry.
+
+The page composes and wires: the toolbar (New, From orders file, Refresh, Cancel; the
+labels part adds its own actions through `add_actions`), the filter bar (status and a
+search box, applied as the user types by `ShipmentModel`), the table and a summary. Its
+list is read after the table's first paint and whenever the office database says
+shipments changed (`LiveReading`, topic ``shipment``: every desk sees who created what).
+Refresh (F5) asks the operator how each stands (`refresh_shipments`); Cancel asks first,
+then says which the operator refused, in its words and with its code.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import (
+    QComboBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QMessageBox,
+    QToolBar,
+    QVBoxLayout,
+    QWidget,
+)
+
+from postalgui.gui.i18n import app_locale
+from postalgui.gui.messages import arg
+from postalgui.gui.tabs.shipping.shipment_model import ShipmentColumn, ShipmentModel
+from postalgui.gui.tabs.shipping.words import SHOWN_STATUSES, status_word
+from postalgui.gui.tasks import Failure
+from postalgui.gui.widgets.live_reading import LiveReading
+from postalgui.gui.widgets.message_kind import MessageKind
+from postalgui.gui.widgets.tables import read_only_table
+from postalgui.services.office import topics
+from postalgui.services.shipping.desk_reads import list_shipments
+
+if TYPE_CHECKING:
+    from postalgui.gui.desk import Desk
+    from postalgui.gui.tasks import TaskHandle
+    from postalgui.services.shipping.records import Shipment
+    from postalgui.services.shipping.service import ShippingService
+
+__all__ = ["CANCEL_KEY", "LOAD_KEY", "REFRESH_KEY", "ShipmentPage"]
+
+LOAD_KEY = "shipping.list"
+REFRESH_KEY = "shipping.refresh"
+CANCEL_KEY = "shipping.cancel"
+CANCELLABLE = frozenset({"PREPOSTADO", "ROTULADO"})
+"""What the operator lets a clerk cancel: not yet posted, not already gone."""
+
+COLUMN_WIDTHS = {
+    ShipmentColumn.ID: 190,
+    ShipmentColumn.OBJECT_CODE: 115,
+    ShipmentColumn.STATUS: 100,
+    ShipmentColumn.EXPIRES: 110,
+    ShipmentColumn.RECIPIENT: 170,
+    ShipmentColumn.CITY: 140,
+    ShipmentColumn.CREATED_AT: 120,
+}
+"""What the values need: the id, the code and the recipient whole."""
+
+
+class ShipmentPage(QWidget):
+    """The pre-postings: toolbar and filters above the table, a summary below.
+
+    Signals: ``shipmentsLoaded(int)`` with the number of shipments read (each read);
+    ``newRequested()`` (New…, Ctrl+N) and ``ordersRequested()`` (From orders file…): the
+    tab opens the dialogs; ``cancelled(object)`` with the ``list[(id, problem)]`` the
+    operator refused of a cancel asked here.
+    """
+
+    shipmentsLoaded = Signal(int)
+    newRequested = Signal()
+    ordersRequested = Signal()
+    cancelled = Signal(object)
+
+    def __init__(self, desk: Desk[ShippingService], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("shippingShipmentPage")
+        self.desk = desk
+        self.confirm: Callable[[str], bool] = self._ask_confirmation
+        self._cancelling: list[str] = []  # the ids of the cancel under way
+        self._build()
+        self._connect()
+
+    def _build(self) -> None:
+        self.model = ShipmentModel(self)
+        self.table = read_only_table(
+            self, self.model, "shippingTable", self.tr("Pre-postings"), QHeaderView.ResizeMode.Interactive
+        )
+        self.table.setSortingEnabled(True)
+        self.table.sortByColumn(ShipmentColumn.CREATED_AT, Qt.SortOrder.DescendingOrder)
+        header = self.table.horizontalHeader()
+        for column in ShipmentColumn:
+            header.resizeSection(
+                column, max(COLUMN_WIDTHS.get(column, 80), header.sectionSizeHint(column) + 16)
+            )
+        self.new_action = self._action(
+            self.tr("&New…"),
+            self.tr("Register one parcel with the operator (Ctrl+N)"),
+            QKeySequence(QKeySequence.StandardKey.New),
+        )
+        self.orders_action = self._action(
+            self.tr("From &orders file…"), self.tr("Register many parcels from a CSV or .xlsx orders file")
+        )
+        self.refresh_action = self._action(
+            self.tr("Re&fresh"),
+            self.tr("Ask the operator how each pre-posting stands (F5)"),
+            QKeySequence(Qt.Key.Key_F5),
+        )
+        self.cancel_action = self._action(
+            self.tr("&Cancel selected…"), self.tr("Ask the operator to cancel the selected pre-postings")
+        )
+        self.toolbar = QToolBar(self)
+        self.toolbar.setObjectName("shippingToolbar")
+        self.toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        for action in (self.new_action, self.orders_action, self.refresh_action, self.cancel_action):
+            self.toolbar.addAction(action)
+        self.search_edit = QLineEdit(self)
+        self.search_edit.setObjectName("shippingSearch")
+        self.search_edit.setPlaceholderText(self.tr("Search: recipient, CEP, city, object, id, who created…"))
+        self.search_edit.setAccessibleName(self.tr("Search the pre-postings"))
+        self.search_edit.setClearButtonEnabled(True)
+        self.status_combo = QComboBox(self)
+        self.status_combo.setObjectName("shippingStatus")
+        self.status_combo.setAccessibleName(self.tr("Status"))
+        self.status_combo.addItem(self.tr("All pre-postings"), "")
+        for status in SHOWN_STATUSES:
+            self.status_combo.addItem(status_word(status), status)
+        status_label = QLabel(self.tr("Stat&us:"), self)
+        status_label.setBuddy(self.status_combo)
+        self.summary_label = QLabel(self)
+        self.summary_label.setObjectName("shippingSummary")
+        filters = QHBoxLayout()
+        filters.addWidget(self.search_edit, 3)
+        filters.addWidget(status_label)
+        filters.addWidget(self.status_combo, 1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.toolbar)
+        layout.addLayout(filters)
+        layout.addWidget(self.table, 1)
+        layout.addWidget(self.summary_label)
+        self._update_actions()
+
+    def _action(self, text: str, tip: str, keys: QKeySequence | None = None) -> QAction:
+        action = QAction(text, self)
+        action.setToolTip(tip)
+        if keys is not None:
+            action.setShortcut(keys)
+            action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        self.addAction(action)
+        return action
+
+    def _connect(self) -> None:
+        self.new_action.triggered.connect(self._on_new_action_triggered)
+        self.orders_action.triggered.connect(self._on_orders_action_triggered)
+        self.refresh_action.triggered.connect(self._on_refresh_action_triggered)
+        self.cancel_action.triggered.connect(self._on_cancel_action_triggered)
+        self.search_edit.textChanged.connect(self._on_filter_changed)
+        self.status_combo.currentIndexChanged.connect(self._on_filter_changed)
+        self.table.selectionModel().selectionChanged.connect(self._on_table_selection_changed)
+        self.reading = LiveReading(
+            self.table, self.desk.service, (topics.SHIPMENTS,), self.desk.runner, self.reload
+        )
+
+    # --- what the tab, the labels part and the tests ask -------------------------------------
+
+    def add_actions(self, actions: Iterable[QAction]) -> None:
+        """The labels part's actions (Labels…, Declaration…), after a separator on the toolbar;
+        their shortcuts work anywhere on the page."""
+        self.toolbar.addSeparator()
+        for action in actions:
+            self.toolbar.addAction(action)
+            if action.shortcut():
+                action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+                self.addAction(action)
+
+    def settings_changed(self) -> None:
+        """The office database may be another one now: subscribe again and read."""
+        self.reading.watch_again()
+
+    def reload(self) -> TaskHandle:
+        """Read the office's shipments again (the table keeps what it shows till then)."""
+        return self.desk.run(
+            list_shipments,
+            name="shipments list",
+            key=LOAD_KEY,
+            owner=self,
+            on_result=self._on_load_task_result,
+            failure=Failure(self.tr("The pre-postings could not be read: %1"), LOAD_KEY),
+        )
+
+    def refresh(self) -> TaskHandle:
+        """F5: ask the operator how each stands; the book's change reloads the table."""
+        from postalgui.services.shipping import use_cases  # loaded with the first refresh
+
+        self.desk.messages.clear(REFRESH_KEY)
+        return self.desk.run(
+            use_cases.refresh_shipments,
+            name="refresh shipments",
+            key=REFRESH_KEY,
+            owner=self,
+            on_result=self._on_refresh_task_result,
+            failure=Failure(self.tr("The operator could not be asked: %1"), REFRESH_KEY),
+        )
+
+    def cancel_selected(self) -> TaskHandle | None:
+        """Cancel the selected pre-postings not yet posted, after asking."""
+        ids = [s.prepost_id for s in self.selected_shipments() if str(s.status) in CANCELLABLE]
+        if not ids:
+            return None
+        question = arg(
+            self.tr("Cancel %1 pre-postings with the operator? Their object codes can no longer be posted."),
+            app_locale().toString(len(ids)),
+        )
+        if not self.confirm(question):
+            return None
+        from postalgui.services.shipping import use_cases  # loaded with the first cancel
+
+        self.desk.messages.clear(CANCEL_KEY)
+        self._cancelling = ids
+        return self.desk.run(
+            use_cases.cancel_shipments,
+            ids,
+            name="cancel shipments",
+            key=CANCEL_KEY,
+            owner=self,
+            on_result=self._on_cancel_task_result,
+            failure=Failure(self.tr("The pre-postings could not be cancelled: %1"), CANCEL_KEY),
+        )
+
+    def selected_shipments(self) -> list[Shipment]:
+        rows = sorted(index.row() for index in self.table.selectionModel().selectedRows())
+        return [self.model.shipment(row) for row in rows]
+
+    def selected_ids(self) -> list[str]:
+        """The selected pre-postings' ids, in the order shown (the labels part prints them)."""
+        return [shipment.prepost_id for shipment in self.selected_shipments()]
+
+    def select_ids(self, ids: Iterable[str]) -> None:
+        self.table.clearSelection()
+        flags = self.table.selectionModel().SelectionFlag
+        for prepost_id in ids:
+            row = self.model.row_of_id(prepost_id)
+            if row is not None:
+                self.table.selectionModel().select(self.model.index(row, 0), flags.Select | flags.Rows)
+
+    # --- state ---------------------------------------------------------------------------
+
+    def _update_actions(self) -> None:
+        chosen = self.selected_shipments()
+        self.cancel_action.setEnabled(any(str(s.status) in CANCELLABLE for s in chosen))
+
+    def _update_summary(self) -> None:
+        shipments = self.model.all_shipments()
+        if not shipments:
+            self.summary_label.setText(
+                self.tr("No pre-postings yet: create one (Ctrl+N), or many from an orders file.")
+            )
+            return
+        locale = app_locale()
+        urgent = sum(1 for row in range(self.model.rowCount()) if self.model.urgent(row))
+        text = arg(
+            self.tr("%1 of %2 pre-postings shown"),
+            locale.toString(self.model.rowCount()),
+            locale.toString(len(shipments)),
+        )
+        if urgent:
+            text += " " + arg(self.tr("(%1 expire within a day or have expired)"), locale.toString(urgent))
+        self.summary_label.setText(text)
+
+    # --- slots ---------------------------------------------------------------------------
+
+    @Slot(object)
+    def _on_load_task_result(self, shipments: list[Shipment]) -> None:
+        chosen = self.selected_ids()
+        self.model.set_shipments(shipments, self.desk.service.now().date())
+        self.select_ids(chosen)
+        self._update_summary()
+        self._update_actions()
+        self.shipmentsLoaded.emit(len(shipments))
+
+    @Slot(object)
+    def _on_refresh_task_result(self, shipments: list[Shipment]) -> None:
+        self.desk.messages.show_message(
+            arg(
+                self.tr("The operator was asked about %1 pre-postings."),
+                app_locale().toString(len(shipments)),
+            ),
+            MessageKind.INFO,
+            key=REFRESH_KEY,
+        )
+        self.reload()
+
+    @Slot(object)
+    def _on_cancel_task_result(self, refused: list[tuple[str, str]]) -> None:
+        done = len(self._cancelling) - len(refused)
+        locale = app_locale()
+        if not refused:
+            self.desk.messages.show_message(
+                arg(self.tr("%1 pre-postings cancelled."), locale.toString(done)),
+                MessageKind.INFO,
+                key=CANCEL_KEY,
+            )
+        else:
+            lines = "; ".join(arg(self.tr("%1: %2"), prepost_id, words) for prepost_id, words in refused)
+            self.desk.messages.show_message(
+                arg(
+                    self.tr("%1 pre-postings cancelled; the operator refused %2: %3"),
+                    locale.toString(done),
+                    locale.toString(len(refused)),
+                    lines,
+                ),
+                MessageKind.WARNING,
+                key=CANCEL_KEY,
+            )
+        self.cancelled.emit(refused)
+        self.reload()
+
+    @Slot()
+    def _on_filter_changed(self) -> None:
+        self.model.set_filter(str(self.status_combo.currentData() or ""), self.search_edit.text())
+        self._update_summary()
+        self._update_actions()
+
+    @Slot()
+    def _on_table_selection_changed(self) -> None:
+        self._update_actions()
+
+    @Slot()
+    def _on_new_action_triggered(self) -> None:
+        self.newRequested.emit()
+
+    @Slot()
+    def _on_orders_action_triggered(self) -> None:
+        self.ordersRequested.emit()
+
+    @Slot()
+    def _on_refresh_action_triggered(self) -> None:
+        self.refresh()
+
+    @Slot()
+    def _on_cancel_action_triggered(self) -> None:
+        self.cancel_selected()
+
+    def _ask_confirmation(self, question: str) -> bool:
+        answer = QMessageBox.question(self, self.tr("Cancel pre-postings"), question)
+        return answer == QMessageBox.StandardButton.Yes

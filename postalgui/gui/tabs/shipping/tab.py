@@ -1,0 +1,138 @@
+"""The Shipping tab: parcels registered with the operator (pre-postings), labelled and followed.
+
+The tab composes and wires: its message area on top, then its pages in an inner tab
+widget, all on one `Desk`: "Pre-postings" (`ShipmentPage`: the office's pre-postings,
+refresh, cancel; the labels part adds its actions to it) and "Addresses" (the address
+book). New… opens `NewPrepostingDialog`, From orders file… the `OrdersDialog`; a Prices
+result's "Ship this" arrives through the window as `open_draft`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Slot
+from PySide6.QtWidgets import QLabel, QTabWidget, QVBoxLayout, QWidget
+
+from postalgui.gui.desk import Desk
+from postalgui.gui.tabs.shipping.new_dialog import NewPrepostingDialog
+from postalgui.gui.tabs.shipping.orders_dialog import OrdersDialog
+from postalgui.gui.tabs.shipping.shipment_page import ShipmentPage
+from postalgui.gui.tasks import Failure
+from postalgui.services.shipping.desk_reads import default_sender
+
+if TYPE_CHECKING:
+    from postalgui.api.models.prepostings import Person
+    from postalgui.gui.tasks import TaskRunner
+    from postalgui.gui.widgets.message_bar import MessageArea
+    from postalgui.services.shipping.draft import ShipDraft
+    from postalgui.services.shipping.service import ShippingService
+
+__all__ = ["ShippingTab"]
+
+SENDER_KEY = "shipping.sender"
+
+
+class ShippingTab(QWidget):
+    """The message area and the pages. Signals: none (the dialogs' results reach the page
+    through the office database)."""
+
+    def __init__(
+        self,
+        service: ShippingService,
+        runner: TaskRunner,
+        messages: MessageArea,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("shippingTab")
+        self.setWindowTitle(self.tr("Shipping"))
+        self.service = service
+        self.messages = messages
+        messages.setParent(self)  # the runner's default error sink is found among the tab's children
+        desk = Desk(service, runner, messages)
+        self.desk = desk
+        self.pages = QTabWidget(self)
+        self.pages.setObjectName("shippingPages")
+        self.shipments = ShipmentPage(desk, self.pages)
+        self.pages.addTab(self.shipments, self.tr("Pre-pos&tings"))
+        self.addresses = self._address_page()
+        self.pages.addTab(self.addresses, self.tr("A&ddresses"))
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 4, 0, 0)
+        layout.addWidget(self.messages)
+        layout.addWidget(self.pages, 1)
+        self.dialog: NewPrepostingDialog | OrdersDialog | None = None  # the one open, if any
+        self.shipments.newRequested.connect(self._on_shipments_new_requested)
+        self.shipments.ordersRequested.connect(self._on_shipments_orders_requested)
+
+    def _address_page(self) -> QWidget:
+        """The address book's page (another part of issue 28 writes it): a note until it lands.
+        TODO(lead): replace with ``AddressPage(self.service, self.desk, self.pages)``."""
+        page = QLabel(self.tr("The address book comes here."), self.pages)
+        page.setObjectName("shippingAddressPage")
+        return page
+
+    def settings_changed(self) -> None:
+        """Settings changed (perhaps the office database): the pages follow."""
+        self.shipments.settings_changed()
+
+    def new_preposting(self, draft: ShipDraft | None = None) -> NewPrepostingDialog:
+        """Open the new pre-posting dialog (prefilled from ``draft``), non-modal; returns it."""
+        self.pages.setCurrentWidget(self.shipments)
+        dialog = NewPrepostingDialog(self.desk, self, draft)
+        self._show(dialog)
+        self._read_default_sender()
+        return dialog
+
+    def open_draft(self, draft: ShipDraft) -> NewPrepostingDialog:
+        """A Prices result to ship (the window hands it over): the dialog, only the recipient
+        left to pick."""
+        return self.new_preposting(draft)
+
+    def orders_file(self) -> OrdersDialog:
+        """Open the orders file dialog, non-modal; returns it."""
+        self.pages.setCurrentWidget(self.shipments)
+        dialog = OrdersDialog(self.desk, self)
+        self._show(dialog)
+        self._read_default_sender()
+        return dialog
+
+    def _read_default_sender(self) -> None:
+        """The address book's default sender, for the dialog open (read off the GUI thread)."""
+        self.desk.run(
+            default_sender,
+            name="default sender",
+            key=SENDER_KEY,
+            owner=self,
+            on_result=self._on_sender_task_result,
+            failure=Failure(self.tr("The default sender could not be read: %1"), SENDER_KEY),
+        )
+
+    def _show(self, dialog: NewPrepostingDialog | OrdersDialog) -> None:
+        if self.dialog is not None:
+            self.dialog.close()
+        self.dialog = dialog
+        dialog.finished.connect(self._on_dialog_finished)
+        dialog.open()
+
+    @Slot()
+    def _on_shipments_new_requested(self) -> None:
+        self.new_preposting()
+
+    @Slot()
+    def _on_shipments_orders_requested(self) -> None:
+        self.orders_file()
+
+    @Slot(object)
+    def _on_sender_task_result(self, sender: Person | None) -> None:
+        if self.dialog is not None and sender is not None:
+            self.dialog.set_sender(sender)
+        elif isinstance(self.dialog, OrdersDialog):
+            self.dialog.set_sender(None)
+
+    @Slot(int)
+    def _on_dialog_finished(self, _result: int) -> None:
+        dialog, self.dialog = self.dialog, None
+        if dialog is not None:
+            dialog.deleteLater()

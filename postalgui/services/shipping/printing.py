@@ -1,0 +1,155 @@
+"""The papers the office prints for its shipments, made here (``postalgui.documents``):
+labels in the layouts offices use, content declarations and the day's posting list.
+
+A label needs its object code: shipments that have none yet have the operator issue
+theirs first (`issue_labels`, which also follows them in Tracking). The sender's logo is
+the address book's default sender's, when the label's sender is that address.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from datetime import date
+from typing import TYPE_CHECKING
+
+from postalgui.api.models.prepostings import Person
+from postalgui.api.values.dates import format_date_ui
+from postalgui.documents.declaration import ContentItem, Declaration, render_declarations
+from postalgui.documents.labels import LabelData, LabelParty, Layout, render_labels
+from postalgui.documents.posting_list import ListedObject, render_posting_list
+from postalgui.services.price.products import product_name
+from postalgui.services.shipping.records import Shipment
+from postalgui.services.shipping.use_cases import issue_labels
+
+if TYPE_CHECKING:
+    from postalgui.api.cancel import TaskControl
+    from postalgui.services.shipping.service import ShippingService
+
+__all__ = ["declarations", "label_data", "our_labels", "party", "posting_list"]
+
+
+def party(person: Person) -> LabelParty:
+    return LabelParty(
+        name=person.name,
+        street=person.street,
+        number=person.number,
+        complement=person.complement,
+        district=person.district,
+        city=person.city,
+        state=person.state,
+        cep=person.cep,
+        phone=person.phone,
+    )
+
+
+def label_data(item: Shipment, card: str, contract: str, logo: bytes | None = None) -> LabelData:
+    order = item.order
+    return LabelData(
+        object_code=item.object_code or "",
+        service_code=order.service_code,
+        service_name=product_name(order.service_code) or order.service_code,
+        recipient=party(order.recipient),
+        sender=party(order.sender),
+        card=card,
+        declared_value=order.declared_value,
+        additional_services=tuple(code[-2:] for code in order.additional_services),
+        invoice_number=order.invoice_number,
+        contract=contract,
+        weight_g=order.weight_g,
+        observation=order.observation,
+        sender_logo=logo,
+    )
+
+
+def _coded(task: TaskControl, service: ShippingService, ids: Sequence[str]) -> list[Shipment]:
+    """The shipments of ``ids``, each with its object code (issued now where missing)."""
+    shipments = service.book().get(ids)
+    missing = [item.prepost_id for item in shipments if not item.object_code]
+    if missing:
+        issued = {item.prepost_id: item for item in issue_labels(task, service, missing).shipments}
+        shipments = [issued.get(item.prepost_id, item) for item in shipments]
+    return shipments
+
+
+def _logo(service: ShippingService, sender: Person) -> bytes | None:
+    addresses = getattr(service, "addresses", None)
+    if addresses is None:
+        return None
+    default = addresses().default_sender()
+    if default is None or default.name != sender.name or default.cep.replace("-", "") != sender.cep:
+        return None
+    logo: bytes | None = default.logo
+    return logo
+
+
+def our_labels(task: TaskControl, service: ShippingService, ids: Sequence[str], layout: Layout) -> bytes:
+    """One PDF of the labels of ``ids`` in ``layout``."""
+    shipments = _coded(task, service, ids)
+    card, contract = service.card(), service.profile.contract or ""
+    logos: dict[tuple[str, str], bytes | None] = {}
+    labels = []
+    for item in shipments:
+        key = (item.order.sender.name, item.order.sender.cep)
+        if key not in logos:
+            logos[key] = _logo(service, item.order.sender)
+        labels.append(label_data(item, card, contract, logos[key]))
+    total = len(labels)
+
+    def progress(done: int) -> None:
+        task.progress(done, total)
+
+    return render_labels(labels, layout, progress=progress, cancelled=lambda: task.cancelled)
+
+
+def declarations(
+    task: TaskControl, service: ShippingService, ids: Sequence[str], *, words: Mapping[str, str] | None = None
+) -> bytes:
+    """The content declarations of ``ids`` (two a page), signed today at the sender's city."""
+    shipments = _coded(task, service, ids)
+    found = [
+        Declaration(
+            object_code=item.object_code or item.prepost_id,
+            sender=party(item.order.sender),
+            recipient=party(item.order.recipient),
+            items=tuple(ContentItem(line.content, line.quantity, line.value) for line in item.order.contents),
+            weight_g=item.weight_g,
+        )
+        for item in shipments
+    ]
+    city = shipments[0].order.sender.city if shipments else ""
+    place = f"{city}, {format_date_ui(service.today())}" if city else format_date_ui(service.today())
+    return render_declarations(found, place_and_date=place, words=words)
+
+
+def posting_list(
+    task: TaskControl,
+    service: ShippingService,
+    ids: Sequence[str],
+    *,
+    day: date | None = None,
+    words: Mapping[str, str] | None = None,
+) -> bytes:
+    """The posting list of ``ids`` (the counter's: grouped per service with totals)."""
+    shipments = _coded(task, service, ids)
+    objects = [
+        ListedObject(
+            object_code=item.object_code or "",
+            service_code=item.service_code,
+            service_name=product_name(item.service_code) or item.service_code,
+            recipient_name=item.recipient_name,
+            cep=item.recipient_cep,
+            weight_g=item.weight_g,
+            declared_value=item.declared_value,
+            additional_services=tuple(code[-2:] for code in item.order.additional_services),
+        )
+        for item in shipments
+    ]
+    sender = party(shipments[0].order.sender) if shipments else LabelParty("", "", "", "", "", "", "", "")
+    return render_posting_list(
+        objects,
+        sender=sender,
+        card=service.card(),
+        contract=service.profile.contract or "",
+        day=day or service.today(),
+        words=words,
+    )
