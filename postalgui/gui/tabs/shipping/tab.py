@@ -15,6 +15,7 @@ from PySide6.QtCore import Slot
 from PySide6.QtWidgets import QLabel, QTabWidget, QVBoxLayout, QWidget
 
 from postalgui.gui.desk import Desk
+from postalgui.gui.tabs.shipping.labels_actions import LabelsActions
 from postalgui.gui.tabs.shipping.new_dialog import NewPrepostingDialog
 from postalgui.gui.tabs.shipping.orders_dialog import OrdersDialog
 from postalgui.gui.tabs.shipping.shipment_page import ShipmentPage
@@ -55,6 +56,8 @@ class ShippingTab(QWidget):
         self.pages = QTabWidget(self)
         self.pages.setObjectName("shippingPages")
         self.shipments = ShipmentPage(desk, self.pages)
+        self.labels = LabelsActions(desk, self.shipments.selected_ids, self.shipments)
+        self.shipments.add_actions(self.labels.actions())
         self.pages.addTab(self.shipments, self.tr("Pre-pos&tings"))
         self.addresses = self._address_page()
         self.pages.addTab(self.addresses, self.tr("A&ddresses"))
