@@ -88,7 +88,8 @@ def test_a_print_keeps_printer_and_layout_in_the_settings_file(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr(labels_preview, "QPrinter", FakePrinter)
-    monkeypatch.setattr(labels_preview, "QPrintDialog", fake_print_dialog(tmp_path / "out.pdf", "Argox OS-214"))
+    accepting = fake_print_dialog(tmp_path / "out.pdf", "Argox OS-214")
+    monkeypatch.setattr(labels_preview, "QPrintDialog", accepting)
     tab.shipments.select_ids([CHOSEN])
     dialog = tab.labels.open_labels()
     assert dialog is not None
