@@ -5,7 +5,7 @@ remembered, Save…, Cancel, the operator's refusals in its words and code, the 
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from io import BytesIO
@@ -22,18 +22,20 @@ from pytestqt.qtbot import QtBot
 from postalgui.api.cancel import TaskControl
 from postalgui.api.errors import BadRequestError
 from postalgui.api.models.prepostings import OperatorLayout, PrepostingStatus
+from postalgui.documents.posting_list import WORDS_EN
 from postalgui.gui import i18n
 from postalgui.gui.desk import Desk
-from postalgui.gui.tabs.shipping import labels_preview
+from postalgui.gui.tabs.shipping import labels_actions, labels_dialog, labels_preview
 from postalgui.gui.tabs.shipping.labels_actions import LabelsActions
 from postalgui.gui.tabs.shipping.labels_dialog import LabelsDialog
 from postalgui.gui.tabs.shipping.labels_preview import DocumentPreview
 from postalgui.gui.tasks import TaskRunner
 from postalgui.gui.widgets.message_bar import MessageArea
 from postalgui.services.settings import Settings
-from postalgui.services.shipping import use_cases
-from postalgui.services.shipping.day_list import labelled_on
+from postalgui.services.shipping import posting_lists
+from postalgui.services.shipping.posting_lists import labelled_on
 from postalgui.services.shipping.settings import ShippingSettings
+from postalgui.services.shipping.use_cases import IssuedLabels
 
 IDS = ["PRAAAAAAAAAAAAAAAAAAAAA1", "PRAAAAAAAAAAAAAAAAAAAAA2"]
 
@@ -116,23 +118,31 @@ def calls(monkeypatch: pytest.MonkeyPatch) -> Calls:
         record.pdfs.append(label_pdf([f"{layout} {i}" for i in ids]))
         return record.pdfs[-1]
 
-    def operator(task: TaskControl, service: object, ids: Sequence[str], layout: object) -> bytes:
+    def operator(task: TaskControl, service: object, ids: Sequence[str], layout: object) -> IssuedLabels:
         record.made.append(("operator", list(ids), str(layout)))
-        return label_pdf([f"OPERATOR {layout} {i}" for i in ids])
+        coded: list[Any] = [Coded(f"AB{serial:08d}5BR") for serial, _ in enumerate(ids[1:])]  # one refused
+        return IssuedLabels(coded, label_pdf([f"OPERATOR {layout} {i}" for i in ids]))
 
     def declarations(task: TaskControl, service: object, ids: Sequence[str]) -> bytes:
         record.made.append(("declaration", list(ids), ""))
         return label_pdf([f"DECLARATION {i}" for i in ids], (595.27, 841.89))
 
-    def posting_list(task: TaskControl, service: object, ids: Sequence[str]) -> bytes:
-        record.made.append(("posting list", list(ids), ""))
+    def posting_list(
+        task: TaskControl, service: object, ids: Sequence[str], *, words: Mapping[str, str] | None = None
+    ) -> bytes:
+        record.made.append(("posting list", list(ids), "en" if words == WORDS_EN else "pt"))
         return label_pdf(["POSTING LIST " + " ".join(ids)], (841.89, 595.27))
 
-    monkeypatch.setattr(use_cases, "our_labels", ours, raising=False)  # the lead's, still to land
-    monkeypatch.setattr(use_cases, "operator_labels", operator, raising=False)  # the lead's, still to land
-    monkeypatch.setattr(use_cases, "declarations", declarations, raising=False)  # the lead's, still to land
-    monkeypatch.setattr(use_cases, "posting_list", posting_list, raising=False)  # the lead's, still to land
+    monkeypatch.setattr(labels_dialog, "our_labels", ours)
+    monkeypatch.setattr(labels_dialog, "issue_labels", operator)
+    monkeypatch.setattr(labels_actions, "declarations", declarations)
+    monkeypatch.setattr(posting_lists, "posting_list", posting_list)
     return record
+
+
+@dataclass(frozen=True)
+class Coded:
+    object_code: str
 
 
 @pytest.fixture(autouse=True)
@@ -251,6 +261,8 @@ def test_another_layout_or_the_operators_labels_are_made_again(
     with qtbot.waitSignal(dialog.documentShown, timeout=10000):
         dialog.choose("operator", "LINEAR_100_80")
     assert calls.made[-1] == ("operator", IDS, "LINEAR_100_80")
+    # The operator refused one: only the other has a code, and is followed.
+    assert dialog.status_label.text() == "2 labels made. 1 object now followed in Tracking."
     assert "OPERATOR LINEAR_100_80" in dialog.viewer.text_of_page(0)
 
 
@@ -381,7 +393,7 @@ def test_the_operators_refusal_is_shown_in_its_words_and_code(
     def refused(task: TaskControl, service: object, ids: Sequence[str], layout: object) -> bytes:
         raise BadRequestError(["PPN-295: Pré-postagem cancelada não pode gerar rótulo"], status=400)
 
-    monkeypatch.setattr(use_cases, "our_labels", refused, raising=False)  # the lead's, still to land
+    monkeypatch.setattr(labels_dialog, "our_labels", refused)
     dialog = LabelsDialog(desk, IDS, page)
     qtbot.addWidget(dialog)
     dialog.show()
@@ -410,7 +422,7 @@ def test_a_big_batch_shows_progress_and_cancel_stops_it(
             task.raise_if_cancelled()
         return label_pdf(["never"])
 
-    monkeypatch.setattr(use_cases, "our_labels", slow, raising=False)  # the lead's, still to land
+    monkeypatch.setattr(labels_dialog, "our_labels", slow)
     monkeypatch.setattr(labels_preview, "PROGRESS_DELAY_MS", 0)
     dialog = LabelsDialog(desk, IDS * 500, page)
     qtbot.addWidget(dialog)
@@ -459,7 +471,7 @@ def test_posting_list_of_the_selected_or_of_today(
     actions = LabelsActions(desk, lambda: list(selected), page)
     dialog = actions.open_posting_list()
     qtbot.waitUntil(lambda: dialog.viewer.page_count == 1, timeout=10000)
-    assert calls.made == [("posting list", ["PR1"], "")]
+    assert calls.made == [("posting list", ["PR1"], "en")]  # the interface's language
     dialog.close()
 
     service = desk.service
@@ -473,7 +485,7 @@ def test_posting_list_of_the_selected_or_of_today(
     selected.clear()
     dialog = actions.open_posting_list()
     qtbot.waitUntil(lambda: dialog.viewer.page_count == 1, timeout=10000)
-    assert calls.made[-1] == ("posting list", ["PR-today-early", "PR-today-late"], "")
+    assert calls.made[-1] == ("posting list", ["PR-today-early", "PR-today-late"], "en")
     assert dialog.windowTitle() == "Posting list of today's labelled objects"
     dialog.close()
 

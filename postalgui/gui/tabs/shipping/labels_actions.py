@@ -16,10 +16,12 @@ from PySide6.QtCore import QObject, Qt, Signal, Slot
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QWidget
 
+from postalgui.gui.i18n import ui_language
 from postalgui.gui.tabs.shipping.labels_dialog import LabelsDialog
 from postalgui.gui.tabs.shipping.labels_preview import DocumentPreview
 from postalgui.gui.widgets.message_kind import MessageKind
-from postalgui.services.shipping.day_list import todays_posting_list
+from postalgui.services.shipping.posting_lists import posting_list_in, todays_posting_list
+from postalgui.services.shipping.printing import declarations
 
 if TYPE_CHECKING:
     from postalgui.gui.desk import Desk
@@ -93,8 +95,7 @@ class LabelsActions(QObject):
         return dialog
 
     def open_declaration(self) -> DocumentPreview | None:
-        from postalgui.services.shipping.use_cases import declarations
-
+        """The content declarations of the selection (the operator's form, in Portuguese)."""
         ids = self._selection(self.tr("Select the pre-postings whose content declaration you want."))
         if not ids:
             return None
@@ -107,18 +108,17 @@ class LabelsActions(QObject):
         return dialog
 
     def open_posting_list(self) -> DocumentPreview:
-        """The posting list of the selected objects, or of every object labelled today."""
-        from postalgui.services.shipping.use_cases import posting_list
-
+        """The posting list of the selected objects, or of every object labelled today, in the
+        interface's language."""
         ids = self.selected_ids()
         dialog = DocumentPreview(self.desk, self.tr("Posting list"), self.tr("posting-list"), self._widget)
         dialog.setObjectName("shippingPostingListDialog")
         self._show(dialog)
         if ids:
-            dialog.make(posting_list, ids, name="posting list")
+            dialog.make(posting_list_in, ids, ui_language(), name="posting list")
         else:
             dialog.setWindowTitle(self.tr("Posting list of today's labelled objects"))
-            dialog.make(todays_posting_list, name="posting list of the day")
+            dialog.make(todays_posting_list, ui_language(), name="posting list of the day")
         return dialog
 
     def _selection(self, missing: str) -> list[str]:

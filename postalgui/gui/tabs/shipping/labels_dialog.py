@@ -19,12 +19,16 @@ from PySide6.QtCore import QCoreApplication, Signal, Slot
 from PySide6.QtPrintSupport import QPrinter
 from PySide6.QtWidgets import QComboBox, QLabel, QWidget
 
+from postalgui.api.models.prepostings import OperatorLayout
+from postalgui.documents.labels import Layout
 from postalgui.gui.messages import arg
 from postalgui.gui.tabs.shipping.labels_preview import MESSAGE_KEY, DocumentPreview
 from postalgui.gui.tabs.shipping.labels_words import layout_words, source_word
 from postalgui.gui.widgets.message_kind import MessageKind
+from postalgui.services.shipping.printing import our_labels
 from postalgui.services.shipping.remembered import save_shipping_settings
 from postalgui.services.shipping.settings import LabelSource, ShippingSettings
+from postalgui.services.shipping.use_cases import IssuedLabels, issue_labels
 
 if TYPE_CHECKING:
     from postalgui.gui.desk import Desk
@@ -53,6 +57,7 @@ class LabelsDialog(DocumentPreview):
         super().__init__(desk, title, stem, parent)
         self.setObjectName("shippingLabelsDialog")
         self.ids = list(ids)
+        self._followed = len(self.ids)
         self.setWindowTitle(self.tr("Labels of %Ln pre-posting(s)", "", len(self.ids)))
         settings = self.shipping_settings()
         self.source_box = QComboBox(self)
@@ -109,28 +114,28 @@ class LabelsDialog(DocumentPreview):
     def start(self) -> TaskHandle:
         """Make the labels of the chosen source and layout (a task; the preview follows)."""
         value = self.layout_value()
+        self._followed = len(self.ids)
         if self.source() == "operator":
-            from postalgui.api.models.prepostings import OperatorLayout
-            from postalgui.services.shipping.use_cases import operator_labels
-
-            return self.make(operator_labels, self.ids, OperatorLayout(value), name="operator labels")
-        from postalgui.documents.labels.data import Layout
-        from postalgui.services.shipping.use_cases import our_labels
-
+            return self.make_with(
+                issue_labels,
+                self.ids,
+                OperatorLayout(value),
+                name="operator labels",
+                on_result=self._on_issued,
+            )
         return self.make(our_labels, self.ids, Layout(value), name="labels")
 
     def show_pdf(self, data: bytes) -> bool:
         shown = super().show_pdf(data)
         if shown:
-            self.labelsMade.emit(len(self.ids))
+            self.labelsMade.emit(self._followed)
         return shown
 
     def made(self, path: Path) -> str:
-        count = len(self.ids)
         return " ".join(
             (
-                self.tr("%Ln label(s) made.", "", count),
-                self.tr("%Ln object(s) now followed in Tracking.", "", count),
+                self.tr("%Ln label(s) made.", "", len(self.ids)),
+                self.tr("%Ln object(s) now followed in Tracking.", "", self._followed),
             )
         )
 
@@ -168,6 +173,12 @@ class LabelsDialog(DocumentPreview):
             )
 
     # --- slots -----------------------------------------------------------------------------------
+
+    @Slot(object)
+    def _on_issued(self, issued: IssuedLabels) -> None:
+        """The operator's labels: its PDF, and the objects that now have a code (followed)."""
+        self._followed = sum(1 for shipment in issued.shipments if shipment.object_code)
+        self.show_pdf(issued.pdf)
 
     @Slot(int)
     def _on_source_box_current_index_changed(self, _index: int) -> None:

@@ -17,7 +17,7 @@ import tempfile
 import weakref
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, TypeVarTuple
+from typing import TYPE_CHECKING, TypeVar, TypeVarTuple
 
 from PySide6.QtCore import QSizeF, Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QCloseEvent, QPageLayout, QPageSize
@@ -50,6 +50,7 @@ __all__ = ["DocumentPreview"]
 log = logging.getLogger(__name__)
 
 Ts = TypeVarTuple("Ts")
+R = TypeVar("R")
 
 # The progress bar comes only when making takes longer than this (a busy cursor at once).
 PROGRESS_DELAY_MS = 500
@@ -146,6 +147,17 @@ class DocumentPreview(QDialog):
         """Make the document with ``fn(task, service, *args)`` (its bytes, ``None`` when
         there is nothing to make); a document being made is dropped for the new one (the
         runner's latest-wins key: none of its callbacks run)."""
+        return self.make_with(fn, *args, name=name, on_result=self._on_task_result)
+
+    def make_with(
+        self,
+        fn: Callable[[TaskHandle, ShippingService, *Ts], R],
+        *args: *Ts,
+        name: str,
+        on_result: Callable[[R], None],
+    ) -> TaskHandle:
+        """`make` for a use case that answers more than the PDF: ``on_result`` takes the
+        answer and hands the PDF to `show_pdf`."""
         self.messages.clear(MESSAGE_KEY)
         self.status_label.setText(self.tr("Making the document…"))
         self._progress_timer.start()
@@ -159,7 +171,7 @@ class DocumentPreview(QDialog):
             owner=self,
             name=name,
             key=f"shipping.document.{id(self)}",
-            on_result=self._on_task_result,
+            on_result=on_result,
             on_progress=self._on_task_progress,
             on_finished=self._on_task_finished,
             failure=Failure(self.tr("The document could not be made: %1"), MESSAGE_KEY),
