@@ -38,6 +38,7 @@ from postalgui.services.settings_repair import (
     shallow_json,
     validate_leniently,
 )
+from postalgui.services.shipping.settings import ShippingSettings
 from postalgui.services.tracking.settings import TrackingSettings
 from postalgui.store.aside import aside_path
 from postalgui.store.atomic import write_atomically
@@ -103,6 +104,7 @@ class Settings(FrozenModel):
     attendance: AttendanceSettings = Field(default_factory=AttendanceSettings)
     tracking: TrackingSettings = Field(default_factory=TrackingSettings)
     claims: ClaimsSettings = Field(default_factory=ClaimsSettings)
+    shipping: ShippingSettings = Field(default_factory=ShippingSettings)
 
     @field_validator("custom_base_url")
     @classmethod

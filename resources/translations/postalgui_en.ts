@@ -231,4 +231,55 @@
         </translation>
     </message>
 </context>
+<context>
+    <name>LabelsDialog</name>
+    <message numerus="yes">
+        <source>Labels of %Ln pre-posting(s)</source>
+        <translation>
+            <numerusform>Labels of %Ln pre-posting</numerusform>
+            <numerusform>Labels of %Ln pre-postings</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln label(s) made.</source>
+        <translation>
+            <numerusform>%Ln label made.</numerusform>
+            <numerusform>%Ln labels made.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln object(s) now followed in Tracking.</source>
+        <translation>
+            <numerusform>%Ln object now followed in Tracking.</numerusform>
+            <numerusform>%Ln objects now followed in Tracking.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>DocumentPreview</name>
+    <message numerus="yes">
+        <source>%Ln page(s) ready to print or save.</source>
+        <translation>
+            <numerusform>%Ln page ready to print or save.</numerusform>
+            <numerusform>%Ln pages ready to print or save.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln page(s) sent to the printer.</source>
+        <translation>
+            <numerusform>%Ln page sent to the printer.</numerusform>
+            <numerusform>%Ln pages sent to the printer.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>LabelsActions</name>
+    <message numerus="yes">
+        <source>%Ln object(s) now followed in Tracking.</source>
+        <translation>
+            <numerusform>%Ln object now followed in Tracking.</numerusform>
+            <numerusform>%Ln objects now followed in Tracking.</numerusform>
+        </translation>
+    </message>
+</context>
 </TS>

@@ -8919,4 +8919,219 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
         <translation>O motivo deve ser preenchido: diga por que a reclamação deve ser revista</translation>
     </message>
 </context>
+<context>
+    <name>LabelsDialog</name>
+    <message>
+        <source>A4 sheet, 4 labels a page</source>
+        <translation>Folha A4, 4 etiquetas por página</translation>
+    </message>
+    <message>
+        <source>Thermal label 100 × 150 mm</source>
+        <translation>Etiqueta térmica 100 × 150 mm</translation>
+    </message>
+    <message>
+        <source>Thermal label 100 × 80 mm (compact)</source>
+        <translation>Etiqueta térmica 100 × 80 mm (compacta)</translation>
+    </message>
+    <message>
+        <source>A4 sheet, 1 label a page</source>
+        <translation>Folha A4, 1 etiqueta por página</translation>
+    </message>
+    <message>
+        <source>The operator's standard label</source>
+        <translation>Etiqueta padrão dos Correios</translation>
+    </message>
+    <message>
+        <source>Operator's thermal label 100 × 150 mm</source>
+        <translation>Etiqueta térmica dos Correios 100 × 150 mm</translation>
+    </message>
+    <message>
+        <source>Operator's thermal label 100 × 80 mm</source>
+        <translation>Etiqueta térmica dos Correios 100 × 80 mm</translation>
+    </message>
+    <message>
+        <source>Operator's A4 sheet of labels</source>
+        <translation>Folha A4 de etiquetas dos Correios</translation>
+    </message>
+    <message>
+        <source>Operator's A sheet of labels</source>
+        <translation>Folha A de etiquetas dos Correios</translation>
+    </message>
+    <message>
+        <source>The operator's labels (asked online)</source>
+        <translation>Etiquetas dos Correios (pedidas on-line)</translation>
+    </message>
+    <message>
+        <source>Made here (PostalGUI's labels)</source>
+        <translation>Feitas aqui (etiquetas do PostalGUI)</translation>
+    </message>
+    <message>
+        <source>Labels</source>
+        <translation>Etiquetas</translation>
+    </message>
+    <message>
+        <source>labels</source>
+        <translation>etiquetas</translation>
+    </message>
+    <message numerus="yes">
+        <source>Labels of %Ln pre-posting(s)</source>
+        <translation>
+            <numerusform>Etiquetas de %Ln pré-postagem</numerusform>
+            <numerusform>Etiquetas de %Ln pré-postagens</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&amp;Labels:</source>
+        <translation>&amp;Etiquetas:</translation>
+    </message>
+    <message>
+        <source>La&amp;yout:</source>
+        <translation>&amp;Modelo:</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln label(s) made.</source>
+        <translation>
+            <numerusform>%Ln etiqueta feita.</numerusform>
+            <numerusform>%Ln etiquetas feitas.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln object(s) now followed in Tracking.</source>
+        <translation>
+            <numerusform>%Ln objeto agora acompanhado no Rastreamento.</numerusform>
+            <numerusform>%Ln objetos agora acompanhados no Rastreamento.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The printer and layout could not be remembered: %1</source>
+        <translation>Não foi possível guardar a impressora e o modelo: %1</translation>
+    </message>
+</context>
+<context>
+    <name>DocumentPreview</name>
+    <message>
+        <source>Cancel</source>
+        <translation>Cancelar</translation>
+    </message>
+    <message>
+        <source>Stop making the document; nothing is printed</source>
+        <translation>Para de gerar o documento; nada é impresso</translation>
+    </message>
+    <message>
+        <source>&amp;Print…</source>
+        <translation>&amp;Imprimir…</translation>
+    </message>
+    <message>
+        <source>&amp;Save…</source>
+        <translation>&amp;Salvar…</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Fechar</translation>
+    </message>
+    <message>
+        <source>Making the document…</source>
+        <translation>Gerando o documento…</translation>
+    </message>
+    <message>
+        <source>The document could not be made: %1</source>
+        <translation>Não foi possível gerar o documento: %1</translation>
+    </message>
+    <message>
+        <source>There is nothing to put in this document.</source>
+        <translation>Não há nada para pôr neste documento.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln page(s) ready to print or save.</source>
+        <translation>
+            <numerusform>%Ln página pronta para imprimir ou salvar.</numerusform>
+            <numerusform>%Ln páginas prontas para imprimir ou salvar.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The document could not be kept for viewing: %1</source>
+        <translation>Não foi possível guardar o documento para exibição: %1</translation>
+    </message>
+    <message>
+        <source>Stopped: nothing was made.</source>
+        <translation>Interrompido: nada foi gerado.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln page(s) sent to the printer.</source>
+        <translation>
+            <numerusform>%Ln página enviada à impressora.</numerusform>
+            <numerusform>%Ln páginas enviadas à impressora.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Save PDF as</source>
+        <translation>Salvar PDF como</translation>
+    </message>
+    <message>
+        <source>Saved to %1</source>
+        <translation>Salvo em %1</translation>
+    </message>
+</context>
+<context>
+    <name>LabelsActions</name>
+    <message>
+        <source>Labels…</source>
+        <translation>Etiquetas…</translation>
+    </message>
+    <message>
+        <source>Make, preview and print the selected pre-postings' labels</source>
+        <translation>Gera, mostra e imprime as etiquetas das pré-postagens selecionadas</translation>
+    </message>
+    <message>
+        <source>Content declaration…</source>
+        <translation>Declaração de conteúdo…</translation>
+    </message>
+    <message>
+        <source>The content declaration of the selected pre-postings, to print and put in the parcel</source>
+        <translation>A declaração de conteúdo das pré-postagens selecionadas, para imprimir e pôr no pacote</translation>
+    </message>
+    <message>
+        <source>Posting list…</source>
+        <translation>Lista de postagem…</translation>
+    </message>
+    <message>
+        <source>The list for the counter: the selected objects, or all labelled today when none is</source>
+        <translation>A lista para o balcão: os objetos selecionados ou, se nenhum estiver, todos os etiquetados hoje</translation>
+    </message>
+    <message>
+        <source>Select the pre-postings whose labels you want to print.</source>
+        <translation>Selecione as pré-postagens cujas etiquetas quer imprimir.</translation>
+    </message>
+    <message>
+        <source>Select the pre-postings whose content declaration you want.</source>
+        <translation>Selecione as pré-postagens cuja declaração de conteúdo quer.</translation>
+    </message>
+    <message>
+        <source>Content declaration</source>
+        <translation>Declaração de conteúdo</translation>
+    </message>
+    <message>
+        <source>content-declaration</source>
+        <translation>declaracao-de-conteudo</translation>
+    </message>
+    <message>
+        <source>Posting list</source>
+        <translation>Lista de postagem</translation>
+    </message>
+    <message>
+        <source>posting-list</source>
+        <translation>lista-de-postagem</translation>
+    </message>
+    <message>
+        <source>Posting list of today's labelled objects</source>
+        <translation>Lista de postagem dos objetos etiquetados hoje</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln object(s) now followed in Tracking.</source>
+        <translation>
+            <numerusform>%Ln objeto agora acompanhado no Rastreamento.</numerusform>
+            <numerusform>%Ln objetos agora acompanhados no Rastreamento.</numerusform>
+        </translation>
+    </message>
+</context>
 </TS>

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QTabWidget, QVBoxLayout, QWidget
 
 from postalgui.gui.desk import Desk
 from postalgui.gui.tabs.shipping.address_page import AddressPage
+from postalgui.gui.tabs.shipping.labels_actions import LabelsActions
 from postalgui.gui.tabs.shipping.new_dialog import NewPrepostingDialog
 from postalgui.gui.tabs.shipping.orders_dialog import OrdersDialog
 from postalgui.gui.tabs.shipping.shipment_page import ShipmentPage
@@ -56,6 +57,8 @@ class ShippingTab(QWidget):
         self.pages = QTabWidget(self)
         self.pages.setObjectName("shippingPages")
         self.shipments = ShipmentPage(desk, self.pages)
+        self.labels = LabelsActions(desk, self.shipments.selected_ids, self.shipments)
+        self.shipments.add_actions(self.labels.actions())
         self.pages.addTab(self.shipments, self.tr("Pre-pos&tings"))
         self.addresses = self._address_page()
         self.pages.addTab(self.addresses, self.tr("A&ddresses"))
