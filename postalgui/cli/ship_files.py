@@ -19,6 +19,7 @@ from postalgui.api.values import format_count, format_date_ui, parse_date_iso, s
 from postalgui.cli.options import BadOption, checked, out_file, out_option, subcommand
 from postalgui.cli.output import EXIT_OK, LANGUAGE, error
 from postalgui.cli.ship_common import known_ids, progress_task
+from postalgui.services.shipping.settings import LABEL_LAYOUTS
 from postalgui.store.atomic import write_atomically
 
 if TYPE_CHECKING:
@@ -31,13 +32,11 @@ if TYPE_CHECKING:
 
 __all__ = ["add_parsers"]
 
-LAYOUTS = ("a4", "100x150", "100x80", "a4-1")
-"""``--layout``: A4 with 4 labels, the thermal printers' 100x150 and 100x80 mm, A4 one a page
-(the values of `documents.labels.Layout`); the operator's ``layoutImpressao`` of each,
-in the same order, is `OPERATOR_LAYOUTS`'s (``--operator``)."""
-DEFAULT_LAYOUT = "100x150"
-"""The thermal printer's label, what most counters print."""
-OPERATOR_LAYOUTS = dict(
+LAYOUTS = LABEL_LAYOUTS
+"""``--layout`` (the settings' layouts): A4 with 4 labels, the thermal printers' 100x150 and
+100x80 mm, A4 one a page (the values of `documents.labels.Layout`); the operator's
+``layoutImpressao`` of each, in the same order, is `OPERATOR_LAYOUTS`'s (``--operator``)."""
+OPERATOR_LAYOUTS: dict[str, OperatorLayout] = dict(
     zip(
         LAYOUTS,
         (
@@ -97,8 +96,7 @@ def _add_label_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--layout",
         metavar="L",
-        default=DEFAULT_LAYOUT,
-        help=f"{' | '.join(LAYOUTS)} (default: {DEFAULT_LAYOUT})",
+        help=f"{' | '.join(LAYOUTS)} (default: the one labels were last printed in, 100x150 at first)",
     )
     parser.add_argument("--operator", action="store_true", help="the operator's own label instead of ours")
 
@@ -133,7 +131,7 @@ def _run_labels(args: argparse.Namespace, context: AppContext) -> int:
     from postalgui.services.shipping.printing import our_labels
     from postalgui.services.shipping.use_cases import issue_labels
 
-    layout = _layout(args.layout)
+    layout = _layout(args.layout or context.shipping.settings.layout)
     path = out_file(args.out)
     shipments = known_ids(context, args.ids)
     ids = [shipment.prepost_id for shipment in shipments]

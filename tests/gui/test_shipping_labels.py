@@ -34,6 +34,7 @@ from postalgui.gui.widgets.message_bar import MessageArea
 from postalgui.services.settings import Settings
 from postalgui.services.shipping import posting_lists
 from postalgui.services.shipping.posting_lists import labelled_on
+from postalgui.services.shipping.remembered import save_shipping_settings
 from postalgui.services.shipping.settings import ShippingSettings
 from postalgui.services.shipping.use_cases import IssuedLabels
 
@@ -100,6 +101,13 @@ class FakeService:
 
     def book(self) -> FakeBook:
         return self.shelf
+
+    @property
+    def settings(self) -> ShippingSettings:
+        return self.context.settings.shipping
+
+    def remember(self, settings: ShippingSettings) -> None:
+        save_shipping_settings(self.context, settings)  # type: ignore[arg-type]  # a fake session
 
 
 @dataclass

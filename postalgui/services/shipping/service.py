@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from postalgui.services.shipping.addresses import AddressBook
     from postalgui.services.shipping.book import ShipmentBook
     from postalgui.services.shipping.cep_cache import CepCache
+    from postalgui.services.shipping.settings import ShippingSettings
     from postalgui.services.tracking.service import TrackingService
 
 
@@ -46,6 +47,17 @@ class ShippingService:
     @property
     def profile(self) -> Profile:
         return self.context.profile
+
+    @property
+    def settings(self) -> ShippingSettings:
+        """How labels are printed: the last layout, printer and source."""
+        return self.context.settings.shipping
+
+    def remember(self, settings: ShippingSettings) -> None:
+        """Keep ``settings`` in the settings file (`OSError` when it cannot be written)."""
+        from postalgui.services.shipping.remembered import save_shipping_settings
+
+        save_shipping_settings(self.context, settings)
 
     def card(self) -> str:
         """The profile's posting card (`ApiError` naming the setting when it is missing)."""

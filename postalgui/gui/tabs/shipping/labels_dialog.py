@@ -26,7 +26,6 @@ from postalgui.gui.tabs.shipping.labels_preview import MESSAGE_KEY, DocumentPrev
 from postalgui.gui.tabs.shipping.labels_words import layout_words, source_word
 from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.services.shipping.printing import our_labels
-from postalgui.services.shipping.remembered import save_shipping_settings
 from postalgui.services.shipping.settings import LabelSource, ShippingSettings
 from postalgui.services.shipping.use_cases import IssuedLabels, issue_labels
 
@@ -83,7 +82,7 @@ class LabelsDialog(DocumentPreview):
     # --- what is chosen --------------------------------------------------------------------------
 
     def shipping_settings(self) -> ShippingSettings:
-        return self.desk.service.context.settings.shipping
+        return self.desk.service.settings
 
     def source(self) -> LabelSource:
         return SOURCES[max(self.source_box.currentIndex(), 0)]
@@ -161,7 +160,7 @@ class LabelsDialog(DocumentPreview):
         if printer is not None:
             changes["printer"] = printer
         try:
-            save_shipping_settings(self.desk.service.context, settings.updated(**changes))
+            self.desk.service.remember(settings.updated(**changes))
         except OSError as error:
             self.messages.show_message(
                 arg(
