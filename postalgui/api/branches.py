@@ -38,6 +38,7 @@ from postalgui.api.paging import MAX_PAGES, walk_pages
 from postalgui.api.records import one_record, record_list
 from postalgui.api.tokens import TokenScope
 from postalgui.api.values import InvalidValue, format_timestamp, parse_cep
+from postalgui.api.values.states import STATES
 
 __all__ = [
     "BRANCH_SEARCH_SERVICE",
@@ -58,38 +59,6 @@ BRANCH_SEARCH_SERVICE = "86711"
 MAX_PAGE_SIZE = 50
 """The most units the operator sends per page (REFERENCE.md: public clients report 50)."""
 
-STATES = frozenset(
-    [
-        "AC",
-        "AL",
-        "AM",
-        "AP",
-        "BA",
-        "CE",
-        "DF",
-        "ES",
-        "GO",
-        "MA",
-        "MG",
-        "MS",
-        "MT",
-        "PA",
-        "PB",
-        "PE",
-        "PI",
-        "PR",
-        "RJ",
-        "RN",
-        "RO",
-        "RR",
-        "RS",
-        "SC",
-        "SE",
-        "SP",
-        "TO",
-    ]
-)
-"""The 27 state abbreviations ``uf`` takes."""
 
 _MCU = re.compile(r"\d{8}", flags=re.ASCII)
 _TYPE = re.compile(r"\d{1,2}", flags=re.ASCII)

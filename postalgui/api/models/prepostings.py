@@ -20,6 +20,8 @@ from pydantic import AliasChoices, BaseModel, ConfigDict, Field
 from postalgui.api.models.tracking import Moment
 
 __all__ = [
+    "FROM_CEP",
+    "WIRE_NAMES",
     "ContentLine",
     "OperatorLayout",
     "Order",
@@ -72,6 +74,16 @@ def declared_value_code(service_code: str) -> str:
     if service_code == "04227":
         return "065"
     return "064" if service_code in PAC_CODES else "019"
+
+
+WIRE_NAMES: dict[str, str] = {
+    "nome": "name", "cep": "cep", "logradouro": "street", "numero": "number",
+    "complemento": "complement", "bairro": "district", "cidade": "city", "uf": "state",
+    "email": "email", "celular": "phone", "cpfCnpj": "cpf_cnpj",
+}  # fmt: skip
+"""A `Person` field by the API's name of it: what a rule names, a file's column, a form's field."""
+FROM_CEP = ("street", "district", "city", "state")
+"""The `Person` fields a CEP lookup fills."""
 
 
 @dataclass(frozen=True)

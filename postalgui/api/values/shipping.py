@@ -18,6 +18,7 @@ from postalgui.api.models.prepostings import ContentLine, Order, Person
 from postalgui.api.values.cep import parse_cep
 from postalgui.api.values.claims import parse_claim_email, parse_claim_phone
 from postalgui.api.values.errors import InvalidValue
+from postalgui.api.values.states import STATES
 from postalgui.api.values.taxid import parse_tax_id
 
 __all__ = [
@@ -36,37 +37,6 @@ __all__ = [
     "unknown_cep",
 ]
 
-STATES = frozenset(
-    [
-        "AC",
-        "AL",
-        "AP",
-        "AM",
-        "BA",
-        "CE",
-        "DF",
-        "ES",
-        "GO",
-        "MA",
-        "MT",
-        "MS",
-        "MG",
-        "PA",
-        "PB",
-        "PR",
-        "PE",
-        "PI",
-        "RJ",
-        "RN",
-        "RS",
-        "RO",
-        "RR",
-        "SC",
-        "SP",
-        "SE",
-        "TO",
-    ]
-)
 FORMATS = {"1": "envelope", "2": "box", "3": "roll"}
 MAX_WEIGHT_G = 30_000
 MAX_DECLARED = Decimal("10000.00")

@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from postalgui.api.models.prepostings import FROM_CEP, WIRE_NAMES
 from postalgui.api.values import InvalidValue, format_cep
 from postalgui.services.branches.index import fold as fold_header
 from postalgui.services.shipping.addresses import Address, AddressKind, check_address, tidied
@@ -38,15 +39,9 @@ __all__ = [
     "read_addresses",
 ]
 
-COLUMNS: dict[str, str] = {
-    "nome": "name", "cep": "cep", "logradouro": "street", "numero": "number",
-    "complemento": "complement", "bairro": "district", "cidade": "city", "uf": "state",
-    "email": "email", "celular": "phone", "cpfCnpj": "cpf_cnpj", "grupo": "group",
-}  # fmt: skip
+COLUMNS: dict[str, str] = {**WIRE_NAMES, "grupo": "group"}
 """The file's column -> the `Address` field it fills."""
 REQUIRED = ("nome", "cep")
-FROM_CEP = ("street", "district", "city", "state")
-"""What the CEP fills when all of it is empty."""
 
 
 @dataclass(frozen=True)

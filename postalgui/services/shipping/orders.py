@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from postalgui.api.branches import strip_accents
-from postalgui.api.models.prepostings import ContentLine, Order, Person
+from postalgui.api.models.prepostings import WIRE_NAMES, ContentLine, Order, Person
 from postalgui.api.values.errors import InvalidValue
 from postalgui.api.values.money import parse_money, parse_weight_grams
 from postalgui.api.values.shipping import (
@@ -36,19 +36,7 @@ if TYPE_CHECKING:
 
 __all__ = ["COLUMNS", "REQUIRED", "OrderProblem", "OrderRow", "complete_orders", "read_orders"]
 
-PERSON_COLUMNS = {
-    "nome": "name",
-    "cep": "cep",
-    "logradouro": "street",
-    "numero": "number",
-    "complemento": "complement",
-    "bairro": "district",
-    "cidade": "city",
-    "uf": "state",
-    "email": "email",
-    "celular": "phone",
-    "cpfCnpj": "cpf_cnpj",
-}
+PERSON_COLUMNS = WIRE_NAMES
 PARCEL_COLUMNS = (
     "codigoServico",
     "pesoInformado",

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Slot
 from PySide6.QtWidgets import QGridLayout, QGroupBox, QLabel, QLineEdit, QWidget
 
-from postalgui.api.models.prepostings import Person
+from postalgui.api.models.prepostings import FROM_CEP, WIRE_NAMES, Person
 from postalgui.gui.messages import arg
 from postalgui.gui.tasks import Failure
 from postalgui.services.shipping.cep import lookup_cep
@@ -27,23 +27,6 @@ if TYPE_CHECKING:
     from postalgui.services.shipping.service import ShippingService
 
 __all__ = ["PersonFields"]
-
-_FILLED = ("street", "district", "city", "state")
-"""The fields a CEP fills."""
-API_NAMES = {
-    "nome": "name",
-    "cep": "cep",
-    "logradouro": "street",
-    "numero": "number",
-    "complemento": "complement",
-    "bairro": "district",
-    "cidade": "city",
-    "uf": "state",
-    "email": "email",
-    "celular": "phone",
-    "cpfCnpj": "cpf_cnpj",
-}
-"""Each field's name in the operator's API (what a check names) -> its edit here."""
 
 
 def _digits(text: str) -> str:
@@ -123,7 +106,7 @@ class PersonFields(QGroupBox):
     def focus(self, api_name: str) -> bool:
         """Put the cursor in the field the API calls ``api_name`` (``cep``, ``logradouro``: a
         check named it); False when it is not here."""
-        edit = self.edits.get(API_NAMES.get(api_name, ""))
+        edit = self.edits.get(WIRE_NAMES.get(api_name, ""))
         if edit is None:
             return False
         edit.setFocus()
@@ -166,7 +149,7 @@ class PersonFields(QGroupBox):
             "city": address.localidade,
             "state": address.uf,
         }
-        for name in _FILLED:
+        for name in FROM_CEP:
             edit = self.edits[name]
             if not edit.text().strip() or edit.text() == self._auto.get(name):
                 edit.setText(values[name])
