@@ -106,7 +106,9 @@ class ShipmentPage(QWidget):
             QKeySequence(QKeySequence.StandardKey.New),
         )
         self.orders_action = self._action(
-            self.tr("From &orders file…"), self.tr("Register many parcels from a CSV or .xlsx orders file")
+            self.tr("From &orders file…"),
+            self.tr("Register many parcels from a CSV or .xlsx orders file (Ctrl+O)"),
+            QKeySequence(QKeySequence.StandardKey.Open),
         )
         self.refresh_action = self._action(
             self.tr("Re&fresh"),
@@ -114,8 +116,13 @@ class ShipmentPage(QWidget):
             QKeySequence(Qt.Key.Key_F5),
         )
         self.cancel_action = self._action(
-            self.tr("&Cancel selected…"), self.tr("Ask the operator to cancel the selected pre-postings")
+            self.tr("&Cancel selected…"),
+            self.tr("Ask the operator to cancel the selected pre-postings (Delete)"),
+            QKeySequence(QKeySequence.StandardKey.Delete),
         )
+        self.removeAction(self.cancel_action)  # Delete on the table only: the search box deletes letters
+        self.cancel_action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
+        self.table.addAction(self.cancel_action)
         self.toolbar = QToolBar(self)
         self.toolbar.setObjectName("shippingToolbar")
         self.toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
@@ -261,7 +268,7 @@ class ShipmentPage(QWidget):
         shipments = self.model.all_shipments()
         if not shipments:
             self.summary_label.setText(
-                self.tr("No pre-postings yet: create one (Ctrl+N), or many from an orders file.")
+                self.tr("No pre-postings yet: create one (Ctrl+N), or many from an orders file (Ctrl+O).")
             )
             return
         locale = app_locale()
