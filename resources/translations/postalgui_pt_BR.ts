@@ -4950,8 +4950,8 @@ Enviar de novo? Se ela a recebeu, o arquivo será preparado duas vezes.</transla
 <context>
     <name>ShipThis</name>
     <message>
-        <source>Shi&amp;p this…</source>
-        <translation>Enviar es&amp;te…</translation>
+        <source>&amp;Ship this…</source>
+        <translation>Enviar este o&amp;bjeto…</translation>
     </message>
     <message>
         <source>Register the selected quote as a pre-posting in Shipping</source>
@@ -5069,7 +5069,7 @@ Enviar de novo? Se ela a recebeu, o arquivo será preparado duas vezes.</transla
     </message>
     <message>
         <source>Stat&amp;us:</source>
-        <translation>Sit&amp;uação:</translation>
+        <translation>S&amp;ituação:</translation>
     </message>
     <message>
         <source>The pre-postings could not be read: %1</source>
@@ -5127,8 +5127,8 @@ Enviar de novo? Se ela a recebeu, o arquivo será preparado duas vezes.</transla
         <translation>Envios</translation>
     </message>
     <message>
-        <source>Pre-pos&amp;tings</source>
-        <translation>Pré-pos&amp;tagens</translation>
+        <source>P&amp;re-postings</source>
+        <translation>P&amp;ré-postagens</translation>
     </message>
     <message>
         <source>A&amp;ddresses</source>

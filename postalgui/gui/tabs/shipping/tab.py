@@ -55,7 +55,7 @@ class ShippingTab(QWidget):
         self.pages = QTabWidget(self)
         self.pages.setObjectName("shippingPages")
         self.shipments = ShipmentPage(desk, self.pages)
-        self.pages.addTab(self.shipments, self.tr("Pre-pos&tings"))
+        self.pages.addTab(self.shipments, self.tr("P&re-postings"))
         self.addresses = self._address_page()
         self.pages.addTab(self.addresses, self.tr("A&ddresses"))
         layout = QVBoxLayout(self)

@@ -87,8 +87,8 @@ def service_word(code: str) -> str:
 
 
 def expiry_text(days: int | None, status: str) -> str:
-    """The 7-day expiry in words: "Expires in 5 days", "Expires tomorrow", "Expires today", "Expired"; empty when
-    it no longer applies (posted or cancelled)."""
+    """The 7-day expiry in words: "Expires in 5 days", "Expires tomorrow", "Expires today",
+    "Expired"; empty when it no longer applies (posted or cancelled)."""
     if str(status) == "EXPIRADO" or (days is not None and days < 0):
         return QCoreApplication.translate(_CONTEXT, "Expired")
     if days is None:
