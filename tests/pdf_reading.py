@@ -61,3 +61,9 @@ def read(image: Image.Image) -> dict[str, set[str]]:
     for barcode in zxingcpp.read_barcodes(image):
         read_back.setdefault(barcode.format.name, set()).add(barcode.text)
     return read_back
+
+
+def text(pdf: bytes) -> str:
+    """The PDF's text in reading order (``pdftotext -layout``), runs of spaces made one."""
+    out = subprocess.run([PDFTOTEXT, "-layout", "-", "-"], input=pdf, capture_output=True, check=True).stdout
+    return re.sub(r"[ \t]+", " ", out.decode())

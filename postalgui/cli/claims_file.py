@@ -27,7 +27,7 @@ from postalgui.api.values.claims import (
     parse_claim_phone,
     parse_reason,
 )
-from postalgui.cli.options import BadOption, checked, json_option, subcommand
+from postalgui.cli.options import BadOption, checked, confirmed_by, json_option, subcommand
 from postalgui.cli.output import EXIT_API_ERROR, EXIT_INVALID_INPUT, EXIT_OK, LANGUAGE, error, print_json
 from postalgui.cli.track_watch import checked_codes
 from postalgui.services.claims import words
@@ -189,18 +189,6 @@ def _summary(order: FilingOrder, context: AppContext) -> str:
     return "\n".join(lines)
 
 
-def _confirmed(args: argparse.Namespace, summary: str) -> bool | None:
-    """True to send, False when the person said no; None when nobody can be asked."""
-    if args.yes:
-        return True
-    if not sys.stdin.isatty():
-        return None
-    sys.stderr.write(summary + "\nSend them? [y/N] ")
-    sys.stderr.flush()
-    answer = sys.stdin.readline().strip().casefold()
-    return answer in ("y", "yes", "s", "sim")
-
-
 def _result_line(result: FilingResult) -> str:
     """``DG049186226BR  Filed  protocol 1234567890``; a refusal with the operator's code and words."""
     parts = [result.code, words.result_words(result.result, LANGUAGE)]
@@ -236,7 +224,7 @@ def _run_file(args: argparse.Namespace, context: AppContext) -> int:
     from postalgui.services.claims.use_cases import file_claims
 
     order = _order(args, context)
-    confirmed = _confirmed(args, _summary(order, context))
+    confirmed = confirmed_by(args.yes, _summary(order, context) + "\nSend them?")
     if confirmed is None:
         raise BadOption(
             "--yes: not on a terminal, so nobody can confirm; give --yes to send (nothing was sent)"

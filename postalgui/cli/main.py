@@ -13,6 +13,7 @@ from postalgui.api.errors import CredentialsMissingError, RoutineError
 from postalgui.api.masking import scrub
 from postalgui.api.values import InvalidValue
 from postalgui.cli import (
+    addresses_cmd,
     attendance_cmd,
     branches_cmd,
     cep_cmd,
@@ -44,6 +45,7 @@ COMMAND_MODULES = [
     price_cmd,
     deadline_cmd,
     cep_cmd,
+    addresses_cmd,
     invoices_cmd,
     contracts_cmd,
     branches_cmd,

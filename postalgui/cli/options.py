@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
@@ -99,6 +100,19 @@ def out_option(metavar: str, help_text: str, *, required: bool = True) -> Option
 
 class BadOption(Exception):  # noqa: N818  # control flow inside the commands, never shown raw
     """An option is wrong; the message names it (exit 2, nothing sent)."""
+
+
+def confirmed_by(yes: bool, question: str) -> bool | None:
+    """True to go on (``--yes``, or the person said yes to ``question``), False when they
+    said no; None when nobody can be asked (not on a terminal)."""
+    if yes:
+        return True
+    if not sys.stdin.isatty():
+        return None
+    sys.stderr.write(question + " [y/N] ")
+    sys.stderr.flush()
+    answer = sys.stdin.readline().strip().casefold()
+    return answer in ("y", "yes", "s", "sim")
 
 
 def checked(option: str, parse: Callable[[Any], _T], value: Any) -> _T:

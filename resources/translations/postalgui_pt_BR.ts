@@ -84,6 +84,374 @@
     </message>
 </context>
 <context>
+    <name>AddressDialog</name>
+    <message>
+        <source>Edit address</source>
+        <translation>Editar endereço</translation>
+    </message>
+    <message>
+        <source>New address</source>
+        <translation>Novo endereço</translation>
+    </message>
+    <message>
+        <source>Recipient</source>
+        <translation>Destinatário</translation>
+    </message>
+    <message>
+        <source>Sender</source>
+        <translation>Remetente</translation>
+    </message>
+    <message>
+        <source>Def&amp;ault sender (orders files are sent from it)</source>
+        <translation>Remetente pa&amp;drão (os arquivos de pedidos saem dele)</translation>
+    </message>
+    <message>
+        <source>&amp;Logo…</source>
+        <translation>L&amp;ogotipo…</translation>
+    </message>
+    <message>
+        <source>The company&apos;s logo for the labels: a PNG or JPEG file</source>
+        <translation>O logotipo da empresa para as etiquetas: um arquivo PNG ou JPEG</translation>
+    </message>
+    <message>
+        <source>No logo</source>
+        <translation>Sem logotipo</translation>
+    </message>
+    <message>
+        <source>&amp;Kind:</source>
+        <translation>&amp;Tipo:</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>&amp;Nome:</translation>
+    </message>
+    <message>
+        <source>&amp;CEP:</source>
+        <translation>&amp;CEP:</translation>
+    </message>
+    <message>
+        <source>&amp;Street:</source>
+        <translation>&amp;Logradouro:</translation>
+    </message>
+    <message>
+        <source>N&amp;umber:</source>
+        <translation>Nú&amp;mero:</translation>
+    </message>
+    <message>
+        <source>Co&amp;mplement:</source>
+        <translation>Com&amp;plemento:</translation>
+    </message>
+    <message>
+        <source>&amp;District:</source>
+        <translation>&amp;Bairro:</translation>
+    </message>
+    <message>
+        <source>C&amp;ity:</source>
+        <translation>C&amp;idade:</translation>
+    </message>
+    <message>
+        <source>S&amp;tate:</source>
+        <translation>&amp;UF:</translation>
+    </message>
+    <message>
+        <source>&amp;E-mail:</source>
+        <translation>&amp;E-mail:</translation>
+    </message>
+    <message>
+        <source>Mo&amp;bile phone:</source>
+        <translation>Celula&amp;r:</translation>
+    </message>
+    <message>
+        <source>CPF/CN&amp;PJ:</source>
+        <translation>CP&amp;F/CNPJ:</translation>
+    </message>
+    <message>
+        <source>&amp;Group:</source>
+        <translation>&amp;Grupo:</translation>
+    </message>
+    <message>
+        <source>Logo:</source>
+        <translation>Logotipo:</translation>
+    </message>
+    <message>
+        <source>Looking the CEP up…</source>
+        <translation>Consultando o CEP…</translation>
+    </message>
+    <message>
+        <source>Unknown CEP</source>
+        <translation>CEP desconhecido</translation>
+    </message>
+    <message>
+        <source>CEP not looked up: %1</source>
+        <translation>CEP não consultado: %1</translation>
+    </message>
+    <message>
+        <source>Logo: %1 cannot be read (%2)</source>
+        <translation>Logotipo: %1 não pode ser lido (%2)</translation>
+    </message>
+    <message>
+        <source>Logo: %1 must be a PNG or JPEG image of at most 512 KB</source>
+        <translation>Logotipo: %1 deve ser uma imagem PNG ou JPEG de no máximo 512 KB</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>nenhum</translation>
+    </message>
+    <message>
+        <source>Choose the logo</source>
+        <translation>Escolher o logotipo</translation>
+    </message>
+    <message>
+        <source>Images (*.png *.jpg *.jpeg)</source>
+        <translation>Imagens (*.png *.jpg *.jpeg)</translation>
+    </message>
+</context>
+<context>
+    <name>AddressImportDialog</name>
+    <message>
+        <source>Import addresses from %1</source>
+        <translation>Importar endereços de %1</translation>
+    </message>
+    <message>
+        <source>Recipients</source>
+        <translation>Destinatários</translation>
+    </message>
+    <message>
+        <source>Senders</source>
+        <translation>Remetentes</translation>
+    </message>
+    <message>
+        <source>Row</source>
+        <translation>Linha</translation>
+    </message>
+    <message>
+        <source>Column</source>
+        <translation>Coluna</translation>
+    </message>
+    <message>
+        <source>Problem</source>
+        <translation>Problema</translation>
+    </message>
+    <message>
+        <source>&amp;Stop</source>
+        <translation>&amp;Parar</translation>
+    </message>
+    <message>
+        <source>Stop; nothing is saved</source>
+        <translation>Parar; nada é salvo</translation>
+    </message>
+    <message>
+        <source>&amp;Import</source>
+        <translation>&amp;Importar</translation>
+    </message>
+    <message>
+        <source>The rows are:</source>
+        <translation>As linhas são:</translation>
+    </message>
+    <message>
+        <source>Reading the file and looking its CEPs up…</source>
+        <translation>Lendo o arquivo e consultando seus CEPs…</translation>
+    </message>
+    <message>
+        <source>%1 rows: %2 ready to import, %3 with problems (listed below; not imported).</source>
+        <translation>%1 linhas: %2 prontas para importar, %3 com problemas (listadas abaixo; não importadas).</translation>
+    </message>
+    <message>
+        <source>&amp;Import %1</source>
+        <translation>&amp;Importar %1</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 de %2</translation>
+    </message>
+    <message>
+        <source>Stopped: nothing was imported.</source>
+        <translation>Interrompido: nada foi importado.</translation>
+    </message>
+</context>
+<context>
+    <name>AddressModel</name>
+    <message>
+        <source>Kind</source>
+        <translation>Tipo</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Nome</translation>
+    </message>
+    <message>
+        <source>CEP</source>
+        <translation>CEP</translation>
+    </message>
+    <message>
+        <source>Street</source>
+        <translation>Logradouro</translation>
+    </message>
+    <message>
+        <source>District</source>
+        <translation>Bairro</translation>
+    </message>
+    <message>
+        <source>City</source>
+        <translation>Cidade</translation>
+    </message>
+    <message>
+        <source>Group</source>
+        <translation>Grupo</translation>
+    </message>
+    <message>
+        <source>E-mail</source>
+        <translation>E-mail</translation>
+    </message>
+    <message>
+        <source>Recipient</source>
+        <translation>Destinatário</translation>
+    </message>
+    <message>
+        <source>Sender (default)</source>
+        <translation>Remetente (padrão)</translation>
+    </message>
+    <message>
+        <source>Sender</source>
+        <translation>Remetente</translation>
+    </message>
+    <message>
+        <source>%1/%2</source>
+        <comment>city/state</comment>
+        <translation>%1/%2</translation>
+    </message>
+</context>
+<context>
+    <name>AddressPage</name>
+    <message>
+        <source>Address book</source>
+        <translation>Catálogo de endereços</translation>
+    </message>
+    <message>
+        <source>Senders and recipients</source>
+        <translation>Remetentes e destinatários</translation>
+    </message>
+    <message>
+        <source>Senders</source>
+        <translation>Remetentes</translation>
+    </message>
+    <message>
+        <source>Recipients</source>
+        <translation>Destinatários</translation>
+    </message>
+    <message>
+        <source>Every group</source>
+        <translation>Todos os grupos</translation>
+    </message>
+    <message>
+        <source>No group</source>
+        <translation>Sem grupo</translation>
+    </message>
+    <message>
+        <source>Search name, city, CEP, e-mail, group</source>
+        <translation>Buscar nome, cidade, CEP, e-mail, grupo</translation>
+    </message>
+    <message>
+        <source>&amp;New…</source>
+        <translation>&amp;Novo…</translation>
+    </message>
+    <message>
+        <source>Add a sender or a recipient</source>
+        <translation>Adicionar um remetente ou um destinatário</translation>
+    </message>
+    <message>
+        <source>&amp;Edit…</source>
+        <translation>&amp;Editar…</translation>
+    </message>
+    <message>
+        <source>Change the selected address (Enter)</source>
+        <translation>Alterar o endereço selecionado (Enter)</translation>
+    </message>
+    <message>
+        <source>&amp;Delete</source>
+        <translation>E&amp;xcluir</translation>
+    </message>
+    <message>
+        <source>Remove the selected addresses (Del)</source>
+        <translation>Remover os endereços selecionados (Del)</translation>
+    </message>
+    <message>
+        <source>Default &amp;sender</source>
+        <translation>Remetente &amp;padrão</translation>
+    </message>
+    <message>
+        <source>Orders files are sent from the selected sender</source>
+        <translation>Os arquivos de pedidos saem do remetente selecionado</translation>
+    </message>
+    <message>
+        <source>&amp;Import…</source>
+        <translation>&amp;Importar…</translation>
+    </message>
+    <message>
+        <source>Add the addresses of a CSV or .xlsx file, its problems shown first</source>
+        <translation>Adicionar os endereços de um arquivo CSV ou .xlsx, com seus problemas mostrados antes</translation>
+    </message>
+    <message>
+        <source>The address book could not be read: %1</source>
+        <translation>Não foi possível ler o catálogo de endereços: %1</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 de %2</translation>
+    </message>
+    <message>
+        <source>%1 saved</source>
+        <translation>%1 salvo</translation>
+    </message>
+    <message>
+        <source>Delete %1 from the address book?</source>
+        <translation>Excluir %1 do catálogo de endereços?</translation>
+    </message>
+    <message>
+        <source>Delete %1 addresses from the address book?</source>
+        <translation>Excluir %1 endereços do catálogo de endereços?</translation>
+    </message>
+    <message>
+        <source>The addresses could not be deleted: %1</source>
+        <translation>Não foi possível excluir os endereços: %1</translation>
+    </message>
+    <message>
+        <source>The default sender could not be set: %1</source>
+        <translation>Não foi possível definir o remetente padrão: %1</translation>
+    </message>
+    <message>
+        <source>%1 addresses imported from %2</source>
+        <translation>%1 endereços importados de %2</translation>
+    </message>
+    <message>
+        <source>Delete addresses</source>
+        <translation>Excluir endereços</translation>
+    </message>
+    <message>
+        <source>Import addresses</source>
+        <translation>Importar endereços</translation>
+    </message>
+    <message>
+        <source>Tables (*.csv *.xlsx)</source>
+        <translation>Tabelas (*.csv *.xlsx)</translation>
+    </message>
+</context>
+<context>
+    <name>AddressPicker</name>
+    <message>
+        <source>Type a sender&apos;s name, city or CEP</source>
+        <translation>Digite o nome, a cidade ou o CEP de um remetente</translation>
+    </message>
+    <message>
+        <source>Type a recipient&apos;s name, city or CEP</source>
+        <translation>Digite o nome, a cidade ou o CEP de um destinatário</translation>
+    </message>
+    <message>
+        <source>The address book could not be read: %1</source>
+        <translation>Não foi possível ler o catálogo de endereços: %1</translation>
+    </message>
+</context>
+<context>
     <name>AnalyticItemsModel</name>
     <message>
         <location filename="../../postalgui/gui/tabs/invoices/analytic_view.py" line="+153"/>

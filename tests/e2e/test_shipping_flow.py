@@ -5,12 +5,14 @@ checked cell by cell and completed from the CEP before anything is sent."""
 
 from __future__ import annotations
 
+import io
 from collections.abc import Iterator
-from dataclasses import replace
+from dataclasses import asdict, replace
 from decimal import Decimal
 from pathlib import Path
 
 import pytest
+from PIL import Image
 
 from postalgui.api.cancel import PlainTask
 from postalgui.api.models.prepostings import ContentLine, Order, Person, PrepostingStatus
@@ -19,6 +21,7 @@ from postalgui.api.values.object_codes import parse_object_code
 from postalgui.documents.labels import Layout, datamatrix_text
 from postalgui.sandbox import SandboxServer
 from postalgui.services.context import AppContext, build_context
+from postalgui.services.shipping.addresses import Address, AddressKind
 from postalgui.services.shipping.orders import complete_orders, read_orders
 from postalgui.services.shipping.printing import declarations, label_data, our_labels, posting_list
 from postalgui.services.shipping.use_cases import (
@@ -148,3 +151,18 @@ def test_our_labels_issue_the_codes_first_and_every_barcode_reads_back(context: 
     assert all(
         code in " ".join(word.text for page in words(listed) for word in page) for code in codes if code
     )
+
+
+def test_the_default_senders_logo_is_on_its_labels(context: AppContext) -> None:
+    service = context.shipping
+    logo = io.BytesIO()
+    Image.new("RGB", (40, 20), "navy").save(logo, format="PNG")
+    address = Address(AddressKind.SENDER, **{**asdict(SENDER), "cep": SENDER.cep}, logo=logo.getvalue())
+    service.addresses().save(address)
+    (shipment,) = create_prepostings(PlainTask(), service, [ORDER]).created
+    stranger = replace(ORDER, sender=replace(SENDER, name="Outra Loja"))
+    (other,) = create_prepostings(PlainTask(), service, [stranger]).created
+    with_logo = our_labels(PlainTask(), service, [shipment.prepost_id], Layout.THERMAL_100x150)
+    without = our_labels(PlainTask(), service, [other.prepost_id], Layout.THERMAL_100x150)
+    assert b"/Subtype /Image" in with_logo
+    assert b"/Subtype /Image" not in without

@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-import re
-import shutil
-import subprocess
 from datetime import date
 from decimal import Decimal
 
 from postalgui.documents.posting_list import WORDS_EN, ListedObject, render_posting_list
+from tests.pdf_reading import text
 from tests.unit.test_labels_render import SENDER
 
-PDFTOTEXT = shutil.which("pdftotext") or "pdftotext"
 SEDEX, PAC = ("03220", "SEDEX CONTRATO AG"), ("03298", "PAC CONTRATO AG")
 OBJECTS = [
     ListedObject(
@@ -20,12 +17,6 @@ OBJECTS = [
     ListedObject("AB000000025BR", *PAC, "João Souza", "80020010", 300, None, ()),
     ListedObject("AB000000035BR", *SEDEX, "Ana Lima", "20040002", 2250, Decimal("1000"), ("19",)),
 ]
-
-
-def text(pdf: bytes) -> str:
-    """The PDF's text in reading order, runs of spaces made one."""
-    out = subprocess.run([PDFTOTEXT, "-layout", "-", "-"], input=pdf, capture_output=True, check=True).stdout
-    return re.sub(r"[ \t]+", " ", out.decode())
 
 
 def test_objects_are_grouped_per_service_with_totals_and_a_grand_total() -> None:

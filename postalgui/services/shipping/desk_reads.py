@@ -26,7 +26,7 @@ def list_shipments(task: TaskControl, service: ShippingService) -> list[Shipment
 def default_sender(task: TaskControl, service: ShippingService) -> Person | None:
     """The address book's default sender as the API's person; ``None`` without one."""
     task.raise_if_cancelled()
-    sender = service.addresses().default_sender()  # type: ignore[attr-defined]  # TODO(lead): H4's addresses() merges
+    sender = service.addresses().default_sender()
     return sender.person() if sender is not None else None
 
 

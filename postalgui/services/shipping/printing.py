@@ -12,10 +12,11 @@ from collections.abc import Mapping, Sequence
 from datetime import date
 from typing import TYPE_CHECKING
 
+from postalgui.api.cancel import Cancelled
 from postalgui.api.models.prepostings import Person
 from postalgui.api.values.dates import format_date_ui
 from postalgui.documents.declaration import ContentItem, Declaration, render_declarations
-from postalgui.documents.labels import LabelData, LabelParty, Layout, render_labels
+from postalgui.documents.labels import LabelData, LabelParty, Layout, RenderCancelled, render_labels
 from postalgui.documents.posting_list import ListedObject, render_posting_list
 from postalgui.services.price.products import product_name
 from postalgui.services.shipping.records import Shipment
@@ -72,14 +73,11 @@ def _coded(task: TaskControl, service: ShippingService, ids: Sequence[str]) -> l
 
 
 def _logo(service: ShippingService, sender: Person) -> bytes | None:
-    addresses = getattr(service, "addresses", None)
-    if addresses is None:
+    """The default sender's logo, when ``sender`` is that address (same name and CEP)."""
+    default = service.addresses().default_sender()
+    if default is None or default.name != sender.name or default.cep != sender.cep:
         return None
-    default = addresses().default_sender()
-    if default is None or default.name != sender.name or default.cep.replace("-", "") != sender.cep:
-        return None
-    logo: bytes | None = default.logo
-    return logo
+    return default.logo
 
 
 def our_labels(task: TaskControl, service: ShippingService, ids: Sequence[str], layout: Layout) -> bytes:
@@ -98,7 +96,10 @@ def our_labels(task: TaskControl, service: ShippingService, ids: Sequence[str], 
     def progress(done: int) -> None:
         task.progress(done, total)
 
-    return render_labels(labels, layout, progress=progress, cancelled=lambda: task.cancelled)
+    try:
+        return render_labels(labels, layout, progress=progress, cancelled=lambda: task.cancelled)
+    except RenderCancelled:
+        raise Cancelled from None
 
 
 def declarations(

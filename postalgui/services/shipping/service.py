@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from postalgui.services.office.database import OfficeDatabase
     from postalgui.services.session import Session
     from postalgui.services.settings import Profile
+    from postalgui.services.shipping.addresses import AddressBook
     from postalgui.services.shipping.book import ShipmentBook
     from postalgui.services.shipping.cep_cache import CepCache
     from postalgui.services.tracking.service import TrackingService
@@ -93,6 +94,12 @@ class ShippingService:
         if self._tracking is None:
             raise ApiError("This shipping service follows no objects")
         return self._tracking()
+
+    def addresses(self) -> AddressBook:
+        """The office's address book (office-wide; any thread, opens the database: tasks)."""
+        from postalgui.services.shipping.addresses import AddressBook
+
+        return AddressBook(self.office())
 
     def now(self) -> datetime:
         """The feature's clock (aware, UTC); tests move it."""

@@ -12,9 +12,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Slot
-from PySide6.QtWidgets import QLabel, QTabWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QTabWidget, QVBoxLayout, QWidget
 
 from postalgui.gui.desk import Desk
+from postalgui.gui.tabs.shipping.address_page import AddressPage
 from postalgui.gui.tabs.shipping.new_dialog import NewPrepostingDialog
 from postalgui.gui.tabs.shipping.orders_dialog import OrdersDialog
 from postalgui.gui.tabs.shipping.shipment_page import ShipmentPage
@@ -66,10 +67,8 @@ class ShippingTab(QWidget):
         self.shipments.newRequested.connect(self._on_shipments_new_requested)
         self.shipments.ordersRequested.connect(self._on_shipments_orders_requested)
 
-    def _address_page(self) -> QWidget:
-        """The address book's page (another part of issue 28 writes it): a note until it lands.
-        TODO(lead): replace with ``AddressPage(self.service, self.desk, self.pages)``."""
-        page = QLabel(self.tr("The address book comes here."), self.pages)
+    def _address_page(self) -> AddressPage:
+        page = AddressPage(self.service, self.desk, self.pages)
         page.setObjectName("shippingAddressPage")
         return page
 

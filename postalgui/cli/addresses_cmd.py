@@ -1,0 +1,192 @@
+"""``postalgui addresses``: the office's address book (senders and recipients).
+
+``addresses list`` shows it (``--kind``, ``--search`` as the tab searches: no accents, any
+case, CEP digits); ``addresses import FILE`` reads a CSV (``;``) or .xlsx whose columns
+are named as the pre-posting API names them (``nome``, ``cep``, ``logradouro``...,
+``grupo``), fills street, district, city and state from the CEP when they are empty,
+and says every problem naming its row and column. A file with a bad row exits 2 with
+nothing saved, unless ``--skip-bad`` saves the good rows. The CLI speaks English; the
+operator's words (an unknown CEP) stay as sent.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import TYPE_CHECKING, Any
+
+from postalgui.api.cancel import PlainTask
+from postalgui.api.values import format_cep, format_count
+from postalgui.cli.options import BadOption, confirmed_by, json_option, subcommand
+from postalgui.cli.output import EXIT_INVALID_INPUT, EXIT_OK, LANGUAGE, error, print_json, print_table
+from postalgui.services.shipping.addresses import AddressKind
+
+if TYPE_CHECKING:
+    from postalgui.cli.options import Commands
+    from postalgui.services.context import AppContext
+    from postalgui.services.shipping.address_import import AddressRow
+    from postalgui.services.shipping.addresses import Address
+
+__all__ = ["add_parser"]
+
+KINDS = [kind.value for kind in AddressKind]
+
+
+def add_parser(commands: Commands) -> None:
+    parser = commands.add_parser(
+        "addresses",
+        help="the office's address book: senders and recipients",
+        description="The office's address book (the office database: every desk shares it). "
+        "'list' shows it, 'import' adds the rows of a CSV or .xlsx file.",
+    )
+    sub = parser.add_subparsers(dest="addresses_command", metavar="SUBCOMMAND", required=True)
+    subcommand(
+        sub,
+        "list",
+        _run_list,
+        _add_list_options,
+        json_option("print JSON to stdout: the addresses"),
+        summary="senders and recipients, senders first, by name",
+        description="The address book as stored. --search finds a name, city, e-mail, group or CEP "
+        "without accents or case.",
+    )
+    subcommand(
+        sub,
+        "import",
+        _run_import,
+        _add_import_options,
+        json_option("print JSON to stdout: what was saved and each row's problems"),
+        summary="add the addresses of a CSV or .xlsx file",
+        description="Columns named as the pre-posting API names them: 'nome, cep, logradouro, numero, "
+        "complemento, bairro, cidade, uf, email, celular, cpfCnpj' and 'grupo' (the name and the CEP "
+        "required; a row without street, district, city and state takes them from its CEP). "
+        "Every problem is said naming its row and column. Exit status: 0 saved, 1 the CEP "
+        "service or the database failed, 2 a row has a problem (nothing saved unless "
+        "--skip-bad), the file cannot be read, or no --yes without a terminal.",
+    )
+
+
+def _add_list_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--kind", choices=KINDS, help="senders or recipients only")
+    parser.add_argument("--search", default="", metavar="TEXT", help="name, city, e-mail, group or CEP")
+
+
+def _add_import_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", metavar="FILE", help="a CSV (';', UTF-8 or Latin-1) or .xlsx file")
+    parser.add_argument(
+        "--kind",
+        choices=KINDS,
+        default=AddressKind.RECIPIENT.value,
+        help="what the rows are (default: recipient)",
+    )
+    parser.add_argument("--skip-bad", action="store_true", help="save the good rows when some have problems")
+    parser.add_argument(
+        "--yes", action="store_true", help="save without asking (required when not on a terminal)"
+    )
+
+
+# --------------------------------------------------------------------------- list
+
+
+def _as_json(address: Address) -> dict[str, Any]:
+    return {
+        "uid": address.uid, "kind": address.kind.value, "nome": address.name, "cep": address.cep,
+        "logradouro": address.street, "numero": address.number, "complemento": address.complement,
+        "bairro": address.district, "cidade": address.city, "uf": address.state, "email": address.email,
+        "celular": address.phone, "cpfCnpj": address.cpf_cnpj, "grupo": address.group,
+        "padrao": address.is_default, "logo": address.logo is not None,
+        "criadoPor": address.created_by, "criadoEm": address.created_at,
+    }  # fmt: skip
+
+
+def _run_list(args: argparse.Namespace, context: AppContext) -> int:
+    kind = AddressKind(args.kind) if args.kind else None
+    addresses = context.shipping.addresses().list(kind=kind, search=args.search)
+    if args.json:
+        print_json([_as_json(address) for address in addresses])
+        return EXIT_OK
+    if addresses:
+        rows = [
+            [
+                address.kind.value + (" (default)" if address.is_default else ""),
+                address.name,
+                format_cep(address.cep),
+                f"{address.city}/{address.state}" if address.city else "",
+                address.group,
+            ]
+            for address in addresses
+        ]
+        print_table(["kind", "name", "cep", "city", "group"], rows)
+    error(format_count(len(addresses), "address", "addresses", LANGUAGE))
+    return EXIT_OK
+
+
+# --------------------------------------------------------------------------- import
+
+
+def _problem_lines(rows: list[AddressRow]) -> list[str]:
+    return [
+        f"row {problem.row}, column {problem.column or '-'}: {problem.message}"
+        for row in rows
+        for problem in row.problems
+    ]
+
+
+def _import_json(rows: list[AddressRow], saved: int) -> dict[str, Any]:
+    problems = [
+        {"row": problem.row, "column": problem.column, "message": problem.message}
+        for row in rows
+        for problem in row.problems
+    ]
+    return {"saved": saved, "rows": len(rows), "problems": problems}
+
+
+def _run_import(args: argparse.Namespace, context: AppContext) -> int:
+    from pathlib import Path
+
+    from postalgui.services.shipping.address_import import (
+        complete_addresses,
+        import_addresses,
+        read_addresses,
+    )
+    from postalgui.services.table_files import TableFileError
+
+    path = Path(args.file)
+    if not path.is_file():
+        raise BadOption(f"FILE: {args.file} is not a file")
+    kind = AddressKind(args.kind)
+    try:
+        rows = read_addresses(path, kind)
+    except (TableFileError, UnicodeDecodeError) as exc:
+        raise BadOption(f"FILE: {exc}") from None
+    if not rows:
+        raise BadOption(f"FILE: {path.name} has no address rows under its header")
+    rows = complete_addresses(PlainTask(), context.shipping, rows)
+    for line in _problem_lines(rows):
+        error(line)
+    good = sum(row.good for row in rows)
+    bad = len(rows) - good
+    if (bad and not args.skip_bad) or not good:
+        if args.json:
+            print_json(_import_json(rows, 0))
+        error(
+            f"{format_count(bad, 'row', 'rows', LANGUAGE)} with problems: nothing saved"
+            + (" (--skip-bad saves the good rows)" if bad and good else "")
+        )
+        return EXIT_INVALID_INPUT
+    question = (
+        f"Save {format_count(good, kind.value, kind.value + 's', LANGUAGE)} to the office's address book?"
+    )
+    confirmed = confirmed_by(args.yes, question)
+    if confirmed is None:
+        raise BadOption(
+            "--yes: not on a terminal, so nobody can confirm; give --yes to save (nothing was saved)"
+        )
+    if not confirmed:
+        error("nothing was saved")
+        return EXIT_INVALID_INPUT
+    saved = import_addresses(PlainTask(), context.shipping, rows)
+    if args.json:
+        print_json(_import_json(rows, saved))
+    skipped = f", {format_count(bad, 'row', 'rows', LANGUAGE)} with problems skipped" if bad else ""
+    error(f"{format_count(saved, 'address', 'addresses', LANGUAGE)} saved{skipped}")
+    return EXIT_OK

@@ -1,0 +1,342 @@
+"""`AddressPage`: the office's address book in the Shipping tab ("Endereços"/"Addresses").
+
+Senders and recipients in one table, filtered by kind and group and by what is typed in
+the search line (as it is typed: the page holds the whole book, a few thousand rows, and
+filters it here with the book's own `matches`). New, Edit (double-click, Enter), Delete
+(Del, asked first), Set as default sender and Import… (a CSV or .xlsx previewed row by
+row). Reads and writes are tasks; another desk's change reads the book again
+(`LiveReading`, topic ``address``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QFileDialog,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QMessageBox,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from postalgui.gui.messages import arg
+from postalgui.gui.tabs.shipping.address_dialog import AddressDialog
+from postalgui.gui.tabs.shipping.address_import_dialog import AddressImportDialog
+from postalgui.gui.tabs.shipping.address_model import AddressModel
+from postalgui.gui.tasks import Failure
+from postalgui.gui.widgets.live_reading import LiveReading
+from postalgui.gui.widgets.tables import read_only_table
+from postalgui.services.office import topics
+from postalgui.services.shipping.address_tasks import (
+    BookContents,
+    delete_addresses,
+    load_addresses,
+    make_default_sender,
+)
+from postalgui.services.shipping.addresses import Address, AddressKind, matches
+
+if TYPE_CHECKING:
+    from postalgui.gui.desk import Desk
+    from postalgui.gui.tasks import TaskHandle
+    from postalgui.services.shipping.service import ShippingService
+
+__all__ = ["ALL_GROUPS", "NO_GROUP", "AddressPage"]
+
+LOAD_KEY = "shipping.addresses"
+WRITE_KEY = "shipping.addresses.write"
+ALL_GROUPS = "\x00all"
+NO_GROUP = "\x00none"
+
+
+class AddressPage(QWidget):
+    """The address book's table, its filters and its actions.
+
+    Signals: ``addressesLoaded(int)`` with how many addresses the book holds (each read).
+    """
+
+    addressesLoaded = Signal(int)
+
+    def __init__(
+        self, service: ShippingService, desk: Desk[ShippingService], parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("shippingAddressPage")
+        self.service = service
+        self.desk = desk
+        self._book: list[Address] = []
+        self.confirm: Callable[[str], bool] = self._ask_confirmation
+        self.choose_file: Callable[[], Path | None] = self._ask_file
+        self.open_dialog: Callable[[QDialog], bool] = lambda dialog: bool(dialog.exec())
+        self.model = AddressModel(self)
+        self.table = read_only_table(self, self.model, "shippingAddressTable", self.tr("Address book"))
+        self.table.setSortingEnabled(True)
+        self.table.sortByColumn(0, Qt.SortOrder.AscendingOrder)
+        self._build_filters()
+        self._build_actions()
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(self.filters)
+        layout.addWidget(self.table, 1)
+        layout.addLayout(self.buttons)
+        self.table.doubleClicked.connect(self._on_table_double_clicked)
+        self.table.selectionModel().selectionChanged.connect(self._update_actions)
+        self._update_actions()
+        self.reading = LiveReading(self.table, service, (topics.ADDRESSES,), desk.runner, self.reload)
+
+    def _build_filters(self) -> None:
+        self.kind_combo = QComboBox(self)
+        self.kind_combo.setObjectName("shippingAddressKindFilter")
+        self.kind_combo.addItem(self.tr("Senders and recipients"), None)
+        self.kind_combo.addItem(self.tr("Senders"), AddressKind.SENDER.value)
+        self.kind_combo.addItem(self.tr("Recipients"), AddressKind.RECIPIENT.value)
+        self.group_combo = QComboBox(self)
+        self.group_combo.setObjectName("shippingAddressGroupFilter")
+        self.group_combo.addItem(self.tr("Every group"), ALL_GROUPS)
+        self.group_combo.addItem(self.tr("No group"), NO_GROUP)
+        self.search_edit = QLineEdit(self)
+        self.search_edit.setObjectName("shippingAddressSearch")
+        self.search_edit.setPlaceholderText(self.tr("Search name, city, CEP, e-mail, group"))
+        self.search_edit.setClearButtonEnabled(True)
+        self.count_label = QLabel(self)
+        self.count_label.setObjectName("shippingAddressCount")
+        self.filters = QHBoxLayout()
+        self.filters.addWidget(self.kind_combo)
+        self.filters.addWidget(self.group_combo)
+        self.filters.addWidget(self.search_edit, 1)
+        self.filters.addWidget(self.count_label)
+        self.kind_combo.currentIndexChanged.connect(self._on_filter_changed)
+        self.group_combo.currentIndexChanged.connect(self._on_filter_changed)
+        self.search_edit.textChanged.connect(self._on_filter_changed)
+
+    def _button(self, text: str, tip: str, name: str, slot: Callable[[], object]) -> QPushButton:
+        button = QPushButton(text, self)
+        button.setObjectName(name)
+        button.setToolTip(tip)
+        button.clicked.connect(slot)
+        self.buttons.addWidget(button)
+        return button
+
+    def _shortcut(self, keys: QKeySequence, slot: Callable[[], object]) -> None:
+        action = QAction(self.table)
+        action.setShortcut(keys)
+        action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
+        action.triggered.connect(slot)
+        self.table.addAction(action)
+
+    def _build_actions(self) -> None:
+        self.buttons = QHBoxLayout()
+        self.new_button = self._button(
+            self.tr("&New…"), self.tr("Add a sender or a recipient"), "shippingAddressNew", self.new_address
+        )
+        self.edit_button = self._button(
+            self.tr("&Edit…"),
+            self.tr("Change the selected address (Enter)"),
+            "shippingAddressEdit",
+            self.edit_address,
+        )
+        self.delete_button = self._button(
+            self.tr("&Delete"),
+            self.tr("Remove the selected addresses (Del)"),
+            "shippingAddressDelete",
+            self.delete_selected,
+        )
+        self.default_button = self._button(
+            self.tr("Default &sender"),
+            self.tr("Orders files are sent from the selected sender"),
+            "shippingAddressDefault",
+            self.make_default,
+        )
+        self.buttons.addStretch(1)
+        self.import_button = self._button(
+            self.tr("&Import…"),
+            self.tr("Add the addresses of a CSV or .xlsx file, its problems shown first"),
+            "shippingAddressImport",
+            self.import_file,
+        )
+        self._shortcut(QKeySequence(Qt.Key.Key_Return), self.edit_address)
+        self._shortcut(QKeySequence(Qt.Key.Key_Enter), self.edit_address)
+        self._shortcut(QKeySequence(QKeySequence.StandardKey.Delete), self.delete_selected)
+
+    # --- reading and filtering -------------------------------------------------------------
+
+    def settings_changed(self) -> None:
+        """Settings changed (perhaps the office database): read again."""
+        self.reading.watch_again()
+
+    def reload(self) -> TaskHandle:
+        return self.desk.run(
+            load_addresses,
+            name="address book",
+            key=LOAD_KEY,
+            owner=self,
+            on_result=self._on_load_task_result,
+            failure=Failure(self.tr("The address book could not be read: %1"), LOAD_KEY),
+        )
+
+    @Slot(object)
+    def _on_load_task_result(self, contents: BookContents) -> None:
+        self._book = contents.addresses
+        chosen = self.group_combo.currentData()
+        self.group_combo.blockSignals(True)
+        while self.group_combo.count() > 2:
+            self.group_combo.removeItem(2)
+        for group in contents.groups:
+            self.group_combo.addItem(group, group)
+        index = self.group_combo.findData(chosen)
+        self.group_combo.setCurrentIndex(max(index, 0))
+        self.group_combo.blockSignals(False)
+        self._apply_filters()
+        self.addressesLoaded.emit(len(self._book))
+
+    def kind(self) -> AddressKind | None:
+        """The kind shown (``None``: both)."""
+        data = self.kind_combo.currentData()
+        return AddressKind(data) if data else None
+
+    def shown(self) -> list[Address]:
+        """The addresses the filters let through, in the book's order."""
+        kind, group, search = self.kind(), self.group_combo.currentData(), self.search_edit.text()
+        return [
+            address
+            for address in self._book
+            if (kind is None or address.kind is kind)
+            and (group == ALL_GROUPS or address.group == ("" if group == NO_GROUP else group))
+            and (not search.strip() or matches(address, search))
+        ]
+
+    def _apply_filters(self) -> None:
+        selected = {address.uid for address in self.selected()}
+        shown = self.shown()
+        self.model.set_items(shown)
+        self.count_label.setText(
+            arg(
+                self.tr("%1 of %2"),
+                self.locale().toString(len(shown)),
+                self.locale().toString(len(self._book)),
+            )
+        )
+        for uid in selected:
+            row = self.model.row_of(uid)
+            if row >= 0:
+                self.table.selectRow(row)
+        self._update_actions()
+
+    @Slot()
+    def _on_filter_changed(self) -> None:
+        self._apply_filters()
+
+    def selected(self) -> list[Address]:
+        rows = sorted({index.row() for index in self.table.selectionModel().selectedRows()})
+        return [self.model.item(row) for row in rows]
+
+    @Slot()
+    def _update_actions(self) -> None:
+        chosen = self.selected()
+        self.edit_button.setEnabled(len(chosen) == 1)
+        self.delete_button.setEnabled(bool(chosen))
+        self.default_button.setEnabled(
+            len(chosen) == 1 and chosen[0].kind is AddressKind.SENDER and not chosen[0].is_default
+        )
+
+    # --- actions ---------------------------------------------------------------------------
+
+    def _groups(self) -> list[str]:
+        return sorted({address.group for address in self._book if address.group})
+
+    def new_address(self) -> AddressDialog:
+        kind = self.kind() or AddressKind.RECIPIENT
+        return self._open(Address(kind=kind, name="", cep=""))
+
+    def edit_address(self) -> AddressDialog | None:
+        chosen = self.selected()
+        return self._open(chosen[0]) if len(chosen) == 1 else None
+
+    def _open(self, address: Address) -> AddressDialog:
+        dialog = AddressDialog(self.desk, address, self._groups(), self)
+        if self.open_dialog(dialog) and dialog.saved is not None:
+            self.desk.messages.show_message(arg(self.tr("%1 saved"), dialog.saved.name), key=WRITE_KEY)
+            self.reload()
+        return dialog
+
+    @Slot()
+    def _on_table_double_clicked(self) -> None:
+        self.edit_address()
+
+    def delete_selected(self) -> TaskHandle | None:
+        chosen = self.selected()
+        if not chosen:
+            return None
+        question = (
+            arg(self.tr("Delete %1 from the address book?"), chosen[0].name)
+            if len(chosen) == 1
+            else arg(
+                self.tr("Delete %1 addresses from the address book?"), self.locale().toString(len(chosen))
+            )
+        )
+        if not self.confirm(question):
+            return None
+        return self.desk.run(
+            delete_addresses,
+            [address.uid for address in chosen],
+            name="delete addresses",
+            key=WRITE_KEY,
+            owner=self,
+            on_result=self._on_write_task_result,
+            failure=Failure(self.tr("The addresses could not be deleted: %1"), WRITE_KEY),
+        )
+
+    def make_default(self) -> TaskHandle | None:
+        chosen = self.selected()
+        if len(chosen) != 1 or chosen[0].kind is not AddressKind.SENDER:
+            return None
+        return self.desk.run(
+            make_default_sender,
+            chosen[0].uid,
+            name="default sender",
+            key=WRITE_KEY,
+            owner=self,
+            on_result=self._on_write_task_result,
+            failure=Failure(self.tr("The default sender could not be set: %1"), WRITE_KEY),
+        )
+
+    @Slot(object)
+    def _on_write_task_result(self, _result: object) -> None:
+        self.reload()
+
+    def import_file(self) -> AddressImportDialog | None:
+        path = self.choose_file()
+        if path is None:
+            return None
+        kind = self.kind() or AddressKind.RECIPIENT
+        dialog = AddressImportDialog(self.desk, path, kind, self)
+        if self.open_dialog(dialog) and dialog.imported:
+            self.desk.messages.show_message(
+                arg(
+                    self.tr("%1 addresses imported from %2"),
+                    self.locale().toString(dialog.imported),
+                    path.name,
+                ),
+                key=WRITE_KEY,
+            )
+            self.reload()
+        return dialog
+
+    def _ask_confirmation(self, question: str) -> bool:
+        answer = QMessageBox.question(self, self.tr("Delete addresses"), question)
+        return answer == QMessageBox.StandardButton.Yes
+
+    def _ask_file(self) -> Path | None:
+        chosen, _ = QFileDialog.getOpenFileName(
+            self, self.tr("Import addresses"), "", self.tr("Tables (*.csv *.xlsx)")
+        )
+        return Path(chosen) if chosen else None

@@ -1,0 +1,64 @@
+"""The address book's use cases as tasks (``fn(task, service, ...)``): the Addresses page,
+its dialogs and the pickers read and write the office database through these, never on
+the GUI thread (a shared server may be slow or away)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from postalgui.services.shipping.address_import import AddressRow, complete_addresses, read_addresses
+from postalgui.services.shipping.addresses import Address, AddressKind
+
+if TYPE_CHECKING:
+    from postalgui.api.cancel import TaskControl
+    from postalgui.services.shipping.service import ShippingService
+
+__all__ = [
+    "BookContents",
+    "delete_addresses",
+    "load_addresses",
+    "make_default_sender",
+    "preview_addresses",
+    "save_address",
+]
+
+
+@dataclass(frozen=True)
+class BookContents:
+    """Every address of a kind (``None``: both) and the groups in use."""
+
+    addresses: list[Address]
+    groups: list[str]
+
+
+def load_addresses(
+    task: TaskControl, service: ShippingService, kind: AddressKind | None = None
+) -> BookContents:
+    task.raise_if_cancelled()
+    book = service.addresses()
+    return BookContents(book.list(kind=kind), book.groups())
+
+
+def save_address(task: TaskControl, service: ShippingService, address: Address) -> Address:
+    task.raise_if_cancelled()
+    return service.addresses().save(address)
+
+
+def delete_addresses(task: TaskControl, service: ShippingService, uids: Sequence[str]) -> int:
+    task.raise_if_cancelled()
+    return service.addresses().delete(uids)
+
+
+def make_default_sender(task: TaskControl, service: ShippingService, uid: str) -> None:
+    task.raise_if_cancelled()
+    service.addresses().set_default_sender(uid)
+
+
+def preview_addresses(
+    task: TaskControl, service: ShippingService, path: Path, kind: AddressKind
+) -> list[AddressRow]:
+    """The rows of ``path`` checked and completed from their CEPs: what an import would save."""
+    return complete_addresses(task, service, read_addresses(path, kind))
