@@ -368,7 +368,7 @@
         <translation>Alterar o endereço selecionado (Enter)</translation>
     </message>
     <message>
-        <source>&amp;Delete</source>
+        <source>De&amp;lete</source>
         <translation>E&amp;xcluir</translation>
     </message>
     <message>
@@ -377,14 +377,14 @@
     </message>
     <message>
         <source>Default &amp;sender</source>
-        <translation>Remetente &amp;padrão</translation>
+        <translation>Re&amp;metente padrão</translation>
     </message>
     <message>
         <source>Orders files are sent from the selected sender</source>
         <translation>Os arquivos de pedidos saem do remetente selecionado</translation>
     </message>
     <message>
-        <source>&amp;Import…</source>
+        <source>I&amp;mport…</source>
         <translation>&amp;Importar…</translation>
     </message>
     <message>
@@ -5501,10 +5501,6 @@ Enviar de novo? Se ela a recebeu, o arquivo será preparado duas vezes.</transla
     <message>
         <source>A&amp;ddresses</source>
         <translation>En&amp;dereços</translation>
-    </message>
-    <message>
-        <source>The address book comes here.</source>
-        <translation>O catálogo de endereços fica aqui.</translation>
     </message>
     <message>
         <source>The default sender could not be read: %1</source>

@@ -7,6 +7,7 @@ quote switching the window to Shipping with the dialog prefilled."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import asdict
 from pathlib import Path
 
 import pytest
@@ -27,6 +28,7 @@ from postalgui.gui.tabs.shipping.shipment_page import CANCEL_KEY, REFRESH_KEY, S
 from postalgui.gui.tasks import TaskRunner
 from postalgui.gui.widgets.message_bar import MessageArea
 from postalgui.services.context import AppContext
+from postalgui.services.shipping.addresses import Address, AddressKind
 from tests.gui.test_price_tab import fill_package, wait_for_results
 
 WAIT_MS = 30_000
@@ -41,8 +43,10 @@ RECIPIENT = Person(
 
 @pytest.fixture
 def tab(context: AppContext, runner: TaskRunner, shared_sandbox: str, qtbot: QtBot) -> Iterator[ShippingTab]:
-    """The tab shown, its first list read; the sandbox's labels ready at once."""
+    """The tab shown, its first list read; the address book's default sender is SENDER; the
+    sandbox's labels ready at once."""
     requests.put(f"{shared_sandbox}/_sandbox/prepost/config", json={"rotulo_delay_s": 0}, timeout=5)
+    context.shipping.addresses().save(Address(AddressKind.SENDER, is_default=True, **asdict(SENDER)))
     built = ShippingTab(context.shipping, runner, MessageArea())
     qtbot.addWidget(built)
     built.resize(1300, 700)
@@ -80,7 +84,8 @@ def create_one(tab: ShippingTab, qtbot: QtBot) -> str:
     """New… filled as a clerk fills it, Create: the new pre-posting's id, once listed."""
     dialog = tab.new_preposting()
     assert isinstance(dialog, NewPrepostingDialog)
-    dialog.set_sender(SENDER)
+    sender = dialog.sender_fields.edits["name"]
+    qtbot.waitUntil(lambda: sender.text() == SENDER.name, timeout=WAIT_MS)  # the address book's default
     dialog.set_recipient(RECIPIENT)
     fields = dialog.order_fields
     fields.service_combo.setCurrentIndex(fields.service_combo.findData("03298"))
@@ -162,7 +167,7 @@ def test_the_orders_dialog_sends_the_good_rows_and_says_each_rows_result(
     )
     dialog = tab.orders_file()
     assert isinstance(dialog, OrdersDialog)
-    dialog.set_sender(SENDER)
+    qtbot.waitUntil(lambda: dialog.sender_person == SENDER, timeout=WAIT_MS)  # the address book's default
     dialog.ask_open = lambda: path
     dialog.file_button.click()
     qtbot.waitUntil(lambda: dialog.task is None and dialog.good_only.isEnabled(), timeout=WAIT_MS)
