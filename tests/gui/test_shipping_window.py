@@ -133,3 +133,20 @@ def test_the_tab_speaks_the_shipping_office_words_in_portuguese() -> None:
     assert status_word("CANCELADO") == "Cancelada"
     assert expiry_text(7, "PREPOSTADO") == "Expira em 7 dias"
     assert QApplication.translate("ShipmentModel", "Declared value") == "Valor declarado"
+
+
+def test_the_content_column_has_room_at_the_dialogs_size(
+    context: AppContext, runner: TaskRunner, qtbot: QtBot
+) -> None:
+    tab = ShippingTab(context.shipping, runner, MessageArea())
+    qtbot.addWidget(tab)
+    dialog = tab.new_preposting()
+    qtbot.waitUntil(dialog.isVisible)
+    contents = dialog.order_fields.contents
+    contents.add_line("Livros e cadernos escolares", 12, "1.234,56")
+    header = contents.table.horizontalHeader()
+    qtbot.waitUntil(lambda: header.sectionSize(0) > 0)
+    assert header.sectionSize(0) >= max(header.sectionSize(1), header.sectionSize(2))
+    assert not contents.table.horizontalScrollBar().isVisible()
+    dialog.close()
+    tab.close()
