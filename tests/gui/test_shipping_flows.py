@@ -16,29 +16,23 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
-from postalgui.api.models.prepostings import Person
-from postalgui.gui.main_window import MainWindow
 from postalgui.gui.tab_factories import TAB_FACTORIES, price_tab, shipping_tab
 from postalgui.gui.tabs.price import PriceTab
 from postalgui.gui.tabs.shipping import ShippingTab
 from postalgui.gui.tabs.shipping.new_dialog import CREATE_KEY, NewPrepostingDialog
 from postalgui.gui.tabs.shipping.orders_dialog import RESULT, OrdersDialog
 from postalgui.gui.tabs.shipping.shipment_model import ShipmentColumn
-from postalgui.gui.tabs.shipping.shipment_page import CANCEL_KEY, REFRESH_KEY, ShipmentPage
+from postalgui.gui.tabs.shipping.shipment_page import CANCEL_KEY, REFRESH_KEY
 from postalgui.gui.tasks import TaskRunner
 from postalgui.gui.widgets.message_bar import MessageArea
 from postalgui.services.context import AppContext
 from postalgui.services.shipping.addresses import Address, AddressKind
+from tests.e2e.test_shipping_flow import RECIPIENT, SENDER
 from tests.gui.test_price_tab import fill_package, wait_for_results
+from tests.gui.test_shipping_tab import cells
+from tests.gui.test_shipping_window import shown_window
 
 WAIT_MS = 30_000
-SENDER = Person(
-    "Loja Exemplo Ltda", "01310100", "Avenida Paulista", "1000", "", "Bela Vista", "São Paulo", "SP",
-    email="loja@exemplo.com.br", phone="1130030100",
-)  # fmt: skip
-RECIPIENT = Person(
-    "Maria da Silva", "20040020", "Rua da Assembleia", "10", "", "Centro", "Rio de Janeiro", "RJ"
-)
 
 
 @pytest.fixture
@@ -56,14 +50,6 @@ def tab(context: AppContext, runner: TaskRunner, shared_sandbox: str, qtbot: QtB
     qtbot.waitUntil(lambda: QApplication.activeWindow() is built)
     yield built
     built.close()
-
-
-def cells(page: ShipmentPage, column: ShipmentColumn) -> dict[str, str]:
-    model = page.model
-    return {
-        model.shipment(row).prepost_id: str(model.data(model.index(row, column)))
-        for row in range(model.rowCount())
-    }
 
 
 def message(tab: ShippingTab, key: str) -> str:
@@ -191,9 +177,7 @@ def test_the_orders_dialog_sends_the_good_rows_and_says_each_rows_result(
 def test_ship_this_on_a_prices_quote_opens_shipping_with_the_dialog_prefilled(
     context: AppContext, runner: TaskRunner, qtbot: QtBot
 ) -> None:
-    window = MainWindow(context, runner, tab_factories=TAB_FACTORIES)
-    qtbot.addWidget(window)
-    window.show()
+    window = shown_window(context, runner, qtbot)
     prices = window.built_tab(TAB_FACTORIES.index(price_tab))
     assert isinstance(prices, PriceTab)
     fill_package(prices, "20040-020")

@@ -36,6 +36,25 @@ def shipping_of(window: MainWindow, qtbot: QtBot) -> ShippingTab:
     return tab
 
 
+def shown_window(context: AppContext, runner: TaskRunner, qtbot: QtBot) -> MainWindow:
+    """The whole window with every tab, shown and active (keys reach its focused widget)."""
+    window = MainWindow(context, runner, tab_factories=TAB_FACTORIES)
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    window.activateWindow()
+    return window
+
+
+def new_dialog(context: AppContext, runner: TaskRunner, qtbot: QtBot) -> NewPrepostingDialog:
+    """A Shipping tab's New… dialog, shown (the tab closes with the test)."""
+    tab = ShippingTab(context.shipping, runner, MessageArea())
+    qtbot.addWidget(tab)
+    dialog = tab.new_preposting()
+    qtbot.waitUntil(dialog.isVisible)
+    return dialog
+
+
 def unique(letters: list[str]) -> bool:
     return sorted(letters) == sorted(set(letters))
 
@@ -71,10 +90,7 @@ def test_every_alt_letter_on_the_tab_and_its_dialogs_is_unique(
 def test_the_new_dialog_gives_its_alt_letters_to_the_recipient(
     context: AppContext, runner: TaskRunner, qtbot: QtBot
 ) -> None:
-    tab = ShippingTab(context.shipping, runner, MessageArea())
-    qtbot.addWidget(tab)
-    dialog = tab.new_preposting()
-    qtbot.waitUntil(dialog.isVisible)
+    dialog = new_dialog(context, runner, qtbot)
     dialog.activateWindow()
     qtbot.waitUntil(lambda: QApplication.activeWindow() is dialog)
     assert shown_letters(dialog.sender_fields) == []
@@ -82,17 +98,12 @@ def test_the_new_dialog_gives_its_alt_letters_to_the_recipient(
     qtbot.keyClick(dialog.order_fields.weight_spin, Qt.Key.Key_N, Qt.KeyboardModifier.AltModifier)
     assert dialog.recipient_fields.edits["name"].hasFocus()
     dialog.close()
-    tab.close()
 
 
 def test_page_keys_open_the_dialogs_and_cancel_from_the_table(
     context: AppContext, runner: TaskRunner, qtbot: QtBot
 ) -> None:
-    window = MainWindow(context, runner, tab_factories=TAB_FACTORIES)
-    qtbot.addWidget(window)
-    window.show()
-    qtbot.waitExposed(window)
-    window.activateWindow()
+    window = shown_window(context, runner, qtbot)
     tab = shipping_of(window, qtbot)
     page = tab.shipments
     page.table.setFocus()
@@ -138,10 +149,7 @@ def test_the_tab_speaks_the_shipping_office_words_in_portuguese() -> None:
 def test_the_content_column_has_room_at_the_dialogs_size(
     context: AppContext, runner: TaskRunner, qtbot: QtBot
 ) -> None:
-    tab = ShippingTab(context.shipping, runner, MessageArea())
-    qtbot.addWidget(tab)
-    dialog = tab.new_preposting()
-    qtbot.waitUntil(dialog.isVisible)
+    dialog = new_dialog(context, runner, qtbot)
     contents = dialog.order_fields.contents
     contents.add_line("Livros e cadernos escolares", 12, "1.234,56")
     header = contents.table.horizontalHeader()
@@ -149,4 +157,3 @@ def test_the_content_column_has_room_at_the_dialogs_size(
     assert header.sectionSize(0) >= max(header.sectionSize(1), header.sectionSize(2))
     assert not contents.table.horizontalScrollBar().isVisible()
     dialog.close()
-    tab.close()
