@@ -368,7 +368,7 @@
         <translation>Alterar o endereço selecionado (Enter)</translation>
     </message>
     <message>
-        <source>&amp;Delete</source>
+        <source>De&amp;lete</source>
         <translation>E&amp;xcluir</translation>
     </message>
     <message>
@@ -377,14 +377,14 @@
     </message>
     <message>
         <source>Default &amp;sender</source>
-        <translation>Remetente &amp;padrão</translation>
+        <translation>Re&amp;metente padrão</translation>
     </message>
     <message>
         <source>Orders files are sent from the selected sender</source>
         <translation>Os arquivos de pedidos saem do remetente selecionado</translation>
     </message>
     <message>
-        <source>&amp;Import…</source>
+        <source>I&amp;mport…</source>
         <translation>&amp;Importar…</translation>
     </message>
     <message>
@@ -4994,6 +4994,576 @@ Enviar de novo? Se ela a recebeu, o arquivo será preparado duas vezes.</transla
         <location line="+53"/>
         <source>The service could not be checked: %1</source>
         <translation>Não foi possível verificar o serviço: %1</translation>
+    </message>
+</context>
+<context>
+    <name>ContentLines</name>
+    <message>
+        <source>Content declaration</source>
+        <translation>Declaração de conteúdo</translation>
+    </message>
+    <message>
+        <source>Content</source>
+        <translation>Conteúdo</translation>
+    </message>
+    <message>
+        <source>Quantity</source>
+        <translation>Quantidade</translation>
+    </message>
+    <message>
+        <source>Value (R$)</source>
+        <translation>Valor (R$)</translation>
+    </message>
+    <message>
+        <source>Add &amp;line</source>
+        <translation>Adicionar &amp;linha</translation>
+    </message>
+    <message>
+        <source>Remove line</source>
+        <translation>Remover linha</translation>
+    </message>
+    <message>
+        <source>Content line %1</source>
+        <translation>Linha de conteúdo %1</translation>
+    </message>
+    <message>
+        <source>%1: quantity must be a whole number of 1 or more</source>
+        <translation>%1: a quantidade deve ser um número inteiro, 1 ou mais</translation>
+    </message>
+    <message>
+        <source>%1, value</source>
+        <translation>%1, valor</translation>
+    </message>
+</context>
+<context>
+    <name>NewPrepostingDialog</name>
+    <message>
+        <source>New pre-posting</source>
+        <translation>Nova pré-postagem</translation>
+    </message>
+    <message>
+        <source>Sender</source>
+        <translation>Remetente</translation>
+    </message>
+    <message>
+        <source>Recipient</source>
+        <translation>Destinatário</translation>
+    </message>
+    <message>
+        <source>C&amp;reate</source>
+        <translation>&amp;Criar</translation>
+    </message>
+    <message>
+        <source>From a quote: %1 to %2. Pick the recipient.</source>
+        <translation>De uma cotação: %1 para %2. Escolha o destinatário.</translation>
+    </message>
+    <message>
+        <source>Sending to the operator…</source>
+        <translation>Enviando aos Correios…</translation>
+    </message>
+    <message>
+        <source>Nothing was sent. %1</source>
+        <translation>Nada foi enviado. %1</translation>
+    </message>
+    <message>
+        <source>The operator refused the pre-posting: %1</source>
+        <translation>Os Correios recusaram a pré-postagem: %1</translation>
+    </message>
+    <message>
+        <source>Pre-posting %1 created for %2: post it within 7 days.</source>
+        <translation>Pré-postagem %1 criada para %2: poste-a em até 7 dias.</translation>
+    </message>
+    <message>
+        <source>The pre-posting could not be created: %1</source>
+        <translation>Não foi possível criar a pré-postagem: %1</translation>
+    </message>
+</context>
+<context>
+    <name>OrderFields</name>
+    <message>
+        <source>Object</source>
+        <translation>Objeto</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>nenhum</translation>
+    </message>
+    <message>
+        <source>44 digits</source>
+        <translation>44 dígitos</translation>
+    </message>
+    <message>
+        <source>&amp;Service:</source>
+        <translation>&amp;Serviço:</translation>
+    </message>
+    <message>
+        <source>&amp;Weight:</source>
+        <translation>&amp;Peso:</translation>
+    </message>
+    <message>
+        <source>&amp;Format:</source>
+        <translation>&amp;Formato:</translation>
+    </message>
+    <message>
+        <source>Length × width × height (cm):</source>
+        <translation>Comprimento × largura × altura (cm):</translation>
+    </message>
+    <message>
+        <source>Declared &amp;value:</source>
+        <translation>Valor &amp;declarado:</translation>
+    </message>
+    <message>
+        <source>Additional services:</source>
+        <translation>Serviços adicionais:</translation>
+    </message>
+    <message>
+        <source>Invoice (NF) number:</source>
+        <translation>Número da nota fiscal:</translation>
+    </message>
+    <message>
+        <source>NF-e key:</source>
+        <translation>Chave da NF-e:</translation>
+    </message>
+    <message>
+        <source>Observation:</source>
+        <translation>Observação:</translation>
+    </message>
+    <message>
+        <source>Contents:</source>
+        <translation>Conteúdo:</translation>
+    </message>
+</context>
+<context>
+    <name>OrdersDialog</name>
+    <message>
+        <source>Pre-postings from an orders file</source>
+        <translation>Pré-postagens de um arquivo de pedidos</translation>
+    </message>
+    <message>
+        <source>&amp;Choose file…</source>
+        <translation>&amp;Escolher arquivo…</translation>
+    </message>
+    <message>
+        <source>Columns named as the API names them: nome, cep, numero, codigoServico, pesoInformado…</source>
+        <translation>Colunas com os nomes da API: nome, cep, numero, codigoServico, pesoInformado…</translation>
+    </message>
+    <message>
+        <source>Orders</source>
+        <translation>Pedidos</translation>
+    </message>
+    <message>
+        <source>Row</source>
+        <translation>Linha</translation>
+    </message>
+    <message>
+        <source>Recipient</source>
+        <translation>Destinatário</translation>
+    </message>
+    <message>
+        <source>CEP</source>
+        <translation>CEP</translation>
+    </message>
+    <message>
+        <source>City/UF</source>
+        <translation>Cidade/UF</translation>
+    </message>
+    <message>
+        <source>Service</source>
+        <translation>Serviço</translation>
+    </message>
+    <message>
+        <source>Weight</source>
+        <translation>Peso</translation>
+    </message>
+    <message>
+        <source>Problems or result</source>
+        <translation>Problemas ou resultado</translation>
+    </message>
+    <message>
+        <source>Send only the rows &amp;without problems</source>
+        <translation>Enviar só as linhas &amp;sem problemas</translation>
+    </message>
+    <message>
+        <source>&amp;Stop</source>
+        <translation>&amp;Parar</translation>
+    </message>
+    <message>
+        <source>C&amp;reate pre-postings</source>
+        <translation>C&amp;riar pré-postagens</translation>
+    </message>
+    <message>
+        <source>Set a default sender in Addresses first: the orders file&apos;s parcels go from it.</source>
+        <translation>Defina antes um remetente padrão em Endereços: os objetos do arquivo de pedidos saem dele.</translation>
+    </message>
+    <message>
+        <source>Reading the file…</source>
+        <translation>Lendo o arquivo…</translation>
+    </message>
+    <message>
+        <source>Completing the addresses from the CEP…</source>
+        <translation>Completando os endereços pelo CEP…</translation>
+    </message>
+    <message>
+        <source>Sending to the operator…</source>
+        <translation>Enviando aos Correios…</translation>
+    </message>
+    <message>
+        <source>The file has no orders.</source>
+        <translation>O arquivo não tem pedidos.</translation>
+    </message>
+    <message>
+        <source>%1 rows, %2 with problems (named by row and column above): correct the file, or send only the rows without problems.</source>
+        <translation>%1 linhas, %2 com problemas (indicados por linha e coluna acima): corrija o arquivo ou envie só as linhas sem problemas.</translation>
+    </message>
+    <message>
+        <source>%1 rows, all ready to send.</source>
+        <translation>%1 linhas, todas prontas para enviar.</translation>
+    </message>
+    <message>
+        <source>Refused: %1</source>
+        <translation>Recusada: %1</translation>
+    </message>
+    <message>
+        <source>Created: %1</source>
+        <translation>Criada: %1</translation>
+    </message>
+    <message>
+        <source>Not sent</source>
+        <translation>Não enviada</translation>
+    </message>
+    <message>
+        <source>%1 pre-postings created, %2 refused, %3 not sent.</source>
+        <translation>%1 pré-postagens criadas, %2 recusadas, %3 não enviadas.</translation>
+    </message>
+    <message>
+        <source>Stopped.</source>
+        <translation>Interrompido.</translation>
+    </message>
+    <message>
+        <source>Orders file</source>
+        <translation>Arquivo de pedidos</translation>
+    </message>
+    <message>
+        <source>Tables (*.csv *.xlsx)</source>
+        <translation>Planilhas (*.csv *.xlsx)</translation>
+    </message>
+    <message>
+        <source>Row %1: %2</source>
+        <translation>Linha %1: %2</translation>
+    </message>
+</context>
+<context>
+    <name>PersonFields</name>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>&amp;Nome:</translation>
+    </message>
+    <message>
+        <source>C&amp;EP:</source>
+        <translation>C&amp;EP:</translation>
+    </message>
+    <message>
+        <source>N&amp;umber:</source>
+        <translation>Nú&amp;mero:</translation>
+    </message>
+    <message>
+        <source>Street:</source>
+        <translation>Logradouro:</translation>
+    </message>
+    <message>
+        <source>Complement:</source>
+        <translation>Complemento:</translation>
+    </message>
+    <message>
+        <source>District:</source>
+        <translation>Bairro:</translation>
+    </message>
+    <message>
+        <source>City:</source>
+        <translation>Cidade:</translation>
+    </message>
+    <message>
+        <source>UF:</source>
+        <translation>UF:</translation>
+    </message>
+    <message>
+        <source>E-mail:</source>
+        <translation>E-mail:</translation>
+    </message>
+    <message>
+        <source>Mobile:</source>
+        <translation>Celular:</translation>
+    </message>
+    <message>
+        <source>CPF/CNPJ:</source>
+        <translation>CPF/CNPJ:</translation>
+    </message>
+    <message>
+        <source>Looking the CEP up…</source>
+        <translation>Consultando o CEP…</translation>
+    </message>
+    <message>
+        <source>The CEP could not be looked up: %1</source>
+        <translation>Não foi possível consultar o CEP: %1</translation>
+    </message>
+    <message>
+        <source>Unknown CEP: %1</source>
+        <translation>CEP desconhecido: %1</translation>
+    </message>
+    <message>
+        <source>%1, %2/%3</source>
+        <translation>%1, %2/%3</translation>
+    </message>
+</context>
+<context>
+    <name>ShipThis</name>
+    <message>
+        <source>&amp;Ship this…</source>
+        <translation>Enviar este o&amp;bjeto…</translation>
+    </message>
+    <message>
+        <source>Register the selected quote as a pre-posting in Shipping</source>
+        <translation>Registrar a cotação selecionada como pré-postagem em Envios</translation>
+    </message>
+</context>
+<context>
+    <name>ShipmentModel</name>
+    <message>
+        <source>Pre-posting</source>
+        <translation>Pré-postagem</translation>
+    </message>
+    <message>
+        <source>Object</source>
+        <translation>Objeto</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Situação</translation>
+    </message>
+    <message>
+        <source>Expires</source>
+        <translation>Validade</translation>
+    </message>
+    <message>
+        <source>Recipient</source>
+        <translation>Destinatário</translation>
+    </message>
+    <message>
+        <source>CEP</source>
+        <translation>CEP</translation>
+    </message>
+    <message>
+        <source>City/UF</source>
+        <translation>Cidade/UF</translation>
+    </message>
+    <message>
+        <source>Service</source>
+        <translation>Serviço</translation>
+    </message>
+    <message>
+        <source>Weight</source>
+        <translation>Peso</translation>
+    </message>
+    <message>
+        <source>Declared value</source>
+        <translation>Valor declarado</translation>
+    </message>
+    <message>
+        <source>Created by</source>
+        <translation>Criada por</translation>
+    </message>
+    <message>
+        <source>Created on</source>
+        <translation>Criada em</translation>
+    </message>
+    <message>
+        <source>A pre-posting not posted within 7 days expires</source>
+        <translation>Uma pré-postagem não postada em 7 dias expira</translation>
+    </message>
+</context>
+<context>
+    <name>ShipmentPage</name>
+    <message>
+        <source>Pre-postings</source>
+        <translation>Pré-postagens</translation>
+    </message>
+    <message>
+        <source>&amp;New…</source>
+        <translation>&amp;Nova…</translation>
+    </message>
+    <message>
+        <source>Register one parcel with the operator (Ctrl+N)</source>
+        <translation>Registrar um objeto nos Correios (Ctrl+N)</translation>
+    </message>
+    <message>
+        <source>From &amp;orders file…</source>
+        <translation>De arquivo de &amp;pedidos…</translation>
+    </message>
+    <message>
+        <source>Register many parcels from a CSV or .xlsx orders file (Ctrl+O)</source>
+        <translation>Registrar muitos objetos de um arquivo de pedidos CSV ou .xlsx (Ctrl+O)</translation>
+    </message>
+    <message>
+        <source>Re&amp;fresh</source>
+        <translation>&amp;Atualizar</translation>
+    </message>
+    <message>
+        <source>Ask the operator how each pre-posting stands (F5)</source>
+        <translation>Perguntar aos Correios a situação de cada pré-postagem (F5)</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel selected…</source>
+        <translation>&amp;Cancelar selecionadas…</translation>
+    </message>
+    <message>
+        <source>Ask the operator to cancel the selected pre-postings (Delete)</source>
+        <translation>Pedir aos Correios o cancelamento das pré-postagens selecionadas (Delete)</translation>
+    </message>
+    <message>
+        <source>Search: recipient, CEP, city, object, id, who created…</source>
+        <translation>Buscar: destinatário, CEP, cidade, objeto, id, quem criou…</translation>
+    </message>
+    <message>
+        <source>Search the pre-postings</source>
+        <translation>Buscar nas pré-postagens</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Situação</translation>
+    </message>
+    <message>
+        <source>All pre-postings</source>
+        <translation>Todas as pré-postagens</translation>
+    </message>
+    <message>
+        <source>Stat&amp;us:</source>
+        <translation>S&amp;ituação:</translation>
+    </message>
+    <message>
+        <source>The pre-postings could not be read: %1</source>
+        <translation>Não foi possível ler as pré-postagens: %1</translation>
+    </message>
+    <message>
+        <source>The operator could not be asked: %1</source>
+        <translation>Não foi possível consultar os Correios: %1</translation>
+    </message>
+    <message>
+        <source>Cancel %1 pre-postings with the operator? Their object codes can no longer be posted.</source>
+        <translation>Cancelar %1 pré-postagens nos Correios? Seus códigos de objeto não poderão mais ser postados.</translation>
+    </message>
+    <message>
+        <source>The pre-postings could not be cancelled: %1</source>
+        <translation>Não foi possível cancelar as pré-postagens: %1</translation>
+    </message>
+    <message>
+        <source>No pre-postings yet: create one (Ctrl+N), or many from an orders file (Ctrl+O).</source>
+        <translation>Nenhuma pré-postagem ainda: crie uma (Ctrl+N) ou muitas de um arquivo de pedidos (Ctrl+O).</translation>
+    </message>
+    <message>
+        <source>%1 of %2 pre-postings shown</source>
+        <translation>%1 de %2 pré-postagens exibidas</translation>
+    </message>
+    <message>
+        <source>(%1 expire within a day or have expired)</source>
+        <translation>(%1 expiram em até um dia ou já expiraram)</translation>
+    </message>
+    <message>
+        <source>The operator was asked about %1 pre-postings.</source>
+        <translation>Os Correios foram consultados sobre %1 pré-postagens.</translation>
+    </message>
+    <message>
+        <source>%1 pre-postings cancelled.</source>
+        <translation>%1 pré-postagens canceladas.</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>%1 pre-postings cancelled; the operator refused %2: %3</source>
+        <translation>%1 pré-postagens canceladas; os Correios recusaram %2: %3</translation>
+    </message>
+    <message>
+        <source>Cancel pre-postings</source>
+        <translation>Cancelar pré-postagens</translation>
+    </message>
+</context>
+<context>
+    <name>ShippingTab</name>
+    <message>
+        <source>Shipping</source>
+        <translation>Envios</translation>
+    </message>
+    <message>
+        <source>P&amp;re-postings</source>
+        <translation>P&amp;ré-postagens</translation>
+    </message>
+    <message>
+        <source>A&amp;ddresses</source>
+        <translation>En&amp;dereços</translation>
+    </message>
+    <message>
+        <source>The default sender could not be read: %1</source>
+        <translation>Não foi possível ler o remetente padrão: %1</translation>
+    </message>
+</context>
+<context>
+    <name>ShippingWords</name>
+    <message>
+        <source>Pre-posted</source>
+        <translation>Pré-postada</translation>
+    </message>
+    <message>
+        <source>Labelled</source>
+        <translation>Rotulada</translation>
+    </message>
+    <message>
+        <source>Posted</source>
+        <translation>Postada</translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation>Cancelada</translation>
+    </message>
+    <message>
+        <source>Expired</source>
+        <translation>Expirada</translation>
+    </message>
+    <message>
+        <source>Envelope</source>
+        <translation>Envelope</translation>
+    </message>
+    <message>
+        <source>Box or package</source>
+        <translation>Caixa ou pacote</translation>
+    </message>
+    <message>
+        <source>Roll or cylinder</source>
+        <translation>Rolo ou cilindro</translation>
+    </message>
+    <message>
+        <source>Receipt notice (AR)</source>
+        <translation>Aviso de recebimento (AR)</translation>
+    </message>
+    <message>
+        <source>Own hands (MP)</source>
+        <translation>Mão própria (MP)</translation>
+    </message>
+    <message>
+        <source>Product %1</source>
+        <translation>Produto %1</translation>
+    </message>
+    <message>
+        <source>Expires today</source>
+        <translation>Expira hoje</translation>
+    </message>
+    <message>
+        <source>Expires tomorrow</source>
+        <translation>Expira amanhã</translation>
+    </message>
+    <message>
+        <source>Expires in %1 days</source>
+        <translation>Expira em %1 dias</translation>
     </message>
 </context>
 <context>

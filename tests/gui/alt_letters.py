@@ -30,9 +30,10 @@ def shown_letters(root: QWidget) -> list[str]:
 
 
 def window_letters(window: MainWindow) -> list[str]:
-    """The menus' and the main tabs' letters."""
+    """The menus' and the main tabs' letters (a tab with none, Claims' or Shipping's, adds none)."""
     menus = [mnemonic_letter(action.text()) for action in window.menuBar().actions()]
-    return menus + [mnemonic_letter(window.tabs.tabText(i)) for i in range(window.tabs.count())]
+    letters = menus + [mnemonic_letter(window.tabs.tabText(i)) for i in range(window.tabs.count())]
+    return [letter for letter in letters if letter]
 
 
 @contextmanager

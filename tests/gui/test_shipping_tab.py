@@ -79,7 +79,7 @@ def test_pre_postings_show_status_expiry_and_values_in_words(page: ShipmentPage)
         "PR000000000000000000003C": "Cancelled",
     }
     expires = cells(page, ShipmentColumn.EXPIRES)
-    assert expires["PR000000000000000000001A"] == "In 7 days"
+    assert expires["PR000000000000000000001A"] == "Expires in 7 days"
     assert expires["PR000000000000000000002B"] == "Expires tomorrow"
     assert expires["PR000000000000000000003C"] == ""
     row = page.model.row_of_id("PR000000000000000000002B")

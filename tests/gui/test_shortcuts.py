@@ -40,7 +40,7 @@ from pytestqt.qtbot import QtBot
 from postalgui.gui import i18n
 from postalgui.gui.dialogs.settings_dialog import SettingsDialog
 from postalgui.gui.main_window import MainWindow, mnemonic_letter
-from postalgui.gui.tab_factories import TAB_FACTORIES, claims_tab
+from postalgui.gui.tab_factories import TAB_FACTORIES, claims_tab, shipping_tab
 from postalgui.gui.tabs.branches import BranchesTab
 from postalgui.gui.tabs.invoices import InvoicesTab
 from postalgui.gui.tabs.price import PriceTab, batch_file
@@ -255,8 +255,8 @@ def press(qtbot: QtBot, widget: QWidget, key: Qt.Key, modifier: Qt.KeyboardModif
 
 def test_ctrl_digits_pick_the_main_tabs(full_window: MainWindow, qtbot: QtBot) -> None:
     tabs = full_window.tabs
-    assert tabs.count() == 8
-    for index in (2, 0, 7, 6, 5, 4, 3, 1):
+    assert tabs.count() == 9
+    for index in (2, 0, 8, 7, 6, 5, 4, 3, 1):
         qtbot.keyClick(focused(full_window), Qt.Key(Qt.Key.Key_1.value + index), CTRL)
         assert tabs.currentIndex() == index
 
@@ -295,8 +295,8 @@ def test_alt_letters_pick_the_main_tabs(full_window: MainWindow, qtbot: QtBot) -
     """From a tab where no widget shares the letter (one that does takes turns with the tab)."""
     tabs = full_window.tabs
     letters = [mnemonic_letter(tabs.tabText(i)) for i in range(tabs.count())]
-    claims = TAB_FACTORIES.index(claims_tab)
-    assert [i for i, letter in enumerate(letters) if not letter] == [claims]  # all its letters taken: Ctrl+7
+    unlettered = [TAB_FACTORIES.index(claims_tab), TAB_FACTORIES.index(shipping_tab)]
+    assert [i for i, letter in enumerate(letters) if not letter] == unlettered  # all taken: Ctrl+7, Ctrl+8
     for target, letter in enumerate(letters):
         if not letter:
             continue
@@ -334,7 +334,7 @@ def test_menu_and_main_tab_letters_are_unique_in_both_languages(
         i18n.remove_translators(qapp, installed)
         QLocale.setDefault(default)
     lettered = [letter for letter in letters if letter]
-    assert len(lettered) == len(letters) - 1  # the Claims tab's: Ctrl+7
+    assert len(lettered) == len(letters) - 2  # the Claims tab's and the Shipping tab's: Ctrl+7, Ctrl+8
     assert len(set(lettered)) == len(lettered), letters
     if language == "pt_BR":
         assert [title.replace("&", "") for title in titles] == [
@@ -345,6 +345,7 @@ def test_menu_and_main_tab_letters_are_unique_in_both_languages(
             "Atendimentos",
             "Rastreamento",
             "Reclamações",
+            "Envios",
             "Conexão",
         ]
 

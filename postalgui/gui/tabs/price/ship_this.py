@@ -62,7 +62,7 @@ class ShipThis(QObject):
     def __init__(self, parent: QWidget) -> None:
         super().__init__(parent)
         self._result: QuoteResult | None = None
-        self.button = QPushButton(self.tr("Shi&p this…"), parent)
+        self.button = QPushButton(self.tr("&Ship this…"), parent)
         self.button.setObjectName("shipThis")
         self.button.setToolTip(self.tr("Register the selected quote as a pre-posting in Shipping"))
         self.button.setEnabled(False)

@@ -145,7 +145,7 @@ class AddressPage(QWidget):
             self.edit_address,
         )
         self.delete_button = self._button(
-            self.tr("&Delete"),
+            self.tr("De&lete"),
             self.tr("Remove the selected addresses (Del)"),
             "shippingAddressDelete",
             self.delete_selected,
@@ -158,7 +158,7 @@ class AddressPage(QWidget):
         )
         self.buttons.addStretch(1)
         self.import_button = self._button(
-            self.tr("&Import…"),
+            self.tr("I&mport…"),
             self.tr("Add the addresses of a CSV or .xlsx file, its problems shown first"),
             "shippingAddressImport",
             self.import_file,

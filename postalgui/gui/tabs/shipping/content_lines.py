@@ -39,16 +39,18 @@ class ContentLines(QWidget):
         self.table.setHorizontalHeaderLabels([self.tr("Content"), self.tr("Quantity"), self.tr("Value (R$)")])
         self.table.verticalHeader().hide()
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        header = self.table.horizontalHeader()
+        header = self.table.horizontalHeader()  # the content takes what quantity and value leave
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        for column in (1, 2):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
         self.table.setMinimumHeight(70)
         self.add_button = QPushButton(self.tr("Add &line"), self)
         self.remove_button = QPushButton(self.tr("Remove line"), self)
-        buttons = QVBoxLayout()
+        buttons = QHBoxLayout()  # below the table: beside it they left the content a sliver
         buttons.addWidget(self.add_button)
         buttons.addWidget(self.remove_button)
         buttons.addStretch(1)
-        layout = QHBoxLayout(self)
+        layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.table, 1)
         layout.addLayout(buttons)

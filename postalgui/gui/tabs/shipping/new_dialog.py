@@ -62,7 +62,7 @@ class NewPrepostingDialog(QDialog):
         self.setWindowTitle(self.tr("New pre-posting"))
         self.desk = desk
         self.task: TaskHandle | None = None
-        self.sender_fields = PersonFields(desk, self.tr("Sender"), "sender", self)
+        self.sender_fields = PersonFields(desk, self.tr("Sender"), "sender", self, letters=False)
         self.recipient_fields = PersonFields(desk, self.tr("Recipient"), "recipient", self)
         self.order_fields = OrderFields(self)
         self.problem_label = QLabel(self)

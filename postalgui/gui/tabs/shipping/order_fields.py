@@ -114,7 +114,7 @@ class OrderFields(QGroupBox):
         form.addRow(self.tr("&Weight:"), self.weight_spin)
         form.addRow(self.tr("&Format:"), self.format_combo)
         form.addRow(self.tr("Length × width × height (cm):"), sizes)
-        form.addRow(self.tr("Decla&red value:"), self.declared_spin)
+        form.addRow(self.tr("Declared &value:"), self.declared_spin)
         form.addRow(self.tr("Additional services:"), services)
         form.addRow(self.tr("Invoice (NF) number:"), self.invoice_edit)
         form.addRow(self.tr("NF-e key:"), self.nfe_edit)

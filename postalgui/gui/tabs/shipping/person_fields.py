@@ -35,10 +35,20 @@ def _digits(text: str) -> str:
 
 class PersonFields(QGroupBox):
     """Name, CEP (filling the address), number, complement, street, district, city, UF,
-    e-mail, mobile and CPF/CNPJ, in a group titled ``title``. Signals: none."""
+    e-mail, mobile and CPF/CNPJ, in a group titled ``title``. Signals: none.
+
+    ``letters``: the labels keep their Alt letters; the dialog gives them to one group only
+    (the recipient's), so Alt+N goes to the name the clerk types, not in turn to the sender's.
+    """
 
     def __init__(
-        self, desk: Desk[ShippingService], title: str, key: str, parent: QWidget | None = None
+        self,
+        desk: Desk[ShippingService],
+        title: str,
+        key: str,
+        parent: QWidget | None = None,
+        *,
+        letters: bool = True,
     ) -> None:
         super().__init__(title, parent)
         self.desk = desk
@@ -57,7 +67,8 @@ class PersonFields(QGroupBox):
             (("cpf_cnpj", self.tr("CPF/CNPJ:"), 1),),
         )
         for row, fields in enumerate(rows):
-            for place, (name, text, span) in enumerate(fields):
+            for place, (name, shown, span) in enumerate(fields):
+                text = shown if letters else shown.replace("&", "")
                 edit = QLineEdit(self)
                 edit.setObjectName(f"{key}_{name}")
                 label = QLabel(text, self)

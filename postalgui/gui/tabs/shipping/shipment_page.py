@@ -100,22 +100,7 @@ class ShipmentPage(QWidget):
             header.resizeSection(
                 column, max(COLUMN_WIDTHS.get(column, 80), header.sectionSizeHint(column) + 16)
             )
-        self.new_action = self._action(
-            self.tr("&New…"),
-            self.tr("Register one parcel with the operator (Ctrl+N)"),
-            QKeySequence(QKeySequence.StandardKey.New),
-        )
-        self.orders_action = self._action(
-            self.tr("From &orders file…"), self.tr("Register many parcels from a CSV or .xlsx orders file")
-        )
-        self.refresh_action = self._action(
-            self.tr("Re&fresh"),
-            self.tr("Ask the operator how each pre-posting stands (F5)"),
-            QKeySequence(Qt.Key.Key_F5),
-        )
-        self.cancel_action = self._action(
-            self.tr("&Cancel selected…"), self.tr("Ask the operator to cancel the selected pre-postings")
-        )
+        self._build_actions()
         self.toolbar = QToolBar(self)
         self.toolbar.setObjectName("shippingToolbar")
         self.toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
@@ -147,6 +132,32 @@ class ShipmentPage(QWidget):
         layout.addWidget(self.table, 1)
         layout.addWidget(self.summary_label)
         self._update_actions()
+
+    def _build_actions(self) -> None:
+        """New (Ctrl+N), From orders file (Ctrl+O), Refresh (F5), Cancel selected (Delete on the table)."""
+        self.new_action = self._action(
+            self.tr("&New…"),
+            self.tr("Register one parcel with the operator (Ctrl+N)"),
+            QKeySequence(QKeySequence.StandardKey.New),
+        )
+        self.orders_action = self._action(
+            self.tr("From &orders file…"),
+            self.tr("Register many parcels from a CSV or .xlsx orders file (Ctrl+O)"),
+            QKeySequence(QKeySequence.StandardKey.Open),
+        )
+        self.refresh_action = self._action(
+            self.tr("Re&fresh"),
+            self.tr("Ask the operator how each pre-posting stands (F5)"),
+            QKeySequence(Qt.Key.Key_F5),
+        )
+        self.cancel_action = self._action(
+            self.tr("&Cancel selected…"),
+            self.tr("Ask the operator to cancel the selected pre-postings (Delete)"),
+            QKeySequence(QKeySequence.StandardKey.Delete),
+        )
+        self.removeAction(self.cancel_action)  # Delete on the table only: the search box deletes letters
+        self.cancel_action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
+        self.table.addAction(self.cancel_action)
 
     def _action(self, text: str, tip: str, keys: QKeySequence | None = None) -> QAction:
         action = QAction(text, self)
@@ -261,7 +272,7 @@ class ShipmentPage(QWidget):
         shipments = self.model.all_shipments()
         if not shipments:
             self.summary_label.setText(
-                self.tr("No pre-postings yet: create one (Ctrl+N), or many from an orders file.")
+                self.tr("No pre-postings yet: create one (Ctrl+N), or many from an orders file (Ctrl+O).")
             )
             return
         locale = app_locale()

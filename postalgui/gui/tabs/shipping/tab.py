@@ -59,7 +59,7 @@ class ShippingTab(QWidget):
         self.shipments = ShipmentPage(desk, self.pages)
         self.labels = LabelsActions(desk, self.shipments.selected_ids, self.shipments)
         self.shipments.add_actions(self.labels.actions())
-        self.pages.addTab(self.shipments, self.tr("Pre-pos&tings"))
+        self.pages.addTab(self.shipments, self.tr("P&re-postings"))
         self.addresses = self._address_page()
         self.pages.addTab(self.addresses, self.tr("A&ddresses"))
         layout = QVBoxLayout(self)

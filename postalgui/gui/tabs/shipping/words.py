@@ -87,8 +87,8 @@ def service_word(code: str) -> str:
 
 
 def expiry_text(days: int | None, status: str) -> str:
-    """The 7-day expiry in words: "in 5 days", "tomorrow", "today", "expired"; empty when
-    it no longer applies (posted or cancelled)."""
+    """The 7-day expiry in words: "Expires in 5 days", "Expires tomorrow", "Expires today",
+    "Expired"; empty when it no longer applies (posted or cancelled)."""
     if str(status) == "EXPIRADO" or (days is not None and days < 0):
         return QCoreApplication.translate(_CONTEXT, "Expired")
     if days is None:
@@ -97,4 +97,4 @@ def expiry_text(days: int | None, status: str) -> str:
         return QCoreApplication.translate(_CONTEXT, "Expires today")
     if days == 1:
         return QCoreApplication.translate(_CONTEXT, "Expires tomorrow")
-    return arg(QCoreApplication.translate(_CONTEXT, "In %1 days"), days)
+    return arg(QCoreApplication.translate(_CONTEXT, "Expires in %1 days"), days)
