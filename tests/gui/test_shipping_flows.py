@@ -158,7 +158,7 @@ def test_the_orders_dialog_sends_the_good_rows_and_says_each_rows_result(
     dialog.file_button.click()
     qtbot.waitUntil(lambda: dialog.task is None and dialog.good_only.isEnabled(), timeout=WAIT_MS)
     assert dialog.table.item(0, 3).text() == "São Paulo/SP"  # completed from the CEP
-    assert dialog.table.item(1, RESULT).text().startswith("Row 3: cep: CEP must have 8 digits")
+    assert dialog.table.item(1, RESULT).text().startswith("Row 3: Field cep: CEP must have 8 digits")
     assert not dialog.create_button.isEnabled()
     dialog.good_only.setChecked(True)
     with qtbot.waitSignal(dialog.created, timeout=WAIT_MS) as made:
