@@ -183,8 +183,7 @@ class AddressImportDialog(QDialog):
             )
         )  # fmt: skip
         self.import_button.setText(arg(self.tr("&Import %1"), locale.toString(self.good)))
-        self.import_button.setEnabled(self.good > 0)
-        self.previewed.emit(self.good)
+        self.previewed.emit(self.good)  # the button is enabled once the task has finished (import_good waits)
 
     @Slot(object)
     def _on_import_task_result(self, saved: int) -> None:
