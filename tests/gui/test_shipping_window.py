@@ -46,12 +46,19 @@ def shown_window(context: AppContext, runner: TaskRunner, qtbot: QtBot) -> MainW
     return window
 
 
-def new_dialog(context: AppContext, runner: TaskRunner, qtbot: QtBot) -> NewPrepostingDialog:
-    """A Shipping tab's New… dialog, shown (the tab closes with the test)."""
-    tab = ShippingTab(context.shipping, runner, MessageArea())
-    qtbot.addWidget(tab)
+@pytest.fixture
+def tab(context: AppContext, runner: TaskRunner, qtbot: QtBot) -> ShippingTab:
+    """A Shipping tab, never shown, held for the whole test (qtbot holds its widgets weakly:
+    a tab collected early takes its open dialog with it)."""
+    built = ShippingTab(context.shipping, runner, MessageArea())
+    qtbot.addWidget(built)
+    return built
+
+
+def new_dialog(tab: ShippingTab, qtbot: QtBot) -> NewPrepostingDialog:
+    """The tab's New… dialog, shown."""
     dialog = tab.new_preposting()
-    qtbot.waitUntil(dialog.isVisible)
+    qtbot.waitExposed(dialog)  # activating a window not yet exposed may be dropped
     return dialog
 
 
@@ -87,10 +94,8 @@ def test_every_alt_letter_on_the_tab_and_its_dialogs_is_unique(
         assert letters.count(ship) == 1, " ".join(sorted(letters))
 
 
-def test_the_new_dialog_gives_its_alt_letters_to_the_recipient(
-    context: AppContext, runner: TaskRunner, qtbot: QtBot
-) -> None:
-    dialog = new_dialog(context, runner, qtbot)
+def test_the_new_dialog_gives_its_alt_letters_to_the_recipient(tab: ShippingTab, qtbot: QtBot) -> None:
+    dialog = new_dialog(tab, qtbot)
     dialog.activateWindow()
     qtbot.waitUntil(lambda: QApplication.activeWindow() is dialog)
     assert shown_letters(dialog.sender_fields) == []
@@ -146,10 +151,8 @@ def test_the_tab_speaks_the_shipping_office_words_in_portuguese() -> None:
     assert QApplication.translate("ShipmentModel", "Declared value") == "Valor declarado"
 
 
-def test_the_content_column_has_room_at_the_dialogs_size(
-    context: AppContext, runner: TaskRunner, qtbot: QtBot
-) -> None:
-    dialog = new_dialog(context, runner, qtbot)
+def test_the_content_column_has_room_at_the_dialogs_size(tab: ShippingTab, qtbot: QtBot) -> None:
+    dialog = new_dialog(tab, qtbot)
     contents = dialog.order_fields.contents
     contents.add_line("Livros e cadernos escolares", 12, "1.234,56")
     header = contents.table.horizontalHeader()

@@ -17,6 +17,9 @@ from PySide6.QtCore import Slot
 from PySide6.QtWidgets import QGridLayout, QGroupBox, QLabel, QLineEdit, QWidget
 
 from postalgui.api.models.prepostings import FROM_CEP, WIRE_NAMES, Person
+from postalgui.api.values import format_cep, is_valid_cep
+from postalgui.api.values.claims import format_claim_phone
+from postalgui.api.values.taxid import format_tax_id
 from postalgui.gui.messages import arg
 from postalgui.gui.tasks import Failure
 from postalgui.services.shipping.cep import lookup_cep
@@ -63,8 +66,8 @@ class PersonFields(QGroupBox):
             (("street", self.tr("Street:"), 3),),
             (("complement", self.tr("Complement:"), 1), ("district", self.tr("District:"), 1)),
             (("city", self.tr("City:"), 1), ("state", self.tr("UF:"), 1)),
-            (("email", self.tr("E-mail:"), 1), ("phone", self.tr("Mobile:"), 1)),
-            (("cpf_cnpj", self.tr("CPF/CNPJ:"), 1),),
+            (("email", self.tr("E-mail:"), 3),),
+            (("phone", self.tr("Mobile:"), 1), ("cpf_cnpj", self.tr("CPF/CNPJ:"), 1)),
         )
         for row, fields in enumerate(rows):
             for place, (name, shown, span) in enumerate(fields):
@@ -112,6 +115,10 @@ class PersonFields(QGroupBox):
         self._auto = {}
         for name in self.edits:
             self.edits[name].setText(str(getattr(person, name)))
+        self.edits["cep"].setText(format_cep(person.cep) if is_valid_cep(person.cep) else person.cep)
+        self.edits["phone"].setText(format_claim_phone(person.phone))
+        if person.cpf_cnpj:
+            self.edits["cpf_cnpj"].setText(format_tax_id(person.cpf_cnpj))
         self.cep_note.clear()
 
     def focus(self, api_name: str) -> bool:

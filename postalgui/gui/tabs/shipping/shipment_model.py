@@ -29,22 +29,24 @@ __all__ = ["ShipmentColumn", "ShipmentModel"]
 
 
 class ShipmentColumn(IntEnum):
-    ID = 0
-    OBJECT_CODE = 1
-    STATUS = 2
-    EXPIRES = 3
-    RECIPIENT = 4
-    CEP = 5
-    CITY = 6
-    SERVICE = 7
-    WEIGHT = 8
-    DECLARED = 9
-    CREATED_BY = 10
-    CREATED_AT = 11
+    """The object code first (what the counter and Tracking know), the operator's long
+    pre-posting id last."""
+
+    OBJECT_CODE = 0
+    STATUS = 1
+    EXPIRES = 2
+    RECIPIENT = 3
+    CEP = 4
+    CITY = 5
+    SERVICE = 6
+    WEIGHT = 7
+    DECLARED = 8
+    CREATED_BY = 9
+    CREATED_AT = 10
+    ID = 11
 
 
 _HEADERS: tuple[object, ...] = (  # QT_TRANSLATE_NOOP is typed object; it returns the str
-    QT_TRANSLATE_NOOP("ShipmentModel", "Pre-posting"),
     QT_TRANSLATE_NOOP("ShipmentModel", "Object"),
     QT_TRANSLATE_NOOP("ShipmentModel", "Status"),
     QT_TRANSLATE_NOOP("ShipmentModel", "Expires"),
@@ -56,6 +58,7 @@ _HEADERS: tuple[object, ...] = (  # QT_TRANSLATE_NOOP is typed object; it return
     QT_TRANSLATE_NOOP("ShipmentModel", "Declared value"),
     QT_TRANSLATE_NOOP("ShipmentModel", "Created by"),
     QT_TRANSLATE_NOOP("ShipmentModel", "Created on"),
+    QT_TRANSLATE_NOOP("ShipmentModel", "Pre-posting"),
 )
 _NUMERIC = frozenset({ShipmentColumn.WEIGHT, ShipmentColumn.DECLARED})
 URGENT_DAYS = 1
@@ -125,7 +128,6 @@ class ShipmentModel(RowTableModel["Shipment"]):
         days = item.expires_in_days(self._today)
         city = f"{recipient.city}/{recipient.state}" if recipient.city and recipient.state else recipient.city
         texts = (
-            item.prepost_id,
             item.object_code or "",
             status_word(item.status),
             expiry_text(days, item.status),
@@ -137,9 +139,9 @@ class ShipmentModel(RowTableModel["Shipment"]):
             format_brl(order.declared_value) if order.declared_value else "",
             item.created_by,
             local_datetime(item.created_at),
+            item.prepost_id,
         )
         keys: tuple[object, ...] = (
-            item.prepost_id,
             item.object_code or None,
             texts[ShipmentColumn.STATUS],
             days if texts[ShipmentColumn.EXPIRES] else None,
@@ -151,6 +153,7 @@ class ShipmentModel(RowTableModel["Shipment"]):
             order.declared_value,
             fold(item.created_by),
             item.created_at,
+            item.prepost_id,
         )
         urgent = bool(texts[ShipmentColumn.EXPIRES]) and (days is None or days <= URGENT_DAYS)
         return TextRow(item, texts, keys, failed=urgent)

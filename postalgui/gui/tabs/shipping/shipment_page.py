@@ -54,7 +54,7 @@ CANCELLABLE = frozenset({"PREPOSTADO", "ROTULADO"})
 """What the operator lets a clerk cancel: not yet posted, not already gone."""
 
 COLUMN_WIDTHS = {
-    ShipmentColumn.ID: 190,
+    ShipmentColumn.ID: 230,
     ShipmentColumn.OBJECT_CODE: 115,
     ShipmentColumn.STATUS: 100,
     ShipmentColumn.EXPIRES: 110,
