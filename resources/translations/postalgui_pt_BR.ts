@@ -5105,10 +5105,6 @@ Enviar de novo? Se ela a recebeu, o arquivo será preparado duas vezes.</transla
         <translation>&amp;Formato:</translation>
     </message>
     <message>
-        <source>Length × width × height (cm):</source>
-        <translation>Comprimento × largura × altura (cm):</translation>
-    </message>
-    <message>
         <source>Declared &amp;value:</source>
         <translation>Valor &amp;declarado:</translation>
     </message>
@@ -5131,6 +5127,10 @@ Enviar de novo? Se ela a recebeu, o arquivo será preparado duas vezes.</transla
     <message>
         <source>Contents:</source>
         <translation>Conteúdo:</translation>
+    </message>
+    <message>
+        <source>Size L × W × H (cm):</source>
+        <translation>Medidas C × L × A (cm):</translation>
     </message>
 </context>
 <context>

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLineEdit,
     QSpinBox,
+    QVBoxLayout,
     QWidget,
 )
 
@@ -80,7 +81,7 @@ class OrderFields(QGroupBox):
         self.service_boxes = {
             code: QCheckBox(additional_service_word(code), self) for code in ADDITIONAL_SERVICES
         }
-        services = QHBoxLayout()
+        services = QVBoxLayout()  # one under the other: the dialog fits 1100 px in both languages
         for box in self.service_boxes.values():
             services.addWidget(box)
         self.invoice_edit = QLineEdit(self)
@@ -108,12 +109,12 @@ class OrderFields(QGroupBox):
         }
         """Each field's widget by its API name: a check that names the field puts the cursor there."""
 
-    def _lay_out(self, sizes: QHBoxLayout, services: QHBoxLayout) -> None:
+    def _lay_out(self, sizes: QHBoxLayout, services: QVBoxLayout) -> None:
         form = QFormLayout(self)
         form.addRow(self.tr("&Service:"), self.service_combo)
         form.addRow(self.tr("&Weight:"), self.weight_spin)
         form.addRow(self.tr("&Format:"), self.format_combo)
-        form.addRow(self.tr("Length × width × height (cm):"), sizes)
+        form.addRow(self.tr("Size L × W × H (cm):"), sizes)
         form.addRow(self.tr("Declared &value:"), self.declared_spin)
         form.addRow(self.tr("Additional services:"), services)
         form.addRow(self.tr("Invoice (NF) number:"), self.invoice_edit)

@@ -80,6 +80,15 @@ class PersonFields(QGroupBox):
                 grid.addWidget(label, row, place * 2)
                 grid.addWidget(edit, row, place * 2 + 1, 1, span)
                 self.edits[name] = edit
+        metrics = self.fontMetrics()
+        for name, widest in (
+            ("cep", "00000-000"),
+            ("phone", "(00) 00000-0000"),
+            ("cpf_cnpj", "00.000.000/0000-00"),
+        ):
+            self.edits[name].setMinimumWidth(
+                metrics.horizontalAdvance(widest) + 2 * metrics.averageCharWidth()
+            )
         self.edits["state"].setMaxLength(2)
         self.edits["cep"].setInputMask("")
         self.cep_note = QLabel(self)
