@@ -15,6 +15,7 @@ from typing import Any, ClassVar
 import pytest
 from PySide6.QtCore import QCoreApplication, QLocale
 from PySide6.QtGui import QPageSize
+from PySide6.QtPdfWidgets import QPdfView
 from PySide6.QtPrintSupport import QPrintDialog, QPrinter
 from PySide6.QtWidgets import QDialog, QWidget
 from pytestqt.qtbot import QtBot
@@ -192,6 +193,7 @@ def test_labels_are_made_and_page_one_is_shown(
     assert calls.made == [("ours", IDS, "100x150")]  # the default layout: the thermal printer's
     assert dialog.viewer.page_count == 2
     assert dialog.viewer.current_page == 0
+    assert dialog.viewer.zoom_mode == QPdfView.ZoomMode.FitInView  # a label is checked whole
     assert f"LABEL 100x150 {IDS[0]}" in dialog.viewer.text_of_page(0)
     assert dialog.status_label.text() == "2 labels made. 2 objects now followed in Tracking."
     assert dialog.print_button.isEnabled()

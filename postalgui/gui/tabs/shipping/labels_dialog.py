@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, Signal, Slot
+from PySide6.QtPdfWidgets import QPdfView
 from PySide6.QtPrintSupport import QPrinter
 from PySide6.QtWidgets import QComboBox, QLabel, QWidget
 
@@ -55,6 +56,7 @@ class LabelsDialog(DocumentPreview):
         stem = QCoreApplication.translate("LabelsDialog", "labels")
         super().__init__(desk, title, stem, parent)
         self.setObjectName("shippingLabelsDialog")
+        self.viewer.set_zoom_mode(QPdfView.ZoomMode.FitInView)  # a label is checked whole
         self.ids = list(ids)
         self._followed = len(self.ids)
         self.setWindowTitle(self.tr("Labels of %Ln pre-posting(s)", "", len(self.ids)))
