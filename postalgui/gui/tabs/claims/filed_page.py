@@ -37,6 +37,7 @@ from postalgui.gui.tabs.claims.reopen_dialog import ReopenDialog
 from postalgui.gui.tasks import Failure
 from postalgui.gui.widgets.live_reading import LiveReading
 from postalgui.gui.widgets.message_kind import MessageKind
+from postalgui.gui.widgets.page_action import page_action
 from postalgui.gui.widgets.saved_file import SavedFileReporter, ask_save_path, table_types
 from postalgui.gui.widgets.tables import read_only_table
 from postalgui.services.claims.saving import save_claims
@@ -154,13 +155,7 @@ class FiledPage(QWidget):
         self._update_actions()
 
     def _action(self, text: str, tip: str, keys: QKeySequence | None = None) -> QAction:
-        action = QAction(text, self)
-        action.setToolTip(tip)
-        if keys is not None:
-            action.setShortcut(keys)
-            action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-        self.addAction(action)
-        return action
+        return page_action(self, text, tip, keys)
 
     def _connect(self) -> None:
         self.follow_action.triggered.connect(self._on_follow_action_triggered)

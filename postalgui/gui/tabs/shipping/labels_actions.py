@@ -20,6 +20,7 @@ from postalgui.gui.i18n import ui_language
 from postalgui.gui.tabs.shipping.labels_dialog import LabelsDialog
 from postalgui.gui.tabs.shipping.labels_preview import DocumentPreview
 from postalgui.gui.widgets.message_kind import MessageKind
+from postalgui.gui.widgets.page_action import page_action
 from postalgui.services.shipping.posting_lists import posting_list_in, todays_posting_list
 from postalgui.services.shipping.printing import declarations
 
@@ -66,12 +67,9 @@ class LabelsActions(QObject):
         self.posting_list_action.triggered.connect(self._on_posting_list_action_triggered)
 
     def _action(self, text: str, key: str, tip: str) -> QAction:
-        action = QAction(text, self._widget)
-        action.setShortcut(QKeySequence(key))
-        action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-        action.setToolTip(f"{tip} ({QKeySequence(key).toString(QKeySequence.SequenceFormat.NativeText)})")
-        self._widget.addAction(action)
-        return action
+        keys = QKeySequence(key)
+        shown = keys.toString(QKeySequence.SequenceFormat.NativeText)
+        return page_action(self._widget, text, f"{tip} ({shown})", keys)
 
     def actions(self) -> list[QAction]:
         """For the page's toolbar, in order."""

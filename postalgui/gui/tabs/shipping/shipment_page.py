@@ -35,6 +35,7 @@ from postalgui.gui.tabs.shipping.words import SHOWN_STATUSES, status_word
 from postalgui.gui.tasks import Failure
 from postalgui.gui.widgets.live_reading import LiveReading
 from postalgui.gui.widgets.message_kind import MessageKind
+from postalgui.gui.widgets.page_action import page_action
 from postalgui.gui.widgets.tables import read_only_table
 from postalgui.services.office import topics
 from postalgui.services.shipping.desk_reads import list_shipments
@@ -160,13 +161,7 @@ class ShipmentPage(QWidget):
         self.table.addAction(self.cancel_action)
 
     def _action(self, text: str, tip: str, keys: QKeySequence | None = None) -> QAction:
-        action = QAction(text, self)
-        action.setToolTip(tip)
-        if keys is not None:
-            action.setShortcut(keys)
-            action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-        self.addAction(action)
-        return action
+        return page_action(self, text, tip, keys)
 
     def _connect(self) -> None:
         self.new_action.triggered.connect(self._on_new_action_triggered)

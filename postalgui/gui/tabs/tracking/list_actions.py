@@ -13,7 +13,7 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, Qt, Signal, Slot
+from PySide6.QtCore import QObject, Signal, Slot
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox, QToolBar, QWidget
 
@@ -23,6 +23,7 @@ from postalgui.gui.messages import arg
 from postalgui.gui.tabs.tracking.add_dialog import AddDialog
 from postalgui.gui.tasks import Failure
 from postalgui.gui.widgets.message_kind import MessageKind
+from postalgui.gui.widgets.page_action import page_action
 from postalgui.gui.widgets.saved_file import SavedFileReporter, ask_save_path, csv_type, pdf_type, xlsx_type
 from postalgui.services.tracking import list_tasks
 from postalgui.services.tracking.records import NewObject
@@ -73,13 +74,8 @@ class ListActions(QObject):
     def _action(
         self, text: str, tip: str, slot: Callable[[], None], keys: QKeySequence | None = None
     ) -> QAction:
-        action = QAction(text, self.tab)
-        action.setToolTip(tip)
-        if keys is not None:
-            action.setShortcut(keys)
-            action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        action = page_action(self.tab, text, tip, keys)
         action.triggered.connect(slot)
-        self.tab.addAction(action)
         return action
 
     def _build(self) -> None:
