@@ -27,7 +27,7 @@ from postalgui.services.table_files import TableFileError, table_rows
 
 if TYPE_CHECKING:
     from postalgui.api.cancel import TaskControl
-    from postalgui.api.models.cep import CepAddress
+    from postalgui.services.shipping.cep import CepLookup
     from postalgui.services.shipping.service import ShippingService
 
 __all__ = [
@@ -149,7 +149,7 @@ def complete_addresses(
     from postalgui.services.shipping.cep import lookup_cep
 
     ceps = len({row.address.cep for row in rows if row.good and row.needs_cep and row.address is not None})
-    places: dict[str, CepAddress | str] = {}
+    places: dict[str, CepLookup] = {}
     completed: list[AddressRow] = []
     for row in rows:
         address = row.address
@@ -159,16 +159,24 @@ def complete_addresses(
         if address.cep not in places:
             task.raise_if_cancelled()
             task.progress(len(places), ceps, f"CEP {format_cep(address.cep)}")
-            answer = lookup_cep(task, service, address.cep)
-            places[address.cep] = answer.unknown if answer.address is None else answer.address
+            places[address.cep] = lookup_cep(task, service, address.cep)
         place = places[address.cep]
-        if isinstance(place, str):
-            completed.append(AddressRow(row.row, address, (AddressProblem(row.row, "cep", place),)))
+        if place.address is None:
+            completed.append(AddressRow(row.row, address, (AddressProblem(row.row, "cep", place.unknown),)))
             continue
-        filled = replace(
-            address, street=place.street, district=place.bairro, city=place.localidade, state=place.uf
+        filled = place.fields()
+        completed.append(
+            _checked(
+                row.row,
+                replace(
+                    address,
+                    street=filled["street"],
+                    district=filled["district"],
+                    city=filled["city"],
+                    state=filled["state"],
+                ),
+            )
         )
-        completed.append(_checked(row.row, filled))
     return completed
 
 

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from postalgui.api.cep import UnknownCepError
 from postalgui.api.models.cep import CepAddress
+from postalgui.api.models.prepostings import FROM_CEP
 from postalgui.api.values import parse_cep
 from postalgui.services.shipping.cep_cache import CachedCep
 
@@ -27,6 +28,14 @@ class CepLookup:
     unknown: str = ""
     cached: bool = False
     """Read from this desk's cache, not asked now."""
+
+    def fields(self) -> dict[str, str]:
+        """What the address fills of a `Person` (`FROM_CEP`: street, district, city, state);
+        all empty for an unknown CEP."""
+        found = self.address
+        if found is None:
+            return dict.fromkeys(FROM_CEP, "")
+        return {"street": found.street, "district": found.bairro, "city": found.localidade, "state": found.uf}
 
 
 def lookup_cep(task: TaskControl, service: ShippingService, cep: str, *, fresh: bool = False) -> CepLookup:

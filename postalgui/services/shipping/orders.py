@@ -31,7 +31,7 @@ from postalgui.services.table_files import TableFileError, table_rows
 
 if TYPE_CHECKING:
     from postalgui.api.cancel import TaskControl
-    from postalgui.api.models.cep import CepAddress
+    from postalgui.services.shipping.cep import CepLookup
     from postalgui.services.shipping.service import ShippingService
 
 __all__ = ["COLUMNS", "REQUIRED", "OrderProblem", "OrderRow", "complete_orders", "read_orders"]
@@ -215,7 +215,7 @@ def complete_orders(task: TaskControl, service: ShippingService, rows: Sequence[
                 error = unknown_cep(recipient.cep, "cep", found.unknown)
                 done.append(OrderRow(row.row, None, (OrderProblem(row.row, "cep", error),)))
                 continue
-            recipient = _filled(recipient, found.address)
+            recipient = _filled(recipient, found)
         try:
             done.append(OrderRow(row.row, checked_order(replace(row.order, recipient=recipient))))
         except InvalidValue as error:
@@ -224,12 +224,13 @@ def complete_orders(task: TaskControl, service: ShippingService, rows: Sequence[
     return done
 
 
-def _filled(person: Person, address: CepAddress) -> Person:
+def _filled(person: Person, found: CepLookup) -> Person:
     """``person`` with its empty street, district, city and state taken from the CEP's address."""
+    place = found.fields()
     return replace(
         person,
-        street=person.street or address.street,
-        district=person.district or address.bairro,
-        city=person.city or address.localidade,
-        state=person.state or address.uf,
+        street=person.street or place["street"],
+        district=person.district or place["district"],
+        city=person.city or place["city"],
+        state=person.state or place["state"],
     )

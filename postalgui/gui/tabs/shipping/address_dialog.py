@@ -263,10 +263,10 @@ class AddressDialog(QDialog):
             self.cep_status.setText(self.tr("Unknown CEP"))
             self.cep_status.setToolTip(found.unknown)
         else:
-            self.edits["street"].setText(found.address.street)
-            self.edits["district"].setText(found.address.bairro)
-            self.edits["city"].setText(found.address.localidade)
-            self.state_combo.setCurrentText(found.address.uf)
+            values = found.fields()
+            for name in ("street", "district", "city"):
+                self.edits[name].setText(values[name])
+            self.state_combo.setCurrentText(values["state"])
             self.cep_status.clear()
             self.cep_status.setToolTip("")
         self.cepLooked.emit(self.cep_status.text())

@@ -170,12 +170,7 @@ class PersonFields(QGroupBox):
             self.cep_note.setText(arg(self.tr("Unknown CEP: %1"), found.unknown or found.cep))
             return
         address = found.address
-        values = {
-            "street": address.street,
-            "district": address.bairro,
-            "city": address.localidade,
-            "state": address.uf,
-        }
+        values = found.fields()
         for name in FROM_CEP:
             edit = self.edits[name]
             if not edit.text().strip() or edit.text() == self._auto.get(name):
