@@ -1,9 +1,9 @@
 """``postalgui --smoke-test [--screenshots DIR]``: does this build of the app work here?
 
 Meant for a frozen build on a new machine and for CI: it starts the embedded sandbox,
-fetches a token, builds every tab, makes one quote, renders one PDF page, paints the
-map, starts and stops the partner server, and (when asked) saves a screenshot of each
-tab. It prints one line per step and exits 0, or 1 naming the step that failed, within
+fetches a token, builds every tab, makes one quote, renders one PDF page and one label,
+paints the map, starts and stops the partner server, and (when asked) saves a screenshot
+of each tab. It prints one line per step and exits 0, or 1 naming the step that failed, within
 `DEADLINE_S`. It never touches the user's settings or keychain: a temporary config
 folder (unless ``POSTALGUI_CONFIG_DIR`` names one) and the in-memory keyring.
 """
@@ -118,6 +118,30 @@ class Smoke:
             raise SmokeStepError("QtPdf rendered an empty page")
         return f"{image.width()}x{image.height()} page rendered"
 
+    def label(self) -> str:
+        """A shipping label drawn here: zxing-cpp's DataMatrix and Code 128 must be in the build."""
+        from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QSize
+        from PySide6.QtPdf import QPdfDocument
+
+        from postalgui.documents.labels import LabelData, LabelParty, Layout, render_labels
+
+        party = LabelParty(
+            "PostalGUI", "Avenida Paulista", "1000", "", "Bela Vista", "São Paulo", "SP", "01310100"
+        )
+        label = LabelData("DG049186226BR", "03220", "SEDEX", party, party, "0067599079")
+        data = QByteArray(render_labels([label], Layout.THERMAL_100x150))
+        buffer = QBuffer(data)
+        buffer.open(QIODevice.OpenModeFlag.ReadOnly)
+        document = QPdfDocument()
+        try:
+            document.load(buffer)
+            image = document.render(0, QSize(400, 600))
+        finally:
+            document.close()
+        if image.isNull():
+            raise SmokeStepError("QtPdf rendered no label")
+        return f"100x150 label of {data.size():,} bytes rendered"
+
     def map(self) -> str:
         from postalgui.gui.widgets.map_view import MapView
 
@@ -162,6 +186,7 @@ def _run_steps(smoke: Smoke, step: list[str]) -> int:
         ("every tab", smoke.tabs),
         ("one quote", smoke.quote),
         ("one PDF page", smoke.pdf),
+        ("one label", smoke.label),
         ("the map", smoke.map),
         ("partner server", smoke.partner),
     ]

@@ -43,6 +43,10 @@
         <source>compensation for late and lost parcels: the candidates, filing and following the claims</source>
         <translation>indenização por encomendas atrasadas e extraviadas: os candidatos, o registro e o acompanhamento das reclamações</translation>
     </message>
+    <message>
+        <source>pre-postings, the address book, and the labels, declarations and posting lists printed here</source>
+        <translation>pré-postagens, o catálogo de endereços e as etiquetas, declarações e listas de postagem impressas aqui</translation>
+    </message>
 </context>
 <context>
     <name>AccountStatus</name>

@@ -23,10 +23,18 @@ def test_the_smoke_test_passes_and_shoots_every_tab(tmp_path: Path) -> None:
     )  # fmt: skip
     assert done.returncode == 0, done.stdout + done.stderr
     lines = [line for line in done.stdout.splitlines() if line.startswith("smoke: ")]
-    steps = ["sandbox and token", "every tab", "one quote", "one PDF page", "the map", "partner server"]
+    steps = [
+        "sandbox and token",
+        "every tab",
+        "one quote",
+        "one PDF page",
+        "one label",
+        "the map",
+        "partner server",
+    ]
     assert [line.split("(")[0].removeprefix("smoke: ok  ").strip() for line in lines[:-1]] == steps
     assert lines[-1].startswith("smoke: passed in ")
-    assert len(list(shots.glob("*.png"))) == 8  # seven feature tabs and Connection
+    assert len(list(shots.glob("*.png"))) == 9  # eight feature tabs and Connection
 
 
 def test_a_frozen_build_starts_its_children_from_its_own_executable(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -25,6 +25,7 @@ from postalgui.gui.tab_factories import (
     ContractsTabFactory,
     InvoicesTabFactory,
     PriceTabFactory,
+    ShippingTabFactory,
     TabFactory,
     TrackingTabFactory,
 )
@@ -61,6 +62,9 @@ _PURPOSES: dict[type, object] = {  # QT_TRANSLATE_NOOP is typed object; it retur
     ),
     ClaimsTabFactory: QT_TRANSLATE_NOOP(
         "About", "compensation for late and lost parcels: the candidates, filing and following the claims"
+    ),
+    ShippingTabFactory: QT_TRANSLATE_NOOP(
+        "About", "pre-postings, the address book, and the labels, declarations and posting lists printed here"
     ),
 }
 
