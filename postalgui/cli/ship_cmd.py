@@ -31,6 +31,7 @@ from postalgui.cli import ship_create, ship_files
 from postalgui.cli.options import BadOption, command_group, json_option, subcommand
 from postalgui.cli.output import EXIT_API_ERROR, EXIT_OK, LANGUAGE, error, print_json, print_table
 from postalgui.cli.ship_common import confirm, known_ids
+from postalgui.services.price.products import product_name
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -170,7 +171,7 @@ def _table(shipments: Sequence[Shipment], today: date) -> None:
             status_word(shipment.status),
             shipment.recipient_name[:30],
             format_cep(shipment.recipient_cep),
-            shipment.service_code,
+            product_name(shipment.service_code) or shipment.service_code,
             format_grams(shipment.weight_g, LANGUAGE),
             _money(shipment.declared_value),
             _created(shipment.created_at),

@@ -115,6 +115,9 @@ def test_an_orders_file_is_created_listed_labelled_tracked_and_cancelled(
     assert code == 0, err
     assert out.strip() == str(labels)
     listed = run_json(capsys, "ship", "list", "--offline")
+    code, table, err = run(capsys, "ship", "list", "--offline")
+    assert code == 0, err
+    assert {"SEDEX", "PAC"} <= set(table.split())  # the service in words, as the tab says it
     codes = {item["id"]: item["objectCode"] for item in listed}
     labelled = [str(codes[ids[0]]), str(codes[ids[1]])]
     assert all(len(code) == 13 for code in labelled)

@@ -18,11 +18,9 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
-    QComboBox,
     QHBoxLayout,
     QHeaderView,
     QLabel,
-    QLineEdit,
     QToolBar,
     QVBoxLayout,
     QWidget,
@@ -35,6 +33,7 @@ from postalgui.gui.tabs.claims.filed_words import SHOWN_STATES, reopen_text, sho
 from postalgui.gui.tabs.claims.follower import Follower
 from postalgui.gui.tabs.claims.reopen_dialog import ReopenDialog
 from postalgui.gui.tasks import Failure
+from postalgui.gui.widgets.filter_row import FilterRow
 from postalgui.gui.widgets.live_reading import LiveReading
 from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.gui.widgets.page_action import page_action
@@ -122,27 +121,20 @@ class FiledPage(QWidget):
         self.toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
         for action in (self.follow_action, self.reopen_action, self.export_action):
             self.toolbar.addAction(action)
-        self.search_edit = QLineEdit(self)
-        self.search_edit.setObjectName("claimsFiledSearch")
-        self.search_edit.setPlaceholderText(
-            self.tr("Search: object, protocol, who filed, reason, situation…")
+        filters = FilterRow(
+            self,
+            "claimsFiled",
+            hint=self.tr("Search: object, protocol, who filed, reason, situation…"),
+            search_name=self.tr("Search the claims"),
+            label=self.tr("Stat&e:"),
+            choice_name=self.tr("State"),
+            everything=self.tr("All claims"),
+            choices=((state_word(state), state) for state in SHOWN_STATES),
         )
-        self.search_edit.setAccessibleName(self.tr("Search the claims"))
-        self.search_edit.setClearButtonEnabled(True)
-        self.state_combo = QComboBox(self)
+        self.search_edit, self.state_combo = filters.search, filters.choice
         self.state_combo.setObjectName("claimsFiledState")
-        self.state_combo.setAccessibleName(self.tr("State"))
-        self.state_combo.addItem(self.tr("All claims"), "")
-        for state in SHOWN_STATES:
-            self.state_combo.addItem(state_word(state), state)
-        state_label = QLabel(self.tr("Stat&e:"), self)
-        state_label.setBuddy(self.state_combo)
         self.summary_label = QLabel(self)
         self.summary_label.setObjectName("claimsFiledSummary")
-        filters = QHBoxLayout()
-        filters.addWidget(self.search_edit, 3)
-        filters.addWidget(state_label)
-        filters.addWidget(self.state_combo, 1)
         footer = QHBoxLayout()
         footer.addWidget(self.summary_label, 1)
         footer.addWidget(self.follower)

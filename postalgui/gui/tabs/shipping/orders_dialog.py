@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QCoreApplication, Signal, Slot
 from PySide6.QtWidgets import (
@@ -43,7 +43,7 @@ from postalgui.services.shipping.orders import complete_orders
 if TYPE_CHECKING:
     from postalgui.api.models.prepostings import Person
     from postalgui.gui.desk import Desk
-    from postalgui.gui.tasks import Progress, TaskHandle
+    from postalgui.gui.tasks import Progress, RunOptions, TaskHandle
     from postalgui.services.shipping.orders import OrderProblem, OrderRow
     from postalgui.services.shipping.service import ShippingService
     from postalgui.services.shipping.use_cases import CreationReport
@@ -157,34 +157,27 @@ class OrdersDialog(QDialog):
         self.file_label.setText(str(path))
         self._busy(self.tr("Reading the file…"))
         self.task = self.desk.run(
-            read_orders_file,
-            path,
-            self.sender_person,
-            on_result=self._on_read_task_result,
-            name="orders file",
-            key=ORDERS_KEY,
-            owner=self,
-            on_progress=self._on_task_progress,
-            on_error=self._on_task_error,
-            on_finished=self._on_task_finished,
+            read_orders_file, path, self.sender_person, **self._options(self._on_read_task_result)
         )
         return self.task
 
     def complete(self) -> TaskHandle:
         """Fill street, district, city and UF from each row's CEP (the operator's CEP service)."""
         self._busy(self.tr("Completing the addresses from the CEP…"))
-        self.task = self.desk.run(
-            complete_orders,
-            self.rows,
-            on_result=self._on_complete_task_result,
-            name="orders file",
-            key=ORDERS_KEY,
-            owner=self,
-            on_progress=self._on_task_progress,
-            on_error=self._on_task_error,
-            on_finished=self._on_task_finished,
-        )
+        self.task = self.desk.run(complete_orders, self.rows, **self._options(self._on_complete_task_result))
         return self.task
+
+    def _options(self, on_result: Callable[[Any], None]) -> RunOptions[Any]:
+        """How each of the dialog's tasks runs: one at a time, its progress and end shown here."""
+        return {
+            "on_result": on_result,
+            "name": "orders file",
+            "key": ORDERS_KEY,
+            "owner": self,
+            "on_progress": self._on_task_progress,
+            "on_error": self._on_task_error,
+            "on_finished": self._on_task_finished,
+        }
 
     def send(self) -> TaskHandle | None:
         """Send the rows (all without problems, or the good ones when ticked)."""
@@ -196,17 +189,7 @@ class OrdersDialog(QDialog):
         self._sent = [row.row for row in good]
         orders = [row.order for row in good if row.order is not None]
         self._busy(self.tr("Sending to the operator…"))
-        self.task = self.desk.run(
-            create_prepostings,
-            orders,
-            on_result=self._on_create_task_result,
-            name="orders file",
-            key=ORDERS_KEY,
-            owner=self,
-            on_progress=self._on_task_progress,
-            on_error=self._on_task_error,
-            on_finished=self._on_task_finished,
-        )
+        self.task = self.desk.run(create_prepostings, orders, **self._options(self._on_create_task_result))
         return self.task
 
     def _busy(self, text: str) -> None:

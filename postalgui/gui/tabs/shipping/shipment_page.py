@@ -17,11 +17,8 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
-    QComboBox,
-    QHBoxLayout,
     QHeaderView,
     QLabel,
-    QLineEdit,
     QMessageBox,
     QToolBar,
     QVBoxLayout,
@@ -33,6 +30,7 @@ from postalgui.gui.messages import arg
 from postalgui.gui.tabs.shipping.shipment_model import ShipmentColumn, ShipmentModel
 from postalgui.gui.tabs.shipping.words import SHOWN_STATUSES, status_word
 from postalgui.gui.tasks import Failure
+from postalgui.gui.widgets.filter_row import FilterRow
 from postalgui.gui.widgets.live_reading import LiveReading
 from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.gui.widgets.page_action import page_action
@@ -107,25 +105,20 @@ class ShipmentPage(QWidget):
         self.toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
         for action in (self.new_action, self.orders_action, self.refresh_action, self.cancel_action):
             self.toolbar.addAction(action)
-        self.search_edit = QLineEdit(self)
-        self.search_edit.setObjectName("shippingSearch")
-        self.search_edit.setPlaceholderText(self.tr("Search: recipient, CEP, city, object, id, who created…"))
-        self.search_edit.setAccessibleName(self.tr("Search the pre-postings"))
-        self.search_edit.setClearButtonEnabled(True)
-        self.status_combo = QComboBox(self)
+        filters = FilterRow(
+            self,
+            "shipping",
+            hint=self.tr("Search: recipient, CEP, city, object, id, who created…"),
+            search_name=self.tr("Search the pre-postings"),
+            label=self.tr("Stat&us:"),
+            choice_name=self.tr("Status"),
+            everything=self.tr("All pre-postings"),
+            choices=((status_word(status), status) for status in SHOWN_STATUSES),
+        )
+        self.search_edit, self.status_combo = filters.search, filters.choice
         self.status_combo.setObjectName("shippingStatus")
-        self.status_combo.setAccessibleName(self.tr("Status"))
-        self.status_combo.addItem(self.tr("All pre-postings"), "")
-        for status in SHOWN_STATUSES:
-            self.status_combo.addItem(status_word(status), status)
-        status_label = QLabel(self.tr("Stat&us:"), self)
-        status_label.setBuddy(self.status_combo)
         self.summary_label = QLabel(self)
         self.summary_label.setObjectName("shippingSummary")
-        filters = QHBoxLayout()
-        filters.addWidget(self.search_edit, 3)
-        filters.addWidget(status_label)
-        filters.addWidget(self.status_combo, 1)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.toolbar)
