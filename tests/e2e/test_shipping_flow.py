@@ -15,6 +15,7 @@ import pytest
 from PIL import Image
 
 from postalgui.api.cancel import PlainTask
+from postalgui.api.errors import ApiError
 from postalgui.api.models.prepostings import ContentLine, Order, Person, PrepostingStatus
 from postalgui.api.values.errors import InvalidValue
 from postalgui.api.values.object_codes import parse_object_code
@@ -178,3 +179,21 @@ def test_a_cancelled_pre_posting_gets_no_label_and_nothing_is_sent(
     with pytest.raises(InvalidValue, match=rf"Pre-posting {shipment.prepost_id} is CANCELADO"):
         our_labels(PlainTask(), service, [shipment.prepost_id], Layout.A4_FOUR)
     assert sandbox.stats()["requests"] == asked
+
+
+def label_requests(sandbox: SandboxControl) -> int:
+    return sum(n for key, n in sandbox.stats()["requests"].items() if "rotulo/assincrono/pdf" in key)
+
+
+def test_more_labels_than_one_request_takes_are_issued_a_hundred_at_a_time(
+    context: AppContext, sandbox: SandboxControl
+) -> None:
+    service = context.shipping
+    ids = [item.prepost_id for item in create_prepostings(PlainTask(), service, [ORDER] * 101).created]
+    with pytest.raises(ApiError, match="at most 100 labels at once"):
+        issue_labels(PlainTask(), service, ids)
+    assert label_requests(sandbox) == 0  # refused before anything was sent
+    pdf = our_labels(PlainTask(), service, ids, Layout.A4_FOUR)
+    assert label_requests(sandbox) == 2
+    assert all(item.object_code for item in service.book().get(ids))
+    assert len(words(pdf)) == 26  # 101 labels, 4 a sheet

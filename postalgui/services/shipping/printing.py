@@ -2,7 +2,7 @@
 labels in the layouts offices use, content declarations and the day's posting list.
 
 A label needs its object code: shipments that have none yet have the operator issue
-theirs first (`issue_labels`, which also follows them in Tracking). The sender's logo is
+theirs first (`issue_codes`, which also follows them in Tracking). The sender's logo is
 the address book's default sender's, when the label's sender is that address.
 """
 
@@ -21,7 +21,7 @@ from postalgui.documents.labels import LabelData, LabelParty, Layout, RenderCanc
 from postalgui.documents.posting_list import ListedObject, render_posting_list
 from postalgui.services.price.products import product_name
 from postalgui.services.shipping.records import Shipment
-from postalgui.services.shipping.use_cases import issue_labels
+from postalgui.services.shipping.use_cases import issue_codes
 
 if TYPE_CHECKING:
     from postalgui.api.cancel import TaskControl
@@ -74,7 +74,7 @@ def _coded(task: TaskControl, service: ShippingService, ids: Sequence[str]) -> l
             raise closed_preposting(item.prepost_id, item.status.value)
     missing = [item.prepost_id for item in shipments if not item.object_code]
     if missing:
-        issued = {item.prepost_id: item for item in issue_labels(task, service, missing).shipments}
+        issued = {item.prepost_id: item for item in issue_codes(task, service, missing)}
         shipments = [issued.get(item.prepost_id, item) for item in shipments]
     return shipments
 

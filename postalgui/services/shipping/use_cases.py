@@ -29,12 +29,15 @@ __all__ = [
     "IssuedLabels",
     "cancel_shipments",
     "create_prepostings",
+    "issue_codes",
     "issue_labels",
     "refresh_shipments",
 ]
 
 LIST_PAGES = 20
 """Pages of 50 a refresh reads at most, newest first (1,000 pre-postings)."""
+LABEL_BATCH = 100
+"""Pre-postings per label request: the operator's bound (the sandbox refuses more, PPN-030)."""
 LABEL_WAIT_S = 120.0
 """How long the operator may take to make a labels PDF before the task gives up."""
 SOURCE = "shipping"
@@ -151,17 +154,41 @@ def issue_labels(
     layout: OperatorLayout = OperatorLayout.LINEAR_100_150,
 ) -> IssuedLabels:
     """Have the operator issue the labels of ``ids`` (assigning the object codes they lack),
-    wait for its PDF, keep the codes and follow the objects in Tracking."""
-    client = service.client()
-    book = service.book()
-    shipments = book.get(ids)
-    receipt = client.request_labels([item.prepost_id for item in shipments], layout)
-    pdf = _download(task, client, receipt)
-    answers = [_one(client, item.prepost_id) for item in shipments]
-    book.update([answer for answer in answers if answer is not None], service.now())
-    labelled = book.get([item.prepost_id for item in shipments])
+    wait for its PDF, keep the codes and follow the objects in Tracking. One request: more
+    than `LABEL_BATCH` is refused before anything is sent."""
+    if len(ids) > LABEL_BATCH:
+        raise ApiError(
+            f"The operator makes at most {LABEL_BATCH} labels at once ({len(ids)} asked): "
+            "choose fewer, or print the labels made here"
+        )
+    pdf = _issue(task, service, ids, layout)
+    labelled = service.book().get(ids)
     _follow(service, labelled)
     return IssuedLabels(labelled, pdf)
+
+
+def issue_codes(task: TaskControl, service: ShippingService, ids: Sequence[str]) -> list[Shipment]:
+    """Give ``ids`` their object codes through the operator's label call, `LABEL_BATCH` at a
+    time (its PDFs are not kept: labels made here follow), and follow the objects in Tracking."""
+    for start in range(0, len(ids), LABEL_BATCH):
+        task.raise_if_cancelled()
+        _issue(task, service, ids[start : start + LABEL_BATCH], OperatorLayout.LINEAR_100_150)
+    coded = service.book().get(ids)
+    _follow(service, coded)
+    return coded
+
+
+def _issue(task: TaskControl, service: ShippingService, ids: Sequence[str], layout: OperatorLayout) -> bytes:
+    """One label request: its PDF, the codes it assigned kept in the book."""
+    client = service.client()
+    book = service.book()
+    wanted = [item.prepost_id for item in book.get(ids)]
+    pdf = _download(task, client, client.request_labels(wanted, layout))
+    answers = [item for item in _operator_list(task, client, set(wanted)) if item.id in wanted]
+    missing = set(wanted) - {item.id for item in answers}
+    answers += [found for found in (_one(client, prepost_id) for prepost_id in sorted(missing)) if found]
+    book.update(answers, service.now())
+    return pdf
 
 
 def _download(task: TaskControl, client: PrepostingClient, receipt: str) -> bytes:
