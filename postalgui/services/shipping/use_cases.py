@@ -37,7 +37,7 @@ __all__ = [
 LIST_PAGES = 20
 """Pages of 50 a refresh reads at most, newest first (1,000 pre-postings)."""
 LABEL_BATCH = 100
-"""Pre-postings per label request: the operator's bound (the sandbox refuses more, PPN-030)."""
+"""Pre-postings per label request: the sandbox refuses more (PPN-030); the operator publishes no bound."""
 LABEL_WAIT_S = 120.0
 """How long the operator may take to make a labels PDF before the task gives up."""
 SOURCE = "shipping"
