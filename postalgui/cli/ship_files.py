@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-from datetime import date
 from typing import TYPE_CHECKING
 
 from postalgui.api.models.prepostings import OperatorLayout
@@ -157,20 +156,8 @@ def _run_declaration(args: argparse.Namespace, context: AppContext) -> int:
 # --------------------------------------------------------------------------- posting list
 
 
-def _labelled_on(context: AppContext, day: date) -> list[Shipment]:
-    """The office's pre-postings labelled on ``day`` (local time), cancelled ones left out."""
-    from postalgui.api.models.prepostings import PrepostingStatus
-
-    return [
-        shipment
-        for shipment in context.shipping.book().shipments()
-        if shipment.labelled_at is not None
-        and shipment.labelled_at.astimezone().date() == day
-        and shipment.status not in (PrepostingStatus.CANCELLED, PrepostingStatus.EXPIRED)
-    ]
-
-
 def _run_posting_list(args: argparse.Namespace, context: AppContext) -> int:
+    from postalgui.services.shipping.posting_lists import labelled_on
     from postalgui.services.shipping.printing import posting_list
 
     day = checked("--day", parse_date_iso, args.day) if args.day is not None else None
@@ -179,7 +166,7 @@ def _run_posting_list(args: argparse.Namespace, context: AppContext) -> int:
         shipments = known_ids(context, args.ids)
     else:
         day = day or context.shipping.today()
-        shipments = _labelled_on(context, day)
+        shipments = labelled_on(context.shipping.book().shipments(), day)
         if not shipments:
             raise BadOption(f"--day: no pre-posting was labelled on {format_date_ui(day)} (nothing written)")
     with progress_task("posting list") as task:

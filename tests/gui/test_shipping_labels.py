@@ -515,7 +515,18 @@ def test_labelled_on_keeps_the_days_labelled_oldest_first() -> None:
         Shipped("C", None),
         Shipped("D", day.replace(day=25)),
     ]
-    assert labelled_on(shipments, day.date()) == ["A", "B"]
+    assert [shipment.prepost_id for shipment in labelled_on(shipments, day.date())] == ["A", "B"]
+
+
+def test_the_days_list_keeps_a_posted_object_and_leaves_a_cancelled_one_out() -> None:
+    """The tab and ``ship posting-list`` say the same day's list."""
+    day = datetime(2026, 11, 26, 12, 0).astimezone()
+    shipments: list[Any] = [
+        Shipped("posted", day.replace(hour=10), PrepostingStatus.POSTED),
+        Shipped("cancelled", day.replace(hour=11), PrepostingStatus.CANCELLED),
+        Shipped("expired", day.replace(hour=8), PrepostingStatus.EXPIRED),
+    ]
+    assert [shipment.prepost_id for shipment in labelled_on(shipments, day.date())] == ["posted"]
 
 
 def test_settings_keep_what_was_remembered(tmp_path: Path) -> None:

@@ -1,5 +1,5 @@
-"""The posting list as the Shipping tab asks for it: in the interface's language, of the
-selected pre-postings or, when none is selected, of every object labelled today.
+"""The posting list as the Shipping tab and ``ship posting-list`` ask for it: of the selected
+pre-postings or, when none is selected, of every object labelled on the day (today).
 
 Offices take the day's parcels to the counter once, with one list; "today" is the office's
 day (`ShippingService.today`, the local calendar), as the clerk reads it.
@@ -10,9 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from postalgui.api.models.prepostings import PrepostingStatus
 from postalgui.documents.posting_list import WORDS_EN
-from postalgui.services.shipping.printing import posting_list
+from postalgui.services.shipping.printing import CLOSED, posting_list
 
 if TYPE_CHECKING:
     from datetime import date
@@ -24,14 +23,17 @@ if TYPE_CHECKING:
 __all__ = ["labelled_on", "posting_list_in", "todays_posting_list"]
 
 
-def labelled_on(shipments: Sequence[Shipment], day: date) -> list[str]:
-    """The pre-posting ids of ``shipments`` labelled on ``day`` (local time), oldest first."""
+def labelled_on(shipments: Sequence[Shipment], day: date) -> list[Shipment]:
+    """The ``shipments`` labelled on ``day`` (local time), oldest first; cancelled and expired
+    ones left out (a posted one stays: it is still the day's)."""
     found = [
-        (shipment.labelled_at, shipment.prepost_id)
+        shipment
         for shipment in shipments
-        if shipment.labelled_at is not None and shipment.labelled_at.astimezone().date() == day
+        if shipment.labelled_at is not None
+        and shipment.labelled_at.astimezone().date() == day
+        and shipment.status not in CLOSED
     ]
-    return [prepost_id for _at, prepost_id in sorted(found)]
+    return sorted(found, key=lambda shipment: (shipment.labelled_at, shipment.prepost_id))
 
 
 def posting_list_in(task: TaskControl, service: ShippingService, ids: Sequence[str], language: str) -> bytes:
@@ -41,6 +43,6 @@ def posting_list_in(task: TaskControl, service: ShippingService, ids: Sequence[s
 
 def todays_posting_list(task: TaskControl, service: ShippingService, language: str) -> bytes | None:
     """The posting list of the objects labelled today; ``None`` when there is none."""
-    ids = labelled_on(service.book().shipments(status=PrepostingStatus.LABELLED), service.today())
+    ids = [shipment.prepost_id for shipment in labelled_on(service.book().shipments(), service.today())]
     task.raise_if_cancelled()
     return posting_list_in(task, service, ids, language) if ids else None
