@@ -14,7 +14,15 @@ from typing import Any
 
 from postalgui.api.cancel import PlainTask, Progress
 from postalgui.cli.options import Commands, add_json, command_group, subcommand
-from postalgui.cli.output import EXIT_INVALID_INPUT, EXIT_OK, error, print_fields, print_json, print_table
+from postalgui.cli.output import (
+    EXIT_INVALID_INPUT,
+    EXIT_OK,
+    error,
+    print_fields,
+    print_json,
+    print_table,
+    progress_line,
+)
 from postalgui.services.context import AppContext
 from postalgui.services.office.use_cases import DatabaseReport, NoServerError, check, upload
 
@@ -124,5 +132,4 @@ def _progress_line(step: Progress, said: list[Progress]) -> None:
     """``quotes: 500 of 1,234`` on stderr (rewritten in place on a terminal)."""
     said.append(step)
     text = f"{TABLE_NAMES.get(step.text, step.text)}: {step.done:,} of {step.total or 0:,}"
-    sys.stderr.write(f"\r{text}\033[K" if sys.stderr.isatty() else f"{text}\n")
-    sys.stderr.flush()
+    progress_line(text)

@@ -45,7 +45,7 @@ from postalgui.cli.options import (
     out_option,
     subcommand,
 )
-from postalgui.cli.output import EXIT_API_ERROR, EXIT_OK, error, print_json, print_table
+from postalgui.cli.output import EXIT_API_ERROR, EXIT_OK, error, print_json, print_table, progress_line
 from postalgui.services.context import AppContext
 from postalgui.services.invoices.documents import (
     DEFAULT_ITEM,
@@ -484,9 +484,7 @@ def _follow(service: InvoiceService, job: Job, out: Path, interval: float, *, co
         else:
             return
         elapsed = time.monotonic() - started
-        text = f"status {shown_status}\N{HORIZONTAL ELLIPSIS} {elapsed:.0f} s"
-        sys.stderr.write(f"\r{text}\033[K" if shown else f"{text}\n")
-        sys.stderr.flush()
+        progress_line(f"status {shown_status}\N{HORIZONTAL ELLIPSIS} {elapsed:.0f} s")
 
     try:
         # a workbook is made from the statement the operator sends (kept in the cache)

@@ -49,6 +49,13 @@ def error(message: str) -> None:
     sys.stderr.write(f"postalgui: {message}\n")
 
 
+def progress_line(text: str) -> None:
+    """A long task's progress on stderr: one line rewritten in place on a terminal, a line
+    a step in a log."""
+    sys.stderr.write(f"\r{text}\033[K" if sys.stderr.isatty() else f"{text}\n")
+    sys.stderr.flush()
+
+
 def record_json(record: BaseModel) -> dict[str, Any]:
     """A record with the operator's field names (extras included), timestamps as sent."""
     data: dict[str, Any] = record.model_dump(mode="json", exclude_none=True)

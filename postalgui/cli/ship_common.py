@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from postalgui.api.cancel import PlainTask, Progress
 from postalgui.api.values import shown_value
 from postalgui.cli.options import BadOption, confirmed_by
+from postalgui.cli.output import progress_line
 
 if TYPE_CHECKING:
     from collections.abc import Iterator, Sequence
@@ -76,8 +77,7 @@ class _ProgressLine:
         self.last = now
         count = f"{report.done} of {report.total}" if report.total else "waiting"
         text = f"{self.what}: {report.text or count}\N{HORIZONTAL ELLIPSIS} {now - self.started:.0f} s"
-        sys.stderr.write(f"\r{text}\033[K" if self.shown else f"{text}\n")
-        sys.stderr.flush()
+        progress_line(text)
         self.written = True
 
     def close(self) -> None:
