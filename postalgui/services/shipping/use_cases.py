@@ -161,8 +161,10 @@ def issue_labels(
             f"The operator makes at most {LABEL_BATCH} labels at once ({len(ids)} asked): "
             "choose fewer, or print the labels made here"
         )
-    pdf = _issue(task, service, ids, layout)
-    labelled = service.book().get(ids)
+    client = service.client()
+    wanted = [item.prepost_id for item in service.book().get(ids)]
+    pdf = _download(task, client, client.request_labels(wanted, layout))
+    labelled = _read_back(task, service, client, wanted)
     _follow(service, labelled)
     return IssuedLabels(labelled, pdf)
 
@@ -170,25 +172,28 @@ def issue_labels(
 def issue_codes(task: TaskControl, service: ShippingService, ids: Sequence[str]) -> list[Shipment]:
     """Give ``ids`` their object codes through the operator's label call, `LABEL_BATCH` at a
     time (its PDFs are not kept: labels made here follow), and follow the objects in Tracking."""
-    for start in range(0, len(ids), LABEL_BATCH):
+    client = service.client()
+    wanted = [item.prepost_id for item in service.book().get(ids)]
+    for start in range(0, len(wanted), LABEL_BATCH):
         task.raise_if_cancelled()
-        _issue(task, service, ids[start : start + LABEL_BATCH], OperatorLayout.LINEAR_100_150)
-    coded = service.book().get(ids)
+        batch = wanted[start : start + LABEL_BATCH]
+        _download(task, client, client.request_labels(batch, OperatorLayout.LINEAR_100_150))
+    coded = _read_back(task, service, client, wanted)
     _follow(service, coded)
     return coded
 
 
-def _issue(task: TaskControl, service: ShippingService, ids: Sequence[str], layout: OperatorLayout) -> bytes:
-    """One label request: its PDF, the codes it assigned kept in the book."""
-    client = service.client()
-    book = service.book()
-    wanted = [item.prepost_id for item in book.get(ids)]
-    pdf = _download(task, client, client.request_labels(wanted, layout))
+def _read_back(
+    task: TaskControl, service: ShippingService, client: PrepostingClient, wanted: Sequence[str]
+) -> list[Shipment]:
+    """The codes the operator assigned to ``wanted``, read once from its list's pages (one
+    call each for those the pages do not reach), kept in the book; answers the shipments."""
     answers = [item for item in _operator_list(task, client, set(wanted)) if item.id in wanted]
     missing = set(wanted) - {item.id for item in answers}
     answers += [found for found in (_one(client, prepost_id) for prepost_id in sorted(missing)) if found]
+    book = service.book()
     book.update(answers, service.now())
-    return pdf
+    return book.get(wanted)
 
 
 def _download(task: TaskControl, client: PrepostingClient, receipt: str) -> bytes:
