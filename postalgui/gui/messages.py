@@ -224,6 +224,7 @@ _RULES: dict[str, object] = {  # QT_TRANSLATE_NOOP is typed as returning object
     "shipping.length": QT_TRANSLATE_NOOP(
         "rules", "Field {field} must have at most {width} characters (got {count})"
     ),
+    "shipping.field": QT_TRANSLATE_NOOP("rules", "Field {field}: {says}"),
     "shipping.state": QT_TRANSLATE_NOOP(
         "rules", "Field {field} must be a state's two letters, such as SP (got '{value}')"
     ),
@@ -287,13 +288,12 @@ def rule_message(error: InvalidValue) -> str:
     """The translated message for a value rule; unknown rules still read sensibly."""
     from postalgui.api.values import InvalidValue
 
-    inner = error.params.get("inner")
-    if error.rule == "shipping.field" and isinstance(inner, InvalidValue):  # another rule, for a field
-        said = QCoreApplication.translate("rules", "Field {field}: {says}")
-        return said.format(field=error.params.get("field"), says=rule_message(inner))
     prefix, _, kind = error.rule.partition(".")
     fields: dict[str, object] = _KeepMissing(error.params)
     fields["value"] = error.value
+    inner = error.params.get("inner")
+    if isinstance(inner, InvalidValue):  # another rule said for this one's field: in this language too
+        fields["says"] = rule_message(inner)
     if prefix in _NUMBER_LABELS:
         template = _RULES.get(f"number.{kind}")
         fields["label"] = QCoreApplication.translate("rules", str(_NUMBER_LABELS[prefix]))

@@ -148,3 +148,20 @@ def test_token_expiry_says_the_day_when_it_is_not_today(qapp: QCoreApplication) 
         assert api_list([76]) == "76 Faturas"  # the operator's names in both languages
     finally:
         i18n.remove_translators(qapp, installed)
+
+
+def test_a_rule_said_for_a_field_is_translated_whole(qapp: QCoreApplication) -> None:
+    """The field's frame and the rule inside it both speak the interface's language."""
+    from postalgui.api.models.prepostings import Person
+    from postalgui.api.values.shipping import checked_person
+
+    with pytest.raises(InvalidValue) as caught:
+        checked_person(Person("Ana", "2004"), "destinatario", complete=False)
+    assert rule_message(caught.value) == "Field destinatario.endereco.cep: CEP must have 8 digits (got 4)"
+    installed = i18n.install_translators(qapp, "pt_BR")
+    try:
+        assert rule_message(caught.value) == (
+            "Campo destinatario.endereco.cep: O CEP deve ter 8 dígitos (recebidos: 4)"
+        )
+    finally:
+        i18n.remove_translators(qapp, installed)
