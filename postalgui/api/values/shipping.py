@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from decimal import Decimal
+from typing import TypeVar
 
 from postalgui.api.models.prepostings import ContentLine, Order, Person
 from postalgui.api.values.cep import parse_cep
@@ -20,6 +21,8 @@ from postalgui.api.values.claims import parse_claim_email, parse_claim_phone
 from postalgui.api.values.errors import InvalidValue
 from postalgui.api.values.states import STATES
 from postalgui.api.values.taxid import parse_tax_id
+
+T = TypeVar("T")
 
 __all__ = [
     "FORMATS",
@@ -30,6 +33,7 @@ __all__ = [
     "checked_order",
     "checked_person",
     "closed_preposting",
+    "for_field",
     "parse_service_code",
     "parse_state",
     "parse_whole",
@@ -59,10 +63,11 @@ def _text(value: str, field: str, *, required: bool) -> str:
     return text
 
 
-def _named(field: str, parse: object, value: str) -> str:
-    """``parse(value)``; its own rule's message gets ``field`` in front (``shipping.field``)."""
+def for_field(field: str, parse: Callable[[str], T], value: str) -> T:
+    """``parse(value)``; a rule it breaks is said for ``field`` (``shipping.field``: "Field cep:
+    CEP must have 8 digits"), the form's or the file's name for it."""
     try:
-        return parse(value)  # type: ignore[operator,no-any-return]
+        return parse(value)
     except InvalidValue as error:
         raise InvalidValue("shipping.field", value, field=field, says=error.message, inner=error) from error
 
@@ -119,11 +124,11 @@ def _person_checks(role: str, complete: bool) -> dict[str, tuple[str, Callable[[
         return lambda value: _text(value, field, required=required)
 
     def optional(field: str, parse: Callable[[str], str]) -> Callable[[str], str]:
-        return lambda value: _named(field, parse, value) if value.strip() else ""
+        return lambda value: for_field(field, parse, value) if value.strip() else ""
 
     return {
         "name": (name("nome"), text(name("nome"), required=True)),
-        "cep": (where("cep"), lambda value: _named(where("cep"), parse_cep, value)),
+        "cep": (where("cep"), lambda value: for_field(where("cep"), parse_cep, value)),
         "street": (where("logradouro"), text(where("logradouro"), required=complete)),
         "number": (where("numero"), lambda value: _text(value, where("numero"), required=False) or "S/N"),
         "complement": (where("complemento"), text(where("complemento"))),

@@ -22,6 +22,7 @@ from postalgui.api.values.errors import InvalidValue
 from postalgui.api.values.money import parse_money, parse_weight_grams
 from postalgui.api.values.shipping import (
     checked_order,
+    for_field,
     parse_service_code,
     parse_whole,
     person_problems,
@@ -136,15 +137,7 @@ _optional_money = _optional_money_of("valorDeclarado")
 
 
 def _named_number(field: str, parse: Callable[[str], object]) -> Callable[[str], object]:
-    def named(text: str) -> object:
-        try:
-            return parse(text.strip())
-        except InvalidValue as error:
-            raise InvalidValue(
-                "shipping.field", text, field=field, says=error.message, inner=error
-            ) from error
-
-    return named
+    return lambda text: for_field(field, parse, text.strip())
 
 
 def _contents(cells: dict[str, str], values: dict[str, object]) -> tuple[ContentLine, ...]:
