@@ -10,13 +10,14 @@ Windows-1252/Latin-1; a workbook (.xlsx) is read read-only, its active sheet's v
 from __future__ import annotations
 
 import csv
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 
+from postalgui.api.branches import strip_accents
 from postalgui.api.errors import RoutineError
 from postalgui.services.spreadsheet import is_xlsx
 
-__all__ = ["TableFileError", "csv_rows", "table_rows", "xlsx_rows"]
+__all__ = ["TableFileError", "column_positions", "csv_rows", "header_key", "table_rows", "xlsx_rows"]
 
 DELIMITERS = ";,\t"
 
@@ -55,3 +56,27 @@ def xlsx_rows(path: Path) -> Iterator[list[str]]:
 def table_rows(path: Path) -> Iterator[list[str]]:
     """Every row of ``path`` (a workbook by its suffix, else a CSV), header included."""
     return xlsx_rows(path) if is_xlsx(path) else csv_rows(path)
+
+
+def header_key(title: str) -> str:
+    """A column's title as it is compared: without accents, case and surrounding spaces."""
+    return strip_accents(title).strip().casefold()
+
+
+def column_positions(
+    header: Sequence[str], known: Iterable[str], required: Iterable[str], name: str, hint: str = ""
+) -> dict[str, int]:
+    """Where each ``known`` column stands in ``header`` (its first title that matches); a
+    ``required`` one missing raises `TableFileError` naming it and the columns there are."""
+    wanted = {header_key(column): column for column in known}
+    positions: dict[str, int] = {}
+    for position, title in enumerate(header):
+        column = wanted.get(header_key(title))
+        if column is not None and column not in positions:
+            positions[column] = position
+    missing = [column for column in required if column not in positions]
+    if missing:
+        titles = ", ".join(title.strip() for title in header if title.strip()) or "none"
+        said = f"{name}: no column {', '.join(missing)} (the columns are: {titles})"
+        raise TableFileError(f"{said}; {hint}" if hint else said)
+    return positions

@@ -20,10 +20,9 @@ from typing import TYPE_CHECKING
 
 from postalgui.api.models.prepostings import FROM_CEP, WIRE_NAMES
 from postalgui.api.values import InvalidValue, format_cep
-from postalgui.services.branches.index import fold as fold_header
 from postalgui.services.shipping.addresses import Address, AddressKind, check_address, tidied
 from postalgui.services.spreadsheet import is_xlsx
-from postalgui.services.table_files import TableFileError, table_rows
+from postalgui.services.table_files import column_positions, table_rows
 
 if TYPE_CHECKING:
     from postalgui.api.cancel import TaskControl
@@ -76,17 +75,7 @@ class AddressRow:
 
 def _header(cells: list[str], name: str) -> dict[str, int]:
     """The position of each known column; a missing required one raises `TableFileError`."""
-    wanted = {fold_header(column): column for column in COLUMNS}
-    positions: dict[str, int] = {}
-    for position, title in enumerate(cells):
-        column = wanted.get(fold_header(title))
-        if column is not None and column not in positions:
-            positions[column] = position
-    missing = [column for column in REQUIRED if column not in positions]
-    if missing:
-        titles = ", ".join(title.strip() for title in cells if title.strip()) or "none"
-        raise TableFileError(f"{name}: no column {', '.join(missing)} (the columns are: {titles})")
-    return positions
+    return column_positions(cells, COLUMNS, REQUIRED, name)
 
 
 def _workbook_digits(value: str, widths: Sequence[int]) -> str:

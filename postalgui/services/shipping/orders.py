@@ -16,7 +16,6 @@ from decimal import Decimal
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from postalgui.api.branches import strip_accents
 from postalgui.api.models.prepostings import WIRE_NAMES, ContentLine, Order, Person
 from postalgui.api.values.errors import InvalidValue
 from postalgui.api.values.money import parse_money, parse_weight_grams
@@ -28,7 +27,7 @@ from postalgui.api.values.shipping import (
     person_problems,
     unknown_cep,
 )
-from postalgui.services.table_files import TableFileError, table_rows
+from postalgui.services.table_files import column_positions, table_rows
 
 if TYPE_CHECKING:
     from postalgui.api.cancel import TaskControl
@@ -85,23 +84,9 @@ class OrderRow:
     problems: tuple[OrderProblem, ...] = ()
 
 
-def _key(header: str) -> str:
-    return strip_accents(header).strip().casefold()
-
-
-_BY_KEY = {_key(column): column for column in COLUMNS}
-
-
 def _header(cells: list[str], path: Path) -> dict[str, int]:
-    positions = {_BY_KEY[_key(cell)]: index for index, cell in enumerate(cells) if _key(cell) in _BY_KEY}
-    missing = [column for column in REQUIRED if column not in positions]
-    if missing:
-        found = ", ".join(cell for cell in cells if cell.strip()) or "none"
-        raise TableFileError(
-            f"{path.name}: no column {', '.join(missing)} (the columns are: {found}); "
-            f"an orders file names its columns as the API does: {', '.join(COLUMNS)}"
-        )
-    return positions
+    hint = f"an orders file names its columns as the API does: {', '.join(COLUMNS)}"
+    return column_positions(cells, COLUMNS, REQUIRED, path.name, hint)
 
 
 def _whole(field: str) -> Callable[[str], int]:

@@ -14,7 +14,6 @@ each label (``ETIQUETA``) with its product, posting day, destination CEP, the in
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Iterable, Iterator
 from dataclasses import replace
 from pathlib import Path
@@ -23,7 +22,7 @@ from typing import TYPE_CHECKING
 from postalgui.api.cancel import TaskControl
 from postalgui.api.errors import ApiError
 from postalgui.api.values.object_codes import FoundCodes, codes_in_text
-from postalgui.services.table_files import TableFileError, table_rows
+from postalgui.services.table_files import TableFileError, header_key, table_rows
 from postalgui.services.tracking.invoice_objects import invoice_objects
 from postalgui.services.tracking.records import NewObject
 
@@ -38,20 +37,14 @@ CodesFileError = TableFileError
 """The file cannot be read for codes (a missing column, an unreadable workbook)."""
 
 
-def _fold(text: str) -> str:
-    """A header compared without accents, case and surrounding spaces."""
-    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
-    return plain.strip().casefold()
-
-
 def _cells(rows: Iterator[list[str]], column: str | None, name: str) -> Iterable[str]:
     if column is None:
         for row in rows:
             yield from row
         return
     header = next(rows, [])
-    wanted = _fold(column)
-    found = [position for position, title in enumerate(header) if _fold(title) == wanted]
+    wanted = header_key(column)
+    found = [position for position, title in enumerate(header) if header_key(title) == wanted]
     if not found:
         titles = ", ".join(title.strip() for title in header if title.strip()) or "none"
         raise CodesFileError(f"{name}: no column {column!r} (the columns are: {titles})")
