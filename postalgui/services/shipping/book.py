@@ -18,7 +18,6 @@ from typing import Any
 
 from sqlalchemy import Connection, insert, or_, select, update
 
-from postalgui.api.branches import strip_accents
 from postalgui.api.models.prepostings import (
     Order,
     Preposting,
@@ -26,6 +25,7 @@ from postalgui.api.models.prepostings import (
     order_from_json,
     order_to_json,
 )
+from postalgui.services.branches.index import fold
 from postalgui.services.office import topics
 from postalgui.services.office.errors import OfficeDatabaseError
 from postalgui.services.office.scoped import EnvironmentRows
@@ -47,11 +47,6 @@ def _iso(moment: datetime | None) -> str | None:
 
 def _moment(text: str | None) -> datetime | None:
     return datetime.fromisoformat(text) if text else None
-
-
-def _fold(text: str) -> str:
-    """``text`` as a search compares it: no accents, case-folded."""
-    return strip_accents(text).casefold()
 
 
 def shipment_from_row(row: dict[str, Any]) -> Shipment:
@@ -89,10 +84,10 @@ class ShipmentBook(EnvironmentRows):
         query = query.order_by(shipment.c.created_at.desc(), shipment.c.id.desc())
         rows = self._run(lambda c: [dict(row) for row in c.execute(query).mappings()], write=False)
         found = [shipment_from_row(row) for row in rows]
-        needle = _fold(search.strip())
+        needle = fold(search.strip())
         if not needle:
             return found
-        return [item for item in found if needle in _fold(_haystack(item))]
+        return [item for item in found if needle in fold(_haystack(item))]
 
     def get(self, ids: Sequence[str]) -> list[Shipment]:
         """The shipments of ``ids`` (pre-posting ids or object codes), in that order."""
