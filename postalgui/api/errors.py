@@ -134,7 +134,20 @@ class ApiTimeoutError(TransportError):
 
 
 class InvalidResponseError(ApiError):
-    """The answer could not be read: not JSON, or not the shape the spec gives."""
+    """The answer could not be read: not JSON, or not the shape the spec gives.
+
+    ``raw`` is the answer's text as it came (at most `RAW_LIMIT` characters), kept by the
+    transport: for a call that changes something at the operator, a 2xx it could not read
+    was still *done* there (`delivered`), and that text is what a person follows it up with.
+    """
+
+    RAW_LIMIT = 65_536
+    raw: str | None = None
+
+    @property
+    def delivered(self) -> bool:
+        """The operator answered 2xx: the request reached it and was taken, whatever the body says."""
+        return self.status is not None and 200 <= self.status < 300
 
 
 class IncompleteDownloadError(TransportError, InvalidResponseError):

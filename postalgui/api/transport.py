@@ -189,6 +189,12 @@ def json_body(response: requests.Response) -> Any:
         ) from None
 
 
+def _keep_raw(error: InvalidResponseError, response: requests.Response, *, streamed: bool) -> None:
+    """Keep the unreadable answer's text on ``error`` (a streamed body is not read again)."""
+    if error.raw is None and not streamed:
+        error.raw = response.text[: InvalidResponseError.RAW_LIMIT]
+
+
 def _as_is(response: requests.Response) -> requests.Response:
     return response
 
@@ -540,7 +546,10 @@ class Transport:
                     return self._refusal(response, policy)
                 try:
                     return read(response)
-                except (InvalidResponseError, TransportError) as exc:
+                except InvalidResponseError as exc:
+                    _keep_raw(exc, response, streamed=send.stream)
+                    return _Failure(exc, retryable=True)
+                except TransportError as exc:
                     return _Failure(exc, retryable=True)
                 except requests.RequestException as exc:  # a streamed body that broke in `read`
                     return _Failure(TransportError(f"The answer broke off: {type(exc).__name__}"), True)
@@ -610,7 +619,9 @@ class Transport:
             text = f"Gave up after {budget.elapsed():.0f} s and {tries}: {error}"
         if isinstance(error, InvalidResponseError):
             # An unreadable answer or an incomplete file keeps its kind: what callers catch.
-            return type(error)(text, status=error.status)
+            gave_up = type(error)(text, status=error.status)
+            gave_up.raw = error.raw
+            return gave_up
         return RetriesExhaustedError(text, error)
 
     def _send(self, send: _Send, timeout: tuple[float, float]) -> requests.Response:

@@ -34,6 +34,7 @@ COPIED_TABLES: tuple[tuple[Table, tuple[str, ...]], ...] = (
     (tables.claim, ("environment", "code")),
     (tables.address, ("uid",)),
     (tables.shipment, ("environment", "prepost_id")),
+    (tables.outgoing, ("uid",)),
 )
 """The office's tables and the key that says "already there" (``sending`` stays on its desk)."""
 

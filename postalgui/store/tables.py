@@ -113,8 +113,11 @@ sending = Table(
     Column("params", Text, nullable=False),
     Column("sent_at", String(40), nullable=False),
     Column("created_by", String(120), nullable=False, server_default=""),
+    Column("http_status", Integer),
+    Column("answer", Text),
 )
-"""A request written down before it is sent (see `services.invoices.jobs`)."""
+"""A request written down before it is sent (see `services.invoices.jobs`); ``answer`` the
+raw body of a 2xx answer that could not be read (``http_status``): sent, never sent again."""
 
 preset = Table(
     "preset",
@@ -232,6 +235,7 @@ claim = Table(
     Column("reopened_at", String(40)),
     Column("closed_at", String(40)),
     Column("paid_at", String(40)),
+    Column("answer", Text),
     UniqueConstraint("environment", "code", name="claim_code"),
     Index("claim_open", "environment", "outcome", "followed_at"),
 )
@@ -293,11 +297,46 @@ shipment = Table(
     Column("labelled_at", String(40)),
     Column("cancelled_at", String(40)),
     Column("checked_at", String(40)),
+    Column("status_word", String(60), nullable=False, server_default=""),
     UniqueConstraint("environment", "prepost_id", name="shipment_prepost"),
     Index("shipment_status", "environment", "status"),
     Index("shipment_object", "environment", "object_code"),
 )
 """Every pre-posting the office registered, one row per environment and operator id:
 ``body`` is the order as sent (JSON), what labels, declarations and posting lists are
-drawn from; ``status`` the operator's last word (prepostado, rotulado, postado,
-cancelado, expirado); ``object_code`` once a label was issued."""
+drawn from; ``status`` the operator's last ``statusAtual`` (a number as text: 1
+Preatendido, 2 Prepostado, 3 Postado, 4 Expirado, 5 Cancelado, 6 Estornado, or one it
+has not published) with its ``descStatusAtual`` in ``status_word``; ``labelled_at`` is our
+own mark that a label was issued (the operator has no such status); ``object_code`` once
+the operator assigned it."""
+
+outgoing = Table(
+    "outgoing",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("uid", String(32), nullable=False, unique=True),
+    Column("environment", String(40), nullable=False),
+    Column("kind", String(20), nullable=False),
+    Column("key", String(200), nullable=False),
+    Column("open_key", String(280), unique=True),
+    Column("state", String(20), nullable=False),
+    Column("summary", String(200), nullable=False, server_default=""),
+    Column("request", Text, nullable=False),
+    Column("http_status", Integer),
+    Column("answer", Text),
+    Column("result", String(80)),
+    Column("problem", Text),
+    Column("created_by", String(120), nullable=False, server_default=""),
+    Column("sent_at", String(40), nullable=False),
+    Column("answered_at", String(40)),
+    Column("resolution", String(20)),
+    Column("resolved_by", String(120)),
+    Column("resolved_at", String(40)),
+    Index("outgoing_kind", "environment", "kind", "state"),
+)
+"""Every call that changes something at the operator, written down before it is sent
+(`services.office.outgoing`): ``key`` says which calls are the same request (an order's
+digest, a protocol); ``open_key`` is ``environment|kind|key`` while the call is unsettled
+(being sent, answer lost or unreadable) and NULL once settled, so its unique index lets
+one desk, and only one, send a request at a time. ``answer`` keeps the raw body of a 2xx
+the client could not read."""

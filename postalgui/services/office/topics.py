@@ -6,7 +6,7 @@ without loading the database library with the window.
 
 from __future__ import annotations
 
-__all__ = ["ADDRESSES", "CLAIMS", "JOBS", "PRESETS", "QUOTES", "SHIPMENTS", "TRACKING"]
+__all__ = ["ADDRESSES", "CLAIMS", "JOBS", "OUTGOING", "PRESETS", "QUOTES", "SHIPMENTS", "TRACKING"]
 
 QUOTES = "quote"
 JOBS = "job"
@@ -15,3 +15,4 @@ TRACKING = "tracked_object"
 CLAIMS = "claim"
 ADDRESSES = "address"
 SHIPMENTS = "shipment"
+OUTGOING = "outgoing"
