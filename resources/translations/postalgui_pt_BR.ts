@@ -3359,6 +3359,14 @@ Send it again? If it was received, the operator prepares the file twice.</source
 Enviar de novo? Se ela a recebeu, o arquivo será preparado duas vezes.</translation>
     </message>
     <message>
+        <source>This request was sent on %1 and the operator took it, but its answer could not be read: the operator is preparing the file already.
+
+Send it again? The operator will prepare the file twice.</source>
+        <translation>Esta solicitação foi enviada em %1 e a operadora a recebeu, mas não foi possível ler a resposta: a operadora já está preparando o arquivo.
+
+Enviar de novo? O arquivo será preparado duas vezes.</translation>
+    </message>
+    <message>
         <source>Request sent without an answer</source>
         <translation>Solicitação enviada sem resposta</translation>
     </message>

@@ -276,3 +276,28 @@ def test_jobs_of_a_file_at_a_broken_schema_is_one_line_exit_1(
         f"postalgui: The office database file {path} does not have the tables of its schema ({reason}): "
         "it was changed by hand or by another program; move it away or restore a backup\n"
     )
+
+
+def test_an_analytic_taken_with_an_unreadable_answer_is_not_sent_again_unasked(
+    env: None, sandbox: SandboxControl, capsys: pytest.CaptureFixture[str], folder: Path
+) -> None:
+    """The operator took the POST (200) and its answer came cut short: the processing is
+    under way there. The line stays with the answer as it came; a rerun asks first."""
+    invoice = plain_invoice(list_json(capsys))
+    args = [*analytic_args(invoice, folder / "analitico.csv"), *FAST]
+    cut = {"kind": "malformed", "variant": "truncated", "method": "POST", "path_prefix": "/faturas/v1"}
+    sandbox.script(cut)
+    code, _out, err = run(capsys, *args)
+    assert code == 1
+    assert "could not be read" in err
+    assert "--again" in err
+    assert analytic_posts(sandbox, invoice) == 1
+
+    code, _out, err = run(capsys, *args)
+    assert code == 1
+    assert "the operator took it (HTTP 200)" in err
+    assert analytic_posts(sandbox, invoice) == 1, "a second POST would start a second processing"
+
+    code, _out, err = run(capsys, *args, "--again")
+    assert code == 0, err
+    assert analytic_posts(sandbox, invoice) == 2

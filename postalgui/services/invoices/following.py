@@ -107,10 +107,21 @@ class UnansweredRequestError(RoutineError):
     def __init__(self, sent: Sending) -> None:
         self.sent = sent
         when = sent.sent_at.astimezone().strftime("%d/%m/%Y %H:%M")
+        if self.unreadable:
+            super().__init__(
+                f"This request was sent on {when} and the operator took it (HTTP {sent.http_status}), "
+                "but its answer could not be read: the operator is preparing it already"
+            )
+            return
         super().__init__(
             f"This request was sent on {when} and its answer was lost (the program stopped "
             "before keeping it): the operator may be preparing it already"
         )
+
+    @property
+    def unreadable(self) -> bool:
+        """The operator answered 2xx and the answer could not be read (kept raw in ``sent.answer``)."""
+        return self.sent.http_status is not None and 200 <= self.sent.http_status < 300
 
 
 def _sent_once(
@@ -126,8 +137,15 @@ def _sent_once(
     try:
         with cancel_scope(task.token):
             return send(), sent
+    except InvalidResponseError as exc:
+        if not exc.delivered:  # a refusal the client could not read: nothing was started
+            store.unsent(sent)
+            raise
+        store.unreadable(sent, exc.status, exc.raw)  # taken: never sent again by itself
+        kept = Sending(sent.id, sent.kind, sent.params, sent.sent_at, exc.status, exc.raw)
+        raise UnansweredRequestError(kept) from exc
     except ApiError as exc:
-        if exc.status is not None:  # the operator answered: no processing was started
+        if exc.status is not None and exc.status < 500:  # the operator said no: nothing was started
             store.unsent(sent)
         raise
 

@@ -185,6 +185,9 @@ class Sending:
     kind: ProcessingKind
     params: dict[str, str]
     sent_at: datetime
+    http_status: int | None = None
+    """2xx: the operator took it and its answer could not be read (``answer`` keeps it)."""
+    answer: str | None = None
 
 
 # --------------------------------------------------------------------------- conversions
@@ -391,11 +394,21 @@ class JobStore:
         """Forget a `sending` line: the operator refused the request, or the user asks again."""
         self._write(lambda c: c.execute(delete(sending_table).where(sending_table.c.id == sent.id)))
 
+    def unreadable(self, sent: Sending, status: int | None, answer: str | None) -> None:
+        """The operator took the request (2xx) and its answer could not be read: the line
+        stays, with the answer as it came (`UnansweredRequestError` says so next time)."""
+        statement = (
+            update(sending_table)
+            .where(sending_table.c.id == sent.id)
+            .values(http_status=status, answer=answer)
+        )
+        self._write(lambda c: c.execute(statement))
+
     def unanswered(self, environment: str, kind: ProcessingKind, params: Mapping[str, str]) -> Sending | None:
         """The newest request of this kind and inputs sent and never answered (see `sending`)."""
         table = sending_table
         query = (
-            select(table.c.id, table.c.params, table.c.sent_at)
+            select(table.c.id, table.c.params, table.c.sent_at, table.c.http_status, table.c.answer)
             .where(
                 table.c.environment == environment,
                 table.c.kind == ProcessingKind(kind).value,
@@ -407,7 +420,7 @@ class JobStore:
         row = self._read(lambda c: c.execute(query).first())
         if row is None:
             return None
-        return Sending(int(row[0]), ProcessingKind(kind), json.loads(row[1]), _aware(row[2]))
+        return Sending(int(row[0]), ProcessingKind(kind), json.loads(row[1]), _aware(row[2]), row[3], row[4])
 
     def update(self, job_id: int, **changes: object) -> Job:
         """Change some fields of a job; ``updated_at`` becomes now unless given.

@@ -171,6 +171,13 @@ class JobRequests(InvoicesController):
             "the operator may be preparing the file already.\n\n"
             "Send it again? If it was received, the operator prepares the file twice.",
         )
+        if error.unreadable:
+            text = QCoreApplication.translate(
+                "InvoicesTab",
+                "This request was sent on %1 and the operator took it, but its answer could not be read: "
+                "the operator is preparing the file already.\n\n"
+                "Send it again? The operator will prepare the file twice.",
+            )
         when = local_datetime(error.sent.sent_at)
         answer = QMessageBox.question(
             self.jobs,
