@@ -25,6 +25,7 @@ from postalgui.cli import (
     partner_cmd,
     price_cmd,
     sandbox_cmd,
+    sent_cmd,
     ship_cmd,
     token_cmd,
     track_cmd,
@@ -56,6 +57,7 @@ COMMAND_MODULES = [
     ship_cmd,
     partner_cmd,
     database_cmd,
+    sent_cmd,
     sandbox_cmd,
 ]
 

@@ -324,7 +324,13 @@ def describe_error(error: BaseException, field: str | None = None) -> str:
     if isinstance(error, InvalidValue):
         text = rule_message(error)
         return arg(QCoreApplication.translate("messages", "%1: %2"), field, text) if field else text
-    for sentence in (_operator_sentence, _network_sentence, _setup_sentence, _office_sentence):
+    for sentence in (
+        _sent_once_sentence,
+        _operator_sentence,
+        _network_sentence,
+        _setup_sentence,
+        _office_sentence,
+    ):
         said = sentence(error)
         if said is not None:
             return said
@@ -413,6 +419,13 @@ def _setup_sentence(error: BaseException) -> str | None:
             "messages", "The built-in sandbox did not start. See the log file for details."
         )
     return None
+
+
+def _sent_once_sentence(error: BaseException) -> str | None:
+    """A write not sent (again): who sent it, when, and what to do (`sent_once_sentences`)."""
+    from postalgui.gui.sent_once_sentences import sent_once_sentence
+
+    return sent_once_sentence(error)
 
 
 def _office_sentence(error: BaseException) -> str | None:

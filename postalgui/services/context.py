@@ -161,7 +161,7 @@ class AppContext:
     def attendance(self) -> AttendanceService:
         from postalgui.services.attendance.service import AttendanceService
 
-        return AttendanceService(self)
+        return AttendanceService(self, self.office)
 
     @cached_property
     def branches(self) -> BranchService:

@@ -9716,4 +9716,27 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
         </translation>
     </message>
 </context>
+<context>
+    <name>sent_once</name>
+    <message>
+        <source>another desk</source>
+        <translation>outra mesa</translation>
+    </message>
+    <message>
+        <source>Being sent by %1 at %2; nothing was sent from this desk.</source>
+        <translation>Sendo enviado por %1 em %2; nada foi enviado desta mesa.</translation>
+    </message>
+    <message>
+        <source>Sent by %1 at %2: the operator took it, but its answer could not be read. Nothing was sent again: follow it up at the operator, cancel it there, or send it again on purpose.</source>
+        <translation>Enviado por %1 em %2: a operadora o recebeu, mas não foi possível ler a resposta. Nada foi enviado de novo: confira na operadora, cancele lá ou envie de novo de propósito.</translation>
+    </message>
+    <message>
+        <source>Sent by %1 at %2 and no answer came: the operator may have it. Nothing was sent again: follow it up at the operator, or send it again on purpose.</source>
+        <translation>Enviado por %1 em %2 e nenhuma resposta chegou: a operadora pode tê-lo recebido. Nada foi enviado de novo: confira na operadora ou envie de novo de propósito.</translation>
+    </message>
+    <message>
+        <source>Sent: the operator took it (HTTP %1), but its answer could not be read. The answer was kept as it came; follow it up at the operator before sending it again.</source>
+        <translation>Enviado: a operadora o recebeu (HTTP %1), mas não foi possível ler a resposta. A resposta foi guardada como chegou; confira na operadora antes de enviar de novo.</translation>
+    </message>
+</context>
 </TS>

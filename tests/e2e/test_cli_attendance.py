@@ -402,3 +402,44 @@ def test_a_ledger_server_that_refuses_names_the_server_never_the_password(
     assert ("password authentication failed" if server == "wrong password" else "127.0.0.1:9/ledger") in err
     assert "Not-the-Passw0rd" not in err
     assert len(err.splitlines()) == 1
+
+
+@pytest.mark.usefixtures("env")
+def test_a_registration_taken_with_an_unreadable_answer_is_not_registered_twice(
+    capsys: pytest.CaptureFixture[str], sandbox: SandboxControl
+) -> None:
+    """The registration system took it (200) and its answer came cut short: money moved.
+    The line written before sending stays; the same registration is not sent again."""
+    code = new_code(sandbox)["codigoOperador"]
+    args = ("attendance", "register", "--codigo", code, "--valor", "7,50")
+    sandbox.script({"kind": "malformed", "variant": "truncated", "method": "POST", "path_prefix": "/ster"})
+    status, _, err = run(capsys, *args)
+    assert status == 1
+    assert "could not be read" in err
+    assert registrations(sandbox) == 1
+    status, _, err = run(capsys, *args)
+    assert status == 1
+    assert "the operator took it but its answer could not be read" in err
+    assert "send it again on purpose" in err
+    assert registrations(sandbox) == 1, "a second registra would register the attendance twice"
+
+
+@pytest.mark.usefixtures("env")
+def test_sent_lists_the_unsettled_registration_and_settling_it_lets_it_go_again(
+    capsys: pytest.CaptureFixture[str], sandbox: SandboxControl
+) -> None:
+    code = new_code(sandbox)["codigoOperador"]
+    args = ("attendance", "register", "--codigo", code, "--valor", "3,00")
+    sandbox.script({"kind": "malformed", "variant": "truncated", "method": "POST", "path_prefix": "/ster"})
+    assert run(capsys, *args)[0] == 1
+    [line] = run_json(capsys, "sent", "list")
+    assert (line["kind"], line["state"], line["http_status"]) == ("attendance", "unreadable", 200)
+    assert line["answer"], "the answer as it came is kept"
+    assert "codigoOperador" not in line["request"]
+    status, _, err = run(capsys, "sent", "settle", line["id"][:8], "--as", "again")
+    assert status == 0, err
+    assert run_json(capsys, "sent", "list") == []
+    status, _, err = run(capsys, *args)  # sent on purpose: the registration system says it has it
+    assert registrations(sandbox) == 2
+    assert status == 1
+    assert "já utilizado" in err

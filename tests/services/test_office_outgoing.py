@@ -172,3 +172,9 @@ def test_the_newest_line_of_a_request_is_found_whatever_its_state(office: Office
     found = book.latest("preposting", ["k1", "k2"])
     assert list(found) == ["k1"]
     assert (found["k1"].state, found["k1"].result) == (OutgoingState.DONE, "PR2")
+
+
+def test_the_command_line_offers_every_resolution() -> None:
+    from postalgui.cli.sent_cmd import RESOLUTIONS
+
+    assert tuple(item.value for item in Resolution) == RESOLUTIONS

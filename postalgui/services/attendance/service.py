@@ -24,9 +24,13 @@ from postalgui.sandbox import demo_account
 from postalgui.services.attendance.settings import AttendanceSettings
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from postalgui.api.ster import SterAuth, SterClient
     from postalgui.api.transport import Transport
     from postalgui.partner.ledger.store import Ledger
+    from postalgui.services.office.database import OfficeDatabase
+    from postalgui.services.office.outgoing import Outgoing
     from postalgui.services.session import Session
     from postalgui.serving.child import ChildServer
 
@@ -110,8 +114,9 @@ class CodeOrigin:
 
 
 class AttendanceService:
-    def __init__(self, context: Session) -> None:
+    def __init__(self, context: Session, office: Callable[[], OfficeDatabase] | None = None) -> None:
         self.context = context
+        self._office = office
         self._lock = threading.RLock()
         self._ledger: Ledger | None = None
         self._partner: ChildServer | None = None
@@ -201,6 +206,14 @@ class AttendanceService:
         if not user or not password:
             raise CredentialsMissingError("The identity-portal login and access code are not set")
         return user, password
+
+    def outgoing(self) -> Outgoing:
+        """Where a registration is written down before it is sent (the office database)."""
+        from postalgui.services.office.outgoing import Outgoing
+
+        if self._office is None:
+            raise ApiError("This attendance service has no office database to write registrations down in")
+        return Outgoing(self._office())
 
     # --- the ledger ------------------------------------------------------------------------------
 

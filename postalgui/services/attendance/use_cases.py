@@ -150,9 +150,14 @@ def register_attendance(
     registration: Registration,
     decoded: OperatorCode | None = None,
 ) -> Registered:
-    """Register a model-2 attendance and keep it in the ledger as registered."""
+    """Register a model-2 attendance and keep it in the ledger as registered.
+
+    Written down before it is sent (`send_once`, kind ``attendance``): an answer lost or
+    unreadable leaves the line, and the same registration is not sent again, from this
+    desk or another, until a person settles it (the day's reconciliation finds it).
+    """
     del task  # never retried, never cancelled half way: the ledger must follow the operator
-    answer = service.ster_client().register(registration)
+    answer = _register_once(service, registration)
     cents = None if registration.amount is None else int(registration.amount.scaleb(2))
     record = FormRecord(
         model=2,
@@ -168,6 +173,26 @@ def register_attendance(
     body = {key: value for key, value in registration.body().items() if key != "codigoOperador"}
     service.ledger().record_registration(answer.protocol, record, body)
     return Registered(answer, registration.warnings)
+
+
+def _register_once(service: AttendanceService, registration: Registration) -> RegistrationAnswer:
+    from postalgui.api.ster import RegistrationRefusedError, RegistrationRevertedError
+    from postalgui.services.office.outgoing import digest, send_once
+
+    ster = service.ster_client()
+    body = registration.body()
+    kept = {key: value for key, value in body.items() if key != "codigoOperador"}  # secret-ish: not kept
+    amount = "" if registration.amount is None else f" R$ {registration.amount:.2f}"
+    return send_once(
+        service.outgoing(),
+        "attendance",
+        digest(body),
+        kept,
+        f"Attendance {registration.client_tax_id or ''}{amount}".strip(),
+        lambda: ster.register(registration),
+        result=lambda answer: answer.protocol,
+        nothing_done=(RegistrationRefusedError, RegistrationRevertedError),
+    )
 
 
 # --- the ledger and the day's reconciliation -----------------------------------------------------

@@ -327,16 +327,22 @@ def send_once(
     *,
     result: Callable[[T], str | None] = lambda _: None,
     now: Callable[[], datetime] = lambda: datetime.now(UTC),
+    nothing_done: tuple[type[BaseException], ...] = (),
 ) -> T:
     """``send()`` once, written down before it goes; its outcome settles the line.
 
     Raises `AlreadySentError` (nothing sent), `UnreadableAnswerError` (sent and done, the
     answer kept raw), or what ``send`` raised: a refusal settles the line, anything else
-    (no answer, a 5xx, a cancel) leaves it lost, to be settled by a person.
+    (no answer, a 5xx, a cancel) leaves it lost, to be settled by a person. ``nothing_done``:
+    errors the service defines as "undone at the operator" (the registration system's 500
+    reverts the attendance), settled like a refusal.
     """
     line = book.begin(kind, key, request, summary, now())
     try:
         answer = send()
+    except nothing_done as exc:
+        book.refused(line, getattr(exc, "status", None), str(exc), now())
+        raise
     except InvalidResponseError as exc:
         if exc.delivered:
             book.unreadable(line, exc, now())

@@ -1,0 +1,120 @@
+"""``postalgui sent``: the calls that changed something at the operator and are not settled
+(being sent, answer lost, answer unreadable), and ``sent settle`` for a person to say what
+became of one (`services.office.outgoing`). Until then no desk sends the same request again.
+"""
+
+from __future__ import annotations
+
+import argparse
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING
+
+from postalgui.cli.options import BadOption, command_group, json_option, subcommand
+from postalgui.cli.output import EXIT_API_ERROR, EXIT_OK, error, print_json, print_table
+from postalgui.services.context import AppContext
+
+if TYPE_CHECKING:
+    from postalgui.cli.options import Commands
+    from postalgui.services.office.outgoing import SentLine
+
+__all__ = ["add_parser"]
+
+RESOLUTIONS = ("followed", "dismissed", "again")
+"""`Resolution`'s values (the database library loads only when a command runs)."""
+_STATE_WORDS = {
+    "sending": "being sent",
+    "lost": "no answer (the operator may have it)",
+    "unreadable": "taken, answer unreadable",
+}
+
+
+def add_parser(commands: Commands) -> None:
+    sub = command_group(
+        commands,
+        "sent",
+        "calls to the operator still unsettled (answer lost or unreadable)",
+        "Every call that changes something at the operator (a pre-posting, a label request, a claim's "
+        "reopening, an attendance's registration) is written down before it is sent. One whose answer was "
+        "lost or could not be read is listed here, and no desk sends the same request again until a person "
+        "settles it with 'sent settle'.",
+    )
+    subcommand(
+        sub,
+        "list",
+        _run_list,
+        json_option("print the lines, the raw answer included"),
+        summary="the unsettled calls of this environment, newest first",
+    )
+    subcommand(
+        sub,
+        "settle",
+        _run_settle,
+        _settle_arguments,
+        summary="say what became of an unsettled call",
+        description="followed: found at the operator (it was done); dismissed: cancelled there, or known not "
+        "to have happened; again: the same request may be sent again (run the command that sends it).",
+    )
+
+
+def _settle_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("uid", metavar="ID", help="the line's id as 'sent list' prints it (a prefix)")
+    parser.add_argument("--as", dest="resolution", required=True, choices=RESOLUTIONS)
+    parser.add_argument("--result", help="what the operator gave back, when found (an id, a protocol)")
+
+
+def _line_json(line: SentLine, now: datetime) -> dict[str, object]:
+    return {
+        "id": line.uid,
+        "kind": line.kind,
+        "summary": line.summary,
+        "state": line.shown_state(now).value,
+        "sent_by": line.created_by,
+        "sent_at": line.sent_at.isoformat(),
+        "http_status": line.http_status,
+        "problem": line.problem,
+        "answer": line.answer,
+        "request": line.request,
+    }
+
+
+def _run_list(args: argparse.Namespace, context: AppContext) -> int:
+    from postalgui.services.office.outgoing import Outgoing
+
+    now = datetime.now(UTC)
+    lines = Outgoing(context.office()).lines()
+    if args.json:
+        print_json([_line_json(line, now) for line in lines])
+        return EXIT_OK
+    rows = [
+        [
+            line.uid[:8],
+            line.kind,
+            line.summary,
+            _STATE_WORDS.get(line.shown_state(now).value, line.state.value),
+            line.created_by,
+            line.sent_at.astimezone().strftime("%d/%m/%Y %H:%M"),
+        ]
+        for line in lines
+    ]
+    if rows:
+        print_table(["id", "kind", "what", "state", "sent by", "sent at"], rows)
+    else:
+        error("no unsettled calls: every call sent was answered")
+    return EXIT_OK
+
+
+def _run_settle(args: argparse.Namespace, context: AppContext) -> int:
+    from postalgui.services.office.outgoing import Outgoing, Resolution
+
+    book = Outgoing(context.office())
+    wanted = args.uid.strip().lower()
+    found = [line for line in book.lines() if line.uid.startswith(wanted)]
+    if not found:
+        error(f"no unsettled call with id {args.uid} (see 'postalgui sent list')")
+        return EXIT_API_ERROR
+    if len(found) > 1:
+        raise BadOption(f"ID: {args.uid} names {len(found)} calls; give more of it")
+    [line] = found
+    book.resolve(line.uid, Resolution(args.resolution), datetime.now(UTC), args.result)
+    error(f"settled as {args.resolution}: {line.summary or line.kind}")
+    return EXIT_OK
