@@ -423,9 +423,14 @@ def _setup_sentence(error: BaseException) -> str | None:
 
 def _sent_once_sentence(error: BaseException) -> str | None:
     """A write not sent (again): who sent it, when, and what to do (`sent_once_sentences`)."""
-    from postalgui.gui.sent_once_sentences import sent_once_sentence
+    from postalgui.gui.sent_once_sentences import sent_once_template
 
-    return sent_once_sentence(error)
+    found = sent_once_template(error)
+    if found is None:
+        return None
+    summary, template, values = found
+    said = arg(template, *(local_datetime(v) if isinstance(v, datetime) else v for v in values))
+    return f"{summary}: {said}" if summary else said
 
 
 def _office_sentence(error: BaseException) -> str | None:

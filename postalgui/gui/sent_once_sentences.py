@@ -8,7 +8,6 @@ from datetime import UTC, datetime
 
 from PySide6.QtCore import QCoreApplication
 
-from postalgui.gui.messages import arg, local_datetime
 from postalgui.services.office.outgoing import (
     AlreadySentError,
     OutgoingState,
@@ -16,48 +15,44 @@ from postalgui.services.office.outgoing import (
     UnreadableAnswerError,
 )
 
-__all__ = ["sent_once_sentence"]
-
-_CONTEXT = "sent_once"
+__all__ = ["sent_once_template"]
 
 
 def _who(line: SentLine) -> str:
-    return line.created_by or QCoreApplication.translate(_CONTEXT, "another desk")
+    return line.created_by or QCoreApplication.translate("sent_once", "another desk")
 
 
 def _blocked(line: SentLine) -> str:
     state = line.shown_state(datetime.now(UTC))
     if state is OutgoingState.SENDING:
-        text = QCoreApplication.translate(
-            _CONTEXT, "Being sent by %1 at %2; nothing was sent from this desk."
+        return QCoreApplication.translate(
+            "sent_once", "Being sent by %1 at %2; nothing was sent from this desk."
         )
-    elif state is OutgoingState.UNREADABLE:
-        text = QCoreApplication.translate(
-            _CONTEXT,
+    if state is OutgoingState.UNREADABLE:
+        return QCoreApplication.translate(
+            "sent_once",
             "Sent by %1 at %2: the operator took it, but its answer could not be read. Nothing was sent "
             "again: follow it up at the operator, cancel it there, or send it again on purpose.",
         )
-    else:
-        text = QCoreApplication.translate(
-            _CONTEXT,
-            "Sent by %1 at %2 and no answer came: the operator may have it. Nothing was sent again: "
-            "follow it up at the operator, or send it again on purpose.",
-        )
-    said = arg(text, _who(line), local_datetime(line.sent_at))
-    return f"{line.summary}: {said}" if line.summary else said
+    return QCoreApplication.translate(
+        "sent_once",
+        "Sent by %1 at %2 and no answer came: the operator may have it. Nothing was sent again: "
+        "follow it up at the operator, or send it again on purpose.",
+    )
 
 
-def sent_once_sentence(error: BaseException) -> str | None:
-    """The sentence for a request not sent (again), or ``None`` for any other error."""
+def sent_once_template(error: BaseException) -> tuple[str, str, tuple[object, ...]] | None:
+    """What the request was (its summary, may be empty), the translated template and its
+    values (a `datetime` is shown in local time) for a request not sent (again); ``None``
+    for any other error. `messages` fills it in: this module stays below it."""
     if isinstance(error, AlreadySentError):
-        return _blocked(error.line)
+        line = error.line
+        return line.summary, _blocked(line), (_who(line), line.sent_at)
     if isinstance(error, UnreadableAnswerError):
-        return arg(
-            QCoreApplication.translate(
-                _CONTEXT,
-                "Sent: the operator took it (HTTP %1), but its answer could not be read. The answer was "
-                "kept as it came; follow it up at the operator before sending it again.",
-            ),
-            error.cause.status,
+        template = QCoreApplication.translate(
+            "sent_once",
+            "Sent: the operator took it (HTTP %1), but its answer could not be read. The answer was "
+            "kept as it came; follow it up at the operator before sending it again.",
         )
+        return error.line.summary, template, (error.cause.status,)
     return None
