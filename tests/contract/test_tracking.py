@@ -74,20 +74,23 @@ def test_the_manuals_answer_reads_into_what_the_user_sees(manual: TrackingClient
     assert found.codObjeto == watched.code == "DG049186226BR"
     assert watched.status is Status.DELIVERED
     assert watched.final
-    assert [f"{event.codigo} {event.tipo}" for event in found.eventos] == ["BDE 01", "OEC 03", "RO 01", "PO 01"]
+    kinds = [f"{event.codigo} {event.tipo}" for event in found.eventos]
+    assert kinds == ["BDE 01", "OEC 03", "RO 01", "PO 01"]
     assert [event.dtHrCriado for event in found.eventos] == sorted(
         (event.dtHrCriado for event in found.eventos if event.dtHrCriado is not None), reverse=True
     )
     transfer = found.eventos[2]
     assert (transfer.descricao, transfer.detalhe) == ("Objeto em trânsito", "Por favor, aguarde")
-    assert transfer.unidade is not None and transfer.unidade.place == "BRASILIA/DF"
+    assert transfer.unidade is not None
+    assert transfer.unidade.place == "BRASILIA/DF"
     assert transfer.unidadeDestino is not None
     assert transfer.unidadeDestino.place == "APARECIDA DE GOIANIA/GO"
     # dtPrevista is the operator's Brasília wall-clock time, kept as written (no zone, no shift).
     assert found.dtPrevista == datetime(2022, 3, 11, 20, 58)
     assert found.dtPrevista.tzinfo is None
     assert (watched.expected_on, watched.expected_source) == (datetime(2022, 3, 11).date(), "operator")
-    assert watched.lateness(datetime(2022, 3, 20).date()).timing is Timing.ON_TIME  # delivered 17:03, due 20:58
+    # Delivered at 17:03 on the day it was due (20:58): on time.
+    assert watched.lateness(datetime(2022, 3, 20).date()).timing is Timing.ON_TIME
     assert (watched.last_event, watched.last_place) == ("Objeto entregue ao destinatário", "XAPURI/AC")
     assert watched.last_at == datetime(2022, 3, 11, 17, 3)
     assert found.peso == Decimal("0.5")
@@ -114,7 +117,9 @@ def test_the_sandboxs_list_answer_is_shaped_like_the_manuals(wire: Wire, sandbox
         assert "unidadeDestino" in event
 
 
-def test_the_sandboxs_one_object_answer_is_shaped_like_the_manuals(wire: Wire, sandbox: SandboxControl) -> None:
+def test_the_sandboxs_one_object_answer_is_shaped_like_the_manuals(
+    wire: Wire, sandbox: SandboxControl
+) -> None:
     code = _registered(sandbox, 49186230)
     answer = wire("GET", f"/srorastro/v1/objetos/{code}")  # resultado: T by default for one object
     assert_same_shape(load(FIXTURE), answer, extra=EXTRA, optional=OPTIONAL)

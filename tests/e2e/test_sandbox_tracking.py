@@ -171,9 +171,8 @@ def test_a_mixed_batch_answers_each_object_with_repeated_keys_or_a_comma_list(
     assert list(_objects(one)) == [CODE]
     assert one.json()["resultado"] == "Todos os Eventos"  # T: the default for one object
     assert len(_objects(one)[CODE]["eventos"]) > 1
-    listed = http.get(
-        f"{sandbox_server.url}/srorastro/v1/objetos", headers=bearer, params={"codigosObjetos": CODE}, timeout=TIMEOUT
-    )
+    url = f"{sandbox_server.url}/srorastro/v1/objetos"
+    listed = http.get(url, headers=bearer, params={"codigosObjetos": CODE}, timeout=TIMEOUT)
     assert listed.json()["resultado"] == "Último Evento"  # U: the default for a list (api-docs)
     assert _objects(listed)[CODE]["eventos"] == _objects(one)[CODE]["eventos"][:1]
 

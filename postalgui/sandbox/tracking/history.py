@@ -9,9 +9,10 @@ The expected date is the delivery-time engine's (`national_deadline`) for the pr
 origin, destination and posting day. Events: PO 01 at the posting unit, RO 01 to the
 origin state's treatment centre, RO 01 to the destination state's centre (another state
 only), RO 01 to the destination city's delivery unit (each RO with `descricao` "Objeto em
-trânsito", `detalhe` "Por favor, aguarde" and `unidadeDestino`, as the manual shows), OEC 01 out for delivery, BDE 01
-delivered; each at a business hour after the one before. The whole history is made at
-once (and cached); an answer shows the events up to the sandbox clock's now.
+trânsito", `detalhe` "Por favor, aguarde" and `unidadeDestino`, as the manual shows),
+OEC 01 out for delivery, BDE 01 delivered; each at a business hour after the one before.
+The whole history is made at once (and cached); an answer shows the events up to the
+sandbox clock's now.
 """
 
 from __future__ import annotations
