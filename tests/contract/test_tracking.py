@@ -4,9 +4,11 @@ answers (a list call and a one-object call) are shaped like it (REFERENCE.md, Tr
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from datetime import datetime, timedelta
 from decimal import Decimal
+from typing import Any
 
 import pytest
 import responses
@@ -49,6 +51,26 @@ OPTIONAL = {
     "detalhe",  # the manual's PO and BDE events have none
     "unidadeDestino",  # only transfers (RO) carry where the object is headed
 }
+
+
+MOMENT = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}")
+"""The manual's ``2022-03-11T20:58:00``: Brasília wall-clock time, no offset, no fraction."""
+
+
+def assert_operator_forms(answer: dict[str, Any]) -> None:
+    """What a shape cannot see: times as the manual writes them, ``tipo`` in two digits."""
+    assert isinstance(answer["quantidade"], int)
+    assert answer["quantidade"] == len(answer["objetos"])
+    for record in answer["objetos"]:
+        assert MOMENT.fullmatch(record["dtPrevista"]), record["dtPrevista"]
+        for event in record["eventos"]:
+            assert re.fullmatch(r"\d\d", event["tipo"]), event
+            for key in ("dtHrCriado", "dtHrGravado", "dtLimiteRetirada"):
+                assert key not in event or MOMENT.fullmatch(event[key]), (key, event[key])
+
+
+def test_the_manuals_answer_has_the_forms_the_sandbox_is_held_to() -> None:
+    assert_operator_forms(load(FIXTURE))
 
 
 @pytest.fixture
@@ -98,17 +120,22 @@ def test_the_manuals_answer_reads_into_what_the_user_sees(manual: TrackingClient
     assert watched.product == "ENCOMENDA SEDEX (ETIQ LOGICA)"
 
 
-def _registered(sandbox: SandboxControl, serial: int) -> str:
+def _registered(sandbox: SandboxControl, serial: int, fate: str = "on_time") -> str:
     code = object_label("DG", serial)
-    sandbox.register_object(code, sandbox.now() - timedelta(days=20), "on_time")
+    sandbox.register_object(code, sandbox.now() - timedelta(days=20), fate)
     return code
 
 
 def test_the_sandboxs_list_answer_is_shaped_like_the_manuals(wire: Wire, sandbox: SandboxControl) -> None:
-    codes = [_registered(sandbox, 49186220 + n) for n in range(2)]
+    codes = [
+        _registered(sandbox, 49186220 + n, fate) for n, fate in enumerate(("on_time", "awaiting_pickup"))
+    ]
     answer = wire("GET", "/srorastro/v1/objetos", params={"codigosObjetos": codes, "resultado": "T"})
     assert_same_shape(load(FIXTURE), answer, extra=EXTRA, optional=OPTIONAL)
+    assert_operator_forms(answer)
     assert [record["codObjeto"] for record in answer["objetos"]] == codes
+    waited = [event for event in answer["objetos"][1]["eventos"] if event["codigo"] == "LDI"]
+    assert [event["dtLimiteRetirada"][10] for event in waited] == ["T"]  # the pickup limit, as a moment
     assert answer["resultado"] == "Todos os Eventos"
     transfers = [event for event in answer["objetos"][0]["eventos"] if event["codigo"] == "RO"]
     assert transfers
@@ -123,6 +150,7 @@ def test_the_sandboxs_one_object_answer_is_shaped_like_the_manuals(
     code = _registered(sandbox, 49186230)
     answer = wire("GET", f"/srorastro/v1/objetos/{code}")  # resultado: T by default for one object
     assert_same_shape(load(FIXTURE), answer, extra=EXTRA, optional=OPTIONAL)
+    assert_operator_forms(answer)
     (record,) = answer["objetos"]
     assert record["codObjeto"] == code
     assert [event["codigo"] for event in record["eventos"]][-1] == "PO"
