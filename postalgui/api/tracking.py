@@ -1,9 +1,9 @@
 """The tracking service (SRO, API 87; not in the spec: REFERENCE.md, Tracking).
 
-``GET /srorastro/v1/objetos`` takes the codes as a repeated ``codigosObjetos`` key; no
-official figure bounds a call, so codes go in calls of `CHUNK` (a setting: clients send
-at most 50), several calls in flight at once as price batches are, each retried as every
-GET. A code is checked before anything is sent: one bad code names itself and the rule,
+``GET /srorastro/v1/objetos`` takes the codes as a repeated ``codigosObjetos`` key, 1 to
+50 a call (the operator's api-docs, v3.5.38): codes go in calls of at most `MAX_CODES`
+(fewer by a setting), several calls in flight at once as price batches are, each retried
+as every GET. A code is checked before anything is sent: one bad code names itself and the rule,
 and nothing is sent. The operator's per-object ``mensagem`` (``SRO-019`` invalid,
 ``SRO-020`` not found) is that object's answer, never a failed call.
 """
@@ -25,12 +25,14 @@ from postalgui.api.models.tracking import TrackedObject, TrackingAnswer
 from postalgui.api.tokens import TokenScope
 from postalgui.api.values.object_codes import parse_object_code
 
-__all__ = ["CHUNK", "TRACKING_API", "Detail", "TrackingClient", "TrackingNotEnabledError"]
+__all__ = ["CHUNK", "MAX_CODES", "TRACKING_API", "Detail", "TrackingClient", "TrackingNotEnabledError"]
 
 TRACKING_API = 87
 """The tracking API's id in a token's ``api`` list."""
-CHUNK = 50
-"""Codes per call unless told otherwise: what public clients send (REFERENCE.md)."""
+MAX_CODES = 50
+"""The most codes one call may carry: the operator's api-docs say 1 to 50 (REFERENCE.md)."""
+CHUNK = MAX_CODES
+"""Codes per call unless told otherwise."""
 PATH = "/srorastro/v1/objetos"
 
 
@@ -55,8 +57,8 @@ class TrackingNotEnabledError(PermissionDeniedError):
 class TrackingClient:
     """Tracking calls with the card's token (the scope prices use).
 
-    ``chunk`` is the most codes one call carries; ``concurrency`` bounds the calls in
-    flight at once.
+    ``chunk`` is the most codes one call carries (1 to `MAX_CODES`); ``concurrency``
+    bounds the calls in flight at once.
     """
 
     def __init__(
@@ -67,8 +69,8 @@ class TrackingClient:
         chunk: int = CHUNK,
         concurrency: int = 8,
     ) -> None:
-        if chunk < 1:
-            raise ValueError("a call carries at least one code")
+        if not 1 <= chunk <= MAX_CODES:
+            raise ValueError(f"a tracking call carries 1 to {MAX_CODES} codes, not {chunk}")
         self.client = client
         self.scope = scope
         self.chunk = chunk

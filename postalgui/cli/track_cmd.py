@@ -1,11 +1,13 @@
 """``postalgui track``: look objects up (SRO, API 87) and follow them in the office's watchlist.
 
 ``postalgui track CODE... [--json] [--ultimo]`` asks the operator about the codes now
-(nothing saved); ``track watch add|list|remove|refresh|export`` works on the watchlist
-every desk shares (the office database); ``track report FILE --month YYYY-MM`` writes the
-month's late objects as a PDF. Codes are checked before anything is sent: every bad one
-is named with its rule, exit status 2. The token is the posting card's (it must include
-API 87). The CLI speaks English; the operator's own texts (events, places) stay as sent.
+(nothing saved; ``--json`` gives per object the status and lateness the text shows, and
+the operator's record intact under ``operator_record``); ``track watch
+add|list|remove|refresh|export`` works on the watchlist every desk shares (the office
+database); ``track report FILE --month YYYY-MM`` writes the month's late objects as a
+PDF. Codes are checked before anything is sent: every bad one is named with its rule,
+exit status 2. The token is the posting card's (it must include API 87). The CLI speaks
+English; the operator's own texts (events, their details, places) stay as sent.
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ if TYPE_CHECKING:
     from postalgui.services.context import AppContext
     from postalgui.services.tracking.records import WatchedObject
 
-__all__ = ["add_parser", "object_fields"]
+__all__ = ["add_parser", "last_detail", "lookup_json", "object_fields"]
 
 LOOKUP = "show"
 """The subcommand bare codes run: ``track CODE...`` is ``track show CODE...``."""
@@ -93,7 +95,10 @@ def add_parser(commands: Commands) -> None:
         LOOKUP,
         _run_lookup,
         _add_lookup_options,
-        json_option("print JSON to stdout: the operator's object records"),
+        json_option(
+            "print JSON to stdout: per object its status (key and words), lateness, whether it "
+            "is late and the days late, and the operator's record under 'operator_record'"
+        ),
         summary="track codes now, nothing saved (the same as 'track CODE...')",
         description="Ask the operator about the codes now; nothing is saved. Codes are checked "
         "first (2 letters, 8 digits, the mod-11 check digit, 2 letters): a bad one is named "
@@ -111,11 +116,13 @@ def _add_lookup_options(parser: argparse.ArgumentParser) -> None:
 
 
 def object_fields(watched: WatchedObject, today: date) -> dict[str, Any]:
-    """One object as ``key: value`` lines: status, last event, where, since, expected, lateness."""
+    """One object as ``key: value`` lines: status, last event and the operator's detail of
+    it (its ``detalhe``, apart from the description), where, since, expected, lateness."""
     event = watched.last_event + (f" ({watched.event_code})" if watched.event_code else "")
     fields: dict[str, Any] = {
         "status": status_words(watched.status, watched.problem, LANGUAGE),
         "last event": event or watched.message,
+        "detail": last_detail(watched),
         "where": watched.last_place,
         "since": since_text(watched.last_at),
         "expected": day_text(watched.expected_on),
@@ -128,6 +135,13 @@ def object_fields(watched: WatchedObject, today: date) -> dict[str, Any]:
     return {key: value for key, value in fields.items() if value}
 
 
+def last_detail(watched: WatchedObject) -> str:
+    """The last event's ``detalhe`` on one line ("" without one): "Por favor, aguarde"."""
+    answer = watched.answer
+    last = answer.last_event if answer is not None else None
+    return " ".join((last.detalhe or "").split()) if last is not None else ""
+
+
 # --------------------------------------------------------------------------- track CODE...
 
 
@@ -137,6 +151,24 @@ def _record(watched: WatchedObject) -> dict[str, Any]:
     return record_json(answer) if answer is not None else {"codObjeto": watched.code}
 
 
+def lookup_json(watched: WatchedObject, today: date) -> dict[str, Any]:
+    """One object for scripts: what the text shows (status key and words, lateness, days
+    late: the same `lateness` the text and the Tracking tab use), and beside it, intact
+    under ``operator_record``, the operator's own record."""
+    lateness = watched.lateness(today)
+    return {
+        "code": watched.code,
+        "status": watched.status.value if watched.status is not None else None,
+        "problem": watched.problem.value if watched.problem is not None else None,
+        "status_words": status_words(watched.status, watched.problem, LANGUAGE),
+        "expected_on": watched.expected_on.isoformat() if watched.expected_on is not None else None,
+        "lateness": lateness.timing.value,
+        "late": lateness.late,
+        "days_late": lateness.days,
+        "operator_record": _record(watched),
+    }
+
+
 def _run_lookup(args: argparse.Namespace, context: AppContext) -> int:
     from postalgui.api.tracking import Detail
     from postalgui.services.tracking.use_cases import track
@@ -144,15 +176,10 @@ def _run_lookup(args: argparse.Namespace, context: AppContext) -> int:
     codes = checked_codes(args.codes)
     service = context.tracking
     found = track(PlainTask(), service, codes, detail=Detail.LAST if args.ultimo else Detail.ALL)
-    if args.json:
-        print_json(
-            [
-                record_json(watched.answer) if watched.answer else {"codObjeto": watched.code}
-                for watched in found
-            ]
-        )
-        return EXIT_OK
     today = service.today()
+    if args.json:
+        print_json([lookup_json(watched, today) for watched in found])
+        return EXIT_OK
     for number, watched in enumerate(found):
         sys.stdout.write(("\n" if number else "") + watched.code + "\n")
         print_fields({f"  {key}": value for key, value in object_fields(watched, today).items()})

@@ -2,7 +2,8 @@
 
 Landscape A4 through `pages.landscape_report` (the house's head and "Página x de y"): who
 posts (the sender, the posting card and the contract) and the day; per service its
-objects (code, recipient, CEP, weight, declared value, additional services) with the
+objects (code, recipient, CEP, weight, declared value as the label marks it, ``VD R$
+1.234,56``, additional services by their marks, ``AR MP``) with the
 service's count, weight and declared value; a grand total; then the lines where the
 counter clerk signs for what was received. Words are Portuguese unless the caller
 hands others (`WORDS_EN`, or its own over `WORDS`); money is ``R$ 1.234,56`` and the day
@@ -24,7 +25,7 @@ from reportlab.platypus import Spacer, Table, TableStyle  # type: ignore[import-
 
 from postalgui.documents.fonts import FONT
 from postalgui.documents.labels.data import LabelParty
-from postalgui.documents.labels.figures import brl, cep_text, grams
+from postalgui.documents.labels.figures import brl, cep_text, declared_text, grams, service_marks
 from postalgui.documents.labels.parts import address_line
 from postalgui.documents.pages import landscape_report, report_styles
 from postalgui.documents.tables import Command, heading_row, padding, total_row
@@ -126,8 +127,8 @@ def _service_table(objects: Sequence[ListedObject], words: Mapping[str, str], wi
                 fit(item.recipient_name, widths[1] - 6, _SIZE),
                 cep_text(item.cep),
                 grams(item.weight_g, words["thousands"]),
-                brl(item.declared_value) if item.declared_value else "",
-                " ".join(item.additional_services),
+                declared_text(item.declared_value),
+                service_marks(item.additional_services),
             ]
         )
     data.append(_total_row(words["service_total"], objects, words))

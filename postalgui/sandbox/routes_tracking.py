@@ -6,9 +6,11 @@ lacks 87 gets 403 GTW-011. Control routes register objects with a known fate.
     GET /srorastro/v1/objetos/{codigo}?resultado=T
         200 with ``versao, quantidade, resultado, objetos``; per-object SRO-019 (invalid
         code) and SRO-020 (unknown, or not posted yet at the sandbox clock) never fail the
-        call. No codes, a ``resultado`` other than T/U/P, or more than ``MAX_CODES`` codes:
-        400 (SRO-001, SRO-002 and SRO-101 are the sandbox's own codes: the operator
-        publishes no limit; clients send 50).
+        call. ``resultado`` defaults to T for one object and to U for a list (the api-docs).
+        No codes, a ``resultado`` other than T/U/P, or more than ``MAX_CODES`` (50) codes:
+        400 with the gateway's ``{"msgs": [...]}`` body. The limit is the operator's api-docs'
+        (1 to 50 codes); the codes SRO-001, SRO-002 and SRO-101 and their words are the
+        sandbox's own guesses: no operator text names them.
 
     POST   /_sandbox/tracking/objects  {"codigo", "coProduto", "cepOrigem", "cepDestino",
            "postado": ISO datetime, "destino": on_time|late|awaiting_pickup|returned|lost}
@@ -40,12 +42,14 @@ from postalgui.sandbox.tracking.wire import RESULTS, answer_json
 from postalgui.sandbox.tracking.world import RegistrationError
 
 TRACKING_API = 87
-MAX_CODES = 100
+MAX_CODES = 50
+"""Codes per call: the operator's api-docs for srorastro (v3.5.38) say 1 to 50."""
 SRO_NO_CODES = "SRO-001: Informe ao menos um código de objeto em 'codigosObjetos'"
 SRO_BAD_RESULT = "SRO-002: Parâmetro 'resultado' inválido: use T (todos), U (último) ou P (primeiro)"
 
 
 def sro_too_many(count: int) -> str:
+    # SRO-101 and these words are the sandbox's guess: the operator's refusal text is unpublished.
     return f"SRO-101: Quantidade de objetos ({count}) excede o máximo de {MAX_CODES} por consulta"
 
 
@@ -82,8 +86,9 @@ def _tracked(state: SandboxState, codes: list[str], result: str) -> Response:
 
 
 @router.get("/v1/objetos")
-def track_objects(request: Request, state: State, claims: Claims, resultado: str = "T") -> Response:
-    """The objects of ``codigosObjetos`` (repeated key or comma list), at most 100."""
+def track_objects(request: Request, state: State, claims: Claims, resultado: str = "U") -> Response:
+    """The objects of ``codigosObjetos`` (repeated key or comma list), at most 50; the last
+    event of each unless ``resultado`` says otherwise."""
     return _tracked(state, split_codes(request.query_params.getlist("codigosObjetos")), resultado)
 
 

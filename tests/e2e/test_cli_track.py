@@ -90,12 +90,51 @@ def test_track_codes_now(parcels: dict[str, str], capsys: pytest.CaptureFixture[
     assert on_time["expected"]
     assert on_time["where"]
 
-    code, out, err = run(capsys, "track", "show", LATE, "--json", "--ultimo")
+    code, out, err = run(capsys, "track", "show", LATE, ON_TIME, "--json", "--ultimo")
     assert code == 0, err
-    (record,) = json.loads(out)
+    late_json, on_time_json = json.loads(out)
+    # What the text says, for scripts: the same status and the same days late.
+    assert late_json["code"] == LATE
+    assert (late_json["status"], late_json["status_words"]) == ("delivered", late["status"])
+    assert late_json["late"] is True
+    assert late_json["lateness"] == "late"
+    assert late["lateness"] == f"{late_json['days_late']} days late"
+    assert (on_time_json["late"], on_time_json["days_late"], on_time_json["lateness"]) == (
+        False,
+        0,
+        "on_time",
+    )
+    # The operator's record, intact under its own key.
+    record = late_json["operator_record"]
     assert record["codObjeto"] == LATE
     assert len(record["eventos"]) == 1
-    assert record["eventos"][0]["codigo"] == "BDE"
+    assert (record["eventos"][0]["codigo"], record["eventos"][0]["tipo"]) == ("BDE", "01")
+    assert record["dtPrevista"].startswith(late_json["expected_on"])
+
+
+def test_track_shows_the_operators_detail_of_the_last_event(
+    parcels: dict[str, str],
+    http: requests.Session,
+    sandbox_server: SandboxServer,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A parcel lost on the way: two days after posting, its last event is a transfer (RO)."""
+    travelling = object_label("QB", 14142135)
+    _register(
+        http,
+        sandbox_server,
+        travelling,
+        _sandbox_now(http, sandbox_server) - timedelta(days=2),
+        destino="lost",
+    )
+    code, out, err = run(capsys, "track", travelling)
+    assert code == 0, err
+    shown = fields(out)
+    assert shown["last event"] == "Objeto em trânsito (RO 01)"
+    assert shown["detail"] == "Por favor, aguarde"
+    code, out, err = run(capsys, "track", ON_TIME)
+    assert fields(out)["last event"] == "Objeto entregue ao destinatário (BDE 01)"
+    assert "detail" not in fields(out)  # a delivery carries no detail: no empty line for it
 
 
 def test_unknown_code_says_not_found(sandbox: SandboxControl, capsys: pytest.CaptureFixture[str]) -> None:

@@ -169,17 +169,21 @@ def test_a_mixed_batch_answers_each_object_with_repeated_keys_or_a_comma_list(
         assert answers[unknown]["mensagem"].startswith("SRO-020")
     one = http.get(f"{sandbox_server.url}/srorastro/v1/objetos/{CODE}", headers=bearer, timeout=TIMEOUT)
     assert list(_objects(one)) == [CODE]
-    assert one.json()["resultado"] == "Todos"
+    assert one.json()["resultado"] == "Todos os Eventos"  # T: the default for one object
+    assert len(_objects(one)[CODE]["eventos"]) > 1
+    url = f"{sandbox_server.url}/srorastro/v1/objetos"
+    listed = http.get(url, headers=bearer, params={"codigosObjetos": CODE}, timeout=TIMEOUT)
+    assert listed.json()["resultado"] == "Último Evento"  # U: the default for a list (api-docs)
+    assert _objects(listed)[CODE]["eventos"] == _objects(one)[CODE]["eventos"][:1]
 
 
 def test_batch_limits_and_bad_parameters(
     http: requests.Session, sandbox_server: SandboxServer, bearer: dict[str, str]
 ) -> None:
-    codes = [object_label("QB", 50_000_000 + n) for n in range(101)]
+    codes = [object_label("QB", 50_000_000 + n) for n in range(51)]
     assert len(_objects(_track(http, sandbox_server, bearer, codes[:50]))) == 50
-    assert len(_objects(_track(http, sandbox_server, bearer, codes[:100]))) == 100
-    refused = _assert_error(_track(http, sandbox_server, bearer, codes), 400, "SRO-101")
-    assert "100" in refused["msgs"][0]
+    refused = _assert_error(_track(http, sandbox_server, bearer, codes), 400, "SRO-101")  # the sandbox's code
+    assert "50" in refused["msgs"][0]
     _assert_error(_track(http, sandbox_server, bearer, CODE, "X"), 400, "SRO-002")
     _assert_error(_track(http, sandbox_server, bearer, []), 400, "SRO-001")
 

@@ -51,7 +51,8 @@ DELIVERED_LATE = TrackedObject.model_validate(
                 "codigo": "RO",
                 "tipo": "01",
                 "dtHrCriado": "2026-11-19T08:00:00",
-                "descricao": "Objeto em trânsito - por favor aguarde",
+                "descricao": "Objeto em trânsito",
+                "detalhe": "Por favor, aguarde\r\n",
                 "unidade": _unit("06900001", "CTE CAJAMAR", {"cidade": "Cajamar", "uf": "SP"}),
                 "unidadeDestino": _unit("13010972", "CDD CAMPINAS", CAMPINAS),
             },
@@ -194,7 +195,9 @@ def test_a_late_delivery_says_how_late_where_it_was_billed_and_its_timeline(
     cell = model.index(0, EventColumn.WHEN).data()
     assert cell == "23/11/2026 10:15"  # newest first
     assert model.index(0, EventColumn.WHERE).data() == "CDD CAMPINAS, Campinas/SP"
-    assert model.index(1, EventColumn.EVENT).data() == "Objeto em trânsito - por favor aguarde"
+    # The operator's detail on a line of its own under the description (its stray CR LF dropped).
+    assert model.index(1, EventColumn.EVENT).data() == "Objeto em trânsito\nPor favor, aguarde"
+    assert model.index(0, EventColumn.EVENT).data() == "Objeto entregue ao destinatário"
     assert model.index(1, EventColumn.HEADED_TO).data() == "CDD CAMPINAS, Campinas/SP"
     assert model.index(2, EventColumn.WHERE).data() == "AC SAO PAULO, São Paulo/SP"
 

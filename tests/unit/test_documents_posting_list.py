@@ -29,7 +29,9 @@ def test_objects_are_grouped_per_service_with_totals_and_a_grand_total() -> None
     assert "Cartão de postagem 0067599079 · Contrato 9912345678" in said
     sedex, pac = said.index("03220 SEDEX CONTRATO AG"), said.index("03298 PAC CONTRATO AG")
     assert sedex < pac  # per service, in code order
-    assert "AB000000015BR Maria da Silva 01310-200 1.500 R$ 100,50 01 19" in said
+    # The declared value as the label marks it (VD with the amount), AR by its mark.
+    assert " AB000000015BR Maria da Silva 01310-200 1.500 VD R$ 100,50 AR\n" in said
+    assert " AB000000035BR Ana Lima 20040-002 2.250 VD R$ 1.000,00\n" in said  # no "19": VD says it
     assert "Total do serviço 2 objetos 3.750 R$ 1.100,50" in said[sedex:pac]
     assert "Total do serviço 1 objeto 300 R$ 0,00" in said[pac:]
     assert "Total geral 3 objetos 4.050 R$ 1.100,50" in said

@@ -75,9 +75,21 @@ def test_the_label_shows_what_a_clerk_reads(layout: Layout) -> None:
     for shown in (
         "AB 123 456 785 BR", "DESTINATÁRIO", "REMETENTE", "Maria da Silva", "Avenida Paulista, 1578",
         "Apto 52 - Bela Vista", "01310-200 São Paulo/SP", "80020-010 Curitiba/PR", "SEDEX CONTRATO AG",
-        "R$ 1.234,56", "Peso (g): 1.500", "NF: 123456", "01 19", "Recebedor:", "Assinatura:",
+        "VD R$ 1.234,56", "Peso (g): 1.500", "NF: 123456", "Serv. adicionais: AR", "Recebedor:",
+        "Assinatura:",
     ):  # fmt: skip
         assert shown in text, shown
+    assert "19" not in text.split("Serv. adicionais:")[1].split()[:2]  # VD says it, with the amount
+
+
+@pytest.mark.parametrize("layout", [Layout.THERMAL_100x150, Layout.A4_FOUR])
+def test_the_read_datamatrix_carries_the_complement_and_the_services_at_their_places(layout: Layout) -> None:
+    (decoded,) = read(next(pages(render_labels([LONG], layout)))).get("DataMatrix", set())
+    assert len(decoded) == 164
+    assert decoded[71:76] == "01578"  # the address number, repeated
+    assert decoded[76:96] == "Bloco B Torre Norte "  # then the complement, cut at 20
+    assert decoded[42:54] == "250119000000"  # registration, AR, SEDEX's declared value
+    assert decoded[96:101] == "01234"  # the declared value's whole reais, in place after it
 
 
 LONG = replace(

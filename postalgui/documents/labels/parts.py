@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from postalgui.documents.fonts import BOLD, FONT
 from postalgui.documents.labels.data import LabelData, LabelParty
-from postalgui.documents.labels.figures import brl, cep_text, grams
+from postalgui.documents.labels.figures import cep_text, declared_text, grams, service_marks
 from postalgui.documents.labels.lines import Item
 
 __all__ = ["address_items", "address_line", "facts", "spaced_code"]
@@ -41,15 +41,14 @@ def address_line(party: LabelParty) -> str:
 
 
 def facts(label: LabelData) -> dict[str, str]:
-    """The small facts beside the code: NF, contract, volume, weight, declared, services ("" if not)."""
-    declared = label.declared_value
+    """The small facts beside the code: NF, contract, volume, weight, the declared value
+    (``VD R$ 1.234,56``), the additional services (``AR MP``); "" for each one not there."""
+    marks = service_marks(label.additional_services)
     return {
         "nf": f"NF: {label.invoice_number}" if label.invoice_number else "",
         "contract": f"Contrato: {label.contract}" if label.contract else "",
         "volume": f"Volume: {label.volume}" if label.volume else "",
         "weight": f"Peso (g): {grams(label.weight_g)}" if label.weight_g else "",
-        "declared": f"Valor declarado: {brl(declared)}" if declared is not None and declared > 0 else "",
-        "services": f"Serv. adicionais: {' '.join(label.additional_services)}"
-        if label.additional_services
-        else "",
+        "declared": declared_text(label.declared_value),
+        "services": f"Serv. adicionais: {marks}" if marks else "",
     }

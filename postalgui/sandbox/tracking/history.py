@@ -8,9 +8,11 @@ once that passes, BDE 23 returned), 2 % returned to sender after two failed atte
 The expected date is the delivery-time engine's (`national_deadline`) for the product,
 origin, destination and posting day. Events: PO 01 at the posting unit, RO 01 to the
 origin state's treatment centre, RO 01 to the destination state's centre (another state
-only), RO 01 to the destination city's delivery unit, OEC 01 out for delivery, BDE 01
-delivered; each at a business hour after the one before. The whole history is made at
-once (and cached); an answer shows the events up to the sandbox clock's now.
+only), RO 01 to the destination city's delivery unit (each RO with `descricao` "Objeto em
+trânsito", `detalhe` "Por favor, aguarde" and `unidadeDestino`, as the manual shows),
+OEC 01 out for delivery, BDE 01 delivered; each at a business hour after the one before.
+The whole history is made at once (and cached); an answer shows the events up to the
+sandbox clock's now.
 """
 
 from __future__ import annotations
@@ -34,7 +36,7 @@ FALLBACK_DAYS = 5
 
 Kind = tuple[str, str, str]
 POSTED: Kind = ("PO", "01", "Objeto postado")
-TRANSIT: Kind = ("RO", "01", "Objeto em trânsito - por favor aguarde")
+TRANSIT: Kind = ("RO", "01", "Objeto em trânsito")
 OUT: Kind = ("OEC", "01", "Objeto saiu para entrega ao destinatário")
 DELIVERED: Kind = ("BDE", "01", "Objeto entregue ao destinatário")
 NOBODY_HOME: Kind = ("BDE", "20", "Carteiro não atendido")
@@ -43,6 +45,8 @@ RETURNING: Kind = ("FC", "01", "Objeto será devolvido ao remetente")
 RETURNED: Kind = ("BDE", "23", "Objeto devolvido ao remetente")
 LOST: Kind = ("BDE", "09", "Objeto extraviado")
 
+TRANSIT_DETAIL = "Por favor, aguarde"
+"""An RO event's `detalhe`, apart from its `descricao`, as the manual's example writes it."""
 NOBODY_HOME_DETAIL = "Ausência do destinatário. Será realizada nova tentativa de entrega"
 AWAITING_DETAIL = (
     "Para retirá-lo, é preciso informar o código do objeto e apresentar documentação que "
@@ -128,7 +132,7 @@ class _Timeline:
         start = datetime.combine(day or self.last.at.date(), time(hours[0]))
         at = start + timedelta(minutes=rng.randrange((hours[1] - hours[0]) * 60), seconds=rng.randrange(60))
         at = max(at, self.last.at + timedelta(minutes=rng.randint(7, 90), seconds=rng.randrange(60)))
-        event = Event(at, kind, unit, destination, detail)
+        event = Event(at, kind, unit, destination, detail or (TRANSIT_DETAIL if kind == TRANSIT else ""))
         self.events.append(event)
         return event
 

@@ -22,8 +22,11 @@ from postalgui.sandbox.tracking.history import Event, History, history
 from postalgui.sandbox.tracking.objects import TrackedObject
 from postalgui.sandbox.tracking.world import TrackingWorld
 
-VERSION = "1.0.0"
-RESULTS = {"T": "Todos", "U": "Último", "P": "Primeiro"}
+VERSION = "1.8.7"
+"""The manual's example answer's ``versao``."""
+RESULTS = {"T": "Todos os Eventos", "U": "Último Evento", "P": "Primeiro Evento"}
+"""The envelope's ``resultado``: the manual's example shows "Todos os Eventos"; the words for
+U and P are the sandbox's guess in the same form."""
 SRO_INVALID = "SRO-019: Objeto inválido"
 SRO_NOT_FOUND = "SRO-020: Objeto não encontrado na base de dados dos Correios."
 CATEGORIES = {"SEDEX": "SEDEX", "PAC": "PAC", "MINI": "MINI ENVIOS"}

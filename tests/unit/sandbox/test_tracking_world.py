@@ -55,7 +55,7 @@ def test_a_mixed_batch_answers_every_object(world: TrackingWorld) -> None:
     world.register(CODE, "03220", "01310100", "20040020", NOW - timedelta(days=2))
     unknown = object_label("ZZ", 11111111)
     body = answer(world, [CODE, "AB123BR", unknown], NOW, "T")
-    assert (body["versao"], body["quantidade"], body["resultado"]) == ("1.0.0", 3, "Todos")
+    assert (body["versao"], body["quantidade"], body["resultado"]) == ("1.8.7", 3, "Todos os Eventos")
     ok, bad, missing = body["objetos"]
     assert ok["codObjeto"] == CODE
     assert ok["eventos"]
@@ -73,7 +73,7 @@ def test_only_events_up_to_now_are_shown(world: TrackingWorld) -> None:
     assert later["eventos"][0]["codigo"] == "BDE"
     assert later["eventos"][0]["tipo"] == "01"
     last = answer(world, [CODE], NOW + timedelta(days=30), "U")
-    assert last["resultado"] == "Último"
+    assert last["resultado"] == "Último Evento"
     assert last["objetos"][0]["eventos"] == later["eventos"][:1]
     posting = answer(world, [CODE], NOW + timedelta(days=30), "P")["objetos"][0]["eventos"]
     assert posting == later["eventos"][-1:]

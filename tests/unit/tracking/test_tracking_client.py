@@ -113,6 +113,12 @@ def test_codes_go_in_calls_of_50_as_repeated_keys_and_come_back_in_order(client:
     assert {obj.message_code for obj in found} == {"SRO-020"}
 
 
+def test_a_client_never_sends_more_than_the_operators_50_codes_a_call(client: TrackingClient) -> None:
+    with pytest.raises(ValueError, match="1 to 50"):
+        TrackingClient(client.client, chunk=51)
+    assert TrackingClient(client.client, chunk=50).chunk == 50
+
+
 @responses.activate
 def test_per_object_messages_are_answers_not_failures(client: TrackingClient) -> None:
     unknown, invalid = code(7), code(8, "XX")

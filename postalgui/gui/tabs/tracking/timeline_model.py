@@ -1,8 +1,8 @@
 """`TimelineModel`: an object's events, newest first, as the Tracking detail lists them.
 
-One row per event: when (the operator's local time), what (its description, with the
-detail the operator adds: "Objeto em trânsito - por favor aguarde", "de Unidade de
-Tratamento em Cajamar/SP"), where (the unit's name and city/UF) and, for a transfer, the
+One row per event: when (the operator's local time), what (its ``descricao``, with the
+``detalhe`` the operator sends apart on a second line: "Objeto em trânsito" / "Por favor,
+aguarde"), where (the unit's name and city/UF) and, for a transfer, the
 unit it was headed to. The operator's words are shown as sent (Portuguese in both
 languages: they are what its support desk and the customer read).
 """
@@ -43,8 +43,10 @@ def unit_text(unit: TrackingUnit | None) -> str:
 
 
 def event_text(event: TrackingEvent) -> str:
-    """The description, then the operator's detail on a line of its own."""
-    return "\n".join(part for part in (event.descricao or "", event.detalhe or "") if part)
+    """The description, then the operator's detail on a line of its own (the manual's
+    details end with a stray CR LF: blank edges are dropped)."""
+    parts = ((event.descricao or "").strip(), (event.detalhe or "").strip())
+    return "\n".join(part for part in parts if part)
 
 
 class TimelineModel(RowTableModel[TrackingEvent]):
