@@ -9,6 +9,7 @@ import argparse
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
+from postalgui.api.cancel import PlainTask
 from postalgui.cli.options import BadOption, command_group, json_option, subcommand
 from postalgui.cli.output import EXIT_API_ERROR, EXIT_OK, error, print_json, print_table
 from postalgui.services.context import AppContext
@@ -78,10 +79,10 @@ def _line_json(line: SentLine, now: datetime) -> dict[str, object]:
 
 
 def _run_list(args: argparse.Namespace, context: AppContext) -> int:
-    from postalgui.services.office.outgoing import Outgoing
+    from postalgui.services.office.sent_use_cases import unsettled_sends
 
     now = datetime.now(UTC)
-    lines = Outgoing(context.office()).lines()
+    lines = unsettled_sends(PlainTask(), context.office)
     if args.json:
         print_json([_line_json(line, now) for line in lines])
         return EXIT_OK

@@ -134,6 +134,8 @@ class MainWindow(QMainWindow):
     def _build_actions(self) -> None:
         from PySide6.QtGui import QAction, QKeySequence
 
+        from postalgui.gui.dialogs.sent_dialog import sent_action
+
         self.settings_action = QAction(self.tr("&Settings…"), self)
         self.settings_action.setShortcut(QKeySequence("Ctrl+,"))
         self.settings_action.setMenuRole(QAction.MenuRole.PreferencesRole)
@@ -145,6 +147,8 @@ class MainWindow(QMainWindow):
         self.renew_action.setShortcut(QKeySequence(Qt.Modifier.CTRL | Qt.Key.Key_F5))
         self.renew_action.setStatusTip(self.tr("Ask the token service for a new token now"))
         self.renew_action.triggered.connect(self._on_renew_action_triggered)
+
+        self.sent_action = sent_action(self, self.context.office, self.runner)
 
         self.quit_action = QAction(self.tr("&Quit"), self)
         self.quit_action.setShortcut(QKeySequence("Ctrl+Q"))
@@ -164,6 +168,7 @@ class MainWindow(QMainWindow):
         file_menu = self.menuBar().addMenu(self.tr("&File"))
         file_menu.addAction(self.settings_action)
         file_menu.addAction(self.renew_action)
+        file_menu.addAction(self.sent_action)
         file_menu.addSeparator()
         file_menu.addAction(self.quit_action)
         help_menu = self.menuBar().addMenu(self.tr("&Help"))

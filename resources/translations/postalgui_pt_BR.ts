@@ -3744,6 +3744,14 @@ Enviar de novo? O arquivo será preparado duas vezes.</translation>
         <source>Could not open the log folder. It is at %1</source>
         <translation>Não foi possível abrir a pasta de logs. Ela fica em %1</translation>
     </message>
+    <message>
+        <source>&amp;Unanswered sends…</source>
+        <translation>&amp;Envios sem resposta…</translation>
+    </message>
+    <message>
+        <source>Calls whose answer was lost or unreadable: say what became of them</source>
+        <translation>Chamadas cuja resposta se perdeu ou não pôde ser lida: diga o que aconteceu com elas</translation>
+    </message>
 </context>
 <context>
     <name>MessageBar</name>
@@ -9738,5 +9746,33 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
         <source>Sent: the operator took it (HTTP %1), but its answer could not be read. The answer was kept as it came; follow it up at the operator before sending it again.</source>
         <translation>Enviado: a operadora o recebeu (HTTP %1), mas não foi possível ler a resposta. A resposta foi guardada como chegou; confira na operadora antes de enviar de novo.</translation>
     </message>
+</context>
+<context>
+    <name>SentDialog</name>
+    <message><source>Pre-posting</source><translation>Pré-postagem</translation></message>
+    <message><source>Label request</source><translation>Pedido de etiquetas</translation></message>
+    <message><source>Claim reopening</source><translation>Reabertura de reclamação</translation></message>
+    <message><source>Attendance registration</source><translation>Registro de atendimento</translation></message>
+    <message><source>Being sent</source><translation>Sendo enviado</translation></message>
+    <message><source>Taken, answer unreadable</source><translation>Recebido, resposta ilegível</translation></message>
+    <message><source>No answer</source><translation>Sem resposta</translation></message>
+    <message><source>What</source><translation>O quê</translation></message>
+    <message><source>Kind</source><translation>Tipo</translation></message>
+    <message><source>State</source><translation>Situação</translation></message>
+    <message><source>Sent by</source><translation>Enviado por</translation></message>
+    <message><source>Sent at</source><translation>Enviado em</translation></message>
+    <message><source>Unanswered sends</source><translation>Envios sem resposta</translation></message>
+    <message><source>These calls changed something at the operator, but their answer was lost or could not be read. No desk sends them again until you say what became of each one.</source><translation>Estas chamadas mudaram algo na operadora, mas a resposta se perdeu ou não pôde ser lida. Nenhuma mesa as envia de novo até você dizer o que aconteceu com cada uma.</translation></message>
+    <message><source>&amp;Found at the operator</source><translation>&amp;Encontrado na operadora</translation></message>
+    <message><source>It was done at the operator: settle it</source><translation>Foi feito na operadora: dar por resolvido</translation></message>
+    <message><source>&amp;Dismiss</source><translation>&amp;Descartar</translation></message>
+    <message><source>Cancelled at the operator, or known not to have happened</source><translation>Cancelado na operadora, ou sabidamente não aconteceu</translation></message>
+    <message><source>Allow sending &amp;again</source><translation>Permitir enviar de &amp;novo</translation></message>
+    <message><source>The same request may be sent again, on purpose</source><translation>O mesmo pedido pode ser enviado de novo, de propósito</translation></message>
+    <message numerus="yes"><source>%n call(s) wait for a decision.</source><translation><numerusform>%n chamada aguarda uma decisão.</numerusform><numerusform>%n chamadas aguardam uma decisão.</numerusform></translation></message>
+    <message><source>Every call sent was answered: nothing waits for a decision.</source><translation>Todas as chamadas enviadas foram respondidas: nada aguarda decisão.</translation></message>
+    <message><source>HTTP status: %1</source><translation>Status HTTP: %1</translation></message>
+    <message><source>The answer as it came:</source><translation>A resposta como chegou:</translation></message>
+    <message><source>What was sent:</source><translation>O que foi enviado:</translation></message>
 </context>
 </TS>
