@@ -9756,11 +9756,6 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
     <message><source>Being sent</source><translation>Sendo enviado</translation></message>
     <message><source>Taken, answer unreadable</source><translation>Recebido, resposta ilegível</translation></message>
     <message><source>No answer</source><translation>Sem resposta</translation></message>
-    <message><source>What</source><translation>O quê</translation></message>
-    <message><source>Kind</source><translation>Tipo</translation></message>
-    <message><source>State</source><translation>Situação</translation></message>
-    <message><source>Sent by</source><translation>Enviado por</translation></message>
-    <message><source>Sent at</source><translation>Enviado em</translation></message>
     <message><source>Unanswered sends</source><translation>Envios sem resposta</translation></message>
     <message><source>These calls changed something at the operator, but their answer was lost or could not be read. No desk sends them again until you say what became of each one.</source><translation>Estas chamadas mudaram algo na operadora, mas a resposta se perdeu ou não pôde ser lida. Nenhuma mesa as envia de novo até você dizer o que aconteceu com cada uma.</translation></message>
     <message><source>&amp;Found at the operator</source><translation>&amp;Encontrado na operadora</translation></message>
@@ -9774,5 +9769,13 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
     <message><source>HTTP status: %1</source><translation>Status HTTP: %1</translation></message>
     <message><source>The answer as it came:</source><translation>A resposta como chegou:</translation></message>
     <message><source>What was sent:</source><translation>O que foi enviado:</translation></message>
+</context>
+<context>
+    <name>SentModel</name>
+    <message><source>What</source><translation>O quê</translation></message>
+    <message><source>Kind</source><translation>Tipo</translation></message>
+    <message><source>State</source><translation>Situação</translation></message>
+    <message><source>Sent by</source><translation>Enviado por</translation></message>
+    <message><source>Sent at</source><translation>Enviado em</translation></message>
 </context>
 </TS>
