@@ -58,17 +58,15 @@ def operator(mocked: responses.RequestsMock) -> Iterator[OperatorClient]:
     """The real `OperatorClient` (transport, readers) on `BASE`, with a delegated key so no
     token call is made: what the app runs, fed the operator's own bytes."""
     transport = Transport(BASE, retry=RetryPolicy(max_attempts=1, backoff_base=0), sleep=lambda _s: None)
-    store = CredentialStore(MemoryKeyring())
-    store.set("test", DELEGATED_KEY, "delegated-key")
-    tokens = TokenManager(transport, store, "test", use_delegated=True)
-    client = OperatorClient(transport, tokens, TokenScope(Scope.LOGIN))
-    yield client
-    client.close()
+    credentials = CredentialStore(MemoryKeyring())
+    credentials.set("test", DELEGATED_KEY, "delegated-key")
+    tokens = TokenManager(transport, credentials, "test", use_delegated=True)
+    mocked_client = OperatorClient(transport, tokens, TokenScope(Scope.LOGIN))
+    yield mocked_client
+    mocked_client.close()
 
 
-def serve(
-    mocked: responses.RequestsMock, method: str, path: str, body: bytes, status: int = 200
-) -> None:
+def serve(mocked: responses.RequestsMock, method: str, path: str, body: bytes, status: int = 200) -> None:
     """Answer ``method path`` (any query) with ``body`` as the operator sends it."""
     url = re.compile(re.escape(BASE + path) + r"(\?.*)?$")
     mocked.add(method, url, body=body, status=status, content_type="application/json")

@@ -94,7 +94,8 @@ def test_the_manuals_price_in_a_batch_is_read_for_its_item(
 
     [result] = PriceClient(operator, concurrency=1).batch([PriceQuery.model_validate(OFFICIAL_QUERY)])
 
-    assert result.ok and result.response is not None
+    assert result.ok
+    assert result.response is not None
     check_official(result.response)
 
 
@@ -131,7 +132,8 @@ def test_the_sandboxs_batch_prices_are_shaped_like_the_manuals(wire: Wire) -> No
 
     answer = wire("POST", "/preco/v1/nacional", json_body=body)
 
-    assert isinstance(answer, list) and len(answer) == 1
+    assert isinstance(answer, list)
+    assert len(answer) == 1
     assert_same_shape(load("price-03220-answer"), answer[0], optional=PRICE_OPTIONAL, extra=PRICE_EXTRA)
     assert answer[0]["pcFinal"] == "19,92"
 
