@@ -70,3 +70,13 @@ def serve(mocked: responses.RequestsMock, method: str, path: str, body: bytes, s
     """Answer ``method path`` (any query) with ``body`` as the operator sends it."""
     url = re.compile(re.escape(BASE + path) + r"(\?.*)?$")
     mocked.add(method, url, body=body, status=status, content_type="application/json")
+
+
+NO_TRACE = frozenset({"stackTrace"})
+"""Spec 000 §7 types ``stackTrace`` a string; the sandbox writes null, never a trace (a drift
+kept on purpose: the error tests of every service assert that null)."""
+
+
+def without_trace(body: dict[str, Any]) -> dict[str, Any]:
+    """An error body without a null ``stackTrace``, to compare with `NO_TRACE` optional."""
+    return {key: value for key, value in body.items() if not (key in NO_TRACE and value is None)}
