@@ -42,10 +42,9 @@ INVOICE_EXTRA = {
     "drFatura",
     "valorEmAberto",
 }
-DIVERGENCE_EXTRA = {
-    # None named by the documents: every key the sandbox adds is its own guess. Kept empty
-    # on purpose, so a new key shows up here first.
-}
+DIVERGENCE_EXTRA: frozenset[str] = frozenset()
+"""None: the documents name no other divergence key, so the sandbox sends none (a new key
+fails here first)."""
 PERIOD = (date(2023, 4, 1), date(2023, 4, 30))
 
 
