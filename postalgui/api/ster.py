@@ -170,6 +170,9 @@ class SterClient:
         number = parse_protocol(protocol)
         path = f"{self._contract_path()}/protocolo/{number}/detalhes"
         data = self.transport.request_json("GET", path, auth=self.auth)
+        if isinstance(data, dict) and not (data.get("numeroProtocolo") or data.get("protocolo")):
+            # REFERENCE.md names only `statusAtendimento` in this answer: the protocol is the one asked.
+            data = {**data, "protocolo": str(number)}
         return one_record(data, AttendanceDetail, "attendance")
 
     def day(self, day: date) -> list[AttendanceDetail]:

@@ -313,7 +313,7 @@ def deadline_record(raw: Mapping[str, Any], today: date) -> dict[str, Any]:
     code = product_code(raw)
     posted = parse_date(text_field(raw, "dtEvento"), "dtEvento", today)
     deadline = national_deadline(code, text_field(raw, "cepOrigem"), text_field(raw, "cepDestino"), posted)
-    return {
+    record = {
         "coProduto": code,
         "nuRequisicao": text_field(raw, "nuRequisicao"),
         "prazoEntrega": deadline.days,
@@ -322,8 +322,14 @@ def deadline_record(raw: Mapping[str, Any], today: date) -> dict[str, Any]:
         "entregaSabado": _yes_no(deadline.saturday),
         "entregaDomingo": "N",
         "msgPrazo": deadline.message,
-        "txErro": None,
     }
+    return _present(record)
+
+
+def _present(record: dict[str, Any]) -> dict[str, Any]:
+    """The keys that have a value: the manual's answers leave out what is not there
+    (no ``txErro`` on a success, no ``nuRequisicao`` when none was sent), never null."""
+    return {key: value for key, value in record.items() if value is not None}
 
 
 def deadline_item(raw: Mapping[str, Any], today: date) -> tuple[dict[str, Any], bool]:
@@ -333,7 +339,7 @@ def deadline_item(raw: Mapping[str, Any], today: date) -> tuple[dict[str, Any], 
     except DeadlineError as error:
         ids = [raw.get(name) for name in ("coProduto", "nuRequisicao")]
         shown = [str(v) if isinstance(v, str | int) and not isinstance(v, bool) else None for v in ids]
-        return {"coProduto": shown[0], "nuRequisicao": shown[1], "txErro": error.message}, False
+        return _present({"coProduto": shown[0], "nuRequisicao": shown[1], "txErro": error.message}), False
 
 
 def batch_too_large(count: int) -> str:

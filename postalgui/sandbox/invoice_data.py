@@ -823,28 +823,21 @@ def divergences(
 
 
 def _divergence(rng: random.Random, profile: BillingProfile, day: date) -> dict[str, Any]:
+    """One divergence with only the keys the operator's documents name (REFERENCE.md:
+    ``codigoObjeto``, ``valorTarifadoSgpb``, ``dataPostagem``; the spec shows none). The
+    draws stay as they were, so each day keeps its divergences."""
     spec = rng.choice((SEDEX, PAC, PAC, SEDEX10))
     informed = rng.randint(200, 5000)
     reason = rng.choice(_REASONS)
     measured = informed + rng.randint(300, 4000) if reason != _REASONS[2] else informed
-    charged = spec.base_cents + spec.per_kg_cents * informed // 1000
     tariffed = spec.base_cents + spec.per_kg_cents * measured // 1000
     if reason != _REASONS[0]:
         tariffed += rng.randint(150, 1800)
-    low, high = rng.choice(_DESTINATIONS)
+    rng.choice(_DESTINATIONS)
     serial = rng.randint(10_000_000, 99_999_999)
-    card: str = _pick(rng, profile.cards)
+    _pick(rng, profile.cards)
     return {
         "codigoObjeto": object_label(spec.prefix, serial),
         "dataPostagem": day.isoformat(),
         "valorTarifadoSgpb": float(cents_to_decimal(tariffed)),
-        "valorCobrado": float(cents_to_decimal(charged)),
-        "diferenca": float(cents_to_decimal(tariffed - charged)),
-        "codigoServico": spec.code,
-        "nomeServico": spec.name,
-        "cartaoPostagem": card,
-        "cepDestino": f"{rng.randint(low, high):08d}",
-        "pesoInformado": informed,
-        "pesoAferido": measured,
-        "motivo": reason,
     }

@@ -231,7 +231,11 @@ async def list_invoices(asked: ContractPeriod, state: State) -> list[dict[str, A
     """Invoices of a contract whose closing date (dataFechamento) falls in the period."""
     invoices = invoice_data.invoices_between(*asked, _today(state), state.config.demo)
     if not invoices:
-        raise OperatorError(404, "FAT-001: Não foram encontradas faturas para o período informado")
+        raise OperatorError(
+            404,
+            "FAT-001: Não foram encontradas faturas para o período informado",
+            causa="Nenhuma fatura fechada no período",
+        )
     return [invoice.record() for invoice in invoices]
 
 

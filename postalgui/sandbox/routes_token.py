@@ -157,8 +157,8 @@ def _token_body(
         }
     elif contract is not None:
         body["contrato"] = {"numero": contract.number, "dr": contract.dr, "api": list(api)}
-    else:
-        body["api"] = list(api)
+    # A login token names no `api` list in its body (REFERENCE.md lists `api` only inside
+    # `cartaoPostagem` and `contrato`); the signed claims still carry it for our checks.
     body |= {
         "categoria": CATEGORIA,
         "emissao": format_local(claims.iat),

@@ -124,7 +124,7 @@ def test_login_token(http: requests.Session, server: SandboxServer, prefix: str)
     assert body["perfil"] == "PJ"
     assert body["cnpj"] == DEMO.cnpj
     assert body["categoria"]
-    assert body["api"] == list(DEMO.login_api)
+    assert "api" not in body  # REFERENCE.md: `api` only inside cartaoPostagem or contrato
     assert "contrato" not in body
     assert "cartaoPostagem" not in body
     assert body["emissao"] == "2025-06-02T12:00:00"
