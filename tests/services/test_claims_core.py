@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from postalgui.api.claims import checked_request
-from postalgui.api.models.claims import ClaimProgress, ClaimRequest, FiledClaim, FilingAnswer
+from postalgui.api.models.claims import BRASILIA, ClaimProgress, ClaimRequest, FiledClaim, FilingAnswer
 from postalgui.api.values.claims import parse_claim_email, parse_claim_phone, parse_reason
 from postalgui.api.values.errors import InvalidValue
 from postalgui.api.values.object_codes import check_digit
@@ -96,7 +96,7 @@ def test_the_follow_answer_reads_the_operator_s_labels() -> None:
     )  # fmt: skip
     assert progress.protocol == "1234567890"
     assert progress.max_delivery == date(2026, 10, 6)
-    assert progress.opened_at == datetime(2026, 11, 25, 10, 11, 12)
+    assert progress.opened_at == datetime(2026, 11, 25, 10, 11, 12, tzinfo=BRASILIA)  # Brasília's, aware
     missing = ClaimProgress.model_validate({"codigoRetorno": 990, "mensagem": "não encontrado"})
     assert not missing.found
 

@@ -9,11 +9,12 @@ it is what its support desk asks for.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from datetime import datetime
 
 from postalgui.api.models.claims import FOLLOW_CODES, REOPEN_CODES, RETURN_CODES
 from postalgui.api.values.claims import REASONS, Manifestation
 from postalgui.services.claims.candidates import Kind
-from postalgui.services.claims.filing import Result
+from postalgui.services.claims.filing import FilingResult, Result
 from postalgui.services.claims.records import ClaimState, Outcome
 from postalgui.services.tracking.words import language_of
 
@@ -23,6 +24,7 @@ __all__ = [
     "manifestation_words",
     "outcome_words",
     "reason_words",
+    "result_text",
     "result_words",
     "state_words",
 ]
@@ -57,18 +59,26 @@ _OUTCOME: Mapping[str, Mapping[str, str]] = {
 
 _STATE: Mapping[str, Mapping[str, str]] = {
     "pt": {ClaimState.SENDING: "Enviando", ClaimState.FILED: "Registrada",
-           ClaimState.REFUSED: "Não registrada", ClaimState.UNCONFIRMED: "Sem confirmação"},
+           ClaimState.REFUSED: "Não registrada", ClaimState.UNCONFIRMED: "Sem confirmação",
+           ClaimState.UNREADABLE: "Enviada, resposta ilegível"},
     "en": {ClaimState.SENDING: "Sending", ClaimState.FILED: "Filed",
-           ClaimState.REFUSED: "Not filed", ClaimState.UNCONFIRMED: "Unconfirmed"},
+           ClaimState.REFUSED: "Not filed", ClaimState.UNCONFIRMED: "Unconfirmed",
+           ClaimState.UNREADABLE: "Sent, answer unreadable"},
 }  # fmt: skip
 
 _RESULT: Mapping[str, Mapping[str, str]] = {
     "pt": {Result.FILED: "Registrada", Result.ALREADY: "Já reclamado", Result.REFUSED: "Recusada",
            Result.BLOCKED: "Já registrada nesta base: nada enviado",
-           Result.UNCONFIRMED: "Sem confirmação: acompanhe para saber", Result.NOT_SENT: "Não enviada"},
+           Result.BEING_SENT: "Sendo enviada por outro posto: nada enviado",
+           Result.HELD: "Enviada antes, sem resposta lida: nada enviado",
+           Result.UNCONFIRMED: "Sem confirmação: acompanhe para saber",
+           Result.UNREADABLE: "Enviada, resposta ilegível", Result.NOT_SENT: "Não enviada"},
     "en": {Result.FILED: "Filed", Result.ALREADY: "Already claimed", Result.REFUSED: "Refused",
            Result.BLOCKED: "Already filed here: nothing sent",
-           Result.UNCONFIRMED: "Unconfirmed: follow it to find out", Result.NOT_SENT: "Not sent"},
+           Result.BEING_SENT: "Being sent by another desk: nothing sent",
+           Result.HELD: "Sent before, no answer read: nothing sent",
+           Result.UNCONFIRMED: "Unconfirmed: follow it to find out",
+           Result.UNREADABLE: "Sent, answer unreadable", Result.NOT_SENT: "Not sent"},
 }  # fmt: skip
 
 _FILING_EN: Mapping[int, str] = {
@@ -202,6 +212,32 @@ def state_words(state: ClaimState, language: str = "pt") -> str:
 
 def result_words(result: Result, language: str = "pt") -> str:
     return _RESULT[language_of(language)][result]
+
+
+def _when(moment: datetime | None) -> str:
+    return moment.astimezone().strftime("%d/%m/%Y %H:%M") if moment is not None else "?"
+
+
+def result_text(result: FilingResult, language: str = "pt") -> str:
+    """A filing result as a person reads it, with what to do: "being sent by ana at
+    20/04/2023 16:13" (nothing sent), "sent, answer unreadable: follow it..."."""
+    english = language_of(language) == "en"
+    by, at = result.by or ("a desk" if english else "um posto"), _when(result.at)
+    if result.result is Result.BEING_SENT:
+        return f"Being sent by {by} at {at}" if english else f"Sendo enviada por {by} em {at}"
+    if result.result is Result.HELD:
+        if english:
+            return (f"Sent by {by} at {at} and no answer was read: follow it to settle it, "
+                    "or file it again on purpose")  # fmt: skip
+        return (f"Enviada por {by} em {at} sem resposta lida: acompanhe para resolver, "
+                "ou registre de novo de propósito")  # fmt: skip
+    if result.result is Result.UNREADABLE:
+        if english:
+            return ("Sent, answer unreadable: the operator took it; the answer was kept. Follow it "
+                    "to see its protocol before filing it again")  # fmt: skip
+        return ("Enviada, resposta ilegível: os Correios a receberam; a resposta foi guardada. "
+                "Acompanhe para ver o protocolo antes de registrar de novo")  # fmt: skip
+    return result_words(result.result, language)
 
 
 def code_words(code: int | None, message: str = "", language: str = "pt", call: str = "") -> str:
