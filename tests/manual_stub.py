@@ -48,9 +48,9 @@ class ManualStub:
                 self.end_headers()
                 self.wfile.write(answer)
 
-            do_GET = do_POST = _serve  # noqa: N815 -- http.server's names
+            do_GET = do_POST = _serve
 
-            def log_message(self, format: str, *args: object) -> None:  # noqa: A002 -- the base's name
+            def log_message(self, format: str, *args: object) -> None:
                 del format, args
 
         self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)

@@ -160,7 +160,7 @@ def checked_keys(keys: Sequence[str], option: str = "CODE") -> list[str]:
 def _order(args: argparse.Namespace, context: AppContext) -> FilingOrder:
     """The order the options give, every one checked first; each object that is a candidate
     keeps what its candidate knows (kind, days late, postage, estimate) with its claim."""
-    from postalgui.services.claims.filing import FilingItem, FilingOrder, MissingNames, with_known_names
+    from postalgui.services.claims.filing import FilingItem, FilingOrder, MissingNamesError, with_known_names
     from postalgui.services.claims.use_cases import candidates
 
     codes = checked_codes(args.codes)
@@ -184,7 +184,7 @@ def _order(args: argparse.Namespace, context: AppContext) -> FilingOrder:
     order = FilingOrder(items, email, phone, kind, Packaging(package))
     try:
         return with_known_names(order, context.claims.recipients(codes))
-    except MissingNames as exc:
+    except MissingNamesError as exc:
         raise BadOption(
             f"--nome: the recipient's name (nomeDestinatario) is required by the operator; none is known "
             f"for {', '.join(exc.codes)}: give --nome 'Name' or --nome CODE='Name' (nothing was sent)"

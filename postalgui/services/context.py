@@ -177,9 +177,8 @@ class AppContext:
 
     @cached_property
     def claims(self) -> ClaimsService:
-        from postalgui.services.claims.service import ClaimsService
-
         from postalgui.services.claims.recipients import ShipmentRecipients
+        from postalgui.services.claims.service import ClaimsService
 
         def recipients(codes: Sequence[str]) -> Mapping[str, str]:
             # The claims feature reads the pre-postings' recipients through this port only.

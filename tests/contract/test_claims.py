@@ -5,17 +5,16 @@ user sees; and the sandbox's answers to the same three calls shaped like the exa
 from __future__ import annotations
 
 import json
-
-from datetime import UTC, date, datetime, timedelta
 from collections.abc import Iterator
+from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
 import pytest
 
 from postalgui.api.claims import ClaimsClient
 from postalgui.api.client import OperatorClient
-from postalgui.api.transport import Transport
 from postalgui.api.models.claims import BRASILIA, ClaimProgress, Reopening
+from postalgui.api.transport import Transport
 from postalgui.api.values.claims import Manifestation
 from postalgui.sandbox import DEMO
 from postalgui.sandbox.invoice_data import object_label

@@ -54,7 +54,7 @@ class StubClaims(ClaimsService):
 
     @staticmethod
     def _shipped(codes: Sequence[str]) -> Mapping[str, str]:
-        return {code: "Maria da Silva" for code in codes}
+        return dict.fromkeys(codes, "Maria da Silva")
 
 
 ORDER = FilingOrder([FilingItem(CODE, 132)], "mariasilva@hotmail.com", "11930030100")

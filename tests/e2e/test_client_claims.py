@@ -82,7 +82,7 @@ class SandboxClaims(ClaimsService):
     @staticmethod
     def _shipped(codes: Sequence[str]) -> Mapping[str, str]:
         """Every object came from a pre-posting to Maria da Silva (the recipients' port)."""
-        return {code: "Maria da Silva" for code in codes}
+        return dict.fromkeys(codes, "Maria da Silva")
 
 
 @pytest.fixture

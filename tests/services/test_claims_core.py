@@ -252,13 +252,16 @@ def test_following_by_code_settles_a_claim_whose_answer_was_not_read(office: Off
     }
     book.followed(answers, NOW)
     found, busy, unknown = (book.get(code(n)) for n in (1, 2, 3))
-    assert found is not None and (found.state, found.protocol, found.answer) == (
+    assert found is not None
+    assert (found.state, found.protocol, found.answer) == (
         ClaimState.FILED,
         "123456789",
         None,
     )
-    assert busy is not None and busy.state is ClaimState.UNCONFIRMED  # 999 says nothing of the claim
-    assert unknown is not None and (unknown.state, unknown.can_file) == (ClaimState.REFUSED, True)
+    assert busy is not None
+    assert busy.state is ClaimState.UNCONFIRMED
+    assert unknown is not None
+    assert (unknown.state, unknown.can_file) == (ClaimState.REFUSED, True)
 
 
 def test_following_moves_the_outcome_and_tracking_marks_it_paid(office: OfficeDatabase) -> None:

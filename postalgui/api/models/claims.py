@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import re
 from datetime import UTC, date, datetime
-from zoneinfo import ZoneInfo
 from types import MappingProxyType
 from typing import Annotated
+from zoneinfo import ZoneInfo
 
 from pydantic import AliasChoices, BaseModel, BeforeValidator, ConfigDict, Field
 

@@ -11,7 +11,7 @@ sent (cancelled before its lot went). Writes happen once (DESIGN.md).
 
 The recipient's name is never sent empty (the operator answers 301): each item takes the
 name given, else the pre-posting's or the address book's (`ClaimsService.recipients`);
-an item still without one stops the whole order, naming it (`MissingNames`), nothing sent.
+an item still without one stops the whole order, naming it (`MissingNamesError`), nothing sent.
 """
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ __all__ = [
     "FilingOrder",
     "FilingReport",
     "FilingResult",
-    "MissingNames",
+    "MissingNamesError",
     "Result",
     "claim_row",
     "file_claims",
@@ -62,7 +62,7 @@ class Result(StrEnum):
     NOT_SENT = "not_sent"
 
 
-class MissingNames(RoutineError):
+class MissingNamesError(RoutineError):
     """Objects without a recipient's name (``nomeDestinatario``, the operator refuses a
     claim without one: 301): nothing was sent. ``codes`` lists them."""
 
@@ -180,14 +180,14 @@ def _result(answer: FiledClaim) -> FilingResult:
 
 def with_known_names(order: FilingOrder, names: Mapping[str, str]) -> FilingOrder:
     """``order`` with each nameless item given its name from ``names`` (by object code);
-    raises `MissingNames` for the items still without one."""
+    raises `MissingNamesError` for the items still without one."""
     items = [
         item if item.recipient.strip() else replace(item, recipient=names.get(item.code.strip().upper(), ""))
         for item in order.items
     ]
     missing = [item.code for item in items if not item.recipient.strip()]
     if missing:
-        raise MissingNames(missing)
+        raise MissingNamesError(missing)
     return replace(order, items=items)
 
 
@@ -210,7 +210,7 @@ def _held(book: ClaimBook, codes: Sequence[str], now: datetime) -> dict[str, Fil
 def file_claims(
     task: TaskControl, service: ClaimsService, order: FilingOrder, *, again: bool = False
 ) -> FilingReport:
-    """File ``order``'s claims. Raises `InvalidValue` (a bad field), `MissingNames` or
+    """File ``order``'s claims. Raises `InvalidValue` (a bad field), `MissingNamesError` or
     `ApiError` (no contract or card) before anything is reserved or sent. ``again``: a
     person asked to file again the claims sent before whose answer was never read."""
     order = with_known_names(order, service.recipients([item.code for item in order.items]))
