@@ -4,8 +4,9 @@ REFERENCE.md, Claims): file claims for late, lost or damaged objects, follow the
 Every claim is checked before anything is sent: one bad value names its field and rule and
 nothing goes out. Claims travel in lots (``lot``, a setting; the operator publishes no
 bound); each lot's answer reaches ``done`` as soon as it is read, so a later lot's failure
-keeps the earlier lots' protocols. Filing is a POST and is never retried: a repeat after
-a lost answer comes back ``900`` (a claim already exists), which reads as filed.
+keeps the earlier lots' protocols. Filing is a POST and is never retried; the claims
+service writes it down before sending, so a lost or unreadable answer is never sent again
+by itself (DESIGN.md, "Writes happen once"). Readers: `postalgui.api.models.claims`.
 """
 
 from __future__ import annotations
@@ -127,27 +128,41 @@ class ClaimsClient:
         answer = self.client.call_read(
             "POST", f"{BASE}/reativa", _READ_REOPEN, json_body=body, scope=self.scope
         )
-        by_protocol = {result.protocol: result for result in answer.reativacoes}
+        return _per_protocol(reopenings, answer)
+
+
+def _per_protocol(reopenings: Sequence[Reopening], answer: ReopenAnswer) -> list[ReopenResult]:
+    """One result per reopening, from ``pi`` by protocol (in order when the protocols do
+    not match but the counts do: the manual's own example answers another protocol); one
+    left out takes the whole answer's code and words."""
+    by_protocol = {result.protocol: result for result in answer.pi}
+    if len(answer.pi) == len(reopenings) and not any(item.protocolo in by_protocol for item in reopenings):
         return [
-            by_protocol.get(item.protocolo)
-            or ReopenResult(
-                protocol=item.protocolo,
-                return_code=answer.codigoRetorno or 999,
-                message=answer.mensagem or "",
-            )
-            for item in reopenings
+            result.model_copy(update={"protocol": item.protocolo})
+            for result, item in zip(answer.pi, reopenings, strict=True)
         ]
+    return [
+        by_protocol.get(item.protocolo)
+        or ReopenResult(
+            protocol=item.protocolo,
+            return_code=999 if answer.codigoRetorno is None else answer.codigoRetorno,
+            message=answer.mensagem,
+        )
+        for item in reopenings
+    ]
 
 
 def _per_object(lot: list[ClaimRequest], answer: FilingAnswer) -> list[FiledClaim]:
-    """One answer per request of the lot, by object code (in order when the codes are missing)."""
+    """One answer per request of the lot, by object code (in order when none of the codes
+    is one sent but the counts match: the manual's own example answers another code)."""
     by_code = {entry.code.strip().upper(): entry for entry in answer.pi if entry.code}
-    if not by_code and len(answer.pi) == len(lot):
+    sent = {request.codigoObjeto for request in lot}
+    if not (by_code.keys() & sent) and len(answer.pi) == len(lot):
         return [
             entry.model_copy(update={"code": request.codigoObjeto})
             for entry, request in zip(answer.pi, lot, strict=True)
         ]
-    missing = answer.codigoRetorno or 999
+    missing = answer.codigoRetorno or 999  # 0 for the call, yet this object left out
     return [
         by_code.get(request.codigoObjeto)
         or FiledClaim(

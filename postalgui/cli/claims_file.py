@@ -52,8 +52,10 @@ SETTLED = (Result.FILED, Result.ALREADY, Result.BLOCKED)
 FILE_EPILOG = (
     "Exit status: 0 every object filed or already filed, 1 the operator refused some (each "
     "said with its code: 544 still within the deadline, 510 past 90 days, 530 delivered on "
-    "time...) or an answer was lost, 2 invalid input, no --yes without a terminal, or not "
-    "confirmed (nothing sent)."
+    "time...), an answer was lost or unreadable, or an object is being sent by another desk or "
+    "was sent before with no answer read (nothing sent: follow it with 'claims follow CODE', or "
+    "file it again on purpose with --again), 2 invalid input, a recipient's name missing "
+    "(--nome), no --yes without a terminal, or not confirmed (nothing sent)."
 )
 
 
@@ -93,7 +95,21 @@ def _add_file_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--embalagem", metavar="E", help="envelope or caixa (default: Settings)")
     parser.add_argument("--email", metavar="E", help="where the operator answers (default: Settings)")
     parser.add_argument("--telefone", metavar="T", help="a phone with its area code (default: Settings)")
-    parser.add_argument("--nome", metavar="NOME", default="", help="the recipient's name")
+    parser.add_argument(
+        "--nome",
+        metavar="NOME",
+        action="append",
+        default=[],
+        help="the recipient's name (nomeDestinatario, required by the operator): one name for every "
+        "object, or CODE=Name for one object (repeat it); objects shipped as pre-postings take the "
+        "pre-posting's name when not given",
+    )
+    parser.add_argument(
+        "--again",
+        action="store_true",
+        help="file again on purpose objects sent before whose answer was lost or unreadable "
+        "(follow them first: 'claims follow CODE')",
+    )
     parser.add_argument("--yes", action="store_true", help="send without asking")
 
 
@@ -144,7 +160,7 @@ def checked_keys(keys: Sequence[str], option: str = "CODE") -> list[str]:
 def _order(args: argparse.Namespace, context: AppContext) -> FilingOrder:
     """The order the options give, every one checked first; each object that is a candidate
     keeps what its candidate knows (kind, days late, postage, estimate) with its claim."""
-    from postalgui.services.claims.filing import FilingItem, FilingOrder
+    from postalgui.services.claims.filing import FilingItem, FilingOrder, MissingNamesError, with_known_names
     from postalgui.services.claims.use_cases import candidates
 
     codes = checked_codes(args.codes)
@@ -156,14 +172,39 @@ def _order(args: argparse.Namespace, context: AppContext) -> FilingOrder:
     )
     email = _setting("--email", args.email, settings.reply_email, parse_claim_email, "reply e-mail")
     phone = _setting("--telefone", args.telefone, settings.phone, parse_claim_phone, "phone")
-    name = checked("--nome", parse_claim_name, args.nome)
+    names = _names(args.nome, codes)
     found = candidates(PlainTask(), context.claims)
     known = {candidate.code: candidate for candidate in (*found.candidates, *found.expired)}
     items = [
-        FilingItem.of(known[code], reason, name) if code in known else FilingItem(code, reason, name)
+        FilingItem.of(known[code], reason, names.get(code, ""))
+        if code in known
+        else FilingItem(code, reason, names.get(code, ""))
         for code in codes
     ]
-    return FilingOrder(items, email, phone, kind, Packaging(package))
+    order = FilingOrder(items, email, phone, kind, Packaging(package))
+    try:
+        return with_known_names(order, context.claims.recipients(codes))
+    except MissingNamesError as exc:
+        raise BadOption(
+            f"--nome: the recipient's name (nomeDestinatario) is required by the operator; none is known "
+            f"for {', '.join(exc.codes)}: give --nome 'Name' or --nome CODE='Name' (nothing was sent)"
+        ) from None
+
+
+def _names(values: Sequence[str], codes: Sequence[str]) -> dict[str, str]:
+    """``--nome``: one name for every code, or ``CODE=Name`` pairs (each checked)."""
+    names: dict[str, str] = {}
+    for value in values:
+        code, said, name = value.partition("=")
+        if not said:
+            if len(values) > 1:
+                raise BadOption("--nome: give one name for every object, or CODE=Name for each")
+            return {each: checked("--nome", parse_claim_name, value) for each in codes}
+        (key,) = checked_codes([code], "--nome")
+        if key not in codes:
+            raise BadOption(f"--nome: {key} is not one of the objects to file")
+        names[key] = checked("--nome", parse_claim_name, name)
+    return names
 
 
 # --------------------------------------------------------------------------- file
@@ -175,6 +216,7 @@ def _summary(order: FilingOrder, context: AppContext) -> str:
     codes = [item.code for item in order.items]
     reasons = sorted({item.reason for item in order.items})
     names = sorted({item.recipient for item in order.items if item.recipient})
+    names = names if len(names) == 1 else [f"{len(names)} names, one per object"]
     lines = [
         f"About to file {format_count(len(codes), 'claim', 'claims', LANGUAGE)} "
         f"(contract {profile.contract}, card {profile.card}):",
@@ -191,12 +233,11 @@ def _summary(order: FilingOrder, context: AppContext) -> str:
 
 def _result_line(result: FilingResult) -> str:
     """``DG049186226BR  Filed  protocol 1234567890``; a refusal with the operator's code and words."""
-    parts = [result.code, words.result_words(result.result, LANGUAGE)]
+    parts = [result.code, words.result_text(result, LANGUAGE)]
     if result.protocol:
         parts.append(f"protocol {result.protocol}")
-    if result.result not in (Result.FILED, Result.BLOCKED, Result.NOT_SENT) and (
-        result.return_code or result.message
-    ):
+    quiet = (Result.FILED, Result.BLOCKED, Result.NOT_SENT, Result.BEING_SENT, Result.HELD, Result.UNREADABLE)
+    if result.result not in quiet and (result.return_code or result.message):
         parts.append(f"({words.code_words(result.return_code, result.message, LANGUAGE)})")
     return "  ".join(parts)
 
@@ -211,6 +252,8 @@ def _print_report(report: FilingReport, *, as_json: bool) -> None:
                     "protocol": result.protocol,
                     "return_code": result.return_code,
                     "message": result.message,
+                    "by": result.by or None,
+                    "at": result.at.isoformat() if result.at else None,
                 }
                 for result in report.results
             ]
@@ -232,7 +275,7 @@ def _run_file(args: argparse.Namespace, context: AppContext) -> int:
     if not confirmed:
         error("nothing was sent")
         return EXIT_INVALID_INPUT
-    report = file_claims(PlainTask(), context.claims, order)
+    report = file_claims(PlainTask(), context.claims, order, again=args.again)
     _print_report(report, as_json=args.json)
     settled = report.count(*SETTLED)
     left = len(report.results) - settled
@@ -259,6 +302,6 @@ def _run_reopen(args: argparse.Namespace, context: AppContext) -> int:
         result = reopen_claim(PlainTask(), context.claims, key, reason, " ".join(args.observacao.split()))
     except ValueError as exc:  # no protocol to reopen: said, nothing sent
         raise BadOption(f"PROTOCOL-or-CODE: {exc}") from None
-    said = words.code_words(result.return_code, result.message, LANGUAGE)
+    said = words.code_words(result.return_code, result.message, LANGUAGE, "reopen")
     sys.stdout.write(f"{result.protocol}  {'Reopened' if result.reopened else 'Not reopened'} ({said})\n")
     return EXIT_OK if result.reopened else EXIT_API_ERROR

@@ -218,7 +218,7 @@ _RULES: dict[str, object] = {  # QT_TRANSLATE_NOOP is typed as returning object
         "rules", "Phone must have 10 or 11 digits with the area code, such as (11) 98765-4321 (got '{value}')"
     ),
     "claim.name": QT_TRANSLATE_NOOP(
-        "rules", "Recipient's name must have at most {width} characters (got {count})"
+        "rules", "Recipient's name (nomeDestinatario) must have 1 to {width} characters (got {count})"
     ),
     "shipping.required": QT_TRANSLATE_NOOP("rules", "Field {field} is required"),
     "shipping.length": QT_TRANSLATE_NOOP(

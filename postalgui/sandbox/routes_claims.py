@@ -4,10 +4,16 @@ must be one of the token's company's, and the card one of that contract's, else 
 (PIN-003 / PIN-004 are the sandbox's own codes).
 
     POST /pedido-informacao/v1/externo/pedidos/cadastra   at most 50 pedidos; per-object
-         answers (0 with a protocol, else 4, 55, 271, 510, 530, 534, 544, 545, 547, 900, ...)
+         answers in `pi` (0 with a protocol, else 4, 55, 271, 301, 510, 530, 534, 544, 545,
+         547, 900, ...)
     GET  /pedido-informacao/v1/externo/pedidos/acompanha?contrato=&canal=W&codigodoObjetoOuProtocolo=
-         200 always: the claim's progress, or codigoRetorno 122 / 291 / 631 / 990
-    POST /pedido-informacao/v1/externo/pedidos/reativa     512, 587, 589, 590, 596, 990 per protocol
+         200 always: the claim's progress, or "Código Retorno" 122 / 291 / 990
+    POST /pedido-informacao/v1/externo/pedidos/reativa     per protocol in `pi`: 512,
+         575, 587, 589, 590, 593, 596
+
+Every answer has the manual's exact shape (REFERENCE, Claims; held to it by
+tests/contract/test_claims.py): keys with spaces and accents, codes as the manual types
+them, dates DD/MM/YYYY [HH:MM:SS] in Brasília time.
 
     POST   /_sandbox/claims/next  {"codigo": 999, "vezes": 1}: the next objects filed answer it
     GET    /_sandbox/claims       the app's claims as `acompanha` shows them now
@@ -93,10 +99,8 @@ def follow_claim(
     contract, key = contrato.strip(), wanted.strip()
     if not contract or _own(state, token, contract) is None:
         return follow_error(m.BAD_CONTRACT)
-    if canal.strip().upper() != CHANNEL:
-        return follow_error(m.BAD_CHANNEL)
-    if not key:
-        return follow_error(m.NO_KEY)
+    if canal.strip().upper() != CHANNEL or not key:
+        return follow_error(m.BAD_QUERY)
     claim = claims_world(state).find(contract, key)
     if claim is None:
         return follow_error(m.UNKNOWN)
@@ -113,7 +117,7 @@ def reopen_claims(state: State, token: Token, body: Reopening) -> dict[str, Any]
         text = f"{item.motivoReativacao} {item.observacao}".strip()
         code, message = world.reopen(body.contrato, item.protocolo, item.tipoManifestacao, text, now)
         results.append((item.protocolo, code, message))
-    return reopen_answer(results)
+    return reopen_answer(results, now)
 
 
 class ForcedAnswer(BaseModel):

@@ -11,7 +11,7 @@ from __future__ import annotations
 import logging
 import os
 import threading
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import cached_property
 from typing import TYPE_CHECKING
 
@@ -177,9 +177,14 @@ class AppContext:
 
     @cached_property
     def claims(self) -> ClaimsService:
+        from postalgui.services.claims.recipients import ShipmentRecipients
         from postalgui.services.claims.service import ClaimsService
 
-        return ClaimsService(self, self.office, lambda: self.tracking, lambda: self.invoices)
+        def recipients(codes: Sequence[str]) -> Mapping[str, str]:
+            # The claims feature reads the pre-postings' recipients through this port only.
+            return ShipmentRecipients(self.office())(codes)
+
+        return ClaimsService(self, self.office, lambda: self.tracking, lambda: self.invoices, recipients)
 
     @cached_property
     def shipping(self) -> ShippingService:

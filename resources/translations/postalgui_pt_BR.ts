@@ -6858,8 +6858,8 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
         <translation>O telefone deve ter 10 ou 11 dígitos com o DDD, como (11) 98765-4321 (recebido &apos;{value}&apos;)</translation>
     </message>
     <message>
-        <source>Recipient&apos;s name must have at most {width} characters (got {count})</source>
-        <translation>O nome do destinatário deve ter no máximo {width} caracteres (recebido {count})</translation>
+        <source>Recipient's name (nomeDestinatario) must have 1 to {width} characters (got {count})</source>
+        <translation>O nome do destinatário (nomeDestinatario) deve ter de 1 a {width} caracteres (recebido {count})</translation>
     </message>
     <message>
         <source>Field {field} is required</source>
@@ -8628,6 +8628,22 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
 <context>
     <name>ClaimWords</name>
     <message>
+        <source>Not sent: being sent by %1 at %2</source>
+        <translation>Não enviada: sendo enviada por %1 em %2</translation>
+    </message>
+    <message>
+        <source>Not sent: sent by %1 at %2 and no answer was read; follow it to settle it, or file it again on purpose</source>
+        <translation>Não enviada: enviada por %1 em %2 sem resposta lida; acompanhe para resolver, ou registre de novo de propósito</translation>
+    </message>
+    <message>
+        <source>Sent, answer unreadable: the operator took it and its answer was kept; follow it to see its protocol before filing it again</source>
+        <translation>Enviada, resposta ilegível: os Correios a receberam e a resposta foi guardada; acompanhe para ver o protocolo antes de registrar de novo</translation>
+    </message>
+    <message>
+        <source>Recipient's name missing</source>
+        <translation>Nome do destinatário não informado</translation>
+    </message>
+    <message>
         <source>Delivered late</source>
         <translation>Entregue com atraso</translation>
     </message>
@@ -8898,6 +8914,10 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
 <context>
     <name>FilingForm</name>
     <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
         <source>Each object's own reason</source>
         <translation>O motivo de cada objeto</translation>
     </message>
@@ -8930,8 +8950,8 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
         <translation>&amp;Telefone:</translation>
     </message>
     <message>
-        <source>Recipients (optional):</source>
-        <translation>Destinatários (opcional):</translation>
+        <source>Recipients (required):</source>
+        <translation>Destinatários (obrigatório):</translation>
     </message>
     <message>
         <source>Object</source>
@@ -9264,6 +9284,22 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
 <context>
     <name>FiledWords</name>
     <message>
+        <source>Sent, answer unreadable</source>
+        <translation>Enviada, resposta ilegível</translation>
+    </message>
+    <message>
+        <source>Not reopened: protocol not found</source>
+        <translation>Não reaberta: protocolo não encontrado</translation>
+    </message>
+    <message>
+        <source>Not reopened: the claim is not closed yet</source>
+        <translation>Não reaberta: a reclamação ainda não foi encerrada</translation>
+    </message>
+    <message>
+        <source>Sent, answer unreadable: the operator took it and its answer was kept; Follow finds its protocol, or file it again on purpose</source>
+        <translation>Enviada, resposta ilegível: os Correios a receberam e a resposta foi guardada; Acompanhar encontra o protocolo, ou registre de novo de propósito</translation>
+    </message>
+    <message>
         <source>Open</source>
         <translation>Em análise</translation>
     </message>
@@ -9324,12 +9360,12 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
         <translation>O contrato falta ou não é o desta reclamação</translation>
     </message>
     <message>
-        <source>The channel was refused</source>
-        <translation>O canal foi recusado</translation>
+        <source>Invalid query kind</source>
+        <translation>Tipo de consulta inválido</translation>
     </message>
     <message>
-        <source>Neither an object code nor a protocol was given</source>
-        <translation>Nem código de objeto nem protocolo foi informado</translation>
+        <source>Registered by the service-level system: it cannot be followed here</source>
+        <translation>Registrada pelo sistema de nível de serviço: não pode ser acompanhada aqui</translation>
     </message>
     <message>
         <source>Not filed: %1 (code %2)</source>
@@ -9340,8 +9376,8 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
         <translation>Não confirmada: enviada, mas a resposta não chegou (Acompanhar consulta o operador)</translation>
     </message>
     <message>
-        <source>Being sent by a desk (its answer not read yet)</source>
-        <translation>Em envio por uma estação (resposta ainda não lida)</translation>
+        <source>Being sent by %1 at %2</source>
+        <translation>Sendo enviada por %1 em %2</translation>
     </message>
     <message>
         <source>Not reopened: %1 (code %2)</source>

@@ -149,7 +149,7 @@ def test_candidates_file_list_follow_money_back_export_report(
     assert "asked about 1 claim" in err
     (followed,) = json.loads(out)
     assert followed["code"] == LATE
-    assert followed["situation"] == "Encerrado"
+    assert followed["situation"] == "Encerrada"
     assert followed["outcome"] in ("paid", "accepted", "refused")
 
     code, out, err = run(capsys, "claims", "money-back")

@@ -5,7 +5,7 @@ sandbox clock moves until the compensation shows in tracking, and reopening a re
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from types import SimpleNamespace
@@ -73,11 +73,16 @@ class SandboxClaims(ClaimsService):
     def __init__(self, operator: OperatorClient, office: OfficeDatabase, sandbox: SandboxControl) -> None:
         following = SandboxTracking(operator, office, sandbox)
         context = SimpleNamespace(settings=SETTINGS, profile=Profile(contract=DEMO.contract, card=DEMO.card))
-        super().__init__(context, lambda: office, lambda: following)
+        super().__init__(context, lambda: office, lambda: following, recipients=self._shipped)
         self.operator = operator
 
     def client(self) -> ClaimsClient:
         return ClaimsClient(self.operator, lot=2)
+
+    @staticmethod
+    def _shipped(codes: Sequence[str]) -> Mapping[str, str]:
+        """Every object came from a pre-posting to Maria da Silva (the recipients' port)."""
+        return dict.fromkeys(codes, "Maria da Silva")
 
 
 @pytest.fixture
@@ -181,7 +186,7 @@ def test_a_lost_answer_leaves_the_claim_unconfirmed_and_following_finds_it_filed
     book.unconfirmed([LATE])  # as a call whose answer never came leaves it
     sandbox_filed = ClaimsClient(service.operator).file(
         DEMO.contract, DEMO.card, "11930030100",
-        [FilingOrder([FilingItem(LATE, 135)], "sac@loja.com.br", "11930030100").requests()[0]],
+        [FilingOrder([FilingItem(LATE, 135, "Maria")], "sac@loja.com.br", "11930030100").requests()[0]],
     )  # fmt: skip
     assert sandbox_filed[0].protocol is not None  # the call that "got lost" reached the operator
     assert book.get(LATE) is not None
@@ -209,7 +214,13 @@ def test_a_lot_that_fails_leaves_the_earlier_lots_filed_and_its_own_unconfirmed(
     assert report.results[2].return_code == 503
     unconfirmed = service.book().get(ON_TIME)
     assert unconfirmed is not None
-    assert unconfirmed.can_file
+    assert not unconfirmed.can_file  # it may be at the operator: never sent again by itself
+    sent = filings(sandbox)
+    held = use_cases.file_claims(
+        PlainTask(), service, FilingOrder(items[2:], "sac@loja.com.br", "11930030100")
+    )
+    assert [r.result for r in held.results] == [Result.HELD]
+    assert filings(sandbox) == sent
 
     use_cases.follow_claims(PlainTask(), service, [ON_TIME])  # the operator never saw it: 990
     never = service.book().get(ON_TIME)

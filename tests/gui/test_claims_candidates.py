@@ -150,6 +150,11 @@ def test_the_confirmation_shows_exactly_what_will_be_sent(
 
     def review_then_cancel(dialog: FileDialog) -> bool:
         dialog.form.package_combo.setCurrentIndex(dialog.form.package_combo.findData("E"))
+        assert not dialog.review()  # no recipient's name known: the first object lacking one is named
+        first = dialog.form.candidates[0].code
+        problem = dialog.problem_label.text()
+        assert problem.startswith(f"{first}: Recipient's name (nomeDestinatario) must have 1 to 100")
+        give_names(dialog, "Ana Souza")
         assert dialog.review()
         seen.append(dialog.sent_rows())
         return False
@@ -164,13 +169,23 @@ def test_the_confirmation_shows_exactly_what_will_be_sent(
         "Envelope",
         "expedicao@example.com.br",
         "(11) 98765-4321",
-        "",
+        "Ana Souza",
     ]
     assert by_code[SOON][7].startswith("R$ ")
     assert context.claims.book().claims() == []
 
 
+def give_names(dialog: FileDialog, name: str) -> None:
+    """Types ``name`` as every object's recipient (the operator refuses a claim without one)."""
+    table = dialog.form.names_table
+    for row in range(table.rowCount()):
+        cell = table.item(row, 1)
+        assert cell is not None
+        cell.setText(name)
+
+
 def send_as_reviewed(dialog: FileDialog) -> bool:
+    give_names(dialog, "Maria da Silva")
     assert dialog.review()
     return True
 

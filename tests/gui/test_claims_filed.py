@@ -5,6 +5,7 @@ shown live, reopen only where allowed (the reason required), F5 follows the sele
 from __future__ import annotations
 
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -17,9 +18,11 @@ from postalgui.gui.tabs.claims.filed_page import FiledPage
 from postalgui.gui.tabs.claims.follower import FOLLOW_KEY
 from postalgui.gui.tabs.claims.reopen_dialog import ReopenDialog
 from postalgui.gui.tasks import TaskRunner
+from postalgui.services.claims.book import ClaimBook
 from postalgui.services.claims.records import Outcome
 from postalgui.services.context import AppContext
-from tests.gui.claims_support import ACCEPTED, OPEN, REFUSED, WAIT_MS, code, holder, write_claims
+from postalgui.services.office.database import OfficeDatabase
+from tests.gui.claims_support import ACCEPTED, OPEN, REFUSED, WAIT_MS, code, holder, row, write_claims
 
 
 @pytest.fixture
@@ -154,3 +157,20 @@ def test_export_saves_the_claims_shown(page: FiledPage, tmp_path: Path, qtbot: Q
     text = sheet.read_text(encoding="utf-8-sig")
     assert code(3) in text
     assert code(1) not in text  # only what the filter shows
+
+
+def test_a_claim_another_desk_is_sending_or_could_not_read_says_so(
+    page: FiledPage, context: AppContext, qtbot: QtBot
+) -> None:
+    office = context.claims.office()
+    other = OfficeDatabase(office.data_dir, office.env_key, office.url, author=lambda: "desk.b")
+    book = ClaimBook(other)
+    book.reserve([row(6), row(7)], datetime.now(UTC))
+    book.unreadable([code(7)], "<html>oops</html>", "not JSON")
+    other.close()
+    qtbot.waitUntil(lambda: code(7) in cells(page, ClaimColumn.CODE), timeout=WAIT_MS)
+    states = cells(page, ClaimColumn.STATE)
+    assert states[code(6)].startswith("Being sent by desk.b at ")
+    assert states[code(7)].startswith("Sent, answer unreadable: the operator took it")
+    page.state_combo.setCurrentIndex(page.state_combo.findData("unreadable"))
+    assert list(cells(page, ClaimColumn.CODE)) == [code(7)]

@@ -67,7 +67,8 @@ def page(context: AppContext, runner: TaskRunner, shared_sandbox: str, qtbot: Qt
     tracking.refresh(PlainTask(), context.tracking, codes)
     found = use_cases.candidates(PlainTask(), context.claims)
     assert sorted(candidate.code for candidate in found.candidates) == sorted(codes)
-    order = FilingOrder.of(found.candidates, email="sac@loja.com.br", phone="1130030100")
+    names = {candidate.code: "Maria da Silva" for candidate in found.candidates}
+    order = FilingOrder.of(found.candidates, email="sac@loja.com.br", phone="1130030100", names=names)
     assert use_cases.file_claims(PlainTask(), context.claims, order).filed == 2
     box, desk = holder(context, runner, qtbot)
     built = FiledPage(desk, box)

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from postalgui.api.claims import checked_request
-from postalgui.api.models.claims import ClaimProgress, ClaimRequest, FiledClaim, FilingAnswer
+from postalgui.api.models.claims import BRASILIA, ClaimProgress, ClaimRequest, FiledClaim, FilingAnswer
 from postalgui.api.values.claims import parse_claim_email, parse_claim_phone, parse_reason
 from postalgui.api.values.errors import InvalidValue
 from postalgui.api.values.object_codes import check_digit
@@ -96,7 +96,7 @@ def test_the_follow_answer_reads_the_operator_s_labels() -> None:
     )  # fmt: skip
     assert progress.protocol == "1234567890"
     assert progress.max_delivery == date(2026, 10, 6)
-    assert progress.opened_at == datetime(2026, 11, 25, 10, 11, 12)
+    assert progress.opened_at == datetime(2026, 11, 25, 10, 11, 12, tzinfo=BRASILIA)  # Brasília's, aware
     missing = ClaimProgress.model_validate({"codigoRetorno": 990, "mensagem": "não encontrado"})
     assert not missing.found
 
@@ -215,18 +215,53 @@ def test_an_object_is_filed_once_whatever_desk_tries(office: OfficeDatabase) -> 
     )
     later = NOW + timedelta(days=3)
     assert other.reserve([row(1), row(2)], later) == ([code(2)], [code(1)])  # a refusal may be filed again
-    assert book.blocked_codes(later) == {code(1), code(2)}  # code(3)'s reservation went stale
+    # code(3)'s reservation went stale: held (it may be at the operator) until a person asks
+    assert book.blocked_codes(later) == {code(1), code(2), code(3)}
+    assert other.reserve([row(3)], later) == ([], [code(3)])
 
 
-def test_a_desk_that_died_mid_call_leaves_its_objects_unconfirmed_not_locked(office: OfficeDatabase) -> None:
-    book = ClaimBook(office)
-    book.reserve([row(1), row(2)], NOW)
+def test_a_claim_sent_without_an_answer_is_filed_again_only_when_a_person_asks(
+    office: OfficeDatabase,
+) -> None:
+    book, other = ClaimBook(office), ClaimBook(office)
+    book.reserve([row(1), row(2), row(3)], NOW)
     book.unconfirmed([code(2)])
-    assert book.blocked_codes(NOW) == {code(1)}
-    assert book.blocked_codes(NOW + STALE + timedelta(seconds=1)) == set()
-    assert book.reserve([row(1), row(2)], NOW + STALE + timedelta(seconds=1))[0] == [code(1), code(2)]
-    book.release([code(1)])
-    assert book.get(code(1)) is None
+    book.unreadable([code(3)], '{"pi": "?"}', "not JSON")
+    later = NOW + STALE + timedelta(seconds=1)  # code(1)'s desk died mid-call
+    assert other.reserve([row(1), row(2), row(3)], later) == ([], [code(1), code(2), code(3)])
+    unreadable = other.get(code(3))
+    assert unreadable is not None
+    assert (unreadable.state, unreadable.answer) == (ClaimState.UNREADABLE, '{"pi": "?"}')
+    assert {c.code for c in other.due(timedelta(minutes=30), later)} == {code(1), code(2), code(3)}
+    assert other.reserve([row(1), row(2), row(3)], later, again=True)[0] == [code(1), code(2), code(3)]
+    other.release([code(1)])
+    assert other.get(code(1)) is None
+
+
+def test_following_by_code_settles_a_claim_whose_answer_was_not_read(office: OfficeDatabase) -> None:
+    book = ClaimBook(office)
+    book.reserve([row(1), row(2), row(3)], NOW)
+    book.unreadable([code(1)], "<html>", "not JSON")
+    book.unconfirmed([code(2), code(3)])
+    answers = {
+        code(1): ClaimProgress.model_validate({"numeroPi": "123456789", "Código Retorno": "00"}),
+        code(2): ClaimProgress.model_validate(
+            {"Código Retorno": "999", "descricaoRetorno": "tente mais tarde"}
+        ),
+        code(3): ClaimProgress.model_validate({"Código Retorno": "990", "descricaoRetorno": "nenhum"}),
+    }
+    book.followed(answers, NOW)
+    found, busy, unknown = (book.get(code(n)) for n in (1, 2, 3))
+    assert found is not None
+    assert (found.state, found.protocol, found.answer) == (
+        ClaimState.FILED,
+        "123456789",
+        None,
+    )
+    assert busy is not None
+    assert busy.state is ClaimState.UNCONFIRMED
+    assert unknown is not None
+    assert (unknown.state, unknown.can_file) == (ClaimState.REFUSED, True)
 
 
 def test_following_moves_the_outcome_and_tracking_marks_it_paid(office: OfficeDatabase) -> None:
@@ -236,7 +271,7 @@ def test_following_moves_the_outcome_and_tracking_marks_it_paid(office: OfficeDa
     book.unconfirmed([code(3)])
     answers = {
         code(1): ClaimProgress.model_validate(
-            {"situacao": "Encerrado", "merito": "Procedente", "protocolo": "100000001"}
+            {"Situação Manifestação": "Encerrada", "Indicativo Procedência": "S", "numeroPi": "100000001"}
         ),
         code(2): ClaimProgress.model_validate({"situacao": "Encerrado", "merito": "Improcedente"}),
         code(3): ClaimProgress.model_validate({"codigoRetorno": 990, "mensagem": "não encontrado"}),

@@ -107,9 +107,10 @@ def parse_claim_phone(value: str) -> str:
 
 
 def parse_claim_name(value: str) -> str:
-    """The recipient's name, trimmed; empty is allowed (``claim.name``: at most `MAX_NAME`)."""
+    """The recipient's name, trimmed (``claim.name``: 1 to `MAX_NAME` characters; the
+    operator refuses a claim without one with code 301)."""
     text = " ".join(value.split()) if isinstance(value, str) else ""
-    if len(text) > MAX_NAME:
+    if not text or len(text) > MAX_NAME:
         raise InvalidValue("claim.name", len(text), count=len(text), width=MAX_NAME)
     return text
 

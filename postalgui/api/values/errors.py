@@ -123,7 +123,7 @@ Claims
     ``claim.email``    Reply e-mail must be an address such as nome@empresa.com.br (got '{value}')
     ``claim.phone``    Phone must have 10 or 11 digits with the area code, such as
                        (11) 98765-4321 (got '{value}')
-    ``claim.name``     Recipient's name must have at most {width} characters (got {count})
+    ``claim.name``     Recipient's name (nomeDestinatario) must have 1 to {width} characters (got {count})
 
 Shipping (pre-postings, addresses; ``{field}`` is the API's field name or the file's column)
     ``shipping.required``   Field {field} is required
@@ -273,7 +273,7 @@ MESSAGES: Mapping[str, str] = MappingProxyType(
         "claim.phone": (
             "Phone must have 10 or 11 digits with the area code, such as (11) 98765-4321 (got '{value}')"
         ),
-        "claim.name": "Recipient's name must have at most {width} characters (got {count})",
+        "claim.name": "Recipient's name (nomeDestinatario) must have 1 to {width} characters (got {count})",
         "shipping.required": "Field {field} is required",
         "shipping.length": "Field {field} must have at most {width} characters (got {count})",
         "shipping.field": "Field {field}: {says}",

@@ -54,7 +54,7 @@ class Pedido(BaseModel):
     codigoObjeto: Text
     emailResposta: Text
     nomeDestinatario: Annotated[str, StringConstraints(strip_whitespace=True, max_length=200)] = ""
-    """Optional: the clerk may not know who received it."""
+    """Required by the operator: an empty or missing one is that object's code 301 (REFERENCE)."""
     codigoMotivoReclamacao: Reason
     tipoEmbalagem: Packaging
     tipoManifestacao: Manifestation

@@ -92,12 +92,13 @@ class Claim:
             return m.IN_ANALYSIS, "", ""
         return m.CLOSED, self.merit, self.reply
 
-    def last_event(self, at: datetime) -> str:
-        """The `descricao` of the object's newest tracking event at `at` (payment included)."""
+    def last_event(self, at: datetime) -> tuple[datetime, tuple[str, str, str]] | None:
+        """When and what (type, status, description) the object's newest tracking event at
+        `at` is (the payment included)."""
         if self.paid_at is not None and self.paid_at <= at:
-            return COMPENSATED[2]
+            return self.paid_at, COMPENSATED
         events = shown(self.obj, at)
-        return events[-1].kind[2] if events else ""
+        return (events[-1].at, events[-1].kind) if events else None
 
 
 def _paid_after(closes_at: datetime) -> datetime:
@@ -223,6 +224,8 @@ class ClaimsWorld:
             return Answer(code, None, self._forced.popleft())
         if not valid_code(code):
             return Answer(code, None, 271)
+        if not request.nomeDestinatario:
+            return Answer(code, None, m.NO_NAME)
         obj = self.tracking.find(code, now.date())
         found = facts(obj, now) if obj is not None else None
         if obj is None or found is None or not found.posted:
@@ -270,7 +273,7 @@ class ClaimsWorld:
         with self._changing():
             claim = self._by_protocol.get(protocol.strip())
             if claim is None or claim.contract != contract:
-                return m.UNKNOWN, m.REOPENING[m.UNKNOWN]
+                return m.PROTOCOL_UNKNOWN, m.REOPENING[m.PROTOCOL_UNKNOWN]
             refused = self._refusal(claim, now)
             if refused is not None:
                 return refused
@@ -285,7 +288,7 @@ class ClaimsWorld:
         if facts(claim.obj, now).on_time:
             return m.ON_TIME, m.REOPENING[m.ON_TIME]
         if now < claim.closes_at:
-            return m.ALREADY_ASKED, m.IN_ANALYSIS_TEXT
+            return m.NOT_CLOSED, m.IN_ANALYSIS_TEXT
         if claim.merit == m.UPHELD:
             if claim.paid_at is not None and now < claim.paid_at:
                 return m.IN_PAYMENT, m.REOPENING[m.IN_PAYMENT]

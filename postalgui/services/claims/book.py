@@ -4,9 +4,11 @@ so every desk sees who filed what and no object is claimed twice.
 Filing goes in three steps, each its own transaction, like a payment: `reserve` marks the
 objects ``sending`` (a desk that finds one sending or filed is refused it); the operator's
 answer is `record`-ed lot by lot as it is read; a call that failed after it may have
-reached the operator leaves its objects `unconfirmed` (following them by object code
-says whether they were filed). A ``sending`` row older than `STALE` (a desk that died
-mid-call) counts as unconfirmed. Each write tells every desk topic ``claim``.
+reached the operator leaves its objects `unconfirmed`, and a 2xx the client could not
+read leaves them `unreadable` with the raw answer. Writes happen once (DESIGN.md): an
+unconfirmed, unreadable or stale ``sending`` row (a desk that died mid-call) is never
+reserved again by itself, by this desk or another, only when a person asks (``again``);
+following it by object code settles it. Each write tells every desk topic ``claim``.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from sqlalchemy import Connection, and_, delete, or_, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 
 from postalgui.api.models.claims import ClaimProgress, FiledClaim
-from postalgui.services.claims.records import Claim, ClaimState, Outcome, claim_from_row
+from postalgui.services.claims.records import STALE, Claim, ClaimState, Outcome, claim_from_row
 from postalgui.services.office import topics
 from postalgui.services.office.errors import OfficeDatabaseError
 from postalgui.services.office.rows import update_by_code
@@ -31,8 +33,6 @@ __all__ = ["STALE", "TOPIC", "ClaimBook", "ClaimsError", "outcome_of"]
 
 T = TypeVar("T")
 TOPIC = topics.CLAIMS
-STALE = timedelta(minutes=10)
-"""A reservation no answer followed for this long: its desk died mid-call."""
 _CHUNK = 500
 
 
@@ -44,17 +44,31 @@ def _iso(moment: datetime) -> str:
     return moment.astimezone(UTC).isoformat(timespec="seconds")
 
 
+_CLOSED_WORDS = ("encerrad", "finalizad", "conclu", "respondid", "fechad", "arquivad", "closed", "answered")
+_REOPENED_WORDS = ("reabert", "reativad", "reaberto")
+
+
 def outcome_of(progress: ClaimProgress, before: Outcome) -> Outcome:
-    """Where the operator's words put a claim (paid stays paid: only tracking says so)."""
+    """Where the operator's words put a claim (paid stays paid: only tracking says so).
+
+    The manual gives ``Indicativo Procedência`` as S/N and ``Situação Manifestação`` as
+    free text, without listing its values. ``S`` (upheld) is accepted whatever the
+    situation. ``N`` is not a verdict on its own: the field is a flag, and an open claim
+    has not been judged either, so ``N`` reads refused only when the situation says the
+    claim is closed or answered (``Encerrada``, ``Finalizada``, ``Concluída``,
+    ``Respondida``...); otherwise the claim stays open (or reopened, when the situation
+    says ``Reaberta``/``Reativada``). A situation we cannot read keeps it open: it is
+    asked again, never closed on a guess.
+    """
     if before is Outcome.PAID:
         return before
-    situation, merit = progress.situation.casefold(), progress.merit.casefold()
-    if "improcedente" in merit:
-        return Outcome.REFUSED
-    if "procedente" in merit:
+    situation = progress.situation.casefold()
+    if progress.upheld:
         return Outcome.ACCEPTED
-    if "reaberto" in situation or "reativado" in situation:
+    if any(word in situation for word in _REOPENED_WORDS):
         return Outcome.REOPENED
+    if progress.upheld is False and any(word in situation for word in _CLOSED_WORDS):
+        return Outcome.REFUSED
     return Outcome.OPEN
 
 
@@ -83,14 +97,10 @@ class ClaimBook(EnvironmentRows):
         return claim_from_row(dict(row)) if row is not None else None
 
     def blocked_codes(self, now: datetime | None = None) -> set[str]:
-        """Objects no one may file now: filed, or being sent by a desk."""
-        return {item.code for item in self.claims() if self._blocks(item, now or datetime.now(UTC))}
-
-    @staticmethod
-    def _blocks(item: Claim, now: datetime) -> bool:
-        if item.state is ClaimState.FILED:
-            return True
-        return item.state is ClaimState.SENDING and (item.filed_at is None or now - item.filed_at < STALE)
+        """Objects no one may file by itself: filed, being sent by a desk, or sent with no
+        answer read (unconfirmed, unreadable, stale: only a person files those again)."""
+        del now
+        return {item.code for item in self.claims() if not item.can_file}
 
     def due(self, every: timedelta, now: datetime) -> list[Claim]:
         """Claims to ask the operator about: filed and not closed (or accepted, until paid),
@@ -99,18 +109,20 @@ class ClaimBook(EnvironmentRows):
         return [
             item
             for item in self.claims()
-            if (item.filed and item.outcome in following)
-            or item.state is ClaimState.UNCONFIRMED
-            or (item.state is ClaimState.SENDING and not self._blocks(item, now))
+            if (item.filed and item.outcome in following) or item.needs_person(now)
             if item.followed_at is None or now - item.followed_at >= every
         ]
 
     # --- filing --------------------------------------------------------------------------
 
-    def reserve(self, rows: Sequence[Mapping[str, Any]], now: datetime) -> tuple[list[str], list[str]]:
+    def reserve(
+        self, rows: Sequence[Mapping[str, Any]], now: datetime, *, again: bool = False
+    ) -> tuple[list[str], list[str]]:
         """Mark ``rows`` (each a claim's values: code, reason, manifestation, package, email,
         phone, recipient, kind, days_late, postage, estimate, invoice) as being sent by this
-        desk; returns (reserved codes, codes refused because filed or being sent)."""
+        desk; returns (reserved codes, codes refused). A refused claim is taken again; an
+        unconfirmed, unreadable or stale one only with ``again`` (a person asked); a filed
+        one or one being sent, never."""
         token = uuid.uuid4().hex
         stale = _iso(now - STALE)
         at = _iso(now)
@@ -139,10 +151,7 @@ class ClaimBook(EnvironmentRows):
                 connection.execute(
                     dialect.insert(claim).values(fresh[start : start + _CHUNK]).on_conflict_do_nothing()
                 )
-            open_again = or_(
-                claim.c.state.in_((ClaimState.REFUSED.value, ClaimState.UNCONFIRMED.value)),
-                and_(claim.c.state == ClaimState.SENDING.value, claim.c.filed_at < stale),
-            )
+            open_again = self._reopenable(stale, again)
             for code, row in by_code.items():
                 connection.execute(
                     update(claim)
@@ -156,6 +165,15 @@ class ClaimBook(EnvironmentRows):
         return [code for code in by_code if code in reserved], [
             code for code in by_code if code not in reserved
         ]
+
+    @staticmethod
+    def _reopenable(stale: str, again: bool) -> Any:
+        if not again:
+            return claim.c.state == ClaimState.REFUSED.value
+        held = (ClaimState.REFUSED.value, ClaimState.UNCONFIRMED.value, ClaimState.UNREADABLE.value)
+        return or_(
+            claim.c.state.in_(held), and_(claim.c.state == ClaimState.SENDING.value, claim.c.filed_at < stale)
+        )
 
     def record(self, results: Iterable[FiledClaim], lot: str | None, now: datetime) -> None:
         """The operator's answer for reserved objects: filed (a protocol, or 900) or refused."""
@@ -171,12 +189,22 @@ class ClaimBook(EnvironmentRows):
                 "return_code": result.return_code,
                 "return_message": (result.message or "")[:300],
                 "filed_at": at,
+                "answer": None,
             }
         self._run(lambda c: self._update_rows(c, values, sending_only=True))
 
     def unconfirmed(self, codes: Iterable[str]) -> None:
         """The call carrying ``codes`` failed after it may have been read by the operator."""
         values = {code: {"state": ClaimState.UNCONFIRMED.value} for code in codes}
+        if values:
+            self._run(lambda c: self._update_rows(c, values, sending_only=True))
+
+    def unreadable(self, codes: Iterable[str], answer: str | None, problem: str) -> None:
+        """The call carrying ``codes`` was taken (2xx) and its answer could not be read."""
+        values = {
+            code: {"state": ClaimState.UNREADABLE.value, "answer": answer, "return_message": problem[:300]}
+            for code in codes
+        }
         if values:
             self._run(lambda c: self._update_rows(c, values, sending_only=True))
 
@@ -204,7 +232,9 @@ class ClaimBook(EnvironmentRows):
         """What the operator said of each claim (by object code); how many changed outcome.
         An unconfirmed claim the operator knows becomes filed; one it does not, refused
         with that code (it may be filed again)."""
-        before = {item.code: item for item in self.claims() if item.code in answers}
+        before = {
+            item.code: item for item in self.claims() if item.code in answers and not item.being_sent(now)
+        }
         at = _iso(now)
         values: dict[str, dict[str, Any]] = {}
         changed = 0
@@ -220,9 +250,11 @@ class ClaimBook(EnvironmentRows):
 
     @staticmethod
     def _follow_values(item: Claim, progress: ClaimProgress, at: str) -> dict[str, Any]:
+        """A claim not found (990, 4) and not filed here may be filed again (refused); any
+        other code (122, 291, 631, 999) leaves its state as it was."""
         if not progress.found:
             row: dict[str, Any] = {"followed_at": at, "follow_code": progress.return_code}
-            if item.state is not ClaimState.FILED:
+            if item.state is not ClaimState.FILED and progress.settles_unfiled:
                 row |= {"state": ClaimState.REFUSED.value, "return_code": progress.return_code,
                         "return_message": progress.message[:300]}  # fmt: skip
             return row
@@ -236,6 +268,7 @@ class ClaimBook(EnvironmentRows):
             "max_delivery": progress.max_delivery.isoformat() if progress.max_delivery else None,
             "last_event": progress.last_event[:200],
             "reply": progress.reply,
+            "answer": None,
             "followed_at": at,
             "follow_code": None,
         }

@@ -3,21 +3,29 @@ answer saved as it is read (`ClaimBook` tells why in three steps).
 
 One object's refusal never fails the others: the report says, per object, filed (with its
 protocol), already claimed (900), refused (the operator's code and words), blocked here
-(filed or being sent by a desk: nothing sent), unconfirmed (the call failed after it may
-have reached the operator) or not sent (cancelled before its lot went).
+(filed: nothing sent), being sent by another desk (who, since when: nothing sent), held
+(sent before and no answer read: nothing sent until a person files it again on purpose,
+``again``), unconfirmed (the call failed now after it may have reached the operator),
+unreadable (the operator took it, 2xx, and its answer could not be read: kept raw) or not
+sent (cancelled before its lot went). Writes happen once (DESIGN.md).
+
+The recipient's name is never sent empty (the operator answers 301): each item takes the
+name given, else the pre-posting's or the address book's (`ClaimsService.recipients`);
+an item still without one stops the whole order, naming it (`MissingNamesError`), nothing sent.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from datetime import datetime
 from decimal import Decimal
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 from postalgui.api.cancel import Cancelled
 from postalgui.api.claims import checked_request
-from postalgui.api.errors import ApiError, OperatorError
+from postalgui.api.errors import ApiError, InvalidResponseError, OperatorError, RoutineError
 from postalgui.api.models.claims import ClaimRequest, FiledClaim
 from postalgui.api.values.claims import Manifestation, Packaging, parse_claim_phone, parse_reason
 from postalgui.api.values.object_codes import parse_object_code
@@ -29,7 +37,17 @@ if TYPE_CHECKING:
     from postalgui.services.claims.book import ClaimBook
     from postalgui.services.claims.service import ClaimsService
 
-__all__ = ["FilingItem", "FilingOrder", "FilingReport", "FilingResult", "Result", "claim_row", "file_claims"]
+__all__ = [
+    "FilingItem",
+    "FilingOrder",
+    "FilingReport",
+    "FilingResult",
+    "MissingNamesError",
+    "Result",
+    "claim_row",
+    "file_claims",
+    "with_known_names",
+]
 
 
 class Result(StrEnum):
@@ -37,8 +55,22 @@ class Result(StrEnum):
     ALREADY = "already"
     REFUSED = "refused"
     BLOCKED = "blocked"
+    BEING_SENT = "being_sent"
+    HELD = "held"
     UNCONFIRMED = "unconfirmed"
+    UNREADABLE = "unreadable"
     NOT_SENT = "not_sent"
+
+
+class MissingNamesError(RoutineError):
+    """Objects without a recipient's name (``nomeDestinatario``, the operator refuses a
+    claim without one: 301): nothing was sent. ``codes`` lists them."""
+
+    def __init__(self, codes: Sequence[str]) -> None:
+        self.codes = list(codes)
+        super().__init__(
+            "Recipient's name (nomeDestinatario) missing for " + ", ".join(self.codes) + ": nothing was sent"
+        )
 
 
 @dataclass(frozen=True)
@@ -119,6 +151,10 @@ class FilingResult:
     return_code: int | None = None
     message: str = ""
     protocol: str | None = None
+    by: str = ""
+    """Who sent it (``BEING_SENT``, ``HELD``)."""
+    at: datetime | None = None
+    """Since when (``BEING_SENT``, ``HELD``)."""
 
 
 @dataclass(frozen=True)
@@ -142,9 +178,42 @@ def _result(answer: FiledClaim) -> FilingResult:
     return FilingResult(answer.code, kind, answer.return_code, answer.message, answer.protocol)
 
 
-def file_claims(task: TaskControl, service: ClaimsService, order: FilingOrder) -> FilingReport:
-    """File ``order``'s claims. Raises `InvalidValue` (a bad field) or `ApiError` (no
-    contract or card) before anything is reserved or sent."""
+def with_known_names(order: FilingOrder, names: Mapping[str, str]) -> FilingOrder:
+    """``order`` with each nameless item given its name from ``names`` (by object code);
+    raises `MissingNamesError` for the items still without one."""
+    items = [
+        item if item.recipient.strip() else replace(item, recipient=names.get(item.code.strip().upper(), ""))
+        for item in order.items
+    ]
+    missing = [item.code for item in items if not item.recipient.strip()]
+    if missing:
+        raise MissingNamesError(missing)
+    return replace(order, items=items)
+
+
+def _held(book: ClaimBook, codes: Sequence[str], now: datetime) -> dict[str, FilingResult]:
+    """Why each blocked code was not sent: filed, being sent by whom, or held."""
+    found = {item.code: item for item in book.claims() if item.code in set(codes)}
+    results: dict[str, FilingResult] = {}
+    for code in codes:
+        item = found.get(code)
+        if item is None or item.filed:
+            results[code] = FilingResult(code, Result.BLOCKED, protocol=item.protocol if item else None)
+            continue
+        kind = Result.BEING_SENT if item.being_sent(now) else Result.HELD
+        results[code] = FilingResult(
+            code, kind, item.return_code, item.return_message, None, item.filed_by, item.filed_at
+        )
+    return results
+
+
+def file_claims(
+    task: TaskControl, service: ClaimsService, order: FilingOrder, *, again: bool = False
+) -> FilingReport:
+    """File ``order``'s claims. Raises `InvalidValue` (a bad field), `MissingNamesError` or
+    `ApiError` (no contract or card) before anything is reserved or sent. ``again``: a
+    person asked to file again the claims sent before whose answer was never read."""
+    order = with_known_names(order, service.recipients([item.code for item in order.items]))
     requests = order.requests()
     phone = parse_claim_phone(order.phone)
     contract, card = service.contract_and_card()
@@ -152,8 +221,8 @@ def file_claims(task: TaskControl, service: ClaimsService, order: FilingOrder) -
     items = {parse_object_code(item.code): item for item in order.items}
     book = service.book()
     rows = [claim_row(order, items[code], phone) for code in by_code]
-    reserved, blocked = book.reserve(rows, service.now())
-    results = {code: FilingResult(code, Result.BLOCKED) for code in blocked}
+    reserved, blocked = book.reserve(rows, service.now(), again=again)
+    results = _held(book, blocked, service.now())
     client = service.client()
     lots = [reserved[start : start + client.lot] for start in range(0, len(reserved), client.lot)]
     task.progress(0, len(reserved))
@@ -180,6 +249,12 @@ def _send(
         answers = client.file(
             *head, lot, done=lambda found, number: book.record(found, number, service.now())
         )
+    except InvalidResponseError as exc:
+        if not exc.delivered:
+            book.unconfirmed(codes)
+            return {code: FilingResult(code, Result.UNCONFIRMED, exc.status, str(exc)) for code in codes}
+        book.unreadable(codes, exc.raw, str(exc))
+        return {code: FilingResult(code, Result.UNREADABLE, exc.status, str(exc)) for code in codes}
     except OperatorError as exc:
         if exc.status is not None and 400 <= exc.status < 500 and exc.status != 408:
             refused = [FiledClaim(code=code, return_code=exc.status, message=str(exc)) for code in codes]

@@ -1,7 +1,8 @@
 """Following filed claims (``acompanha``) and reopening refused ones (``reativa``).
 
-Open claims are asked again every `ClaimsSettings.follow_minutes`; an unconfirmed one is
-asked by its object code, which says whether the operator registered it. A claim judged
+Open claims are asked again every `ClaimsSettings.follow_minutes`; an unconfirmed,
+unreadable or stale one is asked by its object code, which settles it: found, filed with
+its protocol; 990 or 4, it may be filed again. A claim judged
 with merit is paid when the object's tracking shows it (event IDC): the accepted claims'
 objects are tracked again here, since a delivered object is final and the tracking
 refresh no longer asks about it.
@@ -19,13 +20,17 @@ from postalgui.api.errors import ApiError
 from postalgui.api.models.claims import ClaimProgress, Reopening, ReopenResult
 from postalgui.api.values.claims import Manifestation
 from postalgui.services.claims.records import Claim, ClaimState, Outcome
+from postalgui.services.office.outgoing import Outgoing, send_once
 from postalgui.services.tracking.status import Status
 
 if TYPE_CHECKING:
     from postalgui.api.cancel import TaskControl
     from postalgui.services.claims.service import ClaimsService
 
-__all__ = ["Followed", "follow_claims", "reopen_claim"]
+__all__ = ["REOPEN_KIND", "Followed", "follow_claims", "reopen_claim"]
+
+REOPEN_KIND = "claim-reopen"
+"""The ``outgoing`` kind of a reopening (key: the protocol)."""
 
 
 @dataclass(frozen=True)
@@ -98,7 +103,11 @@ def reopen_claim(
     task: TaskControl, service: ClaimsService, key: str, reason_text: str, note: str = ""
 ) -> ReopenResult:
     """Ask to reopen the claim of object or protocol ``key`` (``ValueError`` naming why
-    when it has none to reopen, nothing sent)."""
+    when it has none to reopen, nothing sent). Written down before it is sent
+    (`send_once`, kind ``claim-reopen``, key the protocol): a reopening being sent by a
+    desk, or sent with no answer read, raises `AlreadySentError` and nothing goes; a 2xx
+    the client cannot read raises `UnreadableAnswerError` (kept raw, never sent again by
+    itself). The result is the protocol's own from ``pi`` (its code and the operator's words)."""
     item = service.book().get(key)
     if item is None or item.protocol is None:
         raise ValueError(f"{key.strip().upper()}: no filed claim with a protocol")
@@ -112,7 +121,16 @@ def reopen_claim(
         motivoReativacao=reason_text.strip()[:500],
         observacao=note.strip()[:1000],
     )
-    (result,) = service.client().reopen(contract, card, [reopening])
+    result = send_once(
+        Outgoing(service.office()),
+        REOPEN_KIND,
+        item.protocol,
+        reopening.model_dump(mode="json"),
+        f"{item.code} ({item.protocol})",
+        lambda: service.client().reopen(contract, card, [reopening])[0],
+        result=lambda answer: str(answer.return_code),
+        now=service.now,
+    )
     if result.reopened:
         service.book().reopened(item.code, service.now())
     return result

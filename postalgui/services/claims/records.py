@@ -13,8 +13,10 @@ from decimal import Decimal
 from enum import StrEnum
 from typing import Any
 
-__all__ = ["REOPEN_DAYS", "Claim", "ClaimState", "Outcome", "claim_from_row"]
+__all__ = ["REOPEN_DAYS", "STALE", "Claim", "ClaimState", "Outcome", "claim_from_row"]
 
+STALE = timedelta(minutes=10)
+"""A reservation no answer followed for this long: its desk died mid-call."""
 REOPEN_DAYS = 30
 """A refused claim may be reopened this long after it closed (the operator answers 587 after)."""
 
@@ -28,8 +30,13 @@ class ClaimState(StrEnum):
     """The operator answered why not (544 within the deadline, 510 too late...): it may be
     filed again when that changes."""
     UNCONFIRMED = "unconfirmed"
-    """The call failed after it may have reached the operator: following it by its object
-    code says whether it was filed; filing it again is allowed (a repeat reads 900)."""
+    """The call failed after it may have reached the operator (no answer): following it by
+    its object code says whether it was filed. Never filed again by itself: only when a
+    person asks (DESIGN.md, "Writes happen once")."""
+    UNREADABLE = "unreadable"
+    """Sent, answer unreadable: the operator answered 2xx (it took the claim) and the
+    answer could not be read; kept raw in ``answer``. Following it by its object code
+    settles it; never filed again by itself."""
 
 
 class Outcome(StrEnum):
@@ -82,6 +89,8 @@ class Claim:
     reopened_at: datetime | None = None
     closed_at: datetime | None = None
     paid_at: datetime | None = None
+    answer: str | None = None
+    """The raw answer of a filing the client could not read (``UNREADABLE``)."""
 
     @property
     def filed(self) -> bool:
@@ -89,8 +98,21 @@ class Claim:
 
     @property
     def can_file(self) -> bool:
-        """Not filed yet: refused before, or its answer never read."""
-        return self.state in (ClaimState.REFUSED, ClaimState.UNCONFIRMED)
+        """May be filed by itself: the operator said why not before (refused)."""
+        return self.state is ClaimState.REFUSED
+
+    def stale(self, now: datetime) -> bool:
+        """Left ``sending`` longer than `STALE`: its desk died mid-call."""
+        return self.state is ClaimState.SENDING and (self.filed_at is None or now - self.filed_at >= STALE)
+
+    def being_sent(self, now: datetime) -> bool:
+        """A desk is sending it now (``created_by`` at ``filed_at``)."""
+        return self.state is ClaimState.SENDING and not self.stale(now)
+
+    def needs_person(self, now: datetime) -> bool:
+        """Sent, and no answer read (none came, it was unreadable, or its desk died): it
+        may be at the operator. Follow it, or file it again on purpose."""
+        return self.state in (ClaimState.UNCONFIRMED, ClaimState.UNREADABLE) or self.stale(now)
 
     @property
     def closed(self) -> bool:
@@ -145,4 +167,5 @@ def claim_from_row(row: dict[str, Any]) -> Claim:
         reopened_at=_moment(row.get("reopened_at")),
         closed_at=_moment(row.get("closed_at")),
         paid_at=_moment(row.get("paid_at")),
+        answer=row.get("answer"),
     )

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from datetime import date, datetime
 from typing import TYPE_CHECKING
 
 from postalgui.api.errors import ApiError
+from postalgui.services.claims.recipients import Recipients, no_recipients
 from postalgui.services.claims.settings import ClaimsSettings
 
 if TYPE_CHECKING:
@@ -33,11 +34,13 @@ class ClaimsService:
         office: Callable[[], OfficeDatabase],
         tracking: Callable[[], TrackingService],
         invoices: Callable[[], InvoiceService] | None = None,
+        recipients: Recipients = no_recipients,
     ) -> None:
         self.context = context
         self._office = office
         self._tracking = tracking
         self._invoices = invoices
+        self._recipients = recipients
 
     @property
     def settings(self) -> ClaimsSettings:
@@ -66,6 +69,10 @@ class ClaimsService:
         from postalgui.services.claims.book import ClaimBook
 
         return ClaimBook(self._office())
+
+    def recipients(self, codes: Sequence[str]) -> Mapping[str, str]:
+        """The recipients' names known for ``codes`` (the pre-postings'; a port). Tasks only."""
+        return self._recipients(codes)
 
     @property
     def tracking(self) -> TrackingService:

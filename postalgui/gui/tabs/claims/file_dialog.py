@@ -8,7 +8,7 @@ and estimate, as `file_claims` will send them. "Send" accepts; the page runs the
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from PySide6.QtCore import Signal, Slot
 from PySide6.QtGui import QKeySequence
@@ -49,13 +49,17 @@ class FileDialog(QDialog):
     settingsRequested = Signal()
 
     def __init__(
-        self, candidates: Sequence[Candidate], settings: ClaimsSettings, parent: QWidget | None = None
+        self,
+        candidates: Sequence[Candidate],
+        settings: ClaimsSettings,
+        parent: QWidget | None = None,
+        known: Mapping[str, str] | None = None,
     ) -> None:
         super().__init__(parent)
         self.setObjectName("claimsFileDialog")
         self.setWindowTitle(self.tr("File claims"))
         self.candidates = list(candidates)
-        self.form = FilingForm(self.candidates, settings, self)
+        self.form = FilingForm(self.candidates, settings, self, known)
         self.problem_label = QLabel(self)
         self.problem_label.setObjectName("claimsFilingProblem")
         self.problem_label.setWordWrap(True)

@@ -9,6 +9,8 @@ desk asks for). Context ``FiledWords`` for every string here.
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
 from postalgui.gui.messages import arg
@@ -28,7 +30,9 @@ _CONTEXT = "FiledWords"
 
 # What the filter and the state column tell apart: the outcome of a filed claim, and the
 # states in which a claim has no outcome yet (being sent, unconfirmed, not filed).
-SHOWN_STATES = ("open", "reopened", "accepted", "refused", "paid", "sending", "unconfirmed", "not_filed")
+SHOWN_STATES = (
+    "open", "reopened", "accepted", "refused", "paid", "sending", "unconfirmed", "unreadable", "not_filed"
+)  # fmt: skip
 
 # QT_TRANSLATE_NOOP is typed as returning object.
 _STATE_WORDS: dict[str, object] = {
@@ -39,10 +43,14 @@ _STATE_WORDS: dict[str, object] = {
     "paid": QT_TRANSLATE_NOOP("FiledWords", "Paid"),
     "sending": QT_TRANSLATE_NOOP("FiledWords", "Being sent"),
     "unconfirmed": QT_TRANSLATE_NOOP("FiledWords", "Unconfirmed"),
+    "unreadable": QT_TRANSLATE_NOOP("FiledWords", "Sent, answer unreadable"),
     "not_filed": QT_TRANSLATE_NOOP("FiledWords", "Not filed"),
 }
 _REOPEN_WORDS: dict[int, object] = {
+    0: QT_TRANSLATE_NOOP("FiledWords", "Reopened"),
     512: QT_TRANSLATE_NOOP("FiledWords", "Reopened"),
+    575: QT_TRANSLATE_NOOP("FiledWords", "Not reopened: protocol not found"),
+    593: QT_TRANSLATE_NOOP("FiledWords", "Not reopened: the claim is not closed yet"),
     587: QT_TRANSLATE_NOOP("FiledWords", "Not reopened: the deadline to reopen has passed"),
     589: QT_TRANSLATE_NOOP("FiledWords", "Not reopened: the compensation is in its payment period"),
     590: QT_TRANSLATE_NOOP("FiledWords", "Not reopened: reopening was already asked"),
@@ -52,8 +60,11 @@ _REOPEN_WORDS: dict[int, object] = {
 FOLLOW_WORDS: dict[int, object] = {
     990: QT_TRANSLATE_NOOP("FiledWords", "The operator does not know this claim"),
     122: QT_TRANSLATE_NOOP("FiledWords", "The contract is missing or is not this claim's"),
-    291: QT_TRANSLATE_NOOP("FiledWords", "The channel was refused"),
-    631: QT_TRANSLATE_NOOP("FiledWords", "Neither an object code nor a protocol was given"),
+    4: QT_TRANSLATE_NOOP("FiledWords", "The operator does not know this claim"),
+    291: QT_TRANSLATE_NOOP("FiledWords", "Invalid query kind"),
+    631: QT_TRANSLATE_NOOP(
+        "FiledWords", "Registered by the service-level system: it cannot be followed here"
+    ),
 }
 
 
@@ -64,9 +75,11 @@ def _tr(text: object) -> str:
 def shown_state(claim: Claim) -> str:
     """One of `SHOWN_STATES`: the outcome of a filed claim, else where its filing stands."""
     if claim.state is ClaimState.SENDING:
-        return "sending"
+        return "unconfirmed" if claim.stale(datetime.now(UTC)) else "sending"
     if claim.state is ClaimState.UNCONFIRMED:
         return "unconfirmed"
+    if claim.state is ClaimState.UNREADABLE:
+        return "unreadable"
     if claim.state is ClaimState.REFUSED:
         return "not_filed"
     return {
@@ -93,13 +106,19 @@ def state_text(claim: Claim) -> str:
     if state == "unconfirmed":
         return _tr("Unconfirmed: sent, but no answer came back (Follow asks the operator)")
     if state == "sending":
-        return _tr("Being sent by a desk (its answer not read yet)")
+        when = claim.filed_at.astimezone().strftime("%d/%m/%Y %H:%M") if claim.filed_at else "—"
+        return arg(_tr("Being sent by %1 at %2"), claim.filed_by or "—", when)
+    if state == "unreadable":
+        return _tr(
+            "Sent, answer unreadable: the operator took it and its answer was kept; Follow finds "
+            "its protocol, or file it again on purpose"
+        )
     return state_word(state)
 
 
-def reopen_text(code: int, message: str) -> str:
+def reopen_text(code: int | None, message: str) -> str:
     """A reopen answer in words with its code: "Not reopened: the deadline to reopen has passed (587)"."""
-    word = _REOPEN_WORDS.get(code)
+    word = _REOPEN_WORDS.get(code) if code is not None else None
     if word is None:
         return arg(_tr("Not reopened: %1 (code %2)"), message, code)
     return arg(_tr("%1 (code %2)"), _tr(word), code)

@@ -8,7 +8,7 @@ first bad field and its rule, so the dialog sends nothing until the form is righ
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -30,7 +30,7 @@ from postalgui.api.values.claims import (
     parse_claim_name,
     parse_claim_phone,
 )
-from postalgui.gui.messages import rule_message
+from postalgui.gui.messages import arg, rule_message
 from postalgui.gui.tabs.claims.words import REASON_CODES, manifestation_word, package_word, reason_word
 from postalgui.services.claims.candidates import Candidate
 from postalgui.services.claims.settings import ClaimsSettings
@@ -44,10 +44,15 @@ class FilingForm(QWidget):
     """The form's fields; `problem` says what is wrong (empty: nothing)."""
 
     def __init__(
-        self, candidates: Sequence[Candidate], settings: ClaimsSettings, parent: QWidget | None = None
+        self,
+        candidates: Sequence[Candidate],
+        settings: ClaimsSettings,
+        parent: QWidget | None = None,
+        known: Mapping[str, str] | None = None,
     ) -> None:
         super().__init__(parent)
         self.candidates = list(candidates)
+        self.known = dict(known or {})
         self.reason_combo = QComboBox(self)
         self.reason_combo.setObjectName("claimsReasonCombo")
         own = {candidate.reason for candidate in self.candidates}
@@ -81,7 +86,7 @@ class FilingForm(QWidget):
         form.addRow(self.tr("&Packaging:"), self.package_combo)
         form.addRow(self.tr("Reply &e-mail:"), self.email_edit)
         form.addRow(self.tr("P&hone:"), self.phone_edit)
-        form.addRow(self.tr("Recipients (optional):"), self.names_table)
+        form.addRow(self.tr("Recipients (required):"), self.names_table)
 
     def _names_table(self) -> QTableWidget:
         table = QTableWidget(len(self.candidates), 2, self)
@@ -95,7 +100,7 @@ class FilingForm(QWidget):
             code = QTableWidgetItem(candidate.code)
             code.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable)
             table.setItem(row, 0, code)
-            table.setItem(row, _NAME_COLUMN, QTableWidgetItem(""))
+            table.setItem(row, _NAME_COLUMN, QTableWidgetItem(self.known.get(candidate.code, "")))
         table.setMaximumHeight(160)
         return table
 
@@ -150,11 +155,22 @@ class FilingForm(QWidget):
         checks: tuple[tuple[Callable[[str], str], str, QWidget], ...] = (
             (parse_claim_email, self.email, self.email_edit),
             (parse_claim_phone, self.phone_edit.text(), self.phone_edit),
-            *((parse_claim_name, name, self.names_table) for name in self.names().values()),
         )
         for parse, value, field in checks:
             try:
                 parse(value)
             except InvalidValue as error:
                 return rule_message(error), field
+        return self._name_problem()
+
+    def _name_problem(self) -> tuple[str, QWidget | None]:
+        """The first object whose recipient's name breaks the rule (the operator refuses a
+        claim without one, code 301): named, its cell made current."""
+        names = self.names()
+        for row, candidate in enumerate(self.candidates):
+            try:
+                parse_claim_name(names.get(candidate.code, ""))
+            except InvalidValue as error:
+                self.names_table.setCurrentCell(row, _NAME_COLUMN)
+                return arg(self.tr("%1: %2"), candidate.code, rule_message(error)), self.names_table
         return "", None

@@ -25,7 +25,9 @@ __all__ = ["FilingResults", "line_of", "summary_of"]
 
 
 def line_of(result: FilingResult) -> str:
-    said = result_text(result.result.value, result.return_code, result.message, result.protocol)
+    said = result_text(
+        result.result.value, result.return_code, result.message, result.protocol, result.by, result.at
+    )
     return arg(QCoreApplication.translate("FilingResults", "%1: %2"), result.code, said)
 
 

@@ -8,6 +8,8 @@ never a bare code, through Qt's catalog. Context ``ClaimWords`` for every string
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
 from postalgui.gui.messages import arg
@@ -56,6 +58,7 @@ _RETURN_WORDS: dict[int, object] = {
     125: QT_TRANSLATE_NOOP("ClaimWords", "The contract does not match the posting"),
     126: QT_TRANSLATE_NOOP("ClaimWords", "The posting card does not match the posting"),
     271: QT_TRANSLATE_NOOP("ClaimWords", "Invalid object code"),
+    301: QT_TRANSLATE_NOOP("ClaimWords", "Recipient's name missing"),
     510: QT_TRANSLATE_NOOP("ClaimWords", "More than 90 days since the delivery or expected date"),
     530: QT_TRANSLATE_NOOP("ClaimWords", "Delivered, attempted or available within the deadline"),
     531: QT_TRANSLATE_NOOP("ClaimWords", "Not delivered"),
@@ -119,9 +122,49 @@ def package_word(value: str) -> str:
     return QCoreApplication.translate("ClaimWords", "Box")
 
 
-def result_text(result: str, return_code: int | None, message: str, protocol: str | None) -> str:
+def _when(moment: datetime | None) -> str:
+    return moment.astimezone().strftime("%d/%m/%Y %H:%M") if moment is not None else "—"
+
+
+def _held_text(result: str, by: str, at: datetime | None) -> str | None:
+    """Claims not sent now because they were sent before (DESIGN.md, "Writes happen once")."""
+    if result == "being_sent":
+        return arg(
+            QCoreApplication.translate("ClaimWords", "Not sent: being sent by %1 at %2"), by or "—", _when(at)
+        )
+    if result == "held":
+        return arg(
+            QCoreApplication.translate(
+                "ClaimWords",
+                "Not sent: sent by %1 at %2 and no answer was read; follow it to settle it, "
+                "or file it again on purpose",
+            ),
+            by or "—",
+            _when(at),
+        )
+    if result == "unreadable":
+        return QCoreApplication.translate(
+            "ClaimWords",
+            "Sent, answer unreadable: the operator took it and its answer was kept; follow it "
+            "to see its protocol before filing it again",
+        )
+    return None
+
+
+def result_text(
+    result: str,
+    return_code: int | None,
+    message: str,
+    protocol: str | None,
+    by: str = "",
+    at: datetime | None = None,
+) -> str:
     """One object's filing result (a `Result` value): "Filed, protocol 1234567890", "Refused —
-    544: ainda dentro do prazo" (the operator's code and its own message), "Already claimed (900)"."""
+    544: ainda dentro do prazo" (the operator's code and its own message), "Already claimed (900)",
+    "Not sent: being sent by ana at 20/04/2023 16:13"."""
+    held = _held_text(result, by, at)
+    if held is not None:
+        return held
     if result == "filed":
         return arg(QCoreApplication.translate("ClaimWords", "Filed, protocol %1"), protocol or "—")
     if result == "already":
