@@ -360,3 +360,37 @@ def test_open_settings_from_the_filing_asks_the_window(
         assert isinstance(tab, ClaimsTab)
         tab.candidates.settingsRequested.emit()  # "Open Settings" beside an empty reply e-mail
         assert opened == [True]
+
+
+def test_a_pre_posted_objects_recipient_is_filled_in_and_only_the_others_are_asked(
+    tab: ClaimsTab, context: AppContext, qtbot: QtBot
+) -> None:
+    from sqlalchemy import insert
+
+    from postalgui.store.tables import shipment
+
+    row = {
+        "uid": "u-soon", "environment": context.env_key, "prepost_id": "PR" + "0" * 22, "object_code": SOON,
+        "status": "2", "service_code": "03220", "recipient_name": "Loja Norte Ltda", "body": "{}",
+        "created_at": "2026-10-01T12:00:00+00:00",
+    }  # fmt: skip
+    context.office().store().run(lambda c: c.execute(insert(shipment).values(row)), topics=("shipment",))
+    with_reply_address(context)
+    page = tab.candidates
+    with qtbot.waitSignal(page.candidatesLoaded, timeout=WAIT_MS):
+        page.reload()
+    page.select_codes([SOON, LATER])
+    names: dict[str, str] = {}
+
+    def look(dialog: FileDialog) -> bool:
+        table = dialog.form.names_table
+        for index, candidate in enumerate(dialog.form.candidates):
+            cell = table.item(index, 1)
+            names[candidate.code] = cell.text() if cell is not None else ""
+        assert not dialog.review()  # LATER still lacks one: named, nothing sent
+        assert dialog.problem_label.text().startswith(f"{LATER}: Recipient's name (nomeDestinatario)")
+        return False
+
+    page.open_dialog = answering(look)
+    assert page.file_selected() is None
+    assert names == {SOON: "Loja Norte Ltda", LATER: ""}

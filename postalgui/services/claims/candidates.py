@@ -95,6 +95,9 @@ class CandidateList:
     """Candidates already claimed."""
     untracked: list[str] = field(default_factory=list)
     """Objects of a statement the watchlist does not know (or never asked): no tracking, no verdict."""
+    names: Mapping[str, str] = field(default_factory=dict)
+    """The recipients' names known for the candidates (their pre-postings'), by code: what a
+    claim's ``nomeDestinatario`` is filled with before anyone is asked."""
 
     @property
     def total_estimate(self) -> Decimal:

@@ -98,7 +98,7 @@ def _candidates(
     unpriced = [obj for obj in picked if obj.invoice_amount is None]
     lost = [obj for obj in picked if needs_declared(obj)]
     if not unpriced and not lost:
-        return replace(first, untracked=untracked or [])
+        return _named(service, replace(first, untracked=untracked or []))
     watchlist = service.tracking.watchlist()
     quotes = quoted_postage(watchlist.store, watchlist.environment, unpriced) if unpriced else {}
     declared = declared_values(watchlist, [obj.code for obj in lost])
@@ -106,12 +106,19 @@ def _candidates(
     second = find_candidates(
         [obj for obj in picked if obj.code in again], today, table, quotes=quotes, declared=declared
     )
-    return replace(
+    found = replace(
         first,
         candidates=_merged(first.candidates, second.candidates, again),
         expired=_merged(first.expired, second.expired, again, newest=True),
         untracked=untracked or [],
     )
+    return _named(service, found)
+
+
+def _named(service: ClaimsService, found: CandidateList) -> CandidateList:
+    """``found`` with the recipients' names its pre-postings know (one query for all)."""
+    codes = [c.code for c in [*found.candidates, *found.expired]]
+    return replace(found, names=dict(service.recipients(codes)) if codes else {})
 
 
 def _merged(

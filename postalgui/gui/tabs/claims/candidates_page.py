@@ -307,7 +307,8 @@ class CandidatesPage(QWidget):
         rows = self.selected_rows()
         if not rows or not all(row.fileable for row in rows) or FILE_KEY in self._handles:
             return None
-        dialog = FileDialog([row.candidate for row in rows], self.desk.service.settings, self)
+        known = self.found.names if self.found is not None else {}
+        dialog = FileDialog([row.candidate for row in rows], self.desk.service.settings, self, known)
         dialog.settingsRequested.connect(self.settingsRequested)
         try:
             if not self.open_dialog(dialog):
