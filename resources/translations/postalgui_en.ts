@@ -282,4 +282,30 @@
         </translation>
     </message>
 </context>
+<context>
+    <name>FileAgain</name>
+    <message numerus="yes">
+        <source>%n claim(s) were sent before and no answer was read: the operator may have them. Follow them first to find out.
+
+File them again anyway? If the operator has them, it answers that a claim already exists (900).</source>
+        <translation>
+            <numerusform>%n claim was sent before and no answer was read: the operator may have it. Follow it first to find out.
+
+File it again anyway? If the operator has it, it answers that a claim already exists (900).</numerusform>
+            <numerusform>%n claims were sent before and no answer was read: the operator may have them. Follow them first to find out.
+
+File them again anyway? If the operator has them, it answers that a claim already exists (900).</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>SentDialog</name>
+    <message numerus="yes">
+        <source>%n call(s) wait for a decision.</source>
+        <translation>
+            <numerusform>%n call waits for a decision.</numerusform>
+            <numerusform>%n calls wait for a decision.</numerusform>
+        </translation>
+    </message>
+</context>
 </TS>

@@ -9814,4 +9814,36 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
     <message><source>Sent by</source><translation>Enviado por</translation></message>
     <message><source>Sent at</source><translation>Enviado em</translation></message>
 </context>
+<context>
+    <name>FileAgain</name>
+    <message>
+        <source>File a&amp;gain…</source>
+        <translation>Registrar de &amp;novo…</translation>
+    </message>
+    <message>
+        <source>File again, on purpose, the selected claims whose answer was lost or unreadable</source>
+        <translation>Registrar de novo, de propósito, as reclamações selecionadas cuja resposta se perdeu ou não pôde ser lida</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n claim(s) were sent before and no answer was read: the operator may have them. Follow them first to find out.
+
+File them again anyway? If the operator has them, it answers that a claim already exists (900).</source>
+        <translation>
+            <numerusform>%n reclamação foi enviada antes e nenhuma resposta foi lida: a operadora pode tê-la. Acompanhe-a primeiro para saber.
+
+Registrar de novo assim mesmo? Se a operadora já a tiver, responde que já existe reclamação (900).</numerusform>
+            <numerusform>%n reclamações foram enviadas antes e nenhuma resposta foi lida: a operadora pode tê-las. Acompanhe-as primeiro para saber.
+
+Registrar de novo assim mesmo? Se a operadora já as tiver, responde que já existe reclamação (900).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The claims could not be filed again: %1</source>
+        <translation>Não foi possível registrar as reclamações de novo: %1</translation>
+    </message>
+    <message>
+        <source>File claims again</source>
+        <translation>Registrar reclamações de novo</translation>
+    </message>
+</context>
 </TS>

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 from postalgui.gui.i18n import app_locale, ui_language
 from postalgui.gui.messages import arg
 from postalgui.gui.tabs.claims.claim_model import ClaimColumn, ClaimModel
+from postalgui.gui.tabs.claims.file_again import FileAgain
 from postalgui.gui.tabs.claims.filed_words import SHOWN_STATES, reopen_text, shown_state, state_word
 from postalgui.gui.tabs.claims.follower import Follower
 from postalgui.gui.tabs.claims.reopen_dialog import ReopenDialog
@@ -116,10 +117,11 @@ class FiledPage(QWidget):
         self.export_action = self._action(
             self.tr("E&xport…"), self.tr("Save the claims shown as CSV or .xlsx")
         )
+        self.again = FileAgain(self.desk, self.selected_claims, self.reload, self)
         self.toolbar = QToolBar(self)
         self.toolbar.setObjectName("claimsFiledToolbar")
         self.toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
-        for action in (self.follow_action, self.reopen_action, self.export_action):
+        for action in (self.follow_action, self.reopen_action, self.again.action, self.export_action):
             self.toolbar.addAction(action)
         filters = FilterRow(
             self,
@@ -259,6 +261,7 @@ class FiledPage(QWidget):
         chosen = self.selected_claims()
         today = self.desk.service.today()
         self.reopen_action.setEnabled(len(chosen) == 1 and chosen[0].can_reopen(today))
+        self.again.update()
 
     def _update_summary(self) -> None:
         total = len(self.model.all_claims())
