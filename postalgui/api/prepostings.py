@@ -110,6 +110,15 @@ def _read_download(response: requests.Response) -> _Download:
     return _READ_DOWNLOAD_BODY(response)
 
 
+def _read_cancelled(response: requests.Response) -> Preposting | None:
+    """A cancel's answer, when it is the record (the cancel was done whatever it says)."""
+    try:
+        answer = PrepostingAnswer.model_validate_json(response.content)
+    except ValueError:
+        return None
+    return answer.preposting() if answer.id.strip() else None
+
+
 def _read_receipt(response: requests.Response) -> _Receipt:
     receipt = _READ_RECEIPT(response)
     if not receipt.idRecibo.strip():
@@ -181,14 +190,18 @@ class PrepostingClient:
         pages = answer.page.get("totalPages", 1)
         return [item.preposting() for item in answer.itens], int(pages) if str(pages).isdigit() else 1
 
-    def cancel(self, id: str, requester: str) -> None:
+    def cancel(self, id: str, requester: str) -> Preposting | None:
         """Cancel pre-posting ``id`` as ``requester`` (the identity-portal login: the
         operator's ``idCorreiosSolicitanteCancelamento``); a posted or cancelled one is
-        refused with the operator's words."""
+        refused with the operator's words. Answers the pre-posting as the operator now has
+        it when its answer says so (``None`` when the answer is empty or not a record)."""
         if not requester.strip():
             raise InvalidValue("shipping.required", "", field="idCorreiosSolicitanteCancelamento")
         params = {"idCorreiosSolicitanteCancelamento": requester.strip()}
-        self._call("DELETE", f"{BASE}/{id.strip()}", lambda response: None, params=params)
+        answer: Preposting | None = self._call(
+            "DELETE", f"{BASE}/{id.strip()}", _read_cancelled, params=params
+        )
+        return answer
 
     def posted(self, object_code: str) -> bool:
         """Whether the object was posted at a counter."""

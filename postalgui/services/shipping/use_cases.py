@@ -285,13 +285,13 @@ def cancel_shipments(
         task.raise_if_cancelled()
         task.progress(index, len(ids))
         try:
-            client.cancel(prepost_id, requester)
+            answer = client.cancel(prepost_id, requester)
         except OperatorError as error:
             refused.append((prepost_id, _operator_words(error)))
             continue
-        book.update(
-            [Preposting(prepost_id, None, PrepostingStatus.CANCELLED, None, None, None)], service.now()
-        )
+        if answer is None or answer.id != prepost_id or answer.status is not PrepostingStatus.CANCELLED:
+            answer = Preposting(prepost_id, None, PrepostingStatus.CANCELLED, None, None, None)
+        book.update([answer], service.now())
     return refused
 
 
