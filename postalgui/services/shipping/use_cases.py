@@ -164,7 +164,7 @@ def sent_before(
 
 
 def create_prepostings(
-    task: TaskControl, service: ShippingService, orders: Sequence[Order], *, again: bool = False
+    task: TaskControl, service: ShippingService, orders: Sequence[Order], again: bool = False
 ) -> CreationReport:
     """Register every order; `InvalidValue` before anything is sent when one breaks a rule.
     An order sent before (`sent_before`) is not sent unless ``again`` (a person asked: an

@@ -30,6 +30,7 @@ from postalgui.api.values import InvalidValue, format_cep
 from postalgui.api.values.shipping import check_order
 from postalgui.gui.messages import arg, describe_error
 from postalgui.gui.tabs.shipping.order_fields import OrderFields
+from postalgui.gui.tabs.shipping.outcome_words import outcome_text
 from postalgui.gui.tabs.shipping.person_fields import PersonFields
 from postalgui.gui.widgets.message_kind import MessageKind
 
@@ -184,6 +185,9 @@ class NewPrepostingDialog(QDialog):
         if report.refused:
             _index, words = report.refused[0]
             self.problem_label.setText(arg(self.tr("The operator refused the pre-posting: %1"), words))
+            return
+        if not report.created:  # sent before, or sent and its answer unreadable: said, not "not sent"
+            self.problem_label.setText(outcome_text(report.outcome(0)))
             return
         if report.created:
             shipment = report.created[0]
