@@ -44,6 +44,7 @@ __all__ = [
     "RowResult",
     "cancel_shipments",
     "create_prepostings",
+    "create_typed",
     "issue_codes",
     "issue_labels",
     "order_key",
@@ -170,10 +171,23 @@ def create_prepostings(
     An order sent before (`sent_before`) is not sent unless ``again`` (a person asked: an
     unsettled sending is settled as sent again on purpose). Each sending is written down
     first (`send_once`): an unreadable answer or a lost one is never sent again by itself."""
+    return _create(task, service, orders, again=again, look_back=True)
+
+
+def create_typed(task: TaskControl, service: ShippingService, orders: Sequence[Order]) -> CreationReport:
+    """Register orders a clerk typed now (the New... dialog): the same order typed twice is
+    two parcels, so sendings done before are not looked up; one still unsettled (being sent,
+    its answer lost or unreadable) is not sent again (`send_once`)."""
+    return _create(task, service, orders, again=False, look_back=False)
+
+
+def _create(
+    task: TaskControl, service: ShippingService, orders: Sequence[Order], *, again: bool, look_back: bool
+) -> CreationReport:
     checked = [checked_order(order) for order in orders]
     card = service.card()
     client = service.client()
-    earlier = sent_before(task, service, checked)
+    earlier = sent_before(task, service, checked) if look_back else {}
     report = CreationReport()
     for index, order in enumerate(checked):
         if task.cancelled:

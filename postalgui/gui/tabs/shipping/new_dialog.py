@@ -4,7 +4,7 @@ The dialog composes: the sender (the address book's default sender, changeable),
 recipient (typed in place; a CEP fills the address), and the object (`OrderFields`).
 Create checks every field first (`check_order`: the first bad field is named as the API
 names it, with its rule, in the UI language, and the cursor goes there; nothing is sent),
-then runs `create_prepostings` in the background with its progress; the operator's refusal
+then runs `create_typed` in the background with its progress; the operator's refusal
 is said in its own words with its code, and the dialog stays open to correct it. A
 Prices result ("Ship this") arrives as a `ShipDraft`: only the recipient is left to pick.
 """
@@ -149,12 +149,12 @@ class NewPrepostingDialog(QDialog):
         order = self.order()
         if order is None:
             return None
-        from postalgui.services.shipping.use_cases import create_prepostings
+        from postalgui.services.shipping.use_cases import create_typed
 
         self.create_button.setEnabled(False)
         self.problem_label.setText(self.tr("Sending to the operator…"))
         self.task = self.desk.run(
-            create_prepostings,
+            create_typed,
             [order],
             name="create preposting",
             key=CREATE_KEY,
