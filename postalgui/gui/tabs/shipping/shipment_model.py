@@ -188,9 +188,7 @@ class ShipmentModel(RowTableModel["Shipment"]):
         if section == ShipmentColumn.EXPIRES:
             return self.tr("A pre-posting not posted within 7 days expires")
         if section == ShipmentColumn.LABEL:
-            return self.tr(
-                "Whether its label was issued here: the office's own mark, not the operator's status"
-            )
+            return self.tr("Whether its label was issued here: the office's mark, not the operator's status")
         return None
 
     def is_numeric(self, column: int) -> bool:
