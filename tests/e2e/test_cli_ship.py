@@ -291,8 +291,10 @@ def test_a_rerun_of_the_same_orders_file_sends_nothing_without_asking_and_again_
     lines = out.splitlines()
     assert [line.split("  ")[0] for line in lines] == ["row 2", "row 3", "row 4"]
     for line, result in zip(lines, created, strict=True):
-        assert "Not sent: sent before by " in line and str(result["id"]) in line, line
-    assert "row 2: sent before by" in err and "will not be sent" in err
+        assert "Not sent: sent before by " in line, line
+        assert str(result["id"]) in line, line
+    assert "row 2: sent before by" in err
+    assert "will not be sent" in err
     assert "0 pre-postings created, 3 rows sent before, not sent (--again sends them)" in err
     code, out, err = run(capsys, "ship", "create", "--from", str(orders), "--yes", "--json")
     assert code == 1, err

@@ -22,10 +22,10 @@ from postalgui.api.values.object_codes import parse_object_code
 from postalgui.documents.labels import Layout, datamatrix_text
 from postalgui.sandbox import SandboxServer
 from postalgui.services.context import AppContext, build_context
+from postalgui.services.office.outgoing import OutgoingState
 from postalgui.services.shipping.addresses import Address, AddressKind
 from postalgui.services.shipping.orders import complete_orders, read_orders
 from postalgui.services.shipping.printing import declarations, label_data, our_labels, posting_list
-from postalgui.services.office.outgoing import OutgoingState
 from postalgui.services.shipping.use_cases import (
     RowResult,
     cancel_shipments,
@@ -270,13 +270,16 @@ def test_an_answer_that_cannot_be_read_is_kept_and_never_sent_again_by_itself(
     assert (report.created, report.not_sent) == ([], 0)
     assert outcome.line is not None
     assert outcome.line.state is OutgoingState.UNREADABLE
-    assert outcome.line.answer and '"id"' in outcome.line.answer  # the raw answer, kept
+    assert outcome.line.answer is not None
+    assert '"id"' in outcome.line.answer  # the raw answer, kept
     assert prepost_posts(sandbox) == 1
 
     for _rerun in range(2):  # two reruns, no duplicate
         rerun = create_prepostings(PlainTask(), service, [order])
         assert rerun.outcome(0).result is RowResult.SENT_BEFORE
-        assert rerun.outcome(0).earlier is not None and not rerun.outcome(0).earlier.settled
+        earlier = rerun.outcome(0).earlier
+        assert earlier is not None
+        assert not earlier.settled  # its answer unreadable: a person settles it
     assert prepost_posts(sandbox) == 1
     (line,) = service.outgoing().lines()
     assert line.state is OutgoingState.UNREADABLE
