@@ -306,3 +306,36 @@ def test_a_rerun_of_the_same_orders_file_sends_nothing_without_asking_and_again_
     assert not {result["id"] for result in again} & {result["id"] for result in created}
     assert prepost_requests(sandbox, "POST") == 6
     assert len(run_json(capsys, "ship", "list", "--offline")) == 6
+
+
+def test_a_created_answer_that_cannot_be_read_is_said_sent_and_a_rerun_sends_nothing(
+    sender: None, sandbox_server: SandboxServer, capsys: Capsys, tmp_path: Path
+) -> None:
+    """A stub in front of the pre-posting POST answers 200 with ``statusAtual`` an object:
+    the operator took it; the row says so and what to do, and no rerun sends it again."""
+    import responses
+
+    orders = orders_file(tmp_path, GOOD_ROWS[2])
+    unreadable = json.dumps(
+        {"id": "PR" + "A" * 22, "statusAtual": {"codigo": 2}, "descStatusAtual": "Prepostado"}
+    )
+    created_url = f"{sandbox_server.url}/prepostagem/v1/prepostagens"
+    with responses.RequestsMock(assert_all_requests_are_fired=False) as stub:
+        stub.add_passthru(sandbox_server.url)  # tokens and CEPs: the sandbox itself
+        stub.add(responses.POST, created_url, body=unreadable, status=200, content_type="application/json")
+        code, out, err = run(capsys, "ship", "create", "--from", str(orders), "--yes")
+        assert code == 1, err
+        assert out.startswith(
+            "row 2  Sent, answer unreadable (the operator took it but its answer could not be read"
+        )
+        assert "follow it up in the operator's list, cancel it there, or send it again on purpose" in out
+        assert "1 row sent, answer unreadable (exit status 1)" in err
+        for _rerun in range(2):
+            code, out, err = run(capsys, "ship", "create", "--from", str(orders), "--yes")
+            assert code == 1, err
+            assert out.startswith("row 2  Not sent: sent before by ")
+            assert "its answer lost or unreadable" in out
+        posts = [
+            call for call in stub.calls if call.request.method == "POST" and call.request.url == created_url
+        ]
+    assert len(posts) == 1  # two reruns, nothing sent twice
