@@ -151,3 +151,9 @@ def test_the_sandbox_create_and_list_answers_are_shaped_like_the_operators(wire:
 def test_the_label_request_the_client_sends_has_the_manuals_keys() -> None:
     body = PrepostingClient.label_body(["PRgddyJTC0QMyNqlCX7w0H9A"], OperatorLayout.LINEAR_100_150)
     assert_same_shape(load("prepost-label-request"), body, extra=("imprimeRemetente", "layoutImpressao"))
+
+
+@pytest.mark.parametrize("body", [b"", b"  ", b'{"idRecibo": "R1"}', b'{"idRecibo": "R1", "dados": null}'])
+def test_a_label_download_without_dados_is_not_ready_yet_whatever_it_looks_like(body: bytes) -> None:
+    client, _ = client_answering(body)
+    assert client.download_labels("R1") is None  # the caller polls again, within its bound
