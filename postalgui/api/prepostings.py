@@ -15,8 +15,10 @@ from __future__ import annotations
 import base64
 import binascii
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
+import requests
 from pydantic import BaseModel, ConfigDict, Field
 
 from postalgui.api.client import OperatorClient
@@ -31,6 +33,7 @@ from postalgui.api.models.prepostings import (
 from postalgui.api.records import answer_reader
 from postalgui.api.tokens import TokenScope
 from postalgui.api.values import pad_card_number
+from postalgui.api.values.errors import InvalidValue
 from postalgui.api.values.object_codes import parse_object_code
 from postalgui.api.values.shipping import checked_order
 
@@ -41,8 +44,9 @@ PREPOSTING_API = 36
 BASE = "/prepostagem/v1/prepostagens"
 LIST = "/prepostagem/v2/prepostagens"
 PAGE_SIZE = 50
-NOT_READY = "PPN-032"
-"""A label download's 404 while the PDF is being made (an unknown receipt is another code)."""
+SANDBOX_NOT_READY = "PPN-032"
+"""The sandbox's own code for a label still being made (the operator documents none): read
+like any other not-ready answer, never relied on."""
 
 
 class PrepostingNotEnabledError(PermissionDeniedError):
@@ -80,11 +84,49 @@ class _Download(BaseModel):
     dados: str | None = None
 
 
-_READ_ONE = answer_reader(PrepostingAnswer, "pre-posting")
+_READ_ANSWER = answer_reader(PrepostingAnswer, "pre-posting")
 _READ_PAGE = answer_reader(_Page, "pre-posting list")
 _READ_RECEIPT = answer_reader(_Receipt, "label receipt")
 _READ_POSTED = answer_reader(_Posted, "posting")
-_READ_DOWNLOAD = answer_reader(_Download, "label")
+_READ_DOWNLOAD_BODY = answer_reader(_Download, "label")
+
+
+def _read_created(response: requests.Response) -> PrepostingAnswer:
+    """The create answer; one without an id is unreadable (the operator took it: the
+    transport keeps its text)."""
+    answer = _READ_ANSWER(response)
+    if not answer.id.strip():
+        raise InvalidResponseError(
+            f"Invalid pre-posting answer from the operator (HTTP {response.status_code}): no id",
+            status=response.status_code,
+        )
+    return answer
+
+
+def _read_download(response: requests.Response) -> _Download:
+    """A label download's answer; an empty body is "not ready yet"."""
+    if not response.content.strip():
+        return _Download()
+    return _READ_DOWNLOAD_BODY(response)
+
+
+def _read_cancelled(response: requests.Response) -> Preposting | None:
+    """A cancel's answer, when it is the record (the cancel was done whatever it says)."""
+    try:
+        answer = PrepostingAnswer.model_validate_json(response.content)
+    except ValueError:
+        return None
+    return answer.preposting() if answer.id.strip() else None
+
+
+def _read_receipt(response: requests.Response) -> _Receipt:
+    receipt = _READ_RECEIPT(response)
+    if not receipt.idRecibo.strip():
+        raise InvalidResponseError(
+            f"Invalid label answer from the operator (HTTP {response.status_code}): no receipt (idRecibo)",
+            status=response.status_code,
+        )
+    return receipt
 
 
 class PrepostingClient:
@@ -93,6 +135,8 @@ class PrepostingClient:
     def __init__(self, client: OperatorClient, *, scope: TokenScope | None = None) -> None:
         self.client = client
         self.scope = scope
+        self.last_wait = ""
+        """The operator's words of the last not-ready label download (for a timeout's message)."""
 
     def _call(self, method: str, path: str, read: Any, **kwargs: Any) -> Any:
         try:
@@ -102,15 +146,20 @@ class PrepostingClient:
                 exc.messages, status=exc.status or 403, cause=exc.cause, path=exc.path
             ) from exc
 
+    @staticmethod
+    def body(order: Order, card: str) -> dict[str, Any]:
+        """What `create` sends for ``order`` (checked: `InvalidValue` naming the field)."""
+        return checked_order(order).to_wire(pad_card_number(card))
+
     def create(self, order: Order, card: str) -> Preposting:
         """Register ``order`` on posting card ``card``; `InvalidValue` before sending when a
-        field breaks a rule. The answer's order is the one sent when the operator leaves it out."""
+        field breaks a rule. The answer's order is the one sent when the operator leaves it out.
+        A 2xx it cannot read (no id, a status that is no number) is `InvalidResponseError`
+        with ``delivered`` and the answer's text (``raw``)."""
         checked = checked_order(order)
         body = checked.to_wire(pad_card_number(card))
-        answer = self._call("POST", BASE, _READ_ONE, json_body=body).preposting()
-        if not answer.id:
-            raise InvalidResponseError("Invalid pre-posting answer from the operator: no id")
-        return answer if answer.order is not None else _with_order(answer, checked)
+        answer: Preposting = self._call("POST", BASE, _read_created, json_body=body).preposting()
+        return answer if answer.order is not None else replace(answer, order=checked)
 
     def list(
         self,
@@ -118,53 +167,75 @@ class PrepostingClient:
         status: PrepostingStatus | None = None,
         object_code: str | None = None,
         id: str | None = None,
+        eticket: str | None = None,
         page: int = 0,
         size: int = PAGE_SIZE,
     ) -> tuple[list[Preposting], int]:
-        """One page of pre-postings (newest first) and how many pages there are."""
-        params: dict[str, str] = {"page": str(page), "size": str(size)}
+        """One page of pre-postings (newest first) and how many pages there are: of one id,
+        object code or eticket, or of a status page by page; never unfiltered (`InvalidValue`,
+        nothing sent)."""
+        params: dict[str, str] = {}
+        if id and id.strip():
+            params["id"] = id.strip()
+        if object_code and object_code.strip():
+            params["codigoObjeto"] = parse_object_code(object_code)
+        if eticket and eticket.strip():
+            params["eticket"] = eticket.strip()
         if status is not None:
             params["status"] = status.value
-        if object_code:
-            params["codigoObjeto"] = parse_object_code(object_code)
-        if id:
-            params["id"] = id.strip()
+        if not params:
+            raise InvalidValue("shipping.required", "", field="id, codigoObjeto, eticket or status")
+        params.update(page=str(page), size=str(size))
         answer = self._call("GET", LIST, _READ_PAGE, params=params)
         pages = answer.page.get("totalPages", 1)
         return [item.preposting() for item in answer.itens], int(pages) if str(pages).isdigit() else 1
 
-    def cancel(self, id: str) -> None:
-        """Cancel pre-posting ``id`` (a posted or cancelled one is refused with the operator's words)."""
-        self._call("DELETE", f"{BASE}/{id.strip()}", lambda response: None)
+    def cancel(self, id: str, requester: str) -> Preposting | None:
+        """Cancel pre-posting ``id`` as ``requester`` (the identity-portal login: the
+        operator's ``idCorreiosSolicitanteCancelamento``); a posted or cancelled one is
+        refused with the operator's words. Answers the pre-posting as the operator now has
+        it when its answer says so (``None`` when the answer is empty or not a record)."""
+        if not requester.strip():
+            raise InvalidValue("shipping.required", "", field="idCorreiosSolicitanteCancelamento")
+        params = {"idCorreiosSolicitanteCancelamento": requester.strip()}
+        answer: Preposting | None = self._call(
+            "DELETE", f"{BASE}/{id.strip()}", _read_cancelled, params=params
+        )
+        return answer
 
     def posted(self, object_code: str) -> bool:
         """Whether the object was posted at a counter."""
         params = {"codigoObjeto": parse_object_code(object_code)}
         return bool(self._call("GET", f"{BASE}/postada", _READ_POSTED, params=params).postado)
 
-    def request_labels(self, ids: Sequence[str], layout: OperatorLayout, *, sender: bool = True) -> str:
-        """Ask the operator to issue the labels of pre-postings ``ids`` (this assigns their
-        object codes); answers the receipt to download them with."""
-        body = {
+    @staticmethod
+    def label_body(ids: Sequence[str], layout: OperatorLayout, *, sender: bool = True) -> dict[str, Any]:
+        """What `request_labels` sends."""
+        return {
             "idsPrePostagem": list(ids),
             "tipoRotulo": "P",
             "formatoRotulo": "ET",
             "imprimeRemetente": "S" if sender else "N",
             "layoutImpressao": layout.value,
         }
-        receipt = self._call("POST", f"{BASE}/rotulo/assincrono/pdf", _READ_RECEIPT, json_body=body).idRecibo
-        if not receipt:
-            raise InvalidResponseError("Invalid label answer from the operator: no receipt (idRecibo)")
-        return str(receipt)
+
+    def request_labels(self, ids: Sequence[str], layout: OperatorLayout, *, sender: bool = True) -> str:
+        """Ask the operator to issue the labels of pre-postings ``ids`` (this assigns their
+        object codes); answers the receipt to download them with."""
+        body = self.label_body(ids, layout, sender=sender)
+        answer = self._call("POST", f"{BASE}/rotulo/assincrono/pdf", _read_receipt, json_body=body)
+        return str(answer.idRecibo)
 
     def download_labels(self, receipt: str) -> bytes | None:
-        """The labels' PDF of ``receipt``, or ``None`` while the operator is still making it."""
+        """The labels' PDF of ``receipt``, or ``None`` while it is not there yet: a 404 (with
+        whatever code: the operator documents none; `last_wait` keeps its words), a 200
+        without ``dados``, an empty body."""
+        self.last_wait = ""
         try:
-            answer = self._call("GET", f"{BASE}/rotulo/download/assincrono/{receipt}", _READ_DOWNLOAD)
+            answer = self._call("GET", f"{BASE}/rotulo/download/assincrono/{receipt}", _read_download)
         except NotFoundError as exc:
-            if exc.code == NOT_READY:
-                return None
-            raise
+            self.last_wait = str(exc)
+            return None
         if not answer.dados:
             return None
         try:
@@ -178,9 +249,3 @@ class PrepostingClient:
         """The operator's content declaration of ``ids``, as the HTML it answers."""
         response = self._call("GET", f"{BASE}/declaracaoconteudo/{','.join(ids)}", lambda response: response)
         return str(response.text)
-
-
-def _with_order(answer: Preposting, order: Order) -> Preposting:
-    return Preposting(
-        answer.id, answer.object_code, answer.status, answer.created_at, answer.expires_at, order
-    )

@@ -32,6 +32,7 @@ from postalgui.cli.options import BadOption, command_group, json_option, subcomm
 from postalgui.cli.output import EXIT_API_ERROR, EXIT_OK, LANGUAGE, error, print_json, print_table
 from postalgui.cli.ship_common import confirm, known_ids
 from postalgui.services.price.products import product_name
+from postalgui.services.shipping.words import status_from_words, status_words
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -43,12 +44,15 @@ if TYPE_CHECKING:
 __all__ = ["add_parser", "shipment_json"]
 
 
-def status_word(status: PrepostingStatus) -> str:
-    """A pre-posting's status as the table says it (``pre-posted``, ``labelled``...)."""
-    return "pre-posted" if status is PrepostingStatus.PREPOSTED else status.name.lower()
+def status_word(shipment: Shipment) -> str:
+    """A pre-posting's operator status as the table says it (``Pre-posted``, ``unknown (9):
+    Em análise``); the office's "labelled" mark is its own column."""
+    return status_words(shipment.status, shipment.status_number, shipment.status_word, LANGUAGE)
 
 
-STATUS_HELP = ", ".join(status.value.lower() for status in PrepostingStatus)
+STATUS_HELP = ", ".join(
+    f"{status.value} ({status_words(status, language='en').lower()})" for status in PrepostingStatus
+)
 
 
 def add_parser(commands: Commands) -> None:
@@ -69,9 +73,13 @@ def add_parser(commands: Commands) -> None:
         _add_list_options,
         json_option("print JSON to stdout: the pre-postings"),
         summary="the office's pre-postings, as the operator has them now",
-        description="Ask the operator how the office's pre-postings stand (status, object code, "
-        "expiry: 7 days after creation when not posted), then list them, newest first. "
-        "--offline lists what the office database holds, nothing asked.",
+        description="Ask the operator how the office's open pre-postings stand (one by one, or "
+        "by status page by page: never an unfiltered list), then list them, newest first: the "
+        "operator's status (its number: 1 pre-attended, 2 pre-posted, 3 posted, 4 expired, 5 "
+        "cancelled, 6 reversed; one this version does not know as 'unknown (N)' with the "
+        "operator's word), object code, the expiry (the operator's prazoPostagem), and whether a "
+        "label was issued here (the office's own mark, not a status). --offline lists what the "
+        "office database holds, nothing asked.",
     )
     subcommand(
         sub,
@@ -79,7 +87,8 @@ def add_parser(commands: Commands) -> None:
         _run_cancel,
         _add_cancel_options,
         summary="cancel pre-postings",
-        description="Cancel the pre-postings given (DELETE /prepostagem/v1/prepostagens/ID). What "
+        description="Cancel the pre-postings given (DELETE /prepostagem/v1/prepostagens/ID, "
+        "naming the profile's login as idCorreiosSolicitanteCancelamento). What "
         "will be cancelled is shown and asked on a terminal; --yes cancels at once (without a "
         "terminal it is required). Exit status: 0 all cancelled, 1 the operator refused some "
         "(its words and code), 2 an id the office does not know (nothing sent).",
@@ -88,8 +97,13 @@ def add_parser(commands: Commands) -> None:
 
 
 def _add_list_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--status", metavar="S", help=f"only those in status S: {STATUS_HELP} (or in English: labelled...)"
+    parser.add_argument("--status", metavar="S", help=f"only those in the operator's status S: {STATUS_HELP}")
+    labelled = parser.add_mutually_exclusive_group()
+    labelled.add_argument(
+        "--labelled", dest="labelled", action="store_const", const=True, help="only those labelled here"
+    )
+    labelled.add_argument(
+        "--unlabelled", dest="labelled", action="store_const", const=False, help="only those not labelled"
     )
     parser.add_argument("--search", metavar="T", default="", help="a recipient, CEP, id or object code")
     parser.add_argument("--offline", action="store_true", help="the office database only, nothing asked")
@@ -119,7 +133,10 @@ def shipment_json(shipment: Shipment, today: date) -> dict[str, Any]:
     return {
         "id": shipment.prepost_id,
         "objectCode": shipment.object_code,
-        "status": shipment.status.value,
+        "status": shipment.number or None,
+        "statusWord": status_word(shipment),
+        "operatorStatusWord": shipment.status_word or None,
+        "labelled": shipment.labelled,
         "recipient": shipment.recipient_name,
         "cep": shipment.recipient_cep,
         "city": order.recipient.city,
@@ -156,6 +173,7 @@ def _table(shipments: Sequence[Shipment], today: date) -> None:
         "id",
         "code",
         "status",
+        "labelled",
         "recipient",
         "cep",
         "service",
@@ -168,7 +186,8 @@ def _table(shipments: Sequence[Shipment], today: date) -> None:
         [
             shipment.prepost_id,
             shipment.object_code or "",
-            status_word(shipment.status),
+            status_word(shipment),
+            "yes" if shipment.labelled else "",
             shipment.recipient_name[:30],
             format_cep(shipment.recipient_cep),
             product_name(shipment.service_code) or shipment.service_code,
@@ -179,20 +198,19 @@ def _table(shipments: Sequence[Shipment], today: date) -> None:
         ]
         for shipment in shipments
     ]
-    print_table(titles, rows, right=(6, 7))
+    print_table(titles, rows, right=(7, 8))
 
 
 # --------------------------------------------------------------------------- list, cancel
 
 
 def _status(text: str | None) -> PrepostingStatus | None:
-    """``--status``: the operator's word or ours, any case."""
+    """``--status``: the operator's number, or its word in English or Portuguese, any case."""
     if text is None:
         return None
-    word = text.strip().casefold()
-    for status in PrepostingStatus:
-        if word in (status.value.casefold(), status.name.casefold(), status_word(status)):
-            return status
+    status = status_from_words(text)
+    if status is not None:
+        return status
     raise BadOption(f"--status: must be {STATUS_HELP} (got {shown_value(text)})")
 
 
@@ -203,7 +221,7 @@ def _run_list(args: argparse.Namespace, context: AppContext) -> int:
     service = context.shipping
     if not args.offline:
         refresh_shipments(PlainTask(), service)
-    shipments = service.book().shipments(status=status, search=args.search.strip())
+    shipments = service.book().shipments(status=status, search=args.search.strip(), labelled=args.labelled)
     today = service.today()
     if args.json:
         print_json([shipment_json(shipment, today) for shipment in shipments])

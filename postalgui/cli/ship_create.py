@@ -6,19 +6,27 @@ sent), the recipients' addresses are completed from their CEPs, what will be sen
 shown and confirmed on a terminal (``--yes`` skips the question; without a terminal it is
 required), then each row's result is said: its pre-posting id, or the operator's words
 and code. Exit 0 when every row was created, 1 when some were refused or not sent.
+
+A row sent before (the same recipient and invoice number or the same NF-e key among the
+office's pre-postings, or the same order written down as sent, its answer read, lost or
+unreadable) is named and not sent, ``--yes`` or not: a rerun of the same file sends nothing
+twice. ``--again`` sends such rows on purpose. A row the operator took but whose answer
+could not be read says so, with what to do: it is never reported as not sent.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+from collections import Counter
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from postalgui.api.values import format_brl, format_cep, format_count, format_grams
+from postalgui.api.values import format_brl, format_cep, format_count, format_date_ui, format_grams
 from postalgui.cli.options import BadOption, json_option, subcommand
 from postalgui.cli.output import EXIT_API_ERROR, EXIT_OK, LANGUAGE, error, print_json
 from postalgui.cli.ship_common import confirm, progress_task
+from postalgui.services.shipping.use_cases import RowResult
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -27,7 +35,7 @@ if TYPE_CHECKING:
     from postalgui.cli.options import Commands
     from postalgui.services.context import AppContext
     from postalgui.services.shipping.orders import OrderRow
-    from postalgui.services.shipping.use_cases import CreationReport
+    from postalgui.services.shipping.use_cases import CreationReport, EarlierSending
 
 __all__ = ["add_parser"]
 
@@ -51,9 +59,12 @@ def add_parser(sub: Commands) -> None:
         "alturaInformada, valorDeclarado, numeroNotaFiscal, chaveNFe, conteudo, quantidade, valor'; "
         "each row an invoice or a content line), complete each recipient's street, district, city "
         "and state from the CEP, and create one pre-posting a row, the address book's default "
-        "sender as the sender. Exit status: 0 every row created, 1 the operator refused some (its "
-        "words and code) or some were not sent, 2 a problem in the file (its row and column "
-        "named), no default sender, or not confirmed (nothing sent).",
+        "sender as the sender. A row sent before (same recipient and invoice number, same NF-e key, "
+        "or the same order already sent from this office) is named and not sent, --yes or not; "
+        "--again sends it on purpose. Exit status: 0 every row created, 1 the operator refused "
+        "some (its words and code), some were sent before, or some were not sent or their "
+        "answer could not be read, 2 a problem in the file (its row and column named), no "
+        "default sender, or not confirmed (nothing sent).",
     )
 
 
@@ -62,6 +73,11 @@ def _add_options(parser: argparse.ArgumentParser) -> None:
         "--from", dest="orders", type=Path, required=True, metavar="FILE", help="orders.csv or orders.xlsx"
     )
     parser.add_argument("--yes", action="store_true", help="send without asking")
+    parser.add_argument(
+        "--again",
+        action="store_true",
+        help="send rows that were sent before, on purpose (a rerun sends nothing twice without it)",
+    )
 
 
 # --------------------------------------------------------------------------- reading
@@ -125,20 +141,46 @@ def _summary(orders: Sequence[tuple[int, Order]], sender: Person, card: str) -> 
     return "\n".join(lines)
 
 
+UNREADABLE_ADVICE = (
+    "the operator took it but its answer could not be read (kept); follow it up in the "
+    "operator's list, cancel it there, or send it again on purpose (--again)"
+)
+LOST_ADVICE = (
+    "no answer came: the operator may have it; follow it up in the operator's list, or send "
+    "it again on purpose (--again)"
+)
+
+
+def _earlier_words(earlier: EarlierSending) -> str:
+    when = earlier.sent_at.astimezone()
+    said = f"sent before by {earlier.sent_by or 'a desk'} on {format_date_ui(when.date())} {when:%H:%M}"
+    if earlier.prepost_id:
+        return f"{said} as {earlier.prepost_id}"
+    return said if earlier.settled else f"{said}, its answer lost or unreadable"
+
+
 def _results(orders: Sequence[tuple[int, Order]], report: CreationReport) -> list[dict[str, Any]]:
-    """One result a row, in the file's order: created (with its id), refused (the
-    operator's words with its code) or not sent."""
-    refused = dict(report.refused)
-    created = iter(report.created)
+    """One result a row, in the file's order: created (with its id), refused (the operator's
+    words with its code), unreadable or lost (what to do), sent before, or not sent."""
     results = []
     for index, (row, order) in enumerate(orders):
-        result: dict[str, Any] = {"row": row, "recipient": order.recipient.name, "id": None, "error": None}
-        if index in refused:
-            result.update(result="refused", error=refused[index])
-        elif (shipment := next(created, None)) is not None:
-            result.update(result="created", id=shipment.prepost_id)
-        else:
-            result["result"] = "not_sent"
+        outcome = report.outcome(index)
+        result: dict[str, Any] = {
+            "row": row,
+            "recipient": order.recipient.name,
+            "result": outcome.result.value,
+            "id": outcome.shipment.prepost_id if outcome.shipment else None,
+            "error": None,
+        }
+        if outcome.result is RowResult.REFUSED:
+            result["error"] = outcome.words
+        elif outcome.result is RowResult.UNREADABLE:
+            result["error"] = f"{UNREADABLE_ADVICE}: {outcome.words}"
+        elif outcome.result is RowResult.LOST:
+            result["error"] = f"{LOST_ADVICE}: {outcome.words}"
+        elif outcome.earlier is not None:
+            result["error"] = _earlier_words(outcome.earlier)
+            result["id"] = outcome.earlier.prepost_id
         results.append(result)
     return results
 
@@ -148,13 +190,30 @@ def _say(results: Sequence[dict[str, Any]], *, as_json: bool) -> None:
         print_json(results)
         return
     for result in results:
-        said = {"created": result["id"], "refused": f"Refused ({result['error']})", "not_sent": "Not sent"}
+        said = {
+            "created": result["id"],
+            "refused": f"Refused ({result['error']})",
+            "unreadable": f"Sent, answer unreadable ({result['error']})",
+            "lost": f"Sent, no answer ({result['error']})",
+            "sent_before": f"Not sent: {result['error']} (--again sends it)",
+            "not_sent": "Not sent",
+        }
         sys.stdout.write(f"row {result['row']}  {said[result['result']]}  {result['recipient']}\n")
+
+
+def _named_before(
+    orders: Sequence[tuple[int, Order]], earlier: dict[int, EarlierSending], again: bool
+) -> None:
+    """The rows sent before, said on stderr before anything is asked or sent."""
+    for index, earlier_one in sorted(earlier.items()):
+        row = orders[index][0]
+        what = "will be sent again (--again)" if again else "will not be sent"
+        error(f"row {row}: {_earlier_words(earlier_one)}; {what}")
 
 
 def _run_create(args: argparse.Namespace, context: AppContext) -> int:
     from postalgui.services.shipping.orders import complete_orders, read_orders
-    from postalgui.services.shipping.use_cases import create_prepostings
+    from postalgui.services.shipping.use_cases import create_prepostings, sent_before
     from postalgui.services.table_files import TableFileError
 
     path = _orders_file(args.orders)
@@ -167,16 +226,34 @@ def _run_create(args: argparse.Namespace, context: AppContext) -> int:
     with progress_task("completing addresses from their CEPs") as task:
         rows = complete_orders(task, context.shipping, rows)
     orders = _checked(rows, path)
-    confirm(args.yes, _summary(orders, sender, context.shipping.card()), "Send them?")
+    with progress_task("looking for rows sent before") as task:
+        earlier = sent_before(task, context.shipping, [order for _, order in orders])
+    _named_before(orders, earlier, args.again)
+    to_send = orders if args.again else [item for index, item in enumerate(orders) if index not in earlier]
+    if to_send:
+        confirm(args.yes, _summary(to_send, sender, context.shipping.card()), "Send them?")
     with progress_task("creating pre-postings") as task:
-        report = create_prepostings(task, context.shipping, [order for _, order in orders])
+        report = create_prepostings(task, context.shipping, [order for _, order in orders], again=args.again)
     results = _results(orders, report)
     _say(results, as_json=args.json)
     if report.failed:
         error(f"stopped: {report.failed}")
-    left = sum(result["result"] != "created" for result in results)
-    error(
-        f"{format_count(len(results) - left, 'pre-posting', 'pre-postings', LANGUAGE)} created"
-        + (f", {format_count(left, 'row', 'rows', LANGUAGE)} not (exit status 1)" if left else "")
-    )
-    return EXIT_API_ERROR if left else EXIT_OK
+    error(_tally(results))
+    return EXIT_OK if all(result["result"] == "created" for result in results) else EXIT_API_ERROR
+
+
+def _tally(results: Sequence[dict[str, Any]]) -> str:
+    """``1 pre-posting created, 2 rows sent before, not sent (--again sends them) (exit status 1)``."""
+    counts = Counter(result["result"] for result in results)
+    parts = [f"{format_count(counts['created'], 'pre-posting', 'pre-postings', LANGUAGE)} created"]
+    for result, words in (
+        ("sent_before", "sent before, not sent (--again sends them)"),
+        ("refused", "refused"),
+        ("unreadable", "sent, answer unreadable"),
+        ("lost", "sent, no answer"),
+        ("not_sent", "not sent"),
+    ):
+        if counts[result]:
+            parts.append(f"{format_count(counts[result], 'row', 'rows', LANGUAGE)} {words}")
+    failed = len(results) - counts["created"]
+    return ", ".join(parts) + (" (exit status 1)" if failed else "")

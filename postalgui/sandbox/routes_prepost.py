@@ -3,21 +3,26 @@
 404. Codes (``PPN-xxx``) and their rules: `prepost.messages`.
 
     POST   /prepostagem/v1/prepostagens        body as REFERENCE lists; 200 with the record
-           (``id`` PR + 22 characters, ``codigoObjeto`` null, ``statusAtual`` PREPOSTADO,
-           ``dataHora``, ``dataHoraExpiracao``, ... and the body echoed, numbers as text)
-    GET    /prepostagem/v2/prepostagens?id=&codigoObjeto=&status=&logisticaReversa=&page=&size=
-           ``{"itens": [...], "page": {number, size, totalElements, totalPages}}``, newest
-           first; ``page`` from 0, ``size`` 1-100 (default 50)
+           (``id`` PR + 22 characters, ``statusAtual`` 2, ``descStatusAtual`` Prepostado,
+           ``dataHoraStatusAtual``, ``dataHora``, ``prazoPostagem``, and the body echoed,
+           numbers as text; ``codigoObjeto`` once a label gave it one)
+    GET    /prepostagem/v2/prepostagens?id=&codigoObjeto=&eticket=&status=&logisticaReversa=&page=&size=
+           ``{"itens": [...], "page": {size, numberElements, totalPages, number, count, next,
+           previous, first, last}}``, newest first; ``page`` from 0, ``size`` 1-100 (default
+           50); ``status`` a number (or its word); no filter at all: 400 PPN-035 (the
+           sandbox's guess of the operator's refusal)
     GET    /prepostagem/v1/prepostagens/postada?codigoObjeto=   ``{"codigoObjeto", "postado"}``
-    DELETE /prepostagem/v1/prepostagens/{id}   200 with the record, CANCELADO; posted,
-           cancelled or expired: 400 PPN-021; unknown: 404 PPN-020
+    DELETE /prepostagem/v1/prepostagens/{id}?idCorreiosSolicitanteCancelamento=LOGIN
+           200 with the record, status 5; no requester: 400 PPN-022; posted, cancelled or
+           expired: 400 PPN-021; unknown: 404 PPN-020
     POST   /prepostagem/v1/prepostagens/rotulo/assincrono/pdf   ``{idsPrePostagem |
            codigosObjeto, tipoRotulo P|R, formatoRotulo ET|EV, imprimeRemetente S|N,
            layoutImpressao PADRAO|LINEAR_100_150|LINEAR_100_80|LINEAR_A4|LINEAR_A}``: 200
            ``{"idRecibo"}``; each pre-posting without an object code gets one and is tracked
     GET    /prepostagem/v1/prepostagens/rotulo/download/assincrono/{idRecibo}
            200 ``{"idRecibo", "nome": "rotulos-<id>.pdf", "dados": base64 PDF}`` once ready;
-           before: 404 PPN-032 with ``Retry-After: 1`` (poll); unknown: 404 PPN-031
+           before: 404 PPN-032 with ``Retry-After: 1`` (poll; the sandbox's own code: the
+           operator documents none); unknown: 404 PPN-031
     GET    /prepostagem/v1/prepostagens/declaracaoconteudo/{ids}   (comma-separated) text/html
 
     PUT    /_sandbox/prepost/config  {"rotulo_delay_s": 0}: how long labels requested from
@@ -90,8 +95,8 @@ def create(state: State, token: Claims, body: Annotated[Any, Body()]) -> dict[st
 
 
 def _query(status: str, number: int, size: int) -> str:
-    if status and status not in m.STATUSES:
-        return f"status: use {', '.join(m.STATUSES)}"
+    if status and m.read_status(status) is None:
+        return f"status: use {', '.join(str(number) for number in m.STATUSES)}"
     if number < 0:
         return "page: informe 0 ou mais"
     if not 1 <= size <= MAX_SIZE:
@@ -105,23 +110,31 @@ def listing(
     token: Claims,
     ident: Annotated[str, Query(alias="id")] = "",
     code: Annotated[str, Query(alias="codigoObjeto")] = "",
+    eticket: str = "",
     status: str = "",
     reverse: Annotated[str, Query(alias="logisticaReversa")] = "",
     number: Annotated[int, Query(alias="page")] = 0,
     size: int = DEFAULT_SIZE,
 ) -> dict[str, Any]:
-    """The company's pre-postings, newest first, filtered and paged."""
-    status = status.strip().upper()
+    """The company's pre-postings, newest first, filtered and paged; never unfiltered."""
+    if not any(text.strip() for text in (ident, code, eticket, status, reverse)):
+        raise OperatorError(
+            400,
+            f"{m.NO_FILTER}: Informe id, codigoObjeto, eticket ou uma combinação de parâmetros "
+            "(status, logisticaReversa) para listar pré-postagens",
+        )
     problem = _query(status, number, size)
     if problem:
         raise OperatorError(400, f"{m.BAD_QUERY}: Parâmetro inválido: {problem}")
+    wanted = m.read_status(status) if status.strip() else None
     now = _now(state)
     items = [
         item
         for item in prepost_world(state).listed(token.cnpj)
         if (not ident or item.id == ident.strip().upper())
         and (not code or item.code == code.strip().upper())
-        and (not status or status_of(item, now) == status)
+        and not eticket.strip()  # the sandbox issues no e-tickets: none has one
+        and (wanted is None or status_of(item, now) == wanted)
         and (not reverse or item.body.logisticaReversa == reverse.strip().upper())
     ]
     return page(items, number, size, now)
@@ -141,8 +154,17 @@ def posted(
 
 
 @router.delete(f"{BASE}/{{ident}}")
-def cancel(state: State, token: Claims, ident: Annotated[str, Path()]) -> dict[str, Any]:
-    """Cancel a pre-posting not yet posted (its object leaves tracking)."""
+def cancel(
+    state: State,
+    token: Claims,
+    ident: Annotated[str, Path()],
+    requester: Annotated[str, Query(alias="idCorreiosSolicitanteCancelamento")] = "",
+) -> dict[str, Any]:
+    """Cancel a pre-posting not yet posted (its object leaves tracking), naming who asks."""
+    if not requester.strip():
+        raise OperatorError(
+            400, m.field_message(m.NO_REQUESTER, "idCorreiosSolicitanteCancelamento", "informe quem cancela")
+        )
     now = _now(state)
     try:
         return record(prepost_world(state).cancel(token.cnpj, ident, now), now)

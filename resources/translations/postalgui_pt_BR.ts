@@ -5271,6 +5271,38 @@ Enviar de novo? O arquivo será preparado duas vezes.</translation>
         <source>Row %1: %2</source>
         <translation>Linha %1: %2</translation>
     </message>
+    <message>
+        <source>Looking for rows sent before…</source>
+        <translation>Procurando linhas já enviadas…</translation>
+    </message>
+    <message>
+        <source>Nothing was sent.</source>
+        <translation>Nada foi enviado.</translation>
+    </message>
+    <message>
+        <source>%1 sent before, not sent again.</source>
+        <translation>%1 já enviadas antes, não reenviadas.</translation>
+    </message>
+    <message>
+        <source>%1 sent with an answer that could not be read or never came: follow them up.</source>
+        <translation>%1 enviadas com resposta ilegível ou sem resposta: acompanhe-as.</translation>
+    </message>
+    <message>
+        <source>Sent before</source>
+        <translation>Já enviadas</translation>
+    </message>
+    <message>
+        <source>Rows %1 were sent to the operator before (their pre-postings exist, or their answer was lost or unreadable). Send them again, on purpose?</source>
+        <translation>As linhas %1 já foram enviadas aos Correios (as pré-postagens existem, ou a resposta se perdeu ou veio ilegível). Enviá-las de novo, de propósito?</translation>
+    </message>
+    <message>
+        <source>Send &amp;again</source>
+        <translation>Enviar de &amp;novo</translation>
+    </message>
+    <message>
+        <source>&amp;Skip them</source>
+        <translation>&amp;Pular estas</translation>
+    </message>
 </context>
 <context>
     <name>PersonFields</name>
@@ -5400,6 +5432,14 @@ Enviar de novo? O arquivo será preparado duas vezes.</translation>
         <source>A pre-posting not posted within 7 days expires</source>
         <translation>Uma pré-postagem não postada em 7 dias expira</translation>
     </message>
+    <message>
+        <source>Label</source>
+        <translation>Etiqueta</translation>
+    </message>
+    <message>
+        <source>Whether its label was issued here: the office&apos;s mark, not the operator&apos;s status</source>
+        <translation>Se a etiqueta foi emitida aqui: marca do escritório, não o status dos Correios</translation>
+    </message>
 </context>
 <context>
     <name>ShipmentPage</name>
@@ -5507,6 +5547,14 @@ Enviar de novo? O arquivo será preparado duas vezes.</translation>
         <source>Cancel pre-postings</source>
         <translation>Cancelar pré-postagens</translation>
     </message>
+    <message>
+        <source>Labelled here</source>
+        <translation>Etiqueta emitida aqui</translation>
+    </message>
+    <message>
+        <source>Not labelled yet</source>
+        <translation>Ainda sem etiqueta</translation>
+    </message>
 </context>
 <context>
     <name>ShippingTab</name>
@@ -5528,26 +5576,61 @@ Enviar de novo? O arquivo será preparado duas vezes.</translation>
     </message>
 </context>
 <context>
+    <name>ShippingOutcome</name>
+    <message>
+        <source>another desk</source>
+        <translation>outra mesa</translation>
+    </message>
+    <message>
+        <source>Sent before by %1 on %2 as %3: not sent again</source>
+        <translation>Enviada antes por %1 em %2 como %3: não reenviada</translation>
+    </message>
+    <message>
+        <source>Sent before by %1 on %2, its answer lost or unreadable: not sent again</source>
+        <translation>Enviada antes por %1 em %2, resposta perdida ou ilegível: não reenviada</translation>
+    </message>
+    <message>
+        <source>Created: %1</source>
+        <translation>Criada: %1</translation>
+    </message>
+    <message>
+        <source>Refused: %1</source>
+        <translation>Recusada: %1</translation>
+    </message>
+    <message>
+        <source>Sent, answer unreadable: the operator took it. Follow it up in the operator&apos;s list, cancel it there, or send it again on purpose</source>
+        <translation>Enviada, resposta ilegível: os Correios a receberam. Acompanhe-a na lista dos Correios, cancele-a lá ou envie de novo de propósito</translation>
+    </message>
+    <message>
+        <source>Sent, no answer (%1): the operator may have it. Follow it up in the operator&apos;s list, or send it again on purpose</source>
+        <translation>Enviada, sem resposta (%1): os Correios podem tê-la. Acompanhe-a na lista dos Correios ou envie de novo de propósito</translation>
+    </message>
+    <message>
+        <source>Not sent</source>
+        <translation>Não enviada</translation>
+    </message>
+</context>
+<context>
     <name>ShippingWords</name>
     <message>
         <source>Pre-posted</source>
-        <translation>Pré-postada</translation>
+        <translation>Pré-postado</translation>
     </message>
     <message>
         <source>Labelled</source>
-        <translation>Rotulada</translation>
+        <translation>Etiqueta emitida</translation>
     </message>
     <message>
         <source>Posted</source>
-        <translation>Postada</translation>
+        <translation>Postado</translation>
     </message>
     <message>
         <source>Cancelled</source>
-        <translation>Cancelada</translation>
+        <translation>Cancelado</translation>
     </message>
     <message>
         <source>Expired</source>
-        <translation>Expirada</translation>
+        <translation>Expirado</translation>
     </message>
     <message>
         <source>Envelope</source>
@@ -5584,6 +5667,26 @@ Enviar de novo? O arquivo será preparado duas vezes.</translation>
     <message>
         <source>Expires in %1 days</source>
         <translation>Expira em %1 dias</translation>
+    </message>
+    <message>
+        <source>Pre-attended</source>
+        <translation>Pré-atendido</translation>
+    </message>
+    <message>
+        <source>Reversed</source>
+        <translation>Estornado</translation>
+    </message>
+    <message>
+        <source>Pending</source>
+        <translation>Pendente</translation>
+    </message>
+    <message>
+        <source>No status</source>
+        <translation>Sem status</translation>
+    </message>
+    <message>
+        <source>Unknown (%1)</source>
+        <translation>Desconhecido (%1)</translation>
     </message>
 </context>
 <context>

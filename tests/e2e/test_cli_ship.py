@@ -103,7 +103,8 @@ def test_an_orders_file_is_created_listed_labelled_tracked_and_cancelled(
     listed = run_json(capsys, "ship", "list")
     assert {item["id"] for item in listed} == set(ids)
     maria = next(item for item in listed if item["recipient"] == "Maria da Silva")
-    assert (maria["status"], maria["cep"], maria["state"]) == ("PREPOSTADO", "20040020", "RJ")
+    assert (maria["status"], maria["statusWord"], maria["labelled"]) == ("2", "Pre-posted", False)
+    assert (maria["cep"], maria["state"]) == ("20040020", "RJ")
     assert maria["city"]  # completed from the CEP
     assert maria["declaredValue"] == "150.00"
     assert maria["expiresInDays"] in (6, 7)
@@ -119,6 +120,9 @@ def test_an_orders_file_is_created_listed_labelled_tracked_and_cancelled(
     assert code == 0, err
     assert {"SEDEX", "PAC"} <= set(table.split())  # the service in words, as the tab says it
     codes = {item["id"]: item["objectCode"] for item in listed}
+    marks = {item["id"]: (item["status"], item["labelled"]) for item in listed}
+    assert marks == {ids[0]: ("2", True), ids[1]: ("2", True), ids[2]: ("2", False)}  # a label is no status
+    assert [item["id"] for item in run_json(capsys, "ship", "list", "--offline", "--unlabelled")] == [ids[2]]
     labelled = [str(codes[ids[0]]), str(codes[ids[1]])]
     assert all(len(code) == 13 for code in labelled)
     read = [pdf_reading.read(page) for page in pdf_reading.pages(labels.read_bytes())]
@@ -201,13 +205,13 @@ def test_bad_options_exit_2_naming_them_and_nothing_is_sent(
 ) -> None:
     known = str(created[0]["id"])
     before = prepost_requests(sandbox)
-    good = str(orders_file(tmp_path, *GOOD_ROWS))
+    good = str(orders_file(tmp_path, NOT_A_PRODUCT, name="new.csv"))  # rows never sent: it would ask
     out = str(tmp_path / "x.pdf")
     cases: list[tuple[tuple[str, ...], str]] = [
         (("ship", "create", "--from", good), "--yes: not on a terminal"),
         (("ship", "create", "--from", str(tmp_path / "orders.txt"), "--yes"), "--from: must be a .csv"),
         (("ship", "create", "--from", str(tmp_path / "missing.csv"), "--yes"), "--from: no such file"),
-        (("ship", "list", "--status", "lost"), "--status: must be prepostado"),
+        (("ship", "list", "--status", "lost"), "--status: must be 1 (pre-attended), 2 (pre-posted)"),
         (("ship", "cancel", "PR0000000000000000000000", "--yes"), "ID: no pre-posting of this office"),
         (("ship", "cancel", "PR-1", "--yes"), "ID: not a pre-posting id"),
         (("ship", "labels", known, "--layout", "a5", "--out", out), "--layout: must be a4, 100x150"),
@@ -255,7 +259,7 @@ def test_a_row_the_operator_refuses_is_said_with_its_code_and_exits_1(
     assert created.startswith("row 2  PR")
     assert refused.startswith("row 3  Refused (")
     assert "PPN-004" in refused
-    assert "1 pre-posting created, 1 row not (exit status 1)" in err
+    assert "1 pre-posting created, 1 row refused (exit status 1)" in err
     assert len(run_json(capsys, "ship", "list", "--offline")) == 1
 
 
@@ -274,3 +278,64 @@ def test_an_xlsx_orders_file_is_read_as_the_csv(
     (result,) = run_json(capsys, "ship", "create", "--from", str(orders), "--yes")
     assert (result["row"], result["result"], result["recipient"]) == (2, "created", "Ana Lima")
     assert prepost_requests(sandbox, "POST") == 1
+
+
+def test_a_rerun_of_the_same_orders_file_sends_nothing_without_asking_and_again_sends_them(
+    created: Created, sandbox: SandboxControl, capsys: Capsys, tmp_path: Path
+) -> None:
+    assert prepost_requests(sandbox, "POST") == 3
+    orders = orders_file(tmp_path, *GOOD_ROWS, name="again.csv")
+    # Not on a terminal and no --yes: a question would exit 2; nothing is left to ask about.
+    code, out, err = run(capsys, "ship", "create", "--from", str(orders))
+    assert code == 1, err
+    lines = out.splitlines()
+    assert [line.split("  ")[0] for line in lines] == ["row 2", "row 3", "row 4"]
+    for line, result in zip(lines, created, strict=True):
+        assert "Not sent: sent before by " in line, line
+        assert str(result["id"]) in line, line
+    assert "row 2: sent before by" in err
+    assert "will not be sent" in err
+    assert "0 pre-postings created, 3 rows sent before, not sent (--again sends them)" in err
+    code, out, err = run(capsys, "ship", "create", "--from", str(orders), "--yes", "--json")
+    assert code == 1, err
+    assert {result["result"] for result in json.loads(out)} == {"sent_before"}
+    assert prepost_requests(sandbox, "POST") == 3  # two reruns, no duplicate
+
+    again = run_json(capsys, "ship", "create", "--from", str(orders), "--yes", "--again")
+    assert [result["result"] for result in again] == ["created"] * 3
+    assert not {result["id"] for result in again} & {result["id"] for result in created}
+    assert prepost_requests(sandbox, "POST") == 6
+    assert len(run_json(capsys, "ship", "list", "--offline")) == 6
+
+
+def test_a_created_answer_that_cannot_be_read_is_said_sent_and_a_rerun_sends_nothing(
+    sender: None, sandbox_server: SandboxServer, capsys: Capsys, tmp_path: Path
+) -> None:
+    """A stub in front of the pre-posting POST answers 200 with ``statusAtual`` an object:
+    the operator took it; the row says so and what to do, and no rerun sends it again."""
+    import responses
+
+    orders = orders_file(tmp_path, GOOD_ROWS[2])
+    unreadable = json.dumps(
+        {"id": "PR" + "A" * 22, "statusAtual": {"codigo": 2}, "descStatusAtual": "Prepostado"}
+    )
+    created_url = f"{sandbox_server.url}/prepostagem/v1/prepostagens"
+    with responses.RequestsMock(assert_all_requests_are_fired=False) as stub:
+        stub.add_passthru(sandbox_server.url)  # tokens and CEPs: the sandbox itself
+        stub.add(responses.POST, created_url, body=unreadable, status=200, content_type="application/json")
+        code, out, err = run(capsys, "ship", "create", "--from", str(orders), "--yes")
+        assert code == 1, err
+        assert out.startswith(
+            "row 2  Sent, answer unreadable (the operator took it but its answer could not be read"
+        )
+        assert "follow it up in the operator's list, cancel it there, or send it again on purpose" in out
+        assert "1 row sent, answer unreadable (exit status 1)" in err
+        for _rerun in range(2):
+            code, out, err = run(capsys, "ship", "create", "--from", str(orders), "--yes")
+            assert code == 1, err
+            assert out.startswith("row 2  Not sent: sent before by ")
+            assert "its answer lost or unreadable" in out
+        posts = [
+            call for call in stub.calls if call.request.method == "POST" and call.request.url == created_url
+        ]
+    assert len(posts) == 1  # two reruns, nothing sent twice

@@ -155,6 +155,10 @@ def desk(sandbox: SandboxControl) -> Iterator[Desk]:
     desk.http.close()
 
 
+WHO = {"idCorreiosSolicitanteCancelamento": "loja.demo"}
+"""Who asks a cancel (public clients always send it)."""
+
+
 def _refusal(answer: requests.Response, status: int = 400) -> str:
     assert answer.status_code == status, answer.text
     body = answer.json()
@@ -166,16 +170,23 @@ def test_create_list_label_download_and_track(desk: Desk) -> None:
     created = desk.create()
     ident = created["id"]
     assert re.fullmatch(r"PR[0-9A-Z]{22}", ident)
-    assert (created["codigoObjeto"], created["statusAtual"]) == (None, "PREPOSTADO")
+    assert "codigoObjeto" not in created  # the manual's §I: assigned when the label is issued
+    assert (created["statusAtual"], created["descStatusAtual"]) == (2, "Prepostado")
+    assert created["prazoPostagem"][:10] > created["dataHora"][:10]
     assert (created["pesoInformado"], created["larguraInformada"]) == ("300", "11")  # numbers echoed as text
     assert created["destinatario"]["nome"] == "Maria da Silva"
     other = desk.create()
-    listed = desk.listed()
+    assert "PPN-035" in _refusal(desk.call("GET", "/prepostagem/v2/prepostagens"))  # never unfiltered
+    assert "PPN-035" in _refusal(desk.call("GET", "/prepostagem/v2/prepostagens", params={"page": 0}))
+    listed = desk.listed(status=2)
     assert [item["id"] for item in listed["itens"]] == [other["id"], ident]  # newest first
-    assert listed["page"] == {"number": 0, "size": 50, "totalElements": 2, "totalPages": 2 // 2}
-    paged = desk.listed(size=1, page=1)
+    assert listed["page"] == {
+        "size": 50, "numberElements": 2, "totalPages": 1, "number": 0, "count": 2,
+        "next": False, "previous": False, "first": True, "last": True,
+    }  # fmt: skip
+    paged = desk.listed(status="Prepostado", size=1, page=1)
     assert [item["id"] for item in paged["itens"]] == [ident]
-    assert paged["page"]["totalPages"] == 2
+    assert (paged["page"]["totalPages"], paged["page"]["previous"], paged["page"]["last"]) == (2, True, True)
 
     receipt = desk.labels(ident)
     waiting = desk.download(receipt)
@@ -183,9 +194,9 @@ def test_create_list_label_download_and_track(desk: Desk) -> None:
     assert waiting.headers["Retry-After"] == "1"
     labelled = desk.item(ident)
     code = labelled["codigoObjeto"]
-    assert (labelled["statusAtual"], code[:2], s10_valid(code)) == ("ROTULADO", "QA", True)
+    assert (labelled["statusAtual"], code[:2], s10_valid(code)) == (2, "QA", True)  # a label is no status
     assert desk.listed(codigoObjeto=code)["itens"][0]["id"] == ident
-    assert desk.listed(status="PREPOSTADO")["itens"][0]["id"] == other["id"]
+    assert desk.listed(status=2)["itens"][0]["id"] == other["id"]
     desk.advance(2)  # the label is ready a second after the request, on the sandbox's clock
     answer = desk.download(receipt)
     assert answer.status_code == 200, answer.text
@@ -199,7 +210,7 @@ def test_create_list_label_download_and_track(desk: Desk) -> None:
     assert desk.tracked(code)["mensagem"].startswith("SRO-020")  # known, not posted yet
     desk.advance(4 * 3600)
     assert desk.posted(code)
-    assert desk.item(ident)["statusAtual"] == "POSTADO"
+    assert (desk.item(ident)["statusAtual"], desk.item(ident)["descStatusAtual"]) == (3, "Postado")
     assert desk.tracked(code)["eventos"][-1]["codigo"] == "PO"
 
 
@@ -219,11 +230,12 @@ def test_cancel(desk: Desk) -> None:
     ident = desk.create()["id"]
     desk.labels(ident)
     code = desk.item(ident)["codigoObjeto"]
-    answer = desk.call("DELETE", f"{BASE}/{ident}")
+    assert "idCorreiosSolicitanteCancelamento" in _refusal(desk.call("DELETE", f"{BASE}/{ident}"))
+    answer = desk.call("DELETE", f"{BASE}/{ident}", params=WHO)
     assert answer.status_code == 200, answer.text
-    assert answer.json()["statusAtual"] == "CANCELADO"
-    assert "PPN-021" in _refusal(desk.call("DELETE", f"{BASE}/{ident}"))
-    assert "PPN-020" in _refusal(desk.call("DELETE", f"{BASE}/PR{'0' * 22}"), 404)
+    assert (answer.json()["statusAtual"], answer.json()["descStatusAtual"]) == (5, "Cancelado")
+    assert "PPN-021" in _refusal(desk.call("DELETE", f"{BASE}/{ident}", params=WHO))
+    assert "PPN-020" in _refusal(desk.call("DELETE", f"{BASE}/PR{'0' * 22}", params=WHO), 404)
     desk.advance(5 * 3600)
     assert desk.tracked(code)["mensagem"].startswith("SRO-020")  # cancelled: never posted
     assert "PPN-030" in _refusal(
@@ -232,19 +244,22 @@ def test_cancel(desk: Desk) -> None:
     posted = desk.create()["id"]
     desk.labels(posted)
     desk.advance(4 * 3600)
-    assert "já postada" in _refusal(desk.call("DELETE", f"{BASE}/{posted}"))
+    assert "já postada" in _refusal(desk.call("DELETE", f"{BASE}/{posted}", params=WHO))
 
 
 def test_not_posted_within_seven_days_expires(desk: Desk) -> None:
     ident = desk.create()["id"]
     created = desk.item(ident)
-    assert created["dataHoraExpiracao"][:10] > created["dataHora"][:10]
+    assert created["prazoPostagem"][:10] > created["dataHora"][:10]
     desk.advance(7 * DAY - 60)
-    assert desk.item(ident)["statusAtual"] == "PREPOSTADO"
+    assert desk.item(ident)["statusAtual"] == 2
     desk.advance(120)
-    assert desk.item(ident)["statusAtual"] == "EXPIRADO"
-    assert [item["id"] for item in desk.listed(status="EXPIRADO")["itens"]] == [ident]
-    assert "expirada" in _refusal(desk.call("DELETE", f"{BASE}/{ident}"))
+    assert (desk.item(ident)["statusAtual"], desk.item(ident)["dataHoraStatusAtual"]) == (
+        4,
+        created["prazoPostagem"],
+    )
+    assert [item["id"] for item in desk.listed(status=4)["itens"]] == [ident]
+    assert "expirada" in _refusal(desk.call("DELETE", f"{BASE}/{ident}", params=WHO))
 
 
 def _with(path: str, value: Any) -> dict[str, Any]:
@@ -290,7 +305,7 @@ def test_a_bad_field_is_refused_naming_it_and_nothing_is_kept(
 ) -> None:
     message = _refusal(desk.call("POST", BASE, json=_with(path, value)))
     assert message.startswith(f"{code}: Campo '{field}' inválido: "), message
-    assert desk.listed()["itens"] == []
+    assert desk.control("GET", "/prepost") == []
 
 
 def test_a_card_without_api_36_is_refused(desk: Desk) -> None:
@@ -317,7 +332,7 @@ def test_labels_can_be_made_instant_and_forget_empties_the_service(desk: Desk) -
     ident = desk.create()["id"]
     assert desk.download(desk.labels(ident)).status_code == 200
     assert desk.control("DELETE", "/prepost") == {"forgotten": 1}
-    assert desk.listed()["itens"] == []
+    assert desk.control("GET", "/prepost") == []
 
 
 def test_pre_postings_survive_a_restart_on_the_same_state_folder(tmp_path: Path) -> None:
@@ -331,13 +346,13 @@ def test_pre_postings_survive_a_restart_on_the_same_state_folder(tmp_path: Path)
         first.http.close()
     with SandboxServer(port=0, config=config) as server:
         second = Desk(server.url)
-        assert {item["id"] for item in second.listed()["itens"]} == {ident, kept}
+        assert {item["id"] for item in second.listed(status=2)["itens"]} == {ident, kept}
         assert second.item(ident)["codigoObjeto"] == code
         second.advance(4 * 3600)
         assert second.tracked(code)["eventos"][-1]["codigo"] == "PO"  # tracked again after the restart
         second.labels(kept)
         assert second.item(kept)["codigoObjeto"] != code  # the counter was kept
         second.control("POST", "/reset")
-        assert second.listed()["itens"] == []
+        assert second.control("GET", "/prepost") == []
         second.http.close()
     assert not (tmp_path / "prepostagens.json").exists()

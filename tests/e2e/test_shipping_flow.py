@@ -22,15 +22,18 @@ from postalgui.api.values.object_codes import parse_object_code
 from postalgui.documents.labels import Layout, datamatrix_text
 from postalgui.sandbox import SandboxServer
 from postalgui.services.context import AppContext, build_context
+from postalgui.services.office.outgoing import OutgoingState
 from postalgui.services.shipping.addresses import Address, AddressKind
 from postalgui.services.shipping.orders import complete_orders, read_orders
 from postalgui.services.shipping.printing import declarations, label_data, our_labels, posting_list
 from postalgui.services.shipping.use_cases import (
+    RowResult,
     cancel_shipments,
     create_prepostings,
     issue_labels,
     refresh_shipments,
 )
+from postalgui.services.shipping.words import status_words
 from tests.e2e.conftest import SandboxControl
 from tests.pdf_reading import pages, read, words
 
@@ -72,7 +75,8 @@ def test_register_label_follow_and_cancel(context: AppContext) -> None:
     issued = issue_labels(PlainTask(), service, [first.prepost_id])
     assert issued.pdf.startswith(b"%PDF")
     (labelled,) = issued.shipments
-    assert labelled.status is PrepostingStatus.LABELLED
+    assert (labelled.status, labelled.labelled) == (PrepostingStatus.PREPOSTED, True)  # a label is no status
+    assert status_words(labelled.status) == "Pré-postado"
     assert labelled.object_code is not None
     assert parse_object_code(labelled.object_code) == labelled.object_code  # a valid check digit
     followed = context.tracking.watchlist().detail(labelled.object_code)
@@ -80,10 +84,13 @@ def test_register_label_follow_and_cancel(context: AppContext) -> None:
     assert followed.source == "shipping"
 
     assert cancel_shipments(PlainTask(), service, [second.prepost_id]) == []
-    statuses = {item.prepost_id: item.status for item in refresh_shipments(PlainTask(), service)}
+    statuses = {
+        item.prepost_id: (item.status, item.status_word, item.labelled)
+        for item in refresh_shipments(PlainTask(), service)
+    }
     assert statuses == {
-        first.prepost_id: PrepostingStatus.LABELLED,
-        second.prepost_id: PrepostingStatus.CANCELLED,
+        first.prepost_id: (PrepostingStatus.PREPOSTED, "Prepostado", True),
+        second.prepost_id: (PrepostingStatus.CANCELLED, "Cancelado", False),
     }
     refused = cancel_shipments(PlainTask(), service, [second.prepost_id])
     assert [(prepost_id, words[:7]) for prepost_id, words in refused] == [(second.prepost_id, "PPN-021")]
@@ -176,7 +183,7 @@ def test_a_cancelled_pre_posting_gets_no_label_and_nothing_is_sent(
     (shipment,) = create_prepostings(PlainTask(), service, [ORDER]).created
     assert cancel_shipments(PlainTask(), service, [shipment.prepost_id]) == []
     asked = sandbox.stats()["requests"]
-    with pytest.raises(InvalidValue, match=rf"Pre-posting {shipment.prepost_id} is CANCELADO"):
+    with pytest.raises(InvalidValue, match=rf"Pre-posting {shipment.prepost_id} is cancelled"):
         our_labels(PlainTask(), service, [shipment.prepost_id], Layout.A4_FOUR)
     assert sandbox.stats()["requests"] == asked
 
@@ -197,3 +204,87 @@ def test_more_labels_than_one_request_takes_are_issued_a_hundred_at_a_time(
     assert label_requests(sandbox) == 2
     assert all(item.object_code for item in service.book().get(ids))
     assert len(words(pdf)) == 26  # 101 labels, 4 a sheet
+
+
+def prepost_posts(sandbox: SandboxControl) -> int:
+    """The pre-posting POSTs the sandbox saw (creations)."""
+    return sum(
+        n for key, n in sandbox.stats()["requests"].items() if key == "POST /prepostagem/v1/prepostagens"
+    )
+
+
+THREE_ROWS = (
+    "nome;cep;numero;codigoServico;pesoInformado;comprimentoInformado;larguraInformada;alturaInformada;"
+    "conteudo;valor;numeroNotaFiscal\n"
+    "Ana Souza;01310-100;200;03220;800;20;15;10;Camiseta;50,00;901\n"
+    "Bruno Lima;20040-020;10;03298;1200;20;15;10;Livro;30,00;902\n"
+    "Carla Dias;30130-010;5;03298;300;20;15;10;Caneca;20,00;903\n"
+)
+
+
+def test_three_rows_make_three_pre_postings_and_a_rerun_sends_nothing_unless_asked_again(
+    context: AppContext, sandbox: SandboxControl, tmp_path: Path
+) -> None:
+    service = context.shipping
+    path = tmp_path / "pedidos.csv"
+    path.write_text(THREE_ROWS, encoding="utf-8")
+    orders = [
+        row.order for row in complete_orders(PlainTask(), service, read_orders(path, SENDER)) if row.order
+    ]
+    assert len(orders) == 3
+    report = create_prepostings(PlainTask(), service, orders)
+    assert [report.outcome(index).result for index in range(3)] == [RowResult.CREATED] * 3
+    refreshed = refresh_shipments(PlainTask(), service)
+    assert [status_words(item.status, item.status_number, item.status_word) for item in refreshed] == [
+        "Pré-postado"
+    ] * 3
+    assert all(item.expires_at is not None and not item.labelled for item in refreshed)
+    assert prepost_posts(sandbox) == 3
+
+    rerun = create_prepostings(PlainTask(), service, orders)
+    assert [rerun.outcome(index).result for index in range(3)] == [RowResult.SENT_BEFORE] * 3
+    earlier = [rerun.outcome(index).earlier for index in range(3)]
+    assert [item.prepost_id if item else None for item in earlier] == [
+        item.prepost_id for item in report.created
+    ]
+    assert prepost_posts(sandbox) == 3  # nothing sent twice
+
+    again = create_prepostings(PlainTask(), service, orders, again=True)
+    assert len(again.created) == 3
+    assert prepost_posts(sandbox) == 6
+    assert len(service.book().shipments()) == 6
+
+
+def test_an_answer_that_cannot_be_read_is_kept_and_never_sent_again_by_itself(
+    context: AppContext, sandbox: SandboxControl
+) -> None:
+    service = context.shipping
+    order = replace(ORDER, invoice_number="4711")
+    sandbox.script(
+        {"kind": "malformed", "variant": "truncated", "path_prefix": "/prepostagem/v1/prepostagens",
+         "method": "POST", "count": 1}
+    )  # fmt: skip
+    report = create_prepostings(PlainTask(), service, [order])
+    outcome = report.outcome(0)
+    assert outcome.result is RowResult.UNREADABLE  # sent: never "not sent"
+    assert (report.created, report.not_sent) == ([], 0)
+    assert outcome.line is not None
+    assert outcome.line.state is OutgoingState.UNREADABLE
+    assert outcome.line.answer is not None
+    assert '"id"' in outcome.line.answer  # the raw answer, kept
+    assert prepost_posts(sandbox) == 1
+
+    for _rerun in range(2):  # two reruns, no duplicate
+        rerun = create_prepostings(PlainTask(), service, [order])
+        assert rerun.outcome(0).result is RowResult.SENT_BEFORE
+        earlier = rerun.outcome(0).earlier
+        assert earlier is not None
+        assert not earlier.settled  # its answer unreadable: a person settles it
+    assert prepost_posts(sandbox) == 1
+    (line,) = service.outgoing().lines()
+    assert line.state is OutgoingState.UNREADABLE
+
+    again = create_prepostings(PlainTask(), service, [order], again=True)
+    assert again.outcome(0).result is RowResult.CREATED
+    assert prepost_posts(sandbox) == 2
+    assert service.outgoing().lines() == []  # settled: sent again on purpose

@@ -103,7 +103,9 @@ def test_refresh_cancel_asks_and_a_refused_cancel_shows_the_operators_words(
     tab: ShippingTab, context: AppContext, qtbot: QtBot
 ) -> None:
     kept, elsewhere = create_one(tab, qtbot), create_one(tab, qtbot)
-    context.shipping.client().cancel(elsewhere)  # cancelled by another system: this desk does not know yet
+    context.shipping.client().cancel(
+        elsewhere, context.shipping.requester()
+    )  # cancelled by another system: this desk does not know yet
     page = tab.shipments
     asked: list[str] = []
 
@@ -172,6 +174,69 @@ def test_the_orders_dialog_sends_the_good_rows_and_says_each_rows_result(
     assert results[2] == f"Created: {last}"
     assert dialog.summary_label.text() == "2 pre-postings created, 0 refused, 0 not sent."
     qtbot.waitUntil(lambda: set(cells(tab.shipments, ShipmentColumn.ID)) == {first, last}, timeout=WAIT_MS)
+
+
+def test_the_orders_dialog_asks_before_sending_rows_sent_before(
+    tab: ShippingTab, context: AppContext, qtbot: QtBot, tmp_path: Path
+) -> None:
+    path = tmp_path / "pedidos.csv"
+    path.write_text(
+        "nome;cep;numero;codigoServico;pesoInformado;comprimentoInformado;larguraInformada;alturaInformada;"
+        "conteudo;valor;numeroNotaFiscal\n"
+        "Ana Souza;01310-100;200;03220;800;20;15;10;Camiseta;50,00;701\n"
+        "Davi Reis;20040-020;7;03298;300;20;15;10;Caneca;20,00;702\n",
+        encoding="utf-8",
+    )
+    asked: list[list[int]] = []
+
+    def read(dialog: OrdersDialog, answer: bool | None) -> None:
+        dialog.ask_open = lambda: path
+        dialog.ask_again = lambda rows: asked.append(rows) or answer
+        dialog.file_button.click()
+        qtbot.waitUntil(lambda: dialog.task is None and dialog.create_button.isEnabled(), timeout=WAIT_MS)
+
+    first = tab.orders_file()
+    assert isinstance(first, OrdersDialog)
+    qtbot.waitUntil(lambda: first.sender_person == SENDER, timeout=WAIT_MS)
+    read(first, None)
+    with qtbot.waitSignal(first.created, timeout=WAIT_MS) as made:
+        first.create_button.click()
+    assert asked == []  # nothing sent before: nothing asked
+    ids = [item.prepost_id for item in made.args[0].created]
+    assert len(ids) == 2
+    first.close()
+
+    again = tab.orders_file()
+    assert isinstance(again, OrdersDialog)
+    qtbot.waitUntil(lambda: again.sender_person == SENDER, timeout=WAIT_MS)
+    read(again, None)
+    shown = [again.table.item(row, RESULT).text() for row in range(2)]
+    assert all(text.startswith("Sent before by ") for text in shown)
+    assert [ids[0] in shown[0], ids[1] in shown[1]] == [True, True]
+    assert again.send() is None  # the clerk cancelled the question: nothing sent
+    assert asked == [[2, 3]]
+    assert again.summary_label.text() == "Nothing was sent."
+    assert len(context.shipping.book().shipments()) == 2
+
+    again.ask_again = lambda rows: asked.append(rows) or False  # skip them
+    with qtbot.waitSignal(again.created, timeout=WAIT_MS) as skipped:
+        again.create_button.click()
+    assert skipped.args[0].created == []
+    assert again.table.item(0, RESULT).text().startswith("Sent before by ")
+    assert "2 sent before, not sent again." in again.summary_label.text()
+    assert len(context.shipping.book().shipments()) == 2
+    again.close()
+
+    on_purpose = tab.orders_file()
+    assert isinstance(on_purpose, OrdersDialog)
+    qtbot.waitUntil(lambda: on_purpose.sender_person == SENDER, timeout=WAIT_MS)
+    read(on_purpose, True)
+    with qtbot.waitSignal(on_purpose.created, timeout=WAIT_MS) as sent:
+        on_purpose.create_button.click()
+    assert len(sent.args[0].created) == 2
+    assert on_purpose.table.item(0, RESULT).text().startswith("Created: PR")
+    assert len(context.shipping.book().shipments()) == 4
+    on_purpose.close()
 
 
 def test_ship_this_on_a_prices_quote_opens_shipping_with_the_dialog_prefilled(

@@ -75,7 +75,7 @@ class FakeSession:
 class Shipped:
     prepost_id: str
     labelled_at: datetime | None
-    status: PrepostingStatus = PrepostingStatus.LABELLED
+    status: PrepostingStatus = PrepostingStatus.PREPOSTED  # labelled: the office's mark, not a status
 
 
 @dataclass
@@ -83,7 +83,9 @@ class FakeBook:
     rows: list[Shipped] = field(default_factory=list)
     asked: list[PrepostingStatus | None] = field(default_factory=list)
 
-    def shipments(self, *, status: PrepostingStatus | None = None, search: str = "") -> list[Shipped]:
+    def shipments(
+        self, *, status: PrepostingStatus | None = None, search: str = "", labelled: bool | None = None
+    ) -> list[Shipped]:
         self.asked.append(status)
         return [s for s in self.rows if status is None or s.status == status]
 
@@ -525,6 +527,7 @@ def test_the_days_list_keeps_a_posted_object_and_leaves_a_cancelled_one_out() ->
         Shipped("posted", day.replace(hour=10), PrepostingStatus.POSTED),
         Shipped("cancelled", day.replace(hour=11), PrepostingStatus.CANCELLED),
         Shipped("expired", day.replace(hour=8), PrepostingStatus.EXPIRED),
+        Shipped("reversed", day.replace(hour=9), PrepostingStatus.REVERSED),
     ]
     assert [shipment.prepost_id for shipment in labelled_on(shipments, day.date())] == ["posted"]
 

@@ -94,8 +94,47 @@ def test_pre_postings_show_status_expiry_and_values_in_words(page: ShipmentPage)
     assert cells(page, ShipmentColumn.SERVICE)["PR000000000000000000001A"] == "PAC"
 
 
+def test_an_unknown_status_reads_unknown_and_the_labelled_mark_is_apart_from_the_status(
+    context: AppContext, page: ShipmentPage, qtbot: QtBot
+) -> None:
+    now = context.shipping.now()
+    odd = Preposting("PR000000000000000000004D", None, None, now, None, None, "9", "Em análise")
+    context.shipping.book().record(odd, order(), now)
+    labelled = Preposting(
+        "PR000000000000000000001A", "QA123456785BR", PrepostingStatus.PREPOSTED, None, None, None
+    )
+    context.shipping.book().update([labelled], now, labelled=True)
+    page.reload()
+    qtbot.waitUntil(
+        lambda: (
+            cells(page, ShipmentColumn.LABEL).get("PR000000000000000000001A") == "Labelled"
+            and "PR000000000000000000004D" in cells(page, ShipmentColumn.ID)
+        ),
+        timeout=WAIT_MS,
+    )
+    assert cells(page, ShipmentColumn.STATUS)["PR000000000000000000004D"] == "Unknown (9): Em análise"
+    assert (
+        cells(page, ShipmentColumn.STATUS)["PR000000000000000000001A"] == "Pre-posted"
+    )  # a label is no status
+    assert cells(page, ShipmentColumn.LABEL) == {
+        "PR000000000000000000001A": "Labelled",
+        "PR000000000000000000002B": "",
+        "PR000000000000000000003C": "",
+        "PR000000000000000000004D": "",
+    }
+    page.status_combo.setCurrentIndex(page.status_combo.findText("Labelled here"))
+    assert list(cells(page, ShipmentColumn.ID)) == ["PR000000000000000000001A"]
+    page.status_combo.setCurrentIndex(page.status_combo.findText("Not labelled yet"))
+    assert "PR000000000000000000001A" not in cells(page, ShipmentColumn.ID)
+    page.status_combo.setCurrentIndex(page.status_combo.findData("2"))
+    assert set(cells(page, ShipmentColumn.ID)) == {"PR000000000000000000001A", "PR000000000000000000002B"}
+    page.status_combo.setCurrentIndex(0)
+    page.select_ids(["PR000000000000000000004D"])
+    assert page.cancel_action.isEnabled()  # a status not known here: the operator decides
+
+
 def test_status_filter_search_and_cancel_asks(page: ShipmentPage, qtbot: QtBot) -> None:
-    page.status_combo.setCurrentIndex(page.status_combo.findData("CANCELADO"))
+    page.status_combo.setCurrentIndex(page.status_combo.findData("5"))  # the operator's number
     assert list(cells(page, ShipmentColumn.ID)) == ["PR000000000000000000003C"]
     page.status_combo.setCurrentIndex(0)
     qtbot.keyClicks(page.search_edit, "2B")

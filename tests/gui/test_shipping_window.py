@@ -18,7 +18,7 @@ from postalgui.gui.tabs.price import PriceTab
 from postalgui.gui.tabs.shipping import ShippingTab
 from postalgui.gui.tabs.shipping.new_dialog import NewPrepostingDialog
 from postalgui.gui.tabs.shipping.orders_dialog import OrdersDialog
-from postalgui.gui.tabs.shipping.words import expiry_text, status_word
+from postalgui.gui.tabs.shipping.words import expiry_text, labelled_word, status_word
 from postalgui.gui.tasks import TaskRunner
 from postalgui.gui.widgets.message_bar import MessageArea
 from postalgui.services.context import AppContext
@@ -146,8 +146,12 @@ def test_the_tab_speaks_the_shipping_office_words_in_portuguese() -> None:
     assert QCoreApplication.translate("NewPrepostingDialog", "Sender") == "Remetente"
     assert QCoreApplication.translate("ContentLines", "Content declaration") == "Declaração de conteúdo"
     assert QCoreApplication.translate("ShipThis", "&Ship this…") == "Enviar este o&bjeto…"
-    assert status_word("CANCELADO") == "Cancelada"
-    assert expiry_text(7, "PREPOSTADO") == "Expira em 7 dias"
+    assert status_word("5") == "Cancelado"
+    assert status_word("2") == "Pré-postado"
+    assert status_word("9", "Em análise") == "Desconhecido (9): Em análise"  # never an error
+    assert labelled_word(True) == "Etiqueta emitida"  # the office's mark, not a status
+    assert expiry_text(7, "2") == "Expira em 7 dias"
+    assert QCoreApplication.translate("ShippingOutcome", "Not sent") == "Não enviada"
     assert QApplication.translate("ShipmentModel", "Declared value") == "Valor declarado"
 
 

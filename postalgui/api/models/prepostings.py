@@ -9,15 +9,14 @@ the answers are read with every field optional, as deployments differ.
 
 from __future__ import annotations
 
+import re
 from dataclasses import asdict, dataclass, field
 from datetime import datetime
 from decimal import Decimal, InvalidOperation
 from enum import StrEnum
-from typing import Any
+from typing import Annotated, Any
 
-from pydantic import AliasChoices, BaseModel, ConfigDict, Field
-
-from postalgui.api.models.tracking import Moment
+from pydantic import AfterValidator, AliasChoices, BaseModel, BeforeValidator, ConfigDict, Field
 
 __all__ = [
     "FROM_CEP",
@@ -36,22 +35,27 @@ __all__ = [
 
 
 class PrepostingStatus(StrEnum):
-    """``statusAtual``: where a pre-posting stands."""
+    """``statusAtual``: where a pre-posting stands, as the operator's number (REFERENCE.md,
+    Pre-posting). Whether a label was issued is not a status: the office records it."""
 
-    PREPOSTED = "PREPOSTADO"
-    LABELLED = "ROTULADO"
-    POSTED = "POSTADO"
-    CANCELLED = "CANCELADO"
-    EXPIRED = "EXPIRADO"
+    PRE_ATTENDED = "1"
+    PREPOSTED = "2"
+    POSTED = "3"
+    EXPIRED = "4"
+    CANCELLED = "5"
+    REVERSED = "6"
+    PENDING = "7"
+    """Seen in one public client's fixtures only."""
 
     @classmethod
-    def read(cls, text: object) -> PrepostingStatus:
-        """The status of the operator's word (unknown words read as pre-posted)."""
-        word = str(text or "").strip().upper()
-        for status in cls:
-            if word.startswith(status.value[:6]):
-                return status
-        return cls.PREPOSTED
+    def read(cls, number: object) -> PrepostingStatus | None:
+        """The status of the operator's number (``2``, ``"2"``); ``None`` for one this
+        version does not know (shown as "unknown (N)", never an error)."""
+        text = str(number if number is not None else "").strip()
+        try:
+            return cls(text)
+        except ValueError:
+            return None
 
 
 class OperatorLayout(StrEnum):
@@ -273,6 +277,22 @@ class Order:
         )
 
 
+def _status_number(value: object) -> object:
+    """``statusAtual`` as text: ``2`` and ``"2"`` alike; anything else is left to fail."""
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, str):
+        return value.strip()
+    return value
+
+
+def _naive(value: datetime | None) -> datetime | None:
+    """The operator's local time: a zone some gateway adds is dropped."""
+    return value.replace(tzinfo=None) if value is not None and value.tzinfo is not None else value
+
+
 def _int(value: object) -> int:
     try:
         return int(Decimal(str(value).strip().replace(",", ".")))
@@ -322,8 +342,38 @@ def order_from_json(data: dict[str, Any]) -> Order:
     )
 
 
+def _moment(value: object) -> object:
+    """An operator time, leniently: ISO with any fraction (``2026-05-31T22:07:02.27981743``),
+    ``DD/MM/YYYY[ HH:MM:SS]``; one that cannot be read is none (a deadline in a form this
+    version does not know never makes the whole answer unreadable)."""
+    if isinstance(value, datetime):
+        return value
+    if not isinstance(value, str) or not value.strip():
+        return None
+    text = value.strip()
+    fraction = _FRACTION.search(text)
+    if fraction:
+        text = text[: fraction.start()] + fraction.group(0)[:7] + text[fraction.end() :]
+    for form in ("%d/%m/%Y %H:%M:%S", "%d/%m/%Y %H:%M", "%d/%m/%Y"):
+        try:
+            return datetime.strptime(text, form)
+        except ValueError:
+            continue
+    try:
+        return datetime.fromisoformat(text.replace("Z", "+00:00"))
+    except ValueError:
+        return None
+
+
+_FRACTION = re.compile(r"\.\d+")
+StatusNumber = Annotated[str | None, BeforeValidator(_status_number)]
+LenientMoment = Annotated[datetime | None, BeforeValidator(_moment), AfterValidator(_naive)]
+
+
 class PrepostingAnswer(BaseModel):
-    """One pre-posting as the operator answers it (create, list): every field optional."""
+    """One pre-posting as the operator answers it (create, list): every field optional.
+    ``statusAtual`` is a number (its word in ``descStatusAtual``); a value that is no
+    number at all (an object, a list) makes the answer unreadable."""
 
     model_config = ConfigDict(extra="allow", populate_by_name=True)
 
@@ -331,31 +381,47 @@ class PrepostingAnswer(BaseModel):
     object_code: str | None = Field(
         default=None, validation_alias=AliasChoices("codigoObjeto", "object_code")
     )
-    status: str = Field(default="", validation_alias=AliasChoices("statusAtual", "status", "descStatusAtual"))
-    created_at: Moment = Field(default=None, validation_alias=AliasChoices("dataHora", "dataHoraCadastro"))
-    expires_at: Moment = Field(
-        default=None, validation_alias=AliasChoices("dataHoraExpiracao", "dataValidade")
+    status: StatusNumber = Field(default=None, validation_alias=AliasChoices("statusAtual", "status"))
+    status_word: str | None = Field(default=None, validation_alias="descStatusAtual")
+    status_at: LenientMoment = Field(default=None, validation_alias="dataHoraStatusAtual")
+    created_at: LenientMoment = Field(
+        default=None, validation_alias=AliasChoices("dataHora", "dataHoraCadastro")
+    )
+    expires_at: LenientMoment = Field(
+        default=None, validation_alias=AliasChoices("prazoPostagem", "dataHoraExpiracao", "dataValidade")
     )
 
     def preposting(self) -> Preposting:
         extra = self.model_extra or {}
+        number = (self.status or "").strip()
         return Preposting(
-            id=self.id,
+            id=self.id.strip(),
             object_code=(self.object_code or "").strip().upper() or None,
-            status=PrepostingStatus.read(self.status),
+            status=PrepostingStatus.read(number),
             created_at=self.created_at,
             expires_at=self.expires_at,
             order=Order.from_wire(extra),
+            status_number=number,
+            status_word=(self.status_word or "").strip(),
         )
 
 
 @dataclass(frozen=True)
 class Preposting:
-    """A pre-posting the operator knows."""
+    """A pre-posting the operator knows. ``status`` is ``None`` for a number this version
+    does not know (``status_number`` keeps it, ``status_word`` the operator's word) or
+    when the answer gave none."""
 
     id: str
     object_code: str | None
-    status: PrepostingStatus
+    status: PrepostingStatus | None
     created_at: datetime | None
     expires_at: datetime | None
     order: Order | None
+    status_number: str = ""
+    status_word: str = ""
+
+    @property
+    def number(self) -> str:
+        """The operator's status number as text (``""`` when it gave none)."""
+        return self.status.value if self.status is not None else self.status_number

@@ -29,6 +29,15 @@ the service speaks. Every one is a 400 unless said otherwise.
     PPN-032  404 with ``Retry-After: 1``: the label is still being made (poll again)
     PPN-033  ``postada`` without ``codigoObjeto``, or one no pre-posting has
     PPN-034  a bad ``status``, ``page`` or ``size`` in the list query
+    PPN-035  a list asked with no filter (none of id, codigoObjeto, eticket, status,
+             logisticaReversa): the manual says a combination of parameters or one of id /
+             object code / eticket is required; how the operator refuses is not published,
+             so this code and its words are the sandbox's guess
+    PPN-022  a cancel without ``idCorreiosSolicitanteCancelamento`` (who asks it)
+
+Statuses are the operator's numbers (``statusAtual``, REFERENCE.md): 1 Preatendido, 2
+Prepostado, 3 Postado, 4 Expirado, 5 Cancelado, 6 Estornado, each with its word
+(``descStatusAtual``). A label issued is no status: a labelled pre-posting is still 2.
 """
 
 from __future__ import annotations
@@ -56,13 +65,33 @@ NO_RECEIPT = "PPN-031"
 NOT_READY = "PPN-032"
 NOT_POSTED_QUERY = "PPN-033"
 BAD_QUERY = "PPN-034"
+NO_FILTER = "PPN-035"
+NO_REQUESTER = "PPN-022"
 
-PREPOSTADO = "PREPOSTADO"
-ROTULADO = "ROTULADO"
-POSTADO = "POSTADO"
-CANCELADO = "CANCELADO"
-EXPIRADO = "EXPIRADO"
-STATUSES = (PREPOSTADO, ROTULADO, POSTADO, CANCELADO, EXPIRADO)
+PREATENDIDO = 1
+PREPOSTADO = 2
+POSTADO = 3
+EXPIRADO = 4
+CANCELADO = 5
+ESTORNADO = 6
+WORDS = {
+    PREATENDIDO: "Preatendido",
+    PREPOSTADO: "Prepostado",
+    POSTADO: "Postado",
+    EXPIRADO: "Expirado",
+    CANCELADO: "Cancelado",
+    ESTORNADO: "Estornado",
+}
+"""``descStatusAtual`` of each ``statusAtual``."""
+STATUSES = tuple(WORDS)
+
+
+def read_status(text: str) -> int | None:
+    """A ``status`` query value: the number, or its word (any case); ``None`` when neither."""
+    text = text.strip()
+    if text.isdigit() and int(text) in WORDS:
+        return int(text)
+    return next((number for number, word in WORDS.items() if word.upper() == text.upper()), None)
 
 
 def field_message(code: str, name: str, rule: str) -> str:

@@ -1,10 +1,14 @@
 """The pre-posting service's answers: the record of a pre-posting (the create answer and each
 listed item), the list's page, and the content declaration (HTML, as the operator's).
 
-A record is the body as accepted (numbers as text) with ``id``, ``codigoObjeto`` (null
-until a label is issued), ``statusAtual``, ``dataHora`` (created), ``dataHoraExpiracao``
-(created + 7 days), ``dataHoraRotulo`` and ``dataHoraCancelamento`` (null until then),
-``numeroContrato`` and ``dadosEmulados: true``.
+A record is the body as accepted (numbers as text) with what public clients read of the
+operator's answer (REFERENCE.md, Pre-posting): ``id``, ``codigoObjeto`` (left out until a
+label is issued: the manual's §I; §J shows it present), ``statusAtual`` (a number),
+``descStatusAtual`` (its word), ``dataHoraStatusAtual``, ``dataHora`` (created) and
+``prazoPostagem`` (created + 7 days); and ``dadosEmulados: true``, the sandbox's mark.
+The list's page is ``{size, numberElements, totalPages, number, count, next, previous,
+first, last}`` (``count`` the items of this page; the flags booleans: the types are the
+sandbox's reading, the manual shows the answer only as a picture).
 """
 
 from __future__ import annotations
@@ -15,28 +19,26 @@ from datetime import datetime
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
+from postalgui.sandbox.prepost import messages as m
 from postalgui.sandbox.prepost.body import Pessoa
 from postalgui.sandbox.prepost.journal import PrePosting
-from postalgui.sandbox.prepost.world import status_of
+from postalgui.sandbox.prepost.world import status_since
 from postalgui.sandbox.price_engine import money
 from postalgui.sandbox.tracking.wire import stamp
 
 
-def _stamp(moment: datetime | None) -> str | None:
-    return stamp(moment) if moment is not None else None
-
-
 def record(item: PrePosting, now: datetime) -> dict[str, Any]:
     """One pre-posting as the service writes it at `now`."""
+    status, since = status_since(item, now)
+    code = {"codigoObjeto": item.code} if item.code is not None else {}
     return {
         "id": item.id,
-        "codigoObjeto": item.code,
-        "statusAtual": status_of(item, now),
+        **code,
+        "statusAtual": status,
+        "descStatusAtual": m.WORDS[status],
+        "dataHoraStatusAtual": stamp(since),
         "dataHora": stamp(item.created_at),
-        "dataHoraExpiracao": stamp(item.expires_at),
-        "dataHoraRotulo": _stamp(item.labelled_at),
-        "dataHoraCancelamento": _stamp(item.cancelled_at),
-        "numeroContrato": item.contract,
+        "prazoPostagem": stamp(item.expires_at),
         "dadosEmulados": True,
         **item.body.echo(),
     }
@@ -46,13 +48,19 @@ def page(items: Sequence[PrePosting], number: int, size: int, now: datetime) -> 
     """Page `number` (from 0) of `size` items, newest first as given."""
     total = len(items)
     shown = items[number * size : (number + 1) * size]
+    pages = (total + size - 1) // size
     return {
         "itens": [record(item, now) for item in shown],
         "page": {
-            "number": number,
             "size": size,
-            "totalElements": total,
-            "totalPages": (total + size - 1) // size,
+            "numberElements": total,
+            "totalPages": pages,
+            "number": number,
+            "count": len(shown),
+            "next": number + 1 < pages,
+            "previous": number > 0,
+            "first": number == 0,
+            "last": number + 1 >= pages,
         },
     }
 

@@ -1,10 +1,10 @@
 """One app's pre-postings: what was registered, by whom, their labels and their course.
 
 A pre-posting is kept as accepted (`rules`), owned by the token's company; its status is
-derived from its times and the sandbox clock whenever it is read: CANCELADO once cancelled,
-POSTADO once its object's posting (the tracking history's PO event) has happened, EXPIRADO
-7 days after its creation if not posted by then, ROTULADO once a label gave it an object
-code, else PREPOSTADO.
+derived from its times and the sandbox clock whenever it is read, as the operator's number
+(``statusAtual``): 5 Cancelado once cancelled, 3 Postado once its object's posting (the
+tracking history's PO event) has happened, 4 Expirado 7 days after its creation if not
+posted by then, else 2 Prepostado (a label issued is no status: the operator has none).
 
 A label request (`request_labels`) gives each pre-posting without one an object code
 (`codes`) and registers the object in the tracking world, posted a few hours after the
@@ -40,15 +40,20 @@ MAX_LABELS = 100
 """Pre-postings per label request."""
 
 
-def status_of(item: PrePosting, now: datetime) -> str:
+def status_of(item: PrePosting, now: datetime) -> int:
     """The pre-posting's `statusAtual` at `now`."""
+    return status_since(item, now)[0]
+
+
+def status_since(item: PrePosting, now: datetime) -> tuple[int, datetime]:
+    """The pre-posting's `statusAtual` at `now` and since when (`dataHoraStatusAtual`)."""
     if item.cancelled_at is not None:
-        return m.CANCELADO
+        return m.CANCELADO, item.cancelled_at
     if item.posted_at is not None and item.posted_at <= now:
-        return m.POSTADO
+        return m.POSTADO, item.posted_at
     if now >= item.expires_at:
-        return m.EXPIRADO
-    return m.ROTULADO if item.code is not None else m.PREPOSTADO
+        return m.EXPIRADO, item.expires_at
+    return m.PREPOSTADO, item.created_at
 
 
 @dataclass(frozen=True)
@@ -228,7 +233,7 @@ class PrepostWorld:
         status = status_of(item, now)
         if status in (m.CANCELADO, m.EXPIRADO):
             raise m.PrepostError(
-                f"{m.BAD_LABEL_REQUEST}: Pré-postagem {item.id} {status.lower()}: sem rótulo"
+                f"{m.BAD_LABEL_REQUEST}: Pré-postagem {item.id} {m.WORDS[status].lower()}: sem rótulo"
             )
         if item.code is not None:
             return item

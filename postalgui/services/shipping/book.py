@@ -51,10 +51,13 @@ def _moment(text: str | None) -> datetime | None:
 
 def shipment_from_row(row: dict[str, Any]) -> Shipment:
     created = _moment(row["created_at"]) or datetime.now(UTC)
+    number = str(row["status"] or "")
     return Shipment(
         prepost_id=row["prepost_id"],
         object_code=row["object_code"],
-        status=PrepostingStatus.read(row["status"]),
+        status=PrepostingStatus.read(number),
+        status_number=number,
+        status_word=row.get("status_word") or "",
         order=order_from_json(json.loads(row["body"])),
         created_by=row["created_by"],
         created_at=created,
@@ -75,12 +78,18 @@ class ShipmentBook(EnvironmentRows):
 
     # --- reading -------------------------------------------------------------------------
 
-    def shipments(self, *, status: PrepostingStatus | None = None, search: str = "") -> list[Shipment]:
-        """Shipments newest first, of ``status`` when given, matching ``search`` (id, object
-        code, recipient, city, CEP digits; case and accents aside)."""
+    def shipments(
+        self, *, status: PrepostingStatus | None = None, search: str = "", labelled: bool | None = None
+    ) -> list[Shipment]:
+        """Shipments newest first, of the operator's ``status`` when given, labelled here or
+        not when ``labelled`` is given, matching ``search`` (id, object code, recipient,
+        city, CEP digits; case and accents aside)."""
         query = select(shipment).where(self._mine())
         if status is not None:
             query = query.where(shipment.c.status == status.value)
+        if labelled is not None:
+            mark = shipment.c.labelled_at
+            query = query.where(mark.is_not(None) if labelled else mark.is_(None))
         query = query.order_by(shipment.c.created_at.desc(), shipment.c.id.desc())
         rows = self._run(lambda c: [dict(row) for row in c.execute(query).mappings()], write=False)
         found = [shipment_from_row(row) for row in rows]
@@ -105,11 +114,35 @@ class ShipmentBook(EnvironmentRows):
         return [by_key[key] for key in keys if key in by_key]
 
     def open_ids(self) -> list[str]:
-        """Pre-postings the operator may still change (pre-posted or labelled)."""
-        query = select(shipment.c.prepost_id).where(
-            self._mine(), shipment.c.status.in_([status.value for status in OPEN_STATUSES])
-        )
+        """Pre-postings the operator may still change (pre-attended, pre-posted, pending,
+        or a status number this version does not know)."""
+        closed = [status.value for status in PrepostingStatus if status not in OPEN_STATUSES]
+        query = select(shipment.c.prepost_id).where(self._mine(), shipment.c.status.not_in(closed))
         return self._run(lambda c: list(c.execute(query).scalars()), write=False)
+
+    def sent_before(self, orders: Sequence[Order]) -> dict[int, Shipment]:
+        """The shipments that look like ``orders`` sent before, by the order's index: the
+        same recipient (name and CEP) and invoice number, or the same NF-e key."""
+        names = {order.recipient.name for order in orders if order.invoice_number}
+        keys = {order.nfe_key for order in orders if order.nfe_key}
+        if not names and not keys:
+            return {}
+        query = select(shipment).where(
+            self._mine(),
+            or_(
+                shipment.c.recipient_name.in_(sorted(names)),
+                *(shipment.c.body.contains(key) for key in sorted(keys)),
+            ),
+        )
+        query = query.order_by(shipment.c.created_at, shipment.c.id)
+        rows = self._run(lambda c: [dict(row) for row in c.execute(query).mappings()], write=False)
+        found = [shipment_from_row(row) for row in rows]
+        matches: dict[int, Shipment] = {}
+        for index, order in enumerate(orders):
+            for item in found:  # the newest wins
+                if _same_order(order, item.order):
+                    matches[index] = item
+        return matches
 
     # --- writing -------------------------------------------------------------------------
 
@@ -121,7 +154,8 @@ class ShipmentBook(EnvironmentRows):
             "environment": self.environment,
             "prepost_id": answer.id,
             "object_code": answer.object_code,
-            "status": answer.status.value,
+            "status": answer.number or PrepostingStatus.PREPOSTED.value,
+            "status_word": answer.status_word[:60],
             "service_code": order.service_code,
             "recipient_name": order.recipient.name,
             "recipient_cep": order.recipient.cep,
@@ -137,9 +171,9 @@ class ShipmentBook(EnvironmentRows):
         self._run(lambda c: c.execute(insert(shipment).values(row)))
         return shipment_from_row(row)
 
-    def update(self, answers: Sequence[Preposting], now: datetime) -> int:
-        """The operator's word on these pre-postings (status, object code, expiry); answers
-        how many rows changed."""
+    def update(self, answers: Sequence[Preposting], now: datetime, *, labelled: bool = False) -> int:
+        """The operator's word on these pre-postings (status, object code, expiry); with
+        ``labelled`` their labels were issued here now (our mark). Answers how many rows changed."""
         at = _iso(now)
 
         def work(connection: Connection) -> int:
@@ -151,7 +185,7 @@ class ShipmentBook(EnvironmentRows):
                 row = known.get(answer.id)
                 if row is None:
                     continue
-                values = _changes(row, answer, at)
+                values = _changes(row, answer, at, labelled=labelled)
                 if values:
                     changed += 1
                     connection.execute(
@@ -164,14 +198,31 @@ class ShipmentBook(EnvironmentRows):
         return self._run(work)
 
 
-def _changes(row: dict[str, Any], answer: Preposting, at: str | None) -> dict[str, Any]:
+def _same_order(order: Order, sent: Order) -> bool:
+    if order.nfe_key and order.nfe_key == sent.nfe_key:
+        return True
+    return bool(order.invoice_number) and (
+        order.invoice_number,
+        fold(order.recipient.name.strip()),
+        order.recipient.cep,
+    ) == (sent.invoice_number, fold(sent.recipient.name.strip()), sent.recipient.cep)
+
+
+def _changes(
+    row: dict[str, Any], answer: Preposting, at: str | None, *, labelled: bool = False
+) -> dict[str, Any]:
+    """What the operator's word changes in ``row``; ``labelled``: the answer follows a label
+    issued here (the office's mark), else an object code alone marks nothing."""
     values: dict[str, Any] = {}
-    if answer.status.value != row["status"]:
-        values["status"] = answer.status.value
+    if answer.number and answer.number != row["status"]:
+        values["status"] = answer.number
         if answer.status is PrepostingStatus.CANCELLED:
             values["cancelled_at"] = at
+    if answer.number and answer.status_word[:60] != (row.get("status_word") or ""):
+        values["status_word"] = answer.status_word[:60]
     if answer.object_code and answer.object_code != row["object_code"]:
         values["object_code"] = answer.object_code
+    if labelled and row.get("labelled_at") is None:
         values["labelled_at"] = at
     expires = _iso(answer.expires_at)
     if expires and expires != row["expires_at"]:

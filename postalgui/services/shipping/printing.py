@@ -13,21 +13,22 @@ from datetime import date
 from typing import TYPE_CHECKING
 
 from postalgui.api.cancel import Cancelled
-from postalgui.api.models.prepostings import Person, PrepostingStatus
+from postalgui.api.models.prepostings import Person
 from postalgui.api.values.dates import format_date_ui
 from postalgui.api.values.shipping import closed_preposting
 from postalgui.documents.declaration import ContentItem, Declaration, render_declarations
 from postalgui.documents.labels import LabelData, LabelParty, Layout, RenderCancelled, render_labels
 from postalgui.documents.posting_list import ListedObject, render_posting_list
 from postalgui.services.price.products import product_name
-from postalgui.services.shipping.records import Shipment
+from postalgui.services.shipping.records import CLOSED_STATUSES, Shipment
 from postalgui.services.shipping.use_cases import issue_codes
+from postalgui.services.shipping.words import status_words
 
 if TYPE_CHECKING:
     from postalgui.api.cancel import TaskControl
     from postalgui.services.shipping.service import ShippingService
 
-CLOSED = frozenset({PrepostingStatus.CANCELLED, PrepostingStatus.EXPIRED})
+CLOSED = CLOSED_STATUSES
 
 __all__ = ["declarations", "label_data", "our_labels", "party", "posting_list"]
 
@@ -71,7 +72,7 @@ def _coded(task: TaskControl, service: ShippingService, ids: Sequence[str]) -> l
     shipments = service.book().get(ids)
     for item in shipments:
         if item.status in CLOSED:
-            raise closed_preposting(item.prepost_id, item.status.value)
+            raise closed_preposting(item.prepost_id, status_words(item.status, language="en").lower())
     missing = [item.prepost_id for item in shipments if not item.object_code]
     if missing:
         issued = {item.prepost_id: item for item in issue_codes(task, service, missing)}

@@ -8,27 +8,47 @@ from decimal import Decimal
 
 from postalgui.api.models.prepostings import Order, PrepostingStatus
 
-__all__ = ["EXPIRY_DAYS", "OPEN_STATUSES", "Shipment"]
+__all__ = ["CLOSED_STATUSES", "EXPIRY_DAYS", "OPEN_STATUSES", "Shipment"]
 
 EXPIRY_DAYS = 7
 """A pre-posting not posted within these days expires (REFERENCE)."""
-OPEN_STATUSES = frozenset({PrepostingStatus.PREPOSTED, PrepostingStatus.LABELLED})
-"""Statuses the operator may still change: a refresh asks about these."""
+OPEN_STATUSES = frozenset(
+    {PrepostingStatus.PRE_ATTENDED, PrepostingStatus.PREPOSTED, PrepostingStatus.PENDING}
+)
+"""Statuses the operator may still change: a refresh asks about these (and about a number
+this version does not know)."""
+CLOSED_STATUSES = frozenset({PrepostingStatus.EXPIRED, PrepostingStatus.CANCELLED, PrepostingStatus.REVERSED})
+"""Statuses after which the parcel will not be posted: no label, no posting list."""
 
 
 @dataclass(frozen=True)
 class Shipment:
-    """A pre-posting with the order it was made from (``object_code`` once a label was issued)."""
+    """A pre-posting with the order it was made from (``object_code`` once known).
+
+    ``status`` is the operator's (``None`` for a number this version does not know:
+    ``status_number`` keeps it, ``status_word`` the operator's word); ``labelled_at`` is the
+    office's own mark (a label was issued here), never a status."""
 
     prepost_id: str
     object_code: str | None
-    status: PrepostingStatus
+    status: PrepostingStatus | None
     order: Order
     created_by: str
     created_at: datetime
     expires_at: datetime | None
     labelled_at: datetime | None = None
     cancelled_at: datetime | None = None
+    status_number: str = ""
+    status_word: str = ""
+
+    @property
+    def number(self) -> str:
+        """The operator's status number as text."""
+        return self.status.value if self.status is not None else self.status_number
+
+    @property
+    def labelled(self) -> bool:
+        return self.labelled_at is not None
 
     @property
     def recipient_name(self) -> str:
@@ -52,7 +72,8 @@ class Shipment:
 
     @property
     def is_open(self) -> bool:
-        return self.status in OPEN_STATUSES
+        """The operator may still change it (a number not known here counts as open)."""
+        return self.status is None or self.status in OPEN_STATUSES
 
     def expiry(self) -> datetime:
         """When it expires: the operator's word, else 7 days after it was made."""

@@ -13,6 +13,7 @@ if TYPE_CHECKING:
     from postalgui.api.cep import CepClient
     from postalgui.api.prepostings import PrepostingClient
     from postalgui.services.office.database import OfficeDatabase
+    from postalgui.services.office.outgoing import Outgoing
     from postalgui.services.session import Session
     from postalgui.services.settings import Profile
     from postalgui.services.shipping.addresses import AddressBook
@@ -65,6 +66,19 @@ class ShippingService:
             raise ApiError("Pre-postings need the posting card number: set it in Settings")
         return self.profile.card
 
+    def requester(self) -> str:
+        """Who asks a cancel (``idCorreiosSolicitanteCancelamento``): the profile's
+        identity-portal login (`ApiError` naming the setting when there is none)."""
+        from postalgui.api.tokens import LOGIN_KEY
+
+        login = self.context.credentials.get(self.context.env_key, LOGIN_KEY)
+        if not login:
+            raise ApiError(
+                "Cancelling a pre-posting names who asks it (idCorreiosSolicitanteCancelamento, "
+                "the identity-portal login): set the login in Settings"
+            )
+        return login.strip()
+
     def client(self) -> PrepostingClient:
         from postalgui.api.prepostings import PrepostingClient
 
@@ -99,6 +113,12 @@ class ShippingService:
         from postalgui.services.shipping.book import ShipmentBook
 
         return ShipmentBook(self.office())
+
+    def outgoing(self) -> Outgoing:
+        """The office's written-down sendings of the current environment (any thread)."""
+        from postalgui.services.office.outgoing import Outgoing
+
+        return Outgoing(self.office())
 
     @property
     def tracking(self) -> TrackingService:

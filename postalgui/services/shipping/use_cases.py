@@ -11,11 +11,22 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
+from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from postalgui.api.errors import ApiError, OperatorError
 from postalgui.api.models.prepostings import OperatorLayout, Order, Preposting, PrepostingStatus
 from postalgui.api.values.shipping import checked_order
+from postalgui.services.office.outgoing import (
+    AlreadySentError,
+    OutgoingState,
+    Resolution,
+    SentLine,
+    UnreadableAnswerError,
+    digest,
+    send_once,
+)
 from postalgui.services.shipping.records import Shipment
 from postalgui.services.tracking.records import NewObject
 
@@ -25,13 +36,20 @@ if TYPE_CHECKING:
     from postalgui.services.shipping.service import ShippingService
 
 __all__ = [
+    "PREPOSTING",
     "CreationReport",
+    "EarlierSending",
     "IssuedLabels",
+    "RowOutcome",
+    "RowResult",
     "cancel_shipments",
     "create_prepostings",
+    "create_typed",
     "issue_codes",
     "issue_labels",
+    "order_key",
     "refresh_shipments",
+    "sent_before",
 ]
 
 LIST_PAGES = 20
@@ -42,17 +60,72 @@ LABEL_WAIT_S = 120.0
 """How long the operator may take to make a labels PDF before the task gives up."""
 SOURCE = "shipping"
 """The watchlist's word for objects that came from a label made here."""
+PREPOSTING = "preposting"
+"""The written-down sendings' kind of a pre-posting (its key: the order body's digest)."""
+LABELS = "labels"
+"""The written-down sendings' kind of a label request (its key: the sorted ids and layout)."""
+BY_ID = 10
+"""Open pre-postings a refresh asks about one by one; past this, by status page by page first."""
+
+
+class RowResult(StrEnum):
+    """What became of one order of a registering run."""
+
+    CREATED = "created"
+    REFUSED = "refused"
+    """The operator said no (its words and code): nothing was made there."""
+    UNREADABLE = "unreadable"
+    """Sent, and the operator answered 2xx that could not be read: it was made there; the
+    answer is kept raw; never sent again by itself."""
+    LOST = "lost"
+    """Sent, and no answer came (a timeout, a 5xx): it may have been made; never sent again
+    by itself."""
+    SENT_BEFORE = "sent_before"
+    """Sent before (this office's shipments or its written-down sendings): not sent now."""
+    NOT_SENT = "not_sent"
+
+
+@dataclass(frozen=True)
+class EarlierSending:
+    """An earlier sending of the same order: the pre-posting it made when known; ``settled``
+    false when its answer was lost or unreadable (it may exist at the operator with no id here)."""
+
+    prepost_id: str | None
+    sent_at: datetime
+    sent_by: str
+    settled: bool = True
+    line_uid: str | None = None
+
+
+@dataclass(frozen=True)
+class RowOutcome:
+    """One order's result: ``words`` the operator's (refused) or the problem (unreadable,
+    lost); ``earlier`` for one sent before; ``line`` the written-down sending."""
+
+    result: RowResult
+    shipment: Shipment | None = None
+    words: str = ""
+    earlier: EarlierSending | None = None
+    line: SentLine | None = None
 
 
 @dataclass
 class CreationReport:
     """What a registering run did: ``refused`` holds (index in the orders, the operator's
-    words with its code); ``failed`` why the run stopped early, ``not_sent`` how many it left."""
+    words with its code); ``failed`` why the run stopped early, ``not_sent`` how many it left;
+    ``outcomes`` every order's result by index (`outcome`)."""
 
     created: list[Shipment] = field(default_factory=list)
     refused: list[tuple[int, str]] = field(default_factory=list)
     not_sent: int = 0
     failed: str = ""
+    outcomes: dict[int, RowOutcome] = field(default_factory=dict)
+
+    def outcome(self, index: int) -> RowOutcome:
+        return self.outcomes.get(index, RowOutcome(RowResult.NOT_SENT))
+
+    def count(self, result: RowResult) -> int:
+        return sum(outcome.result is result for outcome in self.outcomes.values())
 
 
 def _operator_words(error: ApiError) -> str:
@@ -61,43 +134,140 @@ def _operator_words(error: ApiError) -> str:
     return str(error)
 
 
-def create_prepostings(
+def order_key(order: Order, card: str) -> str:
+    """Which sendings are the same order: the digest of its body as sent."""
+    from postalgui.api.prepostings import PrepostingClient
+
+    return digest(PrepostingClient.body(order, card))
+
+
+def sent_before(
     task: TaskControl, service: ShippingService, orders: Sequence[Order]
+) -> dict[int, EarlierSending]:
+    """The orders sent before, by index: an order whose body was written down before (its
+    answer read, lost or unreadable; one the operator refused does not count), or a shipment
+    of the same recipient and invoice number, or the same NF-e key. Nothing is sent."""
+    card = service.card()
+    keys = [order_key(order, card) for order in orders]
+    task.raise_if_cancelled()
+    lines = service.outgoing().latest(PREPOSTING, keys)
+    found: dict[int, EarlierSending] = {}
+    for index, key in enumerate(keys):
+        line = lines.get(key)
+        if line is not None and line.state is not OutgoingState.REFUSED:
+            done = line.state is OutgoingState.DONE
+            found[index] = EarlierSending(
+                line.result if done else None, line.sent_at, line.created_by, not line.unsettled, line.uid
+            )
+    for index, item in service.book().sent_before(orders).items():
+        found.setdefault(index, EarlierSending(item.prepost_id, item.created_at, item.created_by))
+    return found
+
+
+def create_prepostings(
+    task: TaskControl, service: ShippingService, orders: Sequence[Order], again: bool = False
 ) -> CreationReport:
-    """Register every order; `InvalidValue` before anything is sent when one breaks a rule."""
+    """Register every order; `InvalidValue` before anything is sent when one breaks a rule.
+    An order sent before (`sent_before`) is not sent unless ``again`` (a person asked: an
+    unsettled sending is settled as sent again on purpose). Each sending is written down
+    first (`send_once`): an unreadable answer or a lost one is never sent again by itself."""
+    return _create(task, service, orders, again=again, look_back=True)
+
+
+def create_typed(task: TaskControl, service: ShippingService, orders: Sequence[Order]) -> CreationReport:
+    """Register orders a clerk typed now (the New... dialog): the same order typed twice is
+    two parcels, so sendings done before are not looked up; one still unsettled (being sent,
+    its answer lost or unreadable) is not sent again (`send_once`)."""
+    return _create(task, service, orders, again=False, look_back=False)
+
+
+def _create(
+    task: TaskControl, service: ShippingService, orders: Sequence[Order], *, again: bool, look_back: bool
+) -> CreationReport:
     checked = [checked_order(order) for order in orders]
     card = service.card()
     client = service.client()
-    book = service.book()
+    earlier = sent_before(task, service, checked) if look_back else {}
     report = CreationReport()
     for index, order in enumerate(checked):
         if task.cancelled:
             report.not_sent = len(checked) - index
             break
         task.progress(index, len(checked))
-        try:
-            answer = client.create(order, card)
-        except OperatorError as error:
-            report.refused.append((index, _operator_words(error)))
+        if index in earlier and not again:
+            report.outcomes[index] = RowOutcome(RowResult.SENT_BEFORE, earlier=earlier[index])
             continue
-        except ApiError as error:  # unreachable: what is left is not sent
-            report.failed, report.not_sent = str(error), len(checked) - index
+        if index in earlier and not earlier[index].settled:
+            service.outgoing().resolve(earlier[index].line_uid or "", Resolution.AGAIN, service.now())
+        if not _create_one(service, client, card, index, order, report):
+            report.not_sent = len(checked) - index - 1
             break
-        report.created.append(book.record(answer, order, service.now()))
     task.progress(len(checked), len(checked))
     return report
 
 
+def _create_one(
+    service: ShippingService,
+    client: PrepostingClient,
+    card: str,
+    index: int,
+    order: Order,
+    report: CreationReport,
+) -> bool:
+    """Send one order and say its outcome in ``report``; false when the run must stop."""
+    body = client.body(order, card)
+    summary = f"Pre-posting to {order.recipient.name} ({order.recipient.cep})"
+    try:
+        answer = send_once(
+            service.outgoing(), PREPOSTING, digest(body), body, summary,
+            lambda: client.create(order, card), result=lambda answer: answer.id, now=service.now,
+        )  # fmt: skip
+    except AlreadySentError as error:
+        line = error.line
+        earlier = EarlierSending(None, line.sent_at, line.created_by, False, line.uid)
+        report.outcomes[index] = RowOutcome(
+            RowResult.SENT_BEFORE, words=str(error), earlier=earlier, line=line
+        )
+        return True
+    except UnreadableAnswerError as error:
+        report.outcomes[index] = RowOutcome(RowResult.UNREADABLE, words=str(error.cause), line=error.line)
+        return True
+    except OperatorError as error:
+        if error.status is not None and 400 <= error.status < 500:
+            report.refused.append((index, _operator_words(error)))
+            report.outcomes[index] = RowOutcome(RowResult.REFUSED, words=_operator_words(error))
+            return True
+        report.failed = _operator_words(error)
+        report.outcomes[index] = RowOutcome(RowResult.LOST, words=report.failed)
+        return False
+    except ApiError as error:  # no answer: it may have been made; what is left is not sent
+        report.failed = str(error)
+        report.outcomes[index] = RowOutcome(RowResult.LOST, words=report.failed)
+        return False
+    shipment = service.book().record(answer, order, service.now())
+    report.created.append(shipment)
+    report.outcomes[index] = RowOutcome(RowResult.CREATED, shipment=shipment)
+    return True
+
+
 def _operator_list(task: TaskControl, client: PrepostingClient, wanted: set[str]) -> list[Preposting]:
-    """The operator's pre-postings, newest first, until every one of ``wanted`` was seen."""
+    """The operator's word on ``wanted``, never from an unfiltered list: past `BY_ID` of them,
+    the pre-posted ones page by page (status with page, as the manual allows) first; then one
+    call per id not seen there (posted, cancelled, another status)."""
     found: list[Preposting] = []
-    for page in range(LIST_PAGES):
+    left = set(wanted)
+    if len(left) > BY_ID:
+        for page in range(LIST_PAGES):
+            task.raise_if_cancelled()
+            items, pages = client.list(status=PrepostingStatus.PREPOSTED, page=page)
+            found += [item for item in items if item.id in left]
+            left -= {item.id for item in items}
+            if not left or page + 1 >= pages:
+                break
+    for prepost_id in sorted(left):
         task.raise_if_cancelled()
-        items, pages = client.list(page=page)
-        found += items
-        wanted -= {item.id for item in items}
-        if not wanted or page + 1 >= pages:
-            break
+        items, _pages = client.list(id=prepost_id)
+        found += [item for item in items if item.id == prepost_id]
     return found
 
 
@@ -107,9 +277,7 @@ def refresh_shipments(task: TaskControl, service: ShippingService) -> list[Shipm
     open_ids = set(book.open_ids())
     if open_ids:
         codes = {item.prepost_id: item.object_code for item in book.get(sorted(open_ids))}
-        answers = [
-            item for item in _operator_list(task, service.client(), set(open_ids)) if item.id in open_ids
-        ]
+        answers = _operator_list(task, service.client(), set(open_ids))
         book.update(answers, service.now())
         labelled = [
             item.id for item in answers if item.object_code and item.object_code != codes.get(item.id)
@@ -121,7 +289,9 @@ def refresh_shipments(task: TaskControl, service: ShippingService) -> list[Shipm
 def cancel_shipments(
     task: TaskControl, service: ShippingService, ids: Sequence[str]
 ) -> list[tuple[str, str]]:
-    """Cancel ``ids``; answers (id, the operator's words) for those it refused."""
+    """Cancel ``ids`` as the profile's login (``idCorreiosSolicitanteCancelamento``); answers
+    (id, the operator's words) for those it refused."""
+    requester = service.requester()
     client = service.client()
     book = service.book()
     refused: list[tuple[str, str]] = []
@@ -129,13 +299,13 @@ def cancel_shipments(
         task.raise_if_cancelled()
         task.progress(index, len(ids))
         try:
-            client.cancel(prepost_id)
+            answer = client.cancel(prepost_id, requester)
         except OperatorError as error:
             refused.append((prepost_id, _operator_words(error)))
             continue
-        book.update(
-            [Preposting(prepost_id, None, PrepostingStatus.CANCELLED, None, None, None)], service.now()
-        )
+        if answer is None or answer.id != prepost_id or answer.status is not PrepostingStatus.CANCELLED:
+            answer = Preposting(prepost_id, None, PrepostingStatus.CANCELLED, None, None, None)
+        book.update([answer], service.now())
     return refused
 
 
@@ -163,7 +333,7 @@ def issue_labels(
         )
     client = service.client()
     wanted = [item.prepost_id for item in service.book().get(ids)]
-    pdf = _download(task, client, client.request_labels(wanted, layout))
+    pdf = _download(task, client, _request_labels(service, client, wanted, layout))
     labelled = _read_back(task, service, client, wanted)
     _follow(service, labelled)
     return IssuedLabels(labelled, pdf)
@@ -177,22 +347,35 @@ def issue_codes(task: TaskControl, service: ShippingService, ids: Sequence[str])
     for start in range(0, len(wanted), LABEL_BATCH):
         task.raise_if_cancelled()
         batch = wanted[start : start + LABEL_BATCH]
-        _download(task, client, client.request_labels(batch, OperatorLayout.LINEAR_100_150))
+        _download(task, client, _request_labels(service, client, batch, OperatorLayout.LINEAR_100_150))
     coded = _read_back(task, service, client, wanted)
     _follow(service, coded)
     return coded
 
 
+def _request_labels(
+    service: ShippingService, client: PrepostingClient, ids: Sequence[str], layout: OperatorLayout
+) -> str:
+    """Ask for the labels of ``ids``, written down first (`send_once`, kind `LABELS`): while
+    the same request is unsettled (being sent, its answer lost or unreadable) it is not sent
+    again (`AlreadySentError`, `UnreadableAnswerError`)."""
+    body = client.label_body(ids, layout)
+    key = digest({"ids": sorted(ids), "layout": layout.value})
+    summary = f"Labels of {len(ids)} pre-posting{'s' if len(ids) != 1 else ''} ({layout.value})"
+    return send_once(
+        service.outgoing(), LABELS, key, body, summary,
+        lambda: client.request_labels(ids, layout), result=lambda receipt: receipt, now=service.now,
+    )  # fmt: skip
+
+
 def _read_back(
     task: TaskControl, service: ShippingService, client: PrepostingClient, wanted: Sequence[str]
 ) -> list[Shipment]:
-    """The codes the operator assigned to ``wanted``, read once from its list's pages (one
-    call each for those the pages do not reach), kept in the book; answers the shipments."""
-    answers = [item for item in _operator_list(task, client, set(wanted)) if item.id in wanted]
-    missing = set(wanted) - {item.id for item in answers}
-    answers += [found for found in (_one(client, prepost_id) for prepost_id in sorted(missing)) if found]
+    """The codes the operator assigned to ``wanted`` (their labels were just issued here: the
+    office's "labelled" mark), kept in the book; answers the shipments."""
+    answers = _operator_list(task, client, set(wanted))
     book = service.book()
-    book.update(answers, service.now())
+    book.update(answers, service.now(), labelled=True)
     return book.get(wanted)
 
 
@@ -208,12 +391,10 @@ def _download(task: TaskControl, client: PrepostingClient, receipt: str) -> byte
         current().wait(pause)
         waited += pause
         pause = min(pause * 2, 2.0)
-    raise ApiError(f"The operator did not make the labels within {LABEL_WAIT_S:.0f} s (receipt {receipt})")
-
-
-def _one(client: PrepostingClient, prepost_id: str) -> Preposting | None:
-    items, _ = client.list(id=prepost_id)
-    return next((item for item in items if item.id == prepost_id), None)
+    said = f"; its last answer: {client.last_wait}" if client.last_wait else ""
+    raise ApiError(
+        f"The operator did not make the labels within {LABEL_WAIT_S:.0f} s (receipt {receipt}){said}"
+    )
 
 
 def _follow(service: ShippingService, shipments: Sequence[Shipment]) -> int:

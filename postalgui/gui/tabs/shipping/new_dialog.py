@@ -4,7 +4,7 @@ The dialog composes: the sender (the address book's default sender, changeable),
 recipient (typed in place; a CEP fills the address), and the object (`OrderFields`).
 Create checks every field first (`check_order`: the first bad field is named as the API
 names it, with its rule, in the UI language, and the cursor goes there; nothing is sent),
-then runs `create_prepostings` in the background with its progress; the operator's refusal
+then runs `create_typed` in the background with its progress; the operator's refusal
 is said in its own words with its code, and the dialog stays open to correct it. A
 Prices result ("Ship this") arrives as a `ShipDraft`: only the recipient is left to pick.
 """
@@ -30,6 +30,7 @@ from postalgui.api.values import InvalidValue, format_cep
 from postalgui.api.values.shipping import check_order
 from postalgui.gui.messages import arg, describe_error
 from postalgui.gui.tabs.shipping.order_fields import OrderFields
+from postalgui.gui.tabs.shipping.outcome_words import outcome_text
 from postalgui.gui.tabs.shipping.person_fields import PersonFields
 from postalgui.gui.widgets.message_kind import MessageKind
 
@@ -148,12 +149,12 @@ class NewPrepostingDialog(QDialog):
         order = self.order()
         if order is None:
             return None
-        from postalgui.services.shipping.use_cases import create_prepostings
+        from postalgui.services.shipping.use_cases import create_typed
 
         self.create_button.setEnabled(False)
         self.problem_label.setText(self.tr("Sending to the operator…"))
         self.task = self.desk.run(
-            create_prepostings,
+            create_typed,
             [order],
             name="create preposting",
             key=CREATE_KEY,
@@ -184,6 +185,9 @@ class NewPrepostingDialog(QDialog):
         if report.refused:
             _index, words = report.refused[0]
             self.problem_label.setText(arg(self.tr("The operator refused the pre-posting: %1"), words))
+            return
+        if not report.created:  # sent before, or sent and its answer unreadable: said, not "not sent"
+            self.problem_label.setText(outcome_text(report.outcome(0)))
             return
         if report.created:
             shipment = report.created[0]

@@ -3,9 +3,13 @@
 Three steps, each a task of the shipping services with progress and Cancel: the file is
 read with the default sender (`read_orders`: no network; a row's problems name its row
 and column), the addresses are completed from the CEP (`complete_orders`), and the
-preview shows every row with its problems. Create sends only when no row has a problem,
-or, when the clerk ticks "Send only the rows without problems", the good ones; each row
-then says what became of it (its pre-posting id, or the operator's refusal with its code).
+preview shows every row with its problems and, last, the rows sent before (`sent_before`:
+the same recipient and invoice number or NF-e key among the office's pre-postings, or the
+same order already sent). Create sends only when no row has a problem, or, when the clerk
+ticks "Send only the rows without problems", the good ones; rows sent before are asked
+about first (send them again on purpose, skip them, or send nothing). Each row then says
+what became of it (its pre-posting id, the operator's refusal with its code, or "sent,
+answer unreadable" with what to do).
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLabel,
+    QMessageBox,
     QProgressBar,
     QPushButton,
     QTableWidget,
@@ -36,9 +41,11 @@ from postalgui.api.values import format_cep, is_valid_cep
 from postalgui.gui.i18n import app_locale
 from postalgui.gui.messages import arg, describe_error
 from postalgui.gui.models.formatting import error_colour, format_grams
+from postalgui.gui.tabs.shipping.outcome_words import earlier_text, outcome_text
 from postalgui.gui.tabs.shipping.words import service_word
 from postalgui.services.shipping.desk_reads import read_orders_file
 from postalgui.services.shipping.orders import complete_orders
+from postalgui.services.shipping.use_cases import RowResult
 
 if TYPE_CHECKING:
     from postalgui.api.models.prepostings import Person
@@ -46,7 +53,7 @@ if TYPE_CHECKING:
     from postalgui.gui.tasks import Progress, RunOptions, TaskHandle
     from postalgui.services.shipping.orders import OrderProblem, OrderRow
     from postalgui.services.shipping.service import ShippingService
-    from postalgui.services.shipping.use_cases import CreationReport
+    from postalgui.services.shipping.use_cases import CreationReport, EarlierSending
 
 __all__ = ["ORDERS_KEY", "OrdersDialog"]
 
@@ -58,7 +65,8 @@ class OrdersDialog(QDialog):
     """Choose a file, see every row and its problems, create the pre-postings.
 
     Signals: ``previewed(int)`` with the number of rows shown; ``created(object)`` with the
-    `CreationReport`.
+    `CreationReport`. ``ask_again(rows)`` asks whether rows sent before go again: true
+    sends them on purpose, false skips them, ``None`` sends nothing (tests replace it).
     """
 
     previewed = Signal(int)
@@ -74,7 +82,11 @@ class OrdersDialog(QDialog):
         self.task: TaskHandle | None = None
         self._sent: list[int] = []  # the rows sent, in the order of the orders sent
         self._completed = False  # the rows read were completed from their CEPs
+        self._checked = False  # the completed rows were looked up among those sent before
+        self._checking: list[int] = []  # the rows looked up, in the order of the orders asked
+        self.sent_before_rows: dict[int, EarlierSending] = {}
         self.ask_open: Callable[[], Path | None] = self._ask_open_path
+        self.ask_again: Callable[[list[int]], bool | None] = self._ask_again
         self._build()
 
     def _build(self) -> None:
@@ -167,6 +179,17 @@ class OrdersDialog(QDialog):
         self.task = self.desk.run(complete_orders, self.rows, **self._options(self._on_complete_task_result))
         return self.task
 
+    def check_sent(self) -> TaskHandle:
+        """Look the rows up among those sent before (the office database; nothing is sent)."""
+        from postalgui.services.shipping.use_cases import sent_before
+
+        good = [row for row in self.rows if row.order is not None]
+        self._checking = [row.row for row in good]
+        self._busy(self.tr("Looking for rows sent before…"))
+        orders = [row.order for row in good if row.order is not None]
+        self.task = self.desk.run(sent_before, orders, **self._options(self._on_check_task_result))
+        return self.task
+
     def _options(self, on_result: Callable[[Any], None]) -> RunOptions[Any]:
         """How each of the dialog's tasks runs: one at a time, its progress and end shown here."""
         return {
@@ -186,10 +209,17 @@ class OrdersDialog(QDialog):
             return None
         from postalgui.services.shipping.use_cases import create_prepostings
 
+        before = [row.row for row in good if row.row in self.sent_before_rows]
+        again = self.ask_again(before) if before else False
+        if again is None:
+            self.summary_label.setText(self.tr("Nothing was sent."))
+            return None
         self._sent = [row.row for row in good]
         orders = [row.order for row in good if row.order is not None]
         self._busy(self.tr("Sending to the operator…"))
-        self.task = self.desk.run(create_prepostings, orders, **self._options(self._on_create_task_result))
+        self.task = self.desk.run(
+            create_prepostings, orders, again, **self._options(self._on_create_task_result)
+        )
         return self.task
 
     def _busy(self, text: str) -> None:
@@ -219,6 +249,8 @@ class OrdersDialog(QDialog):
                     format_grams(row.order.weight_g),
                 ]
             cells[RESULT] = "; ".join(_problem_text(problem) for problem in row.problems)
+            if not row.problems and row.row in self.sent_before_rows:
+                cells[RESULT] = earlier_text(self.sent_before_rows[row.row])
             for column, text in enumerate(cells):
                 item = QTableWidgetItem(text)
                 if column == RESULT and row.problems:
@@ -264,31 +296,35 @@ class OrdersDialog(QDialog):
         self.previewed.emit(len(rows))
 
     @Slot(object)
+    def _on_check_task_result(self, found: dict[int, EarlierSending]) -> None:
+        self.sent_before_rows = {self._checking[index]: earlier for index, earlier in found.items()}
+        self._show_rows()
+
+    @Slot(object)
     def _on_create_task_result(self, report: CreationReport) -> None:
-        refused = dict(report.refused)
-        created = iter(report.created)
-        by_row: dict[int, str] = {}
-        for index, row_number in enumerate(self._sent):
-            if index in refused:
-                by_row[row_number] = arg(self.tr("Refused: %1"), refused[index])
-                continue
-            shipment = next(created, None)
-            by_row[row_number] = (
-                arg(self.tr("Created: %1"), shipment.prepost_id)
-                if shipment is not None
-                else self.tr("Not sent")
-            )
+        by_row = {
+            row_number: outcome_text(report.outcome(index)) for index, row_number in enumerate(self._sent)
+        }
         for index, row in enumerate(self.rows):
             if row.row in by_row:
                 self.table.setItem(index, RESULT, QTableWidgetItem(by_row[row.row]))
-        self.summary_label.setText(
-            arg(
-                self.tr("%1 pre-postings created, %2 refused, %3 not sent."),
-                app_locale().toString(len(report.created)),
-                app_locale().toString(len(report.refused)),
-                app_locale().toString(report.not_sent),
-            )
+        summary = arg(
+            self.tr("%1 pre-postings created, %2 refused, %3 not sent."),
+            app_locale().toString(len(report.created)),
+            app_locale().toString(len(report.refused)),
+            app_locale().toString(report.not_sent),
         )
+        before, unread = report.count(RowResult.SENT_BEFORE), report.count(RowResult.UNREADABLE)
+        unread += report.count(RowResult.LOST)
+        if before:
+            summary += " " + arg(self.tr("%1 sent before, not sent again."), app_locale().toString(before))
+        if unread:
+            summary += " " + arg(
+                self.tr("%1 sent with an answer that could not be read or never came: follow them up."),
+                app_locale().toString(unread),
+            )
+        self.summary_label.setText(summary)
+        self.sent_before_rows = {}
         self.rows = []
         self.created.emit(report)
 
@@ -314,12 +350,17 @@ class OrdersDialog(QDialog):
             self._completed = True
             self.complete()
             return
+        elif self.rows and self._completed and not self._checked:
+            self._checked = True
+            self.check_sent()
+            return
         if self.rows:
             self._show_state()
 
     @Slot()
     def _on_file_button_clicked(self) -> None:
-        self._completed = False
+        self._completed = self._checked = False
+        self.sent_before_rows = {}
         self.open_file()
 
     @Slot()
@@ -334,6 +375,27 @@ class OrdersDialog(QDialog):
     @Slot(bool)
     def _on_good_only_toggled(self, _checked: bool) -> None:
         self._show_state()
+
+    def _ask_again(self, rows: list[int]) -> bool | None:
+        """Rows sent before: send them again on purpose (yes), skip them (no), or nothing (cancel)."""
+        shown = ", ".join(str(row) for row in rows)
+        box = QMessageBox(QMessageBox.Icon.Question, self.tr("Sent before"), "", parent=self)
+        box.setText(
+            arg(
+                self.tr(
+                    "Rows %1 were sent to the operator before (their pre-postings exist, or their "
+                    "answer was lost or unreadable). Send them again, on purpose?"
+                ),
+                shown,
+            )
+        )
+        again = box.addButton(self.tr("Send &again"), QMessageBox.ButtonRole.YesRole)
+        skip = box.addButton(self.tr("&Skip them"), QMessageBox.ButtonRole.NoRole)
+        box.addButton(QMessageBox.StandardButton.Cancel)
+        box.setDefaultButton(skip)
+        box.exec()
+        clicked = box.clickedButton()
+        return True if clicked is again else False if clicked is skip else None
 
     def _ask_open_path(self) -> Path | None:
         chosen, _picked = QFileDialog.getOpenFileName(

@@ -19,7 +19,14 @@ from postalgui.api.values import format_brl, format_cep, is_valid_cep
 from postalgui.gui.messages import local_datetime
 from postalgui.gui.models.formatting import error_colour, format_grams
 from postalgui.gui.models.row_table import RowTableModel, TextRow
-from postalgui.gui.tabs.shipping.words import expiry_text, service_word, status_word
+from postalgui.gui.tabs.shipping.words import (
+    LABELLED_FILTER,
+    UNLABELLED_FILTER,
+    expiry_text,
+    labelled_word,
+    service_word,
+    status_word,
+)
 from postalgui.services.branches.index import fold
 
 if TYPE_CHECKING:
@@ -44,6 +51,7 @@ class ShipmentColumn(IntEnum):
     CREATED_BY = 9
     CREATED_AT = 10
     ID = 11
+    LABEL = 12
 
 
 _HEADERS: tuple[object, ...] = (  # QT_TRANSLATE_NOOP is typed object; it returns the str
@@ -59,10 +67,21 @@ _HEADERS: tuple[object, ...] = (  # QT_TRANSLATE_NOOP is typed object; it return
     QT_TRANSLATE_NOOP("ShipmentModel", "Created by"),
     QT_TRANSLATE_NOOP("ShipmentModel", "Created on"),
     QT_TRANSLATE_NOOP("ShipmentModel", "Pre-posting"),
+    QT_TRANSLATE_NOOP("ShipmentModel", "Label"),
 )
 _NUMERIC = frozenset({ShipmentColumn.WEIGHT, ShipmentColumn.DECLARED})
 URGENT_DAYS = 1
 """A pre-posting due within this many days (or expired) stands out: post it today."""
+
+
+def _kept(item: Shipment, wanted: str) -> bool:
+    """Whether the status filter keeps ``item``: empty any, an operator status number, or
+    the office's own mark (labelled here or not)."""
+    if wanted == LABELLED_FILTER:
+        return item.labelled
+    if wanted == UNLABELLED_FILTER:
+        return not item.labelled
+    return not wanted or item.number == wanted
 
 
 def _cep(digits: str) -> str:
@@ -100,8 +119,7 @@ class ShipmentModel(RowTableModel["Shipment"]):
         kept = [
             row
             for row, search in zip(self._all, self._search, strict=True)
-            if (not self._status or str(row.item.status) == self._status)
-            and all(word in search for word in self._words)
+            if _kept(row.item, self._status) and all(word in search for word in self._words)
         ]
         self.beginResetModel()
         self._rows = kept
@@ -129,8 +147,8 @@ class ShipmentModel(RowTableModel["Shipment"]):
         city = f"{recipient.city}/{recipient.state}" if recipient.city and recipient.state else recipient.city
         texts = (
             item.object_code or "",
-            status_word(item.status),
-            expiry_text(days, item.status),
+            status_word(item.number, item.status_word),
+            expiry_text(days, item.number),
             recipient.name,
             _cep(recipient.cep),
             city,
@@ -140,6 +158,7 @@ class ShipmentModel(RowTableModel["Shipment"]):
             item.created_by,
             local_datetime(item.created_at),
             item.prepost_id,
+            labelled_word(item.labelled),
         )
         keys: tuple[object, ...] = (
             item.object_code or None,
@@ -154,6 +173,7 @@ class ShipmentModel(RowTableModel["Shipment"]):
             fold(item.created_by),
             item.created_at,
             item.prepost_id,
+            item.labelled_at,
         )
         urgent = bool(texts[ShipmentColumn.EXPIRES]) and (days is None or days <= URGENT_DAYS)
         return TextRow(item, texts, keys, failed=urgent)
@@ -167,6 +187,8 @@ class ShipmentModel(RowTableModel["Shipment"]):
     def header_tooltip(self, section: int) -> str | None:
         if section == ShipmentColumn.EXPIRES:
             return self.tr("A pre-posting not posted within 7 days expires")
+        if section == ShipmentColumn.LABEL:
+            return self.tr("Whether its label was issued here: the office's mark, not the operator's status")
         return None
 
     def is_numeric(self, column: int) -> bool:
@@ -175,6 +197,8 @@ class ShipmentModel(RowTableModel["Shipment"]):
     def tooltip(self, row: TextRow[Shipment], column: int) -> str | None:
         if column == ShipmentColumn.EXPIRES and row.item.expires_at is not None:
             return local_datetime(row.item.expires_at)
+        if column == ShipmentColumn.LABEL and row.item.labelled_at is not None:
+            return local_datetime(row.item.labelled_at)
         return None
 
     def foreground(self, row: TextRow[Shipment], column: int) -> Any:

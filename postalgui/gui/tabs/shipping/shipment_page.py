@@ -28,7 +28,12 @@ from PySide6.QtWidgets import (
 from postalgui.gui.i18n import app_locale
 from postalgui.gui.messages import arg
 from postalgui.gui.tabs.shipping.shipment_model import ShipmentColumn, ShipmentModel
-from postalgui.gui.tabs.shipping.words import SHOWN_STATUSES, status_word
+from postalgui.gui.tabs.shipping.words import (
+    LABELLED_FILTER,
+    SHOWN_STATUSES,
+    UNLABELLED_FILTER,
+    status_word,
+)
 from postalgui.gui.tasks import Failure
 from postalgui.gui.widgets.filter_row import FilterRow
 from postalgui.gui.widgets.live_reading import LiveReading
@@ -49,7 +54,13 @@ __all__ = ["CANCEL_KEY", "LOAD_KEY", "REFRESH_KEY", "ShipmentPage"]
 LOAD_KEY = "shipping.list"
 REFRESH_KEY = "shipping.refresh"
 CANCEL_KEY = "shipping.cancel"
-CANCELLABLE = frozenset({"PREPOSTADO", "ROTULADO"})
+
+
+def _cancellable(shipment: Shipment) -> bool:
+    """Not posted, cancelled, expired or reversed (a number not known here: the operator decides)."""
+    return shipment.is_open
+
+
 """What the operator lets a clerk cancel: not yet posted, not already gone."""
 
 COLUMN_WIDTHS = {
@@ -113,7 +124,11 @@ class ShipmentPage(QWidget):
             label=self.tr("Stat&us:"),
             choice_name=self.tr("Status"),
             everything=self.tr("All pre-postings"),
-            choices=((status_word(status), status) for status in SHOWN_STATUSES),
+            choices=(
+                *((status_word(status), status) for status in SHOWN_STATUSES),
+                (self.tr("Labelled here"), LABELLED_FILTER),
+                (self.tr("Not labelled yet"), UNLABELLED_FILTER),
+            ),
         )
         self.search_edit, self.status_combo = filters.search, filters.choice
         self.status_combo.setObjectName("shippingStatus")
@@ -211,7 +226,7 @@ class ShipmentPage(QWidget):
 
     def cancel_selected(self) -> TaskHandle | None:
         """Cancel the selected pre-postings not yet posted, after asking."""
-        ids = [s.prepost_id for s in self.selected_shipments() if str(s.status) in CANCELLABLE]
+        ids = [s.prepost_id for s in self.selected_shipments() if _cancellable(s)]
         if not ids:
             return None
         question = arg(
@@ -254,7 +269,7 @@ class ShipmentPage(QWidget):
 
     def _update_actions(self) -> None:
         chosen = self.selected_shipments()
-        self.cancel_action.setEnabled(any(str(s.status) in CANCELLABLE for s in chosen))
+        self.cancel_action.setEnabled(any(_cancellable(s) for s in chosen))
 
     def _update_summary(self) -> None:
         shipments = self.model.all_shipments()

@@ -1,10 +1,12 @@
 """Shipments in the clerk's words (Portuguese by default, English on request).
 
-The services keep the operator's codes (status ``PREPOSTADO``, product ``03298``, format
-``2``, additional service ``001``); the Pre-postings page and the dialogs say "Pré-postada"
-/ "Pre-posted", "PAC", "Caixa ou pacote", "Aviso de recebimento", never a bare code,
+The services keep the operator's codes (status ``2``, product ``03298``, format ``2``,
+additional service ``001``); the Pre-postings page and the dialogs say "Pré-postado" /
+"Pre-posted", "PAC", "Caixa ou pacote", "Aviso de recebimento", never a bare code,
 through Qt's catalog. Context ``ShippingWords`` for every string here. Keys are the wire
 values as text, so a `PrepostingStatus` (a `StrEnum`) finds its word as the string does.
+A status number this version does not know reads "Unknown (9)" with the operator's word;
+the office's own "labelled" mark (`labelled_word`) is no status.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ __all__ = [
     "additional_service_word",
     "expiry_text",
     "format_word",
+    "labelled_word",
     "service_word",
     "status_word",
 ]
@@ -30,14 +33,20 @@ _CONTEXT = "ShippingWords"
 
 # QT_TRANSLATE_NOOP is typed as returning object.
 _STATUS_WORDS: dict[str, object] = {
-    "PREPOSTADO": QT_TRANSLATE_NOOP("ShippingWords", "Pre-posted"),
-    "ROTULADO": QT_TRANSLATE_NOOP("ShippingWords", "Labelled"),
-    "POSTADO": QT_TRANSLATE_NOOP("ShippingWords", "Posted"),
-    "CANCELADO": QT_TRANSLATE_NOOP("ShippingWords", "Cancelled"),
-    "EXPIRADO": QT_TRANSLATE_NOOP("ShippingWords", "Expired"),
+    "1": QT_TRANSLATE_NOOP("ShippingWords", "Pre-attended"),
+    "2": QT_TRANSLATE_NOOP("ShippingWords", "Pre-posted"),
+    "3": QT_TRANSLATE_NOOP("ShippingWords", "Posted"),
+    "4": QT_TRANSLATE_NOOP("ShippingWords", "Expired"),
+    "5": QT_TRANSLATE_NOOP("ShippingWords", "Cancelled"),
+    "6": QT_TRANSLATE_NOOP("ShippingWords", "Reversed"),
+    "7": QT_TRANSLATE_NOOP("ShippingWords", "Pending"),
 }
 SHOWN_STATUSES: tuple[str, ...] = tuple(_STATUS_WORDS)
-"""The operator's statuses (REFERENCE "Pre-posting"), in a pre-posting's life order."""
+"""The operator's status numbers (REFERENCE "Pre-posting"), in a pre-posting's life order."""
+EXPIRED = "4"
+LABELLED_FILTER = "labelled"
+UNLABELLED_FILTER = "unlabelled"
+"""The status filter's two choices for the office's own mark (not operator statuses)."""
 
 _FORMAT_WORDS: dict[str, object] = {
     "1": QT_TRANSLATE_NOOP("ShippingWords", "Envelope"),
@@ -62,10 +71,21 @@ def _tr(text: object) -> str:
     return QCoreApplication.translate(_CONTEXT, str(text))
 
 
-def status_word(status: str) -> str:
-    """ "Pre-posted", "Labelled"... (a status this version does not know: as the operator sent it)."""
-    found = _STATUS_WORDS.get(str(status))
-    return _tr(found) if found is not None else str(status)
+def status_word(number: str, word: str = "") -> str:
+    """ "Pre-posted", "Posted"...; a number this version does not know: "Unknown (9)" with
+    the operator's own word (``descStatusAtual``) after it."""
+    found = _STATUS_WORDS.get(str(number))
+    if found is not None:
+        return _tr(found)
+    if not number:
+        return QCoreApplication.translate(_CONTEXT, "No status")
+    unknown = arg(QCoreApplication.translate(_CONTEXT, "Unknown (%1)"), number)
+    return f"{unknown}: {word}" if word else unknown
+
+
+def labelled_word(labelled: bool) -> str:
+    """The office's own mark: "Labelled" once a label was issued here, else empty."""
+    return QCoreApplication.translate(_CONTEXT, "Labelled") if labelled else ""
 
 
 def format_word(code: str) -> str:
@@ -89,7 +109,7 @@ def service_word(code: str) -> str:
 def expiry_text(days: int | None, status: str) -> str:
     """The 7-day expiry in words: "Expires in 5 days", "Expires tomorrow", "Expires today",
     "Expired"; empty when it no longer applies (posted or cancelled)."""
-    if str(status) == "EXPIRADO" or (days is not None and days < 0):
+    if str(status) == EXPIRED or (days is not None and days < 0):
         return QCoreApplication.translate(_CONTEXT, "Expired")
     if days is None:
         return ""

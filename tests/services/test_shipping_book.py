@@ -1,0 +1,83 @@
+"""The shipments book keeps the operator's status number with its word apart from the
+office's "labelled" mark, and finds orders sent before, on SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import replace
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from postalgui.api.models.prepostings import Order, Person, Preposting, PrepostingStatus
+from postalgui.services.office.database import OfficeDatabase
+from postalgui.services.shipping.book import ShipmentBook
+from postalgui.services.shipping.words import status_words
+from tests.office_fixtures import postgres_or_skip
+
+NOW = datetime(2026, 11, 28, 12, 0, tzinfo=UTC)
+SENDER = Person(
+    "Loja Exemplo Ltda", "01310100", "Avenida Paulista", "1000", "", "Bela Vista", "São Paulo", "SP"
+)
+MARIA = Person("Maria da Silva", "20040020", "Rua da Assembleia", "10", "", "Centro", "Rio de Janeiro", "RJ")
+ORDER = Order(SENDER, MARIA, "03298", 1500, length_cm=20, width_cm=15, height_cm=10, invoice_number="123")
+KEY = "3526" + "1" * 40
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def book(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[ShipmentBook]:
+    url = "" if request.param == "sqlite" else postgres_or_skip()
+    database = OfficeDatabase(tmp_path, "sandbox", url, author=lambda: "clerk.a", allow_password_in_url=True)
+    yield ShipmentBook(database)
+    database.close()
+
+
+def made(prepost_id: str, status: PrepostingStatus | None, number: str = "", word: str = "") -> Preposting:
+    return Preposting(prepost_id, None, status, NOW, None, None, number, word)
+
+
+def test_the_status_is_the_operators_number_with_its_word_and_labelled_is_apart(book: ShipmentBook) -> None:
+    book.record(made("PR1", PrepostingStatus.PREPOSTED, word="Prepostado"), ORDER, NOW)
+    book.record(made("PR2", None, "9", "Em análise"), replace(ORDER, invoice_number="124"), NOW)
+    book.record(made("PR3", PrepostingStatus.CANCELLED), replace(ORDER, invoice_number="125"), NOW)
+    book.update(
+        [Preposting("PR1", "QA123456785BR", PrepostingStatus.PREPOSTED, None, None, None)], NOW, labelled=True
+    )
+    shown = {
+        item.prepost_id: (
+            status_words(item.status, item.status_number, item.status_word, "en"),
+            item.labelled,
+        )
+        for item in book.shipments()
+    }
+    assert shown == {
+        "PR1": ("Pre-posted", True),
+        "PR2": ("unknown (9): Em análise", False),
+        "PR3": ("Cancelled", False),
+    }
+    assert [item.prepost_id for item in book.shipments(status=PrepostingStatus.PREPOSTED)] == ["PR1"]
+    assert [item.prepost_id for item in book.shipments(labelled=True)] == ["PR1"]
+    assert sorted(item.prepost_id for item in book.shipments(labelled=False)) == ["PR2", "PR3"]
+    assert sorted(book.open_ids()) == ["PR1", "PR2"]  # a number not known here: still asked about
+
+
+def test_an_object_code_in_an_answer_is_no_label_issued_here(book: ShipmentBook) -> None:
+    book.record(made("PR1", PrepostingStatus.PREPOSTED), ORDER, NOW)
+    book.update([Preposting("PR1", "QA123456785BR", PrepostingStatus.PREPOSTED, None, None, None)], NOW)
+    (item,) = book.shipments()
+    assert (item.object_code, item.labelled) == ("QA123456785BR", False)
+
+
+def test_orders_sent_before_by_recipient_and_invoice_or_by_nfe_key(book: ShipmentBook) -> None:
+    book.record(made("PR1", PrepostingStatus.PREPOSTED), ORDER, NOW)
+    book.record(made("PR2", PrepostingStatus.PREPOSTED), replace(ORDER, invoice_number="", nfe_key=KEY), NOW)
+    asked = [
+        ORDER,  # same recipient and invoice
+        replace(ORDER, invoice_number="999"),  # another invoice
+        replace(ORDER, recipient=replace(MARIA, name="Maria Souza")),  # another recipient
+        replace(ORDER, recipient=replace(MARIA, name="Joana"), invoice_number="", nfe_key=KEY),  # same NF-e
+        replace(ORDER, invoice_number=""),  # nothing to tell it by
+    ]
+    found = book.sent_before(asked)
+    assert {index: item.prepost_id for index, item in found.items()} == {0: "PR1", 3: "PR2"}
