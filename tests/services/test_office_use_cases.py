@@ -89,8 +89,16 @@ def address_row(serial: int) -> dict[str, object]:
 
 def shipment_row(serial: int) -> dict[str, object]:
     return {"uid": uuid.uuid4().hex, "environment": ENV, "prepost_id": f"PR{serial:022d}",
-            "status": "prepostado", "service_code": "03298", "body": "{}",
+            "status": "2", "service_code": "03298", "body": "{}",
             "created_at": "2026-11-25T12:00:00+00:00"}  # fmt: skip
+
+
+def outgoing_row(serial: int) -> dict[str, object]:
+    """A call sent and never answered: it must reach the server, so no desk there sends it again."""
+    key = f"order-{serial}"
+    return {"uid": uuid.uuid4().hex, "environment": ENV, "kind": "preposting", "key": key,
+            "open_key": f"{ENV}|preposting|{key}", "state": "lost", "request": "{}",
+            "sent_at": "2026-11-25T12:00:00+00:00"}  # fmt: skip
 
 
 def fill(
@@ -101,6 +109,7 @@ def fill(
     tracked: int = 0,
     claims: int = 0,
     shipments: int = 0,
+    sent: int = 0,
 ) -> None:
     store.run(lambda c: c.execute(insert(tables.quote), [quote_row() for _ in range(quotes)]))
     if tracked:
@@ -112,6 +121,8 @@ def fill(
     if shipments:
         store.run(lambda c: c.execute(insert(tables.address), [address_row(n) for n in range(shipments)]))
         store.run(lambda c: c.execute(insert(tables.shipment), [shipment_row(n) for n in range(shipments)]))
+    if sent:
+        store.run(lambda c: c.execute(insert(tables.outgoing), [outgoing_row(n) for n in range(sent)]))
     if jobs:
         store.run(lambda c: c.execute(insert(tables.job), [job_row() for _ in range(jobs)]))
     if presets:
@@ -163,7 +174,7 @@ def test_check_of_the_server_reads_its_version_and_counts(
 
 def test_upload_copies_then_skips_everything(service: OfficeService, server: TypedDatabase) -> None:
     with service.candidate(server) as office:
-        fill(office.local(), quotes=BATCH + 20, jobs=2, presets=3, tracked=4, claims=2, shipments=3)
+        fill(office.local(), quotes=BATCH + 20, jobs=2, presets=3, tracked=4, claims=2, shipments=3, sent=2)
     steps: list[Progress] = []
     first = {c.table: (c.copied, c.skipped) for c in upload_typed(PlainTask(steps.append), service, server)}
     assert first == {
@@ -176,6 +187,7 @@ def test_upload_copies_then_skips_everything(service: OfficeService, server: Typ
         "claim": (2, 0),
         "address": (3, 0),
         "shipment": (3, 0),
+        "outgoing": (2, 0),
     }
     assert (steps[0].done, steps[0].total, steps[0].text) == (BATCH, BATCH + 20, "quote")
     again = {c.table: (c.copied, c.skipped) for c in upload_typed(PlainTask(), service, server)}
@@ -189,6 +201,7 @@ def test_upload_copies_then_skips_everything(service: OfficeService, server: Typ
         "claim": (0, 2),
         "address": (0, 3),
         "shipment": (0, 3),
+        "outgoing": (0, 2),
     }
     assert check_typed(PlainTask(), service, server).quotes == BATCH + 20
 
