@@ -148,7 +148,8 @@ class MainWindow(QMainWindow):
         self.renew_action.setStatusTip(self.tr("Ask the token service for a new token now"))
         self.renew_action.triggered.connect(self._on_renew_action_triggered)
 
-        self.sent_action = sent_action(self, self.context.office, self.runner)
+        self.sent_action = sent_action(self)
+        self.sent_action.triggered.connect(self._on_sent_action_triggered)
 
         self.quit_action = QAction(self.tr("&Quit"), self)
         self.quit_action.setShortcut(QKeySequence("Ctrl+Q"))
@@ -512,6 +513,12 @@ class MainWindow(QMainWindow):
     @Slot()
     def _on_quit_action_triggered(self) -> None:
         self.close()
+
+    @Slot()
+    def _on_sent_action_triggered(self) -> None:
+        from postalgui.gui.dialogs.sent_dialog import open_sent_dialog
+
+        open_sent_dialog(self, self.context.office, self.runner)
 
     @Slot()
     def _on_about_action_triggered(self) -> None:

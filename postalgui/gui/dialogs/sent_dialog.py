@@ -13,7 +13,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QObject, Qt, Slot
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, Slot
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -39,7 +39,7 @@ if TYPE_CHECKING:
     from postalgui.gui.tasks import TaskRunner
     from postalgui.services.office.database import OfficeDatabase
 
-__all__ = ["SentDialog", "SentModel", "sent_action"]
+__all__ = ["SentDialog", "SentModel", "open_sent_dialog", "sent_action"]
 
 _KINDS: dict[str, object] = {
     "preposting": QT_TRANSLATE_NOOP("SentDialog", "Pre-posting"),
@@ -224,31 +224,19 @@ class SentDialog(QDialog):
         self._settle(Resolution.AGAIN)
 
 
-def sent_action(window: QWidget, office: Callable[[], OfficeDatabase], runner: TaskRunner) -> QAction:
-    """The File menu's "Unanswered sends…": opens a `SentDialog` over ``window``."""
+def sent_action(window: QWidget) -> QAction:
+    """The File menu's "Unanswered sends…" (``window`` opens a `SentDialog` when triggered)."""
     action = QAction(QCoreApplication.translate("MainWindow", "&Unanswered sends…"), window)
     action.setStatusTip(
         QCoreApplication.translate(
             "MainWindow", "Calls whose answer was lost or unreadable: say what became of them"
         )
     )
-    opener = _SentOpener(window, office, runner)
-    action.triggered.connect(opener.open)
     return action
 
 
-class _SentOpener(QObject):
-    """Opens the dialog (a slot on a GUI-thread object, not a lambda)."""
-
-    def __init__(self, window: QWidget, office: Callable[[], OfficeDatabase], runner: TaskRunner) -> None:
-        super().__init__(window)
-        self.window = window
-        self.office = office
-        self.runner = runner
-
-    @Slot()
-    def open(self) -> SentDialog:
-        dialog = SentDialog(self.office, self.runner, self.window)
-        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        dialog.show()
-        return dialog
+def open_sent_dialog(window: QWidget, office: Callable[[], OfficeDatabase], runner: TaskRunner) -> SentDialog:
+    dialog = SentDialog(office, runner, window)
+    dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    dialog.show()
+    return dialog
