@@ -19,9 +19,6 @@ from postalgui.services.office.outgoing import (
     UnreadableAnswerError,
 )
 
-SENT = datetime.now(UTC).replace(microsecond=0)
-
-
 @pytest.fixture
 def portuguese(qapp: QApplication) -> Iterator[None]:
     installed = i18n.install_translators(qapp, "pt_BR")
@@ -29,13 +26,16 @@ def portuguese(qapp: QApplication) -> Iterator[None]:
     i18n.remove_translators(qapp, installed)
 
 
-def line(state: OutgoingState) -> SentLine:
-    return SentLine("u1", "preposting", "k", state, "Maria da Silva (NF 123)", {}, "clerk.b", SENT)
+def line(state: OutgoingState, sent: datetime | None = None) -> SentLine:
+    """A line sent now (a line left 'sending' ten minutes reads as lost)."""
+    at = sent or datetime.now(UTC).replace(microsecond=0)
+    return SentLine("u1", "preposting", "k", state, "Maria da Silva (NF 123)", {}, "clerk.b", at)
 
 
 def test_a_request_another_desk_is_sending_names_the_desk_and_the_time(portuguese: None) -> None:
-    text = describe_error(AlreadySentError(line(OutgoingState.SENDING)))
-    when = local_datetime(SENT)
+    sent = datetime.now(UTC).replace(microsecond=0)
+    text = describe_error(AlreadySentError(line(OutgoingState.SENDING, sent)))
+    when = local_datetime(sent)
     said = f"Sendo enviado por clerk.b em {when}; nada foi enviado desta mesa."
     assert text == f"Maria da Silva (NF 123): {said}"
 

@@ -96,7 +96,7 @@ class Sandbox:
         body = {"contrato": DEMO.contract, "cartao": DEMO.card, "reativacoes": items}
         answer = self.post("/reativa", body)
         assert answer.status_code == 200, answer.text
-        return list(answer.json()["reativacoes"])
+        return list(answer.json()["pi"])  # the manual's reopen answer: per protocol in `pi`
 
     def track(self, code: str) -> dict[str, Any]:
         params = {"codigosObjetos": code, "resultado": "T"}

@@ -17,8 +17,10 @@ __all__ = ["sandbox", "server"]
 CADASTRA = f"POST {BASE}/cadastra"
 
 
-def _codes(answers: list[dict[str, object]]) -> list[object]:
-    return [answer["codigo retorno"] for answer in answers]
+def _codes(answers: list[dict[str, object]]) -> list[int]:
+    """Each object's ``"codigo retorno"``: a string on the wire, as the manual types it."""
+    assert all(isinstance(answer["codigo retorno"], str) for answer in answers)
+    return [int(str(answer["codigo retorno"])) for answer in answers]
 
 
 def test_a_late_parcel_is_filed_with_a_protocol_and_followed(sandbox: Sandbox) -> None:
@@ -26,10 +28,10 @@ def test_a_late_parcel_is_filed_with_a_protocol_and_followed(sandbox: Sandbox) -
     (answer,) = sandbox.file(pedido(code, 135))
     protocol = answer["numero do pi"]
     assert answer == {
-        "codigo objeto": code,
+        "codigo do objeto": code,
         "numero do pi": protocol,
-        "codigo retorno": 0,
-        "mensagem retorno": "Pedido registrado",
+        "codigo retorno": "0",
+        "descrição retorno": "Olá, sua manifestação foi registrada com sucesso.",
     }
     assert isinstance(protocol, str)
     assert len(protocol) == 10
@@ -37,21 +39,29 @@ def test_a_late_parcel_is_filed_with_a_protocol_and_followed(sandbox: Sandbox) -
     progress = sandbox.follow(code)
     assert progress == sandbox.follow(protocol)
     tracked = sandbox.track(code)
-    assert progress == {
-        "codigoRetorno": 0,
-        "protocolo": protocol,
+
+    def day(iso: str) -> str:
+        return f"{iso[8:10]}/{iso[5:7]}/{iso[:4]}"
+
+    shown = {key: progress[key] for key in (
+        "codigoObjeto", "numeroPi", "motivoReclamacaoInicial", "Data de Abertura PI",
+        "Data de Postagem do Objeto", "Data Máxima de Entrega", "Tipo Último Evento",
+        "Descrição Último Evento", "Indicativo Procedência", "Código Retorno", "Tipo Manifestação",
+    )}  # fmt: skip
+    assert shown == {
         "codigoObjeto": code,
-        "dataAbertura": NOW.isoformat(),
-        "dataPostagem": tracked["eventos"][-1]["dtHrCriado"][:10],
-        "Data Máxima de Entrega": tracked["dtPrevista"][:10],
-        "servico": tracked["tipoPostal"]["descricao"],
-        "ultimoEvento": "Objeto entregue ao destinatário",
-        "situacao": "Em análise",
-        "merito": "",
-        "tipoManifestacao": "I",
-        "codigoMotivoReclamacao": 135,
-        "resposta": "",
+        "numeroPi": protocol,
+        "motivoReclamacaoInicial": "135",
+        "Data de Abertura PI": NOW.strftime("%d/%m/%Y"),
+        "Data de Postagem do Objeto": day(tracked["eventos"][-1]["dtHrCriado"]),
+        "Data Máxima de Entrega": day(tracked["dtPrevista"]),
+        "Tipo Último Evento": "BDE",
+        "Descrição Último Evento": "Objeto entregue ao destinatário",
+        "Indicativo Procedência": "N",
+        "Código Retorno": "00",
+        "Tipo Manifestação": "I",
     }
+    assert progress["Situação Manifestação"]
 
 
 def test_every_object_answers_its_own_code_in_order(sandbox: Sandbox) -> None:
@@ -82,16 +92,16 @@ def test_every_object_answers_its_own_code_in_order(sandbox: Sandbox) -> None:
         (pedido(late, 211), 545),
         (pedido(waiting, 211), 534),
         (pedido(returned, 211), 530),
-        (pedido(lost, 211, nomeDestinatario=""), 0),  # the name is optional
-        (pedido(lost, 211, "R"), 900),
+        (pedido(lost, 211, nomeDestinatario=""), 301),  # the operator requires the name
+        (pedido(lost, 211, "R"), 0),
         (pedido(late.lower(), 135), 0),
     ]
     answers = sandbox.file(*(request for request, _ in asked))
     assert _codes(answers) == [code for _, code in asked]
-    assert [a["codigo objeto"] for a in answers][-1] == late
+    assert [a["codigo do objeto"] for a in answers][-1] == late
     for answer in answers:
-        assert (answer["numero do pi"] is not None) == (answer["codigo retorno"] == 0)
-        assert answer["mensagem retorno"]
+        assert bool(answer["numero do pi"]) == (answer["codigo retorno"] == "0")
+        assert answer["descrição retorno"]
     assert _codes(sandbox.file(pedido(lost, 134))) == [900]  # a claim exists, whatever the reason
 
 
@@ -100,7 +110,7 @@ def test_protocols_are_unique_and_lots_numbered_per_call(sandbox: Sandbox) -> No
     first = sandbox.post("/cadastra", filing(*(pedido(code, 211) for code in codes[:2]))).json()
     second = sandbox.post("/cadastra", filing(pedido(codes[2], 211))).json()
     assert (first["numeroLote"], second["numeroLote"]) == ("2026112500001", "2026112500002")
-    assert first["dataHoraCadastro"] == "2026-11-25T10:00:00"
+    assert first["dataHoraCadastro"] == "25/11/2026 10:00:00"
     protocols = [a["numero do pi"] for a in first["pi"] + second["pi"]]
     assert protocols == ["2632900001", "2632900002", "2632900003"]
 
@@ -155,24 +165,23 @@ def test_following_answers_its_error_codes_with_200(sandbox: Sandbox) -> None:
     lost = sandbox.make("lost", lambda f: f.lost)
     (filed,) = sandbox.file(pedido(lost, 211))
     foreign = DEMO.others[0].contracts[0].number
-    assert sandbox.follow(lost, contrato="")["codigoRetorno"] == 122
-    assert sandbox.follow(lost, contrato=foreign)["codigoRetorno"] == 122
-    assert sandbox.follow(lost, canal="X")["codigoRetorno"] == 291
-    assert sandbox.follow("")["codigoRetorno"] == 631
-    assert sandbox.follow(object_label("QD", 40404040)) == {
-        "codigoRetorno": 990,
-        "mensagem": "Pedido de informação não encontrado",
-    }
-    assert sandbox.follow("9999999999")["codigoRetorno"] == 990
-    assert sandbox.follow(lost, contrato="9912345679")["codigoRetorno"] == 990  # another contract's claim
-    assert sandbox.follow(filed["numero do pi"])["ultimoEvento"] == "Objeto extraviado"
+    assert sandbox.follow(lost, contrato="")["Código Retorno"] == "122"
+    assert sandbox.follow(lost, contrato=foreign)["Código Retorno"] == "122"
+    assert sandbox.follow(lost, canal="X")["Código Retorno"] == "291"  # invalid query kind
+    assert sandbox.follow("")["Código Retorno"] == "291"
+    unknown = sandbox.follow(object_label("QD", 40404040))
+    assert set(unknown) == {"Código Retorno", "descricaoRetorno"}
+    assert unknown["Código Retorno"] == "990"
+    assert sandbox.follow("9999999999")["Código Retorno"] == "990"
+    assert sandbox.follow(lost, contrato="9912345679")["Código Retorno"] == "990"  # another contract's claim
+    assert sandbox.follow(filed["numero do pi"])["Descrição Último Evento"] == "Objeto extraviado"
 
 
 def test_claims_are_forgotten_on_request_and_on_reset(sandbox: Sandbox) -> None:
     lost = sandbox.make("lost", lambda f: f.lost)
     sandbox.file(pedido(lost, 211))
     assert sandbox.control("DELETE", "/claims") == {"forgotten": 1}
-    assert sandbox.follow(lost)["codigoRetorno"] == 990
+    assert sandbox.follow(lost)["Código Retorno"] == "990"
     sandbox.file(pedido(lost, 211))
     sandbox.control("POST", "/reset")
     sandbox.start()

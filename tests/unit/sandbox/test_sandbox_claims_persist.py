@@ -61,7 +61,7 @@ def _session(folder: Path | None) -> Iterator[Sandbox]:
 
 def _filed(sandbox: Sandbox, code: str) -> str:
     (answer,) = sandbox.file(pedido(code))
-    assert answer["codigo retorno"] == 0, answer
+    assert answer["codigo retorno"] == "0", answer
     return str(answer["numero do pi"])
 
 
@@ -83,17 +83,15 @@ def test_filed_claims_answer_the_same_after_a_restart(tmp_path: Path) -> None:
     with _session(tmp_path) as second:
         second.serial = 100  # objects registered in this run get other codes
         assert (second.follow(paid), second.follow(refused)) == before
-        assert second.follow(label)["protocolo"] == paid
-        assert second.file(pedido(label))[0]["codigo retorno"] == 900  # filed once, even across runs
+        assert second.follow(label)["numeroPi"] == paid
+        assert second.file(pedido(label))[0]["codigo retorno"] == "900"  # filed once, even across runs
         again = _filed(second, second.make("late", lambda f: f.delivered_on is not None and not f.on_time))
         assert again not in {paid, refused}
         assert int(again) > max(int(paid), int(refused))
         second.advance(5.1)  # closed: the label's upheld, the registered object's refused
-        assert (second.follow(paid)["merito"], second.follow(refused)["merito"]) == (
-            "Procedente",
-            "Improcedente",
-        )
-        assert second.reopen(refused)[0]["codigo retorno"] == 512  # its object is not tracked in this run
+        merit = "Indicativo Procedência"
+        assert (second.follow(paid)[merit], second.follow(refused)[merit]) == ("S", "N")
+        assert second.reopen(refused)[0]["codigo retorno"] == "512"  # its object is not tracked in this run
         second.advance(7)
         newest = second.track(label)["eventos"][0]
         assert (newest["codigo"], newest["dtHrCriado"]) == ("IDC", "2026-12-07T10:00:00")
@@ -102,12 +100,9 @@ def test_filed_claims_answer_the_same_after_a_restart(tmp_path: Path) -> None:
         third.advance(12.1)
         assert third.track(label)["eventos"][0]["codigo"] == "IDC"  # without asking the claims service
         closed = third.follow(refused)  # reopened in the last run, closed upheld since
-        assert (closed["situacao"], closed["merito"], closed["resposta"]) == (
-            "Encerrado",
-            "Procedente",
-            REOPENED_REPLY,
-        )
-        assert third.reopen(refused)[0]["codigo retorno"] == 590
+        shown = (closed["Situação Manifestação"], closed["Indicativo Procedência"])
+        assert (*shown, closed["Mensagem Última Resposta"]) == ("Encerrada", "S", REOPENED_REPLY)
+        assert third.reopen(refused)[0]["codigo retorno"] == "590"
 
 
 def test_forget_and_reset_empty_the_file(tmp_path: Path) -> None:
@@ -115,15 +110,15 @@ def test_forget_and_reset_empty_the_file(tmp_path: Path) -> None:
     with _session(tmp_path) as first:
         protocol = _filed(first, label)
         first.control("DELETE", "/claims")
-        assert first.follow(protocol)["codigoRetorno"] == UNKNOWN
+        assert first.follow(protocol)["Código Retorno"] == str(UNKNOWN)
         assert _kept(tmp_path)["claims"] == []
     with _session(tmp_path) as second:
-        assert second.follow(protocol)["codigoRetorno"] == UNKNOWN
+        assert second.follow(protocol)["Código Retorno"] == str(UNKNOWN)
         assert _filed(second, label) != protocol  # the counter was kept
         second.control("POST", "/reset")
         assert not (tmp_path / FILE).exists()
     with _session(tmp_path) as third:
-        assert third.follow(label)["codigoRetorno"] == UNKNOWN
+        assert third.follow(label)["Código Retorno"] == str(UNKNOWN)
 
 
 def test_a_damaged_file_is_set_aside_and_the_sandbox_starts_empty(
@@ -131,7 +126,7 @@ def test_a_damaged_file_is_set_aside_and_the_sandbox_starts_empty(
 ) -> None:
     (tmp_path / FILE).write_text('{"version": 1, "claims": [')
     with caplog.at_level(logging.WARNING), _session(tmp_path) as sandbox:
-        assert sandbox.follow("2632900001")["codigoRetorno"] == UNKNOWN
+        assert sandbox.follow("2632900001")["Código Retorno"] == str(UNKNOWN)
         protocol = _filed(sandbox, _late_label())
     (aside,) = tmp_path.glob(f"{FILE}.bad-*")
     assert aside.read_text() == '{"version": 1, "claims": ['
@@ -148,9 +143,9 @@ def test_two_sandboxes_on_one_folder_keep_each_others_claims(tmp_path: Path) -> 
         assert window.follow(by_command)["codigoObjeto"] == late
         by_window = _filed(window, label)
         assert by_window != by_command
-        assert command.follow(by_window)["protocolo"] == by_window
+        assert command.follow(by_window)["numeroPi"] == by_window
     with _session(tmp_path) as later:
-        assert {later.follow(p)["protocolo"] for p in (by_command, by_window)} == {by_command, by_window}
+        assert {later.follow(p)["numeroPi"] for p in (by_command, by_window)} == {by_command, by_window}
 
 
 def test_without_a_state_folder_nothing_is_kept(tmp_path: Path) -> None:

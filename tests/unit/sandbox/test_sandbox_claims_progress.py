@@ -30,13 +30,18 @@ def _late(sandbox: Sandbox, *, upheld: bool) -> str:
 
 def _filed(sandbox: Sandbox, code: str, reason: int = 135, kind: str = "I") -> str:
     (answer,) = sandbox.file(pedido(code, reason, kind))
-    assert answer["codigo retorno"] == 0, answer
+    assert answer["codigo retorno"] == "0", answer
     return str(answer["numero do pi"])
 
 
 def _state(sandbox: Sandbox, key: str) -> tuple[str, str]:
+    """ "Situação Manifestação" and "Indicativo Procedência" (S upheld, N not)."""
     found = sandbox.follow(key)
-    return found["situacao"], found["merito"]
+    return found["Situação Manifestação"], found["Indicativo Procedência"]
+
+
+def _reopen_codes(sandbox: Sandbox, *protocols: str) -> list[int]:
+    return [int(answer["codigo retorno"]) for answer in sandbox.reopen(*protocols)]
 
 
 def test_a_late_compensation_closes_upheld_and_is_paid_into_tracking(sandbox: Sandbox) -> None:
@@ -44,13 +49,13 @@ def test_a_late_compensation_closes_upheld_and_is_paid_into_tracking(sandbox: Sa
     protocol = _filed(sandbox, code)  # Wednesday 10:00: closes Monday 10:00, paid a week later
     before = sandbox.track(code)
     sandbox.advance(4.9)
-    assert _state(sandbox, protocol) == ("Em análise", "")
-    assert sandbox.reopen(protocol)[0]["codigo retorno"] == 590  # still in analysis
+    assert _state(sandbox, protocol) == ("Em análise", "N")
+    assert _reopen_codes(sandbox, protocol) == [593]  # still in analysis: not closed
     sandbox.advance(0.2)
     found = sandbox.follow(protocol)
-    assert (found["situacao"], found["merito"]) == ("Encerrado", "Procedente")
-    assert "Atraso" in found["resposta"]
-    assert sandbox.reopen(protocol)[0]["codigo retorno"] == 589  # upheld, not paid yet
+    assert (found["Situação Manifestação"], found["Indicativo Procedência"]) == ("Encerrada", "S")
+    assert "Atraso" in found["Mensagem Última Resposta"]
+    assert _reopen_codes(sandbox, protocol) == [589]  # upheld, not paid yet
     assert sandbox.track(code) == before  # the cached answer, no payment yet
     sandbox.advance(7)
     tracked = sandbox.track(code)
@@ -63,8 +68,8 @@ def test_a_late_compensation_closes_upheld_and_is_paid_into_tracking(sandbox: Sa
     }
     assert paid["dtHrCriado"] == "2026-12-07T10:00:00"  # Monday + 5 business days
     assert paid["unidade"] == before["eventos"][-1]["unidade"]  # the posting unit
-    assert sandbox.follow(code)["ultimoEvento"] == "Objeto indenizado"
-    assert sandbox.reopen(protocol)[0]["codigo retorno"] == 590
+    assert sandbox.follow(code)["Descrição Último Evento"] == "Objeto indenizado"
+    assert _reopen_codes(sandbox, protocol) == [590]
     sandbox.control("DELETE", "/claims")
     assert sandbox.track(code) == before  # forgotten claims take their payment along
 
@@ -74,7 +79,8 @@ def test_a_complaint_closes_upheld_without_payment(sandbox: Sandbox) -> None:
     protocol = _filed(sandbox, code, kind="R")
     sandbox.advance(30)
     found = sandbox.follow(protocol)
-    assert (found["situacao"], found["merito"], found["tipoManifestacao"]) == ("Encerrado", "Procedente", "R")
+    shown = (found["Situação Manifestação"], found["Indicativo Procedência"], found["Tipo Manifestação"])
+    assert shown == ("Encerrada", "S", "R")
     assert all(event["codigo"] != "IDC" for event in sandbox.track(code)["eventos"])
 
 
@@ -83,17 +89,17 @@ def test_a_rejected_claim_is_reopened_then_upheld_and_paid(sandbox: Sandbox) -> 
     protocol = _filed(sandbox, code)
     sandbox.advance(6)  # Tuesday 10:00: closed on Monday
     found = sandbox.follow(code)
-    assert (found["situacao"], found["merito"]) == ("Encerrado", "Improcedente")
-    assert found["resposta"]
-    assert sandbox.reopen(protocol) == [
-        {"protocolo": protocol, "codigo retorno": 512, "mensagem retorno": "Pedido reaberto"}
-    ]
-    assert _state(sandbox, protocol) == ("Reaberto", "")
-    assert sandbox.reopen(protocol)[0]["codigo retorno"] == 590  # already reopened
+    assert (found["Situação Manifestação"], found["Indicativo Procedência"]) == ("Encerrada", "N")
+    assert found["Mensagem Última Resposta"]
+    [reopened] = sandbox.reopen(protocol)
+    assert (reopened["protocolo"], reopened["codigo retorno"]) == (protocol, "512")
+    assert reopened["descrição retorno"] == "Olá, sua manifestação foi reativada com sucesso."
+    assert _state(sandbox, protocol) == ("Reaberta", "N")
+    assert _reopen_codes(sandbox, protocol) == [590]  # already reopened
     sandbox.advance(2)  # Thursday: recloses Friday
-    assert _state(sandbox, protocol) == ("Reaberto", "")
+    assert _state(sandbox, protocol) == ("Reaberta", "N")
     sandbox.advance(1)
-    assert _state(sandbox, protocol) == ("Encerrado", "Procedente")
+    assert _state(sandbox, protocol) == ("Encerrada", "S")
     assert all(event["codigo"] != "IDC" for event in sandbox.track(code)["eventos"])
     sandbox.advance(7)  # Friday + 5 business days
     assert sandbox.track(code)["eventos"][0]["codigo"] == "IDC"
@@ -107,7 +113,7 @@ def test_reopening_is_refused_after_thirty_days_for_on_time_objects_and_unknown_
     late_protocol = _filed(sandbox, late)
     damaged_protocol = _filed(sandbox, on_time, reason=134)
     sandbox.advance(36)  # closed on Monday 30 Nov: 30 days later is 30 Dec
-    assert _state(sandbox, damaged_protocol) == ("Encerrado", "Improcedente")
+    assert _state(sandbox, damaged_protocol) == ("Encerrada", "N")
     answers = sandbox.reopen(late_protocol, damaged_protocol, "1234567890")
-    assert [a["codigo retorno"] for a in answers] == [587, 596, 990]
+    assert [a["codigo retorno"] for a in answers] == ["587", "596", "575"]  # 575: protocol not found
     assert [a["protocolo"] for a in answers] == [late_protocol, damaged_protocol, "1234567890"]
