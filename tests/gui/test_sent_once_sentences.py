@@ -19,6 +19,7 @@ from postalgui.services.office.outgoing import (
     UnreadableAnswerError,
 )
 
+
 @pytest.fixture
 def portuguese(qapp: QApplication) -> Iterator[None]:
     installed = i18n.install_translators(qapp, "pt_BR")
