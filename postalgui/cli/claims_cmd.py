@@ -14,7 +14,7 @@ from __future__ import annotations
 import argparse
 import sys
 from dataclasses import asdict
-from datetime import date, datetime
+from datetime import UTC, date, datetime
 from decimal import Decimal
 from enum import Enum
 from pathlib import Path
@@ -255,8 +255,7 @@ def _outcome(claim: Claim) -> str:
 
     if claim.state is ClaimState.FILED:
         return words.outcome_words(claim.outcome, LANGUAGE)
-    said = words.state_words(claim.state, LANGUAGE)
-    return f"{said} ({claim.return_code})" if claim.return_code else said
+    return words.attempt_text(claim, datetime.now(UTC), LANGUAGE)
 
 
 def claims_table(claims: Sequence[Claim], *, as_json_list: bool) -> None:

@@ -255,3 +255,48 @@ def test_candidates_of_an_invoice(sandbox: SandboxControl, capsys: pytest.Captur
         assert candidate["postage_source"] == "invoice"
         assert Decimal(candidate["postage"]) > 0
         assert candidate["days_left"] < 0
+
+
+CONTACT_ONLY = CONTACT[:4]
+
+
+def test_a_name_is_never_sent_empty_and_each_object_may_have_its_own(
+    sandbox: SandboxControl, watched: dict[str, str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    before = claims_requests(sandbox)
+    filing = ("claims", "file", LATE, LOST, "--motivo", "211", "--yes", *CONTACT_ONLY)
+    code, _out, err = run(capsys, *filing, "--nome", f"{LATE}=Maria da Silva")
+    assert code == 2
+    assert LOST in err
+    assert claims_requests(sandbox) == before, "nothing is sent while one object has no name"
+    code, out, err = run(
+        capsys, *filing, "--nome", f"{LATE}=Maria da Silva", "--nome", f"{LOST}=João Souza", "--json"
+    )
+    assert code in (0, 1), err
+    sent = {row["code"]: row for row in json.loads(out)}
+    assert set(sent) == {LATE, LOST}
+    assert claims_requests(sandbox) == before + 1
+
+
+def test_a_filing_whose_answer_was_unreadable_is_held_until_followed_or_filed_again(
+    sandbox: SandboxControl, watched: dict[str, str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    cut = {"kind": "malformed", "variant": "truncated", "method": "POST", "path_prefix": "/pedido-informacao"}
+    sandbox.script(cut)
+    filing = ("claims", "file", LOST, "--motivo", "211", "--yes", *CONTACT)
+    code, out, err = run(capsys, *filing)
+    assert code == 1, err
+    assert "Sent, answer unreadable: the operator took it" in out
+    sent = claims_requests(sandbox)
+
+    code, out, err = run(capsys, *filing)  # a rerun sends nothing and says what to do
+    assert claims_requests(sandbox) == sent
+    assert "--again" in out + err or "again on purpose" in out + err
+    code, out, _err = run(capsys, "claims", "list")
+    [row] = [line for line in out.splitlines() if line.startswith(LOST)]
+    assert "sent by" in row
+
+    code, out, err = run(capsys, *filing, "--again", "--json")
+    assert claims_requests(sandbox) == sent + 1
+    (again,) = json.loads(out)
+    assert again["result"] in ("filed", "already"), again

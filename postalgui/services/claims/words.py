@@ -15,7 +15,7 @@ from postalgui.api.models.claims import FOLLOW_CODES, REOPEN_CODES, RETURN_CODES
 from postalgui.api.values.claims import REASONS, Manifestation
 from postalgui.services.claims.candidates import Kind
 from postalgui.services.claims.filing import FilingResult, Result
-from postalgui.services.claims.records import ClaimState, Outcome
+from postalgui.services.claims.records import Claim, ClaimState, Outcome
 from postalgui.services.tracking.words import language_of
 
 __all__ = [
@@ -216,6 +216,21 @@ def result_words(result: Result, language: str = "pt") -> str:
 
 def _when(moment: datetime | None) -> str:
     return moment.astimezone().strftime("%d/%m/%Y %H:%M") if moment is not None else "?"
+
+
+def attempt_text(claim: Claim, now: datetime, language: str = "pt") -> str:
+    """Where a claim not filed (yet) stands, saying who sent it and when when that matters:
+    "being sent by ana at 20/04/2023 16:13", "unconfirmed: sent by ana at ... (follow it)"."""
+    english = language_of(language) == "en"
+    by, at = claim.filed_by or ("a desk" if english else "um posto"), _when(claim.filed_at)
+    if claim.being_sent(now):
+        return f"Being sent by {by} at {at}" if english else f"Sendo enviada por {by} em {at}"
+    said = state_words(claim.state, language)
+    if claim.needs_person(now):
+        if english:
+            return f"{said}: sent by {by} at {at} (follow it, or file it again on purpose)"
+        return f"{said}: enviada por {by} em {at} (acompanhe, ou registre de novo de propósito)"
+    return f"{said} ({claim.return_code})" if claim.return_code else said
 
 
 def result_text(result: FilingResult, language: str = "pt") -> str:
