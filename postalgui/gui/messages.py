@@ -287,9 +287,14 @@ class _KeepMissing(dict[str, object]):
 def rule_message(error: InvalidValue) -> str:
     """The translated message for a value rule; unknown rules still read sensibly."""
     from postalgui.api.values import InvalidValue
+    from postalgui.api.values.errors import Worded
+    from postalgui.gui.i18n import ui_language
 
     prefix, _, kind = error.rule.partition(".")
     fields: dict[str, object] = _KeepMissing(error.params)
+    for name, param in error.params.items():  # a word, not a value: in the window's language
+        if isinstance(param, Worded):
+            fields[name] = param.said_in(ui_language())
     fields["value"] = error.value
     inner = error.params.get("inner")
     if isinstance(inner, InvalidValue):  # another rule said for this one's field: in this language too

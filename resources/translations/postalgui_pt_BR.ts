@@ -7038,7 +7038,7 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
     </message>
     <message>
         <source>Pre-posting {value} is {status}: no label, declaration or list is made for it</source>
-        <translation>A pré-postagem {value} está {status}: não se faz etiqueta, declaração nem lista dela</translation>
+        <translation>A pré-postagem {value} tem status {status}: não se faz etiqueta, declaração nem lista dela</translation>
     </message>
 </context>
 <context>

@@ -165,3 +165,19 @@ def test_a_rule_said_for_a_field_is_translated_whole(qapp: QCoreApplication) -> 
         )
     finally:
         i18n.remove_translators(qapp, installed)
+
+
+def test_a_closed_pre_postings_status_is_a_word_of_the_windows_language(qapp: QCoreApplication) -> None:
+    from postalgui.api.values.errors import Worded
+    from postalgui.api.values.shipping import closed_preposting
+
+    error = closed_preposting("PR1", Worded("cancelled", pt="cancelado"))
+    assert str(error).startswith("Pre-posting PR1 is cancelled: no label")  # the CLI's English
+    assert describe_error(error).startswith("Pre-posting PR1 is cancelled: no label")
+    installed = i18n.install_translators(qapp, "pt_BR")
+    try:
+        assert describe_error(error) == (
+            "A pré-postagem PR1 tem status cancelado: não se faz etiqueta, declaração nem lista dela"
+        )
+    finally:
+        i18n.remove_translators(qapp, installed)

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from postalgui.api.cancel import Cancelled
 from postalgui.api.models.prepostings import Person
 from postalgui.api.values.dates import format_date_ui
+from postalgui.api.values.errors import Worded
 from postalgui.api.values.shipping import closed_preposting
 from postalgui.documents.declaration import ContentItem, Declaration, render_declarations
 from postalgui.documents.labels import LabelData, LabelParty, Layout, RenderCancelled, render_labels
@@ -72,7 +73,8 @@ def _coded(task: TaskControl, service: ShippingService, ids: Sequence[str]) -> l
     shipments = service.book().get(ids)
     for item in shipments:
         if item.status in CLOSED:
-            raise closed_preposting(item.prepost_id, status_words(item.status, language="en").lower())
+            english, portuguese = (status_words(item.status, language=lang).lower() for lang in ("en", "pt"))
+            raise closed_preposting(item.prepost_id, Worded(english, pt=portuguese))
     missing = [item.prepost_id for item in shipments if not item.object_code]
     if missing:
         issued = {item.prepost_id: item for item in issue_codes(task, service, missing)}
