@@ -269,6 +269,13 @@ _RULES: dict[str, object] = {  # QT_TRANSLATE_NOOP is typed as returning object
     ),
 }
 
+_WORDS = (
+    QT_TRANSLATE_NOOP("rules", "cancelled"),
+    QT_TRANSLATE_NOOP("rules", "expired"),
+    QT_TRANSLATE_NOOP("rules", "reversed"),
+)
+"""Words a rule's message may carry (`Worded`): a closed pre-posting's status."""
+
 _NUMBER_LABELS: dict[str, object] = {
     "card": QT_TRANSLATE_NOOP("rules", "Posting card number"),
     "contract": QT_TRANSLATE_NOOP("rules", "Contract number"),
@@ -288,13 +295,12 @@ def rule_message(error: InvalidValue) -> str:
     """The translated message for a value rule; unknown rules still read sensibly."""
     from postalgui.api.values import InvalidValue
     from postalgui.api.values.errors import Worded
-    from postalgui.gui.i18n import ui_language
 
     prefix, _, kind = error.rule.partition(".")
     fields: dict[str, object] = _KeepMissing(error.params)
     for name, param in error.params.items():  # a word, not a value: in the window's language
         if isinstance(param, Worded):
-            fields[name] = param.said_in(ui_language())
+            fields[name] = QCoreApplication.translate("rules", str(param))
     fields["value"] = error.value
     inner = error.params.get("inner")
     if isinstance(inner, InvalidValue):  # another rule said for this one's field: in this language too

@@ -7040,6 +7040,18 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
         <source>Pre-posting {value} is {status}: no label, declaration or list is made for it</source>
         <translation>A pré-postagem {value} tem status {status}: não se faz etiqueta, declaração nem lista dela</translation>
     </message>
+    <message>
+        <source>cancelled</source>
+        <translation>cancelado</translation>
+    </message>
+    <message>
+        <source>expired</source>
+        <translation>expirado</translation>
+    </message>
+    <message>
+        <source>reversed</source>
+        <translation>estornado</translation>
+    </message>
 </context>
 <context>
     <name>FieldLabel</name>

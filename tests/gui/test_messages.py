@@ -171,7 +171,7 @@ def test_a_closed_pre_postings_status_is_a_word_of_the_windows_language(qapp: QC
     from postalgui.api.values.errors import Worded
     from postalgui.api.values.shipping import closed_preposting
 
-    error = closed_preposting("PR1", Worded("cancelled", pt="cancelado"))
+    error = closed_preposting("PR1", Worded("cancelled"))
     assert str(error).startswith("Pre-posting PR1 is cancelled: no label")  # the CLI's English
     assert describe_error(error).startswith("Pre-posting PR1 is cancelled: no label")
     installed = i18n.install_translators(qapp, "pt_BR")

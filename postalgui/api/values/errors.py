@@ -329,26 +329,8 @@ def shown_value(value: object) -> str:
 
 
 class Worded(str):
-    """A rule's parameter that is a word, not a value (a status: "cancelled"): English as a
-    string, with its other languages' words, which the window says instead (``words``)."""
-
-    words: dict[str, str]
-
-    def __new__(cls, english: str, **words: str) -> Worded:
-        worded = super().__new__(cls, english)
-        worded.words = {"en": english, **words}
-        return worded
-
-    def __reduce__(self) -> tuple[object, ...]:
-        return (_worded, (str(self), self.words))
-
-    def said_in(self, language: str) -> str:
-        """The word in ``language`` (``pt_BR`` reads as ``pt``), English when it has none."""
-        return self.words.get(language.split("_")[0], str(self))
-
-
-def _worded(english: str, words: dict[str, str]) -> Worded:
-    return Worded(english, **{key: value for key, value in words.items() if key != "en"})
+    """A rule's parameter that is a word, not a value (a status: "cancelled"): the window
+    says it in its own language (its translations, context ``rules``), not as typed."""
 
 
 class InvalidValue(RoutineError, ValueError):  # noqa: N818 -- the name the whole project uses

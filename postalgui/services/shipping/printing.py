@@ -73,8 +73,7 @@ def _coded(task: TaskControl, service: ShippingService, ids: Sequence[str]) -> l
     shipments = service.book().get(ids)
     for item in shipments:
         if item.status in CLOSED:
-            english, portuguese = (status_words(item.status, language=lang).lower() for lang in ("en", "pt"))
-            raise closed_preposting(item.prepost_id, Worded(english, pt=portuguese))
+            raise closed_preposting(item.prepost_id, Worded(status_words(item.status, language="en").lower()))
     missing = [item.prepost_id for item in shipments if not item.object_code]
     if missing:
         issued = {item.prepost_id: item for item in issue_codes(task, service, missing)}
