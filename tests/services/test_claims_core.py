@@ -4,10 +4,8 @@ PostgreSQL) that files each object once."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import UTC, date, datetime, timedelta
 from decimal import Decimal
-from pathlib import Path
 
 import pytest
 
@@ -23,7 +21,6 @@ from postalgui.services.claims.records import ClaimState, Outcome
 from postalgui.services.office.database import OfficeDatabase
 from postalgui.services.tracking.records import WatchedObject
 from postalgui.services.tracking.status import Problem, Status
-from tests.office_fixtures import postgres_or_skip
 
 NOW = datetime(2026, 11, 25, 15, 0, tzinfo=UTC)
 TODAY = NOW.date()
@@ -170,14 +167,6 @@ def test_an_object_already_claimed_is_counted_not_listed() -> None:
 
 
 # --- the book ----------------------------------------------------------------------------------
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def office(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[OfficeDatabase]:
-    url = "" if request.param == "sqlite" else postgres_or_skip()
-    database = OfficeDatabase(tmp_path, "sandbox", url, author=lambda: "clerk.a", allow_password_in_url=True)
-    yield database
-    database.close()
 
 
 def row(serial: int) -> dict[str, object]:

@@ -4,9 +4,7 @@ by the answer, and never sent twice, by this desk or another, on SQLite and Post
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 
 import pytest
 
@@ -22,18 +20,9 @@ from postalgui.services.office.outgoing import (
     digest,
     send_once,
 )
-from tests.office_fixtures import postgres_or_skip
 
 NOW = datetime(2026, 11, 28, 12, 0, tzinfo=UTC)
 BODY = {"destinatario": {"nome": "Maria da Silva"}, "numeroNotaFiscal": "123"}
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def office(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[OfficeDatabase]:
-    url = "" if request.param == "sqlite" else postgres_or_skip()
-    database = OfficeDatabase(tmp_path, "sandbox", url, author=lambda: "clerk.a", allow_password_in_url=True)
-    yield database
-    database.close()
 
 
 def unreadable() -> InvalidResponseError:

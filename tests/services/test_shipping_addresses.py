@@ -3,9 +3,7 @@ fields, one default sender at a time, search without accents or case, groups."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 
@@ -13,7 +11,6 @@ from postalgui.api.values import InvalidValue
 from postalgui.services.office import topics
 from postalgui.services.office.database import OfficeDatabase
 from postalgui.services.shipping.addresses import Address, AddressBook, AddressBookError, AddressKind
-from tests.office_fixtures import postgres_or_skip
 
 SENDER = Address(
     AddressKind.SENDER, "Loja Exemplo Ltda", "01310-100", "Avenida Paulista", "1000", "", "Bela Vista",
@@ -23,14 +20,6 @@ RECIPIENT = Address(
     AddressKind.RECIPIENT, "José Araújo", "20040-020", "Rua da Assembleia", "10", "sala 2", "Centro",
     "Rio de Janeiro", "RJ", "jose@example.com", group="Clientes VIP",
 )  # fmt: skip
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def office(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[OfficeDatabase]:
-    url = "" if request.param == "sqlite" else postgres_or_skip()
-    database = OfficeDatabase(tmp_path, "sandbox", url, author=lambda: "clerk.a", allow_password_in_url=True)
-    yield database
-    database.close()
 
 
 @pytest.fixture

@@ -3,10 +3,9 @@ over a scripted operator: what is saved, what is asked again, who is told once."
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from datetime import UTC, date, datetime, timedelta
 from decimal import Decimal
-from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
@@ -27,7 +26,6 @@ from postalgui.services.tracking.service import TrackingService
 from postalgui.services.tracking.settings import TrackingSettings
 from postalgui.services.tracking.status import Status
 from postalgui.services.tracking.watchlist import LATE, Alert, Watchlist
-from tests.office_fixtures import postgres_or_skip
 
 NOW = datetime(2026, 11, 25, 15, 0, tzinfo=UTC)
 
@@ -35,14 +33,6 @@ NOW = datetime(2026, 11, 25, 15, 0, tzinfo=UTC)
 def code(serial: int) -> str:
     digits = f"{serial:08d}"
     return f"QB{digits}{check_digit(digits)}BR"
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def office(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[OfficeDatabase]:
-    url = "" if request.param == "sqlite" else postgres_or_skip()
-    database = OfficeDatabase(tmp_path, "sandbox", url, author=lambda: "clerk.a", allow_password_in_url=True)
-    yield database
-    database.close()
 
 
 def answer(
