@@ -13,9 +13,10 @@ import pytest
 
 from postalgui.api.claims import ClaimsClient
 from postalgui.api.client import OperatorClient
-from postalgui.api.models.claims import BRASILIA, ClaimProgress, Reopening
+from postalgui.api.models.claims import ClaimProgress, Reopening
 from postalgui.api.transport import Transport
 from postalgui.api.values.claims import Manifestation
+from postalgui.api.values.dates import BRASILIA
 from postalgui.sandbox import DEMO
 from postalgui.sandbox.invoice_data import object_label
 from postalgui.services.claims.book import outcome_of

@@ -10,8 +10,9 @@ from decimal import Decimal
 import pytest
 
 from postalgui.api.claims import checked_request
-from postalgui.api.models.claims import BRASILIA, ClaimProgress, ClaimRequest, FiledClaim, FilingAnswer
+from postalgui.api.models.claims import ClaimProgress, ClaimRequest, FiledClaim, FilingAnswer
 from postalgui.api.values.claims import parse_claim_email, parse_claim_phone, parse_reason
+from postalgui.api.values.dates import BRASILIA
 from postalgui.api.values.errors import InvalidValue
 from postalgui.api.values.object_codes import check_digit
 from postalgui.services.claims.book import STALE, ClaimBook

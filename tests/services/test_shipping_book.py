@@ -3,10 +3,8 @@ office's "labelled" mark, and finds orders sent before, on SQLite and PostgreSQL
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import replace
 from datetime import UTC, datetime
-from pathlib import Path
 
 import pytest
 
@@ -14,7 +12,6 @@ from postalgui.api.models.prepostings import Order, Person, Preposting, Preposti
 from postalgui.services.office.database import OfficeDatabase
 from postalgui.services.shipping.book import ShipmentBook
 from postalgui.services.shipping.words import status_words
-from tests.office_fixtures import postgres_or_skip
 
 NOW = datetime(2026, 11, 28, 12, 0, tzinfo=UTC)
 SENDER = Person(
@@ -25,12 +22,9 @@ ORDER = Order(SENDER, MARIA, "03298", 1500, length_cm=20, width_cm=15, height_cm
 KEY = "3526" + "1" * 40
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def book(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[ShipmentBook]:
-    url = "" if request.param == "sqlite" else postgres_or_skip()
-    database = OfficeDatabase(tmp_path, "sandbox", url, author=lambda: "clerk.a", allow_password_in_url=True)
-    yield ShipmentBook(database)
-    database.close()
+@pytest.fixture
+def book(office: OfficeDatabase) -> ShipmentBook:
+    return ShipmentBook(office)
 
 
 def made(prepost_id: str, status: PrepostingStatus | None, number: str = "", word: str = "") -> Preposting:
@@ -81,3 +75,12 @@ def test_orders_sent_before_by_recipient_and_invoice_or_by_nfe_key(book: Shipmen
     ]
     found = book.sent_before(asked)
     assert {index: item.prepost_id for index, item in found.items()} == {0: "PR1", 3: "PR2"}
+
+
+def test_the_operators_naive_times_are_kept_as_brasilias(book: ShipmentBook) -> None:
+    """The operator's 23:19 without an offset is Brasília's: 02:19 UTC the next day, shown
+    in the desk's own time, never 23:19 UTC."""
+    answer = Preposting("PR9", None, PrepostingStatus.PREPOSTED, datetime(2026, 11, 27, 23, 19), None, None)
+    shipment = book.record(answer, ORDER, datetime(2026, 11, 28, 2, 19, 30, tzinfo=UTC))
+    assert shipment.created_at == datetime(2026, 11, 28, 2, 19, tzinfo=UTC)
+    assert shipment.expiry() == datetime(2026, 12, 5, 2, 19, tzinfo=UTC)  # seven days on

@@ -14,14 +14,14 @@ date in another form) is kept raw and shown as such, never a failed answer. A pe
 from __future__ import annotations
 
 import re
-from datetime import UTC, date, datetime
+from datetime import date, datetime
 from types import MappingProxyType
 from typing import Annotated
-from zoneinfo import ZoneInfo
 
 from pydantic import AliasChoices, BaseModel, BeforeValidator, ConfigDict, Field
 
 from postalgui.api.values.claims import REASONS, Manifestation, Packaging
+from postalgui.api.values.dates import operator_utc
 
 __all__ = [
     "FOLLOW_CODES",
@@ -43,7 +43,6 @@ ALREADY_CLAIMED = 900
 REOPENED = 512
 NOT_FOUND = 990
 DATA_NOT_FOUND = 4
-BRASILIA = ZoneInfo("America/Sao_Paulo")
 
 RETURN_CODES = MappingProxyType(
     {
@@ -177,9 +176,7 @@ def brasilia_moment(value: object) -> datetime | None:
             return None
     else:
         return None
-    if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=BRASILIA)
-    return moment.astimezone(UTC)
+    return operator_utc(moment)
 
 
 def _day(value: object) -> object:

@@ -13,12 +13,23 @@ import re
 from collections.abc import Callable
 from datetime import UTC, date, datetime, timedelta, timezone
 from typing import Annotated
+from zoneinfo import ZoneInfo
 
 from pydantic import BeforeValidator, PlainSerializer
 
 from postalgui.api.values.errors import InvalidValue
 
+BRASILIA = ZoneInfo("America/Sao_Paulo")
+"""The operator's clock: its times without an offset are Brasília's (DESIGN.md, Time)."""
+
+
+def operator_utc(moment: datetime) -> datetime:
+    """``moment`` as aware UTC; a naive one is the operator's Brasília wall time."""
+    return (moment if moment.tzinfo is not None else moment.replace(tzinfo=BRASILIA)).astimezone(UTC)
+
+
 __all__ = [
+    "BRASILIA",
     "DEFAULT_OFFSET",
     "DateDMY",
     "DateISO",
@@ -27,6 +38,7 @@ __all__ = [
     "format_date_iso",
     "format_date_ui",
     "format_timestamp",
+    "operator_utc",
     "parse_date_dmy",
     "parse_date_iso",
     "parse_date_ui",

@@ -25,6 +25,7 @@ from postalgui.api.models.prepostings import (
     order_from_json,
     order_to_json,
 )
+from postalgui.api.values.dates import operator_utc
 from postalgui.services.branches.index import fold
 from postalgui.services.office import topics
 from postalgui.services.office.errors import OfficeDatabaseError
@@ -42,7 +43,8 @@ class ShippingError(OfficeDatabaseError):
 
 
 def _iso(moment: datetime | None) -> str | None:
-    return None if moment is None else moment.astimezone(UTC).isoformat(timespec="seconds")
+    """Stored as UTC; a naive time is the operator's (Brasília's wall time), never this desk's."""
+    return None if moment is None else operator_utc(moment).isoformat(timespec="seconds")
 
 
 def _moment(text: str | None) -> datetime | None:
