@@ -5618,7 +5618,7 @@ Enviar de novo? O arquivo será preparado duas vezes.</translation>
     </message>
     <message>
         <source>Labelled</source>
-        <translation>Etiqueta emitida</translation>
+        <translation>Emitida</translation>
     </message>
     <message>
         <source>Posted</source>

@@ -149,7 +149,7 @@ def test_the_tab_speaks_the_shipping_office_words_in_portuguese() -> None:
     assert status_word("5") == "Cancelado"
     assert status_word("2") == "Pré-postado"
     assert status_word("9", "Em análise") == "Desconhecido (9): Em análise"  # never an error
-    assert labelled_word(True) == "Etiqueta emitida"  # the office's mark, not a status
+    assert labelled_word(True) == "Emitida"  # under "Etiqueta": the office's mark, not a status
     assert expiry_text(7, "2") == "Expira em 7 dias"
     assert QCoreApplication.translate("ShippingOutcome", "Not sent") == "Não enviada"
     assert QApplication.translate("ShipmentModel", "Declared value") == "Valor declarado"

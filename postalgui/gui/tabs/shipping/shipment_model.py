@@ -36,27 +36,28 @@ __all__ = ["ShipmentColumn", "ShipmentModel"]
 
 
 class ShipmentColumn(IntEnum):
-    """The object code first (what the counter and Tracking know), the operator's long
-    pre-posting id last."""
+    """The object code first (what the counter and Tracking know), the operator's status
+    and beside it the office's own "labelled" mark, the operator's long pre-posting id last."""
 
     OBJECT_CODE = 0
     STATUS = 1
-    EXPIRES = 2
-    RECIPIENT = 3
-    CEP = 4
-    CITY = 5
-    SERVICE = 6
-    WEIGHT = 7
-    DECLARED = 8
-    CREATED_BY = 9
-    CREATED_AT = 10
-    ID = 11
-    LABEL = 12
+    LABEL = 2
+    EXPIRES = 3
+    RECIPIENT = 4
+    CEP = 5
+    CITY = 6
+    SERVICE = 7
+    WEIGHT = 8
+    DECLARED = 9
+    CREATED_BY = 10
+    CREATED_AT = 11
+    ID = 12
 
 
 _HEADERS: tuple[object, ...] = (  # QT_TRANSLATE_NOOP is typed object; it returns the str
     QT_TRANSLATE_NOOP("ShipmentModel", "Object"),
     QT_TRANSLATE_NOOP("ShipmentModel", "Status"),
+    QT_TRANSLATE_NOOP("ShipmentModel", "Label"),
     QT_TRANSLATE_NOOP("ShipmentModel", "Expires"),
     QT_TRANSLATE_NOOP("ShipmentModel", "Recipient"),
     QT_TRANSLATE_NOOP("ShipmentModel", "CEP"),
@@ -67,7 +68,6 @@ _HEADERS: tuple[object, ...] = (  # QT_TRANSLATE_NOOP is typed object; it return
     QT_TRANSLATE_NOOP("ShipmentModel", "Created by"),
     QT_TRANSLATE_NOOP("ShipmentModel", "Created on"),
     QT_TRANSLATE_NOOP("ShipmentModel", "Pre-posting"),
-    QT_TRANSLATE_NOOP("ShipmentModel", "Label"),
 )
 _NUMERIC = frozenset({ShipmentColumn.WEIGHT, ShipmentColumn.DECLARED})
 URGENT_DAYS = 1
@@ -148,6 +148,7 @@ class ShipmentModel(RowTableModel["Shipment"]):
         texts = (
             item.object_code or "",
             status_word(item.number, item.status_word),
+            labelled_word(item.labelled),
             expiry_text(days, item.number),
             recipient.name,
             _cep(recipient.cep),
@@ -158,11 +159,11 @@ class ShipmentModel(RowTableModel["Shipment"]):
             item.created_by,
             local_datetime(item.created_at),
             item.prepost_id,
-            labelled_word(item.labelled),
         )
         keys: tuple[object, ...] = (
             item.object_code or None,
             texts[ShipmentColumn.STATUS],
+            item.labelled_at,
             days if texts[ShipmentColumn.EXPIRES] else None,
             fold(recipient.name),
             recipient.cep,
@@ -173,7 +174,6 @@ class ShipmentModel(RowTableModel["Shipment"]):
             fold(item.created_by),
             item.created_at,
             item.prepost_id,
-            item.labelled_at,
         )
         urgent = bool(texts[ShipmentColumn.EXPIRES]) and (days is None or days <= URGENT_DAYS)
         return TextRow(item, texts, keys, failed=urgent)

@@ -67,9 +67,10 @@ COLUMN_WIDTHS = {
     ShipmentColumn.ID: 230,
     ShipmentColumn.OBJECT_CODE: 115,
     ShipmentColumn.STATUS: 100,
+    ShipmentColumn.LABEL: 80,
     ShipmentColumn.EXPIRES: 110,
-    ShipmentColumn.RECIPIENT: 170,
-    ShipmentColumn.CITY: 140,
+    ShipmentColumn.RECIPIENT: 150,
+    ShipmentColumn.CITY: 130,
     ShipmentColumn.CREATED_AT: 120,
 }
 """What the values need: the id, the code and the recipient whole."""
