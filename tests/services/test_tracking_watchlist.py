@@ -186,7 +186,11 @@ def test_each_login_is_told_once_per_object_and_status(office: OfficeDatabase) -
     operator.answers = {code(1): answer(1, AT_BRANCH, POSTED), code(2): answer(2, MOVING, POSTED)}
     use_cases.refresh(PlainTask(), service)
     objects = service.watchlist().objects()
+    told: list[str] = []
+    stop = office.store().subscribe(told.append)
     first = use_cases.new_alerts(PlainTask(), service, objects)
+    stop()
+    assert told == [], "marking alerts told must not make every list read again (a reload loop)"
     assert sorted(first, key=lambda a: (a.code, a.kind)) == [
         Alert(code(1), Status.AWAITING_PICKUP.value),
         Alert(code(2), LATE),  # in transit past 20/11 on 25/11

@@ -266,7 +266,9 @@ class Watchlist(EnvironmentRows):
 
     def unannounced(self, alerts: Iterable[Alert], login: str) -> list[Alert]:
         """``alerts`` this login was not told yet; they are marked told (once per object and
-        status, on any desk)."""
+        status, on any desk). The mark is told to no desk: no list shows it, and telling it
+        made every reading list read again, whose reading marked again (a loop that cleared
+        the Claims candidates' selection every half second and kept a core busy)."""
         wanted = list(dict.fromkeys(alerts))
         if not wanted:
             return []
@@ -292,7 +294,7 @@ class Watchlist(EnvironmentRows):
                 _insert_ignoring(connection, tracking_alert, rows[start : start + _CHUNK])
             return new
 
-        return self._run(work)
+        return self._run(work, tell=False)
 
 
 def _merged(first: NewObject, then: NewObject) -> NewObject:
