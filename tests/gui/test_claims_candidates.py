@@ -394,3 +394,15 @@ def test_a_pre_posted_objects_recipient_is_filled_in_and_only_the_others_are_ask
     page.open_dialog = answering(look)
     assert page.file_selected() is None
     assert names == {SOON: "Loja Norte Ltda", LATER: ""}
+
+
+def test_a_list_read_again_keeps_the_clerks_selection(tab: ClaimsTab, qtbot: QtBot) -> None:
+    """Another desk's change reads the list again: what was selected stays selected, so
+    "File claim(s)…" stays on."""
+    page = tab.candidates
+    page.select_codes([SOON, LATER])
+    assert page.file_action.isEnabled()
+    with qtbot.waitSignal(page.candidatesLoaded, timeout=WAIT_MS):
+        page.reload()
+    assert sorted(row.candidate.code for row in page.selected_rows()) == sorted([SOON, LATER])
+    assert page.file_action.isEnabled()

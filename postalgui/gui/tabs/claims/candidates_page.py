@@ -270,7 +270,12 @@ class CandidatesPage(QWidget):
         listed = {candidate.code for candidate in found.candidates}
         rows += [self._row(c, today, expired=False) for code, c in self.filed.items() if code not in listed]
         rows += [self._row(candidate, today, expired=True) for candidate in found.expired]
+        chosen = [row.candidate.code for row in self.selected_rows()]
+        scrolled = self.table.verticalScrollBar().value()
         self.model.set_candidates(rows)
+        if chosen:  # a list read again keeps what the clerk selected, by object code
+            self.select_codes(chosen)
+        self.table.verticalScrollBar().setValue(scrolled)
         self.counts.show_counts(found)
         self._update_file_action()
         self.candidatesLoaded.emit(len(found.candidates))
