@@ -5,7 +5,6 @@ answers (a list call and a one-object call) are shaped like it (REFERENCE.md, Tr
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from datetime import datetime, timedelta
 from decimal import Decimal
 from typing import Any
@@ -14,21 +13,16 @@ import pytest
 import responses
 
 from postalgui.api.client import OperatorClient
-from postalgui.api.credentials import CredentialStore
-from postalgui.api.tokens import DELEGATED_KEY, Scope, TokenManager, TokenScope
 from postalgui.api.tracking import TrackingClient
-from postalgui.api.transport import RetryPolicy, Transport
 from postalgui.sandbox.invoice_data import object_label
 from postalgui.services.tracking.lateness import Timing
 from postalgui.services.tracking.records import answer_values, object_from_row
 from postalgui.services.tracking.status import Status
-from tests.conftest import MemoryKeyring
-from tests.contract.conftest import Wire
+from tests.contract.conftest import Wire, serve
 from tests.contract.shapes import assert_same_shape, load, raw
 from tests.e2e.conftest import SandboxControl
 
 FIXTURE = "tracking-DG049186226BR-answer"
-BASE = "https://api.example.test"
 
 EXTRA = {
     # Object fields the api-docs and REFERENCE name beyond the manual's example:
@@ -74,20 +68,10 @@ def test_the_manuals_answer_has_the_forms_the_sandbox_is_held_to() -> None:
 
 
 @pytest.fixture
-def manual() -> Iterator[TrackingClient]:
+def manual(operator: OperatorClient, mocked: responses.RequestsMock) -> TrackingClient:
     """The real tracking client on a mocked operator that answers the manual's example."""
-    transport = Transport(BASE, retry=RetryPolicy(max_attempts=1, backoff_base=0), sleep=lambda _s: None)
-    store = CredentialStore(MemoryKeyring())
-    store.set("test", DELEGATED_KEY, "delegated-key")
-    operator = OperatorClient(
-        transport, TokenManager(transport, store, "test", use_delegated=True), TokenScope(Scope.LOGIN)
-    )
-    with responses.RequestsMock() as mocked:
-        mocked.get(
-            f"{BASE}/srorastro/v1/objetos", body=raw(FIXTURE), content_type="application/json; charset=utf-8"
-        )
-        yield TrackingClient(operator)
-    operator.close()
+    serve(mocked, "GET", "/srorastro/v1/objetos", raw(FIXTURE))
+    return TrackingClient(operator)
 
 
 def test_the_manuals_answer_reads_into_what_the_user_sees(manual: TrackingClient) -> None:
