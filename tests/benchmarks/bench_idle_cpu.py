@@ -1,0 +1,144 @@
+"""An idle window: the CPU the app uses over 60 s with every tab built and nothing asked.
+
+Target (issue 37): under 1 % of a core, the app's process (window, task threads, office
+database), and the embedded sandbox's child beside it. A reload loop (a desk telling
+itself of its own write, a timer re-reading what did not change) shows here as a few
+per cent of a core with a quiet log, long before a user notices a cleared selection.
+
+The app runs as a user starts it (``run_gui``, on the sandbox, offscreen, a first-run-done
+settings file in a temporary folder, keyring's fail backend). A watcher inside it opens
+every tab in turn once the first is painted, goes back to the first and says "built";
+the parent lets the tabs' first loads settle, then reads the process tree's CPU ticks
+from ``/proc`` at the start and end of the measured minute. Linux only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+TARGET_PERCENT = 1.0
+TICKS = os.sysconf("SC_CLK_TCK")
+
+WATCH = """
+import sys
+from PySide6.QtCore import QEvent, QObject, QTimer
+from PySide6.QtWidgets import QApplication, QMainWindow, QTabWidget
+
+STEP_MS = 1500
+
+def say(word):
+    sys.stdout.write(word + "\\n")
+    sys.stdout.flush()
+
+class Watch(QObject):
+    started = False
+
+    def eventFilter(self, obj, event):
+        if not self.started and event.type() == QEvent.Type.Paint and isinstance(obj, QMainWindow):
+            self.started = True
+            QTimer.singleShot(STEP_MS, lambda: self.visit(obj, 0))
+        return False
+
+    def visit(self, window, index):
+        tabs = window.findChild(QTabWidget)
+        if index < tabs.count():
+            tabs.setCurrentIndex(index)
+            QTimer.singleShot(STEP_MS, lambda: self.visit(window, index + 1))
+        else:
+            tabs.setCurrentIndex(0)
+            say(f"built {tabs.count()}")
+
+app = QApplication(["bench"])
+watch = Watch()
+app.installEventFilter(watch)
+from postalgui.gui.app import run_gui
+run_gui([])
+"""
+
+
+def tree(pid: int) -> list[int]:
+    """`pid` and every descendant (the sandbox child and anything it started)."""
+    found = [pid]
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        children = (task / "children").read_text().split()
+        for child in children:
+            found.extend(tree(int(child)))
+    return found
+
+
+def ticks(pid: int) -> int:
+    """User plus system clock ticks of `pid`, every thread included (``/proc/PID/stat``)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return int(fields[11]) + int(fields[12])
+
+
+def sample(pids: list[int]) -> dict[int, int]:
+    return {pid: ticks(pid) for pid in pids}
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="bench_idle_cpu")
+    parser.add_argument("--seconds", type=float, default=60.0, help="the measured idle time")
+    parser.add_argument("--settle", type=float, default=15.0, help="after the tabs are built, before measuring")
+    args = parser.parse_args(argv)
+    with tempfile.TemporaryDirectory() as folder:
+        root = Path(folder)
+        (root / "settings.json").write_text(json.dumps({"schema_version": 1, "first_run_done": True}))
+        env = {
+            **os.environ,
+            "QT_QPA_PLATFORM": "offscreen",
+            "POSTALGUI_CONFIG_DIR": folder,
+            "PYTHON_KEYRING_BACKEND": "keyring.backends.fail.Keyring",
+            "HOME": str(root),
+            "XDG_DATA_HOME": str(root / "data"),
+            "XDG_CACHE_HOME": str(root / "cache"),
+            "XDG_STATE_HOME": str(root / "state"),
+        }
+        process = subprocess.Popen([sys.executable, "-c", WATCH], stdout=subprocess.PIPE, env=env, text=True)
+        assert process.stdout is not None
+        pids = [process.pid]
+        try:
+            line = ""
+            while not line.startswith("built"):
+                line = process.stdout.readline()
+                if not line:
+                    print("the app ended before its tabs were built", file=sys.stderr)
+                    return 2
+            print(f"tabs {line.split()[1]} built; settling {args.settle:.0f} s")
+            time.sleep(args.settle)
+            pids = tree(process.pid)
+            before = sample(pids)
+            started = time.monotonic()
+            time.sleep(args.seconds)
+            after = sample(pids)
+            elapsed = time.monotonic() - started
+        finally:
+            pids = tree(process.pid) if process.poll() is None else pids
+            for pid in reversed(pids):  # the sandbox child first, then the app
+                _kill(pid)
+            process.wait(timeout=60)
+    app_percent = 100 * (after[process.pid] - before[process.pid]) / TICKS / elapsed
+    others = sum(after[p] - before[p] for p in pids if p != process.pid)
+    sandbox_percent = 100 * others / TICKS / elapsed
+    print(f"idle {elapsed:.0f} s with every tab built")
+    print(f"app process: {app_percent:.2f} % of a core (target: under {TARGET_PERCENT} %)")
+    print(f"sandbox child: {sandbox_percent:.2f} % of a core")
+    return 0 if app_percent < TARGET_PERCENT and sandbox_percent < TARGET_PERCENT else 1
+
+
+def _kill(pid: int) -> None:
+    try:
+        os.kill(pid, 9)
+    except ProcessLookupError:
+        pass
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
