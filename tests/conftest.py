@@ -14,7 +14,8 @@ from __future__ import annotations
 import os
 import sys
 import threading
-from collections.abc import Generator, Iterator
+import time
+from collections.abc import Callable, Generator, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -83,6 +84,26 @@ def config_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     folder = tmp_path / "postalgui-config"
     monkeypatch.setenv("POSTALGUI_CONFIG_DIR", str(folder))
     return folder
+
+
+@pytest.fixture
+def desk_zone() -> Iterator[Callable[[str], None]]:
+    """Put this desk's clock in a zone (``TZ``) for one test; the machine's comes back after.
+
+    Times are shown on the user's clock, so a test that reads one names the desk's zone
+    instead of depending on the machine's."""
+    before = os.environ.get("TZ")
+
+    def put(zone: str) -> None:
+        os.environ["TZ"] = zone
+        time.tzset()
+
+    yield put
+    if before is None:
+        os.environ.pop("TZ", None)
+    else:
+        os.environ["TZ"] = before
+    time.tzset()
 
 
 # AnyIO's idle worker threads belong to a running sandbox's event loop (its sync

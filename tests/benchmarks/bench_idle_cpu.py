@@ -15,6 +15,7 @@ from ``/proc`` at the start and end of the measured minute. Linux only.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import subprocess
@@ -86,7 +87,7 @@ def sample(pids: list[int]) -> dict[int, int]:
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="bench_idle_cpu")
     parser.add_argument("--seconds", type=float, default=60.0, help="the measured idle time")
-    parser.add_argument("--settle", type=float, default=15.0, help="after the tabs are built, before measuring")
+    parser.add_argument("--settle", type=float, default=15.0, help="settling after the tabs are built")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as folder:
         root = Path(folder)
@@ -134,10 +135,8 @@ def main(argv: list[str]) -> int:
 
 
 def _kill(pid: int) -> None:
-    try:
+    with contextlib.suppress(ProcessLookupError):
         os.kill(pid, 9)
-    except ProcessLookupError:
-        pass
 
 
 if __name__ == "__main__":

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from datetime import UTC, date, datetime
 from decimal import Decimal
 from pathlib import Path
@@ -168,8 +168,9 @@ def _show(qtbot: QtBot, panel: DetailPanel, code: str) -> None:
 
 
 def test_a_late_delivery_says_how_late_where_it_was_billed_and_its_timeline(
-    qtbot: QtBot, panel: DetailPanel, service: FakeTracking
+    qtbot: QtBot, panel: DetailPanel, service: FakeTracking, desk_zone: Callable[[str], None]
 ) -> None:
+    desk_zone("America/Sao_Paulo")  # a desk in Brasília reads the operator's times as written
     service.follow(
         NewObject(
             "DG049186226BR",
@@ -203,8 +204,9 @@ def test_a_late_delivery_says_how_late_where_it_was_billed_and_its_timeline(
 
 
 def test_an_object_waiting_at_a_branch_shows_the_branch_its_hours_and_the_pickup_deadline(
-    qtbot: QtBot, panel: DetailPanel, service: FakeTracking
+    qtbot: QtBot, panel: DetailPanel, service: FakeTracking, desk_zone: Callable[[str], None]
 ) -> None:
+    desk_zone("America/Sao_Paulo")  # a desk in Brasília reads the operator's times as written
     service.follow(NewObject("AA123456785BR"), WAITING)
     with qtbot.waitSignal(panel.branchShown, timeout=10000) as shown:
         panel.show_object("AA123456785BR")

@@ -7,6 +7,7 @@ their objects when clicked.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import date, datetime
 
 import pytest
@@ -81,7 +82,10 @@ def test_the_model_passes_the_model_tester(qtmodeltester: ModelTester, index: Ob
 
 
 @pytest.mark.usefixtures("each_language")
-def test_statuses_and_days_late_read_as_words(index: ObjectIndex, each_language: str) -> None:
+def test_statuses_and_days_late_read_as_words(
+    index: ObjectIndex, each_language: str, desk_zone: Callable[[str], None]
+) -> None:
+    desk_zone("America/Sao_Paulo")  # a desk in Brasília reads the operator's times as written
     model = ObjectModel()
     model.set_index(index)
     statuses = shown(model, ObjectColumn.STATUS)

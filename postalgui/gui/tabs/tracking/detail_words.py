@@ -8,11 +8,10 @@ languages, as the operator and the office write them.
 
 from __future__ import annotations
 
-from datetime import date, datetime
-
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
 from postalgui.gui.messages import arg
+from postalgui.gui.tabs.tracking.words import day_text, moment_text
 from postalgui.services.tracking.lateness import Lateness, Timing
 from postalgui.services.tracking.records import WatchedObject
 from postalgui.services.tracking.status import Problem, Status
@@ -80,12 +79,3 @@ def expected_text(found: WatchedObject) -> str:
     if found.expected_source == "deadline":
         return arg(_tr("%1 (the delivery-time service's date)"), day_text(found.expected_on))
     return day_text(found.expected_on)
-
-
-def day_text(day: date | None) -> str:
-    return day.strftime("%d/%m/%Y") if day is not None else ""
-
-
-def moment_text(moment: datetime | None) -> str:
-    """``25/11/2026 14:30``: the operator's local time, as it sent it."""
-    return moment.strftime("%d/%m/%Y %H:%M") if moment is not None else ""

@@ -11,8 +11,9 @@ from datetime import date, datetime
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
+from postalgui.api.values.dates import operator_utc
 from postalgui.gui.i18n import app_locale
-from postalgui.gui.messages import arg
+from postalgui.gui.messages import arg, local_datetime
 from postalgui.services.tracking.lateness import Lateness, Timing
 from postalgui.services.tracking.status import Problem, Status
 from postalgui.services.tracking.watchlist import LATE
@@ -83,8 +84,9 @@ def day_text(day: date | None) -> str:
 
 
 def moment_text(moment: datetime | None) -> str:
-    """``DD/MM/AAAA HH:MM`` as the operator sent it (its local time)."""
-    return moment.strftime("%d/%m/%Y %H:%M") if moment is not None else ""
+    """``DD/MM/AAAA HH:MM`` on the user's clock: the operator writes Brasília's time without
+    a zone, so 23:30 there is 22:30 in Manaus and 02:30 the next day in UTC."""
+    return local_datetime(operator_utc(moment)) if moment is not None else ""
 
 
 def status_text(status: Status | None, problem: Problem | None, pickup_until: datetime | None) -> str:
@@ -92,7 +94,7 @@ def status_text(status: Status | None, problem: Problem | None, pickup_until: da
     if status is Status.AWAITING_PICKUP and pickup_until is not None:
         return arg(
             QCoreApplication.translate("TrackingWords", "Waiting at a branch until %1"),
-            pickup_until.strftime("%d/%m"),
+            operator_utc(pickup_until).astimezone().strftime("%d/%m"),
         )
     if status is Status.PROBLEM:
         return arg(QCoreApplication.translate("TrackingWords", "Problem: %1"), problem_word(problem).lower())
