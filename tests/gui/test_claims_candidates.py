@@ -406,3 +406,50 @@ def test_a_list_read_again_keeps_the_clerks_selection(tab: ClaimsTab, qtbot: QtB
         page.reload()
     assert sorted(row.candidate.code for row in page.selected_rows()) == sorted([SOON, LATER])
     assert page.file_action.isEnabled()
+
+
+THIRD = object_label("QC", 14142135)
+
+
+def click_row(page: CandidatesPage, qtbot: QtBot, code: str, modifier: Qt.KeyboardModifier) -> None:
+    """A mouse click on ``code``'s row, as the clerk does (Ctrl held adds to the selection)."""
+    proxy = page.proxy
+    (row,) = (r for r in range(proxy.rowCount()) if proxy.data(proxy.index(r, CandidateColumn.CODE)) == code)
+    spot = page.table.visualRect(proxy.index(row, CandidateColumn.CODE)).center()
+    qtbot.mouseClick(page.table.viewport(), Qt.MouseButton.LeftButton, modifier, spot)
+
+
+def test_a_clerk_files_three_late_parcels_with_the_mouse_in_one_go(
+    tab: ClaimsTab, context: AppContext, shared_sandbox: str, qtbot: QtBot
+) -> None:
+    """Click, Ctrl+click, Ctrl+click, then the button: the list read again meanwhile (a
+    third parcel followed from another desk) keeps all three selected and the sort the
+    clerk chose, and one filing sends the three."""
+    with_reply_address(context)
+    page = tab.candidates
+    page.table.sortByColumn(CandidateColumn.POSTAGE, Qt.SortOrder.DescendingOrder)
+    register_late(shared_sandbox, THIRD, sandbox_now(shared_sandbox) - timedelta(days=40))
+    with qtbot.waitSignal(page.candidatesLoaded, timeout=WAIT_MS):
+        context.tracking.watchlist().add([NewObject(THIRD, tag="Loja Leste")], source="cli")
+        refresh(PlainTask(), context.tracking, [THIRD])
+    order = cells(page, CandidateColumn.CODE)
+    assert sorted(order) == sorted([SOON, LATER, THIRD])
+    click_row(page, qtbot, SOON, Qt.KeyboardModifier.NoModifier)
+    click_row(page, qtbot, LATER, Qt.KeyboardModifier.ControlModifier)
+    click_row(page, qtbot, THIRD, Qt.KeyboardModifier.ControlModifier)
+    with qtbot.waitSignal(page.candidatesLoaded, timeout=WAIT_MS):
+        page.reload()
+    header = page.table.horizontalHeader()
+    assert (header.sortIndicatorSection(), header.sortIndicatorOrder()) == (
+        CandidateColumn.POSTAGE,
+        Qt.SortOrder.DescendingOrder,
+    )
+    assert cells(page, CandidateColumn.CODE) == order
+    assert sorted(row.candidate.code for row in page.selected_rows()) == sorted([SOON, LATER, THIRD])
+    assert page.file_button.isEnabled()
+    page.open_dialog = answering(send_as_reviewed)
+    with qtbot.waitSignal(page.claimsFiled, timeout=WAIT_MS) as filed:
+        qtbot.mouseClick(page.file_button, Qt.MouseButton.LeftButton)
+    results = filed.args[0].results
+    assert sorted(result.code for result in results) == sorted([SOON, LATER, THIRD])
+    assert all(result.protocol is not None for result in results)
