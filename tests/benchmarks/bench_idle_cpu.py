@@ -10,6 +10,11 @@ settings file in a temporary folder, keyring's fail backend). A watcher inside i
 every tab in turn once the first is painted, goes back to the first and says "built";
 the parent lets the tabs' first loads settle, then reads the process tree's CPU ticks
 from ``/proc`` at the start and end of the measured minute. Linux only.
+
+Before the app starts, the office follows the objects of the newest RE invoice and asks
+about them once (``postalgui track watch add --from-invoice``, ``track watch refresh``,
+on the same folders), so Tracking has alerts and Claims has late parcels to list: the
+state in which the loop of issue 37 spun. ``--empty`` skips it.
 """
 
 from __future__ import annotations
@@ -64,6 +69,23 @@ run_gui([])
 """
 
 
+def seed(env: dict[str, str]) -> int:
+    """Follow the newest RE invoice's objects and refresh them once; how many are followed."""
+    cli = [sys.executable, "-m", "postalgui"]
+    listed = subprocess.run([*cli, "invoices", "list", "--json"], env=env, capture_output=True, check=True)
+    newest = [row for row in json.loads(listed.stdout) if row["tipoDocumento"] == "RE"][-1]
+    number = str(newest["id"])
+    subprocess.run(
+        [*cli, "track", "watch", "add", "--from-invoice", number, "--tipo-documento", "RE"],
+        env=env,
+        capture_output=True,
+        check=True,
+    )
+    subprocess.run([*cli, "track", "watch", "refresh"], env=env, capture_output=True, check=True)
+    watched = [*cli, "track", "watch", "list", "--json"]
+    return len(json.loads(subprocess.run(watched, env=env, capture_output=True, check=True).stdout))
+
+
 def tree(pid: int) -> list[int]:
     """`pid` and every descendant (the sandbox child and anything it started)."""
     found = [pid]
@@ -88,6 +110,7 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="bench_idle_cpu")
     parser.add_argument("--seconds", type=float, default=60.0, help="the measured idle time")
     parser.add_argument("--settle", type=float, default=15.0, help="settling after the tabs are built")
+    parser.add_argument("--empty", action="store_true", help="no followed objects (a new office)")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as folder:
         root = Path(folder)
@@ -102,6 +125,8 @@ def main(argv: list[str]) -> int:
             "XDG_CACHE_HOME": str(root / "cache"),
             "XDG_STATE_HOME": str(root / "state"),
         }
+        if not args.empty:
+            print(f"office following {seed(env)} objects of the newest RE invoice")
         process = subprocess.Popen([sys.executable, "-c", WATCH], stdout=subprocess.PIPE, env=env, text=True)
         assert process.stdout is not None
         pids = [process.pid]
