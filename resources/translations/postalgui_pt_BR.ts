@@ -9616,11 +9616,6 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
         <translation>Improcedentes</translation>
     </message>
     <message>
-        <source>%1 %2</source>
-        <comment>a month and its year</comment>
-        <translation>%1/%2</translation>
-    </message>
-    <message>
         <source>Total</source>
         <translation>Total</translation>
     </message>
