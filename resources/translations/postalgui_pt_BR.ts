@@ -8652,6 +8652,10 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
 <context>
     <name>CandidatesPage</name>
     <message>
+        <source>The reply e-mail and phone could not be kept in Settings: %1</source>
+        <translation>O e-mail de resposta e o telefone não puderam ser guardados nas Configurações: %1</translation>
+    </message>
+    <message>
         <source>Candidates</source>
         <translation>Candidatos</translation>
     </message>
@@ -9028,6 +9032,14 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
 </context>
 <context>
     <name>FilingForm</name>
+    <message>
+        <source>Save this reply e-mail and phone in Settings for the next claims</source>
+        <translation>Guardar este e-mail de resposta e este telefone nas Configurações para as próximas reclamações</translation>
+    </message>
+    <message>
+        <source>&amp;Keep as the default (Settings, Claims)</source>
+        <translation>Guardar como pa&amp;drão (Configurações, Reclamações)</translation>
+    </message>
     <message>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
