@@ -8309,6 +8309,17 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
 <context>
     <name>Refresher</name>
     <message>
+        <source>Show archived</source>
+        <translation>Mostrar arquivados</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n object(s) added and archived at once: delivered on time more than %1 days ago.</source>
+        <translation>
+            <numerusform>%n objeto adicionado e arquivado de imediato: entregue no prazo há mais de %1 dias.</numerusform>
+            <numerusform>%n objetos adicionados e arquivados de imediato: entregues no prazo há mais de %1 dias.</numerusform>
+        </translation>
+    </message>
+    <message>
         <source>Cancel</source>
         <translation>Cancelar</translation>
     </message>

@@ -163,25 +163,34 @@ class Watchlist(EnvironmentRows):
 
         self._run(work, tell=tell)
 
-    def archive_delivered(self, days: int, today: date) -> int:
+    def archive_delivered(self, days: int, today: date) -> list[str]:
         """Archive what was delivered on time more than ``days`` days before ``today`` (0:
-        none). A late one stays in the list until a person archives it: it may be claimed."""
+        none); the codes archived (the tab says which of those just added went straight to
+        the archive). A late one stays in the list until a person archives it: it may be
+        claimed."""
         if days <= 0:
-            return 0
+            return []
         before = (today - timedelta(days=days)).isoformat()
         column = tracked_object.c
-        statement = (
-            update(tracked_object)
-            .where(
-                self._mine(),
-                column.archived_at.is_(None),
-                column.status == Status.DELIVERED.value,
-                column.arrived_on < before,
-                or_(column.expected_on.is_(None), column.arrived_on <= column.expected_on),
-            )
-            .values(archived_at=_now())
+        due = and_(
+            self._mine(),
+            column.archived_at.is_(None),
+            column.status == Status.DELIVERED.value,
+            column.arrived_on < before,
+            or_(column.expected_on.is_(None), column.arrived_on <= column.expected_on),
         )
-        return self._run(lambda connection: int(connection.execute(statement).rowcount))
+
+        def work(connection: Connection) -> list[str]:
+            codes = [row[0] for row in connection.execute(select(column.code).where(due))]
+            for chunk in _chunks(codes):
+                connection.execute(
+                    update(tracked_object)
+                    .where(self._mine(), column.code.in_(chunk))
+                    .values(archived_at=_now())
+                )
+            return codes
+
+        return self._run(work)
 
     # --- reading -------------------------------------------------------------------------
 

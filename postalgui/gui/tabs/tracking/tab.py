@@ -163,6 +163,7 @@ class TrackingTab(QWidget):
         self.table.selectionModel().selectionChanged.connect(self._on_table_selection_changed)
         self.refresh_action.triggered.connect(self._on_refresh_action_triggered)
         self.refresher.finished.connect(self._on_refresher_finished)
+        self.refresher.archivedRequested.connect(self._on_refresher_archived_requested)
         self.actions_.written.connect(self._on_actions_written)
         self.actions_.added.connect(self._on_actions_added)
         self.actions_.archivedToggled.connect(self._on_actions_archived_toggled)
@@ -364,9 +365,13 @@ class TrackingTab(QWidget):
     def _on_actions_written(self) -> None:
         self.reload()
 
+    @Slot()
+    def _on_refresher_archived_requested(self) -> None:
+        self.actions_.show_archived_objects()
+
     @Slot(object)
     def _on_actions_added(self, added: Added) -> None:
-        self.refresher.start(list(added.codes), queue=True)
+        self.refresher.ask_added(list(added.codes))
 
     @Slot(bool)
     def _on_actions_archived_toggled(self, _archived: bool) -> None:
