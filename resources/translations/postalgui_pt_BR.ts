@@ -8351,6 +8351,14 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
 <context>
     <name>TrackingTab</name>
     <message>
+        <source>Nothing to ask the operator: no objects are listed.</source>
+        <translation>Nada para consultar na operadora: nenhum objeto na lista.</translation>
+    </message>
+    <message>
+        <source>Nothing to ask the operator: every object listed is finished (delivered, returned or lost).</source>
+        <translation>Nada para consultar na operadora: todos os objetos da lista terminaram (entregues, devolvidos ou extraviados).</translation>
+    </message>
+    <message>
         <source>Tracking</source>
         <translation>Rastreamento</translation>
     </message>

@@ -411,3 +411,28 @@ def test_glued_codes_in_the_add_box_are_split_and_garbage_is_named(qtbot: QtBot)
     assert dialog.found.codes == ()
     assert "OB186778398BRPB18677846BR" in dialog.found_label.text()
     assert not dialog.add_button.isEnabled()
+
+
+def test_f5_with_nothing_to_ask_says_so(
+    tab: TrackingTab, context: AppContext, shared_sandbox: str, qtbot: QtBot
+) -> None:
+    """Issue 37: F5 did nothing at all when no object was left to ask."""
+    tab.table.setFocus()
+    qtbot.keyClick(tab.table, Qt.Key.Key_F5)
+    assert not tab.refresher.running
+    bar = tab.messages.message(REFRESH_KEY)
+    assert bar is not None
+    assert bar.text() == "Nothing to ask the operator: no objects are listed."
+
+    delivered = object_label("QH", 1)
+    register(shared_sandbox, delivered, sandbox_now(shared_sandbox) - timedelta(days=12), "on_time")
+    context.tracking.watchlist().add([NewObject(delivered)], source="cli")
+    with qtbot.waitSignal(tab.refresher.finished, timeout=WAIT_MS):
+        tab.refresh([delivered])
+    qtbot.waitUntil(lambda: statuses(tab).get(delivered) == "Delivered", timeout=WAIT_MS)
+    tab.table.clearSelection()
+    qtbot.keyClick(tab.table, Qt.Key.Key_F5)
+    assert not tab.refresher.running
+    bar = tab.messages.message(REFRESH_KEY)
+    assert bar is not None
+    assert bar.text().startswith("Nothing to ask the operator: every object listed is finished")

@@ -31,7 +31,7 @@ from postalgui.gui.tabs.tracking.list_actions import ListActions
 from postalgui.gui.tabs.tracking.notifier import Notifier, TrayNotifier, alert_message
 from postalgui.gui.tabs.tracking.object_index import Counter, Criteria, ObjectIndex, load_index
 from postalgui.gui.tabs.tracking.object_model import ObjectColumn, ObjectModel
-from postalgui.gui.tabs.tracking.refresher import Refresher
+from postalgui.gui.tabs.tracking.refresher import REFRESH_KEY, Refresher
 from postalgui.gui.tasks import Failure
 from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.gui.widgets.tables import read_only_table
@@ -208,10 +208,19 @@ class TrackingTab(QWidget):
         )
 
     def refresh(self, codes: list[str] | None = None) -> TaskHandle | None:
-        """F5: the selected objects, else every object not finished; ``codes`` when given."""
+        """F5: the selected objects, else every object not finished; ``codes`` when given.
+        With nothing to ask it says so (a key that seems to do nothing looks broken)."""
         if codes is None:
             codes = self.selected_codes() or [o.code for o in self._index.objects if not o.final]
         if not codes:
+            if self._index:
+                said = self.tr(
+                    "Nothing to ask the operator: every object listed is finished "
+                    "(delivered, returned or lost)."
+                )
+            else:
+                said = self.tr("Nothing to ask the operator: no objects are listed.")
+            self.desk.messages.show_message(said, MessageKind.INFO, key=REFRESH_KEY)
             return None
         return self.refresher.start(codes)
 
