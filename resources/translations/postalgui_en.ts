@@ -318,4 +318,14 @@ File them again anyway? If the operator has them, it answers that a claim alread
         </translation>
     </message>
 </context>
+<context>
+    <name>ObjectModel</name>
+    <message numerus="yes">
+        <source>%n day(s) past the expected date</source>
+        <translation>
+            <numerusform>%n day past the expected date</numerusform>
+            <numerusform>%n days past the expected date</numerusform>
+        </translation>
+    </message>
+</context>
 </TS>

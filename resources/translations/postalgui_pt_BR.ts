@@ -8265,6 +8265,13 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
 </context>
 <context>
     <name>ObjectModel</name>
+    <message numerus="yes">
+        <source>%n day(s) past the expected date</source>
+        <translation>
+            <numerusform>%n dia após a data prevista</numerusform>
+            <numerusform>%n dias após a data prevista</numerusform>
+        </translation>
+    </message>
     <message>
         <source>Code</source>
         <translation>Código</translation>
