@@ -155,6 +155,7 @@ class TrackingTab(QWidget):
         self.setTabOrder(self.filters.status_combo, self.filters.late_check)
         self.setTabOrder(self.filters.late_check, self.filters.tag_combo)
         self.setTabOrder(self.filters.tag_combo, self.table)
+        self.setFocusProxy(self.table)  # the tab picked from the keyboard: its list takes the keys
 
     def _connect(self) -> None:
         self.filters.changed.connect(self._on_filters_changed)
