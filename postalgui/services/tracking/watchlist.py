@@ -127,21 +127,33 @@ class Watchlist(EnvironmentRows):
             "invoice_amount": str(item.invoice_amount) if item.invoice_amount is not None else None,
         }
 
-    def remove(self, codes: Sequence[str]) -> int:
+    def remove(self, codes: Sequence[str], *, source: str | None = None) -> int:
+        """Stop following ``codes`` (only those ``source`` put there, when given: a cancelled
+        pre-posting's object leaves, a code a clerk also added by hand stays); how many."""
+
         def work(connection: Connection) -> int:
             removed = 0
             for chunk in _chunks(codes):
+                gone = chunk if source is None else self._codes_from(connection, chunk, source)
+                if not gone:
+                    continue
                 removed += connection.execute(
-                    delete(tracked_object).where(self._mine(), tracked_object.c.code.in_(chunk))
+                    delete(tracked_object).where(self._mine(), tracked_object.c.code.in_(gone))
                 ).rowcount
                 connection.execute(
                     delete(tracking_alert).where(
-                        tracking_alert.c.environment == self.environment, tracking_alert.c.code.in_(chunk)
+                        tracking_alert.c.environment == self.environment, tracking_alert.c.code.in_(gone)
                     )
                 )
             return removed
 
         return self._run(work)
+
+    def _codes_from(self, connection: Connection, codes: list[str], source: str) -> list[str]:
+        """Those of ``codes`` that ``source`` put in the list."""
+        column = tracked_object.c
+        query = select(column.code).where(self._mine(), column.code.in_(codes), column.source == source)
+        return [row[0] for row in connection.execute(query)]
 
     def set_tag(self, codes: Sequence[str], tag: str) -> None:
         self._update(codes, tag=tag.strip()[:120])
