@@ -73,7 +73,7 @@ def focus_into(page: QWidget) -> None:
 def _tab_order(page: QWidget) -> Iterator[QWidget]:
     """The widgets of ``page`` that Tab reaches, in its order."""
     widget = page.nextInFocusChain()
-    while widget is not page:  # the chain is a ring through every widget of the window
+    while widget is not None and widget is not page:  # a ring through every widget of the window
         if page.isAncestorOf(widget) and _takes_tab_focus(widget):
             yield widget
         widget = widget.nextInFocusChain()
