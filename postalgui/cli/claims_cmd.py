@@ -315,7 +315,6 @@ def _run_follow(args: argparse.Namespace, context: AppContext) -> int:
 
 
 def _run_money_back(args: argparse.Namespace, context: AppContext) -> int:
-    from postalgui.services.claims.export import month_text
     from postalgui.services.claims.use_cases import money_back
 
     months = money_back(PlainTask(), context.claims)
@@ -337,7 +336,10 @@ def _run_money_back(args: argparse.Namespace, context: AppContext) -> int:
         "estimate",
         "ref.",
     )
-    rows = [_month_row(month_text(month.month), month) for month in sorted(months, key=lambda m: m.month)]
+    rows = [
+        _month_row(words.month_words(month.month, LANGUAGE), month)
+        for month in sorted(months, key=lambda m: m.month)
+    ]
     print_table(titles, rows, right=range(1, len(titles)))
     error("amounts are estimates from the compensation table (Settings)")
     return EXIT_OK

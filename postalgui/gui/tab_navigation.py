@@ -2,14 +2,18 @@
 
 Apart from the window, which only builds and wires the tabs: the keys are the same for
 every tab added later, and the letters are chosen here, not in the translations, so
-they stay unique in every language.
+they stay unique in every language. A tab picked by its keys takes the keyboard
+(`focus_into`): a tab's own keys (Ctrl+N in Tracking) reach only the widgets inside it,
+and a tab built when first picked left the focus on the tab bar.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject, Qt, Slot
+from collections.abc import Iterator
+
+from PySide6.QtCore import QEvent, QObject, Qt, Slot
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QTabWidget, QWidget
+from PySide6.QtWidgets import QApplication, QTabBar, QTabWidget, QWidget
 
 
 def mnemonic_letter(text: str) -> str:
@@ -40,12 +44,48 @@ def with_mnemonic(label: str, taken: set[str]) -> str:
     return label
 
 
+def _takes_tab_focus(widget: QWidget) -> bool:
+    policy = widget.focusPolicy().value
+    tab = Qt.FocusPolicy.TabFocus.value
+    return widget.isVisible() and widget.isEnabled() and policy & tab == tab and widget.focusProxy() is None
+
+
+def focus_into(page: QWidget) -> None:
+    """Give ``page`` the keyboard unless it has it: the widget that had it there last, else
+    the page's focus proxy (a tab may name its first field), else the first field Tab
+    reaches in it (a page's own tab bar only when nothing else takes the focus), else
+    the page itself."""
+    focus = QApplication.focusWidget()
+    if focus is not None and (focus is page or page.isAncestorOf(focus)):
+        return
+    last = page.focusWidget()
+    if last is not None and last is not page and page.isAncestorOf(last) and _takes_tab_focus(last):
+        last.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        return
+    if page.focusProxy() is not None:
+        page.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        return
+    fields = list(_tab_order(page))
+    first = next((widget for widget in fields if not isinstance(widget, QTabBar)), None)
+    (first or (fields[0] if fields else page)).setFocus(Qt.FocusReason.ShortcutFocusReason)
+
+
+def _tab_order(page: QWidget) -> Iterator[QWidget]:
+    """The widgets of ``page`` that Tab reaches, in its order."""
+    widget = page.nextInFocusChain()
+    while widget is not None and widget is not page:  # a ring through every widget of the window
+        if page.isAncestorOf(widget) and _takes_tab_focus(widget):
+            yield widget
+        widget = widget.nextInFocusChain()
+
+
 class TabNavigation(QObject):
     """Ctrl+1..9 pick a tab, Ctrl+PgUp/PgDn step through them. Signals: none.
 
     Window-wide actions (added to ``window``), so they work wherever the focus is, also
     inside a tab's own pages (which step with Ctrl+Tab, Qt's own key for a tab widget);
-    no page claims these keys, so none is ambiguous.
+    no page claims these keys, so none is ambiguous. The tab picked takes the keyboard,
+    also by its Alt+letter (the tab bar's own mnemonic, seen through an event filter).
     """
 
     def __init__(self, window: QWidget, tabs: QTabWidget) -> None:
@@ -66,17 +106,35 @@ class TabNavigation(QObject):
         self.previous_tab_action.setShortcut(QKeySequence(Qt.Modifier.CTRL | Qt.Key.Key_PageUp))
         self.previous_tab_action.triggered.connect(self._on_previous_tab_action_triggered)
         window.addActions([self.next_tab_action, self.previous_tab_action])
+        tabs.tabBar().installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """An Alt+letter of the tab bar: the bar picks the tab now, and the tab takes the keyboard."""
+        if event.type() != QEvent.Type.Shortcut or not isinstance(watched, QTabBar):
+            return False
+        watched.event(event)  # handled here, once: True keeps Qt from handing it over again
+        page = self.tabs.currentWidget()
+        if page is not None:
+            focus_into(page)
+        return True
 
     @Slot()
     def _on_tab_action_triggered(self) -> None:
         action = self.sender()
         if isinstance(action, QAction):
-            self.tabs.setCurrentIndex(int(action.data()))
+            self.pick(int(action.data()))
 
     @Slot()
     def _on_next_tab_action_triggered(self) -> None:
-        self.tabs.setCurrentIndex((self.tabs.currentIndex() + 1) % self.tabs.count())
+        self.pick((self.tabs.currentIndex() + 1) % self.tabs.count())
 
     @Slot()
     def _on_previous_tab_action_triggered(self) -> None:
-        self.tabs.setCurrentIndex((self.tabs.currentIndex() - 1) % self.tabs.count())
+        self.pick((self.tabs.currentIndex() - 1) % self.tabs.count())
+
+    def pick(self, index: int) -> None:
+        """Show tab ``index`` (the window builds it the first time) and give it the keyboard."""
+        self.tabs.setCurrentIndex(index)
+        page = self.tabs.currentWidget()
+        if page is not None:
+            focus_into(page)

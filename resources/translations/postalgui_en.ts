@@ -308,4 +308,24 @@ File them again anyway? If the operator has them, it answers that a claim alread
         </translation>
     </message>
 </context>
+<context>
+    <name>Refresher</name>
+    <message numerus="yes">
+        <source>%n object(s) added and archived at once: delivered on time more than %1 days ago.</source>
+        <translation>
+            <numerusform>%n object added and archived at once: delivered on time more than %1 days ago.</numerusform>
+            <numerusform>%n objects added and archived at once: delivered on time more than %1 days ago.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ObjectModel</name>
+    <message numerus="yes">
+        <source>%n day(s) past the expected date</source>
+        <translation>
+            <numerusform>%n day past the expected date</numerusform>
+            <numerusform>%n days past the expected date</numerusform>
+        </translation>
+    </message>
+</context>
 </TS>

@@ -8265,6 +8265,13 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
 </context>
 <context>
     <name>ObjectModel</name>
+    <message numerus="yes">
+        <source>%n day(s) past the expected date</source>
+        <translation>
+            <numerusform>%n dia após a data prevista</numerusform>
+            <numerusform>%n dias após a data prevista</numerusform>
+        </translation>
+    </message>
     <message>
         <source>Code</source>
         <translation>Código</translation>
@@ -8309,6 +8316,17 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
 <context>
     <name>Refresher</name>
     <message>
+        <source>Show archived</source>
+        <translation>Mostrar arquivados</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n object(s) added and archived at once: delivered on time more than %1 days ago.</source>
+        <translation>
+            <numerusform>%n objeto adicionado e arquivado de imediato: entregue no prazo há mais de %1 dias.</numerusform>
+            <numerusform>%n objetos adicionados e arquivados de imediato: entregues no prazo há mais de %1 dias.</numerusform>
+        </translation>
+    </message>
+    <message>
         <source>Cancel</source>
         <translation>Cancelar</translation>
     </message>
@@ -8339,6 +8357,14 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
 </context>
 <context>
     <name>TrackingTab</name>
+    <message>
+        <source>Nothing to ask the operator: no objects are listed.</source>
+        <translation>Nada para consultar na operadora: nenhum objeto na lista.</translation>
+    </message>
+    <message>
+        <source>Nothing to ask the operator: every object listed is finished (delivered, returned or lost).</source>
+        <translation>Nada para consultar na operadora: todos os objetos da lista terminaram (entregues, devolvidos ou extraviados).</translation>
+    </message>
     <message>
         <source>Tracking</source>
         <translation>Rastreamento</translation>
@@ -8651,6 +8677,10 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
 </context>
 <context>
     <name>CandidatesPage</name>
+    <message>
+        <source>The reply e-mail and phone could not be kept in Settings: %1</source>
+        <translation>O e-mail de resposta e o telefone não puderam ser guardados nas Configurações: %1</translation>
+    </message>
     <message>
         <source>Candidates</source>
         <translation>Candidatos</translation>
@@ -9028,6 +9058,14 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
 </context>
 <context>
     <name>FilingForm</name>
+    <message>
+        <source>Save this reply e-mail and phone in Settings for the next claims</source>
+        <translation>Guardar este e-mail de resposta e este telefone nas Configurações para as próximas reclamações</translation>
+    </message>
+    <message>
+        <source>&amp;Keep as the default (Settings, Claims)</source>
+        <translation>Guardar como pa&amp;drão (Configurações, Reclamações)</translation>
+    </message>
     <message>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
@@ -9614,11 +9652,6 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
     <message>
         <source>Refused</source>
         <translation>Improcedentes</translation>
-    </message>
-    <message>
-        <source>%1 %2</source>
-        <comment>a month and its year</comment>
-        <translation>%1/%2</translation>
     </message>
     <message>
         <source>Total</source>

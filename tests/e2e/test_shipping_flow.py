@@ -34,6 +34,7 @@ from postalgui.services.shipping.use_cases import (
     refresh_shipments,
 )
 from postalgui.services.shipping.words import status_words
+from postalgui.services.tracking.records import NewObject
 from tests.e2e.conftest import SandboxControl
 from tests.pdf_reading import pages, read, words
 
@@ -288,3 +289,26 @@ def test_an_answer_that_cannot_be_read_is_kept_and_never_sent_again_by_itself(
     assert again.outcome(0).result is RowResult.CREATED
     assert prepost_posts(sandbox) == 2
     assert service.outgoing().lines() == []  # settled: sent again on purpose
+
+
+def test_a_cancelled_pre_postings_object_leaves_the_watchlist(context: AppContext) -> None:
+    """Issue 37: a cancelled pre-posting's object stayed followed, "not found" for ever.
+    Only those a label put there leave: a code a clerk follows by hand stays."""
+    service = context.shipping
+    watchlist = context.tracking.watchlist()
+    first, second, third = create_prepostings(PlainTask(), service, [ORDER, ORDER, ORDER]).created
+    labelled = issue_labels(PlainTask(), service, [first.prepost_id, second.prepost_id, third.prepost_id])
+    codes = {item.prepost_id: item.object_code for item in labelled.shipments}
+    assert all(codes.values())
+    by_hand = codes[third.prepost_id]
+    assert by_hand is not None
+    watchlist.remove([by_hand])
+    watchlist.add([NewObject(by_hand, tag="Cliente que liga")], source="paste")
+    assert {item.code for item in watchlist.objects()} == set(codes.values())
+
+    assert cancel_shipments(PlainTask(), service, [first.prepost_id, third.prepost_id]) == []
+    assert {item.code for item in watchlist.objects()} == {codes[second.prepost_id], by_hand}
+
+    service.client().cancel(second.prepost_id, service.requester())  # at the operator, not from here
+    refresh_shipments(PlainTask(), service)
+    assert {item.code for item in watchlist.objects()} == {by_hand}

@@ -257,6 +257,50 @@ def test_an_empty_reply_email_is_named_with_its_rule_and_nothing_is_sent(
     assert context.claims.book().claims() == []
 
 
+def test_a_reply_address_typed_at_filing_is_kept_in_settings_when_asked(
+    tab: ClaimsTab, context: AppContext, qtbot: QtBot
+) -> None:
+    """Issue 37: the e-mail and phone typed in the filing dialog are offered to be kept
+    (ticked when Settings had none); a filing that changes them leaves Settings alone
+    unless the clerk ticks it."""
+    with_reply_address(context, email="", phone="")
+    page = tab.candidates
+    page.select_codes([SOON])
+    offered: list[tuple[bool, bool]] = []
+
+    def type_then_send(dialog: FileDialog) -> bool:
+        form = dialog.form
+        offered.append((form.keep_check.isEnabled(), form.keep_check.isChecked()))
+        form.email_edit.setText("sac@loja.com.br")
+        form.phone_edit.setText("(11) 3333-4444")
+        assert form.keeps_reply_address
+        return send_as_reviewed(dialog)
+
+    page.open_dialog = answering(type_then_send)
+    with qtbot.waitSignal(page.claimsFiled, timeout=WAIT_MS):
+        page.file_selected()
+    assert offered == [(False, True)]  # nothing typed yet: nothing to keep
+    kept = context.store.load().claims
+    assert (kept.reply_email, kept.phone) == ("sac@loja.com.br", "1133334444")
+    assert context.claims.settings.reply_email == "sac@loja.com.br"
+
+    page.select_codes([LATER])
+    seen: list[tuple[bool, bool]] = []
+
+    def change_then_send(dialog: FileDialog) -> bool:
+        form = dialog.form
+        seen.append((form.keep_check.isEnabled(), form.keep_check.isChecked()))
+        form.email_edit.setText("outro@loja.com.br")
+        seen.append((form.keep_check.isEnabled(), form.keep_check.isChecked()))
+        return send_as_reviewed(dialog)
+
+    page.open_dialog = answering(change_then_send)
+    with qtbot.waitSignal(page.claimsFiled, timeout=WAIT_MS):
+        page.file_selected()
+    assert seen == [(False, False), (True, False)]  # Settings had them: a one-off unless ticked
+    assert context.store.load().claims.reply_email == "sac@loja.com.br"
+
+
 def recent_invoice(context: AppContext, url: str) -> str:
     """A paid RE invoice of the last months with a value: it has an analytic statement."""
     profile = context.profile

@@ -79,7 +79,7 @@ def test_the_months_are_exported_and_reported_for_the_accountant(
     page.ask_save = lambda is_pdf: pdf if is_pdf else sheet
     with qtbot.waitSignal(page.saved.exported, timeout=WAIT_MS):
         page.export_button.click()
-    assert "11/2026;0;0,00;3;37,50;1;12,50;1;12,50;1" in sheet.read_text(encoding="utf-8-sig")
+    assert "nov/2026;0;0,00;3;37,50;1;12,50;1;12,50;1" in sheet.read_text(encoding="utf-8-sig")
     with qtbot.waitSignal(page.saved.exported, timeout=WAIT_MS):
         page.report_button.click()
     assert pdf.read_bytes().startswith(b"%PDF")

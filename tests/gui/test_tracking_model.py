@@ -12,9 +12,12 @@ from datetime import date, datetime
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QIcon
+from PySide6.QtWidgets import QTableView
 from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
+from postalgui.gui.models.formatting import error_colour
 from postalgui.gui.tabs.tracking.add_dialog import AddDialog
 from postalgui.gui.tabs.tracking.counters import Counters
 from postalgui.gui.tabs.tracking.filters import FilterBar
@@ -115,6 +118,37 @@ def test_statuses_and_days_late_read_as_words(
     for status in Status:  # never a raw code where words are expected
         model.set_index(ObjectIndex([watched("AA000000005BR", status)], TODAY))
         assert shown(model, ObjectColumn.STATUS)[0] not in {status.value, ""}
+
+
+def test_late_rows_stand_out_in_red_with_a_warning_icon(
+    qtbot: QtBot, index: ObjectIndex, each_language: str
+) -> None:
+    """Issue 37: a late row was only a number in the last column. Rows 1 (overdue) and 2
+    (delivered late) are late; the others keep the view's colours and no icon."""
+    model = ObjectModel()
+    model.set_index(index)
+    view = QTableView()
+    qtbot.addWidget(view)
+    view.setModel(model)
+    late = {model.watched(row).code for row in range(model.rowCount()) if index.lateness[row].late}
+    assert late == {"AA000000005BR", "AB000000015BR"}
+    for row in range(model.rowCount()):
+        code = model.watched(row).code
+        colour = model.data(model.index(row, ObjectColumn.STATUS), Qt.ItemDataRole.ForegroundRole)
+        icon = model.data(model.index(row, ObjectColumn.CODE), Qt.ItemDataRole.DecorationRole)
+        if code in late:
+            assert colour == error_colour()
+            assert isinstance(icon, QIcon)
+            assert not icon.isNull()
+            assert model.data(model.index(row, ObjectColumn.TAG), Qt.ItemDataRole.DecorationRole) is None
+        else:
+            assert colour is None
+            assert icon is None
+    row = model.row_of_code("AA000000005BR")
+    assert row is not None
+    tip = model.data(model.index(row, ObjectColumn.CODE), Qt.ItemDataRole.ToolTipRole)
+    said = {"en": "Overdue: 3 days past the expected date", "pt_BR": "Em atraso: 3 dias após a data prevista"}
+    assert tip == said[each_language]
 
 
 def test_days_late_sort_as_numbers_and_unknown_last(index: ObjectIndex) -> None:

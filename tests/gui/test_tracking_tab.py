@@ -326,15 +326,51 @@ def test_import_fills_the_add_box_and_export_and_report_write_in_the_windows_lan
 
 
 def test_a_parcel_delivered_long_ago_is_archived_and_the_tab_says_so(
-    tab: TrackingTab, shared_sandbox: str, qtbot: QtBot
+    tab: TrackingTab, context: AppContext, shared_sandbox: str, qtbot: QtBot
 ) -> None:
+    """One followed before (not just added) is archived with a count."""
     register(shared_sandbox, PARCEL, sandbox_now(shared_sandbox) - timedelta(days=60), "on_time")
+    context.tracking.watchlist().add([NewObject(PARCEL)], source="cli")
     with qtbot.waitSignal(tab.refresher.finished, timeout=WAIT_MS):
-        tab.follow([NewObject(PARCEL)])
+        tab.refresh([PARCEL])
     qtbot.waitUntil(lambda: tab.model.rowCount() == 0, timeout=WAIT_MS)
     bar = tab.messages.message(REFRESH_KEY)
     assert bar is not None
     assert "Archived, delivered more than 30 days ago: 1" in bar.text()
+    assert bar.action_button is None
+
+
+ARCHIVED_AT_ONCE = {
+    "en": ("2 objects added and archived at once: delivered on time more than 30 days ago.", "Show archived"),
+    "pt_BR": (
+        "2 objetos adicionados e arquivados de imediato: entregues no prazo há mais de 30 dias.",
+        "Mostrar arquivados",
+    ),
+}
+
+
+def test_codes_added_by_hand_and_archived_at_once_are_said_with_show_archived(
+    each_language: str, tab: TrackingTab, shared_sandbox: str, qtbot: QtBot
+) -> None:
+    """Issue 37: codes pasted and archived by their first refresh (delivered on time long
+    ago) vanished from the list without a word."""
+    codes = [object_label("QG", serial + len(each_language)) for serial in (1, 2)]  # new ones per language
+    for code in codes:
+        register(shared_sandbox, code, sandbox_now(shared_sandbox) - timedelta(days=60), "on_time")
+    tab.actions_.open_dialog = paste(" ".join(codes))  # type: ignore[assignment]
+    with qtbot.waitSignal(tab.refresher.finished, timeout=WAIT_MS):
+        tab.actions_.add_action.trigger()
+    qtbot.waitUntil(lambda: tab.model.rowCount() == 0, timeout=WAIT_MS)
+    bar = tab.messages.message(REFRESH_KEY)
+    assert bar is not None
+    text, action = ARCHIVED_AT_ONCE[each_language]
+    assert bar.text() == text
+    assert bar.action_button is not None
+    assert bar.action_button.text() == action
+    with qtbot.waitSignal(tab.objectsLoaded, timeout=WAIT_MS):
+        bar.action_button.click()
+    assert tab.actions_.show_archived
+    qtbot.waitUntil(lambda: sorted(statuses(tab)) == codes, timeout=WAIT_MS)
 
 
 @pytest.mark.parametrize("language", ["en", "pt_BR"])
@@ -362,3 +398,41 @@ def test_opening_the_tab_asks_about_the_objects_due(
         built.show()
     qtbot.waitUntil(lambda: statuses(built).get(PARCEL) == "Posted", timeout=WAIT_MS)
     built.close()
+
+
+def test_glued_codes_in_the_add_box_are_split_and_garbage_is_named(qtbot: QtBot) -> None:
+    """Issue 37: ``OB186778398BRPB186778469BR`` was dropped without a word."""
+    dialog = AddDialog(None, "OB186778398BRPB186778469BR")
+    qtbot.addWidget(dialog)
+    assert dialog.found.codes == ("OB186778398BR", "PB186778469BR")
+    assert dialog.found_label.text() == "Codes found: 2."
+    assert dialog.add_button.isEnabled()
+    dialog.paste_edit.setPlainText("OB186778398BRPB18677846BR")  # the second a digit short
+    assert dialog.found.codes == ()
+    assert "OB186778398BRPB18677846BR" in dialog.found_label.text()
+    assert not dialog.add_button.isEnabled()
+
+
+def test_f5_with_nothing_to_ask_says_so(
+    tab: TrackingTab, context: AppContext, shared_sandbox: str, qtbot: QtBot
+) -> None:
+    """Issue 37: F5 did nothing at all when no object was left to ask."""
+    tab.table.setFocus()
+    qtbot.keyClick(tab.table, Qt.Key.Key_F5)
+    assert not tab.refresher.running
+    bar = tab.messages.message(REFRESH_KEY)
+    assert bar is not None
+    assert bar.text() == "Nothing to ask the operator: no objects are listed."
+
+    delivered = object_label("QH", 1)
+    register(shared_sandbox, delivered, sandbox_now(shared_sandbox) - timedelta(days=12), "on_time")
+    context.tracking.watchlist().add([NewObject(delivered)], source="cli")
+    with qtbot.waitSignal(tab.refresher.finished, timeout=WAIT_MS):
+        tab.refresh([delivered])
+    qtbot.waitUntil(lambda: statuses(tab).get(delivered) == "Delivered", timeout=WAIT_MS)
+    tab.table.clearSelection()
+    qtbot.keyClick(tab.table, Qt.Key.Key_F5)
+    assert not tab.refresher.running
+    bar = tab.messages.message(REFRESH_KEY)
+    assert bar is not None
+    assert bar.text().startswith("Nothing to ask the operator: every object listed is finished")

@@ -154,7 +154,7 @@ def test_candidates_say_the_deadline_days_left_and_estimate(tmp_path: Path) -> N
 
 def test_money_back_has_a_row_per_month_oldest_first_then_the_total(tmp_path: Path) -> None:
     rows = csv_rows(export_money_back(tmp_path / "dinheiro.csv", MONTHS))
-    assert [row["Mês"] for row in rows] == ["10/2026", "11/2026", "Total"]
+    assert [row["Mês"] for row in rows] == ["out/2026", "nov/2026", "Total"]
     total = rows[-1]
     assert total["Candidatos"] == "3"
     assert total["Candidatos: estimativa"] == "1061,73"

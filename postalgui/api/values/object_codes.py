@@ -21,8 +21,13 @@ __all__ = ["FoundCodes", "check_digit", "codes_in_text", "is_valid_object_code",
 
 _WEIGHTS = (8, 6, 4, 2, 3, 5, 9, 7)
 _SHAPE = re.compile(r"[A-Z]{2}\d{9}[A-Z]{2}")
-_CANDIDATE = re.compile(r"(?<![A-Za-z0-9])[A-Za-z]{2}\d{7,11}[A-Za-z]{2}(?![A-Za-z0-9])")
+_TOKEN = re.compile(r"[A-Za-z0-9]+")
+"""A run of letters and digits: codes are found inside such runs, whatever separates them."""
+_CANDIDATE = re.compile(r"[A-Za-z]{2}\d{7,11}[A-Za-z]{2}")
 """Anything a clerk would call a code: a digit short or long still counts (and is named)."""
+_GLUED = re.compile(r"(?:[A-Za-z]{2}\d{9}[A-Za-z]{2})+")
+"""Codes with nothing between them (a column pasted without its line breaks)."""
+_SHORTEST = 11
 
 
 def check_digit(serial: str) -> int:
@@ -67,14 +72,30 @@ class FoundCodes:
         return not self.codes and not self.bad
 
 
+def _pieces(run: str) -> list[str]:
+    """What a run of letters and digits holds for `codes_in_text`: itself when shaped like a
+    code; its codes when several are glued together (``OB186778398BRPB186778469BR``); itself,
+    to be named as bad, when it starts like a code and goes on with something else; else
+    nothing (a word, a phone number, ``XDG049186226BRX``)."""
+    if len(run) < _SHORTEST:
+        return []
+    if _CANDIDATE.fullmatch(run):
+        return [run]
+    if _GLUED.fullmatch(run):
+        return [run[start : start + 13] for start in range(0, len(run), 13)]
+    return [run] if _CANDIDATE.match(run) else []
+
+
 def codes_in_text(text: str) -> FoundCodes:
-    """Every object code in ``text`` (any separators, any case); a run like a code with a
-    wrong check digit or a digit too many or too few is reported in ``bad``, not dropped."""
+    """Every object code in ``text`` (any separators, any case; glued codes apart); a run
+    like a code with a wrong check digit, a digit too many or too few, or something glued
+    to it is reported in ``bad``, not dropped."""
     codes: dict[str, None] = {}
     bad: dict[str, InvalidValue] = {}
-    for match in _CANDIDATE.finditer(text):
-        try:
-            codes.setdefault(parse_object_code(match.group(0)), None)
-        except InvalidValue as problem:
-            bad.setdefault(match.group(0).upper(), problem)
+    for match in _TOKEN.finditer(text):
+        for piece in _pieces(match.group(0)):
+            try:
+                codes.setdefault(parse_object_code(piece), None)
+            except InvalidValue as problem:
+                bad.setdefault(piece.upper(), problem)
     return FoundCodes(tuple(codes), tuple(bad.values()))

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from postalgui.services.claims.money import MonthSummary
     from postalgui.services.claims.records import Claim
 
-__all__ = ["export_candidates", "export_claims", "export_money_back", "month_text"]
+__all__ = ["export_candidates", "export_claims", "export_money_back"]
 
 T, D, M, N = CellKind.TEXT, CellKind.DATE, CellKind.MONEY, CellKind.INT
 
@@ -114,12 +114,6 @@ def _day(moment: datetime | None) -> date | None:
     return (moment.astimezone() if moment.tzinfo is not None else moment).date()
 
 
-def month_text(month: str) -> str:
-    """``"2026-11"`` as a bookkeeper writes it: ``11/2026``."""
-    year, _, number = month.partition("-")
-    return f"{number}/{year}" if number else month
-
-
 def _claim_row(claim: Claim, language: str) -> list[object]:
     return [
         claim.code,
@@ -169,9 +163,9 @@ def _candidate_row(candidate: Candidate, today: date, language: str) -> list[obj
     ]
 
 
-def _month_row(summary: MonthSummary) -> list[object]:
+def _month_row(summary: MonthSummary, language: str) -> list[object]:
     return [
-        month_text(summary.month),
+        words.month_words(summary.month, language),
         summary.candidates,
         summary.candidates_estimate,
         summary.filed,
@@ -222,5 +216,5 @@ def export_money_back(path: Path, months: Sequence[MonthSummary], language: str 
     """One row per month, oldest first, then the total."""
     language = language_of(language)
     ordered = sorted(months, key=lambda summary: summary.month)
-    rows = [*(_month_row(summary) for summary in ordered), _total_row(ordered, language)]
+    rows = [*(_month_row(summary, language) for summary in ordered), _total_row(ordered, language)]
     return _write(path, _MONTH_COLUMNS, rows, "months", language)

@@ -27,7 +27,6 @@ from postalgui.documents.pages import landscape_report, report_styles
 from postalgui.documents.tables import heading_row, padding, total_row
 from postalgui.documents.text import fit, paragraph
 from postalgui.services.claims import words
-from postalgui.services.claims.export import month_text
 from postalgui.services.claims.records import ClaimState
 from postalgui.services.tracking.late_pdf import added
 from postalgui.services.tracking.words import language_of
@@ -139,7 +138,7 @@ def _months_table(months: Sequence[MonthSummary], labels: Mapping[str, str], lan
             month.accepted_estimate,
             month.paid_estimate,
         )
-        data.append(row(month_text(month.month), counts, amounts, month.refused))
+        data.append(row(words.month_words(month.month, language), counts, amounts, month.refused))
     data.append(
         row(
             labels["total"],

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from postalgui.api.values import display_cnpj
+from postalgui.services.tracking.words import language_of
 
 if TYPE_CHECKING:
     from postalgui.api.cancel import TaskControl
@@ -20,11 +21,15 @@ if TYPE_CHECKING:
 __all__ = ["report_heading", "save_claims", "save_money_back", "save_money_report"]
 
 
-def report_heading(profile: Profile) -> str:
-    """``CNPJ 11.222.333/0001-81, contract 9912345678`` (what the profile has of them)."""
+_CONTRACT = {"pt": "contrato", "en": "contract"}
+
+
+def report_heading(profile: Profile, language: str = "pt") -> str:
+    """``CNPJ 11.222.333/0001-81, contrato 9912345678`` (what the profile has of them), in
+    the report's ``language``."""
     parts = [
         f"CNPJ {display_cnpj(profile.cnpj)}" if profile.cnpj else "",
-        f"contract {profile.contract}" if profile.contract else "",
+        f"{_CONTRACT[language_of(language)]} {profile.contract}" if profile.contract else "",
     ]
     return ", ".join(part for part in parts if part)
 
@@ -62,6 +67,6 @@ def save_money_report(
     from postalgui.services.claims.use_cases import list_claims
 
     shown = list(claims) if claims is not None else list_claims(task, service)
-    heading = report_heading(service.profile)
+    heading = report_heading(service.profile, language)
     write_money_report(path, list(months), shown, language, company=heading, generated=service.now())
     return path

@@ -46,6 +46,14 @@ class ClaimsService:
     def settings(self) -> ClaimsSettings:
         return self.context.settings.claims
 
+    def keep_reply_address(self, email: str, phone: str) -> None:
+        """Keep ``email`` and ``phone`` as the claims' defaults in the settings file (a
+        filing's "Keep as the default"; `OSError` when it cannot be written, `ValueError`
+        when one breaks its rule); the connection stays as it is."""
+        saved = self.context.saved_settings
+        claims = saved.claims.updated(reply_email=email.strip(), phone=phone)
+        self.context.save_preferences(saved.updated(claims=claims))
+
     @property
     def profile(self) -> Profile:
         return self.context.profile

@@ -283,6 +283,9 @@ def refresh_shipments(task: TaskControl, service: ShippingService) -> list[Shipm
             item.id for item in answers if item.object_code and item.object_code != codes.get(item.id)
         ]
         _follow(service, book.get(labelled))
+        _unfollow(
+            service, book.get([item.id for item in answers if item.status is PrepostingStatus.CANCELLED])
+        )
     return book.shipments()
 
 
@@ -306,6 +309,7 @@ def cancel_shipments(
         if answer is None or answer.id != prepost_id or answer.status is not PrepostingStatus.CANCELLED:
             answer = Preposting(prepost_id, None, PrepostingStatus.CANCELLED, None, None, None)
         book.update([answer], service.now())
+        _unfollow(service, book.get([prepost_id]))
     return refused
 
 
@@ -413,3 +417,14 @@ def _follow(service: ShippingService, shipments: Sequence[Shipment]) -> int:
     if not objects:
         return 0
     return service.tracking.watchlist().add(objects, source=SOURCE)
+
+
+def _unfollow(service: ShippingService, shipments: Sequence[Shipment]) -> int:
+    """A cancelled pre-posting's object leaves the watchlist: it will never move. Only if a
+    label made here put it there (a code a clerk also follows by hand stays)."""
+    codes = [
+        item.object_code
+        for item in shipments
+        if item.object_code and item.status is PrepostingStatus.CANCELLED
+    ]
+    return service.tracking.watchlist().remove(codes, source=SOURCE) if codes else 0

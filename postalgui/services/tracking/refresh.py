@@ -41,9 +41,15 @@ class Refreshed:
     asked: int
     changed: tuple[str, ...] = ()
     """Codes whose status changed."""
-    archived: int = 0
+    archived_codes: tuple[str, ...] = ()
+    """Codes archived after it: delivered on time longer ago than the setting says (any
+    object of the list, not only those asked)."""
     problems: tuple[str, ...] = field(default=())
     """Codes the operator had no events for (``SRO-019``/``SRO-020``)."""
+
+    @property
+    def archived(self) -> int:
+        return len(self.archived_codes)
 
 
 class BatchWriter:
@@ -176,4 +182,4 @@ def refresh(task: TaskControl, service: TrackingService, codes: Sequence[str] | 
             client.track(run.moved, done=run.answered, keep=False)
         watchlist.asked(run.still, run.now)
     archived = watchlist.archive_delivered(settings.archive_after_days, service.today())
-    return Refreshed(len(known), tuple(run.changed), archived, tuple(run.problems))
+    return Refreshed(len(known), tuple(run.changed), tuple(archived), tuple(run.problems))

@@ -127,21 +127,33 @@ class Watchlist(EnvironmentRows):
             "invoice_amount": str(item.invoice_amount) if item.invoice_amount is not None else None,
         }
 
-    def remove(self, codes: Sequence[str]) -> int:
+    def remove(self, codes: Sequence[str], *, source: str | None = None) -> int:
+        """Stop following ``codes`` (only those ``source`` put there, when given: a cancelled
+        pre-posting's object leaves, a code a clerk also added by hand stays); how many."""
+
         def work(connection: Connection) -> int:
             removed = 0
             for chunk in _chunks(codes):
+                gone = chunk if source is None else self._codes_from(connection, chunk, source)
+                if not gone:
+                    continue
                 removed += connection.execute(
-                    delete(tracked_object).where(self._mine(), tracked_object.c.code.in_(chunk))
+                    delete(tracked_object).where(self._mine(), tracked_object.c.code.in_(gone))
                 ).rowcount
                 connection.execute(
                     delete(tracking_alert).where(
-                        tracking_alert.c.environment == self.environment, tracking_alert.c.code.in_(chunk)
+                        tracking_alert.c.environment == self.environment, tracking_alert.c.code.in_(gone)
                     )
                 )
             return removed
 
         return self._run(work)
+
+    def _codes_from(self, connection: Connection, codes: list[str], source: str) -> list[str]:
+        """Those of ``codes`` that ``source`` put in the list."""
+        column = tracked_object.c
+        query = select(column.code).where(self._mine(), column.code.in_(codes), column.source == source)
+        return [row[0] for row in connection.execute(query)]
 
     def set_tag(self, codes: Sequence[str], tag: str) -> None:
         self._update(codes, tag=tag.strip()[:120])
@@ -163,25 +175,34 @@ class Watchlist(EnvironmentRows):
 
         self._run(work, tell=tell)
 
-    def archive_delivered(self, days: int, today: date) -> int:
+    def archive_delivered(self, days: int, today: date) -> list[str]:
         """Archive what was delivered on time more than ``days`` days before ``today`` (0:
-        none). A late one stays in the list until a person archives it: it may be claimed."""
+        none); the codes archived (the tab says which of those just added went straight to
+        the archive). A late one stays in the list until a person archives it: it may be
+        claimed."""
         if days <= 0:
-            return 0
+            return []
         before = (today - timedelta(days=days)).isoformat()
         column = tracked_object.c
-        statement = (
-            update(tracked_object)
-            .where(
-                self._mine(),
-                column.archived_at.is_(None),
-                column.status == Status.DELIVERED.value,
-                column.arrived_on < before,
-                or_(column.expected_on.is_(None), column.arrived_on <= column.expected_on),
-            )
-            .values(archived_at=_now())
+        due = and_(
+            self._mine(),
+            column.archived_at.is_(None),
+            column.status == Status.DELIVERED.value,
+            column.arrived_on < before,
+            or_(column.expected_on.is_(None), column.arrived_on <= column.expected_on),
         )
-        return self._run(lambda connection: int(connection.execute(statement).rowcount))
+
+        def work(connection: Connection) -> list[str]:
+            codes = [row[0] for row in connection.execute(select(column.code).where(due))]
+            for chunk in _chunks(codes):
+                connection.execute(
+                    update(tracked_object)
+                    .where(self._mine(), column.code.in_(chunk))
+                    .values(archived_at=_now())
+                )
+            return codes
+
+        return self._run(work)
 
     # --- reading -------------------------------------------------------------------------
 

@@ -60,3 +60,23 @@ def test_a_spreadsheet_column_pasted_as_lines() -> None:
     assert found.codes == ("DG049186226BR", "QB123456785BR")
     assert not found.bad
     assert codes_in_text("nothing here").empty
+
+
+def test_glued_codes_are_split_into_their_codes() -> None:
+    """Issue 37: a column pasted without its line breaks was silently dropped."""
+    found = codes_in_text("Seguem: OB186778398BRPB186778469BR, e qb123456785brDG049186227BR")
+    assert found.codes == ("OB186778398BR", "PB186778469BR", "QB123456785BR")
+    (problem,) = found.bad
+    assert problem.rule == "object.check_digit"  # each glued code is checked on its own
+    assert "DG049186227BR" in str(problem)
+
+
+@pytest.mark.parametrize(
+    "glued", ["OB186778398BRPB18677846BR", "OB186778398BRPB186778469B", "OB186778398BR2024", "OB186778398BRX"]
+)
+def test_a_code_with_garbage_glued_to_it_is_named_not_dropped(glued: str) -> None:
+    found = codes_in_text(f"objetos: {glued} e DG049186226BR")
+    assert found.codes == ("DG049186226BR",)
+    (problem,) = found.bad
+    assert problem.rule == "object.format"
+    assert glued in str(problem)

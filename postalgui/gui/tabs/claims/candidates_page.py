@@ -69,6 +69,7 @@ __all__ = ["FILE_KEY", "LOAD_KEY", "CandidatesPage"]
 
 LOAD_KEY = "claims.candidates"
 FILE_KEY = "claims.file"
+KEEP_KEY = "claims.keep"
 WATCHLIST, STATEMENT = 0, 1
 COLUMN_WIDTHS = {
     CandidateColumn.CODE: 115,
@@ -319,6 +320,8 @@ class CandidatesPage(QWidget):
             if not self.open_dialog(dialog):
                 return None
             order = dialog.order()
+            if dialog.form.keeps_reply_address:
+                self._keep_reply_address(order.email, order.phone)
         finally:
             dialog.deleteLater()
         self._sent = {row.candidate.code: row.candidate for row in rows}
@@ -336,6 +339,16 @@ class CandidatesPage(QWidget):
         self._show_progress(self.tr("Filing the claims…"))
         self._update_file_action()
         return self._start(FILE_KEY, handle)
+
+    def _keep_reply_address(self, email: str, phone: str) -> None:
+        """The filing dialog's "Keep as the default": Settings' e-mail and phone for claims."""
+        try:
+            self.desk.service.keep_reply_address(email, phone)
+        except (OSError, ValueError) as error:
+            text = arg(
+                self.tr("The reply e-mail and phone could not be kept in Settings: %1"), describe_error(error)
+            )
+            self.desk.messages.show_message(text, MessageKind.WARNING, key=KEEP_KEY)
 
     def _update_file_action(self) -> None:
         rows = self.selected_rows()

@@ -2,17 +2,20 @@
 and phone, and the recipient's name per object.
 
 Defaults come from the candidates (each one's own reason; a mixed selection keeps "each
-object's own reason") and from Settings (packaging, e-mail, phone). `check` names the
-first bad field and its rule, so the dialog sends nothing until the form is right.
+object's own reason") and from Settings (packaging, e-mail, phone). An e-mail or phone
+typed here may be kept as Settings' default ("Keep as the default": ticked when Settings
+had none, so the clerk types them once). `problem` names the first bad field and its
+rule, so the dialog sends nothing until the form is right.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Slot
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QCheckBox,
     QComboBox,
     QFormLayout,
     QHeaderView,
@@ -53,6 +56,7 @@ class FilingForm(QWidget):
         super().__init__(parent)
         self.candidates = list(candidates)
         self.known = dict(known or {})
+        self.settings = settings
         self.reason_combo = QComboBox(self)
         self.reason_combo.setObjectName("claimsReasonCombo")
         own = {candidate.reason for candidate in self.candidates}
@@ -79,6 +83,12 @@ class FilingForm(QWidget):
         self.phone_edit.setToolTip(
             self.tr("With the area code, such as 11987654321 (default: Settings, Claims)")
         )
+        self.keep_check = QCheckBox(self.tr("&Keep as the default (Settings, Claims)"), self)
+        self.keep_check.setObjectName("claimsKeepReplyCheck")
+        self.keep_check.setToolTip(
+            self.tr("Save this reply e-mail and phone in Settings for the next claims")
+        )
+        self.keep_check.setChecked(not settings.reply_email and not settings.phone)
         self.names_table = self._names_table()
         form = QFormLayout(self)
         form.addRow(self.tr("&Reason:"), self.reason_combo)
@@ -86,7 +96,11 @@ class FilingForm(QWidget):
         form.addRow(self.tr("&Packaging:"), self.package_combo)
         form.addRow(self.tr("Reply &e-mail:"), self.email_edit)
         form.addRow(self.tr("P&hone:"), self.phone_edit)
+        form.addRow("", self.keep_check)
         form.addRow(self.tr("Recipients (required):"), self.names_table)
+        self.email_edit.textChanged.connect(self._on_reply_edit_text_changed)
+        self.phone_edit.textChanged.connect(self._on_reply_edit_text_changed)
+        self._on_reply_edit_text_changed()
 
     def _names_table(self) -> QTableWidget:
         table = QTableWidget(len(self.candidates), 2, self)
@@ -132,6 +146,16 @@ class FilingForm(QWidget):
         """The digits typed (the client checks and sends them)."""
         return "".join(char for char in self.phone_edit.text() if char.isdigit())
 
+    @property
+    def keeps_reply_address(self) -> bool:
+        """Whether the e-mail and phone typed are to be kept as Settings' default (ticked,
+        and not what Settings already has)."""
+        return self.keep_check.isEnabled() and self.keep_check.isChecked()
+
+    def _reply_address_is_new(self) -> bool:
+        settings = self.settings
+        return (self.email, self.phone) != (settings.reply_email.strip(), settings.phone)
+
     def names(self) -> dict[str, str]:
         """The recipients' names given (objects without one are left out)."""
         found: dict[str, str] = {}
@@ -174,3 +198,7 @@ class FilingForm(QWidget):
                 self.names_table.setCurrentCell(row, _NAME_COLUMN)
                 return arg(self.tr("%1: %2"), candidate.code, rule_message(error)), self.names_table
         return "", None
+
+    @Slot()
+    def _on_reply_edit_text_changed(self) -> None:
+        self.keep_check.setEnabled(self._reply_address_is_new())

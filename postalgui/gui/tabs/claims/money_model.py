@@ -16,9 +16,9 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QObject, Qt
 from PySide6.QtGui import QFont
 
 from postalgui.api.values import format_brl
-from postalgui.gui.i18n import app_locale
-from postalgui.gui.messages import arg
+from postalgui.gui.i18n import app_locale, ui_language
 from postalgui.gui.models.row_table import ModelIndex, RowTableModel, TextRow
+from postalgui.services.claims import words
 from postalgui.services.claims.money import MonthSummary
 
 __all__ = ["MoneyColumn", "MoneyModel", "month_text"]
@@ -56,12 +56,9 @@ _STAGES = ("candidates", "filed", "accepted", "paid", "refused")
 
 
 def month_text(month: str) -> str:
-    """``"2026-11"`` as "nov/2026" (Portuguese) or "Nov 2026" (English)."""
-    year, number = month.split("-")
-    name = app_locale().standaloneMonthName(int(number), app_locale().FormatType.ShortFormat)
-    return arg(
-        QCoreApplication.translate("MoneyModel", "%1 %2", "a month and its year"), name.rstrip("."), year
-    )
+    """``"2026-11"`` in the interface's language, as the exports, the PDF and the CLI write it
+    (one function for all: `words.month_words`)."""
+    return words.month_words(month, ui_language())
 
 
 class MoneyModel(RowTableModel[MonthSummary | None]):

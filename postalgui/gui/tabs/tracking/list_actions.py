@@ -133,6 +133,11 @@ class ListActions(QObject):
     def show_archived(self) -> bool:
         return self.archived_action.isChecked()
 
+    def show_archived_objects(self) -> None:
+        """List the archived objects ("Show archived" ticked), as a message's button asks."""
+        if not self.archived_action.isChecked():
+            self.archived_action.trigger()
+
     # --- add and import ----------------------------------------------------------------
 
     @Slot()

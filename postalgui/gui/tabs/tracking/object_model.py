@@ -4,7 +4,9 @@ The loaded list comes with its `ObjectIndex` (`set_index`); each keystroke of th
 bar hands the positions it keeps (`set_rows`), and they are put in the current sort order
 through the full list's order, worked out once per sort column (as `UnitModel` does:
 sorting the kept rows on every keystroke would cost more than the filter itself). Sort
-keys are native: days late sort as numbers, dates as dates.
+keys are native: days late sort as numbers, dates as dates. A late row stands out from
+across the room: its text in the palette's red and a warning icon beside its code, not
+only a number in the last columns.
 """
 
 from __future__ import annotations
@@ -15,7 +17,10 @@ from enum import IntEnum
 from typing import Any
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QModelIndex, QObject, Qt
+from PySide6.QtGui import QColor, QIcon
+from PySide6.QtWidgets import QApplication, QStyle
 
+from postalgui.gui.models.formatting import error_colour
 from postalgui.gui.models.key_sorted import KeySortedModel
 from postalgui.gui.models.position_order import PositionOrder
 from postalgui.gui.models.records import ALIGN_LEFT, ALIGN_RIGHT, Index, header_data, row_flags
@@ -37,6 +42,8 @@ __all__ = ["ObjectColumn", "ObjectModel"]
 _DISPLAY = int(Qt.ItemDataRole.DisplayRole.value)
 _ALIGNMENT = int(Qt.ItemDataRole.TextAlignmentRole.value)
 _TOOLTIP = int(Qt.ItemDataRole.ToolTipRole.value)
+_FOREGROUND = int(Qt.ItemDataRole.ForegroundRole.value)
+_DECORATION = int(Qt.ItemDataRole.DecorationRole.value)
 _ROOT = QModelIndex()
 
 
@@ -73,6 +80,8 @@ class ObjectModel(KeySortedModel):
         self._index = ObjectIndex((), date.today())
         self._status_texts: dict[int, str] = {}
         self._order = PositionOrder()
+        self._late_colour: QColor | None = None
+        self._late_icon: QIcon | None = None
 
     # --- the data --------------------------------------------------------------------------
 
@@ -81,6 +90,7 @@ class ObjectModel(KeySortedModel):
         self.beginResetModel()
         self._index = index
         self._status_texts = {}
+        self._late_colour = None  # the palette may have changed (a dark theme): asked again
         self._order.clear()
         self._rows = self._ordered(range(len(index)) if rows is None else rows)
         self.endResetModel()
@@ -197,6 +207,8 @@ class ObjectModel(KeySortedModel):
             return ALIGN_RIGHT if column == _DAYS_LATE else ALIGN_LEFT
         if role == _TOOLTIP:
             return self.tooltip(position, column)
+        if role in (_FOREGROUND, _DECORATION):
+            return self.late_mark(position, column, role)
         if role == SORT_ROLE:
             key = self._key(position, column)
             return str(key) if isinstance(key, tuple | date | datetime) else key
@@ -220,6 +232,20 @@ class ObjectModel(KeySortedModel):
             return days_late_text(self._index.lateness[position])
         return watched.tag
 
+    def late_mark(self, position: int, column: int, role: int) -> QColor | QIcon | None:
+        """A late row's red text (every column) and warning icon (beside the code)."""
+        if not self._index.lateness[position].late:
+            return None
+        if role == _FOREGROUND:
+            if self._late_colour is None:
+                self._late_colour = error_colour()
+            return self._late_colour
+        if column != ObjectColumn.CODE:
+            return None
+        if self._late_icon is None:  # the style exists once a view asks
+            self._late_icon = QApplication.style().standardIcon(QStyle.StandardPixmap.SP_MessageBoxWarning)
+        return self._late_icon
+
     def tooltip(self, position: int, column: int) -> str | None:
         watched = self._index.objects[position]
         if column in (ObjectColumn.EXPECTED, ObjectColumn.DAYS_LATE):
@@ -234,4 +260,10 @@ class ObjectModel(KeySortedModel):
             return f"{timing_word(lateness.timing)} ({source})"
         if column == ObjectColumn.STATUS and watched.event_code:
             return f"{self.status_display(position)} ({watched.event_code})"
+        lateness = self._index.lateness[position]
+        if column == ObjectColumn.CODE and lateness.late:  # what its icon means
+            days = QCoreApplication.translate(
+                "ObjectModel", "%n day(s) past the expected date", "", lateness.days
+            )
+            return f"{timing_word(lateness.timing)}: {days}"
         return None

@@ -5,7 +5,9 @@ Every ``settings.refresh_minutes`` (a `QTimer`) the objects due are asked (the u
 refresh asked while one runs is not started (the running one answers soon; the timer
 comes again). Progress reads "Asking the operator: 150 of 10,000" with Cancel; what was
 saved before a cancel stays saved. Operator errors go to the tab's message area with the
-operator's code and words (the runner's default `ErrorSink`).
+operator's code and words (the runner's default `ErrorSink`). Objects just followed
+(`ask_added`) that went straight to the archive (delivered on time long ago) are said
+so, with "Show archived": otherwise they would vanish from the list without a word.
 """
 
 from __future__ import annotations
@@ -37,10 +39,12 @@ class Refresher(PeriodicRun):
     """The refresh's progress bar and Cancel button (hidden while none runs), and its timer.
 
     Signals: ``started()`` when a refresh starts; ``finished(bool)`` when it ended (True:
-    cancelled); ``refreshed(object)`` with the use case's `Refreshed`.
+    cancelled); ``refreshed(object)`` with the use case's `Refreshed`; ``archivedRequested()``
+    when its message's "Show archived" was clicked.
     """
 
     refreshed = Signal(object)
+    archivedRequested = Signal()
 
     def __init__(self, desk: Desk[TrackingService], parent: QWidget | None = None) -> None:
         super().__init__(parent, "tracking")
@@ -48,6 +52,8 @@ class Refresher(PeriodicRun):
         self.cancel_button.setToolTip(self.tr("Stop asking the operator; the answers saved so far stay"))
         self.desk = desk
         self._queued: list[str] = []
+        self._added: set[str] = set()
+        """Codes just followed, until a run has asked them (none queued)."""
         self.follow_settings()
 
     def interval_minutes(self) -> int:
@@ -82,6 +88,33 @@ class Refresher(PeriodicRun):
         )
         return self.begin(handle, self.tr("Asking the operator…"))
 
+    def ask_added(self, codes: Sequence[str]) -> TaskHandle | None:
+        """Objects just followed: asked now, or right after the run on; those archived at
+        once are said apart from the others, with "Show archived"."""
+        self._added.update(codes)
+        return self.start(codes, queue=True)
+
+    def _archived_sentences(self, refreshed: Refreshed) -> tuple[list[str], bool]:
+        """What to say of the objects archived after ``refreshed``; whether any was just added."""
+        locale = app_locale()
+        days = locale.toString(self.desk.service.settings.archive_after_days)
+        added = sum(code in self._added for code in refreshed.archived_codes)
+        said: list[str] = []
+        if added:
+            text = self.tr(
+                "%n object(s) added and archived at once: delivered on time more than %1 days ago.", "", added
+            )
+            said.append(arg(text, days))
+        if refreshed.archived > added:
+            said.append(
+                arg(
+                    self.tr("Archived, delivered more than %1 days ago: %2 (Show archived lists them)."),
+                    days,
+                    locale.toString(refreshed.archived - added),
+                )
+            )
+        return said, bool(added)
+
     @Slot(object)
     def _on_refresh_task_result(self, refreshed: Refreshed) -> None:
         self.refreshed.emit(refreshed)
@@ -96,19 +129,25 @@ class Refresher(PeriodicRun):
                     locale.toString(len(refreshed.problems)),
                 )
             )
-        if refreshed.archived:
-            said.append(
-                arg(
-                    self.tr("Archived, delivered more than %1 days ago: %2 (Show archived lists them)."),
-                    locale.toString(self.desk.service.settings.archive_after_days),
-                    locale.toString(refreshed.archived),
-                )
-            )
+        archived, added = self._archived_sentences(refreshed)
+        said += archived
         if said:
-            self.desk.messages.show_message(" ".join(said), MessageKind.INFO, key=REFRESH_KEY)
+            self.desk.messages.show_message(
+                " ".join(said),
+                MessageKind.INFO,
+                key=REFRESH_KEY,
+                action_text=self.tr("Show archived") if added else None,
+                on_action=self._on_message_show_archived if added else None,
+            )
+
+    @Slot()
+    def _on_message_show_archived(self) -> None:
+        self.archivedRequested.emit()
 
     @Slot(bool)
     def on_task_finished(self, cancelled: bool) -> None:
+        if not self._queued:  # every object just followed was asked (or the run failed)
+            self._added.clear()
         super().on_task_finished(cancelled)
         queued, self._queued = self._queued, []
         if queued:

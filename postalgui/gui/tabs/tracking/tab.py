@@ -31,7 +31,7 @@ from postalgui.gui.tabs.tracking.list_actions import ListActions
 from postalgui.gui.tabs.tracking.notifier import Notifier, TrayNotifier, alert_message
 from postalgui.gui.tabs.tracking.object_index import Counter, Criteria, ObjectIndex, load_index
 from postalgui.gui.tabs.tracking.object_model import ObjectColumn, ObjectModel
-from postalgui.gui.tabs.tracking.refresher import Refresher
+from postalgui.gui.tabs.tracking.refresher import REFRESH_KEY, Refresher
 from postalgui.gui.tasks import Failure
 from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.gui.widgets.tables import read_only_table
@@ -155,6 +155,7 @@ class TrackingTab(QWidget):
         self.setTabOrder(self.filters.status_combo, self.filters.late_check)
         self.setTabOrder(self.filters.late_check, self.filters.tag_combo)
         self.setTabOrder(self.filters.tag_combo, self.table)
+        self.setFocusProxy(self.table)  # the tab picked from the keyboard: its list takes the keys
 
     def _connect(self) -> None:
         self.filters.changed.connect(self._on_filters_changed)
@@ -163,6 +164,7 @@ class TrackingTab(QWidget):
         self.table.selectionModel().selectionChanged.connect(self._on_table_selection_changed)
         self.refresh_action.triggered.connect(self._on_refresh_action_triggered)
         self.refresher.finished.connect(self._on_refresher_finished)
+        self.refresher.archivedRequested.connect(self._on_refresher_archived_requested)
         self.actions_.written.connect(self._on_actions_written)
         self.actions_.added.connect(self._on_actions_added)
         self.actions_.archivedToggled.connect(self._on_actions_archived_toggled)
@@ -207,10 +209,19 @@ class TrackingTab(QWidget):
         )
 
     def refresh(self, codes: list[str] | None = None) -> TaskHandle | None:
-        """F5: the selected objects, else every object not finished; ``codes`` when given."""
+        """F5: the selected objects, else every object not finished; ``codes`` when given.
+        With nothing to ask it says so (a key that seems to do nothing looks broken)."""
         if codes is None:
             codes = self.selected_codes() or [o.code for o in self._index.objects if not o.final]
         if not codes:
+            if self._index:
+                said = self.tr(
+                    "Nothing to ask the operator: every object listed is finished "
+                    "(delivered, returned or lost)."
+                )
+            else:
+                said = self.tr("Nothing to ask the operator: no objects are listed.")
+            self.desk.messages.show_message(said, MessageKind.INFO, key=REFRESH_KEY)
             return None
         return self.refresher.start(codes)
 
@@ -364,9 +375,13 @@ class TrackingTab(QWidget):
     def _on_actions_written(self) -> None:
         self.reload()
 
+    @Slot()
+    def _on_refresher_archived_requested(self) -> None:
+        self.actions_.show_archived_objects()
+
     @Slot(object)
     def _on_actions_added(self, added: Added) -> None:
-        self.refresher.start(list(added.codes), queue=True)
+        self.refresher.ask_added(list(added.codes))
 
     @Slot(bool)
     def _on_actions_archived_toggled(self, _archived: bool) -> None:
