@@ -6017,8 +6017,12 @@ Enviar de novo? O arquivo será preparado duas vezes.</translation>
         <translation>Rastreamento</translation>
     </message>
     <message>
-        <source>Desktop noti&amp;fications for objects that need a person</source>
-        <translation>Noti&amp;ficações na área de trabalho para objetos que precisam de alguém</translation>
+        <source>Desktop noti&amp;fications</source>
+        <translation>Noti&amp;ficações na área de trabalho</translation>
+    </message>
+    <message>
+        <source>For objects a person must act on: waiting at a branch, returned, a failed delivery, late.</source>
+        <translation>Para objetos que pedem a ação de alguém: aguardando retirada, devolvidos, entrega que falhou, atrasados.</translation>
     </message>
     <message>
         <source>Refresh e&amp;very (minutes):</source>

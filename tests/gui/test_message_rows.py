@@ -78,7 +78,9 @@ def test_a_warning_leaves_every_button_of_the_tab_in_reach(
     bars = [area.show_message(WARNING, MessageKind.WARNING, key="test.warning") for area in areas]
     checked = 0
     for _ in _pages(tab):
-        qtbot.waitUntil(lambda: all(bar.isVisible() for bar in bars if bar.parentWidget().isVisible()))
+        qtbot.waitUntil(
+            lambda: all(bar.isVisible() for bar, area in zip(bars, areas, strict=True) if area.isVisible())
+        )
         covering = [_global_rect(area) for area in areas if area.isVisible() and area.height() > 0]
         assert covering, "no warning is on screen"
         for button in _controls(tab, areas):

@@ -16,6 +16,7 @@ from postalgui.gui.dialogs.settings_pages.form_parts import (
     add_row,
     error_label,
     form_layout,
+    note_label,
     side_by_side,
     with_error,
 )
@@ -76,8 +77,7 @@ class OfficePage(QGroupBox):
 
     def _note(self) -> QLabel:
         """What is shared, what stays, and what an empty URL means (greyed, like the language note)."""
-        note = QLabel(self)
-        note.setWordWrap(True)
+        note = note_label(self)
         note.setEnabled(False)
         note.setText(
             self.tr(
