@@ -6017,8 +6017,12 @@ Enviar de novo? O arquivo será preparado duas vezes.</translation>
         <translation>Rastreamento</translation>
     </message>
     <message>
-        <source>Desktop noti&amp;fications for objects that need a person</source>
-        <translation>Noti&amp;ficações na área de trabalho para objetos que precisam de alguém</translation>
+        <source>Desktop noti&amp;fications</source>
+        <translation>Noti&amp;ficações na área de trabalho</translation>
+    </message>
+    <message>
+        <source>For objects a person must act on: waiting at a branch, returned, a failed delivery, late.</source>
+        <translation>Para objetos que pedem a ação de alguém: aguardando retirada, devolvidos, entrega que falhou, atrasados.</translation>
     </message>
     <message>
         <source>Refresh e&amp;very (minutes):</source>
@@ -6123,32 +6127,36 @@ Enviar de novo? O arquivo será preparado duas vezes.</translation>
         <translation>URL do banco de dados do escritório: uma URL SQLite indica um arquivo, como sqlite:////caminho/escritorio.sqlite3</translation>
     </message>
     <message>
-        <source>The server refused the login (%1): check the user name in the URL and the password.</source>
-        <translation>O servidor recusou o login (%1): confira o usuário na URL e a senha.</translation>
+        <source>The server refused the login: check the user name in the URL and the password (%1).</source>
+        <translation>O servidor recusou o login: confira o usuário na URL e a senha (%1).</translation>
     </message>
     <message>
-        <source>The server has no such database (%1): create it, or check the URL.</source>
-        <translation>O servidor não tem esse banco de dados (%1): crie-o ou confira a URL.</translation>
+        <source>The server has no such database: create it, or check the URL (%1).</source>
+        <translation>O servidor não tem esse banco de dados: crie-o ou confira a URL (%1).</translation>
     </message>
     <message>
-        <source>The server cannot be reached (%1): check that it is running, its address and the network.</source>
-        <translation>Não foi possível alcançar o servidor (%1): confira se ele está em execução, o endereço e a rede.</translation>
+        <source>Could not connect to the server: check that it is running, its address and the network (%1).</source>
+        <translation>Não foi possível conectar ao servidor: confira se ele está em execução, o endereço e a rede (%1).</translation>
     </message>
     <message>
-        <source>The database was written by a newer PostalGUI (%1): open it with that version or give another one.</source>
-        <translation>O banco de dados foi gravado por um PostalGUI mais novo (%1): abra-o com essa versão ou informe outro.</translation>
+        <source>The database was written by a newer PostalGUI: open it with that version or give another one (%1).</source>
+        <translation>O banco de dados foi gravado por um PostalGUI mais novo: abra-o com essa versão ou informe outro (%1).</translation>
     </message>
     <message>
-        <source>The database file is damaged (%1): restore a backup, or move it away and an empty one is started.</source>
-        <translation>O arquivo do banco de dados está danificado (%1): restaure um backup, ou mova-o e um vazio será iniciado.</translation>
+        <source>The database file is damaged: restore a backup, or move it away and an empty one is started (%1).</source>
+        <translation>O arquivo do banco de dados está danificado: restaure um backup, ou mova-o e um vazio será iniciado (%1).</translation>
     </message>
     <message>
-        <source>The database lacks the tables of its schema (%1): it was changed by hand or by another program.</source>
-        <translation>O banco de dados não tem as tabelas do seu esquema (%1): foi alterado à mão ou por outro programa.</translation>
+        <source>The database lacks the tables of its schema: it was changed by hand or by another program (%1).</source>
+        <translation>O banco de dados não tem as tabelas do seu esquema: foi alterado à mão ou por outro programa (%1).</translation>
     </message>
     <message>
-        <source>The database cannot be opened (%1): check the server and the URL.</source>
-        <translation>Não foi possível abrir o banco de dados (%1): confira o servidor e a URL.</translation>
+        <source>The database cannot be opened: check the server and the URL (%1).</source>
+        <translation>Não foi possível abrir o banco de dados: confira o servidor e a URL (%1).</translation>
+    </message>
+    <message>
+        <source>The office database could not be used (%1).</source>
+        <translation>Não foi possível usar o banco de dados do escritório (%1).</translation>
     </message>
     <message>
         <source>Quotes</source>

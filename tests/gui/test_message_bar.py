@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from PySide6.QtCore import QPoint, QRect
 from PySide6.QtWidgets import QTableWidget, QVBoxLayout, QWidget
 from pytestqt.qtbot import QtBot
 
@@ -78,28 +79,36 @@ def _tab_with_table(qtbot: QtBot) -> tuple[QWidget, MessageArea, QTableWidget]:
     return tab, area, table
 
 
-def test_nothing_below_moves_when_messages_come_and_go(qtbot: QtBot) -> None:
-    """A message lies over the rows below it: the next click lands where it was aimed."""
+def _rect_in(widget: QWidget, tab: QWidget) -> QRect:
+    return QRect(widget.mapTo(tab, QPoint(0, 0)), widget.size())
+
+
+def test_a_message_takes_its_own_row_and_covers_nothing(qtbot: QtBot) -> None:
+    """Messages push what is below them down; they never lie over it (issue 37: a toolbar hidden)."""
     tab, area, table = _tab_with_table(qtbot)
-    top, height = table.y(), table.height()
+    top = table.y()
+    assert area.height() == 0
     bar = area.show_message("The statement could not be read. " * 6, MessageKind.ERROR, key="e")
     area.show_message("Saved", MessageKind.INFO, key="i", action_text="Open")
-    qtbot.waitUntil(lambda: bar.isVisible() and area.height() > 0)
-    assert (table.y(), table.height()) == (top, height)
-    assert area.height() == area.covered_height() > bar.height() > 20  # both bars, over the table
-    seen = bar.mapTo(tab, bar.rect().center())
-    assert tab.childAt(seen) in (bar, bar.label)  # on top: the message is what a click there hits
+    qtbot.waitUntil(lambda: bar.isVisible() and table.y() > top)
+    assert area.height() > bar.height() > 20  # both bars, each whole
+    assert not _rect_in(area, tab).intersects(_rect_in(table, tab))
+    for shown in area.messages():
+        assert area.rect().contains(QRect(shown.pos(), shown.size()))  # no bar cut or spilling over
+    seen = table.viewport().mapTo(tab, QPoint(10, 10))
+    assert tab.childAt(seen) is table.viewport()  # a click on the table lands on the table
     bar.expire()
     area.clear("i")
-    qtbot.waitUntil(lambda: area.height() == 0)
-    assert (table.y(), table.height()) == (top, height)
+    qtbot.waitUntil(lambda: area.height() == 0 and table.y() == top)
 
 
 def test_the_messages_follow_the_width_of_their_place(qtbot: QtBot) -> None:
     tab, area, table = _tab_with_table(qtbot)
-    bar = area.show_message("No keyring", MessageKind.WARNING)
+    bar = area.show_message("No keyring. " * 12, MessageKind.WARNING)
     qtbot.waitUntil(bar.isVisible)
-    tab.resize(600, 500)
+    wide = area.height()
+    tab.resize(400, 500)
     qtbot.waitUntil(lambda: area.width() == table.width())
     assert bar.width() == area.width()
-    assert area.height() == area.covered_height() > 0
+    qtbot.waitUntil(lambda: area.height() > wide)  # the text wraps on more lines: a taller row
+    assert table.y() >= area.y() + area.height()

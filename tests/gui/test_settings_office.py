@@ -4,18 +4,20 @@
 from __future__ import annotations
 
 import json
+import re
 import socket
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QCoreApplication, QLocale
+from PySide6.QtCore import QCoreApplication, QLocale, QPoint, QRect
 from PySide6.QtWidgets import QApplication, QLineEdit
 from pytestqt.qtbot import QtBot
 from sqlalchemy import insert
 
 from postalgui.gui import i18n
 from postalgui.gui.dialogs.settings_dialog import SettingsDialog
+from postalgui.gui.dialogs.settings_pages.form_parts import WORD_BREAK
 from postalgui.gui.models.formatting import format_count
 from postalgui.gui.tasks import TaskRunner
 from postalgui.services.context import AppContext
@@ -165,7 +167,7 @@ def test_test_without_a_url_checks_this_computer(
 
 @pytest.mark.parametrize(
     ("case", "said"),
-    [("password", "The server refused the login ("), ("port", "The server cannot be reached (")],
+    [("password", "The server refused the login: "), ("port", "Could not connect to the server: ")],
 )
 def test_test_failures_are_one_line_without_the_password(
     context: AppContext, runner: TaskRunner, qtbot: QtBot, case: str, said: str
@@ -253,3 +255,62 @@ def test_office_database_speaks_portuguese(
     with qtbot.waitSignal(dialog.office_page.test.databaseTested, timeout=TEST_TIMEOUT_MS):
         dialog.office_page.test.button.click()
     assert ": 1.234 cotações, 0 solicitação, 0 predefinição" in dialog.office_page.test.result_label.text()
+
+
+def _failed_test(dialog: SettingsDialog, qtbot: QtBot) -> str:
+    """Test against a closed port on this computer: the server's own words are libpq's."""
+    _type(qtbot, dialog.office_page.url_edit, f"postgresql://clerk@127.0.0.1:{_closed_port()}/postalgui")
+    with qtbot.waitSignal(dialog.office_page.test.databaseTested, timeout=TEST_TIMEOUT_MS) as tested:
+        dialog.office_page.test.button.click()
+    assert isinstance(tested.args[0], BaseException)
+    return dialog.office_page.test.result_label.text().replace(WORD_BREAK, "")
+
+
+def test_a_failed_test_is_said_in_portuguese_with_the_systems_words_after_it(
+    portuguese: None, context: AppContext, runner: TaskRunner, qtbot: QtBot
+) -> None:
+    dialog = _dialog(context, runner, qtbot)
+    shown = _failed_test(dialog, qtbot)
+    said = re.fullmatch(
+        r"Não foi possível conectar ao servidor: (?P<advice>[^(]+) \((?P<system>.+)\)\.", shown
+    )
+    assert said is not None, shown
+    assert said["advice"] == "confira se ele está em execução, o endereço e a rede"
+    assert "127.0.0.1" in said["system"]  # libpq's words, as it said them
+
+
+def test_a_failed_test_shows_whole_in_its_box(context: AppContext, runner: TaskRunner, qtbot: QtBot) -> None:
+    dialog = _dialog(context, runner, qtbot)
+    size = dialog.size()
+    _failed_test(dialog, qtbot)
+    label = dialog.office_page.test.result_label
+    qtbot.waitUntil(lambda: label.height() >= label.heightForWidth(label.width()))  # every line, none cut
+    assert label.heightForWidth(label.width()) > label.fontMetrics().height()  # wrapped on several lines
+    box = dialog.office_page
+    assert QRect(QPoint(0, 0), box.size()).contains(QRect(label.mapTo(box, QPoint(0, 0)), label.size()))
+    screen = dialog.screen().availableGeometry()
+    assert screen.contains(QRect(label.mapToGlobal(QPoint(0, 0)), label.size()))
+    assert dialog.size() == size
+
+
+def test_the_result_goes_when_the_url_changes(context: AppContext, runner: TaskRunner, qtbot: QtBot) -> None:
+    dialog = _dialog(context, runner, qtbot)
+    _failed_test(dialog, qtbot)
+    label = dialog.office_page.test.result_label
+    assert not label.isHidden()
+    qtbot.keyClicks(dialog.office_page.url_edit, "x")
+    assert label.isHidden()
+    assert label.text() == ""
+
+
+def test_copy_is_off_after_a_failed_test_until_the_url_changes(
+    context: AppContext, runner: TaskRunner, qtbot: QtBot
+) -> None:
+    dialog = _dialog(context, runner, qtbot)
+    copy = dialog.office_page.copy.button
+    _failed_test(dialog, qtbot)
+    assert not copy.isEnabled()
+    _type(qtbot, dialog.contract_edit, "9912345678")  # the form checked again: still off
+    assert not copy.isEnabled()
+    _type(qtbot, dialog.office_page.url_edit, "postgresql://clerk@db.office:5432/postalgui")
+    assert copy.isEnabled()

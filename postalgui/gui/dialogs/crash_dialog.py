@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtCore import QSize, Qt, Signal, Slot
 from PySide6.QtGui import QFontDatabase, QGuiApplication
 from PySide6.QtWidgets import (
     QDialog,
@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from postalgui.gui.messages import arg
+from postalgui.gui.widgets.screen_fit import fit_to_screen
 
 
 class CrashDialog(QDialog):
@@ -35,7 +36,7 @@ class CrashDialog(QDialog):
         super().__init__(parent)
         self.log_file = log_file
         self.setWindowTitle(self.tr("PostalGUI: unexpected error"))
-        self.resize(720, 480)
+        fit_to_screen(self, QSize(720, 480))
 
         intro = QLabel(
             self.tr(

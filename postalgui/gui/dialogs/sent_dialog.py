@@ -13,7 +13,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, Slot
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QSize, Qt, Slot
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 
 from postalgui.gui.messages import describe_error, local_datetime
 from postalgui.gui.models.row_table import RowTableModel, TextRow
+from postalgui.gui.widgets.screen_fit import fit_to_screen
 from postalgui.services.office.outgoing import OutgoingState, Resolution, SentLine
 from postalgui.services.office.sent_use_cases import settle_send, unsettled_sends
 
@@ -103,7 +104,7 @@ class SentDialog(QDialog):
         self.office = office
         self.runner = runner
         self.setWindowTitle(self.tr("Unanswered sends"))
-        self.resize(960, 560)
+        fit_to_screen(self, QSize(960, 560))
         self.model = SentModel(self)
         self._build()
         self.reload()

@@ -20,13 +20,14 @@ from postalgui.gui.dialogs.settings_pages.claims_page import ClaimsPage
 from postalgui.gui.dialogs.settings_pages.company_page import CompanyPage
 from postalgui.gui.dialogs.settings_pages.connection_page import ENVIRONMENTS, ConnectionPage
 from postalgui.gui.dialogs.settings_pages.connection_test import ConnectionTestPanel
-from postalgui.gui.dialogs.settings_pages.form_parts import ERROR_STYLE
+from postalgui.gui.dialogs.settings_pages.form_parts import ERROR_STYLE, WORD_BREAK, breakable
 from postalgui.gui.dialogs.settings_pages.interface_page import LANGUAGES, InterfacePage
 from postalgui.gui.dialogs.settings_pages.office_page import OfficePage
 from postalgui.gui.dialogs.settings_pages.tracking_page import TrackingPage
 from postalgui.gui.i18n import resolve_language
 from postalgui.gui.messages import arg, describe_error, environment_name, rule_message
 from postalgui.gui.tasks import TaskRunner
+from postalgui.gui.widgets.screen_fit import PageScroll, fit_to_screen
 from postalgui.services.context import AppContext
 from postalgui.services.office.service import OfficeService, TypedDatabase
 from postalgui.services.settings import Settings
@@ -77,8 +78,9 @@ class SettingsDialog(QDialog):
         self._loading = False
         self._validate()
         # Explicit size: Qt's automatic one is capped at 2/3 of the screen and then squeezes rows.
-        # A little slack so an error message under a field does not squeeze the form.
-        self.resize(self.sizeHint() + QSize(60, 40))
+        # A little slack so an error message under a field does not squeeze the form; never
+        # larger than the screen (the boxes scroll inside).
+        fit_to_screen(self, self.sizeHint() + QSize(60, 40))
 
     # --- construction ------------------------------------------------------------------------
 
@@ -112,17 +114,20 @@ class SettingsDialog(QDialog):
         right.addWidget(self.connection_test, 1)
         right.addWidget(self.interface_page)
         right.addWidget(self.tracking_page)
-        columns = QHBoxLayout()
+        page = QWidget(self)
+        columns = QHBoxLayout(page)
+        columns.setContentsMargins(0, 0, 0, 0)
         columns.addLayout(left, 3)
         columns.addLayout(right, 2)
         claims = QVBoxLayout()
         claims.addWidget(self.claims_page)
         claims.addStretch(1)
         columns.addLayout(claims, 2)
+        self.page_scroll = PageScroll(page, self)  # on a small screen the boxes scroll, OK stays in sight
         layout = QVBoxLayout(self)
         layout.addWidget(self.welcome_label)
         layout.addWidget(self.override_label)
-        layout.addLayout(columns, 1)
+        layout.addWidget(self.page_scroll, 1)
         layout.addWidget(self.summary_label)
         layout.addWidget(self.buttons)
         self._chain_tab_order()
@@ -284,7 +289,7 @@ class SettingsDialog(QDialog):
         shown = errors | ({"database_url": office_error} if office_error else {})
         for name, label in self._errors.items():
             message = shown.get(name) if name in self._touched else None
-            label.setText(message or "")
+            label.setText(breakable(message or ""))  # a long value quoted wraps, not widens
             label.setVisible(bool(message))
         others = [
             environment_name(environment) for environment in self._drafts.invalid_others(self._environment)
@@ -306,7 +311,7 @@ class SettingsDialog(QDialog):
     def field_error(self, name: str) -> str:
         """The message shown under a field ("url", "cnpj", "contract", "card"), or ""."""
         label = self._errors[name]
-        return label.text() if not label.isHidden() else ""
+        return label.text().replace(WORD_BREAK, "") if not label.isHidden() else ""
 
     def _build_settings(self) -> Settings:
         """Settings as the form says; raises `InvalidValue`/`ValueError` if it is invalid."""

@@ -3,23 +3,22 @@
 Routine failures (a token refused, the network down, no keyring) must not stop the
 clerk with a modal box; the strip says what happened and offers the one useful action.
 
-The strip lies over what is below it instead of pushing it down: a message that came
-and went moved every row under it by 20-36 px, so a click aimed at one invoice landed
-on the next (an analytic statement was asked for the wrong invoice). The area takes no
-height in its layout; it grows over its neighbours while it holds messages.
+The strip takes its own row in its layout and never covers what is below it: lying
+over its neighbours (as it once did, so that rows would not move when a message came and
+went) it hid the tab's toolbar while a warning showed, and Add, Import, Refresh and
+Export were gone until the warning was closed (issue 37). Empty, the area takes no
+height; with messages, the rows below move down by the messages' height.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QEvent, QSize, Qt, QTimer, Signal, Slot
-from PySide6.QtGui import QMoveEvent, QResizeEvent
+from PySide6.QtCore import Qt, QTimer, Signal, Slot
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
     QLabel,
-    QLayout,
     QPushButton,
     QSizePolicy,
     QStyle,
@@ -141,10 +140,10 @@ class MessageBar(QFrame):
 
 
 class MessageArea(QWidget):
-    """A column of `MessageBar`s over the top of what follows it; it never moves that.
+    """A column of `MessageBar`s in a row of its own, above or below a toolbar, never over it.
 
-    In a layout it asks for no height (`sizeHint` is 0 high): its messages cover the
-    widgets below while they are there, and nothing below moves when they come or go.
+    Empty, it is 0 high; with messages it is as high as they are at its width, and the
+    layout moves the widgets below it down: a message never covers a control.
 
     A message shown with a ``key`` replaces the previous one with that key, so a
     repeated failure updates one strip instead of piling up strips. Information is
@@ -161,56 +160,10 @@ class MessageArea(QWidget):
         self._layout = QVBoxLayout(self)
         self._layout.setContentsMargins(0, 0, 0, 0)
         self._layout.setSpacing(4)
-        # The bars' sizes must not become the area's minimum: its layout slot stays 0 high.
-        self._layout.setSizeConstraint(QLayout.SizeConstraint.SetNoConstraint)
         self._keyed: dict[str, MessageBar] = {}
+        # As high as the bars at the area's width (their text wraps: the layout's height for
+        # that width), no more and no less; empty, 0.
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
-
-    # --- lying over the neighbours ----------------------------------------------------
-
-    def sizeHint(self) -> QSize:
-        """As wide as the messages want, never any height: the layout keeps no room for them."""
-        return QSize(self._layout.sizeHint().width(), 0)
-
-    def minimumSizeHint(self) -> QSize:
-        return QSize(0, 0)
-
-    def hasHeightForWidth(self) -> bool:
-        """No: the bars' height for a width would be the area's height in the layout."""
-        return False
-
-    def covered_height(self) -> int:
-        """The height the messages cover below the area's top (0 without messages)."""
-        if not self.messages():
-            return 0
-        width = self.width()
-        if self._layout.hasHeightForWidth():
-            return self._layout.totalHeightForWidth(width)
-        return self._layout.totalSizeHint().height()
-
-    def _fit(self) -> None:
-        """Grow over the neighbours to the messages' height (or back to 0), on top of them."""
-        height = self.covered_height()
-        if self.height() != height:
-            self.resize(self.width(), height)
-        if height and not self.isWindow():  # a window alone (tests) has no neighbours to cover
-            self.raise_()
-
-    def event(self, event: QEvent) -> bool:
-        """A bar shown, hidden, added or removed asks for a new layout: follow it."""
-        handled = super().event(event)
-        if event.type() in (QEvent.Type.LayoutRequest, QEvent.Type.Show):
-            self._fit()
-        return handled
-
-    def resizeEvent(self, event: QResizeEvent) -> None:
-        """The parent's layout gives the area no height on every pass: take it back."""
-        super().resizeEvent(event)
-        self._fit()
-
-    def moveEvent(self, event: QMoveEvent) -> None:
-        super().moveEvent(event)
-        self._fit()
 
     def show_message(
         self,

@@ -22,6 +22,7 @@ from postalgui.gui.dialogs.settings_pages.form_parts import (
     error_label,
     form_layout,
     model_range,
+    note_label,
     with_error,
 )
 from postalgui.gui.messages import arg, rule_message
@@ -88,14 +89,13 @@ class ClaimsPage(QGroupBox):
             edit.setToolTip(self._rule_text(name))
             add_row(form, text, with_error(self, edit, self.error_labels[f"claims.{name}"]), edit)
         add_row(form, self.tr("Pac&kaging:"), self.package_combo, self.package_combo)
-        note = QLabel(
+        note = note_label(
+            self,
             self.tr(
                 "Compensation for delay, an estimate from consumer guides (no official table): "
                 "bands of days late:percent separated by semicolons, the last one for more days."
             ),
-            self,
         )
-        note.setWordWrap(True)
         form.addRow(note)
         for name, text in (
             ("pac", self.tr("PAC:")),

@@ -67,6 +67,11 @@ class ConnectionPage(QGroupBox):
 
     def _build_fields(self) -> None:
         self.environment_combo = QComboBox(self)
+        # As wide as the form gives (the list shows the whole addresses), not as the longest item.
+        self.environment_combo.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+        )
+        self.environment_combo.setMinimumContentsLength(20)
         for environment in ENVIRONMENTS:
             self.environment_combo.addItem(self._environment_item_text(environment), environment.value)
         self.url_edit = QLineEdit(self)

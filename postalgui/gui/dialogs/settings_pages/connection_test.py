@@ -11,8 +11,9 @@ import html
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Signal, Slot
-from PySide6.QtWidgets import QGroupBox, QHBoxLayout, QLabel, QPushButton, QTextBrowser, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QGroupBox, QHBoxLayout, QPushButton, QTextBrowser, QVBoxLayout, QWidget
 
+from postalgui.gui.dialogs.settings_pages.form_parts import note_label
 from postalgui.gui.messages import api_list, describe_error, display_cnpj, local_datetime, or_dash, scope_text
 from postalgui.services.connection import ConnectionReport, check_connection
 
@@ -45,14 +46,13 @@ class ConnectionTestPanel(QGroupBox):
         self.handle: TaskHandle | None = None
         self._key = f"settings-dialog/test-connection/{id(self)}"
         self.setTitle(self.tr("Test connection"))
-        intro = QLabel(
+        intro = note_label(
+            self,
             self.tr(
                 "Gets a token with the values on the left, without saving them, "
                 "and shows what the server says."
             ),
-            self,
         )
-        intro.setWordWrap(True)
         self.test_button = QPushButton(self.tr("&Test connection"), self)
         self.test_button.setAutoDefault(False)
         self.test_button.clicked.connect(self._on_test_button_clicked)

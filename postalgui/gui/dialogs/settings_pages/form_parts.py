@@ -6,17 +6,30 @@ message under its field) without a base class.
 
 from __future__ import annotations
 
+import re
+
 from annotated_types import Ge, Le
 from pydantic import BaseModel
-from PySide6.QtWidgets import QFormLayout, QHBoxLayout, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFormLayout, QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 ERROR_STYLE = "color: #c42b1c;"
 
+WORD_BREAK = "\N{ZERO WIDTH SPACE}"
+"""Where a long word may wrap (`breakable`); no width, and nothing a screen reader says."""
+_LONG_WORD = re.compile(r"\S{30,}")
+_SEPARATOR = re.compile(r"[/.:@_?&=,;-]")
+_CHUNK = re.compile(rf"[^{WORD_BREAK}]{{20}}(?=[^{WORD_BREAK}])")
+
 
 def form_layout(box: QWidget) -> QFormLayout:
-    """A form on ``box`` whose fields take the width they are given."""
+    """A form on ``box`` whose fields take the width they are given.
+
+    A field too narrow beside its label goes under it: a long Portuguese label and its
+    field side by side made Settings 1,659 px wide on a 1,366 px screen.
+    """
     form = QFormLayout(box)
     form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+    form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
     return form
 
 
@@ -28,13 +41,37 @@ def add_row(form: QFormLayout, text: str, field: QWidget, buddy: QWidget) -> QLa
     return label
 
 
-def error_label(parent: QWidget) -> QLabel:
-    """A hidden, wrapping, red line for a field's rule message."""
-    label = QLabel(parent)
+def note_label(parent: QWidget, text: str = "") -> QLabel:
+    """A wrapping label that takes the width the fields beside it give, never more.
+
+    A wrapping label asks for a width of its own (about 80 characters); the settings'
+    long notes made their columns, and the dialog, wider than the screen.
+    """
+    label = QLabel(text, parent)
     label.setWordWrap(True)
+    policy = label.sizePolicy()  # keeps the height-for-width flag word wrap set
+    policy.setHorizontalPolicy(QSizePolicy.Policy.Ignored)
+    label.setSizePolicy(policy)
+    return label
+
+
+def error_label(parent: QWidget) -> QLabel:
+    """A hidden, wrapping, red line for a field's rule message (as wide as its field)."""
+    label = note_label(parent)
     label.setStyleSheet(ERROR_STYLE)
     label.hide()
     return label
+
+
+def breakable(text: str) -> str:
+    """``text`` with zero-width break opportunities inside its long words (a URL, a host,
+    a pasted value): a wrapping label breaks only between words, so one 300-character
+    word made its label, and the Settings dialog, wider than the screen (1,467 px)."""
+
+    def split(word: re.Match[str]) -> str:
+        return _CHUNK.sub(rf"\g<0>{WORD_BREAK}", _SEPARATOR.sub(rf"\g<0>{WORD_BREAK}", word[0]))
+
+    return _LONG_WORD.sub(split, text)
 
 
 def with_error(parent: QWidget, editor: QWidget, error: QLabel) -> QWidget:

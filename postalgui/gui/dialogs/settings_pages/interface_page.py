@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QComboBox, QGroupBox, QLabel, QWidget
+from PySide6.QtWidgets import QComboBox, QGroupBox, QWidget
 
-from postalgui.gui.dialogs.settings_pages.form_parts import add_row, form_layout
+from postalgui.gui.dialogs.settings_pages.form_parts import add_row, form_layout, note_label
 
 LANGUAGES: tuple[str, ...] = ("", "pt_BR", "en")
 
@@ -19,8 +19,7 @@ class InterfacePage(QGroupBox):
         self.language_combo.addItem(self.tr("System default"), "")
         self.language_combo.addItem("Português (Brasil)", "pt_BR")  # endonyms: not translated
         self.language_combo.addItem("English", "en")
-        language_note = QLabel(self.tr("A new language is used after PostalGUI restarts."), self)
-        language_note.setWordWrap(True)
+        language_note = note_label(self, self.tr("A new language is used after PostalGUI restarts."))
         language_note.setEnabled(False)
         form = form_layout(self)
         add_row(form, self.tr("Lan&guage:"), self.language_combo, self.language_combo)

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QPushButton, QVBoxLayout, QWidget
 
-from postalgui.gui.dialogs.settings_pages.form_parts import ERROR_STYLE
+from postalgui.gui.dialogs.settings_pages.form_parts import ERROR_STYLE, breakable, note_label
 from postalgui.gui.dialogs.settings_pages.office_words import (
     copied_rows,
     problem_text,
@@ -33,8 +33,7 @@ _OK_STYLE = "color: #107c10;"
 
 
 def _result_label(parent: QWidget) -> QLabel:
-    label = QLabel(parent)
-    label.setWordWrap(True)
+    label = note_label(parent)
     label.setTextFormat(Qt.TextFormat.PlainText)
     label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
     return label
@@ -89,7 +88,7 @@ class _Action(QWidget):
 
     def show_result(self, text: str, *, failed: bool = False) -> None:
         self.result_label.setStyleSheet(ERROR_STYLE if failed else _OK_STYLE)
-        self.result_label.setText(text)
+        self.result_label.setText(breakable(text))  # the server's words may hold a long host or path
         self.result_label.show()
 
     def _lay_out(self, *beside: QWidget) -> None:

@@ -16,6 +16,7 @@ from postalgui.gui.dialogs.settings_pages.form_parts import (
     add_row,
     error_label,
     form_layout,
+    note_label,
     side_by_side,
     with_error,
 )
@@ -60,7 +61,10 @@ class OfficePage(QGroupBox):
         self.password_toggle.toggled.connect(self._on_password_toggle_toggled)
         self.note_label = self._note()
         self.test = OfficeTestAction(service, runner, self)
+        self.test.databaseTested.connect(self._on_test_database_tested)
         self.copy = OfficeCopyAction(service, runner, self)
+        self._url_valid = False
+        self._test_failed = False
         form = form_layout(self)
         add_row(
             form,
@@ -76,8 +80,7 @@ class OfficePage(QGroupBox):
 
     def _note(self) -> QLabel:
         """What is shared, what stays, and what an empty URL means (greyed, like the language note)."""
-        note = QLabel(self)
-        note.setWordWrap(True)
+        note = note_label(self)
         note.setEnabled(False)
         note.setText(
             self.tr(
@@ -102,9 +105,11 @@ class OfficePage(QGroupBox):
         return None if rule is None else url_rule_text(rule)
 
     def allow(self, url_valid: bool) -> None:
-        """Test needs a usable URL (empty tests this computer's file); Copy needs a server."""
+        """Test needs a usable URL (empty tests this computer's file); Copy needs a server
+        whose Test did not just fail (a copy there would fail the same way)."""
+        self._url_valid = url_valid
         self.test.allow(url_valid)
-        self.copy.allow(url_valid and bool(self.url_edit.text().strip()))
+        self.copy.allow(url_valid and bool(self.url_edit.text().strip()) and not self._test_failed)
 
     def cancel(self) -> None:
         """Stop a running Test or Copy (the dialog closes, or the environment changes)."""
@@ -117,8 +122,20 @@ class OfficePage(QGroupBox):
 
     @Slot(str)
     def _on_edit_text_changed(self, text: str) -> None:
+        """New values: what Test said was about the old ones, so it goes (a running Test
+        too), and Copy may be tried again. A running Copy keeps its line."""
         del text
+        self._test_failed = False
+        self.test.cancel()
+        self.test.clear()
+        if not self.copy.busy:
+            self.copy.clear()
         self.edited.emit()
+
+    @Slot(object)
+    def _on_test_database_tested(self, result: object) -> None:
+        self._test_failed = isinstance(result, BaseException)
+        self.allow(self._url_valid)
 
     @Slot()
     def _on_url_edit_editing_finished(self) -> None:

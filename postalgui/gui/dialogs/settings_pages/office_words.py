@@ -49,29 +49,29 @@ _URL_RULES: dict[UrlRule, object] = {
 
 _PROBLEMS: dict[str, object] = {
     "refused": QT_TRANSLATE_NOOP(
-        "office_words", "The server refused the login (%1): check the user name in the URL and the password."
+        "office_words", "The server refused the login: check the user name in the URL and the password (%1)."
     ),
     "missing": QT_TRANSLATE_NOOP(
-        "office_words", "The server has no such database (%1): create it, or check the URL."
+        "office_words", "The server has no such database: create it, or check the URL (%1)."
     ),
     "unreachable": QT_TRANSLATE_NOOP(
         "office_words",
-        "The server cannot be reached (%1): check that it is running, its address and the network.",
+        "Could not connect to the server: check that it is running, its address and the network (%1).",
     ),
     "newer": QT_TRANSLATE_NOOP(
         "office_words",
-        "The database was written by a newer PostalGUI (%1): open it with that version or give another one.",
+        "The database was written by a newer PostalGUI: open it with that version or give another one (%1).",
     ),
     "damaged": QT_TRANSLATE_NOOP(
         "office_words",
-        "The database file is damaged (%1): restore a backup, or move it away and an empty one is started.",
+        "The database file is damaged: restore a backup, or move it away and an empty one is started (%1).",
     ),
     "schema": QT_TRANSLATE_NOOP(
         "office_words",
-        "The database lacks the tables of its schema (%1): it was changed by hand or by another program.",
+        "The database lacks the tables of its schema: it was changed by hand or by another program (%1).",
     ),
     "unopenable": QT_TRANSLATE_NOOP(
-        "office_words", "The database cannot be opened (%1): check the server and the URL."
+        "office_words", "The database cannot be opened: check the server and the URL (%1)."
     ),
 }
 
@@ -93,7 +93,8 @@ def url_rule_text(rule: UrlRule) -> str:
 
 
 def problem_text(error: BaseException) -> str:
-    """One line for a failed Test or Copy, without any password."""
+    """One line for a failed Test or Copy, without any password: what happened in the
+    user's language, then the system's own words in parentheses (libpq's, the store's)."""
     if isinstance(error, NoServerError):
         return QCoreApplication.translate(
             "office_words", "Type the office database URL first: the copy goes into that server."
@@ -102,7 +103,10 @@ def problem_text(error: BaseException) -> str:
     if problem is not None:
         return arg(_tr(_PROBLEMS[problem.kind]), problem.reason)
     if isinstance(error, ValueError | RuntimeError) and str(error):
-        return str(error)  # a routine store error of a kind not worded above: its own line
+        # A store error of a kind not worded above (English): said, its words after it.
+        return arg(
+            QCoreApplication.translate("office_words", "The office database could not be used (%1)."), error
+        )
     return describe_error(error)
 
 

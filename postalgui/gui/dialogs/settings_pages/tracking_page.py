@@ -16,6 +16,7 @@ from postalgui.gui.dialogs.settings_pages.form_parts import (
     error_label,
     form_layout,
     model_range,
+    note_label,
     with_error,
 )
 from postalgui.gui.messages import arg
@@ -43,7 +44,15 @@ class TrackingPage(QGroupBox):
         self.refresh_edit = QLineEdit(self)
         self.codes_edit = QLineEdit(self)
         self.archive_edit = QLineEdit(self)
-        self.notify_check = QCheckBox(self.tr("Desktop noti&fications for objects that need a person"), self)
+        # A short box and its note under it: the one long line made the dialog too wide in Portuguese.
+        self.notify_check = QCheckBox(self.tr("Desktop noti&fications"), self)
+        notify_note = note_label(
+            self,
+            self.tr(
+                "For objects a person must act on: waiting at a branch, returned, a failed delivery, late."
+            ),
+        )
+        notify_note.setEnabled(False)
         self.edits: dict[str, QLineEdit] = dict(
             zip(_FIELDS, (self.refresh_edit, self.codes_edit, self.archive_edit), strict=True)
         )
@@ -63,7 +72,8 @@ class TrackingPage(QGroupBox):
             edit.textEdited.connect(self._on_edit_text_edited)
             add_row(form, text, with_error(self, edit, self.error_labels[name]), edit)
         self.notify_check.toggled.connect(self._on_edit_text_edited)
-        form.addRow("", self.notify_check)
+        form.addRow(self.notify_check)
+        form.addRow(notify_note)
 
     def _label(self, name: str) -> str:
         return {
