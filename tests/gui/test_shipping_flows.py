@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 import requests
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
@@ -28,11 +28,19 @@ from postalgui.gui.widgets.message_bar import MessageArea
 from postalgui.services.context import AppContext
 from postalgui.services.shipping.addresses import Address, AddressKind
 from tests.e2e.test_shipping_flow import RECIPIENT, SENDER
+from tests.gui.shipping_support import speaking
 from tests.gui.test_price_tab import fill_package, wait_for_results
 from tests.gui.test_shipping_tab import cells
 from tests.gui.test_shipping_window import shown_window
 
 WAIT_MS = 30_000
+
+
+@pytest.fixture(autouse=True)
+def english(qapp: QCoreApplication) -> Iterator[None]:
+    """English as the app speaks it (its plural forms)."""
+    with speaking(qapp, "en"):
+        yield
 
 
 @pytest.fixture
@@ -117,7 +125,7 @@ def test_refresh_cancel_asks_and_a_refused_cancel_shows_the_operators_words(
     page.select_ids([elsewhere])
     with qtbot.waitSignal(page.cancelled, timeout=WAIT_MS) as refused:
         press(qtbot, page.table, Qt.Key.Key_Delete)
-    assert asked == ["Cancel 1 pre-postings with the operator? Their object codes can no longer be posted."]
+    assert asked == ["Cancel 1 pre-posting with the operator? Its object code can no longer be posted."]
     ((prepost_id, words),) = refused.args[0]
     assert prepost_id == elsewhere
     assert words.startswith("PPN-021: ")
@@ -135,7 +143,7 @@ def test_refresh_cancel_asks_and_a_refused_cancel_shows_the_operators_words(
     with qtbot.waitSignal(page.cancelled, timeout=WAIT_MS) as none_refused:
         page.cancel_action.trigger()
     assert none_refused.args[0] == []
-    assert message(tab, CANCEL_KEY) == "1 pre-postings cancelled."
+    assert message(tab, CANCEL_KEY) == "1 pre-posting cancelled."
     qtbot.waitUntil(lambda: cells(page, ShipmentColumn.STATUS)[kept] == "Cancelled", timeout=WAIT_MS)
     page.select_ids([kept, elsewhere])
     assert not page.cancel_action.isEnabled()  # nothing left to cancel
@@ -223,7 +231,7 @@ def test_the_orders_dialog_asks_before_sending_rows_sent_before(
         again.create_button.click()
     assert skipped.args[0].created == []
     assert again.table.item(0, RESULT).text().startswith("Sent before by ")
-    assert "2 sent before, not sent again." in again.summary_label.text()
+    assert "2 were sent before, not sent again." in again.summary_label.text()
     assert len(context.shipping.book().shipments()) == 2
     again.close()
 
@@ -261,7 +269,7 @@ def test_ship_this_on_a_prices_quote_opens_shipping_with_the_dialog_prefilled(
     assert fields.service_combo.currentData() == quote.query.coProduto
     assert fields.weight_spin.value() == 300
     assert [spin.value() for spin in fields.size_spins.values()] == [20, 20, 20]
-    assert dialog.recipient_fields.edits["cep"].text() == "20040020"
+    assert dialog.recipient_fields.edits["cep"].text() == "20040-020"
     assert dialog.recipient_fields.edits["name"].text() == ""  # only the recipient is left to pick
     assert dialog.draft_label.text().startswith("From a quote: ")
     street = dialog.recipient_fields.edits["street"]

@@ -154,6 +154,10 @@ Shipping (pre-postings, addresses; ``{field}`` is the API's field name or the fi
                             for it
     ``shipping.content``    Field {field}: a content declaration (what the parcel holds) or
                             an invoice (numeroNotaFiscal or chaveNFe) is required
+    ``shipping.undeclared`` Pre-posting {value} has no content lines: no declaration is made
+                            for it
+    ``shipping.undeclared_invoice`` Pre-posting {value} has no content lines: it travels with
+                            its invoice {invoice}, which takes the declaration's place
 """
 
 from __future__ import annotations
@@ -299,6 +303,11 @@ MESSAGES: Mapping[str, str] = MappingProxyType(
         "shipping.content": (
             "Field {field}: a content declaration (what the parcel holds) or an invoice "
             "(numeroNotaFiscal or chaveNFe) is required"
+        ),
+        "shipping.undeclared": "Pre-posting {value} has no content lines: no declaration is made for it",
+        "shipping.undeclared_invoice": (
+            "Pre-posting {value} has no content lines: it travels with its invoice {invoice}, "
+            "which takes the declaration's place"
         ),
     }
 )

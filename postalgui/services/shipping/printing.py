@@ -16,7 +16,8 @@ from postalgui.api.cancel import Cancelled
 from postalgui.api.models.prepostings import Person
 from postalgui.api.values.dates import format_date_ui
 from postalgui.api.values.errors import Worded
-from postalgui.api.values.shipping import closed_preposting
+from postalgui.api.values.shipping import closed_preposting, undeclared
+from postalgui.api.values.taxid import format_tax_id
 from postalgui.documents.declaration import ContentItem, Declaration, render_declarations
 from postalgui.documents.labels import LabelData, LabelParty, Layout, RenderCancelled, render_labels
 from postalgui.documents.posting_list import ListedObject, render_posting_list
@@ -45,6 +46,7 @@ def party(person: Person) -> LabelParty:
         state=person.state,
         cep=person.cep,
         phone=person.phone,
+        tax_id=format_tax_id(person.cpf_cnpj),
     )
 
 
@@ -114,7 +116,13 @@ def our_labels(task: TaskControl, service: ShippingService, ids: Sequence[str], 
 def declarations(
     task: TaskControl, service: ShippingService, ids: Sequence[str], *, words: Mapping[str, str] | None = None
 ) -> bytes:
-    """The content declarations of ``ids`` (two a page), signed today at the sender's city."""
+    """The content declarations of ``ids`` (two a page), signed today at the sender's city.
+
+    A pre-posting with no content lines has nothing to declare: `InvalidValue` names it (and
+    its invoice, which travels instead) before any object code is asked for."""
+    for item in service.book().get(ids):
+        if not item.order.contents:
+            raise undeclared(item.prepost_id, item.order.invoice_number or item.order.nfe_key)
     shipments = _coded(task, service, ids)
     found = [
         Declaration(
