@@ -400,12 +400,8 @@
         <translation>Não foi possível ler o catálogo de endereços: %1</translation>
     </message>
     <message>
-        <source>Type a sender&apos;s name, CPF/CNPJ, CEP or group</source>
-        <translation>Digite o nome, o CPF/CNPJ, o CEP ou o grupo de um remetente</translation>
-    </message>
-    <message>
-        <source>Type a recipient&apos;s name, CPF/CNPJ, CEP or group</source>
-        <translation>Digite o nome, o CPF/CNPJ, o CEP ou o grupo de um destinatário</translation>
+        <source>Name, CPF/CNPJ, CEP or group</source>
+        <translation>Nome, CPF/CNPJ, CEP ou grupo</translation>
     </message>
 </context>
 <context>
@@ -2579,8 +2575,8 @@
         <translation>Consultando o CEP…</translation>
     </message>
     <message>
-        <source>Unknown CEP: %1</source>
-        <translation>CEP desconhecido: %1</translation>
+        <source>Unknown CEP</source>
+        <translation>CEP desconhecido</translation>
     </message>
     <message>
         <source>%1, %2/%3</source>

@@ -288,3 +288,29 @@ def test_an_answer_that_cannot_be_read_is_kept_and_never_sent_again_by_itself(
     assert again.outcome(0).result is RowResult.CREATED
     assert prepost_posts(sandbox) == 2
     assert service.outgoing().lines() == []  # settled: sent again on purpose
+
+
+def test_a_declaration_carries_both_tax_ids_and_one_without_content_lines_is_refused(
+    context: AppContext, sandbox: SandboxControl
+) -> None:
+    service = context.shipping
+    declared = replace(
+        ORDER,
+        sender=replace(SENDER, cpf_cnpj="11222333000181"),
+        recipient=replace(RECIPIENT, cpf_cnpj="52998224725"),
+    )
+    invoiced = replace(ORDER, contents=(), invoice_number="4512")
+    (shipment, bare) = create_prepostings(PlainTask(), service, [declared, invoiced]).created
+    pdf = declarations(PlainTask(), service, [shipment.prepost_id])
+    said = " ".join(word.text for page in words(pdf) for word in page)
+    assert "CPF/CNPJ: 11.222.333/0001-81" in said  # the sender's
+    assert "CPF/CNPJ: 529.982.247-25" in said  # the recipient's
+    asked = sandbox.stats()["requests"]
+    with pytest.raises(InvalidValue) as refused:
+        declarations(PlainTask(), service, [shipment.prepost_id, bare.prepost_id])
+    assert refused.value.rule == "shipping.undeclared_invoice"
+    assert str(refused.value) == (
+        f"Pre-posting {bare.prepost_id} has no content lines: it travels with its invoice 4512, "
+        "which takes the declaration's place"
+    )
+    assert sandbox.stats()["requests"] == asked  # refused before any object code was asked for

@@ -74,8 +74,9 @@ def press(qtbot: QtBot, widget: QWidget, key: Qt.Key) -> None:
     qtbot.keyClick(widget, key)
 
 
-def create_one(tab: ShippingTab, qtbot: QtBot) -> str:
-    """New… filled as a clerk fills it, Create: the new pre-posting's id, once listed."""
+def create_one(tab: ShippingTab, qtbot: QtBot, *, keep: bool = False) -> str:
+    """New… filled as a clerk fills it, Create: the new pre-posting's id, once listed.
+    ``keep``: "Save the recipient in the address book" ticked (and its saving waited for)."""
     dialog = tab.new_preposting()
     assert isinstance(dialog, NewPrepostingDialog)
     sender = dialog.sender_fields.edits["name"]
@@ -87,11 +88,14 @@ def create_one(tab: ShippingTab, qtbot: QtBot) -> str:
     for spin, value in zip(fields.size_spins.values(), (20, 15, 10), strict=True):
         spin.setValue(value)
     fields.contents.add_line("Livros", 2, "45,00")
-    with qtbot.waitSignal(dialog.created, timeout=WAIT_MS) as made:
+    dialog.keep_check.setChecked(keep)
+    signals = [dialog.created, dialog.recipientKept] if keep else [dialog.created]
+    with qtbot.waitSignals(signals, timeout=WAIT_MS, order="strict"):
         dialog.create_button.click()
-    (shipment,) = made.args[0].created
-    qtbot.waitUntil(lambda: shipment.prepost_id in cells(tab.shipments, ShipmentColumn.ID), timeout=WAIT_MS)
-    return str(shipment.prepost_id)
+    created = [shipment.prepost_id for shipment in tab.desk.service.book().shipments()]
+    qtbot.waitUntil(lambda: created[0] in cells(tab.shipments, ShipmentColumn.ID), timeout=WAIT_MS)
+    qtbot.waitUntil(lambda: tab.dialog is None, timeout=WAIT_MS)
+    return str(created[0])
 
 
 def test_new_pre_posting_appears_with_its_id_and_expiry(tab: ShippingTab, qtbot: QtBot) -> None:
@@ -105,6 +109,29 @@ def test_new_pre_posting_appears_with_its_id_and_expiry(tab: ShippingTab, qtbot:
     said = message(tab, CREATE_KEY)
     assert said == f"Pre-posting {prepost_id} created for Maria da Silva: post it within 7 days."
     assert tab.dialog is None  # accepted and gone
+
+
+def test_a_new_recipient_is_kept_in_the_address_book_once_when_asked(
+    tab: ShippingTab, context: AppContext, qtbot: QtBot
+) -> None:
+    book = context.shipping.addresses()
+    assert book.list(kind=AddressKind.RECIPIENT) == []
+    prepost_id = create_one(tab, qtbot, keep=True)
+    (kept,) = book.list(kind=AddressKind.RECIPIENT)
+    assert kept.person() == RECIPIENT
+    assert message(tab, CREATE_KEY) == (
+        f"Pre-posting {prepost_id} created for Maria da Silva: post it within 7 days. "
+        "Maria da Silva is now in the address book."
+    )
+    assert tab.keep_recipient  # the next dialog offers it ticked
+    again = create_one(tab, qtbot, keep=True)
+    assert [address.uid for address in book.list(kind=AddressKind.RECIPIENT)] == [kept.uid]  # not twice
+    assert message(tab, CREATE_KEY).endswith(
+        f"{again} created for Maria da Silva: post it within 7 days. "
+        "Maria da Silva was already in the address book."
+    )
+    create_one(tab, qtbot)  # not ticked: nothing asked of the book
+    assert not tab.keep_recipient
 
 
 def test_refresh_cancel_asks_and_a_refused_cancel_shows_the_operators_words(

@@ -18,6 +18,7 @@ from postalgui.api.models.prepostings import Order, Person, Preposting, Preposti
 from postalgui.api.models.price import PriceQuery, PriceResponse, QuoteResult
 from postalgui.gui.tabs.price.ship_this import ShipThis, draft_of
 from postalgui.gui.tabs.shipping.new_dialog import NewPrepostingDialog
+from postalgui.gui.tabs.shipping.orders_dialog import RECIPIENT as RECIPIENT_COLUMN
 from postalgui.gui.tabs.shipping.orders_dialog import RESULT, OrdersDialog
 from postalgui.gui.tabs.shipping.shipment_model import ShipmentColumn
 from postalgui.gui.tabs.shipping.shipment_page import ShipmentPage
@@ -229,6 +230,9 @@ def test_the_orders_file_names_each_problem_by_row_and_column(
     problems = dialog.table.item(1, RESULT)
     assert problems is not None
     assert problems.text().startswith("Row 3: Field cep: CEP must have 8 digits")
+    whose = dialog.table.item(1, RECIPIENT_COLUMN)
+    assert whose is not None
+    assert whose.text() == "João Lima"  # a bad row says whose it is
     assert not dialog.create_button.isEnabled()  # a row has problems: nothing sent unless chosen
     first = dialog.table.item(0, RESULT)
     assert first is not None

@@ -57,8 +57,8 @@ class CepEdit(QLineEdit):
         super().__init__(parent)
         self.setValidator(CepValidator(self))
         self.setPlaceholderText("00000-000")
-        metrics = self.fontMetrics()
-        self.setMinimumWidth(metrics.horizontalAdvance("00000-0000") + 3 * metrics.averageCharWidth())
+        metrics = self.fontMetrics()  # fixed: a note beside it never squeezes it
+        self.setFixedWidth(metrics.horizontalAdvance("00000-0000") + 3 * metrics.averageCharWidth())
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         cursor = self.cursorPosition()

@@ -25,7 +25,6 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFileDialog,
-    QFormLayout,
     QHBoxLayout,
     QLabel,
     QPushButton,
@@ -50,7 +49,7 @@ LOGO_LIMIT = 512 * 1024
 """Bytes of a logo kept in the office database (a label prints it a few centimetres wide)."""
 LOGO_SIDE = 64
 SAVE_KEY = "shipping.address.save"
-WIDTH_EMS = 46
+WIDTH_EMS = 100
 """The dialog's least width in average characters: a street, a district and an e-mail
 read whole, and the form's two columns do not squeeze the CEP or the CPF/CNPJ."""
 
@@ -102,6 +101,7 @@ class AddressDialog(QDialog):
         )
         self.save_button = self.buttons.button(QDialogButtonBox.StandardButton.Save)
         self._lay_out()
+        self.form.edits["name"].setFocus()  # the kind is right more often than not
         self._show_logo()
         self._on_kind_changed()
         self.kind_combo.currentIndexChanged.connect(self._on_kind_changed)
@@ -111,24 +111,24 @@ class AddressDialog(QDialog):
         self.buttons.rejected.connect(self.reject)
 
     def _lay_out(self) -> None:
-        top = QFormLayout()
+        """The form's rows with the dialog's own in its columns: kind first; group, logo and
+        default after."""
         kind_label = QLabel(self.tr("&Kind:"), self)
         kind_label.setBuddy(self.kind_combo)
-        top.addRow(kind_label, self.kind_combo)
-        bottom = QFormLayout()
-        bottom.addRow(self.tr("&Group:"), self.group_combo)
+        self.form.add_row(kind_label, self.kind_combo, top=True)
+        group_label = QLabel(self.tr("&Group:"), self)
+        group_label.setBuddy(self.group_combo)
+        self.form.add_row(group_label, self.group_combo)
         logo_row = QHBoxLayout()
         logo_row.addWidget(self.logo_label)
         logo_row.addWidget(self.logo_button)
         logo_row.addWidget(self.logo_clear)
         logo_row.addStretch(1)
         self.logo_row_label = QLabel(self.tr("Logo:"), self)
-        bottom.addRow(self.logo_row_label, logo_row)
-        bottom.addRow("", self.default_check)
+        self.form.add_row(self.logo_row_label, logo_row)
+        self.form.add_row(None, self.default_check)
         layout = QVBoxLayout(self)
-        layout.addLayout(top)
         layout.addWidget(self.form)
-        layout.addLayout(bottom)
         layout.addWidget(self.error)
         layout.addStretch(1)
         layout.addWidget(self.buttons)

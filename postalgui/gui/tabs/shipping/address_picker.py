@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QAbstractProxyModel, QModelIndex, QPersistentModelIndex, Qt, Signal, Slot
+from PySide6.QtCore import QAbstractProxyModel, QModelIndex, QPersistentModelIndex, Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import QCompleter, QLineEdit, QWidget
 
@@ -40,6 +40,8 @@ NAME_ROLE = Qt.ItemDataRole.UserRole + 20
 """An entry's name alone: what the name field's list writes in the field."""
 SHOWN = 12
 """Entries the list shows before it scrolls."""
+POPUP_EMS = 115
+"""The list's least width in average characters: name, street, city, CEP, CPF/CNPJ and group."""
 
 
 def search_text(address: Address) -> str:
@@ -76,11 +78,7 @@ class AddressPicker(QLineEdit):
         self.desk = desk
         self.kind = kind
         self.setClearButtonEnabled(True)
-        self.setPlaceholderText(
-            self.tr("Type a sender's name, CPF/CNPJ, CEP or group")
-            if kind is AddressKind.SENDER
-            else self.tr("Type a recipient's name, CPF/CNPJ, CEP or group")
-        )
+        self.setPlaceholderText(self.tr("Name, CPF/CNPJ, CEP or group"))
         self._addresses: list[Address] = []
         self.model = QStandardItemModel(self)
         self.proxy = WordFilterProxy(self)
@@ -96,6 +94,9 @@ class AddressPicker(QLineEdit):
         completer.setCompletionMode(QCompleter.CompletionMode.UnfilteredPopupCompletion)
         completer.setCompletionRole(role)
         completer.setMaxVisibleItems(SHOWN)
+        popup = completer.popup()
+        if popup is not None:  # wider than the line: an entry reads whole
+            popup.setMinimumWidth(POPUP_EMS * self.fontMetrics().averageCharWidth())
         # the index overload: the entry by its row, not by its text (two may read alike)
         completer.activated[QModelIndex].connect(self._on_completer_activated)  # type: ignore[index]
         return completer
@@ -164,6 +165,7 @@ class AddressPicker(QLineEdit):
         self.model.clear()
         for address in self._addresses:
             item = QStandardItem(self.entry(address))
+            item.setToolTip(item.text())
             item.setData(filter_key("", search_text(address)), FILTER_ROLE)
             item.setData(address.name, NAME_ROLE)
             item.setEditable(False)
@@ -180,5 +182,9 @@ class AddressPicker(QLineEdit):
             address = self._addresses[row]
             if self.completer() is not self.sender():  # a form's field: it shows the name
                 self.setText(self.entry(address))
-                self.setCursorPosition(0)
+            QTimer.singleShot(0, self, self._on_entry_written)  # the completer writes it next
             self.chosen.emit(address)
+
+    @Slot()
+    def _on_entry_written(self) -> None:
+        self.setCursorPosition(0)  # the name shows, not the entry's end

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtCore import QSize, Qt, Signal, Slot
 from PySide6.QtWidgets import (
     QCheckBox,
     QDialog,
@@ -56,6 +56,11 @@ __all__ = ["CREATE_KEY", "KEEP_KEY", "NewPrepostingDialog"]
 
 CREATE_KEY = "shipping.create"
 KEEP_KEY = "shipping.create.keep"
+WIDTH, MAX_WIDTH, MAX_HEIGHT = 1080, 1300, 740
+"""The dialog's width when the screen has it (streets and e-mails read whole), and its
+largest size: it fits a 1366x768 screen with a window frame around it."""
+SCREEN_ROOM = 40
+"""Pixels of the screen left around the dialog (the frame, a panel)."""
 
 
 class NewPrepostingDialog(QDialog):
@@ -117,6 +122,7 @@ class NewPrepostingDialog(QDialog):
         self.recipient_picker.chosen.connect(self._on_recipient_picker_chosen)
         if draft is not None:
             self.fill_draft(draft)
+        self.fit_screen()
 
     def _person_box(self, title: str, picker: AddressPicker, form: PersonForm, picker_text: str) -> QGroupBox:
         box = QGroupBox(title, self)
@@ -146,8 +152,8 @@ class NewPrepostingDialog(QDialog):
         grid.addWidget(sender, 0, 0)
         grid.addWidget(recipient, 1, 0)
         grid.addWidget(self.order_fields, 0, 1, 2, 1)
-        grid.setColumnStretch(0, 1)
-        grid.setColumnStretch(1, 1)
+        grid.setColumnStretch(0, 3)  # the persons' streets and e-mails want the room
+        grid.setColumnStretch(1, 2)
         scroll = QScrollArea(self)
         scroll.setWidget(body)
         scroll.setWidgetResizable(True)
@@ -157,7 +163,19 @@ class NewPrepostingDialog(QDialog):
         layout.addWidget(scroll, 1)
         layout.addWidget(self.problem_label)
         layout.addWidget(self.buttons)
-        self.resize(960, 640)
+        self._body, self._scroll = body, scroll
+
+    def fit_screen(self) -> None:
+        """As big as the form asks, within the screen (the form scrolls inside when it must)."""
+        self.fit((self.parentWidget() or self).screen().availableGeometry().size())
+
+    def fit(self, screen: QSize) -> None:
+        """As big as the form asks, within ``screen`` less `SCREEN_ROOM` and the largest size."""
+        bar = self._scroll.verticalScrollBar().sizeHint().width()
+        wanted = self.sizeHint() - self._scroll.sizeHint() + self._body.sizeHint() + QSize(bar, 0)
+        high = min(MAX_HEIGHT, screen.height() - SCREEN_ROOM)
+        wide = max(wanted.width(), WIDTH)
+        self.resize(min(wide, MAX_WIDTH, screen.width() - SCREEN_ROOM), min(wanted.height(), high))
 
     # --- what the tab and the tests ask ----------------------------------------------------
 

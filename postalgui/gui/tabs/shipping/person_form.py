@@ -4,9 +4,10 @@ One form for the address book's dialog and for both sides of a new pre-posting, 
 two read, fill and check a person the same way. Typing a complete CEP asks the
 operator's CEP service in the background (`lookup_cep`, cached per desk): street,
 district, city and state are filled where they are empty or were filled by the previous
-CEP; an unknown CEP (or one that could not be asked) is said in a line of its own under
-the field, which keeps its room, so nothing moves or shrinks when it shows; every field
-stays editable. The values are not checked here: the dialog checks the whole (an order,
+CEP; an unknown CEP (or one that could not be asked) is said beside the field, in room
+of its own (the field keeps its width; a long text is cut at the form's edge and read
+whole in its tooltip), so nothing moves or shrinks when it shows; every field stays
+editable. The values are not checked here: the dialog checks the whole (an order,
 an address) and puts the cursor where a rule points (`focus`).
 """
 
@@ -16,8 +17,8 @@ import re
 from collections.abc import Collection
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Signal, Slot
-from PySide6.QtWidgets import QComboBox, QGridLayout, QLabel, QLineEdit, QWidget
+from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtWidgets import QComboBox, QGridLayout, QHBoxLayout, QLabel, QLayout, QLineEdit, QWidget
 
 from postalgui.api.models.prepostings import FROM_CEP, WIRE_NAMES, Person
 from postalgui.api.values import format_cep, is_valid_cep
@@ -61,7 +62,8 @@ class PersonForm(QWidget):
     e-mail, mobile and CPF/CNPJ, two to a row.
 
     Signals: ``cepLooked(str)`` after each CEP lookup, with what the line under the CEP
-    says (the address found, "Unknown CEP: ...", or why it could not be asked).
+    says (the address found, "Unknown CEP" with the operator's words in its tooltip, or why it
+    could not be asked).
 
     ``letters``: the fields whose labels keep their Alt letters (``None``: all). The
     pre-posting dialog gives them to the recipient's name, CEP and number only, so its
@@ -106,36 +108,59 @@ class PersonForm(QWidget):
         }  # fmt: skip
 
     def _lay_out(self, letters: Collection[str] | None) -> None:
+        """Name; CEP with what it found beside it; street and number, as an envelope has
+        them; then the rest two to a row."""
+        labels: dict[str, QLabel] = {}
+        for name, text in self._labels().items():
+            shown = text if letters is None or name in letters else text.replace("&", "")
+            labels[name] = QLabel(shown, self)
+            labels[name].setBuddy(self.editor(name))
+            self.editor(name).setAccessibleName(shown.replace("&", "").rstrip(":"))
         grid = QGridLayout(self)
         grid.setContentsMargins(0, 0, 0, 0)
-        rows: tuple[tuple[tuple[str, int], ...], ...] = (
-            (("name", 3),),
-            (("cep", 1), ("number", 1)),
-            (),  # what the CEP found, or why not
-            (("street", 3),),
-            (("complement", 1), ("district", 1)),
-            (("city", 1), ("state", 1)),
-            (("email", 3),),
-            (("phone", 1), ("cpf_cnpj", 1)),
-        )
-        texts = self._labels()
-        for row, fields in enumerate(rows):
-            for place, (name, span) in enumerate(fields):
-                text = texts[name] if letters is None or name in letters else texts[name].replace("&", "")
-                editor = self.editor(name)
-                label = QLabel(text, self)
-                label.setBuddy(editor)
-                editor.setAccessibleName(text.replace("&", "").rstrip(":"))
-                grid.addWidget(label, row, place * 2)
-                grid.addWidget(editor, row, place * 2 + 1, 1, span)
-        grid.addWidget(self.cep_note, 2, 1, 1, 3)
+        cep_row = QHBoxLayout()
+        cep_row.addWidget(self.cep_edit)
+        cep_row.addWidget(self.cep_note, 1)
+        street_row = QHBoxLayout()
+        street_row.addWidget(self.edits["street"], 1)
+        street_row.addWidget(labels["number"])
+        street_row.addWidget(self.edits["number"])
+        rows: tuple[tuple[str, ...], ...] = (
+            ("name",), ("cep",), ("street",), ("complement", "district"), ("city", "state"), ("email",),
+            ("phone", "cpf_cnpj"),
+        )  # fmt: skip
+        whole = {"cep": cep_row, "street": street_row}
+        self._grid = grid
+        for row, names in enumerate(rows, start=1):  # row 0: a dialog's own first row
+            for place, name in enumerate(names):
+                grid.addWidget(labels[name], row, place * 2)
+                if name in whole:
+                    grid.addLayout(whole[name], row, 1, 1, 3)
+                else:
+                    grid.addWidget(self.editor(name), row, place * 2 + 1, 1, 3 if len(names) == 1 else 1)
         metrics = self.fontMetrics()
-        for name, widest in (("phone", "(00) 00000-0000"), ("cpf_cnpj", "00.000.000/0000-00")):
-            self.edits[name].setMinimumWidth(
-                metrics.horizontalAdvance(widest) + 2 * metrics.averageCharWidth()
-            )
+        for name, widest in (
+            ("phone", "(00) 00000-0000"),
+            ("cpf_cnpj", "00.000.000/0000-00"),
+            ("number", "000000"),
+        ):
+            width = metrics.horizontalAdvance(widest) + 2 * metrics.averageCharWidth()
+            self.edits[name].setMinimumWidth(width)
+        number = self.edits["number"]
+        number.setMaximumWidth(number.minimumWidth() + 2 * metrics.averageCharWidth())
+        self.cep_note.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
         grid.setColumnStretch(1, 1)
         grid.setColumnStretch(3, 1)
+
+    def add_row(self, label: QLabel | None, field: QWidget | QLayout, *, top: bool = False) -> None:
+        """A row of the dialog's own (kind, group, logo) in the form's columns, first or last."""
+        row = 0 if top else self._grid.rowCount()
+        if label is not None:
+            self._grid.addWidget(label, row, 0)
+        if isinstance(field, QLayout):
+            self._grid.addLayout(field, row, 1, 1, 3)
+        else:
+            self._grid.addWidget(field, row, 1, 1, 3)
 
     def editor(self, name: str) -> QWidget:
         """The editor of `Person` field ``name``."""
@@ -195,9 +220,9 @@ class PersonForm(QWidget):
 
     # --- the CEP -------------------------------------------------------------------------
 
-    def _note(self, text: str) -> None:
+    def _note(self, text: str, more: str = "") -> None:
         self.cep_note.setText(text)
-        self.cep_note.setToolTip(text)
+        self.cep_note.setToolTip(more or text)
 
     @Slot(str)
     def _on_cep_text_changed(self, text: str) -> None:
@@ -224,7 +249,7 @@ class PersonForm(QWidget):
         if found.cep != _digits(self.cep_edit.text()):
             return  # the clerk typed another CEP meanwhile
         if found.address is None:
-            self._note(arg(self.tr("Unknown CEP: %1"), found.unknown or format_cep(found.cep)))
+            self._note(self.tr("Unknown CEP"), found.unknown)  # the operator's words on hover
             self.cepLooked.emit(self.cep_note.text())
             return
         address = found.address
