@@ -74,6 +74,8 @@ WORDS: Mapping[str, str] = {
         "contribuição social e qualquer acessório (Lei 8.137/90, art. 1º, V)."
     ),
     "thousands": ".",
+    "invoice_goods": "Conforme nota fiscal nº {invoice}",
+    "nfe_goods": "Conforme NF-e de chave {invoice}",
 }
 
 _HALF = A4[1] / 2

@@ -268,12 +268,7 @@ _RULES: dict[str, object] = {  # QT_TRANSLATE_NOOP is typed as returning object
         "(numeroNotaFiscal or chaveNFe) is required",
     ),
     "shipping.undeclared": QT_TRANSLATE_NOOP(
-        "rules", "Pre-posting {value} has no content lines: no declaration is made for it"
-    ),
-    "shipping.undeclared_invoice": QT_TRANSLATE_NOOP(
-        "rules",
-        "Pre-posting {value} has no content lines: it travels with its invoice {invoice}, "
-        "which takes the declaration's place",
+        "rules", "Pre-posting {value} has neither content lines nor an invoice: there is nothing to declare"
     ),
 }
 

@@ -7077,12 +7077,8 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
         <translation>estornado</translation>
     </message>
     <message>
-        <source>Pre-posting {value} has no content lines: no declaration is made for it</source>
-        <translation>A pré-postagem {value} não tem linhas de conteúdo: nenhuma declaração é feita para ela</translation>
-    </message>
-    <message>
-        <source>Pre-posting {value} has no content lines: it travels with its invoice {invoice}, which takes the declaration&apos;s place</source>
-        <translation>A pré-postagem {value} não tem linhas de conteúdo: ela segue com a nota fiscal {invoice}, que faz as vezes da declaração</translation>
+        <source>Pre-posting {value} has neither content lines nor an invoice: there is nothing to declare</source>
+        <translation>A pré-postagem {value} não tem linhas de conteúdo nem nota fiscal: não há o que declarar</translation>
     </message>
 </context>
 <context>

@@ -26,6 +26,7 @@ from postalgui.gui.widgets.message_bar import MessageArea
 from postalgui.services.context import AppContext
 from postalgui.services.shipping.addresses import Address, AddressKind
 from postalgui.services.shipping.service import ShippingService
+from tests.gui.alt_letters import shown_letters
 from tests.gui.conftest import OFFSCREEN_NOISE
 from tests.gui.shipping_support import speaking
 
@@ -250,7 +251,7 @@ def test_the_address_dialogs_cep_keeps_its_width_when_the_cep_is_unknown(
 
 
 @pytest.mark.parametrize("language", ["en", "pt_BR"])
-def test_the_dialogs_fit_1366x768_without_scrolling(
+def test_the_dialogs_fit_1366x768_without_scrolling_and_their_letters_are_single(
     desk: tuple[QWidget, Desk[ShippingService]], qtbot: QtBot, qapp: QCoreApplication, language: str
 ) -> None:
     box, shop = desk
@@ -264,6 +265,9 @@ def test_the_dialogs_fit_1366x768_without_scrolling(
         for dialog in (new_dialog, address_dialog):
             assert dialog.width() <= 1300, type(dialog).__name__
             assert dialog.height() <= 740, type(dialog).__name__
+            dialog.show()
+            letters = shown_letters(dialog)
+            assert sorted(letters) == sorted(set(letters)), (type(dialog).__name__, sorted(letters))
         body = new_dialog._body.sizeHint()
         assert body.height() <= new_dialog.height() - 60  # the form whole, above the buttons
         new_dialog.close()

@@ -154,10 +154,8 @@ Shipping (pre-postings, addresses; ``{field}`` is the API's field name or the fi
                             for it
     ``shipping.content``    Field {field}: a content declaration (what the parcel holds) or
                             an invoice (numeroNotaFiscal or chaveNFe) is required
-    ``shipping.undeclared`` Pre-posting {value} has no content lines: no declaration is made
-                            for it
-    ``shipping.undeclared_invoice`` Pre-posting {value} has no content lines: it travels with
-                            its invoice {invoice}, which takes the declaration's place
+    ``shipping.undeclared`` Pre-posting {value} has neither content lines nor an invoice: there
+                            is nothing to declare
 """
 
 from __future__ import annotations
@@ -304,10 +302,8 @@ MESSAGES: Mapping[str, str] = MappingProxyType(
             "Field {field}: a content declaration (what the parcel holds) or an invoice "
             "(numeroNotaFiscal or chaveNFe) is required"
         ),
-        "shipping.undeclared": "Pre-posting {value} has no content lines: no declaration is made for it",
-        "shipping.undeclared_invoice": (
-            "Pre-posting {value} has no content lines: it travels with its invoice {invoice}, "
-            "which takes the declaration's place"
+        "shipping.undeclared": (
+            "Pre-posting {value} has neither content lines nor an invoice: there is nothing to declare"
         ),
     }
 )

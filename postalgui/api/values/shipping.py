@@ -88,11 +88,8 @@ def closed_preposting(prepost_id: str, status: str) -> InvalidValue:
     return InvalidValue("shipping.closed", prepost_id, status=status)
 
 
-def undeclared(prepost_id: str, invoice: str) -> InvalidValue:
-    """A declaration asked for a pre-posting with no content lines (``invoice``: its invoice
-    number or NF-e key, which travels in the declaration's place; ``""``: none)."""
-    if invoice:
-        return InvalidValue("shipping.undeclared_invoice", prepost_id, invoice=invoice)
+def undeclared(prepost_id: str) -> InvalidValue:
+    """A declaration asked for a pre-posting with neither content lines nor an invoice."""
     return InvalidValue("shipping.undeclared", prepost_id)
 
 
