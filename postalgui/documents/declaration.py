@@ -1,6 +1,7 @@
 """The content declaration ("Declaração de Conteúdo"), in the operator's form's shape, two to an A4 page.
 
-What a parcel without an invoice travels with: sender and recipient side by side, the
+What a parcel without an invoice travels with: sender and recipient side by side (each
+with its CPF or CNPJ, as the form asks), the
 goods (content, quantity, value) with their totals and the weight, the legal
 declaration (tax: Lei Complementar 87/1996; dangerous goods: Lei 6.538/1978, art. 13)
 with the place, date and the sender's signature, and the warning of Lei 8.137/1990.
@@ -48,6 +49,7 @@ WORDS: Mapping[str, str] = {
     "address": "Endereço",
     "city": "Cidade/UF",
     "cep": "CEP",
+    "tax_id": "CPF/CNPJ",
     "goods": "IDENTIFICAÇÃO DOS BENS",
     "item": "Item",
     "content": "Conteúdo",
@@ -72,6 +74,8 @@ WORDS: Mapping[str, str] = {
         "contribuição social e qualquer acessório (Lei 8.137/90, art. 1º, V)."
     ),
     "thousands": ".",
+    "invoice_goods": "Conforme nota fiscal nº {invoice}",
+    "nfe_goods": "Conforme NF-e de chave {invoice}",
 }
 
 _HALF = A4[1] / 2
@@ -119,6 +123,7 @@ def _party(title: str, party: LabelParty, words: Mapping[str, str], style: Parag
         paragraph(
             f"{words['city']}: {party.city}/{party.state}   {words['cep']}: {cep_text(party.cep)}", style
         ),
+        paragraph(f"{words['tax_id']}: {party.tax_id}", style),
     ]
 
 

@@ -267,6 +267,9 @@ _RULES: dict[str, object] = {  # QT_TRANSLATE_NOOP is typed as returning object
         "Field {field}: a content declaration (what the parcel holds) or an invoice "
         "(numeroNotaFiscal or chaveNFe) is required",
     ),
+    "shipping.undeclared": QT_TRANSLATE_NOOP(
+        "rules", "Pre-posting {value} has neither content lines nor an invoice: there is nothing to declare"
+    ),
 }
 
 _WORDS = (

@@ -2,6 +2,33 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en" sourcelanguage="en">
 <context>
+    <name>AddressImportDialog</name>
+    <message numerus="yes">
+        <source>%Ln row(s): %1 ready to import, %2 with problems (listed below; not imported).</source>
+        <translation>
+            <numerusform>%Ln row: %1 ready to import, %2 with problems (listed below; not imported).</numerusform>
+            <numerusform>%Ln rows: %1 ready to import, %2 with problems (listed below; not imported).</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>AddressPage</name>
+    <message numerus="yes">
+        <source>Delete %Ln address(es) from the address book?</source>
+        <translation>
+            <numerusform>Delete %Ln address from the address book?</numerusform>
+            <numerusform>Delete %Ln addresses from the address book?</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln address(es) imported from %1</source>
+        <translation>
+            <numerusform>%Ln address imported from %1</numerusform>
+            <numerusform>%Ln addresses imported from %1</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>BatchFileRow</name>
     <message numerus="yes">
         <source>%n quote(s) from the history</source>
@@ -147,6 +174,51 @@
     </message>
 </context>
 <context>
+    <name>OrdersDialog</name>
+    <message numerus="yes">
+        <source>%Ln row(s), %1 with problems (named by row and column above): correct the file, or send only the rows without problems.</source>
+        <translation>
+            <numerusform>%Ln row, %1 with problems (named by row and column above): correct the file, or send only the rows without problems.</numerusform>
+            <numerusform>%Ln rows, %1 with problems (named by row and column above): correct the file, or send only the rows without problems.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln row(s), all ready to send.</source>
+        <translation>
+            <numerusform>%Ln row, ready to send.</numerusform>
+            <numerusform>%Ln rows, all ready to send.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln pre-posting(s) created, %1 refused, %2 not sent.</source>
+        <translation>
+            <numerusform>%Ln pre-posting created, %1 refused, %2 not sent.</numerusform>
+            <numerusform>%Ln pre-postings created, %1 refused, %2 not sent.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln sent before, not sent again.</source>
+        <translation>
+            <numerusform>%Ln sent before, not sent again.</numerusform>
+            <numerusform>%Ln were sent before, not sent again.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln sent with an answer that could not be read or never came: follow them up.</source>
+        <translation>
+            <numerusform>%Ln sent with an answer that could not be read or never came: follow it up.</numerusform>
+            <numerusform>%Ln sent with an answer that could not be read or never came: follow them up.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Rows %1 were sent to the operator before (their pre-postings exist, or their answer was lost or unreadable). Send them again, on purpose?</source>
+        <translation>
+            <numerusform>Row %1 was sent to the operator before (its pre-posting exists, or its answer was lost or unreadable). Send it again, on purpose?</numerusform>
+            <numerusform>Rows %1 were sent to the operator before (their pre-postings exist, or their answer was lost or unreadable). Send them again, on purpose?</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>PriceTab</name>
     <message numerus="yes">
         <source>%n product(s) could not be priced.</source>
@@ -163,6 +235,61 @@
         <translation>
             <numerusform>%n service</numerusform>
             <numerusform>%n services</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ShipmentPage</name>
+    <message numerus="yes">
+        <source>Cancel %Ln pre-posting(s) with the operator? Their object codes can no longer be posted.</source>
+        <translation>
+            <numerusform>Cancel %Ln pre-posting with the operator? Its object code can no longer be posted.</numerusform>
+            <numerusform>Cancel %Ln pre-postings with the operator? Their object codes can no longer be posted.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %Ln pre-posting(s) shown</source>
+        <translation>
+            <numerusform>%1 of %Ln pre-posting shown</numerusform>
+            <numerusform>%1 of %Ln pre-postings shown</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>(%Ln expire(s) within a day or have expired)</source>
+        <translation>
+            <numerusform>(%Ln expires within a day or has expired)</numerusform>
+            <numerusform>(%Ln expire within a day or have expired)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The operator was asked about %Ln pre-posting(s).</source>
+        <translation>
+            <numerusform>The operator was asked about %Ln pre-posting.</numerusform>
+            <numerusform>The operator was asked about %Ln pre-postings.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln pre-posting(s) cancelled.</source>
+        <translation>
+            <numerusform>%Ln pre-posting cancelled.</numerusform>
+            <numerusform>%Ln pre-postings cancelled.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln pre-posting(s) cancelled; the operator refused %1: %2</source>
+        <translation>
+            <numerusform>%Ln pre-posting cancelled; the operator refused %1: %2</numerusform>
+            <numerusform>%Ln pre-postings cancelled; the operator refused %1: %2</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ShippingWords</name>
+    <message numerus="yes">
+        <source>Expires in %Ln day(s)</source>
+        <translation>
+            <numerusform>Expires in %Ln day</numerusform>
+            <numerusform>Expires in %Ln days</numerusform>
         </translation>
     </message>
 </context>

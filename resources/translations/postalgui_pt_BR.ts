@@ -106,10 +106,6 @@
         <translation>Remetente</translation>
     </message>
     <message>
-        <source>Def&amp;ault sender (orders files are sent from it)</source>
-        <translation>Remetente pa&amp;drão (os arquivos de pedidos saem dele)</translation>
-    </message>
-    <message>
         <source>&amp;Logo…</source>
         <translation>L&amp;ogotipo…</translation>
     </message>
@@ -126,68 +122,12 @@
         <translation>&amp;Tipo:</translation>
     </message>
     <message>
-        <source>&amp;Name:</source>
-        <translation>&amp;Nome:</translation>
-    </message>
-    <message>
-        <source>&amp;CEP:</source>
-        <translation>&amp;CEP:</translation>
-    </message>
-    <message>
-        <source>&amp;Street:</source>
-        <translation>&amp;Logradouro:</translation>
-    </message>
-    <message>
-        <source>N&amp;umber:</source>
-        <translation>Nú&amp;mero:</translation>
-    </message>
-    <message>
-        <source>Co&amp;mplement:</source>
-        <translation>Com&amp;plemento:</translation>
-    </message>
-    <message>
-        <source>&amp;District:</source>
-        <translation>&amp;Bairro:</translation>
-    </message>
-    <message>
-        <source>C&amp;ity:</source>
-        <translation>C&amp;idade:</translation>
-    </message>
-    <message>
-        <source>S&amp;tate:</source>
-        <translation>&amp;UF:</translation>
-    </message>
-    <message>
-        <source>&amp;E-mail:</source>
-        <translation>&amp;E-mail:</translation>
-    </message>
-    <message>
-        <source>Mo&amp;bile phone:</source>
-        <translation>Celula&amp;r:</translation>
-    </message>
-    <message>
-        <source>CPF/CN&amp;PJ:</source>
-        <translation>CP&amp;F/CNPJ:</translation>
-    </message>
-    <message>
         <source>&amp;Group:</source>
         <translation>&amp;Grupo:</translation>
     </message>
     <message>
         <source>Logo:</source>
         <translation>Logotipo:</translation>
-    </message>
-    <message>
-        <source>Looking the CEP up…</source>
-        <translation>Consultando o CEP…</translation>
-    </message>
-    <message>
-        <source>Unknown CEP</source>
-        <translation>CEP desconhecido</translation>
-    </message>
-    <message>
-        <source>CEP not looked up: %1</source>
-        <translation>CEP não consultado: %1</translation>
     </message>
     <message>
         <source>Logo: %1 cannot be read (%2)</source>
@@ -208,6 +148,10 @@
     <message>
         <source>Images (*.png *.jpg *.jpeg)</source>
         <translation>Imagens (*.png *.jpg *.jpeg)</translation>
+    </message>
+    <message>
+        <source>Default &amp;sender (orders files are sent from it)</source>
+        <translation>Remetente pa&amp;drão (os arquivos de pedidos saem dele)</translation>
     </message>
 </context>
 <context>
@@ -257,10 +201,6 @@
         <translation>Lendo o arquivo e consultando seus CEPs…</translation>
     </message>
     <message>
-        <source>%1 rows: %2 ready to import, %3 with problems (listed below; not imported).</source>
-        <translation>%1 linhas: %2 prontas para importar, %3 com problemas (listadas abaixo; não importadas).</translation>
-    </message>
-    <message>
         <source>&amp;Import %1</source>
         <translation>&amp;Importar %1</translation>
     </message>
@@ -271,6 +211,13 @@
     <message>
         <source>Stopped: nothing was imported.</source>
         <translation>Interrompido: nada foi importado.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln row(s): %1 ready to import, %2 with problems (listed below; not imported).</source>
+        <translation>
+            <numerusform>%Ln linha: %1 pronta para importar, %2 com problemas (listada abaixo; não importada).</numerusform>
+            <numerusform>%Ln linhas: %1 prontas para importar, %2 com problemas (listadas abaixo; não importadas).</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -412,20 +359,12 @@
         <translation>Excluir %1 do catálogo de endereços?</translation>
     </message>
     <message>
-        <source>Delete %1 addresses from the address book?</source>
-        <translation>Excluir %1 endereços do catálogo de endereços?</translation>
-    </message>
-    <message>
         <source>The addresses could not be deleted: %1</source>
         <translation>Não foi possível excluir os endereços: %1</translation>
     </message>
     <message>
         <source>The default sender could not be set: %1</source>
         <translation>Não foi possível definir o remetente padrão: %1</translation>
-    </message>
-    <message>
-        <source>%1 addresses imported from %2</source>
-        <translation>%1 endereços importados de %2</translation>
     </message>
     <message>
         <source>Delete addresses</source>
@@ -439,20 +378,30 @@
         <source>Tables (*.csv *.xlsx)</source>
         <translation>Tabelas (*.csv *.xlsx)</translation>
     </message>
+    <message numerus="yes">
+        <source>Delete %Ln address(es) from the address book?</source>
+        <translation>
+            <numerusform>Excluir %Ln endereço do catálogo de endereços?</numerusform>
+            <numerusform>Excluir %Ln endereços do catálogo de endereços?</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln address(es) imported from %1</source>
+        <translation>
+            <numerusform>%Ln endereço importado de %1</numerusform>
+            <numerusform>%Ln endereços importados de %1</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>AddressPicker</name>
     <message>
-        <source>Type a sender&apos;s name, city or CEP</source>
-        <translation>Digite o nome, a cidade ou o CEP de um remetente</translation>
-    </message>
-    <message>
-        <source>Type a recipient&apos;s name, city or CEP</source>
-        <translation>Digite o nome, a cidade ou o CEP de um destinatário</translation>
-    </message>
-    <message>
         <source>The address book could not be read: %1</source>
         <translation>Não foi possível ler o catálogo de endereços: %1</translation>
+    </message>
+    <message>
+        <source>Name, CPF/CNPJ, CEP or group</source>
+        <translation>Nome, CPF/CNPJ, CEP ou grupo</translation>
     </message>
 </context>
 <context>
@@ -2573,6 +2522,69 @@
     <message>
         <source>Different destination CEP</source>
         <translation>CEP de destino divergente</translation>
+    </message>
+</context>
+<context>
+    <name>PersonForm</name>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>&amp;Nome:</translation>
+    </message>
+    <message>
+        <source>C&amp;EP:</source>
+        <translation>C&amp;EP:</translation>
+    </message>
+    <message>
+        <source>N&amp;umber:</source>
+        <translation>Nú&amp;mero:</translation>
+    </message>
+    <message>
+        <source>S&amp;treet:</source>
+        <translation>&amp;Logradouro:</translation>
+    </message>
+    <message>
+        <source>Com&amp;plement:</source>
+        <translation>Com&amp;plemento:</translation>
+    </message>
+    <message>
+        <source>&amp;District:</source>
+        <translation>&amp;Bairro:</translation>
+    </message>
+    <message>
+        <source>C&amp;ity:</source>
+        <translation>C&amp;idade:</translation>
+    </message>
+    <message>
+        <source>St&amp;ate:</source>
+        <translation>&amp;UF:</translation>
+    </message>
+    <message>
+        <source>E-&amp;mail:</source>
+        <translation>E-m&amp;ail:</translation>
+    </message>
+    <message>
+        <source>Mo&amp;bile:</source>
+        <translation>Celula&amp;r:</translation>
+    </message>
+    <message>
+        <source>CPF/&amp;CNPJ:</source>
+        <translation>CP&amp;F/CNPJ:</translation>
+    </message>
+    <message>
+        <source>Looking the CEP up…</source>
+        <translation>Consultando o CEP…</translation>
+    </message>
+    <message>
+        <source>Unknown CEP</source>
+        <translation>CEP desconhecido</translation>
+    </message>
+    <message>
+        <source>%1, %2/%3</source>
+        <translation>%1, %2/%3</translation>
+    </message>
+    <message>
+        <source>The CEP could not be looked up: %1</source>
+        <translation>Não foi possível consultar o CEP: %1</translation>
     </message>
 </context>
 <context>
@@ -5097,6 +5109,42 @@ Enviar de novo? O arquivo será preparado duas vezes.</translation>
         <source>The pre-posting could not be created: %1</source>
         <translation>Não foi possível criar a pré-postagem: %1</translation>
     </message>
+    <message>
+        <source>Save the recipient in the address book</source>
+        <translation>Salvar destinatário no catálogo de endereços</translation>
+    </message>
+    <message>
+        <source>Once the pre-posting is created; a recipient already there is updated, not repeated</source>
+        <translation>Depois que a pré-postagem for criada; um destinatário que já está lá é atualizado, não repetido</translation>
+    </message>
+    <message>
+        <source>Address book:</source>
+        <translation>Catálogo de endereços:</translation>
+    </message>
+    <message>
+        <source>Address &amp;book:</source>
+        <translation>Catálo&amp;go de endereços:</translation>
+    </message>
+    <message>
+        <source>Saving the recipient in the address book…</source>
+        <translation>Salvando o destinatário no catálogo de endereços…</translation>
+    </message>
+    <message>
+        <source>%1 is now in the address book.</source>
+        <translation>%1 agora está no catálogo de endereços.</translation>
+    </message>
+    <message>
+        <source>%1&apos;s entry in the address book is updated.</source>
+        <translation>O cadastro de %1 no catálogo de endereços foi atualizado.</translation>
+    </message>
+    <message>
+        <source>%1 was already in the address book.</source>
+        <translation>%1 já estava no catálogo de endereços.</translation>
+    </message>
+    <message>
+        <source>The pre-posting was created, but its recipient could not be saved in the address book: %1</source>
+        <translation>A pré-postagem foi criada, mas não foi possível salvar o destinatário no catálogo de endereços: %1</translation>
+    </message>
 </context>
 <context>
     <name>OrderFields</name>
@@ -5232,14 +5280,6 @@ Enviar de novo? O arquivo será preparado duas vezes.</translation>
         <translation>O arquivo não tem pedidos.</translation>
     </message>
     <message>
-        <source>%1 rows, %2 with problems (named by row and column above): correct the file, or send only the rows without problems.</source>
-        <translation>%1 linhas, %2 com problemas (indicados por linha e coluna acima): corrija o arquivo ou envie só as linhas sem problemas.</translation>
-    </message>
-    <message>
-        <source>%1 rows, all ready to send.</source>
-        <translation>%1 linhas, todas prontas para enviar.</translation>
-    </message>
-    <message>
         <source>Refused: %1</source>
         <translation>Recusada: %1</translation>
     </message>
@@ -5250,10 +5290,6 @@ Enviar de novo? O arquivo será preparado duas vezes.</translation>
     <message>
         <source>Not sent</source>
         <translation>Não enviada</translation>
-    </message>
-    <message>
-        <source>%1 pre-postings created, %2 refused, %3 not sent.</source>
-        <translation>%1 pré-postagens criadas, %2 recusadas, %3 não enviadas.</translation>
     </message>
     <message>
         <source>Stopped.</source>
@@ -5280,20 +5316,8 @@ Enviar de novo? O arquivo será preparado duas vezes.</translation>
         <translation>Nada foi enviado.</translation>
     </message>
     <message>
-        <source>%1 sent before, not sent again.</source>
-        <translation>%1 já enviadas antes, não reenviadas.</translation>
-    </message>
-    <message>
-        <source>%1 sent with an answer that could not be read or never came: follow them up.</source>
-        <translation>%1 enviadas com resposta ilegível ou sem resposta: acompanhe-as.</translation>
-    </message>
-    <message>
         <source>Sent before</source>
         <translation>Já enviadas</translation>
-    </message>
-    <message>
-        <source>Rows %1 were sent to the operator before (their pre-postings exist, or their answer was lost or unreadable). Send them again, on purpose?</source>
-        <translation>As linhas %1 já foram enviadas aos Correios (as pré-postagens existem, ou a resposta se perdeu ou veio ilegível). Enviá-las de novo, de propósito?</translation>
     </message>
     <message>
         <source>Send &amp;again</source>
@@ -5303,68 +5327,47 @@ Enviar de novo? O arquivo será preparado duas vezes.</translation>
         <source>&amp;Skip them</source>
         <translation>&amp;Pular estas</translation>
     </message>
-</context>
-<context>
-    <name>PersonFields</name>
-    <message>
-        <source>&amp;Name:</source>
-        <translation>&amp;Nome:</translation>
+    <message numerus="yes">
+        <source>%Ln row(s), %1 with problems (named by row and column above): correct the file, or send only the rows without problems.</source>
+        <translation>
+            <numerusform>%Ln linha, %1 com problemas (indicados por linha e coluna acima): corrija o arquivo ou envie só as linhas sem problemas.</numerusform>
+            <numerusform>%Ln linhas, %1 com problemas (indicados por linha e coluna acima): corrija o arquivo ou envie só as linhas sem problemas.</numerusform>
+        </translation>
     </message>
-    <message>
-        <source>C&amp;EP:</source>
-        <translation>C&amp;EP:</translation>
+    <message numerus="yes">
+        <source>%Ln row(s), all ready to send.</source>
+        <translation>
+            <numerusform>%Ln linha, pronta para enviar.</numerusform>
+            <numerusform>%Ln linhas, todas prontas para enviar.</numerusform>
+        </translation>
     </message>
-    <message>
-        <source>N&amp;umber:</source>
-        <translation>Nú&amp;mero:</translation>
+    <message numerus="yes">
+        <source>%Ln pre-posting(s) created, %1 refused, %2 not sent.</source>
+        <translation>
+            <numerusform>%Ln pré-postagem criada, %1 recusadas, %2 não enviadas.</numerusform>
+            <numerusform>%Ln pré-postagens criadas, %1 recusadas, %2 não enviadas.</numerusform>
+        </translation>
     </message>
-    <message>
-        <source>Street:</source>
-        <translation>Logradouro:</translation>
+    <message numerus="yes">
+        <source>%Ln sent before, not sent again.</source>
+        <translation>
+            <numerusform>%Ln já enviada antes, não reenviada.</numerusform>
+            <numerusform>%Ln já enviadas antes, não reenviadas.</numerusform>
+        </translation>
     </message>
-    <message>
-        <source>Complement:</source>
-        <translation>Complemento:</translation>
+    <message numerus="yes">
+        <source>%Ln sent with an answer that could not be read or never came: follow them up.</source>
+        <translation>
+            <numerusform>%Ln enviada com resposta ilegível ou sem resposta: acompanhe-a.</numerusform>
+            <numerusform>%Ln enviadas com resposta ilegível ou sem resposta: acompanhe-as.</numerusform>
+        </translation>
     </message>
-    <message>
-        <source>District:</source>
-        <translation>Bairro:</translation>
-    </message>
-    <message>
-        <source>City:</source>
-        <translation>Cidade:</translation>
-    </message>
-    <message>
-        <source>UF:</source>
-        <translation>UF:</translation>
-    </message>
-    <message>
-        <source>E-mail:</source>
-        <translation>E-mail:</translation>
-    </message>
-    <message>
-        <source>Mobile:</source>
-        <translation>Celular:</translation>
-    </message>
-    <message>
-        <source>CPF/CNPJ:</source>
-        <translation>CPF/CNPJ:</translation>
-    </message>
-    <message>
-        <source>Looking the CEP up…</source>
-        <translation>Consultando o CEP…</translation>
-    </message>
-    <message>
-        <source>The CEP could not be looked up: %1</source>
-        <translation>Não foi possível consultar o CEP: %1</translation>
-    </message>
-    <message>
-        <source>Unknown CEP: %1</source>
-        <translation>CEP desconhecido: %1</translation>
-    </message>
-    <message>
-        <source>%1, %2/%3</source>
-        <translation>%1, %2/%3</translation>
+    <message numerus="yes">
+        <source>Rows %1 were sent to the operator before (their pre-postings exist, or their answer was lost or unreadable). Send them again, on purpose?</source>
+        <translation>
+            <numerusform>A linha %1 já foi enviada aos Correios (a pré-postagem existe, ou a resposta se perdeu ou veio ilegível). Enviá-la de novo, de propósito?</numerusform>
+            <numerusform>As linhas %1 já foram enviadas aos Correios (as pré-postagens existem, ou a resposta se perdeu ou veio ilegível). Enviá-las de novo, de propósito?</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -5508,10 +5511,6 @@ Enviar de novo? O arquivo será preparado duas vezes.</translation>
         <translation>Não foi possível consultar os Correios: %1</translation>
     </message>
     <message>
-        <source>Cancel %1 pre-postings with the operator? Their object codes can no longer be posted.</source>
-        <translation>Cancelar %1 pré-postagens nos Correios? Seus códigos de objeto não poderão mais ser postados.</translation>
-    </message>
-    <message>
         <source>The pre-postings could not be cancelled: %1</source>
         <translation>Não foi possível cancelar as pré-postagens: %1</translation>
     </message>
@@ -5520,28 +5519,8 @@ Enviar de novo? O arquivo será preparado duas vezes.</translation>
         <translation>Nenhuma pré-postagem ainda: crie uma (Ctrl+N) ou muitas de um arquivo de pedidos (Ctrl+O).</translation>
     </message>
     <message>
-        <source>%1 of %2 pre-postings shown</source>
-        <translation>%1 de %2 pré-postagens exibidas</translation>
-    </message>
-    <message>
-        <source>(%1 expire within a day or have expired)</source>
-        <translation>(%1 expiram em até um dia ou já expiraram)</translation>
-    </message>
-    <message>
-        <source>The operator was asked about %1 pre-postings.</source>
-        <translation>Os Correios foram consultados sobre %1 pré-postagens.</translation>
-    </message>
-    <message>
-        <source>%1 pre-postings cancelled.</source>
-        <translation>%1 pré-postagens canceladas.</translation>
-    </message>
-    <message>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
-    </message>
-    <message>
-        <source>%1 pre-postings cancelled; the operator refused %2: %3</source>
-        <translation>%1 pré-postagens canceladas; os Correios recusaram %2: %3</translation>
     </message>
     <message>
         <source>Cancel pre-postings</source>
@@ -5554,6 +5533,48 @@ Enviar de novo? O arquivo será preparado duas vezes.</translation>
     <message>
         <source>Not labelled yet</source>
         <translation>Ainda sem etiqueta</translation>
+    </message>
+    <message numerus="yes">
+        <source>Cancel %Ln pre-posting(s) with the operator? Their object codes can no longer be posted.</source>
+        <translation>
+            <numerusform>Cancelar %Ln pré-postagem nos Correios? Seu código de objeto não poderá mais ser postado.</numerusform>
+            <numerusform>Cancelar %Ln pré-postagens nos Correios? Seus códigos de objeto não poderão mais ser postados.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %Ln pre-posting(s) shown</source>
+        <translation>
+            <numerusform>%1 de %Ln pré-postagem exibida</numerusform>
+            <numerusform>%1 de %Ln pré-postagens exibidas</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>(%Ln expire(s) within a day or have expired)</source>
+        <translation>
+            <numerusform>(%Ln expira em até um dia ou já expirou)</numerusform>
+            <numerusform>(%Ln expiram em até um dia ou já expiraram)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The operator was asked about %Ln pre-posting(s).</source>
+        <translation>
+            <numerusform>Os Correios foram consultados sobre %Ln pré-postagem.</numerusform>
+            <numerusform>Os Correios foram consultados sobre %Ln pré-postagens.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln pre-posting(s) cancelled.</source>
+        <translation>
+            <numerusform>%Ln pré-postagem cancelada.</numerusform>
+            <numerusform>%Ln pré-postagens canceladas.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln pre-posting(s) cancelled; the operator refused %1: %2</source>
+        <translation>
+            <numerusform>%Ln pré-postagem cancelada; os Correios recusaram %1: %2</numerusform>
+            <numerusform>%Ln pré-postagens canceladas; os Correios recusaram %1: %2</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -5665,10 +5686,6 @@ Enviar de novo? O arquivo será preparado duas vezes.</translation>
         <translation>Expira amanhã</translation>
     </message>
     <message>
-        <source>Expires in %1 days</source>
-        <translation>Expira em %1 dias</translation>
-    </message>
-    <message>
         <source>Pre-attended</source>
         <translation>Pré-atendido</translation>
     </message>
@@ -5687,6 +5704,13 @@ Enviar de novo? O arquivo será preparado duas vezes.</translation>
     <message>
         <source>Unknown (%1)</source>
         <translation>Desconhecido (%1)</translation>
+    </message>
+    <message numerus="yes">
+        <source>Expires in %Ln day(s)</source>
+        <translation>
+            <numerusform>Expira em %Ln dia</numerusform>
+            <numerusform>Expira em %Ln dias</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -7059,6 +7083,10 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
     <message>
         <source>reversed</source>
         <translation>estornado</translation>
+    </message>
+    <message>
+        <source>Pre-posting {value} has neither content lines nor an invoice: there is nothing to declare</source>
+        <translation>A pré-postagem {value} não tem linhas de conteúdo nem nota fiscal: não há o que declarar</translation>
     </message>
 </context>
 <context>

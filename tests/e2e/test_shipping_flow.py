@@ -16,7 +16,7 @@ from PIL import Image
 
 from postalgui.api.cancel import PlainTask
 from postalgui.api.errors import ApiError
-from postalgui.api.models.prepostings import ContentLine, Order, Person, PrepostingStatus
+from postalgui.api.models.prepostings import ContentLine, Order, Person, Preposting, PrepostingStatus
 from postalgui.api.values.errors import InvalidValue
 from postalgui.api.values.object_codes import parse_object_code
 from postalgui.documents.labels import Layout, datamatrix_text
@@ -312,3 +312,33 @@ def test_a_cancelled_pre_postings_object_leaves_the_watchlist(context: AppContex
     service.client().cancel(second.prepost_id, service.requester())  # at the operator, not from here
     refresh_shipments(PlainTask(), service)
     assert {item.code for item in watchlist.objects()} == {by_hand}
+
+
+def test_a_declaration_carries_both_tax_ids_and_one_without_content_lines_is_filled_or_refused(
+    context: AppContext, sandbox: SandboxControl
+) -> None:
+    service = context.shipping
+    declared = replace(
+        ORDER,
+        sender=replace(SENDER, cpf_cnpj="11222333000181"),
+        recipient=replace(RECIPIENT, cpf_cnpj="52998224725"),
+    )
+    invoiced = replace(ORDER, contents=(), invoice_number="4512", declared_value=Decimal("80.00"))
+    (shipment, billed) = create_prepostings(PlainTask(), service, [declared, invoiced]).created
+    pdf = declarations(PlainTask(), service, [shipment.prepost_id, billed.prepost_id])
+    said = " ".join(word.text for page in words(pdf) for word in page)
+    assert "CPF/CNPJ: 11.222.333/0001-81" in said  # the sender's
+    assert "CPF/CNPJ: 529.982.247-25" in said  # the recipient's
+    assert "Conforme nota fiscal nº 4512 1 R$ 80,00" in said  # the invoice's goods, at their value
+
+    made = service.now()
+    bare = Preposting("PR0000000000000000000BARE", None, PrepostingStatus.PREPOSTED, made, None, None)
+    service.book().record(bare, replace(ORDER, contents=()), made)  # made elsewhere, with neither
+    asked = sandbox.stats()["requests"]
+    with pytest.raises(InvalidValue) as refused:
+        declarations(PlainTask(), service, [shipment.prepost_id, bare.id])
+    assert refused.value.rule == "shipping.undeclared"
+    assert str(refused.value) == (
+        f"Pre-posting {bare.id} has neither content lines nor an invoice: there is nothing to declare"
+    )
+    assert sandbox.stats()["requests"] == asked  # refused before any object code was asked for

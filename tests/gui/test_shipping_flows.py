@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 import requests
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
@@ -28,11 +28,19 @@ from postalgui.gui.widgets.message_bar import MessageArea
 from postalgui.services.context import AppContext
 from postalgui.services.shipping.addresses import Address, AddressKind
 from tests.e2e.test_shipping_flow import RECIPIENT, SENDER
+from tests.gui.shipping_support import speaking
 from tests.gui.test_price_tab import fill_package, wait_for_results
 from tests.gui.test_shipping_tab import cells
 from tests.gui.test_shipping_window import shown_window
 
 WAIT_MS = 30_000
+
+
+@pytest.fixture(autouse=True)
+def english(qapp: QCoreApplication) -> Iterator[None]:
+    """English as the app speaks it (its plural forms)."""
+    with speaking(qapp, "en"):
+        yield
 
 
 @pytest.fixture
@@ -66,8 +74,9 @@ def press(qtbot: QtBot, widget: QWidget, key: Qt.Key) -> None:
     qtbot.keyClick(widget, key)
 
 
-def create_one(tab: ShippingTab, qtbot: QtBot) -> str:
-    """New… filled as a clerk fills it, Create: the new pre-posting's id, once listed."""
+def create_one(tab: ShippingTab, qtbot: QtBot, *, keep: bool = False) -> str:
+    """New… filled as a clerk fills it, Create: the new pre-posting's id, once listed.
+    ``keep``: "Save the recipient in the address book" ticked (and its saving waited for)."""
     dialog = tab.new_preposting()
     assert isinstance(dialog, NewPrepostingDialog)
     sender = dialog.sender_fields.edits["name"]
@@ -79,11 +88,14 @@ def create_one(tab: ShippingTab, qtbot: QtBot) -> str:
     for spin, value in zip(fields.size_spins.values(), (20, 15, 10), strict=True):
         spin.setValue(value)
     fields.contents.add_line("Livros", 2, "45,00")
-    with qtbot.waitSignal(dialog.created, timeout=WAIT_MS) as made:
+    dialog.keep_check.setChecked(keep)
+    signals = [dialog.created, dialog.recipientKept] if keep else [dialog.created]
+    with qtbot.waitSignals(signals, timeout=WAIT_MS, order="strict"):
         dialog.create_button.click()
-    (shipment,) = made.args[0].created
-    qtbot.waitUntil(lambda: shipment.prepost_id in cells(tab.shipments, ShipmentColumn.ID), timeout=WAIT_MS)
-    return str(shipment.prepost_id)
+    created = [shipment.prepost_id for shipment in tab.desk.service.book().shipments()]
+    qtbot.waitUntil(lambda: created[0] in cells(tab.shipments, ShipmentColumn.ID), timeout=WAIT_MS)
+    qtbot.waitUntil(lambda: tab.dialog is None, timeout=WAIT_MS)
+    return str(created[0])
 
 
 def test_new_pre_posting_appears_with_its_id_and_expiry(tab: ShippingTab, qtbot: QtBot) -> None:
@@ -97,6 +109,29 @@ def test_new_pre_posting_appears_with_its_id_and_expiry(tab: ShippingTab, qtbot:
     said = message(tab, CREATE_KEY)
     assert said == f"Pre-posting {prepost_id} created for Maria da Silva: post it within 7 days."
     assert tab.dialog is None  # accepted and gone
+
+
+def test_a_new_recipient_is_kept_in_the_address_book_once_when_asked(
+    tab: ShippingTab, context: AppContext, qtbot: QtBot
+) -> None:
+    book = context.shipping.addresses()
+    assert book.list(kind=AddressKind.RECIPIENT) == []
+    prepost_id = create_one(tab, qtbot, keep=True)
+    (kept,) = book.list(kind=AddressKind.RECIPIENT)
+    assert kept.person() == RECIPIENT
+    assert message(tab, CREATE_KEY) == (
+        f"Pre-posting {prepost_id} created for Maria da Silva: post it within 7 days. "
+        "Maria da Silva is now in the address book."
+    )
+    assert tab.keep_recipient  # the next dialog offers it ticked
+    again = create_one(tab, qtbot, keep=True)
+    assert [address.uid for address in book.list(kind=AddressKind.RECIPIENT)] == [kept.uid]  # not twice
+    assert message(tab, CREATE_KEY).endswith(
+        f"{again} created for Maria da Silva: post it within 7 days. "
+        "Maria da Silva was already in the address book."
+    )
+    create_one(tab, qtbot)  # not ticked: nothing asked of the book
+    assert not tab.keep_recipient
 
 
 def test_refresh_cancel_asks_and_a_refused_cancel_shows_the_operators_words(
@@ -117,7 +152,7 @@ def test_refresh_cancel_asks_and_a_refused_cancel_shows_the_operators_words(
     page.select_ids([elsewhere])
     with qtbot.waitSignal(page.cancelled, timeout=WAIT_MS) as refused:
         press(qtbot, page.table, Qt.Key.Key_Delete)
-    assert asked == ["Cancel 1 pre-postings with the operator? Their object codes can no longer be posted."]
+    assert asked == ["Cancel 1 pre-posting with the operator? Its object code can no longer be posted."]
     ((prepost_id, words),) = refused.args[0]
     assert prepost_id == elsewhere
     assert words.startswith("PPN-021: ")
@@ -135,7 +170,7 @@ def test_refresh_cancel_asks_and_a_refused_cancel_shows_the_operators_words(
     with qtbot.waitSignal(page.cancelled, timeout=WAIT_MS) as none_refused:
         page.cancel_action.trigger()
     assert none_refused.args[0] == []
-    assert message(tab, CANCEL_KEY) == "1 pre-postings cancelled."
+    assert message(tab, CANCEL_KEY) == "1 pre-posting cancelled."
     qtbot.waitUntil(lambda: cells(page, ShipmentColumn.STATUS)[kept] == "Cancelled", timeout=WAIT_MS)
     page.select_ids([kept, elsewhere])
     assert not page.cancel_action.isEnabled()  # nothing left to cancel
@@ -223,7 +258,7 @@ def test_the_orders_dialog_asks_before_sending_rows_sent_before(
         again.create_button.click()
     assert skipped.args[0].created == []
     assert again.table.item(0, RESULT).text().startswith("Sent before by ")
-    assert "2 sent before, not sent again." in again.summary_label.text()
+    assert "2 were sent before, not sent again." in again.summary_label.text()
     assert len(context.shipping.book().shipments()) == 2
     again.close()
 
@@ -261,7 +296,7 @@ def test_ship_this_on_a_prices_quote_opens_shipping_with_the_dialog_prefilled(
     assert fields.service_combo.currentData() == quote.query.coProduto
     assert fields.weight_spin.value() == 300
     assert [spin.value() for spin in fields.size_spins.values()] == [20, 20, 20]
-    assert dialog.recipient_fields.edits["cep"].text() == "20040020"
+    assert dialog.recipient_fields.edits["cep"].text() == "20040-020"
     assert dialog.recipient_fields.edits["name"].text() == ""  # only the recipient is left to pick
     assert dialog.draft_label.text().startswith("From a quote: ")
     street = dialog.recipient_fields.edits["street"]

@@ -11,18 +11,21 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import QCoreApplication
 from pytestqt.qtbot import QtBot
 
 from postalgui.api.models.prepostings import Order, Person, Preposting, PrepostingStatus
 from postalgui.api.models.price import PriceQuery, PriceResponse, QuoteResult
 from postalgui.gui.tabs.price.ship_this import ShipThis, draft_of
 from postalgui.gui.tabs.shipping.new_dialog import NewPrepostingDialog
+from postalgui.gui.tabs.shipping.orders_dialog import RECIPIENT as RECIPIENT_COLUMN
 from postalgui.gui.tabs.shipping.orders_dialog import RESULT, OrdersDialog
 from postalgui.gui.tabs.shipping.shipment_model import ShipmentColumn
 from postalgui.gui.tabs.shipping.shipment_page import ShipmentPage
 from postalgui.gui.tasks import TaskRunner
 from postalgui.services.context import AppContext
 from tests.gui.claims_support import holder
+from tests.gui.shipping_support import speaking
 
 WAIT_MS = 30_000
 SENDER = Person(
@@ -47,6 +50,13 @@ def record(context: AppContext, prepost_id: str, status: PrepostingStatus, age_d
     made = now - timedelta(days=age_days)
     answer = Preposting(prepost_id, None, status, made, made + timedelta(days=7), None)
     context.shipping.book().record(answer, order(), now)
+
+
+@pytest.fixture(autouse=True)
+def english(qapp: QCoreApplication) -> Iterator[None]:
+    """English as the app speaks it (its plural forms)."""
+    with speaking(qapp, "en"):
+        yield
 
 
 @pytest.fixture
@@ -87,9 +97,7 @@ def test_pre_postings_show_status_expiry_and_values_in_words(page: ShipmentPage)
     assert page.model.urgent(row)  # due within a day stands out
     assert cells(page, ShipmentColumn.CEP)["PR000000000000000000001A"] == "20040-002"
     assert cells(page, ShipmentColumn.CITY)["PR000000000000000000001A"] == "Rio de Janeiro/RJ"
-    assert (
-        cells(page, ShipmentColumn.WEIGHT)["PR000000000000000000001A"] == "1.500 g"
-    )  # the UI speaks Portuguese unless asked
+    assert cells(page, ShipmentColumn.WEIGHT)["PR000000000000000000001A"] == "1,500 g"  # English numbers
     assert cells(page, ShipmentColumn.DECLARED)["PR000000000000000000001A"] == "R$ 150,00"
     assert cells(page, ShipmentColumn.SERVICE)["PR000000000000000000001A"] == "PAC"
 
@@ -144,7 +152,7 @@ def test_status_filter_search_and_cancel_asks(page: ShipmentPage, qtbot: QtBot) 
     asked: list[str] = []
     page.confirm = lambda question: asked.append(question) or False
     assert page.cancel_selected() is None  # the clerk said no: nothing sent
-    assert asked == ["Cancel 1 pre-postings with the operator? Their object codes can no longer be posted."]
+    assert asked == ["Cancel 1 pre-posting with the operator? Its object code can no longer be posted."]
 
 
 def test_the_dialog_names_the_bad_field_and_sends_nothing(
@@ -154,7 +162,7 @@ def test_the_dialog_names_the_bad_field_and_sends_nothing(
     dialog = NewPrepostingDialog(type(desk)(context.shipping, runner, desk.messages), box)
     dialog.set_sender(SENDER)
     dialog.set_recipient(RECIPIENT)
-    dialog.recipient_fields.edits["state"].setText("XX")
+    dialog.recipient_fields.set_state("XX")  # an old entry's
     dialog.order_fields.weight_spin.setValue(500)
     assert dialog.send() is None
     assert dialog.task is None
@@ -162,7 +170,7 @@ def test_the_dialog_names_the_bad_field_and_sends_nothing(
         "Nothing was sent. Field destinatario.endereco.uf must be a state's two letters, "
         "such as SP (got 'XX')"
     )
-    dialog.recipient_fields.edits["state"].setText("RJ")
+    dialog.recipient_fields.set_state("RJ")
     dialog.order_fields.weight_spin.setValue(0)
     assert dialog.send() is None
     assert (
@@ -194,7 +202,7 @@ def test_ship_this_turns_a_quote_into_a_prefilled_dialog(
     assert fields.declared_spin.value() == 250.0
     assert fields.service_boxes["001"].isChecked()
     assert not fields.service_boxes["002"].isChecked()
-    assert dialog.recipient_fields.edits["cep"].text() == "20040002"
+    assert dialog.recipient_fields.edits["cep"].text() == "20040-002"
     assert dialog.recipient_fields.edits["name"].text() == ""  # only the recipient is left
     button.show_result(None)
     assert not button.button.isEnabled()
@@ -222,6 +230,9 @@ def test_the_orders_file_names_each_problem_by_row_and_column(
     problems = dialog.table.item(1, RESULT)
     assert problems is not None
     assert problems.text().startswith("Row 3: Field cep: CEP must have 8 digits")
+    whose = dialog.table.item(1, RECIPIENT_COLUMN)
+    assert whose is not None
+    assert whose.text() == "João Lima"  # a bad row says whose it is
     assert not dialog.create_button.isEnabled()  # a row has problems: nothing sent unless chosen
     first = dialog.table.item(0, RESULT)
     assert first is not None

@@ -10,7 +10,7 @@ import pytest
 from postalgui.api.values import InvalidValue
 from postalgui.services.office import topics
 from postalgui.services.office.database import OfficeDatabase
-from postalgui.services.shipping.addresses import Address, AddressBook, AddressBookError, AddressKind
+from postalgui.services.shipping.addresses import Address, AddressBook, AddressBookError, AddressKind, Kept
 
 SENDER = Address(
     AddressKind.SENDER, "Loja Exemplo Ltda", "01310-100", "Avenida Paulista", "1000", "", "Bela Vista",
@@ -118,3 +118,21 @@ def test_add_checks_every_address_before_writing(book: AddressBook) -> None:
         book.add([RECIPIENT, replace(RECIPIENT, name="")])
 
     assert book.list() == []
+
+
+def test_keep_adds_a_person_once_and_updates_them_after(book: AddressBook) -> None:
+    """A pre-posting's recipient saved each time the clerk ticks it: one entry per person."""
+    first, how = book.keep(replace(RECIPIENT, group="Atacado"))
+    assert how is Kept.ADDED
+    same, how = book.keep(replace(RECIPIENT, name="jose araujo", group=""))  # accents and case aside
+    assert (how, same.uid, same.name, same.group) == (Kept.UPDATED, first.uid, "jose araujo", "Atacado")
+    book.keep(RECIPIENT)
+    moved, how = book.keep(replace(RECIPIENT, number="99"))
+    assert (how, moved.uid, moved.number, moved.group) == (Kept.UPDATED, first.uid, "99", "Atacado")
+    assert book.keep(replace(RECIPIENT, number="99")) == (moved, Kept.UNCHANGED)
+    other, how = book.keep(replace(RECIPIENT, cpf_cnpj="52998224725"))  # no CPF before: the same person
+    assert (how, other.uid) == (Kept.UPDATED, first.uid)
+    stranger, how = book.keep(replace(RECIPIENT, cpf_cnpj="11144477735"))  # another CPF: another person
+    assert how is Kept.ADDED
+    assert stranger.uid != first.uid
+    assert len(book.list(kind=AddressKind.RECIPIENT)) == 2

@@ -154,6 +154,8 @@ Shipping (pre-postings, addresses; ``{field}`` is the API's field name or the fi
                             for it
     ``shipping.content``    Field {field}: a content declaration (what the parcel holds) or
                             an invoice (numeroNotaFiscal or chaveNFe) is required
+    ``shipping.undeclared`` Pre-posting {value} has neither content lines nor an invoice: there
+                            is nothing to declare
 """
 
 from __future__ import annotations
@@ -299,6 +301,9 @@ MESSAGES: Mapping[str, str] = MappingProxyType(
         "shipping.content": (
             "Field {field}: a content declaration (what the parcel holds) or an invoice "
             "(numeroNotaFiscal or chaveNFe) is required"
+        ),
+        "shipping.undeclared": (
+            "Pre-posting {value} has neither content lines nor an invoice: there is nothing to declare"
         ),
     }
 )

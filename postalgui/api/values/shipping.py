@@ -38,6 +38,7 @@ __all__ = [
     "parse_state",
     "parse_whole",
     "person_problems",
+    "undeclared",
     "unknown_cep",
 ]
 
@@ -85,6 +86,11 @@ def parse_whole(text: str, field: str) -> int:
 def closed_preposting(prepost_id: str, status: str) -> InvalidValue:
     """A cancelled or expired pre-posting asked for a label, a declaration or a list."""
     return InvalidValue("shipping.closed", prepost_id, status=status)
+
+
+def undeclared(prepost_id: str) -> InvalidValue:
+    """A declaration asked for a pre-posting with neither content lines nor an invoice."""
+    return InvalidValue("shipping.undeclared", prepost_id)
 
 
 def unknown_cep(cep: str, field: str, says: str) -> InvalidValue:

@@ -16,7 +16,8 @@ __all__ = ["LabelData", "LabelParty", "Layout"]
 
 @dataclass(frozen=True)
 class LabelParty:
-    """A sender or a recipient as the label writes them; ``cep`` 8 digits, ``phone`` digits with area code."""
+    """A sender or a recipient as the label writes them; ``cep`` 8 digits, ``phone`` digits with area code,
+    ``tax_id`` the CPF or CNPJ as printed (``00.000.000/0000-00``; the caller formats it)."""
 
     name: str
     street: str
@@ -27,6 +28,7 @@ class LabelParty:
     state: str
     cep: str
     phone: str = ""
+    tax_id: str = ""
 
 
 @dataclass(frozen=True)

@@ -10,15 +10,17 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from postalgui.services.shipping.address_import import AddressRow, complete_addresses, read_addresses
-from postalgui.services.shipping.addresses import Address, AddressKind
+from postalgui.services.shipping.addresses import PERSON_FIELDS, Address, AddressKind, Kept
 
 if TYPE_CHECKING:
     from postalgui.api.cancel import TaskControl
+    from postalgui.api.models.prepostings import Person
     from postalgui.services.shipping.service import ShippingService
 
 __all__ = [
     "BookContents",
     "delete_addresses",
+    "keep_person",
     "load_addresses",
     "make_default_sender",
     "preview_addresses",
@@ -45,6 +47,15 @@ def load_addresses(
 def save_address(task: TaskControl, service: ShippingService, address: Address) -> Address:
     task.raise_if_cancelled()
     return service.addresses().save(address)
+
+
+def keep_person(
+    task: TaskControl, service: ShippingService, person: Person, kind: AddressKind
+) -> tuple[Address, Kept]:
+    """A pre-posting's person kept in the address book, once (`AddressBook.keep`)."""
+    task.raise_if_cancelled()
+    address = Address(kind, **{name: getattr(person, name) for name in PERSON_FIELDS})
+    return service.addresses().keep(address)
 
 
 def delete_addresses(task: TaskControl, service: ShippingService, uids: Sequence[str]) -> int:

@@ -31,7 +31,17 @@ from postalgui.store.tables import address as table
 if TYPE_CHECKING:
     from postalgui.api.models.prepostings import Person
 
-__all__ = ["GROUP_LIMIT", "Address", "AddressBook", "AddressBookError", "AddressKind", "matches", "role_of"]
+__all__ = [
+    "GROUP_LIMIT",
+    "PERSON_FIELDS",
+    "Address",
+    "AddressBook",
+    "AddressBookError",
+    "AddressKind",
+    "Kept",
+    "matches",
+    "role_of",
+]
 
 GROUP_LIMIT = 60
 """Characters of a group's name kept (the table's width)."""
@@ -40,9 +50,24 @@ _CEP_SPELLING = re.compile(r"[\d.\- ]+")
 _CHUNK = 500  # uids per IN (...): well under SQLite's bound-parameter limit
 
 
+PERSON_FIELDS = (
+    "name", "cep", "street", "number", "complement", "district", "city", "state", "email", "phone",
+    "cpf_cnpj",
+)  # fmt: skip
+"""The fields an `Address` shares with the pre-posting's `Person`."""
+
+
 class AddressKind(StrEnum):
     SENDER = "sender"
     RECIPIENT = "recipient"
+
+
+class Kept(StrEnum):
+    """What `AddressBook.keep` did with a person typed for a pre-posting."""
+
+    ADDED = "added"
+    UPDATED = "updated"
+    UNCHANGED = "unchanged"
 
 
 def role_of(kind: AddressKind) -> str:
@@ -214,6 +239,36 @@ class AddressBook(OfficeRows):
             return saved
 
         return self._run(work)
+
+    def keep(self, address: Address) -> tuple[Address, Kept]:
+        """Keep a person typed for a pre-posting without making a second entry of them: an
+        entry of the same kind, name (accents and case aside) and CEP, with no other
+        CPF/CNPJ, is that person, updated with what was typed (its group, logo and uid
+        stay) or left alone when nothing differs; else ``address`` is added. Checked first
+        (`InvalidValue`, nothing written)."""
+        address = tidied(address)
+        check_address(address)
+        same = self._same(address)
+        if same is None:
+            return self.save(replace(address, uid="")), Kept.ADDED
+        typed = replace(same, **{name: getattr(address, name) for name in PERSON_FIELDS})
+        if typed == same:
+            return same, Kept.UNCHANGED
+        return self.save(typed), Kept.UPDATED
+
+    def _same(self, address: Address) -> Address | None:
+        """The book's entry of the person ``address`` names (see `keep`), if any."""
+        name = fold(address.name)
+
+        def work(connection: Connection) -> list[Address]:
+            query = select(table).where(table.c.kind == address.kind.value, table.c.cep == address.cep)
+            return [_from_row(row) for row in connection.execute(query)]
+
+        for found in sorted(self._run(work, write=False), key=lambda item: item.created_at):
+            other_id = found.cpf_cnpj and address.cpf_cnpj and found.cpf_cnpj != address.cpf_cnpj
+            if fold(found.name) == name and not other_id:
+                return found
+        return None
 
     def add(self, addresses: Sequence[Address]) -> int:
         """Keep new ``addresses`` (an import's) in one transaction, each checked first

@@ -77,11 +77,18 @@ class OrderProblem:
 
 @dataclass(frozen=True)
 class OrderRow:
-    """One row of the file: its order when every cell is good, else its problems."""
+    """One row of the file: its order when every cell is good, else its problems and the
+    recipient as read (a preview names whose row it is)."""
 
     row: int
     order: Order | None
     problems: tuple[OrderProblem, ...] = ()
+    typed: Person | None = None
+
+    @property
+    def recipient(self) -> Person | None:
+        """The order's recipient, else the one read from the bad row."""
+        return self.order.recipient if self.order is not None else self.typed
 
 
 def _header(cells: list[str], path: Path) -> dict[str, int]:
@@ -155,7 +162,8 @@ def _row(number: int, cells: dict[str, str], sender: Person) -> OrderRow:
             return OrderRow(number, checked_order(order, complete=False))
         except InvalidValue as error:
             found.append((_column_of(error), error))
-    return OrderRow(number, None, tuple(OrderProblem(number, column, error) for column, error in found))
+    problems = tuple(OrderProblem(number, column, error) for column, error in found)
+    return OrderRow(number, None, problems, recipient)
 
 
 def read_orders(path: Path, sender: Person) -> list[OrderRow]:
@@ -191,13 +199,14 @@ def complete_orders(task: TaskControl, service: ShippingService, rows: Sequence[
             found = lookup_cep(task, service, recipient.cep)
             if found.address is None:
                 error = unknown_cep(recipient.cep, "cep", found.unknown)
-                done.append(OrderRow(row.row, None, (OrderProblem(row.row, "cep", error),)))
+                done.append(OrderRow(row.row, None, (OrderProblem(row.row, "cep", error),), recipient))
                 continue
             recipient = _filled(recipient, found)
         try:
             done.append(OrderRow(row.row, checked_order(replace(row.order, recipient=recipient))))
         except InvalidValue as error:
-            done.append(OrderRow(row.row, None, (OrderProblem(row.row, _column_of(error), error),)))
+            problem = OrderProblem(row.row, _column_of(error), error)
+            done.append(OrderRow(row.row, None, (problem,), recipient))
     task.progress(len(rows), len(rows))
     return done
 

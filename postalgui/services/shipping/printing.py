@@ -10,13 +10,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from datetime import date
+from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from postalgui.api.cancel import Cancelled
 from postalgui.api.models.prepostings import Person
 from postalgui.api.values.dates import format_date_ui
 from postalgui.api.values.errors import Worded
-from postalgui.api.values.shipping import closed_preposting
+from postalgui.api.values.shipping import closed_preposting, undeclared
+from postalgui.api.values.taxid import format_tax_id
+from postalgui.documents.declaration import WORDS as DECLARATION_WORDS
 from postalgui.documents.declaration import ContentItem, Declaration, render_declarations
 from postalgui.documents.labels import LabelData, LabelParty, Layout, RenderCancelled, render_labels
 from postalgui.documents.posting_list import ListedObject, render_posting_list
@@ -45,6 +48,7 @@ def party(person: Person) -> LabelParty:
         state=person.state,
         cep=person.cep,
         phone=person.phone,
+        tax_id=format_tax_id(person.cpf_cnpj),
     )
 
 
@@ -114,14 +118,20 @@ def our_labels(task: TaskControl, service: ShippingService, ids: Sequence[str], 
 def declarations(
     task: TaskControl, service: ShippingService, ids: Sequence[str], *, words: Mapping[str, str] | None = None
 ) -> bytes:
-    """The content declarations of ``ids`` (two a page), signed today at the sender's city."""
+    """The content declarations of ``ids`` (two a page), signed today at the sender's city.
+
+    A pre-posting with no content lines declares what its invoice says, in one line that
+    names it (the operator took it on the invoice, `check_order`); one with neither has
+    nothing to declare: `InvalidValue` names it before any object code is asked for."""
+    said = {**DECLARATION_WORDS, **(words or {})}
+    items = {item.prepost_id: _declared(item, said) for item in service.book().get(ids)}
     shipments = _coded(task, service, ids)
     found = [
         Declaration(
             object_code=item.object_code or item.prepost_id,
             sender=party(item.order.sender),
             recipient=party(item.order.recipient),
-            items=tuple(ContentItem(line.content, line.quantity, line.value) for line in item.order.contents),
+            items=items[item.prepost_id],
             weight_g=item.weight_g,
         )
         for item in shipments
@@ -129,6 +139,20 @@ def declarations(
     city = shipments[0].order.sender.city if shipments else ""
     place = f"{city}, {format_date_ui(service.today())}" if city else format_date_ui(service.today())
     return render_declarations(found, place_and_date=place, words=words)
+
+
+def _declared(item: Shipment, words: Mapping[str, str]) -> tuple[ContentItem, ...]:
+    """What ``item`` declares: its content lines, else its invoice's goods at the declared value."""
+    order = item.order
+    if order.contents:
+        return tuple(ContentItem(line.content, line.quantity, line.value) for line in order.contents)
+    if order.invoice_number.strip():
+        goods = words["invoice_goods"].format(invoice=order.invoice_number.strip())
+    elif order.nfe_key.strip():
+        goods = words["nfe_goods"].format(invoice=order.nfe_key.strip())
+    else:
+        raise undeclared(item.prepost_id)
+    return (ContentItem(goods, 1, order.declared_value or Decimal(0)),)
 
 
 def posting_list(

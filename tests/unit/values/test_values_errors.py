@@ -59,6 +59,7 @@ from postalgui.api.values.shipping import (
     closed_preposting,
     parse_state,
     parse_whole,
+    undeclared,
     unknown_cep,
 )
 from postalgui.api.values.shipping import parse_service_code as parse_shipping_service
@@ -208,6 +209,7 @@ RULE_CASES: list[tuple[str, Callable[[Any], object], object]] = [
     ("shipping.unknown_cep", lambda cep: _raise(unknown_cep(cep, "cep", "CEP não encontrado")), "01310999"),
     ("shipping.closed", lambda prepost_id: _raise(closed_preposting(prepost_id, "CANCELADO")), "PR1234"),
     ("shipping.content", lambda key: checked_order(replace(ORDER, contents=(), nfe_key=key)), ""),
+    ("shipping.undeclared", lambda prepost_id: _raise(undeclared(prepost_id)), "PR1234"),
 ]  # fmt: skip
 
 

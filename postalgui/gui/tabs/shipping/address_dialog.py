@@ -1,12 +1,13 @@
 """`AddressDialog`: a sender or recipient typed or corrected, then saved to the address book.
 
-Typing a complete CEP asks the operator's CEP service (a task: `lookup_cep`, this desk's
-cache first) and fills street, district, city and state; an unknown CEP is said beside
-the field, and every field stays editable meanwhile and after. A sender may carry the
-company's logo (PNG or JPEG, shown small; labels print it). OK checks the fields as a
-pre-posting will send them (`check_address`): a bad one is named with its rule, in the
-UI language, its editor focused, nothing saved. Saving is a task too (the office
-database may be a server); a failure keeps the dialog open with what was typed.
+The person's fields are the `PersonForm` the new pre-posting dialog uses too: a complete
+CEP fills street, district, city and state (a task: `lookup_cep`, this desk's cache
+first), an unknown one is said under the field, and every field stays editable meanwhile
+and after. The dialog adds the kind, the group and, for a sender, the company's logo
+(PNG or JPEG, shown small; labels print it) and whether it is the default. Save checks
+the fields as a pre-posting will send them (`check_address`): a bad one is named with its
+rule, in the UI language, its editor focused, nothing saved. Saving is a task too (the
+office database may be a server); a failure keeps the dialog open with what was typed.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtCore import Qt, Slot
 from PySide6.QtGui import QPixmap
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -24,21 +25,19 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFileDialog,
-    QFormLayout,
     QHBoxLayout,
     QLabel,
-    QLineEdit,
     QPushButton,
+    QVBoxLayout,
     QWidget,
 )
 
-from postalgui.api.values import InvalidValue, is_valid_cep, parse_cep
-from postalgui.api.values.shipping import STATES
+from postalgui.api.values import InvalidValue
 from postalgui.gui.dialogs.settings_pages.form_parts import error_label
 from postalgui.gui.messages import arg, describe_error
+from postalgui.gui.tabs.shipping.person_form import PersonForm
 from postalgui.services.shipping.address_tasks import save_address
 from postalgui.services.shipping.addresses import Address, AddressKind, check_address
-from postalgui.services.shipping.cep import CepLookup, lookup_cep
 
 if TYPE_CHECKING:
     from postalgui.gui.desk import Desk
@@ -49,23 +48,17 @@ __all__ = ["LOGO_LIMIT", "AddressDialog"]
 LOGO_LIMIT = 512 * 1024
 """Bytes of a logo kept in the office database (a label prints it a few centimetres wide)."""
 LOGO_SIDE = 64
-CEP_KEY = "shipping.address.cep"
 SAVE_KEY = "shipping.address.save"
-_TEXT_FIELDS = (
-    ("name", "nome"), ("street", "logradouro"), ("number", "numero"), ("complement", "complemento"),
-    ("district", "bairro"), ("city", "cidade"), ("email", "email"), ("phone", "celular"),
-    ("cpf_cnpj", "cpfCnpj"),
-)  # fmt: skip
-"""`Address` fields with a line editor, and the API's name of each (what a rule names)."""
+WIDTH_EMS = 100
+"""The dialog's least width in average characters: a street, a district and an e-mail
+read whole, and the form's two columns do not squeeze the CEP or the CPF/CNPJ."""
 
 
 class AddressDialog(QDialog):
     """New (``address`` without uid) or edit an address; `saved` is set when accepted.
 
-    Signals: ``cepLooked(str)`` with what the CEP line says after a lookup ("" when found).
+    Signals: none of its own (``form.cepLooked`` after each CEP lookup).
     """
-
-    cepLooked = Signal(str)
 
     def __init__(
         self, desk: Desk[ShippingService], address: Address, groups: list[str], parent: QWidget | None = None
@@ -83,18 +76,14 @@ class AddressDialog(QDialog):
         self.kind_combo.addItem(self.tr("Recipient"), AddressKind.RECIPIENT.value)
         self.kind_combo.addItem(self.tr("Sender"), AddressKind.SENDER.value)
         self.kind_combo.setCurrentIndex(self.kind_combo.findData(address.kind.value))
-        self.edits: dict[str, QLineEdit] = {}
-        for field, api_name in _TEXT_FIELDS:
-            edit = QLineEdit(str(getattr(address, field)), self)
-            edit.setObjectName(f"shippingAddress_{api_name}")
-            self.edits[field] = edit
-        self.cep_edit = QLineEdit(address.cep, self)
-        self.cep_edit.setObjectName("shippingAddress_cep")
-        self.cep_edit.setPlaceholderText("00000-000")
-        self.cep_status = QLabel(self)
-        self.cep_status.setObjectName("shippingAddressCepStatus")
-        self._build_combos(address, groups)
-        self.default_check = QCheckBox(self.tr("Def&ault sender (orders files are sent from it)"), self)
+        self.form = PersonForm(desk, "shippingAddress", self)
+        self.form.fill(address)
+        self.group_combo = QComboBox(self)
+        self.group_combo.setObjectName("shippingAddressGroup")
+        self.group_combo.setEditable(True)
+        self.group_combo.addItems(["", *groups])
+        self.group_combo.setCurrentText(address.group)
+        self.default_check = QCheckBox(self.tr("Default &sender (orders files are sent from it)"), self)
         self.default_check.setObjectName("shippingAddressDefault")
         self.default_check.setChecked(address.is_default)
         self.logo_label = QLabel(self)
@@ -112,58 +101,38 @@ class AddressDialog(QDialog):
         )
         self.save_button = self.buttons.button(QDialogButtonBox.StandardButton.Save)
         self._lay_out()
+        self.form.edits["name"].setFocus()  # the kind is right more often than not
         self._show_logo()
         self._on_kind_changed()
         self.kind_combo.currentIndexChanged.connect(self._on_kind_changed)
-        self.cep_edit.textEdited.connect(self._on_cep_edit_text_edited)
         self.logo_button.clicked.connect(self._on_logo_button_clicked)
         self.logo_clear.clicked.connect(self._on_logo_clear_clicked)
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
 
-    def _build_combos(self, address: Address, groups: list[str]) -> None:
-        self.state_combo = QComboBox(self)
-        self.state_combo.setObjectName("shippingAddress_uf")
-        self.state_combo.addItems(["", *sorted(STATES)])
-        self.state_combo.setCurrentText(address.state)
-        self.group_combo = QComboBox(self)
-        self.group_combo.setObjectName("shippingAddressGroup")
-        self.group_combo.setEditable(True)
-        self.group_combo.addItems(["", *groups])
-        self.group_combo.setCurrentText(address.group)
-
     def _lay_out(self) -> None:
-        form = QFormLayout(self)
-        form.addRow(self.tr("&Kind:"), self.kind_combo)
-        form.addRow(self.tr("&Name:"), self.edits["name"])
-        cep_row = QHBoxLayout()
-        cep_row.addWidget(self.cep_edit)
-        cep_row.addWidget(self.cep_status, 1)
-        cep_label = QLabel(self.tr("&CEP:"), self)
-        cep_label.setBuddy(self.cep_edit)
-        form.addRow(cep_label, cep_row)
-        labels = {
-            "street": self.tr("&Street:"), "number": self.tr("N&umber:"),
-            "complement": self.tr("Co&mplement:"), "district": self.tr("&District:"),
-            "city": self.tr("C&ity:"),
-        }  # fmt: skip
-        for field, text in labels.items():
-            form.addRow(text, self.edits[field])
-        form.addRow(self.tr("S&tate:"), self.state_combo)
-        form.addRow(self.tr("&E-mail:"), self.edits["email"])
-        form.addRow(self.tr("Mo&bile phone:"), self.edits["phone"])
-        form.addRow(self.tr("CPF/CN&PJ:"), self.edits["cpf_cnpj"])
-        form.addRow(self.tr("&Group:"), self.group_combo)
+        """The form's rows with the dialog's own in its columns: kind first; group, logo and
+        default after."""
+        kind_label = QLabel(self.tr("&Kind:"), self)
+        kind_label.setBuddy(self.kind_combo)
+        self.form.add_row(kind_label, self.kind_combo, top=True)
+        group_label = QLabel(self.tr("&Group:"), self)
+        group_label.setBuddy(self.group_combo)
+        self.form.add_row(group_label, self.group_combo)
         logo_row = QHBoxLayout()
         logo_row.addWidget(self.logo_label)
         logo_row.addWidget(self.logo_button)
         logo_row.addWidget(self.logo_clear)
         logo_row.addStretch(1)
         self.logo_row_label = QLabel(self.tr("Logo:"), self)
-        form.addRow(self.logo_row_label, logo_row)
-        form.addRow("", self.default_check)
-        form.addRow(self.error)
-        form.addRow(self.buttons)
+        self.form.add_row(self.logo_row_label, logo_row)
+        self.form.add_row(None, self.default_check)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.form)
+        layout.addWidget(self.error)
+        layout.addStretch(1)
+        layout.addWidget(self.buttons)
+        self.setMinimumWidth(WIDTH_EMS * self.fontMetrics().averageCharWidth())
 
     # --- what was typed ----------------------------------------------------------------
 
@@ -174,26 +143,17 @@ class AddressDialog(QDialog):
     def address(self) -> Address:
         """The address as typed (not checked)."""
         sender = self.kind is AddressKind.SENDER
-        texts = {field: edit.text() for field, edit in self.edits.items()}
+        person = self.form.person()
         return replace(
             self.original,
             kind=self.kind,
-            cep=self.cep_edit.text(),
-            state=self.state_combo.currentText(),
             group=self.group_combo.currentText(),
             logo=self.logo if sender else None,
             is_default=sender and self.default_check.isChecked(),
-            **texts,
-        )
-
-    def editor_of(self, field: str) -> QWidget | None:
-        """The editor of a rule's field (``destinatario.endereco.cep`` -> the CEP line)."""
-        name = field.rsplit(".", 1)[-1]
-        if name == "cep":
-            return self.cep_edit
-        if name == "uf":
-            return self.state_combo
-        return next((self.edits[f] for f, api in _TEXT_FIELDS if api == name), None)
+            name=person.name, cep=person.cep, street=person.street, number=person.number,
+            complement=person.complement, district=person.district, city=person.city,
+            state=person.state, email=person.email, phone=person.phone, cpf_cnpj=person.cpf_cnpj,
+        )  # fmt: skip
 
     # --- OK ------------------------------------------------------------------------------
 
@@ -203,9 +163,7 @@ class AddressDialog(QDialog):
             check_address(address)
         except InvalidValue as exc:
             self._say(describe_error(exc))
-            editor = self.editor_of(str(exc.params.get("field", "")))
-            if editor is not None:
-                editor.setFocus()
+            self.form.focus(str(exc.params.get("field", "")).rsplit(".", 1)[-1])
             return
         self._say("")
         self.save_button.setEnabled(False)
@@ -236,45 +194,6 @@ class AddressDialog(QDialog):
     @Slot(bool)
     def _on_save_task_finished(self, _cancelled: bool) -> None:
         self.save_button.setEnabled(True)
-
-    # --- CEP -----------------------------------------------------------------------------
-
-    @Slot(str)
-    def _on_cep_edit_text_edited(self, text: str) -> None:
-        if not is_valid_cep(text):
-            self.cep_status.clear()
-            return
-        self.cep_status.setText(self.tr("Looking the CEP up…"))
-        self.desk.run(
-            lookup_cep,
-            parse_cep(text),
-            name="CEP lookup",
-            key=CEP_KEY,
-            owner=self,
-            on_result=self._on_cep_task_result,
-            on_error=self._on_cep_task_error,
-        )
-
-    @Slot(object)
-    def _on_cep_task_result(self, found: CepLookup) -> None:
-        if not is_valid_cep(self.cep_edit.text()) or parse_cep(self.cep_edit.text()) != found.cep:
-            return  # typed on meanwhile
-        if found.address is None:
-            self.cep_status.setText(self.tr("Unknown CEP"))
-            self.cep_status.setToolTip(found.unknown)
-        else:
-            values = found.fields()
-            for name in ("street", "district", "city"):
-                self.edits[name].setText(values[name])
-            self.state_combo.setCurrentText(values["state"])
-            self.cep_status.clear()
-            self.cep_status.setToolTip("")
-        self.cepLooked.emit(self.cep_status.text())
-
-    @Slot(object)
-    def _on_cep_task_error(self, error: BaseException) -> None:
-        self.cep_status.setText(arg(self.tr("CEP not looked up: %1"), describe_error(error)))
-        self.cepLooked.emit(self.cep_status.text())
 
     # --- logo ----------------------------------------------------------------------------
 

@@ -177,11 +177,15 @@ class AddressImportDialog(QDialog):
         locale = self.locale()
         self.summary.setText(
             arg(
-                self.tr("%1 rows: %2 ready to import, %3 with problems (listed below; not imported)."),
-                locale.toString(len(rows)), locale.toString(self.good),
+                self.tr(
+                    "%Ln row(s): %1 ready to import, %2 with problems (listed below; not imported).",
+                    "",
+                    len(rows),
+                ),
+                locale.toString(self.good),
                 locale.toString(len(rows) - self.good),
             )
-        )  # fmt: skip
+        )
         self.import_button.setText(arg(self.tr("&Import %1"), locale.toString(self.good)))
         self.previewed.emit(self.good)  # the button is enabled once the task has finished (import_good waits)
 

@@ -279,9 +279,7 @@ class AddressPage(QWidget):
         question = (
             arg(self.tr("Delete %1 from the address book?"), chosen[0].name)
             if len(chosen) == 1
-            else arg(
-                self.tr("Delete %1 addresses from the address book?"), self.locale().toString(len(chosen))
-            )
+            else self.tr("Delete %Ln address(es) from the address book?", "", len(chosen))
         )
         if not self.confirm(question):
             return None
@@ -321,11 +319,7 @@ class AddressPage(QWidget):
         dialog = AddressImportDialog(self.desk, path, kind, self)
         if self.open_dialog(dialog) and dialog.imported:
             self.desk.messages.show_message(
-                arg(
-                    self.tr("%1 addresses imported from %2"),
-                    self.locale().toString(dialog.imported),
-                    path.name,
-                ),
+                arg(self.tr("%Ln address(es) imported from %1", "", dialog.imported), path.name),
                 key=WRITE_KEY,
             )
             self.reload()

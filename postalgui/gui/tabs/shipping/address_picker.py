@@ -1,21 +1,30 @@
-"""`AddressPicker`: a sender or recipient chosen from the address book by typing part of it.
+"""`AddressPicker`: a sender or recipient found in the address book by typing part of it.
 
-The new-pre-posting dialog picks its recipient (and sender) with it: an editable combo
-whose completer finds the name, city or CEP anywhere in an entry, over the book's
-addresses of one kind (read in a task, again when another desk changes the book).
+The new pre-posting dialog picks its recipient (and sender) with it: a search line whose
+list shows, as the clerk types, the book's entries holding every word typed in their
+name, CPF/CNPJ (with or without its dots), CEP (with or without its hyphen), group, city,
+street or e-mail, accents and case aside ("jose 20040" finds José Araújo at 20040-020).
+The same list opens under the form's name field (`attach`), so typing a name offers the
+saved ones. The entries of one kind are read in a task, again when another desk changes
+the book; the filtering is `WordFilterProxy`'s, in C++, so a book of thousands keeps up
+with the typing.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, Signal, Slot
-from PySide6.QtWidgets import QComboBox, QCompleter, QWidget
+from PySide6.QtCore import QAbstractProxyModel, QModelIndex, QPersistentModelIndex, Qt, QTimer, Signal, Slot
+from PySide6.QtGui import QStandardItem, QStandardItemModel
+from PySide6.QtWidgets import QCompleter, QLineEdit, QWidget
 
 from postalgui.api.values import format_cep
+from postalgui.api.values.taxid import format_tax_id
 from postalgui.gui.messages import arg
 from postalgui.gui.models.office_changes import OfficeChanges
 from postalgui.gui.tasks import Failure
+from postalgui.gui.widgets.word_filter import FILTER_ROLE, WordFilterProxy, filter_key
+from postalgui.services.branches.index import fold
 from postalgui.services.office import topics
 from postalgui.services.shipping.address_tasks import BookContents, load_addresses
 from postalgui.services.shipping.addresses import Address, AddressKind
@@ -25,13 +34,32 @@ if TYPE_CHECKING:
     from postalgui.gui.tasks import TaskHandle
     from postalgui.services.shipping.service import ShippingService
 
-__all__ = ["AddressPicker"]
+__all__ = ["NAME_ROLE", "AddressPicker", "search_text"]
+
+NAME_ROLE = Qt.ItemDataRole.UserRole + 20
+"""An entry's name alone: what the name field's list writes in the field."""
+SHOWN = 12
+"""Entries the list shows before it scrolls."""
+POPUP_EMS = 115
+"""The list's least width in average characters: name, street, city, CEP, CPF/CNPJ and group."""
 
 
-class AddressPicker(QComboBox):
-    """The addresses of ``kind``, "name — street, city/UF, CEP" each; the default sender first.
+def search_text(address: Address) -> str:
+    """What typing finds ``address`` by, folded: its words, and its CEP and CPF/CNPJ with and
+    without their separators."""
+    parts = (
+        address.name, address.cpf_cnpj, format_tax_id(address.cpf_cnpj), address.cep, format_cep(address.cep),
+        address.group, address.city, address.street, address.district, address.email,
+    )  # fmt: skip
+    return fold(" ".join(part for part in parts if part))
 
-    Signals: ``chosen(Address)`` when an address is picked; ``loaded(int)`` after each read.
+
+class AddressPicker(QLineEdit):
+    """The addresses of ``kind`` offered as the clerk types ("name — street, city/UF, CEP ·
+    CPF/CNPJ · group" each); the default sender first.
+
+    Signals: ``chosen(Address)`` when an entry is picked (here or in an attached field);
+    ``loaded(int)`` after each read of the book.
     """
 
     chosen = Signal(object)
@@ -49,25 +77,37 @@ class AddressPicker(QComboBox):
         self.service = service
         self.desk = desk
         self.kind = kind
-        self.setEditable(True)
-        self.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
-        line = self.lineEdit()
-        if line is not None:
-            line.setPlaceholderText(
-                self.tr("Type a sender's name, city or CEP")
-                if kind is AddressKind.SENDER
-                else self.tr("Type a recipient's name, city or CEP")
-            )
-        completer = QCompleter(self.model(), self)
-        completer.setFilterMode(Qt.MatchFlag.MatchContains)
-        completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
-        completer.setCompletionMode(QCompleter.CompletionMode.PopupCompletion)
-        self.setCompleter(completer)
+        self.setClearButtonEnabled(True)
+        self.setPlaceholderText(self.tr("Name, CPF/CNPJ, CEP or group"))
         self._addresses: list[Address] = []
-        self.activated.connect(self._on_activated)
+        self.model = QStandardItemModel(self)
+        self.proxy = WordFilterProxy(self)
+        self.proxy.setSourceModel(self.model)
+        self.setCompleter(self._completer(Qt.ItemDataRole.DisplayRole))
+        self.textEdited.connect(self._on_text_edited)
         self.changes = OfficeChanges(service, (topics.ADDRESSES,), desk.runner, self)
         self.changes.changed.connect(self.reload)
         self.reload()
+
+    def _completer(self, role: Qt.ItemDataRole | int) -> QCompleter:
+        completer = QCompleter(self.proxy, self)
+        completer.setCompletionMode(QCompleter.CompletionMode.UnfilteredPopupCompletion)
+        completer.setCompletionRole(role)
+        completer.setMaxVisibleItems(SHOWN)
+        popup = completer.popup()
+        if popup is not None:  # wider than the line: an entry reads whole
+            popup.setMinimumWidth(POPUP_EMS * self.fontMetrics().averageCharWidth())
+        # the index overload: the entry by its row, not by its text (two may read alike)
+        completer.activated[QModelIndex].connect(self._on_completer_activated)  # type: ignore[index]
+        return completer
+
+    def attach(self, edit: QLineEdit) -> QCompleter:
+        """Offer the book's entries while ``edit`` (a form's name field) is typed; choosing one
+        writes its name there and picks it."""
+        completer = self._completer(NAME_ROLE)
+        edit.setCompleter(completer)
+        edit.textEdited.connect(self._on_text_edited)
+        return completer
 
     @Slot()
     def reload(self) -> TaskHandle:
@@ -75,7 +115,7 @@ class AddressPicker(QComboBox):
             load_addresses,
             self.kind,
             name="address picker",
-            key=f"shipping.picker.{id(self)}",
+            key=f"shipping.picker.{self.kind.value}.{id(self)}",
             owner=self,
             on_result=self._on_load_task_result,
             failure=Failure(self.tr("The address book could not be read: %1")),
@@ -83,49 +123,68 @@ class AddressPicker(QComboBox):
 
     @staticmethod
     def entry(address: Address) -> str:
+        """``José Araújo — Rua da Assembleia, 10, Rio de Janeiro/RJ, 20040-020 · Atacado``."""
         place = arg("%1/%2", address.city, address.state) if address.city else ""
         where = ", ".join(
             part for part in (address.street, address.number, place, format_cep(address.cep)) if part
         )
-        return f"{address.name} — {where}"
+        extra = [part for part in (format_tax_id(address.cpf_cnpj), address.group) if part]
+        return " · ".join([f"{address.name} — {where}", *extra])
 
     def addresses(self) -> list[Address]:
+        """The book's entries of this kind, in the order offered."""
         return list(self._addresses)
 
-    def current(self) -> Address | None:
-        """The address picked (``None``: what is typed is none of the book's)."""
-        index = self.currentIndex()
-        if 0 <= index < len(self._addresses) and self.currentText() == self.itemText(index):
-            return self._addresses[index]
-        return None
+    def offered(self) -> list[Address]:
+        """The entries the list offers for what is typed now."""
+        rows = (
+            self.proxy.mapToSource(self.proxy.index(row, 0)).row() for row in range(self.proxy.rowCount())
+        )
+        return [self._addresses[row] for row in rows]
 
     def choose(self, uid: str) -> bool:
-        """Pick address ``uid`` (as if clicked); whether it is in the list."""
-        for index, address in enumerate(self._addresses):
+        """Pick address ``uid`` (as if clicked in the list); whether it is in the book."""
+        for address in self._addresses:
             if address.uid == uid:
-                self.setCurrentIndex(index)
-                self.chosen.emit(address)
+                self._pick(address)
                 return True
         return False
 
+    def _pick(self, address: Address) -> None:
+        self.setText(self.entry(address))
+        self.setCursorPosition(0)
+        self.chosen.emit(address)
+
+    @Slot(str)
+    def _on_text_edited(self, text: str) -> None:
+        self.proxy.set_text(fold(text))
+
     @Slot(object)
     def _on_load_task_result(self, contents: BookContents) -> None:
-        picked = self.current()
-        typed = self.currentText()
         self._addresses = sorted(contents.addresses, key=lambda address: not address.is_default)
-        self.blockSignals(True)
-        self.clear()
-        self.addItems([self.entry(address) for address in self._addresses])
-        uids = [address.uid for address in self._addresses]
-        if picked is not None and picked.uid in uids:
-            self.setCurrentIndex(uids.index(picked.uid))
-        else:
-            self.setCurrentIndex(-1)
-            self.setEditText(typed)
-        self.blockSignals(False)
+        self.model.clear()
+        for address in self._addresses:
+            item = QStandardItem(self.entry(address))
+            item.setToolTip(item.text())
+            item.setData(filter_key("", search_text(address)), FILTER_ROLE)
+            item.setData(address.name, NAME_ROLE)
+            item.setEditable(False)
+            self.model.appendRow(item)
         self.loaded.emit(len(self._addresses))
 
-    @Slot(int)
-    def _on_activated(self, index: int) -> None:
-        if 0 <= index < len(self._addresses):
-            self.chosen.emit(self._addresses[index])
+    @Slot(QModelIndex)
+    def _on_completer_activated(self, index: QModelIndex | QPersistentModelIndex) -> None:
+        model = index.model()
+        if isinstance(model, QAbstractProxyModel):  # the completer's own model over ours
+            index = model.mapToSource(index)
+        row = self.proxy.mapToSource(self.proxy.index(index.row(), 0)).row()
+        if 0 <= row < len(self._addresses):
+            address = self._addresses[row]
+            if self.completer() is not self.sender():  # a form's field: it shows the name
+                self.setText(self.entry(address))
+            QTimer.singleShot(0, self, self._on_entry_written)  # the completer writes it next
+            self.chosen.emit(address)
+
+    @Slot()
+    def _on_entry_written(self) -> None:
+        self.setCursorPosition(0)  # the name shows, not the entry's end

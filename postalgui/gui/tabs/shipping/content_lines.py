@@ -2,14 +2,17 @@
 
 Apart from the dialog's other fields because it is a small table with its own Add and
 Remove. A line is read when Create is pressed: a quantity or value that is not a number
-is named (its row and column) and nothing is sent.
+is named (its row and column) and nothing is sent. Enter belongs to the table: it ends
+the cell being typed, or opens the current one, and never reaches the dialog, whose
+default button (Create) would send the pre-posting half-declared.
 """
 
 from __future__ import annotations
 
 from decimal import Decimal
 
-from PySide6.QtCore import Slot
+from PySide6.QtCore import Qt, Slot
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -27,13 +30,28 @@ from postalgui.gui.messages import arg, describe_error
 
 __all__ = ["ContentLines"]
 
+_ENTER = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+
+
+class _LinesTable(QTableWidget):
+    """The lines' table, keeping Enter to itself (see the module)."""
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() not in _ENTER:
+            super().keyPressEvent(event)
+            return
+        event.accept()
+        current = self.currentIndex()
+        if self.state() != QAbstractItemView.State.EditingState and current.isValid():
+            self.edit(current)
+
 
 class ContentLines(QWidget):
     """Content, quantity and value per line; Add line / Remove line. Signals: none."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.table = QTableWidget(0, 3, self)
+        self.table = _LinesTable(0, 3, self)
         self.table.setObjectName("shippingContents")
         self.table.setAccessibleName(self.tr("Content declaration"))
         self.table.setHorizontalHeaderLabels([self.tr("Content"), self.tr("Quantity"), self.tr("Value (R$)")])

@@ -236,15 +236,14 @@ class OrdersDialog(QDialog):
     def _show_rows(self) -> None:
         self.table.setRowCount(len(self.rows))
         for index, row in enumerate(self.rows):
-            recipient = row.order.recipient if row.order is not None else None
+            recipient = row.recipient
             cells = [str(row.row), "", "", "", "", "", ""]
-            if row.order is not None and recipient is not None:
+            if recipient is not None:  # a bad row too: whose it is
                 city = f"{recipient.city}/{recipient.state}" if recipient.state else recipient.city
                 cep = format_cep(recipient.cep) if is_valid_cep(recipient.cep) else recipient.cep
-                cells[RECIPIENT:RESULT] = [
-                    recipient.name,
-                    cep,
-                    city,
+                cells[RECIPIENT:SERVICE] = [recipient.name, cep, city]
+            if row.order is not None:
+                cells[SERVICE:RESULT] = [
                     service_word(row.order.service_code),
                     format_grams(row.order.weight_g),
                 ]
@@ -266,17 +265,16 @@ class OrdersDialog(QDialog):
             self.summary_label.setText(
                 arg(
                     self.tr(
-                        "%1 rows, %2 with problems (named by row and column above): correct the file, "
-                        "or send only the rows without problems."
+                        "%Ln row(s), %1 with problems (named by row and column above): correct the file, "
+                        "or send only the rows without problems.",
+                        "",
+                        len(self.rows),
                     ),
-                    locale.toString(len(self.rows)),
                     locale.toString(bad),
                 )
             )
         else:
-            self.summary_label.setText(
-                arg(self.tr("%1 rows, all ready to send."), locale.toString(len(self.rows)))
-            )
+            self.summary_label.setText(self.tr("%Ln row(s), all ready to send.", "", len(self.rows)))
         good = len(self.rows) - bad
         self.good_only.setEnabled(bool(bad) and good > 0)
         self.create_button.setEnabled(good > 0 and (not bad or self.good_only.isChecked()))
@@ -309,19 +307,17 @@ class OrdersDialog(QDialog):
             if row.row in by_row:
                 self.table.setItem(index, RESULT, QTableWidgetItem(by_row[row.row]))
         summary = arg(
-            self.tr("%1 pre-postings created, %2 refused, %3 not sent."),
-            app_locale().toString(len(report.created)),
+            self.tr("%Ln pre-posting(s) created, %1 refused, %2 not sent.", "", len(report.created)),
             app_locale().toString(len(report.refused)),
             app_locale().toString(report.not_sent),
         )
         before, unread = report.count(RowResult.SENT_BEFORE), report.count(RowResult.UNREADABLE)
         unread += report.count(RowResult.LOST)
         if before:
-            summary += " " + arg(self.tr("%1 sent before, not sent again."), app_locale().toString(before))
+            summary += " " + self.tr("%Ln sent before, not sent again.", "", before)
         if unread:
-            summary += " " + arg(
-                self.tr("%1 sent with an answer that could not be read or never came: follow them up."),
-                app_locale().toString(unread),
+            summary += " " + self.tr(
+                "%Ln sent with an answer that could not be read or never came: follow them up.", "", unread
             )
         self.summary_label.setText(summary)
         self.sent_before_rows = {}
@@ -384,7 +380,9 @@ class OrdersDialog(QDialog):
             arg(
                 self.tr(
                     "Rows %1 were sent to the operator before (their pre-postings exist, or their "
-                    "answer was lost or unreadable). Send them again, on purpose?"
+                    "answer was lost or unreadable). Send them again, on purpose?",
+                    "",
+                    len(rows),
                 ),
                 shown,
             )

@@ -230,9 +230,10 @@ class ShipmentPage(QWidget):
         ids = [s.prepost_id for s in self.selected_shipments() if _cancellable(s)]
         if not ids:
             return None
-        question = arg(
-            self.tr("Cancel %1 pre-postings with the operator? Their object codes can no longer be posted."),
-            app_locale().toString(len(ids)),
+        question = self.tr(
+            "Cancel %Ln pre-posting(s) with the operator? Their object codes can no longer be posted.",
+            "",
+            len(ids),
         )
         if not self.confirm(question):
             return None
@@ -282,12 +283,11 @@ class ShipmentPage(QWidget):
         locale = app_locale()
         urgent = sum(1 for row in range(self.model.rowCount()) if self.model.urgent(row))
         text = arg(
-            self.tr("%1 of %2 pre-postings shown"),
+            self.tr("%1 of %Ln pre-posting(s) shown", "", len(shipments)),
             locale.toString(self.model.rowCount()),
-            locale.toString(len(shipments)),
         )
         if urgent:
-            text += " " + arg(self.tr("(%1 expire within a day or have expired)"), locale.toString(urgent))
+            text += " " + self.tr("(%Ln expire(s) within a day or have expired)", "", urgent)
         self.summary_label.setText(text)
 
     # --- slots ---------------------------------------------------------------------------
@@ -304,10 +304,7 @@ class ShipmentPage(QWidget):
     @Slot(object)
     def _on_refresh_task_result(self, shipments: list[Shipment]) -> None:
         self.desk.messages.show_message(
-            arg(
-                self.tr("The operator was asked about %1 pre-postings."),
-                app_locale().toString(len(shipments)),
-            ),
+            self.tr("The operator was asked about %Ln pre-posting(s).", "", len(shipments)),
             MessageKind.INFO,
             key=REFRESH_KEY,
         )
@@ -319,7 +316,7 @@ class ShipmentPage(QWidget):
         locale = app_locale()
         if not refused:
             self.desk.messages.show_message(
-                arg(self.tr("%1 pre-postings cancelled."), locale.toString(done)),
+                self.tr("%Ln pre-posting(s) cancelled.", "", done),
                 MessageKind.INFO,
                 key=CANCEL_KEY,
             )
@@ -327,8 +324,7 @@ class ShipmentPage(QWidget):
             lines = "; ".join(arg(self.tr("%1: %2"), prepost_id, words) for prepost_id, words in refused)
             self.desk.messages.show_message(
                 arg(
-                    self.tr("%1 pre-postings cancelled; the operator refused %2: %3"),
-                    locale.toString(done),
+                    self.tr("%Ln pre-posting(s) cancelled; the operator refused %1: %2", "", done),
                     locale.toString(len(refused)),
                     lines,
                 ),

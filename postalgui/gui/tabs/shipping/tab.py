@@ -67,6 +67,8 @@ class ShippingTab(QWidget):
         layout.addWidget(self.messages)
         layout.addWidget(self.pages, 1)
         self.dialog: NewPrepostingDialog | OrdersDialog | None = None  # the one open, if any
+        self.keep_recipient = False
+        """The last new pre-posting dialog's "Save the recipient in the address book" tick."""
         self.shipments.newRequested.connect(self._on_shipments_new_requested)
         self.shipments.ordersRequested.connect(self._on_shipments_orders_requested)
 
@@ -82,7 +84,7 @@ class ShippingTab(QWidget):
     def new_preposting(self, draft: ShipDraft | None = None) -> NewPrepostingDialog:
         """Open the new pre-posting dialog (prefilled from ``draft``), non-modal; returns it."""
         self.pages.setCurrentWidget(self.shipments)
-        dialog = NewPrepostingDialog(self.desk, self, draft)
+        dialog = NewPrepostingDialog(self.desk, self, draft, keep_recipient=self.keep_recipient)
         self._show(dialog)
         self._read_default_sender()
         return dialog
@@ -136,5 +138,7 @@ class ShippingTab(QWidget):
     @Slot(int)
     def _on_dialog_finished(self, _result: int) -> None:
         dialog, self.dialog = self.dialog, None
+        if isinstance(dialog, NewPrepostingDialog):
+            self.keep_recipient = dialog.keep_check.isChecked()
         if dialog is not None:
             dialog.deleteLater()

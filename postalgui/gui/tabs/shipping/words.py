@@ -117,4 +117,4 @@ def expiry_text(days: int | None, status: str) -> str:
         return QCoreApplication.translate(_CONTEXT, "Expires today")
     if days == 1:
         return QCoreApplication.translate(_CONTEXT, "Expires tomorrow")
-    return arg(QCoreApplication.translate(_CONTEXT, "Expires in %1 days"), days)
+    return QCoreApplication.translate(_CONTEXT, "Expires in %Ln day(s)", "", days)
