@@ -252,18 +252,6 @@ def test_every_dialog_fits_1366_by_768_in_each_language(
     assert_fits(_shown(name, makers, qtbot))
 
 
-FIXED_SIZE = pytest.mark.xfail(
-    strict=True,
-    reason="a fixed size; tabs/shipping is reworked apart (issue 37): reported, not fixed here",
-)
-
-
-@pytest.mark.parametrize(
-    "name",
-    [
-        pytest.param(name, marks=FIXED_SIZE) if name in ("shipping new", "shipping orders") else name
-        for name in DIALOGS
-    ],
-)
+@pytest.mark.parametrize("name", list(DIALOGS))
 def test_every_dialog_opens_no_larger_than_a_smaller_screen(name: str, makers: Makers, qtbot: QtBot) -> None:
     assert_on_its_screen(_shown(name, makers, qtbot))

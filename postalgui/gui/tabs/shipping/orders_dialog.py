@@ -18,7 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QCoreApplication, Signal, Slot
+from PySide6.QtCore import QCoreApplication, QSize, Signal, Slot
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -43,6 +43,7 @@ from postalgui.gui.messages import arg, describe_error
 from postalgui.gui.models.formatting import error_colour, format_grams
 from postalgui.gui.tabs.shipping.outcome_words import earlier_text, outcome_text
 from postalgui.gui.tabs.shipping.words import service_word
+from postalgui.gui.widgets.screen_fit import fit_to_screen
 from postalgui.services.shipping.desk_reads import read_orders_file
 from postalgui.services.shipping.orders import complete_orders
 from postalgui.services.shipping.use_cases import RowResult
@@ -139,7 +140,7 @@ class OrdersDialog(QDialog):
         layout.addWidget(self.progress)
         layout.addWidget(self.good_only)
         layout.addWidget(self.buttons)
-        self.resize(900, 560)
+        fit_to_screen(self, QSize(900, 560))
         self.file_button.clicked.connect(self._on_file_button_clicked)
         self.stop_button.clicked.connect(self._on_stop_button_clicked)
         self.create_button.clicked.connect(self._on_create_button_clicked)
