@@ -2,8 +2,8 @@
 
 Apart from the window, which only builds and wires the tabs: the keys are the same for
 every tab added later, and the letters are chosen here, not in the translations, so
-they stay unique in every language. A tab picked by its keys takes the keyboard
-(`focus_into`): a tab's own keys (Ctrl+N in Tracking) reach only the widgets inside it,
+they stay unique in every language. A tab picked by its keys or a click takes the
+keyboard (`focus_into`): a tab's own keys (Ctrl+N in Tracking) reach only the widgets inside it,
 and a tab built when first picked left the focus on the tab bar.
 """
 
@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from PySide6.QtCore import QEvent, QObject, Qt, Slot
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QAction, QKeySequence, QMouseEvent
 from PySide6.QtWidgets import QApplication, QTabBar, QTabWidget, QWidget
 
 
@@ -109,8 +109,21 @@ class TabNavigation(QObject):
         tabs.tabBar().installEventFilter(self)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        """An Alt+letter of the tab bar: the bar picks the tab now, and the tab takes the keyboard."""
-        if event.type() != QEvent.Type.Shortcut or not isinstance(watched, QTabBar):
+        """An Alt+letter of the tab bar: the bar picks the tab now, and the tab takes the keyboard.
+        A click on the bar: the tab clicked takes the keyboard too (a click focused the bar,
+        so Ctrl+N after clicking Tracking reached nothing)."""
+        if not isinstance(watched, QTabBar):
+            return False
+        if event.type() == QEvent.Type.MouseButtonRelease:
+            page = self.tabs.currentWidget()
+            if (
+                page is not None
+                and isinstance(event, QMouseEvent)
+                and event.button() == Qt.MouseButton.LeftButton
+            ):
+                focus_into(page)
+            return False
+        if event.type() != QEvent.Type.Shortcut:
             return False
         watched.event(event)  # handled here, once: True keeps Qt from handing it over again
         page = self.tabs.currentWidget()

@@ -81,3 +81,21 @@ def test_a_tab_picked_by_its_alt_letter_takes_the_focus_too(main: MainWindow, qt
     focus = QApplication.focusWidget()
     assert isinstance(tab, TrackingTab)
     assert focus is tab.table  # the tab names its first field (its focus proxy)
+
+
+def test_a_tab_clicked_with_the_mouse_takes_the_focus_too(main: MainWindow, qtbot: QtBot) -> None:
+    """Clicking the Tracking tab then pressing Ctrl+N opens its dialog: the tab bar takes
+    no focus from a click, so the keyboard stayed in the tab left behind."""
+    index = TAB_FACTORIES.index(tracking_tab)
+    bar = main.tabs.tabBar()
+    qtbot.mouseClick(bar, Qt.MouseButton.LeftButton, pos=bar.tabRect(index).center())
+    assert main.tabs.currentIndex() == index
+    tab = main.tabs.widget(index)
+    assert isinstance(tab, TrackingTab)
+    focus = QApplication.focusWidget()
+    assert focus is not None
+    assert tab.isAncestorOf(focus)
+    opened: list[AddDialog] = []
+    tab.actions_.open_dialog = lambda dialog: opened.append(dialog) or False  # type: ignore[func-returns-value]
+    qtbot.keyClick(focused(main), Qt.Key.Key_N, CTRL)
+    assert len(opened) == 1
