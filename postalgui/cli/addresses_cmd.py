@@ -15,9 +15,10 @@ import argparse
 from typing import TYPE_CHECKING, Any
 
 from postalgui.api.cancel import PlainTask
-from postalgui.api.values import format_cep, format_count
+from postalgui.api.values import format_cep
+from postalgui.cli.language import count
 from postalgui.cli.options import BadOption, confirmed_by, json_option, subcommand
-from postalgui.cli.output import EXIT_INVALID_INPUT, EXIT_OK, LANGUAGE, error, print_json, print_table
+from postalgui.cli.output import EXIT_INVALID_INPUT, EXIT_OK, error, print_json, print_table
 from postalgui.services.shipping.addresses import AddressKind
 
 if TYPE_CHECKING:
@@ -116,7 +117,7 @@ def _run_list(args: argparse.Namespace, context: AppContext) -> int:
             for address in addresses
         ]
         print_table(["kind", "name", "cep", "city", "group"], rows)
-    error(format_count(len(addresses), "address", "addresses", LANGUAGE))
+    error(count(len(addresses), "address", "addresses"))
     return EXIT_OK
 
 
@@ -169,13 +170,11 @@ def _run_import(args: argparse.Namespace, context: AppContext) -> int:
         if args.json:
             print_json(_import_json(rows, 0))
         error(
-            f"{format_count(bad, 'row', 'rows', LANGUAGE)} with problems: nothing saved"
+            f"{count(bad, 'row', 'rows')} with problems: nothing saved"
             + (" (--skip-bad saves the good rows)" if bad and good else "")
         )
         return EXIT_INVALID_INPUT
-    question = (
-        f"Save {format_count(good, kind.value, kind.value + 's', LANGUAGE)} to the office's address book?"
-    )
+    question = f"Save {count(good, kind.value, kind.value + 's')} to the office's address book?"
     confirmed = confirmed_by(args.yes, question)
     if confirmed is None:
         raise BadOption(
@@ -187,6 +186,6 @@ def _run_import(args: argparse.Namespace, context: AppContext) -> int:
     saved = import_addresses(PlainTask(), context.shipping, rows)
     if args.json:
         print_json(_import_json(rows, saved))
-    skipped = f", {format_count(bad, 'row', 'rows', LANGUAGE)} with problems skipped" if bad else ""
-    error(f"{format_count(saved, 'address', 'addresses', LANGUAGE)} saved{skipped}")
+    skipped = f", {count(bad, 'row', 'rows')} with problems skipped" if bad else ""
+    error(f"{count(saved, 'address', 'addresses')} saved{skipped}")
     return EXIT_OK

@@ -21,16 +21,18 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from postalgui.api.cancel import PlainTask
-from postalgui.api.values import format_brl, format_count, format_date_ui, format_number
+from postalgui.api.values import format_brl, format_date_ui
 from postalgui.cli import claims_file
+from postalgui.cli.language import count, number, say, spoken
 from postalgui.cli.options import (
+    BadOption,
     json_option,
     out_file,
     statement_of,
     statement_options,
     subcommand,
 )
-from postalgui.cli.output import EXIT_OK, LANGUAGE, error, print_json, print_table
+from postalgui.cli.output import EXIT_OK, error, print_json, print_table
 from postalgui.services.claims import words
 
 if TYPE_CHECKING:
@@ -199,10 +201,10 @@ def _candidates_table(shown: Sequence[Candidate], today: date) -> None:
     rows = [
         [
             candidate.code,
-            words.kind_words(candidate.kind, LANGUAGE),
-            format_number(candidate.days_late, LANGUAGE) if candidate.days_late else "",
+            words.kind_words(candidate.kind, spoken()),
+            number(candidate.days_late) if candidate.days_late else "",
             _day(candidate.deadline),
-            format_number(candidate.days_left(today), LANGUAGE),
+            number(candidate.days_left(today)),
             money(candidate.postage),
             money(candidate.estimate),
             candidate.product,
@@ -220,15 +222,15 @@ def _say_candidates(found: CandidateList) -> None:
 
     estimate = added(candidate.estimate for candidate in found.candidates)
     error(
-        f"{format_count(len(found.candidates), 'candidate', 'candidates', LANGUAGE)}"
+        f"{count(len(found.candidates), 'candidate', 'candidates')}"
         f"{f', {money(estimate)} estimated' if estimate is not None else ''}; "
-        f"{format_number(found.waiting, LANGUAGE)} within the operator's deadline (not yet), "
-        f"{format_number(found.filed, LANGUAGE)} already filed, "
-        f"{format_number(len(found.expired), LANGUAGE)} past the 90 days"
+        f"{number(found.waiting)} within the operator's deadline (not yet), "
+        f"{number(found.filed)} already filed, "
+        f"{number(len(found.expired))} past the 90 days"
     )
     if found.untracked:
         error(
-            f"{format_count(len(found.untracked), 'object', 'objects', LANGUAGE)} of the statement "
+            f"{count(len(found.untracked), 'object', 'objects')} of the statement "
             "not in the watchlist: add them with 'postalgui track watch add --from-invoice' "
             "and 'track watch refresh'"
         )
@@ -254,8 +256,8 @@ def _outcome(claim: Claim) -> str:
     from postalgui.services.claims.records import ClaimState
 
     if claim.state is ClaimState.FILED:
-        return words.outcome_words(claim.outcome, LANGUAGE)
-    return words.attempt_text(claim, datetime.now(UTC), LANGUAGE)
+        return words.outcome_words(claim.outcome, spoken())
+    return words.attempt_text(claim, datetime.now(UTC), spoken())
 
 
 def claims_table(claims: Sequence[Claim], *, as_json_list: bool) -> None:
@@ -296,19 +298,39 @@ def _run_follow(args: argparse.Namespace, context: AppContext) -> int:
     from postalgui.services.claims.use_cases import follow_claims, list_claims
 
     codes = claims_file.checked_keys(args.codes) if args.codes else None
+    if codes is not None:
+        _known(codes, context)
     done = follow_claims(PlainTask(), context.claims, codes)
     error(
-        f"asked about {format_count(done.asked, 'claim', 'claims', LANGUAGE)}: "
-        f"{format_number(done.changed, LANGUAGE)} changed, {format_number(done.paid, LANGUAGE)} paid"
+        say(
+            "asked about {claims}: {changed} changed, {paid} paid",
+            claims=count(done.asked, "claim", "claims"),
+            changed=number(done.changed),
+            paid=number(done.paid),
+        )
     )
     for problem in done.problems:
-        error(f"not asked: {problem}")
+        error(say("not asked: {problem}", problem=problem))
     claims = list_claims(PlainTask(), context.claims)
     if codes is not None:
         wanted = set(codes)
         claims = [claim for claim in claims if claim.code in wanted or claim.protocol in wanted]
     claims_table(claims, as_json_list=args.json)
     return EXIT_OK
+
+
+def _known(keys: Sequence[str], context: AppContext) -> None:
+    """Refuse (`BadOption`, nothing sent) the codes and protocols no claim of this office has:
+    there is nothing to follow, and following them silently would read as "no news"."""
+    book = context.claims.book()
+    unknown = [key for key in keys if book.get(key) is None]
+    if unknown:
+        raise BadOption(
+            say(
+                "CODE: no claim of this office matches {keys} (nothing was sent; 'claims list' shows them)",
+                keys=", ".join(unknown),
+            )
+        )
 
 
 # --------------------------------------------------------------------------- money back, export, report
@@ -347,9 +369,9 @@ def _month_row(name: str, month: MonthSummary) -> list[str]:
     counts = (month.candidates, month.filed, month.accepted, month.paid)
     amounts = (month.candidates_estimate, month.filed_estimate, month.accepted_estimate, month.paid_estimate)
     cells = [name]
-    for count, amount in zip(counts, amounts, strict=True):
-        cells += [format_number(count, LANGUAGE), money(amount)]
-    return [*cells, format_number(month.refused, LANGUAGE)]
+    for many, amount in zip(counts, amounts, strict=True):
+        cells += [number(many), money(amount)]
+    return [*cells, number(month.refused)]
 
 
 def _run_export(args: argparse.Namespace, context: AppContext) -> int:
@@ -359,9 +381,9 @@ def _run_export(args: argparse.Namespace, context: AppContext) -> int:
     path = out_file(args.file, "FILE")
     task, service = PlainTask(), context.claims
     if args.money_back:
-        save_money_back(task, service, path, money_back(task, service), LANGUAGE)
+        save_money_back(task, service, path, money_back(task, service), spoken())
     else:
-        save_claims(task, service, path, list_claims(task, service), LANGUAGE)
+        save_claims(task, service, path, list_claims(task, service), spoken())
     sys.stdout.write(f"{path}\n")
     return EXIT_OK
 
@@ -373,7 +395,7 @@ def _run_report(args: argparse.Namespace, context: AppContext) -> int:
     path = out_file(args.file, "FILE")
     task, service = PlainTask(), context.claims
     claims = list_claims(task, service)
-    save_money_report(task, service, path, money_back(task, service), LANGUAGE, claims)
-    error(format_count(len(claims), "claim", "claims", LANGUAGE))
+    save_money_report(task, service, path, money_back(task, service), spoken(), claims)
+    error(count(len(claims), "claim", "claims"))
     sys.stdout.write(f"{path}\n")
     return EXIT_OK

@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, TypeVar
 
 from postalgui.api.cancel import PlainTask
-from postalgui.api.values import InvalidValue, format_count, shown_value
+from postalgui.api.values import InvalidValue, shown_value
 from postalgui.api.values.claims import (
     REASONS,
     Manifestation,
@@ -27,11 +27,13 @@ from postalgui.api.values.claims import (
     parse_claim_phone,
     parse_reason,
 )
+from postalgui.cli.language import count, say, spoken
 from postalgui.cli.options import BadOption, checked, confirmed_by, json_option, subcommand
-from postalgui.cli.output import EXIT_API_ERROR, EXIT_INVALID_INPUT, EXIT_OK, LANGUAGE, error, print_json
+from postalgui.cli.output import EXIT_API_ERROR, EXIT_INVALID_INPUT, EXIT_OK, error, print_json
 from postalgui.cli.track_watch import checked_codes
 from postalgui.services.claims import words
 from postalgui.services.claims.filing import Result
+from postalgui.services.claims.records import REOPEN_DAYS, ReopenBar
 
 if TYPE_CHECKING:
     from postalgui.cli.options import Commands
@@ -86,7 +88,7 @@ def add_parsers(sub: Commands) -> None:
 
 
 def _add_file_options(parser: argparse.ArgumentParser) -> None:
-    reasons = ", ".join(words.reason_words(code, LANGUAGE) for code in REASONS)
+    reasons = ", ".join(words.reason_words(code, spoken()) for code in REASONS)
     parser.add_argument("codes", metavar="CODE", nargs="+", help="object code, e.g. DG049186226BR")
     parser.add_argument("--motivo", metavar="N", required=True, help=f"the reason: {reasons}")
     parser.add_argument(
@@ -218,10 +220,10 @@ def _summary(order: FilingOrder, context: AppContext) -> str:
     names = sorted({item.recipient for item in order.items if item.recipient})
     names = names if len(names) == 1 else [f"{len(names)} names, one per object"]
     lines = [
-        f"About to file {format_count(len(codes), 'claim', 'claims', LANGUAGE)} "
+        f"About to file {count(len(codes), 'claim', 'claims')} "
         f"(contract {profile.contract}, card {profile.card}):",
-        f"  reason     {', '.join(words.reason_words(reason, LANGUAGE) for reason in reasons)}",
-        f"  kind       {words.manifestation_words(order.manifestation, LANGUAGE)}",
+        f"  reason     {', '.join(words.reason_words(reason, spoken()) for reason in reasons)}",
+        f"  kind       {words.manifestation_words(order.manifestation, spoken())}",
         f"  packaging  {'envelope' if order.package is Packaging.ENVELOPE else 'box'}",
         f"  reply to   {order.email}",
         f"  phone      {order.phone}",
@@ -233,12 +235,12 @@ def _summary(order: FilingOrder, context: AppContext) -> str:
 
 def _result_line(result: FilingResult) -> str:
     """``DG049186226BR  Filed  protocol 1234567890``; a refusal with the operator's code and words."""
-    parts = [result.code, words.result_text(result, LANGUAGE)]
+    parts = [result.code, words.result_text(result, spoken())]
     if result.protocol:
         parts.append(f"protocol {result.protocol}")
     quiet = (Result.FILED, Result.BLOCKED, Result.NOT_SENT, Result.BEING_SENT, Result.HELD, Result.UNREADABLE)
     if result.result not in quiet and (result.return_code or result.message):
-        parts.append(f"({words.code_words(result.return_code, result.message, LANGUAGE)})")
+        parts.append(f"({words.code_words(result.return_code, result.message, spoken())})")
     return "  ".join(parts)
 
 
@@ -280,8 +282,8 @@ def _run_file(args: argparse.Namespace, context: AppContext) -> int:
     settled = report.count(*SETTLED)
     left = len(report.results) - settled
     error(
-        f"{format_count(settled, 'object', 'objects', LANGUAGE)} filed or already filed"
-        + (f", {format_count(left, 'object', 'objects', LANGUAGE)} not (exit status 1)" if left else "")
+        f"{count(settled, 'object', 'objects')} filed or already filed"
+        + (f", {count(left, 'object', 'objects')} not (exit status 1)" if left else "")
     )
     return EXIT_OK if not left else EXIT_API_ERROR
 
@@ -290,18 +292,43 @@ def _run_file(args: argparse.Namespace, context: AppContext) -> int:
 
 
 def _run_reopen(args: argparse.Namespace, context: AppContext) -> int:
+    from postalgui.services.claims.following import NotReopenableError
     from postalgui.services.claims.use_cases import reopen_claim
 
     (key,) = checked_keys([args.key], "PROTOCOL-or-CODE")
     reason = " ".join(args.motivo.split())
     if not reason:
-        raise BadOption("--motivo: must say why the claim should be looked at again")
-    if context.claims.book().get(key) is None:
-        raise BadOption(f"PROTOCOL-or-CODE: {key}: no claim of this office has it (nothing was sent)")
+        raise BadOption(say("--motivo: must say why the claim should be looked at again"))
+    item = context.claims.book().get(key)
+    if item is None:
+        raise BadOption(
+            say("PROTOCOL-or-CODE: {key}: no claim of this office has it (nothing was sent)", key=key)
+        )
+    bar = item.reopen_bar(context.claims.today())
+    if bar is not None:
+        raise BadOption(f"PROTOCOL-or-CODE: {key}: {_not_reopened(bar)}")
     try:
         result = reopen_claim(PlainTask(), context.claims, key, reason, " ".join(args.observacao.split()))
-    except ValueError as exc:  # no protocol to reopen: said, nothing sent
-        raise BadOption(f"PROTOCOL-or-CODE: {exc}") from None
-    said = words.code_words(result.return_code, result.message, LANGUAGE, "reopen")
-    sys.stdout.write(f"{result.protocol}  {'Reopened' if result.reopened else 'Not reopened'} ({said})\n")
+    except NotReopenableError as exc:  # another desk changed it meanwhile: said, nothing sent
+        raise BadOption(f"PROTOCOL-or-CODE: {key}: {_not_reopened(exc.bar)}") from None
+    said = words.code_words(result.return_code, result.message, spoken(), "reopen")
+    outcome = say("Reopened") if result.reopened else say("Not reopened")
+    sys.stdout.write(f"{result.protocol}  {outcome} ({said})\n")
     return EXIT_OK if result.reopened else EXIT_API_ERROR
+
+
+def _not_reopened(bar: ReopenBar) -> str:
+    """Why the claim is not reopened, and that nothing was sent."""
+    reasons = {
+        ReopenBar.NOT_FILED: say("it has no protocol: the operator never registered it"),
+        ReopenBar.NOT_CLOSED: say(
+            "it is not closed: only a claim closed without merit (refused) can be reopened; "
+            "'claims follow' asks how it stands"
+        ),
+        ReopenBar.ACCEPTED: say("it was accepted: there is nothing to reopen"),
+        ReopenBar.REOPENED: say("it was reopened once already: the operator takes one reopening"),
+        ReopenBar.TOO_LATE: say(
+            "it closed more than {days} days ago: the operator no longer reopens it", days=REOPEN_DAYS
+        ),
+    }
+    return say("{reason} (nothing was sent)", reason=reasons[bar])

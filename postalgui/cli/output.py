@@ -11,15 +11,13 @@ import os
 import sys
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from datetime import date, datetime
 from typing import Any, TextIO
 
 from pydantic import BaseModel
 
 from postalgui.api.masking import scrub
-
-LANGUAGE = "en"
-"""The CLI speaks English: its messages, and the numbers and words it prints (``1,500 g``).
-Names of options and the operator's own texts stay as they are; money is ``R$ 1.234,56``."""
+from postalgui.api.values import format_date_ui
 
 EXIT_OK = 0
 EXIT_API_ERROR = 1
@@ -43,6 +41,19 @@ def print_fields(fields: Mapping[str, Any], stream: TextIO | None = None) -> Non
         if isinstance(value, list | tuple):
             value = ", ".join(str(v) for v in value)
         out.write(f"{key.ljust(width)}  {'' if value is None else value}\n")
+
+
+def moment_json(moment: datetime | date | None) -> str | None:
+    """A time or day in JSON: ISO 8601, a time with its offset as stored (aware UTC,
+    ``2026-11-25T17:03:12.345678+00:00``), as every command prints it; null for none."""
+    return None if moment is None else moment.isoformat()
+
+
+def moment_text(moment: datetime) -> str:
+    """A time in text output: the desk's local time, ``25/11/2026 14:03``, as every command
+    prints it (dates ``DD/MM/AAAA`` in both languages, as the window writes them)."""
+    local = moment.astimezone() if moment.tzinfo is not None else moment
+    return f"{format_date_ui(local.date())} {local:%H:%M}"
 
 
 def error(message: str) -> None:

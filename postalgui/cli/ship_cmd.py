@@ -22,14 +22,14 @@ from postalgui.api.models.prepostings import PrepostingStatus
 from postalgui.api.values import (
     format_brl,
     format_cep,
-    format_count,
     format_date_ui,
     format_grams,
     shown_value,
 )
 from postalgui.cli import ship_create, ship_files
+from postalgui.cli.language import count, spoken
 from postalgui.cli.options import BadOption, command_group, json_option, subcommand
-from postalgui.cli.output import EXIT_API_ERROR, EXIT_OK, LANGUAGE, error, print_json, print_table
+from postalgui.cli.output import EXIT_API_ERROR, EXIT_OK, error, print_json, print_table
 from postalgui.cli.ship_common import confirm, known_ids
 from postalgui.services.price.products import product_name
 from postalgui.services.shipping.words import status_from_words, status_words
@@ -47,7 +47,7 @@ __all__ = ["add_parser", "shipment_json"]
 def status_word(shipment: Shipment) -> str:
     """A pre-posting's operator status as the table says it (``Pre-posted``, ``unknown (9):
     Em análise``); the office's "labelled" mark is its own column."""
-    return status_words(shipment.status, shipment.status_number, shipment.status_word, LANGUAGE)
+    return status_words(shipment.status, shipment.status_number, shipment.status_word, spoken())
 
 
 STATUS_HELP = ", ".join(
@@ -160,7 +160,7 @@ def _expiry(shipment: Shipment, today: date) -> str:
         return ""
     if days < 0:
         return "expired"
-    return "today" if days == 0 else f"in {format_count(days, 'day', 'days', LANGUAGE)}"
+    return "today" if days == 0 else f"in {count(days, 'day', 'days')}"
 
 
 def _created(moment: datetime) -> str:
@@ -191,7 +191,7 @@ def _table(shipments: Sequence[Shipment], today: date) -> None:
             shipment.recipient_name[:30],
             format_cep(shipment.recipient_cep),
             product_name(shipment.service_code) or shipment.service_code,
-            format_grams(shipment.weight_g, LANGUAGE),
+            format_grams(shipment.weight_g, spoken()),
             _money(shipment.declared_value),
             _created(shipment.created_at),
             _expiry(shipment, today),
@@ -228,7 +228,7 @@ def _run_list(args: argparse.Namespace, context: AppContext) -> int:
     elif shipments:
         _table(shipments, today)
     error(
-        format_count(len(shipments), "pre-posting", "pre-postings", LANGUAGE)
+        count(len(shipments), "pre-posting", "pre-postings")
         + (" (from the office database; not asked)" if args.offline else "")
     )
     return EXIT_OK
@@ -239,7 +239,7 @@ def _run_cancel(args: argparse.Namespace, context: AppContext) -> int:
 
     shipments = known_ids(context, args.ids)
     lines = [
-        f"About to cancel {format_count(len(shipments), 'pre-posting', 'pre-postings', LANGUAGE)}:",
+        f"About to cancel {count(len(shipments), 'pre-posting', 'pre-postings')}:",
         *(
             f"  {shipment.prepost_id}  {shipment.object_code or '-'}  {shipment.recipient_name}  "
             f"{format_cep(shipment.recipient_cep)}"
@@ -253,9 +253,6 @@ def _run_cancel(args: argparse.Namespace, context: AppContext) -> int:
         said = f"Not cancelled ({refused[prepost_id]})" if prepost_id in refused else "Cancelled"
         sys.stdout.write(f"{prepost_id}  {said}\n")
     if refused:
-        error(
-            f"{format_count(len(refused), 'pre-posting', 'pre-postings', LANGUAGE)} "
-            "not cancelled (exit status 1)"
-        )
+        error(f"{count(len(refused), 'pre-posting', 'pre-postings')} not cancelled (exit status 1)")
         return EXIT_API_ERROR
     return EXIT_OK
