@@ -32,7 +32,7 @@ from postalgui.cli.options import (
     statement_options,
     subcommand,
 )
-from postalgui.cli.output import EXIT_OK, error, print_json, print_table
+from postalgui.cli.output import EXIT_OK, error, our_keys, print_json, print_table
 from postalgui.services.claims import words
 
 if TYPE_CHECKING:
@@ -170,7 +170,8 @@ def _cut(text: str, width: int) -> str:
 
 
 def as_json(record: Any) -> dict[str, Any]:
-    """A candidate, claim or month as JSON: dates ISO, money as text with two places."""
+    """A candidate, claim or month as JSON: dates ISO, money as text with two places, keys in
+    camelCase (`our_keys`: the snake_case ones beside them for one release)."""
     data: dict[str, Any] = {}
     for key, value in asdict(record).items():
         if isinstance(value, Decimal):
@@ -180,7 +181,7 @@ def as_json(record: Any) -> dict[str, Any]:
         elif isinstance(value, Enum):
             value = value.value
         data[key] = value
-    return data
+    return our_keys(data)
 
 
 # --------------------------------------------------------------------------- candidates
@@ -241,7 +242,9 @@ def _run_candidates(args: argparse.Namespace, context: AppContext) -> int:
     shown = found.expired if args.expired else found.candidates
     today = context.claims.today()
     if args.json:
-        print_json([{**as_json(candidate), "days_left": candidate.days_left(today)} for candidate in shown])
+        print_json(
+            [our_keys({**as_json(candidate), "days_left": candidate.days_left(today)}) for candidate in shown]
+        )
     elif shown:
         _candidates_table(shown, today)
     _say_candidates(found)

@@ -29,7 +29,7 @@ from postalgui.api.values.claims import (
 )
 from postalgui.cli.language import count, say, spoken
 from postalgui.cli.options import BadOption, checked, confirmed_by, json_option, subcommand
-from postalgui.cli.output import EXIT_API_ERROR, EXIT_INVALID_INPUT, EXIT_OK, error, print_json
+from postalgui.cli.output import EXIT_API_ERROR, EXIT_INVALID_INPUT, EXIT_OK, error, our_keys, print_json
 from postalgui.cli.track_watch import checked_codes
 from postalgui.services.claims import words
 from postalgui.services.claims.filing import Result
@@ -248,15 +248,17 @@ def _print_report(report: FilingReport, *, as_json: bool) -> None:
     if as_json:
         print_json(
             [
-                {
-                    "code": result.code,
-                    "result": result.result.value,
-                    "protocol": result.protocol,
-                    "return_code": result.return_code,
-                    "message": result.message,
-                    "by": result.by or None,
-                    "at": result.at.isoformat() if result.at else None,
-                }
+                our_keys(
+                    {
+                        "code": result.code,
+                        "result": result.result.value,
+                        "protocol": result.protocol,
+                        "return_code": result.return_code,
+                        "message": result.message,
+                        "by": result.by or None,
+                        "at": result.at.isoformat() if result.at else None,
+                    }
+                )
                 for result in report.results
             ]
         )

@@ -28,6 +28,31 @@ EXIT_BROKEN_PIPE = 141
 """The reader of stdout went away (``| head``): 128 + SIGPIPE, as a shell reports it."""
 
 
+LEGACY_KEYS_UNTIL = "0.2.0"
+"""The release whose JSON drops the snake_case keys `our_keys` still prints beside the
+camelCase ones (README, "JSON keys")."""
+
+
+def camel(key: str) -> str:
+    """``days_late`` -> ``daysLate``; a camelCase key stays as it is."""
+    head, *rest = key.split("_")
+    return head + "".join(part[:1].upper() + part[1:] for part in rest)
+
+
+def our_keys(data: Mapping[str, Any]) -> dict[str, Any]:
+    """One of our own records for JSON, its keys in camelCase, as the operator's records and
+    most commands print them (``objectCode``, ``createdAt``).
+
+    The commands that printed snake_case before (``track``, ``claims``, ``sent``) keep each old
+    key beside its new one, same value, until `LEGACY_KEYS_UNTIL`: a script reading
+    ``days_late`` keeps working for one release while it moves to ``daysLate``. The aliases come
+    after the record's own keys, so a reader of the output sees the new ones first.
+    """
+    record = {camel(key): value for key, value in data.items()}
+    aliases = {key: value for key, value in data.items() if camel(key) != key}
+    return record | aliases
+
+
 def print_json(data: Any, stream: TextIO | None = None) -> None:
     json.dump(data, stream or sys.stdout, ensure_ascii=False, indent=2, default=str)
     (stream or sys.stdout).write("\n")

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from postalgui.api.cancel import PlainTask
 from postalgui.cli.options import BadOption, command_group, json_option, subcommand
-from postalgui.cli.output import EXIT_API_ERROR, EXIT_OK, error, print_json, print_table
+from postalgui.cli.output import EXIT_API_ERROR, EXIT_OK, error, our_keys, print_json, print_table
 from postalgui.services.context import AppContext
 
 if TYPE_CHECKING:
@@ -64,18 +64,20 @@ def _settle_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _line_json(line: SentLine, now: datetime) -> dict[str, object]:
-    return {
-        "id": line.uid,
-        "kind": line.kind,
-        "summary": line.summary,
-        "state": line.shown_state(now).value,
-        "sent_by": line.created_by,
-        "sent_at": line.sent_at.isoformat(),
-        "http_status": line.http_status,
-        "problem": line.problem,
-        "answer": line.answer,
-        "request": line.request,
-    }
+    return our_keys(
+        {
+            "id": line.uid,
+            "kind": line.kind,
+            "summary": line.summary,
+            "state": line.shown_state(now).value,
+            "sent_by": line.created_by,
+            "sent_at": line.sent_at.isoformat(),
+            "http_status": line.http_status,
+            "problem": line.problem,
+            "answer": line.answer,
+            "request": line.request,
+        }
+    )
 
 
 def _run_list(args: argparse.Namespace, context: AppContext) -> int:

@@ -21,7 +21,7 @@ from postalgui.api.cancel import PlainTask
 from postalgui.cli import track_watch
 from postalgui.cli.language import spoken
 from postalgui.cli.options import command_group, json_option, subcommand
-from postalgui.cli.output import EXIT_OK, print_fields, print_json, record_json
+from postalgui.cli.output import EXIT_OK, our_keys, print_fields, print_json, record_json
 from postalgui.cli.track_watch import checked_codes, day_text, since_text
 from postalgui.services.tracking.words import lateness_words, status_words
 
@@ -157,17 +157,19 @@ def lookup_json(watched: WatchedObject, today: date) -> dict[str, Any]:
     late: the same `lateness` the text and the Tracking tab use), and beside it, intact
     under ``operator_record``, the operator's own record."""
     lateness = watched.lateness(today)
-    return {
-        "code": watched.code,
-        "status": watched.status.value if watched.status is not None else None,
-        "problem": watched.problem.value if watched.problem is not None else None,
-        "status_words": status_words(watched.status, watched.problem, spoken()),
-        "expected_on": watched.expected_on.isoformat() if watched.expected_on is not None else None,
-        "lateness": lateness.timing.value,
-        "late": lateness.late,
-        "days_late": lateness.days,
-        "operator_record": _record(watched),
-    }
+    return our_keys(
+        {
+            "code": watched.code,
+            "status": watched.status.value if watched.status is not None else None,
+            "problem": watched.problem.value if watched.problem is not None else None,
+            "status_words": status_words(watched.status, watched.problem, spoken()),
+            "expected_on": watched.expected_on.isoformat() if watched.expected_on is not None else None,
+            "lateness": lateness.timing.value,
+            "late": lateness.late,
+            "days_late": lateness.days,
+            "operator_record": _record(watched),
+        }
+    )
 
 
 def _run_lookup(args: argparse.Namespace, context: AppContext) -> int:

@@ -27,7 +27,7 @@ from postalgui.cli.options import (
     statement_options,
     subcommand,
 )
-from postalgui.cli.output import EXIT_OK, error, print_json, print_table
+from postalgui.cli.output import EXIT_OK, error, our_keys, print_json, print_table
 from postalgui.services.tracking.words import lateness_words, status_words
 
 if TYPE_CHECKING:
@@ -247,7 +247,8 @@ def _run_remove(args: argparse.Namespace, context: AppContext) -> int:
 
 
 def watched_json(watched: WatchedObject, today: date) -> dict[str, Any]:
-    """A watchlist row for scripts: its stored fields (no timeline) and its lateness."""
+    """A watchlist row for scripts: its stored fields (no timeline) and its lateness, keys in
+    camelCase (`our_keys`: the snake_case ones beside them for one release)."""
     lateness = watched.lateness(today)
     data: dict[str, Any] = {
         key: value.isoformat() if hasattr(value, "isoformat") else value
@@ -257,7 +258,7 @@ def watched_json(watched: WatchedObject, today: date) -> dict[str, Any]:
     data["invoice_amount"] = None if watched.invoice_amount is None else f"{watched.invoice_amount:.2f}"
     data["lateness"] = lateness.timing.value
     data["days_late"] = lateness.days
-    return data
+    return our_keys(data)
 
 
 def _shown(objects: Sequence[WatchedObject], today: date, *, late: bool) -> list[WatchedObject]:

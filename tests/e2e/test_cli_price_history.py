@@ -55,7 +55,9 @@ def test_lists_newest_first_with_who_when_route_and_price_or_error(
     assert DEMO.login in mine
     assert "01310-100 -> 05311-900" in mine
     assert mine.endswith("R$ 19,92")
-    assert mine.startswith(datetime.now(UTC).astimezone().strftime("%d/%m/%Y "))  # local time, as every command
+    assert mine.startswith(
+        datetime.now(UTC).astimezone().strftime("%d/%m/%Y ")
+    )  # local time, as every command
 
 
 @pytest.mark.usefixtures("env")

@@ -106,7 +106,9 @@ class NotReopenableError(RoutineError, ValueError):
     def __init__(self, key: str, bar: ReopenBar) -> None:
         self.key = key
         self.bar = bar
-        words = "no filed claim with a protocol" if bar is ReopenBar.NOT_FILED else f"cannot be reopened ({bar})"
+        words = (
+            "no filed claim with a protocol" if bar is ReopenBar.NOT_FILED else f"cannot be reopened ({bar})"
+        )
         super().__init__(f"{key}: {words}; nothing was sent")
 
 
