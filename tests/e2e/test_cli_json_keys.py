@@ -31,9 +31,9 @@ OPERATOR_RECORDS = {"operatorRecord"}
 """Keys whose value is the operator's own record, with its names as sent (not ours to rename)."""
 
 NOT_RUN = {
-    "database upload": "needs a PostgreSQL server (tests/e2e/test_cli_database.py); prints `where` and `tables`",
+    "database upload": "needs a PostgreSQL server (tests/e2e/test_cli_database.py)",
     "attendance register": "needs a partner registration (tests/e2e/test_cli_attendance.py); operator fields",
-    "attendance list": "needs a partner's registration (tests/e2e/test_cli_attendance.py); Portuguese camelCase",
+    "attendance list": "needs a partner's registration (tests/e2e/test_cli_attendance.py)",
     "attendance reconcile": "needs a partner's day (tests/e2e/test_cli_attendance.py)",
     "attendance decode": "the operator's code, decoded with its field names (wire)",
     "price batch": "the same records as 'price national', one per row",

@@ -34,7 +34,7 @@ def said() -> Iterator[tuple[str, str]]:
                 text = _literal(node.args[0]) if node.args else None
                 assert text is not None, f"{where}: say() takes a literal sentence"
                 yield where, text
-            elif node.func.id == "count" and len(node.args) == 3:  # noqa: PLR2004  # count(n, one, many)
+            elif node.func.id == "count" and len(node.args) == 3:  # count(n, one, many)
                 for noun in node.args[1:]:
                     text = _literal(noun)
                     assert text is not None, f"{where}: count() takes literal nouns"
