@@ -198,7 +198,16 @@ def _candidates_of(args: argparse.Namespace, context: AppContext) -> CandidateLi
 
 
 def _candidates_table(shown: Sequence[Candidate], today: date) -> None:
-    titles = ("code", "problem", "late", "claim by", "left", "postage", "estimate", "product")
+    titles = (
+        say("code"),
+        say("problem"),
+        say("late"),
+        say("claim by"),
+        say("left"),
+        say("postage"),
+        say("estimate"),
+        say("product"),
+    )
     rows = [
         [
             candidate.code,
@@ -222,18 +231,25 @@ def _say_candidates(found: CandidateList) -> None:
     from postalgui.services.tracking.late_pdf import added
 
     estimate = added(candidate.estimate for candidate in found.candidates)
+    estimated = say(", {amount} estimated", amount=money(estimate)) if estimate is not None else ""
     error(
-        f"{count(len(found.candidates), 'candidate', 'candidates')}"
-        f"{f', {money(estimate)} estimated' if estimate is not None else ''}; "
-        f"{number(found.waiting)} within the operator's deadline (not yet), "
-        f"{number(found.filed)} already filed, "
-        f"{number(len(found.expired))} past the 90 days"
+        say(
+            "{candidates}{estimated}; {waiting} within the operator's deadline (not yet), "
+            "{filed} already filed, {expired} past the 90 days",
+            candidates=count(len(found.candidates), "candidate", "candidates"),
+            estimated=estimated,
+            waiting=number(found.waiting),
+            filed=number(found.filed),
+            expired=number(len(found.expired)),
+        )
     )
     if found.untracked:
         error(
-            f"{count(len(found.untracked), 'object', 'objects')} of the statement "
-            "not in the watchlist: add them with 'postalgui track watch add --from-invoice' "
-            "and 'track watch refresh'"
+            say(
+                "{objects} of the statement not in the watchlist: add them with "
+                "'postalgui track watch add --from-invoice' and 'track watch refresh'",
+                objects=count(len(found.untracked), "object", "objects"),
+            )
         )
 
 
@@ -269,9 +285,17 @@ def claims_table(claims: Sequence[Claim], *, as_json_list: bool) -> None:
         print_json([as_json(claim) for claim in claims])
         return
     if not claims:
-        error("no claims")
+        error(say("no claims"))
         return
-    titles = ("code", "protocol", "filed on", "reason", "outcome", "estimate", "situation")
+    titles = (
+        say("code"),
+        say("protocol"),
+        say("filed on"),
+        say("reason"),
+        say("outcome"),
+        say("estimate"),
+        say("situation"),
+    )
     rows = [
         [
             claim.code,
@@ -348,23 +372,24 @@ def _run_money_back(args: argparse.Namespace, context: AppContext) -> int:
         print_json([as_json(month) for month in months])
         return EXIT_OK
     if not months:
-        error("no candidates and no claims")
+        error(say("no candidates and no claims"))
         return EXIT_OK
+    estimate = say("estimate")
     titles = (
-        "month",
-        "cand.",
-        "estimate",
-        "filed",
-        "estimate",
-        "accep.",
-        "estimate",
-        "paid",
-        "estimate",
-        "ref.",
+        say("month"),
+        say("cand."),
+        estimate,
+        say("filed"),
+        estimate,
+        say("accep."),
+        estimate,
+        say("paid"),
+        estimate,
+        say("ref."),
     )
     rows = [_month_row(month_text(month.month), month) for month in sorted(months, key=lambda m: m.month)]
     print_table(titles, rows, right=range(1, len(titles)))
-    error("amounts are estimates from the compensation table (Settings)")
+    error(say("amounts are estimates from the compensation table (Settings)"))
     return EXIT_OK
 
 

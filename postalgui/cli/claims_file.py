@@ -27,7 +27,7 @@ from postalgui.api.values.claims import (
     parse_claim_phone,
     parse_reason,
 )
-from postalgui.cli.language import count, say, spoken
+from postalgui.cli.language import count, number, say, spoken
 from postalgui.cli.options import BadOption, checked, confirmed_by, json_option, subcommand
 from postalgui.cli.output import EXIT_API_ERROR, EXIT_INVALID_INPUT, EXIT_OK, error, our_keys, print_json
 from postalgui.cli.track_watch import checked_codes
@@ -127,7 +127,14 @@ def _add_reopen_options(parser: argparse.ArgumentParser) -> None:
 def _choice(option: str, value: str, choices: dict[str, _T]) -> _T:
     found = choices.get(value.strip().casefold())
     if found is None:
-        raise BadOption(f"{option}: must be {' or '.join(choices)} (got {shown_value(value)})")
+        raise BadOption(
+            say(
+                "{option}: must be {choices} (got {value})",
+                option=option,
+                choices=say(" or ").join(choices),
+                value=shown_value(value),
+            )
+        )
     return found
 
 
@@ -135,11 +142,18 @@ def _setting(option: str, value: str | None, default: str, parse: Callable[[str]
     """An option's value, else the Settings' one; either is checked (`BadOption` naming ``option``)."""
     if value is None:
         if not default:
-            raise BadOption(f"{option}: required: Settings have no {what}")
+            raise BadOption(say("{option}: required: Settings have no {what}", option=option, what=what))
         try:
             return parse(default)
         except InvalidValue as exc:
-            raise BadOption(f"{option}: the {what} in Settings is not valid: {exc.message}") from None
+            raise BadOption(
+                say(
+                    "{option}: the {what} in Settings is not valid: {problem}",
+                    option=option,
+                    what=what,
+                    problem=exc.message,
+                )
+            ) from None
     return checked(option, parse, value)
 
 
@@ -172,8 +186,8 @@ def _order(args: argparse.Namespace, context: AppContext) -> FilingOrder:
     package = (
         _choice("--embalagem", args.embalagem, PACKAGES) if args.embalagem is not None else settings.package
     )
-    email = _setting("--email", args.email, settings.reply_email, parse_claim_email, "reply e-mail")
-    phone = _setting("--telefone", args.telefone, settings.phone, parse_claim_phone, "phone")
+    email = _setting("--email", args.email, settings.reply_email, parse_claim_email, say("reply e-mail"))
+    phone = _setting("--telefone", args.telefone, settings.phone, parse_claim_phone, say("phone"))
     names = _names(args.nome, codes)
     found = candidates(PlainTask(), context.claims)
     known = {candidate.code: candidate for candidate in (*found.candidates, *found.expired)}
@@ -188,8 +202,11 @@ def _order(args: argparse.Namespace, context: AppContext) -> FilingOrder:
         return with_known_names(order, context.claims.recipients(codes))
     except MissingNamesError as exc:
         raise BadOption(
-            f"--nome: the recipient's name (nomeDestinatario) is required by the operator; none is known "
-            f"for {', '.join(exc.codes)}: give --nome 'Name' or --nome CODE='Name' (nothing was sent)"
+            say(
+                "--nome: the recipient's name (nomeDestinatario) is required by the operator; none is known "
+                "for {codes}: give --nome 'Name' or --nome CODE='Name' (nothing was sent)",
+                codes=", ".join(exc.codes),
+            )
         ) from None
 
 
@@ -200,11 +217,11 @@ def _names(values: Sequence[str], codes: Sequence[str]) -> dict[str, str]:
         code, said, name = value.partition("=")
         if not said:
             if len(values) > 1:
-                raise BadOption("--nome: give one name for every object, or CODE=Name for each")
+                raise BadOption(say("--nome: give one name for every object, or CODE=Name for each"))
             return {each: checked("--nome", parse_claim_name, value) for each in codes}
         (key,) = checked_codes([code], "--nome")
         if key not in codes:
-            raise BadOption(f"--nome: {key} is not one of the objects to file")
+            raise BadOption(say("--nome: {code} is not one of the objects to file", code=key))
         names[key] = checked("--nome", parse_claim_name, name)
     return names
 
@@ -218,26 +235,36 @@ def _summary(order: FilingOrder, context: AppContext) -> str:
     codes = [item.code for item in order.items]
     reasons = sorted({item.reason for item in order.items})
     names = sorted({item.recipient for item in order.items if item.recipient})
-    names = names if len(names) == 1 else [f"{len(names)} names, one per object"]
-    lines = [
-        f"About to file {count(len(codes), 'claim', 'claims')} "
-        f"(contract {profile.contract}, card {profile.card}):",
-        f"  reason     {', '.join(words.reason_words(reason, spoken()) for reason in reasons)}",
-        f"  kind       {words.manifestation_words(order.manifestation, spoken())}",
-        f"  packaging  {'envelope' if order.package is Packaging.ENVELOPE else 'box'}",
-        f"  reply to   {order.email}",
-        f"  phone      {order.phone}",
-        *([f"  recipient  {names[0]}"] if names else []),
-        f"  objects    {', '.join(codes[:8])}" + (f" and {len(codes) - 8} more" if len(codes) > 8 else ""),
-    ]
-    return "\n".join(lines)
+    names = (
+        names
+        if len(names) == 1
+        else [say("{names}, one per object", names=count(len(names), "name", "names"))]
+    )
+    more = say(" and {more} more", more=number(len(codes) - 8)) if len(codes) > 8 else ""
+    fields = {
+        say("reason"): ", ".join(words.reason_words(reason, spoken()) for reason in reasons),
+        say("kind"): words.manifestation_words(order.manifestation, spoken()),
+        say("packaging"): say("envelope") if order.package is Packaging.ENVELOPE else say("box"),
+        say("reply to"): order.email,
+        say("phone"): order.phone,
+        **({say("recipient"): names[0]} if names else {}),
+        say("objects"): ", ".join(codes[:8]) + more,
+    }
+    width = max(len(name) for name in fields)
+    head = say(
+        "About to file {claims} (contract {contract}, card {card}):",
+        claims=count(len(codes), "claim", "claims"),
+        contract=profile.contract,
+        card=profile.card,
+    )
+    return "\n".join([head, *(f"  {name.ljust(width)}  {value}" for name, value in fields.items())])
 
 
 def _result_line(result: FilingResult) -> str:
     """``DG049186226BR  Filed  protocol 1234567890``; a refusal with the operator's code and words."""
     parts = [result.code, words.result_text(result, spoken())]
     if result.protocol:
-        parts.append(f"protocol {result.protocol}")
+        parts.append(say("protocol {protocol}", protocol=result.protocol))
     quiet = (Result.FILED, Result.BLOCKED, Result.NOT_SENT, Result.BEING_SENT, Result.HELD, Result.UNREADABLE)
     if result.result not in quiet and (result.return_code or result.message):
         parts.append(f"({words.code_words(result.return_code, result.message, spoken())})")
@@ -271,21 +298,21 @@ def _run_file(args: argparse.Namespace, context: AppContext) -> int:
     from postalgui.services.claims.use_cases import file_claims
 
     order = _order(args, context)
-    confirmed = confirmed_by(args.yes, _summary(order, context) + "\nSend them?")
+    confirmed = confirmed_by(args.yes, _summary(order, context) + "\n" + say("Send them?"))
     if confirmed is None:
         raise BadOption(
-            "--yes: not on a terminal, so nobody can confirm; give --yes to send (nothing was sent)"
+            say("--yes: not on a terminal, so nobody can confirm; give --yes to send (nothing was sent)")
         )
     if not confirmed:
-        error("nothing was sent")
+        error(say("nothing was sent"))
         return EXIT_INVALID_INPUT
     report = file_claims(PlainTask(), context.claims, order, again=args.again)
     _print_report(report, as_json=args.json)
     settled = report.count(*SETTLED)
     left = len(report.results) - settled
     error(
-        f"{count(settled, 'object', 'objects')} filed or already filed"
-        + (f", {count(left, 'object', 'objects')} not (exit status 1)" if left else "")
+        say("{objects} filed or already filed", objects=count(settled, "object", "objects"))
+        + (say(", {objects} not (exit status 1)", objects=count(left, "object", "objects")) if left else "")
     )
     return EXIT_OK if not left else EXIT_API_ERROR
 

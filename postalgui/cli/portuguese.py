@@ -118,5 +118,191 @@ SENTENCES: Mapping[str, str] = MappingProxyType(
         ),
         "late object": "objeto atrasado",
         "late objects": "objetos atrasados",
+        # addresses
+        "Save {people} to the office's address book?": (
+            "Salvar {people} no catálogo de endereços do escritório?"
+        ),
+        "address": "endereço",
+        "addresses": "endereços",
+        "sender": "remetente",
+        "senders": "remetentes",
+        "recipient": "destinatário",
+        "recipients": "destinatários",
+        "row {row}, column {column}: {message}": "linha {row}, coluna {column}: {message}",
+        ", {rows} with problems skipped": ", {rows} com problemas deixadas de lado",
+        "FILE: {file} is not a file": "FILE: {file} não é um arquivo",
+        "FILE: {name} has no address rows under its header": (
+            "FILE: {name} não tem linhas de endereço abaixo do cabeçalho"
+        ),
+        "--yes: not on a terminal, so nobody can confirm; give --yes to save (nothing was saved)": (
+            "--yes: fora de um terminal, ninguém pode confirmar; dê --yes para salvar (nada foi salvo)"
+        ),
+        "nothing was saved": "nada foi salvo",
+        "{addresses} saved": "{addresses} salvos",
+        "kind": "tipo",
+        "name": "nome",
+        "names": "nomes",
+        "city": "cidade",
+        "group": "grupo",
+        "{rows} with problems: nothing saved": "{rows} com problemas: nada foi salvo",
+        "row": "linha",
+        "rows": "linhas",
+        " (--skip-bad saves the good rows)": " (--skip-bad salva as linhas boas)",
+        " (default)": " (padrão)",
+        # claims
+        "estimate": "estimativa",
+        "problem": "problema",
+        "claim by": "reclamar até",
+        "left": "restam",
+        "postage": "postagem",
+        "product": "produto",
+        ", {amount} estimated": ", {amount} estimados",
+        "{candidates}{estimated}; {waiting} within the operator's deadline (not yet), {filed} already "
+        "filed, {expired} past the 90 days": (
+            "{candidates}{estimated}; {waiting} dentro do prazo do operador (ainda não), {filed} já "
+            "reclamados, {expired} passados os 90 dias"
+        ),
+        "protocol": "protocolo",
+        "filed on": "reclamado em",
+        "reason": "motivo",
+        "outcome": "resultado",
+        "situation": "situação",
+        "asked about {claims}: {changed} changed, {paid} paid": (
+            "consultadas {claims}: {changed} mudaram, {paid} pagas"
+        ),
+        "month": "mês",
+        "cand.": "cand.",
+        "filed": "reclam.",
+        "accep.": "proced.",
+        "paid": "pagas",
+        "ref.": "improc.",
+        "amounts are estimates from the compensation table (Settings)": (
+            "os valores são estimativas da tabela de indenização (Configurações)"
+        ),
+        "claim": "reclamação",
+        "claims": "reclamações",
+        "{objects} of the statement not in the watchlist: add them with 'postalgui track watch add "
+        "--from-invoice' and 'track watch refresh'": (
+            "{objects} do demonstrativo fora da lista de acompanhamento: adicione-os com 'postalgui track "
+            "watch add --from-invoice' e 'track watch refresh'"
+        ),
+        "no claims": "nenhuma reclamação",
+        "not asked: {problem}": "não consultada: {problem}",
+        "CODE: no claim of this office matches {keys} (nothing was sent; 'claims list' shows them)": (
+            "CODE: nenhuma reclamação deste escritório corresponde a {keys} (nada foi enviado; "
+            "'claims list' mostra as reclamações)"
+        ),
+        "no candidates and no claims": "nenhum candidato e nenhuma reclamação",
+        "candidate": "candidato",
+        "candidates": "candidatos",
+        "About to file {claims} (contract {contract}, card {card}):": (
+            "Prestes a registrar {claims} (contrato {contract}, cartão {card}):"
+        ),
+        "{reason} (nothing was sent)": "{reason} (nada foi enviado)",
+        "reply e-mail": "e-mail de resposta",
+        "phone": "telefone",
+        " and {more} more": " e mais {more}",
+        "packaging": "embalagem",
+        "reply to": "responder a",
+        "Reopened": "Reaberta",
+        "Not reopened": "Não reaberta",
+        "it has no protocol: the operator never registered it": (
+            "ela não tem protocolo: o operador nunca a registrou"
+        ),
+        "it is not closed: only a claim closed without merit (refused) can be reopened; 'claims follow' "
+        "asks how it stands": (
+            "ela não está encerrada: só uma reclamação encerrada como improcedente pode ser reaberta; "
+            "'claims follow' consulta como ela está"
+        ),
+        "it was accepted: there is nothing to reopen": "ela foi julgada procedente: não há o que reabrir",
+        "it was reopened once already: the operator takes one reopening": (
+            "ela já foi reaberta uma vez: o operador aceita uma reabertura"
+        ),
+        "it closed more than {days} days ago: the operator no longer reopens it": (
+            "ela foi encerrada há mais de {days} dias: o operador não a reabre mais"
+        ),
+        "{option}: must be {choices} (got {value})": "{option}: deve ser {choices} (veio {value})",
+        "{names}, one per object": "{names}, um por objeto",
+        "envelope": "envelope",
+        "box": "caixa",
+        "protocol {protocol}": "protocolo {protocol}",
+        "Send them?": "Enviar?",
+        "--yes: not on a terminal, so nobody can confirm; give --yes to send (nothing was sent)": (
+            "--yes: fora de um terminal, ninguém pode confirmar; dê --yes para enviar (nada foi enviado)"
+        ),
+        "nothing was sent": "nada foi enviado",
+        "{objects} filed or already filed": "{objects} reclamados ou já reclamados",
+        "--motivo: must say why the claim should be looked at again": (
+            "--motivo: deve dizer por que a reclamação deve ser vista de novo"
+        ),
+        "PROTOCOL-or-CODE: {key}: no claim of this office has it (nothing was sent)": (
+            "PROTOCOL-or-CODE: {key}: nenhuma reclamação deste escritório o tem (nada foi enviado)"
+        ),
+        "{option}: required: Settings have no {what}": (
+            "{option}: obrigatório: as Configurações não têm {what}"
+        ),
+        "--nome: the recipient's name (nomeDestinatario) is required by the operator; none is known for "
+        "{codes}: give --nome 'Name' or --nome CODE='Name' (nothing was sent)": (
+            "--nome: o nome do destinatário (nomeDestinatario) é exigido pelo operador; nenhum é conhecido "
+            "para {codes}: dê --nome 'Nome' ou --nome CODIGO='Nome' (nada foi enviado)"
+        ),
+        "--nome: {code} is not one of the objects to file": "--nome: {code} não é um dos objetos a reclamar",
+        ", {objects} not (exit status 1)": ", {objects} não (código de saída 1)",
+        "{option}: the {what} in Settings is not valid: {problem}": (
+            "{option}: o {what} das Configurações não é válido: {problem}"
+        ),
+        "--nome: give one name for every object, or CODE=Name for each": (
+            "--nome: dê um nome para todos os objetos, ou CODIGO=Nome para cada um"
+        ),
+        " or ": " ou ",
+        # price
+        "{rows} no delivery date": "{rows} data de entrega",
+        "priced row has": "linha cotada não tem",
+        "priced rows have": "linhas cotadas não têm",
+        "{failed} of {items} failed": "{failed} de {items} falharam",
+        "item": "item",
+        "items": "itens",
+        "business day": "dia útil",
+        "business days": "dias úteis",
+        # sent
+        "being sent": "sendo enviada",
+        "no answer (the operator may have it)": "sem resposta (o operador pode tê-la)",
+        "taken, answer unreadable": "recebida, resposta ilegível",
+        "settled as {resolution}: {what}": "resolvida como {resolution}: {what}",
+        "no unsettled calls: every call sent was answered": (
+            "nenhuma chamada pendente: toda chamada enviada foi respondida"
+        ),
+        "no unsettled call with id {id} (see 'postalgui sent list')": (
+            "nenhuma chamada pendente com id {id} (veja 'postalgui sent list')"
+        ),
+        "ID: {id} names {calls}; give more of it": "ID: {id} nomeia {calls}; dê mais dele",
+        "what": "o quê",
+        "state": "estado",
+        "sent by": "enviada por",
+        "sent at": "enviada em",
+        "call": "chamada",
+        "calls": "chamadas",
+        # ship
+        "expired": "vencida",
+        "today": "hoje",
+        "in {days}": "em {days}",
+        "labelled": "etiquetada",
+        "service": "serviço",
+        "weight": "peso",
+        "declared": "declarado",
+        "created": "criada",
+        "expires": "vence",
+        "--status: must be {choices} (got {value})": "--status: deve ser {choices} (veio {value})",
+        "About to cancel {shipments}:": "Prestes a cancelar {shipments}:",
+        "Cancel them?": "Cancelar?",
+        "pre-posting": "pré-postagem",
+        "pre-postings": "pré-postagens",
+        "Not cancelled ({reason})": "Não cancelada ({reason})",
+        "Cancelled": "Cancelada",
+        "{shipments} not cancelled (exit status 1)": "{shipments} não canceladas (código de saída 1)",
+        "day": "dia",
+        "days": "dias",
+        "yes": "sim",
+        " (from the office database; not asked)": " (do banco de dados do escritório; não consultado)",
     }
 )

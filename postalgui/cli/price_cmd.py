@@ -40,7 +40,7 @@ from postalgui.api.values import (
     parse_money,
 )
 from postalgui.api.values.typed_numbers import PORTUGUESE_FORM, understand_weight
-from postalgui.cli.language import count, number, spoken
+from postalgui.cli.language import count, number, say, spoken
 from postalgui.cli.options import (
     add_json,
     command_group,
@@ -535,9 +535,9 @@ def _run_batch(args: argparse.Namespace, context: AppContext) -> int:
     if undated > _MAX_PROBLEMS_SHOWN:
         sys.stderr.write(f"... and {undated - _MAX_PROBLEMS_SHOWN} more rows without a date\n")
     if undated:
-        error(f"{count(undated, 'priced row has', 'priced rows have')} no delivery date")
+        error(say("{rows} no delivery date", rows=count(undated, "priced row has", "priced rows have")))
     if failed:
-        error(f"{failed} of {count(total, 'item', 'items')} failed")
+        error(say("{failed} of {items} failed", failed=number(failed), items=count(total, "item", "items")))
     if checked.skipped:
         error(f"{args.file}: {checked.sentence(total)}")
         return EXIT_INVALID_INPUT
