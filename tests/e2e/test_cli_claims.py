@@ -276,7 +276,6 @@ def test_a_name_is_never_sent_empty_and_each_object_may_have_its_own(
     sandbox: SandboxControl, watched: dict[str, str], capsys: pytest.CaptureFixture[str]
 ) -> None:
     before = claims_requests(sandbox)
-    statements = statement_requests(sandbox)
     filing = ("claims", "file", LATE, LOST, "--motivo", "211", "--yes", *CONTACT_ONLY)
     code, _out, err = run(capsys, *filing, "--nome", f"{LATE}=Maria da Silva")
     assert code == 2
