@@ -304,5 +304,24 @@ SENTENCES: Mapping[str, str] = MappingProxyType(
         "days": "dias",
         "yes": "sim",
         " (from the office database; not asked)": " (do banco de dados do escritório; não consultado)",
+        # worded (settings a feature needs)
+        "Claims need the contract and the posting card numbers: set them in Settings, or "
+        "POSTALGUI_CONTRACT and POSTALGUI_CARD": (
+            "As reclamações precisam dos números do contrato e do cartão de postagem: preencha-os nas "
+            "Configurações, ou em POSTALGUI_CONTRACT e POSTALGUI_CARD"
+        ),
+        "Pre-postings need the posting card number: set it in Settings, or POSTALGUI_CARD": (
+            "As pré-postagens precisam do número do cartão de postagem: preencha-o nas Configurações, "
+            "ou em POSTALGUI_CARD"
+        ),
+        "Invoices and the branch search need the contract number: set it in Settings, or "
+        "POSTALGUI_CONTRACT": (
+            "As faturas e a busca de agências precisam do número do contrato: preencha-o nas "
+            "Configurações, ou em POSTALGUI_CONTRACT"
+        ),
+        "No API address is configured for this environment: set it in Settings, or POSTALGUI_BASE_URL": (
+            "Nenhum endereço da API está configurado para este ambiente: preencha-o nas Configurações, "
+            "ou em POSTALGUI_BASE_URL"
+        ),
     }
 )

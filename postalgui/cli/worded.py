@@ -1,8 +1,9 @@
 """Routine errors the services raise, said in the CLI's language where their kind is known.
 
 The services keep one English sentence per failure for logs and for callers that show it
-as it is; where a failure has a kind (`services.office.problems`: the office database
-refused the login, cannot be reached...), the CLI says its own sentence from that kind,
+as it is; where a failure has a kind (`services.setting_missing`: a setting a feature needs;
+`services.office.problems`: the office database refused the login, cannot be reached...),
+the CLI says its own sentence from that kind,
 in the spoken language, and only what is true of a command that ended: nothing waits to
 be sent once it has exited. Other errors are said as raised.
 """
@@ -17,7 +18,32 @@ __all__ = ["routine_text"]
 
 def routine_text(exc: Exception) -> str:
     """``exc`` as the CLI says it (scrubbed of secrets)."""
-    return scrub(_office_text(exc) or str(exc))
+    return scrub(_setting_text(exc) or _office_text(exc) or str(exc))
+
+
+def _setting_text(exc: Exception) -> str | None:
+    """A setting a feature needs is not set (`services.setting_missing`)."""
+    from postalgui.services.setting_missing import SettingMissingError
+
+    if not isinstance(exc, SettingMissingError):
+        return None
+    sentences = {
+        "claims.contract_card": say(
+            "Claims need the contract and the posting card numbers: set them in Settings, or "
+            "POSTALGUI_CONTRACT and POSTALGUI_CARD"
+        ),
+        "shipping.card": say(
+            "Pre-postings need the posting card number: set it in Settings, or POSTALGUI_CARD"
+        ),
+        "contract.contract": say(
+            "Invoices and the branch search need the contract number: set it in Settings, or "
+            "POSTALGUI_CONTRACT"
+        ),
+        "connection.base_url": say(
+            "No API address is configured for this environment: set it in Settings, or POSTALGUI_BASE_URL"
+        ),
+    }
+    return sentences[exc.need]
 
 
 def _office_text(exc: Exception) -> str | None:

@@ -103,3 +103,30 @@ def test_numbers_and_counts_in_the_spoken_language() -> None:
         assert language.count(1500, "object", "objects") == "1,500 objects"
     finally:
         language.speak("en")
+
+
+def test_service_failures_are_said_in_the_spoken_language() -> None:
+    """What the services raise in English (a setting a feature needs, the office database's
+    failures) the CLI says in its language, and promises nothing a command that ended does."""
+    from postalgui.cli.worded import routine_text
+    from postalgui.services.office.errors import OfficeUnavailableError
+    from postalgui.services.setting_missing import SettingMissingError
+
+    unreachable = OfficeUnavailableError(
+        "The office database postgresql://db/office cannot be reached (connection refused): check that "
+        "the server is running and the network, then try again"
+    )
+    try:
+        language.speak("pt_BR")
+        assert routine_text(SettingMissingError("shipping.card")).startswith("As pré-postagens precisam")
+        assert routine_text(unreachable) == (
+            "O banco de dados do escritório postgresql://db/office não pode ser alcançado (connection "
+            "refused): confira se o servidor está no ar e a rede, depois rode o comando de novo; "
+            "nada foi feito."
+        )
+        language.speak("en")
+        assert routine_text(SettingMissingError("shipping.card")) == (
+            "Pre-postings need the posting card number: set it in Settings, or POSTALGUI_CARD"
+        )
+    finally:
+        language.speak("en")
