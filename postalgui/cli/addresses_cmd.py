@@ -5,8 +5,8 @@ case, CEP digits); ``addresses import FILE`` reads a CSV (``;``) or .xlsx whose 
 are named as the pre-posting API names them (``nome``, ``cep``, ``logradouro``...,
 ``grupo``), fills street, district, city and state from the CEP when they are empty,
 and says every problem naming its row and column. A file with a bad row exits 2 with
-nothing saved, unless ``--skip-bad`` saves the good rows. The CLI speaks English; the
-operator's words (an unknown CEP) stay as sent.
+nothing saved, unless ``--skip-bad`` saves the good rows. The CLI speaks the user's
+language (`cli.language`); the operator's words (an unknown CEP) stay as sent.
 """
 
 from __future__ import annotations

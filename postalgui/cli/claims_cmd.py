@@ -5,8 +5,9 @@ Conosco, ``pedido de informação``), follow the claims and say the money back.
 statement with ``--from-invoice``); ``claims file`` files claims (`claims_file`);
 ``list``, ``follow``, ``reopen``, ``money-back``, ``export`` and ``report`` work on the
 claims the office database keeps (every desk sees who filed what). Options are checked
-before anything is sent: a bad one exits 2 naming it. The CLI speaks English; the
-operator's own texts (messages, situations) stay as sent; money is ``R$ 1.234,56``.
+before anything is sent: a bad one exits 2 naming it. The CLI speaks the user's
+language (`cli.language`); the operator's own texts (messages, situations) stay as sent;
+money is ``R$ 1.234,56``.
 """
 
 from __future__ import annotations

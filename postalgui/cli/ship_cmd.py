@@ -5,8 +5,8 @@ them, and the PDFs the counter needs (labels, content declarations, the posting 
 how the office's pre-postings stand first (``--offline`` reads the office database only);
 ``cancel`` cancels; ``labels``, ``declaration`` and ``posting-list`` write PDFs
 (`ship_files`). Everything typed is checked before anything is sent: a bad option or an
-id the office does not know exits 2 naming it. The CLI speaks English; the operator's
-words (its refusals) stay as sent; money is ``R$ 1.234,56``.
+id the office does not know exits 2 naming it. The CLI speaks the user's language
+(`cli.language`); the operator's words (its refusals) stay as sent; money is ``R$ 1.234,56``.
 """
 
 from __future__ import annotations
