@@ -40,37 +40,37 @@ SENTENCES: Mapping[str, str] = MappingProxyType(
         "ERROR": "ERRO",
         # worded (the office database's failures)
         "The office database {where} refused the login ({reason}): check the user name and the "
-        "password in Settings.": (
+        "password in Settings": (
             "O banco de dados do escritório {where} recusou o login ({reason}): confira o usuário e a "
-            "senha nas Configurações."
+            "senha nas Configurações"
         ),
         "The office database {where} does not exist on that server ({reason}): create it, or check "
-        "the URL in Settings.": (
+        "the URL in Settings": (
             "O banco de dados do escritório {where} não existe nesse servidor ({reason}): crie-o, ou "
-            "confira a URL nas Configurações."
+            "confira a URL nas Configurações"
         ),
         "The office database {where} cannot be reached ({reason}): check that the server is running "
-        "and the network, then run the command again; nothing was done.": (
+        "and the network, then run the command again; nothing was done": (
             "O banco de dados do escritório {where} não pode ser alcançado ({reason}): confira se o "
-            "servidor está no ar e a rede, depois rode o comando de novo; nada foi feito."
+            "servidor está no ar e a rede, depois rode o comando de novo; nada foi feito"
         ),
-        "The office database {where} was written by a newer PostalGUI ({reason}): use that version.": (
+        "The office database {where} was written by a newer PostalGUI ({reason}): use that version": (
             "O banco de dados do escritório {where} foi gravado por um PostalGUI mais novo ({reason}): "
-            "use essa versão."
+            "use essa versão"
         ),
         "The office database {where} is damaged ({reason}): restore it from a backup, or move it "
-        "away and an empty one is started.": (
+        "away and an empty one is started": (
             "O banco de dados do escritório {where} está danificado ({reason}): restaure-o de um "
-            "backup, ou mova-o para outro lugar e um vazio é iniciado."
+            "backup, ou mova-o para outro lugar e um vazio é iniciado"
         ),
         "The office database {where} does not have the tables of its schema ({reason}): it was "
-        "changed by hand or by another program; move it away or restore a backup.": (
+        "changed by hand or by another program; move it away or restore a backup": (
             "O banco de dados do escritório {where} não tem as tabelas do seu esquema ({reason}): foi "
-            "alterado à mão ou por outro programa; mova-o para outro lugar ou restaure um backup."
+            "alterado à mão ou por outro programa; mova-o para outro lugar ou restaure um backup"
         ),
-        "The office database {where} cannot be opened ({reason}): check the server and the URL.": (
+        "The office database {where} cannot be opened ({reason}): check the server and the URL": (
             "O banco de dados do escritório {where} não pode ser aberto ({reason}): confira o servidor "
-            "e a URL."
+            "e a URL"
         ),
         # options
         "--tipo-documento: {kind} is not a document type; one of {allowed}": (

@@ -57,41 +57,41 @@ def _office_text(exc: Exception) -> str | None:
     sentences = {
         "refused": say(
             "The office database {where} refused the login ({reason}): check the user name and the "
-            "password in Settings.",
+            "password in Settings",
             where=where,
             reason=reason,
         ),
         "missing": say(
             "The office database {where} does not exist on that server ({reason}): create it, or check "
-            "the URL in Settings.",
+            "the URL in Settings",
             where=where,
             reason=reason,
         ),
         "unreachable": say(
             "The office database {where} cannot be reached ({reason}): check that the server is running "
-            "and the network, then run the command again; nothing was done.",
+            "and the network, then run the command again; nothing was done",
             where=where,
             reason=reason,
         ),
         "newer": say(
-            "The office database {where} was written by a newer PostalGUI ({reason}): use that version.",
+            "The office database {where} was written by a newer PostalGUI ({reason}): use that version",
             where=where,
             reason=reason,
         ),
         "damaged": say(
             "The office database {where} is damaged ({reason}): restore it from a backup, or move it "
-            "away and an empty one is started.",
+            "away and an empty one is started",
             where=where,
             reason=reason,
         ),
         "schema": say(
             "The office database {where} does not have the tables of its schema ({reason}): it was "
-            "changed by hand or by another program; move it away or restore a backup.",
+            "changed by hand or by another program; move it away or restore a backup",
             where=where,
             reason=reason,
         ),
         "unopenable": say(
-            "The office database {where} cannot be opened ({reason}): check the server and the URL.",
+            "The office database {where} cannot be opened ({reason}): check the server and the URL",
             where=where,
             reason=reason,
         ),

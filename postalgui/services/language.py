@@ -30,7 +30,7 @@ def saved_language(settings_file: Path) -> str:
     """
     try:
         data = json.loads(settings_file.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+    except (OSError, ValueError, RecursionError):  # RecursionError: a file nested too deep to read
         return ""
     language = data.get("language", "") if isinstance(data, dict) else ""
     return language if isinstance(language, str) else ""

@@ -122,7 +122,7 @@ def test_service_failures_are_said_in_the_spoken_language() -> None:
         assert routine_text(unreachable) == (
             "O banco de dados do escritório postgresql://db/office não pode ser alcançado (connection "
             "refused): confira se o servidor está no ar e a rede, depois rode o comando de novo; "
-            "nada foi feito."
+            "nada foi feito"
         )
         language.speak("en")
         assert routine_text(SettingMissingError("shipping.card")) == (
