@@ -323,5 +323,7 @@ SENTENCES: Mapping[str, str] = MappingProxyType(
             "Nenhum endereço da API está configurado para este ambiente: preencha-o nas Configurações, "
             "ou em POSTALGUI_BASE_URL"
         ),
+        # database
+        "{what}: {done} of {total}": "{what}: {done} de {total}",
     }
 )
