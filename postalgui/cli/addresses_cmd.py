@@ -5,8 +5,8 @@ case, CEP digits); ``addresses import FILE`` reads a CSV (``;``) or .xlsx whose 
 are named as the pre-posting API names them (``nome``, ``cep``, ``logradouro``...,
 ``grupo``), fills street, district, city and state from the CEP when they are empty,
 and says every problem naming its row and column. A file with a bad row exits 2 with
-nothing saved, unless ``--skip-bad`` saves the good rows. The CLI speaks English; the
-operator's words (an unknown CEP) stay as sent.
+nothing saved, unless ``--skip-bad`` saves the good rows. The CLI speaks the user's
+language (`cli.language`); the operator's words (an unknown CEP) stay as sent.
 """
 
 from __future__ import annotations
@@ -15,9 +15,10 @@ import argparse
 from typing import TYPE_CHECKING, Any
 
 from postalgui.api.cancel import PlainTask
-from postalgui.api.values import format_cep, format_count
+from postalgui.api.values import format_cep
+from postalgui.cli.language import count, say
 from postalgui.cli.options import BadOption, confirmed_by, json_option, subcommand
-from postalgui.cli.output import EXIT_INVALID_INPUT, EXIT_OK, LANGUAGE, error, print_json, print_table
+from postalgui.cli.output import EXIT_INVALID_INPUT, EXIT_OK, error, print_json, print_table
 from postalgui.services.shipping.addresses import AddressKind
 
 if TYPE_CHECKING:
@@ -107,7 +108,7 @@ def _run_list(args: argparse.Namespace, context: AppContext) -> int:
     if addresses:
         rows = [
             [
-                address.kind.value + (" (default)" if address.is_default else ""),
+                _kind_word(address.kind) + (say(" (default)") if address.is_default else ""),
                 address.name,
                 format_cep(address.cep),
                 f"{address.city}/{address.state}" if address.city else "",
@@ -115,9 +116,13 @@ def _run_list(args: argparse.Namespace, context: AppContext) -> int:
             ]
             for address in addresses
         ]
-        print_table(["kind", "name", "cep", "city", "group"], rows)
-    error(format_count(len(addresses), "address", "addresses", LANGUAGE))
+        print_table([say("kind"), say("name"), "cep", say("city"), say("group")], rows)
+    error(count(len(addresses), "address", "addresses"))
     return EXIT_OK
+
+
+def _kind_word(kind: AddressKind) -> str:
+    return say("sender") if kind is AddressKind.SENDER else say("recipient")
 
 
 # --------------------------------------------------------------------------- import
@@ -125,7 +130,12 @@ def _run_list(args: argparse.Namespace, context: AppContext) -> int:
 
 def _problem_lines(rows: list[AddressRow]) -> list[str]:
     return [
-        f"row {problem.row}, column {problem.column or '-'}: {problem.message}"
+        say(
+            "row {row}, column {column}: {message}",
+            row=problem.row,
+            column=problem.column or "-",
+            message=problem.message,
+        )
         for row in rows
         for problem in row.problems
     ]
@@ -152,14 +162,14 @@ def _run_import(args: argparse.Namespace, context: AppContext) -> int:
 
     path = Path(args.file)
     if not path.is_file():
-        raise BadOption(f"FILE: {args.file} is not a file")
+        raise BadOption(say("FILE: {file} is not a file", file=args.file))
     kind = AddressKind(args.kind)
     try:
         rows = read_addresses(path, kind)
     except (TableFileError, UnicodeDecodeError) as exc:
         raise BadOption(f"FILE: {exc}") from None
     if not rows:
-        raise BadOption(f"FILE: {path.name} has no address rows under its header")
+        raise BadOption(say("FILE: {name} has no address rows under its header", name=path.name))
     rows = complete_addresses(PlainTask(), context.shipping, rows)
     for line in _problem_lines(rows):
         error(line)
@@ -169,24 +179,27 @@ def _run_import(args: argparse.Namespace, context: AppContext) -> int:
         if args.json:
             print_json(_import_json(rows, 0))
         error(
-            f"{format_count(bad, 'row', 'rows', LANGUAGE)} with problems: nothing saved"
-            + (" (--skip-bad saves the good rows)" if bad and good else "")
+            say("{rows} with problems: nothing saved", rows=count(bad, "row", "rows"))
+            + (say(" (--skip-bad saves the good rows)") if bad and good else "")
         )
         return EXIT_INVALID_INPUT
-    question = (
-        f"Save {format_count(good, kind.value, kind.value + 's', LANGUAGE)} to the office's address book?"
+    people = (
+        count(good, "sender", "senders")
+        if kind is AddressKind.SENDER
+        else count(good, "recipient", "recipients")
     )
+    question = say("Save {people} to the office's address book?", people=people)
     confirmed = confirmed_by(args.yes, question)
     if confirmed is None:
         raise BadOption(
-            "--yes: not on a terminal, so nobody can confirm; give --yes to save (nothing was saved)"
+            say("--yes: not on a terminal, so nobody can confirm; give --yes to save (nothing was saved)")
         )
     if not confirmed:
-        error("nothing was saved")
+        error(say("nothing was saved"))
         return EXIT_INVALID_INPUT
     saved = import_addresses(PlainTask(), context.shipping, rows)
     if args.json:
         print_json(_import_json(rows, saved))
-    skipped = f", {format_count(bad, 'row', 'rows', LANGUAGE)} with problems skipped" if bad else ""
-    error(f"{format_count(saved, 'address', 'addresses', LANGUAGE)} saved{skipped}")
+    skipped = say(", {rows} with problems skipped", rows=count(bad, "row", "rows")) if bad else ""
+    error(say("{addresses} saved", addresses=count(saved, "address", "addresses")) + skipped)
     return EXIT_OK

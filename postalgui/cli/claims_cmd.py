@@ -5,8 +5,9 @@ Conosco, ``pedido de informação``), follow the claims and say the money back.
 statement with ``--from-invoice``); ``claims file`` files claims (`claims_file`);
 ``list``, ``follow``, ``reopen``, ``money-back``, ``export`` and ``report`` work on the
 claims the office database keeps (every desk sees who filed what). Options are checked
-before anything is sent: a bad one exits 2 naming it. The CLI speaks English; the
-operator's own texts (messages, situations) stay as sent; money is ``R$ 1.234,56``.
+before anything is sent: a bad one exits 2 naming it. The CLI speaks the user's
+language (`cli.language`); the operator's own texts (messages, situations) stay as sent;
+money is ``R$ 1.234,56``.
 """
 
 from __future__ import annotations
@@ -21,16 +22,18 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from postalgui.api.cancel import PlainTask
-from postalgui.api.values import format_brl, format_count, format_date_ui, format_number
+from postalgui.api.values import format_brl, format_date_ui
 from postalgui.cli import claims_file
+from postalgui.cli.language import count, number, say, spoken
 from postalgui.cli.options import (
+    BadOption,
     json_option,
     out_file,
     statement_of,
     statement_options,
     subcommand,
 )
-from postalgui.cli.output import EXIT_OK, LANGUAGE, error, print_json, print_table
+from postalgui.cli.output import EXIT_OK, error, our_keys, print_json, print_table
 from postalgui.services.claims import words
 
 if TYPE_CHECKING:
@@ -168,7 +171,8 @@ def _cut(text: str, width: int) -> str:
 
 
 def as_json(record: Any) -> dict[str, Any]:
-    """A candidate, claim or month as JSON: dates ISO, money as text with two places."""
+    """A candidate, claim or month as JSON: dates ISO, money as text with two places, keys in
+    camelCase (`our_keys`: the snake_case ones beside them for one release)."""
     data: dict[str, Any] = {}
     for key, value in asdict(record).items():
         if isinstance(value, Decimal):
@@ -178,7 +182,7 @@ def as_json(record: Any) -> dict[str, Any]:
         elif isinstance(value, Enum):
             value = value.value
         data[key] = value
-    return data
+    return our_keys(data)
 
 
 # --------------------------------------------------------------------------- candidates
@@ -195,14 +199,23 @@ def _candidates_of(args: argparse.Namespace, context: AppContext) -> CandidateLi
 
 
 def _candidates_table(shown: Sequence[Candidate], today: date) -> None:
-    titles = ("code", "problem", "late", "claim by", "left", "postage", "estimate", "product")
+    titles = (
+        say("code"),
+        say("problem"),
+        say("late"),
+        say("claim by"),
+        say("left"),
+        say("postage"),
+        say("estimate"),
+        say("product"),
+    )
     rows = [
         [
             candidate.code,
-            words.kind_words(candidate.kind, LANGUAGE),
-            format_number(candidate.days_late, LANGUAGE) if candidate.days_late else "",
+            words.kind_words(candidate.kind, spoken()),
+            number(candidate.days_late) if candidate.days_late else "",
             _day(candidate.deadline),
-            format_number(candidate.days_left(today), LANGUAGE),
+            number(candidate.days_left(today)),
             money(candidate.postage),
             money(candidate.estimate),
             candidate.product,
@@ -219,18 +232,25 @@ def _say_candidates(found: CandidateList) -> None:
     from postalgui.services.tracking.late_pdf import added
 
     estimate = added(candidate.estimate for candidate in found.candidates)
+    estimated = say(", {amount} estimated", amount=money(estimate)) if estimate is not None else ""
     error(
-        f"{format_count(len(found.candidates), 'candidate', 'candidates', LANGUAGE)}"
-        f"{f', {money(estimate)} estimated' if estimate is not None else ''}; "
-        f"{format_number(found.waiting, LANGUAGE)} within the operator's deadline (not yet), "
-        f"{format_number(found.filed, LANGUAGE)} already filed, "
-        f"{format_number(len(found.expired), LANGUAGE)} past the 90 days"
+        say(
+            "{candidates}{estimated}; {waiting} within the operator's deadline (not yet), "
+            "{filed} already filed, {expired} past the 90 days",
+            candidates=count(len(found.candidates), "candidate", "candidates"),
+            estimated=estimated,
+            waiting=number(found.waiting),
+            filed=number(found.filed),
+            expired=number(len(found.expired)),
+        )
     )
     if found.untracked:
         error(
-            f"{format_count(len(found.untracked), 'object', 'objects', LANGUAGE)} of the statement "
-            "not in the watchlist: add them with 'postalgui track watch add --from-invoice' "
-            "and 'track watch refresh'"
+            say(
+                "{objects} of the statement not in the watchlist: add them with "
+                "'postalgui track watch add --from-invoice' and 'track watch refresh'",
+                objects=count(len(found.untracked), "object", "objects"),
+            )
         )
 
 
@@ -239,7 +259,9 @@ def _run_candidates(args: argparse.Namespace, context: AppContext) -> int:
     shown = found.expired if args.expired else found.candidates
     today = context.claims.today()
     if args.json:
-        print_json([{**as_json(candidate), "days_left": candidate.days_left(today)} for candidate in shown])
+        print_json(
+            [our_keys({**as_json(candidate), "days_left": candidate.days_left(today)}) for candidate in shown]
+        )
     elif shown:
         _candidates_table(shown, today)
     _say_candidates(found)
@@ -254,8 +276,8 @@ def _outcome(claim: Claim) -> str:
     from postalgui.services.claims.records import ClaimState
 
     if claim.state is ClaimState.FILED:
-        return words.outcome_words(claim.outcome, LANGUAGE)
-    return words.attempt_text(claim, datetime.now(UTC), LANGUAGE)
+        return words.outcome_words(claim.outcome, spoken())
+    return words.attempt_text(claim, datetime.now(UTC), spoken())
 
 
 def claims_table(claims: Sequence[Claim], *, as_json_list: bool) -> None:
@@ -264,9 +286,17 @@ def claims_table(claims: Sequence[Claim], *, as_json_list: bool) -> None:
         print_json([as_json(claim) for claim in claims])
         return
     if not claims:
-        error("no claims")
+        error(say("no claims"))
         return
-    titles = ("code", "protocol", "filed on", "reason", "outcome", "estimate", "situation")
+    titles = (
+        say("code"),
+        say("protocol"),
+        say("filed on"),
+        say("reason"),
+        say("outcome"),
+        say("estimate"),
+        say("situation"),
+    )
     rows = [
         [
             claim.code,
@@ -296,19 +326,39 @@ def _run_follow(args: argparse.Namespace, context: AppContext) -> int:
     from postalgui.services.claims.use_cases import follow_claims, list_claims
 
     codes = claims_file.checked_keys(args.codes) if args.codes else None
+    if codes is not None:
+        _known(codes, context)
     done = follow_claims(PlainTask(), context.claims, codes)
     error(
-        f"asked about {format_count(done.asked, 'claim', 'claims', LANGUAGE)}: "
-        f"{format_number(done.changed, LANGUAGE)} changed, {format_number(done.paid, LANGUAGE)} paid"
+        say(
+            "asked about {claims}: {changed} changed, {paid} paid",
+            claims=count(done.asked, "claim", "claims"),
+            changed=number(done.changed),
+            paid=number(done.paid),
+        )
     )
     for problem in done.problems:
-        error(f"not asked: {problem}")
+        error(say("not asked: {problem}", problem=problem))
     claims = list_claims(PlainTask(), context.claims)
     if codes is not None:
         wanted = set(codes)
         claims = [claim for claim in claims if claim.code in wanted or claim.protocol in wanted]
     claims_table(claims, as_json_list=args.json)
     return EXIT_OK
+
+
+def _known(keys: Sequence[str], context: AppContext) -> None:
+    """Refuse (`BadOption`, nothing sent) the codes and protocols no claim of this office has:
+    there is nothing to follow, and following them silently would read as "no news"."""
+    book = context.claims.book()
+    unknown = [key for key in keys if book.get(key) is None]
+    if unknown:
+        raise BadOption(
+            say(
+                "CODE: no claim of this office matches {keys} (nothing was sent; 'claims list' shows them)",
+                keys=", ".join(unknown),
+            )
+        )
 
 
 # --------------------------------------------------------------------------- money back, export, report
@@ -322,26 +372,27 @@ def _run_money_back(args: argparse.Namespace, context: AppContext) -> int:
         print_json([as_json(month) for month in months])
         return EXIT_OK
     if not months:
-        error("no candidates and no claims")
+        error(say("no candidates and no claims"))
         return EXIT_OK
+    estimate = say("estimate")
     titles = (
-        "month",
-        "cand.",
-        "estimate",
-        "filed",
-        "estimate",
-        "accep.",
-        "estimate",
-        "paid",
-        "estimate",
-        "ref.",
+        say("month"),
+        say("cand."),
+        estimate,
+        say("filed"),
+        estimate,
+        say("accep."),
+        estimate,
+        say("paid"),
+        estimate,
+        say("ref."),
     )
     rows = [
         _month_row(words.month_words(month.month, LANGUAGE), month)
         for month in sorted(months, key=lambda m: m.month)
     ]
     print_table(titles, rows, right=range(1, len(titles)))
-    error("amounts are estimates from the compensation table (Settings)")
+    error(say("amounts are estimates from the compensation table (Settings)"))
     return EXIT_OK
 
 
@@ -349,9 +400,9 @@ def _month_row(name: str, month: MonthSummary) -> list[str]:
     counts = (month.candidates, month.filed, month.accepted, month.paid)
     amounts = (month.candidates_estimate, month.filed_estimate, month.accepted_estimate, month.paid_estimate)
     cells = [name]
-    for count, amount in zip(counts, amounts, strict=True):
-        cells += [format_number(count, LANGUAGE), money(amount)]
-    return [*cells, format_number(month.refused, LANGUAGE)]
+    for many, amount in zip(counts, amounts, strict=True):
+        cells += [number(many), money(amount)]
+    return [*cells, number(month.refused)]
 
 
 def _run_export(args: argparse.Namespace, context: AppContext) -> int:
@@ -361,9 +412,9 @@ def _run_export(args: argparse.Namespace, context: AppContext) -> int:
     path = out_file(args.file, "FILE")
     task, service = PlainTask(), context.claims
     if args.money_back:
-        save_money_back(task, service, path, money_back(task, service), LANGUAGE)
+        save_money_back(task, service, path, money_back(task, service), spoken())
     else:
-        save_claims(task, service, path, list_claims(task, service), LANGUAGE)
+        save_claims(task, service, path, list_claims(task, service), spoken())
     sys.stdout.write(f"{path}\n")
     return EXIT_OK
 
@@ -375,7 +426,7 @@ def _run_report(args: argparse.Namespace, context: AppContext) -> int:
     path = out_file(args.file, "FILE")
     task, service = PlainTask(), context.claims
     claims = list_claims(task, service)
-    save_money_report(task, service, path, money_back(task, service), LANGUAGE, claims)
-    error(format_count(len(claims), "claim", "claims", LANGUAGE))
+    save_money_report(task, service, path, money_back(task, service), spoken(), claims)
+    error(count(len(claims), "claim", "claims"))
     sys.stdout.write(f"{path}\n")
     return EXIT_OK

@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, TypeVar
 
 from postalgui.api.cancel import PlainTask
-from postalgui.api.values import InvalidValue, format_count, shown_value
+from postalgui.api.values import InvalidValue, shown_value
 from postalgui.api.values.claims import (
     REASONS,
     Manifestation,
@@ -27,11 +27,13 @@ from postalgui.api.values.claims import (
     parse_claim_phone,
     parse_reason,
 )
+from postalgui.cli.language import count, number, say, spoken
 from postalgui.cli.options import BadOption, checked, confirmed_by, json_option, subcommand
-from postalgui.cli.output import EXIT_API_ERROR, EXIT_INVALID_INPUT, EXIT_OK, LANGUAGE, error, print_json
+from postalgui.cli.output import EXIT_API_ERROR, EXIT_INVALID_INPUT, EXIT_OK, error, our_keys, print_json
 from postalgui.cli.track_watch import checked_codes
 from postalgui.services.claims import words
 from postalgui.services.claims.filing import Result
+from postalgui.services.claims.records import REOPEN_DAYS, ReopenBar
 
 if TYPE_CHECKING:
     from postalgui.cli.options import Commands
@@ -86,7 +88,7 @@ def add_parsers(sub: Commands) -> None:
 
 
 def _add_file_options(parser: argparse.ArgumentParser) -> None:
-    reasons = ", ".join(words.reason_words(code, LANGUAGE) for code in REASONS)
+    reasons = ", ".join(words.reason_words(code, spoken()) for code in REASONS)
     parser.add_argument("codes", metavar="CODE", nargs="+", help="object code, e.g. DG049186226BR")
     parser.add_argument("--motivo", metavar="N", required=True, help=f"the reason: {reasons}")
     parser.add_argument(
@@ -125,7 +127,14 @@ def _add_reopen_options(parser: argparse.ArgumentParser) -> None:
 def _choice(option: str, value: str, choices: dict[str, _T]) -> _T:
     found = choices.get(value.strip().casefold())
     if found is None:
-        raise BadOption(f"{option}: must be {' or '.join(choices)} (got {shown_value(value)})")
+        raise BadOption(
+            say(
+                "{option}: must be {choices} (got {value})",
+                option=option,
+                choices=say(" or ").join(choices),
+                value=shown_value(value),
+            )
+        )
     return found
 
 
@@ -133,11 +142,18 @@ def _setting(option: str, value: str | None, default: str, parse: Callable[[str]
     """An option's value, else the Settings' one; either is checked (`BadOption` naming ``option``)."""
     if value is None:
         if not default:
-            raise BadOption(f"{option}: required: Settings have no {what}")
+            raise BadOption(say("{option}: required: Settings have no {what}", option=option, what=what))
         try:
             return parse(default)
         except InvalidValue as exc:
-            raise BadOption(f"{option}: the {what} in Settings is not valid: {exc.message}") from None
+            raise BadOption(
+                say(
+                    "{option}: the {what} in Settings is not valid: {problem}",
+                    option=option,
+                    what=what,
+                    problem=exc.message,
+                )
+            ) from None
     return checked(option, parse, value)
 
 
@@ -170,8 +186,8 @@ def _order(args: argparse.Namespace, context: AppContext) -> FilingOrder:
     package = (
         _choice("--embalagem", args.embalagem, PACKAGES) if args.embalagem is not None else settings.package
     )
-    email = _setting("--email", args.email, settings.reply_email, parse_claim_email, "reply e-mail")
-    phone = _setting("--telefone", args.telefone, settings.phone, parse_claim_phone, "phone")
+    email = _setting("--email", args.email, settings.reply_email, parse_claim_email, say("reply e-mail"))
+    phone = _setting("--telefone", args.telefone, settings.phone, parse_claim_phone, say("phone"))
     names = _names(args.nome, codes)
     found = candidates(PlainTask(), context.claims)
     known = {candidate.code: candidate for candidate in (*found.candidates, *found.expired)}
@@ -186,8 +202,11 @@ def _order(args: argparse.Namespace, context: AppContext) -> FilingOrder:
         return with_known_names(order, context.claims.recipients(codes))
     except MissingNamesError as exc:
         raise BadOption(
-            f"--nome: the recipient's name (nomeDestinatario) is required by the operator; none is known "
-            f"for {', '.join(exc.codes)}: give --nome 'Name' or --nome CODE='Name' (nothing was sent)"
+            say(
+                "--nome: the recipient's name (nomeDestinatario) is required by the operator; none is known "
+                "for {codes}: give --nome 'Name' or --nome CODE='Name' (nothing was sent)",
+                codes=", ".join(exc.codes),
+            )
         ) from None
 
 
@@ -198,11 +217,11 @@ def _names(values: Sequence[str], codes: Sequence[str]) -> dict[str, str]:
         code, said, name = value.partition("=")
         if not said:
             if len(values) > 1:
-                raise BadOption("--nome: give one name for every object, or CODE=Name for each")
+                raise BadOption(say("--nome: give one name for every object, or CODE=Name for each"))
             return {each: checked("--nome", parse_claim_name, value) for each in codes}
         (key,) = checked_codes([code], "--nome")
         if key not in codes:
-            raise BadOption(f"--nome: {key} is not one of the objects to file")
+            raise BadOption(say("--nome: {code} is not one of the objects to file", code=key))
         names[key] = checked("--nome", parse_claim_name, name)
     return names
 
@@ -216,29 +235,39 @@ def _summary(order: FilingOrder, context: AppContext) -> str:
     codes = [item.code for item in order.items]
     reasons = sorted({item.reason for item in order.items})
     names = sorted({item.recipient for item in order.items if item.recipient})
-    names = names if len(names) == 1 else [f"{len(names)} names, one per object"]
-    lines = [
-        f"About to file {format_count(len(codes), 'claim', 'claims', LANGUAGE)} "
-        f"(contract {profile.contract}, card {profile.card}):",
-        f"  reason     {', '.join(words.reason_words(reason, LANGUAGE) for reason in reasons)}",
-        f"  kind       {words.manifestation_words(order.manifestation, LANGUAGE)}",
-        f"  packaging  {'envelope' if order.package is Packaging.ENVELOPE else 'box'}",
-        f"  reply to   {order.email}",
-        f"  phone      {order.phone}",
-        *([f"  recipient  {names[0]}"] if names else []),
-        f"  objects    {', '.join(codes[:8])}" + (f" and {len(codes) - 8} more" if len(codes) > 8 else ""),
-    ]
-    return "\n".join(lines)
+    names = (
+        names
+        if len(names) == 1
+        else [say("{names}, one per object", names=count(len(names), "name", "names"))]
+    )
+    more = say(" and {more} more", more=number(len(codes) - 8)) if len(codes) > 8 else ""
+    fields = {
+        say("reason"): ", ".join(words.reason_words(reason, spoken()) for reason in reasons),
+        say("kind"): words.manifestation_words(order.manifestation, spoken()),
+        say("packaging"): say("envelope") if order.package is Packaging.ENVELOPE else say("box"),
+        say("reply to"): order.email,
+        say("phone"): order.phone,
+        **({say("recipient"): names[0]} if names else {}),
+        say("objects"): ", ".join(codes[:8]) + more,
+    }
+    width = max(len(name) for name in fields)
+    head = say(
+        "About to file {claims} (contract {contract}, card {card}):",
+        claims=count(len(codes), "claim", "claims"),
+        contract=profile.contract,
+        card=profile.card,
+    )
+    return "\n".join([head, *(f"  {name.ljust(width)}  {value}" for name, value in fields.items())])
 
 
 def _result_line(result: FilingResult) -> str:
     """``DG049186226BR  Filed  protocol 1234567890``; a refusal with the operator's code and words."""
-    parts = [result.code, words.result_text(result, LANGUAGE)]
+    parts = [result.code, words.result_text(result, spoken())]
     if result.protocol:
-        parts.append(f"protocol {result.protocol}")
+        parts.append(say("protocol {protocol}", protocol=result.protocol))
     quiet = (Result.FILED, Result.BLOCKED, Result.NOT_SENT, Result.BEING_SENT, Result.HELD, Result.UNREADABLE)
     if result.result not in quiet and (result.return_code or result.message):
-        parts.append(f"({words.code_words(result.return_code, result.message, LANGUAGE)})")
+        parts.append(f"({words.code_words(result.return_code, result.message, spoken())})")
     return "  ".join(parts)
 
 
@@ -246,15 +275,17 @@ def _print_report(report: FilingReport, *, as_json: bool) -> None:
     if as_json:
         print_json(
             [
-                {
-                    "code": result.code,
-                    "result": result.result.value,
-                    "protocol": result.protocol,
-                    "return_code": result.return_code,
-                    "message": result.message,
-                    "by": result.by or None,
-                    "at": result.at.isoformat() if result.at else None,
-                }
+                our_keys(
+                    {
+                        "code": result.code,
+                        "result": result.result.value,
+                        "protocol": result.protocol,
+                        "return_code": result.return_code,
+                        "message": result.message,
+                        "by": result.by or None,
+                        "at": result.at.isoformat() if result.at else None,
+                    }
+                )
                 for result in report.results
             ]
         )
@@ -267,21 +298,21 @@ def _run_file(args: argparse.Namespace, context: AppContext) -> int:
     from postalgui.services.claims.use_cases import file_claims
 
     order = _order(args, context)
-    confirmed = confirmed_by(args.yes, _summary(order, context) + "\nSend them?")
+    confirmed = confirmed_by(args.yes, _summary(order, context) + "\n" + say("Send them?"))
     if confirmed is None:
         raise BadOption(
-            "--yes: not on a terminal, so nobody can confirm; give --yes to send (nothing was sent)"
+            say("--yes: not on a terminal, so nobody can confirm; give --yes to send (nothing was sent)")
         )
     if not confirmed:
-        error("nothing was sent")
+        error(say("nothing was sent"))
         return EXIT_INVALID_INPUT
     report = file_claims(PlainTask(), context.claims, order, again=args.again)
     _print_report(report, as_json=args.json)
     settled = report.count(*SETTLED)
     left = len(report.results) - settled
     error(
-        f"{format_count(settled, 'object', 'objects', LANGUAGE)} filed or already filed"
-        + (f", {format_count(left, 'object', 'objects', LANGUAGE)} not (exit status 1)" if left else "")
+        say("{objects} filed or already filed", objects=count(settled, "object", "objects"))
+        + (say(", {objects} not (exit status 1)", objects=count(left, "object", "objects")) if left else "")
     )
     return EXIT_OK if not left else EXIT_API_ERROR
 
@@ -290,18 +321,43 @@ def _run_file(args: argparse.Namespace, context: AppContext) -> int:
 
 
 def _run_reopen(args: argparse.Namespace, context: AppContext) -> int:
+    from postalgui.services.claims.following import NotReopenableError
     from postalgui.services.claims.use_cases import reopen_claim
 
     (key,) = checked_keys([args.key], "PROTOCOL-or-CODE")
     reason = " ".join(args.motivo.split())
     if not reason:
-        raise BadOption("--motivo: must say why the claim should be looked at again")
-    if context.claims.book().get(key) is None:
-        raise BadOption(f"PROTOCOL-or-CODE: {key}: no claim of this office has it (nothing was sent)")
+        raise BadOption(say("--motivo: must say why the claim should be looked at again"))
+    item = context.claims.book().get(key)
+    if item is None:
+        raise BadOption(
+            say("PROTOCOL-or-CODE: {key}: no claim of this office has it (nothing was sent)", key=key)
+        )
+    bar = item.reopen_bar(context.claims.today())
+    if bar is not None:
+        raise BadOption(f"PROTOCOL-or-CODE: {key}: {_not_reopened(bar)}")
     try:
         result = reopen_claim(PlainTask(), context.claims, key, reason, " ".join(args.observacao.split()))
-    except ValueError as exc:  # no protocol to reopen: said, nothing sent
-        raise BadOption(f"PROTOCOL-or-CODE: {exc}") from None
-    said = words.code_words(result.return_code, result.message, LANGUAGE, "reopen")
-    sys.stdout.write(f"{result.protocol}  {'Reopened' if result.reopened else 'Not reopened'} ({said})\n")
+    except NotReopenableError as exc:  # another desk changed it meanwhile: said, nothing sent
+        raise BadOption(f"PROTOCOL-or-CODE: {key}: {_not_reopened(exc.bar)}") from None
+    said = words.code_words(result.return_code, result.message, spoken(), "reopen")
+    outcome = say("Reopened") if result.reopened else say("Not reopened")
+    sys.stdout.write(f"{result.protocol}  {outcome} ({said})\n")
     return EXIT_OK if result.reopened else EXIT_API_ERROR
+
+
+def _not_reopened(bar: ReopenBar) -> str:
+    """Why the claim is not reopened, and that nothing was sent."""
+    reasons = {
+        ReopenBar.NOT_FILED: say("it has no protocol: the operator never registered it"),
+        ReopenBar.NOT_CLOSED: say(
+            "it is not closed: only a claim closed without merit (refused) can be reopened; "
+            "'claims follow' asks how it stands"
+        ),
+        ReopenBar.ACCEPTED: say("it was accepted: there is nothing to reopen"),
+        ReopenBar.REOPENED: say("it was reopened once already: the operator takes one reopening"),
+        ReopenBar.TOO_LATE: say(
+            "it closed more than {days} days ago: the operator no longer reopens it", days=REOPEN_DAYS
+        ),
+    }
+    return say("{reason} (nothing was sent)", reason=reasons[bar])

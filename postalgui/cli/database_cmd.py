@@ -13,6 +13,7 @@ import sys
 from typing import Any
 
 from postalgui.api.cancel import PlainTask, Progress
+from postalgui.cli.language import number, say
 from postalgui.cli.options import Commands, add_json, command_group, subcommand
 from postalgui.cli.output import (
     EXIT_INVALID_INPUT,
@@ -92,9 +93,9 @@ def run_check(args: argparse.Namespace, context: AppContext) -> int:
             "engine": f"{report.engine} {report.version}",
             "schema": f"{report.schema} ({'up to date' if report.schema_current else 'not this version'})",
             "environment": context.env_key,
-            "quotes": f"{report.quotes:,}",
-            "invoice jobs": f"{report.jobs:,}",
-            "presets": f"{report.presets:,}",
+            "quotes": number(report.quotes),
+            "invoice jobs": number(report.jobs),
+            "presets": number(report.presets),
         }
     )
     return EXIT_OK
@@ -123,7 +124,7 @@ def run_upload(args: argparse.Namespace, context: AppContext) -> int:
             }
         )
         return EXIT_OK
-    rows = [[TABLE_NAMES.get(c.table, c.table), f"{c.copied:,}", f"{c.skipped:,}"] for c in copied]
+    rows = [[TABLE_NAMES.get(c.table, c.table), number(c.copied), number(c.skipped)] for c in copied]
     print_table(["WHAT", "COPIED", "SKIPPED"], rows, right=(1, 2))
     return EXIT_OK
 
@@ -131,5 +132,10 @@ def run_upload(args: argparse.Namespace, context: AppContext) -> int:
 def _progress_line(step: Progress, said: list[Progress]) -> None:
     """``quotes: 500 of 1,234`` on stderr (rewritten in place on a terminal)."""
     said.append(step)
-    text = f"{TABLE_NAMES.get(step.text, step.text)}: {step.done:,} of {step.total or 0:,}"
+    text = say(
+        "{what}: {done} of {total}",
+        what=TABLE_NAMES.get(step.text, step.text),
+        done=number(step.done),
+        total=number(step.total or 0),
+    )
     progress_line(text)

@@ -30,6 +30,8 @@ from postalgui.cli import (
     token_cmd,
     track_cmd,
 )
+from postalgui.cli.language import pick, say, speak
+from postalgui.cli.options import lang_option
 from postalgui.cli.output import (
     EXIT_API_ERROR,
     EXIT_BROKEN_PIPE,
@@ -39,7 +41,9 @@ from postalgui.cli.output import (
     error,
     silence_stdout,
 )
+from postalgui.cli.worded import routine_text
 from postalgui.services.context import build_context
+from postalgui.services.paths import app_paths
 from postalgui.services.settings import ConfigError
 
 COMMAND_MODULES = [
@@ -72,6 +76,7 @@ def build_parser() -> argparse.ArgumentParser:
         "70 an unexpected error (details with -v), 141 stdout closed early (| head).",
     )
     parser.add_argument("-v", "--verbose", action="store_true", help="log requests to stderr, and tracebacks")
+    lang_option(parser, top=True)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for module in COMMAND_MODULES:
         module.add_parser(commands)
@@ -80,13 +85,14 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    speak(pick(args.lang, app_paths().settings_file))
     with cli_logging(verbose=args.verbose):
         try:
             status = _run(args)
             sys.stdout.flush()  # a closed pipe shows here, not in the interpreter's exit flush
             return status
         except KeyboardInterrupt:  # Ctrl+C before the command ran (while the context was built)
-            error("interrupted")
+            error(say("interrupted"))
             return 130
         except BrokenPipeError:  # `postalgui ... | head`: the reader has what it wanted
             silence_stdout()
@@ -100,7 +106,7 @@ def _unexpected(exc: Exception, *, verbose: bool) -> int:
         sys.stderr.write(scrub("".join(traceback.format_exception(exc))))
     lines = scrub(str(exc)).strip().splitlines()
     what = f"{type(exc).__name__}: {lines[0][:200]}" if lines else type(exc).__name__
-    error(f"unexpected error ({what})" + ("" if verbose else "; run with -v for details"))
+    error(say("unexpected error ({what})", what=what) + ("" if verbose else say("; run with -v for details")))
     return EXIT_BUG
 
 
@@ -119,9 +125,11 @@ def note_keyring_once(config_dir: Path, *, verbose: bool) -> None:
     if marker.exists() and not verbose:
         return
     error(
-        "note: no usable system keyring; credentials and tokens are kept for this run only "
-        "(set POSTALGUI_USER and POSTALGUI_ACCESS_CODE, or install a keyring service). "
-        "Said once on this machine; -v says it again."
+        say(
+            "note: no usable system keyring; credentials and tokens are kept for this run only "
+            "(set POSTALGUI_USER and POSTALGUI_ACCESS_CODE, or install a keyring service). "
+            "Said once on this machine; -v says it again."
+        )
     )
     with contextlib.suppress(OSError):
         marker.write_text("The note about the missing system keyring was shown.\n", encoding="utf-8")
@@ -136,7 +144,7 @@ def _run(args: argparse.Namespace) -> int:
         error(scrub(str(exc)))
         return EXIT_INVALID_INPUT
     if context.store.problem:  # a bad value reset, a newer file read only: said once, never rewritten
-        error(f"note: {context.store.problem}")
+        error(say("note: {problem}", problem=context.store.problem))
     if not context.credentials.persistent:
         note_keyring_once(context.paths.config_dir, verbose=args.verbose)
     try:
@@ -145,13 +153,18 @@ def _run(args: argparse.Namespace) -> int:
         error(scrub(str(exc)))
         return EXIT_INVALID_INPUT
     except CredentialsMissingError as exc:
-        error(f"{exc.message}: set them in Settings or POSTALGUI_USER and POSTALGUI_ACCESS_CODE")
+        error(
+            say(
+                "{message}: set them in Settings or POSTALGUI_USER and POSTALGUI_ACCESS_CODE",
+                message=exc.message,
+            )
+        )
         return EXIT_API_ERROR
     except RoutineError as exc:  # the operator, the network, a store of a newer PostalGUI: said, no traceback
-        error(scrub(str(exc)))
+        error(routine_text(exc))
         return EXIT_API_ERROR
     except (Cancelled, KeyboardInterrupt):
-        error("interrupted")
+        error(say("interrupted"))
         return 130
     finally:
         context.close()

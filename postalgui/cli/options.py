@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
 
 from postalgui.api.values import InvalidValue, shown_value
+from postalgui.cli.language import LANG_CHOICES, say
 from postalgui.cli.output import EXIT_INVALID_INPUT, error
 
 if TYPE_CHECKING:
@@ -56,8 +57,25 @@ def subcommand(
     parser = sub.add_parser(name, help=summary, description=description)
     for add in options:
         add(parser)
+    lang_option(parser)
     parser.set_defaults(run=guarded(text_checked(run, _option_names(parser))))
     return parser
+
+
+LANG_HELP = (
+    "the language of messages and text output: pt or en (default: Settings', else the system "
+    "locale's; Portuguese unless the locale names another language)"
+)
+
+
+def lang_option(parser: argparse.ArgumentParser, *, top: bool = False) -> None:
+    """``--lang pt|en``, before the command or after it; after it, it leaves the one before alone."""
+    parser.add_argument(
+        "--lang",
+        choices=sorted(LANG_CHOICES),
+        default=None if top else argparse.SUPPRESS,
+        help=LANG_HELP if top else argparse.SUPPRESS,
+    )
 
 
 def json_option(help_text: str | None = JSON_HELP) -> Options:
@@ -126,10 +144,15 @@ def checked(option: str, parse: Callable[[Any], _T], value: Any) -> _T:
 def statement_options(what: str) -> Options:
     """``--from-invoice N --tipo-documento T`` (``what``: its help), and the hidden
     ``--poll-interval`` the tests shorten the statement's processing wait with."""
+    from postalgui.api.models.invoices import DocumentType
 
     def add(parser: argparse.ArgumentParser) -> None:
         parser.add_argument("--from-invoice", metavar="N", help=what)
-        parser.add_argument("--tipo-documento", metavar="T", help="the invoice's document type: RE, RT...")
+        parser.add_argument(
+            "--tipo-documento",
+            metavar="T",
+            help=f"the invoice's document type: {', '.join(DocumentType)} (spec 2.1)",
+        )
         parser.add_argument("--poll-interval", type=float, default=None, help=argparse.SUPPRESS)
 
     return add
@@ -139,16 +162,31 @@ def statement_of(args: argparse.Namespace) -> tuple[str, str] | None:
     """The invoice number and document type of ``--from-invoice``/``--tipo-documento``,
     checked (``None`` without them); says on stderr that the statement is loaded."""
     from postalgui.api.invoices import parse_document_type, parse_invoice_number
+    from postalgui.api.models.invoices import DocumentType
 
     if args.tipo_documento is not None and args.from_invoice is None:
-        raise BadOption("--tipo-documento: only with --from-invoice")
+        raise BadOption(say("--tipo-documento: only with --from-invoice"))
     if args.from_invoice is None:
         return None
     number = checked("--from-invoice", parse_invoice_number, args.from_invoice)
     if args.tipo_documento is None:
-        raise BadOption("--tipo-documento: required with --from-invoice (RE, RT...)")
+        raise BadOption(say("--tipo-documento: required with --from-invoice (RE, RT...)"))
     kind = checked("--tipo-documento", parse_document_type, args.tipo_documento)
-    error(f"invoice {kind} {number}: its analytic statement is loaded (requested and waited for if needed)")
+    if kind not in set(DocumentType):  # typed by hand: the spec's table, refused before a statement is asked
+        raise BadOption(
+            say(
+                "--tipo-documento: {kind} is not a document type; one of {allowed}",
+                kind=shown_value(kind),
+                allowed=", ".join(DocumentType),
+            )
+        )
+    error(
+        say(
+            "invoice {kind} {number}: its analytic statement is loaded (requested and waited for if needed)",
+            kind=kind,
+            number=number,
+        )
+    )
     return number, kind
 
 

@@ -11,15 +11,13 @@ import os
 import sys
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from datetime import date, datetime
 from typing import Any, TextIO
 
 from pydantic import BaseModel
 
 from postalgui.api.masking import scrub
-
-LANGUAGE = "en"
-"""The CLI speaks English: its messages, and the numbers and words it prints (``1,500 g``).
-Names of options and the operator's own texts stay as they are; money is ``R$ 1.234,56``."""
+from postalgui.api.values import format_date_ui
 
 EXIT_OK = 0
 EXIT_API_ERROR = 1
@@ -28,6 +26,31 @@ EXIT_BUG = 70
 """An unexpected exception (``EX_SOFTWARE``): one line, the traceback only with ``-v``."""
 EXIT_BROKEN_PIPE = 141
 """The reader of stdout went away (``| head``): 128 + SIGPIPE, as a shell reports it."""
+
+
+LEGACY_KEYS_UNTIL = "0.2.0"
+"""The release whose JSON drops the snake_case keys `our_keys` still prints beside the
+camelCase ones (README, "JSON keys")."""
+
+
+def camel(key: str) -> str:
+    """``days_late`` -> ``daysLate``; a camelCase key stays as it is."""
+    head, *rest = key.split("_")
+    return head + "".join(part[:1].upper() + part[1:] for part in rest)
+
+
+def our_keys(data: Mapping[str, Any]) -> dict[str, Any]:
+    """One of our own records for JSON, its keys in camelCase, as the operator's records and
+    most commands print them (``objectCode``, ``createdAt``).
+
+    The commands that printed snake_case before (``track``, ``claims``, ``sent``) keep each old
+    key beside its new one, same value, until `LEGACY_KEYS_UNTIL`: a script reading
+    ``days_late`` keeps working for one release while it moves to ``daysLate``. The aliases come
+    after the record's own keys, so a reader of the output sees the new ones first.
+    """
+    record = {camel(key): value for key, value in data.items()}
+    aliases = {key: value for key, value in data.items() if camel(key) != key}
+    return record | aliases
 
 
 def print_json(data: Any, stream: TextIO | None = None) -> None:
@@ -43,6 +66,19 @@ def print_fields(fields: Mapping[str, Any], stream: TextIO | None = None) -> Non
         if isinstance(value, list | tuple):
             value = ", ".join(str(v) for v in value)
         out.write(f"{key.ljust(width)}  {'' if value is None else value}\n")
+
+
+def moment_json(moment: datetime | date | None) -> str | None:
+    """A time or day in JSON: ISO 8601, a time with its offset as stored (aware UTC,
+    ``2026-11-25T17:03:12.345678+00:00``), as every command prints it; null for none."""
+    return None if moment is None else moment.isoformat()
+
+
+def moment_text(moment: datetime) -> str:
+    """A time in text output: the desk's local time, ``25/11/2026 14:03``, as every command
+    prints it (dates ``DD/MM/AAAA`` in both languages, as the window writes them)."""
+    local = moment.astimezone() if moment.tzinfo is not None else moment
+    return f"{format_date_ui(local.date())} {local:%H:%M}"
 
 
 def error(message: str) -> None:

@@ -34,14 +34,13 @@ from postalgui.api.models.validation import field_problems
 from postalgui.api.values import (
     InvalidValue,
     format_brl,
-    format_count,
     format_grams,
-    format_number,
     parse_date_dmy,
     parse_date_iso,
     parse_money,
 )
 from postalgui.api.values.typed_numbers import PORTUGUESE_FORM, understand_weight
+from postalgui.cli.language import count, number, say, spoken
 from postalgui.cli.options import (
     add_json,
     command_group,
@@ -55,7 +54,6 @@ from postalgui.cli.output import (
     EXIT_API_ERROR,
     EXIT_INVALID_INPUT,
     EXIT_OK,
-    LANGUAGE,
     error,
     print_fields,
     print_json,
@@ -257,7 +255,7 @@ def _grams(typed: str | None) -> str | None:
         return typed
     grams = int(understood.value)
     if understood.say or "k" in typed.lower():
-        error(f"note: --peso: understood {format_grams(grams, LANGUAGE)}")
+        error(f"note: --peso: understood {format_grams(grams, spoken())}")
     return str(grams)
 
 
@@ -441,13 +439,13 @@ def breakdown(price: PriceResponse) -> dict[str, Any]:
             f"{', '.join(services)} (total {_brl(price.pcTotalServicosAdicionais)})"
         )
     if price.psCobrado is not None:
-        lines["charged weight"] = format_grams(price.psCobrado, LANGUAGE)
+        lines["charged weight"] = format_grams(price.psCobrado, spoken())
     if price.inPesoCubico:
         lines["cubic weight"] = "yes" if price.cubic_weight_charged else "no"
     if price.vlSeguroAutomatico is not None:
         lines["automatic insurance"] = _brl(price.vlSeguroAutomatico)
     if price.peAdValorem is not None:
-        lines["ad valorem"] = format_percent_ui(price.peAdValorem, LANGUAGE)
+        lines["ad valorem"] = format_percent_ui(price.peAdValorem, spoken())
     if price.taxaExtra:
         lines["extra fees"] = [f"{fee.tipo or fee.codigo} {_brl(fee.vlTaxa)}" for fee in price.taxaExtra]
     return {key: value for key, value in lines.items() if value not in (None, [], "")}
@@ -537,9 +535,9 @@ def _run_batch(args: argparse.Namespace, context: AppContext) -> int:
     if undated > _MAX_PROBLEMS_SHOWN:
         sys.stderr.write(f"... and {undated - _MAX_PROBLEMS_SHOWN} more rows without a date\n")
     if undated:
-        error(f"{format_count(undated, 'priced row has', 'priced rows have', LANGUAGE)} no delivery date")
+        error(say("{rows} no delivery date", rows=count(undated, "priced row has", "priced rows have")))
     if failed:
-        error(f"{failed} of {format_count(total, 'item', 'items', LANGUAGE)} failed")
+        error(say("{failed} of {items} failed", failed=number(failed), items=count(total, "item", "items")))
     if checked.skipped:
         error(f"{args.file}: {checked.sentence(total)}")
         return EXIT_INVALID_INPUT
@@ -759,7 +757,7 @@ def _result_line(
     query = result.query
     destination = query.sgPaisDestino or query.cepDestino or ""
     head = f"{result.index + 1:>4}  {query.coProduto}  {query.cepOrigem or '':8} -> {destination:8}  "
-    weight = "" if query.psObjeto is None else format_number(query.psObjeto, LANGUAGE)
+    weight = "" if query.psObjeto is None else number(query.psObjeto)
     head += f"{weight:>6} g  "
     if result.ok and result.response is not None and result.response.pcFinal is not None:
         return head + f"{format_brl(result.response.pcFinal):>12}" + _arrival(deadline, must_arrive)

@@ -11,9 +11,8 @@ from __future__ import annotations
 from datetime import date
 from typing import TYPE_CHECKING, Any
 
-from postalgui.api.values import format_count
 from postalgui.api.values.errors import cut
-from postalgui.cli.output import LANGUAGE
+from postalgui.cli.language import count
 
 if TYPE_CHECKING:
     from postalgui.services.price.deadlines import DeadlineOutcome
@@ -93,7 +92,7 @@ def deadline_line(outcome: DeadlineOutcome, must_arrive: date | None = None) -> 
     day = deadline.by
     days = ""
     if deadline.prazoEntrega is not None:
-        days = format_count(deadline.prazoEntrega, "business day", "business days", LANGUAGE) + ", "
+        days = count(deadline.prazoEntrega, "business day", "business days") + ", "
     line = {"delivery": f"{days}{until_text(day)}" if day else days.rstrip(", ")}
     if deadline.entregaDomiciliar is False:
         line["home delivery"] = "no: pick up at a branch"

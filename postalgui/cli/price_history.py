@@ -1,7 +1,7 @@
 """``postalgui price history``: the quote history of the office database, newest first.
 
 The same history the Prices tab shows (this environment's quotes, every desk's when the
-office shares a server), each line with when (local time), who, product, route, and
+office shares a server), each line with when (local time, ``DD/MM/AAAA HH:MM``), who, product, route, and
 price or error; ``--json`` the same fields as a list of objects, money as a dot-decimal
 string as the other ``price`` commands print it.
 """
@@ -13,8 +13,9 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from postalgui.api.values import format_brl, format_cep
+from postalgui.cli.language import say
 from postalgui.cli.options import BadOption, add_json, subcommand, whole_number
-from postalgui.cli.output import EXIT_OK, print_json
+from postalgui.cli.output import EXIT_OK, error, moment_json, moment_text, print_json
 
 if TYPE_CHECKING:
     from postalgui.cli.options import Commands
@@ -63,15 +64,27 @@ def _run_history(args: argparse.Namespace, context: AppContext) -> int:
         author = context.login
         if not author:
             raise BadOption(
-                f"--mine: needs a login, and none is configured for the {context.env_key} environment "
-                "(set it in Settings, or POSTALGUI_USER)"
+                say(
+                    "--mine: needs a login, and none is configured for the {environment} environment "
+                    "(set it in Settings, or POSTALGUI_USER)",
+                    environment=context.env_key,
+                )
             )
     entries = context.quote_history().search(args.search, limit=limit, author=author)
     if args.json:
         print_json([entry_json(entry) for entry in entries])
         return EXIT_OK
+    if not entries:  # said, so an empty history is not mistaken for a command that did nothing
+        error(_nothing_found(args.search, mine=args.mine))
+        return EXIT_OK
     sys.stdout.writelines(entry_line(entry) + "\n" for entry in entries)
     return EXIT_OK
+
+
+def _nothing_found(search: str, *, mine: bool) -> str:
+    if search.strip():
+        return say("no quotes match '{search}'", search=search.strip())
+    return say("no quotes of yours yet") if mine else say("no quotes yet")
 
 
 def _place(cep: str | None, country: str | None = None) -> str:
@@ -79,24 +92,26 @@ def _place(cep: str | None, country: str | None = None) -> str:
 
 
 def entry_line(entry: HistoryEntry) -> str:
-    """``2026-11-25 14:03  clerk.a  03220  01310-100 -> 20040-020  R$ 19,92`` (or ``ERROR ...``)."""
+    """``25/11/2026 14:03  clerk.a  03220  01310-100 -> 20040-020  R$ 19,92`` (or ``ERROR ...``):
+    local time, written as every command writes one (`moment_text`)."""
     query = entry.query
-    when = entry.at.astimezone().strftime("%Y-%m-%d %H:%M")
+    when = moment_text(entry.at)
     route = f"{_place(query.cepOrigem):9} -> {_place(query.cepDestino, query.sgPaisDestino):9}"
     head = f"{when}  {entry.created_by or '-':12}  {query.coProduto:5}  {route}  "
     error = entry.error
     if error is None and entry.response is not None and entry.response.pcFinal is not None:
         return head + f"{format_brl(entry.response.pcFinal):>12}"
-    return head + f"ERROR {error}" if error is not None else head.rstrip()
+    return head + f"{say('ERROR')} {error}" if error is not None else head.rstrip()
 
 
 def entry_json(entry: HistoryEntry) -> dict[str, Any]:
-    """The line's fields: ``when`` with its UTC offset, ``price`` dot-decimal, ``error`` or null."""
+    """The line's fields: ``when`` ISO 8601 with its offset as stored (UTC, as every command's
+    JSON), ``price`` dot-decimal, ``error`` or null."""
     query, response, error = entry.query, entry.response, entry.error
     price = None if error is not None or response is None or response.pcFinal is None else response.pcFinal
     return {
         "id": entry.id,
-        "when": entry.at.astimezone().isoformat(timespec="seconds"),
+        "when": moment_json(entry.at),
         "who": entry.created_by,
         "product": query.coProduto,
         "productName": None if response is None else response.product_name,

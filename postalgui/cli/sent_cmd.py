@@ -10,8 +10,17 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
 from postalgui.api.cancel import PlainTask
+from postalgui.cli.language import count, say
 from postalgui.cli.options import BadOption, command_group, json_option, subcommand
-from postalgui.cli.output import EXIT_API_ERROR, EXIT_OK, error, print_json, print_table
+from postalgui.cli.output import (
+    EXIT_API_ERROR,
+    EXIT_OK,
+    error,
+    moment_text,
+    our_keys,
+    print_json,
+    print_table,
+)
 from postalgui.services.context import AppContext
 
 if TYPE_CHECKING:
@@ -22,11 +31,6 @@ __all__ = ["add_parser"]
 
 RESOLUTIONS = ("followed", "dismissed", "again")
 """`Resolution`'s values (the database library loads only when a command runs)."""
-_STATE_WORDS = {
-    "sending": "being sent",
-    "lost": "no answer (the operator may have it)",
-    "unreadable": "taken, answer unreadable",
-}
 
 
 def add_parser(commands: Commands) -> None:
@@ -64,18 +68,30 @@ def _settle_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _line_json(line: SentLine, now: datetime) -> dict[str, object]:
-    return {
-        "id": line.uid,
-        "kind": line.kind,
-        "summary": line.summary,
-        "state": line.shown_state(now).value,
-        "sent_by": line.created_by,
-        "sent_at": line.sent_at.isoformat(),
-        "http_status": line.http_status,
-        "problem": line.problem,
-        "answer": line.answer,
-        "request": line.request,
+    return our_keys(
+        {
+            "id": line.uid,
+            "kind": line.kind,
+            "summary": line.summary,
+            "state": line.shown_state(now).value,
+            "sent_by": line.created_by,
+            "sent_at": line.sent_at.isoformat(),
+            "http_status": line.http_status,
+            "problem": line.problem,
+            "answer": line.answer,
+            "request": line.request,
+        }
+    )
+
+
+def _state_words(state: str, stored: str) -> str:
+    """A call's state as the table says it; a state this CLI does not know, as stored."""
+    words = {
+        "sending": say("being sent"),
+        "lost": say("no answer (the operator may have it)"),
+        "unreadable": say("taken, answer unreadable"),
     }
+    return words.get(state, stored)
 
 
 def _run_list(args: argparse.Namespace, context: AppContext) -> int:
@@ -91,16 +107,16 @@ def _run_list(args: argparse.Namespace, context: AppContext) -> int:
             line.uid[:8],
             line.kind,
             line.summary,
-            _STATE_WORDS.get(line.shown_state(now).value, line.state.value),
+            _state_words(line.shown_state(now).value, line.state.value),
             line.created_by,
-            line.sent_at.astimezone().strftime("%d/%m/%Y %H:%M"),
+            moment_text(line.sent_at),
         ]
         for line in lines
     ]
     if rows:
-        print_table(["id", "kind", "what", "state", "sent by", "sent at"], rows)
+        print_table(["id", say("kind"), say("what"), say("state"), say("sent by"), say("sent at")], rows)
     else:
-        error("no unsettled calls: every call sent was answered")
+        error(say("no unsettled calls: every call sent was answered"))
     return EXIT_OK
 
 
@@ -111,11 +127,17 @@ def _run_settle(args: argparse.Namespace, context: AppContext) -> int:
     wanted = args.uid.strip().lower()
     found = [line for line in book.lines() if line.uid.startswith(wanted)]
     if not found:
-        error(f"no unsettled call with id {args.uid} (see 'postalgui sent list')")
+        error(say("no unsettled call with id {id} (see 'postalgui sent list')", id=args.uid))
         return EXIT_API_ERROR
     if len(found) > 1:
-        raise BadOption(f"ID: {args.uid} names {len(found)} calls; give more of it")
+        raise BadOption(
+            say(
+                "ID: {id} names {calls}; give more of it",
+                id=args.uid,
+                calls=count(len(found), "call", "calls"),
+            )
+        )
     [line] = found
     book.resolve(line.uid, Resolution(args.resolution), datetime.now(UTC), args.result)
-    error(f"settled as {args.resolution}: {line.summary or line.kind}")
+    error(say("settled as {resolution}: {what}", resolution=args.resolution, what=line.summary or line.kind))
     return EXIT_OK

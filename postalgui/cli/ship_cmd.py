@@ -5,8 +5,8 @@ them, and the PDFs the counter needs (labels, content declarations, the posting 
 how the office's pre-postings stand first (``--offline`` reads the office database only);
 ``cancel`` cancels; ``labels``, ``declaration`` and ``posting-list`` write PDFs
 (`ship_files`). Everything typed is checked before anything is sent: a bad option or an
-id the office does not know exits 2 naming it. The CLI speaks English; the operator's
-words (its refusals) stay as sent; money is ``R$ 1.234,56``.
+id the office does not know exits 2 naming it. The CLI speaks the user's language
+(`cli.language`); the operator's words (its refusals) stay as sent; money is ``R$ 1.234,56``.
 """
 
 from __future__ import annotations
@@ -22,14 +22,13 @@ from postalgui.api.models.prepostings import PrepostingStatus
 from postalgui.api.values import (
     format_brl,
     format_cep,
-    format_count,
-    format_date_ui,
     format_grams,
     shown_value,
 )
 from postalgui.cli import ship_create, ship_files
+from postalgui.cli.language import count, say, spoken
 from postalgui.cli.options import BadOption, command_group, json_option, subcommand
-from postalgui.cli.output import EXIT_API_ERROR, EXIT_OK, LANGUAGE, error, print_json, print_table
+from postalgui.cli.output import EXIT_API_ERROR, EXIT_OK, error, moment_text, print_json, print_table
 from postalgui.cli.ship_common import confirm, known_ids
 from postalgui.services.price.products import product_name
 from postalgui.services.shipping.words import status_from_words, status_words
@@ -47,7 +46,7 @@ __all__ = ["add_parser", "shipment_json"]
 def status_word(shipment: Shipment) -> str:
     """A pre-posting's operator status as the table says it (``Pre-posted``, ``unknown (9):
     Em análise``); the office's "labelled" mark is its own column."""
-    return status_words(shipment.status, shipment.status_number, shipment.status_word, LANGUAGE)
+    return status_words(shipment.status, shipment.status_number, shipment.status_word, spoken())
 
 
 STATUS_HELP = ", ".join(
@@ -159,41 +158,36 @@ def _expiry(shipment: Shipment, today: date) -> str:
     if days is None:
         return ""
     if days < 0:
-        return "expired"
-    return "today" if days == 0 else f"in {format_count(days, 'day', 'days', LANGUAGE)}"
-
-
-def _created(moment: datetime) -> str:
-    local = moment.astimezone() if moment.tzinfo is not None else moment
-    return f"{format_date_ui(local.date())} {local:%H:%M}"
+        return say("expired")
+    return say("today") if days == 0 else say("in {days}", days=count(days, "day", "days"))
 
 
 def _table(shipments: Sequence[Shipment], today: date) -> None:
     titles = (
         "id",
-        "code",
-        "status",
-        "labelled",
-        "recipient",
+        say("code"),
+        say("status"),
+        say("labelled"),
+        say("recipient"),
         "cep",
-        "service",
-        "weight",
-        "declared",
-        "created",
-        "expires",
+        say("service"),
+        say("weight"),
+        say("declared"),
+        say("created"),
+        say("expires"),
     )
     rows = [
         [
             shipment.prepost_id,
             shipment.object_code or "",
             status_word(shipment),
-            "yes" if shipment.labelled else "",
+            say("yes") if shipment.labelled else "",
             shipment.recipient_name[:30],
             format_cep(shipment.recipient_cep),
             product_name(shipment.service_code) or shipment.service_code,
-            format_grams(shipment.weight_g, LANGUAGE),
+            format_grams(shipment.weight_g, spoken()),
             _money(shipment.declared_value),
-            _created(shipment.created_at),
+            moment_text(shipment.created_at),
             _expiry(shipment, today),
         ]
         for shipment in shipments
@@ -211,7 +205,9 @@ def _status(text: str | None) -> PrepostingStatus | None:
     status = status_from_words(text)
     if status is not None:
         return status
-    raise BadOption(f"--status: must be {STATUS_HELP} (got {shown_value(text)})")
+    raise BadOption(
+        say("--status: must be {choices} (got {value})", choices=STATUS_HELP, value=shown_value(text))
+    )
 
 
 def _run_list(args: argparse.Namespace, context: AppContext) -> int:
@@ -228,8 +224,8 @@ def _run_list(args: argparse.Namespace, context: AppContext) -> int:
     elif shipments:
         _table(shipments, today)
     error(
-        format_count(len(shipments), "pre-posting", "pre-postings", LANGUAGE)
-        + (" (from the office database; not asked)" if args.offline else "")
+        count(len(shipments), "pre-posting", "pre-postings")
+        + (say(" (from the office database; not asked)") if args.offline else "")
     )
     return EXIT_OK
 
@@ -239,23 +235,29 @@ def _run_cancel(args: argparse.Namespace, context: AppContext) -> int:
 
     shipments = known_ids(context, args.ids)
     lines = [
-        f"About to cancel {format_count(len(shipments), 'pre-posting', 'pre-postings', LANGUAGE)}:",
+        say("About to cancel {shipments}:", shipments=count(len(shipments), "pre-posting", "pre-postings")),
         *(
             f"  {shipment.prepost_id}  {shipment.object_code or '-'}  {shipment.recipient_name}  "
             f"{format_cep(shipment.recipient_cep)}"
             for shipment in shipments
         ),
     ]
-    confirm(args.yes, "\n".join(lines), "Cancel them?")
+    confirm(args.yes, "\n".join(lines), say("Cancel them?"))
     ids = [shipment.prepost_id for shipment in shipments]
     refused = dict(cancel_shipments(PlainTask(), context.shipping, ids))
     for prepost_id in ids:
-        said = f"Not cancelled ({refused[prepost_id]})" if prepost_id in refused else "Cancelled"
+        said = (
+            say("Not cancelled ({reason})", reason=refused[prepost_id])
+            if prepost_id in refused
+            else say("Cancelled")
+        )
         sys.stdout.write(f"{prepost_id}  {said}\n")
     if refused:
         error(
-            f"{format_count(len(refused), 'pre-posting', 'pre-postings', LANGUAGE)} "
-            "not cancelled (exit status 1)"
+            say(
+                "{shipments} not cancelled (exit status 1)",
+                shipments=count(len(refused), "pre-posting", "pre-postings"),
+            )
         )
         return EXIT_API_ERROR
     return EXIT_OK

@@ -22,9 +22,10 @@ from collections import Counter
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from postalgui.api.values import format_brl, format_cep, format_count, format_date_ui, format_grams
+from postalgui.api.values import format_brl, format_cep, format_date_ui, format_grams
+from postalgui.cli.language import count, spoken
 from postalgui.cli.options import BadOption, json_option, subcommand
-from postalgui.cli.output import EXIT_API_ERROR, EXIT_OK, LANGUAGE, error, print_json
+from postalgui.cli.output import EXIT_API_ERROR, EXIT_OK, error, print_json
 from postalgui.cli.ship_common import confirm, progress_task
 from postalgui.services.shipping.use_cases import RowResult
 
@@ -109,8 +110,8 @@ def _checked(rows: Sequence[OrderRow], path: Path) -> list[tuple[int, Order]]:
     if problems:
         bad = len({problem.row for problem in problems})
         raise BadOption(
-            f"--from: {path.name}: {format_count(bad, 'row', 'rows', LANGUAGE)} with a problem "
-            f"of {format_count(len(rows), 'row', 'rows', LANGUAGE)}; nothing was sent"
+            f"--from: {path.name}: {count(bad, 'row', 'rows')} with a problem "
+            f"of {count(len(rows), 'row', 'rows')}; nothing was sent"
         )
     orders = [(row.row, row.order) for row in rows if row.order is not None]
     if not orders:
@@ -126,18 +127,18 @@ def _order_line(row: int, order: Order) -> str:
     value = f"  declared {format_brl(order.declared_value)}" if order.declared_value is not None else ""
     return (
         f"  row {row}  {person.name}  {format_cep(person.cep)} {person.city}/{person.state}  "
-        f"{order.service_code}  {format_grams(order.weight_g, LANGUAGE)}{value}"
+        f"{order.service_code}  {format_grams(order.weight_g, spoken())}{value}"
     )
 
 
 def _summary(orders: Sequence[tuple[int, Order]], sender: Person, card: str) -> str:
     lines = [
-        f"About to create {format_count(len(orders), 'pre-posting', 'pre-postings', LANGUAGE)} "
+        f"About to create {count(len(orders), 'pre-posting', 'pre-postings')} "
         f"(card {card}) from {sender.name} ({format_cep(sender.cep)}):",
         *(_order_line(row, order) for row, order in orders[:SHOWN_ROWS]),
     ]
     if len(orders) > SHOWN_ROWS:
-        lines.append(f"  and {format_count(len(orders) - SHOWN_ROWS, 'row', 'rows', LANGUAGE)} more")
+        lines.append(f"  and {count(len(orders) - SHOWN_ROWS, 'row', 'rows')} more")
     return "\n".join(lines)
 
 
@@ -245,7 +246,7 @@ def _run_create(args: argparse.Namespace, context: AppContext) -> int:
 def _tally(results: Sequence[dict[str, Any]]) -> str:
     """``1 pre-posting created, 2 rows sent before, not sent (--again sends them) (exit status 1)``."""
     counts = Counter(result["result"] for result in results)
-    parts = [f"{format_count(counts['created'], 'pre-posting', 'pre-postings', LANGUAGE)} created"]
+    parts = [f"{count(counts['created'], 'pre-posting', 'pre-postings')} created"]
     for result, words in (
         ("sent_before", "sent before, not sent (--again sends them)"),
         ("refused", "refused"),
@@ -254,6 +255,6 @@ def _tally(results: Sequence[dict[str, Any]]) -> str:
         ("not_sent", "not sent"),
     ):
         if counts[result]:
-            parts.append(f"{format_count(counts[result], 'row', 'rows', LANGUAGE)} {words}")
+            parts.append(f"{count(counts[result], 'row', 'rows')} {words}")
     failed = len(results) - counts["created"]
     return ", ".join(parts) + (" (exit status 1)" if failed else "")

@@ -14,9 +14,10 @@ import sys
 from typing import TYPE_CHECKING
 
 from postalgui.api.models.prepostings import OperatorLayout
-from postalgui.api.values import format_count, format_date_ui, parse_date_iso, shown_value
+from postalgui.api.values import format_date_ui, parse_date_iso, shown_value
+from postalgui.cli.language import count
 from postalgui.cli.options import BadOption, checked, out_file, out_option, subcommand
-from postalgui.cli.output import EXIT_OK, LANGUAGE, error
+from postalgui.cli.output import EXIT_OK, error
 from postalgui.cli.ship_common import known_ids, progress_task
 from postalgui.services.shipping.settings import LABEL_LAYOUTS
 from postalgui.store.atomic import write_atomically
@@ -117,7 +118,7 @@ def _layout(text: str) -> str:
 
 def _write(path: Path, data: bytes, shipments: Sequence[Shipment], what: str) -> int:
     write_atomically(path, data)
-    error(f"{what} of {format_count(len(shipments), 'pre-posting', 'pre-postings', LANGUAGE)}")
+    error(f"{what} of {count(len(shipments), 'pre-posting', 'pre-postings')}")
     sys.stdout.write(f"{path}\n")
     return EXIT_OK
 

@@ -19,8 +19,9 @@ from typing import TYPE_CHECKING, Any
 
 from postalgui.api.cancel import PlainTask
 from postalgui.cli import track_watch
+from postalgui.cli.language import spoken
 from postalgui.cli.options import command_group, json_option, subcommand
-from postalgui.cli.output import EXIT_OK, LANGUAGE, print_fields, print_json, record_json
+from postalgui.cli.output import EXIT_OK, our_keys, print_fields, print_json, record_json
 from postalgui.cli.track_watch import checked_codes, day_text, since_text
 from postalgui.services.tracking.words import lateness_words, status_words
 
@@ -120,13 +121,13 @@ def object_fields(watched: WatchedObject, today: date) -> dict[str, Any]:
     it (its ``detalhe``, apart from the description), where, since, expected, lateness."""
     event = watched.last_event + (f" ({watched.event_code})" if watched.event_code else "")
     fields: dict[str, Any] = {
-        "status": status_words(watched.status, watched.problem, LANGUAGE),
+        "status": status_words(watched.status, watched.problem, spoken()),
         "last event": event or watched.message,
         "detail": last_detail(watched),
         "where": watched.last_place,
         "since": since_text(watched.last_at),
         "expected": day_text(watched.expected_on),
-        "lateness": lateness_words(watched.lateness(today), LANGUAGE),
+        "lateness": lateness_words(watched.lateness(today), spoken()),
     }
     if watched.pickup_until is not None:
         fields["pickup until"] = since_text(watched.pickup_until)
@@ -156,17 +157,19 @@ def lookup_json(watched: WatchedObject, today: date) -> dict[str, Any]:
     late: the same `lateness` the text and the Tracking tab use), and beside it, intact
     under ``operator_record``, the operator's own record."""
     lateness = watched.lateness(today)
-    return {
-        "code": watched.code,
-        "status": watched.status.value if watched.status is not None else None,
-        "problem": watched.problem.value if watched.problem is not None else None,
-        "status_words": status_words(watched.status, watched.problem, LANGUAGE),
-        "expected_on": watched.expected_on.isoformat() if watched.expected_on is not None else None,
-        "lateness": lateness.timing.value,
-        "late": lateness.late,
-        "days_late": lateness.days,
-        "operator_record": _record(watched),
-    }
+    return our_keys(
+        {
+            "code": watched.code,
+            "status": watched.status.value if watched.status is not None else None,
+            "problem": watched.problem.value if watched.problem is not None else None,
+            "status_words": status_words(watched.status, watched.problem, spoken()),
+            "expected_on": watched.expected_on.isoformat() if watched.expected_on is not None else None,
+            "lateness": lateness.timing.value,
+            "late": lateness.late,
+            "days_late": lateness.days,
+            "operator_record": _record(watched),
+        }
+    )
 
 
 def _run_lookup(args: argparse.Namespace, context: AppContext) -> int:

@@ -16,8 +16,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from postalgui.api.cancel import PlainTask
-from postalgui.api.values import InvalidValue, format_brl, format_count, format_date_ui, format_number
+from postalgui.api.values import InvalidValue, format_brl, format_date_ui, shown_value
 from postalgui.api.values.object_codes import parse_object_code
+from postalgui.cli.language import count, number, say, spoken
 from postalgui.cli.options import (
     BadOption,
     json_option,
@@ -26,7 +27,7 @@ from postalgui.cli.options import (
     statement_options,
     subcommand,
 )
-from postalgui.cli.output import EXIT_OK, LANGUAGE, error, print_json, print_table
+from postalgui.cli.output import EXIT_OK, error, our_keys, print_json, print_table
 from postalgui.services.tracking.words import lateness_words, status_words
 
 if TYPE_CHECKING:
@@ -111,6 +112,11 @@ def _add_codes(parser: argparse.ArgumentParser) -> None:
 def _add_add_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("codes", metavar="CODE", nargs="*", help="object code, e.g. DG049186226BR")
     parser.add_argument("--tag", metavar="T", default="", help="a tag for these objects (customer, order)")
+    parser.add_argument(
+        "--replace-tags",
+        action="store_true",
+        help="give --tag to objects already followed that have a tag too (default: they keep theirs)",
+    )
     statement_options("every object of invoice N's analytic statement")(parser)
     parser.add_argument("--file", type=Path, metavar="F", help="a CSV or .xlsx file holding codes")
     parser.add_argument("--column", metavar="C", help="the file's column of codes, by its header")
@@ -146,7 +152,7 @@ def checked_codes(codes: Sequence[str], option: str = "CODE") -> list[str]:
             bad.append(f"\n  {option}: {problem.message} ({problem.rule})")  # the message names the code
     if bad:
         raise BadOption(
-            f"{format_count(len(bad), 'bad object code', 'bad object codes', LANGUAGE)}, nothing was sent:"
+            say("{codes}, nothing was sent:", codes=count(len(bad), "bad object code", "bad object codes"))
             + "".join(bad)
         )
     return list(good)
@@ -169,9 +175,11 @@ def _objects_to_add(args: argparse.Namespace, context: AppContext) -> tuple[list
 
     given = [bool(args.codes), args.from_invoice is not None, args.file is not None]
     if sum(given) != 1:
-        raise BadOption("CODE: give codes, --from-invoice or --file (one of them)")
+        raise BadOption(say("CODE: give codes, --from-invoice or --file (one of them)"))
     if args.column is not None and args.file is None:
-        raise BadOption("--column: only with --file")
+        raise BadOption(say("--column: only with --file"))
+    if args.replace_tags and not args.tag:
+        raise BadOption(say("--replace-tags: only with --tag"))
     statement = statement_of(args)
     if args.codes:
         return [NewObject(code) for code in checked_codes(args.codes)], "cli"
@@ -185,12 +193,12 @@ def _file_objects(path: Path, column: str | None) -> list[NewObject]:
     from postalgui.services.tracking.records import NewObject
 
     if not path.is_file():
-        raise BadOption(f"--file: {path} is not a file")
+        raise BadOption(say("--file: {path} is not a file", path=path))
     found = codes_from_file(path, column)
     if found.bad:
         checked_codes([problem.value for problem in found.bad if isinstance(problem.value, str)], "--file")
     if not found.codes:
-        raise BadOption(f"--file: no object codes in {path.name}")
+        raise BadOption(say("--file: no object codes in {name}", name=path.name))
     return [NewObject(code) for code in found.codes]
 
 
@@ -204,7 +212,9 @@ def _invoice_objects(
         PlainTask(), context.tracking, context.invoices, number, kind, interval_s=interval_s
     )
     if not found:
-        raise BadOption(f"--from-invoice: invoice {kind} {number} lists no object labels")
+        raise BadOption(
+            say("--from-invoice: invoice {kind} {number} lists no object labels", kind=kind, number=number)
+        )
     return found
 
 
@@ -214,10 +224,14 @@ def _run_add(args: argparse.Namespace, context: AppContext) -> int:
     objects, source = _objects_to_add(args, context)
     if args.tag:
         objects = [replace(item, tag=args.tag) for item in objects]
-    added = add_objects(PlainTask(), context.tracking, objects, source=source)
+    added = add_objects(PlainTask(), context.tracking, objects, source=source, replace_tags=args.replace_tags)
     sys.stdout.write(
-        f"{format_count(added.added, 'object', 'objects', LANGUAGE)} added, "
-        f"{format_number(added.already, LANGUAGE)} already followed\n"
+        say(
+            "{objects} added, {already} already followed",
+            objects=count(added.added, "object", "objects"),
+            already=number(added.already),
+        )
+        + "\n"
     )
     return EXIT_OK
 
@@ -225,7 +239,7 @@ def _run_add(args: argparse.Namespace, context: AppContext) -> int:
 def _run_remove(args: argparse.Namespace, context: AppContext) -> int:
     codes = checked_codes(args.codes)
     removed = context.tracking.watchlist().remove(codes)
-    sys.stdout.write(f"{format_count(removed, 'object', 'objects', LANGUAGE)} removed\n")
+    sys.stdout.write(say("{objects} removed", objects=count(removed, "object", "objects")) + "\n")
     return EXIT_OK
 
 
@@ -233,7 +247,8 @@ def _run_remove(args: argparse.Namespace, context: AppContext) -> int:
 
 
 def watched_json(watched: WatchedObject, today: date) -> dict[str, Any]:
-    """A watchlist row for scripts: its stored fields (no timeline) and its lateness."""
+    """A watchlist row for scripts: its stored fields (no timeline) and its lateness, keys in
+    camelCase (`our_keys`: the snake_case ones beside them for one release)."""
     lateness = watched.lateness(today)
     data: dict[str, Any] = {
         key: value.isoformat() if hasattr(value, "isoformat") else value
@@ -243,7 +258,7 @@ def watched_json(watched: WatchedObject, today: date) -> dict[str, Any]:
     data["invoice_amount"] = None if watched.invoice_amount is None else f"{watched.invoice_amount:.2f}"
     data["lateness"] = lateness.timing.value
     data["days_late"] = lateness.days
-    return data
+    return our_keys(data)
 
 
 def _shown(objects: Sequence[WatchedObject], today: date, *, late: bool) -> list[WatchedObject]:
@@ -255,18 +270,27 @@ def _print_objects(objects: Sequence[WatchedObject], today: date, *, as_json: bo
         print_json([watched_json(watched, today) for watched in objects])
         return
     if not objects:
-        error("no objects")
+        error(say("no objects"))
         return
-    titles = ("code", "status", "last event", "where", "since", "expected", "late", "tag")
+    titles = (
+        say("code"),
+        say("status"),
+        say("last event"),
+        say("where"),
+        say("since"),
+        say("expected"),
+        say("late"),
+        say("tag"),
+    )
     rows = [
         [
             watched.code,
-            status_words(watched.status, watched.problem, LANGUAGE),
+            status_words(watched.status, watched.problem, spoken()),
             (watched.last_event or watched.message)[:50],
             watched.last_place,
             since_text(watched.last_at),
             day_text(watched.expected_on),
-            lateness_words(watched.lateness(today), LANGUAGE),
+            lateness_words(watched.lateness(today), spoken()),
             watched.tag,
         ]
         for watched in objects
@@ -288,8 +312,13 @@ def _run_refresh(args: argparse.Namespace, context: AppContext) -> int:
     service = context.tracking
     done = refresh(PlainTask(), service)
     error(
-        f"asked about {format_count(done.asked, 'object', 'objects', LANGUAGE)}: "
-        f"{len(done.changed)} changed, {len(done.problems)} without events, {done.archived} archived"
+        say(
+            "asked about {objects}: {changed} changed, {quiet} without events, {archived} archived",
+            objects=count(done.asked, "object", "objects"),
+            changed=number(len(done.changed)),
+            quiet=number(len(done.problems)),
+            archived=number(done.archived),
+        )
     )
     today = service.today()
     _print_objects(_shown(service.watchlist().objects(), today, late=args.late), today, as_json=args.json)
@@ -306,7 +335,7 @@ def _run_export(args: argparse.Namespace, context: AppContext) -> int:
     service = context.tracking
     today = service.today()
     objects = _shown(service.watchlist().objects(), today, late=args.late)
-    export_objects(PlainTask(), service, objects, path, today, language=LANGUAGE)
+    export_objects(PlainTask(), service, objects, path, today, language=spoken())
     sys.stdout.write(f"{path}\n")
     return EXIT_OK
 
@@ -316,7 +345,7 @@ def _month(text: str | None, today: date) -> date:
         return today.replace(day=1)
     match = _MONTH.fullmatch(text.strip())
     if match is None or not 1 <= int(match[2]) <= 12:
-        raise BadOption(f"--month: must be YYYY-MM, such as 2026-11 (got {text!r})")
+        raise BadOption(say("--month: must be YYYY-MM, such as 2026-11 (got {text})", text=shown_value(text)))
     return date(int(match[1]), int(match[2]), 1)
 
 
@@ -328,10 +357,10 @@ def _run_report(args: argparse.Namespace, context: AppContext) -> int:
     month = _month(args.month, service.today())
     path = out_file(args.file, "FILE")
     objects = service.watchlist().objects()
-    late_report(PlainTask(), service, objects, path, month, language=LANGUAGE)
+    late_report(PlainTask(), service, objects, path, month, language=spoken())
     lines = late_lines(objects, month, service.today())
     amount = added(line.watched.invoice_amount for line in lines)
-    said = format_count(len(lines), "late object", "late objects", LANGUAGE)
+    said = count(len(lines), "late object", "late objects")
     error(f"{said}, {format_brl(amount)}" if amount is not None else said)
     sys.stdout.write(f"{path}\n")
     return EXIT_OK

@@ -19,13 +19,13 @@ A language change applies on the next start: the window is built once, in one la
 
 from __future__ import annotations
 
-import json
 import logging
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
 
 from postalgui.gui.resources import resource_dirs
+from postalgui.services.language import saved_language as saved_language  # the window reads it here
 
 log = logging.getLogger(__name__)
 
@@ -34,23 +34,11 @@ PORTUGUESE = "pt_BR"
 ENGLISH = "en"
 
 
-def saved_language(settings_file: Path) -> str:
-    """The ``language`` of the settings file, read before the settings model loads.
-
-    Translators must be installed before the first widget is built, and the window
-    is built before the (slower) settings model is imported; anything unreadable
-    means "system default", and the settings model reports the problem later.
-    """
-    try:
-        data = json.loads(settings_file.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return ""
-    language = data.get("language", "") if isinstance(data, dict) else ""
-    return language if isinstance(language, str) else ""
-
-
 def resolve_language(setting: str, system_locale: QLocale | None = None) -> str:
     """``"pt_BR"`` or ``"en"``: the setting, or for ``""`` the system locale's language.
+
+    The command line reads the same rule from the environment without Qt
+    (`services.language.spoken_language`); ``saved_language`` is its reader of the settings.
 
     Portuguese is the app's own language: a locale that names no language (``C``,
     ``POSIX``, an unset ``LANG``) starts in Portuguese, and only a locale that names

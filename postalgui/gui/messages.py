@@ -432,7 +432,33 @@ def _setup_sentence(error: BaseException) -> str | None:
         return QCoreApplication.translate(
             "messages", "The built-in sandbox did not start. See the log file for details."
         )
-    return None
+    return _setting_missing_sentence(error)
+
+
+_SETTING_MISSING: dict[str, object] = {
+    "claims.contract_card": QT_TRANSLATE_NOOP(
+        "messages", "Claims need the contract and the posting card numbers: set them in Settings."
+    ),
+    "shipping.card": QT_TRANSLATE_NOOP(
+        "messages", "Pre-postings need the posting card number: set it in Settings."
+    ),
+    "contract.contract": QT_TRANSLATE_NOOP(
+        "messages", "Invoices and the branch search need the contract number: set it in Settings."
+    ),
+    "connection.base_url": QT_TRANSLATE_NOOP(
+        "messages", "No API address is configured for this environment: set it in Settings."
+    ),
+}
+"""Per `SettingMissingError.need`, what the user reads (the service's sentence is English)."""
+
+
+def _setting_missing_sentence(error: BaseException) -> str | None:
+    """A setting a feature needs is not set (`services.setting_missing`)."""
+    from postalgui.services.setting_missing import SettingMissingError
+
+    if not isinstance(error, SettingMissingError):
+        return None
+    return QCoreApplication.translate("messages", str(_SETTING_MISSING[error.need]))
 
 
 def _sent_once_sentence(error: BaseException) -> str | None:

@@ -16,9 +16,9 @@ from keyring.backends import fail
 from postalgui.api.cancel import TaskControl
 from postalgui.api.credentials import CredentialStore
 from postalgui.api.environments import Environment
-from postalgui.api.errors import ApiError
 from postalgui.api.scopes import ACCESS_CODE_KEY, DELEGATED_KEY, LOGIN_KEY, REFRESH_MARGIN, TokenScope
 from postalgui.services.session import Session
+from postalgui.services.setting_missing import SettingMissingError
 from postalgui.services.settings import Settings
 
 if TYPE_CHECKING:  # the HTTP client loads inside the tasks, off the GUI thread
@@ -102,7 +102,7 @@ def check_connection(
     else:
         base_url = session.overrides.base_url or candidate.base_url() or ""
     if not base_url:
-        raise ApiError("No API base URL is configured for this environment")
+        raise SettingMissingError("connection.base_url")
     handle.raise_if_cancelled()
     from postalgui.api.tokens import TokenManager
     from postalgui.api.transport import Transport

@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING
 
 from postalgui.api.credentials import CredentialStore
 from postalgui.api.environments import Environment
-from postalgui.api.errors import ApiError
 from postalgui.api.scopes import (
     ACCESS_CODE_KEY,
     DATABASE_PASSWORD_KEY,
@@ -28,6 +27,7 @@ from postalgui.api.scopes import (
 )
 from postalgui.services.paths import AppPaths, app_paths
 from postalgui.services.session import Backend, SandboxStartError
+from postalgui.services.setting_missing import SettingMissingError
 from postalgui.services.settings import (
     ConfigError,
     Overrides,
@@ -134,7 +134,7 @@ class AppContext:
         """
         profile = self.profile
         if not profile.contract:
-            raise ApiError("Invoices and the branch search need the contract number: set it in Settings")
+            raise SettingMissingError("contract.contract")
         return TokenScope(Scope.CONTRACT, contract=profile.contract, dr=profile.dr)
 
     # --- the features (each builds its client with its own scope rule) -----------------
@@ -213,7 +213,7 @@ class AppContext:
         base_url = self.overrides.base_url or self.settings.base_url()
         if base_url is None:
             if not self.uses_embedded_sandbox:
-                raise ApiError("No API base URL is configured for this environment")
+                raise SettingMissingError("connection.base_url")
             base_url = self.sandbox_url()
         transport = Transport(base_url)
         if self._refused is None:

@@ -122,7 +122,7 @@ def refusal(engine: Engine, exc: DBAPIError, label: str) -> StoreOpenError | Sto
     if isinstance(exc, OperationalError):
         return StoreUnavailableError(
             f"The {label} {where} cannot be reached ({reason}): check that the server is running "
-            "and the network; work goes on and is sent when it is back"
+            "and the network, then try again"
         )
     return StoreOpenError(f"The {label} {where} cannot be opened ({reason}): check the server and the URL")
 

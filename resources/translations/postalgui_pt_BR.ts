@@ -6568,6 +6568,22 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
         <translation>O sandbox embutido não iniciou. Veja os detalhes no arquivo de log.</translation>
     </message>
     <message>
+        <source>Claims need the contract and the posting card numbers: set them in Settings.</source>
+        <translation>As reclamações precisam dos números do contrato e do cartão de postagem: preencha-os nas Configurações.</translation>
+    </message>
+    <message>
+        <source>Pre-postings need the posting card number: set it in Settings.</source>
+        <translation>As pré-postagens precisam do número do cartão de postagem: preencha-o nas Configurações.</translation>
+    </message>
+    <message>
+        <source>Invoices and the branch search need the contract number: set it in Settings.</source>
+        <translation>As faturas e a busca de agências precisam do número do contrato: preencha-o nas Configurações.</translation>
+    </message>
+    <message>
+        <source>No API address is configured for this environment: set it in Settings.</source>
+        <translation>Nenhum endereço da API está configurado para este ambiente: preencha-o nas Configurações.</translation>
+    </message>
+    <message>
         <location line="+6"/>
         <source>Unexpected error: %1</source>
         <translation>Erro inesperado: %1</translation>

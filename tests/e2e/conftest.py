@@ -82,6 +82,14 @@ class SandboxControl:
         return result
 
 
+@pytest.fixture(autouse=True)
+def english_messages(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The command line speaks English here (its source language), as on a desk whose locale
+    is English: the tests read its words. `test_cli_language` hears it in Portuguese."""
+    monkeypatch.delenv("LC_ALL", raising=False)
+    monkeypatch.setenv("LC_MESSAGES", "en_US.UTF-8")
+
+
 @pytest.fixture
 def no_backoff(monkeypatch: pytest.MonkeyPatch) -> None:
     """Transports built from now on retry without waiting (a server that is not there

@@ -38,6 +38,10 @@ def claims_requests(sandbox: SandboxControl) -> int:
     return sum(n for key, n in sandbox.stats()["requests"].items() if "/pedido-informacao" in key)
 
 
+def statement_requests(sandbox: SandboxControl) -> int:
+    return sum(n for key, n in sandbox.stats()["requests"].items() if "/faturas/" in key)
+
+
 @pytest.fixture
 def watched(sandbox: SandboxControl, capsys: pytest.CaptureFixture[str]) -> dict[str, str]:
     """A parcel delivered late, one on time and one lost, all posted 20 days ago, in the
@@ -56,6 +60,7 @@ def test_bad_input_exits_2_naming_the_option_and_nothing_is_sent(
     sandbox: SandboxControl, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     before = claims_requests(sandbox)
+    statements = statement_requests(sandbox)
     filing = ("claims", "file", LATE, "--motivo", "135", "--yes", *CONTACT)
     cases: list[tuple[tuple[str, ...], list[str]]] = [
         (("claims", "file", LATE, BAD, "XY123", "--motivo", "135", "--yes", *CONTACT),
@@ -75,6 +80,9 @@ def test_bad_input_exits_2_naming_the_option_and_nothing_is_sent(
         (("claims", "reopen", LATE, "--motivo", "again"), ["PROTOCOL-or-CODE: ", "no claim of this office"]),
         (("claims", "candidates", "--tipo-documento", "RE"), ["--tipo-documento: only with --from-invoice"]),
         (("claims", "candidates", "--from-invoice", "12x", "--tipo-documento", "RE"), ["--from-invoice: "]),
+        (("claims", "candidates", "--from-invoice", "1234", "--tipo-documento", "XX"),
+         ["--tipo-documento: 'XX' is not a document type; one of RE, R4, RA, R6, R8, RT, RZ, R3"]),
+        (("claims", "follow", LATE), [f"CODE: no claim of this office matches {LATE} (nothing was sent"]),
         (("claims", "export", str(tmp_path / "missing" / "claims.csv")), ["FILE: the folder"]),
         (("claims", "report", str(tmp_path)), ["FILE: ", "is a folder"]),
     ]  # fmt: skip
@@ -85,6 +93,7 @@ def test_bad_input_exits_2_naming_the_option_and_nothing_is_sent(
         for words in said:
             assert words in err, (args, err)
     assert claims_requests(sandbox) == before
+    assert statement_requests(sandbox) == statements
 
 
 def test_file_help_says_the_exit_statuses(capsys: pytest.CaptureFixture[str]) -> None:
@@ -188,9 +197,12 @@ def test_reopen_needs_a_claim_refused_on_its_merit(
 ) -> None:
     code, out, err = run(capsys, "claims", "file", LOST, "--motivo", "211", "--yes", *CONTACT)
     assert code == 0, err
+    before = claims_requests(sandbox)
     code, out, err = run(capsys, "claims", "reopen", LOST, "--motivo", "Nunca chegou")
-    assert code == 1, err  # not closed: the operator refuses, with its code
-    assert "Not reopened (" in out
+    assert (code, out) == (2, "")  # not closed: refused here, with the reason, before the operator is asked
+    assert f"PROTOCOL-or-CODE: {LOST}: it is not closed: only a claim closed without merit" in err
+    assert "(nothing was sent)" in err
+    assert claims_requests(sandbox) == before
 
 
 class Terminal(io.StringIO):

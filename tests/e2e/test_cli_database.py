@@ -141,3 +141,24 @@ def test_a_closed_port_exits_1_with_one_line(
     assert err.count("\n") == 1
     assert "cannot be reached" in err
     assert "s3cret" not in err
+
+
+def test_a_failed_check_promises_nothing_it_does_not_do(
+    config_dir: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The command has ended: nothing "goes on" or waits to be sent; it says what to do, in the
+    user's language."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    monkeypatch.setenv("POSTALGUI_DATABASE_URL", f"postgresql://clerk:s3cret@127.0.0.1:{port}/postalgui")
+    code, out, err = run(capsys, "database", "check")
+    assert (code, out) == (1, "")
+    assert err.startswith(f"postalgui: The office database postgresql://127.0.0.1:{port}/postalgui cannot be")
+    assert err.endswith("then run the command again; nothing was done\n")
+    assert "goes on" not in err
+    assert "sent when it is back" not in err
+    code, out, err = run(capsys, "--lang", "pt", "database", "check")
+    assert (code, out) == (1, "")
+    assert "não pode ser alcançado" in err
+    assert err.endswith("rode o comando de novo; nada foi feito\n")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -55,7 +55,19 @@ def test_lists_newest_first_with_who_when_route_and_price_or_error(
     assert DEMO.login in mine
     assert "01310-100 -> 05311-900" in mine
     assert mine.endswith("R$ 19,92")
-    assert mine.startswith(datetime.now(UTC).astimezone().strftime("%Y-%m-%d"))  # local time
+    assert mine.startswith(
+        datetime.now(UTC).astimezone().strftime("%d/%m/%Y ")
+    )  # local time, as every command
+
+
+@pytest.mark.usefixtures("env")
+def test_an_empty_history_says_so(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "price", "history")
+    assert (code, out) == (0, "")
+    assert err == "postalgui: no quotes yet\n"
+    code, out, err = run(capsys, "price", "history", "--search", "nowhere", "--lang", "pt")
+    assert (code, out) == (0, "")
+    assert err == "postalgui: nenhuma cotação corresponde a 'nowhere'\n"
 
 
 @pytest.mark.usefixtures("recorded")
@@ -73,7 +85,9 @@ def test_json_mine_search_and_limit(capsys: pytest.CaptureFixture[str]) -> None:
         None,
     )
     assert mine["source"] == "cli"
-    assert datetime.fromisoformat(mine["when"]).utcoffset() is not None
+    when = datetime.fromisoformat(mine["when"])
+    assert when.utcoffset() == timedelta(0)  # stored UTC with its offset, as every command's JSON
+    assert abs(datetime.now(UTC) - when) < timedelta(minutes=10)
     assert items[0]["error"] == "PRC-012: CEP inexistente"
     assert items[0]["price"] is None
     assert items[1]["destination"] == "US"

@@ -242,6 +242,29 @@ def test_watch_add_from_a_file(
     assert COMING not in listed(capsys)
 
 
+def test_a_file_added_again_keeps_the_tags_given_by_hand_unless_asked(
+    parcels: dict[str, str], capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    code, _, err = run(capsys, "track", "watch", "add", LATE, "--tag", "Cliente VIP")
+    assert code == 0, err
+    path = tmp_path / "pedidos.csv"
+    path.write_text(f"Rastreio\n{LATE}\n{ON_TIME}\n", encoding="utf-8")
+    code, out, err = run(capsys, "track", "watch", "add", "--file", str(path), "--tag", "Lote 12")
+    assert code == 0, err
+    assert out == "1 object added, 1 already followed\n"
+    tags = {code: row["tag"] for code, row in listed(capsys).items()}
+    assert tags == {LATE: "Cliente VIP", ON_TIME: "Lote 12"}  # the new one takes it; the hand-given stays
+    code, _, err = run(
+        capsys, "track", "watch", "add", "--file", str(path), "--tag", "Lote 13", "--replace-tags"
+    )
+    assert code == 0, err
+    tags = {code: row["tag"] for code, row in listed(capsys).items()}
+    assert tags == {LATE: "Lote 13", ON_TIME: "Lote 13"}
+    code, out, err = run(capsys, "track", "watch", "add", "--file", str(path), "--replace-tags")
+    assert (code, out) == (2, "")
+    assert "--replace-tags: only with --tag" in err
+
+
 def test_watch_add_from_an_invoice(sandbox: SandboxControl, capsys: pytest.CaptureFixture[str]) -> None:
     sandbox.processing_delay(0.3)
     code, out, err = run(capsys, "invoices", "list", "--json")

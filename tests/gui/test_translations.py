@@ -126,6 +126,18 @@ def test_value_rules_read_in_portuguese(portuguese: list[QTranslator]) -> None:
     assert describe_error(card) == "Número do cartão de postagem deve conter apenas dígitos (recebido: '12a')"
 
 
+def test_a_missing_setting_reads_in_portuguese(portuguese: list[QTranslator]) -> None:
+    """A service's "set it in Settings" reaches the window in its language, not the service's English."""
+    from postalgui.services.setting_missing import NEEDS, SettingMissingError
+
+    for need in NEEDS:
+        said = describe_error(SettingMissingError(need))
+        assert said.endswith("nas Configurações."), (need, said)
+    assert describe_error(SettingMissingError("shipping.card")) == (
+        "As pré-postagens precisam do número do cartão de postagem: preencha-o nas Configurações."
+    )
+
+
 def test_settings_dialog_in_portuguese(
     portuguese: list[QTranslator], context: AppContext, runner: TaskRunner, qtbot: QtBot
 ) -> None:

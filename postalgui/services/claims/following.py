@@ -16,10 +16,10 @@ from datetime import timedelta
 from typing import TYPE_CHECKING
 
 from postalgui.api.cancel import Cancelled
-from postalgui.api.errors import ApiError
+from postalgui.api.errors import ApiError, RoutineError
 from postalgui.api.models.claims import ClaimProgress, Reopening, ReopenResult
 from postalgui.api.values.claims import Manifestation
-from postalgui.services.claims.records import Claim, ClaimState, Outcome
+from postalgui.services.claims.records import Claim, ClaimState, Outcome, ReopenBar
 from postalgui.services.office.outgoing import Outgoing, send_once
 from postalgui.services.tracking.status import Status
 
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from postalgui.api.cancel import TaskControl
     from postalgui.services.claims.service import ClaimsService
 
-__all__ = ["REOPEN_KIND", "Followed", "follow_claims", "reopen_claim"]
+__all__ = ["REOPEN_KIND", "Followed", "NotReopenableError", "follow_claims", "reopen_claim"]
 
 REOPEN_KIND = "claim-reopen"
 """The ``outgoing`` kind of a reopening (key: the protocol)."""
@@ -99,18 +99,32 @@ def _paid(task: TaskControl, service: ClaimsService) -> int:
     return book.mark_paid(paid, service.now()) if paid else 0
 
 
+class NotReopenableError(RoutineError, ValueError):
+    """The claim of ``key`` cannot be reopened, for ``bar``; nothing was sent. The window and
+    the CLI word ``bar`` in their language; the text here is for logs."""
+
+    def __init__(self, key: str, bar: ReopenBar) -> None:
+        self.key = key
+        self.bar = bar
+        words = (
+            "no filed claim with a protocol" if bar is ReopenBar.NOT_FILED else f"cannot be reopened ({bar})"
+        )
+        super().__init__(f"{key}: {words}; nothing was sent")
+
+
 def reopen_claim(
     task: TaskControl, service: ClaimsService, key: str, reason_text: str, note: str = ""
 ) -> ReopenResult:
-    """Ask to reopen the claim of object or protocol ``key`` (``ValueError`` naming why
-    when it has none to reopen, nothing sent). Written down before it is sent
+    """Ask to reopen the claim of object or protocol ``key`` (`NotReopenableError` when it has
+    no protocol, nothing sent; the window and the CLI ask `Claim.reopen_bar` first, which
+    also says not closed, accepted, reopened or too late). Written down before it is sent
     (`send_once`, kind ``claim-reopen``, key the protocol): a reopening being sent by a
     desk, or sent with no answer read, raises `AlreadySentError` and nothing goes; a 2xx
     the client cannot read raises `UnreadableAnswerError` (kept raw, never sent again by
     itself). The result is the protocol's own from ``pi`` (its code and the operator's words)."""
     item = service.book().get(key)
     if item is None or item.protocol is None:
-        raise ValueError(f"{key.strip().upper()}: no filed claim with a protocol")
+        raise NotReopenableError(key.strip().upper(), ReopenBar.NOT_FILED)
     if not reason_text.strip():
         raise ValueError("The reason to reopen is empty")
     contract, card = service.contract_and_card()

@@ -13,7 +13,7 @@ from decimal import Decimal
 from enum import StrEnum
 from typing import Any
 
-__all__ = ["REOPEN_DAYS", "STALE", "Claim", "ClaimState", "Outcome", "claim_from_row"]
+__all__ = ["REOPEN_DAYS", "STALE", "Claim", "ClaimState", "Outcome", "ReopenBar", "claim_from_row"]
 
 STALE = timedelta(minutes=10)
 """A reservation no answer followed for this long: its desk died mid-call."""
@@ -53,6 +53,21 @@ class Outcome(StrEnum):
 
 
 CLOSED = frozenset({Outcome.ACCEPTED, Outcome.REFUSED, Outcome.PAID})
+
+
+class ReopenBar(StrEnum):
+    """Why a claim cannot be reopened, said before anything is sent (the window and the CLI word it)."""
+
+    NOT_FILED = "not_filed"
+    """No protocol: the operator never registered it."""
+    NOT_CLOSED = "not_closed"
+    """Still open (or reopened and open again): only a claim closed without merit is reopened."""
+    ACCEPTED = "accepted"
+    """Closed with merit (or paid): nothing to reopen."""
+    REOPENED = "reopened"
+    """Reopened once already: the operator takes one reopening."""
+    TOO_LATE = "too_late"
+    """Closed more than `REOPEN_DAYS` ago (the operator answers 587)."""
 
 
 @dataclass(frozen=True)
@@ -120,10 +135,22 @@ class Claim:
 
     def can_reopen(self, today: date) -> bool:
         """Refused on its merit, within `REOPEN_DAYS` of closing, not reopened before."""
-        if self.outcome is not Outcome.REFUSED or self.protocol is None or self.reopened_at is not None:
-            return False
+        return self.reopen_bar(today) is None
+
+    def reopen_bar(self, today: date) -> ReopenBar | None:
+        """Why it cannot be reopened ``today``; None when it can (`can_reopen`)."""
+        if self.protocol is None:
+            return ReopenBar.NOT_FILED
+        if self.reopened_at is not None:
+            return ReopenBar.REOPENED
+        if self.outcome in (Outcome.ACCEPTED, Outcome.PAID):
+            return ReopenBar.ACCEPTED
+        if self.outcome is not Outcome.REFUSED:
+            return ReopenBar.NOT_CLOSED
         closed = self.closed_at or self.followed_at or self.filed_at
-        return closed is None or today <= closed.date() + timedelta(days=REOPEN_DAYS)
+        if closed is not None and today > closed.date() + timedelta(days=REOPEN_DAYS):
+            return ReopenBar.TOO_LATE
+        return None
 
 
 def _moment(text: str | None) -> datetime | None:

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from postalgui.api.errors import ApiError
 from postalgui.services.claims.recipients import Recipients, no_recipients
 from postalgui.services.claims.settings import ClaimsSettings
+from postalgui.services.setting_missing import SettingMissingError
 
 if TYPE_CHECKING:
     from postalgui.api.claims import ClaimsClient
@@ -62,7 +63,7 @@ class ClaimsService:
         """The profile's contract and card (`ApiError` naming the setting when one is missing)."""
         profile = self.profile
         if not profile.contract or not profile.card:
-            raise ApiError("Claims need the contract and the posting card numbers: set them in Settings")
+            raise SettingMissingError("claims.contract_card")
         return profile.contract, profile.card
 
     def client(self) -> ClaimsClient:

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from postalgui.api.errors import ApiError
+from postalgui.services.setting_missing import SettingMissingError
 
 if TYPE_CHECKING:
     from postalgui.api.cep import CepClient
@@ -63,7 +64,7 @@ class ShippingService:
     def card(self) -> str:
         """The profile's posting card (`ApiError` naming the setting when it is missing)."""
         if not self.profile.card:
-            raise ApiError("Pre-postings need the posting card number: set it in Settings")
+            raise SettingMissingError("shipping.card")
         return self.profile.card
 
     def requester(self) -> str:

@@ -1,7 +1,7 @@
 """A pre-posting's status and the office's "labelled" mark in words, for what is written
 outside the window: the command line and exports.
 
-Brazilian Portuguese (``"pt"``) by default, English with ``"en"`` (the CLI's language);
+Brazilian Portuguese (``"pt"``) by default, English with ``"en"`` (the CLI speaks either, `cli.language`);
 the window words them with its own translations (``tr``). Qt-free. The status is the
 operator's number (``statusAtual``); one this version does not know reads "unknown (9)"
 with the operator's own word (``descStatusAtual``) beside it, never as an error.

@@ -62,12 +62,18 @@ class Added:
 
 
 def add_objects(
-    task: TaskControl, service: TrackingService, objects: Sequence[NewObject], *, source: str
+    task: TaskControl,
+    service: TrackingService,
+    objects: Sequence[NewObject],
+    *,
+    source: str,
+    replace_tags: bool = True,
 ) -> Added:
-    """Follow ``objects`` (codes checked first: one bad code and nothing is added)."""
+    """Follow ``objects`` (codes checked first: one bad code and nothing is added); an object
+    already followed keeps a tag it has when ``replace_tags`` is False (`Watchlist.add`)."""
     checked = [NewObject(**{**item.__dict__, "code": parse_object_code(item.code)}) for item in objects]
     task.raise_if_cancelled()
-    added = service.watchlist().add(checked, source=source)
+    added = service.watchlist().add(checked, source=source, replace_tags=replace_tags)
     codes = tuple(dict.fromkeys(item.code for item in checked))
     return Added(added, len(codes) - added, codes)
 

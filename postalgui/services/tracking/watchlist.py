@@ -85,9 +85,11 @@ class Watchlist(EnvironmentRows):
 
     # --- the list ------------------------------------------------------------------------
 
-    def add(self, objects: Sequence[NewObject], *, source: str) -> int:
+    def add(self, objects: Sequence[NewObject], *, source: str, replace_tags: bool = True) -> int:
         """Follow ``objects``; how many were new. A code already followed keeps its row,
-        takes a tag and what a statement says of it when given, and leaves the archive."""
+        takes what a statement says of it when given, and leaves the archive; it takes the
+        tag given too, unless ``replace_tags`` is False and it has one (a file of codes
+        added again must not wipe the tags a clerk gave by hand)."""
         if not objects:
             return 0
         now, author = _now(), self.author
@@ -104,11 +106,25 @@ class Watchlist(EnvironmentRows):
             fresh = [row for row in rows if row["code"] not in existing]
             for start in range(0, len(fresh), _CHUNK):
                 _insert_ignoring(connection, tracked_object, fresh[start : start + _CHUNK])
-            known = {code: {**_known_facts(unique[code]), "archived_at": None} for code in existing}
+            tagged = set() if replace_tags else self._tagged(connection, existing)
+            known = {
+                code: {**_known_facts(unique[code], keep_tag=code in tagged), "archived_at": None}
+                for code in existing
+            }
             self._update_rows(connection, known)
             return len(fresh)
 
         return self._run(work)
+
+    def _tagged(self, connection: Connection, codes: set[str]) -> set[str]:
+        """Which of ``codes`` have a tag."""
+        found: set[str] = set()
+        for chunk in _chunks(sorted(codes)):
+            query = select(tracked_object.c.code).where(
+                self._mine(), tracked_object.c.code.in_(chunk), tracked_object.c.tag != ""
+            )
+            found.update(row[0] for row in connection.execute(query))
+        return found
 
     def _new_row(self, item: NewObject, *, source: str, now: str, author: str) -> dict[str, Any]:
         return {
@@ -323,9 +339,10 @@ def _merged(first: NewObject, then: NewObject) -> NewObject:
     return replace(first, **blanks)
 
 
-def _known_facts(item: NewObject) -> dict[str, Any]:
-    """What ``item`` says that an existing row should take (nothing it leaves blank)."""
-    facts: dict[str, Any] = {"tag": item.tag} if item.tag else {}
+def _known_facts(item: NewObject, *, keep_tag: bool = False) -> dict[str, Any]:
+    """What ``item`` says that an existing row should take (nothing it leaves blank; not
+    its tag when ``keep_tag``)."""
+    facts: dict[str, Any] = {"tag": item.tag} if item.tag and not keep_tag else {}
     for name in ("co_produto", "cep_origem", "cep_destino", "invoice"):
         if getattr(item, name):
             facts[name] = getattr(item, name)

@@ -1,7 +1,7 @@
 """An object's status and lateness in words, for what is written outside the window: the
 exports, the PDF report and the command line.
 
-Brazilian Portuguese (``"pt"``) by default, English with ``"en"`` (the CLI's language);
+Brazilian Portuguese (``"pt"``) by default, English with ``"en"`` (the CLI speaks either, `cli.language`);
 the window words them with its own translations (``tr``). Qt-free.
 """
 

@@ -1,0 +1,64 @@
+"""The language the command line speaks, and its sentences in Brazilian Portuguese.
+
+`main` picks it once per run: ``--lang``, else Settings' language, else the system locale's,
+by the window's rule (`services.language`; Portuguese unless the locale names another
+language). Messages, table titles and the words and numbers of text output go through
+`say`, `count` and `number`: ``1.500 g`` in Portuguese, ``1,500 g`` in English. JSON stays
+machine-neutral (dot decimals, ISO 8601 times, the same keys in both languages); option
+names, the operator's own texts and money (always ``R$ 1.234,56``) read the same in both.
+
+No Qt: the CLI runs where Qt is not installed, so its catalogue is a dict (`cli.portuguese`),
+keyed by the English sentence as Qt's is, and a test walks the CLI's calls of `say` and
+`count` and fails on one without its Portuguese. ``--help`` texts stay in English.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from decimal import Decimal
+from pathlib import Path
+
+from postalgui.api.values import format_number
+from postalgui.cli.portuguese import SENTENCES
+from postalgui.services.language import ENGLISH, PORTUGUESE, saved_language, spoken_language
+
+__all__ = ["ENGLISH", "LANG_CHOICES", "PORTUGUESE", "count", "number", "pick", "say", "speak", "spoken"]
+
+LANG_CHOICES = {"pt": PORTUGUESE, "en": ENGLISH}
+"""What ``--lang`` takes, and the language each names."""
+
+_spoken = {"language": ENGLISH}
+"""The run's language; English (the source) until `main` picks one, as helpers called alone read it."""
+
+
+def pick(flag: str | None, settings_file: Path, environ: Mapping[str, str] | None = None) -> str:
+    """``--lang``'s language, else Settings', else the locale's (``"pt_BR"`` or ``"en"``)."""
+    if flag is not None:
+        return LANG_CHOICES[flag]
+    return spoken_language(saved_language(settings_file), environ)
+
+
+def speak(language: str) -> None:
+    """Speak ``language`` (``"pt_BR"`` or ``"en"``) from now on."""
+    _spoken["language"] = PORTUGUESE if language == PORTUGUESE else ENGLISH
+
+
+def spoken() -> str:
+    """The language spoken now: ``"pt_BR"`` or ``"en"`` (what the services' word catalogues take)."""
+    return _spoken["language"]
+
+
+def say(english: str, /, **values: object) -> str:
+    """``english`` in the spoken language, its ``{name}`` fields filled from ``values``."""
+    template = SENTENCES.get(english, english) if spoken() == PORTUGUESE else english
+    return template.format(**values) if values else template
+
+
+def number(value: int | Decimal, *, places: int | None = None, trim: bool = False) -> str:
+    """``1.234,5`` / ``1,234.5``: grouped with the spoken language's marks."""
+    return format_number(value, spoken(), places=places, trim=trim)
+
+
+def count(amount: int, one: str, many: str) -> str:
+    """``1 objeto`` / ``1.500 objetos`` (``1 object`` / ``1,500 objects``)."""
+    return f"{number(amount)} {say(one if amount == 1 else many)}"

@@ -1,0 +1,329 @@
+"""The command line's sentences in Brazilian Portuguese, keyed by the English (`cli.language`).
+
+``{name}`` fields are filled by `say`; a count's noun is one entry per form (``object``,
+``objects``). Kept in the order of the commands that say them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+
+__all__ = ["SENTENCES"]
+
+SENTENCES: Mapping[str, str] = MappingProxyType(
+    {
+        # main
+        "interrupted": "interrompido",
+        "unexpected error ({what})": "erro inesperado ({what})",
+        "; run with -v for details": "; rode com -v para ver os detalhes",
+        "note: no usable system keyring; credentials and tokens are kept for this run only "
+        "(set POSTALGUI_USER and POSTALGUI_ACCESS_CODE, or install a keyring service). "
+        "Said once on this machine; -v says it again.": (
+            "nota: nenhum chaveiro do sistema utilizável; credenciais e tokens ficam só nesta execução "
+            "(defina POSTALGUI_USER e POSTALGUI_ACCESS_CODE, ou instale um serviço de chaveiro). "
+            "Dito uma vez neste computador; -v diz de novo."
+        ),
+        "note: {problem}": "nota: {problem}",
+        "{message}: set them in Settings or POSTALGUI_USER and POSTALGUI_ACCESS_CODE": (
+            "{message}: defina-os nas Configurações ou em POSTALGUI_USER e POSTALGUI_ACCESS_CODE"
+        ),
+        # price history
+        "--mine: needs a login, and none is configured for the {environment} environment "
+        "(set it in Settings, or POSTALGUI_USER)": (
+            "--mine: precisa de um login, e nenhum está configurado para o ambiente {environment} "
+            "(defina-o nas Configurações ou em POSTALGUI_USER)"
+        ),
+        "no quotes match '{search}'": "nenhuma cotação corresponde a '{search}'",
+        "no quotes of yours yet": "nenhuma cotação sua ainda",
+        "no quotes yet": "nenhuma cotação ainda",
+        "ERROR": "ERRO",
+        # worded (the office database's failures)
+        "The office database {where} refused the login ({reason}): check the user name and the "
+        "password in Settings": (
+            "O banco de dados do escritório {where} recusou o login ({reason}): confira o usuário e a "
+            "senha nas Configurações"
+        ),
+        "The office database {where} does not exist on that server ({reason}): create it, or check "
+        "the URL in Settings": (
+            "O banco de dados do escritório {where} não existe nesse servidor ({reason}): crie-o, ou "
+            "confira a URL nas Configurações"
+        ),
+        "The office database {where} cannot be reached ({reason}): check that the server is running "
+        "and the network, then run the command again; nothing was done": (
+            "O banco de dados do escritório {where} não pode ser alcançado ({reason}): confira se o "
+            "servidor está no ar e a rede, depois rode o comando de novo; nada foi feito"
+        ),
+        "The office database {where} was written by a newer PostalGUI ({reason}): use that version": (
+            "O banco de dados do escritório {where} foi gravado por um PostalGUI mais novo ({reason}): "
+            "use essa versão"
+        ),
+        "The office database {where} is damaged ({reason}): restore it from a backup, or move it "
+        "away and an empty one is started": (
+            "O banco de dados do escritório {where} está danificado ({reason}): restaure-o de um "
+            "backup, ou mova-o para outro lugar e um vazio é iniciado"
+        ),
+        "The office database {where} does not have the tables of its schema ({reason}): it was "
+        "changed by hand or by another program; move it away or restore a backup": (
+            "O banco de dados do escritório {where} não tem as tabelas do seu esquema ({reason}): foi "
+            "alterado à mão ou por outro programa; mova-o para outro lugar ou restaure um backup"
+        ),
+        "The office database {where} cannot be opened ({reason}): check the server and the URL": (
+            "O banco de dados do escritório {where} não pode ser aberto ({reason}): confira o servidor "
+            "e a URL"
+        ),
+        # options
+        "--tipo-documento: {kind} is not a document type; one of {allowed}": (
+            "--tipo-documento: {kind} não é um tipo de documento; use um de {allowed}"
+        ),
+        "invoice {kind} {number}: its analytic statement is loaded (requested and waited for if needed)": (
+            "fatura {kind} {number}: seu demonstrativo analítico é carregado (pedido e aguardado se preciso)"
+        ),
+        "--tipo-documento: only with --from-invoice": "--tipo-documento: só com --from-invoice",
+        "--tipo-documento: required with --from-invoice (RE, RT...)": (
+            "--tipo-documento: obrigatório com --from-invoice (RE, RT...)"
+        ),
+        # track watch
+        "{codes}, nothing was sent:": "{codes}, nada foi enviado:",
+        "bad object code": "código de objeto inválido",
+        "bad object codes": "códigos de objeto inválidos",
+        "CODE: give codes, --from-invoice or --file (one of them)": (
+            "CODE: dê códigos, --from-invoice ou --file (um deles)"
+        ),
+        "--column: only with --file": "--column: só com --file",
+        "--replace-tags: only with --tag": "--replace-tags: só com --tag",
+        "--file: {path} is not a file": "--file: {path} não é um arquivo",
+        "--file: no object codes in {name}": "--file: nenhum código de objeto em {name}",
+        "--from-invoice: invoice {kind} {number} lists no object labels": (
+            "--from-invoice: a fatura {kind} {number} não lista etiquetas de objeto"
+        ),
+        "{objects} added, {already} already followed": "{objects} adicionados, {already} já acompanhados",
+        "object": "objeto",
+        "objects": "objetos",
+        "{objects} removed": "{objects} removidos",
+        "no objects": "nenhum objeto",
+        "code": "código",
+        "status": "situação",
+        "last event": "último evento",
+        "where": "onde",
+        "since": "desde",
+        "expected": "previsto",
+        "late": "atraso",
+        "tag": "marcador",
+        "asked about {objects}: {changed} changed, {quiet} without events, {archived} archived": (
+            "consultados {objects}: {changed} mudaram, {quiet} sem eventos, {archived} arquivados"
+        ),
+        "--month: must be YYYY-MM, such as 2026-11 (got {text})": (
+            "--month: deve ser AAAA-MM, como 2026-11 (veio {text})"
+        ),
+        "late object": "objeto atrasado",
+        "late objects": "objetos atrasados",
+        # addresses
+        "Save {people} to the office's address book?": (
+            "Salvar {people} no catálogo de endereços do escritório?"
+        ),
+        "address": "endereço",
+        "addresses": "endereços",
+        "sender": "remetente",
+        "senders": "remetentes",
+        "recipient": "destinatário",
+        "recipients": "destinatários",
+        "row {row}, column {column}: {message}": "linha {row}, coluna {column}: {message}",
+        ", {rows} with problems skipped": ", {rows} com problemas deixadas de lado",
+        "FILE: {file} is not a file": "FILE: {file} não é um arquivo",
+        "FILE: {name} has no address rows under its header": (
+            "FILE: {name} não tem linhas de endereço abaixo do cabeçalho"
+        ),
+        "--yes: not on a terminal, so nobody can confirm; give --yes to save (nothing was saved)": (
+            "--yes: fora de um terminal, ninguém pode confirmar; dê --yes para salvar (nada foi salvo)"
+        ),
+        "nothing was saved": "nada foi salvo",
+        "{addresses} saved": "{addresses} salvos",
+        "kind": "tipo",
+        "name": "nome",
+        "names": "nomes",
+        "city": "cidade",
+        "group": "grupo",
+        "{rows} with problems: nothing saved": "{rows} com problemas: nada foi salvo",
+        "row": "linha",
+        "rows": "linhas",
+        " (--skip-bad saves the good rows)": " (--skip-bad salva as linhas boas)",
+        " (default)": " (padrão)",
+        # claims
+        "estimate": "estimativa",
+        "problem": "problema",
+        "claim by": "reclamar até",
+        "left": "restam",
+        "postage": "postagem",
+        "product": "produto",
+        ", {amount} estimated": ", {amount} estimados",
+        "{candidates}{estimated}; {waiting} within the operator's deadline (not yet), {filed} already "
+        "filed, {expired} past the 90 days": (
+            "{candidates}{estimated}; {waiting} dentro do prazo do operador (ainda não), {filed} já "
+            "reclamados, {expired} passados os 90 dias"
+        ),
+        "protocol": "protocolo",
+        "filed on": "reclamado em",
+        "reason": "motivo",
+        "outcome": "resultado",
+        "situation": "situação",
+        "asked about {claims}: {changed} changed, {paid} paid": (
+            "consultadas {claims}: {changed} mudaram, {paid} pagas"
+        ),
+        "month": "mês",
+        "cand.": "cand.",
+        "filed": "reclam.",
+        "accep.": "proced.",
+        "paid": "pagas",
+        "ref.": "improc.",
+        "amounts are estimates from the compensation table (Settings)": (
+            "os valores são estimativas da tabela de indenização (Configurações)"
+        ),
+        "claim": "reclamação",
+        "claims": "reclamações",
+        "{objects} of the statement not in the watchlist: add them with 'postalgui track watch add "
+        "--from-invoice' and 'track watch refresh'": (
+            "{objects} do demonstrativo fora da lista de acompanhamento: adicione-os com 'postalgui track "
+            "watch add --from-invoice' e 'track watch refresh'"
+        ),
+        "no claims": "nenhuma reclamação",
+        "not asked: {problem}": "não consultada: {problem}",
+        "CODE: no claim of this office matches {keys} (nothing was sent; 'claims list' shows them)": (
+            "CODE: nenhuma reclamação deste escritório corresponde a {keys} (nada foi enviado; "
+            "'claims list' mostra as reclamações)"
+        ),
+        "no candidates and no claims": "nenhum candidato e nenhuma reclamação",
+        "candidate": "candidato",
+        "candidates": "candidatos",
+        "About to file {claims} (contract {contract}, card {card}):": (
+            "Prestes a registrar {claims} (contrato {contract}, cartão {card}):"
+        ),
+        "{reason} (nothing was sent)": "{reason} (nada foi enviado)",
+        "reply e-mail": "e-mail de resposta",
+        "phone": "telefone",
+        " and {more} more": " e mais {more}",
+        "packaging": "embalagem",
+        "reply to": "responder a",
+        "Reopened": "Reaberta",
+        "Not reopened": "Não reaberta",
+        "it has no protocol: the operator never registered it": (
+            "ela não tem protocolo: o operador nunca a registrou"
+        ),
+        "it is not closed: only a claim closed without merit (refused) can be reopened; 'claims follow' "
+        "asks how it stands": (
+            "ela não está encerrada: só uma reclamação encerrada como improcedente pode ser reaberta; "
+            "'claims follow' consulta como ela está"
+        ),
+        "it was accepted: there is nothing to reopen": "ela foi julgada procedente: não há o que reabrir",
+        "it was reopened once already: the operator takes one reopening": (
+            "ela já foi reaberta uma vez: o operador aceita uma reabertura"
+        ),
+        "it closed more than {days} days ago: the operator no longer reopens it": (
+            "ela foi encerrada há mais de {days} dias: o operador não a reabre mais"
+        ),
+        "{option}: must be {choices} (got {value})": "{option}: deve ser {choices} (veio {value})",
+        "{names}, one per object": "{names}, um por objeto",
+        "envelope": "envelope",
+        "box": "caixa",
+        "protocol {protocol}": "protocolo {protocol}",
+        "Send them?": "Enviar?",
+        "--yes: not on a terminal, so nobody can confirm; give --yes to send (nothing was sent)": (
+            "--yes: fora de um terminal, ninguém pode confirmar; dê --yes para enviar (nada foi enviado)"
+        ),
+        "nothing was sent": "nada foi enviado",
+        "{objects} filed or already filed": "{objects} reclamados ou já reclamados",
+        "--motivo: must say why the claim should be looked at again": (
+            "--motivo: deve dizer por que a reclamação deve ser vista de novo"
+        ),
+        "PROTOCOL-or-CODE: {key}: no claim of this office has it (nothing was sent)": (
+            "PROTOCOL-or-CODE: {key}: nenhuma reclamação deste escritório o tem (nada foi enviado)"
+        ),
+        "{option}: required: Settings have no {what}": (
+            "{option}: obrigatório: as Configurações não têm {what}"
+        ),
+        "--nome: the recipient's name (nomeDestinatario) is required by the operator; none is known for "
+        "{codes}: give --nome 'Name' or --nome CODE='Name' (nothing was sent)": (
+            "--nome: o nome do destinatário (nomeDestinatario) é exigido pelo operador; nenhum é conhecido "
+            "para {codes}: dê --nome 'Nome' ou --nome CODIGO='Nome' (nada foi enviado)"
+        ),
+        "--nome: {code} is not one of the objects to file": "--nome: {code} não é um dos objetos a reclamar",
+        ", {objects} not (exit status 1)": ", {objects} não (código de saída 1)",
+        "{option}: the {what} in Settings is not valid: {problem}": (
+            "{option}: o {what} das Configurações não é válido: {problem}"
+        ),
+        "--nome: give one name for every object, or CODE=Name for each": (
+            "--nome: dê um nome para todos os objetos, ou CODIGO=Nome para cada um"
+        ),
+        " or ": " ou ",
+        # price
+        "{rows} no delivery date": "{rows} data de entrega",
+        "priced row has": "linha cotada não tem",
+        "priced rows have": "linhas cotadas não têm",
+        "{failed} of {items} failed": "{failed} de {items} falharam",
+        "item": "item",
+        "items": "itens",
+        "business day": "dia útil",
+        "business days": "dias úteis",
+        # sent
+        "being sent": "sendo enviada",
+        "no answer (the operator may have it)": "sem resposta (o operador pode tê-la)",
+        "taken, answer unreadable": "recebida, resposta ilegível",
+        "settled as {resolution}: {what}": "resolvida como {resolution}: {what}",
+        "no unsettled calls: every call sent was answered": (
+            "nenhuma chamada pendente: toda chamada enviada foi respondida"
+        ),
+        "no unsettled call with id {id} (see 'postalgui sent list')": (
+            "nenhuma chamada pendente com id {id} (veja 'postalgui sent list')"
+        ),
+        "ID: {id} names {calls}; give more of it": "ID: {id} nomeia {calls}; dê mais dele",
+        "what": "o quê",
+        "state": "estado",
+        "sent by": "enviada por",
+        "sent at": "enviada em",
+        "call": "chamada",
+        "calls": "chamadas",
+        # ship
+        "expired": "vencida",
+        "today": "hoje",
+        "in {days}": "em {days}",
+        "labelled": "etiquetada",
+        "service": "serviço",
+        "weight": "peso",
+        "declared": "declarado",
+        "created": "criada",
+        "expires": "vence",
+        "--status: must be {choices} (got {value})": "--status: deve ser {choices} (veio {value})",
+        "About to cancel {shipments}:": "Prestes a cancelar {shipments}:",
+        "Cancel them?": "Cancelar?",
+        "pre-posting": "pré-postagem",
+        "pre-postings": "pré-postagens",
+        "Not cancelled ({reason})": "Não cancelada ({reason})",
+        "Cancelled": "Cancelada",
+        "{shipments} not cancelled (exit status 1)": "{shipments} não canceladas (código de saída 1)",
+        "day": "dia",
+        "days": "dias",
+        "yes": "sim",
+        " (from the office database; not asked)": " (do banco de dados do escritório; não consultado)",
+        # worded (settings a feature needs)
+        "Claims need the contract and the posting card numbers: set them in Settings, or "
+        "POSTALGUI_CONTRACT and POSTALGUI_CARD": (
+            "As reclamações precisam dos números do contrato e do cartão de postagem: preencha-os nas "
+            "Configurações, ou em POSTALGUI_CONTRACT e POSTALGUI_CARD"
+        ),
+        "Pre-postings need the posting card number: set it in Settings, or POSTALGUI_CARD": (
+            "As pré-postagens precisam do número do cartão de postagem: preencha-o nas Configurações, "
+            "ou em POSTALGUI_CARD"
+        ),
+        "Invoices and the branch search need the contract number: set it in Settings, or "
+        "POSTALGUI_CONTRACT": (
+            "As faturas e a busca de agências precisam do número do contrato: preencha-o nas "
+            "Configurações, ou em POSTALGUI_CONTRACT"
+        ),
+        "No API address is configured for this environment: set it in Settings, or POSTALGUI_BASE_URL": (
+            "Nenhum endereço da API está configurado para este ambiente: preencha-o nas Configurações, "
+            "ou em POSTALGUI_BASE_URL"
+        ),
+        # database
+        "{what}: {done} of {total}": "{what}: {done} de {total}",
+    }
+)

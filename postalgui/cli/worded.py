@@ -1,0 +1,99 @@
+"""Routine errors the services raise, said in the CLI's language where their kind is known.
+
+The services keep one English sentence per failure for logs and for callers that show it
+as it is; where a failure has a kind (`services.setting_missing`: a setting a feature needs;
+`services.office.problems`: the office database refused the login, cannot be reached...),
+the CLI says its own sentence from that kind,
+in the spoken language, and only what is true of a command that ended: nothing waits to
+be sent once it has exited. Other errors are said as raised.
+"""
+
+from __future__ import annotations
+
+from postalgui.api.masking import scrub
+from postalgui.cli.language import say
+
+__all__ = ["routine_text"]
+
+
+def routine_text(exc: Exception) -> str:
+    """``exc`` as the CLI says it (scrubbed of secrets)."""
+    return scrub(_setting_text(exc) or _office_text(exc) or str(exc))
+
+
+def _setting_text(exc: Exception) -> str | None:
+    """A setting a feature needs is not set (`services.setting_missing`)."""
+    from postalgui.services.setting_missing import SettingMissingError
+
+    if not isinstance(exc, SettingMissingError):
+        return None
+    sentences = {
+        "claims.contract_card": say(
+            "Claims need the contract and the posting card numbers: set them in Settings, or "
+            "POSTALGUI_CONTRACT and POSTALGUI_CARD"
+        ),
+        "shipping.card": say(
+            "Pre-postings need the posting card number: set it in Settings, or POSTALGUI_CARD"
+        ),
+        "contract.contract": say(
+            "Invoices and the branch search need the contract number: set it in Settings, or "
+            "POSTALGUI_CONTRACT"
+        ),
+        "connection.base_url": say(
+            "No API address is configured for this environment: set it in Settings, or POSTALGUI_BASE_URL"
+        ),
+    }
+    return sentences[exc.need]
+
+
+def _office_text(exc: Exception) -> str | None:
+    from postalgui.services.office.errors import OfficeDatabaseError
+    from postalgui.services.office.problems import office_problem
+
+    problem = office_problem(str(exc)) if isinstance(exc, OfficeDatabaseError) else None
+    if problem is None:
+        return None
+    where, reason = problem.where, problem.reason
+    sentences = {
+        "refused": say(
+            "The office database {where} refused the login ({reason}): check the user name and the "
+            "password in Settings",
+            where=where,
+            reason=reason,
+        ),
+        "missing": say(
+            "The office database {where} does not exist on that server ({reason}): create it, or check "
+            "the URL in Settings",
+            where=where,
+            reason=reason,
+        ),
+        "unreachable": say(
+            "The office database {where} cannot be reached ({reason}): check that the server is running "
+            "and the network, then run the command again; nothing was done",
+            where=where,
+            reason=reason,
+        ),
+        "newer": say(
+            "The office database {where} was written by a newer PostalGUI ({reason}): use that version",
+            where=where,
+            reason=reason,
+        ),
+        "damaged": say(
+            "The office database {where} is damaged ({reason}): restore it from a backup, or move it "
+            "away and an empty one is started",
+            where=where,
+            reason=reason,
+        ),
+        "schema": say(
+            "The office database {where} does not have the tables of its schema ({reason}): it was "
+            "changed by hand or by another program; move it away or restore a backup",
+            where=where,
+            reason=reason,
+        ),
+        "unopenable": say(
+            "The office database {where} cannot be opened ({reason}): check the server and the URL",
+            where=where,
+            reason=reason,
+        ),
+    }
+    return sentences[problem.kind]

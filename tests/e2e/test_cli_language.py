@@ -1,0 +1,76 @@
+"""The command line speaks the window's language: Settings' language, else the locale's
+(Portuguese unless it names another language), ``--lang`` over both; numbers in that
+language's form in text, JSON the same in both."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from postalgui.sandbox import SandboxServer
+from tests.e2e.conftest import run
+from tests.e2e.test_cli_price import OFFICIAL
+
+HEAVY = [*OFFICIAL[: OFFICIAL.index("--peso")], "--peso", "1500", *OFFICIAL[OFFICIAL.index("--peso") + 2 :]]
+"""The official quote at 1,500 g: a charged weight with thousands."""
+
+
+@pytest.fixture(autouse=True)
+def sandbox_env(sandbox_server: SandboxServer, monkeypatch: pytest.MonkeyPatch) -> None:
+    for name, value in (("POSTALGUI_ENV", "sandbox"), ("POSTALGUI_BASE_URL", sandbox_server.url)):
+        monkeypatch.setenv(name, value)
+
+
+def settings_language(config_dir: Path, language: str) -> None:
+    config_dir.mkdir(parents=True, exist_ok=True)
+    content = {"first_run_done": True, "language": language}
+    (config_dir / "settings.json").write_text(json.dumps(content), encoding="utf-8")
+
+
+def test_a_portuguese_locale_speaks_portuguese_with_its_numbers(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("LC_MESSAGES", "pt_BR.UTF-8")
+    code, out, err = run(capsys, *HEAVY)
+    assert code == 0, err
+    assert "1.500 g" in out
+    assert "R$ " in out
+    code, out, err = run(capsys, "claims", "list")
+    assert (code, out, err) == (0, "", "postalgui: nenhuma reclamação\n")
+
+
+def test_a_c_locale_speaks_portuguese_as_the_window_does(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.delenv("LC_MESSAGES")
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    assert run(capsys, "claims", "list") == (0, "", "postalgui: nenhuma reclamação\n")
+
+
+def test_an_english_locale_speaks_english_and_lang_overrides_it(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, err = run(capsys, *HEAVY)
+    assert code == 0, err
+    assert "1,500 g" in out
+    assert run(capsys, "claims", "list") == (0, "", "postalgui: no claims\n")
+    assert run(capsys, "--lang", "pt", "claims", "list") == (0, "", "postalgui: nenhuma reclamação\n")
+    assert run(capsys, "claims", "list", "--lang", "pt") == (0, "", "postalgui: nenhuma reclamação\n")
+
+
+def test_settings_language_wins_over_the_locale_and_lang_over_settings(
+    config_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    settings_language(config_dir, "pt_BR")  # the locale here is English (conftest)
+    assert run(capsys, "claims", "list") == (0, "", "postalgui: nenhuma reclamação\n")
+    assert run(capsys, "--lang", "en", "claims", "list") == (0, "", "postalgui: no claims\n")
+
+
+def test_json_is_the_same_in_both_languages(capsys: pytest.CaptureFixture[str]) -> None:
+    code, english, err = run(capsys, *HEAVY, "--json")
+    assert code == 0, err
+    code, portuguese, err = run(capsys, "--lang", "pt", *HEAVY, "--json")
+    assert code == 0, err
+    assert json.loads(english) == json.loads(portuguese)

@@ -1,0 +1,132 @@
+"""The command line's language: picked as the window picks it, and every sentence it says
+has its Portuguese (the CLI's catalogue is a dict, so this test is its ``lupdate``)."""
+
+from __future__ import annotations
+
+import ast
+import json
+import string
+from collections.abc import Iterator
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+
+from postalgui.cli import language
+from postalgui.cli.portuguese import SENTENCES
+from postalgui.services.language import locale_language, spoken_language
+
+CLI = Path(language.__file__).resolve().parent
+
+
+def _literal(node: ast.expr) -> str | None:
+    return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
+
+
+def said() -> Iterator[tuple[str, str]]:
+    """(where, English sentence) of every ``say("...")`` and ``count(n, "...", "...")`` in the CLI."""
+    for path in sorted(set(CLI.glob("*.py")) - {CLI / "language.py"}):  # language.py says what it is given
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name):
+                continue
+            where = f"{path.name}:{node.lineno}"
+            if node.func.id == "say":
+                text = _literal(node.args[0]) if node.args else None
+                assert text is not None, f"{where}: say() takes a literal sentence"
+                yield where, text
+            elif node.func.id == "count" and len(node.args) == 3:  # count(n, one, many)
+                for noun in node.args[1:]:
+                    text = _literal(noun)
+                    assert text is not None, f"{where}: count() takes literal nouns"
+                    yield where, text
+
+
+def fields(template: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name is not None}
+
+
+def test_every_sentence_has_its_portuguese_with_the_same_fields() -> None:
+    found = list(said())
+    assert len(found) > 50
+    missing = sorted({f"{where}: {text!r}" for where, text in found if text not in SENTENCES})
+    assert missing == [], "add these to postalgui/cli/portuguese.py"
+    changed = [text for _, text in found if fields(SENTENCES[text]) != fields(text)]
+    assert changed == [], "a translation must keep the sentence's {fields}"
+
+
+def test_no_sentence_is_kept_that_nothing_says() -> None:
+    needed = {text for _, text in said()}
+    assert sorted(set(SENTENCES) - needed) == []
+
+
+@pytest.mark.parametrize(
+    ("environ", "expected"),
+    [
+        ({}, "pt_BR"),
+        ({"LANG": "C.UTF-8"}, "pt_BR"),
+        ({"LANG": "POSIX"}, "pt_BR"),
+        ({"LANG": "pt_PT.UTF-8"}, "pt_BR"),
+        ({"LANG": "en_US.UTF-8"}, "en"),
+        ({"LANG": "de_DE.UTF-8"}, "en"),
+        ({"LANG": "C", "LC_MESSAGES": "en_GB.UTF-8"}, "en"),
+        ({"LANG": "en_US.UTF-8", "LC_ALL": "pt_BR.UTF-8"}, "pt_BR"),
+        ({"LANG": "pt_BR.UTF-8", "LC_ALL": "", "LC_MESSAGES": "en_US"}, "en"),
+    ],
+)
+def test_the_locale_speaks_as_the_window_reads_it(environ: dict[str, str], expected: str) -> None:
+    """LC_ALL, then LC_MESSAGES, then LANG (what QLocale.system() reads on Unix); only a
+    locale naming another language than Portuguese speaks English."""
+    assert locale_language(environ) == expected
+
+
+def test_the_setting_wins_over_the_locale_and_the_flag_over_both(tmp_path: Path) -> None:
+    settings = tmp_path / "settings.json"
+    english = {"LANG": "en_US.UTF-8"}
+    assert spoken_language("pt_BR", english) == "pt_BR"
+    assert spoken_language("", english) == "en"
+    assert language.pick(None, settings, english) == "en"  # no settings file: the locale's
+    settings.write_text(json.dumps({"language": "pt_BR"}), encoding="utf-8")
+    assert language.pick(None, settings, english) == "pt_BR"
+    assert language.pick("en", settings, english) == "en"
+    settings.write_text("{not json", encoding="utf-8")
+    assert language.pick(None, settings, {}) == "pt_BR"
+
+
+def test_numbers_and_counts_in_the_spoken_language() -> None:
+    try:
+        language.speak("pt_BR")
+        assert language.number(Decimal("1234.56"), places=2) == "1.234,56"
+        assert language.count(1500, "object", "objects") == "1.500 objetos"
+        assert language.count(1, "object", "objects") == "1 objeto"
+        language.speak("en")
+        assert language.number(Decimal("1234.56"), places=2) == "1,234.56"
+        assert language.count(1500, "object", "objects") == "1,500 objects"
+    finally:
+        language.speak("en")
+
+
+def test_service_failures_are_said_in_the_spoken_language() -> None:
+    """What the services raise in English (a setting a feature needs, the office database's
+    failures) the CLI says in its language, and promises nothing a command that ended does."""
+    from postalgui.cli.worded import routine_text
+    from postalgui.services.office.errors import OfficeUnavailableError
+    from postalgui.services.setting_missing import SettingMissingError
+
+    unreachable = OfficeUnavailableError(
+        "The office database postgresql://db/office cannot be reached (connection refused): check that "
+        "the server is running and the network, then try again"
+    )
+    try:
+        language.speak("pt_BR")
+        assert routine_text(SettingMissingError("shipping.card")).startswith("As pré-postagens precisam")
+        assert routine_text(unreachable) == (
+            "O banco de dados do escritório postgresql://db/office não pode ser alcançado (connection "
+            "refused): confira se o servidor está no ar e a rede, depois rode o comando de novo; "
+            "nada foi feito"
+        )
+        language.speak("en")
+        assert routine_text(SettingMissingError("shipping.card")) == (
+            "Pre-postings need the posting card number: set it in Settings, or POSTALGUI_CARD"
+        )
+    finally:
+        language.speak("en")
