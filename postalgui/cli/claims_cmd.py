@@ -388,7 +388,7 @@ def _run_money_back(args: argparse.Namespace, context: AppContext) -> int:
         say("ref."),
     )
     rows = [
-        _month_row(words.month_words(month.month, LANGUAGE), month)
+        _month_row(words.month_words(month.month, spoken()), month)
         for month in sorted(months, key=lambda m: m.month)
     ]
     print_table(titles, rows, right=range(1, len(titles)))
