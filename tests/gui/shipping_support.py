@@ -6,10 +6,21 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QLocale
+from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from postalgui.gui import i18n
+from postalgui.gui.desk import Desk
+from postalgui.gui.widgets.message_bar import MessageArea
+
+if TYPE_CHECKING:
+    from pytestqt.qtbot import QtBot
+
+    from postalgui.gui.tasks import TaskRunner
+    from postalgui.services.context import AppContext
+    from postalgui.services.shipping.service import ShippingService
 
 
 @contextmanager
@@ -22,3 +33,19 @@ def speaking(qapp: QCoreApplication, language: str) -> Iterator[None]:
     finally:
         i18n.remove_translators(qapp, installed)
         QLocale.setDefault(default)
+
+
+@contextmanager
+def shipping_desk(
+    context: AppContext, runner: TaskRunner, qtbot: QtBot
+) -> Iterator[tuple[QWidget, Desk[ShippingService]]]:
+    """A window holding a message area, and the Shipping desk that speaks in it."""
+    box = QWidget()
+    qtbot.addWidget(box)
+    box.resize(1100, 600)
+    messages = MessageArea(box)
+    QVBoxLayout(box).addWidget(messages)
+    try:
+        yield box, Desk(context.shipping, runner, messages)
+    finally:
+        box.close()

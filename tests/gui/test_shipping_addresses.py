@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QCoreApplication
-from PySide6.QtWidgets import QDialog, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QDialog, QWidget
 from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
@@ -22,11 +22,10 @@ from postalgui.gui.tabs.shipping.address_model import AddressColumn
 from postalgui.gui.tabs.shipping.address_page import AddressPage
 from postalgui.gui.tabs.shipping.address_picker import AddressPicker
 from postalgui.gui.tasks import TaskRunner
-from postalgui.gui.widgets.message_bar import MessageArea
 from postalgui.services.context import AppContext
 from postalgui.services.shipping.addresses import Address, AddressKind
 from postalgui.services.shipping.service import ShippingService
-from tests.gui.shipping_support import speaking
+from tests.gui.shipping_support import shipping_desk, speaking
 
 WAIT_MS = 30_000
 SENDER = Address(
@@ -61,13 +60,8 @@ def english(qapp: QCoreApplication) -> Iterator[None]:
 def desk(
     context: AppContext, runner: TaskRunner, qtbot: QtBot
 ) -> Iterator[tuple[QWidget, Desk[ShippingService]]]:
-    box = QWidget()
-    qtbot.addWidget(box)
-    box.resize(1100, 600)
-    messages = MessageArea(box)
-    QVBoxLayout(box).addWidget(messages)
-    yield box, Desk(context.shipping, runner, messages)
-    box.close()
+    with shipping_desk(context, runner, qtbot) as made:
+        yield made
 
 
 @pytest.fixture

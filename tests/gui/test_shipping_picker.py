@@ -11,7 +11,7 @@ from dataclasses import replace
 
 import pytest
 from PySide6.QtCore import QCoreApplication, QSize, Qt
-from PySide6.QtWidgets import QAbstractItemView, QApplication, QLineEdit, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QAbstractItemView, QApplication, QLineEdit, QWidget
 from pytestqt.qtbot import QtBot
 
 from postalgui.api.models.prepostings import Person
@@ -22,13 +22,12 @@ from postalgui.gui.tabs.shipping.new_dialog import NewPrepostingDialog
 from postalgui.gui.tabs.shipping.person_form import PersonForm
 from postalgui.gui.tasks import TaskRunner
 from postalgui.gui.widgets.cep_edit import CepEdit
-from postalgui.gui.widgets.message_bar import MessageArea
 from postalgui.services.context import AppContext
 from postalgui.services.shipping.addresses import Address, AddressKind
 from postalgui.services.shipping.service import ShippingService
 from tests.gui.alt_letters import shown_letters
 from tests.gui.conftest import OFFSCREEN_NOISE
-from tests.gui.shipping_support import speaking
+from tests.gui.shipping_support import shipping_desk, speaking
 
 WAIT_MS = 30_000
 POPUP_NOISE = pytest.mark.qt_log_ignore(  # the offscreen platform on a list that pops up, not our code
@@ -57,12 +56,8 @@ def english(qapp: QCoreApplication) -> Iterator[None]:
 def desk(
     context: AppContext, runner: TaskRunner, qtbot: QtBot
 ) -> Iterator[tuple[QWidget, Desk[ShippingService]]]:
-    box = QWidget()
-    qtbot.addWidget(box)
-    messages = MessageArea(box)
-    QVBoxLayout(box).addWidget(messages)
-    yield box, Desk(context.shipping, runner, messages)
-    box.close()
+    with shipping_desk(context, runner, qtbot) as made:
+        yield made
 
 
 def shown(dialog: QWidget, qtbot: QtBot) -> None:

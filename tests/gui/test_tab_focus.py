@@ -40,11 +40,8 @@ def focused(window: QWidget) -> QWidget:
     return QApplication.focusWidget() or window
 
 
-def test_ctrl_n_works_right_after_ctrl_6(main: MainWindow, qtbot: QtBot) -> None:
-    """Issue 37: after Ctrl+6 the focus stayed outside the Tracking tab (built then), so
-    its Ctrl+N, a key of the tab's widgets, reached nothing."""
-    index = TAB_FACTORIES.index(tracking_tab)
-    qtbot.keyClick(focused(main), Qt.Key(Qt.Key.Key_1.value + index), CTRL)
+def assert_ctrl_n_adds(main: MainWindow, index: int, qtbot: QtBot) -> None:
+    """The Tracking tab at ``index`` has the keyboard: Ctrl+N opens its Add dialog."""
     tab = main.tabs.widget(index)
     assert isinstance(tab, TrackingTab)
     focus = QApplication.focusWidget()
@@ -54,6 +51,14 @@ def test_ctrl_n_works_right_after_ctrl_6(main: MainWindow, qtbot: QtBot) -> None
     tab.actions_.open_dialog = lambda dialog: opened.append(dialog) or False  # type: ignore[func-returns-value]
     qtbot.keyClick(focused(main), Qt.Key.Key_N, CTRL)
     assert len(opened) == 1
+
+
+def test_ctrl_n_works_right_after_ctrl_6(main: MainWindow, qtbot: QtBot) -> None:
+    """Issue 37: after Ctrl+6 the focus stayed outside the Tracking tab (built then), so
+    its Ctrl+N, a key of the tab's widgets, reached nothing."""
+    index = TAB_FACTORIES.index(tracking_tab)
+    qtbot.keyClick(focused(main), Qt.Key(Qt.Key.Key_1.value + index), CTRL)
+    assert_ctrl_n_adds(main, index, qtbot)
 
 
 def test_every_tab_picked_by_keys_takes_the_focus(main: MainWindow, qtbot: QtBot) -> None:
@@ -90,12 +95,4 @@ def test_a_tab_clicked_with_the_mouse_takes_the_focus_too(main: MainWindow, qtbo
     bar = main.tabs.tabBar()
     qtbot.mouseClick(bar, Qt.MouseButton.LeftButton, pos=bar.tabRect(index).center())
     assert main.tabs.currentIndex() == index
-    tab = main.tabs.widget(index)
-    assert isinstance(tab, TrackingTab)
-    focus = QApplication.focusWidget()
-    assert focus is not None
-    assert tab.isAncestorOf(focus)
-    opened: list[AddDialog] = []
-    tab.actions_.open_dialog = lambda dialog: opened.append(dialog) or False  # type: ignore[func-returns-value]
-    qtbot.keyClick(focused(main), Qt.Key.Key_N, CTRL)
-    assert len(opened) == 1
+    assert_ctrl_n_adds(main, index, qtbot)
