@@ -107,3 +107,15 @@ def test_the_dialog_s_alt_letters_stay_unique_with_the_claims_box(
     letters = shown_letters(dialog)
     assert len(letters) == len(set(letters)), sorted(letters)
     assert each_language in ("en", "pt_BR")
+
+
+def test_the_phone_hint_reads_whole_at_the_opening_size(
+    context: AppContext, runner: TaskRunner, qtbot: QtBot, each_language: str
+) -> None:
+    """At 1366x768 the reply box showed "area code and n…": the e-mail and phone fields are
+    wide enough for an address and the hint, in either language."""
+    dialog = _dialog(context, runner, qtbot)
+    page = dialog.claims_page
+    hint = page.phone_edit.placeholderText()
+    for edit in (page.email_edit, page.phone_edit):
+        assert edit.width() >= edit.fontMetrics().horizontalAdvance(hint) + 12, (each_language, edit.width())

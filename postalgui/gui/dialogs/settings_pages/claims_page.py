@@ -50,6 +50,8 @@ class ClaimsPage(QGroupBox):
         self.email_edit = QLineEdit(self)
         self.phone_edit = QLineEdit(self)
         self.phone_edit.setPlaceholderText(self.tr("area code and number, e.g. 11987654321"))
+        for edit in (self.email_edit, self.phone_edit):  # an address and the hint read whole
+            edit.setMinimumWidth(edit.fontMetrics().horizontalAdvance(self.phone_edit.placeholderText()) + 16)
         self.lot_edit = QLineEdit(self)
         self.follow_edit = QLineEdit(self)
         self.package_combo = QComboBox(self)
