@@ -48,6 +48,9 @@ class ErrorSink(Protocol):
 
     def show_routine_error(self, error: BaseException, failure: Failure) -> None: ...
 
+    def clear(self, key: str) -> None:
+        """Take the message under ``key`` away (a later run of the task that failed succeeded)."""
+
 
 class RunOptions(TypedDict, Generic[R], total=False):
     """What `TaskRunner.run` (and `Desk.run`) take besides the task and its arguments.
@@ -278,8 +281,21 @@ class TaskRunner(QObject):
     @Slot(object)
     def _on_worker_result(self, value: object) -> None:
         entry = self._entry()
-        if entry is not None and entry.on_result is not None:
+        if entry is None:
+            return
+        self._failure_resolved(entry)
+        if entry.on_result is not None:
             entry.on_result(value)
+
+    def _failure_resolved(self, entry: _Running[Any]) -> None:
+        """A task worded by a keyed `Failure` succeeded: its last failure is old news, so
+        "could not refresh" does not stay on screen over a list refreshed since."""
+        key = entry.failure.key if entry.failure is not None else None
+        if key is None or entry.on_error is not None:
+            return
+        sink = self._sink_for(entry.owner)
+        if sink is not None:
+            sink.clear(key)
 
     @Slot(object)
     def _on_worker_error(self, error: object) -> None:

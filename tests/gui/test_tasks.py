@@ -203,6 +203,9 @@ class Sink(QObject):
         self.templates.append(failure.template)
         self.kinds.append(failure.kind)
 
+    def clear(self, key: str) -> None:
+        self.shown = [(error, shown) for error, shown in self.shown if shown != key]
+
 
 def test_routine_errors_go_to_the_owners_message_area(qtbot: QtBot, runner: TaskRunner) -> None:
     tab = QObject()
@@ -239,6 +242,24 @@ def test_a_failure_of_background_work_can_be_a_warning(qtbot: QtBot, runner: Tas
     qtbot.waitUntil(lambda: page.finished == [False])
     assert sink.kinds == [MessageKind.WARNING]
     assert sink.templates == ["Could not refresh: %1"]
+
+
+def test_a_failure_leaves_when_the_same_work_succeeds_later(qtbot: QtBot, runner: TaskRunner) -> None:
+    """Issue 37: "could not refresh" stayed until closed over a list refreshed since."""
+    tab = QObject()
+    sink = Sink(tab)
+    page = Receiver()
+    page.setParent(tab)
+    wording = Failure("Could not refresh: %1", "refresh", MessageKind.WARNING)
+    runner.run(fails, on_finished=page.on_finished, failure=wording)
+    qtbot.waitUntil(lambda: page.finished == [False])
+    other = Failure("Could not save: %1", "save")
+    runner.run(fails, on_finished=page.on_finished, failure=other)
+    qtbot.waitUntil(lambda: page.finished == [False, False])
+    assert [key for _, key in sink.shown] == ["refresh", "save"]
+    runner.run(add, 1, 2, on_result=page.on_result, on_finished=page.on_finished, failure=wording)
+    qtbot.waitUntil(lambda: page.finished == [False, False, False])
+    assert [key for _, key in sink.shown] == ["save"]  # the other failure stays
 
 
 def broken(handle: TaskHandle) -> None:
