@@ -137,6 +137,7 @@ class FiledPage(QWidget):
         self.state_combo.setObjectName("claimsFiledState")
         self.summary_label = QLabel(self)
         self.summary_label.setObjectName("claimsFiledSummary")
+        self.summary_label.setWordWrap(True)  # a long summary wraps; it never widens the window
         footer = QHBoxLayout()
         footer.addWidget(self.summary_label, 1)
         footer.addWidget(self.follower)

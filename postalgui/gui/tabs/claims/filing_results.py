@@ -57,6 +57,7 @@ class FilingResults(QWidget):
         self.setObjectName("claimsFilingResults")
         self.summary_label = QLabel(self)
         self.summary_label.setObjectName("claimsFilingSummary")
+        self.summary_label.setWordWrap(True)  # a long summary wraps; it never widens the window
         self.list = QListWidget(self)
         self.list.setObjectName("claimsFilingList")
         self.list.setAccessibleName(self.tr("The last filing's results"))

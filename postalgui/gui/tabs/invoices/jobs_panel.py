@@ -85,6 +85,7 @@ class JobsPanel(QWidget):
         )
         self.status_label = QLabel(self)
         self.status_label.setObjectName("jobsStatus")
+        self.status_label.setWordWrap(True)  # a long status wraps; it never widens the window
         self.set_aside_label = _notice_label(self, "jobsSetAside")
         self.live = JobsLive(
             desk, self.model, self.tracker, self, loaded=lambda: self._loaded, merged=self._on_live_merged

@@ -90,6 +90,8 @@ class BatchRunRow(QWidget):
         self.cancel_button.setToolTip(self.tr("Stop sending the batch (Esc)"))
         self.cancel_button.clicked.connect(self._on_cancel_button_clicked)
         self.status_label = QLabel(self)
+        self.status_label.setObjectName("priceBatchStatus")
+        self.status_label.setWordWrap(True)  # a long status wraps; it never widens the window
         self.status_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.progress_bar.hide()
         self.cancel_button.hide()

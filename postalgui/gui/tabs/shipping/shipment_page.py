@@ -135,6 +135,7 @@ class ShipmentPage(QWidget):
         self.status_combo.setObjectName("shippingStatus")
         self.summary_label = QLabel(self)
         self.summary_label.setObjectName("shippingSummary")
+        self.summary_label.setWordWrap(True)  # a long summary wraps; it never widens the window
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.toolbar)

@@ -136,6 +136,7 @@ class TrackingTab(QWidget):
         self.actions_.fill(self.toolbar, self.refresh_action)
         self.summary_label = QLabel(self)
         self.summary_label.setObjectName("trackingSummary")
+        self.summary_label.setWordWrap(True)  # "No objects followed yet…" widened the window at 1100 px
         splitter = RememberedSplitter.of(  # the detail below: the table keeps the window's width
             "tracking.main", Qt.Orientation.Vertical, self, ((self.table, 3), (self.detail, 2))
         )
