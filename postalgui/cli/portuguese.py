@@ -325,5 +325,74 @@ SENTENCES: Mapping[str, str] = MappingProxyType(
         ),
         # database
         "{what}: {done} of {total}": "{what}: {done} de {total}",
+        # cep
+        "emulated sandbox data: a believable address for the CEP's range, not a real one": (
+            "dados emulados do sandbox: um endereço verossímil para a faixa do CEP, não um real"
+        ),
+        "from this desk's CEP cache (--fresh asks the operator)": (
+            "do cache de CEPs deste computador (--fresh consulta o operador)"
+        ),
+        "street": "logradouro",
+        "district": "bairro",
+        ", even side": ", lado par",
+        ", odd side": ", lado ímpar",
+        "numbers": "números",
+        "{first} to {last}{side}": "{first} a {last}{side}",
+        "unit": "unidade",
+        # token
+        "--scope card: no posting card is configured (Settings or POSTALGUI_CARD)": (
+            "--scope card: nenhum cartão de postagem está configurado (Configurações ou POSTALGUI_CARD)"
+        ),
+        "--scope contract: no contract is configured (Settings or POSTALGUI_CONTRACT)": (
+            "--scope contract: nenhum contrato está configurado (Configurações ou POSTALGUI_CONTRACT)"
+        ),
+        # deadline
+        "Mon": "seg",
+        "Tue": "ter",
+        "Wed": "qua",
+        "Thu": "qui",
+        "Fri": "sex",
+        "Sat": "sáb",
+        "Sun": "dom",
+        "by {weekday} {day}": "até {weekday} {day}",
+        "no": "não",
+        "route": "trajeto",
+        "arrives": "chega",
+        "home delivery": "entrega domiciliar",
+        " (pick up at a branch)": " (retirar numa agência)",
+        "saturday": "sábado",
+        "sunday": "domingo",
+        "message": "mensagem",
+        "--pais: the country must be a 2-letter ISO code such as US (got {value})": (
+            "--pais: o país deve ser um código ISO de 2 letras, como US (veio {value})"
+        ),
+        "CODE: the product code must have 5 digits (got {value})": (
+            "CODE: o código do produto deve ter 5 dígitos (veio {value})"
+        ),
+        "country": "país",
+        "{low} to {high}": "{low} a {high}",
+        "pick-up days": "dias para coleta",
+        # partner
+        "Partner credentials removed.": "Credenciais do parceiro removidas.",
+        "give --user, --client-id or both (or --forget)": "dê --user, --client-id ou os dois (ou --forget)",
+        "Password for the partner's Basic user": "Senha do usuário Basic do parceiro",
+        "Secret of the OAuth client": "Segredo do cliente OAuth",
+        "{what}: at least 8 characters": "{what}: pelo menos 8 caracteres",
+        "the system keyring": "o chaveiro do sistema",
+        "memory only (no usable keyring)": "só a memória (nenhum chaveiro utilizável)",
+        "Partner credentials kept in {kept}.": "Credenciais do parceiro guardadas em {kept}.",
+        "--client-ca needs --tls-cert and --tls-key": "--client-ca precisa de --tls-cert e --tls-key",
+        "--tls-cert and --tls-key go together": "--tls-cert e --tls-key vão juntos",
+        "{option}: no such file: {path}": "{option}: arquivo inexistente: {path}",
+        "--port: must be 0 to 65535 (got {port})": "--port: deve ser de 0 a 65535 (veio {port})",
+        "note: plain HTTP beyond this machine; the operator calls partners over HTTPS (TLS 1.2+): give "
+        "--tls-cert and --tls-key, or put a TLS proxy in front": (
+            "nota: HTTP simples fora deste computador; o operador chama os parceiros por HTTPS (TLS 1.2+): "
+            "dê --tls-cert e --tls-key, ou ponha um proxy TLS na frente"
+        ),
+        "Partner server at {url}": "Servidor do parceiro em {url}",
+        "form receiver": "receptor do formulário",
+        "ledger": "livro de atendimentos",
+        "Ctrl+C stops it.": "Ctrl+C o encerra.",
     }
 )
