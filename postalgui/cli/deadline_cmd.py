@@ -77,8 +77,13 @@ def _add_cep_arg(parser: argparse.ArgumentParser) -> None:
 
 def until_text(day: date) -> str:
     """``by Fri 27/11`` (``até sex 27/11``): the weekday and date a clerk reads out."""
-    weekdays = (say("Mon"), say("Tue"), say("Wed"), say("Thu"), say("Fri"), say("Sat"), say("Sun"))
-    return say("by {weekday} {day}", weekday=weekdays[day.weekday()], day=f"{day:%d/%m}")
+    return say("by {weekday} {day}", weekday=weekday_name(day), day=f"{day:%d/%m}")
+
+
+def weekday_name(day: date) -> str:
+    """``Fri`` / ``sex``: a day's weekday, short, in the spoken language."""
+    names = (say("Mon"), say("Tue"), say("Wed"), say("Thu"), say("Fri"), say("Sat"), say("Sun"))
+    return names[day.weekday()]
 
 
 def _yes(value: bool | None) -> str:
@@ -168,4 +173,4 @@ def run_pickup(args: argparse.Namespace, context: AppContext) -> int:
     return EXIT_OK
 
 
-__all__ = ["InvalidValue", "add_parser", "until_text"]
+__all__ = ["InvalidValue", "add_parser", "until_text", "weekday_name"]

@@ -394,5 +394,51 @@ SENTENCES: Mapping[str, str] = MappingProxyType(
         "form receiver": "receptor do formulário",
         "ledger": "livro de atendimentos",
         "Ctrl+C stops it.": "Ctrl+C o encerra.",
+        # branches
+        "--codigo-sro: is empty": "--codigo-sro: está vazio",
+        "--dh-alteracao-final: must not be before --alterado-desde": (
+            "--dh-alteracao-final: não pode ser antes de --alterado-desde"
+        ),
+        "--aberta-em: {problem}; write DD/MM/AAAA HH:MM, such as 28/11/2026 10:00": (
+            "--aberta-em: {problem}; escreva DD/MM/AAAA HH:MM, como 28/11/2026 10:00"
+        ),
+        "--aberta-em: the time must be HH:MM, 00:00 to 23:59 (got {value})": (
+            "--aberta-em: a hora deve ser HH:MM, de 00:00 a 23:59 (veio {value})"
+        ),
+        "NAME": "NOME",
+        "TYPE": "TIPO",
+        "STATUS": "SITUAÇÃO",
+        "MUNICIPALITY/UF": "MUNICÍPIO/UF",
+        "NOW (UNIT'S CLOCK)": "AGORA (RELÓGIO DA UNIDADE)",
+        "closed ({why})": "fechada ({why})",
+        "status {status}": "situação {status}",
+        "open 24 h": "aberta 24 h",
+        "open until {time}": "aberta até {time}",
+        "closed": "fechada",
+        "closed, opens {when}": "fechada, abre {when}",
+        "--size: must be 1 to {most} (got {value})": "--size: deve ser de 1 a {most} (veio {value})",
+        "no units match": "nenhuma unidade corresponde",
+        "units": "unidades",
+        "Name": "Nome",
+        "Type": "Tipo",
+        "Status": "Situação",
+        "Address": "Endereço",
+        "Municipality": "Município",
+        "Phones": "Telefones",
+        "E-mails": "E-mails",
+        "Hours": "Horário",
+        "Posting until": "Postagem até",
+        "Open now": "Aberta agora",
+        "Time zone": "Fuso horário",
+        "Coordinates": "Coordenadas",
+        "no (by its status)": "não (pela situação)",
+        "unknown": "desconhecido",
+        "CODE": "CÓDIGO",
+        "DESCRIPTION": "DESCRIÇÃO",
+        "ABBREVIATION": "SIGLA",
+        "--municipio: is empty": "--municipio: está vazio",
+        "MUNICIPALITY": "MUNICÍPIO",
+        "NEIGHBOURHOOD": "BAIRRO",
+        "UNITS": "UNIDADES",
     }
 )
