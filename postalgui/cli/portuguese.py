@@ -440,5 +440,45 @@ SENTENCES: Mapping[str, str] = MappingProxyType(
         "MUNICIPALITY": "MUNICÍPIO",
         "NEIGHBOURHOOD": "BAIRRO",
         "UNITS": "UNIDADES",
+        # contracts
+        "CODIGO: a service code is letters and digits, at most 10, e.g. 03220 (got {value})": (
+            "CODIGO: um código de serviço tem letras e dígitos, no máximo 10, como 03220 (veio {value})"
+        ),
+        "no company CNPJ is configured (Settings or POSTALGUI_CNPJ)": (
+            "nenhum CNPJ da empresa está configurado (Configurações ou POSTALGUI_CNPJ)"
+        ),
+        "usable normally": "em uso normal",
+        "suspended; can be reactivated": "suspenso; pode ser reativado",
+        "cancelled; cannot be reactivated": "cancelado; não pode ser reativado",
+        "being created, not yet active": "em implantação, ainda não ativo",
+        "irregular; the operator must be consulted": "irregular; é preciso consultar o operador",
+        "services": "serviços",
+        "card": "cartão",
+        "cards": "cartões",
+        "page {page} (pages 0 to {last}), {shown} of {total}": (
+            "página {page} (páginas 0 a {last}), {shown} de {total}"
+        ),
+        "SEGMENT": "SEGMENTO",
+        "no services on {owner}": "nenhum serviço no {owner}",
+        "card {card} of contract {contract}": "cartão {card} do contrato {contract}",
+        "contract {contract}": "contrato {contract}",
+        "service {code} not found": "serviço {code} não encontrado",
+        "{reason}, the card lacks this service": "{reason}, o cartão não tem este serviço",
+        "{reason}, the contract lacks this service": "{reason}, o contrato não tem este serviço",
+        "no contracts in status {status}": "nenhum contrato na situação {status}",
+        "no contracts": "nenhum contrato",
+        "CONTRACT": "CONTRATO",
+        "VALID FROM": "INÍCIO DA VIGÊNCIA",
+        "VALID UNTIL": "FIM DA VIGÊNCIA",
+        "CATEGORY": "CATEGORIA",
+        "Management contacts (contatoGerencia)": "Contatos de gerência (contatoGerencia)",
+        "Administration contacts (contatoAcom)": "Contatos de acompanhamento (contatoAcom)",
+        "(none)": "(nenhum)",
+        "no posting cards on contract {contract} in status {status}": (
+            "nenhum cartão de postagem no contrato {contract} na situação {status}"
+        ),
+        "no posting cards on contract {contract}": "nenhum cartão de postagem no contrato {contract}",
+        "CARD": "CARTÃO",
+        "HOLDER CNPJ": "CNPJ DO TITULAR",
     }
 )
