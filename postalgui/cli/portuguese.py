@@ -392,7 +392,7 @@ SENTENCES: Mapping[str, str] = MappingProxyType(
         ),
         "Partner server at {url}": "Servidor do parceiro em {url}",
         "form receiver": "receptor do formulário",
-        "ledger": "livro de atendimentos",
+        "ledger": "livro",
         "Ctrl+C stops it.": "Ctrl+C o encerra.",
         # branches
         "--codigo-sro: is empty": "--codigo-sro: está vazio",
@@ -480,5 +480,85 @@ SENTENCES: Mapping[str, str] = MappingProxyType(
         "no posting cards on contract {contract}": "nenhum cartão de postagem no contrato {contract}",
         "CARD": "CARTÃO",
         "HOLDER CNPJ": "CNPJ DO TITULAR",
+        # attendance
+        "--contrato: the registration-system contract (12 characters) is not set: give --contrato, set "
+        "POSTALGUI_STER_CONTRACT, or \"ster_contract\" under \"attendance\" in the settings file": (
+            "--contrato: o contrato do sistema de registro (12 caracteres) não está definido: dê "
+            "--contrato, defina POSTALGUI_STER_CONTRACT, ou \"ster_contract\" em \"attendance\" no arquivo "
+            "de configurações"
+        ),
+        "--dia: the day must be written YYYY-MM-DD (got {value})": (
+            "--dia: o dia deve ser escrito AAAA-MM-DD (veio {value})"
+        ),
+        "the registration system could not decode this code: {problem}": (
+            "o sistema de registro não conseguiu decifrar este código: {problem}"
+        ),
+        "hint: {hint}": "dica: {hint}",
+        "attendant": "atendente",
+        "terminal": "caixa",
+        "place": "local",
+        "issued": "emitido",
+        "partner user": "usuário do parceiro",
+        "partner password": "senha do parceiro",
+        "no contract set": "nenhum contrato definido",
+        "a code decodes only where it was made; here: the embedded sandbox, {contract}, whose code key "
+        "is kept in the keyring for this profile and shared with the window's simulated counter. A code "
+        "from another sandbox or another profile (POSTALGUI_CONFIG_DIR) does not decode here": (
+            "um código só é decifrado onde foi gerado; aqui: o sandbox embutido, {contract}, cuja chave de "
+            "códigos fica no chaveiro deste perfil e é compartilhada com o balcão simulado da janela. Um "
+            "código de outro sandbox ou de outro perfil (POSTALGUI_CONFIG_DIR) não é decifrado aqui"
+        ),
+        "a code decodes only where it was made; here: the embedded sandbox, {contract}. With no usable "
+        "keyring this run drew its own code key, so codes made by the window do not decode here: install "
+        "a keyring service, or serve one sandbox (postalgui sandbox) and set POSTALGUI_BASE_URL": (
+            "um código só é decifrado onde foi gerado; aqui: o sandbox embutido, {contract}. Sem um "
+            "chaveiro utilizável, esta execução sorteou a própria chave de códigos, então códigos gerados "
+            "pela janela não são decifrados aqui: instale um serviço de chaveiro, ou sirva um sandbox "
+            "(postalgui sandbox) e defina POSTALGUI_BASE_URL"
+        ),
+        "a code decodes only in the sandbox that made it; here: the one at {url}, {contract}": (
+            "um código só é decifrado no sandbox que o gerou; aqui: o de {url}, {contract}"
+        ),
+        "a code decodes only in the environment and contract that made it; here: {environment}, "
+        "{contract} (--contrato or POSTALGUI_STER_CONTRACT); a code of homologation does not decode in "
+        "production, nor the reverse": (
+            "um código só é decifrado no ambiente e no contrato que o geraram; aqui: {environment}, "
+            "{contract} (--contrato ou POSTALGUI_STER_CONTRACT); um código de homologação não é decifrado "
+            "em produção, nem o contrário"
+        ),
+        "--ticket-file: cannot read {path}: {problem}": (
+            "--ticket-file: não foi possível ler {path}: {problem}"
+        ),
+        "{problem} (the operator reverted this registration: start a new attendance at the counter)": (
+            "{problem} (o operador estornou este registro: comece um novo atendimento no balcão)"
+        ),
+        "warning: the amount has more than 8 digits in cents; the spec's size is 8 (10 accepted)": (
+            "aviso: o valor tem mais de 8 dígitos em centavos; o tamanho da especificação é 8 (10 aceitos)"
+        ),
+        "--database: cannot open the ledger: {kind}": "--database: não foi possível abrir o livro: {kind}",
+        "model": "modelo",
+        "amount": "valor",
+        "client key": "chave do cliente",
+        "flag": "sinal",
+        "preview (before 22:00 Brasilia time): the day stays open; the run after 22:00 closes it": (
+            "prévia (antes das 22:00, horário de Brasília): o dia continua aberto; a execução depois das "
+            "22:00 o fecha"
+        ),
+        "closing (after 22:00 Brasilia time)": "fechamento (depois das 22:00, horário de Brasília)",
+        "run": "execução",
+        "result": "resultado",
+        "operator": "operador",
+        "ledger amount": "valor no livro",
+        "operator amount": "valor no operador",
+        "note": "observação",
+        "error: {problem}": "erro: {problem}",
+        "confirmed": "confirmados",
+        "cancelled": "cancelados",
+        "reversed": "estornados",
+        "pending": "pendentes",
+        "unknown_to_operator": "desconhecidos do operador",
+        "missing_from_ledger": "ausentes do livro",
+        "amount_differences": "diferenças de valor",
+        "flagged": "sinalizados",
     }
 )
