@@ -482,9 +482,9 @@ SENTENCES: Mapping[str, str] = MappingProxyType(
         "HOLDER CNPJ": "CNPJ DO TITULAR",
         # attendance
         "--contrato: the registration-system contract (12 characters) is not set: give --contrato, set "
-        "POSTALGUI_STER_CONTRACT, or \"ster_contract\" under \"attendance\" in the settings file": (
+        'POSTALGUI_STER_CONTRACT, or "ster_contract" under "attendance" in the settings file': (
             "--contrato: o contrato do sistema de registro (12 caracteres) não está definido: dê "
-            "--contrato, defina POSTALGUI_STER_CONTRACT, ou \"ster_contract\" em \"attendance\" no arquivo "
+            '--contrato, defina POSTALGUI_STER_CONTRACT, ou "ster_contract" em "attendance" no arquivo '
             "de configurações"
         ),
         "--dia: the day must be written YYYY-MM-DD (got {value})": (
@@ -560,5 +560,66 @@ SENTENCES: Mapping[str, str] = MappingProxyType(
         "missing_from_ledger": "ausentes do livro",
         "amount_differences": "diferenças de valor",
         "flagged": "sinalizados",
+        # invoices
+        "--contrato: no contract is configured (Settings or POSTALGUI_CONTRACT)": (
+            "--contrato: nenhum contrato está configurado (Configurações ou POSTALGUI_CONTRACT)"
+        ),
+        "--dr: no DR is configured (Settings or POSTALGUI_DR)": (
+            "--dr: nenhuma DR está configurada (Configurações ou POSTALGUI_DR)"
+        ),
+        "--de: the period starts after it ends ({start} > {end})": (
+            "--de: o período começa depois de terminar ({start} > {end})"
+        ),
+        "--dr-fatura: no DR is configured (Settings or POSTALGUI_DR)": (
+            "--dr-fatura: nenhuma DR está configurada (Configurações ou POSTALGUI_DR)"
+        ),
+        "no invoices of contract {contract} in {period}": "nenhuma fatura do contrato {contract} em {period}",
+        "NUMBER": "NÚMERO",
+        "DUE": "VENCIMENTO",
+        "CLOSING": "FECHAMENTO",
+        "AMOUNT": "VALOR",
+        "ITEM": "ITEM",
+        "{problem}; see 'postalgui invoices jobs', and run again with --again to send it anyway": (
+            "{problem}; veja 'postalgui invoices jobs', e rode de novo com --again para enviar mesmo assim"
+        ),
+        "--out: a SINTETICO preview is a PDF; name the file .pdf": (
+            "--out: uma prévia SINTETICO é um PDF; dê ao arquivo o nome .pdf"
+        ),
+        "ID: no request {id} in this environment (see 'postalgui invoices jobs')": (
+            "ID: nenhuma solicitação {id} neste ambiente (veja 'postalgui invoices jobs')"
+        ),
+        "--poll-interval: must be zero or more seconds": "--poll-interval: deve ser zero ou mais segundos",
+        "continuing request {id}: processing {processing}, requested {requested}": (
+            "continuando a solicitação {id}: processamento {processing}, solicitado em {requested}"
+        ),
+        "processing {processing} requested (request {id})": (
+            "processamento {processing} solicitado (solicitação {id})"
+        ),
+        "{status} (unknown status)": "{status} (situação desconhecida)",
+        "status {status}… {seconds} s": "situação {status}… {seconds} s",
+        "stopped waiting; the operator keeps processing {processing} (files are kept 7 days): 'postalgui "
+        "invoices resume {id} --out FILE' finishes it": (
+            "parou de esperar; o operador continua processando {processing} (os arquivos ficam 7 dias): "
+            "'postalgui invoices resume {id} --out ARQUIVO' o conclui"
+        ),
+        "processing {processing}: {state}": "processamento {processing}: {state}",
+        "--out: this request's file is a {kind}; name it {suffix}": (
+            "--out: o arquivo desta solicitação é um {kind}; dê a ele o nome {suffix}"
+        ),
+        "the jobs file was unreadable and has been set aside as {path}; the requests it held are not "
+        "listed (request them again if needed)": (
+            "o arquivo de solicitações estava ilegível e foi posto de lado como {path}; as solicitações "
+            "que ele guardava não são listadas (solicite-as de novo se preciso)"
+        ),
+        "no requests in this environment": "nenhuma solicitação neste ambiente",
+        "KIND": "TIPO",
+        "STATE": "ESTADO",
+        "FOR": "PARA",
+        "REQUESTED": "SOLICITADA",
+        "FILE OR REASON": "ARQUIVO OU MOTIVO",
+        "invoice {invoice}": "fatura {invoice}",
+        "no divergences of contract {contract} in {period}": (
+            "nenhuma divergência do contrato {contract} em {period}"
+        ),
     }
 )
