@@ -621,5 +621,86 @@ SENTENCES: Mapping[str, str] = MappingProxyType(
         "no divergences of contract {contract} in {period}": (
             "nenhuma divergência do contrato {contract} em {period}"
         ),
+        # ship
+        "{option}: not a pre-posting id (PR...) or object code: {ids}": (
+            "{option}: não é um id de pré-postagem (PR...) nem um código de objeto: {ids}"
+        ),
+        "{option}: no pre-posting of this office has the id {ids} ('ship list' shows them; nothing was "
+        "sent)": (
+            "{option}: nenhuma pré-postagem deste escritório tem o id {ids} ('ship list' as mostra; nada "
+            "foi enviado)"
+        ),
+        "{done} of {total}": "{done} de {total}",
+        "waiting": "aguardando",
+        "{what} of {shipments}": "{what} de {shipments}",
+        "the operator's labels": "etiquetas do operador",
+        "labels": "etiquetas",
+        "labels ({layout}, the operator)": "etiquetas ({layout}, do operador)",
+        "labels ({layout})": "etiquetas ({layout})",
+        "content declarations": "declarações de conteúdo",
+        "--day: no pre-posting was labelled on {day} (nothing written)": (
+            "--day: nenhuma pré-postagem foi etiquetada em {day} (nada foi gravado)"
+        ),
+        "posting list": "lista de postagem",
+        "--from: must be a .csv (';') or .xlsx file (got {name})": (
+            "--from: deve ser um arquivo .csv (';') ou .xlsx (veio {name})"
+        ),
+        "no default sender in the address book: add one with 'postalgui addresses import --kind sender "
+        "FILE' or in the Shipping tab (nothing was sent)": (
+            "nenhum remetente padrão no catálogo de endereços: adicione um com 'postalgui addresses import "
+            "--kind sender ARQUIVO' ou na aba Envios (nada foi enviado)"
+        ),
+        "--from: {name}: {bad} with a problem of {rows}; nothing was sent": (
+            "--from: {name}: {bad} com problema de {rows}; nada foi enviado"
+        ),
+        "--from: {name} has no orders (a header line, then one row an object)": (
+            "--from: {name} não tem pedidos (uma linha de cabeçalho, depois uma linha por objeto)"
+        ),
+        "declared {amount}": "declarado {amount}",
+        "row {row}": "linha {row}",
+        "About to create {shipments} (card {card}) from {sender} ({cep}):": (
+            "Prestes a criar {shipments} (cartão {card}) de {sender} ({cep}):"
+        ),
+        "a desk": "uma estação",
+        "sent before by {who} on {moment}": "enviada antes por {who} em {moment}",
+        "{said} as {id}": "{said} como {id}",
+        "{said}, its answer lost or unreadable": "{said}, com a resposta perdida ou ilegível",
+        "the operator took it but its answer could not be read (kept); follow it up in the operator's "
+        "list, cancel it there, or send it again on purpose (--again): {words}": (
+            "o operador a recebeu, mas a resposta não pôde ser lida (guardada); acompanhe-a na lista do "
+            "operador, cancele-a lá, ou envie-a de novo de propósito (--again): {words}"
+        ),
+        "no answer came: the operator may have it; follow it up in the operator's list, or send it again "
+        "on purpose (--again): {words}": (
+            "nenhuma resposta veio: o operador pode tê-la; acompanhe-a na lista do operador, ou envie-a de "
+            "novo de propósito (--again): {words}"
+        ),
+        "Refused ({words})": "Recusada ({words})",
+        "Sent, answer unreadable ({words})": "Enviada, resposta ilegível ({words})",
+        "Sent, no answer ({words})": "Enviada, sem resposta ({words})",
+        "Not sent: {words} (--again sends it)": "Não enviada: {words} (--again a envia)",
+        "Not sent": "Não enviada",
+        "will be sent again (--again)": "será enviada de novo (--again)",
+        "will not be sent": "não será enviada",
+        "row {row}: {earlier}; {what}": "linha {row}: {earlier}; {what}",
+        "completing addresses from their CEPs": "completando os endereços pelos CEPs",
+        "looking for rows sent before": "procurando linhas enviadas antes",
+        "creating pre-postings": "criando pré-postagens",
+        "stopped: {problem}": "interrompido: {problem}",
+        "pre-posting created": "pré-postagem criada",
+        "pre-postings created": "pré-postagens criadas",
+        "row sent before, not sent (--again sends it)": "linha enviada antes, não enviada (--again a envia)",
+        "rows sent before, not sent (--again sends them)": (
+            "linhas enviadas antes, não enviadas (--again as envia)"
+        ),
+        "row refused": "linha recusada",
+        "rows refused": "linhas recusadas",
+        "row sent, answer unreadable": "linha enviada, resposta ilegível",
+        "rows sent, answer unreadable": "linhas enviadas, resposta ilegível",
+        "row sent, no answer": "linha enviada, sem resposta",
+        "rows sent, no answer": "linhas enviadas, sem resposta",
+        "row not sent": "linha não enviada",
+        "rows not sent": "linhas não enviadas",
+        " (exit status 1)": " (código de saída 1)",
     }
 )
