@@ -702,5 +702,56 @@ SENTENCES: Mapping[str, str] = MappingProxyType(
         "row not sent": "linha não enviada",
         "rows not sent": "linhas não enviadas",
         " (exit status 1)": " (código de saída 1)",
+        # price
+        "delivery time (API {api}) is not enabled for this card": (
+            "o prazo de entrega (API {api}) não está habilitado para este cartão"
+        ),
+        "international: no national delivery time": "internacional: sem prazo de entrega nacional",
+        "no delivery time": "sem prazo de entrega",
+        "no date: no answer": "sem data: sem resposta",
+        "no date: {reason}": "sem data: {reason}",
+        "row {row}: no date: {reason}": "linha {row}: sem data: {reason}",
+        "note: {reason}: prices come without deadlines": "nota: {reason}: os preços vêm sem prazos",
+        "delivery": "entrega",
+        "unknown ({reason})": "desconhecida ({reason})",
+        "no: pick up at a branch": "não: retirar numa agência",
+        "arrives by {day}": "chega até {day}",
+        "NO": "NÃO",
+        "note: --peso: understood {weight}": "nota: --peso: entendido {weight}",
+        "{option}: required for a roll (--formato rolo), in centimetres": (
+            "{option}: obrigatório para um rolo (--formato rolo), em centímetros"
+        ),
+        "note: --valor-declarado: added {code}, the declared-value service of {product}": (
+            "nota: --valor-declarado: adicionado {code}, o serviço de valor declarado de {product}"
+        ),
+        "final price": "preço final",
+        "product price": "preço do produto",
+        "base / band": "base / faixa",
+        "additional kilos": "quilos adicionais",
+        "combo variation": "variação do combo",
+        "benefits": "benefícios",
+        "additional services": "serviços adicionais",
+        "{services} (total {total})": "{services} (total {total})",
+        "charged weight": "peso cobrado",
+        "cubic weight": "peso cúbico",
+        "automatic insurance": "seguro automático",
+        "ad valorem": "ad valorem",
+        "extra fees": "taxas extras",
+        "(declared value {low} to {high})": "(valor declarado de {low} a {high})",
+        "not with {codes}": "não com {codes}",
+        "{file}: every row has a problem; nothing was sent": (
+            "{file}: toda linha tem problema; nada foi enviado"
+        ),
+        "note: rows of {product} with a declared value: added {code}, its declared-value service": (
+            "nota: linhas de {product} com valor declarado: adicionado {code}, seu serviço de valor declarado"
+        ),
+        "... and {more} more rows without a date": "... e mais {more} linhas sem data",
+        "row {row} (line {line})": "linha {row} (linha {line} do arquivo)",
+        ", column {column}": ", coluna {column}",
+        "... and {more} more": "... e mais {more}",
+        "1 with a problem, line {lines}": "1 com problema, linha {lines}",
+        "{skipped} with problems, lines {lines}": "{skipped} com problemas, linhas {lines}",
+        "{sent} of {rows} sent; {problems}": "{sent} de {rows} enviadas; {problems}",
+        "LATE": "ATRASA",
     }
 )
