@@ -753,5 +753,23 @@ SENTENCES: Mapping[str, str] = MappingProxyType(
         "{skipped} with problems, lines {lines}": "{skipped} com problemas, linhas {lines}",
         "{sent} of {rows} sent; {problems}": "{sent} de {rows} enviadas; {problems}",
         "LATE": "ATRASA",
+        # options (shared)
+        " [y/N] ": " [s/N] ",
+        "{option}: {path} is a folder; name the file to write": (
+            "{option}: {path} é uma pasta; dê o nome do arquivo a gravar"
+        ),
+        "{option}: the folder {folder} does not exist": "{option}: a pasta {folder} não existe",
+        "{option}: cannot write in the folder {folder} ({reason})": (
+            "{option}: não é possível gravar na pasta {folder} ({reason})"
+        ),
+        "{option}: must be a whole number, {minimum} or more (got {value})": (
+            "{option}: deve ser um número inteiro, {minimum} ou mais (veio {value})"
+        ),
+        "{option}: is too large, at most {most} digits (got {value})": (
+            "{option}: é grande demais, no máximo {most} dígitos (veio {value})"
+        ),
+        "{option}: must be UTF-8 text (it has the byte {byte}, which is not)": (
+            "{option}: deve ser texto UTF-8 (tem o byte {byte}, que não é)"
+        ),
     }
 )
