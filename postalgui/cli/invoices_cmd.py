@@ -481,24 +481,24 @@ _SHOWN_STATUS = {
 """A job's state in the operator's words (what the progress line has always shown)."""
 
 
+def _started_words(job: Job, *, continued: bool) -> str:
+    """The request followed: one sent now, or one sent before and continued."""
+    if not continued:
+        return say(
+            "processing {processing} requested (request {id})", processing=job.processing_id, id=job.id
+        )
+    return say(
+        "continuing request {id}: processing {processing}, requested {requested}",
+        id=job.id,
+        processing=job.processing_id,
+        requested=job.requested_at.astimezone().strftime("%d/%m/%Y %H:%M"),
+    )
+
+
 def _follow(service: InvoiceService, job: Job, out: Path, interval: float, *, continued: bool) -> int:
     """Follow the job (`follow_job`) with a progress line on stderr; its file goes to ``out``."""
     shown = sys.stderr.isatty()
-    if continued:
-        requested = job.requested_at.astimezone().strftime("%d/%m/%Y %H:%M")
-        processing = job.processing_id
-        continuing = say(
-            "continuing request {id}: processing {processing}, requested {requested}",
-            id=job.id,
-            processing=processing,
-            requested=requested,
-        )
-        sys.stderr.write(continuing + "\n")
-    else:
-        said = say(
-            "processing {processing} requested (request {id})", processing=job.processing_id, id=job.id
-        )
-        sys.stderr.write(said + "\n")
+    sys.stderr.write(_started_words(job, continued=continued) + "\n")
     _say_set_aside(service)
     started = time.monotonic()
 
