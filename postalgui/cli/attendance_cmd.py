@@ -19,6 +19,7 @@ from postalgui.api.cancel import PlainTask
 from postalgui.api.errors import BadRequestError, NotFoundError, RoutineError
 from postalgui.api.values import InvalidValue, format_brl, parse_money, shown_value
 from postalgui.api.values.ster import parse_ster_contract, ticket_from_text
+from postalgui.cli.language import PORTUGUESE, number, say, spoken
 from postalgui.cli.options import BadOption, checked, command_group, json_option, subcommand
 from postalgui.cli.output import EXIT_API_ERROR, EXIT_OK, error, print_fields, print_json, print_table
 from postalgui.services.attendance.service import CodeOrigin, SterContractMissingError
@@ -105,8 +106,11 @@ def _with_contract(run: Run) -> Run:
             return run(args, context)
         except SterContractMissingError:
             raise BadOption(
-                "--contrato: the registration-system contract (12 characters) is not set: give --contrato,"
-                ' set POSTALGUI_STER_CONTRACT, or "ster_contract" under "attendance" in the settings file'
+                say(
+                    "--contrato: the registration-system contract (12 characters) is not set: give "
+                    '--contrato, set POSTALGUI_STER_CONTRACT, or "ster_contract" under "attendance" in the '
+                    "settings file"
+                )
             ) from None
 
     with_contract.__doc__ = run.__doc__
@@ -143,7 +147,9 @@ def _day(value: str | None) -> date | None:
     try:
         return date.fromisoformat(value.strip())
     except ValueError:
-        raise BadOption(f"--dia: the day must be written YYYY-MM-DD (got {shown_value(value)})") from None
+        raise BadOption(
+            say("--dia: the day must be written YYYY-MM-DD (got {value})", value=shown_value(value))
+        ) from None
 
 
 def run_decode(args: argparse.Namespace, context: AppContext) -> int:
@@ -156,22 +162,22 @@ def run_decode(args: argparse.Namespace, context: AppContext) -> int:
     try:
         record = decode_code(PlainTask(), service, args.code)
     except (BadRequestError, NotFoundError) as exc:
-        error(f"the registration system could not decode this code: {exc}")
-        error(f"hint: {decode_hint(service.code_origin())}")
+        error(say("the registration system could not decode this code: {problem}", problem=exc))
+        error(say("hint: {hint}", hint=decode_hint(service.code_origin())))
         return EXIT_API_ERROR
     if args.json:
         print_json(record.wire())
         return EXIT_OK
     credentials = record.credentials()
     fields: dict[str, Any] = {
-        "attendant": record.nome,
+        say("attendant"): record.nome,
         "cpf": record.cpf,
-        "unit": f"{record.mcmcuAgencia or ''} ({record.tipoAgencia or ''})",
-        "terminal": record.numeroCaixa,
-        "place": f"{record.cidade or ''}/{record.uf or ''}",
-        "issued": record.issued_at.isoformat(timespec="seconds") if record.issued_at else None,
-        "partner user": credentials.user if credentials else None,
-        "partner password": "********" if credentials else None,
+        say("unit"): f"{record.mcmcuAgencia or ''} ({record.tipoAgencia or ''})",
+        say("terminal"): record.numeroCaixa,
+        say("place"): f"{record.cidade or ''}/{record.uf or ''}",
+        say("issued"): record.issued_at.isoformat(timespec="seconds") if record.issued_at else None,
+        say("partner user"): credentials.user if credentials else None,
+        say("partner password"): "********" if credentials else None,
     }
     print_fields({key: value for key, value in fields.items() if value})
     return EXIT_OK
@@ -179,25 +185,35 @@ def run_decode(args: argparse.Namespace, context: AppContext) -> int:
 
 def decode_hint(origin: CodeOrigin) -> str:
     """Why a code may not decode here: the environment, contract and (sandbox) key it needs."""
-    contract = f"contract {origin.contract}" if origin.contract else "no contract set"
+    contract = (
+        say("contract {contract}", contract=origin.contract) if origin.contract else say("no contract set")
+    )
     if origin.sandbox == "embedded" and origin.key_kept:
-        return (
-            f"a code decodes only where it was made; here: the embedded sandbox, {contract}, whose code key"
+        return say(
+            "a code decodes only where it was made; here: the embedded sandbox, {contract}, whose code key"
             " is kept in the keyring for this profile and shared with the window's simulated counter."
-            " A code from another sandbox or another profile (POSTALGUI_CONFIG_DIR) does not decode here"
+            " A code from another sandbox or another profile (POSTALGUI_CONFIG_DIR) does not decode here",
+            contract=contract,
         )
     if origin.sandbox == "embedded":
-        return (
-            f"a code decodes only where it was made; here: the embedded sandbox, {contract}. With no usable"
+        return say(
+            "a code decodes only where it was made; here: the embedded sandbox, {contract}. With no usable"
             " keyring this run drew its own code key, so codes made by the window do not decode here:"
-            " install a keyring service, or serve one sandbox (postalgui sandbox) and set POSTALGUI_BASE_URL"
+            " install a keyring service, or serve one sandbox (postalgui sandbox) and set POSTALGUI_BASE_URL",
+            contract=contract,
         )
     if origin.sandbox == "elsewhere":
-        return f"a code decodes only in the sandbox that made it; here: the one at {origin.url}, {contract}"
-    return (
-        f"a code decodes only in the environment and contract that made it; here: {origin.environment},"
-        f" {contract} (--contrato or POSTALGUI_STER_CONTRACT); a code of homologation does not decode in"
-        " production, nor the reverse"
+        return say(
+            "a code decodes only in the sandbox that made it; here: the one at {url}, {contract}",
+            url=origin.url,
+            contract=contract,
+        )
+    return say(
+        "a code decodes only in the environment and contract that made it; here: {environment},"
+        " {contract} (--contrato or POSTALGUI_STER_CONTRACT); a code of homologation does not decode in"
+        " production, nor the reverse",
+        environment=origin.environment,
+        contract=contract,
     )
 
 
@@ -227,7 +243,8 @@ def run_register(args: argparse.Namespace, context: AppContext) -> int:
         try:
             text = args.ticket_file.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as exc:
-            raise BadOption(f"--ticket-file: cannot read {args.ticket_file}: {exc}") from None
+            problem = say("--ticket-file: cannot read {path}: {problem}", path=args.ticket_file, problem=exc)
+            raise BadOption(problem) from None
         ticket = checked("--ticket-file", ticket_from_text, text)
     try:
         registration = Registration(
@@ -245,14 +262,19 @@ def run_register(args: argparse.Namespace, context: AppContext) -> int:
     try:
         done = register_attendance(PlainTask(), context.attendance, registration)
     except RegistrationRevertedError as exc:
-        error(f"{exc} (the operator reverted this registration: start a new attendance at the counter)")
+        error(
+            say(
+                "{problem} (the operator reverted this registration: start a new attendance at the counter)",
+                problem=exc,
+            )
+        )
         return EXIT_API_ERROR
     if "amount_over_8_digits" in done.warnings:
-        error("warning: the amount has more than 8 digits in cents; the spec's size is 8 (10 accepted)")
+        error(say("warning: the amount has more than 8 digits in cents; the spec's size is 8 (10 accepted)"))
     if args.json:
         print_json({"protocolo": done.answer.protocol, "mensagem": done.answer.mensagem})
     else:
-        print_fields({"protocol": done.answer.protocol, "message": done.answer.mensagem})
+        print_fields({say("protocol"): done.answer.protocol, say("message"): done.answer.mensagem})
     return EXIT_OK
 
 
@@ -297,7 +319,9 @@ def run_list(args: argparse.Namespace, context: AppContext) -> int:
         except RoutineError:
             raise  # a damaged or newer ledger, a refused password: its own sentence, exit 1
         except Exception as exc:  # noqa: BLE001  # a URL that is no URL, said plainly
-            raise BadOption(f"--database: cannot open the ledger: {type(exc).__name__}") from None
+            raise BadOption(
+                say("--database: cannot open the ledger: {kind}", kind=type(exc).__name__)
+            ) from None
         try:
             rows = [
                 LedgerRow.of(row) for row in ledger.attendances(day, {args.estado} if args.estado else None)
@@ -312,7 +336,15 @@ def run_list(args: argparse.Namespace, context: AppContext) -> int:
         print_json([_json(row) for row in rows])
     elif rows:
         print_table(
-            ["protocol", "day", "model", "state", "amount", "client key", "flag"],
+            [
+                say("protocol"),
+                say("day"),
+                say("model"),
+                say("state"),
+                say("amount"),
+                say("client key"),
+                say("flag"),
+            ],
             [_row(r) for r in rows],
             right=[4],
         )
@@ -323,19 +355,33 @@ def _print_report(report: Report) -> None:
     from postalgui.services.attendance.export import KINDS, report_rows
 
     data = report.as_json()
-    run = (
-        "preview (before 22:00 Brasilia time): the day stays open; the run after 22:00 closes it"
-        if report.preview
-        else "closing (after 22:00 Brasilia time)"
-    )
-    print_fields({"run": run} | {kind: str(len(data[kind])) for kind in KINDS})
-    rows = list(report_rows(data, "en"))
+    if report.preview:
+        run = say("preview (before 22:00 Brasilia time): the day stays open; the run after 22:00 closes it")
+    else:
+        run = say("closing (after 22:00 Brasilia time)")
+    counts = {_kind_words(kind): number(len(data[kind])) for kind in KINDS}
+    print_fields({say("run"): run} | counts)
+    rows = list(report_rows(data, "pt" if spoken() == PORTUGUESE else "en"))
     if rows:
-        print_table(
-            ["result", "protocol", "ledger", "operator", "ledger amount", "operator amount", "note"], rows
-        )
+        titles = [say("result"), say("protocol"), say("ledger"), say("operator")]
+        print_table([*titles, say("ledger amount"), say("operator amount"), say("note")], rows)
     for text in report.errors:
-        error(f"error: {text}")
+        error(say("error: {problem}", problem=text))
+
+
+def _kind_words(kind: str) -> str:
+    """A list of the report as its count's line names it; a list this CLI does not know, as named."""
+    words = {
+        "confirmed": say("confirmed"),
+        "cancelled": say("cancelled"),
+        "reversed": say("reversed"),
+        "pending": say("pending"),
+        "unknown_to_operator": say("unknown_to_operator"),
+        "missing_from_ledger": say("missing_from_ledger"),
+        "amount_differences": say("amount_differences"),
+        "flagged": say("flagged"),
+    }
+    return words.get(kind, kind)
 
 
 def run_reconcile(args: argparse.Namespace, context: AppContext) -> int:

@@ -26,6 +26,7 @@ from postalgui.api.values import (
     parse_timestamp,
     shown_value,
 )
+from postalgui.cli.language import count, number, say
 from postalgui.cli.options import BadOption, checked, command_group, json_option, subcommand, whole_number
 from postalgui.cli.output import EXIT_OK, error, print_fields, print_json, print_table, record_json
 from postalgui.services.context import AppContext
@@ -170,11 +171,11 @@ def _query(args: argparse.Namespace) -> UnitQuery:
     if args.uf is not None:
         checked("--uf", parse_uf, args.uf)
     if any(not code.strip() for code in args.codigo_sro):
-        raise BadOption("--codigo-sro: is empty")
+        raise BadOption(say("--codigo-sro: is empty"))
     since = _changed("--alterado-desde", args.alterado_desde)
     until = _changed("--dh-alteracao-final", args.alterado_ate)
     if since and until and until < since:
-        raise BadOption("--dh-alteracao-final: must not be before --alterado-desde")
+        raise BadOption(say("--dh-alteracao-final: must not be before --alterado-desde"))
     return UnitQuery(
         ids=tuple(args.id),
         statuses=tuple(args.status),
@@ -208,10 +209,15 @@ def parse_open_at(text: str) -> datetime:
         day = parse_date_ui(date_text)
     except InvalidValue as exc:
         raise BadOption(
-            f"--aberta-em: {exc.message}; write DD/MM/AAAA HH:MM, such as 28/11/2026 10:00"
+            say(
+                "--aberta-em: {problem}; write DD/MM/AAAA HH:MM, such as 28/11/2026 10:00",
+                problem=exc.message,
+            )
         ) from None
     if match is None or int(match["hour"]) > 23 or int(match["minute"]) > 59:
-        raise BadOption(f"--aberta-em: the time must be HH:MM, 00:00 to 23:59 (got {shown_value(text)})")
+        raise BadOption(
+            say("--aberta-em: the time must be HH:MM, 00:00 to 23:59 (got {value})", value=shown_value(text))
+        )
     return datetime.combine(day, time(int(match["hour"]), int(match["minute"])))
 
 
@@ -227,17 +233,7 @@ def _units_table(units: Sequence[Unit], now: datetime) -> None:
 
     rows = []
     for unit in units:
-        state = unit_opening(unit, now)
-        if state.status is not None:
-            hours = f"closed ({unit.descStatus or 'status ' + state.status})"
-        elif not state.known:
-            hours = ""
-        elif state.always_open:
-            hours = "open 24 h"
-        elif state.open and state.closes_at:
-            hours = f"open until {state.closes_at:%H:%M}"
-        else:
-            hours = f"closed, opens {state.opens_at:%a %H:%M}" if state.opens_at else "closed"
+        hours = _hours_now(unit, unit_opening(unit, now))
         rows.append(
             [
                 unit.id,
@@ -249,7 +245,33 @@ def _units_table(units: Sequence[Unit], now: datetime) -> None:
                 hours,
             ]
         )
-    print_table(["MCU", "NAME", "TYPE", "STATUS", "MUNICIPALITY/UF", "CEP", "NOW (UNIT'S CLOCK)"], rows)
+    titles = [
+        say("NAME"),
+        say("TYPE"),
+        say("STATUS"),
+        say("MUNICIPALITY/UF"),
+        "CEP",
+        say("NOW (UNIT'S CLOCK)"),
+    ]
+    print_table(["MCU", *titles], rows)
+
+
+def _hours_now(unit: Unit, state: OpeningState) -> str:
+    """``open until 17:00``, ``closed, opens Mon 09:00``: the unit now, on its own clock."""
+    from postalgui.cli.deadline_cmd import weekday_name
+
+    if state.status is not None:
+        return say("closed ({why})", why=unit.descStatus or say("status {status}", status=state.status))
+    if not state.known:
+        return ""
+    if state.always_open:
+        return say("open 24 h")
+    if state.open and state.closes_at:
+        return say("open until {time}", time=f"{state.closes_at:%H:%M}")
+    if state.opens_at is None:
+        return say("closed")
+    opens = f"{weekday_name(state.opens_at)} {state.opens_at:%H:%M}"
+    return say("closed, opens {when}", when=opens)
 
 
 # --------------------------------------------------------------------------- commands
@@ -263,7 +285,9 @@ def _run_search(args: argparse.Namespace, context: AppContext) -> int:
     page = whole_number("--page", args.page, 0)
     size = whole_number("--size", args.size, 1) or MAX_PAGE_SIZE
     if size > MAX_PAGE_SIZE:
-        raise BadOption(f"--size: must be 1 to {MAX_PAGE_SIZE} (got {shown_value(args.size)})")
+        raise BadOption(
+            say("--size: must be 1 to {most} (got {value})", most=MAX_PAGE_SIZE, value=shown_value(args.size))
+        )
     sort = checked("--sort", parse_sort, args.sort) if args.sort is not None else None
     open_at = parse_open_at(args.aberta_em) if args.aberta_em is not None else None
     task = PlainTask()
@@ -282,10 +306,10 @@ def _run_search(args: argparse.Namespace, context: AppContext) -> int:
         print_json([unit.wire() for unit in units])
         return EXIT_OK
     if not units:
-        error("no units match")
+        error(say("no units match"))
         return EXIT_OK
     _units_table(units, now)
-    error(f"{len(units)} units")
+    error(count(len(units), "unit", "units"))
     return EXIT_OK
 
 
@@ -305,24 +329,24 @@ def _run_show(args: argparse.Namespace, context: AppContext) -> int:
     print_fields(
         {
             "MCU": unit.id,
-            "Name": unit.nome,
-            "Type": unit.tipoUnidade.descricao if unit.tipoUnidade else "",
-            "Status": f"{unit.status} {unit.descStatus or ''}".strip(),
-            "Address": ", ".join(
+            say("Name"): unit.nome,
+            say("Type"): unit.tipoUnidade.descricao if unit.tipoUnidade else "",
+            say("Status"): f"{unit.status} {unit.descStatus or ''}".strip(),
+            say("Address"): ", ".join(
                 part
                 for part in (address.logradouro, address.numero, address.complemento, address.bairro)
                 if part
             ),
-            "Municipality": f"{address.localidade or address.municipio or ''}/{address.uf or ''}",
+            say("Municipality"): f"{address.localidade or address.municipio or ''}/{address.uf or ''}",
             "CEP": _cep(address.cep),
-            "Phones": " / ".join(unit.telefones),
-            "E-mails": " / ".join(unit.emails),
-            "Hours": hours_summary(unit),
-            "Posting until": unit.horarios.limitePostagemSemana or "",
-            "Open now": _open_now_word(state),
-            "Time zone": address.fuso or "",
-            "Clique e Retire": "yes" if unit.clique_retire else "no",
-            "Coordinates": f"{address.latitude}, {address.longitude}" if address.latitude else "",
+            say("Phones"): " / ".join(unit.telefones),
+            say("E-mails"): " / ".join(unit.emails),
+            say("Hours"): hours_summary(unit),
+            say("Posting until"): unit.horarios.limitePostagemSemana or "",
+            say("Open now"): _open_now_word(state),
+            say("Time zone"): address.fuso or "",
+            "Clique e Retire": say("yes") if unit.clique_retire else say("no"),
+            say("Coordinates"): f"{address.latitude}, {address.longitude}" if address.latitude else "",
         }
     )
     return EXIT_OK
@@ -330,10 +354,10 @@ def _run_show(args: argparse.Namespace, context: AppContext) -> int:
 
 def _open_now_word(state: OpeningState) -> str:
     if state.status is not None:
-        return "no (by its status)"
+        return say("no (by its status)")
     if not state.known:
-        return "unknown"
-    return "yes" if state.open else "no"
+        return say("unknown")
+    return say("yes") if state.open else say("no")
 
 
 def _run_types(args: argparse.Namespace, context: AppContext) -> int:
@@ -342,7 +366,8 @@ def _run_types(args: argparse.Namespace, context: AppContext) -> int:
         print_json([record_json(item) for item in types])
     else:
         print_table(
-            ["CODE", "DESCRIPTION", "ABBREVIATION"], [[t.codigo, t.descricao, t.sigla] for t in types]
+            [say("CODE"), say("DESCRIPTION"), say("ABBREVIATION")],
+            [[t.codigo, t.descricao, t.sigla] for t in types],
         )
     return EXIT_OK
 
@@ -352,7 +377,7 @@ def _run_statuses(args: argparse.Namespace, context: AppContext) -> int:
     if args.json:
         print_json([record_json(item) for item in statuses])
     else:
-        print_table(["CODE", "DESCRIPTION"], [[s.codigo, s.descricao] for s in statuses])
+        print_table([say("CODE"), say("DESCRIPTION")], [[s.codigo, s.descricao] for s in statuses])
     return EXIT_OK
 
 
@@ -361,7 +386,7 @@ def _run_localities(args: argparse.Namespace, context: AppContext) -> int:
 
     uf = checked("--uf", parse_uf, args.uf)
     if args.municipio is not None and not args.municipio.strip():
-        raise BadOption("--municipio: is empty")
+        raise BadOption(say("--municipio: is empty"))
     for code in args.tipo:
         checked("--tipo", lambda value: UnitQuery(type_codes=(value,)), code)
     if args.status is not None:
@@ -377,9 +402,14 @@ def _run_localities(args: argparse.Namespace, context: AppContext) -> int:
             place.name,
             place.bairro or "",
             place.codigoIbge or "",
-            str(place.extras.get("quantidadeUnidades", "")),
+            _units_number(place.extras.get("quantidadeUnidades")),
         ]
         for place in places
     ]
-    print_table(["MUNICIPALITY", "NEIGHBOURHOOD", "IBGE", "UNITS"], rows, right={3})
+    print_table([say("MUNICIPALITY"), say("NEIGHBOURHOOD"), "IBGE", say("UNITS")], rows, right={3})
     return EXIT_OK
+
+
+def _units_number(value: object) -> str:
+    """The operator's unit count in the spoken language's form; anything else as sent."""
+    return number(value) if isinstance(value, int) and not isinstance(value, bool) else str(value or "")

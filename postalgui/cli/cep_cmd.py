@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from postalgui.api.cancel import PlainTask
 from postalgui.api.models.cep import CepAddress
 from postalgui.api.values import format_cep, parse_cep
+from postalgui.cli.language import say
 from postalgui.cli.options import checked, json_option, subcommand
 from postalgui.cli.output import EXIT_API_ERROR, EXIT_OK, error, print_fields, print_json, record_json
 from postalgui.services.context import AppContext
@@ -58,23 +59,24 @@ def run_cep(args: argparse.Namespace, context: AppContext) -> int:
     else:
         print_fields(_fields(cep, address))
     if address.dadosEmulados:  # stderr: --json's stdout stays the record alone
-        error("emulated sandbox data: a believable address for the CEP's range, not a real one")
+        error(say("emulated sandbox data: a believable address for the CEP's range, not a real one"))
     if found.cached:
-        error("from this desk's CEP cache (--fresh asks the operator)")
+        error(say("from this desk's CEP cache (--fresh asks the operator)"))
     return EXIT_OK
 
 
 def _fields(cep: str, address: CepAddress) -> dict[str, str]:
     fields = {
         "cep": format_cep(cep),
-        "street": address.street,
-        "district": address.bairro,
-        "city": address.localidade,
-        "state": address.uf,
+        say("street"): address.street,
+        say("district"): address.bairro,
+        say("city"): address.localidade,
+        say("state"): address.uf,
     }
     if (address.numeroFinal or "0") != "0":  # 0 to 0: the whole street
-        side = {"P": ", even side", "I": ", odd side"}.get(address.lado or "", "")
-        fields["numbers"] = f"{address.numeroInicial or '1'} to {address.numeroFinal}{side}"
+        side = {"P": say(", even side"), "I": say(", odd side")}.get(address.lado or "", "")
+        first, last = address.numeroInicial or "1", address.numeroFinal
+        fields[say("numbers")] = say("{first} to {last}{side}", first=first, last=last, side=side)
     if address.nome:
-        fields["unit"] = f"{address.nome} ({address.siglaUnidade or '-'})"
+        fields[say("unit")] = f"{address.nome} ({address.siglaUnidade or '-'})"
     return fields

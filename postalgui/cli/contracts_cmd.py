@@ -16,7 +16,7 @@ import sys
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel
 
@@ -40,6 +40,7 @@ from postalgui.api.values import (
     pad_contract_number,
     shown_value,
 )
+from postalgui.cli.language import count, number, say
 from postalgui.cli.options import BadOption, checked, command_group, json_option, subcommand, whole_number
 from postalgui.cli.output import EXIT_API_ERROR, EXIT_OK, error, print_json, print_table, record_json
 from postalgui.services.context import AppContext
@@ -228,7 +229,10 @@ def _service_code(value: str) -> str:
         return parse_service_code(value)
     except InvalidValue:
         raise BadOption(
-            f"CODIGO: a service code is letters and digits, at most 10, e.g. 03220 (got {shown_value(value)})"
+            say(
+                "CODIGO: a service code is letters and digits, at most 10, e.g. 03220 (got {value})",
+                value=shown_value(value),
+            )
         ) from None
 
 
@@ -243,7 +247,7 @@ def _size(args: argparse.Namespace) -> int | None:
 def _service(context: AppContext) -> ContractService:
     """The contracts feature, once a company is configured to ask about."""
     if not context.profile.cnpj:
-        raise BadOption("no company CNPJ is configured (Settings or POSTALGUI_CNPJ)")
+        raise BadOption(say("no company CNPJ is configured (Settings or POSTALGUI_CNPJ)"))
     return context.contracts
 
 
@@ -267,7 +271,7 @@ def contract_status_text(status: str | None) -> str:
         known = ContractStatus(status or "")
     except ValueError:
         return status or ""
-    return f"{known.value} ({known.meaning})"
+    return f"{known.value} ({_meaning(known)})"
 
 
 def card_status_text(status: str | None) -> str:
@@ -275,7 +279,19 @@ def card_status_text(status: str | None) -> str:
         known = CardStatus(status or "")
     except ValueError:
         return status or ""
-    return f"{known.value} ({known.meaning})"
+    return f"{known.value} ({_meaning(known)})"
+
+
+def _meaning(status: ContractStatus | CardStatus) -> str:
+    """What a status means for the office, in the spoken language."""
+    words = {
+        "ATIVO": say("usable normally"),
+        "SUSPENSO": say("suspended; can be reactivated"),
+        "CANCELADO": say("cancelled; cannot be reactivated"),
+        "EM_DESENVOLVIMENTO": say("being created, not yet active"),
+        "IRREGULAR": say("irregular; the operator must be consulted"),
+    }
+    return words.get(status.value, status.meaning)
 
 
 def _print_record(
@@ -305,18 +321,26 @@ def _compact(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, default=str)
 
 
-def _page_note(page: Page[Any], what: str) -> None:
+def _page_note(page: Page[Any], what: Literal["services", "cards"]) -> None:
     info = page.page
-    if info.totalPages:
-        error(
-            f"page {info.number} (pages 0 to {info.totalPages - 1}), "
-            f"{len(page.itens)} of {info.totalElements} {what}"
+    if not info.totalPages:
+        return
+    total = info.totalElements
+    counted = count(total, "service", "services") if what == "services" else count(total, "card", "cards")
+    error(
+        say(
+            "page {page} (pages 0 to {last}), {shown} of {total}",
+            page=number(info.number),
+            last=number(info.totalPages - 1),
+            shown=number(len(page.itens)),
+            total=counted,
         )
+    )
 
 
 def _services_table(services: Sequence[Service]) -> None:
     print_table(
-        ["CODE", "DESCRIPTION", "SEGMENT"],
+        [say("CODE"), say("DESCRIPTION"), say("SEGMENT")],
         [
             [
                 service.codigo,
@@ -337,16 +361,27 @@ def _print_services(
     if page is not None:
         _page_note(page, "services")
     if not services:
-        error(f"no services on {owner}")
+        error(say("no services on {owner}", owner=owner))
         return EXIT_OK
     _services_table(services)
     return EXIT_OK
 
 
-def _print_lookup(lookup: ServiceLookup, args: argparse.Namespace, owner: str) -> int:
+def _owner(contract: str, card: str | None) -> str:
+    """``card 0067599079 of contract 9912208555``, or ``contract 9912208555``."""
+    if card:
+        return say("card {card} of contract {contract}", card=card, contract=contract)
+    return say("contract {contract}", contract=contract)
+
+
+def _print_lookup(lookup: ServiceLookup, args: argparse.Namespace, *, on_card: bool) -> int:
     if lookup.service is None:
-        reason = str(lookup.missing) if lookup.missing is not None else f"service {lookup.codigo} not found"
-        error(f"{reason}, the {owner} lacks this service")
+        reason = str(lookup.missing) if lookup.missing is not None else None
+        reason = reason or say("service {code} not found", code=lookup.codigo)
+        if on_card:
+            error(say("{reason}, the card lacks this service", reason=reason))
+        else:
+            error(say("{reason}, the contract lacks this service", reason=reason))
         return EXIT_API_ERROR
     if args.json:
         print_json(record_json(lookup.service))
@@ -364,7 +399,9 @@ def _run_contracts_list(args: argparse.Namespace, context: AppContext) -> int:
         print_json([record_json(contract) for contract in contracts])
         return EXIT_OK
     if not contracts:
-        error("no contracts" + (f" in status {args.status}" if args.status else ""))
+        error(
+            say("no contracts in status {status}", status=args.status) if args.status else say("no contracts")
+        )
         return EXIT_OK
     _contracts_table(contracts)
     return EXIT_OK
@@ -372,7 +409,7 @@ def _run_contracts_list(args: argparse.Namespace, context: AppContext) -> int:
 
 def _contracts_table(contracts: Sequence[Contract]) -> None:
     print_table(
-        ["CONTRACT", "DR", "VALID FROM", "VALID UNTIL", "CATEGORY", "STATUS"],
+        [say("CONTRACT"), "DR", say("VALID FROM"), say("VALID UNTIL"), say("CATEGORY"), say("STATUS")],
         [
             [
                 contract.nuContrato,
@@ -409,8 +446,8 @@ def _run_contracts_services(args: argparse.Namespace, context: AppContext) -> in
     task, service = PlainTask(), _service(context)
     if code is not None:
         lookup = use_cases.service_lookup(task, service, number, card, code)
-        return _print_lookup(lookup, args, "card" if card is not None else "contract")
-    owner = f"card {card} of contract {number}" if card else f"contract {number}"
+        return _print_lookup(lookup, args, on_card=card is not None)
+    owner = _owner(number, card)
     if page_number is not None:
         page = use_cases.contract_services_page(task, service, number, page_number, size, card=card)
         return _print_services(page.itens, page, args, owner)
@@ -429,16 +466,16 @@ def _run_contracts_contacts(args: argparse.Namespace, context: AppContext) -> in
             }
         )
         return EXIT_OK
-    _contacts_section("Management contacts (contatoGerencia)", management)
+    _contacts_section(say("Management contacts (contatoGerencia)"), management)
     sys.stdout.write("\n")
-    _contacts_section("Administration contacts (contatoAcom)", administration)
+    _contacts_section(say("Administration contacts (contatoAcom)"), administration)
     return EXIT_OK
 
 
 def _contacts_section(title: str, contacts: Sequence[Contact]) -> None:
     sys.stdout.write(f"{title}\n")
     if not contacts:
-        sys.stdout.write("  (none)\n")
+        sys.stdout.write(f"  {say('(none)')}\n")
     for index, contact in enumerate(contacts):
         if index:
             sys.stdout.write("\n")
@@ -475,7 +512,16 @@ def _run_cards_list(args: argparse.Namespace, context: AppContext) -> int:
     if page is not None:
         _page_note(page, "cards")
     if not cards:
-        error(f"no posting cards on contract {number}" + (f" in status {args.status}" if args.status else ""))
+        if args.status:
+            error(
+                say(
+                    "no posting cards on contract {contract} in status {status}",
+                    contract=number,
+                    status=args.status,
+                )
+            )
+        else:
+            error(say("no posting cards on contract {contract}", contract=number))
         return EXIT_OK
     _cards_table(cards)
     return EXIT_OK
@@ -483,7 +529,7 @@ def _run_cards_list(args: argparse.Namespace, context: AppContext) -> int:
 
 def _cards_table(cards: Sequence[PostingCard]) -> None:
     print_table(
-        ["CARD", "HOLDER CNPJ", "VALID FROM", "VALID UNTIL", "STATUS"],
+        [say("CARD"), say("HOLDER CNPJ"), say("VALID FROM"), say("VALID UNTIL"), say("STATUS")],
         [
             [
                 card.nuCartaoPostagem,
@@ -522,8 +568,8 @@ def _run_cards_services(args: argparse.Namespace, context: AppContext) -> int:
     page_number, size = _page(args), _size(args)
     task, service = PlainTask(), _service(context)
     if code is not None:
-        return _print_lookup(use_cases.service_lookup(task, service, number, card, code), args, "card")
-    owner = f"card {card} of contract {number}"
+        return _print_lookup(use_cases.service_lookup(task, service, number, card, code), args, on_card=True)
+    owner = _owner(number, card)
     if page_number is not None:
         page = use_cases.card_services_page(task, service, number, card, page_number, size)
         return _print_services(page.itens, page, args, owner)

@@ -15,14 +15,13 @@ from typing import TYPE_CHECKING
 from pydantic import ValidationError
 
 from postalgui.api.values import InvalidValue, format_cep, parse_cep, parse_date_dmy, shown_value
+from postalgui.cli.language import number, say
 from postalgui.cli.options import BadOption, checked, command_group, json_option, subcommand
 from postalgui.cli.output import EXIT_API_ERROR, EXIT_OK, error, print_fields, print_json
 from postalgui.services.context import AppContext
 
 if TYPE_CHECKING:
     from postalgui.cli.options import Commands
-
-_WEEKDAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
 
 
 def add_parser(commands: Commands) -> None:
@@ -77,12 +76,26 @@ def _add_cep_arg(parser: argparse.ArgumentParser) -> None:
 
 
 def until_text(day: date) -> str:
-    """``by Fri 27/11``: the weekday and date a clerk reads out (in the CLI's English)."""
-    return f"by {_WEEKDAYS[day.weekday()]} {day:%d/%m}"
+    """``by Fri 27/11`` (``até sex 27/11``): the weekday and date a clerk reads out."""
+    return say("by {weekday} {day}", weekday=weekday_name(day), day=f"{day:%d/%m}")
+
+
+def weekday_name(day: date) -> str:
+    """``Fri`` / ``sex``: a day's weekday, short, in the spoken language."""
+    names = (say("Mon"), say("Tue"), say("Wed"), say("Thu"), say("Fri"), say("Sat"), say("Sun"))
+    return names[day.weekday()]
 
 
 def _yes(value: bool | None) -> str:
-    return "" if value is None else ("yes" if value else "no")
+    return "" if value is None else (say("yes") if value else say("no"))
+
+
+def _product_problem(product: str) -> str:
+    return say("CODE: the product code must have 5 digits (got {value})", value=shown_value(product))
+
+
+def _days(value: int | None) -> str:
+    return "" if value is None else number(value)
 
 
 def run_national(args: argparse.Namespace, context: AppContext) -> int:
@@ -96,9 +109,7 @@ def run_national(args: argparse.Namespace, context: AppContext) -> int:
             coProduto=args.product, cepOrigem=origin, cepDestino=destination, dtEvento=posted
         )
     except ValidationError:
-        raise BadOption(
-            f"CODE: the product code must have 5 digits (got {shown_value(args.product)})"
-        ) from None
+        raise BadOption(_product_problem(args.product)) from None
     deadline = context.price.deadlines().national(query)
     if args.json:
         print_json(deadline.wire())
@@ -108,15 +119,15 @@ def run_national(args: argparse.Namespace, context: AppContext) -> int:
         return EXIT_API_ERROR
     print_fields(
         {
-            "product": deadline.coProduto or args.product,
-            "route": f"{format_cep(origin)} -> {format_cep(destination)}",
-            "days": str(deadline.prazoEntrega) if deadline.prazoEntrega is not None else "",
-            "arrives": until_text(deadline.by) if deadline.by else "",
-            "home delivery": _yes(deadline.entregaDomiciliar)
-            + ("" if deadline.entregaDomiciliar is not False else " (pick up at a branch)"),
-            "saturday": _yes(deadline.entregaSabado),
-            "sunday": _yes(deadline.entregaDomingo),
-            "message": deadline.msgPrazo or "",
+            say("product"): deadline.coProduto or args.product,
+            say("route"): f"{format_cep(origin)} -> {format_cep(destination)}",
+            say("days"): number(deadline.prazoEntrega) if deadline.prazoEntrega is not None else "",
+            say("arrives"): until_text(deadline.by) if deadline.by else "",
+            say("home delivery"): _yes(deadline.entregaDomiciliar)
+            + ("" if deadline.entregaDomiciliar is not False else say(" (pick up at a branch)")),
+            say("saturday"): _yes(deadline.entregaSabado),
+            say("sunday"): _yes(deadline.entregaDomingo),
+            say("message"): deadline.msgPrazo or "",
         }
     )
     return EXIT_OK
@@ -126,20 +137,25 @@ def run_international(args: argparse.Namespace, context: AppContext) -> int:
     country = (args.pais or "").strip().upper()
     if len(country) != 2 or not country.isalpha():
         raise BadOption(
-            f"--pais: the country must be a 2-letter ISO code such as US (got {shown_value(args.pais)})"
+            say(
+                "--pais: the country must be a 2-letter ISO code such as US (got {value})",
+                value=shown_value(args.pais),
+            )
         )
     if not (len(args.product) == 5 and args.product.isdigit()):
-        raise BadOption(f"CODE: the product code must have 5 digits (got {shown_value(args.product)})")
+        raise BadOption(_product_problem(args.product))
     export = context.price.deadlines().international(args.product, country)
     if args.json:
         print_json(export.model_dump(mode="json", exclude_none=True))
         return EXIT_OK
     print_fields(
         {
-            "product": args.product,
-            "country": country,
-            "days": f"{export.prazoMinimo} to {export.prazoMaximo}",
-            "arrives": " - ".join(
+            say("product"): args.product,
+            say("country"): country,
+            say("days"): say(
+                "{low} to {high}", low=_days(export.prazoMinimo), high=_days(export.prazoMaximo)
+            ),
+            say("arrives"): " - ".join(
                 f"{moment:%d/%m/%Y}" for moment in (export.dataMinEntrega, export.dataMaxEntrega) if moment
             ),
         }
@@ -153,8 +169,8 @@ def run_pickup(args: argparse.Namespace, context: AppContext) -> int:
     if args.json:
         print_json({"cep": cep, "prazoColeta": days})
     else:
-        print_fields({"cep": format_cep(cep), "pick-up days": str(days)})
+        print_fields({"cep": format_cep(cep), say("pick-up days"): number(days)})
     return EXIT_OK
 
 
-__all__ = ["InvalidValue", "add_parser", "until_text"]
+__all__ = ["InvalidValue", "add_parser", "until_text", "weekday_name"]

@@ -36,6 +36,7 @@ from postalgui.api.values import (
     parse_date_dmy,
     parse_date_iso,
 )
+from postalgui.cli.language import number, say
 from postalgui.cli.options import (
     BadOption,
     add_json,
@@ -288,10 +289,10 @@ def _contract(args: argparse.Namespace, context: AppContext) -> _Contract:
     profile = context.profile
     number = args.contrato if args.contrato is not None else profile.contract
     if not number:
-        raise BadOption("--contrato: no contract is configured (Settings or POSTALGUI_CONTRACT)")
+        raise BadOption(say("--contrato: no contract is configured (Settings or POSTALGUI_CONTRACT)"))
     dr = args.dr if args.dr is not None else profile.dr
     if dr is None or dr == "":
-        raise BadOption("--dr: no DR is configured (Settings or POSTALGUI_DR)")
+        raise BadOption(say("--dr: no DR is configured (Settings or POSTALGUI_DR)"))
     padded = _checked("--contrato", pad_contract_number, number)
     return _Contract(padded, int(_checked("--dr", pad_dr_fatura, dr)))
 
@@ -301,7 +302,13 @@ def _period(args: argparse.Namespace) -> tuple[date, date]:
     start = default_start if args.de is None else _checked("--de", parse_date_dmy, args.de)
     end = default_end if args.ate is None else _checked("--ate", parse_date_dmy, args.ate)
     if start > end:
-        raise BadOption(f"--de: the period starts after it ends ({args.de or start} > {args.ate or end})")
+        raise BadOption(
+            say(
+                "--de: the period starts after it ends ({start} > {end})",
+                start=args.de or start,
+                end=args.ate or end,
+            )
+        )
     return start, end
 
 
@@ -312,7 +319,7 @@ def _invoice_ref(args: argparse.Namespace, context: AppContext) -> DocumentRef:
     if dr_fatura is None:
         dr_fatura = context.profile.dr
     if dr_fatura is None:
-        raise BadOption("--dr-fatura: no DR is configured (Settings or POSTALGUI_DR)")
+        raise BadOption(say("--dr-fatura: no DR is configured (Settings or POSTALGUI_DR)"))
     return DocumentRef(
         _checked("FATURA", parse_invoice_number, args.invoice),
         _checked("--tipo-documento", parse_document_type, args.tipo_documento),
@@ -333,10 +340,16 @@ def _run_list(args: argparse.Namespace, context: AppContext) -> int:
         print_json([invoice_json(invoice) for invoice in invoices])
         return EXIT_OK
     if not invoices:
-        error(f"no invoices of contract {contract.number} in {_shown_period(start, end)}")
+        error(
+            say(
+                "no invoices of contract {contract} in {period}",
+                contract=contract.number,
+                period=_shown_period(start, end),
+            )
+        )
         return EXIT_OK
     print_table(
-        ["NUMBER", "DUE", "CLOSING", "AMOUNT", "STATUS", "TYPE", "ITEM"],
+        [say("NUMBER"), say("DUE"), say("CLOSING"), say("AMOUNT"), say("STATUS"), say("TYPE"), say("ITEM")],
         [
             [
                 str(invoice.id),
@@ -410,7 +423,12 @@ def _run_analytic(args: argparse.Namespace, context: AppContext) -> int:
 
 def _unanswered(exc: UnansweredRequestError) -> int:
     """A request a killed run sent: said, and sent again only with ``--again``."""
-    error(f"{exc}; see 'postalgui invoices jobs', and run again with --again to send it anyway")
+    error(
+        say(
+            "{problem}; see 'postalgui invoices jobs', and run again with --again to send it anyway",
+            problem=exc,
+        )
+    )
     return EXIT_API_ERROR
 
 
@@ -421,7 +439,7 @@ def _run_preview(args: argparse.Namespace, context: AppContext) -> int:
     service = contract.service(context)
     kind = PreviewKind(args.tipo)
     if is_xlsx(out) and kind is not PreviewKind.ANALITICO:
-        raise BadOption("--out: a SINTETICO preview is a PDF; name the file .pdf")
+        raise BadOption(say("--out: a SINTETICO preview is a PDF; name the file .pdf"))
     try:
         asked = preview_once(
             PlainTask(), service, kind, contract.number, contract.dr, args.centro_custo, again=args.again
@@ -438,7 +456,9 @@ def _run_resume(args: argparse.Namespace, context: AppContext) -> int:
     job = store.get(args.job)
     if job is None or job.environment != context.env_key:
         _say_set_aside(context.invoices)
-        raise BadOption(f"ID: no request {args.job} in this environment (see 'postalgui invoices jobs')")
+        raise BadOption(
+            say("ID: no request {id} in this environment (see 'postalgui invoices jobs')", id=args.job)
+        )
     if args.contrato is None and job.params.get("contrato"):
         args.contrato = job.params["contrato"]
     if args.dr is None and job.params.get("dr"):
@@ -449,7 +469,7 @@ def _run_resume(args: argparse.Namespace, context: AppContext) -> int:
 
 def _interval(value: float) -> float:
     if not value >= 0:  # also refuses NaN
-        raise BadOption("--poll-interval: must be zero or more seconds")
+        raise BadOption(say("--poll-interval: must be zero or more seconds"))
     return float(value)
 
 
@@ -461,15 +481,24 @@ _SHOWN_STATUS = {
 """A job's state in the operator's words (what the progress line has always shown)."""
 
 
+def _started_words(job: Job, *, continued: bool) -> str:
+    """The request followed: one sent now, or one sent before and continued."""
+    if not continued:
+        return say(
+            "processing {processing} requested (request {id})", processing=job.processing_id, id=job.id
+        )
+    return say(
+        "continuing request {id}: processing {processing}, requested {requested}",
+        id=job.id,
+        processing=job.processing_id,
+        requested=job.requested_at.astimezone().strftime("%d/%m/%Y %H:%M"),
+    )
+
+
 def _follow(service: InvoiceService, job: Job, out: Path, interval: float, *, continued: bool) -> int:
     """Follow the job (`follow_job`) with a progress line on stderr; its file goes to ``out``."""
     shown = sys.stderr.isatty()
-    if continued:
-        requested = job.requested_at.astimezone().strftime("%d/%m/%Y %H:%M")
-        processing = job.processing_id
-        sys.stderr.write(f"continuing request {job.id}: processing {processing}, requested {requested}\n")
-    else:
-        sys.stderr.write(f"processing {job.processing_id} requested (request {job.id})\n")
+    sys.stderr.write(_started_words(job, continued=continued) + "\n")
     _say_set_aside(service)
     started = time.monotonic()
 
@@ -478,13 +507,15 @@ def _follow(service: InvoiceService, job: Job, out: Path, interval: float, *, co
             return
         state = report.payload.state
         if state is JobState.UNKNOWN:  # the operator's own word, followed on
-            shown_status = f"{report.payload.operator_status} (unknown status)"
+            shown_status = say("{status} (unknown status)", status=report.payload.operator_status)
         elif state in _SHOWN_STATUS:
             shown_status = _SHOWN_STATUS[state]
         else:
             return
         elapsed = time.monotonic() - started
-        progress_line(f"status {shown_status}\N{HORIZONTAL ELLIPSIS} {elapsed:.0f} s")
+        progress_line(
+            say("status {status}… {seconds} s", status=shown_status, seconds=number(round(elapsed)))
+        )
 
     try:
         # a workbook is made from the statement the operator sends (kept in the cache)
@@ -493,8 +524,12 @@ def _follow(service: InvoiceService, job: Job, out: Path, interval: float, *, co
         if shown:
             sys.stderr.write("\n")
         error(
-            f"stopped waiting; the operator keeps processing {job.processing_id} (files are kept 7 days): "
-            f"'postalgui invoices resume {job.id} --out FILE' finishes it"
+            say(
+                "stopped waiting; the operator keeps processing {processing} (files are kept 7 days): "
+                "'postalgui invoices resume {id} --out FILE' finishes it",
+                processing=job.processing_id,
+                id=job.id,
+            )
         )
         raise
     if shown:
@@ -502,7 +537,10 @@ def _follow(service: InvoiceService, job: Job, out: Path, interval: float, *, co
     if done.state is JobState.READY and (done.path is None or not done.path.is_file()):
         done = fetch_job_file(PlainTask(progress), service, done.id)  # saved on another desk, or moved
     if done.state is not JobState.READY or done.path is None:
-        error(done.error or f"processing {job.processing_id}: {done.state.value}")
+        error(
+            done.error
+            or say("processing {processing}: {state}", processing=job.processing_id, state=done.state.value)
+        )
         return EXIT_API_ERROR
     if is_xlsx(out):
         return _save_workbook(done.path, out)
@@ -518,7 +556,11 @@ def _save_workbook(statement: Path, out: Path) -> int:
 
     if statement.suffix.casefold() != ".csv":
         raise BadOption(
-            f"--out: this request's file is a {statement.suffix[1:].upper()}; name it {statement.suffix}"
+            say(
+                "--out: this request's file is a {kind}; name it {suffix}",
+                kind=statement.suffix[1:].upper(),
+                suffix=statement.suffix,
+            )
         )
     loaded, _ = load_analytic(PlainTask(), statement)
     export_items_xlsx(PlainTask(), out, loaded.items)
@@ -531,8 +573,11 @@ def _say_set_aside(service: InvoiceService) -> None:
     aside = service.jobs().set_aside_path
     if aside is not None:
         error(
-            f"the jobs file was unreadable and has been set aside as {aside}; "
-            "the requests it held are not listed (request them again if needed)"
+            say(
+                "the jobs file was unreadable and has been set aside as {path}; "
+                "the requests it held are not listed (request them again if needed)",
+                path=aside,
+            )
         )
 
 
@@ -547,10 +592,10 @@ def _run_jobs(args: argparse.Namespace, context: AppContext) -> int:
         print_json([job_json(job) for job in jobs])
         return EXIT_OK
     if not jobs:
-        error("no requests in this environment")
+        error(say("no requests in this environment"))
         return EXIT_OK
     print_table(
-        ["ID", "KIND", "STATE", "FOR", "REQUESTED", "FILE OR REASON"],
+        ["ID", say("KIND"), say("STATE"), say("FOR"), say("REQUESTED"), say("FILE OR REASON")],
         [
             [
                 str(job.id),
@@ -584,8 +629,8 @@ def job_json(job: Job) -> dict[str, Any]:
 
 def _job_subject(job: Job) -> str:
     if job.fatura:
-        return f"invoice {job.fatura}"
-    subject = f"contract {job.params.get('contrato', '')}"
+        return say("invoice {invoice}", invoice=job.fatura)
+    subject = say("contract {contract}", contract=job.params.get("contrato", ""))
     if job.params.get("centroCusto"):
         subject += f" ({job.params['centroCusto']})"
     return subject
@@ -602,7 +647,13 @@ def _run_divergences(args: argparse.Namespace, context: AppContext) -> int:
         print_json([divergence_json(item) for item in items])
         return EXIT_OK
     if not items:
-        error(f"no divergences of contract {contract.number} in {_shown_period(start, end)}")
+        error(
+            say(
+                "no divergences of contract {contract} in {period}",
+                contract=contract.number,
+                period=_shown_period(start, end),
+            )
+        )
         return EXIT_OK
     for item in items:
         sys.stdout.write(_divergence_line(item) + "\n")

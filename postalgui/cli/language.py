@@ -48,9 +48,14 @@ def spoken() -> str:
     return _spoken["language"]
 
 
-def say(english: str, /, **values: object) -> str:
-    """``english`` in the spoken language, its ``{name}`` fields filled from ``values``."""
-    template = SENTENCES.get(english, english) if spoken() == PORTUGUESE else english
+def say(english: str, /, *, neutral: bool = False, **values: object) -> str:
+    """``english`` in the spoken language, its ``{name}`` fields filled from ``values``.
+
+    ``neutral``: in English whatever is spoken, for a sentence JSON carries (machine-neutral,
+    the same in both languages) that text output says in the spoken language.
+    """
+    translated = spoken() == PORTUGUESE and not neutral
+    template = SENTENCES.get(english, english) if translated else english
     return template.format(**values) if values else template
 
 

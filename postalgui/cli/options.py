@@ -127,7 +127,7 @@ def confirmed_by(yes: bool, question: str) -> bool | None:
         return True
     if not sys.stdin.isatty():
         return None
-    sys.stderr.write(question + " [y/N] ")
+    sys.stderr.write(question + say(" [y/N] "))
     sys.stderr.flush()
     answer = sys.stdin.readline().strip().casefold()
     return answer in ("y", "yes", "s", "sim")
@@ -195,14 +195,20 @@ def out_file(path: Path, option: str = "--out") -> Path:
     not a folder, in a folder that exists and takes a new file (the results go to a
     temporary file beside it first)."""
     if path.is_dir():
-        raise BadOption(f"{option}: {path} is a folder; name the file to write")
+        raise BadOption(say("{option}: {path} is a folder; name the file to write", option=option, path=path))
     folder = path.parent
     if not folder.is_dir():
-        raise BadOption(f"{option}: the folder {folder} does not exist")
+        raise BadOption(say("{option}: the folder {folder} does not exist", option=option, folder=folder))
     try:
         handle, probe = tempfile.mkstemp(prefix=f".{path.stem}-", suffix=".tmp", dir=folder)
     except OSError as exc:
-        raise BadOption(f"{option}: cannot write in the folder {folder} ({exc.strerror or exc})") from None
+        problem = say(
+            "{option}: cannot write in the folder {folder} ({reason})",
+            option=option,
+            folder=folder,
+            reason=exc.strerror or exc,
+        )
+        raise BadOption(problem) from None
     os.close(handle)
     Path(probe).unlink(missing_ok=True)
     return path
@@ -218,9 +224,23 @@ def whole_number(option: str, value: str | None, minimum: int) -> int | None:
         return None
     text = value.strip()
     if not (text.isascii() and text.isdigit()) or (len(text) <= _MAX_DIGITS and int(text) < minimum):
-        raise BadOption(f"{option}: must be a whole number, {minimum} or more (got {shown_value(value)})")
+        raise BadOption(
+            say(
+                "{option}: must be a whole number, {minimum} or more (got {value})",
+                option=option,
+                minimum=minimum,
+                value=shown_value(value),
+            )
+        )
     if len(text) > _MAX_DIGITS:  # int() of 5,000 digits is refused by Python itself
-        raise BadOption(f"{option}: is too large, at most {_MAX_DIGITS} digits (got {shown_value(value)})")
+        raise BadOption(
+            say(
+                "{option}: is too large, at most {most} digits (got {value})",
+                option=option,
+                most=_MAX_DIGITS,
+                value=shown_value(value),
+            )
+        )
     return int(text)
 
 
@@ -253,7 +273,13 @@ def check_text(option: str, value: object) -> None:
     """Refuse an option's text that is not valid UTF-8 (`BadOption` naming it)."""
     for text in value if isinstance(value, list | tuple) else (value,):
         if isinstance(text, str) and (byte := undecodable(text)) is not None:
-            raise BadOption(f"{option}: must be UTF-8 text (it has the byte {byte:#x}, which is not)")
+            raise BadOption(
+                say(
+                    "{option}: must be UTF-8 text (it has the byte {byte}, which is not)",
+                    option=option,
+                    byte=f"{byte:#x}",
+                )
+            )
 
 
 def text_checked(run: Callable[[Any, Any], int], names: dict[str, str]) -> Callable[[Any, Any], int]:

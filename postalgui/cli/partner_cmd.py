@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from postalgui.cli.language import say
 from postalgui.cli.options import command_group, subcommand
 from postalgui.cli.output import EXIT_INVALID_INPUT, EXIT_OK, error
 from postalgui.services.context import AppContext
@@ -91,42 +92,44 @@ def run_credentials(args: argparse.Namespace, context: AppContext) -> int:
     if args.forget:
         for key in PARTNER_KEYS:
             store.delete(env_key, key)
-        sys.stdout.write("Partner credentials removed.\n")
+        sys.stdout.write(say("Partner credentials removed.") + "\n")
         return EXIT_OK
     if not args.user and not args.client_id:
-        error("give --user, --client-id or both (or --forget)")
+        error(say("give --user, --client-id or both (or --forget)"))
         return EXIT_INVALID_INPUT
     pairs = []
     if args.user:
-        pairs.append((PARTNER_KEYS[0], args.user, PARTNER_KEYS[1], "Password for the partner's Basic user: "))
+        pairs.append(
+            (PARTNER_KEYS[0], args.user, PARTNER_KEYS[1], say("Password for the partner's Basic user"))
+        )
     if args.client_id:
-        pairs.append((PARTNER_KEYS[2], args.client_id, PARTNER_KEYS[3], "Secret of the OAuth client: "))
-    for user_key, user, secret_key, prompt in pairs:
-        secret = _secret(prompt, from_stdin=args.stdin)
+        pairs.append((PARTNER_KEYS[2], args.client_id, PARTNER_KEYS[3], say("Secret of the OAuth client")))
+    for user_key, user, secret_key, what in pairs:
+        secret = _secret(f"{what}: ", from_stdin=args.stdin)
         if len(secret) < 8:
-            error(f"{prompt.rstrip(': ')}: at least 8 characters")
+            error(say("{what}: at least 8 characters", what=what))
             return EXIT_INVALID_INPUT
         store.set(env_key, user_key, user.strip())
         store.set(env_key, secret_key, secret)
-    kept = "the system keyring" if store.persistent else "memory only (no usable keyring)"
-    sys.stdout.write(f"Partner credentials kept in {kept}.\n")
+    kept = say("the system keyring") if store.persistent else say("memory only (no usable keyring)")
+    sys.stdout.write(say("Partner credentials kept in {kept}.", kept=kept) + "\n")
     return EXIT_OK
 
 
 def _tls(args: argparse.Namespace) -> TlsFiles | None:
     if args.tls_cert is None and args.tls_key is None:
         if args.client_ca is not None:
-            raise ValueError("--client-ca needs --tls-cert and --tls-key")
+            raise ValueError(say("--client-ca needs --tls-cert and --tls-key"))
         return None
     if args.tls_cert is None or args.tls_key is None:
-        raise ValueError("--tls-cert and --tls-key go together")
+        raise ValueError(say("--tls-cert and --tls-key go together"))
     for option, path in (
         ("--tls-cert", args.tls_cert),
         ("--tls-key", args.tls_key),
         ("--client-ca", args.client_ca),
     ):
         if path is not None and not path.is_file():
-            raise ValueError(f"{option}: no such file: {path}")
+            raise ValueError(say("{option}: no such file: {path}", option=option, path=path))
     return TlsFiles(args.tls_cert, args.tls_key, args.client_ca)
 
 
@@ -147,7 +150,7 @@ def run_serve(args: argparse.Namespace, context: AppContext) -> int:
     if args.handler:
         environ["POSTALGUI_PARTNER_HANDLER"] = args.handler
     if not 0 <= args.port <= 65535:
-        error(f"--port: must be 0 to 65535 (got {args.port})")
+        error(say("--port: must be 0 to 65535 (got {port})", port=args.port))
         return EXIT_INVALID_INPUT
     try:
         tls = _tls(args)
@@ -159,8 +162,10 @@ def run_serve(args: argparse.Namespace, context: AppContext) -> int:
 
     if tls is None and not is_loopback_host(args.host):
         error(
-            "note: plain HTTP beyond this machine; the operator calls partners over HTTPS (TLS 1.2+): "
-            "give --tls-cert and --tls-key, or put a TLS proxy in front"
+            say(
+                "note: plain HTTP beyond this machine; the operator calls partners over HTTPS (TLS 1.2+): "
+                "give --tls-cert and --tls-key, or put a TLS proxy in front"
+            )
         )
     server = LoopbackServer(
         lambda: create_app(config, on_start=scheduler_for(config)),
@@ -173,12 +178,15 @@ def run_serve(args: argparse.Namespace, context: AppContext) -> int:
     )
 
     def bound(url: str) -> None:
-        sys.stdout.write(
-            f"Partner server at {url}\n  form receiver {url}{config.form_path}\n"
-            f"  confirmarAtendimento {url}{config.confirm_path}\n  token {url}/oauth/token\n"
-            f"  ledger {shown_database(config.database_url)}\n"
-            "Ctrl+C stops it.\n"
+        lines = (
+            say("Partner server at {url}", url=url),
+            f"  {say('form receiver')} {url}{config.form_path}",
+            f"  confirmarAtendimento {url}{config.confirm_path}",
+            f"  token {url}/oauth/token",
+            f"  {say('ledger')} {shown_database(config.database_url)}",
+            say("Ctrl+C stops it."),
         )
+        sys.stdout.write("".join(line + "\n" for line in lines))
         sys.stdout.flush()
 
     server.serve_forever(on_bound=bound)

@@ -325,5 +325,451 @@ SENTENCES: Mapping[str, str] = MappingProxyType(
         ),
         # database
         "{what}: {done} of {total}": "{what}: {done} de {total}",
+        # cep
+        "emulated sandbox data: a believable address for the CEP's range, not a real one": (
+            "dados emulados do sandbox: um endereço verossímil para a faixa do CEP, não um real"
+        ),
+        "from this desk's CEP cache (--fresh asks the operator)": (
+            "do cache de CEPs deste computador (--fresh consulta o operador)"
+        ),
+        "street": "logradouro",
+        "district": "bairro",
+        ", even side": ", lado par",
+        ", odd side": ", lado ímpar",
+        "numbers": "números",
+        "{first} to {last}{side}": "{first} a {last}{side}",
+        "unit": "unidade",
+        # token
+        "--scope card: no posting card is configured (Settings or POSTALGUI_CARD)": (
+            "--scope card: nenhum cartão de postagem está configurado (Configurações ou POSTALGUI_CARD)"
+        ),
+        "--scope contract: no contract is configured (Settings or POSTALGUI_CONTRACT)": (
+            "--scope contract: nenhum contrato está configurado (Configurações ou POSTALGUI_CONTRACT)"
+        ),
+        # deadline
+        "Mon": "seg",
+        "Tue": "ter",
+        "Wed": "qua",
+        "Thu": "qui",
+        "Fri": "sex",
+        "Sat": "sáb",
+        "Sun": "dom",
+        "by {weekday} {day}": "até {weekday} {day}",
+        "no": "não",
+        "route": "trajeto",
+        "arrives": "chega",
+        "home delivery": "entrega domiciliar",
+        " (pick up at a branch)": " (retirar numa agência)",
+        "saturday": "sábado",
+        "sunday": "domingo",
+        "message": "mensagem",
+        "--pais: the country must be a 2-letter ISO code such as US (got {value})": (
+            "--pais: o país deve ser um código ISO de 2 letras, como US (veio {value})"
+        ),
+        "CODE: the product code must have 5 digits (got {value})": (
+            "CODE: o código do produto deve ter 5 dígitos (veio {value})"
+        ),
+        "country": "país",
+        "{low} to {high}": "{low} a {high}",
+        "pick-up days": "dias para coleta",
+        # partner
+        "Partner credentials removed.": "Credenciais do parceiro removidas.",
+        "give --user, --client-id or both (or --forget)": "dê --user, --client-id ou os dois (ou --forget)",
+        "Password for the partner's Basic user": "Senha do usuário Basic do parceiro",
+        "Secret of the OAuth client": "Segredo do cliente OAuth",
+        "{what}: at least 8 characters": "{what}: pelo menos 8 caracteres",
+        "the system keyring": "o chaveiro do sistema",
+        "memory only (no usable keyring)": "só a memória (nenhum chaveiro utilizável)",
+        "Partner credentials kept in {kept}.": "Credenciais do parceiro guardadas em {kept}.",
+        "--client-ca needs --tls-cert and --tls-key": "--client-ca precisa de --tls-cert e --tls-key",
+        "--tls-cert and --tls-key go together": "--tls-cert e --tls-key vão juntos",
+        "{option}: no such file: {path}": "{option}: arquivo inexistente: {path}",
+        "--port: must be 0 to 65535 (got {port})": "--port: deve ser de 0 a 65535 (veio {port})",
+        "note: plain HTTP beyond this machine; the operator calls partners over HTTPS (TLS 1.2+): give "
+        "--tls-cert and --tls-key, or put a TLS proxy in front": (
+            "nota: HTTP simples fora deste computador; o operador chama os parceiros por HTTPS (TLS 1.2+): "
+            "dê --tls-cert e --tls-key, ou ponha um proxy TLS na frente"
+        ),
+        "Partner server at {url}": "Servidor do parceiro em {url}",
+        "form receiver": "receptor do formulário",
+        "ledger": "livro",
+        "Ctrl+C stops it.": "Ctrl+C o encerra.",
+        # branches
+        "--codigo-sro: is empty": "--codigo-sro: está vazio",
+        "--dh-alteracao-final: must not be before --alterado-desde": (
+            "--dh-alteracao-final: não pode ser antes de --alterado-desde"
+        ),
+        "--aberta-em: {problem}; write DD/MM/AAAA HH:MM, such as 28/11/2026 10:00": (
+            "--aberta-em: {problem}; escreva DD/MM/AAAA HH:MM, como 28/11/2026 10:00"
+        ),
+        "--aberta-em: the time must be HH:MM, 00:00 to 23:59 (got {value})": (
+            "--aberta-em: a hora deve ser HH:MM, de 00:00 a 23:59 (veio {value})"
+        ),
+        "NAME": "NOME",
+        "TYPE": "TIPO",
+        "STATUS": "SITUAÇÃO",
+        "MUNICIPALITY/UF": "MUNICÍPIO/UF",
+        "NOW (UNIT'S CLOCK)": "AGORA (RELÓGIO DA UNIDADE)",
+        "closed ({why})": "fechada ({why})",
+        "status {status}": "situação {status}",
+        "open 24 h": "aberta 24 h",
+        "open until {time}": "aberta até {time}",
+        "closed": "fechada",
+        "closed, opens {when}": "fechada, abre {when}",
+        "--size: must be 1 to {most} (got {value})": "--size: deve ser de 1 a {most} (veio {value})",
+        "no units match": "nenhuma unidade corresponde",
+        "units": "unidades",
+        "Name": "Nome",
+        "Type": "Tipo",
+        "Status": "Situação",
+        "Address": "Endereço",
+        "Municipality": "Município",
+        "Phones": "Telefones",
+        "E-mails": "E-mails",
+        "Hours": "Horário",
+        "Posting until": "Postagem até",
+        "Open now": "Aberta agora",
+        "Time zone": "Fuso horário",
+        "Coordinates": "Coordenadas",
+        "no (by its status)": "não (pela situação)",
+        "unknown": "desconhecido",
+        "CODE": "CÓDIGO",
+        "DESCRIPTION": "DESCRIÇÃO",
+        "ABBREVIATION": "SIGLA",
+        "--municipio: is empty": "--municipio: está vazio",
+        "MUNICIPALITY": "MUNICÍPIO",
+        "NEIGHBOURHOOD": "BAIRRO",
+        "UNITS": "UNIDADES",
+        # contracts
+        "CODIGO: a service code is letters and digits, at most 10, e.g. 03220 (got {value})": (
+            "CODIGO: um código de serviço tem letras e dígitos, no máximo 10, como 03220 (veio {value})"
+        ),
+        "no company CNPJ is configured (Settings or POSTALGUI_CNPJ)": (
+            "nenhum CNPJ da empresa está configurado (Configurações ou POSTALGUI_CNPJ)"
+        ),
+        "usable normally": "em uso normal",
+        "suspended; can be reactivated": "suspenso; pode ser reativado",
+        "cancelled; cannot be reactivated": "cancelado; não pode ser reativado",
+        "being created, not yet active": "em implantação, ainda não ativo",
+        "irregular; the operator must be consulted": "irregular; é preciso consultar o operador",
+        "services": "serviços",
+        "card": "cartão",
+        "cards": "cartões",
+        "page {page} (pages 0 to {last}), {shown} of {total}": (
+            "página {page} (páginas 0 a {last}), {shown} de {total}"
+        ),
+        "SEGMENT": "SEGMENTO",
+        "no services on {owner}": "nenhum serviço no {owner}",
+        "card {card} of contract {contract}": "cartão {card} do contrato {contract}",
+        "contract {contract}": "contrato {contract}",
+        "service {code} not found": "serviço {code} não encontrado",
+        "{reason}, the card lacks this service": "{reason}, o cartão não tem este serviço",
+        "{reason}, the contract lacks this service": "{reason}, o contrato não tem este serviço",
+        "no contracts in status {status}": "nenhum contrato na situação {status}",
+        "no contracts": "nenhum contrato",
+        "CONTRACT": "CONTRATO",
+        "VALID FROM": "INÍCIO DA VIGÊNCIA",
+        "VALID UNTIL": "FIM DA VIGÊNCIA",
+        "CATEGORY": "CATEGORIA",
+        "Management contacts (contatoGerencia)": "Contatos de gerência (contatoGerencia)",
+        "Administration contacts (contatoAcom)": "Contatos de acompanhamento (contatoAcom)",
+        "(none)": "(nenhum)",
+        "no posting cards on contract {contract} in status {status}": (
+            "nenhum cartão de postagem no contrato {contract} na situação {status}"
+        ),
+        "no posting cards on contract {contract}": "nenhum cartão de postagem no contrato {contract}",
+        "CARD": "CARTÃO",
+        "HOLDER CNPJ": "CNPJ DO TITULAR",
+        # attendance
+        "--contrato: the registration-system contract (12 characters) is not set: give --contrato, set "
+        'POSTALGUI_STER_CONTRACT, or "ster_contract" under "attendance" in the settings file': (
+            "--contrato: o contrato do sistema de registro (12 caracteres) não está definido: dê "
+            '--contrato, defina POSTALGUI_STER_CONTRACT, ou "ster_contract" em "attendance" no arquivo '
+            "de configurações"
+        ),
+        "--dia: the day must be written YYYY-MM-DD (got {value})": (
+            "--dia: o dia deve ser escrito AAAA-MM-DD (veio {value})"
+        ),
+        "the registration system could not decode this code: {problem}": (
+            "o sistema de registro não conseguiu decifrar este código: {problem}"
+        ),
+        "hint: {hint}": "dica: {hint}",
+        "attendant": "atendente",
+        "terminal": "caixa",
+        "place": "local",
+        "issued": "emitido",
+        "partner user": "usuário do parceiro",
+        "partner password": "senha do parceiro",
+        "no contract set": "nenhum contrato definido",
+        "a code decodes only where it was made; here: the embedded sandbox, {contract}, whose code key "
+        "is kept in the keyring for this profile and shared with the window's simulated counter. A code "
+        "from another sandbox or another profile (POSTALGUI_CONFIG_DIR) does not decode here": (
+            "um código só é decifrado onde foi gerado; aqui: o sandbox embutido, {contract}, cuja chave de "
+            "códigos fica no chaveiro deste perfil e é compartilhada com o balcão simulado da janela. Um "
+            "código de outro sandbox ou de outro perfil (POSTALGUI_CONFIG_DIR) não é decifrado aqui"
+        ),
+        "a code decodes only where it was made; here: the embedded sandbox, {contract}. With no usable "
+        "keyring this run drew its own code key, so codes made by the window do not decode here: install "
+        "a keyring service, or serve one sandbox (postalgui sandbox) and set POSTALGUI_BASE_URL": (
+            "um código só é decifrado onde foi gerado; aqui: o sandbox embutido, {contract}. Sem um "
+            "chaveiro utilizável, esta execução sorteou a própria chave de códigos, então códigos gerados "
+            "pela janela não são decifrados aqui: instale um serviço de chaveiro, ou sirva um sandbox "
+            "(postalgui sandbox) e defina POSTALGUI_BASE_URL"
+        ),
+        "a code decodes only in the sandbox that made it; here: the one at {url}, {contract}": (
+            "um código só é decifrado no sandbox que o gerou; aqui: o de {url}, {contract}"
+        ),
+        "a code decodes only in the environment and contract that made it; here: {environment}, "
+        "{contract} (--contrato or POSTALGUI_STER_CONTRACT); a code of homologation does not decode in "
+        "production, nor the reverse": (
+            "um código só é decifrado no ambiente e no contrato que o geraram; aqui: {environment}, "
+            "{contract} (--contrato ou POSTALGUI_STER_CONTRACT); um código de homologação não é decifrado "
+            "em produção, nem o contrário"
+        ),
+        "--ticket-file: cannot read {path}: {problem}": (
+            "--ticket-file: não foi possível ler {path}: {problem}"
+        ),
+        "{problem} (the operator reverted this registration: start a new attendance at the counter)": (
+            "{problem} (o operador estornou este registro: comece um novo atendimento no balcão)"
+        ),
+        "warning: the amount has more than 8 digits in cents; the spec's size is 8 (10 accepted)": (
+            "aviso: o valor tem mais de 8 dígitos em centavos; o tamanho da especificação é 8 (10 aceitos)"
+        ),
+        "--database: cannot open the ledger: {kind}": "--database: não foi possível abrir o livro: {kind}",
+        "model": "modelo",
+        "amount": "valor",
+        "client key": "chave do cliente",
+        "flag": "sinal",
+        "preview (before 22:00 Brasilia time): the day stays open; the run after 22:00 closes it": (
+            "prévia (antes das 22:00, horário de Brasília): o dia continua aberto; a execução depois das "
+            "22:00 o fecha"
+        ),
+        "closing (after 22:00 Brasilia time)": "fechamento (depois das 22:00, horário de Brasília)",
+        "run": "execução",
+        "result": "resultado",
+        "operator": "operador",
+        "ledger amount": "valor no livro",
+        "operator amount": "valor no operador",
+        "note": "observação",
+        "error: {problem}": "erro: {problem}",
+        "confirmed": "confirmados",
+        "cancelled": "cancelados",
+        "reversed": "estornados",
+        "pending": "pendentes",
+        "unknown_to_operator": "desconhecidos do operador",
+        "missing_from_ledger": "ausentes do livro",
+        "amount_differences": "diferenças de valor",
+        "flagged": "sinalizados",
+        # invoices
+        "--contrato: no contract is configured (Settings or POSTALGUI_CONTRACT)": (
+            "--contrato: nenhum contrato está configurado (Configurações ou POSTALGUI_CONTRACT)"
+        ),
+        "--dr: no DR is configured (Settings or POSTALGUI_DR)": (
+            "--dr: nenhuma DR está configurada (Configurações ou POSTALGUI_DR)"
+        ),
+        "--de: the period starts after it ends ({start} > {end})": (
+            "--de: o período começa depois de terminar ({start} > {end})"
+        ),
+        "--dr-fatura: no DR is configured (Settings or POSTALGUI_DR)": (
+            "--dr-fatura: nenhuma DR está configurada (Configurações ou POSTALGUI_DR)"
+        ),
+        "no invoices of contract {contract} in {period}": "nenhuma fatura do contrato {contract} em {period}",
+        "NUMBER": "NÚMERO",
+        "DUE": "VENCIMENTO",
+        "CLOSING": "FECHAMENTO",
+        "AMOUNT": "VALOR",
+        "ITEM": "ITEM",
+        "{problem}; see 'postalgui invoices jobs', and run again with --again to send it anyway": (
+            "{problem}; veja 'postalgui invoices jobs', e rode de novo com --again para enviar mesmo assim"
+        ),
+        "--out: a SINTETICO preview is a PDF; name the file .pdf": (
+            "--out: uma prévia SINTETICO é um PDF; dê ao arquivo o nome .pdf"
+        ),
+        "ID: no request {id} in this environment (see 'postalgui invoices jobs')": (
+            "ID: nenhuma solicitação {id} neste ambiente (veja 'postalgui invoices jobs')"
+        ),
+        "--poll-interval: must be zero or more seconds": "--poll-interval: deve ser zero ou mais segundos",
+        "continuing request {id}: processing {processing}, requested {requested}": (
+            "continuando a solicitação {id}: processamento {processing}, solicitado em {requested}"
+        ),
+        "processing {processing} requested (request {id})": (
+            "processamento {processing} solicitado (solicitação {id})"
+        ),
+        "{status} (unknown status)": "{status} (situação desconhecida)",
+        "status {status}… {seconds} s": "situação {status}… {seconds} s",
+        "stopped waiting; the operator keeps processing {processing} (files are kept 7 days): 'postalgui "
+        "invoices resume {id} --out FILE' finishes it": (
+            "parou de esperar; o operador continua processando {processing} (os arquivos ficam 7 dias): "
+            "'postalgui invoices resume {id} --out ARQUIVO' o conclui"
+        ),
+        "processing {processing}: {state}": "processamento {processing}: {state}",
+        "--out: this request's file is a {kind}; name it {suffix}": (
+            "--out: o arquivo desta solicitação é um {kind}; dê a ele o nome {suffix}"
+        ),
+        "the jobs file was unreadable and has been set aside as {path}; the requests it held are not "
+        "listed (request them again if needed)": (
+            "o arquivo de solicitações estava ilegível e foi posto de lado como {path}; as solicitações "
+            "que ele guardava não são listadas (solicite-as de novo se preciso)"
+        ),
+        "no requests in this environment": "nenhuma solicitação neste ambiente",
+        "KIND": "TIPO",
+        "STATE": "ESTADO",
+        "FOR": "PARA",
+        "REQUESTED": "SOLICITADA",
+        "FILE OR REASON": "ARQUIVO OU MOTIVO",
+        "invoice {invoice}": "fatura {invoice}",
+        "no divergences of contract {contract} in {period}": (
+            "nenhuma divergência do contrato {contract} em {period}"
+        ),
+        # ship
+        "{option}: not a pre-posting id (PR...) or object code: {ids}": (
+            "{option}: não é um id de pré-postagem (PR...) nem um código de objeto: {ids}"
+        ),
+        "{option}: no pre-posting of this office has the id {ids} ('ship list' shows them; nothing was "
+        "sent)": (
+            "{option}: nenhuma pré-postagem deste escritório tem o id {ids} ('ship list' as mostra; nada "
+            "foi enviado)"
+        ),
+        "{done} of {total}": "{done} de {total}",
+        "waiting": "aguardando",
+        "{what} of {shipments}": "{what} de {shipments}",
+        "the operator's labels": "etiquetas do operador",
+        "labels": "etiquetas",
+        "labels ({layout}, the operator)": "etiquetas ({layout}, do operador)",
+        "labels ({layout})": "etiquetas ({layout})",
+        "content declarations": "declarações de conteúdo",
+        "--day: no pre-posting was labelled on {day} (nothing written)": (
+            "--day: nenhuma pré-postagem foi etiquetada em {day} (nada foi gravado)"
+        ),
+        "posting list": "lista de postagem",
+        "--from: must be a .csv (';') or .xlsx file (got {name})": (
+            "--from: deve ser um arquivo .csv (';') ou .xlsx (veio {name})"
+        ),
+        "no default sender in the address book: add one with 'postalgui addresses import --kind sender "
+        "FILE' or in the Shipping tab (nothing was sent)": (
+            "nenhum remetente padrão no catálogo de endereços: adicione um com 'postalgui addresses import "
+            "--kind sender ARQUIVO' ou na aba Envios (nada foi enviado)"
+        ),
+        "--from: {name}: {bad} with a problem of {rows}; nothing was sent": (
+            "--from: {name}: {bad} com problema de {rows}; nada foi enviado"
+        ),
+        "--from: {name} has no orders (a header line, then one row an object)": (
+            "--from: {name} não tem pedidos (uma linha de cabeçalho, depois uma linha por objeto)"
+        ),
+        "declared {amount}": "declarado {amount}",
+        "row {row}": "linha {row}",
+        "About to create {shipments} (card {card}) from {sender} ({cep}):": (
+            "Prestes a criar {shipments} (cartão {card}) de {sender} ({cep}):"
+        ),
+        "a desk": "uma estação",
+        "sent before by {who} on {moment}": "enviada antes por {who} em {moment}",
+        "{said} as {id}": "{said} como {id}",
+        "{said}, its answer lost or unreadable": "{said}, com a resposta perdida ou ilegível",
+        "the operator took it but its answer could not be read (kept); follow it up in the operator's "
+        "list, cancel it there, or send it again on purpose (--again): {words}": (
+            "o operador a recebeu, mas a resposta não pôde ser lida (guardada); acompanhe-a na lista do "
+            "operador, cancele-a lá, ou envie-a de novo de propósito (--again): {words}"
+        ),
+        "no answer came: the operator may have it; follow it up in the operator's list, or send it again "
+        "on purpose (--again): {words}": (
+            "nenhuma resposta veio: o operador pode tê-la; acompanhe-a na lista do operador, ou envie-a de "
+            "novo de propósito (--again): {words}"
+        ),
+        "Refused ({words})": "Recusada ({words})",
+        "Sent, answer unreadable ({words})": "Enviada, resposta ilegível ({words})",
+        "Sent, no answer ({words})": "Enviada, sem resposta ({words})",
+        "Not sent: {words} (--again sends it)": "Não enviada: {words} (--again a envia)",
+        "Not sent": "Não enviada",
+        "will be sent again (--again)": "será enviada de novo (--again)",
+        "will not be sent": "não será enviada",
+        "row {row}: {earlier}; {what}": "linha {row}: {earlier}; {what}",
+        "completing addresses from their CEPs": "completando os endereços pelos CEPs",
+        "looking for rows sent before": "procurando linhas enviadas antes",
+        "creating pre-postings": "criando pré-postagens",
+        "stopped: {problem}": "interrompido: {problem}",
+        "pre-posting created": "pré-postagem criada",
+        "pre-postings created": "pré-postagens criadas",
+        "row sent before, not sent (--again sends it)": "linha enviada antes, não enviada (--again a envia)",
+        "rows sent before, not sent (--again sends them)": (
+            "linhas enviadas antes, não enviadas (--again as envia)"
+        ),
+        "row refused": "linha recusada",
+        "rows refused": "linhas recusadas",
+        "row sent, answer unreadable": "linha enviada, resposta ilegível",
+        "rows sent, answer unreadable": "linhas enviadas, resposta ilegível",
+        "row sent, no answer": "linha enviada, sem resposta",
+        "rows sent, no answer": "linhas enviadas, sem resposta",
+        "row not sent": "linha não enviada",
+        "rows not sent": "linhas não enviadas",
+        " (exit status 1)": " (código de saída 1)",
+        # price
+        "delivery time (API {api}) is not enabled for this card": (
+            "o prazo de entrega (API {api}) não está habilitado para este cartão"
+        ),
+        "international: no national delivery time": "internacional: sem prazo de entrega nacional",
+        "no delivery time": "sem prazo de entrega",
+        "no date: no answer": "sem data: sem resposta",
+        "no date: {reason}": "sem data: {reason}",
+        "row {row}: no date: {reason}": "linha {row}: sem data: {reason}",
+        "note: {reason}: prices come without deadlines": "nota: {reason}: os preços vêm sem prazos",
+        "delivery": "entrega",
+        "unknown ({reason})": "desconhecida ({reason})",
+        "no: pick up at a branch": "não: retirar numa agência",
+        "arrives by {day}": "chega até {day}",
+        "NO": "NÃO",
+        "note: --peso: understood {weight}": "nota: --peso: entendido {weight}",
+        "{option}: required for a roll (--formato rolo), in centimetres": (
+            "{option}: obrigatório para um rolo (--formato rolo), em centímetros"
+        ),
+        "note: --valor-declarado: added {code}, the declared-value service of {product}": (
+            "nota: --valor-declarado: adicionado {code}, o serviço de valor declarado de {product}"
+        ),
+        "final price": "preço final",
+        "product price": "preço do produto",
+        "base / band": "base / faixa",
+        "additional kilos": "quilos adicionais",
+        "combo variation": "variação do combo",
+        "benefits": "benefícios",
+        "additional services": "serviços adicionais",
+        "{services} (total {total})": "{services} (total {total})",
+        "charged weight": "peso cobrado",
+        "cubic weight": "peso cúbico",
+        "automatic insurance": "seguro automático",
+        "ad valorem": "ad valorem",
+        "extra fees": "taxas extras",
+        "(declared value {low} to {high})": "(valor declarado de {low} a {high})",
+        "not with {codes}": "não com {codes}",
+        "{file}: every row has a problem; nothing was sent": (
+            "{file}: toda linha tem problema; nada foi enviado"
+        ),
+        "note: rows of {product} with a declared value: added {code}, its declared-value service": (
+            "nota: linhas de {product} com valor declarado: adicionado {code}, seu serviço de valor declarado"
+        ),
+        "... and {more} more rows without a date": "... e mais {more} linhas sem data",
+        "row {row} (line {line})": "linha {row} (linha {line} do arquivo)",
+        ", column {column}": ", coluna {column}",
+        "... and {more} more": "... e mais {more}",
+        "1 with a problem, line {lines}": "1 com problema, linha {lines}",
+        "{skipped} with problems, lines {lines}": "{skipped} com problemas, linhas {lines}",
+        "{sent} of {rows} sent; {problems}": "{sent} de {rows} enviadas; {problems}",
+        "LATE": "ATRASA",
+        # options (shared)
+        " [y/N] ": " [s/N] ",
+        "{option}: {path} is a folder; name the file to write": (
+            "{option}: {path} é uma pasta; dê o nome do arquivo a gravar"
+        ),
+        "{option}: the folder {folder} does not exist": "{option}: a pasta {folder} não existe",
+        "{option}: cannot write in the folder {folder} ({reason})": (
+            "{option}: não é possível gravar na pasta {folder} ({reason})"
+        ),
+        "{option}: must be a whole number, {minimum} or more (got {value})": (
+            "{option}: deve ser um número inteiro, {minimum} ou mais (veio {value})"
+        ),
+        "{option}: is too large, at most {most} digits (got {value})": (
+            "{option}: é grande demais, no máximo {most} dígitos (veio {value})"
+        ),
+        "{option}: must be UTF-8 text (it has the byte {byte}, which is not)": (
+            "{option}: deve ser texto UTF-8 (tem o byte {byte}, que não é)"
+        ),
     }
 )

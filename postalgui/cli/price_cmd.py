@@ -255,7 +255,7 @@ def _grams(typed: str | None) -> str | None:
         return typed
     grams = int(understood.value)
     if understood.say or "k" in typed.lower():
-        error(f"note: --peso: understood {format_grams(grams, spoken())}")
+        error(say("note: --peso: understood {weight}", weight=format_grams(grams, spoken())))
     return str(grams)
 
 
@@ -289,7 +289,12 @@ def build_query(args: argparse.Namespace, context: AppContext, *, international:
     if query.tpObjeto is ObjectFormat.ROLL:
         missing = [name for name in ROLL_SIZES if getattr(query, name) is None]
         for name in missing:
-            error(f"{OPTION_OF_FIELD[name]}: required for a roll (--formato rolo), in centimetres")
+            error(
+                say(
+                    "{option}: required for a roll (--formato rolo), in centimetres",
+                    option=OPTION_OF_FIELD[name],
+                )
+            )
         if missing:
             return None
     return query
@@ -324,7 +329,13 @@ def _run_single(args: argparse.Namespace, context: AppContext, *, international:
         error(f"{_refusal_option(refusal)}: {refusal_text(refusal, query.coProduto)}")
         return EXIT_INVALID_INPUT
     if added is not None:
-        error(f"note: --valor-declarado: added {added}, the declared-value service of {query.coProduto}")
+        error(
+            say(
+                "note: --valor-declarado: added {code}, the declared-value service of {product}",
+                code=added,
+                product=query.coProduto,
+            )
+        )
     must_arrive = _must_arrive(args)
     if must_arrive is False:
         return EXIT_INVALID_INPUT
@@ -418,36 +429,38 @@ def breakdown(price: PriceResponse) -> dict[str, Any]:
     """The lines a person reads, most important first; absent values left out."""
     name = price.product_name
     lines: dict[str, Any] = {
-        "product": f"{price.coProduto} {name}" if name and price.coProduto else price.coProduto,
-        "final price": _brl(price.pcFinal),
-        "product price": _brl(price.pcProduto),
-        "base / band": " / ".join(filter(None, (_brl(price.pcBase), _brl(price.pcFaixa)))) or None,
+        say("product"): f"{price.coProduto} {name}" if name and price.coProduto else price.coProduto,
+        say("final price"): _brl(price.pcFinal),
+        say("product price"): _brl(price.pcProduto),
+        say("base / band"): " / ".join(filter(None, (_brl(price.pcBase), _brl(price.pcFaixa)))) or None,
     }
     if price.qtAdicional:
-        lines["additional kilos"] = (
-            f"{price.qtAdicional} x {_brl(price.pcCadaAdicional)} = {_brl(price.pcTotalAdicional)}"
+        kilos = number(price.qtAdicional, trim=True)
+        lines[say("additional kilos")] = (
+            f"{kilos} x {_brl(price.pcCadaAdicional)} = {_brl(price.pcTotalAdicional)}"
         )
     if price.vlTotalDescVariacao:
-        lines["combo variation"] = f"-{_brl(price.vlTotalDescVariacao)}"
+        lines[say("combo variation")] = f"-{_brl(price.vlTotalDescVariacao)}"
     if price.beneficios:
-        lines["benefits"] = [
+        lines[say("benefits")] = [
             f"{b.tipo or b.tipoBeneficio or b.codigo} -{_brl(b.valor)}" for b in price.beneficios if b.valor
         ]
     if price.servicoAdicional:
         services = [f"{s.coServAdicional} {_brl(s.pcServicoAdicional)}" for s in price.servicoAdicional]
-        lines["additional services"] = (
-            f"{', '.join(services)} (total {_brl(price.pcTotalServicosAdicionais)})"
+        total = _brl(price.pcTotalServicosAdicionais)
+        lines[say("additional services")] = say(
+            "{services} (total {total})", services=", ".join(services), total=total
         )
     if price.psCobrado is not None:
-        lines["charged weight"] = format_grams(price.psCobrado, spoken())
+        lines[say("charged weight")] = format_grams(price.psCobrado, spoken())
     if price.inPesoCubico:
-        lines["cubic weight"] = "yes" if price.cubic_weight_charged else "no"
+        lines[say("cubic weight")] = say("yes") if price.cubic_weight_charged else say("no")
     if price.vlSeguroAutomatico is not None:
-        lines["automatic insurance"] = _brl(price.vlSeguroAutomatico)
+        lines[say("automatic insurance")] = _brl(price.vlSeguroAutomatico)
     if price.peAdValorem is not None:
-        lines["ad valorem"] = format_percent_ui(price.peAdValorem, spoken())
+        lines[say("ad valorem")] = format_percent_ui(price.peAdValorem, spoken())
     if price.taxaExtra:
-        lines["extra fees"] = [f"{fee.tipo or fee.codigo} {_brl(fee.vlTaxa)}" for fee in price.taxaExtra]
+        lines[say("extra fees")] = [f"{fee.tipo or fee.codigo} {_brl(fee.vlTaxa)}" for fee in price.taxaExtra]
     return {key: value for key, value in lines.items() if value not in (None, [], "")}
 
 
@@ -489,9 +502,9 @@ def _service_line(service: AdditionalService) -> str:
         parts.append(format_brl(service.preco))
     if service.takes_declared_value:
         low = _brl(service.vlMinDeclarado) or format_brl(Decimal(0))
-        parts.append(f"(declared value {low} to {_brl(service.vlMaxDeclarado)})")
+        parts.append(say("(declared value {low} to {high})", low=low, high=_brl(service.vlMaxDeclarado)))
     if service.excludes():
-        parts.append(f"not with {', '.join(sorted(service.excludes()))}")
+        parts.append(say("not with {codes}", codes=", ".join(sorted(service.excludes()))))
     return "  ".join(part for part in parts if part.strip())
 
 
@@ -523,17 +536,24 @@ def _run_batch(args: argparse.Namespace, context: AppContext) -> int:
         return EXIT_INVALID_INPUT
     _report_problems(checked)
     if not checked.count:
-        error(f"{args.file}: every row has a problem; nothing was sent")
+        error(say("{file}: every row has a problem; nothing was sent", file=args.file))
         return EXIT_INVALID_INPUT
     for product, code in sorted(checked.added.items()):
-        error(f"note: rows of {product} with a declared value: added {code}, its declared-value service")
+        error(
+            say(
+                "note: rows of {product} with a declared value: added {code}, its declared-value service",
+                product=product,
+                code=code,
+            )
+        )
     try:
         failed, total, undated = _price_rows(args, context, reader, rule, checked, must_arrive)
     except BatchFileError as exc:  # the file changed between the two passes
         error(f"{args.file}: {exc}")
         return EXIT_INVALID_INPUT
     if undated > _MAX_PROBLEMS_SHOWN:
-        sys.stderr.write(f"... and {undated - _MAX_PROBLEMS_SHOWN} more rows without a date\n")
+        more = number(undated - _MAX_PROBLEMS_SHOWN)
+        sys.stderr.write(say("... and {more} more rows without a date", more=more) + "\n")
     if undated:
         error(say("{rows} no delivery date", rows=count(undated, "priced row has", "priced rows have")))
     if failed:
@@ -547,12 +567,13 @@ def _run_batch(args: argparse.Namespace, context: AppContext) -> int:
 def _report_problems(checked: _Checked) -> None:
     """Each problem on stderr, naming the row as the results number it (``linha``) and the line."""
     for problem in checked.problems:
-        where = f"row {problem.row} (line {problem.line})"
+        where = say("row {row} (line {line})", row=problem.row, line=problem.line)
         if problem.column:
-            where += f", column {problem.column}"
+            where += say(", column {column}", column=problem.column)
         sys.stderr.write(f"{where}: {problem.message}\n")
     if checked.problem_count > len(checked.problems):
-        sys.stderr.write(f"... and {checked.problem_count - len(checked.problems)} more\n")
+        more = number(checked.problem_count - len(checked.problems))
+        sys.stderr.write(say("... and {more} more", more=more) + "\n")
 
 
 _MAX_PROBLEMS_SHOWN = 200
@@ -590,8 +611,14 @@ class _Checked:
         lines = ", ".join(str(line) for line in self.skipped_lines[:_LINES_SHOWN])
         if self.skipped > _LINES_SHOWN:
             lines += ", ..."
-        problems = "1 with a problem, line" if self.skipped == 1 else f"{self.skipped} with problems, lines"
-        return f"{sent} of {self.count + self.skipped} rows sent; {problems} {lines}"
+        if self.skipped == 1:
+            problems = say("1 with a problem, line {lines}", lines=lines)
+        else:
+            problems = say(
+                "{skipped} with problems, lines {lines}", skipped=number(self.skipped), lines=lines
+            )
+        rows = count(self.count + self.skipped, "row", "rows")
+        return say("{sent} of {rows} sent; {problems}", sent=number(sent), rows=rows, problems=problems)
 
 
 def _check_rows(reader: BatchReader, rule: DeclaredValueRule) -> _Checked:
@@ -680,7 +707,7 @@ class _Rows:
             if isinstance(payload, PriceArrived):
                 self._prices[payload.result.index] = payload.result
                 if self.counting:
-                    sys.stderr.write(f"\r{len(self._prices) + self.total}/{self.count}")
+                    sys.stderr.write(f"\r{number(len(self._prices) + self.total)}/{number(self.count)}")
                     sys.stderr.flush()
             elif isinstance(payload, DeadlinesArrived):
                 self.deadlines.update((outcome.index, outcome) for outcome in payload.outcomes)
@@ -740,10 +767,10 @@ def result_json(
             record |= deadline_json(deadline, must_arrive)
         return record
     failure = result.failure
-    number = result.query.nuRequisicao or (result.response.nuRequisicao if result.response else None)
+    request = result.query.nuRequisicao or (result.response.nuRequisicao if result.response else None)
     item: dict[str, Any] = {"coProduto": result.query.coProduto}
-    if number:
-        item["nuRequisicao"] = number
+    if request:
+        item["nuRequisicao"] = request
     item["txErro"] = {
         "cdErro": failure.code if failure else None,
         "dsErro": failure.text if failure else "no answer",
@@ -756,12 +783,12 @@ def _result_line(
 ) -> str:
     query = result.query
     destination = query.sgPaisDestino or query.cepDestino or ""
-    head = f"{result.index + 1:>4}  {query.coProduto}  {query.cepOrigem or '':8} -> {destination:8}  "
+    head = f"{number(result.index + 1):>4}  {query.coProduto}  {query.cepOrigem or '':8} -> {destination:8}  "
     weight = "" if query.psObjeto is None else number(query.psObjeto)
     head += f"{weight:>6} g  "
     if result.ok and result.response is not None and result.response.pcFinal is not None:
         return head + f"{format_brl(result.response.pcFinal):>12}" + _arrival(deadline, must_arrive)
-    return head + f"ERROR {result.failure}"
+    return head + f"{say('ERROR')} {result.failure}"
 
 
 def _arrival(deadline: DeadlineOutcome | None, must_arrive: date | None) -> str:
@@ -774,4 +801,4 @@ def _arrival(deadline: DeadlineOutcome | None, must_arrive: date | None) -> str:
         missing = None if deadline is None else no_date(deadline)
         return "" if missing is None else f"  {missing}"
     late = must_arrive is not None and day > must_arrive
-    return f"  {until_text(day)}" + ("  LATE" if late else "")
+    return f"  {until_text(day)}" + (f"  {say('LATE')}" if late else "")

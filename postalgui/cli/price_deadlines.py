@@ -12,7 +12,7 @@ from datetime import date
 from typing import TYPE_CHECKING, Any
 
 from postalgui.api.values.errors import cut
-from postalgui.cli.language import count
+from postalgui.cli.language import count, say
 
 if TYPE_CHECKING:
     from postalgui.services.price.deadlines import DeadlineOutcome
@@ -29,19 +29,20 @@ __all__ = [
 _FIELDS = ("prazoEntrega", "dataMaxima", "entregaDomiciliar", "entregaSabado", "entregaDomingo", "msgPrazo")
 
 
-def _not_enabled() -> str:
+def _not_enabled(*, neutral: bool = False) -> str:
     from postalgui.api.deadline import DEADLINE_API
 
-    return f"delivery time (API {DEADLINE_API}) is not enabled for this card"
+    return say("delivery time (API {api}) is not enabled for this card", neutral=neutral, api=DEADLINE_API)
 
 
-def why_none(outcome: DeadlineOutcome) -> str:
-    """Why an outcome has no deadline, in the words ``erroPrazo`` carries."""
+def why_none(outcome: DeadlineOutcome, *, neutral: bool = False) -> str:
+    """Why an outcome has no deadline: in the spoken language, or in the English ``erroPrazo``
+    carries when ``neutral`` (JSON); the operator's own error as it sent it."""
     if outcome.reason == "not_enabled":
-        return _not_enabled()
+        return _not_enabled(neutral=neutral)
     if outcome.reason == "international":
-        return "international: no national delivery time"
-    return "no delivery time" if outcome.error is None else str(outcome.error)
+        return say("international: no national delivery time", neutral=neutral)
+    return say("no delivery time", neutral=neutral) if outcome.error is None else str(outcome.error)
 
 
 _SHORT = 40
@@ -56,25 +57,25 @@ def no_date(outcome: DeadlineOutcome) -> str | None:
         return None
     error = outcome.error
     if error is None:
-        return "no date: no answer"
-    return f"no date: {cut(error.code or error.text, _SHORT)}"
+        return say("no date: no answer")
+    return say("no date: {reason}", reason=cut(error.code or error.text, _SHORT))
 
 
 def no_date_line(row: int, outcome: DeadlineOutcome) -> str:
     """The stderr line of a row without a date: its number and the whole reason."""
-    return f"row {row}: no date: {why_none(outcome)}"
+    return say("row {row}: no date: {reason}", row=row, reason=why_none(outcome))
 
 
 def not_enabled_note() -> str:
     """Said once on stderr when the card's token lacks the delivery-time API."""
-    return f"note: {_not_enabled()}: prices come without deadlines"
+    return say("note: {reason}: prices come without deadlines", reason=_not_enabled())
 
 
 def deadline_json(outcome: DeadlineOutcome, must_arrive: date | None = None) -> dict[str, Any]:
     """The operator's deadline fields (``chegaAte`` with a must-arrive day), or ``erroPrazo``."""
     deadline = outcome.deadline
     if deadline is None:
-        return {"erroPrazo": why_none(outcome)}
+        return {"erroPrazo": why_none(outcome, neutral=True)}
     record = deadline.wire()
     found = {key: record[key] for key in _FIELDS if key in record}
     if must_arrive is not None and deadline.by is not None:
@@ -88,14 +89,15 @@ def deadline_line(outcome: DeadlineOutcome, must_arrive: date | None = None) -> 
 
     deadline = outcome.deadline
     if deadline is None:
-        return {"delivery": f"unknown ({why_none(outcome)})"}
+        return {say("delivery"): say("unknown ({reason})", reason=why_none(outcome))}
     day = deadline.by
     days = ""
     if deadline.prazoEntrega is not None:
         days = count(deadline.prazoEntrega, "business day", "business days") + ", "
-    line = {"delivery": f"{days}{until_text(day)}" if day else days.rstrip(", ")}
+    line = {say("delivery"): f"{days}{until_text(day)}" if day else days.rstrip(", ")}
     if deadline.entregaDomiciliar is False:
-        line["home delivery"] = "no: pick up at a branch"
+        line[say("home delivery")] = say("no: pick up at a branch")
     if must_arrive is not None and day is not None:
-        line["arrives by " + must_arrive.strftime("%d/%m")] = "yes" if day <= must_arrive else "NO"
+        arrives = say("arrives by {day}", day=must_arrive.strftime("%d/%m"))
+        line[arrives] = say("yes") if day <= must_arrive else say("NO")
     return line

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from postalgui.api.cancel import PlainTask, Progress
 from postalgui.api.values import shown_value
+from postalgui.cli.language import number, say
 from postalgui.cli.options import BadOption, confirmed_by
 from postalgui.cli.output import progress_line
 
@@ -30,8 +31,11 @@ def known_ids(context: AppContext, ids: Sequence[str], option: str = "ID") -> li
     malformed = [text for text in wanted if not (text.isascii() and text.isalnum())]
     if malformed:
         raise BadOption(
-            f"{option}: not a pre-posting id (PR...) or object code: "
-            + ", ".join(shown_value(text) for text in malformed)
+            say(
+                "{option}: not a pre-posting id (PR...) or object code: {ids}",
+                option=option,
+                ids=", ".join(shown_value(text) for text in malformed),
+            )
         )
     found: dict[str, Shipment] = {}
     for shipment in context.shipping.book().get(wanted):
@@ -41,8 +45,12 @@ def known_ids(context: AppContext, ids: Sequence[str], option: str = "ID") -> li
     unknown = [text for text in wanted if text not in found]
     if unknown:
         raise BadOption(
-            f"{option}: no pre-posting of this office has the id {', '.join(unknown)} "
-            "('ship list' shows them; nothing was sent)"
+            say(
+                "{option}: no pre-posting of this office has the id {ids} ('ship list' shows them; nothing "
+                "was sent)",
+                option=option,
+                ids=", ".join(unknown),
+            )
         )
     return list({found[text].prepost_id: found[text] for text in wanted}.values())
 
@@ -53,10 +61,10 @@ def confirm(yes: bool, summary: str, question: str) -> None:
     confirmed = confirmed_by(yes, f"{summary}\n{question}")
     if confirmed is None:
         raise BadOption(
-            "--yes: not on a terminal, so nobody can confirm; give --yes to send (nothing was sent)"
+            say("--yes: not on a terminal, so nobody can confirm; give --yes to send (nothing was sent)")
         )
     if not confirmed:
-        raise BadOption("nothing was sent")
+        raise BadOption(say("nothing was sent"))
 
 
 class _ProgressLine:
@@ -75,8 +83,12 @@ class _ProgressLine:
         if not self.shown and not (now - self.last >= 1.0 or (finished and self.written)):
             return  # a log gets a line a second, from the first second on: a quick task says nothing
         self.last = now
-        count = f"{report.done} of {report.total}" if report.total else "waiting"
-        text = f"{self.what}: {report.text or count}\N{HORIZONTAL ELLIPSIS} {now - self.started:.0f} s"
+        if report.total:
+            done = say("{done} of {total}", done=number(report.done), total=number(report.total))
+        else:
+            done = say("waiting")
+        seconds = number(round(now - self.started))
+        text = f"{self.what}: {report.text or done}\N{HORIZONTAL ELLIPSIS} {seconds} s"
         progress_line(text)
         self.written = True
 

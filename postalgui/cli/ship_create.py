@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from postalgui.api.values import format_brl, format_cep, format_date_ui, format_grams
-from postalgui.cli.language import count, spoken
+from postalgui.cli.language import count, say, spoken
 from postalgui.cli.options import BadOption, json_option, subcommand
 from postalgui.cli.output import EXIT_API_ERROR, EXIT_OK, error, print_json
 from postalgui.cli.ship_common import confirm, progress_task
@@ -86,9 +86,9 @@ def _add_options(parser: argparse.ArgumentParser) -> None:
 
 def _orders_file(path: Path) -> Path:
     if path.suffix.lower() not in SUFFIXES:
-        raise BadOption(f"--from: must be a .csv (';') or .xlsx file (got {path.name})")
+        raise BadOption(say("--from: must be a .csv (';') or .xlsx file (got {name})", name=path.name))
     if not path.is_file():
-        raise BadOption(f"--from: no such file: {path}")
+        raise BadOption(say("{option}: no such file: {path}", option="--from", path=path))
     return path
 
 
@@ -96,8 +96,10 @@ def _sender(context: AppContext) -> Person:
     sender = context.shipping.addresses().default_sender()
     if sender is None:
         raise BadOption(
-            "no default sender in the address book: add one with 'postalgui addresses import "
-            "--kind sender FILE' or in the Shipping tab (nothing was sent)"
+            say(
+                "no default sender in the address book: add one with 'postalgui addresses import "
+                "--kind sender FILE' or in the Shipping tab (nothing was sent)"
+            )
         )
     return sender.person()
 
@@ -106,16 +108,29 @@ def _checked(rows: Sequence[OrderRow], path: Path) -> list[tuple[int, Order]]:
     """Each row's number and order; every problem said on stderr and `BadOption` when any."""
     problems = [problem for row in rows for problem in row.problems]
     for problem in problems:
-        error(f"row {problem.row}, column {problem.column}: {problem.message}")
+        error(
+            say(
+                "row {row}, column {column}: {message}",
+                row=problem.row,
+                column=problem.column,
+                message=problem.message,
+            )
+        )
     if problems:
         bad = len({problem.row for problem in problems})
         raise BadOption(
-            f"--from: {path.name}: {count(bad, 'row', 'rows')} with a problem "
-            f"of {count(len(rows), 'row', 'rows')}; nothing was sent"
+            say(
+                "--from: {name}: {bad} with a problem of {rows}; nothing was sent",
+                name=path.name,
+                bad=count(bad, "row", "rows"),
+                rows=count(len(rows), "row", "rows"),
+            )
         )
     orders = [(row.row, row.order) for row in rows if row.order is not None]
     if not orders:
-        raise BadOption(f"--from: {path.name} has no orders (a header line, then one row an object)")
+        raise BadOption(
+            say("--from: {name} has no orders (a header line, then one row an object)", name=path.name)
+        )
     return orders
 
 
@@ -124,45 +139,65 @@ def _checked(rows: Sequence[OrderRow], path: Path) -> list[tuple[int, Order]]:
 
 def _order_line(row: int, order: Order) -> str:
     person = order.recipient
-    value = f"  declared {format_brl(order.declared_value)}" if order.declared_value is not None else ""
+    declared = order.declared_value
+    value = "" if declared is None else "  " + say("declared {amount}", amount=format_brl(declared))
+    place = f"{format_cep(person.cep)} {person.city}/{person.state}"
     return (
-        f"  row {row}  {person.name}  {format_cep(person.cep)} {person.city}/{person.state}  "
+        f"  {say('row {row}', row=row)}  {person.name}  {place}  "
         f"{order.service_code}  {format_grams(order.weight_g, spoken())}{value}"
     )
 
 
 def _summary(orders: Sequence[tuple[int, Order]], sender: Person, card: str) -> str:
-    lines = [
-        f"About to create {count(len(orders), 'pre-posting', 'pre-postings')} "
-        f"(card {card}) from {sender.name} ({format_cep(sender.cep)}):",
-        *(_order_line(row, order) for row, order in orders[:SHOWN_ROWS]),
-    ]
+    about = say(
+        "About to create {shipments} (card {card}) from {sender} ({cep}):",
+        shipments=count(len(orders), "pre-posting", "pre-postings"),
+        card=card,
+        sender=sender.name,
+        cep=format_cep(sender.cep),
+    )
+    lines = [about, *(_order_line(row, order) for row, order in orders[:SHOWN_ROWS])]
     if len(orders) > SHOWN_ROWS:
-        lines.append(f"  and {count(len(orders) - SHOWN_ROWS, 'row', 'rows')} more")
+        lines.append(" " + say(" and {more} more", more=count(len(orders) - SHOWN_ROWS, "row", "rows")))
     return "\n".join(lines)
 
 
-UNREADABLE_ADVICE = (
-    "the operator took it but its answer could not be read (kept); follow it up in the "
-    "operator's list, cancel it there, or send it again on purpose (--again)"
-)
-LOST_ADVICE = (
-    "no answer came: the operator may have it; follow it up in the operator's list, or send "
-    "it again on purpose (--again)"
-)
-
-
-def _earlier_words(earlier: EarlierSending) -> str:
+def _earlier_words(earlier: EarlierSending, *, neutral: bool) -> str:
+    """``sent before by clerk.a on 25/11/2026 14:03 as PR...``: in English when ``neutral`` (JSON)."""
     when = earlier.sent_at.astimezone()
-    said = f"sent before by {earlier.sent_by or 'a desk'} on {format_date_ui(when.date())} {when:%H:%M}"
+    moment = f"{format_date_ui(when.date())} {when:%H:%M}"
+    who = earlier.sent_by or say("a desk", neutral=neutral)
+    said = say("sent before by {who} on {moment}", neutral=neutral, who=who, moment=moment)
     if earlier.prepost_id:
-        return f"{said} as {earlier.prepost_id}"
-    return said if earlier.settled else f"{said}, its answer lost or unreadable"
+        return say("{said} as {id}", neutral=neutral, said=said, id=earlier.prepost_id)
+    if earlier.settled:
+        return said
+    return say("{said}, its answer lost or unreadable", neutral=neutral, said=said)
 
 
-def _results(orders: Sequence[tuple[int, Order]], report: CreationReport) -> list[dict[str, Any]]:
+def _advice(result: RowResult, words: str, *, neutral: bool) -> str:
+    """What to do with a row the operator may have taken, and its words."""
+    if result is RowResult.UNREADABLE:
+        return say(
+            "the operator took it but its answer could not be read (kept); follow it up in the "
+            "operator's list, cancel it there, or send it again on purpose (--again): {words}",
+            neutral=neutral,
+            words=words,
+        )
+    return say(
+        "no answer came: the operator may have it; follow it up in the operator's list, or send "
+        "it again on purpose (--again): {words}",
+        neutral=neutral,
+        words=words,
+    )
+
+
+def _results(
+    orders: Sequence[tuple[int, Order]], report: CreationReport, *, neutral: bool
+) -> list[dict[str, Any]]:
     """One result a row, in the file's order: created (with its id), refused (the operator's
-    words with its code), unreadable or lost (what to do), sent before, or not sent."""
+    words with its code), unreadable or lost (what to do), sent before, or not sent; the
+    words in English when ``neutral`` (JSON), else in the spoken language."""
     results = []
     for index, (row, order) in enumerate(orders):
         outcome = report.outcome(index)
@@ -175,12 +210,10 @@ def _results(orders: Sequence[tuple[int, Order]], report: CreationReport) -> lis
         }
         if outcome.result is RowResult.REFUSED:
             result["error"] = outcome.words
-        elif outcome.result is RowResult.UNREADABLE:
-            result["error"] = f"{UNREADABLE_ADVICE}: {outcome.words}"
-        elif outcome.result is RowResult.LOST:
-            result["error"] = f"{LOST_ADVICE}: {outcome.words}"
+        elif outcome.result in (RowResult.UNREADABLE, RowResult.LOST):
+            result["error"] = _advice(outcome.result, outcome.words, neutral=neutral)
         elif outcome.earlier is not None:
-            result["error"] = _earlier_words(outcome.earlier)
+            result["error"] = _earlier_words(outcome.earlier, neutral=neutral)
             result["id"] = outcome.earlier.prepost_id
         results.append(result)
     return results
@@ -191,15 +224,17 @@ def _say(results: Sequence[dict[str, Any]], *, as_json: bool) -> None:
         print_json(results)
         return
     for result in results:
+        words = result["error"]
         said = {
             "created": result["id"],
-            "refused": f"Refused ({result['error']})",
-            "unreadable": f"Sent, answer unreadable ({result['error']})",
-            "lost": f"Sent, no answer ({result['error']})",
-            "sent_before": f"Not sent: {result['error']} (--again sends it)",
-            "not_sent": "Not sent",
+            "refused": say("Refused ({words})", words=words),
+            "unreadable": say("Sent, answer unreadable ({words})", words=words),
+            "lost": say("Sent, no answer ({words})", words=words),
+            "sent_before": say("Not sent: {words} (--again sends it)", words=words),
+            "not_sent": say("Not sent"),
         }
-        sys.stdout.write(f"row {result['row']}  {said[result['result']]}  {result['recipient']}\n")
+        row = say("row {row}", row=result["row"])
+        sys.stdout.write(f"{row}  {said[result['result']]}  {result['recipient']}\n")
 
 
 def _named_before(
@@ -208,8 +243,9 @@ def _named_before(
     """The rows sent before, said on stderr before anything is asked or sent."""
     for index, earlier_one in sorted(earlier.items()):
         row = orders[index][0]
-        what = "will be sent again (--again)" if again else "will not be sent"
-        error(f"row {row}: {_earlier_words(earlier_one)}; {what}")
+        what = say("will be sent again (--again)") if again else say("will not be sent")
+        earlier_words = _earlier_words(earlier_one, neutral=False)
+        error(say("row {row}: {earlier}; {what}", row=row, earlier=earlier_words, what=what))
 
 
 def _run_create(args: argparse.Namespace, context: AppContext) -> int:
@@ -224,21 +260,21 @@ def _run_create(args: argparse.Namespace, context: AppContext) -> int:
     except TableFileError as exc:  # unreadable, or a required column missing: the file's fault
         raise BadOption(f"--from: {exc}") from None
     _checked(rows, path)  # the file's own problems first: no CEP is asked for a bad file
-    with progress_task("completing addresses from their CEPs") as task:
+    with progress_task(say("completing addresses from their CEPs")) as task:
         rows = complete_orders(task, context.shipping, rows)
     orders = _checked(rows, path)
-    with progress_task("looking for rows sent before") as task:
+    with progress_task(say("looking for rows sent before")) as task:
         earlier = sent_before(task, context.shipping, [order for _, order in orders])
     _named_before(orders, earlier, args.again)
     to_send = orders if args.again else [item for index, item in enumerate(orders) if index not in earlier]
     if to_send:
-        confirm(args.yes, _summary(to_send, sender, context.shipping.card()), "Send them?")
-    with progress_task("creating pre-postings") as task:
+        confirm(args.yes, _summary(to_send, sender, context.shipping.card()), say("Send them?"))
+    with progress_task(say("creating pre-postings")) as task:
         report = create_prepostings(task, context.shipping, [order for _, order in orders], again=args.again)
-    results = _results(orders, report)
+    results = _results(orders, report, neutral=args.json)
     _say(results, as_json=args.json)
     if report.failed:
-        error(f"stopped: {report.failed}")
+        error(say("stopped: {problem}", problem=report.failed))
     error(_tally(results))
     return EXIT_OK if all(result["result"] == "created" for result in results) else EXIT_API_ERROR
 
@@ -246,15 +282,20 @@ def _run_create(args: argparse.Namespace, context: AppContext) -> int:
 def _tally(results: Sequence[dict[str, Any]]) -> str:
     """``1 pre-posting created, 2 rows sent before, not sent (--again sends them) (exit status 1)``."""
     counts = Counter(result["result"] for result in results)
-    parts = [f"{count(counts['created'], 'pre-posting', 'pre-postings')} created"]
-    for result, words in (
-        ("sent_before", "sent before, not sent (--again sends them)"),
-        ("refused", "refused"),
-        ("unreadable", "sent, answer unreadable"),
-        ("lost", "sent, no answer"),
-        ("not_sent", "not sent"),
-    ):
-        if counts[result]:
-            parts.append(f"{count(counts[result], 'row', 'rows')} {words}")
+    said = {
+        "created": count(counts["created"], "pre-posting created", "pre-postings created"),
+        "sent_before": count(
+            counts["sent_before"],
+            "row sent before, not sent (--again sends it)",
+            "rows sent before, not sent (--again sends them)",
+        ),
+        "refused": count(counts["refused"], "row refused", "rows refused"),
+        "unreadable": count(
+            counts["unreadable"], "row sent, answer unreadable", "rows sent, answer unreadable"
+        ),
+        "lost": count(counts["lost"], "row sent, no answer", "rows sent, no answer"),
+        "not_sent": count(counts["not_sent"], "row not sent", "rows not sent"),
+    }
+    parts = [text for result, text in said.items() if result == "created" or counts[result]]
     failed = len(results) - counts["created"]
-    return ", ".join(parts) + (" (exit status 1)" if failed else "")
+    return ", ".join(parts) + (say(" (exit status 1)") if failed else "")

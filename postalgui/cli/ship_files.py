@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from postalgui.api.models.prepostings import OperatorLayout
 from postalgui.api.values import format_date_ui, parse_date_iso, shown_value
-from postalgui.cli.language import count
+from postalgui.cli.language import count, say
 from postalgui.cli.options import BadOption, checked, out_file, out_option, subcommand
 from postalgui.cli.output import EXIT_OK, error
 from postalgui.cli.ship_common import known_ids, progress_task
@@ -112,13 +112,25 @@ def _add_posting_list_options(parser: argparse.ArgumentParser) -> None:
 def _layout(text: str) -> str:
     value = text.strip().casefold()
     if value not in LAYOUTS:
-        raise BadOption(f"--layout: must be {', '.join(LAYOUTS)} (got {shown_value(text)})")
+        choices = ", ".join(LAYOUTS)
+        raise BadOption(
+            say(
+                "{option}: must be {choices} (got {value})",
+                option="--layout",
+                choices=choices,
+                value=shown_value(text),
+            )
+        )
     return value
 
 
 def _write(path: Path, data: bytes, shipments: Sequence[Shipment], what: str) -> int:
     write_atomically(path, data)
-    error(f"{what} of {count(len(shipments), 'pre-posting', 'pre-postings')}")
+    error(
+        say(
+            "{what} of {shipments}", what=what, shipments=count(len(shipments), "pre-posting", "pre-postings")
+        )
+    )
     sys.stdout.write(f"{path}\n")
     return EXIT_OK
 
@@ -136,12 +148,17 @@ def _run_labels(args: argparse.Namespace, context: AppContext) -> int:
     shipments = known_ids(context, args.ids)
     ids = [shipment.prepost_id for shipment in shipments]
     if args.operator:
-        with progress_task("the operator's labels") as task:
+        with progress_task(say("the operator's labels")) as task:
             data = issue_labels(task, context.shipping, ids, OPERATOR_LAYOUTS[layout]).pdf
     else:
-        with progress_task("labels") as task:
+        with progress_task(say("labels")) as task:
             data = our_labels(task, context.shipping, ids, Layout(layout))
-    return _write(path, data, shipments, f"labels ({layout}{', the operator' if args.operator else ''})")
+    what = (
+        say("labels ({layout}, the operator)", layout=layout)
+        if args.operator
+        else say("labels ({layout})", layout=layout)
+    )
+    return _write(path, data, shipments, what)
 
 
 def _run_declaration(args: argparse.Namespace, context: AppContext) -> int:
@@ -149,9 +166,9 @@ def _run_declaration(args: argparse.Namespace, context: AppContext) -> int:
 
     path = out_file(args.out)
     shipments = known_ids(context, args.ids)
-    with progress_task("content declarations") as task:
+    with progress_task(say("content declarations")) as task:
         data = declarations(task, context.shipping, [shipment.prepost_id for shipment in shipments])
-    return _write(path, data, shipments, "content declarations")
+    return _write(path, data, shipments, say("content declarations"))
 
 
 # --------------------------------------------------------------------------- posting list
@@ -169,7 +186,9 @@ def _run_posting_list(args: argparse.Namespace, context: AppContext) -> int:
         day = day or context.shipping.today()
         shipments = labelled_on(context.shipping.book().shipments(), day)
         if not shipments:
-            raise BadOption(f"--day: no pre-posting was labelled on {format_date_ui(day)} (nothing written)")
-    with progress_task("posting list") as task:
+            raise BadOption(
+                say("--day: no pre-posting was labelled on {day} (nothing written)", day=format_date_ui(day))
+            )
+    with progress_task(say("posting list")) as task:
         data = posting_list(task, context.shipping, [shipment.prepost_id for shipment in shipments], day=day)
-    return _write(path, data, shipments, "posting list")
+    return _write(path, data, shipments, say("posting list"))

@@ -8,6 +8,7 @@ from typing import Any
 from postalgui.api.apis import api_label
 from postalgui.api.cancel import PlainTask
 from postalgui.api.scopes import Scope
+from postalgui.cli.language import say
 from postalgui.cli.output import EXIT_INVALID_INPUT, EXIT_OK, error, print_fields, print_json
 from postalgui.services.context import AppContext
 from postalgui.services.contracts.use_cases import current_token
@@ -37,10 +38,10 @@ def run(args: argparse.Namespace, context: AppContext) -> int:
     else:
         kind = _SCOPES[args.scope]
         if kind is Scope.CARD and not profile.card:
-            error("--scope card: no posting card is configured (Settings or POSTALGUI_CARD)")
+            error(say("--scope card: no posting card is configured (Settings or POSTALGUI_CARD)"))
             return EXIT_INVALID_INPUT
         if kind is Scope.CONTRACT and not profile.contract:
-            error("--scope contract: no contract is configured (Settings or POSTALGUI_CONTRACT)")
+            error(say("--scope contract: no contract is configured (Settings or POSTALGUI_CONTRACT)"))
             return EXIT_INVALID_INPUT
         scope = profile.scope(kind)
     token = current_token(PlainTask(), context.contracts, scope)

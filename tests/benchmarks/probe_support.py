@@ -47,7 +47,8 @@ def cli_environment(url: str, root: Path) -> dict[str, str]:
     home = root / "home"
     home.mkdir(parents=True, exist_ok=True)
     return {
-        **os.environ,
+        **{key: value for key, value in os.environ.items() if key != "LC_ALL"},
+        "LC_MESSAGES": "en_US.UTF-8",  # the CLI speaks English: the probes read its words
         "POSTALGUI_ENV": "sandbox",
         "POSTALGUI_BASE_URL": url,
         "POSTALGUI_CONFIG_DIR": str(root / "config"),
