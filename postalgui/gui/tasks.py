@@ -30,6 +30,7 @@ from PySide6.QtCore import QObject, QRunnable, Qt, QThread, QThreadPool, Signal,
 from postalgui.api.cancel import Cancelled, PlainTask, Progress, cancel_scope
 from postalgui.api.errors import RoutineError
 from postalgui.gui.widgets.failure import Failure
+from postalgui.gui.widgets.message_kind import MessageKind
 
 log = logging.getLogger(__name__)
 
@@ -288,14 +289,16 @@ class TaskRunner(QObject):
             entry.on_result(value)
 
     def _failure_resolved(self, entry: _Running[Any]) -> None:
-        """A task worded by a keyed `Failure` succeeded: its last failure is old news, so
-        "could not refresh" does not stay on screen over a list refreshed since."""
-        key = entry.failure.key if entry.failure is not None else None
-        if key is None or entry.on_error is not None:
+        """Background work worded by a keyed warning succeeded: its last failure is old news,
+        so "could not refresh" does not stay on screen over a list refreshed since. An
+        error (what a click asked) stays until read: work that falls back on success under
+        the same key (a statement refused, the watchlist read instead) must not hide why."""
+        failure = entry.failure
+        if failure is None or failure.key is None or failure.kind is not MessageKind.WARNING:
             return
-        sink = self._sink_for(entry.owner)
+        sink = self._sink_for(entry.owner) if entry.on_error is None else None
         if sink is not None:
-            sink.clear(key)
+            sink.clear(failure.key)
 
     @Slot(object)
     def _on_worker_error(self, error: object) -> None:

@@ -260,6 +260,9 @@ def test_a_failure_leaves_when_the_same_work_succeeds_later(qtbot: QtBot, runner
     runner.run(add, 1, 2, on_result=page.on_result, on_finished=page.on_finished, failure=wording)
     qtbot.waitUntil(lambda: page.finished == [False, False, False])
     assert [key for _, key in sink.shown] == ["save"]  # the other failure stays
+    runner.run(add, 1, 2, on_result=page.on_result, on_finished=page.on_finished, failure=other)
+    qtbot.waitUntil(lambda: page.finished == [False, False, False, False])
+    assert [key for _, key in sink.shown] == ["save"]  # an error (a click's) stays until read
 
 
 def broken(handle: TaskHandle) -> None:

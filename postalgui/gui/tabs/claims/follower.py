@@ -73,7 +73,8 @@ class Follower(PeriodicRun):
             on_result=self._on_follow_task_result,
             on_progress=self.on_task_progress,
             on_finished=self.on_task_finished,
-            failure=Failure(self.tr("The claims could not be followed: %1"), FOLLOW_KEY),
+            # background work: a warning, gone once a later follow succeeds (TaskRunner)
+            failure=Failure(self.tr("The claims could not be followed: %1"), FOLLOW_KEY, MessageKind.WARNING),
         )
         return self.begin(handle, self.tr("Following the claims…"))
 

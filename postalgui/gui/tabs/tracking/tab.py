@@ -345,7 +345,7 @@ class TrackingTab(QWidget):
                 key=ALERTS_KEY,
                 owner=self,
                 on_result=self._on_alerts_task_result,
-                failure=Failure(self.tr("The alerts could not be read: %1"), ALERTS_KEY),
+                failure=Failure(self.tr("The alerts could not be read: %1"), ALERTS_KEY, MessageKind.WARNING),
             )
 
     @Slot(object)
