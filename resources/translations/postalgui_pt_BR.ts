@@ -10091,5 +10091,17 @@ Registrar de novo assim mesmo? Se a operadora já as tiver, responde que já exi
         <source>{problem}; {hint}</source>
         <translation>{problem}; {hint}</translation>
     </message>
+    <message>
+        <source>The operator makes at most {most} labels at once ({asked} asked): choose fewer, or print the labels made here</source>
+        <translation>A operadora emite no máximo {most} etiquetas de uma vez ({asked} pedidas): escolha menos, ou imprima as etiquetas já feitas aqui</translation>
+    </message>
+    <message>
+        <source>The operator did not make the labels within {seconds} s (receipt {receipt}); its last answer: {answer}</source>
+        <translation>A operadora não emitiu as etiquetas em {seconds} s (recibo {receipt}); sua última resposta: {answer}</translation>
+    </message>
+    <message>
+        <source>The operator did not make the labels within {seconds} s (receipt {receipt})</source>
+        <translation>A operadora não emitiu as etiquetas em {seconds} s (recibo {receipt})</translation>
+    </message>
 </context>
 </TS>

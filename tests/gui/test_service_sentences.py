@@ -134,3 +134,30 @@ def test_a_closed_pre_posting_rule_says_its_status_in_portuguese(portuguese: lis
     inner = InvalidValue("cep.length", "123", count=3)
     field = InvalidValue("shipping.field", "123", field="cep", says=inner.message, inner=inner)
     assert describe_error(field) == "Campo cep: O CEP deve ter 8 dígitos (recebidos: 3)"
+
+
+def test_too_many_labels_at_once(portuguese: list[QTranslator]) -> None:
+    from postalgui.services.shipping.use_cases import LABEL_BATCH, issue_labels
+
+    ids = [f"PR{number}" for number in range(LABEL_BATCH + 1)]
+    error = raised(lambda: issue_labels(PlainTask(), None, ids))  # type: ignore[arg-type]
+    assert describe_error(error) == (
+        "A operadora emite no máximo 100 etiquetas de uma vez (101 pedidas): escolha menos, ou imprima "
+        "as etiquetas já feitas aqui"
+    )
+
+
+def test_labels_the_operator_did_not_make_in_time(
+    portuguese: list[QTranslator], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from postalgui.services.shipping import use_cases
+
+    monkeypatch.setattr(use_cases, "LABEL_WAIT_S", 0.0)  # no wait: the loop ends at once
+    client: Any = SimpleNamespace(last_wait="")
+    error = raised(lambda: use_cases._download(PlainTask(), client, "R1"))
+    assert describe_error(error) == "A operadora não emitiu as etiquetas em 0 s (recibo R1)"
+    client.last_wait = "processando"
+    error = raised(lambda: use_cases._download(PlainTask(), client, "R1"))
+    assert describe_error(error) == (
+        "A operadora não emitiu as etiquetas em 0 s (recibo R1); sua última resposta: processando"
+    )
