@@ -42,6 +42,7 @@ from postalgui.api.errors import (
 )
 from postalgui.api.masking import register_secret
 from postalgui.api.models.token import TokenResponse
+from postalgui.api.said import Said
 from postalgui.api.scopes import (
     ACCESS_CODE_KEY,
     DELEGATED_KEY,
@@ -235,7 +236,7 @@ class TokenManager:
         login = self._store.get(self.env_key, LOGIN_KEY)
         code = self._store.get(self.env_key, ACCESS_CODE_KEY)
         if not login or not code:
-            raise CredentialsMissingError("Login and API access code are not configured")
+            raise CredentialsMissingError(Said("Login and API access code are not configured"))
         fingerprint = hashlib.sha256(f"{self.env_key}\0{login}\0{code}".encode()).hexdigest()
         return _Credentials(login, code, fingerprint)
 
@@ -295,7 +296,7 @@ class TokenManager:
     def _delegated(self) -> Token:
         key = self._store.get(self.env_key, DELEGATED_KEY)
         if not key:
-            raise CredentialsMissingError("No delegated access key is configured")
+            raise CredentialsMissingError(Said("No delegated access key is configured"))
         return Token(key, jwt_expiry(key), delegated=True)
 
     def _load(self, name: str) -> Token | None:

@@ -31,6 +31,7 @@ from postalgui.cli.language import count, number, say, spoken
 from postalgui.cli.options import BadOption, checked, confirmed_by, json_option, subcommand
 from postalgui.cli.output import EXIT_API_ERROR, EXIT_INVALID_INPUT, EXIT_OK, error, our_keys, print_json
 from postalgui.cli.track_watch import checked_codes
+from postalgui.cli.worded import routine_text
 from postalgui.services.claims import words
 from postalgui.services.claims.filing import Result
 from postalgui.services.claims.records import REOPEN_DAYS, ReopenBar
@@ -151,7 +152,7 @@ def _setting(option: str, value: str | None, default: str, parse: Callable[[str]
                     "{option}: the {what} in Settings is not valid: {problem}",
                     option=option,
                     what=what,
-                    problem=exc.message,
+                    problem=routine_text(exc),
                 )
             ) from None
     return checked(option, parse, value)

@@ -9,7 +9,9 @@ names, the operator's own texts and money (always ``R$ 1.234,56``) read the same
 
 No Qt: the CLI runs where Qt is not installed, so its catalogue is a dict (`cli.portuguese`),
 keyed by the English sentence as Qt's is, and a test walks the CLI's calls of `say` and
-`count` and fails on one without its Portuguese. ``--help`` texts stay in English.
+`count` and fails on one without its Portuguese. ``--help`` texts stay in English. What the
+window says too (the value rules, the services' `Said` sentences) is not copied here:
+`translate` reads it from the window's own ``.ts`` (`services.translations`).
 """
 
 from __future__ import annotations
@@ -21,8 +23,20 @@ from pathlib import Path
 from postalgui.api.values import format_number
 from postalgui.cli.portuguese import SENTENCES
 from postalgui.services.language import ENGLISH, PORTUGUESE, saved_language, spoken_language
+from postalgui.services.translations import translated
 
-__all__ = ["ENGLISH", "LANG_CHOICES", "PORTUGUESE", "count", "number", "pick", "say", "speak", "spoken"]
+__all__ = [
+    "ENGLISH",
+    "LANG_CHOICES",
+    "PORTUGUESE",
+    "count",
+    "number",
+    "pick",
+    "say",
+    "speak",
+    "spoken",
+    "translate",
+]
 
 LANG_CHOICES = {"pt": PORTUGUESE, "en": ENGLISH}
 """What ``--lang`` takes, and the language each names."""
@@ -57,6 +71,11 @@ def say(english: str, /, *, neutral: bool = False, **values: object) -> str:
     translated = spoken() == PORTUGUESE and not neutral
     template = SENTENCES.get(english, english) if translated else english
     return template.format(**values) if values else template
+
+
+def translate(context: str, english: str) -> str:
+    """``english`` of the window's ``context`` (``rules``, ``said``) in the spoken language."""
+    return translated(spoken(), context, english)
 
 
 def number(value: int | Decimal, *, places: int | None = None, trim: bool = False) -> str:

@@ -150,13 +150,13 @@ def _run(args: argparse.Namespace) -> int:
     try:
         return int(args.run(args, context))
     except InvalidValue as exc:
-        error(scrub(str(exc)))
+        error(routine_text(exc))
         return EXIT_INVALID_INPUT
     except CredentialsMissingError as exc:
         error(
             say(
                 "{message}: set them in Settings or POSTALGUI_USER and POSTALGUI_ACCESS_CODE",
-                message=exc.message,
+                message=routine_text(exc),
             )
         )
         return EXIT_API_ERROR

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
 from postalgui.api.values import InvalidValue, shown_value
 from postalgui.cli.language import LANG_CHOICES, say
 from postalgui.cli.output import EXIT_INVALID_INPUT, error
+from postalgui.cli.worded import routine_text
 
 if TYPE_CHECKING:
     from postalgui.services.context import AppContext
@@ -138,7 +139,7 @@ def checked(option: str, parse: Callable[[Any], _T], value: Any) -> _T:
     try:
         return parse(value)
     except InvalidValue as exc:
-        raise BadOption(f"{option}: {exc.message}") from None
+        raise BadOption(f"{option}: {routine_text(exc)}") from None
 
 
 def statement_options(what: str) -> Options:

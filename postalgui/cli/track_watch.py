@@ -29,6 +29,7 @@ from postalgui.cli.options import (
     subcommand,
 )
 from postalgui.cli.output import EXIT_OK, error, moment_text, our_keys, print_json, print_table
+from postalgui.cli.worded import routine_text
 from postalgui.services.tracking.words import lateness_words, status_words
 
 if TYPE_CHECKING:
@@ -149,7 +150,7 @@ def checked_codes(codes: Sequence[str], option: str = "CODE") -> list[str]:
         try:
             good.setdefault(parse_object_code(text), None)
         except InvalidValue as problem:
-            bad.append(f"\n  {option}: {problem.message} ({problem.rule})")  # the message names the code
+            bad.append(f"\n  {option}: {routine_text(problem)} ({problem.rule})")  # it names the code
     if bad:
         raise BadOption(
             say("{codes}, nothing was sent:", codes=count(len(bad), "bad object code", "bad object codes"))

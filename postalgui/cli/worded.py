@@ -5,20 +5,37 @@ as it is; where a failure has a kind (`services.setting_missing`: a setting a fe
 `services.office.problems`: the office database refused the login, cannot be reached...),
 the CLI says its own sentence from that kind,
 in the spoken language, and only what is true of a command that ended: nothing waits to
-be sent once it has exited. Other errors are said as raised.
+be sent once it has exited. A bad value (`InvalidValue`) and a sentence kept as its
+template (`api.said.Said`) are said from the window's own translations, read without Qt
+(`cli.language.translate`): one catalogue for both fronts. Other errors are said as raised.
 """
 
 from __future__ import annotations
 
 from postalgui.api.masking import scrub
-from postalgui.cli.language import say
+from postalgui.api.said import said_of
+from postalgui.api.values.errors import InvalidValue, rule_text
+from postalgui.cli.language import say, translate
 
 __all__ = ["routine_text"]
 
 
 def routine_text(exc: Exception) -> str:
     """``exc`` as the CLI says it (scrubbed of secrets)."""
-    return scrub(_setting_text(exc) or _office_text(exc) or str(exc))
+    return scrub(_setting_text(exc) or _rule_text(exc) or _said_text(exc) or _office_text(exc) or str(exc))
+
+
+def _rule_text(exc: Exception) -> str | None:
+    """A value broke a rule: its message in the window's words for it."""
+    if not isinstance(exc, InvalidValue):
+        return None
+    return rule_text(exc, lambda english: translate("rules", english)) or str(exc)
+
+
+def _said_text(exc: Exception) -> str | None:
+    """A service's sentence kept as its template (`api.said.Said`), in the window's words."""
+    said = said_of(exc)
+    return None if said is None else said.said_in(lambda english: translate("said", english))
 
 
 def _setting_text(exc: Exception) -> str | None:

@@ -51,271 +51,22 @@ def arg(text: str, *values: object) -> str:
 
 # --- value rules -----------------------------------------------------------------------
 
-# Templates per `InvalidValue.rule` (see postalgui/api/values/errors.py). Named fields
-# are InvalidValue.value and .params; {label} is the thing a number rule is about.
-_RULES: dict[str, object] = {  # QT_TRANSLATE_NOOP is typed as returning object
-    "cep.digits": QT_TRANSLATE_NOOP("rules", "CEP may contain only digits, '-' and '.' (got '{value}')"),
-    "cep.length": QT_TRANSLATE_NOOP("rules", "CEP must have 8 digits (got {count})"),
-    "cep.format": QT_TRANSLATE_NOOP(
-        "rules", "CEP must be written 00000-000, 00.000-000 or 00000000 (got '{value}')"
-    ),
-    "cnpj.characters": QT_TRANSLATE_NOOP(
-        "rules", "CNPJ may contain only digits, letters A-Z and the separators '.', '/', '-' (got '{value}')"
-    ),
-    "cnpj.length": QT_TRANSLATE_NOOP("rules", "CNPJ must have 14 characters (got {count})"),
-    "cnpj.format": QT_TRANSLATE_NOOP(
-        "rules", "CNPJ must be written 00.000.000/0000-00 or without separators (got '{value}')"
-    ),
-    "cnpj.check_digits_numeric": QT_TRANSLATE_NOOP(
-        "rules", "CNPJ check digits (the last 2 characters) must be numbers (got '{check}')"
-    ),
-    "cnpj.repeated": QT_TRANSLATE_NOOP("rules", "CNPJ cannot be one character repeated 14 times"),
-    "cnpj.check_digits": QT_TRANSLATE_NOOP(
-        "rules", "CNPJ check digits do not match (got '{check}', expected '{expected}')"
-    ),
-    "cnpj.base": QT_TRANSLATE_NOOP("rules", "CNPJ base must be 12 characters 0-9 or A-Z (got '{value}')"),
-    "number.empty": QT_TRANSLATE_NOOP("rules", "{label} is empty"),
-    "number.digits": QT_TRANSLATE_NOOP("rules", "{label} must contain only digits (got '{value}')"),
-    "number.length": QT_TRANSLATE_NOOP("rules", "{label} must have at most {width} digits (got {count})"),
-    "money.format": QT_TRANSLATE_NOOP(
-        "rules", "Amount must look like 1.234,56, 1234,56 or 1234.56 (got '{value}')"
-    ),
-    "money.type": QT_TRANSLATE_NOOP("rules", "Amount must be a number (got '{value}')"),
-    "percent.format": QT_TRANSLATE_NOOP(
-        "rules", "Percentage must look like 0,0100 or 0.0100 (got '{value}')"
-    ),
-    "percent.type": QT_TRANSLATE_NOOP("rules", "Percentage must be a number (got '{value}')"),
-    "weight.format": QT_TRANSLATE_NOOP("rules", "Weight must be a whole number of grams (got '{value}')"),
-    "weight.length": QT_TRANSLATE_NOOP("rules", "Weight is too long: at most {width} digits (got {count})"),
-    "money.length": QT_TRANSLATE_NOOP("rules", "Amount is too long: at most {width} digits (got {count})"),
-    "percent.length": QT_TRANSLATE_NOOP(
-        "rules", "Percentage is too long: at most {width} digits (got {count})"
-    ),
-    "cents.format": QT_TRANSLATE_NOOP("rules", "Amount in cents must contain only digits (got '{value}')"),
-    "cents.length": QT_TRANSLATE_NOOP(
-        "rules", "Amount in cents must have at most {width} digits (got {count})"
-    ),
-    "cents.negative": QT_TRANSLATE_NOOP("rules", "Amount in cents cannot be negative (got '{value}')"),
-    "cents.precision": QT_TRANSLATE_NOOP(
-        "rules", "Amount must have at most 2 decimal places to be sent in cents (got '{value}')"
-    ),
-    "date.format": QT_TRANSLATE_NOOP("rules", "Date must be written {pattern} (got '{value}')"),
-    "date.invalid": QT_TRANSLATE_NOOP("rules", "Date does not exist in the calendar (got '{value}')"),
-    "datetime.format": QT_TRANSLATE_NOOP(
-        "rules", "Timestamp must be written YYYY-MM-DDThh:mm:ss[.mmm] (got '{value}')"
-    ),
-    "datetime.invalid": QT_TRANSLATE_NOOP("rules", "Timestamp is not a real date and time (got '{value}')"),
-    "zone.format": QT_TRANSLATE_NOOP(
-        "rules", "Time zone offset must look like -03:00, UTC-03:00 or Z (got '{value}')"
-    ),
-    "zone.range": QT_TRANSLATE_NOOP(
-        "rules", "Time zone offset must be between -23:59 and +23:59 (got '{value}')"
-    ),
-    "price.product": QT_TRANSLATE_NOOP("rules", "Product code must have 5 digits (got '{value}')"),
-    "price.country": QT_TRANSLATE_NOOP(
-        "rules", "Country must be a 2-letter ISO code such as US (got '{value}')"
-    ),
-    "price.format": QT_TRANSLATE_NOOP(
-        "rules", "Format must be 1 envelope, 2 package or 3 roll (got '{value}')"
-    ),
-    "price.service_code": QT_TRANSLATE_NOOP(
-        "rules", "Additional service code must have 3 digits (got '{value}')"
-    ),
-    "price.size_format": QT_TRANSLATE_NOOP(
-        "rules", "Size must be a number of centimetres such as 20 or 20,5 (got '{value}')"
-    ),
-    "price.size_length": QT_TRANSLATE_NOOP("rules", "Size is too long: at most {width} digits (got {count})"),
-    "price.positive": QT_TRANSLATE_NOOP("rules", "Value must be greater than zero (got '{value}')"),
-    "price.required": QT_TRANSLATE_NOOP("rules", "Required for pricing"),
-    "invoice.number": QT_TRANSLATE_NOOP("rules", "Invoice number must contain only digits (got '{value}')"),
-    "invoice.document_type": QT_TRANSLATE_NOOP(
-        "rules", "Document type must be 2 letters or digits such as RE (got '{value}')"
-    ),
-    "boleto.digits": QT_TRANSLATE_NOOP(
-        "rules", "Typed line may contain only digits, spaces and dots (got '{value}')"
-    ),
-    "boleto.length": QT_TRANSLATE_NOOP("rules", "Typed line must have 47 digits (got {count})"),
-    "boleto.barcode_length": QT_TRANSLATE_NOOP("rules", "Barcode must have 44 digits (got {count})"),
-    "boleto.field_check": QT_TRANSLATE_NOOP(
-        "rules", "Check digit of typed line field {field} does not match (got {check}, expected {expected})"
-    ),
-    "boleto.general_check": QT_TRANSLATE_NOOP(
-        "rules", "General check digit does not match (got {check}, expected {expected})"
-    ),
-    "boleto.due_date": QT_TRANSLATE_NOOP("rules", "Due date must be after 1997-10-07 (got '{value}')"),
-    "boleto.factor": QT_TRANSLATE_NOOP("rules", "Due factor must be between 0 and 9999 (got '{value}')"),
-    "contract.service_code": QT_TRANSLATE_NOOP(
-        "rules", "Service code must be letters and digits, at most 10 (got '{value}')"
-    ),
-    "branches.mcu": QT_TRANSLATE_NOOP("rules", "Unit MCU must have 8 digits (got '{value}')"),
-    "branches.uf": QT_TRANSLATE_NOOP(
-        "rules", "State must be one of the 27 abbreviations, such as SP (got '{value}')"
-    ),
-    "branches.status": QT_TRANSLATE_NOOP("rules", "Unit status must be a code from 1 to 6 (got '{value}')"),
-    "branches.type": QT_TRANSLATE_NOOP(
-        "rules", "Unit type must be a code of 1 or 2 digits, such as 09 (got '{value}')"
-    ),
-    "branches.sort": QT_TRANSLATE_NOOP(
-        "rules", "Sort must be written field,direction, such as nome,asc (got '{value}')"
-    ),
-    "taxid.format": QT_TRANSLATE_NOOP(
-        "rules",
-        "Client tax id must be a CPF (11 digits) or a CNPJ (14), bare or written"
-        " 000.000.000-00 / 00.000.000/0000-00 (got '{value}')",
-    ),
-    "cpf.repeated": QT_TRANSLATE_NOOP("rules", "CPF cannot be one digit repeated 11 times (got '{value}')"),
-    "cpf.check_digits": QT_TRANSLATE_NOOP(
-        "rules", "CPF check digits do not match (got '{check}', expected '{expected}')"
-    ),
-    "protocol.format": QT_TRANSLATE_NOOP(
-        "rules", "Protocol must have 14 digits: year, contractor, sequence (got '{value}')"
-    ),
-    "ster.contract": QT_TRANSLATE_NOOP(
-        "rules", "Registration-system contract must have 12 characters (got '{value}')"
-    ),
-    "ster.code_length": QT_TRANSLATE_NOOP(
-        "rules", "Operator code must have 300 to 700 characters (got {count})"
-    ),
-    "ster.quantity": QT_TRANSLATE_NOOP(
-        "rules", "Quantity must be a whole number from 1 to 999 (got '{value}')"
-    ),
-    "ster.client_key": QT_TRANSLATE_NOOP("rules", "Client key must have at most 30 characters (got {count})"),
-    "ster.ticket_line": QT_TRANSLATE_NOOP(
-        "rules", "Ticket line {line} has {count} characters: at most 50 per line"
-    ),
-    "ster.ticket_plus": QT_TRANSLATE_NOOP(
-        "rules", "Ticket line {line} cannot contain '+', which separates lines"
-    ),
-    "ster.ticket_length": QT_TRANSLATE_NOOP(
-        "rules", "Ticket text must have at most 4000 characters (got {count})"
-    ),
-    "ster.chave_user": QT_TRANSLATE_NOOP(
-        "rules", "User inside chave must have at most 250 characters (got {value})"
-    ),
-    "ster.chave_password": QT_TRANSLATE_NOOP(
-        "rules", "Password inside chave must have at most 250 characters (got {value})"
-    ),
-    "object.format": QT_TRANSLATE_NOOP(
-        "rules",
-        "Object code must be 2 letters, 9 digits and 2 letters, such as DG049186226BR (got '{value}')",
-    ),
-    "object.check_digit": QT_TRANSLATE_NOOP(
-        "rules", "Object code {value}: its check digit is {check}, the rule (mod 11) gives {expected}"
-    ),
-    "claim.reason": QT_TRANSLATE_NOOP(
-        "rules",
-        "Claim reason must be one of the operator's codes: 132, 133, 134, 135, 136, 141, 142, "
-        "148, 211, 240, 1414 (got '{value}')",
-    ),
-    "claim.kind": QT_TRANSLATE_NOOP(
-        "rules", "Claim kind must be I (compensation) or R (complaint) (got '{value}')"
-    ),
-    "claim.package": QT_TRANSLATE_NOOP("rules", "Packaging must be E (envelope) or C (box) (got '{value}')"),
-    "claim.email": QT_TRANSLATE_NOOP(
-        "rules", "Reply e-mail must be an address such as nome@empresa.com.br (got '{value}')"
-    ),
-    "claim.phone": QT_TRANSLATE_NOOP(
-        "rules", "Phone must have 10 or 11 digits with the area code, such as (11) 98765-4321 (got '{value}')"
-    ),
-    "claim.name": QT_TRANSLATE_NOOP(
-        "rules", "Recipient's name (nomeDestinatario) must have 1 to {width} characters (got {count})"
-    ),
-    "shipping.required": QT_TRANSLATE_NOOP("rules", "Field {field} is required"),
-    "shipping.length": QT_TRANSLATE_NOOP(
-        "rules", "Field {field} must have at most {width} characters (got {count})"
-    ),
-    "shipping.field": QT_TRANSLATE_NOOP("rules", "Field {field}: {says}"),
-    "shipping.state": QT_TRANSLATE_NOOP(
-        "rules", "Field {field} must be a state's two letters, such as SP (got '{value}')"
-    ),
-    "shipping.service": QT_TRANSLATE_NOOP(
-        "rules", "Field {field} must be a service code of 5 digits, such as 03298 (got '{value}')"
-    ),
-    "shipping.weight": QT_TRANSLATE_NOOP("rules", "Field {field} must be 1 to {high} g (got '{value}')"),
-    "shipping.format": QT_TRANSLATE_NOOP(
-        "rules", "Field {field} must be 1 (envelope), 2 (box or package) or 3 (roll) (got '{value}')"
-    ),
-    "shipping.side": QT_TRANSLATE_NOOP("rules", "Field {field} must be {low} to {high} cm (got '{value}')"),
-    "shipping.sides": QT_TRANSLATE_NOOP(
-        "rules", "Length, width and height must add up to at most {high} cm (got {value})"
-    ),
-    "shipping.declared": QT_TRANSLATE_NOOP(
-        "rules", "Field {field} must be more than R$ 0,00 and at most R$ {high} (got '{value}')"
-    ),
-    "shipping.additional": QT_TRANSLATE_NOOP(
-        "rules", "Field {field} must be an additional service code of 3 digits, such as 001 (got '{value}')"
-    ),
-    "shipping.quantity": QT_TRANSLATE_NOOP("rules", "Field {field} must be at least 1 (got '{value}')"),
-    "shipping.money": QT_TRANSLATE_NOOP(
-        "rules", "Field {field} must be an amount such as 150,00 (got '{value}')"
-    ),
-    "shipping.number": QT_TRANSLATE_NOOP("rules", "Field {field} must be a whole number (got '{value}')"),
-    "shipping.nfe_key": QT_TRANSLATE_NOOP(
-        "rules", "Field {field} must have the NF-e key's 44 digits (got '{value}')"
-    ),
-    "shipping.invoice": QT_TRANSLATE_NOOP(
-        "rules", "Field {field} must be up to 20 letters and digits (got '{value}')"
-    ),
-    "shipping.unknown_cep": QT_TRANSLATE_NOOP(
-        "rules", "Field {field}: the operator does not know CEP {value} ({says})"
-    ),
-    "shipping.closed": QT_TRANSLATE_NOOP(
-        "rules", "Pre-posting {value} is {status}: no label, declaration or list is made for it"
-    ),
-    "shipping.content": QT_TRANSLATE_NOOP(
-        "rules",
-        "Field {field}: a content declaration (what the parcel holds) or an invoice "
-        "(numeroNotaFiscal or chaveNFe) is required",
-    ),
-    "shipping.undeclared": QT_TRANSLATE_NOOP(
-        "rules", "Pre-posting {value} has neither content lines nor an invoice: there is nothing to declare"
-    ),
-}
-
-_WORDS = (
-    QT_TRANSLATE_NOOP("rules", "cancelled"),
-    QT_TRANSLATE_NOOP("rules", "expired"),
-    QT_TRANSLATE_NOOP("rules", "reversed"),
-)
-"""Words a rule's message may carry (`Worded`): a closed pre-posting's status."""
-
-_NUMBER_LABELS: dict[str, object] = {
-    "card": QT_TRANSLATE_NOOP("rules", "Posting card number"),
-    "contract": QT_TRANSLATE_NOOP("rules", "Contract number"),
-    "dr": QT_TRANSLATE_NOOP("rules", "DR number"),
-    "invoice_item": QT_TRANSLATE_NOOP("rules", "Invoice item"),
-}
-
-
-class _KeepMissing(dict[str, object]):
-    """Leaves a placeholder visible instead of raising when a parameter is absent."""
-
-    def __missing__(self, key: str) -> str:
-        return "{" + key + "}"
-
 
 def rule_message(error: InvalidValue) -> str:
-    """The translated message for a value rule; unknown rules still read sensibly."""
-    from postalgui.api.values import InvalidValue
-    from postalgui.api.values.errors import Worded
+    """The translated message for a value rule; unknown rules still read sensibly.
 
-    prefix, _, kind = error.rule.partition(".")
-    fields: dict[str, object] = _KeepMissing(error.params)
-    for name, param in error.params.items():  # a word, not a value: in the window's language
-        if isinstance(param, Worded):
-            fields[name] = QCoreApplication.translate("rules", str(param))
-    fields["value"] = error.value
-    inner = error.params.get("inner")
-    if isinstance(inner, InvalidValue):  # another rule said for this one's field: in this language too
-        fields["says"] = rule_message(inner)
-    if prefix in _NUMBER_LABELS:
-        template = _RULES.get(f"number.{kind}")
-        fields["label"] = QCoreApplication.translate("rules", str(_NUMBER_LABELS[prefix]))
-    else:
-        template = _RULES.get(error.rule)
-    if template is None:
+    The templates are `api.values.errors.MESSAGES`, translated in context ``rules`` (the
+    command line says them from the same ``.ts``: one catalogue)."""
+    from postalgui.api.values.errors import rule_text
+
+    said = rule_text(error, _rules_translation)
+    if said is None:
         return arg(QCoreApplication.translate("messages", "Invalid value: '%1'"), error.value)
-    return QCoreApplication.translate("rules", str(template)).format_map(fields)
+    return said
+
+
+def _rules_translation(english: str) -> str:
+    return QCoreApplication.translate("rules", english)
 
 
 # --- errors ----------------------------------------------------------------------------
@@ -343,6 +94,7 @@ def describe_error(error: BaseException, field: str | None = None) -> str:
         _operator_sentence,
         _network_sentence,
         _setup_sentence,
+        _said_sentence,
         _office_sentence,
     ):
         said = sentence(error)
@@ -459,6 +211,18 @@ def _setting_missing_sentence(error: BaseException) -> str | None:
     if not isinstance(error, SettingMissingError):
         return None
     return QCoreApplication.translate("messages", str(_SETTING_MISSING[error.need]))
+
+
+def _said_sentence(error: BaseException) -> str | None:
+    """A service's sentence kept as its template (`api.said.Said`), in context ``said``."""
+    from postalgui.api.said import said_of
+
+    said = said_of(error)
+    return None if said is None else said.said_in(_said_translation)
+
+
+def _said_translation(english: str) -> str:
+    return QCoreApplication.translate("said", english)
 
 
 def _sent_once_sentence(error: BaseException) -> str | None:

@@ -15,9 +15,18 @@ from pathlib import Path
 
 from postalgui.api.branches import strip_accents
 from postalgui.api.errors import RoutineError
+from postalgui.api.said import Said
 from postalgui.services.spreadsheet import is_xlsx
 
-__all__ = ["TableFileError", "column_positions", "csv_rows", "header_key", "table_rows", "xlsx_rows"]
+__all__ = [
+    "TableFileError",
+    "column_positions",
+    "csv_rows",
+    "header_key",
+    "no_column",
+    "table_rows",
+    "xlsx_rows",
+]
 
 DELIMITERS = ";,\t"
 
@@ -42,7 +51,9 @@ def xlsx_rows(path: Path) -> Iterator[list[str]]:
     try:
         book = load_workbook(path, read_only=True, data_only=True)
     except Exception as exc:  # noqa: BLE001  # openpyxl raises many kinds for a bad file
-        raise TableFileError(f"{path.name}: not a readable workbook ({exc})") from None
+        raise TableFileError(
+            Said("{name}: not a readable workbook ({reason})", name=path.name, reason=str(exc))
+        ) from None
     try:
         sheet = book.active
         if sheet is None:
@@ -64,10 +75,11 @@ def header_key(title: str) -> str:
 
 
 def column_positions(
-    header: Sequence[str], known: Iterable[str], required: Iterable[str], name: str, hint: str = ""
+    header: Sequence[str], known: Iterable[str], required: Iterable[str], name: str, hint: Said | None = None
 ) -> dict[str, int]:
     """Where each ``known`` column stands in ``header`` (its first title that matches); a
-    ``required`` one missing raises `TableFileError` naming it and the columns there are."""
+    ``required`` one missing raises `TableFileError` naming it and the columns there are,
+    followed by ``hint`` when there is one."""
     wanted = {header_key(column): column for column in known}
     positions: dict[str, int] = {}
     for position, title in enumerate(header):
@@ -76,7 +88,16 @@ def column_positions(
             positions[column] = position
     missing = [column for column in required if column not in positions]
     if missing:
-        titles = ", ".join(title.strip() for title in header if title.strip()) or "none"
-        said = f"{name}: no column {', '.join(missing)} (the columns are: {titles})"
-        raise TableFileError(f"{said}; {hint}" if hint else said)
+        said = no_column(name, ", ".join(missing), header)
+        raise TableFileError(Said("{problem}; {hint}", problem=said, hint=hint) if hint else said)
     return positions
+
+
+def no_column(name: str, column: str, header: Sequence[str]) -> Said:
+    """ "orders.csv: no column peso (the columns are: nome, cep)", in each front's language."""
+    titles = ", ".join(title.strip() for title in header if title.strip())
+    if not titles:
+        return Said("{name}: no column {column} (the file has no column titles)", name=name, column=column)
+    return Said(
+        "{name}: no column {column} (the columns are: {titles})", name=name, column=column, titles=titles
+    )

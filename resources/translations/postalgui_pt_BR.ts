@@ -6644,269 +6644,232 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
 <context>
     <name>rules</name>
     <message>
-        <location line="-240"/>
         <source>CEP may contain only digits, &apos;-&apos; and &apos;.&apos; (got &apos;{value}&apos;)</source>
         <translation>O CEP pode conter apenas dígitos, &apos;-&apos; e &apos;.&apos; (recebido: &apos;{value}&apos;)</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>CEP must have 8 digits (got {count})</source>
         <translation>O CEP deve ter 8 dígitos (recebidos: {count})</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>CEP must be written 00000-000, 00.000-000 or 00000000 (got &apos;{value}&apos;)</source>
         <translation>O CEP deve ser escrito 00000-000, 00.000-000 ou 00000000 (recebido: &apos;{value}&apos;)</translation>
     </message>
     <message>
-        <location line="+3"/>
         <source>CNPJ may contain only digits, letters A-Z and the separators &apos;.&apos;, &apos;/&apos;, &apos;-&apos; (got &apos;{value}&apos;)</source>
         <translation>O CNPJ pode conter apenas dígitos, letras de A a Z e os separadores &apos;.&apos;, &apos;/&apos;, &apos;-&apos; (recebido: &apos;{value}&apos;)</translation>
     </message>
     <message>
-        <location line="+3"/>
         <source>CNPJ must have 14 characters (got {count})</source>
         <translation>O CNPJ deve ter 14 caracteres (recebidos: {count})</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>CNPJ must be written 00.000.000/0000-00 or without separators (got &apos;{value}&apos;)</source>
         <translation>O CNPJ deve ser escrito 00.000.000/0000-00 ou sem separadores (recebido: &apos;{value}&apos;)</translation>
     </message>
     <message>
-        <location line="+3"/>
         <source>CNPJ check digits (the last 2 characters) must be numbers (got &apos;{check}&apos;)</source>
         <translation>Os dígitos verificadores do CNPJ (os 2 últimos caracteres) devem ser números (recebidos: &apos;{check}&apos;)</translation>
     </message>
     <message>
-        <location line="+3"/>
-        <source>CNPJ cannot be one character repeated 14 times</source>
-        <translation>O CNPJ não pode ser um mesmo caractere repetido 14 vezes</translation>
+        <source>CNPJ cannot be one character repeated 14 times (got &apos;{value}&apos;)</source>
+        <translation>O CNPJ não pode ser um mesmo caractere repetido 14 vezes (recebido: &apos;{value}&apos;)</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>CNPJ check digits do not match (got &apos;{check}&apos;, expected &apos;{expected}&apos;)</source>
         <translation>Os dígitos verificadores do CNPJ não conferem (recebidos: &apos;{check}&apos;, esperados: &apos;{expected}&apos;)</translation>
     </message>
     <message>
-        <location line="+3"/>
         <source>CNPJ base must be 12 characters 0-9 or A-Z (got &apos;{value}&apos;)</source>
         <translation>A base do CNPJ deve ter 12 caracteres de 0 a 9 ou de A a Z (recebida: &apos;{value}&apos;)</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>{label} is empty</source>
-        <translation>{label} está vazio</translation>
+        <source>Posting card number is empty</source>
+        <translation>Número do cartão de postagem está vazio</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>{label} must contain only digits (got &apos;{value}&apos;)</source>
-        <translation>{label} deve conter apenas dígitos (recebido: &apos;{value}&apos;)</translation>
+        <source>Posting card number must contain only digits (got &apos;{value}&apos;)</source>
+        <translation>Número do cartão de postagem deve conter apenas dígitos (recebido: &apos;{value}&apos;)</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>{label} must have at most {width} digits (got {count})</source>
-        <translation>{label} deve ter no máximo {width} dígitos (recebidos: {count})</translation>
+        <source>Posting card number must have at most {width} digits (got {count})</source>
+        <translation>Número do cartão de postagem deve ter no máximo {width} dígitos (recebidos: {count})</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <source>Contract number is empty</source>
+        <translation>Número do contrato está vazio</translation>
+    </message>
+    <message>
+        <source>Contract number must contain only digits (got &apos;{value}&apos;)</source>
+        <translation>Número do contrato deve conter apenas dígitos (recebido: &apos;{value}&apos;)</translation>
+    </message>
+    <message>
+        <source>Contract number must have at most {width} digits (got {count})</source>
+        <translation>Número do contrato deve ter no máximo {width} dígitos (recebidos: {count})</translation>
+    </message>
+    <message>
+        <source>DR number is empty</source>
+        <translation>Número da DR está vazio</translation>
+    </message>
+    <message>
+        <source>DR number must contain only digits (got &apos;{value}&apos;)</source>
+        <translation>Número da DR deve conter apenas dígitos (recebido: &apos;{value}&apos;)</translation>
+    </message>
+    <message>
+        <source>DR number must have at most {width} digits (got {count})</source>
+        <translation>Número da DR deve ter no máximo {width} dígitos (recebidos: {count})</translation>
+    </message>
+    <message>
+        <source>Invoice item is empty</source>
+        <translation>Item da fatura está vazio</translation>
+    </message>
+    <message>
+        <source>Invoice item must contain only digits (got &apos;{value}&apos;)</source>
+        <translation>Item da fatura deve conter apenas dígitos (recebido: &apos;{value}&apos;)</translation>
+    </message>
+    <message>
+        <source>Invoice item must have at most {width} digits (got {count})</source>
+        <translation>Item da fatura deve ter no máximo {width} dígitos (recebidos: {count})</translation>
+    </message>
+    <message>
         <source>Amount must look like 1.234,56, 1234,56 or 1234.56 (got &apos;{value}&apos;)</source>
         <translation>O valor deve estar no formato 1.234,56, 1234,56 ou 1234.56 (recebido: &apos;{value}&apos;)</translation>
     </message>
     <message>
-        <location line="+3"/>
-        <source>Amount must be a number (got &apos;{value}&apos;)</source>
-        <translation>O valor deve ser um número (recebido: &apos;{value}&apos;)</translation>
+        <source>Amount must be text, an integer or a Decimal, not {type} (got &apos;{value}&apos;)</source>
+        <translation>O valor deve ser texto, um número inteiro ou um Decimal, não {type} (recebido: &apos;{value}&apos;)</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Percentage must look like 0,0100 or 0.0100 (got &apos;{value}&apos;)</source>
         <translation>O percentual deve estar no formato 0,0100 ou 0.0100 (recebido: &apos;{value}&apos;)</translation>
     </message>
     <message>
-        <location line="+3"/>
-        <source>Percentage must be a number (got &apos;{value}&apos;)</source>
-        <translation>O percentual deve ser um número (recebido: &apos;{value}&apos;)</translation>
+        <source>Percentage must be text, an integer or a Decimal, not {type} (got &apos;{value}&apos;)</source>
+        <translation>O percentual deve ser texto, um número inteiro ou um Decimal, não {type} (recebido: &apos;{value}&apos;)</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Weight must be a whole number of grams (got &apos;{value}&apos;)</source>
         <translation>O peso deve ser um número inteiro de gramas (recebido: &apos;{value}&apos;)</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>Percentage is too long: at most {width} digits (got {count})</source>
-        <translation>O percentual é longo demais: no máximo {width} dígitos (recebido: {count})</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Amount is too long: at most {width} digits (got {count})</source>
-        <translation>O valor é longo demais: no máximo {width} dígitos (recebido: {count})</translation>
-    </message>
-    <message>
-        <location line="+1"/>
         <source>Weight is too long: at most {width} digits (got {count})</source>
         <translation>O peso é longo demais: no máximo {width} dígitos (recebido: {count})</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <source>Amount is too long: at most {width} digits (got {count})</source>
+        <translation>O valor é longo demais: no máximo {width} dígitos (recebido: {count})</translation>
+    </message>
+    <message>
+        <source>Percentage is too long: at most {width} digits (got {count})</source>
+        <translation>O percentual é longo demais: no máximo {width} dígitos (recebido: {count})</translation>
+    </message>
+    <message>
         <source>Amount in cents must contain only digits (got &apos;{value}&apos;)</source>
         <translation>O valor em centavos deve conter apenas dígitos (recebido: &apos;{value}&apos;)</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Amount in cents must have at most {width} digits (got {count})</source>
         <translation>O valor em centavos deve ter no máximo {width} dígitos (recebidos: {count})</translation>
     </message>
     <message>
-        <location line="+3"/>
         <source>Amount in cents cannot be negative (got &apos;{value}&apos;)</source>
         <translation>O valor em centavos não pode ser negativo (recebido: &apos;{value}&apos;)</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Amount must have at most 2 decimal places to be sent in cents (got &apos;{value}&apos;)</source>
         <translation>O valor deve ter no máximo 2 casas decimais para ser enviado em centavos (recebido: &apos;{value}&apos;)</translation>
     </message>
     <message>
-        <location line="+3"/>
         <source>Date must be written {pattern} (got &apos;{value}&apos;)</source>
         <translation>A data deve ser escrita {pattern} (recebida: &apos;{value}&apos;)</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Date does not exist in the calendar (got &apos;{value}&apos;)</source>
         <translation>A data não existe no calendário (recebida: &apos;{value}&apos;)</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Timestamp must be written YYYY-MM-DDThh:mm:ss[.mmm] (got &apos;{value}&apos;)</source>
         <translation>A data e hora devem ser escritas AAAA-MM-DDThh:mm:ss[.mmm] (recebido: &apos;{value}&apos;)</translation>
     </message>
     <message>
-        <location line="+3"/>
         <source>Timestamp is not a real date and time (got &apos;{value}&apos;)</source>
         <translation>A data e hora informadas não existem (recebido: &apos;{value}&apos;)</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Time zone offset must look like -03:00, UTC-03:00 or Z (got &apos;{value}&apos;)</source>
         <translation>O fuso horário deve estar no formato -03:00, UTC-03:00 ou Z (recebido: &apos;{value}&apos;)</translation>
     </message>
     <message>
-        <location line="+3"/>
         <source>Time zone offset must be between -23:59 and +23:59 (got &apos;{value}&apos;)</source>
         <translation>O fuso horário deve estar entre -23:59 e +23:59 (recebido: &apos;{value}&apos;)</translation>
     </message>
     <message>
-        <location line="+3"/>
         <source>Product code must have 5 digits (got &apos;{value}&apos;)</source>
         <translation>O código do produto deve ter 5 dígitos (recebido: &apos;{value}&apos;)</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Country must be a 2-letter ISO code such as US (got &apos;{value}&apos;)</source>
         <translation>O país deve ser um código ISO de 2 letras, como US (recebido: &apos;{value}&apos;)</translation>
     </message>
     <message>
-        <location line="+3"/>
         <source>Format must be 1 envelope, 2 package or 3 roll (got &apos;{value}&apos;)</source>
         <translation>O formato deve ser 1 para envelope, 2 para pacote ou 3 para rolo (recebido: &apos;{value}&apos;)</translation>
     </message>
     <message>
-        <location line="+3"/>
         <source>Additional service code must have 3 digits (got &apos;{value}&apos;)</source>
         <translation>O código do serviço adicional deve ter 3 dígitos (recebido: &apos;{value}&apos;)</translation>
     </message>
     <message>
-        <location line="+3"/>
         <source>Size must be a number of centimetres such as 20 or 20,5 (got &apos;{value}&apos;)</source>
         <translation>A medida deve ser um número de centímetros, como 20 ou 20,5 (recebido: &apos;{value}&apos;)</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Size is too long: at most {width} digits (got {count})</source>
         <translation>A medida é longa demais: no máximo {width} dígitos (recebido: {count})</translation>
     </message>
     <message>
-        <location line="+3"/>
         <source>Value must be greater than zero (got &apos;{value}&apos;)</source>
         <translation>O valor deve ser maior que zero (recebido: &apos;{value}&apos;)</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>Required for pricing</source>
-        <translation>Obrigatório para a cotação</translation>
-    </message>
-    <message>
-        <location line="+1"/>
         <source>Invoice number must contain only digits (got &apos;{value}&apos;)</source>
         <translation>O número da fatura deve conter apenas dígitos (recebido: &apos;{value}&apos;)</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Document type must be 2 letters or digits such as RE (got &apos;{value}&apos;)</source>
         <translation>O tipo de documento deve ter 2 letras ou dígitos, como RE (recebido: &apos;{value}&apos;)</translation>
     </message>
     <message>
-        <location line="+3"/>
         <source>Typed line may contain only digits, spaces and dots (got &apos;{value}&apos;)</source>
         <translation>A linha digitável pode conter apenas dígitos, espaços e pontos (recebido: &apos;{value}&apos;)</translation>
     </message>
     <message>
-        <location line="+3"/>
         <source>Typed line must have 47 digits (got {count})</source>
         <translation>A linha digitável deve ter 47 dígitos (recebidos: {count})</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Barcode must have 44 digits (got {count})</source>
         <translation>O código de barras deve ter 44 dígitos (recebidos: {count})</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Check digit of typed line field {field} does not match (got {check}, expected {expected})</source>
         <translation>O dígito verificador do campo {field} da linha digitável não confere (recebido {check}, esperado {expected})</translation>
     </message>
     <message>
-        <location line="+3"/>
         <source>General check digit does not match (got {check}, expected {expected})</source>
         <translation>O dígito verificador geral não confere (recebido {check}, esperado {expected})</translation>
     </message>
     <message>
-        <location line="+3"/>
         <source>Due date must be after 1997-10-07 (got &apos;{value}&apos;)</source>
         <translation>O vencimento deve ser posterior a 07/10/1997 (recebido: &apos;{value}&apos;)</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Due factor must be between 0 and 9999 (got &apos;{value}&apos;)</source>
         <translation>O fator de vencimento deve estar entre 0 e 9999 (recebido: &apos;{value}&apos;)</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Service code must be letters and digits, at most 10 (got &apos;{value}&apos;)</source>
         <translation>O código do serviço deve conter apenas letras e dígitos, no máximo 10 (recebido: &apos;{value}&apos;)</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>Posting card number</source>
-        <translation>Número do cartão de postagem</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Contract number</source>
-        <translation>Número do contrato</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>DR number</source>
-        <translation>Número da DR</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Invoice item</source>
-        <translation>Item da fatura</translation>
     </message>
     <message>
         <source>Unit MCU must have 8 digits (got &apos;{value}&apos;)</source>
@@ -7009,7 +6972,7 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
         <translation>O telefone deve ter 10 ou 11 dígitos com o DDD, como (11) 98765-4321 (recebido &apos;{value}&apos;)</translation>
     </message>
     <message>
-        <source>Recipient's name (nomeDestinatario) must have 1 to {width} characters (got {count})</source>
+        <source>Recipient&apos;s name (nomeDestinatario) must have 1 to {width} characters (got {count})</source>
         <translation>O nome do destinatário (nomeDestinatario) deve ter de 1 a {width} caracteres (recebido {count})</translation>
     </message>
     <message>
@@ -7019,6 +6982,10 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
     <message>
         <source>Field {field} must have at most {width} characters (got {count})</source>
         <translation>O campo {field} deve ter no máximo {width} caracteres (recebidos: {count})</translation>
+    </message>
+    <message>
+        <source>Field {field}: {says}</source>
+        <translation>Campo {field}: {says}</translation>
     </message>
     <message>
         <source>Field {field} must be a state&apos;s two letters, such as SP (got &apos;{value}&apos;)</source>
@@ -7077,16 +7044,16 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
         <translation>Campo {field}: os Correios não conhecem o CEP {value} ({says})</translation>
     </message>
     <message>
+        <source>Pre-posting {value} is {status}: no label, declaration or list is made for it</source>
+        <translation>A pré-postagem {value} tem status {status}: não se faz etiqueta, declaração nem lista dela</translation>
+    </message>
+    <message>
         <source>Field {field}: a content declaration (what the parcel holds) or an invoice (numeroNotaFiscal or chaveNFe) is required</source>
         <translation>Campo {field}: é preciso uma declaração de conteúdo (o que o volume contém) ou uma nota fiscal (numeroNotaFiscal ou chaveNFe)</translation>
     </message>
     <message>
-        <source>Field {field}: {says}</source>
-        <translation>Campo {field}: {says}</translation>
-    </message>
-    <message>
-        <source>Pre-posting {value} is {status}: no label, declaration or list is made for it</source>
-        <translation>A pré-postagem {value} tem status {status}: não se faz etiqueta, declaração nem lista dela</translation>
+        <source>Pre-posting {value} has neither content lines nor an invoice: there is nothing to declare</source>
+        <translation>A pré-postagem {value} não tem linhas de conteúdo nem nota fiscal: não há o que declarar</translation>
     </message>
     <message>
         <source>cancelled</source>
@@ -7099,10 +7066,6 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
     <message>
         <source>reversed</source>
         <translation>estornado</translation>
-    </message>
-    <message>
-        <source>Pre-posting {value} has neither content lines nor an invoice: there is nothing to declare</source>
-        <translation>A pré-postagem {value} não tem linhas de conteúdo nem nota fiscal: não há o que declarar</translation>
     </message>
 </context>
 <context>
@@ -10044,6 +10007,101 @@ Registrar de novo assim mesmo? Se a operadora já as tiver, responde que já exi
     <message>
         <source>File claims again</source>
         <translation>Registrar reclamações de novo</translation>
+    </message>
+</context>
+<context>
+    <name>said</name>
+    <message>
+        <source>Login and API access code are not configured</source>
+        <translation>O login e o código de acesso à API não estão configurados</translation>
+    </message>
+    <message>
+        <source>No delegated access key is configured</source>
+        <translation>Nenhuma chave de acesso delegada está configurada</translation>
+    </message>
+    <message>
+        <source>No registration-system address is configured for this environment</source>
+        <translation>Nenhum endereço do sistema de registro está configurado para este ambiente</translation>
+    </message>
+    <message>
+        <source>The identity-portal login and access code are not set</source>
+        <translation>O login e o código de acesso do portal de identidade não estão definidos</translation>
+    </message>
+    <message>
+        <source>This attendance service has no office database to write registrations down in</source>
+        <translation>Este serviço de atendimentos não tem um banco de dados do escritório onde anotar os registros</translation>
+    </message>
+    <message>
+        <source>The simulated counter exists only in the sandbox</source>
+        <translation>O balcão simulado só existe no sandbox</translation>
+    </message>
+    <message>
+        <source>The partner server did not start in {seconds} s (is the port in use?)</source>
+        <translation>O servidor do parceiro não iniciou em {seconds} s (a porta está em uso?)</translation>
+    </message>
+    <message>
+        <source>Invoice {number} does not say its document type (tipoDocumento)</source>
+        <translation>A fatura {number} não informa seu tipo de documento (tipoDocumento)</translation>
+    </message>
+    <message>
+        <source>The invoice does not say its DR and none is configured: set the DR in Settings</source>
+        <translation>A fatura não informa sua DR e nenhuma está configurada: defina a DR nas Configurações</translation>
+    </message>
+    <message>
+        <source>There is no request number {number}</source>
+        <translation>Não existe a solicitação número {number}</translation>
+    </message>
+    <message>
+        <source>The saved origin “{name}” was changed by {by} at {at} after you opened it</source>
+        <translation>A origem salva “{name}” foi alterada por {by} em {at} depois que você a abriu</translation>
+    </message>
+    <message>
+        <source>The package preset “{name}” was changed by {by} at {at} after you opened it</source>
+        <translation>A predefinição de pacote “{name}” foi alterada por {by} em {at} depois que você a abriu</translation>
+    </message>
+    <message>
+        <source>someone</source>
+        <translation>alguém</translation>
+    </message>
+    <message>
+        <source>That sender is no longer in the address book</source>
+        <translation>Esse remetente não está mais no catálogo de endereços</translation>
+    </message>
+    <message>
+        <source>an orders file names its columns as the API does: {columns}</source>
+        <translation>um arquivo de pedidos nomeia suas colunas como a API: {columns}</translation>
+    </message>
+    <message>
+        <source>Cancelling a pre-posting names who asks it (idCorreiosSolicitanteCancelamento, the identity-portal login): set the login in Settings</source>
+        <translation>O cancelamento de uma pré-postagem informa quem o pede (idCorreiosSolicitanteCancelamento, o login do portal de identidade): defina o login nas Configurações</translation>
+    </message>
+    <message>
+        <source>{name}: no column {column} (the columns are: {titles})</source>
+        <translation>{name}: não há a coluna {column} (as colunas são: {titles})</translation>
+    </message>
+    <message>
+        <source>{name}: no column {column} (the file has no column titles)</source>
+        <translation>{name}: não há a coluna {column} (o arquivo não tem títulos de coluna)</translation>
+    </message>
+    <message>
+        <source>{name}: not a readable workbook ({reason})</source>
+        <translation>{name}: não é uma planilha legível ({reason})</translation>
+    </message>
+    <message>
+        <source>{problem}; {hint}</source>
+        <translation>{problem}; {hint}</translation>
+    </message>
+    <message>
+        <source>The operator makes at most {most} labels at once ({asked} asked): choose fewer, or print the labels made here</source>
+        <translation>A operadora emite no máximo {most} etiquetas de uma vez ({asked} pedidas): escolha menos, ou imprima as etiquetas já feitas aqui</translation>
+    </message>
+    <message>
+        <source>The operator did not make the labels within {seconds} s (receipt {receipt}); its last answer: {answer}</source>
+        <translation>A operadora não emitiu as etiquetas em {seconds} s (recibo {receipt}); sua última resposta: {answer}</translation>
+    </message>
+    <message>
+        <source>The operator did not make the labels within {seconds} s (receipt {receipt})</source>
+        <translation>A operadora não emitiu as etiquetas em {seconds} s (recibo {receipt})</translation>
     </message>
 </context>
 </TS>

@@ -74,3 +74,15 @@ def test_json_is_the_same_in_both_languages(capsys: pytest.CaptureFixture[str]) 
     code, portuguese, err = run(capsys, "--lang", "pt", *HEAVY, "--json")
     assert code == 0, err
     assert json.loads(english) == json.loads(portuguese)
+
+
+def test_a_bad_value_is_refused_in_the_spoken_language(capsys: pytest.CaptureFixture[str]) -> None:
+    """A value rule reads as the window says it (its .ts, read without Qt), not in English."""
+    code, out, err = run(capsys, "--lang", "pt", "branches", "search", "--uf", "XX")
+    assert (code, out) == (2, "")
+    assert "--uf: O estado deve ser uma das 27 siglas, como SP" in err
+    code, out, err = run(capsys, "--lang", "pt", "track", "DG04918622BR")
+    assert code == 2
+    assert "CODE: O código do objeto deve ter 2 letras, 9 dígitos e 2 letras" in err
+    code, out, err = run(capsys, "--lang", "en", "branches", "search", "--uf", "XX")
+    assert "--uf: State must be one of the 27 abbreviations, such as SP (got 'XX')" in err

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import ast
+import string
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -13,6 +15,7 @@ from PySide6.QtCore import QCoreApplication, QLocale, QTranslator
 from pytestqt.qtbot import QtBot
 
 from postalgui.api.values import InvalidValue
+from postalgui.api.values.errors import MESSAGES, WORDS
 from postalgui.gui import i18n
 from postalgui.gui.dialogs.settings_dialog import SettingsDialog
 from postalgui.gui.messages import describe_error, rule_message
@@ -72,6 +75,51 @@ def test_every_gui_string_has_a_finished_translation(tmp_path: Path) -> None:
     assert missing == [], "run lupdate and translate these (see resources/translations/README.md)"
     leftovers = [key for key, translation in committed.items() if not _finished(translation)]
     assert leftovers == [], "unfinished, vanished or obsolete entries in the .ts"
+
+
+def _fields(template: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name is not None}
+
+
+def _said_templates() -> set[str]:
+    """Every ``Said("...")`` template in the code (its one argument that is a literal)."""
+    found: set[str] = set()
+    for path in sorted((ROOT / "postalgui").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "Said":
+                first = node.args[0] if node.args else None
+                if isinstance(first, ast.Constant) and isinstance(first.value, str):
+                    found.add(first.value)
+                else:
+                    assert path.name == "said.py", f"{path}:{node.lineno}: Said() takes a literal template"
+    return found
+
+
+@pytest.mark.parametrize(
+    ("context", "needed"),
+    [
+        ("rules", lambda: {*MESSAGES.values(), *WORDS}),
+        ("said", _said_templates),
+    ],
+    ids=["rules", "said"],
+)
+def test_one_catalogue_for_the_rules_and_the_services_sentences(
+    context: str, needed: Callable[[], set[str]]
+) -> None:
+    """The value rules' templates (`api.values.errors.MESSAGES`) and the services' `Said`
+    sentences are not in `postalgui/gui`, so lupdate does not list them: each has its finished
+    translation with the same ``{fields}``, and the .ts keeps none that nothing says (the
+    window and the CLI both read these: there is no other copy)."""
+    committed = {source: tr for (name, source), tr in _messages(TS).items() if name == context}
+    sources = needed()
+    assert len(sources) > 15
+    missing = sorted(
+        source for source in sources if source not in committed or not _finished(committed[source])
+    )
+    assert missing == [], f"add these to context {context!r} of {TS.name}"
+    changed = sorted(source for source in sources if _fields(committed[source].text or "") != _fields(source))
+    assert changed == [], "a translation must keep its template's {fields}"
+    assert sorted(set(committed) - sources) == [], "nothing says these any more"
 
 
 PLACEHOLDERS = ("%1", "%2", "{value}", "{count}", "{check}", "{expected}", "{label}", "{width}")

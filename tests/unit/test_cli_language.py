@@ -130,3 +130,123 @@ def test_service_failures_are_said_in_the_spoken_language() -> None:
         )
     finally:
         language.speak("en")
+
+
+@pytest.fixture
+def portuguese() -> Iterator[None]:
+    language.speak("pt_BR")
+    yield
+    language.speak("en")
+
+
+def test_bad_values_are_said_from_the_windows_own_catalogue(portuguese: None) -> None:
+    """An `InvalidValue` reads as the window says it: the .ts's context ``rules``, read
+    without Qt, with its `Worded` parameters and inner rules in Portuguese too."""
+    from postalgui.api.values import InvalidValue
+    from postalgui.api.values.errors import Worded
+    from postalgui.api.values.shipping import closed_preposting
+    from postalgui.cli.worded import routine_text
+
+    assert routine_text(InvalidValue("card.digits", "12a")) == (
+        "Número do cartão de postagem deve conter apenas dígitos (recebido: '12a')"
+    )
+    assert routine_text(closed_preposting("PR1", Worded("expired"))) == (
+        "A pré-postagem PR1 tem status expirado: não se faz etiqueta, declaração nem lista dela"
+    )
+    inner = InvalidValue("cep.length", "123", count=3)
+    field = InvalidValue("shipping.field", "123", field="cep", says=inner.message, inner=inner)
+    assert routine_text(field) == "Campo cep: O CEP deve ter 8 dígitos (recebidos: 3)"
+    assert routine_text(InvalidValue("parcel.weird", "x")) == "Invalid value (parcel.weird): 'x'"
+    language.speak("en")
+    assert routine_text(InvalidValue("card.digits", "12a")) == (
+        "Posting card number must contain only digits (got '12a')"
+    )
+
+
+def test_service_sentences_are_said_from_the_windows_own_catalogue(portuguese: None, tmp_path: Path) -> None:
+    """What the services raise as a `Said` the CLI says in Portuguese from context ``said``."""
+    from types import SimpleNamespace
+    from typing import Any
+
+    from postalgui.api.cancel import PlainTask
+    from postalgui.api.errors import CredentialsMissingError, RoutineError
+    from postalgui.api.transport import Transport
+    from postalgui.cli.worded import routine_text
+    from postalgui.services.attendance.service import AttendanceService
+    from postalgui.services.invoices.job_files import fetch_job_file
+    from postalgui.services.tracking.imports import codes_from_file
+    from tests.conftest import MemoryKeyring
+
+    no_jobs: Any = SimpleNamespace(jobs=lambda: SimpleNamespace(get=lambda _job_id: None))
+    with pytest.raises(RoutineError) as gone:
+        fetch_job_file(PlainTask(), no_jobs, 7)
+    assert routine_text(gone.value) == "Não existe a solicitação número 7"
+
+    codes = tmp_path / "objetos.csv"
+    codes.write_text("Pedido;Etiqueta\n", encoding="utf-8")
+    with pytest.raises(RoutineError) as column:
+        codes_from_file(codes, "Rastreio")
+    assert routine_text(column.value) == (
+        "objetos.csv: não há a coluna 'Rastreio' (as colunas são: Pedido, Etiqueta)"
+    )
+
+    from postalgui.api.credentials import CredentialStore
+    from postalgui.api.tokens import TokenManager
+
+    tokens = TokenManager(Transport("http://127.0.0.1:9"), CredentialStore(MemoryKeyring()), "homologacao")
+    with pytest.raises(CredentialsMissingError) as login:
+        tokens.get(None)  # type: ignore[arg-type]
+    assert routine_text(login.value) == "O login e o código de acesso à API não estão configurados"
+
+    desk: Any = SimpleNamespace(
+        context=SimpleNamespace(env_key="sandbox", credentials=SimpleNamespace(get=lambda _env, _key: None))
+    )
+    with pytest.raises(CredentialsMissingError) as identity:
+        AttendanceService._identity(desk)
+    assert routine_text(identity.value) == (
+        "O login e o código de acesso do portal de identidade não estão definidos"
+    )
+
+
+def test_the_windows_catalogue_is_read_from_a_frozen_build_and_without_qt(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """PyInstaller ships the .ts beside the .qm (packaging/postalgui.spec); a missing file
+    leaves the English, and nothing of it loads Qt."""
+    import shutil
+    import subprocess
+    import sys
+
+    from postalgui.services import translations
+
+    bundle = tmp_path / "_internal"
+    frozen = bundle / "resources" / "translations"
+    frozen.mkdir(parents=True)
+    shipped = translations.catalogue_path()
+    assert shipped is not None
+    shutil.copy(shipped, frozen)
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    monkeypatch.setattr(sys, "_MEIPASS", str(bundle), raising=False)
+    translations.catalogue.cache_clear()
+    try:
+        assert translations.catalogue_path() == frozen / "postalgui_pt_BR.ts"
+        assert translations.translated("pt_BR", "said", "someone") == "alguém"
+        assert translations.translated("en", "said", "someone") == "someone"
+        (frozen / "postalgui_pt_BR.ts").write_text("<TS><context>", encoding="utf-8")  # damaged
+        translations.catalogue.cache_clear()
+        assert translations.translated("pt_BR", "said", "someone") == "someone"
+    finally:
+        translations.catalogue.cache_clear()
+    script = (
+        "import sys\n"
+        "from postalgui.api.values import InvalidValue\n"
+        "from postalgui.cli import language\n"
+        "from postalgui.cli.worded import routine_text\n"
+        "language.speak('pt_BR')\n"
+        "print(routine_text(InvalidValue('cep.length', '1', count=1)))\n"
+        "assert 'PySide6' not in sys.modules\n"
+    )
+    done = subprocess.run(  # our own interpreter and module
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True, timeout=120
+    )
+    assert done.stdout == "O CEP deve ter 8 dígitos (recebidos: 1)\n"

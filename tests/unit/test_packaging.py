@@ -55,3 +55,11 @@ def test_what_the_migration_scripts_import_is_a_hidden_import() -> None:
     needed = set().union(*(_imported_modules(ROOT / folder) for folder in _migration_folders()))
     assert "postalgui.store.tables" in needed
     assert needed <= hidden, sorted(needed - hidden)
+
+
+def test_the_frozen_app_ships_the_translations_source_the_cli_reads() -> None:
+    """The CLI says the rules' and the services' Portuguese from the .ts, without Qt
+    (`services.translations`): a frozen app without it would speak English there."""
+    datas = ast.unparse(_assigned("datas"))
+    for name in ("postalgui_pt_BR.qm", "postalgui_en.qm", "postalgui_pt_BR.ts"):
+        assert f"'{name}'" in datas, name

@@ -160,12 +160,12 @@ Shipping (pre-postings, addresses; ``{field}`` is the API's field name or the fi
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from types import MappingProxyType
 
 from postalgui.api.errors import RoutineError
 
-__all__ = ["MAX_SHOWN", "MESSAGES", "InvalidValue", "Worded", "cut", "shown_value"]
+__all__ = ["MAX_SHOWN", "MESSAGES", "WORDS", "InvalidValue", "Worded", "cut", "rule_text", "shown_value"]
 
 _NUMBER_LABELS = {
     "card": "Posting card number",
@@ -307,7 +307,10 @@ MESSAGES: Mapping[str, str] = MappingProxyType(
         ),
     }
 )
-"""English message template per rule key; the GUI keeps its own translations."""
+"""English message template per rule key: the one catalogue of the rules. Their translations
+are in context ``rules`` of ``resources/translations/postalgui_pt_BR.ts``, which the window
+reads through Qt and the command line without it (`rule_text`); a test fails on a template
+there without its finished translation."""
 
 MAX_SHOWN = 40
 """At most this many characters of a bad value are repeated in a message; a longer value
@@ -334,8 +337,13 @@ def shown_value(value: object) -> str:
 
 
 class Worded(str):
-    """A rule's parameter that is a word, not a value (a status: "cancelled"): the window
-    says it in its own language (its translations, context ``rules``), not as typed."""
+    """A rule's parameter that is a word, not a value (a status: "cancelled"): each front
+    says it in its own language (context ``rules``, as the templates), not as typed; the
+    words are `WORDS`."""
+
+
+WORDS = ("cancelled", "expired", "reversed")
+"""Every `Worded` a rule's message may carry (a closed pre-posting's status)."""
 
 
 class InvalidValue(RoutineError, ValueError):  # noqa: N818 -- the name the whole project uses
@@ -381,3 +389,32 @@ def _rebuild(rule: str, value: str, params: dict[str, object], length: int | Non
         error.length = length
         error.args = (error.message,)
     return error
+
+
+class _KeepMissing(dict[str, object]):
+    """Leaves a placeholder visible instead of raising when a parameter is absent."""
+
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
+def rule_text(error: InvalidValue, translate: Callable[[str], str]) -> str | None:
+    """``error``'s message in a front's language, or None for a rule `MESSAGES` lacks.
+
+    ``translate`` gives the front's translation of an English template or word of context
+    ``rules`` (the window asks Qt; the command line reads the same ``.ts`` without Qt), so
+    both say the one catalogue. A `Worded` parameter and an ``inner`` rule (said for this
+    one's field) are said in that language too. The value is the cut one, without its length.
+    """
+    template = MESSAGES.get(error.rule)
+    if template is None:
+        return None
+    fields: dict[str, object] = _KeepMissing(error.params)
+    for name, param in error.params.items():
+        if isinstance(param, Worded):
+            fields[name] = translate(str(param))
+    inner = error.params.get("inner")
+    if isinstance(inner, InvalidValue):
+        fields["says"] = rule_text(inner, translate) or inner.message
+    fields["value"] = error.value
+    return translate(template).format_map(fields)

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Literal
 
 from postalgui.api.environments import Environment
 from postalgui.api.errors import ApiError, CredentialsMissingError
+from postalgui.api.said import Said
 from postalgui.api.scopes import ACCESS_CODE_KEY, LOGIN_KEY
 from postalgui.api.values.ster import parse_ster_contract
 from postalgui.sandbox import demo_account
@@ -183,7 +184,7 @@ class AttendanceService:
                 return base
         url = STER_URLS.get(environment.value)
         if url is None:
-            raise ApiError("No registration-system address is configured for this environment")
+            raise ApiError(Said("No registration-system address is configured for this environment"))
         return url
 
     def ster_client(self) -> SterClient:
@@ -204,7 +205,7 @@ class AttendanceService:
         store, env_key = self.context.credentials, self.context.env_key
         user, password = store.get(env_key, LOGIN_KEY), store.get(env_key, ACCESS_CODE_KEY)
         if not user or not password:
-            raise CredentialsMissingError("The identity-portal login and access code are not set")
+            raise CredentialsMissingError(Said("The identity-portal login and access code are not set"))
         return user, password
 
     def outgoing(self) -> Outgoing:
@@ -212,7 +213,9 @@ class AttendanceService:
         from postalgui.services.office.outgoing import Outgoing
 
         if self._office is None:
-            raise ApiError("This attendance service has no office database to write registrations down in")
+            raise ApiError(
+                Said("This attendance service has no office database to write registrations down in")
+            )
         return Outgoing(self._office())
 
     # --- the ledger ------------------------------------------------------------------------------
@@ -309,7 +312,9 @@ class AttendanceService:
             server.start()
             if not server.wait_ready(20.0):
                 server.stop()
-                raise ApiError("The partner server did not start in 20 s (is the port in use?)")
+                raise ApiError(
+                    Said("The partner server did not start in {seconds} s (is the port in use?)", seconds=20)
+                )
             self._partner = server
             return server.url
 
@@ -338,7 +343,7 @@ class AttendanceService:
     def sandbox_control(self) -> Transport:
         """A transport to the sandbox's control routes (the simulated counter): sandbox only."""
         if not self.in_sandbox:
-            raise ApiError("The simulated counter exists only in the sandbox")
+            raise ApiError(Said("The simulated counter exists only in the sandbox"))
         from postalgui.api.transport import Transport
 
         return Transport(self.ster_base_url())

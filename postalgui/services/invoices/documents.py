@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Literal
 
 from postalgui.api.cancel import TaskControl, cancel_scope
 from postalgui.api.errors import ApiError
+from postalgui.api.said import Said
 
 if TYPE_CHECKING:
     from postalgui.api.models.invoices import Divergence, Invoice
@@ -63,10 +64,12 @@ def document_ref(service: InvoiceService, invoice: Invoice | DocumentRef) -> Doc
         return invoice
     tipo = (invoice.tipoDocumento or "").strip().upper()
     if not tipo:
-        raise ApiError(f"Invoice {invoice.id} does not say its document type (tipoDocumento)")
+        raise ApiError(
+            Said("Invoice {number} does not say its document type (tipoDocumento)", number=invoice.id)
+        )
     dr: str | int | None = (invoice.drFatura or "").strip() or service.dr
     if dr is None:
-        raise ApiError("The invoice does not say its DR and none is configured: set the DR in Settings")
+        raise ApiError(Said("The invoice does not say its DR and none is configured: set the DR in Settings"))
     item = pad_item_fatura((invoice.itemFatura or "").strip() or DEFAULT_ITEM)
     return DocumentRef(str(invoice.id), tipo, pad_dr_fatura(dr), item)
 

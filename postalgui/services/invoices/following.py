@@ -47,6 +47,7 @@ from postalgui.api.errors import (
     TransportError,
 )
 from postalgui.api.models.invoices import Invoice, PreviewKind, ProcessingKind, ProcessingStatus
+from postalgui.api.said import Said
 from postalgui.services.invoices.documents import DocumentRef, document_ref
 from postalgui.services.invoices.jobs import Job, JobState, Sending, state_of
 
@@ -385,7 +386,7 @@ def follow_job(
     store = service.jobs()
     job = store.get(job_id)
     if job is None:
-        raise ApiError(f"There is no request number {job_id}")
+        raise ApiError(Said("There is no request number {number}", number=job_id))
     if job.state is JobState.READY and (job.path is None or not job.path.exists()):
         if job.finished_at is not None and _now() - job.finished_at > FILE_LIFETIME:
             if store.shared:  # the desk that downloaded it may have it: not expired for everyone

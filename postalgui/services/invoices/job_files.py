@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from postalgui.api.cancel import TaskControl
 from postalgui.api.errors import ApiError, NotFoundError, OperatorError, RoutineError
+from postalgui.api.said import Said
 from postalgui.services.invoices.following import FILE_LIFETIME, job_file
 from postalgui.services.invoices.jobs import Job, JobState
 
@@ -78,7 +79,7 @@ def fetch_job_file(task: TaskControl, service: InvoiceService, job_id: int) -> J
     store = service.jobs()
     job = store.get(job_id)
     if job is None:
-        raise ApiError(f"There is no request number {job_id}")
+        raise ApiError(Said("There is no request number {number}", number=job_id))
     if job.state is not JobState.READY:
         return job
     here = file_here(service, job)

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from postalgui.api.cancel import TaskControl
+from postalgui.api.said import Said
 from postalgui.services.office.errors import OfficeDatabaseError, routine_store_errors
 from postalgui.store.errors import Change, VersionConflictError
 
@@ -41,13 +42,31 @@ class OfficePresets:
 
 
 class PresetConflictError(OfficeDatabaseError):
-    """Someone else saved or deleted the preset after it was read; nothing was written."""
+    """Someone else saved or deleted the preset after it was read; nothing was written.
 
-    def __init__(self, kind: Kind, name: str, current: Change, message: str) -> None:
-        super().__init__(message)
+    Its message is a `Said` (the store's own is English): who changed it and when, on this
+    desk's clock, in each front's language where the question dialog is not shown."""
+
+    def __init__(self, kind: Kind, name: str, current: Change) -> None:
+        super().__init__(_conflict_said(kind, name, current))
         self.kind = kind
         self.name = name
         self.current = current
+
+
+def _conflict_said(kind: Kind, name: str, current: Change) -> Said:
+    by = current.by or Said("someone")
+    at = current.at.astimezone().strftime("%d/%m/%Y %H:%M")
+    if kind == "origin":
+        return Said(
+            "The saved origin “{name}” was changed by {by} at {at} after you opened it",
+            name=name,
+            by=by,
+            at=at,
+        )
+    return Said(
+        "The package preset “{name}” was changed by {by} at {at} after you opened it", name=name, by=by, at=at
+    )
 
 
 @contextmanager
@@ -57,7 +76,7 @@ def _routine(kind: Kind, name: str) -> Iterator[None]:
         try:
             yield
         except VersionConflictError as exc:
-            raise PresetConflictError(kind, name, exc.current, str(exc)) from None
+            raise PresetConflictError(kind, name, exc.current) from None
 
 
 def load_presets(task: TaskControl, service: PriceService) -> OfficePresets:

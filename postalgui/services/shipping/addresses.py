@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Connection, and_, delete, insert, select, update
 
+from postalgui.api.said import Said
 from postalgui.services.branches.index import fold
 from postalgui.services.office import topics
 from postalgui.services.office.errors import OfficeDatabaseError
@@ -317,7 +318,7 @@ class AddressBook(OfficeRows):
         def work(connection: Connection) -> None:
             mine = and_(_senders(), table.c.uid == uid)
             if connection.execute(select(table.c.uid).where(mine)).first() is None:
-                raise AddressBookError("That sender is no longer in the address book")
+                raise AddressBookError(Said("That sender is no longer in the address book"))
             connection.execute(update(table).where(_senders(), table.c.uid != uid).values(is_default=0))
             connection.execute(update(table).where(mine).values(is_default=1, updated_at=_now()))
 

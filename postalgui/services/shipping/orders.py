@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from postalgui.api.models.prepostings import WIRE_NAMES, ContentLine, Order, Person
+from postalgui.api.said import Said
 from postalgui.api.values.errors import InvalidValue
 from postalgui.api.values.money import parse_money, parse_weight_grams
 from postalgui.api.values.shipping import (
@@ -92,7 +93,7 @@ class OrderRow:
 
 
 def _header(cells: list[str], path: Path) -> dict[str, int]:
-    hint = f"an orders file names its columns as the API does: {', '.join(COLUMNS)}"
+    hint = Said("an orders file names its columns as the API does: {columns}", columns=", ".join(COLUMNS))
     return column_positions(cells, COLUMNS, REQUIRED, path.name, hint)
 
 

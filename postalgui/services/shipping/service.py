@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from postalgui.api.errors import ApiError
+from postalgui.api.said import Said
 from postalgui.services.setting_missing import SettingMissingError
 
 if TYPE_CHECKING:
@@ -75,8 +76,10 @@ class ShippingService:
         login = self.context.credentials.get(self.context.env_key, LOGIN_KEY)
         if not login:
             raise ApiError(
-                "Cancelling a pre-posting names who asks it (idCorreiosSolicitanteCancelamento, "
-                "the identity-portal login): set the login in Settings"
+                Said(
+                    "Cancelling a pre-posting names who asks it (idCorreiosSolicitanteCancelamento, "
+                    "the identity-portal login): set the login in Settings"
+                )
             )
         return login.strip()
 

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from postalgui.api.errors import ApiError, OperatorError
 from postalgui.api.models.prepostings import OperatorLayout, Order, Preposting, PrepostingStatus
+from postalgui.api.said import Said
 from postalgui.api.values.shipping import checked_order
 from postalgui.services.office.outgoing import (
     AlreadySentError,
@@ -332,8 +333,12 @@ def issue_labels(
     than `LABEL_BATCH` is refused before anything is sent."""
     if len(ids) > LABEL_BATCH:
         raise ApiError(
-            f"The operator makes at most {LABEL_BATCH} labels at once ({len(ids)} asked): "
-            "choose fewer, or print the labels made here"
+            Said(
+                "The operator makes at most {most} labels at once ({asked} asked): "
+                "choose fewer, or print the labels made here",
+                most=LABEL_BATCH,
+                asked=len(ids),
+            )
         )
     client = service.client()
     wanted = [item.prepost_id for item in service.book().get(ids)]
@@ -395,9 +400,23 @@ def _download(task: TaskControl, client: PrepostingClient, receipt: str) -> byte
         current().wait(pause)
         waited += pause
         pause = min(pause * 2, 2.0)
-    said = f"; its last answer: {client.last_wait}" if client.last_wait else ""
+    seconds = f"{LABEL_WAIT_S:.0f}"
+    if client.last_wait:
+        raise ApiError(
+            Said(
+                "The operator did not make the labels within {seconds} s (receipt {receipt}); "
+                "its last answer: {answer}",
+                seconds=seconds,
+                receipt=receipt,
+                answer=client.last_wait,
+            )
+        )
     raise ApiError(
-        f"The operator did not make the labels within {LABEL_WAIT_S:.0f} s (receipt {receipt}){said}"
+        Said(
+            "The operator did not make the labels within {seconds} s (receipt {receipt})",
+            seconds=seconds,
+            receipt=receipt,
+        )
     )
 
 

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from postalgui.api.cancel import TaskControl
 from postalgui.api.errors import ApiError
 from postalgui.api.values.object_codes import FoundCodes, codes_in_text
-from postalgui.services.table_files import TableFileError, header_key, table_rows
+from postalgui.services.table_files import TableFileError, header_key, no_column, table_rows
 from postalgui.services.tracking.invoice_objects import invoice_objects
 from postalgui.services.tracking.records import NewObject
 
@@ -46,8 +46,7 @@ def _cells(rows: Iterator[list[str]], column: str | None, name: str) -> Iterable
     wanted = header_key(column)
     found = [position for position, title in enumerate(header) if header_key(title) == wanted]
     if not found:
-        titles = ", ".join(title.strip() for title in header if title.strip()) or "none"
-        raise CodesFileError(f"{name}: no column {column!r} (the columns are: {titles})")
+        raise CodesFileError(no_column(name, repr(column), header))
     for row in rows:
         if found[0] < len(row):
             yield row[found[0]]
