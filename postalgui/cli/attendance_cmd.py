@@ -22,6 +22,7 @@ from postalgui.api.values.ster import parse_ster_contract, ticket_from_text
 from postalgui.cli.language import PORTUGUESE, number, say, spoken
 from postalgui.cli.options import BadOption, checked, command_group, json_option, subcommand
 from postalgui.cli.output import EXIT_API_ERROR, EXIT_OK, error, print_fields, print_json, print_table
+from postalgui.cli.worded import routine_text
 from postalgui.services.attendance.service import CodeOrigin, SterContractMissingError
 from postalgui.services.context import AppContext
 
@@ -256,7 +257,7 @@ def run_register(args: argparse.Namespace, context: AppContext) -> int:
             ticket=ticket,
         )
     except InvalidValue as exc:
-        raise BadOption(f"{_option_of(exc.rule)}: {exc.message}") from None
+        raise BadOption(f"{_option_of(exc.rule)}: {routine_text(exc)}") from None
     from postalgui.api.ster import RegistrationRevertedError
 
     try:

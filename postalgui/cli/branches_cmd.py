@@ -29,6 +29,7 @@ from postalgui.api.values import (
 from postalgui.cli.language import count, number, say
 from postalgui.cli.options import BadOption, checked, command_group, json_option, subcommand, whole_number
 from postalgui.cli.output import EXIT_OK, error, print_fields, print_json, print_table, record_json
+from postalgui.cli.worded import routine_text
 from postalgui.services.context import AppContext
 
 if TYPE_CHECKING:
@@ -211,7 +212,7 @@ def parse_open_at(text: str) -> datetime:
         raise BadOption(
             say(
                 "--aberta-em: {problem}; write DD/MM/AAAA HH:MM, such as 28/11/2026 10:00",
-                problem=exc.message,
+                problem=routine_text(exc),
             )
         ) from None
     if match is None or int(match["hour"]) > 23 or int(match["minute"]) > 59:

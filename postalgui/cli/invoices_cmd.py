@@ -47,6 +47,7 @@ from postalgui.cli.options import (
     subcommand,
 )
 from postalgui.cli.output import EXIT_API_ERROR, EXIT_OK, error, print_json, print_table, progress_line
+from postalgui.cli.worded import routine_text
 from postalgui.services.context import AppContext
 from postalgui.services.invoices.documents import (
     DEFAULT_ITEM,
@@ -282,7 +283,7 @@ def _checked(option: str, parse: Callable[[Any], Any], value: Any) -> Any:
     try:
         return parse(value)
     except InvalidValue as exc:
-        raise BadOption(f"{option}: {exc.message}") from None
+        raise BadOption(f"{option}: {routine_text(exc)}") from None
 
 
 def _contract(args: argparse.Namespace, context: AppContext) -> _Contract:

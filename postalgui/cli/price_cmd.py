@@ -66,6 +66,7 @@ from postalgui.cli.price_deadlines import (
     not_enabled_note,
 )
 from postalgui.cli.price_history import add_history
+from postalgui.cli.worded import routine_text
 from postalgui.services.context import AppContext
 from postalgui.services.price.breakdown import format_percent_ui
 from postalgui.services.price.priced import DeadlinesArrived, PriceArrived, Pricing, prices_with_deadlines
@@ -306,7 +307,8 @@ def report_problems(exc: ValidationError) -> None:
         if not field and problem.error is not None:
             field = str(problem.error.params.get("field", ""))
         option = OPTION_OF_FIELD.get(field, field)
-        error(f"{option}: {problem.message}" if option else problem.message)
+        said = routine_text(problem.error) if problem.error is not None else problem.message
+        error(f"{option}: {said}" if option else said)
 
 
 def _run_national(args: argparse.Namespace, context: AppContext) -> int:
@@ -343,7 +345,7 @@ def _run_single(args: argparse.Namespace, context: AppContext, *, international:
         price, found = _quote_with_deadline(context, query, international=international)
     except InvalidValue as exc:  # a rule the client checks itself (a blank --pais)
         option = OPTION_OF_FIELD.get(str(exc.params.get("field", "")), "")
-        error(f"{option}: {exc.message}" if option else exc.message)
+        error(f"{option}: {routine_text(exc)}" if option else routine_text(exc))
         return EXIT_INVALID_INPUT
     return _show_price(price, as_json=args.json, deadline=found, must_arrive=must_arrive)
 
@@ -372,7 +374,7 @@ def _must_arrive(args: argparse.Namespace) -> date | Literal[False] | None:
     try:
         return parse_date_dmy(args.chegar_ate)
     except InvalidValue as exc:
-        error(f"--chegar-ate: {exc.message}")
+        error(f"--chegar-ate: {routine_text(exc)}")
         return False
 
 
@@ -471,12 +473,12 @@ def _run_services(args: argparse.Namespace, context: AppContext) -> int:
     try:
         declared = None if args.valor_declarado is None else parse_money(args.valor_declarado)
     except InvalidValue as exc:
-        error(f"--valor-declarado: {exc.message}")
+        error(f"--valor-declarado: {routine_text(exc)}")
         return EXIT_INVALID_INPUT
     try:
         day = None if args.data is None else parse_date_iso(args.data)
     except InvalidValue as exc:
-        error(f"--data: {exc.message}")
+        error(f"--data: {routine_text(exc)}")
         return EXIT_INVALID_INPUT
     from postalgui.services.price.use_cases import additional_services
 
@@ -486,7 +488,7 @@ def _run_services(args: argparse.Namespace, context: AppContext) -> int:
         )
     except InvalidValue as exc:
         option = OPTION_OF_FIELD.get(str(exc.params.get("field", "")), "")
-        error(f"{option}: {exc.message}" if option else exc.message)
+        error(f"{option}: {routine_text(exc)}" if option else routine_text(exc))
         return EXIT_INVALID_INPUT
     if args.json:
         print_json([wire_json(service) for service in services])

@@ -86,3 +86,28 @@ def test_a_bad_value_is_refused_in_the_spoken_language(capsys: pytest.CaptureFix
     assert "CODE: O código do objeto deve ter 2 letras, 9 dígitos e 2 letras" in err
     code, out, err = run(capsys, "--lang", "en", "branches", "search", "--uf", "XX")
     assert "--uf: State must be one of the 27 abbreviations, such as SP (got 'XX')" in err
+
+
+def test_a_price_options_bad_value_is_refused_in_the_spoken_language(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    route = [
+        "price",
+        "national",
+        "03220",
+        "--cep-origem",
+        "01310-100",
+        "--cep-destino",
+        "05311-900",
+        "--peso",
+        "300",
+    ]
+    code, _, err = run(capsys, "--lang", "pt", *route, "--valor-declarado", "abc")
+    assert code == 2
+    assert (
+        "--valor-declarado: O valor deve estar no formato 1.234,56, 1234,56 ou 1234.56 (recebido: 'abc')"
+        in err
+    )
+    code, _, err = run(capsys, "--lang", "pt", *route, "--data", "2026-02-31")
+    assert code == 2
+    assert "--data: A data deve ser escrita DD-MM-YYYY (recebida: '2026-02-31')" in err
