@@ -20,6 +20,7 @@ import contextlib
 import csv
 import io
 import os
+import re
 import tempfile
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -45,6 +46,7 @@ __all__ = [
     "CellKind",
     "SheetColumn",
     "SheetWriter",
+    "csv_safe",
     "csv_text",
     "is_xlsx",
     "write_sheet",
@@ -264,6 +266,20 @@ def write_sheet(
     return Path(path)
 
 
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+"""How a cell a spreadsheet would run as a formula begins (OWASP's CSV injection list)."""
+_NUMBER = re.compile(r"[+-]?\d[\d.,]*")
+
+
+def csv_safe(cell: str) -> str:
+    """``cell`` as a spreadsheet shows it and never runs it: one beginning as a formula does
+    (a tag ``=HYPERLINK(...)``, ``+cmd|' /C calc'!A0``, ``@SUM(1+1)``) gets a leading ``'``,
+    so Excel and LibreOffice read text; a number (``-12,50``) stays a number."""
+    if cell.startswith(FORMULA_STARTS) and not _NUMBER.fullmatch(cell):
+        return "'" + cell
+    return cell
+
+
 def write_csv(
     path: Path,
     header: Sequence[str],
@@ -273,17 +289,18 @@ def write_csv(
 ) -> Path:
     """Write a CSV the Brazilian way (``;``, CRLF, UTF-8 with a byte-order mark, so Excel reads
     the accents) to a temporary file renamed over ``path``: a failure leaves no half file.
+    Every cell is `csv_safe`: what a person typed is never run by the spreadsheet.
 
     ``check`` runs every 5,000 rows (a task's ``raise_if_cancelled``).
     """
     path = Path(path)
     buffer = io.StringIO(newline="")
     writer = csv.writer(buffer, delimiter=";", quotechar='"', lineterminator="\r\n")
-    writer.writerow(header)
+    writer.writerow([csv_safe(title) for title in header])
     for done, row in enumerate(rows):
         if check is not None and done % 5000 == 0:
             check()
-        writer.writerow(row)
+        writer.writerow([csv_safe(cell) for cell in row])
     return write_atomically(path, buffer.getvalue().encode("utf-8-sig"))
 
 

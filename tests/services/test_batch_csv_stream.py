@@ -119,6 +119,19 @@ def test_results_written_as_they_come_replace_the_file_only_when_complete(tmp_pa
     assert target.read_bytes() == streamed
 
 
+def test_an_answer_a_spreadsheet_would_run_is_written_as_text(tmp_path: Path) -> None:
+    """Issue 38 (CSV injection): a text the operator (or a gateway) sent back, written raw,
+    would run in Excel; it is written behind a ``'``."""
+    target = tmp_path / "resultado.csv"
+    query = PriceQuery(coProduto="03220", cepOrigem="01310100", cepDestino="05311900", psObjeto=300)
+    formula = '=HYPERLINK("http://x","y")'
+    write_results_csv(target, [QuoteResult(0, query, None, ItemError(code="", text=formula))])
+    written = target.read_bytes().decode("utf-8-sig")
+    quoted = formula.replace('"', '""')  # as the CSV writes a quote inside a cell
+    assert f';"\'{quoted}"' in written
+    assert f';"{quoted}"' not in written
+
+
 def test_scrub_removes_the_user_information_of_urls() -> None:
     text = "Could not reach http://clerk:s3cr3t-pass@10.0.0.1:8080/preco (and https://token@host/x)"
     cleaned = scrub(text)

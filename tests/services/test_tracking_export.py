@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import base64
 import csv
+import io
 import re
 import zlib
+from dataclasses import replace
 from datetime import UTC, date, datetime
 from decimal import Decimal
 from pathlib import Path
@@ -100,6 +102,22 @@ def test_csv_has_the_houses_delimiter_decimal_comma_and_days_late(tmp_path: Path
     assert by_code["AA123456785BR"]["Dias de atraso"] == "3"  # overdue since the 23rd
     assert by_code["PN000000204BR"]["Dias de atraso"] == ""
     assert by_code["PN000000408BR"]["Situação"] == "Extraviado"
+
+
+FORMULAS = ['=HYPERLINK("http://x","y")', "+cmd|' /C calc'!A0", "@SUM(1+1)", "-2+3", "\t=1+1", "\r=1+1"]
+
+
+@pytest.mark.parametrize("tag", FORMULAS)
+def test_a_tag_a_spreadsheet_would_run_is_written_as_text(tmp_path: Path, tag: str) -> None:
+    """Issue 38 (CSV injection): a tag beginning like a formula is exported behind a ``'``,
+    so Excel and LibreOffice show it instead of running it; numbers stay numbers."""
+    tagged = replace(DELIVERED_LATE, tag=tag, invoice_amount=Decimal("-12.50"))
+    path = export_objects(PlainTask(), None, [tagged], tmp_path / "objetos.csv", TODAY)
+    rows = list(csv.reader(io.StringIO(path.read_bytes().decode("utf-8-sig"), newline=""), delimiter=";"))
+    row = dict(zip(rows[0], rows[1], strict=True))
+    assert row["Marcador"] == "'" + tag
+    assert row["Valor"] == "-12,50"  # a negative amount is a number, not a formula
+    assert row["Dias de atraso"] == "3"
 
 
 def test_csv_in_english(tmp_path: Path) -> None:

@@ -51,7 +51,7 @@ from postalgui.api.values import (
     format_money_wire,
     format_percent_wire,
 )
-from postalgui.services.spreadsheet import CellKind, SheetColumn, SheetWriter, is_xlsx
+from postalgui.services.spreadsheet import CellKind, SheetColumn, SheetWriter, csv_safe, is_xlsx
 
 if TYPE_CHECKING:
     from postalgui.services.price.deadlines import DeadlineOutcome
@@ -810,11 +810,12 @@ class ResultsCsvWriter:
         self._tmp = Path(tmp)
         self._handle = os.fdopen(fd, "w", encoding="utf-8-sig", newline="")
         self._writer = csv.writer(self._handle, delimiter=";", quotechar='"', lineterminator="\r\n")
-        self._writer.writerow(_header(self.extra, self.deadlines))
+        self._writer.writerow([csv_safe(title) for title in _header(self.extra, self.deadlines)])
         return self
 
     def write(self, result: QuoteResult) -> None:
-        self._writer.writerow(_full_row(result, self.extra, self.deadlines))
+        """One result; a cell the file carried through (an extra column) is `csv_safe`."""
+        self._writer.writerow([csv_safe(cell) for cell in _full_row(result, self.extra, self.deadlines)])
 
     def __exit__(self, kind: type[BaseException] | None, *_: object) -> None:
         if self._handle is None or self._tmp is None:
