@@ -18,6 +18,7 @@ from pydantic import BaseModel
 
 from postalgui.api.masking import scrub
 from postalgui.api.values import format_date_ui
+from postalgui.api.values.dates import operator_utc
 
 EXIT_OK = 0
 EXIT_API_ERROR = 1
@@ -70,14 +71,18 @@ def print_fields(fields: Mapping[str, Any], stream: TextIO | None = None) -> Non
 
 def moment_json(moment: datetime | date | None) -> str | None:
     """A time or day in JSON: ISO 8601, a time with its offset as stored (aware UTC,
-    ``2026-11-25T17:03:12.345678+00:00``), as every command prints it; null for none."""
+    ``2026-11-25T17:03:12.345678+00:00``), as every command prints it; null for none. A
+    time without a zone is the operator's, Brasília's (`operator_utc`)."""
+    if isinstance(moment, datetime):
+        return operator_utc(moment).isoformat()
     return None if moment is None else moment.isoformat()
 
 
 def moment_text(moment: datetime) -> str:
     """A time in text output: the desk's local time, ``25/11/2026 14:03``, as every command
-    prints it (dates ``DD/MM/AAAA`` in both languages, as the window writes them)."""
-    local = moment.astimezone() if moment.tzinfo is not None else moment
+    prints it (dates ``DD/MM/AAAA`` in both languages, as the window writes them); a time
+    without a zone is the operator's, Brasília's."""
+    local = operator_utc(moment).astimezone()
     return f"{format_date_ui(local.date())} {local:%H:%M}"
 
 

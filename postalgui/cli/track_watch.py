@@ -11,13 +11,12 @@ import argparse
 import re
 import sys
 from dataclasses import replace
-from datetime import date, datetime
+from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from postalgui.api.cancel import PlainTask
 from postalgui.api.values import InvalidValue, format_brl, format_date_ui, shown_value
-from postalgui.api.values.dates import operator_utc
 from postalgui.api.values.object_codes import parse_object_code
 from postalgui.cli.language import count, number, say, spoken
 from postalgui.cli.options import (
@@ -28,12 +27,13 @@ from postalgui.cli.options import (
     statement_options,
     subcommand,
 )
-from postalgui.cli.output import EXIT_OK, error, moment_text, our_keys, print_json, print_table
+from postalgui.cli.output import EXIT_OK, error, moment_json, moment_text, our_keys, print_json, print_table
 from postalgui.cli.worded import routine_text
 from postalgui.services.tracking.words import lateness_words, status_words
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
+    from datetime import datetime
 
     from postalgui.cli.options import Commands
     from postalgui.services.context import AppContext
@@ -160,8 +160,8 @@ def checked_codes(codes: Sequence[str], option: str = "CODE") -> list[str]:
 
 
 def since_text(moment: datetime | None) -> str:
-    """An operator's time on the desk's clock (its naive times are Brasília's), as the window."""
-    return moment_text(operator_utc(moment)) if moment is not None else ""
+    """An operator's time on the desk's clock, as the window shows it."""
+    return moment_text(moment) if moment is not None else ""
 
 
 def day_text(day: date | None) -> str:
@@ -248,19 +248,12 @@ def _run_remove(args: argparse.Namespace, context: AppContext) -> int:
 # --------------------------------------------------------------------------- list, refresh
 
 
-def _json_value(value: Any) -> Any:
-    """Times with their zone (the operator's naive ones are Brasília's), days as ISO dates."""
-    if isinstance(value, datetime):
-        return operator_utc(value).isoformat()
-    return value.isoformat() if isinstance(value, date) else value
-
-
 def watched_json(watched: WatchedObject, today: date) -> dict[str, Any]:
     """A watchlist row for scripts: its stored fields (no timeline) and its lateness, keys in
     camelCase (`our_keys`: the snake_case ones beside them for one release)."""
     lateness = watched.lateness(today)
     data: dict[str, Any] = {
-        key: _json_value(value)
+        key: moment_json(value) if isinstance(value, date) else value
         for key, value in vars(watched).items()
         if key != "answer_json" and not key.startswith("_")
     }

@@ -86,7 +86,7 @@ def day_text(day: date | None) -> str:
 def moment_text(moment: datetime | None) -> str:
     """``DD/MM/AAAA HH:MM`` on the user's clock: the operator writes Brasília's time without
     a zone, so 23:30 there is 22:30 in Manaus and 02:30 the next day in UTC."""
-    return local_datetime(operator_utc(moment)) if moment is not None else ""
+    return local_datetime(moment) if moment is not None else ""
 
 
 def status_text(status: Status | None, problem: Problem | None, pickup_until: datetime | None) -> str:
