@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 import requests
-from PySide6.QtCore import QCoreApplication, QLocale
+from PySide6.QtCore import QCoreApplication, QLocale, QTranslator
 from pytestqt.qtbot import QtBot
 
 from postalgui.gui.main_window import MainWindow
@@ -114,14 +114,26 @@ def window(context: AppContext, runner: TaskRunner, qtbot: QtBot) -> Iterator[Ma
     main.close()
 
 
-@pytest.fixture(params=["en", "pt_BR"])
-def each_language(request: pytest.FixtureRequest, qapp: QCoreApplication) -> Iterator[str]:
-    """The UI once in English and once in Portuguese, installed as the app installs it
-    (translators and default locale), removed after the test."""
+def _speaking(qapp: QCoreApplication, language: str) -> Iterator[list[QTranslator]]:
+    """The UI in ``language``, installed as the app installs it (translators and default
+    locale), removed after the test; the translators installed are yielded."""
     from postalgui.gui import i18n
 
     default = QLocale()
-    installed = i18n.install_translators(qapp, request.param)
-    yield request.param
+    installed = i18n.install_translators(qapp, language)
+    yield installed
     i18n.remove_translators(qapp, installed)
     QLocale.setDefault(default)
+
+
+@pytest.fixture(params=["en", "pt_BR"])
+def each_language(request: pytest.FixtureRequest, qapp: QCoreApplication) -> Iterator[str]:
+    """The UI once in English and once in Portuguese (see `_speaking`)."""
+    for _ in _speaking(qapp, request.param):
+        yield request.param
+
+
+@pytest.fixture
+def portuguese(qapp: QCoreApplication) -> Iterator[list[QTranslator]]:
+    """The UI in Brazilian Portuguese (see `_speaking`): Qt's catalogue and ours."""
+    yield from _speaking(qapp, "pt_BR")

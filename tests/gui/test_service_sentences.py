@@ -7,20 +7,19 @@ is said from context ``said`` of the .ts, with the same values.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QCoreApplication, QLocale, QTranslator
+from PySide6.QtCore import QTranslator
 
 from postalgui.api.cancel import PlainTask
 from postalgui.api.errors import RoutineError
 from postalgui.api.models.invoices import Invoice
 from postalgui.api.values import InvalidValue
-from postalgui.gui import i18n
 from postalgui.gui.messages import describe_error
 from postalgui.services.invoices.documents import document_ref
 from postalgui.services.invoices.following import follow_job
@@ -32,15 +31,6 @@ from postalgui.services.shipping.service import ShippingService
 from postalgui.services.table_files import column_positions
 from postalgui.services.tracking.imports import codes_from_file
 from postalgui.store.errors import Change
-
-
-@pytest.fixture
-def portuguese(qapp: QCoreApplication) -> Iterator[list[QTranslator]]:
-    default = QLocale()
-    installed = i18n.install_translators(qapp, "pt_BR")
-    yield installed
-    i18n.remove_translators(qapp, installed)
-    QLocale.setDefault(default)
 
 
 def raised(call: Callable[[], object]) -> RoutineError:

@@ -7,7 +7,7 @@ import string
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -142,15 +142,6 @@ def test_compiled_catalog_matches_the_source(tmp_path: Path) -> None:
         timeout=120,
     )
     assert compiled.read_bytes() == QM.read_bytes(), "recompile the .qm with lrelease"
-
-
-@pytest.fixture
-def portuguese(qapp: QCoreApplication) -> Iterator[list[QTranslator]]:
-    default = QLocale()
-    installed = i18n.install_translators(qapp, "pt_BR")
-    yield installed
-    i18n.remove_translators(qapp, installed)
-    QLocale.setDefault(default)
 
 
 def test_catalog_loads_and_translates(portuguese: list[QTranslator]) -> None:
