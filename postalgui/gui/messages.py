@@ -28,7 +28,6 @@ from postalgui.api.errors import (
     RetriesExhaustedError,
     TransportError,
 )
-from postalgui.api.values.dates import operator_utc
 
 if TYPE_CHECKING:  # the window shows before these load; functions import them when called
     from postalgui.api.scopes import TokenScope
@@ -319,13 +318,20 @@ def display_cnpj(value: str) -> str:
 
 def local_time(moment: datetime) -> str:
     """``HH:MM`` on the user's clock (the operator answers in its own zone)."""
-    return operator_utc(moment).astimezone().strftime("%H:%M")
+    return _on_the_users_clock(moment).strftime("%H:%M")
 
 
 def local_datetime(moment: datetime) -> str:
     """``DD/MM/AAAA HH:MM`` on the user's clock, the UI date format in both languages. A time
     without a zone is the operator's, Brasília's (`operator_utc`); the office stores UTC."""
-    return operator_utc(moment).astimezone().strftime("%d/%m/%Y %H:%M")
+    return _on_the_users_clock(moment).strftime("%d/%m/%Y %H:%M")
+
+
+def _on_the_users_clock(moment: datetime) -> datetime:
+    # imported when first shown: the window's frame starts without the api's values (pydantic)
+    from postalgui.api.values.dates import operator_utc
+
+    return operator_utc(moment).astimezone()
 
 
 def token_expiry_text(expires_at: datetime, now: datetime | None = None) -> str:
