@@ -332,3 +332,26 @@ def test_the_labels_of_the_invoice_are_its_statements(
     assert code == 0, err
     statuses = {row["status"] for row in json.loads(out)}
     assert "not_found" not in statuses  # every label of a statement is known to the tracking world
+
+
+def test_a_tag_a_spreadsheet_would_run_is_exported_as_text(
+    parcels: dict[str, str], capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """The issue's probe: tags typed as ``=HYPERLINK``, a DDE ``+cmd|`` or ``@SUM`` come
+    out of ``track watch export`` behind a ``'``; the days late beside them stay numbers."""
+    tags = {LATE: '=HYPERLINK("http://x","y")', ON_TIME: "+cmd|' /C calc'!A0", COMING: "@SUM(1+1)"}
+    for code, tag in tags.items():
+        status, _, err = run(capsys, "track", "watch", "add", code, "--tag", tag)
+        assert status == 0, err
+    status, _, err = run(capsys, "track", "watch", "refresh")
+    assert status == 0, err
+
+    export = tmp_path / "w.csv"
+    status, _, err = run(capsys, "track", "watch", "export", str(export))
+    assert status == 0, err
+    table = list(csv.reader(export.read_text(encoding="utf-8-sig").splitlines(), delimiter=";"))
+    tag, days = table[0].index("Tag"), table[0].index("Days late")
+    rows = {row[0]: row for row in table[1:]}
+    assert {code: rows[code][tag] for code in tags} == {code: "'" + text for code, text in tags.items()}
+    assert int(rows[LATE][days]) > 0
+    assert not [cell for row in table for cell in row if cell[:1] in ("=", "+", "@", "\t", "\r")]
