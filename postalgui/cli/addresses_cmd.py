@@ -1,11 +1,13 @@
 """``postalgui addresses``: the office's address book (senders and recipients).
 
 ``addresses list`` shows it (``--kind``, ``--search`` as the tab searches: no accents, any
-case, CEP digits); ``addresses import FILE`` reads a CSV (``;``) or .xlsx whose columns
+case, CEP digits; ``--json`` with each address's ``versao`` and who changed it last);
+``addresses import FILE`` reads a CSV (``;``) or .xlsx whose columns
 are named as the pre-posting API names them (``nome``, ``cep``, ``logradouro``...,
 ``grupo``), fills street, district, city and state from the CEP when they are empty,
 and says every problem naming its row and column. A file with a bad row exits 2 with
-nothing saved, unless ``--skip-bad`` saves the good rows. The CLI speaks the user's
+nothing saved, unless ``--skip-bad`` saves the good rows. An import only adds addresses
+(each new, at version 1): it never writes over one a desk may be editing. The CLI speaks the user's
 language (`cli.language`); the operator's words (an unknown CEP) stay as sent.
 """
 
@@ -95,7 +97,8 @@ def _as_json(address: Address) -> dict[str, Any]:
         "bairro": address.district, "cidade": address.city, "uf": address.state, "email": address.email,
         "celular": address.phone, "cpfCnpj": address.cpf_cnpj, "grupo": address.group,
         "padrao": address.is_default, "logo": address.logo is not None,
-        "criadoPor": address.created_by, "criadoEm": address.created_at,
+        "criadoPor": address.created_by, "criadoEm": address.created_at, "versao": address.version,
+        "alteradoPor": address.updated_by, "alteradoEm": address.updated_at,
     }  # fmt: skip
 
 

@@ -134,8 +134,8 @@ preset = Table(
     Column("updated_at", String(40), nullable=False),
     UniqueConstraint("kind", "name", name="preset_kind_name"),
 )
-"""Records people edit (presets now; recipients and shipments later) carry a ``version``:
-a save names the version it read, and a newer one in the table is a `VersionConflictError`."""
+"""Records people edit (presets, addresses, shipments) carry a ``version``: a save names
+the version it read, and a newer one in the table is a `VersionConflictError`."""
 
 store_meta = Table(
     "store_meta",
@@ -268,11 +268,18 @@ address = Table(
     Column("created_by", String(120), nullable=False, server_default=""),
     Column("created_at", String(40), nullable=False),
     Column("updated_at", String(40)),
+    Column("version", Integer, nullable=False, server_default="1"),
+    Column("updated_by", String(120), nullable=False, server_default=""),
+    Column("deleted_by", String(120)),
+    Column("deleted_at", String(40)),
     Index("address_kind_name", "kind", "name"),
 )
 """The office's address book: senders (``kind`` "sender"; one is the default, with the
 company's logo for labels) and recipients ("recipient"), in groups (``grp``). The same
-book serves every environment: an address is the office's, not the operator's."""
+book serves every environment: an address is the office's, not the operator's. People edit
+it, so a row carries a ``version`` (as ``preset``) and who last changed it; a deleted
+address stays as a mark (``deleted_at``, ``deleted_by``, its person's fields emptied), so a
+stale save, or an upload of an older copy, is told it was deleted instead of reviving it."""
 
 shipment = Table(
     "shipment",
@@ -298,6 +305,9 @@ shipment = Table(
     Column("cancelled_at", String(40)),
     Column("checked_at", String(40)),
     Column("status_word", String(60), nullable=False, server_default=""),
+    Column("version", Integer, nullable=False, server_default="1"),
+    Column("updated_by", String(120), nullable=False, server_default=""),
+    Column("updated_at", String(40)),
     UniqueConstraint("environment", "prepost_id", name="shipment_prepost"),
     Index("shipment_status", "environment", "status"),
     Index("shipment_object", "environment", "object_code"),
@@ -308,7 +318,9 @@ drawn from; ``status`` the operator's last ``statusAtual`` (a number as text: 1
 Preatendido, 2 Prepostado, 3 Postado, 4 Expirado, 5 Cancelado, 6 Estornado, or one it
 has not published) with its ``descStatusAtual`` in ``status_word``; ``labelled_at`` is our
 own mark that a label was issued (the operator has no such status); ``object_code`` once
-the operator assigned it."""
+the operator assigned it. ``version`` grows with each write (a cancel, a label, the
+operator's word read by a refresh), so a refresh asked before another desk's cancel does
+not write its older word over it."""
 
 outgoing = Table(
     "outgoing",

@@ -88,7 +88,30 @@
     </message>
 </context>
 <context>
+    <name>AddressConflict</name>
+    <message>
+        <source>someone</source>
+        <translation>alguém</translation>
+    </message>
+    <message>
+        <source>The address “%1” was changed by %2 on %3 after you opened it.</source>
+        <translation>O endereço “%1” foi alterado por %2 em %3 depois que você o abriu.</translation>
+    </message>
+    <message>
+        <source>The address “%1” was deleted after you opened it.</source>
+        <translation>O endereço “%1” foi excluído depois que você o abriu.</translation>
+    </message>
+    <message>
+        <source>The address “%1” was deleted by %2 on %3 after you opened it.</source>
+        <translation>O endereço “%1” foi excluído por %2 em %3 depois que você o abriu.</translation>
+    </message>
+</context>
+<context>
     <name>AddressDialog</name>
+    <message>
+        <source>It was deleted on another desk meanwhile: Save keeps it as a new address.</source>
+        <translation>Ele foi excluído em outra estação nesse meio-tempo: Salvar o mantém como um endereço novo.</translation>
+    </message>
     <message>
         <source>Edit address</source>
         <translation>Editar endereço</translation>
@@ -4253,6 +4276,14 @@ Enviar de novo? O arquivo será preparado duas vezes.</translation>
 <context>
     <name>FormPresets</name>
     <message>
+        <source>The preset “%1” was changed by %2 at %3 after you opened it.</source>
+        <translation>A predefinição “%1” foi alterada por %2 às %3 depois que você a abriu.</translation>
+    </message>
+    <message>
+        <source>someone</source>
+        <translation>alguém</translation>
+    </message>
+    <message>
         <source>(choose a preset)</source>
         <translation>(escolha uma predefinição)</translation>
     </message>
@@ -4298,18 +4329,34 @@ Enviar de novo? O arquivo será preparado duas vezes.</translation>
     </message>
 </context>
 <context>
-    <name>PresetConflictQuestion</name>
+    <name>ConflictQuestion</name>
     <message>
-        <source>Preset changed</source>
-        <translation>Predefinição alterada</translation>
+        <source>Deleted on another desk</source>
+        <translation>Excluído em outra estação</translation>
     </message>
     <message>
-        <source>someone</source>
-        <translation>alguém</translation>
+        <source>Save as new keeps yours as a new record; Discard lets it go.</source>
+        <translation>Salvar como novo mantém o seu como um registro novo; Descartar deixa a exclusão valer.</translation>
     </message>
     <message>
-        <source>The preset “%1” was changed by %2 at %3 after you opened it.</source>
-        <translation>A predefinição “%1” foi alterada por %2 às %3 depois que você a abriu.</translation>
+        <source>&amp;Discard</source>
+        <translation>&amp;Descartar</translation>
+    </message>
+    <message>
+        <source>&amp;Save as new</source>
+        <translation>&amp;Salvar como novo</translation>
+    </message>
+    <message>
+        <source>Changed on another desk</source>
+        <translation>Alterado em outra estação</translation>
+    </message>
+    <message>
+        <source>Reload shows their version; Delete anyway deletes it.</source>
+        <translation>Recarregar mostra a versão que está no escritório; Excluir mesmo assim o exclui.</translation>
+    </message>
+    <message>
+        <source>&amp;Delete anyway</source>
+        <translation>&amp;Excluir mesmo assim</translation>
     </message>
     <message>
         <source>Reload takes their version; Overwrite keeps yours.</source>
@@ -10011,6 +10058,18 @@ Registrar de novo assim mesmo? Se a operadora já as tiver, responde que já exi
 </context>
 <context>
     <name>said</name>
+    <message>
+        <source>The address “{name}” was changed by {by} on {at} after you opened it</source>
+        <translation>O endereço “{name}” foi alterado por {by} em {at} depois que você o abriu</translation>
+    </message>
+    <message>
+        <source>The address “{name}” was deleted after you opened it</source>
+        <translation>O endereço “{name}” foi excluído depois que você o abriu</translation>
+    </message>
+    <message>
+        <source>The address “{name}” was deleted by {by} on {at} after you opened it</source>
+        <translation>O endereço “{name}” foi excluído por {by} em {at} depois que você o abriu</translation>
+    </message>
     <message>
         <source>Login and API access code are not configured</source>
         <translation>O login e o código de acesso à API não estão configurados</translation>

@@ -67,6 +67,7 @@ def test_skip_bad_saves_the_good_rows_filled_from_their_cep(
     assert code == 0, err
     [jose] = json.loads(out)
     assert (jose["cidade"], jose["grupo"], jose["kind"]) == ("Rio de Janeiro", "Atacado", "recipient")
+    assert (jose["versao"], jose["alteradoPor"]) == (1, jose["criadoPor"])  # imported: new, at version 1
 
     code, out, err = run(capsys, "addresses", "list", "--search", "01310-100", "--json")
     assert code == 0, err

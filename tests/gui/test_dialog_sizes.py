@@ -22,6 +22,7 @@ from pytestqt.qtbot import QtBot
 from postalgui.api.environments import Environment
 from postalgui.gui.desk import Desk
 from postalgui.gui.dialogs.about import about_text
+from postalgui.gui.dialogs.conflict_question import ConflictKind, ConflictQuestion
 from postalgui.gui.dialogs.crash_dialog import CrashDialog
 from postalgui.gui.dialogs.sent_dialog import SentDialog
 from postalgui.gui.dialogs.settings_dialog import ENVIRONMENTS, SettingsDialog
@@ -29,7 +30,6 @@ from postalgui.gui.tabs.claims.candidate_statement import StatementDialog
 from postalgui.gui.tabs.claims.file_dialog import FileDialog
 from postalgui.gui.tabs.claims.reopen_dialog import ReopenDialog
 from postalgui.gui.tabs.invoices.job_requests import PreviewDialog
-from postalgui.gui.tabs.price.preset_conflict import PresetConflictQuestion
 from postalgui.gui.tabs.shipping import ShippingTab
 from postalgui.gui.tabs.shipping.address_dialog import AddressDialog
 from postalgui.gui.tabs.shipping.address_import_dialog import AddressImportDialog
@@ -214,8 +214,15 @@ DIALOGS: dict[str, Callable[[Makers], QDialog]] = {
     "crash": lambda makers: CrashDialog("Traceback (most recent call last):\n" * 80, makers.tmp_path / "log"),
     "sent": _sent,
     "about": _about,
-    "preset conflict": lambda makers: PresetConflictQuestion(
-        makers.holder, "Caixa média " * 3, "clerk.b", datetime(2026, 11, 20, 14, 2, tzinfo=UTC)
+    "preset conflict": lambda makers: ConflictQuestion(
+        makers.holder,
+        f"The preset “{'Caixa média ' * 3}” was changed by clerk.b at 14:02 after you opened it.",
+    ),
+    "address deleted": lambda makers: ConflictQuestion(
+        makers.holder,
+        "The address “Maria Aparecida dos Santos Oliveira” was deleted by clerk.b on 20/11/2026 14:02 "
+        "after you opened it.",
+        ConflictKind.DELETED,
     ),
     "shipping new": lambda makers: makers.shipping_tab().new_preposting(),
     "shipping orders": lambda makers: makers.shipping_tab().orders_file(),

@@ -17,7 +17,7 @@ from pytestqt.qtbot import QtBot
 from sqlalchemy.engine import URL
 
 from postalgui.gui.desk import Desk
-from postalgui.gui.tabs.price.preset_conflict import PresetConflictQuestion
+from postalgui.gui.dialogs.conflict_question import ConflictQuestion
 from postalgui.gui.tabs.price.quote_form import QuoteForm
 from postalgui.gui.tasks import TaskRunner
 from postalgui.gui.widgets.message_bar import MessageArea
@@ -120,7 +120,7 @@ def test_saving_over_another_desks_change_asks_and_overwrite_keeps_mine(
             "Salvar esta origem…" if each_language == "pt_BR" else "Save this origin…"
         ].trigger()
     question = asked.args[0]
-    assert isinstance(question, PresetConflictQuestion)
+    assert isinstance(question, ConflictQuestion)
     at = theirs.updated_at.astimezone().strftime("%H:%M")
     if each_language == "pt_BR":
         assert (

@@ -3,14 +3,25 @@ fields, one default sender at a time, search without accents or case, groups."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import replace
+from datetime import datetime
+from pathlib import Path
 
 import pytest
 
 from postalgui.api.values import InvalidValue
 from postalgui.services.office import topics
 from postalgui.services.office.database import OfficeDatabase
-from postalgui.services.shipping.addresses import Address, AddressBook, AddressBookError, AddressKind, Kept
+from postalgui.services.shipping.addresses import (
+    Address,
+    AddressBook,
+    AddressBookError,
+    AddressConflictError,
+    AddressDeletedError,
+    AddressKind,
+    Kept,
+)
 
 SENDER = Address(
     AddressKind.SENDER, "Loja Exemplo Ltda", "01310-100", "Avenida Paulista", "1000", "", "Bela Vista",
@@ -68,12 +79,16 @@ def test_one_default_sender_at_a_time(book: AddressBook) -> None:
 
     book.set_default_sender(second.uid)
 
-    assert book.default_sender() == replace(second, is_default=True)
+    default = book.default_sender()
+    assert default is not None
+    assert (default.uid, default.version) == (second.uid, second.version + 1)
     assert {item.uid: item.is_default for item in book.list(kind=AddressKind.SENDER)} == {
         first.uid: False,
         second.uid: True,
     }
-    book.save(replace(first, is_default=True))
+    with pytest.raises(AddressConflictError):  # read as the default, then it stopped being it
+        book.save(replace(first, is_default=True))
+    book.save(replace(book.get(first.uid), is_default=True))  # type: ignore[arg-type]
     assert book.default_sender().uid == first.uid  # type: ignore[union-attr]
     assert sum(item.is_default for item in book.list()) == 1
     with pytest.raises(AddressBookError):
@@ -104,9 +119,9 @@ def test_groups_delete_and_add_many(book: AddressBook, office: OfficeDatabase) -
         assert saved == 3
         assert book.groups() == ["atacado", "Clientes VIP"]
         assert book.default_sender() is not None  # the book had none: the imported sender is it
-        uids = [item.uid for item in book.list(kind=AddressKind.RECIPIENT)]
+        recipients = book.list(kind=AddressKind.RECIPIENT)
 
-        assert book.delete([*uids, "gone"]) == 2
+        assert book.delete([*recipients, replace(recipients[0], uid="gone")]) == 2
         assert [item.kind for item in book.list()] == [AddressKind.SENDER]
     finally:
         stop()
@@ -136,3 +151,110 @@ def test_keep_adds_a_person_once_and_updates_them_after(book: AddressBook) -> No
     assert how is Kept.ADDED
     assert stranger.uid != first.uid
     assert len(book.list(kind=AddressKind.RECIPIENT)) == 2
+
+
+# --- two desks on one address book -------------------------------------------------------
+
+
+@pytest.fixture
+def desks(office: OfficeDatabase, tmp_path: Path) -> Iterator[tuple[AddressBook, AddressBook]]:
+    """Two desks (clerk.a and clerk.b) on the same office database."""
+    other = OfficeDatabase(
+        tmp_path, "sandbox", office.url, author=lambda: "clerk.b", allow_password_in_url=True
+    )
+    yield AddressBook(office), AddressBook(other)
+    other.close()
+
+
+def test_a_save_over_another_desks_change_is_refused_naming_who_and_keeps_theirs(
+    desks: tuple[AddressBook, AddressBook],
+) -> None:
+    """A changes the phone and saves; B, who opened the same recipient before, changes the
+    e-mail and saves: B is told who changed it and when, and A's phone is still there."""
+    a, b = desks
+    saved = a.save(RECIPIENT)
+    opened_by_a, opened_by_b = a.get(saved.uid), b.get(saved.uid)
+    assert opened_by_a is not None
+    assert opened_by_b is not None
+    theirs = a.save(replace(opened_by_a, phone="21988887777"))
+
+    with pytest.raises(AddressConflictError) as raised:
+        b.save(replace(opened_by_b, email="jose@novo.com.br"))
+
+    current = raised.value.current
+    assert (current.by, current.version) == ("clerk.a", theirs.version)
+    assert current.at == datetime.fromisoformat(theirs.updated_at)
+    at = current.at.astimezone().strftime("%d/%m/%Y %H:%M")
+    assert (
+        str(raised.value) == f"The address “José Araújo” was changed by clerk.a on {at} after you opened it"
+    )
+    [kept] = b.list()
+    assert (kept.phone, kept.email, kept.version) == ("21988887777", "jose@example.com", 2)
+
+    mine = b.save(replace(opened_by_b, email="jose@novo.com.br", version=current.version))  # overwrite
+
+    assert (mine.email, mine.version, mine.updated_by) == ("jose@novo.com.br", 3, "clerk.b")
+    with pytest.raises(AddressConflictError):  # overwrite names that version only: changed again, asked again
+        a.save(replace(theirs, city="Niterói", version=current.version))
+
+
+def test_an_address_deleted_on_one_desk_is_not_revived_by_a_stale_save(
+    desks: tuple[AddressBook, AddressBook],
+) -> None:
+    a, b = desks
+    saved = a.save(RECIPIENT)
+    stale = b.get(saved.uid)
+    assert stale is not None
+
+    assert a.delete([saved]) == 1
+    with pytest.raises(AddressDeletedError) as raised:
+        b.save(replace(stale, email="jose@novo.com.br"))
+
+    deletion = raised.value.deletion
+    assert deletion is not None
+    assert deletion.by == "clerk.a"
+    assert "was deleted by clerk.a on" in str(raised.value)
+    assert a.list() == b.list() == []
+    assert b.get(saved.uid) is None
+    assert a.groups() == []
+    again = b.save(replace(stale, uid="", version=0, email="jose@novo.com.br"))  # "save as new"
+    assert again.uid != saved.uid
+    assert [(item.uid, item.email, item.version) for item in a.list()] == [(again.uid, "jose@novo.com.br", 1)]
+
+
+def test_deleting_an_address_changed_since_it_was_read_tells_and_deletes_nothing(
+    desks: tuple[AddressBook, AddressBook],
+) -> None:
+    a, b = desks
+    saved = a.save(RECIPIENT)
+    other = a.save(replace(RECIPIENT, name="Ana", uid=""))
+    theirs = b.save(replace(saved, phone="21988887777"))
+
+    with pytest.raises(AddressConflictError) as raised:
+        a.delete([other, saved])
+
+    assert raised.value.current.by == "clerk.b"
+    assert sorted(item.name for item in a.list()) == ["Ana", "José Araújo"]  # not even Ana
+    assert a.delete([other, replace(saved, version=raised.value.current.version)]) == 2  # delete anyway
+    assert a.list() == []
+    assert a.delete([theirs]) == 0  # already gone: no error
+
+
+def test_keep_does_not_write_over_a_change_made_after_it_read(
+    desks: tuple[AddressBook, AddressBook], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A pre-posting's recipient kept while another desk edits the same entry."""
+    a, b = desks
+    saved = a.save(RECIPIENT)
+    read = AddressBook._same
+
+    def same_then_b_edits(book: AddressBook, address: Address) -> Address | None:
+        found = read(book, address)
+        b.save(replace(saved, phone="21988887777"))
+        return found
+
+    monkeypatch.setattr(AddressBook, "_same", same_then_b_edits)
+    with pytest.raises(AddressConflictError):
+        a.keep(replace(RECIPIENT, number="99"))
+    [kept] = a.list()
+    assert (kept.phone, kept.number) == ("21988887777", "10")

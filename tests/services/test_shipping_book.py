@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from datetime import UTC, datetime
+from pathlib import Path
 
 import pytest
 
@@ -84,3 +85,32 @@ def test_the_operators_naive_times_are_kept_as_brasilias(book: ShipmentBook) -> 
     shipment = book.record(answer, ORDER, datetime(2026, 11, 28, 2, 19, 30, tzinfo=UTC))
     assert shipment.created_at == datetime(2026, 11, 28, 2, 19, tzinfo=UTC)
     assert shipment.expiry() == datetime(2026, 12, 5, 2, 19, tzinfo=UTC)  # seven days on
+
+
+def test_a_refresh_asked_before_another_desks_cancel_does_not_write_over_it(
+    office: OfficeDatabase, tmp_path: Path
+) -> None:
+    """Desk A asks the operator about its open pre-postings; meanwhile desk B cancels one.
+    A's older answer ("pre-posted") must not bring the cancelled shipment back."""
+    other = OfficeDatabase(
+        tmp_path, "sandbox", office.url, author=lambda: "clerk.b", allow_password_in_url=True
+    )
+    try:
+        a, b = ShipmentBook(office), ShipmentBook(other)
+        a.record(made("PR1", PrepostingStatus.PREPOSTED), ORDER, NOW)
+        a.record(made("PR2", PrepostingStatus.PREPOSTED), replace(ORDER, invoice_number="124"), NOW)
+        read = {item.prepost_id: item.version for item in a.get(["PR1", "PR2"])}
+        assert read == {"PR1": 1, "PR2": 1}
+
+        assert b.update([made("PR1", PrepostingStatus.CANCELLED)], NOW) == 1
+        answers = [Preposting(key, f"QA12345678{n}BR", PrepostingStatus.PREPOSTED, None, None, None)
+                   for n, key in ((5, "PR1"), (6, "PR2"))]  # fmt: skip
+        assert a.update(answers, NOW, read=read) == 1
+
+        first, second = a.get(["PR1", "PR2"])
+        assert (first.status, first.object_code, first.version, first.updated_by) == (
+            PrepostingStatus.CANCELLED, None, 2, "clerk.b",
+        )  # fmt: skip
+        assert (second.object_code, second.version, second.updated_by) == ("QA123456786BR", 2, "clerk.a")
+    finally:
+        other.close()

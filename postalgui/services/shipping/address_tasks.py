@@ -1,6 +1,8 @@
 """The address book's use cases as tasks (``fn(task, service, ...)``): the Addresses page,
 its dialogs and the pickers read and write the office database through these, never on
-the GUI thread (a shared server may be slow or away)."""
+the GUI thread (a shared server may be slow or away). A save or a delete names the version
+it read; another desk's newer change or deletion is `AddressConflictError` or
+`AddressDeletedError` (routine errors that keep who and when, for the window to ask)."""
 
 from __future__ import annotations
 
@@ -24,6 +26,7 @@ __all__ = [
     "load_addresses",
     "make_default_sender",
     "preview_addresses",
+    "read_address",
     "save_address",
 ]
 
@@ -44,7 +47,14 @@ def load_addresses(
     return BookContents(book.list(kind=kind), book.groups())
 
 
+def read_address(task: TaskControl, service: ShippingService, uid: str) -> Address | None:
+    """The address as the book holds it now (``None``: deleted): "reload, take theirs"."""
+    task.raise_if_cancelled()
+    return service.addresses().get(uid)
+
+
 def save_address(task: TaskControl, service: ShippingService, address: Address) -> Address:
+    """Save ``address`` over the version it names (``uid`` ``""``: a new address)."""
     task.raise_if_cancelled()
     return service.addresses().save(address)
 
@@ -58,9 +68,10 @@ def keep_person(
     return service.addresses().keep(address)
 
 
-def delete_addresses(task: TaskControl, service: ShippingService, uids: Sequence[str]) -> int:
+def delete_addresses(task: TaskControl, service: ShippingService, addresses: Sequence[Address]) -> int:
+    """Delete ``addresses`` at the versions read (`AddressBook.delete`); how many."""
     task.raise_if_cancelled()
-    return service.addresses().delete(uids)
+    return service.addresses().delete(addresses)
 
 
 def make_default_sender(task: TaskControl, service: ShippingService, uid: str) -> None:

@@ -8,6 +8,14 @@ send them (`check_person`), so what the book holds can be sent. The book is smal
 thousand addresses): search reads it and compares folded text (no accents, any case),
 so "sao paulo" finds São Paulo and "01310" its CEPs. Writes tell every desk topic
 ``address``.
+
+Every desk edits the same book, so an address carries the ``version`` it was read at (as
+presets do, `services.price.preset_store`): a save or a delete names it, and the
+comparison is in the ``UPDATE``'s ``WHERE`` (atomic on both engines). A newer version in
+the table writes nothing and raises `AddressConflictError` saying who changed it and when;
+an address deleted meanwhile is never revived by a stale save (`AddressDeletedError`):
+a deletion leaves a mark (its uid, who and when; the person's fields emptied) that every
+read leaves out. Overwriting is a save that names the newer version the conflict told.
 """
 
 from __future__ import annotations
@@ -18,15 +26,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from enum import StrEnum
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import Connection, and_, delete, insert, select, update
+from sqlalchemy import Connection, and_, insert, select, update
 
 from postalgui.api.said import Said
 from postalgui.services.branches.index import fold
 from postalgui.services.office import topics
 from postalgui.services.office.errors import OfficeDatabaseError
 from postalgui.services.office.scoped import OfficeRows
+from postalgui.store.errors import Change
 from postalgui.store.tables import address as table
 
 if TYPE_CHECKING:
@@ -38,6 +48,8 @@ __all__ = [
     "Address",
     "AddressBook",
     "AddressBookError",
+    "AddressConflictError",
+    "AddressDeletedError",
     "AddressKind",
     "Kept",
     "matches",
@@ -80,9 +92,53 @@ class AddressBookError(OfficeDatabaseError):
     """The address book cannot be used, or an address is no longer in it."""
 
 
+def _moment(at: datetime) -> str:
+    return at.astimezone().strftime("%d/%m/%Y %H:%M")
+
+
+class AddressConflictError(AddressBookError):
+    """Someone else saved the address after it was read; nothing was written.
+
+    ``current`` is their change (its version is what an overwrite names). The message is
+    a `Said`; the window asks instead whether to reload or overwrite."""
+
+    def __init__(self, address: Address, current: Change) -> None:
+        super().__init__(
+            Said(
+                "The address “{name}” was changed by {by} on {at} after you opened it",
+                name=address.name,
+                by=current.by or Said("someone"),
+                at=_moment(current.at),
+            )
+        )
+        self.address = address
+        self.current = current
+
+
+class AddressDeletedError(AddressBookError):
+    """The address was deleted after it was read; nothing was written (a stale copy never
+    brings it back). ``deletion`` says who and when, ``None`` when the book does not know
+    (deleted before it kept marks). Saving it as a new address is the user's choice."""
+
+    def __init__(self, address: Address, deletion: Change | None) -> None:
+        if deletion is None:
+            said = Said("The address “{name}” was deleted after you opened it", name=address.name)
+        else:
+            said = Said(
+                "The address “{name}” was deleted by {by} on {at} after you opened it",
+                name=address.name,
+                by=deletion.by or Said("someone"),
+                at=_moment(deletion.at),
+            )
+        super().__init__(said)
+        self.address = address
+        self.deletion = deletion
+
+
 @dataclass(frozen=True)
 class Address:
-    """A sender or a recipient; ``uid`` is ``""`` until saved."""
+    """A sender or a recipient; ``uid`` is ``""`` until saved, ``version`` the one read
+    (what a save names; 0 until saved)."""
 
     kind: AddressKind
     name: str
@@ -102,6 +158,9 @@ class Address:
     uid: str = ""
     created_by: str = ""
     created_at: str = ""
+    version: int = 0
+    updated_by: str = ""
+    updated_at: str = ""
 
     def person(self) -> Person:
         """The address as a pre-posting sends it."""
@@ -182,7 +241,8 @@ def _from_row(row: Any) -> Address:
         complement=row.complement, district=row.district, city=row.city, state=row.state,
         email=row.email, phone=row.phone, cpf_cnpj=row.cpf_cnpj, group=row.grp,
         logo=bytes(row.logo) if row.logo is not None else None, is_default=bool(row.is_default),
-        uid=row.uid, created_by=row.created_by, created_at=row.created_at,
+        uid=row.uid, created_by=row.created_by, created_at=row.created_at, version=row.version,
+        updated_by=row.updated_by, updated_at=row.updated_at or row.created_at,
     )  # fmt: skip
 
 
@@ -196,14 +256,43 @@ def _values(address: Address) -> dict[str, Any]:
     }  # fmt: skip
 
 
+def _kept() -> Any:
+    """Rows that are addresses (not the marks of deleted ones)."""
+    return table.c.deleted_at.is_(None)
+
+
 def _senders() -> Any:
-    return table.c.kind == AddressKind.SENDER.value
+    return and_(table.c.kind == AddressKind.SENDER.value, _kept())
 
 
 def _has_default(connection: Connection, *, besides: str = "") -> bool:
     """Whether a sender other than ``besides`` is the default."""
     query = select(table.c.uid).where(_senders(), table.c.is_default == 1, table.c.uid != besides)
     return connection.execute(query.limit(1)).first() is not None
+
+
+def _at(text: str | None) -> datetime:
+    try:
+        return datetime.fromisoformat(text or "")
+    except ValueError:
+        return datetime.fromtimestamp(0, UTC)
+
+
+def _stale(connection: Connection, address: Address) -> AddressBookError:
+    """Why a write naming ``address.version`` changed nothing: deleted, or a newer version."""
+    row = connection.execute(select(table).where(table.c.uid == address.uid)).first()
+    if row is None:
+        return AddressDeletedError(address, None)
+    if row.deleted_at is not None:
+        return AddressDeletedError(address, Change(row.version, row.deleted_by or "", _at(row.deleted_at)))
+    return AddressConflictError(address, Change(row.version, row.updated_by, _at(row.updated_at)))
+
+
+_EMPTIED = {
+    "name": "", "grp": "", "street": "", "number": "", "complement": "", "district": "", "city": "",
+    "state": "", "email": "", "phone": "", "cpf_cnpj": "", "logo": None, "is_default": 0,
+}  # fmt: skip
+"""A deleted address's mark keeps none of the person (kind and CEP stay: both are required)."""
 
 
 class AddressBook(OfficeRows):
@@ -214,44 +303,69 @@ class AddressBook(OfficeRows):
 
     def save(self, address: Address) -> Address:
         """Keep ``address`` (a new one when its uid is ``""``), checked first (`InvalidValue`
-        names the field, nothing written); the saved address."""
+        names the field, nothing written); the saved address, at its new version.
+
+        An address read before names its ``version``: `AddressConflictError` when the
+        book holds a newer one, `AddressDeletedError` when it was deleted meanwhile
+        (nothing written either way)."""
         address = tidied(address)
         check_address(address)
-        now = _now()
+        return self._run(partial(self._save, address=address, now=_now()))
+
+    def _save(self, connection: Connection, address: Address, now: str) -> Address:
+        if address.kind is AddressKind.SENDER and not address.is_default:
+            address = replace(address, is_default=not _has_default(connection, besides=address.uid))
+        values = {**_values(address), "updated_by": self.author, "updated_at": now}
         if not address.uid:
-            address = replace(address, uid=uuid.uuid4().hex, created_by=self.author, created_at=now)
-
-        def work(connection: Connection) -> Address:
-            saved = address
-            if saved.kind is AddressKind.SENDER and not saved.is_default:
-                saved = replace(saved, is_default=not _has_default(connection, besides=saved.uid))
-            if saved.is_default:
-                connection.execute(update(table).where(_senders()).values(is_default=0))
-            values = _values(saved)
+            address = replace(address, uid=uuid.uuid4().hex)
+            created = {"created_by": self.author, "created_at": now, "version": 1}
+            connection.execute(insert(table).values(uid=address.uid, **values, **created))
+        else:
+            mine = (table.c.uid == address.uid, table.c.version == address.version, _kept())
             changed = connection.execute(
-                update(table).where(table.c.uid == saved.uid).values(**values, updated_at=now)
-            ).rowcount
-            if not changed:  # new, or deleted by another desk meanwhile: kept again
-                saved = replace(
-                    saved, created_by=saved.created_by or self.author, created_at=saved.created_at or now
-                )
-                created = {"created_by": saved.created_by, "created_at": saved.created_at}
-                connection.execute(insert(table).values(uid=saved.uid, **values, **created))
-            return saved
+                update(table).where(*mine).values(**values, version=table.c.version + 1)
+            )
+            if changed.rowcount != 1:
+                raise _stale(connection, address)
+        if address.is_default:
+            self._undefault(connection, besides=address.uid, now=now)
+        return self._read(connection, address.uid)
 
-        return self._run(work)
+    def _undefault(self, connection: Connection, *, besides: str, now: str) -> None:
+        """The senders other than ``besides`` stop being the default: a change of theirs
+        (a newer version), so a stale copy saved later cannot take the default back."""
+        connection.execute(
+            update(table)
+            .where(_senders(), table.c.is_default == 1, table.c.uid != besides)
+            .values(is_default=0, version=table.c.version + 1, updated_by=self.author, updated_at=now)
+        )
+
+    @staticmethod
+    def _read(connection: Connection, uid: str) -> Address:
+        return _from_row(connection.execute(select(table).where(table.c.uid == uid)).one())
+
+    def get(self, uid: str) -> Address | None:
+        """The address ``uid`` as the book holds it now (``None``: deleted)."""
+
+        def work(connection: Connection) -> Address | None:
+            row = connection.execute(select(table).where(table.c.uid == uid, _kept())).first()
+            return _from_row(row) if row is not None else None
+
+        return self._run(work, write=False)
 
     def keep(self, address: Address) -> tuple[Address, Kept]:
         """Keep a person typed for a pre-posting without making a second entry of them: an
         entry of the same kind, name (accents and case aside) and CEP, with no other
         CPF/CNPJ, is that person, updated with what was typed (its group, logo and uid
         stay) or left alone when nothing differs; else ``address`` is added. Checked first
-        (`InvalidValue`, nothing written)."""
+        (`InvalidValue`, nothing written). The update names the version just read, so a
+        desk that changed the entry in between is told (`AddressConflictError`), not
+        overwritten."""
         address = tidied(address)
         check_address(address)
         same = self._same(address)
         if same is None:
-            return self.save(replace(address, uid="")), Kept.ADDED
+            return self.save(replace(address, uid="", version=0)), Kept.ADDED
         typed = replace(same, **{name: getattr(address, name) for name in PERSON_FIELDS})
         if typed == same:
             return same, Kept.UNCHANGED
@@ -262,7 +376,9 @@ class AddressBook(OfficeRows):
         name = fold(address.name)
 
         def work(connection: Connection) -> list[Address]:
-            query = select(table).where(table.c.kind == address.kind.value, table.c.cep == address.cep)
+            query = select(table).where(
+                table.c.kind == address.kind.value, table.c.cep == address.cep, _kept()
+            )
             return [_from_row(row) for row in connection.execute(query)]
 
         for found in sorted(self._run(work, write=False), key=lambda item: item.created_at):
@@ -274,12 +390,19 @@ class AddressBook(OfficeRows):
     def add(self, addresses: Sequence[Address]) -> int:
         """Keep new ``addresses`` (an import's) in one transaction, each checked first
         (`InvalidValue`, nothing written); how many. A sender becomes the default when
-        the book has none."""
+        the book has none. New rows only: an import never writes over an address."""
         now, author = _now(), self.author
         kept = [tidied(replace(address, uid=uuid.uuid4().hex)) for address in addresses]
         for address in kept:
             check_address(address)
-        rows = [{**_values(item), "uid": item.uid, "created_by": author, "created_at": now} for item in kept]
+        made = {
+            "created_by": author,
+            "created_at": now,
+            "updated_by": author,
+            "updated_at": now,
+            "version": 1,
+        }
+        rows = [{**_values(item), "uid": item.uid, **made} for item in kept]
 
         def work(connection: Connection) -> int:
             senders = [row for row in rows if row["kind"] == AddressKind.SENDER.value]
@@ -291,17 +414,29 @@ class AddressBook(OfficeRows):
 
         return self._run(work) if rows else 0
 
-    def delete(self, uids: Sequence[str]) -> int:
-        """Remove the addresses ``uids``; how many were there."""
+    def delete(self, addresses: Sequence[Address]) -> int:
+        """Delete ``addresses``, each at the version read, in one transaction; how many.
+
+        One changed since it was read raises `AddressConflictError` and deletes nothing
+        (the user is told, never loses a change silently); one already deleted is no
+        error. Deleting over the newer version is a delete naming it."""
+        now = _now()
 
         def work(connection: Connection) -> int:
             removed = 0
-            for start in range(0, len(uids), _CHUNK):
-                chunk = list(uids[start : start + _CHUNK])
-                removed += connection.execute(delete(table).where(table.c.uid.in_(chunk))).rowcount
+            mark: dict[str, Any] = {**_EMPTIED, "deleted_by": self.author, "deleted_at": now}
+            mark |= {"updated_by": self.author, "updated_at": now, "version": table.c.version + 1}
+            for address in addresses:
+                mine = (table.c.uid == address.uid, table.c.version == address.version, _kept())
+                if connection.execute(update(table).where(*mine).values(mark)).rowcount == 1:
+                    removed += 1
+                    continue
+                stale = _stale(connection, address)
+                if isinstance(stale, AddressConflictError):
+                    raise stale
             return removed
 
-        return self._run(work) if uids else 0
+        return self._run(work) if addresses else 0
 
     def default_sender(self) -> Address | None:
         def work(connection: Connection) -> Address | None:
@@ -313,14 +448,22 @@ class AddressBook(OfficeRows):
         return self._run(work, write=False)
 
     def set_default_sender(self, uid: str) -> None:
-        """Make sender ``uid`` the default (the others stop being it), in one transaction."""
+        """Make sender ``uid`` the default (the others stop being it), in one transaction;
+        each sender whose mark changed is at a new version."""
+        now = _now()
 
         def work(connection: Connection) -> None:
             mine = and_(_senders(), table.c.uid == uid)
-            if connection.execute(select(table.c.uid).where(mine)).first() is None:
+            row = connection.execute(select(table.c.is_default).where(mine)).first()
+            if row is None:
                 raise AddressBookError(Said("That sender is no longer in the address book"))
-            connection.execute(update(table).where(_senders(), table.c.uid != uid).values(is_default=0))
-            connection.execute(update(table).where(mine).values(is_default=1, updated_at=_now()))
+            self._undefault(connection, besides=uid, now=now)
+            if not row.is_default:
+                connection.execute(
+                    update(table)
+                    .where(mine)
+                    .values(is_default=1, version=table.c.version + 1, updated_by=self.author, updated_at=now)
+                )
 
         self._run(work)
 
@@ -328,7 +471,7 @@ class AddressBook(OfficeRows):
         """The groups in use, sorted (folded)."""
 
         def work(connection: Connection) -> list[str]:
-            query = select(table.c.grp).where(table.c.grp != "").distinct()
+            query = select(table.c.grp).where(table.c.grp != "", _kept()).distinct()
             return [row[0] for row in connection.execute(query)]
 
         return sorted(self._run(work, write=False), key=fold)
@@ -338,7 +481,7 @@ class AddressBook(OfficeRows):
     ) -> list[Address]:
         """Addresses of ``kind`` (``None``: both) in ``group`` (``None``: any, ``""``: none)
         whose name, city, CEP, e-mail or group holds ``search``; by kind, then name."""
-        where = []
+        where = [_kept()]
         if kind is not None:
             where.append(table.c.kind == kind.value)
         if group is not None:

@@ -6,13 +6,20 @@ A pre-posting is recorded as soon as the operator answers its id (one transactio
 answer: a batch cut short keeps what was registered). The operator's later word (a
 label issued, posted, cancelled, expired) updates its row; each write tells topic
 ``shipment``.
+
+Desks write the same rows (one cancels, another issues labels, a third refreshes), so a
+row carries a ``version``, grown by each write, and who wrote it last. A write is worked
+out from the row as read and made only while the row still has that version (in the
+``UPDATE``'s ``WHERE``), and a refresh names the versions it read before asking the
+operator: a row another desk changed meanwhile keeps that desk's newer word (the next
+refresh asks again) instead of getting the older answer written over it.
 """
 
 from __future__ import annotations
 
 import json
 import uuid
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -66,6 +73,8 @@ def shipment_from_row(row: dict[str, Any]) -> Shipment:
         expires_at=_moment(row["expires_at"]),
         labelled_at=_moment(row.get("labelled_at")),
         cancelled_at=_moment(row.get("cancelled_at")),
+        version=int(row.get("version") or 1),
+        updated_by=row.get("updated_by") or row["created_by"],
     )
 
 
@@ -169,13 +178,25 @@ class ShipmentBook(EnvironmentRows):
             "created_by": self.author,
             "created_at": _iso(answer.created_at or now),
             "expires_at": _iso(expires),
+            "version": 1,
+            "updated_by": self.author,
+            "updated_at": _iso(now),
         }
         self._run(lambda c: c.execute(insert(shipment).values(row)))
         return shipment_from_row(row)
 
-    def update(self, answers: Sequence[Preposting], now: datetime, *, labelled: bool = False) -> int:
+    def update(
+        self,
+        answers: Sequence[Preposting],
+        now: datetime,
+        *,
+        labelled: bool = False,
+        read: Mapping[str, int] | None = None,
+    ) -> int:
         """The operator's word on these pre-postings (status, object code, expiry); with
-        ``labelled`` their labels were issued here now (our mark). Answers how many rows changed."""
+        ``labelled`` their labels were issued here now (our mark). ``read``: the version of
+        each row (by pre-posting id) when the operator was asked; a row written since by
+        another desk keeps its newer word. Answers how many rows changed."""
         at = _iso(now)
 
         def work(connection: Connection) -> int:
@@ -185,19 +206,23 @@ class ShipmentBook(EnvironmentRows):
             changed = 0
             for answer in answers:
                 row = known.get(answer.id)
-                if row is None:
+                if row is None or (read or {}).get(answer.id, row["version"]) != row["version"]:
                     continue
                 values = _changes(row, answer, at, labelled=labelled)
                 if values:
-                    changed += 1
-                    connection.execute(
-                        update(shipment)
-                        .where(self._mine(), shipment.c.prepost_id == answer.id)
-                        .values(values)
-                    )
+                    changed += self._write(connection, row, values, at)
             return changed
 
         return self._run(work)
+
+    def _write(
+        self, connection: Connection, row: dict[str, Any], values: dict[str, Any], at: str | None
+    ) -> int:
+        """``values`` into ``row`` while it is still the version read (1), else nothing (0)."""
+        id_, version = shipment.c.prepost_id, shipment.c.version
+        mine = (self._mine(), id_ == row["prepost_id"], version == row["version"])
+        newer = {**values, "version": version + 1, "updated_by": self.author, "updated_at": at}
+        return connection.execute(update(shipment).where(*mine).values(newer)).rowcount
 
 
 def _same_order(order: Order, sent: Order) -> bool:

@@ -27,7 +27,8 @@ class Shipment:
 
     ``status`` is the operator's (``None`` for a number this version does not know:
     ``status_number`` keeps it, ``status_word`` the operator's word); ``labelled_at`` is the
-    office's own mark (a label was issued here), never a status."""
+    office's own mark (a label was issued here), never a status. ``version`` grows with
+    each write of its row, by ``updated_by``."""
 
     prepost_id: str
     object_code: str | None
@@ -40,6 +41,8 @@ class Shipment:
     cancelled_at: datetime | None = None
     status_number: str = ""
     status_word: str = ""
+    version: int = 1
+    updated_by: str = ""
 
     @property
     def number(self) -> str:

@@ -273,13 +273,15 @@ def _operator_list(task: TaskControl, client: PrepostingClient, wanted: set[str]
 
 
 def refresh_shipments(task: TaskControl, service: ShippingService) -> list[Shipment]:
-    """Ask the operator where the open pre-postings stand; answers every shipment."""
+    """Ask the operator where the open pre-postings stand; answers every shipment. A row
+    another desk wrote while the operator was asked (a cancel, a label) keeps its newer word."""
     book = service.book()
     open_ids = set(book.open_ids())
     if open_ids:
-        codes = {item.prepost_id: item.object_code for item in book.get(sorted(open_ids))}
+        read = book.get(sorted(open_ids))
+        codes = {item.prepost_id: item.object_code for item in read}
         answers = _operator_list(task, service.client(), set(open_ids))
-        book.update(answers, service.now())
+        book.update(answers, service.now(), read={item.prepost_id: item.version for item in read})
         labelled = [
             item.id for item in answers if item.object_code and item.object_code != codes.get(item.id)
         ]

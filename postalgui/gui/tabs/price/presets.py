@@ -7,7 +7,7 @@ task over the tab's `Desk` (the GUI thread never waits on a database; until then
 say they are loading), kept in memory, and read again when any desk changes one (the
 office's change feed through `OfficeChanges`, as the history and the jobs follow theirs,
 stopped when the form goes). A save names the version it read; someone else's newer
-change is a question (`PresetConflictQuestion`), never a silent loss.
+change is a question (the shared `ConflictQuestion`), never a silent loss.
 """
 
 from __future__ import annotations
@@ -22,10 +22,10 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QInputDialog
 
 from postalgui.api.values import InvalidValue, format_cep, parse_cep
-from postalgui.gui.messages import arg, describe_error
+from postalgui.gui.dialogs.conflict_question import ConflictChoice, ConflictKind, ConflictQuestion
+from postalgui.gui.messages import arg, describe_error, local_time
 from postalgui.gui.models.office_changes import OfficeChanges
 from postalgui.gui.tabs.price.package_fields import PackageFields
-from postalgui.gui.tabs.price.preset_conflict import ConflictChoice, PresetConflictQuestion
 from postalgui.gui.tabs.price.route_fields import RouteFields
 from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.services.office import topics
@@ -60,7 +60,7 @@ class FormPresets(QObject):
 
     Signals: ``originRefused(InvalidValue)`` when "Save this origin" found no valid CEP
     in the origin field (the form names the problem); ``presetsLoaded()`` each time the
-    presets were read from the office database; ``conflictAsked(PresetConflictQuestion)``
+    presets were read from the office database; ``conflictAsked(ConflictQuestion)``
     when a save met someone else's newer change (the question is open, window-modal).
     """
 
@@ -237,7 +237,14 @@ class FormPresets(QObject):
         if not isinstance(error, PresetConflictError):
             self._show_error(self.tr("The preset could not be saved: %1"), error)
             return
-        question = PresetConflictQuestion(self.route, edit.name, error.current.by, error.current.at)
+        text = arg(
+            self.tr("The preset “%1” was changed by %2 at %3 after you opened it."),
+            edit.name,
+            error.current.by or self.tr("someone"),
+            local_time(error.current.at),
+        )
+        kind = ConflictKind.DELETING if edit.preset is None else ConflictKind.CHANGED
+        question = ConflictQuestion(self.route, text, kind)
         question.answered.connect(lambda choice: self._on_question_answered(edit, choice))
         question.finished.connect(question.deleteLater)
         question.open()

@@ -8,16 +8,22 @@ and after. The dialog adds the kind, the group and, for a sender, the company's 
 the fields as a pre-posting will send them (`check_address`): a bad one is named with its
 rule, in the UI language, its editor focused, nothing saved. Saving is a task too (the
 office database may be a server); a failure keeps the dialog open with what was typed.
+
+The save names the version the address was opened at: another desk's newer change asks
+(the shared `ConflictQuestion`, saying who and when) whether to Reload (their version
+fills the dialog, what was typed is dropped) or Overwrite (mine, over that version
+only); an address deleted meanwhile offers Save as new or Discard, never a silent revival.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, Slot
+from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtGui import QPixmap
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -33,11 +39,19 @@ from PySide6.QtWidgets import (
 )
 
 from postalgui.api.values import InvalidValue
+from postalgui.gui.dialogs.conflict_question import ConflictChoice, ConflictQuestion
 from postalgui.gui.dialogs.settings_pages.form_parts import error_label
 from postalgui.gui.messages import arg, describe_error
+from postalgui.gui.tabs.shipping.address_conflict import address_conflict_question
 from postalgui.gui.tabs.shipping.person_form import PersonForm
-from postalgui.services.shipping.address_tasks import save_address
-from postalgui.services.shipping.addresses import Address, AddressKind, check_address
+from postalgui.services.shipping.address_tasks import read_address, save_address
+from postalgui.services.shipping.addresses import (
+    Address,
+    AddressConflictError,
+    AddressDeletedError,
+    AddressKind,
+    check_address,
+)
 
 if TYPE_CHECKING:
     from postalgui.gui.desk import Desk
@@ -57,8 +71,13 @@ read whole, and the form's two columns do not squeeze the CEP or the CPF/CNPJ.""
 class AddressDialog(QDialog):
     """New (``address`` without uid) or edit an address; `saved` is set when accepted.
 
-    Signals: none of its own (``form.cepLooked`` after each CEP lookup).
+    Signals: ``conflictAsked(ConflictQuestion)`` when a save met another desk's change or
+    deletion (the question is open, window-modal); ``reloaded()`` when their version
+    filled the dialog (``form.cepLooked`` after each CEP lookup).
     """
+
+    conflictAsked = Signal(ConflictQuestion)
+    reloaded = Signal()
 
     def __init__(
         self, desk: Desk[ShippingService], address: Address, groups: list[str], parent: QWidget | None = None
@@ -75,17 +94,13 @@ class AddressDialog(QDialog):
         self.kind_combo.setObjectName("shippingAddressKind")
         self.kind_combo.addItem(self.tr("Recipient"), AddressKind.RECIPIENT.value)
         self.kind_combo.addItem(self.tr("Sender"), AddressKind.SENDER.value)
-        self.kind_combo.setCurrentIndex(self.kind_combo.findData(address.kind.value))
         self.form = PersonForm(desk, "shippingAddress", self)
-        self.form.fill(address)
         self.group_combo = QComboBox(self)
         self.group_combo.setObjectName("shippingAddressGroup")
         self.group_combo.setEditable(True)
         self.group_combo.addItems(["", *groups])
-        self.group_combo.setCurrentText(address.group)
         self.default_check = QCheckBox(self.tr("Default &sender (orders files are sent from it)"), self)
         self.default_check.setObjectName("shippingAddressDefault")
-        self.default_check.setChecked(address.is_default)
         self.logo_label = QLabel(self)
         self.logo_label.setObjectName("shippingAddressLogo")
         self.logo_label.setFixedSize(LOGO_SIDE, LOGO_SIDE)
@@ -101,9 +116,8 @@ class AddressDialog(QDialog):
         )
         self.save_button = self.buttons.button(QDialogButtonBox.StandardButton.Save)
         self._lay_out()
+        self._fill(address)
         self.form.edits["name"].setFocus()  # the kind is right more often than not
-        self._show_logo()
-        self._on_kind_changed()
         self.kind_combo.currentIndexChanged.connect(self._on_kind_changed)
         self.logo_button.clicked.connect(self._on_logo_button_clicked)
         self.logo_clear.clicked.connect(self._on_logo_clear_clicked)
@@ -133,6 +147,17 @@ class AddressDialog(QDialog):
         layout.addStretch(1)
         layout.addWidget(self.buttons)
         self.setMinimumWidth(WIDTH_EMS * self.fontMetrics().averageCharWidth())
+
+    def _fill(self, address: Address) -> None:
+        """Show ``address`` (the one opened, or another desk's version on Reload)."""
+        self.original = address
+        self.logo = address.logo
+        self.kind_combo.setCurrentIndex(self.kind_combo.findData(address.kind.value))
+        self.form.fill(address)
+        self.group_combo.setCurrentText(address.group)
+        self.default_check.setChecked(address.is_default)
+        self._show_logo()
+        self._on_kind_changed()
 
     # --- what was typed ----------------------------------------------------------------
 
@@ -165,6 +190,10 @@ class AddressDialog(QDialog):
             self._say(describe_error(exc))
             self.form.focus(str(exc.params.get("field", "")).rsplit(".", 1)[-1])
             return
+        self._save(address)
+
+    def _save(self, address: Address) -> None:
+        """Save ``address`` over the version it names (``uid`` ``""``: as a new address)."""
         self._say("")
         self.save_button.setEnabled(False)
         self.desk.run(
@@ -189,7 +218,45 @@ class AddressDialog(QDialog):
 
     @Slot(object)
     def _on_save_task_error(self, error: BaseException) -> None:
-        self._say(describe_error(error))
+        if not isinstance(error, (AddressConflictError, AddressDeletedError)):
+            self._say(describe_error(error))
+            return
+        question = address_conflict_question(self, error)
+        question.answered.connect(partial(self._on_question_answered, error))
+        self.conflictAsked.emit(question)
+
+    def _on_question_answered(
+        self, error: AddressConflictError | AddressDeletedError, choice: ConflictChoice
+    ) -> None:
+        if choice is ConflictChoice.CANCEL:
+            return  # what was typed stays; nothing was written
+        typed = self.address()
+        if isinstance(error, AddressDeletedError):
+            if choice is ConflictChoice.OVERWRITE:
+                self._save(replace(typed, uid="", version=0))  # save as new
+            else:
+                self.reject()  # discard: the deletion stands
+        elif choice is ConflictChoice.OVERWRITE:
+            self._save(replace(typed, version=error.current.version))  # over that version only
+        else:
+            self.desk.run(
+                read_address,
+                self.original.uid,
+                name="reload address",
+                key=SAVE_KEY,
+                owner=self,
+                on_result=self._on_reload_task_result,
+                on_error=self._on_save_task_error,
+            )
+
+    @Slot(object)
+    def _on_reload_task_result(self, theirs: Address | None) -> None:
+        if theirs is None:  # deleted after their change too: what was typed is a new address
+            self.original = replace(self.original, uid="", version=0)
+            self._say(self.tr("It was deleted on another desk meanwhile: Save keeps it as a new address."))
+        else:
+            self._fill(theirs)
+        self.reloaded.emit()
 
     @Slot(bool)
     def _on_save_task_finished(self, _cancelled: bool) -> None:

@@ -5,12 +5,16 @@ the search line (as it is typed: the page holds the whole book, a few thousand r
 filters it here with the book's own `matches`). New, Edit (double-click, Enter), Delete
 (Del, asked first), Set as default sender and Import… (a CSV or .xlsx previewed row by
 row). Reads and writes are tasks; another desk's change reads the book again
-(`LiveReading`, topic ``address``).
+(`LiveReading`, topic ``address``). A delete names the versions read: an address another
+desk changed meanwhile is not deleted silently (`ConflictQuestion`: who, when, Reload or
+Delete anyway).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -29,7 +33,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from postalgui.gui.dialogs.conflict_question import ConflictChoice, ConflictQuestion
 from postalgui.gui.messages import arg
+from postalgui.gui.tabs.shipping.address_conflict import address_conflict_question
 from postalgui.gui.tabs.shipping.address_dialog import AddressDialog
 from postalgui.gui.tabs.shipping.address_import_dialog import AddressImportDialog
 from postalgui.gui.tabs.shipping.address_model import AddressModel
@@ -43,7 +49,7 @@ from postalgui.services.shipping.address_tasks import (
     load_addresses,
     make_default_sender,
 )
-from postalgui.services.shipping.addresses import Address, AddressKind, matches
+from postalgui.services.shipping.addresses import Address, AddressConflictError, AddressKind, matches
 
 if TYPE_CHECKING:
     from postalgui.gui.desk import Desk
@@ -61,10 +67,13 @@ NO_GROUP = "\x00none"
 class AddressPage(QWidget):
     """The address book's table, its filters and its actions.
 
-    Signals: ``addressesLoaded(int)`` with how many addresses the book holds (each read).
+    Signals: ``addressesLoaded(int)`` with how many addresses the book holds (each read);
+    ``conflictAsked(ConflictQuestion)`` when a delete met another desk's newer change (the
+    question is open: Reload or Delete anyway).
     """
 
     addressesLoaded = Signal(int)
+    conflictAsked = Signal(ConflictQuestion)
 
     def __init__(
         self, service: ShippingService, desk: Desk[ShippingService], parent: QWidget | None = None
@@ -283,15 +292,42 @@ class AddressPage(QWidget):
         )
         if not self.confirm(question):
             return None
+        return self._delete(chosen)
+
+    def _delete(self, addresses: list[Address]) -> TaskHandle:
+        """Delete ``addresses`` at the versions read: another desk's newer change asks."""
         return self.desk.run(
             delete_addresses,
-            [address.uid for address in chosen],
+            addresses,
             name="delete addresses",
             key=WRITE_KEY,
             owner=self,
             on_result=self._on_write_task_result,
-            failure=Failure(self.tr("The addresses could not be deleted: %1"), WRITE_KEY),
+            on_error=partial(self._on_delete_task_error, addresses),
         )
+
+    def _on_delete_task_error(self, addresses: list[Address], error: BaseException) -> None:
+        if not isinstance(error, AddressConflictError):
+            failure = Failure(self.tr("The addresses could not be deleted: %1"), WRITE_KEY)
+            self.desk.messages.show_routine_error(error, failure)
+            return
+        question = address_conflict_question(self, error, deleting=True)
+        question.answered.connect(partial(self._on_delete_question_answered, addresses, error))
+        self.conflictAsked.emit(question)
+
+    def _on_delete_question_answered(
+        self, addresses: list[Address], error: AddressConflictError, choice: ConflictChoice
+    ) -> None:
+        if choice is ConflictChoice.OVERWRITE:  # delete anyway, over that version only
+            newer = error.current.version
+            self._delete(
+                [
+                    replace(item, version=newer) if item.uid == error.address.uid else item
+                    for item in addresses
+                ]
+            )
+        elif choice is ConflictChoice.RELOAD:
+            self.reload()
 
     def make_default(self) -> TaskHandle | None:
         chosen = self.selected()

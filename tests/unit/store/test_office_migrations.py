@@ -1,0 +1,74 @@
+"""The office database's migrations carry the rows of an older version: migration 0006
+gives the addresses and shipments an office already has version 1, last changed by
+whoever made them, on SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import create_engine, select, text
+from sqlalchemy.engine import URL
+
+from postalgui.store import tables
+from postalgui.store.office import HEAD, MIGRATIONS, VERSION_TABLE, OfficeStore
+
+ADDRESS = (
+    "INSERT INTO address (uid, kind, name, cep, created_by, created_at, updated_at) "
+    "VALUES (:uid, 'recipient', 'José Araújo', '20040020', 'clerk.a', :created, :updated)"
+)
+SHIPMENT = (
+    "INSERT INTO shipment (uid, environment, prepost_id, status, service_code, body, created_by, "
+    "created_at, cancelled_at) VALUES ('s1', 'sandbox', 'PR1', '5', '03298', '{}', 'clerk.a', "
+    "'2026-11-20T10:00:00+00:00', '2026-11-21T09:00:00+00:00')"
+)
+
+
+def _at_revision(url: URL, revision: str) -> None:
+    """The database migrated up to ``revision`` only, as an older PostalGUI left it."""
+    engine = create_engine(url)
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    config.attributes["version_table"] = VERSION_TABLE
+    try:
+        with engine.begin() as connection:
+            config.attributes["connection"] = connection
+            command.upgrade(config, revision)
+            connection.execute(
+                text(ADDRESS), {"uid": "a1", "created": "2026-11-01T10:00:00+00:00", "updated": None}
+            )
+            connection.execute(
+                text(ADDRESS),
+                {"uid": "a2", "created": "2026-11-01T10:00:00+00:00", "updated": "2026-11-05T10:00:00+00:00"},
+            )
+            connection.execute(text(SHIPMENT))
+    finally:
+        engine.dispose()
+
+
+def test_0006_gives_existing_addresses_and_shipments_version_1(office_url_for_test: URL) -> None:
+    _at_revision(office_url_for_test, "0005_writes_once")
+    assert HEAD == "0006_versions"
+    store = OfficeStore(office_url_for_test, author="clerk.b")
+    try:
+        address, shipment = tables.address, tables.shipment
+        rows = store.run(
+            lambda c: c.execute(
+                select(address.c.uid, address.c.version, address.c.updated_by, address.c.updated_at)
+                .where(address.c.deleted_at.is_(None))
+                .order_by(address.c.uid)
+            ).all(),
+            read=True,
+        )
+        assert [tuple(row) for row in rows] == [
+            ("a1", 1, "clerk.a", "2026-11-01T10:00:00+00:00"),
+            ("a2", 1, "clerk.a", "2026-11-05T10:00:00+00:00"),
+        ]
+        row = store.run(
+            lambda c: c.execute(
+                select(shipment.c.version, shipment.c.updated_by, shipment.c.updated_at)
+            ).one(),
+            read=True,
+        )
+        assert tuple(row) == (1, "clerk.a", "2026-11-21T09:00:00+00:00")
+    finally:
+        store.close()
