@@ -8,14 +8,16 @@ empty database: the schema of an earlier test is dropped first.
 from __future__ import annotations
 
 import os
+import sqlite3
 from collections.abc import Iterator
+from contextlib import closing
 from pathlib import Path
 
 import pytest
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import URL
 
-from postalgui.store.office import OfficeStore
+from postalgui.store.office import VERSION_TABLE, OfficeStore
 from postalgui.store.urls import office_url, sqlite_url
 
 POSTGRES_ENV = "POSTALGUI_TEST_POSTGRES_URL"
@@ -40,6 +42,14 @@ def postgres_or_skip() -> str:
         pytest.skip(f"no PostgreSQL server: set {POSTGRES_ENV} (.ci/postgres.sh starts one)")
     empty_postgres(POSTGRES_URL)
     return POSTGRES_URL
+
+
+def stamp_newer(office_file: Path) -> None:
+    """An office file as a newer PostalGUI leaves it: a schema revision this one does not ship."""
+    office_file.parent.mkdir(parents=True, exist_ok=True)
+    with closing(sqlite3.connect(office_file)) as db, db:
+        db.execute(f"CREATE TABLE {VERSION_TABLE} (version_num VARCHAR(32) NOT NULL PRIMARY KEY)")
+        db.execute(f"INSERT INTO {VERSION_TABLE} VALUES ('9999_from_the_future')")  # noqa: S608 -- a constant
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

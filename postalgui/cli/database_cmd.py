@@ -3,7 +3,8 @@
 The office database is the one `AppContext.office` opens: ``POSTALGUI_DATABASE_URL`` (its
 password may be in it), else the URL in Settings with its password from the keyring,
 else this desk's own file. Failures are the store's one line (exit 1); an upload with
-no server configured says where to set one (exit 2).
+no server configured says where to set one (exit 2). ``check`` also says what waits in
+this desk's queue and why (`cli.queued`), in its JSON even when the database failed.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import sys
 from typing import Any
 
 from postalgui.api.cancel import PlainTask, Progress
+from postalgui.api.masking import scrub
 from postalgui.cli.language import number, say
 from postalgui.cli.options import Commands, add_json, command_group, subcommand
 from postalgui.cli.output import (
@@ -24,7 +26,11 @@ from postalgui.cli.output import (
     print_table,
     progress_line,
 )
+from postalgui.cli.queued import queued_json, waiting_why
 from postalgui.services.context import AppContext
+from postalgui.services.office.database import OfficeDatabase
+from postalgui.services.office.errors import OfficeDatabaseError
+from postalgui.services.office.outbox import Queued
 from postalgui.services.office.use_cases import DatabaseReport, NoServerError, check, upload
 
 TABLE_NAMES = {
@@ -51,8 +57,9 @@ def add_parser(commands: Commands) -> None:
         add_json,
         summary="connect to the office database and say what it holds",
         description="Connect, bring the schema up to date and print where the database is (no password), "
-        "its engine and version, and the counts of this environment's quotes and invoice jobs and of "
-        "presets.",
+        "its engine and version, the counts of this environment's quotes and invoice jobs and of "
+        "presets, and the quotes waiting on this computer for it and why (with --json, also when the "
+        "database fails).",
     )
     subcommand(
         sub,
@@ -77,12 +84,19 @@ def report_data(report: DatabaseReport, environment: str) -> dict[str, Any]:
         "quotes": report.quotes,
         "jobs": report.jobs,
         "presets": report.presets,
+        "waiting": None if report.queued is None else queued_json(report.queued),
     }
 
 
 def run_check(args: argparse.Namespace, context: AppContext) -> int:
     """Connect to the configured office database and print what it holds."""
-    report = check(PlainTask(), context.office())
+    office = context.office()
+    try:
+        report = check(PlainTask(), office)
+    except OfficeDatabaseError as exc:
+        if args.json:  # what waits is what a script watching a dead server wants to know
+            _print_failed(exc, office, context.env_key)
+        raise
     data = report_data(report, context.env_key)
     if args.json:
         print_json(data)
@@ -96,9 +110,35 @@ def run_check(args: argparse.Namespace, context: AppContext) -> int:
             "quotes": number(report.quotes),
             "invoice jobs": number(report.jobs),
             "presets": number(report.presets),
+            "waiting here": _waiting_text(report.queued),
         }
     )
     return EXIT_OK
+
+
+def _waiting_text(queued: Queued | None) -> str:
+    """``0``, or ``2.600 (o servidor do escritório ... não respondeu; ...)``."""
+    if queued is None or not queued.rows:
+        return number(0)
+    return f"{number(queued.quotes)} ({waiting_why(queued.problem)})"
+
+
+def _print_failed(exc: OfficeDatabaseError, office: OfficeDatabase, environment: str) -> None:
+    """``--json`` of a check that failed: the failure in English, and the queue (nothing
+    when the queue cannot be read either: the failure is said on stderr all the same)."""
+    outbox = office.opened_outbox()
+    try:
+        queued = outbox.report() if outbox is not None else None
+    except OfficeDatabaseError:
+        return
+    print_json(
+        {
+            "shared": office.shared,
+            "environment": environment,
+            "error": scrub(str(exc)),
+            "waiting": None if queued is None else queued_json(queued),
+        }
+    )
 
 
 def run_upload(args: argparse.Namespace, context: AppContext) -> int:

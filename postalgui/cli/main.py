@@ -41,6 +41,7 @@ from postalgui.cli.output import (
     error,
     silence_stdout,
 )
+from postalgui.cli.queued import say_queued
 from postalgui.cli.worded import routine_text
 from postalgui.services.context import build_context
 from postalgui.services.paths import app_paths
@@ -167,4 +168,5 @@ def _run(args: argparse.Namespace) -> int:
         error(say("interrupted"))
         return 130
     finally:
+        say_queued(context)  # last: quotes left on this computer are never silent
         context.close()

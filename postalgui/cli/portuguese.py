@@ -72,6 +72,36 @@ SENTENCES: Mapping[str, str] = MappingProxyType(
             "O banco de dados do escritório {where} não pode ser aberto ({reason}): confira o servidor "
             "e a URL"
         ),
+        # queued (quotes kept on this computer for the office database)
+        "quote kept on this computer was sent to the office database": (
+            "cotação guardada neste computador foi enviada ao banco de dados do escritório"
+        ),
+        "quotes kept on this computer were sent to the office database": (
+            "cotações guardadas neste computador foram enviadas ao banco de dados do escritório"
+        ),
+        "quote waits on this computer": "cotação aguarda neste computador",
+        "quotes wait on this computer": "cotações aguardam neste computador",
+        "history row waits on this computer": "linha do histórico aguarda neste computador",
+        "history rows wait on this computer": "linhas do histórico aguardam neste computador",
+        "{waiting}: {why}": "{waiting}: {why}",
+        "the office database has not taken them yet; they will be sent at the next contact with it": (
+            "o banco de dados do escritório ainda não as recebeu; serão enviadas no próximo contato"
+        ),
+        "the office server {where} did not answer": "o servidor do escritório {where} não respondeu",
+        "the office server {where} refused the login": "o servidor do escritório {where} recusou o login",
+        "the office database {where} does not exist on that server": (
+            "o banco de dados do escritório {where} não existe nesse servidor"
+        ),
+        "the office database {where} was written by a newer PostalGUI": (
+            "o banco de dados do escritório {where} foi gravado por um PostalGUI mais novo"
+        ),
+        "the office database {where} cannot be used": (
+            "o banco de dados do escritório {where} não pode ser usado"
+        ),
+        "{why}; they will be sent when a PostalGUI that can open it runs on this computer": (
+            "{why}; serão enviadas quando rodar neste computador um PostalGUI que consiga abri-lo"
+        ),
+        "{why}; they will be sent at the next contact with it": "{why}; serão enviadas no próximo contato",
         # options
         "--tipo-documento: {kind} is not a document type; one of {allowed}": (
             "--tipo-documento: {kind} não é um tipo de documento; use um de {allowed}"

@@ -3,11 +3,12 @@
 The services keep one English sentence per failure for logs and for callers that show it
 as it is; where a failure has a kind (`services.setting_missing`: a setting a feature needs;
 `services.office.problems`: the office database refused the login, cannot be reached...),
-the CLI says its own sentence from that kind,
-in the spoken language, and only what is true of a command that ended: nothing waits to
-be sent once it has exited. A bad value (`InvalidValue`) and a sentence kept as its
-template (`api.said.Said`) are said from the window's own translations, read without Qt
-(`cli.language.translate`): one catalogue for both fronts. Other errors are said as raised.
+the CLI says its own sentence from that kind, in the spoken language, and only what is
+true of a command that ended: nothing of it goes on once it has exited (quotes it left
+waiting on this computer are said apart, `cli.queued`). A bad value (`InvalidValue`) and a
+sentence kept as its template (`api.said.Said`) are said from the window's own
+translations, read without Qt (`cli.language.translate`): one catalogue for both fronts.
+Other errors are said as raised.
 """
 
 from __future__ import annotations

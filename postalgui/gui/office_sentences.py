@@ -32,7 +32,8 @@ _SENTENCES: dict[ProblemKind, object] = {
     ),
     "newer": QT_TRANSLATE_NOOP(
         "office_sentences",
-        "The office database %1 was written by a newer PostalGUI (%2): open it with that version.",
+        "The office database %1 was written by a newer PostalGUI (%2): open it with that version; new quotes "
+        "wait on this computer.",
     ),
     "damaged": QT_TRANSLATE_NOOP(
         "office_sentences",

@@ -1,5 +1,6 @@
 """The status bar's word on the office database: silent on this computer's file, the
-server's name when one is shared, and a warning while it cannot be reached.
+server's name when one is shared, and a warning while it cannot take writes (a server
+away, or a file of a newer PostalGUI) with the quotes waiting on this computer.
 
 Fed by `OfficeDatabase.status` (`OfficeStatus.listen`), whose listeners are called on
 whatever thread met the server (a store call, the change feed's listener, the offline
@@ -17,6 +18,7 @@ from postalgui.gui.messages import arg, describe_error
 from postalgui.gui.models.formatting import error_colour
 from postalgui.gui.models.office_changes import SignalRelay
 from postalgui.services.office.errors import OfficeDatabaseError
+from postalgui.services.office.problems import office_problem
 from postalgui.services.office.status import OfficeState, OfficeStatus
 
 __all__ = ["OfficeStatusLabel"]
@@ -52,33 +54,55 @@ class OfficeStatusLabel(QObject):
         self.show_state(status.state)
 
     def show_state(self, state: OfficeState) -> None:
-        """Nothing for this computer's file; the server's name, or that it is away."""
-        if not state.shared:
-            self.label.clear()
-            self.label.setToolTip("")
-            self.label.hide()
-            return
-        palette = self.label.palette()
-        if state.reachable is False:
-            if state.waiting:
-                text = self.tr("Office database unreachable: %n quote(s) waiting", "", state.waiting)
-            else:
-                text = self.tr("Office database unreachable")
+        """Nothing for this computer's file while it takes every write; the server's name,
+        or that the office database cannot take writes now and how many quotes wait."""
+        if state.reachable is False and (state.shared or state.waiting):
+            text, tooltip = self._away(state)
+            palette = self.label.palette()
             palette.setColor(QPalette.ColorRole.WindowText, error_colour())
-            tooltip = arg(
-                self.tr("%1 cannot be reached; quotes are kept on this computer and sent when it is back."),
-                state.where,
-            )
-            if state.problem:  # the server's last refusal, in the user's words
-                tooltip += "\n" + describe_error(OfficeDatabaseError(state.problem))
-        else:
-            text = arg(self.tr("Office database: %1"), _short(state.where)) if state.where else ""
+        elif state.shared and state.where:
+            text = arg(self.tr("Office database: %1"), _short(state.where))
             palette = self._bar.palette()
             tooltip = state.where
+        else:
+            text = tooltip = ""
+            palette = self._bar.palette()
         self.label.setPalette(palette)
         self.label.setText(text)
         self.label.setToolTip(tooltip)
         self.label.setVisible(bool(text))
+
+    def _away(self, state: OfficeState) -> tuple[str, str]:
+        """The label and tooltip while writes wait: a server away (or refusing), or an office
+        file a newer PostalGUI wrote (this version never can write it; its quotes wait too)."""
+        problem = office_problem(state.problem)
+        where = state.where or (problem.where.removeprefix("file ") if problem is not None else "")
+        if problem is not None and problem.kind == "newer":
+            text = (
+                self.tr("Office database of a newer PostalGUI: %n quote(s) waiting", "", state.waiting)
+                if state.waiting
+                else self.tr("Office database of a newer PostalGUI")
+            )
+            tooltip = arg(
+                self.tr(
+                    "%1 was written by a newer PostalGUI; quotes are kept on this computer and sent "
+                    "when a PostalGUI that can open it runs here."
+                ),
+                where,
+            )
+        else:
+            text = (
+                self.tr("Office database unreachable: %n quote(s) waiting", "", state.waiting)
+                if state.waiting
+                else self.tr("Office database unreachable")
+            )
+            tooltip = arg(
+                self.tr("%1 cannot be reached; quotes are kept on this computer and sent when it is back."),
+                where,
+            )
+        if state.problem:  # the last refusal, in the user's words
+            tooltip += "\n" + describe_error(OfficeDatabaseError(state.problem))
+        return text, tooltip
 
     @Slot(object)
     def _on_state_arrived(self, state: OfficeState) -> None:

@@ -305,6 +305,11 @@ class AppContext:
             self._saved = settings
             self.settings = self.overrides.apply(settings)
 
+    def opened_office(self) -> OfficeDatabase | None:
+        """The office database if this session built it (None: nothing asked for it)."""
+        with self._lock:
+            return self._office
+
     def office(self) -> OfficeDatabase:
         """The office database of the current environment and URL, rebuilt when either changes."""
         url = self.overrides.database_url or self.profile.database_url
@@ -398,7 +403,7 @@ class AppContext:
             branch_cache, self._branch_cache = self._branch_cache, None
             office, self._office = self._office, None
         if history is not None:
-            history.close()  # before its office: the offline queue's thread uses it
+            history.close()
         if office is not None:
             office.close()
         if branch_cache is not None:

@@ -12,6 +12,7 @@ from datetime import datetime
 __all__ = [
     "Change",
     "StoreError",
+    "StoreNewerError",
     "StoreOpenError",
     "StoreUnavailableError",
     "StoreUrlError",
@@ -30,6 +31,11 @@ class StoreUrlError(StoreError, ValueError):
 class StoreOpenError(StoreError):
     """The database exists but cannot be used: damaged, newer, tables changed by hand,
     a password refused. The message names the database (never the password) and what to do."""
+
+
+class StoreNewerError(StoreOpenError):
+    """The database was written by a newer PostalGUI: this version can never use it (that
+    version, or a later one, can)."""
 
 
 class StoreUnavailableError(StoreError):

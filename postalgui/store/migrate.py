@@ -15,7 +15,7 @@ from pathlib import Path
 from sqlalchemy import Engine, MetaData, text
 from sqlalchemy.exc import DBAPIError, OperationalError
 
-from postalgui.store.errors import StoreOpenError, StoreUnavailableError
+from postalgui.store.errors import StoreNewerError, StoreOpenError, StoreUnavailableError
 from postalgui.store.urls import describe
 
 __all__ = [
@@ -38,8 +38,9 @@ each other's and fail, migrate the wrong file, or crash the interpreter."""
 def upgrade(engine: Engine, migrations: Path, *, lock_key: int, version_table: str, label: str) -> None:
     """Upgrade ``engine``'s database to ``head`` of ``migrations``.
 
-    `StoreOpenError` when it cannot be used (damaged, newer, refused), `StoreUnavailableError`
-    when its server cannot be reached; ``label`` ("office database", "ledger") starts the message.
+    `StoreOpenError` when it cannot be used (damaged, refused; `StoreNewerError`: a newer
+    PostalGUI's), `StoreUnavailableError` when its server cannot be reached; ``label``
+    ("office database", "ledger") starts the message.
     """
     from alembic import command  # loaded only when a schema may need changing (`current_revision`)
     from alembic.config import Config
@@ -55,7 +56,7 @@ def upgrade(engine: Engine, migrations: Path, *, lock_key: int, version_table: s
             config.attributes["connection"] = connection
             command.upgrade(config, "head")
     except CommandError as exc:  # a revision this PostalGUI does not ship: a newer one wrote it
-        raise StoreOpenError(
+        raise StoreNewerError(
             f"The {label} {describe(engine.url)} was written by a newer PostalGUI ({first_line(exc)}): "
             "open it with that version, or give another database"
         ) from None

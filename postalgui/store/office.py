@@ -21,7 +21,7 @@ from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
 
 from postalgui.store.aside import aside_path
 from postalgui.store.engine import READ, create_store_engine
-from postalgui.store.errors import StoreOpenError, StoreUnavailableError
+from postalgui.store.errors import StoreError, StoreOpenError, StoreUnavailableError
 from postalgui.store.feed import ChangeFeed, Subscriber
 from postalgui.store.migrate import current_revision, first_line, is_damaged_file, refusal, upgrade
 from postalgui.store.urls import describe
@@ -70,7 +70,7 @@ class OfficeStore:
         self._pool_size = pool_size
         self._lock = threading.Lock()
         self._engine: Engine | None = None
-        self._reachable_listeners: list[Callable[[bool], None]] = []
+        self._reachable_listeners: list[Callable[[bool, str], None]] = []
         self.feed = ChangeFeed(url, on_reachable=self._tell_reachable)
         self.set_aside_path: Path | None = None
 
@@ -92,10 +92,14 @@ class OfficeStore:
 
     def open(self) -> Engine:
         """The engine, the database migrated to this version's schema (once per store)."""
-        with self._lock:
-            if self._engine is None:
-                self._engine = self._opened()
-            return self._engine
+        try:
+            with self._lock:
+                if self._engine is None:
+                    self._engine = self._opened()
+                return self._engine
+        except StoreError as exc:  # away, refusing the login, a newer PostalGUI's: said why
+            self._tell_reachable(False, str(exc))
+            raise
 
     def _opened(self) -> Engine:
         if self.path is not None:
@@ -159,13 +163,13 @@ class OfficeStore:
     def _transaction(self, work: Callable[[Connection], T], topics: tuple[str, ...], read: bool) -> T:
         engine = self.open()
         with engine.connect() as connection:
+            self._tell_reachable(True)  # before the work: what waited for the database goes first
             if read:
                 connection = connection.execution_options(**READ)
             with connection.begin():
                 result = work(connection)
                 if topics:
                     self.feed.publish(connection, topics)
-        self._tell_reachable(True)
         if topics:
             self.feed.committed(topics)
         return result
@@ -186,9 +190,12 @@ class OfficeStore:
                 "it was changed by hand or by another program; move it away or restore a backup"
             )
         if self.shared and isinstance(exc, OperationalError | InterfaceError):
-            self._tell_reachable(False)
             engine = self._engine
-            return refusal(engine, exc, self.LABEL) if engine is not None else StoreUnavailableError(str(exc))
+            error = (
+                refusal(engine, exc, self.LABEL) if engine is not None else StoreUnavailableError(str(exc))
+            )
+            self._tell_reachable(False, str(error))
+            return error
         return exc
 
     def check(self) -> str:
@@ -209,14 +216,16 @@ class OfficeStore:
         """``callback(topic)`` after every change any desk commits (see `feed.ChangeFeed`)."""
         return self.feed.subscribe(callback)
 
-    def on_reachable(self, callback: Callable[[bool], None]) -> None:
-        """``callback(reachable)`` each time a server is found reachable or not."""
+    def on_reachable(self, callback: Callable[[bool, str], None]) -> None:
+        """``callback(reachable, problem)`` each time the database gives a connection (True,
+        before the work runs on it, on the thread that asked) or cannot be used (False, with
+        its refusal in one line when known: a server away or refusing, a newer PostalGUI's)."""
         self._reachable_listeners.append(callback)
 
-    def _tell_reachable(self, reachable: bool) -> None:
+    def _tell_reachable(self, reachable: bool, problem: str = "") -> None:
         for callback in list(self._reachable_listeners):
             try:
-                callback(reachable)
+                callback(reachable, problem)
             except Exception:
                 log.exception("A listener of the office database's reachability failed")
 

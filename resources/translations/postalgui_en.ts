@@ -172,6 +172,13 @@
             <numerusform>Office database unreachable: %n quotes waiting</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Office database of a newer PostalGUI: %n quote(s) waiting</source>
+        <translation>
+            <numerusform>Office database of a newer PostalGUI: %n quote waiting</numerusform>
+            <numerusform>Office database of a newer PostalGUI: %n quotes waiting</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>OrdersDialog</name>

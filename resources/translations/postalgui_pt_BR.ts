@@ -3844,6 +3844,21 @@ Enviar de novo? O arquivo será preparado duas vezes.</translation>
         <source>Office database unreachable</source>
         <translation>Banco de dados do escritório inacessível</translation>
     </message>
+    <message numerus="yes">
+        <source>Office database of a newer PostalGUI: %n quote(s) waiting</source>
+        <translation>
+            <numerusform>Banco de dados do escritório de um PostalGUI mais novo: %n cotação aguardando</numerusform>
+            <numerusform>Banco de dados do escritório de um PostalGUI mais novo: %n cotações aguardando</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Office database of a newer PostalGUI</source>
+        <translation>Banco de dados do escritório de um PostalGUI mais novo</translation>
+    </message>
+    <message>
+        <source>%1 was written by a newer PostalGUI; quotes are kept on this computer and sent when a PostalGUI that can open it runs here.</source>
+        <translation>%1 foi gravado por um PostalGUI mais novo; as cotações ficam guardadas neste computador e são enviadas quando rodar aqui um PostalGUI que consiga abri-lo.</translation>
+    </message>
     <message>
         <source>%1 cannot be reached; quotes are kept on this computer and sent when it is back.</source>
         <translation>Não foi possível alcançar %1; as cotações ficam guardadas neste computador e são enviadas quando ele voltar.</translation>
@@ -6151,8 +6166,8 @@ Enviar de novo? O arquivo será preparado duas vezes.</translation>
         <translation>O banco de dados do escritório %1 está inacessível (%2): confira se o servidor está ligado e a rede; as novas cotações aguardam neste computador e são enviadas quando ele voltar.</translation>
     </message>
     <message>
-        <source>The office database %1 was written by a newer PostalGUI (%2): open it with that version.</source>
-        <translation>O banco de dados do escritório %1 foi gravado por um PostalGUI mais novo (%2): abra-o com essa versão.</translation>
+        <source>The office database %1 was written by a newer PostalGUI (%2): open it with that version; new quotes wait on this computer.</source>
+        <translation>O banco de dados do escritório %1 foi gravado por um PostalGUI mais novo (%2): abra-o com essa versão; as novas cotações aguardam neste computador.</translation>
     </message>
     <message>
         <source>The office database %1 is damaged (%2): restore it from a backup, or move it away and an empty one is started.</source>

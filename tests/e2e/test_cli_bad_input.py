@@ -4,19 +4,17 @@ from __future__ import annotations
 
 import json
 import os
-import sqlite3
 import subprocess
 import sys
-from contextlib import closing
 from pathlib import Path
 
 import pytest
 
 from postalgui.cli import price_cmd
 from postalgui.sandbox import SandboxServer
-from postalgui.store.office import VERSION_TABLE
 from tests.e2e.conftest import SandboxControl
 from tests.e2e.test_cli_price import OFFICIAL, price_requests, run, write_csv
+from tests.office_fixtures import stamp_newer
 
 NATIONAL = ("price", "national", "03220", "--cep-origem", "01310100", "--cep-destino", "05311900")
 BATCH_HEADER = "coProduto;cepOrigem;cepDestino;psObjeto"
@@ -275,11 +273,10 @@ def test_an_unexpected_error_is_one_line_unless_verbose(
 def test_logged_failures_are_one_line_without_traceback(
     sandbox_server: SandboxServer, sandbox: SandboxControl, config_dir: Path
 ) -> None:
-    (config_dir / "data").mkdir(parents=True, exist_ok=True)
-    with closing(sqlite3.connect(config_dir / "data" / "office-sandbox.sqlite3")) as db, db:
-        # a newer PostalGUI's office database: the history write is logged, not raised
-        db.execute(f"CREATE TABLE {VERSION_TABLE} (version_num VARCHAR(32) NOT NULL PRIMARY KEY)")
-        db.execute(f"INSERT INTO {VERSION_TABLE} VALUES ('9999_from_the_future')")  # noqa: S608 -- a constant
+    # A newer PostalGUI's office file, whose quotes wait in the queue, and a queue that cannot
+    # be written (a folder in its place): the history write is logged, not raised.
+    stamp_newer(config_dir / "data" / "office-sandbox.sqlite3")
+    (config_dir / "data" / "outbox-sandbox.sqlite3").mkdir()
     process = fresh_process(sandbox_server, config_dir, *OFFICIAL, stdout=subprocess.PIPE)
     out, err = process.communicate(timeout=60)
     assert process.returncode == 0, err

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from PySide6.QtWidgets import QMainWindow
@@ -14,6 +15,10 @@ from pytestqt.qtbot import QtBot
 from postalgui.gui.main_window import MainWindow
 from postalgui.gui.office_status import OfficeStatusLabel
 from postalgui.services.office.status import OfficeState, OfficeStatus
+from postalgui.store.errors import StoreNewerError
+from postalgui.store.office import OfficeStore
+from postalgui.store.urls import sqlite_url
+from tests.office_fixtures import stamp_newer
 
 WHERE = "postgresql://postalgui@db.office:5432/postalgui"
 
@@ -101,3 +106,27 @@ def test_the_window_shows_the_office_without_opening_it(window: MainWindow, qtbo
     qtbot.waitUntil(lambda: "unreachable" in window.office_status.label.text(), timeout=1000)
     assert office._local is None
     assert office._shared is None
+
+
+def test_quotes_waiting_over_a_newer_versions_file_are_said_with_the_file(
+    bar: OfficeStatusLabel, qtbot: QtBot, each_language: str, tmp_path: Path
+) -> None:
+    """This computer's file, written by a newer PostalGUI: silent no longer, since the quotes
+    made now wait in the queue (issue 38)."""
+    office_file = tmp_path / "office-sandbox.sqlite3"
+    stamp_newer(office_file)
+    store = OfficeStore(sqlite_url(office_file))
+    with pytest.raises(StoreNewerError) as refused:
+        store.open()
+    store.close()
+    status = OfficeStatus(OfficeState(shared=False))
+    bar.follow(status)
+    _from_a_worker(status, reachable=False, waiting=2, problem=str(refused.value))
+    said = {
+        "en": "Office database of a newer PostalGUI: 2 quotes waiting",
+        "pt_BR": "Banco de dados do escritório de um PostalGUI mais novo: 2 cotações aguardando",
+    }[each_language]
+    qtbot.waitUntil(_shows(bar, said), timeout=1000)
+    assert str(office_file) in bar.label.toolTip()
+    kept = {"en": "quotes are kept on this computer", "pt_BR": "cotações ficam guardadas neste computador"}
+    assert kept[each_language] in bar.label.toolTip()

@@ -1,5 +1,6 @@
-"""The offline queue: history writes while the office server is away wait on this desk and
-reach the server exactly once when it is back (the server "goes away" behind a TCP proxy)."""
+"""The offline queue: history writes while the office server is away (or over a newer
+PostalGUI's file) wait on this desk and reach the office database exactly once when it
+answers again, a read's answer too (the server "goes away" behind a TCP proxy)."""
 
 from __future__ import annotations
 
@@ -13,12 +14,12 @@ from sqlalchemy.engine import make_url
 
 from postalgui.api.models.price import PriceQuery, QuoteResult
 from postalgui.services.office import outbox
-from postalgui.services.office.database import OfficeDatabase
+from postalgui.services.office.database import OfficeDatabase, local_file
 from postalgui.services.office.errors import OfficeUnavailableError
 from postalgui.services.office.status import OfficeState
-from postalgui.services.price.history import QuoteHistory
+from postalgui.services.price.history import HistoryError, QuoteHistory
 from postalgui.store.tables import quote
-from tests.office_fixtures import postgres_or_skip
+from tests.office_fixtures import postgres_or_skip, stamp_newer
 from tests.services.test_quote_history import sedex_deadline
 from tests.tcp_proxy import TcpProxy
 
@@ -114,8 +115,7 @@ def test_a_batch_recorded_while_the_server_goes_away_reaches_it_exactly_once(
     assert (state.reachable, state.waiting) == (True, 0)
     assert history.count() == 80
     assert all(entry.deadline is not None for entry in history.search(limit=100))  # their runs' deadlines too
-    assert history.outbox is not None
-    assert history.outbox.waiting() == 0
+    assert office.outbox().waiting() == 0
 
 
 def test_the_queue_is_retried_without_another_write(
@@ -159,6 +159,7 @@ def test_rows_left_by_an_earlier_session_are_sent_on_the_next_start(
     assert (tmp_path / "outbox-sandbox.sqlite3").exists()
     proxy.restore()
     history, office = session()
+    office.store()  # as the window starts (its change feed): the queue's retry starts with it
     try:
         assert queue_sent(office).wait(10)
         assert sorted(on_server(direct)) == ["q-0", "q-1"]
@@ -190,6 +191,7 @@ def test_quotes_refused_for_a_wrong_password_wait_and_reach_the_server_once_it_i
         office.close()
     office = desk_office(tmp_path, direct)  # the password is set right in Settings
     history = QuoteHistory(office)
+    office.store()  # as the window starts
     try:
         assert queue_sent(office).wait(10)
         assert sorted(on_server(direct)) == ["q-0", "q-1"]
@@ -203,10 +205,59 @@ def test_a_local_office_has_no_queue(tmp_path: Path) -> None:
     history = QuoteHistory(office)
     try:
         history.add(quotes(0, 1), environment="sandbox", source="form")
-        assert history.outbox is None
         assert not (tmp_path / "outbox-sandbox.sqlite3").exists()
         rows = office.local().run(lambda c: c.execute(select(func.count()).select_from(quote)).scalar())
         assert rows == 1
+    finally:
+        history.close()
+        office.close()
+
+
+def test_a_read_after_the_server_is_back_sends_the_queue_before_it_reads(
+    server: tuple[str, TcpProxy], desk: tuple[QuoteHistory, OfficeDatabase]
+) -> None:
+    """No write, no retry (30 s away): the read that meets the server again sends what
+    waited, and sees it (a command line run ends long before any retry)."""
+    direct, proxy = server
+    history, office = desk
+    assert history.count() == 0  # the server was met once
+    proxy.cut()
+    history.add(quotes(0, 3), environment="sandbox", source="batch")
+    with pytest.raises(OfficeUnavailableError, match="cannot be reached"):
+        history.search()
+    waiting = office.outbox().report()
+    assert (waiting.quotes, waiting.sent) == (3, 0)
+    assert "cannot be reached" in waiting.problem
+    proxy.restore()
+    assert history.count() == 3
+    assert sorted(on_server(direct)) == ["q-0", "q-1", "q-2"]
+    sent = office.outbox().report()
+    assert (sent.quotes, sent.rows, sent.sent, sent.problem) == (0, 0, 3, "")
+    assert (office.status.state.reachable, office.status.state.waiting) == (True, 0)
+
+
+def test_quotes_over_a_newer_versions_local_file_wait_in_the_queue(tmp_path: Path) -> None:
+    """This version can never write the file; it can write the queue, and the status says so."""
+    stamp_newer(local_file(tmp_path, "sandbox"))
+    office = OfficeDatabase(tmp_path, "sandbox", author=lambda: "clerk.a")
+    history = QuoteHistory(office)
+    try:
+        assert history.add(quotes(0, 2), environment="sandbox", source="form") == []  # nothing raised
+        state = office.status.state
+        assert (state.shared, state.reachable, state.waiting) == (False, False, 2)
+        assert "written by a newer PostalGUI" in state.problem
+        with pytest.raises(HistoryError, match="newer"):
+            history.count()
+        assert office.outbox().report().quotes == 2  # it waits, however often it is tried
+    finally:
+        history.close()
+        office.close()
+    local_file(tmp_path, "sandbox").rename(tmp_path / "office-sandbox.newer")  # one this version can open
+    office = OfficeDatabase(tmp_path, "sandbox", author=lambda: "clerk.a")
+    history = QuoteHistory(office)
+    try:
+        assert [entry.created_by for entry in history.search()] == ["clerk.a"] * 2
+        assert office.outbox().report().sent == 2
     finally:
         history.close()
         office.close()

@@ -3,9 +3,12 @@
 With no URL set the office database *is* this desk's file (``office-<env>.sqlite3`` in
 the data folder), so a newcomer has nothing to set up. With a PostgreSQL URL (Settings
 or ``POSTALGUI_DATABASE_URL``) the shared server is the office database, and the desk's
-file stays as what an upload copies from and where writes wait while the server cannot
-be reached. Opening the desk's file the first time imports the files kept before the
-office database (`legacy`).
+file stays as what an upload copies from. Opening the desk's file the first time imports
+the files kept before the office database (`legacy`).
+
+Writes the office database cannot take (`waits`: its server away or refusing, or a file
+of a newer PostalGUI) wait in this desk's `Outbox`, built with the first store; each
+time the office database gives a connection, to a read too, the queue goes first (`deliver`).
 
 Building one is cheap and loads no database library: the window builds it while it
 opens (its status bar follows `status`); SQLAlchemy loads with the first store, in a task.
@@ -20,8 +23,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from postalgui.services.office.status import OfficeState, OfficeStatus
+from postalgui.store.errors import StoreError, StoreNewerError
 
 if TYPE_CHECKING:
+    from postalgui.services.office.outbox import Outbox
     from postalgui.store.office import OfficeStore
 
 __all__ = ["OfficeDatabase", "local_file"]
@@ -37,7 +42,9 @@ class OfficeDatabase:
 
     ``url`` is the configured server (``""``: none); ``password`` reads its password from
     the keyring when the server is first opened; ``author`` names who the rows written
-    now say made them (the identity-portal login), asked at each write's start.
+    now say made them (the identity-portal login), asked at each write's start;
+    ``queue``: whether writes wait in and answers send this desk's queue (not for a
+    database Settings only tests: the queue is the configured office's).
     """
 
     def __init__(
@@ -49,6 +56,7 @@ class OfficeDatabase:
         password: Callable[[], str | None] = lambda: None,
         author: Callable[[], str] = lambda: "",
         allow_password_in_url: bool = False,
+        queue: bool = True,
     ) -> None:
         self.data_dir = data_dir
         self.env_key = env_key
@@ -56,9 +64,11 @@ class OfficeDatabase:
         self._password = password
         self._author = author
         self._allow_password = allow_password_in_url
+        self._queue = queue
         self._lock = threading.Lock()
         self._shared: OfficeStore | None = None
         self._local: OfficeStore | None = None
+        self._outbox: Outbox | None = None
         self.status = OfficeStatus(OfficeState(shared=self.shared))
         """Reachability of the server and the writes waiting for it (the status bar's)."""
 
@@ -85,13 +95,19 @@ class OfficeDatabase:
                 self._local = OfficeStore(
                     sqlite_url(local_file(self.data_dir, self.env_key)), author=self.author
                 )
+                if not self.shared:  # the office database: its answers hand over the queue
+                    self._local.on_reachable(self._reachable)
             self._local.author = self.author
             return self._local
 
     def store(self) -> OfficeStore:
         """The office database: the configured server, else `local`."""
-        if not self.shared:
-            return self.local()
+        store = self.local() if not self.shared else self._server()
+        if self._queue:
+            self.outbox()  # rows an earlier session left go with the first answer
+        return store
+
+    def _server(self) -> OfficeStore:
         with self._lock:
             if self._shared is None:
                 from postalgui.store.office import OfficeStore
@@ -104,15 +120,46 @@ class OfficeDatabase:
             self._shared.author = self.author
             return self._shared
 
-    def _reachable(self, reachable: bool) -> None:
-        if reachable:
-            self.status.update(reachable=True, problem="")
-        else:
-            self.status.update(reachable=False)
+    def outbox(self) -> Outbox:
+        """This desk's queue of the writes the office database could not take (built on first use)."""
+        with self._lock:
+            if self._outbox is None:
+                from postalgui.services.office.outbox import Outbox, outbox_file
+
+                path = outbox_file(self.data_dir, self.env_key)
+                self._outbox = Outbox(path, self.store, self.status, lambda: self.author)
+            return self._outbox
+
+    def opened_outbox(self) -> Outbox | None:
+        """The queue if a store was asked for (None: this run never met the office database)."""
+        with self._lock:
+            return self._outbox
+
+    def waits(self, error: StoreError) -> bool:
+        """Whether a write the office database refused with ``error`` waits in the queue:
+        any refusal of a server (away, a password changed), and a file of a newer PostalGUI,
+        which this version can never write (its queue file, it can)."""
+        return self._queue and (self.shared or isinstance(error, StoreNewerError))
+
+    def _reachable(self, reachable: bool, problem: str) -> None:
+        """The office database gave a connection (before the work on it), or a server did
+        not (why, when known)."""
+        if not reachable:
+            self.status.update(reachable=False, **({"problem": problem} if problem else {}))
+            return
+        self.status.update(reachable=True, problem="")
+        outbox = self.opened_outbox()
+        if outbox is not None:
+            outbox.deliver()
 
     def close(self) -> None:
-        """Close both stores; a later call opens them again."""
+        """Close the queue and both stores; a later call opens them again."""
+        outbox = self.opened_outbox()
+        if outbox is not None:  # first, outside the lock: a send under way asks for `store`
+            outbox.close()
         with self._lock:
+            if self._outbox is outbox:
+                self._outbox = None
             stores = [store for store in (self._shared, self._local) if store is not None]
             self._shared = self._local = None
         for store in stores:

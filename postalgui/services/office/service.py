@@ -2,7 +2,8 @@
 
 Test and "Copy my local data into it" work on what the form holds, before OK saves it,
 so they cannot use the app's current office (`AppContext.office`): they open a
-candidate of their own for the typed URL and password, and close it when done.
+candidate of their own for the typed URL and password, and close it when done. A
+candidate leaves this desk's queue alone: what waits is for the office once saved.
 """
 
 from __future__ import annotations
@@ -38,7 +39,12 @@ class OfficeService:
         """The office database ``typed`` names, closed (its connections too) on leaving."""
         password = typed.password or None
         office = OfficeDatabase(
-            self.data_dir, typed.env_key, typed.url, password=lambda: password, author=self._author
+            self.data_dir,
+            typed.env_key,
+            typed.url,
+            password=lambda: password,
+            author=self._author,
+            queue=False,
         )
         try:
             yield office

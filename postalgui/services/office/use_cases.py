@@ -23,6 +23,7 @@ from postalgui.store.copy import Copied, copy_office
 
 if TYPE_CHECKING:
     from postalgui.services.office.database import OfficeDatabase
+    from postalgui.services.office.outbox import Queued
     from postalgui.services.office.service import OfficeService, TypedDatabase
 
 __all__ = [
@@ -39,7 +40,8 @@ __all__ = [
 @dataclass(frozen=True)
 class DatabaseReport:
     """What a check found: the engine and its version, where it is (no password), whether
-    its schema is this version's, and the counts of this environment's rows."""
+    its schema is this version's, the counts of this environment's rows, and what waits in
+    this desk's queue (None: a database Settings only tests)."""
 
     engine: str
     version: str
@@ -50,6 +52,7 @@ class DatabaseReport:
     quotes: int
     jobs: int
     presets: int
+    queued: Queued | None = None
 
 
 def schema_heads() -> set[str]:
@@ -62,13 +65,15 @@ def schema_heads() -> set[str]:
 
 
 def check(task: TaskControl, office: OfficeDatabase) -> DatabaseReport:
-    """Connect to ``office``'s database, migrate it, read its version and this environment's counts."""
+    """Connect to ``office``'s database, migrate it, read its version and this environment's
+    counts, then count its queue (the answers just now sent what they could of it)."""
     with routine_store_errors():
         store = office.store()
         engine, _, version = store.check().partition(" ")
         task.raise_if_cancelled()
         found = store.run(lambda connection: _read(connection, office.env_key), read=True)
     schema, quotes, jobs, presets = found
+    outbox = office.opened_outbox()
     return DatabaseReport(
         engine=engine,
         version=version.split(" ", 1)[0],  # "15.4 (Debian 15.4-1)": the number people compare
@@ -79,6 +84,7 @@ def check(task: TaskControl, office: OfficeDatabase) -> DatabaseReport:
         quotes=quotes,
         jobs=jobs,
         presets=presets,
+        queued=outbox.report() if outbox is not None else None,
     )
 
 

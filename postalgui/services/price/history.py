@@ -6,9 +6,10 @@ where every desk's quotes meet. Each row says who made it (``created_by``, the l
 and carries a ``uid``; every write tells the desks topic ``"quote"``. The view shows the
 current environment's quotes (a server may hold several), everyone's or one login's.
 
-When the server cannot be reached, writes wait in this desk's `Outbox` and are sent when
-it answers again: the history is a convenience, the quote itself was already shown, and
-nothing of it is lost. Reads then raise `OfficeUnavailableError` (the tab shows its line).
+When the server cannot be reached (or this desk's file is a newer PostalGUI's), writes
+wait in this desk's `Outbox` and are sent when the office database answers again: the
+history is a convenience, the quote itself was already shown, and nothing of it is lost.
+Reads then raise `OfficeUnavailableError` (the tab shows its line).
 How a quote becomes a row is `history_rows`.
 """
 
@@ -39,7 +40,6 @@ from postalgui.api.models.price import PriceQuery, QuoteResult
 from postalgui.services.office import topics
 from postalgui.services.office.database import OfficeDatabase
 from postalgui.services.office.errors import OfficeDatabaseError, routine_store_errors
-from postalgui.services.office.outbox import Outbox
 from postalgui.services.price.deadline_outcome import DeadlineOutcome, outcome_json
 from postalgui.services.price.history_rows import HistoryEntry, day_key, entry_from_row, quote_row
 from postalgui.store.errors import StoreError
@@ -166,13 +166,11 @@ class QuoteHistory:
     ) -> None:
         self._office: OfficeDatabase | None = None
         self._file: OfficeStore | None = None
-        self._outbox: Outbox | None = None
         self._set_aside: Path | None = None
         if isinstance(where, OfficeDatabase):
             self._office = where
             self._store: Callable[[], OfficeStore] = where.store
             self.environment: str | None = where.env_key if environment is None else environment
-            self._outbox = Outbox(where) if where.shared else None
         else:
             path = where / FILENAME if where.is_dir() else where
             file = self._file = OfficeStore(sqlite_url(path), author=author)
@@ -200,11 +198,6 @@ class QuoteHistory:
         return self._office.author if self._office is not None else self.store.author
 
     @property
-    def outbox(self) -> Outbox | None:
-        """Where writes wait while the server is away (``None``: the office is this desk's file)."""
-        return self._outbox
-
-    @property
     def set_aside_path(self) -> Path | None:
         """Where a damaged file was moved on opening, if it was (a server never is): as the
         last read found it, so the GUI thread asks no store (nor the login behind it)."""
@@ -213,27 +206,18 @@ class QuoteHistory:
     # --- writing ---------------------------------------------------------------------
 
     def _write(self, work: Callable[[Connection], T], queued: T) -> T:
-        """``work`` on the office database; on the queue (returning ``queued``) while its
-        server is away. A write that reaches the server sends what waited."""
+        """``work`` on the office database; on its queue (returning ``queued``) while it
+        cannot take it (`OfficeDatabase.waits`). Any answer of it sends what waited."""
         with routine_store_errors(HistoryError):
             try:
-                result = self.store.run(work, topics=(TOPIC,))
-            except StoreError as exc:  # away, or refusing (a password changed): the quote waits
-                if self._outbox is None:
+                return self.store.run(work, topics=(TOPIC,))
+            except StoreError as exc:  # away, refusing, or a newer PostalGUI's: the quote waits
+                office = self._office
+                if office is None or not office.waits(exc):
                     raise
                 log.info("The office database cannot take the history write; it waits on this desk: %s", exc)
-                self._outbox.keep(work, problem=str(exc))
+                office.outbox().keep(work, problem=str(exc))
                 return queued
-        if self._outbox is not None and self.office_waiting():
-            try:
-                self._outbox.send()
-            except StoreError as exc:  # the write went in; what waits is tried again later
-                log.warning("The offline queue could not be sent: %s", exc)
-        return result
-
-    def office_waiting(self) -> int:
-        """Rows waiting on this desk for the server, as last counted."""
-        return self._office.status.state.waiting if self._office is not None else 0
 
     def add(
         self,
@@ -345,8 +329,6 @@ class QuoteHistory:
         return found[0] if found else None
 
     def close(self) -> None:
-        """Close what the history opened itself (the office database is its owner's)."""
-        if self._outbox is not None:
-            self._outbox.close()
+        """Close what the history opened itself (the office database and its queue are its owner's)."""
         if self._file is not None:
             self._file.close()
