@@ -6976,6 +6976,10 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
         <translation>O nome do destinatário (nomeDestinatario) deve ter de 1 a {width} caracteres (recebido {count})</translation>
     </message>
     <message>
+        <source>Field {field}: control character {char} ({name}) is not accepted</source>
+        <translation>Campo {field}: caractere de controle {char} ({name}) não é aceito</translation>
+    </message>
+    <message>
         <source>Field {field} is required</source>
         <translation>O campo {field} é obrigatório</translation>
     </message>
