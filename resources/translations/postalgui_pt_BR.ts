@@ -9134,6 +9134,14 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
         <translation>Nome do destinatário</translation>
     </message>
     <message>
+        <source>Reply e-mail</source>
+        <translation>E-mail de resposta</translation>
+    </message>
+    <message>
+        <source>Phone</source>
+        <translation>Telefone</translation>
+    </message>
+    <message>
         <source>Reply e-mail: required, the operator answers there (set it here or in Settings)</source>
         <translation>E-mail de resposta: obrigatório, a operadora responde nele (preencha aqui ou nas Configurações)</translation>
     </message>
