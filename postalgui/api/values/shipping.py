@@ -22,7 +22,7 @@ from postalgui.api.values.claims import parse_claim_email, parse_claim_phone
 from postalgui.api.values.errors import InvalidValue
 from postalgui.api.values.states import STATES
 from postalgui.api.values.taxid import parse_tax_id
-from postalgui.api.values.text import one_line
+from postalgui.api.values.text import trimmed
 
 T = TypeVar("T")
 
@@ -57,7 +57,7 @@ _INVOICE = re.compile(r"[0-9A-Za-z-]{1,20}", flags=re.ASCII)
 
 
 def _text(value: str, field: str, *, required: bool) -> str:
-    text = " ".join(one_line(value, field).split()) if isinstance(value, str) else ""
+    text = " ".join(trimmed(value, field).split()) if isinstance(value, str) else ""
     if required and not text:
         raise InvalidValue("shipping.required", value, field=field)
     width = WIDTHS.get(field.rsplit(".", 1)[-1])
@@ -126,7 +126,11 @@ def _person_checks(role: str, complete: bool) -> dict[str, tuple[str, Callable[[
 
 
 def _in_one_line(field: str, check: Callable[[str], str]) -> Callable[[str], str]:
-    return lambda value: check(one_line(value, field))
+    def checked(value: str) -> str:
+        trimmed(value, field)
+        return check(value)
+
+    return checked
 
 
 def _field_checks(role: str, complete: bool) -> dict[str, tuple[str, Callable[[str], str]]]:
@@ -232,8 +236,8 @@ def checked_order(order: Order, *, complete: bool = True) -> Order:
     _contents(order.contents)
     if not order.contents and not order.invoice_number.strip() and not order.nfe_key.strip():
         raise InvalidValue("shipping.content", "", field="itensDeclaracaoConteudo")
-    one_line(order.nfe_key, "chaveNFe")
-    one_line(order.invoice_number, "numeroNotaFiscal")
+    trimmed(order.nfe_key, "chaveNFe")
+    trimmed(order.invoice_number, "numeroNotaFiscal")
     if order.nfe_key and not _NFE_KEY.fullmatch(order.nfe_key.strip()):
         raise InvalidValue("shipping.nfe_key", order.nfe_key, field="chaveNFe")
     if order.invoice_number and not _INVOICE.fullmatch(order.invoice_number.strip()):

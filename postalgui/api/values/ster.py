@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from postalgui.api.values.errors import InvalidValue
-from postalgui.api.values.text import one_line, plain_text
+from postalgui.api.values.text import one_line, plain_text, trimmed
 
 __all__ = [
     "CODE_MAX",
@@ -86,7 +86,7 @@ def parse_ster_contract(text: str) -> str:
 
 def check_operator_code(code: str) -> str:
     """The operator code as received (300 to 700 characters), stripped of surrounding blanks."""
-    value = one_line(code, "codigoOperador").strip() if isinstance(code, str) else ""
+    value = trimmed(code, "codigoOperador") if isinstance(code, str) else ""
     if not CODE_MIN <= len(value) <= CODE_MAX:
         raise InvalidValue("ster.code_length", code, count=len(value))
     return value
@@ -102,7 +102,7 @@ def check_quantity(value: object) -> str:
 
 def check_client_key(value: str) -> str:
     """The partner's own record key (order, title, proposal): at most 30 characters."""
-    text = one_line(value, "chaveCliente").strip()
+    text = trimmed(value, "chaveCliente")
     if len(text) > CLIENT_KEY_MAX:
         raise InvalidValue("ster.client_key", text, count=len(text))
     return text

@@ -31,7 +31,7 @@ from pydantic import AfterValidator, ValidationInfo
 
 from postalgui.api.values.errors import InvalidValue
 
-__all__ = ["OneLine", "PlainText", "char_name", "one_line", "plain_text", "refused_char"]
+__all__ = ["OneLine", "PlainText", "char_name", "one_line", "plain_text", "refused_char", "trimmed"]
 
 _FORMAT = frozenset({0x061C, 0x200E, 0x200F, 0x2028, 0x2029, *range(0x202A, 0x202F), *range(0x2066, 0x206A)})
 """The bidirectional controls and the Unicode line breaks refused in every field."""
@@ -97,6 +97,12 @@ def one_line(value: str, field: str) -> str:
     if char is not None:
         raise _refuse(value, field, char)
     return value
+
+
+def trimmed(value: str, field: str) -> str:
+    """``value`` without the blanks around it (a trailing line break of a pasted name: never
+    sent), checked by `one_line` inside."""
+    return one_line(value.strip(), field) if isinstance(value, str) else value
 
 
 def plain_text(value: str, field: str) -> str:

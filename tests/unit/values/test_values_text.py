@@ -16,10 +16,19 @@ from postalgui.api.models.prepostings import ContentLine, Order, Person
 from postalgui.api.models.price import PriceQuery
 from postalgui.api.models.validation import field_problems
 from postalgui.api.ster import Registration
+from postalgui.api.values.claims import parse_claim_name
 from postalgui.api.values.errors import InvalidValue, rule_text
 from postalgui.api.values.shipping import check_order, person_problems
-from postalgui.api.values.ster import check_ticket, join_ticket, ticket_from_text
-from postalgui.api.values.text import OneLine, PlainText, char_name, one_line, plain_text, refused_char
+from postalgui.api.values.ster import check_operator_code, check_ticket, join_ticket, ticket_from_text
+from postalgui.api.values.text import (
+    OneLine,
+    PlainText,
+    char_name,
+    one_line,
+    plain_text,
+    refused_char,
+    trimmed,
+)
 from postalgui.services.translations import translated
 
 RLO = "\u202e"
@@ -60,6 +69,16 @@ def test_a_one_line_field_refuses_a_line_break_and_keeps_what_people_write() -> 
         one_line("Rua Alfa\n12", "logradouro")
     assert one_line(KEPT, "nome") == KEPT
     assert refused_char(KEPT) is None
+
+
+def test_blanks_around_a_value_are_trimmed_not_refused() -> None:
+    """A name pasted with its line break, an operator code read from a file: the ends are
+    never sent, so only what is inside is checked."""
+    assert trimmed(" Maria Souza\r\n", "nome") == "Maria Souza"
+    assert parse_claim_name("\tMaria Souza\n") == "Maria Souza"
+    assert check_operator_code("A" * 300 + "\n") == "A" * 300
+    with pytest.raises(InvalidValue, match=r"Field nome: control character U\+0009"):
+        trimmed("Maria\tSouza", "nome")
 
 
 @pytest.mark.parametrize(("char", "code", "name"), REFUSED_EVERYWHERE)
