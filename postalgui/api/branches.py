@@ -39,6 +39,7 @@ from postalgui.api.records import one_record, record_list
 from postalgui.api.tokens import TokenScope
 from postalgui.api.values import InvalidValue, format_timestamp, parse_cep
 from postalgui.api.values.states import STATES
+from postalgui.api.values.text import trimmed
 
 __all__ = [
     "BRANCH_SEARCH_SERVICE",
@@ -135,7 +136,7 @@ class UnitQuery:
     """The server filters of ``GET /v1/unidades``, checked on construction.
 
     Raises `InvalidValue` naming the rule (``branches.mcu``, ``branches.uf``, ``cep.*``,
-    ...) so nothing malformed is ever sent. Names keep what the user typed; `params`
+    ``text.control``...) so nothing malformed is ever sent. Names keep what the user typed; `params`
     sends them without accents.
     """
 
@@ -156,12 +157,12 @@ class UnitQuery:
         fix(self, "ids", _each(self.ids, parse_mcu))
         fix(self, "statuses", _each(self.statuses, _status))
         fix(self, "ceps", _each(self.ceps, parse_cep))
-        fix(self, "sro_codes", _each(self.sro_codes, lambda code: code.strip()))
+        fix(self, "sro_codes", _each(self.sro_codes, lambda code: trimmed(code, "codigoSro")))
         fix(self, "type_codes", _each(self.type_codes, _type_code))
         fix(self, "uf", parse_uf(self.uf) if self.uf and self.uf.strip() else None)
         for name in ("nome", "municipio", "bairro"):
             value = getattr(self, name)
-            fix(self, name, " ".join(value.split()) if value and value.strip() else None)
+            fix(self, name, " ".join(trimmed(value, name).split()) if value and value.strip() else None)
 
     def params(self) -> list[tuple[str, str]]:
         """The query string's pairs: list parameters repeated, names without accents."""

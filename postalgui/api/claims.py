@@ -35,6 +35,7 @@ from postalgui.api.values.claims import (
     parse_reason,
 )
 from postalgui.api.values.object_codes import parse_object_code
+from postalgui.api.values.text import trimmed
 
 __all__ = ["LOT", "MAX_LOT", "ClaimsClient", "checked_request"]
 
@@ -112,7 +113,7 @@ class ClaimsClient:
         params = {
             "contrato": pad_contract_number(contract),
             "canal": CHANNEL,
-            "codigodoObjetoOuProtocolo": key.strip().upper(),
+            "codigodoObjetoOuProtocolo": trimmed(key, "codigodoObjetoOuProtocolo").upper(),
         }
         return self.client.call_read(
             "GET", f"{BASE}/acompanha", _READ_PROGRESS, params=params, scope=self.scope

@@ -60,6 +60,7 @@ from postalgui.api.values import (
     pad_dr_fatura,
     pad_item_fatura,
 )
+from postalgui.api.values.text import trimmed
 
 __all__ = [
     "EMPTY_RESULT_CODES",
@@ -242,7 +243,7 @@ class InvoiceClient:
             "dr": _dr(dr),
         }
         if centro_custo is not None and centro_custo.strip():
-            params["centroCusto"] = centro_custo.strip()
+            params["centroCusto"] = trimmed(centro_custo, "centroCusto")
         response = self.client.call("POST", f"{self.BASE}/previas", params=params, scope=self.scope)
         return self._accepted(response)
 

@@ -19,8 +19,9 @@ _PATTERNS = (
     re.compile(r"\beyJ[A-Za-z0-9_\-]+\.[A-Za-z0-9_\-]+\.[A-Za-z0-9_\-]*"),
 )
 
-_USERINFO = re.compile(r"(?i)\b([a-z][a-z0-9+.\-]*://)[^/?#\s@]*@")
-"""The user information of a URL (``https://user:secret@host``), removed whole."""
+_USERINFO = re.compile(r"(?i)\b([a-z][a-z0-9+.\-]*://)[^/?#\s]*@")
+"""The user information of a URL (``https://user:secret@host``), removed whole: up to the
+last ``@`` before the path, so a raw ``@`` of a password (``user:p@ss@host``) leaves no tail."""
 
 _lock = threading.Lock()
 _secrets: set[str] = set()

@@ -27,6 +27,7 @@ from postalgui.cli.language import count, say, spoken
 from postalgui.cli.options import BadOption, json_option, subcommand
 from postalgui.cli.output import EXIT_API_ERROR, EXIT_OK, error, print_json
 from postalgui.cli.ship_common import confirm, progress_task
+from postalgui.cli.worded import routine_text
 from postalgui.services.shipping.use_cases import RowResult
 
 if TYPE_CHECKING:
@@ -113,7 +114,7 @@ def _checked(rows: Sequence[OrderRow], path: Path) -> list[tuple[int, Order]]:
                 "row {row}, column {column}: {message}",
                 row=problem.row,
                 column=problem.column,
-                message=problem.message,
+                message=routine_text(problem.error),
             )
         )
     if problems:

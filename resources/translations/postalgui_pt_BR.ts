@@ -6209,8 +6209,8 @@ Enviar de novo? O arquivo será preparado duas vezes.</translation>
         <translation>URL do banco de dados do escritório: a porta deve ser de 1 a 65535</translation>
     </message>
     <message>
-        <source>Office database URL: a SQLite URL names a file, as sqlite:////path/office.sqlite3</source>
-        <translation>URL do banco de dados do escritório: uma URL SQLite indica um arquivo, como sqlite:////caminho/escritorio.sqlite3</translation>
+        <source>Office database URL: the server&apos;s name is letters, digits, &apos;-&apos; and &apos;.&apos;, each part between dots at most 63 characters and 253 in all (a &apos;@&apos; or &apos;:&apos; of the user name or the password is written %40 or %3A)</source>
+        <translation>URL do banco de dados do escritório: o nome do servidor tem letras, dígitos, &apos;-&apos; e &apos;.&apos;, cada parte entre pontos com no máximo 63 caracteres e 253 ao todo (um &apos;@&apos; ou &apos;:&apos; do usuário ou da senha se escreve %40 ou %3A)</translation>
     </message>
     <message>
         <source>The server refused the login: check the user name in the URL and the password (%1).</source>
@@ -7036,6 +7036,10 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
     <message>
         <source>Recipient&apos;s name (nomeDestinatario) must have 1 to {width} characters (got {count})</source>
         <translation>O nome do destinatário (nomeDestinatario) deve ter de 1 a {width} caracteres (recebido {count})</translation>
+    </message>
+    <message>
+        <source>Field {field}: control character {char} ({name}) is not accepted</source>
+        <translation>Campo {field}: caractere de controle {char} ({name}) não é aceito</translation>
     </message>
     <message>
         <source>Field {field} is required</source>
@@ -9190,6 +9194,14 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
     <message>
         <source>Recipient's name</source>
         <translation>Nome do destinatário</translation>
+    </message>
+    <message>
+        <source>Reply e-mail</source>
+        <translation>E-mail de resposta</translation>
+    </message>
+    <message>
+        <source>Phone</source>
+        <translation>Telefone</translation>
     </message>
     <message>
         <source>Reply e-mail: required, the operator answers there (set it here or in Settings)</source>

@@ -19,6 +19,7 @@ from postalgui.store.urls import sqlite_url
 from tests.conftest import MemoryKeyring
 from tests.office_fixtures import postgres_or_skip
 from tests.services.test_office_use_cases import job_row, quote_row
+from tests.unit.store.test_urls import MALFORMED, shows_no_password
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -162,3 +163,40 @@ def test_a_failed_check_promises_nothing_it_does_not_do(
     assert (code, out) == (1, "")
     assert "não pode ser alcançado" in err
     assert err.endswith("rode o comando de novo; nada foi feito\n")
+
+
+@pytest.mark.parametrize("url", [url for url in MALFORMED if "münchen" not in url])  # no DNS asked
+def test_a_malformed_database_url_says_no_piece_of_its_password(
+    url: str,
+    config_dir: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """Refused (exit 2) or tried and failed (exit 1): the password is in no line said or logged."""
+    monkeypatch.setenv("POSTALGUI_DATABASE_URL", url)
+    code, out, err = run(capsys, "-v", "database", "check")
+    assert (code, out) in ((1, ""), (2, "")), err
+    assert shows_no_password(err + caplog.text), err
+
+
+@pytest.mark.parametrize(
+    ("url", "rule"),
+    [
+        (f"postgresql://ss:pw@{'a' * 300}/db", "the server's name is letters"),
+        ("postgresql://ss:p@ss@127.0.0.1/db", "the server's name is letters"),
+        ("sqlite:////nonexistent/dir/x.db", "only PostgreSQL is supported"),
+    ],
+)
+def test_a_database_url_no_server_can_be_exits_2_naming_the_rule(
+    url: str, rule: str, config_dir: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 38: a 300-character host crashed (exit 70, ``label too long``), a raw '@' of a
+    password showed its tail (``postgresql://ss@127...``), a SQLite URL made the folders it named."""
+    monkeypatch.setenv("POSTALGUI_DATABASE_URL", url)
+    code, out, err = run(capsys, "database", "check")
+    assert (code, out) == (2, ""), err
+    assert err.startswith(f"postalgui: POSTALGUI_DATABASE_URL: {rule}")
+    assert "ss@" not in err
+    assert "@ss" not in err
+    assert not Path("/nonexistent").exists()

@@ -78,6 +78,28 @@ def test_a_bad_url_names_the_field_and_the_rule_and_nothing_is_saved(
     assert not dialog.office_page.copy.button.isEnabled()  # no server: nothing to copy into
 
 
+@pytest.mark.parametrize(
+    ("url", "rule"),
+    [
+        ("sqlite:////nonexistent/dir/x.db", "Office database URL: only PostgreSQL is supported"),
+        (f"postgresql://clerk@{'a' * 300}/postalgui", "Office database URL: the server's name is letters"),
+        ("postgresql://clerk@db office/postalgui", "Office database URL: the server's name is letters"),
+    ],
+)
+def test_a_url_no_server_can_be_is_refused_and_nothing_is_made(
+    context: AppContext, runner: TaskRunner, config_dir: Path, qtbot: QtBot, url: str, rule: str
+) -> None:
+    """A SQLite URL (it made the folders it named) and a host DNS cannot take (connecting crashed)."""
+    dialog = _dialog(context, runner, qtbot)
+    _type(qtbot, dialog.office_page.url_edit, url)
+    assert dialog.field_error("database_url").startswith(rule)
+    assert not dialog.ok_button.isEnabled()
+    assert not dialog.office_page.test.button.isEnabled()
+    dialog.accept()
+    assert not (config_dir / "settings.json").exists()
+    assert not Path("/nonexistent").exists()
+
+
 def test_ok_keeps_the_url_in_settings_and_the_password_in_the_keyring(
     context: AppContext, runner: TaskRunner, memory_keyring: MemoryKeyring, config_dir: Path, qtbot: QtBot
 ) -> None:

@@ -296,6 +296,9 @@ def test_a_newer_schema_is_refused(service: OfficeService, server: TypedDatabase
         ("postgresql://clerk@/postalgui", "server"),
         ("postgresql://clerk@server", "database"),
         ("postgresql://clerk@server:99999/postalgui", "port"),
+        ("sqlite:////nonexistent/dir/x.db", "engine"),
+        (f"postgresql://clerk@{'a' * 300}/postalgui", "host"),
+        ("postgresql://clerk@server name/postalgui", "host"),
     ],
 )
 def test_url_rules(text: str, rule: str | None) -> None:

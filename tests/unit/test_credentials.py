@@ -66,6 +66,12 @@ def test_scrub_masks_registered_secrets_and_auth_values() -> None:
     }
 
 
+def test_scrub_drops_a_urls_user_information_to_its_last_at() -> None:
+    """A raw '@' in a password (issue 38) left ``ss@127.0.0.1`` of ``ss:p@ss@127.0.0.1``."""
+    assert scrub("at postgresql://ss:p@ss@127.0.0.1/db, then") == "at postgresql://127.0.0.1/db, then"
+    assert scrub("https://host/path?to=a@b.com") == "https://host/path?to=a@b.com"
+
+
 def test_scrub_filter_cleans_log_records() -> None:
     register_secret("another-secret-value")
     record = logging.LogRecord("x", logging.INFO, __file__, 1, "token %s", ("another-secret-value",), None)

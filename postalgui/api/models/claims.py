@@ -22,6 +22,7 @@ from pydantic import AliasChoices, BaseModel, BeforeValidator, ConfigDict, Field
 
 from postalgui.api.values.claims import REASONS, Manifestation, Packaging
 from postalgui.api.values.dates import operator_utc
+from postalgui.api.values.text import OneLine, PlainText
 
 __all__ = [
     "FOLLOW_CODES",
@@ -226,9 +227,9 @@ class ClaimRequest(BaseModel):
 
     model_config = ConfigDict(frozen=True)
 
-    codigoObjeto: str
-    emailResposta: str
-    nomeDestinatario: str
+    codigoObjeto: OneLine
+    emailResposta: OneLine
+    nomeDestinatario: OneLine
     codigoMotivoReclamacao: int
     tipoEmbalagem: Packaging = Packaging.BOX
     tipoManifestacao: Manifestation = Manifestation.COMPENSATION
@@ -373,10 +374,10 @@ class Reopening(BaseModel):
 
     model_config = ConfigDict(frozen=True)
 
-    protocolo: str
+    protocolo: OneLine
     tipoManifestacao: Manifestation = Manifestation.COMPENSATION
-    motivoReativacao: str
-    observacao: str = ""
+    motivoReativacao: PlainText
+    observacao: PlainText = ""
 
 
 class ReopenResult(_Record):

@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 
 from postalgui.api.models.price import ItemError, parse_item_error
 from postalgui.api.values import Cep, format_date_dmy
+from postalgui.api.values.text import OneLine
 
 __all__ = ["Deadline", "DeadlineQuery", "InternationalDeadline"]
 
@@ -47,7 +48,7 @@ class DeadlineQuery(BaseModel):
     cepOrigem: Cep
     cepDestino: Cep
     dtEvento: date | None = None
-    nuRequisicao: str | None = None
+    nuRequisicao: OneLine | None = None
 
     def params(self) -> dict[str, str]:
         """GET parameters (``dtEvento`` as DD-MM-YYYY, as the price service writes it)."""

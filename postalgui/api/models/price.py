@@ -36,6 +36,7 @@ from postalgui.api.values import (
 )
 from postalgui.api.values.cards import pad_contract_number
 from postalgui.api.values.errors import InvalidValue
+from postalgui.api.values.text import OneLine, one_line
 
 __all__ = [
     "AdditionalService",
@@ -436,14 +437,14 @@ class PriceQuery(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     coProduto: str
-    nuRequisicao: str | None = None
+    nuRequisicao: OneLine | None = None
     nuContrato: str | None = None
     nuDR: int | None = None
     cepOrigem: Cep | None = None
     cepDestino: Cep | None = None
     sgPaisDestino: str | None = None
     psObjeto: OptGrams = None
-    nuUnidade: str | None = None
+    nuUnidade: OneLine | None = None
     tpObjeto: ObjectFormat | None = None
     comprimento: Size = None
     largura: Size = None
@@ -454,7 +455,7 @@ class PriceQuery(BaseModel):
     criterios: CodeList = ()
     vlDeclarado: OptMoney = None
     dtEvento: DateParam = None
-    coUnidadeOrigem: str | None = None
+    coUnidadeOrigem: OneLine | None = None
     dtArmazenagem: DateParam = None
     vlRemessa: OptMoney = None
 
@@ -511,8 +512,9 @@ class PriceQuery(BaseModel):
     @field_validator("criterios")
     @classmethod
     def _criteria(cls, value: tuple[str, ...]) -> tuple[str, ...]:
-        """Functional-discount criteria: the spec gives them no format, so they go as written."""
-        return tuple(dict.fromkeys(value))
+        """Functional-discount criteria: the spec gives them no format, so they go as written
+        (but for a control character: `values.text.one_line`)."""
+        return tuple(dict.fromkeys(one_line(code, "criterios") for code in value))
 
     @model_validator(mode="after")
     def _ranges(self) -> PriceQuery:

@@ -2,7 +2,8 @@
 the reason, the kind (compensation or complaint), the packaging, the reply e-mail, the
 phone and the recipient's name (REFERENCE.md, Claims).
 
-Each rejection is an `InvalidValue` naming the field (rules ``claim.*``).
+Each rejection is an `InvalidValue` naming the field (rules ``claim.*``; a control
+character in the name, e-mail or phone: ``text.control``, `values.text`).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from enum import StrEnum
 from types import MappingProxyType
 
 from postalgui.api.values.errors import InvalidValue
+from postalgui.api.values.text import trimmed
 
 __all__ = [
     "MAX_NAME",
@@ -90,8 +92,9 @@ def parse_packaging(value: object) -> Packaging:
 
 
 def parse_claim_email(value: str) -> str:
-    """The reply address, trimmed (``claim.email``: the operator answers there)."""
-    text = value.strip() if isinstance(value, str) else ""
+    """The reply address, trimmed (``claim.email``: the operator answers there; a control
+    character is ``text.control``)."""
+    text = trimmed(value, "emailResposta") if isinstance(value, str) else ""
     if not _EMAIL.fullmatch(text) or len(text) > 120:
         raise InvalidValue("claim.email", value)
     return text
@@ -99,7 +102,7 @@ def parse_claim_email(value: str) -> str:
 
 def parse_claim_phone(value: str) -> str:
     """The phone's 10 or 11 digits with its area code (``claim.phone``); separators dropped."""
-    text = value if isinstance(value, str) else ""
+    text = trimmed(value, "telefone") if isinstance(value, str) else ""
     digits = "".join(char for char in text if char.isdigit())
     if len(digits) not in (10, 11) or digits.startswith("0") or set(text) - set("0123456789 ()-+."):
         raise InvalidValue("claim.phone", value)
@@ -108,8 +111,8 @@ def parse_claim_phone(value: str) -> str:
 
 def parse_claim_name(value: str) -> str:
     """The recipient's name, trimmed (``claim.name``: 1 to `MAX_NAME` characters; the
-    operator refuses a claim without one with code 301)."""
-    text = " ".join(value.split()) if isinstance(value, str) else ""
+    operator refuses a claim without one with code 301; a control character is ``text.control``)."""
+    text = " ".join(trimmed(value, "nomeDestinatario").split()) if isinstance(value, str) else ""
     if not text or len(text) > MAX_NAME:
         raise InvalidValue("claim.name", len(text), count=len(text), width=MAX_NAME)
     return text

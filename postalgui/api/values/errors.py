@@ -125,6 +125,9 @@ Claims
                        (11) 98765-4321 (got '{value}')
     ``claim.name``     Recipient's name (nomeDestinatario) must have 1 to {width} characters (got {count})
 
+Text sent to the operator (any field: ``{field}`` as the API, a file or a form names it)
+    ``text.control``  Field {field}: control character {char} ({name}) is not accepted
+
 Shipping (pre-postings, addresses; ``{field}`` is the API's field name or the file's column)
     ``shipping.required``   Field {field} is required
     ``shipping.length``     Field {field} must have at most {width} characters (got {count})
@@ -276,6 +279,7 @@ MESSAGES: Mapping[str, str] = MappingProxyType(
             "Phone must have 10 or 11 digits with the area code, such as (11) 98765-4321 (got '{value}')"
         ),
         "claim.name": "Recipient's name (nomeDestinatario) must have 1 to {width} characters (got {count})",
+        "text.control": "Field {field}: control character {char} ({name}) is not accepted",
         "shipping.required": "Field {field} is required",
         "shipping.length": "Field {field} must have at most {width} characters (got {count})",
         "shipping.field": "Field {field}: {says}",
@@ -377,6 +381,14 @@ class InvalidValue(RoutineError, ValueError):  # noqa: N818 -- the name the whol
 
     def __str__(self) -> str:
         return self.message
+
+    def renamed(self, field: str) -> InvalidValue:
+        """The same rule broken, its ``{field}`` named ``field`` (a file's column, a form's
+        label) instead of the API's name; the length of the value is kept."""
+        renamed = InvalidValue(self.rule, self.value, **{**self.params, "field": field})
+        renamed.length = self.length
+        renamed.args = (renamed.message,)
+        return renamed
 
     def __reduce__(self) -> tuple[object, ...]:
         # Keep rule, params and the length across pickling (worker processes, crash reports).

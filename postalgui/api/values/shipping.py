@@ -5,7 +5,8 @@ or, for an orders file, the column: ``cep``), so the clerk finds it in a form, i
 and in the operator's documentation alike. Widths are the operator's (public clients'
 limits): a name of 50 characters, a street of 50, a number of 6, a complement and a
 district of 30, a city of 30. A box's sides follow the price service's package rules
-(length 15-100 cm, width 10-100, height 1-100, together at most 200).
+(length 15-100 cm, width 10-100, height 1-100, together at most 200). No field carries a
+control character (`values.text.one_line`: a NUL, a tab, a U+202E...).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from postalgui.api.values.claims import parse_claim_email, parse_claim_phone
 from postalgui.api.values.errors import InvalidValue
 from postalgui.api.values.states import STATES
 from postalgui.api.values.taxid import parse_tax_id
+from postalgui.api.values.text import trimmed
 
 T = TypeVar("T")
 
@@ -55,7 +57,7 @@ _INVOICE = re.compile(r"[0-9A-Za-z-]{1,20}", flags=re.ASCII)
 
 
 def _text(value: str, field: str, *, required: bool) -> str:
-    text = " ".join(value.split()) if isinstance(value, str) else ""
+    text = " ".join(trimmed(value, field).split()) if isinstance(value, str) else ""
     if required and not text:
         raise InvalidValue("shipping.required", value, field=field)
     width = WIDTHS.get(field.rsplit(".", 1)[-1])
@@ -117,7 +119,21 @@ def parse_service_code(value: str, field: str = "codigoServico") -> str:
 
 
 def _person_checks(role: str, complete: bool) -> dict[str, tuple[str, Callable[[str], str]]]:
-    """Each `Person` field: its API name and its check."""
+    """Each `Person` field: its API name and its check, after `one_line`'s (no control
+    character in any field, whatever else its rule says)."""
+    checks = _field_checks(role, complete)
+    return {key: (field, _in_one_line(field, check)) for key, (field, check) in checks.items()}
+
+
+def _in_one_line(field: str, check: Callable[[str], str]) -> Callable[[str], str]:
+    def checked(value: str) -> str:
+        trimmed(value, field)
+        return check(value)
+
+    return checked
+
+
+def _field_checks(role: str, complete: bool) -> dict[str, tuple[str, Callable[[str], str]]]:
     place = f"{role}.endereco" if role else ""
 
     def name(key: str) -> str:
@@ -220,6 +236,8 @@ def checked_order(order: Order, *, complete: bool = True) -> Order:
     _contents(order.contents)
     if not order.contents and not order.invoice_number.strip() and not order.nfe_key.strip():
         raise InvalidValue("shipping.content", "", field="itensDeclaracaoConteudo")
+    trimmed(order.nfe_key, "chaveNFe")
+    trimmed(order.invoice_number, "numeroNotaFiscal")
     if order.nfe_key and not _NFE_KEY.fullmatch(order.nfe_key.strip()):
         raise InvalidValue("shipping.nfe_key", order.nfe_key, field="chaveNFe")
     if order.invoice_number and not _INVOICE.fullmatch(order.invoice_number.strip()):

@@ -4,6 +4,8 @@ A protocol is 14 digits: year (2) + contractor (2) + sequence (10) (spec 2.2). T
 text is lines of at most 50 characters joined by ``+``, 4,000 characters in all (2.4).
 Text a person typed is wrapped to those lines (`ticket_from_text`); lines given as
 printed lines (`join_ticket`) and a wire form (`check_ticket`) are checked, never cut.
+None of them, nor the operator code or the client key, carries a control character
+(`values.text`: rule ``text.control``; a typed ticket's line breaks are what make its lines).
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from postalgui.api.values.errors import InvalidValue
+from postalgui.api.values.text import one_line, plain_text, trimmed
 
 __all__ = [
     "CODE_MAX",
@@ -83,7 +86,7 @@ def parse_ster_contract(text: str) -> str:
 
 def check_operator_code(code: str) -> str:
     """The operator code as received (300 to 700 characters), stripped of surrounding blanks."""
-    value = code.strip() if isinstance(code, str) else ""
+    value = trimmed(code, "codigoOperador") if isinstance(code, str) else ""
     if not CODE_MIN <= len(value) <= CODE_MAX:
         raise InvalidValue("ster.code_length", code, count=len(value))
     return value
@@ -99,7 +102,7 @@ def check_quantity(value: object) -> str:
 
 def check_client_key(value: str) -> str:
     """The partner's own record key (order, title, proposal): at most 30 characters."""
-    text = value.strip()
+    text = trimmed(value, "chaveCliente")
     if len(text) > CLIENT_KEY_MAX:
         raise InvalidValue("ster.client_key", text, count=len(text))
     return text
@@ -108,7 +111,7 @@ def check_client_key(value: str) -> str:
 def ticket_from_text(text: str) -> str:
     """The wire form of a ticket typed or read from a file: each text line wrapped into
     printed lines of at most 50 characters (`wrap_ticket_line`), then joined and checked."""
-    lines = _trimmed(text.splitlines())
+    lines = _trimmed(plain_text(text, "textoTicket").split("\n"))
     for number, line in enumerate(lines, start=1):
         if "+" in line:
             raise InvalidValue("ster.ticket_plus", line, line=number)
@@ -133,6 +136,7 @@ def join_ticket(lines: Iterable[str]) -> str:
     """Printed ticket lines joined by ``+`` after checking each line and the whole (spec 2.4)."""
     checked = _trimmed(lines)
     for number, text in enumerate(checked, start=1):
+        one_line(text, "textoTicket")
         if "+" in text:
             raise InvalidValue("ster.ticket_plus", text, line=number)
         if len(text) > TICKET_LINE:
@@ -148,6 +152,7 @@ def check_ticket(wire: str) -> str:
     at most 4,000 characters, at most 50 in each line. Returned as given."""
     if len(wire) > TICKET_MAX:
         raise InvalidValue("ster.ticket_length", len(wire), count=len(wire))
+    one_line(wire, "textoTicket")
     for number, text in enumerate(split_ticket(wire), start=1):
         if len(text) > TICKET_LINE:
             raise InvalidValue("ster.ticket_line", text, line=number, count=len(text))

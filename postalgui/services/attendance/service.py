@@ -357,10 +357,17 @@ class AttendanceService:
 
 
 def shown_database(url: str) -> str:
-    """A database as a person reads it: ``SQLite: /path/file`` or the URL without its password."""
+    """A database as a person reads it: ``SQLite: /path/file`` or the URL without any part of
+    its credentials (`store.urls.redacted`: a raw ``@`` of a password shows nothing of it)."""
     from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError
 
-    parsed = make_url(url)
+    from postalgui.store.urls import redacted
+
+    try:
+        parsed = make_url(url)
+    except (ArgumentError, ValueError):
+        return redacted(url)
     if parsed.get_backend_name() == "sqlite":
         return f"SQLite: {parsed.database or 'memory'}"
-    return parsed.render_as_string(hide_password=True)
+    return redacted(url)

@@ -19,6 +19,7 @@ from postalgui.api.cancel import Cancelled
 from postalgui.api.errors import ApiError, RoutineError
 from postalgui.api.models.claims import ClaimProgress, Reopening, ReopenResult
 from postalgui.api.values.claims import Manifestation
+from postalgui.api.values.text import plain_text
 from postalgui.services.claims.records import Claim, ClaimState, Outcome, ReopenBar
 from postalgui.services.office.outgoing import Outgoing, send_once
 from postalgui.services.tracking.status import Status
@@ -121,12 +122,16 @@ def reopen_claim(
     (`send_once`, kind ``claim-reopen``, key the protocol): a reopening being sent by a
     desk, or sent with no answer read, raises `AlreadySentError` and nothing goes; a 2xx
     the client cannot read raises `UnreadableAnswerError` (kept raw, never sent again by
-    itself). The result is the protocol's own from ``pi`` (its code and the operator's words)."""
+    itself). The result is the protocol's own from ``pi`` (its code and the operator's words).
+    A control character in the reason or the note (`values.text.plain_text`: a line break is
+    fine) raises `InvalidValue` ``text.control`` and nothing is sent."""
     item = service.book().get(key)
     if item is None or item.protocol is None:
         raise NotReopenableError(key.strip().upper(), ReopenBar.NOT_FILED)
     if not reason_text.strip():
         raise ValueError("The reason to reopen is empty")
+    reason_text = plain_text(reason_text, "motivoReativacao")  # no control character is sent
+    note = plain_text(note, "observacao")
     contract, card = service.contract_and_card()
     task.raise_if_cancelled()
     reopening = Reopening(

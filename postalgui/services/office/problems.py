@@ -56,16 +56,16 @@ def office_problem(text: str) -> OfficeProblem | None:
     return None
 
 
-UrlRule = Literal["format", "engine", "password", "server", "database", "port", "file"]
+UrlRule = Literal["format", "engine", "password", "server", "host", "database", "port"]
 
 _URL_RULES: tuple[tuple[UrlRule, str], ...] = (
     ("format", "not a database URL"),
     ("engine", "only PostgreSQL is supported"),
     ("password", "leave the password out"),
     ("server", "name the server"),
+    ("host", "the server's name is"),
     ("database", "name the database"),
     ("port", "the port must be"),
-    ("file", "a SQLite URL names a file"),
 )
 
 

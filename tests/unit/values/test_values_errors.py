@@ -190,6 +190,7 @@ RULE_CASES: list[tuple[str, Callable[[Any], object], object]] = [
     ("claim.email", parse_claim_email, "fulano@"),
     ("claim.phone", parse_claim_phone, "123"),
     ("claim.name", lambda count: parse_claim_name("a" * count), 101),
+    ("text.control", lambda name: checked_person(replace(PERSON, name=name), "destinatario"), "Ana\u202e"),
     ("shipping.required", lambda name: checked_person(replace(PERSON, name=name), "destinatario"), " "),
     ("shipping.length", lambda street: checked_person(replace(PERSON, street=street), "remetente"), "R" * 51),
     ("shipping.field", lambda cep: checked_person(replace(PERSON, cep=cep), "destinatario"), "2004"),
@@ -230,7 +231,7 @@ def test_rule_is_raised_with_a_readable_message(
     error = caught.value
     assert error.rule == rule
     assert isinstance(error, ValueError)
-    text = str(bad)
+    text = "".join(char if char.isprintable() else "\N{REPLACEMENT CHARACTER}" for char in str(bad))
     assert error.value == (text if len(text) <= 40 else text[:39] + "\N{HORIZONTAL ELLIPSIS}")
     message = str(error)
     assert message == error.message

@@ -37,14 +37,17 @@ _URL_RULES: dict[UrlRule, object] = {
     "server": QT_TRANSLATE_NOOP(
         "office_words", "Office database URL: name the server, as postgresql://user@server:5432/database"
     ),
+    "host": QT_TRANSLATE_NOOP(
+        "office_words",
+        "Office database URL: the server's name is letters, digits, '-' and '.', each part between dots "
+        "at most 63 characters and 253 in all (a '@' or ':' of the user name or the password is written "
+        "%40 or %3A)",
+    ),
     "database": QT_TRANSLATE_NOOP(
         "office_words",
         "Office database URL: name the database after the server, as postgresql://user@server/postalgui",
     ),
     "port": QT_TRANSLATE_NOOP("office_words", "Office database URL: the port must be from 1 to 65535"),
-    "file": QT_TRANSLATE_NOOP(
-        "office_words", "Office database URL: a SQLite URL names a file, as sqlite:////path/office.sqlite3"
-    ),
 }
 
 _PROBLEMS: dict[str, object] = {

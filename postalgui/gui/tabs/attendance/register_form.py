@@ -266,7 +266,10 @@ class RegistrationForm(QWidget):
                 ticket=ticket_from_text(self.ticket_edit.toPlainText()) or None,
             )
         except InvalidValue as error:
-            self._refuse(describe_error(error, current[0]), current[1])
+            if error.rule == "text.control":  # "Ticket: Field Ticket: ...": the field once, as shown
+                self._refuse(describe_error(error.renamed(current[0])), current[1])
+            else:
+                self._refuse(describe_error(error, current[0]), current[1])
             return None
 
     def amount(self) -> Decimal | None:

@@ -43,6 +43,12 @@ __all__ = ["FilingForm"]
 _NAME_COLUMN = 1
 
 
+def _as_shown(error: InvalidValue, label: str) -> InvalidValue:
+    """A control character's refusal names its field as the form shows it (``Reply e-mail``,
+    not the API's ``emailResposta``: the character is invisible, the label is not)."""
+    return error.renamed(label) if error.rule == "text.control" else error
+
+
 class FilingForm(QWidget):
     """The form's fields; `problem` says what is wrong (empty: nothing)."""
 
@@ -176,15 +182,15 @@ class FilingForm(QWidget):
             return self.tr(
                 "Phone: required, with the area code (set it here or in Settings)"
             ), self.phone_edit
-        checks: tuple[tuple[Callable[[str], str], str, QWidget], ...] = (
-            (parse_claim_email, self.email, self.email_edit),
-            (parse_claim_phone, self.phone_edit.text(), self.phone_edit),
+        checks: tuple[tuple[Callable[[str], str], str, QWidget, str], ...] = (
+            (parse_claim_email, self.email, self.email_edit, self.tr("Reply e-mail")),
+            (parse_claim_phone, self.phone_edit.text(), self.phone_edit, self.tr("Phone")),
         )
-        for parse, value, field in checks:
+        for parse, value, field, label in checks:
             try:
                 parse(value)
             except InvalidValue as error:
-                return rule_message(error), field
+                return rule_message(_as_shown(error, label)), field
         return self._name_problem()
 
     def _name_problem(self) -> tuple[str, QWidget | None]:
@@ -196,7 +202,8 @@ class FilingForm(QWidget):
                 parse_claim_name(names.get(candidate.code, ""))
             except InvalidValue as error:
                 self.names_table.setCurrentCell(row, _NAME_COLUMN)
-                return arg(self.tr("%1: %2"), candidate.code, rule_message(error)), self.names_table
+                said = rule_message(_as_shown(error, self.tr("Recipient's name")))
+                return arg(self.tr("%1: %2"), candidate.code, said), self.names_table
         return "", None
 
     @Slot()

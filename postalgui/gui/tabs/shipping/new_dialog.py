@@ -213,10 +213,31 @@ class NewPrepostingDialog(QDialog):
         try:
             check_order(order)
         except InvalidValue as error:
-            self._refuse(describe_error(error), str(error.params.get("field", "")))
+            field = str(error.params.get("field", ""))
+            self._refuse(describe_error(self._as_shown(error, field)), field)
             return None
         self.problem_label.clear()
         return order
+
+    def _as_shown(self, error: InvalidValue, field: str) -> InvalidValue:
+        """A control character's refusal names its field as the form shows it (``Recipient ▸
+        Name``: the clerk looks for a label, the character is invisible); other rules keep
+        the API's name, which the operator's documents use too."""
+        if error.rule != "text.control":
+            return error
+        role, _, rest = field.partition(".")
+        if role in ("remetente", "destinatario"):
+            sender = role == "remetente"
+            title = self.tr("Sender") if sender else self.tr("Recipient")
+            form = self.sender_fields if sender else self.recipient_fields
+            label = form.label(rest.rsplit(".", 1)[-1])
+        else:
+            title, label = self.order_fields.title(), self.order_fields.label(field.split("[", 1)[0])
+        return (
+            error
+            if label is None
+            else error.renamed(f"{title} \N{BLACK RIGHT-POINTING SMALL TRIANGLE} {label}")
+        )
 
     def send(self) -> TaskHandle | None:
         """Check, then send; ``None`` when a field is wrong (nothing sent)."""

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
+    QLabel,
     QLineEdit,
     QSpinBox,
     QVBoxLayout,
@@ -132,6 +133,14 @@ class OrderFields(QGroupBox):
 
     def service_code(self) -> str:
         return str(self.service_combo.currentData())
+
+    def label(self, api_name: str) -> str | None:
+        """The label of the field the API calls ``api_name`` (``observacao``: ``Observation``),
+        or None when it has no label of its own (a side of the box)."""
+        widget = self.contents if api_name == "itensDeclaracaoConteudo" else self.widgets.get(api_name)
+        layout = self.layout()
+        label = layout.labelForField(widget) if isinstance(layout, QFormLayout) and widget else None
+        return label.text().replace("&", "").rstrip(":") if isinstance(label, QLabel) else None
 
     def order(self, sender: Person, recipient: Person, contents: tuple[ContentLine, ...]) -> Order:
         """The order as typed (not checked: `check_order` does that)."""

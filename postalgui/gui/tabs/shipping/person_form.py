@@ -166,6 +166,12 @@ class PersonForm(QWidget):
         """The editor of `Person` field ``name``."""
         return self.state_combo if name == "state" else self.edits[name]
 
+    def label(self, api_name: str) -> str | None:
+        """The label of the field the API calls ``api_name`` as the form shows it (``Name``),
+        or None when it is not here."""
+        name = WIRE_NAMES.get(api_name, "")
+        return self.editor(name).accessibleName() if name else None
+
     # --- values --------------------------------------------------------------------------
 
     def person(self) -> Person:
