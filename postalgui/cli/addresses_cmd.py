@@ -4,8 +4,9 @@
 case, CEP digits; ``--json`` with each address's ``versao`` and who changed it last);
 ``addresses import FILE`` reads a CSV (``;``) or .xlsx whose columns
 are named as the pre-posting API names them (``nome``, ``cep``, ``logradouro``...,
-``grupo``), fills street, district, city and state from the CEP when they are empty,
-and says every problem naming its row and column. A file with a bad row exits 2 with
+``grupo``) or as sheets write them (``cpf_cnpj``, ``telefone``...), says which columns
+it did not read, fills street, district, city and state from the CEP when they are
+empty, and says every problem naming its row and column. A file with a bad row exits 2 with
 nothing saved, unless ``--skip-bad`` saves the good rows. An import only adds addresses
 (each new, at version 1): it never writes over one a desk may be editing. The CLI speaks the user's
 language (`cli.language`); the operator's words (an unknown CEP) stay as sent.
@@ -21,12 +22,13 @@ from postalgui.api.values import format_cep
 from postalgui.cli.language import count, say
 from postalgui.cli.options import BadOption, confirmed_by, json_option, subcommand
 from postalgui.cli.output import EXIT_INVALID_INPUT, EXIT_OK, error, print_json, print_table
+from postalgui.cli.worded import routine_text
 from postalgui.services.shipping.addresses import AddressKind
 
 if TYPE_CHECKING:
     from postalgui.cli.options import Commands
     from postalgui.services.context import AppContext
-    from postalgui.services.shipping.address_import import AddressRow
+    from postalgui.services.shipping.address_import import AddressFile, AddressRow
     from postalgui.services.shipping.addresses import Address
 
 __all__ = ["add_parser"]
@@ -61,10 +63,12 @@ def add_parser(commands: Commands) -> None:
         summary="add the addresses of a CSV or .xlsx file",
         description="Columns named as the pre-posting API names them: 'nome, cep, logradouro, numero, "
         "complemento, bairro, cidade, uf, email, celular, cpfCnpj' and 'grupo' (the name and the CEP "
-        "required; a row without street, district, city and state takes them from its CEP). "
-        "Every problem is said naming its row and column. Exit status: 0 saved, 1 the CEP "
-        "service or the database failed, 2 a row has a problem (nothing saved unless "
-        "--skip-bad), the file cannot be read, or no --yes without a terminal.",
+        "required; a row without street, district, city and state takes them from its CEP), in any "
+        "case, with or without accents, '_' or '-', or as sheets name them: 'CPF', 'CNPJ', "
+        "'telefone', 'fone', 'endereco', 'municipio', 'estado'... A column not understood is named "
+        "on stderr (its cells are not read). Every problem is said naming its row and column. "
+        "Exit status: 0 saved, 1 the CEP service or the database failed, 2 a row has a problem "
+        "(nothing saved unless --skip-bad), the file cannot be read, or no --yes without a terminal.",
     )
 
 
@@ -144,22 +148,28 @@ def _problem_lines(rows: list[AddressRow]) -> list[str]:
     ]
 
 
-def _import_json(rows: list[AddressRow], saved: int) -> dict[str, Any]:
+def _import_json(read: AddressFile, saved: int) -> dict[str, Any]:
     problems = [
         {"row": problem.row, "column": problem.column, "message": problem.message}
-        for row in rows
+        for row in read.rows
         for problem in row.problems
     ]
-    return {"saved": saved, "rows": len(rows), "problems": problems}
+    return {
+        "saved": saved,
+        "rows": len(read.rows),
+        "problems": problems,
+        "ignoredColumns": list(read.ignored),
+    }
 
 
 def _run_import(args: argparse.Namespace, context: AppContext) -> int:
     from pathlib import Path
 
     from postalgui.services.shipping.address_import import (
+        AddressFile,
         complete_addresses,
         import_addresses,
-        read_addresses,
+        read_address_file,
     )
     from postalgui.services.table_files import TableFileError
 
@@ -168,19 +178,23 @@ def _run_import(args: argparse.Namespace, context: AppContext) -> int:
         raise BadOption(say("FILE: {file} is not a file", file=args.file))
     kind = AddressKind(args.kind)
     try:
-        rows = read_addresses(path, kind)
-    except (TableFileError, UnicodeDecodeError) as exc:
-        raise BadOption(f"FILE: {exc}") from None
-    if not rows:
+        read = read_address_file(path, kind)
+    except TableFileError as exc:
+        raise BadOption(f"FILE: {routine_text(exc)}") from None
+    if read.ignored:
+        titles = ", ".join(read.ignored)
+        error(say("note: {name}: columns not read (not known): {titles}", name=path.name, titles=titles))
+    if not read.rows:
         raise BadOption(say("FILE: {name} has no address rows under its header", name=path.name))
-    rows = complete_addresses(PlainTask(), context.shipping, rows)
+    read = AddressFile(complete_addresses(PlainTask(), context.shipping, read.rows), read.ignored)
+    rows = read.rows
     for line in _problem_lines(rows):
         error(line)
     good = sum(row.good for row in rows)
     bad = len(rows) - good
     if (bad and not args.skip_bad) or not good:
         if args.json:
-            print_json(_import_json(rows, 0))
+            print_json(_import_json(read, 0))
         error(
             say("{rows} with problems: nothing saved", rows=count(bad, "row", "rows"))
             + (say(" (--skip-bad saves the good rows)") if bad and good else "")
@@ -202,7 +216,7 @@ def _run_import(args: argparse.Namespace, context: AppContext) -> int:
         return EXIT_INVALID_INPUT
     saved = import_addresses(PlainTask(), context.shipping, rows)
     if args.json:
-        print_json(_import_json(rows, saved))
+        print_json(_import_json(read, saved))
     skipped = say(", {rows} with problems skipped", rows=count(bad, "row", "rows")) if bad else ""
     error(say("{addresses} saved", addresses=count(saved, "address", "addresses")) + skipped)
     return EXIT_OK

@@ -234,6 +234,34 @@ def _option_of(rule: str) -> str:
     return "--valor"
 
 
+TICKET_FILE_MOST = 64 * 1024
+"""The largest ticket file read: sixteen times the 4,000 characters a ticket holds (spec
+2.4), room for any spacing. A larger file is the wrong file, refused before it is read
+(wrapping megabytes into ticket lines takes minutes)."""
+
+
+def _ticket_text(path: Path) -> str:
+    """The ticket file's text; a file that cannot be read, is too large or is not UTF-8
+    is a `BadOption` naming it."""
+    try:
+        size = path.stat().st_size
+        if size > TICKET_FILE_MOST:
+            raise BadOption(
+                say(
+                    "--ticket-file: {path} has {size} bytes; a ticket file holds at most {most}",
+                    path=path,
+                    size=number(size),
+                    most=number(TICKET_FILE_MOST),
+                )
+            )
+        return path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        problem = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+        raise BadOption(
+            say("--ticket-file: cannot read {path}: {problem}", path=path, problem=problem)
+        ) from None
+
+
 def run_register(args: argparse.Namespace, context: AppContext) -> int:
     from postalgui.api.ster import Registration
     from postalgui.services.attendance.use_cases import code_from_text, register_attendance
@@ -241,12 +269,7 @@ def run_register(args: argparse.Namespace, context: AppContext) -> int:
     amount: Decimal | None = checked("--valor", parse_money, args.valor) if args.valor else None
     ticket = None
     if args.ticket_file is not None:
-        try:
-            text = args.ticket_file.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            problem = say("--ticket-file: cannot read {path}: {problem}", path=args.ticket_file, problem=exc)
-            raise BadOption(problem) from None
-        ticket = checked("--ticket-file", ticket_from_text, text)
+        ticket = checked("--ticket-file", ticket_from_text, _ticket_text(args.ticket_file))
     try:
         registration = Registration(
             operator_code=code_from_text(args.codigo),

@@ -29,7 +29,15 @@ from postalgui.api.values.claims import (
 )
 from postalgui.cli.language import count, number, say, spoken
 from postalgui.cli.options import BadOption, checked, confirmed_by, json_option, subcommand
-from postalgui.cli.output import EXIT_API_ERROR, EXIT_INVALID_INPUT, EXIT_OK, error, our_keys, print_json
+from postalgui.cli.output import (
+    EXIT_API_ERROR,
+    EXIT_INVALID_INPUT,
+    EXIT_OK,
+    error,
+    our_keys,
+    print_json,
+    visible,
+)
 from postalgui.cli.track_watch import checked_codes
 from postalgui.cli.worded import routine_text
 from postalgui.services.claims import words
@@ -263,12 +271,12 @@ def _summary(order: FilingOrder, context: AppContext) -> str:
 
 def _result_line(result: FilingResult) -> str:
     """``DG049186226BR  Filed  protocol 1234567890``; a refusal with the operator's code and words."""
-    parts = [result.code, words.result_text(result, spoken())]
+    parts = [visible(result.code), words.result_text(result, spoken())]
     if result.protocol:
         parts.append(say("protocol {protocol}", protocol=result.protocol))
     quiet = (Result.FILED, Result.BLOCKED, Result.NOT_SENT, Result.BEING_SENT, Result.HELD, Result.UNREADABLE)
     if result.result not in quiet and (result.return_code or result.message):
-        parts.append(f"({words.code_words(result.return_code, result.message, spoken())})")
+        parts.append(f"({visible(words.code_words(result.return_code, result.message, spoken()))})")
     return "  ".join(parts)
 
 
@@ -343,7 +351,7 @@ def _run_reopen(args: argparse.Namespace, context: AppContext) -> int:
         raise BadOption(f"PROTOCOL-or-CODE: {key}: {_not_reopened(exc.bar)}") from None
     said = words.code_words(result.return_code, result.message, spoken(), "reopen")
     outcome = say("Reopened") if result.reopened else say("Not reopened")
-    sys.stdout.write(f"{result.protocol}  {outcome} ({said})\n")
+    sys.stdout.write(f"{visible(result.protocol)}  {outcome} ({visible(said)})\n")
     return EXIT_OK if result.reopened else EXIT_API_ERROR
 
 

@@ -42,7 +42,16 @@ from postalgui.api.values import (
 )
 from postalgui.cli.language import count, number, say
 from postalgui.cli.options import BadOption, checked, command_group, json_option, subcommand, whole_number
-from postalgui.cli.output import EXIT_API_ERROR, EXIT_OK, error, print_json, print_table, record_json
+from postalgui.cli.output import (
+    EXIT_API_ERROR,
+    EXIT_OK,
+    error,
+    json_text,
+    print_json,
+    print_table,
+    record_json,
+    visible,
+)
 from postalgui.services.context import AppContext
 from postalgui.services.contracts import use_cases
 
@@ -312,13 +321,11 @@ def _print_record(
             texts[key] = str(value)
     width = max((len(key) for key in texts), default=0)
     for key, text in texts.items():
-        out.write(f"{indent}{key.ljust(width)}  {text}".rstrip() + "\n")
+        out.write(f"{indent}{key.ljust(width)}  {visible(text)}".rstrip() + "\n")
 
 
 def _compact(value: Any) -> str:
-    import json
-
-    return json.dumps(value, ensure_ascii=False, default=str)
+    return json_text(value, indent=None)
 
 
 def _page_note(page: Page[Any], what: Literal["services", "cards"]) -> None:

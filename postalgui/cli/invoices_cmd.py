@@ -46,7 +46,15 @@ from postalgui.cli.options import (
     out_option,
     subcommand,
 )
-from postalgui.cli.output import EXIT_API_ERROR, EXIT_OK, error, print_json, print_table, progress_line
+from postalgui.cli.output import (
+    EXIT_API_ERROR,
+    EXIT_OK,
+    error,
+    print_json,
+    print_table,
+    progress_line,
+    visible,
+)
 from postalgui.cli.worded import routine_text
 from postalgui.services.context import AppContext
 from postalgui.services.invoices.documents import (
@@ -683,4 +691,4 @@ def _divergence_line(item: Divergence) -> str:
     for key in ("codigoObjeto", "dataPostagem", "valorTarifadoSgpb"):
         extra.pop(key, None)
     parts.extend(f"{key}={value}" for key, value in extra.items())
-    return "  ".join(part for part in parts if part)
+    return "  ".join(visible(part) for part in parts if part)

@@ -21,6 +21,7 @@ from decimal import Decimal
 from pathlib import Path
 
 from postalgui.api.values import format_number
+from postalgui.cli.output import visible
 from postalgui.cli.portuguese import SENTENCES
 from postalgui.services.language import ENGLISH, PORTUGUESE, saved_language, spoken_language
 from postalgui.services.translations import translated
@@ -66,11 +67,19 @@ def say(english: str, /, *, neutral: bool = False, **values: object) -> str:
     """``english`` in the spoken language, its ``{name}`` fields filled from ``values``.
 
     ``neutral``: in English whatever is spoken, for a sentence JSON carries (machine-neutral,
-    the same in both languages) that text output says in the spoken language.
+    the same in both languages) that text output says in the spoken language. A value that
+    is not a number is shown `visible`: a file's header or an operator's text may hold a
+    terminal's control characters or a line break, and a message says them, never obeys them.
     """
     translated = spoken() == PORTUGUESE and not neutral
     template = SENTENCES.get(english, english) if translated else english
-    return template.format(**values) if values else template
+    if not values:
+        return template
+    return template.format(**{name: _shown(value) for name, value in values.items()})
+
+
+def _shown(value: object) -> object:
+    return value if isinstance(value, int | float | Decimal) else visible(value)
 
 
 def translate(context: str, english: str) -> str:

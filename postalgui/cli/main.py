@@ -40,12 +40,14 @@ from postalgui.cli.output import (
     cli_logging,
     error,
     silence_stdout,
+    visible_streams,
 )
 from postalgui.cli.queued import say_queued
 from postalgui.cli.worded import routine_text
 from postalgui.services.context import build_context
 from postalgui.services.paths import app_paths
 from postalgui.services.settings import ConfigError
+from postalgui.services.table_files import TableFileError
 
 COMMAND_MODULES = [
     token_cmd,
@@ -85,6 +87,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    with visible_streams():  # nothing echoed from a file, an argument or the operator is obeyed
+        return _main(argv)
+
+
+def _main(argv: list[str] | None) -> int:
     args = build_parser().parse_args(argv)
     speak(pick(args.lang, app_paths().settings_file))
     with cli_logging(verbose=args.verbose):
@@ -150,7 +157,7 @@ def _run(args: argparse.Namespace) -> int:
         note_keyring_once(context.paths.config_dir, verbose=args.verbose)
     try:
         return int(args.run(args, context))
-    except InvalidValue as exc:
+    except (InvalidValue, TableFileError) as exc:  # a bad value, an unreadable file: the input's fault
         error(routine_text(exc))
         return EXIT_INVALID_INPUT
     except CredentialsMissingError as exc:

@@ -1,18 +1,32 @@
 """Printing for the CLI: JSON to stdout alone, messages to stderr, exit statuses.
 
 Exit status: 0 success, 1 operator or network error, 2 invalid input (nothing sent).
+
+What the CLI echoes comes from files, arguments and the operator, and a terminal obeys
+control characters: ``ESC]0;...BEL`` retitles the window, ``ESC[31m`` paints, a carriage
+return or a bidirectional override (U+202E, the "Trojan Source" trick) makes a line read
+as something else. So every character in `HIDDEN` is shown escaped (``\\x1b``,
+``\\u202e``), in two places: `visible` where a value is put into a message or a table
+(`say`'s values, `print_table`'s cells, `print_fields`' values, `routine_text`; there a
+tab or a line break is escaped too, so a value cannot forge a line of its own), and
+`visible_streams`, which `main` puts over stdout and stderr for the whole run, so no
+command can echo one raw (the CLI's own layout keeps its tabs and line breaks). JSON
+keeps them as ``\\u`` escapes (`json_text`): the same strings to a parser, inert on a
+terminal.
 """
 
 from __future__ import annotations
 
+import io
 import json
 import logging
 import os
+import re
 import sys
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from datetime import date, datetime
-from typing import Any, TextIO
+from typing import Any, TextIO, cast
 
 from pydantic import BaseModel
 
@@ -32,6 +46,96 @@ EXIT_BROKEN_PIPE = 141
 LEGACY_KEYS_UNTIL = "0.2.0"
 """The release whose JSON drops the snake_case keys `our_keys` still prints beside the
 camelCase ones (README, "JSON keys")."""
+
+
+HIDDEN = (
+    r"\x00-\x08\x0b-\x1f\x7f-\x9f"  # C0 but tab and line feed, DEL, C1 (ESC, BEL, CR, CSI...)
+    r"\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069"  # bidirectional marks, embeddings, overrides, isolates
+    r"\u180e\u200b-\u200d\u2028\u2029\u2060-\u2065\u206a-\u206f\ufeff\ufff9-\ufffb"  # invisible, line breaks
+    r"\U000e0000-\U000e007f"  # tags
+    r"\ud800-\udfff"  # lone surrogates: bytes of a name that is not UTF-8, which no stream can write
+)
+"""The characters the CLI never writes raw (a regular expression class's ranges)."""
+_IN_VALUE = re.compile(f"[\t\n{HIDDEN}]")
+_IN_TEXT = re.compile(f"[{HIDDEN}]")
+_NAMED = {"\t": "\\t", "\n": "\\n", "\r": "\\r"}
+
+
+def _escaped(match: re.Match[str]) -> str:
+    char = match.group()
+    code = ord(char)
+    if char in _NAMED:
+        return _NAMED[char]
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
+
+
+def visible(value: object) -> str:
+    """``value`` as text a terminal shows and never obeys: every `HIDDEN` character, tab and
+    line break escaped (``\\x1b``, ``\\u202e``, ``\\n``). A backslash stays one (a Windows
+    path reads as written), so escaping twice changes nothing."""
+    text = str(value)
+    return _IN_VALUE.sub(_escaped, text) if _IN_VALUE.search(text) else text
+
+
+def visible_lines(text: str) -> str:
+    """``text`` as `visible` shows it, its tabs and line breaks kept: the CLI's own layout."""
+    return _IN_TEXT.sub(_escaped, text) if _IN_TEXT.search(text) else text
+
+
+class VisibleStream(io.TextIOBase):
+    """A text stream written through `visible_lines`; the rest is ``stream``'s own."""
+
+    def __init__(self, stream: TextIO) -> None:
+        super().__init__()
+        self.stream = stream
+
+    def write(self, text: str) -> int:
+        self.stream.write(visible_lines(text))
+        return len(text)
+
+    def flush(self) -> None:
+        self.stream.flush()
+
+    def isatty(self) -> bool:
+        return self.stream.isatty()
+
+    def fileno(self) -> int:
+        return self.stream.fileno()
+
+    @property
+    def encoding(self) -> str:  # type: ignore[override]  # the wrapped stream's, never None
+        return self.stream.encoding
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.stream, name)
+
+
+@contextmanager
+def visible_streams() -> Iterator[None]:
+    """stdout and stderr as `VisibleStream`s for one run, then as they were (tests run many)."""
+    before = sys.stdout, sys.stderr
+    sys.stdout = cast("TextIO", VisibleStream(sys.stdout))
+    sys.stderr = cast("TextIO", VisibleStream(sys.stderr))
+    try:
+        yield
+    finally:
+        sys.stdout, sys.stderr = before
+
+
+def raw(stream: TextIO) -> TextIO:
+    """The stream under a `VisibleStream`: for the control characters the CLI means (the
+    progress line rewritten in place)."""
+    return stream.stream if isinstance(stream, VisibleStream) else stream
+
+
+def json_text(data: Any, *, indent: int | None = 2) -> str:
+    """``data`` as JSON, non-ASCII as itself but every `HIDDEN` character as its ``\\u``
+    escape (the same string to a parser; json escapes C0 itself)."""
+    return _IN_TEXT.sub(_json_escaped, json.dumps(data, ensure_ascii=False, indent=indent, default=str))
+
+
+def _json_escaped(match: re.Match[str]) -> str:
+    return json.dumps(match.group()).strip('"')
 
 
 def camel(key: str) -> str:
@@ -55,8 +159,7 @@ def our_keys(data: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def print_json(data: Any, stream: TextIO | None = None) -> None:
-    json.dump(data, stream or sys.stdout, ensure_ascii=False, indent=2, default=str)
-    (stream or sys.stdout).write("\n")
+    (stream or sys.stdout).write(json_text(data) + "\n")
 
 
 def print_fields(fields: Mapping[str, Any], stream: TextIO | None = None) -> None:
@@ -66,7 +169,7 @@ def print_fields(fields: Mapping[str, Any], stream: TextIO | None = None) -> Non
     for key, value in fields.items():
         if isinstance(value, list | tuple):
             value = ", ".join(str(v) for v in value)
-        out.write(f"{key.ljust(width)}  {'' if value is None else value}\n")
+        out.write(f"{key.ljust(width)}  {'' if value is None else visible(value)}\n")
 
 
 def moment_json(moment: datetime | date | None) -> str | None:
@@ -93,8 +196,9 @@ def error(message: str) -> None:
 def progress_line(text: str) -> None:
     """A long task's progress on stderr: one line rewritten in place on a terminal, a line
     a step in a log."""
-    sys.stderr.write(f"\r{text}\033[K" if sys.stderr.isatty() else f"{text}\n")
-    sys.stderr.flush()
+    stream = raw(sys.stderr)
+    stream.write(f"\r{visible(text)}\033[K" if stream.isatty() else f"{visible(text)}\n")
+    stream.flush()
 
 
 def record_json(record: BaseModel) -> dict[str, Any]:
@@ -104,8 +208,10 @@ def record_json(record: BaseModel) -> dict[str, Any]:
 
 
 def print_table(titles: Sequence[str], rows: Sequence[Sequence[str]], *, right: Iterable[int] = ()) -> None:
-    """Columns padded to their widest cell; the ``right`` column positions right-aligned."""
+    """Columns padded to their widest cell; the ``right`` column positions right-aligned.
+    Each cell is shown `visible`: a name with a line break stays in its row."""
     aligned = set(right)
+    rows = [[visible(cell) for cell in row] for row in rows]
     widths = [max(len(title), *(len(row[i]) for row in rows)) for i, title in enumerate(titles)]
 
     def line(cells: Sequence[str]) -> str:

@@ -130,7 +130,36 @@ def _tls(args: argparse.Namespace) -> TlsFiles | None:
     ):
         if path is not None and not path.is_file():
             raise ValueError(say("{option}: no such file: {path}", option=option, path=path))
+    _check_pem(args.tls_cert, args.tls_key, args.client_ca)
     return TlsFiles(args.tls_cert, args.tls_key, args.client_ca)
+
+
+def _check_pem(cert: Path, key: Path, client_ca: Path | None) -> None:
+    """The files loaded as the server will load them, so a file that is not PEM (empty,
+    binary, the wrong file) is said now, naming it, not as an SSL error once serving starts."""
+    import ssl
+
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    try:
+        context.load_cert_chain(cert, key)
+    except (ssl.SSLError, OSError, ValueError) as exc:
+        raise ValueError(
+            say(
+                "--tls-cert, --tls-key: {cert} and {key} are not a PEM certificate chain and its "
+                "private key ({reason})",
+                cert=cert,
+                key=key,
+                reason=exc,
+            )
+        ) from None
+    if client_ca is None:
+        return
+    try:
+        context.load_verify_locations(client_ca)
+    except (ssl.SSLError, OSError, ValueError) as exc:
+        raise ValueError(
+            say("--client-ca: {path} is not a PEM certificate ({reason})", path=client_ca, reason=exc)
+        ) from None
 
 
 def run_serve(args: argparse.Namespace, context: AppContext) -> int:

@@ -161,6 +161,9 @@ SENTENCES: Mapping[str, str] = MappingProxyType(
         "row {row}, column {column}: {message}": "linha {row}, coluna {column}: {message}",
         ", {rows} with problems skipped": ", {rows} com problemas deixadas de lado",
         "FILE: {file} is not a file": "FILE: {file} não é um arquivo",
+        "note: {name}: columns not read (not known): {titles}": (
+            "nota: {name}: colunas não lidas (desconhecidas): {titles}"
+        ),
         "FILE: {name} has no address rows under its header": (
             "FILE: {name} não tem linhas de endereço abaixo do cabeçalho"
         ),
@@ -415,6 +418,14 @@ SENTENCES: Mapping[str, str] = MappingProxyType(
         "--tls-cert and --tls-key go together": "--tls-cert e --tls-key vão juntos",
         "{option}: no such file: {path}": "{option}: arquivo inexistente: {path}",
         "--port: must be 0 to 65535 (got {port})": "--port: deve ser de 0 a 65535 (veio {port})",
+        "--tls-cert, --tls-key: {cert} and {key} are not a PEM certificate chain and its private key "
+        "({reason})": (
+            "--tls-cert, --tls-key: {cert} e {key} não são uma cadeia de certificados PEM e sua chave "
+            "privada ({reason})"
+        ),
+        "--client-ca: {path} is not a PEM certificate ({reason})": (
+            "--client-ca: {path} não é um certificado PEM ({reason})"
+        ),
         "note: plain HTTP beyond this machine; the operator calls partners over HTTPS (TLS 1.2+): give "
         "--tls-cert and --tls-key, or put a TLS proxy in front": (
             "nota: HTTP simples fora deste computador; o operador chama os parceiros por HTTPS (TLS 1.2+): "
@@ -555,6 +566,9 @@ SENTENCES: Mapping[str, str] = MappingProxyType(
             "um código só é decifrado no ambiente e no contrato que o geraram; aqui: {environment}, "
             "{contract} (--contrato ou POSTALGUI_STER_CONTRACT); um código de homologação não é decifrado "
             "em produção, nem o contrário"
+        ),
+        "--ticket-file: {path} has {size} bytes; a ticket file holds at most {most}": (
+            "--ticket-file: {path} tem {size} bytes; um arquivo de tíquete tem no máximo {most}"
         ),
         "--ticket-file: cannot read {path}: {problem}": (
             "--ticket-file: não foi possível ler {path}: {problem}"

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import json
 import re
 import sys
 import threading
@@ -55,8 +54,11 @@ from postalgui.cli.output import (
     EXIT_INVALID_INPUT,
     EXIT_OK,
     error,
+    json_text,
     print_fields,
     print_json,
+    progress_line,
+    visible,
 )
 from postalgui.cli.price_deadlines import (
     deadline_json,
@@ -499,7 +501,7 @@ def _run_services(args: argparse.Namespace, context: AppContext) -> int:
 
 
 def _service_line(service: AdditionalService) -> str:
-    parts = [service.codigo, (service.sigla or "").ljust(4), service.nome or ""]
+    parts = [visible(service.codigo), visible(service.sigla or "").ljust(4), visible(service.nome or "")]
     if service.preco is not None:
         parts.append(format_brl(service.preco))
     if service.takes_declared_value:
@@ -516,8 +518,9 @@ def _service_line(service: AdditionalService) -> str:
 def _run_batch(args: argparse.Namespace, context: AppContext) -> int:
     """Every row checked in one pass over the file, then priced in another, a window at a
     time, each result written as it comes: a 50,000-row file is never held whole."""
-    from postalgui.services.price.batch_csv import BatchFileError, open_batch_csv
+    from postalgui.services.price.batch_csv import open_batch_csv
     from postalgui.services.price.use_cases import DeclaredValueRule
+    from postalgui.services.table_files import TableFileError
 
     if args.out is not None:
         out_file(args.out)  # a folder or a folder that takes no file: said now, not after pricing
@@ -530,12 +533,15 @@ def _run_batch(args: argparse.Namespace, context: AppContext) -> int:
     try:
         reader = open_batch_csv(args.file, defaults=defaults)
         checked = _check_rows(reader, rule)
-    except BatchFileError as exc:
-        error(f"{args.file}: {exc}")
+    except TableFileError as exc:
+        error(f"{args.file}: {routine_text(exc)}")
         return EXIT_INVALID_INPUT
     except OSError as exc:
         error(f"{args.file}: {exc.strerror or exc}")
         return EXIT_INVALID_INPUT
+    if reader.ignored_columns:  # as the window warns: a column it did not understand is not priced
+        titles = ", ".join(reader.ignored_columns)
+        error(say("note: {name}: columns not read (not known): {titles}", name=args.file.name, titles=titles))
     _report_problems(checked)
     if not checked.count:
         error(say("{file}: every row has a problem; nothing was sent", file=args.file))
@@ -550,8 +556,8 @@ def _run_batch(args: argparse.Namespace, context: AppContext) -> int:
         )
     try:
         failed, total, undated = _price_rows(args, context, reader, rule, checked, must_arrive)
-    except BatchFileError as exc:  # the file changed between the two passes
-        error(f"{args.file}: {exc}")
+    except TableFileError as exc:  # the file changed between the two passes
+        error(f"{args.file}: {routine_text(exc)}")
         return EXIT_INVALID_INPUT
     if undated > _MAX_PROBLEMS_SHOWN:
         more = number(undated - _MAX_PROBLEMS_SHOWN)
@@ -572,7 +578,7 @@ def _report_problems(checked: _Checked) -> None:
         where = say("row {row} (line {line})", row=problem.row, line=problem.line)
         if problem.column:
             where += say(", column {column}", column=problem.column)
-        sys.stderr.write(f"{where}: {problem.message}\n")
+        sys.stderr.write(f"{where}: {visible(problem.message)}\n")
     if checked.problem_count > len(checked.problems):
         more = number(checked.problem_count - len(checked.problems))
         sys.stderr.write(say("... and {more} more", more=more) + "\n")
@@ -709,8 +715,7 @@ class _Rows:
             if isinstance(payload, PriceArrived):
                 self._prices[payload.result.index] = payload.result
                 if self.counting:
-                    sys.stderr.write(f"\r{number(len(self._prices) + self.total)}/{number(self.count)}")
-                    sys.stderr.flush()
+                    progress_line(f"{number(len(self._prices) + self.total)}/{number(self.count)}")
             elif isinstance(payload, DeadlinesArrived):
                 self.deadlines.update((outcome.index, outcome) for outcome in payload.outcomes)
             while self.total < self.count:
@@ -749,7 +754,7 @@ class _JsonArray:
         return self
 
     def add(self, item: Any) -> None:
-        text = json.dumps(item, ensure_ascii=False, indent=2, default=str).replace("\n", "\n  ")
+        text = json_text(item).replace("\n", "\n  ")
         sys.stdout.write(("," if self._count else "") + "\n  " + text)
         self._count += 1
 
@@ -790,7 +795,7 @@ def _result_line(
     head += f"{weight:>6} g  "
     if result.ok and result.response is not None and result.response.pcFinal is not None:
         return head + f"{format_brl(result.response.pcFinal):>12}" + _arrival(deadline, must_arrive)
-    return head + f"{say('ERROR')} {result.failure}"
+    return head + f"{say('ERROR')} {visible(result.failure)}"
 
 
 def _arrival(deadline: DeadlineOutcome | None, must_arrive: date | None) -> str:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from postalgui.api.values import format_brl, format_cep
 from postalgui.cli.language import say
 from postalgui.cli.options import BadOption, add_json, subcommand, whole_number
-from postalgui.cli.output import EXIT_OK, error, moment_json, moment_text, print_json
+from postalgui.cli.output import EXIT_OK, error, moment_json, moment_text, print_json, visible
 
 if TYPE_CHECKING:
     from postalgui.cli.options import Commands
@@ -101,7 +101,7 @@ def entry_line(entry: HistoryEntry) -> str:
     error = entry.error
     if error is None and entry.response is not None and entry.response.pcFinal is not None:
         return head + f"{format_brl(entry.response.pcFinal):>12}"
-    return head + f"{say('ERROR')} {error}" if error is not None else head.rstrip()
+    return head + f"{say('ERROR')} {visible(error)}" if error is not None else head.rstrip()
 
 
 def entry_json(entry: HistoryEntry) -> dict[str, Any]:

@@ -28,7 +28,7 @@ from postalgui.api.values import (
 from postalgui.cli import ship_create, ship_files
 from postalgui.cli.language import count, say, spoken
 from postalgui.cli.options import BadOption, command_group, json_option, subcommand
-from postalgui.cli.output import EXIT_API_ERROR, EXIT_OK, error, moment_text, print_json, print_table
+from postalgui.cli.output import EXIT_API_ERROR, EXIT_OK, error, moment_text, print_json, print_table, visible
 from postalgui.cli.ship_common import confirm, known_ids
 from postalgui.services.price.products import product_name
 from postalgui.services.shipping.words import status_from_words, status_words
@@ -251,7 +251,7 @@ def _run_cancel(args: argparse.Namespace, context: AppContext) -> int:
             if prepost_id in refused
             else say("Cancelled")
         )
-        sys.stdout.write(f"{prepost_id}  {said}\n")
+        sys.stdout.write(f"{visible(prepost_id)}  {said}\n")
     if refused:
         error(
             say(

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 from postalgui.api.values import format_brl, format_cep, format_date_ui, format_grams
 from postalgui.cli.language import count, say, spoken
 from postalgui.cli.options import BadOption, json_option, subcommand
-from postalgui.cli.output import EXIT_API_ERROR, EXIT_OK, error, print_json
+from postalgui.cli.output import EXIT_API_ERROR, EXIT_OK, error, print_json, visible
 from postalgui.cli.ship_common import confirm, progress_task
 from postalgui.cli.worded import routine_text
 from postalgui.services.shipping.use_cases import RowResult
@@ -235,7 +235,7 @@ def _say(results: Sequence[dict[str, Any]], *, as_json: bool) -> None:
             "not_sent": say("Not sent"),
         }
         row = say("row {row}", row=result["row"])
-        sys.stdout.write(f"{row}  {said[result['result']]}  {result['recipient']}\n")
+        sys.stdout.write(f"{row}  {visible(said[result['result']])}  {visible(result['recipient'])}\n")
 
 
 def _named_before(
@@ -259,7 +259,7 @@ def _run_create(args: argparse.Namespace, context: AppContext) -> int:
     try:
         rows = read_orders(path, sender)
     except TableFileError as exc:  # unreadable, or a required column missing: the file's fault
-        raise BadOption(f"--from: {exc}") from None
+        raise BadOption(f"--from: {routine_text(exc)}") from None
     _checked(rows, path)  # the file's own problems first: no CEP is asked for a bad file
     with progress_task(say("completing addresses from their CEPs")) as task:
         rows = complete_orders(task, context.shipping, rows)

@@ -17,13 +17,16 @@ from postalgui.api.masking import scrub
 from postalgui.api.said import said_of
 from postalgui.api.values.errors import InvalidValue, rule_text
 from postalgui.cli.language import say, translate
+from postalgui.cli.output import visible
 
 __all__ = ["routine_text"]
 
 
 def routine_text(exc: Exception) -> str:
-    """``exc`` as the CLI says it (scrubbed of secrets)."""
-    return scrub(_setting_text(exc) or _rule_text(exc) or _said_text(exc) or _office_text(exc) or str(exc))
+    """``exc`` as the CLI says it: scrubbed of secrets, `visible` (an operator's message or a
+    file's header in it can hold control characters and line breaks)."""
+    text = _setting_text(exc) or _rule_text(exc) or _said_text(exc) or _office_text(exc) or str(exc)
+    return visible(scrub(text))
 
 
 def _rule_text(exc: Exception) -> str | None:

@@ -235,6 +235,10 @@
         <source>Stopped: nothing was imported.</source>
         <translation>Interrompido: nada foi importado.</translation>
     </message>
+    <message>
+        <source>Columns not read (not known): %1.</source>
+        <translation>Colunas não lidas (desconhecidas): %1.</translation>
+    </message>
     <message numerus="yes">
         <source>%Ln row(s): %1 ready to import, %2 with problems (listed below; not imported).</source>
         <translation>
@@ -10170,8 +10174,32 @@ Registrar de novo assim mesmo? Se a operadora já as tiver, responde que já exi
         <translation>{name}: não há a coluna {column} (o arquivo não tem títulos de coluna)</translation>
     </message>
     <message>
-        <source>{name}: not a readable workbook ({reason})</source>
-        <translation>{name}: não é uma planilha legível ({reason})</translation>
+        <source>not a readable workbook ({reason})</source>
+        <translation>não é uma planilha legível ({reason})</translation>
+    </message>
+    <message>
+        <source>{name}: {problem}</source>
+        <translation>{name}: {problem}</translation>
+    </message>
+    <message>
+        <source>{name}: cannot be read ({reason})</source>
+        <translation>{name}: não pode ser lido ({reason})</translation>
+    </message>
+    <message>
+        <source>The file is UTF-16 without a byte-order mark, or not text; save it as CSV UTF-8 (or as Unicode text, which has the mark).</source>
+        <translation>O arquivo está em UTF-16 sem marca de ordem de bytes, ou não é texto; salve-o como CSV UTF-8 (ou como Texto Unicode, que tem a marca).</translation>
+    </message>
+    <message>
+        <source>line {line} cannot be read as CSV ({reason})</source>
+        <translation>a linha {line} não pode ser lida como CSV ({reason})</translation>
+    </message>
+    <message>
+        <source>line {line}, column {column}: a cell of {size}, over the {limit} a cell may hold (a quote left open?); nothing was read past it</source>
+        <translation>linha {line}, coluna {column}: uma célula de {size}, acima dos {limit} que uma célula pode ter (uma aspa não fechada?); nada foi lido depois dela</translation>
+    </message>
+    <message>
+        <source>row {row}, column {column}: a cell of {size}, over the {limit} a cell may hold</source>
+        <translation>linha {row}, coluna {column}: uma célula de {size}, acima dos {limit} que uma célula pode ter</translation>
     </message>
     <message>
         <source>{problem}; {hint}</source>

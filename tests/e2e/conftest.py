@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import threading
 from collections.abc import Iterator
+from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
@@ -88,6 +89,23 @@ def english_messages(monkeypatch: pytest.MonkeyPatch) -> None:
     is English: the tests read its words. `test_cli_language` hears it in Portuguese."""
     monkeypatch.delenv("LC_ALL", raising=False)
     monkeypatch.setenv("LC_MESSAGES", "en_US.UTF-8")
+
+
+@pytest.fixture
+def sender() -> None:
+    """The address book's default sender (what 'addresses import --kind sender' or the tab
+    add), in the environment the test's module points the commands at."""
+    from postalgui.services.context import build_context
+    from postalgui.services.shipping.addresses import Address, AddressKind
+
+    context = build_context()
+    try:
+        sender = Address(AddressKind.SENDER, "Loja Exemplo Ltda", "01310100", "Avenida Paulista", "1000")
+        context.shipping.addresses().save(
+            replace(sender, district="Bela Vista", city="São Paulo", state="SP", is_default=True)
+        )
+    finally:
+        context.close()
 
 
 @pytest.fixture

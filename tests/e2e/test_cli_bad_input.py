@@ -155,7 +155,7 @@ def test_a_utf16_batch_is_read(
     assert json.loads(out)[0]["psCobrado"] == "300"
 
 
-def test_a_cell_over_the_csv_field_limit_names_its_line(
+def test_a_cell_over_the_csv_field_limit_names_its_line_column_and_size(
     env: None, sandbox: SandboxControl, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     big = '"' + "x" * (129 * 1024) + '"'
@@ -165,7 +165,7 @@ def test_a_cell_over_the_csv_field_limit_names_its_line(
     code, out, err = run(capsys, "price", "batch", str(source))
     assert code == 2
     assert out == ""
-    assert "Line 3: a cell is longer than 128 KiB" in err
+    assert "lote.csv: line 3, column psObjeto: a cell of 129 KB, over the 128 KB a cell may hold" in err
     assert "field limit" not in err
     assert sandbox.stats()["total_requests"] == 0
 

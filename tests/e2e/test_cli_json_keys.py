@@ -21,9 +21,9 @@ from postalgui.cli.output import LEGACY_KEYS_UNTIL, camel
 from tests.e2e.conftest import SandboxControl, run
 from tests.e2e.test_cli_claims import CONTACT, LATE, ON_TIME, watched
 from tests.e2e.test_cli_price import OFFICIAL
-from tests.e2e.test_cli_ship import GOOD_ROWS, orders_file, sandbox_env, sender
+from tests.e2e.test_cli_ship import GOOD_ROWS, orders_file, sandbox_env
 
-__all__ = ["sandbox_env", "sender", "watched"]  # fixtures used here
+__all__ = ["sandbox_env", "watched"]  # fixtures used here
 
 CAMEL = re.compile(r"[a-z][a-zA-Z0-9]*")
 

@@ -16,9 +16,9 @@ from postalgui.sandbox import DEMO
 from tests.e2e.conftest import SandboxControl, run
 from tests.e2e.test_cli_language import HEAVY, sandbox_env
 from tests.e2e.test_cli_price import write_csv
-from tests.e2e.test_cli_ship import GOOD_ROWS, orders_file, sender
+from tests.e2e.test_cli_ship import GOOD_ROWS, orders_file
 
-__all__ = ["sandbox_env", "sender"]  # the fixtures these tests use, from their own modules
+__all__ = ["sandbox_env"]  # the fixture these tests use, from its own module
 
 Capsys = pytest.CaptureFixture[str]
 ROUTE = ("--cep-origem", "05311900", "--cep-destino", "70002900", "--data", "18-03-2022")

@@ -7,7 +7,6 @@ sent (the sandbox's counters, the office's list)."""
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -50,22 +49,6 @@ def prepost_requests(sandbox: SandboxControl, method: str = "") -> int:
         for key, n in sandbox.stats()["requests"].items()
         if "/prepostagem/" in key and key.startswith(method)
     )
-
-
-@pytest.fixture
-def sender(sandbox_env: None) -> None:
-    """The address book's default sender (what 'addresses import --kind sender' or the tab add)."""
-    from postalgui.services.context import build_context
-    from postalgui.services.shipping.addresses import Address, AddressKind
-
-    context = build_context()
-    try:
-        sender = Address(AddressKind.SENDER, "Loja Exemplo Ltda", "01310100", "Avenida Paulista", "1000")
-        context.shipping.addresses().save(
-            replace(sender, district="Bela Vista", city="São Paulo", state="SP", is_default=True)
-        )
-    finally:
-        context.close()
 
 
 def orders_file(folder: Path, *rows: str, name: str = "orders.csv") -> Path:

@@ -270,3 +270,24 @@ def test_import_waits_for_the_preview_task_to_end_before_it_can_be_clicked(
     with qtbot.waitSignal(dialog.accepted, timeout=WAIT_MS):
         dialog.import_button.click()
     assert dialog.imported == 1
+
+
+def test_the_import_preview_names_the_columns_it_did_not_read(
+    desk: tuple[QWidget, Desk[ShippingService]], qtbot: QtBot, tmp_path: Path
+) -> None:
+    """A sheet's own titles are read (Telefone, cpf_cnpj); one nobody knows is said, not lost in silence."""
+    path = tmp_path / "clientes.csv"
+    path.write_text(
+        "Nome;CEP;Endereço;Nº;Bairro;Cidade;UF;Telefone;cpf_cnpj;Fax\n"
+        "Ana;01310-100;Av. Paulista;5;Bela Vista;São Paulo;SP;(11) 98765-4321;529.982.247-25;11 3333-4444\n",
+        encoding="utf-8",
+    )
+    box, shop = desk
+    dialog = AddressImportDialog(shop, path, AddressKind.RECIPIENT, box)
+    qtbot.addWidget(dialog)
+    qtbot.waitUntil(dialog.import_button.isEnabled, timeout=WAIT_MS)
+
+    assert dialog.summary.text().endswith("\nColumns not read (not known): Fax.")
+    (row,) = dialog.rows
+    assert row.address is not None
+    assert (row.address.phone, row.address.cpf_cnpj) == ("11987654321", "52998224725")

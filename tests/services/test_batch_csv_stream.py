@@ -12,7 +12,6 @@ import pytest
 from postalgui.api.masking import scrub
 from postalgui.api.models.price import ItemError, PriceQuery, QuoteResult
 from postalgui.services.price.batch_csv import (
-    BatchFileError,
     BatchRow,
     ResultsCsvWriter,
     extra_columns,
@@ -20,6 +19,7 @@ from postalgui.services.price.batch_csv import (
     read_batch_csv,
     write_results_csv,
 )
+from postalgui.services.table_files import TableFileError
 
 HEADER = "coProduto;cepOrigem;cepDestino;psObjeto"
 
@@ -42,17 +42,19 @@ def test_rows_are_read_lazily_one_pass_per_iteration(tmp_path: Path) -> None:
     first = next(iterator)
     assert (first.line, first.ok) == (2, True)
     assert next(iterator).line == 3
-    with pytest.raises(BatchFileError, match=r"^Line 4: a cell is longer than 128 KiB") as caught:
+    with pytest.raises(
+        TableFileError, match=r"^line 4, column cepOrigem: a cell of 129 KB, over the 128 KB"
+    ) as caught:
         next(iterator)
     assert caught.value.rule == "csv.cell_too_long"
-    assert caught.value.params == {"line": 4}
+    assert caught.value.params == {"line": 4, "column": "cepOrigem", "size": csv.field_size_limit() + 1}
     assert next(iter(reader)).line == 2  # each iteration reads the file anew
 
 
 def test_a_cell_over_the_field_limit_names_its_line_and_no_csv_error_escapes(tmp_path: Path) -> None:
     big = "x" * (200 * 1024)
     path = write(tmp_path / "lote.csv", [HEADER, *rows(3), f'03220;01310100;05311900;"{big}"', *rows(1)])
-    with pytest.raises(BatchFileError, match="Line 5") as caught:
+    with pytest.raises(TableFileError, match="line 5, column psObjeto: a cell of 200 KB") as caught:
         read_batch_csv(path)
     assert not isinstance(caught.value, csv.Error)
 
@@ -76,7 +78,7 @@ def test_utf16_with_a_byte_order_mark_is_read(tmp_path: Path, encoding: str) -> 
 def test_utf16_without_a_mark_is_named(tmp_path: Path) -> None:
     path = tmp_path / "lote.csv"
     path.write_bytes("\r\n".join([HEADER, *rows(2)]).encode("utf-16-le"))
-    with pytest.raises(BatchFileError, match="UTF-16 without a byte-order mark") as caught:
+    with pytest.raises(TableFileError, match="UTF-16 without a byte-order mark") as caught:
         read_batch_csv(path)
     assert caught.value.rule == "csv.encoding"
 

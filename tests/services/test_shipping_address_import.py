@@ -18,6 +18,7 @@ from postalgui.services.office.database import OfficeDatabase
 from postalgui.services.shipping.address_import import (
     complete_addresses,
     import_addresses,
+    read_address_file,
     read_addresses,
 )
 from postalgui.services.shipping.addresses import AddressBook, AddressKind
@@ -115,6 +116,47 @@ def test_a_file_without_the_cep_column_is_refused_naming_it(tmp_path: Path) -> N
 
     with pytest.raises(TableFileError, match="no column cep"):
         read_addresses(path)
+
+
+def test_a_sheets_own_titles_are_read_and_the_columns_not_understood_are_named(tmp_path: Path) -> None:
+    path = tmp_path / "clientes.csv"
+    path.write_text(
+        "Nome;CEP;Endereço;Nº;Bairro;Município;Estado;E-mail;Telefone;cpf_cnpj;Observação;Fax\n"
+        "Ana Lima;01310-100;Av. Paulista;1000;Bela Vista;São Paulo;SP;ana@example.com;(11) 98765-4321;"
+        "529.982.247-25;cliente antiga;11 3333-4444\n",
+        encoding="utf-8",
+    )
+
+    read = read_address_file(path)
+
+    [row] = read.rows
+    assert row.good, row.problems
+    assert row.address is not None
+    assert (row.address.street, row.address.number, row.address.city, row.address.state) == (
+        "Av. Paulista",
+        "1000",
+        "São Paulo",
+        "SP",
+    )
+    assert (row.address.email, row.address.phone, row.address.cpf_cnpj) == (
+        "ana@example.com",
+        "11987654321",
+        "52998224725",
+    )
+    assert read.ignored == ("Observação", "Fax")  # said, not lost in silence
+
+
+def test_a_columns_own_name_wins_over_an_alias_and_the_second_is_named(tmp_path: Path) -> None:
+    path = tmp_path / "clientes.csv"
+    path.write_text(
+        "Telefone;nome;cep;celular\n11 3333-4444;Ana;01310100;(11) 98765-4321\n", encoding="utf-8"
+    )
+
+    read = read_address_file(path)
+
+    assert read.rows[0].address is not None
+    assert read.rows[0].address.phone == "11987654321"
+    assert read.ignored == ("Telefone",)
 
 
 def test_a_workbook_gives_back_the_leading_zero_of_a_cep(tmp_path: Path) -> None:

@@ -26,7 +26,6 @@ Brazil opens it as numbers; read back, it gives the same queries.
 
 from __future__ import annotations
 
-import codecs
 import csv
 import io
 import os
@@ -42,7 +41,6 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 from pydantic import ValidationError
 
-from postalgui.api.errors import RoutineError
 from postalgui.api.models.price import ObjectFormat, PriceQuery, QuoteResult
 from postalgui.api.models.validation import field_problems
 from postalgui.api.values import (
@@ -52,6 +50,7 @@ from postalgui.api.values import (
     format_percent_wire,
 )
 from postalgui.services.spreadsheet import CellKind, SheetColumn, SheetWriter, csv_safe, is_xlsx
+from postalgui.services.table_files import TableFileError, csv_records, pick_delimiter, text_encoding
 
 if TYPE_CHECKING:
     from postalgui.services.price.deadlines import DeadlineOutcome
@@ -203,18 +202,17 @@ def field_for_header(header: str) -> str | None:
 # --------------------------------------------------------------------------- records
 
 
-class BatchFileError(RoutineError, ValueError):
+class BatchFileError(TableFileError):
     """The file as a whole cannot be read as a batch; ``rule`` is a stable key for the GUI.
 
     Keys: ``csv.empty``, ``csv.no_rows``, ``csv.no_product_column``,
-    ``csv.duplicate_column`` (params ``columns``, ``field``), ``csv.encoding``
-    (``encoding``), ``csv.cell_too_long`` and ``csv.unreadable`` (``line``).
+    ``csv.duplicate_column`` (params ``columns``, ``field``). The reading itself, shared
+    with every table file, raises `TableFileError` (``csv.encoding``, ``csv.cell_too_long``,
+    ``csv.unreadable``).
     """
 
     def __init__(self, rule: str, message: str, **params: object) -> None:
-        super().__init__(message)
-        self.rule = rule
-        self.params = params
+        super().__init__(message, rule, **params)
 
 
 @dataclass(frozen=True)
@@ -327,89 +325,13 @@ def open_batch_csv(path: Path, *, defaults: Mapping[str, str] | None = None) -> 
     parser cannot read raises `BatchFileError` when the iteration reaches it.
     """
     path = Path(path)
-    encoding = _detect_encoding(path)
+    encoding = text_encoding(path)
 
     def lines() -> Iterator[str]:
         with path.open(encoding=encoding, newline="") as handle:
             yield from handle
 
     return BatchReader(lines, encoding, defaults, ";,\t")
-
-
-_BOMS = (
-    (b"\xef\xbb\xbf", "utf-8-sig"),
-    (b"\xff\xfe", "utf-16"),  # Excel's "Unicode text" (tab-separated), little-endian
-    (b"\xfe\xff", "utf-16"),
-)
-_SNIFF_BYTES = 1 << 16
-
-
-def _detect_encoding(path: Path) -> str:
-    """UTF-8 or UTF-16 by their byte-order mark, else UTF-8 if every byte decodes, else cp1252.
-
-    UTF-16 without a mark is refused by name (it would read as one column of NULs);
-    the file is decoded in blocks, so telling the encoding does not hold it whole.
-    """
-    with path.open("rb") as handle:
-        head = handle.read(_SNIFF_BYTES)
-        for mark, encoding in _BOMS:
-            if head.startswith(mark):
-                return encoding
-        if head.count(b"\x00") > len(head) // 4:
-            raise BatchFileError(
-                "csv.encoding",
-                "The file is UTF-16 without a byte-order mark; save it as CSV UTF-8 "
-                "(or as Unicode text, which has the mark).",
-                encoding="utf-16",
-            )
-        for encoding in ("utf-8", "cp1252"):
-            handle.seek(0)
-            decoder = codecs.getincrementaldecoder(encoding)()
-            try:
-                for block in iter(lambda: handle.read(_SNIFF_BYTES), b""):
-                    decoder.decode(block)
-                decoder.decode(b"", final=True)
-            except UnicodeDecodeError:
-                continue
-            return encoding
-    return "latin-1"  # cp1252 leaves five bytes undefined; Latin-1 maps every byte.
-
-
-def _detect_delimiter(header_line: str, candidates: str) -> str:
-    """The candidate seen most often in the header; ties go to the earlier candidate."""
-    counts = {char: header_line.count(char) for char in candidates}
-    best = max(candidates, key=lambda char: (counts[char], -candidates.index(char)))
-    return best if counts[best] else candidates[0]
-
-
-def _records(lines: Iterator[str], delimiter: str) -> Iterator[tuple[int, list[str]]]:
-    """``(first physical line, cells)`` of every record, blank lines included as ``[]``.
-
-    A record the parser refuses (a cell over ``csv.field_size_limit()``, 128 KiB, most
-    often a quote left open that swallows the rest of the file) raises `BatchFileError`
-    naming its line.
-    """
-    reader = csv.reader(lines, delimiter=delimiter, quotechar='"')
-    previous = 0
-    while True:
-        try:
-            cells = next(reader)
-        except StopIteration:
-            return
-        except csv.Error as exc:
-            line = previous + 1
-            if "field larger than field limit" in str(exc):
-                raise BatchFileError(
-                    "csv.cell_too_long",
-                    f"Line {line}: a cell is longer than {csv.field_size_limit() // 1024} KiB "
-                    "(a quote left open?); nothing was read past it.",
-                    line=line,
-                ) from None
-            raise BatchFileError(
-                "csv.unreadable", f"Line {line} cannot be read as CSV: {exc}", line=line
-            ) from None
-        yield previous + 1, cells
-        previous = reader.line_num
 
 
 def _is_blank(cells: Sequence[str]) -> bool:
@@ -437,7 +359,7 @@ class BatchReader:
         header_line = next((line for line in lines() if line.strip()), None)
         if header_line is None:
             raise BatchFileError("csv.empty", "The file is empty.")
-        self.delimiter = _detect_delimiter(header_line, delimiters)
+        self.delimiter = pick_delimiter(header_line, delimiters)
         records = self._data_records()
         self.columns, self._positions, self.ignored_columns = _map_header(self._header)
         if next(records, None) is None:
@@ -445,7 +367,7 @@ class BatchReader:
 
     def _data_records(self) -> Iterator[tuple[int, list[str]]]:
         """Non-blank records after the header; reads the header into ``_header`` first."""
-        records = _records(self._lines(), self.delimiter)
+        records = csv_records(self._lines, self.delimiter)
         self._header = next(
             ([cell.strip() for cell in cells] for _, cells in records if not _is_blank(cells)), []
         )

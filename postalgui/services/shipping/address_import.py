@@ -2,8 +2,11 @@
 
 The columns are named as the pre-posting API names a person's fields (``nome``, ``cep``,
 ``logradouro``, ``numero``, ``complemento``, ``bairro``, ``cidade``, ``uf``, ``email``,
-``celular``, ``cpfCnpj``) plus ``grupo``; headers compare without case or accents, their
-order is free, other columns are left alone. Reading sends nothing: each row is checked
+``celular``, ``cpfCnpj``) plus ``grupo``, or by the words a clerk's sheet uses for them
+(`ALIASES`: ``cpf_cnpj``, ``CPF``, ``telefone``, ``e-mail``, ``endereço``...); headers
+compare without case, accents, spaces and punctuation, their order is free. Any other
+column is not read and is named (`AddressFile.ignored`): a phone under a title nobody
+knows is said lost, not lost in silence. Reading sends nothing: each row is checked
 as a save would check it, and its problems name the row (the file's line: the header is
 row 1) and the column. A row whose street, district, city and state are all empty takes
 them from its CEP (`complete_addresses`, the CEP service through this desk's cache); an
@@ -22,7 +25,7 @@ from postalgui.api.models.prepostings import FROM_CEP, WIRE_NAMES
 from postalgui.api.values import InvalidValue, format_cep
 from postalgui.services.shipping.addresses import Address, AddressKind, check_address, tidied
 from postalgui.services.spreadsheet import is_xlsx
-from postalgui.services.table_files import column_positions, table_rows
+from postalgui.services.table_files import column_positions, ignored_titles, table_rows
 
 if TYPE_CHECKING:
     from postalgui.api.cancel import TaskControl
@@ -30,17 +33,34 @@ if TYPE_CHECKING:
     from postalgui.services.shipping.service import ShippingService
 
 __all__ = [
+    "ALIASES",
     "COLUMNS",
+    "AddressFile",
     "AddressProblem",
     "AddressRow",
     "complete_addresses",
     "import_addresses",
+    "read_address_file",
     "read_addresses",
 ]
 
 COLUMNS: dict[str, str] = {**WIRE_NAMES, "grupo": "group"}
 """The file's column -> the `Address` field it fills."""
 REQUIRED = ("nome", "cep")
+ALIASES: dict[str, str] = {
+    "nome completo": "nome", "razao social": "nome", "destinatario": "nome", "remetente": "nome",
+    "endereco": "logradouro", "rua": "logradouro",
+    "no": "numero", "num": "numero", "nro": "numero",
+    "compl": "complemento",
+    "municipio": "cidade",
+    "estado": "uf",
+    "telefone": "celular", "fone": "celular", "tel": "celular", "telefone celular": "celular",
+    "whatsapp": "celular",
+    "cpf": "cpfCnpj", "cnpj": "cpfCnpj", "documento": "cpfCnpj",
+}  # fmt: skip
+"""Other titles of a person's columns, as clerks' sheets write them (-> the API's name);
+compared as `table_files.header_key` compares (``CPF/CNPJ`` is ``cpf_cnpj``). Orders files
+take them too. A column's own name wins over an alias of it."""
 
 
 @dataclass(frozen=True)
@@ -73,9 +93,12 @@ class AddressRow:
         return self.address is not None and not any(getattr(self.address, name) for name in FROM_CEP)
 
 
-def _header(cells: list[str], name: str) -> dict[str, int]:
-    """The position of each known column; a missing required one raises `TableFileError`."""
-    return column_positions(cells, COLUMNS, REQUIRED, name)
+@dataclass(frozen=True)
+class AddressFile:
+    """A file's rows, and the titles of its columns that were not read (`ignored_titles`)."""
+
+    rows: list[AddressRow]
+    ignored: tuple[str, ...] = ()
 
 
 def _workbook_digits(value: str, widths: Sequence[int]) -> str:
@@ -110,9 +133,7 @@ def _checked(row: int, address: Address) -> AddressRow:
     return AddressRow(row, address)
 
 
-def _data_rows(path: Path) -> Iterator[tuple[int, dict[str, str]]]:
-    rows = table_rows(path)
-    positions = _header(next(rows, []), path.name)
+def _data_rows(rows: Iterator[list[str]], positions: dict[str, int]) -> Iterator[tuple[int, dict[str, str]]]:
     for number, cells in enumerate(rows, start=2):
         values = {
             COLUMNS[column]: cells[position].strip() if position < len(cells) else ""
@@ -122,12 +143,24 @@ def _data_rows(path: Path) -> Iterator[tuple[int, dict[str, str]]]:
             yield number, values
 
 
-def read_addresses(path: Path, kind: AddressKind = AddressKind.RECIPIENT) -> list[AddressRow]:
-    """Every filled row of ``path`` as an address of ``kind``, checked (nothing sent).
-    Raises `TableFileError` when the file cannot be read or lacks ``nome`` or ``cep``."""
+def read_address_file(path: Path, kind: AddressKind = AddressKind.RECIPIENT) -> AddressFile:
+    """Every filled row of ``path`` as an address of ``kind``, checked (nothing sent), and
+    the columns not read. Raises `TableFileError` when the file cannot be read or lacks
+    ``nome`` or ``cep``."""
     path = Path(path)
     workbook = is_xlsx(path)
-    return [_checked(number, _address(values, kind, workbook)) for number, values in _data_rows(path)]
+    rows = table_rows(path)
+    header = next(rows, [])
+    positions = column_positions(header, COLUMNS, REQUIRED, path.name, aliases=ALIASES)
+    read = [
+        _checked(number, _address(values, kind, workbook)) for number, values in _data_rows(rows, positions)
+    ]
+    return AddressFile(read, ignored_titles(header, positions))
+
+
+def read_addresses(path: Path, kind: AddressKind = AddressKind.RECIPIENT) -> list[AddressRow]:
+    """`read_address_file`'s rows."""
+    return read_address_file(path, kind).rows
 
 
 def complete_addresses(

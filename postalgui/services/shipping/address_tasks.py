@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from postalgui.services.shipping.address_import import AddressRow, complete_addresses, read_addresses
+from postalgui.services.shipping.address_import import AddressFile, complete_addresses, read_address_file
 from postalgui.services.shipping.addresses import PERSON_FIELDS, Address, AddressKind, Kept
 
 if TYPE_CHECKING:
@@ -81,6 +81,8 @@ def make_default_sender(task: TaskControl, service: ShippingService, uid: str) -
 
 def preview_addresses(
     task: TaskControl, service: ShippingService, path: Path, kind: AddressKind
-) -> list[AddressRow]:
-    """The rows of ``path`` checked and completed from their CEPs: what an import would save."""
-    return complete_addresses(task, service, read_addresses(path, kind))
+) -> AddressFile:
+    """The rows of ``path`` checked and completed from their CEPs (what an import would
+    save), and the columns it did not read."""
+    read = read_address_file(path, kind)
+    return AddressFile(complete_addresses(task, service, read.rows), read.ignored)

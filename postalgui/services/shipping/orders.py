@@ -28,6 +28,7 @@ from postalgui.api.values.shipping import (
     person_problems,
     unknown_cep,
 )
+from postalgui.services.shipping.address_import import ALIASES
 from postalgui.services.table_files import column_positions, table_rows
 
 if TYPE_CHECKING:
@@ -52,7 +53,8 @@ PARCEL_COLUMNS = (
     "valor",
 )
 COLUMNS = (*PERSON_COLUMNS, *PARCEL_COLUMNS)
-"""The columns an orders file may have, as the API names them (any order, any case)."""
+"""The columns an orders file may have, as the API names them (any order, any case, the
+person's also by the address book's `ALIASES`: ``telefone``, ``cpf_cnpj``...)."""
 REQUIRED = ("nome", "cep", "codigoServico", "pesoInformado")
 _SIDES = {"comprimentoInformado": "length_cm", "larguraInformada": "width_cm", "alturaInformada": "height_cm"}
 
@@ -94,7 +96,7 @@ class OrderRow:
 
 def _header(cells: list[str], path: Path) -> dict[str, int]:
     hint = Said("an orders file names its columns as the API does: {columns}", columns=", ".join(COLUMNS))
-    return column_positions(cells, COLUMNS, REQUIRED, path.name, hint)
+    return column_positions(cells, COLUMNS, REQUIRED, path.name, hint, aliases=ALIASES)
 
 
 def _whole(field: str) -> Callable[[str], int]:

@@ -29,7 +29,12 @@ from PySide6.QtWidgets import (
 
 from postalgui.gui.messages import arg, describe_error
 from postalgui.gui.widgets.task_progress import task_progress
-from postalgui.services.shipping.address_import import AddressProblem, AddressRow, import_addresses
+from postalgui.services.shipping.address_import import (
+    AddressFile,
+    AddressProblem,
+    AddressRow,
+    import_addresses,
+)
 from postalgui.services.shipping.address_tasks import preview_addresses
 from postalgui.services.shipping.addresses import AddressKind
 
@@ -165,8 +170,8 @@ class AddressImportDialog(QDialog):
         return [(cell(row, 0), cell(row, 1), cell(row, 2)) for row in range(self.problems.rowCount())]
 
     @Slot(object)
-    def _on_preview_task_result(self, rows: list[AddressRow]) -> None:
-        self.rows = rows
+    def _on_preview_task_result(self, read: AddressFile) -> None:
+        self.rows = rows = read.rows
         problems = [problem for row in rows for problem in row.problems]
         self.problems.setRowCount(len(problems))
         for line, problem in enumerate(problems):
@@ -175,17 +180,19 @@ class AddressImportDialog(QDialog):
                 self.problems.setItem(line, column, QTableWidgetItem(text))
         self.problems.resizeColumnsToContents()
         locale = self.locale()
-        self.summary.setText(
-            arg(
-                self.tr(
-                    "%Ln row(s): %1 ready to import, %2 with problems (listed below; not imported).",
-                    "",
-                    len(rows),
-                ),
-                locale.toString(self.good),
-                locale.toString(len(rows) - self.good),
-            )
+        summary = arg(
+            self.tr(
+                "%Ln row(s): %1 ready to import, %2 with problems (listed below; not imported).",
+                "",
+                len(rows),
+            ),
+            locale.toString(self.good),
+            locale.toString(len(rows) - self.good),
         )
+        if read.ignored:
+            ignored = arg(self.tr("Columns not read (not known): %1."), ", ".join(read.ignored))
+            summary = f"{summary}\n{ignored}"
+        self.summary.setText(summary)
         self.import_button.setText(arg(self.tr("&Import %1"), locale.toString(self.good)))
         self.previewed.emit(self.good)  # the button is enabled once the task has finished (import_good waits)
 
