@@ -218,5 +218,5 @@ def _run_import(args: argparse.Namespace, context: AppContext) -> int:
     if args.json:
         print_json(_import_json(read, saved))
     skipped = say(", {rows} with problems skipped", rows=count(bad, "row", "rows")) if bad else ""
-    error(say("{addresses} saved", addresses=count(saved, "address", "addresses")) + skipped)
+    error(count(saved, "address saved", "addresses saved") + skipped)
     return EXIT_OK

@@ -320,7 +320,7 @@ def _run_file(args: argparse.Namespace, context: AppContext) -> int:
     settled = report.count(*SETTLED)
     left = len(report.results) - settled
     error(
-        say("{objects} filed or already filed", objects=count(settled, "object", "objects"))
+        count(settled, "object filed or already filed", "objects filed or already filed")
         + (say(", {objects} not (exit status 1)", objects=count(left, "object", "objects")) if left else "")
     )
     return EXIT_OK if not left else EXIT_API_ERROR

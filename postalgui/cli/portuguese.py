@@ -127,10 +127,13 @@ SENTENCES: Mapping[str, str] = MappingProxyType(
         "--from-invoice: invoice {kind} {number} lists no object labels": (
             "--from-invoice: a fatura {kind} {number} não lista etiquetas de objeto"
         ),
-        "{objects} added, {already} already followed": "{objects} adicionados, {already} já acompanhados",
+        "{added}, {already} already followed": "{added}; já acompanhados: {already}",
+        "object added": "objeto adicionado",
+        "objects added": "objetos adicionados",
         "object": "objeto",
         "objects": "objetos",
-        "{objects} removed": "{objects} removidos",
+        "object removed": "objeto removido",
+        "objects removed": "objetos removidos",
         "no objects": "nenhum objeto",
         "code": "código",
         "status": "situação",
@@ -171,7 +174,8 @@ SENTENCES: Mapping[str, str] = MappingProxyType(
             "--yes: fora de um terminal, ninguém pode confirmar; dê --yes para salvar (nada foi salvo)"
         ),
         "nothing was saved": "nada foi salvo",
-        "{addresses} saved": "{addresses} salvos",
+        "address saved": "endereço salvo",
+        "addresses saved": "endereços salvos",
         "kind": "tipo",
         "name": "nome",
         "names": "nomes",
@@ -264,7 +268,8 @@ SENTENCES: Mapping[str, str] = MappingProxyType(
             "--yes: fora de um terminal, ninguém pode confirmar; dê --yes para enviar (nada foi enviado)"
         ),
         "nothing was sent": "nada foi enviado",
-        "{objects} filed or already filed": "{objects} reclamados ou já reclamados",
+        "object filed or already filed": "objeto reclamado ou já reclamado",
+        "objects filed or already filed": "objetos reclamados ou já reclamados",
         "--motivo: must say why the claim should be looked at again": (
             "--motivo: deve dizer por que a reclamação deve ser vista de novo"
         ),

@@ -229,8 +229,8 @@ def _run_add(args: argparse.Namespace, context: AppContext) -> int:
     added = add_objects(PlainTask(), context.tracking, objects, source=source, replace_tags=args.replace_tags)
     sys.stdout.write(
         say(
-            "{objects} added, {already} already followed",
-            objects=count(added.added, "object", "objects"),
+            "{added}, {already} already followed",
+            added=count(added.added, "object added", "objects added"),
             already=number(added.already),
         )
         + "\n"
@@ -241,7 +241,7 @@ def _run_add(args: argparse.Namespace, context: AppContext) -> int:
 def _run_remove(args: argparse.Namespace, context: AppContext) -> int:
     codes = checked_codes(args.codes)
     removed = context.tracking.watchlist().remove(codes)
-    sys.stdout.write(say("{objects} removed", objects=count(removed, "object", "objects")) + "\n")
+    sys.stdout.write(count(removed, "object removed", "objects removed") + "\n")
     return EXIT_OK
 
 

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from postalgui.sandbox import DEMO
+from postalgui.sandbox.invoice_data import object_label
 from tests.e2e.conftest import SandboxControl, run
 from tests.e2e.test_cli_language import HEAVY, sandbox_env
 from tests.e2e.test_cli_price import write_csv
@@ -175,3 +176,20 @@ def test_shared_option_checks_in_portuguese(capsys: Capsys, tmp_path: Path) -> N
 
 def test_token_json_is_the_same_in_both_languages(capsys: Capsys) -> None:
     assert same_json(capsys, "token")["escopo"] == "cartao"
+
+
+def test_one_and_many_agree_in_portuguese(capsys: Capsys, tmp_path: Path) -> None:
+    """A tally's participle agrees with its count: one address is *salvo*, one object
+    *adicionado* and *removido*, two *removidos* (not "1 endereço salvos")."""
+    people = tmp_path / "clientes.csv"
+    people.write_text("nome;cep\nAna Souza;01001000\n", encoding="utf-8")
+    code, _, err = portuguese(capsys, "addresses", "import", str(people), "--yes")
+    assert code == 0, err
+    assert err.endswith("postalgui: 1 endereço salvo\n")
+    one, two = object_label("QB", 31415926), object_label("QB", 27182818)
+    code, out, err = portuguese(capsys, "track", "watch", "add", one)
+    assert (code, out) == (0, "1 objeto adicionado; já acompanhados: 0\n"), err
+    code, out, err = portuguese(capsys, "track", "watch", "add", one, two)
+    assert (code, out) == (0, "1 objeto adicionado; já acompanhados: 1\n"), err
+    code, out, err = portuguese(capsys, "track", "watch", "remove", one, two)
+    assert (code, out) == (0, "2 objetos removidos\n"), err
