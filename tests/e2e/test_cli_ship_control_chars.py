@@ -14,9 +14,9 @@ from postalgui.store import tables
 from postalgui.store.office import OfficeStore
 from postalgui.store.urls import sqlite_url
 from tests.e2e.conftest import SandboxControl, run
-from tests.e2e.test_cli_ship import GOOD_ROWS, orders_file, prepost_requests, sandbox_env, sender
+from tests.e2e.test_cli_ship import GOOD_ROWS, orders_file, prepost_requests, sandbox_env
 
-__all__ = ["sandbox_env", "sender"]  # the fixtures, used by name
+__all__ = ["sandbox_env"]  # the fixture, used by name
 
 Capsys = pytest.CaptureFixture[str]
 
