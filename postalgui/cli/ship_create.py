@@ -250,16 +250,20 @@ def _named_before(
 
 
 def _run_create(args: argparse.Namespace, context: AppContext) -> int:
-    from postalgui.services.shipping.orders import complete_orders, read_orders
+    from postalgui.services.shipping.orders import complete_orders, read_order_file
     from postalgui.services.shipping.use_cases import create_prepostings, sent_before
     from postalgui.services.table_files import TableFileError
 
     path = _orders_file(args.orders)
     sender = _sender(context)
     try:
-        rows = read_orders(path, sender)
+        read = read_order_file(path, sender)
     except TableFileError as exc:  # unreadable, or a required column missing: the file's fault
         raise BadOption(f"--from: {routine_text(exc)}") from None
+    if read.ignored:
+        titles = ", ".join(read.ignored)
+        error(say("note: {name}: columns not read (not known): {titles}", name=path.name, titles=titles))
+    rows = read.rows
     _checked(rows, path)  # the file's own problems first: no CEP is asked for a bad file
     with progress_task(say("completing addresses from their CEPs")) as task:
         rows = complete_orders(task, context.shipping, rows)

@@ -5270,6 +5270,10 @@ Enviar de novo? O arquivo será preparado duas vezes.</translation>
 <context>
     <name>OrdersDialog</name>
     <message>
+        <source>Columns not read (not known): %1.</source>
+        <translation>Colunas não lidas (desconhecidas): %1.</translation>
+    </message>
+    <message>
         <source>Pre-postings from an orders file</source>
         <translation>Pré-postagens de um arquivo de pedidos</translation>
     </message>

@@ -263,6 +263,17 @@ def test_an_xlsx_orders_file_is_read_as_the_csv(
     assert prepost_requests(sandbox, "POST") == 1
 
 
+def test_a_column_the_file_names_as_nobody_knows_is_said_not_dropped(
+    sender: None, sandbox: SandboxControl, capsys: Capsys, tmp_path: Path
+) -> None:
+    orders = tmp_path / "orders.csv"
+    orders.write_text(f"{HEADER};Fax\n{GOOD_ROWS[2]};2133334444\n", encoding="utf-8")
+    code, _, err = run(capsys, "ship", "create", "--from", str(orders), "--yes")
+    assert code == 0, err
+    assert err.startswith("postalgui: note: orders.csv: columns not read (not known): Fax\n")
+    assert prepost_requests(sandbox, "POST") == 1
+
+
 def test_a_rerun_of_the_same_orders_file_sends_nothing_without_asking_and_again_sends_them(
     created: Created, sandbox: SandboxControl, capsys: Capsys, tmp_path: Path
 ) -> None:

@@ -208,6 +208,30 @@ def test_ship_this_turns_a_quote_into_a_prefilled_dialog(
     assert not button.button.isEnabled()
 
 
+def test_the_orders_file_names_the_columns_it_did_not_read(
+    context: AppContext, runner: TaskRunner, qtbot: QtBot, tmp_path: Path
+) -> None:
+    """A column nobody knows (a fax number) is said under the summary, never dropped in
+    silence; ``telefone`` is read as the phone it is."""
+    path = tmp_path / "orders.csv"
+    path.write_text(
+        "nome;cep;numero;telefone;Fax;codigoServico;pesoInformado;comprimentoInformado;"
+        "larguraInformada;alturaInformada\n"
+        "Maria Souza;20040-002;10;21987654321;2133334444;03298;1500;20;15;10\n",
+        encoding="utf-8",
+    )
+    box, desk = holder(context, runner, qtbot)
+    dialog = OrdersDialog(type(desk)(context.shipping, runner, desk.messages), box)
+    dialog.set_sender(SENDER)
+    with qtbot.waitSignal(dialog.previewed, timeout=WAIT_MS):
+        dialog.open_file(path)
+    qtbot.waitUntil(lambda: dialog.task is None and dialog.file_button.isEnabled(), timeout=WAIT_MS)
+    assert dialog.summary_label.text().endswith("\nColumns not read (not known): Fax.")
+    (row,) = dialog.rows
+    assert row.recipient is not None
+    assert row.recipient.phone == "21987654321"
+
+
 def test_the_orders_file_names_each_problem_by_row_and_column(
     context: AppContext, runner: TaskRunner, qtbot: QtBot, tmp_path: Path
 ) -> None:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from postalgui.api.cancel import TaskControl
     from postalgui.api.models.prepostings import Person
-    from postalgui.services.shipping.orders import OrderRow
+    from postalgui.services.shipping.orders import OrderFile
     from postalgui.services.shipping.records import Shipment
     from postalgui.services.shipping.service import ShippingService
 
@@ -30,11 +30,9 @@ def default_sender(task: TaskControl, service: ShippingService) -> Person | None
     return sender.person() if sender is not None else None
 
 
-def read_orders_file(
-    task: TaskControl, service: ShippingService, path: Path, sender: Person
-) -> list[OrderRow]:
-    """`read_orders` as a task: the file is read off the GUI thread."""
-    from postalgui.services.shipping.orders import read_orders
+def read_orders_file(task: TaskControl, service: ShippingService, path: Path, sender: Person) -> OrderFile:
+    """`read_order_file` as a task: the file is read off the GUI thread."""
+    from postalgui.services.shipping.orders import read_order_file
 
     task.raise_if_cancelled()
-    return read_orders(path, sender)
+    return read_order_file(path, sender)

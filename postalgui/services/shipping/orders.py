@@ -29,14 +29,23 @@ from postalgui.api.values.shipping import (
     unknown_cep,
 )
 from postalgui.services.shipping.address_import import ALIASES
-from postalgui.services.table_files import column_positions, table_rows
+from postalgui.services.table_files import column_positions, ignored_titles, table_rows
 
 if TYPE_CHECKING:
     from postalgui.api.cancel import TaskControl
     from postalgui.services.shipping.cep import CepLookup
     from postalgui.services.shipping.service import ShippingService
 
-__all__ = ["COLUMNS", "REQUIRED", "OrderProblem", "OrderRow", "complete_orders", "read_orders"]
+__all__ = [
+    "COLUMNS",
+    "REQUIRED",
+    "OrderFile",
+    "OrderProblem",
+    "OrderRow",
+    "complete_orders",
+    "read_order_file",
+    "read_orders",
+]
 
 PERSON_COLUMNS = WIRE_NAMES
 PARCEL_COLUMNS = (
@@ -169,11 +178,21 @@ def _row(number: int, cells: dict[str, str], sender: Person) -> OrderRow:
     return OrderRow(number, None, problems, recipient)
 
 
-def read_orders(path: Path, sender: Person) -> list[OrderRow]:
-    """Every non-blank row of ``path`` as an order or its problems (no network).
-    `TableFileError` when the file cannot be read or lacks a required column."""
+@dataclass(frozen=True)
+class OrderFile:
+    """A file's rows, and the titles of its columns that were not read (`ignored_titles`):
+    a column nobody knows is said, never dropped in silence."""
+
+    rows: list[OrderRow]
+    ignored: tuple[str, ...] = ()
+
+
+def read_order_file(path: Path, sender: Person) -> OrderFile:
+    """Every non-blank row of ``path`` as an order or its problems (no network), and the
+    columns not read. `TableFileError` when the file cannot be read or lacks a required column."""
     rows = table_rows(path)
-    positions = _header(next(rows, []), path)
+    header = next(rows, [])
+    positions = _header(header, path)
     read: list[OrderRow] = []
     for number, cells in enumerate(rows, start=2):
         if not any(cell.strip() for cell in cells):
@@ -182,7 +201,12 @@ def read_orders(path: Path, sender: Person) -> list[OrderRow]:
             column: cells[index] if index < len(cells) else "" for column, index in positions.items()
         }
         read.append(_row(number, by_column, sender))
-    return read
+    return OrderFile(read, ignored_titles(header, positions))
+
+
+def read_orders(path: Path, sender: Person) -> list[OrderRow]:
+    """`read_order_file`'s rows."""
+    return read_order_file(path, sender).rows
 
 
 def complete_orders(task: TaskControl, service: ShippingService, rows: Sequence[OrderRow]) -> list[OrderRow]:

@@ -52,7 +52,7 @@ if TYPE_CHECKING:
     from postalgui.api.models.prepostings import Person
     from postalgui.gui.desk import Desk
     from postalgui.gui.tasks import Progress, RunOptions, TaskHandle
-    from postalgui.services.shipping.orders import OrderProblem, OrderRow
+    from postalgui.services.shipping.orders import OrderFile, OrderProblem, OrderRow
     from postalgui.services.shipping.service import ShippingService
     from postalgui.services.shipping.use_cases import CreationReport, EarlierSending
 
@@ -80,6 +80,8 @@ class OrdersDialog(QDialog):
         self.desk = desk
         self.sender_person: Person | None = None
         self.rows: list[OrderRow] = []
+        self.ignored: tuple[str, ...] = ()
+        """The file's column titles no column was read from (said under the summary)."""
         self.task: TaskHandle | None = None
         self._sent: list[int] = []  # the rows sent, in the order of the orders sent
         self._completed = False  # the rows read were completed from their CEPs
@@ -276,6 +278,9 @@ class OrdersDialog(QDialog):
             )
         else:
             self.summary_label.setText(self.tr("%Ln row(s), all ready to send.", "", len(self.rows)))
+        if self.ignored:
+            ignored = arg(self.tr("Columns not read (not known): %1."), ", ".join(self.ignored))
+            self.summary_label.setText(f"{self.summary_label.text()}\n{ignored}")
         good = len(self.rows) - bad
         self.good_only.setEnabled(bool(bad) and good > 0)
         self.create_button.setEnabled(good > 0 and (not bad or self.good_only.isChecked()))
@@ -283,10 +288,10 @@ class OrdersDialog(QDialog):
     # --- slots ---------------------------------------------------------------------------
 
     @Slot(object)
-    def _on_read_task_result(self, rows: list[OrderRow]) -> None:
-        self.rows = rows
+    def _on_read_task_result(self, read: OrderFile) -> None:
+        self.rows, self.ignored = read.rows, read.ignored
         self._show_rows()
-        self.previewed.emit(len(rows))
+        self.previewed.emit(len(read.rows))
 
     @Slot(object)
     def _on_complete_task_result(self, rows: list[OrderRow]) -> None:
