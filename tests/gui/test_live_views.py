@@ -26,11 +26,13 @@ from sqlalchemy.engine import URL
 from postalgui.api.models.invoices import ProcessingKind
 from postalgui.api.models.price import PriceQuery
 from postalgui.gui.desk import Desk
+from postalgui.gui.tabs.invoices import jobs_live
 from postalgui.gui.tabs.invoices.jobs_model import JobColumn
 from postalgui.gui.tabs.invoices.jobs_panel import JobsPanel
 from postalgui.gui.tabs.price.history_panel import HistoryPanel
 from postalgui.gui.tasks import TaskRunner
 from postalgui.gui.widgets.message_bar import MessageArea
+from postalgui.services.invoices.following import stored_jobs
 from postalgui.services.invoices.jobs import JobState, JobStore
 from postalgui.services.invoices.service import InvoiceService
 from postalgui.services.price.history import HistoryEntry
@@ -230,3 +232,42 @@ def _products(panel: HistoryPanel) -> list[str]:
 
 def _faturas(panel: JobsPanel) -> list[str | None]:
     return [job.fatura for job in panel.model.jobs()]
+
+
+def test_a_read_begun_before_this_desks_change_does_not_undo_it(
+    desks: tuple[OfficeStore, OfficeStore], runner: TaskRunner, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The race a busy desk met: another desk's news starts a read; this desk removes a job
+    (or gets one READY, or requests one) while the read runs; the read's answer, older than
+    that change, must not bring the job back (nor set it pending again, nor drop it)."""
+    here, there = desks
+    theirs = OfficeJobs(there)
+    theirs.add("1001")
+    theirs.add("1002")
+    messages = MessageArea()
+    qtbot.addWidget(messages)
+    panel = JobsPanel(Desk(InvoiceService(_session(here), _provider(JobStore(here))), runner, messages))
+    qtbot.addWidget(panel)
+    with qtbot.waitSignal(panel.jobsLoaded, timeout=10_000):
+        panel.start()
+    qtbot.waitUntil(lambda: panel.live.changes.watching, timeout=10_000)
+    _listening(here)
+    read, answer = threading.Event(), threading.Event()
+
+    def slow_read(task: Any, service: Any) -> Any:
+        stored = stored_jobs(task, service)
+        read.set()
+        answer.wait(10)
+        return stored
+
+    monkeypatch.setattr(jobs_live, "stored_jobs", slow_read)
+    theirs.add("1003")
+    qtbot.waitUntil(read.is_set, timeout=LIVE_MS)  # the read has its rows: 1001, 1002, 1003
+    panel.live.changes.blockSignals(True)  # the news of this desk's change comes late
+    removed = next(job for job in panel.model.jobs() if job.fatura == "1001")
+    panel.remove_job(removed)
+    answer.set()
+
+    qtbot.waitUntil(lambda: "1003" in _faturas(panel) and runner.active_count == 0, timeout=LIVE_MS)
+    assert _faturas(panel) == ["1003", "1002"]  # 1001 stays removed: the read began before
+    panel.live.changes.blockSignals(False)

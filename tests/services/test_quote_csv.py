@@ -261,9 +261,11 @@ def test_quoted_multiline_cell_keeps_physical_line_numbers(tmp_path: Path) -> No
     )
     batch = read_batch_csv(write(tmp_path, text))
     assert [row.line for row in batch.rows] == [2, 4]
-    assert batch.rows[0].query is not None
-    assert batch.rows[0].query.nuRequisicao == "a\nb"
-    assert batch.problems[0].line == 4
+    # A request id is one line: the break is refused, named at the row's own line.
+    assert batch.rows[0].query is None
+    assert [(found.line, found.rule) for found in batch.rows[0].problems] == [(2, "text.control")]
+    assert "U+000A (LINE FEED)" in batch.rows[0].problems[0].message
+    assert batch.problems[-1].line == 4
 
 
 def test_row_longer_than_header(tmp_path: Path) -> None:

@@ -5,6 +5,12 @@ When topic ``"job"`` arrives (`OfficeChanges`), the stored jobs are read again
 model row by row, so the selection and the scroll position stay: a new job appears, a
 changed one is updated, one removed elsewhere goes (and stops being followed here). A
 pending job another desk requested is followed by that desk; this one shows its news.
+
+A read may be older than what this desk did while it ran: a job requested here after the
+read began is not in it, one that got READY here is pending in it. Merging such a read
+would drop the new job (and stop following it: pending for good) or set the READY one
+back. So this desk's own changes (`changed_here`) are left as they are by the reads that
+began before them; the read their commit announces brings them.
 """
 
 from __future__ import annotations
@@ -54,20 +60,32 @@ class JobsLive(QObject):
         self.model = model
         self.tracker = tracker
         self._loaded = loaded
+        self._reads = 0
+        """Reads begun so far: the one whose answer arrives is the last begun (one task key)."""
+        self._changed_here: dict[int, int] = {}
+        """Job id -> `_reads` when this desk last changed it (requested, settled, removed)."""
         self._merged = merged
+        tracker.jobUpdated.connect(self._on_tracker_job_updated)
         self.changes = OfficeChanges(desk.service, (TOPIC,), desk.runner, self)
         self.changes.changed.connect(self._on_changes_changed)
 
+    def changed_here(self, job_id: int) -> None:
+        """This desk just changed the job: reads begun before now do not undo it."""
+        self._changed_here[job_id] = self._reads
+
     def merge(self, stored: list[Job]) -> None:
-        """Put every stored job in the model; drop the ones no longer stored."""
+        """Put every stored job in the model; drop the ones no longer stored (apart from
+        the ones this desk changed after the read began)."""
+        newer = {job_id for job_id, begun in self._changed_here.items() if begun >= self._reads}
+        self._changed_here = dict.fromkeys(newer, self._reads)
         ids = {job.id for job in stored}
         for job in self.model.jobs():
-            if job.id not in ids:
+            if job.id not in ids and job.id not in newer:
                 self.tracker.stop(job.id)
                 self.model.remove(job.id)
         for job in sorted(stored, key=lambda job: (job.requested_at, job.id)):
             known = self.model.find(job.id)
-            if known != job:
+            if known != job and job.id not in newer:
                 self.model.put(job)
         self._merged()
 
@@ -80,6 +98,7 @@ class JobsLive(QObject):
     def _on_changes_changed(self) -> None:
         if not self._loaded():  # the first load reads them all
             return
+        self._reads += 1
         self.desk.run(
             stored_jobs,
             name="invoice jobs changed",
@@ -88,6 +107,10 @@ class JobsLive(QObject):
             on_result=self._on_stored_task_result,
             on_error=self._on_stored_task_error,
         )
+
+    @Slot(object)
+    def _on_tracker_job_updated(self, job: Job) -> None:
+        self.changed_here(job.id)
 
     @Slot(object)
     def _on_stored_task_result(self, stored: list[Job]) -> None:

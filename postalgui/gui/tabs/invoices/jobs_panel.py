@@ -141,6 +141,7 @@ class JobsPanel(QWidget):
 
     def add_job(self, job: Job) -> None:
         """A job just requested: show it on top and follow it."""
+        self.live.changed_here(job.id)
         self.model.put(job)
         self.table.selectRow(self.model.row_of(job.id) or 0)
         if job.pending:
@@ -207,6 +208,7 @@ class JobsPanel(QWidget):
     def remove_job(self, job: Job) -> TaskHandle:
         """Forget a job (and its cached file); a pending one stops being followed."""
         self.tracker.stop(job.id)
+        self.live.changed_here(job.id)
         self.model.remove(job.id)
         self._update_status()
         self._update_actions()
