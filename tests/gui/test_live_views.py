@@ -200,9 +200,11 @@ def test_the_search_text_is_kept_when_a_quote_arrives(
     assert panel.search_edit.text() == "0322"
 
 
-def test_a_job_another_desk_requests_appears_in_the_jobs_panel(
+def _watching_jobs(
     desks: tuple[OfficeStore, OfficeStore], runner: TaskRunner, qtbot: QtBot
-) -> None:
+) -> tuple[OfficeJobs, JobsPanel]:
+    """The first desk's jobs panel, loaded with two jobs the other desk asked for and
+    listening to the office's news; the other desk's hand."""
     here, there = desks
     theirs = OfficeJobs(there)
     theirs.add("1001")
@@ -215,6 +217,13 @@ def test_a_job_another_desk_requests_appears_in_the_jobs_panel(
         panel.start()
     qtbot.waitUntil(lambda: panel.live.changes.watching, timeout=10_000)
     _listening(here)
+    return theirs, panel
+
+
+def test_a_job_another_desk_requests_appears_in_the_jobs_panel(
+    desks: tuple[OfficeStore, OfficeStore], runner: TaskRunner, qtbot: QtBot
+) -> None:
+    theirs, panel = _watching_jobs(desks, runner, qtbot)
     panel.select_job(panel.model.job(1).id)
     selected = panel.selected_job()
 
@@ -240,18 +249,7 @@ def test_a_read_begun_before_this_desks_change_does_not_undo_it(
     """The race a busy desk met: another desk's news starts a read; this desk removes a job
     (or gets one READY, or requests one) while the read runs; the read's answer, older than
     that change, must not bring the job back (nor set it pending again, nor drop it)."""
-    here, there = desks
-    theirs = OfficeJobs(there)
-    theirs.add("1001")
-    theirs.add("1002")
-    messages = MessageArea()
-    qtbot.addWidget(messages)
-    panel = JobsPanel(Desk(InvoiceService(_session(here), _provider(JobStore(here))), runner, messages))
-    qtbot.addWidget(panel)
-    with qtbot.waitSignal(panel.jobsLoaded, timeout=10_000):
-        panel.start()
-    qtbot.waitUntil(lambda: panel.live.changes.watching, timeout=10_000)
-    _listening(here)
+    theirs, panel = _watching_jobs(desks, runner, qtbot)
     read, answer = threading.Event(), threading.Event()
 
     def slow_read(task: Any, service: Any) -> Any:
