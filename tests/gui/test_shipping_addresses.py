@@ -121,7 +121,7 @@ def test_a_bad_field_is_named_with_its_rule_and_nothing_is_saved(
     dialog.accept()
 
     assert dialog.error.isVisible()
-    assert dialog.error.text() == "Field destinatario.nome is required"
+    assert dialog.error.text() == "Field Name is required"  # the label the dialog shows
     assert dialog.result() != QDialog.DialogCode.Accepted
     assert desk[1].service.addresses().list() == []
     dialog.close()

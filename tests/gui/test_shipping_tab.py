@@ -167,14 +167,16 @@ def test_the_dialog_names_the_bad_field_and_sends_nothing(
     assert dialog.send() is None
     assert dialog.task is None
     assert dialog.problem_label.text() == (
-        "Nothing was sent. Field destinatario.endereco.uf must be a state's two letters, "
-        "such as SP (got 'XX')"
+        "Nothing was sent. Field Recipient \N{BLACK RIGHT-POINTING SMALL TRIANGLE} State must be a "
+        "state's two letters, such as SP (got 'XX')"
     )
     dialog.recipient_fields.set_state("RJ")
     dialog.order_fields.weight_spin.setValue(0)
     assert dialog.send() is None
     assert (
-        dialog.problem_label.text() == "Nothing was sent. Field pesoInformado must be 1 to 30000 g (got '0')"
+        dialog.problem_label.text()
+        == "Nothing was sent. Field Object \N{BLACK RIGHT-POINTING SMALL TRIANGLE} Weight must be 1 to "
+        "30000 g (got '0')"
     )
 
 

@@ -187,8 +187,10 @@ class AddressDialog(QDialog):
         try:
             check_address(address)
         except InvalidValue as exc:
-            self._say(describe_error(exc))
-            self.form.focus(str(exc.params.get("field", "")).rsplit(".", 1)[-1])
+            field = str(exc.params.get("field", "")).rsplit(".", 1)[-1]
+            label = self.form.label(field)  # "Name", as the dialog shows it, not "destinatario.nome"
+            self._say(describe_error(exc if label is None else exc.renamed(label)))
+            self.form.focus(field)
             return
         self._save(address)
 

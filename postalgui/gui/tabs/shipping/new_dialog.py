@@ -220,11 +220,9 @@ class NewPrepostingDialog(QDialog):
         return order
 
     def _as_shown(self, error: InvalidValue, field: str) -> InvalidValue:
-        """A control character's refusal names its field as the form shows it (``Recipient ▸
-        Name``: the clerk looks for a label, the character is invisible); other rules keep
-        the API's name, which the operator's documents use too."""
-        if error.rule != "text.control":
-            return error
+        """A refusal names its field as the form shows it (``Recipient ▸ CEP``, not the API's
+        ``destinatario.endereco.cep``): the clerk looks for a label (and a control character
+        is invisible); a field the form does not show keeps the API's name."""
         role, _, rest = field.partition(".")
         if role in ("remetente", "destinatario"):
             sender = role == "remetente"
