@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from postalgui.api.cancel import PlainTask
 from postalgui.api.values import format_cep
+from postalgui.cli.file_notes import say_ignored_columns
 from postalgui.cli.language import count, say
 from postalgui.cli.options import BadOption, confirmed_by, json_option, subcommand
 from postalgui.cli.output import EXIT_INVALID_INPUT, EXIT_OK, error, print_json, print_table
@@ -181,9 +182,7 @@ def _run_import(args: argparse.Namespace, context: AppContext) -> int:
         read = read_address_file(path, kind)
     except TableFileError as exc:
         raise BadOption(f"FILE: {routine_text(exc)}") from None
-    if read.ignored:
-        titles = ", ".join(read.ignored)
-        error(say("note: {name}: columns not read (not known): {titles}", name=path.name, titles=titles))
+    say_ignored_columns(path.name, read.ignored)
     if not read.rows:
         raise BadOption(say("FILE: {name} has no address rows under its header", name=path.name))
     read = AddressFile(complete_addresses(PlainTask(), context.shipping, read.rows), read.ignored)

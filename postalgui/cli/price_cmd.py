@@ -39,6 +39,7 @@ from postalgui.api.values import (
     parse_money,
 )
 from postalgui.api.values.typed_numbers import PORTUGUESE_FORM, understand_weight
+from postalgui.cli.file_notes import say_ignored_columns
 from postalgui.cli.language import count, number, say, spoken
 from postalgui.cli.options import (
     add_json,
@@ -539,9 +540,7 @@ def _run_batch(args: argparse.Namespace, context: AppContext) -> int:
     except OSError as exc:
         error(f"{args.file}: {exc.strerror or exc}")
         return EXIT_INVALID_INPUT
-    if reader.ignored_columns:  # as the window warns: a column it did not understand is not priced
-        titles = ", ".join(reader.ignored_columns)
-        error(say("note: {name}: columns not read (not known): {titles}", name=args.file.name, titles=titles))
+    say_ignored_columns(args.file.name, reader.ignored_columns)  # as the window warns: not priced
     _report_problems(checked)
     if not checked.count:
         error(say("{file}: every row has a problem; nothing was sent", file=args.file))

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from postalgui.api.values import format_brl, format_cep, format_date_ui, format_grams
+from postalgui.cli.file_notes import say_ignored_columns
 from postalgui.cli.language import count, say, spoken
 from postalgui.cli.options import BadOption, json_option, subcommand
 from postalgui.cli.output import EXIT_API_ERROR, EXIT_OK, error, print_json, visible
@@ -260,9 +261,7 @@ def _run_create(args: argparse.Namespace, context: AppContext) -> int:
         read = read_order_file(path, sender)
     except TableFileError as exc:  # unreadable, or a required column missing: the file's fault
         raise BadOption(f"--from: {routine_text(exc)}") from None
-    if read.ignored:
-        titles = ", ".join(read.ignored)
-        error(say("note: {name}: columns not read (not known): {titles}", name=path.name, titles=titles))
+    say_ignored_columns(path.name, read.ignored)
     rows = read.rows
     _checked(rows, path)  # the file's own problems first: no CEP is asked for a bad file
     with progress_task(say("completing addresses from their CEPs")) as task:
