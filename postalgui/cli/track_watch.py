@@ -37,7 +37,8 @@ if TYPE_CHECKING:
 
     from postalgui.cli.options import Commands
     from postalgui.services.context import AppContext
-    from postalgui.services.tracking.records import NewObject, WatchedObject
+    from postalgui.services.ports import NewObject
+    from postalgui.services.tracking.records import WatchedObject
 
 __all__ = ["add_parsers", "checked_codes", "day_text", "since_text", "watched_json"]
 
@@ -173,7 +174,7 @@ def day_text(day: date | None) -> str:
 
 def _objects_to_add(args: argparse.Namespace, context: AppContext) -> tuple[list[NewObject], str]:
     """What ``add`` was given, checked, and its source; a bad code raises `BadOption`."""
-    from postalgui.services.tracking.records import NewObject
+    from postalgui.services.ports import NewObject
 
     given = [bool(args.codes), args.from_invoice is not None, args.file is not None]
     if sum(given) != 1:
@@ -191,8 +192,8 @@ def _objects_to_add(args: argparse.Namespace, context: AppContext) -> tuple[list
 
 
 def _file_objects(path: Path, column: str | None) -> list[NewObject]:
+    from postalgui.services.ports import NewObject
     from postalgui.services.tracking.imports import codes_from_file
-    from postalgui.services.tracking.records import NewObject
 
     if not path.is_file():
         raise BadOption(say("--file: {path} is not a file", path=path))

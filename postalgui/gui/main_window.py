@@ -50,7 +50,7 @@ if TYPE_CHECKING:
     from postalgui.gui.tasks import TaskHandle, TaskRunner
     from postalgui.services.connection import ConnectionReport
     from postalgui.services.context import AppContext
-    from postalgui.services.tracking.records import NewObject
+    from postalgui.services.ports import NewObject
 
 __all__ = ["MainWindow", "TabPlaceholder", "mnemonic_letter", "with_mnemonic"]
 

@@ -36,8 +36,8 @@ from postalgui.sandbox import DEMO
 from postalgui.sandbox.config import SandboxConfig
 from postalgui.sandbox.faults import FaultConfig
 from postalgui.services.office.database import OfficeDatabase
+from postalgui.services.ports import NewObject
 from postalgui.services.settings import Settings
-from postalgui.services.tracking.records import NewObject
 from postalgui.services.tracking.service import TrackingService
 from postalgui.services.tracking.use_cases import add_objects, refresh
 from tests.benchmarks.bench_price_batch import child_sandbox, operator_client

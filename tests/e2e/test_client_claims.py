@@ -26,9 +26,9 @@ from postalgui.services.claims.filing import FilingItem, FilingOrder, Result
 from postalgui.services.claims.records import ClaimState, Outcome
 from postalgui.services.claims.service import ClaimsService
 from postalgui.services.office.database import OfficeDatabase
+from postalgui.services.ports import NewObject
 from postalgui.services.settings import Profile, Settings
 from postalgui.services.tracking import use_cases as tracking
-from postalgui.services.tracking.records import NewObject
 from postalgui.services.tracking.service import TrackingService
 from postalgui.services.tracking.status import Status
 from tests.e2e.conftest import SandboxControl

@@ -21,10 +21,10 @@ from postalgui.sandbox.demo import NO_TRACKING_CARD
 from postalgui.sandbox.invoice_data import object_label
 from postalgui.sandbox.tracking.labels import label_index
 from postalgui.services.office.database import OfficeDatabase
+from postalgui.services.ports import NewObject
 from postalgui.services.settings import Settings
 from postalgui.services.tracking import use_cases
 from postalgui.services.tracking.lateness import Timing
-from postalgui.services.tracking.records import NewObject
 from postalgui.services.tracking.service import TrackingService
 from postalgui.services.tracking.status import Status
 from tests.e2e.conftest import SandboxControl

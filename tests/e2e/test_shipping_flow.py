@@ -23,6 +23,7 @@ from postalgui.documents.labels import Layout, datamatrix_text
 from postalgui.sandbox import SandboxServer
 from postalgui.services.context import AppContext, build_context
 from postalgui.services.office.outgoing import OutgoingState
+from postalgui.services.ports import NewObject
 from postalgui.services.shipping.addresses import Address, AddressKind
 from postalgui.services.shipping.orders import complete_orders, read_orders
 from postalgui.services.shipping.printing import declarations, label_data, our_labels, posting_list
@@ -34,7 +35,6 @@ from postalgui.services.shipping.use_cases import (
     refresh_shipments,
 )
 from postalgui.services.shipping.words import status_words
-from postalgui.services.tracking.records import NewObject
 from tests.e2e.conftest import SandboxControl
 from tests.pdf_reading import pages, read, words
 

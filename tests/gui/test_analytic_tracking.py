@@ -17,7 +17,7 @@ from postalgui.gui.tasks import TaskRunner
 from postalgui.sandbox.analytic_csv import analytic_csv
 from postalgui.sandbox.invoice_data import large_invoice
 from postalgui.services.invoices.item_index import date_key, key_date
-from postalgui.services.tracking.records import NewObject
+from postalgui.services.ports import NewObject
 
 LOAD_TIMEOUT_MS = 20_000
 

@@ -35,7 +35,7 @@ from postalgui.services.claims.filing import FilingOrder, Result
 from postalgui.services.claims.filing import claim_row as filing_row
 from postalgui.services.claims.settings import ClaimsSettings
 from postalgui.services.context import AppContext
-from postalgui.services.tracking.records import NewObject
+from postalgui.services.ports import NewObject
 from postalgui.services.tracking.use_cases import refresh
 from tests.gui.alt_letters import shown_letters, window_letters, window_speaking
 

@@ -20,8 +20,8 @@ from postalgui.services.claims import use_cases
 from postalgui.services.claims.filing import FilingOrder, Result
 from postalgui.services.claims.records import ClaimState
 from postalgui.services.context import AppContext
+from postalgui.services.ports import NewObject
 from postalgui.services.tracking import use_cases as tracking
-from postalgui.services.tracking.records import NewObject
 from tests.gui.claims_support import WAIT_MS, holder
 
 LATE = object_label("QH", 6_200_001)

@@ -22,8 +22,8 @@ from postalgui.sandbox.invoice_data import object_label
 from postalgui.services.claims import use_cases
 from postalgui.services.claims.filing import FilingOrder
 from postalgui.services.context import AppContext
+from postalgui.services.ports import NewObject
 from postalgui.services.tracking import use_cases as tracking
-from postalgui.services.tracking.records import NewObject
 from tests.gui.claims_support import WAIT_MS, holder
 
 DAY = 86_400.0

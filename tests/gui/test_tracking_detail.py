@@ -21,7 +21,8 @@ from postalgui.gui.tabs.tracking.timeline_model import EventColumn
 from postalgui.gui.tasks import TaskRunner
 from postalgui.gui.widgets.message_bar import MessageArea
 from postalgui.services.office.database import OfficeDatabase
-from postalgui.services.tracking.records import NewObject, answer_values
+from postalgui.services.ports import NewObject
+from postalgui.services.tracking.records import answer_values
 from postalgui.services.tracking.service import TrackingService
 from postalgui.services.tracking.watchlist import Watchlist
 

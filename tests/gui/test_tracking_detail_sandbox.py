@@ -19,8 +19,8 @@ from postalgui.gui.tasks import TaskRunner
 from postalgui.gui.widgets.message_bar import MessageArea
 from postalgui.sandbox.invoice_data import object_label
 from postalgui.services.context import AppContext
+from postalgui.services.ports import NewObject
 from postalgui.services.tracking import use_cases
-from postalgui.services.tracking.records import NewObject
 from postalgui.services.tracking.status import Status
 from tests.e2e.conftest import SandboxControl
 

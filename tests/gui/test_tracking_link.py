@@ -19,7 +19,7 @@ from postalgui.gui.main_window import MainWindow, TabPlaceholder
 from postalgui.gui.tabs.contract import FollowsObjects, HandsObjects
 from postalgui.gui.tasks import TaskRunner
 from postalgui.services.context import AppContext
-from postalgui.services.tracking.records import NewObject
+from postalgui.services.ports import NewObject
 
 
 class HandingTab(QWidget):

@@ -31,8 +31,8 @@ from postalgui.sandbox.demo import NO_TRACKING_CARD
 from postalgui.sandbox.invoice_data import object_label
 from postalgui.services.context import AppContext, build_context
 from postalgui.services.office.database import OfficeDatabase
+from postalgui.services.ports import NewObject
 from postalgui.services.settings import sandbox_profile
-from postalgui.services.tracking.records import NewObject
 from postalgui.services.tracking.watchlist import Alert, Watchlist
 from tests.conftest import MemoryKeyring
 from tests.gui.alt_letters import shown_letters, window_letters, window_speaking

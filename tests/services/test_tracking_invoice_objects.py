@@ -6,8 +6,8 @@ from datetime import date
 from decimal import Decimal
 
 from postalgui.api.models.invoices import AnalyticItem
+from postalgui.services.ports import NewObject
 from postalgui.services.tracking.invoice_objects import invoice_objects
-from postalgui.services.tracking.records import NewObject
 
 
 def _item(label: str, net: str, *, cep: str = "01310100", posted: str = "25/09/2026") -> AnalyticItem:

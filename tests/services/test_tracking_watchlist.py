@@ -19,9 +19,9 @@ from postalgui.api.tracking import Detail
 from postalgui.api.values.errors import InvalidValue
 from postalgui.api.values.object_codes import check_digit
 from postalgui.services.office.database import OfficeDatabase
+from postalgui.services.ports import NewObject
 from postalgui.services.settings import Settings
 from postalgui.services.tracking import use_cases
-from postalgui.services.tracking.records import NewObject
 from postalgui.services.tracking.service import TrackingService
 from postalgui.services.tracking.settings import TrackingSettings
 from postalgui.services.tracking.status import Status

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 if TYPE_CHECKING:
     from PySide6.QtCore import SignalInstance
 
-    from postalgui.services.tracking.records import NewObject
+    from postalgui.services.ports import NewObject
 
 
 @runtime_checkable

@@ -15,7 +15,8 @@ from postalgui.services.claims.money import MonthSummary, money_by_month
 from postalgui.services.claims.quoted import quoted_postage
 from postalgui.services.claims.records import Claim
 from postalgui.services.claims.watched import declared_values, maybe_claimable, tracked_codes
-from postalgui.services.tracking.records import NewObject, WatchedObject
+from postalgui.services.ports import NewObject
+from postalgui.services.tracking.records import WatchedObject
 
 if TYPE_CHECKING:
     from postalgui.api.cancel import TaskControl

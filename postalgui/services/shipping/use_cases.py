@@ -28,8 +28,8 @@ from postalgui.services.office.outgoing import (
     digest,
     send_once,
 )
+from postalgui.services.ports import NewObject
 from postalgui.services.shipping.records import Shipment
-from postalgui.services.tracking.records import NewObject
 
 if TYPE_CHECKING:
     from postalgui.api.cancel import TaskControl

@@ -22,9 +22,9 @@ from typing import TYPE_CHECKING
 from postalgui.api.cancel import TaskControl
 from postalgui.api.errors import ApiError
 from postalgui.api.values.object_codes import FoundCodes, codes_in_text
+from postalgui.services.ports import NewObject
 from postalgui.services.table_files import TableFileError, header_key, no_column, table_rows
 from postalgui.services.tracking.invoice_objects import invoice_objects
-from postalgui.services.tracking.records import NewObject
 
 if TYPE_CHECKING:
     from postalgui.services.invoices.jobs import Job

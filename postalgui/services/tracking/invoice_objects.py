@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 from postalgui.api.values import InvalidValue, parse_cep
 from postalgui.api.values.object_codes import parse_object_code
 from postalgui.services.invoices.item_index import date_key, key_date
-from postalgui.services.tracking.records import NewObject
+from postalgui.services.ports import NewObject
 
 if TYPE_CHECKING:
     from postalgui.api.cancel import TaskControl

@@ -14,9 +14,10 @@ from typing import TYPE_CHECKING
 
 from postalgui.api.cancel import TaskControl
 from postalgui.api.values.object_codes import FoundCodes
+from postalgui.services.ports import NewObject
 from postalgui.services.tracking.export import export_objects, late_report
 from postalgui.services.tracking.imports import codes_from_file
-from postalgui.services.tracking.records import NewObject, WatchedObject
+from postalgui.services.tracking.records import WatchedObject
 from postalgui.services.tracking.use_cases import Added, add_objects, list_objects
 
 if TYPE_CHECKING:

@@ -17,22 +17,7 @@ from postalgui.api.models.tracking import TrackedObject, TrackingEvent
 from postalgui.services.tracking.lateness import ARRIVED, Lateness, assess
 from postalgui.services.tracking.status import Problem, Status, classify, is_final, object_status
 
-__all__ = ["NewObject", "WatchedObject", "answer_values", "arrival", "object_from_row"]
-
-
-@dataclass(frozen=True)
-class NewObject:
-    """An object to follow, with what its source knows of it (a statement line, a shipment)."""
-
-    code: str
-    tag: str = ""
-    co_produto: str | None = None
-    cep_origem: str | None = None
-    cep_destino: str | None = None
-    posted_on: date | None = None
-    invoice: str | None = None
-    """The statement it was billed on, ``"RE 1234567"``."""
-    invoice_amount: Decimal | None = None
+__all__ = ["WatchedObject", "answer_values", "arrival", "object_from_row"]
 
 
 @dataclass(frozen=True)

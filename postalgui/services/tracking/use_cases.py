@@ -15,7 +15,8 @@ from postalgui.api.cancel import TaskControl
 from postalgui.api.models.tracking import TrackedObject
 from postalgui.api.tracking import Detail
 from postalgui.api.values.object_codes import parse_object_code
-from postalgui.services.tracking.records import NewObject, WatchedObject, answer_values, object_from_row
+from postalgui.services.ports import NewObject
+from postalgui.services.tracking.records import WatchedObject, answer_values, object_from_row
 from postalgui.services.tracking.refresh import Refreshed, refresh
 from postalgui.services.tracking.status import NEEDS_PERSON
 from postalgui.services.tracking.watchlist import LATE, Alert

@@ -23,7 +23,8 @@ from postalgui.services.office import topics
 from postalgui.services.office.errors import OfficeDatabaseError
 from postalgui.services.office.rows import update_by_code
 from postalgui.services.office.scoped import EnvironmentRows
-from postalgui.services.tracking.records import NewObject, WatchedObject, object_from_row
+from postalgui.services.ports import NewObject
+from postalgui.services.tracking.records import WatchedObject, object_from_row
 from postalgui.services.tracking.status import Status
 from postalgui.store.tables import tracked_object, tracking_alert
 

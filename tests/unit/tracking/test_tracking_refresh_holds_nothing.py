@@ -18,9 +18,9 @@ from postalgui.api.cancel import PlainTask
 from postalgui.api.models.tracking import TrackedObject
 from postalgui.api.tracking import Detail, TrackingClient
 from postalgui.services.office.database import OfficeDatabase
+from postalgui.services.ports import NewObject
 from postalgui.services.settings import Settings
 from postalgui.services.tracking import use_cases
-from postalgui.services.tracking.records import NewObject
 from postalgui.services.tracking.service import TrackingService
 from tests.unit.tracking.test_tracking_client import OBJECTS, client, code  # the fixture
 

@@ -53,7 +53,7 @@ from postalgui.services.claims.candidates import CandidateList
 from postalgui.services.claims.filing import Result
 from postalgui.services.claims.use_cases import candidates, file_claims, invoice_candidates
 from postalgui.services.office import topics
-from postalgui.services.tracking.records import NewObject
+from postalgui.services.ports import NewObject
 
 if TYPE_CHECKING:
     from collections.abc import Callable

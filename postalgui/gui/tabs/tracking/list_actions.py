@@ -25,8 +25,8 @@ from postalgui.gui.tasks import Failure
 from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.gui.widgets.page_action import page_action
 from postalgui.gui.widgets.saved_file import SavedFileReporter, ask_save_path, csv_type, pdf_type, xlsx_type
+from postalgui.services.ports import NewObject
 from postalgui.services.tracking import list_tasks
-from postalgui.services.tracking.records import NewObject
 from postalgui.services.tracking.use_cases import Added
 
 if TYPE_CHECKING:

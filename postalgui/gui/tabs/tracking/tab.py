@@ -42,7 +42,7 @@ from postalgui.services.tracking.use_cases import new_alerts
 if TYPE_CHECKING:
     from postalgui.gui.tasks import TaskHandle, TaskRunner
     from postalgui.gui.widgets.message_bar import MessageArea
-    from postalgui.services.tracking.records import NewObject
+    from postalgui.services.ports import NewObject
     from postalgui.services.tracking.service import TrackingService
     from postalgui.services.tracking.use_cases import Added
     from postalgui.services.tracking.watchlist import Alert
