@@ -33,7 +33,7 @@ from postalgui.api.models.prepostings import (
     order_to_json,
 )
 from postalgui.api.values.dates import operator_utc
-from postalgui.services.branches.index import fold
+from postalgui.api.values.text import fold
 from postalgui.services.office import topics
 from postalgui.services.office.errors import OfficeDatabaseError
 from postalgui.services.office.scoped import EnvironmentRows

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from postalgui.api.models.prepostings import PrepostingStatus
+from postalgui.api.values.text import fold
 from postalgui.services.tracking.words import language_of
 
 __all__ = ["labelled_words", "status_from_words", "status_words"]
@@ -72,6 +73,5 @@ def status_from_words(text: str) -> PrepostingStatus | None:
 
 
 def _folded(text: str) -> str:
-    from postalgui.services.branches.index import fold
 
     return fold(text.strip()).replace("-", "").replace("_", "").replace(" ", "")

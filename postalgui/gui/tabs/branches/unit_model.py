@@ -21,6 +21,7 @@ from PySide6.QtCore import QCoreApplication, QModelIndex, QObject, Qt
 from PySide6.QtGui import QGuiApplication, QPalette
 
 from postalgui.api.models.branches import Unit, UnitStatusCode
+from postalgui.api.values.text import fold
 from postalgui.gui.i18n import app_locale
 from postalgui.gui.messages import arg
 from postalgui.gui.models.branch_words import (
@@ -35,7 +36,7 @@ from postalgui.gui.models.position_order import PositionOrder
 from postalgui.gui.models.records import ALIGN_LEFT, ALIGN_RIGHT, Index, header_data, row_flags
 from postalgui.gui.models.roles import SORT_ROLE
 from postalgui.services.branches.hours import WEEK, OpeningState, minute_of_week, unit_opening
-from postalgui.services.branches.index import BranchIndex, fold
+from postalgui.services.branches.index import BranchIndex
 
 __all__ = ["UnitColumn", "UnitModel", "distance_text", "open_now_words"]
 

@@ -17,12 +17,12 @@ from typing import Any
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QObject
 
 from postalgui.api.values import format_brl
+from postalgui.api.values.text import fold
 from postalgui.gui.messages import local_datetime
 from postalgui.gui.models.formatting import error_colour
 from postalgui.gui.models.row_table import RowTableModel, TextRow
 from postalgui.gui.tabs.claims.filed_words import shown_state, state_text
 from postalgui.gui.tabs.claims.words import kind_word, manifestation_word, reason_word
-from postalgui.services.branches.index import fold
 from postalgui.services.claims.records import Claim
 
 __all__ = ["ClaimColumn", "ClaimModel"]

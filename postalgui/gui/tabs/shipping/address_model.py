@@ -10,9 +10,9 @@ from __future__ import annotations
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QObject
 
 from postalgui.api.values import format_cep
+from postalgui.api.values.text import fold
 from postalgui.gui.messages import arg
 from postalgui.gui.models.row_table import RowTableModel, TextRow
-from postalgui.services.branches.index import fold
 from postalgui.services.shipping.addresses import Address, AddressKind
 
 __all__ = ["AddressColumn", "AddressModel", "kind_text"]

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QObject
 
 from postalgui.api.values import format_brl, format_cep, is_valid_cep
+from postalgui.api.values.text import fold
 from postalgui.gui.messages import local_datetime
 from postalgui.gui.models.formatting import error_colour, format_grams
 from postalgui.gui.models.row_table import RowTableModel, TextRow
@@ -27,7 +28,6 @@ from postalgui.gui.tabs.shipping.words import (
     service_word,
     status_word,
 )
-from postalgui.services.branches.index import fold
 
 if TYPE_CHECKING:
     from postalgui.services.shipping.records import Shipment

@@ -18,7 +18,7 @@ from datetime import date
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
-from postalgui.services.branches.index import fold
+from postalgui.api.values.text import fold
 from postalgui.services.tracking import list_tasks
 from postalgui.services.tracking.lateness import Lateness, Timing
 from postalgui.services.tracking.records import WatchedObject

@@ -20,6 +20,7 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QModelIndex, QOb
 from PySide6.QtGui import QColor, QIcon
 from PySide6.QtWidgets import QApplication, QStyle
 
+from postalgui.api.values.text import fold
 from postalgui.gui.models.formatting import error_colour
 from postalgui.gui.models.key_sorted import KeySortedModel
 from postalgui.gui.models.position_order import PositionOrder
@@ -33,7 +34,6 @@ from postalgui.gui.tabs.tracking.words import (
     status_text,
     timing_word,
 )
-from postalgui.services.branches.index import fold
 from postalgui.services.tracking.lateness import Timing
 from postalgui.services.tracking.records import WatchedObject
 
