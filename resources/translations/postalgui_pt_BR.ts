@@ -5998,66 +5998,6 @@ Enviar de novo? O arquivo será preparado duas vezes.</translation>
 </context>
 <context>
     <name>TrackingDetailWords</name>
-    <message>
-        <source>Posted</source>
-        <translation>Postado</translation>
-    </message>
-    <message>
-        <source>In transit</source>
-        <translation>Em trânsito</translation>
-    </message>
-    <message>
-        <source>Out for delivery</source>
-        <translation>Saiu para entrega</translation>
-    </message>
-    <message>
-        <source>Delivery attempt failed</source>
-        <translation>Tentativa de entrega não efetuada</translation>
-    </message>
-    <message>
-        <source>Waiting at a branch</source>
-        <translation>Aguardando retirada na agência</translation>
-    </message>
-    <message>
-        <source>Delivered</source>
-        <translation>Entregue</translation>
-    </message>
-    <message>
-        <source>Returned to sender</source>
-        <translation>Devolvido ao remetente</translation>
-    </message>
-    <message>
-        <source>Problem</source>
-        <translation>Problema</translation>
-    </message>
-    <message>
-        <source>Compensation paid</source>
-        <translation>Indenização paga</translation>
-    </message>
-    <message>
-        <source>Not found yet</source>
-        <translation>Ainda não encontrado</translation>
-    </message>
-    <message>
-        <source>Not one of the operator&apos;s objects</source>
-        <translation>Não é um objeto da operadora</translation>
-    </message>
-    <message>
-        <source>Problem: lost</source>
-        <translation>Problema: extraviado</translation>
-    </message>
-    <message>
-        <source>Problem: stolen</source>
-        <translation>Problema: roubado</translation>
-    </message>
-    <message>
-        <source>Problem: damaged</source>
-        <translation>Problema: avariado</translation>
-    </message>
-    <message>
-        <source>Not asked yet</source>
-        <translation>Ainda não consultado</translation>
-    </message>
     <message numerus="yes">
         <source>Delivered %n day(s) late</source>
         <translation>
@@ -8497,94 +8437,18 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
     </message>
 </context>
 <context>
+    <name>WordsLanguage</name>
+    <message>
+        <source>en</source>
+        <comment>Which language the catalogue of words (postalgui.services.words) is read in: "pt" here</comment>
+        <translation>pt</translation>
+    </message>
+</context>
+<context>
     <name>TrackingWords</name>
-    <message>
-        <source>Not asked yet</source>
-        <translation>Ainda não consultado</translation>
-    </message>
-    <message>
-        <source>Posted</source>
-        <translation>Postado</translation>
-    </message>
-    <message>
-        <source>In transit</source>
-        <translation>Em trânsito</translation>
-    </message>
-    <message>
-        <source>Out for delivery</source>
-        <translation>Saiu para entrega</translation>
-    </message>
-    <message>
-        <source>Delivery attempt failed</source>
-        <translation>Tentativa de entrega sem sucesso</translation>
-    </message>
-    <message>
-        <source>Waiting at a branch</source>
-        <translation>Aguardando retirada</translation>
-    </message>
-    <message>
-        <source>Delivered</source>
-        <translation>Entregue</translation>
-    </message>
-    <message>
-        <source>Returned to sender</source>
-        <translation>Devolvido ao remetente</translation>
-    </message>
-    <message>
-        <source>Problem</source>
-        <translation>Problema</translation>
-    </message>
-    <message>
-        <source>Compensation paid</source>
-        <translation>Indenização paga</translation>
-    </message>
-    <message>
-        <source>Not found yet</source>
-        <translation>Ainda não encontrado</translation>
-    </message>
-    <message>
-        <source>Unknown to the operator</source>
-        <translation>Desconhecido pela operadora</translation>
-    </message>
-    <message>
-        <source>Lost</source>
-        <translation>Extraviado</translation>
-    </message>
-    <message>
-        <source>Stolen</source>
-        <translation>Roubado</translation>
-    </message>
-    <message>
-        <source>Damaged</source>
-        <translation>Avariado</translation>
-    </message>
-    <message>
-        <source>On time</source>
-        <translation>No prazo</translation>
-    </message>
-    <message>
-        <source>Expected today</source>
-        <translation>Previsto para hoje</translation>
-    </message>
-    <message>
-        <source>Overdue</source>
-        <translation>Em atraso</translation>
-    </message>
-    <message>
-        <source>Delivered late</source>
-        <translation>Entregue com atraso</translation>
-    </message>
-    <message>
-        <source>No expected date</source>
-        <translation>Sem data prevista</translation>
-    </message>
     <message>
         <source>Waiting at a branch until %1</source>
         <translation>Aguardando retirada até %1</translation>
-    </message>
-    <message>
-        <source>Problem: %1</source>
-        <translation>Problema: %1</translation>
     </message>
     <message>
         <source>%1 (overdue)</source>

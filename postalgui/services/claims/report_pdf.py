@@ -29,7 +29,7 @@ from postalgui.documents.text import fit, paragraph
 from postalgui.services.claims import words
 from postalgui.services.claims.records import ClaimState
 from postalgui.services.tracking.late_pdf import added
-from postalgui.services.tracking.words import language_of
+from postalgui.services.words import language_of
 from postalgui.store.atomic import write_atomically
 
 if TYPE_CHECKING:

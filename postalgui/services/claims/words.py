@@ -16,7 +16,7 @@ from postalgui.api.values.claims import REASONS, Manifestation
 from postalgui.services.claims.candidates import Kind
 from postalgui.services.claims.filing import FilingResult, Result
 from postalgui.services.claims.records import Claim, ClaimState, Outcome
-from postalgui.services.tracking.words import language_of
+from postalgui.services.words import language_of
 
 __all__ = [
     "code_words",

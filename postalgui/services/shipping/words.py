@@ -13,7 +13,7 @@ from collections.abc import Mapping
 
 from postalgui.api.models.prepostings import PrepostingStatus
 from postalgui.api.values.text import fold
-from postalgui.services.tracking.words import language_of
+from postalgui.services.words import language_of
 
 __all__ = ["labelled_words", "status_from_words", "status_words"]
 

@@ -1,0 +1,78 @@
+"""The Tracking tab and its export say the same words (issue 39): for every status and
+every problem, in both languages, the table, the detail and the exported file read one
+entry of the catalogue (`postalgui.services.words.tracking`). The tab once said
+"Aguardando retirada na agência" where its export said "Aguardando retirada"."""
+
+from __future__ import annotations
+
+import csv
+from datetime import date
+from pathlib import Path
+
+import pytest
+
+from postalgui.api.cancel import PlainTask
+from postalgui.gui.tabs.tracking import detail_words, words
+from postalgui.services.tracking.export import export_objects
+from postalgui.services.tracking.records import WatchedObject
+from postalgui.services.tracking.status import Problem, Status
+from postalgui.services.words import Words
+from postalgui.services.words.tracking import STATUS
+
+TODAY = date(2026, 11, 26)
+
+CASES: list[tuple[Status | None, Problem | None]] = [
+    (None, None),
+    *((status, None) for status in Status),
+    *((Status.PROBLEM, problem) for problem in Problem),
+]
+
+
+def _objects() -> list[WatchedObject]:
+    return [
+        WatchedObject(code=f"AA{index:09d}BR", status=status, problem=problem)
+        for index, (status, problem) in enumerate(CASES)
+    ]
+
+
+def _exported(tmp_path: Path, objects: list[WatchedObject], language: str) -> list[str]:
+    path = export_objects(PlainTask(), None, objects, tmp_path / "objects.csv", TODAY, language)
+    with path.open(encoding="utf-8-sig", newline="") as handle:
+        rows = list(csv.reader(handle, delimiter=";"))
+    return [row[1] for row in rows[1:]]
+
+
+def test_the_tab_and_its_export_say_the_same_words(each_language: str, tmp_path: Path) -> None:
+    objects = _objects()
+    exported = _exported(tmp_path, objects, each_language)
+    table = [words.status_text(watched.status, watched.problem, None) for watched in objects]
+    detail = [detail_words.status_text(watched) for watched in objects]
+    assert table == exported
+    assert detail == exported
+
+
+@pytest.mark.parametrize(
+    ("status", "problem", "english", "portuguese"),
+    [
+        (Status.AWAITING_PICKUP, None, "Waiting at a branch", "Aguardando retirada na agência"),
+        (Status.PROBLEM, Problem.LOST, "Problem: lost", "Problema: extraviado"),
+        (None, None, "Not asked yet", "Ainda não consultado"),
+    ],
+)
+def test_the_shared_words_are_the_tab_s(
+    each_language: str,
+    tmp_path: Path,
+    status: Status | None,
+    problem: Problem | None,
+    english: str,
+    portuguese: str,
+) -> None:
+    watched = WatchedObject(code="AA000000000BR", status=status, problem=problem)
+    expected = english if each_language == "en" else portuguese
+    assert _exported(tmp_path, [watched], each_language) == [expected]
+    assert words.status_text(status, problem, None) == expected
+
+
+def test_every_status_has_words_in_both_languages() -> None:
+    assert set(STATUS) == set(Status)
+    assert all(isinstance(entry, Words) and entry.en and entry.pt for entry in STATUS.values())
