@@ -8746,20 +8746,8 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
         <translation>Entregue com atraso</translation>
     </message>
     <message>
-        <source>Lost</source>
-        <translation>Extraviado</translation>
-    </message>
-    <message>
-        <source>Stolen</source>
-        <translation>Roubado</translation>
-    </message>
-    <message>
         <source>Damaged</source>
         <translation>Avariado</translation>
-    </message>
-    <message>
-        <source>Not delivered, overdue</source>
-        <translation>Não entregue, prazo vencido</translation>
     </message>
     <message>
         <source>Delivered to the wrong place</source>
@@ -9398,10 +9386,6 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
 <context>
     <name>FiledWords</name>
     <message>
-        <source>Sent, answer unreadable</source>
-        <translation>Enviada, resposta ilegível</translation>
-    </message>
-    <message>
         <source>Not reopened: protocol not found</source>
         <translation>Não reaberta: protocolo não encontrado</translation>
     </message>
@@ -9414,36 +9398,8 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
         <translation>Enviada, resposta ilegível: os Correios a receberam e a resposta foi guardada; Acompanhar encontra o protocolo, ou registre de novo de propósito</translation>
     </message>
     <message>
-        <source>Open</source>
-        <translation>Em análise</translation>
-    </message>
-    <message>
         <source>Reopened</source>
         <translation>Reaberta</translation>
-    </message>
-    <message>
-        <source>Accepted</source>
-        <translation>Procedente</translation>
-    </message>
-    <message>
-        <source>Refused</source>
-        <translation>Improcedente</translation>
-    </message>
-    <message>
-        <source>Paid</source>
-        <translation>Paga</translation>
-    </message>
-    <message>
-        <source>Being sent</source>
-        <translation>Em envio</translation>
-    </message>
-    <message>
-        <source>Unconfirmed</source>
-        <translation>Não confirmada</translation>
-    </message>
-    <message>
-        <source>Not filed</source>
-        <translation>Não registrada</translation>
     </message>
     <message>
         <source>Not reopened: the deadline to reopen has passed</source>

@@ -1,7 +1,8 @@
-"""The Tracking tab and its export say the same words (issue 39): for every status and
-every problem, in both languages, the table, the detail and the exported file read one
-entry of the catalogue (`postalgui.services.words.tracking`). The tab once said
-"Aguardando retirada na agência" where its export said "Aguardando retirada"."""
+"""A tab and its export say the same words (issue 39): for every status and every problem
+of Tracking, every kind, state and outcome of Claims, in both languages, the window and
+the exported file read one entry of the catalogue (`postalgui.services.words`). The
+Tracking tab once said "Aguardando retirada na agência" where its export said
+"Aguardando retirada"."""
 
 from __future__ import annotations
 
@@ -12,7 +13,12 @@ from pathlib import Path
 import pytest
 
 from postalgui.api.cancel import PlainTask
+from postalgui.gui.tabs.claims.filed_words import shown_state, state_word
+from postalgui.gui.tabs.claims.words import kind_word
 from postalgui.gui.tabs.tracking import detail_words, words
+from postalgui.services.claims import words as claim_words
+from postalgui.services.claims.candidates import Kind
+from postalgui.services.claims.records import Claim, ClaimState, Outcome
 from postalgui.services.tracking.export import export_objects
 from postalgui.services.tracking.records import WatchedObject
 from postalgui.services.tracking.status import Problem, Status
@@ -76,3 +82,13 @@ def test_the_shared_words_are_the_tab_s(
 def test_every_status_has_words_in_both_languages() -> None:
     assert set(STATUS) == set(Status)
     assert all(isinstance(entry, Words) and entry.en and entry.pt for entry in STATUS.values())
+
+
+def test_claims_kinds_states_and_outcomes_agree(each_language: str) -> None:
+    for kind in Kind:
+        assert kind_word(kind) == claim_words.kind_words(kind, each_language)
+    for outcome in (Outcome.OPEN, Outcome.REOPENED, Outcome.ACCEPTED, Outcome.REFUSED, Outcome.PAID):
+        claim = Claim(code="AA000000000BR", state=ClaimState.FILED, outcome=outcome)
+        assert state_word(shown_state(claim)) == claim_words.outcome_words(outcome, each_language)
+    for state, shown in ((ClaimState.UNCONFIRMED, "unconfirmed"), (ClaimState.REFUSED, "not_filed")):
+        assert state_word(shown) == claim_words.state_words(state, each_language)
