@@ -5704,22 +5704,6 @@ Enviar de novo? O arquivo será preparado duas vezes.</translation>
 <context>
     <name>ShippingWords</name>
     <message>
-        <source>Pre-posted</source>
-        <translation>Pré-postado</translation>
-    </message>
-    <message>
-        <source>Labelled</source>
-        <translation>Emitida</translation>
-    </message>
-    <message>
-        <source>Posted</source>
-        <translation>Postado</translation>
-    </message>
-    <message>
-        <source>Cancelled</source>
-        <translation>Cancelado</translation>
-    </message>
-    <message>
         <source>Expired</source>
         <translation>Expirado</translation>
     </message>
@@ -5754,26 +5738,6 @@ Enviar de novo? O arquivo será preparado duas vezes.</translation>
     <message>
         <source>Expires tomorrow</source>
         <translation>Expira amanhã</translation>
-    </message>
-    <message>
-        <source>Pre-attended</source>
-        <translation>Pré-atendido</translation>
-    </message>
-    <message>
-        <source>Reversed</source>
-        <translation>Estornado</translation>
-    </message>
-    <message>
-        <source>Pending</source>
-        <translation>Pendente</translation>
-    </message>
-    <message>
-        <source>No status</source>
-        <translation>Sem status</translation>
-    </message>
-    <message>
-        <source>Unknown (%1)</source>
-        <translation>Desconhecido (%1)</translation>
     </message>
     <message numerus="yes">
         <source>Expires in %Ln day(s)</source>

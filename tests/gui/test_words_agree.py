@@ -1,8 +1,8 @@
 """A tab and its export say the same words (issue 39): for every status and every problem
-of Tracking, every kind, state and outcome of Claims, in both languages, the window and
-the exported file read one entry of the catalogue (`postalgui.services.words`). The
-Tracking tab once said "Aguardando retirada na agência" where its export said
-"Aguardando retirada"."""
+of Tracking, every kind, state and outcome of Claims and every pre-posting status, in
+both languages, the window and the exported file (or the command line) read one entry
+of the catalogue (`postalgui.services.words`). The Tracking tab once said "Aguardando
+retirada na agência" where its export said "Aguardando retirada"."""
 
 from __future__ import annotations
 
@@ -13,12 +13,15 @@ from pathlib import Path
 import pytest
 
 from postalgui.api.cancel import PlainTask
+from postalgui.api.models.prepostings import PrepostingStatus
 from postalgui.gui.tabs.claims.filed_words import shown_state, state_word
 from postalgui.gui.tabs.claims.words import kind_word
+from postalgui.gui.tabs.shipping import words as shipping_tab_words
 from postalgui.gui.tabs.tracking import detail_words, words
 from postalgui.services.claims import words as claim_words
 from postalgui.services.claims.candidates import Kind
 from postalgui.services.claims.records import Claim, ClaimState, Outcome
+from postalgui.services.shipping import words as shipping_words
 from postalgui.services.tracking.export import export_objects
 from postalgui.services.tracking.records import WatchedObject
 from postalgui.services.tracking.status import Problem, Status
@@ -92,3 +95,14 @@ def test_claims_kinds_states_and_outcomes_agree(each_language: str) -> None:
         assert state_word(shown_state(claim)) == claim_words.outcome_words(outcome, each_language)
     for state, shown in ((ClaimState.UNCONFIRMED, "unconfirmed"), (ClaimState.REFUSED, "not_filed")):
         assert state_word(shown) == claim_words.state_words(state, each_language)
+
+
+def test_pre_posting_statuses_agree_with_the_command_line(each_language: str) -> None:
+    for status in PrepostingStatus:
+        assert shipping_tab_words.status_word(status.value) == shipping_words.status_words(
+            status, language=each_language
+        )
+    unknown = shipping_words.status_words(None, "9", "Em análise", each_language)
+    assert shipping_tab_words.status_word("9", "Em análise") == unknown
+    assert shipping_tab_words.status_word("") == shipping_words.status_words(None, language=each_language)
+    assert shipping_tab_words.labelled_word(True) == shipping_words.labelled_words(each_language)
