@@ -793,20 +793,8 @@
 <context>
     <name>AttendanceWords</name>
     <message>
-        <source>Received</source>
-        <translation>Recebido</translation>
-    </message>
-    <message>
-        <source>Registered</source>
-        <translation>Registrado</translation>
-    </message>
-    <message>
         <source>Confirmed</source>
         <translation>Confirmado</translation>
-    </message>
-    <message>
-        <source>Not confirmed</source>
-        <translation>Não confirmado</translation>
     </message>
     <message>
         <source>Cancelled</source>
@@ -815,26 +803,6 @@
     <message>
         <source>Reversed</source>
         <translation>Estornado</translation>
-    </message>
-    <message>
-        <source>Pending</source>
-        <translation>Pendente</translation>
-    </message>
-    <message>
-        <source>Pending at the counter</source>
-        <translation>Pendente no balcão</translation>
-    </message>
-    <message>
-        <source>Concluded (FINALIZADO)</source>
-        <translation>Concluído (FINALIZADO)</translation>
-    </message>
-    <message>
-        <source>Cancelled (CANCELADO)</source>
-        <translation>Cancelado (CANCELADO)</translation>
-    </message>
-    <message>
-        <source>Reversed (ESTORNADO)</source>
-        <translation>Estornado (ESTORNADO)</translation>
     </message>
     <message>
         <source>Still pending</source>

@@ -14,10 +14,12 @@ import pytest
 
 from postalgui.api.cancel import PlainTask
 from postalgui.api.models.prepostings import PrepostingStatus
+from postalgui.gui.tabs.attendance.words import operator_status_text, state_text
 from postalgui.gui.tabs.claims.filed_words import shown_state, state_word
 from postalgui.gui.tabs.claims.words import kind_word
 from postalgui.gui.tabs.shipping import words as shipping_tab_words
 from postalgui.gui.tabs.tracking import detail_words, words
+from postalgui.services.attendance.export import report_rows
 from postalgui.services.claims import words as claim_words
 from postalgui.services.claims.candidates import Kind
 from postalgui.services.claims.records import Claim, ClaimState, Outcome
@@ -26,6 +28,8 @@ from postalgui.services.tracking.export import export_objects
 from postalgui.services.tracking.records import WatchedObject
 from postalgui.services.tracking.status import Problem, Status
 from postalgui.services.words import Words
+from postalgui.services.words.attendance import OPERATOR_STATUS
+from postalgui.services.words.attendance import STATE as ATTENDANCE_STATE
 from postalgui.services.words.tracking import STATUS
 
 TODAY = date(2026, 11, 26)
@@ -106,3 +110,16 @@ def test_pre_posting_statuses_agree_with_the_command_line(each_language: str) ->
     assert shipping_tab_words.status_word("9", "Em análise") == unknown
     assert shipping_tab_words.status_word("") == shipping_words.status_words(None, language=each_language)
     assert shipping_tab_words.labelled_word(True) == shipping_words.labelled_words(each_language)
+
+
+def test_attendance_states_agree_with_the_reconciliation_files(each_language: str) -> None:
+    pairs = [(state.value, status.value) for state in ATTENDANCE_STATE for status in OPERATOR_STATUS]
+    report = {
+        "confirmed": [
+            {"protocol": str(index), "ledger_state": state, "operator_status": status}
+            for index, (state, status) in enumerate(pairs)
+        ]
+    }
+    language = "en" if each_language == "en" else "pt"
+    exported = [(row[2], row[3]) for row in report_rows(report, language)]
+    assert exported == [(state_text(state), operator_status_text(status)) for state, status in pairs]

@@ -23,6 +23,7 @@ from postalgui.api.values import format_brl
 from postalgui.documents.fonts import BOLD, FONT
 from postalgui.documents.text import paragraph
 from postalgui.services.spreadsheet import write_csv
+from postalgui.services.words.attendance import state_words
 from postalgui.store.atomic import write_atomically
 
 __all__ = ["KINDS", "report_rows", "write_report_csv", "write_report_pdf"]
@@ -95,42 +96,6 @@ _WORDS: Mapping[Language, Mapping[str, str]] = {
 }
 
 
-_STATES: Mapping[Language, Mapping[str, str]] = {
-    "pt": {
-        "received": "Recebido",
-        "registered": "Registrado",
-        "confirmed": "Confirmado",
-        "not_confirmed": "Não confirmado",
-        "cancelled": "Cancelado",
-        "reversed": "Estornado",
-        "pending": "Pendente",
-        "F": "Finalizado",
-        "P": "Pendente",
-        "C": "Cancelado",
-        "E": "Estornado",
-    },
-    "en": {
-        "received": "Received",
-        "registered": "Registered",
-        "confirmed": "Confirmed",
-        "not_confirmed": "Not confirmed",
-        "cancelled": "Cancelled",
-        "reversed": "Reversed",
-        "pending": "Pending",
-        "F": "Finalised",
-        "P": "Pending",
-        "C": "Cancelled",
-        "E": "Reversed",
-    },
-}
-"""The ledger's states and the operator's situations in words (FINALIZADO, PENDENTE, ...)."""
-
-
-def _state(value: object, language: Language) -> str:
-    text = str(value or "")
-    return _STATES[language].get(text, text)
-
-
 def _ran_at(report: Mapping[str, Any]) -> str:
     """When the report was made, in Brasília time: ``24/11/2026 04:25``."""
     text = str(report.get("ran_at") or "")
@@ -159,8 +124,8 @@ def report_rows(report: Mapping[str, Any], language: Language = "pt") -> Iterato
             yield [
                 words[kind],
                 str(line.get("protocol", "")),
-                _state(line.get("ledger_state"), language),
-                _state(line.get("operator_status"), language),
+                state_words(line.get("ledger_state"), language),
+                state_words(line.get("operator_status"), language),
                 _money(line.get("ledger_cents")),
                 _money(line.get("operator_cents")),
                 str(line.get("note") or ""),
