@@ -9786,9 +9786,6 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
     <message><source>Label request</source><translation>Pedido de etiquetas</translation></message>
     <message><source>Claim reopening</source><translation>Reabertura de reclamação</translation></message>
     <message><source>Attendance registration</source><translation>Registro de atendimento</translation></message>
-    <message><source>Being sent</source><translation>Sendo enviado</translation></message>
-    <message><source>Taken, answer unreadable</source><translation>Recebido, resposta ilegível</translation></message>
-    <message><source>No answer</source><translation>Sem resposta</translation></message>
     <message><source>Unanswered sends</source><translation>Envios sem resposta</translation></message>
     <message><source>These calls changed something at the operator, but their answer was lost or could not be read. No desk sends them again until you say what became of each one.</source><translation>Estas chamadas mudaram algo na operadora, mas a resposta se perdeu ou não pôde ser lida. Nenhuma mesa as envia de novo até você dizer o que aconteceu com cada uma.</translation></message>
     <message><source>&amp;Found at the operator</source><translation>&amp;Encontrado na operadora</translation></message>

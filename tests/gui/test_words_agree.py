@@ -1,8 +1,9 @@
 """A tab and its export say the same words (issue 39): for every status and every problem
-of Tracking, every kind, state and outcome of Claims and every pre-posting status, in
-both languages, the window and the exported file (or the command line) read one entry
-of the catalogue (`postalgui.services.words`). The Tracking tab once said "Aguardando
-retirada na agência" where its export said "Aguardando retirada"."""
+of Tracking, every kind, state and outcome of Claims, every pre-posting status, every
+attendance state and every unanswered send's state, in both languages, the window and the
+exported file (or the command line) read one entry of the catalogue
+(`postalgui.services.words`). The Tracking tab once said "Aguardando retirada na
+agência" where its export said "Aguardando retirada"."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ import pytest
 
 from postalgui.api.cancel import PlainTask
 from postalgui.api.models.prepostings import PrepostingStatus
+from postalgui.gui.dialogs.sent_dialog import state_words as sent_state_words
 from postalgui.gui.tabs.attendance.words import operator_status_text, state_text
 from postalgui.gui.tabs.claims.filed_words import shown_state, state_word
 from postalgui.gui.tabs.claims.words import kind_word
@@ -23,6 +25,7 @@ from postalgui.services.attendance.export import report_rows
 from postalgui.services.claims import words as claim_words
 from postalgui.services.claims.candidates import Kind
 from postalgui.services.claims.records import Claim, ClaimState, Outcome
+from postalgui.services.office.outgoing import OutgoingState
 from postalgui.services.shipping import words as shipping_words
 from postalgui.services.tracking.export import export_objects
 from postalgui.services.tracking.records import WatchedObject
@@ -30,6 +33,7 @@ from postalgui.services.tracking.status import Problem, Status
 from postalgui.services.words import Words
 from postalgui.services.words.attendance import OPERATOR_STATUS
 from postalgui.services.words.attendance import STATE as ATTENDANCE_STATE
+from postalgui.services.words.office import OUTGOING_STATE
 from postalgui.services.words.tracking import STATUS
 
 TODAY = date(2026, 11, 26)
@@ -123,3 +127,10 @@ def test_attendance_states_agree_with_the_reconciliation_files(each_language: st
     language = "en" if each_language == "en" else "pt"
     exported = [(row[2], row[3]) for row in report_rows(report, language)]
     assert exported == [(state_text(state), operator_status_text(status)) for state, status in pairs]
+
+
+def test_unanswered_sends_say_what_the_command_line_says(each_language: str) -> None:
+    for state in (OutgoingState.SENDING, OutgoingState.UNREADABLE, OutgoingState.LOST):
+        assert sent_state_words(state) == OUTGOING_STATE[state].said(each_language)
+    expected = "Being sent" if each_language == "en" else "Sendo enviado"
+    assert sent_state_words(OutgoingState.SENDING) == expected

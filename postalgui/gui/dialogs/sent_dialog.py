@@ -32,9 +32,11 @@ from PySide6.QtWidgets import (
 
 from postalgui.gui.messages import describe_error, local_datetime
 from postalgui.gui.models.row_table import RowTableModel, TextRow
+from postalgui.gui.models.words import said
 from postalgui.gui.widgets.screen_fit import fit_to_screen
 from postalgui.services.office.outgoing import OutgoingState, Resolution, SentLine
 from postalgui.services.office.sent_use_cases import settle_send, unsettled_sends
+from postalgui.services.words.office import OUTGOING_STATE
 
 if TYPE_CHECKING:
     from postalgui.gui.tasks import TaskRunner
@@ -48,11 +50,6 @@ _KINDS: dict[str, object] = {
     "claim-reopen": QT_TRANSLATE_NOOP("SentDialog", "Claim reopening"),
     "attendance": QT_TRANSLATE_NOOP("SentDialog", "Attendance registration"),
 }
-_STATES: dict[OutgoingState, object] = {
-    OutgoingState.SENDING: QT_TRANSLATE_NOOP("SentDialog", "Being sent"),
-    OutgoingState.UNREADABLE: QT_TRANSLATE_NOOP("SentDialog", "Taken, answer unreadable"),
-    OutgoingState.LOST: QT_TRANSLATE_NOOP("SentDialog", "No answer"),
-}
 
 
 def kind_words(kind: str) -> str:
@@ -61,8 +58,8 @@ def kind_words(kind: str) -> str:
 
 
 def state_words(state: OutgoingState) -> str:
-    text = _STATES.get(state)
-    return QCoreApplication.translate("SentDialog", str(text)) if text else state.value
+    """Where the call stands, in the catalogue's words (as ``postalgui sent list`` says it)."""
+    return said(OUTGOING_STATE[state])
 
 
 class SentModel(RowTableModel[SentLine]):
