@@ -22,6 +22,7 @@ from postalgui.cli.output import (
     print_table,
 )
 from postalgui.services.context import AppContext
+from postalgui.services.words.office import OUTGOING_STATE
 
 if TYPE_CHECKING:
     from postalgui.cli.options import Commands
@@ -86,9 +87,6 @@ def _line_json(line: SentLine, now: datetime) -> dict[str, object]:
 
 def _state_words(line: SentLine, now: datetime) -> str:
     """A call's state in the catalogue's words, as the "Unanswered sends" dialog says it."""
-    # lazy: the office's tables load only for the commands that read them (start-up)
-    from postalgui.services.words.office import OUTGOING_STATE
-
     return OUTGOING_STATE[line.shown_state(now)].said(spoken())
 
 

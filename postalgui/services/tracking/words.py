@@ -16,7 +16,7 @@ from postalgui.services.tracking.status import Problem, Status
 from postalgui.services.words import language_of, word
 from postalgui.services.words.tracking import NOT_ASKED, PROBLEM_OF
 
-__all__ = ["language_of", "lateness_words", "status_words"]
+__all__ = ["lateness_words", "status_words"]
 
 _LATENESS: Mapping[Timing, tuple[str, str, str, str]] = {
     Timing.LATE: ("{n} dia de atraso", "{n} dias de atraso", "{n} day late", "{n} days late"),
