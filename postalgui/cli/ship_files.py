@@ -139,6 +139,7 @@ def _write(path: Path, data: bytes, shipments: Sequence[Shipment], what: str) ->
 
 
 def _run_labels(args: argparse.Namespace, context: AppContext) -> int:
+    # lazy: printing loads reportlab, which every other command would pay for at start-up
     from postalgui.documents.labels import Layout
     from postalgui.services.shipping.printing import our_labels
     from postalgui.services.shipping.use_cases import issue_labels
@@ -149,16 +150,13 @@ def _run_labels(args: argparse.Namespace, context: AppContext) -> int:
     ids = [shipment.prepost_id for shipment in shipments]
     if args.operator:
         with progress_task(say("the operator's labels")) as task:
-            data = issue_labels(task, context.shipping, ids, OPERATOR_LAYOUTS[layout]).pdf
+            issued = issue_labels(task, context.shipping, ids, OPERATOR_LAYOUTS[layout])
+        what = say("labels ({layout}, the operator)", layout=layout)
     else:
         with progress_task(say("labels")) as task:
-            data = our_labels(task, context.shipping, ids, Layout(layout))
-    what = (
-        say("labels ({layout}, the operator)", layout=layout)
-        if args.operator
-        else say("labels ({layout})", layout=layout)
-    )
-    return _write(path, data, shipments, what)
+            issued = our_labels(task, context.shipping, ids, Layout(layout))
+        what = say("labels ({layout})", layout=layout)
+    return _write(path, issued.pdf, issued.shipments, what)
 
 
 def _run_declaration(args: argparse.Namespace, context: AppContext) -> int:

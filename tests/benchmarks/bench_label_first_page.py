@@ -45,6 +45,7 @@ from postalgui.gui.tabs.shipping.labels_dialog import LabelsDialog
 from postalgui.gui.tasks import TaskRunner
 from postalgui.gui.widgets.message_bar import MessageArea
 from postalgui.services.settings import Settings
+from postalgui.services.shipping.use_cases import IssuedLabels
 from tests.benchmarks.bench_pdf_first_page import has_ink, quiet_offscreen, settle
 from tests.unit.test_labels_render import labels
 
@@ -74,9 +75,10 @@ class BenchService:
         del settings
 
 
-def rendered_labels(task: TaskControl, service: Any, ids: Sequence[str], layout: Layout) -> bytes:
+def rendered_labels(task: TaskControl, service: Any, ids: Sequence[str], layout: Layout) -> IssuedLabels:
     """As many labels as ``ids``, drawn by the real engine (the read-back tests' labels)."""
-    return render_labels(labels(len(ids)), layout, progress=lambda done: task.progress(done, len(ids)))
+    pdf = render_labels(labels(len(ids)), layout, progress=lambda done: task.progress(done, len(ids)))
+    return IssuedLabels(pdf, (), len(ids))
 
 
 def first_page_on_screen(actions: LabelsActions) -> float:
