@@ -48,7 +48,7 @@ class Tick:
     """A refresh's whole answer: what it did, and the list read after it."""
 
     refreshed: Refreshed
-    listed: Indexed
+    indexed: Indexed
 
 
 def refresh_tick(

@@ -367,16 +367,16 @@ class TrackingTab(QWidget):
 
     @Slot()
     def _on_changes_changed(self) -> None:
-        if not self.refresher.running:  # a refresh saves per call: read once when it ends
+        if not self.refresher.running:  # a refresh saves per call: its tick reads the list at the end
             self.reload()
 
     @Slot(Tick)
     def _on_refresher_refreshed(self, tick: Tick) -> None:
-        if tick.listed.listed.archived == self.actions_.show_archived:  # else the other list shows
+        if tick.indexed.listed.archived == self.actions_.show_archived:  # else the other list shows
             self._ticked = True
             if self.changes is not None:  # the refresh's own writes: read with it
                 self.changes.covered()
-            self._show_listed(tick.listed)
+            self._show_listed(tick.indexed)
 
     @Slot(bool)
     def _on_refresher_finished(self, _cancelled: bool) -> None:
