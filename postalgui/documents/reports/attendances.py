@@ -10,7 +10,7 @@ import functools
 import io
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from reportlab.lib import colors  # type: ignore[import-untyped]  # reportlab ships no type hints
 from reportlab.lib.pagesizes import A4  # type: ignore[import-untyped]
@@ -27,8 +27,7 @@ Rows = Sequence[Sequence[str]]
 """A table's rows in words, its heading row first."""
 
 
-@dataclass(frozen=True)
-class ReportSection:
+class ReportSection(NamedTuple):
     """A titled table of the report."""
 
     title: str
