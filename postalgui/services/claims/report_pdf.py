@@ -157,10 +157,10 @@ def _claim_line(claim: Claim, language: str) -> ClaimLine:
 
 
 def _claims_total(claims: Sequence[Claim], labels: Mapping[str, str], language: str) -> tuple[str, str]:
+    """How many claims ("1 pedido", "3 pedidos") and their estimates summed."""
     count = labels["claims_one"] if len(claims) == 1 else labels["claims_total"]
-    return count.format(count=format_number(len(claims), language)), _money(
-        added(claim.estimate for claim in claims)
-    )
+    estimate = added(claim.estimate for claim in claims)
+    return count.format(count=format_number(len(claims), language)), _money(estimate)
 
 
 def write_money_report(
