@@ -3,17 +3,10 @@ records of plain text in, a PDF out, with nothing of the services needed to make
 
 from __future__ import annotations
 
+from postalgui.documents.reports import quotes
 from postalgui.documents.reports.attendances import ReconciliationReport, ReportSection, reconciliation_pdf
 from postalgui.documents.reports.claims_money import ClaimLine, MoneyReport, money_report_pdf
 from postalgui.documents.reports.late_objects import LateReport, LateRow, LateTotal, late_objects_pdf
-from postalgui.documents.reports.quotes import (
-    LadderLine,
-    QuotePage,
-    QuotesReport,
-    QuoteSummary,
-    SummaryLine,
-    quotes_pdf,
-)
 from tests.pdf_reading import text
 
 LATE_LABELS = {
@@ -109,21 +102,23 @@ def test_attendances_draws_the_sections_it_is_given() -> None:
 
 
 def test_quotes_draw_a_page_each_or_a_summary() -> None:
-    page = QuotePage(
+    page = quotes.QuotePage(
         title="Price quote",
         subtitle="Row 1 · 03220 SEDEX",
         parameters_head="Parameters",
         parameters=[("Weight", "1,500 g")],
         breakdown="Breakdown",
-        price_steps=[LadderLine("=", "Final price", "all in", "R$ 30,00", 0, "final")],
+        price_steps=[quotes.LadderLine("=", "Final price", "all in", "R$ 30,00", 0, "final")],
         final="Final price: R$ 30,00",
     )
-    failed = QuotePage(
+    failed = quotes.QuotePage(
         "Price quote", "Row 2 · 04014", "Parameters", [("Product", "04014")], error="Error: no such product"
     )
     head = ("ACME · CNPJ 00.000.000/0001-91", "Generated now")
     pages = text(
-        quotes_pdf(QuotesReport("Price quote", "ACME", head, "{page} of {pages}", "None.", (page, failed)))
+        quotes.quotes_pdf(
+            quotes.QuotesReport("Price quote", "ACME", head, "{page} of {pages}", "None.", (page, failed))
+        )
     )
     for words in (
         "Row 1 · 03220 SEDEX",
@@ -134,11 +129,15 @@ def test_quotes_draw_a_page_each_or_a_summary() -> None:
     ):
         assert words in pages
     cells = ["1", "03220 SEDEX", "01310-100", "20040-002", "1,500 g", "", "", "", "R$ 30,00"]
-    summary = QuoteSummary("Summary", [*"ABCDEFGHIJ"], [SummaryLine(cells, "")], "1 quote", "R$ 30,00")
-    said = text(quotes_pdf(QuotesReport("Summary", "ACME", head, "{page}", "None.", summary=summary)))
+    summary = quotes.QuoteSummary(
+        "Summary", [*"ABCDEFGHIJ"], [quotes.SummaryLine(cells, "")], "1 quote", "R$ 30,00"
+    )
+    said = text(
+        quotes.quotes_pdf(quotes.QuotesReport("Summary", "ACME", head, "{page}", "None.", summary=summary))
+    )
     for words in ("03220 SEDEX", "1 quote", "R$ 30,00"):
         assert words in said
-    empty = QuoteSummary("Summary", [], [], "", "")
+    empty = quotes.QuoteSummary("Summary", [], [], "", "")
     assert "None." in text(
-        quotes_pdf(QuotesReport("Summary", "ACME", head, "{page}", "None.", summary=empty))
+        quotes.quotes_pdf(quotes.QuotesReport("Summary", "ACME", head, "{page}", "None.", summary=empty))
     )
