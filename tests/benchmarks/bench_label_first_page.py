@@ -3,7 +3,7 @@ page painted in the labels dialog's built-in viewer.
 
 Target (issue 28, "Measured"): the first label page on screen within 300 ms of asking.
 A run starts when the action is triggered: the dialog is built and shown, the labels are
-made by the task on a worker thread (the real engine, `documents.labels.render_labels`,
+made by the task on a worker thread (the real engine, `documents.reports.labels.render_labels`,
 100x150 mm, DataMatrix and Code 128 on each), the bytes go to the dialog's file, the
 viewer opens it, and the run ends once the viewer's render thread has delivered page 1
 and the viewport has been repainted with it. The service's part (reading the shipments,
@@ -37,7 +37,7 @@ from PySide6.QtPdf import QPdfPageRenderer
 from PySide6.QtWidgets import QApplication, QWidget
 
 from postalgui.api.cancel import TaskControl
-from postalgui.documents.labels import Layout, render_labels
+from postalgui.documents.reports.labels import Layout, render_labels
 from postalgui.gui.desk import Desk
 from postalgui.gui.tabs.shipping import labels_dialog
 from postalgui.gui.tabs.shipping.labels_actions import LabelsActions

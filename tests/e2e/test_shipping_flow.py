@@ -20,7 +20,7 @@ from postalgui.api.errors import ApiError
 from postalgui.api.models.prepostings import ContentLine, Order, Person, Preposting, PrepostingStatus
 from postalgui.api.values.errors import InvalidValue
 from postalgui.api.values.object_codes import parse_object_code
-from postalgui.documents.labels import Layout, datamatrix_text
+from postalgui.documents.reports.labels import Layout, datamatrix_text
 from postalgui.sandbox import SandboxServer
 from postalgui.services.context import AppContext, build_context
 from postalgui.services.office.outgoing import OutgoingState

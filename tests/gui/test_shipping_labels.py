@@ -23,7 +23,7 @@ from pytestqt.qtbot import QtBot
 from postalgui.api.cancel import TaskControl
 from postalgui.api.errors import BadRequestError
 from postalgui.api.models.prepostings import OperatorLayout, PrepostingStatus
-from postalgui.documents.posting_list import WORDS_EN
+from postalgui.documents.reports.posting_list import WORDS_EN
 from postalgui.gui import i18n
 from postalgui.gui.desk import Desk
 from postalgui.gui.tabs.shipping import labels_actions, labels_dialog, labels_preview

@@ -19,10 +19,10 @@ from postalgui.api.values.dates import format_date_ui
 from postalgui.api.values.errors import Worded
 from postalgui.api.values.shipping import closed_preposting, undeclared
 from postalgui.api.values.taxid import format_tax_id
-from postalgui.documents.declaration import WORDS as DECLARATION_WORDS
-from postalgui.documents.declaration import ContentItem, Declaration, render_declarations
-from postalgui.documents.labels import LabelData, LabelParty, Layout, RenderCancelled, render_labels
-from postalgui.documents.posting_list import ListedObject, render_posting_list
+from postalgui.documents.reports.declaration import WORDS as DECLARATION_WORDS
+from postalgui.documents.reports.declaration import ContentItem, Declaration, render_declarations
+from postalgui.documents.reports.labels import LabelData, LabelParty, Layout, RenderCancelled, render_labels
+from postalgui.documents.reports.posting_list import ListedObject, render_posting_list
 from postalgui.services.price.products import product_name
 from postalgui.services.shipping.records import CLOSED_STATUSES, Shipment
 from postalgui.services.shipping.use_cases import Coded, IssuedLabels, issue_codes

@@ -21,7 +21,7 @@ from PySide6.QtPrintSupport import QPrinter
 from PySide6.QtWidgets import QComboBox, QLabel, QWidget
 
 from postalgui.api.models.prepostings import OperatorLayout
-from postalgui.documents.labels import Layout
+from postalgui.documents.reports.labels import Layout
 from postalgui.gui.messages import arg
 from postalgui.gui.tabs.shipping.labels_preview import MESSAGE_KEY, DocumentPreview
 from postalgui.gui.tabs.shipping.labels_words import layout_words, source_word
