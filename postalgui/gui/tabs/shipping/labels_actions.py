@@ -36,10 +36,10 @@ MESSAGE_KEY = "shipping.labels"
 class LabelsActions(QObject):
     """Three actions and the preview dialogs they opened (kept until closed).
 
-    Signals: ``dialogOpened(object)`` with the `DocumentPreview` just shown.
+    Signals: ``dialogOpened(DocumentPreview)`` with the dialog just shown.
     """
 
-    dialogOpened = Signal(object)
+    dialogOpened = Signal(DocumentPreview)
 
     def __init__(
         self, desk: Desk[ShippingService], selected_ids: Callable[[], list[str]], parent: QWidget
@@ -148,6 +148,8 @@ class LabelsActions(QObject):
 
     @Slot(int)
     def _on_dialog_labels_made(self, count: int) -> None:
+        if not count:  # every object was followed before: nothing new to say
+            return
         self.desk.messages.show_message(
             self.tr("%Ln object(s) now followed in Tracking.", "", count), MessageKind.INFO, key=MESSAGE_KEY
         )
