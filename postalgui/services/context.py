@@ -57,7 +57,7 @@ if TYPE_CHECKING:
     from postalgui.services.invoices.service import InvoiceService
     from postalgui.services.office.database import OfficeDatabase
     from postalgui.services.office.service import OfficeService
-    from postalgui.services.ports import NewObject
+    from postalgui.services.ports import Follow, NewObject
     from postalgui.services.price.history import QuoteHistory
     from postalgui.services.price.preset_store import PresetStore
     from postalgui.services.price.products import PriceSettings
@@ -74,20 +74,6 @@ import: services do not import the sandbox)."""
 
 
 __all__ = ["AppContext", "Backend", "SandboxStartError", "build_context"]
-
-
-class _TrackingFollow:
-    """The `Follow` port kept by Tracking's watchlist of the office in force (the watchlist is
-    made per call, so an environment change is followed)."""
-
-    def __init__(self, tracking: Callable[[], TrackingService]) -> None:
-        self._tracking = tracking
-
-    def follow(self, objects: Sequence[NewObject], *, source: str) -> int:
-        return self._tracking().watchlist().add(objects, source=source)
-
-    def unfollow(self, codes: Sequence[str], *, source: str) -> int:
-        return self._tracking().watchlist().remove(codes, source=source)
 
 
 class AppContext:
@@ -194,9 +180,14 @@ class AppContext:
                 jobs=self.job_store,
                 office=self.office,
                 cache_dir=self.paths.cache_dir,
-                follow=_TrackingFollow(lambda: self.tracking),
+                follow=self.following,
             )
         )
+
+    @cached_property
+    def following(self) -> Follow:
+        """ "Follow these objects" (`Follow`), kept by Tracking's watchlist."""
+        return _WatchlistFollow(lambda: self.tracking)
 
     @cached_property
     def contracts(self) -> ContractService:
@@ -536,3 +527,16 @@ def _check_dr(value: str) -> None:
         raise ConfigError(
             f"POSTALGUI_DR: the regional office (DR) must be a whole number from 1 to 99 (got {shown!r})"
         )
+
+
+class _WatchlistFollow:
+    """`Follow` kept by the watchlist of the current environment (opened on each call: tasks only)."""
+
+    def __init__(self, tracking: Callable[[], TrackingService]) -> None:
+        self._tracking = tracking
+
+    def follow(self, objects: Sequence[NewObject], *, source: str) -> int:
+        return self._tracking().watchlist().add(objects, source=source)
+
+    def unfollow(self, codes: Sequence[str], *, source: str) -> int:
+        return self._tracking().watchlist().remove(codes, source=source)
