@@ -31,6 +31,7 @@ __all__ = [
     "ALIGN_RIGHT",
     "Column",
     "ModelIndex",
+    "FilteredRowTableModel",
     "RowTableModel",
     "TextRow",
     "header_data",
@@ -59,9 +60,9 @@ class TextRow(Generic[T]):
 class Column(Generic[T]):
     """One column as data.
 
-    ``title`` and ``header_tip`` are source texts (marked with ``QT_TRANSLATE_NOOP`` in the
-    model's context, its class name unless it says another) translated when the header is
-    asked. ``text`` words a record's cell and ``key`` gives its native sort key (``None``:
+    ``title`` and ``header_tip`` are source texts (marked with ``QT_TRANSLATE_NOOP`` in
+    ``context``, else the model's, its class name unless it says another) translated when the
+    header is asked. ``text`` words a record's cell and ``key`` gives its native sort key (``None``:
     the folded text); a model whose cells share work (one lookup for two columns) words the
     whole row in `RowTableModel.make_row` instead. ``tip`` is the cell's tooltip; ``alarm``
     shows a failed row's cell in the error colour.
@@ -74,6 +75,7 @@ class Column(Generic[T]):
     header_tip: object = ""
     tip: Callable[[TextRow[T]], str | None] | None = None
     alarm: bool = False
+    context: str = ""
 
 
 def header_data(
@@ -127,6 +129,10 @@ class RowTableModel(KeySortedModel, Generic[T]):
         }
         self.set_columns(columns)
 
+    def answer_role(self, role: int, answer: Callable[[TextRow[T], int], Any]) -> None:
+        """A role of the model's own (a filter key) answered by ``answer(row, column)``."""
+        self._answers[role] = answer
+
     # --- columns ---------------------------------------------------------------------------
 
     def set_columns(self, columns: Sequence[Column[T]]) -> None:
@@ -138,11 +144,13 @@ class RowTableModel(KeySortedModel, Generic[T]):
         return self._columns
 
     def header(self, section: int) -> str:
-        return QCoreApplication.translate(self._context, str(self._columns[section].title))
+        column = self._columns[section]
+        return QCoreApplication.translate(column.context or self._context, str(column.title))
 
     def header_tooltip(self, section: int) -> str | None:
-        tip = self._columns[section].header_tip
-        return QCoreApplication.translate(self._context, str(tip)) if tip else None
+        column = self._columns[section]
+        tip = column.header_tip
+        return QCoreApplication.translate(column.context or self._context, str(tip)) if tip else None
 
     # --- what a subclass may say -------------------------------------------------------------
 
@@ -282,3 +290,50 @@ class RowTableModel(KeySortedModel, Generic[T]):
         if role == Qt.ItemDataRole.TextAlignmentRole:
             return self._alignments[section]
         return None
+
+
+class FilteredRowTableModel(RowTableModel[T]):
+    """A `RowTableModel` that keeps every record read and shows those a filter keeps: a
+    choice (a state, a status; empty: any) and the words typed (each in the row's folded
+    text). Rows are worded once, when read; typing only picks among them.
+    """
+
+    def __init__(
+        self, columns: Sequence[Column[T]] = (), parent: QObject | None = None, *, context: str = ""
+    ) -> None:
+        super().__init__(columns, parent, context=context)
+        self._all: list[TextRow[T]] = []
+        self._search: list[str] = []
+        self._choice = ""
+        self._words: tuple[str, ...] = ()
+
+    def keeps(self, item: T, choice: str) -> bool:
+        """Whether ``item`` is among the records of ``choice`` (a non-empty choice)."""
+        raise NotImplementedError
+
+    def set_all(self, items: Sequence[T]) -> None:
+        """A newly read list: worded once, then filtered as before."""
+        self._all = [self.make_row(item) for item in items]
+        self._search = [fold(" ".join(row.texts)) for row in self._all]
+        self._show()
+
+    def all_items(self) -> list[T]:
+        """Every record read, shown or not."""
+        return [row.item for row in self._all]
+
+    def set_filter(self, choice: str, text: str) -> None:
+        """Keep the records of ``choice`` (empty: any) whose words hold every word of ``text``."""
+        words = tuple(fold(text).split())
+        if (choice, words) != (self._choice, self._words):
+            self._choice, self._words = choice, words
+            self._show()
+
+    def _show(self) -> None:
+        choice, words = self._choice, self._words
+        self.show_rows(
+            [
+                row
+                for row, search in zip(self._all, self._search, strict=True)
+                if (not choice or self.keeps(row.item, choice)) and all(word in search for word in words)
+            ]
+        )

@@ -32,9 +32,9 @@ from postalgui.gui.models.branch_words import (
 )
 from postalgui.gui.models.key_sorted import KeySortedModel
 from postalgui.gui.models.position_order import PositionOrder
+from postalgui.gui.models.roles import SORT_ROLE
 from postalgui.gui.models.row_table import ALIGN_LEFT, ALIGN_RIGHT, header_data, row_flags
 from postalgui.gui.models.row_table import ModelIndex as Index
-from postalgui.gui.models.roles import SORT_ROLE
 from postalgui.services.branches.hours import WEEK, OpeningState, minute_of_week, unit_opening
 from postalgui.services.branches.index import BranchIndex, fold
 

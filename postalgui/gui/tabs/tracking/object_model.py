@@ -23,9 +23,9 @@ from PySide6.QtWidgets import QApplication, QStyle
 from postalgui.gui.models.formatting import error_colour
 from postalgui.gui.models.key_sorted import KeySortedModel
 from postalgui.gui.models.position_order import PositionOrder
+from postalgui.gui.models.roles import SORT_ROLE
 from postalgui.gui.models.row_table import ALIGN_LEFT, ALIGN_RIGHT, header_data, row_flags
 from postalgui.gui.models.row_table import ModelIndex as Index
-from postalgui.gui.models.roles import SORT_ROLE
 from postalgui.gui.tabs.tracking.object_index import ObjectIndex
 from postalgui.gui.tabs.tracking.words import (
     day_text,
