@@ -11,6 +11,11 @@ asks for every visible cell on each repaint, several roles each).
 Sorting is `KeySortedModel`'s one Python sort over the cached keys (Decimal, date: native
 values, absent ones last); a proxy in front of it is a `SortKeyProxy`. Records that arrive
 in pages are `PagedTableModel` (`paged.py`), the same base with Qt's lazy loading.
+
+`PositionTableModel` is the same columns and role table for the lists too big to word
+up front (the tracked objects, the country's branches: 10,000 rows and more, filtered per
+keystroke): its rows are positions into a loaded set, a cell is worded when a view asks,
+and the order comes from `PositionOrder` (every position sorted once per sort column).
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ from PySide6.QtCore import QCoreApplication, QModelIndex, QObject, QPersistentMo
 
 from postalgui.gui.models.formatting import error_colour
 from postalgui.gui.models.key_sorted import KeySortedModel
+from postalgui.gui.models.position_order import PositionOrder
 from postalgui.gui.models.roles import SORT_ROLE
 from postalgui.services.branches.index import fold
 
@@ -30,15 +36,16 @@ __all__ = [
     "ALIGN_LEFT",
     "ALIGN_RIGHT",
     "Column",
-    "ModelIndex",
+    "ColumnTableModel",
     "FilteredRowTableModel",
+    "ModelIndex",
+    "PositionTableModel",
     "RowTableModel",
     "TextRow",
-    "header_data",
-    "row_flags",
 ]
 
 T = TypeVar("T")
+R = TypeVar("R")
 ModelIndex = QModelIndex | QPersistentModelIndex
 ALIGN_RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
 ALIGN_LEFT = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
@@ -78,30 +85,115 @@ class Column(Generic[T]):
     context: str = ""
 
 
-def header_data(
-    titles: Sequence[str],
-    numeric: Sequence[int] | frozenset[int],
-    section: int,
-    orientation: Qt.Orientation,
-    role: int,
-) -> Any:
-    """A horizontal header as every list here answers it: the title, numbers right-aligned
-    (for the two lazy lists, tracking's and the branches', that keep positions, not rows)."""
-    if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(titles):
+class ColumnTableModel(KeySortedModel, Generic[R]):
+    """What every table here shares: `Column`s as data (titles, alignment, header tips),
+    Qt's counting and flags, and `data()` as a look-up of the role's answer in a table
+    built once, called with the row (``self._rows[row]``: a `TextRow`, or a position)
+    and the column. A model adds a role of its own with `answer_role`."""
+
+    def __init__(self, columns: Sequence[Column[Any]], parent: QObject | None, context: str) -> None:
+        super().__init__(parent)
+        self._rows: list[R] = []
+        self._context = context or type(self).__name__
+        self._columns: tuple[Column[Any], ...] = ()
+        self._alignments: tuple[Qt.AlignmentFlag, ...] = ()
+        self._answers: dict[int, Callable[[R, int], Any]] = {
+            int(Qt.ItemDataRole.DisplayRole.value): self.display,
+            SORT_ROLE: self.row_key,
+            int(Qt.ItemDataRole.TextAlignmentRole.value): self._alignment,
+            int(Qt.ItemDataRole.ToolTipRole.value): self.tooltip,
+            int(Qt.ItemDataRole.ForegroundRole.value): self.foreground,
+            int(Qt.ItemDataRole.FontRole.value): self.font,
+            int(Qt.ItemDataRole.BackgroundRole.value): self.background,
+            int(Qt.ItemDataRole.DecorationRole.value): self.decoration,
+        }
+        self.set_columns(columns)
+
+    def answer_role(self, role: int, answer: Callable[[R, int], Any]) -> None:
+        """A role of the model's own (a filter key) answered by ``answer(row, column)``."""
+        self._answers[role] = answer
+
+    # --- columns ---------------------------------------------------------------------------
+
+    def set_columns(self, columns: Sequence[Column[Any]]) -> None:
+        """The columns shown; a model whose columns follow its records calls it in `prepare`."""
+        self._columns = tuple(columns)
+        self._alignments = tuple(ALIGN_RIGHT if column.numeric else ALIGN_LEFT for column in self._columns)
+
+    def header(self, section: int) -> str:
+        column = self._columns[section]
+        return QCoreApplication.translate(column.context or self._context, str(column.title))
+
+    def header_tooltip(self, section: int) -> str | None:
+        column = self._columns[section]
+        tip = column.header_tip
+        return QCoreApplication.translate(column.context or self._context, str(tip)) if tip else None
+
+    # --- the cells: hooks, each asked only for its role ---------------------------------------
+
+    def display(self, row: R, column: int) -> str:
+        raise NotImplementedError
+
+    def row_key(self, row: R, column: int) -> object:
+        """The cell's native sort key (`SORT_ROLE`)."""
+        raise NotImplementedError
+
+    def tooltip(self, row: R, column: int) -> str | None:
+        del row, column
         return None
-    if role == Qt.ItemDataRole.DisplayRole:
-        return titles[section]
-    if role == Qt.ItemDataRole.TextAlignmentRole:
-        return ALIGN_RIGHT if section in numeric else ALIGN_LEFT
-    return None
+
+    def foreground(self, row: R, column: int) -> Any:
+        del row, column
+        return None
+
+    def font(self, row: R, column: int) -> Any:
+        del row, column
+        return None
+
+    def background(self, row: R, column: int) -> Any:
+        del row, column
+        return None
+
+    def decoration(self, row: R, column: int) -> Any:
+        del row, column
+        return None
+
+    def _alignment(self, row: R, column: int) -> Qt.AlignmentFlag:
+        del row
+        return self._alignments[column]
+
+    # --- Qt --------------------------------------------------------------------------------
+
+    def rowCount(self, parent: ModelIndex = _ROOT) -> int:
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: ModelIndex = _ROOT) -> int:
+        return 0 if parent.isValid() else len(self._columns)
+
+    def flags(self, index: ModelIndex) -> Qt.ItemFlag:
+        return _FLAGS if index.isValid() else Qt.ItemFlag.NoItemFlags
+
+    def data(self, index: ModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        answer = self._answers.get(role)
+        if answer is None or not index.isValid():
+            return None
+        return answer(self._rows[index.row()], index.column())
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(self._columns):
+            return None
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self.header(section)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return self.header_tooltip(section)
+        if role == Qt.ItemDataRole.TextAlignmentRole:
+            return self._alignments[section]
+        return None
 
 
-def row_flags(index: ModelIndex) -> Qt.ItemFlag:
-    """A record's cell: enabled and selectable, never a parent (a flat table)."""
-    return _FLAGS if index.isValid() else Qt.ItemFlag.NoItemFlags
-
-
-class RowTableModel(KeySortedModel, Generic[T]):
+class RowTableModel(ColumnTableModel[TextRow[T]]):
     """Records as a table of `Column`s; `SORT_ROLE` carries native keys (``None``: sorted last).
 
     Optional hooks, each asked only for its role: `tooltip` (default: the column's ``tip``),
@@ -112,45 +204,10 @@ class RowTableModel(KeySortedModel, Generic[T]):
     def __init__(
         self, columns: Sequence[Column[T]] = (), parent: QObject | None = None, *, context: str = ""
     ) -> None:
-        super().__init__(parent)
-        self._rows: list[TextRow[T]] = []
-        self._context = context or type(self).__name__
-        self._columns: tuple[Column[T], ...] = ()
-        self._alignments: tuple[Qt.AlignmentFlag, ...] = ()
-        self._answers: dict[int, Callable[[TextRow[T], int], Any]] = {
-            int(Qt.ItemDataRole.DisplayRole.value): self._text,
-            SORT_ROLE: self._key,
-            int(Qt.ItemDataRole.TextAlignmentRole.value): self._alignment,
-            int(Qt.ItemDataRole.ToolTipRole.value): self.tooltip,
-            int(Qt.ItemDataRole.ForegroundRole.value): self.foreground,
-            int(Qt.ItemDataRole.FontRole.value): self.font,
-            int(Qt.ItemDataRole.BackgroundRole.value): self.background,
-            int(Qt.ItemDataRole.DecorationRole.value): self.decoration,
-        }
-        self.set_columns(columns)
-
-    def answer_role(self, role: int, answer: Callable[[TextRow[T], int], Any]) -> None:
-        """A role of the model's own (a filter key) answered by ``answer(row, column)``."""
-        self._answers[role] = answer
-
-    # --- columns ---------------------------------------------------------------------------
-
-    def set_columns(self, columns: Sequence[Column[T]]) -> None:
-        """The columns shown; a model whose columns follow its records calls it in `prepare`."""
-        self._columns = tuple(columns)
-        self._alignments = tuple(ALIGN_RIGHT if column.numeric else ALIGN_LEFT for column in self._columns)
+        super().__init__(columns, parent, context)
 
     def columns(self) -> tuple[Column[T], ...]:
         return self._columns
-
-    def header(self, section: int) -> str:
-        column = self._columns[section]
-        return QCoreApplication.translate(column.context or self._context, str(column.title))
-
-    def header_tooltip(self, section: int) -> str | None:
-        column = self._columns[section]
-        tip = column.header_tip
-        return QCoreApplication.translate(column.context or self._context, str(tip)) if tip else None
 
     # --- what a subclass may say -------------------------------------------------------------
 
@@ -172,24 +229,18 @@ class RowTableModel(KeySortedModel, Generic[T]):
         """Called inside the reset, before the rows are made: a model whose columns
         follow its records (the divergences' extra fields) sets them here."""
 
+    def display(self, row: TextRow[T], column: int) -> str:
+        return row.texts[column]
+
+    def row_key(self, row: TextRow[T], column: int) -> object:
+        return row.keys[column]
+
     def tooltip(self, row: TextRow[T], column: int) -> str | None:
         tip = self._columns[column].tip
         return tip(row) if tip is not None else None
 
     def foreground(self, row: TextRow[T], column: int) -> Any:
         return error_colour() if row.failed and self._columns[column].alarm else None
-
-    def font(self, row: TextRow[T], column: int) -> Any:
-        del row, column
-        return None
-
-    def background(self, row: TextRow[T], column: int) -> Any:
-        del row, column
-        return None
-
-    def decoration(self, row: TextRow[T], column: int) -> Any:
-        del row, column
-        return None
 
     # --- rows -----------------------------------------------------------------------------
 
@@ -215,6 +266,13 @@ class RowTableModel(KeySortedModel, Generic[T]):
         first = len(self._rows)
         self.beginInsertRows(_ROOT, first, first + len(items) - 1)
         self._rows.extend(self.make_row(item) for item in items)
+        self.endInsertRows()
+        self._resort()
+
+    def insert_item(self, row: int, item: T) -> None:
+        """One record shown at ``row`` (a new job on top), the sort order kept if there is one."""
+        self.beginInsertRows(_ROOT, row, row)
+        self._rows.insert(row, self.make_row(item))
         self.endInsertRows()
         self._resort()
 
@@ -250,46 +308,6 @@ class RowTableModel(KeySortedModel, Generic[T]):
 
     def sort_key(self, row: int, column: int) -> object:
         return self._rows[row].keys[column]
-
-    # --- Qt --------------------------------------------------------------------------------
-
-    def rowCount(self, parent: ModelIndex = _ROOT) -> int:
-        return 0 if parent.isValid() else len(self._rows)
-
-    def columnCount(self, parent: ModelIndex = _ROOT) -> int:
-        return 0 if parent.isValid() else len(self._columns)
-
-    def flags(self, index: ModelIndex) -> Qt.ItemFlag:
-        return _FLAGS if index.isValid() else Qt.ItemFlag.NoItemFlags
-
-    def data(self, index: ModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        answer = self._answers.get(role)
-        if answer is None or not index.isValid():
-            return None
-        return answer(self._rows[index.row()], index.column())
-
-    def _text(self, row: TextRow[T], column: int) -> str:
-        return row.texts[column]
-
-    def _key(self, row: TextRow[T], column: int) -> object:
-        return row.keys[column]
-
-    def _alignment(self, row: TextRow[T], column: int) -> Qt.AlignmentFlag:
-        del row
-        return self._alignments[column]
-
-    def headerData(
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> Any:
-        if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(self._columns):
-            return None
-        if role == Qt.ItemDataRole.DisplayRole:
-            return self.header(section)
-        if role == Qt.ItemDataRole.ToolTipRole:
-            return self.header_tooltip(section)
-        if role == Qt.ItemDataRole.TextAlignmentRole:
-            return self._alignments[section]
-        return None
 
 
 class FilteredRowTableModel(RowTableModel[T]):
@@ -337,3 +355,63 @@ class FilteredRowTableModel(RowTableModel[T]):
                 if (not choice or self.keeps(row.item, choice)) and all(word in search for word in words)
             ]
         )
+
+
+class PositionTableModel(ColumnTableModel[int]):
+    """Rows are positions into a loaded set of ``size()`` records, worded when a view asks.
+
+    A subclass answers `display` and `row_key` (and the hooks it needs) for a position;
+    `show_positions` keeps a filter's answer in the sort order through `PositionOrder`,
+    so a keystroke never sorts again. `clear_order` when the keys change (a new set, the
+    clock, distances).
+    """
+
+    def __init__(
+        self, columns: Sequence[Column[Any]] = (), parent: QObject | None = None, *, context: str = ""
+    ) -> None:
+        super().__init__(columns, parent, context)
+        self._order = PositionOrder()
+
+    def size(self) -> int:
+        """How many records are loaded (positions ``0 .. size - 1``)."""
+        raise NotImplementedError
+
+    def sort_key(self, row: int, column: int) -> object:
+        return self.row_key(self._rows[row], column)
+
+    def clear_order(self) -> None:
+        self._order.clear()
+
+    def ordered(self, positions: Sequence[int] | range) -> list[int]:
+        """``positions`` in the current sort order (absent keys last in both directions)."""
+        return self._order.ordered(positions, self.size(), self._sorting, self.row_key)
+
+    def show_positions(self, positions: Sequence[int] | range) -> None:
+        """Show the records at these positions (a filter's answer), in the sort order."""
+        ordered = self.ordered(positions)
+        if ordered == self._rows:
+            return
+        self.beginResetModel()
+        self._rows = ordered
+        self.endResetModel()
+
+    def row_of_position(self, position: int) -> int | None:
+        try:
+            return self._rows.index(position)
+        except ValueError:
+            return None
+
+    def _resort(self) -> None:
+        """A header was clicked: the shown positions in the new order (the full order again)."""
+        if self._sorting is None or len(self._rows) < 2:
+            return
+        ordered = self.ordered(self._rows)
+        if ordered == self._rows:
+            return
+        self.layoutAboutToBeChanged.emit()
+        before = self.persistentIndexList()
+        new_row = {position: row for row, position in enumerate(ordered)}
+        after = [self.index(new_row[self._rows[index.row()]], index.column()) for index in before]
+        self._rows = ordered
+        self.changePersistentIndexList(before, after)
+        self.layoutChanged.emit()
