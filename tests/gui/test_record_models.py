@@ -37,7 +37,8 @@ class RowModel(PagedTableModel[Row]):
     def __init__(
         self, runner: TaskRunner, key: str, page_size: int = 20, parent: QWidget | None = None
     ) -> None:
-        super().__init__(runner, key, _COLUMNS, page_size, parent)
+        super().__init__(runner, key, _COLUMNS, parent)
+        self.page_size = page_size
 
 
 @dataclass(frozen=True)

@@ -62,17 +62,13 @@ class PagedTableModel(RowTableModel[T]):
     loadingChanged = Signal(bool)
 
     def __init__(
-        self,
-        runner: TaskRunner,
-        key: str,
-        columns: Sequence[Column[T]],
-        page_size: int = 20,
-        parent: QObject | None = None,
+        self, runner: TaskRunner, key: str, columns: Sequence[Column[T]], parent: QObject | None = None
     ) -> None:
         super().__init__(columns, parent)
         self.runner = runner
         self.key = key
-        self.page_size = page_size
+        self.page_size = 20
+        """Records asked for per page; a model sets its own."""
         self._fn: Callable[..., RecordPage] | None = None
         self._args: tuple[Any, ...] = ()
         self._next_page = 0

@@ -20,7 +20,7 @@ and the order comes from `PositionOrder` (every position sorted once per sort co
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, MutableSequence, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
@@ -93,7 +93,7 @@ class ColumnTableModel(KeySortedModel, Generic[R]):
 
     def __init__(self, columns: Sequence[Column[Any]], parent: QObject | None, context: str) -> None:
         super().__init__(parent)
-        self._rows: list[R] = []
+        self._rows: MutableSequence[R] = []
         self._context = context or type(self).__name__
         self._columns: tuple[Column[Any], ...] = ()
         self._alignments: tuple[Qt.AlignmentFlag, ...] = ()

@@ -8,7 +8,7 @@ exported CSV and PDF say it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from enum import IntEnum
@@ -105,6 +105,11 @@ def _kind_order(line: ReportLine) -> int:
     return KINDS.index(line.kind) if line.kind in KINDS else len(KINDS)
 
 
+def _amount(title: object, cents: Callable[[ReportLine], int | None]) -> Column[ReportLine]:
+    """An amount in reais, sorted by its cents (absent: last)."""
+    return Column(title, lambda line: _money(cents(line)), cents, numeric=True, alarm=True)
+
+
 _COLUMNS: tuple[Column[ReportLine], ...] = (
     Column(
         QT_TRANSLATE_NOOP("ReportModel", "Result"), lambda line: kind_text(line.kind), _kind_order, alarm=True
@@ -118,20 +123,8 @@ _COLUMNS: tuple[Column[ReportLine], ...] = (
         lambda line: operator_status_text(line.operator_status),
         alarm=True,
     ),
-    Column(
-        QT_TRANSLATE_NOOP("ReportModel", "Ledger amount"),
-        lambda line: _money(line.ledger_cents),
-        lambda line: line.ledger_cents,
-        numeric=True,
-        alarm=True,
-    ),
-    Column(
-        QT_TRANSLATE_NOOP("ReportModel", "Operator amount"),
-        lambda line: _money(line.operator_cents),
-        lambda line: line.operator_cents,
-        numeric=True,
-        alarm=True,
-    ),
+    _amount(QT_TRANSLATE_NOOP("ReportModel", "Ledger amount"), lambda line: line.ledger_cents),
+    _amount(QT_TRANSLATE_NOOP("ReportModel", "Operator amount"), lambda line: line.operator_cents),
     Column(QT_TRANSLATE_NOOP("ReportModel", "Note"), lambda line: line.note, alarm=True),
 )
 

@@ -79,7 +79,8 @@ class CardModel(PagedTableModel["PostingCard"]):
         parent: QObject | None = None,
         today: date | None = None,
     ) -> None:
-        super().__init__(runner, "contracts.cards", _COLUMNS, CARD_PAGE_SIZE, parent)
+        super().__init__(runner, "contracts.cards", _COLUMNS, parent)
+        self.page_size = CARD_PAGE_SIZE
         self.service = service
         self.today = today or date.today()
         self._contract: str | None = None

@@ -102,7 +102,8 @@ class ServiceModel(PagedTableModel["Service"]):
     """
 
     def __init__(self, runner: TaskRunner, key: str, parent: QObject | None = None) -> None:
-        super().__init__(runner, key, _COLUMNS, SERVICE_PAGE_SIZE, parent)
+        super().__init__(runner, key, _COLUMNS, parent)
+        self.page_size = SERVICE_PAGE_SIZE
 
     def load_contract(self, service: ContractService, contract: str | None) -> None:
         """The contract's services, page by page (``None``: none)."""
