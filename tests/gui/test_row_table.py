@@ -11,7 +11,7 @@ from pytestqt.modeltest import ModelTester
 
 from postalgui.gui.models.formatting import error_colour
 from postalgui.gui.models.roles import SORT_ROLE
-from postalgui.gui.models.row_table import Column, RowTableModel, TextRow
+from postalgui.gui.models.row_table import Column, FilteredRowTableModel, RowTableModel, TextRow
 
 Price = tuple[str, Decimal | None, date]
 
@@ -113,4 +113,29 @@ def test_rows_added_changed_and_removed_keep_the_sort(qtmodeltester: ModelTester
     assert [name for name, _, _ in model.items()] == ["PAC", "SEDEX"]
     model.show_rows([model.text_row(1)])  # a filter's choice among rows made before
     assert model.items() == [ITEMS[0]]
+    qtmodeltester.check(model)
+
+
+class PriceList(FilteredRowTableModel[Price]):
+    """The choice "priced" keeps the records with a price."""
+
+    def __init__(self) -> None:
+        super().__init__((NAME, DAY))
+
+    def keeps(self, item: Price, choice: str) -> bool:
+        return choice == "priced" and item[1] is not None
+
+
+def test_a_filter_picks_among_the_rows_read(qtmodeltester: ModelTester) -> None:
+    model = PriceList()
+    model.set_all(ITEMS)
+    model.sort(0, Qt.SortOrder.AscendingOrder)
+    assert [name for name, _, _ in model.items()] == ["Mini", "PAC", "SEDEX"]
+    model.set_filter("priced", "")
+    assert [name for name, _, _ in model.items()] == ["PAC", "SEDEX"]
+    model.set_filter("priced", "séd")  # folded: accents and case aside, every word in the row's text
+    assert [name for name, _, _ in model.items()] == ["SEDEX"]
+    model.set_filter("", "")
+    assert len(model.items()) == 3
+    assert model.all_items() == ITEMS
     qtmodeltester.check(model)
