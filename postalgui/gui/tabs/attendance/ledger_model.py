@@ -69,6 +69,8 @@ class LedgerModel(RowTableModel[LedgerRow]):
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(_COLUMNS, parent)
+        self._given: list[LedgerRow] = []
+        """The rows as last given (the model keeps them in the table's order)."""
 
     def attendance(self, row: int) -> LedgerRow:
         """The attendance shown in ``row``."""
@@ -82,7 +84,8 @@ class LedgerModel(RowTableModel[LedgerRow]):
 
     def set_rows(self, rows: Sequence[LedgerRow]) -> None:
         """Replace the rows only when they changed (a refresh every 2 s keeps the selection)."""
-        if list(rows) != self.items():
+        if list(rows) != self._given or len(rows) != self.rowCount():
+            self._given = list(rows)
             self.set_items(rows)
 
     def failed(self, item: LedgerRow) -> bool:
