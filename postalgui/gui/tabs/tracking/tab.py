@@ -34,6 +34,7 @@ from postalgui.gui.tabs.tracking.object_index import Counter, Criteria, Indexed,
 from postalgui.gui.tabs.tracking.object_model import ObjectColumn, ObjectModel
 from postalgui.gui.tabs.tracking.refresher import REFRESH_KEY, Refresher, Tick
 from postalgui.gui.tasks import Failure
+from postalgui.gui.widgets.list_page import fit_columns
 from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.gui.widgets.tables import read_only_table
 from postalgui.gui.widgets.window_state import RememberedSplitter
@@ -114,9 +115,7 @@ class TrackingTab(QWidget):
         self.table.setSortingEnabled(True)
         self.table.sortByColumn(ObjectColumn.CODE, Qt.SortOrder.AscendingOrder)
         self.table.verticalHeader().setDefaultSectionSize(self.table.fontMetrics().height() + 8)
-        header = self.table.horizontalHeader()
-        for column, width in COLUMN_WIDTHS.items():  # never narrower than its title, in any language
-            header.resizeSection(column, max(width, header.sectionSizeHint(column)))
+        fit_columns(self.table, COLUMN_WIDTHS)  # never narrower than its title, in any language
         self.detail = DetailPanel(self.desk, self)
         self.refresher = Refresher(self.desk, self, showing_archived=self._showing_archived)
         self.actions_ = ListActions(self.desk, self, self.selected_codes, self.model.shown_objects)
