@@ -24,6 +24,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from PySide6.QtCore import QSize
+    from PySide6.QtGui import QImage
     from PySide6.QtWidgets import QApplication
 
     from postalgui.gui.main_window import MainWindow
@@ -101,27 +103,17 @@ class Smoke:
 
     def pdf(self) -> str:
         from PySide6.QtCore import QSize
-        from PySide6.QtPdf import QPdfDocument
 
         from postalgui.services.attendance.export import write_report_pdf
 
         with tempfile.TemporaryDirectory() as folder:
             path = write_report_pdf(Path(folder) / "smoke.pdf", {"day": "2026-01-02", "ran_at": ""}, "pt")
-            document = QPdfDocument()
-            try:
-                if document.load(str(path)) != QPdfDocument.Error.None_:
-                    raise SmokeStepError(f"QtPdf could not open a PDF ({document.error()})")
-                image = document.render(0, QSize(400, 560))
-            finally:
-                document.close()
-        if image.isNull():
-            raise SmokeStepError("QtPdf rendered an empty page")
+            image = _page_one(path.read_bytes(), QSize(400, 560), "QtPdf rendered an empty page")
         return f"{image.width()}x{image.height()} page rendered"
 
     def label(self) -> str:
         """A shipping label drawn here: zxing-cpp's DataMatrix and Code 128 must be in the build."""
-        from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QSize
-        from PySide6.QtPdf import QPdfDocument
+        from PySide6.QtCore import QSize
 
         from postalgui.documents.reports.labels import LabelData, LabelParty, Layout, render_labels
 
@@ -129,18 +121,9 @@ class Smoke:
             "PostalGUI", "Avenida Paulista", "1000", "", "Bela Vista", "São Paulo", "SP", "01310100"
         )
         label = LabelData("DG049186226BR", "03220", "SEDEX", party, party, "0067599079")
-        data = QByteArray(render_labels([label], Layout.THERMAL_100x150))
-        buffer = QBuffer(data)
-        buffer.open(QIODevice.OpenModeFlag.ReadOnly)
-        document = QPdfDocument()
-        try:
-            document.load(buffer)
-            image = document.render(0, QSize(400, 600))
-        finally:
-            document.close()
-        if image.isNull():
-            raise SmokeStepError("QtPdf rendered no label")
-        return f"100x150 label of {data.size():,} bytes rendered"
+        data = render_labels([label], Layout.THERMAL_100x150)
+        _page_one(data, QSize(400, 600), "QtPdf rendered no label")
+        return f"100x150 label of {len(data):,} bytes rendered"
 
     def map(self) -> str:
         from postalgui.gui.widgets.map_view import MapView
@@ -165,6 +148,28 @@ class Smoke:
         if status != "ok":
             raise SmokeStepError(f"the partner server answered {status!r}")
         return f"partner server at {url} started, answered and stopped"
+
+
+def _page_one(data: bytes, size: QSize, blank: str) -> QImage:
+    """Page one of the PDF ``data`` as this build's QtPdf draws it; ``blank`` is the step's
+    failure when the page comes out empty."""
+    from PySide6.QtCore import QBuffer, QByteArray, QIODevice
+    from PySide6.QtPdf import QPdfDocument
+
+    buffer = QBuffer()
+    buffer.setData(QByteArray(data))
+    buffer.open(QIODevice.OpenModeFlag.ReadOnly)
+    document = QPdfDocument()
+    try:
+        document.load(buffer)
+        if document.error() != QPdfDocument.Error.None_:
+            raise SmokeStepError(f"QtPdf could not open a PDF ({document.error()})")
+        image = document.render(0, size)
+    finally:
+        document.close()
+    if image.isNull():
+        raise SmokeStepError(blank)
+    return image
 
 
 def _watchdog(seconds: float, step: list[str]) -> threading.Timer:

@@ -9,7 +9,10 @@ import sys
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import QSize
 
+from postalgui.documents.reports.labels import LabelData, LabelParty, Layout, render_labels
+from postalgui.gui.smoke import SmokeStepError, _page_one
 from postalgui.serving import child
 
 
@@ -51,3 +54,19 @@ def test_the_serve_child_flag_is_handled_before_anything_else(capsys: pytest.Cap
     factory = "postalgui.sandbox.process:app_from_environment"
     assert main(["--serve-child", factory, "--host", "192.0.2.1"]) == 2
     assert "loopback only" in capsys.readouterr().err
+
+
+def test_a_pdf_page_qtpdf_cannot_read_fails_the_step(qapp: object) -> None:
+    with pytest.raises(SmokeStepError, match="could not open"):
+        _page_one(b"%PDF-1.4 not a document", QSize(40, 60), "blank")
+
+
+def test_a_label_renders_as_page_one_at_the_asked_size(qapp: object) -> None:
+    party = LabelParty(
+        "PostalGUI", "Avenida Paulista", "1000", "", "Bela Vista", "São Paulo", "SP", "01310100"
+    )
+    data = render_labels(
+        [LabelData("DG049186226BR", "03220", "SEDEX", party, party, "0067599079")], Layout.THERMAL_100x150
+    )
+    image = _page_one(data, QSize(40, 60), "blank")
+    assert (image.width(), image.height()) == (40, 60)
