@@ -153,6 +153,7 @@ class Smoke:
 def _page_one(data: bytes, size: QSize, blank: str) -> QImage:
     """Page one of the PDF ``data`` as this build's QtPdf draws it; ``blank`` is the step's
     failure when the page comes out empty."""
+    # lazy, as in the steps: Qt loads once `main` has set up the environment
     from PySide6.QtCore import QBuffer, QByteArray, QIODevice
     from PySide6.QtPdf import QPdfDocument
 
