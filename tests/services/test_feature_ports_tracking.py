@@ -227,3 +227,18 @@ def test_the_composition_root_hands_claims_and_shipping_tracking_s_offer(context
     assert not hasattr(context.claims, "context")
     assert not hasattr(context.tracking, "context")
     assert context.claims.settings == Settings().claims
+
+
+def test_the_composition_root_s_writers_keep_each_feature_s_section_in_the_settings_file(
+    context: AppContext,
+) -> None:
+    context.claims.keep_reply_address(" sac@loja.com.br ", "(11) 3003-0100")
+    context.shipping.remember(ShippingSettings(layout="a4", printer="Zebra"))
+    again = build_context()
+    try:
+        kept = again.saved_settings
+        assert (kept.claims.reply_email, kept.claims.phone) == ("sac@loja.com.br", "1130030100")
+        assert (kept.shipping.layout, kept.shipping.printer) == ("a4", "Zebra")
+        assert again.claims.settings.reply_email == "sac@loja.com.br"
+    finally:
+        again.close()
