@@ -34,13 +34,13 @@ COUNTRY_KEY = "branches.country"
 class CountryDownload(QWidget):
     """The download's progress bar and Cancel button (hidden while none runs).
 
-    Signals: ``unitsArrived(object)`` with the cached country (a `Loaded`) while the
-    download checks for changes; ``synced(object)`` with the fresh country; ``finished(bool)``
+    Signals: ``unitsArrived(Loaded)`` with the cached country (a `Loaded`) while the
+    download checks for changes; ``synced(Loaded)`` with the fresh country; ``finished(bool)``
     when the download ended (True: cancelled).
     """
 
-    unitsArrived = Signal(object)
-    synced = Signal(object)
+    unitsArrived = Signal(Loaded)
+    synced = Signal(Loaded)
     finished = Signal(bool)
 
     def __init__(self, desk: Desk[BranchService], parent: QWidget | None = None) -> None:

@@ -34,11 +34,11 @@ class UnitLoader(QObject):
 
     ``shown`` answers what the tab shows now (the failure's wording depends on it).
 
-    Signals: ``unitsArrived(object)`` with a `Loaded` (the cached copy, then the fresh
+    Signals: ``unitsArrived(Loaded)`` with a `Loaded` (the cached copy, then the fresh
     set); ``loadingChanged(bool)`` when a load starts or ends.
     """
 
-    unitsArrived = Signal(object)
+    unitsArrived = Signal(Loaded)
     loadingChanged = Signal(bool)
 
     def __init__(

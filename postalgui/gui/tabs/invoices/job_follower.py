@@ -22,13 +22,13 @@ __all__ = ["JobFollower", "JobFollowing"]
 class JobFollower(QObject):
     """Receives one ``follow_job`` task's callbacks and passes them on as signals.
 
-    Signals: ``updated(object)`` with the Job at each change and at the end;
-    ``failed(int, object)`` with the job id and the error when following stopped on
+    Signals: ``updated(Job)`` with the Job at each change and at the end;
+    ``failed(int, BaseException)`` with the job id and the error when following stopped on
     one; ``ended(int)`` with the job id once the task is over, whatever the outcome.
     """
 
-    updated = Signal(object)
-    failed = Signal(int, object)
+    updated = Signal(Job)
+    failed = Signal(int, BaseException)
     ended = Signal(int)
 
     def __init__(self, job_id: int) -> None:
@@ -60,13 +60,13 @@ class JobFollowing(QObject):
     The tasks belong to this object (a child of the panel): destroying the panel
     cancels them, and a cancelled ``follow_job`` leaves its job pending.
 
-    Signals: ``updated(object)`` with a `Job` at each change; ``failed(int, object)``
+    Signals: ``updated(Job)`` with a `Job` at each change; ``failed(int, BaseException)``
     with a job id and the error that paused it; ``ended(int)`` with a job id once its
     task is over.
     """
 
-    updated = Signal(object)
-    failed = Signal(int, object)
+    updated = Signal(Job)
+    failed = Signal(int, BaseException)
     ended = Signal(int)
 
     def __init__(

@@ -224,7 +224,7 @@ class BatchPanel(QWidget):
         if not self.running:
             self.file.ask_file()
 
-    @Slot(object)
+    @Slot(Path)
     def _on_file_file_chosen(self, path: Path) -> None:
         self.load_file(path)
 

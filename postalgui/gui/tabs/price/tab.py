@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import time
 import uuid
-from datetime import date
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QItemSelection, Qt, QTimer, Signal, Slot
@@ -35,6 +34,8 @@ from postalgui.gui.widgets.message_bar import MessageArea
 from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.gui.widgets.tables import record_table
 from postalgui.gui.widgets.window_state import RememberedSplitter
+from postalgui.services.price.products import PriceSettings
+from postalgui.services.shipping.draft import ShipDraft
 
 if TYPE_CHECKING:
     from postalgui.api.models.price import AdditionalService, PriceQuery, QuoteResult
@@ -42,7 +43,6 @@ if TYPE_CHECKING:
     from postalgui.gui.tabs.price.history_panel import HistoryPanel
     from postalgui.gui.tasks import Progress, TaskHandle, TaskRunner
     from postalgui.services.price.deadlines import DeadlineOutcome
-    from postalgui.services.price.products import PriceSettings
     from postalgui.services.price.service import PriceService
 
 COMPARE_COLUMNS = (
@@ -64,12 +64,12 @@ class PriceTab(QWidget):
     """Quote, Batch and History pages over one message area.
 
     Signals: ``quoteFinished(int)`` with the number of products priced, after a
-    comparison has been shown; ``shipRequested(object)`` with the `ShipDraft` of the quote
+    comparison has been shown; ``shipRequested(ShipDraft)`` with the `ShipDraft` of the quote
     to ship ("Ship this": the window opens it in Shipping).
     """
 
     quoteFinished = Signal(int)
-    shipRequested = Signal(object)
+    shipRequested = Signal(ShipDraft)
 
     def __init__(
         self, price: PriceService, runner: TaskRunner, messages: MessageArea, parent: QWidget | None = None
@@ -394,9 +394,9 @@ class PriceTab(QWidget):
         if not cancelled:
             self._refresh_history()  # the deadlines were kept beside the prices shown there
 
-    @Slot(object)
-    def _on_form_arrive_by_changed(self, day: date | None) -> None:
-        self.model.set_arrive_by(day)
+    @Slot()
+    def _on_form_arrive_by_changed(self) -> None:
+        self.model.set_arrive_by(self.form.arrive_by())
         if self.model.results():
             self._show_summary()
 
@@ -457,7 +457,7 @@ class PriceTab(QWidget):
             arg(self.tr("Additional services could not be loaded: %1"), describe_error(error))
         )
 
-    @Slot(object)
+    @Slot(PriceSettings)
     def _on_form_prices_changed(self, prices: PriceSettings) -> None:
         self._save_prices(prices)
         if prices.handling_days != self._handling and self.model.deadlines() is not None:

@@ -36,10 +36,10 @@ MESSAGE_KEY = "shipping.labels"
 class LabelsActions(QObject):
     """Three actions and the preview dialogs they opened (kept until closed).
 
-    Signals: ``dialogOpened(object)`` with the `DocumentPreview` just shown.
+    Signals: ``dialogOpened(DocumentPreview)`` with the `DocumentPreview` just shown.
     """
 
-    dialogOpened = Signal(object)
+    dialogOpened = Signal(DocumentPreview)
 
     def __init__(
         self, desk: Desk[ShippingService], selected_ids: Callable[[], list[str]], parent: QWidget

@@ -39,11 +39,11 @@ class Refresher(PeriodicRun):
     """The refresh's progress bar and Cancel button (hidden while none runs), and its timer.
 
     Signals: ``started()`` when a refresh starts; ``finished(bool)`` when it ended (True:
-    cancelled); ``refreshed(object)`` with the use case's `Refreshed`; ``archivedRequested()``
+    cancelled); ``refreshed(Refreshed)`` with the use case's `Refreshed`; ``archivedRequested()``
     when its message's "Show archived" was clicked.
     """
 
-    refreshed = Signal(object)
+    refreshed = Signal(Refreshed)
     archivedRequested = Signal()
 
     def __init__(self, desk: Desk[TrackingService], parent: QWidget | None = None) -> None:
