@@ -206,7 +206,7 @@ class BranchesTab(QWidget):
     def synced_at(self) -> datetime | None:
         return self._loaded.result.synced_at if self._loaded is not None else None
 
-    def search(self) -> TaskHandle | None:
+    def search(self) -> TaskHandle[Loaded] | None:
         """Show the units of the filters: locally when the country is loaded, else ask the operator."""
         if self.everything:
             self.apply_filters()
@@ -223,11 +223,11 @@ class BranchesTab(QWidget):
             return self.sync_country()
         return self.load(query)
 
-    def load(self, query: UnitQuery, *, only_if_cached: bool = False) -> TaskHandle:
+    def load(self, query: UnitQuery, *, only_if_cached: bool = False) -> TaskHandle[Loaded]:
         """Load ``query``'s units: its cached copy at once, then what changed (one live load)."""
         return self.loader.load(query, only_if_cached=only_if_cached)
 
-    def sync_country(self) -> TaskHandle:
+    def sync_country(self) -> TaskHandle[Loaded]:
         """Download (or refresh) every unit in Brazil, with progress and Cancel."""
         handle = self.country.start()
         self.filters.set_busy(True)

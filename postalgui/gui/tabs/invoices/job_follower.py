@@ -9,11 +9,12 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal, Slot
 
+from postalgui.gui.tasks import Progress
 from postalgui.services.invoices.following import follow_job
 from postalgui.services.invoices.jobs import Job
 
 if TYPE_CHECKING:
-    from postalgui.gui.tasks import Progress, TaskHandle, TaskRunner
+    from postalgui.gui.tasks import TaskHandle, TaskRunner
     from postalgui.services.invoices.service import InvoiceService
 
 __all__ = ["JobFollower", "JobFollowing"]
@@ -34,11 +35,11 @@ class JobFollower(QObject):
     def __init__(self, job_id: int) -> None:
         super().__init__()
         self.job_id = job_id
-        self.handle: TaskHandle | None = None
+        self.handle: TaskHandle[Job] | None = None
 
-    @Slot(object)
-    def _on_task_progress(self, progress: Progress) -> None:
-        if isinstance(progress.payload, Job):
+    @Slot(Progress)
+    def _on_task_progress(self, progress: Progress[Job]) -> None:
+        if progress.payload is not None:
             self.updated.emit(progress.payload)
 
     @Slot(object)
@@ -105,7 +106,7 @@ class JobFollowing(QObject):
     def is_following(self, job_id: int) -> bool:
         return job_id in self._followers
 
-    def handle(self, job_id: int) -> TaskHandle | None:
+    def handle(self, job_id: int) -> TaskHandle[Job] | None:
         """The task following a job now, if any."""
         follower = self._followers.get(job_id)
         return None if follower is None else follower.handle

@@ -96,7 +96,7 @@ class JobTracker(QObject):
         self.sync_busy_bars()
         self.changed.emit()
 
-    def handle(self, job_id: int) -> TaskHandle | None:
+    def handle(self, job_id: int) -> TaskHandle[Job] | None:
         return self.following.handle(job_id)
 
     def sync_busy_bars(self) -> None:

@@ -164,7 +164,7 @@ class JobsPanel(QWidget):
     def is_following(self, job_id: int) -> bool:
         return self.tracker.is_following(job_id)
 
-    def follow_handle(self, job_id: int) -> TaskHandle | None:
+    def follow_handle(self, job_id: int) -> TaskHandle[Job] | None:
         """The task following a job now, if any."""
         return self.tracker.handle(job_id)
 

@@ -30,6 +30,7 @@ from postalgui.gui.tabs.price.error_column import ErrorColumn
 from postalgui.gui.tabs.price.quote_form import QuoteForm
 from postalgui.gui.tabs.price.results_model import Column, QuoteFilterProxy, QuoteResultsModel
 from postalgui.gui.tabs.price.ship_this import ShipThis
+from postalgui.gui.tasks import Progress
 from postalgui.gui.widgets.message_bar import MessageArea
 from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.gui.widgets.tables import record_table
@@ -41,8 +42,9 @@ if TYPE_CHECKING:
     from postalgui.api.models.price import AdditionalService, PriceQuery, QuoteResult
     from postalgui.gui.tabs.price.batch_panel import BatchPanel
     from postalgui.gui.tabs.price.history_panel import HistoryPanel
-    from postalgui.gui.tasks import Progress, TaskHandle, TaskRunner
+    from postalgui.gui.tasks import TaskHandle, TaskRunner
     from postalgui.services.price.deadlines import DeadlineOutcome
+    from postalgui.services.price.priced import PriceEvent, PricesSettled
     from postalgui.services.price.service import PriceService
 
 COMPARE_COLUMNS = (
@@ -80,7 +82,7 @@ class PriceTab(QWidget):
         self.price = price
         self.runner = runner
         self.messages = messages
-        self._compare: TaskHandle | None = None
+        self._compare: TaskHandle[PriceEvent] | None = None
         self._pricing = False  # the comparison's prices are still coming (its deadlines may be)
         self._services_task: TaskHandle | None = None
         self._started = 0.0
@@ -339,18 +341,17 @@ class PriceTab(QWidget):
     def _on_form_quote_requested(self) -> None:
         self.quote()
 
-    @Slot(object)
-    def _on_compare_progress(self, progress: Progress) -> None:
-        # Loaded with the first quote (as the task itself is), not while the window opens.
-        from postalgui.services.price.priced import DeadlinesArrived, PriceArrived, PricesSettled
+    @Slot(Progress)
+    def _on_compare_progress(self, progress: Progress[PriceEvent]) -> None:
+        if progress.payload is not None:
+            progress.payload.reach(self)
 
-        payload = progress.payload
-        if isinstance(payload, PriceArrived):
-            self._arrived.append(payload.result)  # shown together, sorted, once all are in
-        elif isinstance(payload, DeadlinesArrived):
-            self._show_deadlines(payload.outcomes)
-        elif isinstance(payload, PricesSettled):
-            self._show_comparison()
+    def price_arrived(self, result: QuoteResult) -> None:
+        self._arrived.append(result)  # shown together, sorted, once all are in
+
+    def prices_settled(self, settled: PricesSettled) -> None:
+        del settled
+        self._show_comparison()
 
     def _show_comparison(self) -> None:
         results = sorted(self._arrived, key=lambda result: result.index)
@@ -366,7 +367,7 @@ class PriceTab(QWidget):
         self.quoteFinished.emit(len(results))
         self._refresh_history()
 
-    def _show_deadlines(self, outcomes: list[DeadlineOutcome]) -> None:
+    def deadlines_arrived(self, outcomes: list[DeadlineOutcome]) -> None:
         self.model.set_deadlines(outcomes)
         if self.model.results():
             self._show_summary()  # "the cheapest that arrives by Friday" needs the dates
