@@ -30,7 +30,6 @@ import gc
 import io
 import re
 import threading
-import unicodedata
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -47,6 +46,7 @@ from postalgui.api.models.invoices import (
 )
 from postalgui.api.values import InvalidValue, parse_money
 from postalgui.api.values.errors import cut
+from postalgui.api.values.text import strip_accents
 
 __all__ = [
     "ANALYTIC_TAIL_BYTES",
@@ -121,9 +121,7 @@ class AnalyticFormatError(RoutineError, ValueError):
 
 def _norm(title: str) -> str:
     """``"Código  Serviço "`` -> ``"CODIGO SERVICO"``: what titles and markers are matched on."""
-    decomposed = unicodedata.normalize("NFKD", title)
-    plain = "".join(c for c in decomposed if not unicodedata.combining(c))
-    return " ".join(plain.upper().split())
+    return " ".join(strip_accents(title).upper().split())
 
 
 def decode_analytic(data: bytes) -> str:

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import re
 import threading
-import unicodedata
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass, replace
@@ -39,7 +38,7 @@ from postalgui.api.records import one_record, record_list
 from postalgui.api.tokens import TokenScope
 from postalgui.api.values import InvalidValue, format_timestamp, parse_cep
 from postalgui.api.values.states import STATES
-from postalgui.api.values.text import trimmed
+from postalgui.api.values.text import strip_accents, trimmed
 
 __all__ = [
     "BRANCH_SEARCH_SERVICE",
@@ -51,7 +50,6 @@ __all__ = [
     "parse_mcu",
     "parse_sort",
     "parse_uf",
-    "strip_accents",
 ]
 
 BRANCH_SEARCH_SERVICE = "86711"
@@ -74,12 +72,6 @@ class BranchSearchNotContractedError(PermissionDeniedError):
             f"{super().__str__()}. The contract does not include the branch-search service "
             f"({BRANCH_SEARCH_SERVICE}): ask the operator to add it, or pick a contract that has it."
         )
-
-
-def strip_accents(text: str) -> str:
-    """``text`` without accents (``São João`` -> ``Sao Joao``), as the service wants names."""
-    decomposed = unicodedata.normalize("NFKD", text)
-    return "".join(char for char in decomposed if not unicodedata.combining(char))
 
 
 def parse_mcu(value: str | int) -> str:

@@ -91,15 +91,21 @@ _READ_POSTED = answer_reader(_Posted, "posting")
 _READ_DOWNLOAD_BODY = answer_reader(_Download, "label")
 
 
+def _lacking(response: requests.Response, answer: str, lacks: str) -> InvalidResponseError:
+    """An answer read but lacking what makes it one: the operator took the call, the
+    transport keeps its text."""
+    return InvalidResponseError(
+        f"Invalid {answer} answer from the operator (HTTP {response.status_code}): {lacks}",
+        status=response.status_code,
+    )
+
+
 def _read_created(response: requests.Response) -> PrepostingAnswer:
     """The create answer; one without an id is unreadable (the operator took it: the
     transport keeps its text)."""
     answer = _READ_ANSWER(response)
     if not answer.id.strip():
-        raise InvalidResponseError(
-            f"Invalid pre-posting answer from the operator (HTTP {response.status_code}): no id",
-            status=response.status_code,
-        )
+        raise _lacking(response, "pre-posting", "no id")
     return answer
 
 
@@ -122,10 +128,7 @@ def _read_cancelled(response: requests.Response) -> Preposting | None:
 def _read_receipt(response: requests.Response) -> _Receipt:
     receipt = _READ_RECEIPT(response)
     if not receipt.idRecibo.strip():
-        raise InvalidResponseError(
-            f"Invalid label answer from the operator (HTTP {response.status_code}): no receipt (idRecibo)",
-            status=response.status_code,
-        )
+        raise _lacking(response, "label", "no receipt (idRecibo)")
     return receipt
 
 

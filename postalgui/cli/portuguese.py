@@ -303,9 +303,6 @@ SENTENCES: Mapping[str, str] = MappingProxyType(
         "business day": "dia útil",
         "business days": "dias úteis",
         # sent
-        "being sent": "sendo enviada",
-        "no answer (the operator may have it)": "sem resposta (o operador pode tê-la)",
-        "taken, answer unreadable": "recebida, resposta ilegível",
         "settled as {resolution}: {what}": "resolvida como {resolution}: {what}",
         "no unsettled calls: every call sent was answered": (
             "nenhuma chamada pendente: toda chamada enviada foi respondida"

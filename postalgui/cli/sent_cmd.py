@@ -10,7 +10,7 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
 from postalgui.api.cancel import PlainTask
-from postalgui.cli.language import count, say
+from postalgui.cli.language import count, say, spoken
 from postalgui.cli.options import BadOption, command_group, json_option, subcommand
 from postalgui.cli.output import (
     EXIT_API_ERROR,
@@ -22,6 +22,7 @@ from postalgui.cli.output import (
     print_table,
 )
 from postalgui.services.context import AppContext
+from postalgui.services.words.office import OUTGOING_STATE
 
 if TYPE_CHECKING:
     from postalgui.cli.options import Commands
@@ -84,14 +85,9 @@ def _line_json(line: SentLine, now: datetime) -> dict[str, object]:
     )
 
 
-def _state_words(state: str, stored: str) -> str:
-    """A call's state as the table says it; a state this CLI does not know, as stored."""
-    words = {
-        "sending": say("being sent"),
-        "lost": say("no answer (the operator may have it)"),
-        "unreadable": say("taken, answer unreadable"),
-    }
-    return words.get(state, stored)
+def _state_words(line: SentLine, now: datetime) -> str:
+    """A call's state in the catalogue's words, as the "Unanswered sends" dialog says it."""
+    return OUTGOING_STATE[line.shown_state(now)].said(spoken())
 
 
 def _run_list(args: argparse.Namespace, context: AppContext) -> int:
@@ -107,7 +103,7 @@ def _run_list(args: argparse.Namespace, context: AppContext) -> int:
             line.uid[:8],
             line.kind,
             line.summary,
-            _state_words(line.shown_state(now).value, line.state.value),
+            _state_words(line, now),
             line.created_by,
             moment_text(line.sent_at),
         ]

@@ -3,7 +3,7 @@
 Apart from `ship_cmd` because these write files: the ids and ``--out`` are checked before
 anything is asked of the operator (an id the office does not know, or a file that cannot
 be written, exits 2), and the PDF is written whole or not at all. Labels are ours by
-default (drawn here: `documents.labels`); ``--operator`` asks the operator's own label,
+default (drawn here: `documents.reports.labels`); ``--operator`` asks the operator's own label,
 which it prepares in the background, and polls for it with a progress line.
 """
 
@@ -34,7 +34,7 @@ __all__ = ["add_parsers"]
 
 LAYOUTS = LABEL_LAYOUTS
 """``--layout`` (the settings' layouts): A4 with 4 labels, the thermal printers' 100x150 and
-100x80 mm, A4 one a page (the values of `documents.labels.Layout`); the operator's
+100x80 mm, A4 one a page (the values of `documents.reports.labels.Layout`); the operator's
 ``layoutImpressao`` of each, in the same order, is `OPERATOR_LAYOUTS`'s (``--operator``)."""
 OPERATOR_LAYOUTS: dict[str, OperatorLayout] = dict(
     zip(
@@ -139,7 +139,8 @@ def _write(path: Path, data: bytes, shipments: Sequence[Shipment], what: str) ->
 
 
 def _run_labels(args: argparse.Namespace, context: AppContext) -> int:
-    from postalgui.documents.labels import Layout
+    # lazy: printing loads reportlab, which every other command would pay for at start-up
+    from postalgui.documents.reports.labels import Layout
     from postalgui.services.shipping.printing import our_labels
     from postalgui.services.shipping.use_cases import issue_labels
 
@@ -149,16 +150,13 @@ def _run_labels(args: argparse.Namespace, context: AppContext) -> int:
     ids = [shipment.prepost_id for shipment in shipments]
     if args.operator:
         with progress_task(say("the operator's labels")) as task:
-            data = issue_labels(task, context.shipping, ids, OPERATOR_LAYOUTS[layout]).pdf
+            issued = issue_labels(task, context.shipping, ids, OPERATOR_LAYOUTS[layout])
+        what = say("labels ({layout}, the operator)", layout=layout)
     else:
         with progress_task(say("labels")) as task:
-            data = our_labels(task, context.shipping, ids, Layout(layout))
-    what = (
-        say("labels ({layout}, the operator)", layout=layout)
-        if args.operator
-        else say("labels ({layout})", layout=layout)
-    )
-    return _write(path, data, shipments, what)
+            issued = our_labels(task, context.shipping, ids, Layout(layout))
+        what = say("labels ({layout})", layout=layout)
+    return _write(path, issued.pdf, issued.shipments, what)
 
 
 def _run_declaration(args: argparse.Namespace, context: AppContext) -> int:

@@ -33,6 +33,7 @@ __all__ = [
     "PageHead",
     "build_numbered",
     "landscape_report",
+    "numbered",
     "report_styles",
 ]
 
@@ -130,6 +131,11 @@ def build_numbered(doc: BaseDocTemplate, story: Sequence[Any], head: HeadDrawer,
 
 _REPORT_HEAD = PageHead(baseline=10 * mm, left_size=9, right_size=8, rule=12 * mm, rule_width=0.5)
 _REPORT_FOOT = PageFoot(baseline=8 * mm)
+
+
+def numbered(pattern: str) -> Callable[[int, int], str]:
+    """The foot's page label from a ``{page}`` / ``{pages}`` pattern ("Página {page} de {pages}")."""
+    return lambda page, pages: pattern.format(page=page, pages=pages)
 
 
 def report_styles(title_after: float = 4) -> dict[str, ParagraphStyle]:

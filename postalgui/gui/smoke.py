@@ -123,7 +123,7 @@ class Smoke:
         from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QSize
         from PySide6.QtPdf import QPdfDocument
 
-        from postalgui.documents.labels import LabelData, LabelParty, Layout, render_labels
+        from postalgui.documents.reports.labels import LabelData, LabelParty, Layout, render_labels
 
         party = LabelParty(
             "PostalGUI", "Avenida Paulista", "1000", "", "Bela Vista", "São Paulo", "SP", "01310100"

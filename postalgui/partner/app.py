@@ -147,18 +147,33 @@ class PartnerApp:
         self.ledger.log_call(endpoint, None, raw.decode("utf-8", "replace"), reply)
         return reply
 
-    async def form(self, request: Request) -> JSONResponse:
+    async def _answer(
+        self,
+        request: Request,
+        endpoint: str,
+        refusal: dict[str, Any],
+        malformed: Callable[[MalformedBodyError], Reply],
+        handle: Callable[[Request, dict[str, Any] | None], Reply],
+    ) -> JSONResponse:
+        """``handle`` the body read as a JSON object; a body that is none gets the reply
+        ``malformed`` makes of why (after the caller is checked, as `_malformed` says)."""
         raw = await request.body()
         try:
             body = parse_object(raw)
         except MalformedBodyError as bad:
-            reply = Reply(400, {"codigo_retorno": "98", "descricao_retorno": f"Corpo inválido: {bad}"[:255]})
-            log.warning("formulario: malformed body (%s)", bad)
+            log.warning("%s: malformed body (%s)", endpoint, bad)
+            reply = malformed(bad)
             return self._respond(
-                await run_in_threadpool(self._malformed, request, "formulario", FORM_REFUSAL, raw, reply)
+                await run_in_threadpool(self._malformed, request, endpoint, refusal, raw, reply)
             )
         # Hashing a password and the ledger's queries block: off the event loop.
-        return self._respond(await run_in_threadpool(self._form, request, body))
+        return self._respond(await run_in_threadpool(handle, request, body))
+
+    async def form(self, request: Request) -> JSONResponse:
+        def malformed(bad: MalformedBodyError) -> Reply:
+            return Reply(400, {"codigo_retorno": "98", "descricao_retorno": f"Corpo inválido: {bad}"[:255]})
+
+        return await self._answer(request, "formulario", FORM_REFUSAL, malformed, self._form)
 
     def _form(self, request: Request, body: dict[str, Any] | None) -> Reply:
         denied = self._authorized(request, "formulario", FORM_REFUSAL)
@@ -191,17 +206,10 @@ class PartnerApp:
         return reply
 
     async def confirm(self, request: Request) -> JSONResponse:
-        raw = await request.body()
-        try:
-            body = parse_object(raw)
-        except MalformedBodyError as bad:
-            log.warning("confirmarAtendimento: malformed body (%s)", bad)
-            reply = Reply(400, dict(CONFIRM_REFUSAL))
-            endpoint = "confirmarAtendimento"
-            return self._respond(
-                await run_in_threadpool(self._malformed, request, endpoint, CONFIRM_REFUSAL, raw, reply)
-            )
-        return self._respond(await run_in_threadpool(self._confirm, request, body))
+        def malformed(_bad: MalformedBodyError) -> Reply:
+            return Reply(400, dict(CONFIRM_REFUSAL))
+
+        return await self._answer(request, "confirmarAtendimento", CONFIRM_REFUSAL, malformed, self._confirm)
 
     def _confirm(self, request: Request, body: dict[str, Any] | None) -> Reply:
         denied = self._authorized(request, "confirmarAtendimento", CONFIRM_REFUSAL)

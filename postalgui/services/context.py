@@ -11,7 +11,7 @@ from __future__ import annotations
 import logging
 import os
 import threading
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import cached_property
 from typing import TYPE_CHECKING
 
@@ -25,7 +25,13 @@ from postalgui.api.scopes import (
     Scope,
     TokenScope,
 )
+from postalgui.services.attendance.ports import AttendancePorts
+from postalgui.services.branches.ports import BranchPorts
+from postalgui.services.contracts.ports import ContractPorts
+from postalgui.services.invoices.ports import InvoicePorts
+from postalgui.services.office.ports import OfficePorts
 from postalgui.services.paths import AppPaths, app_paths
+from postalgui.services.price.ports import PricePorts
 from postalgui.services.session import Backend, SandboxStartError
 from postalgui.services.setting_missing import SettingMissingError
 from postalgui.services.settings import (
@@ -40,7 +46,8 @@ from postalgui.services.settings import (
 if TYPE_CHECKING:
     import keyring.backend
 
-    from postalgui.api.tokens import RefusedCredentials
+    from postalgui.api.client import OperatorClient
+    from postalgui.api.tokens import RefusedCredentials, TokenManager
     from postalgui.services.attendance.service import AttendanceService
     from postalgui.services.branches.service import BranchService
     from postalgui.services.branches.store import BranchCache
@@ -49,8 +56,11 @@ if TYPE_CHECKING:
     from postalgui.services.invoices.jobs import JobStore
     from postalgui.services.invoices.service import InvoiceService
     from postalgui.services.office.database import OfficeDatabase
+    from postalgui.services.office.service import OfficeService
+    from postalgui.services.ports import Follow, NewObject
     from postalgui.services.price.history import QuoteHistory
     from postalgui.services.price.preset_store import PresetStore
+    from postalgui.services.price.products import PriceSettings
     from postalgui.services.price.service import PriceService
     from postalgui.services.shipping.service import ShippingService
     from postalgui.services.tracking.service import TrackingService
@@ -69,8 +79,8 @@ __all__ = ["AppContext", "Backend", "SandboxStartError", "build_context"]
 class AppContext:
     """Owns the long-lived parts of the app; one per process.
 
-    It is the `Session` every feature facade is built with (and the facades' own stores'
-    provider): the facades never import this module.
+    It wires each feature's ports (``services/<feature>/ports.py``) from its own parts; the
+    features never import this module.
     """
 
     def __init__(
@@ -143,31 +153,104 @@ class AppContext:
     def price(self) -> PriceService:
         from postalgui.services.price.service import PriceService
 
-        return PriceService(self, self.quote_history, self.preset_store)
+        def save_prices(prices: PriceSettings) -> None:
+            self.save_preferences(self.saved_settings.updated(prices=prices))
+
+        return PriceService(
+            PricePorts(
+                operator=self._operator,
+                tokens=self._tokens,
+                settings=self._settings_in_force,
+                save_prices=save_prices,
+                history=self.quote_history,
+                office=self.office,
+                presets=self.preset_store,
+            )
+        )
 
     @cached_property
     def invoices(self) -> InvoiceService:
         from postalgui.services.invoices.service import InvoiceService
 
-        return InvoiceService(self, self.job_store)
+        return InvoiceService(
+            InvoicePorts(
+                operator=self._operator,
+                contract_scope=self.contract_scope,
+                settings=self._settings_in_force,
+                jobs=self.job_store,
+                office=self.office,
+                cache_dir=self.paths.cache_dir,
+                follow=self.following,
+            )
+        )
+
+    @cached_property
+    def following(self) -> Follow:
+        """ "Follow these objects" (`Follow`), kept by Tracking's watchlist."""
+        return _WatchlistFollow(lambda: self.tracking)
 
     @cached_property
     def contracts(self) -> ContractService:
         from postalgui.services.contracts.service import ContractService
 
-        return ContractService(self)
+        return ContractService(
+            ContractPorts(
+                operator=self._operator,
+                tokens=self._tokens,
+                settings=self._settings_in_force,
+                saved_settings=lambda: self.saved_settings,
+                apply=self.apply,
+            )
+        )
 
     @cached_property
     def attendance(self) -> AttendanceService:
         from postalgui.services.attendance.service import AttendanceService
 
-        return AttendanceService(self, self.office)
+        return AttendanceService(
+            AttendancePorts(
+                settings=self._settings_in_force,
+                overrides=self.overrides,
+                credentials=self.credentials,
+                sandbox_url=self.sandbox_url,
+                tokens=self._tokens,
+                data_dir=self.paths.data_dir,
+                office=self.office,
+            )
+        )
 
     @cached_property
     def branches(self) -> BranchService:
         from postalgui.services.branches.service import BranchService
 
-        return BranchService(self, self.branch_cache)
+        return BranchService(
+            BranchPorts(
+                operator=self._operator,
+                contract_scope=self.contract_scope,
+                settings=self._settings_in_force,
+                cache=self.branch_cache,
+                cache_dir=self.paths.cache_dir,
+            )
+        )
+
+    @cached_property
+    def office_service(self) -> OfficeService:
+        """Settings' Test and Copy of a typed office database (not `office`, the one in force)."""
+        from postalgui.services.office.service import OfficeService  # lazy: SQLAlchemy, for the dialog only
+
+        return OfficeService(OfficePorts(self.paths.data_dir, author=lambda: self.login or ""))
+
+    def _settings_in_force(self) -> Settings:
+        """The settings port: read on each use, since `apply` replaces them."""
+        return self.settings
+
+    def _operator(self) -> OperatorClient:
+        """The client port: the backend's, built on first use (blocks: tasks only)."""
+        return self.backend().client
+
+    def _tokens(self) -> TokenManager:
+        """The tokens port: the backend's token manager (blocks: tasks only)."""
+        return self.backend().tokens
 
     @cached_property
     def tracking(self) -> TrackingService:
@@ -444,3 +527,16 @@ def _check_dr(value: str) -> None:
         raise ConfigError(
             f"POSTALGUI_DR: the regional office (DR) must be a whole number from 1 to 99 (got {shown!r})"
         )
+
+
+class _WatchlistFollow:
+    """`Follow` kept by the watchlist of the current environment (opened on each call: tasks only)."""
+
+    def __init__(self, tracking: Callable[[], TrackingService]) -> None:
+        self._tracking = tracking
+
+    def follow(self, objects: Sequence[NewObject], *, source: str) -> int:
+        return self._tracking().watchlist().add(objects, source=source)
+
+    def unfollow(self, codes: Sequence[str], *, source: str) -> int:
+        return self._tracking().watchlist().remove(codes, source=source)

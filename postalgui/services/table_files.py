@@ -21,9 +21,9 @@ import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 
-from postalgui.api.branches import strip_accents
 from postalgui.api.errors import RoutineError
 from postalgui.api.said import Said, said_of
+from postalgui.api.values.text import fold
 from postalgui.services.spreadsheet import is_xlsx
 
 __all__ = [
@@ -283,9 +283,9 @@ _NOT_KEY = re.compile(r"[^0-9a-z]+")
 
 
 def header_key(title: str) -> str:
-    """A column's title as it is compared: without accents, case, spaces and punctuation
+    """A column's title as it is compared: `fold`ed, then without spaces and punctuation
     (``cpfCnpj``, ``cpf_cnpj``, ``CPF/CNPJ`` and ``CPF-CNPJ`` are one)."""
-    return _NOT_KEY.sub("", strip_accents(title).casefold())
+    return _NOT_KEY.sub("", fold(title))
 
 
 def column_positions(

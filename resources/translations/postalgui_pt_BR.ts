@@ -793,20 +793,8 @@
 <context>
     <name>AttendanceWords</name>
     <message>
-        <source>Received</source>
-        <translation>Recebido</translation>
-    </message>
-    <message>
-        <source>Registered</source>
-        <translation>Registrado</translation>
-    </message>
-    <message>
         <source>Confirmed</source>
         <translation>Confirmado</translation>
-    </message>
-    <message>
-        <source>Not confirmed</source>
-        <translation>Não confirmado</translation>
     </message>
     <message>
         <source>Cancelled</source>
@@ -815,26 +803,6 @@
     <message>
         <source>Reversed</source>
         <translation>Estornado</translation>
-    </message>
-    <message>
-        <source>Pending</source>
-        <translation>Pendente</translation>
-    </message>
-    <message>
-        <source>Pending at the counter</source>
-        <translation>Pendente no balcão</translation>
-    </message>
-    <message>
-        <source>Concluded (FINALIZADO)</source>
-        <translation>Concluído (FINALIZADO)</translation>
-    </message>
-    <message>
-        <source>Cancelled (CANCELADO)</source>
-        <translation>Cancelado (CANCELADO)</translation>
-    </message>
-    <message>
-        <source>Reversed (ESTORNADO)</source>
-        <translation>Estornado (ESTORNADO)</translation>
     </message>
     <message>
         <source>Still pending</source>
@@ -5704,22 +5672,6 @@ Enviar de novo? O arquivo será preparado duas vezes.</translation>
 <context>
     <name>ShippingWords</name>
     <message>
-        <source>Pre-posted</source>
-        <translation>Pré-postado</translation>
-    </message>
-    <message>
-        <source>Labelled</source>
-        <translation>Emitida</translation>
-    </message>
-    <message>
-        <source>Posted</source>
-        <translation>Postado</translation>
-    </message>
-    <message>
-        <source>Cancelled</source>
-        <translation>Cancelado</translation>
-    </message>
-    <message>
         <source>Expired</source>
         <translation>Expirado</translation>
     </message>
@@ -5754,26 +5706,6 @@ Enviar de novo? O arquivo será preparado duas vezes.</translation>
     <message>
         <source>Expires tomorrow</source>
         <translation>Expira amanhã</translation>
-    </message>
-    <message>
-        <source>Pre-attended</source>
-        <translation>Pré-atendido</translation>
-    </message>
-    <message>
-        <source>Reversed</source>
-        <translation>Estornado</translation>
-    </message>
-    <message>
-        <source>Pending</source>
-        <translation>Pendente</translation>
-    </message>
-    <message>
-        <source>No status</source>
-        <translation>Sem status</translation>
-    </message>
-    <message>
-        <source>Unknown (%1)</source>
-        <translation>Desconhecido (%1)</translation>
     </message>
     <message numerus="yes">
         <source>Expires in %Ln day(s)</source>
@@ -5998,66 +5930,6 @@ Enviar de novo? O arquivo será preparado duas vezes.</translation>
 </context>
 <context>
     <name>TrackingDetailWords</name>
-    <message>
-        <source>Posted</source>
-        <translation>Postado</translation>
-    </message>
-    <message>
-        <source>In transit</source>
-        <translation>Em trânsito</translation>
-    </message>
-    <message>
-        <source>Out for delivery</source>
-        <translation>Saiu para entrega</translation>
-    </message>
-    <message>
-        <source>Delivery attempt failed</source>
-        <translation>Tentativa de entrega não efetuada</translation>
-    </message>
-    <message>
-        <source>Waiting at a branch</source>
-        <translation>Aguardando retirada na agência</translation>
-    </message>
-    <message>
-        <source>Delivered</source>
-        <translation>Entregue</translation>
-    </message>
-    <message>
-        <source>Returned to sender</source>
-        <translation>Devolvido ao remetente</translation>
-    </message>
-    <message>
-        <source>Problem</source>
-        <translation>Problema</translation>
-    </message>
-    <message>
-        <source>Compensation paid</source>
-        <translation>Indenização paga</translation>
-    </message>
-    <message>
-        <source>Not found yet</source>
-        <translation>Ainda não encontrado</translation>
-    </message>
-    <message>
-        <source>Not one of the operator&apos;s objects</source>
-        <translation>Não é um objeto da operadora</translation>
-    </message>
-    <message>
-        <source>Problem: lost</source>
-        <translation>Problema: extraviado</translation>
-    </message>
-    <message>
-        <source>Problem: stolen</source>
-        <translation>Problema: roubado</translation>
-    </message>
-    <message>
-        <source>Problem: damaged</source>
-        <translation>Problema: avariado</translation>
-    </message>
-    <message>
-        <source>Not asked yet</source>
-        <translation>Ainda não consultado</translation>
-    </message>
     <message numerus="yes">
         <source>Delivered %n day(s) late</source>
         <translation>
@@ -8497,94 +8369,18 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
     </message>
 </context>
 <context>
+    <name>WordsLanguage</name>
+    <message>
+        <source>en</source>
+        <comment>Which language the catalogue of words (postalgui.services.words) is read in: "pt" here</comment>
+        <translation>pt</translation>
+    </message>
+</context>
+<context>
     <name>TrackingWords</name>
-    <message>
-        <source>Not asked yet</source>
-        <translation>Ainda não consultado</translation>
-    </message>
-    <message>
-        <source>Posted</source>
-        <translation>Postado</translation>
-    </message>
-    <message>
-        <source>In transit</source>
-        <translation>Em trânsito</translation>
-    </message>
-    <message>
-        <source>Out for delivery</source>
-        <translation>Saiu para entrega</translation>
-    </message>
-    <message>
-        <source>Delivery attempt failed</source>
-        <translation>Tentativa de entrega sem sucesso</translation>
-    </message>
-    <message>
-        <source>Waiting at a branch</source>
-        <translation>Aguardando retirada</translation>
-    </message>
-    <message>
-        <source>Delivered</source>
-        <translation>Entregue</translation>
-    </message>
-    <message>
-        <source>Returned to sender</source>
-        <translation>Devolvido ao remetente</translation>
-    </message>
-    <message>
-        <source>Problem</source>
-        <translation>Problema</translation>
-    </message>
-    <message>
-        <source>Compensation paid</source>
-        <translation>Indenização paga</translation>
-    </message>
-    <message>
-        <source>Not found yet</source>
-        <translation>Ainda não encontrado</translation>
-    </message>
-    <message>
-        <source>Unknown to the operator</source>
-        <translation>Desconhecido pela operadora</translation>
-    </message>
-    <message>
-        <source>Lost</source>
-        <translation>Extraviado</translation>
-    </message>
-    <message>
-        <source>Stolen</source>
-        <translation>Roubado</translation>
-    </message>
-    <message>
-        <source>Damaged</source>
-        <translation>Avariado</translation>
-    </message>
-    <message>
-        <source>On time</source>
-        <translation>No prazo</translation>
-    </message>
-    <message>
-        <source>Expected today</source>
-        <translation>Previsto para hoje</translation>
-    </message>
-    <message>
-        <source>Overdue</source>
-        <translation>Em atraso</translation>
-    </message>
-    <message>
-        <source>Delivered late</source>
-        <translation>Entregue com atraso</translation>
-    </message>
-    <message>
-        <source>No expected date</source>
-        <translation>Sem data prevista</translation>
-    </message>
     <message>
         <source>Waiting at a branch until %1</source>
         <translation>Aguardando retirada até %1</translation>
-    </message>
-    <message>
-        <source>Problem: %1</source>
-        <translation>Problema: %1</translation>
     </message>
     <message>
         <source>%1 (overdue)</source>
@@ -8882,20 +8678,8 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
         <translation>Entregue com atraso</translation>
     </message>
     <message>
-        <source>Lost</source>
-        <translation>Extraviado</translation>
-    </message>
-    <message>
-        <source>Stolen</source>
-        <translation>Roubado</translation>
-    </message>
-    <message>
         <source>Damaged</source>
         <translation>Avariado</translation>
-    </message>
-    <message>
-        <source>Not delivered, overdue</source>
-        <translation>Não entregue, prazo vencido</translation>
     </message>
     <message>
         <source>Delivered to the wrong place</source>
@@ -9534,10 +9318,6 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
 <context>
     <name>FiledWords</name>
     <message>
-        <source>Sent, answer unreadable</source>
-        <translation>Enviada, resposta ilegível</translation>
-    </message>
-    <message>
         <source>Not reopened: protocol not found</source>
         <translation>Não reaberta: protocolo não encontrado</translation>
     </message>
@@ -9550,36 +9330,8 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
         <translation>Enviada, resposta ilegível: os Correios a receberam e a resposta foi guardada; Acompanhar encontra o protocolo, ou registre de novo de propósito</translation>
     </message>
     <message>
-        <source>Open</source>
-        <translation>Em análise</translation>
-    </message>
-    <message>
         <source>Reopened</source>
         <translation>Reaberta</translation>
-    </message>
-    <message>
-        <source>Accepted</source>
-        <translation>Procedente</translation>
-    </message>
-    <message>
-        <source>Refused</source>
-        <translation>Improcedente</translation>
-    </message>
-    <message>
-        <source>Paid</source>
-        <translation>Paga</translation>
-    </message>
-    <message>
-        <source>Being sent</source>
-        <translation>Em envio</translation>
-    </message>
-    <message>
-        <source>Unconfirmed</source>
-        <translation>Não confirmada</translation>
-    </message>
-    <message>
-        <source>Not filed</source>
-        <translation>Não registrada</translation>
     </message>
     <message>
         <source>Not reopened: the deadline to reopen has passed</source>
@@ -10034,9 +9786,6 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
     <message><source>Label request</source><translation>Pedido de etiquetas</translation></message>
     <message><source>Claim reopening</source><translation>Reabertura de reclamação</translation></message>
     <message><source>Attendance registration</source><translation>Registro de atendimento</translation></message>
-    <message><source>Being sent</source><translation>Sendo enviado</translation></message>
-    <message><source>Taken, answer unreadable</source><translation>Recebido, resposta ilegível</translation></message>
-    <message><source>No answer</source><translation>Sem resposta</translation></message>
     <message><source>Unanswered sends</source><translation>Envios sem resposta</translation></message>
     <message><source>These calls changed something at the operator, but their answer was lost or could not be read. No desk sends them again until you say what became of each one.</source><translation>Estas chamadas mudaram algo na operadora, mas a resposta se perdeu ou não pôde ser lida. Nenhuma mesa as envia de novo até você dizer o que aconteceu com cada uma.</translation></message>
     <message><source>&amp;Found at the operator</source><translation>&amp;Encontrado na operadora</translation></message>

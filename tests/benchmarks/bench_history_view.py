@@ -18,7 +18,6 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -32,7 +31,7 @@ from postalgui.gui.tabs.price.history_panel import HistoryPanel
 from postalgui.gui.tasks import TaskRunner
 from postalgui.services.office.database import OfficeDatabase
 from postalgui.services.price.history import QuoteHistory
-from postalgui.services.price.service import PriceService
+from tests.feature_ports import price_service
 from tests.office_fixtures import empty_postgres
 from tests.price_samples import OFFICIAL
 
@@ -64,8 +63,7 @@ def _fill(history: QuoteHistory) -> None:
 
 
 def _measure(app: QApplication, office: OfficeDatabase, history: QuoteHistory, label: str) -> bool:
-    session = SimpleNamespace(login="clerk.a", office=lambda: office, env_key="sandbox")
-    price = PriceService(session, lambda: history)
+    price = price_service(office=lambda: office, history=lambda: history)
     runner = TaskRunner()
     panel = HistoryPanel(price, runner)
     panel.resize(1100, 500)

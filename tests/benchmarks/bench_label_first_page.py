@@ -3,7 +3,7 @@ page painted in the labels dialog's built-in viewer.
 
 Target (issue 28, "Measured"): the first label page on screen within 300 ms of asking.
 A run starts when the action is triggered: the dialog is built and shown, the labels are
-made by the task on a worker thread (the real engine, `documents.labels.render_labels`,
+made by the task on a worker thread (the real engine, `documents.reports.labels.render_labels`,
 100x150 mm, DataMatrix and Code 128 on each), the bytes go to the dialog's file, the
 viewer opens it, and the run ends once the viewer's render thread has delivered page 1
 and the viewport has been repainted with it. The service's part (reading the shipments,
@@ -37,7 +37,7 @@ from PySide6.QtPdf import QPdfPageRenderer
 from PySide6.QtWidgets import QApplication, QWidget
 
 from postalgui.api.cancel import TaskControl
-from postalgui.documents.labels import Layout, render_labels
+from postalgui.documents.reports.labels import Layout, render_labels
 from postalgui.gui.desk import Desk
 from postalgui.gui.tabs.shipping import labels_dialog
 from postalgui.gui.tabs.shipping.labels_actions import LabelsActions
@@ -45,6 +45,7 @@ from postalgui.gui.tabs.shipping.labels_dialog import LabelsDialog
 from postalgui.gui.tasks import TaskRunner
 from postalgui.gui.widgets.message_bar import MessageArea
 from postalgui.services.settings import Settings
+from postalgui.services.shipping.use_cases import IssuedLabels
 from tests.benchmarks.bench_pdf_first_page import has_ink, quiet_offscreen, settle
 from tests.unit.test_labels_render import labels
 
@@ -74,9 +75,10 @@ class BenchService:
         del settings
 
 
-def rendered_labels(task: TaskControl, service: Any, ids: Sequence[str], layout: Layout) -> bytes:
+def rendered_labels(task: TaskControl, service: Any, ids: Sequence[str], layout: Layout) -> IssuedLabels:
     """As many labels as ``ids``, drawn by the real engine (the read-back tests' labels)."""
-    return render_labels(labels(len(ids)), layout, progress=lambda done: task.progress(done, len(ids)))
+    pdf = render_labels(labels(len(ids)), layout, progress=lambda done: task.progress(done, len(ids)))
+    return IssuedLabels(pdf, (), len(ids))
 
 
 def first_page_on_screen(actions: LabelsActions) -> float:

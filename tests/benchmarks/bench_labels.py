@@ -8,7 +8,7 @@ PDF, median of 5 runs; target under 3 s. Measured on the 2-core build machine, o
 - zxing-cpp's grid drawn as one ``re`` per dark run, in points: 1.5 s, 15 MB;
 - the same runs in whole modules under one ``cm`` scaling: 1.1 s, 7.4 MB;
 - with ``pageCompression=1`` on top: 1.4 s, 2.7 MB (the zlib pass costs 0.3 s; the
-  labels stay uncompressed, `postalgui.documents.labels.render`).
+  labels stay uncompressed, `postalgui.documents.reports.labels.render`).
 
 The file's size is printed beside the time, and the CPU time: on a shared machine the
 wall time also counts the neighbours.
@@ -20,7 +20,7 @@ import statistics
 import sys
 import time
 
-from postalgui.documents.labels import Layout, render_labels
+from postalgui.documents.reports.labels import Layout, render_labels
 from tests.unit.test_labels_render import labels
 
 COUNT = 1_000

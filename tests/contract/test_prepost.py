@@ -115,8 +115,8 @@ def test_a_status_number_this_version_does_not_know_reads_as_unknown(number: obj
         assert (made.status, shown) == (PrepostingStatus.PENDING, "Pending")
     else:
         assert made.status is None
-        assert shown == ("unknown (9): Em análise" if word else "unknown (9)")
-        assert status_words(made.status, made.number, made.status_word).startswith("desconhecido (9)")
+        assert shown == ("Unknown (9): Em análise" if word else "Unknown (9)")
+        assert status_words(made.status, made.number, made.status_word).startswith("Desconhecido (9)")
 
 
 @pytest.mark.parametrize(

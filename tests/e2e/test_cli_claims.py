@@ -143,7 +143,7 @@ def test_candidates_file_list_follow_money_back_export_report(
     assert lines[0].split()[:3] == ["code", "protocol", "filed"]
     rows = {line.split()[0]: line for line in lines[1:]}
     assert set(rows) == {LATE, ON_TIME}
-    assert "Under review" in rows[LATE]
+    assert "Open" in rows[LATE]
     assert "Not filed (530)" in rows[ON_TIME]
     assert all(len(line) <= 100 for line in lines)
     claims = {row["code"]: row for row in json.loads(run(capsys, "claims", "list", "--json")[1])}

@@ -6,10 +6,11 @@ checked cell by cell and completed from the CEP before anything is sent."""
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import asdict, replace
 from decimal import Decimal
 from pathlib import Path
+from typing import Any
 
 import pytest
 from PIL import Image
@@ -19,14 +20,16 @@ from postalgui.api.errors import ApiError
 from postalgui.api.models.prepostings import ContentLine, Order, Person, Preposting, PrepostingStatus
 from postalgui.api.values.errors import InvalidValue
 from postalgui.api.values.object_codes import parse_object_code
-from postalgui.documents.labels import Layout, datamatrix_text
+from postalgui.documents.reports.labels import Layout, datamatrix_text
 from postalgui.sandbox import SandboxServer
 from postalgui.services.context import AppContext, build_context
 from postalgui.services.office.outgoing import OutgoingState
 from postalgui.services.ports import NewObject
 from postalgui.services.shipping.addresses import Address, AddressKind
+from postalgui.services.shipping.book import ShipmentBook
 from postalgui.services.shipping.orders import complete_orders, read_orders
 from postalgui.services.shipping.printing import declarations, label_data, our_labels, posting_list
+from postalgui.services.shipping.records import Shipment
 from postalgui.services.shipping.use_cases import (
     RowResult,
     cancel_shipments,
@@ -144,7 +147,7 @@ def test_our_labels_issue_the_codes_first_and_every_barcode_reads_back(context: 
         PlainTask(), service, [ORDER, replace(ORDER, declared_value=Decimal("80"))]
     ).created
     ids = [item.prepost_id for item in created]
-    pdf = our_labels(PlainTask(), service, ids, Layout.THERMAL_100x150)
+    pdf = our_labels(PlainTask(), service, ids, Layout.THERMAL_100x150).pdf
     shipments = service.book().get(ids)
     codes = [item.object_code for item in shipments]
     assert all(codes)
@@ -171,8 +174,8 @@ def test_the_default_senders_logo_is_on_its_labels(context: AppContext) -> None:
     (shipment,) = create_prepostings(PlainTask(), service, [ORDER]).created
     stranger = replace(ORDER, sender=replace(SENDER, name="Outra Loja"))
     (other,) = create_prepostings(PlainTask(), service, [stranger]).created
-    with_logo = our_labels(PlainTask(), service, [shipment.prepost_id], Layout.THERMAL_100x150)
-    without = our_labels(PlainTask(), service, [other.prepost_id], Layout.THERMAL_100x150)
+    with_logo = our_labels(PlainTask(), service, [shipment.prepost_id], Layout.THERMAL_100x150).pdf
+    without = our_labels(PlainTask(), service, [other.prepost_id], Layout.THERMAL_100x150).pdf
     assert b"/Subtype /Image" in with_logo
     assert b"/Subtype /Image" not in without
 
@@ -201,10 +204,57 @@ def test_more_labels_than_one_request_takes_are_issued_a_hundred_at_a_time(
     with pytest.raises(ApiError, match="at most 100 labels at once"):
         issue_labels(PlainTask(), service, ids)
     assert label_requests(sandbox) == 0  # refused before anything was sent
-    pdf = our_labels(PlainTask(), service, ids, Layout.A4_FOUR)
+    pdf = our_labels(PlainTask(), service, ids, Layout.A4_FOUR).pdf
     assert label_requests(sandbox) == 2
     assert all(item.object_code for item in service.book().get(ids))
     assert len(words(pdf)) == 26  # 101 labels, 4 a sheet
+
+
+def label_downloads(sandbox: SandboxControl) -> int:
+    """The operator's label PDFs fetched (or polled for)."""
+    return sum(n for key, n in sandbox.stats()["requests"].items() if "rotulo/download" in key)
+
+
+def counted_reads(monkeypatch: pytest.MonkeyPatch) -> list[list[str]]:
+    """Every read of shipments from the book (by ids, or the whole list), as it happens."""
+    reads: list[list[str]] = []
+    get, every = ShipmentBook.get, ShipmentBook.shipments
+
+    def counted_get(book: ShipmentBook, ids: Sequence[str]) -> list[Shipment]:
+        reads.append(list(ids))
+        return get(book, ids)
+
+    def counted_shipments(book: ShipmentBook, **kwargs: Any) -> list[Shipment]:
+        reads.append(["*"])
+        return every(book, **kwargs)
+
+    monkeypatch.setattr(ShipmentBook, "get", counted_get)
+    monkeypatch.setattr(ShipmentBook, "shipments", counted_shipments)
+    return reads
+
+
+def test_a_label_print_reads_its_shipments_once_and_fetches_the_operators_pdf_only_when_asked(
+    context: AppContext, sandbox: SandboxControl, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    service = context.shipping
+    ids = [item.prepost_id for item in create_prepostings(PlainTask(), service, [ORDER, ORDER]).created]
+    reads = counted_reads(monkeypatch)
+    ours = our_labels(PlainTask(), service, ids, Layout.THERMAL_100x150)
+    assert reads == [ids]  # codes issued and kept without reading the shipments again
+    assert (label_requests(sandbox), label_downloads(sandbox)) == (1, 0)  # the codes, not the PDF
+    assert ours.pdf.startswith(b"%PDF")
+    assert [item.prepost_id for item in ours.shipments] == ids
+    assert all(item.object_code and item.labelled for item in ours.shipments)
+    assert ours.followed == 2
+    again = our_labels(PlainTask(), service, ids, Layout.A4_FOUR)
+    assert (label_requests(sandbox), label_downloads(sandbox)) == (1, 0)  # codes known: nothing asked
+    assert (again.shipments, again.followed) == (ours.shipments, 0)  # followed before
+    reads.clear()
+    operator = issue_labels(PlainTask(), service, ids[:1])
+    assert reads == [ids[:1]]
+    assert label_downloads(sandbox) >= 1  # asked for: its PDF
+    assert operator.pdf.startswith(b"%PDF")
+    assert (operator.shipments[0].object_code, operator.followed) == (ours.shipments[0].object_code, 0)
 
 
 def prepost_posts(sandbox: SandboxControl) -> int:

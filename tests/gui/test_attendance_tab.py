@@ -319,6 +319,7 @@ def test_the_confirmation_code_reads_as_words(qapp: QCoreApplication) -> None:
     default = QLocale()
     installed = i18n.install_translators(qapp, "pt_BR")
     try:
+        model.refresh_rows()  # cells are worded when rows are set; the language is chosen at start-up
         shown = [model.index(row, LedgerColumn.CONFIRMATION).data() for row in range(2)]
         assert shown == ["Confirmado (00)", "Não confirmado (99)"]
     finally:

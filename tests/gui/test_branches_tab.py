@@ -16,9 +16,10 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from postalgui.api import cancel
-from postalgui.api.branches import UnitQuery, strip_accents
+from postalgui.api.branches import UnitQuery
 from postalgui.api.errors import TransportError
 from postalgui.api.models.branches import Locality, Unit
+from postalgui.api.values.text import strip_accents
 from postalgui.gui.tab_factories import TAB_FACTORIES, branches_tab, contracts_tab
 from postalgui.gui.tabs.branches import BranchesTab
 from postalgui.gui.tabs.branches.unit_model import UnitColumn

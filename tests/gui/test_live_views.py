@@ -34,11 +34,10 @@ from postalgui.gui.tasks import TaskRunner
 from postalgui.gui.widgets.message_bar import MessageArea
 from postalgui.services.invoices.following import stored_jobs
 from postalgui.services.invoices.jobs import JobState, JobStore
-from postalgui.services.invoices.service import InvoiceService
 from postalgui.services.price.history import HistoryEntry
-from postalgui.services.price.service import PriceService
 from postalgui.store.office import OfficeStore
 from postalgui.store.tables import job, quote
+from tests.feature_ports import invoice_service, price_service
 
 LIVE_MS = 2000
 """Within 2 s of the other desk's commit (the issue's promise)."""
@@ -115,9 +114,9 @@ def _provider(store: object) -> Any:
     return lambda: store
 
 
-def _session(store: OfficeStore) -> Any:
-    """What the facades ask of the app for this test: the office (this desk's store)."""
-    return SimpleNamespace(office=lambda: SimpleNamespace(store=lambda: store), env_key="sandbox")
+def _office(store: OfficeStore) -> Any:
+    """The office port for this test: this desk's store, whose change feed the panels follow."""
+    return lambda: SimpleNamespace(store=lambda: store)
 
 
 @pytest.fixture
@@ -156,7 +155,7 @@ def test_a_quote_another_desk_records_appears_keeping_selection_and_scroll(
     mine, theirs = OfficeQuotes(here), OfficeQuotes(there)
     for minute in range(60):
         mine.add(f"0{minute:04d}", T0 + timedelta(minutes=minute))
-    panel = HistoryPanel(PriceService(_session(here), _provider(mine)), runner)
+    panel = HistoryPanel(price_service(office=_office(here), history=_provider(mine)), runner)
     qtbot.addWidget(panel)
     panel.resize(1000, 400)
     panel.show()
@@ -186,7 +185,7 @@ def test_the_search_text_is_kept_when_a_quote_arrives(
     mine, theirs = OfficeQuotes(here), OfficeQuotes(there)
     mine.add("03220", T0)
     mine.add("04014", T0 + timedelta(minutes=1))
-    panel = HistoryPanel(PriceService(_session(here), _provider(mine)), runner)
+    panel = HistoryPanel(price_service(office=_office(here), history=_provider(mine)), runner)
     qtbot.addWidget(panel)
     panel.search_edit.setText("0322")
     panel.refresh()
@@ -211,7 +210,8 @@ def _watching_jobs(
     theirs.add("1002")
     messages = MessageArea()
     qtbot.addWidget(messages)
-    panel = JobsPanel(Desk(InvoiceService(_session(here), _provider(JobStore(here))), runner, messages))
+    service = invoice_service(office=_office(here), jobs=_provider(JobStore(here)))
+    panel = JobsPanel(Desk(service, runner, messages))
     qtbot.addWidget(panel)
     with qtbot.waitSignal(panel.jobsLoaded, timeout=10_000):
         panel.start()

@@ -85,6 +85,18 @@ def test_the_last_change_always_leads_to_a_refresh(runner: TaskRunner, owner: QO
     qtbot.waitUntil(lambda: len(threads) == 3, timeout=200)
 
 
+def test_a_read_that_covers_the_held_back_change_drops_it(
+    runner: TaskRunner, owner: QObject, qtbot: QtBot
+) -> None:
+    feed = Feed()
+    changes, threads = _changes(feed, runner, owner, qtbot)
+    feed.tell("quote", "quote")
+    qtbot.waitUntil(lambda: len(threads) == 1, timeout=1000)
+    changes.covered()  # a read made since (a refresh's list) covers the second
+    qtbot.wait(400)
+    assert len(threads) == 1
+
+
 def test_other_topics_do_not_refresh(runner: TaskRunner, owner: QObject, qtbot: QtBot) -> None:
     feed = Feed()
     _, threads = _changes(feed, runner, owner, qtbot)

@@ -15,7 +15,7 @@ from postalgui.gui.tabs.price.history_panel import HistoryColumn, HistoryPanel
 from postalgui.gui.tasks import TaskRunner
 from postalgui.services.context import AppContext
 from postalgui.services.price import use_cases as pricing
-from postalgui.services.price.service import PriceService
+from tests.feature_ports import price_service
 
 T0 = datetime(2025, 3, 10, 12, 0, tzinfo=UTC)
 
@@ -283,7 +283,8 @@ def test_an_unreadable_history_is_said_in_the_panels_message_area(
 ) -> None:
     """No error slot of its own: the runner routes the routine failure to the panel's
     message area, worded by the task's `Failure`."""
-    panel = HistoryPanel(PriceService(context, UnreadableHistory), runner)  # type: ignore[arg-type]
+    service = price_service(history=UnreadableHistory, office=context.office)
+    panel = HistoryPanel(service, runner)
     qtbot.addWidget(panel)
     panel.refresh()
     qtbot.waitUntil(lambda: panel.messages.message(panel.TASK_KEY) is not None)

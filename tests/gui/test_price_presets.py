@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from types import SimpleNamespace
-from typing import cast
 
 import pytest
 from PySide6.QtGui import QAction
@@ -23,9 +22,9 @@ from postalgui.gui.tasks import TaskRunner
 from postalgui.gui.widgets.message_bar import MessageArea
 from postalgui.services.price.preset_store import PresetStore
 from postalgui.services.price.products import OriginPreset, PriceSettings
-from postalgui.services.price.service import PriceService
-from postalgui.services.session import Session
+from postalgui.services.settings import Settings
 from postalgui.store.office import OfficeStore
+from tests.feature_ports import price_service, settings_port
 
 WAIT_MS = 5_000
 LOJA = OriginPreset(name="Loja", cep="01310100")
@@ -52,10 +51,11 @@ def open_form(qtbot: QtBot) -> Iterator[OpenForm]:
 
     def build(store: OfficeStore, prices: PriceSettings) -> QuoteForm:
         office = SimpleNamespace(store=lambda: store)  # what the change feed is asked of
-        session = cast(
-            Session, SimpleNamespace(settings=SimpleNamespace(prices=prices), office=lambda: office)
+        service = price_service(
+            settings=settings_port(Settings(prices=prices)),
+            office=lambda: office,
+            presets=lambda: PresetStore(store),
         )
-        service = PriceService(session, lambda: None, lambda: PresetStore(store))  # type: ignore[arg-type,return-value]
         frame = QWidget()
         qtbot.addWidget(frame)
         frames.append(frame)

@@ -1,11 +1,9 @@
-"""The shared record models (`gui/models/records.py`, `gui/models/paged.py`) with no feature behind them."""
+"""The paged table (`gui/models/paged.py`, on the one `RowTableModel`) with no feature behind it."""
 
 from __future__ import annotations
 
 import threading
-from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 import pytest
 from PySide6.QtCore import QModelIndex, Qt
@@ -16,8 +14,8 @@ from pytestqt.qtbot import QtBot
 from postalgui.api.cancel import TaskControl
 from postalgui.api.errors import ApiError
 from postalgui.gui.models.paged import PagedTableModel
-from postalgui.gui.models.records import RecordTableModel
 from postalgui.gui.models.roles import SORT_ROLE
+from postalgui.gui.models.row_table import Column, RowTableModel
 from postalgui.gui.tasks import TaskRunner
 
 WAIT_MS = 5_000
@@ -29,20 +27,18 @@ class Row:
     amount: int
 
 
-class RowModel(PagedTableModel):
-    def headers(self) -> Sequence[str]:
-        return ("Name", "Amount")
+_COLUMNS: tuple[Column[Row], ...] = (
+    Column("Name", lambda row: row.name),
+    Column("Amount", lambda row: str(row.amount), lambda row: row.amount, numeric=True),
+)
 
-    def display(self, item: Any, column: int) -> str:
-        row: Row = item
-        return row.name if column == 0 else str(row.amount)
 
-    def sort_value(self, item: Any, column: int) -> object:
-        row: Row = item
-        return row.amount if column == 1 else super().sort_value(item, column)
-
-    def numeric_columns(self) -> frozenset[int]:
-        return frozenset({1})
+class RowModel(PagedTableModel[Row]):
+    def __init__(
+        self, runner: TaskRunner, key: str, page_size: int = 20, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(runner, key, _COLUMNS, parent)
+        self.page_size = page_size
 
 
 @dataclass(frozen=True)
@@ -104,7 +100,7 @@ def test_record_model_answers_roles_from_its_hooks(
     assert model.rowCount() == 3
     assert model.items()[-1] == Row("c", 3)
     qtmodeltester.check(model)
-    assert isinstance(model, RecordTableModel)
+    assert isinstance(model, RowTableModel)
 
 
 def test_pages_load_as_asked_and_a_new_source_starts_over(

@@ -23,7 +23,7 @@ from pytestqt.qtbot import QtBot
 from postalgui.api.cancel import TaskControl
 from postalgui.api.errors import BadRequestError
 from postalgui.api.models.prepostings import OperatorLayout, PrepostingStatus
-from postalgui.documents.posting_list import WORDS_EN
+from postalgui.documents.reports.posting_list import WORDS_EN
 from postalgui.gui import i18n
 from postalgui.gui.desk import Desk
 from postalgui.gui.tabs.shipping import labels_actions, labels_dialog, labels_preview
@@ -124,15 +124,16 @@ def calls(monkeypatch: pytest.MonkeyPatch) -> Calls:
     """The use cases replaced: each PDF names its kind and ids; what was asked is kept."""
     record = Calls()
 
-    def ours(task: TaskControl, service: object, ids: Sequence[str], layout: object) -> bytes:
+    def ours(task: TaskControl, service: object, ids: Sequence[str], layout: object) -> IssuedLabels:
         record.made.append(("ours", list(ids), str(layout)))
         record.pdfs.append(label_pdf([f"{layout} {i}" for i in ids]))
-        return record.pdfs[-1]
+        return IssuedLabels(record.pdfs[-1], (), len(ids))
 
     def operator(task: TaskControl, service: object, ids: Sequence[str], layout: object) -> IssuedLabels:
         record.made.append(("operator", list(ids), str(layout)))
-        coded: list[Any] = [Coded(f"AB{serial:08d}5BR") for serial, _ in enumerate(ids[1:])]  # one refused
-        return IssuedLabels(coded, label_pdf([f"OPERATOR {layout} {i}" for i in ids]))
+        coded: tuple[Any, ...] = tuple(Coded(f"AB{serial:08d}5BR") for serial, _ in enumerate(ids[1:]))
+        pdf = label_pdf([f"OPERATOR {layout} {i}" for i in ids])
+        return IssuedLabels(pdf, coded, len(coded))  # one refused: it has no code to follow
 
     def declarations(task: TaskControl, service: object, ids: Sequence[str]) -> bytes:
         record.made.append(("declaration", list(ids), ""))
@@ -256,6 +257,29 @@ def test_the_tab_says_how_many_objects_tracking_now_follows(
     qtbot.waitUntil(lambda: dialog.viewer.page_count == 2, timeout=10000)
     shown = [bar.text() for bar in desk.messages.messages()]
     assert shown == ["2 objects now followed in Tracking."]
+    dialog.close()
+
+
+@pytest.mark.parametrize(("followed", "said"), [(1, ["1 object now followed in Tracking."]), (0, [])])
+def test_the_count_said_is_the_one_the_labels_came_with(
+    qtbot: QtBot,
+    desk: Desk[Any],
+    page: QWidget,
+    calls: Calls,
+    monkeypatch: pytest.MonkeyPatch,
+    followed: int,
+    said: list[str],
+) -> None:
+    def ours(task: TaskControl, service: object, ids: Sequence[str], layout: object) -> IssuedLabels:
+        return IssuedLabels(label_pdf(list(ids)), (), followed)  # the other one was followed before
+
+    monkeypatch.setattr(labels_dialog, "our_labels", ours)
+    actions = LabelsActions(desk, lambda: list(IDS), page)
+    dialog = actions.open_labels()
+    assert isinstance(dialog, LabelsDialog)
+    qtbot.waitUntil(lambda: dialog.viewer.page_count == 2, timeout=10000)
+    assert dialog.status_label.text() == " ".join(["2 labels made.", *said])
+    assert [bar.text() for bar in desk.messages.messages()] == said
     dialog.close()
 
 
@@ -402,7 +426,7 @@ def test_save_writes_the_pdf_where_the_clerk_said(
 def test_the_operators_refusal_is_shown_in_its_words_and_code(
     qtbot: QtBot, desk: Desk[Any], page: QWidget, calls: Calls, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    def refused(task: TaskControl, service: object, ids: Sequence[str], layout: object) -> bytes:
+    def refused(task: TaskControl, service: object, ids: Sequence[str], layout: object) -> IssuedLabels:
         raise BadRequestError(["PPN-295: Pré-postagem cancelada não pode gerar rótulo"], status=400)
 
     monkeypatch.setattr(labels_dialog, "our_labels", refused)
@@ -426,13 +450,13 @@ def test_a_big_batch_shows_progress_and_cancel_stops_it(
 ) -> None:
     started = threading.Event()
 
-    def slow(task: TaskControl, service: object, ids: Sequence[str], layout: object) -> bytes:
+    def slow(task: TaskControl, service: object, ids: Sequence[str], layout: object) -> IssuedLabels:
         for done in range(1000):
             task.progress(done, 1000, f"Label {done} of 1,000")
             started.set()
             task.token.wait(0.01)
             task.raise_if_cancelled()
-        return label_pdf(["never"])
+        return IssuedLabels(label_pdf(["never"]), (), 0)
 
     monkeypatch.setattr(labels_dialog, "our_labels", slow)
     monkeypatch.setattr(labels_preview, "PROGRESS_DELAY_MS", 0)

@@ -25,7 +25,7 @@ from postalgui.gui.tasks import TaskRunner
 from postalgui.gui.widgets.message_bar import MessageArea
 from postalgui.services.context import AppContext
 from postalgui.services.settings import SettingsStore
-from postalgui.services.shipping.use_cases import create_prepostings
+from postalgui.services.shipping.use_cases import IssuedLabels, create_prepostings
 from tests.e2e.test_shipping_flow import ORDER
 from tests.gui.test_shipping_labels import FakePrinter, fake_print_dialog, label_pdf
 from tests.gui.test_shipping_tab import WAIT_MS, record
@@ -52,9 +52,9 @@ def tab(context: AppContext, runner: TaskRunner, qtbot: QtBot, qapp: object) -> 
 def made(monkeypatch: pytest.MonkeyPatch) -> list[tuple[list[str], str]]:
     asked: list[tuple[list[str], str]] = []
 
-    def ours(task: TaskControl, service: object, ids: Sequence[str], layout: object) -> bytes:
+    def ours(task: TaskControl, service: object, ids: Sequence[str], layout: object) -> IssuedLabels:
         asked.append((list(ids), str(layout)))
-        return label_pdf(list(ids))
+        return IssuedLabels(label_pdf(list(ids)), (), len(ids))
 
     monkeypatch.setattr(labels_dialog, "our_labels", ours)
     return asked

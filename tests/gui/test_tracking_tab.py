@@ -12,6 +12,7 @@ from collections.abc import Iterator, Sequence
 from datetime import datetime, timedelta
 from decimal import Decimal
 from pathlib import Path
+from typing import Any
 
 import pytest
 import requests
@@ -265,6 +266,31 @@ def test_refreshes_never_overlap_and_the_timer_follows_the_settings(tab: Trackin
     with qtbot.waitSignal(tab.refresher.finished, timeout=WAIT_MS):
         pass
     assert not tab.refresher.running
+
+
+def test_a_refresh_tick_is_one_task_that_brings_back_the_list_and_its_alerts(
+    tab: TrackingTab, runner: TaskRunner, shared_sandbox: str, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    register(shared_sandbox, WAITING, sandbox_now(shared_sandbox) - timedelta(days=5), "awaiting_pickup")
+    with qtbot.waitSignal(tab.objectsLoaded, timeout=WAIT_MS):
+        tab.service.watchlist().add([NewObject(WAITING)], source="paste")
+    qtbot.waitUntil(lambda: runner.active_count == 0, timeout=WAIT_MS)
+    names: list[str] = []
+    run = runner.run
+
+    def counted(fn: Any, *args: Any, name: str = "", **kwargs: Any) -> Any:
+        names.append(name)
+        return run(fn, *args, name=name, **kwargs)
+
+    monkeypatch.setattr(runner, "run", counted)
+    alerts: list[Alert] = []
+    tab.notified.connect(alerts.extend)
+    with qtbot.waitSignals([tab.objectsLoaded, tab.notified, tab.refresher.finished], timeout=WAIT_MS):
+        tab.refresher.start(None)
+    qtbot.waitUntil(lambda: runner.active_count == 0, timeout=WAIT_MS)
+    assert names == ["tracking refresh"]  # no read of the list, no alerts task after it
+    assert statuses(tab)[WAITING].startswith("Waiting at a branch until ")
+    assert [alert.code for alert in alerts] == [WAITING]
 
 
 def test_objects_another_tab_hands_over_are_followed_with_their_invoice(

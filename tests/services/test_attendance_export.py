@@ -32,7 +32,7 @@ def test_rows_speak_the_bookkeepers_language() -> None:
         "Confirmados",
         "26470000000001",
         "Confirmado",
-        "Finalizado",
+        "Concluído (FINALIZADO)",
         "R$ 1.234,56",
         "R$ 1.234,56",
         "",
@@ -40,7 +40,7 @@ def test_rows_speak_the_bookkeepers_language() -> None:
     assert rows[1][0] == "Diferenças de valor"
     assert rows[1][4:6] == ["R$ 99,90", "R$ 99,00"]
     english = next(iter(report_rows(REPORT, "en")))
-    assert english[:4] == ["Confirmed", "26470000000001", "Confirmed", "Finalised"]
+    assert english[:4] == ["Confirmed", "26470000000001", "Confirmed", "Concluded (FINALIZADO)"]
 
 
 def test_csv_and_pdf_files(tmp_path: Path) -> None:

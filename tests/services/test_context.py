@@ -12,6 +12,7 @@ from postalgui.api.environments import Environment
 from postalgui.api.tokens import ACCESS_CODE_KEY, LOGIN_KEY, Scope
 from postalgui.sandbox.demo import DEMO
 from postalgui.services.context import AppContext, build_context
+from postalgui.services.ports import NewObject
 from postalgui.services.settings import ConfigError, Profile
 from tests.conftest import MemoryKeyring
 
@@ -127,3 +128,16 @@ def test_the_quote_history_is_the_office_databases_and_follows_the_environment(
     assert other.office is context.office()
     assert other.environment == context.env_key != entry.environment
     assert other.search() == []
+
+
+def test_invoices_follow_into_tracking_s_watchlist(context: AppContext) -> None:
+    """The `Follow` port the root gives Invoices keeps the objects in Tracking's watchlist,
+    and lets go only of those Invoices put there."""
+    follow = context.invoices.follow
+    context.tracking.watchlist().add([NewObject("AA123456789BR")], source="manual")
+    objects = [NewObject("DG049186226BR", invoice="RE 1234567"), NewObject("AA123456789BR")]
+    assert follow.follow(objects, source="invoice") == 1
+    watched = context.tracking.watchlist().known(["DG049186226BR", "AA123456789BR"])
+    assert watched["DG049186226BR"].invoice == "RE 1234567"
+    assert follow.unfollow(["DG049186226BR", "AA123456789BR"], source="invoice") == 1
+    assert [one.code for one in context.tracking.watchlist().objects()] == ["AA123456789BR"]

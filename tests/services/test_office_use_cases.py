@@ -14,6 +14,7 @@ from sqlalchemy.engine import URL, make_url
 from postalgui.api.cancel import Cancelled, PlainTask, Progress
 from postalgui.api.values.object_codes import check_digit
 from postalgui.services.office.errors import OfficeDatabaseError, OfficeUnavailableError
+from postalgui.services.office.ports import OfficePorts
 from postalgui.services.office.problems import office_problem, url_rule
 from postalgui.services.office.service import OfficeService, TypedDatabase
 from postalgui.services.office.use_cases import (
@@ -138,7 +139,7 @@ def typed_server(**changes: object) -> TypedDatabase:
 
 @pytest.fixture
 def service(tmp_path: Path) -> OfficeService:
-    return OfficeService(tmp_path / "data", author=lambda: "clerk.a")
+    return OfficeService(OfficePorts(tmp_path / "data", author=lambda: "clerk.a"))
 
 
 @pytest.fixture

@@ -15,10 +15,10 @@ from postalgui.api.cancel import PlainTask
 from postalgui.services.price.preset_store import PresetStore, import_key
 from postalgui.services.price.preset_tasks import PresetConflictError, delete_preset, save_preset
 from postalgui.services.price.products import OriginPreset, PackagePreset, PriceSettings
-from postalgui.services.price.service import PriceService
 from postalgui.store import tables
 from postalgui.store.errors import VersionConflictError
 from postalgui.store.office import OfficeStore
+from tests.feature_ports import price_service
 
 LOJA = OriginPreset(name="Loja", cep="01310100")
 BOX = PackagePreset(
@@ -168,6 +168,6 @@ def test_the_use_cases_turn_a_conflict_into_a_routine_error(desks: tuple[PresetS
 
 
 def test_the_facade_says_when_it_has_no_office_database() -> None:
-    service = PriceService(object(), lambda: None)  # type: ignore[arg-type,return-value]
+    service = price_service()  # no presets port
     with pytest.raises(RuntimeError):
         service.preset_store()

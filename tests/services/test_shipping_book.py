@@ -48,7 +48,7 @@ def test_the_status_is_the_operators_number_with_its_word_and_labelled_is_apart(
     }
     assert shown == {
         "PR1": ("Pre-posted", True),
-        "PR2": ("unknown (9): Em análise", False),
+        "PR2": ("Unknown (9): Em análise", False),
         "PR3": ("Cancelled", False),
     }
     assert [item.prepost_id for item in book.shipments(status=PrepostingStatus.PREPOSTED)] == ["PR1"]

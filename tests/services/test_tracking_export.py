@@ -101,7 +101,7 @@ def test_csv_has_the_houses_delimiter_decimal_comma_and_days_late(tmp_path: Path
     assert late["Valor"] == "25,50"
     assert by_code["AA123456785BR"]["Dias de atraso"] == "3"  # overdue since the 23rd
     assert by_code["PN000000204BR"]["Dias de atraso"] == ""
-    assert by_code["PN000000408BR"]["Situação"] == "Extraviado"
+    assert by_code["PN000000408BR"]["Situação"] == "Problema: extraviado"
 
 
 FORMULAS = ['=HYPERLINK("http://x","y")', "+cmd|' /C calc'!A0", "@SUM(1+1)", "-2+3", "\t=1+1", "\r=1+1"]

@@ -172,10 +172,10 @@ def test_service_sentences_are_said_from_the_windows_own_catalogue(portuguese: N
     from postalgui.api.errors import CredentialsMissingError, RoutineError
     from postalgui.api.transport import Transport
     from postalgui.cli.worded import routine_text
-    from postalgui.services.attendance.service import AttendanceService
     from postalgui.services.invoices.job_files import fetch_job_file
     from postalgui.services.tracking.imports import codes_from_file
     from tests.conftest import MemoryKeyring
+    from tests.feature_ports import attendance_service
 
     no_jobs: Any = SimpleNamespace(jobs=lambda: SimpleNamespace(get=lambda _job_id: None))
     with pytest.raises(RoutineError) as gone:
@@ -198,11 +198,9 @@ def test_service_sentences_are_said_from_the_windows_own_catalogue(portuguese: N
         tokens.get(None)  # type: ignore[arg-type]
     assert routine_text(login.value) == "O login e o código de acesso à API não estão configurados"
 
-    desk: Any = SimpleNamespace(
-        context=SimpleNamespace(env_key="sandbox", credentials=SimpleNamespace(get=lambda _env, _key: None))
-    )
+    desk = attendance_service(credentials=CredentialStore(MemoryKeyring()))  # nothing in the keyring
     with pytest.raises(CredentialsMissingError) as identity:
-        AttendanceService._identity(desk)
+        desk._identity()  # what every registration-system call asks first
     assert routine_text(identity.value) == (
         "O login e o código de acesso do portal de identidade não estão definidos"
     )

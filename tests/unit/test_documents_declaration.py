@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from postalgui.documents.declaration import ContentItem, Declaration, render_declarations
+from postalgui.documents.reports.declaration import ContentItem, Declaration, render_declarations
 from tests.unit.test_documents_posting_list import text
 from tests.unit.test_labels_render import RECIPIENT, SENDER, words
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import date
 from decimal import Decimal
 
-from postalgui.documents.posting_list import WORDS_EN, ListedObject, render_posting_list
+from postalgui.documents.reports.posting_list import WORDS_EN, ListedObject, render_posting_list
 from tests.pdf_reading import text
 from tests.unit.test_labels_render import SENDER
 

@@ -8,8 +8,8 @@ from decimal import Decimal
 import pytest
 
 from postalgui.api.models.prepostings import PAC_CODES, declared_value_code
-from postalgui.documents.labels import cep_check_digit, datamatrix_text
-from postalgui.documents.labels.datamatrix import MINI_ENVIOS, PAC_SERVICES, declared_value_service
+from postalgui.documents.reports.labels import cep_check_digit, datamatrix_text
+from postalgui.documents.reports.labels.datamatrix import MINI_ENVIOS, PAC_SERVICES, declared_value_service
 from tests.unit.test_labels_render import LABEL as RENDERED
 from tests.unit.test_labels_render import RECIPIENT, SENDER
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from postalgui.documents.fonts import BOLD, FONT
-from postalgui.documents.labels.lines import LEADING, Item, fit_block
+from postalgui.documents.reports.labels.lines import LEADING, Item, fit_block
 
 WIDTH, HEIGHT = 200.0, 60.0
 

@@ -13,7 +13,7 @@ from decimal import Decimal
 import pytest
 from PIL import Image
 
-from postalgui.documents.labels import (
+from postalgui.documents.reports.labels import (
     LabelData,
     LabelParty,
     Layout,

@@ -21,17 +21,33 @@ Accents, emoji and the joiners some scripts need (U+200C, U+200D) stay.
 
 `OneLine` and `PlainText` are the same checks as pydantic types, for a request model's
 fields (the field's own name is the one said).
+
+`fold` is the one way text is compared for search, sort and matching column titles:
+``"  São  JOÃO "``, ``"sao joao"`` and ``"Sao Joao"`` are one (`strip_accents` is its
+first step alone, for the operator's services that want names without accents but in
+their case).
 """
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Annotated
 
 from pydantic import AfterValidator, ValidationInfo
 
 from postalgui.api.values.errors import InvalidValue
 
-__all__ = ["OneLine", "PlainText", "char_name", "one_line", "plain_text", "refused_char", "trimmed"]
+__all__ = [
+    "OneLine",
+    "PlainText",
+    "char_name",
+    "fold",
+    "one_line",
+    "plain_text",
+    "refused_char",
+    "strip_accents",
+    "trimmed",
+]
 
 _FORMAT = frozenset({0x061C, 0x200E, 0x200F, 0x2028, 0x2029, *range(0x202A, 0x202F), *range(0x2066, 0x206A)})
 """The bidirectional controls and the Unicode line breaks refused in every field."""
@@ -74,8 +90,6 @@ def refused_char(text: str, *, lines: bool = False) -> str | None:
 
 def char_name(char: str) -> str:
     """``char``'s Unicode name or alias (``RIGHT-TO-LEFT OVERRIDE``, ``NULL``, ``DELETE``)."""
-    import unicodedata
-
     code = ord(char)
     if code < 0x20:
         return _C0_NAMES[code]
@@ -115,6 +129,18 @@ def plain_text(value: str, field: str) -> str:
     if char is not None:
         raise _refuse(value, field, char)
     return text
+
+
+def strip_accents(text: str) -> str:
+    """``text`` without accents, case kept (``São João`` -> ``Sao Joao``, ``Ação`` -> ``Acao``)."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(char for char in decomposed if not unicodedata.combining(char))
+
+
+def fold(text: str | None) -> str:
+    """``text`` as search compares it: no accents, case-folded, blanks as single spaces
+    (``"  Açaí  da VOVÓ "`` -> ``"acai da vovo"``); None is ``""``."""
+    return " ".join(strip_accents(text or "").casefold().split())
 
 
 def _one_line_field(value: str, info: ValidationInfo) -> str:

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QSize, Qt, Slot
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QObject, QSize, Qt, Slot
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -31,10 +31,12 @@ from PySide6.QtWidgets import (
 )
 
 from postalgui.gui.messages import describe_error, local_datetime
-from postalgui.gui.models.row_table import RowTableModel, TextRow
+from postalgui.gui.models.row_table import Column, RowTableModel, TextRow
+from postalgui.gui.models.words import said
 from postalgui.gui.widgets.screen_fit import fit_to_screen
 from postalgui.services.office.outgoing import OutgoingState, Resolution, SentLine
 from postalgui.services.office.sent_use_cases import settle_send, unsettled_sends
+from postalgui.services.words.office import OUTGOING_STATE
 
 if TYPE_CHECKING:
     from postalgui.gui.tasks import TaskRunner
@@ -48,11 +50,6 @@ _KINDS: dict[str, object] = {
     "claim-reopen": QT_TRANSLATE_NOOP("SentDialog", "Claim reopening"),
     "attendance": QT_TRANSLATE_NOOP("SentDialog", "Attendance registration"),
 }
-_STATES: dict[OutgoingState, object] = {
-    OutgoingState.SENDING: QT_TRANSLATE_NOOP("SentDialog", "Being sent"),
-    OutgoingState.UNREADABLE: QT_TRANSLATE_NOOP("SentDialog", "Taken, answer unreadable"),
-    OutgoingState.LOST: QT_TRANSLATE_NOOP("SentDialog", "No answer"),
-}
 
 
 def kind_words(kind: str) -> str:
@@ -61,14 +58,29 @@ def kind_words(kind: str) -> str:
 
 
 def state_words(state: OutgoingState) -> str:
-    text = _STATES.get(state)
-    return QCoreApplication.translate("SentDialog", str(text)) if text else state.value
+    """Where the call stands, in the catalogue's words (as ``postalgui sent list`` says it)."""
+    return said(OUTGOING_STATE[state])
+
+
+_COLUMNS: tuple[Column[SentLine], ...] = tuple(
+    Column(title)
+    for title in (
+        QT_TRANSLATE_NOOP("SentModel", "What"),
+        QT_TRANSLATE_NOOP("SentModel", "Kind"),
+        QT_TRANSLATE_NOOP("SentModel", "State"),
+        QT_TRANSLATE_NOOP("SentModel", "Sent by"),
+        QT_TRANSLATE_NOOP("SentModel", "Sent at"),
+    )
+)
 
 
 class SentModel(RowTableModel[SentLine]):
     """What was sent, its kind, where it stands, who sent it and when."""
 
     WHAT, KIND, STATE, SENT_BY, SENT_AT = range(5)
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(_COLUMNS, parent)
 
     def make_row(self, item: SentLine) -> TextRow[SentLine]:
         state = item.shown_state(datetime.now(UTC))
@@ -80,18 +92,6 @@ class SentModel(RowTableModel[SentLine]):
             local_datetime(item.sent_at),
         )
         return TextRow(item, texts, (item.summary, item.kind, state.value, item.created_by, item.sent_at))
-
-    def column_count(self) -> int:
-        return 5
-
-    def header(self, section: int) -> str:
-        return (
-            self.tr("What"),
-            self.tr("Kind"),
-            self.tr("State"),
-            self.tr("Sent by"),
-            self.tr("Sent at"),
-        )[section]
 
 
 class SentDialog(QDialog):

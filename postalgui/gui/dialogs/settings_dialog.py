@@ -29,7 +29,7 @@ from postalgui.gui.messages import arg, describe_error, environment_name, rule_m
 from postalgui.gui.tasks import TaskRunner
 from postalgui.gui.widgets.screen_fit import PageScroll, fit_to_screen
 from postalgui.services.context import AppContext
-from postalgui.services.office.service import OfficeService, TypedDatabase
+from postalgui.services.office.service import TypedDatabase
 from postalgui.services.settings import Settings
 from postalgui.services.settings_drafts import ProfileDraft, SettingsDrafts, env_key, override_names
 
@@ -134,9 +134,7 @@ class SettingsDialog(QDialog):
 
     def _build_office(self, runner: TaskRunner) -> None:
         """The Office database box; its Test and Copy work on the typed values, before OK."""
-        context = self.context
-        service = OfficeService(context.paths.data_dir, author=lambda: context.login or "")
-        self.office_page = OfficePage(service, runner, self)
+        self.office_page = OfficePage(self.context.office_service, runner, self)
         self.office_page.edited.connect(self._on_office_page_edited)
         self.office_page.urlLeft.connect(self._on_office_page_url_left)
         for action in (self.office_page.test, self.office_page.copy):

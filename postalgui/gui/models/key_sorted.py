@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import MutableSequence
 from typing import Any, Protocol, runtime_checkable
 
 from PySide6.QtCore import QAbstractTableModel, QObject, QSortFilterProxyModel, Qt
@@ -29,7 +30,7 @@ class KeySortedModel(QAbstractTableModel):
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self._rows: list[Any] = []
+        self._rows: MutableSequence[Any] = []
         self._sorting: tuple[int, Qt.SortOrder] | None = None
         self._held = False
 

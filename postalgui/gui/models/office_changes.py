@@ -127,6 +127,11 @@ class OfficeChanges(QObject):
             on_error=self._on_watch_task_error,
         )
 
+    def covered(self) -> None:
+        """A read made since covers the changes said so far: the one held back is dropped (a
+        refresh that hands back the list read after its writes need not read it again)."""
+        self._pending = False
+
     def close(self) -> None:
         """Stop watching (the bridge's destruction does it too)."""
         self._relay.close()

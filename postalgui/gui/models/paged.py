@@ -10,18 +10,19 @@ how many records there are in all when the source says so.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from PySide6.QtCore import QModelIndex, QObject, Signal, Slot
 
 from postalgui.gui.messages import describe_error
-from postalgui.gui.models.records import Index, RecordTableModel
+from postalgui.gui.models.row_table import Column, ModelIndex, RowTableModel
 
 if TYPE_CHECKING:
     from postalgui.gui.tasks import TaskHandle, TaskRunner
 
 __all__ = ["PagedTableModel", "RecordPage"]
 
+T = TypeVar("T")
 _ROOT = QModelIndex()
 
 
@@ -42,8 +43,9 @@ class RecordPage(Protocol):
         ...
 
 
-class PagedTableModel(RecordTableModel):
-    """Records loaded a page at a time in the background, as the view asks for them.
+class PagedTableModel(RowTableModel[T]):
+    """Records loaded a page at a time in the background, as the view asks for them
+    (`RowTableModel`'s columns and sorting: a page that arrives is put in the sort order).
 
     `set_source` names the task function and its leading arguments; the model appends
     ``page`` and ``size`` and runs it with the runner under its own task key, so a new
@@ -60,12 +62,13 @@ class PagedTableModel(RecordTableModel):
     loadingChanged = Signal(bool)
 
     def __init__(
-        self, runner: TaskRunner, key: str, page_size: int = 20, parent: QObject | None = None
+        self, runner: TaskRunner, key: str, columns: Sequence[Column[T]], parent: QObject | None = None
     ) -> None:
-        super().__init__(parent)
+        super().__init__(columns, parent)
         self.runner = runner
         self.key = key
-        self.page_size = page_size
+        self.page_size = 20
+        """Records asked for per page; a model sets its own."""
         self._fn: Callable[..., RecordPage] | None = None
         self._args: tuple[Any, ...] = ()
         self._next_page = 0
@@ -81,7 +84,7 @@ class PagedTableModel(RecordTableModel):
         """Forget the rows and load from page 0 of ``fn(handle, *args, page, size)``."""
         self._stop()
         self.beginResetModel()
-        self._items = []
+        self._rows = []
         self._fn, self._args = fn, args
         self._next_page = 0
         self._complete = False
@@ -92,7 +95,7 @@ class PagedTableModel(RecordTableModel):
         if fetch:
             self.fetchMore(_ROOT)
 
-    def set_items(self, items: Sequence[Any]) -> None:
+    def set_items(self, items: Sequence[T]) -> None:
         """A complete list, with no pages to load."""
         self._stop()
         self._fn, self._args = None, ()
@@ -144,12 +147,12 @@ class PagedTableModel(RecordTableModel):
 
     # --- Qt's lazy loading ---------------------------------------------------------------
 
-    def canFetchMore(self, parent: Index = _ROOT) -> bool:
+    def canFetchMore(self, parent: ModelIndex = _ROOT) -> bool:
         if parent.isValid():
             return False
         return self._fn is not None and not self._complete and self._error is None
 
-    def fetchMore(self, parent: Index = _ROOT) -> None:
+    def fetchMore(self, parent: ModelIndex = _ROOT) -> None:
         if not self.canFetchMore(parent) or self._handle is not None or self._fn is None:
             return
         handle = self.runner.run(
@@ -179,7 +182,7 @@ class PagedTableModel(RecordTableModel):
         self._set_handle(None)
         items = list(page.itens)
         self._next_page = number + 1
-        self._total = page.total or (len(self._items) + len(items))
+        self._total = page.total or (len(self._rows) + len(items))
         # The envelope says which page was last; an empty page ends it too, so a
         # deployment that never says "last" cannot make the view ask forever.
         self._complete = page.last or not items

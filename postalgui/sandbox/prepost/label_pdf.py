@@ -9,7 +9,7 @@ the sender when ``imprimeRemetente`` is S, the weight, declared value and additi
 services, and an "Emulado pelo sandbox" mark. Text is standard Helvetica (real, searchable
 text); the file is built with ``invariant=1``, so the same labels give the same bytes.
 
-Not `postalgui.documents.labels`: that is the app's own label; this one stands for what
+Not `postalgui.documents.reports.labels`: that is the app's own label; this one stands for what
 the operator sends.
 """
 

@@ -1,4 +1,5 @@
-"""A reconciliation report as a CSV (for the books) and a PDF (to file or send).
+"""A reconciliation report as a CSV (for the books) and a PDF (to file or send), in words;
+`postalgui.documents.reports.attendances` draws the PDF.
 
 Labels are Brazilian Portuguese by default, English with ``language="en"``; money is
 ``R$ 1.234,56`` and the day ``DD/MM/AAAA`` in both (the app's conventions).
@@ -6,23 +7,16 @@ Labels are Brazilian Portuguese by default, English with ``language="en"``; mone
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping
 from datetime import date, datetime, timedelta, timezone
 from decimal import Decimal
 from pathlib import Path
 from typing import Any, Literal
 
-from reportlab.lib import colors  # type: ignore[import-untyped]  # reportlab ships no type hints
-from reportlab.lib.pagesizes import A4  # type: ignore[import-untyped]
-from reportlab.lib.styles import ParagraphStyle  # type: ignore[import-untyped]
-from reportlab.lib.units import mm  # type: ignore[import-untyped]
-from reportlab.platypus import SimpleDocTemplate, Spacer, Table, TableStyle  # type: ignore[import-untyped]
-
 from postalgui.api.values import format_brl
-from postalgui.documents.fonts import BOLD, FONT
-from postalgui.documents.text import paragraph
+from postalgui.documents.reports.attendances import ReconciliationReport, ReportSection, reconciliation_pdf
 from postalgui.services.spreadsheet import write_csv
+from postalgui.services.words.attendance import state_words
 from postalgui.store.atomic import write_atomically
 
 __all__ = ["KINDS", "report_rows", "write_report_csv", "write_report_pdf"]
@@ -95,42 +89,6 @@ _WORDS: Mapping[Language, Mapping[str, str]] = {
 }
 
 
-_STATES: Mapping[Language, Mapping[str, str]] = {
-    "pt": {
-        "received": "Recebido",
-        "registered": "Registrado",
-        "confirmed": "Confirmado",
-        "not_confirmed": "Não confirmado",
-        "cancelled": "Cancelado",
-        "reversed": "Estornado",
-        "pending": "Pendente",
-        "F": "Finalizado",
-        "P": "Pendente",
-        "C": "Cancelado",
-        "E": "Estornado",
-    },
-    "en": {
-        "received": "Received",
-        "registered": "Registered",
-        "confirmed": "Confirmed",
-        "not_confirmed": "Not confirmed",
-        "cancelled": "Cancelled",
-        "reversed": "Reversed",
-        "pending": "Pending",
-        "F": "Finalised",
-        "P": "Pending",
-        "C": "Cancelled",
-        "E": "Reversed",
-    },
-}
-"""The ledger's states and the operator's situations in words (FINALIZADO, PENDENTE, ...)."""
-
-
-def _state(value: object, language: Language) -> str:
-    text = str(value or "")
-    return _STATES[language].get(text, text)
-
-
 def _ran_at(report: Mapping[str, Any]) -> str:
     """When the report was made, in Brasília time: ``24/11/2026 04:25``."""
     text = str(report.get("ran_at") or "")
@@ -159,8 +117,8 @@ def report_rows(report: Mapping[str, Any], language: Language = "pt") -> Iterato
             yield [
                 words[kind],
                 str(line.get("protocol", "")),
-                _state(line.get("ledger_state"), language),
-                _state(line.get("operator_status"), language),
+                state_words(line.get("ledger_state"), language),
+                state_words(line.get("operator_status"), language),
                 _money(line.get("ledger_cents")),
                 _money(line.get("operator_cents")),
                 str(line.get("note") or ""),
@@ -177,72 +135,28 @@ def write_report_csv(path: Path, report: Mapping[str, Any], language: Language =
     return write_csv(path, _header(language), report_rows(report, language))
 
 
-@functools.cache
-def _styles() -> dict[str, ParagraphStyle]:
-    return {
-        "title": ParagraphStyle("title", fontName=BOLD, fontSize=15, leading=19, spaceAfter=4),
-        "head": ParagraphStyle("head", fontName=BOLD, fontSize=11, leading=14, spaceBefore=8),
-        "body": ParagraphStyle("body", fontName=FONT, fontSize=8.5, leading=11),
-    }
-
-
-def _table(rows: Sequence[Sequence[str]], widths: Sequence[float]) -> Table:
-    body = _styles()["body"]
-    cells = [[paragraph(cell, body) for cell in row] for row in rows]
-    table = Table(cells, colWidths=widths, repeatRows=1)
-    table.setStyle(
-        TableStyle(
-            [
-                ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#e8edf3")),
-                ("GRID", (0, 0), (-1, -1), 0.3, colors.HexColor("#b8c2cc")),
-                ("VALIGN", (0, 0), (-1, -1), "TOP"),
-            ]
-        )
-    )
-    return table
-
-
 def write_report_pdf(path: Path, report: Mapping[str, Any], language: Language = "pt") -> Path:
     """An A4 report: the day, a summary of counts, then each non-empty list as a table."""
-    import io
-
-    words, styles = _WORDS[language], _styles()
+    words = _WORDS[language]
     preview = bool(report.get("preview"))
     title = f"{words['title']} — {_day(report)}" + (f" ({words['preview_title']})" if preview else "")
-    story: list[Any] = [
-        paragraph(title, styles["title"]),
-        paragraph(f"{words['ran_at']}: {_ran_at(report)}", styles["body"]),
-        *([paragraph(words["preview"], styles["body"])] if preview else []),
-        Spacer(1, 4 * mm),
-        _table(
-            [
-                [words["kind"], words["count"]],
-                *([words[kind], str(len(report.get(kind, [])))] for kind in KINDS),
-            ],
-            [120 * mm, 30 * mm],
-        ),
-    ]
     header = _header(language)[1:]
-    widths = [30 * mm, 24 * mm, 20 * mm, 26 * mm, 26 * mm, 54 * mm]
-    for kind in KINDS:
-        lines = report.get(kind, [])
-        if not lines:
-            continue
-        story.append(paragraph(words[kind], styles["head"]))
-        rows = [row[1:] for row in report_rows({kind: lines}, language)]
-        story.append(_table([header, *rows], widths))
-    if report.get("errors"):
-        story.append(paragraph(words["errors"], styles["head"]))
-        story.extend(paragraph(str(text), styles["body"]) for text in report["errors"])
-    buffer = io.BytesIO()
-    document = SimpleDocTemplate(
-        buffer,
-        pagesize=A4,
-        leftMargin=14 * mm,
-        rightMargin=14 * mm,
-        topMargin=14 * mm,
-        bottomMargin=14 * mm,
-        title=f"{words['title']} {report.get('day', '')}",
+    sections = [
+        ReportSection(words[kind], [header, *(row[1:] for row in report_rows({kind: lines}, language))])
+        for kind in KINDS
+        if (lines := report.get(kind, []))
+    ]
+    drawn = ReconciliationReport(
+        title=title,
+        ran_at=f"{words['ran_at']}: {_ran_at(report)}",
+        preview=words["preview"] if preview else "",
+        summary=[
+            [words["kind"], words["count"]],
+            *([words[kind], str(len(report.get(kind, [])))] for kind in KINDS),
+        ],
+        sections=sections,
+        errors_title=words["errors"],
+        errors=[str(text) for text in report.get("errors") or ()],
+        document_title=f"{words['title']} {report.get('day', '')}",
     )
-    document.build(story)
-    return write_atomically(Path(path), buffer.getvalue())
+    return write_atomically(Path(path), reconciliation_pdf(drawn))

@@ -1,4 +1,5 @@
-"""`AttendanceService`: the Attendances feature as the GUI and the CLI reach it (`AppContext.attendance`).
+"""`AttendanceService`: the Attendances feature as the GUI and the CLI reach it (`AppContext.attendance`),
+built from its ports (`attendance/ports.py`) only.
 
 Owns where things are: the registration system's address and auth for this
 environment, the partner server's child process, and the ledger it writes (read here
@@ -25,14 +26,11 @@ from postalgui.sandbox import demo_account
 from postalgui.services.attendance.settings import AttendanceSettings
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
-
     from postalgui.api.ster import SterAuth, SterClient
     from postalgui.api.transport import Transport
     from postalgui.partner.ledger.store import Ledger
-    from postalgui.services.office.database import OfficeDatabase
+    from postalgui.services.attendance.ports import AttendancePorts
     from postalgui.services.office.outgoing import Outgoing
-    from postalgui.services.session import Session
     from postalgui.serving.child import ChildServer
 
 __all__ = [
@@ -115,9 +113,8 @@ class CodeOrigin:
 
 
 class AttendanceService:
-    def __init__(self, context: Session, office: Callable[[], OfficeDatabase] | None = None) -> None:
-        self.context = context
-        self._office = office
+    def __init__(self, ports: AttendancePorts) -> None:
+        self._ports = ports
         self._lock = threading.RLock()
         self._ledger: Ledger | None = None
         self._partner: ChildServer | None = None
@@ -127,11 +124,11 @@ class AttendanceService:
 
     @property
     def settings(self) -> AttendanceSettings:
-        return self.context.settings.attendance
+        return self._ports.settings().attendance
 
     @property
     def in_sandbox(self) -> bool:
-        return self.context.settings.environment is Environment.SANDBOX
+        return self._ports.settings().environment is Environment.SANDBOX
 
     def ster_contract(self) -> str:
         """The settings' contract (``POSTALGUI_STER_CONTRACT`` and ``--contrato`` override it),
@@ -149,7 +146,7 @@ class AttendanceService:
 
     def code_origin(self) -> CodeOrigin:
         """Where codes that decode here come from (may ask the keyring: tasks and the CLI)."""
-        overrides = self.context.overrides
+        overrides = self._ports.overrides
         embedded = self.in_sandbox and not overrides.base_url and not overrides.ster_url
         try:
             contract: str | None = self.ster_contract()
@@ -159,27 +156,28 @@ class AttendanceService:
         if self.in_sandbox:
             sandbox = "embedded" if embedded else "elsewhere"
         return CodeOrigin(
-            environment=self.context.settings.environment.value,
+            environment=self._ports.settings().environment.value,
             contract=contract,
             url=None if embedded else overrides.ster_url or overrides.base_url,
             sandbox=sandbox,
-            key_kept=embedded and self.context.credentials.persistent,
+            key_kept=embedded and self._ports.credentials.persistent,
         )
 
     def ster_base_url(self) -> str:
         """The registration system's base (blocks while the embedded sandbox starts: tasks only)."""
-        overrides = self.context.overrides
+        overrides = self._ports.overrides
         if overrides.ster_url:
             return overrides.ster_url
         if overrides.base_url:
             return overrides.base_url
         from postalgui.api.ster import STER_URLS
 
-        environment = self.context.settings.environment
+        settings = self._ports.settings()
+        environment = settings.environment
         if environment is Environment.SANDBOX:
-            return self.context.sandbox_url()
+            return self._ports.sandbox_url()
         if environment is Environment.CUSTOM:
-            base = self.context.settings.custom_base_url
+            base = settings.custom_base_url
             if base:
                 return base
         url = STER_URLS.get(environment.value)
@@ -195,14 +193,14 @@ class AttendanceService:
         transport = Transport(self.ster_base_url())
         auth: SterAuth
         if self.settings.ster_auth == "token":
-            auth = self.context.backend().tokens.auth(self.context.default_scope())
+            auth = self._ports.tokens().auth(self._ports.settings().profile().default_scope())
         else:
             user, password = self._identity()
             auth = basic_auth(user, password)
         return SterClient(transport, auth, self.ster_contract())
 
     def _identity(self) -> tuple[str, str]:
-        store, env_key = self.context.credentials, self.context.env_key
+        store, env_key = self._ports.credentials, self._ports.settings().env_key
         user, password = store.get(env_key, LOGIN_KEY), store.get(env_key, ACCESS_CODE_KEY)
         if not user or not password:
             raise CredentialsMissingError(Said("The identity-portal login and access code are not set"))
@@ -212,11 +210,10 @@ class AttendanceService:
         """Where a registration is written down before it is sent (the office database)."""
         from postalgui.services.office.outgoing import Outgoing
 
-        if self._office is None:
-            raise ApiError(
-                Said("This attendance service has no office database to write registrations down in")
-            )
-        return Outgoing(self._office())
+        office = self._ports.office
+        if office is None:  # a wiring bug, for the crash log
+            raise RuntimeError("This attendance service has no office database to write registrations in")
+        return Outgoing(office())
 
     # --- the ledger ------------------------------------------------------------------------------
 
@@ -225,7 +222,7 @@ class AttendanceService:
             return self.settings.partner_database
         from postalgui.partner.ledger.store import sqlite_url
 
-        return sqlite_url(self.context.paths.data_dir / f"partner-ledger-{self.context.env_key}.sqlite3")
+        return sqlite_url(self._ports.data_dir / f"partner-ledger-{self._ports.settings().env_key}.sqlite3")
 
     def ledger(self) -> Ledger:
         """The ledger of this environment, opened (and migrated) on first use: any thread."""
@@ -243,7 +240,7 @@ class AttendanceService:
 
     def partner_secrets(self) -> PartnerSecrets:
         """From ``POSTALGUI_PARTNER_*``, else the keyring, else (sandbox) the demo partner's."""
-        store, env_key = self.context.credentials, self.context.env_key
+        store, env_key = self._ports.credentials, self._ports.settings().env_key
         found = {}
         for key, var in _SECRET_VARS.items():
             found[key] = os.environ.get(var) or store.get(env_key, key)

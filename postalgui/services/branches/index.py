@@ -24,19 +24,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, time, timedelta
 
-from postalgui.api.branches import strip_accents
 from postalgui.api.models.branches import LOCKER_TYPE, Unit
+from postalgui.api.values.text import fold
 from postalgui.services.branches.hours import is_open_in, minute_of_week, operating, unit_zone, week_minutes
 from postalgui.services.columns import ROWS, word_filter
 
-__all__ = ["BranchIndex", "LocalCriteria", "fold"]
+__all__ = ["BranchIndex", "LocalCriteria"]
 
 EARTH_RADIUS_KM = 6371.0088
-
-
-def fold(text: str | None) -> str:
-    """``text`` as the index compares it: no accents, case-folded, single spaces."""
-    return " ".join(strip_accents(text or "").casefold().split())
 
 
 @dataclass(frozen=True)

@@ -1,8 +1,8 @@
-"""`BranchService`: the Branches feature as the GUI and the CLI reach it, from `AppContext.branches`."""
+"""`BranchService`: the Branches feature as the GUI and the CLI reach it, from `AppContext.branches`,
+built from its ports (`branches/ports.py`) only."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
@@ -13,8 +13,8 @@ if TYPE_CHECKING:
 
     from postalgui.api.branches import BranchClient
     from postalgui.api.scopes import TokenScope
+    from postalgui.services.branches.ports import BranchPorts
     from postalgui.services.branches.store import BranchCache
-    from postalgui.services.session import Session
 
 
 class BranchService:
@@ -26,27 +26,27 @@ class BranchService:
     mix with a real operator's.
     """
 
-    def __init__(self, context: Session, cache: Callable[[], BranchCache]) -> None:
-        self.context = context
-        self._cache = cache
+    def __init__(self, ports: BranchPorts) -> None:
+        self._ports = ports
 
     def scope(self) -> TokenScope:
-        return self.context.contract_scope()
+        """The contract's token scope; `SettingMissingError` when no contract is configured."""
+        return self._ports.contract_scope()
 
     def client(self) -> BranchClient:
         from postalgui.api.branches import BranchClient
 
-        return BranchClient(self.context.backend().client, self.scope())
+        return BranchClient(self._ports.operator(), self.scope())
 
     def cache(self) -> BranchCache:
         """The branch cache of the current environment, opened on first use (any thread)."""
-        return self._cache()
+        return self._ports.cache()
 
     def tiles_dir(self) -> Path | None:
         """Where the map keeps its street tiles; ``None`` in the sandbox, which uses no network."""
-        if self.context.settings.environment is Environment.SANDBOX:
+        if self._ports.settings().environment is Environment.SANDBOX:
             return None
-        return self.context.paths.cache_dir / "tiles"
+        return self._ports.cache_dir / "tiles"
 
     def now(self) -> datetime:
         """The feature's clock (aware, UTC): "open now" and closing times are worked out at it."""

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from postalgui.services.claims import words
 from postalgui.services.spreadsheet import CellKind, SheetColumn, write_table
 from postalgui.services.tracking.late_pdf import added
-from postalgui.services.tracking.words import language_of
+from postalgui.services.words import language_of
 
 if TYPE_CHECKING:
     from postalgui.services.claims.candidates import Candidate

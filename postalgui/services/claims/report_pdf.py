@@ -3,9 +3,8 @@ accepted, paid and refused with their estimated amounts and the totals, then the
 claims (object, protocol, filed on, reason, outcome, estimate).
 
 Every amount is an estimate from the compensation table (a setting; the operator decides
-what it pays), and the report says so in the titles and in a note. Landscape A4 through
-the office's `postalgui.documents` pieces, as the late-objects report
-(`services.tracking.late_pdf`) draws: the house's head and "Página x de y". Money is
+what it pays), and the report says so in the titles and in a note. Here the report's
+words and numbers; `postalgui.documents.reports.claims_money` draws them. Money is
 ``R$ 1.234,56`` and days ``DD/MM/AAAA`` in both languages; counts follow the language.
 """
 
@@ -15,21 +14,14 @@ from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 from decimal import Decimal
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
-
-from reportlab.lib import colors  # type: ignore[import-untyped]  # reportlab ships no type hints
-from reportlab.lib.units import mm  # type: ignore[import-untyped]
-from reportlab.platypus import Spacer, Table, TableStyle  # type: ignore[import-untyped]
+from typing import TYPE_CHECKING
 
 from postalgui.api.values import format_brl, format_date_ui, format_number
-from postalgui.documents.fonts import BOLD, FONT
-from postalgui.documents.pages import landscape_report, report_styles
-from postalgui.documents.tables import heading_row, padding, total_row
-from postalgui.documents.text import fit, paragraph
+from postalgui.documents.reports.claims_money import MONTH_GROUPS, ClaimLine, MoneyReport, money_report_pdf
 from postalgui.services.claims import words
 from postalgui.services.claims.records import ClaimState
 from postalgui.services.tracking.late_pdf import added
-from postalgui.services.tracking.words import language_of
+from postalgui.services.words import language_of
 from postalgui.store.atomic import write_atomically
 
 if TYPE_CHECKING:
@@ -99,30 +91,16 @@ LABELS: Mapping[str, Mapping[str, str]] = {
     },
 }
 
-_SIZE = 8
-_GREY = colors.HexColor("#e8edf3")
-_LIGHT = colors.HexColor("#f6f8fa")
-_CLAIM_WIDTHS_MM = (32, 28, 26, None, 58, 32)
-"""Object, protocol, filed on, reason (the rest), outcome, estimate."""
-_MONTH_WIDTHS_MM = (22, 18, 30, 18, 30, 18, 30, 18, 30, 26)
-"""Month, then a count and an estimate for candidates, filed, accepted and paid, then refused."""
-
 
 def _money(amount: Decimal | None) -> str:
     """``R$ 1.234,56``; an amount nobody knows is a dash (R$ 0,00 would say it was nothing)."""
     return format_brl(amount) if amount is not None else "\N{EM DASH}"
 
 
-def _months_table(months: Sequence[MonthSummary], labels: Mapping[str, str], language: str) -> Table:
-    groups = ("candidates", "filed", "accepted", "paid")
-    first: list[str] = [labels["month"]]
-    second: list[str] = [""]
-    for group in groups:
-        first += [labels[group], ""]
-        second += [labels["count"], labels["estimate"]]
-    first.append(labels["refused"])
-    second.append(labels["count"])
-    data: list[list[str]] = [first, second]
+def _month_rows(months: Sequence[MonthSummary], language: str) -> list[list[str]]:
+    """The month table's rows in words, the total row last; none without a month."""
+    if not months:
+        return []
 
     def row(name: str, counts: Sequence[int], amounts: Sequence[Decimal | None], refused: int) -> list[str]:
         cells = [name]
@@ -130,6 +108,7 @@ def _months_table(months: Sequence[MonthSummary], labels: Mapping[str, str], lan
             cells += [format_number(count, language), _money(amount)]
         return [*cells, format_number(refused, language)]
 
+    rows: list[list[str]] = []
     for month in months:
         counts = (month.candidates, month.filed, month.accepted, month.paid)
         amounts = (
@@ -138,35 +117,16 @@ def _months_table(months: Sequence[MonthSummary], labels: Mapping[str, str], lan
             month.accepted_estimate,
             month.paid_estimate,
         )
-        data.append(row(words.month_words(month.month, language), counts, amounts, month.refused))
-    data.append(
+        rows.append(row(words.month_words(month.month, language), counts, amounts, month.refused))
+    rows.append(
         row(
-            labels["total"],
-            [sum(getattr(month, group) for month in months) for group in groups],
-            [added(getattr(month, f"{group}_estimate") for month in months) for group in groups],
+            LABELS[language]["total"],
+            [sum(getattr(month, group) for month in months) for group in MONTH_GROUPS],
+            [added(getattr(month, f"{group}_estimate") for month in months) for group in MONTH_GROUPS],
             sum(month.refused for month in months),
         )
     )
-    table = Table(data, colWidths=[width * mm for width in _MONTH_WIDTHS_MM], repeatRows=2, hAlign="LEFT")
-    spans = [("SPAN", (1 + 2 * i, 0), (2 + 2 * i, 0)) for i in range(len(groups))]
-    table.setStyle(
-        TableStyle(
-            [
-                ("FONT", (0, 0), (-1, -1), FONT, _SIZE),
-                *heading_row(_SIZE, _GREY, 0.75, colors.black),
-                ("FONT", (0, 1), (-1, 1), BOLD, _SIZE),
-                ("BACKGROUND", (0, 1), (-1, 1), _GREY),
-                ("LINEBELOW", (0, 1), (-1, 1), 0.75, colors.black),
-                *spans,
-                ("ALIGN", (1, 0), (-1, 0), "CENTER"),
-                ("ALIGN", (1, 1), (-1, -1), "RIGHT"),
-                ("ROWBACKGROUNDS", (0, 2), (-1, -2), [colors.white, _LIGHT]),
-                *padding(2),
-                *total_row(_SIZE, 0.75, colors.black, background=_GREY),
-            ]
-        )
-    )
-    return table
+    return rows
 
 
 def _outcome(claim: Claim, language: str) -> str:
@@ -185,70 +145,22 @@ def _filed_on(claim: Claim) -> str:
     return format_date_ui(local.date())
 
 
-def _claims_table(claims: Sequence[Claim], labels: Mapping[str, str], width: float, language: str) -> Table:
-    fixed = sum(w for w in _CLAIM_WIDTHS_MM if w is not None) * mm
-    widths = [w * mm if w is not None else width - fixed for w in _CLAIM_WIDTHS_MM]
-    keys = ("object", "protocol", "filed_on", "reason", "outcome", "claim_estimate")
-    data: list[list[str]] = [[fit(labels[key], widths[i] - 6, _SIZE, BOLD) for i, key in enumerate(keys)]]
-    for claim in claims:
-        reason = words.reason_words(claim.reason, language)
-        data.append(
-            [
-                claim.code,
-                claim.protocol or "",
-                _filed_on(claim),
-                fit(reason, widths[3] - 6, _SIZE),
-                fit(_outcome(claim, language), widths[4] - 6, _SIZE),
-                _money(claim.estimate),
-            ]
-        )
+def _claim_line(claim: Claim, language: str) -> ClaimLine:
+    return ClaimLine(
+        code=claim.code,
+        protocol=claim.protocol or "",
+        filed_on=_filed_on(claim),
+        reason=words.reason_words(claim.reason, language),
+        outcome=_outcome(claim, language),
+        estimate=_money(claim.estimate),
+    )
+
+
+def _claims_total(claims: Sequence[Claim], labels: Mapping[str, str], language: str) -> tuple[str, str]:
+    """How many claims ("1 pedido", "3 pedidos") and their estimates summed."""
     count = labels["claims_one"] if len(claims) == 1 else labels["claims_total"]
-    total = [count.format(count=format_number(len(claims), language)), "", "", "", labels["total"]]
-    data.append([*total, _money(added(claim.estimate for claim in claims))])
-    table = Table(data, colWidths=widths, repeatRows=1, hAlign="LEFT")
-    table.setStyle(
-        TableStyle(
-            [
-                ("FONT", (0, 0), (-1, -1), FONT, _SIZE),
-                *heading_row(_SIZE, _GREY, 0.75, colors.black),
-                ("ROWBACKGROUNDS", (0, 1), (-1, -2), [colors.white, _LIGHT]),
-                ("ALIGN", (5, 0), (5, -1), "RIGHT"),
-                ("ALIGN", (4, -1), (4, -1), "RIGHT"),
-                *padding(2),
-                *total_row(_SIZE, 0.75, colors.black, background=_GREY),
-            ]
-        )
-    )
-    return table
-
-
-def _story(
-    months: Sequence[MonthSummary],
-    claims: Sequence[Claim],
-    labels: Mapping[str, str],
-    width: float,
-    language: str,
-) -> list[Any]:
-    styles = report_styles(title_after=2)
-    story: list[Any] = [
-        paragraph(labels["title"], styles["title"]),
-        paragraph(labels["note"], styles["body"]),
-        paragraph(labels["months"], styles["head"]),
-    ]
-    ordered = sorted(months, key=lambda month: month.month)
-    story.append(
-        _months_table(ordered, labels, language)
-        if ordered
-        else paragraph(labels["no_months"], styles["body"])
-    )
-    story += [Spacer(1, 2 * mm), paragraph(labels["claims"], styles["head"])]
-    if claims:
-        oldest = datetime.min.replace(tzinfo=UTC)
-        ordered_claims = sorted(claims, key=lambda claim: (claim.filed_at or oldest, claim.code))
-        story.append(_claims_table(ordered_claims, labels, width, language))
-    else:
-        story.append(paragraph(labels["no_claims"], styles["body"]))
-    return story
+    estimate = added(claim.estimate for claim in claims)
+    return count.format(count=format_number(len(claims), language)), _money(estimate)
 
 
 def write_money_report(
@@ -265,11 +177,17 @@ def write_money_report(
     labels = LABELS[language]
     local = (generated or datetime.now(UTC)).astimezone()
     when = labels["generated"].format(when=f"{format_date_ui(local.date())} {local:%H:%M}")
-    page = labels["page"]
-    pdf = landscape_report(
-        labels["title"],
-        lambda width: _story(months, claims, labels, width, language),
-        (company or labels["title"], when),
-        (labels["title"] if company else "", lambda number, pages: page.format(page=number, pages=pages)),
+    oldest = datetime.min.replace(tzinfo=UTC)
+    ordered_claims = sorted(claims, key=lambda claim: (claim.filed_at or oldest, claim.code))
+    report = MoneyReport(
+        title=labels["title"],
+        note=labels["note"],
+        head=(company or labels["title"], when),
+        foot=labels["title"] if company else "",
+        page=labels["page"],
+        labels=labels,
+        months=_month_rows(sorted(months, key=lambda month: month.month), language),
+        claims=[_claim_line(claim, language) for claim in ordered_claims],
+        claims_total=_claims_total(claims, labels, language),
     )
-    return write_atomically(Path(path), pdf)
+    return write_atomically(Path(path), money_report_pdf(report))

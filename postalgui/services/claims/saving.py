@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from postalgui.api.values import display_cnpj
-from postalgui.services.tracking.words import language_of
+from postalgui.services.words import language_of
 
 if TYPE_CHECKING:
     from postalgui.api.cancel import TaskControl

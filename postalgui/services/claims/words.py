@@ -1,6 +1,7 @@
 """Claims in words, for what is written outside the window: the exports, the PDF report
-and the command line. Brazilian Portuguese (``"pt"``) by default, English with ``"en"``;
-the window words them with its own translations (``tr``). Qt-free.
+and the command line. Brazilian Portuguese (``"pt"``) by default, English with ``"en"``.
+A kind, a state and an outcome are the catalogue's (`postalgui.services.words.claims`),
+which the window reads too; the sentences around them are here. Qt-free.
 
 The operator's codes keep their number beside the words (``544: Ainda dentro do prazo``):
 it is what its support desk asks for.
@@ -16,7 +17,8 @@ from postalgui.api.values.claims import REASONS, Manifestation
 from postalgui.services.claims.candidates import Kind
 from postalgui.services.claims.filing import FilingResult, Result
 from postalgui.services.claims.records import Claim, ClaimState, Outcome
-from postalgui.services.tracking.words import language_of
+from postalgui.services.words import language_of, word
+from postalgui.services.words.claims import KIND
 
 __all__ = [
     "code_words",
@@ -29,13 +31,6 @@ __all__ = [
     "result_words",
     "state_words",
 ]
-
-_KIND: Mapping[str, Mapping[str, str]] = {
-    "pt": {Kind.LATE: "Entregue com atraso", Kind.LOST: "Extraviado", Kind.STOLEN: "Roubado",
-           Kind.DAMAGED: "Avariado", Kind.OVERDUE: "Não entregue, prazo vencido"},
-    "en": {Kind.LATE: "Delivered late", Kind.LOST: "Lost", Kind.STOLEN: "Stolen",
-           Kind.DAMAGED: "Damaged", Kind.OVERDUE: "Not delivered, overdue"},
-}  # fmt: skip
 
 _REASONS_EN: Mapping[int, str] = {
     132: "Delivered to the wrong place",
@@ -50,22 +45,6 @@ _REASONS_EN: Mapping[int, str] = {
     240: "Digital AR image unavailable",
     1414: "No home delivery attempt",
 }
-
-_OUTCOME: Mapping[str, Mapping[str, str]] = {
-    "pt": {Outcome.NONE: "", Outcome.OPEN: "Em análise", Outcome.REOPENED: "Reaberta",
-           Outcome.ACCEPTED: "Procedente", Outcome.REFUSED: "Improcedente", Outcome.PAID: "Paga"},
-    "en": {Outcome.NONE: "", Outcome.OPEN: "Under review", Outcome.REOPENED: "Reopened",
-           Outcome.ACCEPTED: "Accepted", Outcome.REFUSED: "Refused", Outcome.PAID: "Paid"},
-}  # fmt: skip
-
-_STATE: Mapping[str, Mapping[str, str]] = {
-    "pt": {ClaimState.SENDING: "Enviando", ClaimState.FILED: "Registrada",
-           ClaimState.REFUSED: "Não registrada", ClaimState.UNCONFIRMED: "Sem confirmação",
-           ClaimState.UNREADABLE: "Enviada, resposta ilegível"},
-    "en": {ClaimState.SENDING: "Sending", ClaimState.FILED: "Filed",
-           ClaimState.REFUSED: "Not filed", ClaimState.UNCONFIRMED: "Unconfirmed",
-           ClaimState.UNREADABLE: "Sent, answer unreadable"},
-}  # fmt: skip
 
 _RESULT: Mapping[str, Mapping[str, str]] = {
     "pt": {Result.FILED: "Registrada", Result.ALREADY: "Já reclamado", Result.REFUSED: "Recusada",
@@ -205,7 +184,10 @@ def month_words(month: str, language: str = "pt") -> str:
 
 
 def kind_words(kind: Kind | str | None, language: str = "pt") -> str:
-    return _KIND[language_of(language)].get(kind or "", "") if kind else ""
+    """The catalogue's words for a kind (``Entregue com atraso``); ``""`` for none or one unknown."""
+    if kind is None or kind not in KIND:
+        return ""
+    return KIND[Kind(kind)].said(language)
 
 
 def reason_words(reason: int, language: str = "pt") -> str:
@@ -222,11 +204,11 @@ def manifestation_words(value: str, language: str = "pt") -> str:
 
 
 def outcome_words(outcome: Outcome, language: str = "pt") -> str:
-    return _OUTCOME[language_of(language)][outcome]
+    return word(outcome, language)
 
 
 def state_words(state: ClaimState, language: str = "pt") -> str:
-    return _STATE[language_of(language)][state]
+    return word(state, language)
 
 
 def result_words(result: Result, language: str = "pt") -> str:

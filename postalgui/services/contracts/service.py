@@ -1,4 +1,5 @@
-"""`ContractService`: the Contracts feature as the GUI and the CLI reach it, from `AppContext.contracts`."""
+"""`ContractService`: the Contracts feature as the GUI and the CLI reach it, from `AppContext.contracts`,
+built from its ports (`contracts/ports.py`) only."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ if TYPE_CHECKING:
     from postalgui.api.contracts import ContractClient
     from postalgui.api.models.contracts import Contract, PostingCard, Service
     from postalgui.api.tokens import Token
-    from postalgui.services.session import Session
+    from postalgui.services.contracts.ports import ContractPorts
     from postalgui.services.settings import Profile
 
 
@@ -36,22 +37,22 @@ class ContractService:
     `client` and `token` block on first use (sandbox start): tasks only.
     """
 
-    def __init__(self, context: Session) -> None:
-        self.context = context
+    def __init__(self, ports: ContractPorts) -> None:
+        self._ports = ports
 
     @property
     def profile(self) -> Profile:
         """The profile in force: the company, contract, card and DR the tab shows and follows."""
-        return self.context.profile
+        return self._ports.settings().profile()
 
     @property
     def env_key(self) -> str:
         """The environment in force (a change of it asks the list again)."""
-        return self.context.env_key
+        return self._ports.settings().env_key
 
     def scope(self) -> TokenScope:
         """The configured contract's token scope; `ContractNotSetError` when none is set."""
-        profile = self.context.profile
+        profile = self.profile
         if profile.contract:
             return profile.scope(Scope.CONTRACT)
         if profile.delegated:  # the key is the token, whatever the scope: none is fetched
@@ -63,15 +64,15 @@ class ContractService:
         from postalgui.api.contracts import ContractClient
 
         scope = self.scope()  # first: without a contract not even the sandbox is started
-        return ContractClient(self.context.backend().client, self.context.profile.cnpj, scope)
+        return ContractClient(self._ports.operator(), self.profile.cnpj, scope)
 
     def token(self, scope: TokenScope | None = None, *, fresh: bool = False) -> Token:
         """The token for ``scope`` (default: the profile's, the card's when one is set).
 
         The cached one while it is good, else a new one; ``fresh`` always fetches.
         """
-        tokens = self.context.backend().tokens
-        scope = scope or self.context.default_scope()
+        tokens = self._ports.tokens()
+        scope = scope or self.profile.default_scope()
         return tokens.fetch(scope) if fresh else tokens.get(scope)
 
     def use_card(self, contract: Contract, card: PostingCard, services: list[Service]) -> None:
@@ -82,7 +83,7 @@ class ContractService:
         """
         from postalgui.services.contracts.card_settings import settings_for_card
 
-        context = self.context
-        context.apply(
-            settings_for_card(context.saved_settings, context.settings.environment, contract, card, services)
+        ports = self._ports
+        ports.apply(
+            settings_for_card(ports.saved_settings(), ports.settings().environment, contract, card, services)
         )

@@ -8,12 +8,12 @@ candidate leaves this desk's queue alone: what waits is for the office once save
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from postalgui.services.office.database import OfficeDatabase
+from postalgui.services.office.ports import OfficePorts
 
 __all__ = ["OfficeService", "TypedDatabase"]
 
@@ -28,22 +28,22 @@ class TypedDatabase:
 
 
 class OfficeService:
-    """Builds candidate office databases in ``data_dir``, written by ``author()`` (the login)."""
+    """Builds candidate office databases in the ports' data folder, written by their author
+    (the login); built from its ports (`office/ports.py`) only."""
 
-    def __init__(self, data_dir: Path, author: Callable[[], str] = lambda: "") -> None:
-        self.data_dir = data_dir
-        self._author = author
+    def __init__(self, ports: OfficePorts) -> None:
+        self._ports = ports
 
     @contextmanager
     def candidate(self, typed: TypedDatabase) -> Iterator[OfficeDatabase]:
         """The office database ``typed`` names, closed (its connections too) on leaving."""
         password = typed.password or None
         office = OfficeDatabase(
-            self.data_dir,
+            self._ports.data_dir,
             typed.env_key,
             typed.url,
             password=lambda: password,
-            author=self._author,
+            author=self._ports.author,
             queue=False,
         )
         try:

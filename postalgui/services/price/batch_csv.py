@@ -31,7 +31,6 @@ import io
 import os
 import re
 import tempfile
-import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from dataclasses import field as dataclass_field
@@ -49,6 +48,7 @@ from postalgui.api.values import (
     format_money_wire,
     format_percent_wire,
 )
+from postalgui.api.values.text import fold
 from postalgui.services.spreadsheet import CellKind, SheetColumn, SheetWriter, csv_safe, is_xlsx
 from postalgui.services.table_files import TableFileError, csv_records, pick_delimiter, text_encoding
 
@@ -159,19 +159,13 @@ _NON_KEY = re.compile(r"[^0-9a-z$]+")
 _PARENTHESES = re.compile(r"[(\[]([^)\]]*)[)\]]")
 
 
-def _fold(text: str) -> str:
-    """Lower case without accents: ``"Código"`` -> ``"codigo"``, ``"Nº"`` -> ``"no"``."""
-    decomposed = unicodedata.normalize("NFKD", text)
-    return "".join(char for char in decomposed if not unicodedata.combining(char)).casefold()
-
-
 def _header_key(header: str) -> str:
     """Normalised header: accents, case, spaces, punctuation and unit suffixes dropped.
 
     Only units the operator's fields use (grams, centimetres, reais) are dropped:
     ``"Peso (kg)"`` stays unknown instead of silently reading kilos as grams.
     """
-    text = _fold(header)
+    text = fold(header)
 
     def unit(match: re.Match[str]) -> str:
         inner = _NON_KEY.sub("", match[1])

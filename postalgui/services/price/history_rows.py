@@ -93,7 +93,9 @@ def _response_json(response: PriceResponse) -> str:
     return json.dumps(_plain(response.model_dump(exclude_none=True)), ensure_ascii=False)
 
 
-def _fold(*parts: str | None) -> str:
+def _search_text(*parts: str | None) -> str:
+    """The ``search_text`` column: the parts case-folded, accents kept (rows already stored
+    hold them so, and `QuoteHistory.search` casefolds its terms the same way)."""
     return "\x1f".join(part for part in parts if part).casefold()
 
 
@@ -113,7 +115,7 @@ def quote_row(
     if response is not None and error is None and response.pcFinal is not None:
         pc_final = format(response.pcFinal, "f")
     origin, destination = query.cepOrigem, query.cepDestino
-    search = _fold(
+    search = _search_text(
         query.coProduto,
         response.product_name if response is not None else None,
         origin,

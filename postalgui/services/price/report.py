@@ -1,4 +1,5 @@
-"""Quotes as a PDF for a customer or the files (reportlab platypus).
+"""Quotes as a PDF for a customer or the files, in words; `postalgui.documents.reports.quotes`
+draws them.
 
 Two layouts: ``per_quote`` gives each quote its own A4 page (parameters, the price
 ladder of `price_breakdown`, the final price in large type, or the item's error);
@@ -14,28 +15,12 @@ The standard Helvetica covers Latin-1, so accents need no font file.
 
 from __future__ import annotations
 
-import os
-import tempfile
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from datetime import datetime
 from decimal import Decimal
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
-
-from reportlab.lib import colors  # type: ignore[import-untyped]  # reportlab ships no type hints
-from reportlab.lib.enums import TA_RIGHT  # type: ignore[import-untyped]
-from reportlab.lib.pagesizes import A4, landscape  # type: ignore[import-untyped]
-from reportlab.lib.styles import ParagraphStyle  # type: ignore[import-untyped]
-from reportlab.lib.units import mm  # type: ignore[import-untyped]
-from reportlab.pdfbase.pdfmetrics import stringWidth  # type: ignore[import-untyped]
-from reportlab.platypus import (  # type: ignore[import-untyped]
-    KeepInFrame,
-    PageBreak,
-    SimpleDocTemplate,
-    Spacer,
-    Table,
-    TableStyle,
-)
+from typing import TYPE_CHECKING, Literal
 
 from postalgui.api.models.price import PriceQuery, PriceResponse, QuoteResult
 from postalgui.api.values import (
@@ -47,14 +32,18 @@ from postalgui.api.values import (
     format_grams,
     format_number,
 )
-from postalgui.documents.fonts import BOLD as _BOLD
-from postalgui.documents.fonts import FONT as _FONT
-from postalgui.documents.pages import MARGIN, FootDrawer, HeadDrawer, PageFoot, PageHead, build_numbered
-from postalgui.documents.tables import heading_row, padding, total_row
-from postalgui.documents.text import fit, paragraph
+from postalgui.documents.reports.quotes import (
+    LadderLine,
+    QuotePage,
+    QuotesReport,
+    QuoteSummary,
+    SummaryLine,
+    quotes_pdf,
+)
 from postalgui.services.price.breakdown import INFO_KINDS, LadderStep, ladder
 from postalgui.services.price.products import product_name
 from postalgui.services.price.service_choice import declared_value_priced
+from postalgui.store.atomic import write_atomically
 
 if TYPE_CHECKING:
     from postalgui.services.price.deadlines import DeadlineOutcome
@@ -215,10 +204,6 @@ LABELS: Mapping[str, Mapping[str, str]] = {
 }
 """Every text of the PDF per language, the ladder kinds under ``kind.<kind>``."""
 
-_GREY = colors.HexColor("#E8E8E8")
-_LIGHT = colors.HexColor("#F6F6F6")
-_RED = colors.HexColor("#B00020")
-
 
 def _labels(language: str) -> Mapping[str, str]:
     return LABELS["en"] if language.lower().startswith("en") else LABELS["pt_BR"]
@@ -228,26 +213,13 @@ def _detail_language(language: str) -> str:
     return "en" if language.lower().startswith("en") else "pt_BR"
 
 
-# --------------------------------------------------------------------------- canvas
-
-
-_HEAD = PageHead(baseline=10 * mm, left_size=9, right_size=8, rule=12 * mm, rule_width=0.5)
-_FOOT = PageFoot(baseline=8 * mm)
-
-
-def _page_decorations(
-    labels: Mapping[str, str], company: str, cnpj: str, generated: str
-) -> tuple[HeadDrawer, FootDrawer]:
-    """``(header drawn on every page, footer drawn once the page count is known)``."""
+def _head(labels: Mapping[str, str], company: str, cnpj: str, generated: str) -> tuple[str, str]:
+    """The company line on the left of every page's head, the time of issue on the right."""
     right_text = labels["generated"].format(when=generated)
     left_text = company
     if cnpj:
         left_text = f"{company}  ·  {labels['cnpj']} {cnpj}" if company else f"{labels['cnpj']} {cnpj}"
-
-    def page_label(page: int, pages: int) -> str:
-        return labels["page"].format(page=page, pages=pages)
-
-    return _HEAD.drawer(left_text, right_text), _FOOT.drawer("", page_label)
+    return left_text, right_text
 
 
 # --------------------------------------------------------------------------- texts
@@ -305,23 +277,6 @@ def _final(result: QuoteResult) -> Decimal | None:
 
 
 # --------------------------------------------------------------------------- per quote
-
-
-class _Styles:
-    def __init__(self) -> None:
-        self.title = ParagraphStyle("title", fontName=_BOLD, fontSize=16, leading=20, spaceAfter=4)
-        self.subtitle = ParagraphStyle("subtitle", fontName=_FONT, fontSize=9, leading=12, spaceAfter=8)
-        self.heading = ParagraphStyle(
-            "heading", fontName=_BOLD, fontSize=11, leading=14, spaceBefore=8, spaceAfter=4
-        )
-        self.cell = ParagraphStyle("cell", fontName=_FONT, fontSize=9, leading=11)
-        self.small = ParagraphStyle("small", fontName=_FONT, fontSize=7.5, leading=9)
-        self.final = ParagraphStyle(
-            "final", fontName=_BOLD, fontSize=18, leading=24, alignment=TA_RIGHT, spaceBefore=10
-        )
-        self.error = ParagraphStyle(
-            "error", fontName=_BOLD, fontSize=11, leading=14, textColor=_RED, spaceBefore=10
-        )
 
 
 def _parameters(
@@ -393,119 +348,64 @@ def declared_text(query: PriceQuery, response: PriceResponse | None, labels: Map
     return labels["declared_not_priced"].format(value=value)
 
 
-def _ladder_table(
-    steps: Sequence[LadderStep], labels: Mapping[str, str], styles: _Styles, width: float
-) -> Table:
-    widths = [8 * mm, 62 * mm, width - 8 * mm - 62 * mm - 32 * mm, 32 * mm]
-    data: list[list[Any]] = []
-    commands: list[tuple[Any, ...]] = [
-        ("FONT", (0, 0), (-1, -1), _FONT, 9),
-        ("ALIGN", (3, 0), (3, -1), "RIGHT"),
-        ("ALIGN", (0, 0), (0, -1), "CENTER"),
-        ("VALIGN", (0, 0), (-1, -1), "TOP"),
-        *padding(2),
-    ]
-    for row, step in enumerate(steps):
-        data.append(
-            [
-                step.sign,
-                step.label or labels.get(f"kind.{step.kind}", step.kind),
-                paragraph(step.detail, styles.small if step.kind == "info" else styles.cell),
-                _money(step.amount),
-            ]
+def _ladder_lines(steps: Sequence[LadderStep], labels: Mapping[str, str]) -> list[LadderLine]:
+    return [
+        LadderLine(
+            sign=step.sign,
+            label=step.label or labels.get(f"kind.{step.kind}", step.kind),
+            detail=step.detail,
+            amount=_money(step.amount),
+            level=step.level,
+            kind=step.kind,
         )
-        if step.level:
-            commands.append(("LEFTPADDING", (1, row), (1, row), 6 + 12 * step.level))
-            commands.append(("TEXTCOLOR", (1, row), (1, row), colors.HexColor("#444444")))
-        if step.sign == "=":
-            commands.append(("LINEABOVE", (1, row), (-1, row), 0.5, colors.grey))
-            commands.append(("FONT", (1, row), (1, row), _BOLD, 9))
-            commands.append(("FONT", (3, row), (3, row), _BOLD, 9))
-        if step.kind == "final":
-            commands.append(("BACKGROUND", (0, row), (-1, row), _GREY))
-    table = Table(data, colWidths=widths, hAlign="LEFT")
-    table.setStyle(TableStyle(commands))
-    return table
+        for step in steps
+    ]
 
 
 def _quote_page(
     result: QuoteResult,
     labels: Mapping[str, str],
-    styles: _Styles,
     language: str,
-    width: float,
     deadline: DeadlineOutcome | None = None,
-) -> list[Any]:
+) -> QuotePage:
     query, response = result.query, result.response
-    story: list[Any] = [
-        paragraph(labels["title"], styles.title),
-        paragraph(f"{labels['line']} {result.index + 1} · {_product(query, response)}", styles.subtitle),
-        paragraph(labels["parameters"], styles.heading),
-    ]
     rows = _parameters(query, response, labels, language) + _deadline_rows(deadline, labels)
-    parameters = Table(rows, colWidths=[45 * mm, width - 45 * mm], hAlign="LEFT")
-    parameters.setStyle(
-        TableStyle(
-            [
-                ("FONT", (0, 0), (0, -1), _BOLD, 9),
-                ("FONT", (1, 0), (1, -1), _FONT, 9),
-                *padding(1.5),
-            ]
-        )
+    page = QuotePage(
+        title=labels["title"],
+        subtitle=f"{labels['line']} {result.index + 1} · {_product(query, response)}",
+        parameters_head=labels["parameters"],
+        parameters=[(name, value) for name, value in rows],
     )
-    story.append(parameters)
     error = _error_text(result)
     if error or response is None:
-        story.append(paragraph(f"{labels['error']}: {error}", styles.error))
-        return story
+        return replace(page, error=f"{labels['error']}: {error}")
     steps = ladder(response, language=_detail_language(language))
-    price_steps = [step for step in steps if step.kind not in INFO_KINDS]
-    info_steps = [step for step in steps if step.kind in INFO_KINDS]
-    if price_steps:
-        story.append(paragraph(labels["breakdown"], styles.heading))
-        story.append(_ladder_table(price_steps, labels, styles, width))
-    if response.pcFinal is not None:
-        story.append(paragraph(f"{labels['final_price']}: {format_brl(response.pcFinal)}", styles.final))
-    if info_steps:
-        story.append(paragraph(labels["information"], styles.heading))
-        story.append(_ladder_table(info_steps, labels, styles, width))
-    return story
-
-
-def _per_quote_story(
-    results: Sequence[QuoteResult],
-    labels: Mapping[str, str],
-    language: str,
-    width: float,
-    height: float,
-    deadlines: Deadlines,
-) -> list[Any]:
-    styles = _Styles()
-    story: list[Any] = []
-    for number, result in enumerate(results):
-        if number:
-            story.append(PageBreak())
-        # One page per quote: a long ladder (many information entries) shrinks to fit.
-        page = _quote_page(result, labels, styles, language, width, deadlines.get(result.index))
-        story.append(KeepInFrame(width, height - 1, page, mode="shrink"))
-    return story
+    final = response.pcFinal
+    return replace(
+        page,
+        breakdown=labels["breakdown"],
+        price_steps=_ladder_lines([step for step in steps if step.kind not in INFO_KINDS], labels),
+        final="" if final is None else f"{labels['final_price']}: {format_brl(final)}",
+        information=labels["information"],
+        info_steps=_ladder_lines([step for step in steps if step.kind in INFO_KINDS], labels),
+    )
 
 
 # --------------------------------------------------------------------------- summary
 
 
-_ERROR_CHARS = 160  # about three lines of the error column; the GUI has the whole text
-_SUMMARY_WIDTHS_MM = (12, 48, 22, 22, 20, 24, 14, 26, 28)  # the error column takes the rest
+_SUMMARY_COLUMNS = (
+    "line", "product", "origin", "destination", "weight",
+    "charged_weight", "cubic", "services_total", "final_price", "error",
+)  # fmt: skip
 
 
-def _summary_row(
+def _summary_line(
     result: QuoteResult,
     labels: Mapping[str, str],
-    widths: Sequence[float],
-    error_style: ParagraphStyle,
     deadlines: Deadlines | None = None,
     language: str = "pt_BR",
-) -> list[Any]:
+) -> SummaryLine:
     """One quote as a line of the summary table."""
     query, response = result.query, result.response
     error = _error_text(result)
@@ -513,14 +413,9 @@ def _summary_row(
     cubic = ""
     if good is not None and good.inPesoCubico:
         cubic = labels["yes"] if good.cubic_weight_charged else labels["no"]
-    error_cell: Any = ""
-    if error:
-        error = error if len(error) <= _ERROR_CHARS else error[: _ERROR_CHARS - 3] + "..."
-        fits = stringWidth(error, _FONT, 7) <= widths[-1] - 6
-        error_cell = error if fits else paragraph(error, error_style)
-    return [
+    cells = [
         str(result.index + 1),
-        fit(_product(query, response), widths[1] - 6, _SUMMARY_SIZE),
+        _product(query, response),
         _cep(query.cepOrigem),
         _destination(query),
         "" if query.psObjeto is None else format_grams(query.psObjeto, language),
@@ -529,56 +424,20 @@ def _summary_row(
         "" if good is None else _money(good.pcTotalServicosAdicionais),
         _money(_final(result)),
         *(() if deadlines is None else (_arrives(deadlines.get(result.index)),)),
-        error_cell,
     ]
+    return SummaryLine(cells, error)
 
 
-def _summary_style(last: int) -> TableStyle:
-    """Header, stripes, alignments and the total row of the summary table."""
-    size = _SUMMARY_SIZE
-    return TableStyle(
-        [
-            ("FONT", (0, 0), (-1, -1), _FONT, size),
-            *heading_row(size, _GREY, 0.75, colors.black),
-            ("ROWBACKGROUNDS", (0, 1), (-1, last - 1), [colors.white, _LIGHT]),
-            ("ALIGN", (0, 0), (0, -1), "RIGHT"),
-            ("ALIGN", (4, 0), (5, -1), "RIGHT"),
-            ("ALIGN", (6, 0), (6, -1), "CENTER"),
-            ("ALIGN", (7, 0), (8, -1), "RIGHT"),
-            ("TEXTCOLOR", (-1, 1), (-1, -1), _RED),
-            ("FONTSIZE", (-1, 1), (-1, -1), 7),
-            ("VALIGN", (0, 0), (-1, -1), "TOP"),
-            *padding(2),
-            ("SPAN", (1, last), (7, last)),
-            *total_row(size, 0.75, colors.black, row=last, background=_GREY),
-        ]
-    )
-
-
-_SUMMARY_SIZE = 8
-_SUMMARY_COLUMNS = (
-    "line", "product", "origin", "destination", "weight",
-    "charged_weight", "cubic", "services_total", "final_price", "error",
-)  # fmt: skip
-
-
-def _summary_story(
+def _summary(
     results: Sequence[QuoteResult],
     labels: Mapping[str, str],
-    width: float,
     deadlines: Deadlines | None = None,
     language: str = "pt_BR",
-) -> list[Any]:
+) -> QuoteSummary:
     """The summary table; with ``deadlines`` an "arrives by" date column before the errors."""
-    widths = [value * mm for value in _SUMMARY_WIDTHS_MM]
     columns = list(_SUMMARY_COLUMNS)
     if deadlines is not None:
-        widths.append(20 * mm)
         columns.insert(-1, "arrives")
-    widths.append(width - sum(widths))
-    error_style = ParagraphStyle("summary_error", fontName=_FONT, fontSize=7, leading=8.5, textColor=_RED)
-    data: list[list[Any]] = [[labels[column] for column in columns]]
-    data += [_summary_row(result, labels, widths, error_style, deadlines, language) for result in results]
     total = sum((final for final in map(_final, results) if final is not None), Decimal(0))
     failed = sum(1 for result in results if _error_text(result) or result.response is None)
     quotes = labels["quotes_one" if len(results) == 1 else "quotes_many"]
@@ -586,10 +445,14 @@ def _summary_story(
         quotes=quotes.format(count=format_number(len(results), language)),
         failed=format_number(failed, language),
     )
-    data.append(["", count, "", "", "", "", "", "", format_brl(total)] + [""] * (len(columns) - 9))
-    table = Table(data, colWidths=widths, repeatRows=1, hAlign="LEFT")
-    table.setStyle(_summary_style(len(data) - 1))
-    return [paragraph(labels["summary_title"], _Styles().title), Spacer(1, 4), table]
+    return QuoteSummary(
+        title=labels["summary_title"],
+        headings=[labels[column] for column in columns],
+        lines=[_summary_line(result, labels, deadlines, language) for result in results],
+        count=count,
+        total=format_brl(total),
+        arrives=deadlines is not None,
+    )
 
 
 # --------------------------------------------------------------------------- entry point
@@ -617,36 +480,20 @@ def write_quotes_pdf(
     """
     if layout not in ("per_quote", "summary"):
         raise ValueError(f"unknown layout {layout!r}")
-    path = Path(path)
     language = _detail_language(language)  # one language for the words and the numbers
     labels = _labels(language)
-    pagesize = A4 if layout == "per_quote" else landscape(A4)
-    header, footer = _page_decorations(labels, company.strip(), _cnpj(cnpj), _when(generated_at))
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.stem}-", suffix=".pdf", dir=path.parent)
-    os.close(fd)
-    try:
-        doc = SimpleDocTemplate(
-            tmp,
-            pagesize=pagesize,
-            leftMargin=MARGIN,
-            rightMargin=MARGIN,
-            topMargin=MARGIN + 4 * mm,
-            bottomMargin=MARGIN,
-            title=labels["title"] if layout == "per_quote" else labels["summary_title"],
-            author=company,
-            creator="PostalGUI",
-            invariant=0 if compress else 1,
-            pageCompression=1 if compress else 0,
-        )
-        if not results:
-            story: list[Any] = [paragraph(labels["no_quotes"], _Styles().cell)]
-        elif layout == "per_quote":
-            story = _per_quote_story(results, labels, language, doc.width, doc.height, deadlines or {})
-        else:
-            story = _summary_story(results, labels, doc.width, deadlines, language)
-        build_numbered(doc, story, header, footer)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    report = QuotesReport(
+        title=labels["title"] if layout == "per_quote" else labels["summary_title"],
+        author=company,
+        head=_head(labels, company.strip(), _cnpj(cnpj), _when(generated_at)),
+        page=labels["page"],
+        no_quotes=labels["no_quotes"],
+        compress=compress,
+    )
+    if layout == "per_quote":
+        found = deadlines or {}
+        pages = tuple(_quote_page(result, labels, language, found.get(result.index)) for result in results)
+        report = replace(report, pages=pages)
+    else:
+        report = replace(report, summary=_summary(results, labels, deadlines, language))
+    write_atomically(Path(path), quotes_pdf(report))

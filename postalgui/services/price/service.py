@@ -1,4 +1,5 @@
-"""`PriceService`: the Prices feature as the GUI and the CLI reach it, from `AppContext.price`."""
+"""`PriceService`: the Prices feature as the GUI and the CLI reach it, from `AppContext.price`,
+built from its ports (`price/ports.py`) only."""
 
 from __future__ import annotations
 
@@ -14,9 +15,9 @@ if TYPE_CHECKING:
     from postalgui.api.price import PriceClient
     from postalgui.services.price.deadline_outcome import DeadlineOutcome
     from postalgui.services.price.history import QuoteHistory
+    from postalgui.services.price.ports import PricePorts
     from postalgui.services.price.preset_store import PresetStore
     from postalgui.services.price.products import PriceSettings
-    from postalgui.services.session import Session
     from postalgui.services.settings import Profile
 
 log = logging.getLogger(__name__)
@@ -26,57 +27,50 @@ Source = Literal["form", "compare", "batch", "history", "cli"]
 
 
 class PriceService:
-    """Owns the price client's construction (the login scope over the context's backend),
+    """Owns the price client's construction (the profile's token over the operator's client),
     the history, and what a batch may leave out.
 
     Cheap to build; `client` blocks on first use (sandbox start): call it from a task.
     """
 
-    def __init__(
-        self,
-        context: Session,
-        history: Callable[[], QuoteHistory],
-        presets: Callable[[], PresetStore] | None = None,
-    ) -> None:
-        self.context = context
-        self._history = history
-        self._presets = presets
+    def __init__(self, ports: PricePorts) -> None:
+        self._ports = ports
 
     def client(self) -> PriceClient:
         from postalgui.api.price import PriceClient
 
-        return PriceClient(self.context.backend().client)
+        return PriceClient(self._ports.operator())
 
     def deadlines(self) -> DeadlineClient:
         """The delivery-time client, with the same token as prices (blocks on first use: tasks only)."""
         from postalgui.api.deadline import DeadlineClient
 
-        return DeadlineClient(self.context.backend().client)
+        return DeadlineClient(self._ports.operator())
 
     def enabled_apis(self) -> list[int] | None:
         """The API ids the quoting token may use; ``None`` when the token does not say
         (a delegated token). Blocks on first use (a token fetch): tasks only."""
-        token = self.context.backend().tokens.get(self.context.default_scope())
+        token = self._ports.tokens().get(self.profile.default_scope())
         return None if token.info is None else token.info.api_ids
 
     @property
     def profile(self) -> Profile:
         """The active profile: the contract and DR a quote is sent with, the company's CNPJ."""
-        return self.context.profile
+        return self._ports.settings().profile()
 
     @property
     def language(self) -> str:
         """The UI language setting (documents are written in it)."""
-        return self.context.settings.language
+        return self._ports.settings().language
 
     def prices_settings(self) -> PriceSettings:
         """The Prices tab's settings in force: products compared, presets, remembered origin."""
-        return self.context.settings.prices
+        return self._ports.settings().prices
 
     def save_prices(self, prices: PriceSettings) -> None:
         """Keep new Prices settings in the settings file (OSError when it cannot be written);
         the connection stays as it is."""
-        self.context.save_preferences(self.context.saved_settings.updated(prices=prices))
+        self._ports.save_prices(prices)
 
     def handling_days(self) -> int:
         """Business days the office puts between a quote and the posting."""
@@ -84,19 +78,20 @@ class PriceService:
 
     def preset_store(self) -> PresetStore:
         """The saved origins and package presets in the office database (blocks: tasks only)."""
-        if self._presets is None:
+        presets = self._ports.presets
+        if presets is None:
             raise RuntimeError("this PriceService was built without an office database for presets")
-        return self._presets()
+        return presets()
 
     def history(self) -> QuoteHistory:
         """The quote history, opened on first use (any thread)."""
-        return self._history()
+        return self._ports.history()
 
     def watch(self, callback: Callable[[str], None]) -> Callable[[], None]:
         """``callback(topic)`` ("quote", "preset", ...) after each change any desk commits to
         the office database, on a background thread; returns the function that stops it.
         Builds the office's store (the keyring, the URL): tasks only."""
-        return self.context.office().store().subscribe(callback)
+        return self._ports.office().store().subscribe(callback)
 
     def record(self, results: Sequence[QuoteResult], source: Source, run: str | None = None) -> None:
         """Keep quotes in the history; a failing disk is logged, never raised over the quote.
@@ -106,7 +101,7 @@ class PriceService:
         if not results:
             return
         try:
-            self.history().add(results, environment=self.context.env_key, source=source, run=run)
+            self.history().add(results, environment=self._ports.settings().env_key, source=source, run=run)
         except Exception:  # the quote itself worked; a full disk must not hide it
             log.exception("Could not write %d quotes to the history", len(results))
 
@@ -122,7 +117,7 @@ class PriceService:
 
     def company_name(self) -> str:
         """The company's name for documents; only the sandbox knows it (its demo company)."""
-        if self.context.settings.environment is Environment.SANDBOX:
+        if self._ports.settings().environment is Environment.SANDBOX:
             from postalgui.sandbox.demo_account import COMPANY_NAMES
 
             return COMPANY_NAMES.get(self.profile.cnpj, "")

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import Connection, and_, insert, select, update
 
 from postalgui.api.said import Said
-from postalgui.services.branches.index import fold
+from postalgui.api.values.text import fold
 from postalgui.services.office import topics
 from postalgui.services.office.errors import OfficeDatabaseError
 from postalgui.services.office.scoped import OfficeRows

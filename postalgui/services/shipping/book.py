@@ -33,7 +33,7 @@ from postalgui.api.models.prepostings import (
     order_to_json,
 )
 from postalgui.api.values.dates import operator_utc
-from postalgui.services.branches.index import fold
+from postalgui.api.values.text import fold
 from postalgui.services.office import topics
 from postalgui.services.office.errors import OfficeDatabaseError
 from postalgui.services.office.scoped import EnvironmentRows
@@ -197,9 +197,27 @@ class ShipmentBook(EnvironmentRows):
         ``labelled`` their labels were issued here now (our mark). ``read``: the version of
         each row (by pre-posting id) when the operator was asked; a row written since by
         another desk keeps its newer word. Answers how many rows changed."""
+        return self._answer(answers, now, labelled=labelled, read=read)[0]
+
+    def label(self, answers: Sequence[Preposting], now: datetime) -> dict[str, Shipment]:
+        """The operator's word on pre-postings whose labels were issued here now (our mark);
+        answers each of them as its row stands after, by pre-posting id: read in the same
+        transaction as it is written, so a print reads its shipments once."""
+        rows = self._answer(answers, now, labelled=True)[1]
+        return {key: shipment_from_row(row) for key, row in rows.items()}
+
+    def _answer(
+        self,
+        answers: Sequence[Preposting],
+        now: datetime,
+        *,
+        labelled: bool = False,
+        read: Mapping[str, int] | None = None,
+    ) -> tuple[int, dict[str, dict[str, Any]]]:
+        """`update`'s work: how many rows changed, and every answered row as it stands after."""
         at = _iso(now)
 
-        def work(connection: Connection) -> int:
+        def work(connection: Connection) -> tuple[int, dict[str, dict[str, Any]]]:
             keys = [answer.id for answer in answers]
             query = select(shipment).where(self._mine(), shipment.c.prepost_id.in_(keys))
             known = {row["prepost_id"]: dict(row) for row in connection.execute(query).mappings()}
@@ -209,9 +227,10 @@ class ShipmentBook(EnvironmentRows):
                 if row is None or (read or {}).get(answer.id, row["version"]) != row["version"]:
                     continue
                 values = _changes(row, answer, at, labelled=labelled)
-                if values:
-                    changed += self._write(connection, row, values, at)
-            return changed
+                if values and self._write(connection, row, values, at):
+                    changed += 1
+                    row.update(values, version=row["version"] + 1, updated_by=self.author, updated_at=at)
+            return changed, known
 
         return self._run(work)
 

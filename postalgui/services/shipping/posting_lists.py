@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from postalgui.documents.posting_list import WORDS_EN
+from postalgui.documents.reports.posting_list import WORDS_EN
 from postalgui.services.shipping.printing import CLOSED, posting_list
 
 if TYPE_CHECKING:

@@ -19,13 +19,13 @@ from postalgui.api.values.dates import format_date_ui
 from postalgui.api.values.errors import Worded
 from postalgui.api.values.shipping import closed_preposting, undeclared
 from postalgui.api.values.taxid import format_tax_id
-from postalgui.documents.declaration import WORDS as DECLARATION_WORDS
-from postalgui.documents.declaration import ContentItem, Declaration, render_declarations
-from postalgui.documents.labels import LabelData, LabelParty, Layout, RenderCancelled, render_labels
-from postalgui.documents.posting_list import ListedObject, render_posting_list
+from postalgui.documents.reports.declaration import WORDS as DECLARATION_WORDS
+from postalgui.documents.reports.declaration import ContentItem, Declaration, render_declarations
+from postalgui.documents.reports.labels import LabelData, LabelParty, Layout, RenderCancelled, render_labels
+from postalgui.documents.reports.posting_list import ListedObject, render_posting_list
 from postalgui.services.price.products import product_name
 from postalgui.services.shipping.records import CLOSED_STATUSES, Shipment
-from postalgui.services.shipping.use_cases import issue_codes
+from postalgui.services.shipping.use_cases import Coded, IssuedLabels, issue_codes
 from postalgui.services.shipping.words import status_words
 
 if TYPE_CHECKING:
@@ -71,18 +71,13 @@ def label_data(item: Shipment, card: str, contract: str, logo: bytes | None = No
     )
 
 
-def _coded(task: TaskControl, service: ShippingService, ids: Sequence[str]) -> list[Shipment]:
-    """The shipments of ``ids``, each with its object code (issued now where missing);
-    `InvalidValue` before anything is sent when one is cancelled or expired."""
-    shipments = service.book().get(ids)
+def _coded(task: TaskControl, service: ShippingService, shipments: Sequence[Shipment]) -> Coded:
+    """``shipments``, each with its object code (issued now where missing); `InvalidValue`
+    before anything is sent when one is cancelled or expired."""
     for item in shipments:
         if item.status in CLOSED:
             raise closed_preposting(item.prepost_id, Worded(status_words(item.status, language="en").lower()))
-    missing = [item.prepost_id for item in shipments if not item.object_code]
-    if missing:
-        issued = {item.prepost_id: item for item in issue_codes(task, service, missing)}
-        shipments = [issued.get(item.prepost_id, item) for item in shipments]
-    return shipments
+    return issue_codes(task, service, shipments)
 
 
 def _logo(service: ShippingService, sender: Person) -> bytes | None:
@@ -93,13 +88,16 @@ def _logo(service: ShippingService, sender: Person) -> bytes | None:
     return default.logo
 
 
-def our_labels(task: TaskControl, service: ShippingService, ids: Sequence[str], layout: Layout) -> bytes:
-    """One PDF of the labels of ``ids`` in ``layout``."""
-    shipments = _coded(task, service, ids)
+def our_labels(
+    task: TaskControl, service: ShippingService, ids: Sequence[str], layout: Layout
+) -> IssuedLabels:
+    """The labels of ``ids`` in ``layout``, made here: one PDF, the shipments as labelled and
+    how many objects are now followed (those whose code was issued for it)."""
+    coded = _coded(task, service, service.book().get(ids))
     card, contract = service.card(), service.profile.contract or ""
     logos: dict[tuple[str, str], bytes | None] = {}
     labels = []
-    for item in shipments:
+    for item in coded.shipments:
         key = (item.order.sender.name, item.order.sender.cep)
         if key not in logos:
             logos[key] = _logo(service, item.order.sender)
@@ -110,9 +108,10 @@ def our_labels(task: TaskControl, service: ShippingService, ids: Sequence[str], 
         task.progress(done, total)
 
     try:
-        return render_labels(labels, layout, progress=progress, cancelled=lambda: task.cancelled)
+        pdf = render_labels(labels, layout, progress=progress, cancelled=lambda: task.cancelled)
     except RenderCancelled:
         raise Cancelled from None
+    return IssuedLabels(pdf, coded.shipments, coded.followed)
 
 
 def declarations(
@@ -124,8 +123,9 @@ def declarations(
     names it (the operator took it on the invoice, `check_order`); one with neither has
     nothing to declare: `InvalidValue` names it before any object code is asked for."""
     said = {**DECLARATION_WORDS, **(words or {})}
-    items = {item.prepost_id: _declared(item, said) for item in service.book().get(ids)}
-    shipments = _coded(task, service, ids)
+    read = service.book().get(ids)
+    items = {item.prepost_id: _declared(item, said) for item in read}
+    shipments = _coded(task, service, read).shipments
     found = [
         Declaration(
             object_code=item.object_code or item.prepost_id,
@@ -164,7 +164,7 @@ def posting_list(
     words: Mapping[str, str] | None = None,
 ) -> bytes:
     """The posting list of ``ids`` (the counter's: grouped per service with totals)."""
-    shipments = _coded(task, service, ids)
+    shipments = _coded(task, service, service.book().get(ids)).shipments
     objects = [
         ListedObject(
             object_code=item.object_code or "",

@@ -2,7 +2,7 @@
 
 The label layout and the printer are remembered after each print, so the next batch goes
 to the thermal printer it went to before, at its size, without the clerk choosing again.
-The values are the layouts' own names (`documents.labels.Layout`, the operator's
+The values are the layouts' own names (`documents.reports.labels.Layout`, the operator's
 `OperatorLayout`), kept as strings here so a settings file reads without the PDF engine.
 """
 

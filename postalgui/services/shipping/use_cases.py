@@ -15,8 +15,10 @@ from datetime import datetime
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
+from postalgui.api.cancel import current
 from postalgui.api.errors import ApiError, OperatorError
 from postalgui.api.models.prepostings import OperatorLayout, Order, Preposting, PrepostingStatus
+from postalgui.api.prepostings import PrepostingClient
 from postalgui.api.said import Said
 from postalgui.api.values.shipping import checked_order
 from postalgui.services.office.outgoing import (
@@ -33,11 +35,11 @@ from postalgui.services.shipping.records import Shipment
 
 if TYPE_CHECKING:
     from postalgui.api.cancel import TaskControl
-    from postalgui.api.prepostings import PrepostingClient
     from postalgui.services.shipping.service import ShippingService
 
 __all__ = [
     "PREPOSTING",
+    "Coded",
     "CreationReport",
     "EarlierSending",
     "IssuedLabels",
@@ -137,8 +139,6 @@ def _operator_words(error: ApiError) -> str:
 
 def order_key(order: Order, card: str) -> str:
     """Which sendings are the same order: the digest of its body as sent."""
-    from postalgui.api.prepostings import PrepostingClient
-
     return digest(PrepostingClient.body(order, card))
 
 
@@ -318,10 +318,23 @@ def cancel_shipments(
 
 @dataclass(frozen=True)
 class IssuedLabels:
-    """The operator's labels PDF and the shipments with the codes it assigned."""
+    """What a label print made, whichever made it (the operator, `issue_labels`, or this
+    app, ``printing.our_labels``): the PDF, the shipments as labelled (with the codes they
+    have now) and exactly how many of their objects Tracking follows since this print (the
+    watchlist's count: an object followed before is not counted again)."""
 
-    shipments: list[Shipment]
     pdf: bytes
+    shipments: tuple[Shipment, ...]
+    followed: int
+
+
+@dataclass(frozen=True)
+class Coded:
+    """Shipments with the object codes they have now, and how many objects were followed
+    for it (those that got their code now)."""
+
+    shipments: tuple[Shipment, ...]
+    followed: int
 
 
 def issue_labels(
@@ -343,25 +356,28 @@ def issue_labels(
             )
         )
     client = service.client()
-    wanted = [item.prepost_id for item in service.book().get(ids)]
+    shipments = service.book().get(ids)
+    wanted = [item.prepost_id for item in shipments]
     pdf = _download(task, client, _request_labels(service, client, wanted, layout))
-    labelled = _read_back(task, service, client, wanted)
-    _follow(service, labelled)
-    return IssuedLabels(labelled, pdf)
+    labelled = _read_back(task, service, client, shipments)
+    return IssuedLabels(pdf, labelled, _follow(service, labelled))
 
 
-def issue_codes(task: TaskControl, service: ShippingService, ids: Sequence[str]) -> list[Shipment]:
-    """Give ``ids`` their object codes through the operator's label call, `LABEL_BATCH` at a
-    time (its PDFs are not kept: labels made here follow), and follow the objects in Tracking."""
+def issue_codes(task: TaskControl, service: ShippingService, shipments: Sequence[Shipment]) -> Coded:
+    """Give the ``shipments`` without one their object codes through the operator's label
+    call, `LABEL_BATCH` at a time, and follow those objects in Tracking. The call assigns
+    the codes (REFERENCE.md); its PDF is never fetched: the labels made here are printed."""
+    missing = [item.prepost_id for item in shipments if not item.object_code]
+    if not missing:
+        return Coded(tuple(shipments), 0)
     client = service.client()
-    wanted = [item.prepost_id for item in service.book().get(ids)]
-    for start in range(0, len(wanted), LABEL_BATCH):
+    for start in range(0, len(missing), LABEL_BATCH):
         task.raise_if_cancelled()
-        batch = wanted[start : start + LABEL_BATCH]
-        _download(task, client, _request_labels(service, client, batch, OperatorLayout.LINEAR_100_150))
-    coded = _read_back(task, service, client, wanted)
-    _follow(service, coded)
-    return coded
+        _request_labels(service, client, missing[start : start + LABEL_BATCH], OperatorLayout.LINEAR_100_150)
+    answered = _read_back(task, service, client, [item for item in shipments if not item.object_code])
+    issued = {item.prepost_id: item for item in answered}
+    coded = tuple(issued.get(item.prepost_id, item) for item in shipments)
+    return Coded(coded, _follow(service, answered))
 
 
 def _request_labels(
@@ -380,19 +396,17 @@ def _request_labels(
 
 
 def _read_back(
-    task: TaskControl, service: ShippingService, client: PrepostingClient, wanted: Sequence[str]
-) -> list[Shipment]:
-    """The codes the operator assigned to ``wanted`` (their labels were just issued here: the
-    office's "labelled" mark), kept in the book; answers the shipments."""
-    answers = _operator_list(task, client, set(wanted))
-    book = service.book()
-    book.update(answers, service.now(), labelled=True)
-    return book.get(wanted)
+    task: TaskControl, service: ShippingService, client: PrepostingClient, shipments: Sequence[Shipment]
+) -> tuple[Shipment, ...]:
+    """The codes the operator assigned to ``shipments`` (their labels were just issued here:
+    the office's "labelled" mark), kept in the book; answers the shipments as they are now
+    (from the same write: not read again)."""
+    answers = _operator_list(task, client, {item.prepost_id for item in shipments})
+    now = service.book().label(answers, service.now())
+    return tuple(now.get(item.prepost_id, item) for item in shipments)
 
 
 def _download(task: TaskControl, client: PrepostingClient, receipt: str) -> bytes:
-    from postalgui.api.cancel import current
-
     waited, pause = 0.0, 0.25
     while waited < LABEL_WAIT_S:
         task.progress(0, None)

@@ -25,7 +25,8 @@ from postalgui.services.spreadsheet import CellKind, SheetColumn, write_table
 from postalgui.services.tracking.late_pdf import LateLine, ProductTotal, added, product_name, write_late_pdf
 from postalgui.services.tracking.lateness import Timing
 from postalgui.services.tracking.records import WatchedObject
-from postalgui.services.tracking.words import language_of, status_words
+from postalgui.services.tracking.words import status_words
+from postalgui.services.words import language_of
 
 if TYPE_CHECKING:
     from postalgui.services.tracking.service import TrackingService

@@ -1,9 +1,8 @@
-"""The late-objects report drawn: a landscape A4 table of the month's late objects, then
-the totals per product and the grand total, with the house's head and "Página x de y".
+"""The late-objects report in words: a table of the month's late objects, then the totals
+per product and the grand total, drawn by `postalgui.documents.reports.late_objects`.
 
-Separate from `export` because it is all drawing (reportlab), through the office's
-`postalgui.documents` pieces. Money is ``R$ 1.234,56`` and days ``DD/MM/AAAA`` in both
-languages; other numbers follow the language.
+Separate from `export` because it is the PDF's words and numbers. Money is
+``R$ 1.234,56`` and days ``DD/MM/AAAA`` in both languages; other numbers follow the language.
 """
 
 from __future__ import annotations
@@ -13,17 +12,10 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple
-
-from reportlab.lib import colors  # type: ignore[import-untyped]  # reportlab ships no type hints
-from reportlab.lib.units import mm  # type: ignore[import-untyped]
-from reportlab.platypus import Spacer, Table, TableStyle  # type: ignore[import-untyped]
+from typing import TYPE_CHECKING, NamedTuple
 
 from postalgui.api.values import format_brl, format_date_ui, format_number
-from postalgui.documents.fonts import BOLD, FONT
-from postalgui.documents.pages import landscape_report, report_styles
-from postalgui.documents.tables import heading_row, padding, total_row
-from postalgui.documents.text import fit, paragraph
+from postalgui.documents.reports.late_objects import LateReport, LateRow, LateTotal, late_objects_pdf
 from postalgui.services.tracking.lateness import Lateness, Timing
 from postalgui.services.tracking.words import status_words
 from postalgui.store.atomic import write_atomically
@@ -85,12 +77,6 @@ _MONTHS = {
     ),
 }  # fmt: skip
 
-_SIZE = 8
-_GREY = colors.HexColor("#e8edf3")
-_LIGHT = colors.HexColor("#f6f8fa")
-_WIDTHS_MM = (30, 46, 22, 22, None, 24, 34, 26)
-"""Code, product, posted, expected, delivered / last event (the rest), days, tag, amount."""
-
 
 class LateLine(NamedTuple):
     """An object of the report and how late it is."""
@@ -149,86 +135,42 @@ def _arrived(line: LateLine, language: str) -> str:
     return f"{when}{watched.last_event or status_words(watched.status, watched.problem, language)}"
 
 
-def _widths(total: float) -> list[float]:
-    fixed = sum(width for width in _WIDTHS_MM if width is not None) * mm
-    return [width * mm if width is not None else total - fixed for width in _WIDTHS_MM]
-
-
-def _objects_table(
-    lines: Sequence[LateLine], labels: Mapping[str, str], width: float, language: str
-) -> Table:
-    widths = _widths(width)
-    keys = ("code", "product", "posted", "expected", "arrived", "days", "tag", "amount")
-    data: list[list[Any]] = [[fit(labels[key], widths[i] - 6, _SIZE, BOLD) for i, key in enumerate(keys)]]
-    for line in lines:
-        watched = line.watched
-        product = product_name(watched)
-        amount = watched.invoice_amount
-        data.append(
-            [
-                watched.code,
-                fit(product, widths[1] - 6, _SIZE),
-                _day(watched.posted_on),
-                _day(watched.expected_on),
-                fit(_arrived(line, language), widths[4] - 6, _SIZE),
-                format_number(line.lateness.days, language),
-                fit(watched.tag, widths[6] - 6, _SIZE),
-                format_brl(amount) if amount is not None else "",
-            ]
-        )
-    table = Table(data, colWidths=widths, repeatRows=1, hAlign="LEFT")
-    table.setStyle(
-        TableStyle(
-            [
-                ("FONT", (0, 0), (-1, -1), FONT, _SIZE),
-                *heading_row(_SIZE, _GREY, 0.75, colors.black),
-                ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, _LIGHT]),
-                ("ALIGN", (5, 0), (5, -1), "RIGHT"),
-                ("ALIGN", (7, 0), (7, -1), "RIGHT"),
-                *padding(2),
-            ]
-        )
+def _row(line: LateLine, language: str) -> LateRow:
+    watched = line.watched
+    amount = watched.invoice_amount
+    return LateRow(
+        code=watched.code,
+        product=product_name(watched),
+        posted=_day(watched.posted_on),
+        expected=_day(watched.expected_on),
+        arrived=_arrived(line, language),
+        days=format_number(line.lateness.days, language),
+        tag=watched.tag,
+        amount=format_brl(amount) if amount is not None else "",
     )
-    return table
 
 
-def _totals_table(totals: Sequence[ProductTotal], labels: Mapping[str, str], language: str) -> Table:
+def _totals(
+    totals: Sequence[ProductTotal], labels: Mapping[str, str], language: str
+) -> tuple[list[LateTotal], LateTotal]:
+    """Each product's line and the grand total, in words."""
     count = sum(total.count for total in totals)
     days = sum(total.days for total in totals)
     amount = added(total.amount for total in totals)
     average = (Decimal(days) / count).quantize(Decimal("0.1")) if count else Decimal(0)
-    data: list[list[str]] = [[labels["product"], labels["count"], labels["average"], labels["amount"]]]
-    widths = [90 * mm, 25 * mm, 30 * mm, 35 * mm]
-    for total in totals:
-        data.append(
-            [
-                fit(total.product or labels["no_product"], widths[0] - 6, _SIZE),
-                format_number(total.count, language),
-                format_number(total.average_days, language),
-                _money(total.amount),
-            ]
+    lines = [
+        LateTotal(
+            total.product or labels["no_product"],
+            format_number(total.count, language),
+            format_number(total.average_days, language),
+            _money(total.amount),
         )
-    data.append(
-        [
-            labels["total"],
-            format_number(count, language),
-            format_number(average, language),
-            _money(amount),
-        ]
+        for total in totals
+    ]
+    grand = LateTotal(
+        labels["total"], format_number(count, language), format_number(average, language), _money(amount)
     )
-    table = Table(data, colWidths=widths, repeatRows=1, hAlign="LEFT")
-    table.setStyle(
-        TableStyle(
-            [
-                ("FONT", (0, 0), (-1, -1), FONT, _SIZE),
-                *heading_row(_SIZE, _GREY, 0.75, colors.black),
-                ("ALIGN", (1, 0), (-1, -1), "RIGHT"),
-                *padding(2),
-                *total_row(_SIZE, 0.75, colors.black, background=_GREY),
-            ]
-        )
-    )
-    return table
+    return lines, grand
 
 
 def write_late_pdf(
@@ -242,20 +184,16 @@ def write_late_pdf(
     """Write the report at ``path`` atomically."""
     labels = LABELS[language]
     title = labels["title"].format(month=month_title(month, language))
-    styles = report_styles()
-
-    def story(width: float) -> list[Any]:
-        laid: list[Any] = [paragraph(title, styles["title"]), Spacer(1, 2 * mm)]
-        if lines:
-            laid.append(_objects_table(lines, labels, width, language))
-        else:
-            laid.append(paragraph(labels["none"], styles["body"]))
-        return [*laid, paragraph(labels["totals"], styles["head"]), _totals_table(totals, labels, language)]
-
     local = generated_at.astimezone()
     generated = labels["generated"].format(when=f"{format_date_ui(local.date())} {local:%H:%M}")
-    page = labels["page"]
-    pdf = landscape_report(
-        title, story, (title, generated), ("", lambda number, pages: page.format(page=number, pages=pages))
+    lines_in_words, total = _totals(totals, labels, language)
+    report = LateReport(
+        title=title,
+        generated=generated,
+        page=labels["page"],
+        labels=labels,
+        rows=[_row(line, language) for line in lines],
+        totals=lines_in_words,
+        total=total,
     )
-    return write_atomically(Path(path), pdf)
+    return write_atomically(Path(path), late_objects_pdf(report))

@@ -1,4 +1,5 @@
-"""The Tracking tab's list actions as tasks: follow, remove, archive, tag, import, export.
+"""The Tracking tab's list actions as tasks: follow, remove, archive, tag, import, export
+(the list itself is read with its alerts, `use_cases.listed`).
 
 Plain functions of a `TaskControl` and the `TrackingService` (the shape `Desk.run` runs),
 each one watchlist write (every desk is told topic ``tracked_object``). The file
@@ -18,7 +19,7 @@ from postalgui.services.ports import NewObject
 from postalgui.services.tracking.export import export_objects, late_report
 from postalgui.services.tracking.imports import codes_from_file
 from postalgui.services.tracking.records import WatchedObject
-from postalgui.services.tracking.use_cases import Added, add_objects, list_objects
+from postalgui.services.tracking.use_cases import Added, add_objects
 
 if TYPE_CHECKING:
     from postalgui.services.tracking.service import TrackingService
@@ -27,18 +28,12 @@ __all__ = [
     "archive",
     "export_list",
     "follow_objects",
-    "load",
     "read_codes",
     "remove",
     "report_late",
     "set_tag",
     "unarchive",
 ]
-
-
-def load(task: TaskControl, service: TrackingService, archived: bool) -> list[WatchedObject]:
-    """The watchlist (the archived objects instead, with ``archived``)."""
-    return list_objects(task, service, archived=archived)
 
 
 def follow_objects(

@@ -10,7 +10,10 @@ The tracking calls run in parallel (`TrackingClient.track`); their answers are s
 one writer at a time, in batches: a call's thread that finds a write under way leaves
 its answers to that writer and goes back to the network at once. Writing each call's
 answers in its own transaction made eight threads queue on the database's write lock
-for longer than the operator took to answer (bench_tracking_refresh.py).
+for longer than the operator took to answer (bench_tracking_refresh.py). The writer only
+writes: an answer's expected date from the delivery-time service is asked on the call's
+own thread before it is handed over, never while a write is under way (the other calls'
+answers would wait on that HTTP call).
 """
 
 from __future__ import annotations
@@ -123,7 +126,7 @@ class _Run:
             self.done += len(still)
             done = self.done
         if answers:
-            self.writer.put(answers)
+            self._hand(answers)
         self.task.progress(done, len(self.known))
 
     def answered(self, found: Sequence[TrackedObject]) -> None:
@@ -133,10 +136,16 @@ class _Run:
             code = (obj.codObjeto or "").strip().upper()
             if code in self.known:
                 answers[code] = answer_values(obj, now=self.now)
+        self._hand(answers)
+
+    def _hand(self, answers: Answers) -> None:
+        """``answers`` with the expected dates the operator left out (the delivery-time
+        service, asked here on the call's thread), to the writer."""
+        fill_expected(self.service.deadlines, self.known, answers)
         self.writer.put(answers)
 
     def _write(self, answers: Answers) -> None:
-        fill_expected(self.service.deadlines, self.known, answers)
+        """The writer's round (one thread at a time): the database only, no HTTP."""
         self.watchlist.record(answers)
         with self._lock:
             for code, values in answers.items():

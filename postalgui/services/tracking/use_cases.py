@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from postalgui.api.cancel import TaskControl
+from postalgui.api.errors import RoutineError
 from postalgui.api.models.tracking import TrackedObject
 from postalgui.api.tracking import Detail
 from postalgui.api.values.object_codes import parse_object_code
@@ -26,12 +27,16 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Added",
+    "Listed",
     "Refreshed",
+    "RefreshedList",
     "add_objects",
     "alerts_of",
     "list_objects",
+    "listed",
     "new_alerts",
     "refresh",
+    "refresh_listed",
     "track",
 ]
 
@@ -103,3 +108,44 @@ def new_alerts(task: TaskControl, service: TrackingService, objects: Sequence[Wa
     """The alerts of ``objects`` this desk's login was not told yet (they are marked told)."""
     task.raise_if_cancelled()
     return service.watchlist().unannounced(alerts_of(objects, service.today()), service.login)
+
+
+@dataclass(frozen=True)
+class Listed:
+    """The watchlist as read, and the alerts in it this desk's login was not told yet (none
+    asked of the archived list). ``alerts_error``: why the alerts could not be read (the
+    list stands without them)."""
+
+    objects: tuple[WatchedObject, ...]
+    alerts: tuple[Alert, ...] = ()
+    archived: bool = False
+    alerts_error: str = ""
+
+
+@dataclass(frozen=True)
+class RefreshedList:
+    """A refresh and the list read after it, in one answer: the window's refresh tick is
+    one task and one hop back, not a refresh, then a read, then the alerts."""
+
+    refreshed: Refreshed
+    listed: Listed
+
+
+def listed(task: TaskControl, service: TrackingService, *, archived: bool = False) -> Listed:
+    """The watchlist (the archived objects instead, with ``archived``) with its new alerts."""
+    objects = tuple(list_objects(task, service, archived=archived))
+    if archived:
+        return Listed(objects, archived=True)
+    try:
+        alerts = tuple(new_alerts(task, service, objects))
+    except RoutineError as error:  # the list is the answer; the alerts come with the next read
+        return Listed(objects, alerts_error=str(error))
+    return Listed(objects, alerts)
+
+
+def refresh_listed(
+    task: TaskControl, service: TrackingService, codes: Sequence[str] | None = None, *, archived: bool = False
+) -> RefreshedList:
+    """`refresh`, then `listed`: what the window shows after a refresh, from one task."""
+    refreshed = refresh(task, service, codes)
+    return RefreshedList(refreshed, listed(task, service, archived=archived))

@@ -1,25 +1,30 @@
 """A refresh of thousands of objects saves each call's answers as they come and holds none:
 the client keeps its answers only when asked to (10,000 timelines held until the end took
-the refresh benchmark's peak from about 160 MB to about 470 MB)."""
+the refresh benchmark's peak from about 160 MB to about 470 MB), and its writer holds no
+HTTP call: the delivery-time service is asked before an answer is handed to it."""
 
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import UTC, date, datetime
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
+import pytest
 import responses
 
 from postalgui.api.cancel import PlainTask
+from postalgui.api.deadline import DeadlineResult
+from postalgui.api.models.deadline import Deadline, DeadlineQuery
 from postalgui.api.models.tracking import TrackedObject
 from postalgui.api.tracking import Detail, TrackingClient
 from postalgui.services.office.database import OfficeDatabase
 from postalgui.services.ports import NewObject
 from postalgui.services.settings import Settings
+from postalgui.services.tracking import refresh as refresh_module
 from postalgui.services.tracking import use_cases
 from postalgui.services.tracking.service import TrackingService
 from tests.unit.tracking.test_tracking_client import OBJECTS, client, code  # the fixture
@@ -91,5 +96,86 @@ def test_a_refresh_asks_the_client_to_keep_nothing(tmp_path: Path) -> None:
         done = use_cases.refresh(PlainTask(), service)
         assert done.asked == 2
         assert operator.asked == [{"keep": False}]
+    finally:
+        office.close()
+
+
+class Deadlines:
+    """The delivery-time client: records, for each call, whether a write was under way."""
+
+    def __init__(self) -> None:
+        self.during_write: list[bool] = []
+
+    def batch(self, queries: Sequence[DeadlineQuery]) -> list[DeadlineResult]:
+        self.during_write.append(WatchedWriter.writing > 0)
+        by = datetime(2026, 11, 21, 23, 58)
+        return [
+            DeadlineResult(index, query, Deadline(coProduto=query.coProduto, dataMaxima=by), None)
+            for index, query in enumerate(queries)
+        ]
+
+
+class WatchedWriter(refresh_module.BatchWriter):
+    """The refresh's writer, counting the writes under way (any thread)."""
+
+    writing = 0
+
+    def __init__(self, write: Callable[[refresh_module.Answers], None]) -> None:
+        def watched(answers: refresh_module.Answers) -> None:
+            WatchedWriter.writing += 1
+            try:
+                write(answers)
+            finally:
+                WatchedWriter.writing -= 1
+
+        super().__init__(watched)
+
+
+class MovingOperator(Operator):
+    """Every object posted on the 17th and moving, with no expected date (the delivery-time
+    service is asked for it)."""
+
+    def track(
+        self, codes: Sequence[str], *, detail: Detail = Detail.ALL, done: Any = None, keep: bool = True
+    ) -> list[TrackedObject]:
+        self.asked.append({"keep": keep})
+        events = [("RO", "2026-11-18T09:00:00"), ("PO", "2026-11-17T09:00:00")]
+        found = [
+            TrackedObject.model_validate(
+                {
+                    "codObjeto": item,
+                    "eventos": [
+                        {"codigo": kind, "tipo": "01", "dtHrCriado": at, "descricao": kind}
+                        for kind, at in (events[:1] if detail is Detail.LAST else events)
+                    ],
+                }
+            )
+            for item in codes
+        ]
+        done(found)
+        return []
+
+
+def test_the_expected_date_is_asked_before_the_write_never_during_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(refresh_module, "BatchWriter", WatchedWriter)
+    office = OfficeDatabase(tmp_path, "sandbox", "", author=lambda: "clerk")
+    try:
+        deadlines = Deadlines()
+        service = Service(office, MovingOperator())
+        monkeypatch.setattr(service, "deadlines", lambda: deadlines)
+        item = NewObject(code(1), co_produto="03298", cep_origem="01310100", cep_destino="13010000")
+        service.watchlist().add([item, NewObject(code(2))], source="paste")
+        done = use_cases.refresh_listed(PlainTask(), service)
+        assert deadlines.during_write == [False]  # asked once, and no write waited on it
+        assert done.refreshed.asked == 2
+        listed = {watched.code: watched for watched in done.listed.objects}
+        assert set(listed) == {code(1), code(2)}
+        assert (listed[code(1)].expected_on, listed[code(1)].expected_source) == (
+            date(2026, 11, 21),
+            "deadline",
+        )
+        assert not done.listed.archived
     finally:
         office.close()

@@ -12,13 +12,13 @@ from collections.abc import Sequence
 from enum import IntEnum
 from typing import Any
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QObject
 from PySide6.QtGui import QColor, QFont
 
 from postalgui.api.values import format_brl
 from postalgui.gui.messages import local_time
 from postalgui.gui.models.formatting import error_colour
-from postalgui.gui.models.records import RecordTableModel
+from postalgui.gui.models.row_table import Column, RowTableModel, TextRow
 from postalgui.gui.tabs.attendance.words import confirmation_text, state_text
 from postalgui.services.attendance.use_cases import LedgerRow
 
@@ -38,102 +38,74 @@ class LedgerColumn(IntEnum):
     FLAG = 9
 
 
-class LedgerModel(RecordTableModel):
-    """The ledger's attendances of the chosen day and state."""
+_COLUMNS: tuple[Column[LedgerRow], ...] = (
+    Column(QT_TRANSLATE_NOOP("LedgerModel", "Protocol"), lambda row: row.protocol, lambda row: row.protocol),
+    Column(
+        QT_TRANSLATE_NOOP("LedgerModel", "Time"),
+        lambda row: f"{row.day.strftime('%d/%m/%Y')} {local_time(row.created_at)}",
+        lambda row: row.created_at,
+    ),
+    Column(
+        QT_TRANSLATE_NOOP("LedgerModel", "Model"), lambda row: str(row.model), lambda row: row.model, True
+    ),
+    Column(QT_TRANSLATE_NOOP("LedgerModel", "State"), lambda row: state_text(row.state)),
+    Column(
+        QT_TRANSLATE_NOOP("LedgerModel", "Amount"),
+        lambda row: "" if row.amount is None else format_brl(row.amount),
+        lambda row: row.amount,
+        numeric=True,
+    ),
+    Column(QT_TRANSLATE_NOOP("LedgerModel", "Client key"), lambda row: row.client_key or ""),
+    Column(QT_TRANSLATE_NOOP("LedgerModel", "Attendant"), lambda row: row.attendant or ""),
+    Column(QT_TRANSLATE_NOOP("LedgerModel", "Unit"), lambda row: row.unit or ""),
+    Column(QT_TRANSLATE_NOOP("LedgerModel", "Confirmation"), lambda row: confirmation_text(row.confirmation)),
+    Column(QT_TRANSLATE_NOOP("LedgerModel", "Flag"), lambda row: row.flag or ""),
+)
+
+
+class LedgerModel(RowTableModel[LedgerRow]):
+    """The ledger's attendances of the chosen day and state; a flagged row (contradicting
+    confirmations) in red, bold, on a tinted ground, its flag as every cell's tooltip."""
 
     def __init__(self, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-
-    def headers(self) -> Sequence[str]:
-        return (
-            self.tr("Protocol"),
-            self.tr("Time"),
-            self.tr("Model"),
-            self.tr("State"),
-            self.tr("Amount"),
-            self.tr("Client key"),
-            self.tr("Attendant"),
-            self.tr("Unit"),
-            self.tr("Confirmation"),
-            self.tr("Flag"),
-        )
-
-    def numeric_columns(self) -> frozenset[int]:
-        return frozenset({LedgerColumn.AMOUNT, LedgerColumn.MODEL})
+        super().__init__(_COLUMNS, parent)
+        self._given: list[LedgerRow] = []
+        """The rows as last given (the model keeps them in the table's order)."""
 
     def attendance(self, row: int) -> LedgerRow:
         """The attendance shown in ``row``."""
-        found: LedgerRow = self.item(row)
-        return found
+        return self.item(row)
 
     def row_of(self, protocol: str) -> int | None:
-        for row, item in enumerate(self._items):
+        for row, item in enumerate(self.items()):
             if item.protocol == protocol:
                 return row
         return None
 
     def set_rows(self, rows: Sequence[LedgerRow]) -> None:
         """Replace the rows only when they changed (a refresh every 2 s keeps the selection)."""
-        if list(rows) != self._items:
+        if list(rows) != self._given or len(rows) != self.rowCount():
+            self._given = list(rows)
             self.set_items(rows)
 
-    def display(self, item: Any, column: int) -> str:
-        row: LedgerRow = item
-        match column:
-            case LedgerColumn.PROTOCOL:
-                return row.protocol
-            case LedgerColumn.TIME:
-                return f"{row.day.strftime('%d/%m/%Y')} {local_time(row.created_at)}"
-            case LedgerColumn.MODEL:
-                return str(row.model)
-            case LedgerColumn.STATE:
-                return state_text(row.state)
-            case LedgerColumn.AMOUNT:
-                return "" if row.amount is None else format_brl(row.amount)
-            case LedgerColumn.CLIENT_KEY:
-                return row.client_key or ""
-            case LedgerColumn.ATTENDANT:
-                return row.attendant or ""
-            case LedgerColumn.UNIT:
-                return row.unit or ""
-            case LedgerColumn.CONFIRMATION:
-                return confirmation_text(row.confirmation)
-            case LedgerColumn.FLAG:
-                return row.flag or ""
-        return ""
+    def failed(self, item: LedgerRow) -> bool:
+        return bool(item.flag)
 
-    def sort_value(self, item: Any, column: int) -> object:
-        row: LedgerRow = item
-        if column == LedgerColumn.TIME:
-            return row.created_at.timestamp()
-        if column == LedgerColumn.AMOUNT:
-            return -1.0 if row.amount is None else float(row.amount)
-        if column == LedgerColumn.MODEL:
-            return row.model
-        if column == LedgerColumn.PROTOCOL:
-            return row.protocol
-        return self.display(item, column).casefold()
+    def tooltip(self, row: TextRow[LedgerRow], column: int) -> str | None:
+        return row.item.flag or None
 
-    def tooltip(self, item: Any, column: int) -> str | None:
-        del column
-        row: LedgerRow = item
-        return row.flag or None
+    def foreground(self, row: TextRow[LedgerRow], column: int) -> Any:
+        return error_colour() if row.failed else None
 
-    def foreground(self, item: Any, column: int) -> object:
-        del column
-        return error_colour() if item.flag else None
-
-    def background(self, item: Any, column: int) -> object:
-        del column
-        if not item.flag:
+    def background(self, row: TextRow[LedgerRow], column: int) -> Any:
+        if not row.failed:
             return None
         colour = QColor(error_colour())
         colour.setAlpha(40)
         return colour
 
-    def font(self, item: Any, column: int) -> object:
-        del column
-        if not item.flag:
+    def font(self, row: TextRow[LedgerRow], column: int) -> Any:
+        if not row.failed:
             return None
         bold = QFont()
         bold.setBold(True)

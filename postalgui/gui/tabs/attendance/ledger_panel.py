@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import date
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QDate, QSortFilterProxyModel, Qt, QTimer, Signal, Slot
+from PySide6.QtCore import QDate, Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QHideEvent, QShowEvent
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 
 from postalgui.gui.messages import arg
 from postalgui.gui.models.formatting import format_count
-from postalgui.gui.models.roles import SORT_ROLE
+from postalgui.gui.models.key_sorted import SortKeyProxy
 from postalgui.gui.tabs.attendance.ledger_model import LedgerColumn, LedgerModel
 from postalgui.gui.tabs.attendance.words import STATE_KEYS, state_text
 from postalgui.gui.tasks import Failure
@@ -102,9 +102,8 @@ class LedgerPanel(QWidget):
         filters.addWidget(self.refresh_button)
         filters.addWidget(self.count_label, 1)
         self.model = LedgerModel(self)
-        self.proxy = QSortFilterProxyModel(self)
+        self.proxy = SortKeyProxy(self)
         self.proxy.setSourceModel(self.model)
-        self.proxy.setSortRole(SORT_ROLE)
         self.table: QTableView = record_table(self, self.proxy, "ledgerTable", self.tr("Ledger"))
         self.table.setSortingEnabled(True)
         self.table.sortByColumn(LedgerColumn.TIME, Qt.SortOrder.DescendingOrder)

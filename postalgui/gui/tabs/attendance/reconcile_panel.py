@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QSortFilterProxyModel, Qt, Signal, Slot
+from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QDateEdit,
@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from postalgui.gui.messages import arg
-from postalgui.gui.models.roles import SORT_ROLE
+from postalgui.gui.models.key_sorted import SortKeyProxy
 from postalgui.gui.tabs.attendance.ledger_panel import pydate, qdate
 from postalgui.gui.tabs.attendance.report_export import ReportExport
 from postalgui.gui.tabs.attendance.report_model import ReportModel, report_lines, summary_text
@@ -106,9 +106,8 @@ class ReconcilePanel(QWidget):
         # Two lines kept for a preview's note and the counts: the table never moves under the mouse.
         self.summary_label.setMinimumHeight(2 * self.summary_label.fontMetrics().lineSpacing() + 4)
         self.model = ReportModel(self)
-        proxy = QSortFilterProxyModel(self)
+        proxy = SortKeyProxy(self)
         proxy.setSourceModel(self.model)
-        proxy.setSortRole(SORT_ROLE)
         self.table = record_table(self, proxy, "reconcileTable", self.tr("Reconciliation lines"))
         self.table.setSortingEnabled(True)
         self.table.sortByColumn(0, Qt.SortOrder.AscendingOrder)

@@ -8,18 +8,18 @@ exported CSV and PDF say it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from enum import IntEnum
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QObject
 
 from postalgui.api.values import format_brl
 from postalgui.gui.messages import arg
-from postalgui.gui.models.formatting import error_colour, format_count
-from postalgui.gui.models.records import RecordTableModel
+from postalgui.gui.models.formatting import format_count
+from postalgui.gui.models.row_table import Column, RowTableModel
 from postalgui.gui.tabs.attendance.words import kind_text, operator_status_text, state_text
 from postalgui.services.attendance.export import KINDS
 
@@ -101,52 +101,39 @@ def _money(cents: int | None) -> str:
     return "" if cents is None else format_brl(Decimal(cents).scaleb(-2))
 
 
-class ReportModel(RecordTableModel):
-    """The lines of one reconciliation report."""
+def _kind_order(line: ReportLine) -> int:
+    return KINDS.index(line.kind) if line.kind in KINDS else len(KINDS)
 
-    def headers(self) -> Sequence[str]:
-        return (
-            self.tr("Result"),
-            self.tr("Protocol"),
-            self.tr("Ledger"),
-            self.tr("Operator"),
-            self.tr("Ledger amount"),
-            self.tr("Operator amount"),
-            self.tr("Note"),
-        )
 
-    def numeric_columns(self) -> frozenset[int]:
-        return frozenset({ReportColumn.LEDGER_AMOUNT, ReportColumn.OPERATOR_AMOUNT})
+def _amount(title: object, cents: Callable[[ReportLine], int | None]) -> Column[ReportLine]:
+    """An amount in reais, sorted by its cents (absent: last)."""
+    return Column(title, lambda line: _money(cents(line)), cents, numeric=True, alarm=True)
 
-    def display(self, item: Any, column: int) -> str:
-        line: ReportLine = item
-        match column:
-            case ReportColumn.KIND:
-                return kind_text(line.kind)
-            case ReportColumn.PROTOCOL:
-                return line.protocol
-            case ReportColumn.LEDGER_STATE:
-                return state_text(line.ledger_state)
-            case ReportColumn.OPERATOR_STATUS:
-                return operator_status_text(line.operator_status)
-            case ReportColumn.LEDGER_AMOUNT:
-                return _money(line.ledger_cents)
-            case ReportColumn.OPERATOR_AMOUNT:
-                return _money(line.operator_cents)
-            case ReportColumn.NOTE:
-                return line.note
-        return ""
 
-    def sort_value(self, item: Any, column: int) -> object:
-        line: ReportLine = item
-        if column == ReportColumn.KIND:
-            return KINDS.index(line.kind) if line.kind in KINDS else len(KINDS)
-        if column == ReportColumn.LEDGER_AMOUNT:
-            return -1 if line.ledger_cents is None else line.ledger_cents
-        if column == ReportColumn.OPERATOR_AMOUNT:
-            return -1 if line.operator_cents is None else line.operator_cents
-        return self.display(item, column).casefold()
+_COLUMNS: tuple[Column[ReportLine], ...] = (
+    Column(
+        QT_TRANSLATE_NOOP("ReportModel", "Result"), lambda line: kind_text(line.kind), _kind_order, alarm=True
+    ),
+    Column(QT_TRANSLATE_NOOP("ReportModel", "Protocol"), lambda line: line.protocol, alarm=True),
+    Column(
+        QT_TRANSLATE_NOOP("ReportModel", "Ledger"), lambda line: state_text(line.ledger_state), alarm=True
+    ),
+    Column(
+        QT_TRANSLATE_NOOP("ReportModel", "Operator"),
+        lambda line: operator_status_text(line.operator_status),
+        alarm=True,
+    ),
+    _amount(QT_TRANSLATE_NOOP("ReportModel", "Ledger amount"), lambda line: line.ledger_cents),
+    _amount(QT_TRANSLATE_NOOP("ReportModel", "Operator amount"), lambda line: line.operator_cents),
+    Column(QT_TRANSLATE_NOOP("ReportModel", "Note"), lambda line: line.note, alarm=True),
+)
 
-    def foreground(self, item: Any, column: int) -> object:
-        del column
-        return error_colour() if item.kind in ATTENTION_KINDS else None
+
+class ReportModel(RowTableModel[ReportLine]):
+    """The lines of one reconciliation report; the kinds a person must look at in red."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(_COLUMNS, parent)
+
+    def failed(self, item: ReportLine) -> bool:
+        return item.kind in ATTENTION_KINDS

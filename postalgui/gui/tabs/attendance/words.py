@@ -1,13 +1,18 @@
 """Attendance states, operator situations, report kinds and auth modes in the user's words.
 
 The ledger and the report speak in stable keys (``confirmed``, ``unknown_to_operator``);
-the clerk reads words, in the interface's language, so the keys are translated here once
-for the table, the summary and the status line alike.
+the clerk reads words, in the interface's language, so the keys are worded here once
+for the table, the summary and the status line alike. A ledger state and the operator's
+situation are the catalogue's words (`postalgui.services.words.attendance`), as the
+reconciliation's files say them; the rest is Qt's catalog, context ``AttendanceWords``.
 """
 
 from __future__ import annotations
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
+
+from postalgui.gui.models.words import words_language
+from postalgui.services.words.attendance import STATE, state_words
 
 __all__ = [
     "STATE_KEYS",
@@ -20,24 +25,8 @@ __all__ = [
 
 _CONTEXT = "AttendanceWords"
 
-_STATES: dict[str, object] = {
-    "received": QT_TRANSLATE_NOOP("AttendanceWords", "Received"),
-    "registered": QT_TRANSLATE_NOOP("AttendanceWords", "Registered"),
-    "confirmed": QT_TRANSLATE_NOOP("AttendanceWords", "Confirmed"),
-    "not_confirmed": QT_TRANSLATE_NOOP("AttendanceWords", "Not confirmed"),
-    "cancelled": QT_TRANSLATE_NOOP("AttendanceWords", "Cancelled"),
-    "reversed": QT_TRANSLATE_NOOP("AttendanceWords", "Reversed"),
-    "pending": QT_TRANSLATE_NOOP("AttendanceWords", "Pending"),
-}
-STATE_KEYS: tuple[str, ...] = tuple(_STATES)
+STATE_KEYS: tuple[str, ...] = tuple(state.value for state in STATE)
 """The ledger's states in the order the state filter lists them."""
-
-_OPERATOR: dict[str, object] = {
-    "P": QT_TRANSLATE_NOOP("AttendanceWords", "Pending at the counter"),
-    "F": QT_TRANSLATE_NOOP("AttendanceWords", "Concluded (FINALIZADO)"),
-    "C": QT_TRANSLATE_NOOP("AttendanceWords", "Cancelled (CANCELADO)"),
-    "E": QT_TRANSLATE_NOOP("AttendanceWords", "Reversed (ESTORNADO)"),
-}
 
 _CONFIRMATIONS: dict[str, object] = {
     "00": QT_TRANSLATE_NOOP("AttendanceWords", "Confirmed (00)"),
@@ -74,13 +63,13 @@ def _word(table: dict[str, object], key: str | None) -> str:
 
 
 def state_text(state: str | None) -> str:
-    """``confirmed`` -> "Confirmed" / "Confirmado"."""
-    return _word(_STATES, state)
+    """``confirmed`` -> "Confirmed" / "Confirmado" (the catalogue's words, as the report's files say them)."""
+    return state_words(state, words_language())
 
 
 def operator_status_text(status: str | None) -> str:
-    """The operator's one-letter situation (``F``) in words."""
-    return _word(_OPERATOR, status)
+    """The operator's one-letter situation (``F``) in words (the catalogue's)."""
+    return state_words(status, words_language())
 
 
 def confirmation_text(code: str | None) -> str:

@@ -17,10 +17,11 @@ from datetime import UTC, datetime, timedelta
 from enum import IntEnum
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QModelIndex, QObject, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QObject
 from PySide6.QtGui import QGuiApplication, QPalette
 
 from postalgui.api.models.branches import Unit, UnitStatusCode
+from postalgui.api.values.text import fold
 from postalgui.gui.i18n import app_locale
 from postalgui.gui.messages import arg
 from postalgui.gui.models.branch_words import (
@@ -30,22 +31,11 @@ from postalgui.gui.models.branch_words import (
     status_word,
     type_word,
 )
-from postalgui.gui.models.key_sorted import KeySortedModel
-from postalgui.gui.models.position_order import PositionOrder
-from postalgui.gui.models.records import ALIGN_LEFT, ALIGN_RIGHT, Index, header_data, row_flags
-from postalgui.gui.models.roles import SORT_ROLE
+from postalgui.gui.models.row_table import Column, PositionTableModel
 from postalgui.services.branches.hours import WEEK, OpeningState, minute_of_week, unit_opening
-from postalgui.services.branches.index import BranchIndex, fold
+from postalgui.services.branches.index import BranchIndex
 
 __all__ = ["UnitColumn", "UnitModel", "distance_text", "open_now_words"]
-
-_DISPLAY = int(Qt.ItemDataRole.DisplayRole.value)
-_FOREGROUND = int(Qt.ItemDataRole.ForegroundRole.value)
-_ALIGNMENT = int(Qt.ItemDataRole.TextAlignmentRole.value)
-_TOOLTIP = int(Qt.ItemDataRole.ToolTipRole.value)
-
-_ROOT = QModelIndex()
-_RIGHT, _LEFT = ALIGN_RIGHT, ALIGN_LEFT
 
 
 class UnitColumn(IntEnum):
@@ -58,8 +48,15 @@ class UnitColumn(IntEnum):
     CLOSES_AT = 6
 
 
-_COLUMN_COUNT = len(UnitColumn)
-_DISTANCE = int(UnitColumn.DISTANCE)
+_COLUMNS: tuple[Column[Any], ...] = (
+    Column(QT_TRANSLATE_NOOP("UnitModel", "Name")),
+    Column(QT_TRANSLATE_NOOP("UnitModel", "Type")),
+    Column(QT_TRANSLATE_NOOP("UnitModel", "Status")),
+    Column(QT_TRANSLATE_NOOP("UnitModel", "Municipality/UF")),
+    Column(QT_TRANSLATE_NOOP("UnitModel", "Distance"), numeric=True),
+    Column(QT_TRANSLATE_NOOP("UnitModel", "Open now")),
+    Column(QT_TRANSLATE_NOOP("UnitModel", "Closes at")),
+)
 
 
 def distance_text(km: float | None) -> str:
@@ -82,11 +79,11 @@ def open_now_words() -> list[str]:
     ]
 
 
-class UnitModel(KeySortedModel):
+class UnitModel(PositionTableModel):
     """Loaded units; the rows are positions into them (`position`), in `UnitColumn` order."""
 
     def __init__(self, parent: QObject | None = None, now: datetime | None = None) -> None:
-        super().__init__(parent)
+        super().__init__(_COLUMNS, parent)
         self._units: list[Unit] = []
         self._names: list[str | None] = []
         self._now = now or datetime.now(UTC)
@@ -94,7 +91,6 @@ class UnitModel(KeySortedModel):
         self._distances: Sequence[float] | None = None
         self._index: BranchIndex | None = None
         self._words: dict[tuple[object, object], str] = {}
-        self._order = PositionOrder()
 
     # --- the data --------------------------------------------------------------------------
 
@@ -107,29 +103,27 @@ class UnitModel(KeySortedModel):
         of working out 12,000 opening states on the GUI thread.
         """
         self.beginResetModel()
-        self._order.clear()
+        self.clear_order()
         self._index = index
         self._units = list(units)
         self._names = [None] * len(self._units)
         self._states = {}
         self._distances = None
-        self._rows = self._ordered(range(len(self._units)) if rows is None else rows)  # sorts them all once
+        self._rows = self.ordered(range(len(self._units)) if rows is None else rows)  # sorts them all once
         self.endResetModel()
 
     def set_rows(self, rows: Sequence[int]) -> None:
         """Show the units at these positions (the local filter's answer), in the sort order."""
-        ordered = self._ordered(rows)
-        if ordered == self._rows:
-            return
-        self.beginResetModel()
-        self._rows = ordered
-        self.endResetModel()
+        self.show_positions(rows)
+
+    def size(self) -> int:
+        return len(self._units)
 
     def set_now(self, now: datetime) -> None:
         """The clock moved: opening states are computed again for ``now`` (aware)."""
         self._now = now
         self._states = {}
-        self._order.clear()
+        self.clear_order()
         self._resort()
         self._refresh_columns(UnitColumn.OPEN_NOW, UnitColumn.CLOSES_AT)
 
@@ -140,7 +134,7 @@ class UnitModel(KeySortedModel):
     def set_distances(self, distances: Sequence[float] | None) -> None:
         """Kilometres from the picked place, one per loaded unit; ``None``: no place."""
         self._distances = distances
-        self._order.clear()
+        self.clear_order()
         self._resort()
         self._refresh_columns(UnitColumn.DISTANCE, UnitColumn.DISTANCE)
 
@@ -166,12 +160,6 @@ class UnitModel(KeySortedModel):
     def position(self, row: int) -> int:
         return int(self._rows[row])
 
-    def row_of_position(self, position: int) -> int | None:
-        try:
-            return self._rows.index(position)
-        except ValueError:
-            return None
-
     def state(self, position: int) -> OpeningState:
         """The unit's opening state now (cached for the current `now`)."""
         found = self._states.get(position)
@@ -195,7 +183,7 @@ class UnitModel(KeySortedModel):
             self._names[position] = name
         return name
 
-    def _key(self, position: int, column: int) -> object:
+    def row_key(self, position: int, column: int) -> object:
         unit = self._units[position]
         if column == UnitColumn.NAME:
             return self._name(position)
@@ -259,61 +247,6 @@ class UnitModel(KeySortedModel):
                 return end - minute
         return None
 
-    def sort_key(self, row: int, column: int) -> object:
-        return self._key(self._rows[row], column)
-
-    def _ordered(self, rows: Sequence[int] | range) -> list[int]:
-        """``rows`` in the current sort order (absent keys last in both directions): every
-        loaded unit sorted once per sort column and clock (`PositionOrder`)."""
-        return self._order.ordered(rows, len(self._units), self._sorting, self._key)
-
-    # --- Qt --------------------------------------------------------------------------------
-
-    def headers(self) -> tuple[str, ...]:
-        return (
-            QCoreApplication.translate("UnitModel", "Name"),
-            QCoreApplication.translate("UnitModel", "Type"),
-            QCoreApplication.translate("UnitModel", "Status"),
-            QCoreApplication.translate("UnitModel", "Municipality/UF"),
-            QCoreApplication.translate("UnitModel", "Distance"),
-            QCoreApplication.translate("UnitModel", "Open now"),
-            QCoreApplication.translate("UnitModel", "Closes at"),
-        )
-
-    def rowCount(self, parent: Index = _ROOT) -> int:
-        return 0 if parent.isValid() else len(self._rows)
-
-    def columnCount(self, parent: Index = _ROOT) -> int:
-        return 0 if parent.isValid() else len(UnitColumn)
-
-    def headerData(
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> Any:
-        return header_data(self.headers(), (_DISTANCE,), section, orientation, role)
-
-    def flags(self, index: Index) -> Qt.ItemFlag:
-        return row_flags(index)
-
-    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        # Asked some 1,500 times per repaint of the list: plain int comparisons, no enum
-        # attribute lookups and no parent index (a flat table) keep that a few milliseconds.
-        row, column = index.row(), index.column()
-        if not (0 <= row < len(self._rows) and 0 <= column < _COLUMN_COUNT):
-            return None
-        position = self._rows[row]
-        if role == _DISPLAY:
-            return self.display(position, column)
-        if role == _FOREGROUND:
-            return self.foreground(position)
-        if role == _ALIGNMENT:
-            return _RIGHT if column == _DISTANCE else _LEFT
-        if role == _TOOLTIP:
-            return self.tooltip(position, column)
-        if role == SORT_ROLE:
-            key = self._key(position, column)
-            return str(key) if isinstance(key, tuple) else key
-        return None
-
     # --- cells -----------------------------------------------------------------------------
 
     def display(self, position: int, column: int) -> str:
@@ -362,7 +295,7 @@ class UnitModel(KeySortedModel):
             return opening_text(self.state(position), self._now)
         return None
 
-    def foreground(self, position: int) -> object:
+    def foreground(self, position: int, column: int) -> object:
         if self._units[position].known_status is UnitStatusCode.INSTALADO:
             return None
         return QGuiApplication.palette().color(QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text)

@@ -13,17 +13,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
-from typing import Any
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QObject, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QObject
 
 from postalgui.api.values import format_brl, format_date_ui
 from postalgui.gui.i18n import app_locale
 from postalgui.gui.messages import arg
-from postalgui.gui.models.formatting import error_colour
 from postalgui.gui.models.key_sorted import SortKeyProxy
 from postalgui.gui.models.roles import FILTER_ROLE, filter_key
-from postalgui.gui.models.row_table import ModelIndex, RowTableModel, TextRow
+from postalgui.gui.models.row_table import Column, RowTableModel, TextRow
 from postalgui.gui.tabs.claims.words import kind_word, postage_source_word
 from postalgui.gui.widgets.word_filter import WordFilterProxy
 from postalgui.services.claims.candidates import Candidate
@@ -42,23 +40,6 @@ class CandidateColumn:
     COUNT = 12
 
 
-_HEADERS: tuple[object, ...] = (  # QT_TRANSLATE_NOOP is typed object; it returns the str
-    QT_TRANSLATE_NOOP("CandidateModel", "Code"),
-    QT_TRANSLATE_NOOP("CandidateModel", "Kind"),
-    QT_TRANSLATE_NOOP("CandidateModel", "Days late"),
-    QT_TRANSLATE_NOOP("CandidateModel", "Expected"),
-    QT_TRANSLATE_NOOP("CandidateModel", "Delivered"),
-    QT_TRANSLATE_NOOP("CandidateModel", "Postage paid"),
-    QT_TRANSLATE_NOOP("CandidateModel", "Estimated compensation"),
-    QT_TRANSLATE_NOOP("CandidateModel", "Days left to claim"),
-    QT_TRANSLATE_NOOP("CandidateModel", "Product"),
-    QT_TRANSLATE_NOOP("CandidateModel", "Invoice"),
-    QT_TRANSLATE_NOOP("CandidateModel", "Tag"),
-    QT_TRANSLATE_NOOP("CandidateModel", "Claim"),
-)
-_NUMERIC = frozenset(
-    {CandidateColumn.DAYS_LATE, CandidateColumn.POSTAGE, CandidateColumn.ESTIMATE, CandidateColumn.DAYS_LEFT}
-)
 OPEN, EXPIRED = "open", "expired"
 
 
@@ -134,55 +115,67 @@ def _row(row: CandidateRow) -> TextRow[CandidateRow]:
     return TextRow(row, texts, keys, row.days_left <= URGENT_DAYS and row.fileable)
 
 
+def _deadline_tip(row: TextRow[CandidateRow]) -> str | None:
+    return arg(QCoreApplication.translate("CandidateModel", "Claim by %1"), _day(row.item.candidate.deadline))
+
+
+def _estimate_tip(row: TextRow[CandidateRow]) -> str | None:
+    del row
+    return QCoreApplication.translate("CandidateModel", "An estimate (the table in Settings)")
+
+
+def _claim_tip(row: TextRow[CandidateRow]) -> str | None:
+    return row.texts[CandidateColumn.CLAIM] or None
+
+
+_COLUMNS: tuple[Column[CandidateRow], ...] = (
+    Column(QT_TRANSLATE_NOOP("CandidateModel", "Code")),
+    Column(QT_TRANSLATE_NOOP("CandidateModel", "Kind")),
+    Column(QT_TRANSLATE_NOOP("CandidateModel", "Days late"), numeric=True),
+    Column(QT_TRANSLATE_NOOP("CandidateModel", "Expected")),
+    Column(QT_TRANSLATE_NOOP("CandidateModel", "Delivered")),
+    Column(QT_TRANSLATE_NOOP("CandidateModel", "Postage paid"), numeric=True),
+    Column(
+        QT_TRANSLATE_NOOP("CandidateModel", "Estimated compensation"),
+        numeric=True,
+        header_tip=QT_TRANSLATE_NOOP(
+            "CandidateModel",
+            "An estimate from the compensation table in Settings (Claims): the operator decides",
+        ),
+        tip=_estimate_tip,
+    ),
+    Column(
+        QT_TRANSLATE_NOOP("CandidateModel", "Days left to claim"),
+        numeric=True,
+        header_tip=QT_TRANSLATE_NOOP(
+            "CandidateModel", "Claims are accepted within 90 days of the delivery or expected date"
+        ),
+        tip=_deadline_tip,
+        alarm=True,
+    ),
+    Column(QT_TRANSLATE_NOOP("CandidateModel", "Product")),
+    Column(QT_TRANSLATE_NOOP("CandidateModel", "Invoice")),
+    Column(QT_TRANSLATE_NOOP("CandidateModel", "Tag")),
+    Column(QT_TRANSLATE_NOOP("CandidateModel", "Claim"), tip=_claim_tip),
+)
+
+
 class CandidateModel(RowTableModel[CandidateRow]):
     """`CandidateRow`s as a table; `FILTER_ROLE` on the first cell (open or expired, and
     code, tag and invoice); few days left stand out in the error colour."""
 
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(_COLUMNS, parent)
+        self.answer_role(FILTER_ROLE, self._filter_key)
+
     def make_row(self, item: CandidateRow) -> TextRow[CandidateRow]:
         return _row(item)
 
-    def column_count(self) -> int:
-        return CandidateColumn.COUNT
-
-    def header(self, section: int) -> str:
-        return QCoreApplication.translate("CandidateModel", str(_HEADERS[section]))
-
-    def header_tooltip(self, section: int) -> str | None:
-        if section == CandidateColumn.ESTIMATE:
-            return QCoreApplication.translate(
-                "CandidateModel",
-                "An estimate from the compensation table in Settings (Claims): the operator decides",
-            )
-        if section == CandidateColumn.DAYS_LEFT:
-            return QCoreApplication.translate(
-                "CandidateModel", "Claims are accepted within 90 days of the delivery or expected date"
-            )
-        return None
-
-    def is_numeric(self, column: int) -> bool:
-        return column in _NUMERIC
-
-    def tooltip(self, row: TextRow[CandidateRow], column: int) -> str | None:
-        if column == CandidateColumn.DAYS_LEFT:
-            return arg(
-                QCoreApplication.translate("CandidateModel", "Claim by %1"), _day(row.item.candidate.deadline)
-            )
-        if column == CandidateColumn.ESTIMATE:
-            return QCoreApplication.translate("CandidateModel", "An estimate (the table in Settings)")
-        if column == CandidateColumn.CLAIM and row.texts[column]:
-            return row.texts[column]
-        return None
-
-    def foreground(self, row: TextRow[CandidateRow], column: int) -> Any:
-        return error_colour() if row.failed and column == CandidateColumn.DAYS_LEFT else None
-
-    def data(self, index: ModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if role == FILTER_ROLE and index.isValid():
-            row = self._rows[index.row()]
-            candidate = row.item.candidate
-            search = " ".join((candidate.code, candidate.tag, candidate.invoice or "")).casefold()
-            return filter_key(EXPIRED if row.item.expired else OPEN, search)
-        return super().data(index, role)
+    def _filter_key(self, row: TextRow[CandidateRow], column: int) -> str:
+        del column
+        candidate = row.item.candidate
+        search = " ".join((candidate.code, candidate.tag, candidate.invoice or "")).casefold()
+        return filter_key(EXPIRED if row.item.expired else OPEN, search)
 
     def set_candidates(self, rows: Sequence[CandidateRow]) -> None:
         self.set_items(rows)

@@ -12,17 +12,15 @@ from collections.abc import Sequence
 from datetime import date, datetime
 from decimal import Decimal
 from enum import IntEnum
-from typing import Any
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QObject
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QObject
 
 from postalgui.api.values import format_brl
+from postalgui.api.values.text import fold
 from postalgui.gui.messages import local_datetime
-from postalgui.gui.models.formatting import error_colour
-from postalgui.gui.models.row_table import RowTableModel, TextRow
+from postalgui.gui.models.row_table import Column, FilteredRowTableModel, TextRow
 from postalgui.gui.tabs.claims.filed_words import shown_state, state_text
 from postalgui.gui.tabs.claims.words import kind_word, manifestation_word, reason_word
-from postalgui.services.branches.index import fold
 from postalgui.services.claims.records import Claim
 
 __all__ = ["ClaimColumn", "ClaimModel"]
@@ -43,21 +41,42 @@ class ClaimColumn(IntEnum):
     FOLLOWED_AT = 11
 
 
-_HEADERS: tuple[object, ...] = (  # QT_TRANSLATE_NOOP is typed object; it returns the str
-    QT_TRANSLATE_NOOP("ClaimModel", "Object"),
-    QT_TRANSLATE_NOOP("ClaimModel", "State"),
-    QT_TRANSLATE_NOOP("ClaimModel", "Protocol"),
-    QT_TRANSLATE_NOOP("ClaimModel", "Reason"),
-    QT_TRANSLATE_NOOP("ClaimModel", "Kind"),
-    QT_TRANSLATE_NOOP("ClaimModel", "Filed by"),
-    QT_TRANSLATE_NOOP("ClaimModel", "Filed on"),
-    QT_TRANSLATE_NOOP("ClaimModel", "Situation"),
-    QT_TRANSLATE_NOOP("ClaimModel", "Merit"),
-    QT_TRANSLATE_NOOP("ClaimModel", "Latest delivery date"),
-    QT_TRANSLATE_NOOP("ClaimModel", "Estimate"),
-    QT_TRANSLATE_NOOP("ClaimModel", "Last followed"),
+def _code_tip(row: TextRow[Claim]) -> str | None:
+    return kind_word(row.item.kind) if row.item.kind else None
+
+
+def _state_tip(row: TextRow[Claim]) -> str | None:
+    return row.texts[ClaimColumn.STATE]
+
+
+def _situation_tip(row: TextRow[Claim]) -> str | None:
+    claim = row.item
+    return "\n".join(text for text in (claim.last_event, claim.reply) if text) or None
+
+
+_COLUMNS: tuple[Column[Claim], ...] = (
+    Column(QT_TRANSLATE_NOOP("ClaimModel", "Object"), tip=_code_tip),
+    Column(QT_TRANSLATE_NOOP("ClaimModel", "State"), tip=_state_tip, alarm=True),
+    Column(QT_TRANSLATE_NOOP("ClaimModel", "Protocol")),
+    Column(QT_TRANSLATE_NOOP("ClaimModel", "Reason")),
+    Column(QT_TRANSLATE_NOOP("ClaimModel", "Kind")),
+    Column(QT_TRANSLATE_NOOP("ClaimModel", "Filed by")),
+    Column(QT_TRANSLATE_NOOP("ClaimModel", "Filed on")),
+    Column(QT_TRANSLATE_NOOP("ClaimModel", "Situation"), tip=_situation_tip),
+    Column(QT_TRANSLATE_NOOP("ClaimModel", "Merit")),
+    Column(
+        QT_TRANSLATE_NOOP("ClaimModel", "Latest delivery date"),
+        header_tip=QT_TRANSLATE_NOOP("ClaimModel", 'The operator\'s "Data Máxima de Entrega"'),
+    ),
+    Column(
+        QT_TRANSLATE_NOOP("ClaimModel", "Estimate"),
+        numeric=True,
+        header_tip=QT_TRANSLATE_NOOP(
+            "ClaimModel", "Likely compensation: an estimate from consumer guides (Settings: Claims)"
+        ),
+    ),
+    Column(QT_TRANSLATE_NOOP("ClaimModel", "Last followed")),
 )
-_NUMERIC = frozenset({ClaimColumn.ESTIMATE})
 
 
 def _day(day: date | None) -> str:
@@ -68,45 +87,24 @@ def _moment(moment: datetime | None) -> str:
     return local_datetime(moment) if moment is not None else ""
 
 
-class ClaimModel(RowTableModel[Claim]):
+class ClaimModel(FilteredRowTableModel[Claim]):
     """Rows are the claims the filter keeps; `all_claims` are every claim read."""
 
     def __init__(self, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self._all: list[TextRow[Claim]] = []
-        self._search: list[str] = []
-        self._state = ""
-        self._words: tuple[str, ...] = ()
+        super().__init__(_COLUMNS, parent)
 
     # --- the data ------------------------------------------------------------------------
 
     def set_claims(self, claims: Sequence[Claim]) -> None:
         """A newly read list: worded once, then filtered as before."""
-        self._all = [self.make_row(claim) for claim in claims]
-        self._search = [fold(" ".join(row.texts)) for row in self._all]
-        self._show()
+        self.set_all(claims)
 
-    def set_filter(self, state: str, text: str) -> None:
-        """Keep the claims in ``state`` (empty: any) whose words hold every word of ``text``."""
-        words = tuple(fold(text).split())
-        if (state, words) != (self._state, self._words):
-            self._state, self._words = state, words
-            self._show()
-
-    def _show(self) -> None:
-        kept = [
-            row
-            for row, search in zip(self._all, self._search, strict=True)
-            if (not self._state or shown_state(row.item) == self._state)
-            and all(word in search for word in self._words)
-        ]
-        self.beginResetModel()
-        self._rows = kept
-        self.endResetModel()
-        self._resort()
+    def keeps(self, item: Claim, choice: str) -> bool:
+        """The claims in state ``choice`` (one of `SHOWN_STATES`)."""
+        return shown_state(item) == choice
 
     def all_claims(self) -> list[Claim]:
-        return [row.item for row in self._all]
+        return self.all_items()
 
     def claim(self, row: int) -> Claim:
         return self.item(row)
@@ -151,32 +149,3 @@ class ClaimModel(RowTableModel[Claim]):
             claim.followed_at,
         )
         return TextRow(claim, texts, keys, failed=shown_state(claim) == "not_filed")
-
-    def column_count(self) -> int:
-        return len(ClaimColumn)
-
-    def header(self, section: int) -> str:
-        return QCoreApplication.translate("ClaimModel", str(_HEADERS[section]))
-
-    def header_tooltip(self, section: int) -> str | None:
-        if section == ClaimColumn.ESTIMATE:
-            return self.tr("Likely compensation: an estimate from consumer guides (Settings: Claims)")
-        if section == ClaimColumn.MAX_DELIVERY:
-            return self.tr('The operator\'s "Data Máxima de Entrega"')
-        return None
-
-    def is_numeric(self, column: int) -> bool:
-        return column in _NUMERIC
-
-    def tooltip(self, row: TextRow[Claim], column: int) -> str | None:
-        claim = row.item
-        if column == ClaimColumn.CODE and claim.kind:
-            return kind_word(claim.kind)
-        if column == ClaimColumn.STATE:
-            return row.texts[ClaimColumn.STATE]
-        if column == ClaimColumn.SITUATION and (claim.last_event or claim.reply):
-            return "\n".join(text for text in (claim.last_event, claim.reply) if text)
-        return None
-
-    def foreground(self, row: TextRow[Claim], column: int) -> Any:
-        return error_colour() if row.failed and column == ClaimColumn.STATE else None

@@ -16,13 +16,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Signal, Slot
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import (
-    QHBoxLayout,
-    QHeaderView,
-    QLabel,
-    QToolBar,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -36,11 +31,10 @@ from postalgui.gui.tabs.claims.follower import Follower
 from postalgui.gui.tabs.claims.reopen_dialog import ReopenDialog
 from postalgui.gui.tasks import Failure
 from postalgui.gui.widgets.filter_row import FilterRow
+from postalgui.gui.widgets.list_page import ListPage
 from postalgui.gui.widgets.live_reading import LiveReading
 from postalgui.gui.widgets.message_kind import MessageKind
-from postalgui.gui.widgets.page_action import page_action
 from postalgui.gui.widgets.saved_file import SavedFileReporter, ask_save_path, table_types
-from postalgui.gui.widgets.tables import read_only_table
 from postalgui.services.claims.saving import save_claims
 from postalgui.services.claims.use_cases import list_claims, reopen_claim
 from postalgui.services.office import topics
@@ -72,7 +66,7 @@ COLUMN_WIDTHS = {
 """What the values need: the code, the state and the reason whole."""
 
 
-class FiledPage(QWidget):
+class FiledPage(ListPage):
     """The filed claims: toolbar and filters above the table, the follow-up below.
 
     Signals: ``claimsLoaded(int)`` with the number of claims read (each read);
@@ -83,7 +77,7 @@ class FiledPage(QWidget):
     reopened = Signal(ReopenResult)
 
     def __init__(self, desk: Desk[ClaimsService], parent: QWidget | None = None) -> None:
-        super().__init__(parent)
+        super().__init__("claimsFiled", parent)
         self.setObjectName("claimsFiledPage")
         self.desk = desk
         self._followed_once = False
@@ -95,34 +89,26 @@ class FiledPage(QWidget):
 
     def _build(self) -> None:
         self.model = ClaimModel(self)
-        self.table = read_only_table(
-            self, self.model, "claimsFiledTable", self.tr("Filed claims"), QHeaderView.ResizeMode.Interactive
+        self.build_table(
+            self.model,
+            self.tr("Filed claims"),
+            (ClaimColumn.FILED_AT, Qt.SortOrder.DescendingOrder),
+            COLUMN_WIDTHS,
+            least=90,
         )
-        self.table.setSortingEnabled(True)
-        self.table.sortByColumn(ClaimColumn.FILED_AT, Qt.SortOrder.DescendingOrder)
-        header = self.table.horizontalHeader()
-        for column in ClaimColumn:
-            header.resizeSection(
-                column, max(COLUMN_WIDTHS.get(column, 90), header.sectionSizeHint(column) + 16)
-            )
         self.follower = Follower(self.desk, self)
-        self.follow_action = self._action(
+        self.follow_action = self.action(
             self.tr("&Follow"),
             self.tr("Ask the operator now: the selected claims, else every claim not closed (F5)"),
             QKeySequence(Qt.Key.Key_F5),
         )
-        self.reopen_action = self._action(
+        self.reopen_action = self.action(
             self.tr("Re&open…"), self.tr("Ask the operator to look again at the selected closed claim")
         )
-        self.export_action = self._action(
+        self.export_action = self.action(
             self.tr("E&xport…"), self.tr("Save the claims shown as CSV or .xlsx")
         )
         self.again = FileAgain(self.desk, self.selected_claims, self.reload, self)
-        self.toolbar = QToolBar(self)
-        self.toolbar.setObjectName("claimsFiledToolbar")
-        self.toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
-        for action in (self.follow_action, self.reopen_action, self.again.action, self.export_action):
-            self.toolbar.addAction(action)
         filters = FilterRow(
             self,
             "claimsFiled",
@@ -135,30 +121,14 @@ class FiledPage(QWidget):
         )
         self.search_edit, self.state_combo = filters.search, filters.choice
         self.state_combo.setObjectName("claimsFiledState")
-        self.summary_label = QLabel(self)
-        self.summary_label.setObjectName("claimsFiledSummary")
-        self.summary_label.setWordWrap(True)  # a long summary wraps; it never widens the window
-        footer = QHBoxLayout()
-        footer.addWidget(self.summary_label, 1)
-        footer.addWidget(self.follower)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.toolbar)
-        layout.addLayout(filters)
-        layout.addWidget(self.table, 1)
-        layout.addLayout(footer)
-        self._update_actions()
-
-    def _action(self, text: str, tip: str, keys: QKeySequence | None = None) -> QAction:
-        return page_action(self, text, tip, keys)
+        actions = (self.follow_action, self.reopen_action, self.again.action, self.export_action)
+        self.build_frame(actions, filters, (self.follower,))
+        self.update_actions()
 
     def _connect(self) -> None:
         self.follow_action.triggered.connect(self._on_follow_action_triggered)
         self.reopen_action.triggered.connect(self._on_reopen_action_triggered)
         self.export_action.triggered.connect(self._on_export_action_triggered)
-        self.search_edit.textChanged.connect(self._on_filter_changed)
-        self.state_combo.currentIndexChanged.connect(self._on_filter_changed)
-        self.table.selectionModel().selectionChanged.connect(self._on_table_selection_changed)
         self.follower.finished.connect(self._on_follower_finished)
         # a follow-up saves per claim: the list is read once when it ends
         self.reading = LiveReading(
@@ -201,8 +171,7 @@ class FiledPage(QWidget):
         return self.follower.start(codes) if codes else None
 
     def selected_claims(self) -> list[Claim]:
-        rows = sorted(index.row() for index in self.table.selectionModel().selectedRows())
-        return [self.model.claim(row) for row in rows]
+        return self.selected_items()
 
     def selected_codes(self) -> list[str]:
         return [claim.code for claim in self.selected_claims()]
@@ -258,13 +227,13 @@ class FiledPage(QWidget):
 
     # --- state ---------------------------------------------------------------------------
 
-    def _update_actions(self) -> None:
+    def update_actions(self) -> None:
         chosen = self.selected_claims()
         today = self.desk.service.today()
         self.reopen_action.setEnabled(len(chosen) == 1 and chosen[0].can_reopen(today))
         self.again.update()
 
-    def _update_summary(self) -> None:
+    def update_summary(self) -> None:
         total = len(self.model.all_claims())
         if not total:
             self.summary_label.setText(
@@ -288,8 +257,8 @@ class FiledPage(QWidget):
         self.model.set_claims(claims)
         for code in chosen:
             self.select_code(code)
-        self._update_summary()
-        self._update_actions()
+        self.update_summary()
+        self.update_actions()
         self.claimsLoaded.emit(len(claims))
         if any(not _closed(claim) for claim in claims):
             self.start_following()  # the list may be hours old: ask what is due now, once
@@ -304,16 +273,6 @@ class FiledPage(QWidget):
     @Slot(bool)
     def _on_follower_finished(self, _cancelled: bool) -> None:
         self.reload()
-
-    @Slot()
-    def _on_filter_changed(self) -> None:
-        self.model.set_filter(str(self.state_combo.currentData() or ""), self.search_edit.text())
-        self._update_summary()
-        self._update_actions()
-
-    @Slot()
-    def _on_table_selection_changed(self) -> None:
-        self._update_actions()
 
     @Slot()
     def _on_follow_action_triggered(self) -> None:

@@ -14,7 +14,10 @@ from datetime import UTC, datetime
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
 from postalgui.gui.messages import arg
+from postalgui.gui.models.words import said
 from postalgui.services.claims.records import Claim, ClaimState, Outcome
+from postalgui.services.words import Words
+from postalgui.services.words.claims import OUTCOME, STATE
 
 __all__ = [
     "FOLLOW_WORDS",
@@ -34,18 +37,20 @@ SHOWN_STATES = (
     "open", "reopened", "accepted", "refused", "paid", "sending", "unconfirmed", "unreadable", "not_filed"
 )  # fmt: skip
 
-# QT_TRANSLATE_NOOP is typed as returning object.
-_STATE_WORDS: dict[str, object] = {
-    "open": QT_TRANSLATE_NOOP("FiledWords", "Open"),
-    "reopened": QT_TRANSLATE_NOOP("FiledWords", "Reopened"),
-    "accepted": QT_TRANSLATE_NOOP("FiledWords", "Accepted"),
-    "refused": QT_TRANSLATE_NOOP("FiledWords", "Refused"),
-    "paid": QT_TRANSLATE_NOOP("FiledWords", "Paid"),
-    "sending": QT_TRANSLATE_NOOP("FiledWords", "Being sent"),
-    "unconfirmed": QT_TRANSLATE_NOOP("FiledWords", "Unconfirmed"),
-    "unreadable": QT_TRANSLATE_NOOP("FiledWords", "Sent, answer unreadable"),
-    "not_filed": QT_TRANSLATE_NOOP("FiledWords", "Not filed"),
+_STATE_WORDS: dict[str, Words] = {
+    "open": OUTCOME[Outcome.OPEN],
+    "reopened": OUTCOME[Outcome.REOPENED],
+    "accepted": OUTCOME[Outcome.ACCEPTED],
+    "refused": OUTCOME[Outcome.REFUSED],
+    "paid": OUTCOME[Outcome.PAID],
+    "sending": STATE[ClaimState.SENDING],
+    "unconfirmed": STATE[ClaimState.UNCONFIRMED],
+    "unreadable": STATE[ClaimState.UNREADABLE],
+    "not_filed": STATE[ClaimState.REFUSED],
 }
+"""Each of `SHOWN_STATES` in the catalogue's words (`postalgui.services.words.claims`)."""
+
+# QT_TRANSLATE_NOOP is typed as returning object.
 _REOPEN_WORDS: dict[int, object] = {
     0: QT_TRANSLATE_NOOP("FiledWords", "Reopened"),
     512: QT_TRANSLATE_NOOP("FiledWords", "Reopened"),
@@ -91,8 +96,9 @@ def shown_state(claim: Claim) -> str:
 
 
 def state_word(state: str) -> str:
-    """A `SHOWN_STATES` entry alone: "Accepted", "Unconfirmed" (the filter's choices)."""
-    return _tr(_STATE_WORDS[state])
+    """A `SHOWN_STATES` entry alone: "Accepted", "Unconfirmed" (the filter's choices), the
+    catalogue's words as the exports say them."""
+    return said(_STATE_WORDS[state])
 
 
 def state_text(claim: Claim) -> str:

@@ -12,12 +12,12 @@ from decimal import Decimal
 from enum import IntEnum
 from typing import Any
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QObject, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QObject
 from PySide6.QtGui import QFont
 
 from postalgui.api.values import format_brl
 from postalgui.gui.i18n import app_locale, ui_language
-from postalgui.gui.models.row_table import ModelIndex, RowTableModel, TextRow
+from postalgui.gui.models.row_table import Column, RowTableModel, TextRow
 from postalgui.services.claims import words
 from postalgui.services.claims.money import MonthSummary
 
@@ -38,18 +38,25 @@ class MoneyColumn(IntEnum):
     REFUSED_ESTIMATE = 10
 
 
-_HEADERS: tuple[object, ...] = (  # QT_TRANSLATE_NOOP is typed object; it returns the str
-    QT_TRANSLATE_NOOP("MoneyModel", "Month"),
-    QT_TRANSLATE_NOOP("MoneyModel", "Candidates"),
+_ESTIMATE: Column[MonthSummary | None] = Column(
     QT_TRANSLATE_NOOP("MoneyModel", "Estimate"),  # of the count before it
-    QT_TRANSLATE_NOOP("MoneyModel", "Filed"),
-    QT_TRANSLATE_NOOP("MoneyModel", "Estimate"),  # of the count before it
-    QT_TRANSLATE_NOOP("MoneyModel", "Accepted"),
-    QT_TRANSLATE_NOOP("MoneyModel", "Estimate"),  # of the count before it
-    QT_TRANSLATE_NOOP("MoneyModel", "Paid"),
-    QT_TRANSLATE_NOOP("MoneyModel", "Estimate"),  # of the count before it
-    QT_TRANSLATE_NOOP("MoneyModel", "Refused"),
-    QT_TRANSLATE_NOOP("MoneyModel", "Estimate"),  # of the count before it
+    numeric=True,
+    header_tip=QT_TRANSLATE_NOOP(
+        "MoneyModel", "An estimate from the compensation table (Settings: Claims), not the operator's figure"
+    ),
+)
+_COLUMNS: tuple[Column[MonthSummary | None], ...] = (
+    Column(QT_TRANSLATE_NOOP("MoneyModel", "Month")),
+    Column(QT_TRANSLATE_NOOP("MoneyModel", "Candidates"), numeric=True),
+    _ESTIMATE,
+    Column(QT_TRANSLATE_NOOP("MoneyModel", "Filed"), numeric=True),
+    _ESTIMATE,
+    Column(QT_TRANSLATE_NOOP("MoneyModel", "Accepted"), numeric=True),
+    _ESTIMATE,
+    Column(QT_TRANSLATE_NOOP("MoneyModel", "Paid"), numeric=True),
+    _ESTIMATE,
+    Column(QT_TRANSLATE_NOOP("MoneyModel", "Refused"), numeric=True),
+    _ESTIMATE,
 )
 _STAGES = ("candidates", "filed", "accepted", "paid", "refused")
 """The stages, each with a count and an estimate, in column order."""
@@ -65,7 +72,9 @@ class MoneyModel(RowTableModel[MonthSummary | None]):
     """One row per month (newest first), then the total (its item ``None``)."""
 
     def __init__(self, parent: QObject | None = None) -> None:
-        super().__init__(parent)
+        super().__init__(_COLUMNS, parent)
+        self._bold = QFont()
+        self._bold.setBold(True)  # the total line
         self._months: list[MonthSummary] = []
 
     def set_months(self, months: Sequence[MonthSummary]) -> None:
@@ -93,31 +102,5 @@ class MoneyModel(RowTableModel[MonthSummary | None]):
             cells.append(format_brl(amount))
         return TextRow(item, tuple(cells), tuple(cells))  # not sorted: newest month first, total last
 
-    def column_count(self) -> int:
-        return len(MoneyColumn)
-
-    def header(self, section: int) -> str:
-        return QCoreApplication.translate("MoneyModel", str(_HEADERS[section]))
-
-    def header_tooltip(self, section: int) -> str | None:
-        if section in (
-            MoneyColumn.CANDIDATES_ESTIMATE,
-            MoneyColumn.FILED_ESTIMATE,
-            MoneyColumn.ACCEPTED_ESTIMATE,
-            MoneyColumn.PAID_ESTIMATE,
-            MoneyColumn.REFUSED_ESTIMATE,
-        ):
-            return self.tr(
-                "An estimate from the compensation table (Settings: Claims), not the operator's figure"
-            )
-        return None
-
-    def is_numeric(self, column: int) -> bool:
-        return column != MoneyColumn.MONTH
-
-    def data(self, index: ModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if role == Qt.ItemDataRole.FontRole and index.isValid() and self.item(index.row()) is None:
-            bold = QFont()
-            bold.setBold(True)  # the total line
-            return bold
-        return super().data(index, role)
+    def font(self, row: TextRow[MonthSummary | None], column: int) -> Any:
+        return self._bold if row.item is None else None

@@ -2,8 +2,8 @@
 
 The services keep codes (kind ``late``, reason 135, return code 544, outcome ``refused``);
 the Candidates page and the filing dialog say "Entregue com atraso" / "Delivered late",
-never a bare code, through Qt's catalog. Context ``ClaimWords`` for every string here.
-(The services' own ``words.py`` speaks for the command line and the exports.)
+never a bare code. A kind is the catalogue's words (`postalgui.services.words.claims`), as
+the exports and the command line say it; the rest is Qt's catalog, context ``ClaimWords``.
 """
 
 from __future__ import annotations
@@ -13,7 +13,9 @@ from datetime import datetime
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
 from postalgui.gui.messages import arg
+from postalgui.gui.models.words import shown
 from postalgui.services.claims.candidates import Kind
+from postalgui.services.words.claims import KIND
 
 __all__ = [
     "REASON_CODES",
@@ -29,13 +31,6 @@ __all__ = [
 _CONTEXT = "ClaimWords"
 
 # QT_TRANSLATE_NOOP is typed as returning object.
-_KIND_WORDS: dict[str, object] = {
-    Kind.LATE.value: QT_TRANSLATE_NOOP("ClaimWords", "Delivered late"),
-    Kind.LOST.value: QT_TRANSLATE_NOOP("ClaimWords", "Lost"),
-    Kind.STOLEN.value: QT_TRANSLATE_NOOP("ClaimWords", "Stolen"),
-    Kind.DAMAGED.value: QT_TRANSLATE_NOOP("ClaimWords", "Damaged"),
-    Kind.OVERDUE.value: QT_TRANSLATE_NOOP("ClaimWords", "Not delivered, overdue"),
-}
 _REASON_WORDS: dict[int, object] = {
     132: QT_TRANSLATE_NOOP("ClaimWords", "Delivered to the wrong place"),
     133: QT_TRANSLATE_NOOP("ClaimWords", "Violated"),
@@ -84,9 +79,9 @@ def _tr(text: object) -> str:
 
 
 def kind_word(kind: str) -> str:
-    """A candidate's kind: "Delivered late", "Lost" (one this version does not know as it is)."""
-    found = _KIND_WORDS.get(str(kind))
-    return _tr(found) if found is not None else str(kind)
+    """A candidate's kind: "Delivered late", "Lost" (the catalogue's words; one this version
+    does not know as it is)."""
+    return shown(Kind(kind)) if kind in KIND else str(kind)
 
 
 def reason_word(reason: int) -> str:

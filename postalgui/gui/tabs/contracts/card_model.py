@@ -8,16 +8,16 @@ envelope), and so does the model: `canFetchMore` is true while pages remain and
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from datetime import date
 from enum import IntEnum
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QCoreApplication, QDate, QObject
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QObject
 from PySide6.QtGui import QFont
 
 from postalgui.gui.messages import arg, display_cnpj
 from postalgui.gui.models.paged import PagedTableModel
+from postalgui.gui.models.row_table import Column, TextRow
 from postalgui.gui.tabs.contracts.contract_model import (
     alarm_colour,
     card_status_meaning,
@@ -25,7 +25,6 @@ from postalgui.gui.tabs.contracts.contract_model import (
     days_to_expiry,
     expiry_note,
     muted_colour,
-    qdate,
     status_tooltip,
     status_word,
     warning_colour,
@@ -50,7 +49,24 @@ class CardColumn(IntEnum):
     STATUS = 4
 
 
-class CardModel(PagedTableModel):
+_COLUMNS: tuple[Column[PostingCard], ...] = (
+    Column(QT_TRANSLATE_NOOP("CardModel", "Card"), lambda card: card.nuCartaoPostagem, numeric=True),
+    Column(QT_TRANSLATE_NOOP("CardModel", "Holder CNPJ"), lambda card: display_cnpj(card.cnpjCartao or "")),
+    Column(
+        QT_TRANSLATE_NOOP("CardModel", "Valid from"),
+        lambda card: date_text(card.dtInicioVigencia),
+        lambda card: card.dtInicioVigencia,
+    ),
+    Column(
+        QT_TRANSLATE_NOOP("CardModel", "Valid until"),
+        lambda card: date_text(card.dtFimVigencia),
+        lambda card: card.dtFimVigencia,
+    ),
+    Column(QT_TRANSLATE_NOOP("CardModel", "Status"), lambda card: status_word(card.status)),
+)
+
+
+class CardModel(PagedTableModel["PostingCard"]):
     """`PostingCard`s of one contract in `CardColumn` order, page by page.
 
     Signals: those of `PagedTableModel`.
@@ -63,7 +79,8 @@ class CardModel(PagedTableModel):
         parent: QObject | None = None,
         today: date | None = None,
     ) -> None:
-        super().__init__(runner, "contracts.cards", CARD_PAGE_SIZE, parent)
+        super().__init__(runner, "contracts.cards", _COLUMNS, parent)
+        self.page_size = CARD_PAGE_SIZE
         self.service = service
         self.today = today or date.today()
         self._contract: str | None = None
@@ -71,18 +88,6 @@ class CardModel(PagedTableModel):
         self._active: str = ""
         self._bold = QFont()
         self._bold.setBold(True)
-
-    def headers(self) -> Sequence[str]:
-        return (
-            QCoreApplication.translate("CardModel", "Card"),
-            QCoreApplication.translate("CardModel", "Holder CNPJ"),
-            QCoreApplication.translate("CardModel", "Valid from"),
-            QCoreApplication.translate("CardModel", "Valid until"),
-            QCoreApplication.translate("CardModel", "Status"),
-        )
-
-    def numeric_columns(self) -> frozenset[int]:
-        return frozenset({CardColumn.NUMBER})
 
     # --- the query -------------------------------------------------------------------------
 
@@ -117,39 +122,18 @@ class CardModel(PagedTableModel):
             self.refresh_rows()
 
     def card(self, row: int) -> PostingCard:
-        found: PostingCard = self.item(row)
-        return found
+        return self.item(row)
 
     def cards(self) -> list[PostingCard]:
         return self.items()
 
     def row_of(self, number: str) -> int | None:
-        return next((row for row, c in enumerate(self._items) if c.nuCartaoPostagem == number), None)
+        return next((row for row, c in enumerate(self.items()) if c.nuCartaoPostagem == number), None)
 
     # --- cells -----------------------------------------------------------------------------
 
-    def display(self, item: Any, column: int) -> str:
-        card: PostingCard = item
-        if column == CardColumn.NUMBER:
-            return card.nuCartaoPostagem
-        if column == CardColumn.HOLDER:
-            return display_cnpj(card.cnpjCartao or "")
-        if column == CardColumn.VALID_FROM:
-            return date_text(card.dtInicioVigencia)
-        if column == CardColumn.VALID_TO:
-            return date_text(card.dtFimVigencia)
-        return status_word(card.status)
-
-    def sort_value(self, item: Any, column: int) -> object:
-        card: PostingCard = item
-        if column == CardColumn.VALID_FROM:
-            return qdate(card.dtInicioVigencia) or QDate()
-        if column == CardColumn.VALID_TO:
-            return qdate(card.dtFimVigencia) or QDate()
-        return super().sort_value(item, column)
-
-    def tooltip(self, item: Any, column: int) -> str | None:
-        card: PostingCard = item
+    def tooltip(self, row: TextRow[PostingCard], column: int) -> str | None:
+        card = row.item
         if column == CardColumn.STATUS:
             return status_tooltip(card.status, card_status_meaning(card.status))
         if column == CardColumn.VALID_TO:
@@ -162,8 +146,8 @@ class CardModel(PagedTableModel):
             )
         return None
 
-    def foreground(self, item: Any, column: int) -> object:
-        card: PostingCard = item
+    def foreground(self, row: TextRow[PostingCard], column: int) -> Any:
+        card = row.item
         status = (card.status or "").upper()
         if status == "IRREGULAR":
             return alarm_colour()
@@ -174,8 +158,8 @@ class CardModel(PagedTableModel):
             return warning_colour()
         return None
 
-    def font(self, item: Any, column: int) -> object:
-        card: PostingCard = item
+    def font(self, row: TextRow[PostingCard], column: int) -> Any:
+        card = row.item
         if (card.status or "").upper() == "IRREGULAR" and column == CardColumn.STATUS:
             return self._bold
         if column == CardColumn.NUMBER and card.nuCartaoPostagem == self._active:

@@ -14,12 +14,12 @@ from datetime import date, datetime
 from enum import IntEnum
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QCoreApplication, QDate, QObject
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QDate, QObject
 from PySide6.QtGui import QColor, QFont, QGuiApplication, QPalette
 
 from postalgui.api.values import format_date_ui
 from postalgui.gui.messages import arg, or_dash
-from postalgui.gui.models.records import RecordTableModel
+from postalgui.gui.models.row_table import Column, RowTableModel, TextRow
 
 if TYPE_CHECKING:
     from postalgui.api.models.contracts import Contract
@@ -192,27 +192,24 @@ def alarm_colour() -> QColor:
 # --- the model --------------------------------------------------------------------------------
 
 
-class ContractModel(RecordTableModel):
+_COLUMNS: tuple[Column[Contract], ...] = (
+    Column(QT_TRANSLATE_NOOP("ContractModel", "Contract"), numeric=True),
+    Column(QT_TRANSLATE_NOOP("ContractModel", "DR"), numeric=True),
+    Column(QT_TRANSLATE_NOOP("ContractModel", "Valid from")),
+    Column(QT_TRANSLATE_NOOP("ContractModel", "Valid until")),
+    Column(QT_TRANSLATE_NOOP("ContractModel", "Status")),
+    Column(QT_TRANSLATE_NOOP("ContractModel", "Attention")),
+)
+
+
+class ContractModel(RowTableModel["Contract"]):
     """`Contract`s in `ContractColumn` order, one row each, in the operator's order."""
 
     def __init__(self, parent: QObject | None = None, today: date | None = None) -> None:
-        super().__init__(parent)
+        super().__init__(_COLUMNS, parent)
         self.today = today or date.today()
         self._bold = QFont()
         self._bold.setBold(True)
-
-    def headers(self) -> Sequence[str]:
-        return (
-            QCoreApplication.translate("ContractModel", "Contract"),
-            QCoreApplication.translate("ContractModel", "DR"),
-            QCoreApplication.translate("ContractModel", "Valid from"),
-            QCoreApplication.translate("ContractModel", "Valid until"),
-            QCoreApplication.translate("ContractModel", "Status"),
-            QCoreApplication.translate("ContractModel", "Attention"),
-        )
-
-    def numeric_columns(self) -> frozenset[int]:
-        return frozenset({ContractColumn.NUMBER, ContractColumn.DR})
 
     def set_contracts(self, contracts: Sequence[Contract], today: date | None = None) -> None:
         if today is not None:
@@ -220,14 +217,13 @@ class ContractModel(RecordTableModel):
         self.set_items(contracts)
 
     def contract(self, row: int) -> Contract:
-        found: Contract = self.item(row)
-        return found
+        return self.item(row)
 
     def contracts(self) -> list[Contract]:
         return self.items()
 
     def row_of(self, number: str) -> int | None:
-        return next((row for row, c in enumerate(self._items) if c.nuContrato == number), None)
+        return next((row for row, c in enumerate(self.items()) if c.nuContrato == number), None)
 
     # --- what a contract means -----------------------------------------------------------
 
@@ -252,58 +248,47 @@ class ContractModel(RecordTableModel):
 
     # --- cells ---------------------------------------------------------------------------
 
-    def display(self, item: Any, column: int) -> str:
-        contract: Contract = item
-        if column == ContractColumn.NUMBER:
-            return contract.nuContrato
-        if column == ContractColumn.DR:
-            return "" if contract.nuSe is None else str(contract.nuSe)
-        if column == ContractColumn.VALID_FROM:
-            return date_text(contract.dtInicioVigencia)
-        if column == ContractColumn.VALID_TO:
-            return date_text(contract.dtFimVigencia)
-        if column == ContractColumn.STATUS:
-            return status_word(contract.status)
-        return self.note(contract)
+    def make_row(self, item: Contract) -> TextRow[Contract]:
+        contract = item
+        note = self.note(contract)
+        texts = (
+            contract.nuContrato,
+            "" if contract.nuSe is None else str(contract.nuSe),
+            date_text(contract.dtInicioVigencia),
+            date_text(contract.dtFimVigencia),
+            status_word(contract.status),
+            note,
+        )
+        number = contract.nuContrato
+        keys: tuple[object, ...] = (
+            int(number) if number.isdigit() else number,
+            contract.nuSe,
+            contract.dtInicioVigencia,
+            contract.dtFimVigencia,
+            texts[ContractColumn.STATUS].casefold(),
+            days_to_expiry(contract.dtFimVigencia, self.today),
+        )
+        return TextRow(contract, texts, keys, failed=not self.usable(contract))
 
-    def sort_value(self, item: Any, column: int) -> object:
-        contract: Contract = item
-        if column == ContractColumn.NUMBER:
-            return int(contract.nuContrato) if contract.nuContrato.isdigit() else contract.nuContrato
-        if column == ContractColumn.DR:
-            return contract.nuSe if contract.nuSe is not None else -1
-        if column == ContractColumn.VALID_FROM:
-            return qdate(contract.dtInicioVigencia) or QDate()
-        if column == ContractColumn.VALID_TO:
-            return qdate(contract.dtFimVigencia) or QDate()
-        if column == ContractColumn.NOTE:
-            days = days_to_expiry(contract.dtFimVigencia, self.today)
-            return days if days is not None else 1 << 30
-        return super().sort_value(item, column)
-
-    def tooltip(self, item: Any, column: int) -> str | None:
-        contract: Contract = item
+    def tooltip(self, row: TextRow[Contract], column: int) -> str | None:
+        contract = row.item
         if column == ContractColumn.STATUS:
             return status_tooltip(contract.status, contract_status_meaning(contract.status))
         if column == ContractColumn.VALID_TO:  # the list shows no start: the whole validity here
             return validity_text(contract.dtInicioVigencia, contract.dtFimVigencia, self.today)
-        if column == ContractColumn.NOTE and self.note(contract):
+        if column == ContractColumn.NOTE and row.texts[ContractColumn.NOTE]:
             return arg(
                 QCoreApplication.translate("ContractModel", "Valid until %1"),
                 date_text(contract.dtFimVigencia),
             )
         return None
 
-    def foreground(self, item: Any, column: int) -> object:
-        contract: Contract = item
-        if self.expiring(contract) and column in (ContractColumn.NOTE, ContractColumn.VALID_TO):
+    def foreground(self, row: TextRow[Contract], column: int) -> Any:
+        if self.expiring(row.item) and column in (ContractColumn.NOTE, ContractColumn.VALID_TO):
             return warning_colour()
-        if not self.usable(contract):
-            return muted_colour()
-        return None
+        return muted_colour() if row.failed else None
 
-    def font(self, item: Any, column: int) -> object:
-        contract: Contract = item
-        if column == ContractColumn.NOTE and self.expiring(contract):
+    def font(self, row: TextRow[Contract], column: int) -> Any:
+        if column == ContractColumn.NOTE and self.expiring(row.item):
             return self._bold
         return None

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QItemSelection, QSortFilterProxyModel, Qt, Signal, Slot
+from PySide6.QtCore import QItemSelection, Qt, Signal, Slot
 from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from postalgui.api.models.contracts import Contract
 from postalgui.gui.messages import arg, describe_error
-from postalgui.gui.models.roles import SORT_ROLE
+from postalgui.gui.models.key_sorted import SortKeyProxy
 from postalgui.gui.tabs.contracts.contract_model import (
     CONTRACT_STATUSES,
     ContractColumn,
@@ -57,8 +57,7 @@ class ContractListPage(QWidget):
         self._shown: str | None = None
 
         self.contract_model = ContractModel(self)
-        self.contract_proxy = QSortFilterProxyModel(self)
-        self.contract_proxy.setSortRole(SORT_ROLE)
+        self.contract_proxy = SortKeyProxy(self)
         self.contract_proxy.setSourceModel(self.contract_model)
 
         filters = self._build_filters()

@@ -9,15 +9,15 @@ when it has not.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from enum import IntEnum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication, QObject, QSortFilterProxyModel, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QObject, Qt
 
 from postalgui.gui.messages import arg
+from postalgui.gui.models.key_sorted import SortKeyProxy
 from postalgui.gui.models.paged import PagedTableModel
-from postalgui.gui.models.roles import SORT_ROLE
+from postalgui.gui.models.row_table import Column, TextRow
 from postalgui.gui.tabs.contracts.labels import field_label
 
 if TYPE_CHECKING:
@@ -82,21 +82,28 @@ def lookup_text(lookup: ServiceLookup, contract: str, card: str | None) -> str:
     return arg(template, card or contract, lookup.codigo, detail)
 
 
-class ServiceModel(PagedTableModel):
+def _detail(row: TextRow[Service]) -> str:
+    return service_detail_text(row.item)
+
+
+_COLUMNS: tuple[Column[Service], ...] = (
+    Column(QT_TRANSLATE_NOOP("ServiceModel", "Code"), lambda service: service.codigo, tip=_detail),
+    Column(
+        QT_TRANSLATE_NOOP("ServiceModel", "Description"), lambda service: service.descricao or "", tip=_detail
+    ),
+    Column(QT_TRANSLATE_NOOP("ServiceModel", "Segment"), _segment, tip=_detail),
+)
+
+
+class ServiceModel(PagedTableModel["Service"]):
     """`Service`s in `ServiceColumn` order: a contract's page by page, or a card's whole list.
 
     Signals: those of `PagedTableModel`.
     """
 
     def __init__(self, runner: TaskRunner, key: str, parent: QObject | None = None) -> None:
-        super().__init__(runner, key, SERVICE_PAGE_SIZE, parent)
-
-    def headers(self) -> Sequence[str]:
-        return (
-            QCoreApplication.translate("ServiceModel", "Code"),
-            QCoreApplication.translate("ServiceModel", "Description"),
-            QCoreApplication.translate("ServiceModel", "Segment"),
-        )
+        super().__init__(runner, key, _COLUMNS, parent)
+        self.page_size = SERVICE_PAGE_SIZE
 
     def load_contract(self, service: ContractService, contract: str | None) -> None:
         """The contract's services, page by page (``None``: none)."""
@@ -108,33 +115,17 @@ class ServiceModel(PagedTableModel):
         self.set_source(contract_services_page, service, contract)
 
     def service(self, row: int) -> Service:
-        found: Service = self.item(row)
-        return found
+        return self.item(row)
 
     def services(self) -> list[Service]:
         return self.items()
 
-    def display(self, item: Any, column: int) -> str:
-        service: Service = item
-        if column == ServiceColumn.CODE:
-            return service.codigo
-        if column == ServiceColumn.DESCRIPTION:
-            return service.descricao or ""
-        return _segment(service)
 
-    def tooltip(self, item: Any, column: int) -> str | None:
-        del column
-        service: Service = item
-        return service_detail_text(service)
-
-
-class ServiceFilterProxy(QSortFilterProxyModel):
-    """Sorting by `SORT_ROLE`, and a search over every column (case-insensitive)."""
+class ServiceFilterProxy(SortKeyProxy):
+    """Sorting by the model's native keys, and a search over every column (case-insensitive)."""
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self.setSortRole(SORT_ROLE)
-        self.setDynamicSortFilter(True)
         self.setFilterKeyColumn(-1)
         self.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
 

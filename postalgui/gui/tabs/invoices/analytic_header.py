@@ -8,6 +8,7 @@ from __future__ import annotations
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QFormLayout, QGroupBox, QHBoxLayout, QLabel, QWidget
 
+from postalgui.api.values.text import fold
 from postalgui.gui.messages import arg, display_cnpj
 from postalgui.gui.models.operator_words import operator_word
 
@@ -34,10 +35,9 @@ def status_words(status: str) -> str:
 
 
 def fold_title(title: str) -> str:
-    import unicodedata
-
-    bare = unicodedata.normalize("NFKD", title).encode("ascii", "ignore").decode()
-    return " ".join(bare.upper().replace("º", "").replace("°", "").split())
+    """A header title as it is matched: `fold`ed, a degree sign written for ``º`` dropped
+    (``"Nº"`` and ``"N°"`` are ``"n"``)."""
+    return fold(title.replace("º", "").replace("°", ""))
 
 
 def header_fields(values: dict[str, str]) -> dict[str, str]:

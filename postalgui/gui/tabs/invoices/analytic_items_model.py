@@ -14,19 +14,12 @@ from contextlib import contextmanager
 from decimal import Decimal
 from typing import Any
 
-from PySide6.QtCore import (
-    QAbstractTableModel,
-    QCoreApplication,
-    QModelIndex,
-    QObject,
-    QPersistentModelIndex,
-    Qt,
-)
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QModelIndex, QObject, Qt
 
 from postalgui.api.models.invoices import AnalyticItem
 from postalgui.api.values import InvalidValue, format_brl, format_cep
 from postalgui.gui.models.formatting import format_count, format_grams
-from postalgui.gui.models.roles import SORT_ROLE
+from postalgui.gui.models.row_table import Column, ColumnTableModel, ModelIndex
 from postalgui.services.columns import ROWS
 from postalgui.services.invoices.item_index import ItemColumn, ItemIndex
 
@@ -35,37 +28,21 @@ __all__ = ["FETCH_BLOCK", "AnalyticItemsModel", "grouped"]
 FETCH_BLOCK = 1000
 """Rows the items table takes from the model at a time (`AnalyticItemsModel.fetchMore`)."""
 
-ModelIndex = QModelIndex | QPersistentModelIndex
-_RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
-_LEFT = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
 _ZERO = Decimal(0)
 
-_NUMERIC = frozenset(
-    {
-        ItemColumn.WEIGHT,
-        ItemColumn.UNIT_VALUE,
-        ItemColumn.DISCOUNT,
-        ItemColumn.QUANTITY,
-        ItemColumn.NET_VALUE,
-        ItemColumn.DECLARED_VALUE,
-    }
+_COLUMNS: tuple[Column[Any], ...] = (  # in `ItemColumn` order
+    Column(QT_TRANSLATE_NOOP("AnalyticItemsModel", "Card")),
+    Column(QT_TRANSLATE_NOOP("AnalyticItemsModel", "Service")),
+    Column(QT_TRANSLATE_NOOP("AnalyticItemsModel", "Posting date")),
+    Column(QT_TRANSLATE_NOOP("AnalyticItemsModel", "Label")),
+    Column(QT_TRANSLATE_NOOP("AnalyticItemsModel", "Destination CEP")),
+    Column(QT_TRANSLATE_NOOP("AnalyticItemsModel", "Weight"), numeric=True),
+    Column(QT_TRANSLATE_NOOP("AnalyticItemsModel", "Unit value"), numeric=True),
+    Column(QT_TRANSLATE_NOOP("AnalyticItemsModel", "Discount"), numeric=True),
+    Column(QT_TRANSLATE_NOOP("AnalyticItemsModel", "Quantity"), numeric=True),
+    Column(QT_TRANSLATE_NOOP("AnalyticItemsModel", "Net value"), numeric=True),
+    Column(QT_TRANSLATE_NOOP("AnalyticItemsModel", "Declared value"), numeric=True),
 )
-
-
-def _item_headers() -> tuple[str, ...]:
-    return (
-        QCoreApplication.translate("AnalyticItemsModel", "Card"),
-        QCoreApplication.translate("AnalyticItemsModel", "Service"),
-        QCoreApplication.translate("AnalyticItemsModel", "Posting date"),
-        QCoreApplication.translate("AnalyticItemsModel", "Label"),
-        QCoreApplication.translate("AnalyticItemsModel", "Destination CEP"),
-        QCoreApplication.translate("AnalyticItemsModel", "Weight"),
-        QCoreApplication.translate("AnalyticItemsModel", "Unit value"),
-        QCoreApplication.translate("AnalyticItemsModel", "Discount"),
-        QCoreApplication.translate("AnalyticItemsModel", "Quantity"),
-        QCoreApplication.translate("AnalyticItemsModel", "Net value"),
-        QCoreApplication.translate("AnalyticItemsModel", "Declared value"),
-    )
 
 
 # --- the items model -------------------------------------------------------------------------
@@ -78,13 +55,6 @@ def grouped(number: int) -> str:
 _MONEY = frozenset(
     {ItemColumn.UNIT_VALUE, ItemColumn.DISCOUNT, ItemColumn.NET_VALUE, ItemColumn.DECLARED_VALUE}
 )
-
-_DISPLAY_ROLE = int(Qt.ItemDataRole.DisplayRole)
-_ALIGNMENT_ROLE = int(Qt.ItemDataRole.TextAlignmentRole)
-_SORT_ROLE = int(SORT_ROLE)
-_ROLES = frozenset({_DISPLAY_ROLE, _ALIGNMENT_ROLE, _SORT_ROLE, int(Qt.ItemDataRole.ToolTipRole)})
-
-_ITEM_FLAGS = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemNeverHasChildren
 
 _TOOLTIPS = {
     ItemColumn.CARD: "titular",
@@ -102,7 +72,7 @@ def _cep(text: str) -> str:
         return text
 
 
-class AnalyticItemsModel(QAbstractTableModel):
+class AnalyticItemsModel(ColumnTableModel[int]):
     """The items of a statement: a filtered, sorted list of file rows over an `ItemIndex`.
 
     The rows shown come in blocks of `FETCH_BLOCK` (``canFetchMore``/``fetchMore``);
@@ -113,7 +83,7 @@ class AnalyticItemsModel(QAbstractTableModel):
     """
 
     def __init__(self, parent: QObject | None = None) -> None:
-        super().__init__(parent)
+        super().__init__(_COLUMNS, parent, "")
         self._index: ItemIndex | None = None
         self._subset: Sequence[int] | None = None
         self._net: Decimal | None = None
@@ -259,28 +229,17 @@ class AnalyticItemsModel(QAbstractTableModel):
     def rowCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008  # Qt's default
         return 0 if parent.isValid() else self._fetched
 
-    def columnCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008  # Qt's default
-        return 0 if parent.isValid() else ItemColumn.COUNT
+    # --- the cells: worded when Qt asks ----------------------------------------------------
 
-    def flags(self, index: ModelIndex) -> Qt.ItemFlag:
-        return _ITEM_FLAGS if index.isValid() else Qt.ItemFlag.NoItemFlags
+    def display(self, row: int, column: int) -> str:
+        return "" if self._index is None else self._text(self._index, row, column)
 
-    def data(self, index: ModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        # Qt asks about ten roles per painted cell; the unused ones leave at the first test.
-        if role not in _ROLES or self._index is None:
-            return None
-        row = index.row()
-        if row < 0:  # an invalid index
-            return None
-        column = index.column()
-        if role == _DISPLAY_ROLE:
-            return self._text(self._index, self._rows[row], column)
-        if role == _ALIGNMENT_ROLE:
-            return _RIGHT if column in _NUMERIC else _LEFT
-        if role == _SORT_ROLE:
-            return self._index.sort_value(column, self._rows[row])
-        name = _TOOLTIPS.get(column)  # the tooltip role
-        return (self._index.fields[name][self._rows[row]] or None) if name else None
+    def row_key(self, row: int, column: int) -> object:
+        return None if self._index is None else self._index.sort_value(column, row)
+
+    def tooltip(self, row: int, column: int) -> str | None:
+        name = _TOOLTIPS.get(column)
+        return (self._index.fields[name][row] or None) if name and self._index is not None else None
 
     @staticmethod
     def _text(index: ItemIndex, row: int, column: int) -> str:
@@ -297,14 +256,3 @@ class AnalyticItemsModel(QAbstractTableModel):
         if column in _MONEY:
             return format_brl(value)
         return str(value)
-
-    def headerData(
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> Any:
-        if orientation != Qt.Orientation.Horizontal or not 0 <= section < ItemColumn.COUNT:
-            return None
-        if role == Qt.ItemDataRole.DisplayRole:
-            return _item_headers()[section]
-        if role == Qt.ItemDataRole.TextAlignmentRole:
-            return _RIGHT if section in _NUMERIC else _LEFT
-        return None

@@ -18,14 +18,7 @@ from datetime import date
 from decimal import Decimal, InvalidOperation
 from enum import Enum
 
-from PySide6.QtCore import (
-    QT_TRANSLATE_NOOP,
-    QCoreApplication,
-    QModelIndex,
-    QObject,
-    QPersistentModelIndex,
-    Qt,
-)
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QObject
 
 from postalgui.api.models.invoices import Divergence  # a base class subscript: needed at run time
 from postalgui.api.values import (
@@ -40,7 +33,7 @@ from postalgui.api.values import (
 from postalgui.gui.messages import arg
 from postalgui.gui.models.formatting import format_grams, format_measure
 from postalgui.gui.models.operator_words import operator_word
-from postalgui.gui.models.row_table import RowTableModel, TextRow
+from postalgui.gui.models.row_table import Column, RowTableModel, TextRow
 
 __all__ = [
     "FIELD_ORDER",
@@ -53,10 +46,6 @@ __all__ = [
 
 KNOWN_FIELDS = ("codigoObjeto", "dataPostagem", "valorTarifadoSgpb")
 """The typed fields: they always have a column, even when a record lacks them."""
-
-ModelIndex = QModelIndex | QPersistentModelIndex
-_RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
-_LEFT = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
 
 
 class _Kind(Enum):
@@ -84,6 +73,8 @@ _NAMED: dict[str, tuple[object, _Kind]] = {
     "cepDestino": (QT_TRANSLATE_NOOP("DivergenceModel", "Destination CEP"), _Kind.CEP),
     "cartaoPostagem": (QT_TRANSLATE_NOOP("DivergenceModel", "Posting card"), _Kind.TEXT),
 }
+_AS_SENT = "DivergenceField"
+"""A context with no translations: a field PostalGUI has no words for is titled as sent."""
 FIELD_ORDER = tuple(_NAMED)
 """The fields with words of their own, in column order; the others follow as sent."""
 
@@ -254,9 +245,21 @@ class DivergenceModel(RowTableModel[Divergence]):
     """
 
     def __init__(self, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self._columns: list[str] = list(_default_columns())
-        self._numeric_extra: set[str] = set()
+        super().__init__((), parent)
+        self._fields: list[str] = []
+        self._set_fields(list(_default_columns()), set())
+
+    def _set_fields(self, fields: list[str], numeric_extra: set[str]) -> None:
+        """One column per field: a named field titled in words, another by its name."""
+        self._fields = fields
+        self.set_columns(
+            [
+                Column(_NAMED[name][0], numeric=_NAMED[name][1] in (_Kind.MONEY, _Kind.WEIGHT))
+                if name in _NAMED
+                else Column(name, numeric=name in numeric_extra, context=_AS_SENT)
+                for name in fields
+            ]
+        )
 
     def set_divergences(self, divergences: Sequence[Divergence]) -> None:
         self.set_items(divergences)
@@ -271,14 +274,14 @@ class DivergenceModel(RowTableModel[Divergence]):
                 if value is not None and value != "":
                     numeric[name] = numeric.get(name, True) and _numeric(value)
         named = [name for name in FIELD_ORDER if name in seen]
-        self._columns = named + [name for name in seen if name not in _NAMED]
-        self._numeric_extra = {name for name, is_number in numeric.items() if is_number}
+        extra = [name for name in seen if name not in _NAMED]
+        self._set_fields(named + extra, {name for name, is_number in numeric.items() if is_number})
 
     def make_row(self, item: Divergence) -> TextRow[Divergence]:
         divergence = item
         texts: list[str] = []
         keys: list[object] = []
-        for name in self._columns:
+        for name in self._fields:
             kind = _NAMED[name][1] if name in _NAMED else _Kind.TEXT
             text, key = _CELLS[kind](_field_value(divergence, name))
             texts.append(text)
@@ -290,15 +293,15 @@ class DivergenceModel(RowTableModel[Divergence]):
 
     def fields(self) -> list[str]:
         """The operator's field name of each column, in column order."""
-        return list(self._columns)
+        return list(self._fields)
 
     def column_of(self, name: str) -> int:
         """The column of an operator's field name; -1 when no record carries it."""
-        return self._columns.index(name) if name in self._columns else -1
+        return self._fields.index(name) if name in self._fields else -1
 
     def extra_fields(self) -> list[str]:
         """The names of the fields PostalGUI has no words for, in the order of their columns."""
-        return [name for name in self._columns if name not in _NAMED]
+        return [name for name in self._fields if name not in _NAMED]
 
     def tariffed_total(self) -> Decimal:
         return sum((row.item.valorTarifadoSgpb or Decimal(0) for row in self._rows), Decimal(0))
@@ -317,17 +320,8 @@ class DivergenceModel(RowTableModel[Divergence]):
             difference = tariffed - charged
         return DivergenceTotals(charged, tariffed, difference)
 
-    def is_numeric(self, column: int) -> bool:
-        name = self._columns[column]
-        if name in _NAMED:
-            return _NAMED[name][1] in (_Kind.MONEY, _Kind.WEIGHT)
-        return name in self._numeric_extra
-
-    def column_count(self) -> int:
-        return len(self._columns)
-
     def tooltip(self, row: TextRow[Divergence], column: int) -> str | None:
-        name = self._columns[column]
+        name = self._fields[column]
         sent = _field_value(row.item, name)
         if name in _NAMED and _NAMED[name][1] is _Kind.WEIGHT and (grams := _grams(sent)) is not None:
             return format_grams(grams)
@@ -336,14 +330,8 @@ class DivergenceModel(RowTableModel[Divergence]):
         text = row.texts[column]
         return text if name not in _NAMED and len(text) > 40 else None
 
-    def header(self, section: int) -> str:
-        name = self._columns[section]
-        if name in _NAMED:
-            return QCoreApplication.translate("DivergenceModel", str(_NAMED[name][0]))
-        return name
-
     def header_tooltip(self, section: int) -> str | None:
-        name = self._columns[section]
+        name = self._fields[section]
         if name in _NAMED:
             return arg(QCoreApplication.translate("DivergenceModel", "The operator's field %1"), name)
         return QCoreApplication.translate("DivergenceModel", "Field sent by the operator")

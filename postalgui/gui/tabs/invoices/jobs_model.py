@@ -9,20 +9,14 @@ from enum import IntEnum
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import (
-    QAbstractTableModel,
-    QCoreApplication,
-    QModelIndex,
-    QObject,
-    QPersistentModelIndex,
-    Qt,
-)
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QObject, Qt
 from PySide6.QtGui import QColor, QGuiApplication, QIcon, QPalette
 from PySide6.QtWidgets import QApplication, QStyle
 
 from postalgui.api.models.invoices import ProcessingKind
 from postalgui.gui.messages import arg, local_datetime
 from postalgui.gui.models.formatting import error_colour
+from postalgui.gui.models.row_table import Column, RowTableModel, TextRow
 from postalgui.services.invoices.jobs import Job, JobState
 
 __all__ = [
@@ -34,8 +28,6 @@ __all__ = [
     "state_text",
     "subject_text",
 ]
-
-ModelIndex = QModelIndex | QPersistentModelIndex
 
 
 def kind_text(kind: ProcessingKind) -> str:
@@ -99,15 +91,21 @@ class JobColumn(IntEnum):
     PROGRESS = 5
 
 
-def _headers() -> tuple[str, ...]:
-    return (
-        QCoreApplication.translate("JobsPanel", "Job"),
-        QCoreApplication.translate("JobsPanel", "For"),
-        QCoreApplication.translate("JobsPanel", "State"),
-        QCoreApplication.translate("JobsPanel", "Requested"),
-        QCoreApplication.translate("JobsPanel", "By"),
-        QCoreApplication.translate("JobsPanel", "Progress"),
+def _error(row: TextRow[Job]) -> str | None:
+    return row.item.error or None
+
+
+_COLUMNS: tuple[Column[Job], ...] = tuple(
+    Column(title, tip=_error, context="JobsPanel")
+    for title in (
+        QT_TRANSLATE_NOOP("JobsPanel", "Job"),
+        QT_TRANSLATE_NOOP("JobsPanel", "For"),
+        QT_TRANSLATE_NOOP("JobsPanel", "State"),
+        QT_TRANSLATE_NOOP("JobsPanel", "Requested"),
+        QT_TRANSLATE_NOOP("JobsPanel", "By"),
+        QT_TRANSLATE_NOOP("JobsPanel", "Progress"),
     )
+)
 
 
 def _icons() -> dict[JobState, QIcon]:
@@ -133,48 +131,42 @@ def _state_colour(state: JobState) -> QColor | None:
     return None
 
 
-class JobsModel(QAbstractTableModel):
+class JobsModel(RowTableModel[Job]):
     """Jobs newest first; a job is replaced in place when its state changes.
 
     ``paused`` jobs are pending but not followed now (the network failed, or nobody
-    resumed them yet); their progress cell says so.
+    resumed them yet); their progress cell says so. `Qt.UserRole` is the job's id.
     """
 
     def __init__(self, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self._jobs: list[Job] = []
+        super().__init__(_COLUMNS, parent)
         self._paused: set[int] = set()
         self._icons: dict[JobState, QIcon] = {}
+        self.answer_role(int(Qt.ItemDataRole.UserRole.value), self._job_id)
 
     # --- content ---------------------------------------------------------------------
 
     def set_jobs(self, jobs: list[Job]) -> None:
-        self.beginResetModel()
-        self._jobs = sorted(jobs, key=lambda job: (job.requested_at, job.id), reverse=True)
-        self._paused &= {job.id for job in self._jobs}
-        self.endResetModel()
+        newest_first = sorted(jobs, key=lambda job: (job.requested_at, job.id), reverse=True)
+        self._paused &= {job.id for job in newest_first}
+        self.set_items(newest_first)
 
     def put(self, job: Job) -> int:
         """Add or replace a job; its row."""
         row = self.row_of(job.id)
         if row is None:
-            self.beginInsertRows(QModelIndex(), 0, 0)
-            self._jobs.insert(0, job)
-            self.endInsertRows()
+            self.insert_item(0, job)
             return 0
-        self._jobs[row] = job
         if not job.pending:
             self._paused.discard(job.id)
-        self._row_changed(row)
+        self.put_row(row, job)
         return row
 
     def remove(self, job_id: int) -> None:
         row = self.row_of(job_id)
         if row is None:
             return
-        self.beginRemoveRows(QModelIndex(), row, row)
-        del self._jobs[row]
-        self.endRemoveRows()
+        self.remove_row(row)
         self._paused.discard(job_id)
 
     def set_paused(self, job_id: int, paused: bool) -> None:
@@ -184,100 +176,75 @@ class JobsModel(QAbstractTableModel):
             self._paused.discard(job_id)
         row = self.row_of(job_id)
         if row is not None:
-            self._row_changed(row)
+            self.put_row(row, self.item(row))
 
     def is_paused(self, job_id: int) -> bool:
         return job_id in self._paused
 
-    def _row_changed(self, row: int) -> None:
-        self.dataChanged.emit(self.index(row, 0), self.index(row, len(JobColumn) - 1))
-
     def row_of(self, job_id: int) -> int | None:
-        for row, job in enumerate(self._jobs):
+        for row, job in enumerate(self.items()):
             if job.id == job_id:
                 return row
         return None
 
     def job(self, row: int) -> Job:
-        return self._jobs[row]
+        return self.item(row)
 
     def find(self, job_id: int) -> Job | None:
         row = self.row_of(job_id)
-        return None if row is None else self._jobs[row]
+        return None if row is None else self.item(row)
 
     def jobs(self) -> list[Job]:
-        return list(self._jobs)
+        return self.items()
 
-    # --- Qt ----------------------------------------------------------------------------
+    # --- cells -------------------------------------------------------------------------
 
-    def rowCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008  # Qt's default
-        return 0 if parent.isValid() else len(self._jobs)
+    def make_row(self, item: Job) -> TextRow[Job]:
+        job = item
+        texts = (
+            kind_text(job.kind),
+            subject_text(job),
+            self._state_text(job),
+            local_datetime(job.requested_at),
+            job.created_by,
+            self._progress_text(job),
+        )
+        return TextRow(job, texts, (*texts[:3], job.requested_at, *texts[4:]))
 
-    def columnCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008  # Qt's default
-        return 0 if parent.isValid() else len(JobColumn)
+    def _job_id(self, row: TextRow[Job], column: int) -> int:
+        del column
+        return row.item.id
 
-    def headerData(
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> Any:
-        if orientation is Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            headers = _headers()
-            if 0 <= section < len(headers):
-                return headers[section]
-        return None
-
-    def flags(self, index: ModelIndex) -> Qt.ItemFlag:
-        if not index.isValid():
-            return Qt.ItemFlag.NoItemFlags
-        return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemNeverHasChildren
-
-    def data(self, index: ModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid() or not 0 <= index.row() < len(self._jobs):
+    def decoration(self, row: TextRow[Job], column: int) -> Any:
+        if column != JobColumn.STATE:
             return None
-        job = self._jobs[index.row()]
-        column = index.column()
-        if role == Qt.ItemDataRole.DisplayRole:
-            return self._text(job, column)
-        if role == Qt.ItemDataRole.ToolTipRole:
-            return job.error or None
-        if column == JobColumn.STATE:
-            if role == Qt.ItemDataRole.DecorationRole:
-                if not self._icons:  # the style exists once a view asks
-                    self._icons = _icons()
-                return self._icons[job.state]
-            if role == Qt.ItemDataRole.ForegroundRole:
-                return _state_colour(job.state)
-        if role == Qt.ItemDataRole.UserRole:
-            return job.id
-        return None
+        if not self._icons:  # the style exists once a view asks
+            self._icons = _icons()
+        return self._icons[row.item.state]
 
-    def _text(self, job: Job, column: int) -> str | None:
-        if column == JobColumn.KIND:
-            return kind_text(job.kind)
-        if column == JobColumn.SUBJECT:
-            return subject_text(job)
-        if column == JobColumn.STATE:
-            text = state_text(job.state)
-            if job.state is JobState.EXPIRED:
-                return arg(QCoreApplication.translate("JobsPanel", "%1: request it again"), text)
-            if job.state is JobState.UNKNOWN and job.operator_status:
-                # The operator's word as it wrote it: it is what its support knows the status by.
-                return arg(QCoreApplication.translate("JobsPanel", "%1 (%2)"), text, job.operator_status)
-            return text
-        if column == JobColumn.REQUESTED:
-            return local_datetime(job.requested_at)
-        if column == JobColumn.BY:
-            return job.created_by
-        if column == JobColumn.PROGRESS:
-            if job.pending and job.id in self._paused:
-                return QCoreApplication.translate("JobsPanel", "Paused")
-            if job.pending and job.error:
-                return QCoreApplication.translate("JobsPanel", "Waiting for the network…")
-            if job.finished_at is not None and not job.pending:
-                return arg(
-                    QCoreApplication.translate("JobsPanel", "Finished %1"), local_datetime(job.finished_at)
-                )
-            return ""
-        return None
+    def foreground(self, row: TextRow[Job], column: int) -> Any:
+        return _state_colour(row.item.state) if column == JobColumn.STATE else None
+
+    @staticmethod
+    def _state_text(job: Job) -> str:
+        text = state_text(job.state)
+        if job.state is JobState.EXPIRED:
+            return arg(QCoreApplication.translate("JobsPanel", "%1: request it again"), text)
+        if job.state is JobState.UNKNOWN and job.operator_status:
+            # The operator's word as it wrote it: it is what its support knows the status by.
+            return arg(QCoreApplication.translate("JobsPanel", "%1 (%2)"), text, job.operator_status)
+        return text
+
+    def _progress_text(self, job: Job) -> str:
+        if job.pending and job.id in self._paused:
+            return QCoreApplication.translate("JobsPanel", "Paused")
+        if job.pending and job.error:
+            return QCoreApplication.translate("JobsPanel", "Waiting for the network…")
+        if job.finished_at is not None and not job.pending:
+            return arg(
+                QCoreApplication.translate("JobsPanel", "Finished %1"), local_datetime(job.finished_at)
+            )
+        return ""
 
 
 def job_file_kind(job: Job) -> str:

@@ -7,17 +7,17 @@ are titled by `column_title`); cells and native sort keys are worked out once pe
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QObject
 
 from postalgui.api.environments import Environment
 from postalgui.api.values import format_brl, format_cep
 from postalgui.gui.messages import environment_name, local_datetime
-from postalgui.gui.models.formatting import error_colour, format_grams
+from postalgui.gui.models.formatting import format_grams
+from postalgui.gui.models.row_table import Column as TableColumn
 from postalgui.gui.models.row_table import RowTableModel, TextRow
 from postalgui.gui.tabs.price.deadline_texts import DeadlineCells, deadline_cells
-from postalgui.gui.tabs.price.results_model import Column, column_title, destination_text, product_text
+from postalgui.gui.tabs.price.results_model import destination_text, product_text
 from postalgui.services.price.history import HistoryEntry  # a base class subscript: needed at run time
 
 __all__ = ["SHOWN_ORDER", "START_WIDTHS", "HistoryColumn", "HistoryModel", "source_name"]
@@ -32,15 +32,33 @@ class HistoryColumn:
     COUNT = 15
 
 
-_DEADLINE_COLUMNS = (
-    (HistoryColumn.DAYS, Column.DAYS),
-    (HistoryColumn.ARRIVES, Column.ARRIVES),
-    (HistoryColumn.HOME, Column.HOME),
-    (HistoryColumn.SATURDAY, Column.SATURDAY),
-    (HistoryColumn.DEADLINE_NOTE, Column.DEADLINE_NOTE),
+def _error_tip(row: TextRow[HistoryEntry]) -> str | None:
+    return row.texts[HistoryColumn.ERROR] if row.failed else None
+
+
+def _quote_column(title: object, *, numeric: bool = False) -> TableColumn[HistoryEntry]:
+    """A deadline column, titled as the quote table titles it (`column_title`)."""
+    return TableColumn(title, numeric=numeric, tip=_error_tip, context="QuoteResultsModel")
+
+
+_COLUMNS: tuple[TableColumn[HistoryEntry], ...] = (
+    TableColumn(QT_TRANSLATE_NOOP("HistoryModel", "Date"), tip=_error_tip),
+    TableColumn(QT_TRANSLATE_NOOP("HistoryModel", "Environment"), tip=_error_tip),
+    TableColumn(QT_TRANSLATE_NOOP("HistoryModel", "Source"), tip=_error_tip),
+    TableColumn(QT_TRANSLATE_NOOP("HistoryModel", "Product"), tip=_error_tip),
+    TableColumn(QT_TRANSLATE_NOOP("HistoryModel", "Origin"), tip=_error_tip),
+    TableColumn(QT_TRANSLATE_NOOP("HistoryModel", "Destination"), tip=_error_tip),
+    TableColumn(QT_TRANSLATE_NOOP("HistoryModel", "Weight"), numeric=True, tip=_error_tip),
+    TableColumn(QT_TRANSLATE_NOOP("HistoryModel", "Final price"), numeric=True, tip=_error_tip),
+    TableColumn(QT_TRANSLATE_NOOP("HistoryModel", "Error"), tip=_error_tip, alarm=True),
+    _quote_column(QT_TRANSLATE_NOOP("QuoteResultsModel", "Days"), numeric=True),
+    _quote_column(QT_TRANSLATE_NOOP("QuoteResultsModel", "Arrives")),
+    _quote_column(QT_TRANSLATE_NOOP("QuoteResultsModel", "Home delivery")),
+    _quote_column(QT_TRANSLATE_NOOP("QuoteResultsModel", "Saturday")),
+    _quote_column(QT_TRANSLATE_NOOP("QuoteResultsModel", "Delivery time")),
+    TableColumn(QT_TRANSLATE_NOOP("HistoryModel", "By"), tip=_error_tip),
 )
-"""The deadline columns, titled as the quote table titles them, in `deadline_cells` order."""
-_NUMERIC = frozenset({HistoryColumn.WEIGHT, HistoryColumn.FINAL, HistoryColumn.DAYS})
+"""The deadline columns are titled as the quote table titles them (`column_title`)."""
 SHOWN_ORDER = (
     HistoryColumn.DATE,
     HistoryColumn.PRODUCT,
@@ -59,22 +77,6 @@ SHOWN_ORDER = (
     HistoryColumn.ENVIRONMENT,
 )
 """The columns left to right (the model keeps its own order; the header moves them)."""
-
-
-def _headers() -> tuple[str, ...]:
-    return (
-        QCoreApplication.translate("HistoryModel", "Date"),
-        QCoreApplication.translate("HistoryModel", "Environment"),
-        QCoreApplication.translate("HistoryModel", "Source"),
-        QCoreApplication.translate("HistoryModel", "Product"),
-        QCoreApplication.translate("HistoryModel", "Origin"),
-        QCoreApplication.translate("HistoryModel", "Destination"),
-        QCoreApplication.translate("HistoryModel", "Weight"),
-        QCoreApplication.translate("HistoryModel", "Final price"),
-        QCoreApplication.translate("HistoryModel", "Error"),
-        *(column_title(column) for _, column in _DEADLINE_COLUMNS),
-        QCoreApplication.translate("HistoryModel", "By"),
-    )
 
 
 def source_name(source: str) -> str:
@@ -149,23 +151,11 @@ class HistoryModel(RowTableModel[HistoryEntry]):
     absent, for `SortKeyProxy`.
     """
 
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(_COLUMNS, parent)
+
     def make_row(self, item: HistoryEntry) -> TextRow[HistoryEntry]:
         return _row(item)
-
-    def column_count(self) -> int:
-        return HistoryColumn.COUNT
-
-    def header(self, section: int) -> str:
-        return _headers()[section]
-
-    def is_numeric(self, column: int) -> bool:
-        return column in _NUMERIC
-
-    def tooltip(self, row: TextRow[HistoryEntry], column: int) -> str | None:
-        return row.texts[HistoryColumn.ERROR] if row.failed else None
-
-    def foreground(self, row: TextRow[HistoryEntry], column: int) -> Any:
-        return error_colour() if row.failed and column == HistoryColumn.ERROR else None
 
     def set_entries(self, entries: Sequence[HistoryEntry]) -> None:
         self.set_items(entries)

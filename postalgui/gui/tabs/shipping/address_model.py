@@ -10,9 +10,9 @@ from __future__ import annotations
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QObject
 
 from postalgui.api.values import format_cep
+from postalgui.api.values.text import fold
 from postalgui.gui.messages import arg
-from postalgui.gui.models.row_table import RowTableModel, TextRow
-from postalgui.services.branches.index import fold
+from postalgui.gui.models.row_table import Column, RowTableModel, TextRow
 from postalgui.services.shipping.addresses import Address, AddressKind
 
 __all__ = ["AddressColumn", "AddressModel", "kind_text"]
@@ -30,15 +30,18 @@ class AddressColumn:
     COUNT = 8
 
 
-_HEADERS: tuple[object, ...] = (  # QT_TRANSLATE_NOOP is typed object; it returns the str
-    QT_TRANSLATE_NOOP("AddressModel", "Kind"),
-    QT_TRANSLATE_NOOP("AddressModel", "Name"),
-    QT_TRANSLATE_NOOP("AddressModel", "CEP"),
-    QT_TRANSLATE_NOOP("AddressModel", "Street"),
-    QT_TRANSLATE_NOOP("AddressModel", "District"),
-    QT_TRANSLATE_NOOP("AddressModel", "City"),
-    QT_TRANSLATE_NOOP("AddressModel", "Group"),
-    QT_TRANSLATE_NOOP("AddressModel", "E-mail"),
+_COLUMNS: tuple[Column[Address], ...] = tuple(
+    Column(title)
+    for title in (
+        QT_TRANSLATE_NOOP("AddressModel", "Kind"),
+        QT_TRANSLATE_NOOP("AddressModel", "Name"),
+        QT_TRANSLATE_NOOP("AddressModel", "CEP"),
+        QT_TRANSLATE_NOOP("AddressModel", "Street"),
+        QT_TRANSLATE_NOOP("AddressModel", "District"),
+        QT_TRANSLATE_NOOP("AddressModel", "City"),
+        QT_TRANSLATE_NOOP("AddressModel", "Group"),
+        QT_TRANSLATE_NOOP("AddressModel", "E-mail"),
+    )
 )
 
 
@@ -60,7 +63,7 @@ class AddressModel(RowTableModel[Address]):
     """The addresses shown (the page filters them)."""
 
     def __init__(self, parent: QObject | None = None) -> None:
-        super().__init__(parent)
+        super().__init__(_COLUMNS, parent)
 
     def make_row(self, item: Address) -> TextRow[Address]:
         city = arg(self.tr("%1/%2", "city/state"), item.city, item.state) if item.city else ""
@@ -85,12 +88,6 @@ class AddressModel(RowTableModel[Address]):
             item.email.casefold(),
         )
         return TextRow(item, texts, keys)
-
-    def column_count(self) -> int:
-        return AddressColumn.COUNT
-
-    def header(self, section: int) -> str:
-        return QCoreApplication.translate("AddressModel", str(_HEADERS[section]))
 
     def row_of(self, uid: str) -> int:
         """The row showing address ``uid`` (-1: none)."""

@@ -20,11 +20,11 @@ from PySide6.QtWidgets import QCompleter, QLineEdit, QWidget
 
 from postalgui.api.values import format_cep
 from postalgui.api.values.taxid import format_tax_id
+from postalgui.api.values.text import fold
 from postalgui.gui.messages import arg
 from postalgui.gui.models.office_changes import OfficeChanges
 from postalgui.gui.tasks import Failure
 from postalgui.gui.widgets.word_filter import FILTER_ROLE, WordFilterProxy, filter_key
-from postalgui.services.branches.index import fold
 from postalgui.services.office import topics
 from postalgui.services.shipping.address_tasks import BookContents, load_addresses
 from postalgui.services.shipping.addresses import Address, AddressKind

@@ -36,7 +36,7 @@ MESSAGE_KEY = "shipping.labels"
 class LabelsActions(QObject):
     """Three actions and the preview dialogs they opened (kept until closed).
 
-    Signals: ``dialogOpened(DocumentPreview)`` with the `DocumentPreview` just shown.
+    Signals: ``dialogOpened(DocumentPreview)`` with the dialog just shown.
     """
 
     dialogOpened = Signal(DocumentPreview)
@@ -148,6 +148,8 @@ class LabelsActions(QObject):
 
     @Slot(int)
     def _on_dialog_labels_made(self, count: int) -> None:
+        if not count:  # every object was followed before: nothing new to say
+            return
         self.desk.messages.show_message(
             self.tr("%Ln object(s) now followed in Tracking.", "", count), MessageKind.INFO, key=MESSAGE_KEY
         )

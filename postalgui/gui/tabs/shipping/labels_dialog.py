@@ -6,7 +6,7 @@ first page is on screen as soon as the PDF is made. Print… offers the printer 
 went to last, at the labels' page size; after a print the printer, the source and the
 layout are remembered (`ShippingSettings`). Making the labels issues the object codes
 still missing, and the service puts the labelled objects on the tracking watchlist:
-the dialog says how many are now followed.
+the dialog says how many are now followed (`IssuedLabels.followed`, both sources).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from PySide6.QtPrintSupport import QPrinter
 from PySide6.QtWidgets import QComboBox, QLabel, QWidget
 
 from postalgui.api.models.prepostings import OperatorLayout
-from postalgui.documents.labels import Layout
+from postalgui.documents.reports.labels import Layout
 from postalgui.gui.messages import arg
 from postalgui.gui.tabs.shipping.labels_preview import MESSAGE_KEY, DocumentPreview
 from postalgui.gui.tabs.shipping.labels_words import layout_words, source_word
@@ -43,8 +43,8 @@ SOURCES: tuple[LabelSource, ...] = ("ours", "operator")
 class LabelsDialog(DocumentPreview):
     """Source and layout over the preview; `start` makes the labels.
 
-    Signals: ``labelsMade(int)`` with how many pre-postings got their labels (and so
-    have their objects followed in Tracking).
+    Signals: ``labelsMade(int)`` with how many objects Tracking follows since these labels
+    were made (`IssuedLabels.followed`: none when every one was followed before).
     """
 
     labelsMade = Signal(int)
@@ -58,7 +58,7 @@ class LabelsDialog(DocumentPreview):
         self.setObjectName("shippingLabelsDialog")
         self.viewer.set_zoom_mode(QPdfView.ZoomMode.FitInView)  # a label is checked whole
         self.ids = list(ids)
-        self._followed = len(self.ids)
+        self._followed = 0
         self.setWindowTitle(self.tr("Labels of %Ln pre-posting(s)", "", len(self.ids)))
         settings = self.shipping_settings()
         self.source_box = QComboBox(self)
@@ -113,9 +113,9 @@ class LabelsDialog(DocumentPreview):
     # --- making ----------------------------------------------------------------------------------
 
     def start(self) -> TaskHandle:
-        """Make the labels of the chosen source and layout (a task; the preview follows)."""
+        """Make the labels of the chosen source and layout (a task; the preview follows).
+        Both sources answer `IssuedLabels`: the PDF and how many objects are now followed."""
         value = self.layout_value()
-        self._followed = len(self.ids)
         if self.source() == "operator":
             return self.make_with(
                 issue_labels,
@@ -124,7 +124,7 @@ class LabelsDialog(DocumentPreview):
                 name="operator labels",
                 on_result=self._on_issued,
             )
-        return self.make(our_labels, self.ids, Layout(value), name="labels")
+        return self.make_with(our_labels, self.ids, Layout(value), name="labels", on_result=self._on_issued)
 
     def show_pdf(self, data: bytes) -> bool:
         shown = super().show_pdf(data)
@@ -133,12 +133,10 @@ class LabelsDialog(DocumentPreview):
         return shown
 
     def made(self, path: Path) -> str:
-        return " ".join(
-            (
-                self.tr("%Ln label(s) made.", "", len(self.ids)),
-                self.tr("%Ln object(s) now followed in Tracking.", "", self._followed),
-            )
-        )
+        said = [self.tr("%Ln label(s) made.", "", len(self.ids))]
+        if self._followed:
+            said.append(self.tr("%Ln object(s) now followed in Tracking.", "", self._followed))
+        return " ".join(said)
 
     # --- remembering -----------------------------------------------------------------------------
 
@@ -177,8 +175,8 @@ class LabelsDialog(DocumentPreview):
 
     @Slot(object)
     def _on_issued(self, issued: IssuedLabels) -> None:
-        """The operator's labels: its PDF, and the objects that now have a code (followed)."""
-        self._followed = sum(1 for shipment in issued.shipments if shipment.object_code)
+        """The labels made (either source): their PDF, and how many objects Tracking now follows."""
+        self._followed = issued.followed
         self.show_pdf(issued.pdf)
 
     @Slot(int)

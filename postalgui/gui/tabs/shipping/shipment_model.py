@@ -11,14 +11,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import date
 from enum import IntEnum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QObject
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QObject
 
 from postalgui.api.values import format_brl, format_cep, is_valid_cep
+from postalgui.api.values.text import fold
 from postalgui.gui.messages import local_datetime
-from postalgui.gui.models.formatting import error_colour, format_grams
-from postalgui.gui.models.row_table import RowTableModel, TextRow
+from postalgui.gui.models.formatting import format_grams
+from postalgui.gui.models.row_table import Column, FilteredRowTableModel, TextRow
 from postalgui.gui.tabs.shipping.words import (
     LABELLED_FILTER,
     UNLABELLED_FILTER,
@@ -27,7 +28,6 @@ from postalgui.gui.tabs.shipping.words import (
     service_word,
     status_word,
 )
-from postalgui.services.branches.index import fold
 
 if TYPE_CHECKING:
     from postalgui.services.shipping.records import Shipment
@@ -54,49 +54,63 @@ class ShipmentColumn(IntEnum):
     ID = 12
 
 
-_HEADERS: tuple[object, ...] = (  # QT_TRANSLATE_NOOP is typed object; it returns the str
-    QT_TRANSLATE_NOOP("ShipmentModel", "Object"),
-    QT_TRANSLATE_NOOP("ShipmentModel", "Status"),
-    QT_TRANSLATE_NOOP("ShipmentModel", "Label"),
-    QT_TRANSLATE_NOOP("ShipmentModel", "Expires"),
-    QT_TRANSLATE_NOOP("ShipmentModel", "Recipient"),
-    QT_TRANSLATE_NOOP("ShipmentModel", "CEP"),
-    QT_TRANSLATE_NOOP("ShipmentModel", "City/UF"),
-    QT_TRANSLATE_NOOP("ShipmentModel", "Service"),
-    QT_TRANSLATE_NOOP("ShipmentModel", "Weight"),
-    QT_TRANSLATE_NOOP("ShipmentModel", "Declared value"),
-    QT_TRANSLATE_NOOP("ShipmentModel", "Created by"),
-    QT_TRANSLATE_NOOP("ShipmentModel", "Created on"),
-    QT_TRANSLATE_NOOP("ShipmentModel", "Pre-posting"),
+def _expires_tip(row: TextRow[Shipment]) -> str | None:
+    return local_datetime(row.item.expires_at) if row.item.expires_at is not None else None
+
+
+def _label_tip(row: TextRow[Shipment]) -> str | None:
+    return local_datetime(row.item.labelled_at) if row.item.labelled_at is not None else None
+
+
+_COLUMNS: tuple[Column[Shipment], ...] = (
+    Column(QT_TRANSLATE_NOOP("ShipmentModel", "Object")),
+    Column(QT_TRANSLATE_NOOP("ShipmentModel", "Status")),
+    Column(
+        QT_TRANSLATE_NOOP("ShipmentModel", "Label"),
+        header_tip=QT_TRANSLATE_NOOP(
+            "ShipmentModel", "Whether its label was issued here: the office's mark, not the operator's status"
+        ),
+        tip=_label_tip,
+    ),
+    Column(
+        QT_TRANSLATE_NOOP("ShipmentModel", "Expires"),
+        header_tip=QT_TRANSLATE_NOOP("ShipmentModel", "A pre-posting not posted within 7 days expires"),
+        tip=_expires_tip,
+        alarm=True,
+    ),
+    Column(QT_TRANSLATE_NOOP("ShipmentModel", "Recipient")),
+    Column(QT_TRANSLATE_NOOP("ShipmentModel", "CEP")),
+    Column(QT_TRANSLATE_NOOP("ShipmentModel", "City/UF")),
+    Column(QT_TRANSLATE_NOOP("ShipmentModel", "Service")),
+    Column(QT_TRANSLATE_NOOP("ShipmentModel", "Weight"), numeric=True),
+    Column(QT_TRANSLATE_NOOP("ShipmentModel", "Declared value"), numeric=True),
+    Column(QT_TRANSLATE_NOOP("ShipmentModel", "Created by")),
+    Column(QT_TRANSLATE_NOOP("ShipmentModel", "Created on")),
+    Column(QT_TRANSLATE_NOOP("ShipmentModel", "Pre-posting")),
 )
-_NUMERIC = frozenset({ShipmentColumn.WEIGHT, ShipmentColumn.DECLARED})
 URGENT_DAYS = 1
 """A pre-posting due within this many days (or expired) stands out: post it today."""
 
 
 def _kept(item: Shipment, wanted: str) -> bool:
-    """Whether the status filter keeps ``item``: empty any, an operator status number, or
-    the office's own mark (labelled here or not)."""
+    """Whether the status filter keeps ``item``: an operator status number, or the office's
+    own mark (labelled here or not)."""
     if wanted == LABELLED_FILTER:
         return item.labelled
     if wanted == UNLABELLED_FILTER:
         return not item.labelled
-    return not wanted or item.number == wanted
+    return item.number == wanted
 
 
 def _cep(digits: str) -> str:
     return format_cep(digits) if is_valid_cep(digits) else digits
 
 
-class ShipmentModel(RowTableModel["Shipment"]):
+class ShipmentModel(FilteredRowTableModel["Shipment"]):
     """Rows are the shipments the filter keeps; `all_shipments` are every one read."""
 
     def __init__(self, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self._all: list[TextRow[Shipment]] = []
-        self._search: list[str] = []
-        self._status = ""
-        self._words: tuple[str, ...] = ()
+        super().__init__(_COLUMNS, parent)
         self._today = date.today()
 
     # --- the data ------------------------------------------------------------------------
@@ -104,30 +118,13 @@ class ShipmentModel(RowTableModel["Shipment"]):
     def set_shipments(self, shipments: Sequence[Shipment], today: date) -> None:
         """A newly read list: worded once (expiry counted from ``today``), then filtered as before."""
         self._today = today
-        self._all = [self.make_row(shipment) for shipment in shipments]
-        self._search = [fold(" ".join(row.texts)) for row in self._all]
-        self._show()
+        self.set_all(shipments)
 
-    def set_filter(self, status: str, text: str) -> None:
-        """Keep the shipments in ``status`` (empty: any) whose words hold every word of ``text``."""
-        words = tuple(fold(text).split())
-        if (status, words) != (self._status, self._words):
-            self._status, self._words = status, words
-            self._show()
-
-    def _show(self) -> None:
-        kept = [
-            row
-            for row, search in zip(self._all, self._search, strict=True)
-            if _kept(row.item, self._status) and all(word in search for word in self._words)
-        ]
-        self.beginResetModel()
-        self._rows = kept
-        self.endResetModel()
-        self._resort()
+    def keeps(self, item: Shipment, choice: str) -> bool:
+        return _kept(item, choice)
 
     def all_shipments(self) -> list[Shipment]:
-        return [row.item for row in self._all]
+        return self.all_items()
 
     def shipment(self, row: int) -> Shipment:
         return self.item(row)
@@ -177,32 +174,6 @@ class ShipmentModel(RowTableModel["Shipment"]):
         )
         urgent = bool(texts[ShipmentColumn.EXPIRES]) and (days is None or days <= URGENT_DAYS)
         return TextRow(item, texts, keys, failed=urgent)
-
-    def column_count(self) -> int:
-        return len(ShipmentColumn)
-
-    def header(self, section: int) -> str:
-        return QCoreApplication.translate("ShipmentModel", str(_HEADERS[section]))
-
-    def header_tooltip(self, section: int) -> str | None:
-        if section == ShipmentColumn.EXPIRES:
-            return self.tr("A pre-posting not posted within 7 days expires")
-        if section == ShipmentColumn.LABEL:
-            return self.tr("Whether its label was issued here: the office's mark, not the operator's status")
-        return None
-
-    def is_numeric(self, column: int) -> bool:
-        return column in _NUMERIC
-
-    def tooltip(self, row: TextRow[Shipment], column: int) -> str | None:
-        if column == ShipmentColumn.EXPIRES and row.item.expires_at is not None:
-            return local_datetime(row.item.expires_at)
-        if column == ShipmentColumn.LABEL and row.item.labelled_at is not None:
-            return local_datetime(row.item.labelled_at)
-        return None
-
-    def foreground(self, row: TextRow[Shipment], column: int) -> Any:
-        return error_colour() if row.failed and column == ShipmentColumn.EXPIRES else None
 
     def urgent(self, row: int) -> bool:
         """Due within a day, or expired: the Expires cell stands out in red."""

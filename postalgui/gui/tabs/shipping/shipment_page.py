@@ -17,11 +17,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
-    QHeaderView,
-    QLabel,
     QMessageBox,
-    QToolBar,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -36,10 +32,9 @@ from postalgui.gui.tabs.shipping.words import (
 )
 from postalgui.gui.tasks import Failure
 from postalgui.gui.widgets.filter_row import FilterRow
+from postalgui.gui.widgets.list_page import ListPage
 from postalgui.gui.widgets.live_reading import LiveReading
 from postalgui.gui.widgets.message_kind import MessageKind
-from postalgui.gui.widgets.page_action import page_action
-from postalgui.gui.widgets.tables import read_only_table
 from postalgui.services.office import topics
 from postalgui.services.shipping.desk_reads import list_shipments
 
@@ -76,7 +71,7 @@ COLUMN_WIDTHS = {
 """What the values need: the id, the code and the recipient whole."""
 
 
-class ShipmentPage(QWidget):
+class ShipmentPage(ListPage):
     """The pre-postings: toolbar and filters above the table, a summary below.
 
     Signals: ``shipmentsLoaded(int)`` with the number of shipments read (each read);
@@ -91,7 +86,7 @@ class ShipmentPage(QWidget):
     cancelled = Signal(list)
 
     def __init__(self, desk: Desk[ShippingService], parent: QWidget | None = None) -> None:
-        super().__init__(parent)
+        super().__init__("shipping", parent)
         self.setObjectName("shippingShipmentPage")
         self.desk = desk
         self.confirm: Callable[[str], bool] = self._ask_confirmation
@@ -101,22 +96,14 @@ class ShipmentPage(QWidget):
 
     def _build(self) -> None:
         self.model = ShipmentModel(self)
-        self.table = read_only_table(
-            self, self.model, "shippingTable", self.tr("Pre-postings"), QHeaderView.ResizeMode.Interactive
+        self.build_table(
+            self.model,
+            self.tr("Pre-postings"),
+            (ShipmentColumn.CREATED_AT, Qt.SortOrder.DescendingOrder),
+            COLUMN_WIDTHS,
+            least=80,
         )
-        self.table.setSortingEnabled(True)
-        self.table.sortByColumn(ShipmentColumn.CREATED_AT, Qt.SortOrder.DescendingOrder)
-        header = self.table.horizontalHeader()
-        for column in ShipmentColumn:
-            header.resizeSection(
-                column, max(COLUMN_WIDTHS.get(column, 80), header.sectionSizeHint(column) + 16)
-            )
         self._build_actions()
-        self.toolbar = QToolBar(self)
-        self.toolbar.setObjectName("shippingToolbar")
-        self.toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
-        for action in (self.new_action, self.orders_action, self.refresh_action, self.cancel_action):
-            self.toolbar.addAction(action)
         filters = FilterRow(
             self,
             "shipping",
@@ -133,35 +120,29 @@ class ShipmentPage(QWidget):
         )
         self.search_edit, self.status_combo = filters.search, filters.choice
         self.status_combo.setObjectName("shippingStatus")
-        self.summary_label = QLabel(self)
-        self.summary_label.setObjectName("shippingSummary")
-        self.summary_label.setWordWrap(True)  # a long summary wraps; it never widens the window
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.toolbar)
-        layout.addLayout(filters)
-        layout.addWidget(self.table, 1)
-        layout.addWidget(self.summary_label)
-        self._update_actions()
+        self.build_frame(
+            (self.new_action, self.orders_action, self.refresh_action, self.cancel_action), filters
+        )
+        self.update_actions()
 
     def _build_actions(self) -> None:
         """New (Ctrl+N), From orders file (Ctrl+O), Refresh (F5), Cancel selected (Delete on the table)."""
-        self.new_action = self._action(
+        self.new_action = self.action(
             self.tr("&New…"),
             self.tr("Register one parcel with the operator (Ctrl+N)"),
             QKeySequence(QKeySequence.StandardKey.New),
         )
-        self.orders_action = self._action(
+        self.orders_action = self.action(
             self.tr("From &orders file…"),
             self.tr("Register many parcels from a CSV or .xlsx orders file (Ctrl+O)"),
             QKeySequence(QKeySequence.StandardKey.Open),
         )
-        self.refresh_action = self._action(
+        self.refresh_action = self.action(
             self.tr("Re&fresh"),
             self.tr("Ask the operator how each pre-posting stands (F5)"),
             QKeySequence(Qt.Key.Key_F5),
         )
-        self.cancel_action = self._action(
+        self.cancel_action = self.action(
             self.tr("&Cancel selected…"),
             self.tr("Ask the operator to cancel the selected pre-postings (Delete)"),
             QKeySequence(QKeySequence.StandardKey.Delete),
@@ -170,17 +151,11 @@ class ShipmentPage(QWidget):
         self.cancel_action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
         self.table.addAction(self.cancel_action)
 
-    def _action(self, text: str, tip: str, keys: QKeySequence | None = None) -> QAction:
-        return page_action(self, text, tip, keys)
-
     def _connect(self) -> None:
         self.new_action.triggered.connect(self._on_new_action_triggered)
         self.orders_action.triggered.connect(self._on_orders_action_triggered)
         self.refresh_action.triggered.connect(self._on_refresh_action_triggered)
         self.cancel_action.triggered.connect(self._on_cancel_action_triggered)
-        self.search_edit.textChanged.connect(self._on_filter_changed)
-        self.status_combo.currentIndexChanged.connect(self._on_filter_changed)
-        self.table.selectionModel().selectionChanged.connect(self._on_table_selection_changed)
         self.reading = LiveReading(
             self.table, self.desk.service, (topics.SHIPMENTS,), self.desk.runner, self.reload
         )
@@ -253,8 +228,7 @@ class ShipmentPage(QWidget):
         )
 
     def selected_shipments(self) -> list[Shipment]:
-        rows = sorted(index.row() for index in self.table.selectionModel().selectedRows())
-        return [self.model.shipment(row) for row in rows]
+        return self.selected_items()
 
     def selected_ids(self) -> list[str]:
         """The selected pre-postings' ids, in the order shown (the labels part prints them)."""
@@ -270,11 +244,11 @@ class ShipmentPage(QWidget):
 
     # --- state ---------------------------------------------------------------------------
 
-    def _update_actions(self) -> None:
+    def update_actions(self) -> None:
         chosen = self.selected_shipments()
         self.cancel_action.setEnabled(any(_cancellable(s) for s in chosen))
 
-    def _update_summary(self) -> None:
+    def update_summary(self) -> None:
         shipments = self.model.all_shipments()
         if not shipments:
             self.summary_label.setText(
@@ -298,8 +272,8 @@ class ShipmentPage(QWidget):
         chosen = self.selected_ids()
         self.model.set_shipments(shipments, self.desk.service.now().date())
         self.select_ids(chosen)
-        self._update_summary()
-        self._update_actions()
+        self.update_summary()
+        self.update_actions()
         self.shipmentsLoaded.emit(len(shipments))
 
     @Slot(object)
@@ -334,16 +308,6 @@ class ShipmentPage(QWidget):
             )
         self.cancelled.emit(refused)
         self.reload()
-
-    @Slot()
-    def _on_filter_changed(self) -> None:
-        self.model.set_filter(str(self.status_combo.currentData() or ""), self.search_edit.text())
-        self._update_summary()
-        self._update_actions()
-
-    @Slot()
-    def _on_table_selection_changed(self) -> None:
-        self._update_actions()
 
     @Slot()
     def _on_new_action_triggered(self) -> None:

@@ -2,19 +2,23 @@
 
 The services keep the operator's codes (status ``2``, product ``03298``, format ``2``,
 additional service ``001``); the Pre-postings page and the dialogs say "Pré-postado" /
-"Pre-posted", "PAC", "Caixa ou pacote", "Aviso de recebimento", never a bare code,
-through Qt's catalog. Context ``ShippingWords`` for every string here. Keys are the wire
-values as text, so a `PrepostingStatus` (a `StrEnum`) finds its word as the string does.
-A status number this version does not know reads "Unknown (9)" with the operator's word;
-the office's own "labelled" mark (`labelled_word`) is no status.
+"Pre-posted", "PAC", "Caixa ou pacote", "Aviso de recebimento", never a bare code. A
+status and the office's own "labelled" mark (`labelled_word`, no status) are the
+catalogue's words (`postalgui.services.words.shipping`), as ``postalgui ship`` says them;
+a status number this version does not know reads "Unknown (9)" with the operator's word.
+The rest is Qt's catalog, context ``ShippingWords``. Keys are the wire values as text.
 """
 
 from __future__ import annotations
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
+from postalgui.api.models.prepostings import PrepostingStatus
 from postalgui.gui.messages import arg
+from postalgui.gui.models.words import said, words_language
 from postalgui.services.price.products import NATIONAL_PRODUCTS, product_name
+from postalgui.services.shipping.words import status_words
+from postalgui.services.words.shipping import LABELLED, STATUS
 
 __all__ = [
     "ADDITIONAL_SERVICES",
@@ -32,16 +36,7 @@ __all__ = [
 _CONTEXT = "ShippingWords"
 
 # QT_TRANSLATE_NOOP is typed as returning object.
-_STATUS_WORDS: dict[str, object] = {
-    "1": QT_TRANSLATE_NOOP("ShippingWords", "Pre-attended"),
-    "2": QT_TRANSLATE_NOOP("ShippingWords", "Pre-posted"),
-    "3": QT_TRANSLATE_NOOP("ShippingWords", "Posted"),
-    "4": QT_TRANSLATE_NOOP("ShippingWords", "Expired"),
-    "5": QT_TRANSLATE_NOOP("ShippingWords", "Cancelled"),
-    "6": QT_TRANSLATE_NOOP("ShippingWords", "Reversed"),
-    "7": QT_TRANSLATE_NOOP("ShippingWords", "Pending"),
-}
-SHOWN_STATUSES: tuple[str, ...] = tuple(_STATUS_WORDS)
+SHOWN_STATUSES: tuple[str, ...] = tuple(status.value for status in PrepostingStatus)
 """The operator's status numbers (REFERENCE "Pre-posting"), in a pre-posting's life order."""
 EXPIRED = "4"
 LABELLED_FILTER = "labelled"
@@ -74,18 +69,13 @@ def _tr(text: object) -> str:
 def status_word(number: str, word: str = "") -> str:
     """ "Pre-posted", "Posted"...; a number this version does not know: "Unknown (9)" with
     the operator's own word (``descStatusAtual``) after it."""
-    found = _STATUS_WORDS.get(str(number))
-    if found is not None:
-        return _tr(found)
-    if not number:
-        return QCoreApplication.translate(_CONTEXT, "No status")
-    unknown = arg(QCoreApplication.translate(_CONTEXT, "Unknown (%1)"), number)
-    return f"{unknown}: {word}" if word else unknown
+    known = str(number) in STATUS
+    return status_words(PrepostingStatus(number) if known else None, number, word, words_language())
 
 
 def labelled_word(labelled: bool) -> str:
     """The office's own mark: "Labelled" once a label was issued here, else empty."""
-    return QCoreApplication.translate(_CONTEXT, "Labelled") if labelled else ""
+    return said(LABELLED) if labelled else ""
 
 
 def format_word(code: str) -> str:

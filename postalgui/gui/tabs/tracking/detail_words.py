@@ -8,37 +8,19 @@ languages, as the operator and the office write them.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
+from PySide6.QtCore import QCoreApplication
 
 from postalgui.gui.messages import arg
+from postalgui.gui.models.words import words_language
 from postalgui.gui.tabs.tracking.words import day_text, moment_text
 from postalgui.services.tracking.lateness import Lateness, Timing
 from postalgui.services.tracking.records import WatchedObject
-from postalgui.services.tracking.status import Problem, Status
+from postalgui.services.tracking.status import Status
+from postalgui.services.tracking.words import status_words
 
 __all__ = ["day_text", "expected_text", "lateness_text", "moment_text", "status_text"]
 
 _CONTEXT = "TrackingDetailWords"
-
-_STATUS: dict[Status, object] = {  # QT_TRANSLATE_NOOP is typed as returning object
-    Status.POSTED: QT_TRANSLATE_NOOP("TrackingDetailWords", "Posted"),
-    Status.IN_TRANSIT: QT_TRANSLATE_NOOP("TrackingDetailWords", "In transit"),
-    Status.OUT_FOR_DELIVERY: QT_TRANSLATE_NOOP("TrackingDetailWords", "Out for delivery"),
-    Status.ATTEMPT_FAILED: QT_TRANSLATE_NOOP("TrackingDetailWords", "Delivery attempt failed"),
-    Status.AWAITING_PICKUP: QT_TRANSLATE_NOOP("TrackingDetailWords", "Waiting at a branch"),
-    Status.DELIVERED: QT_TRANSLATE_NOOP("TrackingDetailWords", "Delivered"),
-    Status.RETURNED: QT_TRANSLATE_NOOP("TrackingDetailWords", "Returned to sender"),
-    Status.PROBLEM: QT_TRANSLATE_NOOP("TrackingDetailWords", "Problem"),
-    Status.COMPENSATED: QT_TRANSLATE_NOOP("TrackingDetailWords", "Compensation paid"),
-    Status.NOT_FOUND: QT_TRANSLATE_NOOP("TrackingDetailWords", "Not found yet"),
-    Status.INVALID: QT_TRANSLATE_NOOP("TrackingDetailWords", "Not one of the operator's objects"),
-}
-
-_PROBLEM: dict[Problem, object] = {
-    Problem.LOST: QT_TRANSLATE_NOOP("TrackingDetailWords", "Problem: lost"),
-    Problem.STOLEN: QT_TRANSLATE_NOOP("TrackingDetailWords", "Problem: stolen"),
-    Problem.DAMAGED: QT_TRANSLATE_NOOP("TrackingDetailWords", "Problem: damaged"),
-}
 
 
 def _tr(text: str, n: int = -1) -> str:
@@ -46,12 +28,9 @@ def _tr(text: str, n: int = -1) -> str:
 
 
 def status_text(found: WatchedObject) -> str:
-    """``Waiting at a branch``, ``Problem: lost``; an object never asked says so."""
-    if found.status is None:
-        return _tr("Not asked yet")
-    if found.status is Status.PROBLEM and found.problem in _PROBLEM:
-        return _tr(str(_PROBLEM[found.problem]))
-    return _tr(str(_STATUS[found.status]))
+    """``Waiting at a branch``, ``Problem: lost``; an object never asked says so (the
+    catalogue's words, as the table and the exports say them)."""
+    return status_words(found.status, found.problem, words_language())
 
 
 def lateness_text(found: WatchedObject, lateness: Lateness) -> str:

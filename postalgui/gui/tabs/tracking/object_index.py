@@ -18,8 +18,8 @@ from datetime import date
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
-from postalgui.services.branches.index import fold
-from postalgui.services.tracking import list_tasks
+from postalgui.api.values.text import fold
+from postalgui.services.tracking import use_cases
 from postalgui.services.tracking.lateness import Lateness, Timing
 from postalgui.services.tracking.records import WatchedObject
 from postalgui.services.tracking.status import Status
@@ -27,8 +27,9 @@ from postalgui.services.tracking.status import Status
 if TYPE_CHECKING:
     from postalgui.api.cancel import TaskControl
     from postalgui.services.tracking.service import TrackingService
+    from postalgui.services.tracking.use_cases import Listed
 
-__all__ = ["Counter", "Criteria", "ObjectIndex", "load_index"]
+__all__ = ["Counter", "Criteria", "Indexed", "ObjectIndex", "indexed", "load_index"]
 
 
 class Counter(StrEnum):
@@ -123,7 +124,21 @@ class ObjectIndex:
         return list(kept)
 
 
-def load_index(task: TaskControl, service: TrackingService, archived: bool, today: date) -> ObjectIndex:
-    """The watchlist read and indexed in the background (folding 10,000 objects' texts
-    takes a fifth of a second: not on the GUI thread at each read)."""
-    return ObjectIndex(list_tasks.load(task, service, archived), today)
+@dataclass(frozen=True)
+class Indexed:
+    """A read of the list as the tab shows it: indexed, with what was read with it (its
+    new alerts; the archived list or not)."""
+
+    index: ObjectIndex
+    listed: Listed
+
+
+def indexed(listed: Listed, today: date) -> Indexed:
+    """``listed`` indexed for ``today`` (on the task's thread: folding 10,000 objects' texts
+    takes a fifth of a second, not for the GUI thread at each read)."""
+    return Indexed(ObjectIndex(listed.objects, today), listed)
+
+
+def load_index(task: TaskControl, service: TrackingService, archived: bool, today: date) -> Indexed:
+    """The watchlist read, with its new alerts, and indexed in the background (one task)."""
+    return indexed(use_cases.listed(task, service, archived=archived), today)

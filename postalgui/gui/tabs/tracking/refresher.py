@@ -8,46 +8,80 @@ saved before a cancel stays saved. Operator errors go to the tab's message area 
 operator's code and words (the runner's default `ErrorSink`). Objects just followed
 (`ask_added`) that went straight to the archive (delivered on time long ago) are said
 so, with "Show archived": otherwise they would vanish from the list without a word.
+
+A tick is one task (`refresh_tick`): the refresh, then the list read and indexed with its
+new alerts, handed back together in `refreshed(Tick)`; the tab shows them without reading
+again (one hop back, where a refresh, a read and the alerts were three tasks).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import date
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Signal, Slot
 from PySide6.QtWidgets import QWidget
 
+from postalgui.api.cancel import TaskControl
 from postalgui.gui.i18n import app_locale
 from postalgui.gui.messages import arg
+from postalgui.gui.tabs.tracking.object_index import Indexed, indexed
 from postalgui.gui.tasks import Failure
 from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.gui.widgets.periodic_run import PeriodicRun
-from postalgui.services.tracking.use_cases import Refreshed, refresh
+from postalgui.services.tracking.use_cases import Refreshed, refresh_listed
 
 if TYPE_CHECKING:
     from postalgui.gui.desk import Desk
     from postalgui.gui.tasks import TaskHandle
     from postalgui.services.tracking.service import TrackingService
 
-__all__ = ["REFRESH_KEY", "Refresher"]
+__all__ = ["REFRESH_KEY", "Refresher", "Tick", "refresh_tick"]
 
 REFRESH_KEY = "tracking.refresh"
+
+
+@dataclass(frozen=True)
+class Tick:
+    """A refresh's whole answer: what it did, and the list read after it."""
+
+    refreshed: Refreshed
+    indexed: Indexed
+
+
+def refresh_tick(
+    task: TaskControl, service: TrackingService, codes: Sequence[str] | None, archived: bool, today: date
+) -> Tick:
+    """Ask the operator (`refresh`), then read the list shown (``archived`` or not) with its new
+    alerts and index it for ``today``: one task."""
+    done = refresh_listed(task, service, codes, archived=archived)
+    return Tick(done.refreshed, indexed(done.listed, today))
 
 
 class Refresher(PeriodicRun):
     """The refresh's progress bar and Cancel button (hidden while none runs), and its timer.
 
     Signals: ``started()`` when a refresh starts; ``finished(bool)`` when it ended (True:
-    cancelled); ``refreshed(Refreshed)`` with the use case's `Refreshed`; ``archivedRequested()``
-    when its message's "Show archived" was clicked.
+    cancelled); ``refreshed(Tick)`` with what it did and the list read after it (before
+    ``finished``; none when it failed or was cancelled); ``archivedRequested()`` when its
+    message's "Show archived" was clicked.
     """
 
-    refreshed = Signal(Refreshed)
+    refreshed = Signal(Tick)
     archivedRequested = Signal()
 
-    def __init__(self, desk: Desk[TrackingService], parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        desk: Desk[TrackingService],
+        parent: QWidget | None = None,
+        *,
+        showing_archived: Callable[[], bool] = lambda: False,
+    ) -> None:
+        """``showing_archived``: whether the list a tick reads is the archived one."""
         super().__init__(parent, "tracking")
+        self.showing_archived = showing_archived
         self.cancel_button.setText(self.tr("Cancel"))
         self.cancel_button.setToolTip(self.tr("Stop asking the operator; the answers saved so far stay"))
         self.desk = desk
@@ -76,8 +110,10 @@ class Refresher(PeriodicRun):
         wanted = list(codes) if codes is not None else None
         failure = Failure(self.tr("The objects could not be refreshed: %1"), REFRESH_KEY)
         handle = self.desk.run(
-            refresh,
+            refresh_tick,
             wanted,
+            self.showing_archived(),
+            self.desk.service.today(),
             name="tracking refresh",
             key=REFRESH_KEY,
             owner=self,
@@ -116,8 +152,9 @@ class Refresher(PeriodicRun):
         return said, bool(added)
 
     @Slot(object)
-    def _on_refresh_task_result(self, refreshed: Refreshed) -> None:
-        self.refreshed.emit(refreshed)
+    def _on_refresh_task_result(self, tick: Tick) -> None:
+        self.refreshed.emit(tick)
+        refreshed = tick.refreshed
         locale = app_locale()
         said: list[str] = []
         if refreshed.problems:

@@ -6,10 +6,11 @@ table (`ObjectModel`, filtered per keystroke through its `ObjectIndex`), the sel
 object's detail (`DetailPanel`), the refresh with its progress (`Refresher`) and the
 desktop notifications (a `Notifier`).
 
-The list is read after the tab's first paint, after each refresh and write, and when
-another desk changes the watchlist (`OfficeChanges`, topic ``tracked_object``; not while a
-refresh saves its answers, which would read it once per call). After each read of the
-followed list the alerts not yet told to this login become one notification.
+The list is read after the tab's first paint, after each write, and when another desk
+changes the watchlist (`OfficeChanges`, topic ``tracked_object``; not while a refresh
+saves its answers, which would read it once per call); a refresh reads it in its own task
+and hands it back with its answer (`Tick`). Each read of the followed list comes with the
+alerts not yet told to this login, which become one notification.
 """
 
 from __future__ import annotations
@@ -29,22 +30,23 @@ from postalgui.gui.tabs.tracking.detail_panel import DetailPanel
 from postalgui.gui.tabs.tracking.filters import FilterBar
 from postalgui.gui.tabs.tracking.list_actions import ListActions
 from postalgui.gui.tabs.tracking.notifier import Notifier, TrayNotifier, alert_message
-from postalgui.gui.tabs.tracking.object_index import Criteria, ObjectIndex, load_index
+from postalgui.gui.tabs.tracking.object_index import Criteria, Indexed, ObjectIndex, load_index
 from postalgui.gui.tabs.tracking.object_model import ObjectColumn, ObjectModel
-from postalgui.gui.tabs.tracking.refresher import REFRESH_KEY, Refresher
+from postalgui.gui.tabs.tracking.refresher import REFRESH_KEY, Refresher, Tick
 from postalgui.gui.tasks import Failure
+from postalgui.gui.widgets.list_page import fit_columns
 from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.gui.widgets.tables import read_only_table
 from postalgui.gui.widgets.window_state import RememberedSplitter
 from postalgui.services.office import topics
-from postalgui.services.tracking.use_cases import Added, new_alerts
+from postalgui.services.tracking.use_cases import Added
 
 if TYPE_CHECKING:
     from postalgui.gui.tasks import TaskHandle, TaskRunner
     from postalgui.gui.widgets.message_bar import MessageArea
     from postalgui.services.ports import NewObject
     from postalgui.services.tracking.service import TrackingService
-    from postalgui.services.tracking.watchlist import Alert
+    from postalgui.services.tracking.use_cases import Listed
 
 __all__ = ["COLUMN_WIDTHS", "TrackingTab"]
 
@@ -98,6 +100,8 @@ class TrackingTab(QWidget):
         self._asked_on_opening = False
         self._loaded_once = False
         self._shown_code = ""
+        self._ticked = False
+        """The refresh on brought the list back (else it is read when the refresh ends)."""
         self.changes: OfficeChanges | None = None
         self._build()
         self._connect()
@@ -112,11 +116,9 @@ class TrackingTab(QWidget):
         self.table.setSortingEnabled(True)
         self.table.sortByColumn(ObjectColumn.CODE, Qt.SortOrder.AscendingOrder)
         self.table.verticalHeader().setDefaultSectionSize(self.table.fontMetrics().height() + 8)
-        header = self.table.horizontalHeader()
-        for column, width in COLUMN_WIDTHS.items():  # never narrower than its title, in any language
-            header.resizeSection(column, max(width, header.sectionSizeHint(column)))
+        fit_columns(self.table, COLUMN_WIDTHS)  # never narrower than its title, in any language
         self.detail = DetailPanel(self.desk, self)
-        self.refresher = Refresher(self.desk, self)
+        self.refresher = Refresher(self.desk, self, showing_archived=self._showing_archived)
         self.actions_ = ListActions(self.desk, self, self.selected_codes, self.model.shown_objects)
         self.refresh_action = QAction(self.tr("Re&fresh"), self)
         self.refresh_action.setToolTip(
@@ -163,6 +165,7 @@ class TrackingTab(QWidget):
         self.counters.picked.connect(self._on_counters_picked)
         self.table.selectionModel().selectionChanged.connect(self._on_table_selection_changed)
         self.refresh_action.triggered.connect(self._on_refresh_action_triggered)
+        self.refresher.refreshed.connect(self._on_refresher_refreshed)
         self.refresher.finished.connect(self._on_refresher_finished)
         self.refresher.archivedRequested.connect(self._on_refresher_archived_requested)
         self.actions_.written.connect(self._on_actions_written)
@@ -289,6 +292,15 @@ class TrackingTab(QWidget):
         self.objectsLoaded.emit(len(index))
         self.rowsChanged.emit(self.model.rowCount())
 
+    def _show_listed(self, listed: Indexed) -> None:
+        """A read of the list (a load's or a refresh's) on screen, and its new alerts told."""
+        self._show_index(listed.index)
+        if not listed.listed.archived:
+            self._tell(listed.listed)
+
+    def _showing_archived(self) -> bool:
+        return self.actions_.show_archived
+
     def _reselect(self) -> None:
         if self._shown_code and self.select_code(self._shown_code):
             return
@@ -330,25 +342,20 @@ class TrackingTab(QWidget):
     # --- slots ---------------------------------------------------------------------------------
 
     @Slot(object)
-    def _on_load_task_result(self, index: ObjectIndex) -> None:
-        self._show_index(index)
+    def _on_load_task_result(self, listed: Indexed) -> None:
+        self._show_listed(listed)
         if not self._asked_on_opening:  # the list may be hours old: ask what is due now
             self._asked_on_opening = True
-            if any(not watched.final for watched in index.objects):
+            if any(not watched.final for watched in listed.index.objects):
                 self.refresher.start(None)
-        if not self.actions_.show_archived:
-            self.desk.run(
-                new_alerts,
-                index.objects,
-                name="tracking alerts",
-                key=ALERTS_KEY,
-                owner=self,
-                on_result=self._on_alerts_task_result,
-                failure=Failure(self.tr("The alerts could not be read: %1"), ALERTS_KEY, MessageKind.WARNING),
-            )
 
-    @Slot(object)
-    def _on_alerts_task_result(self, alerts: list[Alert]) -> None:
+    def _tell(self, listed: Listed) -> None:
+        """The new alerts of a read: in the tab and as a notification; ``notified`` after."""
+        if listed.alerts_error:
+            text = arg(self.tr("The alerts could not be read: %1"), listed.alerts_error)
+            self.desk.messages.show_message(text, MessageKind.WARNING, key=ALERTS_KEY)
+            return
+        alerts = list(listed.alerts)
         if alerts:
             title, text = alert_message(alerts)
             # Said in the tab too: a desktop without a tray shows no notification, and the
@@ -360,12 +367,22 @@ class TrackingTab(QWidget):
 
     @Slot()
     def _on_changes_changed(self) -> None:
-        if not self.refresher.running:  # a refresh saves per call: read once when it ends
+        if not self.refresher.running:  # a refresh saves per call: its tick reads the list at the end
             self.reload()
+
+    @Slot(Tick)
+    def _on_refresher_refreshed(self, tick: Tick) -> None:
+        if tick.indexed.listed.archived == self.actions_.show_archived:  # else the other list shows
+            self._ticked = True
+            if self.changes is not None:  # the refresh's own writes: read with it
+                self.changes.covered()
+            self._show_listed(tick.indexed)
 
     @Slot(bool)
     def _on_refresher_finished(self, _cancelled: bool) -> None:
-        self.reload()
+        if not self._ticked:  # cancelled or failed: what was saved before is read now
+            self.reload()
+        self._ticked = False
 
     @Slot()
     def _on_refresh_action_triggered(self) -> None:

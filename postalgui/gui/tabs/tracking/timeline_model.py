@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from enum import IntEnum
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QObject
 
 from postalgui.api.models.tracking import TrackingEvent, TrackingUnit
-from postalgui.gui.models.row_table import RowTableModel, TextRow
+from postalgui.gui.models.row_table import Column, RowTableModel, TextRow
 from postalgui.gui.tabs.tracking.detail_words import moment_text
 
 __all__ = ["EventColumn", "TimelineModel", "unit_text"]
@@ -25,14 +25,6 @@ class EventColumn(IntEnum):
     EVENT = 1
     WHERE = 2
     HEADED_TO = 3
-
-
-_HEADERS: tuple[object, ...] = (  # QT_TRANSLATE_NOOP is typed as returning object
-    QT_TRANSLATE_NOOP("TimelineModel", "When"),
-    QT_TRANSLATE_NOOP("TimelineModel", "Event"),
-    QT_TRANSLATE_NOOP("TimelineModel", "Where"),
-    QT_TRANSLATE_NOOP("TimelineModel", "Headed to"),
-)
 
 
 def unit_text(unit: TrackingUnit | None) -> str:
@@ -49,27 +41,34 @@ def event_text(event: TrackingEvent) -> str:
     return "\n".join(part for part in parts if part)
 
 
+def _where(event: TrackingEvent) -> str:
+    return unit_text(event.unidade)
+
+
+def _headed_to(event: TrackingEvent) -> str:
+    return unit_text(event.unidadeDestino)
+
+
+def _event_tip(row: TextRow[TrackingEvent]) -> str | None:
+    """The event's code and type (``BDE 01``) over its description: what the operator's desk asks."""
+    code, kind = row.item.key
+    return f"{code} {kind}".strip() or None
+
+
+_COLUMNS: tuple[Column[TrackingEvent], ...] = (
+    Column(
+        QT_TRANSLATE_NOOP("TimelineModel", "When"),
+        lambda event: moment_text(event.dtHrCriado),
+        lambda event: event.dtHrCriado,
+    ),
+    Column(QT_TRANSLATE_NOOP("TimelineModel", "Event"), event_text, event_text, tip=_event_tip),
+    Column(QT_TRANSLATE_NOOP("TimelineModel", "Where"), _where, _where),
+    Column(QT_TRANSLATE_NOOP("TimelineModel", "Headed to"), _headed_to, _headed_to),
+)
+
+
 class TimelineModel(RowTableModel[TrackingEvent]):
     """The events of one object (read only; sortable, newest first as the operator sends them)."""
 
-    def make_row(self, item: TrackingEvent) -> TextRow[TrackingEvent]:
-        texts = (
-            moment_text(item.dtHrCriado),
-            event_text(item),
-            unit_text(item.unidade),
-            unit_text(item.unidadeDestino),
-        )
-        return TextRow(item, texts, (item.dtHrCriado, *texts[1:]))
-
-    def column_count(self) -> int:
-        return len(EventColumn)
-
-    def header(self, section: int) -> str:
-        return QCoreApplication.translate("TimelineModel", str(_HEADERS[section]))
-
-    def tooltip(self, row: TextRow[TrackingEvent], column: int) -> str | None:
-        """The event's code and type (``BDE 01``) over its description: what the operator's desk asks."""
-        if column != EventColumn.EVENT:
-            return None
-        code, kind = row.item.key
-        return f"{code} {kind}".strip() or None
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(_COLUMNS, parent)

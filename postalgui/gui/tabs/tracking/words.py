@@ -2,21 +2,26 @@
 
 The watchlist keeps codes (``awaiting_pickup``, ``late``); the table, the counters and the
 notifications say "Aguardando retirada até 03/12" / "Waiting at a branch until 03/12",
-never a bare code. Context ``TrackingWords`` for every string here.
+never a bare code. A status, a problem and a timing alone are the catalogue's words
+(`postalgui.services.words.tracking`), the ones the exports and the CLI say; the
+sentences around them are ``tr()``'s, context ``TrackingWords``.
 """
 
 from __future__ import annotations
 
 from datetime import date, datetime
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
+from PySide6.QtCore import QCoreApplication
 
 from postalgui.api.values.dates import operator_utc
 from postalgui.gui.i18n import app_locale
 from postalgui.gui.messages import arg, local_datetime
+from postalgui.gui.models.words import said, shown, words_language
 from postalgui.services.tracking.lateness import Lateness, Timing
 from postalgui.services.tracking.status import Problem, Status
 from postalgui.services.tracking.watchlist import LATE
+from postalgui.services.tracking.words import status_words
+from postalgui.services.words.tracking import NOT_ASKED
 
 __all__ = [
     "alert_word",
@@ -29,53 +34,18 @@ __all__ = [
     "timing_word",
 ]
 
-_CONTEXT = "TrackingWords"
-
-# QT_TRANSLATE_NOOP is typed as returning object.
-_STATUS_WORDS: dict[Status | None, object] = {
-    None: QT_TRANSLATE_NOOP("TrackingWords", "Not asked yet"),
-    Status.POSTED: QT_TRANSLATE_NOOP("TrackingWords", "Posted"),
-    Status.IN_TRANSIT: QT_TRANSLATE_NOOP("TrackingWords", "In transit"),
-    Status.OUT_FOR_DELIVERY: QT_TRANSLATE_NOOP("TrackingWords", "Out for delivery"),
-    Status.ATTEMPT_FAILED: QT_TRANSLATE_NOOP("TrackingWords", "Delivery attempt failed"),
-    Status.AWAITING_PICKUP: QT_TRANSLATE_NOOP("TrackingWords", "Waiting at a branch"),
-    Status.DELIVERED: QT_TRANSLATE_NOOP("TrackingWords", "Delivered"),
-    Status.RETURNED: QT_TRANSLATE_NOOP("TrackingWords", "Returned to sender"),
-    Status.PROBLEM: QT_TRANSLATE_NOOP("TrackingWords", "Problem"),
-    Status.COMPENSATED: QT_TRANSLATE_NOOP("TrackingWords", "Compensation paid"),
-    Status.NOT_FOUND: QT_TRANSLATE_NOOP("TrackingWords", "Not found yet"),
-    Status.INVALID: QT_TRANSLATE_NOOP("TrackingWords", "Unknown to the operator"),
-}
-_PROBLEM_WORDS: dict[Problem, object] = {
-    Problem.LOST: QT_TRANSLATE_NOOP("TrackingWords", "Lost"),
-    Problem.STOLEN: QT_TRANSLATE_NOOP("TrackingWords", "Stolen"),
-    Problem.DAMAGED: QT_TRANSLATE_NOOP("TrackingWords", "Damaged"),
-    Problem.OTHER: QT_TRANSLATE_NOOP("TrackingWords", "Problem"),
-}
-_TIMING_WORDS: dict[Timing, object] = {
-    Timing.ON_TIME: QT_TRANSLATE_NOOP("TrackingWords", "On time"),
-    Timing.DUE_TODAY: QT_TRANSLATE_NOOP("TrackingWords", "Expected today"),
-    Timing.OVERDUE: QT_TRANSLATE_NOOP("TrackingWords", "Overdue"),
-    Timing.LATE: QT_TRANSLATE_NOOP("TrackingWords", "Delivered late"),
-    Timing.UNKNOWN: QT_TRANSLATE_NOOP("TrackingWords", "No expected date"),
-}
-
-
-def _tr(text: object) -> str:
-    return QCoreApplication.translate(_CONTEXT, str(text))
-
 
 def status_word(status: Status | None) -> str:
-    """The status alone: "Waiting at a branch", "Delivered"."""
-    return _tr(_STATUS_WORDS[status])
+    """The status alone: "Waiting at a branch", "Delivered" (the catalogue's words)."""
+    return shown(status) if status is not None else said(NOT_ASKED)
 
 
 def problem_word(problem: Problem | None) -> str:
-    return _tr(_PROBLEM_WORDS[problem or Problem.OTHER])
+    return shown(problem or Problem.OTHER)
 
 
 def timing_word(timing: Timing) -> str:
-    return _tr(_TIMING_WORDS[timing])
+    return shown(timing)
 
 
 def day_text(day: date | None) -> str:
@@ -96,9 +66,7 @@ def status_text(status: Status | None, problem: Problem | None, pickup_until: da
             QCoreApplication.translate("TrackingWords", "Waiting at a branch until %1"),
             operator_utc(pickup_until).astimezone().strftime("%d/%m"),
         )
-    if status is Status.PROBLEM:
-        return arg(QCoreApplication.translate("TrackingWords", "Problem: %1"), problem_word(problem).lower())
-    return status_word(status)
+    return status_words(status, problem, words_language())
 
 
 def days_late_text(lateness: Lateness) -> str:

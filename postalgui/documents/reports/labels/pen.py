@@ -15,7 +15,7 @@ from reportlab.pdfgen.canvas import Canvas  # type: ignore[import-untyped]
 
 from postalgui.documents.barcodes import draw_code128, draw_datamatrix
 from postalgui.documents.fonts import BOLD, FONT
-from postalgui.documents.labels.lines import Item, fit_block
+from postalgui.documents.reports.labels.lines import Item, fit_block
 
 __all__ = ["Pen", "mm"]
 

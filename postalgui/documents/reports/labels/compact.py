@@ -10,10 +10,10 @@ from the top left corner, `furniture` once per document, `contents` per label, a
 from __future__ import annotations
 
 from postalgui.documents.fonts import BOLD, FONT
-from postalgui.documents.labels.data import LabelData
-from postalgui.documents.labels.lines import Item
-from postalgui.documents.labels.parts import address_items, facts, spaced_code
-from postalgui.documents.labels.pen import Pen
+from postalgui.documents.reports.labels.data import LabelData
+from postalgui.documents.reports.labels.lines import Item
+from postalgui.documents.reports.labels.parts import address_items, facts, spaced_code
+from postalgui.documents.reports.labels.pen import Pen
 
 __all__ = ["HEIGHT", "WIDTH", "contents", "furniture"]
 

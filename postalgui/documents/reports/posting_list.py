@@ -24,10 +24,10 @@ from reportlab.lib.units import mm  # type: ignore[import-untyped]
 from reportlab.platypus import Spacer, Table, TableStyle  # type: ignore[import-untyped]
 
 from postalgui.documents.fonts import FONT
-from postalgui.documents.labels.data import LabelParty
-from postalgui.documents.labels.figures import brl, cep_text, declared_text, grams, service_marks
-from postalgui.documents.labels.parts import address_line
 from postalgui.documents.pages import landscape_report, report_styles
+from postalgui.documents.reports.labels.data import LabelParty
+from postalgui.documents.reports.labels.figures import brl, cep_text, declared_text, grams, service_marks
+from postalgui.documents.reports.labels.parts import address_line
 from postalgui.documents.tables import Command, heading_row, padding, total_row
 from postalgui.documents.text import fit, paragraph
 

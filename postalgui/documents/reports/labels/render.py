@@ -19,10 +19,10 @@ from reportlab.lib.pagesizes import A4  # type: ignore[import-untyped]  # report
 from reportlab.lib.utils import ImageReader  # type: ignore[import-untyped]
 from reportlab.pdfgen.canvas import Canvas  # type: ignore[import-untyped]
 
-from postalgui.documents.labels import compact, full
-from postalgui.documents.labels.data import LabelData, Layout
-from postalgui.documents.labels.datamatrix import datamatrix_text
-from postalgui.documents.labels.pen import Pen, mm
+from postalgui.documents.reports.labels import compact, full
+from postalgui.documents.reports.labels.data import LabelData, Layout
+from postalgui.documents.reports.labels.datamatrix import datamatrix_text
+from postalgui.documents.reports.labels.pen import Pen, mm
 
 __all__ = ["RenderCancelled", "render_labels"]
 

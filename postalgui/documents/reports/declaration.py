@@ -33,8 +33,8 @@ from reportlab.platypus import (  # type: ignore[import-untyped]
 )
 
 from postalgui.documents.fonts import BOLD, FONT
-from postalgui.documents.labels.data import LabelParty
-from postalgui.documents.labels.figures import brl, cep_text, grams
+from postalgui.documents.reports.labels.data import LabelParty
+from postalgui.documents.reports.labels.figures import brl, cep_text, grams
 from postalgui.documents.tables import heading_row, padding, total_row
 from postalgui.documents.text import bold_paragraph, paragraph
 

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from postalgui.documents.fonts import BOLD, FONT
-from postalgui.documents.labels.data import LabelData, LabelParty
-from postalgui.documents.labels.figures import cep_text, declared_text, grams, service_marks
-from postalgui.documents.labels.lines import Item
+from postalgui.documents.reports.labels.data import LabelData, LabelParty
+from postalgui.documents.reports.labels.figures import cep_text, declared_text, grams, service_marks
+from postalgui.documents.reports.labels.lines import Item
 
 __all__ = ["address_items", "address_line", "facts", "spaced_code"]
 

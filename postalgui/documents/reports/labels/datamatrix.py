@@ -33,8 +33,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from postalgui.documents.labels.data import LabelData
-from postalgui.documents.labels.figures import DECLARED_VALUE_SERVICES
+from postalgui.documents.reports.labels.data import LabelData
+from postalgui.documents.reports.labels.figures import DECLARED_VALUE_SERVICES
 
 __all__ = [
     "cep_check_digit",

@@ -1,0 +1,147 @@
+"""`ListPage`: a page that lists records: a toolbar of actions, a filter row, the table and a
+summary line below it, built the same way on every list (filed claims, pre-postings, the
+address book, tracked objects).
+
+The table's columns start at the width their values need (``widths``, in pixels) and never
+narrower than their title in the language shown; the user drags them after: fitting
+thousands of rows to their contents would read every cell. Object names follow the
+page's ``name``: ``<name>Table``, ``<name>Toolbar``, ``<name>Summary``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from PySide6.QtCore import Qt, Slot
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QTableView,
+    QToolBar,
+    QVBoxLayout,
+    QWidget,
+)
+
+from postalgui.gui.models.row_table import FilteredRowTableModel
+from postalgui.gui.widgets.filter_row import FilterRow
+from postalgui.gui.widgets.page_action import page_action
+from postalgui.gui.widgets.tables import read_only_table
+
+__all__ = ["ListPage", "fit_columns"]
+
+
+def fit_columns(
+    table: QTableView, widths: Mapping[Any, int], *, least: int | None = None, pad: int = 0
+) -> None:
+    """Each column at its ``widths`` entry (keyed by a column enum or number; else ``least``;
+    else left as it is), never narrower than its title plus ``pad``."""
+    header = table.horizontalHeader()
+    for column in range(header.count()):
+        width = widths.get(column, least)
+        if width is not None:
+            header.resizeSection(column, max(width, header.sectionSizeHint(column) + pad))
+
+
+class ListPage(QWidget):
+    """A list of records: `build_table` makes the table of a `FilteredRowTableModel`,
+    `build_frame` sets the toolbar, the filter row and the summary around it. A filter
+    change filters the model; then, and on every change of selection, the page's
+    `update_summary` and `update_actions` say what is shown and what can be done.
+
+    Signals: none of its own (the page says what it lists).
+    """
+
+    table: QTableView
+    toolbar: QToolBar
+    summary_label: QLabel
+    filter_row: FilterRow
+    list_model: FilteredRowTableModel[Any]
+
+    def __init__(self, name: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.list_name = name
+
+    def build_table(
+        self,
+        model: FilteredRowTableModel[Any],
+        accessible_name: str,
+        sort_by: tuple[int, Qt.SortOrder],
+        widths: Mapping[Any, int],
+        *,
+        least: int | None = None,
+        pad: int = 16,
+    ) -> QTableView:
+        """The table of ``model``: many rows selectable, sorted by ``sort_by`` until a header
+        is clicked, widths the user drags (`fit_columns`)."""
+        self.list_model = model
+        self.table = read_only_table(
+            self, model, f"{self.list_name}Table", accessible_name, QHeaderView.ResizeMode.Interactive
+        )
+        self.table.setSortingEnabled(True)
+        self.table.sortByColumn(*sort_by)
+        fit_columns(self.table, widths, least=least, pad=pad)
+        return self.table
+
+    def action(self, text: str, tip: str, keys: QKeySequence | None = None) -> QAction:
+        """One of the page's actions (`page_action`): the toolbar shows its text."""
+        return page_action(self, text, tip, keys)
+
+    def build_frame(
+        self, actions: Iterable[QAction], filters: FilterRow, footer: Sequence[QWidget] = ()
+    ) -> None:
+        """The toolbar (text buttons) above the filter row and the table; the summary below,
+        beside the ``footer`` widgets. A long summary wraps; it never widens the window."""
+        self.filter_row = filters
+        self.toolbar = QToolBar(self)
+        self.toolbar.setObjectName(f"{self.list_name}Toolbar")
+        self.toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        for action in actions:
+            self.toolbar.addAction(action)
+        self.summary_label = QLabel(self)
+        self.summary_label.setObjectName(f"{self.list_name}Summary")
+        self.summary_label.setWordWrap(True)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.toolbar)
+        layout.addLayout(filters)
+        layout.addWidget(self.table, 1)
+        if footer:
+            row = QHBoxLayout()
+            row.addWidget(self.summary_label, 1)
+            for widget in footer:
+                row.addWidget(widget)
+            layout.addLayout(row)
+        else:
+            layout.addWidget(self.summary_label)
+        filters.search.textChanged.connect(self._on_filter_changed)
+        filters.choice.currentIndexChanged.connect(self._on_filter_changed)
+        self.table.selectionModel().selectionChanged.connect(self._on_table_selection_changed)
+
+    # --- what a page says ---------------------------------------------------------------------
+
+    def update_actions(self) -> None:
+        """Enable the actions the selection allows."""
+
+    def update_summary(self) -> None:
+        """Say how many records are shown, of how many."""
+
+    def selected_items(self) -> list[Any]:
+        """The selected records, in the order shown."""
+        rows = sorted(index.row() for index in self.table.selectionModel().selectedRows())
+        return [self.list_model.item(row) for row in rows]
+
+    # --- slots ---------------------------------------------------------------------------------
+
+    @Slot()
+    def _on_filter_changed(self) -> None:
+        choice = str(self.filter_row.choice.currentData() or "")
+        self.list_model.set_filter(choice, self.filter_row.search.text())
+        self.update_summary()
+        self.update_actions()
+
+    @Slot()
+    def _on_table_selection_changed(self) -> None:
+        self.update_actions()

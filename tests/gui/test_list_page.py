@@ -1,0 +1,77 @@
+"""The one list page: toolbar, filter row, table and summary, the filter and selection wired."""
+
+from __future__ import annotations
+
+from datetime import date
+from decimal import Decimal
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QWidget
+from pytestqt.qtbot import QtBot
+
+from postalgui.gui.models.row_table import Column, FilteredRowTableModel
+from postalgui.gui.widgets.filter_row import FilterRow
+from postalgui.gui.widgets.list_page import ListPage
+
+Price = tuple[str, Decimal | None, date]
+NAME: Column[Price] = Column("Product", lambda item: item[0])
+DAY: Column[Price] = Column("Day", lambda item: item[2].isoformat(), lambda item: item[2])
+ITEMS: list[Price] = [
+    ("SEDEX", Decimal("10.50"), date(2026, 1, 2)),
+    ("PAC", Decimal("9.90"), date(2025, 12, 31)),
+    ("Mini", None, date(2026, 3, 1)),
+]
+
+
+class Prices(FilteredRowTableModel[Price]):
+    def __init__(self, parent: QWidget) -> None:
+        super().__init__((NAME, DAY), parent)
+
+    def keeps(self, item: Price, choice: str) -> bool:
+        return choice == "priced" and item[1] is not None
+
+
+class PricePage(ListPage):
+    def __init__(self) -> None:
+        super().__init__("prices")
+        self.summaries = 0
+        self.model = Prices(self)
+        self.build_table(self.model, "Prices", (1, Qt.SortOrder.DescendingOrder), {0: 300}, least=50)
+        self.drop = self.action("&Drop", "Drop the selected prices")
+        filters = FilterRow(
+            self,
+            "prices",
+            hint="Search",
+            search_name="Search the prices",
+            label="&Kind:",
+            choice_name="Kind",
+            everything="All",
+            choices=(("Priced", "priced"),),
+        )
+        self.build_frame((self.drop,), filters)
+        self.model.set_all(ITEMS)
+
+    def update_actions(self) -> None:
+        self.drop.setEnabled(bool(self.selected_items()))
+
+    def update_summary(self) -> None:
+        self.summaries += 1
+        self.summary_label.setText(f"{self.model.rowCount()} of {len(self.model.all_items())}")
+
+
+def test_the_page_lays_out_filters_and_follows_the_selection(qtbot: QtBot) -> None:
+    page = PricePage()
+    qtbot.addWidget(page)
+    assert page.table.objectName() == "pricesTable"
+    assert page.toolbar.objectName() == "pricesToolbar"
+    assert page.summary_label.objectName() == "pricesSummary"
+    assert page.table.horizontalHeader().sectionSize(0) >= 300
+    assert [name for name, _, _ in page.model.items()] == ["Mini", "SEDEX", "PAC"]  # newest day first
+    page.filter_row.choice.setCurrentIndex(1)
+    assert [name for name, _, _ in page.model.items()] == ["SEDEX", "PAC"]
+    page.filter_row.search.setText("pa")
+    assert page.summary_label.text() == "1 of 3"
+    assert not page.drop.isEnabled()
+    page.table.selectRow(0)
+    assert page.selected_items() == [ITEMS[1]]
+    assert page.drop.isEnabled()
