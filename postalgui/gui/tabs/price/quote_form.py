@@ -334,10 +334,14 @@ class QuoteForm(QWidget):
         """A CEP typed: the field's old error no longer applies."""
         if edit.property("invalid"):
             mark_invalid(edit, False)
-        self._on_route_country_changed()
+        self._route_edited()
 
     @Slot()
     def _on_route_country_changed(self) -> None:
+        self._route_edited()
+
+    def _route_edited(self) -> None:
+        """The route changed: the problems found in the old one no longer apply."""
         self.checks.clear_problems()
         self.routeChanged.emit()
 
