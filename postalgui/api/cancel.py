@@ -5,6 +5,10 @@ CLI, tests, scripts) is another, so the services never depend on Qt to be cancel
 A running task also sets its `CancelToken` for its thread's context; the transport
 checks it between attempts and waits on it while backing off, so a cancelled task
 stops within one request instead of sleeping out its retries.
+
+Progress is typed by what a task streams: a use case that hands out partial results
+takes a ``TaskControl[Loaded]`` and its receiver gets ``Progress[Loaded]`` (one type per
+stream, never sorted with ``isinstance``); a bare ``TaskControl`` streams counts only.
 """
 
 from __future__ import annotations
@@ -14,7 +18,9 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import Protocol, runtime_checkable
+from typing import Generic, Never, Protocol, runtime_checkable
+
+from typing_extensions import TypeVar  # a TypeVar's default (PEP 696) before Python 3.13
 
 
 class Cancelled(Exception):  # noqa: N818  # a user decision, not an error
@@ -95,18 +101,24 @@ def cancel_scope(token: CancelToken) -> Iterator[CancelToken]:
         _current.reset(reset)
 
 
+P = TypeVar("P", default=Never)
+P_co = TypeVar("P_co", covariant=True, default=Never)
+P_contra = TypeVar("P_contra", contravariant=True, default=Never)
+
+
 @dataclass(frozen=True)
-class Progress:
-    """A step of a task; ``payload`` carries partial results (batch items as they arrive)."""
+class Progress(Generic[P_co]):
+    """A step of a task; ``payload`` carries a partial result of the stream's one type
+    (batch items as they arrive), ``None`` on a step that only counts."""
 
     done: int
     total: int | None = None
     text: str = ""
-    payload: object = None
+    payload: P_co | None = None
 
 
 @runtime_checkable
-class TaskControl(Protocol):
+class TaskControl(Protocol[P_contra]):
     """What a use case may ask of whoever runs it: stop when told, say how far it is."""
 
     @property
@@ -118,17 +130,17 @@ class TaskControl(Protocol):
     def raise_if_cancelled(self) -> None: ...
 
     def progress(
-        self, done: int, total: int | None = None, text: str = "", payload: object = None
+        self, done: int, total: int | None = None, text: str = "", payload: P_contra | None = None
     ) -> None: ...
 
 
-class PlainTask:
+class PlainTask(Generic[P]):
     """A `TaskControl` without Qt: for the CLI, scripts and tests.
 
     ``on_progress`` is called on the task's own thread.
     """
 
-    def __init__(self, on_progress: Callable[[Progress], None] | None = None) -> None:
+    def __init__(self, on_progress: Callable[[Progress[P]], None] | None = None) -> None:
         self.token = CancelToken()
         self._on_progress = on_progress
 
@@ -142,6 +154,34 @@ class PlainTask:
     def raise_if_cancelled(self) -> None:
         self.token.raise_if_cancelled()
 
-    def progress(self, done: int, total: int | None = None, text: str = "", payload: object = None) -> None:
+    def progress(self, done: int, total: int | None = None, text: str = "", payload: P | None = None) -> None:
         if self._on_progress is not None:
             self._on_progress(Progress(done, total, text, payload))
+
+
+class TaskView:
+    """Another task's cancel, seen through a wrapper: the base of the relays, which differ
+    only in what they do with progress."""
+
+    def __init__(self, task: TaskControl) -> None:
+        self._seen = task
+
+    @property
+    def token(self) -> CancelToken:
+        return self._seen.token
+
+    @property
+    def cancelled(self) -> bool:
+        return self._seen.cancelled
+
+    def raise_if_cancelled(self) -> None:
+        self._seen.raise_if_cancelled()
+
+
+class CountsOnly(TaskView, Generic[P]):
+    """A task seen by a use case that streams ``P`` on behalf of a caller that wants counts
+    only (`TaskControl` bare): cancel and counts pass, the payloads stop here."""
+
+    def progress(self, done: int, total: int | None = None, text: str = "", payload: P | None = None) -> None:
+        del payload
+        self._seen.progress(done, total, text)

@@ -229,7 +229,7 @@ def _candidates_table(shown: Sequence[Candidate], today: date) -> None:
 
 
 def _say_candidates(found: CandidateList) -> None:
-    from postalgui.services.tracking.late_pdf import added
+    from postalgui.api.values.money import added
 
     estimate = added(candidate.estimate for candidate in found.candidates)
     estimated = say(", {amount} estimated", amount=money(estimate)) if estimate is not None else ""

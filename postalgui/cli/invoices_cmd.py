@@ -511,8 +511,8 @@ def _follow(service: InvoiceService, job: Job, out: Path, interval: float, *, co
     _say_set_aside(service)
     started = time.monotonic()
 
-    def progress(report: Progress) -> None:
-        if not isinstance(report.payload, Job):
+    def progress(report: Progress[Job]) -> None:
+        if report.payload is None:
             return
         state = report.payload.state
         if state is JobState.UNKNOWN:  # the operator's own word, followed on

@@ -72,7 +72,13 @@ from postalgui.cli.price_history import add_history
 from postalgui.cli.worded import routine_text
 from postalgui.services.context import AppContext
 from postalgui.services.price.breakdown import format_percent_ui
-from postalgui.services.price.priced import DeadlinesArrived, PriceArrived, Pricing, prices_with_deadlines
+from postalgui.services.price.priced import (
+    DeadlinesArrived,
+    PriceArrived,
+    PriceEvent,
+    Pricing,
+    prices_with_deadlines,
+)
 from postalgui.services.price.products import product_name
 
 if TYPE_CHECKING:
@@ -360,7 +366,7 @@ def _quote_with_deadline(
     seen: list[object] = []  # list.append is atomic: the price and the deadline come from two threads
     run = uuid.uuid4().hex  # the history keeps the price and its deadline under it
     pricing: Pricing = "international" if international else "national"
-    task = PlainTask(lambda step: seen.append(step.payload))
+    task: PlainTask[PriceEvent] = PlainTask(lambda step: seen.append(step.payload))
     prices_with_deadlines(task, context.price, [query], run, source="cli", pricing=pricing)
     (price,) = (item.result.response for item in seen if isinstance(item, PriceArrived))
     if price is None:  # never: a single quote's GET answers the operator's record or raises
@@ -708,7 +714,7 @@ class _Rows:
         self._told = False
         self._lock = threading.Lock()
 
-    def on_progress(self, step: Progress) -> None:
+    def on_progress(self, step: Progress[PriceEvent]) -> None:
         payload = step.payload
         with self._lock:
             if isinstance(payload, PriceArrived):

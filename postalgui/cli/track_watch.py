@@ -353,8 +353,8 @@ def _month(text: str | None, today: date) -> date:
 
 
 def _run_report(args: argparse.Namespace, context: AppContext) -> int:
+    from postalgui.api.values.money import added
     from postalgui.services.tracking.export import late_lines, late_report
-    from postalgui.services.tracking.late_pdf import added
 
     service = context.tracking
     month = _month(args.month, service.today())

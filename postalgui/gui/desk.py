@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Generic, TypeVar, TypeVarTuple, Unpack
+from typing import TYPE_CHECKING, Generic, Never, TypeVar, TypeVarTuple, Unpack
+
+from typing_extensions import TypeVar as DefaultTypeVar  # a TypeVar's default (PEP 696) before Python 3.13
 
 if TYPE_CHECKING:
     from postalgui.gui.tasks import RunOptions, TaskHandle, TaskRunner
@@ -21,6 +23,7 @@ __all__ = ["Desk"]
 S = TypeVar("S")
 R = TypeVar("R")
 Ts = TypeVarTuple("Ts")
+P = DefaultTypeVar("P", default=Never)
 
 
 @dataclass(frozen=True)
@@ -32,8 +35,8 @@ class Desk(Generic[S]):
     messages: MessageArea
 
     def run(
-        self, fn: Callable[[TaskHandle, S, *Ts], R], *args: *Ts, **options: Unpack[RunOptions[R]]
-    ) -> TaskHandle:
+        self, fn: Callable[[TaskHandle[P], S, *Ts], R], *args: *Ts, **options: Unpack[RunOptions[R, P]]
+    ) -> TaskHandle[P]:
         """Run the use case ``fn(handle, service, *args)`` over this desk's service, as
         `TaskRunner.run` runs any task (typed the same way)."""
         return self.runner.run(fn, self.service, *args, **options)

@@ -32,7 +32,7 @@ def _short(where: str) -> str:
 class OfficeStatusLabel(QObject):
     """A label at the left of the status bar's permanent part. Signals: none public."""
 
-    _state_arrived = Signal(object)  # from any thread; queued to the GUI thread
+    _state_arrived = Signal(OfficeState)  # from any thread; queued to the GUI thread
 
     def __init__(self, bar: QStatusBar) -> None:
         super().__init__(bar)
@@ -104,6 +104,6 @@ class OfficeStatusLabel(QObject):
             tooltip += "\n" + describe_error(OfficeDatabaseError(state.problem))
         return text, tooltip
 
-    @Slot(object)
+    @Slot(OfficeState)
     def _on_state_arrived(self, state: OfficeState) -> None:
         self.show_state(state)

@@ -22,10 +22,11 @@ import logging
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Any, Generic, Protocol, TypedDict, TypeVar, TypeVarTuple, Unpack, runtime_checkable
+from typing import Any, Generic, Never, Protocol, TypedDict, TypeVar, TypeVarTuple, Unpack, runtime_checkable
 
 import shiboken6
 from PySide6.QtCore import QObject, QRunnable, Qt, QThread, QThreadPool, Signal, Slot
+from typing_extensions import TypeVar as DefaultTypeVar  # a TypeVar's default (PEP 696) before Python 3.13
 
 from postalgui.api.cancel import Cancelled, PlainTask, Progress, cancel_scope
 from postalgui.api.errors import RoutineError
@@ -37,6 +38,7 @@ log = logging.getLogger(__name__)
 IO_THREADS = 8
 
 R = TypeVar("R")
+P = DefaultTypeVar("P", default=Never)
 Ts = TypeVarTuple("Ts")
 
 __all__ = ["IO_THREADS", "ErrorSink", "Failure", "Progress", "RunOptions", "TaskHandle", "TaskRunner"]
@@ -53,14 +55,14 @@ class ErrorSink(Protocol):
         """Take the message under ``key`` away (a later run of the task that failed succeeded)."""
 
 
-class RunOptions(TypedDict, Generic[R], total=False):
+class RunOptions(TypedDict, Generic[R, P], total=False):
     """What `TaskRunner.run` (and `Desk.run`) take besides the task and its arguments.
 
     ``owner``: the QObject whose destruction cancels the task (default: the first
     bound-method callback's); ``name``: for the log; ``key``: the latest task under a
     key wins; ``on_result`` takes what the task returns; ``on_error`` replaces the
     message area; ``on_finished(cancelled)`` is called exactly once; ``failure`` words
-    the message area's text.
+    the message area's text; ``on_progress`` takes the task's steps, typed by its stream.
     """
 
     owner: QObject | None
@@ -68,12 +70,12 @@ class RunOptions(TypedDict, Generic[R], total=False):
     key: str | None
     on_result: Callable[[R], None] | None
     on_error: Callable[[BaseException], None] | None
-    on_progress: Callable[[Progress], None] | None
+    on_progress: Callable[[Progress[P]], None] | None
     on_finished: Callable[[bool], None] | None
     failure: Failure | None
 
 
-class TaskHandle(PlainTask):
+class TaskHandle(PlainTask[P]):
     """Given to the task function and to its caller: cancel and progress (a `TaskControl`).
 
     A `PlainTask` whose progress travels to the GUI thread as a queued signal.
@@ -86,7 +88,7 @@ class TaskHandle(PlainTask):
         self.finished_event = threading.Event()
         self._orphaned = False  # its owner is gone, or a newer task replaced it: no callback runs
 
-    def progress(self, done: int, total: int | None = None, text: str = "", payload: object = None) -> None:
+    def progress(self, done: int, total: int | None = None, text: str = "", payload: P | None = None) -> None:
         """Report progress from the task's thread; thread-safe (a queued signal)."""
         if self._signals is not None:
             self._signals.progress.emit(Progress(done, total, text, payload))
@@ -95,15 +97,15 @@ class TaskHandle(PlainTask):
 class _WorkerSignals(QObject):
     """Signals of one worker; QRunnable cannot carry signals itself."""
 
-    result = Signal(object)
-    error = Signal(object)
-    progress = Signal(object)
+    result = Signal(object)  # what the task returns: any type (`TaskRunner.run` types the hop)
+    error = Signal(BaseException)
+    progress = Signal(Progress)
     finished = Signal()
 
 
 class _Worker(QRunnable):
     def __init__(
-        self, fn: Callable[..., Any], handle: TaskHandle, signals: _WorkerSignals, args: tuple[Any, ...]
+        self, fn: Callable[..., Any], handle: TaskHandle[Any], signals: _WorkerSignals, args: tuple[Any, ...]
     ) -> None:
         super().__init__()
         self.setAutoDelete(False)  # the runner owns us until `finished` is handled
@@ -131,13 +133,13 @@ class _Worker(QRunnable):
 
 
 @dataclass
-class _Running(Generic[R]):
+class _Running(Generic[R, P]):
     worker: _Worker
     key: str | None
     owner: QObject | None
     on_result: Callable[[R], None] | None
     on_error: Callable[[BaseException], None] | None
-    on_progress: Callable[[Progress], None] | None
+    on_progress: Callable[[Progress[P]], None] | None
     on_finished: Callable[[bool], None] | None
     failure: Failure | None = None
 
@@ -156,7 +158,7 @@ class _OwnerGuard(QObject):
         self.setObjectName(self.NAME)
         # Handles only, never the entries: their callbacks hold the owner, and a cycle
         # through this child would let the garbage collector clear them half way.
-        self.handles: list[TaskHandle] = []
+        self.handles: list[TaskHandle[Any]] = []
         owner.destroyed.connect(self._on_owner_destroyed)
 
     @classmethod
@@ -201,8 +203,8 @@ class TaskRunner(QObject):
             # needs a token check, a quote and a download to run side by side.
             pool.setMaxThreadCount(max(IO_THREADS, QThread.idealThreadCount()))
         self._pool = pool
-        self._running: dict[_WorkerSignals, _Running[Any]] = {}
-        self._latest: dict[str, _Running[Any]] = {}
+        self._running: dict[_WorkerSignals, _Running[Any, Any]] = {}
+        self._latest: dict[str, _Running[Any, Any]] = {}
         self._closed = False
 
     @property
@@ -210,12 +212,13 @@ class TaskRunner(QObject):
         return len(self._running)
 
     def run(
-        self, fn: Callable[[TaskHandle, *Ts], R], *args: *Ts, **options: Unpack[RunOptions[R]]
-    ) -> TaskHandle:
+        self, fn: Callable[[TaskHandle[P], *Ts], R], *args: *Ts, **options: Unpack[RunOptions[R, P]]
+    ) -> TaskHandle[P]:
         """Start ``fn(handle, *args)`` in the pool; returns its handle.
 
-        Typed end to end (superqt's ``WorkerBase[R]``): ``args`` must fit ``fn``, and
-        ``on_result`` takes what ``fn`` returns, so a slot names its real type.
+        Typed end to end (superqt's ``WorkerBase[R]``): ``args`` must fit ``fn``,
+        ``on_result`` takes what ``fn`` returns, and ``on_progress`` the ``Progress[P]`` of
+        the ``TaskControl[P]`` it takes, so a slot names its real type.
 
         ``owner`` defaults to the QObject of the first bound-method callback. Without
         ``on_error``, a routine failure goes to the owner's message area, worded by
@@ -229,7 +232,7 @@ class TaskRunner(QObject):
         task_name = options.get("name") or str(getattr(fn, "__name__", "task"))
         if self._closed:
             log.debug("Task %s not started: the runner is shut down", task_name)
-            handle = TaskHandle(task_name, None)
+            handle: TaskHandle[P] = TaskHandle(task_name, None)
             handle.cancel()
             handle.finished_event.set()
             return handle
@@ -238,7 +241,7 @@ class TaskRunner(QObject):
         if owner is None:
             owner = _owner_of((on_result, on_error, on_progress, on_finished))
         worker = _Worker(fn, handle, signals, args)
-        entry: _Running[R] = _Running(
+        entry: _Running[R, P] = _Running(
             worker, key, owner, on_result, on_error, on_progress, on_finished, options.get("failure")
         )
         if key is not None:
@@ -259,10 +262,10 @@ class TaskRunner(QObject):
         self._pool.start(worker)
         return handle
 
-    def _own(self, owner: QObject, entry: _Running[Any]) -> None:
+    def _own(self, owner: QObject, entry: _Running[Any, Any]) -> None:
         _OwnerGuard.of(owner).handles.append(entry.worker.handle)
 
-    def _live(self, entry: _Running[Any] | None) -> bool:
+    def _live(self, entry: _Running[Any, Any] | None) -> bool:
         """Whether ``entry``'s callbacks may still run."""
         if entry is None or entry.worker.handle._orphaned:
             return False
@@ -272,7 +275,7 @@ class TaskRunner(QObject):
             return False
         return True
 
-    def _entry(self) -> _Running[Any] | None:
+    def _entry(self) -> _Running[Any, Any] | None:
         sender = self.sender()
         entry = self._running.get(sender) if isinstance(sender, _WorkerSignals) else None
         if not self._live(entry) or entry is None or entry.worker.handle.cancelled:
@@ -288,7 +291,7 @@ class TaskRunner(QObject):
         if entry.on_result is not None:
             entry.on_result(value)
 
-    def _failure_resolved(self, entry: _Running[Any]) -> None:
+    def _failure_resolved(self, entry: _Running[Any, Any]) -> None:
         """Background work worded by a keyed warning succeeded: its last failure is old news,
         so "could not refresh" does not stay on screen over a list refreshed since. An
         error (what a click asked) stays until read: work that falls back on success under
@@ -300,10 +303,10 @@ class TaskRunner(QObject):
         if sink is not None:
             sink.clear(failure.key)
 
-    @Slot(object)
-    def _on_worker_error(self, error: object) -> None:
+    @Slot(BaseException)
+    def _on_worker_error(self, error: BaseException) -> None:
         entry = self._entry()
-        if entry is None or not isinstance(error, BaseException):
+        if entry is None:
             return
         if entry.on_error is not None:
             entry.on_error(error)
@@ -329,10 +332,10 @@ class TaskRunner(QObject):
             node = node.parent()
         return None
 
-    @Slot(object)
-    def _on_worker_progress(self, progress: object) -> None:
+    @Slot(Progress)
+    def _on_worker_progress(self, progress: Progress[Any]) -> None:
         entry = self._entry()
-        if entry is not None and entry.on_progress is not None and isinstance(progress, Progress):
+        if entry is not None and entry.on_progress is not None:
             entry.on_progress(progress)
 
     @Slot()
@@ -351,7 +354,7 @@ class TaskRunner(QObject):
         if not self._running:
             self.busyChanged.emit(False)
 
-    def _disown(self, entry: _Running[Any]) -> None:
+    def _disown(self, entry: _Running[Any, Any]) -> None:
         owner = entry.owner
         if owner is None or not shiboken6.isValid(owner):
             return

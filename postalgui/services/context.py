@@ -11,9 +11,9 @@ from __future__ import annotations
 import logging
 import os
 import threading
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from functools import cached_property
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from postalgui.api.credentials import CredentialStore
 from postalgui.api.environments import Environment
@@ -46,6 +46,7 @@ from postalgui.services.settings import (
 if TYPE_CHECKING:
     import keyring.backend
 
+    from postalgui.api.cancel import TaskControl
     from postalgui.api.client import OperatorClient
     from postalgui.api.tokens import RefusedCredentials, TokenManager
     from postalgui.services.attendance.service import AttendanceService
@@ -63,6 +64,7 @@ if TYPE_CHECKING:
     from postalgui.services.price.products import PriceSettings
     from postalgui.services.price.service import PriceService
     from postalgui.services.shipping.service import ShippingService
+    from postalgui.services.tracking.offers import TrackingOffer
     from postalgui.services.tracking.service import TrackingService
     from postalgui.serving.child import ChildServer
 
@@ -186,8 +188,8 @@ class AppContext:
 
     @cached_property
     def following(self) -> Follow:
-        """ "Follow these objects" (`Follow`), kept by Tracking's watchlist."""
-        return _WatchlistFollow(lambda: self.tracking)
+        """ "Follow these objects" (`Follow`), kept by Tracking's watchlist (`TrackingOffer`)."""
+        return self.tracking_offer
 
     @cached_property
     def contracts(self) -> ContractService:
@@ -254,26 +256,83 @@ class AppContext:
 
     @cached_property
     def tracking(self) -> TrackingService:
+        from postalgui.services.tracking.ports import TrackingPorts
         from postalgui.services.tracking.service import TrackingService
 
-        return TrackingService(self, self.office, lambda: self.branches)
+        return TrackingService(
+            TrackingPorts(
+                operator=self._operator,
+                scope=self.default_scope,
+                settings=lambda: self.settings.tracking,
+                office=self.office,
+                branches=lambda: self.branches,
+            )
+        )
+
+    @cached_property
+    def tracking_offer(self) -> TrackingOffer:
+        """What Tracking offers the other features: `Follow`, and claims' `TrackedObjects`."""
+        from postalgui.services.tracking.offers import TrackingOffer
+
+        return TrackingOffer(lambda: self.tracking)
 
     @cached_property
     def claims(self) -> ClaimsService:
+        from postalgui.services.claims.ports import ClaimsPorts
         from postalgui.services.claims.recipients import ShipmentRecipients
         from postalgui.services.claims.service import ClaimsService
+        from postalgui.services.tracking.imports import objects_from_invoice
 
         def recipients(codes: Sequence[str]) -> Mapping[str, str]:
             # The claims feature reads the pre-postings' recipients through this port only.
             return ShipmentRecipients(self.office())(codes)
 
-        return ClaimsService(self, self.office, lambda: self.tracking, lambda: self.invoices, recipients)
+        def invoice_objects(
+            task: TaskControl, number: str, document_type: str, *, interval_s: float | None = None
+        ) -> list[NewObject]:
+            return objects_from_invoice(
+                task, self.tracking, self.invoices, number, document_type, interval_s=interval_s
+            )
+
+        return ClaimsService(
+            ClaimsPorts(
+                operator=self._operator,
+                scope=self.default_scope,
+                profile=lambda: self.profile,
+                settings=lambda: self.settings.claims,
+                saved=lambda: self.saved_settings.claims,
+                keep=lambda claims: self._keep(claims=claims),
+                office=self.office,
+                tracked=self.tracking_offer,
+                clock=lambda: self.tracking.now(),
+                invoice_objects=invoice_objects,
+                recipients=recipients,
+            )
+        )
 
     @cached_property
     def shipping(self) -> ShippingService:
+        from postalgui.services.shipping.ports import ShippingPorts
         from postalgui.services.shipping.service import ShippingService
 
-        return ShippingService(self, lambda: self.paths.data_dir, self.office, lambda: self.tracking)
+        return ShippingService(
+            ShippingPorts(
+                operator=self._operator,
+                scope=self.default_scope,
+                profile=lambda: self.profile,
+                settings=lambda: self.settings.shipping,
+                remember=lambda shipping: self._keep(shipping=shipping),
+                login=lambda: self.credentials.get(self.env_key, LOGIN_KEY),
+                env_key=lambda: self.env_key,
+                data_dir=lambda: self.paths.data_dir,
+                office=self.office,
+                follow=self.following,
+            )
+        )
+
+    def _keep(self, **sections: Any) -> None:
+        """Keep a feature's settings ``sections`` in the file (`save_preferences`)."""
+        self.save_preferences(self.saved_settings.updated(**sections))
 
     # --- the backend ---------------------------------------------------------------------
 
@@ -527,16 +586,3 @@ def _check_dr(value: str) -> None:
         raise ConfigError(
             f"POSTALGUI_DR: the regional office (DR) must be a whole number from 1 to 99 (got {shown!r})"
         )
-
-
-class _WatchlistFollow:
-    """`Follow` kept by the watchlist of the current environment (opened on each call: tasks only)."""
-
-    def __init__(self, tracking: Callable[[], TrackingService]) -> None:
-        self._tracking = tracking
-
-    def follow(self, objects: Sequence[NewObject], *, source: str) -> int:
-        return self._tracking().watchlist().add(objects, source=source)
-
-    def unfollow(self, codes: Sequence[str], *, source: str) -> int:
-        return self._tracking().watchlist().remove(codes, source=source)

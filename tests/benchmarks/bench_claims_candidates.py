@@ -25,7 +25,6 @@ import time
 from datetime import UTC, date, datetime, timedelta
 from decimal import Decimal
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
 from postalgui.api.cancel import PlainTask
@@ -34,9 +33,10 @@ from postalgui.sandbox.invoice_data import object_label
 from postalgui.services.claims.service import ClaimsService
 from postalgui.services.claims.use_cases import statement_candidates
 from postalgui.services.office.database import OfficeDatabase
-from postalgui.services.settings import Settings
 from postalgui.services.tracking.invoice_objects import invoice_objects
+from postalgui.services.tracking.offers import TrackingOffer
 from postalgui.services.tracking.service import TrackingService
+from tests.ports_support import claims_ports, tracking_ports
 
 ITEMS = 100_000
 UNLABELLED = 300
@@ -123,9 +123,8 @@ def main() -> int:
     items = statement()
     with tempfile.TemporaryDirectory() as folder:
         office = OfficeDatabase(Path(folder), "sandbox", "", author=lambda: "bench")
-        session: Any = SimpleNamespace(settings=Settings())
-        tracking = TrackingService(session, lambda: office)
-        service = ClaimsService(session, lambda: office, lambda: tracking)
+        tracking = TrackingService(tracking_ports(office))
+        service = ClaimsService(claims_ports(office, TrackingOffer(lambda: tracking), clock=tracking.now))
         started = time.perf_counter()
         rows = fill_watchlist(tracking, items)
         print(f"watchlist of {rows:,} rows written in {time.perf_counter() - started:.1f} s (not timed)")

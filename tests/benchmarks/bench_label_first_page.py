@@ -65,11 +65,11 @@ class BenchSession:
 
 
 class BenchService:
-    context = BenchSession()
+    session = BenchSession()
 
     @property
     def settings(self) -> Any:
-        return self.context.settings.shipping
+        return self.session.settings.shipping
 
     def remember(self, settings: Any) -> None:
         del settings

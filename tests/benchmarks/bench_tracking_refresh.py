@@ -25,7 +25,6 @@ import tempfile
 import time
 from datetime import date
 from pathlib import Path
-from types import SimpleNamespace
 
 from postalgui.api.cancel import PlainTask
 from postalgui.api.client import OperatorClient
@@ -37,10 +36,10 @@ from postalgui.sandbox.config import SandboxConfig
 from postalgui.sandbox.faults import FaultConfig
 from postalgui.services.office.database import OfficeDatabase
 from postalgui.services.ports import NewObject
-from postalgui.services.settings import Settings
 from postalgui.services.tracking.service import TrackingService
 from postalgui.services.tracking.use_cases import add_objects, refresh
 from tests.benchmarks.bench_price_batch import child_sandbox, operator_client
+from tests.ports_support import tracking_ports
 
 OBJECTS = 10_000
 LATENCY_MS = 50
@@ -62,7 +61,7 @@ class BenchService(TrackingService):
     """The feature with the default settings, its clients on the child sandbox."""
 
     def __init__(self, office: OfficeDatabase, client: OperatorClient) -> None:
-        super().__init__(SimpleNamespace(settings=Settings()), lambda: office)
+        super().__init__(tracking_ports(office))
         self.operator = client
 
     def client(self) -> TrackingClient:

@@ -30,6 +30,7 @@ from tests.contract.shapes import raw
 from tests.e2e.conftest import CARD
 from tests.manual_stub import ManualStub, manual_stub
 from tests.office_fixtures import postgres_or_skip
+from tests.ports_support import claims_ports
 
 BASE = "/pedido-informacao/v1/externo/pedidos"
 CODE = "AA123456785BR"
@@ -41,9 +42,9 @@ class StubClaims(ClaimsService):
     """The claims feature of one desk: its own office database connection, the stub as the operator."""
 
     def __init__(self, operator: OperatorClient, office: OfficeDatabase) -> None:
-        context = SimpleNamespace(settings=SETTINGS, profile=Profile(contract=DEMO.contract, card=DEMO.card))
-        untracked = SimpleNamespace(watchlist=lambda: SimpleNamespace(known=lambda codes, brief: {}))
-        super().__init__(context, lambda: office, lambda: untracked, recipients=self._shipped)  # type: ignore[arg-type,return-value]
+        profile = Profile(contract=DEMO.contract, card=DEMO.card)
+        untracked = SimpleNamespace(statuses=lambda codes: {})  # no object is followed
+        super().__init__(claims_ports(office, untracked, SETTINGS, profile=profile, recipients=self._shipped))
         self.operator = operator
 
     def client(self) -> ClaimsClient:

@@ -8,7 +8,6 @@ import random
 from collections.abc import Iterator, Mapping, Sequence
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from types import SimpleNamespace
 
 import pytest
 
@@ -29,9 +28,11 @@ from postalgui.services.office.database import OfficeDatabase
 from postalgui.services.ports import NewObject
 from postalgui.services.settings import Profile, Settings
 from postalgui.services.tracking import use_cases as tracking
+from postalgui.services.tracking.offers import TrackingOffer
 from postalgui.services.tracking.service import TrackingService
 from postalgui.services.tracking.status import Status
 from tests.e2e.conftest import SandboxControl
+from tests.ports_support import claims_ports, tracking_ports
 
 DAY = 86_400.0
 SETTINGS = Settings.model_validate({"claims": {"reply_email": "sac@loja.com.br", "phone": "(11) 3003-0100"}})
@@ -54,7 +55,7 @@ COMING = object_label("QC", 4_300_001)
 
 class SandboxTracking(TrackingService):
     def __init__(self, operator: OperatorClient, office: OfficeDatabase, sandbox: SandboxControl) -> None:
-        super().__init__(SimpleNamespace(settings=SETTINGS), lambda: office)
+        super().__init__(tracking_ports(office, SETTINGS))
         self.operator, self.sandbox = operator, sandbox
 
     def client(self) -> TrackingClient:
@@ -71,9 +72,17 @@ class SandboxClaims(ClaimsService):
     """The feature over clients built by hand on the session's sandbox, lots of two."""
 
     def __init__(self, operator: OperatorClient, office: OfficeDatabase, sandbox: SandboxControl) -> None:
-        following = SandboxTracking(operator, office, sandbox)
-        context = SimpleNamespace(settings=SETTINGS, profile=Profile(contract=DEMO.contract, card=DEMO.card))
-        super().__init__(context, lambda: office, lambda: following, recipients=self._shipped)
+        self.tracking = SandboxTracking(operator, office, sandbox)
+        profile = Profile(contract=DEMO.contract, card=DEMO.card)
+        ports = claims_ports(
+            office,
+            TrackingOffer(lambda: self.tracking),
+            SETTINGS,
+            profile=profile,
+            clock=self.tracking.now,
+            recipients=self._shipped,
+        )
+        super().__init__(ports)
         self.operator = operator
 
     def client(self) -> ClaimsClient:

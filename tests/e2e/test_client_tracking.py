@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from datetime import timedelta
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -22,12 +21,12 @@ from postalgui.sandbox.invoice_data import object_label
 from postalgui.sandbox.tracking.labels import label_index
 from postalgui.services.office.database import OfficeDatabase
 from postalgui.services.ports import NewObject
-from postalgui.services.settings import Settings
 from postalgui.services.tracking import use_cases
 from postalgui.services.tracking.lateness import Timing
 from postalgui.services.tracking.service import TrackingService
 from postalgui.services.tracking.status import Status
 from tests.e2e.conftest import SandboxControl
+from tests.ports_support import tracking_ports
 
 PARCEL = object_label("QB", 31415926)
 LATE = object_label("QB", 27182818)
@@ -39,7 +38,7 @@ class SandboxTracking(TrackingService):
     """The feature over a client built by hand on the session's sandbox, and a desk's file."""
 
     def __init__(self, operator: OperatorClient, office: OfficeDatabase) -> None:
-        super().__init__(SimpleNamespace(settings=Settings()), lambda: office)
+        super().__init__(tracking_ports(office))
         self.operator = operator
 
     def client(self) -> TrackingClient:

@@ -31,6 +31,7 @@ from postalgui.services.shipping.service import ShippingService
 from postalgui.services.table_files import column_positions
 from postalgui.services.tracking.imports import codes_from_file
 from postalgui.store.errors import Change
+from tests.ports_support import shipping_ports
 
 
 def raised(call: Callable[[], object]) -> RoutineError:
@@ -63,10 +64,8 @@ def test_an_invoice_without_its_document_type_or_dr(portuguese: list[QTranslator
 
 
 def test_cancelling_without_a_login(portuguese: list[QTranslator]) -> None:
-    desk: Any = SimpleNamespace(
-        context=SimpleNamespace(env_key="sandbox", credentials=SimpleNamespace(get=lambda _env, _key: None))
-    )
-    error = raised(lambda: ShippingService.requester(desk))
+    desk = ShippingService(shipping_ports(login=None))
+    error = raised(desk.requester)
     assert describe_error(error).startswith("O cancelamento de uma pré-postagem informa quem o pede")
     assert describe_error(error).endswith("defina o login nas Configurações")
 

@@ -202,7 +202,7 @@ def test_test_failures_are_one_line_without_the_password(
         )
     dialog = _dialog(context, runner, qtbot)
     _fill(dialog, qtbot, typed)
-    with qtbot.waitSignal(dialog.office_page.test.databaseTested, timeout=TEST_TIMEOUT_MS) as tested:
+    with qtbot.waitSignal(dialog.office_page.test.databaseFailed, timeout=TEST_TIMEOUT_MS) as tested:
         dialog.office_page.test.button.click()
     assert isinstance(tested.args[0], BaseException)
     shown = dialog.office_page.test.result_label.text()
@@ -282,7 +282,7 @@ def test_office_database_speaks_portuguese(
 def _failed_test(dialog: SettingsDialog, qtbot: QtBot) -> str:
     """Test against a closed port on this computer: the server's own words are libpq's."""
     _type(qtbot, dialog.office_page.url_edit, f"postgresql://clerk@127.0.0.1:{_closed_port()}/postalgui")
-    with qtbot.waitSignal(dialog.office_page.test.databaseTested, timeout=TEST_TIMEOUT_MS) as tested:
+    with qtbot.waitSignal(dialog.office_page.test.databaseFailed, timeout=TEST_TIMEOUT_MS) as tested:
         dialog.office_page.test.button.click()
     assert isinstance(tested.args[0], BaseException)
     return dialog.office_page.test.result_label.text().replace(WORD_BREAK, "")

@@ -35,7 +35,6 @@ from postalgui.gui.widgets.message_bar import MessageArea
 from postalgui.services.settings import Settings
 from postalgui.services.shipping import posting_lists
 from postalgui.services.shipping.posting_lists import labelled_on
-from postalgui.services.shipping.remembered import save_shipping_settings
 from postalgui.services.shipping.settings import ShippingSettings
 from postalgui.services.shipping.use_cases import IssuedLabels
 
@@ -92,7 +91,7 @@ class FakeBook:
 
 class FakeService:
     def __init__(self) -> None:
-        self.context = FakeSession()
+        self.session = FakeSession()
         self.shelf = FakeBook()
         self.clock = datetime(2026, 11, 26, 15, 0, tzinfo=UTC)
 
@@ -107,10 +106,10 @@ class FakeService:
 
     @property
     def settings(self) -> ShippingSettings:
-        return self.context.settings.shipping
+        return self.session.settings.shipping
 
     def remember(self, settings: ShippingSettings) -> None:
-        save_shipping_settings(self.context, settings)  # type: ignore[arg-type]  # a fake session
+        self.session.save_preferences(self.session.saved_settings.updated(shipping=settings))
 
 
 @dataclass
@@ -368,7 +367,7 @@ def test_print_remembers_the_printer_and_the_layout(
     # The printer is offered at the labels' own page size (100 x 150 mm, in points).
     size = FakePrinter.made[-1].pageLayout().pageSize().size(QPageSize.Unit.Point)
     assert (round(size.width()), round(size.height())) == (283, 425)
-    saved = desk.service.context.settings.shipping
+    saved = desk.service.session.settings.shipping
     assert saved == ShippingSettings(layout="100x80", printer="Zebra ZD220", label_source="ours")
     dialog.close()
 
@@ -393,7 +392,7 @@ def test_cancelling_the_print_dialog_prints_and_remembers_nothing(
     monkeypatch.setattr(labels_preview, "QPrintDialog", Refused)
     dialog = open_labels(qtbot, desk, page)
     assert dialog.print_document() == 0
-    assert desk.service.context.saved == []
+    assert desk.service.session.saved == []
     dialog.close()
 
 
@@ -418,7 +417,7 @@ def test_save_writes_the_pdf_where_the_clerk_said(
         dialog.save_button.click()
     assert asked == ["labels"]
     assert target.read_bytes() == calls.pdfs[-1]
-    assert desk.service.context.settings.shipping.layout == "100x150"
+    assert desk.service.session.settings.shipping.layout == "100x150"
     assert str(target) in dialog.status_label.text()
     dialog.close()
 

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterator
+from dataclasses import dataclass
 
 import pytest
 from PySide6.QtCore import QObject, QThread, Slot
 from pytestqt.qtbot import QtBot
 
+from postalgui.api.cancel import TaskControl
 from postalgui.api.errors import ServerError
 from postalgui.gui.tasks import Failure, Progress, TaskHandle, TaskRunner
 from postalgui.gui.widgets.message_kind import MessageKind
@@ -81,6 +83,57 @@ def test_result_and_progress_arrive_on_the_gui_thread(
 
 def fails(handle: TaskHandle) -> None:
     raise ServerError(["PRC-999: fora do ar"], status=503)
+
+
+@dataclass(frozen=True)
+class Found:
+    code: str
+
+
+class FoundHere(Found):
+    """A subclass travels as itself: the signal carries the object, not a copy."""
+
+
+def find(task: TaskControl[Found], codes: list[str]) -> int:
+    task.progress(0, len(codes))  # a step that only counts
+    for done, code in enumerate(codes, 1):
+        task.progress(done, len(codes), payload=FoundHere(code) if done == 1 else Found(code))
+    return len(codes)
+
+
+class StreamReceiver(QObject):
+    """Takes one type per stream: no sorting of the payloads."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.found: list[Found] = []
+        self.counted: list[tuple[int, int | None]] = []
+        self.ended = False
+
+    @Slot(Progress)
+    def on_progress(self, progress: Progress[Found]) -> None:
+        if progress.payload is None:
+            self.counted.append((progress.done, progress.total))
+        else:
+            self.found.append(progress.payload)
+
+    @Slot(bool)
+    def on_finished(self, _cancelled: bool) -> None:
+        self.ended = True
+
+
+def test_a_typed_stream_reaches_its_receiver_as_the_declared_payload(
+    qtbot: QtBot, runner: TaskRunner
+) -> None:
+    receiver = StreamReceiver()
+    handle: TaskHandle[Found] = runner.run(
+        find, ["AA1BR", "BB2BR"], on_progress=receiver.on_progress, on_finished=receiver.on_finished
+    )
+    qtbot.waitUntil(lambda: receiver.ended)
+    assert handle.finished_event.is_set()
+    assert receiver.counted == [(0, 2)]
+    assert receiver.found == [FoundHere("AA1BR"), Found("BB2BR")]
+    assert type(receiver.found[0]) is FoundHere
 
 
 def test_errors_travel_as_signals(qtbot: QtBot, runner: TaskRunner, receiver: Receiver) -> None:

@@ -238,7 +238,9 @@ def test_the_newest_request_wins_and_none_clears(
     assert panel.timeline.rowCount() == 0
     assert panel.branch_box.isHidden()
     assert panel.shown() is None
-    _show(qtbot, panel, "XX000000000BR")  # not followed
+    with qtbot.waitSignal(panel.objectGone, timeout=10000) as gone:
+        panel.show_object("XX000000000BR")  # not followed
+    assert gone.args == ["XX000000000BR"]
     assert panel.status_label.text() == "This object is no longer followed."
 
 

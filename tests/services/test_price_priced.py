@@ -8,7 +8,7 @@ from typing import cast
 
 import pytest
 
-from postalgui.api.cancel import Cancelled, PlainTask, Progress
+from postalgui.api.cancel import Cancelled, CountsOnly, PlainTask, Progress
 from postalgui.api.deadline import DeadlineResult
 from postalgui.api.models.deadline import DeadlineQuery
 from postalgui.api.models.price import PriceQuery, PriceResponse, QuoteResult
@@ -16,6 +16,7 @@ from postalgui.services.price.deadlines import DeadlineOutcome
 from postalgui.services.price.priced import (
     DeadlinesArrived,
     PriceArrived,
+    PriceEvent,
     PricesSettled,
     prices_with_deadlines,
 )
@@ -211,3 +212,54 @@ def test_a_single_quote_goes_through_its_own_get() -> None:
     (deadlines,) = payloads(seen, DeadlinesArrived)
     assert deadlines.outcomes[0].reason == "ok"
     assert service.runs == {"run-6"}
+
+
+class Collector:
+    """A `PriceReceiver`: the stream's events reach it at one method each, never sorted by type."""
+
+    def __init__(self) -> None:
+        self.prices: list[QuoteResult] = []
+        self.deadlines: list[DeadlineOutcome] = []
+        self.settled: list[PricesSettled] = []
+
+    def price_arrived(self, result: QuoteResult) -> None:
+        self.prices.append(result)
+
+    def deadlines_arrived(self, outcomes: list[DeadlineOutcome]) -> None:
+        self.deadlines.extend(outcomes)
+
+    def prices_settled(self, settled: PricesSettled) -> None:
+        self.settled.append(settled)
+
+
+def test_each_event_reaches_its_receiver_method_at_the_rows_own_numbers() -> None:
+    collector = Collector()
+
+    def on_progress(step: Progress[PriceEvent]) -> None:
+        if step.payload is not None:
+            step.payload.reach(collector)
+
+    queries = dated([national(), national(), national()])
+    lock = threading.Lock()  # the prices and the deadlines come from two threads
+
+    def locked(step: Progress[PriceEvent]) -> None:
+        with lock:
+            on_progress(step)
+
+    service = FakeService(LoteClient())
+    prices_with_deadlines(PlainTask(locked), as_service(service), queries, "run-r", indices=[4, 7, 9])
+    assert sorted(result.index for result in collector.prices) == [4, 7, 9]
+    assert sorted(outcome.index for outcome in collector.deadlines) == [4, 7, 9]
+    assert collector.settled == [PricesSettled(3, 0)]
+
+
+def test_counts_only_passes_counts_and_cancel_and_keeps_the_payloads() -> None:
+    steps: list[Progress] = []
+    outer = PlainTask(steps.append)
+    inner: CountsOnly[PriceEvent] = CountsOnly(outer)
+    inner.progress(1, 2, "half", PricesSettled(1, 0))
+    assert steps == [Progress(1, 2, "half")]
+    outer.cancel()
+    assert inner.cancelled
+    with pytest.raises(Cancelled):
+        inner.raise_if_cancelled()

@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from datetime import UTC, date, datetime, timedelta
 from decimal import Decimal
-from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -26,6 +25,7 @@ from postalgui.services.tracking.service import TrackingService
 from postalgui.services.tracking.settings import TrackingSettings
 from postalgui.services.tracking.status import Status
 from postalgui.services.tracking.watchlist import LATE, Alert, Watchlist
+from tests.ports_support import tracking_ports
 
 NOW = datetime(2026, 11, 25, 15, 0, tzinfo=UTC)
 
@@ -98,8 +98,7 @@ class ScriptedOperator:
 
 class ScriptedService(TrackingService):
     def __init__(self, office: OfficeDatabase, operator: ScriptedOperator, **settings: Any) -> None:
-        context = SimpleNamespace(settings=Settings(tracking=TrackingSettings(**settings)))
-        super().__init__(context, lambda: office)
+        super().__init__(tracking_ports(office, Settings(tracking=TrackingSettings(**settings))))
         self.operator = operator
         self.clock = NOW
 

@@ -27,6 +27,7 @@ from __future__ import annotations
 import functools
 import math
 import re
+from collections.abc import Iterable
 from decimal import ROUND_HALF_UP, Context, Decimal
 from typing import Annotated
 
@@ -37,6 +38,7 @@ from postalgui.api.values.errors import InvalidValue
 __all__ = [
     "Money",
     "Percent",
+    "added",
     "format_brl",
     "format_cents",
     "format_decimal_dot",
@@ -212,3 +214,10 @@ Money = Annotated[Decimal, _from_wire("money")]
 
 Percent = Annotated[Decimal, _from_wire("percent")]
 """A pydantic Decimal field reading operator percentage text (``"0,0100"``), scale kept."""
+
+
+def added(amounts: Iterable[Decimal | None]) -> Decimal | None:
+    """The sum of the amounts known; ``None`` when none is (R$ 0,00 would say they were free):
+    the totals of tracking's and claims' exports and reports."""
+    known = [amount for amount in amounts if amount is not None]
+    return sum(known, Decimal(0)) if known else None

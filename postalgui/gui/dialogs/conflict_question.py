@@ -48,7 +48,7 @@ class ConflictQuestion(QMessageBox):
     Signals: ``answered(ConflictChoice)`` once, when the user chose (closing it is Cancel).
     """
 
-    answered = Signal(object)
+    answered = Signal(ConflictChoice)
 
     def __init__(self, parent: QWidget, text: str, kind: ConflictKind = ConflictKind.CHANGED) -> None:
         super().__init__(parent)

@@ -29,8 +29,8 @@ TileKey = tuple[int, int, int]
 
 
 class _Signals(QObject):
-    arrived = Signal(object, QImage)
-    missed = Signal(object, str)
+    arrived = Signal(tuple, QImage)
+    missed = Signal(tuple, str)
 
 
 class _Fetch(QRunnable):
@@ -92,7 +92,7 @@ class TileLayer(QObject):
         self._pool.clear()
         self._pool.waitForDone()
 
-    @Slot(object, QImage)
+    @Slot(tuple, QImage)
     def _on_fetch_arrived(self, key: TileKey, image: QImage) -> None:
         self._asked.discard(key)
         self._missed.pop(key, None)
@@ -102,7 +102,7 @@ class TileLayer(QObject):
         self._offline = False
         self.tileArrived.emit()
 
-    @Slot(object, str)
+    @Slot(tuple, str)
     def _on_fetch_missed(self, key: TileKey, reason: str) -> None:
         self._asked.discard(key)
         self._missed[key] = time.monotonic()

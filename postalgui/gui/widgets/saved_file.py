@@ -94,10 +94,10 @@ class SavedFileReporter(QObject):
     """Connect an export task's ``on_result``/``on_error`` to `saved`/`failed`.
 
     A saved file gets "Saved to …" with an Open folder action; a failure the system's
-    or the operator's reason. Signals: ``exported(object)`` with the saved `Path`.
+    or the operator's reason. Signals: ``exported(Path)`` with the saved file.
     """
 
-    exported = Signal(object)
+    exported = Signal(Path)
 
     def __init__(self, messages: MessageArea, key: str, parent: QObject | None = None) -> None:
         super().__init__(parent)

@@ -152,7 +152,7 @@ class Loaded:
 
 
 def load_units(
-    task: TaskControl,
+    task: TaskControl[Loaded],
     service: BranchService,
     query: UnitQuery,
     concurrency: int = 1,

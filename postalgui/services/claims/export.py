@@ -17,9 +17,9 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from postalgui.api.values.money import added
 from postalgui.services.claims import words
 from postalgui.services.spreadsheet import CellKind, SheetColumn, write_table
-from postalgui.services.tracking.late_pdf import added
 from postalgui.services.words import language_of
 
 if TYPE_CHECKING:

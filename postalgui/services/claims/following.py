@@ -83,20 +83,18 @@ def follow_claims(task: TaskControl, service: ClaimsService, codes: Sequence[str
 def _paid(task: TaskControl, service: ClaimsService) -> int:
     """Filed claims whose object shows IDC are paid. The accepted ones' objects are tracked
     again first (final since delivered, the tracking refresh no longer asks about them)."""
-    from postalgui.services.tracking.refresh import refresh
-
     book = service.book()
     unpaid = [item for item in book.claims() if item.filed and item.outcome is not Outcome.PAID]
     if not unpaid:
         return 0
     codes = [item.code for item in unpaid]
-    watchlist = service.tracking.watchlist()
-    known = watchlist.known(codes, brief=True)
+    tracked = service.tracked
+    known = tracked.statuses(codes)
     accepted = [item.code for item in unpaid if item.outcome is Outcome.ACCEPTED and item.code in known]
     if accepted:
-        refresh(task, service.tracking, accepted)
-        known = watchlist.known(codes, brief=True)
-    paid = [code for code, obj in known.items() if obj.status is Status.COMPENSATED]
+        tracked.refresh(task, accepted)
+        known = tracked.statuses(codes)
+    paid = [code for code, status in known.items() if status is Status.COMPENSATED]
     return book.mark_paid(paid, service.now()) if paid else 0
 
 

@@ -17,10 +17,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from postalgui.api.values import format_brl, format_date_ui, format_number
+from postalgui.api.values.money import added
 from postalgui.documents.reports.claims_money import MONTH_GROUPS, ClaimLine, MoneyReport, money_report_pdf
 from postalgui.services.claims import words
 from postalgui.services.claims.records import ClaimState
-from postalgui.services.tracking.late_pdf import added
 from postalgui.services.words import language_of
 from postalgui.store.atomic import write_atomically
 

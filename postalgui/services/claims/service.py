@@ -1,4 +1,5 @@
-"""`ClaimsService`: the Claims feature as the GUI and the CLI reach it, from `AppContext.claims`."""
+"""`ClaimsService`: the Claims feature as the GUI and the CLI reach it, from `AppContext.claims`,
+built from its `ClaimsPorts` only."""
 
 from __future__ import annotations
 
@@ -6,19 +7,15 @@ from collections.abc import Callable, Mapping, Sequence
 from datetime import date, datetime
 from typing import TYPE_CHECKING
 
-from postalgui.api.errors import ApiError
-from postalgui.services.claims.recipients import Recipients, no_recipients
-from postalgui.services.claims.settings import ClaimsSettings
 from postalgui.services.setting_missing import SettingMissingError
 
 if TYPE_CHECKING:
     from postalgui.api.claims import ClaimsClient
     from postalgui.services.claims.book import ClaimBook
-    from postalgui.services.invoices.service import InvoiceService
+    from postalgui.services.claims.ports import ClaimsPorts, InvoiceObjects, TrackedObjects
+    from postalgui.services.claims.settings import ClaimsSettings
     from postalgui.services.office.database import OfficeDatabase
-    from postalgui.services.session import Session
     from postalgui.services.settings import Profile
-    from postalgui.services.tracking.service import TrackingService
 
 
 class ClaimsService:
@@ -29,85 +26,72 @@ class ClaimsService:
     `client` and `book` block on first use (sandbox start, database open): tasks only.
     """
 
-    def __init__(
-        self,
-        context: Session,
-        office: Callable[[], OfficeDatabase],
-        tracking: Callable[[], TrackingService],
-        invoices: Callable[[], InvoiceService] | None = None,
-        recipients: Recipients = no_recipients,
-    ) -> None:
-        self.context = context
-        self._office = office
-        self._tracking = tracking
-        self._invoices = invoices
-        self._recipients = recipients
+    def __init__(self, ports: ClaimsPorts) -> None:
+        self._ports = ports
 
     @property
     def settings(self) -> ClaimsSettings:
-        return self.context.settings.claims
+        return self._ports.settings()
 
     def keep_reply_address(self, email: str, phone: str) -> None:
         """Keep ``email`` and ``phone`` as the claims' defaults in the settings file (a
         filing's "Keep as the default"; `OSError` when it cannot be written, `ValueError`
         when one breaks its rule); the connection stays as it is."""
-        saved = self.context.saved_settings
-        claims = saved.claims.updated(reply_email=email.strip(), phone=phone)
-        self.context.save_preferences(saved.updated(claims=claims))
+        self._ports.keep(self._ports.saved().updated(reply_email=email.strip(), phone=phone))
 
     @property
     def profile(self) -> Profile:
-        return self.context.profile
+        return self._ports.profile()
 
     def contract_and_card(self) -> tuple[str, str]:
-        """The profile's contract and card (`ApiError` naming the setting when one is missing)."""
+        """The profile's contract and card (`SettingMissingError` when one is missing)."""
         profile = self.profile
         if not profile.contract or not profile.card:
             raise SettingMissingError("claims.contract_card")
         return profile.contract, profile.card
 
     def client(self) -> ClaimsClient:
-        from postalgui.api.claims import ClaimsClient
+        from postalgui.api.claims import ClaimsClient  # lazy: requests loads in a task, not at start-up
 
-        return ClaimsClient(
-            self.context.backend().client, scope=self.context.default_scope(), lot=self.settings.lot_size
-        )
+        return ClaimsClient(self._ports.operator(), scope=self._ports.scope(), lot=self.settings.lot_size)
 
     def book(self) -> ClaimBook:
         """The claims book of the current environment's office database (any thread)."""
-        from postalgui.services.claims.book import ClaimBook
+        from postalgui.services.claims.book import ClaimBook  # lazy: SQLAlchemy loads in a task
 
-        return ClaimBook(self._office())
+        return ClaimBook(self._ports.office())
 
     def recipients(self, codes: Sequence[str]) -> Mapping[str, str]:
         """The recipients' names known for ``codes`` (the pre-postings'; a port). Tasks only."""
-        return self._recipients(codes)
+        return self._ports.recipients(codes)
 
     @property
-    def tracking(self) -> TrackingService:
-        return self._tracking()
+    def tracked(self) -> TrackedObjects:
+        """The office's followed objects as claims read them (Tracking's port)."""
+        return self._ports.tracked
 
-    def invoices(self) -> InvoiceService:
-        """The Invoices feature: a statement's objects and what they cost."""
-        if self._invoices is None:
-            raise ApiError("This claims service reads no invoices")
-        return self._invoices()
+    def invoice_objects(self) -> InvoiceObjects:
+        """An invoice's objects (a port to Invoices and Tracking)."""
+        if self._ports.invoice_objects is None:
+            raise RuntimeError("This claims service reads no invoices")
+        return self._ports.invoice_objects
 
     def office(self) -> OfficeDatabase:
-        return self._office()
+        return self._ports.office()
 
     def watch(self, callback: Callable[[str], None]) -> Callable[[], None]:
         """``callback(topic)`` ("claim", "tracked_object", ...) after each change any desk
         commits to the office database; returns the function that stops it. Tasks only."""
-        return self._office().store().subscribe(callback)
+        return self._ports.office().store().subscribe(callback)
 
     @property
     def login(self) -> str:
-        return self._office().author
+        return self._ports.office().author
 
     def now(self) -> datetime:
         """The feature's clock (aware, UTC): tracking's."""
-        return self.tracking.now()
+        return self._ports.clock()
 
     def today(self) -> date:
-        return self.tracking.today()
+        """The office's day (the local calendar)."""
+        return self.now().astimezone().date()

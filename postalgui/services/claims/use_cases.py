@@ -14,7 +14,6 @@ from postalgui.services.claims.following import Followed, follow_claims, reopen_
 from postalgui.services.claims.money import MonthSummary, money_by_month
 from postalgui.services.claims.quoted import quoted_postage
 from postalgui.services.claims.records import Claim
-from postalgui.services.claims.watched import declared_values, maybe_claimable, tracked_codes
 from postalgui.services.ports import NewObject
 from postalgui.services.tracking.records import WatchedObject
 
@@ -41,7 +40,7 @@ __all__ = [
 
 def candidates(task: TaskControl, service: ClaimsService) -> CandidateList:
     """What the watchlist's objects can be claimed for today."""
-    objects = maybe_claimable(service.tracking.watchlist())
+    objects = service.tracked.claimable()
     task.raise_if_cancelled()
     return _candidates(service, objects)
 
@@ -51,13 +50,13 @@ def statement_candidates(
 ) -> CandidateList:
     """What a statement's objects can be claimed for, from what the watchlist knows of
     them (the statement's net value is the postage); the others are listed untracked."""
-    watchlist = service.tracking.watchlist()
-    known = tracked_codes(watchlist)
+    tracked = service.tracked
+    known = tracked.tracked_codes()
     untracked = [item.code for item in objects if item.code not in known]
     task.raise_if_cancelled()
     billed = {item.code: item for item in objects if item.code in known}
-    tracked = [_billed(watched, billed[watched.code]) for watched in maybe_claimable(watchlist, billed)]
-    return _candidates(service, tracked, untracked)
+    claimable = [_billed(watched, billed[watched.code]) for watched in tracked.claimable(billed)]
+    return _candidates(service, claimable, untracked)
 
 
 def _billed(watched: WatchedObject, line: NewObject) -> WatchedObject:
@@ -77,12 +76,7 @@ def invoice_candidates(
 ) -> CandidateList:
     """`statement_candidates` of invoice ``number``'s analytic statement (downloaded before,
     or requested and followed now). A bad number or type raises `InvalidValue` first."""
-    from postalgui.services.tracking.imports import objects_from_invoice
-
-    invoices = service.invoices()
-    objects = objects_from_invoice(
-        task, service.tracking, invoices, number, document_type, interval_s=interval_s
-    )
+    objects = service.invoice_objects()(task, number, document_type, interval_s=interval_s)
     return statement_candidates(task, service, objects)
 
 
@@ -100,9 +94,9 @@ def _candidates(
     lost = [obj for obj in picked if needs_declared(obj)]
     if not unpriced and not lost:
         return _named(service, replace(first, untracked=untracked or []))
-    watchlist = service.tracking.watchlist()
-    quotes = quoted_postage(watchlist.store, watchlist.environment, unpriced) if unpriced else {}
-    declared = declared_values(watchlist, [obj.code for obj in lost])
+    office = service.office()
+    quotes = quoted_postage(office.store(), office.env_key, unpriced) if unpriced else {}
+    declared = service.tracked.declared_values([obj.code for obj in lost])
     again = {obj.code for obj in [*unpriced, *lost]}
     second = find_candidates(
         [obj for obj in picked if obj.code in again], today, table, quotes=quotes, declared=declared

@@ -370,7 +370,7 @@ def _expired(job: Job, now: datetime) -> bool:
 
 
 def follow_job(
-    task: TaskControl,
+    task: TaskControl[Job],
     service: InvoiceService,
     job_id: int,
     interval_s: float = POLL_INTERVAL_S,

@@ -4,9 +4,11 @@
 Queries are priced a window at a time on the task's own thread; the moment a window is
 read, its deadlines are asked in one side thread, so the prices never wait for them (the
 delivery-time API may be missing from the card, slower, or failing). Everything goes
-out as progress payloads: each price as it settles (`PriceArrived`), each window's
-deadlines when known (`DeadlinesArrived`), and `PricesSettled` once the last price is in
-while deadlines may still come. The task ends when both sides have; a failure of the
+out as progress payloads of one type, `PriceEvent`: each price as it settles
+(`PriceArrived`), each window's deadlines when known (`DeadlinesArrived`), and
+`PricesSettled` once the last price is in while deadlines may still come. A receiver
+hands each event a `PriceReceiver` (``event.reach(receiver)``) and is called at the
+method for its kind: no sorting by type. The task ends when both sides have; a failure of the
 deadline side is the outcome of each of its queries, never the prices' failure. The GUI
 reads the stream in ``on_progress``, the CLI in its `PlainTask`'s callback, which is
 called from the pricing and deadline threads (it must be thread-safe).
@@ -25,9 +27,9 @@ from collections import deque
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from itertools import islice
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Literal, Protocol
 
-from postalgui.api.cancel import Cancelled, TaskControl
+from postalgui.api.cancel import Cancelled, CountsOnly, TaskControl
 from postalgui.api.errors import RoutineError
 from postalgui.services.price.use_cases import (
     BATCH_WINDOW,
@@ -50,6 +52,8 @@ __all__ = [
     "AHEAD",
     "DeadlinesArrived",
     "PriceArrived",
+    "PriceEvent",
+    "PriceReceiver",
     "PricesSettled",
     "Pricing",
     "prices_with_deadlines",
@@ -66,30 +70,66 @@ rule (`quote_checked`: queries no file check went over); or one query at a time
 through its own GET (the operator's whole answer, errors raised: the CLI's single quote)."""
 
 
+class PriceReceiver(Protocol):
+    """Who reads the stream: one method per kind of `PriceEvent`."""
+
+    def price_arrived(self, result: QuoteResult) -> None: ...
+
+    def deadlines_arrived(self, outcomes: list[DeadlineOutcome]) -> None: ...
+
+    def prices_settled(self, settled: PricesSettled) -> None: ...
+
+
+class PriceEvent:
+    """A step of the stream; `reach` calls the receiver's method for its kind."""
+
+    def reach(self, receiver: PriceReceiver) -> None:
+        raise NotImplementedError
+
+    def renumbered(self, indices: Sequence[int]) -> PriceEvent:
+        """The event with its results and deadlines at ``indices[k]`` instead of ``k``."""
+        return self
+
+
 @dataclass(frozen=True)
-class PriceArrived:
+class PriceArrived(PriceEvent):
     """One price settled (or failed), at its index in the whole run."""
 
     result: QuoteResult
 
+    def reach(self, receiver: PriceReceiver) -> None:
+        receiver.price_arrived(self.result)
+
+    def renumbered(self, indices: Sequence[int]) -> PriceEvent:
+        return PriceArrived(replace(self.result, index=indices[self.result.index]))
+
 
 @dataclass(frozen=True)
-class DeadlinesArrived:
+class DeadlinesArrived(PriceEvent):
     """The deadline outcomes of one window, numbered as the prices."""
 
     outcomes: list[DeadlineOutcome]
 
+    def reach(self, receiver: PriceReceiver) -> None:
+        receiver.deadlines_arrived(self.outcomes)
+
+    def renumbered(self, indices: Sequence[int]) -> PriceEvent:
+        return DeadlinesArrived([replace(o, index=indices[o.index]) for o in self.outcomes])
+
 
 @dataclass(frozen=True)
-class PricesSettled:
+class PricesSettled(PriceEvent):
     """Every price is in (the deadlines may still be coming): how many, how many failed."""
 
     count: int
     failed: int
 
+    def reach(self, receiver: PriceReceiver) -> None:
+        receiver.prices_settled(self)
+
 
 def prices_with_deadlines(
-    task: TaskControl,
+    task: TaskControl[PriceEvent],
     service: PriceService,
     queries: Iterable[PriceQuery],
     run: str,
@@ -127,28 +167,28 @@ def prices_with_deadlines(
     return settled
 
 
-class _Numbered(RelayedTask):
+class _Numbered(RelayedTask[PriceEvent]):
     """The run's payloads with each result and deadline at its own index (``indices``)."""
 
-    def __init__(self, task: TaskControl, indices: Sequence[int]) -> None:
+    def __init__(self, task: TaskControl[PriceEvent], indices: Sequence[int]) -> None:
         super().__init__(task)
         self._indices = indices
 
-    def progress(self, done: int, total: int | None = None, text: str = "", payload: object = None) -> None:
-        if isinstance(payload, PriceArrived):
-            payload = PriceArrived(replace(payload.result, index=self._indices[payload.result.index]))
-        elif isinstance(payload, DeadlinesArrived):
-            payload = DeadlinesArrived([replace(o, index=self._indices[o.index]) for o in payload.outcomes])
-        super().progress(done, total, text, payload)
+    def progress(
+        self, done: int, total: int | None = None, text: str = "", payload: PriceEvent | None = None
+    ) -> None:
+        super().progress(
+            done, total, text, payload.renumbered(self._indices) if payload is not None else None
+        )
 
 
-class _PriceSide(RelayedTask):
+class _PriceSide(CountsOnly["QuoteResult"]):
     """The price half: prices a window as ``pricing`` says, and relays each settled
     `QuoteResult` payload as a `PriceArrived`, counted."""
 
     def __init__(
         self,
-        task: TaskControl,
+        task: TaskControl[PriceEvent],
         service: PriceService,
         run: str,
         source: Source,
@@ -159,6 +199,7 @@ class _PriceSide(RelayedTask):
         from postalgui.api.price import new_batch_id
 
         super().__init__(task)
+        self._events = task
         self._service = service
         self._run = run
         self._source: Source = source
@@ -171,13 +212,16 @@ class _PriceSide(RelayedTask):
         self.count = 0
         self.failed = 0
 
-    def progress(self, done: int, total: int | None = None, text: str = "", payload: object = None) -> None:
-        if isinstance(payload, self._result_type):
-            with self._lock:
-                self.count += 1
-                self.failed += not payload.ok
-            payload = PriceArrived(payload)
-        super().progress(done, total, text, payload)
+    def progress(
+        self, done: int, total: int | None = None, text: str = "", payload: QuoteResult | None = None
+    ) -> None:
+        if payload is None:
+            self._events.progress(done, total, text)
+            return
+        with self._lock:
+            self.count += 1
+            self.failed += not payload.ok
+        self._events.progress(done, total, text, PriceArrived(payload))
 
     def price(self, chunk: Sequence[PriceQuery], offset: int) -> None:
         if self._pricing == "batch":
@@ -207,7 +251,7 @@ class _PriceSide(RelayedTask):
 class _DeadlineSide:
     """The deadline half: one thread asking each window's deadlines as it is read."""
 
-    def __init__(self, task: TaskControl, service: PriceService, run: str) -> None:
+    def __init__(self, task: TaskControl[PriceEvent], service: PriceService, run: str) -> None:
         self._task = task
         self._service = service
         self._run = run

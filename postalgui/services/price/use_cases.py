@@ -14,9 +14,9 @@ from dataclasses import replace
 from datetime import date, datetime
 from decimal import Decimal
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Generic, Literal, TypeVar
 
-from postalgui.api.cancel import CancelToken, TaskControl, cancel_scope
+from postalgui.api.cancel import TaskControl, TaskView, cancel_scope
 from postalgui.services.price.service_choice import DECLARED_VALUE_CODES, declared_limits
 
 if TYPE_CHECKING:
@@ -27,6 +27,8 @@ if TYPE_CHECKING:
     from postalgui.services.price.history import HistoryEntry
     from postalgui.services.price.service import PriceService, Source
     from postalgui.services.price.service_choice import Refusal
+
+P = TypeVar("P")
 
 __all__ = [
     "BATCH_WINDOW",
@@ -61,7 +63,7 @@ window ends with its slowest chunk, so a window keeps many rounds of
 
 
 def quote_batch(
-    task: TaskControl,
+    task: TaskControl[QuoteResult],
     service: PriceService,
     queries: Sequence[PriceQuery],
     source: Source = "batch",
@@ -78,7 +80,7 @@ def quote_batch(
 
 
 def quote_checked(
-    task: TaskControl,
+    task: TaskControl[QuoteResult],
     service: PriceService,
     queries: Sequence[PriceQuery],
     source: Source = "batch",
@@ -114,48 +116,40 @@ def quote_checked(
     return sorted([*refused, *renumbered], key=lambda result: result.index)
 
 
-class RelayedTask:
+class RelayedTask(TaskView, Generic[P]):
     """A task seen through another: cancel as it is, progress passed on (a subclass
     rewrites it on the way, e.g. to renumber a part's results)."""
 
-    def __init__(self, task: TaskControl) -> None:
+    def __init__(self, task: TaskControl[P]) -> None:
+        super().__init__(task)
         self._task = task
 
-    @property
-    def token(self) -> CancelToken:
-        return self._task.token
-
-    @property
-    def cancelled(self) -> bool:
-        return self._task.cancelled
-
-    def raise_if_cancelled(self) -> None:
-        self._task.raise_if_cancelled()
-
-    def progress(self, done: int, total: int | None = None, text: str = "", payload: object = None) -> None:
+    def progress(self, done: int, total: int | None = None, text: str = "", payload: P | None = None) -> None:
         self._task.progress(done, total, text, payload)
 
 
-class Renumbered(RelayedTask):
+class Renumbered(RelayedTask["QuoteResult"]):
     """A task seen by a part of a batch: results at their places in the whole, progress after ``before``."""
 
-    def __init__(self, task: TaskControl, positions: Sequence[int], before: int, total: int | None) -> None:
+    def __init__(
+        self, task: TaskControl[QuoteResult], positions: Sequence[int], before: int, total: int | None
+    ) -> None:
         super().__init__(task)
         self._positions = positions
         self._before = before
         self._total = total
 
-    def progress(self, done: int, total: int | None = None, text: str = "", payload: object = None) -> None:
-        from postalgui.api.models.price import QuoteResult
-
+    def progress(
+        self, done: int, total: int | None = None, text: str = "", payload: QuoteResult | None = None
+    ) -> None:
         del total
-        if isinstance(payload, QuoteResult):
+        if payload is not None:
             payload = replace(payload, index=self._positions[payload.index])
         self._task.progress(self._before + done, self._total, text, payload)
 
 
 def quote_window(
-    task: TaskControl,
+    task: TaskControl[QuoteResult],
     service: PriceService,
     client: PriceClient,
     queries: Sequence[PriceQuery],

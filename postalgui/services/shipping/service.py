@@ -1,4 +1,5 @@
-"""`ShippingService`: the Shipping feature as the GUI and the CLI reach it, from `AppContext.shipping`."""
+"""`ShippingService`: the Shipping feature as the GUI and the CLI reach it, from `AppContext.shipping`,
+built from its `ShippingPorts` only."""
 
 from __future__ import annotations
 
@@ -10,19 +11,19 @@ from typing import TYPE_CHECKING
 from postalgui.api.errors import ApiError
 from postalgui.api.said import Said
 from postalgui.services.setting_missing import SettingMissingError
+from postalgui.services.shipping.cep_cache import CepCache
 
 if TYPE_CHECKING:
     from postalgui.api.cep import CepClient
     from postalgui.api.prepostings import PrepostingClient
     from postalgui.services.office.database import OfficeDatabase
     from postalgui.services.office.outgoing import Outgoing
-    from postalgui.services.session import Session
+    from postalgui.services.ports import Follow
     from postalgui.services.settings import Profile
     from postalgui.services.shipping.addresses import AddressBook
     from postalgui.services.shipping.book import ShipmentBook
-    from postalgui.services.shipping.cep_cache import CepCache
+    from postalgui.services.shipping.ports import ShippingPorts
     from postalgui.services.shipping.settings import ShippingSettings
-    from postalgui.services.tracking.service import TrackingService
 
 
 class ShippingService:
@@ -34,33 +35,22 @@ class ShippingService:
     starts, the database opens): tasks only.
     """
 
-    def __init__(
-        self,
-        context: Session,
-        data_dir: Callable[[], Path],
-        office: Callable[[], OfficeDatabase] | None = None,
-        tracking: Callable[[], TrackingService] | None = None,
-    ) -> None:
-        self.context = context
-        self._data_dir = data_dir
-        self._office = office
-        self._tracking = tracking
+    def __init__(self, ports: ShippingPorts) -> None:
+        self._ports = ports
         self._caches: dict[Path, CepCache] = {}
 
     @property
     def profile(self) -> Profile:
-        return self.context.profile
+        return self._ports.profile()
 
     @property
     def settings(self) -> ShippingSettings:
         """How labels are printed: the last layout, printer and source."""
-        return self.context.settings.shipping
+        return self._ports.settings()
 
     def remember(self, settings: ShippingSettings) -> None:
         """Keep ``settings`` in the settings file (`OSError` when it cannot be written)."""
-        from postalgui.services.shipping.remembered import save_shipping_settings
-
-        save_shipping_settings(self.context, settings)
+        self._ports.remember(settings)
 
     def card(self) -> str:
         """The profile's posting card (`ApiError` naming the setting when it is missing)."""
@@ -71,9 +61,7 @@ class ShippingService:
     def requester(self) -> str:
         """Who asks a cancel (``idCorreiosSolicitanteCancelamento``): the profile's
         identity-portal login (`ApiError` naming the setting when there is none)."""
-        from postalgui.api.tokens import LOGIN_KEY
-
-        login = self.context.credentials.get(self.context.env_key, LOGIN_KEY)
+        login = self._ports.login()
         if not login:
             raise ApiError(
                 Said(
@@ -84,28 +72,27 @@ class ShippingService:
         return login.strip()
 
     def client(self) -> PrepostingClient:
+        # lazy: requests loads in a task, not at start-up
         from postalgui.api.prepostings import PrepostingClient
 
-        return PrepostingClient(self.context.backend().client, scope=self.context.default_scope())
+        return PrepostingClient(self._ports.operator(), scope=self._ports.scope())
 
     def cep_client(self) -> CepClient:
-        from postalgui.api.cep import CepClient
+        from postalgui.api.cep import CepClient  # lazy: requests loads in a task, not at start-up
 
-        return CepClient(self.context.backend().client, scope=self.context.default_scope())
+        return CepClient(self._ports.operator(), scope=self._ports.scope())
 
     def cep_cache(self) -> CepCache:
         """This desk's CEP cache of the current environment (the same object per file)."""
-        from postalgui.services.shipping.cep_cache import CepCache
-
-        path = self._data_dir() / f"cep-{self.context.env_key}.json"
+        path = self._ports.data_dir() / f"cep-{self._ports.env_key()}.json"
         if path not in self._caches:
             self._caches[path] = CepCache(path)
         return self._caches[path]
 
     def office(self) -> OfficeDatabase:
-        if self._office is None:
-            raise ApiError("This shipping service has no office database")
-        return self._office()
+        if self._ports.office is None:
+            raise RuntimeError("This shipping service has no office database")
+        return self._ports.office()
 
     def watch(self, callback: Callable[[str], None]) -> Callable[[], None]:
         """``callback(topic)`` ("shipment", "address", ...) after each change any desk commits
@@ -114,26 +101,26 @@ class ShippingService:
 
     def book(self) -> ShipmentBook:
         """The shipments of the current environment's office database (any thread)."""
-        from postalgui.services.shipping.book import ShipmentBook
+        from postalgui.services.shipping.book import ShipmentBook  # lazy: SQLAlchemy loads in a task
 
         return ShipmentBook(self.office())
 
     def outgoing(self) -> Outgoing:
         """The office's written-down sendings of the current environment (any thread)."""
-        from postalgui.services.office.outgoing import Outgoing
+        from postalgui.services.office.outgoing import Outgoing  # lazy: SQLAlchemy loads in a task
 
         return Outgoing(self.office())
 
     @property
-    def tracking(self) -> TrackingService:
-        """The Tracking feature: labelled objects join its watchlist."""
-        if self._tracking is None:
-            raise ApiError("This shipping service follows no objects")
-        return self._tracking()
+    def follow(self) -> Follow:
+        """Tracking's port: labelled objects join its watchlist."""
+        if self._ports.follow is None:
+            raise RuntimeError("This shipping service follows no objects")
+        return self._ports.follow
 
     def addresses(self) -> AddressBook:
         """The office's address book (office-wide; any thread, opens the database: tasks)."""
-        from postalgui.services.shipping.addresses import AddressBook
+        from postalgui.services.shipping.addresses import AddressBook  # lazy: SQLAlchemy loads in a task
 
         return AddressBook(self.office())
 

@@ -451,7 +451,7 @@ def _follow(service: ShippingService, shipments: Sequence[Shipment]) -> int:
     ]
     if not objects:
         return 0
-    return service.tracking.watchlist().add(objects, source=SOURCE)
+    return service.follow.follow(objects, source=SOURCE)
 
 
 def _unfollow(service: ShippingService, shipments: Sequence[Shipment]) -> int:
@@ -462,4 +462,4 @@ def _unfollow(service: ShippingService, shipments: Sequence[Shipment]) -> int:
         for item in shipments
         if item.object_code and item.status is PrepostingStatus.CANCELLED
     ]
-    return service.tracking.watchlist().remove(codes, source=SOURCE) if codes else 0
+    return service.follow.unfollow(codes, source=SOURCE) if codes else 0

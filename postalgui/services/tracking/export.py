@@ -21,8 +21,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from postalgui.api.cancel import TaskControl
+from postalgui.api.values.money import added
 from postalgui.services.spreadsheet import CellKind, SheetColumn, write_table
-from postalgui.services.tracking.late_pdf import LateLine, ProductTotal, added, product_name, write_late_pdf
+from postalgui.services.tracking.late_pdf import LateLine, ProductTotal, product_name, write_late_pdf
 from postalgui.services.tracking.lateness import Timing
 from postalgui.services.tracking.records import WatchedObject
 from postalgui.services.tracking.words import status_words

@@ -19,7 +19,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from postalgui.api.cancel import TaskControl
+from postalgui.api.cancel import CountsOnly, TaskControl
 from postalgui.api.errors import ApiError
 from postalgui.api.values.object_codes import FoundCodes, codes_in_text
 from postalgui.services.ports import NewObject
@@ -103,7 +103,9 @@ def objects_from_invoice(
     job = _downloaded(invoices, ref.params())
     if job is None:
         asked = analytic_once(task, invoices, ref)
-        job = follow_job(task, invoices, asked.job.id, POLL_INTERVAL_S if interval_s is None else interval_s)
+        job = follow_job(
+            CountsOnly(task), invoices, asked.job.id, POLL_INTERVAL_S if interval_s is None else interval_s
+        )
         if job.state is JobState.READY and (job.path is None or not job.path.is_file()):
             job = fetch_job_file(task, invoices, job.id)
     if job.state is not JobState.READY or job.path is None:

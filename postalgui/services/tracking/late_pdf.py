@@ -7,7 +7,7 @@ Separate from `export` because it is the PDF's words and numbers. Money is
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from decimal import ROUND_HALF_UP, Decimal
@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 from postalgui.api.values import format_brl, format_date_ui, format_number
+from postalgui.api.values.money import added
 from postalgui.documents.reports.late_objects import LateReport, LateRow, LateTotal, late_objects_pdf
 from postalgui.services.tracking.lateness import Lateness, Timing
 from postalgui.services.tracking.words import status_words
@@ -83,12 +84,6 @@ class LateLine(NamedTuple):
 
     watched: WatchedObject
     lateness: Lateness
-
-
-def added(amounts: Iterable[Decimal | None]) -> Decimal | None:
-    """The sum of the amounts known; ``None`` when none is (R$ 0,00 would say they were free)."""
-    known = [amount for amount in amounts if amount is not None]
-    return sum(known, Decimal(0)) if known else None
 
 
 def _money(amount: Decimal | None) -> str:

@@ -1,4 +1,5 @@
-"""`TrackingService`: the Tracking feature as the GUI and the CLI reach it, from `AppContext.tracking`."""
+"""`TrackingService`: the Tracking feature as the GUI and the CLI reach it, from `AppContext.tracking`,
+built from its `TrackingPorts` only."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ if TYPE_CHECKING:
     from postalgui.api.tracking import TrackingClient
     from postalgui.services.branches.service import BranchService
     from postalgui.services.office.database import OfficeDatabase
-    from postalgui.services.session import Session
+    from postalgui.services.tracking.ports import TrackingPorts
     from postalgui.services.tracking.watchlist import Watchlist
 
 
@@ -24,58 +25,51 @@ class TrackingService:
     `client` and `watchlist` block on first use (sandbox start, database open): tasks only.
     """
 
-    def __init__(
-        self,
-        context: Session,
-        office: Callable[[], OfficeDatabase],
-        branches: Callable[[], BranchService] | None = None,
-    ) -> None:
-        self.context = context
-        self._office = office
-        self._branches = branches
+    def __init__(self, ports: TrackingPorts) -> None:
+        self._ports = ports
 
     @property
     def settings(self) -> TrackingSettings:
-        return self.context.settings.tracking
+        return self._ports.settings()
 
     def client(self) -> TrackingClient:
-        from postalgui.api.tracking import TrackingClient
+        from postalgui.api.tracking import TrackingClient  # lazy: requests loads in a task, not at start-up
 
         return TrackingClient(
-            self.context.backend().client,
-            scope=self.context.default_scope(),
+            self._ports.operator(),
+            scope=self._ports.scope(),
             chunk=self.settings.codes_per_call,
         )
 
     def deadlines(self) -> DeadlineClient:
-        from postalgui.api.deadline import DeadlineClient
+        from postalgui.api.deadline import DeadlineClient  # lazy: requests loads in a task, not at start-up
 
-        return DeadlineClient(self.context.backend().client)
+        return DeadlineClient(self._ports.operator())
 
     def watchlist(self) -> Watchlist:
         """The watchlist in the current environment's office database (any thread; it holds
         nothing of its own, so one is made per call and follows an environment change)."""
-        from postalgui.services.tracking.watchlist import Watchlist
+        from postalgui.services.tracking.watchlist import Watchlist  # lazy: SQLAlchemy loads in a task
 
-        return Watchlist(self._office())
+        return Watchlist(self._ports.office())
 
     def office(self) -> OfficeDatabase:
-        return self._office()
+        return self._ports.office()
 
     def watch(self, callback: Callable[[str], None]) -> Callable[[], None]:
         """``callback(topic)`` ("tracked_object", ...) after each change any desk commits to
         the office database, on a background thread; returns the function that stops it.
         Builds the office's store (the keyring, the URL): tasks only."""
-        return self._office().store().subscribe(callback)
+        return self._ports.office().store().subscribe(callback)
 
     def branches(self) -> BranchService | None:
         """The Branches feature, whose data names the branch an object waits at (``None``: tests)."""
-        return self._branches() if self._branches is not None else None
+        return self._ports.branches() if self._ports.branches is not None else None
 
     @property
     def login(self) -> str:
         """Who the desk's alerts are kept for (the identity-portal login)."""
-        return self._office().author
+        return self._ports.office().author
 
     def now(self) -> datetime:
         """The feature's clock (aware, UTC); tests move it."""

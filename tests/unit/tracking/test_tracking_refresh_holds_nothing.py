@@ -9,7 +9,6 @@ import json
 from collections.abc import Callable, Sequence
 from datetime import UTC, date, datetime
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
@@ -23,10 +22,10 @@ from postalgui.api.models.tracking import TrackedObject
 from postalgui.api.tracking import Detail, TrackingClient
 from postalgui.services.office.database import OfficeDatabase
 from postalgui.services.ports import NewObject
-from postalgui.services.settings import Settings
 from postalgui.services.tracking import refresh as refresh_module
 from postalgui.services.tracking import use_cases
 from postalgui.services.tracking.service import TrackingService
+from tests.ports_support import tracking_ports
 from tests.unit.tracking.test_tracking_client import OBJECTS, client, code  # the fixture
 
 __all__ = ["client"]
@@ -71,7 +70,7 @@ class Operator:
 
 class Service(TrackingService):
     def __init__(self, office: OfficeDatabase, operator: Operator) -> None:
-        super().__init__(SimpleNamespace(settings=Settings()), lambda: office)
+        super().__init__(tracking_ports(office))
         self.operator = operator
 
     def client(self) -> Any:

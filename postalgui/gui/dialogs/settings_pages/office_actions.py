@@ -21,12 +21,12 @@ from postalgui.gui.dialogs.settings_pages.office_words import (
     table_name,
 )
 from postalgui.gui.messages import arg
+from postalgui.services.office.use_cases import DatabaseReport
 
 if TYPE_CHECKING:
     from postalgui.api.cancel import Progress
     from postalgui.gui.tasks import TaskHandle, TaskRunner
     from postalgui.services.office.service import OfficeService, TypedDatabase
-    from postalgui.services.office.use_cases import DatabaseReport
     from postalgui.store.copy import Copied
 
 _OK_STYLE = "color: #107c10;"
@@ -137,11 +137,12 @@ class _Action(QWidget):
 class OfficeTestAction(_Action):
     """Test: connect with the typed URL and password, and say what the database holds.
 
-    Signals (besides `_Action`'s): ``databaseTested(object)`` with the `DatabaseReport`
-    or the exception the test ended with.
+    Signals (besides `_Action`'s): ``databaseTested(DatabaseReport)`` with what the test
+    found; ``databaseFailed(BaseException)`` with the exception it ended with.
     """
 
-    databaseTested = Signal(object)
+    databaseTested = Signal(DatabaseReport)
+    databaseFailed = Signal(BaseException)
 
     def __init__(self, service: OfficeService, runner: TaskRunner, parent: QWidget | None = None) -> None:
         super().__init__(service, runner, parent)
@@ -179,17 +180,19 @@ class OfficeTestAction(_Action):
     @Slot(object)
     def _on_task_error(self, error: BaseException) -> None:
         super()._on_task_error(error)
-        self.databaseTested.emit(error)
+        self.databaseFailed.emit(error)
 
 
 class OfficeCopyAction(_Action):
     """Copy my local data into it: this desk's file into the typed server, with progress and Cancel.
 
-    Signals (besides `_Action`'s): ``dataCopied(object)`` with the list of `Copied` or the
-    exception the copy ended with (not sent when it was cancelled).
+    Signals (besides `_Action`'s): ``dataCopied(list)`` with the list of `Copied`;
+    ``copyFailed(BaseException)`` with the exception the copy ended with (neither is sent
+    when it was cancelled).
     """
 
-    dataCopied = Signal(object)
+    dataCopied = Signal(list)
+    copyFailed = Signal(BaseException)
 
     def __init__(self, service: OfficeService, runner: TaskRunner, parent: QWidget | None = None) -> None:
         super().__init__(service, runner, parent)
@@ -246,7 +249,7 @@ class OfficeCopyAction(_Action):
     @Slot(object)
     def _on_task_error(self, error: BaseException) -> None:
         super()._on_task_error(error)
-        self.dataCopied.emit(error)
+        self.copyFailed.emit(error)
 
     @Slot()
     def _on_cancel_button_clicked(self) -> None:

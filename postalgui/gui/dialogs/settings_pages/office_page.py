@@ -22,6 +22,7 @@ from postalgui.gui.dialogs.settings_pages.form_parts import (
 )
 from postalgui.gui.dialogs.settings_pages.office_actions import OfficeCopyAction, OfficeTestAction
 from postalgui.gui.dialogs.settings_pages.office_words import url_rule_text
+from postalgui.services.office.use_cases import DatabaseReport
 
 if TYPE_CHECKING:
     from postalgui.gui.tasks import TaskRunner
@@ -62,6 +63,7 @@ class OfficePage(QGroupBox):
         self.note_label = self._note()
         self.test = OfficeTestAction(service, runner, self)
         self.test.databaseTested.connect(self._on_test_database_tested)
+        self.test.databaseFailed.connect(self._on_test_database_failed)
         self.copy = OfficeCopyAction(service, runner, self)
         self._url_valid = False
         self._test_failed = False
@@ -132,9 +134,14 @@ class OfficePage(QGroupBox):
             self.copy.clear()
         self.edited.emit()
 
-    @Slot(object)
-    def _on_test_database_tested(self, result: object) -> None:
-        self._test_failed = isinstance(result, BaseException)
+    @Slot(DatabaseReport)
+    def _on_test_database_tested(self, _report: DatabaseReport) -> None:
+        self._test_failed = False
+        self.allow(self._url_valid)
+
+    @Slot(BaseException)
+    def _on_test_database_failed(self, _error: BaseException) -> None:
+        self._test_failed = True
         self.allow(self._url_valid)
 
     @Slot()

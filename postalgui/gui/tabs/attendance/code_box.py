@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Signal, Slot
 from PySide6.QtWidgets import QGridLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit, QPushButton, QWidget
 
+from postalgui.api.models.ster import OperatorCode
 from postalgui.gui.messages import arg, describe_error, or_dash
 from postalgui.gui.models.formatting import format_count
 from postalgui.gui.models.operator_words import operator_word
@@ -22,7 +23,6 @@ from postalgui.gui.widgets.selectable_label import selectable_label
 from postalgui.services.attendance.use_cases import decode_code
 
 if TYPE_CHECKING:
-    from postalgui.api.models.ster import OperatorCode
     from postalgui.gui.desk import Desk
     from postalgui.gui.tasks import TaskHandle
     from postalgui.services.attendance.service import AttendanceService
@@ -42,10 +42,10 @@ _MASK = "\N{BULLET}" * 8
 class OperatorCodeBox(QGroupBox):
     """The code field with Decode, then what the code says in pairs (three rows, not six).
 
-    Signals: ``decoded(object)`` with the `OperatorCode`.
+    Signals: ``decoded(OperatorCode)`` with the `OperatorCode`.
     """
 
-    decoded = Signal(object)
+    decoded = Signal(OperatorCode)
 
     def __init__(self, desk: Desk[AttendanceService], parent: QWidget | None = None) -> None:
         super().__init__(parent)

@@ -20,12 +20,13 @@ from postalgui.gui.tabs.attendance.words import auth_text
 from postalgui.gui.tasks import Failure
 from postalgui.gui.widgets.selectable_label import selectable_label
 from postalgui.services.attendance import use_cases
+from postalgui.services.attendance.service import PartnerStatus
 
 if TYPE_CHECKING:
     from postalgui.api.cancel import TaskControl
     from postalgui.gui.desk import Desk
     from postalgui.gui.tasks import TaskHandle
-    from postalgui.services.attendance.service import AttendanceService, PartnerStatus
+    from postalgui.services.attendance.service import AttendanceService
 
 __all__ = ["PartnerPanel"]
 
@@ -35,11 +36,11 @@ PARTNER_KEY = "attendance.partner"
 class PartnerPanel(QGroupBox):
     """Status, address, paths, auth and database of the partner server; Start and Stop.
 
-    Signals: ``statusChanged(object)`` with the `PartnerStatus` read after a start, a stop
+    Signals: ``statusChanged(PartnerStatus)`` with the `PartnerStatus` read after a start, a stop
     or the first look; ``busyChanged(bool)`` while a start or stop is under way.
     """
 
-    statusChanged = Signal(object)
+    statusChanged = Signal(PartnerStatus)
     busyChanged = Signal(bool)
 
     def __init__(self, desk: Desk[AttendanceService], parent: QWidget | None = None) -> None:

@@ -9,6 +9,7 @@ then be saved as CSV (for the books) or PDF (to file) by its own component (`Rep
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Signal, Slot
@@ -32,13 +33,12 @@ from postalgui.gui.tasks import Failure
 from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.gui.widgets.selectable_label import selectable_label
 from postalgui.gui.widgets.tables import record_table
-from postalgui.services.attendance.use_cases import reconcile_day, today
+from postalgui.services.attendance.use_cases import Report, reconcile_day, today
 
 if TYPE_CHECKING:
     from postalgui.gui.desk import Desk
     from postalgui.gui.tasks import TaskHandle
     from postalgui.services.attendance.service import AttendanceService
-    from postalgui.services.attendance.use_cases import Report
 
 __all__ = ["ReconcilePanel"]
 
@@ -48,13 +48,13 @@ RECONCILE_KEY = "attendance.reconcile"
 class ReconcilePanel(QWidget):
     """Day, Reconcile (with busy bar and Cancel), the summary, the lines, the exports.
 
-    Signals: ``reconciled(object)`` with the `Report`; ``finished(bool)`` when a run
-    ended (True: cancelled); ``exported(object)`` with the `Path` of a saved file.
+    Signals: ``reconciled(Report)`` with the `Report`; ``finished(bool)`` when a run
+    ended (True: cancelled); ``exported(Path)`` with the `Path` of a saved file.
     """
 
-    reconciled = Signal(object)
+    reconciled = Signal(Report)
     finished = Signal(bool)
-    exported = Signal(object)
+    exported = Signal(Path)
 
     def __init__(self, desk: Desk[AttendanceService], parent: QWidget | None = None) -> None:
         super().__init__(parent)

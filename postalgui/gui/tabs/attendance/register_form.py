@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 )
 
 from postalgui.api.errors import OperatorError
+from postalgui.api.models.ster import OperatorCode
 from postalgui.api.values import InvalidValue
 from postalgui.api.values.ster import check_client_key, check_operator_code, check_quantity, ticket_from_text
 from postalgui.api.values.taxid import parse_tax_id
@@ -47,7 +48,6 @@ from postalgui.gui.widgets.selectable_label import selectable_label
 from postalgui.services.attendance.use_cases import Registration, code_from_text, register_attendance
 
 if TYPE_CHECKING:
-    from postalgui.api.models.ster import OperatorCode
     from postalgui.gui.desk import Desk
     from postalgui.gui.tasks import TaskHandle
     from postalgui.services.attendance.service import AttendanceService
@@ -65,12 +65,12 @@ SERVER_FAILURE = 500
 class RegistrationForm(QWidget):
     """Decode an operator code (`OperatorCodeBox`), fill the registration, register it.
 
-    Signals: ``decoded(object)`` with the `OperatorCode`; ``registered(str)`` with the
+    Signals: ``decoded(OperatorCode)`` with the `OperatorCode`; ``registered(str)`` with the
     protocol the operator answered; ``invalid(str)`` with the inline error shown when a
     field broke its rule (nothing was sent).
     """
 
-    decoded = Signal(object)
+    decoded = Signal(OperatorCode)
     registered = Signal(str)
     invalid = Signal(str)
 

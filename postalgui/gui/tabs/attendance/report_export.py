@@ -7,6 +7,7 @@ background, in the interface's language, and the message area says where it went
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
 from PySide6.QtCore import Signal, Slot
@@ -18,8 +19,6 @@ from postalgui.gui.widgets.saved_file import SavedFileReporter, ask_save_path, c
 from postalgui.services.attendance.use_cases import export_report
 
 if TYPE_CHECKING:
-    from pathlib import Path
-
     from postalgui.gui.tasks import TaskHandle, TaskRunner
     from postalgui.gui.widgets.message_bar import MessageArea
     from postalgui.services.attendance.use_cases import Report
@@ -37,10 +36,10 @@ def report_language() -> Literal["pt", "en"]:
 class ReportExport(QWidget):
     """Export CSV… and Export PDF… of the report shown.
 
-    Signals: ``exported(object)`` with the `Path` of a saved file.
+    Signals: ``exported(Path)`` with the `Path` of a saved file.
     """
 
-    exported = Signal(object)
+    exported = Signal(Path)
 
     def __init__(self, runner: TaskRunner, messages: MessageArea, parent: QWidget | None = None) -> None:
         super().__init__(parent)

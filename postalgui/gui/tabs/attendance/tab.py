@@ -22,12 +22,13 @@ from postalgui.gui.tabs.attendance.partner_panel import PartnerPanel
 from postalgui.gui.tabs.attendance.reconcile_panel import ReconcilePanel
 from postalgui.gui.tabs.attendance.register_form import RegistrationForm
 from postalgui.gui.widgets.window_state import RememberedSplitter
+from postalgui.services.attendance.service import PartnerStatus
+from postalgui.services.attendance.use_cases import Report
 
 if TYPE_CHECKING:
     from postalgui.gui.tasks import TaskRunner
     from postalgui.gui.widgets.message_bar import MessageArea
-    from postalgui.services.attendance.service import AttendanceService, PartnerStatus
-    from postalgui.services.attendance.use_cases import Report
+    from postalgui.services.attendance.service import AttendanceService
 
 __all__ = ["AttendanceTab"]
 
@@ -114,10 +115,10 @@ class AttendanceTab(QWidget):
         if self.desk.service.in_sandbox:
             self.counter.reload(select=protocol)
 
-    @Slot(object)
+    @Slot(Report)
     def _on_reconcile_reconciled(self, _report: Report) -> None:
         self.ledger.refresh()
 
-    @Slot(object)
+    @Slot(PartnerStatus)
     def _on_partner_status_changed(self, _status: PartnerStatus) -> None:
         self.ledger.refresh()

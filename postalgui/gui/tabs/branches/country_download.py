@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Signal, Slot
 from PySide6.QtWidgets import QWidget
 
+from postalgui.api.cancel import Progress
 from postalgui.gui.i18n import app_locale
 from postalgui.gui.messages import arg
 from postalgui.gui.tasks import Failure
@@ -21,7 +22,6 @@ from postalgui.gui.widgets.task_progress import task_progress
 from postalgui.services.branches.use_cases import Loaded, UnitQuery
 
 if TYPE_CHECKING:
-    from postalgui.api.cancel import Progress
     from postalgui.gui.desk import Desk
     from postalgui.gui.tasks import TaskHandle
     from postalgui.services.branches.service import BranchService
@@ -34,19 +34,19 @@ COUNTRY_KEY = "branches.country"
 class CountryDownload(QWidget):
     """The download's progress bar and Cancel button (hidden while none runs).
 
-    Signals: ``unitsArrived(object)`` with the cached country (a `Loaded`) while the
-    download checks for changes; ``synced(object)`` with the fresh country; ``finished(bool)``
+    Signals: ``unitsArrived(Loaded)`` with the cached country (a `Loaded`) while the
+    download checks for changes; ``synced(Loaded)`` with the fresh country; ``finished(bool)``
     when the download ended (True: cancelled).
     """
 
-    unitsArrived = Signal(object)
-    synced = Signal(object)
+    unitsArrived = Signal(Loaded)
+    synced = Signal(Loaded)
     finished = Signal(bool)
 
     def __init__(self, desk: Desk[BranchService], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.desk = desk
-        self._handle: TaskHandle | None = None
+        self._handle: TaskHandle[Loaded] | None = None
         self.progress_bar, self.cancel_button = task_progress(
             self,
             "branch",
@@ -60,7 +60,7 @@ class CountryDownload(QWidget):
     def running(self) -> bool:
         return self._handle is not None
 
-    def start(self) -> TaskHandle:
+    def start(self) -> TaskHandle[Loaded]:
         """Download (or refresh) every unit in Brazil; the running download when one is under way."""
         from postalgui.services.branches.use_cases import SYNC_CONCURRENCY, load_units
 
@@ -90,9 +90,9 @@ class CountryDownload(QWidget):
         if self._handle is not None:
             self._handle.cancel()
 
-    @Slot(object)
-    def _on_country_task_progress(self, progress: Progress) -> None:
-        if isinstance(progress.payload, Loaded):
+    @Slot(Progress)
+    def _on_country_task_progress(self, progress: Progress[Loaded]) -> None:
+        if progress.payload is not None:
             self.unitsArrived.emit(progress.payload)
             self.progress_bar.setFormat(self.tr("Checking for changes…"))
             return

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QItemSelection, QModelIndex, Qt, QTimer, Signal, Slot
@@ -41,17 +42,14 @@ from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.gui.widgets.saved_file import SavedFileReporter, ask_save_path, csv_type
 from postalgui.gui.widgets.tables import record_table
 from postalgui.gui.widgets.window_state import RememberedSplitter
-from postalgui.services.branches.use_cases import UnitQuery
+from postalgui.services.branches.use_cases import Loaded, UnitQuery
 
 if TYPE_CHECKING:
-    from pathlib import Path
-
     from postalgui.api.models.branches import Unit
     from postalgui.gui.tasks import TaskHandle, TaskRunner
     from postalgui.gui.widgets.message_bar import MessageArea
     from postalgui.services.branches.index import BranchIndex
     from postalgui.services.branches.service import BranchService
-    from postalgui.services.branches.use_cases import Loaded
 
 __all__ = ["BranchesTab", "fit_columns"]
 
@@ -69,7 +67,7 @@ class BranchesTab(QWidget):
     of units shown after a filter; ``unitSelected(str)`` with the MCU shown in the detail
     (empty: none); ``detailOpened(str)`` when Enter or a double click opened a unit's
     detail; ``countryFinished(bool)`` when the whole-country download ended (True:
-    cancelled); ``exported(object)`` with the `Path` of a saved CSV.
+    cancelled); ``exported(Path)`` with the `Path` of a saved CSV.
     """
 
     unitsLoaded = Signal(int)
@@ -77,7 +75,7 @@ class BranchesTab(QWidget):
     unitSelected = Signal(str)
     detailOpened = Signal(str)
     countryFinished = Signal(bool)
-    exported = Signal(object)
+    exported = Signal(Path)
 
     def __init__(
         self,
@@ -208,7 +206,7 @@ class BranchesTab(QWidget):
     def synced_at(self) -> datetime | None:
         return self._loaded.result.synced_at if self._loaded is not None else None
 
-    def search(self) -> TaskHandle | None:
+    def search(self) -> TaskHandle[Loaded] | None:
         """Show the units of the filters: locally when the country is loaded, else ask the operator."""
         if self.everything:
             self.apply_filters()
@@ -225,11 +223,11 @@ class BranchesTab(QWidget):
             return self.sync_country()
         return self.load(query)
 
-    def load(self, query: UnitQuery, *, only_if_cached: bool = False) -> TaskHandle:
+    def load(self, query: UnitQuery, *, only_if_cached: bool = False) -> TaskHandle[Loaded]:
         """Load ``query``'s units: its cached copy at once, then what changed (one live load)."""
         return self.loader.load(query, only_if_cached=only_if_cached)
 
-    def sync_country(self) -> TaskHandle:
+    def sync_country(self) -> TaskHandle[Loaded]:
         """Download (or refresh) every unit in Brazil, with progress and Cancel."""
         handle = self.country.start()
         self.filters.set_busy(True)
@@ -378,7 +376,7 @@ class BranchesTab(QWidget):
 
     # --- slots: loading ------------------------------------------------------------------------
 
-    @Slot(object)
+    @Slot(Loaded)
     def _on_loader_units_arrived(self, loaded: Loaded) -> None:
         # While the country downloads, its cached copy comes from there.
         if loaded.fresh or not self.country.running or not loaded.result.query.is_everything:
@@ -388,11 +386,11 @@ class BranchesTab(QWidget):
     def _on_loader_loading_changed(self, _loading: bool) -> None:
         self._update_summary()
 
-    @Slot(object)
+    @Slot(Loaded)
     def _on_country_units_arrived(self, loaded: Loaded) -> None:
         self._show_loaded(loaded)
 
-    @Slot(object)
+    @Slot(Loaded)
     def _on_country_synced(self, loaded: Loaded) -> None:
         self.loader.cancel()  # the country answers every query now
         self._show_loaded(loaded)

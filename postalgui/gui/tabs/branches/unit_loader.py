@@ -13,12 +13,12 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal, Slot
 
+from postalgui.api.cancel import Progress
 from postalgui.gui.messages import arg, describe_error, local_datetime
 from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.services.branches.use_cases import Loaded
 
 if TYPE_CHECKING:
-    from postalgui.api.cancel import Progress
     from postalgui.gui.desk import Desk
     from postalgui.gui.tasks import TaskHandle
     from postalgui.services.branches.service import BranchService
@@ -34,11 +34,11 @@ class UnitLoader(QObject):
 
     ``shown`` answers what the tab shows now (the failure's wording depends on it).
 
-    Signals: ``unitsArrived(object)`` with a `Loaded` (the cached copy, then the fresh
+    Signals: ``unitsArrived(Loaded)`` with a `Loaded` (the cached copy, then the fresh
     set); ``loadingChanged(bool)`` when a load starts or ends.
     """
 
-    unitsArrived = Signal(object)
+    unitsArrived = Signal(Loaded)
     loadingChanged = Signal(bool)
 
     def __init__(
@@ -47,13 +47,13 @@ class UnitLoader(QObject):
         super().__init__(parent)
         self.desk = desk
         self._shown = shown
-        self._handle: TaskHandle | None = None
+        self._handle: TaskHandle[Loaded] | None = None
 
     @property
     def loading(self) -> bool:
         return self._handle is not None
 
-    def load(self, query: UnitQuery, *, only_if_cached: bool = False) -> TaskHandle:
+    def load(self, query: UnitQuery, *, only_if_cached: bool = False) -> TaskHandle[Loaded]:
         """Load ``query``'s units: its cached copy at once, then what changed."""
         from postalgui.services.branches.use_cases import load_units
 
@@ -77,9 +77,9 @@ class UnitLoader(QObject):
         if self._handle is not None:
             self._handle.cancel()
 
-    @Slot(object)
-    def _on_load_task_progress(self, progress: Progress) -> None:
-        if isinstance(progress.payload, Loaded):
+    @Slot(Progress)
+    def _on_load_task_progress(self, progress: Progress[Loaded]) -> None:
+        if progress.payload is not None:
             self.unitsArrived.emit(progress.payload)
 
     @Slot(object)

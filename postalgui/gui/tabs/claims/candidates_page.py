@@ -51,7 +51,7 @@ from postalgui.gui.widgets.tables import read_only_table
 from postalgui.gui.widgets.task_progress import task_progress
 from postalgui.services.claims.candidates import CandidateList
 from postalgui.services.claims.filing import Result
-from postalgui.services.claims.use_cases import candidates, file_claims, invoice_candidates
+from postalgui.services.claims.use_cases import FilingReport, candidates, file_claims, invoice_candidates
 from postalgui.services.office import topics
 from postalgui.services.ports import NewObject
 
@@ -63,7 +63,6 @@ if TYPE_CHECKING:
     from postalgui.gui.tasks import TaskHandle
     from postalgui.services.claims.candidates import Candidate
     from postalgui.services.claims.service import ClaimsService
-    from postalgui.services.claims.use_cases import FilingReport
 
 __all__ = ["FILE_KEY", "LOAD_KEY", "CandidatesPage"]
 
@@ -88,14 +87,14 @@ class CandidatesPage(QWidget):
     """The source, the counts, the search and the candidate table; filing the selection.
 
     Signals: ``candidatesLoaded(int)`` with the number of candidates read (each read);
-    ``claimsFiled(object)`` with the `FilingReport` of a filing; ``trackRequested(object)``
+    ``claimsFiled(FilingReport)`` with the `FilingReport` of a filing; ``trackRequested(list)``
     with the `list[NewObject]` of a statement's objects Tracking does not follow;
     ``settingsRequested()`` when the filing dialog's "Open Settings" was clicked.
     """
 
     candidatesLoaded = Signal(int)
-    claimsFiled = Signal(object)
-    trackRequested = Signal(object)
+    claimsFiled = Signal(FilingReport)
+    trackRequested = Signal(list)
     settingsRequested = Signal()
 
     def __init__(

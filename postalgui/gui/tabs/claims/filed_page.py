@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from postalgui.api.models.claims import ReopenResult
 from postalgui.gui.i18n import app_locale, ui_language
 from postalgui.gui.messages import arg
 from postalgui.gui.tabs.claims.claim_model import ClaimColumn, ClaimModel
@@ -39,7 +40,6 @@ from postalgui.services.claims.use_cases import list_claims, reopen_claim
 from postalgui.services.office import topics
 
 if TYPE_CHECKING:
-    from postalgui.api.models.claims import ReopenResult
     from postalgui.gui.desk import Desk
     from postalgui.gui.tasks import TaskHandle
     from postalgui.services.claims.records import Claim
@@ -70,11 +70,11 @@ class FiledPage(ListPage):
     """The filed claims: toolbar and filters above the table, the follow-up below.
 
     Signals: ``claimsLoaded(int)`` with the number of claims read (each read);
-    ``reopened(object)`` with the `ReopenResult` of a reopen asked here.
+    ``reopened(ReopenResult)`` with the `ReopenResult` of a reopen asked here.
     """
 
     claimsLoaded = Signal(int)
-    reopened = Signal(object)
+    reopened = Signal(ReopenResult)
 
     def __init__(self, desk: Desk[ClaimsService], parent: QWidget | None = None) -> None:
         super().__init__("claimsFiled", parent)

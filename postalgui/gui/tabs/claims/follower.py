@@ -38,10 +38,10 @@ class Follower(PeriodicRun):
     """The follow-up's progress bar and Cancel button (hidden while none runs), and its timer.
 
     Signals: ``started()`` when a follow-up starts; ``finished(bool)`` when it ended
-    (True: cancelled); ``followed(object)`` with the use case's `Followed`.
+    (True: cancelled); ``followed(Followed)`` with the use case's `Followed`.
     """
 
-    followed = Signal(object)
+    followed = Signal(Followed)
 
     def __init__(self, desk: Desk[ClaimsService], parent: QWidget | None = None) -> None:
         super().__init__(parent, "claimsFollow")

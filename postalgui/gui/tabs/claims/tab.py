@@ -19,6 +19,7 @@ from postalgui.gui.desk import Desk
 from postalgui.gui.tabs.claims.candidates_page import CandidatesPage
 from postalgui.gui.tabs.claims.filed_page import FiledPage
 from postalgui.gui.tabs.claims.money_page import MoneyBackPage
+from postalgui.services.claims.filing import FilingReport
 
 if TYPE_CHECKING:
     from postalgui.gui.tasks import TaskRunner
@@ -31,13 +32,13 @@ __all__ = ["ClaimsTab"]
 class ClaimsTab(QWidget):
     """The message area and the pages.
 
-    Signals: ``trackRequested(object)`` with the `list[NewObject]` of a statement's objects
-    to follow in Tracking; ``claimsFiled(object)`` with a filing's `FilingReport`;
+    Signals: ``trackRequested(list)`` with the `list[NewObject]` of a statement's objects
+    to follow in Tracking; ``claimsFiled(FilingReport)`` with a filing's `FilingReport`;
     ``settingsRequested()`` when a page asked for the settings dialog (the e-mail or phone).
     """
 
-    trackRequested = Signal(object)
-    claimsFiled = Signal(object)
+    trackRequested = Signal(list)
+    claimsFiled = Signal(FilingReport)
     settingsRequested = Signal()
 
     def __init__(
@@ -82,8 +83,8 @@ class ClaimsTab(QWidget):
         window builds it unseen a while after it opens, as it does Tracking)."""
         self.filed.start_following()
 
-    @Slot(object)
-    def _on_candidates_claims_filed(self, report: object) -> None:
+    @Slot(FilingReport)
+    def _on_candidates_claims_filed(self, report: FilingReport) -> None:
         """A filing ended. The Candidates page stays in front: each object's result is said
         under its table (the Filed claims page lists the claims as the book tells it)."""
         self.claimsFiled.emit(report)

@@ -14,6 +14,7 @@ from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QFormLayout, QGroupBox, QLabel, QScrollArea, QVBoxLayout, QWidget
 
+from postalgui.api.models.contracts import Contract
 from postalgui.gui.messages import arg, describe_error, or_dash
 from postalgui.gui.tabs.contracts.contacts_view import ContactsView
 from postalgui.gui.tabs.contracts.contract_model import contract_status_meaning, status_line, validity_text
@@ -22,7 +23,7 @@ from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.gui.widgets.selectable_label import selectable_label
 
 if TYPE_CHECKING:
-    from postalgui.api.models.contracts import Category, Contract
+    from postalgui.api.models.contracts import Category
     from postalgui.gui.tabs.contracts.desk import Desk
     from postalgui.services.contracts.use_cases import ContractDetail
 
@@ -34,12 +35,12 @@ KEY = "contracts.detail"
 class ContractDetailPage(QScrollArea):
     """The Details page of the selected contract.
 
-    Signals: ``detailLoaded(object)`` with the contract's freshest `Contract` once its
+    Signals: ``detailLoaded(Contract)`` with the contract's freshest `Contract` once its
     category and contacts are in; ``contactCopied(str)`` with the contact text a Copy
     put on the clipboard.
     """
 
-    detailLoaded = Signal(object)
+    detailLoaded = Signal(Contract)
     contactCopied = Signal(str)
 
     def __init__(self, desk: Desk, today: date, parent: QWidget | None = None) -> None:

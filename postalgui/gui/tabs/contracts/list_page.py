@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QItemSelection, Qt, Signal, Slot
 from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
+from postalgui.api.models.contracts import Contract
 from postalgui.gui.messages import arg, describe_error
 from postalgui.gui.models.key_sorted import SortKeyProxy
 from postalgui.gui.tabs.contracts.contract_model import (
@@ -27,7 +28,6 @@ from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.gui.widgets.tables import record_table
 
 if TYPE_CHECKING:
-    from postalgui.api.models.contracts import Contract
     from postalgui.gui.tabs.contracts.desk import Desk
     from postalgui.gui.tasks import TaskHandle
 
@@ -40,12 +40,13 @@ class ContractListPage(QWidget):
     """The filter bar, the contracts table and a summary line.
 
     Signals: ``contractsLoaded(int)`` with the number of contracts, once a list is shown;
-    ``contractSelected(object)`` with the selected `Contract`, or ``None`` when the list
-    came back empty.
+    ``contractSelected(Contract)`` with the selected `Contract`; ``selectionCleared()`` when
+    the list came back empty.
     """
 
     contractsLoaded = Signal(int)
-    contractSelected = Signal(object)
+    contractSelected = Signal(Contract)
+    selectionCleared = Signal()
 
     def __init__(self, desk: Desk, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -147,8 +148,12 @@ class ContractListPage(QWidget):
         return True
 
     def _choose(self, contract: Contract | None) -> None:
-        self._shown = contract.nuContrato if contract is not None else None
-        self.contractSelected.emit(contract)
+        if contract is None:
+            self._shown = None
+            self.selectionCleared.emit()
+        else:
+            self._shown = contract.nuContrato
+            self.contractSelected.emit(contract)
 
     def _update_summary(self) -> None:
         contracts = self.contract_model.contracts()

@@ -19,12 +19,12 @@ from PySide6.QtCore import QObject, Signal, Slot
 from postalgui.gui.messages import arg, describe_error, local_datetime
 from postalgui.gui.tasks import Failure
 from postalgui.gui.widgets.message_kind import MessageKind
+from postalgui.services.contracts.use_cases import TokenSummary
 
 if TYPE_CHECKING:
     from postalgui.api.models.contracts import Contract, PostingCard, Service
     from postalgui.gui.tabs.contracts.desk import Desk
     from postalgui.gui.tasks import TaskHandle
-    from postalgui.services.contracts.use_cases import TokenSummary
 
 __all__ = ["CardQuoting", "quotable"]
 
@@ -47,14 +47,14 @@ class CardQuoting(QObject):
 
     Signals: ``busyChanged(bool)`` when a switch starts or ends; ``cardApplied()`` once
     the settings are saved (the token renewal has already started, so whoever follows
-    the settings need not ask for the same token again); ``tokenRenewed(object)`` with
+    the settings need not ask for the same token again); ``tokenRenewed(TokenSummary)`` with
     the `ConnectionReport` of the card's new token; ``tokenFailed()`` when none could
     be obtained.
     """
 
     busyChanged = Signal(bool)
     cardApplied = Signal()
-    tokenRenewed = Signal(object)
+    tokenRenewed = Signal(TokenSummary)
     tokenFailed = Signal()
 
     def __init__(self, desk: Desk, parent: QObject | None = None) -> None:

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Qt, QTimer, Signal, Slot
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QTabWidget, QVBoxLayout, QWidget
 
+from postalgui.api.models.contracts import Contract
 from postalgui.gui.messages import arg, or_dash
 from postalgui.gui.tabs.contracts.activity import ActivityIndicator
 from postalgui.gui.tabs.contracts.cards_page import CardsPage
@@ -31,13 +32,13 @@ from postalgui.gui.tabs.contracts.service_model import ServiceModel
 from postalgui.gui.tabs.contracts.services_panel import ServicesPanel
 from postalgui.gui.tabs.contracts.token_apis import TokenApisLabel
 from postalgui.gui.widgets.window_state import RememberedSplitter
+from postalgui.services.contracts.use_cases import TokenSummary
 
 if TYPE_CHECKING:
-    from postalgui.api.models.contracts import Contract, PostingCard
+    from postalgui.api.models.contracts import PostingCard
     from postalgui.gui.tasks import TaskHandle, TaskRunner
     from postalgui.gui.widgets.message_bar import MessageArea
     from postalgui.services.contracts.service import ContractService
-    from postalgui.services.contracts.use_cases import TokenSummary
 
 __all__ = ["ContractsTab"]
 
@@ -50,7 +51,7 @@ class ContractsTab(QWidget):
     ``cardServicesLoaded(int)`` with the number of services of the selected card, once shown;
     ``contactCopied(str)`` with the contact text a Copy put on the clipboard;
     ``apisLoaded(list)`` with the API ids the current token enables, once shown;
-    ``tokenRenewed(object)`` with the `TokenSummary` of the token fetched after a
+    ``tokenRenewed(TokenSummary)`` with the `TokenSummary` of the token fetched after a
     card switch; ``settingsApplied()`` after the tab saved new settings (a card is now
     used for quoting).
     """
@@ -60,7 +61,7 @@ class ContractsTab(QWidget):
     cardServicesLoaded = Signal(int)
     contactCopied = Signal(str)
     apisLoaded = Signal(list)
-    tokenRenewed = Signal(object)
+    tokenRenewed = Signal(TokenSummary)
     settingsApplied = Signal()
 
     def __init__(
@@ -130,6 +131,7 @@ class ContractsTab(QWidget):
     def _connect(self) -> None:
         self.list_page.contractsLoaded.connect(self.contractsLoaded)
         self.list_page.contractSelected.connect(self._on_list_page_contract_selected)
+        self.list_page.selectionCleared.connect(self._on_list_page_selection_cleared)
         self.detail_page.detailLoaded.connect(self._on_detail_page_detail_loaded)
         self.detail_page.contactCopied.connect(self.contactCopied)
         self.cards_page.detail.cardServicesLoaded.connect(self.cardServicesLoaded)
@@ -238,11 +240,15 @@ class ContractsTab(QWidget):
         self.refresh()
         self.refresh_apis()
 
-    @Slot(object)
-    def _on_list_page_contract_selected(self, contract: Contract | None) -> None:
+    @Slot(Contract)
+    def _on_list_page_contract_selected(self, contract: Contract) -> None:
         self._show_contract(contract)
 
-    @Slot(object)
+    @Slot()
+    def _on_list_page_selection_cleared(self) -> None:
+        self._show_contract(None)
+
+    @Slot(Contract)
     def _on_detail_page_detail_loaded(self, fresh: Contract) -> None:
         self._contract = fresh
         self.cards_page.refresh_contract(fresh)
@@ -258,7 +264,7 @@ class ContractsTab(QWidget):
         self._update_active_card()
         self.settingsApplied.emit()
 
-    @Slot(object)
+    @Slot(TokenSummary)
     def _on_quoting_token_renewed(self, summary: TokenSummary) -> None:
         self.apis_label.show_apis(list(summary.apis))
         self.tokenRenewed.emit(summary)

@@ -81,15 +81,15 @@ class AnalyticView(QWidget):
 
     Signals: ``loaded(int)`` with the number of items, once a statement is shown;
     ``loadFailed(str)`` with the message shown, when one could not be read;
-    ``exported(object)`` with the `Path` the items shown were saved to;
-    ``trackRequested(object)`` with the `list[NewObject]` of the lines to follow
+    ``exported(Path)`` with the `Path` the items shown were saved to;
+    ``trackRequested(list)`` with the `list[NewObject]` of the lines to follow
     ("Track these objects": `TrackObjects`).
     """
 
     loaded = Signal(int)
     loadFailed = Signal(str)
-    exported = Signal(object)
-    trackRequested = Signal(object)
+    exported = Signal(Path)
+    trackRequested = Signal(list)
 
     TASK_KEY = "invoices.analytic"
     EXPORT_TASK_KEY = "invoices.analytic.export"

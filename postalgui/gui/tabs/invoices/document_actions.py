@@ -67,12 +67,12 @@ def typed_line_of(text: str) -> str | None:
 class DocumentActions(InvoicesController):
     """Opens an invoice's PDFs and copies its slip's typed line; keeps the viewer windows.
 
-    Signals: ``documentOpened(object)`` with the `PdfViewerWindow` showing a document;
+    Signals: ``documentOpened(PdfViewerWindow)`` with the `PdfViewerWindow` showing a document;
     ``typedLineCopied(str)`` with the formatted line put on the clipboard;
     ``typedLineMissing(int)`` with the invoice number whose slip had no valid typed line.
     """
 
-    documentOpened = Signal(object)
+    documentOpened = Signal(PdfViewerWindow)
     typedLineCopied = Signal(str)
     typedLineMissing = Signal(int)
 

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from postalgui.api.models.invoices import Invoice
 from postalgui.api.values import InvalidValue, format_brl, pad_contract_number
 from postalgui.gui.messages import arg, rule_message
 from postalgui.gui.tabs.invoices.activity import ActivityIndicator
@@ -40,7 +41,6 @@ from postalgui.gui.widgets.tables import record_table
 from postalgui.gui.widgets.window_state import RememberedSplitter
 
 if TYPE_CHECKING:
-    from postalgui.api.models.invoices import Invoice
     from postalgui.gui.tabs.invoices.invoice_actions import InvoiceActions
     from postalgui.gui.tabs.invoices.jobs_panel import JobsPanel
 
@@ -66,7 +66,7 @@ class InvoiceListPage(QWidget):
     """Query bar, invoice table (filtered by words and status), summary, activity and jobs.
 
     Signals: ``refreshRequested()`` (Refresh, Enter in the contract, F5);
-    ``cancelRequested()`` (Escape); ``invoiceActivated(object)`` with the `Invoice`
+    ``cancelRequested()`` (Escape); ``invoiceActivated(Invoice)`` with the `Invoice`
     double-clicked or entered; ``exportRequested()`` (Export spreadsheet); ``rowsChanged()``
     when the rows shown changed (a list, a filter); ``stateChanged()`` when the selection
     or the query changed.
@@ -74,7 +74,7 @@ class InvoiceListPage(QWidget):
 
     refreshRequested = Signal()
     cancelRequested = Signal()
-    invoiceActivated = Signal(object)
+    invoiceActivated = Signal(Invoice)
     exportRequested = Signal()
     rowsChanged = Signal()
     stateChanged = Signal()

@@ -8,6 +8,7 @@ outcome in its list.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal, Slot
@@ -18,14 +19,23 @@ from postalgui.gui.tabs.invoices.jobs_model import job_title
 from postalgui.gui.tasks import Failure
 from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.services.invoices.following import delete_job, request_again
+from postalgui.services.invoices.jobs import Job
 
 if TYPE_CHECKING:
     from postalgui.gui.desk import Desk
     from postalgui.gui.tasks import TaskHandle
-    from postalgui.services.invoices.jobs import Job
     from postalgui.services.invoices.service import InvoiceService
 
-__all__ = ["JobRemoval", "JobRenewal"]
+__all__ = ["JobRemoval", "JobRenewal", "Renewal"]
+
+
+@dataclass(frozen=True)
+class Renewal:
+    """A job asked again: the new `Job`, and the id of the one it replaces (``None`` when
+    that one is not known)."""
+
+    job: Job
+    replaces: int | None
 
 
 def _request_key(job: Job) -> frozenset[tuple[str, str]]:
@@ -36,11 +46,11 @@ def _request_key(job: Job) -> frozenset[tuple[str, str]]:
 class JobRenewal(InvoicesController):
     """Asks the operator again for a failed or expired job.
 
-    Signals: ``renewed(object, object)`` with the new `Job` and the id of the job it
-    replaces (``None`` when that one is not known); the panel swaps them.
+    Signals: ``renewed(Renewal)`` with the new `Job` and the id of the job it replaces;
+    the panel swaps them.
     """
 
-    renewed = Signal(object, object)
+    renewed = Signal(Renewal)
 
     def __init__(self, desk: Desk[InvoiceService], parent: QObject) -> None:
         super().__init__(desk, parent)
@@ -66,7 +76,7 @@ class JobRenewal(InvoicesController):
         old_id = self._renewing.pop(_request_key(job), None)
         if old_id is not None:
             self.desk.messages.clear(f"invoices.job.{old_id}")
-        self.renewed.emit(job, old_id)
+        self.renewed.emit(Renewal(job, old_id))
         self.desk.messages.show_message(
             arg(self.tr("%1 requested again."), job_title(job)), MessageKind.INFO, key="invoices.jobs.again"
         )

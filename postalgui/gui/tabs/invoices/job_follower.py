@@ -9,11 +9,12 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal, Slot
 
+from postalgui.gui.tasks import Progress
 from postalgui.services.invoices.following import follow_job
 from postalgui.services.invoices.jobs import Job
 
 if TYPE_CHECKING:
-    from postalgui.gui.tasks import Progress, TaskHandle, TaskRunner
+    from postalgui.gui.tasks import TaskHandle, TaskRunner
     from postalgui.services.invoices.service import InvoiceService
 
 __all__ = ["JobFollower", "JobFollowing"]
@@ -22,23 +23,23 @@ __all__ = ["JobFollower", "JobFollowing"]
 class JobFollower(QObject):
     """Receives one ``follow_job`` task's callbacks and passes them on as signals.
 
-    Signals: ``updated(object)`` with the Job at each change and at the end;
-    ``failed(int, object)`` with the job id and the error when following stopped on
+    Signals: ``updated(Job)`` with the Job at each change and at the end;
+    ``failed(int, BaseException)`` with the job id and the error when following stopped on
     one; ``ended(int)`` with the job id once the task is over, whatever the outcome.
     """
 
-    updated = Signal(object)
-    failed = Signal(int, object)
+    updated = Signal(Job)
+    failed = Signal(int, BaseException)
     ended = Signal(int)
 
     def __init__(self, job_id: int) -> None:
         super().__init__()
         self.job_id = job_id
-        self.handle: TaskHandle | None = None
+        self.handle: TaskHandle[Job] | None = None
 
-    @Slot(object)
-    def _on_task_progress(self, progress: Progress) -> None:
-        if isinstance(progress.payload, Job):
+    @Slot(Progress)
+    def _on_task_progress(self, progress: Progress[Job]) -> None:
+        if progress.payload is not None:
             self.updated.emit(progress.payload)
 
     @Slot(object)
@@ -60,13 +61,13 @@ class JobFollowing(QObject):
     The tasks belong to this object (a child of the panel): destroying the panel
     cancels them, and a cancelled ``follow_job`` leaves its job pending.
 
-    Signals: ``updated(object)`` with a `Job` at each change; ``failed(int, object)``
+    Signals: ``updated(Job)`` with a `Job` at each change; ``failed(int, BaseException)``
     with a job id and the error that paused it; ``ended(int)`` with a job id once its
     task is over.
     """
 
-    updated = Signal(object)
-    failed = Signal(int, object)
+    updated = Signal(Job)
+    failed = Signal(int, BaseException)
     ended = Signal(int)
 
     def __init__(
@@ -105,7 +106,7 @@ class JobFollowing(QObject):
     def is_following(self, job_id: int) -> bool:
         return job_id in self._followers
 
-    def handle(self, job_id: int) -> TaskHandle | None:
+    def handle(self, job_id: int) -> TaskHandle[Job] | None:
         """The task following a job now, if any."""
         follower = self._followers.get(job_id)
         return None if follower is None else follower.handle

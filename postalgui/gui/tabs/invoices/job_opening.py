@@ -20,10 +20,10 @@ from postalgui.gui.tabs.invoices.jobs_model import job_title
 from postalgui.gui.widgets.failure import Failure
 from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.services.invoices.job_files import JobFileGoneError, fetch_job_file, file_here
+from postalgui.services.invoices.jobs import Job
 
 if TYPE_CHECKING:
     from postalgui.gui.tasks import TaskHandle
-    from postalgui.services.invoices.jobs import Job
 
 __all__ = ["OPEN_KEY", "JobOpening"]
 
@@ -32,9 +32,9 @@ OPEN_KEY = "invoices.jobs.open"
 
 
 class JobOpening(InvoicesController):
-    """Signals: ``opened(object)`` with the READY `Job` whose ``file_path`` is on this desk."""
+    """Signals: ``opened(Job)`` with the READY `Job` whose ``file_path`` is on this desk."""
 
-    opened = Signal(object)
+    opened = Signal(Job)
 
     def open(self, job: Job) -> TaskHandle | None:
         """Emit ``opened`` at once when the file is here; else fetch it (the task's handle)."""

@@ -34,6 +34,7 @@ from postalgui.gui.tabs.invoices.jobs_model import job_title
 from postalgui.gui.tasks import Failure
 from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.services.invoices.following import Asked, UnansweredRequestError, analytic_once, preview_once
+from postalgui.services.invoices.jobs import Job
 
 if TYPE_CHECKING:
     from postalgui.api.models.invoices import Invoice
@@ -84,10 +85,10 @@ class PreviewDialog(QDialog):
 class JobRequests(InvoicesController):
     """Asks the operator for analytic statements and previews; hands accepted jobs to the panel.
 
-    Signals: ``jobRequested(object)`` with a `Job` the operator accepted.
+    Signals: ``jobRequested(Job)`` with a `Job` the operator accepted.
     """
 
-    jobRequested = Signal(object)
+    jobRequested = Signal(Job)
 
     def __init__(
         self, desk: Desk[InvoiceService], activity: ActivityIndicator, jobs: JobsPanel, parent: QObject

@@ -35,18 +35,18 @@ def _job_key(job_id: int) -> str:
 class JobTracker(QObject):
     """Follows pending jobs until they settle and shows how they are doing.
 
-    Signals: ``jobUpdated(object)`` with a `Job` whenever its state changes;
-    ``jobFinished(object)`` with a `Job` that reached READY, FAILED or EXPIRED while
+    Signals: ``jobUpdated(Job)`` with a `Job` whenever its state changes;
+    ``jobFinished(Job)`` with a `Job` that reached READY, FAILED or EXPIRED while
     followed; ``reported()`` after any follow task reported (the store was read);
-    ``changed()`` when what is followed changed; ``openRequested(object)`` with the READY
+    ``changed()`` when what is followed changed; ``openRequested(Job)`` with the READY
     `Job` whose "is ready" message the user clicked Open on.
     """
 
-    jobUpdated = Signal(object)
-    jobFinished = Signal(object)
+    jobUpdated = Signal(Job)
+    jobFinished = Signal(Job)
     reported = Signal()
     changed = Signal()
-    openRequested = Signal(object)
+    openRequested = Signal(Job)
 
     def __init__(
         self, desk: Desk[InvoiceService], poll_interval_s: float, model: JobsModel, table: QTableView
@@ -96,7 +96,7 @@ class JobTracker(QObject):
         self.sync_busy_bars()
         self.changed.emit()
 
-    def handle(self, job_id: int) -> TaskHandle | None:
+    def handle(self, job_id: int) -> TaskHandle[Job] | None:
         return self.following.handle(job_id)
 
     def sync_busy_bars(self) -> None:
@@ -152,7 +152,7 @@ class JobTracker(QObject):
                 key=key,
             )
 
-    @Slot(object)
+    @Slot(Job)
     def _on_following_updated(self, job: Job) -> None:
         self.reported.emit()
         before = self.model.find(job.id)
@@ -165,7 +165,7 @@ class JobTracker(QObject):
             self.jobFinished.emit(job)
         self.changed.emit()
 
-    @Slot(int, object)
+    @Slot(int, BaseException)
     def _on_following_failed(self, job_id: int, error: BaseException) -> None:
         self.reported.emit()
         job = self.model.find(job_id)

@@ -108,7 +108,7 @@ class JobsLive(QObject):
             on_error=self._on_stored_task_error,
         )
 
-    @Slot(object)
+    @Slot(Job)
     def _on_tracker_job_updated(self, job: Job) -> None:
         self.changed_here(job.id)
 

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from postalgui.gui.messages import arg
 from postalgui.gui.tabs.invoices.job_actions import JobActions
-from postalgui.gui.tabs.invoices.job_changes import JobRemoval, JobRenewal
+from postalgui.gui.tabs.invoices.job_changes import JobRemoval, JobRenewal, Renewal
 from postalgui.gui.tabs.invoices.job_opening import JobOpening
 from postalgui.gui.tabs.invoices.job_tracking import JobTracker
 from postalgui.gui.tabs.invoices.jobs_live import JobsLive
@@ -47,16 +47,16 @@ class JobsPanel(QWidget):
     """The jobs of the current environment with Open, Request again, Resume and Remove.
 
     Signals: ``jobsLoaded(int)`` with the number of pending jobs resumed, once the
-    stored jobs are shown; ``jobUpdated(object)`` with a `Job` whenever its state
-    changes; ``jobFinished(object)`` with a `Job` that reached READY, FAILED or
-    EXPIRED while followed; ``openRequested(object)`` with a READY `Job` the user
+    stored jobs are shown; ``jobUpdated(Job)`` with a `Job` whenever its state
+    changes; ``jobFinished(Job)`` with a `Job` that reached READY, FAILED or
+    EXPIRED while followed; ``openRequested(Job)`` with a READY `Job` the user
     wants to see (the tab opens it).
     """
 
     jobsLoaded = Signal(int)
-    jobUpdated = Signal(object)
-    jobFinished = Signal(object)
-    openRequested = Signal(object)
+    jobUpdated = Signal(Job)
+    jobFinished = Signal(Job)
+    openRequested = Signal(Job)
 
     def __init__(self, desk: Desk[InvoiceService], parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -164,7 +164,7 @@ class JobsPanel(QWidget):
     def is_following(self, job_id: int) -> bool:
         return self.tracker.is_following(job_id)
 
-    def follow_handle(self, job_id: int) -> TaskHandle | None:
+    def follow_handle(self, job_id: int) -> TaskHandle[Job] | None:
         """The task following a job now, if any."""
         return self.tracker.handle(job_id)
 
@@ -290,16 +290,16 @@ class JobsPanel(QWidget):
         self._update_status()
         self._update_actions()
 
-    @Slot(object)
+    @Slot(Job)
     def _on_tracker_open_requested(self, job: Job) -> None:
         self.open_job(job)
 
-    @Slot(object, object)
-    def _on_renewal_renewed(self, job: Job, old_id: int | None) -> None:
-        old = None if old_id is None else self.model.find(old_id)
+    @Slot(Renewal)
+    def _on_renewal_renewed(self, renewal: Renewal) -> None:
+        old = None if renewal.replaces is None else self.model.find(renewal.replaces)
         if old is not None:
             self.remove_job(old)
-        self.add_job(job)
+        self.add_job(renewal.job)
 
     @Slot()
     def _on_model_layout_changed(self) -> None:

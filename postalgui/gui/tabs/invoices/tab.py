@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Qt, QTimer, Signal, Slot
 from PySide6.QtWidgets import QDialog, QTabWidget, QVBoxLayout, QWidget
 
-from postalgui.api.models.invoices import PreviewKind
+from postalgui.api.models.invoices import Invoice, PreviewKind
 from postalgui.gui.desk import Desk
 from postalgui.gui.messages import arg
 from postalgui.gui.tabs.invoices.analytic_view import AnalyticView
@@ -32,16 +32,15 @@ from postalgui.gui.tabs.invoices.jobs_model import job_file_kind, job_title, sta
 from postalgui.gui.tabs.invoices.jobs_panel import JobsPanel
 from postalgui.gui.widgets.failure import Failure
 from postalgui.gui.widgets.message_kind import MessageKind
+from postalgui.gui.widgets.pdf_viewer import PdfViewerWindow
 from postalgui.gui.widgets.saved_file import SavedFileReporter, ask_save_path, table_types
 from postalgui.services.invoices.documents import DocumentKind, last_twelve_months, list_invoices
 from postalgui.services.invoices.invoice_table import export_invoices
 from postalgui.services.invoices.jobs import Job
 
 if TYPE_CHECKING:
-    from postalgui.api.models.invoices import Invoice
     from postalgui.gui.tasks import TaskHandle, TaskRunner
     from postalgui.gui.widgets.message_bar import MessageArea
-    from postalgui.gui.widgets.pdf_viewer import PdfViewerWindow
     from postalgui.services.invoices.service import InvoiceService
 
 __all__ = ["InvoicesTab", "PreviewDialog", "pdf_text", "typed_line_of"]
@@ -54,20 +53,20 @@ class InvoicesTab(QWidget):
     """Invoices, Analytic statement and Divergences pages over one message area.
 
     Signals: ``invoicesLoaded(int)`` with the number of invoices, once a list is shown;
-    ``documentOpened(object)`` with the `PdfViewerWindow` showing a statement, slip or
+    ``documentOpened(PdfViewerWindow)`` with the `PdfViewerWindow` showing a statement, slip or
     preview; ``typedLineCopied(str)`` with the formatted typed line put on the clipboard;
     ``typedLineMissing(int)`` with the invoice number whose slip had no valid typed line;
-    ``jobRequested(object)`` with a `Job` the operator accepted;
-    ``trackRequested(object)`` with the `list[NewObject]` of analytic statement lines
+    ``jobRequested(Job)`` with a `Job` the operator accepted;
+    ``trackRequested(list)`` with the `list[NewObject]` of analytic statement lines
     the clerk asked to follow (the window hands them to the Tracking tab).
     """
 
     invoicesLoaded = Signal(int)
-    documentOpened = Signal(object)
+    documentOpened = Signal(PdfViewerWindow)
     typedLineCopied = Signal(str)
     typedLineMissing = Signal(int)
-    jobRequested = Signal(object)
-    trackRequested = Signal(object)
+    jobRequested = Signal(Job)
+    trackRequested = Signal(list)
 
     def __init__(
         self,
@@ -338,7 +337,7 @@ class InvoicesTab(QWidget):
     def _on_list_page_export_requested(self) -> None:
         self.ask_export()
 
-    @Slot(object)
+    @Slot(Invoice)
     def _on_list_page_invoice_activated(self, invoice: Invoice) -> None:
         self.open_document("synthetic", invoice)
 
@@ -402,7 +401,7 @@ class InvoicesTab(QWidget):
         finally:
             dialog.deleteLater()
 
-    @Slot(object)
+    @Slot(Job)
     def _on_jobs_open_requested(self, job: Job) -> None:
         self.open_job(job)
 

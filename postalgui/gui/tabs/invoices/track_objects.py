@@ -34,10 +34,10 @@ __all__ = ["TrackObjects"]
 class TrackObjects(QObject):
     """The "Track these objects" button and menu action of the items table.
 
-    Signals: ``trackRequested(object)`` with the `list[NewObject]` of the lines chosen.
+    Signals: ``trackRequested(list)`` with the `list[NewObject]` of the lines chosen.
     """
 
-    trackRequested = Signal(object)
+    trackRequested = Signal(list)
 
     TASK_KEY = "invoices.analytic.track"
 

@@ -36,11 +36,11 @@ FILE_MESSAGES = ("batch.file", "batch.columns", "batch.declared")
 class BatchFileRow(QWidget):
     """Open CSV, what the file holds, its problems.
 
-    Signals: ``fileChosen(object)`` with the `Path` the user picked in the dialog;
+    Signals: ``fileChosen(Path)`` with the `Path` the user picked in the dialog;
     ``readFinished()`` when a read ended (what Run may send changed).
     """
 
-    fileChosen = Signal(object)
+    fileChosen = Signal(Path)
     readFinished = Signal()
 
     TASK_KEY = "price.batch.file"

@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from postalgui.gui.tabs.price.exporter import PdfLayout
     from postalgui.gui.tasks import TaskHandle, TaskRunner
     from postalgui.services.price.batch_csv import BatchFile, RowProblem
+    from postalgui.services.price.priced import PriceEvent
     from postalgui.services.price.service import PriceService, Source
 
 __all__ = ["BATCH_COLUMNS", "BatchPanel"]
@@ -166,13 +167,15 @@ class BatchPanel(QWidget):
         self._update_actions()
         return handle
 
-    def run_queries(self, queries: Sequence[PriceQuery], source: Source = "history") -> TaskHandle | None:
+    def run_queries(
+        self, queries: Sequence[PriceQuery], source: Source = "history"
+    ) -> TaskHandle[PriceEvent] | None:
         """Price ``queries`` that come from elsewhere (a re-run from the history) as a batch."""
         self.runs.stop()
         self.file.take_queries(queries)
         return self.run(source)
 
-    def run(self, source: Source = "batch") -> TaskHandle | None:
+    def run(self, source: Source = "batch") -> TaskHandle[PriceEvent] | None:
         """Price the loaded file's rows in the background; ``None`` when there is nothing to send."""
         queries = self.file.queries()
         if self.running or not queries:
@@ -224,7 +227,7 @@ class BatchPanel(QWidget):
         if not self.running:
             self.file.ask_file()
 
-    @Slot(object)
+    @Slot(Path)
     def _on_file_file_chosen(self, path: Path) -> None:
         self.load_file(path)
 

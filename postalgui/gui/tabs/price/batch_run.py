@@ -18,14 +18,14 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QPushButton, QW
 
 from postalgui.gui.messages import arg
 from postalgui.gui.tabs.price.batch_problems import rows_text
-from postalgui.gui.tasks import Failure
+from postalgui.gui.tasks import Failure, Progress
 from postalgui.gui.widgets.message_kind import MessageKind
-from postalgui.services.price.priced import DeadlinesArrived, PriceArrived, PricesSettled
+from postalgui.services.price.priced import PriceEvent, PricesSettled
 
 if TYPE_CHECKING:
     from postalgui.api.models.price import PriceQuery, QuoteResult
     from postalgui.gui.tabs.price.results_model import QuoteResultsModel
-    from postalgui.gui.tasks import Progress, TaskHandle, TaskRunner
+    from postalgui.gui.tasks import TaskHandle, TaskRunner
     from postalgui.gui.widgets.message_bar import MessageArea
     from postalgui.services.price.deadlines import DeadlineOutcome
     from postalgui.services.price.service import PriceService, Source
@@ -69,7 +69,7 @@ class BatchRunRow(QWidget):
         self.runner = runner
         self.messages = messages
         self.model = model
-        self._handle: TaskHandle | None = None
+        self._handle: TaskHandle[PriceEvent] | None = None
         self._pricing = False  # prices still coming, or still being put into the table
         self._buffer: list[QuoteResult] = []
         self._received = 0
@@ -123,7 +123,7 @@ class BatchRunRow(QWidget):
         source: Source,
         indices: Sequence[int] | None = None,
         skipped_lines: Sequence[int] = (),
-    ) -> TaskHandle:
+    ) -> TaskHandle[PriceEvent]:
         """Price ``queries`` with their deadlines; the table was cleared by the caller.
 
         ``indices`` numbers the results as the file's rows (`BatchFile.indices`);
@@ -198,20 +198,22 @@ class BatchRunRow(QWidget):
     def summary_text(self) -> str:
         return self.status_label.text()
 
-    @Slot(object)
-    def _on_task_progress(self, progress: Progress) -> None:
-        payload = progress.payload
-        if isinstance(payload, PriceArrived):
-            # Called once per item: only keep it here; the timer puts blocks into the table.
-            self._buffer.append(payload.result)
-        elif isinstance(payload, DeadlinesArrived):
-            self._show_deadlines(payload.outcomes)
-        elif isinstance(payload, PricesSettled):
-            self._prices_done = True
-            self._elapsed = time.monotonic() - self._started
-            self._flush_timer.setInterval(FLUSH_BACKLOG_MS)  # drain what is left, then wrap up
+    @Slot(Progress)
+    def _on_task_progress(self, progress: Progress[PriceEvent]) -> None:
+        if progress.payload is not None:
+            progress.payload.reach(self)
 
-    def _show_deadlines(self, outcomes: list[DeadlineOutcome]) -> None:
+    def price_arrived(self, result: QuoteResult) -> None:
+        # Called once per item: only keep it here; the timer puts blocks into the table.
+        self._buffer.append(result)
+
+    def prices_settled(self, settled: PricesSettled) -> None:
+        del settled
+        self._prices_done = True
+        self._elapsed = time.monotonic() - self._started
+        self._flush_timer.setInterval(FLUSH_BACKLOG_MS)  # drain what is left, then wrap up
+
+    def deadlines_arrived(self, outcomes: list[DeadlineOutcome]) -> None:
         self.model.set_deadlines(outcomes)
         if any(outcome.reason == "not_enabled" for outcome in outcomes):
             self.messages.show_message(

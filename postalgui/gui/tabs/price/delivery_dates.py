@@ -67,13 +67,13 @@ class DayEdit(QDateEdit):
 class DeliveryDates(QObject):
     """The dates of the quote, with their labels, in ``box``.
 
-    Signals: ``dateChanged()`` when the quote's date changed; ``arriveByChanged(date |
-    None)`` when "must arrive by" is set, moved or cleared; ``handlingChanged(int)`` when
-    the user changed the handling days.
+    Signals: ``dateChanged()`` when the quote's date changed; ``arriveByChanged()`` when
+    "must arrive by" is set, moved or cleared (`arrive_by` has the new date or ``None``);
+    ``handlingChanged(int)`` when the user changed the handling days.
     """
 
     dateChanged = Signal()
-    arriveByChanged = Signal(object)
+    arriveByChanged = Signal()
     handlingChanged = Signal(int)
 
     def __init__(self, box: QWidget, handling_days: int) -> None:
@@ -131,7 +131,7 @@ class DeliveryDates(QObject):
     @Slot()
     def _on_arrive_by_changed(self) -> None:
         self.arrive_edit.setEnabled(self.arrive_check.isChecked())
-        self.arriveByChanged.emit(self.arrive_by())
+        self.arriveByChanged.emit()
 
     @Slot(int)
     def _on_handling_spin_value_changed(self, days: int) -> None:

@@ -41,10 +41,10 @@ class ResultsExporter(QObject):
     """Saves quote results as CSV or PDF in the background and says where they went.
 
     ``source`` gives the results to save when the user picks a file (the selection, or
-    what the table shows). Signals: ``exported(object)`` with the saved `Path`.
+    what the table shows). Signals: ``exported(Path)`` with the saved `Path`.
     """
 
-    exported = Signal(object)
+    exported = Signal(Path)
 
     def __init__(
         self,

@@ -64,9 +64,9 @@ class FormPresets(QObject):
     when a save met someone else's newer change (the question is open, window-modal).
     """
 
-    originRefused = Signal(object)
+    originRefused = Signal(InvalidValue)
     presetsLoaded = Signal()
-    conflictAsked = Signal(object)
+    conflictAsked = Signal(ConflictQuestion)
 
     def __init__(self, route: RouteFields, package: PackageFields) -> None:
         super().__init__(route)

@@ -71,15 +71,15 @@ class QuoteForm(QWidget):
     after the origin was remembered, the compared
     products or the handling days changed (the tab, which owns the settings, saves it). The form never edits
     the settings it was given: they are frozen, and shared with the rest of the app.
-    ``routeChanged()`` when the route was edited; ``arriveByChanged(date | None)`` when
-    "must arrive by" is set, moved or cleared.
+    ``routeChanged()`` when the route was edited; ``arriveByChanged()`` when
+    "must arrive by" is set, moved or cleared (`arrive_by` has the new date or ``None``).
     """
 
     quoteRequested = Signal()
     servicesNeeded = Signal()
-    pricesChanged = Signal(object)
+    pricesChanged = Signal(PriceSettings)
     routeChanged = Signal()
-    arriveByChanged = Signal(object)
+    arriveByChanged = Signal()
 
     def __init__(self, prices: PriceSettings, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -163,8 +163,9 @@ class QuoteForm(QWidget):
 
     def _connect_parts(self) -> None:
         self.route.modeToggled.connect(self._on_route_mode_toggled)
-        self.route.routeEdited.connect(self._on_route_route_edited)
+        self.route.cepEdited.connect(self._on_route_cep_edited)
         self.route.countryChanged.connect(self.servicesNeeded)
+        self.route.countryChanged.connect(self._on_route_country_changed)
         self.declared.valueEntered.connect(self.services.check_declared)
         self.dates.dateChanged.connect(self.servicesNeeded)
         self.dates.arriveByChanged.connect(self.arriveByChanged)
@@ -328,11 +329,19 @@ class QuoteForm(QWidget):
             return  # Enter picks the item of an open list
         self.quoteRequested.emit()
 
-    @Slot(object)
-    def _on_route_route_edited(self, edit: QLineEdit | None) -> None:
-        """A CEP typed or a country chosen: the field's old error no longer applies."""
-        if edit is not None and edit.property("invalid"):
+    @Slot(QLineEdit)
+    def _on_route_cep_edited(self, edit: QLineEdit) -> None:
+        """A CEP typed: the field's old error no longer applies."""
+        if edit.property("invalid"):
             mark_invalid(edit, False)
+        self._route_edited()
+
+    @Slot()
+    def _on_route_country_changed(self) -> None:
+        self._route_edited()
+
+    def _route_edited(self) -> None:
+        """The route changed: the problems found in the old one no longer apply."""
         self.checks.clear_problems()
         self.routeChanged.emit()
 
@@ -355,6 +364,6 @@ class QuoteForm(QWidget):
             count = len(self.product_codes())
             self.change_prices(compare_products=form_values.compare_selection(checked, count))
 
-    @Slot(object)
+    @Slot(InvalidValue)
     def _on_presets_origin_refused(self, error: InvalidValue) -> None:
         self.show_problems([self.problem("cepOrigem", error, str(error))])

@@ -40,12 +40,12 @@ class RouteFields(QGroupBox):
     """Where the package goes from and to.
 
     Signals: ``modeToggled()`` when national or international was chosen;
-    ``routeEdited(QLineEdit | None)`` when a CEP was typed (the edit) or a country chosen
-    (``None``); ``countryChanged()`` when the destination country changed.
+    ``cepEdited(QLineEdit)`` with the CEP field typed in; ``countryChanged()`` when the
+    destination country changed.
     """
 
     modeToggled = Signal()
-    routeEdited = Signal(object)
+    cepEdited = Signal(QLineEdit)
     countryChanged = Signal()
 
     def __init__(self, origin_cep: str, parent: QWidget | None = None) -> None:
@@ -163,12 +163,13 @@ class RouteFields(QGroupBox):
 
     @Slot(str)
     def _on_cep_text_edited(self, _text: str) -> None:
-        self.routeEdited.emit(self.sender())
+        edit = self.sender()
+        if isinstance(edit, QLineEdit):
+            self.cepEdited.emit(edit)
 
     @Slot(int)
     def _on_country_combo_current_index_changed(self, _index: int) -> None:
         self.countryChanged.emit()
-        self.routeEdited.emit(None)
 
     @Slot()
     def _on_cep_editing_finished(self) -> None:

@@ -16,9 +16,10 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject, Signal, Slot
 from PySide6.QtWidgets import QPushButton, QWidget
 
+from postalgui.services.shipping.draft import ShipDraft
+
 if TYPE_CHECKING:
     from postalgui.api.models.price import QuoteResult
-    from postalgui.services.shipping.draft import ShipDraft
 
 __all__ = ["ShipThis", "draft_of"]
 
@@ -31,8 +32,6 @@ def _cm(value: Decimal | None) -> int:
 def draft_of(result: QuoteResult) -> ShipDraft | None:
     """The quote's shipment, or ``None`` for a quote that cannot be shipped (international,
     unpriced, without both CEPs or a weight)."""
-    from postalgui.services.shipping.draft import ShipDraft
-
     query = result.query
     priced = result.ok and result.response is not None and result.response.pcFinal is not None
     if not priced or query.sgPaisDestino or not (query.cepOrigem and query.cepDestino and query.psObjeto):
@@ -54,10 +53,10 @@ def draft_of(result: QuoteResult) -> ShipDraft | None:
 class ShipThis(QObject):
     """The button; enabled while a national quote with a price is selected.
 
-    Signals: ``shipRequested(object)`` with the `ShipDraft` of the selected quote.
+    Signals: ``shipRequested(ShipDraft)`` with the `ShipDraft` of the selected quote.
     """
 
-    shipRequested = Signal(object)
+    shipRequested = Signal(ShipDraft)
 
     def __init__(self, parent: QWidget) -> None:
         super().__init__(parent)

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import time
 import uuid
-from datetime import date
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QItemSelection, Qt, QTimer, Signal, Slot
@@ -31,18 +30,21 @@ from postalgui.gui.tabs.price.error_column import ErrorColumn
 from postalgui.gui.tabs.price.quote_form import QuoteForm
 from postalgui.gui.tabs.price.results_model import Column, QuoteFilterProxy, QuoteResultsModel
 from postalgui.gui.tabs.price.ship_this import ShipThis
+from postalgui.gui.tasks import Progress
 from postalgui.gui.widgets.message_bar import MessageArea
 from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.gui.widgets.tables import record_table
 from postalgui.gui.widgets.window_state import RememberedSplitter
+from postalgui.services.price.products import PriceSettings
+from postalgui.services.shipping.draft import ShipDraft
 
 if TYPE_CHECKING:
     from postalgui.api.models.price import AdditionalService, PriceQuery, QuoteResult
     from postalgui.gui.tabs.price.batch_panel import BatchPanel
     from postalgui.gui.tabs.price.history_panel import HistoryPanel
-    from postalgui.gui.tasks import Progress, TaskHandle, TaskRunner
+    from postalgui.gui.tasks import TaskHandle, TaskRunner
     from postalgui.services.price.deadlines import DeadlineOutcome
-    from postalgui.services.price.products import PriceSettings
+    from postalgui.services.price.priced import PriceEvent, PricesSettled
     from postalgui.services.price.service import PriceService
 
 COMPARE_COLUMNS = (
@@ -64,12 +66,12 @@ class PriceTab(QWidget):
     """Quote, Batch and History pages over one message area.
 
     Signals: ``quoteFinished(int)`` with the number of products priced, after a
-    comparison has been shown; ``shipRequested(object)`` with the `ShipDraft` of the quote
+    comparison has been shown; ``shipRequested(ShipDraft)`` with the `ShipDraft` of the quote
     to ship ("Ship this": the window opens it in Shipping).
     """
 
     quoteFinished = Signal(int)
-    shipRequested = Signal(object)
+    shipRequested = Signal(ShipDraft)
 
     def __init__(
         self, price: PriceService, runner: TaskRunner, messages: MessageArea, parent: QWidget | None = None
@@ -80,7 +82,7 @@ class PriceTab(QWidget):
         self.price = price
         self.runner = runner
         self.messages = messages
-        self._compare: TaskHandle | None = None
+        self._compare: TaskHandle[PriceEvent] | None = None
         self._pricing = False  # the comparison's prices are still coming (its deadlines may be)
         self._services_task: TaskHandle | None = None
         self._started = 0.0
@@ -339,18 +341,17 @@ class PriceTab(QWidget):
     def _on_form_quote_requested(self) -> None:
         self.quote()
 
-    @Slot(object)
-    def _on_compare_progress(self, progress: Progress) -> None:
-        # Loaded with the first quote (as the task itself is), not while the window opens.
-        from postalgui.services.price.priced import DeadlinesArrived, PriceArrived, PricesSettled
+    @Slot(Progress)
+    def _on_compare_progress(self, progress: Progress[PriceEvent]) -> None:
+        if progress.payload is not None:
+            progress.payload.reach(self)
 
-        payload = progress.payload
-        if isinstance(payload, PriceArrived):
-            self._arrived.append(payload.result)  # shown together, sorted, once all are in
-        elif isinstance(payload, DeadlinesArrived):
-            self._show_deadlines(payload.outcomes)
-        elif isinstance(payload, PricesSettled):
-            self._show_comparison()
+    def price_arrived(self, result: QuoteResult) -> None:
+        self._arrived.append(result)  # shown together, sorted, once all are in
+
+    def prices_settled(self, settled: PricesSettled) -> None:
+        del settled
+        self._show_comparison()
 
     def _show_comparison(self) -> None:
         results = sorted(self._arrived, key=lambda result: result.index)
@@ -366,7 +367,7 @@ class PriceTab(QWidget):
         self.quoteFinished.emit(len(results))
         self._refresh_history()
 
-    def _show_deadlines(self, outcomes: list[DeadlineOutcome]) -> None:
+    def deadlines_arrived(self, outcomes: list[DeadlineOutcome]) -> None:
         self.model.set_deadlines(outcomes)
         if self.model.results():
             self._show_summary()  # "the cheapest that arrives by Friday" needs the dates
@@ -394,9 +395,9 @@ class PriceTab(QWidget):
         if not cancelled:
             self._refresh_history()  # the deadlines were kept beside the prices shown there
 
-    @Slot(object)
-    def _on_form_arrive_by_changed(self, day: date | None) -> None:
-        self.model.set_arrive_by(day)
+    @Slot()
+    def _on_form_arrive_by_changed(self) -> None:
+        self.model.set_arrive_by(self.form.arrive_by())
         if self.model.results():
             self._show_summary()
 
@@ -457,7 +458,7 @@ class PriceTab(QWidget):
             arg(self.tr("Additional services could not be loaded: %1"), describe_error(error))
         )
 
-    @Slot(object)
+    @Slot(PriceSettings)
     def _on_form_prices_changed(self, prices: PriceSettings) -> None:
         self._save_prices(prices)
         if prices.handling_days != self._handling and self.model.deadlines() is not None:

@@ -62,7 +62,7 @@ class AddressPicker(QLineEdit):
     ``loaded(int)`` after each read of the book.
     """
 
-    chosen = Signal(object)
+    chosen = Signal(Address)
     loaded = Signal(int)
 
     def __init__(

@@ -44,13 +44,13 @@ from postalgui.gui.tabs.shipping.person_form import PersonForm
 from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.services.shipping.address_tasks import keep_person
 from postalgui.services.shipping.addresses import Address, AddressKind, Kept
+from postalgui.services.shipping.use_cases import CreationReport
 
 if TYPE_CHECKING:
     from postalgui.gui.desk import Desk
     from postalgui.gui.tasks import TaskHandle
     from postalgui.services.shipping.draft import ShipDraft
     from postalgui.services.shipping.service import ShippingService
-    from postalgui.services.shipping.use_cases import CreationReport
 
 __all__ = ["CREATE_KEY", "KEEP_KEY", "NewPrepostingDialog"]
 
@@ -66,13 +66,13 @@ SCREEN_ROOM = 40
 class NewPrepostingDialog(QDialog):
     """Sender, recipient and object; Create sends once every field is right.
 
-    Signals: ``created(object)`` with the `CreationReport` of a pre-posting the operator
+    Signals: ``created(CreationReport)`` with the `CreationReport` of a pre-posting the operator
     accepted (the dialog then closes, once the recipient is kept when asked);
-    ``recipientKept(object)`` with the address book's entry of the recipient kept.
+    ``recipientKept(Address)`` with the address book's entry of the recipient kept.
     """
 
-    created = Signal(object)
-    recipientKept = Signal(object)
+    created = Signal(CreationReport)
+    recipientKept = Signal(Address)
 
     def __init__(
         self,
@@ -338,11 +338,11 @@ class NewPrepostingDialog(QDialog):
     def _on_keep_task_finished(self, _cancelled: bool) -> None:
         self.accept()
 
-    @Slot(object)
+    @Slot(Address)
     def _on_sender_picker_chosen(self, address: Address) -> None:
         self.sender_fields.fill(address)
 
-    @Slot(object)
+    @Slot(Address)
     def _on_recipient_picker_chosen(self, address: Address) -> None:
         self.recipient_fields.fill(address)
         weight = self.order_fields.weight_spin

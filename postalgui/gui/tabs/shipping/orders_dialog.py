@@ -46,7 +46,7 @@ from postalgui.gui.tabs.shipping.words import service_word
 from postalgui.gui.widgets.screen_fit import fit_to_screen
 from postalgui.services.shipping.desk_reads import read_orders_file
 from postalgui.services.shipping.orders import complete_orders
-from postalgui.services.shipping.use_cases import RowResult
+from postalgui.services.shipping.use_cases import CreationReport, RowResult
 
 if TYPE_CHECKING:
     from postalgui.api.models.prepostings import Person
@@ -54,7 +54,7 @@ if TYPE_CHECKING:
     from postalgui.gui.tasks import Progress, RunOptions, TaskHandle
     from postalgui.services.shipping.orders import OrderFile, OrderProblem, OrderRow
     from postalgui.services.shipping.service import ShippingService
-    from postalgui.services.shipping.use_cases import CreationReport, EarlierSending
+    from postalgui.services.shipping.use_cases import EarlierSending
 
 __all__ = ["ORDERS_KEY", "OrdersDialog"]
 
@@ -65,13 +65,13 @@ ROW, RECIPIENT, CEP, CITY, SERVICE, WEIGHT, RESULT = range(7)
 class OrdersDialog(QDialog):
     """Choose a file, see every row and its problems, create the pre-postings.
 
-    Signals: ``previewed(int)`` with the number of rows shown; ``created(object)`` with the
+    Signals: ``previewed(int)`` with the number of rows shown; ``created(CreationReport)`` with the
     `CreationReport`. ``ask_again(rows)`` asks whether rows sent before go again: true
     sends them on purpose, false skips them, ``None`` sends nothing (tests replace it).
     """
 
     previewed = Signal(int)
-    created = Signal(object)
+    created = Signal(CreationReport)
 
     def __init__(self, desk: Desk[ShippingService], parent: QWidget | None = None) -> None:
         super().__init__(parent)

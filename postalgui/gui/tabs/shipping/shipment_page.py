@@ -76,14 +76,14 @@ class ShipmentPage(ListPage):
 
     Signals: ``shipmentsLoaded(int)`` with the number of shipments read (each read);
     ``newRequested()`` (New…, Ctrl+N) and ``ordersRequested()`` (From orders file…): the
-    tab opens the dialogs; ``cancelled(object)`` with the ``list[(id, problem)]`` the
+    tab opens the dialogs; ``cancelled(list)`` with the ``list[(id, problem)]`` the
     operator refused of a cancel asked here.
     """
 
     shipmentsLoaded = Signal(int)
     newRequested = Signal()
     ordersRequested = Signal()
-    cancelled = Signal(object)
+    cancelled = Signal(list)
 
     def __init__(self, desk: Desk[ShippingService], parent: QWidget | None = None) -> None:
         super().__init__("shipping", parent)

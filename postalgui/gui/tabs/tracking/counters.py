@@ -20,10 +20,11 @@ __all__ = ["Counters"]
 class Counters(QWidget):
     """One checkable button per `Counter`; at most one checked.
 
-    Signals: ``picked(object)`` with the `Counter` to filter to, or ``None`` (show all).
+    Signals: ``picked()`` when a click changed the checked `Counter` (`checked`: ``None``
+    shows all).
     """
 
-    picked = Signal(object)
+    picked = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -87,4 +88,4 @@ class Counters(QWidget):
             self.set_checked(None)
         else:
             self.set_checked(counter)
-        self.picked.emit(self._checked)
+        self.picked.emit()

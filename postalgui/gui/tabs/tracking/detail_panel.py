@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Signal, Slot
 from PySide6.QtWidgets import QFormLayout, QHBoxLayout, QHeaderView, QLabel, QVBoxLayout, QWidget
 
+from postalgui.api.models.branches import Unit
 from postalgui.api.values import format_brl
 from postalgui.gui.messages import arg, describe_error, local_datetime, or_dash
 from postalgui.gui.tabs.tracking.branch_box import BranchBox, bold_label
@@ -28,13 +29,12 @@ from postalgui.gui.widgets.selectable_label import selectable_label
 from postalgui.gui.widgets.tables import sortable_table
 from postalgui.services.tracking.branch_link import branch_at
 from postalgui.services.tracking.detail import object_detail
+from postalgui.services.tracking.records import WatchedObject
 from postalgui.services.tracking.status import Status
 
 if TYPE_CHECKING:
-    from postalgui.api.models.branches import Unit
     from postalgui.gui.desk import Desk
     from postalgui.gui.tasks import TaskHandle
-    from postalgui.services.tracking.records import WatchedObject
     from postalgui.services.tracking.service import TrackingService
 
 __all__ = ["DetailPanel"]
@@ -43,13 +43,15 @@ __all__ = ["DetailPanel"]
 class DetailPanel(QWidget):
     """The selected object's details and timeline.
 
-    Signals: ``objectShown(object)`` with the `WatchedObject` shown (``None`` when the
-    code is no longer followed); ``branchShown(object)`` with the branch `Unit` an object
-    waits at (``None``: not in the branch data).
+    Signals: ``objectShown(WatchedObject)`` with the object shown; ``objectGone(str)`` with
+    a code no longer followed; ``branchShown(Unit)`` with the branch an object waits at;
+    ``branchMissing(str)`` with a unit code not in the branch data.
     """
 
-    objectShown = Signal(object)
-    branchShown = Signal(object)
+    objectShown = Signal(WatchedObject)
+    objectGone = Signal(str)
+    branchShown = Signal(Unit)
+    branchMissing = Signal(str)
 
     TASK_KEY = "tracking.detail"
     BRANCH_TASK_KEY = "tracking.detail.branch"
@@ -231,9 +233,10 @@ class DetailPanel(QWidget):
             self._clear()
             self.code_label.setText(code)
             self.status_label.setText(self.tr("This object is no longer followed."))
+            self.objectGone.emit(code)
         else:
             self._show(found)
-        self.objectShown.emit(found)
+            self.objectShown.emit(found)
 
     @Slot(object)
     def _on_detail_task_error(self, error: BaseException) -> None:
@@ -247,9 +250,10 @@ class DetailPanel(QWidget):
         self._handles.pop(self.BRANCH_TASK_KEY, None)
         if unit is None:
             self.branch_box.show_note(arg(self.tr("Unit %1 is not in the branch data."), self._branch_code))
+            self.branchMissing.emit(self._branch_code)
         else:
             self.branch_box.show_branch(unit, self.desk.service.now())
-        self.branchShown.emit(unit)
+            self.branchShown.emit(unit)
 
     @Slot(object)
     def _on_branch_task_error(self, error: BaseException) -> None:

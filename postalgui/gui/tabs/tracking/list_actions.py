@@ -43,12 +43,12 @@ FILE_KEY = "tracking.file"
 class ListActions(QObject):
     """The tab's actions over the selected (or shown) objects.
 
-    Signals: ``written()`` after a watchlist write ended; ``added(object)`` with the
+    Signals: ``written()`` after a watchlist write ended; ``added(Added)`` with the
     `Added` of codes followed (the tab refreshes them); ``archivedToggled(bool)``.
     """
 
     written = Signal()
-    added = Signal(object)
+    added = Signal(Added)
     archivedToggled = Signal(bool)
 
     def __init__(

@@ -30,7 +30,7 @@ from postalgui.gui.tabs.tracking.detail_panel import DetailPanel
 from postalgui.gui.tabs.tracking.filters import FilterBar
 from postalgui.gui.tabs.tracking.list_actions import ListActions
 from postalgui.gui.tabs.tracking.notifier import Notifier, TrayNotifier, alert_message
-from postalgui.gui.tabs.tracking.object_index import Counter, Criteria, Indexed, ObjectIndex, load_index
+from postalgui.gui.tabs.tracking.object_index import Criteria, Indexed, ObjectIndex, load_index
 from postalgui.gui.tabs.tracking.object_model import ObjectColumn, ObjectModel
 from postalgui.gui.tabs.tracking.refresher import REFRESH_KEY, Refresher, Tick
 from postalgui.gui.tasks import Failure
@@ -39,13 +39,14 @@ from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.gui.widgets.tables import read_only_table
 from postalgui.gui.widgets.window_state import RememberedSplitter
 from postalgui.services.office import topics
+from postalgui.services.tracking.use_cases import Added
 
 if TYPE_CHECKING:
     from postalgui.gui.tasks import TaskHandle, TaskRunner
     from postalgui.gui.widgets.message_bar import MessageArea
     from postalgui.services.ports import NewObject
     from postalgui.services.tracking.service import TrackingService
-    from postalgui.services.tracking.use_cases import Added, Listed
+    from postalgui.services.tracking.use_cases import Listed
 
 __all__ = ["COLUMN_WIDTHS", "TrackingTab"]
 
@@ -68,14 +69,14 @@ class TrackingTab(QWidget):
 
     Signals: ``objectsLoaded(int)`` with the number of objects read (each read);
     ``rowsChanged(int)`` with the rows shown after a filter; ``objectSelected(str)`` with
-    the code shown in the detail (empty: none); ``notified(object)`` with the list of new
+    the code shown in the detail (empty: none); ``notified(list)`` with the list of new
     `Alert`s of a read (after the notification, if any, was shown).
     """
 
     objectsLoaded = Signal(int)
     rowsChanged = Signal(int)
     objectSelected = Signal(str)
-    notified = Signal(object)
+    notified = Signal(list)
 
     def __init__(
         self,
@@ -395,7 +396,7 @@ class TrackingTab(QWidget):
     def _on_refresher_archived_requested(self) -> None:
         self.actions_.show_archived_objects()
 
-    @Slot(object)
+    @Slot(Added)
     def _on_actions_added(self, added: Added) -> None:
         self.refresher.ask_added(list(added.codes))
 
@@ -412,8 +413,8 @@ class TrackingTab(QWidget):
         if self.counters.checked is not None:
             self.counters.set_checked(None)
 
-    @Slot(object)
-    def _on_counters_picked(self, _counter: Counter | None) -> None:
+    @Slot()
+    def _on_counters_picked(self) -> None:
         self.filters.reset()  # emits changed: the counter's objects are shown
 
     @Slot(QItemSelection, QItemSelection)

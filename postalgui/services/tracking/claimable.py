@@ -1,10 +1,11 @@
 """The watchlist's objects as claims read them: only the rows that can be claimed or may
-become claimable, and the declared values of the lost ones.
+become claimable, and the declared values of the lost ones. Tracking's own queries over its
+table, offered to claims through `offers.TrackingOffer` (claims' `TrackedObjects` port).
 
 A statement of 100,000 objects is mostly parcels delivered on time: turning every row
 into a `WatchedObject` cost 2 s (bench_claims_candidates.py). The database leaves those
 rows out (`_MAYBE`, a coarse test on the stored status and dates; the rules in
-`candidates` decide), and the statement's untracked objects come from its codes alone.
+claims' `candidates` decide), and the statement's untracked objects come from its codes alone.
 """
 
 from __future__ import annotations

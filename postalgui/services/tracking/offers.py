@@ -1,0 +1,58 @@
+"""What Tracking offers the other features, over its watchlist, typed by their ports:
+`Follow` ("follow these objects": shipping's labels, an invoice's lines) and claims'
+`TrackedObjects` (the objects that may be claimed, their declared values and statuses, and
+"refresh these objects"). The composition root hands one `TrackingOffer` to each; neither
+feature holds the tracking service or its watchlist.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Sequence
+from decimal import Decimal
+from typing import TYPE_CHECKING
+
+from postalgui.services.tracking.claimable import declared_values, maybe_claimable, tracked_codes
+from postalgui.services.tracking.refresh import refresh
+
+if TYPE_CHECKING:
+    from postalgui.api.cancel import TaskControl
+    from postalgui.services.ports import NewObject
+    from postalgui.services.tracking.records import WatchedObject
+    from postalgui.services.tracking.service import TrackingService
+    from postalgui.services.tracking.status import Status
+
+__all__ = ["TrackingOffer"]
+
+
+class TrackingOffer:
+    """Tracking's side of `Follow` and of claims' `TrackedObjects`. Each call reads the
+    watchlist of the office database in force (opens it: tasks only)."""
+
+    def __init__(self, service: Callable[[], TrackingService]) -> None:
+        self._service = service
+
+    # --- Follow ----------------------------------------------------------------------------
+
+    def follow(self, objects: Sequence[NewObject], *, source: str) -> int:
+        return self._service().watchlist().add(objects, source=source)
+
+    def unfollow(self, codes: Sequence[str], *, source: str) -> int:
+        return self._service().watchlist().remove(codes, source=source)
+
+    # --- what claims reads and asks --------------------------------------------------------
+
+    def claimable(self, codes: Collection[str] | None = None) -> list[WatchedObject]:
+        return maybe_claimable(self._service().watchlist(), codes)
+
+    def tracked_codes(self) -> set[str]:
+        return tracked_codes(self._service().watchlist())
+
+    def declared_values(self, codes: Sequence[str]) -> dict[str, Decimal]:
+        return declared_values(self._service().watchlist(), codes)
+
+    def statuses(self, codes: Sequence[str]) -> dict[str, Status | None]:
+        known = self._service().watchlist().known(codes, brief=True)
+        return {code: watched.status for code, watched in known.items()}
+
+    def refresh(self, task: TaskControl, codes: Sequence[str]) -> None:
+        refresh(task, self._service(), codes)
