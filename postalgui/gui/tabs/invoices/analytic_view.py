@@ -53,11 +53,14 @@ from postalgui.services.invoices.item_index import (
     index_items,
     load_indexed,
 )
+from postalgui.services.tracking.invoice_objects import InvoiceObjects
 
 if TYPE_CHECKING:
     from postalgui.api.analytic import Reconciliation
     from postalgui.api.models.invoices import AnalyticStatement
+    from postalgui.gui.tabs.contract import Handoffs
     from postalgui.gui.tasks import TaskHandle, TaskRunner
+    from postalgui.services.ports import Follow
 
 __all__ = ["FETCH_BLOCK", "AnalyticItemsModel", "AnalyticView", "header_fields"]
 
@@ -82,20 +85,28 @@ class AnalyticView(QWidget):
     Signals: ``loaded(int)`` with the number of items, once a statement is shown;
     ``loadFailed(str)`` with the message shown, when one could not be read;
     ``exported(object)`` with the `Path` the items shown were saved to;
-    ``trackRequested(object)`` with the `list[NewObject]` of the lines to follow
-    ("Track these objects": `TrackObjects`).
+    ``objectsFollowed(InvoiceObjects)`` with the objects of the lines followed
+    ("Track these objects": `TrackObjects`, given a ``follow`` port).
     """
 
     loaded = Signal(int)
     loadFailed = Signal(str)
     exported = Signal(object)
-    trackRequested = Signal(object)
+    objectsFollowed = Signal(InvoiceObjects)
 
     TASK_KEY = "invoices.analytic"
     EXPORT_TASK_KEY = "invoices.analytic.export"
 
-    def __init__(self, runner: TaskRunner, parent: QWidget | None = None) -> None:
-        """Reads files only (a job's download, a file chosen): no service, the runner does the work."""
+    def __init__(
+        self,
+        runner: TaskRunner,
+        parent: QWidget | None = None,
+        *,
+        follow: Follow | None = None,
+        handoffs: Handoffs | None = None,
+    ) -> None:
+        """Reads files only (a job's download, a file chosen): no service, the runner does the
+        work; ``follow`` (the Invoices feature's port) lets "Track these objects" follow lines."""
         super().__init__(parent)
         self.setObjectName("analyticView")
         self.runner = runner
@@ -132,8 +143,10 @@ class AnalyticView(QWidget):
             self.tr("The items shown, with the filters applied, as an Excel workbook (.xlsx) or CSV")
         )
         self.export_button.clicked.connect(self._on_export_button_clicked)
-        self.tracking = TrackObjects(self.table, self.model, runner, self.messages, self)
-        self.tracking.trackRequested.connect(self.trackRequested)
+        self.tracking = TrackObjects(
+            self.table, self.model, runner, self.messages, self, follow=follow, handoffs=handoffs
+        )
+        self.tracking.objectsFollowed.connect(self.objectsFollowed)
         self.track_button = self.tracking.button
         self.totals = StatementTotals(self)
         self.services_model, self.totals_model = self.totals.services_model, self.totals.totals_model

@@ -39,6 +39,7 @@ from postalgui.services.invoices.jobs import Job
 
 if TYPE_CHECKING:
     from postalgui.api.models.invoices import Invoice
+    from postalgui.gui.tabs.contract import Handoffs
     from postalgui.gui.tasks import TaskHandle, TaskRunner
     from postalgui.gui.widgets.message_bar import MessageArea
     from postalgui.gui.widgets.pdf_viewer import PdfViewerWindow
@@ -57,9 +58,10 @@ class InvoicesTab(QWidget):
     ``documentOpened(object)`` with the `PdfViewerWindow` showing a statement, slip or
     preview; ``typedLineCopied(str)`` with the formatted typed line put on the clipboard;
     ``typedLineMissing(int)`` with the invoice number whose slip had no valid typed line;
-    ``jobRequested(object)`` with a `Job` the operator accepted;
-    ``trackRequested(object)`` with the `list[NewObject]` of analytic statement lines
-    the clerk asked to follow (the window hands them to the Tracking tab).
+    ``jobRequested(object)`` with a `Job` the operator accepted.
+
+    "Track these objects" follows an analytic statement's lines through the service's
+    `Follow` port; given the window's ``handoffs``, the Tracking tab is then shown.
     """
 
     invoicesLoaded = Signal(int)
@@ -67,7 +69,6 @@ class InvoicesTab(QWidget):
     typedLineCopied = Signal(str)
     typedLineMissing = Signal(int)
     jobRequested = Signal(object)
-    trackRequested = Signal(object)
 
     def __init__(
         self,
@@ -75,6 +76,8 @@ class InvoicesTab(QWidget):
         runner: TaskRunner,
         messages: MessageArea,
         parent: QWidget | None = None,
+        *,
+        handoffs: Handoffs | None = None,
     ) -> None:
         super().__init__(parent)
         self.setObjectName("invoicesTab")
@@ -93,8 +96,7 @@ class InvoicesTab(QWidget):
         self.desk = Desk(service, runner, messages)
         self.jobs = JobsPanel(self.desk, self)
         self.jobs.openRequested.connect(self._on_jobs_open_requested)
-        self.analytic = AnalyticView(runner, self)
-        self.analytic.trackRequested.connect(self.trackRequested)
+        self.analytic = AnalyticView(runner, self, follow=service.follow, handoffs=handoffs)
         self.divergences = DivergencesView(service, runner, self)
         self.invoice_actions = InvoiceActions(self)
         self.list_page = InvoiceListPage(
