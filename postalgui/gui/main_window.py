@@ -23,7 +23,8 @@ from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtWidgets import QMainWindow, QWidget
 
 from postalgui.api.environments import Environment
-from postalgui.gui.messages import arg, environment_name, reset_settings_text
+from postalgui.gui.messages import arg, environment_name
+from postalgui.gui.settings_notice import settings_notice
 from postalgui.gui.tab_factories import (
     TAB_FACTORIES,
     BackgroundFactory,
@@ -297,7 +298,7 @@ class MainWindow(QMainWindow):
             self.built_tab(index)
 
     def _show_settings_notice(self) -> None:
-        notice = self._settings_notice()
+        notice = settings_notice(self.context.store)
         if notice:
             self.messages.show_message(
                 notice,
@@ -306,42 +307,6 @@ class MainWindow(QMainWindow):
                 action_text=self.tr("Open Settings"),
                 on_action=self._on_message_settings_requested,
             )
-
-    def _settings_notice(self) -> str:
-        """What loading the settings file found, in the UI's language; empty when it was fine."""
-        store = self.context.store
-        kept = str(store.kept_copy) if store.kept_copy else self.tr("(no copy could be written)")
-        if store.unreadable is not None:
-            return arg(
-                self.tr(
-                    "Your settings file could not be read, so PostalGUI started with default settings. "
-                    "The original file is kept as %1."
-                ),
-                kept,
-            )
-        parts: list[str] = []
-        if store.newer_version is not None:
-            parts.append(
-                arg(
-                    self.tr(
-                        "Your settings file %1 was written by a newer PostalGUI: it is read as far as "
-                        "possible and not overwritten, so changes made here are not saved."
-                    ),
-                    str(store.path),
-                )
-            )
-        if store.reset_fields and store.newer_version is None:
-            parts.append(
-                arg(
-                    self.tr(
-                        "Some settings were not valid and are back to their defaults: %1. "
-                        "The original file is kept as %2."
-                    ),
-                    reset_settings_text(store.reset_groups()),
-                    kept,
-                )
-            )
-        return " ".join(parts)
 
     # --- state shown ------------------------------------------------------------------------
 

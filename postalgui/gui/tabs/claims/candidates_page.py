@@ -88,14 +88,14 @@ class CandidatesPage(QWidget):
     """The source, the counts, the search and the candidate table; filing the selection.
 
     Signals: ``candidatesLoaded(int)`` with the number of candidates read (each read);
-    ``claimsFiled(object)`` with the `FilingReport` of a filing; ``trackRequested(object)``
+    ``claimsFiled(object)`` with the `FilingReport` of a filing; ``trackRequested(list)``
     with the `list[NewObject]` of a statement's objects Tracking does not follow;
     ``settingsRequested()`` when the filing dialog's "Open Settings" was clicked.
     """
 
     candidatesLoaded = Signal(int)
     claimsFiled = Signal(object)
-    trackRequested = Signal(object)
+    trackRequested = Signal(list)
     settingsRequested = Signal()
 
     def __init__(

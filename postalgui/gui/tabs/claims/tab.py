@@ -104,7 +104,7 @@ class ClaimsTab(QWidget):
         if self.handoffs is not None:
             self.handoffs.open_settings(("claims.reply_email", "claims.phone"))
 
-    @Slot(object)
+    @Slot(list)
     def _on_candidates_track_requested(self, objects: list[NewObject]) -> None:
         """Follow a statement's objects not followed yet (in the background), then show Tracking."""
         if self.follow is None:

@@ -120,12 +120,7 @@ class AnalyticView(QWidget):
         self.saved = SavedFileReporter(self.messages, self.EXPORT_TASK_KEY, self)
         self.saved.exported.connect(self.exported)
 
-        self.title_label = QLabel(self)
-        self.title_label.setObjectName("analyticTitle")
-        font = self.title_label.font()
-        font.setBold(True)
-        self.title_label.setFont(font)
-        self.title_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.title_label = self._title_label()
         self.header_box = StatementHeader(self)
         self.header_labels = self.header_box.labels
         self.reconciliation_label = ReconciliationLine(self)
@@ -138,11 +133,7 @@ class AnalyticView(QWidget):
         self.table = self._items_table()
         self.count_label = QLabel(self)
         self.count_label.setObjectName("filteredTotals")
-        self.export_button = QPushButton(self.tr("Export &spreadsheet…"), self)
-        self.export_button.setToolTip(
-            self.tr("The items shown, with the filters applied, as an Excel workbook (.xlsx) or CSV")
-        )
-        self.export_button.clicked.connect(self._on_export_button_clicked)
+        self.export_button = self._export_button()
         self.tracking = TrackObjects(
             self.table, self.model, runner, self.messages, self, follow=follow, handoffs=handoffs
         )
@@ -163,6 +154,23 @@ class AnalyticView(QWidget):
         layout.addWidget(self.messages)
         layout.addWidget(self.stack, 1)
         self._update_actions()
+
+    def _export_button(self) -> QPushButton:
+        button = QPushButton(self.tr("Export &spreadsheet…"), self)
+        button.setToolTip(
+            self.tr("The items shown, with the filters applied, as an Excel workbook (.xlsx) or CSV")
+        )
+        button.clicked.connect(self._on_export_button_clicked)
+        return button
+
+    def _title_label(self) -> QLabel:
+        label = QLabel(self)
+        label.setObjectName("analyticTitle")
+        font = label.font()
+        font.setBold(True)
+        label.setFont(font)
+        label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        return label
 
     def _items_table(self) -> QTableView:
         table = sortable_table(self, self.model, "analyticItemsTable", self.tr("Statement items"))
