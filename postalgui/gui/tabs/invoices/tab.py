@@ -39,6 +39,8 @@ from postalgui.services.invoices.invoice_table import export_invoices
 from postalgui.services.invoices.jobs import Job
 
 if TYPE_CHECKING:
+    from postalgui.api.models.invoices import Invoice
+    from postalgui.gui.tabs.contract import Handoffs
     from postalgui.gui.tasks import TaskHandle, TaskRunner
     from postalgui.gui.widgets.message_bar import MessageArea
     from postalgui.services.invoices.service import InvoiceService
@@ -56,9 +58,10 @@ class InvoicesTab(QWidget):
     ``documentOpened(PdfViewerWindow)`` with the `PdfViewerWindow` showing a statement, slip or
     preview; ``typedLineCopied(str)`` with the formatted typed line put on the clipboard;
     ``typedLineMissing(int)`` with the invoice number whose slip had no valid typed line;
-    ``jobRequested(Job)`` with a `Job` the operator accepted;
-    ``trackRequested(list)`` with the `list[NewObject]` of analytic statement lines
-    the clerk asked to follow (the window hands them to the Tracking tab).
+    ``jobRequested(Job)`` with a `Job` the operator accepted.
+
+    "Track these objects" follows an analytic statement's lines through the service's
+    `Follow` port; given the window's ``handoffs``, the Tracking tab is then shown.
     """
 
     invoicesLoaded = Signal(int)
@@ -66,7 +69,6 @@ class InvoicesTab(QWidget):
     typedLineCopied = Signal(str)
     typedLineMissing = Signal(int)
     jobRequested = Signal(Job)
-    trackRequested = Signal(list)
 
     def __init__(
         self,
@@ -74,6 +76,8 @@ class InvoicesTab(QWidget):
         runner: TaskRunner,
         messages: MessageArea,
         parent: QWidget | None = None,
+        *,
+        handoffs: Handoffs | None = None,
     ) -> None:
         super().__init__(parent)
         self.setObjectName("invoicesTab")
@@ -92,8 +96,7 @@ class InvoicesTab(QWidget):
         self.desk = Desk(service, runner, messages)
         self.jobs = JobsPanel(self.desk, self)
         self.jobs.openRequested.connect(self._on_jobs_open_requested)
-        self.analytic = AnalyticView(runner, self)
-        self.analytic.trackRequested.connect(self.trackRequested)
+        self.analytic = AnalyticView(runner, self, follow=service.follow, handoffs=handoffs)
         self.divergences = DivergencesView(service, runner, self)
         self.invoice_actions = InvoiceActions(self)
         self.list_page = InvoiceListPage(

@@ -40,12 +40,14 @@ from postalgui.services.shipping.draft import ShipDraft
 
 if TYPE_CHECKING:
     from postalgui.api.models.price import AdditionalService, PriceQuery, QuoteResult
+    from postalgui.gui.tabs.contract import Handoffs
     from postalgui.gui.tabs.price.batch_panel import BatchPanel
     from postalgui.gui.tabs.price.history_panel import HistoryPanel
     from postalgui.gui.tasks import TaskHandle, TaskRunner
     from postalgui.services.price.deadlines import DeadlineOutcome
     from postalgui.services.price.priced import PriceEvent, PricesSettled
     from postalgui.services.price.service import PriceService
+    from postalgui.services.shipping.draft import ShipDraft
 
 COMPARE_COLUMNS = (
     Column.PRODUCT,
@@ -66,18 +68,24 @@ class PriceTab(QWidget):
     """Quote, Batch and History pages over one message area.
 
     Signals: ``quoteFinished(int)`` with the number of products priced, after a
-    comparison has been shown; ``shipRequested(ShipDraft)`` with the `ShipDraft` of the quote
-    to ship ("Ship this": the window opens it in Shipping).
+    comparison has been shown. "Ship this" asks the window's ``handoffs`` to open the
+    quote's `ShipDraft` in the Shipping tab.
     """
 
     quoteFinished = Signal(int)
-    shipRequested = Signal(ShipDraft)
 
     def __init__(
-        self, price: PriceService, runner: TaskRunner, messages: MessageArea, parent: QWidget | None = None
+        self,
+        price: PriceService,
+        runner: TaskRunner,
+        messages: MessageArea,
+        parent: QWidget | None = None,
+        *,
+        handoffs: Handoffs | None = None,
     ) -> None:
         super().__init__(parent)
         self.setObjectName("priceTab")
+        self.handoffs = handoffs
         self.setWindowTitle(self.tr("Prices"))
         self.price = price
         self.runner = runner
@@ -132,7 +140,7 @@ class PriceTab(QWidget):
         self.cancel_button.hide()
         self.breakdown = BreakdownView(self)
         self.ship_this = ShipThis(self)
-        self.ship_this.shipRequested.connect(self.shipRequested)
+        self.ship_this.shipRequested.connect(self._on_ship_this_ship_requested)
 
     def _lay_out(self) -> None:
         quote_page = self._quote_page()
@@ -336,6 +344,11 @@ class PriceTab(QWidget):
             self._history.refresh()
 
     # --- slots ------------------------------------------------------------------------
+
+    @Slot(object)
+    def _on_ship_this_ship_requested(self, draft: ShipDraft) -> None:
+        if self.handoffs is not None:
+            self.handoffs.open_draft(draft)
 
     @Slot()
     def _on_form_quote_requested(self) -> None:

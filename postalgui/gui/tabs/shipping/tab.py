@@ -4,7 +4,7 @@ The tab composes and wires: its message area on top, then its pages in an inner 
 widget, all on one `Desk`: "Pre-postings" (`ShipmentPage`: the office's pre-postings,
 refresh, cancel; the labels part adds its actions to it) and "Addresses" (the address
 book). New… opens `NewPrepostingDialog`, From orders file… the `OrdersDialog`; a Prices
-result's "Ship this" arrives through the window as `open_draft`.
+result's "Ship this" arrives from the window (`Handoffs.draftOpened`) as `open_draft`.
 """
 
 from __future__ import annotations
@@ -22,12 +22,13 @@ from postalgui.gui.tabs.shipping.orders_dialog import OrdersDialog
 from postalgui.gui.tabs.shipping.shipment_page import ShipmentPage
 from postalgui.gui.tasks import Failure
 from postalgui.services.shipping.desk_reads import default_sender
+from postalgui.services.shipping.draft import ShipDraft
 
 if TYPE_CHECKING:
     from postalgui.api.models.prepostings import Person
+    from postalgui.gui.tabs.contract import Handoffs
     from postalgui.gui.tasks import TaskRunner
     from postalgui.gui.widgets.message_bar import MessageArea
-    from postalgui.services.shipping.draft import ShipDraft
     from postalgui.services.shipping.service import ShippingService
 
 __all__ = ["ShippingTab"]
@@ -45,9 +46,13 @@ class ShippingTab(QWidget):
         runner: TaskRunner,
         messages: MessageArea,
         parent: QWidget | None = None,
+        *,
+        handoffs: Handoffs | None = None,
     ) -> None:
         super().__init__(parent)
         self.setObjectName("shippingTab")
+        if handoffs is not None:  # Prices' "Ship this", once the window showed this tab
+            handoffs.draftOpened.connect(self._on_handoffs_draft_opened)
         self.setWindowTitle(self.tr("Shipping"))
         self.service = service
         self.messages = messages
@@ -93,6 +98,10 @@ class ShippingTab(QWidget):
         """A Prices result to ship (the window hands it over): the dialog, only the recipient
         left to pick."""
         return self.new_preposting(draft)
+
+    @Slot(ShipDraft)
+    def _on_handoffs_draft_opened(self, draft: ShipDraft) -> None:
+        self.open_draft(draft)
 
     def orders_file(self) -> OrdersDialog:
         """Open the orders file dialog, non-modal; returns it."""
