@@ -24,6 +24,8 @@ import keyring.backend
 import keyring.errors
 import pytest
 
+from postalgui.cli.language import ENGLISH, speak
+
 os.environ["QT_QPA_PLATFORM"] = "offscreen"
 
 pytest_plugins = ["tests.office_fixtures"]
@@ -74,6 +76,14 @@ def known_secrets() -> Iterator[None]:
     with masking._lock:
         masking._secrets.clear()
         masking._secrets.update(before)
+
+
+@pytest.fixture(autouse=True)
+def cli_speaks_its_source_language() -> Iterator[None]:
+    """A command run by one test (``--lang pt``) leaves the command line's language behind:
+    the next test starts in English again, as `cli.language` does in a new process."""
+    yield
+    speak(ENGLISH)
 
 
 @pytest.fixture(autouse=True)

@@ -9897,10 +9897,6 @@ Registrar de novo assim mesmo? Se a operadora já as tiver, responde que já exi
         <translation>O login e o código de acesso do portal de identidade não estão definidos</translation>
     </message>
     <message>
-        <source>This attendance service has no office database to write registrations down in</source>
-        <translation>Este serviço de atendimentos não tem um banco de dados do escritório onde anotar os registros</translation>
-    </message>
-    <message>
         <source>The simulated counter exists only in the sandbox</source>
         <translation>O balcão simulado só existe no sandbox</translation>
     </message>
