@@ -24,8 +24,6 @@ import keyring.backend
 import keyring.errors
 import pytest
 
-from postalgui.cli.language import ENGLISH, speak
-
 os.environ["QT_QPA_PLATFORM"] = "offscreen"
 
 pytest_plugins = ["tests.office_fixtures"]
@@ -83,6 +81,9 @@ def cli_speaks_its_source_language() -> Iterator[None]:
     """A command run by one test (``--lang pt``) leaves the command line's language behind:
     the next test starts in English again, as `cli.language` does in a new process."""
     yield
+    # lazy: this conftest sets the environment (QT_QPA_PLATFORM) before anything of postalgui loads
+    from postalgui.cli.language import ENGLISH, speak
+
     speak(ENGLISH)
 
 
