@@ -9,7 +9,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
-from postalgui.gui.models.row_table import Column, FilteredRowTableModel
+from postalgui.gui.models.row_table import Column, FilteredRowTableModel, RowTableModel
 from postalgui.gui.widgets.filter_row import FilterRow
 from postalgui.gui.widgets.list_page import ListPage
 
@@ -75,3 +75,41 @@ def test_the_page_lays_out_filters_and_follows_the_selection(qtbot: QtBot) -> No
     page.table.selectRow(0)
     assert page.selected_items() == [ITEMS[1]]
     assert page.drop.isEnabled()
+
+
+class OwnRulePage(ListPage):
+    """A page with its own rule: a plain model, the choice a minimum length of name."""
+
+    def __init__(self) -> None:
+        super().__init__("own")
+        self.model: RowTableModel[Price] = RowTableModel((NAME, DAY), self)
+        self.build_table(self.model, "Prices", (0, Qt.SortOrder.AscendingOrder), {})
+        filters = FilterRow(
+            self,
+            "own",
+            hint="Search",
+            search_name="Search",
+            label="&Length:",
+            choice_name="Length",
+            everything="Any",
+            choices=(("Long", "4"),),
+        )
+        self.build_frame((), filters)
+        self.model.set_items(ITEMS)
+
+    def apply_filter(self, choice: str, text: str) -> None:
+        least = int(choice or 0)
+        self.model.set_items([item for item in ITEMS if len(item[0]) >= least and text in item[0]])
+
+    def update_summary(self) -> None:
+        self.summary_label.setText(str(self.model.rowCount()))
+
+
+def test_a_page_with_its_own_rule_filters_a_plain_model(qtbot: QtBot) -> None:
+    page = OwnRulePage()
+    qtbot.addWidget(page)
+    page.filter_row.choice.setCurrentIndex(1)
+    assert [name for name, _, _ in page.model.items()] == ["Mini", "SEDEX"]
+    page.filter_row.search.setText("SE")
+    assert [name for name, _, _ in page.model.items()] == ["SEDEX"]
+    assert page.summary_label.text() == "1"
