@@ -331,7 +331,7 @@
     </message>
     <message>
         <source>&amp;Kind:</source>
-        <translation>&amp;Tipo:</translation>
+        <translation>Exi&amp;bir:</translation>
     </message>
     <message>
         <source>Kind</source>
