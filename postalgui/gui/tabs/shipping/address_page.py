@@ -53,16 +53,9 @@ LOAD_KEY = "shipping.addresses"
 WRITE_KEY = "shipping.addresses.write"
 ALL_GROUPS = "\x00all"
 NO_GROUP = "\x00none"
-COLUMN_WIDTHS = {
-    AddressColumn.KIND: 120,
-    AddressColumn.NAME: 180,
-    AddressColumn.CEP: 80,
-    AddressColumn.STREET: 220,
-    AddressColumn.DISTRICT: 120,
-    AddressColumn.CITY: 130,
-    AddressColumn.GROUP: 90,
-}
-"""What the values need: a name and a street whole, the e-mail takes the rest."""
+COLUMN_WIDTHS = {AddressColumn.NAME: 180, AddressColumn.STREET: 220, AddressColumn.CITY: 130}
+"""What the values need: a name and a street whole; the others 90 px (`least`) or their
+title, the e-mail the rest."""
 
 
 class AddressPage(ListPage):
@@ -94,6 +87,7 @@ class AddressPage(ListPage):
             self.tr("Address book"),
             (AddressColumn.KIND, Qt.SortOrder.AscendingOrder),
             COLUMN_WIDTHS,
+            least=90,
         )
         actions = self._build_actions()
         self.build_frame(actions, self._build_filters())
