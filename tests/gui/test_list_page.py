@@ -23,6 +23,20 @@ ITEMS: list[Price] = [
 ]
 
 
+def filter_row(page: ListPage, label: str, choice: tuple[str, str]) -> FilterRow:
+    """A search and one choice besides "All"."""
+    return FilterRow(
+        page,
+        page.list_name,
+        hint="Search",
+        search_name="Search the prices",
+        label=label,
+        choice_name=label.strip("&:"),
+        everything="All",
+        choices=(choice,),
+    )
+
+
 class Prices(FilteredRowTableModel[Price]):
     def __init__(self, parent: QWidget) -> None:
         super().__init__((NAME, DAY), parent)
@@ -38,17 +52,7 @@ class PricePage(ListPage):
         self.model = Prices(self)
         self.build_table(self.model, "Prices", (1, Qt.SortOrder.DescendingOrder), {0: 300}, least=50)
         self.drop = self.action("&Drop", "Drop the selected prices")
-        filters = FilterRow(
-            self,
-            "prices",
-            hint="Search",
-            search_name="Search the prices",
-            label="&Kind:",
-            choice_name="Kind",
-            everything="All",
-            choices=(("Priced", "priced"),),
-        )
-        self.build_frame((self.drop,), filters)
+        self.build_frame((self.drop,), filter_row(self, "&Kind:", ("Priced", "priced")))
         self.model.set_all(ITEMS)
 
     def update_actions(self) -> None:
@@ -84,17 +88,7 @@ class OwnRulePage(ListPage):
         super().__init__("own")
         self.model: RowTableModel[Price] = RowTableModel((NAME, DAY), self)
         self.build_table(self.model, "Prices", (0, Qt.SortOrder.AscendingOrder), {})
-        filters = FilterRow(
-            self,
-            "own",
-            hint="Search",
-            search_name="Search",
-            label="&Length:",
-            choice_name="Length",
-            everything="Any",
-            choices=(("Long", "4"),),
-        )
-        self.build_frame((), filters)
+        self.build_frame((), filter_row(self, "&Length:", ("Long", "4")))
         self.model.set_items(ITEMS)
 
     def apply_filter(self, choice: str, text: str) -> None:
