@@ -326,6 +326,22 @@
         <translation>Sem grupo</translation>
     </message>
     <message>
+        <source>Search the address book</source>
+        <translation>Buscar no catálogo de endereços</translation>
+    </message>
+    <message>
+        <source>&amp;Kind:</source>
+        <translation>Exi&amp;bir:</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Tipo</translation>
+    </message>
+    <message>
+        <source>Group</source>
+        <translation>Grupo</translation>
+    </message>
+    <message>
         <source>Search name, city, CEP, e-mail, group</source>
         <translation>Buscar nome, cidade, CEP, e-mail, grupo</translation>
     </message>

@@ -153,7 +153,7 @@ def test_a_sender_with_a_logo_is_saved(
 def test_the_page_filters_as_typed_and_sets_the_default_sender(page: AddressPage, qtbot: QtBot) -> None:
     ModelTester(None).check(page.model)  # type: ignore[arg-type]  # pytest-qt's own config is not needed
     assert page.model.rowCount() == 2
-    assert page.count_label.text() == "2 of 2"
+    assert page.summary_label.text() == "2 of 2"
 
     qtbot.keyClicks(page.search_edit, "jose araujo")
     assert [address.name for address in page.model.items()] == ["José Araújo"]
@@ -169,9 +169,9 @@ def test_the_page_filters_as_typed_and_sets_the_default_sender(page: AddressPage
     with qtbot.waitSignal(page.addressesLoaded, timeout=WAIT_MS):
         page.reload()
     page.table.selectRow(page.model.row_of(other.uid))
-    assert page.default_button.isEnabled()
+    assert page.default_action.isEnabled()
     with qtbot.waitSignal(page.addressesLoaded, timeout=WAIT_MS):
-        page.default_button.click()
+        page.default_action.trigger()
 
     default = book.default_sender()
     assert default is not None

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Signal, Slot
-from PySide6.QtWidgets import QTabWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QWidget
 
 from postalgui.gui.desk import Desk
 from postalgui.gui.tabs.claims.candidates_page import CandidatesPage
@@ -21,6 +21,7 @@ from postalgui.gui.tabs.claims.filed_page import FiledPage
 from postalgui.gui.tabs.claims.money_page import MoneyBackPage
 from postalgui.gui.tasks import Failure
 from postalgui.gui.widgets.message_kind import MessageKind
+from postalgui.gui.widgets.tab_pages import tab_pages
 from postalgui.services.claims.filing import FilingReport
 from postalgui.services.ports import NewObject, follow_objects
 
@@ -63,21 +64,15 @@ class ClaimsTab(QWidget):
         self.setWindowTitle(self.tr("Claims"))
         self.service = service
         self.messages = messages
-        messages.setParent(self)  # the runner's default error sink is found among the tab's children
         desk = Desk(service, runner, messages)
         self.desk = desk
-        self.pages = QTabWidget(self)
-        self.pages.setObjectName("claimsPages")
+        self.pages = tab_pages(self, messages, "claimsPages")
         self.candidates = CandidatesPage(desk, self.pages)
         self.pages.addTab(self.candidates, self.tr("Ca&ndidates"))
         self.filed = FiledPage(desk, self.pages)
         self.pages.addTab(self.filed, self.tr("Filed claim&s"))
         self.money = MoneyBackPage(desk, self.pages)
         self.pages.addTab(self.money, self.tr("&Money back"))
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 4, 0, 0)
-        layout.addWidget(self.messages)
-        layout.addWidget(self.pages, 1)
         self.candidates.trackRequested.connect(self._on_candidates_track_requested)
         self.candidates.claimsFiled.connect(self._on_candidates_claims_filed)
         self.candidates.settingsRequested.connect(self._on_candidates_settings_requested)

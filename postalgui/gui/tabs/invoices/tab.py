@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, QTimer, Signal, Slot
-from PySide6.QtWidgets import QDialog, QTabWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QDialog, QWidget
 
 from postalgui.api.models.invoices import Invoice, PreviewKind
 from postalgui.gui.desk import Desk
@@ -34,6 +34,7 @@ from postalgui.gui.widgets.failure import Failure
 from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.gui.widgets.pdf_viewer import PdfViewerWindow
 from postalgui.gui.widgets.saved_file import SavedFileReporter, ask_save_path, table_types
+from postalgui.gui.widgets.tab_pages import tab_pages
 from postalgui.services.invoices.documents import DocumentKind, last_twelve_months, list_invoices
 from postalgui.services.invoices.invoice_table import export_invoices
 from postalgui.services.invoices.jobs import Job
@@ -89,10 +90,8 @@ class InvoicesTab(QWidget):
         self._divergences_query: InvoiceQuery | None = None
 
         self.messages = messages
-        self.messages.setParent(self)  # the runner's default error sink finds it among the tab's children
+        self.pages = tab_pages(self, messages, "invoicePages")
         self.saved = SavedFileReporter(self.messages, _EXPORT_KEY, self)
-        self.pages = QTabWidget(self)
-        self.pages.setObjectName("invoicePages")
         self.desk = Desk(service, runner, messages)
         self.jobs = JobsPanel(self.desk, self)
         self.jobs.openRequested.connect(self._on_jobs_open_requested)
@@ -116,10 +115,6 @@ class InvoicesTab(QWidget):
         self.pages.addTab(self.analytic, self.tr("&Analytic statement"))
         self.pages.addTab(self.divergences, self.tr("&Divergences"))
         self.pages.currentChanged.connect(self._on_pages_current_changed)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 4, 0, 0)
-        layout.addWidget(self.messages)
-        layout.addWidget(self.pages, 1)
         self._update_actions()
         self._update_summary()
         # Both need the network or the disk: start them once the event loop runs.

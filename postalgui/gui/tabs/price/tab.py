@@ -13,15 +13,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QItemSelection, Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QKeySequence, QShortcut
-from PySide6.QtWidgets import (
-    QHBoxLayout,
-    QLabel,
-    QPushButton,
-    QScrollArea,
-    QTabWidget,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QScrollArea, QVBoxLayout, QWidget
 
 from postalgui.gui.desk import Desk
 from postalgui.gui.messages import arg, describe_error
@@ -33,6 +25,7 @@ from postalgui.gui.tabs.price.ship_this import ShipThis
 from postalgui.gui.tasks import Progress
 from postalgui.gui.widgets.message_bar import MessageArea
 from postalgui.gui.widgets.message_kind import MessageKind
+from postalgui.gui.widgets.tab_pages import tab_pages
 from postalgui.gui.widgets.tables import record_table
 from postalgui.gui.widgets.window_state import RememberedSplitter
 from postalgui.services.price.products import PriceSettings
@@ -98,8 +91,7 @@ class PriceTab(QWidget):
         self._handling = price.handling_days()  # the handling days the dates shown count
         self._local: list[QuoteResult] = []
         self._arrived: list[QuoteResult] = []
-        self.pages = QTabWidget(self)
-        self.pages.setObjectName("pricePages")
+        self.pages = tab_pages(self, messages, "pricePages")
         self._build_form()
         self._build_results()
 
@@ -148,11 +140,6 @@ class PriceTab(QWidget):
         self.pages.addTab(self._batch_page, self.tr("&Batch"))
         self.pages.addTab(self._history_page, self.tr("&History"))
         self.pages.currentChanged.connect(self._on_pages_current_changed)
-
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 4, 0, 0)
-        layout.addWidget(self.messages)
-        layout.addWidget(self.pages, 1)
 
         # Esc on the Quote page only: the Batch page's Esc cancels its batch, and one key
         # claimed twice for the same focus does nothing at all.

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Slot
-from PySide6.QtWidgets import QTabWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QWidget
 
 from postalgui.gui.desk import Desk
 from postalgui.gui.tabs.shipping.address_page import AddressPage
@@ -21,6 +21,7 @@ from postalgui.gui.tabs.shipping.new_dialog import NewPrepostingDialog
 from postalgui.gui.tabs.shipping.orders_dialog import OrdersDialog
 from postalgui.gui.tabs.shipping.shipment_page import ShipmentPage
 from postalgui.gui.tasks import Failure
+from postalgui.gui.widgets.tab_pages import tab_pages
 from postalgui.services.shipping.desk_reads import default_sender
 from postalgui.services.shipping.draft import ShipDraft
 
@@ -56,21 +57,15 @@ class ShippingTab(QWidget):
         self.setWindowTitle(self.tr("Shipping"))
         self.service = service
         self.messages = messages
-        messages.setParent(self)  # the runner's default error sink is found among the tab's children
         desk = Desk(service, runner, messages)
         self.desk = desk
-        self.pages = QTabWidget(self)
-        self.pages.setObjectName("shippingPages")
+        self.pages = tab_pages(self, messages, "shippingPages")
         self.shipments = ShipmentPage(desk, self.pages)
         self.labels = LabelsActions(desk, self.shipments.selected_ids, self.shipments)
         self.shipments.add_actions(self.labels.actions())
         self.pages.addTab(self.shipments, self.tr("P&re-postings"))
         self.addresses = self._address_page()
         self.pages.addTab(self.addresses, self.tr("A&ddresses"))
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 4, 0, 0)
-        layout.addWidget(self.messages)
-        layout.addWidget(self.pages, 1)
         self.dialog: NewPrepostingDialog | OrdersDialog | None = None  # the one open, if any
         self.keep_recipient = False
         """The last new pre-posting dialog's "Save the recipient in the address book" tick."""
