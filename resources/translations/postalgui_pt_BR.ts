@@ -302,6 +302,10 @@
 <context>
     <name>AddressPage</name>
     <message>
+        <source>No addresses yet: add one with New, or many from a spreadsheet with Import.</source>
+        <translation>Nenhum endereço ainda: crie um com Novo, ou muitos de uma planilha com Importar.</translation>
+    </message>
+    <message>
         <source>Address book</source>
         <translation>Catálogo de endereços</translation>
     </message>

@@ -291,3 +291,17 @@ def test_the_import_preview_names_the_columns_it_did_not_read(
     (row,) = dialog.rows
     assert row.address is not None
     assert (row.address.phone, row.address.cpf_cnpj) == ("11987654321", "52998224725")
+
+
+def test_an_empty_book_says_how_to_fill_it(desk: tuple[QWidget, Desk[ShippingService]], qtbot: QtBot) -> None:
+    """A first look at the page, with nothing saved yet: not "0 of 0" but what to do."""
+    box, shop = desk
+    built = AddressPage(shop.service, shop, box)
+    layout = box.layout()
+    assert layout is not None
+    layout.addWidget(built)
+    with qtbot.waitSignal(built.addressesLoaded, timeout=WAIT_MS):
+        box.show()
+    assert built.summary_label.text() == (
+        "No addresses yet: add one with New, or many from a spreadsheet with Import."
+    )

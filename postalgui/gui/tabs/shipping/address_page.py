@@ -211,6 +211,11 @@ class AddressPage(ListPage):
                 self.table.selectRow(row)
 
     def update_summary(self) -> None:
+        if not self._book:
+            self.summary_label.setText(
+                self.tr("No addresses yet: add one with New, or many from a spreadsheet with Import.")
+            )
+            return
         self.summary_label.setText(
             arg(
                 self.tr("%1 of %2"),
