@@ -77,6 +77,17 @@ def known_secrets() -> Iterator[None]:
 
 
 @pytest.fixture(autouse=True)
+def cli_speaks_its_source_language() -> Iterator[None]:
+    """A command run by one test (``--lang pt``) leaves the command line's language behind:
+    the next test starts in English again, as `cli.language` does in a new process."""
+    yield
+    # lazy: this conftest sets the environment (QT_QPA_PLATFORM) before anything of postalgui loads
+    from postalgui.cli.language import ENGLISH, speak
+
+    speak(ENGLISH)
+
+
+@pytest.fixture(autouse=True)
 def config_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     for name in list(os.environ):
         if name.startswith("POSTALGUI_"):

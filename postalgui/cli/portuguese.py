@@ -349,6 +349,15 @@ SENTENCES: Mapping[str, str] = MappingProxyType(
             "As pré-postagens precisam do número do cartão de postagem: preencha-o nas Configurações, "
             "ou em POSTALGUI_CARD"
         ),
+        "Cancelling a pre-posting names who asks it (idCorreiosSolicitanteCancelamento, the "
+        "identity-portal login): set the login in Settings": (
+            "O cancelamento de uma pré-postagem informa quem o pede (idCorreiosSolicitanteCancelamento, "
+            "o login do portal de identidade): defina o login nas Configurações"
+        ),
+        "The invoice does not say its DR and none is configured: set the DR in Settings, or POSTALGUI_DR": (
+            "A fatura não informa sua DR e nenhuma está configurada: defina a DR nas Configurações, "
+            "ou em POSTALGUI_DR"
+        ),
         "Invoices and the branch search need the contract number: set it in Settings, or "
         "POSTALGUI_CONTRACT": (
             "As faturas e a busca de agências precisam do número do contrato: preencha-o nas "

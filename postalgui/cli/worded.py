@@ -56,6 +56,13 @@ def _setting_text(exc: Exception) -> str | None:
         "shipping.card": say(
             "Pre-postings need the posting card number: set it in Settings, or POSTALGUI_CARD"
         ),
+        "shipping.login": say(
+            "Cancelling a pre-posting names who asks it (idCorreiosSolicitanteCancelamento, the "
+            "identity-portal login): set the login in Settings"
+        ),
+        "invoices.dr": say(
+            "The invoice does not say its DR and none is configured: set the DR in Settings, or POSTALGUI_DR"
+        ),
         "contract.contract": say(
             "Invoices and the branch search need the contract number: set it in Settings, or "
             "POSTALGUI_CONTRACT"

@@ -11,7 +11,9 @@ once per session, a keyring that keeps nothing.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from datetime import UTC, datetime
+from functools import partial
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QTimer, Signal, Slot
@@ -20,6 +22,7 @@ from postalgui.api.environments import Environment
 from postalgui.api.errors import ApiError, CredentialsMissingError, OperatorError
 from postalgui.gui.messages import arg, describe_error
 from postalgui.gui.widgets.message_kind import MessageKind
+from postalgui.services.setting_missing import SettingMissingError
 
 if TYPE_CHECKING:
     from postalgui.gui.tasks import TaskHandle, TaskRunner
@@ -127,7 +130,11 @@ class ConnectionController(QObject):
         self.report = None
         text = describe_error(error)
         message = arg(self.tr("Could not get a token: %1"), text)
-        if isinstance(error, OperatorError | CredentialsMissingError):
+        slot: Callable[[], None]
+        if isinstance(error, SettingMissingError) and self.messages.open_settings is not None:
+            # The API address, say: Settings open at its field.
+            action, slot = self.tr("Open Settings"), partial(self.messages.open_settings, error.settings)
+        elif isinstance(error, OperatorError | CredentialsMissingError):
             action, slot = self.tr("Open Settings"), self._on_message_settings_requested
         else:
             action, slot = self.tr("Try again"), self._on_message_retry_requested

@@ -23,21 +23,20 @@ from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtWidgets import QMainWindow, QWidget
 
 from postalgui.api.environments import Environment
-from postalgui.gui.messages import arg, environment_name, reset_settings_text
-from postalgui.gui.tab_factories import TAB_FACTORIES, BackgroundFactory, FollowerFactory, TabFactory
-from postalgui.gui.tab_navigation import mnemonic_letter, with_mnemonic
-from postalgui.gui.tabs.contract import (
-    AsksForSettings,
-    ChangesSettings,
-    FollowsInBackground,
-    FollowsObjects,
-    FollowsSettings,
-    HandsDrafts,
-    HandsObjects,
-    OpensDrafts,
+from postalgui.gui.messages import arg, environment_name
+from postalgui.gui.settings_notice import settings_notice
+from postalgui.gui.tab_factories import (
+    TAB_FACTORIES,
+    BackgroundFactory,
+    TabFactory,
+    shipping_tab,
+    tracking_tab,
 )
+from postalgui.gui.tab_navigation import mnemonic_letter, with_mnemonic
+from postalgui.gui.tabs.contract import FollowsInBackground, FollowsSettings, Handoffs
 from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.gui.widgets.window_state import WindowState
+from postalgui.services.shipping.draft import ShipDraft
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QCloseEvent
@@ -50,7 +49,6 @@ if TYPE_CHECKING:
     from postalgui.gui.tasks import TaskHandle, TaskRunner
     from postalgui.services.connection import ConnectionReport
     from postalgui.services.context import AppContext
-    from postalgui.services.ports import NewObject
 
 __all__ = ["MainWindow", "TabPlaceholder", "mnemonic_letter", "with_mnemonic"]
 
@@ -65,6 +63,10 @@ class TabPlaceholder(QWidget):
 
 class MainWindow(QMainWindow):
     """Tabs (or the connection overview), menus, message strip and status bar.
+
+    Tabs ask it for navigation only, through its `Handoffs` (``handoffs``): show the
+    Tracking tab, open a draft in the Shipping tab, open Settings at a field, follow
+    settings a tab saved.
 
     Signals: ``settingsApplied()`` after the user saved new settings, so tabs can
     re-read the context; ``tokenChecked(object)`` with a `ConnectionReport`;
@@ -114,6 +116,11 @@ class MainWindow(QMainWindow):
 
         self.context = context
         self.runner = runner
+        self.handoffs = Handoffs(self)
+        self.handoffs.trackingRequested.connect(self._on_handoffs_tracking_requested)
+        self.handoffs.draftRequested.connect(self._on_handoffs_draft_requested)
+        self.handoffs.settingsRequested.connect(self._on_handoffs_settings_requested)
+        self.handoffs.settingsApplied.connect(self._on_handoffs_settings_applied)
         if self.window_state is None:
             self.window_state = WindowState(context.paths.config_dir)
             self.window_state.restore_window(self)
@@ -186,7 +193,7 @@ class MainWindow(QMainWindow):
         central = QWidget(self)
         layout = QVBoxLayout(central)
         layout.setContentsMargins(8, 8, 8, 0)
-        self.messages = MessageArea(central)
+        self.messages = MessageArea(central, open_settings=self.handoffs.open_settings)
         layout.addWidget(self.messages)
         self.overview = ConnectionOverview(central)
         self.overview.settingsRequested.connect(self._on_overview_settings_requested)
@@ -194,6 +201,7 @@ class MainWindow(QMainWindow):
         self.tabs = QTabWidget(central)
         self.tabs.setDocumentMode(True)
         taken = {mnemonic_letter(action.text()) for action in self.menuBar().actions()}
+        self._factories = list(factories)  # by index: a tab built replaces its placeholder there
         for factory in factories:  # labels only: a tab is built when first shown
             label = factory.label()
             if getattr(factory, "ALT_LETTER", True):  # one whose letters are all taken: Ctrl+digit
@@ -236,15 +244,7 @@ class MainWindow(QMainWindow):
             raise IndexError(index)
         if not isinstance(placeholder, TabPlaceholder):
             return placeholder
-        tab = placeholder.factory.build(self.context, self.runner)
-        if isinstance(tab, ChangesSettings):  # the card quoting uses, say
-            tab.settingsApplied.connect(self._on_tab_settings_applied)
-        if isinstance(tab, HandsObjects):  # Invoices: "Track these objects"
-            tab.trackRequested.connect(self._on_tab_track_requested)
-        if isinstance(tab, HandsDrafts):  # Prices: "Ship this"
-            tab.shipRequested.connect(self._on_tab_ship_requested)
-        if isinstance(tab, AsksForSettings):  # Claims: the reply e-mail and phone
-            tab.settingsRequested.connect(self._on_message_settings_requested)
+        tab = placeholder.factory.build(self.context, self.runner, self.handoffs)
         current, label = self.tabs.currentIndex(), self.tabs.tabText(index)
         self._replacing_tab = True  # the removal moves the current index: build nothing else
         try:
@@ -256,15 +256,14 @@ class MainWindow(QMainWindow):
         placeholder.deleteLater()
         return tab
 
-    def follower_tab(self) -> FollowsObjects | None:
-        """The tab that follows objects (Tracking), built now if it was not yet; ``None`` without one."""
-        for index in range(self.tabs.count()):
-            widget = self.tabs.widget(index)
-            if isinstance(widget, TabPlaceholder) and isinstance(widget.factory, FollowerFactory):
-                widget = self.built_tab(index)
-            if isinstance(widget, FollowsObjects):
-                return widget
-        return None
+    def show_tab(self, factory: TabFactory) -> QWidget | None:
+        """The tab ``factory`` makes, built now if it was not yet, on top; ``None`` without one."""
+        if factory not in self._factories:
+            return None
+        index = self._factories.index(factory)
+        tab = self.built_tab(index)
+        self.tabs.setCurrentIndex(index)
+        return tab
 
     @Slot()
     def start_following(self) -> None:
@@ -274,31 +273,24 @@ class MainWindow(QMainWindow):
         wait for it."""
         for index in range(self.tabs.count()):
             widget = self.tabs.widget(index)
-            if isinstance(widget, TabPlaceholder) and isinstance(
-                widget.factory, FollowerFactory | BackgroundFactory
-            ):
+            if isinstance(widget, TabPlaceholder) and isinstance(widget.factory, BackgroundFactory):
                 widget = self.built_tab(index)
                 if isinstance(widget, FollowsInBackground):
                     widget.start_following()
 
-    @Slot(object)
-    def _on_tab_track_requested(self, objects: list[NewObject]) -> None:
-        """A tab handed objects to follow: the Tracking tab shows itself, adds and refreshes them."""
-        follower = self.follower_tab()
-        if follower is not None:
-            follower.follow(objects)
+    @Slot()
+    def _on_handoffs_tracking_requested(self) -> None:
+        self.show_tab(tracking_tab)
 
-    @Slot(object)
-    def _on_tab_ship_requested(self, draft: object) -> None:
+    @Slot(ShipDraft)
+    def _on_handoffs_draft_requested(self, draft: ShipDraft) -> None:
         """A quote to ship: the Shipping tab (built now if needed) shows itself and opens it."""
-        for index in range(self.tabs.count()):
-            widget = self.tabs.widget(index)
-            if isinstance(widget, TabPlaceholder) and getattr(widget.factory, "OPENS_DRAFTS", False):
-                widget = self.built_tab(index)
-            if isinstance(widget, OpensDrafts):
-                self.tabs.setCurrentIndex(index)
-                widget.open_draft(draft)
-                return
+        if self.show_tab(shipping_tab) is not None:
+            self.handoffs.draftOpened.emit(draft)
+
+    @Slot(list)
+    def _on_handoffs_settings_requested(self, fields: list[str]) -> None:
+        self.open_settings(fields)
 
     @Slot(int)
     def _on_tabs_current_changed(self, index: int) -> None:
@@ -306,7 +298,7 @@ class MainWindow(QMainWindow):
             self.built_tab(index)
 
     def _show_settings_notice(self) -> None:
-        notice = self._settings_notice()
+        notice = settings_notice(self.context.store)
         if notice:
             self.messages.show_message(
                 notice,
@@ -315,42 +307,6 @@ class MainWindow(QMainWindow):
                 action_text=self.tr("Open Settings"),
                 on_action=self._on_message_settings_requested,
             )
-
-    def _settings_notice(self) -> str:
-        """What loading the settings file found, in the UI's language; empty when it was fine."""
-        store = self.context.store
-        kept = str(store.kept_copy) if store.kept_copy else self.tr("(no copy could be written)")
-        if store.unreadable is not None:
-            return arg(
-                self.tr(
-                    "Your settings file could not be read, so PostalGUI started with default settings. "
-                    "The original file is kept as %1."
-                ),
-                kept,
-            )
-        parts: list[str] = []
-        if store.newer_version is not None:
-            parts.append(
-                arg(
-                    self.tr(
-                        "Your settings file %1 was written by a newer PostalGUI: it is read as far as "
-                        "possible and not overwritten, so changes made here are not saved."
-                    ),
-                    str(store.path),
-                )
-            )
-        if store.reset_fields and store.newer_version is None:
-            parts.append(
-                arg(
-                    self.tr(
-                        "Some settings were not valid and are back to their defaults: %1. "
-                        "The original file is kept as %2."
-                    ),
-                    reset_settings_text(store.reset_groups()),
-                    kept,
-                )
-            )
-        return " ".join(parts)
 
     # --- state shown ------------------------------------------------------------------------
 
@@ -422,19 +378,23 @@ class MainWindow(QMainWindow):
 
     # --- settings -----------------------------------------------------------------------------
 
-    def open_settings(self) -> SettingsDialog:
-        """Show the settings dialog (one at a time); returns it."""
+    def open_settings(self, fields: Sequence[str] = ()) -> SettingsDialog:
+        """Show the settings dialog (one at a time) at the first of ``fields`` (profile
+        field names, a missing setting's); returns it."""
         from postalgui.gui.dialogs.settings_dialog import SettingsDialog
 
-        if self._settings_dialog is not None:
-            self._settings_dialog.raise_()
-            self._settings_dialog.activateWindow()
-            return self._settings_dialog
-        dialog = SettingsDialog(self.context, self.runner, self, first_run=self._first_run_dialog)
-        dialog.accepted.connect(self._on_settings_dialog_accepted)
-        dialog.finished.connect(self._on_settings_dialog_finished)
-        self._settings_dialog = dialog
-        dialog.open()
+        dialog = self._settings_dialog
+        if dialog is not None:
+            dialog.raise_()
+            dialog.activateWindow()
+        else:
+            dialog = SettingsDialog(self.context, self.runner, self, first_run=self._first_run_dialog)
+            dialog.accepted.connect(self._on_settings_dialog_accepted)
+            dialog.finished.connect(self._on_settings_dialog_finished)
+            self._settings_dialog = dialog
+            dialog.open()
+        if fields:
+            dialog.show_field(fields[0])
         return dialog
 
     @Slot()
@@ -453,7 +413,7 @@ class MainWindow(QMainWindow):
         self.check_token()
 
     @Slot()
-    def _on_tab_settings_applied(self) -> None:
+    def _on_handoffs_settings_applied(self) -> None:
         """A tab saved settings (it renews the token itself): every view follows them."""
         self.refresh_account()
         self.settingsApplied.emit()

@@ -194,8 +194,16 @@ _SETTING_MISSING: dict[str, object] = {
     "shipping.card": QT_TRANSLATE_NOOP(
         "messages", "Pre-postings need the posting card number: set it in Settings."
     ),
+    "shipping.login": QT_TRANSLATE_NOOP(
+        "messages",
+        "Cancelling a pre-posting names who asks it (idCorreiosSolicitanteCancelamento, the "
+        "identity-portal login): set the login in Settings.",
+    ),
     "contract.contract": QT_TRANSLATE_NOOP(
         "messages", "Invoices and the branch search need the contract number: set it in Settings."
+    ),
+    "invoices.dr": QT_TRANSLATE_NOOP(
+        "messages", "The invoice does not say its DR and none is configured: set the DR in Settings."
     ),
     "connection.base_url": QT_TRANSLATE_NOOP(
         "messages", "No API address is configured for this environment: set it in Settings."

@@ -1,8 +1,10 @@
 """The main window's tabs, in the order they appear, and how each is built.
 
 Each entry is a `TabFactory`: ``label()`` names the tab without building it,
-``build(context, runner)`` imports the tab's widget and builds it with what it uses: its
-feature service (``context.price``, ...), the task runner and its message area, never the
+``build(context, runner, handoffs)`` imports the tab's widget and builds it with what it
+uses: its feature service (``context.price``, ...), the task runner, its message area (which
+offers "Open Settings" at the field a `SettingMissingError` names) and, for a tab that asks
+the window for navigation, the window's `Handoffs`; never the
 composition root (an import-linter contract: ``postalgui.gui.tabs`` may not import
 ``services.context``). The window builds only the tab on screen at start and the others
 when first shown. A tab's ``windowTitle()`` is the label, and the factory's ``label()``
@@ -10,8 +12,8 @@ translates the same string in the same context (the tab's class name, as the tab
 ``self.tr``), so both agree in every language.
 
 A feature adds its tab by creating ``postalgui/gui/tabs/<feature>/`` and appending a
-factory here (a tab that changes settings is a `ChangesSettings`; a tab that follows
-settings is a `FollowsSettings`): the window's frame imports this module before it is
+factory here (a tab that follows settings is a `FollowsSettings`; one that saves
+settings says so through `Handoffs.settings_changed`): the window's frame imports this module before it is
 shown, so a tab's modules (pydantic models, ...) must load later, inside ``build``.
 
 While the list is empty the window shows the connection overview instead of tabs;
@@ -24,12 +26,13 @@ from typing import TYPE_CHECKING, ClassVar, Literal, Protocol, runtime_checkable
 
 from PySide6.QtCore import QCoreApplication
 
-from postalgui.gui.tabs.contract import ChangesSettings, FollowsSettings
+from postalgui.gui.tabs.contract import FollowsSettings, Handoffs
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QWidget
 
     from postalgui.gui.tasks import TaskRunner
+    from postalgui.gui.widgets.message_bar import MessageArea
     from postalgui.services.context import AppContext
 
 __all__ = [
@@ -37,11 +40,10 @@ __all__ = [
     "AttendanceTabFactory",
     "BackgroundFactory",
     "BranchesTabFactory",
-    "ChangesSettings",
     "ClaimsTabFactory",
     "ContractsTabFactory",
-    "FollowerFactory",
     "FollowsSettings",
+    "Handoffs",
     "InvoicesTabFactory",
     "PriceTabFactory",
     "ShippingTabFactory",
@@ -65,35 +67,29 @@ class TabFactory(Protocol):
         """The tab's label, translated; equal to the built tab's ``windowTitle()``."""
         ...
 
-    def build(self, context: AppContext, runner: TaskRunner) -> QWidget:
+    def build(self, context: AppContext, runner: TaskRunner, handoffs: Handoffs) -> QWidget:
         """The tab, imported here (its modules load after the window is on screen)."""
         ...
 
 
 @runtime_checkable
 class BackgroundFactory(Protocol):
-    """A factory whose tab follows the operator on a timer though nobody opens it (the
-    Claims tab, ``RUNS_UNSEEN = True``; the Tracking tab as the `FollowerFactory`): the
-    window builds it unseen a while after it opens and starts it."""
+    """A factory whose tab follows the operator on a timer though nobody opens it
+    (``RUNS_UNSEEN = True``: the Tracking tab's refresh and alerts, the Claims tab's
+    follow-up): the window builds it unseen a while after it opens and starts it."""
 
     RUNS_UNSEEN: ClassVar[Literal[True]]
 
     def label(self) -> str: ...
 
-    def build(self, context: AppContext, runner: TaskRunner) -> QWidget: ...
+    def build(self, context: AppContext, runner: TaskRunner, handoffs: Handoffs) -> QWidget: ...
 
 
-@runtime_checkable
-class FollowerFactory(Protocol):
-    """A factory whose tab follows objects other tabs hand over (a `FollowsObjects`: the
-    Tracking tab). The window builds that tab when objects arrive before it was shown, and
-    only that one: it knows it by this mark (``FOLLOWS_OBJECTS = True``) without building it."""
+def _messages(handoffs: Handoffs) -> MessageArea:
+    """A tab's message area: a missing setting's message opens Settings at its field."""
+    from postalgui.gui.widgets.message_bar import MessageArea
 
-    FOLLOWS_OBJECTS: ClassVar[Literal[True]]
-
-    def label(self) -> str: ...
-
-    def build(self, context: AppContext, runner: TaskRunner) -> QWidget: ...
+    return MessageArea(open_settings=handoffs.open_settings)
 
 
 class PriceTabFactory:
@@ -102,11 +98,10 @@ class PriceTabFactory:
     def label(self) -> str:
         return QCoreApplication.translate("PriceTab", "Prices")
 
-    def build(self, context: AppContext, runner: TaskRunner) -> QWidget:
+    def build(self, context: AppContext, runner: TaskRunner, handoffs: Handoffs) -> QWidget:
         from postalgui.gui.tabs.price import PriceTab
-        from postalgui.gui.widgets.message_bar import MessageArea
 
-        return PriceTab(context.price, runner, MessageArea())
+        return PriceTab(context.price, runner, _messages(handoffs), handoffs=handoffs)
 
 
 class InvoicesTabFactory:
@@ -115,11 +110,10 @@ class InvoicesTabFactory:
     def label(self) -> str:
         return QCoreApplication.translate("InvoicesTab", "Invoices and slips")
 
-    def build(self, context: AppContext, runner: TaskRunner) -> QWidget:
+    def build(self, context: AppContext, runner: TaskRunner, handoffs: Handoffs) -> QWidget:
         from postalgui.gui.tabs.invoices import InvoicesTab
-        from postalgui.gui.widgets.message_bar import MessageArea
 
-        return InvoicesTab(context.invoices, runner, MessageArea())
+        return InvoicesTab(context.invoices, runner, _messages(handoffs), handoffs=handoffs)
 
 
 class ContractsTabFactory:
@@ -128,11 +122,10 @@ class ContractsTabFactory:
     def label(self) -> str:
         return QCoreApplication.translate("ContractsTab", "Contracts and cards")
 
-    def build(self, context: AppContext, runner: TaskRunner) -> QWidget:
+    def build(self, context: AppContext, runner: TaskRunner, handoffs: Handoffs) -> QWidget:
         from postalgui.gui.tabs.contracts import ContractsTab
-        from postalgui.gui.widgets.message_bar import MessageArea
 
-        return ContractsTab(context.contracts, runner, MessageArea())
+        return ContractsTab(context.contracts, runner, _messages(handoffs), handoffs=handoffs)
 
 
 class BranchesTabFactory:
@@ -141,11 +134,10 @@ class BranchesTabFactory:
     def label(self) -> str:
         return QCoreApplication.translate("BranchesTab", "Branches")
 
-    def build(self, context: AppContext, runner: TaskRunner) -> QWidget:
+    def build(self, context: AppContext, runner: TaskRunner, handoffs: Handoffs) -> QWidget:
         from postalgui.gui.tabs.branches import BranchesTab
-        from postalgui.gui.widgets.message_bar import MessageArea
 
-        return BranchesTab(context.branches, runner, MessageArea())
+        return BranchesTab(context.branches, runner, _messages(handoffs))
 
 
 class AttendanceTabFactory:
@@ -154,28 +146,26 @@ class AttendanceTabFactory:
     def label(self) -> str:
         return QCoreApplication.translate("AttendanceTab", "Attendances")
 
-    def build(self, context: AppContext, runner: TaskRunner) -> QWidget:
+    def build(self, context: AppContext, runner: TaskRunner, handoffs: Handoffs) -> QWidget:
         from postalgui.gui.tabs.attendance import AttendanceTab
-        from postalgui.gui.widgets.message_bar import MessageArea
 
-        return AttendanceTab(context.attendance, runner, MessageArea())
+        return AttendanceTab(context.attendance, runner, _messages(handoffs))
 
 
 class TrackingTabFactory:
-    """The Tracking tab (it follows the objects other tabs hand over: ``FOLLOWS_OBJECTS``)."""
+    """The Tracking tab (it refreshes the objects followed in the background: ``RUNS_UNSEEN``)."""
 
-    FOLLOWS_OBJECTS = True
+    RUNS_UNSEEN = True
 
     def label(self) -> str:
         # In Portuguese the tab names its Alt letter (S): the word-initial R is the
         # Attendances tab's Register and Stop server, on screen beside it.
         return QCoreApplication.translate("TrackingTab", "Tracking", "tab")
 
-    def build(self, context: AppContext, runner: TaskRunner) -> QWidget:
+    def build(self, context: AppContext, runner: TaskRunner, handoffs: Handoffs) -> QWidget:
         from postalgui.gui.tabs.tracking import TrackingTab
-        from postalgui.gui.widgets.message_bar import MessageArea
 
-        return TrackingTab(context.tracking, runner, MessageArea())
+        return TrackingTab(context.tracking, runner, _messages(handoffs))
 
 
 class ClaimsTabFactory:
@@ -189,17 +179,17 @@ class ClaimsTabFactory:
     def label(self) -> str:
         return QCoreApplication.translate("ClaimsTab", "Claims", "tab")
 
-    def build(self, context: AppContext, runner: TaskRunner) -> QWidget:
+    def build(self, context: AppContext, runner: TaskRunner, handoffs: Handoffs) -> QWidget:
         from postalgui.gui.tabs.claims import ClaimsTab
-        from postalgui.gui.widgets.message_bar import MessageArea
 
-        return ClaimsTab(context.claims, runner, MessageArea())
+        return ClaimsTab(
+            context.claims, runner, _messages(handoffs), follow=context.following, handoffs=handoffs
+        )
 
 
 class ShippingTabFactory:
-    """The Shipping tab (it opens the quotes other tabs hand over: ``OPENS_DRAFTS``)."""
+    """The Shipping tab (it opens the quotes Prices hands over: `Handoffs.draftOpened`)."""
 
-    OPENS_DRAFTS = True
     ALT_LETTER = False
     """Ctrl+8: the free letters of "Shipping" and "Envios" are taken on the window or on
     the tabs beside it (checked by tests/gui/alt_letters.py in both languages)."""
@@ -207,11 +197,10 @@ class ShippingTabFactory:
     def label(self) -> str:
         return QCoreApplication.translate("ShippingTab", "Shipping")
 
-    def build(self, context: AppContext, runner: TaskRunner) -> QWidget:
+    def build(self, context: AppContext, runner: TaskRunner, handoffs: Handoffs) -> QWidget:
         from postalgui.gui.tabs.shipping import ShippingTab
-        from postalgui.gui.widgets.message_bar import MessageArea
 
-        return ShippingTab(context.shipping, runner, MessageArea())
+        return ShippingTab(context.shipping, runner, _messages(handoffs), handoffs=handoffs)
 
 
 price_tab = PriceTabFactory()

@@ -12,9 +12,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
-__all__ = ["Follow", "NewObject"]
+if TYPE_CHECKING:
+    from postalgui.api.cancel import TaskControl
+
+__all__ = ["Follow", "NewObject", "follow_objects"]
 
 
 @dataclass(frozen=True)
@@ -45,3 +48,9 @@ class Follow(Protocol):
         """Stop following ``codes`` that ``source`` put there (a code a clerk also added by
         hand stays); how many left."""
         ...
+
+
+def follow_objects(task: TaskControl, follow: Follow, objects: Sequence[NewObject], source: str) -> int:
+    """`Follow.follow` as a task (it opens the office database): how many were not followed before."""
+    task.raise_if_cancelled()
+    return follow.follow(objects, source=source)

@@ -16,7 +16,14 @@ from postalgui.api.errors import ApiError
 
 __all__ = ["NEEDS", "Need", "SettingMissingError"]
 
-Need = Literal["claims.contract_card", "shipping.card", "contract.contract", "connection.base_url"]
+Need = Literal[
+    "claims.contract_card",
+    "shipping.card",
+    "shipping.login",
+    "contract.contract",
+    "invoices.dr",
+    "connection.base_url",
+]
 
 NEEDS: Mapping[Need, tuple[tuple[str, ...], str]] = MappingProxyType(
     {
@@ -25,9 +32,18 @@ NEEDS: Mapping[Need, tuple[tuple[str, ...], str]] = MappingProxyType(
             "Claims need the contract and the posting card numbers: set them in Settings",
         ),
         "shipping.card": (("card",), "Pre-postings need the posting card number: set it in Settings"),
+        "shipping.login": (
+            ("login",),
+            "Cancelling a pre-posting names who asks it (idCorreiosSolicitanteCancelamento, "
+            "the identity-portal login): set the login in Settings",
+        ),
         "contract.contract": (
             ("contract",),
             "Invoices and the branch search need the contract number: set it in Settings",
+        ),
+        "invoices.dr": (
+            ("dr",),
+            "The invoice does not say its DR and none is configured: set the DR in Settings",
         ),
         "connection.base_url": (("custom_base_url",), "No API base URL is configured for this environment"),
     }

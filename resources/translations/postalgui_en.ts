@@ -301,6 +301,16 @@
     </message>
 </context>
 <context>
+    <name>ClaimsTab</name>
+    <message numerus="yes">
+        <source>%n object(s) sent to the Tracking tab.</source>
+        <translation>
+            <numerusform>%n object sent to the Tracking tab.</numerusform>
+            <numerusform>%n objects sent to the Tracking tab.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>TrackObjects</name>
     <message numerus="yes">
         <source>%n object(s) sent to the Tracking tab.</source>

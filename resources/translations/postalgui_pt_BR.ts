@@ -302,6 +302,10 @@
 <context>
     <name>AddressPage</name>
     <message>
+        <source>No addresses yet: add one with New, or many from a spreadsheet with Import.</source>
+        <translation>Nenhum endereço ainda: crie um com Novo, ou muitos de uma planilha com Importar.</translation>
+    </message>
+    <message>
         <source>Address book</source>
         <translation>Catálogo de endereços</translation>
     </message>
@@ -324,6 +328,22 @@
     <message>
         <source>No group</source>
         <translation>Sem grupo</translation>
+    </message>
+    <message>
+        <source>Search the address book</source>
+        <translation>Buscar no catálogo de endereços</translation>
+    </message>
+    <message>
+        <source>&amp;Kind:</source>
+        <translation>Exi&amp;bir:</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Tipo</translation>
+    </message>
+    <message>
+        <source>Group</source>
+        <translation>Grupo</translation>
     </message>
     <message>
         <source>Search name, city, CEP, e-mail, group</source>
@@ -6522,6 +6542,14 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
         <translation>As faturas e a busca de agências precisam do número do contrato: preencha-o nas Configurações.</translation>
     </message>
     <message>
+        <source>The invoice does not say its DR and none is configured: set the DR in Settings.</source>
+        <translation>A fatura não informa sua DR e nenhuma está configurada: defina a DR nas Configurações.</translation>
+    </message>
+    <message>
+        <source>Cancelling a pre-posting names who asks it (idCorreiosSolicitanteCancelamento, the identity-portal login): set the login in Settings.</source>
+        <translation>O cancelamento de uma pré-postagem informa quem o pede (idCorreiosSolicitanteCancelamento, o login do portal de identidade): defina o login nas Configurações.</translation>
+    </message>
+    <message>
         <source>No API address is configured for this environment: set it in Settings.</source>
         <translation>Nenhum endereço da API está configurado para este ambiente: preencha-o nas Configurações.</translation>
     </message>
@@ -8843,7 +8871,25 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
     </message>
 </context>
 <context>
+    <name>MessageArea</name>
+    <message>
+        <source>Open Settings</source>
+        <translation>Abrir configurações</translation>
+    </message>
+</context>
+<context>
     <name>ClaimsTab</name>
+    <message numerus="yes">
+        <source>%n object(s) sent to the Tracking tab.</source>
+        <translation>
+            <numerusform>%n objeto enviado à aba Rastreamento.</numerusform>
+            <numerusform>%n objetos enviados à aba Rastreamento.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The objects could not be added: %1</source>
+        <translation>Não foi possível adicionar os objetos: %1</translation>
+    </message>
     <message>
         <source>Claims</source>
         <translation>Reclamações</translation>
@@ -9871,10 +9917,6 @@ Registrar de novo assim mesmo? Se a operadora já as tiver, responde que já exi
         <translation>O login e o código de acesso do portal de identidade não estão definidos</translation>
     </message>
     <message>
-        <source>This attendance service has no office database to write registrations down in</source>
-        <translation>Este serviço de atendimentos não tem um banco de dados do escritório onde anotar os registros</translation>
-    </message>
-    <message>
         <source>The simulated counter exists only in the sandbox</source>
         <translation>O balcão simulado só existe no sandbox</translation>
     </message>
@@ -9885,10 +9927,6 @@ Registrar de novo assim mesmo? Se a operadora já as tiver, responde que já exi
     <message>
         <source>Invoice {number} does not say its document type (tipoDocumento)</source>
         <translation>A fatura {number} não informa seu tipo de documento (tipoDocumento)</translation>
-    </message>
-    <message>
-        <source>The invoice does not say its DR and none is configured: set the DR in Settings</source>
-        <translation>A fatura não informa sua DR e nenhuma está configurada: defina a DR nas Configurações</translation>
     </message>
     <message>
         <source>There is no request number {number}</source>
@@ -9913,10 +9951,6 @@ Registrar de novo assim mesmo? Se a operadora já as tiver, responde que já exi
     <message>
         <source>an orders file names its columns as the API does: {columns}</source>
         <translation>um arquivo de pedidos nomeia suas colunas como a API: {columns}</translation>
-    </message>
-    <message>
-        <source>Cancelling a pre-posting names who asks it (idCorreiosSolicitanteCancelamento, the identity-portal login): set the login in Settings</source>
-        <translation>O cancelamento de uma pré-postagem informa quem o pede (idCorreiosSolicitanteCancelamento, o login do portal de identidade): defina o login nas Configurações</translation>
     </message>
     <message>
         <source>{name}: no column {column} (the columns are: {titles})</source>

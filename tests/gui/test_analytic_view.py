@@ -22,6 +22,7 @@ from pytestqt.qtbot import QtBot
 from postalgui.api.analytic import parse_analytic_csv
 from postalgui.api.models.invoices import AnalyticItem, AnalyticStatement
 from postalgui.gui import i18n
+from postalgui.gui.models.formatting import error_colour
 from postalgui.gui.models.roles import SORT_ROLE
 from postalgui.gui.tabs.invoices.analytic_view import FETCH_BLOCK, AnalyticItemsModel, AnalyticView
 from postalgui.gui.tasks import TaskRunner
@@ -130,7 +131,7 @@ def test_load_shows_items_header_and_totals(
     assert view.services_model.rowCount() == len(services) + 1
     assert view.totals_model.rowCount() == len(parsed.invoice_totals)
     last = view.totals_model.rowCount() - 1
-    assert view.totals_model.item(last, 2).text() == brl(parsed.invoice_totals[-1].valor)
+    assert view.totals_model.index(last, 2).data() == brl(parsed.invoice_totals[-1].valor)
     assert view.count_label.text().endswith(brl(net_sum(parsed.items)))
     assert view.export_button.isEnabled()
 
@@ -347,7 +348,7 @@ def test_reconciliation_of_a_consistent_statement_is_green(
     assert reconciliation is not None
     assert reconciliation.balanced
     last = view.services_model.rowCount() - 1
-    assert view.services_model.item(last, 6).text() == "R$ 0,00"
+    assert view.services_model.index(last, 6).data() == "R$ 0,00"
 
 
 def test_reconciliation_shows_the_difference_of_an_altered_item(
@@ -362,10 +363,28 @@ def test_reconciliation_shows_the_difference_of_an_altered_item(
     assert f"service {code}: items +R$ 1,00" in text
     assert "items against the invoice total: +R$ 1,00" in text
     assert view.reconciliation_label.property("balanced") is False
-    rows = [view.services_model.item(row, 0).text() for row in range(view.services_model.rowCount())]
+    rows = [view.services_model.index(row, 0).data() for row in range(view.services_model.rowCount())]
     row = next(n for n, name in enumerate(rows) if name.startswith(code))
-    assert view.services_model.item(row, 6).text() == "R$ 1,00"
+    assert view.services_model.index(row, 6).data() == "R$ 1,00"
+    assert view.services_model.index(row, 6).data(Qt.ItemDataRole.ForegroundRole) == error_colour()
+    assert view.services_model.index(row, 5).data(Qt.ItemDataRole.ForegroundRole) is None
+    total = view.services_model.index(view.services_model.rowCount() - 1, 0)
+    assert total.data(Qt.ItemDataRole.FontRole).bold()
+    assert not view.services_model.index(0, 0).data(Qt.ItemDataRole.FontRole)
     assert view.filtered_net() == net_sum(parsed.items) + Decimal("1.00")
+
+
+def test_totals_tables_pass_the_model_tester_and_sort_by_amount(
+    view: AnalyticView, qtbot: QtBot, sample_file: Path, qtmodeltester: ModelTester
+) -> None:
+    load(view, qtbot, sample_file)
+    qtmodeltester.check(view.services_model, force_py=False)
+    qtmodeltester.check(view.totals_model, force_py=False)
+    model = view.totals_model
+    model.sort(2, Qt.SortOrder.DescendingOrder)
+    values = [model.index(row, 2).data(SORT_ROLE) for row in range(model.rowCount())]
+    assert values == sorted(values, reverse=True)  # Decimal, not the text "R$ 9" > "R$ 10"
+    assert all(isinstance(value, Decimal) for value in values)
 
 
 def test_reconciliation_counts_the_invoices_other_rows(

@@ -85,7 +85,7 @@ def with_reply_address(
 @pytest.fixture
 def tab(context: AppContext, runner: TaskRunner, shared_sandbox: str, qtbot: QtBot) -> Iterator[ClaimsTab]:
     follow_late_parcels(context, shared_sandbox)
-    built = ClaimsTab(context.claims, runner, MessageArea())
+    built = ClaimsTab(context.claims, runner, MessageArea(), follow=context.following)
     qtbot.addWidget(built)
     built.resize(1200, 720)
     with qtbot.waitSignal(built.candidates.candidatesLoaded, timeout=WAIT_MS):
@@ -316,7 +316,7 @@ def recent_invoice(context: AppContext, url: str) -> str:
     )
 
 
-def test_a_statements_untracked_objects_are_counted_and_handed_to_tracking(
+def test_a_statements_untracked_objects_are_counted_and_followed_in_tracking(
     tab: ClaimsTab, context: AppContext, shared_sandbox: str, qtbot: QtBot
 ) -> None:
     page = tab.candidates
@@ -339,11 +339,13 @@ def test_a_statements_untracked_objects_are_counted_and_handed_to_tracking(
     untracked = len(found.untracked)
     assert page.counts.untracked_label.text() == f"Not followed in Tracking: {untracked:,}"
     assert page.counts.follow_button.isVisible()
-    with qtbot.waitSignal(tab.trackRequested, timeout=WAIT_MS) as handed:
+    with qtbot.waitSignal(tab.objectsFollowed, timeout=WAIT_MS) as followed:
         page.counts.follow_button.click()
-    objects = handed.args[0]
-    assert [item.code for item in objects] == found.untracked
-    assert {item.invoice for item in objects} == {f"RE {number}"}
+    assert followed.args[0] == untracked
+    watched = context.tracking.watchlist().known(found.untracked)
+    assert sorted(watched) == sorted(found.untracked)  # in the office's watchlist, through the port
+    assert {item.invoice for item in watched.values()} == {f"RE {number}"}
+    assert {item.source for item in watched.values()} == {"invoice"}
 
 
 def test_a_bad_invoice_number_is_named_with_its_rule_and_the_watchlist_stays(
@@ -398,12 +400,12 @@ def test_open_settings_from_the_filing_asks_the_window(
     context: AppContext, runner: TaskRunner, qtbot: QtBot, qapp: QCoreApplication
 ) -> None:
     with window_speaking("en", context, runner, qtbot, qapp) as window:
-        opened: list[bool] = []
-        window.open_settings = lambda: opened.append(True)  # type: ignore[method-assign,assignment,return-value]
+        opened: list[list[str]] = []
+        window.open_settings = opened.append  # type: ignore[method-assign,assignment]
         tab = window.built_tab(TAB_FACTORIES.index(claims_tab))
         assert isinstance(tab, ClaimsTab)
         tab.candidates.settingsRequested.emit()  # "Open Settings" beside an empty reply e-mail
-        assert opened == [True]
+        assert opened == [["claims.reply_email", "claims.phone"]]  # at the reply e-mail
 
 
 def test_a_pre_posted_objects_recipient_is_filled_in_and_only_the_others_are_asked(

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from types import SimpleNamespace
@@ -17,6 +17,7 @@ from postalgui.gui.connection_controller import ConnectionController
 from postalgui.gui.tasks import TaskRunner
 from postalgui.gui.widgets.message_bar import MessageArea
 from postalgui.gui.widgets.message_kind import MessageKind
+from postalgui.services.setting_missing import SettingMissingError
 from postalgui.services.settings import Settings
 
 WAIT_MS = 5000
@@ -113,6 +114,23 @@ def test_missing_credentials_offer_the_settings(task_runner: TaskRunner, qtbot: 
     assert bar.action_button.text() == "Open Settings"
     with qtbot.waitSignal(controller.settingsRequested):
         bar.action_button.click()
+
+
+def test_a_missing_api_address_opens_the_settings_at_its_field(task_runner: TaskRunner, qtbot: QtBot) -> None:
+    asked: list[Sequence[str]] = []
+    messages = MessageArea(open_settings=asked.append)  # the window's strip
+    qtbot.addWidget(messages)
+    session = FakeSession(FakeTokens(SettingMissingError("connection.base_url")))
+    controller = ConnectionController(session, task_runner, messages, messages)
+    with qtbot.waitSignal(controller.tokenFailed, timeout=WAIT_MS):
+        controller.check_token()
+    bar = messages.message("token")
+    assert bar is not None
+    assert bar.action_button is not None
+    assert bar.action_button.text() == "Open Settings"  # not "Try again": trying changes nothing
+    bar.action_button.click()
+    assert asked == [("custom_base_url",)]
+    controller.stop()
 
 
 def test_an_unreachable_server_offers_a_retry(task_runner: TaskRunner, qtbot: QtBot) -> None:

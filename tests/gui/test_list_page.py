@@ -9,7 +9,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
-from postalgui.gui.models.row_table import Column, FilteredRowTableModel
+from postalgui.gui.models.row_table import Column, FilteredRowTableModel, RowTableModel
 from postalgui.gui.widgets.filter_row import FilterRow
 from postalgui.gui.widgets.list_page import ListPage
 
@@ -21,6 +21,20 @@ ITEMS: list[Price] = [
     ("PAC", Decimal("9.90"), date(2025, 12, 31)),
     ("Mini", None, date(2026, 3, 1)),
 ]
+
+
+def filter_row(page: ListPage, label: str, choice: tuple[str, str]) -> FilterRow:
+    """A search and one choice besides "All"."""
+    return FilterRow(
+        page,
+        page.list_name,
+        hint="Search",
+        search_name="Search the prices",
+        label=label,
+        choice_name=label.strip("&:"),
+        everything="All",
+        choices=(choice,),
+    )
 
 
 class Prices(FilteredRowTableModel[Price]):
@@ -38,17 +52,7 @@ class PricePage(ListPage):
         self.model = Prices(self)
         self.build_table(self.model, "Prices", (1, Qt.SortOrder.DescendingOrder), {0: 300}, least=50)
         self.drop = self.action("&Drop", "Drop the selected prices")
-        filters = FilterRow(
-            self,
-            "prices",
-            hint="Search",
-            search_name="Search the prices",
-            label="&Kind:",
-            choice_name="Kind",
-            everything="All",
-            choices=(("Priced", "priced"),),
-        )
-        self.build_frame((self.drop,), filters)
+        self.build_frame((self.drop,), filter_row(self, "&Kind:", ("Priced", "priced")))
         self.model.set_all(ITEMS)
 
     def update_actions(self) -> None:
@@ -75,3 +79,31 @@ def test_the_page_lays_out_filters_and_follows_the_selection(qtbot: QtBot) -> No
     page.table.selectRow(0)
     assert page.selected_items() == [ITEMS[1]]
     assert page.drop.isEnabled()
+
+
+class OwnRulePage(ListPage):
+    """A page with its own rule: a plain model, the choice a minimum length of name."""
+
+    def __init__(self) -> None:
+        super().__init__("own")
+        self.model: RowTableModel[Price] = RowTableModel((NAME, DAY), self)
+        self.build_table(self.model, "Prices", (0, Qt.SortOrder.AscendingOrder), {})
+        self.build_frame((), filter_row(self, "&Length:", ("Long", "4")))
+        self.model.set_items(ITEMS)
+
+    def apply_filter(self, choice: str, text: str) -> None:
+        least = int(choice or 0)
+        self.model.set_items([item for item in ITEMS if len(item[0]) >= least and text in item[0]])
+
+    def update_summary(self) -> None:
+        self.summary_label.setText(str(self.model.rowCount()))
+
+
+def test_a_page_with_its_own_rule_filters_a_plain_model(qtbot: QtBot) -> None:
+    page = OwnRulePage()
+    qtbot.addWidget(page)
+    page.filter_row.choice.setCurrentIndex(1)
+    assert [name for name, _, _ in page.model.items()] == ["Mini", "SEDEX"]
+    page.filter_row.search.setText("SE")
+    assert [name for name, _, _ in page.model.items()] == ["SEDEX"]
+    assert page.summary_label.text() == "1"

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from keyring.backends import fail
-from PySide6.QtCore import QCoreApplication, QLocale, Signal
+from PySide6.QtCore import QCoreApplication, QLocale
 from PySide6.QtWidgets import QLabel, QWidget
 from pytestqt.qtbot import QtBot
 
@@ -23,6 +23,7 @@ from postalgui.gui.app import GuiSession
 from postalgui.gui.main_window import MainWindow, TabPlaceholder
 from postalgui.gui.messages import token_expiry_text
 from postalgui.gui.tab_factories import TAB_FACTORIES
+from postalgui.gui.tabs.contract import Handoffs
 from postalgui.gui.tasks import TaskRunner
 from postalgui.gui.widgets.message_bar import MessageKind
 from postalgui.sandbox.demo import DEMO
@@ -42,7 +43,8 @@ class FakeTab:
     def label(self) -> str:
         return self.text
 
-    def build(self, context: AppContext, runner: TaskRunner) -> QWidget:
+    def build(self, context: AppContext, runner: TaskRunner, handoffs: Handoffs) -> QWidget:
+        del handoffs  # a tab asks the window through them: the tests here ask `window.handoffs`
         return self.make(context, runner)
 
 
@@ -328,9 +330,6 @@ def test_title_and_status_name_the_environment(
 def test_a_tab_that_changes_settings_makes_every_tab_follow(
     context: AppContext, runner: TaskRunner, qtbot: QtBot
 ) -> None:
-    class Chooser(QLabel):
-        settingsApplied = Signal()
-
     class Follower(QLabel):
         def __init__(self) -> None:
             super().__init__("follower")
@@ -339,7 +338,7 @@ def test_a_tab_that_changes_settings_makes_every_tab_follow(
         def settings_changed(self) -> None:
             self.calls += 1
 
-    chooser, follower = Chooser("chooser"), Follower()
+    chooser, follower = QLabel("chooser"), Follower()
     window = MainWindow(
         context,
         runner,
@@ -349,7 +348,7 @@ def test_a_tab_that_changes_settings_makes_every_tab_follow(
     window.tabs.setCurrentIndex(1)  # built when first shown
     assert window.tabs.widget(1) is follower
     with qtbot.waitSignal(window.settingsApplied):
-        chooser.settingsApplied.emit()
+        window.handoffs.settings_changed()  # the chooser saved settings (the card quoting uses)
     assert follower.calls == 1
 
 
@@ -422,9 +421,6 @@ def test_a_settings_change_reaches_built_tabs_and_later_tabs_read_it(
         def settings_changed(self) -> None:
             self.calls += 1
 
-    class Chooser(QLabel):
-        settingsApplied = Signal()
-
     made: list[Follower] = []
 
     def follower(ctx: AppContext, task_runner: TaskRunner) -> QWidget:
@@ -432,7 +428,7 @@ def test_a_settings_change_reaches_built_tabs_and_later_tabs_read_it(
         made.append(Follower(ctx))
         return made[-1]
 
-    chooser = Chooser("chooser")
+    chooser = QLabel("chooser")
     window = MainWindow(
         context,
         runner,
@@ -449,14 +445,14 @@ def test_a_settings_change_reaches_built_tabs_and_later_tabs_read_it(
     profile = settings.profile().model_copy(update={"card": "0074512346"})
     context.apply(settings.with_profile(settings.environment, profile))
     with qtbot.waitSignal(window.settingsApplied):
-        chooser.settingsApplied.emit()  # the chooser saved settings: every built tab follows
+        window.handoffs.settings_changed()  # the chooser saved settings: every built tab follows
     assert made[0].calls == 1
     window.tabs.setCurrentIndex(2)
     assert len(made) == 2
     assert made[1].card_at_start == "0074512346"  # built on the new settings, no call needed
     assert made[1].calls == 0
     with qtbot.waitSignal(window.settingsApplied):
-        chooser.settingsApplied.emit()
+        window.handoffs.settings_changed()
     assert [tab.calls for tab in made] == [2, 1]
     window.close()
 

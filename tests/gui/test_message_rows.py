@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QAbstractButton, QTabWidget, QWidget
 from pytestqt.qtbot import QtBot
 
 from postalgui.gui.tab_factories import TabFactory, claims_tab, invoices_tab, shipping_tab, tracking_tab
+from postalgui.gui.tabs.contract import Handoffs
 from postalgui.gui.tasks import TaskRunner
 from postalgui.gui.widgets.message_bar import MessageArea
 from postalgui.gui.widgets.message_kind import MessageKind
@@ -68,7 +69,7 @@ TABS = [tracking_tab, claims_tab, shipping_tab, invoices_tab]
 def test_a_warning_leaves_every_button_of_the_tab_in_reach(
     factory: TabFactory, context: AppContext, runner: TaskRunner, qtbot: QtBot
 ) -> None:
-    tab = factory.build(context, runner)
+    tab = factory.build(context, runner, Handoffs())
     qtbot.addWidget(tab)
     tab.resize(1100, 680)  # the smallest window, less its tab bar and status bar
     tab.show()

@@ -26,6 +26,7 @@ from postalgui.services.invoices.following import follow_job
 from postalgui.services.invoices.job_files import fetch_job_file
 from postalgui.services.office.database import OfficeDatabase
 from postalgui.services.price.preset_tasks import PresetConflictError
+from postalgui.services.setting_missing import SettingMissingError
 from postalgui.services.shipping.addresses import AddressBook
 from postalgui.services.shipping.service import ShippingService
 from postalgui.services.table_files import column_positions
@@ -58,16 +59,20 @@ def test_an_invoice_without_its_document_type_or_dr(portuguese: list[QTranslator
     untyped = raised(lambda: document_ref(service, Invoice.model_validate({"id": 123})))
     assert describe_error(untyped) == "A fatura 123 não informa seu tipo de documento (tipoDocumento)"
     no_dr = raised(lambda: document_ref(service, Invoice.model_validate({"id": 123, "tipoDocumento": "RE"})))
+    assert isinstance(no_dr, SettingMissingError)  # the window offers "Open Settings" at the DR
+    assert no_dr.settings == ("dr",)
     assert describe_error(no_dr) == (
-        "A fatura não informa sua DR e nenhuma está configurada: defina a DR nas Configurações"
+        "A fatura não informa sua DR e nenhuma está configurada: defina a DR nas Configurações."
     )
 
 
 def test_cancelling_without_a_login(portuguese: list[QTranslator]) -> None:
     desk = ShippingService(shipping_ports(login=None))
     error = raised(desk.requester)
+    assert isinstance(error, SettingMissingError)
+    assert error.settings == ("login",)
     assert describe_error(error).startswith("O cancelamento de uma pré-postagem informa quem o pede")
-    assert describe_error(error).endswith("defina o login nas Configurações")
+    assert describe_error(error).endswith("defina o login nas Configurações.")
 
 
 def test_a_sender_gone_from_the_address_book(portuguese: list[QTranslator], tmp_path: Path) -> None:

@@ -153,7 +153,7 @@ def test_a_sender_with_a_logo_is_saved(
 def test_the_page_filters_as_typed_and_sets_the_default_sender(page: AddressPage, qtbot: QtBot) -> None:
     ModelTester(None).check(page.model)  # type: ignore[arg-type]  # pytest-qt's own config is not needed
     assert page.model.rowCount() == 2
-    assert page.count_label.text() == "2 of 2"
+    assert page.summary_label.text() == "2 of 2"
 
     qtbot.keyClicks(page.search_edit, "jose araujo")
     assert [address.name for address in page.model.items()] == ["José Araújo"]
@@ -169,9 +169,9 @@ def test_the_page_filters_as_typed_and_sets_the_default_sender(page: AddressPage
     with qtbot.waitSignal(page.addressesLoaded, timeout=WAIT_MS):
         page.reload()
     page.table.selectRow(page.model.row_of(other.uid))
-    assert page.default_button.isEnabled()
+    assert page.default_action.isEnabled()
     with qtbot.waitSignal(page.addressesLoaded, timeout=WAIT_MS):
-        page.default_button.click()
+        page.default_action.trigger()
 
     default = book.default_sender()
     assert default is not None
@@ -291,3 +291,17 @@ def test_the_import_preview_names_the_columns_it_did_not_read(
     (row,) = dialog.rows
     assert row.address is not None
     assert (row.address.phone, row.address.cpf_cnpj) == ("11987654321", "52998224725")
+
+
+def test_an_empty_book_says_how_to_fill_it(desk: tuple[QWidget, Desk[ShippingService]], qtbot: QtBot) -> None:
+    """A first look at the page, with nothing saved yet: not "0 of 0" but what to do."""
+    box, shop = desk
+    built = AddressPage(shop.service, shop, box)
+    layout = box.layout()
+    assert layout is not None
+    layout.addWidget(built)
+    with qtbot.waitSignal(built.addressesLoaded, timeout=WAIT_MS):
+        box.show()
+    assert built.summary_label.text() == (
+        "No addresses yet: add one with New, or many from a spreadsheet with Import."
+    )

@@ -16,6 +16,7 @@ from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
+from postalgui.gui.main_window import TabPlaceholder
 from postalgui.gui.tab_factories import TAB_FACTORIES, price_tab, shipping_tab
 from postalgui.gui.tabs.price import PriceTab
 from postalgui.gui.tabs.shipping import ShippingTab
@@ -280,6 +281,8 @@ def test_ship_this_on_a_prices_quote_opens_shipping_with_the_dialog_prefilled(
     window = shown_window(context, runner, qtbot)
     prices = window.built_tab(TAB_FACTORIES.index(price_tab))
     assert isinstance(prices, PriceTab)
+    # Shipping was never shown: the window builds it, then opens the draft there.
+    assert isinstance(window.tabs.widget(TAB_FACTORIES.index(shipping_tab)), TabPlaceholder)
     fill_package(prices, "20040-020")
     wait_for_results(prices, qtbot)
     prices.table.selectRow(0)

@@ -12,12 +12,13 @@ from dataclasses import replace
 import pytest
 from PySide6.QtCore import QCoreApplication, QSize, Qt
 from PySide6.QtWidgets import QAbstractItemView, QApplication, QLineEdit, QWidget
+from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
 from postalgui.api.models.prepostings import Person
 from postalgui.gui.desk import Desk
 from postalgui.gui.tabs.shipping.address_dialog import AddressDialog
-from postalgui.gui.tabs.shipping.address_picker import AddressPicker
+from postalgui.gui.tabs.shipping.address_picker import NAME_ROLE, AddressPicker, EntryModel
 from postalgui.gui.tabs.shipping.new_dialog import NewPrepostingDialog
 from postalgui.gui.tabs.shipping.person_form import PersonForm
 from postalgui.gui.tasks import TaskRunner
@@ -134,6 +135,19 @@ def test_typing_a_name_in_the_name_field_offers_the_saved_ones(
 
     assert new_dialog.recipient_fields.person() == person_of(MARIA)
     new_dialog.close()
+
+
+def test_the_pickers_entries_pass_the_model_tester_and_keep_the_book_order(
+    qtmodeltester: ModelTester,
+) -> None:
+    model = EntryModel()
+    model.set_addresses([MARIA, JOSE])
+    qtmodeltester.check(model, force_py=False)
+    first = model.index(0, 0)
+    assert first.data() == AddressPicker.entry(MARIA)
+    assert first.data(Qt.ItemDataRole.ToolTipRole) == first.data()  # the whole entry, however narrow the list
+    assert first.data(NAME_ROLE) == "Maria da Silva"
+    assert model.index(1, 0).data(NAME_ROLE) == "José Araújo"
 
 
 def test_the_address_dialog_and_the_new_dialog_use_one_person_form(

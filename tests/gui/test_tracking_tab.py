@@ -269,11 +269,20 @@ def test_refreshes_never_overlap_and_the_timer_follows_the_settings(tab: Trackin
 
 
 def test_a_refresh_tick_is_one_task_that_brings_back_the_list_and_its_alerts(
-    tab: TrackingTab, runner: TaskRunner, shared_sandbox: str, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+    tab: TrackingTab,
+    context: AppContext,
+    runner: TaskRunner,
+    shared_sandbox: str,
+    qtbot: QtBot,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     register(shared_sandbox, WAITING, sandbox_now(shared_sandbox) - timedelta(days=5), "awaiting_pickup")
-    with qtbot.waitSignal(tab.objectsLoaded, timeout=WAIT_MS):
-        tab.service.watchlist().add([NewObject(WAITING)], source="paste")
+    other = OfficeDatabase(context.paths.data_dir, context.env_key, author=lambda: "clerk.b")
+    try:  # another desk's: this one asks it on its tick only (what it follows elsewhere, at once)
+        with qtbot.waitSignal(tab.objectsLoaded, timeout=WAIT_MS):
+            Watchlist(other).add([NewObject(WAITING)], source="paste")
+    finally:
+        other.close()
     qtbot.waitUntil(lambda: runner.active_count == 0, timeout=WAIT_MS)
     names: list[str] = []
     run = runner.run
@@ -293,12 +302,15 @@ def test_a_refresh_tick_is_one_task_that_brings_back_the_list_and_its_alerts(
     assert [alert.code for alert in alerts] == [WAITING]
 
 
-def test_objects_another_tab_hands_over_are_followed_with_their_invoice(
+def test_objects_this_desk_follows_elsewhere_are_listed_and_asked_with_their_invoice(
     tab: TrackingTab, context: AppContext, shared_sandbox: str, qtbot: QtBot
 ) -> None:
+    """An invoice's "Track these objects" follows through the `Follow` port; the list reads
+    them from the office's change feed and asks the operator at once."""
     register(shared_sandbox, PARCEL, sandbox_now(shared_sandbox) - timedelta(minutes=30), "on_time")
     with qtbot.waitSignal(tab.refresher.finished, timeout=WAIT_MS):
-        tab.follow([NewObject(PARCEL, invoice="RE 1234567", invoice_amount=Decimal("23.50"))])
+        objects = [NewObject(PARCEL, invoice="RE 1234567", invoice_amount=Decimal("23.50"))]
+        context.following.follow(objects, source="invoice")
     qtbot.waitUntil(lambda: statuses(tab).get(PARCEL) == "Posted", timeout=WAIT_MS)
     found = context.tracking.watchlist().detail(PARCEL)
     assert found is not None

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import itertools
 
-from PySide6.QtCore import QSize, Signal, Slot
+from PySide6.QtCore import QSize, Qt, Signal, Slot
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from postalgui.api.environments import Environment
@@ -305,6 +305,30 @@ class SettingsDialog(QDialog):
         self.connection_test.allow(not errors)
         self.office_page.allow(not office_error)
         return valid
+
+    def field_widget(self, name: str) -> QWidget | None:
+        """The field of a profile setting ("contract", "card", "dr", "login",
+        "custom_base_url", "claims.reply_email", ...); ``None`` for one the dialog lacks."""
+        fields: dict[str, QWidget] = {
+            "custom_base_url": self.url_edit,
+            "login": self.login_edit,
+            "cnpj": self.cnpj_edit,
+            "contract": self.contract_edit,
+            "card": self.card_edit,
+            "dr": self.dr_spin,
+            **{f"claims.{name}": edit for name, edit in self.claims_page.edits.items()},
+        }
+        return fields.get(name)
+
+    def show_field(self, name: str) -> bool:
+        """Scroll to the field of setting ``name`` and put the cursor in it (a missing
+        setting's "Open Settings"); False when the dialog has no such field."""
+        widget = self.field_widget(name)
+        if widget is None:
+            return False
+        self.page_scroll.ensureWidgetVisible(widget)
+        widget.setFocus(Qt.FocusReason.OtherFocusReason)
+        return True
 
     def field_error(self, name: str) -> str:
         """The message shown under a field ("url", "cnpj", "contract", "card"), or ""."""

@@ -1,29 +1,31 @@
-"""What the main window knows of a tab, as types instead of duck typing.
+"""What the main window knows of a tab, and what a tab may ask of the window, as types.
 
 A tab is a ``QWidget`` built by a `postalgui.gui.tab_factories.TabFactory` with its
-feature service, the task runner and its message area. Two optional hooks link a tab to
-the settings: `FollowsSettings` (the window calls ``settings_changed()`` after a change
-made anywhere) and `ChangesSettings` (the tab saved settings itself and says so with
-``settingsApplied``). Both are runtime-checkable, because a tab has either, both or
-neither. Two more link tabs to each other without importing each other: `HandsObjects`
-(the Invoices tab says ``trackRequested`` with objects to follow) and `FollowsObjects`
-(the Tracking tab's ``follow``); the window passes one to the other. `FollowsInBackground`
-(the Claims tab) asks the operator about its data on a timer though nobody opens it: the
-window builds it unseen, with Tracking, and starts it. `AsksForSettings` (Claims) asks the
-window for the settings dialog. `HandsDrafts` (Prices' "Ship this") and `OpensDrafts`
-(Shipping's ``open_draft``) pass a quote to ship the same way.
+feature service, the task runner, its message area and the window's `Handoffs`. Tabs never
+import each other, and they do not hand each other work either: a feature that has objects
+to follow follows them through its `Follow` port (`postalgui.services.ports`), and the
+Tracking tab's list follows the office database's change feed. What is left for the window
+is navigation, one typed object for every tab: show the Tracking tab, open a shipment draft
+in the Shipping tab, open Settings at a field, and "settings changed" after a tab saved some.
 
-This module is imported by the window's frame before it is shown: Qt only.
+Two hooks go the other way, from the window to a tab, both runtime-checkable because a tab
+has either, both or neither: `FollowsSettings` (the window calls ``settings_changed()``
+after a change made anywhere) and `FollowsInBackground` (the Claims tab asks the operator
+about its data on a timer though nobody opens it: the window builds it unseen and starts it).
+
+This module is imported by the window's frame before it is shown: Qt and a dataclass only.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from collections.abc import Sequence
+from typing import Protocol, runtime_checkable
 
-if TYPE_CHECKING:
-    from PySide6.QtCore import SignalInstance
+from PySide6.QtCore import QObject, Signal, Slot
 
-    from postalgui.services.ports import NewObject
+from postalgui.services.shipping.draft import ShipDraft
+
+__all__ = ["FollowsInBackground", "FollowsSettings", "Handoffs"]
 
 
 @runtime_checkable
@@ -36,35 +38,6 @@ class FollowsSettings(Protocol):
 
 
 @runtime_checkable
-class ChangesSettings(Protocol):
-    """A tab that saves settings itself (the card quoting uses) and tells the window."""
-
-    @property
-    def settingsApplied(self) -> SignalInstance:
-        """Emitted after the tab saved new settings; the window makes every view follow."""
-        ...
-
-
-@runtime_checkable
-class HandsObjects(Protocol):
-    """A tab that hands objects to follow to the tab that follows them (Invoices)."""
-
-    @property
-    def trackRequested(self) -> SignalInstance:
-        """Emitted with a ``list[NewObject]`` the user asked to follow."""
-        ...
-
-
-@runtime_checkable
-class FollowsObjects(Protocol):
-    """The tab that follows objects (Tracking): it shows itself, adds them and refreshes them."""
-
-    def follow(self, objects: list[NewObject]) -> None:
-        """Follow ``objects`` (switching to this tab); called by the window."""
-        ...
-
-
-@runtime_checkable
 class FollowsInBackground(Protocol):
     """A tab that follows the operator on a timer (the Claims tab's follow-up of filed claims)."""
 
@@ -73,30 +46,37 @@ class FollowsInBackground(Protocol):
         ...
 
 
-@runtime_checkable
-class AsksForSettings(Protocol):
-    """A tab whose page may need a setting first (Claims: the reply e-mail and phone)."""
+class Handoffs(QObject):
+    """The window's navigation, as a tab asks for it: one object, given to every tab when built.
 
-    @property
-    def settingsRequested(self) -> SignalInstance:
-        """Emitted when the user asked for the settings dialog from the tab."""
-        ...
+    Signals, which the window answers: ``trackingRequested()`` (show the Tracking tab);
+    ``draftRequested(ShipDraft)`` (Prices' "Ship this": build and show the Shipping tab);
+    ``settingsRequested(list)`` with the profile fields to show first (empty: the dialog as
+    it opens); ``settingsApplied()`` after a tab saved settings itself (the card quoting
+    uses): every view follows them. And one the window says to the Shipping tab, once it
+    is built and shown: ``draftOpened(ShipDraft)``.
+    """
 
+    trackingRequested = Signal()
+    draftRequested = Signal(ShipDraft)
+    draftOpened = Signal(ShipDraft)
+    settingsRequested = Signal(list)
+    settingsApplied = Signal()
 
-@runtime_checkable
-class HandsDrafts(Protocol):
-    """A tab that hands a shipment draft to the tab that registers shipments (Prices' "Ship this")."""
+    @Slot()
+    def show_tracking(self) -> None:
+        """Bring the Tracking tab forward (built now if it never was)."""
+        self.trackingRequested.emit()
 
-    @property
-    def shipRequested(self) -> SignalInstance:
-        """Emitted with a `ShipDraft` the user asked to ship."""
-        ...
+    def open_draft(self, draft: ShipDraft) -> None:
+        """Open ``draft`` in the Shipping tab's new pre-posting dialog (built now if needed)."""
+        self.draftRequested.emit(draft)
 
+    def open_settings(self, fields: Sequence[str] = ()) -> None:
+        """Open the Settings dialog at the first of ``fields`` (profile field names)."""
+        self.settingsRequested.emit(list(fields))
 
-@runtime_checkable
-class OpensDrafts(Protocol):
-    """The tab that registers shipments (Shipping): it shows itself and opens the draft."""
-
-    def open_draft(self, draft: Any) -> object:
-        """Open the new pre-posting dialog prefilled with ``draft`` (a `ShipDraft`)."""
-        ...
+    @Slot()
+    def settings_changed(self) -> None:
+        """A tab saved settings itself: the window and every other tab follow them."""
+        self.settingsApplied.emit()

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from postalgui.gui.models.row_table import FilteredRowTableModel
+from postalgui.gui.models.row_table import FilteredRowTableModel, RowTableModel
 from postalgui.gui.widgets.filter_row import FilterRow
 from postalgui.gui.widgets.page_action import page_action
 from postalgui.gui.widgets.tables import read_only_table
@@ -48,8 +48,10 @@ def fit_columns(
 class ListPage(QWidget):
     """A list of records: `build_table` makes the table of a `FilteredRowTableModel`,
     `build_frame` sets the toolbar, the filter row and the summary around it. A filter
-    change filters the model; then, and on every change of selection, the page's
-    `update_summary` and `update_actions` say what is shown and what can be done.
+    change filters the model (`apply_filter`); then, and on every change of selection, the
+    page's `update_summary` and `update_actions` say what is shown and what can be done.
+    A page that filters with its own rule (a second choice, the records' own matching)
+    gives a plain `RowTableModel` and says how in `apply_filter`.
 
     Signals: none of its own (the page says what it lists).
     """
@@ -58,7 +60,7 @@ class ListPage(QWidget):
     toolbar: QToolBar
     summary_label: QLabel
     filter_row: FilterRow
-    list_model: FilteredRowTableModel[Any]
+    list_model: RowTableModel[Any]
 
     def __init__(self, name: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -66,7 +68,7 @@ class ListPage(QWidget):
 
     def build_table(
         self,
-        model: FilteredRowTableModel[Any],
+        model: RowTableModel[Any],
         accessible_name: str,
         sort_by: tuple[int, Qt.SortOrder],
         widths: Mapping[Any, int],
@@ -122,6 +124,11 @@ class ListPage(QWidget):
 
     # --- what a page says ---------------------------------------------------------------------
 
+    def apply_filter(self, choice: str, text: str) -> None:
+        """Show the records of ``choice`` (empty: any) that hold the words of ``text``."""
+        if isinstance(self.list_model, FilteredRowTableModel):
+            self.list_model.set_filter(choice, text)
+
     def update_actions(self) -> None:
         """Enable the actions the selection allows."""
 
@@ -138,7 +145,7 @@ class ListPage(QWidget):
     @Slot()
     def _on_filter_changed(self) -> None:
         choice = str(self.filter_row.choice.currentData() or "")
-        self.list_model.set_filter(choice, self.filter_row.search.text())
+        self.apply_filter(choice, self.filter_row.search.text())
         self.update_summary()
         self.update_actions()
 

@@ -12,7 +12,8 @@ height; with messages, the rows below move down by the messages' height.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from functools import partial
 
 from PySide6.QtCore import Qt, QTimer, Signal, Slot
 from PySide6.QtWidgets import (
@@ -29,6 +30,7 @@ from PySide6.QtWidgets import (
 
 from postalgui.gui.widgets.failure import Failure
 from postalgui.gui.widgets.message_kind import MessageKind
+from postalgui.services.setting_missing import SettingMissingError
 
 _AS_IT_IS = Failure()
 
@@ -150,13 +152,22 @@ class MessageArea(QWidget):
     news, not a state: a new one replaces the one before, and each leaves by itself
     after `info_timeout_ms` (`info_action_timeout_ms` when it offers an action, so
     there is time to click it). Warnings and errors stay until dealt with.
+
+    Given ``open_settings`` (the window's `Handoffs.open_settings`), a routine failure that
+    is a missing setting (`SettingMissingError`) offers "Open Settings" at its fields.
     """
 
     info_timeout_ms = 8_000
     info_action_timeout_ms = 30_000
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        parent: QWidget | None = None,
+        *,
+        open_settings: Callable[[Sequence[str]], None] | None = None,
+    ) -> None:
         super().__init__(parent)
+        self.open_settings = open_settings
         self._layout = QVBoxLayout(self)
         self._layout.setContentsMargins(0, 0, 0, 0)
         self._layout.setSpacing(4)
@@ -207,6 +218,15 @@ class MessageArea(QWidget):
 
         text = describe_error(error)
         shown = arg(failure.template, text) if failure.template else text
+        if isinstance(error, SettingMissingError) and self.open_settings is not None:
+            self.show_message(
+                shown,
+                failure.kind,
+                key=failure.key,
+                action_text=self.tr("Open Settings"),
+                on_action=partial(self.open_settings, error.settings),
+            )
+            return
         self.show_message(shown, failure.kind, key=failure.key)
 
     def message(self, key: str) -> MessageBar | None:

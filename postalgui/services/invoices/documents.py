@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Literal
 from postalgui.api.cancel import TaskControl, cancel_scope
 from postalgui.api.errors import ApiError
 from postalgui.api.said import Said
+from postalgui.services.setting_missing import SettingMissingError
 
 if TYPE_CHECKING:
     from postalgui.api.models.invoices import Divergence, Invoice
@@ -69,7 +70,7 @@ def document_ref(service: InvoiceService, invoice: Invoice | DocumentRef) -> Doc
         )
     dr: str | int | None = (invoice.drFatura or "").strip() or service.dr
     if dr is None:
-        raise ApiError(Said("The invoice does not say its DR and none is configured: set the DR in Settings"))
+        raise SettingMissingError("invoices.dr")
     item = pad_item_fatura((invoice.itemFatura or "").strip() or DEFAULT_ITEM)
     return DocumentRef(str(invoice.id), tipo, pad_dr_fatura(dr), item)
 

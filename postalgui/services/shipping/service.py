@@ -8,8 +8,6 @@ from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from postalgui.api.errors import ApiError
-from postalgui.api.said import Said
 from postalgui.services.setting_missing import SettingMissingError
 from postalgui.services.shipping.cep_cache import CepCache
 
@@ -53,22 +51,17 @@ class ShippingService:
         self._ports.remember(settings)
 
     def card(self) -> str:
-        """The profile's posting card (`ApiError` naming the setting when it is missing)."""
+        """The profile's posting card (`SettingMissingError` when it is missing)."""
         if not self.profile.card:
             raise SettingMissingError("shipping.card")
         return self.profile.card
 
     def requester(self) -> str:
         """Who asks a cancel (``idCorreiosSolicitanteCancelamento``): the profile's
-        identity-portal login (`ApiError` naming the setting when there is none)."""
+        identity-portal login (`SettingMissingError` when there is none)."""
         login = self._ports.login()
         if not login:
-            raise ApiError(
-                Said(
-                    "Cancelling a pre-posting names who asks it (idCorreiosSolicitanteCancelamento, "
-                    "the identity-portal login): set the login in Settings"
-                )
-            )
+            raise SettingMissingError("shipping.login")
         return login.strip()
 
     def client(self) -> PrepostingClient:

@@ -29,8 +29,9 @@ if TYPE_CHECKING:
     from postalgui.api.cancel import TaskControl
     from postalgui.api.models.invoices import AnalyticItem
     from postalgui.services.invoices.item_index import ItemIndex
+    from postalgui.services.ports import Follow
 
-__all__ = ["InvoiceObjects", "index_objects", "invoice_objects"]
+__all__ = ["InvoiceObjects", "follow_index_objects", "index_objects", "invoice_objects"]
 
 
 @dataclass(frozen=True)
@@ -74,6 +75,18 @@ def index_objects(
 ) -> InvoiceObjects:
     """`invoice_objects` of these file rows of a loaded statement (a task: 100,000 lines)."""
     return invoice_objects(index.items_at(rows, task), invoice)
+
+
+def follow_index_objects(
+    task: TaskControl, follow: Follow, index: ItemIndex, rows: Sequence[int], invoice: str | None
+) -> InvoiceObjects:
+    """Follow the objects of these file rows (`index_objects`) through ``follow``, as
+    ``"invoice"`` (the Invoices tab's "Track these objects"); the objects and lines left out."""
+    found = index_objects(task, index, rows, invoice)
+    task.raise_if_cancelled()
+    if found.objects:
+        follow.follow(found.objects, source="invoice")
+    return found
 
 
 def _cep(text: str) -> str | None:

@@ -25,7 +25,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLabel,
-    QLineEdit,
     QMenu,
     QPushButton,
     QVBoxLayout,
@@ -47,6 +46,7 @@ from postalgui.gui.tabs.claims.filing_results import FilingResults, line_of, sum
 from postalgui.gui.tasks import Failure
 from postalgui.gui.widgets.live_reading import LiveReading
 from postalgui.gui.widgets.message_kind import MessageKind
+from postalgui.gui.widgets.search_line import search_line
 from postalgui.gui.widgets.tables import read_only_table
 from postalgui.gui.widgets.task_progress import task_progress
 from postalgui.services.claims.candidates import CandidateList
@@ -129,11 +129,9 @@ class CandidatesPage(QWidget):
         self.source_combo.addItem(self.tr("From a statement…"))
         source_label = QLabel(self.tr("Sou&rce:"), self)
         source_label.setBuddy(self.source_combo)
-        self.search_edit = QLineEdit(self)
-        self.search_edit.setObjectName("claimsSearchEdit")
-        self.search_edit.setPlaceholderText(self.tr("Search: code, tag, invoice…"))
-        self.search_edit.setAccessibleName(self.tr("Search the candidates"))
-        self.search_edit.setClearButtonEnabled(True)
+        self.search_edit = search_line(
+            self, "claimsSearchEdit", self.tr("Search: code, tag, invoice…"), self.tr("Search the candidates")
+        )
         self.expired_check = QCheckBox(self.tr("Show e&xpired"), self)
         self.expired_check.setObjectName("claimsExpiredCheck")
         self.expired_check.setToolTip(self.tr("List the candidates past the 90 days too (never fileable)"))

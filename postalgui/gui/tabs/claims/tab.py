@@ -3,9 +3,9 @@
 The tab composes and wires: its message area on top, then its pages in an inner tab
 widget, all on one `Desk`: "Candidates" (`CandidatesPage`: what can be claimed and
 filing it), "Filed claims" (`FiledPage`: following and reopening) and "Money back"
-(`MoneyBackPage`). The pages' news leave the tab as its own signals: ``trackRequested``
-(the window hands the objects to Tracking, as the Invoices tab's "Track these objects")
-and ``claimsFiled``.
+(`MoneyBackPage`). A statement's objects not yet followed are followed through the
+`Follow` port (as the Invoices tab's "Track these objects"), then the window shows the
+Tracking tab; "Open Settings" beside the reply e-mail asks the window (`Handoffs`).
 """
 
 from __future__ import annotations
@@ -13,18 +13,24 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Signal, Slot
-from PySide6.QtWidgets import QTabWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QWidget
 
 from postalgui.gui.desk import Desk
 from postalgui.gui.tabs.claims.candidates_page import CandidatesPage
 from postalgui.gui.tabs.claims.filed_page import FiledPage
 from postalgui.gui.tabs.claims.money_page import MoneyBackPage
+from postalgui.gui.tasks import Failure
+from postalgui.gui.widgets.message_kind import MessageKind
+from postalgui.gui.widgets.tab_pages import tab_pages
 from postalgui.services.claims.filing import FilingReport
+from postalgui.services.ports import NewObject, follow_objects
 
 if TYPE_CHECKING:
+    from postalgui.gui.tabs.contract import Handoffs
     from postalgui.gui.tasks import TaskRunner
     from postalgui.gui.widgets.message_bar import MessageArea
     from postalgui.services.claims.service import ClaimsService
+    from postalgui.services.ports import Follow
 
 __all__ = ["ClaimsTab"]
 
@@ -32,14 +38,15 @@ __all__ = ["ClaimsTab"]
 class ClaimsTab(QWidget):
     """The message area and the pages.
 
-    Signals: ``trackRequested(list)`` with the `list[NewObject]` of a statement's objects
-    to follow in Tracking; ``claimsFiled(FilingReport)`` with a filing's `FilingReport`;
-    ``settingsRequested()`` when a page asked for the settings dialog (the e-mail or phone).
+    Signals: ``objectsFollowed(int)`` with how many of a statement's objects were not
+    followed before, once ``follow`` followed them; ``claimsFiled(FilingReport)`` with a
+    filing's `FilingReport`.
     """
 
-    trackRequested = Signal(list)
+    objectsFollowed = Signal(int)
     claimsFiled = Signal(FilingReport)
-    settingsRequested = Signal()
+
+    FOLLOW_KEY = "claims.follow"
 
     def __init__(
         self,
@@ -47,28 +54,26 @@ class ClaimsTab(QWidget):
         runner: TaskRunner,
         messages: MessageArea,
         parent: QWidget | None = None,
+        *,
+        follow: Follow | None = None,
+        handoffs: Handoffs | None = None,
     ) -> None:
         super().__init__(parent)
         self.setObjectName("claimsTab")
+        self.follow, self.handoffs = follow, handoffs
         self.setWindowTitle(self.tr("Claims"))
         self.service = service
         self.messages = messages
-        messages.setParent(self)  # the runner's default error sink is found among the tab's children
         desk = Desk(service, runner, messages)
         self.desk = desk
-        self.pages = QTabWidget(self)
-        self.pages.setObjectName("claimsPages")
+        self.pages = tab_pages(self, messages, "claimsPages")
         self.candidates = CandidatesPage(desk, self.pages)
         self.pages.addTab(self.candidates, self.tr("Ca&ndidates"))
         self.filed = FiledPage(desk, self.pages)
         self.pages.addTab(self.filed, self.tr("Filed claim&s"))
         self.money = MoneyBackPage(desk, self.pages)
         self.pages.addTab(self.money, self.tr("&Money back"))
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 4, 0, 0)
-        layout.addWidget(self.messages)
-        layout.addWidget(self.pages, 1)
-        self.candidates.trackRequested.connect(self.trackRequested)
+        self.candidates.trackRequested.connect(self._on_candidates_track_requested)
         self.candidates.claimsFiled.connect(self._on_candidates_claims_filed)
         self.candidates.settingsRequested.connect(self._on_candidates_settings_requested)
 
@@ -91,5 +96,34 @@ class ClaimsTab(QWidget):
 
     @Slot()
     def _on_candidates_settings_requested(self) -> None:
-        """The window opens its settings dialog (`AsksForSettings`)."""
-        self.settingsRequested.emit()
+        """The window opens its settings dialog at the reply e-mail."""
+        if self.handoffs is not None:
+            self.handoffs.open_settings(("claims.reply_email", "claims.phone"))
+
+    @Slot(list)
+    def _on_candidates_track_requested(self, objects: list[NewObject]) -> None:
+        """Follow a statement's objects not followed yet (in the background), then show Tracking."""
+        if self.follow is None:
+            return
+        self.desk.runner.run(
+            follow_objects,
+            self.follow,
+            objects,
+            "invoice",
+            name="follow a statement's objects",
+            key=self.FOLLOW_KEY,
+            owner=self,
+            on_result=self._on_follow_task_result,
+            failure=Failure(self.tr("The objects could not be added: %1"), self.FOLLOW_KEY),
+        )
+
+    @Slot(int)
+    def _on_follow_task_result(self, added: int) -> None:
+        self.messages.show_message(
+            self.tr("%n object(s) sent to the Tracking tab.", "", added),
+            MessageKind.INFO,
+            key=self.FOLLOW_KEY,
+        )
+        if self.handoffs is not None:
+            self.handoffs.show_tracking()
+        self.objectsFollowed.emit(added)

@@ -30,6 +30,7 @@ from postalgui.gui.tabs.contracts.service_model import (
     lookup_text,
     service_detail_text,
 )
+from postalgui.gui.widgets.search_line import search_line
 from postalgui.gui.widgets.selectable_label import selectable_label
 from postalgui.gui.widgets.tables import record_table
 
@@ -100,11 +101,9 @@ class ServicesPanel(QWidget):
 
     def _build_tools(self) -> QHBoxLayout:
         """The search field, the service code field and "Check service"."""
-        self.search_edit = QLineEdit(self)
-        self.search_edit.setObjectName("serviceSearch")
-        self.search_edit.setPlaceholderText(self.tr("Search: code, description, segment…"))
-        self.search_edit.setClearButtonEnabled(True)
-        self.search_edit.setAccessibleName(self.tr("Search services"))
+        self.search_edit = search_line(
+            self, "serviceSearch", self.tr("Search: code, description, segment…"), self.tr("Search services")
+        )
         self.search_edit.textChanged.connect(self._on_search_edit_text_changed)
 
         self.code_edit = QLineEdit(self)

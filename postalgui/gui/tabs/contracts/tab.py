@@ -10,7 +10,7 @@ has one live request (task keys ``contracts.*``): a new selection cancels the an
 still coming for the old one. Failures go to the tab's message area.
 
 "Use this card for quoting" makes a card the active one; ``settingsApplied`` then tells
-the window, which makes every tab follow.
+the window (`Handoffs.settings_changed`), which makes every tab follow.
 """
 
 from __future__ import annotations
@@ -35,7 +35,8 @@ from postalgui.gui.widgets.window_state import RememberedSplitter
 from postalgui.services.contracts.use_cases import TokenSummary
 
 if TYPE_CHECKING:
-    from postalgui.api.models.contracts import PostingCard
+    from postalgui.api.models.contracts import Contract, PostingCard
+    from postalgui.gui.tabs.contract import Handoffs
     from postalgui.gui.tasks import TaskHandle, TaskRunner
     from postalgui.gui.widgets.message_bar import MessageArea
     from postalgui.services.contracts.service import ContractService
@@ -70,9 +71,13 @@ class ContractsTab(QWidget):
         runner: TaskRunner,
         messages: MessageArea,
         parent: QWidget | None = None,
+        *,
+        handoffs: Handoffs | None = None,
     ) -> None:
         super().__init__(parent)
         self.setObjectName("contractsTab")
+        if handoffs is not None:
+            self.settingsApplied.connect(handoffs.settings_changed)
         self.setWindowTitle(self.tr("Contracts and cards"))
         self.service = service
         self.runner = runner

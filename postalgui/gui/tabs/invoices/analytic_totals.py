@@ -7,17 +7,20 @@ of `AnalyticView`, where the catalog has them.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
 from decimal import Decimal
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QCoreApplication, QObject, Qt
-from PySide6.QtGui import QColor, QGuiApplication, QPalette, QStandardItem, QStandardItemModel
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QObject, Qt
+from PySide6.QtGui import QColor, QFont, QGuiApplication, QPalette
 from PySide6.QtWidgets import QLabel, QWidget
 
 from postalgui.api.values import format_brl
+from postalgui.api.values.text import fold
 from postalgui.gui.messages import arg
 from postalgui.gui.models.formatting import error_colour
-from postalgui.gui.models.roles import SORT_ROLE
+from postalgui.gui.models.row_table import Column, RowTableModel, TextRow
 from postalgui.gui.tabs.invoices.analytic_items_model import grouped
 from postalgui.gui.widgets.tables import read_only_table
 
@@ -25,11 +28,10 @@ if TYPE_CHECKING:
     from postalgui.api.analytic import Reconciliation
     from postalgui.api.models.invoices import AnalyticStatement, ServiceTotal
 
-__all__ = ["ReconciliationLine", "StatementTotals", "ok_colour"]
+__all__ = ["ReconciliationLine", "StatementTotals", "TotalLine", "TotalsModel", "ok_colour"]
 
-_RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
-_LEFT = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
 _ZERO = Decimal(0)
+_DASH = "\N{EM DASH}"
 
 
 def _signed(amount: Decimal) -> str:
@@ -43,17 +45,104 @@ def ok_colour() -> QColor:
     return QColor("#6ccb5f") if base.lightness() < 128 else QColor("#107c10")
 
 
-def _cell(
-    text: str, *, right: bool = False, colour: QColor | None = None, key: object = None
-) -> QStandardItem:
-    item = QStandardItem(text)
-    item.setEditable(False)
-    item.setData(_RIGHT if right else _LEFT, Qt.ItemDataRole.TextAlignmentRole)
-    if colour is not None:
-        item.setForeground(colour)
-    if key is not None:
-        item.setData(key, SORT_ROLE)
-    return item
+@dataclass(frozen=True, slots=True)
+class TotalLine:
+    """One row of a totals table: its texts, native sort keys, the columns shown in the
+    error colour (a difference) and whether it is the bold total row."""
+
+    texts: tuple[str, ...]
+    keys: tuple[object, ...]
+    alarms: frozenset[int] = frozenset()
+    bold: bool = False
+
+
+def _money(value: Decimal | None) -> str:
+    return _DASH if value is None else format_brl(value)
+
+
+class TotalsModel(RowTableModel[TotalLine]):
+    """A small totals table: rows as given (`TotalLine`), differences in red, the total in bold."""
+
+    def __init__(self, columns: Sequence[Column[TotalLine]], parent: QObject | None = None) -> None:
+        super().__init__(columns, parent, context="AnalyticView")
+        self._bold = QFont()
+        self._bold.setBold(True)
+
+    def make_row(self, item: TotalLine) -> TextRow[TotalLine]:
+        return TextRow(item, item.texts, item.keys)
+
+    def foreground(self, row: TextRow[TotalLine], column: int) -> Any:
+        return error_colour() if column in row.item.alarms else None
+
+    def font(self, row: TextRow[TotalLine], column: int) -> Any:
+        return self._bold if row.item.bold else None
+
+
+_SERVICE_COLUMNS: tuple[Column[TotalLine], ...] = (
+    Column(QT_TRANSLATE_NOOP("AnalyticView", "Service")),
+    Column(QT_TRANSLATE_NOOP("AnalyticView", "Quantity"), numeric=True),
+    Column(QT_TRANSLATE_NOOP("AnalyticView", "Service value"), numeric=True),
+    Column(QT_TRANSLATE_NOOP("AnalyticView", "Discount"), numeric=True),
+    Column(QT_TRANSLATE_NOOP("AnalyticView", "Net (service totals)"), numeric=True),
+    Column(QT_TRANSLATE_NOOP("AnalyticView", "Net (sum of items)"), numeric=True),
+    Column(QT_TRANSLATE_NOOP("AnalyticView", "Difference"), numeric=True),
+)
+_INVOICE_COLUMNS: tuple[Column[TotalLine], ...] = (
+    Column(QT_TRANSLATE_NOOP("AnalyticView", "Description")),
+    Column(QT_TRANSLATE_NOOP("AnalyticView", "Quantity"), numeric=True),
+    Column(QT_TRANSLATE_NOOP("AnalyticView", "Value"), numeric=True),
+)
+_DIFFERENCE = 6
+
+
+def _service_line(
+    code: str,
+    name: str,
+    rows: list[ServiceTotal],
+    net: Decimal | None,
+    items_net: Decimal | None,
+    difference: Decimal,
+) -> TotalLine:
+    """A service's block-4 figures (a dash for a service only the items name) beside its items' sum."""
+    label = f"{code} {name}" if name else code
+    if rows:
+        quantity: int | None = sum(row.quantidade for row in rows)
+        gross: Decimal | None = sum((row.valor_servico for row in rows), _ZERO)
+        discount: Decimal | None = sum((row.desconto for row in rows), _ZERO)
+    else:
+        quantity = gross = discount = net = None
+    return TotalLine(
+        (
+            label,
+            _DASH if quantity is None else grouped(quantity),
+            _money(gross),
+            _money(discount),
+            _money(net),
+            _money(items_net),
+            format_brl(difference),
+        ),
+        (fold(label), quantity, gross, discount, net, items_net, difference),
+        frozenset({_DIFFERENCE}) if difference else frozenset(),
+    )
+
+
+def _total_line(reconciliation: Reconciliation) -> TotalLine:
+    difference = reconciliation.items_total - reconciliation.services_total
+    services, items = reconciliation.services_total, reconciliation.items_total
+    return TotalLine(
+        (
+            QCoreApplication.translate("AnalyticView", "Total"),
+            "",
+            "",
+            "",
+            format_brl(services),
+            format_brl(items),
+            format_brl(difference),
+        ),
+        (None, None, None, None, services, items, difference),
+        frozenset({_DIFFERENCE}) if difference else frozenset(),
+        bold=True,
+    )
 
 
 class StatementTotals(QObject):
@@ -61,21 +150,20 @@ class StatementTotals(QObject):
 
     def __init__(self, parent: QWidget) -> None:
         super().__init__(parent)
-        self.services_model = QStandardItemModel(0, 7, self)
+        self.services_model = TotalsModel(_SERVICE_COLUMNS, self)
         self.services_table = read_only_table(
             parent,
             self.services_model,
             "serviceTotalsTable",
             QCoreApplication.translate("AnalyticView", "Totals per service"),
         )
-        self.totals_model = QStandardItemModel(0, 3, self)
+        self.totals_model = TotalsModel(_INVOICE_COLUMNS, self)
         self.totals_table = read_only_table(
             parent,
             self.totals_model,
             "invoiceTotalsTable",
             QCoreApplication.translate("AnalyticView", "Invoice totals"),
         )
-        self._set_table_headers()
 
     def show_statement(
         self, statement: AnalyticStatement, reconciliation: Reconciliation, service_names: dict[str, str]
@@ -84,96 +172,37 @@ class StatementTotals(QObject):
         self._show_services(statement, reconciliation, service_names)
         self._show_invoice_totals(statement)
 
-    def _set_table_headers(self) -> None:
-        self.services_model.setHorizontalHeaderLabels(
-            [
-                QCoreApplication.translate("AnalyticView", "Service"),
-                QCoreApplication.translate("AnalyticView", "Quantity"),
-                QCoreApplication.translate("AnalyticView", "Service value"),
-                QCoreApplication.translate("AnalyticView", "Discount"),
-                QCoreApplication.translate("AnalyticView", "Net (service totals)"),
-                QCoreApplication.translate("AnalyticView", "Net (sum of items)"),
-                QCoreApplication.translate("AnalyticView", "Difference"),
-            ]
-        )
-        self.totals_model.setHorizontalHeaderLabels(
-            [
-                QCoreApplication.translate("AnalyticView", "Description"),
-                QCoreApplication.translate("AnalyticView", "Quantity"),
-                QCoreApplication.translate("AnalyticView", "Value"),
-            ]
-        )
-        for model, numeric in ((self.services_model, range(1, 7)), (self.totals_model, range(1, 3))):
-            for column in numeric:
-                model.setHeaderData(
-                    column, Qt.Orientation.Horizontal, _RIGHT, Qt.ItemDataRole.TextAlignmentRole
-                )
-
     def _show_services(
         self, statement: AnalyticStatement, reconciliation: Reconciliation, names: dict[str, str]
     ) -> None:
-        """Block 4 beside the items' own sums, one row per service found in either."""
+        """Block 4 beside the items' own sums, one row per service found in either, then the total."""
         block4: dict[str, list[ServiceTotal]] = {}
         for total in statement.service_totals:
             block4.setdefault(total.codigo_servico, []).append(total)
-        self.services_model.setRowCount(0)
-        red = error_colour()
+        lines = []
         for code, difference in reconciliation.service_differences.items():
             rows = block4.get(code, [])
             name = rows[0].descricao if rows else names.get(code, "")
-            if rows:
-                quantity = grouped(sum(row.quantidade for row in rows))
-                gross = format_brl(sum((row.valor_servico for row in rows), _ZERO))
-                discount = format_brl(sum((row.desconto for row in rows), _ZERO))
-                net = format_brl(reconciliation.service_totals.get(code, _ZERO))
-            else:
-                quantity = gross = discount = net = "\N{EM DASH}"
+            net = reconciliation.service_totals.get(code, _ZERO)
             items_net = reconciliation.items_by_service.get(code)
-            self.services_model.appendRow(
-                [
-                    _cell(f"{code} {name}" if name else code),
-                    _cell(quantity, right=True),
-                    _cell(gross, right=True),
-                    _cell(discount, right=True),
-                    _cell(net, right=True),
-                    _cell("\N{EM DASH}" if items_net is None else format_brl(items_net), right=True),
-                    _cell(format_brl(difference), right=True, colour=red if difference else None),
-                ]
-            )
-        self.services_model.appendRow(
-            [
-                _cell(QCoreApplication.translate("AnalyticView", "Total")),
-                _cell(""),
-                _cell(""),
-                _cell(""),
-                _cell(format_brl(reconciliation.services_total), right=True),
-                _cell(format_brl(reconciliation.items_total), right=True),
-                _cell(
-                    format_brl(reconciliation.items_total - reconciliation.services_total),
-                    right=True,
-                    colour=red if reconciliation.items_total != reconciliation.services_total else None,
-                ),
-            ]
-        )
-        last = self.services_model.rowCount() - 1
-        for column in range(self.services_model.columnCount()):
-            cell = self.services_model.item(last, column)
-            if cell is not None:
-                font = cell.font()
-                font.setBold(True)
-                cell.setFont(font)
+            lines.append(_service_line(code, name, rows, net, items_net, difference))
+        lines.append(_total_line(reconciliation))
+        self.services_model.set_items(lines)
 
     def _show_invoice_totals(self, statement: AnalyticStatement) -> None:
-        self.totals_model.setRowCount(0)
-        for row in statement.invoice_totals:
-            quantity = "" if row.quantidade is None else grouped(row.quantidade)
-            self.totals_model.appendRow(
-                [
-                    _cell(row.descricao),
-                    _cell(quantity, right=True),
-                    _cell(format_brl(row.valor), right=True),
-                ]
-            )
+        self.totals_model.set_items(
+            [
+                TotalLine(
+                    (
+                        row.descricao,
+                        "" if row.quantidade is None else grouped(row.quantidade),
+                        format_brl(row.valor),
+                    ),
+                    (fold(row.descricao), row.quantidade, row.valor),
+                )
+                for row in statement.invoice_totals
+            ]
+        )
 
 
 class ReconciliationLine(QLabel):
@@ -210,7 +239,7 @@ class ReconciliationLine(QLabel):
 def _figures(reconciliation: Reconciliation) -> str:
     """Items, services, other rows (charges, credits, debits, ...; only when there are any),
     invoice total and the difference, which counts every one of them."""
-    dash = "\N{EM DASH}"
+    dash = _DASH
     total = dash if reconciliation.invoice_total is None else format_brl(reconciliation.invoice_total)
     difference = reconciliation.items_vs_invoice
     shown = dash if difference is None else _signed(difference)

@@ -53,11 +53,14 @@ from postalgui.services.invoices.item_index import (
     index_items,
     load_indexed,
 )
+from postalgui.services.tracking.invoice_objects import InvoiceObjects
 
 if TYPE_CHECKING:
     from postalgui.api.analytic import Reconciliation
     from postalgui.api.models.invoices import AnalyticStatement
+    from postalgui.gui.tabs.contract import Handoffs
     from postalgui.gui.tasks import TaskHandle, TaskRunner
+    from postalgui.services.ports import Follow
 
 __all__ = ["FETCH_BLOCK", "AnalyticItemsModel", "AnalyticView", "header_fields"]
 
@@ -82,20 +85,28 @@ class AnalyticView(QWidget):
     Signals: ``loaded(int)`` with the number of items, once a statement is shown;
     ``loadFailed(str)`` with the message shown, when one could not be read;
     ``exported(Path)`` with the `Path` the items shown were saved to;
-    ``trackRequested(list)`` with the `list[NewObject]` of the lines to follow
-    ("Track these objects": `TrackObjects`).
+    ``objectsFollowed(InvoiceObjects)`` with the objects of the lines followed
+    ("Track these objects": `TrackObjects`, given a ``follow`` port).
     """
 
     loaded = Signal(int)
     loadFailed = Signal(str)
     exported = Signal(Path)
-    trackRequested = Signal(list)
+    objectsFollowed = Signal(InvoiceObjects)
 
     TASK_KEY = "invoices.analytic"
     EXPORT_TASK_KEY = "invoices.analytic.export"
 
-    def __init__(self, runner: TaskRunner, parent: QWidget | None = None) -> None:
-        """Reads files only (a job's download, a file chosen): no service, the runner does the work."""
+    def __init__(
+        self,
+        runner: TaskRunner,
+        parent: QWidget | None = None,
+        *,
+        follow: Follow | None = None,
+        handoffs: Handoffs | None = None,
+    ) -> None:
+        """Reads files only (a job's download, a file chosen): no service, the runner does the
+        work; ``follow`` (the Invoices feature's port) lets "Track these objects" follow lines."""
         super().__init__(parent)
         self.setObjectName("analyticView")
         self.runner = runner
@@ -109,12 +120,7 @@ class AnalyticView(QWidget):
         self.saved = SavedFileReporter(self.messages, self.EXPORT_TASK_KEY, self)
         self.saved.exported.connect(self.exported)
 
-        self.title_label = QLabel(self)
-        self.title_label.setObjectName("analyticTitle")
-        font = self.title_label.font()
-        font.setBold(True)
-        self.title_label.setFont(font)
-        self.title_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.title_label = self._title_label()
         self.header_box = StatementHeader(self)
         self.header_labels = self.header_box.labels
         self.reconciliation_label = ReconciliationLine(self)
@@ -127,13 +133,11 @@ class AnalyticView(QWidget):
         self.table = self._items_table()
         self.count_label = QLabel(self)
         self.count_label.setObjectName("filteredTotals")
-        self.export_button = QPushButton(self.tr("Export &spreadsheet…"), self)
-        self.export_button.setToolTip(
-            self.tr("The items shown, with the filters applied, as an Excel workbook (.xlsx) or CSV")
+        self.export_button = self._export_button()
+        self.tracking = TrackObjects(
+            self.table, self.model, runner, self.messages, self, follow=follow, handoffs=handoffs
         )
-        self.export_button.clicked.connect(self._on_export_button_clicked)
-        self.tracking = TrackObjects(self.table, self.model, runner, self.messages, self)
-        self.tracking.trackRequested.connect(self.trackRequested)
+        self.tracking.objectsFollowed.connect(self.objectsFollowed)
         self.track_button = self.tracking.button
         self.totals = StatementTotals(self)
         self.services_model, self.totals_model = self.totals.services_model, self.totals.totals_model
@@ -150,6 +154,23 @@ class AnalyticView(QWidget):
         layout.addWidget(self.messages)
         layout.addWidget(self.stack, 1)
         self._update_actions()
+
+    def _export_button(self) -> QPushButton:
+        button = QPushButton(self.tr("Export &spreadsheet…"), self)
+        button.setToolTip(
+            self.tr("The items shown, with the filters applied, as an Excel workbook (.xlsx) or CSV")
+        )
+        button.clicked.connect(self._on_export_button_clicked)
+        return button
+
+    def _title_label(self) -> QLabel:
+        label = QLabel(self)
+        label.setObjectName("analyticTitle")
+        font = label.font()
+        font.setBold(True)
+        label.setFont(font)
+        label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        return label
 
     def _items_table(self) -> QTableView:
         table = sortable_table(self, self.model, "analyticItemsTable", self.tr("Statement items"))

@@ -1,9 +1,9 @@
 """The invoice list as a table: texts, colours and sort values worked out once per invoice.
 
-Like the quote results, the rows live in Qt's own item model, so painting, sorting
-(`SORT_ROLE`: the number as an int, dates as `QDate`, money as float) and filtering
-(`FILTER_ROLE`, a regular expression) stay in C++. Source rows keep the operator's
-order, so ``invoice(row)`` is a list lookup.
+The rows are a `RowTableModel` (cells worded once, `data()` a look-up); sorting
+(`SORT_ROLE`: the number as an int, dates as `QDate`, money as float: values Qt
+compares itself) and filtering (`FILTER_ROLE`, a regular expression) stay in the
+proxy's C++. Source rows keep the operator's order, so ``invoice(row)`` is a list lookup.
 """
 
 from __future__ import annotations
@@ -13,19 +13,15 @@ from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
 from enum import IntEnum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import (
-    QCoreApplication,
-    QDate,
-    QObject,
-    Qt,
-)
-from PySide6.QtGui import QColor, QGuiApplication, QPalette, QStandardItem, QStandardItemModel
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QDate, QObject
+from PySide6.QtGui import QBrush, QColor, QGuiApplication, QPalette
 
 from postalgui.api.values import format_brl, format_date_ui
 from postalgui.gui.messages import arg
 from postalgui.gui.models.roles import FILTER_ROLE, SORT_ROLE, filter_key
+from postalgui.gui.models.row_table import Column, RowTableModel, TextRow
 from postalgui.gui.widgets.word_filter import WordFilterProxy
 
 if TYPE_CHECKING:
@@ -37,6 +33,7 @@ __all__ = [
     "STATUSES",
     "InvoiceColumn",
     "InvoiceFilterProxy",
+    "InvoiceLine",
     "InvoiceModel",
     "InvoiceTotals",
     "days_overdue",
@@ -51,9 +48,6 @@ __all__ = [
 STATUSES = ("all", "open", "paid", "reversed", "other")
 """What the status filter takes; every kind but ``"all"`` is also a row's `status_kind`."""
 
-_RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
-_LEFT = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
-
 
 class InvoiceColumn(IntEnum):
     NUMBER = 0
@@ -63,21 +57,6 @@ class InvoiceColumn(IntEnum):
     STATUS = 4
     DOCUMENT = 5
     ITEM = 6
-
-
-_NUMERIC = frozenset({InvoiceColumn.NUMBER, InvoiceColumn.AMOUNT})
-
-
-def _headers() -> tuple[str, ...]:
-    return (
-        QCoreApplication.translate("InvoiceModel", "Number"),
-        QCoreApplication.translate("InvoiceModel", "Due date"),
-        QCoreApplication.translate("InvoiceModel", "Closing date"),
-        QCoreApplication.translate("InvoiceModel", "Amount"),
-        QCoreApplication.translate("InvoiceModel", "Status"),
-        QCoreApplication.translate("InvoiceModel", "Document"),
-        QCoreApplication.translate("InvoiceModel", "Item"),
-    )
 
 
 # --- what an invoice means ----------------------------------------------------------------
@@ -199,9 +178,27 @@ def invoice_totals(invoices: Iterable[Invoice]) -> InvoiceTotals:
 
 # --- the model ------------------------------------------------------------------------------
 
+_COLUMNS: tuple[Column[InvoiceLine], ...] = (
+    Column(QT_TRANSLATE_NOOP("InvoiceModel", "Number"), numeric=True),
+    Column(QT_TRANSLATE_NOOP("InvoiceModel", "Due date")),
+    Column(QT_TRANSLATE_NOOP("InvoiceModel", "Closing date")),
+    Column(QT_TRANSLATE_NOOP("InvoiceModel", "Amount"), numeric=True),
+    Column(QT_TRANSLATE_NOOP("InvoiceModel", "Status")),
+    Column(QT_TRANSLATE_NOOP("InvoiceModel", "Document")),
+    Column(QT_TRANSLATE_NOOP("InvoiceModel", "Item")),
+)
 
-def _alignment(column: InvoiceColumn) -> Qt.AlignmentFlag:
-    return _RIGHT if column in _NUMERIC else _LEFT
+
+@dataclass(frozen=True, slots=True)
+class InvoiceLine:
+    """An invoice and what its row shows beyond the texts, worked out once: the status
+    colour, the cells' tooltips (by column) and the `filter_key` of the first cell."""
+
+    invoice: Invoice
+    texts: tuple[str, ...]
+    colour: QBrush | None  # a brush, as a view's foreground (and Qt's item models) have it
+    tips: dict[int, str]
+    filter: str
 
 
 def _qdate(value: date | None) -> QDate | None:
@@ -212,88 +209,67 @@ def _date_text(value: date | None) -> str:
     return "" if value is None else format_date_ui(value)
 
 
-class InvoiceModel(QStandardItemModel):
+def _status_tip(invoice: Invoice, status: str, overdue: int | None) -> str:
+    """Days overdue, or the operator's own word for the status."""
+    if overdue is not None and invoice.vencimento is not None:
+        template = (
+            QCoreApplication.translate("InvoiceModel", "Overdue by 1 day (due %2)")
+            if overdue == 1
+            else QCoreApplication.translate("InvoiceModel", "Overdue by %1 days (due %2)")
+        )
+        return arg(template, overdue, format_date_ui(invoice.vencimento))
+    if invoice.status and invoice.status != status:
+        return invoice.status
+    return ""
+
+
+def _tips(invoice: Invoice, status: str, overdue: int | None, code: str, meaning: str) -> dict[int, str]:
+    tips = {InvoiceColumn.STATUS: _status_tip(invoice, status, overdue)}
+    if meaning:
+        tips[InvoiceColumn.DOCUMENT] = f"{code} \N{EM DASH} {meaning}"
+    if invoice.open and invoice.valorEmAberto is not None and invoice.valorEmAberto != invoice.valor:
+        tips[InvoiceColumn.AMOUNT] = arg(
+            QCoreApplication.translate("InvoiceModel", "Still open: %1"), format_brl(invoice.valorEmAberto)
+        )
+    return {column: tip for column, tip in tips.items() if tip}
+
+
+class InvoiceModel(RowTableModel[InvoiceLine]):
     """`Invoice`s in `InvoiceColumn` order, one row each, in the order they were given.
 
     An open invoice past its due date on `today` (the day the rows were made unless a
     test fixes it) is marked "Overdue" in red, with the days overdue in its tooltip.
+    Source rows keep the operator's order (the proxy sorts, in C++, by `SORT_ROLE`:
+    the number as an int, dates as `QDate`, money as float), so ``invoice(row)`` is a
+    list lookup; `FILTER_ROLE` on the first cell feeds `InvoiceFilterProxy`.
     """
 
     def __init__(self, parent: QObject | None = None, today: date | None = None) -> None:
-        super().__init__(0, len(InvoiceColumn), parent)
+        super().__init__(_COLUMNS, parent)
         self._fixed_today = today
         self.today = today or date.today()
-        self._invoices: list[Invoice] = []
-        self.setSortRole(SORT_ROLE)
-        for column, title in zip(InvoiceColumn, _headers(), strict=True):
-            header = QStandardItem(title)
-            header.setData(_alignment(column), Qt.ItemDataRole.TextAlignmentRole)
-            self.setHorizontalHeaderItem(column, header)
+        self.answer_role(FILTER_ROLE, self._filter_key)
 
     def set_invoices(self, invoices: Sequence[Invoice]) -> None:
-        self.setRowCount(0)
         self.today = self._fixed_today or date.today()
-        self._invoices = list(invoices)
-        for invoice in self._invoices:
-            self.appendRow(self._items(invoice))
-
-    def clear(self) -> None:  # keeps the columns, unlike Qt's clear()
-        self.set_invoices([])
+        self.set_items([self._line(invoice) for invoice in invoices])
 
     def invoice(self, row: int) -> Invoice:
-        return self._invoices[row]
+        return self.item(row).invoice
 
     def invoices(self) -> list[Invoice]:
-        return list(self._invoices)
+        return [line.invoice for line in self.items()]
 
     def totals(self) -> InvoiceTotals:
-        return invoice_totals(self._invoices)
+        return invoice_totals(self.invoices())
 
-    def _items(self, invoice: Invoice) -> list[QStandardItem]:
+    def _line(self, invoice: Invoice) -> InvoiceLine:
         kind = status_kind(invoice)
         status = status_text(invoice, self.today)
         code = (invoice.tipoDocumento or "").strip()
         meaning = document_meaning(code)
-        amount = invoice.valor
-        texts = (
-            str(invoice.id),
-            _date_text(invoice.vencimento),
-            _date_text(invoice.dataFechamento),
-            "" if amount is None else format_brl(amount),
-            status,
-            code,
-            invoice.itemFatura or "",
-        )
-        keys: tuple[object, ...] = (
-            invoice.id,
-            _qdate(invoice.vencimento),
-            _qdate(invoice.dataFechamento),
-            None if amount is None else float(amount),
-            status.casefold() or None,
-            code.casefold() or None,
-            (invoice.itemFatura or "").casefold() or None,
-        )
-        items: list[QStandardItem] = []
-        for column in InvoiceColumn:
-            # A new item each time, never a clone(): a cloned item's Python wrapper is kept
-            # by the model's and outlives the C++ item when rows are removed; a later
-            # object at that address then comes back from PySide as that stale item.
-            item = QStandardItem(texts[column])
-            item.setEditable(False)
-            item.setData(_alignment(column), Qt.ItemDataRole.TextAlignmentRole)
-            if keys[column] is not None:
-                item.setData(keys[column], SORT_ROLE)
-            items.append(item)
-        self._mark_status(invoice, kind, status, items[InvoiceColumn.STATUS])
-        if meaning:
-            items[InvoiceColumn.DOCUMENT].setToolTip(f"{code} \N{EM DASH} {meaning}")
-        if invoice.open and invoice.valorEmAberto is not None and invoice.valorEmAberto != amount:
-            items[InvoiceColumn.AMOUNT].setToolTip(
-                arg(
-                    QCoreApplication.translate("InvoiceModel", "Still open: %1"),
-                    format_brl(invoice.valorEmAberto),
-                )
-            )
+        overdue = days_overdue(invoice, self.today)
+        texts = self._texts(invoice, status, code)
         search = " ".join(
             (
                 *texts,
@@ -304,24 +280,50 @@ class InvoiceModel(QStandardItemModel):
                 invoice.lote or "",
             )
         ).casefold()
-        items[0].setData(filter_key(kind, search), FILTER_ROLE)
-        return items
-
-    def _mark_status(self, invoice: Invoice, kind: str, status: str, item: QStandardItem) -> None:
-        """The status cell's colour and tooltip: days overdue, or the operator's word."""
-        overdue = days_overdue(invoice, self.today)
         colour = status_colour("overdue" if overdue is not None else kind)
-        if colour is not None:
-            item.setForeground(colour)
-        if overdue is not None and invoice.vencimento is not None:
-            template = (
-                QCoreApplication.translate("InvoiceModel", "Overdue by 1 day (due %2)")
-                if overdue == 1
-                else QCoreApplication.translate("InvoiceModel", "Overdue by %1 days (due %2)")
-            )
-            item.setToolTip(arg(template, overdue, format_date_ui(invoice.vencimento)))
-        elif invoice.status and invoice.status != status:
-            item.setToolTip(invoice.status)
+        return InvoiceLine(
+            invoice,
+            texts,
+            None if colour is None else QBrush(colour),
+            _tips(invoice, status, overdue, code, meaning),
+            filter_key(kind, search),
+        )
+
+    @staticmethod
+    def _texts(invoice: Invoice, status: str, code: str) -> tuple[str, ...]:
+        amount = invoice.valor
+        return (
+            str(invoice.id),
+            _date_text(invoice.vencimento),
+            _date_text(invoice.dataFechamento),
+            "" if amount is None else format_brl(amount),
+            status,
+            code,
+            invoice.itemFatura or "",
+        )
+
+    def make_row(self, item: InvoiceLine) -> TextRow[InvoiceLine]:
+        invoice, texts = item.invoice, item.texts
+        amount = invoice.valor
+        keys: tuple[object, ...] = (
+            invoice.id,
+            _qdate(invoice.vencimento),
+            _qdate(invoice.dataFechamento),
+            None if amount is None else float(amount),
+            texts[InvoiceColumn.STATUS].casefold() or None,
+            texts[InvoiceColumn.DOCUMENT].casefold() or None,
+            texts[InvoiceColumn.ITEM].casefold() or None,
+        )
+        return TextRow(item, texts, keys)
+
+    def tooltip(self, row: TextRow[InvoiceLine], column: int) -> str | None:
+        return row.item.tips.get(column)
+
+    def foreground(self, row: TextRow[InvoiceLine], column: int) -> Any:
+        return row.item.colour if column == InvoiceColumn.STATUS else None
+
+    def _filter_key(self, row: TextRow[InvoiceLine], column: int) -> str | None:
+        return row.item.filter if column == 0 else None
 
 
 class InvoiceFilterProxy(WordFilterProxy):

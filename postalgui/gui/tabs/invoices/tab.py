@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, QTimer, Signal, Slot
-from PySide6.QtWidgets import QDialog, QTabWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QDialog, QWidget
 
 from postalgui.api.models.invoices import Invoice, PreviewKind
 from postalgui.gui.desk import Desk
@@ -34,11 +34,14 @@ from postalgui.gui.widgets.failure import Failure
 from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.gui.widgets.pdf_viewer import PdfViewerWindow
 from postalgui.gui.widgets.saved_file import SavedFileReporter, ask_save_path, table_types
+from postalgui.gui.widgets.tab_pages import tab_pages
 from postalgui.services.invoices.documents import DocumentKind, last_twelve_months, list_invoices
 from postalgui.services.invoices.invoice_table import export_invoices
 from postalgui.services.invoices.jobs import Job
 
 if TYPE_CHECKING:
+    from postalgui.api.models.invoices import Invoice
+    from postalgui.gui.tabs.contract import Handoffs
     from postalgui.gui.tasks import TaskHandle, TaskRunner
     from postalgui.gui.widgets.message_bar import MessageArea
     from postalgui.services.invoices.service import InvoiceService
@@ -56,9 +59,10 @@ class InvoicesTab(QWidget):
     ``documentOpened(PdfViewerWindow)`` with the `PdfViewerWindow` showing a statement, slip or
     preview; ``typedLineCopied(str)`` with the formatted typed line put on the clipboard;
     ``typedLineMissing(int)`` with the invoice number whose slip had no valid typed line;
-    ``jobRequested(Job)`` with a `Job` the operator accepted;
-    ``trackRequested(list)`` with the `list[NewObject]` of analytic statement lines
-    the clerk asked to follow (the window hands them to the Tracking tab).
+    ``jobRequested(Job)`` with a `Job` the operator accepted.
+
+    "Track these objects" follows an analytic statement's lines through the service's
+    `Follow` port; given the window's ``handoffs``, the Tracking tab is then shown.
     """
 
     invoicesLoaded = Signal(int)
@@ -66,7 +70,6 @@ class InvoicesTab(QWidget):
     typedLineCopied = Signal(str)
     typedLineMissing = Signal(int)
     jobRequested = Signal(Job)
-    trackRequested = Signal(list)
 
     def __init__(
         self,
@@ -74,6 +77,8 @@ class InvoicesTab(QWidget):
         runner: TaskRunner,
         messages: MessageArea,
         parent: QWidget | None = None,
+        *,
+        handoffs: Handoffs | None = None,
     ) -> None:
         super().__init__(parent)
         self.setObjectName("invoicesTab")
@@ -85,15 +90,12 @@ class InvoicesTab(QWidget):
         self._divergences_query: InvoiceQuery | None = None
 
         self.messages = messages
-        self.messages.setParent(self)  # the runner's default error sink finds it among the tab's children
+        self.pages = tab_pages(self, messages, "invoicePages")
         self.saved = SavedFileReporter(self.messages, _EXPORT_KEY, self)
-        self.pages = QTabWidget(self)
-        self.pages.setObjectName("invoicePages")
         self.desk = Desk(service, runner, messages)
         self.jobs = JobsPanel(self.desk, self)
         self.jobs.openRequested.connect(self._on_jobs_open_requested)
-        self.analytic = AnalyticView(runner, self)
-        self.analytic.trackRequested.connect(self.trackRequested)
+        self.analytic = AnalyticView(runner, self, follow=service.follow, handoffs=handoffs)
         self.divergences = DivergencesView(service, runner, self)
         self.invoice_actions = InvoiceActions(self)
         self.list_page = InvoiceListPage(
@@ -113,10 +115,6 @@ class InvoicesTab(QWidget):
         self.pages.addTab(self.analytic, self.tr("&Analytic statement"))
         self.pages.addTab(self.divergences, self.tr("&Divergences"))
         self.pages.currentChanged.connect(self._on_pages_current_changed)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 4, 0, 0)
-        layout.addWidget(self.messages)
-        layout.addWidget(self.pages, 1)
         self._update_actions()
         self._update_summary()
         # Both need the network or the disk: start them once the event loop runs.

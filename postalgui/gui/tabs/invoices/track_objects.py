@@ -1,12 +1,13 @@
-"""Track these objects: the analytic statement's lines handed to the Tracking tab.
+"""Track these objects: the analytic statement's lines followed in the Tracking tab.
 
 A button under the items and the same action in their context menu: the selected
 lines, or every line shown (the filters applied) when none is selected. Their labels
 become `NewObject`s in a task (`services.tracking.invoice_objects`: a statement holds up
 to 100,000 lines) carrying the product, posting day, destination CEP, the invoice they
-were billed on and each line's net value. The view says it with ``trackRequested``; the
-tab passes it on and the main window hands it to the Tracking tab (tabs never import
-each other).
+were billed on and each line's net value, and the same task follows them through the
+Invoices feature's `Follow` port. The Tracking tab's list follows the office database's
+changes, so nothing is handed over: the window is only asked to show that tab
+(`Handoffs.show_tracking`).
 """
 
 from __future__ import annotations
@@ -19,14 +20,16 @@ from PySide6.QtWidgets import QMenu, QPushButton, QTableView, QWidget
 
 from postalgui.gui.messages import arg
 from postalgui.gui.widgets.message_kind import MessageKind
-from postalgui.services.tracking.invoice_objects import InvoiceObjects, index_objects
+from postalgui.services.tracking.invoice_objects import InvoiceObjects, follow_index_objects
 
 if TYPE_CHECKING:
     from PySide6.QtCore import QPoint
 
+    from postalgui.gui.tabs.contract import Handoffs
     from postalgui.gui.tabs.invoices.analytic_items_model import AnalyticItemsModel
     from postalgui.gui.tasks import TaskHandle, TaskRunner
     from postalgui.gui.widgets.message_bar import MessageArea
+    from postalgui.services.ports import Follow
 
 __all__ = ["TrackObjects"]
 
@@ -34,10 +37,13 @@ __all__ = ["TrackObjects"]
 class TrackObjects(QObject):
     """The "Track these objects" button and menu action of the items table.
 
-    Signals: ``trackRequested(list)`` with the `list[NewObject]` of the lines chosen.
+    Without a ``follow`` port (a view that only reads files) it stays disabled.
+
+    Signals: ``objectsFollowed(InvoiceObjects)`` with the objects of the lines chosen,
+    once they are followed.
     """
 
-    trackRequested = Signal(list)
+    objectsFollowed = Signal(InvoiceObjects)
 
     TASK_KEY = "invoices.analytic.track"
 
@@ -48,9 +54,13 @@ class TrackObjects(QObject):
         runner: TaskRunner,
         messages: MessageArea,
         parent: QWidget,
+        *,
+        follow: Follow | None = None,
+        handoffs: Handoffs | None = None,
     ) -> None:
         super().__init__(parent)
         self.table, self.model, self.runner, self.messages = table, model, runner, messages
+        self.follow, self.handoffs = follow, handoffs
         self.invoice: str | None = None
         """The statement the lines were billed on, ``"RE 1234567"`` (the view sets it)."""
         self.button = QPushButton(self.tr("Track these o&bjects"), parent)
@@ -68,7 +78,7 @@ class TrackObjects(QObject):
         table.customContextMenuRequested.connect(self._on_table_context_menu_requested)
 
     def update_enabled(self) -> None:
-        enabled = self.model.row_count() > 0
+        enabled = self.follow is not None and self.model.row_count() > 0
         self.button.setEnabled(enabled)
         self.action.setEnabled(enabled)
 
@@ -79,16 +89,17 @@ class TrackObjects(QObject):
         return [shown[row] for row in picked if row < len(shown)] if picked else list(shown)
 
     def track(self) -> TaskHandle | None:
-        """Build the chosen lines' objects in the background, then say ``trackRequested``."""
+        """Follow the chosen lines' objects in the background, then say ``objectsFollowed``."""
         index = self.model.item_index()
-        if index is None or self.model.row_count() == 0:
+        if self.follow is None or index is None or self.model.row_count() == 0:
             return None
         return self.runner.run(
-            index_objects,
+            follow_index_objects,
+            self.follow,
             index,
             self.chosen_rows(),
             self.invoice,
-            name="objects of an analytic statement",
+            name="follow the objects of an analytic statement",
             key=self.TASK_KEY,
             on_result=self._on_track_task_result,
         )
@@ -110,7 +121,9 @@ class TrackObjects(QObject):
                 self.tr("%n line(s) without an object code left out.", "", found.skipped),
             )
         self.messages.show_message(text, MessageKind.INFO, key=self.TASK_KEY)
-        self.trackRequested.emit(found.objects)
+        if self.handoffs is not None:
+            self.handoffs.show_tracking()
+        self.objectsFollowed.emit(found)
 
     @Slot()
     def _on_button_clicked(self) -> None:

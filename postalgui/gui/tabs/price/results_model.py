@@ -233,6 +233,11 @@ class QuoteResultsModel(QStandardItemModel):
     (`FILTER_ROLE`, a regular expression) all stay in C++. Source rows keep arrival
     order, so ``result(row)`` is a list lookup. A failed quote has no sort value in its
     price columns: it sorts after every price, either way (`QuoteFilterProxy.sort`).
+
+    It stays off `RowTableModel` (issue 39, measured on 1,000 rows of 15 columns): with two
+    busy Python threads a repaint of a Python ``data()`` model took 2.1 s on average (5.4 s
+    at worst) against 11.5 ms for this item model, and Qt's proxy sorting through it took
+    45-117 ms against 5-11 ms.
     """
 
     def __init__(self, columns: Sequence[Column], parent: QObject | None = None) -> None:

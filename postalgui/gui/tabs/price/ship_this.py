@@ -2,7 +2,7 @@
 shipment draft.
 
 Apart from the tab, which only places the button and passes the draft on: the Prices tab
-never imports the Shipping tab; the window hands the draft over (`HandsDrafts`). The draft
+never imports the Shipping tab; the window opens the draft there (`Handoffs.open_draft`). The draft
 carries the quote's product, CEPs, package, additional services and declared value, so the
 clerk only picks the recipient.
 """

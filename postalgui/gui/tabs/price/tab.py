@@ -13,15 +13,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QItemSelection, Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QKeySequence, QShortcut
-from PySide6.QtWidgets import (
-    QHBoxLayout,
-    QLabel,
-    QPushButton,
-    QScrollArea,
-    QTabWidget,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QScrollArea, QVBoxLayout, QWidget
 
 from postalgui.gui.desk import Desk
 from postalgui.gui.messages import arg, describe_error
@@ -33,6 +25,7 @@ from postalgui.gui.tabs.price.ship_this import ShipThis
 from postalgui.gui.tasks import Progress
 from postalgui.gui.widgets.message_bar import MessageArea
 from postalgui.gui.widgets.message_kind import MessageKind
+from postalgui.gui.widgets.tab_pages import tab_pages
 from postalgui.gui.widgets.tables import record_table
 from postalgui.gui.widgets.window_state import RememberedSplitter
 from postalgui.services.price.products import PriceSettings
@@ -40,12 +33,14 @@ from postalgui.services.shipping.draft import ShipDraft
 
 if TYPE_CHECKING:
     from postalgui.api.models.price import AdditionalService, PriceQuery, QuoteResult
+    from postalgui.gui.tabs.contract import Handoffs
     from postalgui.gui.tabs.price.batch_panel import BatchPanel
     from postalgui.gui.tabs.price.history_panel import HistoryPanel
     from postalgui.gui.tasks import TaskHandle, TaskRunner
     from postalgui.services.price.deadlines import DeadlineOutcome
     from postalgui.services.price.priced import PriceEvent, PricesSettled
     from postalgui.services.price.service import PriceService
+    from postalgui.services.shipping.draft import ShipDraft
 
 COMPARE_COLUMNS = (
     Column.PRODUCT,
@@ -66,18 +61,24 @@ class PriceTab(QWidget):
     """Quote, Batch and History pages over one message area.
 
     Signals: ``quoteFinished(int)`` with the number of products priced, after a
-    comparison has been shown; ``shipRequested(ShipDraft)`` with the `ShipDraft` of the quote
-    to ship ("Ship this": the window opens it in Shipping).
+    comparison has been shown. "Ship this" asks the window's ``handoffs`` to open the
+    quote's `ShipDraft` in the Shipping tab.
     """
 
     quoteFinished = Signal(int)
-    shipRequested = Signal(ShipDraft)
 
     def __init__(
-        self, price: PriceService, runner: TaskRunner, messages: MessageArea, parent: QWidget | None = None
+        self,
+        price: PriceService,
+        runner: TaskRunner,
+        messages: MessageArea,
+        parent: QWidget | None = None,
+        *,
+        handoffs: Handoffs | None = None,
     ) -> None:
         super().__init__(parent)
         self.setObjectName("priceTab")
+        self.handoffs = handoffs
         self.setWindowTitle(self.tr("Prices"))
         self.price = price
         self.runner = runner
@@ -90,8 +91,7 @@ class PriceTab(QWidget):
         self._handling = price.handling_days()  # the handling days the dates shown count
         self._local: list[QuoteResult] = []
         self._arrived: list[QuoteResult] = []
-        self.pages = QTabWidget(self)
-        self.pages.setObjectName("pricePages")
+        self.pages = tab_pages(self, messages, "pricePages")
         self._build_form()
         self._build_results()
 
@@ -132,7 +132,7 @@ class PriceTab(QWidget):
         self.cancel_button.hide()
         self.breakdown = BreakdownView(self)
         self.ship_this = ShipThis(self)
-        self.ship_this.shipRequested.connect(self.shipRequested)
+        self.ship_this.shipRequested.connect(self._on_ship_this_ship_requested)
 
     def _lay_out(self) -> None:
         quote_page = self._quote_page()
@@ -140,11 +140,6 @@ class PriceTab(QWidget):
         self.pages.addTab(self._batch_page, self.tr("&Batch"))
         self.pages.addTab(self._history_page, self.tr("&History"))
         self.pages.currentChanged.connect(self._on_pages_current_changed)
-
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 4, 0, 0)
-        layout.addWidget(self.messages)
-        layout.addWidget(self.pages, 1)
 
         # Esc on the Quote page only: the Batch page's Esc cancels its batch, and one key
         # claimed twice for the same focus does nothing at all.
@@ -336,6 +331,11 @@ class PriceTab(QWidget):
             self._history.refresh()
 
     # --- slots ------------------------------------------------------------------------
+
+    @Slot(object)
+    def _on_ship_this_ship_requested(self, draft: ShipDraft) -> None:
+        if self.handoffs is not None:
+            self.handoffs.open_draft(draft)
 
     @Slot()
     def _on_form_quote_requested(self) -> None:

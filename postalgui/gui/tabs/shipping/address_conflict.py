@@ -4,7 +4,7 @@ address dialog's save ask the same way). Context ``AddressConflict``."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 from PySide6.QtWidgets import QWidget
 
 from postalgui.gui.dialogs.conflict_question import ConflictKind, ConflictQuestion
@@ -25,16 +25,10 @@ def address_conflict_question(
     ``deleting``: it met a delete, not a save."""
     name = error.address.name
     if isinstance(error, AddressConflictError):
-        by, at = error.current.by, local_datetime(error.current.at)
-        text = arg(
-            QCoreApplication.translate(
-                "AddressConflict", "The address “%1” was changed by %2 on %3 after you opened it."
-            ),
-            name,
-            by or _someone(),
-            at,
+        change, kind = error.current, ConflictKind.DELETING if deleting else ConflictKind.CHANGED
+        said = QT_TRANSLATE_NOOP(
+            "AddressConflict", "The address “%1” was changed by %2 on %3 after you opened it."
         )
-        kind = ConflictKind.DELETING if deleting else ConflictKind.CHANGED
     elif error.deletion is None:
         text = arg(
             QCoreApplication.translate(
@@ -42,19 +36,18 @@ def address_conflict_question(
             ),
             name,
         )
-        kind = ConflictKind.DELETED
+        return _opened(ConflictQuestion(parent, text, ConflictKind.DELETED))
     else:
-        by, at = error.deletion.by, local_datetime(error.deletion.at)
-        text = arg(
-            QCoreApplication.translate(
-                "AddressConflict", "The address “%1” was deleted by %2 on %3 after you opened it."
-            ),
-            name,
-            by or _someone(),
-            at,
+        change, kind = error.deletion, ConflictKind.DELETED
+        said = QT_TRANSLATE_NOOP(
+            "AddressConflict", "The address “%1” was deleted by %2 on %3 after you opened it."
         )
-        kind = ConflictKind.DELETED
-    question = ConflictQuestion(parent, text, kind)
+    who, when = change.by or _someone(), local_datetime(change.at)
+    text = arg(QCoreApplication.translate("AddressConflict", str(said)), name, who, when)
+    return _opened(ConflictQuestion(parent, text, kind))
+
+
+def _opened(question: ConflictQuestion) -> ConflictQuestion:
     question.finished.connect(question.deleteLater)
     question.open()
     return question

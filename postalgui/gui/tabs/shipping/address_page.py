@@ -1,4 +1,5 @@
-"""`AddressPage`: the office's address book in the Shipping tab ("Endereços"/"Addresses").
+"""`AddressPage`: the office's address book in the Shipping tab ("Endereços"/"Addresses"),
+a `ListPage`.
 
 Senders and recipients in one table, filtered by kind and group and by what is typed in
 the search line (as it is typed: the page holds the whole book, a few thousand rows, and
@@ -20,28 +21,18 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import (
-    QComboBox,
-    QDialog,
-    QFileDialog,
-    QHBoxLayout,
-    QLabel,
-    QLineEdit,
-    QMessageBox,
-    QPushButton,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QComboBox, QDialog, QFileDialog, QMessageBox, QWidget
 
 from postalgui.gui.dialogs.conflict_question import ConflictChoice, ConflictQuestion
 from postalgui.gui.messages import arg
 from postalgui.gui.tabs.shipping.address_conflict import address_conflict_question
 from postalgui.gui.tabs.shipping.address_dialog import AddressDialog
 from postalgui.gui.tabs.shipping.address_import_dialog import AddressImportDialog
-from postalgui.gui.tabs.shipping.address_model import AddressModel
+from postalgui.gui.tabs.shipping.address_model import AddressColumn, AddressModel
 from postalgui.gui.tasks import Failure
+from postalgui.gui.widgets.filter_row import FilterRow
+from postalgui.gui.widgets.list_page import ListPage
 from postalgui.gui.widgets.live_reading import LiveReading
-from postalgui.gui.widgets.tables import read_only_table
 from postalgui.services.office import topics
 from postalgui.services.shipping.address_tasks import (
     BookContents,
@@ -62,10 +53,14 @@ LOAD_KEY = "shipping.addresses"
 WRITE_KEY = "shipping.addresses.write"
 ALL_GROUPS = "\x00all"
 NO_GROUP = "\x00none"
+COLUMN_WIDTHS = {AddressColumn.NAME: 180, AddressColumn.STREET: 220, AddressColumn.CITY: 130}
+"""What the values need: a name and a street whole; the others 90 px (`least`) or their
+title, the e-mail the rest."""
 
 
-class AddressPage(QWidget):
-    """The address book's table, its filters and its actions.
+class AddressPage(ListPage):
+    """The address book's actions, its filters (kind, group, the words typed), the table and
+    how many addresses are shown of the book's.
 
     Signals: ``addressesLoaded(int)`` with how many addresses the book holds (each read);
     ``conflictAsked(ConflictQuestion)`` when a delete met another desk's newer change (the
@@ -78,7 +73,7 @@ class AddressPage(QWidget):
     def __init__(
         self, service: ShippingService, desk: Desk[ShippingService], parent: QWidget | None = None
     ) -> None:
-        super().__init__(parent)
+        super().__init__("shippingAddress", parent)
         self.setObjectName("shippingAddressPage")
         self.service = service
         self.desk = desk
@@ -87,53 +82,43 @@ class AddressPage(QWidget):
         self.choose_file: Callable[[], Path | None] = self._ask_file
         self.open_dialog: Callable[[QDialog], bool] = lambda dialog: bool(dialog.exec())
         self.model = AddressModel(self)
-        self.table = read_only_table(self, self.model, "shippingAddressTable", self.tr("Address book"))
-        self.table.setSortingEnabled(True)
-        self.table.sortByColumn(0, Qt.SortOrder.AscendingOrder)
-        self._build_filters()
-        self._build_actions()
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addLayout(self.filters)
-        layout.addWidget(self.table, 1)
-        layout.addLayout(self.buttons)
+        self.build_table(
+            self.model,
+            self.tr("Address book"),
+            (AddressColumn.KIND, Qt.SortOrder.AscendingOrder),
+            COLUMN_WIDTHS,
+            least=90,
+        )
+        actions = self._build_actions()
+        self.build_frame(actions, self._build_filters())
         self.table.doubleClicked.connect(self._on_table_double_clicked)
-        self.table.selectionModel().selectionChanged.connect(self._update_actions)
-        self._update_actions()
+        self.update_actions()
         self.reading = LiveReading(self.table, service, (topics.ADDRESSES,), desk.runner, self.reload)
 
-    def _build_filters(self) -> None:
-        self.kind_combo = QComboBox(self)
+    def _build_filters(self) -> FilterRow:
+        filters = FilterRow(
+            self,
+            "shippingAddress",
+            hint=self.tr("Search name, city, CEP, e-mail, group"),
+            search_name=self.tr("Search the address book"),
+            label=self.tr("&Kind:"),
+            choice_name=self.tr("Kind"),
+            everything=self.tr("Senders and recipients"),
+            choices=(
+                (self.tr("Senders"), AddressKind.SENDER.value),
+                (self.tr("Recipients"), AddressKind.RECIPIENT.value),
+            ),
+        )
+        self.search_edit, self.kind_combo = filters.search, filters.choice
         self.kind_combo.setObjectName("shippingAddressKindFilter")
-        self.kind_combo.addItem(self.tr("Senders and recipients"), None)
-        self.kind_combo.addItem(self.tr("Senders"), AddressKind.SENDER.value)
-        self.kind_combo.addItem(self.tr("Recipients"), AddressKind.RECIPIENT.value)
         self.group_combo = QComboBox(self)
         self.group_combo.setObjectName("shippingAddressGroupFilter")
+        self.group_combo.setAccessibleName(self.tr("Group"))
         self.group_combo.addItem(self.tr("Every group"), ALL_GROUPS)
         self.group_combo.addItem(self.tr("No group"), NO_GROUP)
-        self.search_edit = QLineEdit(self)
-        self.search_edit.setObjectName("shippingAddressSearch")
-        self.search_edit.setPlaceholderText(self.tr("Search name, city, CEP, e-mail, group"))
-        self.search_edit.setClearButtonEnabled(True)
-        self.count_label = QLabel(self)
-        self.count_label.setObjectName("shippingAddressCount")
-        self.filters = QHBoxLayout()
-        self.filters.addWidget(self.kind_combo)
-        self.filters.addWidget(self.group_combo)
-        self.filters.addWidget(self.search_edit, 1)
-        self.filters.addWidget(self.count_label)
-        self.kind_combo.currentIndexChanged.connect(self._on_filter_changed)
+        filters.addWidget(self.group_combo, 1)
         self.group_combo.currentIndexChanged.connect(self._on_filter_changed)
-        self.search_edit.textChanged.connect(self._on_filter_changed)
-
-    def _button(self, text: str, tip: str, name: str, slot: Callable[[], object]) -> QPushButton:
-        button = QPushButton(text, self)
-        button.setObjectName(name)
-        button.setToolTip(tip)
-        button.clicked.connect(slot)
-        self.buttons.addWidget(button)
-        return button
+        return filters
 
     def _shortcut(self, keys: QKeySequence, slot: Callable[[], object]) -> None:
         action = QAction(self.table)
@@ -142,39 +127,31 @@ class AddressPage(QWidget):
         action.triggered.connect(slot)
         self.table.addAction(action)
 
-    def _build_actions(self) -> None:
-        self.buttons = QHBoxLayout()
-        self.new_button = self._button(
-            self.tr("&New…"), self.tr("Add a sender or a recipient"), "shippingAddressNew", self.new_address
+    def _build_actions(self) -> tuple[QAction, ...]:
+        self.new_action = self.action(self.tr("&New…"), self.tr("Add a sender or a recipient"))
+        self.edit_action = self.action(self.tr("&Edit…"), self.tr("Change the selected address (Enter)"))
+        self.delete_action = self.action(self.tr("De&lete"), self.tr("Remove the selected addresses (Del)"))
+        self.default_action = self.action(
+            self.tr("Default &sender"), self.tr("Orders files are sent from the selected sender")
         )
-        self.edit_button = self._button(
-            self.tr("&Edit…"),
-            self.tr("Change the selected address (Enter)"),
-            "shippingAddressEdit",
-            self.edit_address,
+        self.import_action = self.action(
+            self.tr("I&mport…"), self.tr("Add the addresses of a CSV or .xlsx file, its problems shown first")
         )
-        self.delete_button = self._button(
-            self.tr("De&lete"),
-            self.tr("Remove the selected addresses (Del)"),
-            "shippingAddressDelete",
-            self.delete_selected,
-        )
-        self.default_button = self._button(
-            self.tr("Default &sender"),
-            self.tr("Orders files are sent from the selected sender"),
-            "shippingAddressDefault",
-            self.make_default,
-        )
-        self.buttons.addStretch(1)
-        self.import_button = self._button(
-            self.tr("I&mport…"),
-            self.tr("Add the addresses of a CSV or .xlsx file, its problems shown first"),
-            "shippingAddressImport",
-            self.import_file,
-        )
+        self.new_action.triggered.connect(self.new_address)
+        self.edit_action.triggered.connect(self.edit_address)
+        self.delete_action.triggered.connect(self.delete_selected)
+        self.default_action.triggered.connect(self.make_default)
+        self.import_action.triggered.connect(self.import_file)
         self._shortcut(QKeySequence(Qt.Key.Key_Return), self.edit_address)
         self._shortcut(QKeySequence(Qt.Key.Key_Enter), self.edit_address)
         self._shortcut(QKeySequence(QKeySequence.StandardKey.Delete), self.delete_selected)
+        return (
+            self.new_action,
+            self.edit_action,
+            self.delete_action,
+            self.default_action,
+            self.import_action,
+        )
 
     # --- reading and filtering -------------------------------------------------------------
 
@@ -204,7 +181,7 @@ class AddressPage(QWidget):
         index = self.group_combo.findData(chosen)
         self.group_combo.setCurrentIndex(max(index, 0))
         self.group_combo.blockSignals(False)
-        self._apply_filters()
+        self._on_filter_changed()
         self.addressesLoaded.emit(len(self._book))
 
     def kind(self) -> AddressKind | None:
@@ -223,37 +200,38 @@ class AddressPage(QWidget):
             and (not search.strip() or matches(address, search))
         ]
 
-    def _apply_filters(self) -> None:
+    def apply_filter(self, choice: str, text: str) -> None:
+        """The book's own matching (`matches`: e-mail and group too) and the group chosen;
+        the selection stays on the addresses still shown."""
         selected = {address.uid for address in self.selected()}
-        shown = self.shown()
-        self.model.set_items(shown)
-        self.count_label.setText(
-            arg(
-                self.tr("%1 of %2"),
-                self.locale().toString(len(shown)),
-                self.locale().toString(len(self._book)),
-            )
-        )
+        self.model.set_items(self.shown())
         for uid in selected:
             row = self.model.row_of(uid)
             if row >= 0:
                 self.table.selectRow(row)
-        self._update_actions()
 
-    @Slot()
-    def _on_filter_changed(self) -> None:
-        self._apply_filters()
+    def update_summary(self) -> None:
+        if not self._book:
+            self.summary_label.setText(
+                self.tr("No addresses yet: add one with New, or many from a spreadsheet with Import.")
+            )
+            return
+        self.summary_label.setText(
+            arg(
+                self.tr("%1 of %2"),
+                self.locale().toString(self.model.rowCount()),
+                self.locale().toString(len(self._book)),
+            )
+        )
 
     def selected(self) -> list[Address]:
-        rows = sorted({index.row() for index in self.table.selectionModel().selectedRows()})
-        return [self.model.item(row) for row in rows]
+        return self.selected_items()
 
-    @Slot()
-    def _update_actions(self) -> None:
+    def update_actions(self) -> None:
         chosen = self.selected()
-        self.edit_button.setEnabled(len(chosen) == 1)
-        self.delete_button.setEnabled(bool(chosen))
-        self.default_button.setEnabled(
+        self.edit_action.setEnabled(len(chosen) == 1)
+        self.delete_action.setEnabled(bool(chosen))
+        self.default_action.setEnabled(
             len(chosen) == 1 and chosen[0].kind is AddressKind.SENDER and not chosen[0].is_default
         )
 

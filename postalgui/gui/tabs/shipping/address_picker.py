@@ -12,10 +12,19 @@ with the typing.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QAbstractProxyModel, QModelIndex, QPersistentModelIndex, Qt, QTimer, Signal, Slot
-from PySide6.QtGui import QStandardItem, QStandardItemModel
+from PySide6.QtCore import (
+    QAbstractProxyModel,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    Qt,
+    QTimer,
+    Signal,
+    Slot,
+)
 from PySide6.QtWidgets import QCompleter, QLineEdit, QWidget
 
 from postalgui.api.values import format_cep
@@ -23,6 +32,7 @@ from postalgui.api.values.taxid import format_tax_id
 from postalgui.api.values.text import fold
 from postalgui.gui.messages import arg
 from postalgui.gui.models.office_changes import OfficeChanges
+from postalgui.gui.models.row_table import Column, RowTableModel, TextRow
 from postalgui.gui.tasks import Failure
 from postalgui.gui.widgets.word_filter import FILTER_ROLE, WordFilterProxy, filter_key
 from postalgui.services.office import topics
@@ -34,7 +44,7 @@ if TYPE_CHECKING:
     from postalgui.gui.tasks import TaskHandle
     from postalgui.services.shipping.service import ShippingService
 
-__all__ = ["NAME_ROLE", "AddressPicker", "search_text"]
+__all__ = ["NAME_ROLE", "AddressPicker", "EntryModel", "entry_text", "search_text"]
 
 NAME_ROLE = Qt.ItemDataRole.UserRole + 20
 """An entry's name alone: what the name field's list writes in the field."""
@@ -52,6 +62,53 @@ def search_text(address: Address) -> str:
         address.group, address.city, address.street, address.district, address.email,
     )  # fmt: skip
     return fold(" ".join(part for part in parts if part))
+
+
+def entry_text(address: Address) -> str:
+    """``José Araújo — Rua da Assembleia, 10, Rio de Janeiro/RJ, 20040-020 · Atacado``."""
+    place = arg("%1/%2", address.city, address.state) if address.city else ""
+    where = ", ".join(
+        part for part in (address.street, address.number, place, format_cep(address.cep)) if part
+    )
+    extra = [part for part in (format_tax_id(address.cpf_cnpj), address.group) if part]
+    return " · ".join([f"{address.name} — {where}", *extra])
+
+
+@dataclass(frozen=True, slots=True)
+class _Entry:
+    """An address and its `filter_key`, worked out once when the book is read."""
+
+    address: Address
+    filter: str
+
+
+class EntryModel(RowTableModel[_Entry]):
+    """The book's entries as one column (`entry_text`, also the tooltip); `FILTER_ROLE` for
+    `WordFilterProxy` and `NAME_ROLE` for a form's name field. Never sorted: the default
+    sender stays first."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__((Column("", text=lambda entry: entry_text(entry.address), tip=_whole),), parent)
+        self.answer_role(FILTER_ROLE, self._filter_key)
+        self.answer_role(NAME_ROLE, self._name)
+
+    def set_addresses(self, addresses: list[Address]) -> None:
+        self.set_items([_Entry(address, filter_key("", search_text(address))) for address in addresses])
+
+    @staticmethod
+    def _filter_key(row: TextRow[_Entry], column: int) -> str:
+        del column
+        return row.item.filter
+
+    @staticmethod
+    def _name(row: TextRow[_Entry], column: int) -> str:
+        del column
+        return row.item.address.name
+
+
+def _whole(row: TextRow[_Entry]) -> str:
+    """The entry in full: the list may be narrower than it."""
+    return row.texts[0]
 
 
 class AddressPicker(QLineEdit):
@@ -80,7 +137,7 @@ class AddressPicker(QLineEdit):
         self.setClearButtonEnabled(True)
         self.setPlaceholderText(self.tr("Name, CPF/CNPJ, CEP or group"))
         self._addresses: list[Address] = []
-        self.model = QStandardItemModel(self)
+        self.model = EntryModel(self)
         self.proxy = WordFilterProxy(self)
         self.proxy.setSourceModel(self.model)
         self.setCompleter(self._completer(Qt.ItemDataRole.DisplayRole))
@@ -124,12 +181,7 @@ class AddressPicker(QLineEdit):
     @staticmethod
     def entry(address: Address) -> str:
         """``José Araújo — Rua da Assembleia, 10, Rio de Janeiro/RJ, 20040-020 · Atacado``."""
-        place = arg("%1/%2", address.city, address.state) if address.city else ""
-        where = ", ".join(
-            part for part in (address.street, address.number, place, format_cep(address.cep)) if part
-        )
-        extra = [part for part in (format_tax_id(address.cpf_cnpj), address.group) if part]
-        return " · ".join([f"{address.name} — {where}", *extra])
+        return entry_text(address)
 
     def addresses(self) -> list[Address]:
         """The book's entries of this kind, in the order offered."""
@@ -162,14 +214,7 @@ class AddressPicker(QLineEdit):
     @Slot(object)
     def _on_load_task_result(self, contents: BookContents) -> None:
         self._addresses = sorted(contents.addresses, key=lambda address: not address.is_default)
-        self.model.clear()
-        for address in self._addresses:
-            item = QStandardItem(self.entry(address))
-            item.setToolTip(item.text())
-            item.setData(filter_key("", search_text(address)), FILTER_ROLE)
-            item.setData(address.name, NAME_ROLE)
-            item.setEditable(False)
-            self.model.appendRow(item)
+        self.model.set_addresses(self._addresses)
         self.loaded.emit(len(self._addresses))
 
     @Slot(QModelIndex)

@@ -4,7 +4,7 @@ The tab composes and wires: its message area on top, then its pages in an inner 
 widget, all on one `Desk`: "Pre-postings" (`ShipmentPage`: the office's pre-postings,
 refresh, cancel; the labels part adds its actions to it) and "Addresses" (the address
 book). New… opens `NewPrepostingDialog`, From orders file… the `OrdersDialog`; a Prices
-result's "Ship this" arrives through the window as `open_draft`.
+result's "Ship this" arrives from the window (`Handoffs.draftOpened`) as `open_draft`.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Slot
-from PySide6.QtWidgets import QTabWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QWidget
 
 from postalgui.gui.desk import Desk
 from postalgui.gui.tabs.shipping.address_page import AddressPage
@@ -21,13 +21,15 @@ from postalgui.gui.tabs.shipping.new_dialog import NewPrepostingDialog
 from postalgui.gui.tabs.shipping.orders_dialog import OrdersDialog
 from postalgui.gui.tabs.shipping.shipment_page import ShipmentPage
 from postalgui.gui.tasks import Failure
+from postalgui.gui.widgets.tab_pages import tab_pages
 from postalgui.services.shipping.desk_reads import default_sender
+from postalgui.services.shipping.draft import ShipDraft
 
 if TYPE_CHECKING:
     from postalgui.api.models.prepostings import Person
+    from postalgui.gui.tabs.contract import Handoffs
     from postalgui.gui.tasks import TaskRunner
     from postalgui.gui.widgets.message_bar import MessageArea
-    from postalgui.services.shipping.draft import ShipDraft
     from postalgui.services.shipping.service import ShippingService
 
 __all__ = ["ShippingTab"]
@@ -45,27 +47,25 @@ class ShippingTab(QWidget):
         runner: TaskRunner,
         messages: MessageArea,
         parent: QWidget | None = None,
+        *,
+        handoffs: Handoffs | None = None,
     ) -> None:
         super().__init__(parent)
         self.setObjectName("shippingTab")
+        if handoffs is not None:  # Prices' "Ship this", once the window showed this tab
+            handoffs.draftOpened.connect(self._on_handoffs_draft_opened)
         self.setWindowTitle(self.tr("Shipping"))
         self.service = service
         self.messages = messages
-        messages.setParent(self)  # the runner's default error sink is found among the tab's children
         desk = Desk(service, runner, messages)
         self.desk = desk
-        self.pages = QTabWidget(self)
-        self.pages.setObjectName("shippingPages")
+        self.pages = tab_pages(self, messages, "shippingPages")
         self.shipments = ShipmentPage(desk, self.pages)
         self.labels = LabelsActions(desk, self.shipments.selected_ids, self.shipments)
         self.shipments.add_actions(self.labels.actions())
         self.pages.addTab(self.shipments, self.tr("P&re-postings"))
         self.addresses = self._address_page()
         self.pages.addTab(self.addresses, self.tr("A&ddresses"))
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 4, 0, 0)
-        layout.addWidget(self.messages)
-        layout.addWidget(self.pages, 1)
         self.dialog: NewPrepostingDialog | OrdersDialog | None = None  # the one open, if any
         self.keep_recipient = False
         """The last new pre-posting dialog's "Save the recipient in the address book" tick."""
@@ -93,6 +93,10 @@ class ShippingTab(QWidget):
         """A Prices result to ship (the window hands it over): the dialog, only the recipient
         left to pick."""
         return self.new_preposting(draft)
+
+    @Slot(ShipDraft)
+    def _on_handoffs_draft_opened(self, draft: ShipDraft) -> None:
+        self.open_draft(draft)
 
     def orders_file(self) -> OrdersDialog:
         """Open the orders file dialog, non-modal; returns it."""

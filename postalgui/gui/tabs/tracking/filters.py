@@ -10,10 +10,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from PySide6.QtCore import Signal, Slot
-from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QLabel, QLineEdit, QWidget
+from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QLabel, QWidget
 
 from postalgui.gui.tabs.tracking.object_index import Counter, Criteria
 from postalgui.gui.tabs.tracking.words import status_word
+from postalgui.gui.widgets.search_line import search_line
 from postalgui.services.tracking.status import Status
 
 __all__ = ["FilterBar"]
@@ -36,12 +37,13 @@ class FilterBar(QWidget):
         super().__init__(parent)
         self.setObjectName("trackingFilters")
         self._quiet = False
-        self.search_edit = QLineEdit(self)
-        self.search_edit.setObjectName("trackingSearchEdit")
-        self.search_edit.setPlaceholderText(self.tr("Search: code, tag, last event, where…"))
-        self.search_edit.setAccessibleName(self.tr("Search the list"))
+        self.search_edit = search_line(
+            self,
+            "trackingSearchEdit",
+            self.tr("Search: code, tag, last event, where…"),
+            self.tr("Search the list"),
+        )
         self.search_edit.setToolTip(self.tr("Filters the objects as you type (Ctrl+F)"))
-        self.search_edit.setClearButtonEnabled(True)
         self.status_combo = QComboBox(self)
         self.status_combo.setObjectName("trackingStatusCombo")
         self.status_combo.setAccessibleName(self.tr("Status"))

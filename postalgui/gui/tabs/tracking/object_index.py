@@ -58,9 +58,11 @@ class Criteria:
 class ObjectIndex:
     """``objects`` as of ``today``: folded texts, statuses, lateness and tags by position."""
 
-    def __init__(self, objects: Sequence[WatchedObject], today: date) -> None:
+    def __init__(self, objects: Sequence[WatchedObject], today: date, *, desk: str = "") -> None:
         self.objects = list(objects)
         self.today = today
+        self.desk = desk
+        """Who read it (this desk's login): what it followed elsewhere is asked at once."""
         self.lateness: list[Lateness] = [watched.lateness(today) for watched in self.objects]
         self.texts = [
             fold(f"{watched.code} {watched.tag} {watched.last_event} {watched.last_place}")
@@ -133,12 +135,13 @@ class Indexed:
     listed: Listed
 
 
-def indexed(listed: Listed, today: date) -> Indexed:
-    """``listed`` indexed for ``today`` (on the task's thread: folding 10,000 objects' texts
-    takes a fifth of a second, not for the GUI thread at each read)."""
-    return Indexed(ObjectIndex(listed.objects, today), listed)
+def indexed(listed: Listed, today: date, desk: str = "") -> Indexed:
+    """``listed`` indexed for ``today`` as ``desk`` (this desk's login) reads it (on the
+    task's thread: folding 10,000 objects' texts takes a fifth of a second, not for the GUI
+    thread at each read)."""
+    return Indexed(ObjectIndex(listed.objects, today, desk=desk), listed)
 
 
 def load_index(task: TaskControl, service: TrackingService, archived: bool, today: date) -> Indexed:
     """The watchlist read, with its new alerts, and indexed in the background (one task)."""
-    return indexed(use_cases.listed(task, service, archived=archived), today)
+    return indexed(use_cases.listed(task, service, archived=archived), today, service.login)

@@ -57,7 +57,7 @@ def refresh_tick(
     """Ask the operator (`refresh`), then read the list shown (``archived`` or not) with its new
     alerts and index it for ``today``: one task."""
     done = refresh_listed(task, service, codes, archived=archived)
-    return Tick(done.refreshed, indexed(done.listed, today))
+    return Tick(done.refreshed, indexed(done.listed, today, service.login))
 
 
 class Refresher(PeriodicRun):
@@ -127,8 +127,11 @@ class Refresher(PeriodicRun):
     def ask_added(self, codes: Sequence[str]) -> TaskHandle | None:
         """Objects just followed: asked now, or right after the run on; those archived at
         once are said apart from the others, with "Show archived"."""
-        self._added.update(codes)
-        return self.start(codes, queue=True)
+        fresh = [code for code in codes if code not in self._added]  # not asked twice
+        if not fresh:
+            return None
+        self._added.update(fresh)
+        return self.start(fresh, queue=True)
 
     def _archived_sentences(self, refreshed: Refreshed) -> tuple[list[str], bool]:
         """What to say of the objects archived after ``refreshed``; whether any was just added."""

@@ -6,11 +6,15 @@ table (`ObjectModel`, filtered per keystroke through its `ObjectIndex`), the sel
 object's detail (`DetailPanel`), the refresh with its progress (`Refresher`) and the
 desktop notifications (a `Notifier`).
 
-The list is read after the tab's first paint, after each write, and when another desk
+The list is read after the tab's first paint, after each write, and when anything else
 changes the watchlist (`OfficeChanges`, topic ``tracked_object``; not while a refresh
-saves its answers, which would read it once per call); a refresh reads it in its own task
-and hands it back with its answer (`Tick`). Each read of the followed list comes with the
-alerts not yet told to this login, which become one notification.
+saves its answers, which would read it once per call): another desk, or another feature
+following objects through its `Follow` port (an invoice's "Track these objects", labels
+printed); a refresh reads it in its own task and hands it back with its answer (`Tick`).
+Objects this desk followed elsewhere that appear in a read, never asked about, are asked
+at once, as those added here are (another desk's are its own to ask). Each read of the
+followed list comes with the alerts not yet told to this login, which become one
+notification.
 """
 
 from __future__ import annotations
@@ -44,7 +48,6 @@ from postalgui.services.tracking.use_cases import Added
 if TYPE_CHECKING:
     from postalgui.gui.tasks import TaskHandle, TaskRunner
     from postalgui.gui.widgets.message_bar import MessageArea
-    from postalgui.services.ports import NewObject
     from postalgui.services.tracking.service import TrackingService
     from postalgui.services.tracking.use_cases import Listed
 
@@ -250,12 +253,6 @@ class TrackingTab(QWidget):
         self.table.scrollTo(self.model.index(row, 0))
         return True
 
-    def follow(self, objects: list[NewObject]) -> None:
-        """Objects another tab hands over (an invoice's "Track these objects"): this tab
-        shown, the objects added and asked about (the window's `FollowsObjects` hook)."""
-        self._bring_forward()
-        self.actions_.follow_objects(objects, "invoice")
-
     def _bring_forward(self) -> None:
         tabs = self.parentWidget()
         while tabs is not None and not isinstance(tabs, QTabWidget):
@@ -293,10 +290,14 @@ class TrackingTab(QWidget):
         self.rowsChanged.emit(self.model.rowCount())
 
     def _show_listed(self, listed: Indexed) -> None:
-        """A read of the list (a load's or a refresh's) on screen, and its new alerts told."""
+        """A read of the list (a load's or a refresh's) on screen, its new alerts told and
+        what this desk followed elsewhere meanwhile asked about."""
+        newcomers = self._newcomers(listed)
         self._show_index(listed.index)
         if not listed.listed.archived:
             self._tell(listed.listed)
+        if newcomers:
+            self.refresher.ask_added(newcomers)
 
     def _showing_archived(self) -> bool:
         return self.actions_.show_archived
@@ -340,6 +341,23 @@ class TrackingTab(QWidget):
         self.reload()
 
     # --- slots ---------------------------------------------------------------------------------
+
+    def _newcomers(self, listed: Indexed) -> list[str]:
+        """The codes of ``listed`` this desk followed elsewhere (an invoice's "Track these
+        objects") since the list shown, never asked about; none on the first read, which
+        asks every object due, nor in the archived list."""
+        if not self._asked_on_opening or listed.listed.archived:
+            return []
+        shown = {watched.code for watched in self._index.objects}
+        index = listed.index
+        return [
+            watched.code
+            for watched in index.objects
+            if watched.code not in shown
+            and watched.checked_at is None
+            and not watched.final
+            and watched.added_by == index.desk
+        ]
 
     @Slot(object)
     def _on_load_task_result(self, listed: Indexed) -> None:
