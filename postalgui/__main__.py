@@ -8,6 +8,7 @@ partner server, see `postalgui.serving.child`) and ``--smoke-test`` (`postalgui.
 
 from __future__ import annotations
 
+import os
 import sys
 
 
@@ -29,12 +30,12 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _window() -> int:
-    import os
 
     if os.environ.get("POSTALGUI_STARTUP_PROBE"):  # benchmarks: start-up marks on stdout
         from postalgui.gui.startup_probe import install_probe
 
         install_probe()
+    # lazy: the command line starts without it
     from postalgui.gui.app import run_gui
 
     return run_gui(sys.argv[:1])
@@ -42,6 +43,7 @@ def _window() -> int:
 
 def gui_main() -> int:
     """``postalguiw``: the window only, started without a console on Windows (a gui-script)."""
+    # lazy: the command line starts without it
     from postalgui.gui.app import run_gui
 
     return run_gui(sys.argv[:1])

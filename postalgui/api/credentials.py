@@ -24,6 +24,7 @@ SERVICE_PREFIX = "postalgui"
 
 def keyring_usable(backend: keyring.backend.KeyringBackend) -> bool:
     """False for keyring's fail backend and for chainers without a real backend."""
+    # lazy: not needed for the first paint
     from keyring.backends import fail
 
     if isinstance(backend, fail.Keyring):

@@ -31,6 +31,9 @@ if TYPE_CHECKING:
     from postalgui.services.context import AppContext
     from postalgui.services.shipping.address_import import AddressFile, AddressRow
     from postalgui.services.shipping.addresses import Address
+from pathlib import Path
+
+from postalgui.services.table_files import TableFileError
 
 __all__ = ["add_parser"]
 
@@ -164,15 +167,14 @@ def _import_json(read: AddressFile, saved: int) -> dict[str, Any]:
 
 
 def _run_import(args: argparse.Namespace, context: AppContext) -> int:
-    from pathlib import Path
 
+    # lazy: the command line starts without it
     from postalgui.services.shipping.address_import import (
         AddressFile,
         complete_addresses,
         import_addresses,
         read_address_file,
     )
-    from postalgui.services.table_files import TableFileError
 
     path = Path(args.file)
     if not path.is_file():

@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from postalgui.cli.options import Commands, Options, Run
     from postalgui.partner.reconcile import Report
     from postalgui.services.attendance.use_cases import LedgerRow
+from postalgui.api.values.ster import check_operator_code
 
 STATES = ("received", "registered", "confirmed", "not_confirmed", "cancelled", "reversed", "pending")
 
@@ -154,10 +155,10 @@ def _day(value: str | None) -> date | None:
 
 
 def run_decode(args: argparse.Namespace, context: AppContext) -> int:
+    # lazy: the command line starts without it
     from postalgui.services.attendance.use_cases import code_from_text, decode_code
 
     service = context.attendance
-    from postalgui.api.values.ster import check_operator_code
 
     checked("CODE", check_operator_code, code_from_text(args.code))
     try:
@@ -263,6 +264,7 @@ def _ticket_text(path: Path) -> str:
 
 
 def run_register(args: argparse.Namespace, context: AppContext) -> int:
+    # lazy: the command line starts without it
     from postalgui.api.ster import Registration
     from postalgui.services.attendance.use_cases import code_from_text, register_attendance
 
@@ -281,6 +283,7 @@ def run_register(args: argparse.Namespace, context: AppContext) -> int:
         )
     except InvalidValue as exc:
         raise BadOption(f"{_option_of(exc.rule)}: {routine_text(exc)}") from None
+    # lazy: the command line starts without it
     from postalgui.api.ster import RegistrationRevertedError
 
     try:
@@ -376,6 +379,7 @@ def run_list(args: argparse.Namespace, context: AppContext) -> int:
 
 
 def _print_report(report: Report) -> None:
+    # lazy: the command line starts without it
     from postalgui.services.attendance.export import KINDS, report_rows
 
     data = report.as_json()
@@ -409,6 +413,7 @@ def _kind_words(kind: str) -> str:
 
 
 def run_reconcile(args: argparse.Namespace, context: AppContext) -> int:
+    # lazy: the command line starts without it
     from postalgui.services.attendance.use_cases import reconcile_day, today
 
     day = _day(args.dia) or today()

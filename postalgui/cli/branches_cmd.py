@@ -37,6 +37,8 @@ if TYPE_CHECKING:
     from postalgui.api.models.branches import Unit
     from postalgui.cli.options import Commands, Options
     from postalgui.services.branches.hours import OpeningState
+from postalgui.api.values import parse_cep
+from postalgui.cli.deadline_cmd import weekday_name
 
 
 def add_parser(commands: Commands) -> None:
@@ -158,8 +160,8 @@ def _json(what: str) -> Options:
 
 def _query(args: argparse.Namespace) -> UnitQuery:
     """The options as a query; the first bad one names itself (exit 2, nothing sent)."""
+    # lazy: the command line starts without it
     from postalgui.api.branches import UnitQuery, parse_mcu, parse_uf
-    from postalgui.api.values import parse_cep
 
     for option, values, parse in (
         ("--id", args.id, parse_mcu),
@@ -230,6 +232,7 @@ def _cep(text: str | None) -> str:
 
 
 def _units_table(units: Sequence[Unit], now: datetime) -> None:
+    # lazy: the command line starts without it
     from postalgui.services.branches.hours import unit_opening
 
     rows = []
@@ -259,7 +262,6 @@ def _units_table(units: Sequence[Unit], now: datetime) -> None:
 
 def _hours_now(unit: Unit, state: OpeningState) -> str:
     """``open until 17:00``, ``closed, opens Mon 09:00``: the unit now, on its own clock."""
-    from postalgui.cli.deadline_cmd import weekday_name
 
     if state.status is not None:
         return say("closed ({why})", why=unit.descStatus or say("status {status}", status=state.status))
@@ -279,6 +281,7 @@ def _hours_now(unit: Unit, state: OpeningState) -> str:
 
 
 def _run_search(args: argparse.Namespace, context: AppContext) -> int:
+    # lazy: the command line starts without it
     from postalgui.api.branches import MAX_PAGE_SIZE, parse_sort
     from postalgui.services.branches.hours import unit_open_at, unit_opening
 
@@ -315,6 +318,7 @@ def _run_search(args: argparse.Namespace, context: AppContext) -> int:
 
 
 def _run_show(args: argparse.Namespace, context: AppContext) -> int:
+    # lazy: the command line starts without it
     from postalgui.api.branches import parse_mcu
 
     mcu = checked("MCU", parse_mcu, args.mcu)
@@ -322,6 +326,7 @@ def _run_show(args: argparse.Namespace, context: AppContext) -> int:
     if args.json:
         print_json(unit.wire())
         return EXIT_OK
+    # lazy: the command line starts without it
     from postalgui.services.branches.export import hours_summary
     from postalgui.services.branches.hours import unit_opening
 
@@ -383,6 +388,7 @@ def _run_statuses(args: argparse.Namespace, context: AppContext) -> int:
 
 
 def _run_localities(args: argparse.Namespace, context: AppContext) -> int:
+    # lazy: the command line starts without it
     from postalgui.api.branches import UnitQuery, parse_uf
 
     uf = checked("--uf", parse_uf, args.uf)

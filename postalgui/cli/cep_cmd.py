@@ -46,6 +46,7 @@ def _add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run_cep(args: argparse.Namespace, context: AppContext) -> int:
+    # lazy: the command line starts without it
     from postalgui.services.shipping.cep import lookup_cep
 
     cep = checked("CEP", parse_cep, args.cep)

@@ -44,6 +44,8 @@ if TYPE_CHECKING:
     from postalgui.services.claims.money import MonthSummary
     from postalgui.services.claims.records import Claim
     from postalgui.services.context import AppContext
+from postalgui.api.values.money import added
+from postalgui.services.claims.records import ClaimState
 
 __all__ = ["add_parser", "as_json", "claims_table", "money"]
 
@@ -189,6 +191,7 @@ def as_json(record: Any) -> dict[str, Any]:
 
 
 def _candidates_of(args: argparse.Namespace, context: AppContext) -> CandidateList:
+    # lazy: the command line starts without it
     from postalgui.services.claims.use_cases import candidates, invoice_candidates
 
     statement = statement_of(args)
@@ -229,7 +232,6 @@ def _candidates_table(shown: Sequence[Candidate], today: date) -> None:
 
 
 def _say_candidates(found: CandidateList) -> None:
-    from postalgui.api.values.money import added
 
     estimate = added(candidate.estimate for candidate in found.candidates)
     estimated = say(", {amount} estimated", amount=money(estimate)) if estimate is not None else ""
@@ -273,7 +275,6 @@ def _run_candidates(args: argparse.Namespace, context: AppContext) -> int:
 
 def _outcome(claim: Claim) -> str:
     """A filed claim's outcome; else what became of the filing, with the operator's code."""
-    from postalgui.services.claims.records import ClaimState
 
     if claim.state is ClaimState.FILED:
         return words.outcome_words(claim.outcome, spoken())
@@ -316,6 +317,7 @@ def claims_table(claims: Sequence[Claim], *, as_json_list: bool) -> None:
 
 
 def _run_list(args: argparse.Namespace, context: AppContext) -> int:
+    # lazy: the command line starts without it
     from postalgui.services.claims.use_cases import list_claims
 
     claims_table(list_claims(PlainTask(), context.claims), as_json_list=args.json)
@@ -323,6 +325,7 @@ def _run_list(args: argparse.Namespace, context: AppContext) -> int:
 
 
 def _run_follow(args: argparse.Namespace, context: AppContext) -> int:
+    # lazy: the command line starts without it
     from postalgui.services.claims.use_cases import follow_claims, list_claims
 
     codes = claims_file.checked_keys(args.codes) if args.codes else None
@@ -365,6 +368,7 @@ def _known(keys: Sequence[str], context: AppContext) -> None:
 
 
 def _run_money_back(args: argparse.Namespace, context: AppContext) -> int:
+    # lazy: the command line starts without it
     from postalgui.services.claims.use_cases import money_back
 
     months = money_back(PlainTask(), context.claims)
@@ -406,6 +410,7 @@ def _month_row(name: str, month: MonthSummary) -> list[str]:
 
 
 def _run_export(args: argparse.Namespace, context: AppContext) -> int:
+    # lazy: the command line starts without it
     from postalgui.services.claims.saving import save_claims, save_money_back
     from postalgui.services.claims.use_cases import list_claims, money_back
 
@@ -420,6 +425,7 @@ def _run_export(args: argparse.Namespace, context: AppContext) -> int:
 
 
 def _run_report(args: argparse.Namespace, context: AppContext) -> int:
+    # lazy: the command line starts without it
     from postalgui.services.claims.saving import save_money_report
     from postalgui.services.claims.use_cases import list_claims, money_back
 

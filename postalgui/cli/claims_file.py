@@ -46,8 +46,9 @@ from postalgui.services.claims.records import REOPEN_DAYS, ReopenBar
 
 if TYPE_CHECKING:
     from postalgui.cli.options import Commands
-    from postalgui.services.claims.filing import FilingOrder, FilingReport, FilingResult
+    from postalgui.services.claims.filing import FilingReport, FilingResult
     from postalgui.services.context import AppContext
+from postalgui.services.claims.filing import FilingItem, FilingOrder, MissingNamesError, with_known_names
 
 __all__ = ["add_parsers", "checked_keys"]
 
@@ -185,7 +186,7 @@ def checked_keys(keys: Sequence[str], option: str = "CODE") -> list[str]:
 def _order(args: argparse.Namespace, context: AppContext) -> FilingOrder:
     """The order the options give, every one checked first; each object that is a candidate
     keeps what its candidate knows (kind, days late, postage, estimate) with its claim."""
-    from postalgui.services.claims.filing import FilingItem, FilingOrder, MissingNamesError, with_known_names
+    # lazy: the command line starts without it
     from postalgui.services.claims.use_cases import candidates
 
     codes = checked_codes(args.codes)
@@ -304,6 +305,7 @@ def _print_report(report: FilingReport, *, as_json: bool) -> None:
 
 
 def _run_file(args: argparse.Namespace, context: AppContext) -> int:
+    # lazy: the command line starts without it
     from postalgui.services.claims.use_cases import file_claims
 
     order = _order(args, context)
@@ -330,6 +332,7 @@ def _run_file(args: argparse.Namespace, context: AppContext) -> int:
 
 
 def _run_reopen(args: argparse.Namespace, context: AppContext) -> int:
+    # lazy: the command line starts without it
     from postalgui.services.claims.following import NotReopenableError
     from postalgui.services.claims.use_cases import reopen_claim
 

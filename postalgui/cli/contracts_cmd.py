@@ -232,6 +232,7 @@ def _card_number(value: str, option: str = "CARTAO") -> str:
 
 
 def _service_code(value: str) -> str:
+    # lazy: the command line starts without it
     from postalgui.api.contracts import parse_service_code
 
     try:

@@ -99,6 +99,7 @@ def _days(value: int | None) -> str:
 
 
 def run_national(args: argparse.Namespace, context: AppContext) -> int:
+    # lazy: the command line starts without it
     from postalgui.api.models.deadline import DeadlineQuery
 
     posted = checked("--data", parse_date_dmy, args.data) if args.data else None

@@ -322,6 +322,7 @@ def _period(args: argparse.Namespace) -> tuple[date, date]:
 
 
 def _invoice_ref(args: argparse.Namespace, context: AppContext) -> DocumentRef:
+    # lazy: the command line starts without it
     from postalgui.api.invoices import parse_document_type, parse_invoice_number
 
     dr_fatura = args.dr_fatura if args.dr_fatura is not None else args.dr
@@ -561,6 +562,7 @@ def _follow(service: InvoiceService, job: Job, out: Path, interval: float, *, co
 
 def _save_workbook(statement: Path, out: Path) -> int:
     """An analytic statement's detail items as an Excel workbook (``--out FILE.xlsx``)."""
+    # lazy: the command line starts without it
     from postalgui.services.invoices.statements import export_items_xlsx, load_analytic
 
     if statement.suffix.casefold() != ".csv":

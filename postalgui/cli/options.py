@@ -24,6 +24,7 @@ from postalgui.cli.worded import routine_text
 
 if TYPE_CHECKING:
     from postalgui.services.context import AppContext
+from postalgui.api.models.invoices import DocumentType
 
 Commands: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
 """What ``add_subparsers`` returns: the place commands and subcommands are added."""
@@ -145,7 +146,6 @@ def checked(option: str, parse: Callable[[Any], _T], value: Any) -> _T:
 def statement_options(what: str) -> Options:
     """``--from-invoice N --tipo-documento T`` (``what``: its help), and the hidden
     ``--poll-interval`` the tests shorten the statement's processing wait with."""
-    from postalgui.api.models.invoices import DocumentType
 
     def add(parser: argparse.ArgumentParser) -> None:
         parser.add_argument("--from-invoice", metavar="N", help=what)
@@ -162,8 +162,8 @@ def statement_options(what: str) -> Options:
 def statement_of(args: argparse.Namespace) -> tuple[str, str] | None:
     """The invoice number and document type of ``--from-invoice``/``--tipo-documento``,
     checked (``None`` without them); says on stderr that the statement is loaded."""
+    # lazy: the command line starts without it
     from postalgui.api.invoices import parse_document_type, parse_invoice_number
-    from postalgui.api.models.invoices import DocumentType
 
     if args.tipo_documento is not None and args.from_invoice is None:
         raise BadOption(say("--tipo-documento: only with --from-invoice"))

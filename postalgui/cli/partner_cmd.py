@@ -22,6 +22,9 @@ from postalgui.serving.loopback import LoopbackServer, TlsFiles
 
 if TYPE_CHECKING:
     from postalgui.cli.options import Commands
+import ssl
+
+from postalgui.services.attendance.service import PARTNER_KEYS, shown_database
 
 
 def _add_serve_options(parser: argparse.ArgumentParser) -> None:
@@ -80,13 +83,13 @@ def add_parser(commands: Commands) -> None:
 def _secret(prompt: str, *, from_stdin: bool) -> str:
     if from_stdin:
         return sys.stdin.readline().rstrip("\r\n")
+    # lazy: the command line starts without it
     import getpass
 
     return getpass.getpass(prompt)
 
 
 def run_credentials(args: argparse.Namespace, context: AppContext) -> int:
-    from postalgui.services.attendance.service import PARTNER_KEYS
 
     store, env_key = context.credentials, context.env_key
     if args.forget:
@@ -137,7 +140,6 @@ def _tls(args: argparse.Namespace) -> TlsFiles | None:
 def _check_pem(cert: Path, key: Path, client_ca: Path | None) -> None:
     """The files loaded as the server will load them, so a file that is not PEM (empty,
     binary, the wrong file) is said now, naming it, not as an SSL error once serving starts."""
-    import ssl
 
     context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
     try:
@@ -163,10 +165,10 @@ def _check_pem(cert: Path, key: Path, client_ca: Path | None) -> None:
 
 
 def run_serve(args: argparse.Namespace, context: AppContext) -> int:
+    # lazy: the command line starts without it
     from postalgui.partner.app import create_app
     from postalgui.partner.config import PartnerConfig
     from postalgui.partner.schedule import scheduler_for
-    from postalgui.services.attendance.service import shown_database
 
     service = context.attendance
     environ = service.partner_environment()
@@ -187,6 +189,7 @@ def run_serve(args: argparse.Namespace, context: AppContext) -> int:
     except ValueError as exc:
         error(str(exc))
         return EXIT_INVALID_INPUT
+    # lazy: the command line starts without it
     from postalgui.serving.child import is_loopback_host
 
     if tls is None and not is_loopback_host(args.host):

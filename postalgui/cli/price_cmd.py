@@ -93,7 +93,9 @@ if TYPE_CHECKING:
     )
     from postalgui.services.price.deadlines import DeadlineOutcome
     from postalgui.services.price.service_choice import Refusal
-    from postalgui.services.price.use_cases import DeclaredValueRule
+from postalgui.cli.deadline_cmd import until_text
+from postalgui.services.price.use_cases import DeclaredValueRule, additional_services, refusal_text
+from postalgui.services.table_files import TableFileError
 
 OPTION_OF_FIELD: dict[str, str] = {
     "coProduto": "COPRODUTO",
@@ -330,7 +332,6 @@ def _run_international(args: argparse.Namespace, context: AppContext) -> int:
 
 def _run_single(args: argparse.Namespace, context: AppContext, *, international: bool) -> int:
     """One quote, kept in the same history as the window's."""
-    from postalgui.services.price.use_cases import DeclaredValueRule, refusal_text
 
     query = build_query(args, context, international=international)
     if query is None:
@@ -489,7 +490,6 @@ def _run_services(args: argparse.Namespace, context: AppContext) -> int:
     except InvalidValue as exc:
         error(f"--data: {routine_text(exc)}")
         return EXIT_INVALID_INPUT
-    from postalgui.services.price.use_cases import additional_services
 
     try:
         services = additional_services(
@@ -525,9 +525,8 @@ def _service_line(service: AdditionalService) -> str:
 def _run_batch(args: argparse.Namespace, context: AppContext) -> int:
     """Every row checked in one pass over the file, then priced in another, a window at a
     time, each result written as it comes: a 50,000-row file is never held whole."""
+    # lazy: the command line starts without it
     from postalgui.services.price.batch_csv import open_batch_csv
-    from postalgui.services.price.use_cases import DeclaredValueRule
-    from postalgui.services.table_files import TableFileError
 
     if args.out is not None:
         out_file(args.out)  # a folder or a folder that takes no file: said now, not after pricing
@@ -637,6 +636,7 @@ class _Checked:
 def _check_rows(reader: BatchReader, rule: DeclaredValueRule) -> _Checked:
     """One pass: each row's own problems, then the declared-value rule; a row with a
     problem is skipped, the others are counted to send."""
+    # lazy: the command line starts without it
     from postalgui.services.price.batch_csv import EXTRA_QUERY_COLUMNS
 
     checked = _Checked()
@@ -665,6 +665,7 @@ def _price_rows(
 ) -> tuple[int, int, int]:
     """The checked rows priced and written as they come, each with its deadline (asked
     a window at a time beside the prices); ``(failed, total, priced without a date)``."""
+    # lazy: the command line starts without it
     from postalgui.services.price.batch_csv import results_writer
 
     def queries() -> Iterator[PriceQuery]:
@@ -806,7 +807,6 @@ def _result_line(
 def _arrival(deadline: DeadlineOutcome | None, must_arrive: date | None) -> str:
     """``  by Fri 27/11`` after a price (``LATE`` when past ``must_arrive``), ``  no date:
     PRZ-008`` when the deadline was refused or never came, else nothing."""
-    from postalgui.cli.deadline_cmd import until_text
 
     day = None if deadline is None else deadline.by
     if day is None:

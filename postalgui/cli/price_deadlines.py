@@ -16,6 +16,7 @@ from postalgui.cli.language import count, say
 
 if TYPE_CHECKING:
     from postalgui.services.price.deadlines import DeadlineOutcome
+from postalgui.cli.deadline_cmd import until_text
 
 __all__ = [
     "deadline_json",
@@ -30,6 +31,7 @@ _FIELDS = ("prazoEntrega", "dataMaxima", "entregaDomiciliar", "entregaSabado", "
 
 
 def _not_enabled(*, neutral: bool = False) -> str:
+    # lazy: the command line starts without it
     from postalgui.api.deadline import DEADLINE_API
 
     return say("delivery time (API {api}) is not enabled for this card", neutral=neutral, api=DEADLINE_API)
@@ -85,7 +87,6 @@ def deadline_json(outcome: DeadlineOutcome, must_arrive: date | None = None) -> 
 
 def deadline_line(outcome: DeadlineOutcome, must_arrive: date | None = None) -> dict[str, str]:
     """The ``delivery`` lines of `price national`'s table."""
-    from postalgui.cli.deadline_cmd import until_text
 
     deadline = outcome.deadline
     if deadline is None:

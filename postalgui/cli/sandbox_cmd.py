@@ -26,6 +26,7 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def run(args: argparse.Namespace) -> int:
+    # lazy: the command line starts without it
     from postalgui.sandbox.cli import main as sandbox_main
 
     argv = ["--host", args.host]

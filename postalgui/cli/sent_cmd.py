@@ -27,6 +27,7 @@ from postalgui.services.words.office import OUTGOING_STATE
 if TYPE_CHECKING:
     from postalgui.cli.options import Commands
     from postalgui.services.office.outgoing import SentLine
+from postalgui.services.office.outgoing import Outgoing, Resolution
 
 __all__ = ["add_parser"]
 
@@ -91,6 +92,7 @@ def _state_words(line: SentLine, now: datetime) -> str:
 
 
 def _run_list(args: argparse.Namespace, context: AppContext) -> int:
+    # lazy: the command line starts without it
     from postalgui.services.office.sent_use_cases import unsettled_sends
 
     now = datetime.now(UTC)
@@ -117,7 +119,6 @@ def _run_list(args: argparse.Namespace, context: AppContext) -> int:
 
 
 def _run_settle(args: argparse.Namespace, context: AppContext) -> int:
-    from postalgui.services.office.outgoing import Outgoing, Resolution
 
     book = Outgoing(context.office())
     wanted = args.uid.strip().lower()

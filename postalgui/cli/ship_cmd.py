@@ -39,6 +39,7 @@ if TYPE_CHECKING:
     from postalgui.cli.options import Commands
     from postalgui.services.context import AppContext
     from postalgui.services.shipping.records import Shipment
+from postalgui.services.shipping.use_cases import cancel_shipments, refresh_shipments
 
 __all__ = ["add_parser", "shipment_json"]
 
@@ -211,7 +212,6 @@ def _status(text: str | None) -> PrepostingStatus | None:
 
 
 def _run_list(args: argparse.Namespace, context: AppContext) -> int:
-    from postalgui.services.shipping.use_cases import refresh_shipments
 
     status = _status(args.status)
     service = context.shipping
@@ -231,7 +231,6 @@ def _run_list(args: argparse.Namespace, context: AppContext) -> int:
 
 
 def _run_cancel(args: argparse.Namespace, context: AppContext) -> int:
-    from postalgui.services.shipping.use_cases import cancel_shipments
 
     shipments = known_ids(context, args.ids)
     lines = [

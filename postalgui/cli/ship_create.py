@@ -39,6 +39,8 @@ if TYPE_CHECKING:
     from postalgui.services.context import AppContext
     from postalgui.services.shipping.orders import OrderRow
     from postalgui.services.shipping.use_cases import CreationReport, EarlierSending
+from postalgui.services.shipping.use_cases import create_prepostings, sent_before
+from postalgui.services.table_files import TableFileError
 
 __all__ = ["add_parser"]
 
@@ -251,9 +253,8 @@ def _named_before(
 
 
 def _run_create(args: argparse.Namespace, context: AppContext) -> int:
+    # lazy: the command line starts without it
     from postalgui.services.shipping.orders import complete_orders, read_order_file
-    from postalgui.services.shipping.use_cases import create_prepostings, sent_before
-    from postalgui.services.table_files import TableFileError
 
     path = _orders_file(args.orders)
     sender = _sender(context)

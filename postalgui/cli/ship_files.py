@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from postalgui.cli.options import Commands
     from postalgui.services.context import AppContext
     from postalgui.services.shipping.records import Shipment
+from postalgui.services.shipping.use_cases import issue_labels
 
 __all__ = ["add_parsers"]
 
@@ -142,7 +143,6 @@ def _run_labels(args: argparse.Namespace, context: AppContext) -> int:
     # lazy: printing loads reportlab, which every other command would pay for at start-up
     from postalgui.documents.reports.labels import Layout
     from postalgui.services.shipping.printing import our_labels
-    from postalgui.services.shipping.use_cases import issue_labels
 
     layout = _layout(args.layout or context.shipping.settings.layout)
     path = out_file(args.out)
@@ -160,6 +160,7 @@ def _run_labels(args: argparse.Namespace, context: AppContext) -> int:
 
 
 def _run_declaration(args: argparse.Namespace, context: AppContext) -> int:
+    # lazy: the command line starts without it
     from postalgui.services.shipping.printing import declarations
 
     path = out_file(args.out)
@@ -173,6 +174,7 @@ def _run_declaration(args: argparse.Namespace, context: AppContext) -> int:
 
 
 def _run_posting_list(args: argparse.Namespace, context: AppContext) -> int:
+    # lazy: the command line starts without it
     from postalgui.services.shipping.posting_lists import labelled_on
     from postalgui.services.shipping.printing import posting_list
 

@@ -173,6 +173,7 @@ def lookup_json(watched: WatchedObject, today: date) -> dict[str, Any]:
 
 
 def _run_lookup(args: argparse.Namespace, context: AppContext) -> int:
+    # lazy: the command line starts without it
     from postalgui.api.tracking import Detail
     from postalgui.services.tracking.use_cases import track
 

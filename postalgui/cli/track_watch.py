@@ -37,8 +37,9 @@ if TYPE_CHECKING:
 
     from postalgui.cli.options import Commands
     from postalgui.services.context import AppContext
-    from postalgui.services.ports import NewObject
     from postalgui.services.tracking.records import WatchedObject
+from postalgui.api.values.money import added
+from postalgui.services.ports import NewObject
 
 __all__ = ["add_parsers", "checked_codes", "day_text", "since_text", "watched_json"]
 
@@ -174,7 +175,6 @@ def day_text(day: date | None) -> str:
 
 def _objects_to_add(args: argparse.Namespace, context: AppContext) -> tuple[list[NewObject], str]:
     """What ``add`` was given, checked, and its source; a bad code raises `BadOption`."""
-    from postalgui.services.ports import NewObject
 
     given = [bool(args.codes), args.from_invoice is not None, args.file is not None]
     if sum(given) != 1:
@@ -192,7 +192,7 @@ def _objects_to_add(args: argparse.Namespace, context: AppContext) -> tuple[list
 
 
 def _file_objects(path: Path, column: str | None) -> list[NewObject]:
-    from postalgui.services.ports import NewObject
+    # lazy: the command line starts without it
     from postalgui.services.tracking.imports import codes_from_file
 
     if not path.is_file():
@@ -208,6 +208,7 @@ def _file_objects(path: Path, column: str | None) -> list[NewObject]:
 def _invoice_objects(
     statement: tuple[str, str], interval_s: float | None, context: AppContext
 ) -> list[NewObject]:
+    # lazy: the command line starts without it
     from postalgui.services.tracking.imports import objects_from_invoice
 
     number, kind = statement
@@ -222,6 +223,7 @@ def _invoice_objects(
 
 
 def _run_add(args: argparse.Namespace, context: AppContext) -> int:
+    # lazy: the command line starts without it
     from postalgui.services.tracking.use_cases import add_objects
 
     objects, source = _objects_to_add(args, context)
@@ -310,6 +312,7 @@ def _run_list(args: argparse.Namespace, context: AppContext) -> int:
 
 
 def _run_refresh(args: argparse.Namespace, context: AppContext) -> int:
+    # lazy: the command line starts without it
     from postalgui.services.tracking.use_cases import refresh
 
     service = context.tracking
@@ -332,6 +335,7 @@ def _run_refresh(args: argparse.Namespace, context: AppContext) -> int:
 
 
 def _run_export(args: argparse.Namespace, context: AppContext) -> int:
+    # lazy: the command line starts without it
     from postalgui.services.tracking.export import export_objects
 
     path = out_file(args.file, "FILE")
@@ -353,7 +357,7 @@ def _month(text: str | None, today: date) -> date:
 
 
 def _run_report(args: argparse.Namespace, context: AppContext) -> int:
-    from postalgui.api.values.money import added
+    # lazy: the command line starts without it
     from postalgui.services.tracking.export import late_lines, late_report
 
     service = context.tracking

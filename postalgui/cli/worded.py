@@ -18,6 +18,9 @@ from postalgui.api.said import said_of
 from postalgui.api.values.errors import InvalidValue, rule_text
 from postalgui.cli.language import say, translate
 from postalgui.cli.output import visible
+from postalgui.services.office.errors import OfficeDatabaseError
+from postalgui.services.office.problems import office_problem
+from postalgui.services.setting_missing import SettingMissingError
 
 __all__ = ["routine_text"]
 
@@ -44,7 +47,6 @@ def _said_text(exc: Exception) -> str | None:
 
 def _setting_text(exc: Exception) -> str | None:
     """A setting a feature needs is not set (`services.setting_missing`)."""
-    from postalgui.services.setting_missing import SettingMissingError
 
     if not isinstance(exc, SettingMissingError):
         return None
@@ -75,8 +77,6 @@ def _setting_text(exc: Exception) -> str | None:
 
 
 def _office_text(exc: Exception) -> str | None:
-    from postalgui.services.office.errors import OfficeDatabaseError
-    from postalgui.services.office.problems import office_problem
 
     problem = office_problem(str(exc)) if isinstance(exc, OfficeDatabaseError) else None
     if problem is None:

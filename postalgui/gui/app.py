@@ -28,6 +28,13 @@ from postalgui.gui.tasks import TaskRunner
 if TYPE_CHECKING:
     from postalgui.gui.dialogs.crash_dialog import CrashDialog
     from postalgui.services.context import AppContext
+from postalgui.gui.app_icon import app_icon
+from postalgui.gui.i18n import install_translators, remove_translators, resolve_language, saved_language
+from postalgui.gui.logs import route_qt_messages, setup_logging
+from postalgui.gui.widgets.window_state import WindowState, keep_dialog_state_in
+from postalgui.services.context import build_context
+from postalgui.services.paths import app_paths
+from postalgui.services.settings import ConfigError
 
 log = logging.getLogger(__name__)
 
@@ -111,6 +118,7 @@ class GuiSession(QObject):
 
     @Slot(str)
     def _on_crash_crashed(self, details: str) -> None:
+        # lazy: not needed for the first paint
         from postalgui.gui.dialogs.crash_dialog import CrashDialog  # loaded when first needed
 
         if self.crash_dialog is not None and self.crash_dialog.isVisible():
@@ -132,6 +140,7 @@ def application(argv: list[str]) -> QApplication:
     existing = QApplication.instance()
     if isinstance(existing, QApplication):
         return existing
+    # lazy: not needed for the first paint
     from postalgui.gui.utf8_locale import prefer_utf8_ctype
 
     prefer_utf8_ctype()
@@ -148,7 +157,6 @@ def run_gui(argv: list[str]) -> int:
     app.setApplicationName(APP_NAME)
     app.setOrganizationName(APP_NAME)
     app.setDesktopFileName("postalgui")
-    from postalgui.services.paths import app_paths
 
     instance = SingleInstance(instance_name(app_paths().config_dir))
     launch = instance.claim()
@@ -161,7 +169,6 @@ def run_gui(argv: list[str]) -> int:
                 )
             return EXIT_NOT_ANSWERED
         return 0
-    from postalgui.gui.app_icon import app_icon
 
     app.setWindowIcon(app_icon())  # the title bar, the task bar and the switcher; not for a second launch
     try:
@@ -174,8 +181,6 @@ def run_gui(argv: list[str]) -> int:
 
 def _run_first_instance(app: QApplication, instance: SingleInstance) -> int:
     """Frame, context, session and event loop of the instance that owns the window."""
-    from postalgui.gui.widgets.window_state import WindowState, keep_dialog_state_in
-    from postalgui.services.paths import app_paths
 
     window = MainWindow()  # the frame: no text yet, so it needs no translator
     instance.window = window  # a second launch from now on brings it forward
@@ -184,11 +189,6 @@ def _run_first_instance(app: QApplication, instance: SingleInstance) -> int:
     window.window_state.restore_window(window)  # before it shows: no jump
     window.show()
     app.processEvents()  # painted before the rest of the app loads
-
-    from postalgui.gui.i18n import install_translators, remove_translators, resolve_language, saved_language
-    from postalgui.gui.logs import route_qt_messages, setup_logging
-    from postalgui.services.context import build_context
-    from postalgui.services.settings import ConfigError
 
     paths = app_paths()
     translators = install_translators(app, resolve_language(saved_language(paths.settings_file)))

@@ -69,6 +69,7 @@ class ConnectionController(QObject):
 
     def check_token(self, *, renew: bool = False) -> TaskHandle:
         """Ask for the current token in the background (``renew``: a fresh one)."""
+        # lazy: not needed for the first paint
         from postalgui.services.connection import current_token, renew_token
 
         self._recheck_timer.stop()

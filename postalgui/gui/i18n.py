@@ -22,6 +22,7 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 
+import PySide6
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
 
 from postalgui.gui.resources import resource_dirs
@@ -87,7 +88,6 @@ def qt_translation_dirs() -> list[str]:
     """Where Qt's own catalogs (``qtbase_pt_BR.qm``) may be: Qt's translations path, then
     the PySide6 package's ``Qt/translations`` (a ``qt.conf`` or a system Qt can point the
     first elsewhere)."""
-    import PySide6
 
     folders = [QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)]
     bundled = str(Path(PySide6.__file__).resolve().parent / "Qt" / "translations")

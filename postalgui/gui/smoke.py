@@ -24,12 +24,24 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from PySide6.QtCore import QSize
     from PySide6.QtGui import QImage
-    from PySide6.QtWidgets import QApplication
 
-    from postalgui.gui.main_window import MainWindow
     from postalgui.services.context import AppContext
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QSize
+from PySide6.QtPdf import QPdfDocument
+from PySide6.QtWidgets import QApplication
+
+from postalgui.api.cancel import PlainTask
+from postalgui.api.models.price import PriceQuery
+from postalgui.api.values import format_brl
+from postalgui.documents.reports.labels import LabelData, LabelParty, Layout, render_labels
+from postalgui.gui.i18n import install_translators, resolve_language, saved_language
+from postalgui.gui.main_window import MainWindow
+from postalgui.gui.tasks import TaskRunner
+from postalgui.gui.widgets.map_view import MapView
+from postalgui.services.attendance.export import write_report_pdf
+from postalgui.services.context import build_context
+from postalgui.services.price.use_cases import quote_single
 
 __all__ = ["DEADLINE_S", "main"]
 
@@ -86,11 +98,6 @@ class Smoke:
         return ", ".join(names)
 
     def quote(self) -> str:
-        from postalgui.api.cancel import PlainTask
-        from postalgui.api.models.price import PriceQuery
-        from postalgui.api.values import format_brl
-        from postalgui.services.price.use_cases import quote_single
-
         query = PriceQuery.model_validate(
             {"coProduto": "03220", "cepOrigem": "01310100", "cepDestino": "70002900", "psObjeto": "300",
              "tpObjeto": "2", "comprimento": "20", "largura": "20", "altura": "20",
@@ -102,9 +109,6 @@ class Smoke:
         return f"SEDEX 01310-100 to 70002-900, 300 g: {format_brl(price.pcFinal)}"
 
     def pdf(self) -> str:
-        from PySide6.QtCore import QSize
-
-        from postalgui.services.attendance.export import write_report_pdf
 
         with tempfile.TemporaryDirectory() as folder:
             path = write_report_pdf(Path(folder) / "smoke.pdf", {"day": "2026-01-02", "ran_at": ""}, "pt")
@@ -113,9 +117,6 @@ class Smoke:
 
     def label(self) -> str:
         """A shipping label drawn here: zxing-cpp's DataMatrix and Code 128 must be in the build."""
-        from PySide6.QtCore import QSize
-
-        from postalgui.documents.reports.labels import LabelData, LabelParty, Layout, render_labels
 
         party = LabelParty(
             "PostalGUI", "Avenida Paulista", "1000", "", "Bela Vista", "São Paulo", "SP", "01310100"
@@ -126,7 +127,6 @@ class Smoke:
         return f"100x150 label of {len(data):,} bytes rendered"
 
     def map(self) -> str:
-        from postalgui.gui.widgets.map_view import MapView
 
         views = self.window.findChildren(MapView)
         if not views:
@@ -154,8 +154,6 @@ def _page_one(data: bytes, size: QSize, blank: str) -> QImage:
     """Page one of the PDF ``data`` as this build's QtPdf draws it; ``blank`` is the step's
     failure when the page comes out empty."""
     # lazy, as in the steps: Qt loads once `main` has set up the environment
-    from PySide6.QtCore import QBuffer, QByteArray, QIODevice
-    from PySide6.QtPdf import QPdfDocument
 
     buffer = QBuffer()
     buffer.setData(QByteArray(data))
@@ -237,12 +235,6 @@ def main(argv: list[str]) -> int:
 
 
 def _run_session(shots: Path | None, step: list[str]) -> int:
-    from PySide6.QtWidgets import QApplication
-
-    from postalgui.gui.i18n import install_translators, resolve_language, saved_language
-    from postalgui.gui.main_window import MainWindow
-    from postalgui.gui.tasks import TaskRunner
-    from postalgui.services.context import build_context
 
     existing = QApplication.instance()
     app = existing if isinstance(existing, QApplication) else QApplication(["postalgui"])

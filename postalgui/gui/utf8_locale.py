@@ -11,6 +11,7 @@ messages keep the locale the user set (`i18n.resolve_language` still sees ``C``)
 from __future__ import annotations
 
 import locale
+import os
 import sys
 from collections.abc import MutableMapping
 
@@ -54,7 +55,6 @@ def prefer_utf8_ctype(environ: MutableMapping[str, str] | None = None) -> None:
     ``LC_ALL`` would override ``LC_CTYPE``, so its value moves to every other category;
     only the character type changes. Nothing happens on Windows or on a UTF-8 locale.
     """
-    import os
 
     env = os.environ if environ is None else environ
     if sys.platform == "win32":

@@ -37,6 +37,7 @@ from postalgui.partner.handlers import FormAnswer, FormHandler, load_handler
 from postalgui.partner.json_body import MalformedBodyError, parse_object
 from postalgui.partner.ledger.store import FORM_FAILED, FormRecord, Ledger, Reply
 from postalgui.partner.limits import BodyLimit
+from postalgui.partner.schedule import scheduler_for
 from postalgui.partner.states import AttendanceState
 from postalgui.partner.throttle import FailureBudget
 
@@ -275,7 +276,6 @@ def create_app(
 
 def app_from_environment() -> FastAPI:
     """The app a child process serves, configured by ``POSTALGUI_PARTNER_*``, with its schedule."""
-    from postalgui.partner.schedule import scheduler_for
 
     config = PartnerConfig.from_environ()
     return create_app(config, on_start=scheduler_for(config))

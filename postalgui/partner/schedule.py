@@ -14,6 +14,8 @@ import threading
 from collections.abc import Callable
 from datetime import UTC, datetime
 
+from postalgui.api.ster import SterClient, basic_auth
+from postalgui.api.transport import Transport
 from postalgui.partner.config import PartnerConfig, SterAccess
 from postalgui.partner.ledger.store import Ledger, operator_day
 from postalgui.partner.reconcile import AttendanceSource, reconcilable_days, reconcile
@@ -27,8 +29,6 @@ _WAKE_S = 60.0
 
 def ster_source(access: SterAccess) -> AttendanceSource:
     """A registration-system client for reconciliation, with HTTP Basic."""
-    from postalgui.api.ster import SterClient, basic_auth
-    from postalgui.api.transport import Transport
 
     return SterClient(Transport(access.base_url), basic_auth(access.user, access.password), access.contract)
 

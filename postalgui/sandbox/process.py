@@ -21,6 +21,8 @@ from postalgui.serving.child import READY_PREFIX, ChildServer, is_loopback_host,
 
 if TYPE_CHECKING:
     from fastapi import FastAPI
+from postalgui.sandbox.app import create_app
+from postalgui.sandbox.config import SandboxConfig
 
 APP_FACTORY = "postalgui.sandbox.process:app_from_environment"
 """The sandbox's app factory as the child imports it."""
@@ -30,8 +32,6 @@ __all__ = ["APP_FACTORY", "READY_PREFIX", "SandboxProcess", "app_from_environmen
 
 def app_from_environment() -> FastAPI:
     """A sandbox app configured from ``POSTALGUI_SANDBOX_*`` (ValueError names a bad one)."""
-    from postalgui.sandbox.app import create_app
-    from postalgui.sandbox.config import SandboxConfig
 
     return create_app(SandboxConfig.from_env(os.environ))
 

@@ -23,6 +23,8 @@ from postalgui.services.settings import Settings
 
 if TYPE_CHECKING:  # the HTTP client loads inside the tasks, off the GUI thread
     from postalgui.api.tokens import Token
+from postalgui.api.tokens import TokenManager
+from postalgui.api.transport import Transport
 
 
 @dataclass(frozen=True)
@@ -104,8 +106,6 @@ def check_connection(
     if not base_url:
         raise SettingMissingError("connection.base_url")
     handle.raise_if_cancelled()
-    from postalgui.api.tokens import TokenManager
-    from postalgui.api.transport import Transport
 
     store = CredentialStore(fail.Keyring())  # type: ignore[no-untyped-call]  # keyring is untyped
     env_key = candidate.env_key

@@ -67,6 +67,7 @@ if TYPE_CHECKING:
     from postalgui.services.tracking.offers import TrackingOffer
     from postalgui.services.tracking.service import TrackingService
     from postalgui.serving.child import ChildServer
+from postalgui.store.errors import StoreError
 
 log = logging.getLogger(__name__)
 
@@ -153,6 +154,7 @@ class AppContext:
 
     @cached_property
     def price(self) -> PriceService:
+        # lazy: the command line starts without it
         from postalgui.services.price.service import PriceService
 
         def save_prices(prices: PriceSettings) -> None:
@@ -172,6 +174,7 @@ class AppContext:
 
     @cached_property
     def invoices(self) -> InvoiceService:
+        # lazy: not needed for the first paint
         from postalgui.services.invoices.service import InvoiceService
 
         return InvoiceService(
@@ -193,6 +196,7 @@ class AppContext:
 
     @cached_property
     def contracts(self) -> ContractService:
+        # lazy: not needed for the first paint
         from postalgui.services.contracts.service import ContractService
 
         return ContractService(
@@ -207,6 +211,7 @@ class AppContext:
 
     @cached_property
     def attendance(self) -> AttendanceService:
+        # lazy: not needed for the first paint
         from postalgui.services.attendance.service import AttendanceService
 
         return AttendanceService(
@@ -223,6 +228,7 @@ class AppContext:
 
     @cached_property
     def branches(self) -> BranchService:
+        # lazy: not needed for the first paint
         from postalgui.services.branches.service import BranchService
 
         return BranchService(
@@ -256,6 +262,7 @@ class AppContext:
 
     @cached_property
     def tracking(self) -> TrackingService:
+        # lazy: not needed for the first paint
         from postalgui.services.tracking.ports import TrackingPorts
         from postalgui.services.tracking.service import TrackingService
 
@@ -272,12 +279,14 @@ class AppContext:
     @cached_property
     def tracking_offer(self) -> TrackingOffer:
         """What Tracking offers the other features: `Follow`, and claims' `TrackedObjects`."""
+        # lazy: not needed for the first paint
         from postalgui.services.tracking.offers import TrackingOffer
 
         return TrackingOffer(lambda: self.tracking)
 
     @cached_property
     def claims(self) -> ClaimsService:
+        # lazy: not needed for the first paint
         from postalgui.services.claims.ports import ClaimsPorts
         from postalgui.services.claims.recipients import ShipmentRecipients
         from postalgui.services.claims.service import ClaimsService
@@ -312,6 +321,7 @@ class AppContext:
 
     @cached_property
     def shipping(self) -> ShippingService:
+        # lazy: not needed for the first paint
         from postalgui.services.shipping.ports import ShippingPorts
         from postalgui.services.shipping.service import ShippingService
 
@@ -348,6 +358,7 @@ class AppContext:
 
     def _build_backend(self) -> Backend:
         # The HTTP client loads here, in the background task, not while the window opens.
+        # lazy: not needed for the first paint
         from postalgui.api.client import OperatorClient
         from postalgui.api.tokens import RefusedCredentials, TokenManager
         from postalgui.api.transport import Transport
@@ -476,6 +487,7 @@ class AppContext:
 
     def preset_store(self) -> PresetStore:
         """The Prices tab's presets in the office database of the current environment."""
+        # lazy: not needed for the first paint
         from postalgui.services.price.preset_store import PresetStore
 
         return PresetStore(self.office().store())
@@ -497,8 +509,8 @@ class AppContext:
     def job_store(self) -> JobStore:
         """The asynchronous requests (invoice statements, previews) in the office database,
         rebuilt when the office changes (environment, URL); a bad URL is a `JobStoreError`."""
+        # lazy: not needed for the first paint
         from postalgui.services.invoices.jobs import JobStore, JobStoreError
-        from postalgui.store.errors import StoreError
 
         try:
             office = self.office().store()

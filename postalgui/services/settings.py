@@ -42,6 +42,8 @@ from postalgui.services.shipping.settings import ShippingSettings
 from postalgui.services.tracking.settings import TrackingSettings
 from postalgui.store.aside import aside_path
 from postalgui.store.atomic import write_atomically
+from postalgui.store.errors import StoreUrlError
+from postalgui.store.urls import office_url
 
 log = logging.getLogger(__name__)
 
@@ -276,8 +278,6 @@ def _database_variable(environ: Mapping[str, str]) -> str | None:
     value = environ.get("POSTALGUI_DATABASE_URL", "").strip()
     if not value:
         return None
-    from postalgui.store.errors import StoreUrlError  # SQLAlchemy loads only for a URL given
-    from postalgui.store.urls import office_url
 
     try:
         office_url(value, field="POSTALGUI_DATABASE_URL", allow_password=True)

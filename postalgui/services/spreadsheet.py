@@ -184,6 +184,7 @@ class SheetWriter:
         self._sheet: WriteOnlyWorksheet | None = None
 
     def __enter__(self) -> SheetWriter:
+        # lazy: the command line starts without it
         from openpyxl import Workbook
         from openpyxl.styles import Font
         from openpyxl.utils import get_column_letter
@@ -205,6 +206,7 @@ class SheetWriter:
 
     @staticmethod
     def _cell(sheet: WriteOnlyWorksheet, value: object, number_format: str) -> Cell:
+        # lazy: the command line starts without it
         from openpyxl.cell import WriteOnlyCell
 
         cell = WriteOnlyCell(sheet, value=value)  # type: ignore[arg-type]  # typed by `cell_value`

@@ -217,6 +217,7 @@ def csv_rows(path: Path) -> Iterator[list[str]]:
 
 def xlsx_rows(path: Path) -> Iterator[list[str]]:
     """The active sheet's rows; a cell over `CELL_LIMIT` raises `TableFileError` naming it."""
+    # lazy: the command line starts without it
     from openpyxl import load_workbook
 
     try:

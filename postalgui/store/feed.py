@@ -99,6 +99,7 @@ class ChangeFeed:
         return self._url.set(drivername="postgresql").render_as_string(hide_password=False)
 
     def _listen(self) -> None:
+        # lazy: not needed for the first paint
         import psycopg
 
         while not self._stop.is_set():

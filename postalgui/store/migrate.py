@@ -42,6 +42,7 @@ def upgrade(engine: Engine, migrations: Path, *, lock_key: int, version_table: s
     PostalGUI's), `StoreUnavailableError` when its server cannot be reached; ``label``
     ("office database", "ledger") starts the message.
     """
+    # lazy: not needed for the first paint
     from alembic import command  # loaded only when a schema may need changing (`current_revision`)
     from alembic.config import Config
     from alembic.util.exc import CommandError
@@ -79,6 +80,7 @@ def run_on_handed_connection(metadata: MetaData | None = None) -> None:
     """The body of every migrations folder's ``env.py``: run the revisions on the connection
     `upgrade` handed over (online only), in its version table (Alembic's default,
     ``alembic_version``, for a script that upgrades by hand)."""
+    # lazy: not needed for the first paint
     from alembic import context
 
     config = context.config

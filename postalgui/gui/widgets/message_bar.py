@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from postalgui.gui.messages import arg, describe_error
 from postalgui.gui.widgets.failure import Failure
 from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.services.setting_missing import SettingMissingError
@@ -214,7 +215,6 @@ class MessageArea(QWidget):
 
     def show_routine_error(self, error: BaseException, failure: Failure = _AS_IT_IS) -> None:
         """A task's routine failure, in the user's words (the runner's default `ErrorSink`)."""
-        from postalgui.gui.messages import arg, describe_error
 
         text = describe_error(error)
         shown = arg(failure.template, text) if failure.template else text

@@ -18,6 +18,7 @@ from postalgui.services.attendance.service import AttendanceService
 
 if TYPE_CHECKING:
     from postalgui.api.cancel import TaskControl
+from postalgui.partner.config import DEFAULT_CONFIRM_PATH
 
 __all__ = [
     "OUTCOMES",
@@ -133,7 +134,6 @@ def configure_counter(service: AttendanceService, partner_url: str) -> None:
     secrets = service.partner_secrets()
     check_chave_credentials(secrets.user or "", secrets.password or "")  # they make the code's chave
     settings = service.settings
-    from postalgui.partner.config import DEFAULT_CONFIRM_PATH
 
     body: dict[str, Any] = {
         "url": partner_url,

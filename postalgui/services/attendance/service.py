@@ -27,11 +27,15 @@ from postalgui.services.attendance.settings import AttendanceSettings
 
 if TYPE_CHECKING:
     from postalgui.api.ster import SterAuth, SterClient
-    from postalgui.api.transport import Transport
     from postalgui.partner.ledger.store import Ledger
     from postalgui.services.attendance.ports import AttendancePorts
-    from postalgui.services.office.outgoing import Outgoing
     from postalgui.serving.child import ChildServer
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ArgumentError
+
+from postalgui.api.transport import Transport
+from postalgui.services.office.outgoing import Outgoing
+from postalgui.store.urls import redacted
 
 __all__ = [
     "PARTNER_APP",
@@ -170,6 +174,7 @@ class AttendanceService:
             return overrides.ster_url
         if overrides.base_url:
             return overrides.base_url
+        # lazy: the command line starts without it
         from postalgui.api.ster import STER_URLS
 
         settings = self._ports.settings()
@@ -187,8 +192,8 @@ class AttendanceService:
 
     def ster_client(self) -> SterClient:
         """A client of the registration system with the partner's auth (tasks only)."""
+        # lazy: the command line starts without it
         from postalgui.api.ster import SterClient, basic_auth
-        from postalgui.api.transport import Transport
 
         transport = Transport(self.ster_base_url())
         auth: SterAuth
@@ -208,7 +213,6 @@ class AttendanceService:
 
     def outgoing(self) -> Outgoing:
         """Where a registration is written down before it is sent (the office database)."""
-        from postalgui.services.office.outgoing import Outgoing
 
         office = self._ports.office
         if office is None:  # a wiring bug, for the crash log
@@ -220,6 +224,7 @@ class AttendanceService:
     def ledger_url(self) -> str:
         if self.settings.partner_database:
             return self.settings.partner_database
+        # lazy: the command line starts without it
         from postalgui.partner.ledger.store import sqlite_url
 
         return sqlite_url(self._ports.data_dir / f"partner-ledger-{self._ports.settings().env_key}.sqlite3")
@@ -326,6 +331,7 @@ class AttendanceService:
             server = self._partner
             running = server is not None and server.running
             url = server.url if running and server is not None else None
+        # lazy: the command line starts without it
         from postalgui.partner.config import DEFAULT_CONFIRM_PATH
 
         return PartnerStatus(
@@ -341,7 +347,6 @@ class AttendanceService:
         """A transport to the sandbox's control routes (the simulated counter): sandbox only."""
         if not self.in_sandbox:
             raise ApiError(Said("The simulated counter exists only in the sandbox"))
-        from postalgui.api.transport import Transport
 
         return Transport(self.ster_base_url())
 
@@ -356,10 +361,6 @@ class AttendanceService:
 def shown_database(url: str) -> str:
     """A database as a person reads it: ``SQLite: /path/file`` or the URL without any part of
     its credentials (`store.urls.redacted`: a raw ``@`` of a password shows nothing of it)."""
-    from sqlalchemy.engine import make_url
-    from sqlalchemy.exc import ArgumentError
-
-    from postalgui.store.urls import redacted
 
     try:
         parsed = make_url(url)

@@ -28,6 +28,8 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from postalgui.api.cancel import TaskControl
+from postalgui.api.ster import RegistrationRefusedError, RegistrationRevertedError
+from postalgui.services.office.outgoing import digest, send_once
 
 __all__ = [
     "LedgerRow",
@@ -176,8 +178,6 @@ def register_attendance(
 
 
 def _register_once(service: AttendanceService, registration: Registration) -> RegistrationAnswer:
-    from postalgui.api.ster import RegistrationRefusedError, RegistrationRevertedError
-    from postalgui.services.office.outgoing import digest, send_once
 
     ster = service.ster_client()
     body = registration.body()

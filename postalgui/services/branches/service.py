@@ -11,10 +11,10 @@ from postalgui.api.environments import Environment
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from postalgui.api.branches import BranchClient
     from postalgui.api.scopes import TokenScope
     from postalgui.services.branches.ports import BranchPorts
     from postalgui.services.branches.store import BranchCache
+from postalgui.api.branches import BranchClient
 
 
 class BranchService:
@@ -34,7 +34,6 @@ class BranchService:
         return self._ports.contract_scope()
 
     def client(self) -> BranchClient:
-        from postalgui.api.branches import BranchClient
 
         return BranchClient(self._ports.operator(), self.scope())
 

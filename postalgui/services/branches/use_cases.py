@@ -37,6 +37,7 @@ if TYPE_CHECKING:
     from postalgui.api.models.branches import Unit
     from postalgui.services.branches.service import BranchService
     from postalgui.services.branches.store import BranchCache
+from postalgui.api.branches import parse_uf
 
 __all__ = [
     "SYNC_CONCURRENCY",
@@ -208,7 +209,6 @@ def reference_lists(task: TaskControl, service: BranchService, *, fresh: bool = 
 
 def localities(task: TaskControl, service: BranchService, uf: str, *, fresh: bool = False) -> list[Locality]:
     """The municipalities of a state that have units (for the municipality filter)."""
-    from postalgui.api.branches import parse_uf
 
     state = parse_uf(uf)
     items = _kept(task, service, f"localities:{state}", fresh, lambda client: client.localities(state))

@@ -17,6 +17,9 @@ if TYPE_CHECKING:
     from postalgui.services.claims.records import Claim
     from postalgui.services.claims.service import ClaimsService
     from postalgui.services.settings import Profile
+from postalgui.services.claims.export import export_claims, export_money_back
+from postalgui.services.claims.report_pdf import write_money_report
+from postalgui.services.claims.use_cases import list_claims
 
 __all__ = ["report_heading", "save_claims", "save_money_back", "save_money_report"]
 
@@ -38,7 +41,6 @@ def save_claims(
     task: TaskControl, service: ClaimsService, path: Path, claims: Sequence[Claim], language: str
 ) -> Path:
     """One row per claim."""
-    from postalgui.services.claims.export import export_claims
 
     del task, service
     return export_claims(path, claims, language)
@@ -48,7 +50,6 @@ def save_money_back(
     task: TaskControl, service: ClaimsService, path: Path, months: Sequence[MonthSummary], language: str
 ) -> Path:
     """One row per month, then the totals."""
-    from postalgui.services.claims.export import export_money_back
 
     del task, service
     return export_money_back(path, months, language)
@@ -63,8 +64,6 @@ def save_money_report(
     claims: Sequence[Claim] | None = None,
 ) -> Path:
     """The accountant's PDF: the months and every claim behind them (read now unless given)."""
-    from postalgui.services.claims.report_pdf import write_money_report
-    from postalgui.services.claims.use_cases import list_claims
 
     shown = list(claims) if claims is not None else list_claims(task, service)
     heading = report_heading(service.profile, language)

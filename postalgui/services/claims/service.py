@@ -10,12 +10,12 @@ from typing import TYPE_CHECKING
 from postalgui.services.setting_missing import SettingMissingError
 
 if TYPE_CHECKING:
-    from postalgui.api.claims import ClaimsClient
-    from postalgui.services.claims.book import ClaimBook
     from postalgui.services.claims.ports import ClaimsPorts, InvoiceObjects, TrackedObjects
     from postalgui.services.claims.settings import ClaimsSettings
     from postalgui.services.office.database import OfficeDatabase
     from postalgui.services.settings import Profile
+from postalgui.api.claims import ClaimsClient
+from postalgui.services.claims.book import ClaimBook
 
 
 class ClaimsService:
@@ -51,13 +51,11 @@ class ClaimsService:
         return profile.contract, profile.card
 
     def client(self) -> ClaimsClient:
-        from postalgui.api.claims import ClaimsClient  # lazy: requests loads in a task, not at start-up
 
         return ClaimsClient(self._ports.operator(), scope=self._ports.scope(), lot=self.settings.lot_size)
 
     def book(self) -> ClaimBook:
         """The claims book of the current environment's office database (any thread)."""
-        from postalgui.services.claims.book import ClaimBook  # lazy: SQLAlchemy loads in a task
 
         return ClaimBook(self._ports.office())
 

@@ -9,12 +9,12 @@ from postalgui.api.errors import ApiError
 from postalgui.api.scopes import Scope, TokenScope
 
 if TYPE_CHECKING:
-    from postalgui.api.contracts import ContractClient
     from postalgui.api.models.contracts import Contract, PostingCard, Service
     from postalgui.api.tokens import Token
     from postalgui.services.contracts.ports import ContractPorts
     from postalgui.services.settings import Profile
-
+from postalgui.api.contracts import ContractClient
+from postalgui.services.contracts.card_settings import settings_for_card
 
 CONTRACT_NOT_SET = (
     "No contract is configured: the contract service is authorized by a contract token. "
@@ -61,7 +61,6 @@ class ContractService:
 
     def client(self) -> ContractClient:
         """The contract service's client; `ContractNotSetError` (nothing started) without a contract."""
-        from postalgui.api.contracts import ContractClient
 
         scope = self.scope()  # first: without a contract not even the sandbox is started
         return ContractClient(self._ports.operator(), self.profile.cnpj, scope)
@@ -81,7 +80,6 @@ class ContractService:
         Rebuilds the backend on next use (the token scope changed); call it on the GUI
         thread, like every settings change. Raises `OSError` when the file cannot be written.
         """
-        from postalgui.services.contracts.card_settings import settings_for_card
 
         ports = self._ports
         ports.apply(

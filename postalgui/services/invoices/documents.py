@@ -24,6 +24,7 @@ from postalgui.services.setting_missing import SettingMissingError
 if TYPE_CHECKING:
     from postalgui.api.models.invoices import Divergence, Invoice
     from postalgui.services.invoices.service import InvoiceService
+from postalgui.api.values import pad_dr_fatura, pad_item_fatura
 
 DEFAULT_ITEM = "001"
 """``itemFatura`` of every invoice but instalment ones (spec 001, 2.1)."""
@@ -59,7 +60,6 @@ def last_twelve_months(today: date) -> tuple[date, date]:
 
 def document_ref(service: InvoiceService, invoice: Invoice | DocumentRef) -> DocumentRef:
     """An invoice's document parameters; ``drFatura`` is the invoice's own, else the contract's DR."""
-    from postalgui.api.values import pad_dr_fatura, pad_item_fatura
 
     if isinstance(invoice, DocumentRef):
         return invoice

@@ -38,6 +38,7 @@ class InvoiceService:
 
     def client(self) -> InvoiceClient:
         """`SettingMissingError` when no contract is configured."""
+        # lazy: the command line starts without it
         from postalgui.api.invoices import InvoiceClient
 
         return InvoiceClient(self._ports.operator(), self.scope())

@@ -17,6 +17,7 @@ from postalgui.services.spreadsheet import CellKind, SheetColumn, SheetWriter, i
 if TYPE_CHECKING:
     from postalgui.api.analytic import Reconciliation
     from postalgui.api.models.invoices import AnalyticItem, AnalyticStatement
+from postalgui.api.analytic import parse_analytic_csv, reconcile
 
 DETAIL_COLUMNS = DETAIL_TITLES
 """The detail block's titles, as exported (the operator's own order and words, spec 001, 2.1)."""
@@ -24,7 +25,6 @@ DETAIL_COLUMNS = DETAIL_TITLES
 
 def load_analytic(task: TaskControl, path: Path) -> tuple[AnalyticStatement, Reconciliation]:
     """Read an analytic statement CSV and check its items against its totals."""
-    from postalgui.api.analytic import parse_analytic_csv, reconcile
 
     task.raise_if_cancelled()
     statement = parse_analytic_csv(Path(path))

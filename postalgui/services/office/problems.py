@@ -17,6 +17,7 @@ from typing import Literal
 
 from postalgui.services.office.errors import OfficeDatabaseError
 from postalgui.store.errors import StoreUrlError
+from postalgui.store.urls import office_url
 
 __all__ = ["NoServerError", "OfficeProblem", "ProblemKind", "UrlRule", "office_problem", "url_rule"]
 
@@ -73,7 +74,6 @@ def url_rule(text: str) -> UrlRule | None:
     """The rule the office database URL ``text`` breaks (``""`` breaks none: this computer only)."""
     if not text.strip():
         return None
-    from postalgui.store.urls import office_url  # SQLAlchemy loads only for a URL typed
 
     try:
         office_url(text)

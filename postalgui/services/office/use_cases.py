@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from postalgui.services.office.database import OfficeDatabase
     from postalgui.services.office.outbox import Queued
     from postalgui.services.office.service import OfficeService, TypedDatabase
+from postalgui.store.office import MIGRATIONS, VERSION_TABLE
 
 __all__ = [
     "DatabaseReport",
@@ -57,9 +58,8 @@ class DatabaseReport:
 
 def schema_heads() -> set[str]:
     """The newest schema revisions this PostalGUI ships (more than one only between merges)."""
+    # lazy: the command line starts without it
     from alembic.script import ScriptDirectory
-
-    from postalgui.store.office import MIGRATIONS
 
     return set(ScriptDirectory(str(MIGRATIONS)).get_heads())
 
@@ -89,7 +89,6 @@ def check(task: TaskControl, office: OfficeDatabase) -> DatabaseReport:
 
 
 def _read(connection: Connection, env_key: str) -> tuple[str, int, int, int]:
-    from postalgui.store.office import VERSION_TABLE
 
     schema = connection.execute(text(f"SELECT version_num FROM {VERSION_TABLE}")).scalar()  # noqa: S608  # a constant
 

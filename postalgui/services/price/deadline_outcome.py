@@ -7,11 +7,10 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from datetime import date, timedelta
-from typing import TYPE_CHECKING, Any, Literal, get_args
+from typing import Any, Literal, get_args
 
-if TYPE_CHECKING:
-    from postalgui.api.models.deadline import Deadline
-    from postalgui.api.models.price import ItemError
+from postalgui.api.models.deadline import Deadline
+from postalgui.api.models.price import ItemError
 
 __all__ = ["DeadlineOutcome", "Reason", "add_business_days", "outcome_from_json", "outcome_json"]
 
@@ -66,8 +65,6 @@ def outcome_json(outcome: DeadlineOutcome) -> str:
 
 def outcome_from_json(text: str, index: int = 0) -> DeadlineOutcome:
     """`outcome_json` read back; ValueError (or pydantic's) for a record it did not write."""
-    from postalgui.api.models.deadline import Deadline
-    from postalgui.api.models.price import ItemError
 
     data = json.loads(text)
     reason = data.get("reason")

@@ -25,9 +25,12 @@ from postalgui.services.price.deadline_outcome import (
 )
 
 if TYPE_CHECKING:
-    from postalgui.api.models.deadline import DeadlineQuery
     from postalgui.api.models.price import PriceQuery
     from postalgui.services.price.service import PriceService
+from postalgui.api.deadline import DEADLINE_API
+from postalgui.api.errors import ApiError, PermissionDeniedError
+from postalgui.api.models.deadline import DeadlineQuery
+from postalgui.api.price import item_error
 
 __all__ = [
     "DeadlineOutcome",
@@ -81,9 +84,6 @@ def _ask(
     task: TaskControl, service: PriceService, asked: Sequence[DeadlineQuery], handling: int
 ) -> dict[DeadlineQuery, DeadlineOutcome]:
     """The outcome of each distinct route (index 0: the caller numbers them)."""
-    from postalgui.api.deadline import DEADLINE_API
-    from postalgui.api.errors import ApiError, PermissionDeniedError
-    from postalgui.api.price import item_error
 
     try:
         with cancel_scope(task.token):
@@ -105,7 +105,6 @@ def _ask(
 
 
 def _deadline_query(query: PriceQuery, posted: date) -> DeadlineQuery:
-    from postalgui.api.models.deadline import DeadlineQuery
 
     return DeadlineQuery(
         coProduto=query.coProduto,

@@ -20,6 +20,7 @@ from postalgui.services.price.service_choice import DECLARED, Refusal, wire_serv
 if TYPE_CHECKING:
     from postalgui.api.models.price import AdditionalService, PriceQuery
     from postalgui.api.models.validation import FieldProblem
+from pydantic import ValidationError
 
 __all__ = [
     "SIZE_FIELDS",
@@ -130,8 +131,8 @@ def plan_queries(
 ) -> QueryPlan:
     """One query per product with its own service codes; the first invalid query stops
     the plan with its field problems (every product shares the fields at fault)."""
-    from pydantic import ValidationError
 
+    # lazy: not needed for the first paint
     from postalgui.api.models.price import PriceQuery
     from postalgui.api.models.validation import field_problems
 

@@ -43,10 +43,13 @@ from postalgui.services.price.use_cases import (
 if TYPE_CHECKING:
     from concurrent.futures import Future
 
-    from postalgui.api.models.price import PriceQuery, QuoteResult
+    from postalgui.api.models.price import PriceQuery
     from postalgui.api.price import PriceClient
     from postalgui.services.price.deadline_outcome import DeadlineOutcome
     from postalgui.services.price.service import PriceService, Source
+from concurrent.futures import ThreadPoolExecutor
+
+from postalgui.api.models.price import ItemError, QuoteResult
 
 __all__ = [
     "AHEAD",
@@ -195,7 +198,7 @@ class _PriceSide(CountsOnly["QuoteResult"]):
         pricing: Pricing,
         total: int | None,
     ) -> None:
-        from postalgui.api.models.price import QuoteResult
+        # lazy: the command line starts without it
         from postalgui.api.price import new_batch_id
 
         super().__init__(task)
@@ -255,7 +258,6 @@ class _DeadlineSide:
         self._task = task
         self._service = service
         self._run = run
-        from concurrent.futures import ThreadPoolExecutor  # loads with the first quote, not the tab
 
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="postalgui-deadline")
         self._asked: deque[Future[None]] = deque()
@@ -293,7 +295,7 @@ def _outcomes(
 ) -> list[DeadlineOutcome]:
     """`deadlines_for`, with anything unexpected an outcome of every query, never raised:
     the prices go on, and each row says why it has no date."""
-    from postalgui.api.models.price import ItemError
+    # lazy: the command line starts without it
     from postalgui.services.price.deadlines import DeadlineOutcome, deadlines_for
 
     try:

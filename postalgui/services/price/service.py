@@ -37,12 +37,14 @@ class PriceService:
         self._ports = ports
 
     def client(self) -> PriceClient:
+        # lazy: not needed for the first paint
         from postalgui.api.price import PriceClient
 
         return PriceClient(self._ports.operator())
 
     def deadlines(self) -> DeadlineClient:
         """The delivery-time client, with the same token as prices (blocks on first use: tasks only)."""
+        # lazy: not needed for the first paint
         from postalgui.api.deadline import DeadlineClient
 
         return DeadlineClient(self._ports.operator())

@@ -27,6 +27,9 @@ if TYPE_CHECKING:
     from postalgui.services.price.history import HistoryEntry
     from postalgui.services.price.service import PriceService, Source
     from postalgui.services.price.service_choice import Refusal
+from postalgui.api.errors import ApiError
+from postalgui.api.values import format_brl
+from postalgui.services.price.service_choice import DECLARED, wire_services
 
 P = TypeVar("P")
 
@@ -93,6 +96,7 @@ def quote_checked(
     why, never sent. Results and progress keep the positions in ``queries``; a query
     that already has its service (a checked file's) costs no look-up.
     """
+    # lazy: not needed for the first paint
     from postalgui.api.models.price import ItemError, QuoteResult
 
     rule = DeclaredValueRule(task, service)
@@ -206,6 +210,7 @@ def quote_single(
     run: str | None = None,
 ) -> PriceResponse:
     """One product through its own GET (the operator's whole answer, errors raised), kept in the history."""
+    # lazy: not needed for the first paint
     from postalgui.api.models.price import QuoteResult
 
     client = service.client()
@@ -239,6 +244,7 @@ def read_batch_file(
     The rule checks the rows that are otherwise right: those are the ones sent, the
     rows with a problem are skipped.
     """
+    # lazy: not needed for the first paint
     from postalgui.services.price.batch_csv import read_batch_csv
 
     task.raise_if_cancelled()
@@ -271,6 +277,7 @@ def export_csv(
 ) -> Path:
     """Write the results as CSV, or as an Excel workbook when ``path`` ends in ``.xlsx``;
     ``deadlines`` (by the result's index) add the deadline columns."""
+    # lazy: not needed for the first paint
     from postalgui.services.price.batch_csv import write_results
 
     task.raise_if_cancelled()
@@ -289,6 +296,7 @@ def export_pdf(
 ) -> Path:
     """A PDF for a customer or the files: company name from the sandbox demo or the CNPJ;
     ``deadlines`` (by the result's index) add each quote's delivery time."""
+    # lazy: not needed for the first paint
     from postalgui.services.price.report import write_quotes_pdf
 
     task.raise_if_cancelled()
@@ -316,7 +324,6 @@ def services_for_products(
 
     One product's failure (say, a code the contract lacks) must not hide the others'.
     """
-    from postalgui.api.errors import ApiError
 
     client = service.client()
     found: dict[str, list[AdditionalService] | Exception] = {}
@@ -355,7 +362,6 @@ class DeclaredValueRule:
 
     def check(self, query: PriceQuery) -> tuple[PriceQuery, Refusal | None, str | None]:
         """``(query to send, why it cannot be sent, the service code added)``."""
-        from postalgui.services.price.service_choice import DECLARED, wire_services
 
         if not self.applies(query):
             return query, None, None
@@ -372,6 +378,7 @@ class DeclaredValueRule:
         ``columns`` maps the file's headers to fields (`BatchReader.columns`), to name the
         column of the problem; the second item is the service code added, if one was.
         """
+        # lazy: not needed for the first paint
         from postalgui.services.price.batch_csv import RowProblem
 
         if row.query is None or row.problems:
@@ -401,7 +408,6 @@ class DeclaredValueRule:
         return replace(batch, rows=tuple(rows), added_services=added)
 
     def _services(self, query: PriceQuery) -> list[AdditionalService] | None:
-        from postalgui.api.errors import ApiError
 
         key = (query.coProduto, query.sgPaisDestino, query.dtEvento)
         if key not in self._offered:
@@ -419,7 +425,6 @@ class DeclaredValueRule:
 
 def refusal_text(refusal: Refusal, product: str) -> str:
     """A `Refusal` as a sentence naming the product."""
-    from postalgui.api.values import format_brl
 
     params = refusal.params
     if refusal.rule == "no_declared_value":

@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from postalgui.api.cancel import TaskControl
     from postalgui.services.shipping.cep import CepLookup
     from postalgui.services.shipping.service import ShippingService
+from postalgui.services.shipping.cep import lookup_cep
 
 __all__ = [
     "ALIASES",
@@ -168,7 +169,6 @@ def complete_addresses(
 ) -> list[AddressRow]:
     """``rows`` with the street, district, city and state of those that need them taken
     from their CEP (asked once per CEP); an unknown CEP becomes that row's problem."""
-    from postalgui.services.shipping.cep import lookup_cep
 
     ceps = len({row.address.cep for row in rows if row.good and row.needs_cep and row.address is not None})
     places: dict[str, CepLookup] = {}

@@ -27,20 +27,19 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from enum import StrEnum
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from sqlalchemy import Connection, and_, insert, select, update
 
+from postalgui.api.models.prepostings import Person
 from postalgui.api.said import Said
+from postalgui.api.values.shipping import check_person
 from postalgui.api.values.text import fold
 from postalgui.services.office import topics
 from postalgui.services.office.errors import OfficeDatabaseError
 from postalgui.services.office.scoped import OfficeRows
 from postalgui.store.errors import Change
 from postalgui.store.tables import address as table
-
-if TYPE_CHECKING:
-    from postalgui.api.models.prepostings import Person
 
 __all__ = [
     "GROUP_LIMIT",
@@ -164,7 +163,6 @@ class Address:
 
     def person(self) -> Person:
         """The address as a pre-posting sends it."""
-        from postalgui.api.models.prepostings import Person
 
         return Person(
             name=self.name, cep=self.cep, street=self.street, number=self.number,
@@ -226,7 +224,6 @@ def check_address(address: Address, *, role: str | None = None, complete: bool =
     """Raise `InvalidValue` for the first field a pre-posting would refuse, naming it as the
     API does (``destinatario.endereco.cep``; ``role`` ``""``: the file's column, ``cep``).
     ``complete``: street, district, city and state are required (else the CEP fills them)."""
-    from postalgui.api.values.shipping import check_person
 
     check_person(address.person(), role_of(address.kind) if role is None else role, complete=complete)
 

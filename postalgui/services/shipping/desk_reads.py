@@ -13,6 +13,7 @@ if TYPE_CHECKING:
     from postalgui.services.shipping.orders import OrderFile
     from postalgui.services.shipping.records import Shipment
     from postalgui.services.shipping.service import ShippingService
+from postalgui.services.shipping.orders import read_order_file
 
 __all__ = ["default_sender", "list_shipments", "read_orders_file"]
 
@@ -32,7 +33,6 @@ def default_sender(task: TaskControl, service: ShippingService) -> Person | None
 
 def read_orders_file(task: TaskControl, service: ShippingService, path: Path, sender: Person) -> OrderFile:
     """`read_order_file` as a task: the file is read off the GUI thread."""
-    from postalgui.services.shipping.orders import read_order_file
 
     task.raise_if_cancelled()
     return read_order_file(path, sender)

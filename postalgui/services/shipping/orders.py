@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     from postalgui.api.cancel import TaskControl
     from postalgui.services.shipping.cep import CepLookup
     from postalgui.services.shipping.service import ShippingService
+from postalgui.services.shipping.cep import lookup_cep
 
 __all__ = [
     "COLUMNS",
@@ -212,7 +213,6 @@ def read_orders(path: Path, sender: Person) -> list[OrderRow]:
 def complete_orders(task: TaskControl, service: ShippingService, rows: Sequence[OrderRow]) -> list[OrderRow]:
     """``rows`` with street, district, city and state filled from each CEP where empty, then
     checked whole (a row whose CEP the operator does not know gets that problem)."""
-    from postalgui.services.shipping.cep import lookup_cep
 
     done: list[OrderRow] = []
     for index, row in enumerate(rows):

@@ -12,16 +12,16 @@ from postalgui.services.setting_missing import SettingMissingError
 from postalgui.services.shipping.cep_cache import CepCache
 
 if TYPE_CHECKING:
-    from postalgui.api.cep import CepClient
-    from postalgui.api.prepostings import PrepostingClient
     from postalgui.services.office.database import OfficeDatabase
-    from postalgui.services.office.outgoing import Outgoing
     from postalgui.services.ports import Follow
     from postalgui.services.settings import Profile
-    from postalgui.services.shipping.addresses import AddressBook
-    from postalgui.services.shipping.book import ShipmentBook
     from postalgui.services.shipping.ports import ShippingPorts
     from postalgui.services.shipping.settings import ShippingSettings
+from postalgui.api.cep import CepClient
+from postalgui.api.prepostings import PrepostingClient
+from postalgui.services.office.outgoing import Outgoing
+from postalgui.services.shipping.addresses import AddressBook
+from postalgui.services.shipping.book import ShipmentBook
 
 
 class ShippingService:
@@ -66,12 +66,10 @@ class ShippingService:
 
     def client(self) -> PrepostingClient:
         # lazy: requests loads in a task, not at start-up
-        from postalgui.api.prepostings import PrepostingClient
 
         return PrepostingClient(self._ports.operator(), scope=self._ports.scope())
 
     def cep_client(self) -> CepClient:
-        from postalgui.api.cep import CepClient  # lazy: requests loads in a task, not at start-up
 
         return CepClient(self._ports.operator(), scope=self._ports.scope())
 
@@ -94,13 +92,11 @@ class ShippingService:
 
     def book(self) -> ShipmentBook:
         """The shipments of the current environment's office database (any thread)."""
-        from postalgui.services.shipping.book import ShipmentBook  # lazy: SQLAlchemy loads in a task
 
         return ShipmentBook(self.office())
 
     def outgoing(self) -> Outgoing:
         """The office's written-down sendings of the current environment (any thread)."""
-        from postalgui.services.office.outgoing import Outgoing  # lazy: SQLAlchemy loads in a task
 
         return Outgoing(self.office())
 
@@ -113,7 +109,6 @@ class ShippingService:
 
     def addresses(self) -> AddressBook:
         """The office's address book (office-wide; any thread, opens the database: tasks)."""
-        from postalgui.services.shipping.addresses import AddressBook  # lazy: SQLAlchemy loads in a task
 
         return AddressBook(self.office())
 

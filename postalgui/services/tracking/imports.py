@@ -30,6 +30,13 @@ if TYPE_CHECKING:
     from postalgui.services.invoices.jobs import Job
     from postalgui.services.invoices.service import InvoiceService
     from postalgui.services.tracking.service import TrackingService
+from postalgui.api.invoices import parse_document_type, parse_invoice_number
+from postalgui.api.models.invoices import Invoice, ProcessingKind
+from postalgui.services.invoices.documents import document_ref
+from postalgui.services.invoices.following import POLL_INTERVAL_S, analytic_once, follow_job
+from postalgui.services.invoices.job_files import fetch_job_file, file_here
+from postalgui.services.invoices.jobs import JobState
+from postalgui.services.invoices.statements import load_analytic
 
 __all__ = ["CodesFileError", "codes_from_file", "objects_from_invoice"]
 
@@ -64,9 +71,6 @@ def codes_from_file(path: Path, column: str | None = None) -> FoundCodes:
 
 def _downloaded(invoices: InvoiceService, params: dict[str, str]) -> Job | None:
     """A statement of the same invoice this office already has (READY, its file on this desk)."""
-    from postalgui.api.models.invoices import ProcessingKind
-    from postalgui.services.invoices.job_files import file_here
-    from postalgui.services.invoices.jobs import JobState
 
     for job in invoices.jobs().list(invoices.env_key):
         ready = job.state is JobState.READY
@@ -89,13 +93,6 @@ def objects_from_invoice(
     """The objects of invoice ``number`` (``document_type`` RE, RT...): its analytic
     statement's labels, the statement downloaded before or requested and followed now.
     A bad number or type raises `InvalidValue` before anything is sent."""
-    from postalgui.api.invoices import parse_document_type, parse_invoice_number
-    from postalgui.api.models.invoices import Invoice
-    from postalgui.services.invoices.documents import document_ref
-    from postalgui.services.invoices.following import POLL_INTERVAL_S, analytic_once, follow_job
-    from postalgui.services.invoices.job_files import fetch_job_file
-    from postalgui.services.invoices.jobs import JobState
-    from postalgui.services.invoices.statements import load_analytic
 
     del service  # the objects go to its watchlist through `add_objects`
     wanted = {"id": parse_invoice_number(number), "tipoDocumento": parse_document_type(document_type)}

@@ -10,12 +10,12 @@ from typing import TYPE_CHECKING
 from postalgui.services.tracking.settings import TrackingSettings
 
 if TYPE_CHECKING:
-    from postalgui.api.deadline import DeadlineClient
-    from postalgui.api.tracking import TrackingClient
     from postalgui.services.branches.service import BranchService
     from postalgui.services.office.database import OfficeDatabase
     from postalgui.services.tracking.ports import TrackingPorts
-    from postalgui.services.tracking.watchlist import Watchlist
+from postalgui.api.deadline import DeadlineClient
+from postalgui.api.tracking import TrackingClient
+from postalgui.services.tracking.watchlist import Watchlist
 
 
 class TrackingService:
@@ -33,7 +33,6 @@ class TrackingService:
         return self._ports.settings()
 
     def client(self) -> TrackingClient:
-        from postalgui.api.tracking import TrackingClient  # lazy: requests loads in a task, not at start-up
 
         return TrackingClient(
             self._ports.operator(),
@@ -42,14 +41,12 @@ class TrackingService:
         )
 
     def deadlines(self) -> DeadlineClient:
-        from postalgui.api.deadline import DeadlineClient  # lazy: requests loads in a task, not at start-up
 
         return DeadlineClient(self._ports.operator())
 
     def watchlist(self) -> Watchlist:
         """The watchlist in the current environment's office database (any thread; it holds
         nothing of its own, so one is made per call and follows an environment change)."""
-        from postalgui.services.tracking.watchlist import Watchlist  # lazy: SQLAlchemy loads in a task
 
         return Watchlist(self._ports.office())
 

@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from postalgui.gui.tasks import TaskHandle, TaskRunner
     from postalgui.services.office.service import OfficeService, TypedDatabase
     from postalgui.store.copy import Copied
+from postalgui.services.office.use_cases import check_typed, upload_typed
 
 _OK_STYLE = "color: #107c10;"
 
@@ -151,7 +152,6 @@ class OfficeTestAction(_Action):
         self._lay_out()
 
     def run(self, typed: TypedDatabase) -> None:
-        from postalgui.services.office.use_cases import check_typed
 
         self._start(self.tr("Connecting…"))
         self.button.setText(self.tr("Testing…"))
@@ -210,7 +210,6 @@ class OfficeCopyAction(_Action):
         self._lay_out(self.progress_bar, self.cancel_button)
 
     def run(self, typed: TypedDatabase) -> None:
-        from postalgui.services.office.use_cases import upload_typed
 
         self._start(self.tr("Copying…"))
         self.progress_bar.setRange(0, 0)  # busy until the first batch says how many

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from postalgui.gui.desk import Desk
     from postalgui.gui.tasks import TaskHandle
     from postalgui.services.branches.service import BranchService
+from postalgui.services.branches.use_cases import SYNC_CONCURRENCY, load_units
 
 __all__ = ["COUNTRY_KEY", "CountryDownload"]
 
@@ -62,7 +63,6 @@ class CountryDownload(QWidget):
 
     def start(self) -> TaskHandle[Loaded]:
         """Download (or refresh) every unit in Brazil; the running download when one is under way."""
-        from postalgui.services.branches.use_cases import SYNC_CONCURRENCY, load_units
 
         if self._handle is not None:
             return self._handle

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from postalgui.api.models.branches import Locality
     from postalgui.gui.tasks import TaskRunner
     from postalgui.services.branches.service import BranchService
+from postalgui.services.branches.use_cases import localities
 
 __all__ = ["LOCALITIES_KEY", "MunicipalityLoader"]
 
@@ -39,7 +40,6 @@ class MunicipalityLoader(QObject):
     @Slot(str)
     def load(self, uf: str) -> None:
         """The municipalities of ``uf`` (empty: none)."""
-        from postalgui.services.branches.use_cases import localities
 
         if not uf:
             self.found.emit([])

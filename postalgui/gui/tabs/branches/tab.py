@@ -50,6 +50,7 @@ if TYPE_CHECKING:
     from postalgui.gui.widgets.message_bar import MessageArea
     from postalgui.services.branches.index import BranchIndex
     from postalgui.services.branches.service import BranchService
+from postalgui.services.branches.use_cases import export_units
 
 __all__ = ["BranchesTab", "fit_columns"]
 
@@ -273,7 +274,6 @@ class BranchesTab(QWidget):
 
     def export_csv(self, path: Path) -> TaskHandle:
         """Save the units shown, in the list's order, as CSV."""
-        from postalgui.services.branches.use_cases import export_units
 
         return self.runner.run(
             export_units,

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from postalgui.gui.tasks import TaskHandle
     from postalgui.services.branches.service import BranchService
     from postalgui.services.branches.use_cases import UnitQuery
+from postalgui.services.branches.use_cases import load_units
 
 __all__ = ["LOAD_KEY", "UnitLoader"]
 
@@ -55,7 +56,6 @@ class UnitLoader(QObject):
 
     def load(self, query: UnitQuery, *, only_if_cached: bool = False) -> TaskHandle[Loaded]:
         """Load ``query``'s units: its cached copy at once, then what changed."""
-        from postalgui.services.branches.use_cases import load_units
 
         self.desk.messages.clear(LOAD_KEY)
         self._handle = self.desk.run(

@@ -23,6 +23,7 @@ from postalgui.gui.widgets.selectable_label import selectable_label
 if TYPE_CHECKING:
     from postalgui.api.models.contracts import Contract, PostingCard, Service
     from postalgui.gui.tabs.contracts.desk import Desk
+from postalgui.services.contracts.use_cases import card_services
 
 __all__ = ["CardDetail"]
 
@@ -88,7 +89,6 @@ class CardDetail(QGroupBox):
 
     def show_card(self, contract: Contract | None, card: PostingCard | None) -> None:
         """Show ``card`` of ``contract`` (``None``: none) and load its services."""
-        from postalgui.services.contracts.use_cases import card_services
 
         self._contract, self._card = contract, card
         self._show_fields(card)

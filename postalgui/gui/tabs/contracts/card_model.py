@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from postalgui.api.models.contracts import PostingCard
     from postalgui.gui.tasks import TaskRunner
     from postalgui.services.contracts.service import ContractService
+from postalgui.services.contracts.use_cases import cards_page
 
 __all__ = ["CARD_PAGE_SIZE", "CardColumn", "CardModel"]
 
@@ -101,7 +102,6 @@ class CardModel(PagedTableModel["PostingCard"]):
 
     def load(self, contract: str | None, status: str | None = None) -> None:
         """The cards of ``contract`` (``None``: none) with ``status`` (``None``: any), from page 0."""
-        from postalgui.services.contracts.use_cases import cards_page
 
         self._contract = contract or None
         self._status = status or None

@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from postalgui.api.models.contracts import Category
     from postalgui.gui.tabs.contracts.desk import Desk
     from postalgui.services.contracts.use_cases import ContractDetail
+from postalgui.services.contracts.use_cases import contract_detail
 
 __all__ = ["ContractDetailPage"]
 
@@ -100,7 +101,6 @@ class ContractDetailPage(QScrollArea):
 
     def show_contract(self, contract: Contract | None) -> None:
         """Show ``contract`` (``None``: none) and load its detail in the background."""
-        from postalgui.services.contracts.use_cases import contract_detail
 
         self._contract = contract
         self._show_fields(contract)

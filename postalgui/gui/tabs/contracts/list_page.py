@@ -30,6 +30,8 @@ from postalgui.gui.widgets.tables import record_table
 if TYPE_CHECKING:
     from postalgui.gui.tabs.contracts.desk import Desk
     from postalgui.gui.tasks import TaskHandle
+from postalgui.services.contracts.service import ContractNotSetError
+from postalgui.services.contracts.use_cases import list_contracts
 
 __all__ = ["ContractListPage"]
 
@@ -117,7 +119,6 @@ class ContractListPage(QWidget):
 
     def refresh(self) -> TaskHandle:
         """Load the contracts with the filter bar's status and validity."""
-        from postalgui.services.contracts.use_cases import list_contracts
 
         self.desk.messages.clear(KEY)
         self._handle = self.desk.run(
@@ -194,7 +195,6 @@ class ContractListPage(QWidget):
 
     @Slot(object)
     def _on_list_task_error(self, error: BaseException) -> None:
-        from postalgui.services.contracts.service import ContractNotSetError
 
         if isinstance(error, ContractNotSetError):  # nothing was sent: say which setting is missing
             self.contracts_summary.setText(self.tr("No contract is set."))

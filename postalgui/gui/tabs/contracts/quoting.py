@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from postalgui.api.models.contracts import Contract, PostingCard, Service
     from postalgui.gui.tabs.contracts.desk import Desk
     from postalgui.gui.tasks import TaskHandle
+from postalgui.services.contracts.use_cases import quoting_products, renew_token
 
 __all__ = ["CardQuoting", "quotable"]
 
@@ -80,7 +81,6 @@ class CardQuoting(QObject):
 
         Nothing happens (``None``) for a card that cannot quote or while a switch runs.
         """
-        from postalgui.services.contracts.use_cases import quoting_products
 
         if contract is None or card is None or not quotable(contract, card) or self.busy:
             return None
@@ -104,7 +104,6 @@ class CardQuoting(QObject):
 
     def renew_token(self) -> TaskHandle:
         """A fresh token for the configured scope (the active card), in the background."""
-        from postalgui.services.contracts.use_cases import renew_token
 
         self._renew_handle = self.desk.run(
             renew_token,

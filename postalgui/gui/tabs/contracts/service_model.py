@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from postalgui.api.models.contracts import Service, ServiceLookup
     from postalgui.gui.tasks import TaskRunner
     from postalgui.services.contracts.service import ContractService
+from postalgui.services.contracts.use_cases import contract_services_page
 
 __all__ = [
     "SERVICE_PAGE_SIZE",
@@ -107,7 +108,6 @@ class ServiceModel(PagedTableModel["Service"]):
 
     def load_contract(self, service: ContractService, contract: str | None) -> None:
         """The contract's services, page by page (``None``: none)."""
-        from postalgui.services.contracts.use_cases import contract_services_page
 
         if not contract:
             self.clear()

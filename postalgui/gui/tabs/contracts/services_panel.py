@@ -38,6 +38,7 @@ if TYPE_CHECKING:
     from postalgui.api.models.contracts import Service, ServiceLookup
     from postalgui.gui.tasks import TaskHandle, TaskRunner
     from postalgui.services.contracts.service import ContractService
+from postalgui.services.contracts.use_cases import service_lookup
 
 __all__ = ["ServicesPanel"]
 
@@ -160,7 +161,6 @@ class ServicesPanel(QWidget):
 
     def check_service(self, code: str | None = None) -> TaskHandle | None:
         """Ask whether the card (or contract) has service ``code`` (default: the code field)."""
-        from postalgui.services.contracts.use_cases import service_lookup
 
         if code is not None:
             self.code_edit.setText(code)

@@ -16,6 +16,7 @@ from postalgui.gui.messages import api_list, arg, describe_error
 if TYPE_CHECKING:
     from postalgui.gui.tasks import TaskHandle, TaskRunner
     from postalgui.services.contracts.service import ContractService
+from postalgui.services.contracts.use_cases import token_apis
 
 __all__ = ["TokenApisLabel"]
 
@@ -41,7 +42,6 @@ class TokenApisLabel(QLabel):
 
     def refresh(self) -> TaskHandle:
         """Ask which APIs the token of the configured scope enables (the cached token will do)."""
-        from postalgui.services.contracts.use_cases import token_apis
 
         return self.runner.run(
             token_apis,

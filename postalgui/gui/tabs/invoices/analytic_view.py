@@ -61,6 +61,7 @@ if TYPE_CHECKING:
     from postalgui.gui.tabs.contract import Handoffs
     from postalgui.gui.tasks import TaskHandle, TaskRunner
     from postalgui.services.ports import Follow
+from postalgui.api.analytic import AnalyticFormatError
 
 __all__ = ["FETCH_BLOCK", "AnalyticItemsModel", "AnalyticView", "header_fields"]
 
@@ -363,7 +364,6 @@ class AnalyticView(QWidget):
     @Slot(object)
     def _on_load_task_error(self, error: BaseException) -> None:
         """Not only the message: it names the file and the line, and says ``loadFailed``."""
-        from postalgui.api.analytic import AnalyticFormatError
 
         self._stop_busy()
 

@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from postalgui.gui.tabs.invoices.activity import ActivityIndicator
     from postalgui.gui.tasks import TaskHandle
     from postalgui.services.invoices.service import InvoiceService
+from postalgui.api.values.boleto import find_typed_lines, format_typed_line, verify_typed_line
 
 __all__ = ["DocumentActions", "pdf_text", "typed_line_of"]
 
@@ -54,7 +55,6 @@ def pdf_text(path: Path, parent: QObject) -> str | None:
 
 def typed_line_of(text: str) -> str | None:
     """The first typed line in ``text`` whose check digits match, as 47 digits."""
-    from postalgui.api.values.boleto import find_typed_lines, verify_typed_line
 
     for candidate in find_typed_lines(text):
         try:
@@ -222,7 +222,6 @@ class DocumentActions(InvoicesController):
 
     @Slot(object)
     def _on_typed_line_task_result(self, path: Path) -> None:
-        from postalgui.api.values.boleto import format_typed_line
 
         invoice = self._documents.get("typed_line")
         number = invoice.id if invoice is not None else 0

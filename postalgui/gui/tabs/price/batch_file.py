@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from postalgui.gui.widgets.message_bar import MessageArea
     from postalgui.services.price.batch_csv import BatchFile
     from postalgui.services.price.service import PriceService
+from postalgui.services.price.batch_csv import BatchFileError
 
 __all__ = ["BatchFileRow"]
 
@@ -193,7 +194,6 @@ class BatchFileRow(QWidget):
         self.readFinished.emit()
 
     def _file_error_text(self, error: BaseException) -> str:
-        from postalgui.services.price.batch_csv import BatchFileError
 
         if isinstance(error, BatchFileError):
             if error.rule == "csv.empty":

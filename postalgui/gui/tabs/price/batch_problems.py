@@ -23,6 +23,7 @@ from postalgui.services.price.service_choice import declared_limits
 
 if TYPE_CHECKING:
     from postalgui.services.price.batch_csv import RowProblem
+from postalgui.api.values import format_brl
 
 __all__ = ["BatchProblemsView", "rows_text"]
 
@@ -120,8 +121,6 @@ class BatchProblemsView(QWidget):
 
     def _refusal_reason(self, problem: RowProblem) -> str | None:
         """The declared-value rule's refusals (`service_choice.Refusal`), translated."""
-
-        from postalgui.api.values import format_brl
 
         params = problem.params
         product = str(params.get("product", ""))

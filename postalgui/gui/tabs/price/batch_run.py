@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from postalgui.gui.widgets.message_bar import MessageArea
     from postalgui.services.price.deadlines import DeadlineOutcome
     from postalgui.services.price.service import PriceService, Source
+from postalgui.services.price.priced import prices_with_deadlines
 
 __all__ = ["BatchRunRow"]
 
@@ -129,7 +130,6 @@ class BatchRunRow(QWidget):
         ``indices`` numbers the results as the file's rows (`BatchFile.indices`);
         ``skipped_lines`` are the lines of the rows left out, for the status.
         """
-        from postalgui.services.price.priced import prices_with_deadlines
 
         self.stop()
         self.messages.clear("batch.run")

@@ -33,6 +33,7 @@ if TYPE_CHECKING:
 
     from postalgui.api.models.price import QuoteResult
     from postalgui.services.price.breakdown import LadderStep
+from postalgui.api.values import format_cep
 
 STEP_LABELS: dict[str, object] = {  # QT_TRANSLATE_NOOP is typed as returning object
     "base": QT_TRANSLATE_NOOP("breakdown", "Base price"),
@@ -125,6 +126,7 @@ class BreakdownView(QWidget):
             self.copy_action.setEnabled(False)
             return
         # Loaded with the first quote, not while the empty tab is first painted.
+        # lazy: not needed for the first paint
         from postalgui.services.price.breakdown import ladder
 
         code = result.query.coProduto
@@ -154,7 +156,6 @@ class BreakdownView(QWidget):
         return "\n".join(line for line in lines if line)
 
     def _parameters(self, result: QuoteResult) -> str:
-        from postalgui.api.values import format_cep
 
         query = result.query
         parts: list[str] = []

@@ -41,6 +41,10 @@ if TYPE_CHECKING:
     from postalgui.services.price.priced import PriceEvent, PricesSettled
     from postalgui.services.price.service import PriceService
     from postalgui.services.shipping.draft import ShipDraft
+from postalgui.api.values import format_brl
+from postalgui.gui.tabs.price.deadline_texts import until_text
+from postalgui.services.price.products import product_name
+from postalgui.services.price.use_cases import services_for_products
 
 COMPARE_COLUMNS = (
     Column.PRODUCT,
@@ -234,6 +238,7 @@ class PriceTab(QWidget):
         if problems:
             self.summary.setText(self.tr("Nothing was sent: fix the fields named below the form."))
             return False
+        # lazy: not needed for the first paint
         from postalgui.api.models.price import ItemError, QuoteResult
 
         self.form.remember_origin()  # a new origin comes back through pricesChanged
@@ -253,6 +258,7 @@ class PriceTab(QWidget):
 
     def _start_compare(self, queries: list[PriceQuery]) -> None:
         """Prices and their deadlines in one task: the price column never waits for the dates."""
+        # lazy: not needed for the first paint
         from postalgui.services.price.priced import prices_with_deadlines
 
         self._arrived = []
@@ -293,9 +299,6 @@ class PriceTab(QWidget):
 
     def _cheapest_text(self, results: list[QuoteResult], priced: list[QuoteResult]) -> str:
         """ "Cheapest: SEDEX at R$ 33,09", or with "must arrive by" the cheapest that makes it."""
-        from postalgui.api.values import format_brl
-        from postalgui.gui.tabs.price.deadline_texts import until_text
-        from postalgui.services.price.products import product_name
 
         by = self.model.arrive_by()
         on_time = priced
@@ -431,7 +434,6 @@ class PriceTab(QWidget):
 
     @Slot()
     def _on_form_services_needed(self) -> None:
-        from postalgui.services.price.use_cases import services_for_products
 
         codes = self.form.product_codes()
         country = self.form.country() if self.form.international else None

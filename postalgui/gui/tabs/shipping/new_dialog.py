@@ -51,6 +51,7 @@ if TYPE_CHECKING:
     from postalgui.gui.tasks import TaskHandle
     from postalgui.services.shipping.draft import ShipDraft
     from postalgui.services.shipping.service import ShippingService
+from postalgui.services.shipping.use_cases import create_typed
 
 __all__ = ["CREATE_KEY", "KEEP_KEY", "NewPrepostingDialog"]
 
@@ -242,7 +243,6 @@ class NewPrepostingDialog(QDialog):
         order = self.order()
         if order is None:
             return None
-        from postalgui.services.shipping.use_cases import create_typed
 
         self.create_button.setEnabled(False)
         self.problem_label.setText(self.tr("Sending to the operator…"))

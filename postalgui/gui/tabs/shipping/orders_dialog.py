@@ -55,6 +55,7 @@ if TYPE_CHECKING:
     from postalgui.services.shipping.orders import OrderFile, OrderProblem, OrderRow
     from postalgui.services.shipping.service import ShippingService
     from postalgui.services.shipping.use_cases import EarlierSending
+from postalgui.services.shipping.use_cases import create_prepostings, sent_before
 
 __all__ = ["ORDERS_KEY", "OrdersDialog"]
 
@@ -184,7 +185,6 @@ class OrdersDialog(QDialog):
 
     def check_sent(self) -> TaskHandle:
         """Look the rows up among those sent before (the office database; nothing is sent)."""
-        from postalgui.services.shipping.use_cases import sent_before
 
         good = [row for row in self.rows if row.order is not None]
         self._checking = [row.row for row in good]
@@ -210,7 +210,6 @@ class OrdersDialog(QDialog):
         good = [row for row in self.rows if row.order is not None and not row.problems]
         if not good or (len(good) < len(self.rows) and not self.good_only.isChecked()):
             return None
-        from postalgui.services.shipping.use_cases import create_prepostings
 
         before = [row.row for row in good if row.row in self.sent_before_rows]
         again = self.ask_again(before) if before else False

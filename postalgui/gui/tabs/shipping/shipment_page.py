@@ -43,6 +43,7 @@ if TYPE_CHECKING:
     from postalgui.gui.tasks import TaskHandle
     from postalgui.services.shipping.records import Shipment
     from postalgui.services.shipping.service import ShippingService
+from postalgui.services.shipping import use_cases
 
 __all__ = ["CANCEL_KEY", "LOAD_KEY", "REFRESH_KEY", "ShipmentPage"]
 
@@ -189,7 +190,6 @@ class ShipmentPage(ListPage):
 
     def refresh(self) -> TaskHandle:
         """F5: ask the operator how each stands; the book's change reloads the table."""
-        from postalgui.services.shipping import use_cases  # loaded with the first refresh
 
         self.desk.messages.clear(REFRESH_KEY)
         return self.desk.run(
@@ -213,7 +213,6 @@ class ShipmentPage(ListPage):
         )
         if not self.confirm(question):
             return None
-        from postalgui.services.shipping import use_cases  # loaded with the first cancel
 
         self.desk.messages.clear(CANCEL_KEY)
         self._cancelling = ids
