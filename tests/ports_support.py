@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
 
 from postalgui.api.client import OperatorClient
 from postalgui.services.claims.ports import ClaimsPorts, InvoiceObjects, TrackedObjects
@@ -16,22 +15,13 @@ from postalgui.services.ports import Follow
 from postalgui.services.settings import Profile, Settings
 from postalgui.services.shipping.ports import ShippingPorts
 from postalgui.services.tracking.ports import TrackingPorts
+from tests.feature_ports import unwired
 
-__all__ = ["claims_ports", "shipping_ports", "tracking_ports", "unused"]
-
-
-def unused(what: str) -> Callable[..., Any]:
-    """A port member the test does not expect to be used."""
-
-    def call(*args: Any, **kwargs: Any) -> Any:
-        del args, kwargs
-        raise AssertionError(f"this test gives no {what}")
-
-    return call
+__all__ = ["claims_ports", "shipping_ports", "tracking_ports"]
 
 
 def _operator(client: OperatorClient | None) -> Callable[[], OperatorClient]:
-    return unused("operator client") if client is None else lambda: client
+    return unwired("operator client") if client is None else lambda: client
 
 
 def tracking_ports(
@@ -65,7 +55,7 @@ def claims_ports(
         profile=lambda: profile,
         settings=lambda: settings.claims,
         saved=lambda: settings.claims,
-        keep=unused("settings file"),
+        keep=unwired("settings file"),
         office=lambda: office,
         tracked=tracked,
         clock=clock,
@@ -93,7 +83,7 @@ def shipping_ports(
         remember=lambda shipping: kept.append(kept[-1].updated(shipping=shipping)),
         login=lambda: login,
         env_key=lambda: kept[-1].env_key,
-        data_dir=unused("data folder") if data_dir is None else lambda: data_dir,
+        data_dir=unwired("data folder") if data_dir is None else lambda: data_dir,
         office=None if office is None else lambda: office,
         follow=follow,
     )
