@@ -3233,6 +3233,14 @@
         <translation>Filtro de situação</translation>
     </message>
     <message>
+        <source>Search the invoices</source>
+        <translation>Buscar nas faturas</translation>
+    </message>
+    <message>
+        <source>Stat&amp;us:</source>
+        <translation>Sit&amp;uação:</translation>
+    </message>
+    <message>
         <location line="+20"/>
         <source>Invoices</source>
         <translation>Faturas</translation>

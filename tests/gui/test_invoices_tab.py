@@ -178,7 +178,7 @@ def test_cells_show_dates_money_status_colours_and_document_meanings(tab: Invoic
     )
     tab.status_combo.setCurrentIndex(tab.status_combo.findData("open"))
     assert late in shown_invoices(tab)  # still owed: the "open" filter keeps it
-    tab.status_combo.setCurrentIndex(tab.status_combo.findData("all"))
+    tab.status_combo.setCurrentIndex(tab.status_combo.findData(""))
     tip = model.index(open_row, InvoiceColumn.DOCUMENT).data(Qt.ItemDataRole.ToolTipRole)
     assert tip.startswith(f"{invoice.tipoDocumento} ")
     zero = zeroed(tab)
@@ -206,7 +206,7 @@ def test_sorting_and_filtering(tab: InvoicesTab, qtbot: QtBot) -> None:
     assert tab.totals().open_total == 0
     assert f"Showing {len(paid)} of {total} invoices" in tab.summary.text()
 
-    tab.status_combo.setCurrentIndex(tab.status_combo.findData("all"))
+    tab.status_combo.setCurrentIndex(tab.status_combo.findData(""))
     numbers = [invoice.id for invoice in tab.model.invoices()]
     instalments = [invoice for invoice in tab.model.invoices() if numbers.count(invoice.id) > 1]
     assert instalments, "an RA instalment plan: one number, several items"

@@ -5,8 +5,15 @@ from __future__ import annotations
 from datetime import date
 from decimal import Decimal
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QWidget
+from PySide6.QtCore import QSortFilterProxyModel, Qt
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHeaderView,
+    QLabel,
+    QSplitter,
+    QVBoxLayout,
+    QWidget,
+)
 from pytestqt.qtbot import QtBot
 
 from postalgui.gui.models.row_table import Column, FilteredRowTableModel, RowTableModel
@@ -107,3 +114,46 @@ def test_a_page_with_its_own_rule_filters_a_plain_model(qtbot: QtBot) -> None:
     page.filter_row.search.setText("SE")
     assert [name for name, _, _ in page.model.items()] == ["SEDEX"]
     assert page.summary_label.text() == "1"
+
+
+class ProxiedPage(ListPage):
+    """One record at a time, shown through a sorting proxy, columns fitting their contents,
+    the list part in a splitter under a bar the page adds."""
+
+    def __init__(self) -> None:
+        super().__init__("proxied", selection=QAbstractItemView.SelectionMode.SingleSelection)
+        self.model: RowTableModel[Price] = RowTableModel((NAME, DAY), self)
+        self.proxy = QSortFilterProxyModel(self)
+        self.proxy.setSourceModel(self.model)
+        self.build_table(self.model, "Prices", (0, Qt.SortOrder.AscendingOrder), None, proxy=self.proxy)
+        part = self.build_frame((), filter_row(self, "&Kind:", ("Priced", "priced")), placed=False)
+        self.splitter = QSplitter(Qt.Orientation.Vertical, self)
+        self.splitter.addWidget(part)
+        self.splitter.addWidget(QLabel("jobs", self))
+        layout = QVBoxLayout(self)
+        layout.addWidget(QLabel("query bar", self))
+        layout.addWidget(self.splitter)
+        self.model.set_items(ITEMS)
+
+
+def test_a_page_picks_one_record_through_a_proxy_in_a_splitter(qtbot: QtBot) -> None:
+    page = ProxiedPage()
+    qtbot.addWidget(page)
+    assert page.table.model() is page.proxy
+    assert page.table.selectionMode() == QAbstractItemView.SelectionMode.SingleSelection
+    header = page.table.horizontalHeader()
+    assert header.sectionResizeMode(0) == QHeaderView.ResizeMode.ResizeToContents
+    assert page.splitter.widget(0) is page.list_part
+    assert page.list_part.isAncestorOf(page.table)
+    assert page.list_part.isAncestorOf(page.summary_label)
+    page.table.selectRow(0)  # "Mini", the first by name through the proxy
+    page.table.selectRow(1)
+    assert page.selected_items() == [ITEMS[1]]  # "PAC": one row only, mapped to the model's
+
+
+def test_a_page_picks_several_records_by_default(qtbot: QtBot) -> None:
+    page = PricePage()
+    qtbot.addWidget(page)
+    assert page.table.selectionMode() == QAbstractItemView.SelectionMode.ExtendedSelection
+    assert page.table.horizontalHeader().sectionResizeMode(0) == QHeaderView.ResizeMode.Interactive
+    assert page.layout().indexOf(page.list_part) == 0

@@ -1,10 +1,11 @@
 """`ListPage`: a page that lists records: a toolbar of actions, a filter row, the table and a
 summary line below it, built the same way on every list (filed claims, pre-postings, the
-address book, tracked objects).
+address book, invoices, tracked objects).
 
 The table's columns start at the width their values need (``widths``, in pixels) and never
 narrower than their title in the language shown; the user drags them after: fitting
-thousands of rows to their contents would read every cell. Object names follow the
+thousands of rows to their contents would read every cell. A short list (a period's
+invoices) passes no widths: its columns fit their contents. Object names follow the
 page's ``name``: ``<name>Table``, ``<name>Toolbar``, ``<name>Summary``.
 """
 
@@ -13,9 +14,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from PySide6.QtCore import Qt, Slot
+from PySide6.QtCore import QSortFilterProxyModel, Qt, Slot
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
+    QAbstractItemView,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -51,7 +53,11 @@ class ListPage(QWidget):
     change filters the model (`apply_filter`); then, and on every change of selection, the
     page's `update_summary` and `update_actions` say what is shown and what can be done.
     A page that filters with its own rule (a second choice, the records' own matching)
-    gives a plain `RowTableModel` and says how in `apply_filter`.
+    gives a plain `RowTableModel` and says how in `apply_filter`; one that sorts and filters
+    in a proxy's C++ hands the proxy to `build_table`. ``selection`` says how many rows the
+    user picks at once (several, unless a page acts on one record). A page with more than
+    the list (a query bar above, a panel beside) places the list part itself
+    (``build_frame(placed=False)``).
 
     Signals: none of its own (the page says what it lists).
     """
@@ -61,30 +67,46 @@ class ListPage(QWidget):
     summary_label: QLabel
     filter_row: FilterRow
     list_model: RowTableModel[Any]
+    list_proxy: QSortFilterProxyModel | None = None
+    list_part: QWidget
 
-    def __init__(self, name: str, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        name: str,
+        parent: QWidget | None = None,
+        *,
+        selection: QAbstractItemView.SelectionMode = QAbstractItemView.SelectionMode.ExtendedSelection,
+    ) -> None:
         super().__init__(parent)
         self.list_name = name
+        self.selection_mode = selection
 
     def build_table(
         self,
         model: RowTableModel[Any],
         accessible_name: str,
         sort_by: tuple[int, Qt.SortOrder],
-        widths: Mapping[Any, int],
+        widths: Mapping[Any, int] | None,
         *,
         least: int | None = None,
         pad: int = 16,
+        proxy: QSortFilterProxyModel | None = None,
     ) -> QTableView:
-        """The table of ``model``: many rows selectable, sorted by ``sort_by`` until a header
-        is clicked, widths the user drags (`fit_columns`)."""
-        self.list_model = model
-        self.table = read_only_table(
-            self, model, f"{self.list_name}Table", accessible_name, QHeaderView.ResizeMode.Interactive
+        """The table of ``model`` (shown through ``proxy``, when given): rows selectable as
+        the page's ``selection`` says, sorted by ``sort_by`` until a header is clicked,
+        widths the user drags (`fit_columns`), or fitting the contents without ``widths``."""
+        self.list_model, self.list_proxy = model, proxy
+        columns = (
+            QHeaderView.ResizeMode.Interactive
+            if widths is not None
+            else QHeaderView.ResizeMode.ResizeToContents
         )
+        self.table = read_only_table(self, proxy or model, f"{self.list_name}Table", accessible_name, columns)
+        self.table.setSelectionMode(self.selection_mode)
         self.table.setSortingEnabled(True)
         self.table.sortByColumn(*sort_by)
-        fit_columns(self.table, widths, least=least, pad=pad)
+        if widths is not None:
+            fit_columns(self.table, widths, least=least, pad=pad)
         return self.table
 
     def action(self, text: str, tip: str, keys: QKeySequence | None = None) -> QAction:
@@ -92,10 +114,17 @@ class ListPage(QWidget):
         return page_action(self, text, tip, keys)
 
     def build_frame(
-        self, actions: Iterable[QAction], filters: FilterRow, footer: Sequence[QWidget] = ()
-    ) -> None:
+        self,
+        actions: Iterable[QAction],
+        filters: FilterRow,
+        footer: Sequence[QWidget] = (),
+        *,
+        placed: bool = True,
+    ) -> QWidget:
         """The toolbar (text buttons) above the filter row and the table; the summary below,
-        beside the ``footer`` widgets. A long summary wraps; it never widens the window."""
+        beside the ``footer`` widgets. A long summary wraps; it never widens the window.
+        Returns the list part (all of that); ``placed``: it fills the page, else the page
+        places it (in a splitter, under a query bar)."""
         self.filter_row = filters
         self.toolbar = QToolBar(self)
         self.toolbar.setObjectName(f"{self.list_name}Toolbar")
@@ -105,7 +134,8 @@ class ListPage(QWidget):
         self.summary_label = QLabel(self)
         self.summary_label.setObjectName(f"{self.list_name}Summary")
         self.summary_label.setWordWrap(True)
-        layout = QVBoxLayout(self)
+        self.list_part = QWidget(self)
+        layout = QVBoxLayout(self.list_part)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.toolbar)
         layout.addLayout(filters)
@@ -118,9 +148,14 @@ class ListPage(QWidget):
             layout.addLayout(row)
         else:
             layout.addWidget(self.summary_label)
+        if placed:
+            page = QVBoxLayout(self)
+            page.setContentsMargins(0, 0, 0, 0)
+            page.addWidget(self.list_part)
         filters.search.textChanged.connect(self._on_filter_changed)
         filters.choice.currentIndexChanged.connect(self._on_filter_changed)
         self.table.selectionModel().selectionChanged.connect(self._on_table_selection_changed)
+        return self.list_part
 
     # --- what a page says ---------------------------------------------------------------------
 
@@ -137,8 +172,10 @@ class ListPage(QWidget):
 
     def selected_items(self) -> list[Any]:
         """The selected records, in the order shown."""
-        rows = sorted(index.row() for index in self.table.selectionModel().selectedRows())
-        return [self.list_model.item(row) for row in rows]
+        shown = sorted(self.table.selectionModel().selectedRows(), key=lambda index: index.row())
+        if self.list_proxy is not None:
+            shown = [self.list_proxy.mapToSource(index) for index in shown]
+        return [self.list_model.item(index.row()) for index in shown]
 
     # --- slots ---------------------------------------------------------------------------------
 

@@ -1,8 +1,9 @@
 """The Invoices page: the query bar (contract, DR, period), the invoice table with its
 filters and actions, the summary of what it shows, and the jobs panel below.
 
-The page holds widgets and what they show; the tab runs the tasks. Texts keep the
-`InvoicesTab` translation context, where the catalog has them.
+A `ListPage` (toolbar, filter row, table, summary) under the query bar, in a splitter
+with the jobs panel. The page holds widgets and what they show; the tab runs the tasks.
+Texts keep the `InvoicesTab` translation context, where the catalog has them.
 """
 
 from __future__ import annotations
@@ -10,18 +11,16 @@ from __future__ import annotations
 from datetime import date
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication, QDate, QItemSelection, QModelIndex, Qt, Signal, Slot
+from PySide6.QtCore import QCoreApplication, QDate, QModelIndex, Qt, Signal, Slot
 from PySide6.QtGui import QAction, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
-    QComboBox,
+    QAbstractItemView,
     QDateEdit,
     QHBoxLayout,
     QLabel,
     QLineEdit,
     QPushButton,
     QSpinBox,
-    QTableView,
-    QToolBar,
     QVBoxLayout,
     QWidget,
 )
@@ -37,7 +36,8 @@ from postalgui.gui.tabs.invoices.invoice_model import (
     InvoiceTotals,
     invoice_totals,
 )
-from postalgui.gui.widgets.tables import record_table
+from postalgui.gui.widgets.filter_row import FilterRow
+from postalgui.gui.widgets.list_page import ListPage
 from postalgui.gui.widgets.window_state import RememberedSplitter
 
 if TYPE_CHECKING:
@@ -62,7 +62,7 @@ def _date_edit(value: date, parent: QWidget) -> QDateEdit:
     return edit
 
 
-class InvoiceListPage(QWidget):
+class InvoiceListPage(ListPage):
     """Query bar, invoice table (filtered by words and status), summary, activity and jobs.
 
     Signals: ``refreshRequested()`` (Refresh, Enter in the contract, F5);
@@ -87,29 +87,24 @@ class InvoiceListPage(QWidget):
         jobs: JobsPanel,
         parent: QWidget | None = None,
     ) -> None:
-        super().__init__(parent)
+        super().__init__("invoice", parent, selection=QAbstractItemView.SelectionMode.SingleSelection)
         self.setObjectName("invoiceListPage")
         self.model = InvoiceModel(self)
         self.proxy = InvoiceFilterProxy(self)
         self.proxy.setSourceModel(self.model)
         query = self._build_query_bar(contract, period)
-        tools = self._build_tools(actions)
-        self.table = self._build_table(actions)
-        self.summary = QLabel(self)
-        self.summary.setObjectName("invoiceSummary")
-        self.summary.setWordWrap(True)
-        self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self._build_table(actions)
+        filters = self._build_filters()
         self.activity = ActivityIndicator(self)
-        footer = QHBoxLayout()
-        footer.addWidget(self.summary, 1)
-        footer.addWidget(self.activity.label)
-        footer.addWidget(self.activity.busy_bar)
-        upper = QWidget(self)
-        upper_layout = QVBoxLayout(upper)
-        upper_layout.setContentsMargins(0, 0, 0, 0)
-        upper_layout.addLayout(tools)
-        upper_layout.addWidget(self.table, 1)
-        upper_layout.addLayout(footer)
+        upper = self.build_frame(
+            (*actions.on_invoice, actions.preview),
+            filters,
+            (self.activity.label, self.activity.busy_bar),
+            placed=False,
+        )
+        self.toolbar.setWindowTitle(QCoreApplication.translate("InvoicesTab", "Invoice actions"))
+        self.summary = self.summary_label
+        self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         splitter = RememberedSplitter.of(
             "invoices.list", Qt.Orientation.Vertical, self, ((upper, 3), (jobs, 1))
         )
@@ -167,32 +162,25 @@ class InvoiceListPage(QWidget):
         query.addStretch(1)
         return query
 
-    def _build_tools(self, actions: InvoiceActions) -> QHBoxLayout:
-        toolbar = QToolBar(QCoreApplication.translate("InvoicesTab", "Invoice actions"), self)
-        toolbar.setObjectName("invoiceToolbar")
-        toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
-        for action in (*actions.on_invoice, actions.preview):
-            toolbar.addAction(action)
-        self.filter_edit = QLineEdit(self)
-        self.filter_edit.setObjectName("invoiceFilter")
-        self.filter_edit.setPlaceholderText(
-            QCoreApplication.translate("InvoicesTab", "Filter: number, date, amount, document…")
+    def _build_filters(self) -> FilterRow:
+        """Words and status narrow the list; Export saves what they leave."""
+        filters = FilterRow(
+            self,
+            self.list_name,
+            hint=QCoreApplication.translate("InvoicesTab", "Filter: number, date, amount, document…"),
+            search_name=QCoreApplication.translate("InvoicesTab", "Search the invoices"),
+            label=QCoreApplication.translate("InvoicesTab", "Stat&us:"),
+            choice_name=QCoreApplication.translate("InvoicesTab", "Status filter"),
+            everything=QCoreApplication.translate("InvoicesTab", "All statuses"),
+            choices=(
+                (QCoreApplication.translate("InvoicesTab", "Open"), "open"),
+                (QCoreApplication.translate("InvoicesTab", "Paid"), "paid"),
+                (QCoreApplication.translate("InvoicesTab", "Reversed"), "reversed"),
+                (QCoreApplication.translate("InvoicesTab", "Other"), "other"),
+            ),
         )
-        self.filter_edit.setClearButtonEnabled(True)
+        self.filter_edit, self.status_combo = filters.search, filters.choice
         self.filter_edit.setMinimumWidth(240)
-        self.filter_edit.textChanged.connect(self._on_filter_edit_text_changed)
-        self.status_combo = QComboBox(self)
-        self.status_combo.setObjectName("statusFilter")
-        for text, status in (
-            (QCoreApplication.translate("InvoicesTab", "All statuses"), "all"),
-            (QCoreApplication.translate("InvoicesTab", "Open"), "open"),
-            (QCoreApplication.translate("InvoicesTab", "Paid"), "paid"),
-            (QCoreApplication.translate("InvoicesTab", "Reversed"), "reversed"),
-            (QCoreApplication.translate("InvoicesTab", "Other"), "other"),
-        ):
-            self.status_combo.addItem(text, status)
-        self.status_combo.setAccessibleName(QCoreApplication.translate("InvoicesTab", "Status filter"))
-        self.status_combo.currentIndexChanged.connect(self._on_status_combo_current_index_changed)
         self.export_button = QPushButton(
             QCoreApplication.translate("InvoicesTab", "Export &spreadsheet…"), self
         )
@@ -205,19 +193,17 @@ class InvoiceListPage(QWidget):
         self.export_button.setEnabled(False)
         self.export_button.clicked.connect(self.exportRequested)
         self.rowsChanged.connect(self._on_rows_changed)
-        tools = QHBoxLayout()
-        tools.addWidget(toolbar, 1)
-        tools.addWidget(self.filter_edit)
-        tools.addWidget(self.status_combo)
-        tools.addWidget(self.export_button)
-        return tools
+        filters.addWidget(self.export_button)
+        return filters
 
-    def _build_table(self, actions: InvoiceActions) -> QTableView:
-        table = record_table(
-            self, self.proxy, "invoiceTable", QCoreApplication.translate("InvoicesTab", "Invoices")
+    def _build_table(self, actions: InvoiceActions) -> None:
+        table = self.build_table(
+            self.model,
+            QCoreApplication.translate("InvoicesTab", "Invoices"),
+            (InvoiceColumn.DUE, Qt.SortOrder.DescendingOrder),
+            None,
+            proxy=self.proxy,
         )
-        table.setSortingEnabled(True)
-        table.sortByColumn(InvoiceColumn.DUE, Qt.SortOrder.DescendingOrder)
         table.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
         for action in actions.on_invoice:
             table.addAction(action)
@@ -226,11 +212,9 @@ class InvoiceListPage(QWidget):
         table.addAction(separator)
         table.addAction(actions.preview)
         table.activated.connect(self._on_table_activated)
-        table.selectionModel().selectionChanged.connect(self._on_table_selection_changed)
         self.proxy.modelReset.connect(self._on_proxy_model_reset)
         self.proxy.rowsInserted.connect(self._on_proxy_rows_inserted_or_removed)
         self.proxy.rowsRemoved.connect(self._on_proxy_rows_inserted_or_removed)
-        return table
 
     def _add_shortcuts(self) -> None:
         refresh = QShortcut(QKeySequence(QKeySequence.StandardKey.Refresh), self)
@@ -289,8 +273,19 @@ class InvoiceListPage(QWidget):
                 return True
         return False
 
-    def update_summary(self, *, loading: bool, queried: bool) -> None:
-        """Counts and sums of what the table shows (or why it shows nothing)."""
+    def apply_filter(self, choice: str, text: str) -> None:
+        """The proxy filters, in its C++; ``choice`` empty: every status."""
+        self.proxy.set_text(text)
+        self.proxy.set_status(choice or "all")
+        self.rowsChanged.emit()
+
+    def update_actions(self) -> None:
+        """The tab enables the actions (they need its state too)."""
+        self.stateChanged.emit()
+
+    def show_summary(self, *, loading: bool, queried: bool) -> None:
+        """Counts and sums of what the table shows (or why it shows nothing); the tab knows
+        whether a list is loading or was ever asked for."""
         total = self.model.rowCount()
         if loading and not total:
             self.summary.setText(QCoreApplication.translate("InvoicesTab", "Loading invoices…"))
@@ -321,16 +316,6 @@ class InvoiceListPage(QWidget):
 
     # --- slots -------------------------------------------------------------------------
 
-    @Slot(str)
-    def _on_filter_edit_text_changed(self, text: str) -> None:
-        self.proxy.set_text(text)
-        self.rowsChanged.emit()
-
-    @Slot(int)
-    def _on_status_combo_current_index_changed(self, index: int) -> None:
-        self.proxy.set_status(str(self.status_combo.itemData(index)))
-        self.rowsChanged.emit()
-
     @Slot()
     def _on_proxy_model_reset(self) -> None:
         self.rowsChanged.emit()
@@ -342,10 +327,6 @@ class InvoiceListPage(QWidget):
     @Slot()
     def _on_rows_changed(self) -> None:
         self.export_button.setEnabled(self.proxy.rowCount() > 0)
-
-    @Slot(QItemSelection, QItemSelection)
-    def _on_table_selection_changed(self, _selected: QItemSelection, _deselected: QItemSelection) -> None:
-        self.stateChanged.emit()
 
     @Slot(QModelIndex)
     def _on_table_activated(self, index: QModelIndex) -> None:

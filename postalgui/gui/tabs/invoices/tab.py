@@ -241,7 +241,7 @@ class InvoicesTab(QWidget):
         return None if path is None else self.export_invoices(path)
 
     def _update_summary(self) -> None:
-        self.list_page.update_summary(loading=self.loading, queried=self._query is not None)
+        self.list_page.show_summary(loading=self.loading, queried=self._query is not None)
 
     # --- documents and jobs ------------------------------------------------------------
 
