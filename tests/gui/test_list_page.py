@@ -8,6 +8,7 @@ from decimal import Decimal
 from PySide6.QtCore import QSortFilterProxyModel, Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QCheckBox,
     QHeaderView,
     QLabel,
     QSplitter,
@@ -157,3 +158,36 @@ def test_a_page_picks_several_records_by_default(qtbot: QtBot) -> None:
     assert page.table.selectionMode() == QAbstractItemView.SelectionMode.ExtendedSelection
     assert page.table.horizontalHeader().sectionResizeMode(0) == QHeaderView.ResizeMode.Interactive
     assert page.layout().indexOf(page.list_part) == 0
+
+
+class DetailedPage(ListPage):
+    """Counts between the toolbar and the filters, a filter bar of its own (a check it
+    wires itself), the table in a splitter above the selected record's detail."""
+
+    def __init__(self) -> None:
+        super().__init__("detailed")
+        self.model = Prices(self)
+        self.build_table(self.model, "Prices", (0, Qt.SortOrder.AscendingOrder), {})
+        self.counts = QLabel("3 prices", self)
+        self.bar = QCheckBox("Priced only", self)
+        self.bar.toggled.connect(self._on_bar_toggled)
+        self.splitter = QSplitter(Qt.Orientation.Vertical, self)
+        self.splitter.addWidget(self.table)
+        self.splitter.addWidget(QLabel("detail", self))
+        self.build_frame((), self.bar, header=(self.counts,), table_part=self.splitter)
+        self.model.set_all(ITEMS)
+
+    def _on_bar_toggled(self, checked: bool) -> None:
+        self.model.set_filter("priced" if checked else "", "")
+
+
+def test_a_page_has_counts_its_own_filter_bar_and_a_detail_under_the_table(qtbot: QtBot) -> None:
+    page = DetailedPage()
+    qtbot.addWidget(page)
+    layout = page.list_part.layout()
+    shown = [layout.itemAt(i).widget() for i in range(layout.count())]
+    assert shown[:4] == [page.toolbar, page.counts, page.bar, page.splitter]
+    assert page.splitter.widget(0) is page.table
+    assert not hasattr(page, "filter_row")
+    page.bar.setChecked(True)
+    assert [name for name, _, _ in page.model.items()] == ["PAC", "SEDEX"]

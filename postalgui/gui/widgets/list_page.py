@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from PySide6.QtCore import QSortFilterProxyModel, Qt, Slot
+from PySide6.QtCore import QAbstractItemModel, QSortFilterProxyModel, Qt, Slot
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -57,7 +57,8 @@ class ListPage(QWidget):
     in a proxy's C++ hands the proxy to `build_table`. ``selection`` says how many rows the
     user picks at once (several, unless a page acts on one record). A page with more than
     the list (a query bar above, a panel beside) places the list part itself
-    (``build_frame(placed=False)``).
+    (``build_frame(placed=False)``). A list of many filters and its own model (Tracking's
+    index) gives its filter bar and wires it, and says what its selection holds.
 
     Signals: none of its own (the page says what it lists).
     """
@@ -66,7 +67,7 @@ class ListPage(QWidget):
     toolbar: QToolBar
     summary_label: QLabel
     filter_row: FilterRow
-    list_model: RowTableModel[Any]
+    list_model: QAbstractItemModel
     list_proxy: QSortFilterProxyModel | None = None
     list_part: QWidget
 
@@ -83,7 +84,7 @@ class ListPage(QWidget):
 
     def build_table(
         self,
-        model: RowTableModel[Any],
+        model: QAbstractItemModel,
         accessible_name: str,
         sort_by: tuple[int, Qt.SortOrder],
         widths: Mapping[Any, int] | None,
@@ -116,16 +117,20 @@ class ListPage(QWidget):
     def build_frame(
         self,
         actions: Iterable[QAction],
-        filters: FilterRow,
+        filters: FilterRow | QWidget,
         footer: Sequence[QWidget] = (),
         *,
         placed: bool = True,
+        header: Sequence[QWidget] = (),
+        table_part: QWidget | None = None,
     ) -> QWidget:
-        """The toolbar (text buttons) above the filter row and the table; the summary below,
-        beside the ``footer`` widgets. A long summary wraps; it never widens the window.
-        Returns the list part (all of that); ``placed``: it fills the page, else the page
-        places it (in a splitter, under a query bar)."""
-        self.filter_row = filters
+        """The toolbar (text buttons) above the ``header`` widgets (counts), the filter row
+        and the table; the summary below, beside the ``footer`` widgets. A long summary
+        wraps; it never widens the window. Returns the list part (all of that); ``placed``:
+        it fills the page, else the page places it (in a splitter, under a query bar).
+        ``filters``: a `FilterRow` the page filters by (`apply_filter`), or a filter bar of
+        its own (several choices) it wires itself. ``table_part``: what stands in the
+        table's place (a splitter holding the table and the selected record's detail)."""
         self.toolbar = QToolBar(self)
         self.toolbar.setObjectName(f"{self.list_name}Toolbar")
         self.toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
@@ -137,24 +142,26 @@ class ListPage(QWidget):
         self.list_part = QWidget(self)
         layout = QVBoxLayout(self.list_part)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.toolbar)
-        layout.addLayout(filters)
-        layout.addWidget(self.table, 1)
-        if footer:
-            row = QHBoxLayout()
-            row.addWidget(self.summary_label, 1)
-            for widget in footer:
-                row.addWidget(widget)
-            layout.addLayout(row)
+        for widget in (self.toolbar, *header):
+            layout.addWidget(widget)
+        if isinstance(filters, FilterRow):
+            self.filter_row = filters
+            layout.addLayout(filters)
+            filters.search.textChanged.connect(self._on_filter_changed)
+            filters.choice.currentIndexChanged.connect(self._on_filter_changed)
         else:
-            layout.addWidget(self.summary_label)
+            layout.addWidget(filters)
+        layout.addWidget(table_part or self.table, 1)
+        row = QHBoxLayout()
+        row.addWidget(self.summary_label, 1)
+        for widget in footer:
+            row.addWidget(widget)
+        layout.addLayout(row)
         if placed:
             page = QVBoxLayout(self)
             page.setContentsMargins(0, 0, 0, 0)
             page.addWidget(self.list_part)
-        filters.search.textChanged.connect(self._on_filter_changed)
-        filters.choice.currentIndexChanged.connect(self._on_filter_changed)
-        self.table.selectionModel().selectionChanged.connect(self._on_table_selection_changed)
+        self.table.selectionModel().selectionChanged.connect(self._on_list_selection_changed)
         return self.list_part
 
     # --- what a page says ---------------------------------------------------------------------
@@ -171,7 +178,10 @@ class ListPage(QWidget):
         """Say how many records are shown, of how many."""
 
     def selected_items(self) -> list[Any]:
-        """The selected records, in the order shown."""
+        """The selected records, in the order shown (of a `RowTableModel`: a page of another
+        model says what its selection holds)."""
+        if not isinstance(self.list_model, RowTableModel):
+            raise TypeError("selected_items needs a RowTableModel")
         shown = sorted(self.table.selectionModel().selectedRows(), key=lambda index: index.row())
         if self.list_proxy is not None:
             shown = [self.list_proxy.mapToSource(index) for index in shown]
@@ -187,5 +197,5 @@ class ListPage(QWidget):
         self.update_actions()
 
     @Slot()
-    def _on_table_selection_changed(self) -> None:
+    def _on_list_selection_changed(self) -> None:
         self.update_actions()

@@ -1,9 +1,9 @@
 """The Tracking tab: every object the office follows, what needs a person, refreshed in the background.
 
-The tab composes and wires: the toolbar (`ListActions`: add, import, refresh, remove,
-archive, tag, export), the counters (`Counters`), the filter bar (`FilterBar`) over the
-table (`ObjectModel`, filtered per keystroke through its `ObjectIndex`), the selected
-object's detail (`DetailPanel`), the refresh with its progress (`Refresher`) and the
+The tab is a `ListPage` that composes and wires: the toolbar (`ListActions`: add, import,
+refresh, remove, archive, tag, export), the counters (`Counters`), the filter bar
+(`FilterBar`) over the table (`ObjectModel`, filtered per keystroke through its
+`ObjectIndex`), the selected object's detail (`DetailPanel`, below the table), the refresh with its progress (`Refresher`) and the
 desktop notifications (a `Notifier`).
 
 The list is read after the tab's first paint, after each write, and when anything else
@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QItemSelection, QObject, Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QAction, QKeySequence, QShortcut
-from PySide6.QtWidgets import QHBoxLayout, QHeaderView, QLabel, QTabWidget, QToolBar, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QTabWidget, QVBoxLayout, QWidget
 
 from postalgui.gui.desk import Desk
 from postalgui.gui.i18n import app_locale
@@ -38,9 +38,8 @@ from postalgui.gui.tabs.tracking.object_index import Criteria, Indexed, ObjectIn
 from postalgui.gui.tabs.tracking.object_model import ObjectColumn, ObjectModel
 from postalgui.gui.tabs.tracking.refresher import REFRESH_KEY, Refresher, Tick
 from postalgui.gui.tasks import Failure
-from postalgui.gui.widgets.list_page import fit_columns
+from postalgui.gui.widgets.list_page import ListPage
 from postalgui.gui.widgets.message_kind import MessageKind
-from postalgui.gui.widgets.tables import read_only_table
 from postalgui.gui.widgets.window_state import RememberedSplitter
 from postalgui.services.office import topics
 from postalgui.services.tracking.use_cases import Added
@@ -67,7 +66,7 @@ COLUMN_WIDTHS = {
 """Fit 1100 px with the tag column taking the rest; the user drags them wider."""
 
 
-class TrackingTab(QWidget):
+class TrackingTab(ListPage):
     """The toolbar, counters and filters above the object table, the selected object's detail below.
 
     Signals: ``objectsLoaded(int)`` with the number of objects read (each read);
@@ -90,7 +89,7 @@ class TrackingTab(QWidget):
         *,
         notifier: Notifier | None = None,
     ) -> None:
-        super().__init__(parent)
+        super().__init__("tracking", parent)
         self.setObjectName("trackingTab")
         self.setWindowTitle(self.tr("Tracking"))
         self.service = service
@@ -113,13 +112,14 @@ class TrackingTab(QWidget):
         self.counters = Counters(self)
         self.filters = FilterBar(self)
         self.model = ObjectModel(self)
-        self.table = read_only_table(
-            self, self.model, "trackingTable", self.tr("Tracked objects"), QHeaderView.ResizeMode.Interactive
-        )  # widths the user drags: fitting 10,000 rows to their contents reads every cell
-        self.table.setSortingEnabled(True)
-        self.table.sortByColumn(ObjectColumn.CODE, Qt.SortOrder.AscendingOrder)
+        self.build_table(
+            self.model,
+            self.tr("Tracked objects"),
+            (ObjectColumn.CODE, Qt.SortOrder.AscendingOrder),
+            COLUMN_WIDTHS,
+            pad=0,
+        )
         self.table.verticalHeader().setDefaultSectionSize(self.table.fontMetrics().height() + 8)
-        fit_columns(self.table, COLUMN_WIDTHS)  # never narrower than its title, in any language
         self.detail = DetailPanel(self.desk, self)
         self.refresher = Refresher(self.desk, self, showing_archived=self._showing_archived)
         self.actions_ = ListActions(self.desk, self, self.selected_codes, self.model.shown_objects)
@@ -134,28 +134,18 @@ class TrackingTab(QWidget):
         self.removeAction(remove)
         remove.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
         self.table.addAction(remove)
-        self.toolbar = QToolBar(self)
-        self.toolbar.setObjectName("trackingToolbar")
-        self.toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
-        self.actions_.fill(self.toolbar, self.refresh_action)
-        self.summary_label = QLabel(self)
-        self.summary_label.setObjectName("trackingSummary")
-        self.summary_label.setWordWrap(True)  # "No objects followed yet…" widened the window at 1100 px
         splitter = RememberedSplitter.of(  # the detail below: the table keeps the window's width
             "tracking.main", Qt.Orientation.Vertical, self, ((self.table, 3), (self.detail, 2))
         )
         splitter.setSizes([420, 220])
-        footer = QHBoxLayout()
-        footer.addWidget(self.summary_label, 1)
-        footer.addWidget(self.refresher)
+        part = self.build_frame(
+            (), self.filters, (self.refresher,), placed=False, header=(self.counters,), table_part=splitter
+        )
+        self.actions_.fill(self.toolbar, self.refresh_action)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 4, 0, 0)
         layout.addWidget(self.messages)
-        layout.addWidget(self.toolbar)
-        layout.addWidget(self.counters)
-        layout.addWidget(self.filters)
-        layout.addWidget(splitter, 1)
-        layout.addLayout(footer)
+        layout.addWidget(part, 1)
         self.setTabOrder(self.filters.search_edit, self.filters.status_combo)
         self.setTabOrder(self.filters.status_combo, self.filters.late_check)
         self.setTabOrder(self.filters.late_check, self.filters.tag_combo)
