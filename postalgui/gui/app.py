@@ -28,13 +28,6 @@ from postalgui.gui.tasks import TaskRunner
 if TYPE_CHECKING:
     from postalgui.gui.dialogs.crash_dialog import CrashDialog
     from postalgui.services.context import AppContext
-from postalgui.gui.app_icon import app_icon
-from postalgui.gui.i18n import install_translators, remove_translators, resolve_language, saved_language
-from postalgui.gui.logs import route_qt_messages, setup_logging
-from postalgui.gui.widgets.window_state import WindowState, keep_dialog_state_in
-from postalgui.services.context import build_context
-from postalgui.services.paths import app_paths
-from postalgui.services.settings import ConfigError
 
 log = logging.getLogger(__name__)
 
@@ -118,7 +111,6 @@ class GuiSession(QObject):
 
     @Slot(str)
     def _on_crash_crashed(self, details: str) -> None:
-        # lazy: not needed for the first paint
         from postalgui.gui.dialogs.crash_dialog import CrashDialog  # loaded when first needed
 
         if self.crash_dialog is not None and self.crash_dialog.isVisible():
@@ -140,7 +132,7 @@ def application(argv: list[str]) -> QApplication:
     existing = QApplication.instance()
     if isinstance(existing, QApplication):
         return existing
-    # lazy: not needed for the first paint
+    # lazy: loaded once the window's frame is painted (start-up)
     from postalgui.gui.utf8_locale import prefer_utf8_ctype
 
     prefer_utf8_ctype()
@@ -157,6 +149,8 @@ def run_gui(argv: list[str]) -> int:
     app.setApplicationName(APP_NAME)
     app.setOrganizationName(APP_NAME)
     app.setDesktopFileName("postalgui")
+    # lazy: loaded once the window's frame is painted (start-up)
+    from postalgui.services.paths import app_paths
 
     instance = SingleInstance(instance_name(app_paths().config_dir))
     launch = instance.claim()
@@ -169,6 +163,8 @@ def run_gui(argv: list[str]) -> int:
                 )
             return EXIT_NOT_ANSWERED
         return 0
+    # lazy: loaded once the window's frame is painted (start-up)
+    from postalgui.gui.app_icon import app_icon
 
     app.setWindowIcon(app_icon())  # the title bar, the task bar and the switcher; not for a second launch
     try:
@@ -180,7 +176,9 @@ def run_gui(argv: list[str]) -> int:
 
 
 def _run_first_instance(app: QApplication, instance: SingleInstance) -> int:
-    """Frame, context, session and event loop of the instance that owns the window."""
+    """Frame, context, session and event loop (imports lazy: only Qt before the frame paints)."""
+    from postalgui.gui.widgets.window_state import WindowState, keep_dialog_state_in
+    from postalgui.services.paths import app_paths
 
     window = MainWindow()  # the frame: no text yet, so it needs no translator
     instance.window = window  # a second launch from now on brings it forward
@@ -189,6 +187,11 @@ def _run_first_instance(app: QApplication, instance: SingleInstance) -> int:
     window.window_state.restore_window(window)  # before it shows: no jump
     window.show()
     app.processEvents()  # painted before the rest of the app loads
+
+    from postalgui.gui.i18n import install_translators, remove_translators, resolve_language, saved_language
+    from postalgui.gui.logs import route_qt_messages, setup_logging
+    from postalgui.services.context import build_context
+    from postalgui.services.settings import ConfigError
 
     paths = app_paths()
     translators = install_translators(app, resolve_language(saved_language(paths.settings_file)))

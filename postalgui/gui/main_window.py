@@ -41,21 +41,14 @@ from postalgui.services.shipping.draft import ShipDraft
 if TYPE_CHECKING:
     from PySide6.QtGui import QCloseEvent
 
+    from postalgui.gui.account_status import AccountStatus
+    from postalgui.gui.connection_controller import ConnectionController
     from postalgui.gui.dialogs.settings_dialog import SettingsDialog
+    from postalgui.gui.office_status import OfficeStatusLabel
+    from postalgui.gui.tab_navigation import TabNavigation
     from postalgui.gui.tasks import TaskHandle, TaskRunner
     from postalgui.services.connection import ConnectionReport
     from postalgui.services.context import AppContext
-from PySide6.QtCore import QUrl
-from PySide6.QtGui import QAction, QDesktopServices, QKeySequence
-from PySide6.QtWidgets import QDialog, QTabWidget, QVBoxLayout
-
-from postalgui.gui.account_status import AccountStatus
-from postalgui.gui.connection_controller import ConnectionController
-from postalgui.gui.connection_overview import ConnectionOverview
-from postalgui.gui.dialogs.sent_dialog import open_sent_dialog, sent_action
-from postalgui.gui.office_status import OfficeStatusLabel
-from postalgui.gui.tab_navigation import TabNavigation
-from postalgui.gui.widgets.message_bar import MessageArea
 
 __all__ = ["MainWindow", "TabPlaceholder", "mnemonic_letter", "with_mnemonic"]
 
@@ -118,6 +111,9 @@ class MainWindow(QMainWindow):
 
         Everything with text is built here, after the translators are installed.
         """
+        # lazy: loaded once the window's frame is painted (start-up)
+        from postalgui.gui.account_status import AccountStatus
+        from postalgui.gui.office_status import OfficeStatusLabel
 
         self.context = context
         self.runner = runner
@@ -144,6 +140,10 @@ class MainWindow(QMainWindow):
     # --- construction --------------------------------------------------------------------
 
     def _build_actions(self) -> None:
+        # lazy: loaded once the window's frame is painted (start-up)
+        from PySide6.QtGui import QAction, QKeySequence
+
+        from postalgui.gui.dialogs.sent_dialog import sent_action
 
         self.settings_action = QAction(self.tr("&Settings…"), self)
         self.settings_action.setShortcut(QKeySequence("Ctrl+,"))
@@ -186,6 +186,12 @@ class MainWindow(QMainWindow):
         help_menu.addAction(self.log_folder_action)
 
     def _build_central(self, factories: Sequence[TabFactory]) -> None:
+        # lazy: loaded once the window's frame is painted (start-up)
+        from PySide6.QtWidgets import QTabWidget, QVBoxLayout
+
+        from postalgui.gui.connection_overview import ConnectionOverview
+        from postalgui.gui.tab_navigation import TabNavigation
+        from postalgui.gui.widgets.message_bar import MessageArea
 
         central = QWidget(self)
         layout = QVBoxLayout(central)
@@ -220,6 +226,8 @@ class MainWindow(QMainWindow):
 
     def _wire_connection(self) -> None:
         """The connection controller's news reach the status bar, the overview and the renew action."""
+        # lazy: loaded once the window's frame is painted (start-up)
+        from postalgui.gui.connection_controller import ConnectionController
 
         controller = ConnectionController(self.context, self.runner, self.messages, self)
         controller.checkStarted.connect(self._on_connection_check_started)
@@ -377,7 +385,7 @@ class MainWindow(QMainWindow):
     def open_settings(self, fields: Sequence[str] = ()) -> SettingsDialog:
         """Show the settings dialog (one at a time) at the first of ``fields`` (profile
         field names, a missing setting's); returns it."""
-        # lazy: not needed for the first paint
+        # lazy: loaded once the window's frame is painted (start-up)
         from postalgui.gui.dialogs.settings_dialog import SettingsDialog
 
         dialog = self._settings_dialog
@@ -426,7 +434,7 @@ class MainWindow(QMainWindow):
 
     @Slot(int)
     def _on_settings_dialog_finished(self, result: int) -> None:
-        # lazy: not needed for the first paint
+        # lazy: loaded once the window's frame is painted (start-up)
         from postalgui.gui.dialogs.settings_dialog import SettingsDialog
 
         dialog, self._settings_dialog = self._settings_dialog, None
@@ -474,25 +482,30 @@ class MainWindow(QMainWindow):
 
     @Slot()
     def _on_sent_action_triggered(self) -> None:
+        # lazy: loaded once the window's frame is painted (start-up)
+        from postalgui.gui.dialogs.sent_dialog import open_sent_dialog
 
         open_sent_dialog(self, self.context.office, self.runner)
 
     @Slot()
     def _on_about_action_triggered(self) -> None:
-        # lazy: not needed for the first paint
+        # lazy: loaded once the window's frame is painted (start-up)
         from postalgui.gui.dialogs.about import show_about
 
         show_about(self, self.context.paths.log_file)
 
     def about_text(self) -> str:
         """What About says: the version, every tab and what it is for, then the log file."""
-        # lazy: not needed for the first paint
+        # lazy: loaded once the window's frame is painted (start-up)
         from postalgui.gui.dialogs.about import about_text
 
         return about_text(self.context.paths.log_file)
 
     @Slot()
     def _on_log_folder_action_triggered(self) -> None:
+        # lazy: loaded once the window's frame is painted (start-up)
+        from PySide6.QtCore import QUrl
+        from PySide6.QtGui import QDesktopServices
 
         folder = self.context.paths.log_file.parent
         if not QDesktopServices.openUrl(QUrl.fromLocalFile(str(folder))):
@@ -506,6 +519,8 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:
         """Stop what belongs to the window; the session shuts the runner down."""
+        # lazy: loaded once the window's frame is painted (start-up)
+        from PySide6.QtWidgets import QDialog
 
         connection: ConnectionController | None = getattr(self, "connection", None)  # None: a frame alone
         if connection is not None:

@@ -31,14 +31,7 @@ from postalgui.api.errors import (
 
 if TYPE_CHECKING:  # the window shows before these load; functions import them when called
     from postalgui.api.scopes import TokenScope
-from postalgui.api.said import said_of
-from postalgui.api.scopes import Scope
-from postalgui.api.values import InvalidValue
-from postalgui.api.values import display_cnpj as shown
-from postalgui.api.values.dates import operator_utc
-from postalgui.api.values.errors import rule_text
-from postalgui.services.session import SandboxStartError
-from postalgui.services.setting_missing import SettingMissingError
+    from postalgui.api.values import InvalidValue
 
 _PLACEHOLDER = re.compile(r"%(\d)")
 
@@ -64,6 +57,8 @@ def rule_message(error: InvalidValue) -> str:
 
     The templates are `api.values.errors.MESSAGES`, translated in context ``rules`` (the
     command line says them from the same ``.ts``: one catalogue)."""
+    # lazy: loaded once the window's frame is painted (start-up)
+    from postalgui.api.values.errors import rule_text
 
     said = rule_text(error, _rules_translation)
     if said is None:
@@ -90,6 +85,8 @@ def describe_error(error: BaseException, field: str | None = None) -> str:
     ``field`` names the form field an `InvalidValue` came from, when the caller knows.
     The kinds are asked in the error tree's order, most specific first.
     """
+    # lazy: loaded once the window's frame is painted (start-up)
+    from postalgui.api.values import InvalidValue
 
     if isinstance(error, InvalidValue):
         text = rule_message(error)
@@ -179,6 +176,8 @@ def _unreadable_sentence(error: BaseException) -> str | None:
 
 def _setup_sentence(error: BaseException) -> str | None:
     """What this computer lacks: credentials, or the built-in sandbox."""
+    # lazy: loaded once the window's frame is painted (start-up)
+    from postalgui.services.session import SandboxStartError
 
     if isinstance(error, CredentialsMissingError):
         return QCoreApplication.translate(
@@ -218,6 +217,8 @@ _SETTING_MISSING: dict[str, object] = {
 
 def _setting_missing_sentence(error: BaseException) -> str | None:
     """A setting a feature needs is not set (`services.setting_missing`)."""
+    # lazy: loaded once the window's frame is painted (start-up)
+    from postalgui.services.setting_missing import SettingMissingError
 
     if not isinstance(error, SettingMissingError):
         return None
@@ -226,6 +227,8 @@ def _setting_missing_sentence(error: BaseException) -> str | None:
 
 def _said_sentence(error: BaseException) -> str | None:
     """A service's sentence kept as its template (`api.said.Said`), in context ``said``."""
+    # lazy: loaded once the window's frame is painted (start-up)
+    from postalgui.api.said import said_of
 
     said = said_of(error)
     return None if said is None else said.said_in(_said_translation)
@@ -237,7 +240,7 @@ def _said_translation(english: str) -> str:
 
 def _sent_once_sentence(error: BaseException) -> str | None:
     """A write not sent (again): who sent it, when, and what to do (`sent_once_sentences`)."""
-    # lazy: not needed for the first paint
+    # lazy: loaded once the window's frame is painted (start-up)
     from postalgui.gui.sent_once_sentences import sent_once_template
 
     found = sent_once_template(error)
@@ -250,7 +253,7 @@ def _sent_once_sentence(error: BaseException) -> str | None:
 
 def _office_sentence(error: BaseException) -> str | None:
     """The office database refused, went away or cannot be used (`office_sentences`)."""
-    # lazy: not needed for the first paint
+    # lazy: loaded once the window's frame is painted (start-up)
     from postalgui.gui.office_sentences import office_template
 
     found = office_template(error)
@@ -323,6 +326,7 @@ def reset_settings_text(groups: Iterable[tuple[str, int]], shown: int = 3) -> st
 
 def display_cnpj(value: str) -> str:
     """``00.000.000/0000-00``, or the text as typed when it is not a valid CNPJ."""
+    from postalgui.api.values import display_cnpj as shown  # imported when first shown, as before
 
     return shown(value)
 
@@ -340,6 +344,7 @@ def local_datetime(moment: datetime) -> str:
 
 def _on_the_users_clock(moment: datetime) -> datetime:
     # imported when first shown: the window's frame starts without the api's values (pydantic)
+    from postalgui.api.values.dates import operator_utc
 
     return operator_utc(moment).astimezone()
 
@@ -361,6 +366,8 @@ def token_expiry_text(expires_at: datetime, now: datetime | None = None) -> str:
 
 def scope_text(scope: TokenScope) -> str:
     """What a token was issued for, in words."""
+    # lazy: loaded once the window's frame is painted (start-up)
+    from postalgui.api.scopes import Scope
 
     if scope.kind is Scope.CARD:
         return arg(QCoreApplication.translate("messages", "Posting card %1"), scope.card)

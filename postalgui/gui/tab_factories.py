@@ -32,9 +32,8 @@ if TYPE_CHECKING:
     from PySide6.QtWidgets import QWidget
 
     from postalgui.gui.tasks import TaskRunner
+    from postalgui.gui.widgets.message_bar import MessageArea
     from postalgui.services.context import AppContext
-from postalgui.gui.tabs.price import PriceTab
-from postalgui.gui.widgets.message_bar import MessageArea
 
 __all__ = [
     "TAB_FACTORIES",
@@ -88,6 +87,8 @@ class BackgroundFactory(Protocol):
 
 def _messages(handoffs: Handoffs) -> MessageArea:
     """A tab's message area: a missing setting's message opens Settings at its field."""
+    # lazy: loaded once the window's frame is painted (start-up)
+    from postalgui.gui.widgets.message_bar import MessageArea
 
     return MessageArea(open_settings=handoffs.open_settings)
 
@@ -99,6 +100,8 @@ class PriceTabFactory:
         return QCoreApplication.translate("PriceTab", "Prices")
 
     def build(self, context: AppContext, runner: TaskRunner, handoffs: Handoffs) -> QWidget:
+        # lazy: loaded once the window's frame is painted (start-up)
+        from postalgui.gui.tabs.price import PriceTab
 
         return PriceTab(context.price, runner, _messages(handoffs), handoffs=handoffs)
 
@@ -110,7 +113,7 @@ class InvoicesTabFactory:
         return QCoreApplication.translate("InvoicesTab", "Invoices and slips")
 
     def build(self, context: AppContext, runner: TaskRunner, handoffs: Handoffs) -> QWidget:
-        # lazy: not needed for the first paint
+        # lazy: loaded once the window's frame is painted (start-up)
         from postalgui.gui.tabs.invoices import InvoicesTab
 
         return InvoicesTab(context.invoices, runner, _messages(handoffs), handoffs=handoffs)
@@ -123,7 +126,7 @@ class ContractsTabFactory:
         return QCoreApplication.translate("ContractsTab", "Contracts and cards")
 
     def build(self, context: AppContext, runner: TaskRunner, handoffs: Handoffs) -> QWidget:
-        # lazy: not needed for the first paint
+        # lazy: loaded once the window's frame is painted (start-up)
         from postalgui.gui.tabs.contracts import ContractsTab
 
         return ContractsTab(context.contracts, runner, _messages(handoffs), handoffs=handoffs)
@@ -136,7 +139,7 @@ class BranchesTabFactory:
         return QCoreApplication.translate("BranchesTab", "Branches")
 
     def build(self, context: AppContext, runner: TaskRunner, handoffs: Handoffs) -> QWidget:
-        # lazy: not needed for the first paint
+        # lazy: loaded once the window's frame is painted (start-up)
         from postalgui.gui.tabs.branches import BranchesTab
 
         return BranchesTab(context.branches, runner, _messages(handoffs))
@@ -149,7 +152,7 @@ class AttendanceTabFactory:
         return QCoreApplication.translate("AttendanceTab", "Attendances")
 
     def build(self, context: AppContext, runner: TaskRunner, handoffs: Handoffs) -> QWidget:
-        # lazy: not needed for the first paint
+        # lazy: loaded once the window's frame is painted (start-up)
         from postalgui.gui.tabs.attendance import AttendanceTab
 
         return AttendanceTab(context.attendance, runner, _messages(handoffs))
@@ -166,7 +169,7 @@ class TrackingTabFactory:
         return QCoreApplication.translate("TrackingTab", "Tracking", "tab")
 
     def build(self, context: AppContext, runner: TaskRunner, handoffs: Handoffs) -> QWidget:
-        # lazy: not needed for the first paint
+        # lazy: loaded once the window's frame is painted (start-up)
         from postalgui.gui.tabs.tracking import TrackingTab
 
         return TrackingTab(context.tracking, runner, _messages(handoffs))
@@ -184,7 +187,7 @@ class ClaimsTabFactory:
         return QCoreApplication.translate("ClaimsTab", "Claims", "tab")
 
     def build(self, context: AppContext, runner: TaskRunner, handoffs: Handoffs) -> QWidget:
-        # lazy: not needed for the first paint
+        # lazy: loaded once the window's frame is painted (start-up)
         from postalgui.gui.tabs.claims import ClaimsTab
 
         return ClaimsTab(
@@ -203,7 +206,7 @@ class ShippingTabFactory:
         return QCoreApplication.translate("ShippingTab", "Shipping")
 
     def build(self, context: AppContext, runner: TaskRunner, handoffs: Handoffs) -> QWidget:
-        # lazy: not needed for the first paint
+        # lazy: loaded once the window's frame is painted (start-up)
         from postalgui.gui.tabs.shipping import ShippingTab
 
         return ShippingTab(context.shipping, runner, _messages(handoffs), handoffs=handoffs)

@@ -28,7 +28,6 @@ from typing import TYPE_CHECKING, cast
 
 if TYPE_CHECKING:  # the parent side needs no uvicorn; the child imports it to serve
     from postalgui.serving.loopback import ASGIApp
-from postalgui.serving.loopback import LoopbackServer
 
 READY_PREFIX = "POSTALGUI-SERVING "
 """What the child's first stdout line starts with; the URL follows."""
@@ -187,6 +186,8 @@ def serve_until_stdin_closes(
     factory: Callable[[], ASGIApp], host: str, port: int, *, lifespan: bool = False
 ) -> int:
     """The child's side: serve, announce the URL on stdout, stop when stdin closes."""
+    # lazy: the parent side (this module) must not load uvicorn; only the child serves
+    from postalgui.serving.loopback import LoopbackServer
 
     server = LoopbackServer(factory, host, port, lifespan=lifespan)
     server.start()
