@@ -36,7 +36,7 @@ class NewObject:
 
 
 class Follow(Protocol):
-    """ "Follow these objects": Tracking keeps them in the office's watchlist and refreshes
+    """Follow these objects: Tracking keeps them in the office's watchlist and refreshes
     them. Both calls open the office database (tasks only)."""
 
     def follow(self, objects: Sequence[NewObject], *, source: str) -> int:
