@@ -3,8 +3,8 @@
 The tab is a `ListPage` that composes and wires: the toolbar (`ListActions`: add, import,
 refresh, remove, archive, tag, export), the counters (`Counters`), the filter bar
 (`FilterBar`) over the table (`ObjectModel`, filtered per keystroke through its
-`ObjectIndex`), the selected object's detail (`DetailPanel`, below the table), the refresh with its progress (`Refresher`) and the
-desktop notifications (a `Notifier`).
+`ObjectIndex`), the selected object's detail (`DetailPanel`, below the table), the
+refresh with its progress (`Refresher`) and the desktop notifications (a `Notifier`).
 
 The list is read after the tab's first paint, after each write, and when anything else
 changes the watchlist (`OfficeChanges`, topic ``tracked_object``; not while a refresh
