@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from postalgui.gui import i18n
 from postalgui.gui.desk import Desk
+from postalgui.gui.tabs.shipping.address_page import AddressPage
 from postalgui.gui.widgets.message_bar import MessageArea
 
 if TYPE_CHECKING:
@@ -49,3 +50,15 @@ def shipping_desk(
         yield box, Desk(context.shipping, runner, messages)
     finally:
         box.close()
+
+
+def shown_page(desk: tuple[QWidget, Desk[ShippingService]], qtbot: QtBot) -> AddressPage:
+    """The address page in the desk's box, shown once it has read the book."""
+    box, shop = desk
+    page = AddressPage(shop.service, shop, box)
+    layout = box.layout()
+    assert layout is not None
+    layout.addWidget(page)
+    with qtbot.waitSignal(page.addressesLoaded, timeout=30_000):
+        box.show()
+    return page

@@ -17,13 +17,12 @@ from postalgui.gui.desk import Desk
 from postalgui.gui.dialogs.conflict_question import ConflictKind, ConflictQuestion
 from postalgui.gui.messages import local_datetime
 from postalgui.gui.tabs.shipping.address_dialog import AddressDialog
-from postalgui.gui.tabs.shipping.address_page import AddressPage
 from postalgui.gui.tasks import TaskRunner
 from postalgui.services.context import AppContext
 from postalgui.services.office.database import OfficeDatabase
 from postalgui.services.shipping.addresses import Address, AddressBook, AddressKind
 from postalgui.services.shipping.service import ShippingService
-from tests.gui.shipping_support import shipping_desk, speaking
+from tests.gui.shipping_support import shipping_desk, shown_page, speaking
 
 WAIT_MS = 30_000
 RECIPIENT = Address(
@@ -157,14 +156,9 @@ def test_an_address_deleted_meanwhile_is_never_revived_by_a_stale_save(
 def test_deleting_an_address_changed_on_another_desk_asks_first(
     desk: Shop, other_desk: AddressBook, qtbot: QtBot
 ) -> None:
-    box, shop = desk
+    _box, shop = desk
     shop.service.addresses().save(RECIPIENT)
-    page = AddressPage(shop.service, shop, box)
-    layout = box.layout()
-    assert layout is not None
-    layout.addWidget(page)
-    with qtbot.waitSignal(page.addressesLoaded, timeout=WAIT_MS):
-        box.show()
+    page = shown_page(desk, qtbot)
     page.confirm = lambda question: True
     [shown] = page.model.items()
     other_desk.save(replace(shown, phone="21988887777"))

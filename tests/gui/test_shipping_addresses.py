@@ -25,7 +25,7 @@ from postalgui.gui.tasks import TaskRunner
 from postalgui.services.context import AppContext
 from postalgui.services.shipping.addresses import Address, AddressKind
 from postalgui.services.shipping.service import ShippingService
-from tests.gui.shipping_support import shipping_desk, speaking
+from tests.gui.shipping_support import shipping_desk, shown_page, speaking
 
 WAIT_MS = 30_000
 SENDER = Address(
@@ -66,17 +66,11 @@ def desk(
 
 @pytest.fixture
 def page(desk: tuple[QWidget, Desk[ShippingService]], qtbot: QtBot) -> AddressPage:
-    box, shop = desk
+    _box, shop = desk
     book = shop.service.addresses()
     book.save(SENDER)
     book.save(RECIPIENT)
-    built = AddressPage(shop.service, shop, box)
-    layout = box.layout()
-    assert layout is not None
-    layout.addWidget(built)
-    with qtbot.waitSignal(built.addressesLoaded, timeout=WAIT_MS):
-        box.show()
-    return built
+    return shown_page(desk, qtbot)
 
 
 def dialog_for(desk: tuple[QWidget, Desk[ShippingService]], qtbot: QtBot, address: Address) -> AddressDialog:
@@ -295,13 +289,7 @@ def test_the_import_preview_names_the_columns_it_did_not_read(
 
 def test_an_empty_book_says_how_to_fill_it(desk: tuple[QWidget, Desk[ShippingService]], qtbot: QtBot) -> None:
     """A first look at the page, with nothing saved yet: not "0 of 0" but what to do."""
-    box, shop = desk
-    built = AddressPage(shop.service, shop, box)
-    layout = box.layout()
-    assert layout is not None
-    layout.addWidget(built)
-    with qtbot.waitSignal(built.addressesLoaded, timeout=WAIT_MS):
-        box.show()
+    built = shown_page(desk, qtbot)
     assert built.summary_label.text() == (
         "No addresses yet: add one with New, or many from a spreadsheet with Import."
     )
