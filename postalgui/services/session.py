@@ -1,10 +1,10 @@
-"""What a feature facade asks of the composition root, as a protocol: the settings in force,
-the backend they name, and where the app keeps its files.
+"""The composition root as the connection check sees it, as a protocol: the settings in
+force, the backend they name, and where the app keeps its files.
 
-The facades (`PriceService`, `InvoiceService`, ...) take a `Session` and their own store
-provider instead of the `AppContext`, so the arrows point one way: `context` builds the
-facades, the facades know only this module (no import circle, DESIGN.md). A test hands a
-facade any object with these members.
+Feature facades no longer take it: each is built from its own `ports.py` (House III). The
+connection test (`services/connection.py`), the window's token check and the settings
+dialog's test use this view of `AppContext`, so they need not import the root; a test
+hands them any object with these members.
 """
 
 from __future__ import annotations
