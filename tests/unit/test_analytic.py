@@ -583,3 +583,16 @@ def test_a_file_cut_in_a_later_chunk() -> None:
     with pytest.raises(AnalyticFormatError) as info:
         parse_analytic_csv("\n".join(lines[: CHUNK + FIRST_DETAIL - 1]))  # exactly one chunk of lines
     assert str(info.value) == "file ends before the TOTALIZACAO POR SERVICO block"
+
+
+def test_repeated_texts_and_amounts_are_kept_once() -> None:
+    """A card, a service, a discount repeated on every line is one object, not one a line."""
+    items = parse_analytic_csv(make_statement(BIG)).items
+    cards = items.column("cartao")
+    assert all(card is cards[0] for card in cards)
+    services = items.column("codigo_servico")
+    assert len({id(code) for code in services}) == len(set(services)) == 3
+    discounts = items.column("desconto")
+    assert len({id(discount) for discount in discounts}) == len(set(discounts))
+    labels = items.column("etiqueta")
+    assert len(set(labels)) == BIG
