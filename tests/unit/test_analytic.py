@@ -2,19 +2,24 @@
 
 from __future__ import annotations
 
+import csv
 import random
+from collections.abc import Callable
 from decimal import Decimal
 from pathlib import Path
 
 import pytest
 
 from postalgui.api.analytic import (
+    DETAIL_TITLES,
     AnalyticFormatError,
     decode_analytic,
     parse_analytic_csv,
     reconcile,
 )
-from postalgui.api.models.invoices import AnalyticItem, InvoiceTotal, ServiceTotal
+from postalgui.api.analytic_details import CHUNK
+from postalgui.api.analytic_read import money, whole_number
+from postalgui.api.models.invoices import AnalyticItem, AnalyticItems, InvoiceTotal, ServiceTotal
 
 SMALL = "\n".join(
     [
@@ -423,3 +428,171 @@ def test_hundred_thousand_lines_parse_and_reconcile() -> None:
     result = reconcile(statement)
     assert result.balanced
     assert result.items_total == statement.invoice_total
+
+
+# --------------------------------------------------------------------------- read in chunks, kept as columns
+
+BIG = 2 * CHUNK + 500
+"""Detail lines of a statement read in three chunks."""
+
+FIRST_DETAIL = 5
+"""The physical line of ``make_statement``'s first detail line."""
+
+
+def detail_field(text: str, line: int, title: str, value: str) -> str:
+    """``text`` with the ``title`` field of physical ``line`` (a detail line) set to ``value``."""
+    lines = lines_of(text)
+    fields = lines[line - 1].split(";")
+    fields[DETAIL_TITLES.index(title)] = value
+    lines[line - 1] = ";".join(fields)
+    return "\r\n".join(lines) + "\r\n"
+
+
+def test_items_are_columns_made_into_items_when_read() -> None:
+    items = parse_analytic_csv(SMALL).items
+    assert isinstance(items, AnalyticItems)
+    assert items.column("valor_liquido") == [Decimal("19.92"), Decimal("1200.00"), Decimal("200.00")]
+    assert items.column("etiqueta") == ["AB123456789BR", "AB123456790BR", "AB123456791BR"]
+    made = list(items)
+    assert made == items
+    assert items == made
+    assert items[-1] == made[2]
+    assert items[1:] == made[1:]
+    assert isinstance(items[1:], AnalyticItems)
+    assert AnalyticItems.of(made) == items
+    assert AnalyticItems.of([]) == []
+    with pytest.raises(IndexError):
+        items[3]
+    with pytest.raises(ValueError, match="16 columns of one length"):
+        AnalyticItems([[1], [], *([[]] * 14)])
+
+
+def test_reconcile_reads_columns_not_items(monkeypatch: pytest.MonkeyPatch) -> None:
+    statement = parse_analytic_csv(make_statement(1000))
+
+    def no_item(*_: object) -> None:
+        raise AssertionError("an AnalyticItem was made")
+
+    monkeypatch.setattr(AnalyticItems, "__iter__", no_item)
+    monkeypatch.setattr(AnalyticItems, "__getitem__", no_item)
+    assert reconcile(statement).balanced
+
+
+def test_codes_with_spaces_reconcile_as_one_service() -> None:
+    text = SMALL.replace("0067599079;EMPRESA EXEMPLO;03298;", "0067599079;EMPRESA EXEMPLO; 03220 ;")
+    result = reconcile(parse_analytic_csv(text))
+    assert result.items_by_service == {"03220": Decimal("1419.92")}
+    assert list(result.service_differences) == ["03220", "03298"]
+
+
+def test_odd_lines_in_any_chunk_read_as_the_plain_ones() -> None:
+    """Lines the chunk cannot take (a blank line, amounts to read carefully, a trailing ``;``
+    on some lines only, extra empty fields) are read as if they were plain, in every chunk."""
+    text = make_statement(BIG)
+    reference = parse_analytic_csv(text).items
+    for line in (FIRST_DETAIL, CHUNK + 3, 2 * CHUNK + 4):  # a chunk's first line, its last, the next's first
+        amount = reference[line - FIRST_DETAIL].valor_unitario
+        text = detail_field(
+            text, line, "VALOR UNITARIO", f" {amount:,.2f} ".translate(str.maketrans(",.", ".,"))
+        )
+        text = detail_field(
+            text, line + 1, "PESO", f"{reference[line + 1 - FIRST_DETAIL].peso:,}".replace(",", ".")
+        )
+        discount = f" {reference[line + 2 - FIRST_DETAIL].desconto:.2f}".replace(".", ",")
+        text = detail_field(text, line + 2, "DESCONTO", discount)
+        text = detail_field(text, line + 3, "QUANTIDADE", " 1")
+    lines = lines_of(text)
+    for number in range(FIRST_DETAIL, FIRST_DETAIL + BIG, 3):
+        lines[number - 1] += ";"
+    lines[CHUNK] += ";;;"
+    lines.insert(CHUNK + 100, "")
+    lines.insert(2 * CHUNK, ";;")
+    statement = parse_analytic_csv("\n".join(lines))
+    assert statement.items == reference
+    assert reconcile(statement).balanced
+
+
+def read_carefully(read: Callable[[], object]) -> object:
+    """What a reader makes of a text: its value, or its error's words."""
+    try:
+        return read()
+    except AnalyticFormatError as error:
+        return str(error)
+
+
+@pytest.mark.parametrize(
+    "text", [",50", "5,", "-,5", "1,2,3", "+5", "1e3", "", " ", "12,3x", "1.234,56", "-0,00", "0012,30"]
+)
+def test_an_amount_reads_as_the_careful_reader_says(text: str) -> None:
+    line = CHUNK + 10
+    source = detail_field(make_statement(BIG), line, "VALOR LIQUIDO", text)
+    expected = read_carefully(lambda: money(text, line, "VALOR LIQUIDO"))
+    assert (
+        read_carefully(lambda: parse_analytic_csv(source).items[line - FIRST_DETAIL].valor_liquido)
+        == expected
+    )
+
+
+@pytest.mark.parametrize("text", ["1.250", " 7 ", "", "-1", "1,5", "1 000", "\u0663", "007"])
+def test_a_weight_reads_as_the_careful_reader_says(text: str) -> None:
+    line = 2 * CHUNK + 7
+    source = detail_field(make_statement(BIG), line, "PESO", text)
+    expected = read_carefully(lambda: whole_number(text, line, "PESO", blank_is_zero=True))
+    assert read_carefully(lambda: parse_analytic_csv(source).items[line - FIRST_DETAIL].peso) == expected
+
+
+def test_an_error_deep_in_the_file_names_its_physical_line() -> None:
+    """Lines before it that are not one row each (a blank line, a quoted field over two
+    lines) count as the lines they are."""
+    text = make_statement(BIG)
+    text = detail_field(text, 100, "DOCUMENTO", '"NF\r\n2"')  # line 100 and 101 are one row now
+    lines = lines_of(text)
+    lines.insert(CHUNK, "")
+    bad = 2 * CHUNK + 50
+    lines = lines_of(detail_field("\r\n".join(lines), bad, "VALOR LIQUIDO", "12,3x"))
+    with pytest.raises(AnalyticFormatError) as info:
+        parse_analytic_csv("\r\n".join(lines))
+    assert info.value.line == bad
+    assert str(info.value) == f"line {bad}: column VALOR LIQUIDO: '12,3x' is not an amount"
+    assert parse_analytic_csv(text).items[100 - FIRST_DETAIL].documento == "NF\r\n2"
+
+
+def test_the_first_of_two_errors_is_named() -> None:
+    text = make_statement(BIG)
+    text = detail_field(text, CHUNK + 20, "QUANTIDADE", "um")
+    text = detail_field(text, CHUNK + 10, "VALOR DECLARADO", "x")
+    with pytest.raises(AnalyticFormatError) as info:
+        parse_analytic_csv(text)
+    assert str(info.value) == f"line {CHUNK + 10}: column VALOR DECLARADO: 'x' is not an amount"
+
+
+def test_an_unreadable_row_deep_in_the_file_names_its_line() -> None:
+    line = CHUNK + 30
+    text = detail_field(make_statement(BIG), line, "DOCUMENTO", "x" * (csv.field_size_limit() + 1))
+    with pytest.raises(AnalyticFormatError) as info:
+        parse_analytic_csv(text)
+    assert info.value.line == line
+    assert str(info.value).startswith(f"line {line}: unreadable CSV (field larger than field limit")
+
+
+def test_a_file_cut_in_a_later_chunk() -> None:
+    lines = lines_of(make_statement(BIG))
+    with pytest.raises(AnalyticFormatError) as info:
+        parse_analytic_csv("\n".join(lines[: 2 * CHUNK + 40]))
+    assert str(info.value) == "file ends before the TOTALIZACAO POR SERVICO block"
+    with pytest.raises(AnalyticFormatError) as info:
+        parse_analytic_csv("\n".join(lines[: CHUNK + FIRST_DETAIL - 1]))  # exactly one chunk of lines
+    assert str(info.value) == "file ends before the TOTALIZACAO POR SERVICO block"
+
+
+def test_repeated_texts_and_amounts_are_kept_once() -> None:
+    """A card, a service, a discount repeated on every line is one object, not one a line."""
+    items = parse_analytic_csv(make_statement(BIG)).items
+    cards = items.column("cartao")
+    assert all(card is cards[0] for card in cards)
+    services = items.column("codigo_servico")
+    assert len({id(code) for code in services}) == len(set(services)) == 3
+    discounts = items.column("desconto")
+    assert len({id(discount) for discount in discounts}) == len(set(discounts))
+    labels = items.column("etiqueta")
+    assert len(set(labels)) == BIG

@@ -15,7 +15,7 @@ import pytest
 
 from postalgui.api.analytic import parse_analytic_csv
 from postalgui.api.cancel import Cancelled, PlainTask
-from postalgui.api.models.invoices import AnalyticStatement
+from postalgui.api.models.invoices import AnalyticItems, AnalyticStatement
 from postalgui.sandbox.analytic_csv import analytic_csv
 from postalgui.sandbox.invoice_data import large_invoice
 from postalgui.services.columns import ordered_rows, word_filter
@@ -161,3 +161,23 @@ def test_a_cancelled_load_raises(tmp_path: Path, sample: bytes) -> None:
     task.cancel()
     with pytest.raises(Cancelled):
         load_indexed(task, path)
+
+
+def test_a_parsed_statement_is_indexed_from_its_columns(
+    monkeypatch: pytest.MonkeyPatch, parsed: AnalyticStatement
+) -> None:
+    """No `AnalyticItem` is made to index a parsed statement, and its columns stay as they were."""
+    made = index_items(list(parsed.items))
+
+    def no_item(*_: object) -> None:
+        raise AssertionError("an AnalyticItem was made")
+
+    monkeypatch.setattr(AnalyticItems, "__iter__", no_item)
+    monkeypatch.setattr(AnalyticItems, "__getitem__", no_item)
+    index = index_items(parsed.items)
+    assert len(parsed.items) == ITEMS
+    monkeypatch.undo()
+    assert index.items_at(index.rows) == made.items_at(made.rows) == parsed.items
+    assert [list(index.ordered(column)) for column in range(ItemColumn.COUNT)] == [
+        list(made.ordered(column)) for column in range(ItemColumn.COUNT)
+    ]

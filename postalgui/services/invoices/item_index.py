@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from postalgui.api.cancel import TaskControl
-from postalgui.api.models.invoices import AnalyticItem
+from postalgui.api.models.invoices import AnalyticItem, AnalyticItems
 from postalgui.services.columns import (
     ROWS,
     STEP,
@@ -295,10 +295,13 @@ def _encoded_fields(items: Sequence[AnalyticItem], check: Callable[[], None]) ->
     fields: dict[str, Column] = {}
     for name in _FIELDS:
         check()
-        get = attrgetter(name)
         values: list[Any] = []
-        for start in range(0, len(items), STEP):
-            values.extend(map(get, items[start : start + STEP]))
+        if isinstance(items, AnalyticItems):  # a parsed statement's columns: no item made
+            values.extend(items.column(name))
+        else:
+            get = attrgetter(name)
+            for start in range(0, len(items), STEP):
+                values.extend(map(get, items[start : start + STEP]))
         if name == "data_postagem":
             fields[name] = encode(values, key=_date_order, force=True)
         else:
@@ -337,7 +340,7 @@ def _sort_orders(
 @dataclass(frozen=True, slots=True)
 class LoadedStatement:
     """What `load_indexed` hands the view: ``statement`` keeps its header and totals,
-    its items are in ``index`` (the list of `AnalyticItem` objects is emptied)."""
+    its items are in ``index`` (its `AnalyticItems` columns are emptied)."""
 
     statement: AnalyticStatement
     reconciliation: Reconciliation
@@ -356,7 +359,8 @@ def load_indexed(task: TaskControl, path: Path, previous: ItemIndex | None = Non
         task.raise_if_cancelled()
         index = index_items(statement.items, task)
     finally:
-        free_in_steps(statement.items)  # here, in steps, not on the GUI thread in one go
+        for column in statement.items.columns:  # here, in steps, not on the GUI thread in one go
+            free_in_steps(column)
     return LoadedStatement(statement, reconciliation, index)
 
 

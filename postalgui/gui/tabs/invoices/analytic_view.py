@@ -264,7 +264,7 @@ class AnalyticView(QWidget):
         return self._handle
 
     def statement(self) -> AnalyticStatement | None:
-        """The statement shown: its title, header and totals. Its ``items`` list is empty:
+        """The statement shown: its title, header and totals. Its ``items`` are emptied:
         the items live in the model's `ItemIndex` (``self.model.items()`` rebuilds them)."""
         return None if self._loaded is None else self._loaded.statement
 
