@@ -399,6 +399,27 @@ def test_deadlines_meet_their_quotes_whichever_is_written_first(history: QuoteHi
     assert all(entry.deadline is None for entry in history.search() if (entry.id - 1) // 3 == 2)
 
 
+def test_a_deadline_written_after_its_quote_was_read_is_read_next_time(history: QuoteHistory) -> None:
+    result = sample_results()[0]
+    history.add([result], environment="sandbox", source="form", run="later")
+    (before,) = history.search()
+    assert before.deadline is None
+    history.add_deadlines("later", [(result.query, sedex_deadline())])
+    (after,) = history.search()
+    assert after.deadline is not None
+    assert after.deadline.by == date(2026, 12, 2)
+    assert (after.id, after.query, after.response) == (before.id, before.query, before.response)
+
+
+def test_a_quote_read_again_is_the_entry_read_before(history: QuoteHistory) -> None:
+    """Each keystroke reads back mostly the quotes the last one did: made once, kept by uid."""
+    history.add(sample_results(), environment="sandbox", source="form")
+    first = history.search()
+    again = history.search("03")  # the two national products
+    assert [entry.id for entry in again] == [entry.id for entry in first if entry.query.cepOrigem]
+    assert all(any(entry is seen for seen in first) for entry in again)
+
+
 def test_another_runs_deadline_or_posting_date_is_not_this_quotes(history: QuoteHistory) -> None:
     result = sample_results()[0]
     history.add([result], environment="sandbox", source="form", run="mine")

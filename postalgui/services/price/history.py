@@ -22,7 +22,6 @@ from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar
 
-from pydantic import ValidationError
 from sqlalchemy import (
     ColumnElement,
     Connection,
@@ -41,7 +40,8 @@ from postalgui.services.office import topics
 from postalgui.services.office.database import OfficeDatabase
 from postalgui.services.office.errors import OfficeDatabaseError, routine_store_errors
 from postalgui.services.price.deadline_outcome import DeadlineOutcome, outcome_json
-from postalgui.services.price.history_rows import HistoryEntry, day_key, entry_from_row, quote_row
+from postalgui.services.price.history_cache import ReadBack
+from postalgui.services.price.history_rows import HistoryEntry, day_key, quote_row
 from postalgui.store.errors import StoreError
 from postalgui.store.office import OfficeStore
 from postalgui.store.tables import quote, quote_deadline
@@ -138,16 +138,6 @@ def _read(connection: Connection, query: Select[Any]) -> list[dict[str, Any]]:
     return [dict(row._mapping) for row in connection.execute(query)]
 
 
-def _entries(rows: list[dict[str, Any]]) -> list[HistoryEntry]:
-    entries: list[HistoryEntry] = []
-    for row in rows:
-        try:
-            entries.append(entry_from_row(row))
-        except (ValidationError, ValueError) as exc:
-            log.warning("Quote %s in the history could not be read back: %s", row["id"], exc)
-    return entries
-
-
 # --------------------------------------------------------------------------- the store
 
 
@@ -167,6 +157,7 @@ class QuoteHistory:
         self._office: OfficeDatabase | None = None
         self._file: OfficeStore | None = None
         self._set_aside: Path | None = None
+        self._read_back = ReadBack()
         if isinstance(where, OfficeDatabase):
             self._office = where
             self._store: Callable[[], OfficeStore] = where.store
@@ -318,14 +309,16 @@ class QuoteHistory:
         (with or without hyphen), a country, a request number or the error text;
         ``author``: only that login's quotes (None: everyone's)."""
         query = select(*_COLUMNS).select_from(_JOINED).where(*self._scope(text, author))
-        return _entries(self._read(self._ordered(query).limit(limit).offset(offset)))
+        return self._read_back.entries(self._read(self._ordered(query).limit(limit).offset(offset)))
 
     def count(self, text: str = "", *, author: str | None = None) -> int:
         query = select(func.count().label("n")).select_from(quote).where(*self._scope(text, author))
         return int(self._read(query)[0]["n"])
 
     def get(self, entry_id: int) -> HistoryEntry | None:
-        found = _entries(self._read(select(*_COLUMNS).select_from(_JOINED).where(quote.c.id == entry_id)))
+        found = self._read_back.entries(
+            self._read(select(*_COLUMNS).select_from(_JOINED).where(quote.c.id == entry_id))
+        )
         return found[0] if found else None
 
     def close(self) -> None:
