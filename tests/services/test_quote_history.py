@@ -222,6 +222,27 @@ def test_search_by_every_searchable_value(history: QuoteHistory) -> None:
     assert history.count("nothing like it") == 0
 
 
+def test_a_search_finds_what_a_plain_substring_test_finds(history: QuoteHistory) -> None:
+    """Every word is a plain substring, whatever the engine looks it up with (PostgreSQL: a
+    trigram ``LIKE`` for three letters or digits in a row, ``strpos`` for shorter)."""
+    numbers = ["a%b", "a_b", "a\\b", "50%", "x_1", "ab", "abc", "a-bc", "q-9", "q-99", "ação", "ÍNDIO-3"]
+    history.add(
+        [
+            QuoteResult(index, PriceQuery(coProduto="03220", psObjeto=1, nuRequisicao=number), None)
+            for index, number in enumerate(numbers)
+        ],
+        environment="sandbox",
+        source="cli",
+    )
+    terms = ["%", "_", "\\", "a%", "%b", "a_b", "a\\b", "a\\", "ab", "abc", "bc", "a-b", "q-9", "q-99"]
+    terms += ["50%", "x_", "_1", "aç", "ação", "índio", "dio-3", "o-3", "a%b a_b", "zzz", "zz", "-"]
+    for term in terms:
+        expected = {number for number in numbers if all(word in number.casefold() for word in term.split())}
+        found = {entry.query.nuRequisicao for entry in history.search(term)}
+        assert found == expected, term
+        assert history.count(term) == len(expected), term
+
+
 def test_order_limit_and_offset(history: QuoteHistory) -> None:
     start = datetime(2026, 1, 1, tzinfo=UTC)
     for day in range(10):

@@ -1,16 +1,17 @@
 """The office database's migrations carry the rows of an older version: migration 0006
 gives the addresses and shipments an office already has version 1, last changed by
-whoever made them, on SQLite and PostgreSQL."""
+whoever made them, on SQLite and PostgreSQL; 0007 gives the quote history's search a
+trigram index on PostgreSQL (when the server has ``pg_trgm``), and takes it away again."""
 
 from __future__ import annotations
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import create_engine, select, text
+from sqlalchemy import Connection, create_engine, inspect, select, text
 from sqlalchemy.engine import URL
 
 from postalgui.store import tables
-from postalgui.store.office import HEAD, MIGRATIONS, VERSION_TABLE, OfficeStore
+from postalgui.store.office import MIGRATIONS, VERSION_TABLE, OfficeStore
 
 ADDRESS = (
     "INSERT INTO address (uid, kind, name, cep, created_by, created_at, updated_at) "
@@ -23,16 +24,20 @@ SHIPMENT = (
 )
 
 
-def _at_revision(url: URL, revision: str) -> None:
-    """The database migrated up to ``revision`` only, as an older PostalGUI left it."""
-    engine = create_engine(url)
+def _migrate(connection: Connection, revision: str, *, down: bool = False) -> None:
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
     config.attributes["version_table"] = VERSION_TABLE
+    config.attributes["connection"] = connection
+    (command.downgrade if down else command.upgrade)(config, revision)
+
+
+def _at_revision(url: URL, revision: str) -> None:
+    """The database migrated up to ``revision`` only, as an older PostalGUI left it."""
+    engine = create_engine(url)
     try:
         with engine.begin() as connection:
-            config.attributes["connection"] = connection
-            command.upgrade(config, revision)
+            _migrate(connection, revision)
             connection.execute(
                 text(ADDRESS), {"uid": "a1", "created": "2026-11-01T10:00:00+00:00", "updated": None}
             )
@@ -47,7 +52,6 @@ def _at_revision(url: URL, revision: str) -> None:
 
 def test_0006_gives_existing_addresses_and_shipments_version_1(office_url_for_test: URL) -> None:
     _at_revision(office_url_for_test, "0005_writes_once")
-    assert HEAD == "0006_versions"
     store = OfficeStore(office_url_for_test, author="clerk.b")
     try:
         address, shipment = tables.address, tables.shipment
@@ -72,3 +76,32 @@ def test_0006_gives_existing_addresses_and_shipments_version_1(office_url_for_te
         assert tuple(row) == (1, "clerk.a", "2026-11-21T09:00:00+00:00")
     finally:
         store.close()
+
+
+def _quote_indexes(connection: Connection) -> set[str]:
+    return {index["name"] or "" for index in inspect(connection).get_indexes("quote")}
+
+
+def test_0007_indexes_the_quote_search_on_postgresql_and_goes_back(office_url_for_test: URL) -> None:
+    engine = create_engine(office_url_for_test)
+    try:
+        with engine.begin() as connection:
+            _migrate(connection, "0006_versions")
+            before = _quote_indexes(connection)
+            _migrate(connection, "0007_quote_trigrams")
+            after = _quote_indexes(connection)
+            postgresql = connection.dialect.name == "postgresql"
+            trigrams = (
+                postgresql
+                and connection.execute(
+                    text("SELECT 1 FROM pg_available_extensions WHERE name = 'pg_trgm'")
+                ).first()
+                is not None
+            )
+            assert after - before == ({"quote_search_trigrams"} if trigrams else set())
+            _migrate(connection, "0006_versions", down=True)
+            assert _quote_indexes(connection) == before
+            _migrate(connection, "head")
+            assert _quote_indexes(connection) == after
+    finally:
+        engine.dispose()
