@@ -11,7 +11,7 @@ from sqlalchemy import Connection, create_engine, inspect, select, text
 from sqlalchemy.engine import URL
 
 from postalgui.store import tables
-from postalgui.store.office import MIGRATIONS, VERSION_TABLE, OfficeStore
+from postalgui.store.office import HEAD, MIGRATIONS, VERSION_TABLE, OfficeStore
 
 ADDRESS = (
     "INSERT INTO address (uid, kind, name, cep, created_by, created_at, updated_at) "
@@ -103,5 +103,21 @@ def test_0007_indexes_the_quote_search_on_postgresql_and_goes_back(office_url_fo
             assert _quote_indexes(connection) == before
             _migrate(connection, "head")
             assert _quote_indexes(connection) == after
+    finally:
+        engine.dispose()
+
+
+def test_0007_goes_on_without_the_index_when_the_server_refuses_it(office_url_for_test: URL) -> None:
+    """A server that will not create the index (here: its name is taken) keeps the scan."""
+    engine = create_engine(office_url_for_test)
+    try:
+        with engine.begin() as connection:
+            _migrate(connection, "0006_versions")
+            connection.execute(text("CREATE TABLE quote_search_trigrams (id INTEGER)"))
+            _migrate(connection, "head")
+            assert "quote_search_trigrams" not in _quote_indexes(connection)
+            version = text(f"SELECT version_num FROM {VERSION_TABLE}")  # noqa: S608 -- a constant
+            assert connection.execute(version).scalar() == HEAD
+            connection.execute(text("SELECT count(*) FROM quote WHERE search_text LIKE '%abc%'")).scalar()
     finally:
         engine.dispose()
