@@ -65,6 +65,7 @@ quote = Table(
     Index("quote_time", "at", "id"),
     Index("quote_run", "run"),
     Index("quote_created_by", "created_by"),
+    # + on PostgreSQL with pg_trgm: quote_search_trigrams, GIN over search_text (migration 0007)
 )
 
 """The long texts come last: a search reads ``search_text`` of every row, and on SQLite a

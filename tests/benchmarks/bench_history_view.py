@@ -1,11 +1,16 @@
-"""The Prices tab's history with 100,000 quotes: opening it and filtering per keystroke (issue 25).
+"""The Prices tab's history with 100,000 quotes: opening it and filtering per keystroke (issues 25, 40).
 
 The history panel on a `QuoteHistory` of 100,000 quotes, first on this desk's SQLite file,
 then on PostgreSQL (``POSTALGUI_TEST_POSTGRES_URL``; skipped without it, the database is
 emptied first). Measured: the panel's first search (the tab opened), then each keystroke
 of a few searches typed letter by letter, from the search's start (after the typing
 pause, which is the panel's choice, not the store's cost) to its rows shown and painted.
-Target: within 100 ms per keystroke on both engines. Prints median and worst.
+Target (issue 40): the worst keystroke, and the opening, within 100 ms on both engines;
+prints median and worst per engine and exits non-zero when one misses it. Issue 40 found
+130 ms worst (median 51) on PostgreSQL: a word matching few quotes read the whole table
+(now a trigram index, migration 0007, when the server has ``pg_trgm``), and every keystroke
+validated and worded its 500 quotes again (now made once, `history_cache.ReadBack`, and a
+row shown again keeps its cells).
 
     uv run python -m tests.benchmarks.bench_history_view
 """
@@ -94,7 +99,8 @@ def _measure(app: QApplication, office: OfficeDatabase, history: QuoteHistory, l
 
     first = search("")
     shown = len(panel.entries())
-    times = [search(typed[:end]) for typed in SEARCHES for end in range(1, len(typed) + 1)]
+    typed = [words[:end] for words in SEARCHES for end in range(1, len(words) + 1)]
+    times = [search(text_typed) for text_typed in typed]
     worst = max(times)
     print(
         f"{label}: of which the store's search: median {statistics.median(searching):.0f} ms, "
@@ -102,7 +108,9 @@ def _measure(app: QApplication, office: OfficeDatabase, history: QuoteHistory, l
     )
     print(
         f"{label}: opening {first:.0f} ms ({shown:,} rows shown); {len(times)} keystrokes: "
-        f"median {statistics.median(times):.0f} ms, worst {worst:.0f} ms"
+        f"median {statistics.median(times):.0f} ms, worst {worst:.0f} ms "
+        f"(“{typed[times.index(worst)]}”); target {TARGET_MS:.0f} ms: "
+        f"{'met' if max(first, worst) < TARGET_MS else 'NOT met'}"
     )
     panel.close()
     panel.deleteLater()
@@ -117,8 +125,10 @@ def _run(app: QApplication, folder: Path, url: str, label: str) -> bool:
     began = time.perf_counter()
     _fill(history)
     print(f"{label}: {QUOTES:,} quotes written in {time.perf_counter() - began:.1f} s")
-    if url:  # what autovacuum does soon after a bulk load (the upload runs it at once)
-        history.store.run(lambda connection: connection.execute(text("ANALYZE quote")))
+    if url:  # what autovacuum does soon after a bulk load (13+ vacuums after inserts too)
+        vacuum = history.store.open().connect().execution_options(isolation_level="AUTOCOMMIT")
+        with vacuum:
+            vacuum.execute(text("VACUUM ANALYZE quote"))
     try:
         return _measure(app, office, history, label)
     finally:

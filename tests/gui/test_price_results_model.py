@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 
@@ -278,6 +279,22 @@ def test_history_cells() -> None:
     assert model.index(0, HistoryColumn.FINAL).data(SORT_ROLE) == Decimal("19.92")
     assert model.rowCount(model.index(0, 0)) == 0
     assert model.index(0, 0).parent() == QModelIndex()
+
+
+def test_history_rows_shown_again_keep_their_cells_and_new_ones_are_worded() -> None:
+    model = HistoryModel()
+    entries = _entries()
+    model.set_entries(entries[:3])
+    shown = {model.entry(row).id: model.text_row(row) for row in range(model.rowCount())}
+    changed = replace(entries[2], source="cli")  # the same quote, another entry: worded again
+    model.set_entries([entries[1], entries[0], changed, entries[3]])
+    rows = {model.entry(row).id: model.text_row(row) for row in range(model.rowCount())}
+    assert rows[1] is shown[1]
+    assert rows[2] is shown[2]
+    assert rows[3] is not shown[3]
+    assert rows[3].texts[HistoryColumn.SOURCE] == "Command line"
+    assert rows[4].texts[HistoryColumn.WEIGHT] == "300 g"
+    assert [model.entry(row).id for row in range(model.rowCount())] == [2, 1, 3, 4]
 
 
 def test_history_sorts_newest_first_and_failures_last() -> None:

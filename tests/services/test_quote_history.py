@@ -222,6 +222,27 @@ def test_search_by_every_searchable_value(history: QuoteHistory) -> None:
     assert history.count("nothing like it") == 0
 
 
+def test_a_search_finds_what_a_plain_substring_test_finds(history: QuoteHistory) -> None:
+    """Every word is a plain substring, whatever the engine looks it up with (PostgreSQL: a
+    trigram ``LIKE`` for three letters or digits in a row, ``strpos`` for shorter)."""
+    numbers = ["a%b", "a_b", "a\\b", "50%", "x_1", "ab", "abc", "a-bc", "q-9", "q-99", "ação", "ÍNDIO-3"]
+    history.add(
+        [
+            QuoteResult(index, PriceQuery(coProduto="03220", psObjeto=1, nuRequisicao=number), None)
+            for index, number in enumerate(numbers)
+        ],
+        environment="sandbox",
+        source="cli",
+    )
+    terms = ["%", "_", "\\", "a%", "%b", "a_b", "a\\b", "a\\", "ab", "abc", "bc", "a-b", "q-9", "q-99"]
+    terms += ["50%", "x_", "_1", "aç", "ação", "índio", "dio-3", "o-3", "a%b a_b", "zzz", "zz", "-"]
+    for term in terms:
+        expected = {number for number in numbers if all(word in number.casefold() for word in term.split())}
+        found = {entry.query.nuRequisicao for entry in history.search(term)}
+        assert found == expected, term
+        assert history.count(term) == len(expected), term
+
+
 def test_order_limit_and_offset(history: QuoteHistory) -> None:
     start = datetime(2026, 1, 1, tzinfo=UTC)
     for day in range(10):
@@ -397,6 +418,27 @@ def test_deadlines_meet_their_quotes_whichever_is_written_first(history: QuoteHi
         assert str(pac.error) == "PRZ-008: Serviço indisponível para o trecho informado"
         assert by_product["04510"].deadline is None  # international: nothing kept
     assert all(entry.deadline is None for entry in history.search() if (entry.id - 1) // 3 == 2)
+
+
+def test_a_deadline_written_after_its_quote_was_read_is_read_next_time(history: QuoteHistory) -> None:
+    result = sample_results()[0]
+    history.add([result], environment="sandbox", source="form", run="later")
+    (before,) = history.search()
+    assert before.deadline is None
+    history.add_deadlines("later", [(result.query, sedex_deadline())])
+    (after,) = history.search()
+    assert after.deadline is not None
+    assert after.deadline.by == date(2026, 12, 2)
+    assert (after.id, after.query, after.response) == (before.id, before.query, before.response)
+
+
+def test_a_quote_read_again_is_the_entry_read_before(history: QuoteHistory) -> None:
+    """Each keystroke reads back mostly the quotes the last one did: made once, kept by uid."""
+    history.add(sample_results(), environment="sandbox", source="form")
+    first = history.search()
+    again = history.search("03")  # the two national products
+    assert [entry.id for entry in again] == [entry.id for entry in first if entry.query.cepOrigem]
+    assert all(any(entry is seen for seen in first) for entry in again)
 
 
 def test_another_runs_deadline_or_posting_date_is_not_this_quotes(history: QuoteHistory) -> None:

@@ -16,13 +16,13 @@ How a quote becomes a row is `history_rows`.
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Callable, Iterable, Sequence
 from datetime import UTC, datetime
 from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar
 
-from pydantic import ValidationError
 from sqlalchemy import (
     ColumnElement,
     Connection,
@@ -41,7 +41,8 @@ from postalgui.services.office import topics
 from postalgui.services.office.database import OfficeDatabase
 from postalgui.services.office.errors import OfficeDatabaseError, routine_store_errors
 from postalgui.services.price.deadline_outcome import DeadlineOutcome, outcome_json
-from postalgui.services.price.history_rows import HistoryEntry, day_key, entry_from_row, quote_row
+from postalgui.services.price.history_cache import ReadBack
+from postalgui.services.price.history_rows import HistoryEntry, day_key, quote_row
 from postalgui.store.errors import StoreError
 from postalgui.store.office import OfficeStore
 from postalgui.store.tables import quote, quote_deadline
@@ -62,6 +63,10 @@ SOURCES = frozenset({"form", "compare", "batch", "history", "cli"})
 
 _CHUNK = 500  # ids per DELETE: well under SQLite's bound-parameter limit
 
+_TRIGRAM = re.compile(r"[^\W_]{3}")
+"""Three letters or digits in a row: what ``pg_trgm`` takes a trigram of (it splits words
+at anything else)."""
+
 _DEADLINE_KEY = ("run", "co_produto", "cep_origem", "cep_destino", "dt_evento")
 _JOINED = quote.outerjoin(
     quote_deadline, and_(*(quote_deadline.c[name] == quote.c[name] for name in _DEADLINE_KEY))
@@ -77,10 +82,22 @@ class HistoryError(OfficeDatabaseError):
 
 
 def _contains(term: str, backend: str) -> ColumnElement[bool]:
-    """``search_text`` holds ``term``: ``strpos`` on PostgreSQL and ``instr`` on SQLite find a
-    plain substring, nothing to escape, faster than a ``LIKE`` scan of every row."""
-    position = func.strpos if backend == "postgresql" else func.instr
-    return position(quote.c.search_text, term) > 0
+    """``search_text`` holds ``term``.
+
+    On PostgreSQL a term with three letters or digits in a row is a ``LIKE`` (``%``, ``_``
+    and ``\\`` escaped), which the trigram index answers when the server has one (migration
+    0007): a word that matches few quotes no longer reads the whole table. A shorter one
+    (``"no"``, ``"q-9"``) gives the index no trigram to look up, and the planner, taking it
+    for rare, would read every row of the index and the table (400 ms at 100,000 quotes):
+    it is a ``strpos``, which the index never answers. On SQLite ``instr`` finds a plain
+    substring, nothing to escape, faster than a ``LIKE`` scan of every row.
+    """
+    if backend != "postgresql":
+        return func.instr(quote.c.search_text, term) > 0
+    if _TRIGRAM.search(term) is None:
+        return func.strpos(quote.c.search_text, term) > 0
+    escaped = term.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+    return quote.c.search_text.like(f"%{escaped}%", escape="\\")
 
 
 def _insert_quotes(connection: Connection, rows: list[dict[str, object]]) -> list[int]:
@@ -135,17 +152,16 @@ def _delete_where(connection: Connection, where: list[ColumnElement[bool]]) -> i
 
 
 def _read(connection: Connection, query: Select[Any]) -> list[dict[str, Any]]:
+    """The rows of ``query``; on PostgreSQL planned for the words searched, every time.
+
+    The same statement comes back with every keystroke, and psycopg prepares it after five:
+    PostgreSQL may then keep one plan for every word. The right plan depends on the word:
+    one in every quote fills the page from the newest quotes at once, one in few is found
+    in the trigram index (0007); the index for a one-letter word reads the whole table.
+    """
+    if connection.dialect.name == "postgresql" and (connection.dialect.server_version_info or (0,)) >= (12,):
+        connection.exec_driver_sql("SET LOCAL plan_cache_mode = force_custom_plan")
     return [dict(row._mapping) for row in connection.execute(query)]
-
-
-def _entries(rows: list[dict[str, Any]]) -> list[HistoryEntry]:
-    entries: list[HistoryEntry] = []
-    for row in rows:
-        try:
-            entries.append(entry_from_row(row))
-        except (ValidationError, ValueError) as exc:
-            log.warning("Quote %s in the history could not be read back: %s", row["id"], exc)
-    return entries
 
 
 # --------------------------------------------------------------------------- the store
@@ -167,6 +183,7 @@ class QuoteHistory:
         self._office: OfficeDatabase | None = None
         self._file: OfficeStore | None = None
         self._set_aside: Path | None = None
+        self._read_back = ReadBack()
         if isinstance(where, OfficeDatabase):
             self._office = where
             self._store: Callable[[], OfficeStore] = where.store
@@ -318,14 +335,16 @@ class QuoteHistory:
         (with or without hyphen), a country, a request number or the error text;
         ``author``: only that login's quotes (None: everyone's)."""
         query = select(*_COLUMNS).select_from(_JOINED).where(*self._scope(text, author))
-        return _entries(self._read(self._ordered(query).limit(limit).offset(offset)))
+        return self._read_back.entries(self._read(self._ordered(query).limit(limit).offset(offset)))
 
     def count(self, text: str = "", *, author: str | None = None) -> int:
         query = select(func.count().label("n")).select_from(quote).where(*self._scope(text, author))
         return int(self._read(query)[0]["n"])
 
     def get(self, entry_id: int) -> HistoryEntry | None:
-        found = _entries(self._read(select(*_COLUMNS).select_from(_JOINED).where(quote.c.id == entry_id)))
+        found = self._read_back.entries(
+            self._read(select(*_COLUMNS).select_from(_JOINED).where(quote.c.id == entry_id))
+        )
         return found[0] if found else None
 
     def close(self) -> None:

@@ -1,12 +1,13 @@
 """The office database's migrations carry the rows of an older version: migration 0006
 gives the addresses and shipments an office already has version 1, last changed by
-whoever made them, on SQLite and PostgreSQL."""
+whoever made them, on SQLite and PostgreSQL; 0007 gives the quote history's search a
+trigram index on PostgreSQL (when the server has ``pg_trgm``), and takes it away again."""
 
 from __future__ import annotations
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import create_engine, select, text
+from sqlalchemy import Connection, create_engine, inspect, select, text
 from sqlalchemy.engine import URL
 
 from postalgui.store import tables
@@ -23,16 +24,20 @@ SHIPMENT = (
 )
 
 
-def _at_revision(url: URL, revision: str) -> None:
-    """The database migrated up to ``revision`` only, as an older PostalGUI left it."""
-    engine = create_engine(url)
+def _migrate(connection: Connection, revision: str, *, down: bool = False) -> None:
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
     config.attributes["version_table"] = VERSION_TABLE
+    config.attributes["connection"] = connection
+    (command.downgrade if down else command.upgrade)(config, revision)
+
+
+def _at_revision(url: URL, revision: str) -> None:
+    """The database migrated up to ``revision`` only, as an older PostalGUI left it."""
+    engine = create_engine(url)
     try:
         with engine.begin() as connection:
-            config.attributes["connection"] = connection
-            command.upgrade(config, revision)
+            _migrate(connection, revision)
             connection.execute(
                 text(ADDRESS), {"uid": "a1", "created": "2026-11-01T10:00:00+00:00", "updated": None}
             )
@@ -47,7 +52,6 @@ def _at_revision(url: URL, revision: str) -> None:
 
 def test_0006_gives_existing_addresses_and_shipments_version_1(office_url_for_test: URL) -> None:
     _at_revision(office_url_for_test, "0005_writes_once")
-    assert HEAD == "0006_versions"
     store = OfficeStore(office_url_for_test, author="clerk.b")
     try:
         address, shipment = tables.address, tables.shipment
@@ -72,3 +76,48 @@ def test_0006_gives_existing_addresses_and_shipments_version_1(office_url_for_te
         assert tuple(row) == (1, "clerk.a", "2026-11-21T09:00:00+00:00")
     finally:
         store.close()
+
+
+def _quote_indexes(connection: Connection) -> set[str]:
+    return {index["name"] or "" for index in inspect(connection).get_indexes("quote")}
+
+
+def test_0007_indexes_the_quote_search_on_postgresql_and_goes_back(office_url_for_test: URL) -> None:
+    engine = create_engine(office_url_for_test)
+    try:
+        with engine.begin() as connection:
+            _migrate(connection, "0006_versions")
+            before = _quote_indexes(connection)
+            _migrate(connection, "0007_quote_trigrams")
+            after = _quote_indexes(connection)
+            postgresql = connection.dialect.name == "postgresql"
+            trigrams = (
+                postgresql
+                and connection.execute(
+                    text("SELECT 1 FROM pg_available_extensions WHERE name = 'pg_trgm'")
+                ).first()
+                is not None
+            )
+            assert after - before == ({"quote_search_trigrams"} if trigrams else set())
+            _migrate(connection, "0006_versions", down=True)
+            assert _quote_indexes(connection) == before
+            _migrate(connection, "head")
+            assert _quote_indexes(connection) == after
+    finally:
+        engine.dispose()
+
+
+def test_0007_goes_on_without_the_index_when_the_server_refuses_it(office_url_for_test: URL) -> None:
+    """A server that will not create the index (here: its name is taken) keeps the scan."""
+    engine = create_engine(office_url_for_test)
+    try:
+        with engine.begin() as connection:
+            _migrate(connection, "0006_versions")
+            connection.execute(text("CREATE TABLE quote_search_trigrams (id INTEGER)"))
+            _migrate(connection, "head")
+            assert "quote_search_trigrams" not in _quote_indexes(connection)
+            version = text(f"SELECT version_num FROM {VERSION_TABLE}")  # noqa: S608 -- a constant
+            assert connection.execute(version).scalar() == HEAD
+            connection.execute(text("SELECT count(*) FROM quote WHERE search_text LIKE '%abc%'")).scalar()
+    finally:
+        engine.dispose()
