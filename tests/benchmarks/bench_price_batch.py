@@ -1,8 +1,9 @@
 """Batch pricing throughput: 1,000 national quotes (200 chunks of 5) at 50 ms per answer.
 
 The lower bound for a concurrency ``c`` is ``ceil(200 / c) * 50 ms`` (every round of
-``c`` chunks waits one answer). Target: within 1.3x of it at the default concurrency.
-Prints elapsed time, bound and ratio for a few concurrency values, twice:
+``c`` chunks waits one answer). Target (issue 40): within 1.15x of it at the default
+concurrency with the sandbox in a child process; the benchmark exits 1 when that figure
+misses it. Prints elapsed time, bound and ratio for a few concurrency values, twice:
 
 - sandbox in a child process, like the real operator: the figure the target is about;
 - sandbox in this process (a thread, as the app embeds it): client and server then
@@ -13,6 +14,20 @@ Even alone a chunk takes a few ms more than the 50 ms injected (timer overshoot,
 pricing), and the sandbox prices chunks one at a time on its event loop (~2 ms per
 chunk of 5), so ``c`` chunks in flight also queue behind each other there. The
 'vs alone' column divides by ``rounds x one chunk alone`` to show the client's share.
+
+Where a chunk's time goes (issue 40, measured with the sandbox's middleware timed
+beside the client): a chunk alone is the 50 ms sleep plus about 1 ms of timer
+overshoot, 2 to 3 ms of the sandbox's own work per chunk (h11, middleware, the token,
+pricing, JSON: 2 ms of its CPU) and about 1.3 ms of the client's CPU (requests'
+preparing and reading 1 ms, reading the five records 0.25 ms). In a batch the
+client's share is paid under one interpreter lock by eight workers, and the sandbox
+serves every chunk on one event loop: both queue. Under a load of 5 to 8 on two cores
+a single chunk took 63 to 76 ms, so compare figures of one quiet run.
+
+Below the table, the same batch at the default concurrency through the use case
+(`quote_batch`: progress per quote, the history on a SQLite file in blocks) for
+information: recording a quote cost as much CPU as pricing it (0.14 ms a row, now
+0.085, written on a thread of its own instead of a chunk's worker).
 """
 
 from __future__ import annotations
@@ -21,14 +36,17 @@ import math
 import multiprocessing
 import statistics
 import sys
+import tempfile
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 import requests
 from keyring.backends import fail
 
+from postalgui.api.cancel import PlainTask
 from postalgui.api.client import OperatorClient
 from postalgui.api.credentials import CredentialStore
 from postalgui.api.models.price import PriceQuery
@@ -38,11 +56,16 @@ from postalgui.api.transport import Transport
 from postalgui.sandbox import DEMO, SandboxServer
 from postalgui.sandbox.config import SandboxConfig
 from postalgui.sandbox.faults import FaultConfig
+from postalgui.services.price.history import QuoteHistory
+from postalgui.services.price.use_cases import quote_batch
+from postalgui.services.settings import Settings
+from tests.feature_ports import price_service
 
 QUOTES = 1000
 LATENCY_MS = 50
 CONCURRENCIES = (4, 8, 16, 32)
-TARGET = 1.3
+TARGET = 1.15
+"""Issue 40: elapsed / bound at the default concurrency, sandbox in a child process."""
 
 
 def queries() -> list[PriceQuery]:
@@ -112,11 +135,11 @@ def one_chunk_ms(client: OperatorClient, batch: list[PriceQuery]) -> float:
     return statistics.median(times)
 
 
-def measure(url: str, title: str, default: int) -> bool:
-    """Print one table; True when the default concurrency meets the target."""
+def measure(url: str, title: str, default: int) -> float | None:
+    """Print one table; the default concurrency's ratio (None when a quote failed or a chunk was resent)."""
     batch = queries()
     chunks = math.ceil(QUOTES / PriceClient.CHUNK_SIZES[0])
-    verdict = False
+    figure: float | None = None
     client = operator_client(url)
     alone = one_chunk_ms(client, batch)
     print(f"{title}: {QUOTES} national quotes in {chunks} chunks, {LATENCY_MS} ms added per answer")
@@ -128,7 +151,7 @@ def measure(url: str, title: str, default: int) -> bool:
         started = time.perf_counter()
         results = prices.batch(batch)
         elapsed = time.perf_counter() - started
-        bound = math.ceil(chunks / concurrency) * LATENCY_MS / 1000
+        bound = _bound(concurrency)
         failed = sum(1 for r in results if not r.ok)
         sent = (
             requests.get(f"{url}/_sandbox/stats", timeout=5)
@@ -141,20 +164,47 @@ def measure(url: str, title: str, default: int) -> bool:
             f"{concurrency:>11}  {elapsed:>7.2f} s  {bound:>5.2f} s  {elapsed / bound:>5.2f}  "
             f"{elapsed / floor:>8.2f}  {failed}  [{sent} POSTs]{mark}"
         )
-        if concurrency == default:
-            verdict = failed == 0 and sent == chunks and elapsed / bound <= TARGET
+        if concurrency == default and failed == 0 and sent == chunks:
+            figure = elapsed / bound
+    ratio = use_case(client, batch, default)
+    print(
+        f"the use case, history included (quote_batch, SQLite), at {default}: ratio {ratio:.2f} (information)"
+    )
     client.close()
-    return verdict
+    return figure
+
+
+def _bound(concurrency: int) -> float:
+    return math.ceil(math.ceil(QUOTES / PriceClient.CHUNK_SIZES[0]) / concurrency) * LATENCY_MS / 1000
+
+
+def use_case(client: OperatorClient, batch: list[PriceQuery], concurrency: int) -> float:
+    """Elapsed / bound of the batch as the window and the CLI run it: progress, history in blocks."""
+    with tempfile.TemporaryDirectory() as folder:
+        history = QuoteHistory(Path(folder))
+        settings = Settings()
+        service = price_service(operator=lambda: client, history=lambda: history, settings=lambda: settings)
+        quote_batch(PlainTask(), service, batch[:50])  # the file and its tables made, not measured
+        started = time.perf_counter()
+        quote_batch(PlainTask(), service, batch)
+        elapsed = time.perf_counter() - started
+        history.close()
+    return elapsed / _bound(concurrency)
 
 
 def main() -> int:
     default = PriceClient.__init__.__kwdefaults__["concurrency"]
     with child_sandbox() as url:
-        verdict = measure(url, "sandbox in a child process", default)
-    print(f"default concurrency {default}: {'within' if verdict else 'NOT within'} {TARGET}x of the bound\n")
+        figure = measure(url, "sandbox in a child process", default)
+    met = figure is not None and figure <= TARGET
+    shown = "failed quotes or resent chunks" if figure is None else f"{figure:.2f}x the bound"
+    print(
+        f"\nFIGURE (issue 40): default concurrency {default}, sandbox in a child process: {shown}; "
+        f"goal <= {TARGET}x: {'MET' if met else 'MISSED'}\n"
+    )
     with thread_sandbox() as url:
         measure(url, "sandbox in this process (shares the GIL)", default)
-    return 0 if verdict else 1
+    return 0 if met else 1
 
 
 if __name__ == "__main__":

@@ -7,6 +7,7 @@ product's failure never hiding the others'.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Sequence
 from decimal import Decimal
 from pathlib import Path
@@ -94,6 +95,37 @@ def test_a_cancelled_batch_still_keeps_what_was_priced() -> None:
     with pytest.raises(Cancelled):
         use_cases.quote_batch(task, as_service(service), [query(n) for n in range(10)])
     assert [len(block) for block in service.recorded] == [3]
+
+
+class HeldRecording(FakePriceService):
+    """A history whose first write waits for ``release``, noting the thread of each write."""
+
+    def __init__(self, client: FakeClient) -> None:
+        super().__init__(client)
+        self.release = threading.Event()
+        self.writers: list[str] = []
+
+    def record(self, results: Sequence[QuoteResult], source: str, run: str | None = None) -> None:
+        self.writers.append(threading.current_thread().name)
+        assert self.release.wait(10)
+        super().record(results, source, run)
+
+
+def test_a_full_block_is_written_off_the_thread_that_settled_it() -> None:
+    """The price client settles results on its chunk workers: a block's write must not hold one."""
+    service = HeldRecording(FakeClient())
+    writer = use_cases.HistoryWriter(as_service(service), "batch", "run-1")
+    results = [QuoteResult(n, query(n), None) for n in range(2 * use_cases.HISTORY_BLOCK + 1)]
+    for result in results:
+        writer.add(result)  # returns while the first block's write waits
+    assert service.recorded == []
+    service.release.set()
+    writer.close()
+    assert [len(block) for block in service.recorded] == [use_cases.HISTORY_BLOCK, use_cases.HISTORY_BLOCK, 1]
+    assert [r.index for block in service.recorded for r in block] == list(range(len(results)))
+    assert service.writers
+    assert all(name.startswith("postalgui-history") for name in service.writers)
+    assert not [t for t in threading.enumerate() if t.name.startswith("postalgui-history")]
 
 
 def test_one_products_failure_does_not_hide_the_others_services() -> None:

@@ -18,12 +18,13 @@ from postalgui.api.cancel import Cancelled, CancelToken, cancel_scope
 from postalgui.api.client import OperatorClient
 from postalgui.api.credentials import CredentialStore
 from postalgui.api.errors import AuthenticationError, InvalidResponseError, PermissionDeniedError
-from postalgui.api.models.price import ItemError, PriceQuery
-from postalgui.api.price import PriceClient, QuoteResult, new_batch_id
+from postalgui.api.models.price import ItemError, PriceQuery, PriceResponse
+from postalgui.api.price import PriceClient, QuoteResult, _read_answer, new_batch_id
 from postalgui.api.tokens import DELEGATED_KEY, Scope, TokenManager, TokenScope
 from postalgui.api.transport import RetryPolicy, Transport
 from postalgui.api.values import InvalidValue
 from tests.conftest import MemoryKeyring
+from tests.price_samples import HEAVY_PAC
 from tests.unit.test_price_models import OFFICIAL
 
 BASE = "https://api.example.test"
@@ -513,3 +514,38 @@ def test_empty_batch_sends_nothing(operator: OperatorClient) -> None:
 def test_concurrency_must_be_positive(operator: OperatorClient) -> None:
     with pytest.raises(ValueError, match="concurrency"):
         PriceClient(operator, concurrency=0)
+
+
+# --------------------------------------------------------------------------- reading a chunk's answer
+
+
+def test_an_answer_read_in_one_pass_equals_the_records_read_one_by_one() -> None:
+    """The answer's bytes go through pydantic's own parser once; what comes out is what a
+    `model_validate` per decoded record gives (the manual's example, extra fields and all)."""
+    records = [{**OFFICIAL, "nuRequisicao": "1"}, {**HEAVY_PAC, "nuRequisicao": "2", "novoCampo": {"a": [1]}}]
+    answer = requests.Response()
+    answer.status_code = 200
+    answer._content = json.dumps(records).encode()
+    read = _read_answer(answer)
+    assert isinstance(read, list)
+    assert all(isinstance(record, PriceResponse) for record in read)
+    assert read == [PriceResponse.model_validate(record) for record in records]
+
+
+@responses.activate
+def test_an_answer_the_one_pass_refuses_is_read_record_by_record(operator: OperatorClient) -> None:
+    """One unreadable amount fails its own item; the others of the chunk keep their prices."""
+
+    def transform(records: list[dict[str, Any]]) -> list[Any]:
+        records[1]["pcFinal"] = "not money"
+        records[3]["nuRequisicao"] = int(records[3]["nuRequisicao"])  # echoed as a JSON number
+        return records
+
+    responses.add_callback(responses.POST, NACIONAL, callback=answer(transform=transform))
+    queries = [make_query(n) for n in range(5)]
+    results = price_client(operator).batch(queries)
+    bad = results[1]
+    assert bad.response is None
+    assert bad.failure is not None
+    assert "Invalid price record" in bad.failure.text
+    check_results([r for r in results if r.index != 1], [q for i, q in enumerate(queries) if i != 1])
