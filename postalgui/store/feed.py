@@ -62,7 +62,9 @@ class ChangeFeed:
             self._subscribers.append(callback)
             if self._shared and self._thread is None and not self._stop.is_set():
                 self._wake = socket.socketpair()
-                self._thread = threading.Thread(target=self._listen, name="postalgui-store-feed", daemon=True)
+                self._thread = threading.Thread(
+                    target=self._listen, args=(self._wake[0],), name="postalgui-store-feed", daemon=True
+                )
                 self._thread.start()
 
         def unsubscribe() -> None:
@@ -103,12 +105,10 @@ class ChangeFeed:
     def _conninfo(self) -> str:
         return self._url.set(drivername="postgresql").render_as_string(hide_password=False)
 
-    def _listen(self) -> None:
+    def _listen(self, wake: socket.socket) -> None:
         # lazy: not needed for the first paint
         import psycopg
 
-        wake = self._wake
-        assert wake is not None  # made with the thread
         while not self._stop.is_set():
             try:
                 with psycopg.connect(
@@ -116,7 +116,7 @@ class ChangeFeed:
                 ) as connection:
                     connection.execute(f"LISTEN {CHANNEL}")
                     self._reachable(True)
-                    self._hear(connection, wake[0])
+                    self._hear(connection, wake)
             except psycopg.Error as exc:
                 log.info("Office database feed lost (%s); trying again in %.0f s", _first(exc), RETRY_S)
                 self._reachable(False)
