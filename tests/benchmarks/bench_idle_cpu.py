@@ -77,19 +77,20 @@ run_gui([])
 
 def seed(env: dict[str, str]) -> int:
     """Follow the newest RE invoice's objects and refresh them once; how many are followed."""
-    cli = [sys.executable, "-m", "postalgui"]
-    listed = subprocess.run([*cli, "invoices", "list", "--json"], env=env, capture_output=True, check=True)
-    newest = [row for row in json.loads(listed.stdout) if row["tipoDocumento"] == "RE"][-1]
-    number = str(newest["id"])
-    subprocess.run(
-        [*cli, "track", "watch", "add", "--from-invoice", number, "--tipo-documento", "RE"],
-        env=env,
-        capture_output=True,
-        check=True,
-    )
-    subprocess.run([*cli, "track", "watch", "refresh"], env=env, capture_output=True, check=True)
-    watched = [*cli, "track", "watch", "list", "--json"]
-    return len(json.loads(subprocess.run(watched, env=env, capture_output=True, check=True).stdout))
+    listed = _cli(env, "invoices", "list", "--json")
+    newest = [row for row in json.loads(listed) if row["tipoDocumento"] == "RE"][-1]
+    _cli(env, "track", "watch", "add", "--from-invoice", str(newest["id"]), "--tipo-documento", "RE")
+    _cli(env, "track", "watch", "refresh")
+    return len(json.loads(_cli(env, "track", "watch", "list", "--json")))
+
+
+def _cli(env: dict[str, str], *args: str) -> str:
+    """``postalgui ARGS``'s output; its error output shown when it fails."""
+    done = subprocess.run([sys.executable, "-m", "postalgui", *args], env=env, capture_output=True, text=True)
+    if done.returncode:
+        sys.stderr.write(done.stderr)
+        raise SystemExit(f"postalgui {' '.join(args)} failed ({done.returncode})")
+    return done.stdout
 
 
 def tree(pid: int) -> list[int]:
