@@ -8,6 +8,11 @@ off, freezes what start-up made (modules, widgets: they live as long as the app)
 and collects on a timer in the GUI thread, by generation as the usual thresholds
 say, while no background task is running (or, at the latest, after
 `MAX_DEFERRAL_S`). This is pyqtgraph's ``GarbageCollector`` idea.
+
+While nothing allocates (an idle window: no task, fewer than `QUIET_ALLOCATIONS` new
+objects since the last look) the timer backs off, doubling up to `IDLE_INTERVAL_MS`;
+the first look that finds work brings it back to `INTERVAL_MS` (issue 40: an idle
+window sleeps; two wake-ups a second were the last timer left running in it).
 """
 
 from __future__ import annotations
@@ -20,6 +25,9 @@ from PySide6.QtCore import QObject, QTimer, Slot
 from postalgui.gui.tasks import TaskRunner
 
 INTERVAL_MS = 500
+IDLE_INTERVAL_MS = 8_000
+QUIET_ALLOCATIONS = 100
+"""Fewer new objects than this between two looks, and no task running: the window is idle."""
 MAX_DEFERRAL_S = 30.0
 
 
@@ -34,12 +42,19 @@ class IdleCollector(QObject):
         self._timer.timeout.connect(self._on_timer_timeout)
         self._thresholds = gc.get_threshold()
         self._deferred_since: float | None = None
+        self._young = 0
         self.full_collections = 0
+
+    @property
+    def interval_ms(self) -> int:
+        """The timer's pace now (`INTERVAL_MS`, longer while the window is idle)."""
+        return self._timer.interval()
 
     def start(self) -> None:
         gc.freeze()
         gc.disable()
-        self._timer.start()
+        self._young = gc.get_count()[0]
+        self._timer.start(INTERVAL_MS)
 
     def stop(self) -> None:
         self._timer.stop()
@@ -48,7 +63,17 @@ class IdleCollector(QObject):
 
     @Slot()
     def _on_timer_timeout(self) -> None:
-        self.collect()
+        self.tick()
+
+    def tick(self) -> None:
+        """The timer's look: `collect`, then the pace of the next look (backing off while idle)."""
+        before = self._young
+        ran = self.collect()
+        self._young = gc.get_count()[0]
+        busy = ran is not None or self.runner.active_count or self._young - before >= QUIET_ALLOCATIONS
+        pace = INTERVAL_MS if busy else min(self._timer.interval() * 2, IDLE_INTERVAL_MS)
+        if pace != self._timer.interval():
+            self._timer.setInterval(pace)
 
     def collect(self) -> int | None:
         """One step while no task runs (or after `MAX_DEFERRAL_S`): the generation due; which ran.

@@ -13,6 +13,7 @@ import requests
 
 from postalgui.serving import ASGIApp, ChildServer, LoopbackServer
 from postalgui.serving.child import load_factory
+from postalgui.serving.loopback import _Uvicorn
 
 Message = MutableMapping[str, Any]
 HELLO = "tests.e2e.test_serving:hello_app"
@@ -102,3 +103,29 @@ def test_serving_is_a_leaf_stdlib_and_uvicorn_only() -> None:
 
 def test_the_parent_side_does_not_load_uvicorn() -> None:
     assert "uvicorn" not in _modules_after("from postalgui.serving import ChildServer")
+
+
+def test_the_loopback_server_sleeps_between_requests_and_stops_at_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """uvicorn ticked ten times a second while idle (issue 40); ours ticks once a `TICK_S`
+    (an hour here) and `stop` wakes it without waiting for the next tick."""
+    monkeypatch.setattr(_Uvicorn, "TICK_S", 3600.0)
+    ticks: list[int] = []
+    tick = _Uvicorn.on_tick
+
+    async def counted(server: _Uvicorn, counter: int) -> bool:
+        ticks.append(counter)
+        return await tick(server, counter)
+
+    monkeypatch.setattr(_Uvicorn, "on_tick", counted)
+    server = LoopbackServer(hello_app, name="test-serving")
+    server.start()
+    try:
+        assert server.wait_ready()
+        assert requests.get(f"{server.url}/hi", timeout=5).json() == {"path": "/hi"}
+        assert ticks == [0]  # the first tick only: the next is an hour away
+    finally:
+        server.stop(timeout=30)
+    assert not server.running
+    assert len(ticks) == 2  # `stop` woke it for a last tick, which ended it

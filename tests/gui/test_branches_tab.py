@@ -597,3 +597,20 @@ def test_the_list_and_the_hours_are_readable_without_scrolling(
     bottom = hours.mapTo(detail.viewport(), hours.rect().bottomLeft()).y()
     assert detail.verticalScrollBar().value() == 0
     assert bottom <= detail.viewport().height(), "the hours are in view without scrolling"
+
+
+def test_the_clock_sleeps_while_the_tab_is_hidden_and_catches_up_when_shown(
+    tab: BranchesTab, operator: FakeOperator, qtbot: QtBot
+) -> None:
+    """An idle window sleeps (issue 40): no "open now" work for a tab nobody sees."""
+    pick_state(tab, qtbot, "SP")
+    tab.filters.open_now_check.setChecked(True)
+    tab.hide()
+    assert not tab._clock_timer.isActive()
+    sunday_night = datetime(2025, 11, 30, 23, 0, tzinfo=UTC)
+    operator.clock = sunday_night
+    with qtbot.waitSignal(tab.rowsChanged, timeout=WAIT_MS):
+        tab.show()
+    assert tab._clock_timer.isActive()
+    assert tab.model.now == sunday_night
+    assert {unit.type_code for unit in shown(tab)} == {"46"}

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 import pytest
 from pytestqt.qtbot import QtBot
 
-from postalgui.gui.collector import IdleCollector
+from postalgui.gui.collector import IDLE_INTERVAL_MS, INTERVAL_MS, QUIET_ALLOCATIONS, IdleCollector
 from postalgui.gui.tasks import TaskHandle, TaskRunner
 
 
@@ -58,3 +58,18 @@ def test_young_generations_are_collected_on_the_timer(collector: IdleCollector, 
     garbage = [[object()] for _ in range(gc.get_threshold()[0] * 2)]
     del garbage
     qtbot.waitUntil(lambda: gc.get_count()[0] < gc.get_threshold()[0], timeout=3000)
+
+
+def test_the_timer_backs_off_while_nothing_is_allocated_and_comes_back_with_work(
+    collector: IdleCollector,
+) -> None:
+    """An idle window sleeps (issue 40): no look every half second while nothing happens."""
+    assert collector.interval_ms == INTERVAL_MS
+    for _ in range(10):
+        collector.tick()
+    assert collector.interval_ms == IDLE_INTERVAL_MS
+
+    garbage = [[object()] for _ in range(QUIET_ALLOCATIONS * 2)]
+    collector.tick()
+    assert collector.interval_ms == INTERVAL_MS
+    del garbage

@@ -7,6 +7,11 @@ again on each change and once the subscription is in place (a change made betwee
 first read and the subscription is not missed). The Claims tab's two pages read so; a
 page that must not read at some moment (its follow-up is saving answers one by one)
 says so with ``may_read``.
+
+A change that arrives while the view is hidden (its tab is not the one shown) is read
+once when the view is shown again, not at once: a tracking refresh saving thousands of
+answers on another desk said "changed" every 300 ms, and each hidden page read its whole
+list each time (issue 40: an idle window sleeps).
 """
 
 from __future__ import annotations
@@ -46,6 +51,8 @@ class LiveReading(QObject):
         self._read = read
         self._may_read = may_read
         self.changes: OfficeChanges | None = None
+        self.missed = False
+        """A change arrived while the view was hidden: read when it is shown."""
         view.installEventFilter(self)
 
     @property
@@ -54,9 +61,15 @@ class LiveReading(QObject):
         return self.changes is not None
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if watched is self.view and event.type() == QEvent.Type.Paint and self.changes is None:
+        if watched is not self.view:
+            return False
+        if event.type() == QEvent.Type.Paint and self.changes is None:
             self.view.removeEventFilter(self)
             QTimer.singleShot(0, self, self._start)
+        elif event.type() == QEvent.Type.Show and self.missed:
+            self.view.removeEventFilter(self)
+            self.missed = False
+            self._on_changes_changed()
         return False
 
     def watch_again(self) -> None:
@@ -73,5 +86,10 @@ class LiveReading(QObject):
 
     @Slot()
     def _on_changes_changed(self) -> None:
+        if not self.view.isVisible():
+            if not self.missed:
+                self.missed = True
+                self.view.installEventFilter(self)  # until it is shown
+            return
         if self._may_read():
             self._read()

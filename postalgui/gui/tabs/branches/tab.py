@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QItemSelection, QModelIndex, Qt, QTimer, Signal, Slot
-from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtGui import QHideEvent, QKeySequence, QShortcut, QShowEvent
 from PySide6.QtWidgets import QHBoxLayout, QPushButton, QVBoxLayout, QWidget
 
 from postalgui.api.values import InvalidValue
@@ -57,7 +57,8 @@ __all__ = ["BranchesTab", "fit_columns"]
 EXPORT_KEY = "branches.export"
 FILTER_KEY = "branches.filters"
 CLOCK_MS = 30_000
-"""How often "open now" is worked out again (states change on the minute)."""
+"""How often "open now" is worked out again (states change on the minute); only while the
+tab is shown (issue 40: an idle window sleeps), and at once when it is shown again."""
 
 
 class BranchesTab(QWidget):
@@ -124,7 +125,6 @@ class BranchesTab(QWidget):
         self._clock_timer = QTimer(self)
         self._clock_timer.setInterval(CLOCK_MS)
         self._clock_timer.timeout.connect(self._on_clock_timer_timeout)
-        self._clock_timer.start()
         self._connect()
         # The whole country as last synced, if ever (read and refreshed in the background).
         self.load(UnitQuery(), only_if_cached=True)
@@ -438,6 +438,16 @@ class BranchesTab(QWidget):
         self._place = None
         self._set_distances(None)
 
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        self._clock_timer.start()
+        if _minute(self._clock()) != _minute(self.model.now):  # the minute moved while hidden
+            self._on_clock_timer_timeout()
+
+    def hideEvent(self, event: QHideEvent) -> None:
+        self._clock_timer.stop()
+        super().hideEvent(event)
+
     @Slot()
     def _on_clock_timer_timeout(self) -> None:
         now = self._clock()
@@ -449,3 +459,7 @@ class BranchesTab(QWidget):
     @Slot()
     def _on_export_button_clicked(self) -> None:
         self.ask_export()
+
+
+def _minute(moment: datetime) -> datetime:
+    return moment.replace(second=0, microsecond=0)
