@@ -45,17 +45,27 @@ def candidates(task: TaskControl, service: ClaimsService) -> CandidateList:
     return _candidates(service, objects)
 
 
+STATEMENT_PART = 1_000
+"""Statement objects read from the watchlist at a time (one ``IN`` list of codes)."""
+
+
 def statement_candidates(
-    task: TaskControl, service: ClaimsService, objects: Sequence[NewObject]
+    task: TaskControl, service: ClaimsService, objects: Sequence[NewObject], *, part: int = STATEMENT_PART
 ) -> CandidateList:
     """What a statement's objects can be claimed for, from what the watchlist knows of
-    them (the statement's net value is the postage); the others are listed untracked."""
-    tracked = service.tracked
-    known = tracked.tracked_codes()
-    untracked = [item.code for item in objects if item.code not in known]
+    them (the statement's net value is the postage); the others are listed untracked.
+
+    The watchlist is read ``part`` objects at a time and only the few that may be claimed
+    are kept (`tracking.claimable.statement_objects`): the same candidates as one read."""
+    claimable: list[WatchedObject] = []
+    untracked: list[str] = []
+    for start in range(0, len(objects), part):
+        task.raise_if_cancelled()
+        lines = {item.code: item for item in objects[start : start + part]}
+        maybe, never = service.tracked.statement_objects(list(lines))
+        claimable += [_billed(watched, lines[watched.code]) for watched in maybe]
+        untracked += never
     task.raise_if_cancelled()
-    billed = {item.code: item for item in objects if item.code in known}
-    claimable = [_billed(watched, billed[watched.code]) for watched in tracked.claimable(billed)]
     return _candidates(service, claimable, untracked)
 
 

@@ -24,7 +24,7 @@ from postalgui.api.errors import ApiError
 from postalgui.api.values.object_codes import FoundCodes, codes_in_text
 from postalgui.services.ports import NewObject
 from postalgui.services.table_files import TableFileError, header_key, no_column, table_rows
-from postalgui.services.tracking.invoice_objects import invoice_objects
+from postalgui.services.tracking.invoice_objects import file_objects
 
 if TYPE_CHECKING:
     from postalgui.services.invoices.jobs import Job
@@ -36,7 +36,6 @@ from postalgui.services.invoices.documents import document_ref
 from postalgui.services.invoices.following import POLL_INTERVAL_S, analytic_once, follow_job
 from postalgui.services.invoices.job_files import fetch_job_file, file_here
 from postalgui.services.invoices.jobs import JobState
-from postalgui.services.invoices.statements import load_analytic
 
 __all__ = ["CodesFileError", "codes_from_file", "objects_from_invoice"]
 
@@ -107,5 +106,4 @@ def objects_from_invoice(
             job = fetch_job_file(task, invoices, job.id)
     if job.state is not JobState.READY or job.path is None:
         raise ApiError(job.error or f"The analytic statement of invoice {number}: {job.state.value}")
-    statement, _ = load_analytic(task, job.path)
-    return invoice_objects(statement.items, f"{ref.tipo} {ref.fatura}").objects
+    return file_objects(task, job.path, f"{ref.tipo} {ref.fatura}")

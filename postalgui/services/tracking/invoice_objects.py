@@ -17,21 +17,25 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from datetime import date
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from postalgui.api.values import InvalidValue, parse_cep
 from postalgui.api.values.object_codes import parse_object_code
 from postalgui.services.invoices.item_index import date_key, key_date
+from postalgui.services.invoices.statements import load_analytic
 from postalgui.services.ports import NewObject
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from postalgui.api.cancel import TaskControl
     from postalgui.api.models.invoices import AnalyticItem
     from postalgui.services.invoices.item_index import ItemIndex
     from postalgui.services.ports import Follow
 
-__all__ = ["InvoiceObjects", "follow_index_objects", "index_objects", "invoice_objects"]
+__all__ = ["InvoiceObjects", "file_objects", "follow_index_objects", "index_objects", "invoice_objects"]
 
 
 @dataclass(frozen=True)
@@ -43,9 +47,13 @@ class InvoiceObjects:
 
 
 def invoice_objects(items: Sequence[AnalyticItem], invoice: str | None) -> InvoiceObjects:
-    """One `NewObject` per label of ``items`` (in their order), billed on ``invoice``."""
+    """One `NewObject` per label of ``items`` (in their order), billed on ``invoice``.
+
+    A statement has a few dozen posting days and products for 100,000 lines: each is read
+    once (`_Days`), which took a fifth of this function's 0.6 s."""
     found: dict[str, NewObject] = {}
     skipped = 0
+    days = _Days()
     for item in items:
         try:
             code = parse_object_code(item.etiqueta)
@@ -58,16 +66,41 @@ def invoice_objects(items: Sequence[AnalyticItem], invoice: str | None) -> Invoi
                 known, invoice_amount=(known.invoice_amount or Decimal(0)) + item.valor_liquido
             )
             continue
-        key = date_key(item.data_postagem)
         found[code] = NewObject(
             code,
-            co_produto=item.codigo_servico.strip() or None,
+            co_produto=days.product(item.codigo_servico),
             cep_destino=_cep(item.cep_destinatario),
-            posted_on=key_date(key) if key is not None else None,
+            posted_on=days.day(item.data_postagem),
             invoice=invoice,
             invoice_amount=item.valor_liquido,
         )
     return InvoiceObjects(list(found.values()), skipped)
+
+
+class _Days(dict[str, "date | None"]):
+    """Posting days and product codes as a statement writes them, each read once."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._products: dict[str, str | None] = {}
+
+    def day(self, text: str) -> date | None:
+        if text not in self:
+            key = date_key(text)
+            self[text] = key_date(key) if key is not None else None
+        return self[text]
+
+    def product(self, text: str) -> str | None:
+        if text not in self._products:
+            self._products[text] = text.strip() or None
+        return self._products[text]
+
+
+def file_objects(task: TaskControl, path: Path, invoice: str | None) -> list[NewObject]:
+    """The objects of the analytic statement downloaded to ``path`` (`invoice_objects` of its
+    lines); the parsed statement is let go on return, only its objects are kept."""
+    statement, _ = load_analytic(task, path)
+    return invoice_objects(statement.items, invoice).objects
 
 
 def index_objects(
