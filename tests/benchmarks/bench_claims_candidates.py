@@ -9,7 +9,7 @@ are not in the watchlist. The rows are written straight through `Watchlist.add` 
 
 Measured: what ``claims candidates --from-invoice`` does once the statement is downloaded
 (`invoice_candidates` minus its download): the statement's CSV file parsed and made into
-objects (`invoice_objects.file_objects`, as `objects_from_invoice` does), then
+objects (`tracking.imports.file_objects`, as `objects_from_invoice` does), then
 `statement_candidates` (the watchlist read a thousand codes at a time, the rules, the
 quote history's postage for the few claimable without one). Goals (issue 40): a median
 within 2 s of a few runs, and a peak RSS under 250 MB.
@@ -20,8 +20,12 @@ list: its peak (396 MB) was the set-up's (398 MB before the first timed run), an
 statement was never parsed. Now the set-up writes the statement's CSV and the watchlist,
 and a fresh child process (``--measure FOLDER``) runs the app's path from the file and
 reports its own peak RSS: the interpreter and its imports, the office database open,
-the parse, the objects and the candidates, nothing of the set-up's. The time is the
-whole path (the parse included) and the parse alone is printed beside it.
+the parse, the objects and the candidates, nothing of the set-up's. The goal is checked
+on the peak after the first run, one statement in a fresh process as the CLI command
+runs it; the peak after all the runs is printed beside it (about 40 MB more: what the
+first run freed stays with the allocator, pinned by the candidates kept, 7 MB of live
+objects per tracemalloc). The time is the whole path (the parse included), the parse
+alone is printed beside it.
 """
 
 from __future__ import annotations
@@ -47,7 +51,8 @@ from postalgui.services.claims.service import ClaimsService
 from postalgui.services.claims.use_cases import statement_candidates
 from postalgui.services.invoices.statements import load_analytic
 from postalgui.services.office.database import OfficeDatabase
-from postalgui.services.tracking.invoice_objects import file_objects, invoice_objects
+from postalgui.services.tracking.imports import file_objects
+from postalgui.services.tracking.invoice_objects import invoice_objects
 from postalgui.services.tracking.offers import TrackingOffer
 from postalgui.services.tracking.service import TrackingService
 from tests.ports_support import claims_ports, tracking_ports
@@ -174,20 +179,21 @@ def measure(folder: Path) -> dict[str, Any]:
     before = _peak_mb()
     times: list[float] = []
     cpu: list[float] = []
+    peaks: list[float] = []
     for _ in range(RUNS):
         started, cpu_started = time.perf_counter(), time.process_time()
         objects = file_objects(PlainTask(), folder / STATEMENT, "RE 1234567")
         found = statement_candidates(PlainTask(), service, objects)
         times.append(time.perf_counter() - started)
         cpu.append(time.process_time() - cpu_started)
+        peaks.append(_peak_mb())
         del objects
-    peak = _peak_mb()
     started = time.perf_counter()
     load_analytic(PlainTask(), folder / STATEMENT)  # after the peak: the parse's share of the time
     parse = time.perf_counter() - started
     office.close()
     counts = [len(found.candidates), found.waiting, len(found.expired), len(found.untracked)]
-    return {"times": times, "cpu": cpu, "parse": parse, "counts": counts, "before": before, "peak": peak}
+    return {"times": times, "cpu": cpu, "parse": parse, "counts": counts, "before": before, "peaks": peaks}
 
 
 def _measured(folder: Path) -> dict[str, Any]:
@@ -208,7 +214,7 @@ def main() -> int:
         print(f"watchlist of {rows:,} rows written in {time.perf_counter() - started:.1f} s (not measured)")
         del text
         result = _measured(folder)
-    median, peak = statistics.median(result["times"]), result["peak"]
+    median, peak = statistics.median(result["times"]), result["peaks"][0]
     candidates, waiting, expired, untracked = result["counts"]
     print(
         f"{ITEMS:,} statement lines: {candidates:,} candidates, {waiting:,} waiting, "
@@ -219,7 +225,10 @@ def main() -> int:
         f"worst {max(result['times']):.2f} s; CPU median {statistics.median(result['cpu']):.2f} s; "
         f"the parse alone {result['parse']:.2f} s); goal <= {TARGET_S:.0f} s"
     )
-    print(f"peak RSS {peak:.0f} MB ({result['before']:.0f} MB with the database open); goal < {TARGET_MB} MB")
+    print(
+        f"peak RSS {peak:.0f} MB after the first run ({result['before']:.0f} MB with the database open; "
+        f"{result['peaks'][-1]:.0f} MB after {RUNS} runs in this one process); goal < {TARGET_MB} MB"
+    )
     met = median <= TARGET_S and peak < TARGET_MB
     print(
         f"goals: {'met' if met else 'NOT met'} (time {'met' if median <= TARGET_S else 'NOT met'}, "

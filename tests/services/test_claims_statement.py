@@ -1,11 +1,9 @@
 """A statement's claim candidates from the office's watchlist (SQLite, then PostgreSQL): the
-watchlist is read a part of the statement at a time, and any part size gives the same list."""
+watchlist is read a part at a time, and any part size gives what one read gives."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import asdict
-from datetime import UTC, date, datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 from typing import Any
 
@@ -15,8 +13,8 @@ from postalgui.services.claims.service import ClaimsService
 from postalgui.services.claims.use_cases import statement_candidates
 from postalgui.services.office.database import OfficeDatabase
 from postalgui.services.ports import NewObject
+from postalgui.services.tracking.claimable import statement_objects
 from postalgui.services.tracking.offers import TrackingOffer
-from postalgui.services.tracking.records import WatchedObject
 from postalgui.services.tracking.service import TrackingService
 from tests.ports_support import claims_ports, tracking_ports
 
@@ -54,7 +52,9 @@ def _statement(office: OfficeDatabase) -> list[NewObject]:
     never asked, two never followed; the watchlist knows the postage of the first four."""
     watchlist = TrackingService(tracking_ports(office)).watchlist()
     lines = [
-        NewObject(code(serial), co_produto="03220", invoice="RE 1", invoice_amount=Decimal(f"{10 + serial}.50"))
+        NewObject(
+            code(serial), co_produto="03220", invoice="RE 1", invoice_amount=Decimal(f"{10 + serial}.50")
+        )
         if serial % 3
         else NewObject(code(serial), co_produto="03298", invoice="RE 1")
         for serial in range(30)
@@ -65,33 +65,27 @@ def _statement(office: OfficeDatabase) -> list[NewObject]:
     return lines
 
 
-class CountedParts(TrackingOffer):
-    """Tracking's offer, counting the statement's parts it is asked about."""
+def test_a_statement_read_in_parts_gives_the_objects_of_one_read(office: OfficeDatabase) -> None:
+    codes = [line.code for line in _statement(office)]
+    watchlist = TrackingService(tracking_ports(office)).watchlist()
+    maybe, untracked = statement_objects(watchlist, codes, part=1_000)
+    parts, parts_untracked = statement_objects(watchlist, codes, part=7)  # 26 asked, 21 maybe
+    assert sorted(parts, key=str) == sorted(maybe, key=str)
+    assert parts_untracked == untracked
+    assert untracked == [code(26), code(27), code(28), code(29)]
+    assert sorted(obj.code for obj in maybe) == [code(serial) for serial in range(26) if serial % 5 != 4]
 
-    parts: list[int]
 
-    def statement_objects(self, codes: Sequence[str]) -> tuple[list[WatchedObject], list[str]]:
-        self.parts.append(len(codes))
-        return super().statement_objects(codes)
-
-
-def test_a_statement_read_in_parts_gives_the_candidates_of_one_read(office: OfficeDatabase) -> None:
+def test_a_statement_s_candidates_take_its_net_value_and_list_the_untracked(office: OfficeDatabase) -> None:
     lines = _statement(office)
     tracking = TrackingService(tracking_ports(office))
-    offer = CountedParts(lambda: tracking)
-    offer.parts = []
-    service = ClaimsService(claims_ports(office, offer, clock=lambda: NOW))
-
-    whole = statement_candidates(PlainTask(), service, lines, part=1_000)
-    parts = statement_candidates(PlainTask(), service, lines, part=7)
-
-    assert offer.parts == [30, 7, 7, 7, 7, 2]
-    assert asdict(parts) == asdict(whole)  # same candidates, order, amounts, counts
-    assert whole.untracked == [code(26), code(27), code(28), code(29)]
+    service = ClaimsService(claims_ports(office, TrackingOffer(lambda: tracking), clock=lambda: NOW))
+    found = statement_candidates(PlainTask(), service, lines)
+    assert found.untracked == [code(26), code(27), code(28), code(29)]
     late_lost_overdue = [serial for serial in range(26) if serial % 5 in (0, 1, 2)]
-    assert sorted(c.code for c in whole.candidates) == sorted(code(serial) for serial in late_lost_overdue)
-    assert whole.waiting == len([serial for serial in range(26) if serial % 5 == 3])
-    postage = {c.code: c.postage for c in whole.candidates}
+    assert sorted(c.code for c in found.candidates) == [code(serial) for serial in late_lost_overdue]
+    assert found.waiting == len([serial for serial in range(26) if serial % 5 == 3])
+    postage = {c.code: c.postage for c in found.candidates}
     assert postage[code(0)] == Decimal("99.00")  # the watchlist's own
     assert postage[code(5)] == Decimal("15.50")  # the statement's net value
     assert postage[code(6)] is None  # neither knows it, nor the quote history

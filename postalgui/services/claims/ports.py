@@ -42,8 +42,8 @@ class TrackedObjects(Protocol):
         ...
 
     def statement_objects(self, codes: Sequence[str]) -> tuple[list[WatchedObject], list[str]]:
-        """Of a statement's ``codes`` (a part of it, a thousand or so), the followed objects
-        that may be claimed, and the codes the operator was never asked about, in their order."""
+        """Of a statement's ``codes``, the followed objects that may be claimed, and the codes
+        the operator was never asked about, in their order."""
         ...
 
     def declared_values(self, codes: Sequence[str]) -> dict[str, Decimal]:

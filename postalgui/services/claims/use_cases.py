@@ -45,27 +45,17 @@ def candidates(task: TaskControl, service: ClaimsService) -> CandidateList:
     return _candidates(service, objects)
 
 
-STATEMENT_PART = 1_000
-"""Statement objects read from the watchlist at a time (one ``IN`` list of codes)."""
-
-
 def statement_candidates(
-    task: TaskControl, service: ClaimsService, objects: Sequence[NewObject], *, part: int = STATEMENT_PART
+    task: TaskControl, service: ClaimsService, objects: Sequence[NewObject]
 ) -> CandidateList:
     """What a statement's objects can be claimed for, from what the watchlist knows of
     them (the statement's net value is the postage); the others are listed untracked.
-
-    The watchlist is read ``part`` objects at a time and only the few that may be claimed
-    are kept (`tracking.claimable.statement_objects`): the same candidates as one read."""
-    claimable: list[WatchedObject] = []
-    untracked: list[str] = []
-    for start in range(0, len(objects), part):
-        task.raise_if_cancelled()
-        lines = {item.code: item for item in objects[start : start + part]}
-        maybe, never = service.tracked.statement_objects(list(lines))
-        claimable += [_billed(watched, lines[watched.code]) for watched in maybe]
-        untracked += never
+    Only the few that may be claimed are read whole (`TrackedObjects.statement_objects`)."""
+    maybe, untracked = service.tracked.statement_objects([item.code for item in objects])
     task.raise_if_cancelled()
+    wanted = {watched.code for watched in maybe}
+    lines = {item.code: item for item in objects if item.code in wanted}
+    claimable = [_billed(watched, lines[watched.code]) for watched in maybe]
     return _candidates(service, claimable, untracked)
 
 

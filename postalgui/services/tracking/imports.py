@@ -24,7 +24,7 @@ from postalgui.api.errors import ApiError
 from postalgui.api.values.object_codes import FoundCodes, codes_in_text
 from postalgui.services.ports import NewObject
 from postalgui.services.table_files import TableFileError, header_key, no_column, table_rows
-from postalgui.services.tracking.invoice_objects import file_objects
+from postalgui.services.tracking.invoice_objects import invoice_objects
 
 if TYPE_CHECKING:
     from postalgui.services.invoices.jobs import Job
@@ -36,8 +36,9 @@ from postalgui.services.invoices.documents import document_ref
 from postalgui.services.invoices.following import POLL_INTERVAL_S, analytic_once, follow_job
 from postalgui.services.invoices.job_files import fetch_job_file, file_here
 from postalgui.services.invoices.jobs import JobState
+from postalgui.services.invoices.statements import load_analytic
 
-__all__ = ["CodesFileError", "codes_from_file", "objects_from_invoice"]
+__all__ = ["CodesFileError", "codes_from_file", "file_objects", "objects_from_invoice"]
 
 CodesFileError = TableFileError
 """The file cannot be read for codes (a missing column, an unreadable workbook)."""
@@ -107,3 +108,10 @@ def objects_from_invoice(
     if job.state is not JobState.READY or job.path is None:
         raise ApiError(job.error or f"The analytic statement of invoice {number}: {job.state.value}")
     return file_objects(task, job.path, f"{ref.tipo} {ref.fatura}")
+
+
+def file_objects(task: TaskControl, path: Path, invoice: str | None) -> list[NewObject]:
+    """The objects of the analytic statement downloaded to ``path`` (`invoice_objects` of its
+    lines); the parsed statement is let go on return, only its objects are kept."""
+    statement, _ = load_analytic(task, path)
+    return invoice_objects(statement.items, invoice).objects

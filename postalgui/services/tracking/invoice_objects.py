@@ -24,18 +24,15 @@ from typing import TYPE_CHECKING
 from postalgui.api.values import InvalidValue, parse_cep
 from postalgui.api.values.object_codes import parse_object_code
 from postalgui.services.invoices.item_index import date_key, key_date
-from postalgui.services.invoices.statements import load_analytic
 from postalgui.services.ports import NewObject
 
 if TYPE_CHECKING:
-    from pathlib import Path
-
     from postalgui.api.cancel import TaskControl
     from postalgui.api.models.invoices import AnalyticItem
     from postalgui.services.invoices.item_index import ItemIndex
     from postalgui.services.ports import Follow
 
-__all__ = ["InvoiceObjects", "file_objects", "follow_index_objects", "index_objects", "invoice_objects"]
+__all__ = ["InvoiceObjects", "follow_index_objects", "index_objects", "invoice_objects"]
 
 
 @dataclass(frozen=True)
@@ -77,30 +74,23 @@ def invoice_objects(items: Sequence[AnalyticItem], invoice: str | None) -> Invoi
     return InvoiceObjects(list(found.values()), skipped)
 
 
-class _Days(dict[str, "date | None"]):
+class _Days:
     """Posting days and product codes as a statement writes them, each read once."""
 
     def __init__(self) -> None:
-        super().__init__()
+        self._days: dict[str, date | None] = {}
         self._products: dict[str, str | None] = {}
 
     def day(self, text: str) -> date | None:
-        if text not in self:
+        if text not in self._days:
             key = date_key(text)
-            self[text] = key_date(key) if key is not None else None
-        return self[text]
+            self._days[text] = key_date(key) if key is not None else None
+        return self._days[text]
 
     def product(self, text: str) -> str | None:
         if text not in self._products:
             self._products[text] = text.strip() or None
         return self._products[text]
-
-
-def file_objects(task: TaskControl, path: Path, invoice: str | None) -> list[NewObject]:
-    """The objects of the analytic statement downloaded to ``path`` (`invoice_objects` of its
-    lines); the parsed statement is let go on return, only its objects are kept."""
-    statement, _ = load_analytic(task, path)
-    return invoice_objects(statement.items, invoice).objects
 
 
 def index_objects(
