@@ -47,7 +47,7 @@ def invoice_objects(items: Sequence[AnalyticItem], invoice: str | None) -> Invoi
     """One `NewObject` per label of ``items`` (in their order), billed on ``invoice``.
 
     A statement has a few dozen posting days and products for 100,000 lines: each is read
-    once (`_Days`), which took a fifth of this function's 0.6 s."""
+    once (`_Days`); reading every line's day was an eighth of this function's profile."""
     found: dict[str, NewObject] = {}
     skipped = 0
     days = _Days()
