@@ -5,7 +5,7 @@ composition root hands each feature those ports, never another feature's service
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from decimal import Decimal
@@ -145,11 +145,12 @@ class FakeTracked:
     objects: list[WatchedObject] = field(default_factory=list)
     refreshed: list[list[str]] = field(default_factory=list)
 
-    def claimable(self, codes: Collection[str] | None = None) -> list[WatchedObject]:
-        return [obj for obj in self.objects if codes is None or obj.code in codes]
+    def claimable(self) -> list[WatchedObject]:
+        return list(self.objects)
 
-    def tracked_codes(self) -> set[str]:
-        return {obj.code for obj in self.objects if obj.status is not None}
+    def statement_objects(self, codes: Sequence[str]) -> tuple[list[WatchedObject], list[str]]:
+        known = {obj.code: obj for obj in self.objects if obj.status is not None}
+        return [known[code] for code in codes if code in known], [c for c in codes if c not in known]
 
     def declared_values(self, codes: Sequence[str]) -> dict[str, Decimal]:
         del codes

@@ -20,6 +20,7 @@ from postalgui.api.values.errors import InvalidValue
 __all__ = ["FoundCodes", "check_digit", "codes_in_text", "is_valid_object_code", "parse_object_code"]
 
 _WEIGHTS = (8, 6, 4, 2, 3, 5, 9, 7)
+_ZEROS = ord("0") * sum(_WEIGHTS)
 _SHAPE = re.compile(r"[A-Z]{2}\d{9}[A-Z]{2}")
 _TOKEN = re.compile(r"[A-Za-z0-9]+")
 """A run of letters and digits: codes are found inside such runs, whatever separates them."""
@@ -34,7 +35,10 @@ def check_digit(serial: str) -> int:
     """The check digit of an 8-digit serial."""
     if len(serial) != 8 or not serial.isdigit():
         raise ValueError(f"a serial has 8 digits, not {serial!r}")
-    remainder = sum(map(mul, map(int, serial), _WEIGHTS)) % 11  # a statement checks 100,000
+    if serial.isascii():  # the digits' bytes less 48 each: half the time of int() per digit
+        remainder = (sum(map(mul, serial.encode(), _WEIGHTS)) - _ZEROS) % 11  # a statement: 100,000
+    else:
+        remainder = sum(map(mul, map(int, serial), _WEIGHTS)) % 11
     return 5 if remainder == 0 else 0 if remainder == 1 else 11 - remainder
 
 

@@ -27,6 +27,8 @@ from postalgui.services.tracking.status import Problem, Status
 __all__ = ["CLAIM_DAYS", "Candidate", "CandidateList", "Kind", "find_candidates"]
 
 CLAIM_DAYS = 90
+_CLAIM_SPAN = timedelta(days=CLAIM_DAYS)
+"""Built once: the deadline is read three times a candidate (sorts, the 90-day test)."""
 PostageSource = Literal["invoice", "quote"]
 
 
@@ -77,7 +79,7 @@ class Candidate:
     @property
     def deadline(self) -> date:
         """The last day to file."""
-        return self.claim_from + timedelta(days=CLAIM_DAYS)
+        return self.claim_from + _CLAIM_SPAN
 
     def days_left(self, today: date) -> int:
         return (self.deadline - today).days

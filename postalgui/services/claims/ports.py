@@ -10,7 +10,7 @@ Claims reads tracking's value types (`WatchedObject`, `Status`): the links are n
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
@@ -36,13 +36,14 @@ class TrackedObjects(Protocol):
     """What claims reads of the office's followed objects, and asks Tracking to do (Tracking's
     `TrackingOffer` keeps it). Each call opens the office database: tasks only."""
 
-    def claimable(self, codes: Collection[str] | None = None) -> list[WatchedObject]:
-        """The followed objects (of ``codes``, else all not archived) that may be claimed:
-        late, lost, with a problem, or still coming."""
+    def claimable(self) -> list[WatchedObject]:
+        """The followed objects not archived that may be claimed: late, lost, with a
+        problem, or still coming."""
         ...
 
-    def tracked_codes(self) -> set[str]:
-        """Codes the operator was asked about at least once (a status is known)."""
+    def statement_objects(self, codes: Sequence[str]) -> tuple[list[WatchedObject], list[str]]:
+        """Of a statement's ``codes``, the followed objects that may be claimed, and the codes
+        the operator was never asked about, in their order."""
         ...
 
     def declared_values(self, codes: Sequence[str]) -> dict[str, Decimal]:

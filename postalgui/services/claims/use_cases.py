@@ -49,13 +49,13 @@ def statement_candidates(
     task: TaskControl, service: ClaimsService, objects: Sequence[NewObject]
 ) -> CandidateList:
     """What a statement's objects can be claimed for, from what the watchlist knows of
-    them (the statement's net value is the postage); the others are listed untracked."""
-    tracked = service.tracked
-    known = tracked.tracked_codes()
-    untracked = [item.code for item in objects if item.code not in known]
+    them (the statement's net value is the postage); the others are listed untracked.
+    Only the few that may be claimed are read whole (`TrackedObjects.statement_objects`)."""
+    maybe, untracked = service.tracked.statement_objects([item.code for item in objects])
     task.raise_if_cancelled()
-    billed = {item.code: item for item in objects if item.code in known}
-    claimable = [_billed(watched, billed[watched.code]) for watched in tracked.claimable(billed)]
+    wanted = {watched.code for watched in maybe}
+    lines = {item.code: item for item in objects if item.code in wanted}
+    claimable = [_billed(watched, lines[watched.code]) for watched in maybe]
     return _candidates(service, claimable, untracked)
 
 

@@ -5,25 +5,30 @@ table, offered to claims through `offers.TrackingOffer` (claims' `TrackedObjects
 A statement of 100,000 objects is mostly parcels delivered on time: turning every row
 into a `WatchedObject` cost 2 s (bench_claims_candidates.py). The database leaves those
 rows out (`_MAYBE`, a coarse test on the stored status and dates; the rules in
-claims' `candidates` decide), and the statement's untracked objects come from its codes alone.
+claims' `candidates` decide). A statement's objects are read a part at a time
+(`statement_objects`): only its untracked codes and the few that may be claimed are kept,
+as objects a part at a time. A set of every code asked and the maybe-claimable rows of the
+whole watchlist as dicts made the candidates of 100,000 lines allocate 58 MB on top of the
+statement's objects; now 24 MB (tracemalloc).
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Collection, Sequence
+from collections.abc import Sequence
 from decimal import Decimal, InvalidOperation
 
-from sqlalchemy import Connection, and_, or_, select
+from sqlalchemy import Connection, and_, case, or_, select
 
 from postalgui.services.tracking.records import WatchedObject, object_from_row
 from postalgui.services.tracking.status import Status
 from postalgui.services.tracking.watchlist import Watchlist
 from postalgui.store.tables import tracked_object
 
-__all__ = ["declared_values", "maybe_claimable", "tracked_codes"]
+__all__ = ["declared_values", "maybe_claimable", "statement_objects"]
 
 _CHUNK = 500
+_PART = 1_000
 _COMING = [
     Status.POSTED.value,
     Status.IN_TRANSIT.value,
@@ -41,28 +46,47 @@ _MAYBE = or_(
 """Late deliveries, problems, and what is still coming (overdue, or counted as waiting)."""
 
 
-def maybe_claimable(watchlist: Watchlist, codes: Collection[str] | None = None) -> list[WatchedObject]:
-    """The followed objects (of ``codes``, else all not archived) that may be claimed."""
+def maybe_claimable(watchlist: Watchlist) -> list[WatchedObject]:
+    """The followed objects not archived that may be claimed."""
     mine = tracked_object.c.environment == watchlist.environment
-    if codes is None:
-        query = select(*_LISTED).where(mine, tracked_object.c.archived_at.is_(None), _MAYBE)
-        rows = watchlist.store.run(lambda c: [dict(row) for row in c.execute(query).mappings()], read=True)
-        return [object_from_row(row) for row in rows]
-    wanted = set(codes)
-
-    def work(connection: Connection) -> list[dict[str, object]]:
-        query = select(*_LISTED).where(mine, _MAYBE)
-        return [dict(row) for row in connection.execute(query).mappings() if row["code"] in wanted]
-
-    return [object_from_row(row) for row in watchlist.store.run(work, read=True)]
+    query = select(*_LISTED).where(mine, tracked_object.c.archived_at.is_(None), _MAYBE)
+    rows = watchlist.store.run(lambda c: c.execute(query).mappings().all(), read=True)
+    return [object_from_row(dict(row)) for row in rows]
 
 
-def tracked_codes(watchlist: Watchlist) -> set[str]:
-    """Codes the operator was asked about at least once (a status is known)."""
-    query = select(tracked_object.c.code).where(
-        tracked_object.c.environment == watchlist.environment, tracked_object.c.status != ""
+def statement_objects(
+    watchlist: Watchlist, codes: Sequence[str], *, part: int = _PART
+) -> tuple[list[WatchedObject], list[str]]:
+    """Of a statement's ``codes``, the followed objects that may be claimed, and the codes
+    never asked about (no status: untracked), in their order.
+
+    The asked codes are read ``part`` rows at a time with whether each may be claimed, and
+    only the rows of the statement's few that may are read whole, ``part`` codes an ``IN``
+    list. The codes of every part in ``IN`` lists took 0.8 s of CPU for 100,000 (two
+    queries a part; SQLAlchemy renders each code's parameter), this 0.3 s."""
+    mine = tracked_object.c.environment == watchlist.environment
+    asked = select(tracked_object.c.code, case((_MAYBE, 1), else_=0)).where(
+        mine, tracked_object.c.status != ""
     )
-    return watchlist.store.run(lambda c: {code for (code,) in c.execute(query)}, read=True)
+
+    def work(connection: Connection) -> tuple[list[WatchedObject], set[str]]:
+        unasked, maybe = set(codes), []
+        for rows in connection.execute(asked.execution_options(yield_per=part)).partitions():
+            for code, flag in rows:
+                if code in unasked:
+                    unasked.discard(code)
+                    if flag:
+                        maybe.append(code)
+        found: list[WatchedObject] = []
+        for start in range(0, len(maybe), part):  # a part's rows as dicts at a time, not all
+            query = select(*_LISTED).where(mine, tracked_object.c.code.in_(maybe[start : start + part]))
+            found += [object_from_row(dict(row)) for row in connection.execute(query).mappings().all()]
+        return found, unasked
+
+    if not codes:
+        return [], []
+    found, unasked = watchlist.store.run(work, read=True)
+    return found, [code for code in codes if code in unasked]
 
 
 def declared_values(watchlist: Watchlist, codes: Sequence[str]) -> dict[str, Decimal]:

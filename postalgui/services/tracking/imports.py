@@ -38,7 +38,7 @@ from postalgui.services.invoices.job_files import fetch_job_file, file_here
 from postalgui.services.invoices.jobs import JobState
 from postalgui.services.invoices.statements import load_analytic
 
-__all__ = ["CodesFileError", "codes_from_file", "objects_from_invoice"]
+__all__ = ["CodesFileError", "codes_from_file", "file_objects", "objects_from_invoice"]
 
 CodesFileError = TableFileError
 """The file cannot be read for codes (a missing column, an unreadable workbook)."""
@@ -107,5 +107,11 @@ def objects_from_invoice(
             job = fetch_job_file(task, invoices, job.id)
     if job.state is not JobState.READY or job.path is None:
         raise ApiError(job.error or f"The analytic statement of invoice {number}: {job.state.value}")
-    statement, _ = load_analytic(task, job.path)
-    return invoice_objects(statement.items, f"{ref.tipo} {ref.fatura}").objects
+    return file_objects(task, job.path, f"{ref.tipo} {ref.fatura}")
+
+
+def file_objects(task: TaskControl, path: Path, invoice: str | None) -> list[NewObject]:
+    """The objects of the analytic statement downloaded to ``path`` (`invoice_objects` of its
+    lines); the parsed statement is let go on return, only its objects are kept."""
+    statement, _ = load_analytic(task, path)
+    return invoice_objects(statement.items, invoice).objects

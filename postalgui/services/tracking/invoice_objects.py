@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from datetime import date
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
@@ -43,9 +44,13 @@ class InvoiceObjects:
 
 
 def invoice_objects(items: Sequence[AnalyticItem], invoice: str | None) -> InvoiceObjects:
-    """One `NewObject` per label of ``items`` (in their order), billed on ``invoice``."""
+    """One `NewObject` per label of ``items`` (in their order), billed on ``invoice``.
+
+    A statement has a few dozen posting days and products for 100,000 lines: each is read
+    once (`_Days`); reading every line's day was an eighth of this function's profile."""
     found: dict[str, NewObject] = {}
     skipped = 0
+    days = _Days()
     for item in items:
         try:
             code = parse_object_code(item.etiqueta)
@@ -58,16 +63,34 @@ def invoice_objects(items: Sequence[AnalyticItem], invoice: str | None) -> Invoi
                 known, invoice_amount=(known.invoice_amount or Decimal(0)) + item.valor_liquido
             )
             continue
-        key = date_key(item.data_postagem)
         found[code] = NewObject(
             code,
-            co_produto=item.codigo_servico.strip() or None,
+            co_produto=days.product(item.codigo_servico),
             cep_destino=_cep(item.cep_destinatario),
-            posted_on=key_date(key) if key is not None else None,
+            posted_on=days.day(item.data_postagem),
             invoice=invoice,
             invoice_amount=item.valor_liquido,
         )
     return InvoiceObjects(list(found.values()), skipped)
+
+
+class _Days:
+    """Posting days and product codes as a statement writes them, each read once."""
+
+    def __init__(self) -> None:
+        self._days: dict[str, date | None] = {}
+        self._products: dict[str, str | None] = {}
+
+    def day(self, text: str) -> date | None:
+        if text not in self._days:
+            key = date_key(text)
+            self._days[text] = key_date(key) if key is not None else None
+        return self._days[text]
+
+    def product(self, text: str) -> str | None:
+        if text not in self._products:
+            self._products[text] = text.strip() or None
+        return self._products[text]
 
 
 def index_objects(

@@ -7,11 +7,11 @@ feature holds the tracking service or its watchlist.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Sequence
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
-from postalgui.services.tracking.claimable import declared_values, maybe_claimable, tracked_codes
+from postalgui.services.tracking.claimable import declared_values, maybe_claimable, statement_objects
 from postalgui.services.tracking.refresh import refresh
 
 if TYPE_CHECKING:
@@ -41,11 +41,11 @@ class TrackingOffer:
 
     # --- what claims reads and asks --------------------------------------------------------
 
-    def claimable(self, codes: Collection[str] | None = None) -> list[WatchedObject]:
-        return maybe_claimable(self._service().watchlist(), codes)
+    def claimable(self) -> list[WatchedObject]:
+        return maybe_claimable(self._service().watchlist())
 
-    def tracked_codes(self) -> set[str]:
-        return tracked_codes(self._service().watchlist())
+    def statement_objects(self, codes: Sequence[str]) -> tuple[list[WatchedObject], list[str]]:
+        return statement_objects(self._service().watchlist(), codes)
 
     def declared_values(self, codes: Sequence[str]) -> dict[str, Decimal]:
         return declared_values(self._service().watchlist(), codes)
