@@ -5,7 +5,9 @@ from __future__ import annotations
 from datetime import date
 from decimal import Decimal
 
-from postalgui.api.models.invoices import AnalyticItem
+import pytest
+
+from postalgui.api.models.invoices import AnalyticItem, AnalyticItems
 from postalgui.services.ports import NewObject
 from postalgui.services.tracking.invoice_objects import invoice_objects
 
@@ -61,3 +63,20 @@ def test_labels_become_objects_once_with_the_sum_of_their_lines_and_the_rest_is_
             invoice_amount=Decimal("39.56"),
         ),
     ]
+
+
+def test_a_parsed_statement_is_read_from_its_columns_without_making_an_item(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    lines = [_item("DG049186226BR", "10.50"), _item("x", "1.00"), _item("DG049186226BR", "4.25")]
+    expected = invoice_objects(lines, "RE 1")
+    columns = AnalyticItems.of(lines)
+
+    def made(*_: object) -> None:
+        raise AssertionError("an AnalyticItem was made")
+
+    monkeypatch.setattr(AnalyticItems, "__iter__", made)
+    monkeypatch.setattr(AnalyticItems, "__getitem__", made)
+    assert invoice_objects(columns, "RE 1") == expected
+    assert expected.objects[0].invoice_amount == Decimal("14.75")
+    assert expected.skipped == 1

@@ -15,12 +15,13 @@ delivery-time fallback waits for the operator's ``dtPrevista`` on these objects.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from datetime import date
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
+from postalgui.api.models.invoices import AnalyticItems
 from postalgui.api.values import InvalidValue, parse_cep
 from postalgui.api.values.object_codes import parse_object_code
 from postalgui.services.invoices.item_index import date_key, key_date
@@ -51,27 +52,38 @@ def invoice_objects(items: Sequence[AnalyticItem], invoice: str | None) -> Invoi
     found: dict[str, NewObject] = {}
     skipped = 0
     days = _Days()
-    for item in items:
+    for label, product, cep, posted, amount in _lines(items):
         try:
-            code = parse_object_code(item.etiqueta)
+            code = parse_object_code(label)
         except InvalidValue:
             skipped += 1
             continue
         known = found.get(code)
         if known is not None:
-            found[code] = replace(
-                known, invoice_amount=(known.invoice_amount or Decimal(0)) + item.valor_liquido
-            )
+            found[code] = replace(known, invoice_amount=(known.invoice_amount or Decimal(0)) + amount)
             continue
         found[code] = NewObject(
             code,
-            co_produto=days.product(item.codigo_servico),
-            cep_destino=_cep(item.cep_destinatario),
-            posted_on=days.day(item.data_postagem),
+            co_produto=days.product(product),
+            cep_destino=_cep(cep),
+            posted_on=days.day(posted),
             invoice=invoice,
-            invoice_amount=item.valor_liquido,
+            invoice_amount=amount,
         )
     return InvoiceObjects(list(found.values()), skipped)
+
+
+_LINE_FIELDS = ("etiqueta", "codigo_servico", "cep_destinatario", "data_postagem", "valor_liquido")
+
+
+def _lines(items: Sequence[AnalyticItem]) -> Iterable[tuple[str, str, str, str, Decimal]]:
+    """Each line's label, product, CEP, posting day and amount: from a parsed statement's
+    columns when it keeps them, so no `AnalyticItem` is made (300 ms of 100,000 lines)."""
+    if isinstance(items, AnalyticItems):
+        return zip(*(items.column(name) for name in _LINE_FIELDS), strict=True)
+    return (
+        (i.etiqueta, i.codigo_servico, i.cep_destinatario, i.data_postagem, i.valor_liquido) for i in items
+    )
 
 
 class _Days:
