@@ -10,14 +10,15 @@ and nothing is sent. The operator's per-object ``mensagem`` (``SRO-019`` invalid
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
+from contextlib import contextmanager
 from enum import StrEnum
 
 import requests
 from pydantic import ValidationError
 
-from postalgui.api.cancel import cancel_scope
+from postalgui.api.cancel import CancelToken, cancel_scope
 from postalgui.api.cancel import current as current_cancel_token
 from postalgui.api.client import OperatorClient
 from postalgui.api.errors import InvalidResponseError, PermissionDeniedError
@@ -25,7 +26,15 @@ from postalgui.api.models.tracking import TrackedObject, TrackingAnswer
 from postalgui.api.tokens import TokenScope
 from postalgui.api.values.object_codes import parse_object_code
 
-__all__ = ["CHUNK", "MAX_CODES", "TRACKING_API", "Detail", "TrackingClient", "TrackingNotEnabledError"]
+__all__ = [
+    "CHUNK",
+    "MAX_CODES",
+    "TRACKING_API",
+    "Detail",
+    "TrackingCalls",
+    "TrackingClient",
+    "TrackingNotEnabledError",
+]
 
 TRACKING_API = 87
 """The tracking API's id in a token's ``api`` list."""
@@ -92,40 +101,117 @@ class TrackingClient:
         some 300 MB). Raises `InvalidValue` for a bad code before anything is sent.
         """
         wanted = list(dict.fromkeys(parse_object_code(code) for code in codes))
-        caller = current_cancel_token()
-        caller.raise_if_cancelled()
-        chunks = [wanted[start : start + self.chunk] for start in range(0, len(wanted), self.chunk)]
+        current_cancel_token().raise_if_cancelled()
         found: dict[str, TrackedObject] = {}
 
-        def work(chunk: list[str]) -> None:
-            with cancel_scope(caller):  # each worker answers to the caller's cancel
-                objects = self._call(chunk, detail)
-                answered = _by_code(chunk, objects)
-                if keep:
-                    found.update(answered)
-                if done is not None:
-                    done(objects)
+        def heard(asked: list[str], objects: list[TrackedObject]) -> None:
+            if keep:
+                found.update(_by_code(asked, objects))
+            if done is not None:
+                done(objects)
 
-        if len(chunks) <= 1:
-            for chunk in chunks:
-                work(chunk)
-        else:
-            with ThreadPoolExecutor(
-                min(self.concurrency, len(chunks)), thread_name_prefix="postalgui-tracking"
-            ) as pool:
-                for future in [pool.submit(work, chunk) for chunk in chunks]:
-                    future.result()
+        with self.calls(detail=detail, done=heard) as calls:
+            calls.ask(wanted)
         return [found[code] for code in wanted] if keep else []
 
+    @contextmanager
+    def calls(
+        self, *, detail: Detail = Detail.ALL, done: Callable[[list[str], list[TrackedObject]], None]
+    ) -> Iterator[TrackingCalls]:
+        """Calls started as codes are handed to the `TrackingCalls` given (a refresh hands
+        them over as it reads its list); on leaving, the last codes are sent and every call
+        has returned (``done(asked, objects)`` heard each, on its worker thread). The first
+        failure (the caller's cancel too) stops the calls not started and is raised here."""
+        caller = current_cancel_token()
+        caller.raise_if_cancelled()
+        with ThreadPoolExecutor(self.concurrency, thread_name_prefix="postalgui-tracking") as pool:
+            calls = TrackingCalls(self, pool, caller, detail, done)
+            try:
+                yield calls
+                calls.finish()
+            except BaseException:
+                calls.stop()
+                raise
+
     def _call(self, codes: list[str], detail: Detail) -> list[TrackedObject]:
-        params = [("codigosObjetos", code) for code in codes] + [("resultado", detail.value)]
+        # Checked codes and the detail are letters and digits: the query needs no quoting
+        # (requests quoting 50 codes a call was a tenth of a refresh's CPU).
+        query = "".join(f"codigosObjetos={code}&" for code in codes) + f"resultado={detail.value}"
         try:
-            return self.client.call_read("GET", PATH, _objects, params=params, scope=self.scope)
+            return self.client.call_read("GET", f"{PATH}?{query}", _objects, scope=self.scope)
         except PermissionDeniedError as exc:
             # Whatever words the gateway uses, a 403 here means the card lacks API 87.
             raise TrackingNotEnabledError(
                 exc.messages, status=exc.status or 403, cause=exc.cause, path=exc.path
             ) from exc
+
+
+class TrackingCalls:
+    """The calls of one `TrackingClient.calls`: codes handed in with `ask` go out in calls of
+    ``chunk`` as soon as a call is full, ``concurrency`` in flight at once, and a worker takes
+    the next call as soon as its own returns (a sliding window: no call waits for a round's
+    slowest one). Codes come from the caller checked (the watchlist's are, since they were
+    followed): a refresh's 10,000 are not parsed again here."""
+
+    def __init__(
+        self,
+        client: TrackingClient,
+        pool: ThreadPoolExecutor,
+        caller: CancelToken,
+        detail: Detail,
+        done: Callable[[list[str], list[TrackedObject]], None],
+    ) -> None:
+        self._client = client
+        self._pool = pool
+        self._caller = caller
+        self._detail = detail
+        self._done = done
+        self._codes: list[str] = []
+        self._started: list[Future[None]] = []
+        self._failed: BaseException | None = None
+
+    def ask(self, codes: Iterable[str]) -> None:
+        """Send ``codes`` (a call starts for each full chunk); raises at once when a call
+        failed or the caller cancelled, so the reading stops."""
+        if self._failed is not None:
+            raise self._failed
+        self._caller.raise_if_cancelled()
+        self._codes.extend(codes)
+        chunk = self._client.chunk
+        while len(self._codes) >= chunk:
+            self._start(self._codes[:chunk])
+            del self._codes[:chunk]
+
+    def _start(self, codes: list[str]) -> None:
+        self._started.append(self._pool.submit(self._work, codes))
+
+    def _work(self, codes: list[str]) -> None:
+        try:
+            with cancel_scope(self._caller):  # each worker answers to the caller's cancel
+                if self._failed is not None:
+                    return  # another call failed: this one is not sent
+                objects = self._client._call(codes, self._detail)
+                _by_code(codes, objects)  # an answer that names no object is unreadable
+                self._done(codes, objects)
+        except BaseException as exc:
+            if self._failed is None:
+                self._failed = exc
+            raise
+
+    def finish(self) -> None:
+        """Send the codes left and wait for every call; the first failure is raised."""
+        if self._codes:
+            self._start(self._codes)
+            self._codes = []
+        for future in self._started:
+            future.result()
+        if self._failed is not None:
+            raise self._failed
+
+    def stop(self) -> None:
+        """Calls not started are not sent (those in flight finish: their answers are saved)."""
+        for future in self._started:
+            future.cancel()
 
 
 def _objects(response: requests.Response) -> list[TrackedObject]:
