@@ -4,7 +4,7 @@ over a scripted operator: what is saved, what is asked again, who is told once."
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from datetime import UTC, date, datetime, timedelta
 from decimal import Decimal
 from types import SimpleNamespace
@@ -103,6 +103,10 @@ class ScriptedOperator:
                 done(list(codes), self._answers(codes, detail))
 
         yield SimpleNamespace(ask=ask)
+
+    def glances(self, *, done: Any) -> AbstractContextManager[Any]:
+        """`TrackingClient.glances`: the last events, as `TrackedObject`s."""
+        return self.calls(detail=Detail.LAST, done=done)
 
     def _answers(self, codes: Sequence[str], detail: Detail) -> list[TrackedObject]:
         found = [

@@ -7,7 +7,8 @@ same last event means the same history, and a routine refresh, where most parcel
 not move, asks the operator little and writes less (REFERENCE.md: poll gently).
 
 The list is read as a stream (`Watchlist.each_due`, a hundred rows at a time) straight
-into the tracking calls (`TrackingClient.calls`): the first calls are out while the rest
+into the tracking calls (`TrackingClient.glances`, read only as far as the comparison
+goes): the first calls are out while the rest
 is read, and each worker takes the next call as its own returns. The rows stay text
 (`Kept`) until an answer needs more. Before, the whole list was read and made into
 `WatchedObject`s first and the objects that had not moved were marked asked in one
@@ -33,8 +34,7 @@ from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
 from postalgui.api.cancel import TaskControl
-from postalgui.api.models.tracking import TrackedObject
-from postalgui.api.tracking import Detail
+from postalgui.api.models.tracking import Glance, TrackedObject
 from postalgui.api.values.object_codes import parse_object_code
 from postalgui.services.tracking.expected import fill_expected
 from postalgui.services.tracking.records import Kept, answer_values
@@ -119,7 +119,7 @@ class _Run:
             self.known[row.code] = row
         return [row.code for row in rows]
 
-    def glanced(self, _asked: Sequence[str], found: Sequence[TrackedObject]) -> None:
+    def glanced(self, _asked: Sequence[str], found: Sequence[Glance | TrackedObject]) -> None:
         """One call's last events (a worker thread): the objects that moved wait for their
         whole history; the rest are written as asked (or as they are, without events) at
         once, so a refresh cancelled half way keeps what it asked."""
@@ -131,9 +131,9 @@ class _Run:
             kept = self.known.get(code)
             if kept is None:
                 continue
-            if not obj.eventos:
+            if isinstance(obj, TrackedObject) and not obj.eventos:  # its whole answer
                 answers[code] = answer_values(obj, now=self.now)
-            elif _same(kept, obj):
+            elif obj.eventos and _same(kept, obj):
                 still.append(code)
             else:
                 moved.append(code)
@@ -178,7 +178,7 @@ class _Run:
             self.task.progress(done, len(self.known))
 
 
-def _same(kept: Kept, found: TrackedObject) -> bool:
+def _same(kept: Kept, found: Glance | TrackedObject) -> bool:
     """Whether ``found``'s last event (and expected date) is the one ``kept`` has (compared
     as the row keeps them: text)."""
     last = found.eventos[0]
@@ -201,7 +201,7 @@ def refresh(task: TaskControl, service: TrackingService, codes: Sequence[str] | 
     task.raise_if_cancelled()
     run = _Run(task, service)
     client = service.client()
-    with client.calls(detail=Detail.LAST, done=run.glanced) as glances:
+    with client.glances(done=run.glanced) as glances:
 
         def take(rows: list[Kept]) -> None:
             glances.ask(run.took(rows))

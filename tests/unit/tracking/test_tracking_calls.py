@@ -5,14 +5,22 @@ returns (a sliding window, not rounds), and the first failure stops the calls no
 from __future__ import annotations
 
 import threading
+from datetime import datetime
 from typing import Any
 
 import pytest
 import responses
 
-from postalgui.api.models.tracking import TrackedObject
+from postalgui.api.models.tracking import Glance, TrackedObject
 from postalgui.api.tracking import TrackingClient, TrackingNotEnabledError
-from tests.unit.tracking.test_tracking_client import OBJECTS, client, code, echo, query_of  # the fixture
+from tests.unit.tracking.test_tracking_client import (  # the fixture
+    MANUAL,
+    OBJECTS,
+    client,
+    code,
+    echo,
+    query_of,
+)
 
 __all__ = ["client"]
 
@@ -82,3 +90,26 @@ def test_the_first_failure_stops_the_calls_not_sent(client: TrackingClient) -> N
     with pytest.raises(TrackingNotEnabledError), one_at_a_time.calls(done=ignore) as calls:
         calls.ask([code(n) for n in range(1, 30)])
     assert len(responses.calls) == 1  # the calls after the refusal were not sent
+
+
+@responses.activate
+def test_glances_read_last_events_and_an_object_without_events_whole(client: TrackingClient) -> None:
+    missing = {
+        "codObjeto": code(2),
+        "mensagem": "SRO-020: Objeto não encontrado",
+        "tipoPostal": {"sigla": "QB"},
+    }
+    responses.add(responses.GET, OBJECTS, json={"objetos": [MANUAL, missing]})
+    heard: list[Glance | TrackedObject] = []
+    with client.glances(done=lambda _asked, objects: heard.extend(objects)) as calls:
+        calls.ask([str(MANUAL["codObjeto"]), code(2)])
+    moved, whole = heard
+    assert isinstance(moved, Glance)
+    assert (moved.eventos[0].key, moved.eventos[0].dtHrCriado) == (
+        ("BDE", "01"),
+        datetime(2022, 3, 10, 14, 44),
+    )
+    assert isinstance(whole, TrackedObject)
+    assert whole.tipoPostal is not None
+    assert (whole.tipoPostal.sigla, whole.mensagem) == ("QB", missing["mensagem"])
+    assert query_of(responses.calls[0].request.url)["resultado"] == ["U"]

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 import threading
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from datetime import UTC, date, datetime
 from pathlib import Path
 from types import SimpleNamespace
@@ -73,6 +73,10 @@ class Operator:
     def calls(self, *, detail: Detail = Detail.ALL, done: Any) -> Iterator[Any]:
         self.asked.append({"keep": False})
         yield SimpleNamespace(ask=lambda codes: done(list(codes), self.answers(list(codes), detail)))
+
+    def glances(self, *, done: Any) -> AbstractContextManager[Any]:
+        """`TrackingClient.glances`: the last events, as `TrackedObject`s."""
+        return self.calls(detail=Detail.LAST, done=done)
 
     def answers(self, codes: list[str], detail: Detail) -> list[TrackedObject]:
         return [TrackedObject(codObjeto=item, mensagem=NOT_FOUND) for item in codes]
