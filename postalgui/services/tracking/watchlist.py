@@ -57,8 +57,9 @@ _MARK_ASKED = (
     )
     .values(checked_at=bindparam("b_at"))
 )
-"""Codes marked asked, their list bound at execution: a list given to ``in_`` is made into
-one bound value per code each time (a third of the refresh writer's CPU)."""
+"""Codes marked asked, their list bound at execution (a list given to ``in_`` is made into
+one bound value per code, each time). Marking 10,000 codes so took 0.05 s of CPU; one
+UPDATE per row (executemany, as answers are saved) took 0.17 s."""
 
 
 class WatchlistError(OfficeDatabaseError):
