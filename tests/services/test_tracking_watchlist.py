@@ -3,14 +3,16 @@ over a scripted operator: what is saved, what is asked again, who is told once."
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import AbstractContextManager, contextmanager
 from datetime import UTC, date, datetime, timedelta
 from decimal import Decimal
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
 
-from postalgui.api.cancel import PlainTask
+from postalgui.api.cancel import Cancelled, PlainTask
 from postalgui.api.deadline import DeadlineResult
 from postalgui.api.models.deadline import Deadline, DeadlineQuery
 from postalgui.api.models.tracking import TrackedObject
@@ -21,6 +23,7 @@ from postalgui.services.office.database import OfficeDatabase
 from postalgui.services.ports import NewObject
 from postalgui.services.settings import Settings
 from postalgui.services.tracking import use_cases
+from postalgui.services.tracking.records import Kept
 from postalgui.services.tracking.service import TrackingService
 from postalgui.services.tracking.settings import TrackingSettings
 from postalgui.services.tracking.status import Status
@@ -65,6 +68,8 @@ class ScriptedOperator:
         self.asked: list[list[str]] = []
         self.details: list[Detail] = []
         self.deadlines: list[DeadlineQuery] = []
+        self.on_ask: Callable[[list[str]], None] = lambda _codes: None
+        """Heard before each ``ask`` of `calls` is answered (it may raise: a cancel)."""
 
     def track(
         self,
@@ -76,15 +81,40 @@ class ScriptedOperator:
     ) -> list[TrackedObject]:
         self.asked.append(list(codes))
         self.details.append(detail)
+        found = self._answers(codes, detail)
+        for start in range(0, len(found), 50):
+            if done is not None:
+                done(found[start : start + 50])
+        return found
+
+    @contextmanager
+    def calls(
+        self, *, detail: Detail = Detail.ALL, done: Callable[[list[str], list[TrackedObject]], None]
+    ) -> Iterator[Any]:
+        """`TrackingClient.calls`: each ``ask`` answered at once (one call per ask)."""
+        self.asked.append([])
+        self.details.append(detail)
+        asked = self.asked[-1]
+
+        def ask(codes: Sequence[str]) -> None:
+            self.on_ask(list(codes))
+            asked.extend(codes)
+            if codes:
+                done(list(codes), self._answers(codes, detail))
+
+        yield SimpleNamespace(ask=ask)
+
+    def glances(self, *, done: Any) -> AbstractContextManager[Any]:
+        """`TrackingClient.glances`: the last events, as `TrackedObject`s."""
+        return self.calls(detail=Detail.LAST, done=done)
+
+    def _answers(self, codes: Sequence[str], detail: Detail) -> list[TrackedObject]:
         found = [
             self.answers.get(c) or TrackedObject(codObjeto=c, mensagem="SRO-020: Objeto não encontrado")
             for c in codes
         ]
         if detail is Detail.LAST:
             found = [obj.model_copy(update={"eventos": obj.eventos[:1]}) for obj in found]
-        for start in range(0, len(found), 50):
-            if done is not None:
-                done(found[start : start + 50])
         return found
 
     def batch(self, queries: Sequence[DeadlineQuery]) -> list[DeadlineResult]:
@@ -265,3 +295,52 @@ def test_a_long_list_is_read_at_once_and_marked_asked_at_once(office: OfficeData
     asked = {w.code: w.checked_at for w in watchlist.objects()}
     assert {asked[c] for c in wanted} == {NOW}
     assert {asked[c] for c in codes[:5]} == {None}
+
+
+class ReadingWatchlist(Watchlist):
+    """The watchlist, saying when its streamed read of the due objects has ended."""
+
+    ended = False
+
+    def each_due(self, every: timedelta, now: datetime, take: Callable[[list[Kept]], None]) -> None:
+        super().each_due(every, now, take)
+        self.ended = True
+
+
+def test_the_first_calls_go_out_while_the_list_is_still_read(
+    office: OfficeDatabase, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    operator = ScriptedOperator()
+    service = ScriptedService(office, operator)
+    use_cases.add_objects(PlainTask(), service, [NewObject(code(n)) for n in range(1, 251)], source="file")
+    watchlist = ReadingWatchlist(office)
+    monkeypatch.setattr(service, "watchlist", lambda: watchlist)
+    while_reading: list[bool] = []
+    operator.on_ask = lambda _codes: while_reading.append(not watchlist.ended)
+    assert use_cases.refresh(PlainTask(), service).asked == 250
+    assert watchlist.ended
+    assert while_reading[:2] == [True, True]  # codes handed to the calls as the rows came
+
+
+def test_a_cancelled_refresh_keeps_the_objects_it_asked(office: OfficeDatabase) -> None:
+    operator = ScriptedOperator()
+    service = ScriptedService(office, operator)
+    codes = [code(n) for n in range(1, 251)]
+    use_cases.add_objects(PlainTask(), service, [NewObject(c) for c in codes], source="file")
+    operator.answers = {code(n): answer(n, MOVING, POSTED) for n in range(1, 251)}
+    use_cases.refresh(PlainTask(), service)
+    service.clock = NOW + timedelta(minutes=31)
+    asks: list[list[str]] = []
+
+    def cancel_on_the_second(codes: list[str]) -> None:
+        asks.append(codes)
+        if len(asks) == 2:
+            raise Cancelled
+
+    operator.on_ask = cancel_on_the_second
+    with pytest.raises(Cancelled):
+        use_cases.refresh(PlainTask(), service)
+    checked = {watched.code: watched.checked_at for watched in service.watchlist().objects()}
+    assert asks[0]
+    assert {checked[c] for c in asks[0]} == {service.clock}  # marked as its call returned
+    assert {checked[c] for c in codes if c not in asks[0]} == {NOW}  # not asked: as they were

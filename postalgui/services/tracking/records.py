@@ -11,13 +11,13 @@ from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from decimal import Decimal
 from functools import cached_property
-from typing import Any
+from typing import Any, NamedTuple
 
 from postalgui.api.models.tracking import TrackedObject, TrackingEvent
 from postalgui.services.tracking.lateness import ARRIVED, Lateness, assess
 from postalgui.services.tracking.status import Problem, Status, classify, is_final, object_status
 
-__all__ = ["WatchedObject", "answer_values", "arrival", "object_from_row"]
+__all__ = ["Kept", "WatchedObject", "answer_values", "arrival", "object_from_row"]
 
 
 @dataclass(frozen=True)
@@ -68,6 +68,26 @@ class WatchedObject:
     def events(self) -> tuple[TrackingEvent, ...]:
         answer = self.answer
         return answer.eventos if answer is not None else ()
+
+
+class Kept(NamedTuple):
+    """What a refresh compares an answer with, as the row stores it (text): a tuple, not a
+    `WatchedObject`, for the 10,000 a refresh reads (making each a `WatchedObject` cost
+    more of the refresh's CPU than parsing their answers); `watched` makes one when needed."""
+
+    code: str
+    status: str | None
+    event_code: str | None
+    last_at: str | None
+    expected_on: str | None
+    expected_source: str | None
+    co_produto: str | None
+    cep_origem: str | None
+    cep_destino: str | None
+    posted_on: str | None
+
+    def watched(self) -> WatchedObject:
+        return object_from_row(self._asdict())
 
 
 def _day(text: str | None) -> date | None:

@@ -10,13 +10,12 @@ behind; `detail` reads one.
 from __future__ import annotations
 
 import uuid
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, timedelta
-from functools import partial
 from typing import Any, TypeVar
 
-from sqlalchemy import Connection, and_, delete, func, or_, select, update
+from sqlalchemy import Connection, and_, bindparam, delete, func, or_, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 
 from postalgui.services.office import topics
@@ -24,7 +23,7 @@ from postalgui.services.office.errors import OfficeDatabaseError
 from postalgui.services.office.rows import update_by_code
 from postalgui.services.office.scoped import EnvironmentRows
 from postalgui.services.ports import NewObject
-from postalgui.services.tracking.records import WatchedObject, object_from_row
+from postalgui.services.tracking.records import Kept, WatchedObject, object_from_row
 from postalgui.services.tracking.status import Status
 from postalgui.store.tables import tracked_object, tracking_alert
 
@@ -44,7 +43,23 @@ _BRIEF = [
         "co_produto", "cep_origem", "cep_destino", "posted_on",
     )
 ]  # fmt: skip
-"""What a refresh compares an answer with and works an expected date out from."""
+"""What a refresh compares an answer with and works an expected date out from (`Kept`)."""
+_STREAMED = 100
+"""Rows a streamed read hands on at a time: two calls' worth, so the first calls go out
+after the first hundred rows, not after the whole list."""
+
+
+_MARK_ASKED = (
+    update(tracked_object)
+    .where(
+        tracked_object.c.environment == bindparam("b_environment"),
+        tracked_object.c.code.in_(bindparam("b_codes", expanding=True)),
+    )
+    .values(checked_at=bindparam("b_at"))
+)
+"""Codes marked asked, their list bound at execution (a list given to ``in_`` is made into
+one bound value per code, each time). Marking 10,000 codes so took 0.05 s of CPU; one
+UPDATE per row (executemany, as answers are saved) took 0.17 s."""
 
 
 class WatchlistError(OfficeDatabaseError):
@@ -247,9 +262,25 @@ class Watchlist(EnvironmentRows):
     ) -> list[WatchedObject]:
         """Objects not finished nor archived, not asked within ``every``: what a refresh asks
         (``brief``: only what it compares answers with)."""
+        query = self._due_query(_BRIEF if brief else _LISTED, every, now)
+        rows = self._run(lambda c: [dict(row._mapping) for row in c.execute(query)], write=False)
+        return [object_from_row(row) for row in rows]
+
+    def each_due(self, every: timedelta, now: datetime, take: Callable[[list[Kept]], None]) -> None:
+        """`due` (brief) handed to ``take`` a hundred rows at a time as they are read, in one
+        read: a refresh sends its first calls while the rest of the list is read."""
+        query = self._due_query(_BRIEF, every, now)
+
+        def work(connection: Connection) -> None:
+            for rows in connection.execute(query).partitions(_STREAMED):
+                take([Kept(*row) for row in rows])
+
+        self._run(work, write=False)
+
+    def _due_query(self, columns: list[Any], every: timedelta, now: datetime | None) -> Any:
         moment = (now or datetime.now(UTC)) - every
-        query = (
-            select(*(_BRIEF if brief else _LISTED))
+        return (
+            select(*columns)
             .where(
                 self._mine(),
                 tracked_object.c.final == 0,
@@ -261,8 +292,6 @@ class Watchlist(EnvironmentRows):
             )
             .order_by(tracked_object.c.checked_at.is_not(None), tracked_object.c.checked_at)
         )
-        rows = self._run(lambda c: [dict(row._mapping) for row in c.execute(query)], write=False)
-        return [object_from_row(row) for row in rows]
 
     def known(self, codes: Sequence[str], *, brief: bool = False) -> dict[str, WatchedObject]:
         """The rows of ``codes`` that are followed, by code (without their answers; ``brief``:
@@ -283,20 +312,51 @@ class Watchlist(EnvironmentRows):
 
         return self._run(work, write=False)
 
+    def each_known(self, codes: Sequence[str], take: Callable[[list[Kept]], None]) -> None:
+        """`known` (brief) of ``codes`` handed to ``take`` as they are read (`each_due`)."""
+        wanted = set(codes)
+
+        def work(connection: Connection) -> None:
+            if len(wanted) > 2 * _CHUNK:  # most of a list: one read of it beats many IN (...)
+                for rows in connection.execute(select(*_BRIEF).where(self._mine())).partitions(_STREAMED):
+                    take([Kept(*row) for row in rows if row.code in wanted])
+                return
+            for chunk in _chunks(list(wanted)):
+                query = select(*_BRIEF).where(self._mine(), tracked_object.c.code.in_(chunk))
+                take([Kept(*row) for row in connection.execute(query)])
+
+        self._run(work, write=False)
+
     # --- answers and alerts --------------------------------------------------------------
 
     def record(self, answers: dict[str, dict[str, Any]]) -> None:
         """Save what the operator answered for each code (`records.answer_values`)."""
-        if answers:
-            self._run(partial(self._update_rows, values=answers))
+        self.save(answers)
 
     def asked(self, codes: Sequence[str], at: datetime) -> None:
         """Mark ``codes`` asked at ``at`` (the operator had nothing new for them: no desk is
-        told, as none shows anything new); a refresh marks most of a 10,000-object list."""
-        moment = at.astimezone(UTC).isoformat(timespec="seconds")
-        if codes:
-            values = {code: {"checked_at": moment} for code in codes}
-            self._run(partial(self._update_rows, values=values), tell=False)
+        told, as none shows anything new)."""
+        self.save({}, codes, at)
+
+    def save(
+        self, answers: dict[str, dict[str, Any]], asked: Sequence[str] = (), at: datetime | None = None
+    ) -> None:
+        """In one transaction: what the operator answered for each code of ``answers``, and
+        ``asked`` marked asked at ``at`` (one UPDATE per 500 codes: a refresh marks most of a
+        10,000-object list, as each call returns). Desks are told only of answers."""
+        if not answers and not asked:
+            return
+        moment = (at or datetime.now(UTC)).astimezone(UTC).isoformat(timespec="seconds")
+
+        def work(connection: Connection) -> None:
+            if answers:
+                self._update_rows(connection, answers)
+            for chunk in _chunks(asked):
+                connection.execute(
+                    _MARK_ASKED, {"b_environment": self.environment, "b_codes": chunk, "b_at": moment}
+                )
+
+        self._run(work, tell=bool(answers))
 
     def _update_rows(self, connection: Connection, values: dict[str, dict[str, Any]]) -> None:
         """Each code's row takes its values (a handful of statements for thousands of rows)."""

@@ -6,9 +6,12 @@ HTTP call: the delivery-time service is asked before an answer is handed to it."
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import AbstractContextManager, contextmanager
 from datetime import UTC, date, datetime
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
@@ -56,20 +59,31 @@ def test_the_client_hands_answers_to_done_and_keeps_none_when_told(client: Track
 
 
 class Operator:
+    """The tracking client as a refresh uses it: `calls`, whose answers go to ``done`` only
+    (`TrackingCalls` keeps none); ``track`` would keep them, and is not used."""
+
     def __init__(self) -> None:
         self.asked: list[dict[str, Any]] = []
 
-    def track(
-        self, codes: Sequence[str], *, detail: Detail = Detail.ALL, done: Any = None, keep: bool = True
-    ) -> list[TrackedObject]:
-        self.asked.append({"keep": keep})
-        found = [TrackedObject(codObjeto=item, mensagem=NOT_FOUND) for item in codes]
-        done(found)
-        return found if keep else []
+    def track(self, *_args: Any, **_kwargs: Any) -> list[TrackedObject]:
+        self.asked.append({"keep": True})
+        raise AssertionError("a refresh streams its calls: the client keeps nothing")
+
+    @contextmanager
+    def calls(self, *, detail: Detail = Detail.ALL, done: Any) -> Iterator[Any]:
+        self.asked.append({"keep": False})
+        yield SimpleNamespace(ask=lambda codes: done(list(codes), self.answers(list(codes), detail)))
+
+    def glances(self, *, done: Any) -> AbstractContextManager[Any]:
+        """`TrackingClient.glances`: the last events, as `TrackedObject`s."""
+        return self.calls(detail=Detail.LAST, done=done)
+
+    def answers(self, codes: list[str], detail: Detail) -> list[TrackedObject]:
+        return [TrackedObject(codObjeto=item, mensagem=NOT_FOUND) for item in codes]
 
 
 class Service(TrackingService):
-    def __init__(self, office: OfficeDatabase, operator: Operator) -> None:
+    def __init__(self, office: OfficeDatabase, operator: Operator | TrackingClient) -> None:
         super().__init__(tracking_ports(office))
         self.operator = operator
 
@@ -119,11 +133,11 @@ class WatchedWriter(refresh_module.BatchWriter):
 
     writing = 0
 
-    def __init__(self, write: Callable[[refresh_module.Answers], None]) -> None:
-        def watched(answers: refresh_module.Answers) -> None:
+    def __init__(self, write: Callable[[refresh_module.Answers, list[str]], None]) -> None:
+        def watched(answers: refresh_module.Answers, asked: list[str]) -> None:
             WatchedWriter.writing += 1
             try:
-                write(answers)
+                write(answers, asked)
             finally:
                 WatchedWriter.writing -= 1
 
@@ -134,12 +148,9 @@ class MovingOperator(Operator):
     """Every object posted on the 17th and moving, with no expected date (the delivery-time
     service is asked for it)."""
 
-    def track(
-        self, codes: Sequence[str], *, detail: Detail = Detail.ALL, done: Any = None, keep: bool = True
-    ) -> list[TrackedObject]:
-        self.asked.append({"keep": keep})
+    def answers(self, codes: list[str], detail: Detail) -> list[TrackedObject]:
         events = [("RO", "2026-11-18T09:00:00"), ("PO", "2026-11-17T09:00:00")]
-        found = [
+        return [
             TrackedObject.model_validate(
                 {
                     "codObjeto": item,
@@ -151,8 +162,6 @@ class MovingOperator(Operator):
             )
             for item in codes
         ]
-        done(found)
-        return []
 
 
 def test_the_expected_date_is_asked_before_the_write_never_during_it(
@@ -176,5 +185,53 @@ def test_the_expected_date_is_asked_before_the_write_never_during_it(
             "deadline",
         )
         assert not done.listed.archived
+    finally:
+        office.close()
+
+
+class MeetingDeadlines:
+    """The delivery-time client: each lookup waits for another to be under way at once (a
+    refresh that looked dates up one at a time, under the writer's lock, never meets)."""
+
+    def __init__(self) -> None:
+        self.meeting = threading.Barrier(2, timeout=10)
+        self.met = 0
+
+    def batch(self, queries: Sequence[DeadlineQuery]) -> list[DeadlineResult]:
+        self.meeting.wait()
+        self.met += 1
+        by = datetime(2026, 11, 21, 23, 58)
+        return [
+            DeadlineResult(index, query, Deadline(coProduto=query.coProduto, dataMaxima=by), None)
+            for index, query in enumerate(queries)
+        ]
+
+
+@responses.activate
+def test_the_expected_dates_of_two_calls_are_looked_up_at_once(
+    client: TrackingClient, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def moving(request: Any) -> tuple[int, dict[str, str], str]:
+        query = parse_qs(urlsplit(request.url).query)
+        events = [
+            {"codigo": kind, "tipo": "01", "dtHrCriado": at, "descricao": kind}
+            for kind, at in (("RO", "2026-11-18T09:00:00"), ("PO", "2026-11-17T09:00:00"))
+        ]
+        shown = events[:1] if query["resultado"] == ["U"] else events
+        objects = [{"codObjeto": item, "eventos": shown} for item in query["codigosObjetos"]]
+        return 200, {}, json.dumps({"objetos": objects})
+
+    responses.add_callback(responses.GET, OBJECTS, callback=moving)
+    office = OfficeDatabase(tmp_path, "sandbox", "", author=lambda: "clerk")
+    try:
+        one_a_call = TrackingClient(client.client, scope=client.scope, chunk=1, concurrency=2)
+        service = Service(office, one_a_call)
+        deadlines = MeetingDeadlines()
+        monkeypatch.setattr(service, "deadlines", lambda: deadlines)
+        product = {"co_produto": "03298", "cep_origem": "01310100", "cep_destino": "13010000"}
+        service.watchlist().add([NewObject(code(n), **product) for n in (1, 2)], source="paste")
+        done = use_cases.refresh(PlainTask(), service)
+        assert (done.asked, deadlines.met) == (2, 2)
+        assert {watched.expected_source for watched in service.watchlist().objects()} == {"deadline"}
     finally:
         office.close()
