@@ -7,12 +7,13 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from datetime import UTC, date, datetime, timedelta
 from decimal import Decimal
+from threading import Event
 from types import SimpleNamespace
 from typing import Any
 
 import pytest
 
-from postalgui.api.cancel import Cancelled, PlainTask
+from postalgui.api.cancel import Cancelled, PlainTask, Progress
 from postalgui.api.deadline import DeadlineResult
 from postalgui.api.models.deadline import Deadline, DeadlineQuery
 from postalgui.api.models.tracking import TrackedObject
@@ -22,6 +23,7 @@ from postalgui.api.values.object_codes import check_digit
 from postalgui.services.office.database import OfficeDatabase
 from postalgui.services.ports import NewObject
 from postalgui.services.settings import Settings
+from postalgui.services.tracking import refresh as refresh_module
 from postalgui.services.tracking import use_cases
 from postalgui.services.tracking.records import Kept
 from postalgui.services.tracking.service import TrackingService
@@ -320,6 +322,48 @@ def test_the_first_calls_go_out_while_the_list_is_still_read(
     assert use_cases.refresh(PlainTask(), service).asked == 250
     assert watchlist.ended
     assert while_reading[:2] == [True, True]  # codes handed to the calls as the rows came
+
+
+class PausedWatchlist(Watchlist):
+    """The watchlist, reading its first rows, then waiting until a call has come back."""
+
+    answered = Event()
+
+    def each_due(self, every: timedelta, now: datetime, take: Callable[[list[Kept]], None]) -> None:
+        first = True
+
+        def then_wait(rows: list[Kept]) -> None:
+            nonlocal first
+            take(rows)
+            if first:
+                first = False
+                assert self.answered.wait(10), "no call came back while the list was read"
+
+        super().each_due(every, now, then_wait)
+
+
+def test_a_refresh_reports_its_progress_out_of_the_whole_list_only(
+    office: OfficeDatabase, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A call that comes back while the list is still read does not show "50 of 100" of a
+    list of 250: the total a clerk sees never changes."""
+    operator = ScriptedOperator()
+    service = ScriptedService(office, operator)
+    use_cases.add_objects(PlainTask(), service, [NewObject(code(n)) for n in range(1, 251)], source="file")
+    watchlist = PausedWatchlist(office)
+    monkeypatch.setattr(service, "watchlist", lambda: watchlist)
+    glanced = refresh_module._Run.glanced
+
+    def glanced_then_say(run: Any, asked: Sequence[str], found: Sequence[Any]) -> None:
+        glanced(run, asked, found)
+        watchlist.answered.set()
+
+    monkeypatch.setattr(refresh_module._Run, "glanced", glanced_then_say)
+    seen: list[Progress[None]] = []
+    assert use_cases.refresh(PlainTask(seen.append), service).asked == 250
+    assert seen
+    assert {progress.total for progress in seen} == {250}
+    assert seen[-1].done == 250
 
 
 def test_a_cancelled_refresh_keeps_the_objects_it_asked(office: OfficeDatabase) -> None:

@@ -111,6 +111,9 @@ class _Run:
         self.problems: list[str] = []
         self.moved: list[str] = []
         self.done = 0
+        self.listed = False
+        """Whether the whole list is read: until then the total is not known, so calls that
+        come back early report nothing rather than a count out of a total still growing."""
         self._lock = threading.Lock()
 
     def took(self, rows: Sequence[Kept]) -> list[str]:
@@ -141,7 +144,7 @@ class _Run:
             self.moved.extend(moved)
             self.done += len(still)
             done = self.done
-        self.task.progress(done, len(self.known))
+        self._progress(done)
         if answers or still:
             self._hand(answers, still)
 
@@ -175,6 +178,10 @@ class _Run:
             self.done += len(answers)
             done = self.done
         if answers:
+            self._progress(done)
+
+    def _progress(self, done: int) -> None:
+        if self.listed:
             self.task.progress(done, len(self.known))
 
 
@@ -210,7 +217,8 @@ def refresh(task: TaskControl, service: TrackingService, codes: Sequence[str] | 
             watchlist.each_due(timedelta(minutes=settings.refresh_minutes), run.now, take)
         else:
             watchlist.each_known(wanted, take)
-        task.progress(run.done, len(run.known))  # the whole list is known now
+        run.listed = True  # the whole list is known now: the total holds
+        task.progress(run.done, len(run.known))
     if run.moved:
         with client.calls(done=run.answered) as histories:
             histories.ask(run.moved)
