@@ -281,10 +281,12 @@ class ScriptedFault:
 
 @dataclass(frozen=True)
 class FaultPlan:
-    """The decision for one request: a delay, then maybe a fault."""
+    """The decision for one request: a delay, then maybe a fault; or an answer made at once
+    and held until ``held_ms`` after the request came (the run's latency, without a fault)."""
 
     delay_ms: int = 0
     fault: Fault | None = None
+    held_ms: int = 0
 
 
 class FaultInjector:
@@ -336,7 +338,8 @@ class FaultInjector:
                 return FaultPlan(delay + scripted.latency_ms, None if scripted.kind == "delay" else scripted)
             if not config.matches(path):
                 return FaultPlan()
-            return FaultPlan(delay, self._roll(config))
+            fault = self._roll(config)
+            return FaultPlan(delay, fault) if fault is not None else FaultPlan(held_ms=delay)
 
     def _pop_script(self, method: str, path: str) -> Fault | None:
         for index, item in enumerate(self._script):
@@ -382,6 +385,23 @@ _GATEWAY_PAGE = (
 )
 
 
+def _sent_after(send: Send, seconds: float) -> Send:
+    """``send``, holding the answer's first message until ``seconds`` after now: a latency
+    is the time a remote server takes to answer, its own work included. Sleeping before the
+    work instead added this one process's work (one event loop for every request) to each
+    answer, which a client's benchmark then counted as its own overhead."""
+    due = asyncio.get_running_loop().time() + seconds
+
+    async def send_when_due(message: Message) -> None:
+        if message["type"] == "http.response.start":
+            wait = due - asyncio.get_running_loop().time()
+            if wait > 0:
+                await asyncio.sleep(wait)
+        await send(message)
+
+    return send_when_due
+
+
 class FaultMiddleware:
     """ASGI middleware applying the injector's plan to each HTTP request."""
 
@@ -398,12 +418,13 @@ class FaultMiddleware:
             await self.app(scope, receive, send)
             return
         plan = self.injector.plan(scope["method"], scope["path"])
-        if plan.delay_ms:
+        if plan.delay_ms or plan.held_ms:
             self.stats.record_fault("latency")
+        if plan.delay_ms:
             await asyncio.sleep(plan.delay_ms / 1000)
         fault = plan.fault
         if fault is None:
-            await self.app(scope, receive, send)
+            await self.app(scope, receive, _sent_after(send, plan.held_ms / 1000) if plan.held_ms else send)
             return
         self.stats.record_fault(fault.kind)
         if fault.kind == "error":

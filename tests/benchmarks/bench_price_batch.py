@@ -10,10 +10,12 @@ misses it. Prints elapsed time, bound and ratio for a few concurrency values, tw
   share one GIL, so the server's own CPU time adds to every round and the ratio grows
   with concurrency. That is the sandbox's cost, not the client's.
 
-Even alone a chunk takes a few ms more than the 50 ms injected (timer overshoot, HTTP,
-pricing), and the sandbox prices chunks one at a time on its event loop (~2 ms per
-chunk of 5), so ``c`` chunks in flight also queue behind each other there. The
-'vs alone' column divides by ``rounds x one chunk alone`` to show the client's share.
+The sandbox's latency is an answer time, as a remote operator's is: each answer is made
+at once and leaves 50 ms after its request came (`sandbox.faults`), so the sandbox's own
+work (~2 ms a chunk of 5, one chunk after another on its one event loop) is inside the
+50 ms, not added to every round as when it slept first (1.26-1.29x before issue 40 was
+partly that). Even alone a chunk takes a little more than 50 ms (timer overshoot, the
+client's own work). The 'vs alone' column divides by ``rounds x one chunk alone``.
 
 Where a chunk's time goes (issue 40, measured with the sandbox's middleware timed
 beside the client): a chunk alone is the 50 ms sleep plus about 1 ms of timer

@@ -1,4 +1,4 @@
-"""Refresh of 10,000 watched objects with 50 ms added per tracking answer.
+"""Refresh of 10,000 watched objects with each tracking answer taking 50 ms.
 
 The objects are labels of the sandbox's analytic statements (every one has a history).
 `refresh` runs with the default settings (50 codes a call, the client's concurrency),
@@ -12,7 +12,8 @@ whole history), and the next one, every object asked again (its last event only:
 moved). The target is checked on the next one, the refresh that repeats all day; the
 first also pays for the sandbox making 10,000 histories in its one process (about
 17 ms of its CPU a call, more than the latency), which the operator's servers do not
-charge the client.
+charge the client. The latency is an answer time (`sandbox.faults`): an answer is made
+at once and leaves 50 ms after its call came, the sandbox's own work inside it.
 """
 
 from __future__ import annotations

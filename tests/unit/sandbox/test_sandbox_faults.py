@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
+from typing import Any
+
 import pytest
 
-from postalgui.sandbox.faults import Fault, FaultConfig, FaultInjector, ScriptedFault
+from postalgui.sandbox.faults import Fault, FaultConfig, FaultInjector, FaultMiddleware, ScriptedFault
+from postalgui.sandbox.stats import Stats
 
 
 def test_parse_compact_string() -> None:
@@ -157,3 +161,49 @@ def test_random_errors_use_429_500_and_503() -> None:
     injector = FaultInjector(FaultConfig(error_rate=1.0, seed=1))
     statuses = {injector.plan("GET", "/x").fault.status for _ in range(200)}  # type: ignore[union-attr]
     assert statuses == {429, 500, 503}
+
+
+def _served(injector: FaultInjector, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """What happens, in order, when one request goes through the middleware (the sleeps
+    recorded, not slept)."""
+    seen: list[str] = []
+
+    async def sleep(seconds: float) -> None:
+        seen.append(f"wait {round(seconds, 1)}")
+
+    async def app(_scope: Any, _receive: Any, send: Any) -> None:
+        seen.append("answer made")
+        await send({"type": "http.response.start", "status": 200, "headers": []})
+        await send({"type": "http.response.body", "body": b"{}"})
+
+    async def send(message: Any) -> None:
+        seen.append(message["type"])
+
+    async def receive() -> Any:
+        return {"type": "http.request", "body": b"", "more_body": False}
+
+    monkeypatch.setattr(asyncio, "sleep", sleep)
+    middleware = FaultMiddleware(app, injector, Stats())
+    scope = {"type": "http", "method": "POST", "path": "/preco/v1/nacional"}
+    asyncio.run(middleware(scope, receive, send))
+    return seen
+
+
+def test_a_latency_holds_the_answer_not_the_work(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A remote server's answer time includes its own work: the answer is made at once and
+    leaves when due, so eight requests at once are not made one after the other's wait."""
+    seen = _served(FaultInjector(FaultConfig(latency_ms=500)), monkeypatch)
+    assert seen[0] == "answer made"
+    assert seen[1].startswith("wait 0.")  # what is left of the 500 ms
+    assert seen[2:] == ["http.response.start", "http.response.body"]
+
+
+def test_a_scripted_delay_still_waits_before_the_work(monkeypatch: pytest.MonkeyPatch) -> None:
+    injector = FaultInjector()
+    injector.add_script([ScriptedFault.from_mapping({"kind": "delay", "latency_ms": 300})])
+    assert _served(injector, monkeypatch) == [
+        "wait 0.3",
+        "answer made",
+        "http.response.start",
+        "http.response.body",
+    ]
