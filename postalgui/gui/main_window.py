@@ -143,8 +143,6 @@ class MainWindow(QMainWindow):
         # lazy: loaded once the window's frame is painted (start-up)
         from PySide6.QtGui import QAction, QKeySequence
 
-        from postalgui.gui.dialogs.sent_dialog import sent_action
-
         self.settings_action = QAction(self.tr("&Settings…"), self)
         self.settings_action.setShortcut(QKeySequence("Ctrl+,"))
         self.settings_action.setMenuRole(QAction.MenuRole.PreferencesRole)
@@ -157,7 +155,11 @@ class MainWindow(QMainWindow):
         self.renew_action.setStatusTip(self.tr("Ask the token service for a new token now"))
         self.renew_action.triggered.connect(self._on_renew_action_triggered)
 
-        self.sent_action = sent_action(self)
+        # Not from the dialog's module: that loads the office database's tables (SQLAlchemy).
+        self.sent_action = QAction(self.tr("&Unanswered sends…"), self)
+        self.sent_action.setStatusTip(
+            self.tr("Calls whose answer was lost or unreadable: say what became of them")
+        )
         self.sent_action.triggered.connect(self._on_sent_action_triggered)
 
         self.quit_action = QAction(self.tr("&Quit"), self)
