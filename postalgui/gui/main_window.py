@@ -19,11 +19,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtCore import Signal, Slot
 from PySide6.QtWidgets import QMainWindow, QWidget
 
 from postalgui.api.environments import Environment
 from postalgui.gui.messages import arg, environment_name
+from postalgui.gui.mnemonics import mnemonic_letter, with_mnemonic
 from postalgui.gui.settings_notice import settings_notice
 from postalgui.gui.tab_factories import (
     TAB_FACTORIES,
@@ -32,7 +33,6 @@ from postalgui.gui.tab_factories import (
     shipping_tab,
     tracking_tab,
 )
-from postalgui.gui.tab_navigation import mnemonic_letter, with_mnemonic
 from postalgui.gui.tabs.contract import FollowsInBackground, FollowsSettings, Handoffs
 from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.gui.widgets.window_state import WindowState
@@ -140,7 +140,8 @@ class MainWindow(QMainWindow):
     # --- construction --------------------------------------------------------------------
 
     def _build_actions(self) -> None:
-        # lazy: loaded once the window's frame is painted (start-up)
+        # lazy: loaded once the window's frame is painted (start-up; Qt's namespace makes its enums)
+        from PySide6.QtCore import Qt
         from PySide6.QtGui import QAction, QKeySequence
 
         self.settings_action = QAction(self.tr("&Settings…"), self)
