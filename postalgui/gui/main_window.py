@@ -16,10 +16,10 @@ imports widgets, services and the client only where they are used.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Signal, Slot
+from PySide6.QtCore import QCoreApplication, Signal, Slot
 from PySide6.QtWidgets import QMainWindow, QWidget
 
 from postalgui.api.environments import Environment
@@ -43,6 +43,7 @@ if TYPE_CHECKING:
 
     from postalgui.gui.account_status import AccountStatus
     from postalgui.gui.connection_controller import ConnectionController
+    from postalgui.gui.connection_overview import ConnectionOverview
     from postalgui.gui.dialogs.settings_dialog import SettingsDialog
     from postalgui.gui.office_status import OfficeStatusLabel
     from postalgui.gui.tab_navigation import TabNavigation
@@ -50,7 +51,7 @@ if TYPE_CHECKING:
     from postalgui.services.connection import ConnectionReport
     from postalgui.services.context import AppContext
 
-__all__ = ["MainWindow", "TabPlaceholder", "mnemonic_letter", "with_mnemonic"]
+__all__ = ["ConnectionTab", "MainWindow", "TabPlaceholder", "mnemonic_letter", "with_mnemonic"]
 
 
 class TabPlaceholder(QWidget):
@@ -59,6 +60,49 @@ class TabPlaceholder(QWidget):
     def __init__(self, factory: TabFactory, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.factory = factory
+
+
+class ConnectionTab:
+    """The Connection tab's `TabFactory`: the window's `ConnectionOverview`, built when first
+    shown (start-up pays for the visible tab only) with the account and the token state it
+    would have shown by then. ``wire`` connects a new overview to the window."""
+
+    def __init__(self, window: MainWindow, wire: Callable[[ConnectionOverview], None]) -> None:
+        self._window = window
+        self._wire = wire
+        self._overview: ConnectionOverview | None = None
+        self._token: Callable[[ConnectionOverview], None] | None = None
+
+    @property
+    def built(self) -> bool:
+        return self._overview is not None
+
+    def label(self) -> str:
+        return QCoreApplication.translate("MainWindow", "Connection")
+
+    def build(self, context: AppContext, runner: TaskRunner, handoffs: Handoffs) -> QWidget:
+        del context, runner, handoffs  # the overview reads the window's context when shown
+        return self.overview()
+
+    def overview(self) -> ConnectionOverview:
+        """The overview, built now if it was not yet."""
+        if self._overview is None:
+            # lazy: loaded when the Connection tab is first shown (start-up)
+            from postalgui.gui.connection_overview import ConnectionOverview
+
+            self._overview = overview = ConnectionOverview(self._window.centralWidget())
+            self._wire(overview)
+            overview.show_account(self._window.context)
+            if self._token is not None:
+                self._token(overview)
+        return self._overview
+
+    def show(self, step: Callable[[ConnectionOverview], None], *, token: bool = False) -> None:
+        """``step`` on the overview if it is built; a ``token`` state is kept for when it is."""
+        if token:
+            self._token = step
+        if self._overview is not None:
+            step(self._overview)
 
 
 class MainWindow(QMainWindow):
@@ -192,7 +236,6 @@ class MainWindow(QMainWindow):
         # lazy: loaded once the window's frame is painted (start-up)
         from PySide6.QtWidgets import QTabWidget, QVBoxLayout
 
-        from postalgui.gui.connection_overview import ConnectionOverview
         from postalgui.gui.tab_navigation import TabNavigation
         from postalgui.gui.widgets.message_bar import MessageArea
 
@@ -201,9 +244,8 @@ class MainWindow(QMainWindow):
         layout.setContentsMargins(8, 8, 8, 0)
         self.messages = MessageArea(central, open_settings=self.handoffs.open_settings)
         layout.addWidget(self.messages)
-        self.overview = ConnectionOverview(central)
-        self.overview.settingsRequested.connect(self._on_overview_settings_requested)
-        self.overview.renewRequested.connect(self._on_overview_renew_requested)
+        self.setCentralWidget(central)
+        self.connection_tab = ConnectionTab(self, self._wire_overview)
         self.tabs = QTabWidget(central)
         self.tabs.setDocumentMode(True)
         taken = {mnemonic_letter(action.text()) for action in self.menuBar().actions()}
@@ -215,7 +257,8 @@ class MainWindow(QMainWindow):
             self.tabs.addTab(TabPlaceholder(factory, self.tabs), label)
         if self.tabs.count():
             # The overview stays reachable as the last tab: "as whom are we connected?"
-            self.tabs.addTab(self.overview, with_mnemonic(self.tr("Connection"), taken))
+            connection = TabPlaceholder(self.connection_tab, self.tabs)
+            self.tabs.addTab(connection, with_mnemonic(self.connection_tab.label(), taken))
             layout.addWidget(self.tabs, 1)
             self.built_tab(self.tabs.currentIndex())
             self.tabs.currentChanged.connect(self._on_tabs_current_changed)
@@ -223,8 +266,7 @@ class MainWindow(QMainWindow):
         else:
             self.navigation = None
             self.tabs.hide()
-            layout.addWidget(self.overview, 1)
-        self.setCentralWidget(central)
+            layout.addWidget(self.connection_tab.overview(), 1)
         central.show()  # now, not from the event loop: the session paints it before any task starts
 
     def _wire_connection(self) -> None:
@@ -239,6 +281,21 @@ class MainWindow(QMainWindow):
         controller.settingsRequested.connect(self._on_connection_settings_requested)
         controller.loginSessionOnly.connect(self._on_connection_login_session_only)
         self.connection = controller
+
+    def _wire_overview(self, overview: ConnectionOverview) -> None:
+        overview.settingsRequested.connect(self._on_overview_settings_requested)
+        overview.renewRequested.connect(self._on_overview_renew_requested)
+
+    @property
+    def overview(self) -> ConnectionOverview:
+        """The connection overview: the Connection tab (built now if it was not yet), or the
+        centre of a window without tabs."""
+        if not self.connection_tab.built:
+            for index in range(self.tabs.count()):
+                widget = self.tabs.widget(index)
+                if isinstance(widget, TabPlaceholder) and widget.factory is self.connection_tab:
+                    self.built_tab(index)
+        return self.connection_tab.overview()
 
     def built_tab(self, index: int) -> QWidget:
         """The tab at ``index``, built now if it still is a placeholder.
@@ -327,7 +384,7 @@ class MainWindow(QMainWindow):
         self.account_status.show_account(
             name, self.context.login, delegated=self.context.profile.delegated, session_only=session_only
         )
-        self.overview.show_account(self.context)
+        self.connection_tab.show(lambda overview: overview.show_account(self.context))
         self.office_status.follow(self.context.office().status)  # no database opened here
 
     def token_text(self) -> str:
@@ -360,14 +417,14 @@ class MainWindow(QMainWindow):
     @Slot()
     def _on_connection_check_started(self) -> None:
         self.account_status.show_token_pending()
-        self.overview.show_token_pending()
+        self.connection_tab.show(lambda overview: overview.show_token_pending(), token=True)
         self.renew_action.setEnabled(False)
 
     @Slot(object)
     def _on_connection_token_checked(self, report: ConnectionReport) -> None:
         self.renew_action.setEnabled(True)
         self.account_status.show_token(report)
-        self.overview.show_token(report)
+        self.connection_tab.show(lambda overview: overview.show_token(report), token=True)
         self.refresh_account()  # the login, now that the keyring was read
         self.tokenChecked.emit(report)
 
@@ -375,7 +432,7 @@ class MainWindow(QMainWindow):
     def _on_connection_token_failed(self, text: str) -> None:
         self.renew_action.setEnabled(True)
         self.account_status.set_token_text(text)
-        self.overview.show_token_error(text)
+        self.connection_tab.show(lambda overview: overview.show_token_error(text), token=True)
         self.refresh_account()
         self.tokenFailed.emit(text)
 
