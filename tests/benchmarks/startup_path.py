@@ -71,9 +71,9 @@ def outermost_imports(importtime: str) -> list[Item]:
     for line in lines:
         if not line.startswith("import time:") or "self [us]" in line:
             continue
-        _, cumulative, name = line.removeprefix("import time:").split("|")
-        depth = (len(name) - len(name.lstrip(" "))) // 2
-        rows.append((depth, int(cumulative), name.strip()))
+        _, cumulative_us, indented = line.removeprefix("import time:").split("|")
+        depth = (len(indented) - len(indented.lstrip(" "))) // 2
+        rows.append((depth, int(cumulative_us), indented.strip()))
     found: dict[str, int] = {}
     parents: dict[int, str] = {}
     for depth, cumulative, name in reversed(rows):  # a parent's line comes after its children's
@@ -94,7 +94,7 @@ def start_up_calls(stats: pstats.Stats) -> list[Item]:
     """What `_run_first_instance` calls, by cumulative time, its imports together as one;
     and the app module's own import before it."""
     items: dict[str, float] = {}
-    for (path, line, name), row in stats.stats.items():  # type: ignore[attr-defined]  # pstats keeps it untyped
+    for (path, line, name), row in stats.stats.items():  # type: ignore[attr-defined]  # set at run time, not in the stubs
         if path.endswith("postalgui/gui/app.py") and name == "<module>":
             items["import postalgui.gui.app"] = row[3]
         for (_, _, caller), (_, _, _, cumulative) in row[4].items():
@@ -103,6 +103,8 @@ def start_up_calls(stats: pstats.Stats) -> list[Item]:
             if "<frozen" in path:
                 if name == "_find_and_load":
                     items["its imports"] = items.get("its imports", 0.0) + cumulative
+            elif path == "~":  # a built-in: Qt's processEvents (the frame's paint), ...
+                items[name.removeprefix("<built-in method ").removesuffix(">")] = cumulative
             elif "importlib" not in path:
                 items["/".join(path.split("/")[-2:]) + f":{line}({name})"] = cumulative
     return sorted((Item(name, seconds) for name, seconds in items.items()), key=lambda i: -i.seconds)
