@@ -16,6 +16,7 @@ imports widgets, services and the client only where they are used.
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
@@ -65,11 +66,15 @@ class TabPlaceholder(QWidget):
 class ConnectionTab:
     """The Connection tab's `TabFactory`: the window's `ConnectionOverview`, built when first
     shown (start-up pays for the visible tab only) with the account and the token state it
-    would have shown by then. ``wire`` connects a new overview to the window."""
+    would have shown by then. ``wire`` connects a new overview to the window.
+
+    It holds the window weakly: the window holds it, and a cycle through a window would
+    leave the window to the garbage collector, which may delete it at any moment (a crash
+    while a task of its tab still runs)."""
 
     def __init__(self, window: MainWindow, wire: Callable[[ConnectionOverview], None]) -> None:
-        self._window = window
-        self._wire = wire
+        self._window = weakref.ref(window)
+        self._wire = weakref.WeakMethod(wire)
         self._overview: ConnectionOverview | None = None
         self._token: Callable[[ConnectionOverview], None] | None = None
 
@@ -90,9 +95,12 @@ class ConnectionTab:
             # lazy: loaded when the Connection tab is first shown (start-up)
             from postalgui.gui.connection_overview import ConnectionOverview
 
-            self._overview = overview = ConnectionOverview(self._window.centralWidget())
-            self._wire(overview)
-            overview.show_account(self._window.context)
+            window, wire = self._window(), self._wire()
+            if window is None or wire is None:  # only the window asks for it, while it lives
+                raise RuntimeError("the Connection tab's window is gone")
+            self._overview = overview = ConnectionOverview(window.centralWidget())
+            wire(overview)
+            overview.show_account(window.context)
             if self._token is not None:
                 self._token(overview)
         return self._overview

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import gc
 import json
 import re
 import sys
 import threading
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 from importlib.metadata import version
@@ -169,6 +171,19 @@ def test_the_connection_tab_is_built_when_first_shown_with_the_token_it_missed(
     assert window.overview.token_state_value.text() == "Valid"
     assert window.overview.login_value.text() == "empresa.demo"
     assert "34 Preço" in window.overview.apis_value.text()
+
+
+def test_a_window_is_freed_without_the_garbage_collector(context: AppContext, runner: TaskRunner) -> None:
+    """No reference cycle through the window (its Connection tab holds it weakly): a window
+    left to the collector is deleted whenever it runs, perhaps while its tab's task runs."""
+    window = MainWindow(context, runner, tab_factories=[FakeTab("Prices", _label("prices"))])
+    gone = weakref.ref(window)
+    gc.disable()
+    try:
+        del window
+        assert gone() is None
+    finally:
+        gc.enable()
 
 
 def test_unusable_keyring_on_the_sandbox_is_a_quiet_note(
