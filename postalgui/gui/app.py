@@ -4,7 +4,9 @@ Start-up is kept short: the main window's frame (which needs only Qt) is shown a
 painted first; then the context is built (settings, keyring, client: no network) and
 attached to the window; only then does the first token check begin, in a background
 task that also starts the embedded sandbox. Nothing here imports the sandbox's web
-stack, and the services are imported only once the frame is on screen.
+stack, and the services are imported only once the frame is on screen; so are the task
+runner and anything else that uses Qt's namespace ``Qt`` (its first use makes about a
+hundred Python enums, some 20 ms the frame does not need).
 """
 
 from __future__ import annotations
@@ -17,16 +19,15 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QCoreApplication, QEvent, QLocale, QObject, QTimer, Slot
 from PySide6.QtWidgets import QApplication, QMessageBox
 
-from postalgui.gui.collector import IdleCollector
 from postalgui.gui.crash import CrashReporter
 from postalgui.gui.lifecycle import Launch, SignalQuitter, SingleInstance, instance_name
 from postalgui.gui.main_window import MainWindow
 from postalgui.gui.messages import arg
 from postalgui.gui.tab_factories import TabFactory
-from postalgui.gui.tasks import TaskRunner
 
 if TYPE_CHECKING:
     from postalgui.gui.dialogs.crash_dialog import CrashDialog
+    from postalgui.gui.tasks import TaskRunner
     from postalgui.services.context import AppContext
 
 log = logging.getLogger(__name__)
@@ -56,6 +57,10 @@ class GuiSession(QObject):
         window: MainWindow | None = None,
     ) -> None:
         """``window``: a frame already on screen to attach to (start-up); else a new one."""
+        # lazy: after the frame shows (start-up): the tasks use Qt's namespace, which makes its enums
+        from postalgui.gui.collector import IdleCollector
+        from postalgui.gui.tasks import TaskRunner
+
         super().__init__(parent)
         self.context = context
         self.runner = runner or TaskRunner(self)

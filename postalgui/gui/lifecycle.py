@@ -28,7 +28,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from types import FrameType
 
-from PySide6.QtCore import QEventLoop, QObject, QSocketNotifier, Qt, QTimer, Signal, Slot
+from PySide6.QtCore import QEventLoop, QObject, QSocketNotifier, QTimer, Signal, Slot
 from PySide6.QtNetwork import QLocalServer, QLocalSocket
 from PySide6.QtWidgets import QWidget
 
@@ -166,6 +166,9 @@ def instance_name(config_dir: Path, user: str | None = None) -> str:
 
 def bring_to_front(window: QWidget) -> None:
     """Show, un-minimise, raise and activate ``window`` (a second launch asked for it)."""
+    # lazy: Qt's namespace makes its enums (about 20 ms), not needed before the frame shows (start-up)
+    from PySide6.QtCore import Qt
+
     state = window.windowState() & ~Qt.WindowState.WindowMinimized
     window.setWindowState(state | Qt.WindowState.WindowActive)
     window.show()

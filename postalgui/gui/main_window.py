@@ -16,14 +16,16 @@ imports widgets, services and the client only where they are used.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import weakref
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtCore import QCoreApplication, Signal, Slot
 from PySide6.QtWidgets import QMainWindow, QWidget
 
 from postalgui.api.environments import Environment
 from postalgui.gui.messages import arg, environment_name
+from postalgui.gui.mnemonics import mnemonic_letter, with_mnemonic
 from postalgui.gui.settings_notice import settings_notice
 from postalgui.gui.tab_factories import (
     TAB_FACTORIES,
@@ -32,7 +34,6 @@ from postalgui.gui.tab_factories import (
     shipping_tab,
     tracking_tab,
 )
-from postalgui.gui.tab_navigation import mnemonic_letter, with_mnemonic
 from postalgui.gui.tabs.contract import FollowsInBackground, FollowsSettings, Handoffs
 from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.gui.widgets.window_state import WindowState
@@ -43,6 +44,7 @@ if TYPE_CHECKING:
 
     from postalgui.gui.account_status import AccountStatus
     from postalgui.gui.connection_controller import ConnectionController
+    from postalgui.gui.connection_overview import ConnectionOverview
     from postalgui.gui.dialogs.settings_dialog import SettingsDialog
     from postalgui.gui.office_status import OfficeStatusLabel
     from postalgui.gui.tab_navigation import TabNavigation
@@ -50,7 +52,7 @@ if TYPE_CHECKING:
     from postalgui.services.connection import ConnectionReport
     from postalgui.services.context import AppContext
 
-__all__ = ["MainWindow", "TabPlaceholder", "mnemonic_letter", "with_mnemonic"]
+__all__ = ["ConnectionTab", "MainWindow", "TabPlaceholder", "mnemonic_letter", "with_mnemonic"]
 
 
 class TabPlaceholder(QWidget):
@@ -59,6 +61,56 @@ class TabPlaceholder(QWidget):
     def __init__(self, factory: TabFactory, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.factory = factory
+
+
+class ConnectionTab:
+    """The Connection tab's `TabFactory`: the window's `ConnectionOverview`, built when first
+    shown (start-up pays for the visible tab only) with the account and the token state it
+    would have shown by then. ``wire`` connects a new overview to the window.
+
+    It holds the window weakly: the window holds it, and a cycle through a window would
+    leave the window to the garbage collector, which may delete it at any moment (a crash
+    while a task of its tab still runs)."""
+
+    def __init__(self, window: MainWindow, wire: Callable[[ConnectionOverview], None]) -> None:
+        self._window = weakref.ref(window)
+        self._wire = weakref.WeakMethod(wire)
+        self._overview: ConnectionOverview | None = None
+        self._token: Callable[[ConnectionOverview], None] | None = None
+
+    @property
+    def built(self) -> bool:
+        return self._overview is not None
+
+    def label(self) -> str:
+        return QCoreApplication.translate("MainWindow", "Connection")
+
+    def build(self, context: AppContext, runner: TaskRunner, handoffs: Handoffs) -> QWidget:
+        del context, runner, handoffs  # the overview reads the window's context when shown
+        return self.overview()
+
+    def overview(self) -> ConnectionOverview:
+        """The overview, built now if it was not yet."""
+        if self._overview is None:
+            # lazy: loaded when the Connection tab is first shown (start-up)
+            from postalgui.gui.connection_overview import ConnectionOverview
+
+            window, wire = self._window(), self._wire()
+            if window is None or wire is None:  # only the window asks for it, while it lives
+                raise RuntimeError("the Connection tab's window is gone")
+            self._overview = overview = ConnectionOverview(window.centralWidget())
+            wire(overview)
+            overview.show_account(window.context)
+            if self._token is not None:
+                self._token(overview)
+        return self._overview
+
+    def show(self, step: Callable[[ConnectionOverview], None], *, token: bool = False) -> None:
+        """``step`` on the overview if it is built; a ``token`` state is kept for when it is."""
+        if token:
+            self._token = step
+        if self._overview is not None:
+            step(self._overview)
 
 
 class MainWindow(QMainWindow):
@@ -140,10 +192,9 @@ class MainWindow(QMainWindow):
     # --- construction --------------------------------------------------------------------
 
     def _build_actions(self) -> None:
-        # lazy: loaded once the window's frame is painted (start-up)
+        # lazy: loaded once the window's frame is painted (start-up; Qt's namespace makes its enums)
+        from PySide6.QtCore import Qt
         from PySide6.QtGui import QAction, QKeySequence
-
-        from postalgui.gui.dialogs.sent_dialog import sent_action
 
         self.settings_action = QAction(self.tr("&Settings…"), self)
         self.settings_action.setShortcut(QKeySequence("Ctrl+,"))
@@ -157,7 +208,11 @@ class MainWindow(QMainWindow):
         self.renew_action.setStatusTip(self.tr("Ask the token service for a new token now"))
         self.renew_action.triggered.connect(self._on_renew_action_triggered)
 
-        self.sent_action = sent_action(self)
+        # Not from the dialog's module: that loads the office database's tables (SQLAlchemy).
+        self.sent_action = QAction(self.tr("&Unanswered sends…"), self)
+        self.sent_action.setStatusTip(
+            self.tr("Calls whose answer was lost or unreadable: say what became of them")
+        )
         self.sent_action.triggered.connect(self._on_sent_action_triggered)
 
         self.quit_action = QAction(self.tr("&Quit"), self)
@@ -189,7 +244,6 @@ class MainWindow(QMainWindow):
         # lazy: loaded once the window's frame is painted (start-up)
         from PySide6.QtWidgets import QTabWidget, QVBoxLayout
 
-        from postalgui.gui.connection_overview import ConnectionOverview
         from postalgui.gui.tab_navigation import TabNavigation
         from postalgui.gui.widgets.message_bar import MessageArea
 
@@ -198,9 +252,8 @@ class MainWindow(QMainWindow):
         layout.setContentsMargins(8, 8, 8, 0)
         self.messages = MessageArea(central, open_settings=self.handoffs.open_settings)
         layout.addWidget(self.messages)
-        self.overview = ConnectionOverview(central)
-        self.overview.settingsRequested.connect(self._on_overview_settings_requested)
-        self.overview.renewRequested.connect(self._on_overview_renew_requested)
+        self.setCentralWidget(central)
+        self.connection_tab = ConnectionTab(self, self._wire_overview)
         self.tabs = QTabWidget(central)
         self.tabs.setDocumentMode(True)
         taken = {mnemonic_letter(action.text()) for action in self.menuBar().actions()}
@@ -212,7 +265,8 @@ class MainWindow(QMainWindow):
             self.tabs.addTab(TabPlaceholder(factory, self.tabs), label)
         if self.tabs.count():
             # The overview stays reachable as the last tab: "as whom are we connected?"
-            self.tabs.addTab(self.overview, with_mnemonic(self.tr("Connection"), taken))
+            connection = TabPlaceholder(self.connection_tab, self.tabs)
+            self.tabs.addTab(connection, with_mnemonic(self.connection_tab.label(), taken))
             layout.addWidget(self.tabs, 1)
             self.built_tab(self.tabs.currentIndex())
             self.tabs.currentChanged.connect(self._on_tabs_current_changed)
@@ -220,8 +274,7 @@ class MainWindow(QMainWindow):
         else:
             self.navigation = None
             self.tabs.hide()
-            layout.addWidget(self.overview, 1)
-        self.setCentralWidget(central)
+            layout.addWidget(self.connection_tab.overview(), 1)
         central.show()  # now, not from the event loop: the session paints it before any task starts
 
     def _wire_connection(self) -> None:
@@ -236,6 +289,21 @@ class MainWindow(QMainWindow):
         controller.settingsRequested.connect(self._on_connection_settings_requested)
         controller.loginSessionOnly.connect(self._on_connection_login_session_only)
         self.connection = controller
+
+    def _wire_overview(self, overview: ConnectionOverview) -> None:
+        overview.settingsRequested.connect(self._on_overview_settings_requested)
+        overview.renewRequested.connect(self._on_overview_renew_requested)
+
+    @property
+    def overview(self) -> ConnectionOverview:
+        """The connection overview: the Connection tab (built now if it was not yet), or the
+        centre of a window without tabs."""
+        if not self.connection_tab.built:
+            for index in range(self.tabs.count()):
+                widget = self.tabs.widget(index)
+                if isinstance(widget, TabPlaceholder) and widget.factory is self.connection_tab:
+                    self.built_tab(index)
+        return self.connection_tab.overview()
 
     def built_tab(self, index: int) -> QWidget:
         """The tab at ``index``, built now if it still is a placeholder.
@@ -324,7 +392,7 @@ class MainWindow(QMainWindow):
         self.account_status.show_account(
             name, self.context.login, delegated=self.context.profile.delegated, session_only=session_only
         )
-        self.overview.show_account(self.context)
+        self.connection_tab.show(lambda overview: overview.show_account(self.context))
         self.office_status.follow(self.context.office().status)  # no database opened here
 
     def token_text(self) -> str:
@@ -357,14 +425,14 @@ class MainWindow(QMainWindow):
     @Slot()
     def _on_connection_check_started(self) -> None:
         self.account_status.show_token_pending()
-        self.overview.show_token_pending()
+        self.connection_tab.show(lambda overview: overview.show_token_pending(), token=True)
         self.renew_action.setEnabled(False)
 
     @Slot(object)
     def _on_connection_token_checked(self, report: ConnectionReport) -> None:
         self.renew_action.setEnabled(True)
         self.account_status.show_token(report)
-        self.overview.show_token(report)
+        self.connection_tab.show(lambda overview: overview.show_token(report), token=True)
         self.refresh_account()  # the login, now that the keyring was read
         self.tokenChecked.emit(report)
 
@@ -372,7 +440,7 @@ class MainWindow(QMainWindow):
     def _on_connection_token_failed(self, text: str) -> None:
         self.renew_action.setEnabled(True)
         self.account_status.set_token_text(text)
-        self.overview.show_token_error(text)
+        self.connection_tab.show(lambda overview: overview.show_token_error(text), token=True)
         self.refresh_account()
         self.tokenFailed.emit(text)
 

@@ -1,10 +1,10 @@
 """The main tabs from the keyboard: Alt+letter titles, Ctrl+1..9, Ctrl+PgUp/PgDn.
 
 Apart from the window, which only builds and wires the tabs: the keys are the same for
-every tab added later, and the letters are chosen here, not in the translations, so
-they stay unique in every language. A tab picked by its keys or a click takes the
-keyboard (`focus_into`): a tab's own keys (Ctrl+N in Tracking) reach only the widgets inside it,
-and a tab built when first picked left the focus on the tab bar.
+every tab added later, and the letters are chosen in code (`postalgui.gui.mnemonics`),
+not in the translations, so they stay unique in every language. A tab picked by its keys or
+a click takes the keyboard (`focus_into`): a tab's own keys (Ctrl+N in Tracking) reach only
+the widgets inside it, and a tab built when first picked left the focus on the tab bar.
 """
 
 from __future__ import annotations
@@ -14,34 +14,6 @@ from collections.abc import Iterator
 from PySide6.QtCore import QEvent, QObject, Qt, Slot
 from PySide6.QtGui import QAction, QKeySequence, QMouseEvent
 from PySide6.QtWidgets import QApplication, QTabBar, QTabWidget, QWidget
-
-
-def mnemonic_letter(text: str) -> str:
-    """The letter after the ``&`` of ``text``, upper case; empty without one."""
-    at = text.replace("&&", "").find("&")
-    return text.replace("&&", "")[at + 1 : at + 2].upper() if at >= 0 else ""
-
-
-def with_mnemonic(label: str, taken: set[str]) -> str:
-    """``label`` with an ``&`` before a letter not in ``taken``, which then holds it too.
-
-    Word-initial letters first, then any other; plain ASCII letters only, so Alt+letter
-    can be typed on any layout. A label that has its ``&`` already keeps it, and one
-    without a free letter stays as it is. Placed here, not in the translations, so the
-    letters stay unique in every language and for every tab added later; the menu
-    bar's letters are ``taken`` from the start.
-    """
-    if mnemonic_letter(label):
-        taken.add(mnemonic_letter(label))
-        return label
-    starts = [i for i, char in enumerate(label) if i == 0 or not label[i - 1].isalnum()]
-    rest = [i for i in range(len(label)) if i not in starts]
-    for i in starts + rest:
-        char = label[i]
-        if char.isascii() and char.isalpha() and char.upper() not in taken:
-            taken.add(char.upper())
-            return f"{label[:i]}&{label[i:]}"
-    return label
 
 
 def _takes_tab_focus(widget: QWidget) -> bool:

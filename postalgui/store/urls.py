@@ -16,6 +16,10 @@ No text here repeats a URL's credentials: what a message shows of a URL goes thr
 `redacted`, which drops everything before the last ``@`` of the address part, a
 ``:secret`` that reads as a port, and a ``password=`` parameter, however malformed the
 URL is (`describe` for one parsed).
+
+SQLAlchemy loads only when a URL is read or made: the settings and the window's status
+bar import this module on the way to the first paint, which SQLAlchemy's import (about a
+third of the app's imports) would otherwise delay.
 """
 
 from __future__ import annotations
@@ -23,11 +27,12 @@ from __future__ import annotations
 import ipaddress
 import re
 from pathlib import Path
-
-from sqlalchemy.engine import URL, make_url
-from sqlalchemy.exc import ArgumentError
+from typing import TYPE_CHECKING
 
 from postalgui.store.errors import StoreUrlError
+
+if TYPE_CHECKING:
+    from sqlalchemy.engine import URL
 
 __all__ = ["HOST_LABEL_MAX", "HOST_MAX", "MASK", "describe", "office_url", "redacted", "sqlite_url"]
 
@@ -46,6 +51,9 @@ MASK = "***"
 
 def sqlite_url(path: Path) -> URL:
     """The URL of the SQLite file at ``path`` (the desk's own, in the data folder)."""
+    # lazy: SQLAlchemy loads when a URL is made, not with the settings (start-up)
+    from sqlalchemy.engine import URL
+
     return URL.create("sqlite+pysqlite", database=str(path))
 
 
@@ -64,6 +72,10 @@ def office_url(
     raw = text.strip()
     if not raw:
         raise StoreUrlError(f"{field}: give a URL such as postgresql://clerk@server:5432/postalgui")
+    # lazy: SQLAlchemy loads when a URL is read, not with the settings (start-up)
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError
+
     try:
         url = make_url(raw)
     except (ArgumentError, ValueError):  # ValueError: a port that is not a number
@@ -150,6 +162,9 @@ def describe(url: URL) -> str:
     way it was typed in Settings, and the same words in every language)."""
     if url.get_backend_name() == "sqlite":
         return f"file {url.database or '(in memory)'}"
+    # lazy: SQLAlchemy loads when a URL is made, not with the settings (start-up)
+    from sqlalchemy.engine import URL
+
     shown = URL.create(
         "postgresql", username=url.username, host=url.host, port=url.port or 5432, database=url.database
     )

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from PySide6.QtWidgets import QMessageBox, QWidget
@@ -32,19 +33,20 @@ def test_invalid_environment_variable_is_shown_and_exits_2(
 
 
 def test_the_window_frame_needs_only_qt() -> None:
-    """What loads before the window shows: no web stack, no HTTP, no pydantic, no keyring.
+    """What loads before the window shows: no web stack, no HTTP, no pydantic, no keyring;
+    not even Qt's namespace ``Qt``, whose first use makes its hundred Python enums.
 
     Those come once the frame is on screen (start-up benchmark: tests/benchmarks).
     """
     code = (
         "import sys, postalgui.gui.app, postalgui.gui.main_window; "
         "heavy = ('fastapi', 'uvicorn', 'requests', 'pydantic', 'keyring', 'platformdirs'); "
-        "print(sorted(m for m in heavy if m in sys.modules))"
+        "print(sorted(m for m in heavy if m in sys.modules), 'Qt' in sys.modules['PySide6.QtCore'].__dict__)"
     )
     result = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
     )
-    assert result.stdout.strip() == "[]"
+    assert result.stdout.strip() == "[] False"
 
 
 def test_the_http_client_loads_off_the_gui_thread() -> None:
@@ -64,5 +66,61 @@ def test_the_http_client_loads_off_the_gui_thread() -> None:
     env = {**os.environ, "PYTHON_KEYRING_BACKEND": "keyring.backends.fail.Keyring"}
     result = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60, env=env
+    )
+    assert result.stdout.strip().splitlines()[-1] == "[]"
+
+
+FIRST_PAINT = """
+import os, sys
+from PySide6.QtCore import QEvent, QObject, QThread, QThreadPool, QTimer
+from PySide6.QtWidgets import QApplication, QStackedWidget, QTabWidget
+import threading
+
+QThreadPool.start = lambda *args, **kwargs: None  # the GUI thread's imports only
+QThreadPool.tryStart = lambda *args, **kwargs: True
+QThread.start = lambda *args, **kwargs: None
+threading.Thread.start = lambda *args, **kwargs: None
+HEAVY = {heavy!r}
+
+class Watch(QObject):
+    def eventFilter(self, watched, event):
+        stack = watched.parent() if event.type() == QEvent.Type.Paint else None
+        tabs = stack.parent() if isinstance(stack, QStackedWidget) else None
+        if isinstance(tabs, QTabWidget) and tabs.currentWidget() is watched:
+            print(sorted(m for m in HEAVY if m in sys.modules), flush=True)
+            os._exit(0)
+        return False
+
+app = QApplication(["postalgui"])
+watch = Watch()
+app.installEventFilter(watch)
+from postalgui.gui.app import run_gui
+run_gui([])
+"""
+
+
+def test_the_first_paint_loads_no_database_documents_or_web_stack(tmp_path: Path) -> None:
+    """Until the visible tab (Prices) has painted, the GUI thread loads none of these:
+    the office database's SQLAlchemy, the documents' reportlab, the spreadsheets'
+    openpyxl, the barcode reader, the sandbox's web stack, the HTTP client, the keyring.
+    They load on first use or in background tasks (start-up benchmark: tests/benchmarks)."""
+    (tmp_path / "settings.json").write_text('{"schema_version": 1, "first_run_done": true}')
+    heavy = (
+        "sqlalchemy", "alembic", "psycopg", "reportlab", "openpyxl", "zxingcpp",
+        "fastapi", "uvicorn", "starlette", "requests", "keyring", "postalgui.sandbox.app",
+    )  # fmt: skip
+    env = {
+        **os.environ,
+        "QT_QPA_PLATFORM": "offscreen",
+        "POSTALGUI_CONFIG_DIR": str(tmp_path),
+        "PYTHON_KEYRING_BACKEND": "keyring.backends.fail.Keyring",
+    }
+    result = subprocess.run(
+        [sys.executable, "-c", FIRST_PAINT.format(heavy=heavy)],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=120,
+        env=env,
     )
     assert result.stdout.strip().splitlines()[-1] == "[]"

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import gc
 import json
 import re
 import sys
 import threading
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 from importlib.metadata import version
@@ -147,7 +149,41 @@ def test_tabs_come_from_the_registry(context: AppContext, runner: TaskRunner, qt
     assert window.tabs.tabText(0) == "&Prices"  # each title gets its Alt+letter
     assert window.tabs.isVisible()
     assert window.tabs.tabText(1) == "&Connection"
+    assert isinstance(window.tabs.widget(1), TabPlaceholder)  # built when first shown
+    window.tabs.setCurrentIndex(1)
     assert window.tabs.widget(1) is window.overview
+
+
+def test_the_connection_tab_is_built_when_first_shown_with_the_token_it_missed(
+    context: AppContext, runner: TaskRunner, qtbot: QtBot
+) -> None:
+    """Start-up builds the visible tab only: the Connection tab's overview waits, and once
+    opened it shows the account and the token checked while it was not there."""
+    window = MainWindow(context, runner, tab_factories=[FakeTab("Prices", _label("prices"))])
+    qtbot.addWidget(window)
+    window.show()
+    assert not window.findChildren(QWidget, "connectionOverview")
+    with qtbot.waitSignal(window.tokenChecked, timeout=TOKEN_TIMEOUT_MS):
+        window.check_token()
+    assert not window.findChildren(QWidget, "connectionOverview")
+    window.tabs.setCurrentIndex(1)
+    assert window.tabs.currentWidget() is window.overview
+    assert window.overview.token_state_value.text() == "Valid"
+    assert window.overview.login_value.text() == "empresa.demo"
+    assert "34 Preço" in window.overview.apis_value.text()
+
+
+def test_a_window_is_freed_without_the_garbage_collector(context: AppContext, runner: TaskRunner) -> None:
+    """No reference cycle through the window (its Connection tab holds it weakly): a window
+    left to the collector is deleted whenever it runs, perhaps while its tab's task runs."""
+    window = MainWindow(context, runner, tab_factories=[FakeTab("Prices", _label("prices"))])
+    gone = weakref.ref(window)
+    gc.disable()
+    try:
+        del window
+        assert gone() is None
+    finally:
+        gc.enable()
 
 
 def test_unusable_keyring_on_the_sandbox_is_a_quiet_note(
@@ -386,7 +422,7 @@ def test_the_start_builds_only_the_first_tab(context: AppContext, runner: TaskRu
     assert isinstance(window.tabs.widget(0), QLabel)
     assert isinstance(window.tabs.widget(1), TabPlaceholder)
     assert isinstance(window.tabs.widget(2), TabPlaceholder)
-    assert window.tabs.widget(3) is window.overview
+    assert isinstance(window.tabs.widget(3), TabPlaceholder)  # the Connection tab, built when first shown
     assert window.tabs.currentIndex() == 0
 
 

@@ -14,7 +14,6 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QObject, QSize, Qt, Slot
-from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
@@ -42,7 +41,7 @@ if TYPE_CHECKING:
     from postalgui.gui.tasks import TaskRunner
     from postalgui.services.office.database import OfficeDatabase
 
-__all__ = ["SentDialog", "SentModel", "open_sent_dialog", "sent_action"]
+__all__ = ["SentDialog", "SentModel", "open_sent_dialog"]
 
 _KINDS: dict[str, object] = {
     "preposting": QT_TRANSLATE_NOOP("SentDialog", "Pre-posting"),
@@ -223,17 +222,6 @@ class SentDialog(QDialog):
     @Slot()
     def _on_again_button_clicked(self) -> None:
         self._settle(Resolution.AGAIN)
-
-
-def sent_action(window: QWidget) -> QAction:
-    """The File menu's "Unanswered sends…" (``window`` opens a `SentDialog` when triggered)."""
-    action = QAction(QCoreApplication.translate("MainWindow", "&Unanswered sends…"), window)
-    action.setStatusTip(
-        QCoreApplication.translate(
-            "MainWindow", "Calls whose answer was lost or unreadable: say what became of them"
-        )
-    )
-    return action
 
 
 def open_sent_dialog(window: QWidget, office: Callable[[], OfficeDatabase], runner: TaskRunner) -> SentDialog:

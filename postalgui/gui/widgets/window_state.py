@@ -16,10 +16,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QByteArray, QSettings, Qt
+from PySide6.QtCore import QByteArray, QSettings
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QMainWindow, QSplitter, QWidget
+
+if TYPE_CHECKING:
+    from PySide6.QtCore import Qt  # at run time its namespace's enums wait until after the frame shows
 
 FILENAME = "window.ini"
 
