@@ -25,11 +25,6 @@ from postalgui.api.scopes import (
     Scope,
     TokenScope,
 )
-from postalgui.services.attendance.ports import AttendancePorts
-from postalgui.services.branches.ports import BranchPorts
-from postalgui.services.contracts.ports import ContractPorts
-from postalgui.services.invoices.ports import InvoicePorts
-from postalgui.services.office.ports import OfficePorts
 from postalgui.services.paths import AppPaths, app_paths
 from postalgui.services.price.ports import PricePorts
 from postalgui.services.session import Backend, SandboxStartError
@@ -174,7 +169,8 @@ class AppContext:
 
     @cached_property
     def invoices(self) -> InvoiceService:
-        # lazy: not needed for the first paint
+        # lazy: not needed for the first paint (nor its ports)
+        from postalgui.services.invoices.ports import InvoicePorts
         from postalgui.services.invoices.service import InvoiceService
 
         return InvoiceService(
@@ -196,7 +192,8 @@ class AppContext:
 
     @cached_property
     def contracts(self) -> ContractService:
-        # lazy: not needed for the first paint
+        # lazy: not needed for the first paint (nor its ports)
+        from postalgui.services.contracts.ports import ContractPorts
         from postalgui.services.contracts.service import ContractService
 
         return ContractService(
@@ -211,7 +208,8 @@ class AppContext:
 
     @cached_property
     def attendance(self) -> AttendanceService:
-        # lazy: not needed for the first paint
+        # lazy: not needed for the first paint (nor its ports)
+        from postalgui.services.attendance.ports import AttendancePorts
         from postalgui.services.attendance.service import AttendanceService
 
         return AttendanceService(
@@ -228,7 +226,8 @@ class AppContext:
 
     @cached_property
     def branches(self) -> BranchService:
-        # lazy: not needed for the first paint
+        # lazy: not needed for the first paint (nor its ports)
+        from postalgui.services.branches.ports import BranchPorts
         from postalgui.services.branches.service import BranchService
 
         return BranchService(
@@ -244,7 +243,9 @@ class AppContext:
     @cached_property
     def office_service(self) -> OfficeService:
         """Settings' Test and Copy of a typed office database (not `office`, the one in force)."""
-        from postalgui.services.office.service import OfficeService  # lazy: SQLAlchemy, for the dialog only
+        # lazy: SQLAlchemy, for the dialog only
+        from postalgui.services.office.ports import OfficePorts
+        from postalgui.services.office.service import OfficeService
 
         return OfficeService(OfficePorts(self.paths.data_dir, author=lambda: self.login or ""))
 

@@ -102,12 +102,16 @@ run_gui([])
 def test_the_first_paint_loads_no_database_documents_or_web_stack(tmp_path: Path) -> None:
     """Until the visible tab (Prices) has painted, the GUI thread loads none of these:
     the office database's SQLAlchemy, the documents' reportlab, the spreadsheets'
-    openpyxl, the barcode reader, the sandbox's web stack, the HTTP client, the keyring.
-    They load on first use or in background tasks (start-up benchmark: tests/benchmarks)."""
+    openpyxl, the barcode reader, the sandbox's web stack, the HTTP client, the keyring,
+    the other features' ports. They load on first use or in background tasks (start-up benchmark: tests/benchmarks)."""
     (tmp_path / "settings.json").write_text('{"schema_version": 1, "first_run_done": true}')
     heavy = (
         "sqlalchemy", "alembic", "psycopg", "reportlab", "openpyxl", "zxingcpp",
         "fastapi", "uvicorn", "starlette", "requests", "keyring", "postalgui.sandbox.app",
+        # the other features' ports: each loads with its service, on first use
+        "postalgui.services.attendance.ports", "postalgui.services.branches.ports",
+        "postalgui.services.contracts.ports", "postalgui.services.invoices.ports",
+        "postalgui.services.office.ports",
     )  # fmt: skip
     env = {
         **os.environ,
