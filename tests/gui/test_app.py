@@ -103,7 +103,8 @@ def test_the_first_paint_loads_no_database_documents_or_web_stack(tmp_path: Path
     """Until the visible tab (Prices) has painted, the GUI thread loads none of these:
     the office database's SQLAlchemy, the documents' reportlab, the spreadsheets'
     openpyxl, the barcode reader, the sandbox's web stack, the HTTP client, the keyring,
-    the other features' ports. They load on first use or in background tasks (start-up benchmark: tests/benchmarks)."""
+    the other features' ports. They load on first use or in background tasks (start-up
+    benchmark: tests/benchmarks)."""
     (tmp_path / "settings.json").write_text('{"schema_version": 1, "first_run_done": true}')
     heavy = (
         "sqlalchemy", "alembic", "psycopg", "reportlab", "openpyxl", "zxingcpp",
