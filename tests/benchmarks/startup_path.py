@@ -1,7 +1,8 @@
 """What lies on the path from process start to the visible tab painted: the biggest items.
 
 `bench_startup` runs the app twice more after its timed runs: once under ``-X importtime``
-(the imports made until the content mark, the outermost of each package), once under
+(the imports made until the content mark, the outermost of each package, and each
+package's own time summed over its modules), once under
 ``cProfile`` (what `run_gui`'s start-up calls spend until that mark). Profiled figures are
 inflated, so they rank what to take off the path; the timed runs give the figures.
 """
@@ -90,6 +91,25 @@ def outermost_imports(importtime: str) -> list[Item]:
     return sorted((Item(name, us / 1e6) for name, us in found.items()), key=lambda i: -i.seconds)
 
 
+def own_time_by_package(importtime: str) -> list[Item]:
+    """Each package's own import time (``self``, its modules summed) before the mark, biggest first.
+
+    `outermost_imports` counts a library with the app module that first imports it
+    (pydantic inside ``postalgui.services.context``); this ranks the libraries themselves
+    (``postalgui`` by its second-level package: ``postalgui.gui``, ``postalgui.services``...).
+    """
+    found: dict[str, int] = {}
+    for line in importtime.split(MARK, 1)[0].splitlines():
+        if not line.startswith("import time:") or "self [us]" in line:
+            continue
+        own_us, _, name = line.removeprefix("import time:").split("|")
+        parts = name.strip().split(".")
+        key = ".".join(parts[:2]) if parts[0] == "postalgui" else parts[0]
+        if not key.startswith(QT_OWN):
+            found[key] = found.get(key, 0) + int(own_us)
+    return sorted((Item(name, us / 1e6) for name, us in found.items()), key=lambda i: -i.seconds)
+
+
 def start_up_calls(stats: pstats.Stats) -> list[Item]:
     """What `_run_first_instance` calls, by cumulative time, its imports together as one;
     and the app module's own import before it."""
@@ -138,8 +158,10 @@ def biggest(watch: str, env: dict[str, str]) -> list[str]:
         _run([sys.executable, "-c", watch + CALLS + _LAUNCH, profile], env)
         calls = start_up_calls(pstats.Stats(profile))[:TOP]
     imports = outermost_imports(err)[:TOP]
+    own = own_time_by_package(err)[:TOP]
     return [
         "biggest on the path to content (profiled, to rank):",
         "  imports: " + ", ".join(map(str, imports)),
+        "  packages' own import time: " + ", ".join(map(str, own)),
         "  start-up calls: " + ", ".join(map(str, calls)),
     ]
