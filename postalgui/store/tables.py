@@ -22,6 +22,7 @@ from sqlalchemy import (
 )
 
 __all__ = [
+    "QUOTE_SEARCH_COVERED",
     "address",
     "claim",
     "job",
@@ -66,10 +67,17 @@ quote = Table(
     Index("quote_run", "run"),
     Index("quote_created_by", "created_by"),
     # + on PostgreSQL with pg_trgm: quote_search_trigrams, GIN over search_text (migration 0007)
+    # + on PostgreSQL 11+: quote_search_scan, (environment, at, id) INCLUDE (created_by,
+    #   search_text) for rows of QUOTE_SEARCH_COVERED bytes of search text at most, and
+    #   quote_search_long, (environment, at, id) for the others (migration 0008)
 )
 
 """The long texts come last: a search reads ``search_text`` of every row, and on SQLite a
 column after the JSON would be read from the row's overflow pages (five times slower)."""
+
+QUOTE_SEARCH_COVERED = 1_500
+"""Bytes of ``search_text`` a row of ``quote_search_scan`` holds at most (0008 wrote this
+number into both indexes' conditions: a query names it as written to use them)."""
 
 quote_deadline = Table(
     "quote_deadline",

@@ -257,6 +257,35 @@ def test_order_limit_and_offset(history: QuoteHistory) -> None:
     assert history.search("01310", limit=2, offset=9)[0].query.coProduto == "00000"
 
 
+def test_a_short_word_pages_through_long_and_short_error_texts_newest_first(history: QuoteHistory) -> None:
+    """A word with no trigram is looked up on PostgreSQL in a narrow index that holds rows
+    of up to 1,500 bytes of search text, and in the table for longer ones (migration 0008):
+    every page has the same quotes, in the same order, as one walk of every quote."""
+    start = datetime(2026, 1, 1, tzinfo=UTC)
+    for number in range(12):
+        text = ("no " if number % 3 else "yes ") + ("ç" * 1_000 if number % 2 else "short")  # 2,000+ bytes
+        history.add(
+            [
+                QuoteResult(
+                    0,
+                    PriceQuery(coProduto=f"{number:05d}", psObjeto=1),
+                    None,
+                    ItemError(code="E-1", text=text),
+                )
+            ],
+            environment="sandbox",
+            source="cli",
+            at=start + timedelta(hours=number % 4),  # ties on time: the later id first
+        )
+    everything = history.search(limit=100)
+    for term in ("no", "ç", "e-", "zz"):
+        expected = [entry.query.coProduto for entry in everything if term in str(entry.failure).casefold()]
+        for offset in range(0, 12, 5):
+            found = [entry.query.coProduto for entry in history.search(term, limit=5, offset=offset)]
+            assert found == expected[offset : offset + 5], (term, offset)
+    assert len(history.search("no", limit=100)) == 8  # of them 4 too long for the narrow index
+
+
 def test_delete_clear_and_prune(history: QuoteHistory) -> None:
     ids = history.add(sample_results() * 4, environment="sandbox", source="batch")
     assert history.count() == 12

@@ -1,9 +1,13 @@
 """The office database's migrations carry the rows of an older version: migration 0006
 gives the addresses and shipments an office already has version 1, last changed by
 whoever made them, on SQLite and PostgreSQL; 0007 gives the quote history's search a
-trigram index on PostgreSQL (when the server has ``pg_trgm``), and takes it away again."""
+trigram index on PostgreSQL (when the server has ``pg_trgm``), and takes it away again; 0008
+gives it a narrow index for the words that index cannot look up (PostgreSQL 11+), which takes
+a quote of any length of text."""
 
 from __future__ import annotations
+
+import secrets
 
 from alembic import command
 from alembic.config import Config
@@ -21,6 +25,10 @@ SHIPMENT = (
     "INSERT INTO shipment (uid, environment, prepost_id, status, service_code, body, created_by, "
     "created_at, cancelled_at) VALUES ('s1', 'sandbox', 'PR1', '5', '03298', '{}', 'clerk.a', "
     "'2026-11-20T10:00:00+00:00', '2026-11-21T09:00:00+00:00')"
+)
+QUOTE = (
+    "INSERT INTO quote (uid, at, environment, source, co_produto, created_by, search_text, query) "
+    "VALUES (:uid, '2026-11-20T10:00:00+00:00', 'sandbox', 'cli', '03220', :created_by, :search, '{}')"
 )
 
 
@@ -82,27 +90,33 @@ def _quote_indexes(connection: Connection) -> set[str]:
     return {index["name"] or "" for index in inspect(connection).get_indexes("quote")}
 
 
+def _indexes_added(connection: Connection, before: str, revision: str) -> set[str]:
+    """The indexes of ``quote`` that ``revision`` adds to ``before``; going back down to
+    ``before`` takes them away, and up again brings them back."""
+    _migrate(connection, before)
+    was = _quote_indexes(connection)
+    _migrate(connection, revision)
+    now = _quote_indexes(connection)
+    _migrate(connection, before, down=True)
+    assert _quote_indexes(connection) == was
+    _migrate(connection, revision)
+    assert _quote_indexes(connection) == now
+    return now - was
+
+
 def test_0007_indexes_the_quote_search_on_postgresql_and_goes_back(office_url_for_test: URL) -> None:
     engine = create_engine(office_url_for_test)
     try:
         with engine.begin() as connection:
-            _migrate(connection, "0006_versions")
-            before = _quote_indexes(connection)
-            _migrate(connection, "0007_quote_trigrams")
-            after = _quote_indexes(connection)
-            postgresql = connection.dialect.name == "postgresql"
+            added = _indexes_added(connection, "0006_versions", "0007_quote_trigrams")
             trigrams = (
-                postgresql
+                connection.dialect.name == "postgresql"
                 and connection.execute(
                     text("SELECT 1 FROM pg_available_extensions WHERE name = 'pg_trgm'")
                 ).first()
                 is not None
             )
-            assert after - before == ({"quote_search_trigrams"} if trigrams else set())
-            _migrate(connection, "0006_versions", down=True)
-            assert _quote_indexes(connection) == before
-            _migrate(connection, "head")
-            assert _quote_indexes(connection) == after
+            assert added == ({"quote_search_trigrams"} if trigrams else set())
     finally:
         engine.dispose()
 
@@ -119,5 +133,26 @@ def test_0007_goes_on_without_the_index_when_the_server_refuses_it(office_url_fo
             version = text(f"SELECT version_num FROM {VERSION_TABLE}")  # noqa: S608 -- a constant
             assert connection.execute(version).scalar() == HEAD
             connection.execute(text("SELECT count(*) FROM quote WHERE search_text LIKE '%abc%'")).scalar()
+    finally:
+        engine.dispose()
+
+
+def test_0008_gives_the_search_a_narrow_index_that_takes_any_text_and_goes_back(
+    office_url_for_test: URL,
+) -> None:
+    engine = create_engine(office_url_for_test)
+    try:
+        with engine.begin() as connection:
+            added = _indexes_added(connection, "0007_quote_trigrams", "0008_quote_scan")
+            postgresql = connection.dialect.name == "postgresql"
+            narrow = postgresql and (connection.dialect.server_version_info or (0,)) >= (11,)
+            assert added == ({"quote_search_scan", "quote_search_long"} if narrow else set())
+            for uid, size in (("short", 10), ("edge", 1_498), ("long", 3_000), ("longest", 200_000)):
+                connection.execute(  # a b-tree row holds 2,704 bytes: the long ones stay out of it
+                    text(QUOTE),
+                    {"uid": uid, "search": "x" + secrets.token_hex(size // 2), "created_by": "ç" * 120},
+                )
+            found = text("SELECT uid FROM quote WHERE search_text LIKE 'x%' ORDER BY uid")
+            assert connection.execute(found).scalars().all() == ["edge", "long", "longest", "short"]
     finally:
         engine.dispose()
