@@ -67,6 +67,7 @@ __all__ = [
     "Reconciliation",
     "analytic_end_problem",
     "decode_analytic",
+    "gc_paused",
     "parse_analytic_csv",
     "reconcile",
 ]
@@ -108,8 +109,9 @@ _gc_was_enabled = False
 
 
 @contextmanager
-def _gc_paused() -> Iterator[None]:
-    """No cyclic garbage collection while a statement is read.
+def gc_paused() -> Iterator[None]:
+    """No cyclic garbage collection while a statement is read (or what it is made into:
+    `tracking.imports.file_objects`, claims' `statement_candidates`).
 
     The rows of a chunk (lists the csv module makes) all live until the chunk is read
     and the columns keep what they hold, so the collector's passes find nothing: on
@@ -144,7 +146,7 @@ def parse_analytic_csv(source: Path | bytes | str) -> AnalyticStatement:
         text = decode_analytic(bytes(source))
     else:
         text = source.removeprefix("\ufeff")
-    with _gc_paused():
+    with gc_paused():
         return _parse(text)
 
 

@@ -10,9 +10,10 @@ are not in the watchlist. The rows are written straight through `Watchlist.add` 
 Measured: what ``claims candidates --from-invoice`` does once the statement is downloaded
 (`invoice_candidates` minus its download): the statement's CSV file parsed and made into
 objects (`tracking.imports.file_objects`, as `objects_from_invoice` does), then
-`statement_candidates` (the watchlist read a thousand codes at a time, the rules, the
-quote history's postage for the few claimable without one). Goals (issue 40): a median
-within 2 s of a few runs, and a peak RSS under 250 MB.
+`statement_candidates` (the statement's codes looked up by the database in one query, the
+rules over the rows that may be claimed, the quote history's postage for the few claimable
+without one). Goals (issue 40): a median within 2 s of a few runs, and a peak RSS under
+250 MB.
 
 Issue 40 changed what is measured. Before, this process built the statement as 100,000
 `AnalyticItem`s, wrote the watchlist from them and then timed `invoice_objects` over that

@@ -1,5 +1,6 @@
 """A statement's claim candidates from the office's watchlist (SQLite, then PostgreSQL): the
-watchlist is read a part at a time, and any part size gives what one read gives."""
+statement's codes go to the database as one value, and only the untracked and the rows that
+may be claimed come back."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from postalgui.services.ports import NewObject
 from postalgui.services.tracking.claimable import statement_objects
 from postalgui.services.tracking.offers import TrackingOffer
 from postalgui.services.tracking.service import TrackingService
+from postalgui.services.tracking.status import Problem, Status
 from tests.ports_support import claims_ports, tracking_ports
 
 NOW = datetime(2026, 11, 20, 15, 0, tzinfo=UTC)
@@ -65,15 +67,29 @@ def _statement(office: OfficeDatabase) -> list[NewObject]:
     return lines
 
 
-def test_a_statement_read_in_parts_gives_the_objects_of_one_read(office: OfficeDatabase) -> None:
+def test_a_statement_s_objects_are_the_ones_that_may_be_claimed_and_untracked(
+    office: OfficeDatabase,
+) -> None:
     codes = [line.code for line in _statement(office)]
     watchlist = TrackingService(tracking_ports(office)).watchlist()
-    maybe, untracked = statement_objects(watchlist, codes, part=1_000)
-    parts, parts_untracked = statement_objects(watchlist, codes, part=7)  # 26 asked, 21 maybe
-    assert sorted(parts, key=str) == sorted(maybe, key=str)
-    assert parts_untracked == untracked
+    maybe, untracked = statement_objects(watchlist, codes)
     assert untracked == [code(26), code(27), code(28), code(29)]
     assert sorted(obj.code for obj in maybe) == [code(serial) for serial in range(26) if serial % 5 != 4]
+    lost = next(obj for obj in maybe if obj.code == code(1))
+    assert (lost.status, lost.problem, lost.invoice_amount) == (
+        Status.PROBLEM,
+        Problem.LOST,
+        Decimal("99.00"),
+    )
+
+
+def test_a_code_given_twice_is_read_once_and_listed_as_given(office: OfficeDatabase) -> None:
+    codes = [line.code for line in _statement(office)]
+    watchlist = TrackingService(tracking_ports(office)).watchlist()
+    maybe, untracked = statement_objects(watchlist, [*codes, code(0), code(29)])
+    assert sorted(obj.code for obj in maybe) == [code(serial) for serial in range(26) if serial % 5 != 4]
+    assert untracked == [code(26), code(27), code(28), code(29), code(29)]
+    assert statement_objects(watchlist, []) == ([], [])
 
 
 def test_a_statement_s_candidates_take_its_net_value_and_list_the_untracked(office: OfficeDatabase) -> None:

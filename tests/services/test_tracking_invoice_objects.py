@@ -9,6 +9,7 @@ import pytest
 
 from postalgui.api.models.invoices import AnalyticItem, AnalyticItems
 from postalgui.services.ports import NewObject
+from postalgui.services.tracking import invoice_objects as invoice_objects_module
 from postalgui.services.tracking.invoice_objects import invoice_objects
 
 
@@ -79,4 +80,20 @@ def test_a_parsed_statement_is_read_from_its_columns_without_making_an_item(
     monkeypatch.setattr(AnalyticItems, "__getitem__", made)
     assert invoice_objects(columns, "RE 1") == expected
     assert expected.objects[0].invoice_amount == Decimal("14.75")
+    assert expected.skipped == 1
+
+
+def test_a_label_written_as_a_code_is_only_checked_for_its_digit(monkeypatch: pytest.MonkeyPatch) -> None:
+    lines = [_item("DG049186226BR", "1.00"), _item("DG049186227BR", "2.00"), _item(" sl631662283br ", "3.00")]
+    expected = invoice_objects(lines, "RE 1")
+    parsed: list[str] = []
+
+    def parse(label: str) -> str:
+        parsed.append(label)
+        return label.strip().upper()
+
+    monkeypatch.setattr(invoice_objects_module, "parse_object_code", parse)
+    assert invoice_objects(lines, "RE 1") == expected
+    assert parsed == [" sl631662283br "]  # the other two never reach it; the wrong digit is skipped
+    assert [obj.code for obj in expected.objects] == ["DG049186226BR", "SL631662283BR"]
     assert expected.skipped == 1

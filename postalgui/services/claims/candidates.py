@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from datetime import date, timedelta
 from decimal import Decimal
 from enum import StrEnum
+from functools import lru_cache
 from typing import Literal
 
 from postalgui.services.claims.compensation import CompensationTable, Family, family_of
@@ -155,7 +156,7 @@ def candidate_of(
     if claim_from is None:
         return None
     postage, source = (obj.invoice_amount, "invoice") if obj.invoice_amount is not None else (quote, "quote")
-    family = family_of(obj.co_produto, obj.product)
+    family, product = _family_and_name(obj.co_produto, obj.product)
     days = _days_late(obj, kind, today)
     if kind in (Kind.LATE, Kind.OVERDUE):
         estimate = table.late(family, days, postage)
@@ -174,7 +175,7 @@ def candidate_of(
         declared=declared,
         estimate=estimate,
         family=family,
-        product=_product(obj),
+        product=product,
         invoice=obj.invoice,
         tag=obj.tag,
         status=obj.status,
@@ -182,9 +183,12 @@ def candidate_of(
     )
 
 
-def _product(obj: WatchedObject) -> str:
-    """The product's name ("SEDEX 10"), not the tracking label's ("ETIQUETA LOGICA SEDEX 10")."""
-    return product_name(obj.co_produto or "") or obj.product.removeprefix("ETIQUETA LOGICA ").strip()
+@lru_cache(maxsize=256)
+def _family_and_name(co_produto: str | None, product: str) -> tuple[Family, str]:
+    """The product's family and name ("SEDEX 10", not the tracking label's "ETIQUETA LOGICA
+    SEDEX 10"), worked out once per product: a statement's 10,000 candidates have a few."""
+    name = product_name(co_produto or "") or product.removeprefix("ETIQUETA LOGICA ").strip()
+    return family_of(co_produto, product), name
 
 
 def find_candidates(

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from postalgui.api.analytic import gc_paused
 from postalgui.services.claims.candidates import Candidate, CandidateList, find_candidates, needs_declared
 from postalgui.services.claims.filing import FilingOrder, FilingReport, FilingResult, Result, file_claims
 from postalgui.services.claims.following import Followed, follow_claims, reopen_claim
@@ -50,13 +51,17 @@ def statement_candidates(
 ) -> CandidateList:
     """What a statement's objects can be claimed for, from what the watchlist knows of
     them (the statement's net value is the postage); the others are listed untracked.
-    Only the few that may be claimed are read whole (`TrackedObjects.statement_objects`)."""
-    maybe, untracked = service.tracked.statement_objects([item.code for item in objects])
-    task.raise_if_cancelled()
-    wanted = {watched.code for watched in maybe}
-    lines = {item.code: item for item in objects if item.code in wanted}
-    claimable = [_billed(watched, lines[watched.code]) for watched in maybe]
-    return _candidates(service, claimable, untracked)
+    Only the few that may be claimed are read whole (`TrackedObjects.statement_objects`).
+
+    The collector is paused (`gc_paused`): what is made here lives until the answer, and
+    its passes over the statement's 100,000 objects cost 0.2 s of CPU."""
+    with gc_paused():
+        maybe, untracked = service.tracked.statement_objects([item.code for item in objects])
+        task.raise_if_cancelled()
+        wanted = {watched.code for watched in maybe}
+        lines = {item.code: item for item in objects if item.code in wanted}
+        claimable = [_billed(watched, lines[watched.code]) for watched in maybe]
+        return _candidates(service, claimable, untracked)
 
 
 def _billed(watched: WatchedObject, line: NewObject) -> WatchedObject:
