@@ -660,11 +660,12 @@ class Transport:
     def _prepared(self, send: _Send, url: str) -> requests.PreparedRequest:
         """The request `Session.request` would prepare, without its merging of the call's
         settings with the session's: that runs ``requests``' runtime protocol checks some
-        twenty times a call (``typing`` walks each protocol's members; a third of a
-        tracking call's time in ``requests``, paid under one interpreter lock by eight
-        workers). The session is ours (`_new_session`): the environment was read once,
-        and it has no parameters or auth of its own; its headers, cookies and hooks are
-        merged here as ``requests`` merges them (a call's header set to ``None`` is dropped).
+        twenty times a call (``typing`` walks each protocol's members). Preparing a
+        tracking call and finding its pool took 0.2 ms of CPU, now 0.1, paid under one
+        interpreter lock by eight workers. The session is ours (`_new_session`): the
+        environment was read once, and it has no parameters or auth of its own; its
+        headers, cookies and hooks are merged here as ``requests`` merges them (a call's
+        header set to ``None`` is dropped).
         """
         session = self._session
         headers = session.headers
@@ -735,7 +736,7 @@ class _Send:
     def prepare(self) -> Callable[[], None] | None:
         """The auth's `PreparedAuth.prepare`, if it has one: found by name, as
         ``isinstance(auth, PreparedAuth)`` does, without the runtime protocol check
-        (ten ``typing`` look-ups a call, 0.1 ms of eight workers' shared CPU)."""
+        (it walks the protocol's members through ``typing`` on every call)."""
         prepare: Callable[[], None] | None = getattr(self.auth, "prepare", None)
         return prepare
 
