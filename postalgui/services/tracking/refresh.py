@@ -187,13 +187,15 @@ class _Run:
 
 def _same(kept: Kept, found: Glance | TrackedObject) -> bool:
     """Whether ``found``'s last event (and expected date) is the one ``kept`` has (compared
-    as the row keeps them: text)."""
+    as the row keeps them: text; a `Glance` carries the operator's text, read only as far
+    as that takes)."""
+    code, kind = found.eventos[0].key
+    if not kept.status or kept.event_code != f"{code} {kind}":
+        return False
+    if isinstance(found, Glance):
+        return found.happened_at(kept.last_at) and found.expected_on(kept.expected_on)
     last = found.eventos[0]
-    if (
-        not kept.status
-        or kept.event_code != f"{last.key[0]} {last.key[1]}"
-        or kept.last_at != (last.dtHrCriado.isoformat() if last.dtHrCriado else None)
-    ):
+    if kept.last_at != (last.dtHrCriado.isoformat() if last.dtHrCriado else None):
         return False
     return found.dtPrevista is None or kept.expected_on == found.dtPrevista.date().isoformat()
 
