@@ -8,8 +8,8 @@ from decimal import Decimal
 import pytest
 
 from postalgui.api.models.invoices import AnalyticItem, AnalyticItems
+from postalgui.api.values import object_codes
 from postalgui.services.ports import NewObject
-from postalgui.services.tracking import invoice_objects as invoice_objects_module
 from postalgui.services.tracking.invoice_objects import invoice_objects
 
 
@@ -92,7 +92,7 @@ def test_a_label_written_as_a_code_is_only_checked_for_its_digit(monkeypatch: py
         parsed.append(label)
         return label.strip().upper()
 
-    monkeypatch.setattr(invoice_objects_module, "parse_object_code", parse)
+    monkeypatch.setattr(object_codes, "parse_object_code", parse)
     assert invoice_objects(lines, "RE 1") == expected
     assert parsed == [" sl631662283br "]  # the other two never reach it; the wrong digit is skipped
     assert [obj.code for obj in expected.objects] == ["DG049186226BR", "SL631662283BR"]

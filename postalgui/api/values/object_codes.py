@@ -17,11 +17,20 @@ from operator import mul
 
 from postalgui.api.values.errors import InvalidValue
 
-__all__ = ["FoundCodes", "check_digit", "codes_in_text", "is_valid_object_code", "parse_object_code"]
+__all__ = [
+    "FoundCodes",
+    "check_digit",
+    "codes_in_text",
+    "is_valid_object_code",
+    "object_code_or_none",
+    "parse_object_code",
+]
 
 _WEIGHTS = (8, 6, 4, 2, 3, 5, 9, 7)
 _ZEROS = ord("0") * sum(_WEIGHTS)
 _SHAPE = re.compile(r"[A-Z]{2}\d{9}[A-Z]{2}")
+_WRITTEN = re.compile(r"[A-Z]{2}[0-9]{9}[A-Z]{2}").fullmatch
+"""A code as statements and the watchlist write nearly all of them: upper case ASCII, nothing around it."""
 _TOKEN = re.compile(r"[A-Za-z0-9]+")
 """A run of letters and digits: codes are found inside such runs, whatever separates them."""
 _CANDIDATE = re.compile(r"[A-Za-z]{2}\d{7,11}[A-Za-z]{2}")
@@ -56,12 +65,20 @@ def parse_object_code(text: str) -> str:
     return code
 
 
-def is_valid_object_code(text: str) -> bool:
+def object_code_or_none(text: str) -> str | None:
+    """`parse_object_code`'s code, or ``None`` where it would raise. A text already written
+    as a code is only checked for its digit: the checks, clean-up and exception of
+    `parse_object_code` were a third of reading a 100,000-line statement's objects."""
+    if isinstance(text, str) and _WRITTEN(text):
+        return text if check_digit(text[2:10]) == ord(text[10]) - 48 else None
     try:
-        parse_object_code(text)
+        return parse_object_code(text)
     except InvalidValue:
-        return False
-    return True
+        return None
+
+
+def is_valid_object_code(text: str) -> bool:
+    return object_code_or_none(text) is not None
 
 
 @dataclass(frozen=True)

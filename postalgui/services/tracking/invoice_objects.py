@@ -15,7 +15,6 @@ delivery-time fallback waits for the operator's ``dtPrevista`` on these objects.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from datetime import date
@@ -24,7 +23,7 @@ from typing import TYPE_CHECKING
 
 from postalgui.api.models.invoices import AnalyticItems
 from postalgui.api.values import InvalidValue, parse_cep
-from postalgui.api.values.object_codes import check_digit, parse_object_code
+from postalgui.api.values.object_codes import object_code_or_none
 from postalgui.services.invoices.item_index import date_key, key_date
 from postalgui.services.ports import NewObject
 
@@ -54,7 +53,7 @@ def invoice_objects(items: Sequence[AnalyticItem], invoice: str | None) -> Invoi
     skipped = 0
     days = _Days()
     for label, product, cep, posted, amount in _lines(items):
-        code = _code(label)
+        code = object_code_or_none(label)
         if code is None:
             skipped += 1
             continue
@@ -71,22 +70,6 @@ def invoice_objects(items: Sequence[AnalyticItem], invoice: str | None) -> Invoi
             invoice_amount=amount,
         )
     return InvoiceObjects(list(found.values()), skipped)
-
-
-_WRITTEN = re.compile(r"[A-Z]{2}[0-9]{9}[A-Z]{2}").fullmatch
-"""A label as statements write nearly all of them: upper case, ASCII, nothing around it."""
-
-
-def _code(label: str) -> str | None:
-    """The object code of a label, ``None`` when it is not one. A label written as a code is
-    only checked for its digit: `parse_object_code`'s checks and clean-up of 100,000 labels
-    were a third of `invoice_objects`."""
-    if _WRITTEN(label):
-        return label if check_digit(label[2:10]) == ord(label[10]) - 48 else None
-    try:
-        return parse_object_code(label)
-    except InvalidValue:
-        return None
 
 
 _LINE_FIELDS = ("etiqueta", "codigo_servico", "cep_destinatario", "data_postagem", "valor_liquido")

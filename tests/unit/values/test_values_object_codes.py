@@ -5,7 +5,13 @@ from __future__ import annotations
 import pytest
 
 from postalgui.api.values.errors import InvalidValue
-from postalgui.api.values.object_codes import check_digit, codes_in_text, parse_object_code
+from postalgui.api.values.object_codes import (
+    check_digit,
+    codes_in_text,
+    is_valid_object_code,
+    object_code_or_none,
+    parse_object_code,
+)
 
 
 def test_the_manuals_example_checks() -> None:
@@ -80,3 +86,17 @@ def test_a_code_with_garbage_glued_to_it_is_named_not_dropped(glued: str) -> Non
     (problem,) = found.bad
     assert problem.rule == "object.format"
     assert glued in str(problem)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["DG049186226BR", " dg049186226br ", "DG049186227BR", "DG04918622BR", "", "DG０４９186226BR", "12345"],
+)
+def test_object_code_or_none_agrees_with_parse_object_code(text: str) -> None:
+    """The quick path for a text written as a code gives what `parse_object_code` gives."""
+    try:
+        expected: str | None = parse_object_code(text)
+    except InvalidValue:
+        expected = None
+    assert object_code_or_none(text) == expected
+    assert is_valid_object_code(text) is (expected is not None)
