@@ -96,6 +96,7 @@ class GuiSession(QObject):
         if self._closed:
             return
         self._closed = True
+        self.context.stop_sandbox_if_starting()  # tasks waiting for it end now, not in 15 s
         if not self.runner.shutdown(SHUTDOWN_TIMEOUT_MS):
             log.warning("Quitting with background tasks still running")
         self.collector.stop()

@@ -25,6 +25,7 @@ from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.services.setting_missing import SettingMissingError
 
 if TYPE_CHECKING:
+    from postalgui.api.cancel import TaskControl
     from postalgui.gui.tasks import TaskHandle, TaskRunner
     from postalgui.gui.widgets.message_bar import MessageArea
     from postalgui.services.connection import ConnectionReport
@@ -35,6 +36,19 @@ log = logging.getLogger(__name__)
 TOKEN_TASK_KEY = "main-window/token"  # noqa: S105  # a task key, not a secret
 _RECHECK_LATEST_MS = 6 * 60 * 60 * 1000
 _RECHECK_EARLIEST_MS = 30 * 1000
+
+
+def _token_task(handle: TaskControl, session: Session, renew: bool) -> ConnectionReport:
+    """The token check or renewal, its module imported here, in the worker.
+
+    Imported on the GUI thread, it waited on the import lock of `requests` while the
+    start-up's first tasks imported it: seconds under load, the window frozen meanwhile
+    and a second launch left unanswered.
+    """
+    # lazy: in the worker thread, not the GUI thread (see the docstring)
+    from postalgui.services.connection import current_token, renew_token
+
+    return renew_token(handle, session) if renew else current_token(handle, session)
 
 
 class ConnectionController(QObject):
@@ -69,15 +83,12 @@ class ConnectionController(QObject):
 
     def check_token(self, *, renew: bool = False) -> TaskHandle:
         """Ask for the current token in the background (``renew``: a fresh one)."""
-        # lazy: not needed for the first paint
-        from postalgui.services.connection import current_token, renew_token
-
         self._recheck_timer.stop()
         self.checkStarted.emit()
-        task = renew_token if renew else current_token
         self._handle = self.runner.run(
-            task,
+            _token_task,
             self.session,
+            renew,
             name="renew token" if renew else "token check",
             key=TOKEN_TASK_KEY,
             on_result=self._on_token_task_result,

@@ -34,7 +34,7 @@ from postalgui.gui.tab_factories import (
     shipping_tab,
     tracking_tab,
 )
-from postalgui.gui.tabs.contract import FollowsInBackground, FollowsSettings, Handoffs
+from postalgui.gui.tabs.contract import FollowsSettings, Handoffs
 from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.gui.widgets.window_state import WindowState
 from postalgui.services.shipping.draft import ShipDraft
@@ -46,6 +46,7 @@ if TYPE_CHECKING:
     from postalgui.gui.connection_controller import ConnectionController
     from postalgui.gui.connection_overview import ConnectionOverview
     from postalgui.gui.dialogs.settings_dialog import SettingsDialog
+    from postalgui.gui.following import FollowingStarter
     from postalgui.gui.office_status import OfficeStatusLabel
     from postalgui.gui.tab_navigation import TabNavigation
     from postalgui.gui.tasks import TaskHandle, TaskRunner
@@ -148,6 +149,7 @@ class MainWindow(QMainWindow):
         self._settings_dialog: SettingsDialog | None = None
         self._first_run_dialog = False
         self._replacing_tab = False
+        self._following: FollowingStarter | None = None
         self.window_state: WindowState | None = None  # where the window was (run_gui sets it early)
 
         self.resize(1100, 720)
@@ -342,13 +344,22 @@ class MainWindow(QMainWindow):
         """Build the tabs that follow the operator in the background (Tracking's refresh and
         notifications, the Claims follow-up), unseen, in a session where nobody opens them.
         The app calls it a while after the window opened: the window's first paint does not
-        wait for it."""
-        for index in range(self.tabs.count()):
-            widget = self.tabs.widget(index)
-            if isinstance(widget, TabPlaceholder) and isinstance(widget.factory, BackgroundFactory):
-                widget = self.built_tab(index)
-                if isinstance(widget, FollowsInBackground):
-                    widget.start_following()
+        wait for it, nor its event loop for their modules (`FollowingStarter`)."""
+        if self._following is None:
+            # lazy: a while after the window opened
+            from postalgui.gui.following import FollowingStarter
+
+            self._following = FollowingStarter(self._unseen_following, self.built_tab, self.runner)
+            self._following.setParent(self)
+        self._following.start()
+
+    def _unseen_following(self) -> list[tuple[int, str]]:
+        return [
+            (index, widget.factory.MODULE)
+            for index in range(self.tabs.count())
+            if isinstance(widget := self.tabs.widget(index), TabPlaceholder)
+            and isinstance(widget.factory, BackgroundFactory)
+        ]
 
     @Slot()
     def _on_handoffs_tracking_requested(self) -> None:

@@ -79,6 +79,8 @@ class BackgroundFactory(Protocol):
     follow-up): the window builds it unseen a while after it opens and starts it."""
 
     RUNS_UNSEEN: ClassVar[Literal[True]]
+    MODULE: ClassVar[str]
+    """What ``build`` imports: loaded in a background task before the tab is built unseen."""
 
     def label(self) -> str: ...
 
@@ -162,6 +164,7 @@ class TrackingTabFactory:
     """The Tracking tab (it refreshes the objects followed in the background: ``RUNS_UNSEEN``)."""
 
     RUNS_UNSEEN = True
+    MODULE = "postalgui.gui.tabs.tracking"
 
     def label(self) -> str:
         # In Portuguese the tab names its Alt letter (S): the word-initial R is the
@@ -179,6 +182,7 @@ class ClaimsTabFactory:
     """The Claims tab (it follows the filed claims in the background: ``RUNS_UNSEEN``)."""
 
     RUNS_UNSEEN = True
+    MODULE = "postalgui.gui.tabs.claims"
     ALT_LETTER = False
     """Every letter of "Claims" and "Reclamações" is an Alt letter on the window or on
     another tab (the Attendances pages, Prices' Lote, Invoices' Atualizar...): Ctrl+7."""

@@ -25,6 +25,7 @@ from postalgui.api.scopes import (
     Scope,
     TokenScope,
 )
+from postalgui.services.embedded_sandbox import SANDBOX_APP, EmbeddedSandbox
 from postalgui.services.paths import AppPaths, app_paths
 from postalgui.services.price.ports import PricePorts
 from postalgui.services.session import Backend, SandboxStartError
@@ -61,17 +62,11 @@ if TYPE_CHECKING:
     from postalgui.services.shipping.service import ShippingService
     from postalgui.services.tracking.offers import TrackingOffer
     from postalgui.services.tracking.service import TrackingService
-    from postalgui.serving.child import ChildServer
 from postalgui.store.errors import StoreError
 
 log = logging.getLogger(__name__)
 
-SANDBOX_APP = "postalgui.sandbox.process:app_from_environment"
-"""The embedded sandbox's app factory, which its child process imports (a name, not an
-import: services do not import the sandbox)."""
-
-
-__all__ = ["AppContext", "Backend", "SandboxStartError", "build_context"]
+__all__ = ["SANDBOX_APP", "AppContext", "Backend", "SandboxStartError", "build_context"]
 
 
 class AppContext:
@@ -98,7 +93,7 @@ class AppContext:
         self._lock = threading.RLock()
         self._backend: Backend | None = None
         self._refused: RefusedCredentials | None = None  # outlives the backends: one refused login per set
-        self._sandbox: ChildServer | None = None
+        self._sandbox = EmbeddedSandbox(self._sandbox_environment)
         self._history: QuoteHistory | None = None
         self._jobs: JobStore | None = None
         self._branch_cache: BranchCache | None = None
@@ -352,6 +347,8 @@ class AppContext:
 
         Blocks while the sandbox starts: call it from a background task.
         """
+        if self.uses_embedded_sandbox:
+            self.sandbox_url()  # waited for outside the lock, which quitting needs
         with self._lock:
             if self._backend is None:
                 self._backend = self._build_backend()
@@ -389,27 +386,18 @@ class AppContext:
         """
         if self.settings.environment is Environment.SANDBOX and self.overrides.base_url:
             return self.overrides.base_url
-        with self._lock:
-            return self._start_sandbox()
+        return self._sandbox.url()
 
-    def _start_sandbox(self) -> str:
-        if self._sandbox is None:
-            # A child process, not a thread: its work must not compete with the window
-            # for the GIL (serving/child.py says why).
-            from postalgui.services.attendance.sandbox_key import sandbox_environment
-            from postalgui.serving.child import ChildServer
+    def _sandbox_environment(self) -> dict[str, str]:
+        # lazy: asks the keyring, background tasks only (the sandbox starts there)
+        from postalgui.services.attendance.sandbox_key import sandbox_environment
 
-            # Its codes decode in the CLI too; its claims outlive the session (in the data folder).
-            environ = sandbox_environment(self.credentials, self.env_key, data_dir=self.paths.data_dir)
-            server = ChildServer(
-                SANDBOX_APP, port=0, environ=environ, name="postalgui-sandbox", label="embedded sandbox"
-            )
-            server.start()
-            self._sandbox = server
-        if not self._sandbox.wait_ready(15.0):
-            raise SandboxStartError("The embedded sandbox did not start in 15 s")
-        log.info("Embedded sandbox at %s", self._sandbox.url)
-        return self._sandbox.url
+        # Its codes decode in the CLI too; its claims outlive the session (in the data folder).
+        return sandbox_environment(self.credentials, self.env_key, data_dir=self.paths.data_dir)
+
+    def stop_sandbox_if_starting(self) -> None:
+        """Quitting: stop an embedded sandbox still starting rather than wait for it."""
+        self._sandbox.stop_if_starting()
 
     # --- changes ---------------------------------------------------------------------------
 
@@ -439,9 +427,8 @@ class AppContext:
                 office, self._office = self._office, None
             self._prefill_credentials()
             old, self._backend = self._backend, None
-            if not self.uses_embedded_sandbox and self._sandbox is not None:
+            if not self.uses_embedded_sandbox:
                 self._sandbox.stop()
-                self._sandbox = None
         if office is not None:
             office.close()
         if old is not None:
@@ -552,7 +539,6 @@ class AppContext:
             self.attendance.close()
         with self._lock:
             backend, self._backend = self._backend, None
-            sandbox, self._sandbox = self._sandbox, None
             history, self._history = self._history, None
             jobs, self._jobs = self._jobs, None
             branch_cache, self._branch_cache = self._branch_cache, None
@@ -567,8 +553,7 @@ class AppContext:
             jobs.close()
         if backend is not None:
             backend.client.close()
-        if sandbox is not None:
-            sandbox.stop()
+        self._sandbox.close()
 
 
 def build_context(

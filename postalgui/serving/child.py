@@ -160,10 +160,17 @@ class ChildServer:
         return self._url is not None and self.running
 
     def stop(self, timeout: float = 5.0) -> None:
-        """Close the child's stdin (it shuts down cleanly), then insist if it lingers."""
+        """Close the child's stdin (it shuts down cleanly), then insist if it lingers.
+
+        A child that has not announced itself yet is still importing: it has nothing to
+        shut down and would read its stdin only once serving, so it is terminated at once.
+        """
         process = self._process
         if process is None:
             return
+        if not self._announced.is_set():
+            with contextlib.suppress(OSError):  # it is gone already
+                process.terminate()
         if process.stdin is not None and not process.stdin.closed:
             with contextlib.suppress(OSError):  # it is gone already
                 process.stdin.close()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import time
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
@@ -17,6 +18,7 @@ from postalgui.serving.loopback import _Uvicorn
 
 Message = MutableMapping[str, Any]
 HELLO = "tests.e2e.test_serving:hello_app"
+SLOW = "tests.e2e.test_serving:slow_app"
 
 
 def hello_app() -> ASGIApp:
@@ -39,6 +41,12 @@ def hello_app() -> ASGIApp:
         await send({"type": "http.response.body", "body": body})
 
     return app
+
+
+def slow_app() -> ASGIApp:
+    """A start that outlasts the test (the sandbox's imports on a loaded machine, stretched)."""
+    time.sleep(120)
+    return hello_app()
 
 
 def broken_app() -> ASGIApp:

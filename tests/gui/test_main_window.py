@@ -321,11 +321,11 @@ def test_session_quits_cleanly(context: AppContext, qtbot: QtBot) -> None:
     with qtbot.waitSignal(session.window.tokenChecked, timeout=TOKEN_TIMEOUT_MS):
         session.start()
     assert context.uses_embedded_sandbox
-    assert context._sandbox is not None
+    assert context._sandbox.started
     session.window.close()
     session.shutdown()
     session.shutdown()  # twice is harmless (aboutToQuit and run_gui both call it)
-    assert context._sandbox is None
+    assert not context._sandbox.started
     assert session.runner.active_count == 0
     assert (sys.excepthook, threading.excepthook) == hooks
     assert _python_threads() - threads_before == set()  # the sandbox's server thread is gone

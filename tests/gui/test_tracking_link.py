@@ -34,6 +34,7 @@ class BackgroundTab(QWidget):
 
 class BackgroundFactory:
     RUNS_UNSEEN: ClassVar[Literal[True]] = True
+    MODULE: ClassVar[str] = "tests.gui.test_tracking_link"
     built = 0
 
     def label(self) -> str:
@@ -63,12 +64,15 @@ def window(context: AppContext, runner: TaskRunner, qtbot: QtBot) -> Iterator[Ma
     qtbot.waitUntil(lambda: runner.active_count == 0, timeout=WAIT_MS)
 
 
-def test_following_starts_in_the_background_without_showing_the_tab(window: MainWindow) -> None:
+def test_following_starts_in_the_background_without_showing_the_tab(window: MainWindow, qtbot: QtBot) -> None:
     current = window.tabs.currentIndex()
     window.start_following()
+    assert BackgroundFactory.built == 0  # its modules load in a background task first
+    qtbot.waitUntil(lambda: BackgroundFactory.built == 1, timeout=WAIT_MS)
     assert isinstance(window.tabs.widget(1), TabPlaceholder)  # the others wait to be opened
     assert window.tabs.currentIndex() == current
     window.start_following()
+    qtbot.wait(50)
     assert BackgroundFactory.built == 1
     background = window.tabs.widget(2)
     assert isinstance(background, BackgroundTab)  # built unseen and started, once

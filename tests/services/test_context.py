@@ -101,7 +101,7 @@ def test_sandbox_url_is_the_override_in_the_sandbox_environment(monkeypatch: pyt
     monkeypatch.setenv("POSTALGUI_BASE_URL", "http://127.0.0.1:9")
     context = build_context()
     assert context.sandbox_url() == "http://127.0.0.1:9"
-    assert context._sandbox is None  # nothing started here
+    assert not context._sandbox.started  # nothing started here
     context.close()
 
 
