@@ -11,6 +11,7 @@ hundred Python enums, some 20 ms the frame does not need).
 
 from __future__ import annotations
 
+import gc
 import logging
 import sys
 from collections.abc import Sequence
@@ -149,7 +150,24 @@ def run_gui(argv: list[str]) -> int:
 
     A second launch for the same user and config folder brings the running window
     forward and returns at once, before any window or context of its own is built.
+
+    Python's automatic garbage collector is off from here until the session's
+    `IdleCollector` takes it over (after the first paint), and given back on the way out:
+    start-up makes some 57,000 objects that live as long as the app and hardly any
+    garbage (about 550 objects, frozen with the rest when the collector starts), yet the
+    automatic collector walked them a hundred times on the way to the content painted:
+    93 young and 9 middle passes, 21 ms of CPU, now 4 ms (of about 450 ms, under load).
     """
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return _run_gui(argv)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _run_gui(argv: list[str]) -> int:
     app = application(argv)
     app.setApplicationName(APP_NAME)
     app.setOrganizationName(APP_NAME)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 import subprocess
 import sys
@@ -30,6 +31,27 @@ def test_invalid_environment_variable_is_shown_and_exits_2(
     assert gui_app.run_gui([]) == 2
     assert len(shown) == 1
     assert "POSTALGUI_ENV" in shown[0]
+
+
+def test_start_up_runs_without_the_automatic_collector_and_gives_it_back(
+    monkeypatch: pytest.MonkeyPatch, qapp: object
+) -> None:
+    """Off while the app loads (the session's collector takes it over), on again after
+    an early exit (here: an invalid environment variable)."""
+    collecting: list[bool] = []
+
+    def critical(parent: QWidget | None, title: str, text: str) -> QMessageBox.StandardButton:
+        del parent, title, text
+        collecting.append(gc.isenabled())
+        return QMessageBox.StandardButton.Ok
+
+    monkeypatch.setenv("POSTALGUI_ENV", "moon")
+    monkeypatch.setattr(QMessageBox, "critical", critical)
+    monkeypatch.setattr(i18n, "install_translators", lambda app, language: [])
+    assert gc.isenabled()
+    assert gui_app.run_gui([]) == 2
+    assert collecting == [False]
+    assert gc.isenabled()
 
 
 def test_the_window_frame_needs_only_qt() -> None:
