@@ -17,8 +17,8 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication, QEvent, QLocale, QObject, QTimer, Slot
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtCore import QCoreApplication, QEvent, QLocale, QObject, QTimer, QTranslator, Slot
+from PySide6.QtWidgets import QApplication, QMainWindow, QMessageBox, QWidget
 
 from postalgui.gui.crash import CrashReporter
 from postalgui.gui.lifecycle import Launch, SignalQuitter, SingleInstance, instance_name
@@ -80,13 +80,15 @@ class GuiSession(QObject):
     def start(self) -> None:
         """Show the window; the first token check (or first-run setup) follows it.
 
-        The content is painted here, before the event loop runs: the visible tab's first
-        task and the token check start background threads (the HTTP client, the sandbox)
-        whose imports would otherwise compete for the GIL with that first paint.
+        The content is painted here, once, before the event loop runs: the visible tab's
+        first task and the token check start background threads (the HTTP client, the
+        sandbox) whose imports would otherwise compete for the GIL with that first paint.
         """
         self.window.show()
+        _show_bars_now(self.window)
         QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)  # sizes first, then paint
-        self.window.repaint()
+        self.window.update()
+        _paint_pending_updates()
         self.collector.start()
         QTimer.singleShot(0, self.window, self.window.start)
         QTimer.singleShot(FOLLOW_AFTER_MS, self.window, self.window.start_following)
@@ -130,6 +132,28 @@ class GuiSession(QObject):
     @Slot()
     def _on_crash_dialog_quit_requested(self) -> None:
         QCoreApplication.quit()
+
+
+def _show_bars_now(window: QMainWindow) -> None:
+    """Show the menu bar, the status bar and the status bar's labels before the first paint.
+
+    Added to a window already on screen (the frame), each is shown by Qt from the event
+    loop (a queued call to the widget); left there, they appeared after the first paint,
+    moved the tabs down, and the window was laid out and painted a second time (87
+    paints) before its first input. Only the calls queued to these widgets run here.
+    """
+    for bar in (window.menuBar(), window.statusBar()):
+        for widget in (bar, *bar.findChildren(QWidget)):
+            QCoreApplication.sendPostedEvents(widget, QEvent.Type.MetaCall)
+
+
+def _paint_pending_updates() -> None:
+    """Paint what is due now, once, as the event loop would (the updates widgets asked
+    for, then the window's repaint request). Not `QWidget.repaint`: that painted the
+    window but left the updates asked for while it was built pending, and the event loop
+    then painted every widget a second time (87 paints) before the first input."""
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.UpdateLater)
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.UpdateRequest)
 
 
 def application(argv: list[str]) -> QApplication:
@@ -198,6 +222,25 @@ def _run_gui(argv: list[str]) -> int:
         instance.deleteLater()
 
 
+def _speak_the_language(app: QApplication, window: MainWindow) -> list[QTranslator]:
+    """The saved language's translators, installed while the window is a bare frame; returned
+    for the caller to keep and remove."""
+    # lazy: loaded once the window's frame is painted (start-up)
+    from postalgui.gui.i18n import install_translators, resolve_language, saved_language
+    from postalgui.services.paths import app_paths
+
+    translators = install_translators(app, resolve_language(saved_language(app_paths().settings_file)))
+    # The frame was built before the language was known, with the system's locale, and
+    # every widget added to it inherits the frame's: give it the language's (numbers).
+    window.setLocale(QLocale())
+    # The translators' LanguageChange now, while the window is a bare frame: handled
+    # later, it reached every widget built meanwhile (330 of them, already speaking the
+    # language), which laid out and painted the window a second time before its first
+    # input (bench_startup).
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.LanguageChange)
+    return translators
+
+
 def _run_first_instance(app: QApplication, instance: SingleInstance) -> int:
     """Frame, context, session and event loop (imports lazy: only Qt before the frame paints)."""
     from postalgui.gui.widgets.window_state import WindowState, keep_dialog_state_in
@@ -211,16 +254,12 @@ def _run_first_instance(app: QApplication, instance: SingleInstance) -> int:
     window.show()
     app.processEvents()  # painted before the rest of the app loads
 
-    from postalgui.gui.i18n import install_translators, remove_translators, resolve_language, saved_language
+    from postalgui.gui.i18n import remove_translators
     from postalgui.gui.logs import route_qt_messages, setup_logging
     from postalgui.services.context import build_context
     from postalgui.services.settings import ConfigError
 
-    paths = app_paths()
-    translators = install_translators(app, resolve_language(saved_language(paths.settings_file)))
-    # The frame was built before the language was known, with the system's locale, and
-    # every widget added to it inherits the frame's: give it the language's (numbers).
-    window.setLocale(QLocale())
+    translators = _speak_the_language(app, window)
     try:
         context = build_context()
     except ConfigError as exc:
