@@ -92,16 +92,29 @@ def test_the_http_client_loads_off_the_gui_thread() -> None:
     assert result.stdout.strip().splitlines()[-1] == "[]"
 
 
-FIRST_PAINT = """
+GUI_THREAD_ONLY = """
 import os, sys
 from PySide6.QtCore import QEvent, QObject, QThread, QThreadPool, QTimer
 from PySide6.QtWidgets import QApplication, QStackedWidget, QTabWidget
 import threading
 
-QThreadPool.start = lambda *args, **kwargs: None  # the GUI thread's imports only
+QThreadPool.start = lambda *args, **kwargs: None  # the GUI thread's work only
 QThreadPool.tryStart = lambda *args, **kwargs: True
 QThread.start = lambda *args, **kwargs: None
 threading.Thread.start = lambda *args, **kwargs: None
+"""
+
+RUN_APP = """
+app = QApplication(["postalgui"])
+watch = Watch()
+app.installEventFilter(watch)
+from postalgui.gui.app import run_gui
+run_gui([])
+"""
+
+FIRST_PAINT = (
+    GUI_THREAD_ONLY
+    + """
 HEAVY = {heavy!r}
 
 class Watch(QObject):
@@ -112,13 +125,24 @@ class Watch(QObject):
             print(sorted(m for m in HEAVY if m in sys.modules), flush=True)
             os._exit(0)
         return False
-
-app = QApplication(["postalgui"])
-watch = Watch()
-app.installEventFilter(watch)
-from postalgui.gui.app import run_gui
-run_gui([])
 """
+    + RUN_APP
+)
+
+
+def start_up(tmp_path: Path, code: str) -> str:
+    """The last line ``code`` prints, run in a child on a first-run-done settings file."""
+    (tmp_path / "settings.json").write_text('{"schema_version": 1, "first_run_done": true}')
+    env = {
+        **os.environ,
+        "QT_QPA_PLATFORM": "offscreen",
+        "POSTALGUI_CONFIG_DIR": str(tmp_path),
+        "PYTHON_KEYRING_BACKEND": "keyring.backends.fail.Keyring",
+    }
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120, env=env
+    )
+    return result.stdout.strip().splitlines()[-1]
 
 
 def test_the_first_paint_loads_no_database_documents_or_web_stack(tmp_path: Path) -> None:
@@ -127,7 +151,6 @@ def test_the_first_paint_loads_no_database_documents_or_web_stack(tmp_path: Path
     openpyxl, the barcode reader, the sandbox's web stack, the HTTP client, the keyring,
     the other features' ports. They load on first use or in background tasks (start-up
     benchmark: tests/benchmarks)."""
-    (tmp_path / "settings.json").write_text('{"schema_version": 1, "first_run_done": true}')
     heavy = (
         "sqlalchemy", "alembic", "psycopg", "reportlab", "openpyxl", "zxingcpp",
         "fastapi", "uvicorn", "starlette", "requests", "keyring", "postalgui.sandbox.app",
@@ -136,33 +159,12 @@ def test_the_first_paint_loads_no_database_documents_or_web_stack(tmp_path: Path
         "postalgui.services.contracts.ports", "postalgui.services.invoices.ports",
         "postalgui.services.office.ports",
     )  # fmt: skip
-    env = {
-        **os.environ,
-        "QT_QPA_PLATFORM": "offscreen",
-        "POSTALGUI_CONFIG_DIR": str(tmp_path),
-        "PYTHON_KEYRING_BACKEND": "keyring.backends.fail.Keyring",
-    }
-    result = subprocess.run(
-        [sys.executable, "-c", FIRST_PAINT.format(heavy=heavy)],
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=120,
-        env=env,
-    )
-    assert result.stdout.strip().splitlines()[-1] == "[]"
+    assert start_up(tmp_path, FIRST_PAINT.format(heavy=heavy)) == "[]"
 
 
-ONE_PAINT = """
-import os, sys
-from PySide6.QtCore import QEvent, QObject, QThread, QThreadPool, QTimer
-from PySide6.QtWidgets import QApplication, QStackedWidget, QTabWidget
-import threading
-
-QThreadPool.start = lambda *args, **kwargs: None  # the GUI thread's work only
-QThreadPool.tryStart = lambda *args, **kwargs: True
-QThread.start = lambda *args, **kwargs: None
-threading.Thread.start = lambda *args, **kwargs: None
+ONE_PAINT = (
+    GUI_THREAD_ONLY
+    + """
 seen = {"Paint": 0, "Move": 0, "Resize": 0, "LanguageChange": 0}
 paints = []  # the tab's paints before the event loop's first turn after its first paint
 
@@ -192,13 +194,9 @@ class Watch(QObject):
         elif self.tab is not None and kind == QEvent.Type.LanguageChange and watched.isWidgetType():
             seen["LanguageChange"] += 1
         return False
-
-app = QApplication(["postalgui"])
-watch = Watch()
-app.installEventFilter(watch)
-from postalgui.gui.app import run_gui
-run_gui([])
 """
+    + RUN_APP
+)
 
 
 def test_the_window_is_laid_out_and_painted_once_before_its_first_input(tmp_path: Path) -> None:
@@ -207,14 +205,5 @@ def test_the_window_is_laid_out_and_painted_once_before_its_first_input(tmp_path
     built are painted by it, and the translators' language change reached the frame
     alone. Before, the event loop showed the bars after the first paint (the tab moved
     down), and laid out and painted every widget again (start-up benchmark)."""
-    (tmp_path / "settings.json").write_text('{"schema_version": 1, "first_run_done": true}')
-    env = {
-        **os.environ,
-        "QT_QPA_PLATFORM": "offscreen",
-        "POSTALGUI_CONFIG_DIR": str(tmp_path),
-        "PYTHON_KEYRING_BACKEND": "keyring.backends.fail.Keyring",
-    }
-    result = subprocess.run(
-        [sys.executable, "-c", ONE_PAINT], capture_output=True, text=True, check=True, timeout=120, env=env
-    )
-    assert result.stdout.strip().splitlines()[-1] == "0 0 0 0"  # paints again, moves, resizes, languages
+    # the tab's paints again, its moves and resizes, the widgets' language changes
+    assert start_up(tmp_path, ONE_PAINT) == "0 0 0 0"
