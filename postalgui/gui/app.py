@@ -17,7 +17,7 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication, QEvent, QLocale, QObject, QTimer, QTranslator, Slot
+from PySide6.QtCore import QCoreApplication, QEvent, QLocale, QObject, QTimer, Slot
 from PySide6.QtWidgets import QApplication, QMainWindow, QMessageBox, QWidget
 
 from postalgui.gui.crash import CrashReporter
@@ -224,23 +224,18 @@ def _run_gui(argv: list[str]) -> int:
         instance.deleteLater()
 
 
-def _speak_the_language(app: QApplication, window: MainWindow) -> list[QTranslator]:
-    """The saved language's translators, installed while the window is a bare frame; returned
-    for the caller to keep and remove."""
-    # lazy: loaded once the window's frame is painted (start-up)
-    from postalgui.gui.i18n import install_translators, resolve_language, saved_language
-    from postalgui.services.paths import app_paths
+def _frame_speaks_the_language(window: MainWindow) -> None:
+    """The bare frame takes the language just installed: its locale, and the translators'
+    language change now.
 
-    translators = install_translators(app, resolve_language(saved_language(app_paths().settings_file)))
-    # The frame was built before the language was known, with the system's locale, and
-    # every widget added to it inherits the frame's: give it the language's (numbers).
+    The frame was built before the language was known, with the system's locale, and
+    every widget added to it inherits the frame's: it gets the language's (numbers).
+    Handled later, the language change reached every widget built meanwhile (330 of them,
+    already speaking the language), which laid out and painted the window a second time
+    before its first input (bench_startup).
+    """
     window.setLocale(QLocale())
-    # The translators' LanguageChange now, while the window is a bare frame: handled
-    # later, it reached every widget built meanwhile (330 of them, already speaking the
-    # language), which laid out and painted the window a second time before its first
-    # input (bench_startup).
     QCoreApplication.sendPostedEvents(None, QEvent.Type.LanguageChange)
-    return translators
 
 
 def _run_first_instance(app: QApplication, instance: SingleInstance) -> int:
@@ -256,12 +251,14 @@ def _run_first_instance(app: QApplication, instance: SingleInstance) -> int:
     window.show()
     app.processEvents()  # painted before the rest of the app loads
 
-    from postalgui.gui.i18n import remove_translators
+    from postalgui.gui.i18n import install_translators, remove_translators, resolve_language, saved_language
     from postalgui.gui.logs import route_qt_messages, setup_logging
     from postalgui.services.context import build_context
     from postalgui.services.settings import ConfigError
 
-    translators = _speak_the_language(app, window)
+    paths = app_paths()
+    translators = install_translators(app, resolve_language(saved_language(paths.settings_file)))
+    _frame_speaks_the_language(window)
     try:
         context = build_context()
     except ConfigError as exc:
