@@ -497,3 +497,26 @@ def test_a_read_begun_before_the_save_committed_keeps_the_choice_until_the_save_
     finally:
         release.set()
     qtbot.waitUntil(lambda: form.package_combo.currentText() == "Caixa loja", timeout=WAIT_MS)
+
+
+def test_the_services_load_after_the_forms_first_paint(
+    context: AppContext, runner: TaskRunner, qtbot: QtBot
+) -> None:
+    """Not from the tab's constructor: the task's thread would compete with the window's
+    first picture. A tab built but not yet on screen asks for nothing; shown, it asks once."""
+    started: list[str] = []
+    run = runner.run
+
+    def recording_run(fn, *args, **options):  # type: ignore[no-untyped-def]  # a spy on the runner
+        started.append(options.get("key", ""))
+        return run(fn, *args, **options)
+
+    runner.run = recording_run  # type: ignore[method-assign]  # the spy
+    widget = PriceTab(context.price, runner, MessageArea())
+    qtbot.addWidget(widget)
+    qtbot.wait(50)  # event-loop turns: a zero timer from the constructor would fire here
+    assert "price.services" not in started
+    widget.resize(1300, 760)
+    widget.show()
+    qtbot.waitUntil(lambda: widget.form.services_list.count() > 0, timeout=WAIT_MS)
+    assert started.count("price.services") == 1
