@@ -1,5 +1,6 @@
 """The frozen app carries what Alembic reads as source at run time: every migrations
-folder, and the modules its scripts import (which PyInstaller's analysis never sees)."""
+folder, and the modules its scripts import (which PyInstaller's analysis never sees);
+and it leaves out only the run-time hooks of what it never does."""
 
 from __future__ import annotations
 
@@ -63,3 +64,48 @@ def test_the_frozen_app_ships_the_translations_source_the_cli_reads() -> None:
     datas = ast.unparse(_assigned("datas"))
     for name in ("postalgui_pt_BR.qm", "postalgui_en.qm", "postalgui_pt_BR.ts"):
         assert f"'{name}'" in datas, name
+
+
+def _literal(name: str) -> object:
+    return ast.literal_eval(_assigned(name))
+
+
+def _imports_of(package: Path) -> set[str]:
+    found: set[str] = set()
+    for source in package.rglob("*.py"):
+        for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                found |= {node.module, *(f"{node.module}.{alias.name}" for alias in node.names)}
+            elif isinstance(node, ast.Import):
+                found |= {alias.name for alias in node.names}
+    return found
+
+
+def test_the_frozen_app_keeps_the_run_time_hooks_it_needs() -> None:
+    """Qt's plugin path (pyside6), frozen source files for fastapi and reportlab
+    (inspect) and OpenSSL's modules (cryptography) are set by hooks that must still run."""
+    left_out = _literal("UNNEEDED_RTHOOKS")
+    assert left_out == ("pyi_rth_multiprocessing", "pyi_rth_pkgutil")
+    for needed in ("pyi_rth_pyside6", "pyi_rth_inspect", "pyi_rth_cryptography_openssl"):
+        assert needed not in left_out, needed
+
+
+def test_the_app_never_needs_the_hooks_the_frozen_app_leaves_out() -> None:
+    """Without multiprocessing's hook a spawned worker of the frozen app would start the
+    app again, and without pkgutil's, iter_modules would not see the frozen modules:
+    the app uses neither (its servers are subprocess children, `postalgui.serving`)."""
+    imported = _imports_of(ROOT / "postalgui")
+    unsupported = ("multiprocessing", "concurrent.futures.ProcessPoolExecutor", "pkgutil")
+    used = {name for name in imported if name.startswith(unsupported)}
+    assert not used, sorted(used)
+
+
+def test_the_frozen_app_leaves_setuptools_out() -> None:
+    """It came only as tomli's vendored copy, and its run-time hook imported setuptools
+    and distutils on every start."""
+    excluded = {
+        node.value
+        for node in ast.walk(_assigned("excludes"))
+        if isinstance(node, ast.Constant) and isinstance(node.value, str)
+    }
+    assert {"setuptools", "pkg_resources", "_distutils_hack", "distutils"} <= excluded
