@@ -5,6 +5,7 @@ and it leaves out only the run-time hooks of what it never does."""
 from __future__ import annotations
 
 import ast
+import importlib.util
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -109,3 +110,14 @@ def test_the_frozen_app_leaves_setuptools_out() -> None:
         if isinstance(node, ast.Constant) and isinstance(node.value, str)
     }
     assert {"setuptools", "pkg_resources", "_distutils_hack", "distutils"} <= excluded
+
+
+def test_every_module_kept_as_plain_bytecode_is_one_the_app_can_import() -> None:
+    """The frozen app keeps the modules its window imports first as .pyc files beside the
+    archive (no decompression on import): a name that no longer names a module would
+    leave its bytes in the archive unnoticed."""
+    names = _literal("STARTUP_PYC")
+    assert isinstance(names, tuple)
+    assert "postalgui" in names
+    missing = [name for name in names if importlib.util.find_spec(name) is None]
+    assert not missing, missing
