@@ -173,7 +173,7 @@ def day_text(day: date | None) -> str:
 # --------------------------------------------------------------------------- add, remove
 
 
-def _objects_to_add(args: argparse.Namespace, context: AppContext) -> tuple[list[NewObject], str]:
+def _objects_to_add(args: argparse.Namespace, context: AppContext) -> tuple[Sequence[NewObject], str]:
     """What ``add`` was given, checked, and its source; a bad code raises `BadOption`."""
 
     given = [bool(args.codes), args.from_invoice is not None, args.file is not None]
@@ -207,7 +207,7 @@ def _file_objects(path: Path, column: str | None) -> list[NewObject]:
 
 def _invoice_objects(
     statement: tuple[str, str], interval_s: float | None, context: AppContext
-) -> list[NewObject]:
+) -> Sequence[NewObject]:
     # lazy: the command line starts without it
     from postalgui.services.tracking.imports import objects_from_invoice
 

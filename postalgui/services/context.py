@@ -294,7 +294,7 @@ class AppContext:
 
         def invoice_objects(
             task: TaskControl, number: str, document_type: str, *, interval_s: float | None = None
-        ) -> list[NewObject]:
+        ) -> Sequence[NewObject]:
             return objects_from_invoice(
                 task, self.tracking, self.invoices, number, document_type, interval_s=interval_s
             )

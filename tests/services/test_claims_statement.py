@@ -13,7 +13,7 @@ from postalgui.api.values.object_codes import check_digit
 from postalgui.services.claims.service import ClaimsService
 from postalgui.services.claims.use_cases import statement_candidates
 from postalgui.services.office.database import OfficeDatabase
-from postalgui.services.ports import NewObject
+from postalgui.services.ports import NewObject, NewObjects
 from postalgui.services.tracking.claimable import statement_objects
 from postalgui.services.tracking.offers import TrackingOffer
 from postalgui.services.tracking.service import TrackingService
@@ -105,3 +105,21 @@ def test_a_statement_s_candidates_take_its_net_value_and_list_the_untracked(offi
     assert postage[code(0)] == Decimal("99.00")  # the watchlist's own
     assert postage[code(5)] == Decimal("15.50")  # the statement's net value
     assert postage[code(6)] is None  # neither knows it, nor the quote history
+
+
+def test_a_statement_s_candidates_make_only_the_lines_the_watchlist_has_no_postage_for(
+    office: OfficeDatabase,
+) -> None:
+    given = NewObjects.of(_statement(office))
+    made: list[str] = []
+
+    def line(code: str) -> NewObject:
+        made.append(code)
+        return given.by_code(code)
+
+    tracking = TrackingService(tracking_ports(office))
+    service = ClaimsService(claims_ports(office, TrackingOffer(lambda: tracking), clock=lambda: NOW))
+    found = statement_candidates(PlainTask(), service, NewObjects(given.codes, line))
+    assert found == statement_candidates(PlainTask(), service, list(given))
+    unpriced = [serial for serial in range(4, 26) if serial % 3 == 0 and serial % 5 != 4]  # may be claimed
+    assert sorted(made) == [code(serial) for serial in unpriced]

@@ -9,7 +9,8 @@ import pytest
 
 from postalgui.api.models.invoices import AnalyticItem, AnalyticItems
 from postalgui.api.values import object_codes
-from postalgui.services.ports import NewObject
+from postalgui.services.ports import NewObject, NewObjects
+from postalgui.services.tracking import invoice_objects as invoice_objects_module
 from postalgui.services.tracking.invoice_objects import invoice_objects
 
 
@@ -97,3 +98,33 @@ def test_a_label_written_as_a_code_is_only_checked_for_its_digit(monkeypatch: py
     assert parsed == [" sl631662283br "]  # the other two never reach it; the wrong digit is skipped
     assert [obj.code for obj in expected.objects] == ["DG049186226BR", "SL631662283BR"]
     assert expected.skipped == 1
+
+
+def test_a_statement_s_objects_are_made_when_read(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Its codes cost no object; one is made by its position or its code, as a list held it."""
+    lines = [_item("DG049186226BR", "10.50"), _item("", "1.00"), _item("SL631662283BR", "2.00")]
+    lines.append(_item("DG049186226BR", "4.25"))
+    made: list[str] = []
+
+    def counted(code: str, **facts: object) -> NewObject:
+        made.append(code)
+        return NewObject(code, **facts)  # type: ignore[arg-type]  # the facts invoice_objects gives
+
+    monkeypatch.setattr(invoice_objects_module, "NewObject", counted)
+    objects = invoice_objects(AnalyticItems.of(lines), "RE 1").objects
+    assert list(objects.codes) == ["DG049186226BR", "SL631662283BR"]
+    assert made == []
+    assert objects.by_code("DG049186226BR").invoice_amount == Decimal("14.75")
+    assert objects[1].code == "SL631662283BR"
+    assert made == ["DG049186226BR", "SL631662283BR"]
+    assert objects == list(objects) == [objects[0], objects[1]]
+    assert objects[1:] == [objects[1]]
+
+
+def test_objects_given_as_a_list_read_alike() -> None:
+    given = [NewObject("DG049186226BR"), NewObject("SL631662283BR", invoice="RE 1")]
+    objects = NewObjects.of(given)
+    assert objects == given
+    assert NewObjects.of(objects) is objects
+    assert list(objects.codes) == ["DG049186226BR", "SL631662283BR"]
+    assert objects.by_code("SL631662283BR") is given[1]

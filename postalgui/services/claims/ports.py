@@ -61,11 +61,12 @@ class TrackedObjects(Protocol):
 
 class InvoiceObjects(Protocol):
     """The objects of invoice ``number`` (``document_type`` RE, RT...): its analytic
-    statement's labels, downloaded before or requested and followed now."""
+    statement's labels, downloaded before or requested and followed now (Tracking's are
+    `NewObjects`, each made when read)."""
 
     def __call__(
         self, task: TaskControl, number: str, document_type: str, *, interval_s: float | None = None
-    ) -> list[NewObject]: ...
+    ) -> Sequence[NewObject]: ...
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,7 @@ from postalgui.api.analytic import gc_paused, parse_analytic_csv
 from postalgui.api.cancel import CountsOnly, TaskControl
 from postalgui.api.errors import ApiError
 from postalgui.api.values.object_codes import FoundCodes, codes_in_text
-from postalgui.services.ports import NewObject
+from postalgui.services.ports import NewObjects
 from postalgui.services.table_files import TableFileError, header_key, no_column, table_rows
 from postalgui.services.tracking.invoice_objects import invoice_objects
 
@@ -89,7 +89,7 @@ def objects_from_invoice(
     document_type: str,
     *,
     interval_s: float | None = None,
-) -> list[NewObject]:
+) -> NewObjects:
     """The objects of invoice ``number`` (``document_type`` RE, RT...): its analytic
     statement's labels, the statement downloaded before or requested and followed now.
     A bad number or type raises `InvalidValue` before anything is sent."""
@@ -110,12 +110,13 @@ def objects_from_invoice(
     return file_objects(task, job.path, f"{ref.tipo} {ref.fatura}")
 
 
-def file_objects(task: TaskControl, path: Path, invoice: str | None) -> list[NewObject]:
+def file_objects(task: TaskControl, path: Path, invoice: str | None) -> NewObjects:
     """The objects of the analytic statement downloaded to ``path`` (`invoice_objects` of its
-    lines); the parsed statement is let go on return, only its objects are kept.
+    lines, each made when read); the parsed statement is let go on return, only the lines'
+    columns its objects are made of are kept.
 
-    The collector is paused throughout (`gc_paused`): the 100,000 objects made all live on,
-    so its passes over them found nothing and cost 0.1 s of CPU. The totals are not
+    The collector is paused throughout (`gc_paused`): what is read all lives on, so its
+    passes over it find nothing (they cost 0.1 s of CPU when every object was made here). The totals are not
     reconciled (`load_analytic` does it for the Invoices tab): nothing here reads them."""
     task.raise_if_cancelled()
     with gc_paused():

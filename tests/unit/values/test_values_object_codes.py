@@ -10,6 +10,7 @@ from postalgui.api.values.object_codes import (
     codes_in_text,
     is_valid_object_code,
     object_code_or_none,
+    object_codes_or_none,
     parse_object_code,
 )
 
@@ -100,3 +101,14 @@ def test_object_code_or_none_agrees_with_parse_object_code(text: str) -> None:
         expected = None
     assert object_code_or_none(text) == expected
     assert is_valid_object_code(text) is (expected is not None)
+
+
+def test_a_column_of_codes_reads_as_each_one_does() -> None:
+    """The column's quick digit check (by the serial's halves) gives what `check_digit` gives,
+    for every remainder, and every other text what `object_code_or_none` makes of it."""
+    serials = [f"{serial:08d}" for serial in range(0, 100_000_000, 999_983)] + ["00000000", "99999999"]
+    texts = [f"DG{serial}{check_digit(serial)}BR" for serial in serials]
+    texts += [f"DG{serial}{(check_digit(serial) + 1) % 10}BR" for serial in serials]  # a wrong digit
+    texts += ["DG049186226BR", " dg049186226br ", "DG04918622BR", "", "DG０４９186226BR", "DG049186226BR\n"]
+    assert {check_digit(serial) for serial in serials} == set(range(10))
+    assert object_codes_or_none(texts) == [object_code_or_none(text) for text in texts]
