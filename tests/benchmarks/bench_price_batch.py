@@ -33,9 +33,10 @@ a thousand quotes (45 tracked objects each) set off one full pass over the proce
 per batch, 40-110 ms under the lock every worker needs (`PriceClient.batch` now pauses
 the collector, as the window does). The operator's money texts cost 0.06 ms of the
 read's 0.23 ms per answer (all of them read as plain text): not a lever. The sandbox
-spends 1.6 ms per chunk on its one loop (pricing 0.8, routing, token and body 0.5,
-h11 0.2, after the answer's due time 0.17; its state dependency went through a worker
-thread on every request, 0.35 ms more, before). At concurrency 8 that loop is what
+spends 1.5 ms per chunk on its one loop (pricing 0.5, 0.75 before its money texts and
+corridors were remembered; routing, token and body 0.5; h11 0.2; after the answer's
+due time 0.17; its state dependency went through a worker thread on every request,
+0.35 ms more, before). At concurrency 8 that loop is what
 queues: requests entered it 4 ms late and answers left it 4 ms after their due time
 (medians), where alone both are about 1 ms; against a stub operator with no work of
 its own the same client makes 1.15x where the sandbox made 1.30x (same run, load 5.5).
