@@ -13,7 +13,7 @@ from typing import Annotated
 from fastapi import Depends, Request
 
 from postalgui.sandbox.errors import GTW_TOKEN_INVALID, GTW_TOKEN_MISSING, OperatorError
-from postalgui.sandbox.state import get_state
+from postalgui.sandbox.state import app_state
 from postalgui.sandbox.tokens import TokenClaims, TokenError, verify
 
 _CAUSES = {
@@ -39,7 +39,7 @@ async def require_bearer(request: Request) -> TokenClaims:
     scheme, _, token = header.partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
         raise _unauthorized(GTW_TOKEN_INVALID, "Esperado Authorization: Bearer <token>", "invalid_token")
-    state = get_state(request)
+    state = app_state(request.app)
     try:
         return verify(
             token.strip(),

@@ -27,6 +27,7 @@ Reproducing REFERENCE's examples (current table, contract 9912345678 or none):
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import date
@@ -212,8 +213,11 @@ def corridor_number(uf: str, *, capital: bool) -> int:
     return (UFS.index(uf) + 1) * 10 + (1 if capital else 2)
 
 
+@functools.lru_cache(maxsize=4096)
 def corridor(origin: str, destination: str) -> Corridor:
-    """The corridor between two existing 8-digit CEPs (ValueError if one does not exist)."""
+    """The corridor between two existing 8-digit CEPs (ValueError if one does not exist).
+
+    Remembered per pair (a frozen record of fixed tables): a batch asks the same few."""
     origin_uf, destination_uf = uf_of(origin), uf_of(destination)
     if origin_uf is None or destination_uf is None:
         raise ValueError("CEP inexistente")

@@ -48,6 +48,7 @@ must be one of the caller's company's contracts), else from the token's contract
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from collections.abc import Iterable, Mapping, Sequence
@@ -117,7 +118,17 @@ def batch_too_large(limit: int, count: int) -> str:
 
 
 def money(amount: Decimal) -> str:
-    """``Decimal("1234.5")`` -> ``"1.234,50"``."""
+    """``Decimal("1234.5")`` -> ``"1.234,50"``.
+
+    Remembered per amount (and sign, which ``-0`` and ``0`` do not share): an answer
+    writes about twenty amounts per product, most of them the same few (``0,00``), on
+    the sandbox's one event loop, where every request waits for the others' work.
+    """
+    return _money(amount, amount.is_signed())
+
+
+@functools.lru_cache(maxsize=4096)
+def _money(amount: Decimal, _signed: bool) -> str:
     text = format(cat.round2(amount), "f")
     sign = "-" if text.startswith("-") else ""
     integer, fraction = text.lstrip("-").split(".")

@@ -38,7 +38,7 @@ from postalgui.sandbox.errors import (
     OperatorError,
 )
 from postalgui.sandbox.identifiers import normalize_number
-from postalgui.sandbox.state import SandboxState, get_state
+from postalgui.sandbox.state import SandboxState, app_state, get_state
 from postalgui.sandbox.timefmt import ZONE_OFFSET, format_local
 from postalgui.sandbox.tokens import TokenClaims, issue
 
@@ -83,7 +83,7 @@ async def require_basic(request: Request) -> str:
         login, sep, password = base64.b64decode(encoded.strip(), validate=True).decode("utf-8").partition(":")
     except (binascii.Error, UnicodeDecodeError):
         sep = login = password = ""
-    demo = get_state(request).config.demo
+    demo = app_state(request.app).config.demo
     login_ok = hmac.compare_digest(login.encode(), demo.login.encode())
     code_ok = hmac.compare_digest(password.encode(), demo.access_code.encode())
     if not (sep and login_ok and code_ok):

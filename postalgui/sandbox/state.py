@@ -119,6 +119,6 @@ def app_state(app: Starlette) -> SandboxState:
     return state
 
 
-def get_state(request: Request) -> SandboxState:
+async def get_state(request: Request) -> SandboxState:
     """FastAPI dependency: the state of the app serving this request."""
     return app_state(request.app)

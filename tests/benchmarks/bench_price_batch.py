@@ -26,6 +26,21 @@ client's share is paid under one interpreter lock by eight workers, and the sand
 serves every chunk on one event loop: both queue. Under a load of 5 to 8 on two cores
 a single chunk took 63 to 76 ms, so compare figures of one quiet run.
 
+Measured again for issue 40 (CPU per chunk, this machine kind under a load of 5 to 8):
+the client spends 1.0 ms per chunk (requests' send and reading 0.6, the one-pass read
+0.3, the rest 0.1), plus, before the pause, 0.5 ms of garbage collection on average:
+a thousand quotes (45 tracked objects each) set off one full pass over the process
+per batch, 40-110 ms under the lock every worker needs (`PriceClient.batch` now pauses
+the collector, as the window does). The operator's money texts cost 0.06 ms of the
+read's 0.23 ms per answer (all of them read as plain text): not a lever. The sandbox
+spends 1.5 ms per chunk on its one loop (pricing 0.5, 0.75 before its money texts and
+corridors were remembered; routing, token and body 0.5; h11 0.2; after the answer's
+due time 0.17; its state dependency went through a worker thread on every request,
+0.35 ms more, before). At concurrency 8 that loop is what
+queues: requests entered it 4 ms late and answers left it 4 ms after their due time
+(medians), where alone both are about 1 ms; against a stub operator with no work of
+its own the same client makes 1.15x where the sandbox made 1.30x (same run, load 5.5).
+
 Below the table, the same batch at the default concurrency through the use case
 (`quote_batch`: progress per quote, the history on a SQLite file in blocks) for
 information: recording a quote cost as much CPU as pricing it (0.14 ms a row, now

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import json
 import threading
 from collections.abc import Callable, Iterator
@@ -256,6 +257,27 @@ def test_results_come_in_input_order_with_many_workers(operator: OperatorClient)
     check_results(results, queries)
     assert sorted(seen) == list(range(53))
     assert sorted(sizes()) == [3] + [5] * 10
+
+
+@responses.activate
+def test_the_collector_is_paused_while_the_chunks_are_priced(operator: OperatorClient) -> None:
+    """No cyclic garbage collection while the answers' records pile up (they make no cycles);
+    the collector is on again once the batch returns."""
+    responses.add_callback(responses.POST, NACIONAL, callback=answer())
+    queries = [make_query(n) for n in range(12)]
+    collecting: list[bool] = []
+    was = gc.isenabled()
+    gc.enable()
+    try:
+        results = price_client(operator, concurrency=2).batch(
+            queries, on_result=lambda _r: collecting.append(gc.isenabled())
+        )
+        assert gc.isenabled()
+    finally:
+        if not was:
+            gc.disable()
+    check_results(results, queries)
+    assert collecting == [False] * 12
 
 
 @responses.activate

@@ -507,6 +507,14 @@ def test_money_uses_a_thousands_dot() -> None:
     assert money(Decimal("0")) == "0,00"
 
 
+def test_money_remembered_keeps_each_amounts_own_text() -> None:
+    """Amounts are remembered by value, yet ``-0`` (equal to ``0``) keeps its sign and one
+    value at another scale rounds to the same text."""
+    assert [money(Decimal("0.00")), money(Decimal("-0")), money(Decimal("0"))] == ["0,00", "-0,00", "0,00"]
+    assert [money(Decimal("-0.000")), money(Decimal("0.0"))] == ["-0,00", "0,00"]
+    assert money(Decimal("19.90")) == money(Decimal("19.9000")) == "19,90"
+
+
 # -- properties ----------------------------------------------------------------------------------
 
 
