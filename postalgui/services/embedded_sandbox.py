@@ -40,6 +40,7 @@ class EmbeddedSandbox:
         self._environment = environment
         self._lock = threading.Lock()
         self._server: ChildServer | None = None
+        self._said: ChildServer | None = None  # the child whose URL the log has
         self._closed = False
 
     @property
@@ -57,7 +58,10 @@ class EmbeddedSandbox:
             server = self._server
         if not server.wait_ready(START_TIMEOUT_S):
             raise SandboxStartError(f"The embedded sandbox did not start in {START_TIMEOUT_S:.0f} s")
-        log.info("Embedded sandbox at %s", server.url)
+        with self._lock:
+            first, self._said = self._said is not server, server
+        if first:  # once per child, not at every backend asking for its URL
+            log.info("Embedded sandbox at %s", server.url)
         return server.url
 
     def _start(self) -> ChildServer:
