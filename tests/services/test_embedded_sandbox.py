@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -31,22 +32,32 @@ def _sandbox_of(monkeypatch: pytest.MonkeyPatch, factory: str) -> EmbeddedSandbo
     return sandbox
 
 
-def test_quitting_stops_a_sandbox_still_starting_and_frees_the_tasks_waiting_for_it(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    sandbox = _sandbox_of(monkeypatch, SLOW)  # its start takes 120 s
+def _waiting(wait: Callable[[], object], name: str) -> tuple[threading.Thread, list[SandboxStartError]]:
+    """A task's thread blocked in ``wait`` for the sandbox; the errors it got."""
     errors: list[SandboxStartError] = []
 
     def task() -> None:
         try:
-            sandbox.url()
+            wait()
         except SandboxStartError as exc:
             errors.append(exc)
 
-    waiter = threading.Thread(target=task, name="test-sandbox-waiter")
+    waiter = threading.Thread(target=task, name=name)
     waiter.start()
+    return waiter, errors
+
+
+def _until_started(sandbox: EmbeddedSandbox) -> None:
     while not sandbox.started:
         time.sleep(0.01)
+
+
+def test_quitting_stops_a_sandbox_still_starting_and_frees_the_tasks_waiting_for_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    sandbox = _sandbox_of(monkeypatch, SLOW)  # its start takes 120 s
+    waiter, errors = _waiting(sandbox.url, "test-sandbox-waiter")
+    _until_started(sandbox)
     sandbox.stop_if_starting()
     waiter.join(60)  # a guard against a hang: without the stop it waits out the whole start
     assert not waiter.is_alive()
@@ -72,18 +83,9 @@ def test_closing_the_context_is_not_held_up_by_a_task_waiting_for_the_sandbox(
     context = build_context()
     _started = _sandbox_of(monkeypatch, SLOW)
     monkeypatch.setattr(context, "_sandbox", _started)
-    errors: list[SandboxStartError] = []
-
-    def task() -> None:
-        try:
-            context.backend()  # waits for the sandbox: it must not hold the context's lock
-        except SandboxStartError as exc:
-            errors.append(exc)
-
-    waiter = threading.Thread(target=task, name="test-backend-waiter")
-    waiter.start()
-    while not _started.started:
-        time.sleep(0.01)
+    # backend() waits for the sandbox: it must not hold the context's lock meanwhile
+    waiter, errors = _waiting(context.backend, "test-backend-waiter")
+    _until_started(_started)
     closer = threading.Thread(target=context.close, name="test-context-closer")
     closer.start()
     closer.join(60)  # a guard against a hang: the lock was held for the sandbox's whole start
