@@ -17,6 +17,7 @@ import threading
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
+from postalgui.api.cancel import Cancelled
 from postalgui.api.environments import Environment
 from postalgui.api.errors import ApiError, CredentialsMissingError
 from postalgui.api.said import Said
@@ -49,6 +50,7 @@ __all__ = [
 
 PARTNER_APP = "postalgui.partner.app:app_from_environment"
 """The partner server's app factory as its child process imports it."""
+PARTNER_START_TIMEOUT_S = 20.0
 
 PARTNER_USER_KEY = "partner_user"
 PARTNER_PASSWORD_KEY = "partner_password"  # noqa: S105  # keyring entry names, not secrets
@@ -296,29 +298,48 @@ class AttendanceService:
         return env
 
     def start_partner(self) -> str:
-        """Start the partner server as a child process on loopback; its URL (tasks only)."""
-        with self._lock:
-            if self._partner is not None and self._partner.running:
-                return self._partner.url
-            from postalgui.serving.child import ChildServer
+        """Start the partner server as a child process on loopback; its URL (tasks only).
 
-            self.ledger()  # migrate here, once, before the child opens it
-            server = ChildServer(
-                PARTNER_APP,
-                port=self.settings.partner_port,
-                environ=self.partner_environment(),
-                name="postalgui-partner",
-                label="partner server",
-                lifespan=True,
-            )
-            server.start()
-            if not server.wait_ready(20.0):
-                server.stop()
-                raise ApiError(
-                    Said("The partner server did not start in {seconds} s (is the port in use?)", seconds=20)
-                )
-            self._partner = server
+        Waited for outside the lock, so a quit or a status read meanwhile does not wait
+        out the child's start (which takes seconds on a loaded machine); a stop meanwhile
+        ends the start as cancelled.
+        """
+        with self._lock:
+            server = self._partner
+            if server is None or not server.running:
+                server = self._new_partner()
+                self._partner = server
+        if server.wait_ready(PARTNER_START_TIMEOUT_S):
             return server.url
+        with self._lock:
+            stopped = self._partner is not server
+            if not stopped:
+                self._partner = None
+        server.stop()
+        if stopped:
+            raise Cancelled
+        raise ApiError(
+            Said(
+                "The partner server did not start in {seconds} s (is the port in use?)",
+                seconds=int(PARTNER_START_TIMEOUT_S),
+            )
+        )
+
+    def _new_partner(self) -> ChildServer:
+        # lazy: the command line starts without it
+        from postalgui.serving.child import ChildServer
+
+        self.ledger()  # migrate here, once, before the child opens it
+        server = ChildServer(
+            PARTNER_APP,
+            port=self.settings.partner_port,
+            environ=self.partner_environment(),
+            name="postalgui-partner",
+            label="partner server",
+            lifespan=True,
+        )
+        server.start()
+        return server
 
     def stop_partner(self) -> None:
         with self._lock:
@@ -329,7 +350,7 @@ class AttendanceService:
     def partner_status(self) -> PartnerStatus:
         with self._lock:
             server = self._partner
-            running = server is not None and server.running
+            running = server is not None and server.wait_ready(0)  # a server still starting is not running
             url = server.url if running and server is not None else None
         # lazy: the command line starts without it
         from postalgui.partner.config import DEFAULT_CONFIRM_PATH
