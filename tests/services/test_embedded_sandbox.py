@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import threading
-import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -19,17 +18,20 @@ HELLO = "tests.e2e.test_serving:hello_app"
 SLOW = "tests.e2e.test_serving:slow_app"
 
 
-def _sandbox_of(monkeypatch: pytest.MonkeyPatch, factory: str) -> EmbeddedSandbox:
+def _sandbox_of(monkeypatch: pytest.MonkeyPatch, factory: str) -> tuple[EmbeddedSandbox, threading.Event]:
+    """A sandbox whose child serves ``factory``; the event is set once the child is launched."""
     monkeypatch.setattr(embedded_sandbox, "START_TIMEOUT_S", 110.0)  # longer than the guards below
     sandbox = EmbeddedSandbox(dict)
+    launched = threading.Event()
 
     def start() -> ChildServer:
         server = ChildServer(factory, name="test-sandbox", label="embedded sandbox")
         server.start()
+        launched.set()
         return server
 
     monkeypatch.setattr(sandbox, "_start", start)
-    return sandbox
+    return sandbox, launched
 
 
 def _waiting(wait: Callable[[], object], name: str) -> tuple[threading.Thread, list[SandboxStartError]]:
@@ -47,17 +49,12 @@ def _waiting(wait: Callable[[], object], name: str) -> tuple[threading.Thread, l
     return waiter, errors
 
 
-def _until_started(sandbox: EmbeddedSandbox) -> None:
-    while not sandbox.started:
-        time.sleep(0.01)
-
-
 def test_quitting_stops_a_sandbox_still_starting_and_frees_the_tasks_waiting_for_it(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    sandbox = _sandbox_of(monkeypatch, SLOW)  # its start takes 120 s
+    sandbox, launched = _sandbox_of(monkeypatch, SLOW)  # its start takes 120 s
     waiter, errors = _waiting(sandbox.url, "test-sandbox-waiter")
-    _until_started(sandbox)
+    assert launched.wait(60)
     sandbox.stop_if_starting()
     waiter.join(60)  # a guard against a hang: without the stop it waits out the whole start
     assert not waiter.is_alive()
@@ -67,7 +64,7 @@ def test_quitting_stops_a_sandbox_still_starting_and_frees_the_tasks_waiting_for
 
 
 def test_a_serving_sandbox_is_left_to_the_tasks_until_the_app_closes(monkeypatch: pytest.MonkeyPatch) -> None:
-    sandbox = _sandbox_of(monkeypatch, HELLO)
+    sandbox, _ = _sandbox_of(monkeypatch, HELLO)
     url = sandbox.url()
     sandbox.stop_if_starting()
     assert sandbox.url() == url
@@ -81,11 +78,11 @@ def test_closing_the_context_is_not_held_up_by_a_task_waiting_for_the_sandbox(
     monkeypatch: pytest.MonkeyPatch, config_dir: Path
 ) -> None:
     context = build_context()
-    _started = _sandbox_of(monkeypatch, SLOW)
-    monkeypatch.setattr(context, "_sandbox", _started)
+    sandbox, launched = _sandbox_of(monkeypatch, SLOW)
+    monkeypatch.setattr(context, "_sandbox", sandbox)
     # backend() waits for the sandbox: it must not hold the context's lock meanwhile
     waiter, errors = _waiting(context.backend, "test-backend-waiter")
-    _until_started(_started)
+    assert launched.wait(60)
     closer = threading.Thread(target=context.close, name="test-context-closer")
     closer.start()
     closer.join(60)  # a guard against a hang: the lock was held for the sandbox's whole start
