@@ -12,26 +12,16 @@ from postalgui.services import embedded_sandbox
 from postalgui.services.context import build_context
 from postalgui.services.embedded_sandbox import EmbeddedSandbox
 from postalgui.services.session import SandboxStartError
-from postalgui.serving import ChildServer
-
-HELLO = "tests.e2e.test_serving:hello_app"
-SLOW = "tests.e2e.test_serving:slow_app"
+from tests.child_servers import HELLO, SLOW, LaunchedChild
 
 
 def _sandbox_of(monkeypatch: pytest.MonkeyPatch, factory: str) -> tuple[EmbeddedSandbox, threading.Event]:
     """A sandbox whose child serves ``factory``; the event is set once the child is launched."""
     monkeypatch.setattr(embedded_sandbox, "START_TIMEOUT_S", 110.0)  # longer than the guards below
     sandbox = EmbeddedSandbox(dict)
-    launched = threading.Event()
-
-    def start() -> ChildServer:
-        server = ChildServer(factory, name="test-sandbox", label="embedded sandbox")
-        server.start()
-        launched.set()
-        return server
-
+    start = LaunchedChild(factory, "embedded sandbox")
     monkeypatch.setattr(sandbox, "_start", start)
-    return sandbox, launched
+    return sandbox, start.launched
 
 
 def _waiting(wait: Callable[[], object], name: str) -> tuple[threading.Thread, list[SandboxStartError]]:

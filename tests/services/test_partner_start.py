@@ -9,10 +9,8 @@ import pytest
 from postalgui.api.cancel import Cancelled
 from postalgui.api.errors import ApiError
 from postalgui.services.attendance import service as attendance
-from postalgui.serving import ChildServer
+from tests.child_servers import SLOW, LaunchedChild
 from tests.feature_ports import attendance_service
-
-SLOW = "tests.e2e.test_serving:slow_app"  # its start takes 120 s
 
 
 def test_quitting_while_the_partner_server_starts_stops_it_and_cancels_the_start(
@@ -20,14 +18,7 @@ def test_quitting_while_the_partner_server_starts_stops_it_and_cancels_the_start
 ) -> None:
     monkeypatch.setattr(attendance, "PARTNER_START_TIMEOUT_S", 110.0)  # longer than the guards below
     service = attendance_service()
-    launched = threading.Event()
-
-    def new_partner() -> ChildServer:
-        server = ChildServer(SLOW, name="test-partner", label="partner server")
-        server.start()
-        launched.set()
-        return server
-
+    new_partner = LaunchedChild(SLOW, "partner server")
     monkeypatch.setattr(service, "_new_partner", new_partner)
     outcome: list[BaseException] = []
 
@@ -39,7 +30,7 @@ def test_quitting_while_the_partner_server_starts_stops_it_and_cancels_the_start
 
     starter = threading.Thread(target=task, name="test-partner-start")
     starter.start()
-    assert launched.wait(60)
+    assert new_partner.launched.wait(60)
     assert not service.partner_status().running  # still starting: no URL to show yet
     closer = threading.Thread(target=service.close, name="test-attendance-close")
     closer.start()
