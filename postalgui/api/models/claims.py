@@ -22,7 +22,7 @@ from pydantic import AliasChoices, BaseModel, BeforeValidator, ConfigDict, Field
 
 from postalgui.api.values.claims import REASONS, Manifestation, Packaging
 from postalgui.api.values.dates import operator_utc
-from postalgui.api.values.text import OneLine, PlainText
+from postalgui.api.values.fields import OneLine, PlainText
 
 __all__ = [
     "FOLLOW_CODES",

@@ -15,8 +15,8 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from postalgui.api.models.price import ItemError, parse_item_error
-from postalgui.api.values import Cep, format_date_dmy
-from postalgui.api.values.text import OneLine
+from postalgui.api.values import format_date_dmy
+from postalgui.api.values.fields import Cep, OneLine
 
 __all__ = ["Deadline", "DeadlineQuery", "InternationalDeadline"]
 

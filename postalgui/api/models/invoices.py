@@ -22,7 +22,8 @@ from typing import Any, overload
 
 from pydantic import AliasChoices, BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from postalgui.api.values import Money, parse_date_iso
+from postalgui.api.values import parse_date_iso
+from postalgui.api.values.fields import Money
 
 __all__ = [
     "AnalyticHeader",

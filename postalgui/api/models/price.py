@@ -24,9 +24,6 @@ from typing import Annotated, Any
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator, model_validator
 
 from postalgui.api.values import (
-    Cep,
-    Money,
-    Percent,
     format_date_dmy,
     format_date_iso,
     format_decimal_dot,
@@ -36,7 +33,8 @@ from postalgui.api.values import (
 )
 from postalgui.api.values.cards import pad_contract_number
 from postalgui.api.values.errors import InvalidValue
-from postalgui.api.values.text import OneLine, one_line
+from postalgui.api.values.fields import Cep, Money, OneLine, Percent
+from postalgui.api.values.text import one_line
 
 __all__ = [
     "AdditionalService",

@@ -4,7 +4,14 @@ payment-slip typed lines.
 Parsers take what the operator or a user sends and return one canonical Python value;
 formatters give the wire or UI text back. Every rejection is an
 :class:`InvalidValue` with a stable ``rule`` key (listed in :mod:`.errors`).
+
+The pydantic field types (`Cep`, `Money`, `OneLine`, ...) are :mod:`.fields`'s, offered
+here too but imported on first use: the values themselves never import pydantic.
 """
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 from postalgui.api.values.boleto import (
     amount_of,
@@ -23,9 +30,8 @@ from postalgui.api.values.cards import (
     pad_item_fatura,
     pad_number,
 )
-from postalgui.api.values.cep import Cep, format_cep, is_valid_cep, parse_cep
+from postalgui.api.values.cep import format_cep, is_valid_cep, parse_cep
 from postalgui.api.values.cnpj import (
-    Cnpj,
     compute_check_digits,
     display_cnpj,
     format_cnpj,
@@ -34,8 +40,6 @@ from postalgui.api.values.cnpj import (
 )
 from postalgui.api.values.dates import (
     DEFAULT_OFFSET,
-    DateDMY,
-    DateISO,
     combine_offset,
     format_date_dmy,
     format_date_iso,
@@ -49,8 +53,6 @@ from postalgui.api.values.dates import (
 )
 from postalgui.api.values.errors import MAX_SHOWN, MESSAGES, InvalidValue, shown_value
 from postalgui.api.values.money import (
-    Money,
-    Percent,
     format_brl,
     format_cents,
     format_decimal_dot,
@@ -63,6 +65,9 @@ from postalgui.api.values.money import (
 )
 from postalgui.api.values.numbers import format_count, format_grams, format_number, format_percent
 
+if TYPE_CHECKING:
+    from postalgui.api.values.fields import Cep, Cnpj, DateDMY, DateISO, Money, OneLine, Percent, PlainText
+
 __all__ = [
     "DEFAULT_OFFSET",
     "MAX_SHOWN",
@@ -73,7 +78,9 @@ __all__ = [
     "DateISO",
     "InvalidValue",
     "Money",
+    "OneLine",
     "Percent",
+    "PlainText",
     "amount_of",
     "barcode_to_typed_line",
     "combine_offset",
@@ -120,3 +127,15 @@ __all__ = [
     "typed_line_to_barcode",
     "verify_typed_line",
 ]
+
+_FIELDS = frozenset({"Cep", "Cnpj", "DateDMY", "DateISO", "Money", "OneLine", "Percent", "PlainText"})
+
+
+def __getattr__(name: str) -> object:
+    """The pydantic field types of :mod:`.fields`, imported the first time one is asked for."""
+    if name in _FIELDS:
+        # lazy: pydantic, not needed for the window's first paint
+        from postalgui.api.values import fields
+
+        return getattr(fields, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -8,13 +8,10 @@ are accepted so that a stray character is reported, not silently dropped.
 from __future__ import annotations
 
 import re
-from typing import Annotated
-
-from pydantic import BeforeValidator
 
 from postalgui.api.values.errors import InvalidValue
 
-__all__ = ["Cep", "format_cep", "is_valid_cep", "parse_cep"]
+__all__ = ["format_cep", "is_valid_cep", "parse_cep"]
 
 _DIGITS = frozenset("0123456789")
 _ALLOWED = _DIGITS | {"-", "."}
@@ -49,7 +46,3 @@ def is_valid_cep(text: str) -> bool:
     except InvalidValue:
         return False
     return True
-
-
-Cep = Annotated[str, BeforeValidator(parse_cep)]
-"""A pydantic field holding the bare 8 digits, whatever accepted form came in."""

@@ -13,13 +13,10 @@ from __future__ import annotations
 
 import re
 import string
-from typing import Annotated
-
-from pydantic import BeforeValidator
 
 from postalgui.api.values.errors import InvalidValue
 
-__all__ = ["Cnpj", "compute_check_digits", "format_cnpj", "is_valid_cnpj", "parse_cnpj"]
+__all__ = ["compute_check_digits", "format_cnpj", "is_valid_cnpj", "parse_cnpj"]
 
 _BASE_CHARS = frozenset(string.digits + string.ascii_uppercase)
 # Checked before upper-casing: str.upper() maps some non-ASCII letters to ASCII ones.
@@ -91,7 +88,3 @@ def is_valid_cnpj(text: str) -> bool:
     except InvalidValue:
         return False
     return True
-
-
-Cnpj = Annotated[str, BeforeValidator(parse_cnpj)]
-"""A pydantic field holding the 14 bare upper-case characters of a checked CNPJ."""

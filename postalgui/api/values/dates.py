@@ -12,10 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from datetime import UTC, date, datetime, timedelta, timezone
-from typing import Annotated
 from zoneinfo import ZoneInfo
-
-from pydantic import BeforeValidator, PlainSerializer
 
 from postalgui.api.values.errors import InvalidValue
 
@@ -31,9 +28,8 @@ def operator_utc(moment: datetime) -> datetime:
 __all__ = [
     "BRASILIA",
     "DEFAULT_OFFSET",
-    "DateDMY",
-    "DateISO",
     "combine_offset",
+    "date_reader",
     "format_date_dmy",
     "format_date_iso",
     "format_date_ui",
@@ -182,29 +178,16 @@ def combine_offset(naive_dt: datetime, zone_offset: str | None) -> datetime:
     return naive_dt.replace(tzinfo=parse_zone_offset(zone_offset))
 
 
-def _before(parse: Callable[[str], date], pattern: str) -> BeforeValidator:
-    """Pydantic hook: parse wire text, let ``date`` objects through untouched."""
+def date_reader(parse: Callable[[str], date], pattern: str) -> Callable[[object], object]:
+    """A field's reader of wire dates: text goes through ``parse``, a ``date`` passes
+    untouched, anything else (a ``datetime`` too) is `InvalidValue` ``date.format`` naming
+    ``pattern``. Run by the pydantic fields `DateDMY` and `DateISO` (:mod:`.fields`)."""
 
-    def validate(value: object) -> object:
+    def read(value: object) -> object:
         if isinstance(value, str):
             return parse(value)
         if isinstance(value, date) and not isinstance(value, datetime):
             return value
         raise InvalidValue("date.format", value, pattern=pattern)
 
-    return BeforeValidator(validate)
-
-
-DateDMY = Annotated[
-    date,
-    _before(parse_date_dmy, "DD-MM-YYYY"),
-    PlainSerializer(format_date_dmy, return_type=str, when_used="json"),
-]
-"""A pydantic date read from and written to JSON as ``DD-MM-YYYY``."""
-
-DateISO = Annotated[
-    date,
-    _before(parse_date_iso, "YYYY-MM-DD"),
-    PlainSerializer(format_date_iso, return_type=str, when_used="json"),
-]
-"""A pydantic date read from and written to JSON strictly as ``YYYY-MM-DD``."""
+    return read

@@ -27,17 +27,12 @@ from __future__ import annotations
 import functools
 import math
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from decimal import ROUND_HALF_UP, Context, Decimal
-from typing import Annotated
-
-from pydantic import BeforeValidator
 
 from postalgui.api.values.errors import InvalidValue
 
 __all__ = [
-    "Money",
-    "Percent",
     "added",
     "format_brl",
     "format_cents",
@@ -48,6 +43,7 @@ __all__ = [
     "parse_money",
     "parse_percent",
     "parse_weight_grams",
+    "wire_reader",
 ]
 
 _BRAZILIAN = re.compile(
@@ -187,15 +183,17 @@ def _parse_text(value: str, kind: str) -> Decimal:
     return _parse_decimal(value, kind)
 
 
-def _from_wire(kind: str) -> BeforeValidator:
-    """Pydantic hook reading wire text as above.
+def wire_reader(kind: str) -> Callable[[object], object]:
+    """A field's reader of wire amounts (``kind`` ``"money"`` or ``"percent"``, the rule
+    keys' prefix): text as above, an int or a Decimal by its value. Run by the pydantic fields
+    `Money` and `Percent` (:mod:`.fields`).
 
     Some fields are JSON numbers (invoice ``valor``); pydantic's parser hands those over
     as float. Their shortest repr is the JSON text itself for amounts of up to 15
     significant digits, so that is what becomes the Decimal; never a float's binary value.
     """
 
-    def validate(value: object) -> object:
+    def read(value: object) -> object:
         if isinstance(value, float):
             if not math.isfinite(value):
                 raise InvalidValue(f"{kind}.format", value)
@@ -206,14 +204,7 @@ def _from_wire(kind: str) -> BeforeValidator:
             return _parse_decimal(value, kind)
         raise InvalidValue(f"{kind}.type", value, type=type(value).__name__)
 
-    return BeforeValidator(validate)
-
-
-Money = Annotated[Decimal, _from_wire("money")]
-"""A pydantic Decimal field reading operator money text (``"1.234,56"``) or numbers."""
-
-Percent = Annotated[Decimal, _from_wire("percent")]
-"""A pydantic Decimal field reading operator percentage text (``"0,0100"``), scale kept."""
+    return read
 
 
 def added(amounts: Iterable[Decimal | None]) -> Decimal | None:

@@ -19,8 +19,8 @@ The refusal is `InvalidValue` rule ``text.control`` naming the field and the cha
 accepted``); a front names the field as its form does (`InvalidValue.renamed`).
 Accents, emoji and the joiners some scripts need (U+200C, U+200D) stay.
 
-`OneLine` and `PlainText` are the same checks as pydantic types, for a request model's
-fields (the field's own name is the one said).
+`OneLine` and `PlainText` (:mod:`.fields`) are the same checks as pydantic types, for a
+request model's fields (the field's own name is the one said).
 
 `fold` is the one way text is compared for search, sort and matching column titles:
 ``"  São  JOÃO "``, ``"sao joao"`` and ``"Sao Joao"`` are one (`strip_accents` is its
@@ -31,15 +31,10 @@ their case).
 from __future__ import annotations
 
 import unicodedata
-from typing import Annotated
-
-from pydantic import AfterValidator, ValidationInfo
 
 from postalgui.api.values.errors import InvalidValue
 
 __all__ = [
-    "OneLine",
-    "PlainText",
     "char_name",
     "fold",
     "one_line",
@@ -141,17 +136,3 @@ def fold(text: str | None) -> str:
     """``text`` as search compares it: no accents, case-folded, blanks as single spaces
     (``"  Açaí  da VOVÓ "`` -> ``"acai da vovo"``); None is ``""``."""
     return " ".join(strip_accents(text or "").casefold().split())
-
-
-def _one_line_field(value: str, info: ValidationInfo) -> str:
-    return one_line(value, info.field_name or "")
-
-
-def _plain_text_field(value: str, info: ValidationInfo) -> str:
-    return plain_text(value, info.field_name or "")
-
-
-OneLine = Annotated[str, AfterValidator(_one_line_field)]
-"""A request model's one-line text field (`one_line`, the field's name said)."""
-PlainText = Annotated[str, AfterValidator(_plain_text_field)]
-"""A request model's free-text field of several lines (`plain_text`)."""

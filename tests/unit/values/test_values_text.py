@@ -18,11 +18,10 @@ from postalgui.api.models.validation import field_problems
 from postalgui.api.ster import Registration
 from postalgui.api.values.claims import parse_claim_name
 from postalgui.api.values.errors import InvalidValue, rule_text
+from postalgui.api.values.fields import OneLine, PlainText
 from postalgui.api.values.shipping import check_order, person_problems
 from postalgui.api.values.ster import check_operator_code, check_ticket, join_ticket, ticket_from_text
 from postalgui.api.values.text import (
-    OneLine,
-    PlainText,
     char_name,
     one_line,
     plain_text,
