@@ -17,9 +17,10 @@ from postalgui.services.contracts.ports import ContractPorts
 from postalgui.services.contracts.service import ContractService
 from postalgui.services.invoices.ports import InvoicePorts
 from postalgui.services.invoices.service import InvoiceService
+from postalgui.services.overrides import Overrides
 from postalgui.services.price.ports import PricePorts
 from postalgui.services.price.service import PriceService
-from postalgui.services.settings import Overrides, Settings
+from postalgui.services.settings import Settings
 
 _P = TypeVar("_P")
 
@@ -50,7 +51,8 @@ def _ports(kind: Callable[..., _P], given: dict[str, Any], **defaults: Any) -> _
 
 
 def price_service(**given: Any) -> PriceService:
-    return PriceService(_ports(PricePorts, given, settings=settings_port()))
+    settings = given.get("settings") or settings_port()
+    return PriceService(_ports(PricePorts, given, settings=settings, form_prices=lambda: settings().prices))
 
 
 def invoice_service(**given: Any) -> InvoiceService:

@@ -45,8 +45,8 @@ from postalgui.cli.output import (
 from postalgui.cli.queued import say_queued
 from postalgui.cli.worded import routine_text
 from postalgui.services.context import build_context
+from postalgui.services.overrides import ConfigError
 from postalgui.services.paths import app_paths
-from postalgui.services.settings import ConfigError
 from postalgui.services.table_files import TableFileError
 
 COMMAND_MODULES = [

@@ -255,13 +255,13 @@ def _run_first_instance(app: QApplication, instance: SingleInstance) -> int:
     from postalgui.gui.i18n import install_translators, remove_translators, resolve_language, saved_language
     from postalgui.gui.logs import route_qt_messages, setup_logging
     from postalgui.services.context import build_context
-    from postalgui.services.settings import ConfigError
+    from postalgui.services.overrides import ConfigError
 
     paths = app_paths()
     translators = install_translators(app, resolve_language(saved_language(paths.settings_file)))
     _frame_speaks_the_language(window)
     try:
-        context = build_context()
+        context = build_context(look_first=True)
     except ConfigError as exc:
         window.hide()
         QMessageBox.critical(

@@ -24,9 +24,9 @@ from PySide6.QtCore import QCoreApplication, Signal, Slot
 from PySide6.QtWidgets import QMainWindow, QWidget
 
 from postalgui.api.environments import Environment
-from postalgui.gui.messages import arg, environment_name
+from postalgui.gui.messages import environment_name
 from postalgui.gui.mnemonics import mnemonic_letter, with_mnemonic
-from postalgui.gui.settings_notice import settings_notice
+from postalgui.gui.settings_notice import show_settings_notice
 from postalgui.gui.tab_factories import (
     TAB_FACTORIES,
     BackgroundFactory,
@@ -149,6 +149,7 @@ class MainWindow(QMainWindow):
         self._settings_dialog: SettingsDialog | None = None
         self._first_run_dialog = False
         self._replacing_tab = False
+        self._settings_noticed = False  # what reading the settings file found was said
         self._following: FollowingStarter | None = None
         self.window_state: WindowState | None = None  # where the window was (run_gui sets it early)
 
@@ -187,8 +188,10 @@ class MainWindow(QMainWindow):
         self.login_label = self.account_status.login_label
         self.office_status = OfficeStatusLabel(self.statusBar())
         self._wire_connection()
-        self.refresh_account()
-        self._show_settings_notice()
+        if self.context.settings_read:  # else once the first paint is done (`start`)
+            self.read_settings()
+        else:
+            self.refresh_account()
         self.connection.warn_keyring_once()
 
     # --- construction --------------------------------------------------------------------
@@ -380,28 +383,27 @@ class MainWindow(QMainWindow):
         if not self._replacing_tab and index >= 0:
             self.built_tab(index)
 
-    def _show_settings_notice(self) -> None:
-        notice = settings_notice(self.context.store)
-        if notice:
-            self.messages.show_message(
-                notice,
-                MessageKind.WARNING,
-                key="settings-file",
-                action_text=self.tr("Open Settings"),
-                on_action=self._on_message_settings_requested,
-            )
+    def read_settings(self) -> None:
+        """The settings file read in full, if the first paint read only a first look at it
+        (`SettingsInForce`): what the read found wrong is said now, and the title and the
+        status bar follow what it holds. Once per window."""
+        if not self._settings_noticed:
+            self._settings_noticed = True
+            show_settings_notice(self.messages, self.context.store, self._on_message_settings_requested)
+            self.refresh_account()
 
     # --- state shown ------------------------------------------------------------------------
 
     def refresh_account(self) -> None:
         """Title, status bar and overview from the context's current settings."""
-        settings = self.context.settings
-        name = environment_name(settings.environment, settings.custom_base_url)
+        environment = self.context.environment  # the first paint reads no more of the settings
+        custom = self.context.settings.custom_base_url if environment is Environment.CUSTOM else ""
+        name = environment_name(environment, custom)
         self.setWindowTitle(f"PostalGUI \N{EM DASH} {name}")
         # On the sandbox without a keyring the demo login is for this session; it needs none.
-        session_only = self.connection.keyring_missing and settings.environment is Environment.SANDBOX
+        session_only = self.connection.keyring_missing and environment is Environment.SANDBOX
         self.account_status.show_account(
-            name, self.context.login, delegated=self.context.profile.delegated, session_only=session_only
+            name, self.context.login, delegated=self.context.delegated, session_only=session_only
         )
         self.connection_tab.show(lambda overview: overview.show_account(self.context))
         self.office_status.follow(self.context.office().status)  # no database opened here
@@ -423,6 +425,7 @@ class MainWindow(QMainWindow):
         On a first run the token check waits for the settings dialog, so the sandbox is
         not started for an environment the user is about to leave.
         """
+        self.read_settings()
         if not self.context.saved_settings.first_run_done:
             self._first_run_dialog = True
             self.open_settings()
@@ -583,16 +586,9 @@ class MainWindow(QMainWindow):
     @Slot()
     def _on_log_folder_action_triggered(self) -> None:
         # lazy: loaded once the window's frame is painted (start-up)
-        from PySide6.QtCore import QUrl
-        from PySide6.QtGui import QDesktopServices
+        from postalgui.gui.dialogs.about import open_log_folder
 
-        folder = self.context.paths.log_file.parent
-        if not QDesktopServices.openUrl(QUrl.fromLocalFile(str(folder))):
-            self.messages.show_message(
-                arg(self.tr("Could not open the log folder. It is at %1"), folder),
-                MessageKind.WARNING,
-                key="log-folder",
-            )
+        open_log_folder(self.messages, self.context.paths.log_file.parent)
 
     # --- events --------------------------------------------------------------------------------
 

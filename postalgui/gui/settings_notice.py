@@ -5,16 +5,35 @@ The strings keep the window's translation context (``MainWindow``): they were it
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication
 
 from postalgui.gui.messages import arg, reset_settings_text
+from postalgui.gui.widgets.message_kind import MessageKind
 
 if TYPE_CHECKING:
+    from postalgui.gui.widgets.message_bar import MessageArea
     from postalgui.services.settings import SettingsStore
 
-__all__ = ["settings_notice"]
+__all__ = ["settings_notice", "show_settings_notice"]
+
+
+def show_settings_notice(
+    messages: MessageArea, store: SettingsStore, open_settings: Callable[[], None]
+) -> None:
+    """Say in ``messages`` what loading the settings file found, if anything, with a way
+    to the Settings dialog."""
+    notice = settings_notice(store)
+    if notice:
+        messages.show_message(
+            notice,
+            MessageKind.WARNING,
+            key="settings-file",
+            action_text=QCoreApplication.translate("MainWindow", "Open Settings"),
+            on_action=open_settings,
+        )
 
 
 def settings_notice(store: SettingsStore) -> str:

@@ -26,18 +26,13 @@ from postalgui.api.scopes import (
     TokenScope,
 )
 from postalgui.services.embedded_sandbox import SANDBOX_APP, EmbeddedSandbox
+from postalgui.services.first_look import sandbox_credentials
+from postalgui.services.overrides import ConfigError, Overrides
 from postalgui.services.paths import AppPaths, app_paths
 from postalgui.services.price.ports import PricePorts
-from postalgui.services.session import Backend, SandboxStartError
+from postalgui.services.session import Backend, SandboxStartError, connect
 from postalgui.services.setting_missing import SettingMissingError
-from postalgui.services.settings import (
-    ConfigError,
-    Overrides,
-    Profile,
-    Settings,
-    SettingsStore,
-    sandbox_credentials,
-)
+from postalgui.services.settings_in_force import SettingsInForce
 
 if TYPE_CHECKING:
     import keyring.backend
@@ -57,8 +52,9 @@ if TYPE_CHECKING:
     from postalgui.services.ports import Follow, NewObject
     from postalgui.services.price.history import QuoteHistory
     from postalgui.services.price.preset_store import PresetStore
-    from postalgui.services.price.products import PriceSettings
+    from postalgui.services.price.price_settings import PriceSettings
     from postalgui.services.price.service import PriceService
+    from postalgui.services.settings import Profile, Settings, SettingsStore
     from postalgui.services.shipping.service import ShippingService
     from postalgui.services.tracking.offers import TrackingOffer
     from postalgui.services.tracking.service import TrackingService
@@ -79,17 +75,14 @@ class AppContext:
     def __init__(
         self,
         paths: AppPaths,
-        store: SettingsStore,
-        saved: Settings,
+        settings: SettingsInForce,
         credentials: CredentialStore,
-        overrides: Overrides | None = None,
     ) -> None:
+        """``settings``: the file read in full, or still a first look (`SettingsInForce`)."""
         self.paths = paths
-        self.store = store
         self.credentials = credentials
-        self.overrides = overrides or Overrides()
-        self._saved = saved
-        self.settings = self.overrides.apply(saved)
+        self.overrides = settings.overrides
+        self._in_force = settings
         self._lock = threading.RLock()
         self._backend: Backend | None = None
         self._refused: RefusedCredentials | None = None  # outlives the backends: one refused login per set
@@ -103,9 +96,25 @@ class AppContext:
     # --- what the UI shows -------------------------------------------------------------
 
     @property
+    def settings(self) -> Settings:
+        """The settings in force (the file's, with the overrides); the first use reads the
+        file in full (pydantic), which the window's first paint does not."""
+        return self._in_force.current
+
+    @property
     def saved_settings(self) -> Settings:
         """The settings file's content, without environment overrides (Settings dialog)."""
-        return self._saved
+        return self._in_force.saved
+
+    @property
+    def settings_read(self) -> bool:
+        """The settings file was read in full (else the first paint's first look stands)."""
+        return self._in_force.loaded
+
+    @property
+    def store(self) -> SettingsStore:
+        """The settings file, read in full (its ``problem`` says what the read found)."""
+        return self._in_force.store
 
     @property
     def profile(self) -> Profile:
@@ -113,15 +122,25 @@ class AppContext:
 
     @property
     def env_key(self) -> str:
-        return self.settings.env_key
+        return self._in_force.env_key
+
+    @property
+    def environment(self) -> Environment:
+        """The environment in force (read for the first paint without the whole settings)."""
+        return self._in_force.environment
+
+    @property
+    def delegated(self) -> bool:
+        """The profile in force uses a delegated token (read like `environment`)."""
+        return self._in_force.delegated
 
     @property
     def uses_embedded_sandbox(self) -> bool:
-        return self.settings.environment is Environment.SANDBOX and not self.overrides.base_url
+        return self._in_force.environment is Environment.SANDBOX and not self.overrides.base_url
 
     @property
     def login(self) -> str | None:
-        if self.profile.delegated:
+        if self._in_force.delegated:
             return None
         if not self.credentials.resolved:  # the window's first paint must not wait for the keyring
             return self.credentials.peek(self.env_key, LOGIN_KEY)
@@ -155,6 +174,7 @@ class AppContext:
                 operator=self._operator,
                 tokens=self._tokens,
                 settings=self._settings_in_force,
+                form_prices=self._in_force.form_prices,
                 save_prices=save_prices,
                 history=self.quote_history,
                 office=self.office,
@@ -355,28 +375,17 @@ class AppContext:
             return self._backend
 
     def _build_backend(self) -> Backend:
-        # The HTTP client loads here, in the background task, not while the window opens.
         # lazy: not needed for the first paint
-        from postalgui.api.client import OperatorClient
-        from postalgui.api.tokens import RefusedCredentials, TokenManager
-        from postalgui.api.transport import Transport
+        from postalgui.api.tokens import RefusedCredentials
 
         base_url = self.overrides.base_url or self.settings.base_url()
         if base_url is None:
             if not self.uses_embedded_sandbox:
                 raise SettingMissingError("connection.base_url")
             base_url = self.sandbox_url()
-        transport = Transport(base_url)
         if self._refused is None:
             self._refused = RefusedCredentials()
-        tokens = TokenManager(
-            transport,
-            self.credentials,
-            self.env_key,
-            use_delegated=self.profile.delegated,
-            refused=self._refused,
-        )
-        return Backend(base_url, transport, tokens, OperatorClient(transport, tokens, self.default_scope()))
+        return connect(base_url, self.credentials, self.env_key, self.profile, self._refused)
 
     def sandbox_url(self) -> str:
         """The sandbox's URL: the embedded one, started if needed (blocks: background only).
@@ -384,7 +393,7 @@ class AppContext:
         In the Sandbox environment with a base URL override, that URL: a sandbox run
         elsewhere (``postalgui sandbox``, the tests' shared one), nothing started here.
         """
-        if self.settings.environment is Environment.SANDBOX and self.overrides.base_url:
+        if self._in_force.environment is Environment.SANDBOX and self.overrides.base_url:
             return self.overrides.base_url
         return self._sandbox.url()
 
@@ -415,8 +424,7 @@ class AppContext:
         self.store.save(settings)
         office = None
         with self._lock:
-            self._saved = settings
-            self.settings = self.overrides.apply(settings)
+            self._in_force.replace(settings)
             if login is not None and access_code is not None:
                 self.credentials.set(self.env_key, LOGIN_KEY, login.strip())
                 self.credentials.set(self.env_key, ACCESS_CODE_KEY, access_code.strip())
@@ -443,8 +451,7 @@ class AppContext:
         """
         self.store.save(settings)
         with self._lock:
-            self._saved = settings
-            self.settings = self.overrides.apply(settings)
+            self._in_force.replace(settings)
 
     def opened_office(self) -> OfficeDatabase | None:
         """The office database if this session built it (None: nothing asked for it)."""
@@ -453,7 +460,7 @@ class AppContext:
 
     def office(self) -> OfficeDatabase:
         """The office database of the current environment and URL, rebuilt when either changes."""
-        url = self.overrides.database_url or self.profile.database_url
+        url = self.overrides.database_url or self._in_force.database_url
         with self._lock:
             office = self._office
             if office is None or office.env_key != self.env_key or office.url != url:
@@ -528,7 +535,7 @@ class AppContext:
             self.credentials.remember(env_key, LOGIN_KEY, self.overrides.user)
         if self.overrides.access_code:
             self.credentials.remember(env_key, ACCESS_CODE_KEY, self.overrides.access_code)
-        if self.settings.environment is Environment.SANDBOX:
+        if self._in_force.environment is Environment.SANDBOX:
             # A default, not a lookup: the keyring is asked on first use, off the GUI thread.
             for name, demo_value in zip((LOGIN_KEY, ACCESS_CODE_KEY), sandbox_credentials(), strict=True):
                 self.credentials.remember_default(env_key, name, demo_value)
@@ -560,17 +567,20 @@ def build_context(
     environ: Mapping[str, str] | None = None,
     *,
     keyring_backend: keyring.backend.KeyringBackend | None = None,
+    look_first: bool = False,
 ) -> AppContext:
     """Everything from the settings file, the environment and the keyring.
 
+    ``look_first`` (the window): the settings file is read in full on first use, not now;
+    until then the first paint reads a first look at it (`SettingsInForce`).
     Raises `ConfigError` for an invalid ``POSTALGUI_*`` variable.
     """
     environ = os.environ if environ is None else environ
     paths = app_paths(environ).ensure()
     _check_dr(environ.get("POSTALGUI_DR", ""))
     overrides = Overrides.from_environ(environ)
-    store = SettingsStore(paths.settings_file)
-    return AppContext(paths, store, store.load(), CredentialStore(keyring_backend), overrides)
+    settings = SettingsInForce(paths.settings_file, overrides, look_first=look_first)
+    return AppContext(paths, settings, CredentialStore(keyring_backend))
 
 
 def _check_dr(value: str) -> None:

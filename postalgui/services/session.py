@@ -18,13 +18,14 @@ if TYPE_CHECKING:
     from postalgui.api.client import OperatorClient
     from postalgui.api.credentials import CredentialStore
     from postalgui.api.scopes import TokenScope
-    from postalgui.api.tokens import TokenManager
+    from postalgui.api.tokens import RefusedCredentials, TokenManager
     from postalgui.api.transport import Transport
     from postalgui.services.office.database import OfficeDatabase
+    from postalgui.services.overrides import Overrides
     from postalgui.services.paths import AppPaths
-    from postalgui.services.settings import Overrides, Profile, Settings
+    from postalgui.services.settings import Profile, Settings
 
-__all__ = ["Backend", "SandboxStartError", "Session"]
+__all__ = ["Backend", "SandboxStartError", "Session", "connect"]
 
 
 class SandboxStartError(ApiError):
@@ -39,6 +40,22 @@ class Backend:
     transport: Transport
     tokens: TokenManager
     client: OperatorClient
+
+
+def connect(
+    base_url: str, credentials: CredentialStore, env_key: str, profile: Profile, refused: RefusedCredentials
+) -> Backend:
+    """The HTTP client for ``base_url`` with ``profile``'s token (its default scope, its
+    delegated key if it has one); ``refused`` outlives the backends: one refused login per set."""
+    # The HTTP client loads here, in the background task, not while the window opens.
+    # lazy: not needed for the first paint
+    from postalgui.api.client import OperatorClient
+    from postalgui.api.tokens import TokenManager
+    from postalgui.api.transport import Transport
+
+    transport = Transport(base_url)
+    tokens = TokenManager(transport, credentials, env_key, use_delegated=profile.delegated, refused=refused)
+    return Backend(base_url, transport, tokens, OperatorClient(transport, tokens, profile.default_scope()))
 
 
 class Session(Protocol):

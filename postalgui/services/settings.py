@@ -7,30 +7,27 @@ homologation contract is not a production one and the sandbox has its demo compa
 
 from __future__ import annotations
 
-import hashlib
 import json
 import logging
 import re
-from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any
-from urllib.parse import urlsplit
 
-from pydantic import Field, ValidationError, field_validator
+from pydantic import Field, field_validator
 
 from postalgui.api.environments import BASE_URLS, Environment
 from postalgui.api.errors import RoutineError
 from postalgui.api.scopes import Scope, TokenScope
-from postalgui.api.values import InvalidValue, pad_card_number, pad_contract_number, parse_cnpj
+from postalgui.api.values import pad_card_number, pad_contract_number, parse_cnpj
 from postalgui.api.values.errors import cut
-from postalgui.api.values.ster import parse_ster_contract
 from postalgui.sandbox import demo_account
 from postalgui.services.attendance.settings import AttendanceSettings
+from postalgui.services.base_urls import url_problem
 from postalgui.services.blank_or import blank_or
 from postalgui.services.claims.settings import ClaimsSettings
+from postalgui.services.first_look import SCHEMA_VERSION, env_key_of
 from postalgui.services.frozen_model import FrozenModel
-from postalgui.services.price.products import PriceSettings
+from postalgui.services.price.price_settings import PriceSettings
 from postalgui.services.settings_repair import (
     MAX_DEPTH,
     ResetField,
@@ -42,12 +39,9 @@ from postalgui.services.shipping.settings import ShippingSettings
 from postalgui.services.tracking.settings import TrackingSettings
 from postalgui.store.aside import aside_path
 from postalgui.store.atomic import write_atomically
-from postalgui.store.errors import StoreUrlError
-from postalgui.store.urls import office_url
 
 log = logging.getLogger(__name__)
 
-SCHEMA_VERSION = 1
 LANGUAGES = ("", "pt_BR", "en")  # "" follows the system locale
 
 
@@ -141,10 +135,7 @@ class Settings(FrozenModel):
     @property
     def env_key(self) -> str:
         """Names the credential set and token cache: one per environment (REFERENCE.md)."""
-        if self.environment is Environment.CUSTOM:
-            digest = hashlib.sha256(self.custom_base_url.encode()).hexdigest()[:10]
-            return f"custom-{digest}"
-        return self.environment.value
+        return env_key_of(self.environment, self.custom_base_url)
 
     def base_url(self) -> str | None:
         """The API base; ``None`` for the embedded sandbox (its port is chosen at start)."""
@@ -158,150 +149,6 @@ def sandbox_profile() -> Profile:
     return Profile(
         cnpj=demo_account.CNPJ, contract=demo_account.CONTRACT, card=demo_account.CARD, dr=demo_account.DR
     )
-
-
-def sandbox_credentials() -> tuple[str, str]:
-    return demo_account.LOGIN, demo_account.ACCESS_CODE
-
-
-class ConfigError(RoutineError, ValueError):
-    """An environment variable or setting is invalid; names the variable and the rule."""
-
-
-@dataclass(frozen=True)
-class Overrides:
-    """``POSTALGUI_*`` environment variables: they win over the settings file, unsaved.
-
-    ``base_url`` replaces the API base of whatever environment is active (so
-    ``POSTALGUI_ENV=sandbox`` with ``POSTALGUI_BASE_URL`` talks to a sandbox served
-    elsewhere, with the demo credentials); the embedded sandbox is then not started.
-    """
-
-    environment: Environment | None = None
-    base_url: str | None = None
-    user: str | None = None
-    access_code: str | None = None
-    profile: Mapping[str, Any] | None = None
-    ster_url: str | None = None
-    ster_contract: str | None = None
-    database_url: str | None = None
-    """``POSTALGUI_DATABASE_URL``: the office database for this run; unlike the setting it
-    may carry its password (a variable is not a file)."""
-
-    @classmethod
-    def from_environ(cls, environ: Mapping[str, str]) -> Overrides:
-        env_name = environ.get("POSTALGUI_ENV", "").strip().lower()
-        environment: Environment | None = None
-        if env_name:
-            try:
-                environment = Environment(env_name)
-            except ValueError:
-                raise ConfigError(
-                    f"POSTALGUI_ENV: must be one of sandbox, homologacao, producao (got {env_name!r})"
-                ) from None
-        profile: dict[str, Any] = {}
-        for var, field in (
-            ("POSTALGUI_CNPJ", "cnpj"),
-            ("POSTALGUI_CONTRACT", "contract"),
-            ("POSTALGUI_CARD", "card"),
-            ("POSTALGUI_DR", "dr"),
-        ):
-            value = environ.get(var, "").strip()
-            if value:
-                try:
-                    Profile.model_validate({field: value})
-                except ValidationError as exc:
-                    raise ConfigError(f"{var}: {_reason(exc)}") from None
-                profile[field] = value
-        base_url = _url_variable(environ, "POSTALGUI_BASE_URL")
-        ster_url = _url_variable(environ, "POSTALGUI_STER_URL")
-        return cls(
-            database_url=_database_variable(environ),
-            ster_url=ster_url,
-            ster_contract=_ster_contract(environ.get("POSTALGUI_STER_CONTRACT", "")),
-            environment=environment,
-            base_url=base_url,
-            user=environ.get("POSTALGUI_USER") or None,
-            access_code=environ.get("POSTALGUI_ACCESS_CODE") or None,
-            profile=profile or None,
-        )
-
-    def apply(self, settings: Settings) -> Settings:
-        result = settings
-        if self.environment is not None:
-            result = result.model_copy(update={"environment": self.environment})
-        if self.profile:
-            merged = result.profile().model_dump() | dict(self.profile)
-            result = result.with_profile(result.environment, Profile.model_validate(merged))
-        if self.ster_contract:
-            attendance = result.attendance.model_copy(update={"ster_contract": self.ster_contract})
-            result = result.model_copy(update={"attendance": attendance})
-        return result
-
-
-def url_problem(url: str) -> str | None:
-    """Why ``url`` is no base URL to send requests to (the rule, in English); None when it is one.
-
-    Checked where it is read, so a ``http://[::1`` or a port past 65535 is named as the
-    setting it came from, not met as a crash or ten failed retries at the first request.
-    """
-    if not url.startswith(("http://", "https://")):
-        return "must start with http:// or https://"
-    try:
-        parts = urlsplit(url)
-        port = parts.port  # read: a port that is not a number from 0 to 65535 raises here
-    except ValueError as exc:
-        if "port" in str(exc).lower():
-            return "the port must be a number from 1 to 65535"
-        return _URL_RULE
-    if not parts.hostname or any(char.isspace() or not char.isprintable() for char in url):
-        return _URL_RULE
-    if port == 0:
-        return "the port must be a number from 1 to 65535"
-    return None
-
-
-_URL_RULE = "must be a URL such as https://host or http://127.0.0.1:8080 (a host, an optional port)"
-
-
-def _url_variable(environ: Mapping[str, str], name: str) -> str | None:
-    """The URL in the variable ``name`` without its last ``/``; None when unset."""
-    url = environ.get(name, "").strip()
-    problem = url_problem(url) if url else None
-    if problem is not None:  # the value is not repeated: a URL may carry a password
-        raise ConfigError(f"{name}: {problem}")
-    return url.rstrip("/") or None
-
-
-def _database_variable(environ: Mapping[str, str]) -> str | None:
-    """``POSTALGUI_DATABASE_URL``, checked (its value is never repeated: it may carry a password)."""
-    value = environ.get("POSTALGUI_DATABASE_URL", "").strip()
-    if not value:
-        return None
-
-    try:
-        office_url(value, field="POSTALGUI_DATABASE_URL", allow_password=True)
-    except StoreUrlError as exc:
-        raise ConfigError(str(exc)) from None
-    return value
-
-
-def _ster_contract(value: str) -> str | None:
-    """``POSTALGUI_STER_CONTRACT``: the registration-system contract, 12 characters."""
-    if not value.strip():
-        return None
-    try:
-        return parse_ster_contract(value)
-    except InvalidValue as exc:
-        raise ConfigError(f"POSTALGUI_STER_CONTRACT: {exc.message}") from None
-
-
-def _reason(exc: ValidationError) -> str:
-    err = exc.errors()[0]
-    ctx_error = (err.get("ctx") or {}).get("error")
-    if isinstance(ctx_error, InvalidValue):
-        return str(ctx_error)
-    return str(err["msg"]).removeprefix("Value error, ")
 
 
 class SettingsNewerError(RoutineError, OSError):

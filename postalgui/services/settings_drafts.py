@@ -15,12 +15,13 @@ from typing import TYPE_CHECKING, Literal
 from postalgui.api.environments import Environment
 from postalgui.api.scopes import ACCESS_CODE_KEY, DATABASE_PASSWORD_KEY, DELEGATED_KEY, LOGIN_KEY
 from postalgui.api.values import InvalidValue, pad_card_number, pad_contract_number, parse_cnpj
+from postalgui.services.first_look import sandbox_credentials
 from postalgui.services.office.problems import UrlRule, url_rule
-from postalgui.services.settings import Profile, Settings, sandbox_credentials
+from postalgui.services.settings import Profile, Settings
 
 if TYPE_CHECKING:
     from postalgui.api.credentials import CredentialStore
-    from postalgui.services.settings import Overrides
+    from postalgui.services.overrides import Overrides
 
 __all__ = ["ProfileDraft", "SettingsDrafts", "env_key", "override_names", "url_problem"]
 

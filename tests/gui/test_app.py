@@ -149,11 +149,13 @@ def test_the_first_paint_loads_no_database_documents_or_web_stack(tmp_path: Path
     """Until the visible tab (Prices) has painted, the GUI thread loads none of these:
     the office database's SQLAlchemy, the documents' reportlab, the spreadsheets'
     openpyxl, the barcode reader, the sandbox's web stack, the HTTP client, the keyring,
+    pydantic and the settings' models (the first paint reads a first look at the file),
     the other features' ports. They load on first use or in background tasks (start-up
     benchmark: tests/benchmarks)."""
     heavy = (
         "sqlalchemy", "alembic", "psycopg", "reportlab", "openpyxl", "zxingcpp",
         "fastapi", "uvicorn", "starlette", "requests", "keyring", "postalgui.sandbox.app",
+        "pydantic", "postalgui.services.settings", "postalgui.services.price.price_settings",
         # the other features' ports: each loads with its service, on first use
         "postalgui.services.attendance.ports", "postalgui.services.branches.ports",
         "postalgui.services.contracts.ports", "postalgui.services.invoices.ports",

@@ -24,7 +24,7 @@ from postalgui.gui import i18n
 from postalgui.gui.app import GuiSession
 from postalgui.gui.main_window import MainWindow, TabPlaceholder
 from postalgui.gui.messages import token_expiry_text
-from postalgui.gui.tab_factories import TAB_FACTORIES
+from postalgui.gui.tab_factories import TAB_FACTORIES, price_tab
 from postalgui.gui.tabs.contract import Handoffs
 from postalgui.gui.tasks import TaskRunner
 from postalgui.gui.widgets.message_bar import MessageKind
@@ -259,6 +259,48 @@ def test_unreadable_settings_file_is_reported(
         assert bar is not None
         assert "could not be read" in bar.text()
         assert bar.kind is MessageKind.WARNING
+    finally:
+        runner.shutdown(15000)
+        context.close()
+
+
+def test_the_window_is_built_on_a_first_look_and_reads_the_settings_after(
+    config_dir: Path, memory_keyring: MemoryKeyring, qtbot: QtBot
+) -> None:
+    """The window's first paint reads a first look at the settings file (issue 40): the
+    Prices form shows the file's origin, the title its environment; what is wrong with
+    the rest is said once the file is read in full, after the first paint."""
+    config_dir.mkdir(parents=True, exist_ok=True)
+    (config_dir / "settings.json").write_text(
+        json.dumps(
+            {
+                "first_run_done": True,
+                "environment": "homologacao",
+                "prices": {"origin_cep": "70002900"},
+                "language": "klingon",  # the first look does not read it
+            }
+        ),
+        encoding="utf-8",
+    )
+    context = build_context(
+        environ={"POSTALGUI_CONFIG_DIR": str(config_dir)}, keyring_backend=memory_keyring, look_first=True
+    )
+    runner = TaskRunner()
+    try:
+        window = MainWindow(context, runner, tab_factories=[price_tab])
+        qtbot.addWidget(window)
+        assert not context.settings_read
+        assert window.messages.message("settings-file") is None
+        assert "Homologa" in window.windowTitle()
+        form = window.tabs.widget(0).form  # type: ignore[attr-defined]  # the Prices tab
+        assert form.route.origin_edit.text() == "70002-900"
+        window.read_settings()
+        assert context.settings_read
+        bar = window.messages.message("settings-file")
+        assert bar is not None
+        assert "defaults: Language" in bar.text()
+        window.read_settings()  # once per window
+        assert window.messages.messages() == [bar]
     finally:
         runner.shutdown(15000)
         context.close()

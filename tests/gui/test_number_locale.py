@@ -30,7 +30,7 @@ from postalgui.gui.widgets.number_input import (
     Understood,
     understand,
 )
-from postalgui.services.price.products import PriceSettings
+from postalgui.services.price.price_settings import PriceSettings
 
 SIZES = Plausible(Decimal(1), Decimal(200))
 GRAMS = Plausible(Decimal(1), Decimal(30_000), whole=True)

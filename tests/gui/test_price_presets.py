@@ -21,7 +21,7 @@ from postalgui.gui.tabs.price.quote_form import QuoteForm
 from postalgui.gui.tasks import TaskRunner
 from postalgui.gui.widgets.message_bar import MessageArea
 from postalgui.services.price.preset_store import PresetStore
-from postalgui.services.price.products import OriginPreset, PriceSettings
+from postalgui.services.price.price_settings import OriginPreset, PriceSettings
 from postalgui.services.settings import Settings
 from postalgui.store.office import OfficeStore
 from tests.feature_ports import price_service, settings_port

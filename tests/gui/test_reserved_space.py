@@ -18,7 +18,7 @@ from postalgui.gui import i18n
 from postalgui.gui.tabs.attendance.register_form import RegistrationForm
 from postalgui.gui.tabs.price.quote_form import QuoteForm
 from postalgui.gui.tasks import TaskRunner
-from postalgui.services.price.products import PriceSettings
+from postalgui.services.price.price_settings import PriceSettings
 from tests.gui.test_attendance_tab import FakeAttendanceService, alone, bare_runner
 from tests.gui.test_number_locale import type_into
 

@@ -12,8 +12,9 @@ from postalgui.api.environments import Environment
 from postalgui.api.tokens import ACCESS_CODE_KEY, LOGIN_KEY, Scope
 from postalgui.sandbox.demo import DEMO
 from postalgui.services.context import AppContext, build_context
+from postalgui.services.overrides import ConfigError
 from postalgui.services.ports import NewObject
-from postalgui.services.settings import ConfigError, Profile
+from postalgui.services.settings import Profile
 from tests.conftest import MemoryKeyring
 
 

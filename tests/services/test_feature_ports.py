@@ -32,7 +32,7 @@ from postalgui.services.office.use_cases import check_typed
 from postalgui.services.ports import NewObject
 from postalgui.services.price.preset_store import PresetStore
 from postalgui.services.price.preset_tasks import load_presets, save_preset
-from postalgui.services.price.products import OriginPreset, PriceSettings
+from postalgui.services.price.price_settings import OriginPreset, PriceSettings
 from postalgui.services.settings import Settings
 from tests.contract.shapes import load, raw
 from tests.feature_ports import (

@@ -9,7 +9,7 @@ from decimal import Decimal
 from postalgui.api.models.price import AdditionalService
 from postalgui.services.price import form_values
 from postalgui.services.price.form_values import FormEntries
-from postalgui.services.price.products import OriginPreset, PackagePreset
+from postalgui.services.price.price_settings import OriginPreset, PackagePreset
 from postalgui.services.price.service_choice import DECLARED, Refusal, declared_limits
 
 SEDEX = [

@@ -43,9 +43,9 @@ def test_a_contract_given_by_hand_replaces_the_configured_one(context: AppContex
 
 
 def test_no_contract_configured_is_a_routine_error(context: AppContext) -> None:
-    settings = context.settings
-    context.settings = settings.with_profile(
-        settings.environment, context.profile.model_copy(update={"contract": ""})
+    settings = context.saved_settings
+    context.save_preferences(
+        settings.with_profile(settings.environment, context.profile.model_copy(update={"contract": ""}))
     )
     with pytest.raises(ApiError, match="contract"):
         context.invoices.scope()

@@ -14,7 +14,7 @@ from sqlalchemy.engine import URL
 from postalgui.api.cancel import PlainTask
 from postalgui.services.price.preset_store import PresetStore, import_key
 from postalgui.services.price.preset_tasks import PresetConflictError, delete_preset, save_preset
-from postalgui.services.price.products import OriginPreset, PackagePreset, PriceSettings
+from postalgui.services.price.price_settings import OriginPreset, PackagePreset, PriceSettings
 from postalgui.store import tables
 from postalgui.store.errors import VersionConflictError
 from postalgui.store.office import OfficeStore

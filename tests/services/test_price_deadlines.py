@@ -15,7 +15,7 @@ from postalgui.api.errors import PermissionDeniedError, ServerError
 from postalgui.api.models.deadline import Deadline, DeadlineQuery
 from postalgui.api.models.price import ItemError, PriceQuery
 from postalgui.services.price.deadlines import DeadlineOutcome, add_business_days, deadlines_for
-from postalgui.services.price.products import PriceSettings
+from postalgui.services.price.price_settings import PriceSettings
 from postalgui.services.price.service import PriceService
 
 FRIDAY = date(2026, 11, 27)

@@ -10,14 +10,8 @@ import pytest
 from postalgui.api.environments import Environment
 from postalgui.api.tokens import Scope
 from postalgui.sandbox.demo import DEMO
-from postalgui.services.settings import (
-    ConfigError,
-    Overrides,
-    Profile,
-    Settings,
-    SettingsNewerError,
-    SettingsStore,
-)
+from postalgui.services.overrides import ConfigError, Overrides
+from postalgui.services.settings import Profile, Settings, SettingsNewerError, SettingsStore
 
 
 def test_defaults_are_the_sandbox_with_the_demo_company() -> None:

@@ -6,7 +6,8 @@ import pytest
 
 from postalgui.api.credentials import CredentialStore
 from postalgui.api.environments import Environment
-from postalgui.services.settings import Overrides, Profile, Settings
+from postalgui.services.overrides import Overrides
+from postalgui.services.settings import Profile, Settings
 from postalgui.services.settings_drafts import SettingsDrafts, env_key, override_names, url_problem
 from tests.conftest import MemoryKeyring
 

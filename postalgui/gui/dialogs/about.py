@@ -13,7 +13,8 @@ import html
 from importlib.metadata import PackageNotFoundError, version
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QUrl
+from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QMessageBox
 
 from postalgui.gui.messages import arg
@@ -29,13 +30,16 @@ from postalgui.gui.tab_factories import (
     TabFactory,
     TrackingTabFactory,
 )
+from postalgui.gui.widgets.message_kind import MessageKind
 
 if TYPE_CHECKING:
     from pathlib import Path
 
     from PySide6.QtWidgets import QWidget
 
-__all__ = ["about_tabs", "about_text", "show_about"]
+    from postalgui.gui.widgets.message_bar import MessageArea
+
+__all__ = ["about_tabs", "about_text", "open_log_folder", "show_about"]
 
 _CONTEXT = "About"
 
@@ -110,3 +114,15 @@ def about_text(log_file: Path) -> str:
 def show_about(parent: QWidget, log_file: Path) -> None:
     """Qt's About box (modal: the user reads it and closes it)."""
     QMessageBox.about(parent, _tr("About PostalGUI"), about_text(log_file))
+
+
+def open_log_folder(messages: MessageArea, folder: Path) -> None:
+    """Help > Open log folder: the folder in the system's file manager, else where it is."""
+    if not QDesktopServices.openUrl(QUrl.fromLocalFile(str(folder))):
+        messages.show_message(
+            arg(
+                QCoreApplication.translate("MainWindow", "Could not open the log folder. It is at %1"), folder
+            ),
+            MessageKind.WARNING,
+            key="log-folder",
+        )

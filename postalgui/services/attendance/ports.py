@@ -15,7 +15,8 @@ if TYPE_CHECKING:  # the token manager loads in the first task, not at start-up
     from postalgui.api.credentials import CredentialStore
     from postalgui.api.tokens import TokenManager
     from postalgui.services.office.database import OfficeDatabase
-    from postalgui.services.settings import Overrides, Settings
+    from postalgui.services.overrides import Overrides
+    from postalgui.services.settings import Settings
 
 __all__ = ["AttendancePorts"]
 

@@ -14,13 +14,12 @@ from datetime import date
 from decimal import Decimal
 from typing import TYPE_CHECKING, TypeVar
 
-from postalgui.services.price.products import OriginPreset, PackagePreset
 from postalgui.services.price.service_choice import DECLARED, Refusal, wire_services
 
 if TYPE_CHECKING:
     from postalgui.api.models.price import AdditionalService, PriceQuery
     from postalgui.api.models.validation import FieldProblem
-from pydantic import ValidationError
+    from postalgui.services.price.price_settings import OriginPreset, PackagePreset
 
 __all__ = [
     "SIZE_FIELDS",
@@ -43,7 +42,7 @@ __all__ = [
     "without_named",
 ]
 
-Preset = TypeVar("Preset", OriginPreset, PackagePreset)
+Preset = TypeVar("Preset", "OriginPreset", "PackagePreset")  # names: the models load after the first paint
 
 ServicesFound = Mapping[str, "list[AdditionalService] | Exception"]
 """The services each product offers, by product code; an `Exception` when unreadable."""
@@ -133,6 +132,8 @@ def plan_queries(
     the plan with its field problems (every product shares the fields at fault)."""
 
     # lazy: not needed for the first paint
+    from pydantic import ValidationError
+
     from postalgui.api.models.price import PriceQuery
     from postalgui.api.models.validation import field_problems
 
@@ -221,6 +222,9 @@ def compare_selection(checked: Sequence[str], count: int) -> list[str]:
 
 def package_preset(name: str, fmt: str, sizes: Mapping[str, float], weight_g: int) -> PackagePreset:
     """A package preset of the format, the sizes given (zero: none) and the weight."""
+    # lazy: pydantic, when the clerk saves a preset (not for the first paint)
+    from postalgui.services.price.price_settings import PackagePreset
+
     return PackagePreset(
         name=name,
         format=fmt,

@@ -16,7 +16,8 @@ if TYPE_CHECKING:  # requests and the token manager load in the first task, not 
     from postalgui.services.office.database import OfficeDatabase
     from postalgui.services.price.history import QuoteHistory
     from postalgui.services.price.preset_store import PresetStore
-    from postalgui.services.price.products import PriceSettings
+    from postalgui.services.price.price_settings import PriceSettings
+    from postalgui.services.price.price_view import PriceChoices
     from postalgui.services.settings import Settings
 
 __all__ = ["PricePorts"]
@@ -32,6 +33,9 @@ class PricePorts:
     """The token manager (which APIs the quoting token may use)."""
     settings: Callable[[], Settings]
     """The settings in force: the profile a quote is sent with, the language, the Prices section."""
+    form_prices: Callable[[], PriceChoices]
+    """The Prices section as the form reads it: before the settings are read in full (the
+    window's first paint), a plain view of the file (`PriceView`); then ``settings().prices``."""
     save_prices: Callable[[PriceSettings], None]
     """Keep a new Prices section in the settings file, leaving the connection as it is."""
     history: Callable[[], QuoteHistory]

@@ -29,7 +29,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.sql.dml import ReturningInsert
 
 from postalgui.services.office import topics
-from postalgui.services.price.products import OriginPreset, PackagePreset, PriceSettings
+from postalgui.services.price.price_settings import OriginPreset, PackagePreset, PriceSettings
 from postalgui.store import tables
 from postalgui.store.errors import Change, VersionConflictError
 from postalgui.store.office import OfficeStore

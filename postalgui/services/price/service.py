@@ -17,7 +17,8 @@ if TYPE_CHECKING:
     from postalgui.services.price.history import QuoteHistory
     from postalgui.services.price.ports import PricePorts
     from postalgui.services.price.preset_store import PresetStore
-    from postalgui.services.price.products import PriceSettings
+    from postalgui.services.price.price_settings import PriceSettings
+    from postalgui.services.price.price_view import PriceChoices
     from postalgui.services.settings import Profile
 
 log = logging.getLogger(__name__)
@@ -69,6 +70,11 @@ class PriceService:
         """The Prices tab's settings in force: products compared, presets, remembered origin."""
         return self._ports.settings().prices
 
+    def form_prices(self) -> PriceChoices:
+        """What the quote form reads of the Prices section: at start-up a plain view of the
+        file, which the window's first paint reads without loading the settings' models."""
+        return self._ports.form_prices()
+
     def save_prices(self, prices: PriceSettings) -> None:
         """Keep new Prices settings in the settings file (OSError when it cannot be written);
         the connection stays as it is."""
@@ -76,7 +82,7 @@ class PriceService:
 
     def handling_days(self) -> int:
         """Business days the office puts between a quote and the posting."""
-        return self.prices_settings().handling_days
+        return self.form_prices().handling_days
 
     def preset_store(self) -> PresetStore:
         """The saved origins and package presets in the office database (blocks: tasks only)."""

@@ -32,11 +32,11 @@ from postalgui.services.office import topics
 from postalgui.services.price import preset_tasks
 from postalgui.services.price.form_values import package_preset
 from postalgui.services.price.preset_tasks import OfficePresets, PresetConflictError
-from postalgui.services.price.products import OriginPreset
 
 if TYPE_CHECKING:
     from postalgui.gui.desk import Desk
     from postalgui.services.price.preset_store import Kind, Preset, StoredPreset
+    from postalgui.services.price.price_settings import OriginPreset
     from postalgui.services.price.service import PriceService
 
 __all__ = ["FormPresets"]
@@ -84,6 +84,9 @@ class FormPresets(QObject):
 
     @property
     def origins(self) -> list[OriginPreset]:
+        # lazy: the presets' models (pydantic) load after the first paint, with the presets
+        from postalgui.services.price.price_settings import OriginPreset
+
         return [stored.preset for stored in self._origins if isinstance(stored.preset, OriginPreset)]
 
     @property
@@ -264,6 +267,9 @@ class FormPresets(QObject):
         preset_index = package.package_combo.itemData(index)
         if preset_index is None:
             return
+        # lazy: the presets' models (pydantic) load after the first paint, with the presets
+        from postalgui.services.price.price_settings import OriginPreset
+
         preset = self._packages[int(preset_index)].preset
         if isinstance(preset, OriginPreset):
             return
@@ -328,6 +334,9 @@ class FormPresets(QObject):
             return
         name = self._ask_name(self.tr("Save origin"), self.tr("Name of this origin:"))
         if name:
+            # lazy: the presets' models (pydantic) load after the first paint
+            from postalgui.services.price.price_settings import OriginPreset
+
             self._write(_Edit("origin", name, OriginPreset(name=name, cep=cep)))
 
     @Slot()

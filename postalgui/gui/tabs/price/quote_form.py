@@ -53,7 +53,7 @@ from postalgui.gui.tabs.price.presets import FormPresets
 from postalgui.gui.tabs.price.route_fields import RouteFields
 from postalgui.services.price import form_values
 from postalgui.services.price.form_values import FormEntries
-from postalgui.services.price.products import PriceSettings
+from postalgui.services.price.price_view import PriceChoices
 from postalgui.services.price.service_choice import DECLARED
 
 if TYPE_CHECKING:
@@ -77,11 +77,13 @@ class QuoteForm(QWidget):
 
     quoteRequested = Signal()
     servicesNeeded = Signal()
-    pricesChanged = Signal(PriceSettings)
+    pricesChanged = Signal(
+        PriceChoices
+    )  # a PriceSettings, whose module (pydantic) loads after the first paint
     routeChanged = Signal()
     arriveByChanged = Signal()
 
-    def __init__(self, prices: PriceSettings, parent: QWidget | None = None) -> None:
+    def __init__(self, prices: PriceChoices, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("quoteForm")
         self._prices = prices
@@ -176,7 +178,7 @@ class QuoteForm(QWidget):
     # --- state ------------------------------------------------------------------------
 
     @property
-    def prices(self) -> PriceSettings:
+    def prices(self) -> PriceChoices:
         """The settings the form follows (frozen: `change_prices` makes a new value)."""
         return self._prices
 
@@ -210,7 +212,7 @@ class QuoteForm(QWidget):
         self.services.show_offers(form_values.offered_services(found), self._prices.name_of)
         self.declared.show_limits(form_values.declared_limits(found, self._prices.name_of))
 
-    def set_prices(self, prices: PriceSettings) -> None:
+    def set_prices(self, prices: PriceChoices) -> None:
         """Follow new settings (another tab chose the card to quote with, another environment
         and so another office database): products, presets."""
         self._prices = prices

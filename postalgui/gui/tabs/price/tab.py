@@ -28,7 +28,7 @@ from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.gui.widgets.tab_pages import tab_pages
 from postalgui.gui.widgets.tables import record_table
 from postalgui.gui.widgets.window_state import RememberedSplitter
-from postalgui.services.price.products import PriceSettings
+from postalgui.services.price.price_view import PriceChoices
 from postalgui.services.shipping.draft import ShipDraft
 
 if TYPE_CHECKING:
@@ -38,6 +38,7 @@ if TYPE_CHECKING:
     from postalgui.gui.tabs.price.history_panel import HistoryPanel
     from postalgui.gui.tasks import TaskHandle, TaskRunner
     from postalgui.services.price.deadlines import DeadlineOutcome
+    from postalgui.services.price.price_settings import PriceSettings
     from postalgui.services.price.priced import PriceEvent, PricesSettled
     from postalgui.services.price.service import PriceService
     from postalgui.services.shipping.draft import ShipDraft
@@ -120,7 +121,7 @@ class PriceTab(QWidget):
         return False
 
     def _build_form(self) -> None:
-        self.form = QuoteForm(self.price.prices_settings(), self)
+        self.form = QuoteForm(self.price.form_prices(), self)
         self.form.presets.use_desk(Desk(self.price, self.runner, self.messages))
         self.form.quoteRequested.connect(self._on_form_quote_requested)
         self.form.servicesNeeded.connect(self._on_form_services_needed)
@@ -338,7 +339,7 @@ class PriceTab(QWidget):
 
     def settings_changed(self) -> None:
         """Settings changed elsewhere (the card to quote with): follow its products."""
-        self.form.set_prices(self.price.prices_settings())
+        self.form.set_prices(self.price.form_prices())
         if self._history is not None:  # the office database may be another one now
             self._history.live.changes.watch()
             self._history.refresh()
@@ -470,7 +471,7 @@ class PriceTab(QWidget):
             arg(self.tr("Additional services could not be loaded: %1"), describe_error(error))
         )
 
-    @Slot(PriceSettings)
+    @Slot(PriceChoices)
     def _on_form_prices_changed(self, prices: PriceSettings) -> None:
         self._save_prices(prices)
         if prices.handling_days != self._handling and self.model.deadlines() is not None:
