@@ -6,6 +6,8 @@ import sys
 import types
 from pathlib import Path
 
+import pytest
+
 import postalgui.gui  # installs the quick check
 import postalgui.gui.app_icon
 import postalgui.services.paths
@@ -19,28 +21,60 @@ def check() -> pyside_imports._QuickCheck:
     return found
 
 
+class Loader:
+    """A frozen app's loader: no source file, and what ``get_source`` says instead."""
+
+    def __init__(self, source: str | Exception | None) -> None:
+        self.source = source
+
+    def get_source(self, name: str) -> str | None:
+        if isinstance(self.source, Exception):
+            raise self.source
+        return self.source
+
+
+def frozen_module(tmp_path: Path, suffix: str, source: str | Exception | None) -> types.ModuleType:
+    module = types.ModuleType(f"frozen_{suffix.strip('.')}_{abs(hash(str(source)))}")
+    module.__file__ = str(tmp_path / f"gone{suffix}")  # no such file (a PYZ entry, a .pyc alone)
+    module.__loader__ = Loader(source)  # type: ignore[assignment]
+    return module
+
+
 def test_the_gui_installs_it_once() -> None:
     installed = check()
     assert quicken_feature_check() is False  # already there: not wrapped twice
     assert check() is installed
 
 
-def test_it_answers_as_pyside_does() -> None:
+def test_it_answers_as_pyside_does_for_modules_with_their_source() -> None:
     quick = check()
-    for module in (postalgui.gui.app_icon, postalgui.services.paths, pyside_imports):
-        assert quick(module) == quick.slow(module)
+    for module in (postalgui.gui.app_icon, postalgui.services.paths, pyside_imports, pytest, sys):
+        assert quick(module) == quick.slow(module), module.__name__
     assert quick(postalgui.gui.app_icon) is True  # its source says PySide6
     assert quick(postalgui.services.paths) is False
 
 
-def test_a_module_without_a_source_file_is_asked_pyside_s_way(tmp_path: Path) -> None:
+SAYS_PYSIDE = "from PySide6.QtCore import QObject\n"
+
+
+@pytest.mark.parametrize("suffix", [".py", ".pyc"])
+@pytest.mark.parametrize("source", [SAYS_PYSIDE, "import os\n", None, ImportError("gone"), OSError("gone")])
+def test_it_answers_as_pyside_does_for_a_frozen_module(
+    tmp_path: Path, suffix: str, source: str | Exception | None
+) -> None:
     quick = check()
+    module = frozen_module(tmp_path, suffix, source)
+    assert quick(module) == quick.slow(module)
+    assert quick(module) is (source == SAYS_PYSIDE)
+
+
+def test_a_module_without_a_file_is_asked_pyside_s_way() -> None:
     asked: list[str] = []
-    quick_of_a_fake = pyside_imports._QuickCheck(lambda module: asked.append(module.__name__) or False)
-    builtin = types.ModuleType("made_up")
-    gone = types.ModuleType("gone")
-    gone.__file__ = str(tmp_path / "gone.py")  # no such file
-    assert quick_of_a_fake(builtin) is False
-    assert quick_of_a_fake(gone) is False
-    assert asked == ["made_up", "gone"]
-    assert quick(sys) is False
+
+    def slow(module: types.ModuleType) -> bool:
+        asked.append(module.__name__)
+        return False
+
+    quick = pyside_imports._QuickCheck(slow)
+    assert quick(types.ModuleType("made_up")) is False
+    assert asked == ["made_up"]
