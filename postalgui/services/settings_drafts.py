@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Literal
 from postalgui.api.environments import Environment
 from postalgui.api.scopes import ACCESS_CODE_KEY, DATABASE_PASSWORD_KEY, DELEGATED_KEY, LOGIN_KEY
 from postalgui.api.values import InvalidValue, pad_card_number, pad_contract_number, parse_cnpj
-from postalgui.services.first_look import sandbox_credentials
+from postalgui.services.first_look import env_key_of, sandbox_credentials
 from postalgui.services.office.problems import UrlRule, url_rule
 from postalgui.services.settings import Profile, Settings
 
@@ -93,9 +93,7 @@ class ProfileDraft:
 
 def env_key(environment: Environment, custom_url: str) -> str:
     """The credential-store key of an environment (custom ones are keyed by URL)."""
-    return Settings.model_construct(
-        environment=environment, custom_base_url=custom_url.strip().rstrip("/")
-    ).env_key
+    return env_key_of(environment, custom_url.strip().rstrip("/"))
 
 
 def url_problem(text: str) -> UrlProblem | None:
