@@ -18,6 +18,7 @@ from postalgui.api.cancel import PlainTask
 from postalgui.api.client import OperatorClient
 from postalgui.api.errors import ApiTimeoutError
 from postalgui.api.proofs import AR_DIGITAL_MAX, ProofClient
+from postalgui.sandbox import SandboxServer
 from postalgui.sandbox.invoice_data import object_label
 from postalgui.sandbox.tracking.receivers import has_ar, receiver_of
 from postalgui.services.office.database import OfficeDatabase
@@ -26,9 +27,10 @@ from postalgui.services.ports import NewObject
 from postalgui.services.settings import Settings
 from postalgui.services.tracking.offers import TrackingOffer
 from postalgui.services.tracking.ports import TrackingPorts
-from postalgui.services.tracking.proofs import IMAGES, fetch_proofs, stored_proof
+from postalgui.services.tracking.proofs import IMAGES, IMAGES_BATCH, fetch_proofs, stored_proof
 from postalgui.services.tracking.refresh import refresh
 from postalgui.services.tracking.service import TrackingService
+from tests.benchmarks.bench_proofs import delivered_objects, fetch_twice
 from tests.e2e.conftest import CARD, SandboxControl
 
 PNG, JPEG = b"\x89PNG", b"\xff\xd8"
@@ -172,3 +174,18 @@ def test_a_request_whose_answer_was_lost_is_not_sent_again(
     assert "no answer came" in report.problems[codes[0]]
     assert report.proofs == {}
     assert report.waiting == ()
+
+
+def test_the_benchmarks_100_proofs_take_10_ar_calls_then_none(
+    service: TrackingService, sandbox: SandboxControl, sandbox_server: SandboxServer
+) -> None:
+    """The issue's measure without its timing (``bench_proofs``): 100 delivered objects,
+    followed, in AR calls of 10, the images in requests of 50; asked again, nothing is sent."""
+    images_delay(sandbox, 0)
+    codes = delivered_objects(sandbox_server.url, 100, start=64000000)
+    first, second = fetch_twice(sandbox_server.url, service, codes)
+    assert first.proofs == second.proofs == 100
+    assert first.calls["ar-digital"] == math.ceil(100 / AR_DIGITAL_MAX) == 10
+    assert first.calls["imagens"] == math.ceil(100 / IMAGES_BATCH) == 2
+    assert "objetos" not in first.calls  # the followed objects' timelines are the watchlist's
+    assert second.calls == {}
