@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from postalgui.api.cancel import PlainTask
+from postalgui.api.cancel import Cancelled, PlainTask, Progress
 from postalgui.api.client import OperatorClient
 from postalgui.api.errors import ApiTimeoutError
 from postalgui.api.proofs import AR_DIGITAL_MAX, ProofClient
@@ -36,13 +36,16 @@ from tests.benchmarks.bench_proofs import (
     sent_since,
 )
 from tests.e2e.conftest import SandboxControl
+from tests.office_fixtures import postgres_or_skip
 
 PNG, JPEG = b"\x89PNG", b"\xff\xd8"
 
 
-@pytest.fixture
-def office(tmp_path: Path) -> Iterator[OfficeDatabase]:
-    database = OfficeDatabase(tmp_path, "sandbox", author=lambda: "clerk.a")
+@pytest.fixture(params=["sqlite", "postgresql"])
+def office(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[OfficeDatabase]:
+    """The proofs' office database: a SQLite file, then the PostgreSQL test server."""
+    url = "" if request.param == "sqlite" else postgres_or_skip()
+    database = OfficeDatabase(tmp_path, "sandbox", url, author=lambda: "clerk.a", allow_password_in_url=True)
     yield database
     database.close()
 
@@ -169,3 +172,24 @@ def test_the_benchmarks_100_proofs_take_10_ar_calls_then_none(
     assert first.calls["imagens"] == math.ceil(100 / IMAGES_BATCH) == 2
     assert "objetos" not in first.calls  # the followed objects' timelines are the watchlist's
     assert second.calls == {}
+
+
+def test_a_cancelled_wait_leaves_the_receipt_to_poll_next_time(
+    service: TrackingService, sandbox: SandboxControl
+) -> None:
+    codes = delivered(sandbox, 2, start=65000000)
+    images_delay(sandbox, 3600)
+    steps: list[Progress[object]] = []
+
+    def heard(step: Progress[object]) -> None:
+        steps.append(step)
+        task.cancel()  # the clerk cancels while the images are being made
+
+    task: PlainTask[object] = PlainTask(heard)
+    with pytest.raises(Cancelled):
+        fetch_proofs(task, service, codes)
+    assert (steps[0].done, steps[0].total) == (0, 2)
+    before = proof_calls(sandbox.url)
+    report = fetch_proofs(PlainTask(), service, codes, wait_s=0)
+    assert sent_since(sandbox.url, before) == {"recibo": 1}  # polled by its receipt, not asked again
+    assert sorted(report.waiting) == sorted(codes)
