@@ -87,6 +87,8 @@ def return_draft(task: TaskControl, service: ShippingService, outbound_code: str
         height_cm=sent.height_cm,
         declared_value=sent.declared_value,
         valid_until=valid_until,
+        contents=sent.contents,
+        invoice_number=sent.invoice_number,
     )
 
 
