@@ -847,11 +847,13 @@ SENTENCES: Mapping[str, str] = MappingProxyType(
             "--recipient e --cep: o cliente é necessário (o escritório não tem remessa de {code})"
         ),
         "no default sender in the address book: it receives the return (nothing was sent)": (
-            "nenhum remetente padrão no catálogo de endereços: é ele quem recebe a devolução (nada foi enviado)"
+            "nenhum remetente padrão no catálogo de endereços: é ele quem recebe a devolução "
+            "(nada foi enviado)"
         ),
         "--days: at most {most} (got {days})": "--days: no máximo {most} (veio {days})",
         "ID: no return of this office has the id {ids} ('returns list' shows them; nothing was sent)": (
-            "ID: nenhuma devolução deste escritório tem o id {ids} ('returns list' as mostra; nada foi enviado)"
+            "ID: nenhuma devolução deste escritório tem o id {ids} ('returns list' as mostra; "
+            "nada foi enviado)"
         ),
     }
 )
