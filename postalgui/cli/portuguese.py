@@ -835,7 +835,6 @@ SENTENCES: Mapping[str, str] = MappingProxyType(
         "valid until": "válida até",
         "outbound": "objeto de ida",
         "About to cancel {returns}:": "Prestes a cancelar {returns}:",
-        "{returns} not cancelled (exit status 1)": "{returns} não cancelada(s) (código de saída 1)",
         "{returns} written to {path}": "{returns} gravada(s) em {path}",
         "About to authorize a return from {customer} ({cep}) to {office} ({office_cep}):": (
             "Prestes a autorizar uma devolução de {customer} ({cep}) para {office} ({office_cep}):"

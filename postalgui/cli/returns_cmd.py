@@ -20,9 +20,9 @@ from postalgui.api.values import format_cep, format_date_ui
 from postalgui.cli import returns_create
 from postalgui.cli.language import count, say, spoken
 from postalgui.cli.options import command_group, json_option, out_file, out_option, subcommand
-from postalgui.cli.output import EXIT_API_ERROR, EXIT_OK, error, print_json, print_table, visible
+from postalgui.cli.output import EXIT_OK, error, print_json, print_table
 from postalgui.cli.returns_common import known_returns, return_json, state_word
-from postalgui.cli.ship_common import confirm
+from postalgui.cli.ship_common import confirm, said_cancels
 from postalgui.services.shipping.return_words import service_name
 from postalgui.services.shipping.returns import (
     authorization_pdf,
@@ -159,19 +159,7 @@ def _run_cancel(args: argparse.Namespace, context: AppContext) -> int:
     confirm(args.yes, "\n".join(lines), say("Cancel them?"))
     ids = [item.shipment.prepost_id for item in items]
     refused = dict(cancel_returns(PlainTask(), context.shipping, ids))
-    for prepost_id in ids:
-        said = (
-            say("Not cancelled ({reason})", reason=refused[prepost_id])
-            if prepost_id in refused
-            else say("Cancelled")
-        )
-        sys.stdout.write(f"{visible(prepost_id)}  {said}\n")
-    if refused:
-        error(
-            say("{returns} not cancelled (exit status 1)", returns=count(len(refused), "return", "returns"))
-        )
-        return EXIT_API_ERROR
-    return EXIT_OK
+    return said_cancels(ids, refused, "return", "returns")
 
 
 def _run_print(args: argparse.Namespace, context: AppContext) -> int:
