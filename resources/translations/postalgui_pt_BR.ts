@@ -7038,6 +7038,10 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
         <translation>A pré-postagem {value} não tem linhas de conteúdo nem nota fiscal: não há o que declarar</translation>
     </message>
     <message>
+        <source>Field {field} must be a date after today and at most {high} days ahead (got &apos;{value}&apos;)</source>
+        <translation>O campo {field} deve ser uma data depois de hoje e no máximo {high} dias à frente (recebido: &apos;{value}&apos;)</translation>
+    </message>
+    <message>
         <source>cancelled</source>
         <translation>cancelado</translation>
     </message>
@@ -10011,6 +10015,29 @@ Registrar de novo assim mesmo? Se a operadora já as tiver, responde que já exi
     <message>
         <source>The operator did not make the labels within {seconds} s (receipt {receipt})</source>
         <translation>A operadora não emitiu as etiquetas em {seconds} s (recibo {receipt})</translation>
+    </message>
+</context>
+<context>
+    <name>ShippingPage</name>
+    <message>
+        <source>Shipping</source>
+        <translation>Envios</translation>
+    </message>
+    <message>
+        <source>Returns &amp;valid for (days):</source>
+        <translation>De&amp;voluções válidas por (dias):</translation>
+    </message>
+    <message>
+        <source>%1 must be a whole number of days from %2 to %3</source>
+        <translation>%1 deve ser um número inteiro de dias de %2 a %3</translation>
+    </message>
+    <message>
+        <source>Returns valid for</source>
+        <translation>Devoluções válidas por</translation>
+    </message>
+    <message>
+        <source>%1 (got &apos;%2&apos;)</source>
+        <translation>%1 (recebido: &apos;%2&apos;)</translation>
     </message>
 </context>
 </TS>
