@@ -118,7 +118,7 @@ class MainWindow(QMainWindow):
     """Tabs (or the connection overview), menus, message strip and status bar.
 
     Tabs ask it for navigation only, through its `Handoffs` (``handoffs``): show the
-    Tracking tab, open a draft in the Shipping tab, open Settings at a field, follow
+    Tracking tab, open a draft or a return in the Shipping tab, open Settings at a field, follow
     settings a tab saved.
 
     Signals: ``settingsApplied()`` after the user saved new settings, so tabs can
@@ -175,6 +175,7 @@ class MainWindow(QMainWindow):
         self.handoffs = Handoffs(self)
         self.handoffs.trackingRequested.connect(self._on_handoffs_tracking_requested)
         self.handoffs.draftRequested.connect(self._on_handoffs_draft_requested)
+        self.handoffs.returnRequested.connect(self._on_handoffs_return_requested)
         self.handoffs.settingsRequested.connect(self._on_handoffs_settings_requested)
         self.handoffs.settingsApplied.connect(self._on_handoffs_settings_applied)
         if self.window_state is None:
@@ -373,6 +374,12 @@ class MainWindow(QMainWindow):
         """A quote to ship: the Shipping tab (built now if needed) shows itself and opens it."""
         if self.show_tab(shipping_tab) is not None:
             self.handoffs.draftOpened.emit(draft)
+
+    @Slot(str)
+    def _on_handoffs_return_requested(self, code: str) -> None:
+        """A delivered object to take back: the Shipping tab (built now if needed) opens its return."""
+        if self.show_tab(shipping_tab) is not None:
+            self.handoffs.returnOpened.emit(code)
 
     @Slot(list)
     def _on_handoffs_settings_requested(self, fields: list[str]) -> None:

@@ -1,0 +1,176 @@
+"""`ReturnFields`: the parcel of a return authorization: the outbound object it answers, the
+reverse service, the package, its declared value and until when the customer may post it.
+
+Apart from the dialog, which places the customer and the office beside it and sends. A
+`ReturnDraft` (`return_draft`) fills it whole. The validity is a date a clerk picks on a
+calendar, from tomorrow to `MAX_DAYS` ahead (the operator's limit for a return).
+"""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+from decimal import Decimal
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QDate
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDateEdit,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QSpinBox,
+    QWidget,
+)
+
+from postalgui.api.models.prepostings import Order, Person, ReturnTerms
+from postalgui.gui.tabs.shipping.words import FORMAT_CODES, format_word, service_word
+from postalgui.gui.widgets.number_input import GramsSpinBox, MoneySpinBox
+
+if TYPE_CHECKING:
+    from postalgui.services.shipping.return_records import ReturnDraft
+
+__all__ = ["MAX_DAYS", "RETURN_SERVICES", "ReturnFields"]
+
+RETURN_SERVICES = ("03301", "03247")
+"""PAC Reverso (the default: the cheaper) and SEDEX Reverso."""
+MAX_DAYS = 90
+"""The longest validity a return authorization may have, in days from today."""
+
+
+def _qdate(day: date) -> QDate:
+    return QDate(day.year, day.month, day.day)
+
+
+class ReturnFields(QGroupBox):
+    """The return's own fields, in a group. Signals: none."""
+
+    def __init__(self, today: date, parent: QWidget | None = None) -> None:
+        super().__init__(self.tr("Return"), parent)
+        self.outbound_edit = QLineEdit(self)
+        self.outbound_edit.setObjectName("shippingReturnOutbound")
+        self.outbound_edit.setPlaceholderText(self.tr("AA123456789BR (optional)"))
+        self.outbound_edit.setMaxLength(13)
+        self.service_combo = QComboBox(self)
+        self.service_combo.setObjectName("shippingReturnService")
+        for code in RETURN_SERVICES:
+            self.service_combo.addItem(service_word(code), code)
+        self.weight_spin = GramsSpinBox(self)
+        self.weight_spin.setObjectName("shippingReturnWeight")
+        self.weight_spin.setRange(0, 30_000)
+        self.weight_spin.setSuffix(" g")
+        self.weight_spin.setGroupSeparatorShown(True)
+        self.format_combo = QComboBox(self)
+        self.format_combo.setObjectName("shippingReturnFormat")
+        for code in FORMAT_CODES:
+            self.format_combo.addItem(format_word(code), code)
+        self.format_combo.setCurrentIndex(FORMAT_CODES.index("2"))
+        self.size_spins: dict[str, QSpinBox] = {}
+        sizes = QHBoxLayout()
+        for name, shown in (
+            ("length", self.tr("length")),
+            ("width", self.tr("width")),
+            ("height", self.tr("height")),
+        ):
+            spin = QSpinBox(self)
+            spin.setObjectName(f"shippingReturn_{name}")
+            spin.setRange(0, 200)
+            spin.setSuffix(" cm")
+            spin.setAccessibleName(shown)
+            sizes.addWidget(spin)
+            self.size_spins[name] = spin
+        self.declared_spin = MoneySpinBox(self)
+        self.declared_spin.setObjectName("shippingReturnDeclared")
+        self.declared_spin.setRange(0, 1_000_000)
+        self.declared_spin.setDecimals(2)
+        self.declared_spin.setPrefix("R$ ")
+        self.declared_spin.setGroupSeparatorShown(True)
+        self.declared_spin.setSpecialValueText(self.tr("none"))
+        self.valid_edit = QDateEdit(self)
+        self.valid_edit.setObjectName("shippingReturnValidUntil")
+        self.valid_edit.setCalendarPopup(True)
+        self.valid_edit.setDisplayFormat("dd/MM/yyyy")
+        self.set_today(today)
+        self._lay_out(sizes)
+        self.widgets: dict[str, QWidget] = {
+            "codigoObjetoIda": self.outbound_edit,
+            "codigoServico": self.service_combo,
+            "pesoInformado": self.weight_spin,
+            "codigoFormatoObjetoInformado": self.format_combo,
+            "comprimentoInformado": self.size_spins["length"],
+            "larguraInformada": self.size_spins["width"],
+            "alturaInformada": self.size_spins["height"],
+            "valorDeclarado": self.declared_spin,
+            "dataValidadeLogReversa": self.valid_edit,
+        }
+        """Each field's widget by its API name: a check that names the field puts the cursor there."""
+
+    def _lay_out(self, sizes: QHBoxLayout) -> None:
+        form = QFormLayout(self)
+        form.addRow(self.tr("&Outbound object:"), self.outbound_edit)
+        form.addRow(self.tr("Ser&vice:"), self.service_combo)
+        form.addRow(self.tr("&Weight:"), self.weight_spin)
+        form.addRow(self.tr("&Format:"), self.format_combo)
+        form.addRow(self.tr("Size L × W × H (cm):"), sizes)
+        form.addRow(self.tr("Declared va&lue:"), self.declared_spin)
+        form.addRow(self.tr("Valid un&til:"), self.valid_edit)
+
+    def set_today(self, today: date) -> None:
+        """The validity's calendar from tomorrow to `MAX_DAYS` ahead of ``today``."""
+        self.valid_edit.setDateRange(
+            _qdate(today + timedelta(days=1)), _qdate(today + timedelta(days=MAX_DAYS))
+        )
+
+    def label(self, api_name: str) -> str | None:
+        """The label of the field the API calls ``api_name`` (``pesoInformado``: ``Weight``),
+        or None when it has no label of its own (a side of the box)."""
+        widget = self.widgets.get(api_name)
+        layout = self.layout()
+        found = layout.labelForField(widget) if isinstance(layout, QFormLayout) and widget else None
+        return found.text().replace("&", "").rstrip(":") if isinstance(found, QLabel) else None
+
+    def service_code(self) -> str:
+        return str(self.service_combo.currentData())
+
+    def valid_until(self) -> date:
+        value = self.valid_edit.date()
+        return date(value.year(), value.month(), value.day())
+
+    def fill(self, draft: ReturnDraft) -> None:
+        """Everything the draft knows of the parcel (the outbound object's, when it came from one)."""
+        self.outbound_edit.setText(draft.outbound_code)
+        index = self.service_combo.findData(draft.service_code)
+        if index < 0:
+            self.service_combo.addItem(service_word(draft.service_code), draft.service_code)
+            index = self.service_combo.count() - 1
+        self.service_combo.setCurrentIndex(index)
+        self.weight_spin.setValue(draft.weight_g)
+        self.format_combo.setCurrentIndex(max(0, self.format_combo.findData(draft.format_code)))
+        for name, value in (
+            ("length", draft.length_cm),
+            ("width", draft.width_cm),
+            ("height", draft.height_cm),
+        ):
+            self.size_spins[name].setValue(value)
+        self.declared_spin.setValue(float(draft.declared_value or 0))
+        self.valid_edit.setDate(_qdate(draft.valid_until))
+
+    def order(self, customer: Person, office: Person) -> Order:
+        """The return as typed (not checked): the customer sends, the office receives."""
+        declared = Decimal(f"{self.declared_spin.value():.2f}") if self.declared_spin.value() > 0 else None
+        return Order(
+            sender=customer,
+            recipient=office,
+            service_code=self.service_code(),
+            weight_g=self.weight_spin.value(),
+            format_code=str(self.format_combo.currentData()),
+            length_cm=self.size_spins["length"].value(),
+            width_cm=self.size_spins["width"].value(),
+            height_cm=self.size_spins["height"].value(),
+            declared_value=declared,
+            reverse=ReturnTerms(
+                valid_until=self.valid_until(), outbound_code=self.outbound_edit.text().strip().upper()
+            ),
+        )
