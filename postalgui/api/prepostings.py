@@ -171,12 +171,13 @@ class PrepostingClient:
         object_code: str | None = None,
         id: str | None = None,
         eticket: str | None = None,
+        reverse: bool | None = None,
         page: int = 0,
         size: int = PAGE_SIZE,
     ) -> tuple[list[Preposting], int]:
         """One page of pre-postings (newest first) and how many pages there are: of one id,
-        object code or eticket, or of a status page by page; never unfiltered (`InvalidValue`,
-        nothing sent)."""
+        object code or eticket, or of a status and/or returns (``reverse``: ``logisticaReversa``
+        S or N) page by page; never unfiltered (`InvalidValue`, nothing sent)."""
         params: dict[str, str] = {}
         if id and id.strip():
             params["id"] = id.strip()
@@ -186,8 +187,12 @@ class PrepostingClient:
             params["eticket"] = eticket.strip()
         if status is not None:
             params["status"] = status.value
+        if reverse is not None:
+            params["logisticaReversa"] = "S" if reverse else "N"
         if not params:
-            raise InvalidValue("shipping.required", "", field="id, codigoObjeto, eticket or status")
+            raise InvalidValue(
+                "shipping.required", "", field="id, codigoObjeto, eticket, status or logisticaReversa"
+            )
         params.update(page=str(page), size=str(size))
         answer = self._call("GET", LIST, _READ_PAGE, params=params)
         pages = answer.page.get("totalPages", 1)

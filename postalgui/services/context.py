@@ -353,6 +353,7 @@ class AppContext:
                 data_dir=lambda: self.paths.data_dir,
                 office=self.office,
                 follow=self.following,
+                whereabouts=self.tracking_offer,
             )
         )
 

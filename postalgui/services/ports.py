@@ -12,13 +12,14 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
+from enum import StrEnum
 from operator import eq
 from typing import TYPE_CHECKING, Protocol, overload
 
 if TYPE_CHECKING:
     from postalgui.api.cancel import TaskControl
 
-__all__ = ["Follow", "NewObject", "NewObjects", "follow_objects"]
+__all__ = ["Follow", "NewObject", "NewObjects", "Progress", "Whereabouts", "follow_objects"]
 
 
 @dataclass(frozen=True)
@@ -110,6 +111,32 @@ class Follow(Protocol):
     def unfollow(self, codes: Sequence[str], *, source: str) -> int:
         """Stop following ``codes`` that ``source`` put there (a code a clerk also added by
         hand stays); how many left."""
+        ...
+
+
+class Progress(StrEnum):
+    """How far a followed object has come, as another feature reads Tracking's status: coarse on
+    purpose (a return is "posted", "in transit" or "delivered back"; the detail is Tracking's)."""
+
+    WAITING = "waiting"
+    """Followed, and no event yet (never asked, or the operator does not know it yet)."""
+    POSTED = "posted"
+    """Its first event, and nothing after: handed in at a branch."""
+    MOVING = "moving"
+    """On its way (any later event short of delivery)."""
+    DELIVERED = "delivered"
+
+
+class Whereabouts(Protocol):
+    """Where followed objects are, from Tracking's watchlist, and "ask the operator about these
+    now". Both calls open the office database (tasks only); ``refresh`` asks the operator."""
+
+    def progress(self, codes: Sequence[str]) -> dict[str, Progress]:
+        """The progress of each of ``codes`` that is followed (one not followed is left out)."""
+        ...
+
+    def refresh(self, task: TaskControl, codes: Sequence[str]) -> None:
+        """Ask the operator about ``codes`` now and keep the answers."""
         ...
 
 

@@ -7042,6 +7042,10 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
         <translation>A pré-postagem {value} não tem linhas de conteúdo nem nota fiscal: não há o que declarar</translation>
     </message>
     <message>
+        <source>Field {field} must be a date after today and at most {high} days ahead (got &apos;{value}&apos;)</source>
+        <translation>O campo {field} deve ser uma data depois de hoje e no máximo {high} dias à frente (recebido: &apos;{value}&apos;)</translation>
+    </message>
+    <message>
         <source>cancelled</source>
         <translation>cancelado</translation>
     </message>

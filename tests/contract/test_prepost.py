@@ -100,7 +100,7 @@ def test_the_list_answer_reads_each_item_and_is_asked_with_a_filter() -> None:
         1,
     )
     assert operator.asked[0][2]["params"]["id"] == "PRgddyJTC0QMyNqlCX7w0H9A"
-    with pytest.raises(ValueError, match="id, codigoObjeto, eticket or status"):
+    with pytest.raises(ValueError, match="id, codigoObjeto, eticket, status or logisticaReversa"):
         client.list()  # never unfiltered: nothing sent
     assert len(operator.asked) == 1
 

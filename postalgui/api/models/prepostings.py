@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import asdict, dataclass, field
-from datetime import datetime
+from datetime import date, datetime
 from decimal import Decimal, InvalidOperation
 from enum import StrEnum
 from typing import Annotated, Any
@@ -28,6 +28,7 @@ __all__ = [
     "Preposting",
     "PrepostingAnswer",
     "PrepostingStatus",
+    "ReturnTerms",
     "declared_value_code",
     "order_from_json",
     "order_to_json",
@@ -168,6 +169,51 @@ class ContentLine:
 
 
 @dataclass(frozen=True)
+class ReturnTerms:
+    """What makes an order a return authorization ("logística reversa"): the customer sends
+    the parcel back to the office, billed to the office's contract, at any branch until
+    ``valid_until``; ``outbound_code`` is the object it answers (``codigoObjetoIda``);
+    ``pickup`` asks the operator to collect it at the customer's (``solicitarColeta``)."""
+
+    valid_until: date
+    outbound_code: str = ""
+    pickup: bool = False
+
+    def to_wire(self) -> dict[str, str]:
+        """The body's return keys (REFERENCE.md, Pre-posting): the date as DD/MM/YYYY."""
+        body = {
+            "logisticaReversa": "S",
+            "dataValidadeLogReversa": self.valid_until.strftime("%d/%m/%Y"),
+            "solicitarColeta": "S" if self.pickup else "N",
+        }
+        if self.outbound_code:
+            body["codigoObjetoIda"] = self.outbound_code
+        return body
+
+    @classmethod
+    def from_wire(cls, data: dict[str, Any]) -> ReturnTerms | None:
+        """The terms a body or an answer carries; ``None`` when it is no return (or its
+        validity date cannot be read: DD/MM/YYYY, or the ISO date one public client sends)."""
+        text = _texts(data)
+        if text("logisticaReversa").upper() != "S":
+            return None
+        until = _day(text("dataValidadeLogReversa"))
+        if until is None:
+            return None
+        return cls(until, text("codigoObjetoIda").upper(), text("solicitarColeta").upper() == "S")
+
+
+def _day(text: str) -> date | None:
+    """A date as DD/MM/YYYY or ISO (YYYY-MM-DD, with a time or not); ``None`` otherwise."""
+    for form in ("%d/%m/%Y", "%Y-%m-%d"):
+        try:
+            return datetime.strptime(text[:10], form).date()
+        except ValueError:
+            continue
+    return None
+
+
+@dataclass(frozen=True)
 class Order:
     """One parcel to pre-post. ``additional_services`` are the operator's 3-digit codes
     (``001`` AR, ``002`` MP, ``019``/``064`` declared value: added for ``declared_value``)."""
@@ -186,6 +232,8 @@ class Order:
     invoice_number: str = ""
     nfe_key: str = ""
     observation: str = ""
+    reverse: ReturnTerms | None = None
+    """Set for a return authorization: the customer is the sender, the office the recipient."""
 
     def to_wire(self, card: str) -> dict[str, Any]:
         """The body of ``POST /prepostagem/v1/prepostagens`` for posting card ``card``."""
@@ -231,6 +279,8 @@ class Order:
         ):
             if text:
                 body[key] = text
+        if self.reverse is not None:
+            body.update(self.reverse.to_wire())
         return body
 
     @classmethod
@@ -274,6 +324,7 @@ class Order:
             invoice_number=text("numeroNotaFiscal"),
             nfe_key=text("chaveNFe"),
             observation=text("observacao"),
+            reverse=ReturnTerms.from_wire(data),
         )
 
 
@@ -315,12 +366,23 @@ def order_to_json(order: Order) -> dict[str, Any]:
         {"content": line.content, "quantity": line.quantity, "value": str(line.value)}
         for line in order.contents
     ]
+    terms = order.reverse
+    data["reverse"] = (
+        None
+        if terms is None
+        else {
+            "valid_until": terms.valid_until.isoformat(),
+            "outbound_code": terms.outbound_code,
+            "pickup": terms.pickup,
+        }
+    )
     return data
 
 
 def order_from_json(data: dict[str, Any]) -> Order:
     """The order `order_to_json` wrote."""
     declared = data.get("declared_value")
+    terms = data.get("reverse")
     return Order(
         sender=Person(**data["sender"]),
         recipient=Person(**data["recipient"]),
@@ -339,6 +401,13 @@ def order_from_json(data: dict[str, Any]) -> Order:
         invoice_number=data.get("invoice_number", ""),
         nfe_key=data.get("nfe_key", ""),
         observation=data.get("observation", ""),
+        reverse=None
+        if not terms
+        else ReturnTerms(
+            date.fromisoformat(terms["valid_until"]),
+            terms.get("outbound_code", ""),
+            bool(terms.get("pickup")),
+        ),
     )
 
 
@@ -365,9 +434,17 @@ def _moment(value: object) -> object:
         return None
 
 
+def _code_text(value: object) -> object:
+    """An authorization code as text: a number some deployment sends as a number too."""
+    if isinstance(value, bool) or value is None:
+        return None
+    return str(value).strip() if isinstance(value, int | str) else value
+
+
 _FRACTION = re.compile(r"\.\d+")
 StatusNumber = Annotated[str | None, BeforeValidator(_status_number)]
 LenientMoment = Annotated[datetime | None, BeforeValidator(_moment), AfterValidator(_naive)]
+CodeText = Annotated[str | None, BeforeValidator(_code_text)]
 
 
 class PrepostingAnswer(BaseModel):
@@ -390,6 +467,13 @@ class PrepostingAnswer(BaseModel):
     expires_at: LenientMoment = Field(
         default=None, validation_alias=AliasChoices("prazoPostagem", "dataHoraExpiracao", "dataValidade")
     )
+    eticket: CodeText = Field(
+        default=None,
+        validation_alias=AliasChoices("eticket", "numeroEticket", "codigoAutorizacao", "numeroAutorizacao"),
+    )
+    """A return's authorization code, the one the customer shows at the branch. Under which key the
+    operator sends it is uncertain (REFERENCE.md names only the list's ``eticket`` filter; public
+    clients read ``codigoAutorizacao`` or ``numeroAutorizacao``): every one is read."""
 
     def preposting(self) -> Preposting:
         extra = self.model_extra or {}
@@ -403,6 +487,7 @@ class PrepostingAnswer(BaseModel):
             order=Order.from_wire(extra),
             status_number=number,
             status_word=(self.status_word or "").strip(),
+            eticket=(self.eticket or "").strip(),
         )
 
 
@@ -420,6 +505,8 @@ class Preposting:
     order: Order | None
     status_number: str = ""
     status_word: str = ""
+    eticket: str = ""
+    """A return authorization's code (``""`` for a pre-posting that is none, or when not given)."""
 
     @property
     def number(self) -> str:

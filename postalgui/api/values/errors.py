@@ -159,6 +159,8 @@ Shipping (pre-postings, addresses; ``{field}`` is the API's field name or the fi
                             an invoice (numeroNotaFiscal or chaveNFe) is required
     ``shipping.undeclared`` Pre-posting {value} has neither content lines nor an invoice: there
                             is nothing to declare
+    ``shipping.return_date`` Field {field} must be a date after today and at most {high} days
+                            ahead (got '{value}')
 """
 
 from __future__ import annotations
@@ -308,6 +310,9 @@ MESSAGES: Mapping[str, str] = MappingProxyType(
         ),
         "shipping.undeclared": (
             "Pre-posting {value} has neither content lines nor an invoice: there is nothing to declare"
+        ),
+        "shipping.return_date": (
+            "Field {field} must be a date after today and at most {high} days ahead (got '{value}')"
         ),
     }
 )

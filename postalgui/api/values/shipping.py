@@ -13,13 +13,16 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import replace
+from datetime import date, timedelta
 from decimal import Decimal
 from typing import TypeVar
 
-from postalgui.api.models.prepostings import ContentLine, Order, Person
+from postalgui.api.models.prepostings import ContentLine, Order, Person, ReturnTerms
 from postalgui.api.values.cep import parse_cep
 from postalgui.api.values.claims import parse_claim_email, parse_claim_phone
 from postalgui.api.values.errors import InvalidValue
+from postalgui.api.values.object_codes import parse_object_code
 from postalgui.api.values.states import STATES
 from postalgui.api.values.taxid import parse_tax_id
 from postalgui.api.values.text import trimmed
@@ -28,12 +31,14 @@ T = TypeVar("T")
 
 __all__ = [
     "FORMATS",
+    "MAX_RETURN_DAYS",
     "MAX_WEIGHT_G",
     "STATES",
     "check_order",
     "check_person",
     "checked_order",
     "checked_person",
+    "checked_return",
     "closed_preposting",
     "for_field",
     "parse_service_code",
@@ -50,6 +55,9 @@ MAX_DECLARED = Decimal("10000.00")
 WIDTHS = {"nome": 50, "logradouro": 50, "numero": 6, "complemento": 30, "bairro": 30, "cidade": 30}
 BOX_SIDES = {"comprimentoInformado": (15, 100), "larguraInformada": (10, 100), "alturaInformada": (1, 100)}
 MAX_SIDES = 200
+MAX_RETURN_DAYS = 90
+"""A return authorization is valid at most this many days ahead (the office's setting is 1-90;
+the operator publishes no bound: ours keeps a forgotten authorization from staying open)."""
 _SERVICE = re.compile(r"\d{5}", flags=re.ASCII)
 _ADDITIONAL = re.compile(r"\d{3}", flags=re.ASCII)
 _NFE_KEY = re.compile(r"\d{44}", flags=re.ASCII)
@@ -216,9 +224,10 @@ def _contents(lines: tuple[ContentLine, ...]) -> None:
             raise InvalidValue("shipping.money", line.value, field=f"{field}.valor")
 
 
-def checked_order(order: Order, *, complete: bool = True) -> Order:
+def checked_order(order: Order, *, complete: bool = True, today: date | None = None) -> Order:
     """``order`` with every field checked and written as the operator wants it; raises
-    `InvalidValue` naming the first bad field."""
+    `InvalidValue` naming the first bad field. A return's terms are checked against ``today``
+    (the local calendar's when not given)."""
     sender = checked_person(order.sender, "remetente")
     recipient = checked_person(order.recipient, "destinatario", complete=complete)
     service = parse_service_code(order.service_code)
@@ -262,7 +271,23 @@ def checked_order(order: Order, *, complete: bool = True) -> Order:
         invoice_number=order.invoice_number.strip(),
         nfe_key=order.nfe_key.strip(),
         observation=observation,
+        reverse=None if order.reverse is None else checked_return(order.reverse, today),
     )
+
+
+def checked_return(terms: ReturnTerms, today: date | None = None) -> ReturnTerms:
+    """A return's terms checked: the validity date after ``today`` and at most `MAX_RETURN_DAYS`
+    ahead (``shipping.return_date``, field ``dataValidadeLogReversa``); the outbound object a
+    valid code when given (``codigoObjetoIda``)."""
+    day = today or date.today()
+    if not day < terms.valid_until <= day + timedelta(days=MAX_RETURN_DAYS):
+        shown = terms.valid_until.strftime("%d/%m/%Y")
+        raise InvalidValue(
+            "shipping.return_date", shown, field="dataValidadeLogReversa", high=MAX_RETURN_DAYS
+        )
+    code = terms.outbound_code.strip()
+    outbound = for_field("codigoObjetoIda", parse_object_code, code) if code else ""
+    return replace(terms, outbound_code=outbound)
 
 
 def check_order(order: Order) -> None:

@@ -43,6 +43,9 @@ from postalgui.store.tables import shipment
 __all__ = ["TOPIC", "ShipmentBook", "ShippingError"]
 
 TOPIC = topics.SHIPMENTS
+ETICKET = "eticket"
+"""The body's key for a return's authorization code: the order as sent plus the one thing of the
+answer a customer needs (no column of its own: it is set once, at creation)."""
 
 
 class ShippingError(OfficeDatabaseError):
@@ -61,13 +64,14 @@ def _moment(text: str | None) -> datetime | None:
 def shipment_from_row(row: dict[str, Any]) -> Shipment:
     created = _moment(row["created_at"]) or datetime.now(UTC)
     number = str(row["status"] or "")
+    body = json.loads(row["body"])
     return Shipment(
         prepost_id=row["prepost_id"],
         object_code=row["object_code"],
         status=PrepostingStatus.read(number),
         status_number=number,
         status_word=row.get("status_word") or "",
-        order=order_from_json(json.loads(row["body"])),
+        order=order_from_json(body),
         created_by=row["created_by"],
         created_at=created,
         expires_at=_moment(row["expires_at"]),
@@ -75,6 +79,7 @@ def shipment_from_row(row: dict[str, Any]) -> Shipment:
         cancelled_at=_moment(row.get("cancelled_at")),
         version=int(row.get("version") or 1),
         updated_by=row.get("updated_by") or row["created_by"],
+        eticket=str(body.get(ETICKET) or ""),
     )
 
 
@@ -90,11 +95,17 @@ class ShipmentBook(EnvironmentRows):
     # --- reading -------------------------------------------------------------------------
 
     def shipments(
-        self, *, status: PrepostingStatus | None = None, search: str = "", labelled: bool | None = None
+        self,
+        *,
+        status: PrepostingStatus | None = None,
+        search: str = "",
+        labelled: bool | None = None,
+        returns: bool | None = None,
     ) -> list[Shipment]:
         """Shipments newest first, of the operator's ``status`` when given, labelled here or
-        not when ``labelled`` is given, matching ``search`` (id, object code, recipient,
-        city, CEP digits; case and accents aside)."""
+        not when ``labelled`` is given, return authorizations or not when ``returns`` is given,
+        matching ``search`` (id, object code, recipient, city, CEP digits; case and accents
+        aside)."""
         query = select(shipment).where(self._mine())
         if status is not None:
             query = query.where(shipment.c.status == status.value)
@@ -104,6 +115,8 @@ class ShipmentBook(EnvironmentRows):
         query = query.order_by(shipment.c.created_at.desc(), shipment.c.id.desc())
         rows = self._run(lambda c: [dict(row) for row in c.execute(query).mappings()], write=False)
         found = [shipment_from_row(row) for row in rows]
+        if returns is not None:
+            found = [item for item in found if item.is_return is returns]
         needle = fold(search.strip())
         if not needle:
             return found
@@ -174,7 +187,7 @@ class ShipmentBook(EnvironmentRows):
             "recipient_state": order.recipient.state,
             "weight_g": order.weight_g,
             "declared_value": None if order.declared_value is None else str(order.declared_value),
-            "body": json.dumps(order_to_json(order), ensure_ascii=False),
+            "body": json.dumps(_body(order, answer.eticket), ensure_ascii=False),
             "created_by": self.author,
             "created_at": _iso(answer.created_at or now),
             "expires_at": _iso(expires),
@@ -242,6 +255,14 @@ class ShipmentBook(EnvironmentRows):
         mine = (self._mine(), id_ == row["prepost_id"], version == row["version"])
         newer = {**values, "version": version + 1, "updated_by": self.author, "updated_at": at}
         return connection.execute(update(shipment).where(*mine).values(newer)).rowcount
+
+
+def _body(order: Order, eticket: str) -> dict[str, Any]:
+    """What the ``body`` column keeps: the order as sent, and a return's authorization code."""
+    body = order_to_json(order)
+    if eticket:
+        body[ETICKET] = eticket
+    return body
 
 
 def _same_order(order: Order, sent: Order) -> bool:

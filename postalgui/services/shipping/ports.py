@@ -1,7 +1,8 @@
 """What the Shipping feature needs, and nothing more: the operator's client for the settings in
 force, the profile (its card) and the login that asks a cancel, how labels are printed (read
-and remembered), this desk's data folder, the office database, and the `Follow` port (labelled
-objects join Tracking's watchlist). `AppContext` fills it in; a test hands in fakes.
+and remembered), this desk's data folder, the office database, the `Follow` port (labelled
+objects join Tracking's watchlist) and the `Whereabouts` port (how far a return came home).
+`AppContext` fills it in; a test hands in fakes.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ if TYPE_CHECKING:
     from postalgui.api.client import OperatorClient
     from postalgui.api.scopes import TokenScope
     from postalgui.services.office.database import OfficeDatabase
-    from postalgui.services.ports import Follow
+    from postalgui.services.ports import Follow, Whereabouts
     from postalgui.services.settings import Profile
     from postalgui.services.shipping.settings import ShippingSettings
 
@@ -44,3 +45,5 @@ class ShippingPorts:
     office: Callable[[], OfficeDatabase] | None = None
     follow: Follow | None = None
     """Labelled objects join Tracking's watchlist; a cancelled one leaves it."""
+    whereabouts: Whereabouts | None = None
+    """How far a return's object came (Tracking's watchlist), and "ask about these now"."""

@@ -43,11 +43,18 @@ class Shipment:
     status_word: str = ""
     version: int = 1
     updated_by: str = ""
+    eticket: str = ""
+    """A return authorization's code as the operator gave it at creation (``""``: none)."""
 
     @property
     def number(self) -> str:
         """The operator's status number as text."""
         return self.status.value if self.status is not None else self.status_number
+
+    @property
+    def is_return(self) -> bool:
+        """A return authorization: the customer sends it back to the office."""
+        return self.order.reverse is not None
 
     @property
     def labelled(self) -> bool:

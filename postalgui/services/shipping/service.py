@@ -13,7 +13,7 @@ from postalgui.services.shipping.cep_cache import CepCache
 
 if TYPE_CHECKING:
     from postalgui.services.office.database import OfficeDatabase
-    from postalgui.services.ports import Follow
+    from postalgui.services.ports import Follow, Whereabouts
     from postalgui.services.settings import Profile
     from postalgui.services.shipping.ports import ShippingPorts
     from postalgui.services.shipping.settings import ShippingSettings
@@ -106,6 +106,11 @@ class ShippingService:
         if self._ports.follow is None:
             raise RuntimeError("This shipping service follows no objects")
         return self._ports.follow
+
+    @property
+    def whereabouts(self) -> Whereabouts | None:
+        """Tracking's port: how far a return's object came (``None``: no tracking here)."""
+        return self._ports.whereabouts
 
     def addresses(self) -> AddressBook:
         """The office's address book (office-wide; any thread, opens the database: tasks)."""

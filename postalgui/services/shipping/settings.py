@@ -1,4 +1,5 @@
-"""How the Shipping tab prints: saved with the other settings (``Settings.shipping``).
+"""How the Shipping tab prints, and how long a return authorization lasts: saved with the other
+settings (``Settings.shipping``).
 
 The label layout and the printer are remembered after each print, so the next batch goes
 to the thermal printer it went to before, at its size, without the clerk choosing again.
@@ -9,6 +10,8 @@ The values are the layouts' own names (`documents.reports.labels.Layout`, the op
 from __future__ import annotations
 
 from typing import Literal
+
+from pydantic import Field
 
 from postalgui.services.frozen_model import FrozenModel
 
@@ -46,3 +49,6 @@ class ShippingSettings(FrozenModel):
     """Labels made here (``ours``) or the operator's own PDF (``operator``)."""
     operator_layout: OperatorLayoutName = "PADRAO"
     """The layout asked of the operator when its labels are chosen."""
+    return_days: int = Field(default=30, ge=1, le=90)
+    """A return authorization is valid this many days from the day it is made (the customer
+    takes the parcel to a branch within them)."""

@@ -1,8 +1,8 @@
 """What Tracking offers the other features, over its watchlist, typed by their ports:
-`Follow` ("follow these objects": shipping's labels, an invoice's lines) and claims'
-`TrackedObjects` (the objects that may be claimed, their declared values and statuses, and
-"refresh these objects"). The composition root hands one `TrackingOffer` to each; neither
-feature holds the tracking service or its watchlist.
+`Follow` ("follow these objects": shipping's labels, an invoice's lines), `Whereabouts` (how
+far a return's object came) and claims' `TrackedObjects` (the objects that may be claimed,
+their declared values and statuses, and "refresh these objects"). The composition root hands
+one `TrackingOffer` to each; neither feature holds the tracking service or its watchlist.
 """
 
 from __future__ import annotations
@@ -11,21 +11,22 @@ from collections.abc import Callable, Sequence
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
+from postalgui.services.ports import Progress
 from postalgui.services.tracking.claimable import declared_values, maybe_claimable, statement_objects
 from postalgui.services.tracking.refresh import refresh
+from postalgui.services.tracking.status import Status
 
 if TYPE_CHECKING:
     from postalgui.api.cancel import TaskControl
     from postalgui.services.ports import NewObject
     from postalgui.services.tracking.records import WatchedObject
     from postalgui.services.tracking.service import TrackingService
-    from postalgui.services.tracking.status import Status
 
 __all__ = ["TrackingOffer"]
 
 
 class TrackingOffer:
-    """Tracking's side of `Follow` and of claims' `TrackedObjects`. Each call reads the
+    """Tracking's side of `Follow`, `Whereabouts` and claims' `TrackedObjects`. Each call reads the
     watchlist of the office database in force (opens it: tasks only)."""
 
     def __init__(self, service: Callable[[], TrackingService]) -> None:
@@ -38,6 +39,12 @@ class TrackingOffer:
 
     def unfollow(self, codes: Sequence[str], *, source: str) -> int:
         return self._service().watchlist().remove(codes, source=source)
+
+    # --- Whereabouts -----------------------------------------------------------------------
+
+    def progress(self, codes: Sequence[str]) -> dict[str, Progress]:
+        known = self._service().watchlist().known(codes, brief=True)
+        return {code: _progress(watched.status) for code, watched in known.items()}
 
     # --- what claims reads and asks --------------------------------------------------------
 
@@ -56,3 +63,15 @@ class TrackingOffer:
 
     def refresh(self, task: TaskControl, codes: Sequence[str]) -> None:
         refresh(task, self._service(), codes)
+
+
+_WAITING = frozenset({None, Status.NOT_FOUND, Status.INVALID})
+
+
+def _progress(status: Status | None) -> Progress:
+    """A status as `Progress`: no event yet, the posting alone, delivered, else moving."""
+    if status in _WAITING:
+        return Progress.WAITING
+    if status is Status.POSTED:
+        return Progress.POSTED
+    return Progress.DELIVERED if status is Status.DELIVERED else Progress.MOVING

@@ -16,7 +16,7 @@ from pydantic import ValidationError
 from postalgui.api.branches import BranchClient, UnitQuery, parse_mcu, parse_uf
 from postalgui.api.contracts import parse_service_code
 from postalgui.api.invoices import parse_document_type, parse_invoice_number
-from postalgui.api.models.prepostings import ContentLine, Order, Person
+from postalgui.api.models.prepostings import ContentLine, Order, Person, ReturnTerms
 from postalgui.api.models.price import PriceQuery
 from postalgui.api.models.ster import check_chave_credentials
 from postalgui.api.values import (
@@ -56,6 +56,7 @@ from postalgui.api.values.object_codes import parse_object_code
 from postalgui.api.values.shipping import (
     checked_order,
     checked_person,
+    checked_return,
     closed_preposting,
     parse_state,
     parse_whole,
@@ -211,7 +212,12 @@ RULE_CASES: list[tuple[str, Callable[[Any], object], object]] = [
     ("shipping.closed", lambda prepost_id: _raise(closed_preposting(prepost_id, "CANCELADO")), "PR1234"),
     ("shipping.content", lambda key: checked_order(replace(ORDER, contents=(), nfe_key=key)), ""),
     ("shipping.undeclared", lambda prepost_id: _raise(undeclared(prepost_id)), "PR1234"),
+    ("shipping.return_date", lambda day: checked_return(_terms(day), today=date(2026, 11, 28)), "28/11/2026"),
 ]  # fmt: skip
+
+
+def _terms(day: str) -> ReturnTerms:
+    return ReturnTerms(date(int(day[6:]), int(day[3:5]), int(day[:2])))
 
 
 def _raise(error: Exception) -> None:
