@@ -10057,7 +10057,7 @@ Registrar de novo assim mesmo? Se a operadora já as tiver, responde que já exi
     </message>
     <message>
         <source>Save as P&amp;DF…</source>
-        <translation>Salvar como P&amp;DF…</translation>
+        <translation>&amp;Salvar como PDF…</translation>
     </message>
     <message>
         <source>The authorization for the customer as a PDF file, to send (Ctrl+Shift+S)</source>
@@ -10169,6 +10169,18 @@ Registrar de novo assim mesmo? Se a operadora já as tiver, responde que já exi
 </context>
 <context>
     <name>ReturnFields</name>
+    <message>
+        <source>What the customer sends back</source>
+        <translation>O que o cliente devolve</translation>
+    </message>
+    <message>
+        <source>Content&amp;s:</source>
+        <translation>Conteú&amp;do:</translation>
+    </message>
+    <message>
+        <source>Goods of object %1 sent back</source>
+        <translation>Mercadoria do objeto %1 em devolução</translation>
+    </message>
     <message>
         <source>Return</source>
         <translation>Devolução</translation>

@@ -82,7 +82,9 @@ def delivered_parcel(context: AppContext, url: str) -> str:
 
 def cells(page: ReturnsPage, column: ReturnColumn) -> dict[str, str]:
     model = page.model
-    return {model.item(row).code: str(model.data(model.index(row, column))) for row in range(model.rowCount())}
+    return {
+        model.item(row).code: str(model.data(model.index(row, column))) for row in range(model.rowCount())
+    }
 
 
 def drafted(dialog: ReturnDialog, qtbot: QtBot) -> None:
@@ -96,7 +98,9 @@ def test_a_delivered_parcels_return_is_authorized_with_one_key_and_handed_over_a
     dialog = tab.new_return(outbound)
     assert tab.pages.currentWidget() is tab.returns
     drafted(dialog, qtbot)
-    assert dialog.customer_fields.edits["name"].text() == RECIPIENT.name  # the parcel's recipient sends it back
+    assert (
+        dialog.customer_fields.edits["name"].text() == RECIPIENT.name
+    )  # the parcel's recipient sends it back
     assert dialog.office_fields.edits["name"].text() == SENDER.name
     fields = dialog.fields
     assert fields.outbound_edit.text() == outbound
@@ -106,7 +110,7 @@ def test_a_delivered_parcels_return_is_authorized_with_one_key_and_handed_over_a
     today = context.shipping.today()
     assert fields.valid_until() == today + timedelta(days=30)  # the setting's default
     assert fields.valid_edit.maximumDate().toPython() == today + timedelta(days=90)
-    assert dialog.authorize_button.hasFocus()  # everything known: Enter authorizes
+    assert dialog.focusWidget() is dialog.authorize_button  # everything known: Enter authorizes
     dialog.activateWindow()
     qtbot.waitUntil(lambda: QApplication.activeWindow() is dialog)
     with qtbot.waitSignal(dialog.authorized, timeout=WAIT_MS) as made:
@@ -121,7 +125,10 @@ def test_a_delivered_parcels_return_is_authorized_with_one_key_and_handed_over_a
     valid = (today + timedelta(days=30)).strftime("%d/%m/%Y")
     bar = tab.messages.message(AUTHORIZE_KEY)
     assert bar is not None
-    assert bar.text() == f"Return authorization {authorization.code} created for Maria da Silva, valid until {valid}."
+    assert (
+        bar.text()
+        == f"Return authorization {authorization.code} created for Maria da Silva, valid until {valid}."
+    )
     qtbot.waitUntil(lambda: authorization.code in cells(tab.returns, ReturnColumn.CODE), timeout=WAIT_MS)
     assert cells(tab.returns, ReturnColumn.STATE)[authorization.code] == "Authorized"
     assert cells(tab.returns, ReturnColumn.CUSTOMER)[authorization.code] == "Maria da Silva"
@@ -160,17 +167,21 @@ def test_bad_input_is_named_in_the_form_and_nothing_is_sent(
     assert isinstance(dialog, ReturnDialog)
     drafted(dialog, qtbot)
     assert dialog.office_fields.edits["name"].text() == SENDER.name
-    assert dialog.customer_fields.edits["name"].hasFocus()  # no object: the clerk starts with the customer
+    assert dialog.focusWidget() is dialog.customer_fields.edits["name"]  # no object: the clerk starts with the customer
     assert dialog.send() is None
-    assert dialog.problem_label.text().startswith("Nothing was sent. Customer ▸ Name")
+    assert dialog.problem_label.text() == "Nothing was sent. Field Customer ▸ Name is required"
     dialog.customer_fields.fill(Person(**{**asdict(RECIPIENT), "cep": "0131"}))
     assert dialog.send() is None
-    assert dialog.problem_label.text().startswith("Nothing was sent. Customer ▸ CEP")
+    assert dialog.problem_label.text().startswith("Nothing was sent. Field Customer ▸ CEP")
     assert dialog.customer_fields.edits["cep"].hasFocus()
     dialog.customer_fields.fill(RECIPIENT)
+    assert dialog.send() is None
+    assert dialog.problem_label.text().startswith("Nothing was sent. Field Return ▸ Contents: a content declaration")
+    assert dialog.fields.contents_edit.hasFocus()
+    dialog.fields.contents_edit.setText("Camiseta")
     dialog.fields.outbound_edit.setText("AB123")
     assert dialog.send() is None
-    assert dialog.problem_label.text().startswith("Nothing was sent. Return ▸ Outbound object")
+    assert dialog.problem_label.text().startswith("Nothing was sent. Field Return ▸ Outbound object")
     assert dialog.fields.outbound_edit.hasFocus()
     assert returns.list_returns(PlainTask(), context.shipping, refresh=False) == []
     assert context.shipping.book().shipments() == []
@@ -232,7 +243,10 @@ def test_authorize_a_return_from_tracking_opens_the_shipping_dialog_and_the_retu
     assert isinstance(tracking, TrackingTab)
     with qtbot.waitSignal(tracking.refresher.finished, timeout=WAIT_MS):
         tracking.refresh([outbound])
-    qtbot.waitUntil(lambda: tracking.select_code(outbound) and tracking.actions_.return_action.isEnabled(), timeout=WAIT_MS)
+    qtbot.waitUntil(
+        lambda: tracking.select_code(outbound) and tracking.actions_.return_action.isEnabled(),
+        timeout=WAIT_MS,
+    )
     assert tracking.actions_.return_action in tracking.table.actions()  # the list's context menu
     tracking.actions_.return_action.trigger()  # click 2
     shipping = window.tabs.currentWidget()
@@ -273,10 +287,20 @@ def test_handoffs_carry_the_object_to_authorize_a_return_of(qtbot: QtBot) -> Non
 
 def made(state: ReturnState, name: str, code: str) -> ReturnAuthorization:
     order = Order(
-        Person(name, "20040020"), SENDER, "03247", 500, reverse=ReturnTerms(date(2026, 12, 30), "QB314159265BR")
+        Person(name, "20040020"),
+        SENDER,
+        "03247",
+        500,
+        reverse=ReturnTerms(date(2026, 12, 30), "QB314159265BR"),
     )
     shipment = Shipment(
-        f"PR{code}", code, PrepostingStatus.PREPOSTED, order, "clerk", datetime(2026, 11, 28, 15, 0).astimezone(), None
+        f"PR{code}",
+        code,
+        PrepostingStatus.PREPOSTED,
+        order,
+        "clerk",
+        datetime(2026, 11, 28, 15, 0).astimezone(),
+        None,
     )
     return ReturnAuthorization(shipment, code, date(2026, 12, 30), "QB314159265BR", state, code)
 
@@ -290,7 +314,12 @@ def test_the_return_model_words_states_in_the_windows_language(
 ) -> None:
     with speaking(qapp, language):
         model = ReturnModel()
-        model.set_all([made(ReturnState.AUTHORIZED, "Ana", "AA000000001BR"), made(ReturnState.EXPIRED, "Davi", "AA000000002BR")])
+        model.set_all(
+            [
+                made(ReturnState.AUTHORIZED, "Ana", "AA000000001BR"),
+                made(ReturnState.EXPIRED, "Davi", "AA000000002BR"),
+            ]
+        )
         qtmodeltester.check(model)
         states = [str(model.data(model.index(row, ReturnColumn.STATE))) for row in range(2)]
         assert states == words

@@ -88,7 +88,7 @@ class ReturnDialog(QDialog):
         self.office_picker = AddressPicker(desk.service, desk, AddressKind.SENDER, self)
         self.office_picker.setObjectName("shippingOfficePicker")
         self.customer_picker.attach(self.customer_fields.edits["name"])
-        self.fields = ReturnFields(desk.service.now().date(), self)
+        self.fields = ReturnFields(desk.service.today(), self)
         self.note_label = QLabel(self)
         self.note_label.setObjectName("shippingReturnNote")
         self.note_label.setWordWrap(True)
@@ -244,6 +244,7 @@ class ReturnDialog(QDialog):
 
     @Slot(object)
     def _on_draft_task_result(self, draft: ReturnDraft) -> None:
+        self.authorize_button.setEnabled(True)  # before the cursor may go there
         self.fill(draft)
         self.drafted.emit(draft)
 
@@ -259,7 +260,7 @@ class ReturnDialog(QDialog):
         field) when one is wrong."""
         order = self.fields.order(self.customer_fields.person(), self.office_fields.person())
         try:
-            checked_order(order)
+            checked_order(order, today=self.desk.service.today())
         except InvalidValue as error:
             field = str(error.params.get("field", ""))
             self._refuse(describe_error(self._as_shown(error, field)), field)

@@ -1,9 +1,12 @@
 """`ReturnFields`: the parcel of a return authorization: the outbound object it answers, the
-reverse service, the package, its declared value and until when the customer may post it.
+reverse service, the package, what is inside, its declared value and until when the customer
+may post it.
 
 Apart from the dialog, which places the customer and the office beside it and sends. A
-`ReturnDraft` (`return_draft`) fills it whole. The validity is a date a clerk picks on a
-calendar, from tomorrow to `MAX_DAYS` ahead (the operator's limit for a return).
+`ReturnDraft` (`return_draft`) fills it whole; the contents line (the operator asks for a
+content declaration, as for any pre-posting) starts as "Goods of object X sent back" for a
+return of an object, one line the clerk may reword. The validity is a date a clerk picks on
+a calendar, from tomorrow to `MAX_RETURN_DAYS` ahead (the office's limit for a return).
 """
 
 from __future__ import annotations
@@ -25,19 +28,20 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from postalgui.api.models.prepostings import Order, Person, ReturnTerms
+from postalgui.api.models.prepostings import ContentLine, Order, Person, ReturnTerms
+from postalgui.api.values.shipping import MAX_RETURN_DAYS
+from postalgui.gui.messages import arg
 from postalgui.gui.tabs.shipping.words import FORMAT_CODES, format_word, service_word
 from postalgui.gui.widgets.number_input import GramsSpinBox, MoneySpinBox
+from postalgui.services.shipping.returns import PAC_REVERSE, SEDEX_REVERSE
 
 if TYPE_CHECKING:
     from postalgui.services.shipping.return_records import ReturnDraft
 
-__all__ = ["MAX_DAYS", "RETURN_SERVICES", "ReturnFields"]
+__all__ = ["RETURN_SERVICES", "ReturnFields"]
 
-RETURN_SERVICES = ("03301", "03247")
+RETURN_SERVICES = (PAC_REVERSE, SEDEX_REVERSE)
 """PAC Reverso (the default: the cheaper) and SEDEX Reverso."""
-MAX_DAYS = 90
-"""The longest validity a return authorization may have, in days from today."""
 
 
 def _qdate(day: date) -> QDate:
@@ -88,6 +92,9 @@ class ReturnFields(QGroupBox):
         self.declared_spin.setPrefix("R$ ")
         self.declared_spin.setGroupSeparatorShown(True)
         self.declared_spin.setSpecialValueText(self.tr("none"))
+        self.contents_edit = QLineEdit(self)
+        self.contents_edit.setObjectName("shippingReturnContents")
+        self.contents_edit.setPlaceholderText(self.tr("What the customer sends back"))
         self.valid_edit = QDateEdit(self)
         self.valid_edit.setObjectName("shippingReturnValidUntil")
         self.valid_edit.setCalendarPopup(True)
@@ -103,6 +110,7 @@ class ReturnFields(QGroupBox):
             "larguraInformada": self.size_spins["width"],
             "alturaInformada": self.size_spins["height"],
             "valorDeclarado": self.declared_spin,
+            "itensDeclaracaoConteudo": self.contents_edit,
             "dataValidadeLogReversa": self.valid_edit,
         }
         """Each field's widget by its API name: a check that names the field puts the cursor there."""
@@ -114,14 +122,14 @@ class ReturnFields(QGroupBox):
         form.addRow(self.tr("&Weight:"), self.weight_spin)
         form.addRow(self.tr("&Format:"), self.format_combo)
         form.addRow(self.tr("Size L × W × H (cm):"), sizes)
+        form.addRow(self.tr("Content&s:"), self.contents_edit)
         form.addRow(self.tr("Declared va&lue:"), self.declared_spin)
         form.addRow(self.tr("Valid un&til:"), self.valid_edit)
 
     def set_today(self, today: date) -> None:
-        """The validity's calendar from tomorrow to `MAX_DAYS` ahead of ``today``."""
-        self.valid_edit.setDateRange(
-            _qdate(today + timedelta(days=1)), _qdate(today + timedelta(days=MAX_DAYS))
-        )
+        """The validity's calendar from tomorrow to `MAX_RETURN_DAYS` ahead of ``today``."""
+        last = today + timedelta(days=MAX_RETURN_DAYS)
+        self.valid_edit.setDateRange(_qdate(today + timedelta(days=1)), _qdate(last))
 
     def label(self, api_name: str) -> str | None:
         """The label of the field the API calls ``api_name`` (``pesoInformado``: ``Weight``),
@@ -155,11 +163,14 @@ class ReturnFields(QGroupBox):
         ):
             self.size_spins[name].setValue(value)
         self.declared_spin.setValue(float(draft.declared_value or 0))
+        if draft.outbound_code and not self.contents_edit.text():
+            self.contents_edit.setText(arg(self.tr("Goods of object %1 sent back"), draft.outbound_code))
         self.valid_edit.setDate(_qdate(draft.valid_until))
 
     def order(self, customer: Person, office: Person) -> Order:
         """The return as typed (not checked): the customer sends, the office receives."""
         declared = Decimal(f"{self.declared_spin.value():.2f}") if self.declared_spin.value() > 0 else None
+        inside = self.contents_edit.text().strip()
         return Order(
             sender=customer,
             recipient=office,
@@ -170,6 +181,7 @@ class ReturnFields(QGroupBox):
             width_cm=self.size_spins["width"].value(),
             height_cm=self.size_spins["height"].value(),
             declared_value=declared,
+            contents=(ContentLine(inside, 1, declared or Decimal(0)),) if inside else (),
             reverse=ReturnTerms(
                 valid_until=self.valid_until(), outbound_code=self.outbound_edit.text().strip().upper()
             ),
