@@ -5646,7 +5646,7 @@ Enviar de novo? O arquivo será preparado duas vezes.</translation>
 <context>
     <name>ShippingTab</name>
     <message>
-        <source>Re&amp;turns</source>
+        <source>Retur&amp;ns</source>
         <translation>Devo&amp;luções</translation>
     </message>
     <message>
@@ -10325,7 +10325,7 @@ Registrar de novo assim mesmo? Se a operadora já as tiver, responde que já exi
     </message>
     <message>
         <source>Stat&amp;e:</source>
-        <translation>Sit&amp;uação:</translation>
+        <translation>S&amp;ituação:</translation>
     </message>
     <message>
         <source>State</source>

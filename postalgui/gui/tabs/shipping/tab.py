@@ -71,7 +71,7 @@ class ShippingTab(QWidget):
         self.shipments.add_actions(self.labels.actions())
         self.pages.addTab(self.shipments, self.tr("P&re-postings"))
         self.returns = ReturnsPage(desk, self.pages)
-        self.pages.addTab(self.returns, self.tr("Re&turns"))
+        self.pages.addTab(self.returns, self.tr("Retur&ns"))
         self.addresses = self._address_page()
         self.pages.addTab(self.addresses, self.tr("A&ddresses"))
         self.dialog: NewPrepostingDialog | OrdersDialog | ReturnDialog | None = None  # the one open, if any
