@@ -5,7 +5,9 @@
     POST   /prepostagem/v1/prepostagens        body as REFERENCE lists; 200 with the record
            (``id`` PR + 22 characters, ``statusAtual`` 2, ``descStatusAtual`` Prepostado,
            ``dataHoraStatusAtual``, ``dataHora``, ``prazoPostagem``, and the body echoed,
-           numbers as text; ``codigoObjeto`` once a label gave it one)
+           numbers as text; ``codigoObjeto`` once a label gave it one; a return
+           (``logisticaReversa`` S, `prepost.returns`) has ``codigoObjeto`` and ``eticket`` at once,
+           and ``prazoPostagem`` is the end of its ``dataValidadeLogReversa``)
     GET    /prepostagem/v2/prepostagens?id=&codigoObjeto=&eticket=&status=&logisticaReversa=&page=&size=
            ``{"itens": [...], "page": {size, numberElements, totalPages, number, count, next,
            previous, first, last}}``, newest first; ``page`` from 0, ``size`` 1-100 (default
@@ -46,6 +48,7 @@ from postalgui.sandbox.faults import CONTROL_PREFIX
 from postalgui.sandbox.prepost import label_pdf
 from postalgui.sandbox.prepost import messages as m
 from postalgui.sandbox.prepost.body import read_body
+from postalgui.sandbox.prepost.returns import check_return
 from postalgui.sandbox.prepost.rules import check
 from postalgui.sandbox.prepost.wire import declaration_html, page, record
 from postalgui.sandbox.prepost.world import LabelOptions, prepost_world, status_of
@@ -85,12 +88,14 @@ def _refused(error: m.PrepostError) -> OperatorError:
 
 @router.post(BASE)
 def create(state: State, token: Claims, body: Annotated[Any, Body()]) -> dict[str, Any]:
-    """Check a pre-posting like the operator and keep it (nothing is kept when refused)."""
+    """Check a pre-posting like the operator and keep it (nothing is kept when refused); a
+    return (``logisticaReversa`` S) answers its object code and authorization code (``eticket``)."""
+    now = _now(state)
     try:
         accepted = check(read_body(body), token, state.config.demo)
+        check_return(accepted.body, now.date())
     except m.PrepostError as error:
         raise _refused(error) from error
-    now = _now(state)
     return record(prepost_world(state).create(accepted, token.cnpj, now), now)
 
 
@@ -133,7 +138,7 @@ def listing(
         for item in prepost_world(state).listed(token.cnpj)
         if (not ident or item.id == ident.strip().upper())
         and (not code or item.code == code.strip().upper())
-        and not eticket.strip()  # the sandbox issues no e-tickets: none has one
+        and (not eticket.strip() or item.eticket == eticket.strip())
         and (wanted is None or status_of(item, now) == wanted)
         and (not reverse or item.body.logisticaReversa == reverse.strip().upper())
     ]

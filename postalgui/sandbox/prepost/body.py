@@ -90,7 +90,13 @@ class PrePostagem(_Wire):
     observacao: Annotated[str, StringConstraints(strip_whitespace=True, max_length=200)] = ""
     idCorreios: str = ""
     modalidadePagamento: Wire = ""
+    solicitarColeta: str = "N"
     logisticaReversa: str = "N"
+    dataValidadeLogReversa: str = ""
+    """DD/MM/YYYY; required for a return (`returns`), kept as sent otherwise."""
+    codigoObjetoIda: Annotated[
+        str, StringConstraints(strip_whitespace=True, to_upper=True, max_length=13)
+    ] = ""
 
     def echo(self) -> dict[str, Any]:
         """The body as the answers repeat it (every known key, numbers as text)."""

@@ -25,6 +25,8 @@ PREFIXES: Mapping[str, str] = {
     "03328": "QG",  # PAC Grandes Formatos
     "04014": "SA",  # SEDEX à vista
     "04510": "QV",  # PAC à vista
+    "03301": "QR",  # PAC Reverso
+    "03247": "SR",  # SEDEX Reverso
 }
 DEFAULT_PREFIX = "OY"
 SERIALS = 100_000_000

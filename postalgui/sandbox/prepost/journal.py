@@ -43,10 +43,15 @@ class PrePosting(_Kept):
     labelled_at: datetime | None = None
     posted_at: datetime | None = None
     cancelled_at: datetime | None = None
+    eticket: str | None = None
+    """A return's authorization code (`returns`), given at creation."""
+    valid_until: datetime | None = None
+    """A return's last moment (the end of ``dataValidadeLogReversa``'s day)."""
 
     @property
     def expires_at(self) -> datetime:
-        return self.created_at + VALIDITY
+        """A return's validity end; else 7 days after creation."""
+        return self.valid_until if self.valid_until is not None else self.created_at + VALIDITY
 
 
 class Receipt(_Kept):

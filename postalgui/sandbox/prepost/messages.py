@@ -21,6 +21,10 @@ the service speaks. Every one is a 400 unless said otherwise.
              an item with no quantity or value, or a ``chaveNFe`` that is not 44 digits
     PPN-015  ``cienteObjetoNaoProibido`` not 1 (the sender did not confirm the object is allowed)
     PPN-016  a phone, e-mail or CPF/CNPJ malformed
+    PPN-017  a return (``logisticaReversa`` S) without ``dataValidadeLogReversa`` (DD/MM/YYYY,
+             today or later), on a service that is no return service (03301, 03247), with a
+             ``codigoObjetoIda`` that is no object code or a ``solicitarColeta`` not S/N; a return
+             service without ``logisticaReversa`` S; ``logisticaReversa`` not S/N
     PPN-020  404: no pre-posting of the token's company with this id
     PPN-021  cannot cancel: already posted, cancelled or expired
     PPN-030  a label request without ids, with an unknown, cancelled or expired one, or a bad
@@ -58,6 +62,7 @@ BAD_DECLARED = "PPN-013"
 NO_CONTENT = "PPN-014"
 NOT_CONFIRMED = "PPN-015"
 BAD_CONTACT = "PPN-016"
+BAD_RETURN = "PPN-017"
 NOT_FOUND = "PPN-020"
 NOT_CANCELLABLE = "PPN-021"
 BAD_LABEL_REQUEST = "PPN-030"

@@ -17,6 +17,7 @@ from postalgui.sandbox.demo import Contract, DemoData, PostingCard
 from postalgui.sandbox.identifiers import cnpj_is_valid, normalize_number
 from postalgui.sandbox.prepost import messages as m
 from postalgui.sandbox.prepost.body import Pessoa, PrePostagem
+from postalgui.sandbox.prepost.returns import REVERSE_SERVICES
 from postalgui.sandbox.price_engine import declared_limits_text
 from postalgui.sandbox.tokens import TokenClaims
 
@@ -91,7 +92,7 @@ def _card(body: PrePostagem, token: TokenClaims, demo: DemoData) -> tuple[Contra
 
 def _product(body: PrePostagem, card: PostingCard) -> cat.Product:
     code = body.codigoServico.zfill(5) if _DIGITS.fullmatch(body.codigoServico) else body.codigoServico
-    product = cat.PRODUCTS.get(code)
+    product = cat.PRODUCTS.get(REVERSE_SERVICES.get(code, code))  # a return service: its product's limits
     if product is None or product.scope is not cat.Scope.NACIONAL:
         raise m.field_error(
             m.UNKNOWN_SERVICE, "codigoServico", f"serviço {code[:10]} não é um serviço nacional"

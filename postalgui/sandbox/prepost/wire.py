@@ -5,7 +5,9 @@ A record is the body as accepted (numbers as text) with what public clients read
 operator's answer (REFERENCE.md, Pre-posting): ``id``, ``codigoObjeto`` (left out until a
 label is issued: the manual's §I; §J shows it present), ``statusAtual`` (a number),
 ``descStatusAtual`` (its word), ``dataHoraStatusAtual``, ``dataHora`` (created) and
-``prazoPostagem`` (created + 7 days); and ``dadosEmulados: true``, the sandbox's mark.
+``prazoPostagem`` (created + 7 days; a return's validity end); a return's ``eticket`` (its
+authorization code: under which key the operator answers it is uncertain); and
+``dadosEmulados: true``, the sandbox's mark.
 The list's page is ``{size, numberElements, totalPages, number, count, next, previous,
 first, last}`` (``count`` the items of this page; the flags booleans: the types are the
 sandbox's reading, the manual shows the answer only as a picture).
@@ -31,9 +33,11 @@ def record(item: PrePosting, now: datetime) -> dict[str, Any]:
     """One pre-posting as the service writes it at `now`."""
     status, since = status_since(item, now)
     code = {"codigoObjeto": item.code} if item.code is not None else {}
+    eticket = {"eticket": item.eticket} if item.eticket is not None else {}
     return {
         "id": item.id,
         **code,
+        **eticket,
         "statusAtual": status,
         "descStatusAtual": m.WORDS[status],
         "dataHoraStatusAtual": stamp(since),

@@ -6,6 +6,11 @@ derived from its times and the sandbox clock whenever it is read, as the operato
 tracking history's PO event) has happened, 4 Expirado 7 days after its creation if not
 posted by then, else 2 Prepostado (a label issued is no status: the operator has none).
 
+A return authorization (``logisticaReversa`` S, `returns`) gets its object code and an
+authorization code at creation and is tracked from then on: posted (or never, by its code) a
+while later, it moves from the customer's CEP back to the company's; it expires at the end of
+its validity day instead of after 7 days.
+
 A label request (`request_labels`) gives each pre-posting without one an object code
 (`codes`) and registers the object in the tracking world, posted a few hours after the
 label (always before the expiry): from then on `/srorastro` knows it. The receipt's PDF is
@@ -28,6 +33,7 @@ from datetime import datetime, timedelta
 from postalgui.sandbox.prepost import messages as m
 from postalgui.sandbox.prepost.codes import object_code, serial_start
 from postalgui.sandbox.prepost.journal import KeptPrePostings, PrePosting, PrepostJournal, Receipt
+from postalgui.sandbox.prepost.returns import authorization_code, is_return, posting_delay, valid_until
 from postalgui.sandbox.prepost.rules import Accepted
 from postalgui.sandbox.state import SandboxState
 from postalgui.sandbox.tracking import TrackingWorld, tracking_world
@@ -128,6 +134,7 @@ class PrepostWorld:
             item.posted_at,
             contract=item.contract,
             weight_g=int(body.pesoInformado),
+            fate="on_time" if item.eticket is not None else None,  # a return comes home
         )
 
     def _put(self, item: PrePosting) -> PrePosting:
@@ -138,7 +145,8 @@ class PrepostWorld:
     # -- the service ------------------------------------------------------------------
 
     def create(self, accepted: Accepted, cnpj: str, now: datetime) -> PrePosting:
-        """Keep an accepted body as a new pre-posting of the company `cnpj`."""
+        """Keep an accepted body as a new pre-posting of the company `cnpj` (a return: authorized
+        now, its object tracked)."""
         item = PrePosting(
             id="PR" + uuid.uuid4().hex[:22].upper(),
             cnpj=cnpj,
@@ -149,7 +157,31 @@ class PrepostWorld:
             created_at=now,
         )
         with self._held(changing=True):
+            if is_return(accepted.body):
+                item = self._authorized(item, now)
+                self._track(item)
             return self._put(item)
+
+    def _authorized(self, item: PrePosting, now: datetime) -> PrePosting:
+        """A return with its object code, authorization code, validity and posting time (if ever)."""
+        code = self._next_code(item.body.codigoServico.zfill(5), now)
+        until = valid_until(item.body)
+        delay = posting_delay(code)
+        posted = item.created_at + delay if delay is not None else None
+        update = {
+            "code": code,
+            "eticket": authorization_code(self._count),
+            "valid_until": until,
+            "posted_at": posted if posted is not None and posted < until else None,
+        }
+        return item.model_copy(update=update)
+
+    def _next_code(self, product: str, now: datetime) -> str:
+        """The world's next object code for ``product`` (the counter starts at the first one)."""
+        if self._start is None:
+            self._start = serial_start(now)
+        self._count += 1
+        return object_code(product, self._start, self._count)
 
     def listed(self, cnpj: str) -> list[PrePosting]:
         """The company's pre-postings, newest first."""
@@ -237,12 +269,9 @@ class PrepostWorld:
             )
         if item.code is not None:
             return item
-        if self._start is None:
-            self._start = serial_start(now)
-        self._count += 1
         posted = min(now + POSTED_AFTER, item.expires_at - timedelta(minutes=1))
         update = {
-            "code": object_code(item.product, self._start, self._count),
+            "code": self._next_code(item.product, now),
             "labelled_at": now,
             "posted_at": posted,
         }

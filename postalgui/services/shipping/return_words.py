@@ -102,10 +102,12 @@ def authorization_document(authorizations: Sequence[ReturnAuthorization], langua
 
 
 def authorization_words(authorization: ReturnAuthorization, language: str) -> str:
-    """The e-mail text: greeting, the code, the facts, where to take it, both addresses."""
+    """The e-mail text: a subject line, greeting, the code, the facts, where to take it, both addresses."""
     order = authorization.shipment.order
     until = format_date_ui(authorization.valid_until)
     lines = [
+        f"{_said('title', language)} {authorization.code}",
+        "",
         _said("greeting", language, name=order.sender.name),
         "",
         _said("intro", language, office=order.recipient.name),
