@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import asdict
 from datetime import date, datetime, timedelta
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
@@ -20,7 +21,7 @@ from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
 from postalgui.api.cancel import PlainTask
-from postalgui.api.models.prepostings import Order, Person, PrepostingStatus, ReturnTerms
+from postalgui.api.models.prepostings import ContentLine, Order, Person, PrepostingStatus, ReturnTerms
 from postalgui.gui.tab_factories import TAB_FACTORIES, shipping_tab, tracking_tab
 from postalgui.gui.tabs.contract import Handoffs
 from postalgui.gui.tabs.shipping import ShippingTab
@@ -193,6 +194,7 @@ def authorized(context: AppContext, name: str) -> ReturnAuthorization:
     customer = Person(**{**asdict(RECIPIENT), "name": name})
     order = Order(
         customer, SENDER, "03301", 800, length_cm=20, width_cm=15, height_cm=10,
+        contents=(ContentLine("Camiseta", 1, Decimal("50.00")),),
         reverse=ReturnTerms(context.shipping.today() + timedelta(days=10)),
     )  # fmt: skip
     return returns.authorize_return(PlainTask(), context.shipping, order)
@@ -204,7 +206,7 @@ def test_the_returns_page_lists_refreshes_and_cancels_after_asking(
     page = tab.returns
     kept, gone = authorized(context, "Ana Souza"), authorized(context, "Bruno Lima")
     qtbot.waitUntil(lambda: len(cells(page, ReturnColumn.CODE)) == 2, timeout=WAIT_MS)  # another desk's, live
-    assert page.summary_label.text() == "2 of 2 returns shown (2 not posted by the customer yet)"
+    assert page.summary_label.text() == "2 of 2 returns shown (2 not posted by the customers yet)"
     page.search_edit.setText("bruno")
     assert list(cells(page, ReturnColumn.CODE)) == [gone.code]
     page.search_edit.clear()
@@ -225,11 +227,12 @@ def test_the_returns_page_lists_refreshes_and_cancels_after_asking(
     assert not page.cancel_action.isEnabled()
     page.state_combo.setCurrentIndex(page.state_combo.findData(ReturnState.AUTHORIZED.value))
     assert list(cells(page, ReturnColumn.CODE)) == [kept.code]
-    with qtbot.waitSignal(page.returnsLoaded, timeout=WAIT_MS):
-        page.refresh_action.trigger()
+    page.refresh_action.trigger()
+    qtbot.waitUntil(lambda: tab.messages.message(REFRESH_KEY) is not None, timeout=WAIT_MS)
     bar = tab.messages.message(REFRESH_KEY)
     assert bar is not None
     assert bar.text() == "The operator was asked about 2 returns."
+    assert list(cells(page, ReturnColumn.CODE)) == [kept.code]  # the filter stays
 
 
 def test_authorize_a_return_from_tracking_opens_the_shipping_dialog_and_the_return_is_marked(
@@ -269,8 +272,8 @@ def test_authorize_a_return_from_tracking_opens_the_shipping_dialog_and_the_retu
         row = tags.row_of_code(object_code)
         return None if row is None else str(tags.data(tags.index(row, ObjectColumn.TAG)))
 
-    qtbot.waitUntil(lambda: tag_of(code) == "↩ Return", timeout=WAIT_MS)
-    assert tag_of(outbound) == ""
+    qtbot.waitUntil(lambda: tag_of(code) == "↩ Return · Maria da Silva", timeout=WAIT_MS)  # the customer, tagged
+    assert tag_of(outbound) == "Maria da Silva"  # going out: no mark
     combo = tracking.filters.tag_combo
     combo.setCurrentIndex(combo.findText("↩ Returns"))
     assert [tracking.model.watched(row).code for row in range(tracking.model.rowCount())] == [code]
