@@ -168,7 +168,9 @@ def test_bad_input_is_named_in_the_form_and_nothing_is_sent(
     assert isinstance(dialog, ReturnDialog)
     drafted(dialog, qtbot)
     assert dialog.office_fields.edits["name"].text() == SENDER.name
-    assert dialog.focusWidget() is dialog.customer_fields.edits["name"]  # no object: the clerk starts with the customer
+    assert (
+        dialog.focusWidget() is dialog.customer_fields.edits["name"]
+    )  # no object: the clerk starts with the customer
     assert dialog.send() is None
     assert dialog.problem_label.text() == "Nothing was sent. Field Customer ▸ Name is required"
     dialog.customer_fields.fill(Person(**{**asdict(RECIPIENT), "cep": "0131"}))
@@ -177,7 +179,9 @@ def test_bad_input_is_named_in_the_form_and_nothing_is_sent(
     assert dialog.customer_fields.edits["cep"].hasFocus()
     dialog.customer_fields.fill(RECIPIENT)
     assert dialog.send() is None
-    assert dialog.problem_label.text().startswith("Nothing was sent. Field Return ▸ Contents: a content declaration")
+    assert dialog.problem_label.text().startswith(
+        "Nothing was sent. Field Return ▸ Contents: a content declaration"
+    )
     assert dialog.fields.contents_edit.hasFocus()
     dialog.fields.contents_edit.setText("Camiseta")
     dialog.fields.outbound_edit.setText("AB123")
@@ -272,7 +276,9 @@ def test_authorize_a_return_from_tracking_opens_the_shipping_dialog_and_the_retu
         row = tags.row_of_code(object_code)
         return None if row is None else str(tags.data(tags.index(row, ObjectColumn.TAG)))
 
-    qtbot.waitUntil(lambda: tag_of(code) == "↩ Return · Maria da Silva", timeout=WAIT_MS)  # the customer, tagged
+    qtbot.waitUntil(
+        lambda: tag_of(code) == "↩ Return · Maria da Silva", timeout=WAIT_MS
+    )  # the customer, tagged
     assert tag_of(outbound) == "Maria da Silva"  # going out: no mark
     combo = tracking.filters.tag_combo
     combo.setCurrentIndex(combo.findText("↩ Returns"))

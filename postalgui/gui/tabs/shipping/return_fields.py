@@ -71,20 +71,8 @@ class ReturnFields(QGroupBox):
         for code in FORMAT_CODES:
             self.format_combo.addItem(format_word(code), code)
         self.format_combo.setCurrentIndex(FORMAT_CODES.index("2"))
-        self.size_spins: dict[str, QSpinBox] = {}
         sizes = QHBoxLayout()
-        for name, shown in (
-            ("length", self.tr("length")),
-            ("width", self.tr("width")),
-            ("height", self.tr("height")),
-        ):
-            spin = QSpinBox(self)
-            spin.setObjectName(f"shippingReturn_{name}")
-            spin.setRange(0, 200)
-            spin.setSuffix(" cm")
-            spin.setAccessibleName(shown)
-            sizes.addWidget(spin)
-            self.size_spins[name] = spin
+        self.size_spins = {name: self._side(name, shown, sizes) for name, shown in self._sides()}
         self.declared_spin = MoneySpinBox(self)
         self.declared_spin.setObjectName("shippingReturnDeclared")
         self.declared_spin.setRange(0, 1_000_000)
@@ -114,6 +102,18 @@ class ReturnFields(QGroupBox):
             "dataValidadeLogReversa": self.valid_edit,
         }
         """Each field's widget by its API name: a check that names the field puts the cursor there."""
+
+    def _sides(self) -> tuple[tuple[str, str], ...]:
+        return (("length", self.tr("length")), ("width", self.tr("width")), ("height", self.tr("height")))
+
+    def _side(self, name: str, shown: str, row: QHBoxLayout) -> QSpinBox:
+        spin = QSpinBox(self)
+        spin.setObjectName(f"shippingReturn_{name}")
+        spin.setRange(0, 200)
+        spin.setSuffix(" cm")
+        spin.setAccessibleName(shown)
+        row.addWidget(spin)
+        return spin
 
     def _lay_out(self, sizes: QHBoxLayout) -> None:
         form = QFormLayout(self)
