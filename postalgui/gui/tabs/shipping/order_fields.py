@@ -17,7 +17,6 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
-    QLabel,
     QLineEdit,
     QSpinBox,
     QVBoxLayout,
@@ -32,6 +31,7 @@ from postalgui.api.models.prepostings import (
     declared_value_code,
 )
 from postalgui.gui.tabs.shipping.content_lines import ContentLines
+from postalgui.gui.tabs.shipping.two_persons import form_label
 from postalgui.gui.tabs.shipping.words import (
     ADDITIONAL_SERVICES,
     FORMAT_CODES,
@@ -138,9 +138,7 @@ class OrderFields(QGroupBox):
         """The label of the field the API calls ``api_name`` (``observacao``: ``Observation``),
         or None when it has no label of its own (a side of the box)."""
         widget = self.contents if api_name == "itensDeclaracaoConteudo" else self.widgets.get(api_name)
-        layout = self.layout()
-        label = layout.labelForField(widget) if isinstance(layout, QFormLayout) and widget else None
-        return label.text().replace("&", "").rstrip(":") if isinstance(label, QLabel) else None
+        return form_label(self, widget)
 
     def order(self, sender: Person, recipient: Person, contents: tuple[ContentLine, ...]) -> Order:
         """The order as typed (not checked: `check_order` does that)."""

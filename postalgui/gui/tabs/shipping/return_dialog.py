@@ -39,6 +39,7 @@ from postalgui.gui.tabs.shipping.person_form import PersonForm
 from postalgui.gui.tabs.shipping.return_actions import ReturnActions
 from postalgui.gui.tabs.shipping.return_fields import ReturnFields
 from postalgui.gui.tabs.shipping.return_model import day_text
+from postalgui.gui.tabs.shipping.two_persons import TwoPersons, fitted_size, person_box
 from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.services.shipping.addresses import Address, AddressKind
 from postalgui.services.shipping.return_records import ReturnAuthorization, ReturnDraft
@@ -56,9 +57,6 @@ DRAFT_KEY = "shipping.returns.draft"
 WIDTH, MAX_WIDTH, MAX_HEIGHT = 1040, 1300, 740
 """The dialog's width when the screen has it, and its largest size: it fits a 1366x768
 screen with a window frame around it."""
-SCREEN_ROOM = 40
-"""Pixels of the screen left around the dialog (the frame, a panel)."""
-ARROW = "\N{BLACK RIGHT-POINTING SMALL TRIANGLE}"
 
 
 class ReturnDialog(QDialog):
@@ -111,18 +109,6 @@ class ReturnDialog(QDialog):
         self.office_picker.chosen.connect(self._on_office_picker_chosen)
         self.fit_screen()
 
-    def _person_box(self, title: str, picker: AddressPicker, form: PersonForm, picker_text: str) -> QGroupBox:
-        box = QGroupBox(title, self)
-        row = QHBoxLayout()
-        label = QLabel(picker_text, box)
-        label.setBuddy(picker)
-        row.addWidget(label)
-        row.addWidget(picker, 1)
-        layout = QVBoxLayout(box)
-        layout.addLayout(row)
-        layout.addWidget(form)
-        return box
-
     def _result_box(self) -> QGroupBox:
         """The authorization made: its code large, and what to hand the customer."""
         box = QGroupBox(self.tr("Return authorized"), self)
@@ -156,14 +142,19 @@ class ReturnDialog(QDialog):
         body = QWidget(self)
         grid = QGridLayout(body)
         grid.setContentsMargins(0, 0, 0, 0)
-        customer = self._person_box(
+        customer = person_box(
+            self,
             self.tr("Customer (sends it back)"),
             self.customer_picker,
             self.customer_fields,
             self.tr("Address &book:"),
         )
-        office = self._person_box(
-            self.tr("Office (receives it)"), self.office_picker, self.office_fields, self.tr("Address book:")
+        office = person_box(
+            self,
+            self.tr("Office (receives it)"),
+            self.office_picker,
+            self.office_fields,
+            self.tr("Address book:"),
         )
         grid.addWidget(customer, 0, 0)
         grid.addWidget(office, 1, 0)
@@ -180,16 +171,12 @@ class ReturnDialog(QDialog):
         layout.addWidget(scroll, 1)
         layout.addWidget(self.problem_label)
         layout.addWidget(self.buttons)
-        self._body, self._scroll = body, scroll
+        self._scroll = scroll
 
     def fit_screen(self) -> None:
         """As big as the form asks, within the screen (the form scrolls inside when it must)."""
         screen = (self.parentWidget() or self).screen().availableGeometry().size()
-        bar = self._scroll.verticalScrollBar().sizeHint().width()
-        wanted = self.sizeHint() - self._scroll.sizeHint() + self._body.sizeHint() + QSize(bar, 0)
-        high = min(MAX_HEIGHT, screen.height() - SCREEN_ROOM)
-        wide = max(wanted.width(), WIDTH)
-        self.resize(min(wide, MAX_WIDTH, screen.width() - SCREEN_ROOM), min(wanted.height(), high))
+        self.resize(fitted_size(self, self._scroll, screen, WIDTH, QSize(MAX_WIDTH, MAX_HEIGHT)))
 
     # --- the draft -------------------------------------------------------------------------------
 
@@ -263,35 +250,20 @@ class ReturnDialog(QDialog):
             checked_order(order, today=self.desk.service.today())
         except InvalidValue as error:
             field = str(error.params.get("field", ""))
-            self._refuse(describe_error(self._as_shown(error, field)), field)
+            self._refuse(describe_error(self._sides().shown(error, field)), field)
             return None
         self.problem_label.clear()
         return order
 
-    def _as_shown(self, error: InvalidValue, field: str) -> InvalidValue:
-        """A refusal names its field as the form shows it (``Customer ▸ CEP``)."""
-        role, _, rest = field.partition(".")
-        if role in ("remetente", "destinatario"):
-            customer = role == "remetente"
-            title = self.tr("Customer") if customer else self.tr("Office")
-            form = self.customer_fields if customer else self.office_fields
-            label = form.label(rest.rsplit(".", 1)[-1])
-        else:
-            title, label = self.fields.title(), self.fields.label(field.split("[", 1)[0])
-        return error if label is None else error.renamed(f"{title} {ARROW} {label}")
+    def _sides(self) -> TwoPersons:
+        """The customer sends, the office receives: a rule's ``remetente`` is the customer."""
+        return TwoPersons(
+            self.tr("Customer"), self.customer_fields, self.tr("Office"), self.office_fields, self.fields
+        )
 
     def _refuse(self, text: str, field: str) -> None:
         self.problem_label.setText(arg(self.tr("Nothing was sent. %1"), text))
-        role, _, rest = field.partition(".")
-        key = rest.rsplit(".", 1)[-1]
-        if role == "remetente":
-            self.customer_fields.focus(key)
-        elif role == "destinatario":
-            self.office_fields.focus(key)
-        else:
-            widget = self.fields.widgets.get(field.split("[", 1)[0])
-            if widget is not None:
-                widget.setFocus()
+        self._sides().focus(field)
 
     def send(self) -> TaskHandle | None:
         """Check, then send; ``None`` when a field is wrong (nothing sent)."""

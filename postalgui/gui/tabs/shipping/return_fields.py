@@ -22,7 +22,6 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
-    QLabel,
     QLineEdit,
     QSpinBox,
     QWidget,
@@ -31,6 +30,7 @@ from PySide6.QtWidgets import (
 from postalgui.api.models.prepostings import ContentLine, Order, Person, ReturnTerms
 from postalgui.api.values.shipping import MAX_RETURN_DAYS
 from postalgui.gui.messages import arg
+from postalgui.gui.tabs.shipping.two_persons import form_label
 from postalgui.gui.tabs.shipping.words import FORMAT_CODES, format_word, service_word
 from postalgui.gui.widgets.number_input import GramsSpinBox, MoneySpinBox
 from postalgui.services.shipping.returns import PAC_REVERSE, SEDEX_REVERSE
@@ -134,10 +134,7 @@ class ReturnFields(QGroupBox):
     def label(self, api_name: str) -> str | None:
         """The label of the field the API calls ``api_name`` (``pesoInformado``: ``Weight``),
         or None when it has no label of its own (a side of the box)."""
-        widget = self.widgets.get(api_name)
-        layout = self.layout()
-        found = layout.labelForField(widget) if isinstance(layout, QFormLayout) and widget else None
-        return found.text().replace("&", "").rstrip(":") if isinstance(found, QLabel) else None
+        return form_label(self, self.widgets.get(api_name))
 
     def service_code(self) -> str:
         return str(self.service_combo.currentData())
