@@ -45,7 +45,39 @@ from postalgui.gui.widgets.number_input import GramsSpinBox, MoneySpinBox
 if TYPE_CHECKING:
     from postalgui.services.shipping.draft import ShipDraft
 
-__all__ = ["OrderFields"]
+__all__ = ["OrderFields", "format_combo", "grams_spin", "money_spin"]
+
+
+def grams_spin(owner: QWidget, name: str, high: int) -> GramsSpinBox:
+    """A weight in grams, up to ``high``, its thousands grouped."""
+    spin = GramsSpinBox(owner)
+    spin.setObjectName(name)
+    spin.setRange(0, high)
+    spin.setSuffix(" g")
+    spin.setGroupSeparatorShown(True)
+    return spin
+
+
+def format_combo(owner: QWidget, name: str) -> QComboBox:
+    """The object's format in words, a box or package first chosen."""
+    combo = QComboBox(owner)
+    combo.setObjectName(name)
+    for code in FORMAT_CODES:
+        combo.addItem(format_word(code), code)
+    combo.setCurrentIndex(FORMAT_CODES.index("2"))
+    return combo
+
+
+def money_spin(owner: QWidget, name: str, none: str) -> MoneySpinBox:
+    """A declared value in reais; zero reads ``none``."""
+    spin = MoneySpinBox(owner)
+    spin.setObjectName(name)
+    spin.setRange(0, 1_000_000)
+    spin.setDecimals(2)
+    spin.setPrefix("R$ ")
+    spin.setGroupSeparatorShown(True)
+    spin.setSpecialValueText(none)
+    return spin
 
 
 class OrderFields(QGroupBox):
@@ -58,27 +90,13 @@ class OrderFields(QGroupBox):
         self.service_combo.setObjectName("shippingService")
         for code in NATIONAL_SERVICES:
             self.service_combo.addItem(service_word(code), code)
-        self.weight_spin = GramsSpinBox(self)
-        self.weight_spin.setObjectName("shippingWeight")
-        self.weight_spin.setRange(0, 300_000)
-        self.weight_spin.setSuffix(" g")
-        self.weight_spin.setGroupSeparatorShown(True)
-        self.format_combo = QComboBox(self)
-        self.format_combo.setObjectName("shippingFormat")
-        for code in FORMAT_CODES:
-            self.format_combo.addItem(format_word(code), code)
-        self.format_combo.setCurrentIndex(FORMAT_CODES.index("2"))
+        self.weight_spin = grams_spin(self, "shippingWeight", 300_000)
+        self.format_combo = format_combo(self, "shippingFormat")
         self.size_spins = {name: self._size(name) for name in ("length", "width", "height")}
         sizes = QHBoxLayout()
         for spin in self.size_spins.values():
             sizes.addWidget(spin)
-        self.declared_spin = MoneySpinBox(self)
-        self.declared_spin.setObjectName("shippingDeclared")
-        self.declared_spin.setRange(0, 1_000_000)
-        self.declared_spin.setDecimals(2)
-        self.declared_spin.setPrefix("R$ ")
-        self.declared_spin.setGroupSeparatorShown(True)
-        self.declared_spin.setSpecialValueText(self.tr("none"))
+        self.declared_spin = money_spin(self, "shippingDeclared", self.tr("none"))
         self.service_boxes = {
             code: QCheckBox(additional_service_word(code), self) for code in ADDITIONAL_SERVICES
         }

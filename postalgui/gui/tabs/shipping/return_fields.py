@@ -30,9 +30,9 @@ from PySide6.QtWidgets import (
 from postalgui.api.models.prepostings import ContentLine, Order, Person, ReturnTerms
 from postalgui.api.values.shipping import MAX_RETURN_DAYS
 from postalgui.gui.messages import arg
+from postalgui.gui.tabs.shipping.order_fields import format_combo, grams_spin, money_spin
 from postalgui.gui.tabs.shipping.two_persons import form_label
-from postalgui.gui.tabs.shipping.words import FORMAT_CODES, format_word, service_word
-from postalgui.gui.widgets.number_input import GramsSpinBox, MoneySpinBox
+from postalgui.gui.tabs.shipping.words import service_word
 from postalgui.services.shipping.returns import PAC_REVERSE, SEDEX_REVERSE
 
 if TYPE_CHECKING:
@@ -61,25 +61,11 @@ class ReturnFields(QGroupBox):
         self.service_combo.setObjectName("shippingReturnService")
         for code in RETURN_SERVICES:
             self.service_combo.addItem(service_word(code), code)
-        self.weight_spin = GramsSpinBox(self)
-        self.weight_spin.setObjectName("shippingReturnWeight")
-        self.weight_spin.setRange(0, 30_000)
-        self.weight_spin.setSuffix(" g")
-        self.weight_spin.setGroupSeparatorShown(True)
-        self.format_combo = QComboBox(self)
-        self.format_combo.setObjectName("shippingReturnFormat")
-        for code in FORMAT_CODES:
-            self.format_combo.addItem(format_word(code), code)
-        self.format_combo.setCurrentIndex(FORMAT_CODES.index("2"))
+        self.weight_spin = grams_spin(self, "shippingReturnWeight", 30_000)
+        self.format_combo = format_combo(self, "shippingReturnFormat")
         sizes = QHBoxLayout()
         self.size_spins = {name: self._side(name, shown, sizes) for name, shown in self._sides()}
-        self.declared_spin = MoneySpinBox(self)
-        self.declared_spin.setObjectName("shippingReturnDeclared")
-        self.declared_spin.setRange(0, 1_000_000)
-        self.declared_spin.setDecimals(2)
-        self.declared_spin.setPrefix("R$ ")
-        self.declared_spin.setGroupSeparatorShown(True)
-        self.declared_spin.setSpecialValueText(self.tr("none"))
+        self.declared_spin = money_spin(self, "shippingReturnDeclared", self.tr("none"))
         self.contents_edit = QLineEdit(self)
         self.contents_edit.setObjectName("shippingReturnContents")
         self.contents_edit.setPlaceholderText(self.tr("What the customer sends back"))
