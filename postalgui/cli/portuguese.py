@@ -826,5 +826,33 @@ SENTENCES: Mapping[str, str] = MappingProxyType(
         "{option}: must be UTF-8 text (it has the byte {byte}, which is not)": (
             "{option}: deve ser texto UTF-8 (tem o byte {byte}, que não é)"
         ),
+        # returns
+        "return": "devolução",
+        "returns": "devoluções",
+        "authorization": "autorização",
+        "authorizations": "autorizações",
+        "customer": "cliente",
+        "valid until": "válida até",
+        "outbound": "objeto de ida",
+        "About to cancel {returns}:": "Prestes a cancelar {returns}:",
+        "{returns} written to {path}": "{returns} gravada(s) em {path}",
+        "About to authorize a return from {customer} ({cep}) to {office} ({office_cep}):": (
+            "Prestes a autorizar uma devolução de {customer} ({cep}) para {office} ({office_cep}):"
+        ),
+        "valid until {day}": "válida até {day}",
+        "Send it?": "Enviar?",
+        "Return authorized: {code} ({state})": "Devolução autorizada: {code} ({state})",
+        "--recipient and --cep: the customer is needed (the office has no shipment of {code})": (
+            "--recipient e --cep: o cliente é necessário (o escritório não tem remessa de {code})"
+        ),
+        "no default sender in the address book: it receives the return (nothing was sent)": (
+            "nenhum remetente padrão no catálogo de endereços: é ele quem recebe a devolução "
+            "(nada foi enviado)"
+        ),
+        "--days: at most {most} (got {days})": "--days: no máximo {most} (veio {days})",
+        "ID: no return of this office has the id {ids} ('returns list' shows them; nothing was sent)": (
+            "ID: nenhuma devolução deste escritório tem o id {ids} ('returns list' as mostra; "
+            "nada foi enviado)"
+        ),
     }
 )

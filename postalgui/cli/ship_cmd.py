@@ -12,7 +12,6 @@ id the office does not know exits 2 naming it. The CLI speaks the user's languag
 from __future__ import annotations
 
 import argparse
-import sys
 from datetime import date, datetime
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
@@ -28,8 +27,8 @@ from postalgui.api.values import (
 from postalgui.cli import ship_create, ship_files
 from postalgui.cli.language import count, say, spoken
 from postalgui.cli.options import BadOption, command_group, json_option, subcommand
-from postalgui.cli.output import EXIT_API_ERROR, EXIT_OK, error, moment_text, print_json, print_table, visible
-from postalgui.cli.ship_common import confirm, known_ids
+from postalgui.cli.output import EXIT_OK, error, moment_text, print_json, print_table
+from postalgui.cli.ship_common import confirm, known_ids, said_cancels
 from postalgui.services.price.products import product_name
 from postalgui.services.shipping.words import status_from_words, status_words
 
@@ -244,19 +243,4 @@ def _run_cancel(args: argparse.Namespace, context: AppContext) -> int:
     confirm(args.yes, "\n".join(lines), say("Cancel them?"))
     ids = [shipment.prepost_id for shipment in shipments]
     refused = dict(cancel_shipments(PlainTask(), context.shipping, ids))
-    for prepost_id in ids:
-        said = (
-            say("Not cancelled ({reason})", reason=refused[prepost_id])
-            if prepost_id in refused
-            else say("Cancelled")
-        )
-        sys.stdout.write(f"{visible(prepost_id)}  {said}\n")
-    if refused:
-        error(
-            say(
-                "{shipments} not cancelled (exit status 1)",
-                shipments=count(len(refused), "pre-posting", "pre-postings"),
-            )
-        )
-        return EXIT_API_ERROR
-    return EXIT_OK
+    return said_cancels(ids, refused, "pre-posting", "pre-postings")

@@ -10,9 +10,9 @@ from typing import TYPE_CHECKING
 
 from postalgui.api.cancel import PlainTask, Progress
 from postalgui.api.values import shown_value
-from postalgui.cli.language import number, say
+from postalgui.cli.language import count, number, say
 from postalgui.cli.options import BadOption, confirmed_by
-from postalgui.cli.output import progress_line
+from postalgui.cli.output import EXIT_API_ERROR, EXIT_OK, error, progress_line, visible
 
 if TYPE_CHECKING:
     from collections.abc import Iterator, Sequence
@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from postalgui.services.context import AppContext
     from postalgui.services.shipping.records import Shipment
 
-__all__ = ["confirm", "known_ids", "progress_task"]
+__all__ = ["confirm", "known_ids", "progress_task", "said_cancels"]
 
 
 def known_ids(context: AppContext, ids: Sequence[str], option: str = "ID") -> list[Shipment]:
@@ -65,6 +65,22 @@ def confirm(yes: bool, summary: str, question: str) -> None:
         )
     if not confirmed:
         raise BadOption(say("nothing was sent"))
+
+
+def said_cancels(ids: Sequence[str], refused: dict[str, str], one: str, many: str) -> int:
+    """Each id's outcome on stdout ("Cancelled", or the operator's words), the refused counted on
+    stderr (``one``/``many``: what they are); the exit status: 1 when any was refused."""
+    for prepost_id in ids:
+        said = (
+            say("Not cancelled ({reason})", reason=refused[prepost_id])
+            if prepost_id in refused
+            else say("Cancelled")
+        )
+        sys.stdout.write(f"{visible(prepost_id)}  {said}\n")
+    if refused:
+        error(say("{shipments} not cancelled (exit status 1)", shipments=count(len(refused), one, many)))
+        return EXIT_API_ERROR
+    return EXIT_OK
 
 
 class _ProgressLine:

@@ -10402,4 +10402,27 @@ Registrar de novo assim mesmo? Se a operadora já as tiver, responde que já exi
         </translation>
     </message>
 </context>
+<context>
+    <name>ShippingPage</name>
+    <message>
+        <source>Shipping</source>
+        <translation>Envios</translation>
+    </message>
+    <message>
+        <source>Returns &amp;valid for (days):</source>
+        <translation>De&amp;voluções válidas por (dias):</translation>
+    </message>
+    <message>
+        <source>%1 must be a whole number of days from %2 to %3</source>
+        <translation>%1 deve ser um número inteiro de dias de %2 a %3</translation>
+    </message>
+    <message>
+        <source>Returns valid for</source>
+        <translation>Devoluções válidas por</translation>
+    </message>
+    <message>
+        <source>%1 (got &apos;%2&apos;)</source>
+        <translation>%1 (recebido: &apos;%2&apos;)</translation>
+    </message>
+</context>
 </TS>

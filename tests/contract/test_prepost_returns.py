@@ -8,7 +8,9 @@ validity); the sandbox's answer to a return has the fixture's keys and types."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from datetime import date, datetime, timedelta
+from decimal import Decimal
 
 import pytest
 
@@ -109,3 +111,13 @@ def test_the_sandbox_answers_a_return_shaped_like_the_fixture(wire: Wire) -> Non
     listed = wire("GET", "/prepostagem/v2/prepostagens", params={"eticket": created["eticket"]})
     assert_same_shape(load("prepost-return-answer"), listed["itens"][0], extra=extra)
     assert listed["itens"][0]["id"] == created["id"]
+
+
+@pytest.mark.parametrize(("service", "declared_code"), [("03301", "064"), ("03247", "019")])
+def test_a_returns_declared_value_goes_as_its_services_family(service: str, declared_code: str) -> None:
+    body = PrepostingClient.body(
+        replace(RETURN, service_code=service, declared_value=Decimal("80")), "67599079"
+    )
+    assert body["listaServicoAdicional"] == [
+        {"codigoServicoAdicional": declared_code, "valorDeclarado": "80.00"}
+    ]

@@ -145,6 +145,11 @@ def test_every_json_command_prints_camel_case_keys(
         ("claims follow", (LATE,)),
         ("claims money-back", ()),
         ("ship list", ()),
+        (
+            "returns create",
+            ("--recipient", "Ana Lima", "--cep", "80010000", "--number", "45", "--invoice", "1", "--yes"),
+        ),
+        ("returns list", ()),
         ("database check", ()),
         ("sent list", ()),
     ):

@@ -6,19 +6,16 @@ and e-mail text."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import asdict, replace
 from datetime import timedelta
-from pathlib import Path
 
 import pytest
 
 from postalgui.api.cancel import PlainTask
 from postalgui.api.models.prepostings import Order, PrepostingStatus, ReturnTerms
 from postalgui.api.values.errors import InvalidValue
-from postalgui.sandbox import SandboxServer
 from postalgui.sandbox.prepost.returns import posting_delay
-from postalgui.services.context import AppContext, build_context
+from postalgui.services.context import AppContext
 from postalgui.services.office.outgoing import OutgoingState
 from postalgui.services.shipping.addresses import Address, AddressKind
 from postalgui.services.shipping.return_records import ReturnAuthorization, ReturnState
@@ -34,25 +31,20 @@ from postalgui.services.shipping.returns import (
 )
 from postalgui.services.shipping.use_cases import PREPOSTING, create_prepostings, issue_codes
 from tests.e2e.conftest import SandboxControl
-from tests.e2e.test_shipping_flow import ORDER, RECIPIENT, SENDER
+from tests.e2e.test_shipping_flow import ORDER, RECIPIENT, SENDER, context
 from tests.pdf_reading import pages, read, text
+
+__all__ = ["context"]  # the fixture, by name
 
 DAY = 86_400
 
 
-@pytest.fixture
-def context(
-    sandbox_server: SandboxServer, sandbox: SandboxControl, config_dir: Path, monkeypatch: pytest.MonkeyPatch
-) -> Iterator[AppContext]:
-    monkeypatch.setenv("POSTALGUI_ENV", "sandbox")
-    monkeypatch.setenv("POSTALGUI_BASE_URL", sandbox_server.url)
-    context = build_context()
-    sandbox._call("PUT", "/prepost/config", {"rotulo_delay_s": 0})
+@pytest.fixture(autouse=True)
+def office(context: AppContext, sandbox: SandboxControl) -> None:
+    """The app on the sandbox (`test_shipping_flow`'s `context`), its office the default sender,
+    its token outliving the clock's jumps."""
     sandbox._call("PUT", "/config", {"token_lifetime_s": 400 * DAY})
-    office = Address(AddressKind.SENDER, **asdict(SENDER), is_default=True)
-    context.shipping.addresses().save(office)
-    yield context
-    context.close()
+    context.shipping.addresses().save(Address(AddressKind.SENDER, **asdict(SENDER), is_default=True))
 
 
 def outbound_code(context: AppContext) -> str:

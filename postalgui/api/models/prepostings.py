@@ -69,7 +69,7 @@ class OperatorLayout(StrEnum):
     LINEAR_A = "LINEAR_A"
 
 
-PAC_CODES = frozenset({"03298", "03085", "04510", "04669", "03336"})
+PAC_CODES = frozenset({"03298", "03085", "04510", "04669", "03336", "03301"})
 DECLARED_VALUE_CODES = frozenset({"019", "064", "065"})
 """The additional services that carry a declared value (SEDEX's, PAC's, Mini Envios')."""
 

@@ -1,4 +1,4 @@
-"""Settings: environment, credentials, company numbers, UI language, tracking and claims.
+"""Settings: environment, credentials, company numbers, UI language, tracking, claims and shipping.
 
 Also the first-run setup. Each environment keeps its own numbers and secrets (a
 homologation contract is not a production one), so while the dialog is open it holds
@@ -23,6 +23,7 @@ from postalgui.gui.dialogs.settings_pages.connection_test import ConnectionTestP
 from postalgui.gui.dialogs.settings_pages.form_parts import ERROR_STYLE, WORD_BREAK, breakable
 from postalgui.gui.dialogs.settings_pages.interface_page import LANGUAGES, InterfacePage
 from postalgui.gui.dialogs.settings_pages.office_page import OfficePage
+from postalgui.gui.dialogs.settings_pages.shipping_page import ShippingPage
 from postalgui.gui.dialogs.settings_pages.tracking_page import TrackingPage
 from postalgui.gui.i18n import resolve_language
 from postalgui.gui.messages import arg, describe_error, environment_name, rule_message
@@ -71,6 +72,7 @@ class SettingsDialog(QDialog):
         self.url_edit.setText(saved.custom_base_url)
         self.interface_page.set_language(saved.language)
         self.tracking_page.load(saved.tracking)
+        self.shipping_page.load(saved.shipping)
         self.claims_page.load(saved.claims)
         self.connection_page.choose(saved.environment)
         self._load_form(saved.environment)
@@ -95,6 +97,8 @@ class SettingsDialog(QDialog):
         self.interface_page = InterfacePage(self)
         self.tracking_page = TrackingPage(self)
         self.tracking_page.edited.connect(self._on_tracking_page_edited)
+        self.shipping_page = ShippingPage(self)
+        self.shipping_page.edited.connect(self._on_shipping_page_edited)
         self.claims_page = ClaimsPage(self)
         self.claims_page.edited.connect(self._on_claims_page_edited)
         self.connection_test = ConnectionTestPanel(self.context, runner, self)
@@ -121,6 +125,7 @@ class SettingsDialog(QDialog):
         columns.addLayout(right, 2)
         claims = QVBoxLayout()
         claims.addWidget(self.claims_page)
+        claims.addWidget(self.shipping_page)
         claims.addStretch(1)
         columns.addLayout(claims, 2)
         self.page_scroll = PageScroll(page, self)  # on a small screen the boxes scroll, OK stays in sight
@@ -166,6 +171,7 @@ class SettingsDialog(QDialog):
             **company.error_labels,
             "database_url": self.office_page.url_error,
             **self.tracking_page.error_labels,
+            **self.shipping_page.error_labels,
             **self.claims_page.error_labels,
         }
 
@@ -235,6 +241,7 @@ class SettingsDialog(QDialog):
             *self.tracking_page.edits.values(),
             self.tracking_page.notify_check,
             *self.claims_page.focus_chain(),
+            self.shipping_page.return_days_edit,
             self.buttons,
         ]
         for first, second in itertools.pairwise(chain):
@@ -276,7 +283,7 @@ class SettingsDialog(QDialog):
             return False
         draft = self._store_form()
         errors = {name: rule_message(error) for name, error in draft.errors().items()}
-        errors |= self.tracking_page.errors() | self.claims_page.errors()
+        errors |= self.tracking_page.errors() | self.shipping_page.errors() | self.claims_page.errors()
         office_error = self.office_page.url_error_text(draft)
         if self._environment is Environment.CUSTOM:
             url_error = self.connection_page.url_error_text()
@@ -317,6 +324,7 @@ class SettingsDialog(QDialog):
             "card": self.card_edit,
             "dr": self.dr_spin,
             **{f"claims.{name}": edit for name, edit in self.claims_page.edits.items()},
+            "shipping.return_days": self.shipping_page.return_days_edit,
         }
         return fields.get(name)
 
@@ -341,7 +349,11 @@ class SettingsDialog(QDialog):
         settings = self._drafts.settings(
             self._environment, self.interface_page.language(), self.url_edit.text()
         )
-        return settings.updated(tracking=self.tracking_page.settings(), claims=self.claims_page.settings())
+        return settings.updated(
+            tracking=self.tracking_page.settings(),
+            claims=self.claims_page.settings(),
+            shipping=self.shipping_page.settings(settings.shipping),
+        )
 
     # --- OK / Cancel ------------------------------------------------------------------------
 
@@ -441,6 +453,12 @@ class SettingsDialog(QDialog):
     def _on_tracking_page_edited(self) -> None:
         """A Tracking value typed: its rule is shown from now on."""
         self._touched |= set(self.tracking_page.error_labels)
+        self._validate()
+
+    @Slot()
+    def _on_shipping_page_edited(self) -> None:
+        """A Shipping value typed: its rule is shown from now on."""
+        self._touched |= set(self.shipping_page.error_labels)
         self._validate()
 
     @Slot()

@@ -13,7 +13,7 @@ from datetime import date
 from decimal import Decimal
 from enum import StrEnum
 
-from postalgui.api.models.prepostings import Person
+from postalgui.api.models.prepostings import ContentLine, Person
 from postalgui.services.shipping.records import Shipment
 
 __all__ = ["ReturnAuthorization", "ReturnDraft", "ReturnState"]
@@ -37,8 +37,9 @@ class ReturnState(StrEnum):
 class ReturnDraft:
     """What the return dialog shows, pre-filled: the customer (the outbound's recipient when the
     office shipped that object), the office (its default sender address), the outbound object,
-    the service (``03301`` PAC Reverso, ``03247`` SEDEX Reverso), the package and declared value
-    of the outbound shipment when known, and the validity date (today + the setting)."""
+    the service (``03301`` PAC Reverso, ``03247`` SEDEX Reverso), the package, declared value and
+    what it holds (content lines, invoice) of the outbound shipment when known, and the validity
+    date (today + the setting)."""
 
     customer: Person | None
     office: Person | None
@@ -51,6 +52,9 @@ class ReturnDraft:
     height_cm: int
     declared_value: Decimal | None
     valid_until: date
+    contents: tuple[ContentLine, ...] = ()
+    """The outbound's content lines: what comes back (a return needs them or an invoice)."""
+    invoice_number: str = ""
 
 
 @dataclass(frozen=True)

@@ -25,7 +25,7 @@ from postalgui.services.ports import NewObject, Progress
 from postalgui.services.shipping.desk_reads import default_sender
 from postalgui.services.shipping.return_records import ReturnAuthorization, ReturnDraft, ReturnState
 from postalgui.services.shipping.return_words import authorization_document, authorization_words
-from postalgui.services.shipping.use_cases import PREPOSTING, cancel_shipments
+from postalgui.services.shipping.use_cases import PREPOSTING, cancel_shipments, operator_list
 
 if TYPE_CHECKING:
     from datetime import date
@@ -53,8 +53,6 @@ RETURN_SOURCE = "return"
 """The watchlist's word for a return's object: Tracking shows the mark."""
 PAC_REVERSE = "03301"
 SEDEX_REVERSE = "03247"
-LIST_PAGES = 20
-"""Pages of 50 returns a refresh reads at most (``logisticaReversa=S``), newest first."""
 DEFAULT_BOX = (300, "2", 20, 15, 10)
 """Weight (g), format and sides (cm) of a return drafted without an outbound shipment: a small
 box, which the clerk corrects."""
@@ -87,6 +85,8 @@ def return_draft(task: TaskControl, service: ShippingService, outbound_code: str
         height_cm=sent.height_cm,
         declared_value=sent.declared_value,
         valid_until=valid_until,
+        contents=sent.contents,
+        invoice_number=sent.invoice_number,
     )
 
 
@@ -158,20 +158,8 @@ def _refresh_open(task: TaskControl, service: ShippingService) -> None:
     read = [item for item in book.get(sorted(open_ids)) if item.is_return]
     if not read:
         return
-    client = service.client()
-    left = {item.prepost_id for item in read}
-    found: list[Preposting] = []
-    for page in range(LIST_PAGES):
-        task.raise_if_cancelled()
-        items, pages = client.list(reverse=True, page=page)
-        found += [item for item in items if item.id in left]
-        left -= {item.id for item in items}
-        if not left or page + 1 >= pages:
-            break
-    for prepost_id in sorted(left):
-        task.raise_if_cancelled()
-        items, _pages = client.list(id=prepost_id)
-        found += [item for item in items if item.id == prepost_id]
+    wanted = {item.prepost_id for item in read}
+    found = operator_list(task, service.client(), wanted, returns=True)
     book.update(found, service.now(), read={item.prepost_id: item.version for item in read})
     cancelled = [item.id for item in found if item.status is PrepostingStatus.CANCELLED]
     _unfollow(service, book.get(cancelled))

@@ -50,6 +50,7 @@ __all__ = [
     "create_typed",
     "issue_codes",
     "issue_labels",
+    "operator_list",
     "order_key",
     "refresh_shipments",
     "sent_before",
@@ -251,16 +252,22 @@ def _create_one(
     return True
 
 
-def _operator_list(task: TaskControl, client: PrepostingClient, wanted: set[str]) -> list[Preposting]:
+def operator_list(
+    task: TaskControl, client: PrepostingClient, wanted: set[str], *, returns: bool = False
+) -> list[Preposting]:
     """The operator's word on ``wanted``, never from an unfiltered list: past `BY_ID` of them,
-    the pre-posted ones page by page (status with page, as the manual allows) first; then one
-    call per id not seen there (posted, cancelled, another status)."""
+    the pre-posted ones page by page (status with page, as the manual allows) first, or, for
+    ``returns``, the returns list (``logisticaReversa`` S) page by page whatever their count;
+    then one call per id not seen there (posted, cancelled, another status)."""
     found: list[Preposting] = []
     left = set(wanted)
-    if len(left) > BY_ID:
+    if returns or len(left) > BY_ID:
         for page in range(LIST_PAGES):
             task.raise_if_cancelled()
-            items, pages = client.list(status=PrepostingStatus.PREPOSTED, page=page)
+            if returns:
+                items, pages = client.list(reverse=True, page=page)
+            else:
+                items, pages = client.list(status=PrepostingStatus.PREPOSTED, page=page)
             found += [item for item in items if item.id in left]
             left -= {item.id for item in items}
             if not left or page + 1 >= pages:
@@ -280,7 +287,7 @@ def refresh_shipments(task: TaskControl, service: ShippingService) -> list[Shipm
     if open_ids:
         read = book.get(sorted(open_ids))
         codes = {item.prepost_id: item.object_code for item in read}
-        answers = _operator_list(task, service.client(), set(open_ids))
+        answers = operator_list(task, service.client(), set(open_ids))
         book.update(answers, service.now(), read={item.prepost_id: item.version for item in read})
         labelled = [
             item.id for item in answers if item.object_code and item.object_code != codes.get(item.id)
@@ -401,7 +408,7 @@ def _read_back(
     """The codes the operator assigned to ``shipments`` (their labels were just issued here:
     the office's "labelled" mark), kept in the book; answers the shipments as they are now
     (from the same write: not read again)."""
-    answers = _operator_list(task, client, {item.prepost_id for item in shipments})
+    answers = operator_list(task, client, {item.prepost_id for item in shipments})
     now = service.book().label(answers, service.now())
     return tuple(now.get(item.prepost_id, item) for item in shipments)
 
