@@ -9,6 +9,7 @@ one more slot of the window. The window answers the `Handoffs` that need its own
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable
 
 from PySide6.QtCore import QObject, Slot
@@ -24,15 +25,22 @@ __all__ = ["TabRoutes"]
 class TabRoutes(QObject):
     """Answers ``handoffs``' tab requests with ``show_tab`` (the window's: the tab of a
     factory, built now if needed, on top; ``None`` when the window has no such tab).
-    Signals: none (the opened ones are the `Handoffs`')."""
+    Signals: none (the opened ones are the `Handoffs`').
+
+    It holds the window's method weakly: the window holds it (through its `Handoffs`), and a
+    cycle through a window would leave the window to the garbage collector."""
 
     def __init__(self, handoffs: Handoffs, show_tab: Callable[[TabFactory], QWidget | None]) -> None:
         super().__init__(handoffs)
         self.handoffs = handoffs
-        self._show_tab = show_tab
+        self._show = weakref.WeakMethod(show_tab)  # a bound method: the window's
         handoffs.trackingRequested.connect(self._on_handoffs_tracking_requested)
         handoffs.draftRequested.connect(self._on_handoffs_draft_requested)
         handoffs.returnRequested.connect(self._on_handoffs_return_requested)
+
+    def _show_tab(self, factory: TabFactory) -> QWidget | None:
+        show = self._show()
+        return show(factory) if show is not None else None
 
     @Slot()
     def _on_handoffs_tracking_requested(self) -> None:
