@@ -237,6 +237,9 @@ def test_the_returns_page_lists_refreshes_and_cancels_after_asking(
     assert bar is not None
     assert bar.text() == "The operator was asked about 2 returns."
     assert list(cells(page, ReturnColumn.CODE)) == [kept.code]  # the filter stays
+    with qtbot.waitSignal(tab.shipments.shipmentsLoaded, timeout=WAIT_MS) as read:
+        tab.pages.setCurrentWidget(tab.shipments)  # read once shown
+    assert read.args == [0]  # returns are this page's, not the pre-postings'
 
 
 def test_authorize_a_return_from_tracking_opens_the_shipping_dialog_and_the_return_is_marked(

@@ -148,6 +148,7 @@ class ReturnFields(QGroupBox):
         self.declared_spin.setValue(float(draft.declared_value or 0))
         if draft.outbound_code and not self.contents_edit.text():
             self.contents_edit.setText(arg(self.tr("Goods of object %1 sent back"), draft.outbound_code))
+            self.contents_edit.setCursorPosition(0)  # read from its start in a narrow field
         self.valid_edit.setDate(_qdate(draft.valid_until))
 
     def order(self, customer: Person, office: Person) -> Order:

@@ -48,7 +48,7 @@ CANCEL_KEY = "shipping.returns.cancel"
 COLUMN_WIDTHS = {
     ReturnColumn.CODE: 130,
     ReturnColumn.STATE: 110,
-    ReturnColumn.CUSTOMER: 160,
+    ReturnColumn.CUSTOMER: 200,
     ReturnColumn.OUTBOUND: 115,
     ReturnColumn.SERVICE: 110,
     ReturnColumn.VALID_UNTIL: 90,
