@@ -4,12 +4,12 @@ office's "labelled" mark, and finds orders sent before, on SQLite and PostgreSQL
 from __future__ import annotations
 
 from dataclasses import replace
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from pathlib import Path
 
 import pytest
 
-from postalgui.api.models.prepostings import Order, Person, Preposting, PrepostingStatus
+from postalgui.api.models.prepostings import Order, Person, Preposting, PrepostingStatus, ReturnTerms
 from postalgui.services.office.database import OfficeDatabase
 from postalgui.services.shipping.book import ShipmentBook
 from postalgui.services.shipping.words import status_words
@@ -114,3 +114,23 @@ def test_a_refresh_asked_before_another_desks_cancel_does_not_write_over_it(
         assert (second.object_code, second.version, second.updated_by) == ("QA123456786BR", 2, "clerk.a")
     finally:
         other.close()
+
+
+def test_a_return_keeps_its_terms_and_authorization_code_and_is_listed_apart(book: ShipmentBook) -> None:
+    terms = ReturnTerms(date(2026, 12, 28), "DG049186226BR")
+    back = Order(MARIA, SENDER, "03301", 1500, length_cm=20, width_cm=15, height_cm=10, reverse=terms)
+    answer = replace(
+        made("PR2", PrepostingStatus.PREPOSTED), object_code="QR515656026BR", eticket="4182736450"
+    )
+    book.record(made("PR1", PrepostingStatus.PREPOSTED), ORDER, NOW)
+    book.record(answer, back, NOW)
+    (item,) = book.shipments(returns=True)
+    assert (item.prepost_id, item.eticket, item.order.reverse, item.is_return) == (
+        "PR2",
+        "4182736450",
+        terms,
+        True,
+    )
+    assert [item.prepost_id for item in book.shipments(returns=False)] == ["PR1"]
+    book.update([replace(answer, eticket="", status=PrepostingStatus.POSTED)], NOW)
+    assert book.get(["QR515656026BR"])[0].eticket == "4182736450"  # set once, at creation

@@ -435,16 +435,16 @@ def _moment(value: object) -> object:
 
 
 def _code_text(value: object) -> object:
-    """An authorization code as text: a number some deployment sends as a number too."""
+    """An authorization code as text (a number some deployment sends as a number too); none is ``""``."""
     if isinstance(value, bool) or value is None:
-        return None
+        return ""
     return str(value).strip() if isinstance(value, int | str) else value
 
 
 _FRACTION = re.compile(r"\.\d+")
 StatusNumber = Annotated[str | None, BeforeValidator(_status_number)]
 LenientMoment = Annotated[datetime | None, BeforeValidator(_moment), AfterValidator(_naive)]
-CodeText = Annotated[str | None, BeforeValidator(_code_text)]
+CodeText = Annotated[str, BeforeValidator(_code_text)]
 
 
 class PrepostingAnswer(BaseModel):
@@ -468,7 +468,7 @@ class PrepostingAnswer(BaseModel):
         default=None, validation_alias=AliasChoices("prazoPostagem", "dataHoraExpiracao", "dataValidade")
     )
     eticket: CodeText = Field(
-        default=None,
+        default="",
         validation_alias=AliasChoices("eticket", "numeroEticket", "codigoAutorizacao", "numeroAutorizacao"),
     )
     """A return's authorization code, the one the customer shows at the branch. Under which key the
@@ -487,7 +487,7 @@ class PrepostingAnswer(BaseModel):
             order=Order.from_wire(extra),
             status_number=number,
             status_word=(self.status_word or "").strip(),
-            eticket=(self.eticket or "").strip(),
+            eticket=self.eticket.strip(),
         )
 
 

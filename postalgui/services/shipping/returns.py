@@ -21,11 +21,18 @@ from postalgui.api.models.prepostings import Order, Preposting, PrepostingStatus
 from postalgui.api.values.errors import InvalidValue
 from postalgui.api.values.shipping import checked_order
 from postalgui.services.office.outgoing import digest, send_once
-from postalgui.services.ports import NewObject, Progress
+from postalgui.services.ports import Progress
 from postalgui.services.shipping.desk_reads import default_sender
 from postalgui.services.shipping.return_records import ReturnAuthorization, ReturnDraft, ReturnState
 from postalgui.services.shipping.return_words import authorization_document, authorization_words
-from postalgui.services.shipping.use_cases import PREPOSTING, cancel_shipments, operator_list
+from postalgui.services.shipping.use_cases import (
+    PREPOSTING,
+    RETURN_SOURCE,
+    cancel_shipments,
+    follow_shipments,
+    operator_list,
+    unfollow_cancelled,
+)
 
 if TYPE_CHECKING:
     from datetime import date
@@ -49,8 +56,6 @@ __all__ = [
     "return_state",
 ]
 
-RETURN_SOURCE = "return"
-"""The watchlist's word for a return's object: Tracking shows the mark."""
 PAC_REVERSE = "03301"
 SEDEX_REVERSE = "03247"
 DEFAULT_BOX = (300, "2", 20, 15, 10)
@@ -103,7 +108,7 @@ def authorize_return(task: TaskControl, service: ShippingService, order: Order) 
     task.raise_if_cancelled()
     answer = _send(service, client, checked, card)
     shipment = service.book().record(answer, checked, service.now())
-    _follow(service, [shipment])
+    follow_shipments(service, [shipment])
     return authorization(shipment, {}, service.today())
 
 
@@ -161,17 +166,18 @@ def _refresh_open(task: TaskControl, service: ShippingService) -> None:
     wanted = {item.prepost_id for item in read}
     found = operator_list(task, service.client(), wanted, returns=True)
     book.update(found, service.now(), read={item.prepost_id: item.version for item in read})
-    cancelled = [item.id for item in found if item.status is PrepostingStatus.CANCELLED]
-    _unfollow(service, book.get(cancelled))
+    codes = {item.prepost_id: item.object_code for item in read}
+    coded = [item.id for item in found if item.object_code and item.object_code != codes.get(item.id)]
+    follow_shipments(service, book.get(coded))  # a code the operator gave after creation (its §I)
+    unfollow_cancelled(
+        service, book.get([item.id for item in found if item.status is PrepostingStatus.CANCELLED])
+    )
 
 
 def cancel_returns(task: TaskControl, service: ShippingService, ids: Sequence[str]) -> list[tuple[str, str]]:
-    """Cancel the returns ``ids`` as for pre-postings; their objects leave Tracking's watchlist.
-    Answers (id, the operator's words) for those it refused."""
-    refused = cancel_shipments(task, service, ids)
-    kept = {prepost_id for prepost_id, _words in refused}
-    _unfollow(service, service.book().get([prepost_id for prepost_id in ids if prepost_id not in kept]))
-    return refused
+    """Cancel the returns ``ids`` as pre-postings are cancelled (`cancel_shipments`): their objects
+    leave Tracking's watchlist. Answers (id, the operator's words) for those it refused."""
+    return cancel_shipments(task, service, ids)
 
 
 def return_state(shipment: Shipment, progress: Progress | None, today: date) -> ReturnState:
@@ -223,25 +229,3 @@ def authorization_pdf(authorizations: Sequence[ReturnAuthorization], language: s
 def authorization_text(authorization: ReturnAuthorization, language: str = "pt") -> str:
     """The e-mail a clerk copies to the customer: the same facts as the PDF, plain text."""
     return authorization_words(authorization, language)
-
-
-def _follow(service: ShippingService, shipments: Sequence[Shipment]) -> int:
-    """A return's object joins the watchlist, marked ``"return"``: from the customer to the office."""
-    objects = [
-        NewObject(
-            code=item.object_code,
-            tag=item.order.sender.name[:120],
-            co_produto=item.service_code,
-            cep_origem=item.order.sender.cep,
-            cep_destino=item.recipient_cep,
-        )
-        for item in shipments
-        if item.object_code
-    ]
-    return service.follow.follow(objects, source=RETURN_SOURCE) if objects else 0
-
-
-def _unfollow(service: ShippingService, shipments: Sequence[Shipment]) -> int:
-    """A cancelled return's object leaves the watchlist (only where the return put it)."""
-    codes = [item.object_code for item in shipments if item.object_code and item.is_return]
-    return service.follow.unfollow(codes, source=RETURN_SOURCE) if codes else 0

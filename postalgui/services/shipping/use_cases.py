@@ -39,6 +39,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "PREPOSTING",
+    "RETURN_SOURCE",
     "Coded",
     "CreationReport",
     "EarlierSending",
@@ -48,12 +49,14 @@ __all__ = [
     "cancel_shipments",
     "create_prepostings",
     "create_typed",
+    "follow_shipments",
     "issue_codes",
     "issue_labels",
     "operator_list",
     "order_key",
     "refresh_shipments",
     "sent_before",
+    "unfollow_cancelled",
 ]
 
 LIST_PAGES = 20
@@ -64,6 +67,8 @@ LABEL_WAIT_S = 120.0
 """How long the operator may take to make a labels PDF before the task gives up."""
 SOURCE = "shipping"
 """The watchlist's word for objects that came from a label made here."""
+RETURN_SOURCE = "return"
+"""The watchlist's word for a return's object (`returns`): Tracking shows the mark."""
 PREPOSTING = "preposting"
 """The written-down sendings' kind of a pre-posting (its key: the order body's digest)."""
 LABELS = "labels"
@@ -292,8 +297,8 @@ def refresh_shipments(task: TaskControl, service: ShippingService) -> list[Shipm
         labelled = [
             item.id for item in answers if item.object_code and item.object_code != codes.get(item.id)
         ]
-        _follow(service, book.get(labelled))
-        _unfollow(
+        follow_shipments(service, book.get(labelled))
+        unfollow_cancelled(
             service, book.get([item.id for item in answers if item.status is PrepostingStatus.CANCELLED])
         )
     return book.shipments()
@@ -319,7 +324,7 @@ def cancel_shipments(
         if answer is None or answer.id != prepost_id or answer.status is not PrepostingStatus.CANCELLED:
             answer = Preposting(prepost_id, None, PrepostingStatus.CANCELLED, None, None, None)
         book.update([answer], service.now())
-        _unfollow(service, book.get([prepost_id]))
+        unfollow_cancelled(service, book.get([prepost_id]))
     return refused
 
 
@@ -367,7 +372,7 @@ def issue_labels(
     wanted = [item.prepost_id for item in shipments]
     pdf = _download(task, client, _request_labels(service, client, wanted, layout))
     labelled = _read_back(task, service, client, shipments)
-    return IssuedLabels(pdf, labelled, _follow(service, labelled))
+    return IssuedLabels(pdf, labelled, follow_shipments(service, labelled))
 
 
 def issue_codes(task: TaskControl, service: ShippingService, shipments: Sequence[Shipment]) -> Coded:
@@ -384,7 +389,7 @@ def issue_codes(task: TaskControl, service: ShippingService, shipments: Sequence
     answered = _read_back(task, service, client, [item for item in shipments if not item.object_code])
     issued = {item.prepost_id: item for item in answered}
     coded = tuple(issued.get(item.prepost_id, item) for item in shipments)
-    return Coded(coded, _follow(service, answered))
+    return Coded(coded, follow_shipments(service, answered))
 
 
 def _request_labels(
@@ -443,30 +448,40 @@ def _download(task: TaskControl, client: PrepostingClient, receipt: str) -> byte
     )
 
 
-def _follow(service: ShippingService, shipments: Sequence[Shipment]) -> int:
-    """Labelled objects join the watchlist (a code already followed keeps its row)."""
-    objects = [
-        NewObject(
-            code=item.object_code,
-            tag=item.recipient_name[:120],
-            co_produto=item.service_code,
-            cep_origem=item.order.sender.cep,
-            cep_destino=item.recipient_cep,
-        )
-        for item in shipments
-        if item.object_code
-    ]
-    if not objects:
-        return 0
-    return service.follow.follow(objects, source=SOURCE)
+def _source(item: Shipment) -> str:
+    """The watchlist's mark of a shipment's object: a return's is ``"return"``."""
+    return RETURN_SOURCE if item.is_return else SOURCE
 
 
-def _unfollow(service: ShippingService, shipments: Sequence[Shipment]) -> int:
-    """A cancelled pre-posting's object leaves the watchlist: it will never move. Only if a
-    label made here put it there (a code a clerk also follows by hand stays)."""
-    codes = [
-        item.object_code
-        for item in shipments
-        if item.object_code and item.status is PrepostingStatus.CANCELLED
-    ]
-    return service.follow.unfollow(codes, source=SOURCE) if codes else 0
+def follow_shipments(service: ShippingService, shipments: Sequence[Shipment]) -> int:
+    """Their objects join the watchlist (a code already followed keeps its row): a parcel tagged
+    with its recipient's name, a return (`RETURN_SOURCE`) with its customer's, the sender."""
+    followed = 0
+    for source in (SOURCE, RETURN_SOURCE):
+        objects = [
+            NewObject(
+                code=item.object_code,
+                tag=(item.order.sender.name if item.is_return else item.recipient_name)[:120],
+                co_produto=item.service_code,
+                cep_origem=item.order.sender.cep,
+                cep_destino=item.recipient_cep,
+            )
+            for item in shipments
+            if item.object_code and _source(item) == source
+        ]
+        followed += service.follow.follow(objects, source=source) if objects else 0
+    return followed
+
+
+def unfollow_cancelled(service: ShippingService, shipments: Sequence[Shipment]) -> int:
+    """A cancelled pre-posting's object leaves the watchlist: it will never move. Only if this
+    feature put it there (a code a clerk also follows by hand stays)."""
+    gone = 0
+    for source in (SOURCE, RETURN_SOURCE):
+        codes = [
+            item.object_code
+            for item in shipments
+            if item.object_code and item.status is PrepostingStatus.CANCELLED and _source(item) == source
+        ]
+        gone += service.follow.unfollow(codes, source=source) if codes else 0
+    return gone
