@@ -31,6 +31,7 @@ from postalgui.gui.tabs.shipping.returns_page import CANCEL_KEY, REFRESH_KEY, Re
 from postalgui.gui.tabs.tracking import TrackingTab
 from postalgui.gui.tabs.tracking.object_index import RETURN_SOURCE
 from postalgui.gui.tabs.tracking.object_model import ObjectColumn
+from postalgui.gui.tabs.tracking.words import return_mark
 from postalgui.gui.tasks import TaskRunner
 from postalgui.gui.widgets.message_bar import MessageArea
 from postalgui.services.context import AppContext
@@ -283,6 +284,10 @@ def test_authorize_a_return_from_tracking_opens_the_shipping_dialog_and_the_retu
         lambda: tag_of(code) == "↩ Return · Maria da Silva", timeout=WAIT_MS
     )  # the customer, tagged
     assert tag_of(outbound) == "Maria da Silva"  # going out: no mark
+    assert tracking.select_code(code)
+    assert not tracking.actions_.return_action.isEnabled()  # coming back, not delivered: no return of it
+    tracking.table.selectAll()
+    assert not tracking.actions_.return_action.isEnabled()  # one object at a time
     combo = tracking.filters.tag_combo
     combo.setCurrentIndex(combo.findText("↩ Returns"))
     assert [tracking.model.watched(row).code for row in range(tracking.model.rowCount())] == [code]
@@ -340,3 +345,4 @@ def test_the_return_model_words_states_in_the_windows_language(
         model.set_filter(ReturnState.EXPIRED.value, "")
         assert model.rowCount() == 1
         assert model.text_row(0).failed  # past its validity: it stands out
+        assert return_mark() == {"en": "↩ Return", "pt_BR": "↩ Devolução"}[language]
