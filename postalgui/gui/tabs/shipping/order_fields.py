@@ -9,7 +9,7 @@ Apart from the dialog, which places the two persons beside it and sends. A Price
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -45,7 +45,50 @@ from postalgui.gui.widgets.number_input import GramsSpinBox, MoneySpinBox
 if TYPE_CHECKING:
     from postalgui.services.shipping.draft import ShipDraft
 
-__all__ = ["OrderFields", "format_combo", "grams_spin", "money_spin"]
+__all__ = ["OrderFields", "PackageDraft", "fill_package", "format_combo", "grams_spin", "money_spin"]
+
+
+class PackageDraft(Protocol):
+    """A parcel drafted elsewhere (a quote's, an outbound shipment's): its service and package."""
+
+    @property
+    def service_code(self) -> str: ...
+    @property
+    def weight_g(self) -> int: ...
+    @property
+    def format_code(self) -> str: ...
+    @property
+    def length_cm(self) -> int: ...
+    @property
+    def width_cm(self) -> int: ...
+    @property
+    def height_cm(self) -> int: ...
+    @property
+    def declared_value(self) -> Decimal | None: ...
+
+
+class PackageFields(Protocol):
+    """The fields a package is typed in (the pre-posting's and the return's)."""
+
+    service_combo: QComboBox
+    weight_spin: GramsSpinBox
+    format_combo: QComboBox
+    size_spins: dict[str, QSpinBox]
+    declared_spin: MoneySpinBox
+
+
+def fill_package(fields: PackageFields, draft: PackageDraft) -> None:
+    """The service (one the list lacks is added, in words), weight, format, sides and declared value."""
+    index = fields.service_combo.findData(draft.service_code)
+    if index < 0:
+        fields.service_combo.addItem(service_word(draft.service_code), draft.service_code)
+        index = fields.service_combo.count() - 1
+    fields.service_combo.setCurrentIndex(index)
+    fields.weight_spin.setValue(draft.weight_g)
+    fields.format_combo.setCurrentIndex(max(0, fields.format_combo.findData(draft.format_code)))
+    for name, value in (("length", draft.length_cm), ("width", draft.width_cm), ("height", draft.height_cm)):
+        fields.size_spins[name].setValue(value)
+    fields.declared_spin.setValue(float(draft.declared_value or 0))
 
 
 def grams_spin(owner: QWidget, name: str, high: int) -> GramsSpinBox:
@@ -184,20 +227,7 @@ class OrderFields(QGroupBox):
 
     def fill_draft(self, draft: ShipDraft) -> None:
         """Product, package, services and declared value of a quote."""
-        index = self.service_combo.findData(draft.service_code)
-        if index < 0:
-            self.service_combo.addItem(service_word(draft.service_code), draft.service_code)
-            index = self.service_combo.count() - 1
-        self.service_combo.setCurrentIndex(index)
-        self.weight_spin.setValue(draft.weight_g)
-        self.format_combo.setCurrentIndex(max(0, self.format_combo.findData(draft.format_code)))
-        for name, value in (
-            ("length", draft.length_cm),
-            ("width", draft.width_cm),
-            ("height", draft.height_cm),
-        ):
-            self.size_spins[name].setValue(value)
-        self.declared_spin.setValue(float(draft.declared_value or 0))
+        fill_package(self, draft)
         for code, box in self.service_boxes.items():
             box.setChecked(code in draft.additional_services)
         self._other_services = tuple(c for c in draft.additional_services if c not in self.service_boxes)

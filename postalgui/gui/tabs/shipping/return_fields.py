@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
 from postalgui.api.models.prepostings import ContentLine, Order, Person, ReturnTerms
 from postalgui.api.values.shipping import MAX_RETURN_DAYS
 from postalgui.gui.messages import arg
-from postalgui.gui.tabs.shipping.order_fields import format_combo, grams_spin, money_spin
+from postalgui.gui.tabs.shipping.order_fields import fill_package, format_combo, grams_spin, money_spin
 from postalgui.gui.tabs.shipping.two_persons import form_label
 from postalgui.gui.tabs.shipping.words import service_word
 from postalgui.services.shipping.returns import PAC_REVERSE, SEDEX_REVERSE
@@ -132,20 +132,7 @@ class ReturnFields(QGroupBox):
     def fill(self, draft: ReturnDraft) -> None:
         """Everything the draft knows of the parcel (the outbound object's, when it came from one)."""
         self.outbound_edit.setText(draft.outbound_code)
-        index = self.service_combo.findData(draft.service_code)
-        if index < 0:
-            self.service_combo.addItem(service_word(draft.service_code), draft.service_code)
-            index = self.service_combo.count() - 1
-        self.service_combo.setCurrentIndex(index)
-        self.weight_spin.setValue(draft.weight_g)
-        self.format_combo.setCurrentIndex(max(0, self.format_combo.findData(draft.format_code)))
-        for name, value in (
-            ("length", draft.length_cm),
-            ("width", draft.width_cm),
-            ("height", draft.height_cm),
-        ):
-            self.size_spins[name].setValue(value)
-        self.declared_spin.setValue(float(draft.declared_value or 0))
+        fill_package(self, draft)
         if draft.outbound_code and not self.contents_edit.text():
             self.contents_edit.setText(arg(self.tr("Goods of object %1 sent back"), draft.outbound_code))
             self.contents_edit.setCursorPosition(0)  # read from its start in a narrow field
