@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 import requests
 from PySide6.QtCore import QCoreApplication, Qt
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
@@ -89,6 +89,14 @@ def cells(page: ReturnsPage, column: ReturnColumn) -> dict[str, str]:
     }
 
 
+def next_tab(widget: QWidget) -> QWidget:
+    """The widget Tab goes to from ``widget`` (an editor's own buttons and calendar aside)."""
+    found = widget.nextInFocusChain()
+    while not found.focusPolicy() & Qt.FocusPolicy.TabFocus or found.parentWidget() is widget:
+        found = found.nextInFocusChain()
+    return found
+
+
 def drafted(dialog: ReturnDialog, qtbot: QtBot) -> None:
     qtbot.waitUntil(lambda: dialog.task is None and dialog.authorize_button.isEnabled(), timeout=WAIT_MS)
 
@@ -113,6 +121,11 @@ def test_a_delivered_parcels_return_is_authorized_with_one_key_and_handed_over_a
     assert fields.valid_until() == today + timedelta(days=30)  # the setting's default
     assert fields.valid_edit.maximumDate().toPython() == today + timedelta(days=90)
     assert dialog.focusWidget() is dialog.authorize_button  # everything known: Enter authorizes
+    customer = dialog.customer_fields
+    assert next_tab(dialog.customer_picker) is customer.edits["name"]  # as the eye reads
+    assert next_tab(customer.edits["street"]) is customer.edits["number"]
+    assert next_tab(customer.edits["cpf_cnpj"]) is dialog.office_picker
+    assert next_tab(dialog.fields.valid_edit) is dialog.authorize_button
     dialog.activateWindow()
     qtbot.waitUntil(lambda: QApplication.activeWindow() is dialog)
     with qtbot.waitSignal(dialog.authorized, timeout=WAIT_MS) as made:

@@ -14,6 +14,7 @@ Once authorized, the code shows large, with Print, Save as PDF and Copy e-mail t
 
 from __future__ import annotations
 
+from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSize, Qt, Signal, Slot
@@ -107,7 +108,30 @@ class ReturnDialog(QDialog):
         self.buttons.rejected.connect(self.reject)
         self.customer_picker.chosen.connect(self._on_customer_picker_chosen)
         self.office_picker.chosen.connect(self._on_office_picker_chosen)
+        self._chain_tabs()
         self.fit_screen()
+
+    def _chain_tabs(self) -> None:
+        """Tab goes as the eye reads: the customer (picker, then fields), the office, the
+        parcel, Authorize."""
+        parcel = self.fields
+        chain: list[QWidget] = [
+            self.customer_picker,
+            *self.customer_fields.in_tab_order(),
+            self.office_picker,
+            *self.office_fields.in_tab_order(),
+            parcel.outbound_edit,
+            parcel.service_combo,
+            parcel.weight_spin,
+            parcel.format_combo,
+            *parcel.size_spins.values(),
+            parcel.contents_edit,
+            parcel.declared_spin,
+            parcel.valid_edit,
+            self.authorize_button,
+        ]
+        for first, second in pairwise(chain):
+            QWidget.setTabOrder(first, second)
 
     def _result_box(self) -> QGroupBox:
         """The authorization made: its code large, and what to hand the customer."""
