@@ -159,7 +159,7 @@ def _run_cancel(args: argparse.Namespace, context: AppContext) -> int:
     confirm(args.yes, "\n".join(lines), say("Cancel them?"))
     ids = [item.shipment.prepost_id for item in items]
     refused = dict(cancel_returns(PlainTask(), context.shipping, ids))
-    return said_cancels(ids, refused, "return", "returns")
+    return said_cancels(ids, refused, lambda n: count(n, "return", "returns"))
 
 
 def _run_print(args: argparse.Namespace, context: AppContext) -> int:

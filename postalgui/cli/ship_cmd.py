@@ -243,4 +243,4 @@ def _run_cancel(args: argparse.Namespace, context: AppContext) -> int:
     confirm(args.yes, "\n".join(lines), say("Cancel them?"))
     ids = [shipment.prepost_id for shipment in shipments]
     refused = dict(cancel_shipments(PlainTask(), context.shipping, ids))
-    return said_cancels(ids, refused, "pre-posting", "pre-postings")
+    return said_cancels(ids, refused, lambda n: count(n, "pre-posting", "pre-postings"))

@@ -10,12 +10,12 @@ from typing import TYPE_CHECKING
 
 from postalgui.api.cancel import PlainTask, Progress
 from postalgui.api.values import shown_value
-from postalgui.cli.language import count, number, say
+from postalgui.cli.language import number, say
 from postalgui.cli.options import BadOption, confirmed_by
 from postalgui.cli.output import EXIT_API_ERROR, EXIT_OK, error, progress_line, visible
 
 if TYPE_CHECKING:
-    from collections.abc import Iterator, Sequence
+    from collections.abc import Callable, Iterator, Sequence
 
     from postalgui.services.context import AppContext
     from postalgui.services.shipping.records import Shipment
@@ -67,9 +67,9 @@ def confirm(yes: bool, summary: str, question: str) -> None:
         raise BadOption(say("nothing was sent"))
 
 
-def said_cancels(ids: Sequence[str], refused: dict[str, str], one: str, many: str) -> int:
+def said_cancels(ids: Sequence[str], refused: dict[str, str], counted: Callable[[int], str]) -> int:
     """Each id's outcome on stdout ("Cancelled", or the operator's words), the refused counted on
-    stderr (``one``/``many``: what they are); the exit status: 1 when any was refused."""
+    stderr (``counted(n)``: "2 pre-postings"); the exit status: 1 when any was refused."""
     for prepost_id in ids:
         said = (
             say("Not cancelled ({reason})", reason=refused[prepost_id])
@@ -78,7 +78,7 @@ def said_cancels(ids: Sequence[str], refused: dict[str, str], one: str, many: st
         )
         sys.stdout.write(f"{visible(prepost_id)}  {said}\n")
     if refused:
-        error(say("{shipments} not cancelled (exit status 1)", shipments=count(len(refused), one, many)))
+        error(say("{shipments} not cancelled (exit status 1)", shipments=counted(len(refused))))
         return EXIT_API_ERROR
     return EXIT_OK
 
