@@ -434,8 +434,8 @@ class TrackingTab(ListPage):
     @Slot(QItemSelection, QItemSelection)
     def _on_table_selection_changed(self, _selected: QItemSelection, _deselected: QItemSelection) -> None:
         rows = self.table.selectionModel().selectedRows()
-        self._show_object(self.model.watched(rows[0].row()).code if rows else "")
         self.actions_.selection_changed([self.model.watched(index.row()) for index in rows])
+        self._show_object(self.model.watched(rows[0].row()).code if rows else "")
 
     @Slot()
     def _on_find_shortcut_activated(self) -> None:
