@@ -107,6 +107,7 @@ def test_a_delivered_parcels_return_is_authorized_with_one_key_and_handed_over_a
     outbound = delivered_parcel(context, shared_sandbox)
     dialog = tab.new_return(outbound)
     assert tab.pages.currentWidget() is tab.returns
+    assert dialog.busy_bar.isVisible()  # the draft is being read
     drafted(dialog, qtbot)
     assert (
         dialog.customer_fields.edits["name"].text() == RECIPIENT.name
@@ -131,6 +132,7 @@ def test_a_delivered_parcels_return_is_authorized_with_one_key_and_handed_over_a
     with qtbot.waitSignal(dialog.authorized, timeout=WAIT_MS) as made:
         qtbot.keyClick(dialog.authorize_button, Qt.Key.Key_Return)
     authorization: ReturnAuthorization = made.args[0]
+    qtbot.waitUntil(lambda: not dialog.busy_bar.isVisible(), timeout=WAIT_MS)
     assert authorization.outbound_code == outbound
     assert authorization.state is ReturnState.AUTHORIZED
     assert dialog.result_box.isVisible()

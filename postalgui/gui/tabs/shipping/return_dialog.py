@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QHBoxLayout,
     QLabel,
+    QProgressBar,
     QPushButton,
     QScrollArea,
     QVBoxLayout,
@@ -95,6 +96,11 @@ class ReturnDialog(QDialog):
         self.problem_label.setObjectName("shippingReturnProblem")
         self.problem_label.setWordWrap(True)
         self.problem_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.busy_bar = QProgressBar(self)  # a draft read or an authorization asked: no count to show
+        self.busy_bar.setObjectName("shippingReturnBusy")
+        self.busy_bar.setRange(0, 0)
+        self.busy_bar.setMaximumWidth(120)
+        self.busy_bar.hide()
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel, self)
         self.authorize_button = QPushButton(self.tr("&Authorize"), self)
         self.authorize_button.setObjectName("shippingAuthorizeButton")
@@ -193,7 +199,10 @@ class ReturnDialog(QDialog):
         layout.addWidget(self.note_label)
         layout.addWidget(self.result_box)
         layout.addWidget(scroll, 1)
-        layout.addWidget(self.problem_label)
+        status = QHBoxLayout()
+        status.addWidget(self.problem_label, 1)
+        status.addWidget(self.busy_bar)
+        layout.addLayout(status)
         layout.addWidget(self.buttons)
         self._scroll = scroll
 
@@ -212,6 +221,7 @@ class ReturnDialog(QDialog):
             self.note_label.setText(arg(self.tr("Reading object %1…"), self.outbound_code))
         else:
             self.note_label.setText(self.tr("Reading the office's address…"))
+        self._busy(True)
         self.task = self.desk.run(
             return_draft,
             self.outbound_code,
@@ -296,6 +306,7 @@ class ReturnDialog(QDialog):
             return None
         self.authorize_button.setEnabled(False)
         self.problem_label.setText(self.tr("Asking the operator for the authorization…"))
+        self._busy(True)
         self.task = self.desk.run(
             authorize_return,
             order,
@@ -307,6 +318,14 @@ class ReturnDialog(QDialog):
             on_finished=self._on_task_finished,
         )
         return self.task
+
+    def _busy(self, busy: bool) -> None:
+        """The bar moving and a busy cursor over the dialog while its task runs."""
+        self.busy_bar.setVisible(busy)
+        if busy:
+            self.setCursor(Qt.CursorShape.BusyCursor)
+        else:
+            self.unsetCursor()
 
     def _made(self) -> list[ReturnAuthorization]:
         return [self.result_authorization] if self.result_authorization is not None else []
@@ -359,6 +378,7 @@ class ReturnDialog(QDialog):
     @Slot(bool)
     def _on_task_finished(self, _cancelled: bool) -> None:
         self.task = None
+        self._busy(False)
         self.authorize_button.setEnabled(self.result_authorization is None)
 
     @Slot()
