@@ -3,9 +3,10 @@
 It holds no feature logic: tabs come from `postalgui.gui.tab_factories.TAB_FACTORIES` (or
 the ``tab_factories`` a test hands in) and talk to the services they are given; the token
 check, its renewal and the keyring warning are the `ConnectionController`'s, the status
-bar's labels the `AccountStatus`'s, the tab keys the `TabNavigation`'s. Only the
-tab on screen is built at start; the others wait as a `TabPlaceholder` under their
-label until they are first shown, so start-up pays for one tab.
+bar's labels the `AccountStatus`'s, the tab keys the `TabNavigation`'s, a tab's request
+to show another tab the `TabRoutes`'. Only the tab on screen is built at start; the others
+wait as a `TabPlaceholder` under their label until they are first shown, so start-up pays
+for one tab.
 
 The window is built in two steps so that it is on screen at once: the frame (title,
 size, an empty centre: no text, so no translator yet) needs only Qt, and
@@ -24,20 +25,14 @@ from PySide6.QtCore import QCoreApplication, Signal, Slot
 from PySide6.QtWidgets import QMainWindow, QWidget
 
 from postalgui.api.environments import Environment
+from postalgui.gui.handoff_routes import TabRoutes
 from postalgui.gui.messages import environment_name
 from postalgui.gui.mnemonics import mnemonic_letter, with_mnemonic
 from postalgui.gui.settings_notice import show_settings_notice
-from postalgui.gui.tab_factories import (
-    TAB_FACTORIES,
-    BackgroundFactory,
-    TabFactory,
-    shipping_tab,
-    tracking_tab,
-)
+from postalgui.gui.tab_factories import TAB_FACTORIES, BackgroundFactory, TabFactory
 from postalgui.gui.tabs.contract import FollowsSettings, Handoffs
 from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.gui.widgets.window_state import WindowState
-from postalgui.services.shipping.draft import ShipDraft
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QCloseEvent
@@ -118,8 +113,8 @@ class MainWindow(QMainWindow):
     """Tabs (or the connection overview), menus, message strip and status bar.
 
     Tabs ask it for navigation only, through its `Handoffs` (``handoffs``): show the
-    Tracking tab, open a draft in the Shipping tab, open Settings at a field, follow
-    settings a tab saved.
+    Tracking tab, open a draft or a return in the Shipping tab (its `TabRoutes`), open
+    Settings at a field, follow settings a tab saved.
 
     Signals: ``settingsApplied()`` after the user saved new settings, so tabs can
     re-read the context; ``tokenChecked(object)`` with a `ConnectionReport`;
@@ -173,8 +168,7 @@ class MainWindow(QMainWindow):
         self.context = context
         self.runner = runner
         self.handoffs = Handoffs(self)
-        self.handoffs.trackingRequested.connect(self._on_handoffs_tracking_requested)
-        self.handoffs.draftRequested.connect(self._on_handoffs_draft_requested)
+        self.routes = TabRoutes(self.handoffs, self.show_tab)
         self.handoffs.settingsRequested.connect(self._on_handoffs_settings_requested)
         self.handoffs.settingsApplied.connect(self._on_handoffs_settings_applied)
         if self.window_state is None:
@@ -363,16 +357,6 @@ class MainWindow(QMainWindow):
             if isinstance(widget := self.tabs.widget(index), TabPlaceholder)
             and isinstance(widget.factory, BackgroundFactory)
         ]
-
-    @Slot()
-    def _on_handoffs_tracking_requested(self) -> None:
-        self.show_tab(tracking_tab)
-
-    @Slot(ShipDraft)
-    def _on_handoffs_draft_requested(self, draft: ShipDraft) -> None:
-        """A quote to ship: the Shipping tab (built now if needed) shows itself and opens it."""
-        if self.show_tab(shipping_tab) is not None:
-            self.handoffs.draftOpened.emit(draft)
 
     @Slot(list)
     def _on_handoffs_settings_requested(self, fields: list[str]) -> None:

@@ -175,7 +175,7 @@ class TrackingTabFactory:
         # lazy: loaded once the window's frame is painted (start-up)
         from postalgui.gui.tabs.tracking import TrackingTab
 
-        return TrackingTab(context.tracking, runner, _messages(handoffs))
+        return TrackingTab(context.tracking, runner, _messages(handoffs), handoffs=handoffs)
 
 
 class ClaimsTabFactory:

@@ -472,4 +472,49 @@ File them again anyway? If the operator has them, it answers that a claim alread
         </translation>
     </message>
 </context>
+<context>
+    <name>ReturnsPage</name>
+    <message numerus="yes">
+        <source>Cancel %Ln return authorization(s) with the operator? The customer can no longer post it.</source>
+        <translation>
+            <numerusform>Cancel %Ln return authorization with the operator? The customer can no longer post it.</numerusform>
+            <numerusform>Cancel %Ln return authorizations with the operator? The customers can no longer post them.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %Ln return(s) shown</source>
+        <translation>
+            <numerusform>%1 of %Ln return shown</numerusform>
+            <numerusform>%1 of %Ln returns shown</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>(%Ln not posted by the customer yet)</source>
+        <translation>
+            <numerusform>(%Ln not posted by the customer yet)</numerusform>
+            <numerusform>(%Ln not posted by the customers yet)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The operator was asked about %Ln return(s).</source>
+        <translation>
+            <numerusform>The operator was asked about %Ln return.</numerusform>
+            <numerusform>The operator was asked about %Ln returns.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln return authorization(s) cancelled.</source>
+        <translation>
+            <numerusform>%Ln return authorization cancelled.</numerusform>
+            <numerusform>%Ln return authorizations cancelled.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln return authorization(s) cancelled; the operator refused %1: %2</source>
+        <translation>
+            <numerusform>%Ln return authorization cancelled; the operator refused %1: %2</numerusform>
+            <numerusform>%Ln return authorizations cancelled; the operator refused %1: %2</numerusform>
+        </translation>
+    </message>
+</context>
 </TS>

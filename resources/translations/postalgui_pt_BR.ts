@@ -5646,6 +5646,10 @@ Enviar de novo? O arquivo será preparado duas vezes.</translation>
 <context>
     <name>ShippingTab</name>
     <message>
+        <source>Retur&amp;ns</source>
+        <translation>Devo&amp;luções</translation>
+    </message>
+    <message>
         <source>Shipping</source>
         <translation>Envios</translation>
     </message>
@@ -8073,6 +8077,10 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
 <context>
     <name>FilterBar</name>
     <message>
+        <source>↩ Returns</source>
+        <translation>↩ Devoluções</translation>
+    </message>
+    <message>
         <source>Search: code, tag, last event, where…</source>
         <translation>Buscar: código, marcador, último evento, local…</translation>
     </message>
@@ -8123,6 +8131,14 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
 </context>
 <context>
     <name>ListActions</name>
+    <message>
+        <source>Authorize a retur&amp;n…</source>
+        <translation>Autorizar de&amp;volução…</translation>
+    </message>
+    <message>
+        <source>A return authorization for the customer of the selected delivered object</source>
+        <translation>Uma autorização de devolução para o cliente do objeto entregue selecionado</translation>
+    </message>
     <message>
         <source>&amp;Add…</source>
         <translation>&amp;Adicionar…</translation>
@@ -8418,6 +8434,10 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
 </context>
 <context>
     <name>TrackingWords</name>
+    <message>
+        <source>↩ Return</source>
+        <translation>↩ Devolução</translation>
+    </message>
     <message>
         <source>Waiting at a branch until %1</source>
         <translation>Aguardando retirada até %1</translation>
@@ -10015,6 +10035,371 @@ Registrar de novo assim mesmo? Se a operadora já as tiver, responde que já exi
     <message>
         <source>The operator did not make the labels within {seconds} s (receipt {receipt})</source>
         <translation>A operadora não emitiu as etiquetas em {seconds} s (recibo {receipt})</translation>
+    </message>
+</context>
+<context>
+    <name>ReturnActions</name>
+    <message>
+        <source>return-authorization-%1</source>
+        <translation>autorizacao-devolucao-%1</translation>
+    </message>
+    <message>
+        <source>return-authorizations</source>
+        <translation>autorizacoes-devolucao</translation>
+    </message>
+    <message>
+        <source>&amp;Print authorization…</source>
+        <translation>&amp;Imprimir autorização…</translation>
+    </message>
+    <message>
+        <source>The authorization for the customer, to print (Ctrl+P)</source>
+        <translation>A autorização para o cliente, para imprimir (Ctrl+P)</translation>
+    </message>
+    <message>
+        <source>Save as P&amp;DF…</source>
+        <translation>&amp;Salvar como PDF…</translation>
+    </message>
+    <message>
+        <source>The authorization for the customer as a PDF file, to send (Ctrl+Shift+S)</source>
+        <translation>A autorização para o cliente como arquivo PDF, para enviar (Ctrl+Shift+S)</translation>
+    </message>
+    <message>
+        <source>Cop&amp;y e-mail text</source>
+        <translation>Copiar te&amp;xto do e-mail</translation>
+    </message>
+    <message>
+        <source>The text of an e-mail to the customer: the code, where to post it and until when</source>
+        <translation>O texto de um e-mail ao cliente: o código, onde postar e até quando</translation>
+    </message>
+    <message>
+        <source>Return authorization</source>
+        <translation>Autorização de devolução</translation>
+    </message>
+    <message>
+        <source>The e-mail text of authorization %1 is on the clipboard: paste it into an e-mail.</source>
+        <translation>O texto do e-mail da autorização %1 está na área de transferência: cole-o em um e-mail.</translation>
+    </message>
+    <message>
+        <source>Save the return authorization</source>
+        <translation>Salvar a autorização de devolução</translation>
+    </message>
+</context>
+<context>
+    <name>ReturnDialog</name>
+    <message>
+        <source>New return authorization</source>
+        <translation>Nova autorização de devolução</translation>
+    </message>
+    <message>
+        <source>&amp;Authorize</source>
+        <translation>&amp;Autorizar</translation>
+    </message>
+    <message>
+        <source>Return authorized</source>
+        <translation>Devolução autorizada</translation>
+    </message>
+    <message>
+        <source>Customer (sends it back)</source>
+        <translation>Cliente (devolve)</translation>
+    </message>
+    <message>
+        <source>Address &amp;book:</source>
+        <translation>Catálo&amp;go de endereços:</translation>
+    </message>
+    <message>
+        <source>Office (receives it)</source>
+        <translation>Escritório (recebe)</translation>
+    </message>
+    <message>
+        <source>Address book:</source>
+        <translation>Catálogo de endereços:</translation>
+    </message>
+    <message>
+        <source>Reading object %1…</source>
+        <translation>Lendo o objeto %1…</translation>
+    </message>
+    <message>
+        <source>Reading the office's address…</source>
+        <translation>Lendo o endereço do escritório…</translation>
+    </message>
+    <message>
+        <source>A return of object %1 from %2: check the parcel, then Authorize.</source>
+        <translation>Uma devolução do objeto %1 por %2: confira o pacote e clique em Autorizar.</translation>
+    </message>
+    <message>
+        <source>A return of object %1: the office does not know its recipient; fill the customer in.</source>
+        <translation>Uma devolução do objeto %1: o escritório não conhece o destinatário; preencha o cliente.</translation>
+    </message>
+    <message>
+        <source>Pick the customer from the address book, or type them in.</source>
+        <translation>Escolha o cliente no catálogo de endereços, ou digite os dados.</translation>
+    </message>
+    <message>
+        <source>The return could not be prepared: %1</source>
+        <translation>A devolução não pôde ser preparada: %1</translation>
+    </message>
+    <message>
+        <source>Customer</source>
+        <translation>Cliente</translation>
+    </message>
+    <message>
+        <source>Office</source>
+        <translation>Escritório</translation>
+    </message>
+    <message>
+        <source>Nothing was sent. %1</source>
+        <translation>Nada foi enviado. %1</translation>
+    </message>
+    <message>
+        <source>Asking the operator for the authorization…</source>
+        <translation>Pedindo a autorização à operadora…</translation>
+    </message>
+    <message>
+        <source>%1 may take the parcel to any branch with this code until %2. It is followed in Tracking with the return mark.</source>
+        <translation>%1 pode levar o pacote a qualquer agência com este código até %2. Ele é acompanhado no Rastreamento com a marca de devolução.</translation>
+    </message>
+    <message>
+        <source>Return authorization %1 created for %2, valid until %3.</source>
+        <translation>Autorização de devolução %1 criada para %2, válida até %3.</translation>
+    </message>
+    <message>
+        <source>The return could not be authorized: %1</source>
+        <translation>A devolução não pôde ser autorizada: %1</translation>
+    </message>
+</context>
+<context>
+    <name>ReturnFields</name>
+    <message>
+        <source>What the customer sends back</source>
+        <translation>O que o cliente devolve</translation>
+    </message>
+    <message>
+        <source>Content&amp;s:</source>
+        <translation>Conteú&amp;do:</translation>
+    </message>
+    <message>
+        <source>Goods of object %1 sent back</source>
+        <translation>Mercadoria do objeto %1 em devolução</translation>
+    </message>
+    <message>
+        <source>Return</source>
+        <translation>Devolução</translation>
+    </message>
+    <message>
+        <source>AA123456789BR (optional)</source>
+        <translation>AA123456789BR (opcional)</translation>
+    </message>
+    <message>
+        <source>length</source>
+        <translation>comprimento</translation>
+    </message>
+    <message>
+        <source>width</source>
+        <translation>largura</translation>
+    </message>
+    <message>
+        <source>height</source>
+        <translation>altura</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>nenhum</translation>
+    </message>
+    <message>
+        <source>&amp;Outbound object:</source>
+        <translation>&amp;Objeto de ida:</translation>
+    </message>
+    <message>
+        <source>Ser&amp;vice:</source>
+        <translation>Ser&amp;viço:</translation>
+    </message>
+    <message>
+        <source>&amp;Weight:</source>
+        <translation>&amp;Peso:</translation>
+    </message>
+    <message>
+        <source>&amp;Format:</source>
+        <translation>&amp;Formato:</translation>
+    </message>
+    <message>
+        <source>Size L × W × H (cm):</source>
+        <translation>Medidas C × L × A (cm):</translation>
+    </message>
+    <message>
+        <source>Declared va&amp;lue:</source>
+        <translation>Valor decla&amp;rado:</translation>
+    </message>
+    <message>
+        <source>Valid un&amp;til:</source>
+        <translation>Válida a&amp;té:</translation>
+    </message>
+</context>
+<context>
+    <name>ReturnModel</name>
+    <message>
+        <source>Authorization</source>
+        <translation>Autorização</translation>
+    </message>
+    <message>
+        <source>The code the customer shows at the branch</source>
+        <translation>O código que o cliente apresenta na agência</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Situação</translation>
+    </message>
+    <message>
+        <source>Customer</source>
+        <translation>Cliente</translation>
+    </message>
+    <message>
+        <source>Outbound object</source>
+        <translation>Objeto de ida</translation>
+    </message>
+    <message>
+        <source>The object the customer received</source>
+        <translation>O objeto que o cliente recebeu</translation>
+    </message>
+    <message>
+        <source>Service</source>
+        <translation>Serviço</translation>
+    </message>
+    <message>
+        <source>Valid until</source>
+        <translation>Válida até</translation>
+    </message>
+    <message>
+        <source>Return object</source>
+        <translation>Objeto de volta</translation>
+    </message>
+    <message>
+        <source>The object coming back, followed in Tracking</source>
+        <translation>O objeto que volta, acompanhado no Rastreamento</translation>
+    </message>
+    <message>
+        <source>Created by</source>
+        <translation>Criada por</translation>
+    </message>
+    <message>
+        <source>Created on</source>
+        <translation>Criada em</translation>
+    </message>
+</context>
+<context>
+    <name>ReturnsPage</name>
+    <message>
+        <source>Return authorizations</source>
+        <translation>Autorizações de devolução</translation>
+    </message>
+    <message>
+        <source>&amp;New return…</source>
+        <translation>&amp;Nova devolução…</translation>
+    </message>
+    <message>
+        <source>Authorize a customer to send a parcel back, billed to the contract (Ctrl+N)</source>
+        <translation>Autorizar um cliente a devolver um pacote, cobrado no contrato (Ctrl+N)</translation>
+    </message>
+    <message>
+        <source>Re&amp;fresh</source>
+        <translation>&amp;Atualizar</translation>
+    </message>
+    <message>
+        <source>Ask the operator how each return stands (F5)</source>
+        <translation>Perguntar à operadora como está cada devolução (F5)</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel selected…</source>
+        <translation>&amp;Cancelar selecionadas…</translation>
+    </message>
+    <message>
+        <source>Ask the operator to cancel the selected authorizations not yet posted (Delete)</source>
+        <translation>Pedir à operadora que cancele as autorizações selecionadas ainda não postadas (Delete)</translation>
+    </message>
+    <message>
+        <source>Search: code, customer, object, who created…</source>
+        <translation>Buscar: código, cliente, objeto, quem criou…</translation>
+    </message>
+    <message>
+        <source>Search the returns</source>
+        <translation>Buscar nas devoluções</translation>
+    </message>
+    <message>
+        <source>Stat&amp;e:</source>
+        <translation>S&amp;ituação:</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Situação</translation>
+    </message>
+    <message>
+        <source>All returns</source>
+        <translation>Todas as devoluções</translation>
+    </message>
+    <message>
+        <source>The return authorizations could not be read: %1</source>
+        <translation>As autorizações de devolução não puderam ser lidas: %1</translation>
+    </message>
+    <message>
+        <source>The operator could not be asked: %1</source>
+        <translation>Não foi possível perguntar à operadora: %1</translation>
+    </message>
+    <message>
+        <source>The return authorizations could not be cancelled: %1</source>
+        <translation>As autorizações de devolução não puderam ser canceladas: %1</translation>
+    </message>
+    <message>
+        <source>No return authorizations yet: create one (Ctrl+N), or pick a delivered object in Tracking and &quot;Authorize a return…&quot;.</source>
+        <translation>Nenhuma autorização de devolução ainda: crie uma (Ctrl+N), ou escolha um objeto entregue no Rastreamento e &quot;Autorizar devolução…&quot;.</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>Cancel return authorizations</source>
+        <translation>Cancelar autorizações de devolução</translation>
+    </message>
+    <message numerus="yes">
+        <source>Cancel %Ln return authorization(s) with the operator? The customer can no longer post it.</source>
+        <translation>
+            <numerusform>Cancelar %Ln autorização de devolução com a operadora? O cliente não poderá mais postá-la.</numerusform>
+            <numerusform>Cancelar %Ln autorizações de devolução com a operadora? O cliente não poderá mais postá-las.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %Ln return(s) shown</source>
+        <translation>
+            <numerusform>%1 de %Ln devolução exibida</numerusform>
+            <numerusform>%1 de %Ln devoluções exibidas</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>(%Ln not posted by the customer yet)</source>
+        <translation>
+            <numerusform>(%Ln ainda não postada pelo cliente)</numerusform>
+            <numerusform>(%Ln ainda não postadas pelo cliente)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The operator was asked about %Ln return(s).</source>
+        <translation>
+            <numerusform>A operadora foi consultada sobre %Ln devolução.</numerusform>
+            <numerusform>A operadora foi consultada sobre %Ln devoluções.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln return authorization(s) cancelled.</source>
+        <translation>
+            <numerusform>%Ln autorização de devolução cancelada.</numerusform>
+            <numerusform>%Ln autorizações de devolução canceladas.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln return authorization(s) cancelled; the operator refused %1: %2</source>
+        <translation>
+            <numerusform>%Ln autorização de devolução cancelada; a operadora recusou %1: %2</numerusform>
+            <numerusform>%Ln autorizações de devolução canceladas; a operadora recusou %1: %2</numerusform>
+        </translation>
     </message>
 </context>
 <context>

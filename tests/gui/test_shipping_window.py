@@ -77,7 +77,7 @@ def test_every_alt_letter_on_the_tab_and_its_dialogs_is_unique(
             letters = window_letters(window) + shown_letters(tab)
             assert unique(letters), f"page {page}: {' '.join(sorted(letters))}"
         assert len(shown_letters(tab)) >= 2  # the pages' own titles
-        for opens in (tab.new_preposting, tab.orders_file):
+        for opens in (tab.new_preposting, tab.orders_file, tab.new_return):
             dialog = opens()
             qtbot.waitUntil(dialog.isVisible)
             letters = shown_letters(dialog)

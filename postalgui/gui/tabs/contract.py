@@ -6,7 +6,8 @@ import each other, and they do not hand each other work either: a feature that h
 to follow follows them through its `Follow` port (`postalgui.services.ports`), and the
 Tracking tab's list follows the office database's change feed. What is left for the window
 is navigation, one typed object for every tab: show the Tracking tab, open a shipment draft
-in the Shipping tab, open Settings at a field, and "settings changed" after a tab saved some.
+or a return of a delivered object in the Shipping tab, open Settings at a field, and
+"settings changed" after a tab saved some.
 
 Two hooks go the other way, from the window to a tab, both runtime-checkable because a tab
 has either, both or neither: `FollowsSettings` (the window calls ``settings_changed()``
@@ -53,13 +54,17 @@ class Handoffs(QObject):
     ``draftRequested(ShipDraft)`` (Prices' "Ship this": build and show the Shipping tab);
     ``settingsRequested(list)`` with the profile fields to show first (empty: the dialog as
     it opens); ``settingsApplied()`` after a tab saved settings itself (the card quoting
-    uses): every view follows them. And one the window says to the Shipping tab, once it
-    is built and shown: ``draftOpened(ShipDraft)``.
+    uses): every view follows them; ``returnRequested(str)`` with the code of a delivered
+    object (Tracking's "Authorize a return…": build and show the Shipping tab). And two the
+    window says to the Shipping tab, once it is built and shown: ``draftOpened(ShipDraft)``,
+    ``returnOpened(str)``.
     """
 
     trackingRequested = Signal()
     draftRequested = Signal(ShipDraft)
     draftOpened = Signal(ShipDraft)
+    returnRequested = Signal(str)
+    returnOpened = Signal(str)
     settingsRequested = Signal(list)
     settingsApplied = Signal()
 
@@ -71,6 +76,11 @@ class Handoffs(QObject):
     def open_draft(self, draft: ShipDraft) -> None:
         """Open ``draft`` in the Shipping tab's new pre-posting dialog (built now if needed)."""
         self.draftRequested.emit(draft)
+
+    @Slot(str)
+    def open_return(self, code: str) -> None:
+        """Open the Shipping tab's return dialog for the object ``code`` (built now if needed)."""
+        self.returnRequested.emit(code)
 
     def open_settings(self, fields: Sequence[str] = ()) -> None:
         """Open the Settings dialog at the first of ``fields`` (profile field names)."""

@@ -19,9 +19,10 @@ __all__ = ["default_sender", "list_shipments", "read_orders_file"]
 
 
 def list_shipments(task: TaskControl, service: ShippingService) -> list[Shipment]:
-    """Every shipment of this environment, from the office's book (no network)."""
+    """Every shipment of this environment the office sends, from the office's book (no
+    network): return authorizations are the Returns page's (the customer posts those)."""
     task.raise_if_cancelled()
-    return service.book().shipments()
+    return service.book().shipments(returns=False)
 
 
 def default_sender(task: TaskControl, service: ShippingService) -> Person | None:

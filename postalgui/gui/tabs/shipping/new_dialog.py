@@ -24,8 +24,6 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QGridLayout,
-    QGroupBox,
-    QHBoxLayout,
     QLabel,
     QPushButton,
     QScrollArea,
@@ -41,6 +39,7 @@ from postalgui.gui.tabs.shipping.address_picker import AddressPicker
 from postalgui.gui.tabs.shipping.order_fields import OrderFields
 from postalgui.gui.tabs.shipping.outcome_words import outcome_text
 from postalgui.gui.tabs.shipping.person_form import PersonForm
+from postalgui.gui.tabs.shipping.two_persons import TwoPersons, fitted_size, person_box
 from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.services.shipping.address_tasks import keep_person
 from postalgui.services.shipping.addresses import Address, AddressKind, Kept
@@ -60,8 +59,6 @@ KEEP_KEY = "shipping.create.keep"
 WIDTH, MAX_WIDTH, MAX_HEIGHT = 1080, 1300, 740
 """The dialog's width when the screen has it (streets and e-mails read whole), and its
 largest size: it fits a 1366x768 screen with a window frame around it."""
-SCREEN_ROOM = 40
-"""Pixels of the screen left around the dialog (the frame, a panel)."""
 
 
 class NewPrepostingDialog(QDialog):
@@ -125,27 +122,19 @@ class NewPrepostingDialog(QDialog):
             self.fill_draft(draft)
         self.fit_screen()
 
-    def _person_box(self, title: str, picker: AddressPicker, form: PersonForm, picker_text: str) -> QGroupBox:
-        box = QGroupBox(title, self)
-        row = QHBoxLayout()
-        label = QLabel(picker_text, box)
-        label.setBuddy(picker)
-        row.addWidget(label)
-        row.addWidget(picker, 1)
-        layout = QVBoxLayout(box)
-        layout.addLayout(row)
-        layout.addWidget(form)
-        return box
-
     def _lay_out(self) -> None:
         body = QWidget(self)
         grid = QGridLayout(body)
         grid.setContentsMargins(0, 0, 0, 0)
-        sender = self._person_box(
-            self.tr("Sender"), self.sender_picker, self.sender_fields, self.tr("Address book:")
+        sender = person_box(
+            self, self.tr("Sender"), self.sender_picker, self.sender_fields, self.tr("Address book:")
         )
-        recipient = self._person_box(
-            self.tr("Recipient"), self.recipient_picker, self.recipient_fields, self.tr("Address &book:")
+        recipient = person_box(
+            self,
+            self.tr("Recipient"),
+            self.recipient_picker,
+            self.recipient_fields,
+            self.tr("Address &book:"),
         )
         recipient_layout = recipient.layout()
         if recipient_layout is not None:
@@ -171,12 +160,8 @@ class NewPrepostingDialog(QDialog):
         self.fit((self.parentWidget() or self).screen().availableGeometry().size())
 
     def fit(self, screen: QSize) -> None:
-        """As big as the form asks, within ``screen`` less `SCREEN_ROOM` and the largest size."""
-        bar = self._scroll.verticalScrollBar().sizeHint().width()
-        wanted = self.sizeHint() - self._scroll.sizeHint() + self._body.sizeHint() + QSize(bar, 0)
-        high = min(MAX_HEIGHT, screen.height() - SCREEN_ROOM)
-        wide = max(wanted.width(), WIDTH)
-        self.resize(min(wide, MAX_WIDTH, screen.width() - SCREEN_ROOM), min(wanted.height(), high))
+        """As big as the form asks, within ``screen`` and the largest size (`fitted_size`)."""
+        self.resize(fitted_size(self, self._scroll, screen, WIDTH, QSize(MAX_WIDTH, MAX_HEIGHT)))
 
     # --- what the tab and the tests ask ----------------------------------------------------
 
@@ -221,21 +206,16 @@ class NewPrepostingDialog(QDialog):
         return order
 
     def _as_shown(self, error: InvalidValue, field: str) -> InvalidValue:
-        """A refusal names its field as the form shows it (``Recipient ▸ CEP``, not the API's
-        ``destinatario.endereco.cep``): the clerk looks for a label (and a control character
-        is invisible); a field the form does not show keeps the API's name."""
-        role, _, rest = field.partition(".")
-        if role in ("remetente", "destinatario"):
-            sender = role == "remetente"
-            title = self.tr("Sender") if sender else self.tr("Recipient")
-            form = self.sender_fields if sender else self.recipient_fields
-            label = form.label(rest.rsplit(".", 1)[-1])
-        else:
-            title, label = self.order_fields.title(), self.order_fields.label(field.split("[", 1)[0])
-        return (
-            error
-            if label is None
-            else error.renamed(f"{title} \N{BLACK RIGHT-POINTING SMALL TRIANGLE} {label}")
+        """A refusal names its field as the form shows it (``Recipient ▸ CEP``, `TwoPersons`)."""
+        return self._sides().shown(error, field)
+
+    def _sides(self) -> TwoPersons:
+        return TwoPersons(
+            self.tr("Sender"),
+            self.sender_fields,
+            self.tr("Recipient"),
+            self.recipient_fields,
+            self.order_fields,
         )
 
     def send(self) -> TaskHandle | None:
@@ -262,16 +242,7 @@ class NewPrepostingDialog(QDialog):
 
     def _refuse(self, text: str, field: str) -> None:
         self.problem_label.setText(arg(self.tr("Nothing was sent. %1"), text))
-        role, _, rest = field.partition(".")
-        key = rest.rsplit(".", 1)[-1]
-        if role == "remetente":
-            self.sender_fields.focus(key)
-        elif role == "destinatario":
-            self.recipient_fields.focus(key)
-        else:
-            widget = self.order_fields.widgets.get(field.split("[", 1)[0])
-            if widget is not None:
-                widget.setFocus()
+        self._sides().focus(field)
 
     @Slot(object)
     def _on_create_task_result(self, report: CreationReport) -> None:

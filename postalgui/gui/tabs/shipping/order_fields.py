@@ -9,7 +9,7 @@ Apart from the dialog, which places the two persons beside it and sends. A Price
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -17,7 +17,6 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
-    QLabel,
     QLineEdit,
     QSpinBox,
     QVBoxLayout,
@@ -32,6 +31,7 @@ from postalgui.api.models.prepostings import (
     declared_value_code,
 )
 from postalgui.gui.tabs.shipping.content_lines import ContentLines
+from postalgui.gui.tabs.shipping.two_persons import form_label
 from postalgui.gui.tabs.shipping.words import (
     ADDITIONAL_SERVICES,
     FORMAT_CODES,
@@ -45,7 +45,82 @@ from postalgui.gui.widgets.number_input import GramsSpinBox, MoneySpinBox
 if TYPE_CHECKING:
     from postalgui.services.shipping.draft import ShipDraft
 
-__all__ = ["OrderFields"]
+__all__ = ["OrderFields", "PackageDraft", "fill_package", "format_combo", "grams_spin", "money_spin"]
+
+
+class PackageDraft(Protocol):
+    """A parcel drafted elsewhere (a quote's, an outbound shipment's): its service and package."""
+
+    @property
+    def service_code(self) -> str: ...
+    @property
+    def weight_g(self) -> int: ...
+    @property
+    def format_code(self) -> str: ...
+    @property
+    def length_cm(self) -> int: ...
+    @property
+    def width_cm(self) -> int: ...
+    @property
+    def height_cm(self) -> int: ...
+    @property
+    def declared_value(self) -> Decimal | None: ...
+
+
+class PackageFields(Protocol):
+    """The fields a package is typed in (the pre-posting's and the return's)."""
+
+    service_combo: QComboBox
+    weight_spin: GramsSpinBox
+    format_combo: QComboBox
+    size_spins: dict[str, QSpinBox]
+    declared_spin: MoneySpinBox
+
+
+def fill_package(fields: PackageFields, draft: PackageDraft) -> None:
+    """The service (one the list lacks is added, in words), weight, format, sides and declared value."""
+    index = fields.service_combo.findData(draft.service_code)
+    if index < 0:
+        fields.service_combo.addItem(service_word(draft.service_code), draft.service_code)
+        index = fields.service_combo.count() - 1
+    fields.service_combo.setCurrentIndex(index)
+    fields.weight_spin.setValue(draft.weight_g)
+    fields.format_combo.setCurrentIndex(max(0, fields.format_combo.findData(draft.format_code)))
+    for name, value in (("length", draft.length_cm), ("width", draft.width_cm), ("height", draft.height_cm)):
+        fields.size_spins[name].setValue(value)
+    fields.declared_spin.setValue(float(draft.declared_value or 0))
+
+
+def grams_spin(owner: QWidget, name: str, high: int) -> GramsSpinBox:
+    """A weight in grams, up to ``high``, its thousands grouped."""
+    spin = GramsSpinBox(owner)
+    spin.setObjectName(name)
+    spin.setRange(0, high)
+    spin.setSuffix(" g")
+    spin.setGroupSeparatorShown(True)
+    return spin
+
+
+def format_combo(owner: QWidget, name: str) -> QComboBox:
+    """The object's format in words, a box or package first chosen."""
+    combo = QComboBox(owner)
+    combo.setObjectName(name)
+    for code in FORMAT_CODES:
+        combo.addItem(format_word(code), code)
+    combo.setCurrentIndex(FORMAT_CODES.index("2"))
+    return combo
+
+
+def money_spin(owner: QWidget, name: str, none: str) -> MoneySpinBox:
+    """A declared value in reais; zero reads ``none``."""
+    spin = MoneySpinBox(owner)
+    spin.setObjectName(name)
+    spin.setRange(0, 1_000_000)
+    spin.setDecimals(2)
+    spin.setPrefix("R$ ")
+    spin.setGroupSeparatorShown(True)
+    spin.setSpecialValueText(none)
+    return spin
 
 
 class OrderFields(QGroupBox):
@@ -58,27 +133,13 @@ class OrderFields(QGroupBox):
         self.service_combo.setObjectName("shippingService")
         for code in NATIONAL_SERVICES:
             self.service_combo.addItem(service_word(code), code)
-        self.weight_spin = GramsSpinBox(self)
-        self.weight_spin.setObjectName("shippingWeight")
-        self.weight_spin.setRange(0, 300_000)
-        self.weight_spin.setSuffix(" g")
-        self.weight_spin.setGroupSeparatorShown(True)
-        self.format_combo = QComboBox(self)
-        self.format_combo.setObjectName("shippingFormat")
-        for code in FORMAT_CODES:
-            self.format_combo.addItem(format_word(code), code)
-        self.format_combo.setCurrentIndex(FORMAT_CODES.index("2"))
+        self.weight_spin = grams_spin(self, "shippingWeight", 300_000)
+        self.format_combo = format_combo(self, "shippingFormat")
         self.size_spins = {name: self._size(name) for name in ("length", "width", "height")}
         sizes = QHBoxLayout()
         for spin in self.size_spins.values():
             sizes.addWidget(spin)
-        self.declared_spin = MoneySpinBox(self)
-        self.declared_spin.setObjectName("shippingDeclared")
-        self.declared_spin.setRange(0, 1_000_000)
-        self.declared_spin.setDecimals(2)
-        self.declared_spin.setPrefix("R$ ")
-        self.declared_spin.setGroupSeparatorShown(True)
-        self.declared_spin.setSpecialValueText(self.tr("none"))
+        self.declared_spin = money_spin(self, "shippingDeclared", self.tr("none"))
         self.service_boxes = {
             code: QCheckBox(additional_service_word(code), self) for code in ADDITIONAL_SERVICES
         }
@@ -138,9 +199,7 @@ class OrderFields(QGroupBox):
         """The label of the field the API calls ``api_name`` (``observacao``: ``Observation``),
         or None when it has no label of its own (a side of the box)."""
         widget = self.contents if api_name == "itensDeclaracaoConteudo" else self.widgets.get(api_name)
-        layout = self.layout()
-        label = layout.labelForField(widget) if isinstance(layout, QFormLayout) and widget else None
-        return label.text().replace("&", "").rstrip(":") if isinstance(label, QLabel) else None
+        return form_label(self, widget)
 
     def order(self, sender: Person, recipient: Person, contents: tuple[ContentLine, ...]) -> Order:
         """The order as typed (not checked: `check_order` does that)."""
@@ -168,20 +227,7 @@ class OrderFields(QGroupBox):
 
     def fill_draft(self, draft: ShipDraft) -> None:
         """Product, package, services and declared value of a quote."""
-        index = self.service_combo.findData(draft.service_code)
-        if index < 0:
-            self.service_combo.addItem(service_word(draft.service_code), draft.service_code)
-            index = self.service_combo.count() - 1
-        self.service_combo.setCurrentIndex(index)
-        self.weight_spin.setValue(draft.weight_g)
-        self.format_combo.setCurrentIndex(max(0, self.format_combo.findData(draft.format_code)))
-        for name, value in (
-            ("length", draft.length_cm),
-            ("width", draft.width_cm),
-            ("height", draft.height_cm),
-        ):
-            self.size_spins[name].setValue(value)
-        self.declared_spin.setValue(float(draft.declared_value or 0))
+        fill_package(self, draft)
         for code, box in self.service_boxes.items():
             box.setChecked(code in draft.additional_services)
         self._other_services = tuple(c for c in draft.additional_services if c not in self.service_boxes)

@@ -166,6 +166,24 @@ class PersonForm(QWidget):
         """The editor of `Person` field ``name``."""
         return self.state_combo if name == "state" else self.edits[name]
 
+    def in_tab_order(self) -> list[QWidget]:
+        """The editors as the eye reads them: name, CEP, street, number, ... state, e-mail,
+        mobile, CPF/CNPJ (a dialog chains them with its own fields)."""
+        names = (
+            "name",
+            "cep",
+            "street",
+            "number",
+            "complement",
+            "district",
+            "city",
+            "state",
+            "email",
+            "phone",
+            "cpf_cnpj",
+        )
+        return [self.editor(name) for name in names]
+
     def label(self, api_name: str) -> str | None:
         """The label of the field the API calls ``api_name`` as the form shows it (``Name``),
         or None when it is not here."""

@@ -2,9 +2,12 @@
 
 The tab composes and wires: its message area on top, then its pages in an inner tab
 widget, all on one `Desk`: "Pre-postings" (`ShipmentPage`: the office's pre-postings,
-refresh, cancel; the labels part adds its actions to it) and "Addresses" (the address
-book). New… opens `NewPrepostingDialog`, From orders file… the `OrdersDialog`; a Prices
-result's "Ship this" arrives from the window (`Handoffs.draftOpened`) as `open_draft`.
+refresh, cancel; the labels part adds its actions to it), "Returns" (`ReturnsPage`: the
+return authorizations) and "Addresses" (the address book). New… opens
+`NewPrepostingDialog`, From orders file… the `OrdersDialog`, New return… the
+`ReturnDialog`; a Prices result's "Ship this" arrives from the window
+(`Handoffs.draftOpened`) as `open_draft`, Tracking's "Authorize a return…"
+(`Handoffs.returnOpened`) as `open_return`.
 """
 
 from __future__ import annotations
@@ -19,6 +22,8 @@ from postalgui.gui.tabs.shipping.address_page import AddressPage
 from postalgui.gui.tabs.shipping.labels_actions import LabelsActions
 from postalgui.gui.tabs.shipping.new_dialog import NewPrepostingDialog
 from postalgui.gui.tabs.shipping.orders_dialog import OrdersDialog
+from postalgui.gui.tabs.shipping.return_dialog import ReturnDialog
+from postalgui.gui.tabs.shipping.returns_page import ReturnsPage
 from postalgui.gui.tabs.shipping.shipment_page import ShipmentPage
 from postalgui.gui.tasks import Failure
 from postalgui.gui.widgets.tab_pages import tab_pages
@@ -52,8 +57,9 @@ class ShippingTab(QWidget):
     ) -> None:
         super().__init__(parent)
         self.setObjectName("shippingTab")
-        if handoffs is not None:  # Prices' "Ship this", once the window showed this tab
+        if handoffs is not None:  # Prices' "Ship this", Tracking's return, once the window showed this tab
             handoffs.draftOpened.connect(self._on_handoffs_draft_opened)
+            handoffs.returnOpened.connect(self._on_handoffs_return_opened)
         self.setWindowTitle(self.tr("Shipping"))
         self.service = service
         self.messages = messages
@@ -64,13 +70,16 @@ class ShippingTab(QWidget):
         self.labels = LabelsActions(desk, self.shipments.selected_ids, self.shipments)
         self.shipments.add_actions(self.labels.actions())
         self.pages.addTab(self.shipments, self.tr("P&re-postings"))
+        self.returns = ReturnsPage(desk, self.pages)
+        self.pages.addTab(self.returns, self.tr("Retur&ns"))
         self.addresses = self._address_page()
         self.pages.addTab(self.addresses, self.tr("A&ddresses"))
-        self.dialog: NewPrepostingDialog | OrdersDialog | None = None  # the one open, if any
+        self.dialog: NewPrepostingDialog | OrdersDialog | ReturnDialog | None = None  # the one open, if any
         self.keep_recipient = False
         """The last new pre-posting dialog's "Save the recipient in the address book" tick."""
         self.shipments.newRequested.connect(self._on_shipments_new_requested)
         self.shipments.ordersRequested.connect(self._on_shipments_orders_requested)
+        self.returns.newRequested.connect(self._on_returns_new_requested)
 
     def _address_page(self) -> AddressPage:
         page = AddressPage(self.service, self.desk, self.pages)
@@ -80,6 +89,7 @@ class ShippingTab(QWidget):
     def settings_changed(self) -> None:
         """Settings changed (perhaps the office database): the pages follow."""
         self.shipments.settings_changed()
+        self.returns.settings_changed()
 
     def new_preposting(self, draft: ShipDraft | None = None) -> NewPrepostingDialog:
         """Open the new pre-posting dialog (prefilled from ``draft``), non-modal; returns it."""
@@ -93,6 +103,27 @@ class ShippingTab(QWidget):
         """A Prices result to ship (the window hands it over): the dialog, only the recipient
         left to pick."""
         return self.new_preposting(draft)
+
+    def new_return(self, outbound_code: str = "") -> ReturnDialog:
+        """Open the return dialog (prefilled from the object ``outbound_code``, when given) on
+        the Returns page, non-modal; returns it."""
+        self.pages.setCurrentWidget(self.returns)
+        dialog = ReturnDialog(self.desk, outbound_code, self)
+        self._show(dialog)
+        dialog.start()
+        return dialog
+
+    def open_return(self, outbound_code: str) -> ReturnDialog:
+        """A delivered object to authorize a return of (Tracking hands it over through the window)."""
+        return self.new_return(outbound_code)
+
+    @Slot(str)
+    def _on_handoffs_return_opened(self, code: str) -> None:
+        self.open_return(code)
+
+    @Slot()
+    def _on_returns_new_requested(self) -> None:
+        self.new_return()
 
     @Slot(ShipDraft)
     def _on_handoffs_draft_opened(self, draft: ShipDraft) -> None:
@@ -117,7 +148,7 @@ class ShippingTab(QWidget):
             failure=Failure(self.tr("The default sender could not be read: %1"), SENDER_KEY),
         )
 
-    def _show(self, dialog: NewPrepostingDialog | OrdersDialog) -> None:
+    def _show(self, dialog: NewPrepostingDialog | OrdersDialog | ReturnDialog) -> None:
         if self.dialog is not None:
             self.dialog.close()
         self.dialog = dialog
@@ -134,6 +165,8 @@ class ShippingTab(QWidget):
 
     @Slot(object)
     def _on_sender_task_result(self, sender: Person | None) -> None:
+        if isinstance(self.dialog, ReturnDialog):
+            return  # its draft names the office
         if self.dialog is not None and sender is not None:
             self.dialog.set_sender(sender)
         elif isinstance(self.dialog, OrdersDialog):

@@ -1,8 +1,8 @@
 """`FilterBar`: the Tracking table's filters, applied to the loaded list per keystroke.
 
-Status (with "All"), late only (late or overdue), tag (the tags present) and a search box
-over code, tag, last event and where. Nothing here asks the network or the database: the
-tab hands `criteria` to its `ObjectIndex` on every ``changed``.
+Status (with "All"), late only (late or overdue), tag (the tags present, and the objects
+coming back: returns) and a search box over code, tag, last event and where. Nothing here
+asks the network or the database: the tab hands `criteria` to its `ObjectIndex` on every ``changed``.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from postalgui.services.tracking.status import Status
 __all__ = ["FilterBar"]
 
 _ANY_TAG = "\x00any"
+_RETURNS = "\x00returns"
 
 
 class FilterBar(QWidget):
@@ -82,8 +83,9 @@ class FilterBar(QWidget):
             text=self.search_edit.text(),
             status=Status(status) if status else None,
             late_only=self.late_check.isChecked(),
-            tag=None if tag == _ANY_TAG or tag is None else str(tag),
+            tag=None if tag in (_ANY_TAG, _RETURNS) or tag is None else str(tag),
             counter=counter,
+            returns_only=tag == _RETURNS,
         )
 
     def set_tags(self, tags: Sequence[str]) -> None:
@@ -94,6 +96,7 @@ class FilterBar(QWidget):
             self.tag_combo.clear()
             self.tag_combo.addItem(self.tr("All tags"), _ANY_TAG)
             self.tag_combo.addItem(self.tr("No tag"), "")
+            self.tag_combo.addItem(self.tr("↩ Returns"), _RETURNS)
             for tag in tags:
                 self.tag_combo.addItem(tag, tag)
             found = self.tag_combo.findData(picked) if picked is not None else -1

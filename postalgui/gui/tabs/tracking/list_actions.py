@@ -1,4 +1,6 @@
-"""`ListActions`: the Tracking tab's toolbar: add, import, refresh, remove, archive, tag, export.
+"""`ListActions`: the Tracking tab's toolbar: add, import, refresh, remove, archive, tag, export,
+and "Authorize a return…" of one delivered object (the Shipping tab's return dialog opens
+for it: ``returnRequested``, which the tab hands to the window's `Handoffs`).
 
 Each action runs its watchlist write in a task (`postalgui.services.tracking.list_tasks`)
 and, when it ends, asks the tab to read the list again (``written``); other desks hear
@@ -27,6 +29,7 @@ from postalgui.gui.widgets.page_action import page_action
 from postalgui.gui.widgets.saved_file import SavedFileReporter, ask_save_path, csv_type, pdf_type, xlsx_type
 from postalgui.services.ports import NewObject
 from postalgui.services.tracking import list_tasks
+from postalgui.services.tracking.status import Status
 from postalgui.services.tracking.use_cases import Added
 
 if TYPE_CHECKING:
@@ -44,12 +47,14 @@ class ListActions(QObject):
     """The tab's actions over the selected (or shown) objects.
 
     Signals: ``written()`` after a watchlist write ended; ``added(Added)`` with the
-    `Added` of codes followed (the tab refreshes them); ``archivedToggled(bool)``.
+    `Added` of codes followed (the tab refreshes them); ``archivedToggled(bool)``;
+    ``returnRequested(str)`` with the code of the delivered object to authorize a return of.
     """
 
     written = Signal()
     added = Signal(Added)
     archivedToggled = Signal(bool)
+    returnRequested = Signal(str)
 
     def __init__(
         self,
@@ -117,6 +122,12 @@ class ListActions(QObject):
             self.tr("A PDF of this month's late objects, with totals per product"),
             self.report,
         )
+        self.return_action = self._action(
+            self.tr("Authorize a retur&n…"),
+            self.tr("A return authorization for the customer of the selected delivered object"),
+            self._on_return_action_triggered,
+        )
+        self.return_action.setEnabled(False)
         self.unarchive_action.setVisible(False)
 
     def fill(self, toolbar: QToolBar, refresh: QAction) -> None:
@@ -128,6 +139,8 @@ class ListActions(QObject):
         toolbar.addSeparator()
         for action in (self.archived_action, self.export_action, self.report_action):
             toolbar.addAction(action)
+        toolbar.addSeparator()
+        toolbar.addAction(self.return_action)
 
     @property
     def show_archived(self) -> bool:
@@ -207,6 +220,16 @@ class ListActions(QObject):
         self.added.emit(added)
 
     # --- the selection -----------------------------------------------------------------
+
+    def selection_changed(self, chosen: Sequence[WatchedObject]) -> None:
+        """A return is authorized for one delivered object at a time."""
+        self.return_action.setEnabled(len(chosen) == 1 and chosen[0].status is Status.DELIVERED)
+
+    @Slot()
+    def _on_return_action_triggered(self) -> None:
+        codes = self._selected()
+        if len(codes) == 1 and self.return_action.isEnabled():
+            self.returnRequested.emit(codes[0])
 
     @Slot()
     def remove(self) -> None:

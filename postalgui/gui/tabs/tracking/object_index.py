@@ -29,7 +29,10 @@ if TYPE_CHECKING:
     from postalgui.services.tracking.service import TrackingService
     from postalgui.services.tracking.use_cases import Listed
 
-__all__ = ["Counter", "Criteria", "Indexed", "ObjectIndex", "indexed", "load_index"]
+__all__ = ["RETURN_SOURCE", "Counter", "Criteria", "Indexed", "ObjectIndex", "indexed", "load_index"]
+
+RETURN_SOURCE = "return"
+"""The watchlist source of a return's object (the Shipping tab's returns follow them so): marked."""
 
 
 class Counter(StrEnum):
@@ -53,6 +56,8 @@ class Criteria:
     tag: str | None = None
     """``None``: any tag; ``""``: objects without one."""
     counter: Counter | None = None
+    returns_only: bool = False
+    """Only the objects coming back (returns authorized by the office)."""
 
 
 class ObjectIndex:
@@ -70,6 +75,7 @@ class ObjectIndex:
         ]
         self.statuses = [watched.status for watched in self.objects]
         self.tags = [watched.tag for watched in self.objects]
+        self.returns = [watched.source == RETURN_SOURCE for watched in self.objects]
         self.late = [lateness.late for lateness in self.lateness]
         self.due_today = [lateness.timing is Timing.DUE_TODAY for lateness in self.lateness]
         self._positions = {watched.code: position for position, watched in enumerate(self.objects)}
@@ -115,6 +121,9 @@ class ObjectIndex:
         if criteria.tag is not None:
             tags, tag = self.tags, criteria.tag
             kept = [position for position in kept if tags[position] == tag]
+        if criteria.returns_only:
+            returns = self.returns
+            kept = [position for position in kept if returns[position]]
         if criteria.counter is not None and criteria.counter is not Counter.TOTAL:
             counter = criteria.counter
             kept = [position for position in kept if self.matches(position, counter)]

@@ -28,6 +28,7 @@ from postalgui.gui.tabs.tracking.words import (
     day_text,
     days_late_text,
     moment_text,
+    return_mark,
     status_text,
     timing_word,
 )
@@ -133,7 +134,8 @@ class ObjectModel(PositionTableModel):
             lateness = self._index.lateness[position]
             return lateness.days if lateness.late else None
         if column == ObjectColumn.TAG:
-            return (fold(watched.tag), watched.code) if watched.tag else None
+            tag = self.display(position, column)
+            return (fold(tag), watched.code) if tag else None
         return None
 
     def display(self, position: int, column: int) -> str:
@@ -152,6 +154,8 @@ class ObjectModel(PositionTableModel):
             return day_text(watched.expected_on)
         if column == ObjectColumn.DAYS_LATE:
             return days_late_text(self._index.lateness[position])
+        if self._index.returns[position]:  # coming back: the mark before its tag
+            return f"{return_mark()} \N{MIDDLE DOT} {watched.tag}" if watched.tag else return_mark()
         return watched.tag
 
     def foreground(self, position: int, column: int) -> QColor | None:

@@ -45,6 +45,7 @@ from postalgui.services.office import topics
 from postalgui.services.tracking.use_cases import Added
 
 if TYPE_CHECKING:
+    from postalgui.gui.tabs.contract import Handoffs
     from postalgui.gui.tasks import TaskHandle, TaskRunner
     from postalgui.gui.widgets.message_bar import MessageArea
     from postalgui.services.tracking.service import TrackingService
@@ -88,6 +89,7 @@ class TrackingTab(ListPage):
         parent: QWidget | None = None,
         *,
         notifier: Notifier | None = None,
+        handoffs: Handoffs | None = None,
     ) -> None:
         super().__init__("tracking", parent)
         self.setObjectName("trackingTab")
@@ -107,6 +109,8 @@ class TrackingTab(ListPage):
         self.changes: OfficeChanges | None = None
         self._build()
         self._connect()
+        if handoffs is not None:  # "Authorize a return…": the window opens it in the Shipping tab
+            self.actions_.returnRequested.connect(handoffs.open_return)
 
     def _build(self) -> None:
         self.counters = Counters(self)
@@ -134,6 +138,8 @@ class TrackingTab(ListPage):
         self.removeAction(remove)
         remove.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
         self.table.addAction(remove)
+        self.table.addAction(self.actions_.return_action)  # its context menu: the selection's actions
+        self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
         splitter = RememberedSplitter.of(  # the detail below: the table keeps the window's width
             "tracking.main", Qt.Orientation.Vertical, self, ((self.table, 3), (self.detail, 2))
         )
@@ -428,6 +434,7 @@ class TrackingTab(ListPage):
     @Slot(QItemSelection, QItemSelection)
     def _on_table_selection_changed(self, _selected: QItemSelection, _deselected: QItemSelection) -> None:
         rows = self.table.selectionModel().selectedRows()
+        self.actions_.selection_changed([self.model.watched(index.row()) for index in rows])
         self._show_object(self.model.watched(rows[0].row()).code if rows else "")
 
     @Slot()

@@ -29,6 +29,7 @@ __all__ = [
     "days_late_text",
     "moment_text",
     "problem_word",
+    "return_mark",
     "status_text",
     "status_word",
     "timing_word",
@@ -97,3 +98,9 @@ def alert_word(kind: str, count: int) -> str:
     if template is None:
         return arg(QCoreApplication.translate("TrackingWords", "%1: %2"), shown, status_word(Status(kind)))
     return arg(template, shown)
+
+
+def return_mark() -> str:
+    """What the Tag column shows before the tag of an object coming back to the office (a
+    return authorized in the Shipping tab): "↩ Return" / "↩ Devolução"."""
+    return QCoreApplication.translate("TrackingWords", "↩ Return")
