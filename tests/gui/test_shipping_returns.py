@@ -118,6 +118,7 @@ def test_a_delivered_parcels_return_is_authorized_with_one_key_and_handed_over_a
     assert fields.service_combo.currentText() == "PAC Reverso"
     assert fields.weight_spin.value() == ORDER.weight_g
     assert [spin.value() for spin in fields.size_spins.values()] == [20, 15, 10]
+    assert fields.contents_edit.text() == "Livros"  # what the outbound declared
     today = context.shipping.today()
     assert fields.valid_until() == today + timedelta(days=30)  # the setting's default
     assert fields.valid_edit.maximumDate().toPython() == today + timedelta(days=90)

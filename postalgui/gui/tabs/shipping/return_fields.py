@@ -66,6 +66,8 @@ class ReturnFields(QGroupBox):
         sizes = QHBoxLayout()
         self.size_spins = {name: self._side(name, shown, sizes) for name, shown in self._sides()}
         self.declared_spin = money_spin(self, "shippingReturnDeclared", self.tr("none"))
+        self._invoice_number = ""
+        """The outbound shipment's invoice number, which the return declares again."""
         self.contents_edit = QLineEdit(self)
         self.contents_edit.setObjectName("shippingReturnContents")
         self.contents_edit.setPlaceholderText(self.tr("What the customer sends back"))
@@ -133,9 +135,12 @@ class ReturnFields(QGroupBox):
         """Everything the draft knows of the parcel (the outbound object's, when it came from one)."""
         self.outbound_edit.setText(draft.outbound_code)
         fill_package(self, draft)
-        if draft.outbound_code and not self.contents_edit.text():
+        self._invoice_number = draft.invoice_number
+        if draft.contents and not self.contents_edit.text():
+            self.contents_edit.setText(draft.contents[0].content)  # what the outbound declared
+        elif draft.outbound_code and not self.contents_edit.text():
             self.contents_edit.setText(arg(self.tr("Goods of object %1 sent back"), draft.outbound_code))
-            self.contents_edit.setCursorPosition(0)  # read from its start in a narrow field
+        self.contents_edit.setCursorPosition(0)  # read from its start in a narrow field
         self.valid_edit.setDate(_qdate(draft.valid_until))
 
     def order(self, customer: Person, office: Person) -> Order:
@@ -153,6 +158,7 @@ class ReturnFields(QGroupBox):
             height_cm=self.size_spins["height"].value(),
             declared_value=declared,
             contents=(ContentLine(inside, 1, declared or Decimal(0)),) if inside else (),
+            invoice_number=self._invoice_number,
             reverse=ReturnTerms(
                 valid_until=self.valid_until(), outbound_code=self.outbound_edit.text().strip().upper()
             ),
