@@ -1,7 +1,8 @@
 """The Tracking tab: every object the office follows, what needs a person, refreshed in the background.
 
 The tab is a `ListPage` that composes and wires: the toolbar (`ListActions`: add, import,
-refresh, remove, archive, tag, export), the counters (`Counters`), the filter bar
+refresh, remove, archive, tag, export; `ProofAction`: the proofs of delivery of the
+selection, also on the table's context menu), the counters (`Counters`), the filter bar
 (`FilterBar`) over the table (`ObjectModel`, filtered per keystroke through its
 `ObjectIndex`), the selected object's detail (`DetailPanel`, below the table), the
 refresh with its progress (`Refresher`) and the desktop notifications (a `Notifier`).
@@ -21,9 +22,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QItemSelection, QObject, Qt, QTimer, Signal, Slot
+from PySide6.QtCore import QEvent, QItemSelection, QObject, QPoint, Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QAction, QKeySequence, QShortcut
-from PySide6.QtWidgets import QTabWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QMenu, QTabWidget, QVBoxLayout, QWidget
 
 from postalgui.gui.desk import Desk
 from postalgui.gui.i18n import app_locale
@@ -36,17 +37,20 @@ from postalgui.gui.tabs.tracking.list_actions import ListActions
 from postalgui.gui.tabs.tracking.notifier import Notifier, TrayNotifier, alert_message
 from postalgui.gui.tabs.tracking.object_index import Criteria, Indexed, ObjectIndex, load_index
 from postalgui.gui.tabs.tracking.object_model import ObjectColumn, ObjectModel
+from postalgui.gui.tabs.tracking.proof_action import ProofAction
 from postalgui.gui.tabs.tracking.refresher import REFRESH_KEY, Refresher, Tick
 from postalgui.gui.tasks import Failure
 from postalgui.gui.widgets.list_page import ListPage
 from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.gui.widgets.window_state import RememberedSplitter
 from postalgui.services.office import topics
+from postalgui.services.tracking.proof_records import ProofReport
 from postalgui.services.tracking.use_cases import Added
 
 if TYPE_CHECKING:
     from postalgui.gui.tasks import TaskHandle, TaskRunner
     from postalgui.gui.widgets.message_bar import MessageArea
+    from postalgui.services.tracking.records import WatchedObject
     from postalgui.services.tracking.service import TrackingService
     from postalgui.services.tracking.use_cases import Listed
 
@@ -123,6 +127,7 @@ class TrackingTab(ListPage):
         self.detail = DetailPanel(self.desk, self)
         self.refresher = Refresher(self.desk, self, showing_archived=self._showing_archived)
         self.actions_ = ListActions(self.desk, self, self.selected_codes, self.model.shown_objects)
+        self.proofs = ProofAction(self.desk, self, self.selected_objects)
         self.refresh_action = QAction(self.tr("Re&fresh"), self)
         self.refresh_action.setToolTip(
             self.tr("Ask the operator now: the selected objects, else all not finished (F5)")
@@ -139,9 +144,17 @@ class TrackingTab(ListPage):
         )
         splitter.setSizes([420, 220])
         part = self.build_frame(
-            (), self.filters, (self.refresher,), placed=False, header=(self.counters,), table_part=splitter
+            (),
+            self.filters,
+            (self.refresher, self.proofs.busy),
+            placed=False,
+            header=(self.counters,),
+            table_part=splitter,
         )
         self.actions_.fill(self.toolbar, self.refresh_action)
+        self.toolbar.addSeparator()
+        self.toolbar.addAction(self.proofs.action)
+        self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 4, 0, 0)
         layout.addWidget(self.messages)
@@ -164,6 +177,8 @@ class TrackingTab(ListPage):
         self.actions_.written.connect(self._on_actions_written)
         self.actions_.added.connect(self._on_actions_added)
         self.actions_.archivedToggled.connect(self._on_actions_archived_toggled)
+        self.proofs.fetched.connect(self._on_proofs_fetched)
+        self.table.customContextMenuRequested.connect(self._on_table_context_menu_requested)
         find = QShortcut(QKeySequence(QKeySequence.StandardKey.Find), self)
         find.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         find.activated.connect(self._on_find_shortcut_activated)
@@ -225,6 +240,23 @@ class TrackingTab(ListPage):
         rows = sorted(index.row() for index in self.table.selectionModel().selectedRows())
         return [self.model.watched(row).code for row in rows]
 
+    def selected_objects(self) -> list[WatchedObject]:
+        rows = sorted(index.row() for index in self.table.selectionModel().selectedRows())
+        return [self.model.watched(row) for row in rows]
+
+    def context_menu(self) -> QMenu:
+        """What a right click on the list offers: the selection's actions."""
+        menu = QMenu(self.table)
+        menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        menu.addAction(self.refresh_action)
+        menu.addAction(self.proofs.action)
+        menu.addSeparator()
+        actions = self.actions_
+        for action in (actions.tag_action, actions.archive_action, actions.unarchive_action, actions.remove_action):
+            if action.isVisible():
+                menu.addAction(action)
+        return menu
+
     def apply_filters(self) -> None:
         """Filter the loaded list with the filter bar and the counter picked (per keystroke)."""
         self.model.set_rows(self._index.select(self.criteria()))
@@ -275,6 +307,7 @@ class TrackingTab(ListPage):
         self.model.set_index(index, index.select(self.criteria()))
         self.counters.show_counts(index)
         self._reselect()
+        self.proofs.follow_selection()
         self._update_summary()
         self.objectsLoaded.emit(len(index))
         self.rowsChanged.emit(self.model.rowCount())
@@ -429,6 +462,17 @@ class TrackingTab(ListPage):
     def _on_table_selection_changed(self, _selected: QItemSelection, _deselected: QItemSelection) -> None:
         rows = self.table.selectionModel().selectedRows()
         self._show_object(self.model.watched(rows[0].row()).code if rows else "")
+        self.proofs.follow_selection()
+
+    @Slot(QPoint)
+    def _on_table_context_menu_requested(self, point: QPoint) -> None:
+        self.context_menu().popup(self.table.viewport().mapToGlobal(point))
+
+    @Slot(ProofReport)
+    def _on_proofs_fetched(self, report: ProofReport) -> None:
+        """The list's request stored proofs: the detail shows the one of its object."""
+        if self.detail.proof_box.code() in report.proofs:
+            self.detail.proof_box.reload()
 
     @Slot()
     def _on_find_shortcut_activated(self) -> None:
