@@ -332,6 +332,7 @@ class AppContext:
                 clock=lambda: self.tracking.now(),
                 invoice_objects=invoice_objects,
                 recipients=recipients,
+                proofs=self.tracking_offer,
             )
         )
 

@@ -17,8 +17,9 @@ from typing import TYPE_CHECKING, Protocol, overload
 
 if TYPE_CHECKING:
     from postalgui.api.cancel import TaskControl
+    from postalgui.services.tracking.proof_records import DeliveryProof
 
-__all__ = ["Follow", "NewObject", "NewObjects", "follow_objects"]
+__all__ = ["Follow", "NewObject", "NewObjects", "Proofs", "follow_objects"]
 
 
 @dataclass(frozen=True)
@@ -117,3 +118,17 @@ def follow_objects(task: TaskControl, follow: Follow, objects: Sequence[NewObjec
     """`Follow.follow` as a task (it opens the office database): how many were not followed before."""
     task.raise_if_cancelled()
     return follow.follow(objects, source=source)
+
+
+class Proofs(Protocol):
+    """The office's proofs of delivery, as another feature (Claims) reads them: Tracking keeps
+    them in the office database (`services.tracking.proofs`). ``stored`` opens the office
+    database (tasks only)."""
+
+    def stored(self, code: str) -> DeliveryProof | None:
+        """The proof of delivery the office keeps of ``code`` (``None``: none); nothing is sent."""
+        ...
+
+    def pdf(self, proofs: Sequence[DeliveryProof], language: str) -> bytes:
+        """The "Comprovante de entrega" of ``proofs``, one page each (``"pt"`` or ``"en"``)."""
+        ...

@@ -25,6 +25,8 @@ __all__ = [
     "QUOTE_SEARCH_COVERED",
     "address",
     "claim",
+    "delivery_proof",
+    "delivery_proof_image",
     "job",
     "metadata",
     "preset",
@@ -361,3 +363,48 @@ digest, a protocol); ``open_key`` is ``environment|kind|key`` while the call is 
 (being sent, answer lost or unreadable) and NULL once settled, so its unique index lets
 one desk, and only one, send a request at a time. ``answer`` keeps the raw body of a 2xx
 the client could not read."""
+
+delivery_proof = Table(
+    "delivery_proof",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("uid", String(32), nullable=False, unique=True),
+    Column("environment", String(40), nullable=False),
+    Column("code", String(13), nullable=False),
+    Column("state", String(20), nullable=False),
+    Column("receiver", String(120), nullable=False, server_default=""),
+    Column("document", String(60), nullable=False, server_default=""),
+    Column("delivered_at", String(40)),
+    Column("place", String(200), nullable=False, server_default=""),
+    Column("note", Text, nullable=False, server_default=""),
+    Column("ar_type", String(60)),
+    Column("ar_data", LargeBinary),
+    Column("receipt", String(40)),
+    Column("receipt_until", String(40)),
+    Column("created_by", String(120), nullable=False, server_default=""),
+    Column("created_at", String(40), nullable=False),
+    Column("completed_at", String(40)),
+    UniqueConstraint("environment", "code", name="delivery_proof_code"),
+    Index("delivery_proof_receipt", "environment", "receipt"),
+)
+"""One delivered object's proof of delivery per environment and code, fetched once: the
+receiver, time and place of its delivered event, the AR digital image (``ar_type``,
+``ar_data``) when it had one. ``state`` "waiting" while its delivery images are being made
+by the operator (``receipt``: the number to ask them with, valid until ``receipt_until``),
+"complete" once they are kept (``delivery_proof_image``): a complete proof is never asked
+again. ``created_by``/``created_at``: who fetched it and when."""
+
+delivery_proof_image = Table(
+    "delivery_proof_image",
+    metadata,
+    Column("environment", String(40), nullable=False),
+    Column("code", String(13), nullable=False),
+    Column("position", Integer, nullable=False),
+    Column("content_type", String(60), nullable=False),
+    Column("comment", String(300), nullable=False, server_default=""),
+    Column("data", LargeBinary, nullable=False),
+    PrimaryKeyConstraint("environment", "code", "position", name="delivery_proof_image_key"),
+)
+"""The delivery images of a proof (a facade photo, the receiver's signature), in the
+operator's order, each with its comment: apart from ``delivery_proof`` so that reading the
+proofs' list reads no image."""

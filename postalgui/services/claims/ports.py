@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from postalgui.api.scopes import TokenScope
     from postalgui.services.claims.settings import ClaimsSettings
     from postalgui.services.office.database import OfficeDatabase
-    from postalgui.services.ports import NewObject
+    from postalgui.services.ports import NewObject, Proofs
     from postalgui.services.settings import Profile
     from postalgui.services.tracking.records import WatchedObject
     from postalgui.services.tracking.status import Status
@@ -91,3 +91,5 @@ class ClaimsPorts:
     """Aware UTC: tracking's, so a claim's deadline and an object's lateness count the same days."""
     invoice_objects: InvoiceObjects | None = None
     recipients: Recipients = no_recipients
+    proofs: Proofs | None = None
+    """Tracking's proofs of delivery (the answer to "it never arrived"; ``None``: tests)."""

@@ -6,7 +6,7 @@ without loading the database library with the window.
 
 from __future__ import annotations
 
-__all__ = ["ADDRESSES", "CLAIMS", "JOBS", "OUTGOING", "PRESETS", "QUOTES", "SHIPMENTS", "TRACKING"]
+__all__ = ["ADDRESSES", "CLAIMS", "JOBS", "OUTGOING", "PRESETS", "PROOFS", "QUOTES", "SHIPMENTS", "TRACKING"]
 
 QUOTES = "quote"
 JOBS = "job"
@@ -16,3 +16,4 @@ CLAIMS = "claim"
 ADDRESSES = "address"
 SHIPMENTS = "shipment"
 OUTGOING = "outgoing"
+PROOFS = "delivery_proof"

@@ -1,8 +1,9 @@
 """What Tracking offers the other features, over its watchlist, typed by their ports:
-`Follow` ("follow these objects": shipping's labels, an invoice's lines) and claims'
+`Follow` ("follow these objects": shipping's labels, an invoice's lines), claims'
 `TrackedObjects` (the objects that may be claimed, their declared values and statuses, and
-"refresh these objects"). The composition root hands one `TrackingOffer` to each; neither
-feature holds the tracking service or its watchlist.
+"refresh these objects") and `Proofs` (the proofs of delivery kept, and their PDF). The
+composition root hands one `TrackingOffer` to each; neither feature holds the tracking
+service or its watchlist.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from postalgui.services.tracking.refresh import refresh
 if TYPE_CHECKING:
     from postalgui.api.cancel import TaskControl
     from postalgui.services.ports import NewObject
+    from postalgui.services.tracking.proof_records import DeliveryProof
     from postalgui.services.tracking.records import WatchedObject
     from postalgui.services.tracking.service import TrackingService
     from postalgui.services.tracking.status import Status
@@ -25,7 +27,7 @@ __all__ = ["TrackingOffer"]
 
 
 class TrackingOffer:
-    """Tracking's side of `Follow` and of claims' `TrackedObjects`. Each call reads the
+    """Tracking's side of `Follow`, of claims' `TrackedObjects` and of `Proofs`. Each call reads the
     watchlist of the office database in force (opens it: tasks only)."""
 
     def __init__(self, service: Callable[[], TrackingService]) -> None:
@@ -56,3 +58,15 @@ class TrackingOffer:
 
     def refresh(self, task: TaskControl, codes: Sequence[str]) -> None:
         refresh(task, self._service(), codes)
+
+    # --- Proofs ----------------------------------------------------------------------------
+
+    def stored(self, code: str) -> DeliveryProof | None:
+        kept = self._service().proofs().kept([code.strip().upper()]).get(code.strip().upper())
+        return kept.proof if kept is not None and kept.complete else None
+
+    def pdf(self, proofs: Sequence[DeliveryProof], language: str) -> bytes:
+        # lazy: reportlab loads when a proof is printed, not when the features are wired
+        from postalgui.services.tracking.proof_pdf import proof_pdf
+
+        return proof_pdf(proofs, language)

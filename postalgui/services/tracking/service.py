@@ -14,7 +14,10 @@ if TYPE_CHECKING:
     from postalgui.services.office.database import OfficeDatabase
     from postalgui.services.tracking.ports import TrackingPorts
 from postalgui.api.deadline import DeadlineClient
+from postalgui.api.proofs import ProofClient
 from postalgui.api.tracking import TrackingClient
+from postalgui.services.office.outgoing import Outgoing
+from postalgui.services.tracking.proof_book import ProofBook
 from postalgui.services.tracking.watchlist import Watchlist
 
 
@@ -40,6 +43,10 @@ class TrackingService:
             chunk=self.settings.codes_per_call,
         )
 
+    def proof_client(self) -> ProofClient:
+        """Proof-of-delivery calls (AR digital, delivery images), with tracking's token."""
+        return ProofClient(self._ports.operator(), scope=self._ports.scope())
+
     def deadlines(self) -> DeadlineClient:
 
         return DeadlineClient(self._ports.operator())
@@ -49,6 +56,14 @@ class TrackingService:
         nothing of its own, so one is made per call and follows an environment change)."""
 
         return Watchlist(self._ports.office())
+
+    def proofs(self) -> ProofBook:
+        """The proofs of delivery kept in the current environment's office database (any thread)."""
+        return ProofBook(self._ports.office())
+
+    def outgoing(self) -> Outgoing:
+        """The office's written-down sendings of the current environment (any thread)."""
+        return Outgoing(self._ports.office())
 
     def office(self) -> OfficeDatabase:
         return self._ports.office()

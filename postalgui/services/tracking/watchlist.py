@@ -253,6 +253,20 @@ class Watchlist(EnvironmentRows):
         row = self._run(lambda c: c.execute(query).mappings().first(), write=False)
         return object_from_row(dict(row)) if row is not None else None
 
+    def details(self, codes: Sequence[str]) -> dict[str, WatchedObject]:
+        """`detail` of each of ``codes`` that is followed, by code (each with its timeline)."""
+        wanted = list(dict.fromkeys(codes))
+
+        def work(connection: Connection) -> dict[str, WatchedObject]:
+            found: dict[str, WatchedObject] = {}
+            for chunk in _chunks(wanted):
+                query = select(tracked_object).where(self._mine(), tracked_object.c.code.in_(chunk))
+                for row in connection.execute(query).mappings():
+                    found[row["code"]] = object_from_row(dict(row))
+            return found
+
+        return self._run(work, write=False)
+
     def count(self) -> int:
         query = select(func.count()).select_from(tracked_object).where(self._mine())
         return int(self._run(lambda c: c.execute(query).scalar_one(), write=False))

@@ -10,7 +10,16 @@ from postalgui.services.tracking.lateness import Timing
 from postalgui.services.tracking.status import Problem, Status
 from postalgui.services.words import Words, catalogue
 
-__all__ = ["NOT_ASKED", "PROBLEM", "PROBLEM_OF", "STATUS", "TIMING"]
+__all__ = [
+    "NOT_ASKED",
+    "PROBLEM",
+    "PROBLEM_OF",
+    "PROOF_NOT_DELIVERED",
+    "PROOF_TITLE",
+    "PROOF_WAITING",
+    "STATUS",
+    "TIMING",
+]
 
 STATUS = catalogue(
     Status,
@@ -55,3 +64,15 @@ NOT_ASKED = Words("Not asked yet", "Ainda não consultado")
 
 PROBLEM_OF = Words("Problem: {problem}", "Problema: {problem}")
 """A problem of a known kind: ``Problem: lost`` / ``Problema: extraviado``."""
+
+PROOF_TITLE = Words("Proof of delivery", "Comprovante de entrega")
+"""The proof of delivery: the PDF's title, the detail's section, the CLI's."""
+
+PROOF_NOT_DELIVERED = Words("Not delivered: no proof yet", "Não entregue: ainda sem comprovante")
+"""A proof asked for an object that is not delivered (nothing was asked of the operator)."""
+
+PROOF_WAITING = Words(
+    "Waiting for the delivery images: ask again later",
+    "Aguardando as imagens da entrega: peça de novo mais tarde",
+)
+"""A proof whose delivery images the operator had not made when the wait ran out."""
