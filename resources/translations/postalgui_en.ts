@@ -472,4 +472,45 @@ File them again anyway? If the operator has them, it answers that a claim alread
         </translation>
     </message>
 </context>
+<context>
+    <name>TrackingProofWords</name>
+    <message numerus="yes">
+        <source>%n proof(s) of delivery fetched</source>
+        <translation>
+            <numerusform>%n proof of delivery fetched</numerusform>
+            <numerusform>%n proofs of delivery fetched</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n already stored</source>
+        <translation>
+            <numerusform>%n already stored</numerusform>
+            <numerusform>%n already stored</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n not delivered (nothing asked)</source>
+        <translation>
+            <numerusform>%n not delivered (nothing asked)</numerusform>
+            <numerusform>%n not delivered (nothing asked)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n waiting for the operator's pictures (ask again in a while)</source>
+        <translation>
+            <numerusform>%n waiting for the operator's pictures (ask again in a while)</numerusform>
+            <numerusform>%n waiting for the operator's pictures (ask again in a while)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>FiledPage</name>
+    <message numerus="yes">
+        <source>%n proof(s) of delivery attached in the folder %1.</source>
+        <translation>
+            <numerusform>%n proof of delivery attached in the folder %1.</numerusform>
+            <numerusform>%n proofs of delivery attached in the folder %1.</numerusform>
+        </translation>
+    </message>
+</context>
 </TS>

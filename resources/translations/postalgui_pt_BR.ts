@@ -8982,6 +8982,10 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
         <source>Estimate</source>
         <translation>Estimativa</translation>
     </message>
+    <message>
+        <source>&amp;File anyway</source>
+        <translation>&amp;Registrar mesmo assim</translation>
+    </message>
 </context>
 <context>
     <name>FilingForm</name>
@@ -9367,6 +9371,13 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
     <message>
         <source>claims</source>
         <translation>reclamacoes</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n proof(s) of delivery attached in the folder %1.</source>
+        <translation>
+            <numerusform>%n comprovante de entrega anexado na pasta %1.</numerusform>
+            <numerusform>%n comprovantes de entrega anexados na pasta %1.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -10011,6 +10022,244 @@ Registrar de novo assim mesmo? Se a operadora já as tiver, responde que já exi
     <message>
         <source>The operator did not make the labels within {seconds} s (receipt {receipt})</source>
         <translation>A operadora não emitiu as etiquetas em {seconds} s (recibo {receipt})</translation>
+    </message>
+</context>
+<context>
+    <name>PictureStrip</name>
+    <message>
+        <source>%1 (PDF)</source>
+        <translation>%1 (PDF)</translation>
+    </message>
+    <message>
+        <source>Unreadable picture</source>
+        <translation>Imagem ilegível</translation>
+    </message>
+</context>
+<context>
+    <name>ProofWords</name>
+    <message>
+        <source>not named by the operator</source>
+        <translation>não informado pelo operador</translation>
+    </message>
+    <message>
+        <source>%1 (document %2)</source>
+        <translation>%1 (documento %2)</translation>
+    </message>
+    <message>
+        <source>Digital delivery receipt (AR)</source>
+        <translation>Aviso de recebimento digital (AR)</translation>
+    </message>
+    <message>
+        <source>Delivery picture %1</source>
+        <translation>Imagem da entrega %1</translation>
+    </message>
+    <message>
+        <source>Received by %1</source>
+        <translation>Recebido por %1</translation>
+    </message>
+    <message>
+        <source>%1 on %2</source>
+        <translation>%1 em %2</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1, %2</translation>
+    </message>
+</context>
+<context>
+    <name>TrackingProofWords</name>
+    <message numerus="yes">
+        <source>%n proof(s) of delivery fetched</source>
+        <translation>
+            <numerusform>%n comprovante de entrega obtido</numerusform>
+            <numerusform>%n comprovantes de entrega obtidos</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n already stored</source>
+        <translation>
+            <numerusform>%n já guardado</numerusform>
+            <numerusform>%n já guardados</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n not delivered (nothing asked)</source>
+        <translation>
+            <numerusform>%n não entregue (nada pedido)</numerusform>
+            <numerusform>%n não entregues (nada pedido)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n waiting for the operator's pictures (ask again in a while)</source>
+        <translation>
+            <numerusform>%n aguardando as imagens do operador (peça de novo daqui a pouco)</numerusform>
+            <numerusform>%n aguardando as imagens do operador (peça de novo daqui a pouco)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>No proof of delivery was asked.</source>
+        <translation>Nenhum comprovante de entrega foi pedido.</translation>
+    </message>
+</context>
+<context>
+    <name>ProofBox</name>
+    <message>
+        <source>Proof of delivery</source>
+        <translation>Comprovante de entrega</translation>
+    </message>
+    <message>
+        <source>Received by:</source>
+        <translation>Recebido por:</translation>
+    </message>
+    <message>
+        <source>Delivered at:</source>
+        <translation>Entregue em:</translation>
+    </message>
+    <message>
+        <source>Place:</source>
+        <translation>Local:</translation>
+    </message>
+    <message>
+        <source>G&amp;et proof</source>
+        <translation>Obt&amp;er comprovante</translation>
+    </message>
+    <message>
+        <source>Ask the operator for the receiver, the receipt and the delivery pictures</source>
+        <translation>Pedir ao operador o recebedor, o aviso de recebimento e as imagens da entrega</translation>
+    </message>
+    <message>
+        <source>Pri&amp;nt proof…</source>
+        <translation>Imprimir comprovan&amp;te…</translation>
+    </message>
+    <message>
+        <source>Save proof as P&amp;DF…</source>
+        <translation>Salvar comprovante em PD&amp;F…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Cancelar</translation>
+    </message>
+    <message>
+        <source>Stop asking; what came so far is kept</source>
+        <translation>Parar de pedir; o que já chegou fica guardado</translation>
+    </message>
+    <message>
+        <source>Reading the proof of delivery…</source>
+        <translation>Lendo o comprovante de entrega…</translation>
+    </message>
+    <message>
+        <source>Asking the operator for the proof of %1…</source>
+        <translation>Pedindo ao operador o comprovante de %1…</translation>
+    </message>
+    <message>
+        <source>The operator is still preparing the delivery pictures: ask again in a while (Get proof).</source>
+        <translation>O operador ainda está preparando as imagens da entrega: peça de novo daqui a pouco (Obter comprovante).</translation>
+    </message>
+    <message>
+        <source>The operator sent no pictures for this delivery.</source>
+        <translation>O operador não enviou imagens desta entrega.</translation>
+    </message>
+    <message>
+        <source>The operator's note: %1</source>
+        <translation>Observação do operador: %1</translation>
+    </message>
+    <message>
+        <source>As&amp;k again</source>
+        <translation>Pedir &amp;novamente</translation>
+    </message>
+    <message>
+        <source>No proof stored yet: Get proof asks the operator for it.</source>
+        <translation>Nenhum comprovante guardado ainda: Obter comprovante o pede ao operador.</translation>
+    </message>
+    <message>
+        <source>The proof of delivery of %1 could not be read: %2</source>
+        <translation>O comprovante de entrega de %1 não pôde ser lido: %2</translation>
+    </message>
+    <message>
+        <source>The operator refused the proof of delivery of %1: %2</source>
+        <translation>O operador recusou o comprovante de entrega de %1: %2</translation>
+    </message>
+    <message>
+        <source>Proof of delivery of %1: %2</source>
+        <translation>Comprovante de entrega de %1: %2</translation>
+    </message>
+    <message>
+        <source>The operator does not report this object as delivered yet.</source>
+        <translation>O operador ainda não informa este objeto como entregue.</translation>
+    </message>
+    <message>
+        <source>The operator is still preparing the proof: ask again in a while (Get proof).</source>
+        <translation>O operador ainda está preparando o comprovante: peça de novo daqui a pouco (Obter comprovante).</translation>
+    </message>
+    <message>
+        <source>The operator has no proof of delivery for this object.</source>
+        <translation>O operador não tem comprovante de entrega deste objeto.</translation>
+    </message>
+    <message>
+        <source>The proof of delivery of %1 could not be fetched: %2</source>
+        <translation>O comprovante de entrega de %1 não pôde ser obtido: %2</translation>
+    </message>
+    <message>
+        <source>Proof of delivery %1</source>
+        <translation>Comprovante de entrega %1</translation>
+    </message>
+    <message>
+        <source>proof-%1</source>
+        <translation>comprovante-%1</translation>
+    </message>
+    <message>
+        <source>Save the proof of delivery</source>
+        <translation>Salvar o comprovante de entrega</translation>
+    </message>
+</context>
+<context>
+    <name>ProofAction</name>
+    <message>
+        <source>Get pro&amp;of</source>
+        <translation>Obter c&amp;omprovante</translation>
+    </message>
+    <message>
+        <source>Ask the operator for the proof of delivery of the selected delivered objects</source>
+        <translation>Pedir ao operador o comprovante de entrega dos objetos entregues selecionados</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Cancelar</translation>
+    </message>
+    <message>
+        <source>Stop asking; the proofs that came so far are kept</source>
+        <translation>Parar de pedir; os comprovantes que já chegaram ficam guardados</translation>
+    </message>
+    <message>
+        <source>None of the selected objects is delivered: only a delivered object has a proof.</source>
+        <translation>Nenhum dos objetos selecionados foi entregue: só um objeto entregue tem comprovante.</translation>
+    </message>
+    <message>
+        <source>The proofs of delivery could not be fetched: %1</source>
+        <translation>Os comprovantes de entrega não puderam ser obtidos: %1</translation>
+    </message>
+    <message>
+        <source>Asking the proofs of %1 objects…</source>
+        <translation>Pedindo os comprovantes de %1 objetos…</translation>
+    </message>
+    <message>
+        <source>Proof of delivery: %1</source>
+        <translation>Comprovante de entrega: %1</translation>
+    </message>
+</context>
+<context>
+    <name>ProofWarning</name>
+    <message>
+        <source>The operator has proof of delivery for this object: a claim for it is likely refused (code 530/546).</source>
+        <translation>O operador tem comprovante de entrega deste objeto: um pedido para ele provavelmente será recusado (código 530/546).</translation>
+    </message>
+    <message>
+        <source>The operator has proof of delivery for these objects: claims for them are likely refused (code 530/546).</source>
+        <translation>O operador tem comprovante de entrega destes objetos: pedidos para eles provavelmente serão recusados (código 530/546).</translation>
     </message>
 </context>
 </TS>

@@ -75,7 +75,9 @@ class PictureDialog(QDialog):
         room = screen_room(self)
         bound = (room - QSize(48, 96)) if room is not None else pixmap.size()
         if pixmap.width() > bound.width() or pixmap.height() > bound.height():
-            pixmap = pixmap.scaled(bound, Qt.AspectRatioMode.KeepAspectRatio, Qt.TransformationMode.SmoothTransformation)
+            pixmap = pixmap.scaled(
+                bound, Qt.AspectRatioMode.KeepAspectRatio, Qt.TransformationMode.SmoothTransformation
+            )
         self.image_label.setPixmap(pixmap)
         scroll = QScrollArea(self)
         scroll.setWidget(self.image_label)
@@ -136,7 +138,9 @@ class PictureStrip(QWidget):
             pixmap = QPixmap()
             if pixmap.loadFromData(picture.data):
                 button.setIcon(QIcon(pixmap))
-                button.setIconSize(pixmap.size().scaled(THUMBNAIL, THUMBNAIL, Qt.AspectRatioMode.KeepAspectRatio))
+                button.setIconSize(
+                    pixmap.size().scaled(THUMBNAIL, THUMBNAIL, Qt.AspectRatioMode.KeepAspectRatio)
+                )
                 button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonIconOnly)
             else:
                 button.setText(self.tr("Unreadable picture"))

@@ -34,7 +34,9 @@ digital AR unavailable."""
 FOLDER_SUFFIX = "-comprovantes"
 
 
-def stored_proofs(task: TaskControl, service: ClaimsService, codes: Sequence[str]) -> dict[str, DeliveryProof]:
+def stored_proofs(
+    task: TaskControl, service: ClaimsService, codes: Sequence[str]
+) -> dict[str, DeliveryProof]:
     """The proofs of delivery stored for ``codes`` (office database only: nothing is sent)."""
     proofs = service.proofs()
     found: dict[str, DeliveryProof] = {}

@@ -280,7 +280,9 @@ class CandidatesPage(QWidget):
         self.table.verticalScrollBar().setValue(scrolled)
         self.counts.show_counts(found)
         self._update_file_action()
-        self.proofs.read([candidate.code for candidate in found.candidates if candidate.arrived_on is not None])
+        self.proofs.read(
+            [candidate.code for candidate in found.candidates if candidate.arrived_on is not None]
+        )
         self.candidatesLoaded.emit(len(found.candidates))
 
     def _row(self, candidate: Candidate, today: date, *, expired: bool) -> CandidateRow:

@@ -168,7 +168,7 @@ class FileDialog(QDialog):
         names = form.names()
         warned = self.warned()
         self.warning.show_proofs(warned)
-        self.send_button.setText(self.tr("File &anyway") if warned else self.tr("&Send"))
+        self.send_button.setText(self.tr("&File anyway") if warned else self.tr("&Send"))
         self.send_button.setShortcut(QKeySequence("Ctrl+Return"))
         self.confirm_label.setText(
             arg(

@@ -277,7 +277,8 @@ class FiledPage(ListPage):
         note = ""
         if saved.proofs:
             note = arg(
-                self.tr("%n proof(s) of delivery attached in the folder %1.", "", saved.proofs), saved.folder.name
+                self.tr("%n proof(s) of delivery attached in the folder %1.", "", saved.proofs),
+                saved.folder.name,
             )
         self.saved.saved_with(saved.path, note)
 

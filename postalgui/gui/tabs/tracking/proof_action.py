@@ -56,7 +56,7 @@ class ProofAction(QObject):
         self._handle: TaskHandle | None = None
         self.action = page_action(
             tab,
-            self.tr("Get &proof"),
+            self.tr("Get pro&of"),
             self.tr("Ask the operator for the proof of delivery of the selected delivered objects"),
         )
         self.action.setObjectName("trackingProofAction")

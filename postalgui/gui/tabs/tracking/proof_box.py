@@ -118,10 +118,12 @@ class ProofBox(QGroupBox):
         ):
             form.addRow(QLabel(text, self.facts), value)
         self.strip = PictureStrip("proofPictures", self)
-        self.get_button = QPushButton(self.tr("&Get proof"), self)
+        self.get_button = QPushButton(self.tr("G&et proof"), self)
         self.get_button.setObjectName("proofGetButton")
-        self.get_button.setToolTip(self.tr("Ask the operator for the receiver, the receipt and the delivery pictures"))
-        self.print_button = QPushButton(self.tr("Print proo&f…"), self)
+        self.get_button.setToolTip(
+            self.tr("Ask the operator for the receiver, the receipt and the delivery pictures")
+        )
+        self.print_button = QPushButton(self.tr("Pri&nt proof…"), self)
         self.print_button.setObjectName("proofPrintButton")
         self.save_button = QPushButton(self.tr("Save proof as P&DF…"), self)
         self.save_button.setObjectName("proofSaveButton")
@@ -197,7 +199,9 @@ class ProofBox(QGroupBox):
             on_progress=self._on_fetch_task_progress,
             on_finished=self._on_fetch_task_finished,
         )
-        self._progress(Progress(0, None, arg(self.tr("Asking the operator for the proof of %1…"), self._code)))
+        self._progress(
+            Progress(0, None, arg(self.tr("Asking the operator for the proof of %1…"), self._code))
+        )
         self._update_buttons()
         return self._fetch
 
@@ -261,11 +265,11 @@ class ProofBox(QGroupBox):
         if may_ask is not None:
             self.get_button.setVisible(may_ask)
         if self._proof is not None and self._proof.has_pictures and not self.get_button.isVisible():
-            self.get_button.setText(self.tr("&Get proof"))
+            self.get_button.setText(self.tr("G&et proof"))
         elif self._proof is not None:
-            self.get_button.setText(self.tr("Ask a&gain"))
+            self.get_button.setText(self.tr("As&k again"))
         else:
-            self.get_button.setText(self.tr("&Get proof"))
+            self.get_button.setText(self.tr("G&et proof"))
         self.get_button.setEnabled(not self._fetching)
         for button in (self.print_button, self.save_button):
             button.setVisible(self._proof is not None)
@@ -317,7 +321,9 @@ class ProofBox(QGroupBox):
     def _on_read_task_error(self, error: BaseException) -> None:
         self._read = None
         self.state_label.setText("")
-        text = arg(self.tr("The proof of delivery of %1 could not be read: %2"), self._code, describe_error(error))
+        text = arg(
+            self.tr("The proof of delivery of %1 could not be read: %2"), self._code, describe_error(error)
+        )
         self.desk.messages.show_message(text, MessageKind.ERROR, key=READ_KEY)
 
     @Slot(object)
@@ -357,7 +363,9 @@ class ProofBox(QGroupBox):
     @Slot(object)
     def _on_fetch_task_error(self, error: BaseException) -> None:
         text = arg(
-            self.tr("The proof of delivery of %1 could not be fetched: %2"), self._fetching, describe_error(error)
+            self.tr("The proof of delivery of %1 could not be fetched: %2"),
+            self._fetching,
+            describe_error(error),
         )
         self.desk.messages.show_message(text, MessageKind.ERROR, key=FETCH_KEY)
 
@@ -397,4 +405,3 @@ class ProofBox(QGroupBox):
     def _ask_save_path(self, code: str) -> Path | None:
         name = arg(self.tr("proof-%1"), code)
         return ask_save_path(self, self.tr("Save the proof of delivery"), name, [pdf_type()])
-

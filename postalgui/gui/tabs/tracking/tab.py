@@ -252,7 +252,12 @@ class TrackingTab(ListPage):
         menu.addAction(self.proofs.action)
         menu.addSeparator()
         actions = self.actions_
-        for action in (actions.tag_action, actions.archive_action, actions.unarchive_action, actions.remove_action):
+        for action in (
+            actions.tag_action,
+            actions.archive_action,
+            actions.unarchive_action,
+            actions.remove_action,
+        ):
             if action.isVisible():
                 menu.addAction(action)
         return menu
