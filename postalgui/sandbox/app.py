@@ -14,6 +14,7 @@ from postalgui.sandbox import (
     routes_invoices,
     routes_prepost,
     routes_price,
+    routes_proofs,
     routes_token,
     routes_tracking,
     ster,
@@ -54,6 +55,8 @@ def create_app(config: SandboxConfig | None = None) -> FastAPI:
     app.include_router(routes_branches.control)
     app.include_router(routes_tracking.router)
     app.include_router(routes_tracking.control)
+    app.include_router(routes_proofs.router)
+    app.include_router(routes_proofs.control)
     app.include_router(routes_claims.router)
     app.include_router(routes_claims.control)
     app.include_router(routes_cep.router)

@@ -33,6 +33,8 @@ EXTRA = {
     "dtHrGravado",  # when the event reached the operator's system
     "dtLimiteRetirada",  # until when it waits at a branch (LDI, BDx 02/54)
     "comentario",
+    "recebedor",  # the delivered event's receiver: a listed field of unpublished shape (SOURCE.md)
+    "documento",  # ... the sandbox's {"nome", "documento"} (uncertain)
     # The unit's fields REFERENCE lists beyond the example's tipo and endereco{uf, cidade}:
     "codSro",
     "nome",

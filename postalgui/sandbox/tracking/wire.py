@@ -18,8 +18,9 @@ from typing import Any
 from postalgui.sandbox import price_catalog as cat
 from postalgui.sandbox.deadline_engine import ALIASES, wire_timestamp
 from postalgui.sandbox.tracking.codes import valid_code
-from postalgui.sandbox.tracking.history import Event, History, history
+from postalgui.sandbox.tracking.history import DELIVERED, Event, History, history
 from postalgui.sandbox.tracking.objects import TrackedObject
+from postalgui.sandbox.tracking.receivers import receiver_of
 from postalgui.sandbox.tracking.world import TrackingWorld
 
 VERSION = "1.8.7"
@@ -47,7 +48,9 @@ def postal_type(obj: TrackedObject) -> dict[str, str]:
     return {"sigla": obj.code[:2], "descricao": f"ETIQUETA LOGICA {name}", "categoria": category}
 
 
-def event_record(event: Event) -> dict[str, Any]:
+def event_record(event: Event, code: str = "") -> dict[str, Any]:
+    """An event as the operator writes it; the delivered one names its receiver
+    (``recebedor``: REFERENCE.md lists the field, its shape is the sandbox's reading)."""
     codigo, tipo, descricao = event.kind
     record: dict[str, Any] = {
         "codigo": codigo,
@@ -63,6 +66,9 @@ def event_record(event: Event) -> dict[str, Any]:
         record["unidadeDestino"] = event.destination.record()
     if event.pickup_until is not None:
         record["dtLimiteRetirada"] = stamp(event.pickup_until)
+    if event.kind == DELIVERED and code:
+        name, document = receiver_of(code)
+        record["recebedor"] = {"nome": name, "documento": document}
     return record
 
 
@@ -105,7 +111,7 @@ def _record(obj: TrackedObject, result: str, count: int, paid: datetime | None) 
     if obj.contract is not None:
         record["contrato"] = obj.contract
     record |= {"modalidade": "F", "peso": obj.weight_g / 1000, "formato": "Pacote"}
-    record["eventos"] = [event_record(event) for event in reversed(shown)]
+    record["eventos"] = [event_record(event, obj.code) for event in reversed(shown)]
     return record
 
 

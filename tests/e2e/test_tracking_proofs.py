@@ -1,0 +1,163 @@
+"""Proof of delivery end to end: the real clients and the office database against the
+sandbox over HTTP. A delivered object's proof (receiver, document, place, time, the AR
+digital when it had the service, the delivery images) is fetched once, in AR calls of at
+most 10 and one images request, and kept: a second request sends nothing; images not ready
+when the wait runs out are polled by their receipt next time, never asked again; a request
+whose answer was lost is not sent again by itself."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+
+from postalgui.api.cancel import PlainTask
+from postalgui.api.client import OperatorClient
+from postalgui.api.errors import ApiTimeoutError
+from postalgui.api.proofs import AR_DIGITAL_MAX, ProofClient
+from postalgui.sandbox.invoice_data import object_label
+from postalgui.sandbox.tracking.receivers import has_ar, receiver_of
+from postalgui.services.office.database import OfficeDatabase
+from postalgui.services.office.outgoing import OutgoingState
+from postalgui.services.ports import NewObject
+from postalgui.services.settings import Settings
+from postalgui.services.tracking.offers import TrackingOffer
+from postalgui.services.tracking.ports import TrackingPorts
+from postalgui.services.tracking.proofs import IMAGES, fetch_proofs, stored_proof
+from postalgui.services.tracking.refresh import refresh
+from postalgui.services.tracking.service import TrackingService
+from tests.e2e.conftest import CARD, SandboxControl
+
+PNG, JPEG = b"\x89PNG", b"\xff\xd8"
+
+
+@pytest.fixture
+def office(tmp_path: Path) -> Iterator[OfficeDatabase]:
+    database = OfficeDatabase(tmp_path, "sandbox", author=lambda: "clerk.a")
+    yield database
+    database.close()
+
+
+@pytest.fixture
+def service(office: OfficeDatabase, client: OperatorClient) -> TrackingService:
+    settings = Settings()
+    return TrackingService(
+        TrackingPorts(
+            operator=lambda: client,
+            scope=lambda: CARD,
+            settings=lambda: settings.tracking,
+            office=lambda: office,
+        )
+    )
+
+
+def proof_calls(sandbox: SandboxControl) -> dict[str, int]:
+    """Requests to the tracking service's paths, by kind (``objetos``, ``ar-digital``, ...)."""
+    counted: dict[str, int] = {}
+    for key, number in sandbox.stats()["requests"].items():
+        if "/srorastro/v1/" in key:
+            kind = "imagens" if key.endswith("/imagens") else key.split("/srorastro/v1/")[1].split("/")[0]
+            counted[kind] = counted.get(kind, 0) + number
+    return counted
+
+
+def sent_since(sandbox: SandboxControl, before: dict[str, int]) -> dict[str, int]:
+    """The calls of each kind sent since ``before`` (`proof_calls`), kinds with none left out."""
+    now = proof_calls(sandbox)
+    return {kind: now[kind] - before.get(kind, 0) for kind in now if now[kind] != before.get(kind, 0)}
+
+
+def delivered(sandbox: SandboxControl, count: int, start: int = 61000000) -> list[str]:
+    codes = [object_label("DG", start + n) for n in range(count)]
+    for code in codes:
+        sandbox.register_object(code, sandbox.now() - timedelta(days=20), "on_time")
+    return codes
+
+
+def images_delay(sandbox: SandboxControl, seconds: float) -> None:
+    sandbox._call("PUT", "/tracking/proof-config", {"imagens_delay_s": seconds})
+
+
+def test_proofs_are_fetched_once_in_calls_of_ten_and_kept(
+    service: TrackingService, sandbox: SandboxControl
+) -> None:
+    codes = delivered(sandbox, 12)
+    waiting = object_label("DG", 61000100)
+    sandbox.register_object(waiting, sandbox.now() - timedelta(days=20), "awaiting_pickup")
+    unknown = object_label("DG", 61000200)
+    followed = codes[:5]
+    service.watchlist().add([NewObject(code) for code in followed], source="test")
+    refresh(PlainTask(), service, followed)
+    images_delay(sandbox, 0)
+    before = proof_calls(sandbox)
+
+    report = fetch_proofs(PlainTask(), service, [*codes, waiting, unknown])
+
+    calls = sent_since(sandbox, before)
+    assert calls["ar-digital"] == math.ceil(12 / AR_DIGITAL_MAX) == 2
+    assert calls["imagens"] == 1
+    assert calls["objetos"] == 1  # the followed ones' timelines come from the watchlist
+    assert sorted(report.proofs) == sorted(codes) and report.fetched == 12
+    assert report.not_delivered == (waiting,)
+    assert list(report.problems) == [unknown] and "SRO-020" in report.problems[unknown]
+    assert report.waiting == ()
+    for code in codes:
+        proof = report.proofs[code]
+        assert (proof.receiver, proof.document) == receiver_of(code)
+        assert proof.delivered_at is not None and proof.delivered_at.tzinfo is not None
+        assert proof.place.endswith("/RJ") and ", " in proof.place
+        assert (proof.ar is not None) == has_ar(code)
+        assert proof.ar is None or proof.ar.data.startswith(PNG)
+        assert [image.data[:2] for image in proof.images] == [JPEG[:2], PNG[:2]]
+        assert [image.comment for image in proof.images] == ["Fachada", "Assinatura"]
+        assert proof.fetched_by == "clerk.a" and proof.has_pictures
+
+    before = proof_calls(sandbox)
+    again = fetch_proofs(PlainTask(), service, codes)
+    assert sent_since(sandbox, before) == {}  # nothing sent
+    assert again.fetched == 0 and again.proofs == report.proofs
+    assert stored_proof(PlainTask(), service, codes[0]) == report.proofs[codes[0]]
+    assert TrackingOffer(lambda: service).stored(codes[1]) == report.proofs[codes[1]]
+    assert stored_proof(PlainTask(), service, waiting) is None
+
+
+def test_images_not_ready_are_polled_by_their_receipt_next_time(
+    service: TrackingService, sandbox: SandboxControl
+) -> None:
+    codes = delivered(sandbox, 3, start=62000000)
+    images_delay(sandbox, 3600)
+    first = fetch_proofs(PlainTask(), service, codes, wait_s=0)
+    assert first.proofs == {} and sorted(first.waiting) == sorted(codes) and first.fetched == 0
+    assert stored_proof(PlainTask(), service, codes[0]) is None
+
+    sandbox.advance_clock(3601)
+    before = proof_calls(sandbox)
+    second = fetch_proofs(PlainTask(), service, codes, wait_s=0)
+    assert sent_since(sandbox, before) == {"recibo": 1}  # the same receipt, nothing asked again
+    assert sorted(second.proofs) == sorted(codes) and second.fetched == 3 and second.waiting == ()
+
+
+def test_a_request_whose_answer_was_lost_is_not_sent_again(
+    service: TrackingService, sandbox: SandboxControl, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    codes = delivered(sandbox, 2, start=63000000)
+
+    def lost(self: ProofClient, asked: object) -> None:
+        raise ApiTimeoutError("the operator did not answer")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(ProofClient, "ask_images", lost)
+        with pytest.raises(ApiTimeoutError):
+            fetch_proofs(PlainTask(), service, codes)
+    (line,) = service.outgoing().lines()
+    assert (line.kind, line.state) == (IMAGES, OutgoingState.LOST)
+
+    before = proof_calls(sandbox)
+    report = fetch_proofs(PlainTask(), service, codes, wait_s=0)
+    assert "imagens" not in sent_since(sandbox, before)
+    assert sorted(report.problems) == sorted(codes)
+    assert "no answer came" in report.problems[codes[0]]
+    assert report.proofs == {} and report.waiting == ()
