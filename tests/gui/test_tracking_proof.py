@@ -132,7 +132,8 @@ def test_a_delivered_objects_proof_shows_who_when_where_and_its_pictures(
     ]
     assert all(not button.icon().isNull() for button in buttons)
     assert box.get_button.isHidden()  # stored: nothing to ask
-    assert box.print_button.isVisible() and box.save_button.isVisible()
+    assert box.print_button.isVisible()
+    assert box.save_button.isVisible()
     qtbot.mouseClick(buttons[1], Qt.MouseButton.LeftButton)
     (large,) = box.strip.windows
     assert isinstance(large, PictureDialog)
@@ -192,7 +193,8 @@ def test_nothing_stored_offers_get_proof_and_pictures_not_ready_are_said_so(
         panel.show_object(CODE)
     assert missing.args == [CODE]
     assert box.state_label.text() == "No proof stored yet: Get proof asks the operator for it."
-    assert box.get_button.isVisible() and box.get_button.isEnabled()
+    assert box.get_button.isVisible()
+    assert box.get_button.isEnabled()
     assert box.print_button.isHidden()
     asked: list[list[str]] = []
     answering(monkeypatch, report(waiting=(CODE,)), asked)
@@ -200,7 +202,8 @@ def test_nothing_stored_offers_get_proof_and_pictures_not_ready_are_said_so(
         qtbot.mouseClick(box.get_button, Qt.MouseButton.LeftButton)
     assert asked == [[CODE]]
     assert "still preparing" in box.state_label.text()
-    assert box.get_button.isVisible() and box.get_button.isEnabled()  # asks again
+    assert box.get_button.isVisible()
+    assert box.get_button.isEnabled()
     assert box.progress_bar.isHidden()
 
 
@@ -211,13 +214,12 @@ def test_got_proof_is_shown_at_once_and_a_refusal_names_the_operators_code(
     with qtbot.waitSignal(box.proofMissing, timeout=WAIT_MS):
         panel.show_object(CODE)
     asked: list[list[str]] = []
-    answering(monkeypatch, report(problems={CODE: "SRO-020: Objeto não encontrado na base de dados"}), asked)
+    refusal = "SRO-020: Objeto não encontrado na base de dados"
+    answering(monkeypatch, report(problems={CODE: refusal}), asked)
     with qtbot.waitSignal(box.fetched, timeout=WAIT_MS):
         box.fetch()
     (said,) = messages_of(panel)
-    assert said == (
-        f"The operator refused the proof of delivery of {CODE}: SRO-020: Objeto não encontrado na base de dados"
-    )
+    assert said == f"The operator refused the proof of delivery of {CODE}: {refusal}"
     answering(monkeypatch, report(proofs={CODE: proof(images=(FACADE,))}, fetched=1), asked)
     with qtbot.waitSignal(box.proofShown, timeout=WAIT_MS):
         box.fetch()
