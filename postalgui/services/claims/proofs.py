@@ -5,7 +5,8 @@ delivered, 132 delivered to the wrong place, 148 AR not received, 240 digital AR
 unavailable) is refused by the operator when it holds a proof of delivery (codes 530,
 546): a clerk who sees the receiver's name, the time and the picture first may settle
 the matter with the customer instead. Claims read the proofs Tracking stored through
-the `Proofs` port, never the operator (nothing is sent from here).
+the `Proofs` port; "Get proof" in the filing dialog asks Tracking to fetch the missing
+ones (`get_proofs`), which keeps them for every feature and desk.
 
 When the claims are exported, each claim's stored proof goes beside the spreadsheet as
 a PDF (``<name>-comprovantes/CODE.pdf``) that the spreadsheet names in a column, so the
@@ -23,9 +24,16 @@ from postalgui.store.atomic import write_atomically
 if TYPE_CHECKING:
     from postalgui.api.cancel import TaskControl
     from postalgui.services.claims.service import ClaimsService
-    from postalgui.services.tracking.proof_records import DeliveryProof
+    from postalgui.services.tracking.proof_records import DeliveryProof, ProofReport
 
-__all__ = ["DELIVERY_REASONS", "FOLDER_SUFFIX", "attach_proofs", "proof_folder", "stored_proofs"]
+__all__ = [
+    "DELIVERY_REASONS",
+    "FOLDER_SUFFIX",
+    "attach_proofs",
+    "get_proofs",
+    "proof_folder",
+    "stored_proofs",
+]
 
 DELIVERY_REASONS = frozenset({132, 148, 211, 240})
 """The reasons a proof of delivery answers: wrong place, AR not received, not delivered,
@@ -48,6 +56,13 @@ def stored_proofs(
         if proof is not None:
             found[code] = proof
     return found
+
+
+def get_proofs(task: TaskControl, service: ClaimsService, codes: Sequence[str]) -> ProofReport | None:
+    """Ask the operator for the proofs of ``codes`` not kept yet (Tracking fetches and keeps
+    them: `Proofs.fetch`); ``None`` when this service reaches no proofs."""
+    proofs = service.proofs()
+    return proofs.fetch(task, codes) if proofs is not None else None
 
 
 def proof_folder(spreadsheet: Path) -> Path:

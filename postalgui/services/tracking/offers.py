@@ -18,7 +18,7 @@ from postalgui.services.tracking.refresh import refresh
 if TYPE_CHECKING:
     from postalgui.api.cancel import TaskControl
     from postalgui.services.ports import NewObject
-    from postalgui.services.tracking.proof_records import DeliveryProof
+    from postalgui.services.tracking.proof_records import DeliveryProof, ProofReport
     from postalgui.services.tracking.records import WatchedObject
     from postalgui.services.tracking.service import TrackingService
     from postalgui.services.tracking.status import Status
@@ -70,3 +70,9 @@ class TrackingOffer:
         from postalgui.services.tracking.proof_pdf import proof_pdf
 
         return proof_pdf(proofs, language)
+
+    def fetch(self, task: TaskControl, codes: Sequence[str]) -> ProofReport:
+        # lazy: the fetch (its api client) loads when a proof is asked, not when the features are wired
+        from postalgui.services.tracking.proofs import fetch_proofs
+
+        return fetch_proofs(task, self._service(), codes)

@@ -319,7 +319,7 @@ class CandidatesPage(QWidget):
             return None
         known = self.found.names if self.found is not None else {}
         chosen = [row.candidate for row in rows]
-        dialog = FileDialog(chosen, self.desk.service.settings, self, known, self.proofs.found)
+        dialog = FileDialog(chosen, self.desk.service.settings, self, known, self.proofs)
         dialog.settingsRequested.connect(self.settingsRequested)
         try:
             if not self.open_dialog(dialog):

@@ -6,7 +6,7 @@ the second: one line per object with its reason, kind, packaging, e-mail, phone,
 and estimate, as `file_claims` will send them. "Send" accepts; the page runs the filing.
 A claim that says the parcel did not arrive as it should, for an object the operator has
 proof of delivery of, shows that proof above the lines (`ProofWarning`), and "Send" reads
-"File anyway".
+"File anyway"; a delivered object whose proof was never fetched is offered "Get proof".
 """
 
 from __future__ import annotations
@@ -33,14 +33,14 @@ from postalgui.api.values.claims import format_claim_phone
 from postalgui.gui.i18n import app_locale
 from postalgui.gui.messages import arg
 from postalgui.gui.tabs.claims.filing_form import FilingForm
-from postalgui.gui.tabs.claims.proof_warning import ProofWarning
+from postalgui.gui.tabs.claims.proof_warning import ProofWarning, StoredProofs
 from postalgui.gui.tabs.claims.words import manifestation_word, package_word, reason_word
 from postalgui.gui.widgets.screen_fit import fit_to_screen
 from postalgui.services.claims.candidates import Candidate
 from postalgui.services.claims.filing import FilingOrder
 from postalgui.services.claims.proofs import DELIVERY_REASONS
 from postalgui.services.claims.settings import ClaimsSettings
-from postalgui.services.tracking.proof_records import DeliveryProof
+from postalgui.services.tracking.proof_records import DeliveryProof, ProofReport
 
 __all__ = ["FileDialog"]
 
@@ -62,11 +62,12 @@ class FileDialog(QDialog):
         settings: ClaimsSettings,
         parent: QWidget | None = None,
         known: Mapping[str, str] | None = None,
-        proofs: Mapping[str, DeliveryProof] | None = None,
+        proofs: StoredProofs | None = None,
     ) -> None:
         super().__init__(parent)
         self.setObjectName("claimsFileDialog")
-        self.proofs = dict(proofs or {})
+        self.fetcher = proofs
+        self.proofs: dict[str, DeliveryProof] = dict(proofs.found) if proofs is not None else {}
         self.setWindowTitle(self.tr("File claims"))
         self.candidates = list(candidates)
         self.form = FilingForm(self.candidates, settings, self, known)
@@ -110,6 +111,10 @@ class FileDialog(QDialog):
         self.review_button.clicked.connect(self._on_review_button_clicked)
         self.send_button.clicked.connect(self._on_send_button_clicked)
         self.settings_button.clicked.connect(self._on_settings_button_clicked)
+        self.warning.getRequested.connect(self._on_warning_get_requested)
+        if proofs is not None:
+            proofs.fetched.connect(self._on_fetcher_fetched)
+            proofs.fetchFailed.connect(self._on_fetcher_fetch_failed)
         self._show_step(FORM)
 
     def _page(self, *widgets: QWidget) -> QWidget:
@@ -155,6 +160,20 @@ class FileDialog(QDialog):
             if candidate.code in self.proofs and form.reason_of(candidate) in DELIVERY_REASONS
         ]
 
+    def missing(self) -> list[str]:
+        """The delivered objects claimed as not delivered whose proof was never fetched (none
+        when this dialog cannot fetch)."""
+        if self.fetcher is None:
+            return []
+        form = self.form
+        return [
+            candidate.code
+            for candidate in self.candidates
+            if candidate.arrived_on is not None
+            and candidate.code not in self.proofs
+            and form.reason_of(candidate) in DELIVERY_REASONS
+        ]
+
     def sent_rows(self) -> list[list[str]]:
         """The confirmation's cells, row by row: what will be sent."""
         table = self.confirm_table
@@ -167,7 +186,7 @@ class FileDialog(QDialog):
         form = self.form
         names = form.names()
         warned = self.warned()
-        self.warning.show_proofs(warned)
+        self.warning.show_proofs(warned, self.missing())
         self.send_button.setText(self.tr("&File anyway") if warned else self.tr("&Send"))
         self.send_button.setShortcut(QKeySequence("Ctrl+Return"))
         self.confirm_label.setText(
@@ -241,3 +260,32 @@ class FileDialog(QDialog):
     @Slot()
     def _on_settings_button_clicked(self) -> None:
         self.settingsRequested.emit()
+
+    @Slot(list)
+    def _on_warning_get_requested(self, codes: list[str]) -> None:
+        if self.fetcher is not None:
+            self.fetcher.fetch(codes)
+            self.warning.asking()
+
+    @Slot(ProofReport)
+    def _on_fetcher_fetched(self, report: ProofReport) -> None:
+        """What came is shown with the others; what did not is said (why, in a line)."""
+        self.proofs.update(report.proofs)
+        if self.stack.currentIndex() != CONFIRM:
+            return
+        self._fill_confirmation()
+        left = self.missing()
+        if not left:
+            return
+        if report.waiting:
+            said = self.tr("The operator is still preparing the proof: ask again in a while (Get proof).")
+        elif report.problems:
+            said = "; ".join(arg(self.tr("%1: %2"), code, words) for code, words in report.problems.items())
+        else:
+            said = arg(self.tr("The operator has no proof of delivery for %1."), ", ".join(left))
+        self.warning.say(said)
+
+    @Slot(str)
+    def _on_fetcher_fetch_failed(self, reason: str) -> None:
+        self.warning.say(arg(self.tr("The proof of delivery could not be fetched: %1"), reason))
+        self.warning.get_button.setEnabled(True)

@@ -6,7 +6,9 @@ database, nothing sent). `ProofWarning` is what the filing dialog shows above it
 confirmation when a claim's reason says the parcel did not arrive as it should (211,
 132, 148, 240) and the operator holds proof that it did: who received it, when, where,
 and the pictures, with the operator's likely answer (refused, 530/546). The clerk may
-still file: the dialog's Send then reads "File anyway".
+still file: the dialog's Send then reads "File anyway". A delivered object whose proof
+was never fetched gets "Get proof" there (`get_proofs`: Tracking asks the operator and
+keeps it), and the confirmation is drawn again with what came.
 """
 
 from __future__ import annotations
@@ -15,12 +17,15 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal, Slot
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QScrollArea, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QScrollArea, QVBoxLayout, QWidget
 
+from postalgui.gui.i18n import app_locale
+from postalgui.gui.messages import arg, describe_error
 from postalgui.gui.models.proof_words import captions, pictures, summary_text
 from postalgui.gui.widgets.picture_strip import PictureStrip
 from postalgui.gui.widgets.selectable_label import selectable_label
-from postalgui.services.claims.proofs import stored_proofs
+from postalgui.services.claims.proofs import get_proofs, stored_proofs
+from postalgui.services.tracking.proof_records import ProofReport
 
 if TYPE_CHECKING:
     from postalgui.gui.desk import Desk
@@ -28,21 +33,27 @@ if TYPE_CHECKING:
     from postalgui.services.claims.service import ClaimsService
     from postalgui.services.tracking.proof_records import DeliveryProof
 
-__all__ = ["PROOFS_KEY", "ProofWarning", "StoredProofs"]
+__all__ = ["FETCH_KEY", "PROOFS_KEY", "ProofWarning", "StoredProofs"]
 
 PROOFS_KEY = "claims.proofs"
+FETCH_KEY = "claims.proofs.fetch"
 ROOM = 200
 """The warning's height at most (it scrolls past it): the confirmation table stays in sight
 at 1366 x 768."""
 
 
 class StoredProofs(QObject):
-    """The stored proofs of delivery of some candidates, by code (``found``), read in a task.
+    """The stored proofs of delivery of some candidates, by code (``found``), read in a task;
+    `fetch` asks the operator for more.
 
-    Signals: ``proofsRead(int)`` with how many proofs a read found.
+    Signals: ``proofsRead(int)`` with how many proofs a read found; ``fetched(ProofReport)``
+    after a fetch ended with what it came to (the proofs are in ``found`` too);
+    ``fetchFailed(str)`` with why a fetch failed, in words.
     """
 
     proofsRead = Signal(int)
+    fetched = Signal(ProofReport)
+    fetchFailed = Signal(str)
 
     def __init__(self, desk: Desk[ClaimsService], parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -64,6 +75,29 @@ class StoredProofs(QObject):
             on_error=self._on_task_error,
         )
 
+    def fetch(self, codes: Sequence[str]) -> TaskHandle:
+        """Ask the operator for the proofs of ``codes`` (Tracking fetches and keeps them)."""
+        return self.desk.run(
+            get_proofs,
+            list(codes),
+            name="claims fetch proofs",
+            key=FETCH_KEY,
+            owner=self,
+            on_result=self._on_fetch_task_result,
+            on_error=self._on_fetch_task_error,
+        )
+
+    @Slot(object)
+    def _on_fetch_task_result(self, report: ProofReport | None) -> None:
+        if report is None:
+            return
+        self.found.update(report.proofs)
+        self.fetched.emit(report)
+
+    @Slot(object)
+    def _on_fetch_task_error(self, error: BaseException) -> None:
+        self.fetchFailed.emit(describe_error(error))
+
     @Slot(object)
     def _on_task_result(self, found: dict[str, DeliveryProof]) -> None:
         self.found = found
@@ -76,7 +110,13 @@ class StoredProofs(QObject):
 
 
 class ProofWarning(QWidget):
-    """The proofs of the objects about to be claimed as not delivered. Signals: none."""
+    """The proofs of the objects about to be claimed as not delivered, and "Get proof" for
+    the delivered ones whose proof was never fetched.
+
+    Signals: ``getRequested(list)`` with the codes whose proofs "Get proof" asks for.
+    """
+
+    getRequested = Signal(list)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -97,13 +137,25 @@ class ProofWarning(QWidget):
         scroll.setWidgetResizable(True)
         scroll.setMaximumHeight(ROOM)
         scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        self.rows_area = scroll
+        self.missing_label = selectable_label(self, "claimsProofMissing")
+        self.get_button = QPushButton(self.tr("&Get proof"), self)
+        self.get_button.setObjectName("claimsGetProofButton")
+        self.get_button.setToolTip(self.tr("Ask the operator for the proof of delivery of these objects"))
+        self.get_button.clicked.connect(self._on_get_button_clicked)
+        self._missing: list[str] = []
+        asking = QHBoxLayout()
+        asking.addWidget(self.missing_label, 1)
+        asking.addWidget(self.get_button)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.heading)
         layout.addWidget(scroll)
+        layout.addLayout(asking)
 
-    def show_proofs(self, proofs: Sequence[DeliveryProof]) -> None:
-        """One line per proof (none: the warning is hidden)."""
+    def show_proofs(self, proofs: Sequence[DeliveryProof], missing: Sequence[str] = ()) -> None:
+        """One line per proof, then the codes ``missing`` a proof with "Get proof" (neither:
+        the warning is hidden)."""
         while self._rows.count():
             item = self._rows.takeAt(0)
             widget = item.widget() if item is not None else None
@@ -123,7 +175,38 @@ class ProofWarning(QWidget):
         self.heading.setText(heading)
         for proof in proofs:
             self._rows.addWidget(self._row(proof))
-        self.setVisible(bool(proofs))
+        self.heading.setVisible(bool(proofs))
+        self.rows_area.setVisible(bool(proofs))
+        self._missing = list(missing)
+        self.missing_label.setText(
+            arg(
+                self.tr(
+                    "No proof of delivery is known for %1 (delivered): with one, a claim saying it did not "
+                    "arrive is likely refused."
+                ),
+                ", ".join(self._missing),
+            )
+        )
+        self.missing_label.setVisible(bool(missing))
+        self.get_button.setVisible(bool(missing))
+        self.get_button.setEnabled(True)
+        self.setVisible(bool(proofs) or bool(missing))
+
+    def asking(self) -> None:
+        """A fetch runs: said, and not asked twice."""
+        self.get_button.setEnabled(False)
+        count = app_locale().toString(len(self._missing))
+        self.missing_label.setText(arg(self.tr("Asking the operator for %1 proof(s) of delivery…"), count))
+
+    def say(self, text: str) -> None:
+        """How a fetch ended, when it brought nothing to show."""
+        self.missing_label.setText(text)
+        self.missing_label.show()
+
+    @Slot()
+    def _on_get_button_clicked(self) -> None:
+        if self._missing:
+            self.getRequested.emit(list(self._missing))
 
     def _row(self, proof: DeliveryProof) -> QWidget:
         row = QWidget(self.rows)
