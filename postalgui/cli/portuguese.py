@@ -151,6 +151,16 @@ SENTENCES: Mapping[str, str] = MappingProxyType(
         ),
         "late object": "objeto atrasado",
         "late objects": "objetos atrasados",
+        # track proof
+        "--out: {path} is a file; name a folder": "--out: {path} é um arquivo; indique uma pasta",
+        "--out: the folder {folder} does not exist": "--out: a pasta {folder} não existe",
+        "proof": "comprovante",
+        "fetched now": "obtido agora",
+        "kept before": "já guardado",
+        "received by": "recebido por",
+        "delivered": "entregue",
+        "files": "arquivos",
+        "{codes} without a proof of delivery": "{codes} sem comprovante de entrega",
         # addresses
         "Save {people} to the office's address book?": (
             "Salvar {people} no catálogo de endereços do escritório?"

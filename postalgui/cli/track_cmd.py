@@ -5,7 +5,8 @@
 the operator's record intact under ``operator_record``); ``track watch
 add|list|remove|refresh|export`` works on the watchlist every desk shares (the office
 database); ``track report FILE --month YYYY-MM`` writes the month's late objects as a
-PDF. Codes are checked before anything is sent: every bad one is named with its rule,
+PDF; ``track proof CODE... --out DIR`` writes delivered objects' proofs of delivery
+(`track_proof`). Codes are checked before anything is sent: every bad one is named with its rule,
 exit status 2. The token is the posting card's (it must include API 87). The CLI speaks
 English; the operator's own texts (events, their details, places) stay as sent.
 """
@@ -18,7 +19,7 @@ from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 from postalgui.api.cancel import PlainTask
-from postalgui.cli import track_watch
+from postalgui.cli import track_proof, track_watch
 from postalgui.cli.language import spoken
 from postalgui.cli.options import command_group, json_option, subcommand
 from postalgui.cli.output import EXIT_OK, our_keys, print_fields, print_json, record_json
@@ -86,7 +87,7 @@ def add_parser(commands: Commands) -> None:
         description="Track objects (GET /srorastro/v1/objetos) with the posting card's token "
         "(the card must include API 87): 'postalgui track CODE...' asks now, nothing saved; "
         "'track watch' follows objects in the office's watchlist; 'track report' writes "
-        "the month's late objects as a PDF.",
+        "the month's late objects as a PDF; 'track proof' writes proofs of delivery.",
     )
     sub = parser.add_subparsers(
         dest="track_command", metavar="CODE... | SUBCOMMAND", required=True, action=_CodesOrCommands
@@ -106,6 +107,7 @@ def add_parser(commands: Commands) -> None:
         "with its rule and nothing is sent.",
     )
     track_watch.add_parsers(command_group(sub, "watch", "the office's watchlist: add, list, remove..."), sub)
+    track_proof.add_parser(sub)
 
 
 def _add_lookup_options(parser: argparse.ArgumentParser) -> None:

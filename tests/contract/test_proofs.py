@@ -45,7 +45,8 @@ def test_the_ar_digital_answer_reads_into_its_image(
         "2022-03-11T17:03:00",
     )
     image = found.image()
-    assert image is not None and image.startswith(PNG)
+    assert image is not None
+    assert image.startswith(PNG)
     assert mocked.calls[0].request.url.endswith("objetos=DG049186226BR")
 
 
@@ -79,8 +80,10 @@ def test_the_receipts_answer_reads_into_the_delivery_images(
     (item,) = items
     assert (item.objeto, item.observacao) == ("DG049186226BR", "Entregue ao destinatário")
     facade, signature = item.imagens
-    assert facade.comentario == "Fachada" and (facade.data() or b"").startswith(JPEG)
-    assert signature.comentario == "Assinatura" and (signature.data() or b"").startswith(PNG)
+    assert facade.comentario == "Fachada"
+    assert (facade.data() or b"").startswith(JPEG)
+    assert signature.comentario == "Assinatura"
+    assert (signature.data() or b"").startswith(PNG)
 
 
 def test_not_ready_and_none_are_answers_not_failures(
@@ -102,7 +105,7 @@ def test_ar_digital_goes_in_calls_of_ten(proofs: ProofClient, mocked: responses.
     proofs.ar_digital(codes)
     asked = [call.request.url.split("objetos=")[1].replace("%2C", ",").split(",") for call in mocked.calls]
     assert [len(batch) for batch in asked] == [AR_DIGITAL_MAX, 3]
-    assert sum(asked, []) == codes
+    assert [code for batch in asked for code in batch] == codes
 
 
 def test_a_bad_image_and_a_card_without_api_87_are_said(
@@ -157,5 +160,6 @@ def test_the_sandboxs_delivered_event_names_its_receiver(wire: Wire, sandbox: Sa
     event = delivered_event(answer.objetos[0])
     assert event is not None
     name, document = receiver_of(event.recebedor)
-    assert len(name.split()) == 3 and document[-2] == "-"
+    assert len(name.split()) == 3
+    assert document[-2] == "-"
     assert receiver_of("Maria da Silva") == ("Maria da Silva", "")

@@ -18,6 +18,7 @@ from postalgui.api.cancel import PlainTask
 from postalgui.api.client import OperatorClient
 from postalgui.api.errors import ApiTimeoutError
 from postalgui.api.proofs import AR_DIGITAL_MAX, ProofClient
+from postalgui.sandbox import SandboxServer
 from postalgui.sandbox.invoice_data import object_label
 from postalgui.sandbox.tracking.receivers import has_ar, receiver_of
 from postalgui.services.office.database import OfficeDatabase
@@ -26,9 +27,10 @@ from postalgui.services.ports import NewObject
 from postalgui.services.settings import Settings
 from postalgui.services.tracking.offers import TrackingOffer
 from postalgui.services.tracking.ports import TrackingPorts
-from postalgui.services.tracking.proofs import IMAGES, fetch_proofs, stored_proof
+from postalgui.services.tracking.proofs import IMAGES, IMAGES_BATCH, fetch_proofs, stored_proof
 from postalgui.services.tracking.refresh import refresh
 from postalgui.services.tracking.service import TrackingService
+from tests.benchmarks.bench_proofs import delivered_objects, fetch_twice
 from tests.e2e.conftest import CARD, SandboxControl
 
 PNG, JPEG = b"\x89PNG", b"\xff\xd8"
@@ -100,25 +102,31 @@ def test_proofs_are_fetched_once_in_calls_of_ten_and_kept(
     assert calls["ar-digital"] == math.ceil(12 / AR_DIGITAL_MAX) == 2
     assert calls["imagens"] == 1
     assert calls["objetos"] == 1  # the followed ones' timelines come from the watchlist
-    assert sorted(report.proofs) == sorted(codes) and report.fetched == 12
+    assert sorted(report.proofs) == sorted(codes)
+    assert report.fetched == 12
     assert report.not_delivered == (waiting,)
-    assert list(report.problems) == [unknown] and "SRO-020" in report.problems[unknown]
+    assert list(report.problems) == [unknown]
+    assert "SRO-020" in report.problems[unknown]
     assert report.waiting == ()
     for code in codes:
         proof = report.proofs[code]
         assert (proof.receiver, proof.document) == receiver_of(code)
-        assert proof.delivered_at is not None and proof.delivered_at.tzinfo is not None
-        assert proof.place.endswith("/RJ") and ", " in proof.place
+        assert proof.delivered_at is not None
+        assert proof.delivered_at.tzinfo is not None
+        assert proof.place.endswith("/RJ")
+        assert ", " in proof.place
         assert (proof.ar is not None) == has_ar(code)
         assert proof.ar is None or proof.ar.data.startswith(PNG)
         assert [image.data[:2] for image in proof.images] == [JPEG[:2], PNG[:2]]
         assert [image.comment for image in proof.images] == ["Fachada", "Assinatura"]
-        assert proof.fetched_by == "clerk.a" and proof.has_pictures
+        assert proof.fetched_by == "clerk.a"
+        assert proof.has_pictures
 
     before = proof_calls(sandbox)
     again = fetch_proofs(PlainTask(), service, codes)
     assert sent_since(sandbox, before) == {}  # nothing sent
-    assert again.fetched == 0 and again.proofs == report.proofs
+    assert again.fetched == 0
+    assert again.proofs == report.proofs
     assert stored_proof(PlainTask(), service, codes[0]) == report.proofs[codes[0]]
     assert TrackingOffer(lambda: service).stored(codes[1]) == report.proofs[codes[1]]
     assert stored_proof(PlainTask(), service, waiting) is None
@@ -130,14 +138,18 @@ def test_images_not_ready_are_polled_by_their_receipt_next_time(
     codes = delivered(sandbox, 3, start=62000000)
     images_delay(sandbox, 3600)
     first = fetch_proofs(PlainTask(), service, codes, wait_s=0)
-    assert first.proofs == {} and sorted(first.waiting) == sorted(codes) and first.fetched == 0
+    assert first.proofs == {}
+    assert sorted(first.waiting) == sorted(codes)
+    assert first.fetched == 0
     assert stored_proof(PlainTask(), service, codes[0]) is None
 
     sandbox.advance_clock(3601)
     before = proof_calls(sandbox)
     second = fetch_proofs(PlainTask(), service, codes, wait_s=0)
     assert sent_since(sandbox, before) == {"recibo": 1}  # the same receipt, nothing asked again
-    assert sorted(second.proofs) == sorted(codes) and second.fetched == 3 and second.waiting == ()
+    assert sorted(second.proofs) == sorted(codes)
+    assert second.fetched == 3
+    assert second.waiting == ()
 
 
 def test_a_request_whose_answer_was_lost_is_not_sent_again(
@@ -160,4 +172,20 @@ def test_a_request_whose_answer_was_lost_is_not_sent_again(
     assert "imagens" not in sent_since(sandbox, before)
     assert sorted(report.problems) == sorted(codes)
     assert "no answer came" in report.problems[codes[0]]
-    assert report.proofs == {} and report.waiting == ()
+    assert report.proofs == {}
+    assert report.waiting == ()
+
+
+def test_the_benchmarks_100_proofs_take_10_ar_calls_then_none(
+    service: TrackingService, sandbox: SandboxControl, sandbox_server: SandboxServer
+) -> None:
+    """The issue's measure without its timing (``bench_proofs``): 100 delivered objects,
+    followed, in AR calls of 10, the images in requests of 50; asked again, nothing is sent."""
+    images_delay(sandbox, 0)
+    codes = delivered_objects(sandbox_server.url, 100, start=64000000)
+    first, second = fetch_twice(sandbox_server.url, service, codes)
+    assert first.proofs == second.proofs == 100
+    assert first.calls["ar-digital"] == math.ceil(100 / AR_DIGITAL_MAX) == 10
+    assert first.calls["imagens"] == math.ceil(100 / IMAGES_BATCH) == 2
+    assert "objetos" not in first.calls  # the followed objects' timelines are the watchlist's
+    assert second.calls == {}

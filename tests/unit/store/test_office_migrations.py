@@ -3,7 +3,8 @@ gives the addresses and shipments an office already has version 1, last changed 
 whoever made them, on SQLite and PostgreSQL; 0007 gives the quote history's search a
 trigram index on PostgreSQL (when the server has ``pg_trgm``), and takes it away again; 0008
 gives it a narrow index for the words that index cannot look up (PostgreSQL 11+), which takes
-a quote of any length of text."""
+a quote of any length of text; 0009 adds the proofs of delivery, their images kept as bytes,
+and takes them away again."""
 
 from __future__ import annotations
 
@@ -154,5 +155,40 @@ def test_0008_gives_the_search_a_narrow_index_that_takes_any_text_and_goes_back(
                 )
             found = text("SELECT uid FROM quote WHERE search_text LIKE 'x%' ORDER BY uid")
             assert connection.execute(found).scalars().all() == ["edge", "long", "longest", "short"]
+    finally:
+        engine.dispose()
+
+
+def test_0009_keeps_proofs_of_delivery_with_their_images_and_goes_back(office_url_for_test: URL) -> None:
+    engine = create_engine(office_url_for_test)
+    image = bytes(range(256)) * 4  # every byte value survives the round trip
+    try:
+        with engine.begin() as connection:
+            _migrate(connection, "0008_quote_scan")
+            assert not {"delivery_proof", "delivery_proof_image"} & set(inspect(connection).get_table_names())
+            _migrate(connection, "0009_delivery_proofs")
+            connection.execute(
+                tables.delivery_proof.insert().values(
+                    uid="p1", environment="sandbox", code="DG049186226BR", state="complete",
+                    ar_type="image/png", ar_data=image, created_by="clerk.a",
+                    created_at="2026-11-20T10:00:00+00:00",
+                )
+            )  # fmt: skip
+            connection.execute(
+                tables.delivery_proof_image.insert().values(
+                    environment="sandbox",
+                    code="DG049186226BR",
+                    position=0,
+                    content_type="image/jpeg",
+                    data=image,
+                )
+            )
+            kept = connection.execute(select(tables.delivery_proof.c.ar_data)).scalar_one()
+            assert bytes(kept) == image
+            _migrate(connection, "0008_quote_scan", down=True)
+            assert not {"delivery_proof", "delivery_proof_image"} & set(inspect(connection).get_table_names())
+            _migrate(connection, "head")
+            version = text(f"SELECT version_num FROM {VERSION_TABLE}")  # noqa: S608 -- a constant
+            assert connection.execute(version).scalar() == HEAD == "0009_delivery_proofs"
     finally:
         engine.dispose()
