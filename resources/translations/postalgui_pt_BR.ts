@@ -8986,6 +8986,22 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
         <source>&amp;File anyway</source>
         <translation>&amp;Registrar mesmo assim</translation>
     </message>
+    <message>
+        <source>The operator is still preparing the proof: ask again in a while (Get proof).</source>
+        <translation>O operador ainda está preparando o comprovante: peça de novo daqui a pouco (Obter comprovante).</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>The operator has no proof of delivery for %1.</source>
+        <translation>O operador não tem comprovante de entrega de %1.</translation>
+    </message>
+    <message>
+        <source>The proof of delivery could not be fetched: %1</source>
+        <translation>O comprovante de entrega não pôde ser obtido: %1</translation>
+    </message>
 </context>
 <context>
     <name>FilingForm</name>
@@ -10260,6 +10276,22 @@ Registrar de novo assim mesmo? Se a operadora já as tiver, responde que já exi
     <message>
         <source>The operator has proof of delivery for these objects: claims for them are likely refused (code 530/546).</source>
         <translation>O operador tem comprovante de entrega destes objetos: pedidos para eles provavelmente serão recusados (código 530/546).</translation>
+    </message>
+    <message>
+        <source>&amp;Get proof</source>
+        <translation>&amp;Obter comprovante</translation>
+    </message>
+    <message>
+        <source>Ask the operator for the proof of delivery of these objects</source>
+        <translation>Pedir ao operador o comprovante de entrega destes objetos</translation>
+    </message>
+    <message>
+        <source>No proof of delivery is known for %1 (delivered): with one, a claim saying it did not arrive is likely refused.</source>
+        <translation>Nenhum comprovante de entrega é conhecido para %1 (entregue): havendo um, um pedido dizendo que não chegou provavelmente será recusado.</translation>
+    </message>
+    <message>
+        <source>Asking the operator for %1 proof(s) of delivery…</source>
+        <translation>Pedindo ao operador %1 comprovante(s) de entrega…</translation>
     </message>
 </context>
 </TS>

@@ -11,11 +11,12 @@ The Filed claims page's export writes the proof beside the spreadsheet and names
 from __future__ import annotations
 
 import csv
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from datetime import timedelta
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog
 from pytestqt.qtbot import QtBot
 
@@ -60,7 +61,9 @@ def tab(context: AppContext, runner: TaskRunner, shared_sandbox: str, qtbot: QtB
     built.close()
 
 
-def reviewed(reason: int, seen: list[FileDialog]) -> object:
+def reviewed(
+    reason: int, seen: list[FileDialog], then: Callable[[FileDialog], None] = lambda dialog: None
+) -> object:
     def answer(dialog: QDialog) -> bool:
         assert isinstance(dialog, FileDialog)
         form = dialog.form
@@ -70,31 +73,46 @@ def reviewed(reason: int, seen: list[FileDialog]) -> object:
         give_names(dialog, "Ana Souza")
         assert dialog.review()
         seen.append(dialog)
+        then(dialog)
         return False  # looked, then cancelled: nothing is sent
 
     return answer
 
 
 def test_a_not_delivered_claim_for_an_object_with_proof_shows_the_proof_first(
-    tab: ClaimsTab, context: AppContext
+    tab: ClaimsTab, context: AppContext, qtbot: QtBot
 ) -> None:
     page = tab.candidates
     page.select_codes([SOON, LATER])
     seen: list[FileDialog] = []
-    page.open_dialog = reviewed(211, seen)  # type: ignore[assignment]
-    assert page.file_selected() is None
-    (dialog,) = seen
-    warning = dialog.warning
-    assert not warning.isHidden()
-    assert warning.heading.text() == (
-        "The operator has proof of delivery for this object: a claim for it is likely refused (code 530/546)."
-    )
-    (line,) = warning.lines
     name, document = receiver_of(SOON)
-    assert line.text().startswith(f"{SOON}: Received by {name} (document {document}) on ")
-    assert [b.accessibleName() for b in warning.strips[0].buttons][-2:] == ["Fachada", "Assinatura"]
-    assert dialog.send_button.text() == "&File anyway"
+
+    def look_then_get_the_other(dialog: FileDialog) -> None:
+        warning = dialog.warning
+        assert not warning.isHidden()
+        assert warning.heading.text() == (
+            "The operator has proof of delivery for this object: "
+            "a claim for it is likely refused (code 530/546)."
+        )
+        (line,) = warning.lines
+        assert line.text().startswith(f"{SOON}: Received by {name} (document {document}) on ")
+        assert [b.accessibleName() for b in warning.strips[0].buttons][-2:] == ["Fachada", "Assinatura"]
+        assert dialog.send_button.text() == "&File anyway"
+        assert dialog.missing() == [LATER]  # delivered, its proof never fetched: offered
+        assert LATER in warning.missing_label.text()
+        with qtbot.waitSignal(page.proofs.fetched, timeout=WAIT_MS):
+            qtbot.mouseClick(warning.get_button, Qt.MouseButton.LeftButton)
+        assert [line.text()[:13] for line in dialog.warning.lines] == [SOON, LATER]
+        assert dialog.warning.heading.text().startswith(
+            "The operator has proof of delivery for these objects"
+        )
+        assert dialog.warning.get_button.isHidden()
+
+    page.open_dialog = reviewed(211, seen, look_then_get_the_other)  # type: ignore[assignment]
+    assert page.file_selected() is None
+    assert len(seen) == 1
     assert context.claims.book().claims() == []
+    assert sorted(page.proofs.found) == sorted([SOON, LATER])  # kept: the next filing knows both
 
     page.open_dialog = reviewed(135, seen)  # type: ignore[assignment]
     page.file_selected()
