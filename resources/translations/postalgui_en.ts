@@ -484,22 +484,22 @@ File them again anyway? If the operator has them, it answers that a claim alread
     <message numerus="yes">
         <source>%n already stored</source>
         <translation>
-            <numerusform>%n already stored</numerusform>
-            <numerusform>%n already stored</numerusform>
+            <numerusform>%n was already stored</numerusform>
+            <numerusform>%n were already stored</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n not delivered (nothing asked)</source>
         <translation>
-            <numerusform>%n not delivered (nothing asked)</numerusform>
-            <numerusform>%n not delivered (nothing asked)</numerusform>
+            <numerusform>%n is not delivered (nothing asked)</numerusform>
+            <numerusform>%n are not delivered (nothing asked)</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n waiting for the operator's pictures (ask again in a while)</source>
         <translation>
-            <numerusform>%n waiting for the operator's pictures (ask again in a while)</numerusform>
-            <numerusform>%n waiting for the operator's pictures (ask again in a while)</numerusform>
+            <numerusform>%n is waiting for the operator's pictures (ask again in a while)</numerusform>
+            <numerusform>%n are waiting for the operator's pictures (ask again in a while)</numerusform>
         </translation>
     </message>
 </context>
@@ -510,6 +510,16 @@ File them again anyway? If the operator has them, it answers that a claim alread
         <translation>
             <numerusform>%n proof of delivery attached in the folder %1.</numerusform>
             <numerusform>%n proofs of delivery attached in the folder %1.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ProofWarning</name>
+    <message numerus="yes">
+        <source>Asking the operator for %n proof(s) of delivery…</source>
+        <translation>
+            <numerusform>Asking the operator for %n proof of delivery…</numerusform>
+            <numerusform>Asking the operator for %n proofs of delivery…</numerusform>
         </translation>
     </message>
 </context>

@@ -10289,9 +10289,12 @@ Registrar de novo assim mesmo? Se a operadora já as tiver, responde que já exi
         <source>No proof of delivery is known for %1 (delivered): with one, a claim saying it did not arrive is likely refused.</source>
         <translation>Nenhum comprovante de entrega é conhecido para %1 (entregue): havendo um, um pedido dizendo que não chegou provavelmente será recusado.</translation>
     </message>
-    <message>
-        <source>Asking the operator for %1 proof(s) of delivery…</source>
-        <translation>Pedindo ao operador %1 comprovante(s) de entrega…</translation>
+    <message numerus="yes">
+        <source>Asking the operator for %n proof(s) of delivery…</source>
+        <translation>
+            <numerusform>Pedindo ao operador %n comprovante de entrega…</numerusform>
+            <numerusform>Pedindo ao operador %n comprovantes de entrega…</numerusform>
+        </translation>
     </message>
 </context>
 </TS>

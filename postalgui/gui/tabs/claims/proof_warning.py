@@ -19,7 +19,6 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject, Signal, Slot
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QScrollArea, QVBoxLayout, QWidget
 
-from postalgui.gui.i18n import app_locale
 from postalgui.gui.messages import arg, describe_error
 from postalgui.gui.models.proof_words import captions, pictures, summary_text
 from postalgui.gui.widgets.picture_strip import PictureStrip
@@ -195,8 +194,9 @@ class ProofWarning(QWidget):
     def asking(self) -> None:
         """A fetch runs: said, and not asked twice."""
         self.get_button.setEnabled(False)
-        count = app_locale().toString(len(self._missing))
-        self.missing_label.setText(arg(self.tr("Asking the operator for %1 proof(s) of delivery…"), count))
+        self.missing_label.setText(
+            self.tr("Asking the operator for %n proof(s) of delivery…", "", len(self._missing))
+        )
 
     def say(self, text: str) -> None:
         """How a fetch ended, when it brought nothing to show."""
