@@ -324,6 +324,7 @@ def test_export_carries_the_claims_stored_proofs_of_delivery_beside_the_file(
     assert code == 0, err
     sheet = tmp_path / "pedidos.csv"
     code, out, err = run(capsys, "claims", "export", str(sheet))
+    assert out.strip() == str(sheet)
     assert code == 0, err
     folder = tmp_path / "pedidos-comprovantes"
     assert f"1 proof of delivery in {folder}" in err
