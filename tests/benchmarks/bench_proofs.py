@@ -62,6 +62,12 @@ def proof_calls(url: str) -> dict[str, int]:
     return counted
 
 
+def sent_since(url: str, before: dict[str, int]) -> dict[str, int]:
+    """The calls of each kind sent since ``before`` (`proof_calls`), kinds with none left out."""
+    now = proof_calls(url)
+    return {kind: now[kind] - before.get(kind, 0) for kind in now if now[kind] != before.get(kind, 0)}
+
+
 def delivered_objects(url: str, count: int, start: int = 81000000) -> list[str]:
     """``count`` objects registered in the sandbox, delivered (posted 20 days before its clock)."""
     now = datetime.fromisoformat(requests.get(f"{url}/_sandbox/clock", timeout=10).json()["now"])
@@ -92,9 +98,7 @@ def fetched(url: str, fetch: Callable[[], int]) -> Fetched:
     started = time.perf_counter()
     proofs = fetch()
     seconds = time.perf_counter() - started
-    after = proof_calls(url)
-    sent = {kind: after[kind] - before.get(kind, 0) for kind in after if after[kind] != before.get(kind, 0)}
-    return Fetched(sent, seconds, proofs)
+    return Fetched(sent_since(url, before), seconds, proofs)
 
 
 def fetch_twice(url: str, service: TrackingService, codes: list[str]) -> tuple[Fetched, Fetched]:

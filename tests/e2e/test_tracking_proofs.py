@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from postalgui.api.cancel import PlainTask
+from postalgui.api.cancel import Cancelled, PlainTask, Progress
 from postalgui.api.client import OperatorClient
 from postalgui.api.errors import ApiTimeoutError
 from postalgui.api.proofs import AR_DIGITAL_MAX, ProofClient
@@ -24,52 +24,35 @@ from postalgui.sandbox.tracking.receivers import has_ar, receiver_of
 from postalgui.services.office.database import OfficeDatabase
 from postalgui.services.office.outgoing import OutgoingState
 from postalgui.services.ports import NewObject
-from postalgui.services.settings import Settings
 from postalgui.services.tracking.offers import TrackingOffer
-from postalgui.services.tracking.ports import TrackingPorts
 from postalgui.services.tracking.proofs import IMAGES, IMAGES_BATCH, fetch_proofs, stored_proof
 from postalgui.services.tracking.refresh import refresh
 from postalgui.services.tracking.service import TrackingService
-from tests.benchmarks.bench_proofs import delivered_objects, fetch_twice
-from tests.e2e.conftest import CARD, SandboxControl
+from tests.benchmarks.bench_proofs import (
+    delivered_objects,
+    fetch_twice,
+    proof_calls,
+    proof_service,
+    sent_since,
+)
+from tests.e2e.conftest import SandboxControl
+from tests.office_fixtures import postgres_or_skip
 
 PNG, JPEG = b"\x89PNG", b"\xff\xd8"
 
 
-@pytest.fixture
-def office(tmp_path: Path) -> Iterator[OfficeDatabase]:
-    database = OfficeDatabase(tmp_path, "sandbox", author=lambda: "clerk.a")
+@pytest.fixture(params=["sqlite", "postgresql"])
+def office(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[OfficeDatabase]:
+    """The proofs' office database: a SQLite file, then the PostgreSQL test server."""
+    url = "" if request.param == "sqlite" else postgres_or_skip()
+    database = OfficeDatabase(tmp_path, "sandbox", url, author=lambda: "clerk.a", allow_password_in_url=True)
     yield database
     database.close()
 
 
 @pytest.fixture
 def service(office: OfficeDatabase, client: OperatorClient) -> TrackingService:
-    settings = Settings()
-    return TrackingService(
-        TrackingPorts(
-            operator=lambda: client,
-            scope=lambda: CARD,
-            settings=lambda: settings.tracking,
-            office=lambda: office,
-        )
-    )
-
-
-def proof_calls(sandbox: SandboxControl) -> dict[str, int]:
-    """Requests to the tracking service's paths, by kind (``objetos``, ``ar-digital``, ...)."""
-    counted: dict[str, int] = {}
-    for key, number in sandbox.stats()["requests"].items():
-        if "/srorastro/v1/" in key:
-            kind = "imagens" if key.endswith("/imagens") else key.split("/srorastro/v1/")[1].split("/")[0]
-            counted[kind] = counted.get(kind, 0) + number
-    return counted
-
-
-def sent_since(sandbox: SandboxControl, before: dict[str, int]) -> dict[str, int]:
-    """The calls of each kind sent since ``before`` (`proof_calls`), kinds with none left out."""
-    now = proof_calls(sandbox)
-    return {kind: now[kind] - before.get(kind, 0) for kind in now if now[kind] != before.get(kind, 0)}
+    return proof_service(office, client)
 
 
 def delivered(sandbox: SandboxControl, count: int, start: int = 61000000) -> list[str]:
@@ -94,11 +77,11 @@ def test_proofs_are_fetched_once_in_calls_of_ten_and_kept(
     service.watchlist().add([NewObject(code) for code in followed], source="test")
     refresh(PlainTask(), service, followed)
     images_delay(sandbox, 0)
-    before = proof_calls(sandbox)
+    before = proof_calls(sandbox.url)
 
     report = fetch_proofs(PlainTask(), service, [*codes, waiting, unknown])
 
-    calls = sent_since(sandbox, before)
+    calls = sent_since(sandbox.url, before)
     assert calls["ar-digital"] == math.ceil(12 / AR_DIGITAL_MAX) == 2
     assert calls["imagens"] == 1
     assert calls["objetos"] == 1  # the followed ones' timelines come from the watchlist
@@ -122,9 +105,9 @@ def test_proofs_are_fetched_once_in_calls_of_ten_and_kept(
         assert proof.fetched_by == "clerk.a"
         assert proof.has_pictures
 
-    before = proof_calls(sandbox)
+    before = proof_calls(sandbox.url)
     again = fetch_proofs(PlainTask(), service, codes)
-    assert sent_since(sandbox, before) == {}  # nothing sent
+    assert sent_since(sandbox.url, before) == {}  # nothing sent
     assert again.fetched == 0
     assert again.proofs == report.proofs
     assert stored_proof(PlainTask(), service, codes[0]) == report.proofs[codes[0]]
@@ -144,9 +127,9 @@ def test_images_not_ready_are_polled_by_their_receipt_next_time(
     assert stored_proof(PlainTask(), service, codes[0]) is None
 
     sandbox.advance_clock(3601)
-    before = proof_calls(sandbox)
+    before = proof_calls(sandbox.url)
     second = fetch_proofs(PlainTask(), service, codes, wait_s=0)
-    assert sent_since(sandbox, before) == {"recibo": 1}  # the same receipt, nothing asked again
+    assert sent_since(sandbox.url, before) == {"recibo": 1}  # the same receipt, nothing asked again
     assert sorted(second.proofs) == sorted(codes)
     assert second.fetched == 3
     assert second.waiting == ()
@@ -167,9 +150,9 @@ def test_a_request_whose_answer_was_lost_is_not_sent_again(
     (line,) = service.outgoing().lines()
     assert (line.kind, line.state) == (IMAGES, OutgoingState.LOST)
 
-    before = proof_calls(sandbox)
+    before = proof_calls(sandbox.url)
     report = fetch_proofs(PlainTask(), service, codes, wait_s=0)
-    assert "imagens" not in sent_since(sandbox, before)
+    assert "imagens" not in sent_since(sandbox.url, before)
     assert sorted(report.problems) == sorted(codes)
     assert "no answer came" in report.problems[codes[0]]
     assert report.proofs == {}
@@ -189,3 +172,24 @@ def test_the_benchmarks_100_proofs_take_10_ar_calls_then_none(
     assert first.calls["imagens"] == math.ceil(100 / IMAGES_BATCH) == 2
     assert "objetos" not in first.calls  # the followed objects' timelines are the watchlist's
     assert second.calls == {}
+
+
+def test_a_cancelled_wait_leaves_the_receipt_to_poll_next_time(
+    service: TrackingService, sandbox: SandboxControl
+) -> None:
+    codes = delivered(sandbox, 2, start=65000000)
+    images_delay(sandbox, 3600)
+    steps: list[Progress[object]] = []
+
+    def heard(step: Progress[object]) -> None:
+        steps.append(step)
+        task.cancel()  # the clerk cancels while the images are being made
+
+    task: PlainTask[object] = PlainTask(heard)
+    with pytest.raises(Cancelled):
+        fetch_proofs(task, service, codes)
+    assert (steps[0].done, steps[0].total) == (0, 2)
+    before = proof_calls(sandbox.url)
+    report = fetch_proofs(PlainTask(), service, codes, wait_s=0)
+    assert sent_since(sandbox.url, before) == {"recibo": 1}  # polled by its receipt, not asked again
+    assert sorted(report.waiting) == sorted(codes)

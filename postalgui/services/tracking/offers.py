@@ -13,6 +13,7 @@ from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from postalgui.services.tracking.claimable import declared_values, maybe_claimable, statement_objects
+from postalgui.services.tracking.proofs import proof_pdf
 from postalgui.services.tracking.refresh import refresh
 
 if TYPE_CHECKING:
@@ -66,9 +67,6 @@ class TrackingOffer:
         return kept.proof if kept is not None and kept.complete else None
 
     def pdf(self, proofs: Sequence[DeliveryProof], language: str) -> bytes:
-        # lazy: reportlab loads when a proof is printed, not when the features are wired
-        from postalgui.services.tracking.proof_pdf import proof_pdf
-
         return proof_pdf(proofs, language)
 
     def fetch(self, task: TaskControl, codes: Sequence[str]) -> ProofReport:

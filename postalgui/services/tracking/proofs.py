@@ -29,7 +29,6 @@ from postalgui.api.values.dates import operator_utc
 from postalgui.api.values.object_codes import parse_object_code
 from postalgui.services.office.outgoing import AlreadySentError, UnreadableAnswerError, digest, send_once
 from postalgui.services.tracking.proof_book import KeptProof, ProofBook
-from postalgui.services.tracking.proof_pdf import proof_pdf
 from postalgui.services.tracking.proof_records import DeliveryProof, ProofImage, ProofReport
 from postalgui.services.tracking.status import Status, classify
 
@@ -81,6 +80,9 @@ def fetch_proofs(
     with cancel_scope(task.token):
         book = service.proofs()
         kept = book.kept(wanted)
+        if all(item.complete for item in kept.values()) and len(kept) == len(wanted):
+            proofs = {code: item.proof for code, item in kept.items()}
+            return ProofReport(proofs=proofs, fetched=0, not_delivered=(), waiting=(), problems={})
         fresh = [code for code in wanted if code not in kept]
         events, not_delivered, problems = _delivered_events(service, fresh)
         client = service.proof_client()
@@ -99,6 +101,14 @@ def fetch_proofs(
         waiting=tuple(code for code in wanted if code in waiting and code not in proofs),
         problems=problems,
     )
+
+
+def proof_pdf(proofs: Sequence[DeliveryProof], language: str = "pt") -> bytes:
+    """The "Comprovante de entrega" of ``proofs``, one page each (`proof_pdf.proof_pdf`)."""
+    # lazy: reportlab loads when a proof is printed, not with the Tracking tab
+    from postalgui.services.tracking import proof_pdf as document
+
+    return document.proof_pdf(proofs, language)
 
 
 # --- the delivered event ---------------------------------------------------------------------
