@@ -10168,10 +10168,6 @@ Registrar de novo assim mesmo? Se a operadora já as tiver, responde que já exi
         <translation>Lendo o comprovante de entrega…</translation>
     </message>
     <message>
-        <source>Asking the operator for the proof of %1…</source>
-        <translation>Pedindo ao operador o comprovante de %1…</translation>
-    </message>
-    <message>
         <source>The operator is still preparing the delivery pictures: ask again in a while (Get proof).</source>
         <translation>O operador ainda está preparando as imagens da entrega: peça de novo daqui a pouco (Obter comprovante).</translation>
     </message>
@@ -10230,6 +10226,14 @@ Registrar de novo assim mesmo? Se a operadora já as tiver, responde que já exi
     <message>
         <source>Save the proof of delivery</source>
         <translation>Salvar o comprovante de entrega</translation>
+    </message>
+    <message>
+        <source>Document:</source>
+        <translation>Documento:</translation>
+    </message>
+    <message>
+        <source>Asking the operator…</source>
+        <translation>Pedindo ao operador…</translation>
     </message>
 </context>
 <context>

@@ -13,7 +13,7 @@ from PySide6.QtCore import QCoreApplication
 from postalgui.gui.messages import arg, local_datetime
 from postalgui.services.tracking.proof_records import DeliveryProof, ProofImage
 
-__all__ = ["captions", "pictures", "receiver_text", "summary_text"]
+__all__ = ["captions", "pictures", "receiver_name", "receiver_text", "summary_text"]
 
 _CONTEXT = "ProofWords"
 
@@ -22,9 +22,14 @@ def _tr(text: str) -> str:
     return QCoreApplication.translate(_CONTEXT, text)
 
 
+def receiver_name(proof: DeliveryProof) -> str:
+    """The receiver's name, or that the operator named nobody."""
+    return proof.receiver.strip() or _tr("not named by the operator")
+
+
 def receiver_text(proof: DeliveryProof) -> str:
     """``Maria da Silva (document 12345678)``; the operator may name nobody."""
-    name = proof.receiver.strip() or _tr("not named by the operator")
+    name = receiver_name(proof)
     document = proof.document.strip()
     return arg(_tr("%1 (document %2)"), name, document) if document else name
 

@@ -91,7 +91,7 @@ class DetailPanel(QWidget):
         inner = QHBoxLayout(self.body)
         inner.setContentsMargins(0, 0, 0, 0)
         inner.addLayout(facts, 2)
-        inner.addWidget(self.proof_box, 2)
+        inner.addWidget(self.proof_box, 3)
         inner.addWidget(self.timeline_table, 3)
         column.addWidget(self.body, 1)
         column.addStretch()  # the heading stays on top while the body is hidden

@@ -31,7 +31,7 @@ from PySide6.QtWidgets import QFormLayout, QGroupBox, QHBoxLayout, QLabel, QPush
 from postalgui.api.cancel import Progress
 from postalgui.gui.i18n import ui_language
 from postalgui.gui.messages import arg, describe_error, local_datetime, or_dash
-from postalgui.gui.models.proof_words import captions, pictures, receiver_text
+from postalgui.gui.models.proof_words import captions, pictures, receiver_name
 from postalgui.gui.tabs.tracking.proof_words import report_text
 from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.gui.widgets.pdf_viewer import PdfViewerWindow
@@ -106,6 +106,7 @@ class ProofBox(QGroupBox):
     def _build(self) -> None:
         self.state_label = selectable_label(self, "proofState")
         self.receiver_value = selectable_label(self, "proofReceiver")
+        self.document_value = selectable_label(self, "proofDocument")
         self.when_value = selectable_label(self, "proofDeliveredAt")
         self.place_value = selectable_label(self, "proofPlace")
         self.facts = QWidget(self)
@@ -113,6 +114,7 @@ class ProofBox(QGroupBox):
         form.setContentsMargins(0, 0, 0, 0)
         for text, value in (
             (self.tr("Received by:"), self.receiver_value),
+            (self.tr("Document:"), self.document_value),
             (self.tr("Delivered at:"), self.when_value),
             (self.tr("Place:"), self.place_value),
         ):
@@ -236,12 +238,13 @@ class ProofBox(QGroupBox):
         self._proof = proof
         self.facts.setVisible(proof is not None)
         if proof is None:
-            for label in (self.receiver_value, self.when_value, self.place_value):
+            for label in (self.receiver_value, self.document_value, self.when_value, self.place_value):
                 label.clear()
             self.strip.set_pictures((), ())
             self.state_label.clear()
         else:
-            self.receiver_value.setText(receiver_text(proof))
+            self.receiver_value.setText(receiver_name(proof))
+            self.document_value.setText(or_dash(proof.document.strip()))
             when = proof.delivered_at
             self.when_value.setText(local_datetime(when) if when is not None else "\N{EM DASH}")
             self.place_value.setText(or_dash(proof.place))
