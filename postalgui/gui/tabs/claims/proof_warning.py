@@ -37,8 +37,8 @@ __all__ = ["FETCH_KEY", "PROOFS_KEY", "ProofWarning", "StoredProofs"]
 PROOFS_KEY = "claims.proofs"
 FETCH_KEY = "claims.proofs.fetch"
 ROOM = 200
-"""The warning's height at most (it scrolls past it): the confirmation table stays in sight
-at 1366 x 768."""
+"""The proofs' height at most (they scroll past it): the confirmation table stays in sight
+at 1366 x 768; fewer lines take their own height."""
 
 
 class StoredProofs(QObject):
@@ -134,7 +134,6 @@ class ProofWarning(QWidget):
         scroll = QScrollArea(self)
         scroll.setWidget(self.rows)
         scroll.setWidgetResizable(True)
-        scroll.setMaximumHeight(ROOM)
         scroll.setFrameShape(QScrollArea.Shape.NoFrame)
         self.rows_area = scroll
         self.missing_label = selectable_label(self, "claimsProofMissing")
@@ -176,6 +175,7 @@ class ProofWarning(QWidget):
             self._rows.addWidget(self._row(proof))
         self.heading.setVisible(bool(proofs))
         self.rows_area.setVisible(bool(proofs))
+        self.rows_area.setFixedHeight(min(ROOM, self.rows.sizeHint().height() + 2))  # its lines, no more
         self._missing = list(missing)
         self.missing_label.setText(
             arg(
