@@ -118,11 +118,13 @@ class FileDialog(QDialog):
         self._show_step(FORM)
 
     def _page(self, *widgets: QWidget) -> QWidget:
+        """The widgets one under the other; the room left goes to the last (the lines sent)."""
         page = QWidget(self)
         layout = QVBoxLayout(page)
         layout.setContentsMargins(0, 0, 0, 0)
         for widget in widgets:
             layout.addWidget(widget)
+        layout.setStretchFactor(widgets[-1], 1)
         return page
 
     def _show_step(self, step: int) -> None:
