@@ -111,11 +111,15 @@ class FileDialog(QDialog):
         self.review_button.clicked.connect(self._on_review_button_clicked)
         self.send_button.clicked.connect(self._on_send_button_clicked)
         self.settings_button.clicked.connect(self._on_settings_button_clicked)
-        self.warning.getRequested.connect(self._on_warning_get_requested)
-        if proofs is not None:
-            proofs.fetched.connect(self._on_fetcher_fetched)
-            proofs.fetchFailed.connect(self._on_fetcher_fetch_failed)
+        self._connect_proofs()
         self._show_step(FORM)
+
+    def _connect_proofs(self) -> None:
+        """ "Get proof" asks the page's proofs; what comes redraws the confirmation."""
+        self.warning.getRequested.connect(self._on_warning_get_requested)
+        if self.fetcher is not None:
+            self.fetcher.fetched.connect(self._on_fetcher_fetched)
+            self.fetcher.fetchFailed.connect(self._on_fetcher_fetch_failed)
 
     def _page(self, *widgets: QWidget) -> QWidget:
         """The widgets one under the other; the room left goes to the last (the lines sent)."""

@@ -23,7 +23,7 @@ from postalgui.gui.tabs.tracking.proof_words import report_text
 from postalgui.gui.tasks import Failure
 from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.gui.widgets.page_action import page_action
-from postalgui.gui.widgets.task_progress import task_progress
+from postalgui.gui.widgets.task_progress import show_progress, task_progress
 from postalgui.services.tracking.proof_records import ProofReport
 from postalgui.services.tracking.proofs import fetch_proofs
 from postalgui.services.tracking.status import Status
@@ -116,12 +116,7 @@ class ProofAction(QObject):
             self._handle.cancel()
 
     def _show_progress(self, progress: Progress) -> None:
-        self.progress_bar.setRange(0, progress.total or 0)
-        self.progress_bar.setValue(progress.done)
-        if progress.text:
-            self.progress_bar.setFormat(progress.text)
-        self.progress_bar.show()
-        self.cancel_button.show()
+        show_progress(self.progress_bar, self.cancel_button, progress)
 
     # --- slots -----------------------------------------------------------------------------
 

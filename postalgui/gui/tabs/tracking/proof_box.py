@@ -38,7 +38,7 @@ from postalgui.gui.widgets.pdf_viewer import PdfViewerWindow
 from postalgui.gui.widgets.picture_strip import PictureStrip
 from postalgui.gui.widgets.saved_file import SavedFileReporter, ask_save_path, pdf_type
 from postalgui.gui.widgets.selectable_label import selectable_label
-from postalgui.gui.widgets.task_progress import task_progress
+from postalgui.gui.widgets.task_progress import show_progress, task_progress
 from postalgui.services.tracking.proof_records import DeliveryProof, ProofReport
 from postalgui.services.tracking.proofs import fetch_proofs, proof_pdf, stored_proof
 from postalgui.services.tracking.status import Status
@@ -278,12 +278,7 @@ class ProofBox(QGroupBox):
             button.setVisible(self._proof is not None)
 
     def _progress(self, progress: Progress) -> None:
-        self.progress_bar.setRange(0, progress.total or 0)
-        self.progress_bar.setValue(progress.done)
-        if progress.text:
-            self.progress_bar.setFormat(progress.text)
-        self.progress_bar.show()
-        self.cancel_button.show()
+        show_progress(self.progress_bar, self.cancel_button, progress)
 
     def _fetch_ended(self) -> None:
         self._fetching = ""
