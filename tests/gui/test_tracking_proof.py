@@ -274,3 +274,14 @@ def test_in_portuguese_the_proof_reads_as_the_office_says_it(
         assert box.strip.buttons[0].accessibleName() == "Aviso de recebimento digital (AR)"
     finally:
         i18n.remove_translators(qapp, installed)
+
+
+def test_the_newest_object_asked_wins(qtbot: QtBot, panel: DetailPanel, service: ProofTracking) -> None:
+    service.keep(proof(images=(FACADE,)))
+    box = panel.proof_box
+    with qtbot.waitSignal(panel.objectShown, timeout=WAIT_MS):
+        panel.show_object(CODE)
+        panel.show_object("AA123456785BR")  # asked before the first one's proof was read
+    qtbot.waitUntil(lambda: panel.desk.runner.active_count == 0, timeout=WAIT_MS)  # every read ended
+    assert box.isHidden()
+    assert box.proof() is None

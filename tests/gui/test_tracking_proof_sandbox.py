@@ -151,3 +151,28 @@ def test_the_lists_get_proof_asks_the_delivered_selection_at_once(tab: TrackingT
     with qtbot.waitSignal(tab.detail.proof_box.proofShown, timeout=WAIT_MS):  # the detail shows what came
         select(tab, [WITHOUT_AR])
     assert tab.detail.proof_box.strip.buttons[0].accessibleName() == "Fachada"
+
+
+def test_a_fetch_waiting_for_pictures_stops_at_cancel_and_asks_again_later(
+    context: AppContext, panel: DetailPanel, qtbot: QtBot, shared_sandbox: str
+) -> None:
+    sandbox = SandboxControl(shared_sandbox)
+    follow(context, sandbox, {WITHOUT_AR: "on_time"})
+    sandbox._call("PUT", "/tracking/proof-config", {"imagens_delay_s": 3600})
+    box = panel.proof_box
+    with qtbot.waitSignal(box.proofMissing, timeout=WAIT_MS):
+        panel.show_object(WITHOUT_AR)
+    box.fetch()
+    assert box.progress_bar.isVisible()
+    assert not box.get_button.isEnabled()
+    qtbot.waitUntil(lambda: "recibo" in str(sandbox.stats()["requests"]), timeout=WAIT_MS)  # polling
+    qtbot.mouseClick(box.cancel_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(box.progress_bar.isHidden, timeout=WAIT_MS)
+    assert box.get_button.isVisible()
+    assert box.get_button.isEnabled()
+    assert box.proof() is None
+
+    sandbox.advance_clock(3601)  # the pictures are ready now: asked again, the same receipt polled
+    with qtbot.waitSignal(box.proofShown, timeout=WAIT_MS):
+        box.fetch()
+    assert [button.accessibleName() for button in box.strip.buttons] == ["Fachada", "Assinatura"]
