@@ -9341,8 +9341,8 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
         <translation>E&amp;xportar…</translation>
     </message>
     <message>
-        <source>Save the claims shown as CSV or .xlsx</source>
-        <translation>Salvar as reclamações exibidas como CSV ou .xlsx</translation>
+        <source>Save the claims shown as CSV or .xlsx; their stored proofs of delivery go beside it as PDFs</source>
+        <translation>Salvar as reclamações exibidas como CSV ou .xlsx; os comprovantes de entrega guardados vão ao lado, em PDF</translation>
     </message>
     <message>
         <source>Search: object, protocol, who filed, reason, situation…</source>

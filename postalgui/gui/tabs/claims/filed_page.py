@@ -107,7 +107,10 @@ class FiledPage(ListPage):
             self.tr("Re&open…"), self.tr("Ask the operator to look again at the selected closed claim")
         )
         self.export_action = self.action(
-            self.tr("E&xport…"), self.tr("Save the claims shown as CSV or .xlsx")
+            self.tr("E&xport…"),
+            self.tr(
+                "Save the claims shown as CSV or .xlsx; their stored proofs of delivery go beside it as PDFs"
+            ),
         )
         self.again = FileAgain(self.desk, self.selected_claims, self.reload, self)
         filters = FilterRow(
