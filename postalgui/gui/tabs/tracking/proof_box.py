@@ -201,9 +201,7 @@ class ProofBox(QGroupBox):
             on_progress=self._on_fetch_task_progress,
             on_finished=self._on_fetch_task_finished,
         )
-        self._progress(
-            Progress(0, None, arg(self.tr("Asking the operator for the proof of %1…"), self._code))
-        )
+        self._progress(Progress(0, None, self.tr("Asking the operator…")))  # the code is the detail's heading
         self._update_buttons()
         return self._fetch
 
