@@ -523,4 +523,14 @@ File them again anyway? If the operator has them, it answers that a claim alread
         </translation>
     </message>
 </context>
+<context>
+    <name>ProofAction</name>
+    <message numerus="yes">
+        <source>%n selected object(s) not delivered, left out</source>
+        <translation>
+            <numerusform>%n selected object not delivered, left out</numerusform>
+            <numerusform>%n selected objects not delivered, left out</numerusform>
+        </translation>
+    </message>
+</context>
 </TS>

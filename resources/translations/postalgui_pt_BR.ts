@@ -10270,6 +10270,13 @@ Registrar de novo assim mesmo? Se a operadora já as tiver, responde que já exi
         <source>Proof of delivery: %1</source>
         <translation>Comprovante de entrega: %1</translation>
     </message>
+    <message numerus="yes">
+        <source>%n selected object(s) not delivered, left out</source>
+        <translation>
+            <numerusform>%n objeto selecionado não entregue, deixado de fora</numerusform>
+            <numerusform>%n objetos selecionados não entregues, deixados de fora</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>ProofWarning</name>

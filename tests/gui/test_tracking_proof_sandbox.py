@@ -144,7 +144,10 @@ def test_the_lists_get_proof_asks_the_delivered_selection_at_once(tab: TrackingT
     assert report.fetched == 2
     assert report.proofs[WITHOUT_AR].ar is None
     said = [bar.text() for bar in tab.messages.messages()]
-    assert "Proof of delivery: 2 proof(s) of delivery fetched" in said
+    assert (
+        "Proof of delivery: 2 proof(s) of delivery fetched; 1 selected object(s) not delivered, left out"
+        in said
+    )
     # the task's end comes after its result
     qtbot.waitUntil(tab.proofs.progress_bar.isHidden, timeout=WAIT_MS)
     assert action.isEnabled()

@@ -54,6 +54,8 @@ class ProofAction(QObject):
         self.desk = desk
         self._selected = selected
         self._handle: TaskHandle | None = None
+        self._left_out = 0
+        """Selected objects not delivered, left out of the request."""
         self.action = page_action(
             tab,
             self.tr("Get pro&of"),
@@ -94,6 +96,7 @@ class ProofAction(QObject):
             )
             return None
         self.desk.messages.clear(PROOFS_KEY)
+        self._left_out = len(chosen) - len(codes)
         self._handle = self.desk.run(
             fetch_proofs,
             codes,
@@ -132,6 +135,8 @@ class ProofAction(QObject):
     def _on_task_result(self, report: ProofReport) -> None:
         kind = MessageKind.WARNING if report.problems or report.waiting else MessageKind.INFO
         said = arg(self.tr("Proof of delivery: %1"), report_text(report))
+        if self._left_out:
+            said += "; " + self.tr("%n selected object(s) not delivered, left out", "", self._left_out)
         self.desk.messages.show_message(said, kind, key=PROOFS_KEY)
         self.fetched.emit(report)
 
