@@ -169,7 +169,7 @@ class FileDialog(QDialog):
     def missing(self) -> list[str]:
         """The delivered objects claimed as not delivered whose proof was never fetched (none
         when this dialog cannot fetch)."""
-        if self.fetcher is None:
+        if self.fetcher is None or not self.fetcher.can_fetch:
             return []
         form = self.form
         return [

@@ -74,6 +74,11 @@ class StoredProofs(QObject):
             on_error=self._on_task_error,
         )
 
+    @property
+    def can_fetch(self) -> bool:
+        """Whether this service reaches Tracking's proofs (a port; none in some tests)."""
+        return self.desk.service.proofs() is not None
+
     def fetch(self, codes: Sequence[str]) -> TaskHandle:
         """Ask the operator for the proofs of ``codes`` (Tracking fetches and keeps them)."""
         return self.desk.run(
