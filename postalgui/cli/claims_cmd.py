@@ -119,8 +119,9 @@ def _add_summaries(sub: Commands) -> None:
         _add_money_back,
         summary="write the claims (or the money back) as CSV or .xlsx",
         description="Write one row per claim to FILE: CSV (';', decimal comma) or a workbook when "
-        "FILE ends in .xlsx (dates as dates, money as numbers); --money-back writes one row "
-        "per month instead.",
+        "FILE ends in .xlsx (dates as dates, money as numbers); the stored proofs of delivery of "
+        "the claims' objects go beside it as PDFs (FILE-comprovantes/CODE.pdf), named in a column. "
+        "--money-back writes one row per month instead.",
     )
     subcommand(
         sub,
@@ -419,7 +420,10 @@ def _run_export(args: argparse.Namespace, context: AppContext) -> int:
     if args.money_back:
         save_money_back(task, service, path, money_back(task, service), spoken())
     else:
-        save_claims(task, service, path, list_claims(task, service), spoken())
+        saved = save_claims(task, service, path, list_claims(task, service), spoken())
+        if saved.proofs:  # the stored proofs of delivery went beside it
+            proofs = count(saved.proofs, "proof of delivery", "proofs of delivery")
+            error(say("{proofs} in {folder}", proofs=proofs, folder=saved.folder))
     sys.stdout.write(f"{path}\n")
     return EXIT_OK
 

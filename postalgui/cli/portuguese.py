@@ -197,6 +197,9 @@ SENTENCES: Mapping[str, str] = MappingProxyType(
         " (--skip-bad saves the good rows)": " (--skip-bad salva as linhas boas)",
         " (default)": " (padrão)",
         # claims
+        "proof of delivery": "comprovante de entrega",
+        "proofs of delivery": "comprovantes de entrega",
+        "{proofs} in {folder}": "{proofs} em {folder}",
         "estimate": "estimativa",
         "problem": "problema",
         "claim by": "reclamar até",

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Protocol, overload
 
 if TYPE_CHECKING:
     from postalgui.api.cancel import TaskControl
-    from postalgui.services.tracking.proof_records import DeliveryProof
+    from postalgui.services.tracking.proof_records import DeliveryProof, ProofReport
 
 __all__ = ["Follow", "NewObject", "NewObjects", "Progress", "Proofs", "Whereabouts", "follow_objects"]
 
@@ -158,4 +158,9 @@ class Proofs(Protocol):
 
     def pdf(self, proofs: Sequence[DeliveryProof], language: str) -> bytes:
         """The "Comprovante de entrega" of ``proofs``, one page each (``"pt"`` or ``"en"``)."""
+        ...
+
+    def fetch(self, task: TaskControl, codes: Sequence[str]) -> ProofReport:
+        """Ask the operator for the proofs of ``codes`` not kept yet, and keep them (Tracking's
+        `fetch_proofs`: progress and cancel through ``task``)."""
         ...

@@ -517,4 +517,65 @@ File them again anyway? If the operator has them, it answers that a claim alread
         </translation>
     </message>
 </context>
+<context>
+    <name>TrackingProofWords</name>
+    <message numerus="yes">
+        <source>%n proof(s) of delivery fetched</source>
+        <translation>
+            <numerusform>%n proof of delivery fetched</numerusform>
+            <numerusform>%n proofs of delivery fetched</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n already stored</source>
+        <translation>
+            <numerusform>%n was already stored</numerusform>
+            <numerusform>%n were already stored</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n not delivered (nothing asked)</source>
+        <translation>
+            <numerusform>%n is not delivered (nothing asked)</numerusform>
+            <numerusform>%n are not delivered (nothing asked)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n waiting for the operator's pictures (ask again in a while)</source>
+        <translation>
+            <numerusform>%n is waiting for the operator's pictures (ask again in a while)</numerusform>
+            <numerusform>%n are waiting for the operator's pictures (ask again in a while)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>FiledPage</name>
+    <message numerus="yes">
+        <source>%n proof(s) of delivery attached in the folder %1.</source>
+        <translation>
+            <numerusform>%n proof of delivery attached in the folder %1.</numerusform>
+            <numerusform>%n proofs of delivery attached in the folder %1.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ProofWarning</name>
+    <message numerus="yes">
+        <source>Asking the operator for %n proof(s) of delivery…</source>
+        <translation>
+            <numerusform>Asking the operator for %n proof of delivery…</numerusform>
+            <numerusform>Asking the operator for %n proofs of delivery…</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ProofAction</name>
+    <message numerus="yes">
+        <source>%n selected object(s) not delivered, left out</source>
+        <translation>
+            <numerusform>%n selected object not delivered, left out</numerusform>
+            <numerusform>%n selected objects not delivered, left out</numerusform>
+        </translation>
+    </message>
+</context>
 </TS>

@@ -8073,6 +8073,74 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
         <source>Select an object to see its events.</source>
         <translation>Selecione um objeto para ver seus eventos.</translation>
     </message>
+    <message>
+        <source>Timeline</source>
+        <translation>Histórico</translation>
+    </message>
+    <message>
+        <source>Expected:</source>
+        <translation>Previsão:</translation>
+    </message>
+    <message>
+        <source>Product:</source>
+        <translation>Produto:</translation>
+    </message>
+    <message>
+        <source>Tag:</source>
+        <translation>Marcador:</translation>
+    </message>
+    <message>
+        <source>Billed on:</source>
+        <translation>Faturado em:</translation>
+    </message>
+    <message>
+        <source>Last asked:</source>
+        <translation>Última consulta:</translation>
+    </message>
+    <message>
+        <source>Loading…</source>
+        <translation>Carregando…</translation>
+    </message>
+    <message>
+        <source>Pick an object in the list to see its history.</source>
+        <translation>Escolha um objeto na lista para ver o histórico.</translation>
+    </message>
+    <message>
+        <source>%1 (code %2)</source>
+        <translation>%1 (código %2)</translation>
+    </message>
+    <message>
+        <source>Not asked yet</source>
+        <translation>Ainda não consultado</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <source>The operator does not name the branch.</source>
+        <translation>A operadora não informa a agência.</translation>
+    </message>
+    <message>
+        <source>Looking up unit %1 in the branch data…</source>
+        <translation>Procurando a unidade %1 nos dados de agências…</translation>
+    </message>
+    <message>
+        <source>This object is no longer followed.</source>
+        <translation>Este objeto não é mais acompanhado.</translation>
+    </message>
+    <message>
+        <source>Could not read %1: %2</source>
+        <translation>Não foi possível ler %1: %2</translation>
+    </message>
+    <message>
+        <source>Unit %1 is not in the branch data.</source>
+        <translation>A unidade %1 não está nos dados de agências.</translation>
+    </message>
+    <message>
+        <source>Could not look up the branch: %1</source>
+        <translation>Não foi possível procurar a agência: %1</translation>
+    </message>
 </context>
 <context>
     <name>FilterBar</name>
@@ -9006,6 +9074,26 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
         <source>Estimate</source>
         <translation>Estimativa</translation>
     </message>
+    <message>
+        <source>&amp;File anyway</source>
+        <translation>&amp;Registrar mesmo assim</translation>
+    </message>
+    <message>
+        <source>The operator is still preparing the proof: ask again in a while (Get proof).</source>
+        <translation>O operador ainda está preparando o comprovante: peça de novo daqui a pouco (Obter comprovante).</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>The operator has no proof of delivery for %1.</source>
+        <translation>O operador não tem comprovante de entrega de %1.</translation>
+    </message>
+    <message>
+        <source>The proof of delivery could not be fetched: %1</source>
+        <translation>O comprovante de entrega não pôde ser obtido: %1</translation>
+    </message>
 </context>
 <context>
     <name>FilingForm</name>
@@ -9391,6 +9479,17 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
     <message>
         <source>claims</source>
         <translation>reclamacoes</translation>
+    </message>
+    <message>
+        <source>Save the claims shown as CSV or .xlsx; their stored proofs of delivery go beside it as PDFs</source>
+        <translation>Salvar as reclamações exibidas como CSV ou .xlsx; os comprovantes de entrega guardados vão ao lado, em PDF</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n proof(s) of delivery attached in the folder %1.</source>
+        <translation>
+            <numerusform>%n comprovante de entrega anexado na pasta %1.</numerusform>
+            <numerusform>%n comprovantes de entrega anexados na pasta %1.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -10423,6 +10522,274 @@ Registrar de novo assim mesmo? Se a operadora já as tiver, responde que já exi
     <message>
         <source>%1 (got &apos;%2&apos;)</source>
         <translation>%1 (recebido: &apos;%2&apos;)</translation>
+    </message>
+</context>
+<context>
+    <name>PictureStrip</name>
+    <message>
+        <source>%1 (PDF)</source>
+        <translation>%1 (PDF)</translation>
+    </message>
+    <message>
+        <source>Unreadable picture</source>
+        <translation>Imagem ilegível</translation>
+    </message>
+</context>
+<context>
+    <name>ProofWords</name>
+    <message>
+        <source>not named by the operator</source>
+        <translation>não informado pelo operador</translation>
+    </message>
+    <message>
+        <source>%1 (document %2)</source>
+        <translation>%1 (documento %2)</translation>
+    </message>
+    <message>
+        <source>Digital delivery receipt (AR)</source>
+        <translation>Aviso de recebimento digital (AR)</translation>
+    </message>
+    <message>
+        <source>Delivery picture %1</source>
+        <translation>Imagem da entrega %1</translation>
+    </message>
+    <message>
+        <source>Received by %1</source>
+        <translation>Recebido por %1</translation>
+    </message>
+    <message>
+        <source>%1 on %2</source>
+        <translation>%1 em %2</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1, %2</translation>
+    </message>
+</context>
+<context>
+    <name>TrackingProofWords</name>
+    <message numerus="yes">
+        <source>%n proof(s) of delivery fetched</source>
+        <translation>
+            <numerusform>%n comprovante de entrega obtido</numerusform>
+            <numerusform>%n comprovantes de entrega obtidos</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n already stored</source>
+        <translation>
+            <numerusform>%n já guardado</numerusform>
+            <numerusform>%n já guardados</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n not delivered (nothing asked)</source>
+        <translation>
+            <numerusform>%n não entregue (nada pedido)</numerusform>
+            <numerusform>%n não entregues (nada pedido)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n waiting for the operator's pictures (ask again in a while)</source>
+        <translation>
+            <numerusform>%n aguardando as imagens do operador (peça de novo daqui a pouco)</numerusform>
+            <numerusform>%n aguardando as imagens do operador (peça de novo daqui a pouco)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>No proof of delivery was asked.</source>
+        <translation>Nenhum comprovante de entrega foi pedido.</translation>
+    </message>
+</context>
+<context>
+    <name>ProofBox</name>
+    <message>
+        <source>Proof of delivery</source>
+        <translation>Comprovante de entrega</translation>
+    </message>
+    <message>
+        <source>Received by:</source>
+        <translation>Recebido por:</translation>
+    </message>
+    <message>
+        <source>Delivered at:</source>
+        <translation>Entregue em:</translation>
+    </message>
+    <message>
+        <source>Place:</source>
+        <translation>Local:</translation>
+    </message>
+    <message>
+        <source>G&amp;et proof</source>
+        <translation>Obt&amp;er comprovante</translation>
+    </message>
+    <message>
+        <source>Ask the operator for the receiver, the receipt and the delivery pictures</source>
+        <translation>Pedir ao operador o recebedor, o aviso de recebimento e as imagens da entrega</translation>
+    </message>
+    <message>
+        <source>Pri&amp;nt proof…</source>
+        <translation>Imprimir comprovan&amp;te…</translation>
+    </message>
+    <message>
+        <source>Save proof as P&amp;DF…</source>
+        <translation>Salvar comprovante em PD&amp;F…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Cancelar</translation>
+    </message>
+    <message>
+        <source>Stop asking; what came so far is kept</source>
+        <translation>Parar de pedir; o que já chegou fica guardado</translation>
+    </message>
+    <message>
+        <source>Reading the proof of delivery…</source>
+        <translation>Lendo o comprovante de entrega…</translation>
+    </message>
+    <message>
+        <source>The operator is still preparing the delivery pictures: ask again in a while (Get proof).</source>
+        <translation>O operador ainda está preparando as imagens da entrega: peça de novo daqui a pouco (Obter comprovante).</translation>
+    </message>
+    <message>
+        <source>The operator sent no pictures for this delivery.</source>
+        <translation>O operador não enviou imagens desta entrega.</translation>
+    </message>
+    <message>
+        <source>The operator's note: %1</source>
+        <translation>Observação do operador: %1</translation>
+    </message>
+    <message>
+        <source>As&amp;k again</source>
+        <translation>Pedir &amp;novamente</translation>
+    </message>
+    <message>
+        <source>No proof stored yet: Get proof asks the operator for it.</source>
+        <translation>Nenhum comprovante guardado ainda: Obter comprovante o pede ao operador.</translation>
+    </message>
+    <message>
+        <source>The proof of delivery of %1 could not be read: %2</source>
+        <translation>O comprovante de entrega de %1 não pôde ser lido: %2</translation>
+    </message>
+    <message>
+        <source>The operator refused the proof of delivery of %1: %2</source>
+        <translation>O operador recusou o comprovante de entrega de %1: %2</translation>
+    </message>
+    <message>
+        <source>Proof of delivery of %1: %2</source>
+        <translation>Comprovante de entrega de %1: %2</translation>
+    </message>
+    <message>
+        <source>The operator does not report this object as delivered yet.</source>
+        <translation>O operador ainda não informa este objeto como entregue.</translation>
+    </message>
+    <message>
+        <source>The operator is still preparing the proof: ask again in a while (Get proof).</source>
+        <translation>O operador ainda está preparando o comprovante: peça de novo daqui a pouco (Obter comprovante).</translation>
+    </message>
+    <message>
+        <source>The operator has no proof of delivery for this object.</source>
+        <translation>O operador não tem comprovante de entrega deste objeto.</translation>
+    </message>
+    <message>
+        <source>The proof of delivery of %1 could not be fetched: %2</source>
+        <translation>O comprovante de entrega de %1 não pôde ser obtido: %2</translation>
+    </message>
+    <message>
+        <source>Proof of delivery %1</source>
+        <translation>Comprovante de entrega %1</translation>
+    </message>
+    <message>
+        <source>proof-%1</source>
+        <translation>comprovante-%1</translation>
+    </message>
+    <message>
+        <source>Save the proof of delivery</source>
+        <translation>Salvar o comprovante de entrega</translation>
+    </message>
+    <message>
+        <source>Document:</source>
+        <translation>Documento:</translation>
+    </message>
+    <message>
+        <source>Asking the operator…</source>
+        <translation>Pedindo ao operador…</translation>
+    </message>
+</context>
+<context>
+    <name>ProofAction</name>
+    <message>
+        <source>Get pro&amp;of</source>
+        <translation>Obter c&amp;omprovante</translation>
+    </message>
+    <message>
+        <source>Ask the operator for the proof of delivery of the selected delivered objects</source>
+        <translation>Pedir ao operador o comprovante de entrega dos objetos entregues selecionados</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Cancelar</translation>
+    </message>
+    <message>
+        <source>Stop asking; the proofs that came so far are kept</source>
+        <translation>Parar de pedir; os comprovantes que já chegaram ficam guardados</translation>
+    </message>
+    <message>
+        <source>None of the selected objects is delivered: only a delivered object has a proof.</source>
+        <translation>Nenhum dos objetos selecionados foi entregue: só um objeto entregue tem comprovante.</translation>
+    </message>
+    <message>
+        <source>The proofs of delivery could not be fetched: %1</source>
+        <translation>Os comprovantes de entrega não puderam ser obtidos: %1</translation>
+    </message>
+    <message>
+        <source>Asking the proofs of %1 objects…</source>
+        <translation>Pedindo os comprovantes de %1 objetos…</translation>
+    </message>
+    <message>
+        <source>Proof of delivery: %1</source>
+        <translation>Comprovante de entrega: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n selected object(s) not delivered, left out</source>
+        <translation>
+            <numerusform>%n objeto selecionado não entregue, deixado de fora</numerusform>
+            <numerusform>%n objetos selecionados não entregues, deixados de fora</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ProofWarning</name>
+    <message>
+        <source>The operator has proof of delivery for this object: a claim for it is likely refused (code 530/546).</source>
+        <translation>O operador tem comprovante de entrega deste objeto: um pedido para ele provavelmente será recusado (código 530/546).</translation>
+    </message>
+    <message>
+        <source>The operator has proof of delivery for these objects: claims for them are likely refused (code 530/546).</source>
+        <translation>O operador tem comprovante de entrega destes objetos: pedidos para eles provavelmente serão recusados (código 530/546).</translation>
+    </message>
+    <message>
+        <source>&amp;Get proof</source>
+        <translation>&amp;Obter comprovante</translation>
+    </message>
+    <message>
+        <source>Ask the operator for the proof of delivery of these objects</source>
+        <translation>Pedir ao operador o comprovante de entrega destes objetos</translation>
+    </message>
+    <message>
+        <source>No proof of delivery is known for %1 (delivered): with one, a claim saying it did not arrive is likely refused.</source>
+        <translation>Nenhum comprovante de entrega é conhecido para %1 (entregue): havendo um, um pedido dizendo que não chegou provavelmente será recusado.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Asking the operator for %n proof(s) of delivery…</source>
+        <translation>
+            <numerusform>Pedindo ao operador %n comprovante de entrega…</numerusform>
+            <numerusform>Pedindo ao operador %n comprovantes de entrega…</numerusform>
+        </translation>
     </message>
 </context>
 </TS>

@@ -312,3 +312,21 @@ def test_a_filing_whose_answer_was_unreadable_is_held_until_followed_or_filed_ag
     assert claims_requests(sandbox) == sent + 1
     (again,) = json.loads(out)
     assert again["result"] in ("filed", "already"), again
+
+
+def test_export_carries_the_claims_stored_proofs_of_delivery_beside_the_file(
+    sandbox: SandboxControl, watched: dict[str, str], capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    code, out, err = run(capsys, "claims", "file", LATE, "--motivo", "135", "--yes", *CONTACT)
+    assert code == 0, err
+    sandbox._call("PUT", "/tracking/proof-config", {"imagens_delay_s": 0})
+    code, out, err = run(capsys, "track", "proof", LATE, "--out", str(tmp_path / "proofs"))
+    assert code == 0, err
+    sheet = tmp_path / "pedidos.csv"
+    code, out, err = run(capsys, "claims", "export", str(sheet))
+    assert out.strip() == str(sheet)
+    assert code == 0, err
+    folder = tmp_path / "pedidos-comprovantes"
+    assert f"1 proof of delivery in {folder}" in err
+    assert (folder / f"{LATE}.pdf").read_bytes().startswith(b"%PDF-")
+    assert f"pedidos-comprovantes/{LATE}.pdf" in sheet.read_text(encoding="utf-8-sig")

@@ -274,7 +274,7 @@ def test_authorize_a_return_from_tracking_opens_the_shipping_dialog_and_the_retu
         lambda: tracking.select_code(outbound) and tracking.actions_.return_action.isEnabled(),
         timeout=WAIT_MS,
     )
-    assert tracking.actions_.return_action in tracking.table.actions()  # the list's context menu
+    assert tracking.actions_.return_action in tracking.context_menu().actions()  # the list's right click
     tracking.actions_.return_action.trigger()  # click 2
     shipping = window.tabs.currentWidget()
     assert window.tabs.currentIndex() == TAB_FACTORIES.index(shipping_tab)

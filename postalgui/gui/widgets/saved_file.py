@@ -107,11 +107,15 @@ class SavedFileReporter(QObject):
 
     @Slot(object)
     def saved(self, path: object) -> None:
-        if not isinstance(path, Path):
-            return
+        if isinstance(path, Path):
+            self.saved_with(path, "")
+
+    def saved_with(self, path: Path, note: str) -> None:
+        """`saved`, with a sentence after "Saved to …" (what went with the file)."""
         self._folder = path.parent
+        said = arg(self.tr("Saved to %1"), str(path))
         self.messages.show_message(
-            arg(self.tr("Saved to %1"), str(path)),
+            f"{said}. {note}" if note else said,
             MessageKind.INFO,
             key=self.key,
             action_text=self.tr("Open &folder"),

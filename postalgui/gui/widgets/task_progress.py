@@ -12,7 +12,9 @@ from collections.abc import Callable
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QHBoxLayout, QProgressBar, QPushButton, QWidget
 
-__all__ = ["task_progress"]
+from postalgui.api.cancel import Progress
+
+__all__ = ["show_progress", "task_progress"]
 
 
 def task_progress(
@@ -34,3 +36,14 @@ def task_progress(
     layout.addWidget(bar)
     layout.addWidget(button)
     return bar, button
+
+
+def show_progress(bar: QProgressBar, button: QPushButton, progress: Progress) -> None:
+    """The bar at ``progress`` (busy while its total is unknown; its text when it has one),
+    and the button, both shown."""
+    bar.setRange(0, progress.total or 0)
+    bar.setValue(progress.done)
+    if progress.text:
+        bar.setFormat(progress.text)
+    bar.show()
+    button.show()

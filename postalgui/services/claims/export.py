@@ -12,7 +12,7 @@ call it alike.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import date, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -58,6 +58,7 @@ _CLAIM_COLUMNS: Spec = (
     ("Acompanhado em", "Followed on", D, 14),
     ("Reaberto em", "Reopened on", D, 14),
     ("Pago em", "Paid on", D, 14),
+    ("Comprovante de entrega", "Proof of delivery", T, 34),
 )
 
 _CANDIDATE_COLUMNS: Spec = (
@@ -114,7 +115,7 @@ def _day(moment: datetime | None) -> date | None:
     return (moment.astimezone() if moment.tzinfo is not None else moment).date()
 
 
-def _claim_row(claim: Claim, language: str) -> list[object]:
+def _claim_row(claim: Claim, language: str, proof: str = "") -> list[object]:
     return [
         claim.code,
         claim.protocol or "",
@@ -139,6 +140,7 @@ def _claim_row(claim: Claim, language: str) -> list[object]:
         _day(claim.followed_at),
         _day(claim.reopened_at),
         _day(claim.paid_at),
+        proof,
     ]
 
 
@@ -199,10 +201,15 @@ def _write(path: Path, spec: Spec, rows: Iterable[Sequence[object]], sheet: str,
     return write_table(Path(path), _columns(spec, language), rows, title=title)
 
 
-def export_claims(path: Path, claims: Sequence[Claim], language: str = "pt") -> Path:
-    """One row per claim at ``path`` (CSV, or a workbook when it ends in .xlsx), atomically."""
+def export_claims(
+    path: Path, claims: Sequence[Claim], language: str = "pt", proofs: Mapping[str, str] | None = None
+) -> Path:
+    """One row per claim at ``path`` (CSV, or a workbook when it ends in .xlsx), atomically;
+    ``proofs``: by object code, the file of its proof of delivery (its last column)."""
     language = language_of(language)
-    return _write(path, _CLAIM_COLUMNS, (_claim_row(claim, language) for claim in claims), "claims", language)
+    named = proofs or {}
+    rows = (_claim_row(claim, language, named.get(claim.code, "")) for claim in claims)
+    return _write(path, _CLAIM_COLUMNS, rows, "claims", language)
 
 
 def export_candidates(path: Path, candidates: Sequence[Candidate], today: date, language: str = "pt") -> Path:

@@ -1,10 +1,12 @@
 """The claims' files as use cases, ``fn(task, service, ...)``, for the tab and the CLI:
-the claims or the money back per month as CSV or .xlsx (by the path's suffix), and the
-accountant's PDF headed with the company's CNPJ and contract on every page."""
+the claims (with their objects' proofs of delivery beside them) or the money back per
+month as CSV or .xlsx (by the path's suffix), and the accountant's PDF headed with the
+company's CNPJ and contract on every page."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -18,10 +20,20 @@ if TYPE_CHECKING:
     from postalgui.services.claims.service import ClaimsService
     from postalgui.services.settings import Profile
 from postalgui.services.claims.export import export_claims, export_money_back
+from postalgui.services.claims.proofs import attach_proofs, proof_folder
 from postalgui.services.claims.report_pdf import write_money_report
 from postalgui.services.claims.use_cases import list_claims
 
-__all__ = ["report_heading", "save_claims", "save_money_back", "save_money_report"]
+__all__ = ["SavedClaims", "report_heading", "save_claims", "save_money_back", "save_money_report"]
+
+
+@dataclass(frozen=True)
+class SavedClaims:
+    """Where the claims went, and how many proofs of delivery went with them (in ``folder``)."""
+
+    path: Path
+    proofs: int
+    folder: Path
 
 
 _CONTRACT = {"pt": "contrato", "en": "contract"}
@@ -39,11 +51,13 @@ def report_heading(profile: Profile, language: str = "pt") -> str:
 
 def save_claims(
     task: TaskControl, service: ClaimsService, path: Path, claims: Sequence[Claim], language: str
-) -> Path:
-    """One row per claim."""
-
-    del task, service
-    return export_claims(path, claims, language)
+) -> SavedClaims:
+    """One row per claim; each object's stored proof of delivery as a PDF in a folder beside
+    the file (`attach_proofs`), named in the row."""
+    language = language_of(language)
+    attached = attach_proofs(task, service, Path(path), [claim.code for claim in claims], language)
+    written = export_claims(path, claims, language, attached)
+    return SavedClaims(written, len(attached), proof_folder(written))
 
 
 def save_money_back(

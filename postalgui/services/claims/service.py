@@ -13,6 +13,7 @@ if TYPE_CHECKING:
     from postalgui.services.claims.ports import ClaimsPorts, InvoiceObjects, TrackedObjects
     from postalgui.services.claims.settings import ClaimsSettings
     from postalgui.services.office.database import OfficeDatabase
+    from postalgui.services.ports import Proofs
     from postalgui.services.settings import Profile
 from postalgui.api.claims import ClaimsClient
 from postalgui.services.claims.book import ClaimBook
@@ -67,6 +68,10 @@ class ClaimsService:
     def tracked(self) -> TrackedObjects:
         """The office's followed objects as claims read them (Tracking's port)."""
         return self._ports.tracked
+
+    def proofs(self) -> Proofs | None:
+        """Tracking's proofs of delivery (a port: the stored ones, and their PDF; ``None``: tests)."""
+        return self._ports.proofs
 
     def invoice_objects(self) -> InvoiceObjects:
         """An invoice's objects (a port to Invoices and Tracking)."""

@@ -14,14 +14,14 @@ from typing import TYPE_CHECKING
 
 from postalgui.services.ports import Progress
 from postalgui.services.tracking.claimable import declared_values, maybe_claimable, statement_objects
-from postalgui.services.tracking.proofs import proof_pdf
+from postalgui.services.tracking.proofs import fetch_proofs, proof_pdf
 from postalgui.services.tracking.refresh import refresh
 from postalgui.services.tracking.status import Status
 
 if TYPE_CHECKING:
     from postalgui.api.cancel import TaskControl
     from postalgui.services.ports import NewObject
-    from postalgui.services.tracking.proof_records import DeliveryProof
+    from postalgui.services.tracking.proof_records import DeliveryProof, ProofReport
     from postalgui.services.tracking.records import WatchedObject
     from postalgui.services.tracking.service import TrackingService
 
@@ -75,6 +75,9 @@ class TrackingOffer:
 
     def pdf(self, proofs: Sequence[DeliveryProof], language: str) -> bytes:
         return proof_pdf(proofs, language)
+
+    def fetch(self, task: TaskControl, codes: Sequence[str]) -> ProofReport:
+        return fetch_proofs(task, self._service(), codes)
 
 
 _WAITING = frozenset({None, Status.NOT_FOUND, Status.INVALID})

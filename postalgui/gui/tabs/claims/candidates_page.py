@@ -8,7 +8,9 @@ progress and Cancel, the statement downloaded first if needed). The table
 invoice); expired candidates are listed on request and never fileable. "File claim(s)…"
 (Ctrl+Enter, the context menu) opens the `FileDialog`, then runs `file_claims` with
 progress and Cancel and shows each object's result (`FilingResults`); a filed row says so
-and cannot be filed again.
+and cannot be filed again. The proofs of delivery stored for the delivered candidates are
+read after each list (`StoredProofs`): the dialog shows one when a claim says the parcel
+did not arrive.
 """
 
 from __future__ import annotations
@@ -43,6 +45,7 @@ from postalgui.gui.tabs.claims.candidate_model import (
 from postalgui.gui.tabs.claims.candidate_statement import StatementDialog
 from postalgui.gui.tabs.claims.file_dialog import FileDialog
 from postalgui.gui.tabs.claims.filing_results import FilingResults, line_of, summary_of
+from postalgui.gui.tabs.claims.proof_warning import StoredProofs
 from postalgui.gui.tasks import Failure
 from postalgui.gui.widgets.live_reading import LiveReading
 from postalgui.gui.widgets.message_kind import MessageKind
@@ -118,6 +121,7 @@ class CandidatesPage(QWidget):
         """The candidates of the filing under way, as the clerk chose them."""
         self._watchlist_after = False
         self._handles: dict[str, TaskHandle] = {}
+        self.proofs = StoredProofs(desk, self)
         self.open_dialog: Callable[[QDialog], bool] = lambda dialog: bool(dialog.exec())
         self._build()
         self._connect()
@@ -276,6 +280,9 @@ class CandidatesPage(QWidget):
         self.table.verticalScrollBar().setValue(scrolled)
         self.counts.show_counts(found)
         self._update_file_action()
+        self.proofs.read(
+            [candidate.code for candidate in found.candidates if candidate.arrived_on is not None]
+        )
         self.candidatesLoaded.emit(len(found.candidates))
 
     def _row(self, candidate: Candidate, today: date, *, expired: bool) -> CandidateRow:
@@ -311,7 +318,8 @@ class CandidatesPage(QWidget):
         if not rows or not all(row.fileable for row in rows) or FILE_KEY in self._handles:
             return None
         known = self.found.names if self.found is not None else {}
-        dialog = FileDialog([row.candidate for row in rows], self.desk.service.settings, self, known)
+        chosen = [row.candidate for row in rows]
+        dialog = FileDialog(chosen, self.desk.service.settings, self, known, self.proofs)
         dialog.settingsRequested.connect(self.settingsRequested)
         try:
             if not self.open_dialog(dialog):

@@ -1,6 +1,7 @@
 """`FiledPage`: every claim of the office, how each stands, followed in the background.
 
-The page composes and wires: the toolbar (Follow, Reopen, Export), the filter bar (state
+The page composes and wires: the toolbar (Follow, Reopen, Export: the claims' objects'
+stored proofs of delivery go with the file, as PDFs in a folder beside it), the filter bar (state
 and a search box, applied as the user types by `ClaimModel`), the table, and the
 follow-up with its progress (`Follower`). Its list is read after the table's first paint
 and whenever the office database says claims or tracked objects changed (`OfficeChanges`,
@@ -35,7 +36,7 @@ from postalgui.gui.widgets.list_page import ListPage
 from postalgui.gui.widgets.live_reading import LiveReading
 from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.gui.widgets.saved_file import SavedFileReporter, ask_save_path, table_types
-from postalgui.services.claims.saving import save_claims
+from postalgui.services.claims.saving import SavedClaims, save_claims
 from postalgui.services.claims.use_cases import list_claims, reopen_claim
 from postalgui.services.office import topics
 
@@ -106,7 +107,10 @@ class FiledPage(ListPage):
             self.tr("Re&open…"), self.tr("Ask the operator to look again at the selected closed claim")
         )
         self.export_action = self.action(
-            self.tr("E&xport…"), self.tr("Save the claims shown as CSV or .xlsx")
+            self.tr("E&xport…"),
+            self.tr(
+                "Save the claims shown as CSV or .xlsx; their stored proofs of delivery go beside it as PDFs"
+            ),
         )
         self.again = FileAgain(self.desk, self.selected_claims, self.reload, self)
         filters = FilterRow(
@@ -221,7 +225,7 @@ class FiledPage(ListPage):
             name="save claims",
             key=FILE_KEY,
             owner=self,
-            on_result=self.saved.saved,
+            on_result=self._on_save_task_result,
             on_error=self.saved.failed,
         )
 
@@ -269,6 +273,17 @@ class FiledPage(ListPage):
         self.desk.messages.show_message(reopen_text(result.return_code, result.message), kind, key=REOPEN_KEY)
         self.reopened.emit(result)
         self.reload()
+
+    @Slot(object)
+    def _on_save_task_result(self, saved: SavedClaims) -> None:
+        """Where the file went, and the proofs of delivery that went with it."""
+        note = ""
+        if saved.proofs:
+            note = arg(
+                self.tr("%n proof(s) of delivery attached in the folder %1.", "", saved.proofs),
+                saved.folder.name,
+            )
+        self.saved.saved_with(saved.path, note)
 
     @Slot(bool)
     def _on_follower_finished(self, _cancelled: bool) -> None:

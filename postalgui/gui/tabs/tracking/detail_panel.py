@@ -4,7 +4,8 @@ The code (selectable), the status and lateness in words ("Delivered 3 days late"
 "Overdue by 2 days", "Expected today"), the expected date and whose it is (the
 operator's, or the delivery-time service's), product, tag, the invoice line it was billed
 on with its amount, and the timeline: every event, newest first, with its unit and city.
-An object waiting at a branch shows that branch from the Branches data (`BranchBox`).
+An object waiting at a branch shows that branch from the Branches data (`BranchBox`); a
+delivered one, its proof of delivery beside the facts (`ProofBox`).
 
 The object is read in a task (`services.tracking.detail.object_detail`: the office
 database may be a server away) and the branch in another (`branch_at`: it may ask the
@@ -23,6 +24,7 @@ from postalgui.api.values import format_brl
 from postalgui.gui.messages import arg, describe_error, local_datetime, or_dash
 from postalgui.gui.tabs.tracking.branch_box import BranchBox, bold_label
 from postalgui.gui.tabs.tracking.detail_words import expected_text, lateness_text, status_text
+from postalgui.gui.tabs.tracking.proof_box import ProofBox
 from postalgui.gui.tabs.tracking.timeline_model import EventColumn, TimelineModel
 from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.gui.widgets.selectable_label import selectable_label
@@ -69,6 +71,7 @@ class DetailPanel(QWidget):
         self.lateness_label = selectable_label(self, "trackingLateness")
         self.message_label = selectable_label(self, "trackingMessage")
         self.branch_box = BranchBox(self)
+        self.proof_box = ProofBox(desk, self)
         self.timeline = TimelineModel(self)
         self.timeline_table = sortable_table(self, self.timeline, "trackingTimeline", self.tr("Timeline"))
         self.timeline_table.setWordWrap(True)
@@ -88,6 +91,7 @@ class DetailPanel(QWidget):
         inner = QHBoxLayout(self.body)
         inner.setContentsMargins(0, 0, 0, 0)
         inner.addLayout(facts, 2)
+        inner.addWidget(self.proof_box, 3)
         inner.addWidget(self.timeline_table, 3)
         column.addWidget(self.body, 1)
         column.addStretch()  # the heading stays on top while the body is hidden
@@ -165,6 +169,7 @@ class DetailPanel(QWidget):
             label.clear()
         self.message_label.hide()
         self.branch_box.hide()
+        self.proof_box.show_object(None)
         self.timeline.clear()
         self.body.hide()
 
@@ -188,6 +193,7 @@ class DetailPanel(QWidget):
         self.timeline.set_items(found.events)
         self.timeline_table.resizeRowsToContents()
         self._show_branch_of(found)
+        self.proof_box.show_object(found)
 
     def _invoice_text(self, found: WatchedObject) -> str:
         """``RE 1234567 · R$ 1.234,56``: the statement line it was billed on, when known."""

@@ -1,7 +1,8 @@
 """The Tracking tab: every object the office follows, what needs a person, refreshed in the background.
 
 The tab is a `ListPage` that composes and wires: the toolbar (`ListActions`: add, import,
-refresh, remove, archive, tag, export), the counters (`Counters`), the filter bar
+refresh, remove, archive, tag, export; `ProofAction`: the proofs of delivery of the
+selection, also on the table's context menu), the counters (`Counters`), the filter bar
 (`FilterBar`) over the table (`ObjectModel`, filtered per keystroke through its
 `ObjectIndex`), the selected object's detail (`DetailPanel`, below the table), the
 refresh with its progress (`Refresher`) and the desktop notifications (a `Notifier`).
@@ -21,9 +22,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QItemSelection, QObject, Qt, QTimer, Signal, Slot
+from PySide6.QtCore import QEvent, QItemSelection, QObject, QPoint, Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QAction, QKeySequence, QShortcut
-from PySide6.QtWidgets import QTabWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QMenu, QTabWidget, QVBoxLayout, QWidget
 
 from postalgui.gui.desk import Desk
 from postalgui.gui.i18n import app_locale
@@ -36,18 +37,21 @@ from postalgui.gui.tabs.tracking.list_actions import ListActions
 from postalgui.gui.tabs.tracking.notifier import Notifier, TrayNotifier, alert_message
 from postalgui.gui.tabs.tracking.object_index import Criteria, Indexed, ObjectIndex, load_index
 from postalgui.gui.tabs.tracking.object_model import ObjectColumn, ObjectModel
+from postalgui.gui.tabs.tracking.proof_action import ProofAction
 from postalgui.gui.tabs.tracking.refresher import REFRESH_KEY, Refresher, Tick
 from postalgui.gui.tasks import Failure
 from postalgui.gui.widgets.list_page import ListPage
 from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.gui.widgets.window_state import RememberedSplitter
 from postalgui.services.office import topics
+from postalgui.services.tracking.proof_records import ProofReport
 from postalgui.services.tracking.use_cases import Added
 
 if TYPE_CHECKING:
     from postalgui.gui.tabs.contract import Handoffs
     from postalgui.gui.tasks import TaskHandle, TaskRunner
     from postalgui.gui.widgets.message_bar import MessageArea
+    from postalgui.services.tracking.records import WatchedObject
     from postalgui.services.tracking.service import TrackingService
     from postalgui.services.tracking.use_cases import Listed
 
@@ -127,6 +131,7 @@ class TrackingTab(ListPage):
         self.detail = DetailPanel(self.desk, self)
         self.refresher = Refresher(self.desk, self, showing_archived=self._showing_archived)
         self.actions_ = ListActions(self.desk, self, self.selected_codes, self.model.shown_objects)
+        self.proofs = ProofAction(self.desk, self, self.selected_objects)
         self.refresh_action = QAction(self.tr("Re&fresh"), self)
         self.refresh_action.setToolTip(
             self.tr("Ask the operator now: the selected objects, else all not finished (F5)")
@@ -138,16 +143,22 @@ class TrackingTab(ListPage):
         self.removeAction(remove)
         remove.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
         self.table.addAction(remove)
-        self.table.addAction(self.actions_.return_action)  # its context menu: the selection's actions
-        self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
         splitter = RememberedSplitter.of(  # the detail below: the table keeps the window's width
             "tracking.main", Qt.Orientation.Vertical, self, ((self.table, 3), (self.detail, 2))
         )
         splitter.setSizes([420, 220])
         part = self.build_frame(
-            (), self.filters, (self.refresher,), placed=False, header=(self.counters,), table_part=splitter
+            (),
+            self.filters,
+            (self.refresher, self.proofs.busy),
+            placed=False,
+            header=(self.counters,),
+            table_part=splitter,
         )
         self.actions_.fill(self.toolbar, self.refresh_action)
+        self.toolbar.addSeparator()
+        self.toolbar.addAction(self.proofs.action)
+        self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 4, 0, 0)
         layout.addWidget(self.messages)
@@ -170,6 +181,8 @@ class TrackingTab(ListPage):
         self.actions_.written.connect(self._on_actions_written)
         self.actions_.added.connect(self._on_actions_added)
         self.actions_.archivedToggled.connect(self._on_actions_archived_toggled)
+        self.proofs.fetched.connect(self._on_proofs_fetched)
+        self.table.customContextMenuRequested.connect(self._on_table_context_menu_requested)
         find = QShortcut(QKeySequence(QKeySequence.StandardKey.Find), self)
         find.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         find.activated.connect(self._on_find_shortcut_activated)
@@ -231,6 +244,29 @@ class TrackingTab(ListPage):
         rows = sorted(index.row() for index in self.table.selectionModel().selectedRows())
         return [self.model.watched(row).code for row in rows]
 
+    def selected_objects(self) -> list[WatchedObject]:
+        rows = sorted(index.row() for index in self.table.selectionModel().selectedRows())
+        return [self.model.watched(row) for row in rows]
+
+    def context_menu(self) -> QMenu:
+        """What a right click on the list offers: the selection's actions."""
+        menu = QMenu(self.table)
+        menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        menu.addAction(self.refresh_action)
+        menu.addAction(self.proofs.action)
+        menu.addAction(self.actions_.return_action)
+        menu.addSeparator()
+        actions = self.actions_
+        for action in (
+            actions.tag_action,
+            actions.archive_action,
+            actions.unarchive_action,
+            actions.remove_action,
+        ):
+            if action.isVisible():
+                menu.addAction(action)
+        return menu
+
     def apply_filters(self) -> None:
         """Filter the loaded list with the filter bar and the counter picked (per keystroke)."""
         self.model.set_rows(self._index.select(self.criteria()))
@@ -281,6 +317,7 @@ class TrackingTab(ListPage):
         self.model.set_index(index, index.select(self.criteria()))
         self.counters.show_counts(index)
         self._reselect()
+        self.proofs.follow_selection()
         self._update_summary()
         self.objectsLoaded.emit(len(index))
         self.rowsChanged.emit(self.model.rowCount())
@@ -436,6 +473,17 @@ class TrackingTab(ListPage):
         rows = self.table.selectionModel().selectedRows()
         self.actions_.selection_changed([self.model.watched(index.row()) for index in rows])
         self._show_object(self.model.watched(rows[0].row()).code if rows else "")
+        self.proofs.follow_selection()
+
+    @Slot(QPoint)
+    def _on_table_context_menu_requested(self, point: QPoint) -> None:
+        self.context_menu().popup(self.table.viewport().mapToGlobal(point))
+
+    @Slot(ProofReport)
+    def _on_proofs_fetched(self, report: ProofReport) -> None:
+        """The list's request stored proofs: the detail shows the one of its object."""
+        if self.detail.proof_box.code() in report.proofs:
+            self.detail.proof_box.reload()
 
     @Slot()
     def _on_find_shortcut_activated(self) -> None:
