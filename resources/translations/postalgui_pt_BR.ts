@@ -2491,6 +2491,14 @@
         <source>Could not look up the branch: %1</source>
         <translation>Não foi possível procurar a agência: %1</translation>
     </message>
+    <message>
+        <source>Proof of delivery</source>
+        <translation>Comprovante de entrega</translation>
+    </message>
+    <message>
+        <source>Select an object to see its events.</source>
+        <translation>Selecione um objeto para ver seus eventos.</translation>
+    </message>
 </context>
 <context>
     <name>OperatorWords</name>
@@ -8065,81 +8073,6 @@ Corrija-a ou remova-a e abra o PostalGUI novamente.</translation>
     <message>
         <source>Show only these objects</source>
         <translation>Mostrar só estes objetos</translation>
-    </message>
-</context>
-<context>
-    <name>DetailPanel</name>
-    <message>
-        <source>Select an object to see its events.</source>
-        <translation>Selecione um objeto para ver seus eventos.</translation>
-    </message>
-    <message>
-        <source>Timeline</source>
-        <translation>Histórico</translation>
-    </message>
-    <message>
-        <source>Expected:</source>
-        <translation>Previsão:</translation>
-    </message>
-    <message>
-        <source>Product:</source>
-        <translation>Produto:</translation>
-    </message>
-    <message>
-        <source>Tag:</source>
-        <translation>Marcador:</translation>
-    </message>
-    <message>
-        <source>Billed on:</source>
-        <translation>Faturado em:</translation>
-    </message>
-    <message>
-        <source>Last asked:</source>
-        <translation>Última consulta:</translation>
-    </message>
-    <message>
-        <source>Loading…</source>
-        <translation>Carregando…</translation>
-    </message>
-    <message>
-        <source>Pick an object in the list to see its history.</source>
-        <translation>Escolha um objeto na lista para ver o histórico.</translation>
-    </message>
-    <message>
-        <source>%1 (code %2)</source>
-        <translation>%1 (código %2)</translation>
-    </message>
-    <message>
-        <source>Not asked yet</source>
-        <translation>Ainda não consultado</translation>
-    </message>
-    <message>
-        <source>%1 · %2</source>
-        <translation>%1 · %2</translation>
-    </message>
-    <message>
-        <source>The operator does not name the branch.</source>
-        <translation>A operadora não informa a agência.</translation>
-    </message>
-    <message>
-        <source>Looking up unit %1 in the branch data…</source>
-        <translation>Procurando a unidade %1 nos dados de agências…</translation>
-    </message>
-    <message>
-        <source>This object is no longer followed.</source>
-        <translation>Este objeto não é mais acompanhado.</translation>
-    </message>
-    <message>
-        <source>Could not read %1: %2</source>
-        <translation>Não foi possível ler %1: %2</translation>
-    </message>
-    <message>
-        <source>Unit %1 is not in the branch data.</source>
-        <translation>A unidade %1 não está nos dados de agências.</translation>
-    </message>
-    <message>
-        <source>Could not look up the branch: %1</source>
-        <translation>Não foi possível procurar a agência: %1</translation>
     </message>
 </context>
 <context>

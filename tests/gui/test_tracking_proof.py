@@ -21,7 +21,7 @@ from pytestqt.qtbot import QtBot
 from postalgui.gui import i18n
 from postalgui.gui.desk import Desk
 from postalgui.gui.tabs.tracking import proof_box
-from postalgui.gui.tabs.tracking.detail_panel import DetailPanel
+from postalgui.gui.tabs.tracking.detail_panel import PROOF_PAGE, DetailPanel
 from postalgui.gui.tasks import TaskRunner
 from postalgui.gui.widgets.message_bar import MessageArea
 from postalgui.gui.widgets.pdf_viewer import PdfViewerWindow
@@ -104,6 +104,7 @@ def panel(qtbot: QtBot, qapp: object, service: ProofTracking) -> Iterator[Detail
 
 def shown(qtbot: QtBot, panel: DetailPanel, code: str = CODE) -> proof_box.ProofBox:
     box = panel.proof_box
+    panel.show_proof_page()  # the clerk turns to the proof's page (it stays forward)
     with qtbot.waitSignals([box.proofShown], timeout=WAIT_MS, raising=False):
         panel.show_object(code)
     return box
@@ -121,7 +122,8 @@ def test_a_delivered_objects_proof_shows_who_when_where_and_its_pictures(
     box = shown(qtbot, panel)
     qtbot.waitUntil(lambda: box.proof() is not None, timeout=WAIT_MS)
     assert box.isVisible()
-    assert box.title() == "Proof of delivery"
+    assert panel.sides.isTabVisible(PROOF_PAGE)
+    assert panel.sides.tabText(PROOF_PAGE) == "Proof of delivery"
     assert box.receiver_value.text() == "Maria da Silva"
     assert box.document_value.text() == "12345678"
     assert box.when_value.text() == "23/11/2026 10:15"
@@ -162,13 +164,20 @@ def test_an_ar_sent_as_a_pdf_opens_in_the_apps_pdf_viewer(
     window.close()
 
 
-def test_an_object_not_delivered_has_no_proof_group(
+def test_an_object_not_delivered_has_no_proof_page(
     qtbot: QtBot, panel: DetailPanel, service: ProofTracking
 ) -> None:
+    panel.show_proof_page()
     with qtbot.waitSignal(panel.objectShown, timeout=WAIT_MS):
         panel.show_object("AA123456785BR")
+    assert not panel.sides.isTabVisible(PROOF_PAGE)
+    assert panel.sides.currentWidget() is panel.timeline_table  # the timeline comes forward
     assert panel.proof_box.isHidden()
     assert panel.proof_box.code() == ""
+    with qtbot.waitSignal(panel.objectShown, timeout=WAIT_MS):
+        panel.show_object(CODE)  # delivered: the page the clerk turned to comes back
+    assert panel.sides.isTabVisible(PROOF_PAGE)
+    assert panel.sides.currentIndex() == PROOF_PAGE
 
 
 def report(**values: Any) -> ProofReport:
@@ -191,6 +200,7 @@ def test_nothing_stored_offers_get_proof_and_pictures_not_ready_are_said_so(
     qtbot: QtBot, panel: DetailPanel, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     box = panel.proof_box
+    panel.show_proof_page()
     with qtbot.waitSignal(box.proofMissing, timeout=WAIT_MS) as missing:
         panel.show_object(CODE)
     assert missing.args == [CODE]
@@ -213,6 +223,7 @@ def test_got_proof_is_shown_at_once_and_a_refusal_names_the_operators_code(
     qtbot: QtBot, panel: DetailPanel, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     box = panel.proof_box
+    panel.show_proof_page()
     with qtbot.waitSignal(box.proofMissing, timeout=WAIT_MS):
         panel.show_object(CODE)
     asked: list[list[str]] = []
@@ -266,7 +277,6 @@ def test_in_portuguese_the_proof_reads_as_the_office_says_it(
     service.keep(replace(proof(ar=FACADE), receiver=""))
     installed = i18n.install_translators(qapp, "pt_BR")
     try:
-        panel.proof_box.setTitle(panel.proof_box.tr("Proof of delivery"))
         box = shown(qtbot, panel)
         qtbot.waitUntil(lambda: box.proof() is not None, timeout=WAIT_MS)
         assert box.receiver_value.text() == "não informado pelo operador"
@@ -279,6 +289,7 @@ def test_in_portuguese_the_proof_reads_as_the_office_says_it(
 def test_the_newest_object_asked_wins(qtbot: QtBot, panel: DetailPanel, service: ProofTracking) -> None:
     service.keep(proof(images=(FACADE,)))
     box = panel.proof_box
+    panel.show_proof_page()
     with qtbot.waitSignal(panel.objectShown, timeout=WAIT_MS):
         panel.show_object(CODE)
         panel.show_object("AA123456785BR")  # asked before the first one's proof was read

@@ -79,6 +79,7 @@ def test_get_proof_shows_the_receiver_the_receipt_and_the_pictures_and_asks_once
     sandbox = SandboxControl(shared_sandbox)
     follow(context, sandbox, {WITH_AR: "on_time"})
     box = panel.proof_box
+    panel.show_proof_page()
     with qtbot.waitSignal(box.proofMissing, timeout=WAIT_MS):
         panel.show_object(WITH_AR)
     assert box.get_button.isVisible()
@@ -163,6 +164,7 @@ def test_a_fetch_waiting_for_pictures_stops_at_cancel_and_asks_again_later(
     follow(context, sandbox, {WITHOUT_AR: "on_time"})
     sandbox._call("PUT", "/tracking/proof-config", {"imagens_delay_s": 3600})
     box = panel.proof_box
+    panel.show_proof_page()
     with qtbot.waitSignal(box.proofMissing, timeout=WAIT_MS):
         panel.show_object(WITHOUT_AR)
     box.fetch()

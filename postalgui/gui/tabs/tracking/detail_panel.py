@@ -5,7 +5,7 @@ The code (selectable), the status and lateness in words ("Delivered 3 days late"
 operator's, or the delivery-time service's), product, tag, the invoice line it was billed
 on with its amount, and the timeline: every event, newest first, with its unit and city.
 An object waiting at a branch shows that branch from the Branches data (`BranchBox`); a
-delivered one, its proof of delivery beside the facts (`ProofBox`).
+delivered one, its proof of delivery on a page beside the timeline's (`ProofBox`).
 
 The object is read in a task (`services.tracking.detail.object_detail`: the office
 database may be a server away) and the branch in another (`branch_at`: it may ask the
@@ -17,7 +17,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Signal, Slot
-from PySide6.QtWidgets import QFormLayout, QHBoxLayout, QHeaderView, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QFormLayout,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
 
 from postalgui.api.models.branches import Unit
 from postalgui.api.values import format_brl
@@ -39,7 +47,10 @@ if TYPE_CHECKING:
     from postalgui.gui.tasks import TaskHandle
     from postalgui.services.tracking.service import TrackingService
 
-__all__ = ["DetailPanel"]
+__all__ = ["PROOF_PAGE", "DetailPanel"]
+
+PROOF_PAGE = 1
+"""The page of the proof of delivery, beside the timeline's."""
 
 
 class DetailPanel(QWidget):
@@ -66,6 +77,8 @@ class DetailPanel(QWidget):
         self._shown: WatchedObject | None = None
         self._handles: dict[str, TaskHandle] = {}
         self._branch_code = ""
+        self._proof_wanted = False
+        """The clerk turned to the proof's page: it comes forward for each delivered object."""
         self.code_label = bold_label(self, "trackingCode", 1.2)
         self.status_label = bold_label(self, "trackingStatus")
         self.lateness_label = selectable_label(self, "trackingLateness")
@@ -91,11 +104,49 @@ class DetailPanel(QWidget):
         inner = QHBoxLayout(self.body)
         inner.setContentsMargins(0, 0, 0, 0)
         inner.addLayout(facts, 2)
-        inner.addWidget(self.proof_box, 3)
-        inner.addWidget(self.timeline_table, 3)
+        inner.addWidget(self._build_sides(), 3)
         column.addWidget(self.body, 1)
         column.addStretch()  # the heading stays on top while the body is hidden
         self._clear()
+
+    def _build_sides(self) -> QTabWidget:
+        """The timeline and, for a delivered object, its proof of delivery, as two pages: side
+        by side, at the window's default width the timeline wrapped every event."""
+        self.sides = QTabWidget(self.body)
+        self.sides.setObjectName("trackingDetailPages")
+        self.sides.setDocumentMode(True)
+        self.sides.addTab(self.timeline_table, self.tr("Timeline"))
+        page = QWidget(self.sides)
+        layout = QVBoxLayout(page)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.proof_box)
+        layout.addStretch()
+        self.proof_box.setTitle("")  # the page's tab names it
+        self.proof_box.setFlat(True)
+        self.sides.addTab(page, self.tr("Proof of delivery"))
+        self.sides.currentChanged.connect(self._on_sides_current_changed)
+        return self.sides
+
+    def show_proof_page(self) -> None:
+        """Bring the proof of delivery's page forward, and keep it forward for the next
+        delivered object, as a clerk who turned to it does."""
+        self._proof_wanted = True
+        self.sides.setCurrentIndex(PROOF_PAGE)
+
+    def _show_proof_of(self, found: WatchedObject | None) -> None:
+        """The proof's page only for a delivered object; the page the clerk last turned to
+        comes forward when it is there."""
+        self.proof_box.show_object(found)
+        delivered = found is not None and found.status is Status.DELIVERED
+        wanted = self._proof_wanted
+        self.sides.setTabVisible(PROOF_PAGE, delivered)
+        self.sides.setCurrentIndex(PROOF_PAGE if delivered and wanted else 0)
+        self._proof_wanted = wanted
+
+    @Slot(int)
+    def _on_sides_current_changed(self, index: int) -> None:
+        if self.sides.isTabVisible(PROOF_PAGE):  # the clerk's choice, not a page hidden
+            self._proof_wanted = index == PROOF_PAGE
 
     def _size_timeline(self) -> None:
         """When as wide as it needs, the event and the units share the rest; rows as tall
@@ -169,7 +220,7 @@ class DetailPanel(QWidget):
             label.clear()
         self.message_label.hide()
         self.branch_box.hide()
-        self.proof_box.show_object(None)
+        self._show_proof_of(None)
         self.timeline.clear()
         self.body.hide()
 
@@ -193,7 +244,7 @@ class DetailPanel(QWidget):
         self.timeline.set_items(found.events)
         self.timeline_table.resizeRowsToContents()
         self._show_branch_of(found)
-        self.proof_box.show_object(found)
+        self._show_proof_of(found)
 
     def _invoice_text(self, found: WatchedObject) -> str:
         """``RE 1234567 · R$ 1.234,56``: the statement line it was billed on, when known."""
