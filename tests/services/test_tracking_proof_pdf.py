@@ -8,6 +8,8 @@ from __future__ import annotations
 import hashlib
 from datetime import UTC, datetime
 
+from PIL import Image, ImageDraw
+
 from postalgui.sandbox.tracking import proof_images
 from postalgui.sandbox.tracking.proof_images import ar_receipt_png, facade_jpeg, signature_png
 from postalgui.services.tracking.proof_pdf import moment_words, proof_pdf
@@ -82,3 +84,13 @@ def test_the_sandboxs_pictures_are_the_same_bytes_every_time() -> None:
         cached.cache_clear()
     assert digests() == first
     assert facade_jpeg(CODE) != facade_jpeg(OTHER)
+
+
+def test_the_sandboxs_pictures_write_accented_names_in_real_letters() -> None:
+    def drawn(text: str) -> bytes:
+        image = Image.new("L", (40, 30), 0)
+        ImageDraw.Draw(image).text((4, 2), text, fill=255, font=proof_images._font(16))
+        return image.tobytes()
+
+    missing = drawn("\u0378")  # no letter at all: the font's box for what it lacks
+    assert all(drawn(letter) != missing for letter in "áãçéêíóôõú")

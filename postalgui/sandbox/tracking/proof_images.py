@@ -4,8 +4,9 @@ Three pictures stand in for the operator's: the AR digital (the signed delivery 
 the code, the receiver's name and document, the delivery time and a signature scribble,
 PNG), a facade photo stand-in (a house front with its number, JPEG) and the receiver's
 signature alone (PNG). Every stroke, colour and number is drawn from a generator seeded by
-the code, with Pillow's built-in font and fixed encoder settings, so the bytes are the same
-on every run and every machine with the same Pillow (a test holds them to a digest).
+the code, with reportlab's Vera font and fixed encoder settings, so the bytes are the same
+on every run and every machine with the same Pillow and reportlab (a test holds them to a
+digest).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import io
 import random
 from datetime import datetime
 from functools import lru_cache
+from importlib.resources import files
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -23,8 +25,17 @@ _INK = (20, 40, 110)
 _PAPER = (250, 248, 240)
 
 
+_VERA = files("reportlab") / "fonts" / "Vera.ttf"
+"""Bitstream Vera, which reportlab ships (and the frozen app carries with its data): Pillow's
+own default font has no accented letters, and a receiver named Otávio read "Ot?vio"."""
+
+
+@lru_cache(maxsize=8)
 def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    return ImageFont.load_default(size=size)
+    try:
+        return ImageFont.truetype(io.BytesIO(_VERA.read_bytes()), size)
+    except OSError:  # a reportlab without its fonts: Pillow's own, unaccented letters and all
+        return ImageFont.load_default(size=size)
 
 
 def _png(image: Image.Image) -> bytes:
