@@ -46,17 +46,18 @@ REFRESH_KEY = "shipping.returns.refresh"
 CANCEL_KEY = "shipping.returns.cancel"
 
 COLUMN_WIDTHS = {
-    ReturnColumn.CODE: 130,
+    ReturnColumn.CODE: 95,
     ReturnColumn.STATE: 110,
-    ReturnColumn.CUSTOMER: 200,
-    ReturnColumn.OUTBOUND: 115,
-    ReturnColumn.SERVICE: 110,
-    ReturnColumn.VALID_UNTIL: 90,
-    ReturnColumn.OBJECT: 115,
-    ReturnColumn.CREATED_BY: 90,
-    ReturnColumn.CREATED_AT: 120,
+    ReturnColumn.CUSTOMER: 125,
+    ReturnColumn.OUTBOUND: 105,
+    ReturnColumn.SERVICE: 100,
+    ReturnColumn.VALID_UNTIL: 75,
+    ReturnColumn.OBJECT: 105,
+    ReturnColumn.CREATED_BY: 85,
+    ReturnColumn.CREATED_AT: 110,
 }
-"""What the values need: the codes and the customer whole, every column within 1366 px."""
+"""What the values need: the codes whole, every column within the window's default width
+(1100 px; a long customer name is cut: the column drags wider)."""
 
 
 def stored_returns(task: TaskControl, service: ShippingService) -> list[ReturnAuthorization]:
