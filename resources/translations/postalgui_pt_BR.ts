@@ -10198,6 +10198,10 @@ Registrar de novo assim mesmo? Se a operadora já as tiver, responde que já exi
         <source>The return could not be authorized: %1</source>
         <translation>A devolução não pôde ser autorizada: %1</translation>
     </message>
+    <message>
+        <source>No default sender in Addresses: fill the office in, or pick it from the address book.</source>
+        <translation>Não há remetente padrão em Endereços: preencha o escritório ou escolha-o no catálogo de endereços.</translation>
+    </message>
 </context>
 <context>
     <name>ReturnFields</name>

@@ -8,7 +8,7 @@ return then followed in Tracking with its mark."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import asdict
+from dataclasses import asdict, replace
 from datetime import date, datetime, timedelta
 from decimal import Decimal
 from pathlib import Path
@@ -207,6 +207,23 @@ def test_bad_input_is_named_in_the_form_and_nothing_is_sent(
     assert dialog.fields.outbound_edit.hasFocus()
     assert returns.list_returns(PlainTask(), context.shipping, refresh=False) == []
     assert context.shipping.book().shipments() == []
+    dialog.close()
+
+
+def test_with_no_default_sender_the_dialog_says_so_and_the_clerk_starts_there(
+    tab: ShippingTab, qtbot: QtBot
+) -> None:
+    tab.returns.new_action.trigger()
+    dialog = tab.dialog
+    assert isinstance(dialog, ReturnDialog)
+    drafted(dialog, qtbot)
+    draft = returns.return_draft(PlainTask(), tab.desk.service)
+    dialog.office_fields.fill(Person("", ""))
+    dialog.fill(replace(draft, customer=RECIPIENT, office=None))  # as a book without a default sender gives
+    assert dialog.note_label.text().endswith(
+        "No default sender in Addresses: fill the office in, or pick it from the address book."
+    )
+    assert dialog.focusWidget() is dialog.office_fields.edits["name"]  # not Enter yet: the office first
     dialog.close()
 
 

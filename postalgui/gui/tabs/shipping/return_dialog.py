@@ -260,8 +260,20 @@ class ReturnDialog(QDialog):
             )
         else:
             self.note_label.setText(self.tr("Pick the customer from the address book, or type them in."))
-        ready = draft.customer is not None and draft.weight_g > 0
-        (self.authorize_button if ready else self.customer_fields.edits["name"]).setFocus()
+        if draft.office is None:
+            self.note_label.setText(
+                self.note_label.text()
+                + " "
+                + self.tr(
+                    "No default sender in Addresses: fill the office in, or pick it from the address book."
+                )
+            )
+        if draft.customer is None:
+            self.customer_fields.edits["name"].setFocus()
+        elif draft.office is None:
+            self.office_fields.edits["name"].setFocus()
+        else:  # everything known: Enter authorizes
+            (self.authorize_button if draft.weight_g > 0 else self.fields.weight_spin).setFocus()
 
     @Slot(object)
     def _on_draft_task_result(self, draft: ReturnDraft) -> None:
