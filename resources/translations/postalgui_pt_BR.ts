@@ -10445,8 +10445,8 @@ Registrar de novo assim mesmo? Se a operadora já as tiver, responde que já exi
         <translation>Envios</translation>
     </message>
     <message>
-        <source>Returns &amp;valid for (days):</source>
-        <translation>De&amp;voluções válidas por (dias):</translation>
+        <source>Return authori&amp;zations valid for (days):</source>
+        <translation>Autorizações de devolução válidas por (dias):</translation>
     </message>
     <message>
         <source>%1 must be a whole number of days from %2 to %3</source>

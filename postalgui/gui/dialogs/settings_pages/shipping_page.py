@@ -45,7 +45,7 @@ class ShippingPage(QGroupBox):
         form = form_layout(self)
         add_row(
             form,
-            self.tr("Returns &valid for (days):"),
+            self.tr("Return authori&zations valid for (days):"),
             with_error(self, self.return_days_edit, self.error_labels[_FIELD]),
             self.return_days_edit,
         )
