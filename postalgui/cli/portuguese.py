@@ -848,7 +848,8 @@ SENTENCES: Mapping[str, str] = MappingProxyType(
         "valid until": "válida até",
         "outbound": "objeto de ida",
         "About to cancel {returns}:": "Prestes a cancelar {returns}:",
-        "{returns} written to {path}": "{returns} gravada(s) em {path}",
+        "{returns} written to {path}": "{returns} gravadas em {path}",
+        "{one} written to {path}": "{one} gravada em {path}",
         "About to authorize a return from {customer} ({cep}) to {office} ({office_cep}):": (
             "Prestes a autorizar uma devolução de {customer} ({cep}) para {office} ({office_cep}):"
         ),

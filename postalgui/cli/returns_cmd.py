@@ -168,11 +168,9 @@ def _run_print(args: argparse.Namespace, context: AppContext) -> int:
     write_atomically(path, authorization_pdf(items, spoken()))
     if args.text:
         sys.stdout.write("\n".join(authorization_text(item, spoken()) for item in items))
-    error(
-        say(
-            "{returns} written to {path}",
-            returns=count(len(items), "authorization", "authorizations"),
-            path=path,
-        )
-    )
+    made = count(len(items), "authorization", "authorizations")
+    if len(items) == 1:  # Portuguese agrees the verb: "gravada" / "gravadas"
+        error(say("{one} written to {path}", one=made, path=path))
+    else:
+        error(say("{returns} written to {path}", returns=made, path=path))
     return EXIT_OK

@@ -65,7 +65,7 @@ def test_a_return_from_a_shipped_object_is_authorized_listed_and_printed(
     assert made["code"] in pdf_reading.read(page)["Code128"]
     assert "Autorização de postagem" in pdf_reading.text(pdf.read_bytes())
     assert "qualquer agência dos Correios" in out  # the e-mail text, in the CLI's language
-    assert "gravada(s)" in err
+    assert f"1 autorização gravada em {pdf}" in err
 
 
 def test_a_typed_customer_is_completed_from_the_cep_and_followed_home(
