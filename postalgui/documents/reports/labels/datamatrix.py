@@ -52,7 +52,7 @@ _MAX_REAIS = 99_999
 _COMPLEMENT = 20
 REGISTRATION = "25"
 """The registration service: first in every label's services field."""
-PAC_SERVICES = frozenset({"03298", "03085", "04510", "04669", "03336"})
+PAC_SERVICES = frozenset({"03298", "03085", "04510", "04669", "03336", "03301"})
 """PAC's service codes, as `postalgui.api.models.prepostings.PAC_CODES` (a test keeps them equal)."""
 MINI_ENVIOS = "04227"
 
