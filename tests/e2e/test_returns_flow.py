@@ -16,7 +16,7 @@ from postalgui.api.models.prepostings import Order, PrepostingStatus, ReturnTerm
 from postalgui.api.values.errors import InvalidValue
 from postalgui.sandbox.prepost.returns import posting_delay
 from postalgui.services.context import AppContext
-from postalgui.services.office.outgoing import OutgoingState
+from postalgui.services.office.outgoing import AlreadySentError, OutgoingState, UnreadableAnswerError
 from postalgui.services.shipping.addresses import Address, AddressKind
 from postalgui.services.shipping.return_records import ReturnAuthorization, ReturnState
 from postalgui.services.shipping.returns import (
@@ -31,7 +31,7 @@ from postalgui.services.shipping.returns import (
 )
 from postalgui.services.shipping.use_cases import PREPOSTING, create_prepostings, issue_codes
 from tests.e2e.conftest import SandboxControl
-from tests.e2e.test_shipping_flow import ORDER, RECIPIENT, SENDER, context
+from tests.e2e.test_shipping_flow import ORDER, RECIPIENT, SENDER, context, prepost_posts
 from tests.pdf_reading import pages, read, text
 
 __all__ = ["context"]  # the fixture, by name
@@ -112,6 +112,29 @@ def test_an_authorization_is_written_down_sent_once_and_followed_as_a_return(con
         made.shipment.order.reverse,
     )
     assert all(not item.is_return for item in service.book().shipments(returns=False))
+
+
+def test_an_unreadable_answer_is_kept_and_the_return_is_never_asked_again_by_itself(
+    context: AppContext, sandbox: SandboxControl
+) -> None:
+    """The operator made it (its answer cut short): asking again would authorize it twice."""
+    service = context.shipping
+    order = return_order(context, outbound_code(context))
+    before = prepost_posts(sandbox)
+    sandbox.script(
+        {"kind": "malformed", "variant": "truncated", "path_prefix": "/prepostagem/v1/prepostagens",
+         "method": "POST", "count": 1}
+    )  # fmt: skip
+    with pytest.raises(UnreadableAnswerError) as unreadable:
+        authorize_return(PlainTask(), service, order)
+    assert unreadable.value.line.answer is not None  # the raw answer, kept
+    for _rerun in range(2):
+        with pytest.raises(AlreadySentError):
+            authorize_return(PlainTask(), service, order)
+    assert prepost_posts(sandbox) == before + 1  # sent once
+    (line,) = service.outgoing().lines()
+    assert (line.kind, line.state) == (PREPOSTING, OutgoingState.UNREADABLE)
+    assert list_returns(PlainTask(), service, refresh=False) == []  # no id: nothing to list as made
 
 
 def test_a_bad_return_is_refused_before_anything_is_sent(
