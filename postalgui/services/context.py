@@ -11,9 +11,9 @@ from __future__ import annotations
 import logging
 import os
 import threading
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from postalgui.api.credentials import CredentialStore
 from postalgui.api.environments import Environment
@@ -25,11 +25,11 @@ from postalgui.api.scopes import (
     Scope,
     TokenScope,
 )
+from postalgui.services import feature_wiring
 from postalgui.services.embedded_sandbox import SANDBOX_APP, EmbeddedSandbox
 from postalgui.services.first_look import sandbox_credentials
 from postalgui.services.overrides import ConfigError, Overrides
 from postalgui.services.paths import AppPaths, app_paths
-from postalgui.services.price.ports import PricePorts
 from postalgui.services.session import Backend, SandboxStartError, connect
 from postalgui.services.setting_missing import SettingMissingError
 from postalgui.services.settings_in_force import SettingsInForce
@@ -37,9 +37,7 @@ from postalgui.services.settings_in_force import SettingsInForce
 if TYPE_CHECKING:
     import keyring.backend
 
-    from postalgui.api.cancel import TaskControl
-    from postalgui.api.client import OperatorClient
-    from postalgui.api.tokens import RefusedCredentials, TokenManager
+    from postalgui.api.tokens import RefusedCredentials
     from postalgui.services.attendance.service import AttendanceService
     from postalgui.services.branches.service import BranchService
     from postalgui.services.branches.store import BranchCache
@@ -49,10 +47,9 @@ if TYPE_CHECKING:
     from postalgui.services.invoices.service import InvoiceService
     from postalgui.services.office.database import OfficeDatabase
     from postalgui.services.office.service import OfficeService
-    from postalgui.services.ports import Follow, NewObject
+    from postalgui.services.ports import Follow
     from postalgui.services.price.history import QuoteHistory
     from postalgui.services.price.preset_store import PresetStore
-    from postalgui.services.price.price_settings import PriceSettings
     from postalgui.services.price.service import PriceService
     from postalgui.services.settings import Profile, Settings, SettingsStore
     from postalgui.services.shipping.service import ShippingService
@@ -68,8 +65,9 @@ __all__ = ["SANDBOX_APP", "AppContext", "Backend", "SandboxStartError", "build_c
 class AppContext:
     """Owns the long-lived parts of the app; one per process.
 
-    It wires each feature's ports (``services/<feature>/ports.py``) from its own parts; the
-    features never import this module.
+    It keeps the parts each feature's ports (``services/<feature>/ports.py``) are wired from
+    and one cached property per feature, built by `feature_wiring`; the features never
+    import this module.
     """
 
     def __init__(
@@ -159,46 +157,15 @@ class AppContext:
             raise SettingMissingError("contract.contract")
         return TokenScope(Scope.CONTRACT, contract=profile.contract, dr=profile.dr)
 
-    # --- the features (each builds its client with its own scope rule) -----------------
+    # --- the features (each builds its client with its own scope rule: `feature_wiring`) -
 
     @cached_property
     def price(self) -> PriceService:
-        # lazy: the command line starts without it
-        from postalgui.services.price.service import PriceService
-
-        def save_prices(prices: PriceSettings) -> None:
-            self.save_preferences(self.saved_settings.updated(prices=prices))
-
-        return PriceService(
-            PricePorts(
-                operator=self._operator,
-                tokens=self._tokens,
-                settings=self._settings_in_force,
-                form_prices=self._in_force.form_prices,
-                save_prices=save_prices,
-                history=self.quote_history,
-                office=self.office,
-                presets=self.preset_store,
-            )
-        )
+        return feature_wiring.build_price(self, self._in_force.form_prices)
 
     @cached_property
     def invoices(self) -> InvoiceService:
-        # lazy: not needed for the first paint (nor its ports)
-        from postalgui.services.invoices.ports import InvoicePorts
-        from postalgui.services.invoices.service import InvoiceService
-
-        return InvoiceService(
-            InvoicePorts(
-                operator=self._operator,
-                contract_scope=self.contract_scope,
-                settings=self._settings_in_force,
-                jobs=self.job_store,
-                office=self.office,
-                cache_dir=self.paths.cache_dir,
-                follow=self.following,
-            )
-        )
+        return feature_wiring.build_invoices(self)
 
     @cached_property
     def following(self) -> Follow:
@@ -207,160 +174,37 @@ class AppContext:
 
     @cached_property
     def contracts(self) -> ContractService:
-        # lazy: not needed for the first paint (nor its ports)
-        from postalgui.services.contracts.ports import ContractPorts
-        from postalgui.services.contracts.service import ContractService
-
-        return ContractService(
-            ContractPorts(
-                operator=self._operator,
-                tokens=self._tokens,
-                settings=self._settings_in_force,
-                saved_settings=lambda: self.saved_settings,
-                apply=self.apply,
-            )
-        )
+        return feature_wiring.build_contracts(self)
 
     @cached_property
     def attendance(self) -> AttendanceService:
-        # lazy: not needed for the first paint (nor its ports)
-        from postalgui.services.attendance.ports import AttendancePorts
-        from postalgui.services.attendance.service import AttendanceService
-
-        return AttendanceService(
-            AttendancePorts(
-                settings=self._settings_in_force,
-                overrides=self.overrides,
-                credentials=self.credentials,
-                sandbox_url=self.sandbox_url,
-                tokens=self._tokens,
-                data_dir=self.paths.data_dir,
-                office=self.office,
-            )
-        )
+        return feature_wiring.build_attendance(self)
 
     @cached_property
     def branches(self) -> BranchService:
-        # lazy: not needed for the first paint (nor its ports)
-        from postalgui.services.branches.ports import BranchPorts
-        from postalgui.services.branches.service import BranchService
-
-        return BranchService(
-            BranchPorts(
-                operator=self._operator,
-                contract_scope=self.contract_scope,
-                settings=self._settings_in_force,
-                cache=self.branch_cache,
-                cache_dir=self.paths.cache_dir,
-            )
-        )
+        return feature_wiring.build_branches(self)
 
     @cached_property
     def office_service(self) -> OfficeService:
         """Settings' Test and Copy of a typed office database (not `office`, the one in force)."""
-        # lazy: SQLAlchemy, for the dialog only
-        from postalgui.services.office.ports import OfficePorts
-        from postalgui.services.office.service import OfficeService
-
-        return OfficeService(OfficePorts(self.paths.data_dir, author=lambda: self.login or ""))
-
-    def _settings_in_force(self) -> Settings:
-        """The settings port: read on each use, since `apply` replaces them."""
-        return self.settings
-
-    def _operator(self) -> OperatorClient:
-        """The client port: the backend's, built on first use (blocks: tasks only)."""
-        return self.backend().client
-
-    def _tokens(self) -> TokenManager:
-        """The tokens port: the backend's token manager (blocks: tasks only)."""
-        return self.backend().tokens
+        return feature_wiring.build_office_service(self)
 
     @cached_property
     def tracking(self) -> TrackingService:
-        # lazy: not needed for the first paint
-        from postalgui.services.tracking.ports import TrackingPorts
-        from postalgui.services.tracking.service import TrackingService
-
-        return TrackingService(
-            TrackingPorts(
-                operator=self._operator,
-                scope=self.default_scope,
-                settings=lambda: self.settings.tracking,
-                office=self.office,
-                branches=lambda: self.branches,
-            )
-        )
+        return feature_wiring.build_tracking(self)
 
     @cached_property
     def tracking_offer(self) -> TrackingOffer:
         """What Tracking offers the other features: `Follow`, and claims' `TrackedObjects`."""
-        # lazy: not needed for the first paint
-        from postalgui.services.tracking.offers import TrackingOffer
-
-        return TrackingOffer(lambda: self.tracking)
+        return feature_wiring.build_tracking_offer(self)
 
     @cached_property
     def claims(self) -> ClaimsService:
-        # lazy: not needed for the first paint
-        from postalgui.services.claims.ports import ClaimsPorts
-        from postalgui.services.claims.recipients import ShipmentRecipients
-        from postalgui.services.claims.service import ClaimsService
-        from postalgui.services.tracking.imports import objects_from_invoice
-
-        def recipients(codes: Sequence[str]) -> Mapping[str, str]:
-            # The claims feature reads the pre-postings' recipients through this port only.
-            return ShipmentRecipients(self.office())(codes)
-
-        def invoice_objects(
-            task: TaskControl, number: str, document_type: str, *, interval_s: float | None = None
-        ) -> Sequence[NewObject]:
-            return objects_from_invoice(
-                task, self.tracking, self.invoices, number, document_type, interval_s=interval_s
-            )
-
-        return ClaimsService(
-            ClaimsPorts(
-                operator=self._operator,
-                scope=self.default_scope,
-                profile=lambda: self.profile,
-                settings=lambda: self.settings.claims,
-                saved=lambda: self.saved_settings.claims,
-                keep=lambda claims: self._keep(claims=claims),
-                office=self.office,
-                tracked=self.tracking_offer,
-                clock=lambda: self.tracking.now(),
-                invoice_objects=invoice_objects,
-                recipients=recipients,
-                proofs=self.tracking_offer,
-            )
-        )
+        return feature_wiring.build_claims(self)
 
     @cached_property
     def shipping(self) -> ShippingService:
-        # lazy: not needed for the first paint
-        from postalgui.services.shipping.ports import ShippingPorts
-        from postalgui.services.shipping.service import ShippingService
-
-        return ShippingService(
-            ShippingPorts(
-                operator=self._operator,
-                scope=self.default_scope,
-                profile=lambda: self.profile,
-                settings=lambda: self.settings.shipping,
-                remember=lambda shipping: self._keep(shipping=shipping),
-                login=lambda: self.credentials.get(self.env_key, LOGIN_KEY),
-                env_key=lambda: self.env_key,
-                data_dir=lambda: self.paths.data_dir,
-                office=self.office,
-                follow=self.following,
-                whereabouts=self.tracking_offer,
-            )
-        )
-
-    def _keep(self, **sections: Any) -> None:
-        """Keep a feature's settings ``sections`` in the file (`save_preferences`)."""
-        self.save_preferences(self.saved_settings.updated(**sections))
+        return feature_wiring.build_shipping(self)
 
     # --- the backend ---------------------------------------------------------------------
 
