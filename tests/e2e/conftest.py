@@ -6,7 +6,7 @@ import json
 import threading
 from collections.abc import Iterator
 from dataclasses import replace
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 import pytest
@@ -19,6 +19,11 @@ from postalgui.api.tokens import ACCESS_CODE_KEY, LOGIN_KEY, Scope, TokenManager
 from postalgui.api.transport import RetryPolicy, Transport
 from postalgui.sandbox import DEMO, SandboxServer
 from tests.conftest import SESSION_THREADS, MemoryKeyring
+
+JUST_POSTED = timedelta(minutes=1)
+"""How long ago a parcel that must read "posted" was posted. The sandbox moves a parcel on (its
+RO event) 7 to 90 minutes after the posting at the earliest, and, in the evening, that soon: one
+posted 30 minutes before 19:47 was already in transit, and four tests failed by the hour."""
 
 
 class SandboxControl:

@@ -25,7 +25,7 @@ from postalgui.services.tracking import use_cases
 from postalgui.services.tracking.lateness import Timing
 from postalgui.services.tracking.service import TrackingService
 from postalgui.services.tracking.status import Status
-from tests.e2e.conftest import SandboxControl
+from tests.e2e.conftest import JUST_POSTED, SandboxControl
 from tests.ports_support import tracking_ports
 
 PARCEL = object_label("QB", 31415926)
@@ -59,7 +59,7 @@ def test_a_parcel_is_followed_from_posted_to_delivered_as_the_sandbox_clock_move
     service: SandboxTracking, sandbox: SandboxControl
 ) -> None:
     now = sandbox.now()
-    sandbox.register_object(PARCEL, now - timedelta(minutes=30), "on_time")
+    sandbox.register_object(PARCEL, now - JUST_POSTED, "on_time")
     sandbox.register_object(LATE, now - timedelta(days=20), "late")
     added = use_cases.add_objects(
         PlainTask(), service, [NewObject(c) for c in (PARCEL, LATE, UNKNOWN)], source="paste"

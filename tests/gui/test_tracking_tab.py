@@ -36,6 +36,7 @@ from postalgui.services.ports import NewObject
 from postalgui.services.settings import sandbox_profile
 from postalgui.services.tracking.watchlist import Alert, Watchlist
 from tests.conftest import MemoryKeyring
+from tests.e2e.conftest import JUST_POSTED
 from tests.gui.alt_letters import shown_letters, window_letters, window_speaking
 from tests.gui.conftest import reset_sandbox
 
@@ -108,7 +109,7 @@ def test_paste_add_refresh_then_the_clock_moves_a_status_and_alerts_come_once(
     tab: TrackingTab, shared_sandbox: str, qtbot: QtBot
 ) -> None:
     now = sandbox_now(shared_sandbox)
-    register(shared_sandbox, PARCEL, now - timedelta(minutes=30), "on_time")
+    register(shared_sandbox, PARCEL, now - JUST_POSTED, "on_time")
     register(shared_sandbox, WAITING, now - timedelta(days=5), "awaiting_pickup")
     alerts: list[Alert] = []
     tab.notified.connect(alerts.extend)
@@ -307,7 +308,7 @@ def test_objects_this_desk_follows_elsewhere_are_listed_and_asked_with_their_inv
 ) -> None:
     """An invoice's "Track these objects" follows through the `Follow` port; the list reads
     them from the office's change feed and asks the operator at once."""
-    register(shared_sandbox, PARCEL, sandbox_now(shared_sandbox) - timedelta(minutes=30), "on_time")
+    register(shared_sandbox, PARCEL, sandbox_now(shared_sandbox) - JUST_POSTED, "on_time")
     with qtbot.waitSignal(tab.refresher.finished, timeout=WAIT_MS):
         objects = [NewObject(PARCEL, invoice="RE 1234567", invoice_amount=Decimal("23.50"))]
         context.following.follow(objects, source="invoice")
@@ -428,7 +429,7 @@ def test_every_alt_letter_on_the_tab_is_unique(
 def test_opening_the_tab_asks_about_the_objects_due(
     context: AppContext, runner: TaskRunner, shared_sandbox: str, qtbot: QtBot
 ) -> None:
-    register(shared_sandbox, PARCEL, sandbox_now(shared_sandbox) - timedelta(minutes=30), "on_time")
+    register(shared_sandbox, PARCEL, sandbox_now(shared_sandbox) - JUST_POSTED, "on_time")
     context.tracking.watchlist().add([NewObject(PARCEL)], source="cli")  # asked by nobody yet
     built = TrackingTab(context.tracking, runner, MessageArea(), notifier=RecordingNotifier())
     qtbot.addWidget(built)
