@@ -1,0 +1,143 @@
+"""What the Overview's charts share: a chart view set up once, bar sets in the palette's
+colours (late with a diagonal pattern over its colour), axes, and the page's words for
+numbers (a share as ``12%``, a count grouped as the interface speaks).
+
+QtCharts formats a bar's label from a printf-like pattern (no ``R$ 1.234,56``, no
+Portuguese decimal comma), so money and shares go into the category labels, worded here,
+and bars carry only counts. Charts never animate: a period change must redraw at once
+(issue 42's 200 ms), and a chart that moves is harder to read when it follows the feed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtCharts import (
+    QAbstractBarSeries,
+    QBarCategoryAxis,
+    QBarSet,
+    QChart,
+    QChartView,
+    QValueAxis,
+)
+from PySide6.QtCore import QMargins, QSize, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen, QPixmap
+from PySide6.QtWidgets import QSizePolicy, QWidget
+
+from postalgui.documents.palette import GRID, TEXT_GREY
+from postalgui.gui.i18n import app_locale
+
+__all__ = [
+    "bar_set",
+    "category_axis",
+    "chart_view",
+    "hatched_brush",
+    "label_colour",
+    "percent_text",
+    "replace_series",
+    "value_axis",
+]
+
+TILE = 8
+
+
+def chart_view(parent: QWidget, object_name: str, accessible_name: str) -> QChartView:
+    """An empty chart: white, no animation, legend at the bottom, small margins."""
+    chart = QChart()
+    chart.setAnimationOptions(QChart.AnimationOption.NoAnimation)
+    chart.setBackgroundRoundness(0)
+    chart.setMargins(QMargins(2, 2, 2, 2))
+    chart.layout().setContentsMargins(0, 0, 0, 0)
+    chart.legend().setAlignment(Qt.AlignmentFlag.AlignBottom)
+    chart.legend().setLabelColor(QColor(TEXT_GREY))
+    title_font = QFont(chart.titleFont())
+    title_font.setBold(True)
+    chart.setTitleFont(title_font)
+    view = QChartView(chart, parent)
+    view.setObjectName(object_name)
+    view.setAccessibleName(accessible_name)
+    view.setRenderHint(QPainter.RenderHint.Antialiasing)
+    view.setMinimumSize(QSize(260, 240))
+    view.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+    return view
+
+
+def hatched_brush(colour: str) -> QBrush:
+    """``colour`` with white diagonal stripes: "late" reads without colour and in grey."""
+    tile = QPixmap(TILE, TILE)
+    tile.fill(QColor(colour))
+    painter = QPainter(tile)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.setPen(QPen(QColor("#FFFFFF"), 1.6))
+    painter.drawLine(0, TILE, TILE, 0)
+    painter.drawLine(-TILE // 2, TILE // 2, TILE // 2, -TILE // 2)
+    painter.drawLine(TILE // 2, TILE + TILE // 2, TILE + TILE // 2, TILE // 2)
+    painter.end()
+    return QBrush(tile)
+
+
+def label_colour(colour: str) -> QColor:
+    """Black or white, whichever reads on ``colour`` (its relative luminance)."""
+    fill = QColor(colour)
+    luminance = 0.2126 * fill.redF() + 0.7152 * fill.greenF() + 0.0722 * fill.blueF()
+    return QColor("#000000") if luminance > 0.45 else QColor("#FFFFFF")
+
+
+def bar_set(name: str, values: Sequence[float], colour: str, *, hatched: bool = False) -> QBarSet:
+    """A bar set in ``colour`` (patterned when ``hatched``), outlined so yellow shows on white."""
+    bars = QBarSet(name)
+    bars.append([float(value) for value in values])
+    bars.setBrush(hatched_brush(colour) if hatched else QBrush(QColor(colour)))
+    bars.setPen(QPen(QColor(colour).darker(130), 0.8))
+    bars.setLabelColor(QColor("#000000") if hatched else label_colour(colour))
+    return bars
+
+
+def category_axis(labels: Sequence[str]) -> QBarCategoryAxis:
+    axis = QBarCategoryAxis()
+    axis.append(list(labels))
+    axis.setLabelsColor(QColor(TEXT_GREY))
+    axis.setGridLineVisible(False)
+    return axis
+
+
+def value_axis(top: float, *, whole: bool = True, visible: bool = True) -> QValueAxis:
+    """0 to a little above ``top`` (room for the bar labels), grey grid lines."""
+    axis = QValueAxis()
+    axis.setRange(0, max(top * 1.08, 1.0))
+    axis.setLabelFormat("%d" if whole else "%.0f")
+    axis.setLabelsColor(QColor(TEXT_GREY))
+    axis.setGridLineColor(QColor(GRID))
+    axis.setTickCount(5)
+    axis.setVisible(visible)
+    if whole:
+        axis.applyNiceNumbers()
+    return axis
+
+
+def replace_series(
+    chart: QChart,
+    series: QAbstractBarSeries,
+    categories: QBarCategoryAxis,
+    values: QValueAxis,
+    *,
+    horizontal: bool = False,
+) -> None:
+    """Show ``series`` alone on ``chart`` with its two axes (the old ones removed)."""
+    chart.removeAllSeries()
+    for axis in chart.axes():
+        chart.removeAxis(axis)
+    chart.addSeries(series)
+    category_side = Qt.AlignmentFlag.AlignLeft if horizontal else Qt.AlignmentFlag.AlignBottom
+    value_side = Qt.AlignmentFlag.AlignBottom if horizontal else Qt.AlignmentFlag.AlignLeft
+    chart.addAxis(categories, category_side)
+    chart.addAxis(values, value_side)
+    series.attachAxis(categories)
+    series.attachAxis(values)
+
+
+def percent_text(share: float | None) -> str:
+    """``0.123`` -> ``"12%"`` (no decimals: a chart's label); ``"–"`` for no share."""
+    if share is None:
+        return "\N{EN DASH}"
+    return f"{app_locale().toString(round(share * 100))}%"
