@@ -133,6 +133,11 @@ class AppContext:
         return self._in_force.delegated
 
     @property
+    def first_tab(self) -> str:
+        """The key of the tab the window shows first (read like `environment`)."""
+        return self._in_force.first_tab
+
+    @property
     def uses_embedded_sandbox(self) -> bool:
         return self._in_force.environment is Environment.SANDBOX and not self.overrides.base_url
 

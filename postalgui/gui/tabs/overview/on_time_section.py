@@ -1,0 +1,130 @@
+"""On time: the share of parcels delivered on time, late, still waiting, lost (and other
+ends: returned, compensated), per service and per week of posting, and the ten routes
+(origin state to destination state) with the most late deliveries.
+
+Bars carry counts; a bar's length is its share. Late is vermillion with white stripes
+(`hatched_brush`), so it reads without colour and in grey print.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import date
+from typing import TYPE_CHECKING
+
+from PySide6.QtCharts import QAbstractBarSeries, QHorizontalBarSeries, QHorizontalPercentBarSeries, QPercentBarSeries
+from PySide6.QtWidgets import QWidget
+
+from postalgui.api.values import format_date_ui
+from postalgui.documents.palette import ARRIVAL_COLOURS, HATCHED_ARRIVALS
+from postalgui.gui.i18n import app_locale, ui_language
+from postalgui.gui.messages import arg
+from postalgui.gui.tabs.overview.chart_parts import (
+    bar_set,
+    category_axis,
+    chart_view,
+    percent_text,
+    replace_series,
+    value_axis,
+)
+from postalgui.gui.tabs.overview.section_box import SectionBox
+from postalgui.services.overview.records import Arrival, LateRoute, Overview, Punctuality, Section, TimingCounts
+from postalgui.services.words.overview import arrival_word, service_word
+
+if TYPE_CHECKING:
+    from postalgui.gui.tasks import TaskRunner
+    from postalgui.gui.widgets.message_bar import MessageArea
+
+__all__ = ["ARRIVAL_ORDER", "OnTimeSection"]
+
+ARRIVAL_ORDER = (Arrival.ON_TIME, Arrival.WAITING, Arrival.LATE, Arrival.LOST, Arrival.OTHER, Arrival.UNKNOWN)
+"""Stack order and legend order alike."""
+
+
+def _stack(series: QAbstractBarSeries, rows: Sequence[TimingCounts]) -> None:
+    language = ui_language()
+    for arrival in ARRIVAL_ORDER:
+        counts = [row.counts.get(arrival, 0) for row in rows]
+        if any(counts):
+            colour = ARRIVAL_COLOURS[arrival.value]
+            bars = bar_set(arrival_word(arrival, language), counts, colour, hatched=arrival.value in HATCHED_ARRIVALS)
+            series.append(bars)
+    series.setLabelsVisible(True)
+    series.setLabelsFormat("@value")
+    series.setLabelsPosition(QAbstractBarSeries.LabelsPosition.LabelsCenter)
+
+
+class OnTimeSection(SectionBox):
+    """Arrivals per service and per week, and the late routes."""
+
+    SECTIONS = (Section.ON_TIME_SERVICE, Section.ON_TIME_WEEK, Section.LATE_ROUTES)
+
+    def __init__(self, runner: TaskRunner, messages: MessageArea, parent: QWidget | None = None) -> None:
+        super().__init__(self.tr("On time"), "overviewOnTime", runner, messages, parent)
+        self.service_view = chart_view(self, "overviewOnTimeService", self.tr("Arrivals per service"))
+        self.week_view = chart_view(self, "overviewOnTimeWeek", self.tr("Arrivals per week of posting"))
+        self.routes_view = chart_view(self, "overviewLateRoutes", self.tr("Routes with the most late deliveries"))
+        self.chart_row.addWidget(self.service_view, 1)
+        self.chart_row.addWidget(self.week_view, 1)
+        self.chart_row.addWidget(self.routes_view, 1)
+
+    def draw(self, overview: Overview) -> None:
+        on_time = overview.on_time
+        self.headline.setText(self.headline_text(on_time))
+        self._draw_services(on_time)
+        self._draw_weeks(on_time)
+        self._draw_routes(on_time.routes)
+
+    def headline_text(self, on_time: Punctuality) -> str:
+        total = on_time.total
+        if not total.total:
+            return self.tr("No parcel posted in the period.")
+        done = total.counts.get(Arrival.ON_TIME, 0) + total.counts.get(Arrival.LATE, 0)
+        on_time_share = total.counts.get(Arrival.ON_TIME, 0) / done if done else None
+        text = arg(self.tr("%1 of the delivered parcels arrived on time"), percent_text(on_time_share))
+        late = total.counts.get(Arrival.LATE, 0)
+        return text + "; " + self.tr("%Ln late", "", late) + ", " + self.tr("%Ln lost", "", total.counts.get(Arrival.LOST, 0))
+
+    def _draw_services(self, on_time: Punctuality) -> None:
+        rows = [row for row in on_time.by_service if row.total]
+        language = ui_language()
+        locale = app_locale()
+        series = QHorizontalPercentBarSeries()
+        _stack(series, rows)
+        labels = [f"{service_word(r.key, r.name, language)} ({locale.toString(r.total)})" for r in rows]
+        chart = self.service_view.chart()
+        chart.setTitle(self.tr("Per service"))
+        replace_series(chart, series, category_axis(labels), value_axis(100, visible=False), horizontal=True)
+
+    def _draw_weeks(self, on_time: Punctuality) -> None:
+        rows = [row for row in on_time.by_week if row.total]
+        series = QPercentBarSeries()
+        _stack(series, rows)
+        labels = [format_date_ui(date.fromisoformat(row.key))[:5] for row in rows]
+        chart = self.week_view.chart()
+        chart.setTitle(self.tr("Per week of posting (Monday)"))
+        replace_series(chart, series, category_axis(labels), value_axis(100, visible=False))
+        chart.legend().setVisible(False)
+
+    def _draw_routes(self, routes: Sequence[LateRoute]) -> None:
+        shown = list(reversed(routes[:10]))  # the most late on top
+        series = QHorizontalBarSeries()
+        late = bar_set(
+            arrival_word(Arrival.LATE, ui_language()),
+            [route.late for route in shown],
+            ARRIVAL_COLOURS[Arrival.LATE.value],
+            hatched=True,
+        )
+        series.append(late)
+        series.setLabelsVisible(True)
+        series.setLabelsFormat("@value")
+        series.setLabelsPosition(QAbstractBarSeries.LabelsPosition.LabelsOutsideEnd)
+        labels = [
+            f"{r.origin} \N{RIGHTWARDS ARROW} {r.destination} ({percent_text(r.late / r.parcels if r.parcels else None)})"
+            for r in shown
+        ]
+        chart = self.routes_view.chart()
+        chart.setTitle(self.tr("Late routes"))
+        top = max((route.late for route in shown), default=0)
+        replace_series(chart, series, category_axis(labels), value_axis(top, visible=False), horizontal=True)
+        chart.legend().setVisible(False)
