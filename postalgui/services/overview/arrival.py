@@ -24,7 +24,13 @@ __all__ = ["arrival_case", "late_case"]
 
 _LOST = [Problem.LOST.value, Problem.STOLEN.value]
 _ARRIVED = sorted(status.value for status in ARRIVED)
-_COMING = [Status.POSTED.value, Status.IN_TRANSIT.value, Status.OUT_FOR_DELIVERY.value, Status.NOT_FOUND.value, ""]
+_COMING = [
+    Status.POSTED.value,
+    Status.IN_TRANSIT.value,
+    Status.OUT_FOR_DELIVERY.value,
+    Status.NOT_FOUND.value,
+    "",
+]
 _row = tracked_object.c
 
 
@@ -46,7 +52,10 @@ def arrival_case(today: date) -> ColumnElement[str]:
     return case(
         (_is_lost(), Arrival.LOST.value),
         (_row.expected_on.is_(None), Arrival.UNKNOWN.value),
-        (_arrived(), case((_row.arrived_on > _row.expected_on, Arrival.LATE.value), else_=Arrival.ON_TIME.value)),
+        (
+            _arrived(),
+            case((_row.arrived_on > _row.expected_on, Arrival.LATE.value), else_=Arrival.ON_TIME.value),
+        ),
         (_coming(), case((day > _row.expected_on, Arrival.LATE.value), else_=Arrival.WAITING.value)),
         else_=Arrival.OTHER.value,
     )

@@ -34,7 +34,7 @@ from postalgui.services.tracking.status import Status
 from postalgui.store.sqlfn import days_between
 from postalgui.store.tables import claim, tracked_object
 
-__all__ = ["Ask", "claim_figures", "cents_of", "money", "punctuality", "whereabouts"]
+__all__ = ["Ask", "cents_of", "claim_figures", "money", "punctuality", "whereabouts"]
 
 ROUTES = 10
 """The late routes the chart names."""
@@ -155,7 +155,9 @@ def _monday(day: str) -> str:
     return (posted - timedelta(days=posted.weekday())).isoformat()
 
 
-def _counted(groups: Mapping[str, dict[Arrival, int]], name: Callable[[str], str]) -> tuple[TimingCounts, ...]:
+def _counted(
+    groups: Mapping[str, dict[Arrival, int]], name: Callable[[str], str]
+) -> tuple[TimingCounts, ...]:
     return tuple(TimingCounts(key, counts, name(key)) for key, counts in sorted(groups.items()))
 
 

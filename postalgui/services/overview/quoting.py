@@ -72,7 +72,10 @@ def quote_figures(connection: Connection, ask: Ask) -> QuoteFigures:
     per_day = select(quote.c.created_by, day, func.count()).where(*scope).group_by(quote.c.created_by, day)
     clerks = tuple(
         sorted(
-            (ClerkDay(clerk or "", date.fromisoformat(on), int(count)) for clerk, on, count in connection.execute(per_day)),
+            (
+                ClerkDay(clerk or "", date.fromisoformat(on), int(count))
+                for clerk, on, count in connection.execute(per_day)
+            ),
             key=lambda row: (row.day, row.clerk),
         )
     )
@@ -85,7 +88,9 @@ def quote_figures(connection: Connection, ask: Ask) -> QuoteFigures:
         .group_by(quote.c.co_produto, origin, destination)
     )
     conversions = [
-        Conversion(service, origin_uf or "", destination_uf or "", int(count), int(done or 0), ask.name(service))
+        Conversion(
+            service, origin_uf or "", destination_uf or "", int(count), int(done or 0), ask.name(service)
+        )
         for service, origin_uf, destination_uf, count, done in connection.execute(routes)
     ]
     conversions.sort(key=lambda row: (-row.quotes, row.service, row.origin, row.destination))
@@ -95,4 +100,3 @@ def quote_figures(connection: Connection, ask: Ask) -> QuoteFigures:
         quotes=sum(row.quotes for row in conversions),
         converted=sum(row.converted for row in conversions),
     )
-

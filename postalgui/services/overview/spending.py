@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable
 from decimal import Decimal
+from typing import Any
 
 from sqlalchemy import ColumnElement, Connection, Select, and_, func, select
 
@@ -70,7 +71,7 @@ def _invoices(ask: Ask, months: list[str], before: set[str]) -> list[ColumnEleme
     return found
 
 
-def _invoice_totals(ask: Ask, scope: list[ColumnElement[bool]]) -> Select[tuple[str, bool, int, int]]:
+def _invoice_totals(ask: Ask, scope: list[ColumnElement[bool]]) -> Select[Any]:
     """Per month and itemized or not: how many invoices and their amount."""
     on = and_(
         statement.c.environment == invoice.c.environment,
@@ -86,7 +87,7 @@ def _invoice_totals(ask: Ask, scope: list[ColumnElement[bool]]) -> Select[tuple[
     )
 
 
-def _billed(scope: list[ColumnElement[bool]]) -> Select[tuple[str, str, str, str]]:
+def _billed(scope: list[ColumnElement[bool]]) -> Select[Any]:
     """The invoices of the months, one row per statement they are itemized by."""
     return (
         select(invoice.c.environment, invoice.c.fatura, invoice.c.tipo_documento, invoice.c.month)
@@ -95,7 +96,7 @@ def _billed(scope: list[ColumnElement[bool]]) -> Select[tuple[str, str, str, str
     )
 
 
-def _service_totals(ask: Ask, scope: list[ColumnElement[bool]]) -> Select[tuple[str, str, int, int]]:
+def _service_totals(ask: Ask, scope: list[ColumnElement[bool]]) -> Select[Any]:
     """Per month and service: the statements' block 4 (or, for a state, their lines to it)."""
     billed = _billed(scope).subquery("billed")
     source = statement_item if ask.flt.state else statement_service
@@ -105,7 +106,12 @@ def _service_totals(ask: Ask, scope: list[ColumnElement[bool]]) -> Select[tuple[
         source.c.tipo_documento == billed.c.tipo_documento,
     )
     query = (
-        select(billed.c.month, source.c.codigo_servico, func.sum(source.c.valor_liquido_cents), func.sum(source.c.quantidade))
+        select(
+            billed.c.month,
+            source.c.codigo_servico,
+            func.sum(source.c.valor_liquido_cents),
+            func.sum(source.c.quantidade),
+        )
         .select_from(billed.join(source, on))
         .group_by(billed.c.month, source.c.codigo_servico)
     )
@@ -159,7 +165,9 @@ def _spending(
         months=charts,
         total=sum((row.total for row in in_period), ZERO),
         previous_total=sum((money(amounts[key][0]) for key in list(amounts) if key[0] in before), ZERO),
-        by_service=_summed(ask, ((key, value) for key, value in amounts.items() if everything or key[0] in inside)),
+        by_service=_summed(
+            ask, ((key, value) for key, value in amounts.items() if everything or key[0] in inside)
+        ),
         invoices=sum(counted[month][0] for month in counted if everything or month in inside),
         itemized=sum(counted[month][1] for month in counted if everything or month in inside),
     )
@@ -176,6 +184,16 @@ def _summed(ask: Ask, items: Iterable[tuple[tuple[str, str], list[int]]]) -> tup
     for (_month, service), (cents, parcels) in items:
         summed[service][0] += cents
         summed[service][1] += parcels
-    rows = [ServiceAmount(service, ask.name(service), money(cents), parcels) for service, (cents, parcels) in summed.items()]
-    rows.sort(key=lambda row: (row.service in (NOT_ITEMIZED, OTHER_CHARGES), row.service == NOT_ITEMIZED, -row.amount, row.service))
+    rows = [
+        ServiceAmount(service, ask.name(service), money(cents), parcels)
+        for service, (cents, parcels) in summed.items()
+    ]
+    rows.sort(
+        key=lambda row: (
+            row.service in (NOT_ITEMIZED, OTHER_CHARGES),
+            row.service == NOT_ITEMIZED,
+            -row.amount,
+            row.service,
+        )
+    )
     return tuple(rows)
