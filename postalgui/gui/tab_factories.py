@@ -12,9 +12,10 @@ translates the same string in the same context (the tab's class name, as the tab
 ``self.tr``), so both agree in every language.
 
 A feature adds its tab by creating ``postalgui/gui/tabs/<feature>/`` and appending a
-factory here with its ``KEY`` (what ``Settings.first_tab`` names to show it first) (a tab that follows settings is a `FollowsSettings`; one that saves
-settings says so through `Handoffs.settings_changed`): the window's frame imports this module before it is
-shown, so a tab's modules (pydantic models, ...) must load later, inside ``build``.
+factory here, with its ``KEY`` (``Settings.first_tab`` names a tab by it to show it
+first; a tab that follows settings is a `FollowsSettings`; one that saves settings says
+so through `Handoffs.settings_changed`): the window's frame imports this module before
+it is shown, so a tab's modules (pydantic models, ...) must load later, inside ``build``.
 
 While the list is empty the window shows the connection overview instead of tabs;
 otherwise the overview is the last tab, "Connection".

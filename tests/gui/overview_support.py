@@ -8,6 +8,7 @@ from collections.abc import Callable
 from datetime import UTC, date, datetime
 from decimal import Decimal
 
+from postalgui.api.cancel import TaskControl
 from postalgui.services.overview.records import (
     NOT_ITEMIZED,
     OTHER_CHARGES,
@@ -28,7 +29,6 @@ from postalgui.services.overview.records import (
     TimingCounts,
     Whereabouts,
 )
-from postalgui.api.cancel import TaskControl
 
 TODAY = date(2026, 10, 20)
 SERVICES = {"03220": "SEDEX", "03298": "PAC", "04227": "Mini Envios"}
@@ -159,7 +159,9 @@ def sample_overview(flt: Filter, today: date = TODAY) -> Overview:
     )
 
 
-MONEY = MoneyLeft(open_count=4, open_estimate=Decimal("210.00"), left_count=6, left_estimate=Decimal("312.40"))
+MONEY = MoneyLeft(
+    open_count=4, open_estimate=Decimal("210.00"), left_count=6, left_estimate=Decimal("312.40")
+)
 
 
 class FakeOverviewService:

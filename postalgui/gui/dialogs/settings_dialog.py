@@ -26,8 +26,8 @@ from postalgui.gui.dialogs.settings_pages.office_page import OfficePage
 from postalgui.gui.dialogs.settings_pages.shipping_page import ShippingPage
 from postalgui.gui.dialogs.settings_pages.tracking_page import TrackingPage
 from postalgui.gui.i18n import resolve_language
-from postalgui.gui.tab_factories import TAB_FACTORIES, tab_key
 from postalgui.gui.messages import arg, describe_error, environment_name, rule_message
+from postalgui.gui.tab_factories import TAB_FACTORIES, tab_key
 from postalgui.gui.tasks import TaskRunner
 from postalgui.gui.widgets.screen_fit import PageScroll, fit_to_screen
 from postalgui.services.context import AppContext

@@ -3,7 +3,7 @@ the keyboard.
 
 One `QPainterPath` per state (`services.geo.outlines`, the Branches map's outlines) in Web
 Mercator units, fitted to the widget by one transform; a state's fill comes from a
-single-hue ramp (`documents.palette.STATE_RAMP`, light = least, dark = most), which stays
+single-hue ramp (`documents.palette.ramp`, light = least, dark = most), which stays
 in order in grey print and for colour-blind readers. Hit tests are ``path.contains`` on
 the untransformed paths (27 paths: nothing to index). The keyboard walks the states in
 alphabetical order of their names (Left/Right, Up/Down, Home/End) and Enter or Space picks
@@ -32,13 +32,15 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
-from postalgui.documents.palette import NO_VALUE, STATE_RAMP, TEXT_GREY
+from postalgui.documents.palette import MAP_HIGH, NO_DATA, ramp
 from postalgui.services.geo.outlines import state_outlines
 
 __all__ = ["StateMap", "ramp_colour"]
 
 LEGEND_HEIGHT = 28
 MARGIN = 6
+TEXT_GREY = "#404040"
+BORDER = "#9E9E9E"
 
 
 @dataclass(frozen=True)
@@ -49,14 +51,8 @@ class _State:
 
 
 def ramp_colour(share: float) -> QColor:
-    """The ramp's colour at ``share`` (0 the least, 1 the most), mixed in RGB."""
-    light, dark = QColor(STATE_RAMP[0]), QColor(STATE_RAMP[1])
-    share = min(1.0, max(0.0, share))
-    return QColor(
-        round(light.red() + (dark.red() - light.red()) * share),
-        round(light.green() + (dark.green() - light.green()) * share),
-        round(light.blue() + (dark.blue() - light.blue()) * share),
-    )
+    """The ramp's colour at ``share`` (0 the least, 1 the most): the PDF's map's too."""
+    return QColor(ramp(share))
 
 
 def _states() -> tuple[_State, ...]:
@@ -130,7 +126,7 @@ class StateMap(QWidget):
         """The colour a state is painted with."""
         value = self._values.get(uf)
         if value is None:
-            return QColor(NO_VALUE)
+            return QColor(NO_DATA)
         top = max(self._values.values(), default=0.0)
         return ramp_colour(value / top if top > 0 else 0.0)
 
@@ -188,7 +184,7 @@ class StateMap(QWidget):
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.save()
         painter.setTransform(self._transform())
-        border = QPen(QColor("#FFFFFF"), 0)
+        border = QPen(QColor(BORDER), 0)
         for state in self._states:
             painter.setPen(border)
             painter.setBrush(self.fill(state.uf))
@@ -197,13 +193,13 @@ class StateMap(QWidget):
         if self.hasFocus():
             marked.append((self._states[self._focused].uf, QPen(QColor("#000000"), 0, Qt.PenStyle.DashLine)))
         painter.setBrush(Qt.BrushStyle.NoBrush)
+        paths = {state.uf: state.path for state in self._states}
         for uf, pen in marked:
-            state = next((state for state in self._states if state.uf == uf), None)
-            if state is not None:
+            if uf in paths:
                 pen.setWidthF(2.5 if uf == self._picked else 1.5)
                 pen.setCosmetic(True)
                 painter.setPen(pen)
-                painter.drawPath(state.path)
+                painter.drawPath(paths[uf])
         painter.restore()
         self._paint_legend(painter)
         painter.end()
@@ -219,7 +215,7 @@ class StateMap(QWidget):
         bar = QRectF(MARGIN + metrics.horizontalAdvance(left_text) + 6, y, 120, 10)
         gradient = QLinearGradient(bar.topLeft(), bar.topRight())
         gradient.setColorAt(0, ramp_colour(low / top if top > 0 else 0.0))
-        gradient.setColorAt(1, QColor(STATE_RAMP[1]))
+        gradient.setColorAt(1, QColor(MAP_HIGH))
         painter.setPen(QColor(TEXT_GREY))
         painter.fillRect(bar, gradient)
         painter.drawRect(bar)

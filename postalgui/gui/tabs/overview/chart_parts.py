@@ -22,23 +22,26 @@ from PySide6.QtCharts import (
 )
 from PySide6.QtCore import QMargins, QSize, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen, QPixmap
-from PySide6.QtWidgets import QSizePolicy, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QWidget
 
-from postalgui.documents.palette import GRID, TEXT_GREY
 from postalgui.gui.i18n import app_locale
 
 __all__ = [
     "bar_set",
+    "brush_of",
     "category_axis",
     "chart_view",
     "hatched_brush",
     "label_colour",
+    "legend_strip",
     "percent_text",
     "replace_series",
     "value_axis",
 ]
 
 TILE = 8
+TEXT_GREY = "#404040"
+GRID = "#D9D9D9"
 
 
 def chart_view(parent: QWidget, object_name: str, accessible_name: str) -> QChartView:
@@ -83,14 +86,49 @@ def label_colour(colour: str) -> QColor:
     return QColor("#000000") if luminance > 0.45 else QColor("#FFFFFF")
 
 
-def bar_set(name: str, values: Sequence[float], colour: str, *, hatched: bool = False) -> QBarSet:
-    """A bar set in ``colour`` (patterned when ``hatched``), outlined so yellow shows on white."""
+def brush_of(colour: str, *, hatched: bool = False) -> QBrush:
+    return hatched_brush(colour) if hatched else QBrush(QColor(colour))
+
+
+def bar_set(
+    name: str, values: Sequence[float], colour: str, *, hatched: bool = False, outside: bool = False
+) -> QBarSet:
+    """A bar set in ``colour`` (patterned when ``hatched``), outlined so yellow shows on
+    white; its labels read on the bar, or on the white beside it when ``outside``."""
     bars = QBarSet(name)
     bars.append([float(value) for value in values])
-    bars.setBrush(hatched_brush(colour) if hatched else QBrush(QColor(colour)))
+    bars.setBrush(brush_of(colour, hatched=hatched))
     bars.setPen(QPen(QColor(colour).darker(130), 0.8))
-    bars.setLabelColor(QColor("#000000") if hatched else label_colour(colour))
+    inside = QColor("#000000") if hatched else label_colour(colour)
+    bars.setLabelColor(QColor(TEXT_GREY) if outside else inside)
+    if hatched and not outside:
+        font = QFont(bars.labelFont())
+        font.setBold(True)
+        bars.setLabelFont(font)
     return bars
+
+
+def legend_strip(parent: QWidget, entries: Sequence[tuple[str, QBrush]]) -> QWidget:
+    """One legend for several charts (their own would be cut short side by side): a
+    swatch (the bars' brush, pattern and all) and a name per entry, in a row."""
+    strip = QWidget(parent)
+    row = QHBoxLayout(strip)
+    row.setContentsMargins(0, 0, 0, 0)
+    for name, brush in entries:
+        swatch = QPixmap(14, 14)
+        swatch.fill(QColor("#FFFFFF"))
+        painter = QPainter(swatch)
+        painter.fillRect(0, 0, 14, 14, brush)
+        painter.setPen(QColor(TEXT_GREY))
+        painter.drawRect(0, 0, 13, 13)
+        painter.end()
+        icon = QLabel(strip)
+        icon.setPixmap(swatch)
+        row.addWidget(icon)
+        row.addWidget(QLabel(name, strip))
+        row.addSpacing(10)
+    row.addStretch(1)
+    return strip
 
 
 def category_axis(labels: Sequence[str]) -> QBarCategoryAxis:

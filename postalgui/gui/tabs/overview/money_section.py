@@ -19,7 +19,13 @@ from PySide6.QtWidgets import QPushButton, QVBoxLayout, QWidget
 from postalgui.api.values.money import format_brl
 from postalgui.documents.palette import ARRIVAL_COLOURS, SERVICE_COLOURS
 from postalgui.gui.messages import arg
-from postalgui.gui.tabs.overview.chart_parts import bar_set, category_axis, chart_view, replace_series, value_axis
+from postalgui.gui.tabs.overview.chart_parts import (
+    bar_set,
+    category_axis,
+    chart_view,
+    replace_series,
+    value_axis,
+)
 from postalgui.gui.tabs.overview.section_box import SectionBox
 from postalgui.services.overview.records import ClaimFigures, MoneyLeft, Overview, Section
 
@@ -62,12 +68,14 @@ class MoneySection(SectionBox):
         ]
         rows.reverse()  # a horizontal chart draws its first category at the bottom
         series = QHorizontalBarSeries()
-        bars = bar_set(self.tr("Claims"), [count for _, count, _, _ in rows], SERVICE_COLOURS[0])
+        bars = bar_set(
+            self.tr("Claims"), [count for _, count, _, _ in rows], SERVICE_COLOURS[0], outside=True
+        )
         series.append(bars)
         series.setLabelsVisible(True)
         series.setLabelsFormat("@value")
         series.setLabelsPosition(QAbstractBarSeries.LabelsPosition.LabelsOutsideEnd)
-        labels = [f"{name}  {format_brl(amount)}" for name, _, amount, _ in rows]
+        labels = [f"{name}<br>{format_brl(amount)}" for name, _, amount, _ in rows]
         chart = self.claims_view.chart()
         chart.setTitle(self.tr("Claims (count; estimate)"))
         top = max((count for _, count, _, _ in rows), default=0)
@@ -101,7 +109,7 @@ class MoneySection(SectionBox):
         for place, (name, amount, colour, hatched) in enumerate(rows):
             values = [float(amount) if row == place else 0.0 for row in range(len(rows))]
             series.append(bar_set(name, values, colour, hatched=hatched))
-        labels = [f"{name}  {format_brl(amount)}" for name, amount, _, _ in rows]
+        labels = [f"{name}<br>{format_brl(amount)}" for name, amount, _, _ in rows]
         chart = self.stake_view.chart()
         chart.setTitle(self.tr("Recovered and at stake"))
         top = max((float(amount) for _, amount, _, _ in rows), default=0.0)
@@ -112,7 +120,9 @@ class MoneySection(SectionBox):
 
     def _button_text(self, money: MoneyLeft) -> str:
         if money.left_estimate > Decimal(0):
-            return arg(self.tr("Left on the table: %1 \N{EM DASH} Show candidates"), format_brl(money.left_estimate))
+            return arg(
+                self.tr("Left on the table: %1 \N{EM DASH} Show candidates"), format_brl(money.left_estimate)
+            )
         return self.tr("Show candidates")
 
     @Slot()

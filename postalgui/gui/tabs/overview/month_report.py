@@ -44,7 +44,9 @@ def write_report(task: TaskControl, service: OverviewService, month: str, langua
 class MonthReportAction(QObject):
     """The button and the task behind it; ``saved.exported(Path)`` once the PDF is written."""
 
-    def __init__(self, service: OverviewService, runner: TaskRunner, messages: MessageArea, parent: QWidget) -> None:
+    def __init__(
+        self, service: OverviewService, runner: TaskRunner, messages: MessageArea, parent: QWidget
+    ) -> None:
         super().__init__(parent)
         self.service = service
         self.runner = runner

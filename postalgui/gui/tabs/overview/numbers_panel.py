@@ -38,7 +38,9 @@ class NumbersPanel(QWidget):
 
     copied = Signal(str)
 
-    def __init__(self, runner: TaskRunner, messages: MessageArea, name: str, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, runner: TaskRunner, messages: MessageArea, name: str, parent: QWidget | None = None
+    ) -> None:
         super().__init__(parent)
         self.setObjectName(f"{name}Numbers")
         self.runner = runner
@@ -141,4 +143,6 @@ class NumbersPanel(QWidget):
         self.export()
 
     def _ask_save_path(self, table: SectionTable) -> Path | None:
-        return ask_save_path(self, self.tr("Export the table"), table.section.value.replace("_", "-"), table_types())
+        return ask_save_path(
+            self, self.tr("Export the table"), table.section.value.replace("_", "-"), table_types()
+        )

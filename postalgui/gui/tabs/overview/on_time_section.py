@@ -12,23 +12,38 @@ from collections.abc import Sequence
 from datetime import date
 from typing import TYPE_CHECKING
 
-from PySide6.QtCharts import QAbstractBarSeries, QHorizontalBarSeries, QHorizontalPercentBarSeries, QPercentBarSeries
+from PySide6.QtCharts import (
+    QAbstractBarSeries,
+    QHorizontalBarSeries,
+    QHorizontalPercentBarSeries,
+    QPercentBarSeries,
+)
+from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QWidget
 
 from postalgui.api.values import format_date_ui
-from postalgui.documents.palette import ARRIVAL_COLOURS, HATCHED_ARRIVALS
+from postalgui.documents.palette import ARRIVAL_COLOURS
 from postalgui.gui.i18n import app_locale, ui_language
 from postalgui.gui.messages import arg
 from postalgui.gui.tabs.overview.chart_parts import (
     bar_set,
+    brush_of,
     category_axis,
     chart_view,
+    legend_strip,
     percent_text,
     replace_series,
     value_axis,
 )
 from postalgui.gui.tabs.overview.section_box import SectionBox
-from postalgui.services.overview.records import Arrival, LateRoute, Overview, Punctuality, Section, TimingCounts
+from postalgui.services.overview.records import (
+    Arrival,
+    LateRoute,
+    Overview,
+    Punctuality,
+    Section,
+    TimingCounts,
+)
 from postalgui.services.words.overview import arrival_word, service_word
 
 if TYPE_CHECKING:
@@ -41,16 +56,23 @@ ARRIVAL_ORDER = (Arrival.ON_TIME, Arrival.WAITING, Arrival.LATE, Arrival.LOST, A
 """Stack order and legend order alike."""
 
 
+LABELLED = (Arrival.ON_TIME, Arrival.LATE)
+"""The arrivals whose share is written on the bars (the others' slivers would overlap)."""
+
+
 def _stack(series: QAbstractBarSeries, rows: Sequence[TimingCounts]) -> None:
     language = ui_language()
     for arrival in ARRIVAL_ORDER:
         counts = [row.counts.get(arrival, 0) for row in rows]
         if any(counts):
             colour = ARRIVAL_COLOURS[arrival.value]
-            bars = bar_set(arrival_word(arrival, language), counts, colour, hatched=arrival.value in HATCHED_ARRIVALS)
+            bars = bar_set(arrival_word(arrival, language), counts, colour, hatched=arrival is Arrival.LATE)
+            if arrival not in LABELLED:
+                bars.setLabelColor(QColor(0, 0, 0, 0))
             series.append(bars)
     series.setLabelsVisible(True)
-    series.setLabelsFormat("@value")
+    series.setLabelsFormat("@value%")
+    series.setLabelsPrecision(2)
     series.setLabelsPosition(QAbstractBarSeries.LabelsPosition.LabelsCenter)
 
 
@@ -63,7 +85,19 @@ class OnTimeSection(SectionBox):
         super().__init__(self.tr("On time"), "overviewOnTime", runner, messages, parent)
         self.service_view = chart_view(self, "overviewOnTimeService", self.tr("Arrivals per service"))
         self.week_view = chart_view(self, "overviewOnTimeWeek", self.tr("Arrivals per week of posting"))
-        self.routes_view = chart_view(self, "overviewLateRoutes", self.tr("Routes with the most late deliveries"))
+        self.routes_view = chart_view(
+            self, "overviewLateRoutes", self.tr("Routes with the most late deliveries")
+        )
+        language = ui_language()
+        entries = [
+            (
+                arrival_word(arrival, language),
+                brush_of(ARRIVAL_COLOURS[arrival.value], hatched=arrival is Arrival.LATE),
+            )
+            for arrival in ARRIVAL_ORDER
+        ]
+        self.legend = legend_strip(self, entries)
+        self.box_layout.insertWidget(1, self.legend)
         self.chart_row.addWidget(self.service_view, 1)
         self.chart_row.addWidget(self.week_view, 1)
         self.chart_row.addWidget(self.routes_view, 1)
@@ -83,7 +117,13 @@ class OnTimeSection(SectionBox):
         on_time_share = total.counts.get(Arrival.ON_TIME, 0) / done if done else None
         text = arg(self.tr("%1 of the delivered parcels arrived on time"), percent_text(on_time_share))
         late = total.counts.get(Arrival.LATE, 0)
-        return text + "; " + self.tr("%Ln late", "", late) + ", " + self.tr("%Ln lost", "", total.counts.get(Arrival.LOST, 0))
+        return (
+            text
+            + "; "
+            + self.tr("%Ln late", "", late)
+            + ", "
+            + self.tr("%Ln lost", "", total.counts.get(Arrival.LOST, 0))
+        )
 
     def _draw_services(self, on_time: Punctuality) -> None:
         rows = [row for row in on_time.by_service if row.total]
@@ -95,6 +135,7 @@ class OnTimeSection(SectionBox):
         chart = self.service_view.chart()
         chart.setTitle(self.tr("Per service"))
         replace_series(chart, series, category_axis(labels), value_axis(100, visible=False), horizontal=True)
+        chart.legend().setVisible(False)
 
     def _draw_weeks(self, on_time: Punctuality) -> None:
         rows = [row for row in on_time.by_week if row.total]
@@ -114,13 +155,15 @@ class OnTimeSection(SectionBox):
             [route.late for route in shown],
             ARRIVAL_COLOURS[Arrival.LATE.value],
             hatched=True,
+            outside=True,
         )
         series.append(late)
         series.setLabelsVisible(True)
         series.setLabelsFormat("@value")
         series.setLabelsPosition(QAbstractBarSeries.LabelsPosition.LabelsOutsideEnd)
+        arrow = "\N{RIGHTWARDS ARROW}"
         labels = [
-            f"{r.origin} \N{RIGHTWARDS ARROW} {r.destination} ({percent_text(r.late / r.parcels if r.parcels else None)})"
+            f"{r.origin} {arrow} {r.destination} ({percent_text(r.late / r.parcels if r.parcels else None)})"
             for r in shown
         ]
         chart = self.routes_view.chart()

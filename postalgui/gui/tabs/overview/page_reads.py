@@ -92,7 +92,9 @@ class PageReads(QObject):
             key=MONEY_KEY,
             owner=self.parent(),
             on_result=self._on_money_task_result,
-            failure=Failure(self.tr("The claims candidates could not be read: %1"), MONEY_KEY, MessageKind.WARNING),
+            failure=Failure(
+                self.tr("The claims candidates could not be read: %1"), MONEY_KEY, MessageKind.WARNING
+            ),
         )
 
     @Slot(object)

@@ -14,7 +14,7 @@ from PySide6.QtCharts import QAbstractBarSeries, QHorizontalPercentBarSeries, QS
 from PySide6.QtWidgets import QWidget
 
 from postalgui.api.values import format_date_ui
-from postalgui.documents.palette import OTHER, SERVICE_COLOURS
+from postalgui.documents.palette import ARRIVAL_COLOURS, SERVICE_COLOURS
 from postalgui.gui.i18n import app_locale, ui_language
 from postalgui.gui.messages import arg
 from postalgui.gui.tabs.overview.chart_parts import (
@@ -65,7 +65,9 @@ class QuotesSection(SectionBox):
     def __init__(self, runner: TaskRunner, messages: MessageArea, parent: QWidget | None = None) -> None:
         super().__init__(self.tr("Quotes"), "overviewQuotes", runner, messages, parent)
         self.clerks_view = chart_view(self, "overviewQuotesClerk", self.tr("Quotes per clerk"))
-        self.conversion_view = chart_view(self, "overviewConversion", self.tr("Quotes that became pre-postings"))
+        self.conversion_view = chart_view(
+            self, "overviewConversion", self.tr("Quotes that became pre-postings")
+        )
         self.conversion_view.setToolTip(
             self.tr(
                 "A quote counts as converted when a pre-posting of the same service to the same CEP "
@@ -107,7 +109,12 @@ class QuotesSection(SectionBox):
         per_bucket = [sum(counts[clerk].get(bucket, 0) for clerk in clerks) for bucket in buckets]
         chart = self.clerks_view.chart()
         chart.setTitle(self.tr("Quotes per clerk"))
-        replace_series(chart, series, category_axis([_bucket_label(b) for b in buckets]), value_axis(max(per_bucket, default=0)))
+        replace_series(
+            chart,
+            series,
+            category_axis([_bucket_label(b) for b in buckets]),
+            value_axis(max(per_bucket, default=0)),
+        )
         chart.legend().setVisible(bool(clerks))
 
     def _draw_conversions(self, conversions: Sequence[Conversion]) -> None:
@@ -115,14 +122,18 @@ class QuotesSection(SectionBox):
         shown.reverse()  # the most quoted on top
         language, locale = ui_language(), app_locale()
         series = QHorizontalPercentBarSeries()
-        series.append(bar_set(self.tr("Became pre-postings"), [c.converted for c in shown], SERVICE_COLOURS[0]))
-        series.append(bar_set(self.tr("Did not"), [c.quotes - c.converted for c in shown], OTHER))
+        series.append(
+            bar_set(self.tr("Became pre-postings"), [c.converted for c in shown], SERVICE_COLOURS[0])
+        )
+        series.append(
+            bar_set(self.tr("Did not"), [c.quotes - c.converted for c in shown], ARRIVAL_COLOURS["other"])
+        )
         series.setLabelsVisible(True)
-        series.setLabelsFormat("@value")
+        series.setLabelsFormat("@value%")
         series.setLabelsPosition(QAbstractBarSeries.LabelsPosition.LabelsCenter)
         labels = [
-            f"{service_word(c.service, c.name, language)} {c.origin}\N{RIGHTWARDS ARROW}{c.destination} "
-            f"({locale.toString(c.quotes)}; {percent_text(c.share)})"
+            f"{service_word(c.service, c.name, language)} {c.origin}\N{RIGHTWARDS ARROW}{c.destination}"
+            f"<br>{arg(self.tr('%1 of %2'), locale.toString(c.converted), locale.toString(c.quotes))}"
             for c in shown
         ]
         chart = self.conversion_view.chart()

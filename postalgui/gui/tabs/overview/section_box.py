@@ -9,7 +9,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar
 
 from PySide6.QtCore import Qt, Signal, Slot
-from PySide6.QtWidgets import QGroupBox, QHBoxLayout, QLabel, QPushButton, QStackedWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
 
 from postalgui.gui.i18n import ui_language
 from postalgui.gui.tabs.overview.numbers_panel import NumbersPanel
@@ -57,9 +65,9 @@ class SectionBox(QGroupBox):
         top = QHBoxLayout()
         top.addWidget(self.headline, 1)
         top.addWidget(self.numbers_button, 0, Qt.AlignmentFlag.AlignTop)
-        layout = QVBoxLayout(self)
-        layout.addLayout(top)
-        layout.addWidget(self.stack, 1)
+        self.box_layout = QVBoxLayout(self)
+        self.box_layout.addLayout(top)
+        self.box_layout.addWidget(self.stack, 1)
         self.numbers_button.toggled.connect(self._on_numbers_button_toggled)
 
     def show_overview(self, overview: Overview) -> None:

@@ -17,7 +17,7 @@ from PySide6.QtCharts import QHorizontalBarSeries, QStackedBarSeries
 from PySide6.QtWidgets import QWidget
 
 from postalgui.api.values.money import format_brl
-from postalgui.documents.palette import OTHER, SERVICE_COLOURS
+from postalgui.documents.palette import ARRIVAL_COLOURS, SERVICE_COLOURS
 from postalgui.gui.i18n import ui_language
 from postalgui.gui.messages import arg
 from postalgui.gui.tabs.overview.chart_parts import (
@@ -44,9 +44,11 @@ _LAST = (OTHER_CHARGES, NOT_ITEMIZED)
 
 def service_colours(order: list[str]) -> dict[str, str]:
     """Each service's colour by its place in ``order``; the two kinds of rest keep theirs."""
-    colours = {OTHER_CHARGES: SERVICE_COLOURS[-1], NOT_ITEMIZED: OTHER}
+    colours = {OTHER_CHARGES: SERVICE_COLOURS[-1], NOT_ITEMIZED: ARRIVAL_COLOURS["other"]}
     real = [service for service in order if service not in _LAST]
-    colours.update({service: SERVICE_COLOURS[i % (len(SERVICE_COLOURS) - 1)] for i, service in enumerate(real)})
+    colours.update(
+        {service: SERVICE_COLOURS[i % (len(SERVICE_COLOURS) - 1)] for i, service in enumerate(real)}
+    )
     return colours
 
 
@@ -61,7 +63,9 @@ class SpendingSection(SectionBox):
 
     def __init__(self, runner: TaskRunner, messages: MessageArea, parent: QWidget | None = None) -> None:
         super().__init__(self.tr("Spending"), "overviewSpending", runner, messages, parent)
-        self.months_view = chart_view(self, "overviewSpendingMonths", self.tr("Invoiced per month and service"))
+        self.months_view = chart_view(
+            self, "overviewSpendingMonths", self.tr("Invoiced per month and service")
+        )
         self.average_view = chart_view(self, "overviewAveragePrice", self.tr("Average price per parcel"))
         self.chart_row.addWidget(self.months_view, 3)
         self.chart_row.addWidget(self.average_view, 2)
@@ -75,7 +79,11 @@ class SpendingSection(SectionBox):
             order += [a.service for a in month.by_service if a.service not in order]
         order = [s for s in order if s not in _LAST] + [s for s in _LAST if s in order]
         colours = service_colours(order)
-        names = {a.service: service_word(a.service, a.name, language) for m in spending.months for a in m.by_service}
+        names = {
+            a.service: service_word(a.service, a.name, language)
+            for m in spending.months
+            for a in m.by_service
+        }
         names.update({a.service: service_word(a.service, a.name, language) for a in spending.by_service})
         self._draw_months(spending, order, colours, names)
         self._draw_average(spending, names)
@@ -85,7 +93,9 @@ class SpendingSection(SectionBox):
         change = spending.change
         if change is not None:
             sign = "+" if change > 0 else ""
-            total += " \N{EM DASH} " + arg(self.tr("%1 against the period before"), sign + percent_text(float(change)))
+            total += " \N{EM DASH} " + arg(
+                self.tr("%1 against the period before"), sign + percent_text(float(change))
+            )
         if spending.invoices:
             itemized = self.tr("%1 of %n invoice(s) itemized", "", spending.invoices)
             total += ". " + arg(itemized, str(spending.itemized))
@@ -103,7 +113,8 @@ class SpendingSection(SectionBox):
             if any(amounts):
                 series.append(bar_set(names.get(service, service), amounts, colours[service]))
         labels = [
-            f"{month_words(month.month, ui_language())}\n{_whole_reais(month.total)}" for month in spending.months
+            f"{month_words(month.month, ui_language())}<br>{_whole_reais(month.total)}"
+            for month in spending.months
         ]
         top = max((float(month.total) for month in spending.months), default=0.0)
         chart = self.months_view.chart()
@@ -111,9 +122,11 @@ class SpendingSection(SectionBox):
         chart.legend().setVisible(bool(order))
 
     def _draw_average(self, spending: Spending, names: dict[str, str]) -> None:
-        priced = [a for a in spending.by_service if a.average is not None]
+        priced = [a for a in reversed(spending.by_service) if a.average is not None]  # the first on top
         series = QHorizontalBarSeries()
-        labels = [f"{names.get(a.service, a.service)}  {format_brl(a.average or Decimal(0))}" for a in priced]
+        labels = [
+            f"{names.get(a.service, a.service)}<br>{format_brl(a.average or Decimal(0))}" for a in priced
+        ]
         values = [float(a.average or 0) for a in priced]
         series.append(bar_set(self.tr("Average price per parcel"), values, SERVICE_COLOURS[0]))
         top = max((float(a.average or 0) for a in priced), default=0.0)

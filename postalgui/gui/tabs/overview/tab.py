@@ -105,7 +105,7 @@ class ManagerOverviewTab(QWidget):
         scroll.setFrameShape(QScrollArea.Shape.NoFrame)
         scroll.setWidgetResizable(True)
         scroll.setWidget(self.page)
-        self.scroll = scroll
+        self.scroll_area = scroll
         bar = QHBoxLayout()
         bar.addWidget(self.filters, 1)
         bar.addWidget(self.read_at_label)
