@@ -47,6 +47,7 @@ if TYPE_CHECKING:
     from postalgui.services.invoices.service import InvoiceService
     from postalgui.services.office.database import OfficeDatabase
     from postalgui.services.office.service import OfficeService
+    from postalgui.services.overview.service import OverviewService
     from postalgui.services.ports import Follow
     from postalgui.services.price.history import QuoteHistory
     from postalgui.services.price.preset_store import PresetStore
@@ -205,6 +206,11 @@ class AppContext:
     @cached_property
     def shipping(self) -> ShippingService:
         return feature_wiring.build_shipping(self)
+
+    @cached_property
+    def overview(self) -> OverviewService:
+        """The manager's Overview: the office database summed up per period."""
+        return feature_wiring.build_overview(self)
 
     # --- the backend ---------------------------------------------------------------------
 
