@@ -16,7 +16,9 @@ __all__ = [
     "ARRIVAL_COLOURS",
     "MAP_HIGH",
     "MAP_LOW",
+    "NOT_ITEMIZED_COLOUR",
     "NO_DATA",
+    "OTHER_SERVICES_COLOUR",
     "SERVICE_COLOURS",
     "ramp",
     "service_colour",
@@ -36,6 +38,11 @@ ARRIVAL_COLOURS: Mapping[str, str] = MappingProxyType(
     }
 )
 """By `Arrival` value (a ``StrEnum``: ``ARRIVAL_COLOURS[Arrival.LATE]`` works)."""
+
+NOT_ITEMIZED_COLOUR = "#BBBBBB"
+"""An invoice's amount without its analytic statement: grey (and hatched in print), no service's."""
+OTHER_SERVICES_COLOUR = "#F0E442"
+"""The services past the biggest few, summed in one part."""
 
 MAP_LOW = "#DEEBF7"
 MAP_HIGH = "#08306B"
