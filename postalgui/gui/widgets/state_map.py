@@ -35,7 +35,7 @@ from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 from postalgui.documents.palette import MAP_HIGH, NO_DATA, ramp
 from postalgui.services.geo.outlines import state_outlines
 
-__all__ = ["StateMap", "ramp_colour"]
+__all__ = ["StateMap", "ramp_colour", "state_name"]
 
 LEGEND_HEIGHT = 28
 MARGIN = 6
@@ -50,6 +50,15 @@ class _State:
     path: QPainterPath
 
 
+_PARTICLES = frozenset({"de", "do", "da", "dos", "das", "e"})
+
+
+def state_name(name: str) -> str:
+    """A state's name as a sentence writes it: the outlines say ``RIO GRANDE DO SUL``."""
+    words = name.lower().split()
+    return " ".join(word if word in _PARTICLES and i else word.capitalize() for i, word in enumerate(words))
+
+
 def ramp_colour(share: float) -> QColor:
     """The ramp's colour at ``share`` (0 the least, 1 the most): the PDF's map's too."""
     return QColor(ramp(share))
@@ -62,7 +71,7 @@ def _states() -> tuple[_State, ...]:
         for ring in outline.rings:
             path.addPolygon(QPolygonF([QPointF(x, y) for x, y in ring]))
             path.closeSubpath()
-        states.append(_State(outline.uf, outline.name, path))
+        states.append(_State(outline.uf, state_name(outline.name), path))
     return tuple(sorted(states, key=lambda state: state.name))
 
 

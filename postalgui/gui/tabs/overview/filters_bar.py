@@ -120,7 +120,7 @@ class FiltersBar(QWidget):
         if uf == self._state:
             return
         self._state = uf
-        self.state_chip.setText(arg(self.tr("State: %1 \N{MULTIPLICATION X}"), uf or ""))
+        self.state_chip.setText(arg(self.tr("State: %1 ✕"), uf or ""))
         self.state_chip.setAccessibleName(arg(self.tr("Clear the state filter %1"), uf or ""))
         self.state_chip.setVisible(uf is not None)
         self.filterChanged.emit()

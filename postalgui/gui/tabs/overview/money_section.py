@@ -120,9 +120,7 @@ class MoneySection(SectionBox):
 
     def _button_text(self, money: MoneyLeft) -> str:
         if money.left_estimate > Decimal(0):
-            return arg(
-                self.tr("Left on the table: %1 \N{EM DASH} Show candidates"), format_brl(money.left_estimate)
-            )
+            return arg(self.tr("Left on the table: %1 — Show candidates"), format_brl(money.left_estimate))
         return self.tr("Show candidates")
 
     @Slot()

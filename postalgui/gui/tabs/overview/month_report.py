@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QPushButton, QWidget
 from postalgui.gui.i18n import ui_language
 from postalgui.gui.messages import arg
 from postalgui.gui.widgets.saved_file import SavedFileReporter, ask_save_path, pdf_type
+from postalgui.services.claims.words import month_words
 from postalgui.services.overview.records import Filter
 
 if TYPE_CHECKING:
@@ -62,7 +63,7 @@ class MonthReportAction(QObject):
     def follow(self, flt: Filter) -> None:
         """The page shows ``flt``: the report is of its last month."""
         self.filter = flt
-        month = self.month()
+        month = month_words(self.month(), ui_language())
         self.button.setToolTip(arg(self.tr("The overview of %1 as a PDF report, with its tables"), month))
 
     def month(self) -> str:

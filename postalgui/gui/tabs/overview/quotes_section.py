@@ -131,9 +131,10 @@ class QuotesSection(SectionBox):
         series.setLabelsVisible(True)
         series.setLabelsFormat("@value%")
         series.setLabelsPosition(QAbstractBarSeries.LabelsPosition.LabelsCenter)
+        of = self.tr("%1 of %2")
         labels = [
             f"{service_word(c.service, c.name, language)} {c.origin}\N{RIGHTWARDS ARROW}{c.destination}"
-            f"<br>{arg(self.tr('%1 of %2'), locale.toString(c.converted), locale.toString(c.quotes))}"
+            f"<br>{arg(of, locale.toString(c.converted), locale.toString(c.quotes))}"
             for c in shown
         ]
         chart = self.conversion_view.chart()
