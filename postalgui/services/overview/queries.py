@@ -109,7 +109,9 @@ def whereabouts(connection: Connection, ask: Ask) -> Whereabouts:
             no_state += int(parcels)
             continue
         states.append(StateFigures(uf, int(parcels), int(arrived or 0), _days(average)))
-    unposted = select(func.count()).where(*parcel_scope(ask, period=False), _row.posted_on.is_(None))
+    unposted = select(func.count()).where(
+        *parcel_scope(ask, state=False, period=False), _row.posted_on.is_(None)
+    )
     no_posting_day = int(connection.execute(unposted).scalar_one())
     states.sort(key=lambda figures: (-figures.parcels, figures.uf))
     return Whereabouts(tuple(states), no_state, no_posting_day)
