@@ -103,18 +103,21 @@ def _empty(drawing: Drawing, text: str) -> Drawing:
     return drawing
 
 
+def _key(drawing: Drawing, item: Series, x: float, y: float, width: float) -> None:
+    """One entry of a legend: a swatch (hatched like its parts) and the name, cut to ``width``."""
+    swatch = Rect(x, y, _LEGEND_SWATCH, _LEGEND_SWATCH, fillColor=colors.HexColor(item.colour))
+    swatch.strokeColor, swatch.strokeWidth = colors.black, 0.3
+    drawing.add(swatch)
+    if item.hatched:
+        drawing.add(_hatch(x, y, _LEGEND_SWATCH, _LEGEND_SWATCH, item.colour))
+    name = fit(item.name, width - _LEGEND_SWATCH - 4, LABEL_SIZE)
+    drawing.add(String(x + _LEGEND_SWATCH + 3, y + 1, name, fontName=FONT, fontSize=LABEL_SIZE))
+
+
 def _legend(drawing: Drawing, series: Sequence[Series], x: float, top: float, width: float) -> None:
-    """The series from the top of the stack down, a swatch (hatched like its parts) and its name."""
-    y = top
-    for item in reversed(series):
-        swatch = Rect(x, y, _LEGEND_SWATCH, _LEGEND_SWATCH, fillColor=colors.HexColor(item.colour))
-        swatch.strokeColor, swatch.strokeWidth = colors.black, 0.3
-        drawing.add(swatch)
-        if item.hatched:
-            drawing.add(_hatch(x, y, _LEGEND_SWATCH, _LEGEND_SWATCH, item.colour))
-        name = fit(item.name, width - _LEGEND_SWATCH - 4, LABEL_SIZE)
-        drawing.add(String(x + _LEGEND_SWATCH + 3, y + 1, name, fontName=FONT, fontSize=LABEL_SIZE))
-        y -= _LEGEND_SWATCH + 5
+    """The series in a column, from the top of the stack down."""
+    for index, item in enumerate(reversed(series)):
+        _key(drawing, item, x, top - index * (_LEGEND_SWATCH + 5), width)
 
 
 def _legend_width(series: Sequence[Series]) -> float:
@@ -281,11 +284,4 @@ def _row_legend(drawing: Drawing, series: Sequence[Series], x: float, y: float, 
     """The parts in one line, left to right as they stack."""
     room = width / max(1, len(series))
     for index, item in enumerate(series):
-        left = x + index * room
-        swatch = Rect(left, y, _LEGEND_SWATCH, _LEGEND_SWATCH, fillColor=colors.HexColor(item.colour))
-        swatch.strokeColor, swatch.strokeWidth = colors.black, 0.3
-        drawing.add(swatch)
-        if item.hatched:
-            drawing.add(_hatch(left, y, _LEGEND_SWATCH, _LEGEND_SWATCH, item.colour))
-        name = fit(item.name, room - _LEGEND_SWATCH - 6, LABEL_SIZE)
-        drawing.add(String(left + _LEGEND_SWATCH + 3, y + 1, name, fontName=FONT, fontSize=LABEL_SIZE))
+        _key(drawing, item, x + index * room, y, room - 2)
