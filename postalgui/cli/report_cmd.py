@@ -71,7 +71,9 @@ def _add_month(parser: argparse.ArgumentParser) -> None:
 
 def _add_table(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("section", metavar="SECTION", help=f"one of {', '.join(Section)}")
-    parser.add_argument("--period", default=PeriodKind.THIS_MONTH.value, help="YYYY-MM or " + ", ".join(PERIODS))
+    parser.add_argument(
+        "--period", default=PeriodKind.THIS_MONTH.value, help="YYYY-MM or " + ", ".join(PERIODS)
+    )
 
 
 def _refused(option: str, choices: Sequence[str], value: str) -> BadOption:

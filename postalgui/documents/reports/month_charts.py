@@ -33,6 +33,7 @@ __all__ = ["Bar", "Bars", "Series", "column_chart", "grouping", "row_chart"]
 TITLE_SIZE = 10
 LABEL_SIZE = 7
 _LEGEND_SWATCH = 7
+_WIDEST_COLUMN = 36.0
 _HATCH_STEP = 3.5
 _DARK_SHADES = 0.55
 """Below this luminance a mark on a part is written in white."""
@@ -102,18 +103,21 @@ def _empty(drawing: Drawing, text: str) -> Drawing:
     return drawing
 
 
+def _key(drawing: Drawing, item: Series, x: float, y: float, width: float) -> None:
+    """One entry of a legend: a swatch (hatched like its parts) and the name, cut to ``width``."""
+    swatch = Rect(x, y, _LEGEND_SWATCH, _LEGEND_SWATCH, fillColor=colors.HexColor(item.colour))
+    swatch.strokeColor, swatch.strokeWidth = colors.black, 0.3
+    drawing.add(swatch)
+    if item.hatched:
+        drawing.add(_hatch(x, y, _LEGEND_SWATCH, _LEGEND_SWATCH, item.colour))
+    name = fit(item.name, width - _LEGEND_SWATCH - 4, LABEL_SIZE)
+    drawing.add(String(x + _LEGEND_SWATCH + 3, y + 1, name, fontName=FONT, fontSize=LABEL_SIZE))
+
+
 def _legend(drawing: Drawing, series: Sequence[Series], x: float, top: float, width: float) -> None:
-    """The series from the top of the stack down, a swatch (hatched like its parts) and its name."""
-    y = top
-    for item in reversed(series):
-        swatch = Rect(x, y, _LEGEND_SWATCH, _LEGEND_SWATCH, fillColor=colors.HexColor(item.colour))
-        swatch.strokeColor, swatch.strokeWidth = colors.black, 0.3
-        drawing.add(swatch)
-        if item.hatched:
-            drawing.add(_hatch(x, y, _LEGEND_SWATCH, _LEGEND_SWATCH, item.colour))
-        name = fit(item.name, width - _LEGEND_SWATCH - 4, LABEL_SIZE)
-        drawing.add(String(x + _LEGEND_SWATCH + 3, y + 1, name, fontName=FONT, fontSize=LABEL_SIZE))
-        y -= _LEGEND_SWATCH + 5
+    """The series in a column, from the top of the stack down."""
+    for index, item in enumerate(reversed(series)):
+        _key(drawing, item, x, top - index * (_LEGEND_SWATCH + 5), width)
 
 
 def _legend_width(series: Sequence[Series]) -> float:
@@ -198,12 +202,13 @@ def _marks(chart: Any, bars: Bars) -> None:
             labels[row].fillColor = colors.white if _luminance(item.colour) < _DARK_SHADES else colors.black
 
 
-def _nice_top(largest: float) -> float:
-    """A round axis end at or above ``largest`` (1, 2, 2.5 or 5 times a power of ten)."""
-    if largest <= 0:
-        return 1.0
-    power = 10 ** math.floor(math.log10(largest))
-    return float(next(step * power for step in (1, 2, 2.5, 5, 10) if step * power >= largest))
+def _scale(largest: float) -> tuple[float, float]:
+    """A round axis end at or above ``largest`` and its step: four or five steps of 1, 2 or
+    5 times a power of ten, never under 1 (counts get whole ticks)."""
+    raw = max(largest, 1.0) / 4
+    power = 10 ** math.floor(math.log10(raw))
+    step = max(1.0, float(next(unit * power for unit in (1, 2, 5, 10) if unit * power >= raw)))
+    return step * math.ceil(max(largest, 1.0) / step), step
 
 
 def column_chart(bars: Bars, width: float, height: float, separators: tuple[str, str]) -> Drawing:
@@ -223,10 +228,10 @@ def column_chart(bars: Bars, width: float, height: float, separators: tuple[str,
     if widest > slot - 2:
         chart.categoryAxis.labels.angle = 45
         chart.categoryAxis.labels.boxAnchor = "ne"
-    chart.barWidth, chart.groupSpacing = 10, max(2.0, slot * 0.25)
+    filled = min(0.65, _WIDEST_COLUMN / slot)  # of each month's slot (relative sizes)
+    chart.barWidth, chart.groupSpacing = 10, 10 * (1 - filled) / filled
     totals = [sum(float(value) for value in bar.values) for bar in bars.bars]
-    chart.valueAxis.valueMax = _nice_top(max(totals))
-    chart.valueAxis.valueStep = chart.valueAxis.valueMax / 4
+    chart.valueAxis.valueMax, chart.valueAxis.valueStep = _scale(max(totals))
     chart.valueAxis.labelTextFormat = grouping(separators)
     drawing.add(String(0, chart.y + chart.height + 4, bars.axis, fontName=FONT, fontSize=LABEL_SIZE))
     _legend(drawing, bars.series, width - legend, chart.y + chart.height - _LEGEND_SWATCH, legend)
@@ -234,33 +239,39 @@ def column_chart(bars: Bars, width: float, height: float, separators: tuple[str,
     return drawing
 
 
+ROW_SLOT = 24.0
+"""The most a horizontal bar takes (with its gap): a chart of few rows is short."""
+
+
 def row_chart(bars: Bars, width: float, height: float, separators: tuple[str, str]) -> Drawing:
-    """Horizontal bars, the first on top (arrivals per service, late routes); stacked parts
-    get a legend below."""
+    """Horizontal bars, the first on top (arrivals per service, late routes), at most
+    ``height`` tall (less for few bars); stacked parts get a legend below."""
+    several = len(bars.series) > 1
+    below = 14 + (_LEGEND_SWATCH + 10 if several else 0.0)
+    room = height - TITLE_SIZE - 12 - below
+    if bars.bars:
+        height = min(height, TITLE_SIZE + 12 + below + min(room, ROW_SLOT * len(bars.bars)))
     drawing = Drawing(width, height)
     _title(drawing, bars.title, width)
     if not bars.bars:
         return _empty(drawing, bars.empty)
-    several = len(bars.series) > 1
-    legend_room = _LEGEND_SWATCH + 10 if several else 0.0
     labels = min(max(stringWidth(bar.label, FONT, LABEL_SIZE) for bar in bars.bars), width * 0.35)
+    marks = [stringWidth(mark, FONT, LABEL_SIZE) for bar in bars.bars for mark in bar.marks]
+    end_room = 0.0 if several else max(marks, default=0.0) + 6
     chart = _Rows()
-    chart.x, chart.y = labels + 6, 14 + legend_room
-    end_room = (
-        0.0
-        if several
-        else max(stringWidth(mark, FONT, LABEL_SIZE) for bar in bars.bars for mark in bar.marks or ("",)) + 6
-    )
-    chart.width, chart.height = width - chart.x - 4 - end_room, height - TITLE_SIZE - 12 - chart.y
+    chart.x, chart.y = labels + 6, below
+    chart.width, chart.height = width - chart.x - 4 - end_room, height - TITLE_SIZE - 12 - below
     ordered = Bars(bars.title, bars.series, tuple(reversed(bars.bars)), bars.axis, bars.empty, bars.share)
     _style(chart, ordered)
     chart.categoryAxis.categoryNames = [fit(bar.label, labels, LABEL_SIZE) for bar in ordered.bars]
     chart.categoryAxis.labels.boxAnchor = "e"
-    slot = chart.height / len(bars.bars)
-    chart.barWidth, chart.groupSpacing = min(14.0, slot * 0.7), max(1.0, slot * 0.3)
-    top = 100.0 if bars.share else _nice_top(max(sum(float(v) for v in bar.values) for bar in bars.bars))
-    chart.valueAxis.valueMax = top
-    chart.valueAxis.valueStep = top / 4
+    chart.barWidth, chart.groupSpacing = 7, 3
+    if bars.share:
+        chart.valueAxis.valueMax, chart.valueAxis.valueStep = 100, 25
+    else:
+        chart.valueAxis.valueMax, chart.valueAxis.valueStep = _scale(
+            max(float(sum(bar.values)) for bar in bars.bars)
+        )
     chart.valueAxis.labelTextFormat = grouping(separators, "%" if bars.share else "")
     _marks(chart, ordered)
     if several:
@@ -273,11 +284,4 @@ def _row_legend(drawing: Drawing, series: Sequence[Series], x: float, y: float, 
     """The parts in one line, left to right as they stack."""
     room = width / max(1, len(series))
     for index, item in enumerate(series):
-        left = x + index * room
-        swatch = Rect(left, y, _LEGEND_SWATCH, _LEGEND_SWATCH, fillColor=colors.HexColor(item.colour))
-        swatch.strokeColor, swatch.strokeWidth = colors.black, 0.3
-        drawing.add(swatch)
-        if item.hatched:
-            drawing.add(_hatch(left, y, _LEGEND_SWATCH, _LEGEND_SWATCH, item.colour))
-        name = fit(item.name, room - _LEGEND_SWATCH - 6, LABEL_SIZE)
-        drawing.add(String(left + _LEGEND_SWATCH + 3, y + 1, name, fontName=FONT, fontSize=LABEL_SIZE))
+        _key(drawing, item, x + index * room, y, room - 2)

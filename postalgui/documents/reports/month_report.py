@@ -172,6 +172,7 @@ def _table(table: ReportTable, width: float) -> Table:
     ]
     if table.total:
         commands += total_row(_SIZE, 0.75, colors.black, background=_GREY)
+        commands.append(("ALIGN", (0, -1), (0, -1), "LEFT"))  # "Total" under dates too
     result = Table(data, colWidths=widths, repeatRows=1, hAlign="LEFT")
     result.setStyle(TableStyle(commands))
     return result

@@ -76,28 +76,51 @@ def _separators(language: str) -> tuple[str, str]:
 # --------------------------------------------------------------------------- key figures
 
 
-def _figures(overview: Overview, money: MoneyLeft, labels: Mapping[str, str], language: str) -> tuple[Figure, ...]:
-    spending, timing = overview.spending, overview.on_time.total
-    period = overview.filter.period
+def _spent(overview: Overview, labels: Mapping[str, str], language: str) -> Figure:
+    """The month's spending, and how it compares with the month before."""
+    spending, period = overview.spending, overview.filter.period
     before = month_words(period.previous().months()[-1], language) if period else ""
     change = spending.change
-    said_change = (
-        labels["change"].format(change=("+" if change > 0 else "") + percent(change, language), month=before)
-        if change is not None
-        else labels["no_change"].format(month=before)
-    )
+    if change is None:
+        compared = labels["no_change"].format(month=before)
+    else:
+        compared = labels["change"].format(
+            change=("+" if change > 0 else "") + percent(change, language), month=before
+        )
+    return Figure(labels["spent"], format_brl(spending.total), compared)
+
+
+def _parcels(overview: Overview, labels: Mapping[str, str], language: str) -> tuple[Figure, Figure]:
+    """The parcels posted (and delivered), and the share of the judged ones on time."""
+    timing = overview.on_time.total
     delivered = sum(state.delivered for state in overview.where.states)
-    judged = timing.counts.get(Arrival.ON_TIME, 0) + timing.counts.get(Arrival.LATE, 0)
-    on_time = percent(timing.counts.get(Arrival.ON_TIME, 0) / judged, language) if judged else "\N{EM DASH}"
-    claims, quotes = overview.claims, overview.quotes
-    number = lambda count: format_number(count, language)  # noqa: E731  # one word, six times
+    on_time, late = timing.counts.get(Arrival.ON_TIME, 0), timing.counts.get(Arrival.LATE, 0)
+    share = percent(on_time / (on_time + late), language) if on_time + late else "\N{EM DASH}"
     return (
-        Figure(labels["spent"], format_brl(spending.total), said_change),
-        Figure(labels["parcels"], number(timing.total), labels["delivered"].format(count=number(delivered))),
-        Figure(labels["on_time"], on_time, labels["late"].format(count=number(timing.counts.get(Arrival.LATE, 0)))),
+        Figure(
+            labels["parcels"],
+            format_number(timing.total, language),
+            labels["delivered"].format(count=format_number(delivered, language)),
+        ),
+        Figure(labels["on_time"], share, labels["late"].format(count=format_number(late, language))),
+    )
+
+
+def _figures(
+    overview: Overview, money: MoneyLeft, labels: Mapping[str, str], language: str
+) -> tuple[Figure, ...]:
+    claims, quotes = overview.claims, overview.quotes
+    converted = (
+        labels["converted"].format(share=percent(quotes.converted / quotes.quotes, language))
+        if quotes.quotes
+        else ""
+    )
+    return (
+        _spent(overview, labels, language),
+        *_parcels(overview, labels, language),
         Figure(
             labels["claims"],
-            number(claims.filed),
+            format_number(claims.filed, language),
             labels["accepted"].format(amount=format_brl(claims.accepted_estimate)),
         ),
         Figure(
@@ -105,27 +128,22 @@ def _figures(overview: Overview, money: MoneyLeft, labels: Mapping[str, str], la
             format_brl(money.left_estimate),
             labels["still_open"].format(amount=format_brl(money.open_estimate)),
         ),
-        Figure(
-            labels["quotes"],
-            number(quotes.quotes),
-            labels["converted"].format(share=percent(quotes.converted / quotes.quotes, language))
-            if quotes.quotes
-            else "",
-        ),
+        Figure(labels["quotes"], format_number(quotes.quotes, language), converted),
     )
 
 
 def _notes(overview: Overview, labels: Mapping[str, str], language: str) -> tuple[str, ...]:
-    spending, number = overview.spending, lambda count: format_number(count, language)
+    spending = overview.spending
     notes: list[str] = []
     if spending.invoices > spending.itemized:
+        unitemized = format_number(spending.invoices - spending.itemized, language)
         notes.append(
             labels["not_itemized"].format(
-                count=number(spending.invoices - spending.itemized), invoices=number(spending.invoices)
+                count=unitemized, invoices=format_number(spending.invoices, language)
             )
         )
     if overview.where.no_state:
-        notes.append(labels["no_state"].format(count=number(overview.where.no_state)))
+        notes.append(labels["no_state"].format(count=format_number(overview.where.no_state, language)))
     notes.append(labels["estimates"])
     return tuple(notes)
 
@@ -149,7 +167,10 @@ def _spending_chart(overview: Overview, labels: Mapping[str, str], language: str
     shown = ranked[:SERVICES_SHOWN]
     names = {amount.service: amount.name for amount in amounts}
     keys: list[str] = list(shown)
-    series = [Series(service_word(code, names.get(code, ""), language), service_colour(i)) for i, code in enumerate(shown)]
+    series = [
+        Series(service_word(code, names.get(code, ""), language), service_colour(i))
+        for i, code in enumerate(shown)
+    ]
     if len(ranked) > SERVICES_SHOWN:
         keys.append(_OTHERS)
         series.append(Series(labels["other_services"], OTHER_SERVICES_COLOUR))
@@ -168,7 +189,9 @@ def _spending_chart(overview: Overview, labels: Mapping[str, str], language: str
             parts[key] += amount.amount
         bars.append(Bar(month_words(month.month, language), tuple(parts[key] for key in keys)))
     has_money = any(month.total for month in months)
-    return Bars(labels["spending_chart"], tuple(series), tuple(bars) if has_money else (), "R$", labels["no_invoices"])
+    return Bars(
+        labels["spending_chart"], tuple(series), tuple(bars) if has_money else (), "R$", labels["no_invoices"]
+    )
 
 
 def _map(overview: Overview, labels: Mapping[str, str], language: str) -> StateMap:
@@ -177,7 +200,9 @@ def _map(overview: Overview, labels: Mapping[str, str], language: str) -> StateM
     return StateMap(
         title=labels["map"],
         states=tuple(
-            MapState(outline.uf, outline.rings, float(parcels[outline.uf]) if parcels.get(outline.uf) else None)
+            MapState(
+                outline.uf, outline.rings, float(parcels[outline.uf]) if parcels.get(outline.uf) else None
+            )
             for outline in state_outlines()
         ),
         low="0",
@@ -212,7 +237,11 @@ def _routes_chart(overview: Overview, labels: Mapping[str, str], language: str) 
         Bar(
             f"{route.origin} \N{EN DASH} {route.destination}",
             (Decimal(route.late),),
-            (labels["of"].format(late=format_number(route.late, language), parcels=format_number(route.parcels, language)),),
+            (
+                labels["of"].format(
+                    late=format_number(route.late, language), parcels=format_number(route.parcels, language)
+                ),
+            ),
         )
         for route in overview.on_time.routes
     )

@@ -19,7 +19,8 @@ __all__ = ["LABELS", "cell_words", "month_name", "month_words", "percent", "repo
 LABELS: Mapping[str, Mapping[str, str]] = {
     "pt": {
         "title": "Visão geral do mês: {month}",
-        "period": "De {start} a {end}: faturas, objetos acompanhados, indenizações e cotações do banco do escritório",
+        "period": "De {start} a {end}: faturas, objetos acompanhados, indenizações e cotações do banco "
+        "do escritório",
         "unfinished": "O mês ainda não acabou: os números vão até hoje, {today}.",
         "generated": "Gerado em {when}",
         "page": "Página {page} de {pages}",
@@ -42,7 +43,7 @@ LABELS: Mapping[str, Mapping[str, str]] = {
         "no_state": "{count} objetos sem estado de destino conhecido ficam fora do mapa.",
         "estimates": "Os valores de indenização são estimativas pela tabela das Configurações: quem "
         "decide o valor pago é o operador.",
-        "spending_chart": "Gasto por mês e serviço (R$)",
+        "spending_chart": "Gasto por mês e serviço",
         "other_services": "Outros serviços",
         "map": "Objetos por estado de destino",
         "map_high": "{count} objetos",
@@ -83,7 +84,7 @@ LABELS: Mapping[str, Mapping[str, str]] = {
         "no_state": "{count} parcels whose destination state is unknown are left off the map.",
         "estimates": "Compensation amounts are estimates from the table in Settings: the operator "
         "decides what it pays.",
-        "spending_chart": "Spending per month and service (R$)",
+        "spending_chart": "Spending per month and service",
         "other_services": "Other services",
         "map": "Parcels per destination state",
         "map_high": "{count} parcels",
@@ -121,7 +122,7 @@ def month_words(month: str, language: str) -> str:
 def percent(share: float | Decimal, language: str) -> str:
     """``0.873`` as ``87%`` (a whole percent; one place below 10%, where a point matters)."""
     value = Decimal(str(share)) * 100
-    places = 1 if 0 < value < 10 else 0  # noqa: PLR2004  # a share under 10% keeps its point
+    places = 1 if 0 < value < 10 else 0  # a share under 10% keeps its point
     return f"{format_number(value, language, places=places)}%"
 
 
@@ -142,7 +143,9 @@ def cell_words(value: object, column: SheetColumn, language: str) -> str:
     if isinstance(value, float | Decimal):
         if "%" in (column.number_format or ""):
             return percent(value, language)
-        return format_number(Decimal(str(value)), language, places=1 if column.kind is not CellKind.MONEY else 2)
+        return format_number(
+            Decimal(str(value)), language, places=1 if column.kind is not CellKind.MONEY else 2
+        )
     return str(value)
 
 
