@@ -4,6 +4,10 @@
 <context>
     <name>About</name>
     <message>
+        <source>the manager's charts: spending, where parcels go, what arrives late, money back and quotes</source>
+        <translation>os gráficos do gerente: gastos, para onde vão os objetos, o que chega atrasado, dinheiro de volta e cotações</translation>
+    </message>
+    <message>
         <source>national and international price quotes and delivery dates, one at a time or in batches</source>
         <translation>cotações de preço e prazos nacionais e internacionais, uma a uma ou em lote</translation>
     </message>
@@ -10782,6 +10786,14 @@ Registrar de novo assim mesmo? Se a operadora já as tiver, responde que já exi
 <context>
     <name>MoneySection</name>
     <message>
+        <source>No claim filed in the period.</source>
+        <translation>Nenhuma reclamação registrada no período.</translation>
+    </message>
+    <message>
+        <source>Nothing at stake in the period.</source>
+        <translation>Nada em jogo no período.</translation>
+    </message>
+    <message>
         <source>Money back</source>
         <translation>Dinheiro de volta</translation>
     </message>
@@ -10911,6 +10923,10 @@ Registrar de novo assim mesmo? Se a operadora já as tiver, responde que já exi
 <context>
     <name>OnTimeSection</name>
     <message>
+        <source>No late delivery in the period.</source>
+        <translation>Nenhuma entrega atrasada no período.</translation>
+    </message>
+    <message>
         <source>On time</source>
         <translation>No prazo</translation>
     </message>
@@ -10979,6 +10995,10 @@ Registrar de novo assim mesmo? Se a operadora já as tiver, responde que já exi
 <context>
     <name>QuotesSection</name>
     <message>
+        <source>No quote in the period.</source>
+        <translation>Nenhuma cotação no período.</translation>
+    </message>
+    <message>
         <source>Quotes</source>
         <translation>Cotações</translation>
     </message>
@@ -11035,6 +11055,18 @@ Registrar de novo assim mesmo? Se a operadora já as tiver, responde que já exi
 </context>
 <context>
     <name>SpendingSection</name>
+    <message>
+        <source>No invoice listed for these months: the Invoices tab lists them.</source>
+        <translation>Nenhuma fatura listada nestes meses: a aba Faturas e boletos as lista.</translation>
+    </message>
+    <message>
+        <source>Invoiced per month</source>
+        <translation>Faturado por mês</translation>
+    </message>
+    <message>
+        <source>No analytic statement of the period in the office database.</source>
+        <translation>Nenhum extrato analítico do período no banco do escritório.</translation>
+    </message>
     <message>
         <source>Spending</source>
         <translation>Gastos</translation>

@@ -201,3 +201,18 @@ class FakeOverviewService:
         """Another desk changed ``topic``: what the office database's feed would say."""
         for callback in list(self.watchers):
             callback(topic)
+
+
+def empty_overview(flt: Filter, today: date = TODAY) -> Overview:
+    """A new office: nothing listed, followed, claimed or quoted yet."""
+    nothing = TimingCounts("", {})
+    return Overview(
+        flt,
+        today,
+        Spending((MonthSpending("2026-10", Decimal(0), ()),), Decimal(0), Decimal(0), ()),
+        Whereabouts(()),
+        Punctuality((), (), (), nothing),
+        ClaimFigures(),
+        QuoteFigures((), ()),
+        datetime(2026, 10, 20, 15, 0, tzinfo=UTC),
+    )

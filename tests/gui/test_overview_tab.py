@@ -23,7 +23,7 @@ from postalgui.gui.tasks import TaskRunner
 from postalgui.gui.widgets.message_bar import MessageArea
 from postalgui.services.overview.records import Filter, Period, PeriodKind
 from postalgui.services.spreadsheet import CellKind, SheetColumn
-from tests.gui.overview_support import TODAY, WAIT_MS, FakeOverviewService
+from tests.gui.overview_support import TODAY, WAIT_MS, FakeOverviewService, empty_overview
 
 
 @pytest.fixture(autouse=True)
@@ -256,3 +256,21 @@ def test_a_share_is_a_percentage_and_money_reais_in_the_numbers(qapp: QApplicati
     assert cell_text(Decimal("0.125"), SheetColumn("x", CellKind.DECIMAL, number_format="0.0%")) == "12.5%"
     assert cell_text(12500, SheetColumn("x", CellKind.INT)) == "12,500"
     assert cell_text(None, SheetColumn("x")) == ""
+
+
+def test_a_new_office_s_charts_say_what_is_missing(tasks: TaskRunner, qtbot: QtBot) -> None:
+    service = FakeOverviewService(empty_overview)
+    box = QWidget()
+    qtbot.addWidget(box)
+    built = ManagerOverviewTab(service, tasks, MessageArea(), box)
+    QVBoxLayout(box).addWidget(built)
+    with qtbot.waitSignal(built.overviewShown, timeout=WAIT_MS):
+        box.show()
+    months = built.spending.months_view.chart()
+    assert months.series() == []
+    assert months.axes() == []
+    assert "No invoice listed for these months: the Invoices tab lists them." in months.title()
+    assert "No parcel posted in the period." in built.on_time.service_view.chart().title()
+    assert built.on_time.headline.text() == "No parcel posted in the period."
+    assert "No quote in the period." in built.quotes.clerks_view.chart().title()
+    assert "No claim filed in the period." in built.money.claims_view.chart().title()

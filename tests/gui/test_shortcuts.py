@@ -255,9 +255,10 @@ def press(qtbot: QtBot, widget: QWidget, key: Qt.Key, modifier: Qt.KeyboardModif
 
 def test_ctrl_digits_pick_the_main_tabs(full_window: MainWindow, qtbot: QtBot) -> None:
     tabs = full_window.tabs
-    assert tabs.count() == 9
-    for index in (2, 0, 8, 7, 6, 5, 4, 3, 1):
-        qtbot.keyClick(focused(full_window), Qt.Key(Qt.Key.Key_1.value + index), CTRL)
+    assert tabs.count() == 10
+    for index in (2, 0, 9, 8, 7, 6, 5, 4, 3, 1):
+        digit = Qt.Key(Qt.Key.Key_1.value + index) if index < 9 else Qt.Key.Key_0  # the tenth: Ctrl+0
+        qtbot.keyClick(focused(full_window), digit, CTRL)
         assert tabs.currentIndex() == index
 
 
@@ -346,6 +347,7 @@ def test_menu_and_main_tab_letters_are_unique_in_both_languages(
             "Rastreamento",
             "Reclamações",
             "Envios",
+            "Visão geral",
             "Conexão",
         ]
 

@@ -36,6 +36,7 @@ __all__ = [
     "legend_strip",
     "percent_text",
     "replace_series",
+    "set_empty",
     "value_axis",
 ]
 
@@ -172,6 +173,15 @@ def replace_series(
     chart.addAxis(values, value_side)
     series.attachAxis(categories)
     series.attachAxis(values)
+
+
+def set_empty(chart: QChart, title: str, note: str) -> None:
+    """A chart with nothing to draw says so under its title (no empty axes from 0 to 0)."""
+    chart.removeAllSeries()
+    for axis in chart.axes():
+        chart.removeAxis(axis)
+    chart.legend().setVisible(False)
+    chart.setTitle(f"{title}<br><br><span style='font-weight:normal'>{note}</span>")
 
 
 def percent_text(share: float | None) -> str:

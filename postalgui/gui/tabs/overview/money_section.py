@@ -24,6 +24,7 @@ from postalgui.gui.tabs.overview.chart_parts import (
     category_axis,
     chart_view,
     replace_series,
+    set_empty,
     value_axis,
 )
 from postalgui.gui.tabs.overview.section_box import SectionBox
@@ -67,6 +68,11 @@ class MoneySection(SectionBox):
             (self.tr("Refused"), claims.refused, claims.refused_estimate, SERVICE_COLOURS[5]),
         ]
         rows.reverse()  # a horizontal chart draws its first category at the bottom
+        if not claims.filed:
+            note = self.tr("No claim filed in the period.")
+            set_empty(self.claims_view.chart(), self.tr("Claims (count; estimate)"), note)
+            self.draw_money(self.money)
+            return
         series = QHorizontalBarSeries()
         bars = bar_set(
             self.tr("Claims"), [count for _, count, _, _ in rows], SERVICE_COLOURS[0], outside=True
@@ -105,6 +111,12 @@ class MoneySection(SectionBox):
         ]
         # one set per bar, stacked on zeros: QtCharts fills a set, not a bar, and "left on
         # the table" must read apart (its stripes) from what came back
+        self.candidates_button.setText(self._button_text(money))
+        self.candidates_button.setEnabled(bool(money.left_count or money.open_count))
+        if not any(amount for _, amount, _, _ in rows):
+            note = self.tr("Nothing at stake in the period.")
+            set_empty(self.stake_view.chart(), self.tr("Recovered and at stake"), note)
+            return
         series = QHorizontalStackedBarSeries()
         for place, (name, amount, colour, hatched) in enumerate(rows):
             values = [float(amount) if row == place else 0.0 for row in range(len(rows))]
@@ -115,8 +127,6 @@ class MoneySection(SectionBox):
         top = max((float(amount) for _, amount, _, _ in rows), default=0.0)
         replace_series(chart, series, category_axis(labels), value_axis(top, visible=False), horizontal=True)
         chart.legend().setVisible(False)
-        self.candidates_button.setText(self._button_text(money))
-        self.candidates_button.setEnabled(bool(money.left_count or money.open_count))
 
     def _button_text(self, money: MoneyLeft) -> str:
         if money.left_estimate > Decimal(0):

@@ -33,6 +33,7 @@ from postalgui.gui.tabs.overview.chart_parts import (
     legend_strip,
     percent_text,
     replace_series,
+    set_empty,
     value_axis,
 )
 from postalgui.gui.tabs.overview.section_box import SectionBox
@@ -127,6 +128,11 @@ class OnTimeSection(SectionBox):
 
     def _draw_services(self, on_time: Punctuality) -> None:
         rows = [row for row in on_time.by_service if row.total]
+        if not rows:
+            set_empty(
+                self.service_view.chart(), self.tr("Per service"), self.tr("No parcel posted in the period.")
+            )
+            return
         language = ui_language()
         locale = app_locale()
         series = QHorizontalPercentBarSeries()
@@ -139,6 +145,10 @@ class OnTimeSection(SectionBox):
 
     def _draw_weeks(self, on_time: Punctuality) -> None:
         rows = [row for row in on_time.by_week if row.total]
+        if not rows:
+            title = self.tr("Per week of posting (Monday)")
+            set_empty(self.week_view.chart(), title, self.tr("No parcel posted in the period."))
+            return
         series = QPercentBarSeries()
         _stack(series, rows)
         labels = [format_date_ui(date.fromisoformat(row.key))[:5] for row in rows]
@@ -149,6 +159,11 @@ class OnTimeSection(SectionBox):
 
     def _draw_routes(self, routes: Sequence[LateRoute]) -> None:
         shown = list(reversed(routes[:10]))  # the most late on top
+        if not shown:
+            set_empty(
+                self.routes_view.chart(), self.tr("Late routes"), self.tr("No late delivery in the period.")
+            )
+            return
         series = QHorizontalBarSeries()
         late = bar_set(
             arrival_word(Arrival.LATE, ui_language()),

@@ -23,6 +23,7 @@ from postalgui.gui.tabs.overview.chart_parts import (
     chart_view,
     percent_text,
     replace_series,
+    set_empty,
     value_axis,
 )
 from postalgui.gui.tabs.overview.section_box import SectionBox
@@ -101,6 +102,11 @@ class QuotesSection(SectionBox):
             counts[row.clerk or self.tr("(no name)")][bucket_of(row.day, span)] += row.quotes
             totals[row.clerk or self.tr("(no name)")] += row.quotes
         buckets = sorted({bucket for clerk in counts.values() for bucket in clerk})
+        if not buckets:
+            set_empty(
+                self.clerks_view.chart(), self.tr("Quotes per clerk"), self.tr("No quote in the period.")
+            )
+            return
         clerks = sorted(counts, key=lambda clerk: -totals[clerk])
         series = QStackedBarSeries()
         for place, clerk in enumerate(clerks):
@@ -120,6 +126,10 @@ class QuotesSection(SectionBox):
     def _draw_conversions(self, conversions: Sequence[Conversion]) -> None:
         shown = sorted(conversions, key=lambda c: -c.quotes)[:ROUTES_SHOWN]
         shown.reverse()  # the most quoted on top
+        if not shown:
+            title = self.tr("Became pre-postings")
+            set_empty(self.conversion_view.chart(), title, self.tr("No quote in the period."))
+            return
         language, locale = ui_language(), app_locale()
         series = QHorizontalPercentBarSeries()
         series.append(

@@ -26,6 +26,7 @@ from postalgui.gui.tabs.overview.chart_parts import (
     chart_view,
     percent_text,
     replace_series,
+    set_empty,
     value_axis,
 )
 from postalgui.gui.tabs.overview.section_box import SectionBox
@@ -104,6 +105,12 @@ class SpendingSection(SectionBox):
     def _draw_months(
         self, spending: Spending, order: list[str], colours: dict[str, str], names: dict[str, str]
     ) -> None:
+        chart = self.months_view.chart()
+        if not any(month.total for month in spending.months):
+            note = self.tr("No invoice listed for these months: the Invoices tab lists them.")
+            set_empty(chart, self.tr("Invoiced per month"), note)
+            return
+        chart.setTitle("")
         series = QStackedBarSeries()
         for service in order:
             amounts = [
@@ -117,12 +124,16 @@ class SpendingSection(SectionBox):
             for month in spending.months
         ]
         top = max((float(month.total) for month in spending.months), default=0.0)
-        chart = self.months_view.chart()
         replace_series(chart, series, category_axis(labels), value_axis(top))
         chart.legend().setVisible(bool(order))
 
     def _draw_average(self, spending: Spending, names: dict[str, str]) -> None:
         priced = [a for a in reversed(spending.by_service) if a.average is not None]  # the first on top
+        chart = self.average_view.chart()
+        if not priced:
+            note = self.tr("No analytic statement of the period in the office database.")
+            set_empty(chart, self.tr("Average price per parcel"), note)
+            return
         series = QHorizontalBarSeries()
         labels = [
             f"{names.get(a.service, a.service)}<br>{format_brl(a.average or Decimal(0))}" for a in priced
@@ -130,7 +141,6 @@ class SpendingSection(SectionBox):
         values = [float(a.average or 0) for a in priced]
         series.append(bar_set(self.tr("Average price per parcel"), values, SERVICE_COLOURS[0]))
         top = max((float(a.average or 0) for a in priced), default=0.0)
-        chart = self.average_view.chart()
         chart.setTitle(self.tr("Average price per parcel"))
         replace_series(chart, series, category_axis(labels), value_axis(top, visible=False), horizontal=True)
         chart.legend().setVisible(False)
