@@ -35,10 +35,15 @@ def test_a_small_busy_year_reads_back_through_the_stores(office: OfficeDatabase)
             table.name: connection.execute(select(func.count()).select_from(table)).scalar()
             for table in (tables.invoice, tables.statement_item, tables.quote, tables.shipment)
         }
-        services = connection.execute(select(func.sum(tables.statement_service.c.valor_liquido_cents))).scalar()
-        items = connection.execute(select(func.sum(tables.statement_item.c.valor_liquido_cents))).scalar()
-        heads = connection.execute(select(func.sum(tables.statement.c.services_cents))).scalar()
-        return found, services, items, heads
+        sums = [
+            connection.execute(select(func.sum(column))).scalar()
+            for column in (
+                tables.statement_service.c.valor_liquido_cents,
+                tables.statement_item.c.valor_liquido_cents,
+                tables.statement.c.services_cents,
+            )
+        ]
+        return found, *sums
 
     found, services, items, heads = office.store().run(counts, read=True)
     assert found == {"invoice": 25, "statement_item": 3_000, "quote": 400, "shipment": 100}
