@@ -10995,6 +10995,11 @@ Registrar de novo assim mesmo? Se a operadora já as tiver, responde que já exi
 <context>
     <name>QuotesSection</name>
     <message>
+        <source>%1/%2</source>
+        <comment>converted/quotes</comment>
+        <translation>%1/%2</translation>
+    </message>
+    <message>
         <source>No quote in the period.</source>
         <translation>Nenhuma cotação no período.</translation>
     </message>
@@ -11037,10 +11042,6 @@ Registrar de novo assim mesmo? Se a operadora já as tiver, responde que já exi
         <source>Did not</source>
         <translation>Não viraram</translation>
     </message>
-    <message>
-        <source>%1 of %2</source>
-        <translation>%1 de %2</translation>
-    </message>
 </context>
 <context>
     <name>SectionBox</name>
@@ -11055,14 +11056,6 @@ Registrar de novo assim mesmo? Se a operadora já as tiver, responde que já exi
 </context>
 <context>
     <name>SpendingSection</name>
-    <message>
-        <source>No invoice listed for these months: the Invoices tab lists them.</source>
-        <translation>Nenhuma fatura listada nestes meses: a aba Faturas e boletos as lista.</translation>
-    </message>
-    <message>
-        <source>Invoiced per month</source>
-        <translation>Faturado por mês</translation>
-    </message>
     <message>
         <source>No analytic statement of the period in the office database.</source>
         <translation>Nenhum extrato analítico do período no banco do escritório.</translation>
@@ -11148,6 +11141,25 @@ Registrar de novo assim mesmo? Se a operadora já as tiver, responde que já exi
             <numerusform>%Ln objeto</numerusform>
             <numerusform>%Ln objetos</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>MonthsChart</name>
+    <message>
+        <source>No invoice listed for these months: the Invoices tab lists them.</source>
+        <translation>Nenhuma fatura listada nestes meses: a aba Faturas e boletos as lista.</translation>
+    </message>
+    <message>
+        <source>Invoiced per month</source>
+        <translation>Faturado por mês</translation>
+    </message>
+    <message>
+        <source>%1 in %2: %3</source>
+        <translation>%1 em %2: %3</translation>
+    </message>
+    <message>
+        <source>Month's total: %1</source>
+        <translation>Total do mês: %1</translation>
     </message>
 </context>
 </TS>

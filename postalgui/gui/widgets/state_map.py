@@ -12,6 +12,7 @@ the one in focus; Escape clears the pick. A legend under the map gives the ramp'
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
@@ -32,7 +33,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
-from postalgui.documents.palette import MAP_HIGH, NO_DATA, ramp
+from postalgui.documents.palette import NO_DATA, ramp
 from postalgui.services.geo.outlines import state_outlines
 
 __all__ = ["StateMap", "ramp_colour", "state_name"]
@@ -100,6 +101,7 @@ class StateMap(QWidget):
         self._bounds = bounds
         self._values: dict[str, float] = {}
         self._word: Callable[[float], str] = lambda value: f"{value:g}"
+        self._root = False
         self._hovered: str | None = None
         self._focused = 0
         self._picked: str | None = None
@@ -110,11 +112,25 @@ class StateMap(QWidget):
 
     # --- what it shows ---------------------------------------------------------------------
 
-    def set_values(self, values: Mapping[str, float], word: Callable[[float], str]) -> None:
-        """Shade each state by its value (absent: no value); ``word`` says a value."""
+    def set_values(
+        self, values: Mapping[str, float], word: Callable[[float], str], *, root: bool = False
+    ) -> None:
+        """Shade each state by its value (absent: no value), the least lightest, the most
+        darkest; ``word`` says a value. ``root`` shades counts by their square root: São
+        Paulo's parcels would leave every other state at the light end."""
         self._values = dict(values)
         self._word = word
+        self._root = root
         self.update()
+
+    def share(self, value: float) -> float:
+        """Where ``value`` lies on the ramp (0 the least shown, 1 the most)."""
+        low, top = min(self._values.values(), default=0.0), max(self._values.values(), default=0.0)
+        if top <= low:
+            return 1.0 if top > 0 else 0.0
+        if self._root:
+            low, top, value = math.sqrt(max(low, 0)), math.sqrt(top), math.sqrt(max(value, 0))
+        return (value - low) / (top - low)
 
     def set_picked(self, uf: str | None) -> None:
         """Outline the state picked (the page's filter), or none."""
@@ -136,8 +152,7 @@ class StateMap(QWidget):
         value = self._values.get(uf)
         if value is None:
             return QColor(NO_DATA)
-        top = max(self._values.values(), default=0.0)
-        return ramp_colour(value / top if top > 0 else 0.0)
+        return ramp_colour(self.share(value))
 
     def tip(self, uf: str) -> str:
         """The tooltip of a state: its name, abbreviation and value."""
@@ -223,8 +238,8 @@ class StateMap(QWidget):
         y = self.height() - MARGIN - LEGEND_HEIGHT + 6
         bar = QRectF(MARGIN + metrics.horizontalAdvance(left_text) + 6, y, 120, 10)
         gradient = QLinearGradient(bar.topLeft(), bar.topRight())
-        gradient.setColorAt(0, ramp_colour(low / top if top > 0 else 0.0))
-        gradient.setColorAt(1, QColor(MAP_HIGH))
+        gradient.setColorAt(0, ramp_colour(self.share(low)))
+        gradient.setColorAt(1, ramp_colour(self.share(top)))
         painter.setPen(QColor(TEXT_GREY))
         painter.fillRect(bar, gradient)
         painter.drawRect(bar)

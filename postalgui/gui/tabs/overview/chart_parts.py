@@ -10,12 +10,15 @@ and bars carry only counts. Charts never animate: a period change must redraw at
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
+from decimal import Decimal
 
 from PySide6.QtCharts import (
     QAbstractBarSeries,
     QBarCategoryAxis,
     QBarSet,
+    QCategoryAxis,
     QChart,
     QChartView,
     QValueAxis,
@@ -24,6 +27,7 @@ from PySide6.QtCore import QMargins, QSize, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen, QPixmap
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QWidget
 
+from postalgui.api.values.money import format_brl
 from postalgui.gui.i18n import app_locale
 
 __all__ = [
@@ -34,10 +38,14 @@ __all__ = [
     "hatched_brush",
     "label_colour",
     "legend_strip",
+    "money_axis",
+    "nice_step",
+    "percent_axis",
     "percent_text",
     "replace_series",
     "set_empty",
     "value_axis",
+    "whole_reais",
 ]
 
 TILE = 8
@@ -50,7 +58,7 @@ def chart_view(parent: QWidget, object_name: str, accessible_name: str) -> QChar
     chart = QChart()
     chart.setAnimationOptions(QChart.AnimationOption.NoAnimation)
     chart.setBackgroundRoundness(0)
-    chart.setMargins(QMargins(2, 2, 2, 2))
+    chart.setMargins(QMargins(2, 10, 2, 2))
     chart.layout().setContentsMargins(0, 0, 0, 0)
     chart.legend().setAlignment(Qt.AlignmentFlag.AlignBottom)
     chart.legend().setLabelColor(QColor(TEXT_GREY))
@@ -132,11 +140,19 @@ def legend_strip(parent: QWidget, entries: Sequence[tuple[str, QBrush]]) -> QWid
     return strip
 
 
-def category_axis(labels: Sequence[str]) -> QBarCategoryAxis:
+UPRIGHT_LABELS = 12
+"""Over this many bars side by side, their labels stand upright (they would overlap)."""
+
+
+def category_axis(labels: Sequence[str], *, upright: bool = False) -> QBarCategoryAxis:
+    """Bars' labels, never cut short; ``upright`` (many bars) turns them a quarter turn."""
     axis = QBarCategoryAxis()
     axis.append(list(labels))
+    if upright and len(labels) > UPRIGHT_LABELS:
+        axis.setLabelsAngle(-90)
     axis.setLabelsColor(QColor(TEXT_GREY))
     axis.setGridLineVisible(False)
+    axis.setTruncateLabels(False)  # a label cut to "..." says nothing; the sections keep them short
     return axis
 
 
@@ -152,6 +168,43 @@ def value_axis(top: float, *, whole: bool = True, visible: bool = True) -> QValu
     if whole:
         axis.applyNiceNumbers()
     return axis
+
+
+def percent_axis() -> QValueAxis:
+    """0 to 100 %, hidden: a percent bar's length is its share of the whole bar."""
+    axis = QValueAxis()
+    axis.setRange(0, 100)
+    axis.setVisible(False)
+    return axis
+
+
+def nice_step(rough: float) -> float:
+    """The round step (1, 2 or 5 times a power of ten) at or above ``rough``."""
+    if rough <= 0:
+        return 1.0
+    power = 10.0 ** math.floor(math.log10(rough))
+    return next(power * k for k in (1, 2, 5, 10) if power * k >= rough)
+
+
+def money_axis(top: float) -> QCategoryAxis:
+    """A value axis of reais, its ticks worded ``R$ 500.000`` (QtCharts' own labels are
+    printf patterns: no grouping, no ``R$``)."""
+    step = nice_step(top / 4)
+    count = max(1, math.ceil(top * 1.05 / step))
+    axis = QCategoryAxis()
+    axis.setLabelsPosition(QCategoryAxis.AxisLabelsPosition.AxisLabelsPositionOnValue)
+    axis.setRange(0, step * count)
+    axis.setStartValue(0)
+    for tick in range(1, count + 1):
+        axis.append(whole_reais(Decimal(step * tick)), step * tick)
+    axis.setLabelsColor(QColor(TEXT_GREY))
+    axis.setGridLineColor(QColor(GRID))
+    return axis
+
+
+def whole_reais(amount: Decimal) -> str:
+    """``R$ 1.234`` (a chart's label: no cents)."""
+    return format_brl(amount.quantize(Decimal(1))).removesuffix(",00")
 
 
 def replace_series(

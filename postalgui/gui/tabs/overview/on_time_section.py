@@ -31,6 +31,7 @@ from postalgui.gui.tabs.overview.chart_parts import (
     category_axis,
     chart_view,
     legend_strip,
+    percent_axis,
     percent_text,
     replace_series,
     set_empty,
@@ -140,7 +141,7 @@ class OnTimeSection(SectionBox):
         labels = [f"{service_word(r.key, r.name, language)} ({locale.toString(r.total)})" for r in rows]
         chart = self.service_view.chart()
         chart.setTitle(self.tr("Per service"))
-        replace_series(chart, series, category_axis(labels), value_axis(100, visible=False), horizontal=True)
+        replace_series(chart, series, category_axis(labels), percent_axis(), horizontal=True)
         chart.legend().setVisible(False)
 
     def _draw_weeks(self, on_time: Punctuality) -> None:
@@ -154,7 +155,7 @@ class OnTimeSection(SectionBox):
         labels = [format_date_ui(date.fromisoformat(row.key))[:5] for row in rows]
         chart = self.week_view.chart()
         chart.setTitle(self.tr("Per week of posting (Monday)"))
-        replace_series(chart, series, category_axis(labels), value_axis(100, visible=False))
+        replace_series(chart, series, category_axis(labels, upright=True), percent_axis())
         chart.legend().setVisible(False)
 
     def _draw_routes(self, routes: Sequence[LateRoute]) -> None:

@@ -21,6 +21,7 @@ from postalgui.gui.tabs.overview.chart_parts import (
     bar_set,
     category_axis,
     chart_view,
+    percent_axis,
     percent_text,
     replace_series,
     set_empty,
@@ -39,7 +40,7 @@ __all__ = ["QuotesSection", "bucket_of"]
 
 DAYS_SHOWN = 31
 WEEKS_SHOWN = 120
-ROUTES_SHOWN = 8
+ROUTES_SHOWN = 6
 
 
 def bucket_of(day: date, span: int) -> str:
@@ -118,7 +119,7 @@ class QuotesSection(SectionBox):
         replace_series(
             chart,
             series,
-            category_axis([_bucket_label(b) for b in buckets]),
+            category_axis([_bucket_label(b) for b in buckets], upright=True),
             value_axis(max(per_bucket, default=0)),
         )
         chart.legend().setVisible(bool(clerks))
@@ -141,12 +142,12 @@ class QuotesSection(SectionBox):
         series.setLabelsVisible(True)
         series.setLabelsFormat("@value%")
         series.setLabelsPosition(QAbstractBarSeries.LabelsPosition.LabelsCenter)
-        of = self.tr("%1 of %2")
+        of = self.tr("%1/%2", "converted/quotes")
         labels = [
             f"{service_word(c.service, c.name, language)} {c.origin}\N{RIGHTWARDS ARROW}{c.destination}"
-            f"<br>{arg(of, locale.toString(c.converted), locale.toString(c.quotes))}"
+            f" ({arg(of, locale.toString(c.converted), locale.toString(c.quotes))})"
             for c in shown
         ]
         chart = self.conversion_view.chart()
         chart.setTitle(self.tr("Became pre-postings"))
-        replace_series(chart, series, category_axis(labels), value_axis(100, visible=False), horizontal=True)
+        replace_series(chart, series, category_axis(labels), percent_axis(), horizontal=True)

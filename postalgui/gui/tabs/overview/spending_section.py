@@ -13,7 +13,7 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
-from PySide6.QtCharts import QHorizontalBarSeries, QStackedBarSeries
+from PySide6.QtCharts import QHorizontalBarSeries
 from PySide6.QtWidgets import QWidget
 
 from postalgui.api.values.money import format_brl
@@ -30,7 +30,7 @@ from postalgui.gui.tabs.overview.chart_parts import (
     value_axis,
 )
 from postalgui.gui.tabs.overview.section_box import SectionBox
-from postalgui.services.claims.words import month_words
+from postalgui.gui.tabs.overview.spending_months import MonthsChart
 from postalgui.services.overview.records import NOT_ITEMIZED, OTHER_CHARGES, Overview, Section, Spending
 from postalgui.services.words.overview import service_word
 
@@ -53,10 +53,6 @@ def service_colours(order: list[str]) -> dict[str, str]:
     return colours
 
 
-def _whole_reais(amount: Decimal) -> str:
-    return format_brl(amount.quantize(Decimal(1))).removesuffix(",00")
-
-
 class SpendingSection(SectionBox):
     """Invoiced per month and service, and the average price per parcel."""
 
@@ -68,6 +64,7 @@ class SpendingSection(SectionBox):
             self, "overviewSpendingMonths", self.tr("Invoiced per month and service")
         )
         self.average_view = chart_view(self, "overviewAveragePrice", self.tr("Average price per parcel"))
+        self.months = MonthsChart(self.months_view, self)
         self.chart_row.addWidget(self.months_view, 3)
         self.chart_row.addWidget(self.average_view, 2)
 
@@ -86,7 +83,7 @@ class SpendingSection(SectionBox):
             for a in m.by_service
         }
         names.update({a.service: service_word(a.service, a.name, language) for a in spending.by_service})
-        self._draw_months(spending, order, colours, names)
+        self.months.draw(spending, order, colours, names)
         self._draw_average(spending, names)
 
     def headline_text(self, spending: Spending) -> str:
@@ -101,31 +98,6 @@ class SpendingSection(SectionBox):
             itemized = self.tr("%1 of %n invoice(s) itemized", "", spending.invoices)
             total += ". " + arg(itemized, str(spending.itemized))
         return total
-
-    def _draw_months(
-        self, spending: Spending, order: list[str], colours: dict[str, str], names: dict[str, str]
-    ) -> None:
-        chart = self.months_view.chart()
-        if not any(month.total for month in spending.months):
-            note = self.tr("No invoice listed for these months: the Invoices tab lists them.")
-            set_empty(chart, self.tr("Invoiced per month"), note)
-            return
-        chart.setTitle("")
-        series = QStackedBarSeries()
-        for service in order:
-            amounts = [
-                float(next((a.amount for a in month.by_service if a.service == service), Decimal(0)))
-                for month in spending.months
-            ]
-            if any(amounts):
-                series.append(bar_set(names.get(service, service), amounts, colours[service]))
-        labels = [
-            f"{month_words(month.month, ui_language())}<br>{_whole_reais(month.total)}"
-            for month in spending.months
-        ]
-        top = max((float(month.total) for month in spending.months), default=0.0)
-        replace_series(chart, series, category_axis(labels), value_axis(top))
-        chart.legend().setVisible(bool(order))
 
     def _draw_average(self, spending: Spending, names: dict[str, str]) -> None:
         priced = [a for a in reversed(spending.by_service) if a.average is not None]  # the first on top

@@ -78,7 +78,7 @@ class WhereSection(SectionBox):
             self.map.set_values(days, lambda value: arg(self.tr("%1 days"), locale.toString(value, "f", 1)))
         else:
             parcels = {s.uf: float(s.parcels) for s in states if s.parcels}
-            self.map.set_values(parcels, lambda value: self.tr("%Ln parcel(s)", "", round(value)))
+            self.map.set_values(parcels, lambda value: self.tr("%Ln parcel(s)", "", round(value)), root=True)
 
     @Slot()
     def _on_measure_button_toggled(self) -> None:
