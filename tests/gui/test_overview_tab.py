@@ -90,6 +90,8 @@ def test_the_page_reads_this_month_after_its_first_paint_and_draws_every_section
     ]
     legend = [bars.label() for bars in tab.spending.months_view.chart().series()[0].barSets()]
     assert legend == ["PAC", "SEDEX", "Mini Envios", "Other charges", "Not itemized"]
+    assert tab.spending.legend.names == legend  # in full, in the stacks' order
+    assert tab.on_time.legend.names[:3] == ["On time", "On its way", "Late"]
     assert "524 parcels to 5 state(s)" in tab.where.headline.text()
     assert tab.where.map.value("SP") == 260
     assert (

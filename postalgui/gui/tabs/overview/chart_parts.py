@@ -31,13 +31,13 @@ from postalgui.api.values.money import format_brl
 from postalgui.gui.i18n import app_locale
 
 __all__ = [
+    "LegendStrip",
     "bar_set",
     "brush_of",
     "category_axis",
     "chart_view",
     "hatched_brush",
     "label_colour",
-    "legend_strip",
     "money_axis",
     "nice_step",
     "percent_axis",
@@ -117,27 +117,39 @@ def bar_set(
     return bars
 
 
-def legend_strip(parent: QWidget, entries: Sequence[tuple[str, QBrush]]) -> QWidget:
-    """One legend for several charts (their own would be cut short side by side): a
-    swatch (the bars' brush, pattern and all) and a name per entry, in a row."""
-    strip = QWidget(parent)
-    row = QHBoxLayout(strip)
-    row.setContentsMargins(0, 0, 0, 0)
-    for name, brush in entries:
-        swatch = QPixmap(14, 14)
-        swatch.fill(QColor("#FFFFFF"))
-        painter = QPainter(swatch)
-        painter.fillRect(0, 0, 14, 14, brush)
-        painter.setPen(QColor(TEXT_GREY))
-        painter.drawRect(0, 0, 13, 13)
-        painter.end()
-        icon = QLabel(strip)
-        icon.setPixmap(swatch)
-        row.addWidget(icon)
-        row.addWidget(QLabel(name, strip))
-        row.addSpacing(10)
-    row.addStretch(1)
-    return strip
+class LegendStrip(QWidget):
+    """One legend for a section's charts, in a row across the section (a chart's own legend
+    cuts its names short when they do not fit: "Outras cobra..."): a swatch in the bars'
+    brush, pattern and all, and a name per entry. Signals: none."""
+
+    def __init__(self, parent: QWidget) -> None:
+        super().__init__(parent)
+        self.row = QHBoxLayout(self)
+        self.row.setContentsMargins(0, 0, 0, 0)
+        self.names: list[str] = []
+
+    def set_entries(self, entries: Sequence[tuple[str, QBrush]]) -> None:
+        """Show ``entries`` (name, brush) in order, replacing those shown."""
+        while self.row.count():
+            item = self.row.takeAt(0)
+            widget = item.widget() if item is not None else None
+            if widget is not None:
+                widget.deleteLater()
+        self.names = [name for name, _ in entries]
+        for name, brush in entries:
+            swatch = QPixmap(14, 14)
+            swatch.fill(QColor("#FFFFFF"))
+            painter = QPainter(swatch)
+            painter.fillRect(0, 0, 14, 14, brush)
+            painter.setPen(QColor(TEXT_GREY))
+            painter.drawRect(0, 0, 13, 13)
+            painter.end()
+            icon = QLabel(self)
+            icon.setPixmap(swatch)
+            self.row.addWidget(icon)
+            self.row.addWidget(QLabel(name, self))
+            self.row.addSpacing(10)
+        self.row.addStretch(1)
 
 
 UPRIGHT_LABELS = 12

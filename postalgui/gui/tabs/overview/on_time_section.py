@@ -26,11 +26,11 @@ from postalgui.documents.palette import ARRIVAL_COLOURS
 from postalgui.gui.i18n import app_locale, ui_language
 from postalgui.gui.messages import arg
 from postalgui.gui.tabs.overview.chart_parts import (
+    LegendStrip,
     bar_set,
     brush_of,
     category_axis,
     chart_view,
-    legend_strip,
     percent_axis,
     percent_text,
     replace_series,
@@ -98,7 +98,8 @@ class OnTimeSection(SectionBox):
             )
             for arrival in ARRIVAL_ORDER
         ]
-        self.legend = legend_strip(self, entries)
+        self.legend = LegendStrip(self)
+        self.legend.set_entries(entries)
         self.box_layout.insertWidget(1, self.legend)
         self.chart_row.addWidget(self.service_view, 1)
         self.chart_row.addWidget(self.week_view, 1)

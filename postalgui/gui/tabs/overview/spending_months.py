@@ -20,6 +20,7 @@ from postalgui.api.values.money import format_brl
 from postalgui.gui.i18n import ui_language
 from postalgui.gui.messages import arg
 from postalgui.gui.tabs.overview.chart_parts import (
+    LegendStrip,
     bar_set,
     category_axis,
     money_axis,
@@ -47,9 +48,10 @@ def month_label(month: MonthSpending, count: int, language: str) -> str:
 class MonthsChart(QObject):
     """Draws ``view``'s chart. Signals: none."""
 
-    def __init__(self, view: QChartView, parent: QObject) -> None:
+    def __init__(self, view: QChartView, legend: LegendStrip, parent: QObject) -> None:
         super().__init__(parent)
         self.view = view
+        self.legend = legend
         self.months: tuple[MonthSpending, ...] = ()
         self.services: list[str] = []
 
@@ -61,6 +63,7 @@ class MonthsChart(QObject):
         if not any(month.total for month in spending.months):
             note = self.tr("No invoice listed for these months: the Invoices tab lists them.")
             set_empty(chart, self.tr("Invoiced per month"), note)
+            self.legend.set_entries([])
             return
         chart.setTitle("")
         series = QStackedBarSeries()
@@ -70,11 +73,12 @@ class MonthsChart(QObject):
             if any(amounts):
                 series.append(bar_set(names.get(service, service), amounts, colours[service]))
                 self.services.append(service)
+        self.legend.set_entries([(bars.label(), bars.brush()) for bars in series.barSets()])
         language = ui_language()
         labels = [month_label(month, len(spending.months), language) for month in spending.months]
         top = max((float(month.total) for month in spending.months), default=0.0)
         replace_series(chart, series, category_axis(labels), money_axis(top))
-        chart.legend().setVisible(True)
+        chart.legend().setVisible(False)  # the section's legend strip names them in full
         series.hovered.connect(self._on_series_hovered)
 
     @staticmethod

@@ -21,6 +21,7 @@ from postalgui.documents.palette import ARRIVAL_COLOURS, SERVICE_COLOURS
 from postalgui.gui.i18n import ui_language
 from postalgui.gui.messages import arg
 from postalgui.gui.tabs.overview.chart_parts import (
+    LegendStrip,
     bar_set,
     category_axis,
     chart_view,
@@ -64,7 +65,9 @@ class SpendingSection(SectionBox):
             self, "overviewSpendingMonths", self.tr("Invoiced per month and service")
         )
         self.average_view = chart_view(self, "overviewAveragePrice", self.tr("Average price per parcel"))
-        self.months = MonthsChart(self.months_view, self)
+        self.legend = LegendStrip(self)
+        self.box_layout.insertWidget(1, self.legend)
+        self.months = MonthsChart(self.months_view, self.legend, self)
         self.chart_row.addWidget(self.months_view, 3)
         self.chart_row.addWidget(self.average_view, 2)
 
