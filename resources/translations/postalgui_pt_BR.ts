@@ -11057,6 +11057,10 @@ Registrar de novo assim mesmo? Se a operadora já as tiver, responde que já exi
 <context>
     <name>SpendingSection</name>
     <message>
+        <source>Only the analytic statements loaded say what went to %1</source>
+        <translation>Só os extratos analíticos carregados dizem o que foi para %1</translation>
+    </message>
+    <message>
         <source>No analytic statement of the period in the office database.</source>
         <translation>Nenhum extrato analítico do período no banco do escritório.</translation>
     </message>

@@ -100,7 +100,7 @@ class OnTimeSection(SectionBox):
         ]
         self.legend = LegendStrip(self)
         self.legend.set_entries(entries)
-        self.box_layout.insertWidget(1, self.legend)
+        self.add_legend(self.legend)
         self.chart_row.addWidget(self.service_view, 1)
         self.chart_row.addWidget(self.week_view, 1)
         self.chart_row.addWidget(self.routes_view, 1)

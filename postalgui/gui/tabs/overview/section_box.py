@@ -56,8 +56,10 @@ class SectionBox(QGroupBox):
         self.numbers_button.setCheckable(True)
         self.numbers_button.setToolTip(self.tr("Show the numbers behind the charts (copy, export)"))
         self.charts = QWidget(self)
-        self.chart_row = QHBoxLayout(self.charts)
-        self.chart_row.setContentsMargins(0, 0, 0, 0)
+        self.charts_column = QVBoxLayout(self.charts)
+        self.charts_column.setContentsMargins(0, 0, 0, 0)
+        self.chart_row = QHBoxLayout()
+        self.charts_column.addLayout(self.chart_row, 1)
         self.numbers = NumbersPanel(runner, messages, name, self)
         self.stack = QStackedWidget(self)
         self.stack.addWidget(self.charts)
@@ -69,6 +71,10 @@ class SectionBox(QGroupBox):
         self.box_layout.addLayout(top)
         self.box_layout.addWidget(self.stack, 1)
         self.numbers_button.toggled.connect(self._on_numbers_button_toggled)
+
+    def add_legend(self, legend: QWidget) -> None:
+        """A legend over the charts (hidden with them when the numbers are shown)."""
+        self.charts_column.insertWidget(0, legend)
 
     def show_overview(self, overview: Overview) -> None:
         """Draw a newly read overview (and word its tables if they are shown)."""

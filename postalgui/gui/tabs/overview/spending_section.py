@@ -66,14 +66,14 @@ class SpendingSection(SectionBox):
         )
         self.average_view = chart_view(self, "overviewAveragePrice", self.tr("Average price per parcel"))
         self.legend = LegendStrip(self)
-        self.box_layout.insertWidget(1, self.legend)
+        self.add_legend(self.legend)
         self.months = MonthsChart(self.months_view, self.legend, self)
         self.chart_row.addWidget(self.months_view, 3)
         self.chart_row.addWidget(self.average_view, 2)
 
     def draw(self, overview: Overview) -> None:
         spending = overview.spending
-        self.headline.setText(self.headline_text(spending))
+        self.headline.setText(self.headline_text(spending, overview.filter.state))
         language = ui_language()
         order = [amount.service for amount in sorted(spending.by_service, key=lambda a: -a.amount)]
         for month in spending.months:
@@ -89,7 +89,7 @@ class SpendingSection(SectionBox):
         self.months.draw(spending, order, colours, names)
         self._draw_average(spending, names)
 
-    def headline_text(self, spending: Spending) -> str:
+    def headline_text(self, spending: Spending, state: str | None = None) -> str:
         total = arg(self.tr("Invoiced in the period: %1"), format_brl(spending.total))
         change = spending.change
         if change is not None:
@@ -100,6 +100,8 @@ class SpendingSection(SectionBox):
         if spending.invoices:
             itemized = self.tr("%1 of %n invoice(s) itemized", "", spending.invoices)
             total += ". " + arg(itemized, str(spending.itemized))
+        if state is not None:  # an invoice says no state: its analytic lines do
+            total += ". " + arg(self.tr("Only the analytic statements loaded say what went to %1"), state)
         return total
 
     def _draw_average(self, spending: Spending, names: dict[str, str]) -> None:
