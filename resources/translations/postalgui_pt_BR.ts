@@ -10923,6 +10923,10 @@ Registrar de novo assim mesmo? Se a operadora já as tiver, responde que já exi
 <context>
     <name>OnTimeSection</name>
     <message>
+        <source>Per month of posting</source>
+        <translation>Por mês de postagem</translation>
+    </message>
+    <message>
         <source>No late delivery in the period.</source>
         <translation>Nenhuma entrega atrasada no período.</translation>
     </message>

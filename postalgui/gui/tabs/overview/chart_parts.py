@@ -99,18 +99,15 @@ def brush_of(colour: str, *, hatched: bool = False) -> QBrush:
     return hatched_brush(colour) if hatched else QBrush(QColor(colour))
 
 
-def bar_set(
-    name: str, values: Sequence[float], colour: str, *, hatched: bool = False, outside: bool = False
-) -> QBarSet:
-    """A bar set in ``colour`` (patterned when ``hatched``), outlined so yellow shows on
-    white; its labels read on the bar, or on the white beside it when ``outside``."""
+def bar_set(name: str, values: Sequence[float], colour: str, *, hatched: bool = False) -> QBarSet:
+    """A bar set in ``colour`` (patterned when ``hatched``: its labels bold black), outlined
+    so yellow shows on white."""
     bars = QBarSet(name)
     bars.append([float(value) for value in values])
     bars.setBrush(brush_of(colour, hatched=hatched))
     bars.setPen(QPen(QColor(colour).darker(130), 0.8))
-    inside = QColor("#000000") if hatched else label_colour(colour)
-    bars.setLabelColor(QColor(TEXT_GREY) if outside else inside)
-    if hatched and not outside:
+    bars.setLabelColor(QColor("#000000") if hatched else label_colour(colour))
+    if hatched:
         font = QFont(bars.labelFont())
         font.setBold(True)
         bars.setLabelFont(font)

@@ -12,12 +12,13 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
-from PySide6.QtCharts import QAbstractBarSeries, QHorizontalBarSeries, QHorizontalStackedBarSeries
+from PySide6.QtCharts import QHorizontalBarSeries, QHorizontalStackedBarSeries
 from PySide6.QtCore import Signal, Slot
 from PySide6.QtWidgets import QPushButton, QVBoxLayout, QWidget
 
 from postalgui.api.values.money import format_brl
 from postalgui.documents.palette import ARRIVAL_COLOURS, SERVICE_COLOURS
+from postalgui.gui.i18n import app_locale
 from postalgui.gui.messages import arg
 from postalgui.gui.tabs.overview.chart_parts import (
     bar_set,
@@ -74,14 +75,11 @@ class MoneySection(SectionBox):
             self.draw_money(self.money)
             return
         series = QHorizontalBarSeries()
-        bars = bar_set(
-            self.tr("Claims"), [count for _, count, _, _ in rows], SERVICE_COLOURS[0], outside=True
-        )
-        series.append(bars)
-        series.setLabelsVisible(True)
-        series.setLabelsFormat("@value")
-        series.setLabelsPosition(QAbstractBarSeries.LabelsPosition.LabelsOutsideEnd)
-        labels = [f"{name}<br>{format_brl(amount)}" for name, _, amount, _ in rows]
+        series.append(bar_set(self.tr("Claims"), [count for _, count, _, _ in rows], SERVICE_COLOURS[0]))
+        locale = app_locale()  # counts in the labels, grouped (QtCharts' bar labels cannot)
+        labels = [
+            f"{name}: {locale.toString(count)}<br>{format_brl(amount)}" for name, count, amount, _ in rows
+        ]
         chart = self.claims_view.chart()
         chart.setTitle(self.tr("Claims (count; estimate)"))
         top = max((count for _, count, _, _ in rows), default=0)

@@ -38,6 +38,7 @@ from postalgui.gui.tabs.overview.chart_parts import (
     value_axis,
 )
 from postalgui.gui.tabs.overview.section_box import SectionBox
+from postalgui.services.claims.words import month_words
 from postalgui.services.overview.records import (
     Arrival,
     LateRoute,
@@ -76,6 +77,30 @@ def _stack(series: QAbstractBarSeries, rows: Sequence[TimingCounts]) -> None:
     series.setLabelsFormat("@value%")
     series.setLabelsPrecision(2)
     series.setLabelsPosition(QAbstractBarSeries.LabelsPosition.LabelsCenter)
+
+
+WEEKS_SHOWN = 16
+"""Up to this many weeks a bar each; more (a year) are folded into months."""
+LABELLED_BARS = 12
+"""Up to this many bars side by side, each carries its shares."""
+
+
+def fold_weeks(rows: Sequence[TimingCounts]) -> list[TimingCounts]:
+    """``rows`` per week, or per month (``"2026-10"``, a Monday's month) when too many."""
+    if len(rows) <= WEEKS_SHOWN:
+        return list(rows)
+    months: dict[str, dict[Arrival, int]] = {}
+    for row in rows:
+        counts = months.setdefault(row.key[:7], {})
+        for arrival, count in row.counts.items():
+            counts[arrival] = counts.get(arrival, 0) + count
+    return [TimingCounts(month, counts) for month, counts in months.items()]
+
+
+def _when(key: str, language: str) -> str:
+    if len(key) == 7:
+        return month_words(key, language).replace("/", "<br>").replace(" ", "<br>")
+    return format_date_ui(date.fromisoformat(key))[:5]
 
 
 class OnTimeSection(SectionBox):
@@ -151,12 +176,18 @@ class OnTimeSection(SectionBox):
             title = self.tr("Per week of posting (Monday)")
             set_empty(self.week_view.chart(), title, self.tr("No parcel posted in the period."))
             return
+        folded = fold_weeks(rows)
         series = QPercentBarSeries()
-        _stack(series, rows)
-        labels = [format_date_ui(date.fromisoformat(row.key))[:5] for row in rows]
+        _stack(series, folded)
+        series.setLabelsVisible(len(folded) <= LABELLED_BARS)
+        language = ui_language()
+        labels = [_when(row.key, language) for row in folded]
         chart = self.week_view.chart()
-        chart.setTitle(self.tr("Per week of posting (Monday)"))
-        replace_series(chart, series, category_axis(labels, upright=True), percent_axis())
+        monthly = len(folded) < len(rows)
+        chart.setTitle(
+            self.tr("Per month of posting") if monthly else self.tr("Per week of posting (Monday)")
+        )
+        replace_series(chart, series, category_axis(labels), percent_axis())
         chart.legend().setVisible(False)
 
     def _draw_routes(self, routes: Sequence[LateRoute]) -> None:
@@ -172,15 +203,12 @@ class OnTimeSection(SectionBox):
             [route.late for route in shown],
             ARRIVAL_COLOURS[Arrival.LATE.value],
             hatched=True,
-            outside=True,
         )
         series.append(late)
-        series.setLabelsVisible(True)
-        series.setLabelsFormat("@value")
-        series.setLabelsPosition(QAbstractBarSeries.LabelsPosition.LabelsOutsideEnd)
-        arrow = "\N{RIGHTWARDS ARROW}"
-        labels = [
-            f"{r.origin} {arrow} {r.destination} ({percent_text(r.late / r.parcels if r.parcels else None)})"
+        arrow, locale = "\N{RIGHTWARDS ARROW}", app_locale()
+        labels = [  # the count grouped as the interface speaks (QtCharts' own labels cannot)
+            f"{r.origin} {arrow} {r.destination}  {locale.toString(r.late)} "
+            f"({percent_text(r.late / r.parcels if r.parcels else None)})"
             for r in shown
         ]
         chart = self.routes_view.chart()
