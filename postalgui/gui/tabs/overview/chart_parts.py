@@ -11,7 +11,7 @@ and bars carry only counts. Charts never animate: a period change must redraw at
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from decimal import Decimal
 
 from PySide6.QtCharts import (
@@ -36,6 +36,7 @@ __all__ = [
     "brush_of",
     "category_axis",
     "chart_view",
+    "count_axis",
     "hatched_brush",
     "label_colour",
     "money_axis",
@@ -198,6 +199,16 @@ def nice_step(rough: float) -> float:
 def money_axis(top: float) -> QCategoryAxis:
     """A value axis of reais, its ticks worded ``R$ 500.000`` (QtCharts' own labels are
     printf patterns: no grouping, no ``R$``)."""
+    return worded_axis(top, lambda value: whole_reais(Decimal(value)))
+
+
+def count_axis(top: float) -> QCategoryAxis:
+    """A value axis of counts, grouped as the interface speaks (``1.500``)."""
+    return worded_axis(top, lambda value: app_locale().toString(round(value)))
+
+
+def worded_axis(top: float, word: Callable[[float], str]) -> QCategoryAxis:
+    """0 to a round number above ``top``, four or five ticks, each worded by ``word``."""
     step = nice_step(top / 4)
     count = max(1, math.ceil(top * 1.05 / step))
     axis = QCategoryAxis()
@@ -205,7 +216,7 @@ def money_axis(top: float) -> QCategoryAxis:
     axis.setRange(0, step * count)
     axis.setStartValue(0)
     for tick in range(1, count + 1):
-        axis.append(whole_reais(Decimal(step * tick)), step * tick)
+        axis.append(word(step * tick), step * tick)
     axis.setLabelsColor(QColor(TEXT_GREY))
     axis.setGridLineColor(QColor(GRID))
     return axis

@@ -21,11 +21,11 @@ from postalgui.gui.tabs.overview.chart_parts import (
     bar_set,
     category_axis,
     chart_view,
+    count_axis,
     percent_axis,
     percent_text,
     replace_series,
     set_empty,
-    value_axis,
 )
 from postalgui.gui.tabs.overview.section_box import SectionBox
 from postalgui.services.claims.words import month_words
@@ -120,7 +120,7 @@ class QuotesSection(SectionBox):
             chart,
             series,
             category_axis([_bucket_label(b) for b in buckets], upright=True),
-            value_axis(max(per_bucket, default=0)),
+            count_axis(max(per_bucket, default=0)),
         )
         chart.legend().setVisible(bool(clerks))
 
