@@ -9,19 +9,17 @@ The section's words (titles, services, arrivals) come worded from the service's
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import date, datetime
 from decimal import Decimal
 from typing import Any
 
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QFont
 
-from postalgui.api.values import format_date_ui
 from postalgui.api.values.money import format_brl
 from postalgui.gui.i18n import app_locale
 from postalgui.gui.models.row_table import Column, RowTableModel, TextRow
 from postalgui.services.overview.records import SectionTable
-from postalgui.services.spreadsheet import CellKind, SheetColumn
+from postalgui.services.spreadsheet import CellKind, SheetColumn, csv_text
 
 __all__ = ["NumbersModel", "cell_text"]
 
@@ -30,18 +28,13 @@ _NUMERIC = {CellKind.MONEY, CellKind.INT, CellKind.DECIMAL}
 
 
 def cell_text(value: object, column: SheetColumn) -> str:
-    """A typed cell as the window shows it (and Ctrl+C copies it)."""
-    if value is None:
-        return ""
-    if isinstance(value, datetime):
-        value = value.date()
-    if isinstance(value, date):
-        return format_date_ui(value)
-    locale = app_locale()
-    if column.kind is CellKind.MONEY and isinstance(value, Decimal | int):
-        return format_brl(Decimal(value))
+    """A typed cell as the window shows it (and Ctrl+C copies it): words and dates as the
+    house's CSV writes them, numbers as the interface speaks."""
     if isinstance(value, bool) or not isinstance(value, int | float | Decimal):
-        return str(value)
+        return csv_text(value)  # empty, DD/MM/AAAA, or words
+    if column.kind is CellKind.MONEY:
+        return format_brl(Decimal(value))
+    locale = app_locale()
     if column.kind is CellKind.INT or isinstance(value, int):
         return locale.toString(int(value))
     if "%" in (column.number_format or ""):
