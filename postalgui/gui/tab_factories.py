@@ -223,6 +223,10 @@ class OverviewTabFactory:
     """The Overview tab: the manager's charts (the one a manager's Settings puts first)."""
 
     KEY = "overview"
+    ALT_LETTER = False
+    """Ctrl+9 (Ctrl+1 when it comes first): its free letters are taken on the tabs beside it
+    (O would push Connection to the N of the Claims tab's Candidates; Visão geral's V is
+    the Claims tab's Mostrar vencidos)."""
 
     def label(self) -> str:
         return QCoreApplication.translate("ManagerOverviewTab", "Overview")

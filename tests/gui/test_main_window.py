@@ -553,8 +553,8 @@ def test_the_app_tabs_are_labelled_before_they_are_built(
         "&Tracking",
         "Claims",  # every letter taken: Ctrl+7
         "Shipping",  # every letter taken: Ctrl+8
-        "&Overview",
-        "Co&nnection",
+        "Overview",  # its letters would take the Claims tab's: Ctrl+9
+        "C&onnection",
     ]
     assert not isinstance(window.tabs.widget(0), TabPlaceholder)
     assert all(isinstance(window.tabs.widget(i), TabPlaceholder) for i in (1, 2, 3, 4, 5))

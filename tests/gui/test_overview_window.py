@@ -25,6 +25,7 @@ from postalgui.gui.tab_factories import (
 from postalgui.gui.tabs.claims import ClaimsTab
 from postalgui.gui.tabs.overview import ManagerOverviewTab
 from postalgui.gui.tasks import TaskRunner
+from postalgui.gui.widgets.message_bar import MessageArea
 from postalgui.services.context import AppContext
 from postalgui.services.overview.records import PeriodKind
 from tests.gui.overview_support import WAIT_MS
@@ -72,6 +73,21 @@ def test_a_manager_s_window_opens_on_the_overview_of_the_office_database(
     assert tab.filters.kind() is PeriodKind.THIS_MONTH
     assert tab.spending.headline.text()  # worded, even for an empty office
     assert tab.money.candidates_button.text()
+
+
+def test_the_month_s_pdf_is_exported_from_the_page(
+    context: AppContext, runner: TaskRunner, qtbot: QtBot, tmp_path: Path
+) -> None:
+    tab = ManagerOverviewTab(context.overview, runner, MessageArea())
+    qtbot.addWidget(tab)
+    with qtbot.waitSignal(tab.overviewShown, timeout=WAIT_MS):
+        tab.show()
+    asked: list[str] = []
+    tab.report.ask_save = lambda month: asked.append(month) or tmp_path / "month.pdf"
+    with qtbot.waitSignal(tab.report.saved.exported, timeout=WAIT_MS * 3) as saved:
+        tab.report.export()
+    assert asked == [context.overview.today().strftime("%Y-%m")]
+    assert saved.args[0].read_bytes().startswith(b"%PDF")
 
 
 def test_show_candidates_brings_the_claims_tab_at_its_candidates(

@@ -40,7 +40,7 @@ from pytestqt.qtbot import QtBot
 from postalgui.gui import i18n
 from postalgui.gui.dialogs.settings_dialog import SettingsDialog
 from postalgui.gui.main_window import MainWindow, mnemonic_letter
-from postalgui.gui.tab_factories import TAB_FACTORIES, claims_tab, shipping_tab
+from postalgui.gui.tab_factories import TAB_FACTORIES, claims_tab, overview_tab, shipping_tab
 from postalgui.gui.tabs.branches import BranchesTab
 from postalgui.gui.tabs.invoices import InvoicesTab
 from postalgui.gui.tabs.price import PriceTab, batch_file
@@ -296,8 +296,8 @@ def test_alt_letters_pick_the_main_tabs(full_window: MainWindow, qtbot: QtBot) -
     """From a tab where no widget shares the letter (one that does takes turns with the tab)."""
     tabs = full_window.tabs
     letters = [mnemonic_letter(tabs.tabText(i)) for i in range(tabs.count())]
-    unlettered = [TAB_FACTORIES.index(claims_tab), TAB_FACTORIES.index(shipping_tab)]
-    assert [i for i, letter in enumerate(letters) if not letter] == unlettered  # all taken: Ctrl+7, Ctrl+8
+    unlettered = [TAB_FACTORIES.index(tab) for tab in (claims_tab, shipping_tab, overview_tab)]
+    assert [i for i, letter in enumerate(letters) if not letter] == unlettered  # all taken: Ctrl+7, 8, 9
     for target, letter in enumerate(letters):
         if not letter:
             continue
@@ -335,7 +335,7 @@ def test_menu_and_main_tab_letters_are_unique_in_both_languages(
         i18n.remove_translators(qapp, installed)
         QLocale.setDefault(default)
     lettered = [letter for letter in letters if letter]
-    assert len(lettered) == len(letters) - 2  # the Claims tab's and the Shipping tab's: Ctrl+7, Ctrl+8
+    assert len(lettered) == len(letters) - 3  # Claims', Shipping's and Overview's: Ctrl+7, Ctrl+8, Ctrl+9
     assert len(set(lettered)) == len(lettered), letters
     if language == "pt_BR":
         assert [title.replace("&", "") for title in titles] == [
