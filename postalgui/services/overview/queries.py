@@ -36,6 +36,7 @@ from postalgui.store.tables import claim, tracked_object
 
 __all__ = [
     "Ask",
+    "Place",
     "Places",
     "arrivals",
     "cents_of",
@@ -99,38 +100,37 @@ def parcel_scope(ask: Ask, *, state: bool = True, period: bool = True) -> list[C
 
 
 @dataclass
-class _Place:
-    """One destination state's sums, of one origin state and arrival."""
+class Place:
+    """A route's sums: its parcels, the delivered ones and their days posting to delivery."""
 
     parcels: int = 0
     delivered: int = 0
     days: int = 0
 
 
-Places = dict[tuple[str | None, str | None, Arrival], _Place]
+Places = dict[tuple[str | None, str | None], Place]
+"""Per (origin state, destination state)."""
 
 
 def places(connection: Connection, ask: Ask) -> Places:
-    """Per origin state, destination state and arrival: the parcels, the delivered ones and
-    their days from posting to delivery. Every destination state, whatever state is picked
-    (the map shows them all; the late routes keep the picked one): one scan for both."""
+    """The parcels per origin and destination state, every destination whatever state is
+    picked (the map shows them all): the map's figures and the late routes' parcels."""
     delivered = and_(_row.status == Status.DELIVERED.value, _row.arrived_on.is_not(None))
-    arrival = arrival_case(ask.today).label("arrival")
+    days = case((delivered, days_between(_row.posted_on, _row.arrived_on)), else_=0)
     query = (
         select(
             _row.origin_uf,
             _row.destination_uf,
-            arrival,
             func.count(),
             func.sum(case((delivered, 1), else_=0)),
-            func.sum(case((delivered, days_between(_row.posted_on, _row.arrived_on)), else_=0)),
+            func.sum(days),
         )
         .where(*parcel_scope(ask, state=False))
-        .group_by(_row.origin_uf, _row.destination_uf, arrival)
+        .group_by(_row.origin_uf, _row.destination_uf)
     )
     return {
-        (origin, destination, Arrival(value)): _Place(int(count), int(arrived or 0), int(days or 0))
-        for origin, destination, value, count, arrived, days in connection.execute(query)
+        (origin, destination): Place(int(count), int(arrived or 0), int(total or 0))
+        for origin, destination, count, arrived, total in connection.execute(query)
     }
 
 
@@ -138,9 +138,9 @@ def whereabouts(connection: Connection, ask: Ask, found: Places | None = None) -
     """Parcels per destination state, delivered and the average days posting to delivery
     (``found``: `places` already read)."""
     found = places(connection, ask) if found is None else found
-    states: dict[str, _Place] = defaultdict(_Place)
+    states: dict[str, Place] = defaultdict(Place)
     no_state = 0
-    for (_origin, destination, _arrival), place in found.items():
+    for (_origin, destination), place in found.items():
         if not destination:
             no_state += place.parcels
             continue
@@ -165,24 +165,26 @@ def whereabouts(connection: Connection, ask: Ask, found: Places | None = None) -
     return Whereabouts(tuple(figures), no_state, no_posting_day)
 
 
-def late_routes(found: Places, state: str | None) -> tuple[LateRoute, ...]:
-    """The `ROUTES` routes with the most late parcels (to ``state`` only, when picked)."""
-    routes: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0])
-    for (origin, destination, arrival), place in found.items():
-        if not origin or not destination or (state and destination != state):
-            continue
-        counted = routes[origin, destination]
-        counted[1] += place.parcels
-        if arrival is Arrival.LATE:
-            counted[0] += place.parcels
-    ranked = sorted(
-        (-late, origin, destination, parcels)
-        for (origin, destination), (late, parcels) in routes.items()
-        if late
+def late_routes(connection: Connection, ask: Ask, found: Places | None = None) -> tuple[LateRoute, ...]:
+    """The `ROUTES` routes (origin state, destination state) with the most late parcels
+    (grouped alone: a few in a hundred), with the parcels each carried (``found``: `places`
+    already read)."""
+    scope = [*parcel_scope(ask), _row.origin_uf.is_not(None), _row.destination_uf.is_not(None)]
+    late = func.count().label("late")
+    worst = (
+        select(_row.origin_uf, _row.destination_uf, late)
+        .where(*scope, arrival_case(ask.today) == Arrival.LATE.value)
+        .group_by(_row.origin_uf, _row.destination_uf)
+        .order_by(late.desc(), _row.origin_uf, _row.destination_uf)
+        .limit(ROUTES)
     )
+    ranked = [(origin, destination, int(count)) for origin, destination, count in connection.execute(worst)]
+    if not ranked:
+        return ()
+    found = places(connection, ask) if found is None else found
     return tuple(
-        LateRoute(origin, destination, -late, parcels)
-        for late, origin, destination, parcels in ranked[:ROUTES]
+        LateRoute(origin, destination, count, found.get((origin, destination), Place(count)).parcels)
+        for origin, destination, count in ranked
     )
 
 
@@ -214,10 +216,8 @@ def arrivals(connection: Connection, ask: Ask) -> Punctuality:
 
 
 def punctuality(connection: Connection, ask: Ask) -> Punctuality:
-    """`arrivals`, and the ten routes (origin state, destination state) with the most late
-    parcels (from `places`)."""
-    found = arrivals(connection, ask)
-    return replace(found, routes=late_routes(places(connection, ask), ask.flt.state))
+    """`arrivals`, and the ten routes with the most late parcels (`late_routes`)."""
+    return replace(arrivals(connection, ask), routes=late_routes(connection, ask))
 
 
 def _add(counts: dict[Arrival, int], kind: Arrival, count: int) -> None:
