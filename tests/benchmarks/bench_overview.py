@@ -82,9 +82,13 @@ def _measure(folder: Path, url: str, label: str) -> bool:
     try:
         filters = _filters()
         first, first_cpu = _timed(lambda: service.read(task, filters["this_month"]))
-        print(f"{label}: opening (this month, a fresh office database) {first:.0f} ms (CPU {first_cpu:.0f} ms)")
+        print(
+            f"{label}: opening (this month, a fresh office database) {first:.0f} ms (CPU {first_cpu:.0f} ms)"
+        )
         money, money_cpu = _timed(lambda: service.money_left(task, filters["this_month"]))
-        print(f"{label}: Claims' candidates, once after the sections: {money:.0f} ms (CPU {money_cpu:.0f} ms)")
+        print(
+            f"{label}: Claims' candidates, once after the sections: {money:.0f} ms (CPU {money_cpu:.0f} ms)"
+        )
         worst_all = 0.0
         for name, flt in filters.items():
             times = []
@@ -92,7 +96,9 @@ def _measure(folder: Path, url: str, label: str) -> bool:
                 wall, _cpu = _timed(lambda flt=flt: (service.read(task, flt), service.money_left(task, flt)))
                 times.append(wall)
             worst_all = max(worst_all, max(times))
-            print(f"{label}: period {name}: median {statistics.median(times):.0f} ms, worst {max(times):.0f} ms")
+            print(
+                f"{label}: period {name}: median {statistics.median(times):.0f} ms, worst {max(times):.0f} ms"
+            )
         met = first < OPEN_MS and worst_all < CHANGE_MS
         print(
             f"{label}: opening {first:.0f} ms (target {OPEN_MS:.0f}), worst period change {worst_all:.0f} ms "
