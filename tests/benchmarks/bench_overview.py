@@ -31,6 +31,8 @@ from collections.abc import Callable
 from datetime import UTC, date, datetime
 from pathlib import Path
 
+from sqlalchemy import text
+
 from postalgui.api.cancel import PlainTask
 from postalgui.services.claims.offers import ClaimsOffer
 from postalgui.services.claims.service import ClaimsService
@@ -76,6 +78,10 @@ def _measure(folder: Path, url: str, label: str) -> bool:
     began = time.perf_counter()
     seed_office_year(opened, today=TODAY)
     print(f"{label}: a year of a busy office written in {time.perf_counter() - began:.1f} s")
+    if url:  # what autovacuum does soon after a bulk load (13+ vacuums after inserts too)
+        vacuum = opened.store().open().connect().execution_options(isolation_level="AUTOCOMMIT")
+        with vacuum:
+            vacuum.execute(text("VACUUM ANALYZE"))
     opened.close()
     office = OfficeDatabase(folder, "sandbox", url, author=lambda: "ana.souza", allow_password_in_url=True)
     service = _service(office)
@@ -91,13 +97,16 @@ def _measure(folder: Path, url: str, label: str) -> bool:
         )
         worst_all = 0.0
         for name, flt in filters.items():
-            times = []
+            times, cpus = [], []
             for _round in range(ROUNDS):
-                wall, _cpu = _timed(lambda flt=flt: (service.read(task, flt), service.money_left(task, flt)))
+                wall, cpu = _timed(lambda flt=flt: (service.read(task, flt), service.money_left(task, flt)))
                 times.append(wall)
-            worst_all = max(worst_all, max(times))
+                cpus.append(cpu)
+            worst, median = max(times), statistics.median(times)
+            worst_all = max(worst_all, worst)
             print(
-                f"{label}: period {name}: median {statistics.median(times):.0f} ms, worst {max(times):.0f} ms"
+                f"{label}: period {name}: median {median:.0f} ms, worst {worst:.0f} ms "
+                f"(CPU median {statistics.median(cpus):.0f} ms)"
             )
         met = first < OPEN_MS and worst_all < CHANGE_MS
         print(
