@@ -49,7 +49,6 @@ def context(
     sandbox.processing_delay(0.2)
     context = build_context()
     yield context
-    context.overview.close()
     context.close()
 
 

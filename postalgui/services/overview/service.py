@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING, TypeVar
 
 from sqlalchemy import Connection, select, union
 
-from postalgui.services.office.topics import CLAIMS, INVOICES, QUOTES, SHIPMENTS, TRACKING
-from postalgui.services.overview import queries, quoting
+from postalgui.services.office.topics import CLAIMS, INVOICES, QUOTES, TRACKING
+from postalgui.services.overview import OVERVIEW_TOPICS, queries, quoting
 from postalgui.services.overview import spending as spent
 from postalgui.services.overview.money import MoneyCache, money_left
 from postalgui.services.overview.queries import Ask
@@ -40,8 +40,6 @@ if TYPE_CHECKING:
 
 __all__ = ["OVERVIEW_TOPICS", "OverviewService"]
 
-OVERVIEW_TOPICS = (INVOICES, TRACKING, CLAIMS, QUOTES, SHIPMENTS)
-"""What the Overview counts: a change of any of them is read again (the window follows them)."""
 MONEY_TOPICS = (INVOICES, TRACKING, CLAIMS, QUOTES)
 """What Claims' candidates are made from (the statement's or the quote's postage)."""
 SECTION_THREADS = 2
