@@ -77,6 +77,7 @@ PERIOD_COLUMNS = (
     "arrived_on",
     "expected_on",
     "problem",
+    "archived_at",
 )
 
 
