@@ -401,6 +401,8 @@ class AppContext:
         """Stop the sandbox and the partner server, close sessions; safe to call twice."""
         if "attendance" in self.__dict__:
             self.attendance.close()
+        if "overview" in self.__dict__:
+            self.overview.close()  # its money cache follows the office's changes
         with self._lock:
             backend, self._backend = self._backend, None
             history, self._history = self._history, None

@@ -8,6 +8,7 @@ PostgreSQL with casts to ``date``/``timestamptz``. These functions say it once, 
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from sqlalchemy import Integer, String, literal
@@ -53,44 +54,28 @@ class day_plus(FunctionElement[str]):  # noqa: N801 -- read as an SQL function
         super().__init__(day, literal(int(days), Integer()))
 
 
-def _args(element: FunctionElement[Any], compiler: SQLCompiler, **kw: Any) -> list[str]:
-    return [compiler.process(clause, **kw) for clause in element.clauses]
+_SQL: dict[type[FunctionElement[Any]], tuple[str, str]] = {
+    days_between: (
+        "CAST(julianday({1}) - julianday({0}) AS INTEGER)",
+        "(CAST({1} AS date) - CAST({0} AS date))",
+    ),
+    local_day: (
+        "date({0}, ({1} || ' minutes'))",
+        "to_char((CAST({0} AS timestamptz) AT TIME ZONE 'UTC') + CAST({1} AS INTEGER) * INTERVAL '1 minute', "
+        "'YYYY-MM-DD')",
+    ),
+    day_plus: (
+        "date({0}, ({1} || ' days'))",
+        "to_char(CAST({0} AS date) + CAST({1} AS INTEGER), 'YYYY-MM-DD')",
+    ),
+}
+"""Each function's SQL on SQLite (the default) and on PostgreSQL; ``{0}``, ``{1}`` its arguments."""
 
 
-@compiles(days_between)
-def _days_between_sqlite(element: days_between, compiler: SQLCompiler, **kw: Any) -> str:
-    start, end = _args(element, compiler, **kw)
-    return f"CAST(julianday({end}) - julianday({start}) AS INTEGER)"
+def _render(template: str, element: FunctionElement[Any], compiler: SQLCompiler, **kw: Any) -> str:
+    return template.format(*(compiler.process(clause, **kw) for clause in element.clauses))
 
 
-@compiles(days_between, "postgresql")
-def _days_between_postgresql(element: days_between, compiler: SQLCompiler, **kw: Any) -> str:
-    start, end = _args(element, compiler, **kw)
-    return f"(CAST({end} AS date) - CAST({start} AS date))"
-
-
-@compiles(local_day)
-def _local_day_sqlite(element: local_day, compiler: SQLCompiler, **kw: Any) -> str:
-    moment, offset = _args(element, compiler, **kw)
-    return f"date({moment}, ({offset} || ' minutes'))"
-
-
-@compiles(local_day, "postgresql")
-def _local_day_postgresql(element: local_day, compiler: SQLCompiler, **kw: Any) -> str:
-    moment, offset = _args(element, compiler, **kw)
-    return (
-        f"to_char((CAST({moment} AS timestamptz) AT TIME ZONE 'UTC') "
-        f"+ CAST({offset} AS INTEGER) * INTERVAL '1 minute', 'YYYY-MM-DD')"
-    )
-
-
-@compiles(day_plus)
-def _day_plus_sqlite(element: day_plus, compiler: SQLCompiler, **kw: Any) -> str:
-    day, days = _args(element, compiler, **kw)
-    return f"date({day}, ({days} || ' days'))"
-
-
-@compiles(day_plus, "postgresql")
-def _day_plus_postgresql(element: day_plus, compiler: SQLCompiler, **kw: Any) -> str:
-    day, days = _args(element, compiler, **kw)
-    return f"to_char(CAST({day} AS date) + CAST({days} AS INTEGER), 'YYYY-MM-DD')"
+for _function, (_sqlite, _postgresql) in _SQL.items():
+    compiles(_function)(partial(_render, _sqlite))
+    compiles(_function, "postgresql")(partial(_render, _postgresql))

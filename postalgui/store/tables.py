@@ -210,6 +210,7 @@ tracked_object = Table(
         "arrived_on",
         "expected_on",
         "problem",
+        "archived_at",
     ),
 )
 """Every object the office follows, one row per environment and code, with what its last
@@ -217,8 +218,9 @@ answer said (``status`` "" until first asked); ``answer`` is the operator's JSON
 for the timeline. ``invoice`` (``"RE 1234567"``) and ``invoice_amount`` are the
 statement line it was billed on, when it came from one. ``origin_uf`` and
 ``destination_uf`` are the states of its CEPs (else of its posting and delivery units),
-for the Overview; ``tracked_object_period`` holds every column its sections read, so
-they never read a row's ``answer``."""
+for the Overview; ``tracked_object_period`` holds every column its sections read (the
+archive mark too: leaving archived ones out, as Tracking's counters do), so they never
+read a row's ``answer``."""
 
 tracking_alert = Table(
     "tracking_alert",

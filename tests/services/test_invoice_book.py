@@ -119,3 +119,19 @@ def test_cents_and_months() -> None:
     due = Invoice.model_validate({"id": 1, "vencimento": "2026-11-10"})
     assert invoice_month(due, TODAY_MOMENT) == "2026-11"
     assert invoice_month(Invoice.model_validate({"id": 1}), TODAY_MOMENT) == "2026-11"
+
+
+def test_invoiced_is_the_paid_and_the_open_not_the_reversed_nor_those_under_review() -> None:
+    def listed(status: str, valor: str, open_: str | None = None) -> Invoice:
+        return Invoice.model_validate({"id": 1, "status": status, "valor": valor, "valorEmAberto": open_})
+
+    totals = invoice_totals(
+        [
+            listed("Paga", "100.00"),
+            listed("Em aberto", "50.00", "20.00"),
+            listed("Estornada", "70.00"),
+            listed("Em apuração", "30.00"),
+        ]
+    )
+    assert (totals.count, totals.paid_total, totals.open_total) == (4, Decimal("100.00"), Decimal("20.00"))
+    assert totals.invoiced == Decimal("150.00")

@@ -9,6 +9,7 @@ followed objects the states of their CEPs, and takes them away again."""
 
 from __future__ import annotations
 
+import json
 import secrets
 
 from alembic import command
@@ -196,8 +197,18 @@ def test_0009_keeps_proofs_of_delivery_with_their_images_and_goes_back(office_ur
 
 
 TRACKED = (
-    "INSERT INTO tracked_object (uid, environment, code, source, added_at, cep_origem, cep_destino) "
-    "VALUES (:uid, 'sandbox', :code, 'manual', '2026-11-20T10:00:00+00:00', :origem, :destino)"
+    "INSERT INTO tracked_object (uid, environment, code, source, added_at, cep_origem, cep_destino, answer) "
+    "VALUES (:uid, 'sandbox', :code, 'manual', '2026-11-20T10:00:00+00:00', :origem, :destino, :answer)"
+)
+ANSWER = json.dumps(
+    {
+        "codObjeto": "AA000000005BR",
+        "eventos": [
+            {"codigo": "BDE", "tipo": "01", "unidade": {"endereco": {"cidade": "Recife", "uf": "PE"}}},
+            {"codigo": "RO", "tipo": "01", "unidade": {"endereco": {"uf": "BA"}}},
+            {"codigo": "PO", "tipo": "01", "unidade": {"endereco": {"cidade": "Campinas", "uf": "SP"}}},
+        ],
+    }
 )
 OVERVIEW_TABLES = {"invoice", "statement", "statement_service", "statement_item"}
 OVERVIEW_INDEXES = {
@@ -219,14 +230,16 @@ def test_0010_keeps_invoices_and_gives_objects_their_states_and_goes_back(office
         ("t2", "AA000000002BR", None, "69301000"),
         ("t3", "AA000000003BR", "00000000", "99999999"),
         ("t4", "AA000000004BR", "7300000", None),
+        ("t5", "AA000000005BR", None, "69301000"),
+        ("t6", "AA000000006BR", None, None),
     ]
     try:
         with engine.begin() as connection:
             _migrate(connection, "0009_delivery_proofs")
             for uid, code, origem, destino in objects:
-                connection.execute(
-                    text(TRACKED), {"uid": uid, "code": code, "origem": origem, "destino": destino}
-                )
+                answer = ANSWER if uid == "t5" else "{not json" if uid == "t6" else None
+                row = {"uid": uid, "code": code, "origem": origem, "destino": destino, "answer": answer}
+                connection.execute(text(TRACKED), row)
             _migrate(connection, "0010_overview")
             assert set(inspect(connection).get_table_names()) >= OVERVIEW_TABLES
             for table, index in OVERVIEW_INDEXES.items():
@@ -240,6 +253,8 @@ def test_0010_keeps_invoices_and_gives_objects_their_states_and_goes_back(office
                 ("t2", None, "RR"),
                 ("t3", None, "RS"),
                 ("t4", None, None),
+                ("t5", "SP", "RR"),  # the posting unit's state; the CEP's before the delivering unit's
+                ("t6", None, None),
             ]
             connection.execute(
                 tables.invoice.insert().values(

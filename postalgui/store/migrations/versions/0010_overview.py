@@ -9,7 +9,11 @@ row doubles a section's time, so the state is stored; ``tracked_object_period`` 
 column the sections read, so they never read a row's 1.5 kB ``answer`` (a year's parcels per
 state: 270 ms with an index on the posting day, 53 ms with it).
 
-The CEP ranges are frozen here as they were when this was written (a migration does not
+An object without a CEP (a statement's have no origin CEP) takes the state of the unit that
+posted it (``PO``) and of the one that delivered it or holds it for pickup, from the answer
+kept with it: a delivered object is never asked again, so no refresh would fill them.
+
+The CEP ranges and those event codes are frozen here as they were when this was written (a migration does not
 import the application's code, which may change later).
 
 Revision ID: 0010_overview
@@ -17,6 +21,9 @@ Revises: 0009_delivery_proofs
 """
 
 from __future__ import annotations
+
+import json
+from typing import Any
 
 import sqlalchemy as sa
 from alembic import op
@@ -70,6 +77,7 @@ PERIOD_COLUMNS = (
     "arrived_on",
     "expected_on",
     "problem",
+    "archived_at",
 )
 
 
@@ -103,6 +111,74 @@ def _backfill() -> None:
         )
 
 
+BATCH = 2_000
+STATES = frozenset({uf for _, _, uf in UF_RANGES})
+ARRIVED = {("BDE", "00"), ("BDE", "01"), ("BDI", "00"), ("BDI", "01"), ("BDR", "00"), ("BDR", "01")} | {
+    ("LDI", kind) for kind in ("00", "01", "02", "03", "14")
+}
+"""Events that delivered an object or left it at a branch for pickup: their unit is where it went."""
+
+
+def _unit_uf(event: dict[str, Any]) -> str | None:
+    unit = event.get("unidade") or {}
+    uf = str((unit.get("endereco") or {}).get("uf") or "").strip().upper()
+    return uf if uf in STATES else None
+
+
+def _answer_states(answer: str) -> tuple[str | None, str | None]:
+    """The states of the posting unit and of the delivering one, from an answer's JSON."""
+    try:
+        events = json.loads(answer).get("eventos") or []
+    except (ValueError, AttributeError):
+        return None, None
+    origin = destination = None
+    for event in reversed(events):  # oldest first
+        if not isinstance(event, dict):
+            continue
+        key = (str(event.get("codigo") or "").strip().upper(), str(event.get("tipo") or "").strip().zfill(2))
+        if key[0] == "PO" and origin is None:
+            origin = _unit_uf(event)
+        elif key in ARRIVED and destination is None:
+            destination = _unit_uf(event)
+    return origin, destination
+
+
+def _backfill_from_answers() -> None:
+    """What the CEPs left unknown, from each row's answer, in batches by id."""
+    bind = op.get_bind()
+    tracked = sa.table(
+        "tracked_object",
+        sa.column("id", sa.Integer),
+        sa.column("answer", sa.Text),
+        sa.column("origin_uf", sa.String),
+        sa.column("destination_uf", sa.String),
+    )
+    unknown = sa.or_(tracked.c.origin_uf.is_(None), tracked.c.destination_uf.is_(None))
+    update = (
+        tracked.update()
+        .where(tracked.c.id == sa.bindparam("b_id"))
+        .values(
+            origin_uf=sa.func.coalesce(tracked.c.origin_uf, sa.bindparam("b_origin")),
+            destination_uf=sa.func.coalesce(tracked.c.destination_uf, sa.bindparam("b_destination")),
+        )
+    )
+    after = 0
+    while True:
+        rows = bind.execute(
+            sa.select(tracked.c.id, tracked.c.answer)
+            .where(tracked.c.id > after, tracked.c.answer.is_not(None), unknown)
+            .order_by(tracked.c.id)
+            .limit(BATCH)
+        ).all()
+        if not rows:
+            return
+        after = rows[-1][0]
+        found = [(row[0], *_answer_states(row[1])) for row in rows]
+        values = [{"b_id": i, "b_origin": o, "b_destination": d} for i, o, d in found if o or d]
+        if values:
+            bind.execute(update, values)
+
+
 def upgrade() -> None:
     _create_invoices()
     _create_statements()
@@ -110,6 +186,7 @@ def upgrade() -> None:
         batch.add_column(sa.Column("origin_uf", sa.String(2)))
         batch.add_column(sa.Column("destination_uf", sa.String(2)))
     _backfill()
+    _backfill_from_answers()
     op.create_index("tracked_object_period", "tracked_object", list(PERIOD_COLUMNS))
     op.create_index("claim_filed", "claim", ["environment", "filed_at"])
     op.create_index("quote_route", "quote", ["environment", "co_produto", "cep_destino", "at"])
