@@ -83,9 +83,14 @@ _FIRSTS = tuple(first for first, _, _ in CEP_RANGES)
 def uf_of_cep(cep: str | None) -> str | None:
     """The state of a CEP (``"01310100"`` or ``"01310-100"``); ``None`` for none, a
     malformed one, or one no state's range holds (``"00000-000"``)."""
-    if not cep or not is_valid_cep(cep):
+    if not cep:
         return None
-    prefix = int(parse_cep(cep)[:5])
+    if len(cep) == 8 and cep.isdigit() and cep.isascii():  # as the tables keep it: no parse
+        prefix = int(cep[:5])
+    elif is_valid_cep(cep):
+        prefix = int(parse_cep(cep)[:5])
+    else:
+        return None
     index = bisect_right(_FIRSTS, prefix) - 1
     if index < 0:
         return None
