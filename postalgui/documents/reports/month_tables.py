@@ -17,7 +17,8 @@ from reportlab.lib import colors  # type: ignore[import-untyped]  # reportlab sh
 from reportlab.lib.enums import TA_LEFT, TA_RIGHT  # type: ignore[import-untyped]
 from reportlab.lib.styles import ParagraphStyle  # type: ignore[import-untyped]
 from reportlab.pdfbase.pdfmetrics import stringWidth  # type: ignore[import-untyped]
-from reportlab.platypus import Paragraph, Table, TableStyle  # type: ignore[import-untyped]
+from reportlab.platypus import Flowable, Paragraph, Table, TableStyle  # type: ignore[import-untyped]
+from reportlab.platypus.flowables import BalancedColumns  # type: ignore[import-untyped]
 
 from postalgui.documents.fonts import BOLD, FONT
 from postalgui.documents.tables import heading_row, padding, total_row
@@ -28,8 +29,14 @@ __all__ = ["ReportTable", "section_table"]
 _GREY = colors.HexColor("#e8edf3")
 _LIGHT = colors.HexColor("#f6f8fa")
 _SIZES = (8.0, 7.0, 6.0)
-_CELL_ROOM = 9.0
-"""A cell's padding, left and right together, and a point to spare, in points."""
+_PADDING = 8.0
+"""A cell's padding, left and right together, in points."""
+_CELL_ROOM = _PADDING + 1
+"""What a column takes beyond its text: the padding and a point to spare (no float shaves a cell)."""
+_GUTTER = 18.0
+_MOST_COLUMNS = 3
+_LONG = 30
+"""Rows from which a narrow table flows in columns."""
 _NARROWEST_TEXT = 40.0
 """A text column (a service's name) is cut no narrower than this."""
 
@@ -103,14 +110,22 @@ def _heads(table: ReportTable, size: float) -> list[Paragraph]:
 
 
 def _cells(line: Sequence[str], layout: _Layout, font: str) -> list[str]:
-    return [
-        fit(cell, layout.widths[index] - _CELL_ROOM, layout.size, font) for index, cell in enumerate(line)
-    ]
+    return [fit(cell, layout.widths[index] - _PADDING, layout.size, font) for index, cell in enumerate(line)]
 
 
-def section_table(table: ReportTable, width: float) -> Table:
-    """``table`` laid out within ``width`` points, its head repeated on every page."""
+def section_table(table: ReportTable, width: float) -> Flowable:
+    """``table`` laid out within ``width`` points, its head repeated on every page; a long
+    narrow one (quotes per clerk and day) flows in columns side by side, as a phone book."""
     layout = _layout(table, width)
+    drawn = _table(table, layout)
+    wide = sum(layout.widths) + _GUTTER
+    columns = min(_MOST_COLUMNS, int((width + _GUTTER) // wide))
+    if columns < 2 or len(table.rows) < _LONG:  # one column is no columns
+        return drawn
+    return BalancedColumns([drawn], nCols=columns, innerPadding=_GUTTER / 2, spaceBefore=0, spaceAfter=0)
+
+
+def _table(table: ReportTable, layout: _Layout) -> Table:
     data: list[list[Any]] = [_heads(table, layout.size), *(_cells(row, layout, FONT) for row in table.rows)]
     if table.total:
         data.append(_cells(table.total, layout, BOLD))
@@ -121,8 +136,8 @@ def section_table(table: ReportTable, width: float) -> Table:
         ("VALIGN", (0, 0), (-1, 0), "BOTTOM"),
         ("ROWBACKGROUNDS", (0, 1), (-1, -2 if table.total else -1), [colors.white, _LIGHT]),
         *padding(2),
-        ("LEFTPADDING", (0, 0), (-1, -1), (_CELL_ROOM - 1) / 2),
-        ("RIGHTPADDING", (0, 0), (-1, -1), (_CELL_ROOM - 1) / 2),
+        ("LEFTPADDING", (0, 0), (-1, -1), _PADDING / 2),
+        ("RIGHTPADDING", (0, 0), (-1, -1), _PADDING / 2),
         *(("ALIGN", (index, 0), (index, -1), "RIGHT") for index in sorted(table.right)),
     ]
     if table.total:
