@@ -182,3 +182,17 @@ def test_a_table_of_many_services_keeps_every_amount_whole() -> None:
     assert said.count("R$ 148.148,04") == 11
     assert "R$ 1.629.628,44" in said
     assert "12/2026" in said
+
+
+def test_a_long_narrow_table_flows_in_columns_side_by_side() -> None:
+    clerks = ReportTable(
+        "Cotações por atendente e dia",
+        ("Atendente", "Dia", "Cotações"),
+        tuple((f"clerk{n:03d}", "01/10/2026", str(n)) for n in range(90)),
+        right=frozenset({2}),
+    )
+    pages = pdf_reading.words(month_report_pdf(replace(_report(), tables=(clerks,))))
+    where = {word.text: (number, word.x_min) for number, page in enumerate(pages) for word in page}
+    assert {f"clerk{n:03d}" for n in range(90)} <= where.keys()
+    assert where["clerk000"][0] == where["clerk060"][0]  # the same page...
+    assert where["clerk060"][1] > where["clerk000"][1] + 100  # ... in a column to the right
