@@ -252,8 +252,7 @@ def row_chart(bars: Bars, width: float, height: float, separators: tuple[str, st
     lines = 1 + max((line for _item, _x, line in keys), default=-1)
     below = 14 + lines * _LEGEND_LINE + (4 if lines else 0)
     room = height - TITLE_SIZE - 12 - below
-    if bars.bars:
-        height = min(height, TITLE_SIZE + 12 + below + min(room, ROW_SLOT * len(bars.bars)))
+    height = min(height, TITLE_SIZE + 12 + below + min(room, ROW_SLOT * max(3, len(bars.bars))))
     drawing = Drawing(width, height)
     _title(drawing, bars.title, width)
     if not bars.bars:

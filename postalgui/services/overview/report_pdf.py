@@ -263,7 +263,7 @@ def build_report(
     when = labels["generated"].format(when=f"{format_date_ui(local.date())} {local:%H:%M}")
     subtitle = labels["period"].format(start=format_date_ui(period.start), end=format_date_ui(period.end))
     if overview.today in period and overview.today < period.end:
-        subtitle += " " + labels["unfinished"].format(today=format_date_ui(overview.today))
+        subtitle += ". " + labels["unfinished"].format(today=format_date_ui(overview.today))
     tables = tuple(
         report_table(section_table(overview, money, section, language), language, labels["no_rows"])
         for section in Section
