@@ -13,14 +13,14 @@ from __future__ import annotations
 
 from datetime import date
 
-from sqlalchemy import ColumnElement, and_, case, literal, or_
+from sqlalchemy import ColumnElement, and_, case, literal
 
 from postalgui.services.overview.records import Arrival
 from postalgui.services.tracking.lateness import ARRIVED
 from postalgui.services.tracking.status import Problem, Status
 from postalgui.store.tables import tracked_object
 
-__all__ = ["arrival_case", "late_case"]
+__all__ = ["arrival_case"]
 
 _LOST = [Problem.LOST.value, Problem.STOLEN.value]
 _ARRIVED = sorted(status.value for status in ARRIVED)
@@ -59,17 +59,3 @@ def arrival_case(today: date) -> ColumnElement[str]:
         (_coming(), case((day > _row.expected_on, Arrival.LATE.value), else_=Arrival.WAITING.value)),
         else_=Arrival.OTHER.value,
     )
-
-
-def late_case(today: date) -> ColumnElement[int]:
-    """1 when the row is late on ``today`` (`Arrival.LATE`), else 0: a ``SUM`` counts them."""
-    day = literal(today.isoformat())
-    late = and_(
-        _row.expected_on.is_not(None),
-        ~_is_lost(),
-        or_(
-            and_(_arrived(), _row.arrived_on > _row.expected_on),
-            and_(~_arrived(), _coming(), day > _row.expected_on),
-        ),
-    )
-    return case((late, 1), else_=0)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date, timedelta
 from decimal import Decimal
 from typing import Any
@@ -19,7 +19,7 @@ from typing import Any
 from sqlalchemy import BigInteger, ColumnElement, Connection, Numeric, and_, case, cast, func, select
 
 from postalgui.services.claims.records import ClaimState, Outcome
-from postalgui.services.overview.arrival import arrival_case, late_case
+from postalgui.services.overview.arrival import arrival_case
 from postalgui.services.overview.records import (
     Arrival,
     ClaimFigures,
@@ -34,7 +34,18 @@ from postalgui.services.tracking.status import Status
 from postalgui.store.sqlfn import days_between
 from postalgui.store.tables import claim, tracked_object
 
-__all__ = ["Ask", "cents_of", "claim_figures", "money", "punctuality", "whereabouts"]
+__all__ = [
+    "Ask",
+    "Places",
+    "arrivals",
+    "cents_of",
+    "claim_figures",
+    "late_routes",
+    "money",
+    "places",
+    "punctuality",
+    "whereabouts",
+]
 
 ROUTES = 10
 """The late routes the chart names."""
@@ -87,44 +98,98 @@ def parcel_scope(ask: Ask, *, state: bool = True, period: bool = True) -> list[C
     return found
 
 
-def whereabouts(connection: Connection, ask: Ask) -> Whereabouts:
-    """Parcels per destination state, delivered and the average days posting to delivery.
-    Every state is counted whatever state is picked: the map shows them all."""
+@dataclass
+class _Place:
+    """One destination state's sums, of one origin state and arrival."""
+
+    parcels: int = 0
+    delivered: int = 0
+    days: int = 0
+
+
+Places = dict[tuple[str | None, str | None, Arrival], _Place]
+
+
+def places(connection: Connection, ask: Ask) -> Places:
+    """Per origin state, destination state and arrival: the parcels, the delivered ones and
+    their days from posting to delivery. Every destination state, whatever state is picked
+    (the map shows them all; the late routes keep the picked one): one scan for both."""
     delivered = and_(_row.status == Status.DELIVERED.value, _row.arrived_on.is_not(None))
-    days = case((delivered, days_between(_row.posted_on, _row.arrived_on)))
+    arrival = arrival_case(ask.today).label("arrival")
     query = (
         select(
+            _row.origin_uf,
             _row.destination_uf,
+            arrival,
             func.count(),
             func.sum(case((delivered, 1), else_=0)),
-            func.avg(days),
+            func.sum(case((delivered, days_between(_row.posted_on, _row.arrived_on)), else_=0)),
         )
         .where(*parcel_scope(ask, state=False))
-        .group_by(_row.destination_uf)
+        .group_by(_row.origin_uf, _row.destination_uf, arrival)
     )
-    states: list[StateFigures] = []
+    return {
+        (origin, destination, Arrival(value)): _Place(int(count), int(arrived or 0), int(days or 0))
+        for origin, destination, value, count, arrived, days in connection.execute(query)
+    }
+
+
+def whereabouts(connection: Connection, ask: Ask, found: Places | None = None) -> Whereabouts:
+    """Parcels per destination state, delivered and the average days posting to delivery
+    (``found``: `places` already read)."""
+    found = places(connection, ask) if found is None else found
+    states: dict[str, _Place] = defaultdict(_Place)
     no_state = 0
-    for uf, parcels, arrived, average in connection.execute(query):
-        if not uf:
-            no_state += int(parcels)
+    for (_origin, destination, _arrival), place in found.items():
+        if not destination:
+            no_state += place.parcels
             continue
-        states.append(StateFigures(uf, int(parcels), int(arrived or 0), _days(average)))
+        summed = states[destination]
+        summed.parcels += place.parcels
+        summed.delivered += place.delivered
+        summed.days += place.days
     unposted = select(func.count()).where(
         *parcel_scope(ask, state=False, period=False), _row.posted_on.is_(None)
     )
     no_posting_day = int(connection.execute(unposted).scalar_one())
-    states.sort(key=lambda figures: (-figures.parcels, figures.uf))
-    return Whereabouts(tuple(states), no_state, no_posting_day)
+    figures = [
+        StateFigures(
+            uf,
+            place.parcels,
+            place.delivered,
+            round(place.days / place.delivered, 1) if place.delivered else None,
+        )
+        for uf, place in states.items()
+    ]
+    figures.sort(key=lambda row: (-row.parcels, row.uf))
+    return Whereabouts(tuple(figures), no_state, no_posting_day)
 
 
-def _days(average: object) -> float | None:
-    return round(float(average), 1) if average is not None else None  # type: ignore[arg-type]
+def late_routes(found: Places, state: str | None) -> tuple[LateRoute, ...]:
+    """The `ROUTES` routes with the most late parcels (to ``state`` only, when picked)."""
+    routes: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0])
+    for (origin, destination, arrival), place in found.items():
+        if not origin or not destination or (state and destination != state):
+            continue
+        counted = routes[origin, destination]
+        counted[1] += place.parcels
+        if arrival is Arrival.LATE:
+            counted[0] += place.parcels
+    ranked = sorted(
+        (-late, origin, destination, parcels)
+        for (origin, destination), (late, parcels) in routes.items()
+        if late
+    )
+    return tuple(
+        LateRoute(origin, destination, -late, parcels)
+        for late, origin, destination, parcels in ranked[:ROUTES]
+    )
 
 
-def punctuality(connection: Connection, ask: Ask) -> Punctuality:
-    """Arrivals per service and per week of posting (one ``GROUP BY`` by posting day,
-    service and arrival, folded to ISO weeks here: no engine's week function), and the ten
-    routes (origin state, destination state) with the most late parcels."""
+def arrivals(connection: Connection, ask: Ask) -> Punctuality:
+    """Arrivals per service and per week of posting, without the routes: one ``GROUP BY``
+    by posting day, service and arrival (the index's order: little to sort), folded to ISO
+    weeks here (no engine's week function)."""
     arrival = arrival_case(ask.today).label("arrival")
     query = (
         select(_row.posted_on, _row.co_produto, arrival, func.count())
@@ -143,9 +208,16 @@ def punctuality(connection: Connection, ask: Ask) -> Punctuality:
     return Punctuality(
         by_service=_counted(services, ask.name),
         by_week=_counted(weeks, lambda _key: ""),
-        routes=_late_routes(connection, ask),
+        routes=(),
         total=TimingCounts("", total),
     )
+
+
+def punctuality(connection: Connection, ask: Ask) -> Punctuality:
+    """`arrivals`, and the ten routes (origin state, destination state) with the most late
+    parcels (from `places`)."""
+    found = arrivals(connection, ask)
+    return replace(found, routes=late_routes(places(connection, ask), ask.flt.state))
 
 
 def _add(counts: dict[Arrival, int], kind: Arrival, count: int) -> None:
@@ -161,22 +233,6 @@ def _counted(
     groups: Mapping[str, dict[Arrival, int]], name: Callable[[str], str]
 ) -> tuple[TimingCounts, ...]:
     return tuple(TimingCounts(key, counts, name(key)) for key, counts in sorted(groups.items()))
-
-
-def _late_routes(connection: Connection, ask: Ask) -> tuple[LateRoute, ...]:
-    late = func.sum(late_case(ask.today))
-    query = (
-        select(_row.origin_uf, _row.destination_uf, late.label("late"), func.count())
-        .where(*parcel_scope(ask), _row.origin_uf.is_not(None), _row.destination_uf.is_not(None))
-        .group_by(_row.origin_uf, _row.destination_uf)
-        .having(late > 0)
-        .order_by(late.desc(), _row.origin_uf, _row.destination_uf)
-        .limit(ROUTES)
-    )
-    return tuple(
-        LateRoute(origin, destination, int(count_late), int(parcels))
-        for origin, destination, count_late, parcels in connection.execute(query)
-    )
 
 
 _ACCEPTED = [Outcome.ACCEPTED.value, Outcome.PAID.value]
