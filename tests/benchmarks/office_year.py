@@ -44,7 +44,7 @@ from postalgui.store import tables
 from postalgui.store.office import OfficeStore
 from postalgui.store.urls import sqlite_url
 
-__all__ = ["CLERKS", "SERVICES", "seed_office_year", "seed_store"]
+__all__ = ["CLERKS", "SERVICES", "seed_office_year"]
 
 CHUNK = 5_000
 CLERKS = ("ana.souza", "bruno.lima", "carla.dias", "diego.rocha", "elisa.melo")
@@ -459,8 +459,8 @@ def _shipment_rows(
 # --- the seed ----------------------------------------------------------------------------
 
 
-def seed_store(
-    store: OfficeStore,
+def seed_office_year(
+    office: OfficeDatabase | OfficeStore,
     *,
     today: date,
     environment: str = "sandbox",
@@ -472,7 +472,9 @@ def seed_store(
     shipments: int = 8_000,
     seed: int = 42,
 ) -> None:
-    """`seed_office_year` on an `OfficeStore` (a file given on the command line)."""
+    """One year of a busy office ending ``today`` in ``office``'s database (module
+    docstring); an `OfficeStore` is written as it is (a file given on the command line)."""
+    store = office.store() if isinstance(office, OfficeDatabase) else office
     rng = random.Random(seed)
     made = _parcels(parcels, today, rng)
     parcel_rows = [_parcel_row(parcel, today, rng, environment) for parcel in made]
@@ -503,34 +505,6 @@ def _analyze(connection: Connection, names: list[str]) -> None:
         connection.exec_driver_sql(f"ANALYZE {name}")
 
 
-def seed_office_year(
-    office: OfficeDatabase,
-    *,
-    today: date,
-    environment: str = "sandbox",
-    parcels: int = 100_000,
-    invoices: int = 24,
-    items: int = 300_000,
-    claims: int = 5_000,
-    quotes: int = 20_000,
-    shipments: int = 8_000,
-    seed: int = 42,
-) -> None:
-    """One year of a busy office ending ``today`` in ``office``'s database (module docstring)."""
-    seed_store(
-        office.store(),
-        today=today,
-        environment=environment,
-        parcels=parcels,
-        invoices=invoices,
-        items=items,
-        claims=claims,
-        quotes=quotes,
-        shipments=shipments,
-        seed=seed,
-    )
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description="Seed a SQLite office database with a year of a busy office."
@@ -544,7 +518,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     store = OfficeStore(sqlite_url(args.file), author=CLERKS[0])
     started = time.perf_counter()
     try:
-        seed_store(
+        seed_office_year(
             store, today=args.today, environment=args.environment, parcels=args.parcels, items=args.items
         )
     finally:

@@ -104,6 +104,21 @@ def _backfill() -> None:
 
 
 def upgrade() -> None:
+    _create_invoices()
+    _create_statements()
+    with op.batch_alter_table("tracked_object") as batch:
+        batch.add_column(sa.Column("origin_uf", sa.String(2)))
+        batch.add_column(sa.Column("destination_uf", sa.String(2)))
+    _backfill()
+    op.create_index("tracked_object_period", "tracked_object", list(PERIOD_COLUMNS))
+    op.create_index("claim_filed", "claim", ["environment", "filed_at"])
+    op.create_index("quote_route", "quote", ["environment", "co_produto", "cep_destino", "at"])
+    op.create_index(
+        "shipment_route", "shipment", ["environment", "service_code", "recipient_cep", "created_at"]
+    )
+
+
+def _create_invoices() -> None:
     op.create_table(
         "invoice",
         sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
@@ -129,6 +144,9 @@ def upgrade() -> None:
         ),
     )
     op.create_index("invoice_month", "invoice", ["environment", "month"])
+
+
+def _create_statements() -> None:
     op.create_table(
         "statement",
         sa.Column("environment", sa.String(40), nullable=False),
@@ -171,16 +189,6 @@ def upgrade() -> None:
         sa.PrimaryKeyConstraint(
             "environment", "fatura", "tipo_documento", "position", name="statement_item_key"
         ),
-    )
-    with op.batch_alter_table("tracked_object") as batch:
-        batch.add_column(sa.Column("origin_uf", sa.String(2)))
-        batch.add_column(sa.Column("destination_uf", sa.String(2)))
-    _backfill()
-    op.create_index("tracked_object_period", "tracked_object", list(PERIOD_COLUMNS))
-    op.create_index("claim_filed", "claim", ["environment", "filed_at"])
-    op.create_index("quote_route", "quote", ["environment", "co_produto", "cep_destino", "at"])
-    op.create_index(
-        "shipment_route", "shipment", ["environment", "service_code", "recipient_cep", "created_at"]
     )
 
 
