@@ -8,8 +8,9 @@ cells cut with "...". Numbers are right-aligned, the total row is bold on grey.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 from xml.sax.saxutils import escape
 
@@ -18,7 +19,6 @@ from reportlab.lib.enums import TA_LEFT, TA_RIGHT  # type: ignore[import-untyped
 from reportlab.lib.styles import ParagraphStyle  # type: ignore[import-untyped]
 from reportlab.pdfbase.pdfmetrics import stringWidth  # type: ignore[import-untyped]
 from reportlab.platypus import Flowable, Paragraph, Table, TableStyle  # type: ignore[import-untyped]
-from reportlab.platypus.flowables import BalancedColumns  # type: ignore[import-untyped]
 
 from postalgui.documents.fonts import BOLD, FONT
 from postalgui.documents.tables import heading_row, padding, total_row
@@ -36,7 +36,9 @@ _CELL_ROOM = _PADDING + 1
 _GUTTER = 18.0
 _MOST_COLUMNS = 3
 _LONG = 30
-"""Rows from which a narrow table flows in columns."""
+"""Rows from which a narrow table runs in columns."""
+_FEWEST_ROWS = 3
+"""A band of fewer rows a column goes to the next page."""
 _NARROWEST_TEXT = 40.0
 """A text column (a service's name) is cut no narrower than this."""
 
@@ -115,14 +117,68 @@ def _cells(line: Sequence[str], layout: _Layout, font: str) -> list[str]:
 
 def section_table(table: ReportTable, width: float) -> Flowable:
     """``table`` laid out within ``width`` points, its head repeated on every page; a long
-    narrow one (quotes per clerk and day) flows in columns side by side, as a phone book."""
+    narrow one (quotes per clerk and day) runs in columns side by side, as a phone book."""
     layout = _layout(table, width)
-    drawn = _table(table, layout)
-    wide = sum(layout.widths) + _GUTTER
-    columns = min(_MOST_COLUMNS, int((width + _GUTTER) // wide))
+    columns = min(_MOST_COLUMNS, int((width + _GUTTER) // (sum(layout.widths) + _GUTTER)))
     if columns < 2 or len(table.rows) < _LONG:  # one column is no columns
-        return drawn
-    return BalancedColumns([drawn], nCols=columns, innerPadding=_GUTTER / 2, spaceBefore=0, spaceAfter=0)
+        return _table(table, layout)
+    return _Columns(table, layout, columns)
+
+
+class _Columns(Flowable):  # type: ignore[misc]  # reportlab is untyped
+    """A narrow table's rows in columns side by side, balanced; split a page's band at a
+    time (each column repeats the head, the total closes the last)."""
+
+    def __init__(self, table: ReportTable, layout: _Layout, columns: int) -> None:
+        super().__init__()
+        self._table, self._layout, self._columns = table, layout, columns
+        self._band: Table | None = None
+
+    def _band_of(self, count: int) -> Table:
+        """The first ``count`` rows in balanced columns."""
+        rows, tall = self._table.rows, math.ceil(count / self._columns)
+        parts = []
+        for top in range(0, count, tall):
+            end = min(top + tall, count)
+            total = self._table.total if end == len(rows) else None
+            parts.append(_table(replace(self._table, rows=rows[top:end], total=total), self._layout))
+        band = Table([parts], colWidths=[sum(self._layout.widths) + _GUTTER] * len(parts), hAlign="LEFT")
+        band.setStyle(
+            TableStyle(
+                [("VALIGN", (0, 0), (-1, -1), "TOP"), *padding(0), ("LEFTPADDING", (0, 0), (-1, -1), 0)]
+            )
+        )
+        return band
+
+    def _height(self, count: int) -> float:
+        """The height of a column of ``count`` rows with its head (and the total when it has one)."""
+        part = replace(self._table, rows=self._table.rows[:count])
+        return float(_table(part, self._layout).wrap(sum(self._layout.widths), 1e6)[1])
+
+    def _fitting(self, height: float) -> int:
+        """How many rows a column holds in ``height`` (rows are one line each: one height)."""
+        one, two = self._height(1), self._height(2)
+        if self._table.total:  # the last column closes with it
+            height -= two - one
+        return max(0, int((height - one) // (two - one)) + 1) if height >= one else 0
+
+    def wrap(self, width: float, height: float) -> tuple[float, float]:
+        self._band = self._band_of(len(self._table.rows))
+        return self._band.wrap(width, height)  # type: ignore[no-any-return]
+
+    def split(self, width: float, height: float) -> list[Flowable]:
+        per_column = self._fitting(height)
+        if per_column < _FEWEST_ROWS:
+            return []  # the next page
+        count = per_column * self._columns
+        if count >= len(self._table.rows):
+            return [self._band_of(len(self._table.rows))]
+        rest = replace(self._table, rows=self._table.rows[count:])
+        return [self._band_of(count), _Columns(rest, self._layout, self._columns)]
+
+    def draw(self) -> None:
+        if self._band is not None:
+            self._band.drawOn(self.canv, 0, 0)
 
 
 def _table(table: ReportTable, layout: _Layout) -> Table:
