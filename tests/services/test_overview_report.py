@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from postalgui.api.cancel import PlainTask, TaskControl
+from postalgui.services.office.database import OfficeDatabase
 from postalgui.services.overview.records import (
     NOT_ITEMIZED,
     OTHER_CHARGES,
@@ -34,7 +35,10 @@ from postalgui.services.overview.records import (
     Whereabouts,
 )
 from postalgui.services.overview.report_pdf import month_report, write_month_report
+from postalgui.services.overview.service import OverviewService
 from tests import pdf_reading
+from tests.ports_support import overview_ports
+from tests.services.overview_rows import a_statement, an_invoice, parcel, put
 
 OCTOBER = Period.month("2026-10")
 
@@ -145,7 +149,8 @@ def test_the_portuguese_report_says_the_month_in_figures_charts_and_tables() -> 
         "Página 1 de",
     ):
         assert words in said, words
-    assert "70%" in said and "30%" in said  # SEDEX's on time and late parts
+    assert "70%" in said  # SEDEX's on time part
+    assert "30%" in said  # ... and its late one
     assert "03220" not in said  # services by name, never a raw code
 
 
@@ -174,5 +179,32 @@ def test_the_report_is_written_whole_at_its_path(tmp_path: Path) -> None:
 
 
 def test_a_month_not_written_as_a_month_is_refused() -> None:
-    with pytest.raises(ValueError):
-        month_report(PlainTask(), FakeOverview(), "2026-13", "pt")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="outubro"):
+        month_report(PlainTask(), FakeOverview(), "outubro", "pt")  # type: ignore[arg-type]
+
+
+def test_the_report_of_an_office_database(office: OfficeDatabase) -> None:
+    """The real service on the office's tables (SQLite, then PostgreSQL): October's invoices,
+    one itemized, and its parcels, in the PDF's figures, stacks, map and tables."""
+    put(
+        office,
+        invoice=[an_invoice("100", "2026-10", 123_456), an_invoice("101", "2026-10", 10_000)],
+        tracked_object=[
+            parcel(f"QO{n:08d}0BR", destination_uf="MG" if n % 2 else "RJ", posted_on=f"2026-10-{n + 5:02d}")
+            for n in range(5)
+        ],
+        **a_statement("100", [("03220", 5, 100_000), ("03298", 2, 20_000)]),
+    )
+    service = OverviewService(overview_ports(office, date(2026, 11, 20)))
+    said = pdf_reading.text(month_report(PlainTask(), service, "2026-10", "pt"))
+    for words in (
+        "R$ 1.334,56",  # both invoices
+        "R$ 1.000,00",  # SEDEX's stack
+        "Não detalhado",
+        "Outras cobranças",  # R$ 34,56 beyond the statement's services
+        "5 entregues",
+        "100%",  # every parcel on time
+        "3 objetos",  # the map's darkest: RJ
+        "Objetos por estado",
+    ):
+        assert words in said, words

@@ -165,3 +165,42 @@ def test_the_map_shades_from_light_to_dark() -> None:
     assert ramp(2) == ramp(1)
     darkness = [sum(int(ramp(step / 4)[i : i + 2], 16) for i in (1, 3, 5)) for step in range(5)]
     assert darkness == sorted(darkness, reverse=True)  # grey print keeps the order
+
+
+def test_a_table_of_many_services_keeps_every_amount_whole() -> None:
+    services = tuple(f"SEDEX CONTRATO AG {n}" for n in range(11))
+    wide = ReportTable(
+        "Gasto por mês",
+        ("Mês", *services, "Total"),
+        tuple((f"{month:02d}/2026", *(["R$ 12.345,67"] * 11), "R$ 135.802,37") for month in range(1, 13)),
+        ("Total", *(["R$ 148.148,04"] * 11), "R$ 1.629.628,44"),
+        right=frozenset(range(1, 13)),
+    )
+    report = _report()
+    said = pdf_reading.text(month_report_pdf(replace(report, tables=(wide,))))
+    assert said.count("R$ 12.345,67") == 12 * 11
+    assert said.count("R$ 148.148,04") == 11
+    assert "R$ 1.629.628,44" in said
+    assert "12/2026" in said
+
+
+def test_a_long_narrow_table_flows_in_columns_side_by_side() -> None:
+    clerks = ReportTable(
+        "Cotações por atendente e dia",
+        ("Atendente", "Dia", "Cotações"),
+        tuple((f"clerk{n:03d}", "01/10/2026", str(n)) for n in range(300)),
+        total=("Total", "", "44.850"),
+        right=frozenset({2}),
+    )
+    pages = pdf_reading.words(month_report_pdf(replace(_report(), tables=(clerks,))))
+    found = [
+        (number, word) for number, page in enumerate(pages) for word in page if word.text.startswith("clerk")
+    ]
+    assert [word.text for _number, word in found].count("clerk000") == 1
+    assert {word.text for _number, word in found} == {f"clerk{n:03d}" for n in range(300)}  # each once
+    where = {word.text: (number, word.x_min) for number, word in found}
+    assert where["clerk000"][0] == where["clerk040"][0]  # the same page...
+    assert where["clerk040"][1] > where["clerk000"][1] + 100  # ... in a column to the right
+    assert len(found) == 300
+    last = pages[where["clerk299"][0]]
+    assert "44.850" in {word.text for word in last}  # the total closes the last column

@@ -33,6 +33,7 @@ __all__ = ["Bar", "Bars", "Series", "column_chart", "grouping", "row_chart"]
 TITLE_SIZE = 10
 LABEL_SIZE = 7
 _LEGEND_SWATCH = 7
+_LEGEND_LINE = _LEGEND_SWATCH + 5
 _WIDEST_COLUMN = 36.0
 _HATCH_STEP = 3.5
 _DARK_SHADES = 0.55
@@ -117,7 +118,7 @@ def _key(drawing: Drawing, item: Series, x: float, y: float, width: float) -> No
 def _legend(drawing: Drawing, series: Sequence[Series], x: float, top: float, width: float) -> None:
     """The series in a column, from the top of the stack down."""
     for index, item in enumerate(reversed(series)):
-        _key(drawing, item, x, top - index * (_LEGEND_SWATCH + 5), width)
+        _key(drawing, item, x, top - index * _LEGEND_LINE, width)
 
 
 def _legend_width(series: Sequence[Series]) -> float:
@@ -247,10 +248,11 @@ def row_chart(bars: Bars, width: float, height: float, separators: tuple[str, st
     """Horizontal bars, the first on top (arrivals per service, late routes), at most
     ``height`` tall (less for few bars); stacked parts get a legend below."""
     several = len(bars.series) > 1
-    below = 14 + (_LEGEND_SWATCH + 10 if several else 0.0)
+    keys = _flowed(bars.series, width) if several else []
+    lines = 1 + max((line for _item, _x, line in keys), default=-1)
+    below = 14 + lines * _LEGEND_LINE + (4 if lines else 0)
     room = height - TITLE_SIZE - 12 - below
-    if bars.bars:
-        height = min(height, TITLE_SIZE + 12 + below + min(room, ROW_SLOT * len(bars.bars)))
+    height = min(height, TITLE_SIZE + 12 + below + min(room, ROW_SLOT * max(3, len(bars.bars))))
     drawing = Drawing(width, height)
     _title(drawing, bars.title, width)
     if not bars.bars:
@@ -274,14 +276,21 @@ def row_chart(bars: Bars, width: float, height: float, separators: tuple[str, st
         )
     chart.valueAxis.labelTextFormat = grouping(separators, "%" if bars.share else "")
     _marks(chart, ordered)
-    if several:
-        _row_legend(drawing, bars.series, chart.x, 2, chart.width)
+    for item, x, line in keys:
+        _key(drawing, item, x, 2 + (lines - 1 - line) * _LEGEND_LINE, width - x)
     drawing.add(chart)
     return drawing
 
 
-def _row_legend(drawing: Drawing, series: Sequence[Series], x: float, y: float, width: float) -> None:
-    """The parts in one line, left to right as they stack."""
-    room = width / max(1, len(series))
-    for index, item in enumerate(series):
-        _key(drawing, item, x + index * room, y, room - 2)
+def _flowed(series: Sequence[Series], width: float) -> list[tuple[Series, float, int]]:
+    """Each legend entry's place in lines of ``width`` (left to right as they stack): its
+    series, its left and its line (0 the first)."""
+    placed: list[tuple[Series, float, int]] = []
+    x, line = 0.0, 0
+    for item in series:
+        wide = _LEGEND_SWATCH + 3 + stringWidth(item.name, FONT, LABEL_SIZE) + 12
+        if x and x + wide > width:
+            x, line = 0.0, line + 1
+        placed.append((item, x, line))
+        x += wide
+    return placed

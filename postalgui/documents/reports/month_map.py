@@ -202,14 +202,18 @@ def map_drawing(shaded: StateMap, width: float, height: float) -> Drawing:
             fontSize=TITLE_SIZE,
         )
     )
-    if not shaded.states or all(not state.value for state in shaded.states):
-        middle = height / 2
-        drawing.add(String(width / 2, middle, shaded.empty, fontName=FONT, fontSize=9, textAnchor="middle"))
+    if not shaded.states:
+        drawing.add(
+            String(width / 2, height / 2, shaded.empty, fontName=FONT, fontSize=9, textAnchor="middle")
+        )
         return drawing
     box_height = height - TITLE_SIZE - 8 - _LEGEND_ROOM
     fit_ = _fit(shaded.states, 0, _LEGEND_ROOM, width - _CALLOUT_ROOM, box_height)
     outside = _states(drawing, shaded, fit_)
     right = max(fit_.point(x, 0)[0] for state in shaded.states for ring in state.rings for x, _ in ring)
     _callouts(drawing, outside, min(right + 10, width - 12), _LEGEND_ROOM)
-    _legend(drawing, shaded, width)
+    if any(state.value for state in shaded.states):
+        _legend(drawing, shaded, width)
+    else:  # a blank map, and why
+        drawing.add(String(0, 8, fit(shaded.empty, width, 9), fontName=FONT, fontSize=9))
     return drawing

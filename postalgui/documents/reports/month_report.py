@@ -15,14 +15,14 @@ from typing import Any
 
 from reportlab.lib import colors  # type: ignore[import-untyped]  # reportlab ships no type hints
 from reportlab.lib.units import mm  # type: ignore[import-untyped]
-from reportlab.pdfbase.pdfmetrics import stringWidth  # type: ignore[import-untyped]
 from reportlab.platypus import CondPageBreak, KeepTogether, PageBreak, Spacer, Table, TableStyle  # type: ignore[import-untyped]
 
 from postalgui.documents.fonts import BOLD, FONT
 from postalgui.documents.pages import landscape_report, numbered, report_styles
 from postalgui.documents.reports.month_charts import Bar, Bars, Series, column_chart, row_chart
 from postalgui.documents.reports.month_map import MapState, StateMap, map_drawing
-from postalgui.documents.tables import heading_row, padding, total_row
+from postalgui.documents.reports.month_tables import ReportTable, section_table
+from postalgui.documents.tables import padding
 from postalgui.documents.text import fit, paragraph
 
 __all__ = [
@@ -38,11 +38,9 @@ __all__ = [
 ]
 
 _SIZE = 8
-_GREY = colors.HexColor("#e8edf3")
 _LIGHT = colors.HexColor("#f6f8fa")
 _CHART_HEIGHT = 118 * mm
 _ROWS_HEIGHT = 95 * mm
-_FIGURE_HEIGHT = 17 * mm
 _CELL_ROOM = 8
 """A cell's padding, left and right together, in points."""
 
@@ -54,20 +52,6 @@ class Figure:
     label: str
     value: str
     detail: str = ""
-
-
-@dataclass(frozen=True)
-class ReportTable:
-    """A section's numbers in words: a title, column heads, rows, a total row, the columns
-    of numbers (right-aligned), notes under it and what it says without rows."""
-
-    title: str
-    head: tuple[str, ...]
-    rows: tuple[tuple[str, ...], ...]
-    total: tuple[str, ...] | None = None
-    right: frozenset[int] = frozenset()
-    notes: tuple[str, ...] = ()
-    empty: str = ""
 
 
 @dataclass(frozen=True)
@@ -132,58 +116,12 @@ def _figures(figures: Sequence[Figure], width: float) -> Table:
     return table
 
 
-def _widths(table: ReportTable, width: float) -> list[float]:
-    """Each column as wide as its widest cell; when they do not fit, the widest text
-    columns give up room until they do (their cells are then cut with "...")."""
-    lines = [table.head, *table.rows, *([table.total] if table.total else [])]
-    wanted = [
-        max(stringWidth(line[index], BOLD if line is table.head else FONT, _SIZE) for line in lines)
-        + _CELL_ROOM
-        + 1
-        for index in range(len(table.head))
-    ]
-    while sum(wanted) > width:
-        widest = max(range(len(wanted)), key=lambda index: (index not in table.right, wanted[index]))
-        wanted[widest] = max(40.0, wanted[widest] - (sum(wanted) - width))
-        if wanted[widest] == 40.0:  # nothing left to give: scale them all
-            scale = width / sum(wanted)
-            return [column * scale for column in wanted]
-    return wanted
-
-
-def _table(table: ReportTable, width: float) -> Table:
-    widths = _widths(table, width)
-    lines = [table.head, *table.rows, *([table.total] if table.total else [])]
-    data = [
-        [
-            fit(cell, widths[index] - _CELL_ROOM, _SIZE, BOLD if row == 0 else FONT)
-            for index, cell in enumerate(line)
-        ]
-        for row, line in enumerate(lines)
-    ]
-    commands: list[Any] = [
-        ("FONT", (0, 0), (-1, -1), FONT, _SIZE),
-        *heading_row(_SIZE, _GREY, 0.75, colors.black),
-        ("ROWBACKGROUNDS", (0, 1), (-1, -2 if table.total else -1), [colors.white, _LIGHT]),
-        *padding(2),
-        ("LEFTPADDING", (0, 0), (-1, -1), _CELL_ROOM / 2),
-        ("RIGHTPADDING", (0, 0), (-1, -1), _CELL_ROOM / 2),
-        *(("ALIGN", (index, 0), (index, -1), "RIGHT") for index in sorted(table.right)),
-    ]
-    if table.total:
-        commands += total_row(_SIZE, 0.75, colors.black, background=_GREY)
-        commands.append(("ALIGN", (0, -1), (0, -1), "LEFT"))  # "Total" under dates too
-    result = Table(data, colWidths=widths, repeatRows=1, hAlign="LEFT")
-    result.setStyle(TableStyle(commands))
-    return result
-
-
 def _section(table: ReportTable, width: float, styles: dict[str, Any]) -> list[Any]:
     """A table under its title, the title kept with the first rows; its notes after it."""
     head = paragraph(table.title, styles["head"])
     if not table.rows:
         return [KeepTogether([head, paragraph(table.empty, styles["body"])])]
-    flowables: list[Any] = [CondPageBreak(40 * mm), head, _table(table, width)]
+    flowables: list[Any] = [CondPageBreak(40 * mm), head, section_table(table, width)]
     flowables += [paragraph(note, styles["note"]) for note in table.notes]
     return flowables
 

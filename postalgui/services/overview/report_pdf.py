@@ -225,7 +225,7 @@ def _on_time_chart(overview: Overview, labels: Mapping[str, str], language: str)
     bars: list[Bar] = []
     for counts in services:
         shares = [Decimal(counts.counts.get(arrival, 0)) / counts.total for arrival in used]
-        marks = tuple(percent(share, language) if share >= MARKED else "" for share in shares)
+        marks = tuple(percent(share, language, whole=True) if share >= MARKED else "" for share in shares)
         label = service_word(counts.key, counts.name, language)
         bars.append(Bar(label, tuple(share * 100 for share in shares), marks))
     return Bars(labels["on_time_chart"], series, tuple(bars), "%", labels["no_parcels"], share=True)
@@ -263,7 +263,7 @@ def build_report(
     when = labels["generated"].format(when=f"{format_date_ui(local.date())} {local:%H:%M}")
     subtitle = labels["period"].format(start=format_date_ui(period.start), end=format_date_ui(period.end))
     if overview.today in period and overview.today < period.end:
-        subtitle += " " + labels["unfinished"].format(today=format_date_ui(overview.today))
+        subtitle += ". " + labels["unfinished"].format(today=format_date_ui(overview.today))
     tables = tuple(
         report_table(section_table(overview, money, section, language), language, labels["no_rows"])
         for section in Section

@@ -33,7 +33,7 @@ LABELS: Mapping[str, Mapping[str, str]] = {
         "on_time": "Entregues no prazo",
         "late": "{count} atrasados",
         "claims": "Indenizações pedidas",
-        "accepted": "{amount} procedentes (estimativa)",
+        "accepted": "{amount} procedentes",
         "left": "Deixado na mesa",
         "still_open": "{amount} ainda a pedir",
         "quotes": "Cotações",
@@ -74,7 +74,7 @@ LABELS: Mapping[str, Mapping[str, str]] = {
         "on_time": "Delivered on time",
         "late": "{count} late",
         "claims": "Claims filed",
-        "accepted": "{amount} accepted (estimate)",
+        "accepted": "{amount} accepted",
         "left": "Left on the table",
         "still_open": "{amount} still to claim",
         "quotes": "Quotes",
@@ -119,10 +119,11 @@ def month_words(month: str, language: str) -> str:
     return labels["short_month"].format(name=name, year=year)
 
 
-def percent(share: float | Decimal, language: str) -> str:
-    """``0.873`` as ``87%`` (a whole percent; one place below 10%, where a point matters)."""
+def percent(share: float | Decimal, language: str, *, whole: bool = False) -> str:
+    """``0.873`` as ``87%`` (a whole percent; one place below 10%, where a point matters,
+    unless ``whole``)."""
     value = Decimal(str(share)) * 100
-    places = 1 if 0 < value < 10 else 0  # a share under 10% keeps its point
+    places = 1 if 0 < value < 10 and not whole else 0  # a share under 10% keeps its point
     return f"{format_number(value, language, places=places)}%"
 
 
