@@ -13,11 +13,11 @@ from PySide6.QtCore import QObject, Signal, Slot
 from postalgui.gui.tasks import Failure
 from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.services.overview.records import Filter, MoneyLeft, Overview
-from postalgui.services.overview.service import OverviewService
 
 if TYPE_CHECKING:
     from postalgui.api.cancel import TaskControl
     from postalgui.gui.tasks import TaskHandle, TaskRunner
+    from postalgui.services.overview.service import OverviewService
 
 __all__ = ["MONEY_KEY", "READ_KEY", "SERVICES_KEY", "PageReads"]
 

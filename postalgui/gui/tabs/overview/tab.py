@@ -28,8 +28,8 @@ from postalgui.gui.tabs.overview.section_box import SectionBox
 from postalgui.gui.tabs.overview.spending_section import SpendingSection
 from postalgui.gui.tabs.overview.where_section import WhereSection
 from postalgui.gui.widgets.live_reading import LiveReading
+from postalgui.services.overview import OVERVIEW_TOPICS
 from postalgui.services.overview.records import MoneyLeft, Overview
-from postalgui.services.overview.service import OVERVIEW_TOPICS
 
 if TYPE_CHECKING:
     from postalgui.gui.tabs.contract import Handoffs
