@@ -289,3 +289,29 @@ def test_a_new_office_s_charts_say_what_is_missing(tasks: TaskRunner, qtbot: QtB
     assert built.on_time.headline.text() == "No parcel posted in the period."
     assert "No quote in the period." in built.quotes.clerks_view.chart().title()
     assert "No claim filed in the period." in built.money.claims_view.chart().title()
+
+
+def test_the_page_speaks_portuguese(tasks: TaskRunner, qtbot: QtBot, qapp: QApplication) -> None:
+    from postalgui.gui import i18n
+
+    installed = i18n.install_translators(qapp, "pt_BR")
+    try:
+        box = QWidget()
+        qtbot.addWidget(box)
+        built = ManagerOverviewTab(FakeOverviewService(), tasks, MessageArea(), box)
+        QVBoxLayout(box).addWidget(built)
+        with qtbot.waitSignal(built.moneyShown, timeout=WAIT_MS):
+            box.show()
+        assert built.spending.title() == "Gastos"
+        assert built.spending.headline.text().startswith("Faturado no período: R$ 7.975,75")
+        assert categories(built.spending.months_view)[-1] == "out/2026<br>R$ 7.976"
+        assert built.spending.legend.names[-2:] == ["Outras cobranças", "Não detalhado"]
+        assert (
+            built.on_time.headline.text()
+            == "84% dos objetos entregues chegaram no prazo; 72 atrasados, 3 extraviados"
+        )
+        assert built.money.candidates_button.text() == "Deixado na mesa: R$ 312,40 — Ver candidatos"
+        assert built.where.map.tip("SP") == "São Paulo (SP): 260 objetos"
+        assert built.filters.period_combo.currentText() == "Este mês"
+    finally:
+        i18n.remove_translators(qapp, installed)
