@@ -15,8 +15,8 @@ from PySide6.QtWidgets import QPushButton, QWidget
 from postalgui.gui.i18n import ui_language
 from postalgui.gui.messages import arg
 from postalgui.gui.widgets.saved_file import SavedFileReporter, ask_save_path, pdf_type
-from postalgui.services.claims.words import month_words
 from postalgui.services.overview.records import Filter
+from postalgui.services.words.months import month_words
 
 if TYPE_CHECKING:
     from postalgui.api.cancel import TaskControl

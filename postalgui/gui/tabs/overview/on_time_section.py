@@ -38,7 +38,6 @@ from postalgui.gui.tabs.overview.chart_parts import (
     value_axis,
 )
 from postalgui.gui.tabs.overview.section_box import SectionBox
-from postalgui.services.claims.words import month_words
 from postalgui.services.overview.records import (
     Arrival,
     LateRoute,
@@ -47,6 +46,7 @@ from postalgui.services.overview.records import (
     Section,
     TimingCounts,
 )
+from postalgui.services.words.months import month_words
 from postalgui.services.words.overview import arrival_word, service_word
 
 if TYPE_CHECKING:

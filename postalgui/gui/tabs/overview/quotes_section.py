@@ -28,8 +28,8 @@ from postalgui.gui.tabs.overview.chart_parts import (
     set_empty,
 )
 from postalgui.gui.tabs.overview.section_box import SectionBox
-from postalgui.services.claims.words import month_words
 from postalgui.services.overview.records import ClerkDay, Conversion, Overview, QuoteFigures, Section
+from postalgui.services.words.months import month_words
 from postalgui.services.words.overview import service_word
 
 if TYPE_CHECKING:

@@ -28,8 +28,8 @@ from postalgui.gui.tabs.overview.chart_parts import (
     set_empty,
     whole_reais,
 )
-from postalgui.services.claims.words import month_words
 from postalgui.services.overview.records import MonthSpending, Spending
+from postalgui.services.words.months import month_words
 
 __all__ = ["LABELLED_MONTHS", "MonthsChart", "month_label"]
 
