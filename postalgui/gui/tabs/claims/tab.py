@@ -5,7 +5,9 @@ widget, all on one `Desk`: "Candidates" (`CandidatesPage`: what can be claimed a
 filing it), "Filed claims" (`FiledPage`: following and reopening) and "Money back"
 (`MoneyBackPage`). A statement's objects not yet followed are followed through the
 `Follow` port (as the Invoices tab's "Track these objects"), then the window shows the
-Tracking tab; "Open Settings" beside the reply e-mail asks the window (`Handoffs`).
+Tracking tab; "Open Settings" beside the reply e-mail asks the window (`Handoffs`), and
+the window brings the Candidates page forward when the Overview asks for the money left
+on the table (`Handoffs.candidatesOpened`).
 """
 
 from __future__ import annotations
