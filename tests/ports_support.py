@@ -4,14 +4,16 @@ database and settings given, anything a test does not give raises when used."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from pathlib import Path
 
 from postalgui.api.client import OperatorClient
 from postalgui.services.claims.ports import ClaimsPorts, InvoiceObjects, TrackedObjects
 from postalgui.services.claims.recipients import Recipients, no_recipients
 from postalgui.services.office.database import OfficeDatabase
-from postalgui.services.ports import Follow
+from postalgui.services.overview.ports import OverviewPorts
+from postalgui.services.ports import ClaimsMoney, Follow
+from postalgui.services.price.products import product_names
 from postalgui.services.settings import Profile, Settings
 from postalgui.services.shipping.ports import ShippingPorts
 from postalgui.services.tracking.ports import TrackingPorts
@@ -86,4 +88,22 @@ def shipping_ports(
         data_dir=unwired("data folder") if data_dir is None else lambda: data_dir,
         office=None if office is None else lambda: office,
         follow=follow,
+    )
+
+
+def overview_ports(
+    office: OfficeDatabase,
+    today: date,
+    *,
+    offset_minutes: int = -180,
+    claims_money: ClaimsMoney | None = None,
+) -> OverviewPorts:
+    """The Overview of ``office``'s environment on ``today``, in Brasília by default."""
+    return OverviewPorts(
+        office=lambda: office,
+        environment=lambda: office.env_key,
+        today=lambda: today,
+        utc_offset_minutes=lambda: offset_minutes,
+        claims_money=lambda: claims_money,
+        service_names=lambda: product_names({}),
     )

@@ -24,6 +24,7 @@ from postalgui.cli import (
     invoices_cmd,
     partner_cmd,
     price_cmd,
+    report_cmd,
     returns_cmd,
     sandbox_cmd,
     sent_cmd,
@@ -66,6 +67,7 @@ COMMAND_MODULES = [
     returns_cmd,
     partner_cmd,
     database_cmd,
+    report_cmd,
     sent_cmd,
     sandbox_cmd,
 ]

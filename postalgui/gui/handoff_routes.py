@@ -15,7 +15,7 @@ from collections.abc import Callable
 from PySide6.QtCore import QObject, Slot
 from PySide6.QtWidgets import QWidget
 
-from postalgui.gui.tab_factories import TabFactory, shipping_tab, tracking_tab
+from postalgui.gui.tab_factories import TabFactory, claims_tab, shipping_tab, tracking_tab
 from postalgui.gui.tabs.contract import Handoffs
 from postalgui.services.shipping.draft import ShipDraft
 
@@ -37,6 +37,7 @@ class TabRoutes(QObject):
         handoffs.trackingRequested.connect(self._on_handoffs_tracking_requested)
         handoffs.draftRequested.connect(self._on_handoffs_draft_requested)
         handoffs.returnRequested.connect(self._on_handoffs_return_requested)
+        handoffs.candidatesRequested.connect(self._on_handoffs_candidates_requested)
 
     def _show_tab(self, factory: TabFactory) -> QWidget | None:
         show = self._show()
@@ -57,3 +58,9 @@ class TabRoutes(QObject):
         """A delivered object to take back: the Shipping tab (built now if needed) opens its return."""
         if self._show_tab(shipping_tab) is not None:
             self.handoffs.returnOpened.emit(code)
+
+    @Slot(bool)
+    def _on_handoffs_candidates_requested(self, expired: bool) -> None:
+        """The Overview's money left on the table: the Claims tab (built now if needed) at its candidates."""
+        if self._show_tab(claims_tab) is not None:
+            self.handoffs.candidatesOpened.emit(expired)

@@ -29,7 +29,7 @@ from postalgui.gui.handoff_routes import TabRoutes
 from postalgui.gui.messages import environment_name
 from postalgui.gui.mnemonics import mnemonic_letter, with_mnemonic
 from postalgui.gui.settings_notice import show_settings_notice
-from postalgui.gui.tab_factories import TAB_FACTORIES, BackgroundFactory, TabFactory
+from postalgui.gui.tab_factories import TAB_FACTORIES, BackgroundFactory, TabFactory, first_tab_first
 from postalgui.gui.tabs.contract import FollowsSettings, Handoffs
 from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.gui.widgets.window_state import WindowState
@@ -176,7 +176,8 @@ class MainWindow(QMainWindow):
             self.window_state.restore_window(self)
         self._build_actions()
         self._build_menus()
-        self._build_central(TAB_FACTORIES if tab_factories is None else tab_factories)
+        factories = TAB_FACTORIES if tab_factories is None else tab_factories
+        self._build_central(first_tab_first(factories, context.first_tab))
         self.account_status = AccountStatus(self.statusBar())
         self.environment_label = self.account_status.environment_label
         self.login_label = self.account_status.login_label

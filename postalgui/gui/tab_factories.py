@@ -12,9 +12,10 @@ translates the same string in the same context (the tab's class name, as the tab
 ``self.tr``), so both agree in every language.
 
 A feature adds its tab by creating ``postalgui/gui/tabs/<feature>/`` and appending a
-factory here (a tab that follows settings is a `FollowsSettings`; one that saves
-settings says so through `Handoffs.settings_changed`): the window's frame imports this module before it is
-shown, so a tab's modules (pydantic models, ...) must load later, inside ``build``.
+factory here, with its ``KEY`` (``Settings.first_tab`` names a tab by it to show it
+first; a tab that follows settings is a `FollowsSettings`; one that saves settings says
+so through `Handoffs.settings_changed`): the window's frame imports this module before
+it is shown, so a tab's modules (pydantic models, ...) must load later, inside ``build``.
 
 While the list is empty the window shows the connection overview instead of tabs;
 otherwise the overview is the last tab, "Connection".
@@ -22,6 +23,7 @@ otherwise the overview is the last tab, "Connection".
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar, Literal, Protocol, runtime_checkable
 
 from PySide6.QtCore import QCoreApplication
@@ -45,6 +47,7 @@ __all__ = [
     "FollowsSettings",
     "Handoffs",
     "InvoicesTabFactory",
+    "OverviewTabFactory",
     "PriceTabFactory",
     "ShippingTabFactory",
     "TabFactory",
@@ -53,9 +56,12 @@ __all__ = [
     "branches_tab",
     "claims_tab",
     "contracts_tab",
+    "first_tab_first",
     "invoices_tab",
+    "overview_tab",
     "price_tab",
     "shipping_tab",
+    "tab_key",
     "tracking_tab",
 ]
 
@@ -98,6 +104,8 @@ def _messages(handoffs: Handoffs) -> MessageArea:
 class PriceTabFactory:
     """The Prices tab."""
 
+    KEY = "price"
+
     def label(self) -> str:
         return QCoreApplication.translate("PriceTab", "Prices")
 
@@ -110,6 +118,8 @@ class PriceTabFactory:
 
 class InvoicesTabFactory:
     """The Invoices and slips tab."""
+
+    KEY = "invoices"
 
     def label(self) -> str:
         return QCoreApplication.translate("InvoicesTab", "Invoices and slips")
@@ -124,6 +134,8 @@ class InvoicesTabFactory:
 class ContractsTabFactory:
     """The Contracts and cards tab."""
 
+    KEY = "contracts"
+
     def label(self) -> str:
         return QCoreApplication.translate("ContractsTab", "Contracts and cards")
 
@@ -136,6 +148,8 @@ class ContractsTabFactory:
 
 class BranchesTabFactory:
     """The Branches tab."""
+
+    KEY = "branches"
 
     def label(self) -> str:
         return QCoreApplication.translate("BranchesTab", "Branches")
@@ -150,6 +164,8 @@ class BranchesTabFactory:
 class AttendanceTabFactory:
     """The Attendances tab."""
 
+    KEY = "attendance"
+
     def label(self) -> str:
         return QCoreApplication.translate("AttendanceTab", "Attendances")
 
@@ -162,6 +178,8 @@ class AttendanceTabFactory:
 
 class TrackingTabFactory:
     """The Tracking tab (it refreshes the objects followed in the background: ``RUNS_UNSEEN``)."""
+
+    KEY = "tracking"
 
     RUNS_UNSEEN = True
     MODULE = "postalgui.gui.tabs.tracking"
@@ -181,6 +199,8 @@ class TrackingTabFactory:
 class ClaimsTabFactory:
     """The Claims tab (it follows the filed claims in the background: ``RUNS_UNSEEN``)."""
 
+    KEY = "claims"
+
     RUNS_UNSEEN = True
     MODULE = "postalgui.gui.tabs.claims"
     ALT_LETTER = False
@@ -199,8 +219,29 @@ class ClaimsTabFactory:
         )
 
 
+class OverviewTabFactory:
+    """The Overview tab: the manager's charts (the one a manager's Settings puts first)."""
+
+    KEY = "overview"
+    ALT_LETTER = False
+    """Ctrl+9 (Ctrl+1 when it comes first): its free letters are taken on the tabs beside it
+    (O would push Connection to the N of the Claims tab's Candidates; Visão geral's V is
+    the Claims tab's Mostrar vencidos)."""
+
+    def label(self) -> str:
+        return QCoreApplication.translate("ManagerOverviewTab", "Overview")
+
+    def build(self, context: AppContext, runner: TaskRunner, handoffs: Handoffs) -> QWidget:
+        # lazy: loaded once the window's frame is painted (start-up); QtCharts with it
+        from postalgui.gui.tabs.overview import ManagerOverviewTab
+
+        return ManagerOverviewTab(context.overview, runner, _messages(handoffs), handoffs=handoffs)
+
+
 class ShippingTabFactory:
     """The Shipping tab (it opens the quotes Prices hands over: `Handoffs.draftOpened`)."""
+
+    KEY = "shipping"
 
     ALT_LETTER = False
     """Ctrl+8: the free letters of "Shipping" and "Envios" are taken on the window or on
@@ -224,6 +265,7 @@ attendance_tab = AttendanceTabFactory()
 tracking_tab = TrackingTabFactory()
 claims_tab = ClaimsTabFactory()
 shipping_tab = ShippingTabFactory()
+overview_tab = OverviewTabFactory()
 
 TAB_FACTORIES: list[TabFactory] = [
     price_tab,
@@ -234,4 +276,18 @@ TAB_FACTORIES: list[TabFactory] = [
     tracking_tab,
     claims_tab,
     shipping_tab,
+    overview_tab,
 ]
+
+
+def tab_key(factory: object) -> str:
+    """A factory's key (``"overview"``): what ``Settings.first_tab`` names; "" for none."""
+    key = getattr(factory, "KEY", "")
+    return key if isinstance(key, str) else ""
+
+
+def first_tab_first(factories: Sequence[TabFactory], first: str) -> list[TabFactory]:
+    """``factories`` with the one whose key is ``first`` moved to the front (the window's
+    first tab, shown at start); the order as it is when ``first`` is "" or names none."""
+    chosen = [factory for factory in factories if first and tab_key(factory) == first]
+    return chosen + [factory for factory in factories if factory not in chosen]

@@ -1,4 +1,4 @@
-"""The main tabs from the keyboard: Alt+letter titles, Ctrl+1..9, Ctrl+PgUp/PgDn.
+"""The main tabs from the keyboard: Alt+letter titles, Ctrl+1..9 and 0, Ctrl+PgUp/PgDn.
 
 Apart from the window, which only builds and wires the tabs: the keys are the same for
 every tab added later, and the letters are chosen in code (`postalgui.gui.mnemonics`),
@@ -52,7 +52,8 @@ def _tab_order(page: QWidget) -> Iterator[QWidget]:
 
 
 class TabNavigation(QObject):
-    """Ctrl+1..9 pick a tab, Ctrl+PgUp/PgDn step through them. Signals: none.
+    """Ctrl+1..9 pick a tab (Ctrl+0 the tenth, as the digits lie on the keyboard),
+    Ctrl+PgUp/PgDn step through them. Signals: none.
 
     Window-wide actions (added to ``window``), so they work wherever the focus is, also
     inside a tab's own pages (which step with Ctrl+Tab, Qt's own key for a tab widget);
@@ -64,9 +65,10 @@ class TabNavigation(QObject):
         super().__init__(window)
         self.tabs = tabs
         self.tab_actions: list[QAction] = []  # Ctrl+1 is the first tab
-        for index in range(min(tabs.count(), 9)):
+        for index in range(min(tabs.count(), 10)):
             action = QAction(window)
-            action.setShortcut(QKeySequence(Qt.Modifier.CTRL | Qt.Key(Qt.Key.Key_1 + index)))
+            digit = Qt.Key(Qt.Key.Key_1 + index) if index < 9 else Qt.Key.Key_0
+            action.setShortcut(QKeySequence(Qt.Modifier.CTRL | digit))
             action.triggered.connect(self._on_tab_action_triggered)
             action.setData(index)
             window.addAction(action)

@@ -47,6 +47,7 @@ if TYPE_CHECKING:
     from postalgui.services.invoices.service import InvoiceService
     from postalgui.services.office.database import OfficeDatabase
     from postalgui.services.office.service import OfficeService
+    from postalgui.services.overview.service import OverviewService
     from postalgui.services.ports import Follow
     from postalgui.services.price.history import QuoteHistory
     from postalgui.services.price.preset_store import PresetStore
@@ -133,6 +134,11 @@ class AppContext:
         return self._in_force.delegated
 
     @property
+    def first_tab(self) -> str:
+        """The key of the tab the window shows first (read like `environment`)."""
+        return self._in_force.first_tab
+
+    @property
     def uses_embedded_sandbox(self) -> bool:
         return self._in_force.environment is Environment.SANDBOX and not self.overrides.base_url
 
@@ -205,6 +211,11 @@ class AppContext:
     @cached_property
     def shipping(self) -> ShippingService:
         return feature_wiring.build_shipping(self)
+
+    @cached_property
+    def overview(self) -> OverviewService:
+        """The manager's Overview: the office database summed up per period."""
+        return feature_wiring.build_overview(self)
 
     # --- the backend ---------------------------------------------------------------------
 
@@ -390,6 +401,8 @@ class AppContext:
         """Stop the sandbox and the partner server, close sessions; safe to call twice."""
         if "attendance" in self.__dict__:
             self.attendance.close()
+        if "overview" in self.__dict__:
+            self.overview.close()  # its money cache follows the office's changes
         with self._lock:
             backend, self._backend = self._backend, None
             history, self._history = self._history, None

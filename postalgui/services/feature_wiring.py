@@ -11,6 +11,7 @@ them). The root is seen through `Root`, so this module does not import it.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from datetime import timedelta
 from typing import TYPE_CHECKING, Any, Protocol
 
 from postalgui.api.scopes import LOGIN_KEY
@@ -29,6 +30,7 @@ if TYPE_CHECKING:
     from postalgui.services.invoices.jobs import JobStore
     from postalgui.services.invoices.service import InvoiceService
     from postalgui.services.office.service import OfficeService
+    from postalgui.services.overview.service import OverviewService
     from postalgui.services.ports import Follow, NewObject
     from postalgui.services.price.history import QuoteHistory
     from postalgui.services.price.preset_store import PresetStore
@@ -48,6 +50,7 @@ __all__ = [
     "build_contracts",
     "build_invoices",
     "build_office_service",
+    "build_overview",
     "build_price",
     "build_shipping",
     "build_tracking",
@@ -73,6 +76,9 @@ class Root(Session, Protocol):
 
     @property
     def invoices(self) -> InvoiceService: ...
+
+    @property
+    def claims(self) -> ClaimsService: ...
 
     @property
     def branches(self) -> BranchService: ...
@@ -282,5 +288,30 @@ def build_shipping(root: Root) -> ShippingService:
             office=root.office,
             follow=root.following,
             whereabouts=root.tracking_offer,
+        )
+    )
+
+
+def build_overview(root: Root) -> OverviewService:
+    # lazy: not needed for the first paint (nor its ports)
+    from postalgui.services.claims.offers import ClaimsOffer
+    from postalgui.services.overview.ports import OverviewPorts
+    from postalgui.services.overview.service import OverviewService
+    from postalgui.services.price.products import product_names
+
+    claims = ClaimsOffer(lambda: root.claims)
+
+    def utc_offset_minutes() -> int:
+        offset = root.tracking.now().astimezone().utcoffset() or timedelta(0)
+        return int(offset.total_seconds() // 60)
+
+    return OverviewService(
+        OverviewPorts(
+            office=root.office,
+            environment=lambda: root.office().env_key,
+            today=lambda: root.tracking.today(),
+            utc_offset_minutes=utc_offset_minutes,
+            claims_money=lambda: claims,
+            service_names=lambda: product_names(root.settings.prices.product_names),
         )
     )

@@ -2,7 +2,8 @@
 
 The first paint needs a handful of settings: the environment (the title, the credential
 set, whether the embedded sandbox runs), whether the profile's token is delegated, the
-office database's URL (the status bar) and the Prices section (the tab on screen).
+office database's URL (the status bar), the tab shown first and the Prices section (the
+tab on screen when it is the first).
 Validating the whole file loads pydantic and every feature's settings model, about a
 third of the start-up's imports (bench_startup); `first_look` reads those few values
 from the JSON as it is, and only when each is a value validation keeps unchanged. Any
@@ -40,6 +41,7 @@ class FirstLook:
     environment: Environment = Environment.SANDBOX
     delegated: bool = False
     database_url: str = ""
+    first_tab: str = ""
 
     @property
     def env_key(self) -> str:
@@ -91,7 +93,10 @@ def first_look(
         return None
     if database_url != database_url.strip():  # validation would strip it
         return None
-    return FirstLook(view, environment, delegated, database_url)
+    first_tab = data.get("first_tab", "")
+    if not isinstance(first_tab, str):
+        return None
+    return FirstLook(view, environment, delegated, database_url, first_tab)
 
 
 def _environment(value: object) -> Environment | None:

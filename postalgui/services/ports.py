@@ -20,7 +20,17 @@ if TYPE_CHECKING:
     from postalgui.api.cancel import TaskControl
     from postalgui.services.tracking.proof_records import DeliveryProof, ProofReport
 
-__all__ = ["Follow", "NewObject", "NewObjects", "Progress", "Proofs", "Whereabouts", "follow_objects"]
+__all__ = [
+    "Claimable",
+    "ClaimsMoney",
+    "Follow",
+    "NewObject",
+    "NewObjects",
+    "Progress",
+    "Proofs",
+    "Whereabouts",
+    "follow_objects",
+]
 
 
 @dataclass(frozen=True)
@@ -163,4 +173,30 @@ class Proofs(Protocol):
     def fetch(self, task: TaskControl, codes: Sequence[str]) -> ProofReport:
         """Ask the operator for the proofs of ``codes`` not kept yet, and keep them (Tracking's
         `fetch_proofs`: progress and cancel through ``task``)."""
+        ...
+
+
+@dataclass(frozen=True)
+class Claimable:
+    """An object Claims says may be claimed (one of its candidates), as another feature (the
+    Overview) counts the money at stake: when its 90 days started and what it may return."""
+
+    code: str
+    claim_from: date
+    """The day its 90 days to file count from (a candidate's ``claim_from``)."""
+    estimate: Decimal | None
+    expired: bool
+    """Past the 90 days, never filed: money left on the table."""
+    service: str | None = None
+    """Its product (``co_produto``), when known."""
+    destination_uf: str | None = None
+
+
+class ClaimsMoney(Protocol):
+    """What the office can still claim, and what it let go: Claims works it out from its own
+    candidates (the compensation table, the postage, the declared values), so another feature
+    never repeats those rules. Opens the office database (tasks only)."""
+
+    def claimable(self) -> list[Claimable]:
+        """Every candidate of today, open ones and expired ones (never filed)."""
         ...

@@ -94,6 +94,8 @@ class Settings(FrozenModel):
     environment: Environment = Environment.SANDBOX
     custom_base_url: str = ""
     language: str = ""
+    first_tab: str = ""
+    """The tab the window shows first, by its key ("overview"); "" (or a tab it has not): as ever."""
     first_run_done: bool = False
     profiles: dict[Environment, Profile] = Field(default_factory=dict)
     prices: PriceSettings = Field(default_factory=PriceSettings)

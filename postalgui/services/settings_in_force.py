@@ -100,6 +100,12 @@ class SettingsInForce:
         first = self._look()
         return first.database_url if first is not None else self.current.profile().database_url
 
+    @property
+    def first_tab(self) -> str:
+        """The key of the tab the window shows first ("": the first of its list)."""
+        first = self._look()
+        return first.first_tab if first is not None else self.current.first_tab
+
     def form_prices(self) -> PriceChoices:
         """The Prices section as the quote form reads it."""
         first = self._look()

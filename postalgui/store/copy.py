@@ -35,6 +35,10 @@ COPIED_TABLES: tuple[tuple[Table, tuple[str, ...]], ...] = (
     (tables.address, ("uid",)),
     (tables.shipment, ("environment", "prepost_id")),
     (tables.outgoing, ("uid",)),
+    (tables.invoice, ("environment", "contrato", "fatura", "item_fatura", "tipo_documento")),
+    (tables.statement, ("environment", "fatura", "tipo_documento")),
+    (tables.statement_service, ("environment", "fatura", "tipo_documento", "codigo_servico")),
+    (tables.statement_item, ("environment", "fatura", "tipo_documento", "position")),
 )
 """The office's tables and the key that says "already there" (``sending`` stays on its desk)."""
 

@@ -36,7 +36,7 @@ MIGRATIONS = Path(__file__).with_name("migrations")
 VERSION_TABLE = "postalgui_office_version"
 LOCK_KEY = 7_455_310_025  # any constant: "the office database's migration"
 LABEL = "office database"
-HEAD = "0009_delivery_proofs"
+HEAD = "0010_overview"
 
 _SCHEMA_WORDS = (
     "no such table",

@@ -9,6 +9,7 @@ what is already there. Times are UTC ISO text: text order is time order on both 
 from __future__ import annotations
 
 from sqlalchemy import (
+    BigInteger,
     Column,
     Index,
     Integer,
@@ -27,6 +28,7 @@ __all__ = [
     "claim",
     "delivery_proof",
     "delivery_proof_image",
+    "invoice",
     "job",
     "metadata",
     "preset",
@@ -34,6 +36,9 @@ __all__ = [
     "quote_deadline",
     "sending",
     "shipment",
+    "statement",
+    "statement_item",
+    "statement_service",
     "store_meta",
     "tracked_object",
     "tracking_alert",
@@ -68,6 +73,7 @@ quote = Table(
     Index("quote_time", "at", "id"),
     Index("quote_run", "run"),
     Index("quote_created_by", "created_by"),
+    Index("quote_route", "environment", "co_produto", "cep_destino", "at"),
     # + on PostgreSQL with pg_trgm: quote_search_trigrams, GIN over search_text (migration 0007)
     # + on PostgreSQL 11+: quote_search_scan, (environment, at, id) INCLUDE (created_by,
     #   search_text) for rows of QUOTE_SEARCH_COVERED bytes of search text at most, and
@@ -189,13 +195,32 @@ tracked_object = Table(
     Column("message", String(200)),
     Column("checked_at", String(40)),
     Column("answer", Text),
+    Column("origin_uf", String(2)),
+    Column("destination_uf", String(2)),
     UniqueConstraint("environment", "code", name="tracked_object_code"),
     Index("tracked_object_due", "environment", "final", "checked_at"),
+    Index(
+        "tracked_object_period",
+        "environment",
+        "posted_on",
+        "co_produto",
+        "status",
+        "origin_uf",
+        "destination_uf",
+        "arrived_on",
+        "expected_on",
+        "problem",
+        "archived_at",
+    ),
 )
 """Every object the office follows, one row per environment and code, with what its last
 answer said (``status`` "" until first asked); ``answer`` is the operator's JSON of it,
 for the timeline. ``invoice`` (``"RE 1234567"``) and ``invoice_amount`` are the
-statement line it was billed on, when it came from one."""
+statement line it was billed on, when it came from one. ``origin_uf`` and
+``destination_uf`` are the states of its CEPs (else of its posting and delivery units),
+for the Overview; ``tracked_object_period`` holds every column its sections read (the
+archive mark too: leaving archived ones out, as Tracking's counters do), so they never
+read a row's ``answer``."""
 
 tracking_alert = Table(
     "tracking_alert",
@@ -249,6 +274,7 @@ claim = Table(
     Column("answer", Text),
     UniqueConstraint("environment", "code", name="claim_code"),
     Index("claim_open", "environment", "outcome", "followed_at"),
+    Index("claim_filed", "environment", "filed_at"),
 )
 """One claim per environment and object: the last attempt to file it (``state``: sending,
 filed, refused, unconfirmed), and, once filed, where the operator says it stands
@@ -322,6 +348,7 @@ shipment = Table(
     UniqueConstraint("environment", "prepost_id", name="shipment_prepost"),
     Index("shipment_status", "environment", "status"),
     Index("shipment_object", "environment", "object_code"),
+    Index("shipment_route", "environment", "service_code", "recipient_cep", "created_at"),
 )
 """Every pre-posting the office registered, one row per environment and operator id:
 ``body`` is the order as sent (JSON), what labels, declarations and posting lists are
@@ -408,3 +435,87 @@ delivery_proof_image = Table(
 """The delivery images of a proof (a facade photo, the receiver's signature), in the
 operator's order, each with its comment: apart from ``delivery_proof`` so that reading the
 proofs' list reads no image."""
+
+invoice = Table(
+    "invoice",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("uid", String(32), nullable=False, unique=True),
+    Column("environment", String(40), nullable=False),
+    Column("contrato", String(40), nullable=False, server_default=""),
+    Column("fatura", String(40), nullable=False),
+    Column("item_fatura", String(40), nullable=False, server_default=""),
+    Column("tipo_documento", String(10), nullable=False, server_default=""),
+    Column("status", String(40), nullable=False, server_default=""),
+    Column("vencimento", String(10)),
+    Column("data_fechamento", String(10)),
+    Column("month", String(7), nullable=False),
+    Column("valor_cents", BigInteger, nullable=False, server_default="0"),
+    Column("valor_em_aberto_cents", BigInteger),
+    Column("nome_contrato", String(120)),
+    Column("centro_custo", String(80)),
+    Column("dr_fatura", String(40)),
+    Column("seen_at", String(40), nullable=False),
+    Column("seen_by", String(120), nullable=False, server_default=""),
+    UniqueConstraint(
+        "environment", "contrato", "fatura", "item_fatura", "tipo_documento", name="invoice_key"
+    ),
+    Index("invoice_month", "environment", "month"),
+)
+"""Every invoice a desk listed, as the operator said it last (``status``: its word, "Paga",
+"Em aberto"...), kept so the Overview sums what the office spends without asking the
+operator. ``month`` (``"2026-10"``) is the month it closed, else the month it falls due,
+else the month it was first seen. Money is integer cents: an exact SUM on both engines."""
+
+statement = Table(
+    "statement",
+    metadata,
+    Column("environment", String(40), nullable=False),
+    Column("fatura", String(40), nullable=False),
+    Column("tipo_documento", String(10), nullable=False),
+    Column("loaded_at", String(40), nullable=False),
+    Column("loaded_by", String(120), nullable=False, server_default=""),
+    Column("item_count", Integer, nullable=False),
+    Column("services_cents", BigInteger, nullable=False),
+    Column("total_cents", BigInteger),
+    PrimaryKeyConstraint("environment", "fatura", "tipo_documento", name="statement_key"),
+)
+"""An invoice's analytic statement some desk loaded: ``services_cents`` the sum of its
+services (block 4), ``total_cents`` the invoice's total (block 5's last row). Loading it
+again replaces it with its services and items, in one transaction."""
+
+statement_service = Table(
+    "statement_service",
+    metadata,
+    Column("environment", String(40), nullable=False),
+    Column("fatura", String(40), nullable=False),
+    Column("tipo_documento", String(10), nullable=False),
+    Column("codigo_servico", String(20), nullable=False),
+    Column("descricao", String(200), nullable=False, server_default=""),
+    Column("quantidade", Integer, nullable=False),
+    Column("valor_servico_cents", BigInteger),
+    Column("desconto_cents", BigInteger),
+    Column("valor_liquido_cents", BigInteger, nullable=False),
+    PrimaryKeyConstraint(
+        "environment", "fatura", "tipo_documento", "codigo_servico", name="statement_service_key"
+    ),
+)
+"""A statement's totals per service (block 4): what the Overview stacks a month's spending by."""
+
+statement_item = Table(
+    "statement_item",
+    metadata,
+    Column("environment", String(40), nullable=False),
+    Column("fatura", String(40), nullable=False),
+    Column("tipo_documento", String(10), nullable=False),
+    Column("position", Integer, nullable=False),
+    Column("etiqueta", String(13), nullable=False, server_default=""),
+    Column("codigo_servico", String(20), nullable=False),
+    Column("data_postagem", String(10)),
+    Column("destination_uf", String(2)),
+    Column("quantidade", Integer, nullable=False),
+    Column("valor_liquido_cents", BigInteger, nullable=False),
+    PrimaryKeyConstraint("environment", "fatura", "tipo_documento", "position", name="statement_item_key"),
+)
+"""A statement's lines (block 3), lean: ``position`` is the line's place in the file (from
+0), ``destination_uf`` the state of its recipient's CEP (spending by state)."""

@@ -578,4 +578,65 @@ File them again anyway? If the operator has them, it answers that a claim alread
         </translation>
     </message>
 </context>
+<context>
+    <name>OnTimeSection</name>
+    <message numerus="yes">
+        <source>%Ln late</source>
+        <translation>
+            <numerusform>%Ln late</numerusform>
+            <numerusform>%Ln late</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln lost</source>
+        <translation>
+            <numerusform>%Ln lost</numerusform>
+            <numerusform>%Ln lost</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>QuotesSection</name>
+    <message numerus="yes">
+        <source>%Ln quote(s)</source>
+        <translation>
+            <numerusform>%Ln quote</numerusform>
+            <numerusform>%Ln quotes</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>SpendingSection</name>
+    <message numerus="yes">
+        <source>%1 of %n invoice(s) itemized</source>
+        <translation>
+            <numerusform>%1 of %n invoice itemized</numerusform>
+            <numerusform>%1 of %n invoices itemized</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>WhereSection</name>
+    <message numerus="yes">
+        <source>%Ln parcel(s) to %1 state(s)</source>
+        <translation>
+            <numerusform>%Ln parcel to %1 state(s)</numerusform>
+            <numerusform>%Ln parcels to %1 state(s)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln without a known state</source>
+        <translation>
+            <numerusform>%Ln without a known state</numerusform>
+            <numerusform>%Ln without a known state</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln parcel(s)</source>
+        <translation>
+            <numerusform>%Ln parcel</numerusform>
+            <numerusform>%Ln parcels</numerusform>
+        </translation>
+    </message>
+</context>
 </TS>

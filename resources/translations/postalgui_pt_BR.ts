@@ -4,6 +4,10 @@
 <context>
     <name>About</name>
     <message>
+        <source>the manager's charts: spending, where parcels go, what arrives late, money back and quotes</source>
+        <translation>os gráficos do gerente: gastos, para onde vão os objetos, o que chega atrasado, dinheiro de volta e cotações</translation>
+    </message>
+    <message>
         <source>national and international price quotes and delivery dates, one at a time or in batches</source>
         <translation>cotações de preço e prazos nacionais e internacionais, uma a uma ou em lote</translation>
     </message>
@@ -2949,6 +2953,18 @@
 </context>
 <context>
     <name>InterfacePage</name>
+    <message>
+        <source>As listed</source>
+        <translation>Na ordem da lista</translation>
+    </message>
+    <message>
+        <source>The tab shown first when PostalGUI starts</source>
+        <translation>A aba mostrada primeiro quando o PostalGUI abre</translation>
+    </message>
+    <message>
+        <source>First &amp;tab:</source>
+        <translation>Primeira &amp;aba:</translation>
+    </message>
     <message>
         <source>System default</source>
         <translation>Padrão do sistema</translation>
@@ -10727,6 +10743,431 @@ Registrar de novo assim mesmo? Se a operadora já as tiver, responde que já exi
             <numerusform>Pedindo ao operador %n comprovante de entrega…</numerusform>
             <numerusform>Pedindo ao operador %n comprovantes de entrega…</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>FiltersBar</name>
+    <message>
+        <source>All services</source>
+        <translation>Todos os serviços</translation>
+    </message>
+    <message>
+        <source>Show every state again</source>
+        <translation>Mostrar todos os estados de novo</translation>
+    </message>
+    <message>
+        <source>P&amp;eriod:</source>
+        <translation>P&amp;eríodo:</translation>
+    </message>
+    <message>
+        <source>Ser&amp;vice:</source>
+        <translation>Ser&amp;viço:</translation>
+    </message>
+    <message>
+        <source>State: %1 ✕</source>
+        <translation>Estado: %1 ✕</translation>
+    </message>
+    <message>
+        <source>Clear the state filter %1</source>
+        <translation>Tirar o filtro do estado %1</translation>
+    </message>
+</context>
+<context>
+    <name>ManagerOverviewTab</name>
+    <message>
+        <source>Overview</source>
+        <translation>Visão geral</translation>
+    </message>
+    <message>
+        <source>Read at %1</source>
+        <translation>Lido às %1</translation>
+    </message>
+</context>
+<context>
+    <name>MoneySection</name>
+    <message>
+        <source>No claim filed in the period.</source>
+        <translation>Nenhuma reclamação registrada no período.</translation>
+    </message>
+    <message>
+        <source>Nothing at stake in the period.</source>
+        <translation>Nada em jogo no período.</translation>
+    </message>
+    <message>
+        <source>Money back</source>
+        <translation>Dinheiro de volta</translation>
+    </message>
+    <message>
+        <source>Claims filed in the period</source>
+        <translation>Reclamações registradas no período</translation>
+    </message>
+    <message>
+        <source>Money recovered and at stake</source>
+        <translation>Dinheiro recuperado e em jogo</translation>
+    </message>
+    <message>
+        <source>Claims candidates…</source>
+        <translation>Candidatos a reclamação…</translation>
+    </message>
+    <message>
+        <source>Open the Claims tab's candidates, past the 90 days too</source>
+        <translation>Abrir os candidatos da aba Reclamações, também os que passaram dos 90 dias</translation>
+    </message>
+    <message>
+        <source>Filed</source>
+        <translation>Registradas</translation>
+    </message>
+    <message>
+        <source>Accepted</source>
+        <translation>Aceitas</translation>
+    </message>
+    <message>
+        <source>Paid</source>
+        <translation>Pagas</translation>
+    </message>
+    <message>
+        <source>Refused</source>
+        <translation>Recusadas</translation>
+    </message>
+    <message>
+        <source>Claims</source>
+        <translation>Reclamações</translation>
+    </message>
+    <message>
+        <source>Claims (count; estimate)</source>
+        <translation>Reclamações (quantidade; estimativa)</translation>
+    </message>
+    <message>
+        <source>Recovered (accepted): %1 of %2 claimed</source>
+        <translation>Recuperado (aceitas): %1 de %2 reclamados</translation>
+    </message>
+    <message>
+        <source>left on the table: %1</source>
+        <translation>deixado na mesa: %1</translation>
+    </message>
+    <message>
+        <source>Left on the table</source>
+        <translation>Deixado na mesa</translation>
+    </message>
+    <message>
+        <source>Still claimable</source>
+        <translation>Ainda reclamável</translation>
+    </message>
+    <message>
+        <source>Recovered</source>
+        <translation>Recuperado</translation>
+    </message>
+    <message>
+        <source>Recovered and at stake</source>
+        <translation>Recuperado e em jogo</translation>
+    </message>
+    <message>
+        <source>Left on the table: %1 — Show candidates</source>
+        <translation>Deixado na mesa: %1 — Ver candidatos</translation>
+    </message>
+    <message>
+        <source>Show candidates</source>
+        <translation>Ver candidatos</translation>
+    </message>
+</context>
+<context>
+    <name>MonthReportAction</name>
+    <message>
+        <source>Export month &amp;PDF…</source>
+        <translation>Exportar &amp;PDF do mês…</translation>
+    </message>
+    <message>
+        <source>The month's overview as a PDF report, with its tables</source>
+        <translation>A visão geral do mês em PDF, com as tabelas</translation>
+    </message>
+    <message>
+        <source>The overview of %1 as a PDF report, with its tables</source>
+        <translation>A visão geral de %1 em PDF, com as tabelas</translation>
+    </message>
+    <message>
+        <source>overview-%1</source>
+        <translation>visao-geral-%1</translation>
+    </message>
+    <message>
+        <source>Save the month's report</source>
+        <translation>Salvar o relatório do mês</translation>
+    </message>
+</context>
+<context>
+    <name>NumbersPanel</name>
+    <message>
+        <source>Table shown</source>
+        <translation>Tabela mostrada</translation>
+    </message>
+    <message>
+        <source>Numbers</source>
+        <translation>Números</translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>&amp;Copiar</translation>
+    </message>
+    <message>
+        <source>E&amp;xport…</source>
+        <translation>E&amp;xportar…</translation>
+    </message>
+    <message>
+        <source>Save this table as .xlsx or CSV</source>
+        <translation>Salvar esta tabela como .xlsx ou CSV</translation>
+    </message>
+    <message>
+        <source>Export the table</source>
+        <translation>Exportar a tabela</translation>
+    </message>
+</context>
+<context>
+    <name>OnTimeSection</name>
+    <message>
+        <source>Per month of posting</source>
+        <translation>Por mês de postagem</translation>
+    </message>
+    <message>
+        <source>No late delivery in the period.</source>
+        <translation>Nenhuma entrega atrasada no período.</translation>
+    </message>
+    <message>
+        <source>On time</source>
+        <translation>No prazo</translation>
+    </message>
+    <message>
+        <source>Arrivals per service</source>
+        <translation>Chegadas por serviço</translation>
+    </message>
+    <message>
+        <source>Arrivals per week of posting</source>
+        <translation>Chegadas por semana de postagem</translation>
+    </message>
+    <message>
+        <source>Routes with the most late deliveries</source>
+        <translation>Rotas com mais entregas atrasadas</translation>
+    </message>
+    <message>
+        <source>No parcel posted in the period.</source>
+        <translation>Nenhum objeto postado no período.</translation>
+    </message>
+    <message>
+        <source>%1 of the delivered parcels arrived on time</source>
+        <translation>%1 dos objetos entregues chegaram no prazo</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln late</source>
+        <translation>
+            <numerusform>%Ln atrasado</numerusform>
+            <numerusform>%Ln atrasados</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln lost</source>
+        <translation>
+            <numerusform>%Ln extraviado</numerusform>
+            <numerusform>%Ln extraviados</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Per service</source>
+        <translation>Por serviço</translation>
+    </message>
+    <message>
+        <source>Per week of posting (Monday)</source>
+        <translation>Por semana de postagem (segunda-feira)</translation>
+    </message>
+    <message>
+        <source>Late routes</source>
+        <translation>Rotas com atrasos</translation>
+    </message>
+</context>
+<context>
+    <name>PageReads</name>
+    <message>
+        <source>The overview could not be read: %1</source>
+        <translation>Não foi possível ler a visão geral: %1</translation>
+    </message>
+    <message>
+        <source>The services could not be read: %1</source>
+        <translation>Não foi possível ler os serviços: %1</translation>
+    </message>
+    <message>
+        <source>The claims candidates could not be read: %1</source>
+        <translation>Não foi possível ler os candidatos a reclamação: %1</translation>
+    </message>
+</context>
+<context>
+    <name>QuotesSection</name>
+    <message>
+        <source>%1/%2</source>
+        <comment>converted/quotes</comment>
+        <translation>%1/%2</translation>
+    </message>
+    <message>
+        <source>No quote in the period.</source>
+        <translation>Nenhuma cotação no período.</translation>
+    </message>
+    <message>
+        <source>Quotes</source>
+        <translation>Cotações</translation>
+    </message>
+    <message>
+        <source>Quotes per clerk</source>
+        <translation>Cotações por atendente</translation>
+    </message>
+    <message>
+        <source>Quotes that became pre-postings</source>
+        <translation>Cotações que viraram pré-postagens</translation>
+    </message>
+    <message>
+        <source>A quote counts as converted when a pre-posting of the same service to the same CEP was registered within seven days after it: an estimate.</source>
+        <translation>Uma cotação conta como convertida quando uma pré-postagem do mesmo serviço para o mesmo CEP foi registrada até sete dias depois dela: uma estimativa.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln quote(s)</source>
+        <translation>
+            <numerusform>%Ln cotação</numerusform>
+            <numerusform>%Ln cotações</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 became pre-postings</source>
+        <translation>%1 viraram pré-postagens</translation>
+    </message>
+    <message>
+        <source>(no name)</source>
+        <translation>(sem nome)</translation>
+    </message>
+    <message>
+        <source>Became pre-postings</source>
+        <translation>Viraram pré-postagens</translation>
+    </message>
+    <message>
+        <source>Did not</source>
+        <translation>Não viraram</translation>
+    </message>
+</context>
+<context>
+    <name>SectionBox</name>
+    <message>
+        <source>Numbers</source>
+        <translation>Números</translation>
+    </message>
+    <message>
+        <source>Show the numbers behind the charts (copy, export)</source>
+        <translation>Mostrar os números dos gráficos (copiar, exportar)</translation>
+    </message>
+</context>
+<context>
+    <name>SpendingSection</name>
+    <message>
+        <source>Only the analytic statements loaded say what went to %1</source>
+        <translation>Só os extratos analíticos carregados dizem o que foi para %1</translation>
+    </message>
+    <message>
+        <source>No analytic statement of the period in the office database.</source>
+        <translation>Nenhum extrato analítico do período no banco do escritório.</translation>
+    </message>
+    <message>
+        <source>Spending</source>
+        <translation>Gastos</translation>
+    </message>
+    <message>
+        <source>Invoiced per month and service</source>
+        <translation>Faturado por mês e serviço</translation>
+    </message>
+    <message>
+        <source>Average price per parcel</source>
+        <translation>Preço médio por objeto</translation>
+    </message>
+    <message>
+        <source>Invoiced in the period: %1</source>
+        <translation>Faturado no período: %1</translation>
+    </message>
+    <message>
+        <source>%1 against the period before</source>
+        <translation>%1 em relação ao período anterior</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %n invoice(s) itemized</source>
+        <translation>
+            <numerusform>%1 de %n fatura detalhada</numerusform>
+            <numerusform>%1 de %n faturas detalhadas</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>StateMap</name>
+    <message>
+        <source>Map of the states</source>
+        <translation>Mapa dos estados</translation>
+    </message>
+    <message>
+        <source>nothing in the period</source>
+        <translation>nada no período</translation>
+    </message>
+</context>
+<context>
+    <name>WhereSection</name>
+    <message>
+        <source>Where it goes</source>
+        <translation>Para onde vai</translation>
+    </message>
+    <message>
+        <source>&amp;Parcels</source>
+        <translation>&amp;Objetos</translation>
+    </message>
+    <message>
+        <source>Average &amp;days to deliver</source>
+        <translation>Média de &amp;dias até a entrega</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln parcel(s) to %1 state(s)</source>
+        <translation>
+            <numerusform>%Ln objeto para %1 estado(s)</numerusform>
+            <numerusform>%Ln objetos para %1 estado(s)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln without a known state</source>
+        <translation>
+            <numerusform>%Ln sem estado conhecido</numerusform>
+            <numerusform>%Ln sem estado conhecido</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Click a state to see its figures.</source>
+        <translation>Clique num estado para ver os números dele.</translation>
+    </message>
+    <message>
+        <source>%1 days</source>
+        <translation>%1 dias</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln parcel(s)</source>
+        <translation>
+            <numerusform>%Ln objeto</numerusform>
+            <numerusform>%Ln objetos</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>MonthsChart</name>
+    <message>
+        <source>No invoice listed for these months: the Invoices tab lists them.</source>
+        <translation>Nenhuma fatura listada nestes meses: a aba Faturas e boletos as lista.</translation>
+    </message>
+    <message>
+        <source>Invoiced per month</source>
+        <translation>Faturado por mês</translation>
+    </message>
+    <message>
+        <source>%1 in %2: %3</source>
+        <translation>%1 em %2: %3</translation>
+    </message>
+    <message>
+        <source>Month's total: %1</source>
+        <translation>Total do mês: %1</translation>
     </message>
 </context>
 </TS>

@@ -31,6 +31,8 @@ GOALS: tuple[tuple[str, str], ...] = (
     ("bench_claims_candidates", "claim candidates of 100,000 lines: peak RSS < 250 MB, <= 2 s"),
     ("bench_price_batch", "1,000 quotes at 50 ms, default concurrency <= 1.15x the bound"),
     ("bench_history_view", "history of 100,000 quotes: worst keystroke <= 100 ms"),
+    ("bench_month_report", "the monthly PDF of a seeded office year (100,000 parcels) < 3 s"),
+    ("bench_overview", "Overview of a busy year: opening < 1 s, every period change < 200 ms"),
 )
 
 # lines of a benchmark's output that carry its figure (the rest is context)

@@ -542,7 +542,7 @@ def test_the_app_tabs_are_labelled_before_they_are_built(
     qtbot.addWidget(window)
     labels = [factory.label() for factory in TAB_FACTORIES]
     assert labels[:5] == ["Prices", "Invoices and slips", "Contracts and cards", "Branches", "Attendances"]
-    assert labels[5:] == ["Tracking", "Claims", "Shipping"]
+    assert labels[5:] == ["Tracking", "Claims", "Shipping", "Overview"]
     texts = [window.tabs.tabText(i) for i in range(window.tabs.count())]
     assert texts == [  # Alt+letter
         "&Prices",
@@ -553,6 +553,7 @@ def test_the_app_tabs_are_labelled_before_they_are_built(
         "&Tracking",
         "Claims",  # every letter taken: Ctrl+7
         "Shipping",  # every letter taken: Ctrl+8
+        "Overview",  # its letters would take the Claims tab's: Ctrl+9
         "C&onnection",
     ]
     assert not isinstance(window.tabs.widget(0), TabPlaceholder)
@@ -575,7 +576,7 @@ def test_tab_labels_are_translated_with_the_tabs_strings(qapp: QCoreApplication)
         i18n.remove_translators(qapp, installed)
         QLocale.setDefault(default)
     assert labels[:5] == ["Preços", "Faturas e boletos", "Contratos e cartões", "Agências", "Atendimentos"]
-    assert labels[5:] == ["Ra&streamento", "Reclamações", "Envios"]
+    assert labels[5:] == ["Ra&streamento", "Reclamações", "Envios", "Visão geral"]
 
 
 def test_about_shows_the_version_and_what_the_app_does(window: MainWindow, qapp: QCoreApplication) -> None:
@@ -600,7 +601,7 @@ def test_about_names_every_tab_with_what_it_is_for(
         text = window.about_text()
         labels = [factory.label() for factory in TAB_FACTORIES]
         labels.append(QCoreApplication.translate("MainWindow", "Connection"))
-        assert len(labels) == 9
+        assert len(labels) == 10
         for label in labels:
             shown = label.replace("&", "")
             assert re.search(rf"<li><b>{re.escape(shown)}</b>: \w", text), label

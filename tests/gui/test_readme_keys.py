@@ -31,7 +31,7 @@ def test_readme_names_one_ctrl_digit_per_tab(qtbot: QtBot) -> None:
         tabs.addTab(QWidget(tabs), label)
     navigation = TabNavigation(window, tabs)
     keys = [action.shortcut().toString() for action in navigation.tab_actions]
-    assert keys == [f"Ctrl+{n}" for n in range(1, len(labels) + 1)]
+    assert keys == [f"Ctrl+{n % 10}" for n in range(1, len(labels) + 1)]  # the tenth is Ctrl+0
 
     text = " ".join(README.read_text(encoding="utf-8").split())
     found = re.search(r"The tabs: `Ctrl\+1` to `Ctrl\+(\d)` pick (.+?);", text)

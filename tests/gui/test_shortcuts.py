@@ -40,7 +40,7 @@ from pytestqt.qtbot import QtBot
 from postalgui.gui import i18n
 from postalgui.gui.dialogs.settings_dialog import SettingsDialog
 from postalgui.gui.main_window import MainWindow, mnemonic_letter
-from postalgui.gui.tab_factories import TAB_FACTORIES, claims_tab, shipping_tab
+from postalgui.gui.tab_factories import TAB_FACTORIES, claims_tab, overview_tab, shipping_tab
 from postalgui.gui.tabs.branches import BranchesTab
 from postalgui.gui.tabs.invoices import InvoicesTab
 from postalgui.gui.tabs.price import PriceTab, batch_file
@@ -255,9 +255,10 @@ def press(qtbot: QtBot, widget: QWidget, key: Qt.Key, modifier: Qt.KeyboardModif
 
 def test_ctrl_digits_pick_the_main_tabs(full_window: MainWindow, qtbot: QtBot) -> None:
     tabs = full_window.tabs
-    assert tabs.count() == 9
-    for index in (2, 0, 8, 7, 6, 5, 4, 3, 1):
-        qtbot.keyClick(focused(full_window), Qt.Key(Qt.Key.Key_1.value + index), CTRL)
+    assert tabs.count() == 10
+    for index in (2, 0, 9, 8, 7, 6, 5, 4, 3, 1):
+        digit = Qt.Key(Qt.Key.Key_1.value + index) if index < 9 else Qt.Key.Key_0  # the tenth: Ctrl+0
+        qtbot.keyClick(focused(full_window), digit, CTRL)
         assert tabs.currentIndex() == index
 
 
@@ -295,8 +296,8 @@ def test_alt_letters_pick_the_main_tabs(full_window: MainWindow, qtbot: QtBot) -
     """From a tab where no widget shares the letter (one that does takes turns with the tab)."""
     tabs = full_window.tabs
     letters = [mnemonic_letter(tabs.tabText(i)) for i in range(tabs.count())]
-    unlettered = [TAB_FACTORIES.index(claims_tab), TAB_FACTORIES.index(shipping_tab)]
-    assert [i for i, letter in enumerate(letters) if not letter] == unlettered  # all taken: Ctrl+7, Ctrl+8
+    unlettered = [TAB_FACTORIES.index(tab) for tab in (claims_tab, shipping_tab, overview_tab)]
+    assert [i for i, letter in enumerate(letters) if not letter] == unlettered  # all taken: Ctrl+7, 8, 9
     for target, letter in enumerate(letters):
         if not letter:
             continue
@@ -334,7 +335,7 @@ def test_menu_and_main_tab_letters_are_unique_in_both_languages(
         i18n.remove_translators(qapp, installed)
         QLocale.setDefault(default)
     lettered = [letter for letter in letters if letter]
-    assert len(lettered) == len(letters) - 2  # the Claims tab's and the Shipping tab's: Ctrl+7, Ctrl+8
+    assert len(lettered) == len(letters) - 3  # Claims', Shipping's and Overview's: Ctrl+7, Ctrl+8, Ctrl+9
     assert len(set(lettered)) == len(lettered), letters
     if language == "pt_BR":
         assert [title.replace("&", "") for title in titles] == [
@@ -346,6 +347,7 @@ def test_menu_and_main_tab_letters_are_unique_in_both_languages(
             "Rastreamento",
             "Reclamações",
             "Envios",
+            "Visão geral",
             "Conexão",
         ]
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -66,6 +67,13 @@ class MockedService(InvoiceService):
 
 @pytest.fixture
 def service(tmp_path: Path) -> Iterator[MockedService]:
+    with mocked_service(tmp_path) as mocked:
+        yield mocked
+
+
+@contextmanager
+def mocked_service(tmp_path: Path) -> Iterator[MockedService]:
+    """The feature over a mocked operator (`responses`), its files in ``tmp_path``."""
     transport = Transport(BASE, retry=RetryPolicy(max_attempts=1, backoff_base=0), sleep=lambda _s: None)
     keys = CredentialStore(MemoryKeyring())
     keys.set("test", DELEGATED_KEY, "delegated-key")

@@ -189,6 +189,10 @@ def test_upload_copies_then_skips_everything(service: OfficeService, server: Typ
         "address": (3, 0),
         "shipment": (3, 0),
         "outgoing": (2, 0),
+        "invoice": (0, 0),
+        "statement": (0, 0),
+        "statement_service": (0, 0),
+        "statement_item": (0, 0),
     }
     assert (steps[0].done, steps[0].total, steps[0].text) == (BATCH, BATCH + 20, "quote")
     again = {c.table: (c.copied, c.skipped) for c in upload_typed(PlainTask(), service, server)}
@@ -203,6 +207,10 @@ def test_upload_copies_then_skips_everything(service: OfficeService, server: Typ
         "address": (0, 3),
         "shipment": (0, 3),
         "outgoing": (0, 2),
+        "invoice": (0, 0),
+        "statement": (0, 0),
+        "statement_service": (0, 0),
+        "statement_item": (0, 0),
     }
     assert check_typed(PlainTask(), service, server).quotes == BATCH + 20
 

@@ -122,3 +122,28 @@ def test_an_answer_becomes_row_values() -> None:
     assert values["posted_on"] == "2026-11-17"
     assert values["product"] == "SEDEX CONTRATO AG"
     assert TrackedObject.model_validate_json(values["answer"]).eventos[1].descricao == "Carteiro não atendido"
+
+
+def _travelled(*events: tuple[str, str, str | None]) -> TrackedObject:
+    return TrackedObject.model_validate(
+        {
+            "codObjeto": "DG049186226BR",
+            "eventos": [
+                {"codigo": c, "tipo": t, "dtHrCriado": "2026-11-20T10:00:00",
+                 **({"unidade": {"endereco": {"cidade": "X", "uf": uf}}} if uf else {})}
+                for c, t, uf in events
+            ],
+        }
+    )  # fmt: skip
+
+
+def test_an_answer_says_the_states_its_ceps_do_not() -> None:
+    delivered = _travelled(("BDE", "01", "rj"), ("RO", "01", "MG"), ("PO", "01", "SP"))
+    values = answer_values(delivered)
+    assert (values["origin_uf"], values["destination_uf"]) == ("SP", "RJ")
+    by_cep = answer_values(delivered, cep_origem="69301000", cep_destino="90010000")
+    assert (by_cep["origin_uf"], by_cep["destination_uf"]) == ("RR", "RS")  # the row's CEPs say it first
+    on_its_way = answer_values(_travelled(("RO", "01", "MG"), ("PO", "01", None)))
+    assert "origin_uf" not in on_its_way  # never made unknown: a state kept stays
+    assert "destination_uf" not in on_its_way  # a unit it passes is not where it goes
+    assert "origin_uf" not in answer_values(_travelled(("PO", "01", "XX")))

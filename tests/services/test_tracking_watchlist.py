@@ -12,6 +12,7 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
+from sqlalchemy import select
 
 from postalgui.api.cancel import Cancelled, PlainTask, Progress
 from postalgui.api.deadline import DeadlineResult
@@ -30,6 +31,7 @@ from postalgui.services.tracking.service import TrackingService
 from postalgui.services.tracking.settings import TrackingSettings
 from postalgui.services.tracking.status import Status
 from postalgui.services.tracking.watchlist import LATE, Alert, Watchlist
+from postalgui.store.tables import tracked_object
 from tests.ports_support import tracking_ports
 
 NOW = datetime(2026, 11, 25, 15, 0, tzinfo=UTC)
@@ -162,6 +164,32 @@ def test_adding_keeps_one_row_per_code_and_a_second_add_tags_and_unarchives(offi
     assert listed[code(2)].invoice == "RE 123"
     assert listed[code(2)].invoice_amount == Decimal("23.10")
     assert listed[code(2)].status is None  # not asked yet
+
+
+def _states(office: OfficeDatabase) -> dict[str, tuple[str | None, str | None]]:
+    column = tracked_object.c
+    query = select(column.code, column.origin_uf, column.destination_uf)
+    return {
+        row[0]: (row[1], row[2]) for row in office.store().run(lambda c: c.execute(query).all(), read=True)
+    }
+
+
+def test_the_states_come_from_the_ceps_then_from_the_answers_units(office: OfficeDatabase) -> None:
+    operator = ScriptedOperator()
+    service = ScriptedService(office, operator)
+    items = [
+        NewObject(code(1), cep_origem="01310100", cep_destino="20040020"),
+        NewObject(code(2)),
+        NewObject(code(3), cep_destino="69301000"),
+    ]
+    use_cases.add_objects(PlainTask(), service, items, source="paste")
+    assert _states(office) == {code(1): ("SP", "RJ"), code(2): (None, None), code(3): (None, "RR")}
+    operator.answers = {code(n): answer(n, DELIVERED_LATE, MOVING, POSTED) for n in (1, 2, 3)}
+    use_cases.refresh(PlainTask(), service)
+    # The units are in SP: a CEP's state stays, an unknown one is the units'.
+    assert _states(office) == {code(1): ("SP", "RJ"), code(2): ("SP", "SP"), code(3): ("SP", "RR")}
+    Watchlist(office).add([NewObject(code(2), cep_destino="88010000")], source="invoice")
+    assert _states(office)[code(2)] == ("SP", "SC")
 
 
 def test_another_environment_sees_its_own_list(office: OfficeDatabase) -> None:

@@ -48,6 +48,7 @@ def test_no_file_is_the_sandbox(tmp_path: Path) -> None:
             "profiles": {"homologacao": {"database_url": "postgresql://clerk@server:5432/postalgui"}},
             "prices": {"origin_cep": "01310100", "handling_days": 2},
             "language": "en",
+            "first_tab": "overview",
         },
         {"environment": "sandbox", "profiles": {"producao": {"delegated": True}}},  # another environment's
     ],
@@ -59,6 +60,7 @@ def test_it_agrees_with_the_file_read_in_full(tmp_path: Path, data: dict[str, An
     profile = full.profile()
     assert (found.environment, found.env_key) == (full.environment, full.env_key)
     assert (found.delegated, found.database_url) == (profile.delegated, profile.database_url)
+    assert found.first_tab == full.first_tab  # the window's first tab, before the full read
     assert (found.prices.origin_cep, found.prices.handling_days) == (
         full.prices.origin_cep,
         full.prices.handling_days,
@@ -91,6 +93,7 @@ def test_the_environment_variable_wins(tmp_path: Path) -> None:
         {"profiles": {"sandbox": {"database_url": " postgresql://clerk@server/postalgui"}}},
         {"profiles": {"sandbox": {"database_url": None}}},
         {"prices": {"origin_cep": "01310-100"}},
+        {"first_tab": 3},
     ],
 )
 def test_a_file_it_cannot_read_as_is_is_read_in_full(tmp_path: Path, data: Any) -> None:

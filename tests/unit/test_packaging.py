@@ -112,6 +112,21 @@ def test_the_frozen_app_leaves_setuptools_out() -> None:
     assert {"setuptools", "pkg_resources", "_distutils_hack", "distutils"} <= excluded
 
 
+def test_the_frozen_app_carries_qtcharts_and_leaves_the_opengl_modules_out() -> None:
+    """The Overview tab draws with QtCharts (its library links QtOpenGLWidgets, which
+    PyInstaller collects as a library); the QtOpenGL Python modules stay out."""
+    excluded = {
+        node.value
+        for node in ast.walk(_assigned("excludes"))
+        if isinstance(node, ast.Constant) and isinstance(node.value, str)
+    }
+    names = {
+        f"PySide6.{node.value}" for node in ast.walk(_assigned("excludes")) if isinstance(node, ast.Constant)
+    }
+    assert "PySide6.QtCharts" not in names | excluded
+    assert {"PySide6.QtOpenGL", "PySide6.QtOpenGLWidgets", "PySide6.QtGraphs"} <= names
+
+
 def test_every_module_kept_as_plain_bytecode_is_one_the_app_can_import() -> None:
     """The frozen app keeps the modules its window imports first as .pyc files beside the
     archive (no decompression on import): a name that no longer names a module would

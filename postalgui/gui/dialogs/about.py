@@ -25,6 +25,7 @@ from postalgui.gui.tab_factories import (
     ClaimsTabFactory,
     ContractsTabFactory,
     InvoicesTabFactory,
+    OverviewTabFactory,
     PriceTabFactory,
     ShippingTabFactory,
     TabFactory,
@@ -69,6 +70,9 @@ _PURPOSES: dict[type, object] = {  # QT_TRANSLATE_NOOP is typed object; it retur
     ),
     ShippingTabFactory: QT_TRANSLATE_NOOP(
         "About", "pre-postings, the address book, and the labels, declarations and posting lists printed here"
+    ),
+    OverviewTabFactory: QT_TRANSLATE_NOOP(
+        "About", "the manager's charts: spending, where parcels go, what arrives late, money back and quotes"
     ),
 }
 

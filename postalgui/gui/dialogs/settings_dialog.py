@@ -27,6 +27,7 @@ from postalgui.gui.dialogs.settings_pages.shipping_page import ShippingPage
 from postalgui.gui.dialogs.settings_pages.tracking_page import TrackingPage
 from postalgui.gui.i18n import resolve_language
 from postalgui.gui.messages import arg, describe_error, environment_name, rule_message
+from postalgui.gui.tab_factories import TAB_FACTORIES, tab_key
 from postalgui.gui.tasks import TaskRunner
 from postalgui.gui.widgets.screen_fit import PageScroll, fit_to_screen
 from postalgui.services.context import AppContext
@@ -71,6 +72,7 @@ class SettingsDialog(QDialog):
         self.welcome_label.setVisible(first_run)
         self.url_edit.setText(saved.custom_base_url)
         self.interface_page.set_language(saved.language)
+        self.interface_page.set_first_tab(saved.first_tab)
         self.tracking_page.load(saved.tracking)
         self.shipping_page.load(saved.shipping)
         self.claims_page.load(saved.claims)
@@ -94,7 +96,7 @@ class SettingsDialog(QDialog):
         self.company_page = CompanyPage(self)
         self.company_page.edited.connect(self._on_company_page_edited)
         self.company_page.fieldLeft.connect(self._on_company_page_field_left)
-        self.interface_page = InterfacePage(self)
+        self.interface_page = InterfacePage(self, [(tab_key(tab), tab.label()) for tab in TAB_FACTORIES])
         self.tracking_page = TrackingPage(self)
         self.tracking_page.edited.connect(self._on_tracking_page_edited)
         self.shipping_page = ShippingPage(self)
@@ -350,6 +352,7 @@ class SettingsDialog(QDialog):
             self._environment, self.interface_page.language(), self.url_edit.text()
         )
         return settings.updated(
+            first_tab=self.interface_page.first_tab(),
             tracking=self.tracking_page.settings(),
             claims=self.claims_page.settings(),
             shipping=self.shipping_page.settings(settings.shipping),

@@ -55,9 +55,11 @@ class Handoffs(QObject):
     ``settingsRequested(list)`` with the profile fields to show first (empty: the dialog as
     it opens); ``settingsApplied()`` after a tab saved settings itself (the card quoting
     uses): every view follows them; ``returnRequested(str)`` with the code of a delivered
-    object (Tracking's "Authorize a return…": build and show the Shipping tab). And two the
-    window says to the Shipping tab, once it is built and shown: ``draftOpened(ShipDraft)``,
-    ``returnOpened(str)``.
+    object (Tracking's "Authorize a return…": build and show the Shipping tab);
+    ``candidatesRequested(bool)`` (the Overview's "Show candidates": build and show the
+    Claims tab at its candidates, ``True``: the expired ones listed too). And three the
+    window says to the tab it showed: ``draftOpened(ShipDraft)``, ``returnOpened(str)``
+    (Shipping), ``candidatesOpened(bool)`` (Claims).
     """
 
     trackingRequested = Signal()
@@ -65,6 +67,8 @@ class Handoffs(QObject):
     draftOpened = Signal(ShipDraft)
     returnRequested = Signal(str)
     returnOpened = Signal(str)
+    candidatesRequested = Signal(bool)
+    candidatesOpened = Signal(bool)
     settingsRequested = Signal(list)
     settingsApplied = Signal()
 
@@ -81,6 +85,11 @@ class Handoffs(QObject):
     def open_return(self, code: str) -> None:
         """Open the Shipping tab's return dialog for the object ``code`` (built now if needed)."""
         self.returnRequested.emit(code)
+
+    def show_candidates(self, *, expired: bool = False) -> None:
+        """Bring the Claims tab forward at its candidates (built now if needed); ``expired``:
+        list the candidates past their 90 days too (the money left on the table)."""
+        self.candidatesRequested.emit(expired)
 
     def open_settings(self, fields: Sequence[str] = ()) -> None:
         """Open the Settings dialog at the first of ``fields`` (profile field names)."""

@@ -9,13 +9,14 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from postalgui.api.analytic import gc_paused
+from postalgui.api.values.states import uf_of_cep
 from postalgui.services.claims.candidates import Candidate, CandidateList, find_candidates, needs_declared
 from postalgui.services.claims.filing import FilingOrder, FilingReport, FilingResult, Result, file_claims
 from postalgui.services.claims.following import Followed, follow_claims, reopen_claim
 from postalgui.services.claims.money import MonthSummary, money_by_month
 from postalgui.services.claims.quoted import quoted_postage
 from postalgui.services.claims.records import Claim
-from postalgui.services.ports import NewObject, NewObjects
+from postalgui.services.ports import Claimable, NewObject, NewObjects
 from postalgui.services.tracking.records import WatchedObject
 
 if TYPE_CHECKING:
@@ -28,6 +29,7 @@ __all__ = [
     "FilingResult",
     "Followed",
     "Result",
+    "at_stake",
     "candidates",
     "file_claims",
     "follow_claims",
@@ -44,6 +46,31 @@ def candidates(task: TaskControl, service: ClaimsService) -> CandidateList:
     objects = service.tracked.claimable()
     task.raise_if_cancelled()
     return _candidates(service, objects)
+
+
+def at_stake(task: TaskControl, service: ClaimsService) -> list[Claimable]:
+    """Every candidate of today, open and expired (never filed), as another feature counts
+    the money at stake (the `ClaimsMoney` port), with the parcel's product and state."""
+    objects = service.tracked.claimable()
+    task.raise_if_cancelled()
+    found = _candidates(service, objects)
+    watched = {obj.code: obj for obj in objects}
+    return [
+        _claimable(candidate, watched[candidate.code], expired)
+        for expired, listed in ((False, found.candidates), (True, found.expired))
+        for candidate in listed
+    ]
+
+
+def _claimable(candidate: Candidate, obj: WatchedObject, expired: bool) -> Claimable:
+    return Claimable(
+        code=candidate.code,
+        claim_from=candidate.claim_from,
+        estimate=candidate.estimate,
+        expired=expired,
+        service=obj.co_produto,
+        destination_uf=uf_of_cep(obj.cep_destino),
+    )
 
 
 def statement_candidates(

@@ -19,6 +19,7 @@ from postalgui.services.claims.filing import FilingResult, Result
 from postalgui.services.claims.records import Claim, ClaimState, Outcome
 from postalgui.services.words import language_of, word
 from postalgui.services.words.claims import KIND
+from postalgui.services.words.months import month_words
 
 __all__ = [
     "code_words",
@@ -163,24 +164,6 @@ _CATALOGUES: Mapping[str, tuple[Mapping[int, str], Mapping[int, str]]] = {
     "follow": (FOLLOW_CODES, _FOLLOW_EN),
 }
 """Each call's codes (a number means different things per call: 4, 55), Portuguese and English."""
-
-
-_MONTHS: Mapping[str, tuple[str, ...]] = {
-    "pt": ("jan", "fev", "mar", "abr", "mai", "jun", "jul", "ago", "set", "out", "nov", "dez"),
-    "en": ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"),
-}
-_MONTH_FORMS: Mapping[str, str] = {"pt": "{name}/{year}", "en": "{name} {year}"}
-
-
-def month_words(month: str, language: str = "pt") -> str:
-    """``"2026-11"`` as "nov/2026" (Portuguese) or "Nov 2026" (English): the one way a
-    month reads in the tab, the exports, the accountant's PDF and the command line. A
-    value not in the form ``YYYY-MM`` stays as it is."""
-    year, _, number = month.partition("-")
-    if not (year.isdigit() and number.isdigit() and 1 <= int(number) <= 12):
-        return month
-    language = language_of(language)
-    return _MONTH_FORMS[language].format(name=_MONTHS[language][int(number) - 1], year=year)
 
 
 def kind_words(kind: Kind | str | None, language: str = "pt") -> str:

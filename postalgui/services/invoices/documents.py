@@ -78,10 +78,18 @@ def document_ref(service: InvoiceService, invoice: Invoice | DocumentRef) -> Doc
 def list_invoices(
     task: TaskControl, service: InvoiceService, contrato: str, dr: int, start: date, end: date
 ) -> list[Invoice]:
-    """The contract's invoices in the period; none found is an empty list."""
+    """The contract's invoices in the period; none found is an empty list. The office
+    database keeps them (the Overview's spending), or logs why not."""
+    # lazy: the database library loads in the task, not with the window
+    from postalgui.services.invoices.book import keep_quietly
+
     client = service.client()
     with cancel_scope(task.token):
-        return client.list_invoices(contrato, dr, start, end)
+        invoices = client.list_invoices(contrato, dr, start, end)
+    keep_quietly(
+        f"the invoices of contract {contrato}", lambda: service.book().keep_invoices(invoices, contrato)
+    )
+    return invoices
 
 
 def divergences(

@@ -32,6 +32,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from postalgui.api.analytic import parse_analytic_csv
 from postalgui.api.cancel import TaskControl, cancel_scope
 from postalgui.api.errors import (
     ApiError,
@@ -48,6 +49,7 @@ from postalgui.api.errors import (
 )
 from postalgui.api.models.invoices import Invoice, PreviewKind, ProcessingKind, ProcessingStatus
 from postalgui.api.said import Said
+from postalgui.services.invoices.book import keep_quietly
 from postalgui.services.invoices.documents import DocumentRef, document_ref
 from postalgui.services.invoices.jobs import Job, JobState, Sending, state_of
 
@@ -460,7 +462,19 @@ def _poll_once(service: InvoiceService, client: InvoiceClient, job: Job, dest: P
             return store.update(job.id, state=JobState.EXPIRED, finished_at=_now(), error=EXPIRED_TEXT)
         raise
     log.info("Job %d ready: %s", job.id, path)
-    return store.update(job.id, state=JobState.READY, finished_at=_now(), file_path=str(path), error=None)
+    job = store.update(job.id, state=JobState.READY, finished_at=_now(), file_path=str(path), error=None)
+    _keep_statement(service, job, Path(path))
+    return job
+
+
+def _keep_statement(service: InvoiceService, job: Job, path: Path) -> None:
+    """An analytic statement's file just landed: the office database keeps what it says
+    (the Overview's spending per service), unless some desk kept it already."""
+    if job.kind is not ProcessingKind.EXTRATO_ANALITICO or path.suffix.casefold() != ".csv":
+        return
+    keep = service.statement_keeper(job.fatura, job.params.get("tipoDocumento"))
+    if keep is not None:
+        keep_quietly(f"the statement of job {job.id}", lambda: keep(parse_analytic_csv(path)))
 
 
 def _apply_status(store: JobStore, job: Job, record: ProcessingRecord) -> tuple[Job, bool]:

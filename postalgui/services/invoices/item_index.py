@@ -43,6 +43,7 @@ from postalgui.services.invoices import statements
 if TYPE_CHECKING:
     from postalgui.api.analytic import Reconciliation
     from postalgui.api.models.invoices import AnalyticStatement
+    from postalgui.services.invoices.book import StatementKeeper
 
 __all__ = [
     "Column",
@@ -347,14 +348,17 @@ class LoadedStatement:
     index: ItemIndex
 
 
-def load_indexed(task: TaskControl, path: Path, previous: ItemIndex | None = None) -> LoadedStatement:
-    """Task: read and reconcile a statement (`statements.load_analytic`), then index its items.
+def load_indexed(
+    task: TaskControl, path: Path, previous: ItemIndex | None = None, keep: StatementKeeper | None = None
+) -> LoadedStatement:
+    """Task: read and reconcile a statement (`statements.load_analytic`, which hands it to
+    ``keep``), then index its items.
 
     ``previous``, the statement shown until now, is freed here first (`ItemIndex.release`).
     """
     if previous is not None:
         previous.release()
-    statement, reconciliation = statements.load_analytic(task, path)
+    statement, reconciliation = statements.load_analytic(task, path, keep)
     try:
         task.raise_if_cancelled()
         index = index_items(statement.items, task)

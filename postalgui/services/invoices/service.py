@@ -11,6 +11,7 @@ from postalgui.api.scopes import Scope, TokenScope
 
 if TYPE_CHECKING:
     from postalgui.api.invoices import InvoiceClient
+    from postalgui.services.invoices.book import InvoiceBook, StatementKeeper
     from postalgui.services.invoices.jobs import JobStore
     from postalgui.services.invoices.ports import InvoicePorts
     from postalgui.services.ports import Follow
@@ -46,6 +47,22 @@ class InvoiceService:
     def jobs(self) -> JobStore:
         """The pending asynchronous requests, opened on first use (any thread)."""
         return self._ports.jobs()
+
+    def book(self) -> InvoiceBook:
+        """The invoices and statements the office keeps (its calls open the office
+        database: tasks only)."""
+        # lazy: the command line starts without the database library
+        from postalgui.services.invoices.book import InvoiceBook
+
+        return InvoiceBook(self._ports.office())
+
+    def statement_keeper(self, fatura: str | None, tipo_documento: str | None) -> StatementKeeper | None:
+        """What keeps invoice ``fatura``'s analytic statement in the office once read
+        (`book.statement_keeper`); ``None`` without its number and document type."""
+        # lazy: the command line starts without the database library
+        from postalgui.services.invoices.book import statement_keeper
+
+        return statement_keeper(self.book, fatura, tipo_documento)
 
     def watch(self, callback: Callable[[str], None]) -> Callable[[], None]:
         """``callback(topic)`` ("job", ...) after each change any desk commits to the office

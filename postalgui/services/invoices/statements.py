@@ -17,18 +17,24 @@ from postalgui.services.spreadsheet import CellKind, SheetColumn, SheetWriter, i
 if TYPE_CHECKING:
     from postalgui.api.analytic import Reconciliation
     from postalgui.api.models.invoices import AnalyticItem, AnalyticStatement
+    from postalgui.services.invoices.book import StatementKeeper
 from postalgui.api.analytic import parse_analytic_csv, reconcile
 
 DETAIL_COLUMNS = DETAIL_TITLES
 """The detail block's titles, as exported (the operator's own order and words, spec 001, 2.1)."""
 
 
-def load_analytic(task: TaskControl, path: Path) -> tuple[AnalyticStatement, Reconciliation]:
-    """Read an analytic statement CSV and check its items against its totals."""
+def load_analytic(
+    task: TaskControl, path: Path, keep: StatementKeeper | None = None
+) -> tuple[AnalyticStatement, Reconciliation]:
+    """Read an analytic statement CSV and check its items against its totals; ``keep``
+    (`InvoiceService.statement_keeper`) hands it to the office database on the way."""
 
     task.raise_if_cancelled()
     statement = parse_analytic_csv(Path(path))
     task.raise_if_cancelled()
+    if keep is not None:
+        keep(statement)
     return statement, reconcile(statement)
 
 

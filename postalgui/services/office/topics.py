@@ -6,7 +6,18 @@ without loading the database library with the window.
 
 from __future__ import annotations
 
-__all__ = ["ADDRESSES", "CLAIMS", "JOBS", "OUTGOING", "PRESETS", "PROOFS", "QUOTES", "SHIPMENTS", "TRACKING"]
+__all__ = [
+    "ADDRESSES",
+    "CLAIMS",
+    "INVOICES",
+    "JOBS",
+    "OUTGOING",
+    "PRESETS",
+    "PROOFS",
+    "QUOTES",
+    "SHIPMENTS",
+    "TRACKING",
+]
 
 QUOTES = "quote"
 JOBS = "job"
@@ -17,3 +28,4 @@ ADDRESSES = "address"
 SHIPMENTS = "shipment"
 OUTGOING = "outgoing"
 PROOFS = "delivery_proof"
+INVOICES = "invoice"

@@ -50,6 +50,11 @@ def product_name(code: str) -> str:
     return NATIONAL_PRODUCTS.get(code) or COUNTER_PRODUCTS.get(code) or INTERNATIONAL_PRODUCTS.get(code) or ""
 
 
+def product_names(own: Mapping[str, str]) -> dict[str, str]:
+    """Every known product's name by code, the card's own names (``own``) over the known ones."""
+    return {**INTERNATIONAL_PRODUCTS, **COUNTER_PRODUCTS, **NATIONAL_PRODUCTS, **own}
+
+
 def name_in(names: Mapping[str, str], code: str) -> str:
     """The card's own name for a product (``names``), else the known one, else ``""``."""
     return names.get(code) or product_name(code)

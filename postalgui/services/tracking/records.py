@@ -13,7 +13,8 @@ from decimal import Decimal
 from functools import cached_property
 from typing import Any, NamedTuple
 
-from postalgui.api.models.tracking import TrackedObject, TrackingEvent
+from postalgui.api.models.tracking import TrackedObject, TrackingEvent, TrackingUnit
+from postalgui.api.values.states import STATES, uf_of_cep
 from postalgui.services.tracking.lateness import ARRIVED, Lateness, assess
 from postalgui.services.tracking.status import Problem, Status, classify, is_final, object_status
 
@@ -164,8 +165,46 @@ def posting_day(found: TrackedObject) -> date | None:
     return first.dtHrCriado.date() if first is not None and first.dtHrCriado is not None else None
 
 
-def answer_values(found: TrackedObject, *, now: datetime | None = None) -> dict[str, Any]:
-    """The row values an operator's answer sets (the expected date only when it sends one)."""
+def _unit_uf(unit: TrackingUnit | None) -> str | None:
+    uf = (unit.endereco.uf or "").strip().upper() if unit is not None and unit.endereco is not None else ""
+    return uf if uf in STATES else None
+
+
+def origin_state(found: TrackedObject, cep_origem: str | None = None) -> str | None:
+    """The state it left from: its origin CEP's, else its posting unit's (``PO``)."""
+    known = uf_of_cep(cep_origem)
+    if known is not None:
+        return known
+    for event in reversed(found.eventos):  # oldest first
+        if event.key[0] == "PO":
+            return _unit_uf(event.unidade)
+    return None
+
+
+def destination_state(found: TrackedObject, cep_destino: str | None = None) -> str | None:
+    """The state it goes to: its destination CEP's, else the unit's of the first event that
+    delivered it, left it at a branch or tried to; ``None`` while it is on its way (the
+    units it passes are not where it goes)."""
+    known = uf_of_cep(cep_destino)
+    if known is not None:
+        return known
+    for event in reversed(found.eventos):
+        status, _ = classify(event)
+        if status in ARRIVED:
+            return _unit_uf(event.unidade)
+    return None
+
+
+def answer_values(
+    found: TrackedObject,
+    *,
+    now: datetime | None = None,
+    cep_origem: str | None = None,
+    cep_destino: str | None = None,
+) -> dict[str, Any]:
+    """The row values an operator's answer sets (the expected date only when it sends one;
+    the states only when known: a state never becomes unknown again). ``cep_origem`` and
+    ``cep_destino`` are the row's, which say the states first."""
     status, problem = object_status(found)
     last = found.last_event
     pickup = next((event.dtLimiteRetirada for event in found.eventos if event.dtLimiteRetirada), None)
@@ -192,6 +231,11 @@ def answer_values(found: TrackedObject, *, now: datetime | None = None) -> dict[
     posted = posting_day(found)
     if posted is not None:
         values["posted_on"] = posted.isoformat()
+    states = {
+        "origin_uf": origin_state(found, cep_origem),
+        "destination_uf": destination_state(found, cep_destino),
+    }
+    values.update({name: uf for name, uf in states.items() if uf is not None})
     return values
 
 

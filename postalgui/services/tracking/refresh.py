@@ -135,7 +135,7 @@ class _Run:
             if kept is None:
                 continue
             if isinstance(obj, TrackedObject) and not obj.eventos:  # its whole answer
-                answers[code] = answer_values(obj, now=self.now)
+                answers[code] = self._values(obj, kept)
             elif obj.eventos and _same(kept, obj):
                 still.append(code)
             else:
@@ -153,9 +153,13 @@ class _Run:
         answers: Answers = {}
         for obj in found:
             code = (obj.codObjeto or "").strip().upper()
-            if code in self.known:
-                answers[code] = answer_values(obj, now=self.now)
+            kept = self.known.get(code)
+            if kept is not None:
+                answers[code] = self._values(obj, kept)
         self._hand(answers)
+
+    def _values(self, obj: TrackedObject, kept: Kept) -> dict[str, Any]:
+        return answer_values(obj, now=self.now, cep_origem=kept.cep_origem, cep_destino=kept.cep_destino)
 
     def _hand(self, answers: Answers, still: Sequence[str] = ()) -> None:
         """``answers`` with the expected dates the operator left out (the delivery-time

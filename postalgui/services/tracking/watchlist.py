@@ -18,6 +18,7 @@ from typing import Any, TypeVar
 from sqlalchemy import Connection, and_, bindparam, delete, func, or_, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 
+from postalgui.api.values.states import uf_of_cep
 from postalgui.services.office import topics
 from postalgui.services.office.errors import OfficeDatabaseError
 from postalgui.services.office.rows import update_by_code
@@ -154,6 +155,8 @@ class Watchlist(EnvironmentRows):
             "co_produto": item.co_produto,
             "cep_origem": item.cep_origem,
             "cep_destino": item.cep_destino,
+            "origin_uf": uf_of_cep(item.cep_origem),
+            "destination_uf": uf_of_cep(item.cep_destino),
             "posted_on": item.posted_on.isoformat() if item.posted_on else None,
             "invoice": item.invoice,
             "invoice_amount": str(item.invoice_amount) if item.invoice_amount is not None else None,
@@ -421,6 +424,10 @@ def _known_facts(item: NewObject, *, keep_tag: bool = False) -> dict[str, Any]:
     for name in ("co_produto", "cep_origem", "cep_destino", "invoice"):
         if getattr(item, name):
             facts[name] = getattr(item, name)
+    for cep, state in (("cep_origem", "origin_uf"), ("cep_destino", "destination_uf")):
+        uf = uf_of_cep(getattr(item, cep))
+        if uf is not None:
+            facts[state] = uf
     if item.posted_on is not None:
         facts["posted_on"] = item.posted_on.isoformat()
     if item.invoice_amount is not None:

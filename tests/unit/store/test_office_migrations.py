@@ -4,10 +4,12 @@ whoever made them, on SQLite and PostgreSQL; 0007 gives the quote history's sear
 trigram index on PostgreSQL (when the server has ``pg_trgm``), and takes it away again; 0008
 gives it a narrow index for the words that index cannot look up (PostgreSQL 11+), which takes
 a quote of any length of text; 0009 adds the proofs of delivery, their images kept as bytes,
-and takes them away again."""
+and takes them away again; 0010 keeps the invoices and statements the Overview sums, gives the
+followed objects the states of their CEPs, and takes them away again."""
 
 from __future__ import annotations
 
+import json
 import secrets
 
 from alembic import command
@@ -187,8 +189,92 @@ def test_0009_keeps_proofs_of_delivery_with_their_images_and_goes_back(office_ur
             assert bytes(kept) == image
             _migrate(connection, "0008_quote_scan", down=True)
             assert not {"delivery_proof", "delivery_proof_image"} & set(inspect(connection).get_table_names())
-            _migrate(connection, "head")
+            _migrate(connection, "0009_delivery_proofs")
             version = text(f"SELECT version_num FROM {VERSION_TABLE}")  # noqa: S608 -- a constant
-            assert connection.execute(version).scalar() == HEAD == "0009_delivery_proofs"
+            assert connection.execute(version).scalar() == "0009_delivery_proofs"
+    finally:
+        engine.dispose()
+
+
+TRACKED = (
+    "INSERT INTO tracked_object (uid, environment, code, source, added_at, cep_origem, cep_destino, answer) "
+    "VALUES (:uid, 'sandbox', :code, 'manual', '2026-11-20T10:00:00+00:00', :origem, :destino, :answer)"
+)
+ANSWER = json.dumps(
+    {
+        "codObjeto": "AA000000005BR",
+        "eventos": [
+            {"codigo": "BDE", "tipo": "01", "unidade": {"endereco": {"cidade": "Recife", "uf": "PE"}}},
+            {"codigo": "RO", "tipo": "01", "unidade": {"endereco": {"uf": "BA"}}},
+            {"codigo": "PO", "tipo": "01", "unidade": {"endereco": {"cidade": "Campinas", "uf": "SP"}}},
+        ],
+    }
+)
+OVERVIEW_TABLES = {"invoice", "statement", "statement_service", "statement_item"}
+OVERVIEW_INDEXES = {
+    "tracked_object": "tracked_object_period",
+    "claim": "claim_filed",
+    "quote": "quote_route",
+    "shipment": "shipment_route",
+}
+
+
+def _index_names(connection: Connection, table: str) -> set[str]:
+    return {index["name"] or "" for index in inspect(connection).get_indexes(table)}
+
+
+def test_0010_keeps_invoices_and_gives_objects_their_states_and_goes_back(office_url_for_test: URL) -> None:
+    engine = create_engine(office_url_for_test)
+    objects = [
+        ("t1", "AA000000001BR", "01310100", "20040020"),
+        ("t2", "AA000000002BR", None, "69301000"),
+        ("t3", "AA000000003BR", "00000000", "99999999"),
+        ("t4", "AA000000004BR", "7300000", None),
+        ("t5", "AA000000005BR", None, "69301000"),
+        ("t6", "AA000000006BR", None, None),
+    ]
+    try:
+        with engine.begin() as connection:
+            _migrate(connection, "0009_delivery_proofs")
+            for uid, code, origem, destino in objects:
+                answer = ANSWER if uid == "t5" else "{not json" if uid == "t6" else None
+                row = {"uid": uid, "code": code, "origem": origem, "destino": destino, "answer": answer}
+                connection.execute(text(TRACKED), row)
+            _migrate(connection, "0010_overview")
+            assert set(inspect(connection).get_table_names()) >= OVERVIEW_TABLES
+            for table, index in OVERVIEW_INDEXES.items():
+                assert index in _index_names(connection, table)
+            tracked = tables.tracked_object
+            states = select(tracked.c.uid, tracked.c.origin_uf, tracked.c.destination_uf).order_by(
+                tracked.c.uid
+            )
+            assert [tuple(row) for row in connection.execute(states)] == [
+                ("t1", "SP", "RJ"),
+                ("t2", None, "RR"),
+                ("t3", None, "RS"),
+                ("t4", None, None),
+                ("t5", "SP", "RR"),  # the posting unit's state; the CEP's before the delivering unit's
+                ("t6", None, None),
+            ]
+            connection.execute(
+                tables.invoice.insert().values(
+                    uid="i1", environment="sandbox", fatura="123", status="Paga", month="2026-10",
+                    valor_cents=12_345_678_901_234, seen_at="2026-11-20T10:00:00+00:00",
+                )
+            )  # fmt: skip
+            kept = connection.execute(select(tables.invoice.c.valor_cents)).scalar_one()
+            assert kept == 12_345_678_901_234  # more than an Integer holds
+            _migrate(connection, "0009_delivery_proofs", down=True)
+            assert not OVERVIEW_TABLES & set(inspect(connection).get_table_names())
+            assert "origin_uf" not in {
+                column["name"] for column in inspect(connection).get_columns("tracked_object")
+            }
+            for table, index in OVERVIEW_INDEXES.items():
+                assert index not in _index_names(connection, table)
+            assert connection.execute(text("SELECT count(*) FROM tracked_object")).scalar() == len(objects)
+            _migrate(connection, "head")
+            assert connection.execute(states).all()[0][1:] == ("SP", "RJ")
+            version = text(f"SELECT version_num FROM {VERSION_TABLE}")  # noqa: S608 -- a constant
+            assert connection.execute(version).scalar() == HEAD == "0010_overview"
     finally:
         engine.dispose()

@@ -79,6 +79,36 @@ def test_copy_skips_what_the_target_has(office_url_for_test: object, tmp_path: P
         office.close()
 
 
+def test_copy_carries_the_invoices_and_their_statements(office_url_for_test: object, tmp_path: Path) -> None:
+    local = OfficeStore(sqlite_url(tmp_path / "desk.sqlite3"))
+    office = OfficeStore(office_url_for_test)  # type: ignore[arg-type]
+    key = {"environment": "sandbox", "fatura": "1234567", "tipo_documento": "RE"}
+    try:
+        local.run(lambda c: c.execute(insert(tables.invoice), [
+            {**key, "uid": uuid.uuid4().hex, "contrato": "9912345678", "status": "Paga", "month": "2026-10",
+             "valor_cents": 1_000, "seen_at": "2026-11-25T12:00:00+00:00"}
+        ]))  # fmt: skip
+        local.run(lambda c: c.execute(insert(tables.statement), [
+            {**key, "loaded_at": "2026-11-25T12:00:00+00:00", "item_count": 2, "services_cents": 900}
+        ]))  # fmt: skip
+        local.run(lambda c: c.execute(insert(tables.statement_service), [
+            {**key, "codigo_servico": "03220", "quantidade": 2, "valor_liquido_cents": 900}
+        ]))  # fmt: skip
+        local.run(lambda c: c.execute(insert(tables.statement_item), [
+            {**key, "position": n, "codigo_servico": "03220", "quantidade": 1, "valor_liquido_cents": 450}
+            for n in range(2)
+        ]))  # fmt: skip
+        first = {copied.table: copied.copied for copied in copy_office(local, office)}
+        wanted = {"invoice": 1, "statement": 1, "statement_service": 1, "statement_item": 2}
+        assert {name: first[name] for name in wanted} == wanted
+        again = {copied.table: copied for copied in copy_office(local, office)}
+        assert (again["statement_item"].copied, again["statement_item"].skipped) == (0, 2)
+        assert _count(office, tables.statement_item) == 2
+    finally:
+        local.close()
+        office.close()
+
+
 def test_a_damaged_file_is_set_aside_and_a_new_one_started(tmp_path: Path) -> None:
     path = tmp_path / "office-sandbox.sqlite3"
     path.write_bytes(b"this is not a database" * 100)

@@ -5,7 +5,9 @@ widget, all on one `Desk`: "Candidates" (`CandidatesPage`: what can be claimed a
 filing it), "Filed claims" (`FiledPage`: following and reopening) and "Money back"
 (`MoneyBackPage`). A statement's objects not yet followed are followed through the
 `Follow` port (as the Invoices tab's "Track these objects"), then the window shows the
-Tracking tab; "Open Settings" beside the reply e-mail asks the window (`Handoffs`).
+Tracking tab; "Open Settings" beside the reply e-mail asks the window (`Handoffs`), and
+the window brings the Candidates page forward when the Overview asks for the money left
+on the table (`Handoffs.candidatesOpened`).
 """
 
 from __future__ import annotations
@@ -76,6 +78,8 @@ class ClaimsTab(QWidget):
         self.candidates.trackRequested.connect(self._on_candidates_track_requested)
         self.candidates.claimsFiled.connect(self._on_candidates_claims_filed)
         self.candidates.settingsRequested.connect(self._on_candidates_settings_requested)
+        if handoffs is not None:
+            handoffs.candidatesOpened.connect(self._on_handoffs_candidates_opened)
 
     def settings_changed(self) -> None:
         """Settings changed (the compensation table, the e-mail, the office database)."""
@@ -93,6 +97,17 @@ class ClaimsTab(QWidget):
         """A filing ended. The Candidates page stays in front: each object's result is said
         under its table (the Filed claims page lists the claims as the book tells it)."""
         self.claimsFiled.emit(report)
+
+    def show_candidates(self, *, expired: bool = False) -> None:
+        """The Candidates page in front (another tab asked: the Overview's money left on the
+        table); ``expired`` lists those past the 90 days too."""
+        self.pages.setCurrentWidget(self.candidates)
+        if expired:
+            self.candidates.expired_check.setChecked(True)
+
+    @Slot(bool)
+    def _on_handoffs_candidates_opened(self, expired: bool) -> None:
+        self.show_candidates(expired=expired)
 
     @Slot()
     def _on_candidates_settings_requested(self) -> None:

@@ -60,6 +60,7 @@ if TYPE_CHECKING:
     from postalgui.api.models.invoices import AnalyticStatement
     from postalgui.gui.tabs.contract import Handoffs
     from postalgui.gui.tasks import TaskHandle, TaskRunner
+    from postalgui.services.invoices.book import StatementKeeper
     from postalgui.services.ports import Follow
 from postalgui.api.analytic import AnalyticFormatError
 
@@ -231,11 +232,15 @@ class AnalyticView(QWidget):
 
     # --- public API ----------------------------------------------------------------------------
 
-    def load(self, path: Path, title: str, invoice: str | None = None) -> TaskHandle:
+    def load(
+        self, path: Path, title: str, invoice: str | None = None, keep: StatementKeeper | None = None
+    ) -> TaskHandle:
         """Read a statement CSV in the background and show it (`loaded` when shown).
 
         ``invoice`` names the statement as its objects are tracked (``"RE 1234567"``: the
         document type and number it was asked with); without it, the header's number.
+        ``keep`` (`InvoiceService.statement_keeper`) hands the statement read to the office
+        database (the Overview's spending), on the task's thread.
 
         The statement shown so far goes at once (its memory is freed by the task), and
         a busy page stands in for the table until the new one is ready.
@@ -255,6 +260,7 @@ class AnalyticView(QWidget):
             load_indexed,
             self._path,
             None if previous is None else previous.index,
+            keep,
             name="load analytic statement",
             key=self.TASK_KEY,
             on_result=self._on_load_task_result,

@@ -8,10 +8,9 @@ proxy's C++. Source rows keep the operator's order, so ``invoice(row)`` is a lis
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
-from decimal import Decimal
 from enum import IntEnum
 from typing import TYPE_CHECKING, Any
 
@@ -23,6 +22,7 @@ from postalgui.gui.messages import arg
 from postalgui.gui.models.roles import FILTER_ROLE, SORT_ROLE, filter_key
 from postalgui.gui.models.row_table import Column, RowTableModel, TextRow
 from postalgui.gui.widgets.word_filter import WordFilterProxy
+from postalgui.services.invoices.totals import InvoiceTotals, invoice_totals, open_amount
 
 if TYPE_CHECKING:
     from postalgui.api.models.invoices import Invoice
@@ -128,15 +128,6 @@ def document_meaning(code: str | None) -> str:
     return meanings.get((code or "").strip().upper(), "")
 
 
-def open_amount(invoice: Invoice) -> Decimal:
-    """What is still owed: ``valorEmAberto`` when sent, else the amount of an open invoice."""
-    if not invoice.open:
-        return Decimal(0)
-    if invoice.valorEmAberto is not None:
-        return invoice.valorEmAberto
-    return invoice.valor or Decimal(0)
-
-
 def slip_available(invoice: Invoice) -> bool:
     """Whether a payment slip can exist: something is owed and the invoice is not zeroed.
 
@@ -148,32 +139,6 @@ def slip_available(invoice: Invoice) -> bool:
         return False
     amount = invoice.valorEmAberto if invoice.valorEmAberto is not None else invoice.valor
     return amount is not None and amount > 0
-
-
-@dataclass(frozen=True)
-class InvoiceTotals:
-    """Open and paid sums of some invoices, with how many of each."""
-
-    count: int = 0
-    open_total: Decimal = Decimal(0)
-    open_count: int = 0
-    paid_total: Decimal = Decimal(0)
-    paid_count: int = 0
-
-
-def invoice_totals(invoices: Iterable[Invoice]) -> InvoiceTotals:
-    """Open: `open_amount` of the open invoices; paid: the amount of the paid ones."""
-    count = open_count = paid_count = 0
-    open_total = paid_total = Decimal(0)
-    for invoice in invoices:
-        count += 1
-        if invoice.open:
-            open_count += 1
-            open_total += open_amount(invoice)
-        elif invoice.paid:
-            paid_count += 1
-            paid_total += invoice.valor or Decimal(0)
-    return InvoiceTotals(count, open_total, open_count, paid_total, paid_count)
 
 
 # --- the model ------------------------------------------------------------------------------

@@ -282,7 +282,8 @@ class InvoicesTab(QWidget):
         if path is None:
             return False
         if job_file_kind(job) == "csv":
-            self.analytic.load(path, job_title(job), statement_name(job))
+            keep = self.service.statement_keeper(job.fatura, job.params.get("tipoDocumento"))
+            self.analytic.load(path, job_title(job), statement_name(job), keep)
             self.pages.setCurrentWidget(self.analytic)
             return True
         return self.show_pdf(path, job_title(job)) is not None
