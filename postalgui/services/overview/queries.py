@@ -45,6 +45,7 @@ __all__ = [
     "money",
     "places",
     "punctuality",
+    "ranked_routes",
     "whereabouts",
 ]
 
@@ -106,6 +107,7 @@ class Place:
     parcels: int = 0
     delivered: int = 0
     days: int = 0
+    late: int = 0
 
 
 Places = dict[tuple[str | None, str | None], Place]
@@ -114,9 +116,12 @@ Places = dict[tuple[str | None, str | None], Place]
 
 def places(connection: Connection, ask: Ask) -> Places:
     """The parcels per origin and destination state, every destination whatever state is
-    picked (the map shows them all): the map's figures and the late routes' parcels."""
+    picked (the map shows them all), with the delivered ones, their days and the late ones:
+    the map's figures and the late routes in one pass over the parcels (on SQLite the
+    grouping's sort costs more than the sums)."""
     delivered = and_(_row.status == Status.DELIVERED.value, _row.arrived_on.is_not(None))
     days = case((delivered, days_between(_row.posted_on, _row.arrived_on)), else_=0)
+    late = case((arrival_case(ask.today) == Arrival.LATE.value, 1), else_=0)
     query = (
         select(
             _row.origin_uf,
@@ -124,13 +129,14 @@ def places(connection: Connection, ask: Ask) -> Places:
             func.count(),
             func.sum(case((delivered, 1), else_=0)),
             func.sum(days),
+            func.sum(late),
         )
         .where(*parcel_scope(ask, state=False))
         .group_by(_row.origin_uf, _row.destination_uf)
     )
     return {
-        (origin, destination): Place(int(count), int(arrived or 0), int(total or 0))
-        for origin, destination, count, arrived, total in connection.execute(query)
+        (origin, destination): Place(int(count), int(arrived or 0), int(total or 0), int(behind or 0))
+        for origin, destination, count, arrived, total, behind in connection.execute(query)
     }
 
 
@@ -166,26 +172,22 @@ def whereabouts(connection: Connection, ask: Ask, found: Places | None = None) -
 
 
 def late_routes(connection: Connection, ask: Ask, found: Places | None = None) -> tuple[LateRoute, ...]:
-    """The `ROUTES` routes (origin state, destination state) with the most late parcels
-    (grouped alone: a few in a hundred), with the parcels each carried (``found``: `places`
-    already read)."""
-    scope = [*parcel_scope(ask), _row.origin_uf.is_not(None), _row.destination_uf.is_not(None)]
-    late = func.count().label("late")
-    worst = (
-        select(_row.origin_uf, _row.destination_uf, late)
-        .where(*scope, arrival_case(ask.today) == Arrival.LATE.value)
-        .group_by(_row.origin_uf, _row.destination_uf)
-        .order_by(late.desc(), _row.origin_uf, _row.destination_uf)
-        .limit(ROUTES)
-    )
-    ranked = [(origin, destination, int(count)) for origin, destination, count in connection.execute(worst)]
-    if not ranked:
-        return ()
-    found = places(connection, ask) if found is None else found
-    return tuple(
-        LateRoute(origin, destination, count, found.get((origin, destination), Place(count)).parcels)
-        for origin, destination, count in ranked
-    )
+    """The `ROUTES` routes with the most late parcels (`ranked_routes`) of `places`, read
+    now unless ``found`` already was."""
+    return ranked_routes(ask, places(connection, ask) if found is None else found)
+
+
+def ranked_routes(ask: Ask, found: Places) -> tuple[LateRoute, ...]:
+    """The `ROUTES` routes (origin state, destination state) with the most late parcels, with
+    the parcels each carried: ending in the picked state, if one is."""
+    state = ask.flt.state
+    ranked = [
+        LateRoute(origin, destination, place.late, place.parcels)
+        for (origin, destination), place in found.items()
+        if origin and destination and place.late and (not state or destination == state)
+    ]
+    ranked.sort(key=lambda route: (-route.late, route.origin, route.destination))
+    return tuple(ranked[:ROUTES])
 
 
 def arrivals(connection: Connection, ask: Ask) -> Punctuality:

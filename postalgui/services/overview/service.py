@@ -110,8 +110,8 @@ class OverviewService:
         """Every SQL section of ``flt`` (the money at stake is `money_left`'s, read after).
 
         The reads run on `SECTION_THREADS` connections at once: the database works on one
-        while the other waits (a year of a busy office is three passes over its parcels: per
-        route, per day and service, and the late ones)."""
+        while the other waits (a year of a busy office is two passes over its parcels, per route
+        with the late ones and per day and service, and one over its quotes)."""
         ask = self.ask(flt)
         with ThreadPoolExecutor(SECTION_THREADS, thread_name_prefix="postalgui-overview") as pool:
 
@@ -126,13 +126,12 @@ class OverviewService:
             spending, claims = section(spent.spending), section(queries.claim_figures)
             places = found.result()  # the longest first: the two passes over the parcels, the quotes
             where = section(lambda c, a: queries.whereabouts(c, a, places))
-            routes = section(lambda c, a: queries.late_routes(c, a, places))
             return Overview(
                 filter=flt,
                 today=ask.today,
                 spending=spending.result(),
                 where=where.result(),
-                on_time=replace(timing.result(), routes=routes.result()),
+                on_time=replace(timing.result(), routes=queries.ranked_routes(ask, places)),
                 claims=claims.result(),
                 quotes=quotes.result(),
                 read_at=datetime.now(UTC),
