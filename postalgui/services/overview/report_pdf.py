@@ -47,9 +47,10 @@ from postalgui.services.overview.records import (
     Section,
     ServiceAmount,
 )
-from postalgui.services.overview.report_words import LABELS, month_name, month_words, percent, report_table
+from postalgui.services.overview.report_words import LABELS, month_name, percent, report_table
 from postalgui.services.overview.tables import section_table
 from postalgui.services.words import language_of
+from postalgui.services.words.months import month_words
 from postalgui.services.words.overview import arrival_word, service_word
 from postalgui.store.atomic import write_atomically
 

@@ -14,7 +14,7 @@ from postalgui.services.overview.records import SectionTable
 from postalgui.services.spreadsheet import CellKind, SheetColumn
 from postalgui.services.words import language_of
 
-__all__ = ["LABELS", "cell_words", "month_name", "month_words", "percent", "report_table"]
+__all__ = ["LABELS", "cell_words", "month_name", "percent", "report_table"]
 
 LABELS: Mapping[str, Mapping[str, str]] = {
     "pt": {
@@ -57,7 +57,6 @@ LABELS: Mapping[str, Mapping[str, str]] = {
         "no_late": "Nenhum atraso no mês.",
         "no_rows": "Nada no mês.",
         "months": "janeiro fevereiro março abril maio junho julho agosto setembro outubro novembro dezembro",
-        "short_month": "{name}/{year}",
     },
     "en": {
         "title": "Monthly overview: {month}",
@@ -98,7 +97,6 @@ LABELS: Mapping[str, Mapping[str, str]] = {
         "no_late": "Nothing late in the month.",
         "no_rows": "Nothing in the month.",
         "months": "January February March April May June July August September October November December",
-        "short_month": "{name} {year}",
     },
 }
 
@@ -109,14 +107,6 @@ def month_name(month: str, language: str) -> str:
     year, number = (int(part) for part in month.split("-"))
     name = labels["months"].split()[number - 1]
     return f"{name} de {year}" if language_of(language) == "pt" else f"{name} {year}"
-
-
-def month_words(month: str, language: str) -> str:
-    """``"2026-10"`` as "out/2026" / "Oct 2026" (a chart's month)."""
-    labels = LABELS[language_of(language)]
-    year, number = month.split("-")
-    name = labels["months"].split()[int(number) - 1][:3]
-    return labels["short_month"].format(name=name, year=year)
 
 
 def percent(share: float | Decimal, language: str, *, whole: bool = False) -> str:
