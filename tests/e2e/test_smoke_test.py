@@ -37,7 +37,7 @@ def test_the_smoke_test_passes_and_shoots_every_tab(tmp_path: Path) -> None:
     ]
     assert [line.split("(")[0].removeprefix("smoke: ok  ").strip() for line in lines[:-1]] == steps
     assert lines[-1].startswith("smoke: passed in ")
-    assert len(list(shots.glob("*.png"))) == 9  # eight feature tabs and Connection
+    assert len(list(shots.glob("*.png"))) == 10  # nine feature tabs and Connection
 
 
 def test_a_frozen_build_starts_its_children_from_its_own_executable(monkeypatch: pytest.MonkeyPatch) -> None:
