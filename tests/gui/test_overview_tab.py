@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
@@ -59,16 +60,40 @@ def handoffs(qapp: QApplication) -> Handoffs:
 def tab(
     service: FakeOverviewService, tasks: TaskRunner, handoffs: Handoffs, qtbot: QtBot
 ) -> Iterator[ManagerOverviewTab]:
+    """The page, not reading ahead: each read here is one the page asked for."""
+    yield from _shown(
+        ManagerOverviewTab(service, tasks, MessageArea(), handoffs=handoffs, read_ahead_ms=None), qtbot
+    )
+    if service.gate is not None:
+        service.gate.set()
+
+
+@dataclass
+class ReadingAhead:
+    tab: ManagerOverviewTab
+    kept: list[int] = field(default_factory=list)
+    """What each read ahead kept, from the first."""
+
+
+@pytest.fixture
+def reading_ahead(service: FakeOverviewService, tasks: TaskRunner, qtbot: QtBot) -> Iterator[ReadingAhead]:
+    """The page reading the other periods ahead as soon as the money is drawn."""
+    page = ReadingAhead(ManagerOverviewTab(service, tasks, MessageArea(), read_ahead_ms=0))
+    page.tab.reads.readAhead.connect(page.kept.append)
+    for _shown_tab in _shown(page.tab, qtbot):
+        yield page
+    if service.gate is not None:
+        service.gate.set()
+
+
+def _shown(built: ManagerOverviewTab, qtbot: QtBot) -> Iterator[ManagerOverviewTab]:
     box = QWidget()
     qtbot.addWidget(box)
     box.resize(1366, 768)
-    built = ManagerOverviewTab(service, tasks, MessageArea(), box, handoffs=handoffs)
     QVBoxLayout(box).addWidget(built)
     with qtbot.waitSignal(built.moneyShown, timeout=WAIT_MS):
         box.show()
     yield built
-    if service.gate is not None:
-        service.gate.set()
     box.close()
 
 
@@ -170,9 +195,9 @@ def test_a_state_clicked_on_the_map_filters_the_page_and_its_chip_clears_it(
     assert tab.filters.state_chip.text() == "State: SP \N{MULTIPLICATION X}"
     assert tab.where.map.picked() == "SP"
     assert categories(tab.on_time.routes_view) == ["RJ \N{RIGHTWARDS ARROW} SP  5 (12%)"]  # to SP only
-    with qtbot.waitSignal(tab.overviewShown, timeout=WAIT_MS):
+    with qtbot.waitSignal(tab.overviewShown, timeout=WAIT_MS) as cleared:
         qtbot.mouseClick(tab.filters.state_chip, Qt.MouseButton.LeftButton)
-    assert service.filters[-1].state is None
+    assert cleared.args[0].filter.state is None
     assert not tab.filters.state_chip.isVisible()
 
 
@@ -202,6 +227,31 @@ def test_another_desk_s_change_is_read_again(
     with qtbot.waitSignal(tab.overviewShown, timeout=WAIT_MS):
         service.tell("claim")
     assert len(service.filters) == reads + 1
+
+
+def test_the_other_periods_are_read_ahead_and_a_picked_one_draws_without_a_read(
+    reading_ahead: ReadingAhead, service: FakeOverviewService, qtbot: QtBot
+) -> None:
+    tab = reading_ahead.tab
+    qtbot.waitUntil(lambda: reading_ahead.kept == [3], timeout=WAIT_MS)
+    kinds = [flt.period.kind for flt in service.filters if flt.period is not None]
+    assert kinds[-3:] == [PeriodKind.LAST_MONTH, PeriodKind.QUARTER, PeriodKind.YEAR]
+    reads = len(service.filters)
+    with qtbot.waitSignal(tab.overviewShown, timeout=WAIT_MS) as shown:
+        tab.filters.set_kind(PeriodKind.YEAR)
+    assert shown.args[0].filter == Filter(Period.of(PeriodKind.YEAR, TODAY))
+    assert len(service.filters) == reads  # drawn from what was read ahead
+
+
+def test_another_desk_s_change_forgets_what_was_read_ahead(
+    reading_ahead: ReadingAhead, service: FakeOverviewService, qtbot: QtBot
+) -> None:
+    qtbot.waitUntil(lambda: reading_ahead.kept == [3], timeout=WAIT_MS)
+    reads = len(service.filters)
+    service.tell("claim")
+    qtbot.waitUntil(lambda: reading_ahead.kept == [3, 3], timeout=WAIT_MS)
+    kinds = [flt.period.kind for flt in service.filters[reads:] if flt.period is not None]
+    assert kinds == [PeriodKind.THIS_MONTH, PeriodKind.LAST_MONTH, PeriodKind.QUARTER, PeriodKind.YEAR]
 
 
 def test_the_numbers_behind_a_chart_are_copied_and_exported(

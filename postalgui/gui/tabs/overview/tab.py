@@ -22,7 +22,7 @@ from postalgui.gui.tabs.overview.filters_bar import FiltersBar
 from postalgui.gui.tabs.overview.money_section import MoneySection
 from postalgui.gui.tabs.overview.month_report import MonthReportAction
 from postalgui.gui.tabs.overview.on_time_section import OnTimeSection
-from postalgui.gui.tabs.overview.page_reads import PageReads
+from postalgui.gui.tabs.overview.page_reads import READ_AHEAD_MS, PageReads
 from postalgui.gui.tabs.overview.quotes_section import QuotesSection
 from postalgui.gui.tabs.overview.section_box import SectionBox
 from postalgui.gui.tabs.overview.spending_section import SpendingSection
@@ -58,6 +58,7 @@ class ManagerOverviewTab(QWidget):
         parent: QWidget | None = None,
         *,
         handoffs: Handoffs | None = None,
+        read_ahead_ms: int | None = READ_AHEAD_MS,
     ) -> None:
         super().__init__(parent)
         self.setObjectName("overviewTab")
@@ -75,7 +76,7 @@ class ManagerOverviewTab(QWidget):
         self.on_time = OnTimeSection(runner, messages, self.page)
         self.quotes = QuotesSection(runner, messages, self.page)
         self._lay_out()
-        self.reads = PageReads(service, runner, self)
+        self.reads = PageReads(service, runner, self, read_ahead_ms)
         self.reads.overviewRead.connect(self._on_reads_overview_read)
         self.reads.moneyRead.connect(self._on_reads_money_read)
         self.reads.servicesRead.connect(self._on_reads_services_read)
@@ -123,7 +124,9 @@ class ManagerOverviewTab(QWidget):
         return self.service.today()
 
     def reload(self) -> TaskHandle:
-        """Read the page again as the filters say (and the services for the filter)."""
+        """Read the page again as the filters say (and the services for the filter): the
+        first time, or the office changed (what was read ahead is forgotten)."""
+        self.reads.forget()
         self.reads.read_services()
         return self.reads.read(self.filters.current_filter(self.today()))
 
