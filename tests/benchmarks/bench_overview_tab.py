@@ -21,13 +21,14 @@ Targets (issue 42): the page open within 1 s and a period change redrawn within 
 (the sections: the money comes after them and is printed beside); exits non-zero when
 one misses.
 
-Measured on one core of the shared 2-core box (``taskset -c 1``, load about 2, 29/11/2026):
-the page drawn 200-440 ms after it is shown (SQLite; PostgreSQL 300), the money at stake
-350-500 ms later (Claims' candidates, read once); a month or the quarter redrawn in
-105-230 ms, the year in 400-720 ms on SQLite (310-500 on PostgreSQL), the year to SP
-470-780 ms. Almost all of it is the service's read (as bench_overview, which has two cores
-for its two connections); the window adds 50-110 ms: 15-25 ms from the read's end to the
-sections set (the hand-over to the GUI thread, the charts' series), 35-65 ms painting them.
+Measured on one core of the shared 2-core box (``taskset -c 1``, load 2 to 2.7, 29/11/2026;
+unpinned it was no faster): the page drawn 190-440 ms after it is shown (PostgreSQL 300-390),
+the money at stake 350-500 ms later (Claims' candidates, read once); a month or the quarter
+redrawn in 105-230 ms; the year in 400-720 ms median on SQLite (310-340 on PostgreSQL,
+worst 500), the year to SP 470-780 (390-510). Almost all of it is the service's read (as
+bench_overview, which misses the same way); the window adds 50-110 ms: 15-45 ms from the
+read's end to the sections set (the hand-over to the GUI thread, the charts' series), then
+35-65 ms painting them.
 
     uv run python -m tests.benchmarks.bench_overview_tab
 """
