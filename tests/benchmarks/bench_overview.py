@@ -72,15 +72,20 @@ def _timed(work: Callable[[], object]) -> tuple[float, float]:
     return (time.perf_counter() - wall) * 1000, (time.process_time() - cpu) * 1000
 
 
-def _service(office: OfficeDatabase) -> OverviewService:
+def overview_service(office: OfficeDatabase) -> OverviewService:
+    """The service as the window builds it: Claims' candidates through Tracking's, at `NOW`."""
     tracking = TrackingService(tracking_ports(office))
     claims = ClaimsService(claims_ports(office, TrackingOffer(lambda: tracking), clock=lambda: NOW))
     return OverviewService(overview_ports(office, TODAY, claims_money=ClaimsOffer(lambda: claims)))
 
 
-def _measure(folder: Path, url: str, label: str) -> bool:
-    task = PlainTask()
-    opened = OfficeDatabase(folder, "sandbox", url, author=lambda: "ana.souza", allow_password_in_url=True)
+def open_office(folder: Path, url: str) -> OfficeDatabase:
+    return OfficeDatabase(folder, "sandbox", url, author=lambda: "ana.souza", allow_password_in_url=True)
+
+
+def seed_office(folder: Path, url: str, label: str) -> None:
+    """A year of a busy office written and settled (PostgreSQL analyzed), then closed."""
+    opened = open_office(folder, url)
     began = time.perf_counter()
     seed_office_year(opened, today=TODAY)
     print(f"{label}: a year of a busy office written in {time.perf_counter() - began:.1f} s")
@@ -89,8 +94,13 @@ def _measure(folder: Path, url: str, label: str) -> bool:
         with vacuum:
             vacuum.execute(text("VACUUM ANALYZE"))
     opened.close()
-    office = OfficeDatabase(folder, "sandbox", url, author=lambda: "ana.souza", allow_password_in_url=True)
-    service = _service(office)
+
+
+def _measure(folder: Path, url: str, label: str) -> bool:
+    task = PlainTask()
+    seed_office(folder, url, label)
+    office = open_office(folder, url)
+    service = overview_service(office)
     try:
         filters = _filters()
         first, first_cpu = _timed(lambda: service.read(task, filters["this_month"]))
