@@ -580,20 +580,6 @@ File them again anyway? If the operator has them, it answers that a claim alread
 </context>
 <context>
     <name>OnTimeSection</name>
-    <message numerus="yes">
-        <source>%Ln late</source>
-        <translation>
-            <numerusform>%Ln late</numerusform>
-            <numerusform>%Ln late</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln lost</source>
-        <translation>
-            <numerusform>%Ln lost</numerusform>
-            <numerusform>%Ln lost</numerusform>
-        </translation>
-    </message>
 </context>
 <context>
     <name>QuotesSection</name>
@@ -618,17 +604,10 @@ File them again anyway? If the operator has them, it answers that a claim alread
 <context>
     <name>WhereSection</name>
     <message numerus="yes">
-        <source>%Ln parcel(s) to %1 state(s)</source>
+        <source>to %Ln state(s)</source>
         <translation>
-            <numerusform>%Ln parcel to %1 state(s)</numerusform>
-            <numerusform>%Ln parcels to %1 state(s)</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln without a known state</source>
-        <translation>
-            <numerusform>%Ln without a known state</numerusform>
-            <numerusform>%Ln without a known state</numerusform>
+            <numerusform>to %Ln state</numerusform>
+            <numerusform>to %Ln states</numerusform>
         </translation>
     </message>
     <message numerus="yes">

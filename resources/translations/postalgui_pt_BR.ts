@@ -2962,8 +2962,8 @@
         <translation>A aba mostrada primeiro quando o PostalGUI abre</translation>
     </message>
     <message>
-        <source>First &amp;tab:</source>
-        <translation>Primeira &amp;aba:</translation>
+        <source>First tab:</source>
+        <translation>Primeira aba:</translation>
     </message>
     <message>
         <source>System default</source>
@@ -11122,10 +11122,10 @@ Registrar de novo assim mesmo? Se a operadora já as tiver, responde que já exi
         <translation>Média de &amp;dias até a entrega</translation>
     </message>
     <message numerus="yes">
-        <source>%Ln parcel(s) to %1 state(s)</source>
+        <source>to %Ln state(s)</source>
         <translation>
-            <numerusform>%Ln objeto para %1 estado(s)</numerusform>
-            <numerusform>%Ln objetos para %1 estado(s)</numerusform>
+            <numerusform>para %Ln estado</numerusform>
+            <numerusform>para %Ln estados</numerusform>
         </translation>
     </message>
     <message numerus="yes">

@@ -117,7 +117,7 @@ def test_the_page_reads_this_month_after_its_first_paint_and_draws_every_section
     assert legend == ["PAC", "SEDEX", "Mini Envios", "Other charges", "Not itemized"]
     assert tab.spending.legend.names == legend  # in full, in the stacks' order
     assert tab.on_time.legend.names[:3] == ["On time", "On its way", "Late"]
-    assert "524 parcels to 5 state(s)" in tab.where.headline.text()
+    assert "524 parcels to 5 states" in tab.where.headline.text()
     assert tab.where.map.value("SP") == 260
     assert (
         categories(tab.on_time.routes_view)[-1] == "SP \N{RIGHTWARDS ARROW} RJ  20 (14%)"

@@ -62,8 +62,8 @@ class WhereSection(SectionBox):
 
     def headline_text(self, where: Whereabouts) -> str:
         parcels = sum(state.parcels for state in where.states)
-        text = self.tr("%Ln parcel(s) to %1 state(s)", "", parcels)
-        text = arg(text, app_locale().toString(len([s for s in where.states if s.parcels])))
+        states = len([state for state in where.states if state.parcels])
+        text = self.tr("%Ln parcel(s)", "", parcels) + " " + self.tr("to %Ln state(s)", "", states)
         if where.no_state:
             text += "; " + self.tr("%Ln without a known state", "", where.no_state)
         return text + ". " + self.tr("Click a state to see its figures.")
