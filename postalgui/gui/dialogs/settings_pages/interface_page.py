@@ -34,9 +34,8 @@ class InterfacePage(QGroupBox):
         form = form_layout(self)
         add_row(form, self.tr("Lan&guage:"), self.language_combo, self.language_combo)
         form.addRow("", language_note)
-        add_row(
-            form, self.tr("First tab:"), self.first_tab_combo, self.first_tab_combo
-        )  # every letter is taken
+        # no Alt letter: every one the dialog could give it is taken, in both languages
+        add_row(form, self.tr("First tab:"), self.first_tab_combo, self.first_tab_combo)
 
     def language(self) -> str:
         return LANGUAGES[self.language_combo.currentIndex()]
