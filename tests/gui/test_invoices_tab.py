@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import gc
+import threading
+from collections.abc import Callable
 from datetime import UTC, date, datetime, timedelta
 from decimal import Decimal
 from pathlib import Path
@@ -15,6 +17,7 @@ from PySide6.QtGui import QStandardItem
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 from pytestqt.qtbot import QtBot
 
+from postalgui.api.cancel import PlainTask
 from postalgui.api.models.invoices import Invoice, ProcessingKind, ProcessingRecord, ProcessingStatus
 from postalgui.api.values import format_brl
 from postalgui.api.values.boleto import verify_typed_line
@@ -34,7 +37,9 @@ from postalgui.gui.widgets.message_bar import MessageArea
 from postalgui.gui.widgets.message_kind import MessageKind
 from postalgui.gui.widgets.pdf_viewer import PdfViewerWindow
 from postalgui.services.context import AppContext
+from postalgui.services.invoices import following
 from postalgui.services.invoices.documents import document_ref
+from postalgui.services.invoices.following import stored_jobs
 from postalgui.services.invoices.jobs import Job, JobState
 from postalgui.services.invoices.use_cases import last_twelve_months
 
@@ -402,6 +407,35 @@ def test_analytic_job_goes_from_requested_to_ready_and_opens(tab: InvoicesTab, q
         tab.jobs.open_action.trigger()
     assert loaded.args[0] > 0
     assert tab.pages.currentWidget() is tab.analytic
+
+
+def test_a_job_is_said_ready_though_the_office_feed_read_it_ready_first(
+    tab: InvoicesTab, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """READY is committed before the follower keeps the statement and answers: a read of
+    the office's jobs in between (another desk's news) must not take the news from it."""
+    held = threading.Event()
+    keep = following.keep_quietly
+
+    def slow_keep(what: str, work: Callable[[], object]) -> None:
+        held.wait(WAIT_MS / 1000)
+        keep(what, work)
+
+    monkeypatch.setattr(following, "keep_quietly", slow_keep)
+    select(tab, first(tab, "paid"))
+    with qtbot.waitSignal(tab.jobRequested, timeout=WAIT_MS) as blocker:
+        tab.analytic_action.trigger()
+    job = blocker.args[0]
+    store = tab.service.jobs()
+    try:
+        qtbot.waitUntil(lambda: store.get(job.id).state is JobState.READY, timeout=WAIT_MS)
+        tab.jobs.live.merge(stored_jobs(PlainTask(), tab.service))  # the feed's read, READY in it
+        assert tab.jobs.job(job.id).pending  # still its follower's
+    finally:
+        held.set()
+    done = wait_job_settled(tab, qtbot, job.id)
+    assert done.state is JobState.READY
+    assert tab.messages.message("invoices.job.ready") is not None
 
 
 def test_a_pending_job_is_resumed_by_the_next_tab(

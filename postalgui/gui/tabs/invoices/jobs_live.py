@@ -11,6 +11,11 @@ read began is not in it, one that got READY here is pending in it. Merging such 
 would drop the new job (and stop following it: pending for good) or set the READY one
 back. So this desk's own changes (`changed_here`) are left as they are by the reads that
 began before them; the read their commit announces brings them.
+
+A job this desk follows is its follower's to update: the follower commits READY, then
+still keeps the analytic statement it downloaded (the Overview's spending) before it
+answers, and a read begun after that commit brought READY to the list first; the
+follower's READY then found the job done already, and the tab never said "is ready".
 """
 
 from __future__ import annotations
@@ -85,7 +90,7 @@ class JobsLive(QObject):
                 self.model.remove(job.id)
         for job in sorted(stored, key=lambda job: (job.requested_at, job.id)):
             known = self.model.find(job.id)
-            if known != job and job.id not in newer:
+            if known != job and job.id not in newer and not self.tracker.is_following(job.id):
                 self.model.put(job)
         self._merged()
 
