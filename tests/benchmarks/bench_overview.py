@@ -21,10 +21,11 @@ within 1 s on both engines (issue 42's opening); prints the figures with the pro
 beside the wall time (which follows the machine's load) and exits non-zero when one misses.
 
 Measured on the shared 2-core box (load 2 to 4, 29/11/2026): opening 60-110 ms; a month
-40-90 ms; the year 225 ms median on SQLite (370 ms of CPU on two connections: three passes
+40-90 ms; the year 225 ms median on SQLite (370 ms of CPU on two connections: then three passes
 over 100,000 index entries, 20,000 quotes), 180 ms on PostgreSQL; the year to SP 260 and
 215 ms (spending then sums the statements' 150,000 lines). Sequential, the year took 390 ms
-on SQLite; PostgreSQL's JIT added 30 ms a query until the sections turned it off.
+on SQLite; PostgreSQL's JIT added 30 ms a query until the sections turned it off. The
+late routes now come from the map's pass (two passes over the parcels, not three).
 
     uv run python -m tests.benchmarks.bench_overview
 """
