@@ -39,6 +39,7 @@ __all__ = [
     "StateFigures",
     "TimingCounts",
     "Whereabouts",
+    "add_months",
 ]
 
 ZERO = Decimal(0)
@@ -64,7 +65,8 @@ def _month_end(day: date) -> date:
     return day.replace(day=calendar.monthrange(day.year, day.month)[1])
 
 
-def _add_months(day: date, months: int) -> date:
+def add_months(day: date, months: int) -> date:
+    """The first day of the month ``months`` after ``day``'s (before, if negative)."""
     index = day.year * 12 + day.month - 1 + months
     return date(index // 12, index % 12 + 1, 1)
 
@@ -84,11 +86,11 @@ class Period:
         if kind is PeriodKind.THIS_MONTH:
             return cls(kind, _month_start(today), _month_end(today))
         if kind is PeriodKind.LAST_MONTH:
-            first = _add_months(_month_start(today), -1)
+            first = add_months(_month_start(today), -1)
             return cls(kind, first, _month_end(first))
         if kind is PeriodKind.QUARTER:
             first = date(today.year, (today.month - 1) // 3 * 3 + 1, 1)
-            return cls(kind, first, _month_end(_add_months(first, 2)))
+            return cls(kind, first, _month_end(add_months(first, 2)))
         if kind is PeriodKind.YEAR:
             return cls(kind, date(today.year, 1, 1), date(today.year, 12, 31))
         if start is None or end is None:
@@ -108,7 +110,7 @@ class Period:
         "change against the last" compares October with September, not 31 days)."""
         if self.start.day == 1 and self.end == _month_end(self.end):
             months = (self.end.year - self.start.year) * 12 + self.end.month - self.start.month + 1
-            first = _add_months(self.start, -months)
+            first = add_months(self.start, -months)
             return Period(PeriodKind.CUSTOM, first, self.start - timedelta(days=1))
         days = (self.end - self.start).days + 1
         return Period(PeriodKind.CUSTOM, self.start - timedelta(days=days), self.start - timedelta(days=1))
@@ -119,7 +121,7 @@ class Period:
         day = _month_start(self.start)
         while day <= self.end:
             found.append(day.strftime("%Y-%m"))
-            day = _add_months(day, 1)
+            day = add_months(day, 1)
         return tuple(found)
 
     def __contains__(self, day: object) -> bool:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable
+from datetime import date
 from decimal import Decimal
 from typing import Any
 
@@ -25,6 +26,7 @@ from postalgui.services.overview.records import (
     MonthSpending,
     ServiceAmount,
     Spending,
+    add_months,
 )
 from postalgui.store.tables import invoice, statement, statement_item, statement_service
 
@@ -52,12 +54,8 @@ def _months(ask: Ask) -> tuple[list[str], set[str], set[str]]:
 
 
 def _months_back(last: str, count: int) -> list[str]:
-    year, month = int(last[:4]), int(last[5:7])
-    found = []
-    for back in range(count):
-        index = year * 12 + month - 1 - back
-        found.append(f"{index // 12:04d}-{index % 12 + 1:02d}")
-    return found
+    first = date.fromisoformat(f"{last}-01")
+    return [add_months(first, -back).strftime("%Y-%m") for back in range(count)]
 
 
 def _invoices(ask: Ask, months: list[str], before: set[str]) -> list[ColumnElement[bool]]:
